@@ -1,0 +1,41 @@
+// Bundles the CLI into dist/ so a cold start loads one file instead of hundreds of modules.
+// Type checking is separate (npm run typecheck); esbuild only strips types.
+import { build } from 'esbuild';
+import { readdir, rm } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const dist = join(root, 'dist');
+
+const result = await build({
+  absWorkingDir: root,
+  entryPoints: { 'bin/codeward': 'src/bin/codeward.ts', index: 'src/index.ts' },
+  outdir: 'dist',
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  sourcemap: true,
+  minify: true,
+  metafile: true,
+  chunkNames: 'chunks/[name]-[hash]',
+  // Packages that locate files of their own at run time stay outside the bundle.
+  external: ['@vscode/ripgrep'],
+  // Bundled CommonJS dependencies call require() for Node built-ins.
+  banner: { js: "import { createRequire as __cwCreateRequire } from 'node:module'; const require = __cwCreateRequire(import.meta.url);" },
+  logLevel: 'warning',
+});
+
+// Remove outputs of earlier builds (files are overwritten in place, so a concurrent run never sees an empty dist/).
+const fresh = new Set(Object.keys(result.metafile.outputs).map((path) => join(root, path)));
+async function prune(folder) {
+  for (const entry of await readdir(folder, { withFileTypes: true }).catch(() => [])) {
+    const path = join(folder, entry.name);
+    if (entry.isDirectory()) await prune(path);
+    else if (!fresh.has(path)) await rm(path, { force: true });
+  }
+}
+await prune(dist);
+if (process.argv.includes('--verbose')) console.log([...fresh].map((path) => relative(root, path)).join('\n'));

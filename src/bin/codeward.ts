@@ -1,0 +1,10 @@
+#!/usr/bin/env node
+import { main } from '../doors/cli/main.js';
+
+const code = await main(process.argv.slice(2), {
+  stdout: process.stdout,
+  stderr: process.stderr,
+  env: process.env,
+  cwd: process.cwd(),
+});
+process.exitCode = code;

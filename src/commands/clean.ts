@@ -1,0 +1,87 @@
+import { lstat, readdir, unlink } from 'node:fs/promises';
+import { join } from 'node:path';
+import picomatch from 'picomatch';
+import * as z from 'zod/mini';
+import { described, flag } from '../engine/schema.js';
+import { defineCommand, type CommandContext } from '../engine/command.js';
+import { fail } from '../engine/errors.js';
+import { plural } from './render.js';
+
+const flags = z.strictObject({
+  dir: described(z._default(z.string(), '.'), 'folder to clean (recursively)'),
+  pattern: described(z._default(z.string().check(z.minLength(1)), '*.bak'), 'file-name glob of the files to remove'),
+  dryRun: flag('only list what would be removed'),
+});
+
+type CleanArgs = z.infer<typeof flags>;
+
+export interface CleanData {
+  removed: string[];
+  dryRun: boolean;
+}
+
+const SKIPPED_FOLDERS = new Set(['.git', 'node_modules']);
+
+// Regular files (and links, never followed) whose name matches, below `folder`.
+async function findMatches(folder: string, matches: (name: string) => boolean, signal: AbortSignal, found: string[]): Promise<void> {
+  if (signal.aborted) return;
+  const dirents = await readdir(folder, { withFileTypes: true });
+  dirents.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  for (const dirent of dirents) {
+    const path = join(folder, dirent.name);
+    if (dirent.isDirectory()) {
+      if (!SKIPPED_FOLDERS.has(dirent.name)) await findMatches(path, matches, signal, found);
+    } else if ((dirent.isFile() || dirent.isSymbolicLink()) && matches(dirent.name)) {
+      found.push(path);
+    }
+  }
+}
+
+// clean is for leftovers; a pattern that would also match ordinary source files is a mistake.
+const ORDINARY_NAMES = ['index.ts', 'main.go', 'README.md', 'Makefile', 'package.json', '.gitignore'];
+
+async function run(args: CleanArgs, ctx: CommandContext): Promise<CleanData> {
+  const root = ctx.path(args.dir);
+  if (root.kind !== 'dir') throw fail('C210', `${args.dir} is not a folder`);
+  const matches = picomatch(args.pattern, { dot: true });
+  const ordinary = ORDINARY_NAMES.find((name) => matches(name));
+  if (ordinary) throw fail('C210', `--pattern "${args.pattern}" would also remove ordinary files such as ${ordinary}; use a backup pattern like "*.bak"`);
+  const found: string[] = [];
+  await findMatches(root.real, matches, ctx.signal, found);
+  const removed: string[] = [];
+  for (const path of found) {
+    const rel = ctx.workspace.relative(path);
+    if (ctx.workspace.isNonAccessible(rel)) {
+      ctx.warn(`kept ${rel}: it matches a non-accessible glob`);
+      continue;
+    }
+    if (!args.dryRun) {
+      // Re-check right before removing: only a file or a link itself is ever unlinked, never a folder.
+      const stats = await lstat(path);
+      if (stats.isDirectory()) continue;
+      await unlink(path);
+    }
+    removed.push(rel);
+  }
+  return { removed, dryRun: args.dryRun };
+}
+
+function format(data: CleanData): string {
+  if (data.removed.length === 0) return 'nothing to clean';
+  const head = data.dryRun ? `would remove ${plural(data.removed.length, 'file')} (dry run):` : `removed ${plural(data.removed.length, 'file')}:`;
+  return [head, ...data.removed.map((path) => `  ${path}`)].join('\n');
+}
+
+export const cleanCommand = defineCommand({
+  name: 'clean',
+  aliases: ['clean_backups'],
+  summary: 'Remove .bak backups (or files matching --pattern) below a folder; --dry-run lists them',
+  flags,
+  positional: 'dir',
+  examples: ['clean', 'clean --dry-run', 'clean --dir src --pattern "*.orig"'],
+  effect: 'destructive',
+  annotations: { readOnly: false, destructive: true, idempotent: true },
+  touches: (args) => [{ path: args.dir, access: 'list' }],
+  run,
+  format,
+});

@@ -1,0 +1,10 @@
+import type { AnyCommand } from '../engine/command.js';
+import { cleanCommand } from './clean.js';
+import { readCommand } from './read.js';
+import { rollbackCommand } from './rollback.js';
+import { treeCommand } from './tree.js';
+import { writeCommand } from './write.js';
+
+// Every built-in command, in the order help lists them. The registry built from this list is the
+// only place doors learn what commands exist.
+export const builtinCommands: readonly AnyCommand[] = [readCommand, writeCommand, treeCommand, rollbackCommand, cleanCommand];

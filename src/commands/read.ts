@@ -1,0 +1,113 @@
+import * as z from 'zod/mini';
+import { choice, text, whole, wholeOr } from '../engine/schema.js';
+import { defineCommand, type CommandContext } from '../engine/command.js';
+import { fail } from '../engine/errors.js';
+import { countLines, decodeText } from '../files/text.js';
+import { readLines, readTail } from '../files/read-range.js';
+import { formatNumberedLines } from './render.js';
+
+// Files up to this size get an exact line count even when only a part is read.
+const COUNT_ALL_BYTES = 64 * 1024 * 1024;
+
+const flags = z.strictObject({
+  file: text('path of the file to read'),
+  start: whole(1, 'first line to read (1-based)'),
+  end: whole(1, 'last line to read (1-based, inclusive)'),
+  head: whole(1, 'read the first N lines'),
+  tail: whole(1, 'read the last N lines'),
+  maxBytes: wholeOr(1, 200_000, 'cap on the bytes returned'),
+  encoding: choice(['text', 'base64'], 'text', 'text (numbered lines) or base64 (raw bytes)'),
+});
+
+type ReadArgs = z.infer<typeof flags>;
+
+export interface ReadData {
+  path: string;
+  content: string;
+  encoding: 'text' | 'base64';
+  startLine: number | null;
+  endLine: number | null;
+  totalLines: number | null;
+  truncated: boolean;
+  size: number;
+}
+
+function checkRange(args: ReadArgs): void {
+  const ranged = args.start !== undefined || args.end !== undefined;
+  if (args.head !== undefined && args.tail !== undefined) throw fail('C210', 'use either --head or --tail, not both');
+  if (ranged && (args.head !== undefined || args.tail !== undefined)) {
+    throw fail('C210', 'use either --start/--end or --head/--tail, not both');
+  }
+  if (args.start !== undefined && args.end !== undefined && args.end < args.start) {
+    throw fail('C210', `--end ${args.end} is before --start ${args.start}`);
+  }
+  if (args.encoding === 'base64' && (ranged || args.head !== undefined || args.tail !== undefined)) {
+    throw fail('C210', 'line ranges apply to text; with --encoding base64 use --max-bytes only');
+  }
+}
+
+async function run(args: ReadArgs, ctx: CommandContext): Promise<ReadData> {
+  checkRange(args);
+  const target = ctx.path(args.file);
+  const handle = await ctx.workspace.openRead(target);
+  try {
+    const size = (await handle.stat()).size;
+    if (args.encoding === 'base64') {
+      const length = Math.min(size, args.maxBytes);
+      const buffer = Buffer.alloc(length);
+      await handle.read(buffer, 0, length, 0);
+      const base = { path: target.rel, content: buffer.toString('base64'), encoding: 'base64' as const };
+      return { ...base, startLine: null, endLine: null, totalLines: null, truncated: size > length, size };
+    }
+    const countAll = size <= COUNT_ALL_BYTES;
+    const range = args.tail !== undefined
+      ? await readTail(handle, size, args.tail, args.maxBytes)
+      : args.head !== undefined
+        ? await readLines(handle, size, 1, args.head, args.maxBytes, { countAll })
+        : await readLines(handle, size, args.start ?? 1, args.end, args.maxBytes, { countAll });
+    const doc = decodeText(range.bytes);
+    if (doc.binary) throw fail('C210', `${args.file} looks like a binary file; read it with --encoding base64`);
+    if (doc.encoding === 'latin1') ctx.warn(`${args.file} is not valid UTF-8; its bytes were decoded as Latin-1`);
+    let { startLine, endLine, totalLines } = range;
+    if (args.tail !== undefined && totalLines === null && countAll) {
+      totalLines = (await readLines(handle, size, 1, undefined, 1, { countAll: true })).totalLines;
+      if (totalLines !== null) {
+        endLine = totalLines;
+        startLine = Math.max(1, totalLines - countLines(doc.text) + 1);
+      }
+    }
+    if (args.start !== undefined && totalLines !== null && args.start > totalLines) {
+      throw fail('C210', `--start ${args.start} is past the end of ${args.file}, which has ${totalLines} line${totalLines === 1 ? '' : 's'}`);
+    }
+    return { path: target.rel, content: doc.text, encoding: 'text', startLine, endLine, totalLines, truncated: range.truncated, size };
+  } finally {
+    await handle.close();
+  }
+}
+
+function format(data: ReadData): string {
+  if (data.encoding === 'base64') {
+    const shown = Buffer.byteLength(data.content, 'base64');
+    return data.truncated ? `${data.content}\n[truncated: ${shown} of ${data.size} bytes; raise --max-bytes for more]` : data.content;
+  }
+  const body = formatNumberedLines(data.content, data.startLine);
+  if (!data.truncated) return body;
+  const next = data.endLine === null ? '' : `; continue with --start ${data.endLine + 1}`;
+  const total = data.totalLines === null ? '' : ` of ${data.totalLines} lines`;
+  return `${body}\n[truncated at --max-bytes${total}${next}]`;
+}
+
+export const readCommand = defineCommand({
+  name: 'read',
+  aliases: ['read_file', 'readfile', 'read-file', 'cat', 'view'],
+  summary: 'Read a file (whole, a line range, head or tail), as numbered lines or base64',
+  flags,
+  flagAliases: { lines: 'head', limit: 'head', last: 'tail' },
+  positional: 'file',
+  examples: ['read --file src/index.ts', 'read --file src/app.ts --start 40 --end 80', 'read --file app.log --tail 50'],
+  effect: 'read',
+  annotations: { readOnly: true, destructive: false, idempotent: true },
+  touches: (args) => [{ path: args.file, access: 'read' }],
+  run,
+  format,
+});

@@ -1,0 +1,16 @@
+// Shared text rendering for command output read by people and models.
+
+// Lines prefixed with right-aligned 1-based numbers; without a known first line number, plain lines.
+export function formatNumberedLines(content: string, firstLine: number | null): string {
+  if (content === '') return '';
+  const lines = content.split('\n');
+  if (lines[lines.length - 1] === '') lines.pop();
+  const clean = lines.map((line) => (line.endsWith('\r') ? line.slice(0, -1) : line));
+  if (firstLine === null) return clean.join('\n');
+  const width = String(firstLine + clean.length - 1).length;
+  return clean.map((line, index) => `${String(firstLine + index).padStart(width)} | ${line}`).join('\n');
+}
+
+export function plural(count: number, noun: string, nouns = `${noun}s`): string {
+  return `${count} ${count === 1 ? noun : nouns}`;
+}

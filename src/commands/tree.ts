@@ -1,0 +1,65 @@
+import * as z from 'zod/mini';
+import { described, flag, optionalText, whole, wholeOr } from '../engine/schema.js';
+import { defineCommand, type CommandContext } from '../engine/command.js';
+import { fail } from '../engine/errors.js';
+import { walkTree, type TreeEntry } from './tree-walk.js';
+import { plural } from './render.js';
+
+const flags = z.strictObject({
+  dir: described(z._default(z.string(), '.'), 'folder to list'),
+  maxDepth: whole(1, '1 lists direct children only'),
+  maxEntries: wholeOr(1, 2000, 'stop after this many entries'),
+  glob: optionalText('gitignore-style pattern on the path relative to --dir, e.g. "*.ts" or "src/**/*.go"'),
+  includeHidden: flag('also list dot-files, node_modules, vendor and gitignored paths'),
+});
+
+type TreeArgs = z.infer<typeof flags>;
+
+export interface TreeData {
+  dir: string;
+  entries: TreeEntry[];
+  truncated: boolean;
+}
+
+async function run(args: TreeArgs, ctx: CommandContext): Promise<TreeData> {
+  const root = ctx.path(args.dir);
+  if (root.kind !== 'dir') throw fail('C210', `${args.dir} is not a folder; read a file with: read --file ${args.dir}`);
+  const { entries, truncated } = await walkTree({
+    workspace: ctx.workspace,
+    dir: root.real,
+    maxDepth: args.maxDepth,
+    maxEntries: args.maxEntries,
+    glob: args.glob,
+    includeHidden: args.includeHidden,
+    signal: ctx.signal,
+  });
+  return { dir: root.rel, entries, truncated };
+}
+
+function format(data: TreeData): string {
+  const prefix = data.dir === '.' ? '' : `${data.dir}/`;
+  const lines = data.entries.map((entry) => {
+    const inside = entry.path.slice(prefix.length);
+    const depth = inside.split('/').length - 1;
+    const name = inside.slice(inside.lastIndexOf('/') + 1);
+    const suffix = entry.type === 'dir' ? '/' : entry.type === 'symlink' ? '@' : '';
+    return `${'  '.repeat(depth)}${name}${suffix}${entry.nonAccessible ? '  [not accessible]' : ''}`;
+  });
+  if (lines.length === 0) lines.push('(empty)');
+  if (data.truncated) lines.push(`[stopped at ${plural(data.entries.length, 'entry', 'entries')}; narrow with --dir, --glob or --max-depth]`);
+  return [`${data.dir === '.' ? '.' : data.dir}/`, ...lines].join('\n');
+}
+
+export const treeCommand = defineCommand({
+  name: 'tree',
+  aliases: ['list_directory', 'list_dir', 'listdir', 'ls', 'directory_tree'],
+  summary: 'List a folder as a tree (gitignore-aware; .git, node_modules and dot-files skipped by default)',
+  flags,
+  positional: 'dir',
+  examples: ['tree', 'tree --dir src --glob "*.ts"', 'tree --max-depth 2'],
+  effect: 'read',
+  annotations: { readOnly: true, destructive: false, idempotent: true },
+  touches: (args) => [{ path: args.dir, access: 'list' }],
+  run,
+  format,
+});

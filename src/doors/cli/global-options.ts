@@ -1,0 +1,75 @@
+import { fail } from '../../engine/errors.js';
+
+// Options that apply to the whole invocation (CONTRACT.md "The CLI door").
+export interface GlobalOptions {
+  workspace: string | undefined;
+  json: boolean;
+  session: string | undefined;
+  allow: string[];
+  ask: string[];
+  deny: string[];
+  yes: boolean;
+  allowUnsafe: boolean;
+  help: boolean;
+  version: boolean;
+}
+
+type Spec = { readonly key: keyof GlobalOptions; readonly value: boolean };
+
+const SPECS: Readonly<Record<string, Spec>> = {
+  '-C': { key: 'workspace', value: true },
+  '--workspace': { key: 'workspace', value: true },
+  '--json': { key: 'json', value: false },
+  '--session': { key: 'session', value: true },
+  '--allow': { key: 'allow', value: true },
+  '--ask': { key: 'ask', value: true },
+  '--deny': { key: 'deny', value: true },
+  '--yes': { key: 'yes', value: false },
+  '-y': { key: 'yes', value: false },
+  '--allow-unsafe': { key: 'allowUnsafe', value: false },
+  '--help': { key: 'help', value: false },
+  '-h': { key: 'help', value: false },
+  '--version': { key: 'version', value: false },
+  '-V': { key: 'version', value: false },
+};
+
+export function emptyGlobalOptions(): GlobalOptions {
+  return { workspace: undefined, json: false, session: undefined, allow: [], ask: [], deny: [], yes: false, allowUnsafe: false, help: false, version: false };
+}
+
+function apply(options: GlobalOptions, spec: Spec, value: string | undefined): void {
+  const { key } = spec;
+  if (key === 'allow' || key === 'ask' || key === 'deny') options[key].push(value!);
+  else if (key === 'workspace' || key === 'session') options[key] = value;
+  else if (key === 'json' || key === 'yes' || key === 'allowUnsafe' || key === 'help' || key === 'version') options[key] = true;
+}
+
+// Takes the global options out of argv wherever they stand. `isCommandFlag` says whether a flag
+// belongs to the command being run: a command's own flag of the same name wins.
+export function extractGlobalOptions(argv: readonly string[], isCommandFlag: (flag: string) => boolean): { options: GlobalOptions; rest: string[] } {
+  const options = emptyGlobalOptions();
+  const rest: string[] = [];
+  for (let index = 0; index < argv.length; index += 1) {
+    const token = argv[index]!;
+    if (token === '--') {
+      rest.push(...argv.slice(index));
+      break;
+    }
+    const equals = token.startsWith('--') ? token.indexOf('=') : -1;
+    const name = equals > 0 ? token.slice(0, equals) : token;
+    const spec = SPECS[name];
+    if (!spec || isCommandFlag(name)) {
+      rest.push(token);
+      continue;
+    }
+    if (!spec.value) {
+      apply(options, spec, undefined);
+      continue;
+    }
+    const value = equals > 0 ? token.slice(equals + 1) : argv[index + 1];
+    if (value === undefined) throw fail('C210', `${name} needs a value`);
+    if (equals < 0) index += 1;
+    apply(options, spec, value);
+  }
+  return { options, rest };
+}

@@ -1,0 +1,58 @@
+import type { AnyCommand } from '../../engine/command.js';
+import type { FlagInfo } from '../../engine/flags.js';
+import type { Registry } from '../../engine/registry.js';
+
+const GLOBAL_HELP = `Global options (before or after the command):
+  -C, --workspace DIR   workspace root; every path is jailed to it (default: current directory)
+  --json                print one JSON result envelope on stdout
+  --session ID          share read stamps and denial counts across calls with the same ID
+  --allow P, --ask P, --deny P
+                        permission rules of the highest priority (repeatable)
+  -y, --yes             approve every "ask" decision that is not safety-immune
+  --allow-unsafe        let a command the danger classifier blocks run (humans only)
+  -h, --help            help; "codeward <command> --help" for one command
+  -V, --version         print the version`;
+
+function flagLine(flag: FlagInfo): string {
+  const value = flag.kind === 'boolean' ? '' : flag.choices ? ` ${flag.choices.join('|')}` : ` ${flag.kind === 'json' ? 'JSON' : flag.kind === 'string' ? 'TEXT' : 'N'}`;
+  const left = `  --${flag.cli}${value}`;
+  const notes = [flag.required ? 'required' : '', flag.default !== undefined && flag.kind !== 'boolean' ? `default ${JSON.stringify(flag.default)}` : '']
+    .filter(Boolean)
+    .join(', ');
+  const description = `${flag.description}${notes ? ` (${notes})` : ''}`;
+  return left.length >= 26 ? `${left}\n${' '.repeat(26)}${description}` : `${left.padEnd(26)}${description}`;
+}
+
+export function commandHelp(registry: Registry, command: AnyCommand): string {
+  const flags = registry.flags(command);
+  const positional = command.positional ? ` [${command.positional.toUpperCase()}]` : '';
+  const lines = [
+    `codeward ${command.name}${positional} [flags] — ${command.summary}`,
+    '',
+    'Flags:',
+    ...flags.map(flagLine),
+    '',
+    'Examples:',
+    ...command.examples.map((example) => `  codeward ${example}`),
+  ];
+  if (command.aliases?.length) lines.push('', `Also called: ${command.aliases.join(', ')}`);
+  return lines.join('\n');
+}
+
+export function generalHelp(registry: Registry, version: string): string {
+  const width = Math.max(...registry.commands.map((command) => command.name.length)) + 2;
+  return [
+    `codeward ${version} — a safe engineering suite for AI coding agents`,
+    '',
+    'Usage:',
+    '  codeward [global options] <command> [--flag value ...]',
+    `  codeward [global options] '{"cmd":"read","args":{"file":"README.md"}}'`,
+    '',
+    'Commands:',
+    ...registry.commands.map((command) => `  ${command.name.padEnd(width)}${command.summary}`),
+    '',
+    GLOBAL_HELP,
+    '',
+    'Exit status: 0 ok, 1 failure, 2 bad arguments. Errors print as "error C2xx: message".',
+  ].join('\n');
+}

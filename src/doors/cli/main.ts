@@ -1,0 +1,85 @@
+import { wireEnvelope, type Envelope } from '../../engine/envelope.js';
+import { toCodewardError } from '../../engine/errors.js';
+import { Registry } from '../../engine/registry.js';
+import type { AnyCommand } from '../../engine/command.js';
+import { createEngine } from '../../setup.js';
+import { builtinCommands } from '../../commands/index.js';
+import { extractGlobalOptions, type GlobalOptions } from './global-options.js';
+import { commandHelp, generalHelp } from './help.js';
+import { VERSION } from '../../version.js';
+
+export interface CliIo {
+  readonly stdout: { write(text: string): unknown };
+  readonly stderr: { write(text: string): unknown };
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly cwd: string;
+}
+
+const VALUE_GLOBALS = new Set(['-C', '--workspace', '--session', '--allow', '--ask', '--deny']);
+
+// The first token that is neither a global option nor a global option's value names the call.
+function findCallToken(argv: readonly string[]): string | undefined {
+  for (let index = 0; index < argv.length; index += 1) {
+    const token = argv[index]!;
+    if (VALUE_GLOBALS.has(token)) index += 1;
+    else if (!token.startsWith('-')) return token;
+  }
+  return undefined;
+}
+
+function commandFlagTest(registry: Registry, command: AnyCommand | undefined): (flag: string) => boolean {
+  if (!command) return () => false;
+  const names = new Set(registry.flags(command).map((flag) => `--${flag.cli}`));
+  return (flag) => names.has(flag);
+}
+
+function exitCode(envelope: Envelope): number {
+  if (envelope.ok) return 0;
+  return envelope.usage ? 2 : 1;
+}
+
+function print(io: CliIo, options: GlobalOptions, envelope: Envelope, text: () => string): void {
+  if (options.json) {
+    io.stdout.write(`${JSON.stringify(wireEnvelope(envelope))}\n`);
+    return;
+  }
+  for (const warning of envelope.warnings) io.stderr.write(`warning: ${warning}\n`);
+  if (envelope.ok) {
+    const output = text();
+    if (output !== '') io.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
+  } else {
+    io.stderr.write(`error ${envelope.error.code}: ${envelope.error.message}\n`);
+  }
+}
+
+// Runs one CLI invocation and returns the exit status.
+export async function main(argv: readonly string[], io: CliIo): Promise<number> {
+  const registry = new Registry(builtinCommands);
+  const callToken = findCallToken(argv);
+  const command = callToken === undefined || callToken.startsWith('{') ? undefined : registry.find(callToken);
+  let options: GlobalOptions | undefined;
+  try {
+    const extracted = extractGlobalOptions(argv, commandFlagTest(registry, command));
+    options = extracted.options;
+    if (options.version) {
+      io.stdout.write(`${VERSION}\n`);
+      return 0;
+    }
+    if (options.help || extracted.rest.length === 0 || callToken === 'help') {
+      const target = callToken === 'help' ? registry.find(extracted.rest[1] ?? '') : command;
+      io.stdout.write(`${target ? commandHelp(registry, target) : generalHelp(registry, VERSION)}\n`);
+      return 0;
+    }
+    const engine = await createEngine({ workspace: options.workspace ?? io.cwd, env: io.env, registry });
+    const input = extracted.rest.length === 1 && extracted.rest[0]!.trimStart().startsWith('{') ? extracted.rest[0]! : extracted.rest;
+    const envelope = await engine.run(input);
+    const ran = envelope.ok ? registry.get(envelope.cmd) : undefined;
+    print(io, options, envelope, () => (ran ? ran.format(envelope.ok ? envelope.data : undefined) : ''));
+    return exitCode(envelope);
+  } catch (error) {
+    const failure = toCodewardError(error);
+    const envelope: Envelope = { ok: false, cmd: command?.name ?? callToken ?? '', error: failure.toJSON(), warnings: [], usage: failure.code === 'C210' };
+    print(io, options ?? { json: argv.includes('--json') } as GlobalOptions, envelope, () => '');
+    return exitCode(envelope);
+  }
+}

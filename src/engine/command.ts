@@ -1,0 +1,66 @@
+import type { $ZodObject, output } from 'zod/v4/core';
+import type { Config } from './config.js';
+import type { Access, ResolvedPath } from '../workspace/types.js';
+import type { Workspace } from '../workspace/workspace.js';
+
+// What a command does to the world; decides parallel safety, default permission and door annotations.
+export type Effect = 'read' | 'write' | 'destructive' | 'exec' | 'vcs';
+
+// MCP-style hints, declared on each definition.
+export interface Annotations {
+  readonly readOnly: boolean;
+  readonly destructive: boolean;
+  readonly idempotent: boolean;
+}
+
+// A path a call will touch, as the caller wrote it. The engine jails every touch before the handler runs.
+export interface Touch {
+  readonly path: string;
+  readonly access: Access;
+}
+
+// What a handler gets: only the pieces it uses, no globals.
+export interface CommandContext {
+  readonly workspace: Workspace;
+  readonly config: Config;
+  readonly signal: AbortSignal;
+  // The jailed form of a path the command declared in `touches`. Throws the jail's error for that
+  // path (batched commands catch it per entry); throws C216 for a path that was never declared.
+  path(input: string): ResolvedPath;
+  // Adds a line to the envelope's `warnings`.
+  warn(message: string): void;
+}
+
+export interface CommandDefinition<S extends $ZodObject = $ZodObject, D = unknown> {
+  readonly name: string;
+  // Other names models use for this command (read_file, readfile ...). Matched case-insensitively.
+  readonly aliases?: readonly string[];
+  // One line for help and tool lists.
+  readonly summary: string;
+  // Flag schema; keys are camelCase (`maxBytes`), the CLI spells them kebab-case (`--max-bytes`).
+  // Each field carries its help text with `.describe()`.
+  readonly flags: S;
+  // Other flag names models send for this command's flags (`path` → `file`), camelCase.
+  readonly flagAliases?: Readonly<Record<string, string>>;
+  // The flag a bare positional argument fills (`codeward read README.md`).
+  readonly positional?: string;
+  // CLI-style examples without the program name, e.g. `read --file src/app.ts --head 40`.
+  readonly examples: readonly string[];
+  readonly effect: Effect;
+  readonly annotations: Annotations;
+  // Batched commands report a bad path per entry instead of failing the whole call.
+  readonly batch?: boolean;
+  // The paths a call touches, so the engine can jail, gate, check staleness and lock them first.
+  touches(args: output<S>): Touch[];
+  run(args: output<S>, ctx: CommandContext): Promise<D>;
+  // Text for people and models (CLI without --json, MCP text content, the agent's tool results).
+  format(data: D): string;
+}
+
+// Any command, as the registry stores it.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyCommand = CommandDefinition<$ZodObject, any>;
+
+export function defineCommand<S extends $ZodObject, D>(definition: CommandDefinition<S, D>): CommandDefinition<S, D> {
+  return definition;
+}

@@ -1,0 +1,156 @@
+import type { AnyCommand, CommandContext, Touch } from './command.js';
+import type { Config } from './config.js';
+import type { Envelope } from './envelope.js';
+import { fail, toCodewardError, type CodewardError } from './errors.js';
+import { KeyedLocks } from './locks.js';
+import type { Registry } from './registry.js';
+import { validateArgs } from './validate.js';
+import { parseCall, type CallInput } from '../args/parse-call.js';
+import type { ResolvedPath } from '../workspace/types.js';
+import type { Workspace } from '../workspace/workspace.js';
+
+// A touch after the jail looked at it: either resolved or refused.
+export interface JailedTouch {
+  readonly touch: Touch;
+  readonly resolved?: ResolvedPath;
+  readonly error?: CodewardError;
+}
+
+// A call that passed argument parsing and validation, as hooks see it.
+export interface PreparedCall {
+  readonly command: AnyCommand;
+  readonly args: Record<string, unknown>;
+  readonly touches: readonly JailedTouch[];
+}
+
+// The cross-cutting stages other modules plug in (danger classifier, permission gate, staleness).
+// Each may throw a CodewardError to stop the call.
+export interface EngineHooks {
+  classify(call: PreparedCall): void | Promise<void>;
+  authorize(call: PreparedCall): void | Promise<void>;
+  checkStale(call: PreparedCall): readonly string[] | Promise<readonly string[]>;
+  afterRun(call: PreparedCall, data: unknown): void | Promise<void>;
+}
+
+const PASS_THROUGH: EngineHooks = {
+  classify: () => undefined,
+  authorize: () => undefined,
+  checkStale: () => [],
+  afterRun: () => undefined,
+};
+
+export interface EngineOptions {
+  readonly registry: Registry;
+  readonly workspace: Workspace;
+  readonly config: Config;
+  readonly hooks?: Partial<EngineHooks>;
+}
+
+export interface RunOptions {
+  readonly signal?: AbortSignal;
+}
+
+function guessName(input: CallInput): string {
+  if (typeof input === 'string') return input.trim().split(/\s+/)[0] ?? '';
+  if (Array.isArray(input)) return String(input[0] ?? '');
+  const cmd = (input as { cmd?: unknown }).cmd;
+  return typeof cmd === 'string' ? cmd : '';
+}
+
+// The only way to run a command: parse → validate → jail → classify → authorize → staleness → locks → handler.
+export class Engine {
+  readonly registry: Registry;
+  readonly workspace: Workspace;
+  readonly config: Config;
+  private readonly hooks: EngineHooks;
+  private readonly locks = new KeyedLocks();
+
+  constructor(options: EngineOptions) {
+    this.registry = options.registry;
+    this.workspace = options.workspace;
+    this.config = options.config;
+    this.hooks = { ...PASS_THROUGH, ...options.hooks };
+  }
+
+  async run(input: CallInput, options: RunOptions = {}): Promise<Envelope> {
+    let prepared: { command: AnyCommand; args: Record<string, unknown>; warnings: string[] };
+    try {
+      prepared = this.prepare(input);
+    } catch (error) {
+      const info = toCodewardError(error).toJSON();
+      return { ok: false, cmd: guessName(input), error: info, warnings: [], usage: true };
+    }
+    const { command, args, warnings } = prepared;
+    try {
+      const data = await this.execute(command, args, warnings, options.signal ?? new AbortController().signal);
+      return { ok: true, cmd: command.name, data, warnings };
+    } catch (error) {
+      const failure = toCodewardError(error);
+      return {
+        ok: false,
+        cmd: command.name,
+        error: failure.toJSON(),
+        ...(failure.data === undefined ? {} : { data: failure.data }),
+        warnings,
+      };
+    }
+  }
+
+  private prepare(input: CallInput): { command: AnyCommand; args: Record<string, unknown>; warnings: string[] } {
+    const parsed = parseCall(input, this.registry);
+    const warnings = parsed.recovered ? [`arguments were malformed JSON and were recovered (${parsed.recovered})`] : [];
+    return { command: parsed.command, args: validateArgs(parsed.command, parsed.args), warnings };
+  }
+
+  private async execute(command: AnyCommand, args: Record<string, unknown>, warnings: string[], signal: AbortSignal): Promise<unknown> {
+    const touches = await this.jail(command, command.touches(args));
+    const call: PreparedCall = { command, args, touches };
+    await this.hooks.classify(call);
+    await this.hooks.authorize(call);
+    warnings.push(...(await this.hooks.checkStale(call)));
+    const release = await this.locks.acquire(
+      touches.filter(({ touch, resolved }) => resolved && touch.access !== 'read' && touch.access !== 'list').map(({ resolved }) => resolved!.real),
+    );
+    try {
+      const context = this.context(touches, warnings, signal);
+      const data = await command.run(args, context);
+      await this.hooks.afterRun(call, data);
+      return data;
+    } finally {
+      release();
+    }
+  }
+
+  // Resolves every declared path. A refused path fails the whole call, except for batched commands,
+  // which get the error back from ctx.path() for that entry.
+  private async jail(command: AnyCommand, touches: readonly Touch[]): Promise<JailedTouch[]> {
+    return Promise.all(
+      touches.map(async (touch): Promise<JailedTouch> => {
+        try {
+          return { touch, resolved: await this.workspace.resolve(touch.path, touch.access) };
+        } catch (error) {
+          if (!command.batch) throw error;
+          return { touch, error: toCodewardError(error, touch.path) };
+        }
+      }),
+    );
+  }
+
+  private context(touches: readonly JailedTouch[], warnings: string[], signal: AbortSignal): CommandContext {
+    const byInput = new Map(touches.map((jailed) => [jailed.touch.path, jailed]));
+    return {
+      workspace: this.workspace,
+      config: this.config,
+      signal,
+      path: (input) => {
+        const jailed = byInput.get(input);
+        if (!jailed) throw fail('C216', `internal error: path "${input}" was not declared by the command`);
+        if (jailed.error) throw jailed.error;
+        return jailed.resolved!;
+      },
+      warn: (message) => {
+        warnings.push(message);
+      },
+    };
+  }
+}

@@ -1,0 +1,142 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, open, realpath, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
+import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path';
+import { fail, isCodewardError, toCodewardError, type CodewardError } from '../engine/errors.js';
+
+export interface AtomicWriteOptions {
+  // Exact permission bits for the result. Default: the existing target's mode, else 0o666 minus the umask.
+  readonly mode?: number;
+  // Checked between write chunks and before the rename; an aborted write leaves the target untouched.
+  readonly signal?: AbortSignal;
+}
+
+const WRITE_CHUNK = 4 * 1024 * 1024;
+
+// Where a write to `path` stages its bytes: a hidden sibling, so the final rename stays on one filesystem.
+// The name is shortened so a long file name cannot push the temp name past the 255-byte limit.
+export function tempPathFor(path: string): string {
+  return join(dirname(path), `.${basename(path).slice(0, 200)}.${randomBytes(6).toString('hex')}.cw-tmp`);
+}
+
+function abortError(signal: AbortSignal, path: string): CodewardError {
+  return isCodewardError(signal.reason) ? signal.reason : fail('C223', `${path}: write aborted`);
+}
+
+// The mode and owner of what is at `path` now, or undefined when nothing is there; refuses non-files.
+async function existingTarget(path: string): Promise<{ mode: number; uid: number; gid: number } | undefined> {
+  try {
+    const st = await stat(path);
+    if (st.isDirectory()) throw fail('C210', `${path} is a directory, not a file`);
+    if (!st.isFile()) throw fail('C210', `${path} is not a regular file`);
+    return { mode: st.mode & 0o7777, uid: st.uid, gid: st.gid };
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
+async function writeAll(handle: FileHandle, bytes: Uint8Array, path: string, signal: AbortSignal | undefined): Promise<void> {
+  let offset = 0;
+  while (offset < bytes.length) {
+    if (signal?.aborted) throw abortError(signal, path);
+    const length = Math.min(WRITE_CHUNK, bytes.length - offset);
+    const { bytesWritten } = await handle.write(bytes, offset, length);
+    offset += bytesWritten;
+  }
+}
+
+// Fsync of the directory makes the rename itself durable; some filesystems refuse it, which is harmless.
+async function syncDir(dir: string): Promise<void> {
+  let handle: FileHandle | undefined;
+  try {
+    handle = await open(dir, 'r');
+    await handle.sync();
+  } catch {
+    // best effort
+  } finally {
+    await handle?.close().catch(() => undefined);
+  }
+}
+
+// Replaces `path` with `data` so that readers (and a crash) only ever see the old or the complete new bytes.
+// `path` must be the real, jail-checked target: a symlink at `path` would be replaced, not followed.
+export async function atomicWrite(path: string, data: Uint8Array | string, options: AtomicWriteOptions = {}): Promise<void> {
+  const { signal } = options;
+  const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
+  const tmp = tempPathFor(path);
+  let handle: FileHandle | undefined;
+  let created = false;
+  try {
+    if (signal?.aborted) throw abortError(signal, path);
+    const existing = await existingTarget(path);
+    const mode = options.mode ?? existing?.mode;
+    handle = await open(tmp, 'wx', mode ?? 0o666);
+    created = true;
+    await writeAll(handle, bytes, path, signal);
+    await handle.sync();
+    // Keep the owner when we may (root); chown first, as it clears set-id bits that chmod then restores.
+    if (existing !== undefined && (existing.uid !== process.getuid?.() || existing.gid !== process.getgid?.())) {
+      await handle.chown(existing.uid, existing.gid).catch(() => undefined);
+    }
+    // open() applied the umask; an explicit or inherited mode must come out exactly.
+    if (mode !== undefined) await handle.chmod(mode);
+    await handle.close();
+    handle = undefined;
+    if (signal?.aborted) throw abortError(signal, path);
+    await rename(tmp, path);
+    created = false;
+  } catch (error) {
+    await handle?.close().catch(() => undefined);
+    if (created) await unlink(tmp).catch(() => undefined);
+    throw toCodewardError(error, `cannot write ${path}`);
+  }
+  await syncDir(dirname(path));
+}
+
+function isInside(root: string, path: string): boolean {
+  const rel = relative(root, path);
+  return rel === '' || (!isAbsolute(rel) && rel !== '..' && !rel.startsWith(`..${sep}`));
+}
+
+// mkdir -p for the parents of `path`, refusing (C215) to create or pass through anything outside `rootReal`.
+// Returns the directories it created, outermost first (so a failed transaction can remove them).
+export async function ensureParentDirs(path: string, rootReal: string): Promise<string[]> {
+  const parent = dirname(path);
+  if (!isInside(rootReal, parent)) throw fail('C215', `${parent} is outside the workspace`);
+  const missing: string[] = [];
+  let dir = parent;
+  try {
+    for (;;) {
+      const st = await stat(dir).catch((error: NodeJS.ErrnoException) => {
+        // ENOTDIR: some ancestor is a file; the walk reaches it and reports it.
+        if (error.code === 'ENOENT' || error.code === 'ENOTDIR') return undefined;
+        throw error;
+      });
+      if (st !== undefined) {
+        if (!st.isDirectory()) throw fail('C210', `${dir} exists and is not a directory`);
+        break;
+      }
+      missing.unshift(dir);
+      const up = dirname(dir);
+      if (up === dir || !isInside(rootReal, up)) throw fail('C215', `${dir} is outside the workspace`);
+      dir = up;
+    }
+    // The deepest existing ancestor may be a symlink: check where it really is before creating under it.
+    if (missing.length > 0 && !isInside(rootReal, await realpath(dir))) {
+      throw fail('C215', `${dir} resolves outside the workspace`);
+    }
+    const created: string[] = [];
+    for (const each of missing) {
+      try {
+        await mkdir(each);
+        created.push(each);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+        if (!(await stat(each)).isDirectory()) throw fail('C210', `${each} exists and is not a directory`);
+      }
+    }
+    return created;
+  } catch (error) {
+    throw toCodewardError(error, `cannot create the folders for ${path}`);
+  }
+}

@@ -1,0 +1,188 @@
+import type { FileHandle } from 'node:fs/promises';
+import { fail } from '../engine/errors.js';
+
+// Selected raw bytes of a file plus where they sit. Lines are 1-based and end at '\n' (a '\r' before it is part
+// of the line's bytes); a final newline does not start another line, so "a\nb\n" has 2 lines and "" has 0.
+export interface RangeRead {
+  readonly bytes: Uint8Array;
+  // First and last line (partly) in `bytes`; null when nothing was selected or the numbers are unknown.
+  readonly startLine: number | null;
+  readonly endLine: number | null;
+  // Lines in the whole file; null unless the read scanned the whole file.
+  readonly totalLines: number | null;
+  // The selection was cut to fit maxBytes.
+  readonly truncated: boolean;
+}
+
+const CHUNK = 64 * 1024;
+const LF = 0x0a;
+
+function checkInt(name: string, value: number, min: number): void {
+  if (!Number.isSafeInteger(value) || value < min) throw fail('C210', `${name} must be a whole number >= ${min} (got ${value})`);
+}
+
+function empty(totalLines: number | null): RangeRead {
+  return { bytes: new Uint8Array(0), startLine: null, endLine: null, totalLines, truncated: false };
+}
+
+// Up to `length` bytes at `position`, shorter only at end of file.
+async function readAt(handle: FileHandle, position: number, length: number, into?: Uint8Array): Promise<Uint8Array> {
+  const buf = into !== undefined && into.length >= length ? into : new Uint8Array(length);
+  let done = 0;
+  while (done < length) {
+    const { bytesRead } = await handle.read(buf, done, length - done, position + done);
+    if (bytesRead === 0) break;
+    done += bytesRead;
+  }
+  return buf.subarray(0, done);
+}
+
+function isContinuation(byte: number | undefined): boolean {
+  return byte !== undefined && (byte & 0xc0) === 0x80;
+}
+
+// Where to cut `bytes` at or before `limit` without splitting a UTF-8 character (looks back at most 3 bytes).
+function cutBefore(bytes: Uint8Array, limit: number): number {
+  let k = Math.min(limit, bytes.length);
+  while (k > 0 && limit - k < 3 && isContinuation(bytes[k])) k--;
+  return k;
+}
+
+// Where to start `bytes` at or after `from` without beginning inside a UTF-8 character.
+function startAfter(bytes: Uint8Array, from: number): number {
+  let k = from;
+  while (k < bytes.length && k - from < 3 && isContinuation(bytes[k])) k++;
+  return k;
+}
+
+function countLF(bytes: Uint8Array): number {
+  let count = 0;
+  for (let i = bytes.indexOf(LF); i !== -1; i = bytes.indexOf(LF, i + 1)) count++;
+  return count;
+}
+
+// Lines start..end (end undefined = to the end) streaming forward; collection stops at maxBytes, cut after the
+// last whole line that fits, or inside the first line on a character boundary when not even it fits.
+// With countAll it keeps counting to the end of the file for totalLines. `start` past the end selects nothing.
+export async function readLines(
+  handle: FileHandle, size: number, start: number, end: number | undefined, maxBytes: number,
+  options: { countAll: boolean },
+): Promise<RangeRead> {
+  checkInt('start', start, 1);
+  if (end !== undefined) checkInt('end', end, start);
+  checkInt('maxBytes', maxBytes, 1);
+  const buf = new Uint8Array(CHUNK);
+  let line = 1;
+  let selStart = start === 1 ? 0 : -1;
+  let fitEnd = -1;
+  let fitLine = 0;
+  let collecting = true;
+  let truncated = false;
+  let newlines = 0;
+  let lastByte: number | undefined;
+  let pos = 0;
+  let atEof = size === 0;
+  while (!atEof) {
+    const chunk = await readAt(handle, pos, Math.min(CHUNK, size - pos), buf);
+    for (let i = chunk.indexOf(LF); i !== -1; i = chunk.indexOf(LF, i + 1)) {
+      newlines++;
+      if (!collecting) continue;
+      const p = pos + i;
+      if (line >= start) {
+        if (p + 1 - selStart <= maxBytes) {
+          fitEnd = p + 1;
+          fitLine = line;
+          if (line === end) collecting = false;
+        } else {
+          truncated = true;
+          collecting = false;
+        }
+      } else if (line === start - 1) {
+        selStart = p + 1;
+      }
+      line++;
+    }
+    pos += chunk.length;
+    if (chunk.length > 0) lastByte = chunk[chunk.length - 1];
+    atEof = chunk.length === 0 || pos >= size;
+    // The open line already runs past the limit, so it cannot fit: stop instead of scanning a huge line.
+    if (collecting && selStart >= 0 && pos - selStart > maxBytes) {
+      truncated = true;
+      collecting = false;
+    }
+    if (!collecting && !options.countAll) break;
+  }
+  const unterminated = pos > 0 && lastByte !== LF;
+  if (atEof && collecting && unterminated && line >= start && selStart >= 0) {
+    fitEnd = pos;
+    fitLine = line;
+  }
+  const totalLines = atEof ? newlines + (unterminated ? 1 : 0) : null;
+  if (fitEnd >= 0) {
+    const bytes = await readAt(handle, selStart, fitEnd - selStart);
+    return { bytes, startLine: start, endLine: fitLine, totalLines, truncated };
+  }
+  if (!truncated) return empty(totalLines);
+  const head = await readAt(handle, selStart, maxBytes + 1);
+  return { bytes: head.subarray(0, cutBefore(head, maxBytes)), startLine: start, endLine: start, totalLines, truncated };
+}
+
+// The first `lines` lines (see readLines); totalLines is known only when the read reached the end.
+export async function readHead(handle: FileHandle, lines: number, maxBytes: number): Promise<RangeRead> {
+  checkInt('lines', lines, 0);
+  checkInt('maxBytes', maxBytes, 1);
+  if (lines === 0) return empty(null);
+  const { size } = await handle.stat();
+  return readLines(handle, size, 1, lines, maxBytes, { countAll: false });
+}
+
+// The last `lines` lines, scanning backwards in chunks so the cost does not depend on the file's size.
+// Over maxBytes it keeps the newest whole lines that fit, or the last maxBytes of the last line (from a
+// character boundary). Line numbers are known only when the scan reached the start of the file.
+export async function readTail(handle: FileHandle, size: number, lines: number, maxBytes: number): Promise<RangeRead> {
+  checkInt('lines', lines, 0);
+  checkInt('maxBytes', maxBytes, 1);
+  if (size === 0) return empty(0);
+  if (lines === 0) return empty(null);
+  const buf = new Uint8Array(CHUNK);
+  const finalNewline = (await readAt(handle, size - 1, 1, buf))[0] === LF;
+  // A '\n' at p < searchEnd starts line material at p + 1; the final '\n' only ends the last line.
+  const searchEnd = finalNewline ? size - 1 : size;
+  // Lowest offset worth scanning: a '\n' there starts a line whose selection is exactly maxBytes long.
+  const floor = Math.max(0, size - maxBytes - 1);
+  let newlines = 0;
+  let lineStart = -1;
+  let fitStart = -1;
+  let pos = searchEnd;
+  while (pos > floor && lineStart < 0) {
+    const from = Math.max(floor, pos - CHUNK);
+    const chunk = await readAt(handle, from, pos - from, buf);
+    if (chunk.length < pos - from) throw fail('C216', 'the file shrank while it was being read');
+    for (let i = chunk.lastIndexOf(LF); i !== -1; i = i > 0 ? chunk.lastIndexOf(LF, i - 1) : -1) {
+      newlines++;
+      if (newlines <= lines) fitStart = from + i + 1;
+      if (newlines === lines) {
+        lineStart = from + i + 1;
+        if (from > 0) break;
+      }
+    }
+    pos = from;
+  }
+  const totalLines = pos === 0 ? newlines + 1 : null;
+  const candidate = lineStart >= 0 ? lineStart : pos === 0 ? 0 : -1;
+  let bytes: Uint8Array;
+  let truncated = false;
+  if (candidate >= 0 && size - candidate <= maxBytes) {
+    bytes = await readAt(handle, candidate, size - candidate);
+  } else if (fitStart >= 0) {
+    truncated = true;
+    bytes = await readAt(handle, fitStart, size - fitStart);
+  } else {
+    truncated = true;
+    const last = await readAt(handle, size - maxBytes, maxBytes);
+    bytes = last.subarray(startAfter(last, 0));
+  }
+  if (totalLines === null) return { bytes, startLine: null, endLine: null, totalLines, truncated };
+  const selected = countLF(bytes) - (finalNewline && bytes.length > 0 && bytes[bytes.length - 1] === LF ? 1 : 0) + 1;
+  return { bytes, startLine: totalLines - selected + 1, endLine: totalLines, totalLines, truncated };
+}

@@ -1,0 +1,45 @@
+import type { Stats } from 'node:fs';
+
+// What a caller wants to do with a path; decides which refusals apply.
+// read: must exist, must not be non-accessible. write: may be missing, must not be non-accessible.
+// delete: may be missing, must not be non-accessible. list: must exist; a non-accessible folder may be listed.
+export type Access = 'read' | 'write' | 'delete' | 'list';
+
+export type PathKind = 'file' | 'dir' | 'other' | 'missing';
+
+// A caller's path after the jail accepted it. Handlers only ever touch `real`.
+export interface ResolvedPath {
+  // The string the caller sent.
+  readonly input: string;
+  // Absolute path to operate on: symlinks resolved; for a missing path, the real longest existing
+  // ancestor joined with the (lexically normalised) missing rest.
+  readonly real: string;
+  // `real` relative to the workspace root, forward slashes; '.' for the root itself.
+  readonly rel: string;
+  // What is at `real` (a symlink is always resolved, so never 'symlink').
+  readonly kind: PathKind;
+  // The requested path itself (before resolution) is a symlink inside the workspace.
+  readonly isLink: boolean;
+  // The lexical, not-yet-resolved absolute path (where a symlink itself lives); equals `real` when no link is involved.
+  readonly lexical: string;
+  // stat of `real` taken during validation (undefined when missing); used to check an opened descriptor.
+  readonly stats: Stats | undefined;
+}
+
+export interface WorkspaceOptions {
+  // Globs (gitignore/globset style, matched on the workspace-relative path) whose files are listed but
+  // never read, written, searched or deleted. Default: DEFAULT_NON_ACCESSIBLE_GLOBS.
+  readonly nonAccessibleGlobs?: readonly string[];
+  // Environment used for `$VAR` / `${VAR}` expansion (default process.env).
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  // Home directory used for `~` expansion (default os.homedir()).
+  readonly home?: string;
+}
+
+export const DEFAULT_NON_ACCESSIBLE_GLOBS: readonly string[] = [
+  '**/.env',
+  '**/.env.*',
+  '**/*.pem',
+  '**/*.key',
+  '**/secrets/**',
+];

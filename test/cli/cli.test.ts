@@ -1,0 +1,124 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { removeDir, runCli, tempDir, writeFiles, REPO_ROOT } from '../helpers/fixture.js';
+
+let root: string;
+beforeEach(async () => {
+  root = await tempDir();
+  await writeFiles(root, { 'README.md': '# title\none\ntwo\nthree\nfour\nfive\nsix\n', 'src/app.ts': 'export const a = 1;\n' });
+});
+afterEach(async () => removeDir(root));
+
+describe('the acceptance commands of a newcomer', () => {
+  it('tree lists the workspace', () => {
+    const result = runCli(['tree'], { cwd: root });
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain('README.md');
+    expect(result.stdout).toMatch(/src\/\n\s+app\.ts/);
+  });
+
+  it('read --head 5 prints five numbered lines', () => {
+    const result = runCli(['read', '--file', 'README.md', '--head', '5'], { cwd: root });
+    expect(result.status).toBe(0);
+    expect(result.stdout).toBe('1 | # title\n2 | one\n3 | two\n4 | three\n5 | four\n');
+  });
+
+  it('accepts the JSON call format', () => {
+    const result = runCli(['{"cmd":"read","args":{"file":"README.md"}}'], { cwd: root });
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain('7 | six');
+  });
+
+  it('--json --yes write prints one envelope and writes the file', async () => {
+    const result = runCli(['--json', '--yes', 'write', '--file', 'x.txt', '--content', 'hi'], { cwd: root });
+    expect(result.status).toBe(0);
+    expect(result.stdout.trim().split('\n')).toHaveLength(1);
+    expect(result.json).toEqual({ ok: true, cmd: 'write', data: expect.objectContaining({ bytes: 2, backup: null }), warnings: [] });
+    expect(await readFile(join(root, 'x.txt'), 'utf8')).toBe('hi');
+  });
+
+  it('runs from the repository with npx-style invocation of the package bin', () => {
+    const result = runCli(['read', '--file', 'README.md', '--head', '1'], { cwd: REPO_ROOT });
+    expect(result.stdout).toBe('1 | # codeward\n');
+  });
+});
+
+describe('envelope and exit codes', () => {
+  it('a failure is exit 1 with the error on stderr', () => {
+    const result = runCli(['read', '--file', 'missing.txt'], { cwd: root });
+    expect(result.status).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toBe('error C211: missing.txt: no such file or directory, or not accessible\n');
+  });
+
+  it('a failure with --json is an envelope on stdout', () => {
+    const result = runCli(['--json', 'read', '--file', '../outside.txt'], { cwd: root });
+    expect(result.status).toBe(1);
+    expect(result.json).toMatchObject({ ok: false, cmd: 'read', error: { code: 'C215' } });
+    expect(result.json.warnings).toEqual([]);
+  });
+
+  it.each([
+    [['frobnicate'], /unknown command "frobnicate"; valid commands: read, write, tree/],
+    [['read', '--file', 'README.md', '--bogus', '1'], /unknown flag --bogus for read; valid flags: --file/],
+    [['read'], /missing required flag --file/],
+    [['read', '--file', 'README.md', '--head', 'abc'], /--head expects a whole number/],
+    [['read', '--file', 'README.md', '--encoding', 'utf16'], /--encoding must be one of text, base64/],
+    [['-C'], /-C needs a value/],
+    [['{"cmd":"read","args":{"file":'], /./],
+  ])('usage error %j exits 2 with C210', (args, message) => {
+    const result = runCli(['--json', ...args], { cwd: root });
+    expect(result.status).toBe(2);
+    expect(result.json.ok).toBe(false);
+    expect(result.json.error?.code).toBe('C210');
+    expect(result.json.error?.message).toMatch(message);
+  });
+
+  it('an error found while running (start past the end) is exit 1, not 2', () => {
+    const result = runCli(['--json', 'read', '--file', 'README.md', '--start', '50'], { cwd: root });
+    expect(result.status).toBe(1);
+    expect(result.json.error).toEqual({ code: 'C210', message: '--start 50 is past the end of README.md, which has 7 lines' });
+  });
+
+  it('-C names the workspace and a missing one is C211', () => {
+    expect(runCli(['-C', root, 'read', '--file', 'src/app.ts']).stdout).toBe('1 | export const a = 1;\n');
+    const missing = runCli(['--json', '-C', join(root, 'nope'), 'tree']);
+    expect(missing.status).toBe(1);
+    expect(missing.json.error?.code).toBe('C211');
+  });
+
+  it('global options are accepted after the command too', () => {
+    const result = runCli(['read', '--file', 'src/app.ts', '--json', '--workspace', root]);
+    expect(result.json).toMatchObject({ ok: true, data: { content: 'export const a = 1;\n', totalLines: 1 } });
+  });
+
+  it('warnings go to stderr in text mode and into the envelope with --json', () => {
+    const text = runCli(['write', '--file', 'q.ts', '--content', 'const s = “x”;'], { cwd: root });
+    expect(text.status).toBe(0);
+    expect(text.stderr).toMatch(/^warning: replaced 2 typographic quotes/m);
+    const json = runCli(['--json', 'write', '--file', 'q2.ts', '--content', 'const s = ‘x’;'], { cwd: root });
+    expect(json.json.warnings).toEqual([expect.stringMatching(/replaced 2 typographic quotes/)]);
+  });
+});
+
+describe('help', () => {
+  it('lists every command', () => {
+    const result = runCli(['--help']);
+    expect(result.status).toBe(0);
+    for (const name of ['read', 'write', 'tree', 'rollback', 'clean']) expect(result.stdout).toContain(`  ${name} `);
+  });
+
+  it('documents one command from its definition', () => {
+    const result = runCli(['read', '--help']);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain('--max-bytes N');
+    expect(result.stdout).toContain('default 200000');
+    expect(result.stdout).toContain('codeward read --file');
+  });
+
+  it('prints the package version', async () => {
+    const pkg = JSON.parse(await readFile(join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string };
+    expect(runCli(['--version']).stdout).toBe(`${pkg.version}\n`);
+  });
+});

@@ -1,0 +1,8 @@
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+// Tests drive the real binary, so build it from the current sources first.
+export default function setup(): void {
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' });
+}

@@ -1,0 +1,55 @@
+import { spawnSync } from 'node:child_process';
+import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createEngine, type Engine } from '../../src/index.js';
+
+export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+export const CLI = join(REPO_ROOT, 'dist/bin/codeward.js');
+
+// A fresh real temp folder (realpath-ed, so macOS /private/tmp does not surprise assertions).
+export async function tempDir(prefix = 'codeward-'): Promise<string> {
+  return realpath(await mkdtemp(join(tmpdir(), prefix)));
+}
+
+export async function removeDir(path: string): Promise<void> {
+  await rm(path, { recursive: true, force: true });
+}
+
+// Creates files from a map of relative path → content (string or bytes).
+export async function writeFiles(root: string, files: Record<string, string | Uint8Array>): Promise<void> {
+  for (const [path, content] of Object.entries(files)) {
+    const full = join(root, path);
+    await mkdir(dirname(full), { recursive: true });
+    await writeFile(full, content);
+  }
+}
+
+export interface CliResult {
+  status: number;
+  stdout: string;
+  stderr: string;
+  json: Record<string, unknown> & { ok: boolean; cmd: string; data?: any; error?: { code: string; message: string }; warnings?: string[] };
+}
+
+// Runs the real built binary in a child process.
+export function runCli(args: readonly string[], options: { cwd?: string; env?: Record<string, string> } = {}): CliResult {
+  const result = spawnSync(process.execPath, [CLI, ...args], {
+    cwd: options.cwd ?? REPO_ROOT,
+    env: { ...process.env, ...options.env },
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let json: CliResult['json'] = { ok: false, cmd: '' };
+  try {
+    json = JSON.parse(result.stdout);
+  } catch {
+    // not JSON output; callers that asked for --json will fail on their own assertions
+  }
+  return { status: result.status ?? -1, stdout: result.stdout, stderr: result.stderr, json };
+}
+
+export async function engineFor(root: string): Promise<Engine> {
+  return createEngine({ workspace: root });
+}
