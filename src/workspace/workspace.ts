@@ -76,6 +76,11 @@ export class Workspace {
     return this.#nonAccessible(normal.startsWith('/') ? normal.slice(1) : normal);
   }
 
+  // Cheaper form for walks: an entry is non-accessible when its parent was, or when it matches by itself.
+  isNonAccessibleEntry(rel: string, parentNonAccessible: boolean): boolean {
+    return parentNonAccessible || this.#nonAccessible.entry(rel);
+  }
+
   // Forward-slash path of `abs` relative to the root ('.' for the root); either root spelling works.
   relative(abs: string): string {
     const normal = resolvePath(abs);
