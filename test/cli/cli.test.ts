@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -38,7 +39,13 @@ describe('the acceptance commands of a newcomer', () => {
     expect(await readFile(join(root, 'x.txt'), 'utf8')).toBe('hi');
   });
 
-  it('runs from the repository with npx-style invocation of the package bin', () => {
+  it('npx codeward resolves the package bin', () => {
+    const result = spawnSync('npx', ['--no-install', 'codeward', '--version'], { cwd: REPO_ROOT, encoding: 'utf8' });
+    expect(result.status).toBe(0);
+    expect(result.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+  });
+
+  it('runs from the repository with the README as input', () => {
     const result = runCli(['read', '--file', 'README.md', '--head', '1'], { cwd: REPO_ROOT });
     expect(result.stdout).toBe('1 | # codeward\n');
   });
