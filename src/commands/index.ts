@@ -1,5 +1,8 @@
 import type { AnyCommand } from '../engine/command.js';
 import { cleanCommand } from './clean.js';
+import { createCommand } from './create.js';
+import { deleteCommand } from './delete.js';
+import { listCommand } from './list.js';
 import { readCommand } from './read.js';
 import { rollbackCommand } from './rollback.js';
 import { treeCommand } from './tree.js';
@@ -7,4 +10,13 @@ import { writeCommand } from './write.js';
 
 // Every built-in command, in the order help lists them. The registry built from this list is the
 // only place doors learn what commands exist.
-export const builtinCommands: readonly AnyCommand[] = [readCommand, writeCommand, treeCommand, rollbackCommand, cleanCommand];
+export const builtinCommands: readonly AnyCommand[] = [
+  readCommand,
+  writeCommand,
+  createCommand,
+  deleteCommand,
+  listCommand,
+  treeCommand,
+  rollbackCommand,
+  cleanCommand,
+];

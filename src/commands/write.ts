@@ -4,9 +4,7 @@ import { defineCommand, type CommandContext } from '../engine/command.js';
 import { fail } from '../engine/errors.js';
 import { atomicWrite, ensureParentDirs } from '../files/atomic-write.js';
 import { createBackup } from '../files/backup.js';
-import { adaptNewText, decodeText, encodeText } from '../files/text.js';
-import { isCodeFile, normalizeQuotes } from '../files/quotes.js';
-import { decodeBase64 } from './base64.js';
+import { contentBytes, readCurrent } from './content.js';
 import { plural } from './render.js';
 
 const flags = z.strictObject({
@@ -27,46 +25,11 @@ export interface WriteData {
   appended: boolean;
 }
 
-async function readExisting(ctx: CommandContext, file: string): Promise<Uint8Array | undefined> {
-  const target = ctx.path(file);
-  if (target.kind === 'missing') return undefined;
-  if (target.kind !== 'file') throw fail('C210', `${file} is not a regular file`);
-  const handle = await ctx.workspace.openRead(target);
-  try {
-    return await handle.readFile();
-  } finally {
-    await handle.close();
-  }
-}
-
-// Text a caller writes takes the file's existing conventions (line endings, BOM, Latin-1), and
-// typographic quotes in code files become ASCII; every adjustment is reported.
-function textBytes(args: WriteArgs, existing: Uint8Array | undefined, ctx: CommandContext): Uint8Array {
-  let text = args.content;
-  const target = ctx.path(args.file);
-  if (ctx.config.normalizeQuotes && isCodeFile(target.real)) {
-    const normalized = normalizeQuotes(text);
-    if (normalized.replaced > 0) {
-      ctx.warn(`replaced ${plural(normalized.replaced, 'typographic quote')} with ASCII quotes (code file)`);
-      text = normalized.text;
-    }
-  }
-  const doc = existing === undefined ? undefined : decodeText(existing);
-  const known = doc?.binary ? undefined : doc;
-  const adapted = adaptNewText(text, known);
-  for (const note of adapted.notes) ctx.warn(note);
-  if (!args.append || existing === undefined) return encodeText(adapted.text, adapted);
-  const tail = encodeText(adapted.text, { bom: false, encoding: adapted.encoding });
-  return Buffer.concat([existing, tail]);
-}
-
 async function run(args: WriteArgs, ctx: CommandContext): Promise<WriteData> {
   const target = ctx.path(args.file);
-  const existing = await readExisting(ctx, args.file);
-  const added = args.encoding === 'base64' ? decodeBase64(args.content, '--content') : undefined;
-  const bytes = added === undefined
-    ? textBytes(args, existing, ctx)
-    : args.append && existing ? Buffer.concat([existing, added]) : added;
+  if (target.kind !== 'file' && target.kind !== 'missing') throw fail('C210', `${args.file} is not a regular file`);
+  const existing = await readCurrent(ctx, args.file);
+  const bytes = contentBytes({ content: args.content, encoding: args.encoding, path: target.real, existing, append: args.append }, ctx);
   if (bytes.length > ctx.config.maxWriteBytes) {
     throw fail('C213', `${args.file}: ${bytes.length} bytes is over the write limit of ${ctx.config.maxWriteBytes} bytes`);
   }
@@ -91,7 +54,7 @@ function format(data: WriteData): string {
 
 export const writeCommand = defineCommand({
   name: 'write',
-  aliases: ['write_file', 'writefile', 'write-file', 'create_file'],
+  aliases: ['write_file', 'writefile', 'write-file'],
   summary: 'Write (or append to) a file atomically, keeping a .bak of the previous version',
   flags,
   flagAliases: { contentB64: 'content' },

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, realpath, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
+import { link, mkdir, open, realpath, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { fail, isCodewardError, toCodewardError, type CodewardError } from '../engine/errors.js';
 
@@ -58,9 +58,9 @@ async function syncDir(dir: string): Promise<void> {
   }
 }
 
-// Replaces `path` with `data` so that readers (and a crash) only ever see the old or the complete new bytes.
-// `path` must be the real, jail-checked target: a symlink at `path` would be replaced, not followed.
-export async function atomicWrite(path: string, data: Uint8Array | string, options: AtomicWriteOptions = {}): Promise<void> {
+// Writes `data` to a hidden sibling temp file of `path` (fsynced, mode and owner of the current target
+// applied) and returns the temp path; renaming it over `path` is the caller's commit step.
+export async function stageFile(path: string, data: Uint8Array | string, options: AtomicWriteOptions = {}): Promise<string> {
   const { signal } = options;
   const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
   const tmp = tempPathFor(path);
@@ -83,15 +83,29 @@ export async function atomicWrite(path: string, data: Uint8Array | string, optio
     await handle.close();
     handle = undefined;
     if (signal?.aborted) throw abortError(signal, path);
-    await rename(tmp, path);
-    created = false;
+    return tmp;
   } catch (error) {
     await handle?.close().catch(() => undefined);
     if (created) await unlink(tmp).catch(() => undefined);
     throw toCodewardError(error, `cannot write ${path}`);
   }
+}
+
+// Replaces `path` with `data` so that readers (and a crash) only ever see the old or the complete new bytes.
+// `path` must be the real, jail-checked target: a symlink at `path` would be replaced, not followed.
+export async function atomicWrite(path: string, data: Uint8Array | string, options: AtomicWriteOptions = {}): Promise<void> {
+  const tmp = await stageFile(path, data, options);
+  try {
+    await rename(tmp, path);
+  } catch (error) {
+    await unlink(tmp).catch(() => undefined);
+    throw toCodewardError(error, `cannot write ${path}`);
+  }
   await syncDir(dirname(path));
 }
+
+// Makes renames and unlinks in `dir` durable (best effort).
+export { syncDir };
 
 function isInside(root: string, path: string): boolean {
   const rel = relative(root, path);
@@ -139,4 +153,19 @@ export async function ensureParentDirs(path: string, rootReal: string): Promise<
   } catch (error) {
     throw toCodewardError(error, `cannot create the folders for ${path}`);
   }
+}
+
+// Creates `path` only if nothing is there, atomically: the complete file appears at once or not at all,
+// and a file created by someone else in the meantime is never replaced (link(2) fails with EEXIST).
+export async function atomicCreate(path: string, data: Uint8Array | string, options: AtomicWriteOptions = {}): Promise<void> {
+  const tmp = await stageFile(path, data, options);
+  try {
+    await link(tmp, path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw fail('C217', `${path} already exists`);
+    throw toCodewardError(error, `cannot create ${path}`);
+  } finally {
+    await unlink(tmp).catch(() => undefined);
+  }
+  await syncDir(dirname(path));
 }

@@ -5,7 +5,8 @@ import type { Stats } from 'node:fs';
 // delete: may be missing, must not be non-accessible. list: must exist; a non-accessible folder may be listed.
 export type Access = 'read' | 'write' | 'delete' | 'list';
 
-export type PathKind = 'file' | 'dir' | 'other' | 'missing';
+// 'symlink' only for access 'delete', whose last component is never followed.
+export type PathKind = 'file' | 'dir' | 'symlink' | 'other' | 'missing';
 
 // A caller's path after the jail accepted it. Handlers only ever touch `real`.
 export interface ResolvedPath {
@@ -16,7 +17,7 @@ export interface ResolvedPath {
   readonly real: string;
   // `real` relative to the workspace root, forward slashes; '.' for the root itself.
   readonly rel: string;
-  // What is at `real` (a symlink is always resolved, so never 'symlink').
+  // What is at `real` (resolved, so never 'symlink' except for access 'delete').
   readonly kind: PathKind;
   // The requested path itself (before resolution) is a symlink inside the workspace.
   readonly isLink: boolean;

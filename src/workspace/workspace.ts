@@ -1,6 +1,6 @@
 import { lstat, realpath, stat, type FileHandle } from 'node:fs/promises';
 import type { Stats } from 'node:fs';
-import { isAbsolute, posix, relative as relativePath, resolve as resolvePath } from 'node:path';
+import { basename, dirname, isAbsolute, join, posix, relative as relativePath, resolve as resolvePath } from 'node:path';
 import { fail, isCodewardError } from '../engine/errors.js';
 import { isInside, toRel } from './contains.js';
 import { expandPath, type ExpandOptions } from './expand.js';
@@ -57,6 +57,7 @@ export class Workspace {
     if (!ACCESSES.has(access)) throw fail('C210', `unknown access kind: ${String(access)}`);
     const lexical = this.#lexical(input);
     this.#refuseByName(lexical, input, access);
+    if (access === 'delete') return this.#resolveEntry(input, lexical);
     const { real, exists } = await resolveReal(lexical, this.root, input);
     if (!isInside(this.root, real)) throw escapes(input);
     if (real !== lexical) this.#refuseByName(real, input, access);
@@ -115,6 +116,26 @@ export class Workspace {
     // Re-anchor the given spelling on the real root so later syscalls never go through the root's own link.
     if (isInside(this.givenRoot, normal)) return resolvePath(this.root, relativePath(this.givenRoot, normal));
     throw escapes(input);
+  }
+
+  // For delete the last component is never followed: a link is removed itself, never its target.
+  async #resolveEntry(input: string, lexical: string): Promise<ResolvedPath> {
+    if (lexical === this.root) throw fail('C210', 'refusing to delete the workspace root itself');
+    const parent = await resolveReal(dirname(lexical), this.root, input);
+    const real = join(parent.real, basename(lexical));
+    if (!isInside(this.root, real)) throw escapes(input);
+    if (real === this.root) throw fail('C210', 'refusing to delete the workspace root itself');
+    this.#refuseByName(real, input, 'delete');
+    const rel = toRel(this.root, real);
+    let stats: Stats;
+    try {
+      stats = await lstat(real);
+    } catch (error) {
+      if (errno(error) === 'ENOENT' || errno(error) === 'ENOTDIR') return { input, real, rel, kind: 'missing', isLink: false, lexical, stats: undefined };
+      throw fsRefusal(error, input);
+    }
+    const isLink = stats.isSymbolicLink();
+    return { input, real, rel, kind: isLink ? 'symlink' : kindOf(stats), isLink, lexical, stats };
   }
 
   // Sensitive system paths and non-accessible globs, by name; 'list' may show a non-accessible folder.

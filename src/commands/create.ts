@@ -1,0 +1,80 @@
+import { dirname } from 'node:path';
+import { stat } from 'node:fs/promises';
+import * as z from 'zod/mini';
+import { defineCommand, type CommandContext } from '../engine/command.js';
+import { fail } from '../engine/errors.js';
+import { described } from '../engine/schema.js';
+import { atomicCreate, atomicWrite, ensureParentDirs } from '../files/atomic-write.js';
+import { createBackup } from '../files/backup.js';
+import { eachEntry, formatBatch, type BatchResult } from './batch.js';
+import { contentBytes, readCurrent } from './content.js';
+
+const entry = z.strictObject({
+  path: described(z.string(), 'file to create'),
+  content: described(z._default(z.string(), ''), 'its content'),
+  encoding: described(z._default(z.enum(['text', 'base64']), 'text'), 'how content is encoded'),
+  mode: described(z.optional(z.union([z.string(), z.int()])), 'permission bits, octal string like "0755"'),
+  parents: described(z._default(z.boolean(), true), 'create missing parent folders'),
+  overwrite: described(z._default(z.boolean(), false), 'replace an existing file (a .bak is kept)'),
+});
+
+const flags = z.strictObject({
+  files: described(z.array(entry).check(z.minLength(1)), 'JSON array of {path, content, encoding?, mode?, parents?, overwrite?}'),
+});
+
+type Entry = z.infer<typeof entry>;
+
+export interface CreateResult extends BatchResult {
+  bytesWritten?: number;
+  created?: boolean;
+  backup?: string | null;
+}
+
+function parseMode(mode: string | number | undefined): number | undefined {
+  if (mode === undefined) return undefined;
+  const value = typeof mode === 'number' ? mode : /^0?o?[0-7]{3,4}$/.test(mode) ? Number.parseInt(mode.replace(/^0?o?/, ''), 8) : Number.NaN;
+  if (!Number.isInteger(value) || value <= 0 || value > 0o7777) throw fail('C210', `mode ${JSON.stringify(mode)} is not an octal permission like "0644"`);
+  return value;
+}
+
+async function createOne(item: Entry, ctx: CommandContext): Promise<Omit<CreateResult, keyof BatchResult>> {
+  const target = ctx.path(item.path);
+  if (target.kind === 'dir') throw fail('C210', `${item.path} is a folder`);
+  if (target.kind !== 'missing' && !item.overwrite) throw fail('C217', `${item.path} already exists; pass overwrite: true to replace it`);
+  const mode = parseMode(item.mode);
+  const existing = await readCurrent(ctx, item.path);
+  const bytes = contentBytes({ content: item.content, encoding: item.encoding, path: target.real, existing }, ctx);
+  if (bytes.length > ctx.config.maxWriteBytes) throw fail('C213', `${item.path}: ${bytes.length} bytes is over the write limit of ${ctx.config.maxWriteBytes}`);
+  if (item.parents) await ensureParentDirs(target.real, ctx.workspace.root);
+  else if (!(await stat(dirname(target.real)).then((st) => st.isDirectory(), () => false))) {
+    throw fail('C211', `the folder of ${item.path} does not exist; pass parents: true to create it`);
+  }
+  const options = mode === undefined ? {} : { mode };
+  if (existing === undefined) {
+    await atomicCreate(target.real, bytes, options).catch((error: { code?: string }) => {
+      throw error.code === 'C217' ? fail('C217', `${item.path} already exists; pass overwrite: true to replace it`) : error;
+    });
+    return { bytesWritten: bytes.length, created: true, backup: null };
+  }
+  const backup = ctx.config.backups ? await createBackup(target.real) : undefined;
+  await atomicWrite(target.real, bytes, options);
+  return { bytesWritten: bytes.length, created: false, backup: backup === undefined ? null : ctx.workspace.relative(backup) };
+}
+
+export const createCommand = defineCommand({
+  name: 'create',
+  aliases: ['create_files', 'create-file', 'create_file', 'new_file'],
+  summary: 'Create one or more files (never replacing an existing one unless overwrite is set); one result per file',
+  flags,
+  examples: [`create --files '[{"path":"src/new.ts","content":"export {};\\n"}]'`],
+  effect: 'write',
+  annotations: { readOnly: false, destructive: false, idempotent: false },
+  batch: true,
+  touches: (args) => args.files.map((file) => ({ path: file.path, access: 'write' as const })),
+  run: async (args, ctx) => ({ results: await eachEntry(args.files, (file) => file.path, (file) => createOne(file, ctx)) }),
+  format: (data: { results: CreateResult[] }) =>
+    formatBatch(data.results, (result) => {
+      const created = result as CreateResult;
+      return `${created.created ? 'created' : 'replaced'} ${created.path} (${created.bytesWritten} bytes)`;
+    }),
+});

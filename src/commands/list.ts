@@ -1,0 +1,86 @@
+import { lstat, readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import * as z from 'zod/mini';
+import { defineCommand, type CommandContext } from '../engine/command.js';
+import { fail } from '../engine/errors.js';
+import { described, whole, wholeOr } from '../engine/schema.js';
+
+const MAX_PAGE_SIZE = 1000;
+
+const flags = z.strictObject({
+  path: described(z._default(z.string(), '.'), 'folder to list'),
+  page: wholeOr(1, 1, 'page number (1-based)'),
+  pageSize: whole(1, `entries per page (default 100, at most ${MAX_PAGE_SIZE})`),
+});
+
+type ListArgs = z.infer<typeof flags>;
+
+export interface ListEntry {
+  name: string;
+  path: string;
+  kind: 'file' | 'dir' | 'symlink' | 'other';
+  size: number;
+  mtime: number; // Unix seconds
+  nonAccessible: boolean;
+}
+
+export interface ListData {
+  path: string;
+  entries: ListEntry[];
+  total: number;
+  page: number;
+  pageSize: number;
+  hasMore: boolean;
+}
+
+async function run(args: ListArgs, ctx: CommandContext): Promise<ListData> {
+  const folder = ctx.path(args.path);
+  if (folder.kind !== 'dir') throw fail('C210', `${args.path} is not a folder; read a file with: read --file ${args.path}`);
+  const pageSize = Math.min(args.pageSize ?? 100, MAX_PAGE_SIZE);
+  const names = (await readdir(folder.real)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const slice = names.slice((args.page - 1) * pageSize, args.page * pageSize);
+  const entries = await Promise.all(slice.map((name) => describeEntry(ctx, folder.real, name)));
+  return {
+    path: folder.rel,
+    entries: entries.filter((entry): entry is ListEntry => entry !== undefined),
+    total: names.length,
+    page: args.page,
+    pageSize,
+    hasMore: args.page * pageSize < names.length,
+  };
+}
+
+// lstat, never following links; an entry that vanished meanwhile is dropped.
+async function describeEntry(ctx: CommandContext, folder: string, name: string): Promise<ListEntry | undefined> {
+  const path = join(folder, name);
+  const stats = await lstat(path).catch(() => undefined);
+  if (!stats) return undefined;
+  const kind = stats.isSymbolicLink() ? 'symlink' : stats.isDirectory() ? 'dir' : stats.isFile() ? 'file' : 'other';
+  const rel = ctx.workspace.relative(path);
+  return { name, path: rel, kind, size: stats.size, mtime: Math.floor(stats.mtimeMs / 1000), nonAccessible: ctx.workspace.isNonAccessible(rel) };
+}
+
+function format(data: ListData): string {
+  const lines = data.entries.map((entry) => {
+    const name = `${entry.name}${entry.kind === 'dir' ? '/' : entry.kind === 'symlink' ? '@' : ''}`;
+    const size = entry.kind === 'file' ? String(entry.size) : '';
+    return `${size.padStart(10)}  ${name}${entry.nonAccessible ? '  [not accessible]' : ''}`;
+  });
+  const first = (data.page - 1) * data.pageSize + 1;
+  const footer = data.total === 0 ? '(empty folder)' : `entries ${Math.min(first, data.total)}-${first + data.entries.length - 1} of ${data.total}${data.hasMore ? `; next: --page ${data.page + 1}` : ''}`;
+  return [...lines, footer].join('\n');
+}
+
+export const listCommand = defineCommand({
+  name: 'list',
+  aliases: ['list_folder', 'list-folder', 'ls_page'],
+  summary: 'List one folder, sorted, a page at a time, with sizes and non-accessible flags',
+  flags,
+  positional: 'path',
+  examples: ['list', 'list --path src --page 2 --page-size 50'],
+  effect: 'read',
+  annotations: { readOnly: true, destructive: false, idempotent: true },
+  touches: (args) => [{ path: args.path, access: 'list' }],
+  run,
+  format,
+});
