@@ -3,6 +3,9 @@ import { cleanCommand } from './clean.js';
 import { createCommand } from './create.js';
 import { deleteCommand } from './delete.js';
 import { listCommand } from './list.js';
+import { multipatchCommand } from './multipatch.js';
+import { patchCommand } from './patch.js';
+import { updateCommand } from './update.js';
 import { readCommand } from './read.js';
 import { rollbackCommand } from './rollback.js';
 import { treeCommand } from './tree.js';
@@ -13,6 +16,9 @@ import { writeCommand } from './write.js';
 export const builtinCommands: readonly AnyCommand[] = [
   readCommand,
   writeCommand,
+  patchCommand,
+  multipatchCommand,
+  updateCommand,
   createCommand,
   deleteCommand,
   listCommand,

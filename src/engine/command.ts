@@ -1,5 +1,6 @@
 import type { $ZodObject, output } from 'zod/v4/core';
 import type { Config } from './config.js';
+import type { FileChange } from '../files/transaction.js';
 import type { Access, ResolvedPath } from '../workspace/types.js';
 import type { Workspace } from '../workspace/workspace.js';
 
@@ -29,6 +30,8 @@ export interface CommandContext {
   path(input: string): ResolvedPath;
   // Adds a line to the envelope's `warnings`.
   warn(message: string): void;
+  // Writes several files as one unit: all new versions or none, even across a crash.
+  commit(changes: readonly FileChange[]): Promise<void>;
 }
 
 export interface CommandDefinition<S extends $ZodObject = $ZodObject, D = unknown> {

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { AnyCommand, CommandContext, Touch } from './command.js';
 import type { Config } from './config.js';
 import type { Envelope } from './envelope.js';
@@ -8,6 +9,10 @@ import { validateArgs } from './validate.js';
 import { parseCall, type CallInput } from '../args/parse-call.js';
 import type { ResolvedPath } from '../workspace/types.js';
 import type { Workspace } from '../workspace/workspace.js';
+import { commitFiles } from '../files/transaction.js';
+import { stateDirFor } from './state-dir.js';
+
+export const JOURNAL_PREFIX = 'tx';
 
 // A touch after the jail looked at it: either resolved or refused.
 export interface JailedTouch {
@@ -39,11 +44,19 @@ const PASS_THROUGH: EngineHooks = {
   afterRun: () => undefined,
 };
 
+// Serialises writers across processes (the CLI door passes lock files); resolves to a release function.
+export type FileLocker = (paths: readonly string[]) => Promise<() => Promise<void>>;
+
 export interface EngineOptions {
   readonly registry: Registry;
   readonly workspace: Workspace;
   readonly config: Config;
   readonly hooks?: Partial<EngineHooks>;
+  // Per-workspace state outside the project (commit journals); default: the user's cache folder.
+  readonly stateDir?: string;
+  readonly fileLocks?: FileLocker;
+  // Runs once when the door is done with the engine (e.g. saving a --session).
+  readonly onClose?: () => Promise<void>;
 }
 
 export interface RunOptions {
@@ -62,14 +75,25 @@ export class Engine {
   readonly registry: Registry;
   readonly workspace: Workspace;
   readonly config: Config;
+  readonly stateDir: string;
   private readonly hooks: EngineHooks;
   private readonly locks = new KeyedLocks();
+  private readonly fileLocks: FileLocker | undefined;
+  private readonly onClose: (() => Promise<void>) | undefined;
 
   constructor(options: EngineOptions) {
     this.registry = options.registry;
     this.workspace = options.workspace;
     this.config = options.config;
     this.hooks = { ...PASS_THROUGH, ...options.hooks };
+    this.stateDir = options.stateDir ?? stateDirFor(options.workspace.root);
+    this.fileLocks = options.fileLocks;
+    this.onClose = options.onClose;
+  }
+
+  // Lets the engine finish its session work (saving stamps); call once when the door is done.
+  async close(): Promise<void> {
+    await this.onClose?.();
   }
 
   async run(input: CallInput, options: RunOptions = {}): Promise<Envelope> {
@@ -107,16 +131,19 @@ export class Engine {
     const call: PreparedCall = { command, args, touches };
     await this.hooks.classify(call);
     await this.hooks.authorize(call);
-    warnings.push(...(await this.hooks.checkStale(call)));
-    const release = await this.locks.acquire(
-      touches.filter(({ touch, resolved }) => resolved && touch.access !== 'read' && touch.access !== 'list').map(({ resolved }) => resolved!.real),
-    );
+    // Locks come before the staleness check, so no other writer can slip in between check and write.
+    const written = touches.filter(({ touch, resolved }) => resolved && touch.access !== 'read' && touch.access !== 'list').map(({ resolved }) => resolved!.real);
+    const release = await this.locks.acquire(written);
+    let releaseFiles: (() => Promise<void>) | undefined;
     try {
+      if (this.fileLocks && written.length > 0) releaseFiles = await this.fileLocks(written);
+      warnings.push(...(await this.hooks.checkStale(call)));
       const context = this.context(touches, warnings, signal);
       const data = await command.run(args, context);
       await this.hooks.afterRun(call, data);
       return data;
     } finally {
+      await releaseFiles?.().catch(() => undefined);
       release();
     }
   }
@@ -151,6 +178,7 @@ export class Engine {
       warn: (message) => {
         warnings.push(message);
       },
+      commit: (changes) => commitFiles(changes, join(this.stateDir, 'journal'), JOURNAL_PREFIX),
     };
   }
 }

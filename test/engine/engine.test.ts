@@ -107,7 +107,7 @@ describe('Engine.run pipeline', () => {
       run.run({ cmd: 'touchy', args: { file: 'a.txt', delay: 40 } }),
       run.run({ cmd: 'touchy', args: { file: 'b.txt', delay: 0 } }),
     ]);
-    expect(log.slice(0, 2)).toEqual(['start a.txt', 'start b.txt']);
+    expect(log.slice(0, 2).sort()).toEqual(['start a.txt', 'start b.txt']);
   });
 
   it('a batched command gets per-entry jail errors instead of failing the call', async () => {

@@ -70,9 +70,20 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       io.stdout.write(`${target ? commandHelp(registry, target) : generalHelp(registry, VERSION)}\n`);
       return 0;
     }
-    const engine = await createEngine({ workspace: options.workspace ?? io.cwd, env: io.env, registry });
+    const engine = await createEngine({
+      workspace: options.workspace ?? io.cwd,
+      env: io.env,
+      registry,
+      crossProcessLocks: true,
+      ...(options.session === undefined ? {} : { session: options.session }),
+    });
     const input = extracted.rest.length === 1 && extracted.rest[0]!.trimStart().startsWith('{') ? extracted.rest[0]! : extracted.rest;
-    const envelope = await engine.run(input);
+    let envelope = await engine.run(input);
+    try {
+      await engine.close();
+    } catch (error) {
+      envelope = { ...envelope, warnings: [...envelope.warnings, `the session could not be saved: ${toCodewardError(error).message}`] };
+    }
     const ran = envelope.ok ? registry.get(envelope.cmd) : undefined;
     print(io, options, envelope, () => (ran ? ran.format(envelope.ok ? envelope.data : undefined) : ''));
     return exitCode(envelope);

@@ -1,0 +1,42 @@
+import type { CommandContext } from '../engine/command.js';
+import { fail } from '../engine/errors.js';
+import { decodeText, type TextDoc } from '../files/text.js';
+import type { ResolvedPath } from '../workspace/types.js';
+import { readCurrent } from './content.js';
+
+// A text file an edit command is about to change: its resolved path, bytes and decoded text.
+export interface EditableFile {
+  readonly input: string;
+  readonly target: ResolvedPath;
+  readonly bytes: Uint8Array;
+  readonly doc: TextDoc;
+}
+
+// Loads an existing text file for editing; a missing file, a folder or a binary file is refused.
+export async function loadEditable(ctx: CommandContext, input: string): Promise<EditableFile> {
+  const target = ctx.path(input);
+  if (target.kind === 'missing') throw fail('C211', `${input}: no such file or directory, or not accessible`);
+  if (target.kind !== 'file') throw fail('C210', `${input} is not a regular file`);
+  const bytes = (await readCurrent(ctx, input))!;
+  if (bytes.length > ctx.config.maxWriteBytes) throw fail('C213', `${input}: ${bytes.length} bytes is over the edit limit of ${ctx.config.maxWriteBytes}`);
+  const doc = decodeText(bytes);
+  if (doc.binary) throw fail('C210', `${input} is a binary file; replace it whole with write --encoding base64`);
+  return { input, target, bytes, doc };
+}
+
+export function checkWriteSize(ctx: CommandContext, input: string, bytes: Uint8Array): void {
+  if (bytes.length > ctx.config.maxWriteBytes) throw fail('C213', `${input}: the result (${bytes.length} bytes) is over the write limit of ${ctx.config.maxWriteBytes}`);
+}
+
+export function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  return a.length === b.length && Buffer.compare(a, b) === 0;
+}
+
+// The text of a flag sent as text or base64 (base64 must decode to UTF-8).
+export function flagText(value: string, encoding: 'text' | 'base64', flag: string, decode: (text: string, flag: string) => Buffer): string {
+  if (encoding === 'text') return value;
+  const bytes = decode(value, flag);
+  const text = bytes.toString('utf8');
+  if (!sameBytes(Buffer.from(text, 'utf8'), bytes)) throw fail('C210', `${flag} decodes to bytes that are not UTF-8 text`);
+  return text;
+}

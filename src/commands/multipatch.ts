@@ -1,0 +1,99 @@
+import * as z from 'zod/mini';
+import { defineCommand, type CommandContext } from '../engine/command.js';
+import { fail, isCodewardError, toCodewardError } from '../engine/errors.js';
+import { described } from '../engine/schema.js';
+import { createBackup } from '../files/backup.js';
+import { encodeText } from '../files/text.js';
+import type { FileChange } from '../files/transaction.js';
+import { applySearchReplace } from '../edit/search-replace.js';
+import { decodeBase64 } from './base64.js';
+import { normaliseForFile } from './content.js';
+import { checkWriteSize, flagText, loadEditable, sameBytes, type EditableFile } from './edit-file.js';
+import { plural } from './render.js';
+
+const edit = z.strictObject({
+  file: z.string(),
+  search: z.string(),
+  replace: z.string(),
+  encoding: z._default(z.enum(['text', 'base64']), 'text'),
+  all: z._default(z.boolean(), false),
+});
+
+const flags = z.strictObject({
+  edits: described(z.array(edit).check(z.minLength(1)), 'JSON array of {file, search, replace, encoding?, all?}, applied in order, all or nothing'),
+});
+
+type Edit = z.infer<typeof edit>;
+
+export interface MultipatchData {
+  files: { path: string; edits: number; backup: string | null }[];
+}
+
+// What a failing edit is reported as: C223 naming the edit, with its own code and message.
+function editFailure(index: number, item: Edit, error: unknown): Error {
+  const cause = toCodewardError(error, item.file);
+  return fail('C223', `edit ${index + 1} (${item.file}) failed with ${cause.code}: ${cause.message}; nothing was written`, { failedEdit: index + 1, cause: cause.toJSON() });
+}
+
+// Phase 1 (no writes): every edit in declaration order against the in-memory result of the earlier ones.
+async function validate(edits: readonly Edit[], ctx: CommandContext): Promise<Map<string, { file: EditableFile; text: string; edits: number }>> {
+  const files = new Map<string, { file: EditableFile; text: string; edits: number }>();
+  for (const [index, item] of edits.entries()) {
+    try {
+      let state = files.get(item.file);
+      if (!state) {
+        const file = await loadEditable(ctx, item.file);
+        const same = [...files.values()].find((each) => each.file.target.real === file.target.real);
+        state = same ?? { file, text: file.doc.text, edits: 0 };
+        files.set(item.file, state);
+      }
+      const search = flagText(item.search, item.encoding, 'search', decodeBase64);
+      const replace = normaliseForFile(flagText(item.replace, item.encoding, 'replace', decodeBase64), state.file.target.real, ctx);
+      const result = applySearchReplace(state.text, search, replace, { all: item.all });
+      for (const note of result.notes) ctx.warn(`edit ${index + 1} (${item.file}): ${note}`);
+      state.text = result.text;
+      state.edits += 1;
+    } catch (error) {
+      throw editFailure(index, item, error);
+    }
+  }
+  return files;
+}
+
+async function run(args: z.infer<typeof flags>, ctx: CommandContext): Promise<MultipatchData> {
+  const states = [...new Set((await validate(args.edits, ctx)).values())];
+  const encoded = states.map(({ file, text }) => {
+    const bytes = encodeText(text, file.doc);
+    checkWriteSize(ctx, file.input, bytes);
+    return bytes;
+  });
+  // Phase 2: a .bak of each changed file, then one journaled commit of every file (restored on failure).
+  const changes: FileChange[] = [];
+  const report: MultipatchData['files'] = [];
+  for (const [index, { file, edits }] of states.entries()) {
+    const bytes = encoded[index]!;
+    const changed = !sameBytes(bytes, file.bytes);
+    const backup = changed && ctx.config.backups ? await createBackup(file.target.real) : undefined;
+    report.push({ path: file.target.rel, edits, backup: backup === undefined ? null : ctx.workspace.relative(backup) });
+    if (changed) changes.push({ path: file.target.real, bytes });
+  }
+  try {
+    await ctx.commit(changes);
+  } catch (error) {
+    throw isCodewardError(error) && error.code === 'C223' ? error : fail('C223', `writing the files failed (${toCodewardError(error).message}); every file was restored`);
+  }
+  return { files: report };
+}
+
+export const multipatchCommand = defineCommand({
+  name: 'multipatch',
+  aliases: ['multi_patch', 'multi-patch', 'multiedit', 'multi_edit'],
+  summary: 'Apply search/replace edits across several files as one transaction: all of them or none',
+  flags,
+  examples: [`multipatch --edits '[{"file":"a.ts","search":"loginV1","replace":"loginV2"},{"file":"b.ts","search":"loginV1","replace":"loginV2"}]'`],
+  effect: 'write',
+  annotations: { readOnly: false, destructive: true, idempotent: false },
+  touches: (args) => [...new Set(args.edits.map((item) => item.file))].map((path) => ({ path, access: 'write' as const })),
+  run,
+  format: (data: MultipatchData) => data.files.map((file) => `patched ${file.path} (${plural(file.edits, 'edit')})`).join('\n'),
+});

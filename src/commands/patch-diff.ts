@@ -1,0 +1,81 @@
+import type { CommandContext, Touch } from '../engine/command.js';
+import { fail, isCodewardError } from '../engine/errors.js';
+import { ensureParentDirs } from '../files/atomic-write.js';
+import { createBackup } from '../files/backup.js';
+import { encodeText, type TextDoc } from '../files/text.js';
+import type { FileChange } from '../files/transaction.js';
+import { applyUnifiedDiff, diffTargets, parseUnifiedDiff, type FilePatch, type HunkReport } from '../edit/unified-diff.js';
+import { decodeBase64 } from './base64.js';
+import { checkWriteSize, flagText, loadEditable, sameBytes } from './edit-file.js';
+
+export interface DiffFileResult {
+  path: string;
+  hunks: HunkReport[];
+  created: boolean;
+  deleted: boolean;
+  backup: string | null;
+}
+
+export interface DiffData {
+  replacements: number;
+  backup: string | null;
+  files: DiffFileResult[];
+}
+
+function parse(diff: string, encoding: 'text' | 'base64', file: string | undefined): FilePatch[] {
+  const text = flagText(diff, encoding, '--diff', decodeBase64);
+  return parseUnifiedDiff(text, file === undefined ? {} : { defaultFile: file });
+}
+
+// Every file a diff names is jailed (and gated) before anything is read.
+export function diffTouches(diff: string, encoding: 'text' | 'base64', file: string | undefined): Touch[] {
+  return diffTargets(parse(diff, encoding, file)).map((path) => ({ path, access: 'write' as const }));
+}
+
+function reportOffsets(ctx: CommandContext, path: string, hunks: readonly HunkReport[]): void {
+  for (const hunk of hunks) {
+    if (hunk.offset !== 0) ctx.warn(`${path}: hunk ${hunk.index} applied at line ${hunk.appliedLine} (offset ${hunk.offset > 0 ? '+' : ''}${hunk.offset})`);
+    if (hunk.whitespaceIgnored) ctx.warn(`${path}: hunk ${hunk.index} matched only with trailing whitespace ignored`);
+  }
+}
+
+// Applies a unified diff to every file it names, all or nothing: each file's new text is computed in
+// memory first, then all files are committed together (journaled, so even a crash leaves no mix).
+export async function runDiff(diff: string, encoding: 'text' | 'base64', file: string | undefined, ctx: CommandContext): Promise<DiffData> {
+  const patches = parse(diff, encoding, file);
+  const targets = diffTargets(patches);
+  const docs = new Map<string, { doc: TextDoc; bytes: Uint8Array } | null>();
+  for (const path of targets) {
+    const target = ctx.path(path);
+    docs.set(path, target.kind === 'missing' ? null : await loadEditable(ctx, path));
+  }
+  let applied;
+  try {
+    applied = applyUnifiedDiff(new Map([...docs].map(([path, loaded]) => [path, loaded?.doc.text ?? null])), patches);
+  } catch (error) {
+    if (isCodewardError(error) && error.code === 'C222' && targets.length > 1) throw fail('C222', `${error.message}\nno file was changed`);
+    throw error;
+  }
+  const changes: FileChange[] = [];
+  const files: DiffFileResult[] = [];
+  for (const path of targets) {
+    const result = applied.get(path)!;
+    const loaded = docs.get(path) ?? null;
+    const target = ctx.path(path);
+    reportOffsets(ctx, path, result.hunks);
+    const bytes = result.text === null ? null : encodeText(result.text, loaded?.doc ?? { bom: false, encoding: 'utf-8' });
+    if (bytes !== null) checkWriteSize(ctx, path, bytes);
+    const entry: DiffFileResult = { path: target.rel, hunks: result.hunks, created: loaded === null, deleted: bytes === null, backup: null };
+    files.push(entry);
+    if (bytes !== null && loaded !== null && sameBytes(bytes, loaded.bytes)) continue;
+    if (loaded !== null && ctx.config.backups) {
+      const backup = await createBackup(target.real);
+      entry.backup = backup === undefined ? null : ctx.workspace.relative(backup);
+    }
+    if (bytes !== null) await ensureParentDirs(target.real, ctx.workspace.root);
+    changes.push({ path: target.real, bytes });
+  }
+  await ctx.commit(changes);
+  const hunks = files.reduce((sum, each) => sum + each.hunks.length, 0);
+  return { replacements: hunks, backup: files.find((each) => each.backup)?.backup ?? null, files };
+}

@@ -1,0 +1,88 @@
+import * as z from 'zod/mini';
+import { defineCommand, type CommandContext } from '../engine/command.js';
+import { fail, isCodewardError } from '../engine/errors.js';
+import { choice, flag, optionalText } from '../engine/schema.js';
+import { atomicWrite } from '../files/atomic-write.js';
+import { createBackup } from '../files/backup.js';
+import { encodeText } from '../files/text.js';
+import { applySearchReplace } from '../edit/search-replace.js';
+import { decodeBase64 } from './base64.js';
+import { normaliseForFile } from './content.js';
+import { checkWriteSize, flagText, loadEditable, sameBytes } from './edit-file.js';
+import { diffTouches, runDiff, type DiffData } from './patch-diff.js';
+import { plural } from './render.js';
+
+const flags = z.strictObject({
+  file: optionalText('file to edit (required for --search/--replace; names a headerless --diff)'),
+  search: optionalText('exact text to find; must match once unless --all'),
+  replace: optionalText('replacement text, inserted literally'),
+  all: flag('replace every match instead of requiring exactly one'),
+  encoding: choice(['text', 'base64'], 'text', 'encoding of --search and --replace'),
+  diff: optionalText('a unified diff (one or more files), applied all or nothing'),
+  diffEncoding: choice(['text', 'base64'], 'text', 'encoding of --diff'),
+});
+
+type PatchArgs = z.infer<typeof flags>;
+
+export interface ReplaceData {
+  path: string;
+  replacements: number;
+  lines: number[];
+  backup: string | null;
+}
+
+// Which mode a call is in; mixing or missing flags is a C210 that names the fix.
+function mode(args: PatchArgs): 'replace' | 'diff' {
+  const replacing = args.search !== undefined || args.replace !== undefined;
+  if (replacing && args.diff !== undefined) throw fail('C210', 'use either --search/--replace or --diff, not both');
+  if (args.diff !== undefined) return 'diff';
+  if (!replacing) throw fail('C210', 'pass --search and --replace (one place), or --diff (a unified diff)');
+  if (args.search === undefined) throw fail('C210', '--search is required with --replace');
+  if (args.replace === undefined) throw fail('C210', '--replace is required with --search (use an empty string to delete the text)');
+  if (args.file === undefined) throw fail('C210', '--file is required with --search/--replace');
+  return 'replace';
+}
+
+async function runReplace(args: PatchArgs, ctx: CommandContext): Promise<ReplaceData> {
+  const file = await loadEditable(ctx, args.file!);
+  const search = flagText(args.search!, args.encoding, '--search', decodeBase64);
+  const replace = normaliseForFile(flagText(args.replace!, args.encoding, '--replace', decodeBase64), file.target.real, ctx);
+  let result;
+  try {
+    result = applySearchReplace(file.doc.text, search, replace, { all: args.all });
+  } catch (error) {
+    if (isCodewardError(error) && (error.code === 'C220' || error.code === 'C221')) {
+      throw fail(error.code, error.message.replace(/^search text (not found|matches)/, (_, rest: string) => `search text ${rest === 'matches' ? `matches in ${args.file}` : `not found in ${args.file}`}`));
+    }
+    throw error;
+  }
+  for (const note of result.notes) ctx.warn(`${args.file}: ${note}`);
+  const bytes = encodeText(result.text, file.doc);
+  if (sameBytes(bytes, file.bytes)) return { path: file.target.rel, replacements: result.replacements, lines: result.lines, backup: null };
+  checkWriteSize(ctx, args.file!, bytes);
+  const backup = ctx.config.backups ? await createBackup(file.target.real) : undefined;
+  await atomicWrite(file.target.real, bytes);
+  return { path: file.target.rel, replacements: result.replacements, lines: result.lines, backup: backup === undefined ? null : ctx.workspace.relative(backup) };
+}
+
+function format(data: ReplaceData | DiffData): string {
+  if ('files' in data) {
+    return data.files.map((file) => `${file.deleted ? 'deleted' : file.created ? 'created' : 'patched'} ${file.path} (${plural(file.hunks.length, 'hunk')})`).join('\n');
+  }
+  const where = data.lines.length > 0 ? ` at line${data.lines.length === 1 ? '' : 's'} ${data.lines.join(', ')}` : '';
+  return `patched ${data.path}: ${plural(data.replacements, 'replacement')}${where}${data.backup ? ` (undo with: rollback --file ${data.path})` : ''}`;
+}
+
+export const patchCommand = defineCommand({
+  name: 'patch',
+  aliases: ['patch_file', 'patchfile', 'patch-file', 'edit', 'edit_file', 'editfile', 'str_replace', 'apply_patch', 'apply_diff'],
+  summary: 'Edit a file by exact search/replace (one match unless --all), or apply a unified diff to one or more files',
+  flags,
+  flagAliases: { replaceAll: 'all', patch: 'diff' },
+  examples: ['patch --file src/app.ts --search "return null;" --replace "return user;"', 'patch --diff "<unified diff>"'],
+  effect: 'write',
+  annotations: { readOnly: false, destructive: true, idempotent: false },
+  touches: (args) => (mode(args) === 'diff' ? diffTouches(args.diff!, args.diffEncoding, args.file) : [{ path: args.file!, access: 'write' }]),
+  run: (args, ctx) => (mode(args) === 'diff' ? runDiff(args.diff!, args.diffEncoding, args.file, ctx) : runReplace(args, ctx)),
+  format,
+});

@@ -1,0 +1,72 @@
+import * as z from 'zod/mini';
+import { defineCommand, type CommandContext } from '../engine/command.js';
+import { described } from '../engine/schema.js';
+import { atomicWrite } from '../files/atomic-write.js';
+import { createBackup } from '../files/backup.js';
+import { encodeText } from '../files/text.js';
+import { applyLineOps, type LineOp } from '../edit/line-ops.js';
+import { eachEntry, formatBatch, type BatchResult } from './batch.js';
+import { normaliseForFile } from './content.js';
+import { checkWriteSize, loadEditable, sameBytes } from './edit-file.js';
+
+const line = z.int().check(z.minimum(1));
+const op = z.discriminatedUnion('op', [
+  z.strictObject({ op: z.literal('insert'), at_line: line, content: z.string() }),
+  z.strictObject({ op: z.literal('remove'), from_line: line, to_line: line }),
+  z.strictObject({ op: z.literal('update_lines'), from_line: line, to_line: line, content: z.string() }),
+  z.strictObject({
+    op: z.literal('replace'),
+    pattern: z.string(),
+    replacement: z.string(),
+    ignore_case: z.optional(z.boolean()),
+    literal: z.optional(z.boolean()),
+    count: z.optional(z.int().check(z.minimum(1))),
+  }),
+]);
+
+const flags = z.strictObject({
+  files: described(
+    z.array(z.strictObject({ path: z.string(), ops: z.array(op).check(z.minLength(1)) })).check(z.minLength(1)),
+    'JSON array of {path, ops:[insert{at_line,content} | remove{from_line,to_line} | update_lines{from_line,to_line,content} | replace{pattern,replacement}]}; line numbers are 1-based and refer to the original file',
+  ),
+});
+
+type FileOps = z.infer<typeof flags>['files'][number];
+
+export interface UpdateResult extends BatchResult {
+  applied?: number;
+  newLineCount?: number;
+  backup?: string | null;
+}
+
+// New text in code files loses its typographic quotes, as for write and patch.
+function normaliseOps(ops: readonly LineOp[], path: string, ctx: CommandContext): LineOp[] {
+  return ops.map((each) => ('content' in each ? { ...each, content: normaliseForFile(each.content, path, ctx) } : each));
+}
+
+async function updateOne(entry: FileOps, ctx: CommandContext): Promise<Omit<UpdateResult, keyof BatchResult>> {
+  const file = await loadEditable(ctx, entry.path);
+  const result = applyLineOps(file.doc.text, normaliseOps(entry.ops as LineOp[], file.target.real, ctx));
+  for (const note of result.notes) ctx.warn(`${entry.path}: ${note}`);
+  const bytes = encodeText(result.text, file.doc);
+  checkWriteSize(ctx, entry.path, bytes);
+  if (sameBytes(bytes, file.bytes)) return { applied: result.applied, newLineCount: result.lineCount, backup: null };
+  const backup = ctx.config.backups ? await createBackup(file.target.real) : undefined;
+  await atomicWrite(file.target.real, bytes);
+  return { applied: result.applied, newLineCount: result.lineCount, backup: backup === undefined ? null : ctx.workspace.relative(backup) };
+}
+
+export const updateCommand = defineCommand({
+  name: 'update',
+  aliases: ['update_file', 'update-file', 'line_edit'],
+  summary: 'Apply line operations (insert, remove, update_lines) and regex replaces to files; each file atomic, one result per file',
+  flags,
+  examples: [`update --files '[{"path":"notes.md","ops":[{"op":"insert","at_line":2,"content":"draft"}]}]'`],
+  effect: 'write',
+  annotations: { readOnly: false, destructive: true, idempotent: false },
+  batch: true,
+  touches: (args) => args.files.map((entry) => ({ path: entry.path, access: 'write' as const })),
+  run: async (args, ctx) => ({ results: await eachEntry(args.files, (entry) => entry.path, (entry) => updateOne(entry, ctx)) }),
+  format: (data: { results: UpdateResult[] }) =>
+    formatBatch(data.results, (result) => `updated ${result.path} (${(result as UpdateResult).applied} ops, now ${(result as UpdateResult).newLineCount} lines)`),
+});

@@ -1,0 +1,41 @@
+import type { EngineHooks, JailedTouch, PreparedCall } from '../engine/engine.js';
+import type { StalenessTracker } from './staleness.js';
+
+const mutates = ({ touch }: JailedTouch): boolean => touch.access === 'write' || touch.access === 'delete';
+
+// Entries of a batched command's `data.results` that succeeded, by the path they report (CONTRACT
+// "Batched commands"); undefined when the data has no such list (the whole call succeeded).
+function succeeded(data: unknown): Set<string> | undefined {
+  const results = (data as { results?: unknown } | null)?.results;
+  if (!Array.isArray(results)) return undefined;
+  const paths = results
+    .filter((entry: { success?: unknown }) => entry?.success === true)
+    .map((entry: { path?: unknown }) => entry?.path)
+    .filter((path): path is string => typeof path === 'string');
+  return new Set(paths);
+}
+
+// The engine's staleness stages backed by one tracker: gate every written or deleted path before the
+// handler; afterwards stamp what a read command read and what a mutating command wrote (a failed entry
+// of a batch is left alone, so an external edit it did not overwrite is still detected).
+export function stalenessHooks(tracker: StalenessTracker): Pick<EngineHooks, 'checkStale' | 'afterRun'> {
+  return {
+    checkStale: (call: PreparedCall) =>
+      tracker.assertFresh(
+        call.touches.filter((jailed) => mutates(jailed) && jailed.resolved).map(({ resolved }) => ({ path: resolved!.real, label: resolved!.rel })),
+      ),
+    afterRun: async (call: PreparedCall, data: unknown) => {
+      const ok = succeeded(data);
+      const work = call.touches.map(async (jailed) => {
+        const { touch, resolved } = jailed;
+        if (!resolved) return;
+        if (mutates(jailed)) {
+          if (ok === undefined || ok.has(touch.path) || ok.has(resolved.rel)) await tracker.recordWrite(resolved.real);
+        } else if (touch.access === 'read' && call.command.effect === 'read') {
+          await tracker.recordRead(resolved.real);
+        }
+      });
+      await Promise.all(work);
+    },
+  };
+}

@@ -1,0 +1,156 @@
+import { stat } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { fail } from '../engine/errors.js';
+import {
+  DELETED_REASON, fastPathValid, formatWarning, isFsError, modifiedReason, sameState, snapshotFile,
+  type FileStamp, type FileState,
+} from './staleness-snapshot.js';
+
+export { formatWarning, type FileStamp, type FileState } from './staleness-snapshot.js';
+
+// What the tracker knows about one file. `warned`: the external state a refusal already reported.
+export interface TrackedFile {
+  readonly stamp: FileStamp;
+  readonly warned?: FileState;
+  // Date.now() of the last change to this record; concurrent session saves keep the newer record.
+  readonly updatedAt: number;
+}
+
+export type StaleResult =
+  | { readonly stale: false; readonly reason: string }
+  | { readonly stale: true; readonly reason: string; readonly warning: string; readonly current: FileState };
+
+// A path to check: the absolute real path (ResolvedPath.real), and optionally how to name it in the warning.
+export type StaleTarget = string | { readonly path: string; readonly label?: string };
+
+// A record the tracker changed since it was loaded; `record` undefined means forgotten.
+export interface TrackedChange {
+  readonly record: TrackedFile | undefined;
+  readonly at: number;
+}
+
+const DELETED: FileState = { mtimeMs: 0, size: 0, sha256: null };
+
+// Detects files changed on disk since this session read (or wrote) them — seed 002, with three changes:
+// our own successful writes re-stamp the file (the seed's Clear would let a later external edit be
+// overwritten silently); a mutating call on a stale file is refused once and proceeds when repeated
+// against the same external state (CONTRACT "Staleness"); a fast path is only trusted when the stamp is
+// not "racy" (content confirmed well after its mtime). Keys are absolute paths; pass real paths.
+export class StalenessTracker {
+  private readonly files = new Map<string, TrackedFile>();
+  private readonly changed = new Map<string, TrackedChange>();
+
+  // Stamps the file after a successful read. A path that is not a readable regular file is forgotten.
+  async recordRead(path: string): Promise<void> {
+    const key = resolve(path);
+    let snapshot: Awaited<ReturnType<typeof snapshotFile>>;
+    try {
+      snapshot = await snapshotFile(key);
+    } catch (error) {
+      if (!isFsError(error)) throw error;
+    }
+    if (snapshot === undefined) return this.forget(key);
+    const { startedAt, ...state } = snapshot;
+    this.set(key, { stamp: { ...state, readAt: startedAt, verifiedAt: startedAt }, updatedAt: Date.now() });
+  }
+
+  // Stamps the file after our own successful write (or forgets it after a delete), clearing any warning.
+  recordWrite(path: string): Promise<void> {
+    return this.recordRead(path);
+  }
+
+  forget(path: string): void {
+    const key = resolve(path);
+    if (this.files.delete(key)) this.changed.set(key, { record: undefined, at: Date.now() });
+  }
+
+  get(path: string): TrackedFile | undefined {
+    return this.files.get(resolve(path));
+  }
+
+  // Seed 002 CheckStaleness. Never-read, unchanged and touched-but-identical files are not stale; so is any
+  // file whose check hit an fs error (assume not stale rather than block). Programming errors propagate.
+  async check(path: string, label: string = path): Promise<StaleResult> {
+    const key = resolve(path);
+    const record = this.files.get(key);
+    if (record === undefined) return { stale: false, reason: 'not tracked' };
+    const { stamp } = record;
+    try {
+      const st = await stat(key);
+      if (st.mtimeMs === stamp.mtimeMs && st.size === stamp.size && fastPathValid(stamp)) {
+        return { stale: false, reason: 'mtime and size unchanged' };
+      }
+      if (!st.isFile()) return { stale: false, reason: 'check failed: not a regular file' };
+      const now = await snapshotFile(key);
+      if (now === undefined) return { stale: false, reason: 'check failed: not a regular file' };
+      const current: FileState = { mtimeMs: now.mtimeMs, size: now.size, sha256: now.sha256 };
+      if (now.sha256 !== stamp.sha256) return stale(label, modifiedReason(stamp, current), current);
+      // A touch: refresh the stamp (unless a newer read replaced it meanwhile) so the next check is fast.
+      if (this.files.get(key) === record) {
+        this.set(key, { ...record, stamp: { ...stamp, mtimeMs: now.mtimeMs, size: now.size, verifiedAt: now.startedAt }, updatedAt: Date.now() });
+      }
+      return { stale: false, reason: 'mtime changed but content identical' };
+    } catch (error) {
+      if (!isFsError(error)) throw error;
+      if (error.code === 'ENOENT') return stale(label, DELETED_REASON, DELETED);
+      return { stale: false, reason: `check failed: ${error.code}` };
+    }
+  }
+
+  // The gate before a mutating call, for all its paths at once. A file that changed externally is refused
+  // (C230 with the seed's warning) the first time its new state is seen; the same call repeated against the
+  // same state proceeds, and its warning is returned for the envelope. A fresh read or write clears it.
+  async assertFresh(targets: readonly StaleTarget[]): Promise<string[]> {
+    const list = targets.map((target) => (typeof target === 'string' ? { path: target } : target));
+    const results = await Promise.all(list.map(({ path, label }) => this.check(path, label ?? path)));
+    const refused: { path: string; warning: string }[] = [];
+    const proceeding: string[] = [];
+    results.forEach((result, index) => {
+      if (!result.stale) return;
+      const key = resolve(list[index]!.path);
+      const record = this.files.get(key);
+      if (record === undefined) return;
+      if (record.warned !== undefined && sameState(record.warned, result.current)) {
+        proceeding.push(result.warning);
+      } else {
+        this.set(key, { ...record, warned: result.current, updatedAt: Date.now() });
+        refused.push({ path: key, warning: result.warning });
+      }
+    });
+    if (refused.length > 0) {
+      const hint = 'To keep the external changes, read the file again first; to overwrite them, repeat the same call.';
+      throw fail('C230', [...refused.map(({ warning }) => warning), hint].join('\n\n'), { stale: refused.map(({ path }) => path) });
+    }
+    return proceeding;
+  }
+
+  // Every record, for persistence.
+  records(): Map<string, TrackedFile> {
+    return new Map(this.files);
+  }
+
+  // Replaces the records with persisted ones; not counted as changes.
+  restore(records: Iterable<[string, TrackedFile]>): void {
+    this.files.clear();
+    this.changed.clear();
+    for (const [path, record] of records) this.files.set(resolve(path), record);
+  }
+
+  // Records changed since restore() or the last clearChanges(), for a merging save.
+  changes(): Map<string, TrackedChange> {
+    return new Map(this.changed);
+  }
+
+  clearChanges(): void {
+    this.changed.clear();
+  }
+
+  private set(key: string, record: TrackedFile): void {
+    this.files.set(key, record);
+    this.changed.set(key, { record, at: record.updatedAt });
+  }
+}
+
+function stale(label: string, reason: string, current: FileState): StaleResult {
+  return { stale: true, reason, warning: formatWarning(label, reason), current };
+}
