@@ -14,3 +14,7 @@ export { decodeText, encodeText, adaptNewText, countLines, detectEol, type TextD
 export { isCodeFile, normalizeQuotes } from './files/quotes.js';
 export { backupPath, createBackup, restoreBackup, type RestoredBackup } from './files/backup.js';
 export { readHead, readTail, readLines, type RangeRead } from './files/read-range.js';
+export { StalenessTracker, type StaleResult } from './files/staleness.js';
+export { SessionStore } from './files/session-store.js';
+export { commitFiles, recoverJournals, type FileChange } from './files/transaction.js';
+export { stateDirFor } from './engine/state-dir.js';
