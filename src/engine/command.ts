@@ -20,6 +20,12 @@ export interface Touch {
   readonly access: Access;
 }
 
+// A shell command line a call will run, and the folder it runs in (as the caller wrote it).
+export interface ShellRun {
+  readonly command: string;
+  readonly dir: string;
+}
+
 // What a handler gets: only the pieces it uses, no globals.
 export interface CommandContext {
   readonly workspace: Workspace;
@@ -55,6 +61,9 @@ export interface CommandDefinition<S extends $ZodObject = $ZodObject, D = unknow
   readonly batch?: boolean;
   // The paths a call touches, so the engine can jail, gate, check staleness and lock them first.
   touches(args: output<S>): Touch[];
+  // The shell command line a call runs (exec, test with --cmd), so the engine can classify it before
+  // any approval. `dir` is the caller's folder (also in touches); undefined when nothing runs.
+  shell?(args: output<S>): ShellRun | undefined;
   run(args: output<S>, ctx: CommandContext): Promise<D>;
   // Text for people and models (CLI without --json, MCP text content, the agent's tool results).
   format(data: D): string;
