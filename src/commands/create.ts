@@ -4,7 +4,7 @@ import * as z from 'zod/mini';
 import { defineCommand, type CommandContext } from '../engine/command.js';
 import { fail } from '../engine/errors.js';
 import { described } from '../engine/schema.js';
-import { atomicCreate, atomicWrite, ensureParentDirs } from '../files/atomic-write.js';
+import { assertWritable, atomicCreate, atomicWrite, ensureParentDirs } from '../files/atomic-write.js';
 import { createBackup } from '../files/backup.js';
 import { eachEntry, formatBatch, type BatchResult } from './batch.js';
 import { contentBytes, readCurrent } from './content.js';
@@ -56,7 +56,8 @@ async function createOne(item: Entry, ctx: CommandContext): Promise<Omit<CreateR
     });
     return { bytesWritten: bytes.length, created: true, backup: null };
   }
-  const backup = ctx.config.backups ? await createBackup(target.real) : undefined;
+  await assertWritable(target.real);
+  const backup = ctx.config.backups ? await createBackup(target.real, { replacing: true }) : undefined;
   await atomicWrite(target.real, bytes, options);
   return { bytesWritten: bytes.length, created: false, backup: backup === undefined ? null : ctx.workspace.relative(backup) };
 }

@@ -36,7 +36,7 @@ async function deleteOne(input: string, recursive: boolean, ctx: CommandContext)
   if (target.kind === 'missing') return { removed: false, backup: null };
   if (target.kind !== 'dir') {
     // A regular file gets a .bak first, so `rollback` can bring it back.
-    const backup = target.kind === 'file' && ctx.config.backups && !target.real.endsWith('.bak') ? await createBackup(target.real) : undefined;
+    const backup = target.kind === 'file' && ctx.config.backups && !target.real.endsWith('.bak') ? await createBackup(target.real, { replacing: true }) : undefined;
     await unlink(target.real);
     return { removed: true, backup: backup === undefined ? null : ctx.workspace.relative(backup) };
   }

@@ -1,8 +1,8 @@
 import type { CommandContext } from '../engine/command.js';
 import { fail } from '../engine/errors.js';
+import { assertWritable } from '../files/atomic-write.js';
 import { decodeText, type TextDoc } from '../files/text.js';
 import type { ResolvedPath } from '../workspace/types.js';
-import { readCurrent } from './content.js';
 
 // A text file an edit command is about to change: its resolved path, bytes and decoded text.
 export interface EditableFile {
@@ -17,10 +17,17 @@ export async function loadEditable(ctx: CommandContext, input: string): Promise<
   const target = ctx.path(input);
   if (target.kind === 'missing') throw fail('C211', `${input}: no such file or directory, or not accessible`);
   if (target.kind !== 'file') throw fail('C210', `${input} is not a regular file`);
-  const bytes = (await readCurrent(ctx, input))!;
+  const handle = await ctx.workspace.openRead(target);
+  let bytes: Uint8Array;
+  try {
+    bytes = await handle.readFile();
+  } finally {
+    await handle.close();
+  }
   if (bytes.length > ctx.config.maxWriteBytes) throw fail('C213', `${input}: ${bytes.length} bytes is over the edit limit of ${ctx.config.maxWriteBytes}`);
   const doc = decodeText(bytes);
   if (doc.binary) throw fail('C210', `${input} is a binary file; replace it whole with write --encoding base64`);
+  await assertWritable(target.real);
   return { input, target, bytes, doc };
 }
 

@@ -2,12 +2,19 @@ import type { AnyCommand } from '../engine/command.js';
 import { cleanCommand } from './clean.js';
 import { createCommand } from './create.js';
 import { deleteCommand } from './delete.js';
+import { execCommand } from './exec.js';
+import { gitBranchCommand } from './git-branch.js';
+import { gitChangedCommand } from './git-changed.js';
+import { gitDiffCommand } from './git-diff.js';
+import { gitLogCommand } from './git-log.js';
+import { gitStatusCommand } from './git-status.js';
 import { listCommand } from './list.js';
 import { multipatchCommand } from './multipatch.js';
 import { patchCommand } from './patch.js';
 import { updateCommand } from './update.js';
 import { readCommand } from './read.js';
 import { rollbackCommand } from './rollback.js';
+import { testCommand } from './test.js';
 import { treeCommand } from './tree.js';
 import { writeCommand } from './write.js';
 
@@ -23,6 +30,13 @@ export const builtinCommands: readonly AnyCommand[] = [
   deleteCommand,
   listCommand,
   treeCommand,
+  execCommand,
+  testCommand,
+  gitStatusCommand,
+  gitDiffCommand,
+  gitLogCommand,
+  gitChangedCommand,
+  gitBranchCommand,
   rollbackCommand,
   cleanCommand,
 ];

@@ -73,7 +73,7 @@ async function run(args: z.infer<typeof flags>, ctx: CommandContext): Promise<Mu
   for (const [index, { file, edits }] of states.entries()) {
     const bytes = encoded[index]!;
     const changed = !sameBytes(bytes, file.bytes);
-    const backup = changed && ctx.config.backups ? await createBackup(file.target.real) : undefined;
+    const backup = changed && ctx.config.backups ? await createBackup(file.target.real, { replacing: true }) : undefined;
     report.push({ path: file.target.rel, edits, backup: backup === undefined ? null : ctx.workspace.relative(backup) });
     if (changed) changes.push({ path: file.target.real, bytes });
   }

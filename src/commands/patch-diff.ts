@@ -4,7 +4,7 @@ import { ensureParentDirs } from '../files/atomic-write.js';
 import { createBackup } from '../files/backup.js';
 import { encodeText, type TextDoc } from '../files/text.js';
 import type { FileChange } from '../files/transaction.js';
-import { applyUnifiedDiff, diffTargets, parseUnifiedDiff, type FilePatch, type HunkReport } from '../edit/unified-diff.js';
+import { applyUnifiedDiff, diffTargets, parseUnifiedDiff, patchTarget, type FilePatch, type HunkReport } from '../edit/unified-diff.js';
 import { decodeBase64 } from './base64.js';
 import { checkWriteSize, flagText, loadEditable, sameBytes } from './edit-file.js';
 
@@ -39,10 +39,24 @@ function reportOffsets(ctx: CommandContext, path: string, hunks: readonly HunkRe
   }
 }
 
+// Sections naming one file through different spellings (`a.txt`, `./a.txt`, a symlink to it) use the
+// first spelling, so they apply in sequence to one text instead of overwriting each other.
+function sameFileOnce(patches: readonly FilePatch[], ctx: CommandContext): FilePatch[] {
+  const spellings = new Map<string, string>();
+  return patches.map((patch) => {
+    const path = patchTarget(patch);
+    const real = ctx.path(path).real;
+    const first = spellings.get(real) ?? path;
+    spellings.set(real, first);
+    if (first === path) return patch;
+    return patch.newPath !== null ? { ...patch, newPath: first } : { ...patch, oldPath: first };
+  });
+}
+
 // Applies a unified diff to every file it names, all or nothing: each file's new text is computed in
 // memory first, then all files are committed together (journaled, so even a crash leaves no mix).
 export async function runDiff(diff: string, encoding: 'text' | 'base64', file: string | undefined, ctx: CommandContext): Promise<DiffData> {
-  const patches = parse(diff, encoding, file);
+  const patches = sameFileOnce(parse(diff, encoding, file), ctx);
   const targets = diffTargets(patches);
   const docs = new Map<string, { doc: TextDoc; bytes: Uint8Array } | null>();
   for (const path of targets) {
@@ -69,7 +83,7 @@ export async function runDiff(diff: string, encoding: 'text' | 'base64', file: s
     files.push(entry);
     if (bytes !== null && loaded !== null && sameBytes(bytes, loaded.bytes)) continue;
     if (loaded !== null && ctx.config.backups) {
-      const backup = await createBackup(target.real);
+      const backup = await createBackup(target.real, { replacing: true });
       entry.backup = backup === undefined ? null : ctx.workspace.relative(backup);
     }
     if (bytes !== null) await ensureParentDirs(target.real, ctx.workspace.root);

@@ -52,7 +52,7 @@ async function runReplace(args: PatchArgs, ctx: CommandContext): Promise<Replace
     result = applySearchReplace(file.doc.text, search, replace, { all: args.all });
   } catch (error) {
     if (isCodewardError(error) && (error.code === 'C220' || error.code === 'C221')) {
-      throw fail(error.code, error.message.replace(/^search text (not found|matches)/, (_, rest: string) => `search text ${rest === 'matches' ? `matches in ${args.file}` : `not found in ${args.file}`}`));
+      throw fail(error.code, error.message.replace(/^search text (not found|matches)/, (_, rest: string) => `search text ${rest === 'matches' ? `matches in ${args.file}` : `not found in ${args.file}`}`), error.data);
     }
     throw error;
   }
@@ -60,7 +60,7 @@ async function runReplace(args: PatchArgs, ctx: CommandContext): Promise<Replace
   const bytes = encodeText(result.text, file.doc);
   if (sameBytes(bytes, file.bytes)) return { path: file.target.rel, replacements: result.replacements, lines: result.lines, backup: null };
   checkWriteSize(ctx, args.file!, bytes);
-  const backup = ctx.config.backups ? await createBackup(file.target.real) : undefined;
+  const backup = ctx.config.backups ? await createBackup(file.target.real, { replacing: true }) : undefined;
   await atomicWrite(file.target.real, bytes);
   return { path: file.target.rel, replacements: result.replacements, lines: result.lines, backup: backup === undefined ? null : ctx.workspace.relative(backup) };
 }

@@ -39,9 +39,14 @@ export interface UpdateResult extends BatchResult {
   backup?: string | null;
 }
 
-// New text in code files loses its typographic quotes, as for write and patch.
+// New text in code files loses its typographic quotes, as for write and patch (a replace op's replacement
+// included: it is text the call writes, like a patch replacement).
 function normaliseOps(ops: readonly LineOp[], path: string, ctx: CommandContext): LineOp[] {
-  return ops.map((each) => ('content' in each ? { ...each, content: normaliseForFile(each.content, path, ctx) } : each));
+  return ops.map((each) => {
+    if ('content' in each) return { ...each, content: normaliseForFile(each.content, path, ctx) };
+    if (each.op === 'replace' && typeof each.replacement === 'string') return { ...each, replacement: normaliseForFile(each.replacement, path, ctx) };
+    return each;
+  });
 }
 
 async function updateOne(entry: FileOps, ctx: CommandContext): Promise<Omit<UpdateResult, keyof BatchResult>> {
@@ -51,7 +56,7 @@ async function updateOne(entry: FileOps, ctx: CommandContext): Promise<Omit<Upda
   const bytes = encodeText(result.text, file.doc);
   checkWriteSize(ctx, entry.path, bytes);
   if (sameBytes(bytes, file.bytes)) return { applied: result.applied, newLineCount: result.lineCount, backup: null };
-  const backup = ctx.config.backups ? await createBackup(file.target.real) : undefined;
+  const backup = ctx.config.backups ? await createBackup(file.target.real, { replacing: true }) : undefined;
   await atomicWrite(file.target.real, bytes);
   return { applied: result.applied, newLineCount: result.lineCount, backup: backup === undefined ? null : ctx.workspace.relative(backup) };
 }

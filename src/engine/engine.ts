@@ -137,10 +137,13 @@ export class Engine {
     let releaseFiles: (() => Promise<void>) | undefined;
     try {
       if (this.fileLocks && written.length > 0) releaseFiles = await this.fileLocks(written);
-      warnings.push(...(await this.hooks.checkStale(call)));
-      const context = this.context(touches, warnings, signal);
+      // A writer that held the lock before us replaced the file (a rename gives it a new identity):
+      // resolve the written paths again under the lock, so the handler sees the file as it is now.
+      const current = written.length > 0 ? await this.rejail(touches) : touches;
+      warnings.push(...(await this.hooks.checkStale({ ...call, touches: current })));
+      const context = this.context(current, warnings, signal);
       const data = await command.run(args, context);
-      await this.hooks.afterRun(call, data);
+      await this.hooks.afterRun({ ...call, touches: current }, data);
       return data;
     } finally {
       await releaseFiles?.().catch(() => undefined);
@@ -157,6 +160,22 @@ export class Engine {
           return { touch, resolved: await this.workspace.resolve(touch.path, touch.access) };
         } catch (error) {
           if (!command.batch) throw error;
+          return { touch, error: toCodewardError(error, touch.path) };
+        }
+      }),
+    );
+  }
+
+  private async rejail(touches: readonly JailedTouch[]): Promise<JailedTouch[]> {
+    return Promise.all(
+      touches.map(async (jailed): Promise<JailedTouch> => {
+        const { touch, resolved } = jailed;
+        if (!resolved || touch.access === 'read' || touch.access === 'list') return jailed;
+        try {
+          const fresh = await this.workspace.resolve(touch.path, touch.access);
+          if (fresh.real !== resolved.real) throw fail('C215', `path changed during access: ${touch.path}`);
+          return { touch, resolved: fresh };
+        } catch (error) {
           return { touch, error: toCodewardError(error, touch.path) };
         }
       }),

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { link, mkdir, open, realpath, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, link, mkdir, open, realpath, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { fail, isCodewardError, toCodewardError, type CodewardError } from '../engine/errors.js';
 
@@ -28,6 +29,8 @@ async function existingTarget(path: string): Promise<{ mode: number; uid: number
     const st = await stat(path);
     if (st.isDirectory()) throw fail('C210', `${path} is a directory, not a file`);
     if (!st.isFile()) throw fail('C210', `${path} is not a regular file`);
+    // A rename would replace a read-only file regardless of its mode: honour the mode, as an editor does.
+    await access(path, constants.W_OK);
     return { mode: st.mode & 0o7777, uid: st.uid, gid: st.gid };
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
@@ -168,4 +171,13 @@ export async function atomicCreate(path: string, data: Uint8Array | string, opti
     await unlink(tmp).catch(() => undefined);
   }
   await syncDir(dirname(path));
+}
+
+// Refuses (C216) to replace a file the OS says we may not write; call it before taking a backup, so a
+// refused write leaves no trace. (atomicWrite checks again: a rename would ignore the file's mode.)
+export async function assertWritable(path: string): Promise<void> {
+  await access(path, constants.W_OK).catch((error: unknown) => {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw toCodewardError(error, `cannot write ${path}`);
+  });
 }

@@ -1,6 +1,7 @@
-import { readFile, stat } from 'node:fs/promises';
+import { link, readFile, rename, stat, unlink } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { fail, toCodewardError } from '../engine/errors.js';
-import { atomicWrite } from './atomic-write.js';
+import { atomicWrite, syncDir, tempPathFor } from './atomic-write.js';
 
 export interface RestoredBackup {
   // The file that now holds the backup's bytes.
@@ -33,12 +34,38 @@ async function snapshot(path: string): Promise<Snapshot | undefined> {
 
 // Copies the current bytes and mode of `path` to `<path>.bak` (replacing an older backup).
 // Returns the backup's path, or undefined when `path` does not exist (nothing to back up).
-export async function createBackup(path: string): Promise<string | undefined> {
+// With `replacing`, the caller promises to replace `path` right away by a rename or unlink (every
+// codeward writer does): the backup is then a hard link, no bytes copied (see linkBackup).
+export async function createBackup(path: string, options: { replacing?: boolean } = {}): Promise<string | undefined> {
+  const backup = backupPath(path);
+  if (options.replacing && (await linkBackup(path, backup))) return backup;
   const current = await snapshot(path);
   if (current === undefined) return undefined;
-  const backup = backupPath(path);
   await atomicWrite(backup, current.bytes, { mode: current.mode });
   return backup;
+}
+
+// The cheap way: a hard link to the current file. The caller replaces the file by renaming a new one
+// over it (or unlinks it), so the old inode, then reachable only as the .bak, never changes. No bytes are
+// copied, which matters for large files and for transactions over many files. False when links are
+// not possible here (another filesystem, a FAT volume, permissions): the caller copies instead.
+async function linkBackup(path: string, backup: string): Promise<boolean> {
+  const st = await stat(path).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return undefined;
+    throw toCodewardError(error, `cannot read ${path}`);
+  });
+  if (st === undefined) return false;
+  if (!st.isFile()) throw fail('C210', `${path} is not a regular file`);
+  const temp = tempPathFor(backup);
+  try {
+    await link(path, temp);
+    await rename(temp, backup);
+  } catch {
+    await unlink(temp).catch(() => undefined);
+    return false;
+  }
+  await syncDir(dirname(backup));
+  return true;
 }
 
 // Puts the backup's bytes and mode back at `path` and swaps: what `path` held becomes the new backup,

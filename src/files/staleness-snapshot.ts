@@ -29,6 +29,9 @@ export interface ContentSnapshot {
 }
 
 const CHUNK = 1024 * 1024;
+// Files larger than this are not hashed (see snapshotFile).
+export const MAX_HASHED_BYTES = 32 * 1024 * 1024;
+export const UNHASHED = '';
 const ATTEMPTS = 3;
 
 // An errno-style failure from the OS (ENOENT, EACCES, EISDIR ...), as opposed to a bug in our code
@@ -58,7 +61,9 @@ export async function snapshotFile(path: string): Promise<ContentSnapshot | unde
     try {
       const before = await handle.stat();
       if (!before.isFile()) return undefined;
-      const sha256 = await hashHandle(handle);
+      // Huge files (logs read with --tail) are stamped by mtime and size only: hashing a gigabyte after
+      // reading 20 lines would cost seconds. For them any mtime change counts as a change (UNHASHED).
+      const sha256 = before.size > MAX_HASHED_BYTES ? UNHASHED : await hashHandle(handle);
       const after = await handle.stat();
       const steady = after.mtimeMs === before.mtimeMs && after.size === before.size;
       if (steady || attempt === ATTEMPTS) return { mtimeMs: after.mtimeMs, size: after.size, sha256, startedAt };

@@ -2,7 +2,7 @@ import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { fail } from '../engine/errors.js';
 import {
-  DELETED_REASON, fastPathValid, formatWarning, isFsError, modifiedReason, sameState, snapshotFile,
+  DELETED_REASON, UNHASHED, fastPathValid, formatWarning, isFsError, modifiedReason, sameState, snapshotFile,
   type FileStamp, type FileState,
 } from './staleness-snapshot.js';
 
@@ -77,10 +77,16 @@ export class StalenessTracker {
     const { stamp } = record;
     try {
       const st = await stat(key);
-      if (st.mtimeMs === stamp.mtimeMs && st.size === stamp.size && fastPathValid(stamp)) {
+      // Unhashed (huge) files have nothing better than mtime and size to go on.
+      if (st.mtimeMs === stamp.mtimeMs && st.size === stamp.size && (fastPathValid(stamp) || stamp.sha256 === UNHASHED)) {
         return { stale: false, reason: 'mtime and size unchanged' };
       }
       if (!st.isFile()) return { stale: false, reason: 'check failed: not a regular file' };
+      // Another size, or a stamp without a hash: changed for sure (or unprovably unchanged); no need to hash.
+      if (st.size !== stamp.size || stamp.sha256 === UNHASHED) {
+        const current: FileState = { mtimeMs: st.mtimeMs, size: st.size, sha256: UNHASHED };
+        return stale(label, modifiedReason(stamp, current), current);
+      }
       const now = await snapshotFile(key);
       if (now === undefined) return { stale: false, reason: 'check failed: not a regular file' };
       const current: FileState = { mtimeMs: now.mtimeMs, size: now.size, sha256: now.sha256 };

@@ -19,7 +19,29 @@ interface JournalEntry {
 interface Journal {
   readonly version: 1;
   readonly pid: number;
+  // When the writing process started (performance.timeOrigin): a journal with our pid and start time is
+  // a commit of this very process still in flight, not one a dead process left behind.
+  readonly started?: number;
   readonly entries: readonly JournalEntry[];
+}
+
+const STAGE_CONCURRENCY = 16;
+
+// Runs work(0..count-1) with at most `limit` in flight; returns the errors (all work is awaited).
+async function inBatches(count: number, limit: number, work: (index: number) => Promise<void>): Promise<unknown[]> {
+  const failures: unknown[] = [];
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < count) {
+      const index = next;
+      next += 1;
+      await work(index).catch((error: unknown) => {
+        failures.push(error);
+      });
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, count) }, worker));
+  return failures;
 }
 
 async function readOptional(path: string): Promise<Buffer | null> {
@@ -48,19 +70,22 @@ async function applyEntry(entry: JournalEntry): Promise<void> {
 // renames is rolled forward by recoverJournals() on the next start, so readers never keep a mix.
 export async function commitFiles(changes: readonly FileChange[], journalDir: string, journalPrefix: string): Promise<void> {
   const snapshots = await Promise.all(changes.map((change) => readOptional(change.path)));
-  const entries: JournalEntry[] = [];
-  try {
-    for (const change of changes) {
-      const temp = change.bytes === null ? null : await stageFile(change.path, change.bytes, change.mode === undefined ? {} : { mode: change.mode });
-      entries.push({ target: change.path, temp });
-    }
-  } catch (error) {
+  // Staged in parallel (bounded): each stage ends with an fsync, and disks overlap those well.
+  const entries: JournalEntry[] = changes.map((change) => ({ target: change.path, temp: null }));
+  const stage = async (index: number): Promise<void> => {
+    const change = changes[index]!;
+    if (change.bytes === null) return;
+    const temp = await stageFile(change.path, change.bytes, change.mode === undefined ? {} : { mode: change.mode });
+    entries[index] = { target: change.path, temp };
+  };
+  const failures = await inBatches(changes.length, STAGE_CONCURRENCY, stage);
+  if (failures.length > 0) {
     await Promise.all(entries.map((entry) => (entry.temp === null ? undefined : removeQuietly(entry.temp))));
-    throw error;
+    throw failures[0];
   }
   await mkdir(journalDir, { recursive: true, mode: 0o700 });
   const journalPath = join(journalDir, `${journalPrefix}-${randomBytes(6).toString('hex')}.json`);
-  const journal: Journal = { version: 1, pid: process.pid, entries };
+  const journal: Journal = { version: 1, pid: process.pid, started: performance.timeOrigin, entries };
   await atomicWrite(journalPath, JSON.stringify(journal));
   let applied = 0;
   try {
@@ -113,7 +138,9 @@ export async function recoverJournals(journalDir: string, journalPrefix: string)
     } catch {
       continue; // being written right now, or unreadable: not ours to touch
     }
-    if (journal.version !== 1 || (journal.pid !== process.pid && processAlive(journal.pid))) continue;
+    if (journal.version !== 1) continue;
+    // A live writer, including another engine of this process, is still committing: not ours to finish.
+    if (journal.pid === process.pid ? journal.started === performance.timeOrigin : processAlive(journal.pid)) continue;
     for (const entry of journal.entries) {
       const staged = entry.temp === null || (await access(entry.temp).then(() => true, () => false));
       if (!staged) continue; // already renamed before the crash

@@ -2,6 +2,7 @@ import { wireEnvelope, type Envelope } from '../../engine/envelope.js';
 import { toCodewardError } from '../../engine/errors.js';
 import { Registry } from '../../engine/registry.js';
 import type { AnyCommand } from '../../engine/command.js';
+import type { EngineHooks } from '../../engine/engine.js';
 import { createEngine } from '../../setup.js';
 import { builtinCommands } from '../../commands/index.js';
 import { extractGlobalOptions, type GlobalOptions } from './global-options.js';
@@ -14,6 +15,8 @@ export interface CliIo {
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly cwd: string;
 }
+
+const NO_STALENESS: Partial<EngineHooks> = { checkStale: () => [], afterRun: () => undefined };
 
 const VALUE_GLOBALS = new Set(['-C', '--workspace', '--session', '--allow', '--ask', '--deny']);
 
@@ -75,7 +78,9 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       env: io.env,
       registry,
       crossProcessLocks: true,
-      ...(options.session === undefined ? {} : { session: options.session }),
+      // Without --session no stamp outlives this one call, so the staleness stages could only cost a SHA-256
+      // of every file read or written (a whole 1 GiB log after `read --tail 20`) and change nothing: skip them.
+      ...(options.session === undefined ? { hooks: NO_STALENESS } : { session: options.session }),
     });
     const input = extracted.rest.length === 1 && extracted.rest[0]!.trimStart().startsWith('{') ? extracted.rest[0]! : extracted.rest;
     let envelope = await engine.run(input);

@@ -1,0 +1,47 @@
+import * as z from 'zod/mini';
+import { defineCommand, type CommandContext } from '../engine/command.js';
+import { fail } from '../engine/errors.js';
+import { described, text } from '../engine/schema.js';
+import { formatProcessOutput, processFailure, runShellCall, toProcessData, type ProcessData } from '../shell/run-call.js';
+
+export const MAX_TIMEOUT_SECONDS = 3600;
+
+// --timeout for exec and test: whole seconds, killed (with every child) when it runs out.
+export const timeoutFlag = (fallback: number) =>
+  described(
+    z._default(z.int().check(z.minimum(1), z.maximum(MAX_TIMEOUT_SECONDS)), fallback),
+    `seconds before the command and every process it started are killed (C250); at most ${MAX_TIMEOUT_SECONDS}`,
+  );
+
+const flags = z.strictObject({
+  cmd: text('the shell command line to run (bash -c), e.g. "npm run build 2>&1 | tail -20"'),
+  dir: described(z._default(z.string(), '.'), 'folder to run in, inside the workspace'),
+  timeout: timeoutFlag(600),
+});
+
+type ExecArgs = z.infer<typeof flags>;
+
+async function run(args: ExecArgs, ctx: CommandContext): Promise<ProcessData> {
+  if (args.cmd.trim() === '') throw fail('C210', '--cmd is empty; pass the shell command line to run');
+  const result = await runShellCall({ command: args.cmd, dir: args.dir, timeoutSeconds: args.timeout }, ctx);
+  const data = toProcessData(result);
+  const failure = processFailure(result, data, ctx.signal, args.timeout);
+  if (failure) throw failure;
+  return data;
+}
+
+export const execCommand = defineCommand({
+  name: 'exec',
+  aliases: ['bash', 'shell', 'run_command', 'run-command', 'run_shell_command', 'execute_command', 'execute'],
+  summary: 'Run a shell command in the workspace (own process group, timeout, captured output, no stdin)',
+  flags,
+  flagAliases: { command: 'cmd' },
+  positional: 'cmd',
+  examples: ['exec --cmd "go build ./..."', 'exec --cmd "ls -la" --dir src', 'exec --cmd "npm run lint" --timeout 120'],
+  effect: 'exec',
+  annotations: { readOnly: false, destructive: true, idempotent: false },
+  touches: (args) => [{ path: args.dir, access: 'list' }],
+  shell: (args) => ({ command: args.cmd, dir: args.dir }),
+  run,
+  format: formatProcessOutput,
+});

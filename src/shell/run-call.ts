@@ -1,0 +1,79 @@
+import type { CommandContext } from '../engine/command.js';
+import { CodewardError, fail, isCodewardError } from '../engine/errors.js';
+import { childEnv } from './env.js';
+import { runProcess, type RunOptions, type RunResult } from './run.js';
+
+// What exec and test return (and carry in `data` when the process failed or timed out).
+export interface ProcessData {
+  exitCode: number | null;
+  signal?: string;
+  stdout: string;
+  stderr: string;
+  timedOut: boolean;
+  durationMs: number;
+  // Bytes elided from the middle of each stream; only when something was.
+  truncated?: { stdout: number; stderr: number };
+}
+
+export interface ShellCall {
+  readonly command: string;
+  // The folder as the caller wrote it (declared in the command's touches).
+  readonly dir: string;
+  readonly timeoutSeconds: number;
+  readonly onChunk?: RunOptions['onChunk'];
+}
+
+export function toProcessData(result: RunResult): ProcessData {
+  const truncated = result.truncated.stdout + result.truncated.stderr > 0;
+  return {
+    exitCode: result.exitCode,
+    ...(result.signal === null ? {} : { signal: result.signal }),
+    stdout: result.stdout,
+    stderr: result.stderr,
+    timedOut: result.timedOut,
+    durationMs: result.durationMs,
+    ...(truncated ? { truncated: result.truncated } : {}),
+  };
+}
+
+// Runs a shell line in a jailed workspace folder with the filtered environment.
+export async function runShellCall(call: ShellCall, ctx: CommandContext): Promise<RunResult> {
+  const folder = ctx.path(call.dir);
+  if (folder.kind !== 'dir') throw fail('C210', `--dir ${call.dir} is not a folder; pass the folder to run in`);
+  return runProcess({
+    command: call.command,
+    cwd: folder.real,
+    timeoutMs: call.timeoutSeconds * 1000,
+    signal: ctx.signal,
+    env: childEnv(process.env),
+    ...(call.onChunk ? { onChunk: call.onChunk } : {}),
+  });
+}
+
+function lastLine(text: string): string {
+  const line = text.trimEnd().split('\n').at(-1)?.trim() ?? '';
+  return line.length > 200 ? `${line.slice(0, 200)}…` : line;
+}
+
+// The error for a run that did not succeed, carrying `data`; undefined when it exited 0.
+export function processFailure<D extends ProcessData>(result: RunResult, data: D, signal: AbortSignal, timeoutSeconds: number): CodewardError | undefined {
+  if (result.timedOut) return fail('C250', `timed out after ${timeoutSeconds}s; the process group was killed`, data);
+  if (result.cancelled) {
+    const reason: unknown = signal.reason;
+    if (isCodewardError(reason)) return new CodewardError(reason.code, reason.message, { data });
+    return fail('C250', 'cancelled before it finished; the process group was killed', data);
+  }
+  if (result.exitCode === 0) return undefined;
+  const last = lastLine(result.stderr) || lastLine(result.stdout);
+  const how = result.exitCode === null ? `killed by ${result.signal ?? 'a signal'}` : `exit code ${result.exitCode}`;
+  return fail('C253', last === '' ? how : `${how}: ${last}`, data);
+}
+
+// stdout, then stderr under a marker, then how it ended.
+export function formatProcessOutput(data: ProcessData): string {
+  const parts: string[] = [];
+  if (data.stdout !== '') parts.push(data.stdout.replace(/\n$/, ''));
+  if (data.stderr !== '') parts.push(`--- stderr ---\n${data.stderr.replace(/\n$/, '')}`);
+  parts.push(data.exitCode === null ? `[killed by ${data.signal ?? 'a signal'}]` : `[exit ${data.exitCode}]`);
+  return parts.join('\n');
+}

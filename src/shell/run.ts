@@ -1,0 +1,140 @@
+import { spawn } from 'node:child_process';
+import { accessSync, constants } from 'node:fs';
+import { delimiter, join } from 'node:path';
+import { OutputCap } from './output-cap.js';
+import { signalGroup, trackGroup } from './run-groups.js';
+
+export const DEFAULT_MAX_OUTPUT_BYTES = 1024 * 1024;
+// After SIGTERM, how long the group gets before SIGKILL.
+const KILL_GRACE_MS = 2000;
+// After the shell exited, how long we keep reading from pipes that a leftover process holds open.
+const CLOSE_GRACE_MS = 1000;
+
+export interface RunOptions {
+  readonly command: string;
+  readonly cwd: string;
+  readonly timeoutMs: number;
+  readonly signal?: AbortSignal;
+  readonly env: NodeJS.ProcessEnv;
+  // Per stream: half kept from the start, half from the end (default 1 MiB).
+  readonly maxOutputBytes?: number;
+  // Sees every chunk as it arrives, before the cap (test summaries count lines the cap drops).
+  readonly onChunk?: (chunk: Buffer, stream: 'stdout' | 'stderr') => void;
+}
+
+export interface RunResult {
+  exitCode: number | null;
+  signal: string | null;
+  stdout: string;
+  stderr: string;
+  timedOut: boolean;
+  cancelled: boolean;
+  // Bytes elided from the middle of each stream.
+  truncated: { stdout: number; stderr: number };
+  durationMs: number;
+}
+
+const shells = new Map<string, string>();
+
+// bash from PATH (or /bin/bash); sh when there is none.
+export function findShell(env: NodeJS.ProcessEnv): string {
+  const path = env['PATH'] ?? '';
+  const cached = shells.get(path);
+  if (cached) return cached;
+  const dirs = [...path.split(delimiter).filter((dir) => dir.startsWith('/')), '/bin', '/usr/bin'];
+  const found = dirs.map((dir) => join(dir, 'bash')).find((file) => isExecutable(file)) ?? (isExecutable('/bin/sh') ? '/bin/sh' : 'sh');
+  shells.set(path, found);
+  return found;
+}
+
+function isExecutable(file: string): boolean {
+  try {
+    accessSync(file, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// Waits for `promise`, at most `ms`; the timer never keeps the process alive after it settles.
+async function within(promise: Promise<void>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, ms);
+  });
+  try {
+    await Promise.race([promise, expired]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+// SIGTERM to the whole group; SIGKILL to whatever is left once every pipe closed (or after the grace
+// period). Not a liveness poll: where init does not reap orphans, dead members linger as zombies
+// that still count as group members.
+async function terminateGroup(pgid: number, closed: Promise<void>): Promise<void> {
+  if (!signalGroup(pgid, 'SIGTERM')) return;
+  await within(closed, KILL_GRACE_MS);
+  signalGroup(pgid, 'SIGKILL');
+}
+
+// Runs a shell line in its own process group, stdin closed, output captured in bounded memory.
+// A timeout or an abort kills the whole group (grandchildren included); the result then says why.
+// A process that left the group (setsid) and holds the pipes open cannot delay the result for long:
+// the call returns at most CLOSE_GRACE_MS after the shell exits. Rejects only when the shell cannot start.
+export async function runProcess(options: RunOptions): Promise<RunResult> {
+  const started = performance.now();
+  const maxBytes = options.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES;
+  const child = spawn(findShell(options.env), ['-c', options.command], {
+    cwd: options.cwd,
+    env: options.env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const streams = { stdout: new OutputCap(maxBytes), stderr: new OutputCap(maxBytes) };
+  for (const name of ['stdout', 'stderr'] as const) {
+    child[name].on('data', (chunk: Buffer) => {
+      streams[name].push(chunk);
+      options.onChunk?.(chunk, name);
+    });
+  }
+  const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve, reject) => {
+    child.once('exit', (code, signal) => resolve({ code, signal }));
+    child.once('error', reject);
+  });
+  const untrack = child.pid === undefined ? () => undefined : trackGroup(child.pid);
+  let reason: 'timeout' | 'cancel' | undefined;
+  let terminating: Promise<void> = Promise.resolve();
+  const stop = (why: 'timeout' | 'cancel'): void => {
+    if (reason !== undefined || child.pid === undefined) return;
+    reason = why;
+    terminating = terminateGroup(child.pid, closed);
+  };
+  const timer = setTimeout(() => stop('timeout'), options.timeoutMs);
+  const onAbort = (): void => stop('cancel');
+  options.signal?.addEventListener('abort', onAbort, { once: true });
+  if (options.signal?.aborted) onAbort();
+  try {
+    const exit = await exited;
+    clearTimeout(timer);
+    await terminating;
+    await within(closed, CLOSE_GRACE_MS);
+    return {
+      exitCode: exit.code,
+      signal: exit.signal,
+      stdout: streams.stdout.text(),
+      stderr: streams.stderr.text(),
+      timedOut: reason === 'timeout',
+      cancelled: reason === 'cancel',
+      truncated: { stdout: streams.stdout.elidedBytes, stderr: streams.stderr.elidedBytes },
+      durationMs: Math.round(performance.now() - started),
+    };
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', onAbort);
+    child.stdout.destroy();
+    child.stderr.destroy();
+    untrack();
+  }
+}

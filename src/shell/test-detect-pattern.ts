@@ -1,0 +1,59 @@
+import type { TestRunner } from './test-detect.js';
+
+// One shell word whatever the text holds: single quotes, each ' written as '\''.
+export function shellQuote(text: string): string {
+  return `'${text.replaceAll("'", `'\\''`)}'`;
+}
+
+// A pattern that names files rather than tests: has a folder or ends like a source file.
+export function looksLikePath(pattern: string): boolean {
+  return pattern.includes('/') || /\.(?:[cm]?[jt]sx?|py|go|rs|java|kts?|cs|fs)$/i.test(pattern);
+}
+
+export interface PatternCommand {
+  readonly command: string;
+  // Set when the pattern could not be passed and every test runs instead.
+  readonly note?: string;
+}
+
+// The arguments that make each runner run only what --pattern selects. The pattern is a test-name
+// filter (go -run, pytest -k, cargo's filter, -Dtest, --tests, --filter, -t); a file path is used as
+// a path by the runners that take one (vitest, jest, bun test, pytest).
+function filterArgs(runner: TestRunner, pattern: string): string | undefined {
+  const q = shellQuote(pattern);
+  switch (runner.filter) {
+    case 'go':
+      return pattern.endsWith('.go') ? undefined : `-run ${q}`;
+    case 'cargo':
+    case 'append':
+      return q;
+    case 'pytest':
+      return looksLikePath(pattern) ? q : `-k ${q}`;
+    case 'tox':
+      return `-- -k ${q}`;
+    case 'maven':
+      return `${shellQuote(`-Dtest=${pattern}`)} -Dsurefire.failIfNoSpecifiedTests=false`;
+    case 'gradle':
+      return `--tests ${q}`;
+    case 'dotnet':
+      return `--filter ${q}`;
+    case 'name':
+      return looksLikePath(pattern) ? q : `-t ${q}`;
+    case 'node-test':
+      return shellQuote(`--test-name-pattern=${pattern}`);
+    case 'mocha':
+      return `--grep ${q}`;
+    case 'none':
+      return undefined;
+  }
+}
+
+export function withPattern(runner: TestRunner, pattern: string | undefined): PatternCommand {
+  if (pattern === undefined || pattern === '') return { command: runner.command };
+  const args = filterArgs(runner, pattern);
+  if (args === undefined) {
+    const how = runner.filter === 'go' ? 'go test selects tests by name (a -run regex), not by file' : `${runner.command} has no standard test filter`;
+    return { command: runner.command, note: `${how}; --pattern ${pattern} is ignored and every test runs (pass --cmd to choose)` };
+  }
+  return { command: `${runner.command}${runner.passThrough ? ` ${runner.passThrough}` : ''} ${args}` };
+}

@@ -1,0 +1,273 @@
+import { readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Stats } from 'node:fs';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { removeDir, runCli, tempDir, writeFiles, type CliResult } from '../helpers/fixture.js';
+
+// Seed 002's staleness lifecycle through the real CLI with --session: every step is its own process, so
+// these tests also prove the stamps and the "already warned" state persist between calls (CONTRACT
+// "Staleness": refused once with C230 and the seed's warning, the same call repeated proceeds, a fresh
+// read clears it; an mtime-only change is not stale).
+
+let root: string;
+let state: string;
+beforeEach(async () => {
+  root = await tempDir('cw-stale-cli-');
+  state = await tempDir('cw-stale-state-');
+});
+afterEach(async () => {
+  await removeDir(root);
+  await removeDir(state);
+});
+
+const SESSION = 'agent-1';
+
+// One CLI call in the session, with a --json envelope.
+function cw(...args: string[]): CliResult {
+  return runCli(['--json', '--session', SESSION, ...args], { cwd: root, env: { CODEWARD_STATE_DIR: state } });
+}
+
+const content = (path: string): Promise<string> => readFile(join(root, path), 'utf8');
+const exists = (path: string): Promise<boolean> => stat(join(root, path)).then(() => true, () => false);
+const statOf = (path: string): Promise<Stats> => stat(join(root, path));
+const iso = (ms: number): string => new Date(ms).toISOString();
+
+// The seed 002 warning for `label`, changed from `before` (the stamp) to `after` (the disk).
+function modified(label: string, before: Stats, after: Stats): string {
+  return warning(label, `file modified externally (mtime: ${iso(before.mtimeMs)} -> ${iso(after.mtimeMs)}, size: ${before.size} -> ${after.size})`);
+}
+function warning(label: string, reason: string): string {
+  return [
+    `WARNING: File "${label}" has been modified externally since you last read it.`,
+    `Reason: ${reason}`,
+    'You should re-read the file before making changes to avoid overwriting external edits.',
+    'If you proceed anyway, external changes will be lost.',
+  ].join('\n');
+}
+const HINT = 'To keep the external changes, read the file again first; to overwrite them, repeat the same call.';
+const refusal = (...warnings: string[]): string => [...warnings, HINT].join('\n\n');
+
+function expectOk(result: CliResult, warnings: string[] = []): void {
+  expect(result.stderr).toBe('');
+  expect(result.json).toMatchObject({ ok: true });
+  expect(result.json.warnings).toEqual(warnings);
+  expect(result.status).toBe(0);
+}
+
+function expectStale(result: CliResult, cmd: string, message: string, stale: string[]): void {
+  expect(result.json).toEqual({ ok: false, cmd, error: { code: 'C230', message }, data: { stale: expect.any(Array) }, warnings: [] });
+  const reported = result.json.data.stale as string[];
+  expect(reported).toHaveLength(stale.length);
+  stale.forEach((path, index) => expect(reported[index]!.endsWith(`/${path}`)).toBe(true));
+  expect(result.status).toBe(1);
+}
+
+describe('seed 002 lifecycle, one process per call', () => {
+  it('read → external edit → write refused → same write proceeds → read → external edit → patch refused → read → patch', async () => {
+    const file = 'src/main.go';
+    await writeFiles(root, { [file]: 'package main\n' });
+    const atRead = await statOf(file);
+    expectOk(cw('read', '--file', file));
+
+    // 2. The user edits the file in an IDE.
+    const external = 'package main\n\nfunc main() {}\n';
+    await writeFile(join(root, file), external);
+    const afterEdit = await statOf(file);
+
+    // 3. The write is refused once, with the seed's warning; the file is untouched and no backup is made.
+    const write = ['write', '--file', file, '--content', 'package main // mine\n'];
+    expectStale(cw(...write), 'write', refusal(modified(file, atRead, afterEdit)), [file]);
+    expect(await content(file)).toBe(external);
+    expect(await exists(`${file}.bak`)).toBe(false);
+
+    // The model decides to overwrite: the same call proceeds and carries the warning; the external version is
+    // in the backup.
+    expectOk(cw(...write), [modified(file, atRead, afterEdit)]);
+    expect(await content(file)).toBe('package main // mine\n');
+    expect(await content(`${file}.bak`)).toBe(external);
+    const afterOurWrite = await statOf(file);
+
+    // 4. A fresh read, 5. another external edit: the next mutating call (a patch) is refused again.
+    expectOk(cw('read', '--file', file));
+    await writeFile(join(root, file), 'package main // theirs, longer\n');
+    const afterSecondEdit = await statOf(file);
+    const patch = ['patch', '--file', file, '--search', 'theirs, longer', '--replace', 'ours'];
+    expectStale(cw(...patch), 'patch', refusal(modified(file, afterOurWrite, afterSecondEdit)), [file]);
+    expect(await content(file)).toBe('package main // theirs, longer\n');
+
+    // Reading again clears it: the patch now runs with no warning at all.
+    expectOk(cw('read', '--file', file));
+    expectOk(cw(...patch));
+    expect(await content(file)).toBe('package main // ours\n');
+    // And our own write re-stamped the file, so one more patch is not mistaken for an external change.
+    expectOk(cw('patch', '--file', file, '--search', 'ours', '--replace', 'ours again'));
+    expect(await content(file)).toBe('package main // ours again\n');
+  });
+
+  it('without --json the refusal is on stderr as error C230 with the whole warning, and exit 1', async () => {
+    await writeFiles(root, { 'a.txt': 'one\n' });
+    const before = await statOf('a.txt');
+    expectOk(cw('read', '--file', 'a.txt'));
+    await writeFile(join(root, 'a.txt'), 'one, edited\n');
+    const after = await statOf('a.txt');
+    const result = runCli(['--session', SESSION, 'write', '--file', 'a.txt', '--content', 'two\n'], { cwd: root, env: { CODEWARD_STATE_DIR: state } });
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toBe(`error C230: ${refusal(modified('a.txt', before, after))}\n`);
+    expect(result.status).toBe(1);
+    // The repeat proceeds; the warning is printed as a warning, the result on stdout.
+    const again = runCli(['--session', SESSION, 'write', '--file', 'a.txt', '--content', 'two\n'], { cwd: root, env: { CODEWARD_STATE_DIR: state } });
+    expect(again.stderr).toBe(`warning: ${modified('a.txt', before, after)}\n`);
+    expect(again.stdout).toMatch(/^wrote a\.txt/);
+    expect(again.status).toBe(0);
+    expect(await content('a.txt')).toBe('two\n');
+  });
+
+  it('a second external change after a refusal is refused again (the repeat only covers the state it was warned about)', async () => {
+    await writeFiles(root, { 'a.txt': 'v1\n' });
+    const v1 = await statOf('a.txt');
+    expectOk(cw('read', '--file', 'a.txt'));
+    await writeFile(join(root, 'a.txt'), 'v2 from the IDE\n');
+    const v2 = await statOf('a.txt');
+    expectStale(cw('write', '--file', 'a.txt', '--content', 'mine\n'), 'write', refusal(modified('a.txt', v1, v2)), ['a.txt']);
+    await writeFile(join(root, 'a.txt'), 'v3 from the IDE, again\n');
+    const v3 = await statOf('a.txt');
+    expectStale(cw('write', '--file', 'a.txt', '--content', 'mine\n'), 'write', refusal(modified('a.txt', v1, v3)), ['a.txt']);
+    expect(await content('a.txt')).toBe('v3 from the IDE, again\n');
+  });
+});
+
+describe('what is not stale', () => {
+  it('a touch (new mtime, same bytes) after the read', async () => {
+    await writeFiles(root, { 't.txt': 'same bytes\n' });
+    const atRead = await statOf('t.txt');
+    expectOk(cw('read', '--file', 't.txt'));
+    const later = new Date(Date.now() + 60_000);
+    await utimes(join(root, 't.txt'), later, later);
+    expect((await statOf('t.txt')).mtimeMs).toBeGreaterThan(atRead.mtimeMs + 50_000);
+    expectOk(cw('patch', '--file', 't.txt', '--search', 'same', '--replace', 'new'));
+    expect(await content('t.txt')).toBe('new bytes\n');
+  });
+
+  it('a touch to an older time, then a write', async () => {
+    await writeFiles(root, { 't.txt': 'same bytes\n' });
+    expectOk(cw('read', '--file', 't.txt'));
+    const past = new Date('2020-05-06T07:08:09.123Z');
+    await utimes(join(root, 't.txt'), past, past);
+    expectOk(cw('write', '--file', 't.txt', '--content', 'written\n'));
+    expect(await content('t.txt')).toBe('written\n');
+  });
+
+  it('a file this session never read, even when it changed and the session has other stamps', async () => {
+    await writeFiles(root, { 'read.txt': 'r\n', 'never.txt': 'n\n' });
+    expectOk(cw('read', '--file', 'read.txt'));
+    await writeFile(join(root, 'never.txt'), 'changed by someone\n');
+    expectOk(cw('write', '--file', 'never.txt', '--content', 'ours\n'));
+    expect(await content('never.txt')).toBe('ours\n');
+  });
+
+  it('our own writes in earlier calls of the session', async () => {
+    await writeFiles(root, { 'w.txt': 'a\n' });
+    expectOk(cw('read', '--file', 'w.txt'));
+    expectOk(cw('write', '--file', 'w.txt', '--content', 'b\n'));
+    expectOk(cw('write', '--file', 'w.txt', '--content', 'c\n', '--append'));
+    expectOk(cw('update', '--files', JSON.stringify([{ path: 'w.txt', ops: [{ op: 'insert', at_line: 1, content: 'top' }] }])));
+    expect(await content('w.txt')).toBe('top\nb\nc\n');
+  });
+});
+
+describe('a file deleted after the read', () => {
+  it('write is refused with the deleted reason and creates nothing; the repeat proceeds and creates it', async () => {
+    await writeFiles(root, { 'gone.txt': 'here\n' });
+    expectOk(cw('read', '--file', 'gone.txt'));
+    await rm(join(root, 'gone.txt'));
+    const deleted = warning('gone.txt', 'file was deleted since it was read');
+    expectStale(cw('write', '--file', 'gone.txt', '--content', 'back\n'), 'write', refusal(deleted), ['gone.txt']);
+    expect(await exists('gone.txt')).toBe(false);
+    expectOk(cw('write', '--file', 'gone.txt', '--content', 'back\n'), [deleted]);
+    expect(await content('gone.txt')).toBe('back\n');
+  });
+
+  it('delete of a file changed after the read is refused once too, and the file stays', async () => {
+    await writeFiles(root, { 'd.txt': 'd\n' });
+    const before = await statOf('d.txt');
+    expectOk(cw('read', '--file', 'd.txt'));
+    await writeFile(join(root, 'd.txt'), 'd, with new work\n');
+    const after = await statOf('d.txt');
+    expectStale(cw('delete', '--paths', '["d.txt"]'), 'delete', refusal(modified('d.txt', before, after)), ['d.txt']);
+    expect(await content('d.txt')).toBe('d, with new work\n');
+  });
+});
+
+describe('batched commands (update over several files)', () => {
+  // Today's behaviour: the staleness gate runs once for the whole call, before the handler, so one stale
+  // file refuses the whole batch (C230, ok:false, no per-file results) and no file is written; the repeat
+  // proceeds for every file. It is not a per-entry C230 result.
+  it('one stale file among two refuses the whole call; nothing is written; the repeat writes both', async () => {
+    await writeFiles(root, { 'a.txt': 'a1\na2\n', 'b.txt': 'b1\nb2\n' });
+    expectOk(cw('read', '--file', 'a.txt'));
+    const bRead = await statOf('b.txt');
+    expectOk(cw('read', '--file', 'b.txt'));
+    await writeFile(join(root, 'b.txt'), 'B changed\n');
+    const bNow = await statOf('b.txt');
+
+    const files = JSON.stringify([
+      { path: 'a.txt', ops: [{ op: 'update_lines', from_line: 1, to_line: 1, content: 'A1' }] },
+      { path: 'b.txt', ops: [{ op: 'update_lines', from_line: 1, to_line: 1, content: 'B1' }] },
+    ]);
+    expectStale(cw('update', '--files', files), 'update', refusal(modified('b.txt', bRead, bNow)), ['b.txt']);
+    expect(await content('a.txt')).toBe('a1\na2\n');
+    expect(await content('b.txt')).toBe('B changed\n');
+    expect(await exists('a.txt.bak')).toBe(false);
+    expect(await exists('b.txt.bak')).toBe(false);
+
+    const again = cw('update', '--files', files);
+    expectOk(again, [modified('b.txt', bRead, bNow)]);
+    expect(again.json.data).toEqual({
+      results: [
+        { path: 'a.txt', success: true, applied: 1, newLineCount: 2, backup: 'a.txt.bak' },
+        { path: 'b.txt', success: true, applied: 1, newLineCount: 1, backup: 'b.txt.bak' },
+      ],
+    });
+    expect(await content('a.txt')).toBe('A1\na2\n');
+    expect(await content('b.txt')).toBe('B1\n');
+  });
+
+  it('two stale files are both named in one refusal, in the order of the call', async () => {
+    await writeFiles(root, { 'a.txt': 'a\n', 'b.txt': 'b\n' });
+    const [aRead, bRead] = [await statOf('a.txt'), await statOf('b.txt')];
+    expectOk(cw('read', '--file', 'a.txt'));
+    expectOk(cw('read', '--file', 'b.txt'));
+    await writeFile(join(root, 'a.txt'), 'a edited\n');
+    await writeFile(join(root, 'b.txt'), 'b edited!\n');
+    const [aNow, bNow] = [await statOf('a.txt'), await statOf('b.txt')];
+    const files = JSON.stringify([
+      { path: 'a.txt', ops: [{ op: 'insert', at_line: 1, content: 'x' }] },
+      { path: 'b.txt', ops: [{ op: 'insert', at_line: 1, content: 'y' }] },
+    ]);
+    expectStale(cw('update', '--files', files), 'update', refusal(modified('a.txt', aRead, aNow), modified('b.txt', bRead, bNow)), ['a.txt', 'b.txt']);
+    expect(await content('a.txt')).toBe('a edited\n');
+    expect(await content('b.txt')).toBe('b edited!\n');
+  });
+
+  it('an entry that fails on its own (C211, C215) does not hide a stale sibling, and is still reported after the repeat', async () => {
+    await writeFiles(root, { 'b.txt': 'b\n' });
+    const bRead = await statOf('b.txt');
+    expectOk(cw('read', '--file', 'b.txt'));
+    await writeFile(join(root, 'b.txt'), 'b edited\n');
+    const bNow = await statOf('b.txt');
+    const files = JSON.stringify([
+      { path: '../escape.txt', ops: [{ op: 'insert', at_line: 1, content: 'x' }] },
+      { path: 'missing.txt', ops: [{ op: 'insert', at_line: 1, content: 'x' }] },
+      { path: 'b.txt', ops: [{ op: 'insert', at_line: 1, content: 'y' }] },
+    ]);
+    expectStale(cw('update', '--files', files), 'update', refusal(modified('b.txt', bRead, bNow)), ['b.txt']);
+    const again = cw('update', '--files', files);
+    expectOk(again, [modified('b.txt', bRead, bNow)]);
+    expect(again.json.data.results.map((r: { path: string; success: boolean; error?: { code: string } }) => [r.path, r.success, r.error?.code])).toEqual([
+      ['../escape.txt', false, 'C215'],
+      ['missing.txt', false, 'C211'],
+      ['b.txt', true, undefined],
+    ]);
+    expect(await content('b.txt')).toBe('y\nb edited\n');
+  });
+});

@@ -1,0 +1,117 @@
+import { spawnSync } from 'node:child_process';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Engine } from '../../src/index.js';
+import { testCommand } from '../../src/commands/test.js';
+import { engineFor, removeDir, runCli, tempDir, writeFiles } from '../helpers/fixture.js';
+
+let root: string;
+let engine: Engine;
+beforeEach(async () => {
+  root = await tempDir();
+  engine = await engineFor(root);
+});
+afterEach(async () => removeDir(root));
+
+const test = (args: Record<string, unknown> = {}) => engine.run({ cmd: 'test', args });
+
+// A node project whose `npm test` runs node's own test runner on a real test file: 2 pass, 1 fails.
+const NODE_PROJECT = {
+  'package.json': JSON.stringify({ name: 'tiny', version: '1.0.0', private: true, scripts: { test: 'node --test' } }),
+  'math.test.mjs': [
+    "import test from 'node:test';",
+    "import assert from 'node:assert';",
+    "test('adds', () => assert.strictEqual(1 + 1, 2));",
+    "test('multiplies', () => assert.strictEqual(2 * 3, 6));",
+    "test('divides', () => assert.strictEqual(1 / 2, 1));",
+  ].join('\n'),
+};
+
+const hasPytest = spawnSync('pytest', ['--version'], { stdio: 'ignore' }).status === 0;
+
+describe('test', () => {
+  it('nothing detected → C252 saying how to pass --cmd', async () => {
+    await writeFiles(root, { 'README.md': 'hi' });
+    expect(await test()).toMatchObject({
+      ok: false,
+      error: { code: 'C252', message: 'no test framework detected in .; pass --cmd "..." to say how to run the tests' },
+    });
+  });
+
+  it('runs npm test on a real node --test project: exit code, C253 and the parsed summary', async () => {
+    await writeFiles(root, NODE_PROJECT);
+    const envelope = await test();
+    expect(envelope).toMatchObject({
+      ok: false,
+      error: { code: 'C253' },
+      data: { runner: 'npm', command: 'npm test', exitCode: 1, timedOut: false, summary: { passed: 2, failed: 1 } },
+    });
+    expect((envelope as { data: { stdout: string } }).data.stdout).toContain('divides');
+  });
+
+  it('--pattern selects tests by name (node --test-name-pattern through npm --)', async () => {
+    await writeFiles(root, NODE_PROJECT);
+    const envelope = await test({ pattern: 'adds|multiplies' });
+    expect(envelope).toMatchObject({
+      ok: true,
+      data: { command: "npm test -- '--test-name-pattern=adds|multiplies'", exitCode: 0, summary: { passed: 2, failed: 0 } },
+    });
+  });
+
+  it('a package.json script printing "N passed, N failed" gives that summary', async () => {
+    await writeFiles(root, {
+      'package.json': JSON.stringify({ name: 'p', version: '1.0.0', scripts: { test: "node -e \"console.log('2 passed, 1 failed'); process.exit(1)\"" } }),
+      'package-lock.json': '{}',
+    });
+    expect(await test()).toMatchObject({ ok: false, error: { code: 'C253' }, data: { exitCode: 1, summary: { passed: 2, failed: 1 } } });
+  });
+
+  it('runs in --dir, detecting there', async () => {
+    await writeFiles(root, Object.fromEntries(Object.entries(NODE_PROJECT).map(([name, text]) => [`pkg/${name}`, text])));
+    expect(await test({ dir: 'pkg', pattern: 'adds' })).toMatchObject({ ok: true, data: { runner: 'npm', summary: { passed: 1, failed: 0 } } });
+    expect(await test({ dir: '.' })).toMatchObject({ ok: false, error: { code: 'C252' } });
+  });
+
+  it.skipIf(!hasPytest)('runs pytest for real (pytest.ini) with -k', async () => {
+    await writeFiles(root, { 'pytest.ini': '[pytest]\n', 'test_x.py': 'def test_ok():\n    assert 1\n\ndef test_bad():\n    assert 0\n' });
+    expect(await test()).toMatchObject({ ok: false, error: { code: 'C253' }, data: { runner: 'pytest', exitCode: 1, summary: { passed: 1, failed: 1 } } });
+    expect(await test({ pattern: 'ok' })).toMatchObject({ ok: true, data: { command: "pytest -q -k 'ok'", summary: { passed: 1, failed: 0 } } });
+  });
+
+  it('--cmd overrides detection, runs as given, and ignores --pattern with a warning', async () => {
+    await writeFiles(root, NODE_PROJECT);
+    const envelope = await test({ cmd: 'echo "5 passed"', pattern: 'x' });
+    expect(envelope).toMatchObject({ ok: true, data: { runner: 'custom', command: 'echo "5 passed"', exitCode: 0, summary: { passed: 5, failed: 0 } } });
+    expect(envelope.warnings).toEqual(['--pattern is ignored when --cmd is given; put the filter in the command line']);
+  });
+
+  it('a timeout is C250 with the data', async () => {
+    expect(await test({ cmd: 'echo started; sleep 30', timeout: 1 })).toMatchObject({
+      ok: false,
+      error: { code: 'C250' },
+      data: { runner: 'custom', timedOut: true, stdout: 'started\n' },
+    });
+  });
+
+  it('refuses an escaping --dir (C215) and a pattern that looks like a flag (C210)', async () => {
+    expect(await test({ dir: '..' })).toMatchObject({ ok: false, error: { code: 'C215' } });
+    expect(await test({ dir: '..', cmd: 'true' })).toMatchObject({ ok: false, error: { code: 'C215' } });
+    await writeFiles(root, { 'go.mod': 'module x\n' });
+    expect(await test({ pattern: '-exec=rm' })).toMatchObject({ ok: false, error: { code: 'C210' } });
+  });
+
+  it('declares the shell line only when --cmd is given (the detected command is built from quoted parts)', () => {
+    expect(testCommand.shell?.({ dir: 'pkg', cmd: 'make check', timeout: 600 })).toEqual({ command: 'make check', dir: 'pkg' });
+    expect(testCommand.shell?.({ dir: 'pkg', timeout: 600 })).toBeUndefined();
+    expect(testCommand.touches({ dir: 'pkg', timeout: 600 })).toEqual([{ path: 'pkg', access: 'list' }]);
+  });
+
+  it('through the CLI: text output with the summary, exit status 1 on failures', async () => {
+    await writeFiles(root, NODE_PROJECT);
+    const passing = runCli(['-C', root, 'test', '--pattern', 'adds']);
+    expect(passing.status).toBe(0);
+    expect(passing.stdout).toMatch(/^\$ npm test -- '--test-name-pattern=adds'\n[\s\S]*\[exit 0\] — 1 passed, 0 failed/);
+    const failing = runCli(['-C', root, '--json', 'test']);
+    expect(failing.status).toBe(1);
+    expect(failing.json).toMatchObject({ ok: false, error: { code: 'C253' }, data: { summary: { passed: 2, failed: 1 } } });
+  });
+});
