@@ -1,11 +1,11 @@
 // patch --search/--replace through the engine (and the CLI for the read-only case): real temp dirs,
 // real files, byte-exact comparisons.
 import { spawnSync } from 'node:child_process';
-import { chmod, lstat, mkdir, readFile, readlink, stat, symlink, writeFile } from 'node:fs/promises';
+import { chmod, cp, lstat, mkdir, readdir, readFile, readlink, stat, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createEngine, type Engine, type Envelope } from '../../src/index.js';
-import { CLI, REPO_ROOT, removeDir, tempDir, writeFiles } from '../helpers/fixture.js';
+import { REPO_ROOT, removeDir, tempDir, writeFiles } from '../helpers/fixture.js';
 
 let root: string;
 let state: string;
@@ -228,6 +228,16 @@ describe('patch: backups, no-ops, links and permissions', () => {
     expect(await text('real/target.txt')).toBe('bye\n');
   });
 
+  // Lets every user read and traverse a tree of test files.
+  async function chmodTree(dir: string): Promise<void> {
+    await chmod(dir, 0o777);
+    for (const entry of await readdir(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) await chmodTree(path);
+      else await chmod(path, 0o644);
+    }
+  }
+
   it('a read-only file is C216 and unchanged (CLI as an unprivileged user)', async (ctx) => {
     if (process.getuid?.() !== 0) {
       ctx.skip(); // needs root to switch to uid 65534; a non-root run would test only its own permissions
@@ -241,7 +251,12 @@ describe('patch: backups, no-ops, links and permissions', () => {
       await chmod(cache, 0o777);
       await writeFile(join(ws, 'ro.txt'), 'hello\n');
       await chmod(join(ws, 'ro.txt'), 0o444);
-      const result = spawnSync(process.execPath, [CLI, '--json', '-C', ws, 'patch', '--file', 'ro.txt', '--search', 'hello', '--replace', 'bye'], {
+      // The checkout may sit in a folder the unprivileged user cannot enter (a fresh clone in a 0700
+      // temp dir): run a world-readable copy of the bundle (patch loads nothing from node_modules).
+      const bundle = join(cache, 'dist');
+      await cp(join(REPO_ROOT, 'dist'), bundle, { recursive: true });
+      await chmodTree(cache);
+      const result = spawnSync(process.execPath, [join(bundle, 'bin/codeward.js'), '--json', '-C', ws, 'patch', '--file', 'ro.txt', '--search', 'hello', '--replace', 'bye'], {
         cwd: REPO_ROOT,
         env: { ...process.env, CODEWARD_STATE_DIR: cache, HOME: cache },
         encoding: 'utf8',

@@ -47,11 +47,21 @@ function print(io: CliIo, options: GlobalOptions, envelope: Envelope, text: () =
     return;
   }
   for (const warning of envelope.warnings) io.stderr.write(`warning: ${warning}\n`);
-  if (envelope.ok) {
+  // A failure that still carries data (a process that exited non-zero) shows that data too.
+  if (envelope.ok || envelope.data !== undefined) {
     const output = text();
     if (output !== '') io.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
-  } else {
-    io.stderr.write(`error ${envelope.error.code}: ${envelope.error.message}\n`);
+  }
+  if (!envelope.ok) io.stderr.write(`error ${envelope.error.code}: ${envelope.error.message}\n`);
+}
+
+// A failure's data may not have the shape of a success (a C223's edit number, a C230's paths): only
+// render what the command's own formatter accepts.
+function formatSafely(command: AnyCommand, data: unknown): string {
+  try {
+    return command.format(data);
+  } catch {
+    return '';
   }
 }
 
@@ -89,8 +99,8 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     } catch (error) {
       envelope = { ...envelope, warnings: [...envelope.warnings, `the session could not be saved: ${toCodewardError(error).message}`] };
     }
-    const ran = envelope.ok ? registry.get(envelope.cmd) : undefined;
-    print(io, options, envelope, () => (ran ? ran.format(envelope.ok ? envelope.data : undefined) : ''));
+    const ran = envelope.ok || envelope.data !== undefined ? registry.find(envelope.cmd) : undefined;
+    print(io, options, envelope, () => (ran ? formatSafely(ran, envelope.data) : ''));
     return exitCode(envelope);
   } catch (error) {
     const failure = toCodewardError(error);
