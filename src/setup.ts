@@ -9,7 +9,22 @@ import { SessionStore } from './files/session-store.js';
 import { stalenessHooks } from './files/staleness-hooks.js';
 import { StalenessTracker } from './files/staleness.js';
 import { recoverJournals } from './files/transaction.js';
+import { DenialStore, DenialTracker, denialLimitsFromEnv, loadPolicy, permissionGate, type Approver, type CliRuleFlags } from './permissions/index.js';
+import { classifyHook } from './shell/classify-hook.js';
+import { ShellParser } from './shell/parse.js';
 import { Workspace } from './workspace/workspace.js';
+
+// The permission gate, for doors that have a person (or a policy) behind them.
+export interface PermissionOptions {
+  // --allow/--ask/--deny: rules of the highest priority.
+  readonly cliRules?: CliRuleFlags;
+  // --yes: approve every ask that is not safety-immune.
+  readonly yes?: boolean;
+  // Asks a person (TTY prompt, MCP elicitation); absent → an ask is refused with C241.
+  readonly approver?: Approver;
+  // Home folder for user policy files (default $HOME).
+  readonly home?: string;
+}
 
 export interface CreateEngineOptions {
   // Workspace root; relative paths resolve against the process's current directory.
@@ -17,14 +32,19 @@ export interface CreateEngineOptions {
   readonly hooks?: Partial<EngineHooks>;
   readonly env?: Readonly<Record<string, string | undefined>>;
   readonly registry?: Registry;
-  // A CLI --session: read stamps persist between calls in the user's cache folder.
+  // A CLI --session: read stamps (and denial counts) persist between calls in the user's cache folder.
   readonly session?: string;
   // Serialise writers across processes with lock files (the CLI, where every call is a process).
   readonly crossProcessLocks?: boolean;
+  // Without it, every call is allowed (a library embedding the engine decides itself).
+  readonly permissions?: PermissionOptions;
+  // --allow-unsafe: the danger classifier blocks nothing (a human's decision).
+  readonly allowUnsafe?: boolean;
 }
 
 // The composition root every door uses: config from the workspace, the jail, the built-in commands,
-// a staleness tracker (in memory, or persisted for a --session), crash recovery of multi-file commits.
+// the danger classifier, the permission gate, a staleness tracker (in memory, or persisted for a
+// --session), crash recovery of multi-file commits.
 export async function createEngine(options: CreateEngineOptions): Promise<Engine> {
   const env = options.env ?? process.env;
   // A missing root has no config (defaults); Workspace.open then reports it as C211.
@@ -32,19 +52,41 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
   const workspace = await Workspace.open(options.workspace, { nonAccessibleGlobs: config.nonAccessibleGlobs, env });
   const stateDir = stateDirFor(workspace.root, env);
   await recoverJournals(join(stateDir, 'journal'), JOURNAL_PREFIX);
-  const store = options.session === undefined ? undefined : await SessionStore.open({ workspaceRoot: workspace.root, sessionId: options.session, env });
+  const session = options.session;
+  const store = session === undefined ? undefined : await SessionStore.open({ workspaceRoot: workspace.root, sessionId: session, env });
   const tracker = store ? await store.load() : new StalenessTracker();
   const lockDir = lockDirFor(env);
   const fileLocks: FileLocker | undefined = options.crossProcessLocks
     ? (paths) => acquireFileLocks(lockDir, paths, { timeoutMs: 30_000, staleMs: 30_000 })
     : undefined;
+  const parser = new ShellParser();
+  const home = options.permissions?.home ?? env['HOME'];
+  let gate: Partial<EngineHooks> = {};
+  let denialStore: DenialStore | undefined;
+  let denials: DenialTracker | undefined;
+  if (options.permissions) {
+    const policy = await loadPolicy({ workspaceRoot: workspace.root, ...(home ? { home } : {}), ...(options.permissions.cliRules ? { cliRules: options.permissions.cliRules } : {}) });
+    denialStore = session === undefined ? undefined : await DenialStore.open({ workspaceRoot: workspace.root, sessionId: session, env });
+    denials = denialStore ? await denialStore.load() : new DenialTracker(denialLimitsFromEnv(env));
+    const approver = options.permissions.approver;
+    gate = permissionGate({ policy, denials, yes: options.permissions.yes ?? false, parser, ...(approver ? { approver } : {}) });
+  }
+  const saveSession = async (): Promise<void> => {
+    await store?.save(tracker);
+    if (denialStore && denials) await denialStore.save(denials);
+  };
   return new Engine({
     registry: options.registry ?? new Registry(builtinCommands),
     workspace,
     config,
     stateDir,
-    hooks: { ...stalenessHooks(tracker), ...options.hooks },
+    hooks: {
+      ...stalenessHooks(tracker),
+      ...classifyHook(parser, { allowUnsafe: options.allowUnsafe ?? false, ...(home ? { home } : {}) }),
+      ...gate,
+      ...options.hooks,
+    },
     ...(fileLocks ? { fileLocks } : {}),
-    ...(store ? { onClose: () => store.save(tracker) } : {}),
+    ...(session === undefined ? {} : { onClose: saveSession }),
   });
 }

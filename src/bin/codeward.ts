@@ -6,5 +6,6 @@ const code = await main(process.argv.slice(2), {
   stderr: process.stderr,
   env: process.env,
   cwd: process.cwd(),
+  ...(process.stdin.isTTY ? { prompt: process.stdin } : {}),
 });
 process.exitCode = code;

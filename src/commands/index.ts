@@ -14,6 +14,7 @@ import { patchCommand } from './patch.js';
 import { updateCommand } from './update.js';
 import { readCommand } from './read.js';
 import { rollbackCommand } from './rollback.js';
+import { searchCommand } from './search.js';
 import { testCommand } from './test.js';
 import { treeCommand } from './tree.js';
 import { writeCommand } from './write.js';
@@ -30,6 +31,7 @@ export const builtinCommands: readonly AnyCommand[] = [
   deleteCommand,
   listCommand,
   treeCommand,
+  searchCommand,
   execCommand,
   testCommand,
   gitStatusCommand,

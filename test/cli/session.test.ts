@@ -229,7 +229,7 @@ describe('in-process (the MCP door keeps one engine)', () => {
 // Runs the CLI without waiting, so several processes overlap.
 function spawnCli(args: string[]): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], { cwd: root, env: { ...process.env, CODEWARD_STATE_DIR: state }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [CLI, '--yes', ...args], { cwd: root, env: { ...process.env, CODEWARD_STATE_DIR: state }, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

@@ -130,7 +130,7 @@ describe('exec', () => {
   it.each(['SIGTERM', 'SIGINT'] as const)('codeward killed by %s takes its running command with it', async (signal) => {
     const mark = marker();
     markers.push(mark);
-    const cli = spawn(process.execPath, [CLI, '-C', root, 'exec', '--cmd', `sleep ${mark} & wait`], { stdio: 'ignore' });
+    const cli = spawn(process.execPath, [CLI, '--yes', '-C', root, 'exec', '--cmd', `sleep ${mark} & wait`], { stdio: 'ignore' });
     const closed = new Promise<NodeJS.Signals | null>((resolve) => cli.once('exit', (_code, how) => resolve(how)));
     for (let tries = 0; tries < 100 && pidsWithArg(mark).length === 0; tries += 1) await delay(20);
     expect(pidsWithArg(mark)).toHaveLength(1);

@@ -256,7 +256,7 @@ describe('patch: backups, no-ops, links and permissions', () => {
       const bundle = join(cache, 'dist');
       await cp(join(REPO_ROOT, 'dist'), bundle, { recursive: true });
       await chmodTree(cache);
-      const result = spawnSync(process.execPath, [join(bundle, 'bin/codeward.js'), '--json', '-C', ws, 'patch', '--file', 'ro.txt', '--search', 'hello', '--replace', 'bye'], {
+      const result = spawnSync(process.execPath, [join(bundle, 'bin/codeward.js'), '--json', '--yes', '-C', ws, 'patch', '--file', 'ro.txt', '--search', 'hello', '--replace', 'bye'], {
         cwd: REPO_ROOT,
         env: { ...process.env, CODEWARD_STATE_DIR: cache, HOME: cache },
         encoding: 'utf8',

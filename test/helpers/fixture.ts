@@ -33,9 +33,10 @@ export interface CliResult {
   json: Record<string, unknown> & { ok: boolean; cmd: string; data?: any; error?: { code: string; message: string }; warnings?: string[] };
 }
 
-// Runs the real built binary in a child process.
-export function runCli(args: readonly string[], options: { cwd?: string; env?: Record<string, string> } = {}): CliResult {
-  const result = spawnSync(process.execPath, [CLI, ...args], {
+// Runs the real built binary in a child process. Mutating calls need approval, so --yes is added unless
+// `yes: false` (tests of the permission gate itself).
+export function runCli(args: readonly string[], options: { cwd?: string; env?: Record<string, string>; yes?: boolean } = {}): CliResult {
+  const result = spawnSync(process.execPath, [CLI, ...(options.yes === false ? [] : ['--yes']), ...args], {
     cwd: options.cwd ?? REPO_ROOT,
     env: { ...process.env, ...options.env },
     encoding: 'utf8',

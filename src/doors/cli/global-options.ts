@@ -44,9 +44,9 @@ function apply(options: GlobalOptions, spec: Spec, value: string | undefined): v
   else if (key === 'json' || key === 'yes' || key === 'allowUnsafe' || key === 'help' || key === 'version') options[key] = true;
 }
 
-// Takes the global options out of argv wherever they stand. `isCommandFlag` says whether a flag
-// belongs to the command being run: a command's own flag of the same name wins.
-export function extractGlobalOptions(argv: readonly string[], isCommandFlag: (flag: string) => boolean): { options: GlobalOptions; rest: string[] } {
+// Takes the global options out of argv wherever they stand. `commandFlag` says whether a flag belongs to
+// the command being run (and whether it takes a value): a command's own flag of the same name wins.
+export function extractGlobalOptions(argv: readonly string[], commandFlag: (flag: string) => 'value' | 'boolean' | undefined): { options: GlobalOptions; rest: string[] } {
   const options = emptyGlobalOptions();
   const rest: string[] = [];
   for (let index = 0; index < argv.length; index += 1) {
@@ -57,8 +57,15 @@ export function extractGlobalOptions(argv: readonly string[], isCommandFlag: (fl
     }
     const equals = token.startsWith('--') ? token.indexOf('=') : -1;
     const name = equals > 0 ? token.slice(0, equals) : token;
+    const own = commandFlag(name);
+    if (own !== undefined) {
+      // The command's own flag wins; its value is the next token, whatever it looks like (--term --version).
+      rest.push(token);
+      if (own === 'value' && equals < 0 && index + 1 < argv.length) rest.push(argv[++index]!);
+      continue;
+    }
     const spec = SPECS[name];
-    if (!spec || isCommandFlag(name)) {
+    if (!spec) {
       rest.push(token);
       continue;
     }

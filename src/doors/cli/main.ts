@@ -6,17 +6,24 @@ import type { EngineHooks } from '../../engine/engine.js';
 import { createEngine } from '../../setup.js';
 import { builtinCommands } from '../../commands/index.js';
 import { extractGlobalOptions, type GlobalOptions } from './global-options.js';
+import { terminalApprover } from './approve.js';
 import { commandHelp, generalHelp } from './help.js';
+import { policyCommand } from './policy.js';
 import { VERSION } from '../../version.js';
 
 export interface CliIo {
   readonly stdout: { write(text: string): unknown };
   readonly stderr: { write(text: string): unknown };
+  // Present when a person can answer approval prompts (stdin is a terminal).
+  readonly prompt?: NodeJS.ReadableStream;
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly cwd: string;
 }
 
 const NO_STALENESS: Partial<EngineHooks> = { checkStale: () => [], afterRun: () => undefined };
+
+// Failures whose data has the command's own shape: the output of the process that ran.
+const PROCESS_FAILURES: ReadonlySet<string> = new Set(['C250', 'C253']);
 
 const VALUE_GLOBALS = new Set(['-C', '--workspace', '--session', '--allow', '--ask', '--deny']);
 
@@ -30,10 +37,10 @@ function findCallToken(argv: readonly string[]): string | undefined {
   return undefined;
 }
 
-function commandFlagTest(registry: Registry, command: AnyCommand | undefined): (flag: string) => boolean {
-  if (!command) return () => false;
-  const names = new Set(registry.flags(command).map((flag) => `--${flag.cli}`));
-  return (flag) => names.has(flag);
+function commandFlagTest(registry: Registry, command: AnyCommand | undefined): (flag: string) => 'value' | 'boolean' | undefined {
+  if (!command) return () => undefined;
+  const kinds = new Map(registry.flags(command).map((flag) => [`--${flag.cli}`, flag.kind === 'boolean' ? ('boolean' as const) : ('value' as const)]));
+  return (flag) => kinds.get(flag);
 }
 
 function exitCode(envelope: Envelope): number {
@@ -47,16 +54,15 @@ function print(io: CliIo, options: GlobalOptions, envelope: Envelope, text: () =
     return;
   }
   for (const warning of envelope.warnings) io.stderr.write(`warning: ${warning}\n`);
-  // A failure that still carries data (a process that exited non-zero) shows that data too.
-  if (envelope.ok || envelope.data !== undefined) {
+  // A process that exited non-zero or timed out still shows what it printed.
+  if (envelope.ok || PROCESS_FAILURES.has(envelope.error.code)) {
     const output = text();
     if (output !== '') io.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
   }
   if (!envelope.ok) io.stderr.write(`error ${envelope.error.code}: ${envelope.error.message}\n`);
 }
 
-// A failure's data may not have the shape of a success (a C223's edit number, a C230's paths): only
-// render what the command's own formatter accepts.
+// A formatter that fails on unexpected data must not hide the envelope's own message.
 function formatSafely(command: AnyCommand, data: unknown): string {
   try {
     return command.format(data);
@@ -83,11 +89,18 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       io.stdout.write(`${target ? commandHelp(registry, target) : generalHelp(registry, VERSION)}\n`);
       return 0;
     }
+    if (callToken === 'policy') return await policyCommand(extracted.rest, options, io, registry);
     const engine = await createEngine({
       workspace: options.workspace ?? io.cwd,
       env: io.env,
       registry,
       crossProcessLocks: true,
+      allowUnsafe: options.allowUnsafe,
+      permissions: {
+        cliRules: { allow: options.allow, ask: options.ask, deny: options.deny },
+        yes: options.yes,
+        ...(io.prompt ? { approver: terminalApprover({ input: io.prompt, output: io.stderr }) } : {}),
+      },
       // Without --session no stamp outlives this one call, so the staleness stages could only cost a SHA-256
       // of every file read or written (a whole 1 GiB log after `read --tail 20`) and change nothing: skip them.
       ...(options.session === undefined ? { hooks: NO_STALENESS } : { session: options.session }),
@@ -99,7 +112,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     } catch (error) {
       envelope = { ...envelope, warnings: [...envelope.warnings, `the session could not be saved: ${toCodewardError(error).message}`] };
     }
-    const ran = envelope.ok || envelope.data !== undefined ? registry.find(envelope.cmd) : undefined;
+    const ran = envelope.ok || PROCESS_FAILURES.has(envelope.error.code) ? registry.find(envelope.cmd) : undefined;
     print(io, options, envelope, () => (ran ? formatSafely(ran, envelope.data) : ''));
     return exitCode(envelope);
   } catch (error) {

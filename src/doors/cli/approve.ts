@@ -1,0 +1,47 @@
+import { createInterface } from 'node:readline';
+import type { ApprovalAnswer, ApprovalRequest, Approver } from '../../permissions/index.js';
+
+const LABELS: Readonly<Record<ApprovalAnswer, string>> = { once: '[y] once', always: '[a] always', no: '[n] no', never: '[d] never' };
+const KEYS: Readonly<Record<string, ApprovalAnswer>> = { y: 'once', yes: 'once', a: 'always', always: 'always', n: 'no', no: 'no', d: 'never', never: 'never' };
+
+export interface PromptStreams {
+  readonly input: NodeJS.ReadableStream;
+  readonly output: { write(text: string): unknown };
+}
+
+function describe(request: ApprovalRequest): string {
+  const lines = [`codeward needs your approval: ${request.judged}`, `  why: ${request.reason}`];
+  if (request.immune) lines.push(`  safety-immune (${request.immune}): this always asks, whatever the rules say`);
+  if (request.suggestion && request.options.includes('always')) lines.push(`  "always" adds the rule: allow ${request.suggestion}`);
+  return lines.join('\n');
+}
+
+// Reads one line; resolves undefined on end of input or Ctrl+C (both count as "no").
+function readAnswer(streams: PromptStreams, question: string): Promise<string | undefined> {
+  return new Promise((resolve) => {
+    const rl = createInterface({ input: streams.input, terminal: false });
+    let settled = false;
+    const finish = (value: string | undefined): void => {
+      if (settled) return;
+      settled = true;
+      rl.close();
+      resolve(value);
+    };
+    streams.output.write(question);
+    rl.once('line', (line) => finish(line));
+    rl.once('close', () => finish(undefined));
+    rl.once('SIGINT', () => finish(undefined));
+  });
+}
+
+// The CLI's approver at a terminal: the request on stderr, one keypress-and-enter answer.
+// An answer that was not offered, end of input or Ctrl+C is "no".
+export function terminalApprover(streams: PromptStreams): Approver {
+  return async (request) => {
+    const choices = request.options.map((option) => LABELS[option]).join(' / ');
+    const line = await readAnswer(streams, `${describe(request)}\n  ${choices} ? `);
+    const answer = KEYS[(line ?? '').trim().toLowerCase()];
+    streams.output.write(line === undefined ? '\n' : '');
+    return answer !== undefined && request.options.includes(answer) ? answer : 'no';
+  };
+}

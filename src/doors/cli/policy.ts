@@ -1,0 +1,48 @@
+import { fail } from '../../engine/errors.js';
+import type { Registry } from '../../engine/registry.js';
+import { DenialTracker, denialLimitsFromEnv, explainCall, formatProblem, loadPolicy, type CliRuleFlags } from '../../permissions/index.js';
+import { ShellParser } from '../../shell/parse.js';
+import { Workspace } from '../../workspace/workspace.js';
+import type { GlobalOptions } from './global-options.js';
+
+interface PolicyIo {
+  readonly stdout: { write(text: string): unknown };
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly cwd: string;
+}
+
+function cliRules(options: GlobalOptions): CliRuleFlags {
+  return { allow: options.allow, ask: options.ask, deny: options.deny };
+}
+
+// `codeward policy list` and `codeward policy check '<call>'`: the effective rules, and the decision
+// for one call with the rule, source or immune pattern that decided it.
+export async function policyCommand(rest: readonly string[], options: GlobalOptions, io: PolicyIo, registry: Registry): Promise<number> {
+  const [, verb, ...more] = rest;
+  const workspace = await Workspace.open(options.workspace ?? io.cwd);
+  const home = io.env['HOME'];
+  const policy = await loadPolicy({ workspaceRoot: workspace.root, ...(home ? { home } : {}), cliRules: cliRules(options), strict: false });
+  const problems = policy.problems.map(formatProblem);
+  if (verb === 'list') {
+    const rules = policy.list();
+    if (options.json) {
+      io.stdout.write(`${JSON.stringify({ ok: true, cmd: 'policy list', data: { rules, files: policy.files, problems }, warnings: [] })}\n`);
+      return 0;
+    }
+    const lines = rules.map((rule) => `${rule.action.padEnd(5)} ${rule.pattern}  (${rule.source}${rule.file ? `: ${rule.file}` : ''}${rule.note ? `; ${rule.note}` : ''})`);
+    io.stdout.write(`${[...lines, ...problems.map((problem) => `problem: ${problem}`)].join('\n')}\n`);
+    return 0;
+  }
+  if (verb === 'check' && more.length > 0) {
+    const explanation = await explainCall(policy, new DenialTracker(denialLimitsFromEnv(io.env)), more.join(' '), { parser: new ShellParser(), commands: registry });
+    const { decision, reason, source, rule, immune, judged } = explanation;
+    if (options.json) {
+      io.stdout.write(`${JSON.stringify({ decision, reason, source, ...(rule ? { rule } : {}), ...(immune ? { immune } : {}), judged })}\n`);
+      return 0;
+    }
+    const by = rule ? ` (rule "${rule.pattern}" from ${rule.file ?? source})` : immune ? ` (safety-immune: ${immune})` : ` (${source})`;
+    io.stdout.write(`${decision}: ${judged}\n  ${reason}${by}\n`);
+    return 0;
+  }
+  throw fail('C210', 'usage: codeward policy list | codeward policy check \'@coder exec npm test\' (or a JSON call)');
+}

@@ -1,0 +1,89 @@
+import { beforeRules, fromRule, type DecideContext } from './decide-common.js';
+import { immuneShell } from './immune.js';
+import { escapePattern } from './pattern.js';
+import type { RuleMatch } from './policy.js';
+import { isReadOnlyName, readOnlyVeto } from './readonly.js';
+import { commandSubjects, outputRedirection, spellCommand } from './shell-subjects.js';
+import type { Decision, Judged, ShellParse, SimpleCommand } from './types.js';
+
+// A shell line is judged per simple command: it is allowed only when every command is (by a rule,
+// or, when no rule matched, by the read-only allowlist); any denied command denies the line. A line
+// that does not parse, has no command, or writes output to a file is never allowed (ask at best).
+
+interface Part {
+  readonly command: SimpleCommand;
+  readonly spelling: string;
+  readonly match: RuleMatch | undefined;
+}
+
+interface Reading {
+  readonly parse: ShellParse;
+  readonly parts: readonly Part[];
+  // Deny and ask rules against the whole line, when it has no command.
+  readonly line: RuleMatch | undefined;
+}
+
+function evaluate(judged: Judged, ctx: DecideContext, parse: ShellParse): Reading {
+  // The whole line is one more spelling of every command, for deny and ask rules such as
+  // `--deny "@coder exec curl * | sh"`; it competes in each source like any other match.
+  const whole = { text: `${judged.tool} ${parse.source.trim().replace(/\s+/g, ' ')}`, command: judged.command };
+  const parts = parse.commands.map((command) => {
+    const spelling = spellCommand(command);
+    const subjects = commandSubjects(judged.tool, judged.command, spelling);
+    return { command, spelling: spelling.canonical, match: ctx.policy.match({ canonical: subjects.canonical, others: [...subjects.others, whole] }) };
+  });
+  return { parse, parts, line: parts.length === 0 ? ctx.policy.match({ others: [whole] }) : undefined };
+}
+
+function denial(judged: Judged, reading: Reading): Decision | undefined {
+  const part = reading.parts.find((p) => p.match?.action === 'deny');
+  if (part) return fromRule(judged, part.match!, part.spelling);
+  return reading.line?.action === 'deny' ? fromRule(judged, reading.line) : undefined;
+}
+
+// Why an otherwise allowed line still needs approval.
+function downgrade(reading: Reading): string | undefined {
+  const { parse } = reading;
+  if (!parse.ok) return `the line does not parse${parse.errors.length ? ` (${parse.errors[0]})` : ''}`;
+  if (parse.commands.length === 0) return 'the line runs no command that can be checked';
+  const redirection = outputRedirection(parse);
+  if (redirection) return `it redirects output to ${redirection.target === null ? 'a path only known at run time' : `"${redirection.target}"`} (${redirection.text.trim()})`;
+  return undefined;
+}
+
+function resolve(judged: Judged, reading: Reading): Decision {
+  const suggest: string[] = [];
+  let ask: Decision | undefined;
+  for (const part of reading.parts) {
+    if (part.match?.action === 'ask') {
+      ask ??= fromRule(judged, part.match, part.spelling);
+      if (part.match.source !== 'cli') suggest.push(`${judged.tool} ${escapePattern(part.spelling)}`);
+    } else if (!part.match) {
+      const veto = readOnlyVeto(part.command);
+      if (!veto) continue;
+      ask ??= { decision: 'ask', reason: `no rule allows \`${part.spelling}\` and ${veto}`, source: 'default', judged: judged.call, part: part.spelling };
+      suggest.push(`${judged.tool} ${escapePattern(part.spelling)}`);
+    }
+  }
+  if (!ask && reading.line?.action === 'ask') ask = fromRule(judged, reading.line);
+  const why = downgrade(reading);
+  if (ask) return why || reading.line?.action === 'ask' ? ask : { ...ask, suggest: [...new Set(suggest)] };
+  const byRule = reading.parts.find((p) => p.match?.action === 'allow');
+  const allowed: Decision = byRule
+    ? fromRule(judged, byRule.match!, byRule.spelling)
+    : { decision: 'allow', reason: `read-only: ${[...new Set(reading.parts.map((p) => p.command.name))].join(', ')}`, source: 'allowlist', judged: judged.call };
+  if (!why) return allowed;
+  return { ...allowed, decision: 'ask', reason: `${allowed.reason}, but ${why}` };
+}
+
+export function decideShell(judged: Judged, ctx: DecideContext, parse: ShellParse): Decision {
+  const readings = [parse, ...(parse.alternatives ?? [])].map((reading) => evaluate(judged, ctx, reading));
+  for (const reading of readings) {
+    const denied = denial(judged, reading);
+    if (denied) return denied;
+  }
+  const early = beforeRules(judged, ctx, immuneShell(parse, isReadOnlyName));
+  if (early) return early;
+  const decisions = readings.map((reading) => resolve(judged, reading));
+  return decisions.find((d) => d.decision === 'ask') ?? decisions[0]!;
+}

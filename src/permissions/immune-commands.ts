@@ -1,0 +1,83 @@
+import { firstOperand, gitSubcommand, hasOption, hasShort, operands, type Argv } from './argv.js';
+
+// Safety-immune command classes (seed 004 "Safety Immunity", chatcli §6.4), matched on parsed
+// commands (base name, arguments, wrappers), never on raw text: `echo "rm -rf /"` is not rm.
+
+export interface CommandClass {
+  readonly name: string;
+  readonly description: string;
+  // Commands whose arguments decide; with arguments unknown at run time they are immune too.
+  readonly names: readonly string[];
+  test(cmd: Argv): boolean;
+}
+
+const PRIVILEGED = ['sudo', 'doas', 'pkexec', 'run0'];
+const is = (cmd: Argv, ...names: string[]): boolean => names.includes(cmd.name);
+const named = (name: string, description: string, ...aliases: string[]): CommandClass => ({
+  name,
+  description,
+  names: [],
+  test: (cmd) => is(cmd, name, ...aliases),
+});
+
+const KILL_SIGNAL = /^-(?:9|kill|sigkill)$/i;
+function killsHard(args: readonly string[]): boolean {
+  return args.some((arg, i) => KILL_SIGNAL.test(arg) || (/^(-s|-n|--signal)$/.test(arg) && /^(9|kill|sigkill)$/i.test(args[i + 1] ?? '')) || /^--signal=(9|kill|sigkill)$/i.test(arg));
+}
+
+function worldWritable(mode: string): boolean {
+  if (/^[0-7]{3,4}$/.test(mode)) return (Number.parseInt(mode.slice(-1), 8) & 2) !== 0;
+  return mode.split(',').some((clause) => {
+    const match = /^([ugoa]*)([-+=])([rwxXst]*)$/.exec(clause);
+    return match !== null && match[2] !== '-' && /[oa]/.test(match[1]!) && match[3]!.includes('w');
+  });
+}
+
+function setsId(mode: string): boolean {
+  if (/^[0-7]{4}$/.test(mode)) return (Number.parseInt(mode[0]!, 8) & 6) !== 0;
+  return mode.split(',').some((clause) => /^[ugoa]*[+=][rwxXt]*s/.test(clause));
+}
+
+const gitIs = (cmd: Argv, sub: string): readonly string[] | undefined => {
+  if (cmd.name !== 'git') return undefined;
+  const found = gitSubcommand(cmd.args);
+  return found.sub === sub ? cmd.args.slice(found.index + 1) : undefined;
+};
+
+export const COMMAND_CLASSES: readonly CommandClass[] = [
+  { name: 'rm-recursive-force', description: 'rm -rf / rm -fr and variants', names: ['rm'], test: (c) => is(c, 'rm') && (hasShort(c.args, 'rR') || hasOption(c.args, '--recursive')) && (hasShort(c.args, 'f') || hasOption(c.args, '--force')) },
+  { name: 'rm-root', description: 'rm of / or the home folder', names: ['rm'], test: (c) => is(c, 'rm') && (hasOption(c.args, '--no-preserve-root') || operands(c.args).some((a) => /^(?:\/+\.?\*?|~\/?\*?|\$HOME\/?)$/.test(a))) },
+  { name: 'mkfs', description: 'mkfs (format filesystem)', names: [], test: (c) => c.name === 'mkfs' || c.name.startsWith('mkfs.') || c.name === 'mke2fs' || c.name === 'wipefs' },
+  { name: 'dd-device', description: 'dd writing to devices (of=/dev/)', names: ['dd'], test: (c) => is(c, 'dd') && c.args.some((a) => /^of=\/dev\/(?!null$|stdout$|stderr$)/.test(a)) },
+  named('shred', 'shred (secure deletion)'),
+  { name: 'sudo', description: 'sudo any command (also doas, pkexec, run0)', names: [], test: (c) => is(c, ...PRIVILEGED) || c.wrappers.some((w) => PRIVILEGED.includes(w)) },
+  { name: 'su', description: 'su - (user switch)', names: [], test: (c) => is(c, 'su', 'runuser') || c.wrappers.some((w) => w === 'su' || w === 'runuser') },
+  { name: 'chmod-777', description: 'chmod 777 (world-writable)', names: ['chmod'], test: (c) => is(c, 'chmod') && c.args.some(worldWritable) },
+  { name: 'chmod-setuid', description: 'chmod +s (setuid/setgid)', names: ['chmod'], test: (c) => is(c, 'chmod') && c.args.some(setsId) },
+  { name: 'chown-root', description: 'chown root', names: ['chown', 'chgrp'], test: (c) => is(c, 'chown', 'chgrp') && operands(c.args).some((a) => /^(?:root|0)?(?:[:.](?:root|0)?)?$/.test(a) && /root|0/.test(a)) },
+  named('insmod', 'insmod (load a kernel module)'),
+  named('rmmod', 'rmmod (remove a kernel module)'),
+  named('modprobe', 'modprobe (kernel modules)'),
+  { name: 'sysctl-write', description: 'sysctl -w (sysctl write)', names: ['sysctl'], test: (c) => is(c, 'sysctl') && (hasShort(c.args, 'wp') || hasOption(c.args, '--write', '--load', '--system') || operands(c.args).some((a) => a.includes('='))) },
+  { name: 'iptables-flush', description: 'iptables -F (firewall flush)', names: ['iptables', 'ip6tables', 'nft'], test: (c) => (is(c, 'iptables', 'ip6tables', 'iptables-legacy', 'iptables-nft') && (hasShort(c.args, 'F') || hasOption(c.args, '--flush'))) || (is(c, 'nft') && c.args.includes('flush')) },
+  { name: 'systemctl-stop', description: 'systemctl stop/disable/mask', names: ['systemctl'], test: (c) => is(c, 'systemctl') && ['stop', 'disable', 'mask'].includes(firstOperand(c.args) ?? '') },
+  { name: 'nc-listen', description: 'nc -l (netcat in listen mode)', names: ['nc', 'netcat'], test: (c) => is(c, 'nc', 'netcat') && (hasShort(c.args, 'l') || hasOption(c.args, '--listen')) },
+  { name: 'ncat-listen', description: 'ncat -l (ncat in listen mode)', names: ['ncat'], test: (c) => is(c, 'ncat') && (hasShort(c.args, 'l') || hasOption(c.args, '--listen')) },
+  { name: 'git-push-force', description: 'git push --force / git push -f', names: ['git'], test: (c) => { const a = gitIs(c, 'push'); return a !== undefined && (hasShort(a, 'f') || hasOption(a, '--force', '--force-with-lease', '--mirror') || operands(a).some((x) => x.startsWith('+'))); } },
+  { name: 'git-reset-hard', description: 'git reset --hard', names: ['git'], test: (c) => gitIs(c, 'reset')?.includes('--hard') === true },
+  { name: 'git-clean-force', description: 'git clean -f', names: ['git'], test: (c) => { const a = gitIs(c, 'clean'); return a !== undefined && (hasShort(a, 'f') || hasOption(a, '--force')); } },
+  { name: 'kill-9', description: 'kill -9', names: ['kill'], test: (c) => is(c, 'kill') && killsHard(c.args) },
+  named('killall', 'killall', 'killall5'),
+  { name: 'pkill-9', description: 'pkill -9', names: ['pkill'], test: (c) => is(c, 'pkill') && killsHard(c.args) },
+  { name: 'shutdown', description: 'shutdown', names: ['systemctl', 'init', 'telinit'], test: (c) => is(c, 'shutdown') || (is(c, 'systemctl') && ['poweroff', 'reboot', 'halt', 'kexec', 'rescue', 'emergency'].includes(firstOperand(c.args) ?? '')) || (is(c, 'init', 'telinit') && ['0', '1', '6', 's', 'S'].includes(firstOperand(c.args) ?? '')) },
+  named('reboot', 'reboot'),
+  named('poweroff', 'poweroff'),
+  named('halt', 'halt'),
+];
+
+// Commands whose immunity depends on their arguments: unknown arguments make them immune.
+export const ARGUMENT_SENSITIVE = new Set(COMMAND_CLASSES.flatMap((cls) => cls.names));
+
+export function immuneCommand(cmd: Argv): CommandClass | undefined {
+  return COMMAND_CLASSES.find((cls) => cls.test(cmd));
+}

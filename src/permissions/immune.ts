@@ -1,0 +1,95 @@
+import type { ShellParse } from '../shell/parse-types.js';
+import { toArgv, UNKNOWN } from './argv.js';
+import { ARGUMENT_SENSITIVE, COMMAND_CLASSES, immuneCommand } from './immune-commands.js';
+import { immunePath, PATH_CLASSES } from './immune-paths.js';
+import type { Judged } from './types.js';
+
+// Safety immunity: a call in one of these classes always asks a person, even under an allow rule
+// or --yes; a deny rule still denies.
+
+export interface Immunity {
+  readonly name: string;
+  readonly description: string;
+  // The command or path that fell in the class.
+  readonly where: string;
+}
+
+interface ContentClass {
+  readonly name: string;
+  readonly description: string;
+  readonly regex: RegExp;
+}
+
+// Payload classes are matched on the whole line (a SQL statement can sit in a quoted argument, a
+// here-document or text piped to a client; a /dev/tcp path in a redirection).
+const CONTENT_CLASSES: readonly ContentClass[] = [
+  { name: 'dev-tcp', description: '/dev/tcp/ (bash reverse shell)', regex: /\/dev\/(?:tcp|udp)\//i },
+  { name: 'sql-drop', description: 'DROP DATABASE/TABLE/SCHEMA', regex: /\bdrop\s+(?:database|table|schema)\b/i },
+  { name: 'sql-truncate', description: 'TRUNCATE TABLE', regex: /\btruncate\s+table\b/i },
+  { name: 'sql-delete-all', description: 'DELETE FROM ... WHERE 1=1 (or without WHERE)', regex: /\bdelete\s+from\b(?:[^;]*?\bwhere\s+1\s*=\s*1\b|\s+[\w."`[\]]+\s*(?:;|$|["']))/i },
+];
+
+const UNVERIFIABLE = [
+  { name: 'unparsed', description: 'a shell line that does not parse cannot be checked' },
+  { name: 'dynamic-command', description: 'a command name only known at run time cannot be checked' },
+  { name: 'dynamic-args', description: 'arguments of a sensitive command only known at run time cannot be checked' },
+] as const;
+
+// Every class, for documentation and `codeward policy list`.
+export const IMMUNE_CLASSES: readonly { readonly name: string; readonly description: string }[] = [
+  ...COMMAND_CLASSES.map(({ name, description }) => ({ name, description })),
+  ...CONTENT_CLASSES.map(({ name, description }) => ({ name, description })),
+  ...PATH_CLASSES.map(({ name, description }) => ({ name, description })),
+  ...UNVERIFIABLE,
+];
+
+const unverifiable = (name: (typeof UNVERIFIABLE)[number]['name'], where: string): Immunity => ({ ...UNVERIFIABLE.find((u) => u.name === name)!, where });
+
+function immuneReading(parse: ShellParse, readOnlyName: (name: string) => boolean): Immunity | undefined {
+  for (const cls of CONTENT_CLASSES) {
+    if (cls.regex.test(parse.source)) return { name: cls.name, description: cls.description, where: parse.source };
+  }
+  for (const command of parse.commands) {
+    const argv = toArgv(command);
+    if (!argv) return unverifiable('dynamic-command', command.text);
+    const cls = immuneCommand(argv);
+    if (cls) return { name: cls.name, description: cls.description, where: command.text };
+    if (argv.unknown && ARGUMENT_SENSITIVE.has(argv.name)) return unverifiable('dynamic-args', command.text);
+    const write = !readOnlyName(argv.name);
+    for (const arg of argv.args) {
+      const path = immunePath(arg, write, argv.name === 'git' ? ['git-internals'] : []);
+      if (path) return { name: path.name, description: path.description, where: command.text };
+    }
+  }
+  for (const redirection of parse.redirections) {
+    if (redirection.duplicate) continue;
+    const targets = redirection.target !== null ? [redirection.target] : (redirection.targetWord?.candidates ?? []);
+    for (const target of targets) {
+      if (target.includes(UNKNOWN) && redirection.writes) return unverifiable('dynamic-args', redirection.text);
+      const path = immunePath(target, redirection.writes);
+      if (path) return { name: path.name, description: path.description, where: redirection.text };
+    }
+  }
+  if (!parse.ok) return unverifiable('unparsed', parse.errors.join('; ') || parse.source);
+  return undefined;
+}
+
+// The immune class of a shell line, over every reading of it (a CR read as a line break and as a space).
+export function immuneShell(parse: ShellParse, readOnlyName: (name: string) => boolean): Immunity | undefined {
+  for (const reading of [parse, ...(parse.alternatives ?? [])]) {
+    const found = immuneReading(reading, readOnlyName);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+// The immune class of a file command's path: the resolved path, the raw input and the path before symlinks.
+export function immuneJudgedPath(judged: Judged): Immunity | undefined {
+  if (judged.kind !== 'path' || judged.subject === undefined) return undefined;
+  const write = judged.access === 'write' || judged.access === 'delete';
+  for (const path of [judged.subject, ...(judged.aliases ?? []), ...(judged.real ? [judged.real] : [])]) {
+    const cls = immunePath(path, write);
+    if (cls) return { name: cls.name, description: cls.description, where: path };
+  }
+  return undefined;
+}

@@ -1,0 +1,17 @@
+// The permission system: policy sources and merge, rule matching, safety immunity, the read-only
+// allowlist, the denial tracker, the decision flow and the engine's permission gate.
+export type { Action, ApprovalAnswer, ApprovalRequest, Approver, Decision, DecisionSource, Judged, JudgedKind, ListedRule, Rule, RuleSource, ShellParserLike } from './types.js';
+export { compilePattern, escapePattern, isGlob, normalizePattern, type CompiledPattern, type Subject } from './pattern.js';
+export { parsePolicyText, formatProblem, MAX_PATTERN_LENGTH, type ParsedPolicyFile, type PolicyProblem } from './policy-file.js';
+export { Policy, ruleOrigin, type MatchTarget, type PolicyFileInfo, type RuleMatch } from './policy.js';
+export { loadPolicy, PROJECT_POLICY_FILE, PROJECT_POLICY_FILES, USER_POLICY_FILES, type CliRuleFlags, type LoadPolicyOptions } from './policy-load.js';
+export { defaultAction, defaultRules, KNOWN_EFFECTS } from './defaults.js';
+export { IMMUNE_CLASSES, immuneShell, immuneJudgedPath, type Immunity } from './immune.js';
+export { isReadOnlyName, readOnlyCommandCount, readOnlyVeto } from './readonly.js';
+export { DenialTracker, denialLimitsFromEnv, DEFAULT_DENIAL_LIMITS, type DenialLimits, type DenialOutcome, type DenialSnapshot } from './denials.js';
+export { DenialStore, type DenialStoreOptions } from './denial-store.js';
+export { describeCall, pathJudged } from './describe.js';
+export { decide, decideParsed, strictest, type DecideContext } from './decide.js';
+export { permissionGate, authorizeJudged, type PermissionGateOptions } from './gate.js';
+export { explainCall, explainJudged, judgedFor, envelopePairs, type CommandLookup, type ExplainOptions, type Explanation } from './explain.js';
+export { approvalNeededMessage, deniedMessage } from './messages.js';

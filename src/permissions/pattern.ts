@@ -1,0 +1,146 @@
+// Rule patterns. A pattern with an unescaped `*` or `?` is a glob; without them it is a prefix that
+// ends on a word boundary (`@coder read` matches `@coder read a.txt`, not `@coder readlink`), which
+// keeps ChatCLI policy files working. `\` makes the next character literal.
+//
+// Shell lines and search terms: `*` matches anything (also `/`), `?` one character; a trailing ` *`
+// also matches nothing (`@coder exec npm *` matches `@coder exec npm`).
+// Paths (`@coder <command> <path pattern>` against a file command; `@coder * <path pattern>` for every
+// file command): `*` and `?` stay inside one path
+// segment, `**` crosses segments, a glob without `/` matches the file name at any depth (`*.go`), a
+// leading `/` anchors at the workspace root; a prefix means the path itself or anything below it.
+
+export interface Subject {
+  // The whole call: `@coder write src/a.ts`.
+  readonly text: string;
+  readonly command: string;
+  // For file commands: the workspace-relative path.
+  readonly path?: string;
+  // The call acts on everything below `path` (a recursive delete): restrictive rules that name a
+  // path inside it match too.
+  readonly covers?: boolean;
+}
+
+export interface CompiledPattern {
+  readonly pattern: string;
+  readonly glob: boolean;
+  matches(subject: Subject): boolean;
+}
+
+type Token = { readonly lit: string } | '*' | '**' | '?';
+
+const WORD = /[A-Za-z0-9_-]/;
+const PATH_FORM = /^@coder ([^\s*?\\]+|\*)(?: ([\s\S]+))?$/;
+
+export function normalizePattern(raw: string): string {
+  return raw.trim().replace(/\s+/g, ' ');
+}
+
+function tokenize(pattern: string): Token[] {
+  const tokens: Token[] = [];
+  let lit = '';
+  const flush = (): void => {
+    if (lit) tokens.push({ lit });
+    lit = '';
+  };
+  for (let i = 0; i < pattern.length; i += 1) {
+    const ch = pattern[i]!;
+    if (ch === '\\' && i + 1 < pattern.length) lit += pattern[++i]!;
+    else if (ch === '*' && pattern[i + 1] === '*') {
+      flush();
+      tokens.push('**');
+      i += 1;
+      while (pattern[i + 1] === '*') i += 1;
+    } else if (ch === '*' || ch === '?') {
+      flush();
+      tokens.push(ch);
+    } else lit += ch;
+  }
+  flush();
+  return tokens;
+}
+
+const isLiteral = (tokens: readonly Token[]): boolean => tokens.every((t) => typeof t === 'object');
+const literalOf = (tokens: readonly Token[]): string => tokens.map((t) => (typeof t === 'object' ? t.lit : '')).join('');
+const escapeRe = (text: string): string => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+
+export function isGlob(pattern: string): boolean {
+  return !isLiteral(tokenize(pattern));
+}
+
+// A pattern that matches exactly `literal` as a prefix (glob characters and backslashes escaped).
+export function escapePattern(literal: string): string {
+  return literal.replace(/[\\*?]/g, '\\$&');
+}
+
+function textRegex(tokens: readonly Token[]): RegExp {
+  let source = tokens.map((t) => (typeof t === 'object' ? escapeRe(t.lit) : t === '?' ? '[\\s\\S]' : '[\\s\\S]*')).join('');
+  if (source.endsWith(' [\\s\\S]*')) source = `${source.slice(0, -' [\\s\\S]*'.length)}(?: [\\s\\S]*)?`;
+  return new RegExp(`^${source}$`);
+}
+
+function pathRegex(tokens: readonly Token[]): RegExp {
+  let source = '';
+  for (let i = 0; i < tokens.length; i += 1) {
+    const t = tokens[i]!;
+    const next = tokens[i + 1];
+    if (typeof t === 'object') source += escapeRe(t.lit);
+    else if (t === '?') source += '[^/]';
+    else if (t === '*') source += '[^/]*';
+    else if (typeof next === 'object' && next.lit.startsWith('/')) {
+      source += '(?:[^/]*/)*';
+      tokens = [...tokens.slice(0, i + 1), { lit: next.lit.slice(1) }, ...tokens.slice(i + 2)];
+    } else source += '.*';
+  }
+  return new RegExp(source);
+}
+
+const cleanPath = (path: string): string => path.replace(/^(\.\/)+/, '').replace(/\/+$/, '') || '.';
+
+function pathMatcher(rest: string): (path: string, covers: boolean) => boolean {
+  const tokens = tokenize(rest);
+  if (isLiteral(tokens)) {
+    const prefix = cleanPath(literalOf(tokens));
+    return (path, covers) =>
+      prefix === '.' || path === prefix || path.startsWith(`${prefix}/`) || (covers && (path === '.' || prefix.startsWith(`${path}/`)));
+  }
+  const first = tokens[0];
+  const anchored = typeof first === 'object' && first.lit.startsWith('/');
+  if (anchored) tokens[0] = { lit: first.lit.replace(/^\/+/, '') };
+  else if (typeof first === 'object') tokens[0] = { lit: first.lit.replace(/^(\.\/)+/, '') };
+  const anywhere = !anchored && !tokens.some((t) => typeof t === 'object' && t.lit.includes('/'));
+  const body = pathRegex(tokens).source;
+  const regex = new RegExp(anywhere ? `^(?:.*/)?${body}$` : `^${body}$`);
+  // The literal folders before the first wildcard: a recursive delete of one of them (or of an
+  // ancestor) reaches the files the pattern names.
+  const base = anywhere ? undefined : cleanPath(literalOf(tokens.slice(0, tokens.findIndex((t) => typeof t !== 'object'))).replace(/[^/]*$/, ''));
+  return (path, covers) =>
+    regex.test(path) || (covers && base !== undefined && (path === '.' || base === path || base.startsWith(`${path}/`)));
+}
+
+export function compilePattern(raw: string): CompiledPattern {
+  const pattern = normalizePattern(raw);
+  const tokens = tokenize(pattern);
+  const glob = !isLiteral(tokens);
+  const form = PATH_FORM.exec(pattern);
+  const name = form?.[1];
+  const pathTest = form?.[2] === undefined ? undefined : pathMatcher(form[2]);
+  const literal = literalOf(tokens);
+  const regex = glob ? textRegex(tokens) : undefined;
+  const textTest = (text: string): boolean => {
+    if (regex) return regex.test(text);
+    if (!text.startsWith(literal)) return false;
+    const next = text[literal.length];
+    return next === undefined || !WORD.test(literal[literal.length - 1] ?? '') || !WORD.test(next);
+  };
+  return {
+    pattern,
+    glob,
+    matches(subject) {
+      if (subject.path !== undefined && name !== undefined) {
+        if (name !== '*' && name !== subject.command) return false;
+        return pathTest === undefined || pathTest(subject.path, subject.covers === true);
+      }
+      return textTest(subject.text);
+    },
+  };
+}

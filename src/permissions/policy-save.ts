@@ -1,0 +1,38 @@
+import { mkdir, readFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { fail, toCodewardError } from '../engine/errors.js';
+import { atomicWrite } from '../files/atomic-write.js';
+import { normalizePattern } from './pattern.js';
+import { formatProblem, parsePolicyText } from './policy-file.js';
+import type { Action } from './types.js';
+
+// Adds `pattern → action` to a policy file (or changes the action of the identical pattern), keeping
+// everything else in the file; creates the file when missing. Returns the rule's index.
+// A file with problems is never rewritten: the caller's rule would land in a file we do not understand.
+export async function savePolicyRule(file: string, pattern: string, action: Action): Promise<number> {
+  let data: Record<string, unknown> = { rules: [] };
+  let text: string | undefined;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw toCodewardError(error, file);
+  }
+  if (text !== undefined) {
+    const parsed = parsePolicyText(text, file);
+    if (parsed.problems.length > 0) {
+      throw fail('C210', `cannot save the rule "${pattern}": the policy file has problems:\n${parsed.problems.map(formatProblem).join('\n')}`);
+    }
+    data = JSON.parse(text.replace(/^\uFEFF/, '')) as Record<string, unknown>;
+  }
+  const rules = data['rules'] as Array<{ pattern: string; action: string }>;
+  let index = rules.findIndex((rule) => normalizePattern(rule.pattern) === pattern);
+  if (index >= 0) rules[index] = { ...rules[index]!, action };
+  else index = rules.push({ pattern, action }) - 1;
+  try {
+    await mkdir(dirname(file), { recursive: true });
+    await atomicWrite(file, `${JSON.stringify(data, null, 2)}\n`);
+  } catch (error) {
+    throw toCodewardError(error, file);
+  }
+  return index;
+}

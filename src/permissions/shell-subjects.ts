@@ -1,0 +1,48 @@
+import type { Redirection, ShellParse, SimpleCommand } from '../shell/parse-types.js';
+import type { Subject } from './pattern.js';
+
+// How one simple command is spelled for rule matching. `canonical` (the only spelling allow rules
+// see) is the command as it will run: the name as written (`/usr/bin/git`), the arguments with quotes
+// removed and re-quoted in one style, and any wrapper that changes what runs (`sudo`, `env`, `xargs`)
+// kept. The others (deny and ask rules see them too) drop wrappers and reduce the name to its base
+// name, so `--deny "@coder exec rm *"` also stops `sudo /bin/rm -rf x`.
+
+const WRAPPERS_KEEPING_MEANING = new Set(['time', 'nice', 'timeout', 'stdbuf', 'command', 'builtin', 'nohup', 'ionice', 'exec']);
+
+export function quoteWord(value: string): string {
+  if (/^[A-Za-z0-9_@%+=:,./-]+$/.test(value)) return value;
+  return `'${value.replace(/'/g, `'\\''`)}'`;
+}
+
+const collapse = (text: string): string => text.trim().replace(/\s+/g, ' ');
+
+export interface CommandSpelling {
+  readonly canonical: string;
+  readonly others: readonly string[];
+}
+
+export function spellCommand(command: SimpleCommand): CommandSpelling {
+  const text = collapse(command.text);
+  if (command.name === null || command.words.length === 0) return { canonical: text, others: [] };
+  const args = command.words.slice(1).map((word) => (word.dynamic ? word.text : quoteWord(word.value)));
+  const core = [quoteWord(command.rawName ?? command.name), ...args].join(' ');
+  const byName = [quoteWord(command.name), ...args].join(' ');
+  const first = command.words[0]!.text;
+  // Variable assignments before the name (`LD_PRELOAD=x npm test`) change what runs, like `env`.
+  const assigns = command.wrappers.length === 0 && !text.startsWith(first);
+  const keepsMeaning = !assigns && command.wrappers.every((wrapper) => WRAPPERS_KEEPING_MEANING.has(wrapper));
+  const canonical = keepsMeaning ? core : text;
+  const others = [...new Set([core, byName, text])].filter((spelling) => spelling !== canonical);
+  return { canonical, others };
+}
+
+export function commandSubjects(tool: string, command: string, spelling: CommandSpelling): { canonical: Subject; others: Subject[] } {
+  const subject = (text: string): Subject => ({ text: `${tool} ${text}`, command });
+  return { canonical: subject(spelling.canonical), others: spelling.others.map(subject) };
+}
+
+// Where output goes to a file: not fd duplication (`2>&1`), not /dev/null or the terminal.
+const SINKS = /^\/dev\/(?:null|stdout|stderr|tty|fd\/[12])$/;
+export function outputRedirection(parse: ShellParse): Redirection | undefined {
+  return parse.redirections.find((r) => r.writes && !r.duplicate && !(r.target !== null && SINKS.test(r.target)));
+}

@@ -1,0 +1,90 @@
+import type { Effect } from '../engine/command.js';
+import type { ShellParse } from '../shell/parse-types.js';
+import type { Access } from '../workspace/types.js';
+
+export type { Redirection, ShellParse, ShellWord, SimpleCommand } from '../shell/parse-types.js';
+
+// What a rule or a decision says about a call.
+export type Action = 'allow' | 'ask' | 'deny';
+export const ACTIONS: readonly Action[] = ['allow', 'ask', 'deny'];
+
+// Where a rule comes from, highest priority first.
+export type RuleSource = 'cli' | 'project' | 'user' | 'default';
+export const RULE_SOURCES: readonly RuleSource[] = ['cli', 'project', 'user', 'default'];
+
+// Where a decision comes from: a rule source, or one of the built-in checks.
+export type DecisionSource = RuleSource | 'immune' | 'allowlist' | 'denials';
+
+export interface Rule {
+  readonly pattern: string;
+  readonly action: Action;
+  // The policy file the rule was read from (absent for --allow/--ask/--deny and built-in defaults).
+  readonly file?: string;
+}
+
+// A rule as `codeward policy list` shows it.
+export interface ListedRule extends Rule {
+  readonly source: RuleSource;
+  // Position in its file's "rules" array.
+  readonly index?: number;
+  readonly note?: string;
+}
+
+export interface Decision {
+  decision: Action;
+  reason: string;
+  source: DecisionSource;
+  rule?: Rule;
+  // The safety-immune class (name) that forced the ask.
+  immune?: string;
+  // The call as judged: `@coder exec npm test`, `@coder write src/a.ts`.
+  judged: string;
+  // For a shell line with several simple commands: the one that decided.
+  part?: string;
+  // Rules that would allow this call (for C241 messages); absent when no rule can (immune, redirection...).
+  suggest?: string[];
+}
+
+// How the subject of a call is matched: a shell line, a workspace path, a search term or nothing.
+export type JudgedKind = 'shell' | 'path' | 'term' | 'plain';
+
+// One thing the permission system judges: a call, or one file of a multi-file call.
+export interface Judged {
+  // The command's canonical name: `exec`, `write`.
+  readonly command: string;
+  readonly effect: Effect;
+  // The denial tracker's key: `@coder exec`.
+  readonly tool: string;
+  // The whole call as shown to people: `@coder exec npm test`.
+  readonly call: string;
+  readonly kind: JudgedKind;
+  // The shell line, the workspace-relative path (resolved) or the search term.
+  readonly subject?: string;
+  // Other spellings of a path subject (the raw input, the path before symlinks): deny and ask rules
+  // match them too, allow rules only match `subject`.
+  readonly aliases?: readonly string[];
+  readonly access?: Access;
+  // The absolute resolved path, for the immune path classes.
+  readonly real?: string;
+}
+
+// The shell parser (src/shell/parse.ts), as far as permissions rely on it.
+export interface ShellParserLike {
+  parse(command: string): Promise<ShellParse>;
+}
+
+export type ApprovalAnswer = 'once' | 'always' | 'no' | 'never';
+
+// What an approver is asked: plain data, so it can cross a process or a protocol (MCP elicitation).
+export interface ApprovalRequest {
+  readonly judged: string;
+  readonly tool: string;
+  readonly reason: string;
+  readonly source: DecisionSource;
+  readonly immune: string | null;
+  readonly options: readonly ApprovalAnswer[];
+  // The rule 'always' (allow) or 'never' (deny) would add to the project policy.
+  readonly suggestion: string | null;
+}
+
+export type Approver = (request: ApprovalRequest) => Promise<ApprovalAnswer>;

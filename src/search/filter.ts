@@ -1,0 +1,73 @@
+// What every reported path must pass, whichever engine found it: not non-accessible (the workspace's
+// own globs; ripgrep was told them too, this is the final word) and, where ripgrep cannot know it,
+// not gitignored the way tree decides it.
+import { fail } from '../engine/errors.js';
+import { GitignoreCheck } from './gitignore.js';
+import type { SearchRequest } from './types.js';
+
+export function makePathFilter(request: SearchRequest, engine: 'ripgrep' | 'node'): (rel: string) => boolean {
+  const { workspace } = request;
+  const folders = new Map<string, boolean>();
+  const folderBlocked = (folder: string): boolean => {
+    let verdict = folders.get(folder);
+    if (verdict === undefined) {
+      const cut = folder.lastIndexOf('/');
+      verdict = workspace.isNonAccessibleEntry(folder, cut !== -1 && folderBlocked(folder.slice(0, cut)));
+      folders.set(folder, verdict);
+    }
+    return verdict;
+  };
+  const git = engine === 'ripgrep' ? ripgrepGaps(request) : undefined;
+  // rg reports a folder's files one after another: the last folder's verdict is reused without a lookup.
+  let lastFolder = '';
+  let lastBlocked = false;
+  return (rel) => {
+    if (rel === '' || rel.startsWith('/') || rel === '..' || rel.startsWith('../')) return false;
+    const cut = rel.lastIndexOf('/');
+    let blocked = false;
+    if (cut !== -1) {
+      if (cut !== lastFolder.length || !rel.startsWith(lastFolder)) {
+        lastFolder = rel.slice(0, cut);
+        lastBlocked = folderBlocked(lastFolder);
+      }
+      blocked = lastBlocked;
+    }
+    if (workspace.isNonAccessibleEntry(rel, blocked)) return false;
+    return git === undefined || !git.ignores(rel);
+  };
+}
+
+// ripgrep reads .gitignore files from the searched folder down; those above it, and every one for a
+// file a positive --glob whitelisted (rg globs override ignore rules), are checked here.
+function ripgrepGaps(request: SearchRequest): GitignoreCheck | undefined {
+  if (request.includeHidden || request.target.kind === 'file') return undefined;
+  if (request.globs.some((glob) => !glob.startsWith('!'))) return new GitignoreCheck(request.workspace.root, undefined);
+  return request.target.rel === '' ? undefined : new GitignoreCheck(request.workspace.root, request.target.rel);
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&');
+}
+
+// The term as a JavaScript RegExp (the Node scan, path names). Literal terms are escaped; regex terms
+// use JavaScript syntax, which agrees with ripgrep's on everyday patterns.
+export function termRegExp(term: string, regex: boolean, caseSensitive: boolean): RegExp {
+  const flags = caseSensitive ? '' : 'i';
+  if (!regex) return new RegExp(escapeRegExp(term), `u${flags}`);
+  let problem = '';
+  for (const unicode of ['u', '']) {
+    try {
+      return new RegExp(term, `${unicode}${flags}`);
+    } catch (error) {
+      problem ||= (error as Error).message;
+    }
+  }
+  throw fail('C210', `--regex: invalid regular expression: ${problem}; search the text literally without --regex`);
+}
+
+// Whether a path name matches the term.
+export function pathMatcher(term: string, regex: boolean, caseSensitive: boolean): (path: string) => boolean {
+  if (!regex && caseSensitive) return (path) => path.includes(term);
+  const pattern = termRegExp(term, regex, caseSensitive);
+  return (path) => pattern.test(path);
+}

@@ -1,0 +1,33 @@
+import type { Workspace } from '../workspace/workspace.js';
+import type { PathMatch, SearchMatch } from './collect.js';
+
+export type { PathMatch, SearchMatch } from './collect.js';
+
+// One search, after the command validated its flags and the jail resolved --dir.
+export interface SearchRequest {
+  readonly workspace: Workspace;
+  // The non-accessible globs of the configuration, handed to ripgrep as exclusions (every result is
+  // also checked against the workspace itself, which has the final word).
+  readonly nonAccessibleGlobs: readonly string[];
+  // What to search: a folder (rel '' is the workspace root) or one file, workspace-relative.
+  readonly target: { readonly rel: string; readonly real: string; readonly kind: 'dir' | 'file' };
+  readonly term: string;
+  readonly regex: boolean;
+  readonly caseSensitive: boolean;
+  readonly context: number;
+  readonly maxResults: number;
+  readonly globs: readonly string[];
+  readonly includeHidden: boolean;
+  readonly searchContent: boolean;
+  readonly searchPaths: boolean;
+  readonly maxLineLength: number;
+  readonly signal: AbortSignal;
+  readonly warn: (message: string) => void;
+}
+
+export interface SearchResult {
+  matches: SearchMatch[];
+  pathMatches: PathMatch[];
+  truncated: boolean;
+  engine: 'ripgrep' | 'node';
+}

@@ -1,0 +1,44 @@
+// The engine's `classify` stage: every call that runs a shell command line (exec, test --cmd) is parsed
+// and checked by the danger classifier before the permission gate. A catastrophic line fails with C242
+// and is never run, not even with approval; only a human's --allow-unsafe lifts the block.
+import { homedir } from 'node:os';
+import type { EngineHooks, PreparedCall } from '../engine/engine.js';
+import { fail } from '../engine/errors.js';
+import { classifyDanger, type DangerVerdict } from './danger.js';
+import type { ShellParser } from './parse.js';
+
+export interface ClassifyHookOptions {
+  // --allow-unsafe: nothing is blocked (the caller may warn with `checkShellLine`).
+  readonly allowUnsafe: boolean;
+  // For `~` and `$HOME`; default: the operating system's home directory.
+  readonly home?: string;
+}
+
+// The folder the command runs in, after the jail resolved it (a declared touch with the same input).
+function runFolder(call: PreparedCall, dir: string): string | undefined {
+  return call.touches.find(({ touch, resolved }) => resolved && touch.path === dir)?.resolved?.real;
+}
+
+// Parses and classifies one command line (for doors that want to warn under --allow-unsafe).
+export async function checkShellLine(parser: ShellParser, command: string, context: { home?: string; workspace?: string }): Promise<DangerVerdict> {
+  return classifyDanger(await parser.parseShell(command), context);
+}
+
+export function classifyHook(parser: ShellParser, options: ClassifyHookOptions): Pick<EngineHooks, 'classify'> {
+  const home = options.home ?? homedir();
+  return {
+    classify: async (call) => {
+      if (options.allowUnsafe) return;
+      const run = call.command.shell?.(call.args);
+      if (!run) return;
+      const workspace = runFolder(call, run.dir);
+      const verdict = await checkShellLine(parser, run.command, { home, ...(workspace ? { workspace } : {}) });
+      if (!verdict.blocked) return;
+      throw fail(
+        'C242',
+        `blocked: ${verdict.reason} (${verdict.rule}) in "${verdict.command}"; this is never run, not even with approval; a human can pass --allow-unsafe to run it anyway`,
+        { rule: verdict.rule, command: verdict.command },
+      );
+    },
+  };
+}

@@ -1,0 +1,403 @@
+// One rule per kind of catastrophe, each looking at one simple command (after wrappers were stripped).
+// Only things that wreck a machine, a disk or a home directory are here; everything merely risky is the
+// permission layer's business.
+import { posix } from 'node:path';
+import { catastrophicPath, isBlockDevice, isCriticalFile, isDevicePath, systemWriteArea, type Catastrophe, type PathContext } from './danger-paths.js';
+import { textualHit } from './danger-text.js';
+import type { ShellWord, SimpleCommand } from './parse-types.js';
+import { INTERPRETERS, SHELLS, interpreterReadsStdin, shellMode } from './parse-wrappers.js';
+
+export interface Hit {
+  readonly rule: string;
+  readonly reason: string;
+}
+
+export interface RuleInput {
+  // Lower-cased command name (for a dynamic name: a value it was seen to take).
+  readonly name: string;
+  // The argument words.
+  readonly words: readonly ShellWord[];
+  readonly command: SimpleCommand;
+  readonly context: PathContext;
+}
+
+const UNKNOWN = '\u0000';
+
+// The values an argument may take, split the way the shell splits an unquoted variable.
+export function tokensOf(word: ShellWord): string[] {
+  const splits = word.parts.some((part) => part.kind === 'variable' && !part.quoted);
+  return word.candidates.flatMap((candidate) => (splits ? candidate.split(/[ \t\n]+/).filter(Boolean) : [candidate]));
+}
+
+interface Parsed {
+  // Option tokens before `--` (and before the first operand for commands that stop there).
+  readonly options: string[];
+  readonly operands: string[];
+  // An option-position token only known at run time (`rm $FLAGS /`).
+  readonly unknownOption: boolean;
+}
+
+// Splits GNU-style arguments into options and operands. `valued` short options take the next token.
+function parseArgs(words: readonly ShellWord[], valued = '', valuedLong: readonly string[] = []): Parsed {
+  const options: string[] = [];
+  const operands: string[] = [];
+  let unknownOption = false;
+  let ended = false;
+  let skipNext = false;
+  for (const word of words) {
+    for (const token of tokensOf(word)) {
+      if (skipNext) {
+        skipNext = false;
+        continue;
+      }
+      if (!ended && token === '--' && !word.dynamic) {
+        ended = true;
+        continue;
+      }
+      if (!ended && token.startsWith('-') && token.length > 1) {
+        options.push(token);
+        if (token.includes(UNKNOWN)) unknownOption = true;
+        if (token.startsWith('--')) {
+          if (!token.includes('=') && valuedLong.includes(token.slice(2))) skipNext = true;
+        } else if (valued && valued.includes(token[token.length - 1]!)) skipNext = true;
+        continue;
+      }
+      if (!ended && token.startsWith(UNKNOWN)) unknownOption = true;
+      operands.push(token);
+    }
+  }
+  return { options, operands, unknownOption };
+}
+
+// `--rec` is `--recursive` for GNU getopt (unambiguous prefixes are accepted).
+function longOption(token: string, name: string, minimum = 1): boolean {
+  if (!token.startsWith('--')) return false;
+  const given = token.slice(2).split('=')[0]!;
+  return given.length >= minimum && name.startsWith(given);
+}
+
+const shortFlag = (token: string, flags: RegExp): boolean => /^-[^-]/.test(token) && flags.test(token.slice(1));
+
+function describe(hit: Catastrophe): string {
+  return hit.description;
+}
+
+// --- rm ------------------------------------------------------------------------------------------
+
+function rm({ words, context }: RuleInput): Hit | undefined {
+  const { options, operands, unknownOption } = parseArgs(words);
+  if (options.some((token) => longOption(token, 'no-preserve-root', 3))) {
+    return { rule: 'rm-no-preserve-root', reason: 'rm with --no-preserve-root (its only use is deleting /)' };
+  }
+  const recursive = options.some((token) => shortFlag(token, /[rR]/) || longOption(token, 'recursive'));
+  if (!recursive && !unknownOption) return undefined;
+  for (const operand of operands) {
+    const hit = catastrophicPath(operand, context);
+    if (hit) return { rule: 'rm-catastrophic', reason: `recursive deletion of ${describe(hit)}` };
+  }
+  return undefined;
+}
+
+// --- find ----------------------------------------------------------------------------------------
+
+const FIND_UNRESTRICTIVE = new Set(['-type', '-xtype', '-depth', '-d', '-maxdepth', '-mindepth', '-xdev', '-mount', '-follow', '-noleaf', '-ignore_readdir_race', '-noignore_readdir_race', '-true', '-print', '-print0', '-ls', '-o', '-or', '-a', '-and', '-not', '-regextype', '-daystart', '-warn', '-nowarn']);
+const FIND_ACTIONS = new Set(['-delete', '-exec', '-execdir', '-ok', '-okdir']);
+const DELETERS = new Set(['rm', 'unlink', 'shred', 'rmdir', 'srm']);
+
+function find({ words, context }: RuleInput): Hit | undefined {
+  const tokens = words.map((word) => word.candidates[0] ?? UNKNOWN);
+  let i = 0;
+  while (i < tokens.length && /^-(?:[HLP]|D|O\d*)$/.test(tokens[i]!)) i += tokens[i] === '-D' ? 2 : 1;
+  const starts: string[] = [];
+  while (i < tokens.length && !/^[-(!,]/.test(tokens[i]!)) starts.push(tokens[i++]!);
+  if (starts.length === 0) starts.push('.');
+  let restricted = false;
+  let deletes = false;
+  for (; i < tokens.length; i++) {
+    const token = tokens[i]!;
+    if (FIND_ACTIONS.has(token)) {
+      const program = (tokens[i + 1] ?? '').replace(/^.*\//, '');
+      let close = i + 1;
+      while (close < tokens.length && tokens[close] !== ';' && tokens[close] !== '+') close++;
+      // `-exec rm -rf {} +`, or a shell running rm on each path (`-exec sh -c 'rm -rf "$1"' _ {} ;`).
+      const shellDeletes = SHELLS.has(program) && tokens.slice(i + 2, close).some((part) => /(?:^|[\s;&|(])(?:rm|unlink|shred)\s/.test(part));
+      const runs = token === '-delete' || DELETERS.has(program) || shellDeletes;
+      if (runs && !restricted) deletes = true;
+      if (token !== '-delete') while (i + 1 < tokens.length && tokens[i + 1] !== ';' && tokens[i + 1] !== '+') i++;
+      continue;
+    }
+    if (token.startsWith('-') && !FIND_UNRESTRICTIVE.has(token)) restricted = true;
+  }
+  if (!deletes) return undefined;
+  for (const start of starts) {
+    const hit = catastrophicPath(start, context);
+    if (hit) return { rule: 'find-delete-catastrophic', reason: `find deleting everything under ${describe(hit)}` };
+  }
+  return undefined;
+}
+
+// --- disks ---------------------------------------------------------------------------------------
+
+function dd({ words }: RuleInput): Hit | undefined {
+  for (const word of words) {
+    for (const token of tokensOf(word)) {
+      if (!token.startsWith('of=')) continue;
+      const target = token.slice(3);
+      if (isBlockDevice(target) || isDevicePath(target)) return { rule: 'dd-device', reason: `dd writing to the device ${target}` };
+      const area = systemWriteArea(target);
+      if (area) return { rule: 'dd-system', reason: `dd writing into ${area}` };
+    }
+  }
+  return undefined;
+}
+
+const FORMATTERS = new Set(['mke2fs', 'mkswap', 'mkdosfs', 'mkntfs', 'mkexfatfs', 'newfs', 'newfs_hfs', 'newfs_apfs', 'newfs_msdos', 'mkfs']);
+const PARTITIONERS = new Set(['fdisk', 'sfdisk', 'cfdisk', 'gdisk', 'sgdisk', 'cgdisk', 'parted', 'wipefs', 'blkdiscard']);
+
+function formatter({ name, words }: RuleInput): Hit | undefined {
+  const device = words.flatMap(tokensOf).find((token) => isDevicePath(token));
+  if (device) return { rule: 'disk-format', reason: `${name} formatting the device ${device}` };
+  // `mkfs.ext4 "$DEV"`: the target (the last operand) is only known at run time.
+  const last = parseArgs(words).operands.at(-1);
+  if (last !== undefined && last.startsWith(UNKNOWN)) return { rule: 'disk-format', reason: `${name} formatting a device only known at run time` };
+  return undefined;
+}
+
+function partitioner({ name, words }: RuleInput): Hit | undefined {
+  const { options, operands } = parseArgs(words);
+  const readOnly =
+    options.some((token) => /^-[a-zA-Z]*l/.test(token) || ['--list', '--list-free', '--dump', '--json', '--show-size', '--verify', '--print', '--info', '--version', '--help'].includes(token)) ||
+    (name === 'parted' && operands.some((operand) => operand === 'print' || operand === 'p')) ||
+    (name === 'wipefs' && !options.some((token) => shortFlag(token, /[ao]/) || token.startsWith('--all') || token.startsWith('--offset'))) ||
+    (name === 'sgdisk' && options.every((token) => /^-[piv]$|^--(?:print|info|verify)/.test(token)));
+  if (readOnly) return undefined;
+  const device = operands.find((operand) => isDevicePath(operand));
+  return device ? { rule: 'disk-partition', reason: `${name} rewriting the partition table or signatures of ${device}` } : undefined;
+}
+
+function diskutil({ words }: RuleInput): Hit | undefined {
+  const sub = (words[0]?.value ?? '').toLowerCase();
+  const apfs = sub === 'apfs' ? (words[1]?.value ?? '').toLowerCase() : '';
+  if (/^(?:erasedisk|erasevolume|partitiondisk|zerodisk|randomdisk|secureerase|reformat)$/.test(sub) || /^(?:deletecontainer|erasevolume)$/.test(apfs)) {
+    return { rule: 'disk-format', reason: `diskutil ${words[0]!.value} erases a disk` };
+  }
+  return undefined;
+}
+
+function cryptsetup({ words }: RuleInput): Hit | undefined {
+  const { operands } = parseArgs(words, 'cshSdkiqtTv');
+  const action = (operands[0] ?? '').toLowerCase();
+  if (!['luksformat', 'erase', 'luksErase'.toLowerCase(), 'reencrypt'].includes(action)) return undefined;
+  const device = operands.slice(1).find((operand) => isDevicePath(operand));
+  return device ? { rule: 'disk-format', reason: `cryptsetup ${operands[0]} destroys the data on ${device}` } : undefined;
+}
+
+function shred({ words }: RuleInput): Hit | undefined {
+  const { operands } = parseArgs(words, 'nsx', ['iterations', 'size', 'random-source']);
+  const device = operands.find((operand) => isDevicePath(operand));
+  return device ? { rule: 'disk-shred', reason: `shred overwriting the device ${device}` } : undefined;
+}
+
+// --- writes into devices and system areas --------------------------------------------------------
+
+function tee({ words }: RuleInput): Hit | undefined {
+  const { operands } = parseArgs(words, '', ['output-error']);
+  for (const operand of operands) {
+    if (isBlockDevice(operand)) return { rule: 'write-device', reason: `tee writing to the device ${operand}` };
+    const area = systemWriteArea(operand);
+    if (area) return { rule: 'write-system', reason: `tee writing into ${area}` };
+  }
+  return undefined;
+}
+
+// cp / mv / install / ln / truncate / sed -i: devices and account, sudo or boot files.
+function overwrite({ name, words }: RuleInput): Hit | undefined {
+  const { options, operands } = parseArgs(words, name === 'truncate' ? 'sor' : name === 'install' ? 'gmoSt' : name === 'sed' ? 'efl' : 'St', ['target-directory', 'suffix', 'size', 'reference', 'mode', 'owner', 'group', 'expression', 'file']);
+  if (name === 'sed' && !options.some((token) => /^-[a-zA-Z]*i/.test(token) || token.startsWith('--in-place'))) return undefined;
+  const targets = name === 'truncate' || name === 'sed' ? operands : options.some((token) => token.startsWith('-t') || token.startsWith('--target')) ? operands : operands.slice(-1);
+  for (const target of targets) {
+    if (isBlockDevice(target)) return { rule: 'write-device', reason: `${name} writing to the device ${target}` };
+    if (isCriticalFile(target)) return { rule: 'write-system', reason: `${name} replacing the system file ${target}` };
+  }
+  return undefined;
+}
+
+// --- moves and permissions -----------------------------------------------------------------------
+
+function mv(input: RuleInput): Hit | undefined {
+  const { options, operands } = parseArgs(input.words, 'St', ['target-directory', 'suffix']);
+  const sources = options.some((token) => token.startsWith('-t') || token.startsWith('--target')) ? operands : operands.slice(0, -1);
+  for (const source of sources) {
+    const hit = catastrophicPath(source, input.context);
+    if (hit) return { rule: 'mv-catastrophic', reason: `moving ${describe(hit)}` };
+  }
+  return overwrite(input);
+}
+
+function permissions({ name, words, context }: RuleInput): Hit | undefined {
+  const { options, operands } = parseArgs(words);
+  if (!options.some((token) => shortFlag(token, /R/) || longOption(token, 'recursive', 3))) return undefined;
+  const paths = options.some((token) => token.startsWith('--reference')) ? operands : operands.slice(1);
+  for (const path of paths) {
+    // Taking over one's home or /usr/local (a classic Homebrew / npm fix) is not a catastrophe.
+    if (/^\/usr\/local(?:\/|$)/.test(posix.normalize(path))) continue;
+    const hit = catastrophicPath(path, context);
+    if (hit && hit.kind !== 'home' && hit.kind !== 'home-glob') return { rule: `${name}-recursive-system`, reason: `recursive ${name} of ${describe(hit)}` };
+  }
+  return undefined;
+}
+
+function rsync({ words, context }: RuleInput): Hit | undefined {
+  const { options, operands } = parseArgs(words, 'eBfTM', ['rsh', 'filter', 'exclude', 'include', 'temp-dir', 'compare-dest', 'link-dest', 'rsync-path']);
+  if (!options.some((token) => token.startsWith('--del'))) return undefined;
+  const target = operands[operands.length - 1];
+  const hit = target && operands.length >= 2 ? catastrophicPath(target, context) : undefined;
+  return hit ? { rule: 'rsync-delete-catastrophic', reason: `rsync --delete into ${describe(hit)}` } : undefined;
+}
+
+// --- power and processes -------------------------------------------------------------------------
+
+function power({ name, words }: RuleInput): Hit | undefined {
+  const values = words.map((word) => word.value);
+  switch (name) {
+    case 'shutdown':
+      return values.some((value) => value === '-c' || value === '--help') ? undefined : { rule: 'power', reason: 'shutting the machine down' };
+    case 'reboot':
+    case 'halt':
+    case 'poweroff':
+      return values.includes('--help') ? undefined : { rule: 'power', reason: `${name} of the machine` };
+    case 'init':
+    case 'telinit':
+      return ['0', '6'].includes(values[0] ?? '') ? { rule: 'power', reason: `${name} ${values[0]} (${values[0] === '0' ? 'power off' : 'reboot'})` } : undefined;
+    case 'systemctl':
+    case 'loginctl': {
+      const sub = values.find((value) => !value.startsWith('-'));
+      if (sub && /^(?:poweroff|reboot|halt|kexec|soft-reboot)$/.test(sub)) return { rule: 'power', reason: `${name} ${sub}` };
+      if (sub === 'isolate' && values.some((value) => /^(?:poweroff|reboot|halt)\.target$/.test(value))) return { rule: 'power', reason: `${name} isolate to a power-off target` };
+      return undefined;
+    }
+    default:
+      return undefined;
+  }
+}
+
+function kill({ name, words }: RuleInput): Hit | undefined {
+  if (name === 'killall5') return { rule: 'kill-all', reason: 'killall5 signals every process' };
+  const tokens = words.flatMap(tokensOf);
+  if (tokens.some((token) => token === '-l' || token === '-L' || token === '--list')) return undefined;
+  let i = 0;
+  if (tokens[0] === '-s' || tokens[0] === '-n') i = 2;
+  else if (tokens.length > 1 && /^-(?:\d+|[A-Za-z][A-Za-z0-9+-]*)$/.test(tokens[0]!)) i = 1;
+  if (tokens[i] === '--') i++;
+  const pids = tokens.slice(i);
+  if (pids.includes('-1')) return { rule: 'kill-all', reason: 'kill -1 signals every process you can reach' };
+  if (pids.includes('1')) return { rule: 'kill-all', reason: 'killing process 1 (init) takes the whole system (or container) down' };
+  return undefined;
+}
+
+// --- code from the network -----------------------------------------------------------------------
+
+export const DOWNLOADERS = new Set(['curl', 'wget', 'fetch', 'http', 'https', 'xh', 'xhs', 'lwp-request', 'get', 'aria2c', 'nc', 'ncat', 'netcat', 'socat', 'iwr', 'invoke-webrequest']);
+
+export function isDownloader(command: SimpleCommand): boolean {
+  return command.name !== null && DOWNLOADERS.has(command.name.toLowerCase());
+}
+
+// The commands whose output becomes this word (substitutions, process substitutions).
+export function substitutedCommands(word: ShellWord): SimpleCommand[] {
+  return word.parts.flatMap((part) => (part.kind === 'substitution' ? [...part.commands] : []));
+}
+
+// A shell or interpreter that runs the program it reads on stdin (`curl x | sh`).
+export function readsProgramFromStdin(name: string, command: SimpleCommand): boolean {
+  if (command.stdinScript) return true;
+  if (SHELLS.has(name)) return shellMode(command.words).kind === 'stdin';
+  if (name === 'at' || name === 'batch') return !command.args.some((arg) => /^-[a-zA-Z]*[flrdc]$/.test(arg));
+  if (name === 'source' || name === '.') return ['/dev/stdin', '-', '/proc/self/fd/0', '/dev/fd/0'].includes(command.args[0] ?? '');
+  if (INTERPRETERS.has(name)) return interpreterReadsStdin(command.words);
+  return false;
+}
+
+function runsCode(name: string): boolean {
+  return SHELLS.has(name) || INTERPRETERS.has(name) || name === 'source' || name === '.' || name === 'eval';
+}
+
+// `bash <(curl x)`, `source <(wget -qO- x)`, `python3 <(curl x)`.
+function downloadedScript({ name, words }: RuleInput): Hit | undefined {
+  if (!runsCode(name)) return undefined;
+  for (const word of words) {
+    if (substitutedCommands(word).some(isDownloader)) return { rule: 'download-to-shell', reason: `${name} running code downloaded by ${word.text}` };
+  }
+  return undefined;
+}
+
+// rimraf deletes recursively by design (`npx rimraf /`).
+function rimraf({ words, context }: RuleInput): Hit | undefined {
+  for (const operand of parseArgs(words).operands) {
+    const hit = catastrophicPath(operand, context);
+    if (hit) return { rule: 'rm-catastrophic', reason: `recursive deletion of ${describe(hit)}` };
+  }
+  return undefined;
+}
+
+// `python3 -c "import os; os.system('rm -rf /')"`, `perl -e 'fork while fork'`: inline programs are not
+// parsed, but the catastrophic shell patterns and the classic fork loops are looked for in their text.
+const INLINE_CODE = /^-(?:[a-zA-Z]*[ce]|r|E|-eval|-command)$/;
+const INLINE_PATTERNS: ReadonlyArray<readonly [RegExp, string]> = [
+  [/\brmtree\(\s*(?:\/|~|\$HOME|os\.path\.expanduser\(~\)|Path\.home\(\))\s*[,)]/, 'deletes / or the home directory'],
+  [/\brm(?:Sync)?\(\s*(?:\/|~|os\.homedir\(\))\s*,\s*\{[^}]*recursive\s*:\s*true/, 'deletes / or the home directory'],
+  [/\bfork\s+while\s+fork\b|\bwhile\s*\(?\s*(?:1|True|true)\s*\)?\s*:?\s*\{?\s*(?:os\.)?fork\(\)/, 'is a fork bomb'],
+];
+
+function inlineCode({ name, words }: RuleInput): Hit | undefined {
+  const index = words.findIndex((word) => INLINE_CODE.test(word.value));
+  const code = index >= 0 ? words[index + 1]?.value : undefined;
+  if (code === undefined) return undefined;
+  const flat = code.replace(/['"\\]/g, '');
+  const shellHit = textualHit(code, true);
+  if (shellHit) return { rule: 'inline-code-destructive', reason: `${name} inline code that ${shellHit.reason.replace(/^the command could not be parsed and looks like /, 'runs ')}` };
+  for (const [pattern, what] of INLINE_PATTERNS) if (pattern.test(flat)) return { rule: 'inline-code-destructive', reason: `${name} inline code that ${what}` };
+  return undefined;
+}
+
+type Rule = (input: RuleInput) => Hit | undefined;
+
+const RULES: ReadonlyMap<string, readonly Rule[]> = new Map<string, readonly Rule[]>([
+  ['rm', [rm]],
+  ['find', [find]],
+  ['dd', [dd]],
+  ['shred', [shred]],
+  ['diskutil', [diskutil]],
+  ['cryptsetup', [cryptsetup]],
+  ['tee', [tee]],
+  ['cp', [overwrite]],
+  ['install', [overwrite]],
+  ['ln', [overwrite]],
+  ['truncate', [overwrite]],
+  ['sed', [overwrite]],
+  ['mv', [mv]],
+  ['chmod', [permissions]],
+  ['chown', [permissions]],
+  ['chgrp', [permissions]],
+  ['rsync', [rsync]],
+  ['shutdown', [power]],
+  ['reboot', [power]],
+  ['halt', [power]],
+  ['poweroff', [power]],
+  ['init', [power]],
+  ['telinit', [power]],
+  ['systemctl', [power]],
+  ['loginctl', [power]],
+  ['rimraf', [rimraf]],
+  ['kill', [kill]],
+  ['killall5', [kill]],
+]);
+
+export function commandRules(name: string): readonly Rule[] {
+  const rules = [...(RULES.get(name) ?? [])];
+  if (name.startsWith('mkfs') || FORMATTERS.has(name)) rules.push(formatter);
+  if (PARTITIONERS.has(name)) rules.push(partitioner);
+  if (runsCode(name)) rules.push(downloadedScript);
+  if (INTERPRETERS.has(name)) rules.push(inlineCode);
+  return rules;
+}

@@ -1,0 +1,152 @@
+// Decides what a simple command runs: itself, an inner command behind wrappers (`sudo`, `env`, `xargs`,
+// `find -exec` ...), shell strings (`bash -c`, `eval`, `su -c`), script files the same line wrote, or
+// text read on stdin. Works on words before their substitutions are walked.
+import type { RawPart, RawWord } from './parse-words.js';
+import { INTERPRETERS, SHELLS, SU_LIKE, WRAPPERS, findExecs, interpreterReadsStdin, shellMode, unwrap, watchCommand, type WordLike } from './parse-wrappers.js';
+
+// A word before its substitutions were walked: enough to find wrappers and command names.
+export interface Preview extends WordLike {
+  readonly raw: RawWord;
+}
+
+// What a command does with static text on its stdin: runs it as a shell script, runs it as a program of
+// another language (python), or may run it as a script (an unknown command name: parsed, not flagged).
+export type StdinUse = 'shell' | 'program' | 'guess';
+
+export type PlanItem =
+  | { kind: 'command'; start: number; end: number; wrappers: string[]; stdin?: StdinUse; xargs?: boolean; extra?: readonly [number, number] }
+  | { kind: 'script'; index: number; skip: number; wrappers: string[]; positional?: readonly [number, number]; xargs?: boolean }
+  | { kind: 'joined'; start: number; end: number; wrappers: string[] }
+  // A script file this same line wrote with static content (`echo 'rm -rf /' > x.sh; sh x.sh`).
+  | { kind: 'file'; path: string; wrappers: string[] };
+
+export interface PlanContext {
+  readonly maxWrappers: number;
+  error(message: string): void;
+  // The normalised path of a file this line wrote with static content, if it did.
+  writtenFile(path: string): string | undefined;
+}
+
+export function previewOf(raw: RawWord): Preview {
+  let value = '';
+  let dynamic = false;
+  for (const part of raw.parts) {
+    if (part.kind === 'literal') value += part.value;
+    else if (part.kind === 'tilde') value += `~${part.user}`;
+    else dynamic = true;
+  }
+  return { raw, value, dynamic };
+}
+
+export function hasGlob(parts: readonly RawPart[]): boolean {
+  return parts.some((part) => part.kind === 'literal' && !part.quoted && (/[*?]/.test(part.value) || /\[[^\]]*\]/.test(part.value)));
+}
+
+export function baseName(value: string): string {
+  const trimmed = value.replace(/\/+$/, '');
+  return trimmed.slice(trimmed.lastIndexOf('/') + 1);
+}
+
+export class Planner {
+  constructor(private readonly context: PlanContext) {}
+
+  // Decides what runs: the command itself, an inner command behind wrappers, or shell strings.
+  plan(words: readonly Preview[], start: number, end: number, wrappers: string[]): PlanItem[] {
+    const self: PlanItem = { kind: 'command', start, end, wrappers };
+    if (start >= end) return [];
+    const first = words[start]!;
+    if (first.dynamic || hasGlob(first.raw.parts)) {
+      // `$SHELL -c 'CMD'`, `$SHELL <<EOF`: the unknown command may well be a shell; its string (or its
+      // static stdin) is read as one too.
+      const flag = words.slice(start + 1, end).findIndex((word) => /^-[a-z]*c$/.test(word.value));
+      const script = flag >= 0 && start + flag + 2 < end ? start + flag + 2 : undefined;
+      return script === undefined ? [{ ...self, stdin: 'guess' }] : [self, { kind: 'script', index: script, skip: 0, wrappers: [...wrappers, first.raw.text] }];
+    }
+    if (wrappers.length >= this.context.maxWrappers) {
+      this.context.error(`more than ${this.context.maxWrappers} wrapper commands in a row were not followed`);
+      return [self];
+    }
+    const name = baseName(first.value);
+    const key = name.toLowerCase();
+    const slice = words.slice(start, end);
+    const inner = (offset: number, extra: Partial<{ xargs: boolean }> = {}): PlanItem[] => {
+      const items = this.plan(words, start + offset, end, [...wrappers, name]);
+      if (extra.xargs) for (const item of items) if (item.kind === 'command' || item.kind === 'script') item.xargs = true;
+      return items;
+    };
+    const runsFile = (index: number): PlanItem[] => {
+      const path = words[index] && !words[index].dynamic ? this.context.writtenFile(words[index].value) : undefined;
+      return path === undefined ? [self] : [self, { kind: 'file', path, wrappers: [...wrappers, name] }];
+    };
+    if (first.value.includes('/') && this.context.writtenFile(first.value) !== undefined) return [self, { kind: 'file', path: this.context.writtenFile(first.value)!, wrappers: [...wrappers, name] }];
+    if (SHELLS.has(key)) {
+      const mode = shellMode(slice);
+      if (mode.kind === 'string') return [{ kind: 'script', index: start + mode.index, skip: mode.skip, wrappers: [...wrappers, name], positional: [start + mode.index + 1, end] }];
+      if (mode.kind === 'stdin') return [{ ...self, stdin: 'shell' }];
+      return runsFile(start + mode.index);
+    }
+    if (INTERPRETERS.has(key)) return interpreterReadsStdin(slice) ? [{ ...self, stdin: 'program' }] : [self];
+    if (key === 'at' || key === 'batch') {
+      // at / batch run the commands they read on stdin (through sh).
+      return slice.some((word, i) => i > 0 && /^-[a-zA-Z]*[flrdc]$/.test(word.value)) ? [self] : [{ ...self, stdin: 'shell' }];
+    }
+    if (key === 'source' || key === '.') {
+      const operand = slice[1];
+      if (operand && !operand.dynamic && ['/dev/stdin', '-', '/proc/self/fd/0', '/dev/fd/0'].includes(operand.value)) return [{ ...self, stdin: 'shell' }];
+      return runsFile(start + 1);
+    }
+    if (key === 'parallel') return this.parallel(words, start, end, [...wrappers, name]);
+    if (key === 'eval') return end > start + 1 ? [{ kind: 'joined', start: start + 1, end, wrappers: [...wrappers, name] }] : [self];
+    if (key === 'watch') {
+      const watched = watchCommand(slice);
+      if (!watched) return [self];
+      return watched.exec ? inner(watched.index) : [{ kind: 'joined', start: start + watched.index, end, wrappers: [...wrappers, name] }];
+    }
+    if (key === 'trap') {
+      const action = slice[1] && !slice[1].value.startsWith('-') && slice.length > 2 ? start + 1 : undefined;
+      return action === undefined ? [self] : [self, { kind: 'script', index: action, skip: 0, wrappers: [...wrappers, name] }];
+    }
+    if (key === 'alias') {
+      const items: PlanItem[] = [self];
+      for (let i = start + 1; i < end; i++) {
+        const eq = words[i]!.value.indexOf('=');
+        if (eq > 0) items.push({ kind: 'script', index: i, skip: eq + 1, wrappers: [...wrappers, name] });
+      }
+      return items;
+    }
+    if (key === 'find') return [self, ...findExecs(slice).flatMap(([from, to]) => this.plan(words, start + from, start + to, [...wrappers, name]))];
+    if (key === 'busybox' || key === 'toybox') return end > start + 1 ? inner(1) : [self];
+    const su = Object.hasOwn(SU_LIKE, key) ? SU_LIKE[key] : undefined;
+    if (su) {
+      const found = unwrap(su, slice, true);
+      if (found.kind === 'string') return [{ kind: 'script', index: start + found.index, skip: found.skip, wrappers: [...wrappers, name] }];
+      // `su` / `su - root` without -c: a login shell reading stdin.
+      return found.kind === 'command' ? inner(found.index) : key === 'script' ? [self] : [{ ...self, stdin: 'shell' }];
+    }
+    const spec = Object.hasOwn(WRAPPERS, key) ? WRAPPERS[key] : undefined;
+    if (spec) {
+      const found = unwrap(spec, slice);
+      if (found.kind === 'string') return [{ kind: 'script', index: start + found.index, skip: found.skip, wrappers: [...wrappers, name] }];
+      if (found.kind === 'command') return inner(found.index, key === 'xargs' ? { xargs: true } : {});
+      // `sudo -s`, `sudo -i`, `doas -s` with no command: a shell reading stdin.
+      if ((key === 'sudo' || key === 'doas' || key === 'run0') && slice.some((word, i) => i > 0 && /^-[a-zA-Z]*[si]$/.test(word.value))) return [{ ...self, stdin: 'shell' }];
+    }
+    return [self];
+  }
+
+  // GNU parallel: `parallel [options] CMD ::: ARGS` runs CMD with each argument; without CMD each argument
+  // is a command line.
+  private parallel(words: readonly Preview[], start: number, end: number, wrappers: string[]): PlanItem[] {
+    const self: PlanItem = { kind: 'command', start, end, wrappers: wrappers.slice(0, -1) };
+    const separator = words.findIndex((word, i) => i > start && i < end && /^:::+$/.test(word.value));
+    const stop = separator < 0 ? end : separator;
+    let i = start + 1;
+    while (i < stop && words[i]!.value.startsWith('-')) i += /^-(?:[jSPnNLlsdaEI]|-jobs|-sshlogin|-max-args|-delimiter|-arg-file)$/.test(words[i]!.value) ? 2 : 1;
+    const args: readonly [number, number] | undefined = separator < 0 ? undefined : [separator + 1, end];
+    if (i < stop) return [self, ...this.plan(words, i, stop, wrappers).map((item) => (item.kind === 'command' && args ? { ...item, extra: args } : item))];
+    if (!args) return [self];
+    const items: PlanItem[] = [self];
+    for (let k = args[0]; k < args[1]; k++) items.push({ kind: 'script', index: k, skip: 0, wrappers });
+    return items;
+  }
+}

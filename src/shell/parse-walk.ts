@@ -1,0 +1,649 @@
+// Walks a tree-sitter-bash tree and collects every simple command that can run: lists, pipelines,
+// subshells, groups, substitutions, process substitutions, control-flow bodies, function bodies, and
+// the strings that wrappers hand to a shell (`bash -c`, `eval`, `su -c`, here-documents and text piped
+// into a shell), parsed again, depth-limited.
+import { posix } from 'node:path';
+import type { Parser as TreeSitterParser } from 'web-tree-sitter';
+import { copyTree, type SyntaxNode as Node } from './parse-syntax.js';
+import type { PipeStage, Redirection, ShellWord, SimpleCommand, WordPart } from './parse-types.js';
+import { staticStdout } from './parse-stdin.js';
+import { groupWords, nestedSubstitutions, readWords, type RawWord } from './parse-words.js';
+import { Planner, baseName, hasGlob, previewOf } from './parse-plan.js';
+
+export interface WalkLimits {
+  // Nesting of shell strings and substitutions (`bash -c "$(eval ...)"`).
+  readonly maxDepth: number;
+  // Syntax-tree nesting the walker follows (subshells in subshells ...).
+  readonly maxNodeDepth: number;
+  // Wrappers stripped from one command (`nice nice nice ... rm`).
+  readonly maxWrappers: number;
+}
+
+interface Scope {
+  readonly source: string;
+  readonly depth: number;
+  readonly viaShell: boolean;
+  readonly wrappers: readonly string[];
+  readonly positional?: readonly string[];
+  readonly functionName?: string;
+  readonly loop: boolean;
+  readonly pipes: readonly PipeStage[];
+  readonly background: boolean;
+}
+
+const UNKNOWN = '\u0000';
+const MAX_CANDIDATES = 16;
+const REDIRECT_TYPES = new Set(['file_redirect', 'heredoc_redirect', 'herestring_redirect']);
+const WRITE_OPS = new Set(['>', '>>', '>|', '&>', '&>>', '<>']);
+const LOOPS = new Set(['while_statement', 'for_statement', 'c_style_for_statement']);
+const DECLARATIONS = new Set(['declaration_command', 'unset_command']);
+const WORD_TYPES = new Set(['word', 'string', 'raw_string', 'ansi_c_string', 'translated_string', 'concatenation', 'simple_expansion', 'expansion', 'command_substitution', 'process_substitution', 'number', 'arithmetic_expansion']);
+
+// The text a shell receives when this word is handed to it as code: quotes removed, expansions kept.
+function scriptText(raw: RawWord): string {
+  return raw.parts.map((part) => (part.kind === 'literal' ? part.value : part.kind === 'tilde' ? `~${part.user}` : part.text)).join('');
+}
+
+function unescapeHeredoc(text: string): string {
+  return text.replace(/\\([$`\\\n])/g, (_, ch: string) => (ch === '\n' ? '' : ch));
+}
+
+export class Walker {
+  readonly commands: SimpleCommand[] = [];
+  readonly redirections: Redirection[] = [];
+  readonly errors: string[] = [];
+  readonly functions = new Set<string>();
+  private readonly vars = new Map<string, Set<string>>();
+  private pipeIds = 0;
+  // Positional parameters set with `set -- a b c` ($0 unknown).
+  private positional: string[] | undefined;
+  // Files this line wrote with static content (`cat > x.sh <<EOF`), by normalised path.
+  private readonly files = new Map<string, string>();
+  private nodeDepth = 0;
+  private readonly planner: Planner;
+
+  constructor(
+    private readonly parser: TreeSitterParser,
+    private readonly limits: WalkLimits,
+  ) {
+    this.planner = new Planner({ maxWrappers: limits.maxWrappers, error: (message) => this.error(message), writtenFile: (path) => this.writtenFile(path) });
+  }
+
+  private error(message: string): void {
+    if (!this.errors.includes(message)) this.errors.push(message);
+  }
+
+  // Parses and walks one script (the top-level line, or a string a shell runs).
+  script(source: string, scope: Omit<Scope, 'source'>): void {
+    if (scope.depth > this.limits.maxDepth) {
+      this.error(`nesting deeper than ${this.limits.maxDepth} levels (shell strings and substitutions) was not followed`);
+      this.commands.push(opaque(source, { ...scope, source }));
+      return;
+    }
+    const tree = this.parser.parse(source);
+    if (!tree) {
+      this.error('the shell parser gave no tree');
+      return;
+    }
+    let root: Node;
+    try {
+      if (tree.rootNode.hasError) this.error(scope.depth === 0 ? 'the command line has syntax errors' : `a nested shell string has syntax errors: ${clip(source)}`);
+      root = copyTree(tree, source);
+    } finally {
+      tree.delete();
+    }
+    this.node(root, { ...scope, source }, undefined);
+  }
+
+  // Walks a statement; returns its static stdout when known (for the next pipeline stage).
+  private node(node: Node, scope: Scope, stdin: string | undefined): string | undefined {
+    if (this.nodeDepth >= this.limits.maxNodeDepth) {
+      this.error(`syntax nested deeper than ${this.limits.maxNodeDepth} levels was not followed`);
+      return undefined;
+    }
+    this.nodeDepth++;
+    try {
+      return this.dispatch(node, scope, stdin);
+    } finally {
+      this.nodeDepth--;
+    }
+  }
+
+  private dispatch(node: Node, scope: Scope, stdin: string | undefined): string | undefined {
+    switch (node.type) {
+      case 'command':
+        return this.command(node, scope, [], stdin);
+      case 'redirected_statement': {
+        const body = node.childForFieldName('body')?.type;
+        if (body !== 'list' && body !== 'pipeline') return this.redirected(node, scope, stdin, []);
+        if (body === 'pipeline') {
+          this.pipeline(linearise(node, 'pipeline').map((stage) => (s: Scope, input: string | undefined) => this.statement(stage, s, input)), scope);
+          return undefined;
+        }
+        for (const item of linearise(node, 'list')) this.statement(item, scope, stdin);
+        return undefined;
+      }
+      case 'pipeline':
+        this.pipeline(linearise(node, 'pipeline').map((stage) => (s: Scope, input: string | undefined) => this.statement(stage, s, input)), scope);
+        return undefined;
+      case 'list':
+        for (const item of linearise(node, 'list')) this.statement(item, scope, stdin);
+        return undefined;
+      case 'function_definition': {
+        const name = node.childForFieldName('name')?.text ?? '';
+        this.functions.add(name);
+        const body = node.childForFieldName('body');
+        if (body) this.node(body, { ...scope, functionName: name, pipes: [], background: false }, undefined);
+        return undefined;
+      }
+      case 'for_statement':
+        this.forLoop(node, scope);
+        return undefined;
+      case 'variable_assignment':
+        this.assignment(node, scope, true);
+        return undefined;
+      case 'command_substitution':
+      case 'process_substitution':
+        this.substitution(node, scope);
+        return undefined;
+      case 'comment':
+        return undefined;
+      case 'ERROR':
+        this.recover(node, scope);
+        return undefined;
+      default:
+        if (DECLARATIONS.has(node.type)) {
+          this.declaration(node, scope);
+          return undefined;
+        }
+        this.children(node, LOOPS.has(node.type) ? { ...scope, loop: true } : scope, stdin);
+        return undefined;
+    }
+  }
+
+  private children(node: Node, scope: Scope, stdin: string | undefined): void {
+    const children = node.children;
+    for (let i = 0; i < children.length; i++) {
+      const child = children[i];
+      if (!child || !child.isNamed) continue;
+      const next = children[i + 1];
+      const background = next !== null && next !== undefined && !next.isNamed && next.type === '&';
+      this.node(child, background ? { ...scope, background: true } : scope, stdin);
+    }
+  }
+
+  private pipeline(stages: Array<(scope: Scope, stdin: string | undefined) => string | undefined>, scope: Scope): void {
+    const id = ++this.pipeIds;
+    let stdin: string | undefined;
+    stages.forEach((stage, index) => {
+      stdin = stage({ ...scope, pipes: [...scope.pipes, { id, index, size: stages.length }] }, stdin);
+    });
+  }
+
+  private substitution(node: Node, scope: Scope): SimpleCommand[] {
+    const start = this.commands.length;
+    if (scope.depth + 1 > this.limits.maxDepth) {
+      this.error(`nesting deeper than ${this.limits.maxDepth} levels (shell strings and substitutions) was not followed`);
+      this.commands.push(opaque(node.text, scope));
+    } else {
+      this.children(node, { ...scope, depth: scope.depth + 1, pipes: [], background: false }, undefined);
+    }
+    return this.commands.slice(start);
+  }
+
+  // `a=1`, `export a=1`: walks the value's substitutions and records its static values.
+  private assignment(node: Node, scope: Scope, record: boolean): { name: string; word: ShellWord | undefined } {
+    const name = node.childForFieldName('name')?.text ?? '';
+    const valueNodes = node.childrenForFieldName('value').filter((child): child is Node => child !== null);
+    if (valueNodes.length === 1 && valueNodes[0]!.type === 'array') {
+      const elements = groupWords(valueNodes[0]!.namedChildren.filter((child): child is Node => child !== null), scope.source).flatMap((group) => readWords(group, scope.source));
+      const words = elements.map((raw) => this.resolve(raw, scope, true));
+      if (record) for (const word of words) this.remember(name, word.candidates);
+      return { name, word: undefined };
+    }
+    if (valueNodes.length === 0) {
+      if (record) this.remember(name, ['']);
+      return { name, word: undefined };
+    }
+    const raws = groupWords(valueNodes, scope.source).flatMap((group) => readWords(group, scope.source));
+    const word = raws[0] ? this.resolve(raws[0], scope, true) : undefined;
+    if (record && word) this.remember(name, word.candidates);
+    return { name, word };
+  }
+
+  private remember(name: string, values: readonly string[]): void {
+    let known = this.vars.get(name);
+    if (!known) this.vars.set(name, (known = new Set()));
+    for (const value of values) if (known.size < MAX_CANDIDATES) known.add(value);
+  }
+
+  private forLoop(node: Node, scope: Scope): void {
+    const variable = node.childForFieldName('variable')?.text ?? '';
+    const values = node.childrenForFieldName('value').filter((child): child is Node => child !== null);
+    const words = groupWords(values, scope.source).flatMap((group) => readWords(group, scope.source)).map((raw) => this.resolve(raw, scope, true));
+    if (values.length === 0) this.remember(variable, [UNKNOWN]);
+    for (const word of words) this.remember(variable, word.candidates);
+    const body = node.childForFieldName('body');
+    if (body) this.node(body, { ...scope, loop: true }, undefined);
+  }
+
+  // export / declare / local / readonly / typeset / unset: recorded as a command, assignments remembered.
+  private declaration(node: Node, scope: Scope): void {
+    const keyword = node.child(0);
+    const words: ShellWord[] = [staticWord(keyword?.text ?? '')];
+    for (const child of node.namedChildren) {
+      if (!child) continue;
+      if (child.type === 'variable_assignment') {
+        const { name, word } = this.assignment(child, scope, true);
+        words.push(word ? prefixWord(`${name}=`, word) : staticWord(child.text));
+      } else {
+        for (const raw of readWords([child], scope.source)) words.push(this.resolve(raw, scope, true));
+      }
+    }
+    this.emit(words, [], node.text, scope, []);
+  }
+
+  // A list item or pipeline stage with the redirections the grammar hung on an enclosing node.
+  private statement(item: Statement, scope: Scope, stdin: string | undefined): string | undefined {
+    const { node, redirects } = item;
+    if (redirects.length === 0) return this.node(node, scope, stdin);
+    if (node.type === 'command') return this.command(node, scope, redirects, stdin);
+    if (node.type === 'redirected_statement') return this.redirected(node, scope, stdin, redirects);
+    const here = this.redirects(redirects, scope, false);
+    return this.node(node, scope, here.stdin === null ? undefined : (here.stdin ?? stdin));
+  }
+
+  private redirected(node: Node, scope: Scope, stdin: string | undefined, outer: readonly Node[]): string | undefined {
+    const body = node.childForFieldName('body');
+    const redirects: Node[] = [...outer];
+    const continuation: Node[] = [];
+    const after: Node[] = [];
+    for (const redirect of node.childrenForFieldName('redirect')) {
+      if (!redirect) continue;
+      redirects.push(redirect);
+      if (redirect.type !== 'heredoc_redirect') continue;
+      // The grammar nests the rest of a here-document's first line inside the redirect node.
+      for (const extra of redirect.namedChildren) {
+        if (!extra || ['heredoc_start', 'heredoc_body', 'heredoc_end'].includes(extra.type)) continue;
+        if (REDIRECT_TYPES.has(extra.type)) redirects.push(extra);
+        else if (extra.type === 'pipeline' && extra.child(0)?.type.startsWith('|')) continuation.push(...pipelineStages(extra));
+        else after.push(extra);
+      }
+    }
+    for (const child of node.namedChildren) if (child && child.type === 'ERROR') after.push(child);
+    let out: string | undefined;
+    const first = (s: Scope, input: string | undefined): string | undefined => {
+      if (body?.type === 'command') return this.command(body, s, redirects, input);
+      const here = this.redirects(redirects, s, false);
+      if (body) this.node(body, s, here.stdin === null ? undefined : (here.stdin ?? input));
+      return undefined;
+    };
+    if (continuation.length > 0) {
+      this.pipeline([first, ...continuation.map((stage) => (s: Scope, input: string | undefined) => this.node(stage, s, input))], scope);
+    } else {
+      out = first(scope, stdin);
+    }
+    for (const extra of after) this.node(extra, scope, undefined);
+    return out;
+  }
+
+  // Evaluates redirections; returns the static text a here-document or here-string feeds to stdin.
+  // `stdin` is null when a `< file` replaced it with something unknown.
+  private redirects(nodes: readonly Node[], scope: Scope, shellConsumer: boolean): { list: Redirection[]; stdin: string | null | undefined } {
+    const list: Redirection[] = [];
+    let stdin: string | null | undefined;
+    for (const node of nodes) {
+      if (node.type === 'heredoc_redirect') {
+        const op = node.child(0)?.type ?? '<<';
+        const start = node.namedChildren.find((child) => child?.type === 'heredoc_start');
+        const bodyNode = node.namedChildren.find((child) => child?.type === 'heredoc_body');
+        const quoted = /['"\\]/.test(start?.text ?? '');
+        let text = bodyNode?.text ?? '';
+        if (op === '<<-') text = text.replace(/^\t+/gm, '');
+        if (!quoted) text = unescapeHeredoc(text);
+        if (bodyNode && !quoted && !shellConsumer) for (const sub of nestedSubstitutions(bodyNode)) this.substitution(sub, scope);
+        stdin = text;
+        list.push({ op, target: null, duplicate: false, writes: false, body: text, text: node.text.split('\n')[0] ?? node.text });
+        continue;
+      }
+      if (node.type === 'herestring_redirect') {
+        const valueNodes = node.namedChildren.filter((child): child is Node => child !== null);
+        const raw = valueNodes.length > 0 ? readWords(valueNodes, scope.source)[0] : undefined;
+        const word = raw ? this.resolve(raw, scope, !shellConsumer) : undefined;
+        stdin = raw ? `${scriptText(raw)}\n` : '\n';
+        list.push({ op: '<<<', target: word && !word.dynamic ? word.value : null, ...(word ? { targetWord: word } : {}), duplicate: false, writes: false, body: stdin, text: node.text });
+        continue;
+      }
+      if (node.type !== 'file_redirect') continue;
+      let op = '>';
+      let fd: number | undefined;
+      for (const child of node.children) {
+        if (!child) continue;
+        if (child.type === 'file_descriptor') fd = Number(child.text);
+        else if (!child.isNamed) {
+          op = child.type;
+          break;
+        }
+      }
+      const destinations = node.childrenForFieldName('destination').filter((child): child is Node => child !== null);
+      const raw = destinations.length > 0 ? groupWords(destinations, scope.source).flatMap((group) => readWords(group, scope.source))[0] : undefined;
+      const word = raw ? this.resolve(raw, scope, true) : undefined;
+      const closing = op.endsWith('-');
+      const duplicate = closing || ((op === '>&' || op === '<&') && (word === undefined || /^\d+-?$|^-$/.test(word.value)));
+      const writes = !duplicate && (WRITE_OPS.has(op) || op === '>&');
+      if (op === '<' || (op === '<&' && !closing)) stdin = null;
+      list.push({
+        op,
+        ...(fd === undefined ? {} : { fd }),
+        target: word && !word.dynamic ? word.value : null,
+        ...(word ? { targetWord: word } : {}),
+        duplicate,
+        writes,
+        text: node.text,
+      });
+    }
+    this.redirections.push(...list);
+    return { list, stdin };
+  }
+
+  // A simple command: words, wrappers, redirections, shell strings, stdin fed to a shell.
+  private command(node: Node, scope: Scope, outerRedirects: readonly Node[], pipeStdin: string | undefined): string | undefined {
+    const wordNodes: Node[] = [];
+    const redirectNodes: Node[] = [...outerRedirects];
+    const children = node.children;
+    for (let i = 0; i < children.length; i++) {
+      const child = children[i];
+      if (!child) continue;
+      const field = node.fieldNameForChild(i);
+      if (child.type === 'variable_assignment') this.assignment(child, scope, false);
+      else if (field === 'name') wordNodes.push(...child.children.filter((part): part is Node => part !== null));
+      else if (field === 'redirect' || REDIRECT_TYPES.has(child.type)) redirectNodes.push(child);
+      else if (field === 'argument') wordNodes.push(child);
+      else if (child.isNamed) this.node(child, scope, undefined);
+    }
+    return this.simple(wordNodes, redirectNodes, node.text, scope, pipeStdin);
+  }
+
+  // The grammar gives up on some valid lines (`{rm,-rf,/}` is a brace expansion, not a group): commands
+  // are rebuilt from the pieces inside an ERROR node, everything else is walked as usual.
+  private recover(node: Node, scope: Scope): void {
+    const children = node.children.filter((child): child is Node => child !== null);
+    for (let i = 0; i < children.length; i++) {
+      const child = children[i]!;
+      const next = children[i + 1];
+      const braceStart = child.type === '{' && next?.type === 'command_name' && next.startIndex === child.endIndex;
+      if (child.type !== 'command_name' && !braceStart) {
+        if (child.isNamed) this.node(child, scope, undefined);
+        continue;
+      }
+      const wordNodes: Node[] = braceStart ? [child] : [];
+      if (braceStart) i++;
+      wordNodes.push(...children[i]!.children.filter((part): part is Node => part !== null));
+      while (i + 1 < children.length && WORD_TYPES.has(children[i + 1]!.type)) wordNodes.push(children[++i]!);
+      const text = scope.source.slice(wordNodes[0]!.startIndex, wordNodes[wordNodes.length - 1]!.endIndex);
+      this.simple(wordNodes, [], text, scope, undefined);
+    }
+  }
+
+  private simple(wordNodes: readonly Node[], redirectNodes: readonly Node[], text: string, scope: Scope, pipeStdin: string | undefined): string | undefined {
+    const previews = groupWords(wordNodes, scope.source).flatMap((group) => readWords(group, scope.source)).map(previewOf);
+    if (previews.length === 0) {
+      this.redirects(redirectNodes, scope, false);
+      return undefined;
+    }
+    const plan = this.planner.plan(previews, 0, previews.length, []);
+    const shellStdin = plan.some((item) => item.kind === 'command' && (item.stdin === 'shell' || item.stdin === 'guess'));
+    // Words handed to a shell as code are parsed there; their substitutions are walked once, inside.
+    const asCode = new Set<number>();
+    for (const item of plan) {
+      if (item.kind === 'script') asCode.add(item.index);
+      if (item.kind === 'joined') for (let i = item.start; i < item.end; i++) asCode.add(i);
+    }
+    const words = previews.map((preview, index) => this.resolve(preview.raw, scope, !asCode.has(index)));
+    const { list: redirections, stdin: hereStdin } = this.redirects(redirectNodes, scope, shellStdin);
+    const stdin = hereStdin === null ? undefined : (hereStdin ?? pipeStdin);
+    const stdinWords = stdin === undefined ? [] : stdin.split(/\s+/).filter(Boolean).slice(0, 64);
+    let primary: SimpleCommand | undefined;
+    for (const item of plan) {
+      if (item.kind === 'command') {
+        let itemWords = words.slice(item.start, item.end);
+        if (item.extra) itemWords = [...itemWords, ...words.slice(item.extra[0], item.extra[1])];
+        if (item.xargs) itemWords = [...itemWords, ...stdinWords.map(staticWord)];
+        const command = this.emit(itemWords, item.wrappers, text, scope, redirections, item.stdin === 'shell' || item.stdin === 'program');
+        primary ??= command;
+        if ((item.stdin === 'shell' || item.stdin === 'guess') && stdin !== undefined) {
+          this.script(stdin, { ...childScope(scope), wrappers: [...scope.wrappers, ...item.wrappers, command.name ?? words[item.start]!.text] });
+        }
+      } else if (item.kind === 'script') {
+        const raw = previews[item.index]!.raw;
+        let positional = item.positional ? words.slice(item.positional[0], item.positional[1]).map((word) => word.candidates[0] ?? UNKNOWN) : undefined;
+        if (item.xargs && stdinWords.length > 0) positional = [...(positional ?? [UNKNOWN]), ...stdinWords];
+        this.script(scriptText(raw).slice(item.skip), { ...childScope(scope), wrappers: [...scope.wrappers, ...item.wrappers], ...(positional ? { positional } : {}) });
+      } else if (item.kind === 'joined') {
+        const joined = previews.slice(item.start, item.end).map((preview) => scriptText(preview.raw)).join(' ');
+        this.script(joined, { ...childScope(scope), wrappers: [...scope.wrappers, ...item.wrappers] });
+      } else {
+        this.script(this.files.get(item.path) ?? '', { ...childScope(scope), wrappers: [...scope.wrappers, ...item.wrappers] });
+      }
+    }
+    if (!primary || plan.length !== 1 || primary.dynamic) return undefined;
+    const out = staticStdout(primary.name, primary.args, stdin);
+    if (out !== undefined) this.rememberFiles(primary, redirections, out);
+    return out;
+  }
+
+  // Static text written to files (`echo ... > x.sh`, `cat > x.sh <<EOF`, `... | tee x.sh`).
+  private rememberFiles(command: SimpleCommand, redirections: readonly Redirection[], out: string): void {
+    const targets: Array<{ path: string; append: boolean }> = [];
+    for (const redirection of redirections) {
+      if (!redirection.writes || redirection.target === null || (redirection.fd !== undefined && redirection.fd !== 1)) continue;
+      targets.push({ path: redirection.target, append: redirection.op.endsWith('>>') });
+    }
+    if (command.name === 'tee') {
+      const append = command.args.some((arg) => /^-[a-z]*a/.test(arg) || arg === '--append');
+      for (const arg of command.args) if (!arg.startsWith('-')) targets.push({ path: arg, append });
+    }
+    for (const { path, append } of targets) {
+      const key = posix.normalize(path);
+      if (this.files.size < 64) this.files.set(key, (append ? (this.files.get(key) ?? '') : '') + out);
+    }
+  }
+
+  private writtenFile(path: string): string | undefined {
+    const key = posix.normalize(path);
+    return this.files.has(key) ? key : undefined;
+  }
+
+  // Walks a word's substitutions (unless the word is code for a nested shell) and computes its values.
+  private resolve(raw: RawWord, scope: Scope, walk: boolean): ShellWord {
+    const parts: WordPart[] = [];
+    let value = '';
+    let dynamic = false;
+    let combos: string[] = [''];
+    const extend = (options: readonly string[]): void => {
+      const next: string[] = [];
+      for (const prefix of combos) for (const option of options) if (next.length < MAX_CANDIDATES) next.push(prefix + option);
+      combos = next;
+    };
+    for (const part of raw.parts) {
+      switch (part.kind) {
+        case 'literal':
+          parts.push({ kind: 'literal', value: part.value, quoted: part.quoted });
+          value += part.value;
+          extend([part.value]);
+          break;
+        case 'tilde':
+          parts.push({ kind: 'tilde', user: part.user });
+          value += `~${part.user}`;
+          extend([`~${part.user}`]);
+          break;
+        case 'variable': {
+          if (walk) for (const sub of part.nested) this.substitution(sub, scope);
+          const known = this.valuesOf(part.name, part.text, scope);
+          parts.push({ kind: 'variable', name: part.name, text: part.text, quoted: part.quoted, ...(known.values.length > 0 ? { values: known.values } : {}) });
+          dynamic = true;
+          extend(known.complete ? known.values : [...known.values, UNKNOWN]);
+          break;
+        }
+        case 'substitution': {
+          const commands = walk ? this.substitution(part.node, scope) : [];
+          parts.push({ kind: 'substitution', text: part.text, ...(part.process ? { process: part.process } : {}), commands });
+          dynamic = true;
+          extend(part.process ? [UNKNOWN] : substitutionValues(commands));
+          break;
+        }
+        case 'dynamic':
+          if (walk) for (const sub of part.nested) this.substitution(sub, scope);
+          parts.push({ kind: 'dynamic', text: part.text });
+          dynamic = true;
+          extend([UNKNOWN]);
+          break;
+      }
+    }
+    const candidates = [...new Set(combos.map(collapseUnknown))];
+    return { text: raw.text, value, dynamic, glob: hasGlob(raw.parts), parts, candidates };
+  }
+
+  private valuesOf(name: string, text: string, scope: Scope): { values: string[]; complete: boolean } {
+    // `${PATH:0:1}` (and the same on other absolute paths) is a well-known way to spell `/`.
+    if (/^\$\{(?:PATH|HOME|PWD|OLDPWD|SHELL|TMPDIR|XDG_[A-Z_]+):0?:1\}$/.test(text)) return { values: ['/'], complete: true };
+    const positional = scope.positional ?? this.positional;
+    if (positional && /^(?:\d+|@|\*)$/.test(name)) {
+      if (name === '@' || name === '*') return { values: [positional.slice(1).join(' ')], complete: true };
+      const value = positional[Number(name)];
+      return { values: [value ?? ''], complete: value !== UNKNOWN };
+    }
+    const values = new Set<string>();
+    if (name === 'HOME') values.add('~');
+    if (name === 'PWD') values.add('.');
+    for (const value of this.vars.get(name) ?? []) values.add(value);
+    return { values: [...values], complete: name === 'HOME' || name === 'PWD' };
+  }
+
+  private emit(words: readonly ShellWord[], wrappers: readonly string[], text: string, scope: Scope, redirections: readonly Redirection[], stdinScript = false): SimpleCommand {
+    const first = words[0]!;
+    const unknown = first.dynamic || first.glob;
+    const command: SimpleCommand = {
+      name: unknown ? null : baseName(first.value),
+      rawName: unknown ? null : first.value,
+      args: words.slice(1).map((word) => word.value),
+      dynamic: unknown || words.some((word) => word.dynamic),
+      text,
+      wrappers: [...scope.wrappers, ...wrappers],
+      ...(scope.viaShell ? { viaShell: true } : {}),
+      ...(stdinScript ? { stdinScript: true } : {}),
+      words,
+      redirections,
+      pipes: scope.pipes,
+      background: scope.background,
+      ...(scope.functionName === undefined ? {} : { functionName: scope.functionName }),
+      loop: scope.loop,
+      depth: scope.depth,
+    };
+    this.commands.push(command);
+    if (command.name === 'set' && command.args[0] === '--') this.positional = [UNKNOWN, ...words.slice(2).map((word) => word.candidates[0] ?? UNKNOWN)];
+    return command;
+  }
+}
+
+// Adjacent unknown parts are one unknown stretch.
+function collapseUnknown(value: string): string {
+  let out = value;
+  while (out.includes(UNKNOWN + UNKNOWN)) out = out.replaceAll(UNKNOWN + UNKNOWN, UNKNOWN);
+  return out;
+}
+
+// What `$(echo /)`, `$(printf rm)` or `$(pwd)` stand for, when that is static.
+function substitutionValues(commands: readonly SimpleCommand[]): string[] {
+  const only = commands.length === 1 ? commands[0]! : undefined;
+  if (!only || only.dynamic) return [UNKNOWN];
+  if (only.name === 'pwd' && only.wrappers.length === 0) return ['.'];
+  const out = staticStdout(only.name, only.args, undefined);
+  return out === undefined ? [UNKNOWN] : [out.replace(/\n+$/, '')];
+}
+
+function childScope(scope: Scope): Omit<Scope, 'source'> {
+  const { source: _source, positional: _positional, ...rest } = scope;
+  return { ...rest, depth: scope.depth + 1, viaShell: true };
+}
+
+function staticWord(value: string): ShellWord {
+  return { text: value, value, dynamic: false, glob: false, parts: [{ kind: 'literal', value, quoted: false }], candidates: [value] };
+}
+
+function prefixWord(prefix: string, word: ShellWord): ShellWord {
+  return {
+    ...word,
+    text: prefix + word.text,
+    value: prefix + word.value,
+    parts: [{ kind: 'literal', value: prefix, quoted: false }, ...word.parts],
+    candidates: word.candidates.map((candidate) => prefix + candidate),
+  };
+}
+
+// A command whose text was not parsed (nesting limit): its name is unknown, its text kept as one word.
+function opaque(text: string, scope: Omit<Scope, 'source'> & { source?: string }): SimpleCommand {
+  const word: ShellWord = { text, value: '', dynamic: true, glob: false, parts: [{ kind: 'dynamic', text }], candidates: [UNKNOWN] };
+  return {
+    name: null,
+    rawName: null,
+    args: [text],
+    dynamic: true,
+    text,
+    wrappers: [...scope.wrappers],
+    ...(scope.viaShell ? { viaShell: true } : {}),
+    words: [word, staticWord(text)],
+    redirections: [],
+    pipes: scope.pipes,
+    background: scope.background,
+    ...(scope.functionName === undefined ? {} : { functionName: scope.functionName }),
+    loop: scope.loop,
+    depth: scope.depth,
+  };
+}
+
+function clip(text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > 80 ? `${line.slice(0, 77)}...` : line;
+}
+
+interface Statement {
+  readonly node: Node;
+  // Redirections that belong to this statement but sit on an enclosing node.
+  readonly redirects: readonly Node[];
+}
+
+// `a && b || c` (and `a | b | c`) nest to the left, and the grammar hangs a redirection of the last
+// command on the whole list (`a > x && b > y` is redirected(list(redirected(a, x), b), y)). Flattened in
+// source order without recursion, each redirection given back to the last item it belongs to, so
+// 10,000 chained commands are fine.
+function linearise(root: Node, kind: 'list' | 'pipeline'): Statement[] {
+  const out: Statement[] = [];
+  const stack: Statement[] = [{ node: root, redirects: [] }];
+  while (stack.length > 0) {
+    const { node, redirects } = stack.pop()!;
+    if (node.type === kind) {
+      const named = node.namedChildren.filter((child): child is Node => child !== null);
+      for (let i = named.length - 1; i >= 0; i--) stack.push({ node: named[i]!, redirects: i === named.length - 1 ? redirects : [] });
+      continue;
+    }
+    const body = node.type === 'redirected_statement' ? node.childForFieldName('body') : null;
+    if (body?.type === kind) {
+      const own = node.childrenForFieldName('redirect').filter((child): child is Node => child !== null);
+      stack.push({ node: body, redirects: [...own, ...redirects] });
+      continue;
+    }
+    out.push({ node, redirects });
+  }
+  return out;
+}
+
+function pipelineStages(node: Node): Node[] {
+  const stages: Node[] = [];
+  for (const child of node.namedChildren) {
+    if (!child) continue;
+    if (child.type === 'pipeline') stages.push(...pipelineStages(child));
+    else stages.push(child);
+  }
+  return stages;
+}

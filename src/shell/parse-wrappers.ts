@@ -1,0 +1,275 @@
+// Commands that run another command: `sudo -u x CMD`, `env A=1 CMD`, `timeout 5 CMD`, `xargs CMD`,
+// `find . -exec CMD {} ;`, `bash -c 'CMD'`, `su -c 'CMD'` ... Each spec says which options take a value,
+// so the inner command is found where the wrapper itself would find it.
+
+export interface WordLike {
+  readonly value: string;
+  readonly dynamic: boolean;
+}
+
+interface WrapperSpec {
+  // Short options taking a value (attached `-n5` or in the next word).
+  readonly argShort?: string;
+  // Long options taking a value when not written `--opt=value`.
+  readonly argLong?: readonly string[];
+  // Short options whose value can only be attached (`xargs -i{}`).
+  readonly optionalShort?: string;
+  // Operands before the command (`timeout DURATION CMD`, `chroot DIR CMD`).
+  readonly positionals?: number;
+  // NAME=VALUE words before the command (`env A=1 CMD`, `sudo A=1 CMD`).
+  readonly assignments?: boolean;
+  // `-5` style options (`nice -5 CMD`).
+  readonly numeric?: boolean;
+  // Options whose value is a shell command string (`su -c 'CMD'`, `flock -c 'CMD'`).
+  readonly stringShort?: string;
+  readonly stringLong?: readonly string[];
+  // Options meaning no command is run (`command -v rm`, `sudo -l`, `ionice -p PID`).
+  readonly noCommandShort?: string;
+  readonly noCommandLong?: readonly string[];
+  // A bare `-` is an option (`env -`).
+  readonly dashIsOption?: boolean;
+}
+
+const PRIVILEGE: WrapperSpec = {
+  argShort: 'ugpCDrthTUR',
+  argLong: ['user', 'group', 'host', 'prompt', 'close-from', 'chdir', 'role', 'type', 'command-timeout', 'other-user', 'chroot', 'login-class'],
+  assignments: true,
+  noCommandShort: 'lVe',
+  noCommandLong: ['list', 'version', 'edit', 'help', 'validate'],
+};
+
+export const WRAPPERS: Readonly<Record<string, WrapperSpec>> = {
+  sudo: PRIVILEGE,
+  doas: { argShort: 'uC' },
+  pkexec: { argLong: ['user'] },
+  run0: { argShort: 'ugD', argLong: ['user', 'group', 'chdir', 'setenv', 'unit', 'property', 'description', 'slice', 'nice', 'background', 'machine'] },
+  env: { argShort: 'uCPa', argLong: ['unset', 'chdir', 'argv0'], assignments: true, stringShort: 'S', stringLong: ['split-string'], dashIsOption: true },
+  nice: { argShort: 'n', argLong: ['adjustment'], numeric: true },
+  nohup: {},
+  setsid: {},
+  time: { argShort: 'fo', argLong: ['format', 'output'] },
+  command: { noCommandShort: 'vV' },
+  builtin: {},
+  exec: { argShort: 'a' },
+  stdbuf: { argShort: 'ioe', argLong: ['input', 'output', 'error'] },
+  ionice: { argShort: 'cn', argLong: ['class', 'classdata'], noCommandShort: 'pPu', noCommandLong: ['pid', 'pgid', 'uid'] },
+  chroot: { argLong: ['userspec', 'groups'], positionals: 1 },
+  chrt: { argShort: 'TPD', argLong: ['sched-runtime', 'sched-period', 'sched-deadline'], positionals: 1, noCommandShort: 'pm', noCommandLong: ['pid', 'max'] },
+  taskset: { positionals: 1, noCommandShort: 'p', noCommandLong: ['pid'] },
+  timeout: { argShort: 'sk', argLong: ['signal', 'kill-after'], positionals: 1 },
+  flock: { argShort: 'wEo', argLong: ['timeout', 'wait', 'conflict-exit-code'], stringShort: 'c', stringLong: ['command'], positionals: 1 },
+  xargs: { argShort: 'aEdILnPs', optionalShort: 'eil', argLong: ['arg-file', 'delimiter', 'max-lines', 'max-args', 'max-procs', 'max-chars', 'process-slot-var'] },
+  strace: { argShort: 'oepsuEabIOPSX' },
+  ltrace: { argShort: 'aeEFilnopsuxA' },
+  'xvfb-run': { argShort: 'nsfepw', argLong: ['server-args', 'server-num', 'auth-file', 'error-file', 'xauth-protocol', 'wait'] },
+  fakeroot: { argShort: 'lisb', argLong: ['lib', 'faked'] },
+  eatmydata: {},
+  catchsegv: {},
+  unbuffer: {},
+  nocache: {},
+  torsocks: { argShort: 'uapPd' },
+  tsocks: {},
+  proxychains: { argShort: 'f' },
+  proxychains4: { argShort: 'f' },
+  caffeinate: { argShort: 'tw' },
+  'systemd-run': { argShort: 'pEMHu', argLong: ['unit', 'property', 'description', 'slice', 'uid', 'gid', 'nice', 'working-directory', 'setenv', 'on-active', 'on-boot', 'on-startup', 'on-unit-active', 'on-unit-inactive', 'on-calendar', 'timer-property', 'path-property', 'socket-property', 'machine', 'host'] },
+  unshare: { argShort: 'SGRw', argLong: ['setuid', 'setgid', 'root', 'wd', 'propagation'] },
+  nsenter: { argShort: 'tSG', argLong: ['target', 'setuid', 'setgid'] },
+  coproc: {},
+  npx: { argShort: 'p', argLong: ['package', 'node-options', 'userconfig', 'cache', 'registry'], stringShort: 'c', stringLong: ['call'] },
+  bunx: { argLong: ['package'] },
+  busybox: {},
+  toybox: {},
+};
+
+// su / runuser: `-c CMD` runs CMD through a shell; otherwise an interactive shell (or `runuser -u U -- CMD`).
+const SU: WrapperSpec = { argShort: 'sgGuw', argLong: ['shell', 'group', 'supp-group', 'user', 'whitelist-environment'], stringShort: 'c', stringLong: ['command', 'session-command'] };
+export const SU_LIKE: Readonly<Record<string, WrapperSpec>> = { su: SU, runuser: SU, script: { argShort: 'ETIOBm', argLong: ['echo', 'log-in', 'log-out', 'log-io', 'log-timing', 'logging-format', 'output-limit'], stringShort: 'c', stringLong: ['command'] } };
+
+export type Unwrapped =
+  // The inner command starts at words[index].
+  | { readonly kind: 'command'; readonly index: number }
+  // A shell command string: words[index] with `skip` leading characters removed (`--command=`).
+  | { readonly kind: 'string'; readonly index: number; readonly skip: number }
+  // No inner command: the wrapper is the command.
+  | { readonly kind: 'none' };
+
+function longName(value: string): string {
+  return value.slice(2).split('=')[0]!;
+}
+
+// Finds the inner command of `words[0]` (a wrapper) following the wrapper's own option rules.
+export function unwrap(spec: WrapperSpec, words: readonly WordLike[], scanAll = false): Unwrapped {
+  let i = 1;
+  let positionals = spec.positionals ?? 0;
+  let stringAt: { index: number; skip: number } | undefined;
+  let noCommand = false;
+  while (i < words.length) {
+    const word = words[i]!;
+    const value = word.value;
+    if (value === '--') {
+      i++;
+      break;
+    }
+    if (spec.assignments && !word.dynamic && /^[A-Za-z_][A-Za-z0-9_]*=/.test(value)) {
+      i++;
+      continue;
+    }
+    if (value === '-' && spec.dashIsOption) {
+      i++;
+      continue;
+    }
+    if (value.startsWith('--') && value.length > 2) {
+      const name = longName(value);
+      const attached = value.includes('=');
+      if (spec.stringLong?.includes(name)) {
+        stringAt = attached ? { index: i, skip: value.indexOf('=') + 1 } : { index: i + 1, skip: 0 };
+        i += attached ? 1 : 2;
+        continue;
+      }
+      if (spec.noCommandLong?.includes(name)) noCommand = true;
+      i += !attached && spec.argLong?.includes(name) ? 2 : 1;
+      continue;
+    }
+    if (value.startsWith('-') && value.length > 1) {
+      if (spec.numeric && /^-\d+$/.test(value)) {
+        i++;
+        continue;
+      }
+      let consumed = 1;
+      for (let k = 1; k < value.length; k++) {
+        const ch = value[k]!;
+        if (spec.noCommandShort?.includes(ch)) noCommand = true;
+        if (spec.stringShort?.includes(ch)) {
+          stringAt = k + 1 < value.length ? { index: i, skip: k + 1 } : { index: i + 1, skip: 0 };
+          if (k + 1 >= value.length) consumed = 2;
+          break;
+        }
+        if (spec.optionalShort?.includes(ch)) break;
+        if (spec.argShort?.includes(ch)) {
+          if (k + 1 >= value.length) consumed = 2;
+          break;
+        }
+      }
+      i += consumed;
+      continue;
+    }
+    if (positionals > 0) {
+      positionals--;
+      i++;
+      continue;
+    }
+    if (scanAll && !stringAt) {
+      // su: options may follow the user name (`su root -c CMD`).
+      i++;
+      continue;
+    }
+    break;
+  }
+  if (stringAt && stringAt.index < words.length) return { kind: 'string', ...stringAt };
+  if (noCommand || i >= words.length) return { kind: 'none' };
+  return { kind: 'command', index: i };
+}
+
+// --- Shells ------------------------------------------------------------------------------------
+
+export const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'ash', 'mksh', 'yash', 'posh', 'rbash', 'fish', 'csh', 'tcsh', 'ksh93', 'pdksh', 'oksh', 'loksh']);
+// Interpreters that run a program read from stdin when given no program (`curl x | python3`).
+export const INTERPRETERS = new Set(['python', 'python2', 'python3', 'perl', 'ruby', 'node', 'nodejs', 'php', 'lua', 'tclsh', 'pwsh', 'osascript']);
+
+export type ShellMode =
+  // `bash -c SCRIPT [arg0 args...]`: the script is words[index]; positional parameters follow.
+  | { readonly kind: 'string'; readonly index: number; readonly skip: number }
+  // Reads its program from standard input (`bash`, `bash -s`, `sh -`).
+  | { readonly kind: 'stdin' }
+  // Runs a script file (`bash build.sh`).
+  | { readonly kind: 'file'; readonly index: number };
+
+export function shellMode(words: readonly WordLike[]): ShellMode {
+  let i = 1;
+  let commandString = false;
+  let fromStdin = false;
+  while (i < words.length) {
+    const value = words[i]!.value;
+    if (value === '--' || value === '-') {
+      if (value === '-') fromStdin = true;
+      i++;
+      break;
+    }
+    if (value.startsWith('--')) {
+      const name = longName(value);
+      if (name === 'command') {
+        // fish --command CMD / --command=CMD
+        if (value.includes('=')) return { kind: 'string', index: i, skip: value.indexOf('=') + 1 };
+        if (i + 1 < words.length) return { kind: 'string', index: i + 1, skip: 0 };
+      }
+      i += ['rcfile', 'init-file', 'init-command'].includes(name) && !value.includes('=') ? 2 : 1;
+      continue;
+    }
+    if (/^[-+][A-Za-z]+$/.test(value)) {
+      if (value[0] === '-' && value.includes('c')) commandString = true;
+      if (value[0] === '-' && value.includes('s')) fromStdin = true;
+      i += /[oO]/.test(value) ? 2 : 1;
+      continue;
+    }
+    break;
+  }
+  if (commandString) return i < words.length ? { kind: 'string', index: i, skip: 0 } : { kind: 'stdin' };
+  if (fromStdin || i >= words.length) return { kind: 'stdin' };
+  const operand = words[i]!.value;
+  if (!words[i]!.dynamic && (operand === '/dev/stdin' || operand === '/proc/self/fd/0' || operand === '/dev/fd/0')) return { kind: 'stdin' };
+  return { kind: 'file', index: i };
+}
+
+// An interpreter (python, node ...) given no program reads one from stdin.
+export function interpreterReadsStdin(words: readonly WordLike[]): boolean {
+  for (let i = 1; i < words.length; i++) {
+    const value = words[i]!.value;
+    if (value === '-' || value === '/dev/stdin') return true;
+    if (value === '--') return i + 1 >= words.length;
+    if (/^-(?:[ceEmrx]|-eval|-print|-command|-module)/.test(value)) return false;
+    if (value.startsWith('-')) continue;
+    return false;
+  }
+  return true;
+}
+
+// `find ... -exec CMD {} ;` (also -execdir, -ok, -okdir): [start, end) ranges of the inner commands.
+export function findExecs(words: readonly WordLike[]): Array<readonly [number, number]> {
+  const ranges: Array<readonly [number, number]> = [];
+  for (let i = 1; i < words.length; i++) {
+    if (!['-exec', '-execdir', '-ok', '-okdir'].includes(words[i]!.value)) continue;
+    const start = i + 1;
+    let end = start;
+    while (end < words.length && words[end]!.value !== ';' && !(words[end]!.value === '+' && words[end - 1]?.value === '{}')) end++;
+    if (end > start) ranges.push([start, end]);
+    i = end;
+  }
+  return ranges;
+}
+
+// `watch [options] CMD...` joins its arguments and runs them with `sh -c` unless -x / --exec.
+export function watchCommand(words: readonly WordLike[]): { index: number; exec: boolean } | undefined {
+  let exec = false;
+  let i = 1;
+  while (i < words.length) {
+    const value = words[i]!.value;
+    if (value === '--') {
+      i++;
+      break;
+    }
+    if (value.startsWith('--')) {
+      const name = longName(value);
+      if (name === 'exec') exec = true;
+      i += ['interval', 'chgexit-limit'].includes(name) && !value.includes('=') ? 2 : 1;
+      continue;
+    }
+    if (value.startsWith('-') && value.length > 1) {
+      if (value.includes('x')) exec = true;
+      i += /^-[a-z]*n$/.test(value) ? 2 : 1;
+      continue;
+    }
+    break;
+  }
+  return i < words.length ? { index: i, exec } : undefined;
+}

@@ -1,0 +1,142 @@
+// The shell parser: tree-sitter-bash (WebAssembly), loaded lazily on first use and kept by the
+// ShellParser instance the caller creates (the engine set-up makes one). No module-level state.
+import { createRequire } from 'node:module';
+import type { Parser as TreeSitterParser } from 'web-tree-sitter';
+import { normaliseSource } from './parse-normalize.js';
+import type { ShellParse, SimpleCommand } from './parse-types.js';
+import { Walker, type WalkLimits } from './parse-walk.js';
+
+export type { PipeStage, Redirection, ShellParse, ShellWord, SimpleCommand, WordPart } from './parse-types.js';
+
+export interface ShellParserOptions {
+  // Nesting of shell strings and substitutions followed (`bash -c "eval '...'"`); deeper is ok:false.
+  readonly maxDepth?: number;
+  // Syntax nesting followed (subshells in subshells ...); deeper is ok:false.
+  readonly maxNodeDepth?: number;
+  // Wrappers stripped from one command (`nice nice ... rm`).
+  readonly maxWrappers?: number;
+  // Longer command lines are not parsed (ok:false).
+  readonly maxLength?: number;
+  // tree-sitter-bash.wasm; default: the installed tree-sitter-bash package.
+  readonly wasmPath?: string;
+}
+
+const DEFAULTS = { maxDepth: 8, maxNodeDepth: 1500, maxWrappers: 32, maxLength: 1_000_000 };
+
+// web-tree-sitter keeps its WebAssembly module in a module-global; initialising it twice would swap it
+// under parsers already created. The one init promise is therefore memoised on the library's own Parser
+// class (the owner of that global), not in this module.
+const INIT = Symbol.for('codeward.web-tree-sitter.init');
+
+async function initialise(ParserClass: typeof TreeSitterParser): Promise<void> {
+  const holder = ParserClass as unknown as Record<symbol, Promise<void> | undefined>;
+  holder[INIT] ??= ParserClass.init().catch((error: unknown) => {
+    holder[INIT] = undefined;
+    throw error;
+  });
+  await holder[INIT];
+}
+
+export class ShellParser {
+  private readonly limits: WalkLimits;
+  private readonly maxLength: number;
+  private readonly wasmPath: string | undefined;
+  private loading: Promise<TreeSitterParser> | undefined;
+  private disposed = false;
+
+  constructor(options: ShellParserOptions = {}) {
+    this.limits = {
+      maxDepth: options.maxDepth ?? DEFAULTS.maxDepth,
+      maxNodeDepth: options.maxNodeDepth ?? DEFAULTS.maxNodeDepth,
+      maxWrappers: options.maxWrappers ?? DEFAULTS.maxWrappers,
+    };
+    this.maxLength = options.maxLength ?? DEFAULTS.maxLength;
+    this.wasmPath = options.wasmPath;
+  }
+
+  // Loads the grammar now instead of on the first parse.
+  async ready(): Promise<void> {
+    await this.load();
+  }
+
+  private load(): Promise<TreeSitterParser> {
+    if (this.disposed) return Promise.reject(new Error('ShellParser was disposed'));
+    this.loading ??= this.create().catch((error: unknown) => {
+      this.loading = undefined;
+      throw error;
+    });
+    return this.loading;
+  }
+
+  private async create(): Promise<TreeSitterParser> {
+    const { Parser, Language } = await import('web-tree-sitter');
+    await initialise(Parser);
+    const wasm = this.wasmPath ?? createRequire(import.meta.url).resolve('tree-sitter-bash/tree-sitter-bash.wasm');
+    const language = await Language.load(wasm);
+    const parser = new Parser();
+    parser.setLanguage(language);
+    return parser;
+  }
+
+  // Every simple command a bash command line can run, with its redirections.
+  async parseShell(command: string): Promise<ShellParse> {
+    const parser = await this.load();
+    const { primary, alternative } = normaliseSource(command);
+    const main = this.parseOne(parser, primary);
+    if (alternative === undefined) return main;
+    const other = this.parseOne(parser, alternative);
+    return sameCommands(main, other) ? main : { ...main, alternatives: [other] };
+  }
+
+  parse(command: string): Promise<ShellParse> {
+    return this.parseShell(command);
+  }
+
+  private parseOne(parser: TreeSitterParser, source: string): ShellParse {
+    if (source.length > this.maxLength) {
+      return { commands: [], redirections: [], ok: false, errors: [`the command line is longer than ${this.maxLength} characters and was not parsed`], functions: [], source };
+    }
+    const walker = new Walker(parser, this.limits);
+    walker.script(source, { depth: 0, viaShell: false, wrappers: [], loop: false, pipes: [], background: false });
+    return {
+      commands: walker.commands,
+      redirections: walker.redirections,
+      ok: walker.errors.length === 0,
+      errors: walker.errors,
+      functions: [...walker.functions],
+      source,
+    };
+  }
+
+  // Frees the WebAssembly parser; later parses fail.
+  async dispose(): Promise<void> {
+    this.disposed = true;
+    const loading = this.loading;
+    this.loading = undefined;
+    if (loading) (await loading.catch(() => undefined))?.delete();
+  }
+}
+
+function commandKey(command: SimpleCommand): string {
+  return JSON.stringify([command.name, command.args, command.wrappers, command.text]);
+}
+
+function sameCommands(a: ShellParse, b: ShellParse): boolean {
+  if (a.commands.length !== b.commands.length || a.redirections.length !== b.redirections.length || a.ok !== b.ok) return false;
+  return a.commands.every((command, i) => commandKey(command).replace(/\\n/g, ' ') === commandKey(b.commands[i]!).replace(/\\n/g, ' '));
+}
+
+// Every simple command of a parse, its alternative readings included (each distinct command once).
+export function listSimpleCommands(parse: ShellParse): SimpleCommand[] {
+  const seen = new Set<string>();
+  const out: SimpleCommand[] = [];
+  for (const reading of [parse, ...(parse.alternatives ?? [])]) {
+    for (const command of reading.commands) {
+      const key = commandKey(command);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      out.push(command);
+    }
+  }
+  return out;
+}

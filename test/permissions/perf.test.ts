@@ -1,0 +1,59 @@
+import { performance } from 'node:perf_hooks';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { decide, decideParsed } from '../../src/permissions/decide.js';
+import { DenialTracker } from '../../src/permissions/denials.js';
+import { judgedFor } from '../../src/permissions/explain.js';
+import type { Policy } from '../../src/permissions/policy.js';
+import type { ShellParse } from '../../src/permissions/types.js';
+import { parser, policyWith, sandbox, writePolicy, type Sandbox } from './helpers.js';
+
+let box: Sandbox;
+let policy: Policy;
+beforeAll(async () => {
+  box = await sandbox();
+  const rules = Array.from({ length: 40 }, (_, i) => `${['allow', 'ask', 'deny'][i % 3]} @coder exec tool${i} *`);
+  await writePolicy(box.root, '.codeward/policy.json', [...rules, 'allow @coder write src/**', 'deny @coder * secrets/**']);
+  await writePolicy(box.home, '.codeward/policy.json', ['allow @coder exec npm *', 'ask @coder exec git push *']);
+  policy = await policyWith(box, ['allow @coder exec make *', 'deny @coder exec rm *']);
+});
+afterAll(async () => {
+  await box.cleanup();
+});
+
+const CALLS = [
+  judgedFor('exec', 'npm test && git status | head -5'),
+  judgedFor('exec', 'find . -name "*.ts" -not -path "./node_modules/*" | xargs grep -n TODO'),
+  judgedFor('exec', 'make build 2>&1 > /dev/null; ls -la src'),
+  judgedFor('write', 'src/deep/path/file.ts'),
+  judgedFor('read', 'README.md'),
+  judgedFor('exec', 'git push --force origin main'),
+];
+
+function median(samples: number[]): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+test('deciding a call takes well under 1 ms (median, after warm-up)', async () => {
+  const ctx = { policy, denials: new DenialTracker() };
+  const parses = new Map<string, ShellParse>();
+  for (const judged of CALLS) if (judged.kind === 'shell') parses.set(judged.call, await parser.parse(judged.subject!));
+  for (let i = 0; i < 200; i++) for (const judged of CALLS) await decide(judged, ctx, parser);
+
+  const excluded: number[] = [];
+  const included: number[] = [];
+  for (let round = 0; round < 300; round++) {
+    for (const judged of CALLS) {
+      let start = performance.now();
+      decideParsed(judged, ctx, parses.get(judged.call));
+      excluded.push(performance.now() - start);
+      start = performance.now();
+      await decide(judged, ctx, parser);
+      included.push(performance.now() - start);
+    }
+  }
+  const [ex, inc] = [median(excluded), median(included)];
+  console.log(`permission decision median: ${(ex * 1000).toFixed(1)} µs without parsing, ${(inc * 1000).toFixed(1)} µs with parsing (${CALLS.length} calls × 300 rounds, ${policy.list().length} rules)`);
+  expect(ex).toBeLessThanOrEqual(1);
+  expect(inc).toBeLessThanOrEqual(1);
+});
