@@ -18,3 +18,6 @@ export { StalenessTracker, type StaleResult } from './files/staleness.js';
 export { SessionStore } from './files/session-store.js';
 export { commitFiles, recoverJournals, type FileChange } from './files/transaction.js';
 export { stateDirFor } from './engine/state-dir.js';
+export { loadPolicy, decide, explainCall, permissionGate, describeCall, DenialTracker, Policy, type Decision, type Approver, type ApprovalRequest } from './permissions/index.js';
+export { ShellParser, listSimpleCommands, type ShellParse, type SimpleCommand } from './shell/parse.js';
+export { classifyDanger, type DangerVerdict } from './shell/danger.js';
