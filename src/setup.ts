@@ -1,7 +1,7 @@
 import { join, resolve } from 'node:path';
 import { builtinCommands } from './commands/index.js';
 import { loadConfig } from './engine/config.js';
-import { Engine, JOURNAL_PREFIX, type EngineHooks, type FileLocker } from './engine/engine.js';
+import { Engine, JOURNAL_PREFIX, type EngineHooks, type FileLocker, type PreparedCall } from './engine/engine.js';
 import { Registry } from './engine/registry.js';
 import { lockDirFor, stateDirFor } from './engine/state-dir.js';
 import { acquireFileLocks } from './files/lock-file.js';
@@ -40,6 +40,25 @@ export interface CreateEngineOptions {
   readonly permissions?: PermissionOptions;
   // --allow-unsafe: the danger classifier blocks nothing (a human's decision).
   readonly allowUnsafe?: boolean;
+}
+
+// Staleness for a --session shared by parallel processes: before the check (under the file locks) take
+// what the others saved about the files, and save right after the call, while the locks are still held,
+// so a process of the same session never mistakes a sibling's write for an external edit.
+function sessionStalenessHooks(store: SessionStore, tracker: StalenessTracker): Pick<EngineHooks, 'checkStale' | 'afterRun'> {
+  const base = stalenessHooks(tracker);
+  const written = (call: PreparedCall): string[] =>
+    call.touches.filter(({ touch, resolved }) => resolved && (touch.access === 'write' || touch.access === 'delete')).map(({ resolved }) => resolved!.real);
+  return {
+    checkStale: async (call) => {
+      await store.refresh(tracker, written(call));
+      return base.checkStale(call);
+    },
+    afterRun: async (call, data) => {
+      await base.afterRun(call, data);
+      if (written(call).length > 0) await store.save(tracker);
+    },
+  };
 }
 
 // The composition root every door uses: config from the workspace, the jail, the built-in commands,
@@ -81,7 +100,7 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
     config,
     stateDir,
     hooks: {
-      ...stalenessHooks(tracker),
+      ...(store ? sessionStalenessHooks(store, tracker) : stalenessHooks(tracker)),
       ...classifyHook(parser, { allowUnsafe: options.allowUnsafe ?? false, ...(home ? { home } : {}) }),
       ...gate,
       ...options.hooks,

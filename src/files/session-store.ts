@@ -118,6 +118,11 @@ export class SessionStore {
     await this.prune();
   }
 
+  // Before a write: what other processes of this session saved about these files since we loaded.
+  async refresh(tracker: StalenessTracker, paths: readonly string[]): Promise<void> {
+    if (paths.length > 0) tracker.adopt(await this.readRecords(), paths);
+  }
+
   private async readRecords(): Promise<ReturnType<typeof parseSession>> {
     try {
       return parseSession(await readFile(this.file, 'utf8'), this.root, this.sessionId);

@@ -142,6 +142,18 @@ export class StalenessTracker {
     for (const [path, record] of records) this.files.set(resolve(path), record);
   }
 
+  // Takes newer persisted records (another process of the same session wrote them) for `paths`, leaving
+  // this tracker's own unsaved changes alone; not counted as changes.
+  adopt(records: ReadonlyMap<string, TrackedFile>, paths: Iterable<string>): void {
+    for (const path of paths) {
+      const key = resolve(path);
+      const disk = records.get(key);
+      const mine = this.files.get(key);
+      if (!disk || this.changed.has(key) || (mine && mine.updatedAt >= disk.updatedAt)) continue;
+      this.files.set(key, disk);
+    }
+  }
+
   // Records changed since restore() or the last clearChanges(), for a merging save.
   changes(): Map<string, TrackedChange> {
     return new Map(this.changed);
