@@ -46,6 +46,8 @@ const GIT: SubChecks = {
   },
 };
 function gitCheck(args: readonly string[]): string | undefined {
+  // `git --version` / `git --help` alone only print.
+  if (args.length === 1 && ['--version', '-v', '--help', '-h'].includes(args[0]!)) return undefined;
   const { sub, index, globals } = gitSubcommand(args);
   const bad = globals.find((g) => !GIT_SAFE_GLOBALS.has(g));
   if (bad) return `git ${bad} changes which repository, configuration or programs git uses`;
