@@ -72,8 +72,15 @@ function formatSafely(command: AnyCommand, data: unknown): string {
 }
 
 // Runs one CLI invocation and returns the exit status.
-export async function main(argv: readonly string[], io: CliIo): Promise<number> {
+export async function main(givenArgv: readonly string[], io: CliIo): Promise<number> {
   const registry = new Registry(builtinCommands);
+  let argv = givenArgv;
+  // The ChatCLI plugin door (docs/chatcli-plugin.md): `--metadata`, `--schema`, and the argv of a plugin call.
+  if (argv.includes('--metadata') || argv.includes('--schema') || io.env['CODEWARD_CHATCLI_PLUGIN']) {
+    const door = (await import('../chatcli/plugin.js')).chatcliDoor(argv, io, registry);
+    if (typeof door === 'number') return door;
+    argv = door;
+  }
   const callToken = findCallToken(argv);
   const command = callToken === undefined || callToken.startsWith('{') ? undefined : registry.find(callToken);
   let options: GlobalOptions | undefined;
@@ -90,6 +97,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       return 0;
     }
     if (callToken === 'policy') return await policyCommand(extracted.rest, options, io, registry);
+    if (callToken === 'mcp') return await (await import('../mcp/serve.js')).mcpCommand(extracted.rest, options, io);
     const engine = await createEngine({
       workspace: options.workspace ?? io.cwd,
       env: io.env,

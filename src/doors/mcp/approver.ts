@@ -1,0 +1,60 @@
+import type { ApprovalAnswer, ApprovalRequest, Approver } from '../../permissions/index.js';
+
+// What the approver needs from the MCP server: one form elicitation.
+export interface Elicitor {
+  elicit(params: ElicitForm): Promise<{ action: 'accept' | 'decline' | 'cancel'; content?: Record<string, unknown> | undefined }>;
+}
+
+export interface ElicitForm {
+  readonly mode: 'form';
+  readonly message: string;
+  readonly requestedSchema: {
+    type: 'object';
+    properties: Record<string, { type: 'string'; title: string; description: string; enum: string[] }>;
+    required: string[];
+  };
+}
+
+function message(request: ApprovalRequest): string {
+  const lines = [`codeward needs your approval: ${request.judged}`, `why: ${request.reason}`];
+  if (request.immune) lines.push(`safety-immune (${request.immune}): this always asks, whatever the rules say`);
+  if (request.suggestion && request.options.includes('always')) lines.push(`"always" adds the rule: allow ${request.suggestion}`);
+  if (request.suggestion && request.options.includes('never')) lines.push(`"never" adds the rule: deny ${request.suggestion}`);
+  return lines.join('\n');
+}
+
+export function approvalForm(request: ApprovalRequest): ElicitForm {
+  return {
+    mode: 'form',
+    message: message(request),
+    requestedSchema: {
+      type: 'object',
+      properties: {
+        answer: {
+          type: 'string',
+          title: 'Allow this call?',
+          description: 'once: this call only; always: add an allow rule; no: refuse this call; never: add a deny rule',
+          enum: [...request.options],
+        },
+      },
+      required: ['answer'],
+    },
+  };
+}
+
+// Asks the MCP client's user through elicitation. An accepted form answers with the chosen option
+// (accept without a valid answer is "once"); decline, cancel or a failed request is "no".
+export function elicitationApprover(elicitor: Elicitor, log: (line: string) => void): Approver {
+  return async (request) => {
+    try {
+      const result = await elicitor.elicit(approvalForm(request));
+      if (result.action !== 'accept') return 'no';
+      const answer = result.content?.['answer'];
+      if (typeof answer === 'string' && (request.options as readonly string[]).includes(answer)) return answer as ApprovalAnswer;
+      return request.options.includes('once') ? 'once' : 'no';
+    } catch (error) {
+      log(`approval request failed: ${error instanceof Error ? error.message : String(error)}`);
+      return 'no';
+    }
+  };
+}

@@ -1,0 +1,155 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import { createConnection, type McpConnection, type ServeOptions } from './connection.js';
+
+const MAX_BODY_BYTES = 64 * 1024 * 1024;
+
+// A session no request has touched for this long (and with no stream open) is closed: clients that vanish
+// without DELETE must not keep an engine alive forever.
+const IDLE_SESSION_MS = 30 * 60_000;
+const SWEEP_INTERVAL_MS = 60_000;
+
+interface Session {
+  readonly transport: StreamableHTTPServerTransport;
+  readonly connection: McpConnection;
+  // Requests (and SSE streams) still open, and when the last one ended.
+  open: number;
+  lastSeen: number;
+}
+
+export interface HttpServer {
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+function rpcError(res: ServerResponse, status: number, code: number, message: string): void {
+  if (res.headersSent) {
+    res.end();
+    return;
+  }
+  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        reject(new Error('request body too large'));
+        req.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+// Streamable HTTP on 127.0.0.1 only: one transport, server and engine per MCP session, at /mcp.
+export async function serveHttp(port: number, options: ServeOptions): Promise<HttpServer> {
+  const sessions = new Map<string, Session>();
+  let allowedHosts: ReadonlySet<string> = new Set();
+
+  // A browser page on another origin (DNS rebinding) must not reach the workspace.
+  const trusted = (req: IncomingMessage): boolean => {
+    const host = req.headers.host ?? '';
+    if (!allowedHosts.has(host)) return false;
+    const origin = req.headers.origin;
+    return origin === undefined || allowedHosts.has(origin.replace(/^http:\/\//, ''));
+  };
+
+  const open = async (): Promise<StreamableHTTPServerTransport> => {
+    const connection = createConnection(options);
+    const transport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: () => randomUUID(),
+      onsessioninitialized: (id) => {
+        sessions.set(id, { transport, connection, open: 0, lastSeen: Date.now() });
+      },
+    });
+    transport.onclose = () => {
+      if (transport.sessionId !== undefined) sessions.delete(transport.sessionId);
+      void connection.close();
+    };
+    await connection.server.connect(transport);
+    return transport;
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
+    if (path !== '/mcp') return rpcError(res, 404, -32000, 'not found: the MCP endpoint is /mcp');
+    if (!trusted(req)) return rpcError(res, 403, -32000, 'forbidden: host or origin is not this local server');
+    let body: unknown;
+    if (req.method === 'POST') {
+      try {
+        body = JSON.parse(await readBody(req));
+      } catch (error) {
+        return rpcError(res, 400, -32700, `parse error: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+    const header = req.headers['mcp-session-id'];
+    const sessionId = Array.isArray(header) ? header[0] : header;
+    if (sessionId !== undefined) {
+      const session = sessions.get(sessionId);
+      if (!session) return rpcError(res, 404, -32001, 'session not found');
+      session.open += 1;
+      res.once('close', () => {
+        session.open -= 1;
+        session.lastSeen = Date.now();
+      });
+      return session.transport.handleRequest(req, res, body);
+    }
+    if (req.method === 'POST' && isInitializeRequest(body)) {
+      const transport = await open();
+      return transport.handleRequest(req, res, body);
+    }
+    return rpcError(res, 400, -32000, 'bad request: no valid mcp-session-id (initialize first)');
+  };
+
+  const http = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      options.log(`http request failed: ${error instanceof Error ? error.message : String(error)}`);
+      rpcError(res, 500, -32603, 'internal error');
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    http.once('error', reject);
+    http.listen(port, '127.0.0.1', () => {
+      http.off('error', reject);
+      resolve();
+    });
+  });
+  const sweep = setInterval(() => {
+    const now = Date.now();
+    for (const [id, session] of sessions) {
+      if (session.open > 0 || now - session.lastSeen < IDLE_SESSION_MS) continue;
+      sessions.delete(id);
+      options.log(`session ${id} closed after ${IDLE_SESSION_MS / 60_000} idle minutes`);
+      void session.connection.close().then(() => session.transport.close()).catch(() => undefined);
+    }
+  }, SWEEP_INTERVAL_MS);
+  sweep.unref();
+  const actual = (http.address() as AddressInfo).port;
+  allowedHosts = new Set([`127.0.0.1:${actual}`, `localhost:${actual}`]);
+  return {
+    url: `http://127.0.0.1:${actual}/mcp`,
+    close: async () => {
+      clearInterval(sweep);
+      const open = [...sessions.values()];
+      sessions.clear();
+      await Promise.all(open.map(async ({ transport, connection }) => {
+        await connection.close();
+        await transport.close().catch(() => undefined);
+      }));
+      await new Promise<void>((resolve) => {
+        http.close(() => resolve());
+        http.closeAllConnections();
+      });
+    },
+  };
+}
