@@ -73,6 +73,13 @@ async function privateTempDir(): Promise<string> {
   return dir;
 }
 
+// The cache folder for per-session state, never inside the workspace: a cache folder inside it (e.g.
+// -C ~) would let the agent edit its own stamps or denial counts, so a private temp folder is used then.
+export async function cacheDirOutside(root: string, cacheDir: string): Promise<string> {
+  const cache = await realish(resolve(cacheDir));
+  return inside(root, cache) ? privateTempDir() : cache;
+}
+
 // Stamps and warnings of one CLI --session, in the user's cache folder (never in the workspace): load at the
 // start of a call, save at the end; saves merge under a cross-process lock, so parallel calls lose nothing.
 export class SessionStore {
@@ -87,8 +94,7 @@ export class SessionStore {
   static async open(options: SessionStoreOptions): Promise<SessionStore> {
     const sessionId = validateSessionId(options.sessionId);
     const root = await realpath(options.workspaceRoot).catch(() => resolve(options.workspaceRoot));
-    let cache = await realish(resolve(options.cacheDir ?? codewardCacheDir(options)));
-    if (inside(root, cache)) cache = await privateTempDir();
+    const cache = await cacheDirOutside(root, options.cacheDir ?? codewardCacheDir(options));
     const key = createHash('sha256').update(`${root}\0${sessionId}`).digest('hex').slice(0, 32);
     const file = join(cache, 'sessions', `${key}.json`);
     return new SessionStore(root, sessionId, file, join(cache, 'locks'), options.lockTimeoutMs ?? 10_000);

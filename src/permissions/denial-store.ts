@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
-import { lstat, mkdir, readFile, realpath } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
-import { fail, toCodewardError } from '../engine/errors.js';
+import { mkdir, readFile, realpath } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { toCodewardError } from '../engine/errors.js';
 import { atomicWrite } from '../files/atomic-write.js';
-import { codewardCacheDir, validateSessionId, type CacheDirOptions } from '../files/session-store.js';
+import { cacheDirOutside, codewardCacheDir, validateSessionId, type CacheDirOptions } from '../files/session-store.js';
 import { DenialTracker, denialLimitsFromEnv, type DenialLimits } from './denials.js';
 
 export interface DenialStoreOptions extends CacheDirOptions {
@@ -13,25 +12,6 @@ export interface DenialStoreOptions extends CacheDirOptions {
   readonly sessionId: string;
   // Default codewardCacheDir(); tests inject a temp dir.
   readonly cacheDir?: string;
-}
-
-const inside = (root: string, path: string): boolean => {
-  const rel = relative(root, path);
-  return rel === '' || (!isAbsolute(rel) && rel.split(/[\\/]/)[0] !== '..');
-};
-
-// A cache folder inside the workspace (e.g. -C ~) would let the agent edit its own denial counts:
-// use a private folder under the OS temp dir instead (as the session store does).
-async function outsideWorkspace(root: string, cache: string): Promise<string> {
-  const real = await realpath(cache).catch(() => cache);
-  if (!inside(root, real)) return cache;
-  const dir = join(tmpdir(), `codeward-${process.getuid?.() ?? 'user'}`);
-  await mkdir(dir, { recursive: true, mode: 0o700 }).catch(() => undefined);
-  const st = await lstat(dir).catch(() => undefined);
-  if (!st?.isDirectory() || (process.getuid !== undefined && st.uid !== process.getuid())) {
-    throw fail('C216', `${dir}: not a private folder of this user; set CODEWARD_STATE_DIR to a folder outside the workspace`);
-  }
-  return dir;
 }
 
 // The denial counts of one CLI --session: `<cache>/denials/<sha256(root, session)>.json`, written
@@ -45,7 +25,7 @@ export class DenialStore {
   static async open(options: DenialStoreOptions): Promise<DenialStore> {
     const sessionId = validateSessionId(options.sessionId);
     const root = await realpath(options.workspaceRoot).catch(() => resolve(options.workspaceRoot));
-    const cache = await outsideWorkspace(root, resolve(options.cacheDir ?? codewardCacheDir(options)));
+    const cache = await cacheDirOutside(root, options.cacheDir ?? codewardCacheDir(options));
     const key = createHash('sha256').update(`${root}\0${sessionId}`).digest('hex').slice(0, 32);
     return new DenialStore(join(cache, 'denials', `${key}.json`), denialLimitsFromEnv(options.env ?? process.env));
   }
