@@ -82,6 +82,7 @@ export async function main(givenArgv: readonly string[], io: CliIo): Promise<num
     argv = door;
   }
   const callToken = findCallToken(argv);
+  if (callToken === 'worker') return await (await import('../worker/cli.js')).workerCommand(argv.slice(argv.indexOf('worker') + 1), io);
   const command = callToken === undefined || callToken.startsWith('{') ? undefined : registry.find(callToken);
   let options: GlobalOptions | undefined;
   try {

@@ -1,0 +1,151 @@
+import { resolve } from 'node:path';
+import type { IIIClient } from 'iii-sdk';
+import { loadConfigFile, prepareContext, type WorkerContext } from './config.js';
+import { PayloadError, WorkerError, werr } from './errors.js';
+import { invoke, sdkHandler, WORKER_FUNCTIONS } from './functions.js';
+
+export interface WorkerIo {
+  readonly stdout: { write(text: string): unknown };
+  readonly stderr: { write(text: string): unknown };
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly cwd: string;
+}
+
+export const DEFAULT_URL = 'ws://127.0.0.1:49134';
+
+interface WorkerArgs {
+  readonly url: string;
+  readonly config: string;
+  readonly invoke?: string;
+  readonly payload?: string;
+  readonly manifest: boolean;
+}
+
+const VALUE_FLAGS = new Set(['--url', '--config', '--invoke', '--payload']);
+
+export const WORKER_USAGE = `usage: codeward worker [--url ws://127.0.0.1:49134] [--config config.yaml]
+       codeward worker [--config config.yaml] --invoke <function-id> --payload '<json>'
+       codeward worker --manifest
+Joins an iii engine (--url, env III_URL) and registers the coder::* functions of the config's base_path.`;
+
+function parseArgs(argv: readonly string[], io: WorkerIo): WorkerArgs {
+  const values = new Map<string, string>();
+  let manifest = false;
+  for (let index = 0; index < argv.length; index += 1) {
+    const token = argv[index]!;
+    const eq = token.indexOf('=');
+    const flag = token.startsWith('--') && eq !== -1 ? token.slice(0, eq) : token;
+    if (VALUE_FLAGS.has(flag)) {
+      const value = eq !== -1 && flag !== token ? token.slice(eq + 1) : argv[++index];
+      if (value === undefined) throw werr('C210', `${flag} needs a value`);
+      values.set(flag, value);
+    } else if (token === '--manifest') manifest = true;
+    else throw werr('C210', `unknown worker option ${JSON.stringify(token)}\n${WORKER_USAGE}`);
+  }
+  if (values.has('--payload') && !values.has('--invoke')) throw werr('C210', '--payload needs --invoke <function-id>');
+  const url = values.get('--url') ?? (io.env.III_URL || undefined) ?? DEFAULT_URL;
+  const args: WorkerArgs = { url, config: resolve(io.cwd, values.get('--config') ?? 'config.yaml'), manifest };
+  const invokeId = values.get('--invoke');
+  const payload = values.get('--payload');
+  return { ...args, ...(invokeId !== undefined ? { invoke: invokeId } : {}), ...(payload !== undefined ? { payload } : {}) };
+}
+
+export async function loadContext(configPath: string, io: WorkerIo): Promise<WorkerContext> {
+  const warnings: string[] = [];
+  const config = await loadConfigFile(configPath, warnings);
+  for (const warning of warnings) io.stderr.write(`warning: ${warning}\n`);
+  return prepareContext(config, io.cwd);
+}
+
+function manifest(): unknown {
+  return {
+    name: 'coder',
+    functions: WORKER_FUNCTIONS.map(({ id, description, request_format, response_format }) => ({ id, description, request_format, response_format })),
+  };
+}
+
+// One local invocation: prints the response JSON (exit 0) or {"code","message"} (exit 1).
+async function invokeOnce(args: WorkerArgs & { invoke: string }, io: WorkerIo): Promise<number> {
+  let data: unknown = {};
+  if (args.payload !== undefined) {
+    try {
+      data = JSON.parse(args.payload);
+    } catch (error) {
+      throw werr('C210', `--payload is not valid JSON: ${(error as Error).message}`);
+    }
+  }
+  const ctx = await loadContext(args.config, io);
+  const outcome = await invoke(ctx, args.invoke, data);
+  if (outcome.ok) {
+    io.stdout.write(`${JSON.stringify(outcome.result)}\n`);
+    return 0;
+  }
+  const error = outcome.error instanceof WorkerError ? outcome.error : werr('C210', outcome.error.message);
+  io.stdout.write(`${error.toWire()}\n`);
+  return 1;
+}
+
+export interface ServeOptions {
+  // Resolves when the worker should stop (default: SIGTERM or SIGINT).
+  readonly stopSignal?: Promise<unknown>;
+}
+
+function processSignal(): Promise<string> {
+  return new Promise((done) => {
+    const stop = (signal: string): void => {
+      process.off('SIGTERM', stop);
+      process.off('SIGINT', stop);
+      done(signal);
+    };
+    process.once('SIGTERM', stop);
+    process.once('SIGINT', stop);
+  });
+}
+
+type FormatOption = NonNullable<Parameters<IIIClient['registerFunction']>[2]>['request_format'];
+
+// Joins the engine and serves until stopped; the SDK reconnects with backoff on its own.
+async function serve(args: WorkerArgs, io: WorkerIo, options: ServeOptions): Promise<number> {
+  const ctx = await loadContext(args.config, io);
+  const stop = options.stopSignal ?? processSignal();
+  const { registerWorker } = await import('iii-sdk');
+  const iii = registerWorker(args.url, { workerName: 'coder', otel: { enabled: false }, enableMetricsReporting: false });
+  for (const fn of WORKER_FUNCTIONS) {
+    iii.registerFunction(fn.id, sdkHandler(ctx, fn), {
+      description: fn.description,
+      request_format: fn.request_format as FormatOption,
+      response_format: fn.response_format as FormatOption,
+    });
+  }
+  io.stderr.write(`coder worker: ${WORKER_FUNCTIONS.length} functions for ${ctx.base} via ${args.url}\n`);
+  await stop;
+  await iii.shutdown();
+  io.stderr.write('coder worker: stopped\n');
+  return 0;
+}
+
+// `codeward worker ...` (argv = the tokens after "worker"). Returns the exit status.
+export async function workerCommand(argv: readonly string[], io: WorkerIo, options: ServeOptions = {}): Promise<number> {
+  let invokeMode = argv.includes('--invoke') || argv.some((token) => token.startsWith('--invoke='));
+  try {
+    if (argv.includes('--help') || argv.includes('-h')) {
+      io.stdout.write(`${WORKER_USAGE}\n`);
+      return 0;
+    }
+    const args = parseArgs(argv, io);
+    invokeMode = args.invoke !== undefined;
+    if (args.manifest) {
+      io.stdout.write(`${JSON.stringify(manifest(), null, 2)}\n`);
+      return 0;
+    }
+    if (args.invoke !== undefined) return await invokeOnce({ ...args, invoke: args.invoke }, io);
+    return await serve(args, io, options);
+  } catch (error) {
+    const failure = error instanceof WorkerError ? error
+      : error instanceof PayloadError ? werr('C210', error.message)
+        : werr('C216', error instanceof Error ? error.message : String(error));
+    if (invokeMode) io.stdout.write(`${failure.toWire()}\n`);
+    else io.stderr.write(`error ${failure.code}: ${failure.message}\n`);
+    return 1;
+  }
+}

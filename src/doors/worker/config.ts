@@ -1,0 +1,109 @@
+import { readFile, realpath, stat } from 'node:fs/promises';
+import { isAbsolute, resolve } from 'node:path';
+import { parse } from 'yaml';
+import * as z from 'zod/mini';
+import { werr, osText } from './errors.js';
+import { compileGlobs, type GlobMatcher } from './glob.js';
+
+// The 10 keys of seed 003's config.yaml, with the original's defaults.
+export interface WorkerConfig {
+  readonly base_path: string;
+  readonly non_accessible_globs: readonly string[];
+  readonly max_read_bytes: number;
+  readonly max_write_bytes: number;
+  readonly tree_default_depth: number;
+  readonly tree_per_folder_limit: number;
+  readonly list_default_page_size: number;
+  readonly list_max_page_size: number;
+  readonly search_default_max_matches: number;
+  readonly search_default_max_line_bytes: number;
+}
+
+export const DEFAULT_CONFIG: WorkerConfig = {
+  base_path: './',
+  non_accessible_globs: [],
+  max_read_bytes: 10_485_760,
+  max_write_bytes: 10_485_760,
+  tree_default_depth: 4,
+  tree_per_folder_limit: 50,
+  list_default_page_size: 100,
+  list_max_page_size: 1000,
+  search_default_max_matches: 1000,
+  search_default_max_line_bytes: 4096,
+};
+
+const u64 = z.number().check(z.int(), z.minimum(0), z.maximum(Number.MAX_SAFE_INTEGER));
+const u32 = z.number().check(z.int(), z.minimum(0), z.maximum(4_294_967_295));
+
+const ConfigSchema = z.object({
+  base_path: z.optional(z.string()),
+  non_accessible_globs: z.optional(z.array(z.string())),
+  max_read_bytes: z.optional(u64),
+  max_write_bytes: z.optional(u64),
+  tree_default_depth: z.optional(u32),
+  tree_per_folder_limit: z.optional(u32),
+  list_default_page_size: z.optional(u32),
+  list_max_page_size: z.optional(u32),
+  search_default_max_matches: z.optional(u32),
+  search_default_max_line_bytes: z.optional(u32),
+});
+
+const KEYS = new Set(Object.keys(DEFAULT_CONFIG));
+
+// Parses config text (YAML; `{}` or an empty file = all defaults). Unknown keys are reported in `warnings`;
+// a value of the wrong type refuses the config (C210) rather than silently dropping every setting.
+export function parseConfig(text: string, warnings: string[]): WorkerConfig {
+  let raw: unknown;
+  try {
+    raw = parse(text);
+  } catch (error) {
+    throw werr('C210', `config: invalid YAML: ${(error as Error).message}`);
+  }
+  if (raw === null || raw === undefined) return DEFAULT_CONFIG;
+  if (typeof raw !== 'object' || Array.isArray(raw)) throw werr('C210', 'config: expected a YAML mapping of the worker keys');
+  for (const key of Object.keys(raw)) {
+    if (!KEYS.has(key)) warnings.push(`config: unknown key "${key}" ignored`);
+  }
+  const parsed = ConfigSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw werr('C210', `config: ${issue.path.join('.') || 'value'}: ${issue.message}`);
+  }
+  const picked = Object.fromEntries(Object.entries(parsed.data).filter(([, value]) => value !== undefined));
+  return { ...DEFAULT_CONFIG, ...picked };
+}
+
+// Reads the config file; a missing file is a warning and the defaults, as the original.
+export async function loadConfigFile(path: string, warnings: string[]): Promise<WorkerConfig> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    warnings.push(`config: ${path}: ${osText(error)}; using the defaults`);
+    return DEFAULT_CONFIG;
+  }
+  return parseConfig(text, warnings);
+}
+
+// A config ready to serve: base canonicalised once, globs compiled once. Immutable.
+export interface WorkerContext {
+  readonly config: WorkerConfig;
+  // Canonical absolute base path.
+  readonly base: string;
+  readonly nonAccessible: GlobMatcher;
+}
+
+// Refuses to start (C216 / C210) when base_path cannot be reached or a glob does not compile.
+export async function prepareContext(config: WorkerConfig, cwd: string): Promise<WorkerContext> {
+  const nonAccessible = compileGlobs(config.non_accessible_globs);
+  const wanted = isAbsolute(config.base_path) ? config.base_path : resolve(cwd, config.base_path);
+  let base: string;
+  try {
+    base = await realpath(wanted);
+  } catch (error) {
+    throw werr('C216', `base_path ${config.base_path}: ${osText(error)}`);
+  }
+  const info = await stat(base);
+  if (!info.isDirectory()) throw werr('C216', `base_path ${config.base_path}: not a directory`);
+  return { config, base, nonAccessible };
+}

@@ -1,0 +1,60 @@
+import { chmod, mkdir, stat, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import type { WorkerContext } from './config.js';
+import { ioError, werr } from './errors.js';
+import { requireWritable } from './paths.js';
+import { asWorkerError } from './update-file.js';
+
+export interface CreateEntry {
+  path: string;
+  content: string;
+  mode?: string | null;
+  parents?: boolean | null;
+  overwrite?: boolean | null;
+}
+
+export interface CreateResult {
+  path: string;
+  success: boolean;
+  bytes_written: number;
+  error?: string;
+}
+
+// "0644" → 0o644: leading zeros stripped, base 8, & 0o777. Checked before writing (the original wrote first).
+export function parseMode(mode: string): number {
+  const digits = mode.replace(/^0+/, '');
+  if (!/^[0-7]+$/.test(digits)) throw werr('C210', `invalid mode ${JSON.stringify(mode)}: expected an octal string such as "0644"`);
+  return Number.parseInt(digits, 8) & 0o777;
+}
+
+async function createOne(ctx: WorkerContext, entry: CreateEntry): Promise<number> {
+  const resolved = await requireWritable(ctx, entry.path);
+  const size = Buffer.byteLength(entry.content, 'utf8');
+  const max = ctx.config.max_write_bytes;
+  if (size > max) throw werr('C213', `${size} bytes exceeds max_write_bytes ${max}`);
+  const exists = await stat(resolved.abs).then(() => true, () => false);
+  if (exists && entry.overwrite !== true) throw werr('C217', `${entry.path} already exists; pass overwrite=true to replace`);
+  const mode = parseMode(entry.mode ?? '0644');
+  try {
+    if (entry.parents ?? true) await mkdir(dirname(resolved.abs), { recursive: true });
+    await writeFile(resolved.abs, entry.content, { mode });
+    await chmod(resolved.abs, mode);
+  } catch (error) {
+    throw ioError(error, entry.path);
+  }
+  return size;
+}
+
+// coder::create-file: independent entries, partial success.
+export async function createFileFn(ctx: WorkerContext, req: { files: CreateEntry[] }): Promise<{ results: CreateResult[] }> {
+  if (req.files.length === 0) throw werr('C210', '`files` must not be empty');
+  const results: CreateResult[] = [];
+  for (const entry of req.files) {
+    try {
+      results.push({ path: entry.path, success: true, bytes_written: await createOne(ctx, entry) });
+    } catch (error) {
+      results.push({ path: entry.path, success: false, bytes_written: 0, error: asWorkerError(error).toWire() });
+    }
+  }
+  return { results };
+}
