@@ -139,8 +139,9 @@ export class Engine {
       if (this.fileLocks && written.length > 0) releaseFiles = await this.fileLocks(written);
       // A writer that held the lock before us replaced the file (a rename gives it a new identity):
       // resolve the written paths again under the lock, so the handler sees the file as it is now.
-      const current = written.length > 0 ? await this.rejail(touches) : touches;
-      warnings.push(...(await this.hooks.checkStale({ ...call, touches: current })));
+      const rejailed = written.length > 0 ? await this.rejail(touches) : touches;
+      const current = command.batch ? await this.checkStaleEach(call, rejailed, warnings) : rejailed;
+      if (!command.batch) warnings.push(...(await this.hooks.checkStale({ ...call, touches: current })));
       const context = this.context(current, warnings, signal);
       const data = await command.run(args, context);
       await this.hooks.afterRun({ ...call, touches: current }, data);
@@ -164,6 +165,26 @@ export class Engine {
         }
       }),
     );
+  }
+
+  // Batched commands are atomic per entry, so a stale file fails only its own entry (C230 from ctx.path).
+  private async checkStaleEach(call: PreparedCall, touches: readonly JailedTouch[], warnings: string[]): Promise<JailedTouch[]> {
+    const checked: JailedTouch[] = [];
+    for (const jailed of touches) {
+      if (!jailed.resolved) {
+        checked.push(jailed);
+        continue;
+      }
+      try {
+        warnings.push(...(await this.hooks.checkStale({ ...call, touches: [jailed] })));
+        checked.push(jailed);
+      } catch (error) {
+        const failure = toCodewardError(error, jailed.touch.path);
+        if (failure.code !== 'C230') throw failure;
+        checked.push({ touch: jailed.touch, error: failure });
+      }
+    }
+    return checked;
   }
 
   private async rejail(touches: readonly JailedTouch[]): Promise<JailedTouch[]> {

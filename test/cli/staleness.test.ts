@@ -187,52 +187,50 @@ describe('a file deleted after the read', () => {
     expect(await content('gone.txt')).toBe('back\n');
   });
 
-  it('delete of a file changed after the read is refused once too, and the file stays', async () => {
+  it('delete of a file changed after the read is refused once too (its entry), and the file stays', async () => {
     await writeFiles(root, { 'd.txt': 'd\n' });
     const before = await statOf('d.txt');
     expectOk(cw('read', '--file', 'd.txt'));
     await writeFile(join(root, 'd.txt'), 'd, with new work\n');
     const after = await statOf('d.txt');
-    expectStale(cw('delete', '--paths', '["d.txt"]'), 'delete', refusal(modified('d.txt', before, after)), ['d.txt']);
+    const refused = cw('delete', '--paths', '["d.txt"]');
+    expect(refused.json.data.results).toEqual([{ path: 'd.txt', success: false, error: { code: 'C230', message: refusal(modified('d.txt', before, after)) } }]);
     expect(await content('d.txt')).toBe('d, with new work\n');
   });
 });
 
 describe('batched commands (update over several files)', () => {
-  // Today's behaviour: the staleness gate runs once for the whole call, before the handler, so one stale
-  // file refuses the whole batch (C230, ok:false, no per-file results) and no file is written; the repeat
-  // proceeds for every file. It is not a per-entry C230 result.
-  it('one stale file among two refuses the whole call; nothing is written; the repeat writes both', async () => {
+  // Batched commands are atomic per entry (CONTRACT "Batched commands"): a stale file fails its own entry
+  // with C230 and the seed's warning; the other files are written; repeating the call proceeds for it.
+  type Result = { path: string; success: boolean; error?: { code: string; message: string } };
+  const summary = (result: CliResult) => (result.json.data.results as Result[]).map((r) => [r.path, r.success, r.error?.code]);
+
+  it('one stale file among two fails only its entry; the other is written; the repeat writes it', async () => {
     await writeFiles(root, { 'a.txt': 'a1\na2\n', 'b.txt': 'b1\nb2\n' });
     expectOk(cw('read', '--file', 'a.txt'));
     const bRead = await statOf('b.txt');
     expectOk(cw('read', '--file', 'b.txt'));
     await writeFile(join(root, 'b.txt'), 'B changed\n');
     const bNow = await statOf('b.txt');
-
     const files = JSON.stringify([
       { path: 'a.txt', ops: [{ op: 'update_lines', from_line: 1, to_line: 1, content: 'A1' }] },
       { path: 'b.txt', ops: [{ op: 'update_lines', from_line: 1, to_line: 1, content: 'B1' }] },
     ]);
-    expectStale(cw('update', '--files', files), 'update', refusal(modified('b.txt', bRead, bNow)), ['b.txt']);
-    expect(await content('a.txt')).toBe('a1\na2\n');
+    const first = cw('update', '--files', files);
+    expect(first.status).toBe(0);
+    expect(summary(first)).toEqual([['a.txt', true, undefined], ['b.txt', false, 'C230']]);
+    expect((first.json.data.results as Result[])[1]!.error!.message).toBe(refusal(modified('b.txt', bRead, bNow)));
+    expect(await content('a.txt')).toBe('A1\na2\n');
     expect(await content('b.txt')).toBe('B changed\n');
-    expect(await exists('a.txt.bak')).toBe(false);
     expect(await exists('b.txt.bak')).toBe(false);
 
-    const again = cw('update', '--files', files);
+    const again = cw('update', '--files', JSON.stringify([{ path: 'b.txt', ops: [{ op: 'update_lines', from_line: 1, to_line: 1, content: 'B1' }] }]));
     expectOk(again, [modified('b.txt', bRead, bNow)]);
-    expect(again.json.data).toEqual({
-      results: [
-        { path: 'a.txt', success: true, applied: 1, newLineCount: 2, backup: 'a.txt.bak' },
-        { path: 'b.txt', success: true, applied: 1, newLineCount: 1, backup: 'b.txt.bak' },
-      ],
-    });
-    expect(await content('a.txt')).toBe('A1\na2\n');
+    expect(summary(again)).toEqual([['b.txt', true, undefined]]);
     expect(await content('b.txt')).toBe('B1\n');
   });
 
-  it('two stale files are both named in one refusal, in the order of the call', async () => {
+  it('two stale files each get their own C230 entry, in the order of the call', async () => {
     await writeFiles(root, { 'a.txt': 'a\n', 'b.txt': 'b\n' });
     const [aRead, bRead] = [await statOf('a.txt'), await statOf('b.txt')];
     expectOk(cw('read', '--file', 'a.txt'));
@@ -244,12 +242,16 @@ describe('batched commands (update over several files)', () => {
       { path: 'a.txt', ops: [{ op: 'insert', at_line: 1, content: 'x' }] },
       { path: 'b.txt', ops: [{ op: 'insert', at_line: 1, content: 'y' }] },
     ]);
-    expectStale(cw('update', '--files', files), 'update', refusal(modified('a.txt', aRead, aNow), modified('b.txt', bRead, bNow)), ['a.txt', 'b.txt']);
+    const result = cw('update', '--files', files);
+    const results = result.json.data.results as Result[];
+    expect(summary(result)).toEqual([['a.txt', false, 'C230'], ['b.txt', false, 'C230']]);
+    expect(results[0]!.error!.message).toBe(refusal(modified('a.txt', aRead, aNow)));
+    expect(results[1]!.error!.message).toBe(refusal(modified('b.txt', bRead, bNow)));
     expect(await content('a.txt')).toBe('a edited\n');
     expect(await content('b.txt')).toBe('b edited!\n');
   });
 
-  it('an entry that fails on its own (C211, C215) does not hide a stale sibling, and is still reported after the repeat', async () => {
+  it('an entry that fails on its own (C211, C215) sits beside a stale sibling; the repeat writes the sibling', async () => {
     await writeFiles(root, { 'b.txt': 'b\n' });
     const bRead = await statOf('b.txt');
     expectOk(cw('read', '--file', 'b.txt'));
@@ -260,10 +262,14 @@ describe('batched commands (update over several files)', () => {
       { path: 'missing.txt', ops: [{ op: 'insert', at_line: 1, content: 'x' }] },
       { path: 'b.txt', ops: [{ op: 'insert', at_line: 1, content: 'y' }] },
     ]);
-    expectStale(cw('update', '--files', files), 'update', refusal(modified('b.txt', bRead, bNow)), ['b.txt']);
+    expect(summary(cw('update', '--files', files))).toEqual([
+      ['../escape.txt', false, 'C215'],
+      ['missing.txt', false, 'C211'],
+      ['b.txt', false, 'C230'],
+    ]);
     const again = cw('update', '--files', files);
     expectOk(again, [modified('b.txt', bRead, bNow)]);
-    expect(again.json.data.results.map((r: { path: string; success: boolean; error?: { code: string } }) => [r.path, r.success, r.error?.code])).toEqual([
+    expect(summary(again)).toEqual([
       ['../escape.txt', false, 'C215'],
       ['missing.txt', false, 'C211'],
       ['b.txt', true, undefined],
