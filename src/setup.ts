@@ -54,8 +54,8 @@ function sessionStalenessHooks(store: SessionStore, tracker: StalenessTracker): 
       await store.refresh(tracker, written(call));
       return base.checkStale(call);
     },
-    afterRun: async (call, data) => {
-      await base.afterRun(call, data);
+    afterRun: async (call, data, observed) => {
+      await base.afterRun(call, data, observed);
       if (written(call).length > 0) await store.save(tracker);
     },
   };

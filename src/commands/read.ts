@@ -49,13 +49,20 @@ function checkRange(args: ReadArgs): void {
 async function run(args: ReadArgs, ctx: CommandContext): Promise<ReadData> {
   checkRange(args);
   const target = ctx.path(args.file);
+  const startedAt = Date.now();
   const handle = await ctx.workspace.openRead(target);
   try {
-    const size = (await handle.stat()).size;
+    const stats = await handle.stat();
+    const size = stats.size;
+    // A whole-file read gives the staleness stamp its bytes, so the file is not read a second time.
+    const observe = (bytes: Uint8Array): void => {
+      if (bytes.length === size) ctx.observe(target.real, { bytes, mtimeMs: stats.mtimeMs, size, startedAt });
+    };
     if (args.encoding === 'base64') {
       const length = Math.min(size, args.maxBytes);
       const buffer = Buffer.alloc(length);
       await handle.read(buffer, 0, length, 0);
+      observe(buffer);
       const base = { path: target.rel, content: buffer.toString('base64'), encoding: 'base64' as const };
       return { ...base, startLine: null, endLine: null, totalLines: null, truncated: size > length, size };
     }
@@ -65,6 +72,7 @@ async function run(args: ReadArgs, ctx: CommandContext): Promise<ReadData> {
       : args.head !== undefined
         ? await readLines(handle, size, 1, args.head, args.maxBytes, { countAll })
         : await readLines(handle, size, args.start ?? 1, args.end, args.maxBytes, { countAll });
+    observe(range.bytes);
     const doc = decodeText(range.bytes);
     if (doc.binary) throw fail('C210', `${args.file} looks like a binary file; read it with --encoding base64`);
     if (doc.encoding === 'latin1') ctx.warn(`${args.file} is not valid UTF-8; its bytes were decoded as Latin-1`);

@@ -1,6 +1,7 @@
 import type { $ZodObject, output } from 'zod/v4/core';
 import type { Config } from './config.js';
 import type { FileChange } from '../files/transaction.js';
+import type { ContentObservation } from '../files/staleness.js';
 import type { Access, ResolvedPath } from '../workspace/types.js';
 import type { Workspace } from '../workspace/workspace.js';
 
@@ -38,6 +39,9 @@ export interface CommandContext {
   warn(message: string): void;
   // Writes several files as one unit: all new versions or none, even across a crash.
   commit(changes: readonly FileChange[]): Promise<void>;
+  // Tells the engine the command read `real` whole (bytes and the descriptor's stat), so the staleness
+  // stamp needs no second read of the file.
+  observe(real: string, observation: ContentObservation): void;
 }
 
 export interface CommandDefinition<S extends $ZodObject = $ZodObject, D = unknown> {

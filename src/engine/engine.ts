@@ -10,6 +10,7 @@ import { parseCall, type CallInput } from '../args/parse-call.js';
 import type { ResolvedPath } from '../workspace/types.js';
 import type { Workspace } from '../workspace/workspace.js';
 import { commitFiles } from '../files/transaction.js';
+import type { ContentObservation } from '../files/staleness.js';
 import { stateDirFor } from './state-dir.js';
 
 export const JOURNAL_PREFIX = 'tx';
@@ -34,7 +35,7 @@ export interface EngineHooks {
   classify(call: PreparedCall): void | Promise<void>;
   authorize(call: PreparedCall): void | Promise<void>;
   checkStale(call: PreparedCall): readonly string[] | Promise<readonly string[]>;
-  afterRun(call: PreparedCall, data: unknown): void | Promise<void>;
+  afterRun(call: PreparedCall, data: unknown, observed: ReadonlyMap<string, ContentObservation>): void | Promise<void>;
 }
 
 const PASS_THROUGH: EngineHooks = {
@@ -142,9 +143,10 @@ export class Engine {
       const rejailed = written.length > 0 ? await this.rejail(touches) : touches;
       const current = command.batch ? await this.checkStaleEach(call, rejailed, warnings) : rejailed;
       if (!command.batch) warnings.push(...(await this.hooks.checkStale({ ...call, touches: current })));
-      const context = this.context(current, warnings, signal);
+      const observed = new Map<string, ContentObservation>();
+      const context = this.context(current, warnings, signal, observed);
       const data = await command.run(args, context);
-      await this.hooks.afterRun({ ...call, touches: current }, data);
+      await this.hooks.afterRun({ ...call, touches: current }, data, observed);
       return data;
     } finally {
       await releaseFiles?.().catch(() => undefined);
@@ -203,7 +205,7 @@ export class Engine {
     );
   }
 
-  private context(touches: readonly JailedTouch[], warnings: string[], signal: AbortSignal): CommandContext {
+  private context(touches: readonly JailedTouch[], warnings: string[], signal: AbortSignal, observed: Map<string, ContentObservation>): CommandContext {
     const byInput = new Map(touches.map((jailed) => [jailed.touch.path, jailed]));
     return {
       workspace: this.workspace,
@@ -219,6 +221,9 @@ export class Engine {
         warnings.push(message);
       },
       commit: (changes) => commitFiles(changes, join(this.stateDir, 'journal'), JOURNAL_PREFIX),
+      observe: (real, observation) => {
+        observed.set(real, observation);
+      },
     };
   }
 }

@@ -1,5 +1,5 @@
 import type { EngineHooks, JailedTouch, PreparedCall } from '../engine/engine.js';
-import type { StalenessTracker } from './staleness.js';
+import type { ContentObservation, StalenessTracker } from './staleness.js';
 
 const mutates = ({ touch }: JailedTouch): boolean => touch.access === 'write' || touch.access === 'delete';
 
@@ -24,7 +24,7 @@ export function stalenessHooks(tracker: StalenessTracker): Pick<EngineHooks, 'ch
       tracker.assertFresh(
         call.touches.filter((jailed) => mutates(jailed) && jailed.resolved).map(({ resolved }) => ({ path: resolved!.real, label: resolved!.rel })),
       ),
-    afterRun: async (call: PreparedCall, data: unknown) => {
+    afterRun: async (call: PreparedCall, data: unknown, observed: ReadonlyMap<string, ContentObservation> = new Map()) => {
       const ok = succeeded(data);
       const work = call.touches.map(async (jailed) => {
         const { touch, resolved } = jailed;
@@ -32,7 +32,8 @@ export function stalenessHooks(tracker: StalenessTracker): Pick<EngineHooks, 'ch
         if (mutates(jailed)) {
           if (ok === undefined || ok.has(touch.path) || ok.has(resolved.rel)) await tracker.recordWrite(resolved.real);
         } else if (touch.access === 'read' && call.command.effect === 'read') {
-          await tracker.recordRead(resolved.real);
+          const seen = observed.get(resolved.real);
+          await (seen ? tracker.recordContent(resolved.real, seen) : tracker.recordRead(resolved.real));
         }
       });
       await Promise.all(work);

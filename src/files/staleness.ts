@@ -1,14 +1,23 @@
+import { createHash } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { fail } from '../engine/errors.js';
 import {
-  DELETED_REASON, UNHASHED, fastPathValid, formatWarning, isFsError, modifiedReason, sameState, snapshotFile,
+  DELETED_REASON, MAX_HASHED_BYTES, UNHASHED, fastPathValid, formatWarning, isFsError, modifiedReason, sameState, snapshotFile,
   type FileStamp, type FileState,
 } from './staleness-snapshot.js';
 
 export { formatWarning, type FileStamp, type FileState } from './staleness-snapshot.js';
 
 // What the tracker knows about one file. `warned`: the external state a refusal already reported.
+// A whole file a command read: its bytes, the stat of its descriptor, and when the read began.
+export interface ContentObservation {
+  readonly bytes: Uint8Array;
+  readonly mtimeMs: number;
+  readonly size: number;
+  readonly startedAt: number;
+}
+
 export interface TrackedFile {
   readonly stamp: FileStamp;
   readonly warned?: FileState;
@@ -52,6 +61,15 @@ export class StalenessTracker {
     if (snapshot === undefined) return this.forget(key);
     const { startedAt, ...state } = snapshot;
     this.set(key, { stamp: { ...state, readAt: startedAt, verifiedAt: startedAt }, updatedAt: Date.now() });
+  }
+
+  // Stamps a file from bytes a command already read whole (no second read): `stats` is the descriptor's
+  // stat taken before reading and `startedAt` the time the read began. Anything partial is re-read.
+  async recordContent(path: string, observation: ContentObservation): Promise<void> {
+    const { bytes, mtimeMs, size, startedAt } = observation;
+    if (bytes.length !== size) return this.recordRead(path);
+    const sha256 = size > MAX_HASHED_BYTES ? UNHASHED : createHash('sha256').update(bytes).digest('hex');
+    this.set(resolve(path), { stamp: { mtimeMs, size, sha256, readAt: startedAt, verifiedAt: startedAt }, updatedAt: Date.now() });
   }
 
   // Stamps the file after our own successful write (or forgets it after a delete), clearing any warning.
