@@ -11,7 +11,7 @@ import { StalenessTracker } from './files/staleness.js';
 import { recoverJournals } from './files/transaction.js';
 import { DenialStore, DenialTracker, denialLimitsFromEnv, loadPolicy, permissionGate, type Approver, type CliRuleFlags } from './permissions/index.js';
 import { classifyHook } from './shell/classify-hook.js';
-import { ShellParser } from './shell/parse.js';
+import { LazyShellParser } from './shell/lazy-parser.js';
 import { Workspace } from './workspace/workspace.js';
 
 // The permission gate, for doors that have a person (or a policy) behind them.
@@ -78,7 +78,7 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
   const fileLocks: FileLocker | undefined = options.crossProcessLocks
     ? (paths) => acquireFileLocks(lockDir, paths, { timeoutMs: 30_000, staleMs: 30_000 })
     : undefined;
-  const parser = new ShellParser();
+  const parser = new LazyShellParser();
   const home = options.permissions?.home ?? env['HOME'];
   let gate: Partial<EngineHooks> = {};
   let denialStore: DenialStore | undefined;

@@ -5,7 +5,6 @@ import { described } from '../engine/schema.js';
 import { createBackup } from '../files/backup.js';
 import { encodeText } from '../files/text.js';
 import type { FileChange } from '../files/transaction.js';
-import { applySearchReplace } from '../edit/search-replace.js';
 import { decodeBase64 } from './base64.js';
 import { normaliseForFile } from './content.js';
 import { checkWriteSize, flagText, loadEditable, sameBytes, type EditableFile } from './edit-file.js';
@@ -37,6 +36,7 @@ function editFailure(index: number, item: Edit, error: unknown): Error {
 
 // Phase 1 (no writes): every edit in declaration order against the in-memory result of the earlier ones.
 async function validate(edits: readonly Edit[], ctx: CommandContext): Promise<Map<string, { file: EditableFile; text: string; edits: number }>> {
+  const { applySearchReplace } = await import('../edit/search-replace.js');
   const files = new Map<string, { file: EditableFile; text: string; edits: number }>();
   for (const [index, item] of edits.entries()) {
     try {

@@ -5,7 +5,6 @@ import { choice, flag, optionalText } from '../engine/schema.js';
 import { atomicWrite } from '../files/atomic-write.js';
 import { createBackup } from '../files/backup.js';
 import { encodeText } from '../files/text.js';
-import { applySearchReplace } from '../edit/search-replace.js';
 import { decodeBase64 } from './base64.js';
 import { normaliseForFile } from './content.js';
 import { checkWriteSize, flagText, loadEditable, sameBytes } from './edit-file.js';
@@ -49,6 +48,8 @@ async function runReplace(args: PatchArgs, ctx: CommandContext): Promise<Replace
   const replace = normaliseForFile(flagText(args.replace!, args.encoding, '--replace', decodeBase64), file.target.real, ctx);
   let result;
   try {
+    // The edit engine loads on first use: the CLI's start-up does not pay for it.
+    const { applySearchReplace } = await import('../edit/search-replace.js');
     result = applySearchReplace(file.doc.text, search, replace, { all: args.all });
   } catch (error) {
     if (isCodewardError(error) && (error.code === 'C220' || error.code === 'C221')) {

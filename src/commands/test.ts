@@ -3,8 +3,6 @@ import { defineCommand, type CommandContext } from '../engine/command.js';
 import { fail } from '../engine/errors.js';
 import { described, optionalText } from '../engine/schema.js';
 import { formatProcessOutput, processFailure, runShellCall, toProcessData, type ProcessData } from '../shell/run-call.js';
-import { detectTestRunner } from '../shell/test-detect.js';
-import { withPattern } from '../shell/test-detect-pattern.js';
 import { TestSummaryScanner, type TestSummary } from '../shell/test-summary.js';
 import { timeoutFlag } from './exec.js';
 
@@ -31,6 +29,7 @@ async function chooseCommand(args: TestArgs, ctx: CommandContext): Promise<{ run
   if (args.pattern?.startsWith('-')) throw fail('C210', `--pattern ${args.pattern} starts with "-"; pass a test name or a path`);
   const folder = ctx.path(args.dir);
   if (folder.kind !== 'dir') throw fail('C210', `--dir ${args.dir} is not a folder; pass the project folder`);
+  const [{ detectTestRunner }, { withPattern }] = await Promise.all([import('../shell/test-detect.js'), import('../shell/test-detect-pattern.js')]);
   const detected = await detectTestRunner(folder.real);
   if (!detected) throw fail('C252', `no test framework detected in ${folder.rel}; pass --cmd "..." to say how to run the tests`);
   const built = withPattern(detected, args.pattern);

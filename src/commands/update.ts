@@ -4,7 +4,7 @@ import { described } from '../engine/schema.js';
 import { atomicWrite } from '../files/atomic-write.js';
 import { createBackup } from '../files/backup.js';
 import { encodeText } from '../files/text.js';
-import { applyLineOps, type LineOp } from '../edit/line-ops.js';
+import type { LineOp } from '../edit/line-ops.js';
 import { eachEntry, formatBatch, type BatchResult } from './batch.js';
 import { normaliseForFile } from './content.js';
 import { checkWriteSize, loadEditable, sameBytes } from './edit-file.js';
@@ -51,6 +51,7 @@ function normaliseOps(ops: readonly LineOp[], path: string, ctx: CommandContext)
 
 async function updateOne(entry: FileOps, ctx: CommandContext): Promise<Omit<UpdateResult, keyof BatchResult>> {
   const file = await loadEditable(ctx, entry.path);
+  const { applyLineOps } = await import('../edit/line-ops.js');
   const result = applyLineOps(file.doc.text, normaliseOps(entry.ops as LineOp[], file.target.real, ctx));
   for (const note of result.notes) ctx.warn(`${entry.path}: ${note}`);
   const bytes = encodeText(result.text, file.doc);

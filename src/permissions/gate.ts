@@ -1,6 +1,6 @@
 import type { EngineHooks, PreparedCall } from '../engine/engine.js';
 import { fail } from '../engine/errors.js';
-import { ShellParser } from '../shell/parse.js';
+import { LazyShellParser } from '../shell/lazy-parser.js';
 import { decide, type DecideContext } from './decide.js';
 import type { DenialTracker } from './denials.js';
 import { describeCall } from './describe.js';
@@ -76,7 +76,7 @@ async function approve(judged: Judged, decision: Decision, options: GateOptions)
 // Decides every judged part; any deny refuses the call (C240) before anyone is asked; then each ask
 // is approved by --yes, by the approver, or refused (C241 when no one can approve).
 export async function authorizeJudged(judged: readonly Judged[], gateOptions: PermissionGateOptions): Promise<void> {
-  const options: GateOptions = { ...gateOptions, parser: gateOptions.parser ?? new ShellParser() };
+  const options: GateOptions = { ...gateOptions, parser: gateOptions.parser ?? new LazyShellParser() };
   const ctx: DecideContext = { policy: options.policy, denials: options.denials };
   const decisions = await Promise.all(judged.map((entry) => decide(entry, ctx, options.parser)));
   const denied = decisions.find((d) => d.decision === 'deny');
@@ -93,6 +93,6 @@ export async function authorizeJudged(judged: readonly Judged[], gateOptions: Pe
 
 // The engine's permission stage (ARCHITECTURE.md: after the danger classifier, before staleness).
 export function permissionGate(options: PermissionGateOptions): Pick<EngineHooks, 'authorize'> {
-  const withParser: GateOptions = { ...options, parser: options.parser ?? new ShellParser() };
+  const withParser: GateOptions = { ...options, parser: options.parser ?? new LazyShellParser() };
   return { authorize: (call: PreparedCall) => authorizeJudged(describeCall(call), withParser) };
 }

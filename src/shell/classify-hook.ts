@@ -4,8 +4,13 @@
 import { homedir } from 'node:os';
 import type { EngineHooks, PreparedCall } from '../engine/engine.js';
 import { fail } from '../engine/errors.js';
-import { classifyDanger, type DangerVerdict } from './danger.js';
-import type { ShellParser } from './parse.js';
+import type { DangerVerdict } from './danger.js';
+import type { ShellParse } from './parse-types.js';
+
+// Anything that parses a command line (ShellParser, or LazyShellParser which loads it on first use).
+export interface ParsesShell {
+  parseShell(command: string): Promise<ShellParse>;
+}
 
 export interface ClassifyHookOptions {
   // --allow-unsafe: nothing is blocked (the caller may warn with `checkShellLine`).
@@ -20,11 +25,12 @@ function runFolder(call: PreparedCall, dir: string): string | undefined {
 }
 
 // Parses and classifies one command line (for doors that want to warn under --allow-unsafe).
-export async function checkShellLine(parser: ShellParser, command: string, context: { home?: string; workspace?: string }): Promise<DangerVerdict> {
+export async function checkShellLine(parser: ParsesShell, command: string, context: { home?: string; workspace?: string }): Promise<DangerVerdict> {
+  const { classifyDanger } = await import('./danger.js');
   return classifyDanger(await parser.parseShell(command), context);
 }
 
-export function classifyHook(parser: ShellParser, options: ClassifyHookOptions): Pick<EngineHooks, 'classify'> {
+export function classifyHook(parser: ParsesShell, options: ClassifyHookOptions): Pick<EngineHooks, 'classify'> {
   const home = options.home ?? homedir();
   return {
     classify: async (call) => {
