@@ -1,17 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { isCodewardError } from '../../src/engine/errors.js';
+import { c210 } from '../helpers/errors.js';
 import { applyLineOps, type LineOp, type ReplaceOp } from '../../src/edit/line-ops.js';
 
-function c210(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (error) {
-    expect(isCodewardError(error)).toBe(true);
-    expect((error as { code: string }).code).toBe('C210');
-    return (error as Error).message;
-  }
-  throw new Error('expected a C210 error');
-}
 
 const replace = (text: string, pattern: string, replacement: string, extra: Partial<ReplaceOp> = {}): string =>
   applyLineOps(text, [{ op: 'replace', pattern, replacement, ...extra }]).text;

@@ -1,18 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { isCodewardError } from '../../src/engine/errors.js';
+import { c210 } from '../helpers/errors.js';
 import { applyLineOps, validateLineOps, type LineOp } from '../../src/edit/line-ops.js';
 
-// The C210 message `fn` throws (fails the test on no throw or another code).
-function c210(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (error) {
-    expect(isCodewardError(error)).toBe(true);
-    expect((error as { code: string }).code).toBe('C210');
-    return (error as Error).message;
-  }
-  throw new Error('expected a C210 error');
-}
 
 const apply = (text: string, ops: LineOp[]): string => applyLineOps(text, ops).text;
 const numbered = (n: number, eol = '\n'): string => Array.from({ length: n }, (_, i) => `line ${i + 1}${eol}`).join('');

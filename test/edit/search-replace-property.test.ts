@@ -1,20 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { isCodewardError } from '../../src/engine/errors.js';
 import { applySearchReplace } from '../../src/edit/search-replace.js';
+import { prng } from '../helpers/random.js';
 
-// mulberry32: a seeded PRNG so failures reproduce.
-function prng(seed: number): { int(max: number): number; pick<T>(items: readonly T[]): T; chance(p: number): boolean } {
-  let a = seed >>> 0;
-  const next = (): number => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (max: number): number => Math.floor(next() * max);
-  return { int, pick: (items) => items[int(items.length)]!, chance: (p) => next() < p };
-}
 
 const ALPHABET = ['a', 'b', 'x', ' ', ' ', '\t', 'é', '😀', '漢', '$', '&', '1', '"', '“', '—', '\u00a0', 'e\u0301'];
 

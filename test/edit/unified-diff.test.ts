@@ -3,19 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { FilePatch } from '../../src/edit/unified-diff.js';
 import { applyFilePatch, applyUnifiedDiff, diffTargets, parseUnifiedDiff } from '../../src/edit/unified-diff.js';
 import { isCodewardError } from '../../src/engine/errors.js';
+import { prng } from '../helpers/random.js';
 
-// Small seeded PRNG (mulberry32): reproducible property tests.
-function prng(seed: number): { int(max: number): number; chance(p: number): boolean } {
-  let a = seed >>> 0;
-  const next = (): number => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return { int: (max) => Math.floor(next() * max), chance: (p) => next() < p };
-}
 
 // A line-based file from a small vocabulary, so repeated lines (ambiguous context) are common.
 function randomFile(r: ReturnType<typeof prng>, eol: string): string {

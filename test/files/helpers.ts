@@ -13,19 +13,7 @@ export async function cleanup(dir: string | undefined): Promise<void> {
   if (dir !== undefined) await rm(dir, { recursive: true, force: true });
 }
 
-// Small seeded PRNG (mulberry32) so property tests are reproducible without extra dependencies.
-export function prng(seed: number): { next(): number; int(max: number): number; pick<T>(items: readonly T[]): T } {
-  let a = seed >>> 0;
-  const next = (): number => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (max: number): number => Math.floor(next() * max);
-  return { next, int, pick: (items) => items[int(items.length)]! };
-}
+export { prng } from '../helpers/random.js';
 
 export function concatBytes(parts: readonly Uint8Array[]): Uint8Array {
   return new Uint8Array(Buffer.concat(parts));
