@@ -1,17 +1,7 @@
 import { createTwoFilesPatch } from 'diff';
 import { describe, expect, it } from 'vitest';
 import { applyFilePatch, applyUnifiedDiff, parseUnifiedDiff } from '../../src/edit/unified-diff.js';
-import { isCodewardError } from '../../src/engine/errors.js';
-
-function failure(run: () => unknown): { code: string; message: string } {
-  try {
-    run();
-  } catch (error) {
-    if (isCodewardError(error)) return { code: error.code, message: error.message };
-    throw error;
-  }
-  throw new Error('expected a CodewardError');
-}
+import { failure } from '../helpers/errors.js';
 
 const apply = (text: string, diff: string): string | null => applyFilePatch(text, parseUnifiedDiff(diff, { defaultFile: 'f' })[0]!).text;
 

@@ -2,7 +2,7 @@ import { createTwoFilesPatch, structuredPatch } from 'diff';
 import { describe, expect, it } from 'vitest';
 import type { FilePatch } from '../../src/edit/unified-diff.js';
 import { applyFilePatch, applyUnifiedDiff, diffTargets, parseUnifiedDiff } from '../../src/edit/unified-diff.js';
-import { isCodewardError } from '../../src/engine/errors.js';
+import { failure } from '../helpers/errors.js';
 import { prng } from '../helpers/random.js';
 
 
@@ -29,16 +29,6 @@ function randomEdit(r: ReturnType<typeof prng>, text: string, eol: string): stri
   const flip = r.chance(0.15);
   const keepNewline = flip ? !finalNewline : finalNewline;
   return lines.join(eol) + (keepNewline && lines.length > 0 ? eol : '');
-}
-
-function failure(run: () => unknown): { code: string; message: string } {
-  try {
-    run();
-  } catch (error) {
-    if (isCodewardError(error)) return { code: error.code, message: error.message };
-    throw error;
-  }
-  throw new Error('expected a CodewardError');
 }
 
 function applyOne(original: string | null, diff: string, defaultFile?: string): { text: string | null; patch: FilePatch } {

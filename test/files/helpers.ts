@@ -1,5 +1,5 @@
 import { build } from 'esbuild';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,4 +33,15 @@ export async function bundleAtomicWrite(dir: string): Promise<string> {
     logLevel: 'warning',
   });
   return outfile;
+}
+
+export const PAST = new Date('2025-01-02T03:04:05.500Z');
+export const LATER = new Date('2025-01-02T03:09:00.250Z');
+
+// A file with a settled mtime in the past, so its staleness stamp is trusted by the fast path.
+export async function settledFile(dir: string, name: string, content: string, when = PAST): Promise<string> {
+  const path = join(dir, name);
+  await writeFile(path, content);
+  await utimes(path, when, when);
+  return path;
 }

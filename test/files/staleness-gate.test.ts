@@ -1,9 +1,9 @@
-import { rm, stat, writeFile, utimes } from 'node:fs/promises';
+import { rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { StalenessTracker } from '../../src/files/staleness.js';
 import { isFsError } from '../../src/files/staleness-snapshot.js';
-import { cleanup, makeTempDir } from './helpers.js';
+import { cleanup, LATER, makeTempDir, PAST, settledFile } from './helpers.js';
 
 let dir: string;
 let tracker: StalenessTracker;
@@ -13,16 +13,7 @@ beforeEach(async () => {
 });
 afterEach(async () => cleanup(dir));
 
-const PAST = new Date('2025-01-02T03:04:05.500Z');
-const LATER = new Date('2025-01-02T03:09:00.250Z');
-
-// A file with a settled mtime in the past, so its stamp is trusted by the fast path.
-async function settled(name: string, content: string, when = PAST): Promise<string> {
-  const path = join(dir, name);
-  await writeFile(path, content);
-  await utimes(path, when, when);
-  return path;
-}
+const settled = (name: string, content: string, when = PAST): Promise<string> => settledFile(dir, name, content, when);
 
 describe('the refuse-once gate (seed 002 lifecycle, CONTRACT "Staleness")', () => {
   it('read → external edit → write refused (C230) → repeat proceeds with the warning → re-read clears → write ok', async () => {

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { build } from 'esbuild';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { StalenessTracker, formatWarning } from '../../src/files/staleness.js';
-import { cleanup, makeTempDir } from './helpers.js';
+import { cleanup, LATER, makeTempDir, PAST, settledFile } from './helpers.js';
 
 let dir: string;
 let tracker: StalenessTracker;
@@ -20,16 +20,7 @@ afterEach(async () => {
 });
 
 // Exactly representable fractions, so utimes() round-trips them to the millisecond.
-const PAST = new Date('2025-01-02T03:04:05.500Z');
-const LATER = new Date('2025-01-02T03:09:00.250Z');
-
-// A file with a settled mtime in the past, so its stamp is trusted by the fast path.
-async function settled(name: string, content: string, when = PAST): Promise<string> {
-  const path = join(dir, name);
-  await writeFile(path, content);
-  await utimes(path, when, when);
-  return path;
-}
+const settled = (name: string, content: string, when = PAST): Promise<string> => settledFile(dir, name, content, when);
 
 describe('seed 002 scenarios', () => {
   it('file not modified: not stale, through the fast path', async () => {

@@ -12,3 +12,14 @@ export function c210(fn: () => unknown): string {
   }
   throw new Error('expected a C210 error');
 }
+
+// The code and message of the CodewardError `run` throws (fails the test on no throw).
+export function failure(run: () => unknown): { code: string; message: string } {
+  try {
+    run();
+  } catch (error) {
+    if (isCodewardError(error)) return { code: error.code, message: error.message };
+    throw error;
+  }
+  throw new Error('expected a CodewardError');
+}
