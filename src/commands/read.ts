@@ -50,9 +50,10 @@ async function run(args: ReadArgs, ctx: CommandContext): Promise<ReadData> {
   checkRange(args);
   const target = ctx.path(args.file);
   const startedAt = Date.now();
-  const handle = await ctx.workspace.openRead(target);
+  // Verified against the jail's stat (dev+ino, O_NOFOLLOW); its stats are the descriptor's own fstat.
+  const file = await ctx.workspace.openReadFile(target);
   try {
-    const stats = await handle.stat();
+    const { stats } = file;
     const size = stats.size;
     // A whole-file read gives the staleness stamp its bytes, so the file is not read a second time.
     const observe = (bytes: Uint8Array): void => {
@@ -61,24 +62,24 @@ async function run(args: ReadArgs, ctx: CommandContext): Promise<ReadData> {
     if (args.encoding === 'base64') {
       const length = Math.min(size, args.maxBytes);
       const buffer = Buffer.alloc(length);
-      await handle.read(buffer, 0, length, 0);
+      await file.read(buffer, 0, length, 0);
       observe(buffer);
       const base = { path: target.rel, content: buffer.toString('base64'), encoding: 'base64' as const };
       return { ...base, startLine: null, endLine: null, totalLines: null, truncated: size > length, size };
     }
     const countAll = size <= COUNT_ALL_BYTES;
     const range = args.tail !== undefined
-      ? await readTail(handle, size, args.tail, args.maxBytes)
+      ? await readTail(file, size, args.tail, args.maxBytes)
       : args.head !== undefined
-        ? await readLines(handle, size, 1, args.head, args.maxBytes, { countAll })
-        : await readLines(handle, size, args.start ?? 1, args.end, args.maxBytes, { countAll });
+        ? await readLines(file, size, 1, args.head, args.maxBytes, { countAll })
+        : await readLines(file, size, args.start ?? 1, args.end, args.maxBytes, { countAll });
     observe(range.bytes);
     const doc = decodeText(range.bytes);
     if (doc.binary) throw fail('C210', `${args.file} looks like a binary file; read it with --encoding base64`);
     if (doc.encoding === 'latin1') ctx.warn(`${args.file} is not valid UTF-8; its bytes were decoded as Latin-1`);
     let { startLine, endLine, totalLines } = range;
     if (args.tail !== undefined && totalLines === null && countAll) {
-      totalLines = (await readLines(handle, size, 1, undefined, 1, { countAll: true })).totalLines;
+      totalLines = (await readLines(file, size, 1, undefined, 1, { countAll: true })).totalLines;
       if (totalLines !== null) {
         endLine = totalLines;
         startLine = Math.max(1, totalLines - countLines(doc.text) + 1);
@@ -89,7 +90,7 @@ async function run(args: ReadArgs, ctx: CommandContext): Promise<ReadData> {
     }
     return { path: target.rel, content: doc.text, encoding: 'text', startLine, endLine, totalLines, truncated: range.truncated, size };
   } finally {
-    await handle.close();
+    await file.close();
   }
 }
 

@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
+import * as crypto from 'node:crypto';
 import { stat } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { resolve as resolvePath, sep } from 'node:path';
 import { fail } from '../engine/errors.js';
 import {
   DELETED_REASON, MAX_HASHED_BYTES, UNHASHED, fastPathValid, formatWarning, isFsError, modifiedReason, sameState, snapshotFile,
@@ -68,7 +68,7 @@ export class StalenessTracker {
   async recordContent(path: string, observation: ContentObservation): Promise<void> {
     const { bytes, mtimeMs, size, startedAt } = observation;
     if (bytes.length !== size) return this.recordRead(path);
-    const sha256 = size > MAX_HASHED_BYTES ? UNHASHED : createHash('sha256').update(bytes).digest('hex');
+    const sha256 = size > MAX_HASHED_BYTES ? UNHASHED : sha256Hex(bytes);
     this.set(resolve(path), { stamp: { mtimeMs, size, sha256, readAt: startedAt, verifiedAt: startedAt }, updatedAt: Date.now() });
   }
 
@@ -185,6 +185,23 @@ export class StalenessTracker {
     this.files.set(key, record);
     this.changed.set(key, { record, at: record.updatedAt });
   }
+}
+
+// A `.`/`..` or empty segment, or a trailing slash after something: what path.resolve would change in an
+// absolute path.
+const NOT_NORMAL_ABSOLUTE = /\/\.\.?(?:\/|$)|\/\/|.\/$/;
+
+// The tracker's key for a path: path.resolve, without its character-by-character walk for a path that is
+// already absolute and normal (the real paths the engine passes).
+function resolve(path: string): string {
+  return sep === '/' && path.startsWith('/') && !NOT_NORMAL_ABSOLUTE.test(path) ? path : resolvePath(path);
+}
+
+// crypto.hash (Node >= 20.12) hashes in one call, without a Hash object; older Node takes createHash.
+const oneShot = (crypto as { hash?: (algorithm: string, data: Uint8Array, encoding: 'hex') => string }).hash;
+
+function sha256Hex(bytes: Uint8Array): string {
+  return oneShot ? oneShot('sha256', bytes, 'hex') : crypto.createHash('sha256').update(bytes).digest('hex');
 }
 
 function stale(label: string, reason: string, current: FileState): StaleResult {

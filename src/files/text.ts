@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import { fail } from '../engine/errors.js';
 
 export type TextEncoding = 'utf-8' | 'latin1';
@@ -52,17 +53,25 @@ export function detectEol(text: string): LineEnding {
 export function decodeText(bytes: Uint8Array): TextDoc {
   const bom = hasBom(bytes);
   const body = bom ? bytes.subarray(3) : bytes;
-  const binary = bytes.subarray(0, BINARY_SNIFF).includes(0);
-  let text: string;
-  let encoding: TextEncoding = 'utf-8';
-  try {
-    // ignoreBOM keeps a second BOM in the text, so the bytes still round-trip.
-    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(body);
-  } catch {
-    text = asBuffer(body).toString('latin1');
-    encoding = 'latin1';
-  }
-  return { text, bom, encoding, eol: detectEol(text), finalNewline: text.endsWith('\n'), binary };
+  // Buffer#indexOf is memchr; TypedArray#includes compares element by element.
+  const binary = asBuffer(bytes.subarray(0, BINARY_SNIFF)).indexOf(0) !== -1;
+  // Strict UTF-8 (what a fatal TextDecoder accepts), decoded as is: a second BOM stays in the text, so the
+  // bytes still round-trip. One validating pass plus one decoding pass, no decoder object per call.
+  const buffer = asBuffer(body);
+  const encoding: TextEncoding = isUtf8(buffer) ? 'utf-8' : 'latin1';
+  const text = buffer.toString(encoding === 'utf-8' ? 'utf8' : 'latin1');
+  // The line-ending scan is for editors; readers never look, so it runs on first use.
+  let eol: LineEnding | undefined;
+  return {
+    text,
+    bom,
+    encoding,
+    get eol(): LineEnding {
+      return (eol ??= detectEol(text));
+    },
+    finalNewline: text.endsWith('\n'),
+    binary,
+  };
 }
 
 // Exact inverse of decodeText. Throws C210 for text the encoding cannot hold (the caller decides what then).

@@ -1,17 +1,25 @@
-import { lstat, realpath, stat, type FileHandle } from 'node:fs/promises';
-import type { Stats } from 'node:fs';
-import { basename, dirname, isAbsolute, join, posix, relative as relativePath, resolve as resolvePath } from 'node:path';
+import { realpath, stat, type FileHandle } from 'node:fs/promises';
+import { lstatSync, type Stats } from 'node:fs';
+import { basename, dirname, isAbsolute, join, posix, relative as relativePath, resolve as resolvePath, sep } from 'node:path';
 import { fail, isCodewardError } from '../engine/errors.js';
 import { isInside, toRel } from './contains.js';
 import { expandPath, type ExpandOptions } from './expand.js';
 import { compileNonAccessible, type RelMatcher } from './globs.js';
-import { openVerified } from './open.js';
-import { resolveReal } from './realpath.js';
+import { openVerified, openVerifiedFile, type VerifiedFile } from './open.js';
+import { resolveRealSync } from './realpath.js';
 import { changed, errno, escapes, fsRefusal, notAccessible } from './refusals.js';
 import { isSensitivePath } from './sensitive.js';
 import { DEFAULT_NON_ACCESSIBLE_GLOBS, type Access, type PathKind, type ResolvedPath, type WorkspaceOptions } from './types.js';
 
 const ACCESSES: ReadonlySet<string> = new Set<Access>(['read', 'write', 'delete', 'list']);
+
+// #nameVerdict bits, and how many verdicts one workspace keeps.
+const SENSITIVE = 1;
+const NON_ACCESSIBLE = 2;
+const NAME_VERDICTS_MAX = 4096;
+
+// A `.` or `..` segment, an empty segment, or a trailing slash: what path.resolve would normalise away.
+const NOT_NORMAL_RELATIVE = /(?:^|\/)\.\.?(?:\/|$)|\/\/|\/$/;
 
 // The path jail: every path a command touches goes through resolve() first.
 export class Workspace {
@@ -22,6 +30,9 @@ export class Workspace {
   readonly #options: WorkspaceOptions;
   readonly #expand: ExpandOptions;
   readonly #nonAccessible: RelMatcher;
+  readonly #nameVerdicts = new Map<string, number>();
+  // The root with one trailing separator, to join normal relative paths to.
+  readonly #rootPrefix: string;
 
   private constructor(root: string, givenRoot: string, options: WorkspaceOptions) {
     this.root = root;
@@ -29,6 +40,7 @@ export class Workspace {
     this.#options = options;
     this.#expand = { ...(options.env ? { env: options.env } : {}), ...(options.home !== undefined ? { home: options.home } : {}) };
     this.#nonAccessible = compileNonAccessible(options.nonAccessibleGlobs ?? DEFAULT_NON_ACCESSIBLE_GLOBS);
+    this.#rootPrefix = root.endsWith(sep) ? root : root + sep;
   }
 
   static async open(root: string, options: WorkspaceOptions = {}): Promise<Workspace> {
@@ -53,20 +65,26 @@ export class Workspace {
     return new Workspace(this.root, this.givenRoot, { ...this.#options, ...options });
   }
 
+  // The syscalls here (realpath, lstat) are synchronous: they are metadata lookups of a few microseconds,
+  // far cheaper than the ~30 µs thread-pool round trip of each async call, and every call pays them.
   async resolve(input: string, access: Access): Promise<ResolvedPath> {
+    return this.#resolve(input, access);
+  }
+
+  #resolve(input: string, access: Access): ResolvedPath {
     if (!ACCESSES.has(access)) throw fail('C210', `unknown access kind: ${String(access)}`);
     const lexical = this.#lexical(input);
     this.#refuseByName(lexical, input, access);
     if (access === 'delete') return this.#resolveEntry(input, lexical);
-    const { real, exists } = await resolveReal(lexical, this.root, input);
+    const { real, exists } = resolveRealSync(lexical, this.root, input);
     if (!isInside(this.root, real)) throw escapes(input);
     if (real !== lexical) this.#refuseByName(real, input, access);
-    const rel = toRel(this.root, real);
+    const rel = this.#rel(real);
     if (!exists) {
       if (access === 'read' || access === 'list') throw notAccessible(input);
       return { input, real, rel, kind: 'missing', isLink: false, lexical, stats: undefined };
     }
-    const { stats, isLink } = await statBoth(lexical, real, input);
+    const { stats, isLink } = statBoth(lexical, real, input);
     return { input, real, rel, kind: kindOf(stats), isLink, lexical, stats };
   }
 
@@ -99,14 +117,23 @@ export class Workspace {
     return openVerified(path);
   }
 
+  // openRead plus the descriptor's stat in one object; small files are read with synchronous syscalls.
+  async openReadFile(path: ResolvedPath): Promise<VerifiedFile> {
+    if (!isInside(this.root, path.real)) throw escapes(path.input);
+    return openVerifiedFile(path);
+  }
+
   // Steps 1-3: validate the string, expand ~ and $VAR, anchor at the real root, normalise, jail lexically.
   #lexical(input: string): string {
     if (typeof input !== 'string') throw fail('C210', 'path must be a string');
     if (input.includes('\0')) throw fail('C210', 'path contains a NUL byte');
-    const expanded = expandPath(input === '' ? '.' : input, this.#expand);
+    // Only `~` and `$` expand; any other string comes back unchanged, so skip the call for it.
+    const expanded = input.startsWith('~') || input.includes('$') ? expandPath(input, this.#expand) : input === '' ? '.' : input;
     if (expanded.includes('\0')) throw fail('C210', 'path contains a NUL byte after expansion');
     if (!isAbsolute(expanded)) {
-      const lexical = resolvePath(this.root, expanded);
+      // A relative path without `.`/`..`/empty segments or a trailing slash is already normal: resolve()
+      // would only join it to the root (and walk it character by character to find that out).
+      const lexical = sep === '/' && !NOT_NORMAL_RELATIVE.test(expanded) ? this.#rootPrefix + expanded : resolvePath(this.root, expanded);
       if (!isInside(this.root, lexical)) throw escapes(input);
       return lexical;
     }
@@ -119,17 +146,17 @@ export class Workspace {
   }
 
   // For delete the last component is never followed: a link is removed itself, never its target.
-  async #resolveEntry(input: string, lexical: string): Promise<ResolvedPath> {
+  #resolveEntry(input: string, lexical: string): ResolvedPath {
     if (lexical === this.root) throw fail('C210', 'refusing to delete the workspace root itself');
-    const parent = await resolveReal(dirname(lexical), this.root, input);
+    const parent = resolveRealSync(dirname(lexical), this.root, input);
     const real = join(parent.real, basename(lexical));
     if (!isInside(this.root, real)) throw escapes(input);
     if (real === this.root) throw fail('C210', 'refusing to delete the workspace root itself');
     this.#refuseByName(real, input, 'delete');
-    const rel = toRel(this.root, real);
+    const rel = this.#rel(real);
     let stats: Stats;
     try {
-      stats = await lstat(real);
+      stats = lstatSync(real);
     } catch (error) {
       if (errno(error) === 'ENOENT' || errno(error) === 'ENOTDIR') return { input, real, rel, kind: 'missing', isLink: false, lexical, stats: undefined };
       throw fsRefusal(error, input);
@@ -140,20 +167,44 @@ export class Workspace {
 
   // Sensitive system paths and non-accessible globs, by name; 'list' may show a non-accessible folder.
   #refuseByName(abs: string, input: string, access: Access): void {
-    if (isSensitivePath(abs)) throw notAccessible(input);
-    if (access !== 'list' && this.#nonAccessible(toRel(this.root, abs))) throw notAccessible(input);
+    const verdict = this.#nameVerdict(abs);
+    if (verdict & SENSITIVE) throw notAccessible(input);
+    if (access !== 'list' && verdict & NON_ACCESSIBLE) throw notAccessible(input);
+  }
+
+  // Both name checks are pure functions of the absolute path (fixed root, fixed globs), so their verdicts
+  // are remembered: an agent reads the same files again and again, and the glob matching was a good part
+  // of every call. Bounded; cleared when full.
+  #nameVerdict(abs: string): number {
+    let verdict = this.#nameVerdicts.get(abs);
+    if (verdict === undefined) {
+      verdict = (isSensitivePath(abs) ? SENSITIVE : 0) | (this.#nonAccessible(this.#rel(abs)) ? NON_ACCESSIBLE : 0);
+      if (this.#nameVerdicts.size >= NAME_VERDICTS_MAX) this.#nameVerdicts.clear();
+      this.#nameVerdicts.set(abs, verdict);
+    }
+    return verdict;
+  }
+
+  // toRel(this.root, abs) for a normalised absolute path: inside the root (the usual case) on POSIX it is
+  // the rest of the string after the root, without path.relative's two resolves.
+  #rel(abs: string): string {
+    if (sep === '/' && abs.length > this.root.length && isInside(this.root, abs)) {
+      return abs.slice(this.root.endsWith('/') ? this.root.length : this.root.length + 1);
+    }
+    return toRel(this.root, abs);
   }
 }
 
 // lstat only: one call when no link is involved. `real` itself must never be a link (else it changed).
-async function statBoth(lexical: string, real: string, input: string): Promise<{ stats: Stats; isLink: boolean }> {
+function statBoth(lexical: string, real: string, input: string): { stats: Stats; isLink: boolean } {
   try {
     if (lexical === real) {
-      const stats = await lstat(real);
+      const stats = lstatSync(real);
       if (stats.isSymbolicLink()) throw changed(input);
       return { stats, isLink: false };
     }
-    const [own, stats] = await Promise.all([lstat(lexical), lstat(real)]);
+    const own = lstatSync(lexical);
+    const stats = lstatSync(real);
     if (stats.isSymbolicLink()) throw changed(input);
     return { stats, isLink: own.isSymbolicLink() };
   } catch (error) {

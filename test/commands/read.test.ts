@@ -2,6 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Engine } from '../../src/index.js';
+import { SYNC_READ_MAX_BYTES } from '../../src/workspace/open.js';
 import { engineFor, removeDir, tempDir, writeFiles } from '../helpers/fixture.js';
 
 let root: string;
@@ -114,5 +115,40 @@ describe('read', () => {
     const envelope = await read({ file: 'big.log', tail: 2 });
     expect(performance.now() - started).toBeLessThan(2000);
     expect(envelope).toMatchObject({ ok: true, data: { content: 'line 99999\nline 100000\n', totalLines: 1_200_000, startLine: 1_199_999, endLine: 1_200_000 } });
+  });
+  // Small files are read with synchronous syscalls, larger ones through a FileHandle: same answers.
+  it('answers the same on both sides of the synchronous-read limit', async () => {
+    const body = (size: number): string => {
+      let text = lines(Math.ceil(size / 8));
+      text = text.slice(0, size - 1);
+      return `${text}\n`;
+    };
+    const under = body(SYNC_READ_MAX_BYTES);
+    const over = body(SYNC_READ_MAX_BYTES + 1000);
+    await writeFile(join(root, 'under.txt'), under);
+    await writeFile(join(root, 'over.txt'), over);
+    const selections: Record<string, unknown>[] = [
+      {},
+      { head: 3 },
+      { tail: 3 },
+      { start: 100, end: 102 },
+      { maxBytes: 50 },
+      { maxBytes: SYNC_READ_MAX_BYTES * 2 },
+      { encoding: 'base64', maxBytes: 64 },
+    ];
+    for (const selection of selections) {
+      for (const [file, text] of [['under.txt', under], ['over.txt', over]] as const) {
+        const envelope = await read({ file, ...selection });
+        expect(envelope.ok, `${file} ${JSON.stringify(selection)}`).toBe(true);
+        const data = (envelope as { data: { content: string; size: number; totalLines: number | null } }).data;
+        expect(data.size).toBe(text.length);
+        if (selection['encoding'] === 'base64') expect(Buffer.from(data.content, 'base64').toString('utf8')).toBe(text.slice(0, 64));
+        else if (selection['maxBytes'] === SYNC_READ_MAX_BYTES * 2) expect(data.content).toBe(text);
+        else if (selection['head'] !== undefined) expect(data.content).toBe(text.split('\n').slice(0, 3).join('\n') + '\n');
+        else if (selection['tail'] !== undefined) expect(data.content).toBe(text.split('\n').slice(-4).join('\n'));
+        else if (selection['start'] !== undefined) expect(data.content).toBe(text.split('\n').slice(99, 102).join('\n') + '\n');
+        expect(data.totalLines).toBe(selection['encoding'] === 'base64' ? null : text.split('\n').length - 1);
+      }
+    }
   });
 });

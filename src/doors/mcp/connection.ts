@@ -45,7 +45,6 @@ export function createConnection(options: ServeOptions): McpConnection {
   const server = new Server({ name: 'codeward', version: VERSION }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
   // The tools/call request an approval belongs to, so HTTP sends the form on that request's stream.
   const requests = new AsyncLocalStorage<RequestId>();
-  const stopping = new AbortController();
   let current: Promise<Engine> | undefined;
   let closed = false;
 
@@ -108,8 +107,14 @@ export function createConnection(options: ServeOptions): McpConnection {
     let envelope: Envelope;
     try {
       const engine = await (current ??= build(options.workspace));
-      const signal = AbortSignal.any([extra.signal, stopping.signal]);
-      envelope = await requests.run(extra.requestId, () => engine.run({ cmd: name, args: request.params.arguments ?? {} }, { signal }));
+      // extra.signal is aborted by the client's cancellation and when the connection closes: the SDK aborts
+      // every handler in flight when its transport closes (close() below closes it).
+      const signal = extra.signal;
+      const call = { cmd: name, args: request.params.arguments ?? {} };
+      // Only an elicitation needs to know its request (ALS is not free on every await of the call).
+      envelope = await (server.getClientCapabilities()?.elicitation
+        ? requests.run(extra.requestId, () => engine.run(call, { signal }))
+        : engine.run(call, { signal }));
     } catch (error) {
       envelope = { ok: false, cmd: name, error: toCodewardError(error).toJSON(), warnings: [] };
     }
@@ -121,7 +126,6 @@ export function createConnection(options: ServeOptions): McpConnection {
     close: async () => {
       if (closed) return;
       closed = true;
-      stopping.abort();
       await server.close().catch(() => undefined);
       await current?.then((engine) => engine.close()).catch(() => undefined);
     },
