@@ -2,13 +2,17 @@
 // over stdio and driven by the real SDK client in this process, side by side on the same workspace (the
 // listing benchmark's 20,000-file tree). Read: codeward `read {file}` against `read_text_file {path}` on
 // the same 4 KiB file, alternating call by call. Search: codeward `search` (content, and names only)
-// against `search_files` (glob on names), alternating round by round. Every result is checked.
+// against `search_files` (glob on names), alternating round by round; and the content search against a
+// raw `rg --json` process with the flags codeward hands rg (bench/search.mjs), alternating call by call.
+// Every result is checked.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { CLEAN_ENV, CLI, FIXTURES, NODE, ROOT, errorRow, median, row } from './lib.mjs';
+import { rgPath } from '@vscode/ripgrep';
+import { CLEAN_ENV, CLI, FIXTURES, NODE, ROOT, errorRow, median, row, timed } from './lib.mjs';
+import { RG_ARGS, rgMatchedLines } from './search.mjs';
 
 const TREE = join(FIXTURES, 'tree');
 const MARKER = join(FIXTURES, 'tree.json');
@@ -26,6 +30,10 @@ const FS_PATTERN = `**/*${TOKEN}*`;
 const SEARCH_RUNS = 5;
 const SEARCH_WARMUP = 1;
 const SEARCH_TARGET = 0.1;
+// Content search through the door against ripgrep itself: no process starts on codeward's side.
+const RG_RUNS = 11;
+const RG_WARMUP = 2;
+const RG_TARGET = 1.2;
 const CALL_TIMEOUT = 600_000;
 
 function percentile(values, p) {
@@ -270,8 +278,55 @@ export async function run() {
         samples: { codeward: searchSamples.cwContent, baseline: searchSamples.fs },
       }));
     }
+    rows.push(await contentVsRipgrep(codeward));
   } finally {
     await Promise.all([codeward.close().catch(() => undefined), fsServer.close().catch(() => undefined)]);
   }
   return rows;
+}
+
+// The content search as an already-connected client sees it (tool call to parsed result: the engine's
+// search, its text rendering, the envelope, stdio both ways) against spawning `rg --json` for the same
+// query and reading all of its output, alternating which goes first. Both must count the same lines.
+async function contentVsRipgrep(codeward) {
+  const name = `mcp search: "${TOKEN}" content, codeward search tool call vs rg --json process`;
+  const args = { term: TOKEN, maxResults: 1_000_000 };
+  const samples = { codeward: [], rg: [] };
+  const counts = {};
+  for (let round = 0; round < RG_WARMUP + RG_RUNS; round += 1) {
+    for (const who of round % 2 === 0 ? ['codeward', 'rg'] : ['rg', 'codeward']) {
+      let ms;
+      if (who === 'codeward') {
+        const called = await call(codeward, 'search', args);
+        ms = called.ms;
+        const env = called.result.structuredContent;
+        if (called.result.isError || !env?.ok) return errorRow(name, `codeward search failed: ${textOf(called.result).slice(0, 300)} — stderr: ${codeward.stderr()}`);
+        if (env.data.engine !== 'ripgrep') return errorRow(name, `codeward searched with ${env.data.engine}, not ripgrep`);
+        if (env.data.truncated) return errorRow(name, 'codeward search: truncated with maxResults 1000000');
+        counts.codeward = env.data.matches.length;
+      } else {
+        const result = timed(rgPath, RG_ARGS, { cwd: TREE });
+        if (result.status !== 0) return errorRow(name, `rg exit ${result.status}: ${result.stderr.trim().slice(0, 300)}`);
+        ms = result.ms;
+        counts.rg = rgMatchedLines(result.stdout);
+      }
+      if (round >= RG_WARMUP) samples[who].push(ms);
+    }
+  }
+  const same = counts.codeward === counts.rg;
+  const warning = same ? '' : `MATCH COUNTS DIFFER (result cannot pass): codeward ${counts.codeward}, rg ${counts.rg}`;
+  if (warning) console.warn(`  WARNING (mcp): ${warning}`);
+  const cwMedian = median(samples.codeward);
+  const rgMedian = median(samples.rg);
+  return row({
+    name,
+    unit: 'ms',
+    codeward: cwMedian,
+    baseline: rgMedian,
+    target: `≤ ${RG_TARGET}×`,
+    pass: same && cwMedian / rgMedian <= RG_TARGET,
+    note: [`median of ${RG_RUNS} after ${RG_WARMUP} warm-up rounds, alternating; ${counts.rg} matching lines; codeward: the SDK client's callTool ` +
+      '(request, engine search, text + structuredContent, stdio, parse); rg: spawn, all of its output read', warning].filter(Boolean).join('; '),
+    samples,
+  });
 }

@@ -16,10 +16,12 @@ const TOKEN = 'billing';
 const TARGET = 1.6;
 const IN_PROCESS_RUNS = 15;
 
-// Exactly the flags codeward hands rg for `search --term TOKEN` at the workspace root with the default
-// configuration (src/search/ripgrep.ts ripgrepContentArgs): tree's ignore semantics, dot-files,
-// node_modules and vendor skipped, the default non-accessible globs excluded, literal, case-insensitive.
-const RG_ARGS = [
+// The flags codeward hands rg for `search --term TOKEN` at the workspace root with the default
+// configuration (src/search/ripgrep.ts ripgrepContentArgs(request, 'json')): tree's ignore semantics,
+// dot-files, node_modules and vendor skipped, the default non-accessible globs excluded, literal,
+// case-insensitive. (codeward reads rg's compact `--null` line output first and --json only when that
+// output holds a line it cannot place; the baseline stays raw `rg --json`.)
+export const RG_ARGS = [
   '--json', '--no-config', '--no-require-git', '--no-ignore-parent', '--no-ignore-global', '--no-ignore-exclude', '--no-ignore-dot',
   '--iglob', '!.*', '--iglob', '!node_modules/', '--iglob', '!vendor/',
   '--iglob', '!**/.env', '--iglob', '!**/.env.*', '--iglob', '!**/*.pem', '--iglob', '!**/*.key', '--iglob', '!**/secrets/**',
@@ -28,7 +30,7 @@ const RG_ARGS = [
 const CW_ARGS = [CLI, '-C', TREE, '--json', 'search', '--term', TOKEN, '--max-results', '1000000'];
 
 // rg's own count of matching lines, from its summary event.
-function rgMatchedLines(stdout) {
+export function rgMatchedLines(stdout) {
   const last = stdout.trimEnd().slice(stdout.trimEnd().lastIndexOf('\n') + 1);
   const summary = JSON.parse(last);
   if (summary.type !== 'summary') throw new Error('rg --json output does not end with a summary');

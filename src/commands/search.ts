@@ -77,29 +77,41 @@ async function run(args: SearchArgs, ctx: CommandContext): Promise<SearchData> {
 }
 
 // ripgrep-like: `path:line:column: text` per match, `path-line- text` for context lines, `--` between
-// separate context blocks, then the path matches and a summary line.
+// separate context blocks, then the path matches and a summary line. Matches arrive grouped by file.
 function format(data: SearchData): string {
   const out: string[] = [];
   let lastPath: string | undefined;
   let lastLine = 0;
+  let files = 0;
   for (const match of data.matches) {
-    const before = match.context?.before ?? [];
-    const after = match.context?.after ?? [];
-    const samePath = match.path === lastPath;
-    const first = match.line - before.length;
-    if (match.context && lastPath !== undefined && (!samePath || first > lastLine + 1)) out.push('--');
-    before.forEach((line, index) => {
-      if (!samePath || first + index > lastLine) out.push(`${match.path}-${first + index}- ${line}`);
-    });
-    out.push(`${match.path}:${match.line}:${match.column}: ${match.text}`);
-    after.forEach((line, index) => out.push(`${match.path}-${match.line + 1 + index}- ${line}`));
-    lastPath = match.path;
-    lastLine = match.line + after.length;
+    const { path, line } = match;
+    const samePath = path === lastPath;
+    if (!samePath) files += 1;
+    const context = match.context;
+    if (context === undefined) {
+      out.push(`${path}:${line}:${match.column}: ${match.text}`);
+      lastPath = path;
+      lastLine = line;
+      continue;
+    }
+    const { before, after } = context;
+    const first = line - before.length;
+    if (lastPath !== undefined && (!samePath || first > lastLine + 1)) out.push('--');
+    for (let index = 0; index < before.length; index += 1) {
+      if (!samePath || first + index > lastLine) out.push(`${path}-${first + index}- ${before[index]}`);
+    }
+    out.push(`${path}:${line}:${match.column}: ${match.text}`);
+    for (let index = 0; index < after.length; index += 1) out.push(`${path}-${line + 1 + index}- ${after[index]}`);
+    lastPath = path;
+    lastLine = line + after.length;
   }
-  const files = new Set(data.matches.map((match) => match.path)).size;
   const summary: string[] = [];
   if (data.pathMatches) {
-    if (data.pathMatches.length > 0) out.push(...(out.length > 0 ? [''] : []), 'paths:', ...data.pathMatches.map((match) => `  ${match.path}`));
+    if (data.pathMatches.length > 0) {
+      if (out.length > 0) out.push('');
+      out.push('paths:');
+      for (const match of data.pathMatches) out.push(`  ${match.path}`);
+    }
     summary.push(plural(data.pathMatches.length, 'matching path'));
   }
   summary.unshift(data.matches.length === 0 && !data.pathMatches ? 'no matches' : `${plural(data.matches.length, 'match', 'matches')} in ${plural(files, 'file')}`);

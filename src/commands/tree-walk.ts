@@ -1,7 +1,7 @@
-import { readdirSync, type Dirent } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readdirSync, readFileSync, type Dirent } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
+import { singlePathTest, type SinglePathTest } from '../search/gitignore.js';
 import type { Workspace } from '../workspace/workspace.js';
 
 export interface TreeEntry {
@@ -23,40 +23,46 @@ export interface WalkOptions {
 // .gitignore rules that apply below `base` (a workspace-relative folder, '' for the root).
 interface IgnoreLayer {
   readonly base: string;
-  readonly rules: Ignore;
+  readonly skip: number; // characters to cut from a workspace-relative path: `${base}/`
+  // The walk asks only about entries of folders it found not ignored, so one path is tested alone.
+  readonly ignores: SinglePathTest;
 }
 
-const ALWAYS_SKIPPED = new Set(['.git']);
-const HIDDEN_FOLDERS = new Set(['node_modules', 'vendor']);
+const ALWAYS_SKIPPED = '.git';
+const HIDDEN_FOLDERS: ReadonlySet<string> = new Set(['node_modules', 'vendor']);
+// The walk lets other work of the event loop run (and an abort be seen) after this many folders.
+const FOLDERS_PER_TURN = 512;
 
 function toPosix(path: string): string {
   return sep === '/' ? path : path.split(sep).join('/');
 }
 
-async function loadIgnore(folder: string, base: string): Promise<IgnoreLayer | undefined> {
+function loadIgnore(folder: string, base: string): IgnoreLayer | undefined {
   try {
-    const text = await readFile(join(folder, '.gitignore'), 'utf8');
-    return { base, rules: ignore().add(text) };
+    const text = readFileSync(join(folder, '.gitignore'), 'utf8');
+    return { base, skip: base === '' ? 0 : base.length + 1, ignores: singlePathTest(ignore().add(text)) };
   } catch {
     return undefined; // no .gitignore here (or unreadable): nothing to apply
   }
 }
 
 function ignoredBy(layers: readonly IgnoreLayer[], rel: string, isDir: boolean): boolean {
-  return layers.some((layer) => {
-    const inside = layer.base === '' ? rel : rel.slice(layer.base.length + 1);
-    return layer.rules.ignores(isDir ? `${inside}/` : inside);
-  });
+  for (let index = 0; index < layers.length; index += 1) {
+    const layer = layers[index]!;
+    const inside = layer.skip === 0 ? rel : rel.slice(layer.skip);
+    if (layer.ignores(isDir ? `${inside}/` : inside)) return true;
+  }
+  return false;
 }
 
 // The .gitignore files of the workspace root and every folder between it and the walk's start.
-async function ancestorLayers(workspace: Workspace, dir: string): Promise<IgnoreLayer[]> {
+function ancestorLayers(workspace: Workspace, dir: string): IgnoreLayer[] {
   const rel = toPosix(relative(workspace.root, dir));
   const parts = rel === '' ? [] : rel.split('/');
   const layers: IgnoreLayer[] = [];
   for (let index = 0; index <= parts.length; index += 1) {
     const base = parts.slice(0, index).join('/');
-    const layer = await loadIgnore(join(workspace.root, base), base);
+    const layer = loadIgnore(join(workspace.root, base), base);
     if (layer) layers.push(layer);
   }
   return layers;
@@ -68,58 +74,94 @@ function entryType(dirent: { isFile(): boolean; isDirectory(): boolean; isSymbol
   return dirent.isFile() ? 'file' : 'other';
 }
 
-// A folder's entries, sorted by name. Synchronous on purpose: for the many small folders of a source
-// tree a direct call is several times faster than a round trip through the thread pool, and the walk
-// is bounded by maxEntries.
-function listFolder(folder: string): Dirent[] {
-  try {
-    return readdirSync(folder, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  } catch {
-    return []; // unreadable folder: listed, but empty
-  }
+// One listed folder of the walk: its visible entries, sorted by name, and the next one to emit.
+interface Frame {
+  readonly folder: string; // absolute
+  readonly depth: number; // of its entries: 1 for the start folder's
+  readonly layers: readonly IgnoreLayer[]; // .gitignore rules for its entries
+  readonly blocked: boolean; // non-accessible itself (its entries inherit it)
+  readonly prefix: number; // length of `${folder's rel}/` in its entries' paths
+  readonly kept: TreeEntry[];
+  next: number;
 }
 
+// The entries of one folder share everything before their names: ordering the paths orders the names.
+const byPath = (a: TreeEntry, b: TreeEntry): number => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+
 // Depth-first, sorted walk that never follows symlinks. Stops early once enough entries are found
-// (not with a glob, which must see the whole tree to know which folders hold a match).
+// (not with a glob, which must see the whole tree to know which folders hold a match). Folders are
+// read synchronously: for the many small folders of a source tree a direct call is several times
+// faster than a round trip through the thread pool, and the walk yields to the event loop regularly.
 export async function walkTree(options: WalkOptions): Promise<{ entries: TreeEntry[]; truncated: boolean }> {
-  const { workspace, includeHidden } = options;
+  const { workspace, includeHidden, maxDepth, signal } = options;
   const filter = options.glob === undefined ? undefined : ignore().add(options.glob);
   const startRel = toPosix(relative(workspace.root, options.dir));
   const entries: TreeEntry[] = [];
   const limit = filter ? Number.POSITIVE_INFINITY : options.maxEntries;
   let truncated = false;
 
-  const visit = async (folder: string, folderRel: string, depth: number, layers: readonly IgnoreLayer[], hidden: boolean): Promise<void> => {
-    if (options.signal.aborted) return;
-    const dirents = listFolder(folder);
-    const own = !includeHidden && dirents.some((dirent) => dirent.name === '.gitignore' && !dirent.isDirectory())
-      ? await loadIgnore(folder, folderRel)
-      : undefined;
-    const active = own ? [...layers, own] : layers;
-    const kept: { name: string; rel: string; type: TreeEntry['type'] }[] = [];
+  const open = (folder: string, folderRel: string, depth: number, inherited: readonly IgnoreLayer[], blocked: boolean): Frame => {
+    let dirents: Dirent[];
+    try {
+      dirents = readdirSync(folder, { withFileTypes: true });
+    } catch {
+      dirents = []; // unreadable folder: listed, but empty
+    }
+    let layers = inherited;
+    if (!includeHidden && dirents.some((dirent) => dirent.name === '.gitignore' && !dirent.isDirectory())) {
+      const own = loadIgnore(folder, folderRel);
+      if (own) layers = [...inherited, own];
+    }
+    const kept: TreeEntry[] = [];
+    const prefix = folderRel === '' ? '' : `${folderRel}/`;
     for (const dirent of dirents) {
       const name = dirent.name;
-      if (ALWAYS_SKIPPED.has(name)) continue;
+      if (name === ALWAYS_SKIPPED) continue;
       const type = entryType(dirent);
-      if (!includeHidden && (name.startsWith('.') || (type === 'dir' && HIDDEN_FOLDERS.has(name)))) continue;
-      const rel = folderRel === '' ? name : `${folderRel}/${name}`;
-      if (!includeHidden && active.length > 0 && ignoredBy(active, rel, type === 'dir')) continue;
-      kept.push({ name, rel, type });
+      if (!includeHidden && (name.charCodeAt(0) === 46 /* . */ || (type === 'dir' && HIDDEN_FOLDERS.has(name)))) continue;
+      const rel = prefix + name;
+      if (!includeHidden && layers.length > 0 && ignoredBy(layers, rel, type === 'dir')) continue;
+      kept.push({ path: rel, type });
     }
-    const descend = options.maxDepth === undefined || depth < options.maxDepth;
-    for (const { name, rel, type } of kept) {
+    kept.sort(byPath);
+    return { folder, depth, layers, blocked, prefix: prefix.length, kept, next: 0 };
+  };
+
+  const rootLayers = includeHidden ? [] : ancestorLayers(workspace, options.dir);
+  // The start folder's own .gitignore is read by open(); ancestorLayers covers the folders above it.
+  const stack: Frame[] = [];
+  if (!signal.aborted) {
+    const inherited = rootLayers.filter((layer) => layer.base !== startRel);
+    stack.push(open(options.dir, startRel, 1, inherited, workspace.isNonAccessible(startRel)));
+  }
+  // Emits entries and opens folders until the walk ends (false) or `folders` folders were opened (true).
+  // A plain function, not the async walk itself: V8 optimises a long loop while it runs only outside
+  // async functions, and this loop runs once per entry.
+  const run = (folders: number): boolean => {
+    while (stack.length > 0) {
+      const frame = stack[stack.length - 1]!;
+      if (frame.next === frame.kept.length) {
+        stack.pop();
+        continue;
+      }
+      const entry = frame.kept[frame.next++]!;
       if (entries.length >= limit) {
         truncated = true;
-        return;
+        return false;
       }
-      const nonAccessible = workspace.isNonAccessibleEntry(rel, hidden);
-      entries.push(nonAccessible ? { path: rel, type, nonAccessible: true } : { path: rel, type });
-      if (descend && type === 'dir') await visit(join(folder, name), rel, depth + 1, active, nonAccessible);
+      const { path, type } = entry;
+      const nonAccessible = workspace.isNonAccessibleEntry(path, frame.blocked);
+      entries.push(nonAccessible ? { path, type, nonAccessible: true } : entry);
+      if (type !== 'dir' || (maxDepth !== undefined && frame.depth >= maxDepth)) continue;
+      stack.push(open(join(frame.folder, path.slice(frame.prefix)), path, frame.depth + 1, frame.layers, nonAccessible));
+      if (--folders === 0) return true;
     }
+    return false;
   };
-  const rootLayers = includeHidden ? [] : await ancestorLayers(workspace, options.dir);
-  // The start folder's own .gitignore is read by visit(); ancestorLayers covers the folders above it.
-  await visit(options.dir, startRel, 1, rootLayers.filter((layer) => layer.base !== startRel), workspace.isNonAccessible(startRel));
+  while (run(FOLDERS_PER_TURN)) {
+    await new Promise((resolve) => setImmediate(resolve));
+    if (signal.aborted) break;
+  }
   if (!filter) return { entries, truncated };
   return applyGlob(entries, filter, startRel, options.maxEntries);
 }

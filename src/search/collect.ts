@@ -21,24 +21,82 @@ interface Pending {
   text: string;
 }
 
-// One file's matches: all[start, end) of the collector's flat list.
-interface FileGroup {
-  path: string;
-  key: string; // pathSortKey(path), computed while rg still runs
-  start: number;
-  end: number;
+// A name in a folder of PathOrder: the items of the path that ends there (a file; a path added twice
+// keeps both, in order) and the folder below it.
+interface OrderNode<T> {
+  readonly name: string;
+  has: boolean; // the path ending here was added: first, then rest
+  first: T | undefined;
+  rest: T[] | undefined;
+  folder: OrderFolder<T> | undefined;
 }
 
-// Sort key that orders paths as tree does (folder by folder, names by UTF-16 code units): the separator
-// becomes the smallest character, so `a/x` sorts before `a.txt`.
-export function pathSortKey(path: string): string {
-  return path.replaceAll('/', '\u0000');
+interface OrderFolder<T> {
+  readonly byName: Map<string, OrderNode<T>>;
+  readonly sorted: OrderNode<T>[]; // by name, in UTF-16 code units
+}
+
+const emptyFolder = <T>(): OrderFolder<T> => ({ byName: new Map(), sorted: [] });
+
+// Orders items by path as tree lists paths: folder by folder, names by UTF-16 code units (so `a/x`
+// comes before `a.txt`), an item of a folder's own path before the folder's contents. Each name is
+// put in its place in its folder as it arrives (while rg still runs; a folder holds few names), so
+// ordering at the end is one walk, with no sort of every path against every other.
+export class PathOrder<T> {
+  private readonly root = emptyFolder<T>();
+
+  add(path: string, item: T): void {
+    let folder = this.root;
+    let from = 0;
+    for (;;) {
+      const slash = path.indexOf('/', from);
+      const name = slash === -1 ? path.slice(from) : path.slice(from, slash);
+      let node = folder.byName.get(name);
+      if (node === undefined) {
+        node = { name, has: false, first: undefined, rest: undefined, folder: undefined };
+        folder.byName.set(name, node);
+        const { sorted } = folder;
+        let low = 0;
+        let high = sorted.length;
+        while (low < high) {
+          const middle = (low + high) >>> 1;
+          if (sorted[middle]!.name < name) low = middle + 1;
+          else high = middle;
+        }
+        if (low === sorted.length) sorted.push(node);
+        else sorted.splice(low, 0, node);
+      }
+      if (slash === -1) {
+        if (!node.has) {
+          node.has = true;
+          node.first = item;
+        } else (node.rest ??= []).push(item);
+        return;
+      }
+      node.folder ??= emptyFolder();
+      folder = node.folder;
+      from = slash + 1;
+    }
+  }
+
+  items(): T[] {
+    const out: T[] = [];
+    const visit = (folder: OrderFolder<T>): void => {
+      for (const node of folder.sorted) {
+        if (node.has) out.push(node.first as T);
+        if (node.rest !== undefined) for (const item of node.rest) out.push(item);
+        if (node.folder !== undefined) visit(node.folder);
+      }
+    };
+    visit(this.root);
+    return out;
+  }
 }
 
 export function sortPaths<T extends { path: string }>(items: readonly T[]): T[] {
-  const keyed = items.map((item) => ({ key: pathSortKey(item.path), item }));
-  keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-  return keyed.map(({ item }) => item);
+  const order = new PathOrder<T>();
+  for (const item of items) order.add(item.path, item);
+  return order.items();
 }
 
 export class MatchCollector {
@@ -49,8 +107,10 @@ export class MatchCollector {
   private readonly context: number;
   private readonly maxLine: number;
   private readonly all: SearchMatch[] = [];
-  private readonly groups: FileGroup[] = [];
-  private group: FileGroup | undefined;
+  // The files' matches lie one file after another in `all`: file g holds all[starts[g], starts[g + 1]).
+  private readonly starts: number[] = [];
+  private readonly order = new PathOrder<number>(); // file numbers, by path
+  private open = false; // the current file has matches (the last ones of `all`)
   private path = '';
   private pending: Pending[] = [];
 
@@ -75,12 +135,12 @@ export class MatchCollector {
     }
     const entry: SearchMatch = { path: this.path, line, column, text: text.length <= this.maxLine ? text : cutLine(text, this.maxLine, column, matchLength) };
     if (before) entry.context = { before, after: [] };
-    if (this.group === undefined) {
-      this.group = { path: this.path, key: pathSortKey(this.path), start: this.all.length, end: this.all.length };
-      this.groups.push(this.group);
+    if (!this.open) {
+      this.order.add(this.path, this.starts.length);
+      this.starts.push(this.all.length);
+      this.open = true;
     }
     this.all.push(entry);
-    this.group.end = this.all.length;
     this.count += 1;
     return true;
   }
@@ -92,14 +152,14 @@ export class MatchCollector {
   endFile(): void {
     if (this.path !== '' && this.context > 0) this.flush(Number.POSITIVE_INFINITY);
     this.path = '';
-    this.group = undefined;
+    this.open = false;
   }
 
   // Hands the pending context lines to the previous match (after) and returns the next one's (before).
   private flush(nextLine: number): string[] {
     const pending = this.pending;
     this.pending = [];
-    const previous = this.group ? this.all[this.group.end - 1] : undefined;
+    const previous = this.open ? this.all[this.all.length - 1] : undefined;
     const cut = (item: Pending) => cutLine(item.text, this.maxLine);
     if (previous?.context) {
       for (const item of pending) {
@@ -112,11 +172,13 @@ export class MatchCollector {
   // The matches, files in tree order (rg's parallel output is unordered), lines in file order.
   result(): SearchMatch[] {
     this.endFile();
-    const { groups, all } = this;
-    groups.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    const { all, starts } = this;
     const matches: SearchMatch[] = new Array<SearchMatch>(all.length);
     let at = 0;
-    for (const group of groups) for (let index = group.start; index < group.end; index += 1) matches[at++] = all[index]!;
+    for (const file of this.order.items()) {
+      const end = file + 1 < starts.length ? starts[file + 1]! : all.length;
+      for (let index = starts[file]!; index < end; index += 1) matches[at++] = all[index]!;
+    }
     return matches;
   }
 }

@@ -1,19 +1,23 @@
-// Search with ripgrep (`@vscode/ripgrep`'s binary): `rg --json`, stream-parsed line by line, stopped
-// as soon as the global cap is passed. `rg --files` with the same filters lists paths for --search-paths.
-import { spawn } from 'node:child_process';
+// Search with ripgrep (`@vscode/ripgrep`'s binary): rg's compact `--null` line output (rg-lines.ts),
+// stream-parsed line by line and stopped as soon as the global cap is passed; `rg --json` (rg-json.ts)
+// when that output holds a line it cannot place. `rg --files` with the same filters lists paths for
+// --search-paths.
 import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fail } from '../engine/errors.js';
 import { MatchCollector, sortPaths, type PathMatch } from './collect.js';
-import { makePathFilter, pathMatcher } from './filter.js';
+import { makePathFilter, pathMatcher, termRegExp } from './filter.js';
 import { ripgrepGlobArgs } from './globs.js';
 import { emptyRgLine, parseRgLine } from './rg-json.js';
+import { LINES_OUTPUT_ARGS, RgLinesReader } from './rg-lines.js';
+import { runRipgrep, type RipgrepSink, type RunOutcome } from './rg-run.js';
+import { codePoints } from './text.js';
 import type { SearchRequest, SearchResult } from './types.js';
+
+export { RipgrepUnavailable } from './rg-run.js';
 
 // Environment variable naming another ripgrep binary; a path that cannot run selects the Node scan.
 export const RG_PATH_ENV = 'CODEWARD_RG_PATH';
-
-const STDERR_KEEP = 16 * 1024;
 
 // The binary to run, or why there is none.
 export async function locateRipgrep(): Promise<{ path: string } | { reason: string }> {
@@ -35,9 +39,6 @@ function runnable(path: string): boolean {
     return false;
   }
 }
-
-// Thrown when the binary cannot be started at all; the caller falls back to the Node scan.
-export class RipgrepUnavailable extends Error {}
 
 // Filters that give ripgrep tree's semantics: .gitignore files from the searched folder down (also
 // outside a git repository; nothing from parent folders, global excludes, .git/info/exclude, .ignore or
@@ -66,9 +67,12 @@ function targetArgs(request: SearchRequest): string[] {
   return request.target.rel === '' ? [] : [request.target.rel];
 }
 
-export function ripgrepContentArgs(request: SearchRequest): string[] {
+// 'lines': the compact `--null` line output; 'json': `--json`, exact whatever the paths and files.
+export type RipgrepOutput = 'lines' | 'json';
+
+export function ripgrepContentArgs(request: SearchRequest, output: RipgrepOutput): string[] {
   return [
-    '--json',
+    ...(output === 'json' ? ['--json'] : LINES_OUTPUT_ARGS),
     ...ripgrepFilterArgs(request),
     ...(request.regex ? [] : ['--fixed-strings']),
     request.caseSensitive ? '--case-sensitive' : '--ignore-case',
@@ -78,93 +82,6 @@ export function ripgrepContentArgs(request: SearchRequest): string[] {
     request.term,
     ...targetArgs(request),
   ];
-}
-
-interface RunOutcome {
-  readonly code: number | null;
-  readonly stderr: string;
-  readonly stopped: boolean;
-}
-
-// Runs rg in the workspace root and hands every stdout line (bytes buf[start, end), without the
-// newline) to onLine, which returns false to stop rg. Lines stay bytes: decoding is onLine's choice.
-type LineHandler = (buf: Buffer, start: number, end: number) => boolean;
-
-const NEWLINE = 10;
-
-function runRipgrep(rgPath: string, args: readonly string[], cwd: string, signal: AbortSignal, onLine: LineHandler): Promise<RunOutcome> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(rgPath, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
-    let started = false;
-    let stopped = false;
-    let stderr = '';
-    let pieces: Buffer[] = []; // the start of a line that continues in the next chunk
-    let failure: unknown;
-    const stop = (): void => {
-      if (stopped) return;
-      stopped = true;
-      pieces = [];
-      child.kill();
-    };
-    const onAbort = (): void => stop();
-    signal.addEventListener('abort', onAbort, { once: true });
-    child.once('spawn', () => {
-      started = true;
-    });
-    child.once('error', (error) => {
-      signal.removeEventListener('abort', onAbort);
-      if (!started) reject(new RipgrepUnavailable(error.message));
-      else stop();
-    });
-    const feed = (chunk: Buffer): void => {
-      let start = 0;
-      let newline = chunk.indexOf(NEWLINE);
-      if (newline === -1) {
-        pieces.push(chunk);
-        return;
-      }
-      if (pieces.length > 0) {
-        pieces.push(chunk.subarray(0, newline));
-        const line = Buffer.concat(pieces);
-        pieces = [];
-        if (!onLine(line, 0, line.length)) return stop();
-        start = newline + 1;
-        newline = chunk.indexOf(NEWLINE, start);
-      }
-      while (newline !== -1) {
-        if (!onLine(chunk, start, newline)) return stop();
-        start = newline + 1;
-        newline = chunk.indexOf(NEWLINE, start);
-      }
-      if (start < chunk.length) pieces.push(chunk.subarray(start));
-    };
-    child.stdout.on('data', (chunk: Buffer) => {
-      if (stopped) return;
-      try {
-        feed(chunk);
-      } catch (error) {
-        failure = error; // e.g. a line that is not JSON: stop rather than report half a result
-        stop();
-      }
-    });
-    child.stderr.setEncoding('utf8');
-    child.stderr.on('data', (chunk: string) => {
-      if (stderr.length < STDERR_KEEP) stderr += chunk;
-    });
-    child.once('close', (code) => {
-      signal.removeEventListener('abort', onAbort);
-      try {
-        if (!stopped && pieces.length > 0) {
-          const line = Buffer.concat(pieces);
-          onLine(line, 0, line.length);
-        }
-      } catch (error) {
-        failure = error;
-      }
-      if (failure !== undefined) reject(failure instanceof Error ? fail('C216', `could not read ripgrep's output: ${failure.message}`) : failure);
-      else resolve({ code, stderr, stopped });
-    });
-  });
 }
 
 const BACKSLASH_PATHS = process.platform === 'win32';
@@ -191,12 +108,82 @@ function reportStderr(request: SearchRequest, stderr: string): void {
   }
 }
 
-async function searchContent(rgPath: string, request: SearchRequest, accept: (rel: string) => boolean): Promise<{ collector: MatchCollector }> {
+interface ContentPass {
+  readonly collector: MatchCollector;
+  readonly outcome: RunOutcome;
+  readonly summary: boolean; // rg finished its statistics (or --json summary): it searched
+  readonly ambiguous: boolean; // lines output only: a line it cannot place; repeat with --json
+}
+
+// The length, in code points, of the match at `column` (1-based, code points) of a long line, for
+// cutLine to keep it visible; the line output gives only where the match starts. A literal term matches
+// as many code points as it has (case-insensitive matching folds one code point to one); a regex is
+// matched again here, in JavaScript syntax (0 when that fails: the cut then starts at the match).
+function matchLengthFinder(request: SearchRequest): (text: string, column: number) => number {
+  if (!request.regex) {
+    const length = codePoints(request.term);
+    return () => length;
+  }
+  let pattern: RegExp | undefined;
+  try {
+    pattern = termRegExp(request.term, true, request.caseSensitive);
+    pattern = new RegExp(pattern.source, `${pattern.flags}y`);
+  } catch {
+    pattern = undefined;
+  }
+  return (text, column) => {
+    if (!pattern) return 0;
+    let index = 0;
+    for (let point = 1; point < column && index < text.length; point += 1) {
+      const code = text.charCodeAt(index);
+      index += code >= 0xd800 && code <= 0xdbff && index + 1 < text.length ? 2 : 1;
+    }
+    pattern.lastIndex = index;
+    const found = pattern.exec(text);
+    return found ? codePoints(found[0]) : 0;
+  };
+}
+
+function linesPass(rgPath: string, request: SearchRequest, accept: (rel: string) => boolean, sink: RipgrepSink): Promise<ContentPass> {
+  const collector = new MatchCollector(request);
+  const reader = new RgLinesReader();
+  const lengthOf = matchLengthFinder(request);
+  const maxLine = request.maxLineLength;
+  let accepting = false;
+  let summary = false;
+  let ambiguous = false;
+  return runRipgrep(rgPath, ripgrepContentArgs(request, 'lines'), request.workspace.root, request.signal, (buf, start, end) => {
+    const kind = reader.read(buf, start, end);
+    if (kind === 'stats') {
+      summary = true;
+      return true;
+    }
+    if (kind === 'ambiguous') {
+      ambiguous = true;
+      return false;
+    }
+    if (reader.pathChanged) {
+      const rel = relPath(reader.path);
+      accepting = accept(rel);
+      if (accepting) collector.beginFile(rel);
+      else collector.endFile();
+    }
+    if (!accepting) return true;
+    if (kind === 'context') {
+      collector.contextLine(reader.lineNumber, reader.text);
+      return true;
+    }
+    const { text, column } = reader;
+    return collector.match(reader.lineNumber, column, text, text.length > maxLine ? lengthOf(text, column) : 0);
+  }, { sink }).then((outcome) => ({ collector, outcome, summary, ambiguous }));
+}
+
+async function jsonPass(rgPath: string, request: SearchRequest, accept: (rel: string) => boolean, sink: RipgrepSink): Promise<ContentPass> {
   const collector = new MatchCollector(request);
   let accepting = false;
   let summary = false;
   const event = emptyRgLine();
-  const outcome = await runRipgrep(rgPath, ripgrepContentArgs(request), request.workspace.root, request.signal, (buf, start, end) => {
+  const outcome = await runRipgrep(rgPath, ripgrepContentArgs(request, 'json'), request.workspace.root, request.signal, (buf, start, end) => {
     switch (parseRgLine(buf, start, end, event).type) {
       case 'match':
         return accepting ? collector.match(event.lineNumber, event.column, event.text, event.matchLength) : true;
@@ -219,7 +206,20 @@ async function searchContent(rgPath: string, request: SearchRequest, accept: (re
       default:
         return true;
     }
-  });
+  }, { sink });
+  return { collector, outcome, summary, ambiguous: false };
+}
+
+// A pass with rg writing to a scratch file, again through a pipe when its output outgrew the file.
+async function anySink<T extends { readonly outcome: RunOutcome }>(pass: (sink: RipgrepSink) => Promise<T>, signal: AbortSignal): Promise<T> {
+  const first = await pass('file');
+  return first.outcome.overflowed && !signal.aborted ? pass('pipe') : first;
+}
+
+async function searchContent(rgPath: string, request: SearchRequest, accept: (rel: string) => boolean): Promise<{ collector: MatchCollector }> {
+  let pass = await anySink((sink) => linesPass(rgPath, request, accept, sink), request.signal);
+  if (pass.ambiguous && !request.signal.aborted) pass = await anySink((sink) => jsonPass(rgPath, request, accept, sink), request.signal);
+  const { collector, outcome, summary } = pass;
   if (request.signal.aborted) throw fail('C250', 'search cancelled');
   if (outcome.code === null && !outcome.stopped) throw fail('C216', 'ripgrep was killed before it finished');
   if (outcome.code === 2 && !summary && !outcome.stopped) {
@@ -242,19 +242,22 @@ async function searchPathNames(rgPath: string, request: SearchRequest, accept: (
     request.warn(`path names were not searched: ${(error as Error).message}`);
     return { paths: [], truncated: false };
   }
-  const paths: PathMatch[] = [];
-  let truncated = false;
   const args = ['--files', ...ripgrepFilterArgs(request), '--', ...targetArgs(request)];
-  const outcome = await runRipgrep(rgPath, args, request.workspace.root, request.signal, (buf, start, end) => {
-    const rel = relPath(buf.toString('utf8', start, end));
-    if (rel === '' || !matches(rel) || !accept(rel)) return true;
-    if (paths.length >= request.maxResults) {
-      truncated = true;
-      return false;
-    }
-    paths.push({ path: rel });
-    return true;
-  });
+  const { paths, truncated, outcome } = await anySink(async (sink) => {
+    const found: PathMatch[] = [];
+    let capped = false;
+    const run = await runRipgrep(rgPath, args, request.workspace.root, request.signal, (buf, start, end) => {
+      const rel = relPath(buf.toString('utf8', start, end));
+      if (rel === '' || !matches(rel) || !accept(rel)) return true;
+      if (found.length >= request.maxResults) {
+        capped = true;
+        return false;
+      }
+      found.push({ path: rel });
+      return true;
+    }, { sink });
+    return { paths: found, truncated: capped, outcome: run };
+  }, request.signal);
   if (request.signal.aborted) throw fail('C250', 'search cancelled');
   if (outcome.code === 2 && !outcome.stopped && paths.length === 0) {
     const message = rgMessage(outcome.stderr);

@@ -60,6 +60,9 @@ describe('search result ordering and context', () => {
   it('orders paths folder by folder, as tree does', () => {
     const paths = ['a.txt', 'a/z', 'B', 'a-b/x', 'a/b/c'].map((path) => ({ path }));
     expect(sortPaths(paths).map((item) => item.path)).toEqual(['B', 'a/b/c', 'a/z', 'a-b/x', 'a.txt']);
+    // A path that is also a folder comes before the folder's contents; a path given twice keeps both, in order.
+    const mixed = [{ path: 'd/x', n: 1 }, { path: 'd', n: 2 }, { path: 'c é', n: 3 }, { path: 'd', n: 4 }, { path: 'c', n: 5 }, { path: 'c/😀', n: 6 }, { path: 'c/\uFFFF', n: 7 }];
+    expect(sortPaths(mixed).map((item) => item.n)).toEqual([5, 6, 7, 3, 2, 4, 1]);
   });
 
   it('keeps context lines with the nearest matches and stops at the cap', () => {
@@ -135,8 +138,10 @@ describe('ripgrep arguments', () => {
       signal: new AbortController().signal,
       warn: () => undefined,
     };
-    const result = spawnSync(rgPath, ripgrepContentArgs(request), { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-    const paths = result.stdout.split('\n').filter((line) => line.startsWith('{"type":"begin"')).map((line) => JSON.parse(line).data.path.text);
+    const json = spawnSync(rgPath, ripgrepContentArgs(request, 'json'), { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    const paths = json.stdout.split('\n').filter((line) => line.startsWith('{"type":"begin"')).map((line) => JSON.parse(line).data.path.text);
     expect(paths).toEqual(['ok.txt']);
+    const lines = spawnSync(rgPath, ripgrepContentArgs(request, 'lines'), { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    expect(lines.stdout.split('\n').filter((line) => line.includes('\0'))).toEqual(['ok.txt\u00001:1:needle']);
   });
 });

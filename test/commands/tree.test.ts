@@ -92,3 +92,20 @@ describe('tree', () => {
     expect(await engine.run({ cmd: 'tree', args: { dir: '..' } })).toMatchObject({ ok: false, error: { code: 'C215' } });
   });
 });
+
+describe('tree over many folders', () => {
+  it('walks every folder in order, across the turns it gives the event loop', async () => {
+    const files: Record<string, string> = { '.gitignore': 'build/\n*.log\nskip-*/\n' };
+    const expected: string[] = [];
+    for (let index = 0; index < 700; index += 1) {
+      const folder = `d${String(index).padStart(3, '0')}`;
+      files[`${folder}/f.txt`] = '';
+      expected.push(folder, `${folder}/f.txt`);
+      if (index % 100 === 0) files[`skip-${index}/x.txt`] = '';
+    }
+    await writeFiles(root, files);
+    const listed = (await paths({ maxEntries: 100_000 })).filter((path) => path.startsWith('d'));
+    expect(listed).toEqual(expected);
+    expect((await paths({ maxEntries: 100_000 })).some((path) => path.startsWith('skip-'))).toBe(false);
+  });
+});

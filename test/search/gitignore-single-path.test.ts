@@ -1,0 +1,29 @@
+import ignore from 'ignore';
+import { describe, expect, it } from 'vitest';
+import { singlePathTest } from '../../src/search/gitignore.js';
+
+// tree's walk asks a .gitignore about one entry at a time, only below folders it found not ignored;
+// singlePathTest must then answer exactly as the public ignores() does.
+describe('gitignore single-path test', () => {
+  const rules = ['# comment', '*.log', '!keep.log', 'build/', '/top.txt', 'docs/**/*.md', '!docs/README.md', 'tmp*', '\\#lit', 'a/b/', '**/deep', 'Mixed.Case', ' trailing\\ ', ''].join('\n');
+  const names = ['x.log', 'keep.log', 'build', 'top.txt', 'README.md', 'n.md', 'tmp1', 'tmpdir', '#lit', 'b', 'deep', 'mixed.case', ' trailing ', 'ok.ts', 'docs', 'a', 'c'];
+
+  it('agrees with ignores() for every entry of a walk that skips ignored folders', () => {
+    const reference = ignore().add(rules);
+    const test = singlePathTest(ignore().add(rules));
+    let checked = 0;
+    const walk = (prefix: string, depth: number): void => {
+      for (const name of names) {
+        for (const isDir of [false, true]) {
+          const path = `${prefix}${name}${isDir ? '/' : ''}`;
+          const expected = reference.ignores(path);
+          expect(test(path), path).toBe(expected);
+          checked += 1;
+          if (isDir && !expected && depth < 3) walk(path, depth + 1);
+        }
+      }
+    };
+    walk('', 0);
+    expect(checked).toBeGreaterThan(1000);
+  });
+});
