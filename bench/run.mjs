@@ -9,7 +9,7 @@ import { CLI, DIST, FIXTURES, NODE, ROOT, SNAPSHOT, ensureDir } from './lib.mjs'
 
 const argv = process.argv.slice(2);
 const strict = argv.includes('--strict');
-const BENCHMARKS = ['cold-start', 'listing', 'tail', 'patch', 'multipatch', 'staleness', 'search', 'policy', 'mcp'];
+const BENCHMARKS = ['cold-start', 'listing', 'tail', 'patch', 'multipatch', 'staleness', 'search', 'policy', 'mcp', 'agent'];
 const unknown = argv.filter((arg) => !arg.startsWith('--') && !BENCHMARKS.includes(arg));
 if (unknown.length) {
   console.error(`unknown benchmark ${unknown.join(', ')}; choose from ${BENCHMARKS.join(', ')}`);

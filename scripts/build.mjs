@@ -22,7 +22,7 @@ const result = await build({
   metafile: true,
   chunkNames: 'chunks/[name]-[hash]',
   // Packages that locate files of their own at run time stay outside the bundle.
-  external: ['@vscode/ripgrep', 'web-tree-sitter', 'tree-sitter-bash', '@modelcontextprotocol/sdk', 'iii-sdk'],
+  external: ['@vscode/ripgrep', 'web-tree-sitter', 'tree-sitter-bash', '@modelcontextprotocol/sdk', 'iii-sdk', 'ai', '@ai-sdk/*'],
   // Bundled CommonJS dependencies call require() for Node built-ins.
   banner: { js: "import { createRequire as __cwCreateRequire } from 'node:module'; const require = __cwCreateRequire(import.meta.url);" },
   logLevel: 'warning',

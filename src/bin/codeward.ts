@@ -7,5 +7,6 @@ const code = await main(process.argv.slice(2), {
   env: process.env,
   cwd: process.cwd(),
   ...(process.stdin.isTTY ? { prompt: process.stdin } : {}),
+  ...(process.stdout.isTTY ? { terminal: process.stdout } : {}),
 });
 process.exitCode = code;

@@ -121,6 +121,14 @@ export class Engine {
     }
   }
 
+  // What a call would do, without doing it: the command, its validated args and the paths it declares
+  // (as the caller wrote them). Lets a client schedule calls (the agent runs calls on different files
+  // in parallel). Throws the argument error the call itself would fail with.
+  plan(input: CallInput): { command: AnyCommand; args: Record<string, unknown>; touches: Touch[] } {
+    const { command, args } = this.prepare(input);
+    return { command, args, touches: command.touches(args) };
+  }
+
   private prepare(input: CallInput): { command: AnyCommand; args: Record<string, unknown>; warnings: string[] } {
     const parsed = parseCall(input, this.registry);
     const warnings = parsed.recovered ? [`arguments were malformed JSON and were recovered (${parsed.recovered})`] : [];
@@ -156,17 +164,18 @@ export class Engine {
 
   // Resolves every declared path. A refused path fails the whole call, except for batched commands,
   // which get the error back from ctx.path() for that entry.
+  // One after the other: resolve() does its syscalls synchronously, so there is nothing to overlap.
   private async jail(command: AnyCommand, touches: readonly Touch[]): Promise<JailedTouch[]> {
-    return Promise.all(
-      touches.map(async (touch): Promise<JailedTouch> => {
-        try {
-          return { touch, resolved: await this.workspace.resolve(touch.path, touch.access) };
-        } catch (error) {
-          if (!command.batch) throw error;
-          return { touch, error: toCodewardError(error, touch.path) };
-        }
-      }),
-    );
+    const jailed: JailedTouch[] = [];
+    for (const touch of touches) {
+      try {
+        jailed.push({ touch, resolved: await this.workspace.resolve(touch.path, touch.access) });
+      } catch (error) {
+        if (!command.batch) throw error;
+        jailed.push({ touch, error: toCodewardError(error, touch.path) });
+      }
+    }
+    return jailed;
   }
 
   // Batched commands are atomic per entry, so a stale file fails only its own entry (C230 from ctx.path).

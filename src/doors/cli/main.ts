@@ -18,6 +18,8 @@ export interface CliIo {
   readonly prompt?: NodeJS.ReadableStream;
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly cwd: string;
+  // The terminal's output stream, for full-screen-ish doors (the agent's UI).
+  readonly terminal?: NodeJS.WriteStream;
 }
 
 const NO_STALENESS: Partial<EngineHooks> = { checkStale: () => [], afterRun: () => undefined };
@@ -88,6 +90,7 @@ export async function main(givenArgv: readonly string[], io: CliIo): Promise<num
   try {
     const extracted = extractGlobalOptions(argv, commandFlagTest(registry, command));
     options = extracted.options;
+    if (callToken === 'agent') return await (await import('../agent/run.js')).agentCommand(extracted.rest.slice(1), options, io);
     if (options.version) {
       io.stdout.write(`${VERSION}\n`);
       return 0;

@@ -1,0 +1,183 @@
+import type { Engine } from '../../engine/engine.js';
+import { fail, toCodewardError } from '../../engine/errors.js';
+import { fingerprint } from '../contract/validate.js';
+import type { EventSink } from '../events.js';
+import type { ChatMessage, ModelClient, TokenUsage } from '../model/client.js';
+import { TaskTracker } from '../tasks/tracker.js';
+import { executeBatch } from './execute.js';
+import { isCancellation, respond } from './respond.js';
+import { resultsMessage } from './results.js';
+
+export interface AgentLoopOptions {
+  readonly engine: Engine;
+  readonly model: ModelClient;
+  readonly system: string;
+  readonly emit: EventSink;
+  readonly maxTurns: number;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  // Compute a diff of every edit (for displays).
+  readonly diffs?: boolean;
+  // Interactive runs: the person's next message after an answer or a question (null: the session ends).
+  readonly askUser?: (answer: string, question: boolean) => Promise<string | null>;
+  // A resumed conversation.
+  readonly history?: readonly ChatMessage[];
+  // Called for every message that enters the history (the transcript).
+  readonly onMessage?: (message: ChatMessage) => void;
+  // Runs <agent_call> dispatches; without it the model is told agent calls are not enabled.
+  readonly dispatchAgents?: (calls: readonly { agent: string; task: string }[], signal: AbortSignal) => Promise<string>;
+  readonly tools?: readonly string[];
+  readonly maxAttempts?: number;
+  readonly stagnationLimit?: number;
+}
+
+export interface AgentOutcome {
+  readonly ok: boolean;
+  readonly result: string;
+  readonly question: boolean;
+  readonly turns: number;
+  readonly usage: TokenUsage;
+  readonly error?: { readonly code: string; readonly message: string };
+  readonly cancelled?: boolean;
+}
+
+// A question for the person: the answer's last paragraph asks something.
+function asksQuestion(prose: string): boolean {
+  const last = prose.trim().split(/\n\s*\n/).pop() ?? '';
+  return /\?\s*$/.test(last) || /\?\s*\n/.test(last);
+}
+
+// Coder mode's ReAct loop (seed 001): ask the model, enforce the output contract, run the tool calls
+// through the engine (with its permission gate), feed the results back, until an answer, a question,
+// the turn limit, or an error.
+export class AgentLoop {
+  readonly history: ChatMessage[];
+  readonly tracker = new TaskTracker();
+  private readonly usage: TokenUsage = { input: 0, output: 0 };
+  private turnController: AbortController | undefined;
+
+  constructor(private readonly options: AgentLoopOptions) {
+    this.history = [...(options.history ?? [])];
+  }
+
+  // Ctrl+C: stops the model request and the tool calls of the current turn. False when none is running.
+  cancelTurn(): boolean {
+    if (!this.turnController || this.turnController.signal.aborted) return false;
+    this.turnController.abort(fail('C250', 'cancelled by the user (Ctrl+C)'));
+    return true;
+  }
+
+  async run(task: string): Promise<AgentOutcome> {
+    let message: string | null = task;
+    for (;;) {
+      const outcome = await this.request(message);
+      const ask = this.options.askUser;
+      if (!ask) return this.finish(outcome);
+      // Interactive: nothing ends the session but the person; errors are shown and the conversation goes on.
+      const { emit } = this.options;
+      if (outcome.cancelled) emit({ type: 'notice', message: 'turn cancelled' });
+      else if (outcome.error) emit({ type: 'error', ...outcome.error });
+      else emit({ type: 'final', ok: true, result: outcome.result, question: outcome.question, turns: outcome.turns, usage: { ...this.usage } });
+      message = await ask(outcome.result, outcome.question);
+      if (message === null) return { ...outcome, usage: { ...this.usage } };
+    }
+  }
+
+  private finish(outcome: AgentOutcome): AgentOutcome {
+    if (outcome.error) this.options.emit({ type: 'error', ...outcome.error });
+    this.options.emit({ type: 'final', ok: outcome.ok, result: outcome.result, question: outcome.question, turns: outcome.turns, usage: { ...this.usage } });
+    return outcome;
+  }
+
+  private push(message: ChatMessage): void {
+    const last = this.history[this.history.length - 1];
+    // A cancelled turn leaves a user message unanswered: the next one joins it (roles must alternate).
+    if (last && last.role === 'user' && message.role === 'user') {
+      this.history[this.history.length - 1] = { role: 'user', content: `${last.content}\n\n${message.content}` };
+    } else this.history.push(message);
+    this.options.onMessage?.(message);
+  }
+
+  private async request(message: string): Promise<AgentOutcome> {
+    this.push({ role: 'user', content: message });
+    const fingerprints: string[] = [];
+    for (let turn = 1; ; turn += 1) {
+      if (turn > this.options.maxTurns) return this.failed('C250', `the run stopped at the turn limit (${this.options.maxTurns}); raise --max-turns or narrow the task`, turn - 1);
+      const controller = new AbortController();
+      this.turnController = controller;
+      try {
+        const outcome = await this.turn(turn, controller.signal, fingerprints);
+        if (outcome) return outcome;
+      } catch (error) {
+        if (isCancellation(error, controller.signal)) return { ...this.failed('C250', 'cancelled by the user (Ctrl+C)', turn), cancelled: true };
+        const failure = toCodewardError(error);
+        return this.failed(failure.code, failure.message, turn);
+      } finally {
+        this.turnController = undefined;
+      }
+    }
+  }
+
+  private failed(code: string, message: string, turns: number): AgentOutcome {
+    return { ok: false, result: message, question: false, turns, usage: { ...this.usage }, error: { code, message } };
+  }
+
+  // One turn; returns the outcome when the run (for this request) ends.
+  private async turn(turn: number, signal: AbortSignal, fingerprints: string[]): Promise<AgentOutcome | undefined> {
+    const { emit } = this.options;
+    const { text, parsed } = await respond({
+      model: this.options.model,
+      system: this.options.system,
+      history: this.history,
+      tools: this.options.tools ?? ['@coder', '@todo'],
+      turn,
+      maxAttempts: this.options.maxAttempts ?? 3,
+      signal,
+      emit,
+      addUsage: (usage) => {
+        this.usage.input += usage.input;
+        this.usage.output += usage.output;
+      },
+    });
+    this.push({ role: 'assistant', content: text });
+    if (parsed.reasoning && this.tracker.updateFromReasoning(parsed.reasoning) !== 'none') this.emitPlan();
+    if (parsed.toolCalls.length === 0 && parsed.agentCalls.length === 0) {
+      const result = parsed.prose || text.trim();
+      return { ok: true, result, question: asksQuestion(result), turns: turn, usage: { ...this.usage } };
+    }
+    fingerprints.push(fingerprint(parsed.toolCalls) + JSON.stringify(parsed.agentCalls.map((call) => [call.agent, call.task])));
+    const limit = this.options.stagnationLimit ?? 3;
+    if (fingerprints.length >= limit && fingerprints.slice(-limit).every((print) => print === fingerprints[fingerprints.length - 1])) {
+      return this.failed('C210', `stagnation: the model sent the same tool calls ${limit} turns in a row; the run stopped`, turn);
+    }
+    // @todo calls manage the plan themselves; only the work calls of a turn move it on.
+    const working = parsed.toolCalls.some((call) => !/^@?todo$/i.test(call.name.trim()));
+    if (working) {
+      this.tracker.beginTurn();
+      this.emitPlan();
+    }
+    const outcomes = await executeBatch(parsed.toolCalls, { engine: this.options.engine, tracker: this.tracker, turn, signal, emit, env: this.options.env, diffs: this.options.diffs ?? false });
+    const notes: string[] = [];
+    if (parsed.agentCalls.length > 0) {
+      notes.push(this.options.dispatchAgents
+        ? await this.options.dispatchAgents(parsed.agentCalls, signal)
+        : '<agent_call> is not enabled in this run: do the work yourself with @coder tool calls.');
+    }
+    if (signal.aborted) throw signal.reason;
+    if (working) {
+      const work = outcomes.filter((outcome) => outcome.tool !== '@todo');
+      this.tracker.endTurn(work.map((outcome) => ({ ok: outcome.ok, ...(outcome.ok ? {} : { error: `${outcome.code ?? ''} ${outcome.message ?? ''}`.trim() }) })));
+    }
+    this.emitPlan();
+    if (this.tracker.needsReplan) {
+      notes.push(this.tracker.replanMessage);
+      emit({ type: 'notice', message: 'three turns failed in a row: the model was asked for a new plan' });
+    }
+    this.push({ role: 'user', content: resultsMessage(outcomes, notes) });
+    return undefined;
+  }
+
+  private emitPlan(): void {
+    const plan = this.tracker.snapshot();
+    if (plan.tasks.length > 0) this.options.emit({ type: 'task', plan, text: this.tracker.format() });
+  }
+}

@@ -1,0 +1,95 @@
+import type { Engine } from '../../engine/engine.js';
+import type { Envelope } from '../../engine/envelope.js';
+import type { ToolCallTag } from '../contract/types.js';
+import type { EventSink, ToolOutcome } from '../events.js';
+import { runTodo } from '../tasks/todo.js';
+import type { TaskTracker } from '../tasks/tracker.js';
+import { diffSince, snapshotFiles } from './diffs.js';
+import { dependencies, footprint, type CallFootprint } from './schedule.js';
+
+export interface BatchContext {
+  readonly engine: Engine;
+  readonly tracker: TaskTracker;
+  readonly turn: number;
+  readonly signal: AbortSignal;
+  readonly emit: EventSink;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  // Compute a diff of every edit for display.
+  readonly diffs: boolean;
+}
+
+const TODO_FOOTPRINT: CallFootprint = { barrier: false, reads: [], writes: ['\0@todo'] };
+
+function toolName(tag: ToolCallTag): '@coder' | '@todo' {
+  return tag.name.replace(/^@/, '').toLowerCase() === 'todo' ? '@todo' : '@coder';
+}
+
+function cmdOf(engine: Engine, tag: ToolCallTag): string {
+  if (toolName(tag) === '@todo') return `todo`;
+  try {
+    return engine.plan(tag.args).command.name;
+  } catch {
+    return tag.args.trim().replace(/^\{.*?"cmd"\s*:\s*"([^"]+)".*$/s, '$1').split(/\s+/)[0] ?? '';
+  }
+}
+
+function envelopeOutput(engine: Engine, envelope: Envelope): string {
+  const command = engine.registry.find(envelope.cmd);
+  let text = '';
+  if (command && (envelope.ok || envelope.data !== undefined)) {
+    try {
+      text = command.format(envelope.data);
+    } catch {
+      text = JSON.stringify(envelope.data);
+    }
+  }
+  const warnings = envelope.warnings.map((warning) => `warning: ${warning}`).join('\n');
+  return [warnings, text].filter((part) => part !== '').join('\n');
+}
+
+async function runCoder(tag: ToolCallTag, context: BatchContext): Promise<Omit<ToolOutcome, 'id' | 'tool' | 'cmd' | 'durationMs'>> {
+  const before = context.diffs ? await snapshotFiles(context.engine, tag.args) : [];
+  const envelope = await context.engine.run(tag.args, { signal: context.signal });
+  const output = envelopeOutput(context.engine, envelope);
+  if (!envelope.ok) return { ok: false, code: envelope.error.code, message: envelope.error.message, output };
+  const diff = before.length > 0 ? await diffSince(before) : '';
+  return { ok: true, output, ...(diff ? { diff } : {}) };
+}
+
+function runTodoCall(tag: ToolCallTag, context: BatchContext): Omit<ToolOutcome, 'id' | 'tool' | 'cmd' | 'durationMs'> {
+  const result = runTodo(context.tracker, tag.args);
+  return result.ok ? { ok: true, output: result.output } : { ok: false, code: 'C210', message: result.error, output: '' };
+}
+
+// Runs one response's tool calls: calls on different files (and reads) in parallel, calls that share a
+// file in the order the model wrote them, shell commands one at a time; a call whose predecessor on
+// the same file (or an earlier shell command) failed is skipped, not run against an unexpected state.
+export async function executeBatch(tags: readonly ToolCallTag[], context: BatchContext): Promise<ToolOutcome[]> {
+  const footprints = tags.map((tag) => (toolName(tag) === '@todo' ? TODO_FOOTPRINT : footprint(context.engine, tag.args, context.env)));
+  const deps = dependencies(footprints);
+  const outcomes: Promise<ToolOutcome>[] = [];
+  tags.forEach((tag, index) => {
+    const id = `t${context.turn}-${index + 1}`;
+    const tool = toolName(tag);
+    const cmd = cmdOf(context.engine, tag);
+    outcomes.push(
+      (async (): Promise<ToolOutcome> => {
+        const settled = await Promise.all(deps[index]!.map((dep) => outcomes[dep]!));
+        const failed = settled.find((outcome) => !outcome.ok);
+        if (failed) {
+          const message = `not run: it depends on call ${failed.id} (${failed.cmd}), which failed`;
+          const outcome: ToolOutcome = { id, tool, cmd, ok: false, skipped: true, message, output: '', durationMs: 0 };
+          context.emit({ type: 'tool_result', turn: context.turn, ...outcome });
+          return outcome;
+        }
+        context.emit({ type: 'tool_call', turn: context.turn, id, tool, cmd, args: tag.args });
+        const started = performance.now();
+        const result = tool === '@todo' ? runTodoCall(tag, context) : await runCoder(tag, context);
+        const outcome: ToolOutcome = { id, tool, cmd, ...result, durationMs: Math.round(performance.now() - started) };
+        context.emit({ type: 'tool_result', turn: context.turn, ...outcome });
+        return outcome;
+      })(),
+    );
+  });
+  return Promise.all(outcomes);
+}

@@ -1,0 +1,26 @@
+import type { ToolOutcome } from '../events.js';
+import { truncateMiddle } from './truncate.js';
+
+// Per-result and whole-message caps on what goes back to the model (head and tail kept).
+const MAX_RESULT_CHARS = 12_000;
+const MAX_MESSAGE_CHARS = 48_000;
+
+function header(outcome: ToolOutcome, index: number): string {
+  const name = outcome.tool === '@todo' ? '@todo' : `@coder ${outcome.cmd}`;
+  if (outcome.ok) return `[${index + 1}] ${name}: ok`;
+  if (outcome.skipped) return `[${index + 1}] ${name}: skipped (${outcome.message})`;
+  return `[${index + 1}] ${name}: error ${outcome.code ?? ''} ${outcome.message ?? ''}`.replace(/ +/g, ' ');
+}
+
+// The user message that reports a batch back to the model: one block per call, in the order written,
+// with its C2xx code when it failed; then any note from the loop (a replan request).
+export function resultsMessage(outcomes: readonly ToolOutcome[], notes: readonly string[] = []): string {
+  const budget = Math.max(2_000, Math.min(MAX_RESULT_CHARS, Math.floor(MAX_MESSAGE_CHARS / Math.max(1, outcomes.length))));
+  const blocks = outcomes.map((outcome, index) => {
+    const body = outcome.output.trim() === '' ? '' : `\n${truncateMiddle(outcome.output.trimEnd(), budget)}`;
+    return `${header(outcome, index)}${body}`;
+  });
+  const failed = outcomes.filter((outcome) => !outcome.ok).length;
+  const summary = `Results of your ${outcomes.length} tool call${outcomes.length === 1 ? '' : 's'}${failed ? ` (${failed} failed)` : ''}:`;
+  return [summary, ...blocks, ...notes].join('\n\n');
+}

@@ -1,0 +1,2 @@
+// The interactive terminal UI of `codeward agent`.
+export { createTui, type Tui, type TuiOptions } from './tui.js';

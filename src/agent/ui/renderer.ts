@@ -1,0 +1,138 @@
+import type { AgentEvent } from '../events.js';
+import { describeCall } from './call-summary.js';
+import { planKey, renderCall, renderPlan, renderResult, type PlanSnapshot } from './render.js';
+import type { Screen } from './screen.js';
+import type { Spinner } from './spinner.js';
+import { StreamFilter, type Segment } from './stream-filter.js';
+import { compactNumber, sanitize } from './style.js';
+
+// Turns the run's events into terminal output. One instance per session; all state lives here.
+export class EventRenderer {
+  private readonly filter = new StreamFilter();
+  private readonly running = new Map<string, string>();
+  private readonly usage = { input: 0, output: 0 };
+  // Characters streamed in the current request (a live estimate of its output tokens).
+  private liveChars = 0;
+  private sawText = false;
+  private shown = false;
+  private lastCall: string | null = null;
+  private lastPlan = '';
+  private lastError = '';
+  private pendingPlan: PlanSnapshot | null = null;
+
+  constructor(
+    private readonly screen: Screen,
+    private readonly spinner: Spinner,
+  ) {}
+
+  // `↑12.3k ↓456 tokens` for the spinner.
+  status(): string {
+    const output = this.usage.output + Math.round(this.liveChars / 4);
+    return this.usage.input + output === 0 ? '' : `↑${compactNumber(this.usage.input)} ↓${compactNumber(output)} tokens`;
+  }
+
+  handle(event: AgentEvent): void {
+    if (event.type !== 'task') this.flushPlan();
+    const { screen, spinner } = this;
+    const { style } = screen;
+    const width = screen.columns - 1;
+    switch (event.type) {
+      case 'request':
+        this.writeSegments(this.filter.flush(), false);
+        this.liveChars = 0;
+        this.sawText = false;
+        this.shown = false;
+        spinner.start(event.attempt > 1 ? `thinking (attempt ${event.attempt})` : 'thinking');
+        return;
+      case 'text':
+        this.sawText = true;
+        this.liveChars += event.delta.length;
+        this.writeSegments(this.filter.push(event.delta), false);
+        return;
+      case 'turn':
+        if (!this.sawText) this.writeSegments(this.filter.push(event.text), false);
+        this.writeSegments(this.filter.flush(), true);
+        this.usage.input += event.usage.input;
+        this.usage.output += event.usage.output;
+        this.liveChars = 0;
+        spinner.stop();
+        if (event.violation) screen.line(screen.fit(style.dim(`format corrected: ${sanitize(event.violation)}, retrying`)));
+        return;
+      case 'tool_call': {
+        const label = sanitize(describeCall(event.cmd, event.args, event.tool)).replace(/\n/g, ' ');
+        screen.line(renderCall(label, style, width));
+        this.running.set(event.id, label);
+        this.lastCall = event.id;
+        spinner.start(this.runningLabel(), this.running.size === 1);
+        return;
+      }
+      case 'tool_result': {
+        const label = this.running.get(event.id) ?? event.cmd;
+        screen.line(...renderResult(event, this.lastCall === event.id ? null : label, style, width));
+        this.running.delete(event.id);
+        this.lastCall = null;
+        if (this.running.size === 0) spinner.stop();
+        else spinner.start(this.runningLabel(), false);
+        return;
+      }
+      case 'task':
+        // Held until the next other event: plan updates in a row (new plan, then its first task started)
+        // are printed once, in their last state.
+        this.pendingPlan = event.plan.tasks.length > 0 ? event.plan : this.pendingPlan;
+        return;
+      case 'notice':
+        screen.line(screen.fit(style.yellow(`! ${sanitize(event.message)}`)));
+        return;
+      case 'final':
+        this.finish();
+        // A failed run's result is the error just shown.
+        if (!event.ok) {
+          if (event.result !== this.lastError) screen.line(style.red(`✗ ${sanitize(event.result)}`));
+        } else if (!this.shown) this.writeSegments([...new StreamFilter().push(event.result), ...this.filter.flush()], true);
+        if (event.ok && !event.question) {
+          const tokens = this.status();
+          screen.line(screen.fit(style.dim(`${style.green('✓')} done · ${event.turns} turn${event.turns === 1 ? '' : 's'}${tokens ? ` · ${tokens}` : ''}`)));
+        }
+        return;
+      case 'error':
+        this.finish();
+        this.lastError = event.message;
+        screen.line(style.red(`✗ ${event.code} ${sanitize(event.message)}`));
+        return;
+    }
+  }
+
+  // Prints a held plan update, unless it shows the same as the plan last printed.
+  flushPlan(): void {
+    const plan = this.pendingPlan;
+    this.pendingPlan = null;
+    if (!plan || planKey(plan) === this.lastPlan) return;
+    this.lastPlan = planKey(plan);
+    this.lastCall = null;
+    this.screen.line(...renderPlan(plan, this.screen.style, this.screen.columns - 1));
+  }
+
+  private finish(): void {
+    this.writeSegments(this.filter.flush(), true);
+    this.running.clear();
+    this.spinner.stop();
+  }
+
+  private runningLabel(): string {
+    const [only] = this.running.values();
+    return this.running.size === 1 ? `running ${only}` : `running ${this.running.size} tools`;
+  }
+
+  private writeSegments(segments: readonly Segment[], end: boolean): void {
+    const { style } = this.screen;
+    for (const segment of segments) {
+      const text = sanitize(segment.text);
+      if (text.trim() !== '') {
+        this.shown = true;
+        this.lastCall = null;
+      }
+      this.screen.stream(text, segment.kind === 'reasoning' ? style.dim : undefined);
+    }
+    if (end) this.screen.endStream();
+  }
+}

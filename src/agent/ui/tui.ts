@@ -1,0 +1,76 @@
+import type { EventSink } from '../events.js';
+import type { Approver } from '../../permissions/types.js';
+import { LineReader } from './line-reader.js';
+import { createApprover, readMessage, WAITING } from './prompts.js';
+import { EventRenderer } from './renderer.js';
+import { Screen } from './screen.js';
+import { Spinner } from './spinner.js';
+import { createStyle, sanitize } from './style.js';
+
+export interface TuiOptions {
+  input: NodeJS.ReadableStream & { isTTY?: boolean; setRawMode?(on: boolean): unknown };
+  output: { write(text: string): unknown; columns?: number; isTTY?: boolean };
+  // False when NO_COLOR is set or the output is not a TTY.
+  color: boolean;
+  header: { model: string; workspace: string; approvalMode: string; transcript?: string };
+  // Ctrl+C pressed while no prompt is open (the caller cancels the turn or exits).
+  onInterrupt: () => void;
+  // The clock, for tests.
+  now?: () => number;
+}
+
+export interface Tui {
+  // Renders the run's events.
+  emit: EventSink;
+  // After an answer: the next request (after a question, with the waiting line); null ends the session.
+  askUser(answer: string, question: boolean): Promise<string | null>;
+  // The first request, when none was given on the command line.
+  readTask(): Promise<string | null>;
+  approver: Approver;
+  // Stops the spinner and restores the terminal.
+  close(): void;
+}
+
+// The interactive terminal UI of `codeward agent`: streamed text without the raw tags, tool calls and
+// their results, coloured diffs, the plan with live statuses, a spinner, prompts and approvals.
+export function createTui(options: TuiOptions): Tui {
+  const screen = new Screen(options.output, createStyle(options.color));
+  const { style } = screen;
+  const now = options.now ?? Date.now;
+  // The spinner asks the renderer for token counts only once it draws, after both exist.
+  const spinner: Spinner = new Spinner(screen, options.output.isTTY === true, now, (): string => renderer.status());
+  const renderer: EventRenderer = new EventRenderer(screen, spinner);
+  const reader = new LineReader(options.input, screen, options.onInterrupt);
+  const parts = { reader, screen, spinner };
+  const approve = createApprover(parts);
+  let closed = false;
+
+  const { model, workspace, approvalMode, transcript } = options.header;
+  const dot = style.dim(' · ');
+  const fields = [style.bold('codeward'), sanitize(model), sanitize(workspace), `approvals: ${sanitize(approvalMode)}`];
+  if (transcript) fields.push(style.dim(`transcript: ${sanitize(transcript)}`));
+  screen.line(screen.fit(fields.join(dot)));
+
+  return {
+    emit: (event) => {
+      if (!closed) renderer.handle(event);
+    },
+    askUser: (_answer, question) => {
+      renderer.flushPlan();
+      return closed ? Promise.resolve(null) : readMessage(parts, question ? style.yellow(WAITING) : null);
+    },
+    readTask: () => (closed ? Promise.resolve(null) : readMessage(parts, style.dim("What should I do? (--- for multiline, 'exit' to quit)"))),
+    approver: (request) => {
+      renderer.flushPlan();
+      return approve(request);
+    },
+    close: () => {
+      if (closed) return;
+      closed = true;
+      renderer.flushPlan();
+      spinner.stop();
+      screen.endStream();
+      reader.close();
+    },
+  };
+}

@@ -1,0 +1,118 @@
+import { parseArgs } from 'node:util';
+import { fail } from '../../engine/errors.js';
+import { isSessionId } from '../../agent/session/transcript.js';
+
+export const OUTPUT_FORMATS = ['text', 'json', 'stream-json'] as const;
+export const APPROVAL_MODES = ['ask', 'auto-edit', 'yolo'] as const;
+export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
+export type ApprovalMode = (typeof APPROVAL_MODES)[number];
+
+export interface AgentCliOptions {
+  readonly task: string | undefined;
+  readonly headless: boolean;
+  readonly provider?: string;
+  readonly model?: string;
+  readonly baseUrl?: string;
+  readonly maxTurns?: number;
+  readonly outputFormat: OutputFormat;
+  readonly approvalMode?: ApprovalMode;
+  readonly persona?: string;
+  readonly resume?: string;
+  readonly stream?: boolean;
+  readonly help: boolean;
+}
+
+function choice<T extends string>(value: string | undefined, choices: readonly T[], flag: string): T | undefined {
+  if (value === undefined) return undefined;
+  if ((choices as readonly string[]).includes(value)) return value as T;
+  throw fail('C210', `${flag} must be one of ${choices.join(', ')} (got "${value}")`);
+}
+
+function positiveInteger(value: string | undefined, flag: string): number | undefined {
+  if (value === undefined) return undefined;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 1 || number > 1000) throw fail('C210', `${flag} must be a whole number from 1 to 1000 (got "${value}")`);
+  return number;
+}
+
+// `codeward agent` options (CONTRACT.md "Other entry points"); the global options (-C, --allow, ...)
+// were taken out by the CLI door before.
+export function parseAgentArgs(argv: readonly string[]): AgentCliOptions {
+  // --resume takes an optional session id: bare, it means the newest session.
+  const args = [...argv];
+  const at = args.indexOf('--resume');
+  let resume: string | undefined;
+  if (at >= 0) {
+    const next = args[at + 1];
+    resume = next !== undefined && isSessionId(next) ? next : 'last';
+    args.splice(at, next !== undefined && isSessionId(next) ? 2 : 1);
+  }
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args,
+      allowPositionals: true,
+      options: {
+        prompt: { type: 'string', short: 'p' },
+        provider: { type: 'string' },
+        model: { type: 'string', short: 'm' },
+        'base-url': { type: 'string' },
+        'max-turns': { type: 'string' },
+        'output-format': { type: 'string' },
+        'approval-mode': { type: 'string' },
+        persona: { type: 'string' },
+        'no-stream': { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (error) {
+    throw fail('C210', `${(error as Error).message.replace(/\. To specify.*$/s, '')}; see codeward agent --help`);
+  }
+  const { values, positionals } = parsed;
+  const headless = values.prompt !== undefined;
+  const task = values.prompt ?? (positionals.length > 0 ? positionals.join(' ') : undefined);
+  if (headless && task!.trim() === '') throw fail('C210', '-p needs the task text, e.g. codeward agent -p "fix the failing test"');
+  const outputFormat = choice(values['output-format'], OUTPUT_FORMATS, '--output-format') ?? 'text';
+  const approvalMode = choice(values['approval-mode'], APPROVAL_MODES, '--approval-mode');
+  const maxTurns = positiveInteger(values['max-turns'], '--max-turns');
+  return {
+    task,
+    headless,
+    outputFormat,
+    help: values.help ?? false,
+    ...(values.provider !== undefined ? { provider: values.provider } : {}),
+    ...(values.model !== undefined ? { model: values.model } : {}),
+    ...(values['base-url'] !== undefined ? { baseUrl: values['base-url'] } : {}),
+    ...(maxTurns !== undefined ? { maxTurns } : {}),
+    ...(approvalMode ? { approvalMode } : {}),
+    ...(values.persona !== undefined ? { persona: values.persona } : {}),
+    ...(resume !== undefined ? { resume } : {}),
+    ...(values['no-stream'] ? { stream: false } : {}),
+  };
+}
+
+export const AGENT_HELP = `codeward agent — coder mode: an LLM works on the workspace through codeward's tools
+
+Usage:
+  codeward agent [TASK]              interactive (a terminal UI)
+  codeward agent -p "TASK"           headless: runs until an answer, a question or an error
+
+Options:
+  -p, --prompt TASK                  run headless with this task
+  --provider NAME                    openai | anthropic | openai-compatible | ollama   (env CODEWARD_PROVIDER)
+  -m, --model NAME                   model name                                        (env CODEWARD_MODEL)
+  --base-url URL                     server address, e.g. http://127.0.0.1:8000/v1    (env CODEWARD_BASE_URL)
+  --max-turns N                      stop after N turns (default 50)
+  --output-format text|json|stream-json   headless output (default text)
+  --approval-mode ask|auto-edit|yolo      ask: reads run, anything else asks (headless: refused, C241);
+                                          auto-edit: file edits run without asking; yolo: everything runs
+                                          except what a deny rule, a safety-immune path or the danger
+                                          classifier stops
+  --persona NAME                     prompt from .codeward/agents/NAME.md or ~/.codeward/agents/NAME.md
+  --resume [ID]                      continue a saved session (default: the newest in .codeward/sessions/)
+  --no-stream                        ask for whole answers (servers that cannot stream)
+  Global: -C DIR, --allow/--ask/--deny RULE, --allow-unsafe
+
+API keys: OPENAI_API_KEY, ANTHROPIC_API_KEY, CODEWARD_API_KEY (openai-compatible). Defaults may also be set in
+~/.codeward/config (JSON or YAML: provider, model, baseUrl, stream, maxRetries, maxTurns, approvalMode).
+Exit status: 0 answer (or, headless, a question for you); 1 error; 2 bad options; 130 cancelled.`;

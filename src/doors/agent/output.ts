@@ -1,0 +1,58 @@
+import type { AgentEvent, EventSink } from '../../agent/events.js';
+import type { AgentOutcome } from '../../agent/loop/agent.js';
+import type { OutputFormat } from './options.js';
+
+interface Streams {
+  readonly stdout: { write(text: string): unknown };
+  readonly stderr: { write(text: string): unknown };
+}
+
+// The stream-json contract's event types (CONTRACT.md); the others are for live displays.
+const WIRE_TYPES: ReadonlySet<AgentEvent['type']> = new Set(['turn', 'tool_call', 'tool_result', 'task', 'final', 'error']);
+
+function oneLine(text: string, max = 160): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}
+
+// Headless text: progress on stderr (one line per tool call and result), the answer alone on stdout.
+function textProgress(streams: Streams): EventSink {
+  return (event) => {
+    if (event.type === 'tool_call') streams.stderr.write(`→ ${event.tool === '@todo' ? '@todo' : event.cmd} ${oneLine(event.args, 120)}\n`);
+    else if (event.type === 'tool_result' && !event.ok) streams.stderr.write(`  ✗ ${event.cmd}: ${event.code ?? ''} ${oneLine(event.message ?? '')}\n`);
+    else if (event.type === 'turn' && event.violation) streams.stderr.write(`  (format corrected: ${event.violation})\n`);
+    else if (event.type === 'notice') streams.stderr.write(`  ${event.message}\n`);
+  };
+}
+
+export interface HeadlessOutput {
+  readonly sink: EventSink;
+  finish(outcome: AgentOutcome): void;
+}
+
+export function headlessOutput(format: OutputFormat, streams: Streams): HeadlessOutput {
+  if (format === 'stream-json') {
+    return {
+      sink: (event) => {
+        if (WIRE_TYPES.has(event.type)) streams.stdout.write(`${JSON.stringify(event)}\n`);
+      },
+      finish: () => undefined,
+    };
+  }
+  if (format === 'json') {
+    return {
+      sink: () => undefined,
+      finish: (outcome) => {
+        const body = { ok: outcome.ok, result: outcome.result, turns: outcome.turns, usage: outcome.usage, ...(outcome.error ? { error: outcome.error } : {}) };
+        streams.stdout.write(`${JSON.stringify(body)}\n`);
+      },
+    };
+  }
+  return {
+    sink: textProgress(streams),
+    finish: (outcome) => {
+      if (outcome.ok) streams.stdout.write(outcome.result.endsWith('\n') ? outcome.result : `${outcome.result}\n`);
+      else streams.stderr.write(`error ${outcome.error?.code ?? ''}: ${outcome.error?.message ?? outcome.result}\n`);
+    },
+  };
+}

@@ -1,0 +1,121 @@
+import { resolve } from 'node:path';
+import { fail, toCodewardError } from '../../engine/errors.js';
+import { Registry } from '../../engine/registry.js';
+import { builtinCommands } from '../../commands/index.js';
+import { createEngine } from '../../setup.js';
+import type { EventSink } from '../../agent/events.js';
+import { AgentLoop, type AgentOutcome } from '../../agent/loop/agent.js';
+import { aiSdkClient } from '../../agent/model/client.js';
+import { loadUserAgentConfig, resolveModelConfig } from '../../agent/model/config.js';
+import { createLanguageModel } from '../../agent/model/create.js';
+import { findContextFiles } from '../../agent/prompt/context-files.js';
+import { loadPersona } from '../../agent/prompt/persona.js';
+import { buildSystemPrompt } from '../../agent/prompt/system.js';
+import { loadSession, Transcript } from '../../agent/session/transcript.js';
+import type { Tui } from '../../agent/ui/tui.js';
+import type { CliIo } from '../cli/main.js';
+import type { GlobalOptions } from '../cli/global-options.js';
+import { permissionsFor } from './approval.js';
+import { headlessOutput } from './output.js';
+import { AGENT_HELP, parseAgentArgs, type AgentCliOptions } from './options.js';
+import { interruptHandler } from './interrupt.js';
+
+function setupFailure(io: CliIo, options: AgentCliOptions | undefined, error: unknown): number {
+  const failure = toCodewardError(error);
+  if (options?.outputFormat === 'json') io.stdout.write(`${JSON.stringify({ ok: false, result: failure.message, turns: 0, usage: { input: 0, output: 0 }, error: failure.toJSON() })}\n`);
+  else if (options?.outputFormat === 'stream-json') io.stdout.write(`${JSON.stringify({ type: 'error', ...failure.toJSON() })}\n`);
+  else io.stderr.write(`error ${failure.code}: ${failure.message}\n`);
+  return failure.code === 'C210' ? 2 : 1;
+}
+
+function exitStatus(outcome: AgentOutcome): number {
+  if (outcome.cancelled) return 130;
+  return outcome.ok ? 0 : 1;
+}
+
+// `codeward agent`: coder mode, interactive (a terminal UI) or headless (-p).
+export async function agentCommand(argv: readonly string[], globals: GlobalOptions, io: CliIo): Promise<number> {
+  let options: AgentCliOptions | undefined;
+  let tui: Tui | undefined;
+  try {
+    options = parseAgentArgs(argv);
+    if (options.help || globals.help) {
+      io.stdout.write(`${AGENT_HELP}\n`);
+      return 0;
+    }
+    const interactive = !options.headless;
+    if (interactive && (!io.prompt || !io.terminal)) {
+      return setupFailure(io, options, fail('C210', 'the interactive agent needs a terminal; run headless with -p "TASK"'));
+    }
+    const home = io.env['HOME'];
+    const root = resolve(io.cwd, globals.workspace ?? '.');
+    const user = await loadUserAgentConfig(home);
+    const modelConfig = resolveModelConfig({ ...options, ...(options.stream === false ? { stream: false } : {}) }, io.env, user);
+    const approvalMode = options.approvalMode ?? user.approvalMode ?? 'ask';
+    const registry = new Registry(builtinCommands);
+    // Until the loop exists, Ctrl+C in the UI simply leaves.
+    let interrupt = (): void => {
+      tui?.close();
+      process.exit(130);
+    };
+    if (interactive) {
+      const { createTui } = await import('../../agent/ui/tui.js');
+      tui = createTui({
+        input: io.prompt as NodeJS.ReadStream,
+        output: io.terminal!,
+        color: io.terminal!.isTTY === true && io.env['NO_COLOR'] === undefined,
+        header: { model: `${modelConfig.provider}/${modelConfig.model}`, workspace: root, approvalMode },
+        onInterrupt: () => interrupt(),
+      });
+    }
+    const engine = await createEngine({
+      workspace: root,
+      env: io.env,
+      registry,
+      allowUnsafe: globals.allowUnsafe,
+      permissions: permissionsFor(approvalMode, tui?.approver, { allow: globals.allow, ask: globals.ask, deny: globals.deny }),
+    });
+    const persona = options.persona ? await loadPersona(options.persona, engine.workspace.root, home) : undefined;
+    const system = buildSystemPrompt({ ...(persona ? { persona } : {}), workspaceRoot: engine.workspace.root, contextFiles: await findContextFiles(engine.workspace.root, home), registry });
+    // The AI SDK prints its warnings (an unknown model name, an unsupported setting) on stdout, where
+    // headless output goes: keep stdout for the contract's output.
+    (globalThis as { AI_SDK_LOG_WARNINGS?: unknown }).AI_SDK_LOG_WARNINGS = false;
+    const model = aiSdkClient(await createLanguageModel(modelConfig), modelConfig);
+    const resumed = options.resume ? await loadSession(engine.workspace.root, options.resume) : undefined;
+    const transcript = Transcript.create(engine.workspace.root, { provider: modelConfig.provider, model: modelConfig.model, workspace: engine.workspace.root }, resumed?.id);
+    const headless = interactive ? undefined : headlessOutput(options.outputFormat, io);
+    const display: EventSink = tui ? tui.emit : headless!.sink;
+    const loop = new AgentLoop({
+      engine,
+      model,
+      system,
+      env: io.env,
+      maxTurns: options.maxTurns ?? user.maxTurns ?? 50,
+      diffs: interactive || options.outputFormat === 'stream-json',
+      emit: (event) => {
+        transcript.event(event);
+        display(event);
+      },
+      onMessage: (message) => transcript.message(message),
+      ...(resumed ? { history: resumed.history } : {}),
+      ...(tui ? { askUser: tui.askUser } : {}),
+    });
+    interrupt = interruptHandler(loop, interrupt);
+    const onSigint = (): void => interrupt();
+    process.on('SIGINT', onSigint);
+    try {
+      const task = options.task ?? (tui ? await tui.readTask() : null);
+      if (task === null) return 0;
+      const outcome = await loop.run(task);
+      headless?.finish(outcome);
+      return exitStatus(outcome);
+    } finally {
+      process.off('SIGINT', onSigint);
+      await engine.close().catch(() => undefined);
+    }
+  } catch (error) {
+    return setupFailure(io, options, error);
+  } finally {
+    tui?.close();
+  }
+}

@@ -1,0 +1,42 @@
+import { encode } from 'gpt-tokenizer';
+import { describe, expect, it } from 'vitest';
+import { FORMAT_ANCHOR } from '../../../src/agent/prompt/core.js';
+import { buildSystemPrompt } from '../../../src/agent/prompt/system.js';
+import { toolContext } from '../../../src/agent/prompt/tools.js';
+import { parseCall } from '../../../src/args/parse-call.js';
+import { builtinCommands } from '../../../src/commands/index.js';
+import { Registry } from '../../../src/engine/registry.js';
+
+const registry = new Registry(builtinCommands);
+
+// The budget README.md quotes ("System prompt"); raise both together, deliberately.
+const SYSTEM_PROMPT_TOKENS = 1_600;
+
+describe('the system prompt', () => {
+  const prompt = buildSystemPrompt({ workspaceRoot: '/work/project', contextFiles: [], registry });
+
+  it(`stays under ${SYSTEM_PROMPT_TOKENS} tokens (o200k) without context files`, () => {
+    const tokens = encode(prompt).length;
+    console.log(`system prompt: ${tokens} tokens, ${prompt.length} characters`);
+    expect(tokens).toBeLessThan(SYSTEM_PROMPT_TOKENS);
+  });
+
+  it('keeps the anchor to 3-5 lines worth of text', () => {
+    expect(encode(FORMAT_ANCHOR).length).toBeLessThan(100);
+  });
+
+  it('lists every command with its required flags, and every example is a call the engine accepts', () => {
+    const context = toolContext(registry);
+    for (const command of registry.commands) expect(context).toContain(`- ${command.name}: `);
+    expect(context).toMatch(/- write: [^\n]*required: file, content/);
+    const examples = context.split('\n').filter((line) => line.startsWith('  {'));
+    expect(examples.length).toBeGreaterThanOrEqual(15);
+    for (const example of examples) expect(() => parseCall(example.trim(), registry)).not.toThrow();
+  });
+
+  it('can be limited to some commands (a read-only agent)', () => {
+    const context = toolContext(registry, { commands: ['read', 'search'] });
+    expect(context).toContain('- read: ');
+    expect(context).not.toContain('- write: ');
+  });
+});

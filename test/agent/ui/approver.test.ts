@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import type { ApprovalRequest } from '../../../src/permissions/types.js';
+import { tick, harnesses } from './harness.js';
+
+const open = harnesses();
+
+const request = (fields: Partial<ApprovalRequest> = {}): ApprovalRequest => ({
+  judged: '@coder exec npm test',
+  tool: '@coder exec',
+  reason: 'exec asks unless a rule allows it',
+  source: 'default',
+  immune: null,
+  options: ['once', 'always', 'no', 'never'],
+  suggestion: '@coder exec npm test',
+  ...fields,
+});
+
+describe('the approver', () => {
+  it('shows what, why, the rule always/never would save, and the offered choices', async () => {
+    const { tui, input, output } = open();
+    const answer = tui.approver(request());
+    input.write('n\n');
+    await answer;
+    expect(output.screen).toContain(
+      [
+        '? approve @coder exec npm test',
+        '  why: exec asks unless a rule allows it',
+        '  [a] always saves the rule: allow @coder exec npm test',
+        '  [d] never saves the rule: deny @coder exec npm test',
+        '  [y] once / [a] always / [n] no / [d] never › n',
+        '  → refused',
+      ].join('\n'),
+    );
+  });
+
+  it('says when a call is safety-immune and offers only what the request allows', async () => {
+    const { tui, input, output } = open();
+    const answer = tui.approver(request({ judged: '@coder write .git/config', immune: 'git-internals', options: ['once', 'no'], suggestion: null }));
+    input.write('y\n');
+    await expect(answer).resolves.toBe('once');
+    expect(output.screen).toContain('  safety-immune (git-internals): this always asks, whatever the rules say\n  [y] once / [n] no › y\n  → approved once\n');
+    expect(output.screen).not.toContain('always saves');
+  });
+
+  it.each([
+    ['y', 'once'],
+    ['Y', 'once'],
+    ['yes', 'once'],
+    ['a', 'always'],
+    ['always', 'always'],
+    ['n', 'no'],
+    ['d', 'never'],
+    ['never', 'never'],
+    ['', 'no'],
+    ['sure', 'no'],
+  ])('answer %j is %s', async (typed, expected) => {
+    const { tui, input } = open();
+    const answer = tui.approver(request());
+    input.write(`${typed}\n`);
+    await expect(answer).resolves.toBe(expected);
+  });
+
+  it.each(['a', 'd'])('an answer that was not offered (%s) is no', async (typed) => {
+    const { tui, input } = open();
+    const answer = tui.approver(request({ options: ['once', 'no'] }));
+    input.write(`${typed}\n`);
+    await expect(answer).resolves.toBe('no');
+  });
+
+  it('end of input is no', async () => {
+    const { tui, input } = open();
+    const answer = tui.approver(request());
+    input.end();
+    await expect(answer).resolves.toBe('no');
+  });
+
+  it('Ctrl+C is no and does not interrupt the run', async () => {
+    const { tui, input, interrupts } = open({ raw: true });
+    const answer = tui.approver(request());
+    await tick();
+    input.write('\x03');
+    await expect(answer).resolves.toBe('no');
+    expect(interrupts).toHaveLength(0);
+  });
+
+  it('asks two parallel requests one after the other', async () => {
+    const { tui, input, output } = open();
+    const first = tui.approver(request({ judged: '@coder exec npm test' }));
+    const second = tui.approver(request({ judged: '@coder exec npm run lint' }));
+    await tick();
+    expect(output.screen).toContain('approve @coder exec npm test');
+    expect(output.screen).not.toContain('npm run lint');
+    input.write('a\n');
+    await expect(first).resolves.toBe('always');
+    await tick();
+    expect(output.screen).toContain('approve @coder exec npm run lint');
+    input.write('n\n');
+    await expect(second).resolves.toBe('no');
+  });
+
+  it('never lets escape sequences in the call reach the terminal', async () => {
+    const { tui, input, output } = open({ color: true });
+    const answer = tui.approver(request({ judged: '@coder exec rm -rf /tmp/x\x1b[2K\x1b[1Gnpm test' }));
+    input.write('n\n');
+    await answer;
+    expect(output.text).toContain('@coder exec rm -rf /tmp/xnpm test');
+    expect(output.text).not.toContain('\x1b[2K');
+  });
+});
