@@ -13,6 +13,8 @@ import { DenialStore, DenialTracker, denialLimitsFromEnv, loadPolicy, permission
 import { classifyHook } from './shell/classify-hook.js';
 import { LazyShellParser } from './shell/lazy-parser.js';
 import { Workspace } from './workspace/workspace.js';
+import type { SandboxMode } from './sandbox/policy.js';
+import { ProcessSandbox } from './sandbox/sandbox.js';
 
 // The permission gate, for doors that have a person (or a policy) behind them.
 export interface PermissionOptions {
@@ -40,6 +42,8 @@ export interface CreateEngineOptions {
   readonly permissions?: PermissionOptions;
   // --allow-unsafe: the danger classifier blocks nothing (a human's decision).
   readonly allowUnsafe?: boolean;
+  // --sandbox and --sandbox-network; they win over the config file.
+  readonly sandbox?: { readonly mode?: SandboxMode | undefined; readonly network?: boolean | undefined };
 }
 
 // Staleness for a --session shared by parallel processes: before the check (under the file locks) take
@@ -94,7 +98,9 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
     await store?.save(tracker);
     if (denialStore && denials) await denialStore.save(denials);
   };
+  const sandbox = new ProcessSandbox({ mode: options.sandbox?.mode ?? config.sandbox, network: options.sandbox?.network ?? config.sandboxNetwork }, workspace.root, env);
   return new Engine({
+    sandbox,
     registry: options.registry ?? new Registry(builtinCommands),
     workspace,
     config,

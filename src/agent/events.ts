@@ -24,8 +24,16 @@ export type AgentEvent =
   | { readonly type: 'task'; readonly plan: PlanSnapshot; readonly text: string }
   // A notice for people (a cancelled turn, a replan request); not sent to the model.
   | { readonly type: 'notice'; readonly message: string }
+  // A dispatched agent or a delegated subagent: started, one of its tool results, finished.
+  | AgentActivity
   | { readonly type: 'final'; readonly ok: boolean; readonly result: string; readonly question: boolean; readonly turns: number; readonly usage: TokenUsage }
   | { readonly type: 'error'; readonly code: string; readonly message: string };
+
+export type AgentActivity = { readonly type: 'agent'; readonly id: string; readonly agent: string; readonly depth: number } & (
+  | { readonly phase: 'start'; readonly task: string }
+  | { readonly phase: 'step'; readonly cmd: string; readonly ok: boolean; readonly code?: string; readonly message?: string }
+  | { readonly phase: 'end'; readonly ok: boolean; readonly durationMs: number; readonly turns: number; readonly toolCalls: number; readonly error?: { readonly code: string; readonly message: string } }
+);
 
 export interface ToolOutcome {
   readonly id: string;

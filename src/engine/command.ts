@@ -4,6 +4,7 @@ import type { FileChange } from '../files/transaction.js';
 import type { ContentObservation } from '../files/staleness.js';
 import type { Access, ResolvedPath } from '../workspace/types.js';
 import type { Workspace } from '../workspace/workspace.js';
+import type { ProcessSandbox } from '../sandbox/sandbox.js';
 
 // What a command does to the world; decides parallel safety, default permission and door annotations.
 export type Effect = 'read' | 'write' | 'destructive' | 'exec' | 'vcs';
@@ -27,11 +28,40 @@ export interface ShellRun {
   readonly dir: string;
 }
 
+// A sub-task for a subagent (the delegate command), and what comes back.
+export interface DelegateRequest {
+  readonly description: string;
+  readonly prompt: string;
+  readonly tools: readonly string[];
+  readonly readOnly: boolean;
+  readonly maxTurns: number;
+}
+
+export interface DelegateReport {
+  readonly ok: boolean;
+  readonly output: string;
+  readonly depth: number;
+  readonly turns: number;
+  readonly toolCalls: number;
+  readonly failedCalls: number;
+  readonly durationMs: number;
+  readonly error?: { readonly code: string; readonly message: string };
+}
+
+// Capabilities a door lends to the commands of one call (only the agent door has a model to lend).
+export interface CallerServices {
+  readonly delegate?: (request: DelegateRequest, signal: AbortSignal) => Promise<DelegateReport>;
+}
+
 // What a handler gets: only the pieces it uses, no globals.
 export interface CommandContext {
   readonly workspace: Workspace;
   readonly config: Config;
   readonly signal: AbortSignal;
+  // The OS sandbox exec and test start through (absent: processes run unconfined).
+  readonly sandbox?: ProcessSandbox;
+  // What the caller lends (RunOptions.caller); absent outside the agent door.
+  readonly caller?: CallerServices;
   // The jailed form of a path the command declared in `touches`. Throws the jail's error for that
   // path (batched commands catch it per entry); throws C216 for a path that was never declared.
   path(input: string): ResolvedPath;

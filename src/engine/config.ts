@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import * as z from 'zod/mini';
 import { fail } from './errors.js';
 import { DEFAULT_NON_ACCESSIBLE_GLOBS } from '../workspace/types.js';
+import { parseYaml } from './yaml.js';
+import { SANDBOX_MODES } from '../sandbox/policy.js';
 
 // Project configuration: `.codeward/config.json` or `.codeward/config.yaml` in the workspace root.
 export const configSchema = z.strictObject({
@@ -10,6 +12,9 @@ export const configSchema = z.strictObject({
   normalizeQuotes: z._default(z.boolean(), true),
   maxWriteBytes: z._default(z.int().check(z.positive()), 64 * 1024 * 1024),
   backups: z._default(z.boolean(), true),
+  // exec and test in the OS sandbox; absent: workspace-write where one is available.
+  sandbox: z.optional(z.enum(SANDBOX_MODES)),
+  sandboxNetwork: z._default(z.boolean(), false),
 });
 
 export type Config = z.infer<typeof configSchema>;
@@ -40,7 +45,7 @@ export async function loadConfig(root: string): Promise<Config> {
 export async function parseConfig(text: string, name: string): Promise<Config> {
   let raw: unknown;
   try {
-    raw = name.endsWith('.json') ? JSON.parse(text) : (await import('yaml')).parse(text);
+    raw = name.endsWith('.json') ? JSON.parse(text) : await parseYaml(text);
   } catch (error) {
     throw fail('C210', `${name}: not valid ${name.endsWith('.json') ? 'JSON' : 'YAML'}: ${(error as Error).message}`);
   }

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { AnyCommand, CommandContext, Touch } from './command.js';
+import type { AnyCommand, CallerServices, CommandContext, Touch } from './command.js';
 import type { Config } from './config.js';
 import type { Envelope } from './envelope.js';
 import { fail, toCodewardError, type CodewardError } from './errors.js';
@@ -12,6 +12,7 @@ import type { Workspace } from '../workspace/workspace.js';
 import { commitFiles } from '../files/transaction.js';
 import type { ContentObservation } from '../files/staleness.js';
 import { stateDirFor } from './state-dir.js';
+import type { ProcessSandbox } from '../sandbox/sandbox.js';
 
 export const JOURNAL_PREFIX = 'tx';
 
@@ -58,10 +59,14 @@ export interface EngineOptions {
   readonly fileLocks?: FileLocker;
   // Runs once when the door is done with the engine (e.g. saving a --session).
   readonly onClose?: () => Promise<void>;
+  // The OS sandbox for exec and test.
+  readonly sandbox?: ProcessSandbox;
 }
 
 export interface RunOptions {
   readonly signal?: AbortSignal;
+  // What the caller lends to commands that need more than the workspace (delegate needs a model).
+  readonly caller?: CallerServices;
 }
 
 function guessName(input: CallInput): string {
@@ -81,6 +86,8 @@ export class Engine {
   private readonly locks = new KeyedLocks();
   private readonly fileLocks: FileLocker | undefined;
   private readonly onClose: (() => Promise<void>) | undefined;
+  // The OS sandbox exec and test run in (doctor reports it).
+  readonly sandbox: ProcessSandbox | undefined;
 
   constructor(options: EngineOptions) {
     this.registry = options.registry;
@@ -90,6 +97,7 @@ export class Engine {
     this.stateDir = options.stateDir ?? stateDirFor(options.workspace.root);
     this.fileLocks = options.fileLocks;
     this.onClose = options.onClose;
+    this.sandbox = options.sandbox;
   }
 
   // Lets the engine finish its session work (saving stamps); call once when the door is done.
@@ -107,7 +115,7 @@ export class Engine {
     }
     const { command, args, warnings } = prepared;
     try {
-      const data = await this.execute(command, args, warnings, options.signal ?? new AbortController().signal);
+      const data = await this.execute(command, args, warnings, options.signal ?? new AbortController().signal, options.caller);
       return { ok: true, cmd: command.name, data, warnings };
     } catch (error) {
       const failure = toCodewardError(error);
@@ -135,7 +143,7 @@ export class Engine {
     return { command: parsed.command, args: validateArgs(parsed.command, parsed.args), warnings };
   }
 
-  private async execute(command: AnyCommand, args: Record<string, unknown>, warnings: string[], signal: AbortSignal): Promise<unknown> {
+  private async execute(command: AnyCommand, args: Record<string, unknown>, warnings: string[], signal: AbortSignal, caller: CallerServices | undefined): Promise<unknown> {
     const touches = await this.jail(command, command.touches(args));
     const call: PreparedCall = { command, args, touches };
     await this.hooks.classify(call);
@@ -152,7 +160,7 @@ export class Engine {
       const current = command.batch ? await this.checkStaleEach(call, rejailed, warnings) : rejailed;
       if (!command.batch) warnings.push(...(await this.hooks.checkStale({ ...call, touches: current })));
       const observed = new Map<string, ContentObservation>();
-      const context = this.context(current, warnings, signal, observed);
+      const context = this.context(current, warnings, signal, observed, caller);
       const data = await command.run(args, context);
       await this.hooks.afterRun({ ...call, touches: current }, data, observed);
       return data;
@@ -214,12 +222,14 @@ export class Engine {
     );
   }
 
-  private context(touches: readonly JailedTouch[], warnings: string[], signal: AbortSignal, observed: Map<string, ContentObservation>): CommandContext {
+  private context(touches: readonly JailedTouch[], warnings: string[], signal: AbortSignal, observed: Map<string, ContentObservation>, caller: CallerServices | undefined): CommandContext {
     const byInput = new Map(touches.map((jailed) => [jailed.touch.path, jailed]));
     return {
       workspace: this.workspace,
       config: this.config,
       signal,
+      ...(this.sandbox ? { sandbox: this.sandbox } : {}),
+      ...(caller ? { caller } : {}),
       path: (input) => {
         const jailed = byInput.get(input);
         if (!jailed) throw fail('C216', `internal error: path "${input}" was not declared by the command`);

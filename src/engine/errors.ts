@@ -23,6 +23,10 @@ export const ERROR_CODES = {
 
 export type ErrorCode = keyof typeof ERROR_CODES;
 
+export function isErrorCode(code: string): code is ErrorCode {
+  return Object.hasOwn(ERROR_CODES, code);
+}
+
 export interface ErrorInfo {
   code: ErrorCode;
   message: string;

@@ -40,7 +40,11 @@ export function toProcessData(result: RunResult): ProcessData {
 export async function runShellCall(call: ShellCall, ctx: CommandContext): Promise<RunResult> {
   const folder = ctx.path(call.dir);
   if (folder.kind !== 'dir') throw fail('C210', `--dir ${call.dir} is not a folder; pass the folder to run in`);
-  return runProcess({
+  const prepared = ctx.sandbox ? await ctx.sandbox.prepare(folder.real) : undefined;
+  if (prepared?.warning) ctx.warn(prepared.warning);
+  const sandboxed = (prepared?.wrapper.length ?? 0) > 0;
+  const result = await runProcess({
+    wrapper: prepared?.wrapper ?? [],
     command: call.command,
     cwd: folder.real,
     timeoutMs: call.timeoutSeconds * 1000,
@@ -48,6 +52,7 @@ export async function runShellCall(call: ShellCall, ctx: CommandContext): Promis
     env: childEnv(process.env),
     ...(call.onChunk ? { onChunk: call.onChunk } : {}),
   });
+  return sandboxed ? { ...result, sandboxed } : result;
 }
 
 function lastLine(text: string): string {
@@ -66,7 +71,10 @@ export function processFailure<D extends ProcessData>(result: RunResult, data: D
   if (result.exitCode === 0) return undefined;
   const last = lastLine(result.stderr) || lastLine(result.stdout);
   const how = result.exitCode === null ? `killed by ${result.signal ?? 'a signal'}` : `exit code ${result.exitCode}`;
-  return fail('C253', last === '' ? how : `${how}: ${last}`, data);
+  const hint = result.sandboxed && /read-only file system|permission denied|operation not permitted/i.test(result.stderr)
+    ? ' (the OS sandbox lets commands write only inside the workspace and /tmp, never to .git/hooks or .codeward; see --sandbox)'
+    : '';
+  return fail('C253', `${last === '' ? how : `${how}: ${last}`}${hint}`, data);
 }
 
 // stdout, then stderr under a marker, then how it ended.

@@ -20,6 +20,8 @@ export interface RunOptions {
   readonly maxOutputBytes?: number;
   // Sees every chunk as it arrives, before the cap (test summaries count lines the cap drops).
   readonly onChunk?: (chunk: Buffer, stream: 'stdout' | 'stderr') => void;
+  // A program (and its arguments) the shell runs under: the OS sandbox.
+  readonly wrapper?: readonly string[];
 }
 
 export interface RunResult {
@@ -32,6 +34,8 @@ export interface RunResult {
   // Bytes elided from the middle of each stream.
   truncated: { stdout: number; stderr: number };
   durationMs: number;
+  // It ran inside the OS sandbox.
+  sandboxed?: boolean;
 }
 
 const shells = new Map<string, string>();
@@ -47,7 +51,7 @@ export function findShell(env: NodeJS.ProcessEnv): string {
   return found;
 }
 
-function isExecutable(file: string): boolean {
+export function isExecutable(file: string): boolean {
   try {
     accessSync(file, constants.X_OK);
     return true;
@@ -85,7 +89,10 @@ async function terminateGroup(pgid: number, closed: Promise<void>): Promise<void
 export async function runProcess(options: RunOptions): Promise<RunResult> {
   const started = performance.now();
   const maxBytes = options.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES;
-  const child = spawn(findShell(options.env), ['-c', options.command], {
+  const wrapper = options.wrapper ?? [];
+  const shellArgs = [findShell(options.env), '-c', options.command];
+  const [program, ...args] = wrapper.length > 0 ? [...wrapper, ...shellArgs] : shellArgs;
+  const child = spawn(program!, args, {
     cwd: options.cwd,
     env: options.env,
     detached: true,

@@ -1,5 +1,4 @@
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
@@ -45,15 +44,6 @@ async function connect(yes: boolean): Promise<{ client: Client; connection: McpC
   return { client, connection, logs };
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 async function until(condition: () => boolean | Promise<boolean>, timeoutMs: number): Promise<boolean> {
   const end = Date.now() + timeoutMs;
   while (Date.now() < end) {
@@ -80,14 +70,13 @@ describe('MCP connection', () => {
 
   it.skipIf(process.platform === 'win32')('closing the connection aborts a call in flight (its process group is killed)', async () => {
     const { client, connection } = await connect(true);
-    const pidFile = join(ws, 'sleeper.pid');
-    const pending = client.callTool({ name: 'exec', arguments: { cmd: `echo $$ > sleeper.pid; exec sleep 60` } }).catch((error: unknown) => error);
-    const started = await until(async () => (await readFile(pidFile, 'utf8').catch(() => '')).trim() !== '', 10_000);
-    expect(started).toBe(true);
-    const pid = Number((await readFile(pidFile, 'utf8')).trim());
-    expect(alive(pid)).toBe(true);
+    // Found by its unique argument: inside the OS sandbox's PID namespace `$$` is not the host's PID.
+    const marker = `${60 + Math.random()}`.slice(0, 12);
+    const running = (): boolean => spawnSync('pgrep', ['-f', `sleep ${marker}`]).status === 0;
+    const pending = client.callTool({ name: 'exec', arguments: { cmd: `exec sleep ${marker}` } }).catch((error: unknown) => error);
+    expect(await until(running, 10_000)).toBe(true);
     await connection.close();
-    expect(await until(() => !alive(pid), 10_000)).toBe(true);
+    expect(await until(() => !running(), 10_000)).toBe(true);
     await pending;
     await client.close();
   });

@@ -1,10 +1,12 @@
+import type { CallerServices } from '../../engine/command.js';
 import type { Engine } from '../../engine/engine.js';
 import { fail, toCodewardError } from '../../engine/errors.js';
+import type { AgentCallTag } from '../contract/types.js';
 import { fingerprint } from '../contract/validate.js';
 import type { EventSink } from '../events.js';
 import type { ChatMessage, ModelClient, TokenUsage } from '../model/client.js';
 import { TaskTracker } from '../tasks/tracker.js';
-import { executeBatch } from './execute.js';
+import { executeBatch, type CommandAllowance } from './execute.js';
 import { isCancellation, respond } from './respond.js';
 import { resultsMessage } from './results.js';
 
@@ -24,8 +26,14 @@ export interface AgentLoopOptions {
   // Called for every message that enters the history (the transcript).
   readonly onMessage?: (message: ChatMessage) => void;
   // Runs <agent_call> dispatches; without it the model is told agent calls are not enabled.
-  readonly dispatchAgents?: (calls: readonly { agent: string; task: string }[], signal: AbortSignal) => Promise<string>;
+  readonly dispatchAgents?: (calls: readonly AgentCallTag[], signal: AbortSignal) => Promise<string>;
   readonly tools?: readonly string[];
+  // A dispatched agent: the commands it may run.
+  readonly allowance?: CommandAllowance;
+  // Lent to the commands the model calls (delegate's subagent runner).
+  readonly caller?: CallerServices;
+  // Stops the whole run (a parent's cancellation, an agent's timeout); its reason is the error reported.
+  readonly signal?: AbortSignal;
   readonly maxAttempts?: number;
   readonly stagnationLimit?: number;
 }
@@ -102,19 +110,30 @@ export class AgentLoop {
     const fingerprints: string[] = [];
     for (let turn = 1; ; turn += 1) {
       if (turn > this.options.maxTurns) return this.failed('C250', `the run stopped at the turn limit (${this.options.maxTurns}); raise --max-turns or narrow the task`, turn - 1);
+      const stop = this.options.signal;
+      if (stop?.aborted) return { ...this.stopped(stop.reason, turn - 1), cancelled: true };
       const controller = new AbortController();
       this.turnController = controller;
+      const forward = (): void => controller.abort(stop?.reason);
+      stop?.addEventListener('abort', forward, { once: true });
       try {
         const outcome = await this.turn(turn, controller.signal, fingerprints);
         if (outcome) return outcome;
       } catch (error) {
+        if (stop?.aborted) return { ...this.stopped(stop.reason, turn), cancelled: true };
         if (isCancellation(error, controller.signal)) return { ...this.failed('C250', 'cancelled by the user (Ctrl+C)', turn), cancelled: true };
         const failure = toCodewardError(error);
         return this.failed(failure.code, failure.message, turn);
       } finally {
+        stop?.removeEventListener('abort', forward);
         this.turnController = undefined;
       }
     }
+  }
+
+  private stopped(reason: unknown, turns: number): AgentOutcome {
+    const failure = toCodewardError(reason ?? fail('C250', 'the run was stopped'));
+    return this.failed(failure.code, failure.message, turns);
   }
 
   private failed(code: string, message: string, turns: number): AgentOutcome {
@@ -155,7 +174,9 @@ export class AgentLoop {
       this.tracker.beginTurn();
       this.emitPlan();
     }
-    const outcomes = await executeBatch(parsed.toolCalls, { engine: this.options.engine, tracker: this.tracker, turn, signal, emit, env: this.options.env, diffs: this.options.diffs ?? false });
+    const { engine, env, allowance, caller } = this.options;
+    const batch = { engine, tracker: this.tracker, turn, signal, emit, env, diffs: this.options.diffs ?? false, ...(allowance ? { allowance } : {}), ...(caller ? { caller } : {}) };
+    const outcomes = await executeBatch(parsed.toolCalls, batch);
     const notes: string[] = [];
     if (parsed.agentCalls.length > 0) {
       notes.push(this.options.dispatchAgents

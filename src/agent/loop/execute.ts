@@ -1,3 +1,4 @@
+import type { CallerServices } from '../../engine/command.js';
 import type { Engine } from '../../engine/engine.js';
 import type { Envelope } from '../../engine/envelope.js';
 import type { ToolCallTag } from '../contract/types.js';
@@ -16,6 +17,25 @@ export interface BatchContext {
   readonly env: Readonly<Record<string, string | undefined>>;
   // Compute a diff of every edit for display.
   readonly diffs: boolean;
+  // A dispatched agent's allowlist: other commands are refused (C240) before the engine sees them.
+  readonly allowance?: CommandAllowance;
+  // Lent to the commands (delegate's subagent runner).
+  readonly caller?: CallerServices;
+}
+
+export interface CommandAllowance {
+  readonly agent: string;
+  readonly commands: ReadonlySet<string>;
+  readonly readOnly: boolean;
+  // Commands a read-only agent is refused whatever its list says.
+  readonly writing: ReadonlySet<string>;
+}
+
+function refusal(allowance: CommandAllowance, cmd: string): string | undefined {
+  const allowed = allowance.commands.size > 0 ? [...allowance.commands].join(', ') : 'none (this agent only reasons)';
+  if (allowance.readOnly && allowance.writing.has(cmd)) return `agent "${allowance.agent}" is read-only and may not run ${cmd}; allowed: ${allowed}`;
+  if (!allowance.commands.has(cmd)) return `agent "${allowance.agent}" may not run ${cmd || 'that command'}; allowed: ${allowed}`;
+  return undefined;
 }
 
 const TODO_FOOTPRINT: CallFootprint = { barrier: false, reads: [], writes: ['\0@todo'] };
@@ -47,9 +67,11 @@ function envelopeOutput(engine: Engine, envelope: Envelope): string {
   return [warnings, text].filter((part) => part !== '').join('\n');
 }
 
-async function runCoder(tag: ToolCallTag, context: BatchContext): Promise<Omit<ToolOutcome, 'id' | 'tool' | 'cmd' | 'durationMs'>> {
+async function runCoder(tag: ToolCallTag, cmd: string, context: BatchContext): Promise<Omit<ToolOutcome, 'id' | 'tool' | 'cmd' | 'durationMs'>> {
+  const refused = context.allowance ? refusal(context.allowance, cmd) : undefined;
+  if (refused) return { ok: false, code: 'C240', message: refused, output: '' };
   const before = context.diffs ? await snapshotFiles(context.engine, tag.args) : [];
-  const envelope = await context.engine.run(tag.args, { signal: context.signal });
+  const envelope = await context.engine.run(tag.args, { signal: context.signal, ...(context.caller ? { caller: context.caller } : {}) });
   const output = envelopeOutput(context.engine, envelope);
   if (!envelope.ok) return { ok: false, code: envelope.error.code, message: envelope.error.message, output };
   const diff = before.length > 0 ? await diffSince(before) : '';
@@ -84,7 +106,7 @@ export async function executeBatch(tags: readonly ToolCallTag[], context: BatchC
         }
         context.emit({ type: 'tool_call', turn: context.turn, id, tool, cmd, args: tag.args });
         const started = performance.now();
-        const result = tool === '@todo' ? runTodoCall(tag, context) : await runCoder(tag, context);
+        const result = tool === '@todo' ? runTodoCall(tag, context) : await runCoder(tag, cmd, context);
         const outcome: ToolOutcome = { id, tool, cmd, ...result, durationMs: Math.round(performance.now() - started) };
         context.emit({ type: 'tool_result', turn: context.turn, ...outcome });
         return outcome;

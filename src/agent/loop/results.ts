@@ -22,5 +22,5 @@ export function resultsMessage(outcomes: readonly ToolOutcome[], notes: readonly
   });
   const failed = outcomes.filter((outcome) => !outcome.ok).length;
   const summary = `Results of your ${outcomes.length} tool call${outcomes.length === 1 ? '' : 's'}${failed ? ` (${failed} failed)` : ''}:`;
-  return [summary, ...blocks, ...notes].join('\n\n');
+  return [...(outcomes.length > 0 ? [summary, ...blocks] : []), ...notes].join('\n\n');
 }

@@ -4,6 +4,7 @@ import { fail } from '../../engine/errors.js';
 
 // A persona (or custom agent) file: optional YAML front matter between --- lines, then the prompt.
 export function splitFrontMatter(text: string): { front: string | undefined; body: string } {
+  text = text.replace(/^\uFEFF/, '');
   const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?/.exec(text);
   return match ? { front: match[1], body: text.slice(match[0].length).trim() } : { front: undefined, body: text.trim() };
 }

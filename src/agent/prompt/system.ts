@@ -10,6 +10,8 @@ export interface SystemPromptParts {
   readonly registry: Registry;
   // Commands the model may use (all when absent).
   readonly commands?: readonly string[];
+  // The agents it may dispatch (the catalog's section), last.
+  readonly agents?: string;
 }
 
 // Seed 001 layering: persona (or the default coder prompt), the format instructions, the workspace
@@ -19,6 +21,8 @@ export function buildSystemPrompt(parts: SystemPromptParts): string {
   if (parts.contextFiles.length > 0) {
     blocks.push(`# Project context\n${parts.contextFiles.map((file) => `## ${file.path}\n\n${file.content.trim()}`).join('\n\n---\n\n')}`);
   }
-  blocks.push(toolContext(parts.registry, parts.commands ? { commands: parts.commands } : {}));
+  if (!parts.commands || parts.commands.length > 0) blocks.push(toolContext(parts.registry, parts.commands ? { commands: parts.commands } : {}));
+  else blocks.push('You have no tools: answer from reasoning alone.');
+  if (parts.agents) blocks.push(parts.agents);
   return blocks.join('\n\n');
 }

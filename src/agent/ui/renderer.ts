@@ -1,4 +1,4 @@
-import type { AgentEvent } from '../events.js';
+import type { AgentActivity, AgentEvent } from '../events.js';
 import { describeCall } from './call-summary.js';
 import { planKey, renderCall, renderPlan, renderResult, type PlanSnapshot } from './render.js';
 import type { Screen } from './screen.js';
@@ -75,6 +75,9 @@ export class EventRenderer {
         else spinner.start(this.runningLabel(), false);
         return;
       }
+      case 'agent':
+        this.agent(event);
+        return;
       case 'task':
         // Held until the next other event: plan updates in a row (new plan, then its first task started)
         // are printed once, in their last state.
@@ -112,6 +115,31 @@ export class EventRenderer {
     this.screen.line(...renderPlan(plan, this.screen.style, this.screen.columns - 1));
   }
 
+  // A dispatched agent or subagent: one line when it starts, one per tool result, one when it ends.
+  private agent(event: AgentActivity): void {
+    const { screen, spinner } = this;
+    const { style } = screen;
+    const name = `${sanitize(event.agent)} agent ${event.id}`;
+    this.lastCall = null;
+    if (event.phase === 'start') {
+      screen.line(screen.fit(`${style.cyan('⇉')} ${style.bold(name)}: ${sanitize(event.task).replace(/\s+/g, ' ')}`));
+      this.running.set(event.id, name);
+      spinner.start(this.runningLabel(), this.running.size === 1);
+      return;
+    }
+    if (event.phase === 'step') {
+      const verdict = event.ok ? style.green('✓') : style.red(`✗ ${event.code ?? ''} ${sanitize(event.message ?? '')}`.trim());
+      screen.line(screen.fit(style.dim(`  ${name} · ${sanitize(event.cmd)} `) + verdict));
+      return;
+    }
+    const facts = `${(event.durationMs / 1000).toFixed(1)}s · ${event.turns} turn${event.turns === 1 ? '' : 's'} · ${event.toolCalls} tool call${event.toolCalls === 1 ? '' : 's'}`;
+    const head = event.ok ? `${style.green('✓')} ${name} done` : `${style.red('✗')} ${name} failed: ${sanitize(event.error ? `${event.error.code} ${event.error.message}` : 'no answer')}`;
+    screen.line(screen.fit(`${head} ${style.dim(`· ${facts}`)}`));
+    this.running.delete(event.id);
+    if (this.running.size === 0) spinner.stop();
+    else spinner.start(this.runningLabel(), false);
+  }
+
   private finish(): void {
     this.writeSegments(this.filter.flush(), true);
     this.running.clear();
@@ -120,7 +148,7 @@ export class EventRenderer {
 
   private runningLabel(): string {
     const [only] = this.running.values();
-    return this.running.size === 1 ? `running ${only}` : `running ${this.running.size} tools`;
+    return this.running.size === 1 ? `running ${only}` : `running ${this.running.size} in parallel`;
   }
 
   private writeSegments(segments: readonly Segment[], end: boolean): void {

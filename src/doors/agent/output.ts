@@ -8,7 +8,7 @@ interface Streams {
 }
 
 // The stream-json contract's event types (CONTRACT.md); the others are for live displays.
-const WIRE_TYPES: ReadonlySet<AgentEvent['type']> = new Set(['turn', 'tool_call', 'tool_result', 'task', 'final', 'error']);
+const WIRE_TYPES: ReadonlySet<AgentEvent['type']> = new Set(['turn', 'tool_call', 'tool_result', 'task', 'agent', 'final', 'error']);
 
 function oneLine(text: string, max = 160): string {
   const line = text.replace(/\s+/g, ' ').trim();
@@ -22,6 +22,11 @@ function textProgress(streams: Streams): EventSink {
     else if (event.type === 'tool_result' && !event.ok) streams.stderr.write(`  ✗ ${event.cmd}: ${event.code ?? ''} ${oneLine(event.message ?? '')}\n`);
     else if (event.type === 'turn' && event.violation) streams.stderr.write(`  (format corrected: ${event.violation})\n`);
     else if (event.type === 'notice') streams.stderr.write(`  ${event.message}\n`);
+    else if (event.type === 'agent' && event.phase === 'start') streams.stderr.write(`⇉ ${event.agent} agent ${event.id}: ${oneLine(event.task, 120)}\n`);
+    else if (event.type === 'agent' && event.phase === 'end') {
+      const verdict = event.ok ? 'done' : `failed: ${event.error?.code ?? ''} ${oneLine(event.error?.message ?? '')}`;
+      streams.stderr.write(`  ${event.agent} agent ${event.id} ${verdict} (${(event.durationMs / 1000).toFixed(1)}s, ${event.toolCalls} tool calls)\n`);
+    }
   };
 }
 

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { fail, toCodewardError } from '../../engine/errors.js';
 import { Registry } from '../../engine/registry.js';
 import { builtinCommands } from '../../commands/index.js';
+import { delegateCommand } from '../../commands/delegate.js';
 import { createEngine } from '../../setup.js';
 import type { EventSink } from '../../agent/events.js';
 import { AgentLoop, type AgentOutcome } from '../../agent/loop/agent.js';
@@ -12,9 +13,10 @@ import { findContextFiles } from '../../agent/prompt/context-files.js';
 import { loadPersona } from '../../agent/prompt/persona.js';
 import { buildSystemPrompt } from '../../agent/prompt/system.js';
 import { loadSession, Transcript } from '../../agent/session/transcript.js';
+import { buildTeam } from './team.js';
 import type { Tui } from '../../agent/ui/tui.js';
 import type { CliIo } from '../cli/main.js';
-import type { GlobalOptions } from '../cli/global-options.js';
+import { sandboxOptions, type GlobalOptions } from '../cli/global-options.js';
 import { permissionsFor } from './approval.js';
 import { headlessOutput } from './output.js';
 import { AGENT_HELP, parseAgentArgs, type AgentCliOptions } from './options.js';
@@ -52,7 +54,9 @@ export async function agentCommand(argv: readonly string[], globals: GlobalOptio
     const user = await loadUserAgentConfig(home);
     const modelConfig = resolveModelConfig({ ...options, ...(options.stream === false ? { stream: false } : {}) }, io.env, user);
     const approvalMode = options.approvalMode ?? user.approvalMode ?? 'ask';
-    const registry = new Registry(builtinCommands);
+    const registry = new Registry([...builtinCommands, delegateCommand]);
+    // Every event of the run, once the transcript and the display exist.
+    let emitEvent: EventSink = () => undefined;
     // Until the loop exists, Ctrl+C in the UI simply leaves.
     let interrupt = (): void => {
       tui?.close();
@@ -73,18 +77,26 @@ export async function agentCommand(argv: readonly string[], globals: GlobalOptio
       env: io.env,
       registry,
       allowUnsafe: globals.allowUnsafe,
+      sandbox: sandboxOptions(globals),
       permissions: permissionsFor(approvalMode, tui?.approver, { allow: globals.allow, ask: globals.ask, deny: globals.deny }),
     });
     const persona = options.persona ? await loadPersona(options.persona, engine.workspace.root, home) : undefined;
-    const system = buildSystemPrompt({ ...(persona ? { persona } : {}), workspaceRoot: engine.workspace.root, contextFiles: await findContextFiles(engine.workspace.root, home), registry });
+    const contextFiles = await findContextFiles(engine.workspace.root, home);
     // The AI SDK prints its warnings (an unknown model name, an unsupported setting) on stdout, where
     // headless output goes: keep stdout for the contract's output.
     (globalThis as { AI_SDK_LOG_WARNINGS?: unknown }).AI_SDK_LOG_WARNINGS = false;
     const model = aiSdkClient(await createLanguageModel(modelConfig), modelConfig);
+    const team = await buildTeam({ engine, env: io.env, home, contextFiles, modelConfig, model, emit: (event) => emitEvent(event) });
+    const system = buildSystemPrompt({ ...(persona ? { persona } : {}), workspaceRoot: engine.workspace.root, contextFiles, registry, agents: team.catalog.prompt() });
     const resumed = options.resume ? await loadSession(engine.workspace.root, options.resume) : undefined;
     const transcript = Transcript.create(engine.workspace.root, { provider: modelConfig.provider, model: modelConfig.model, workspace: engine.workspace.root }, resumed?.id);
     const headless = interactive ? undefined : headlessOutput(options.outputFormat, io);
     const display: EventSink = tui ? tui.emit : headless!.sink;
+    emitEvent = (event) => {
+      transcript.event(event);
+      display(event);
+    };
+    for (const warning of team.warnings) emitEvent({ type: 'notice', message: warning });
     const loop = new AgentLoop({
       engine,
       model,
@@ -92,10 +104,9 @@ export async function agentCommand(argv: readonly string[], globals: GlobalOptio
       env: io.env,
       maxTurns: options.maxTurns ?? user.maxTurns ?? 50,
       diffs: interactive || options.outputFormat === 'stream-json',
-      emit: (event) => {
-        transcript.event(event);
-        display(event);
-      },
+      emit: emitEvent,
+      dispatchAgents: team.dispatch,
+      caller: team.caller,
       onMessage: (message) => transcript.message(message),
       ...(resumed ? { history: resumed.history } : {}),
       ...(tui ? { askUser: tui.askUser } : {}),

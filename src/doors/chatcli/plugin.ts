@@ -6,6 +6,7 @@ import type { AnyCommand } from '../../engine/command.js';
 import type { FlagInfo, FlagKind } from '../../engine/flags.js';
 import type { Registry } from '../../engine/registry.js';
 import { VERSION } from '../../version.js';
+import { SWITCH_GLOBALS, VALUE_GLOBALS } from '../cli/global-options.js';
 
 export const PLUGIN_NAME = '@coder';
 
@@ -108,8 +109,7 @@ export function chatcliSchema(registry: Registry): ChatcliSchema {
 }
 
 // Global options a wrapper may put around `--metadata` / `--schema` (`codeward --yes --metadata`).
-const BOOLEAN_GLOBALS: ReadonlySet<string> = new Set(['--json', '--yes', '-y', '--allow-unsafe']);
-const VALUE_GLOBALS: ReadonlySet<string> = new Set(['-C', '--workspace', '--session', '--allow', '--ask', '--deny']);
+const BOOLEAN_GLOBALS = SWITCH_GLOBALS;
 
 // 'metadata' / 'schema' when argv, global options aside, is exactly that question; undefined otherwise
 // (`search --term --schema` searches for the text).

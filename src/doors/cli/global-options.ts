@@ -1,4 +1,5 @@
 import { fail } from '../../engine/errors.js';
+import { SANDBOX_MODES, type SandboxMode } from '../../sandbox/policy.js';
 
 // Options that apply to the whole invocation (CONTRACT.md "The CLI door").
 export interface GlobalOptions {
@@ -10,6 +11,9 @@ export interface GlobalOptions {
   deny: string[];
   yes: boolean;
   allowUnsafe: boolean;
+  // --sandbox off|workspace-write|read-only (validated), --sandbox-network.
+  sandbox: SandboxMode | undefined;
+  sandboxNetwork: boolean | undefined;
   help: boolean;
   version: boolean;
 }
@@ -27,21 +31,34 @@ const SPECS: Readonly<Record<string, Spec>> = {
   '--yes': { key: 'yes', value: false },
   '-y': { key: 'yes', value: false },
   '--allow-unsafe': { key: 'allowUnsafe', value: false },
+  '--sandbox': { key: 'sandbox', value: true },
+  '--sandbox-network': { key: 'sandboxNetwork', value: false },
   '--help': { key: 'help', value: false },
   '-h': { key: 'help', value: false },
   '--version': { key: 'version', value: false },
   '-V': { key: 'version', value: false },
 };
 
+// The global options that take a value (`-C DIR`), as spelled on the command line.
+export const VALUE_GLOBALS: ReadonlySet<string> = new Set(Object.entries(SPECS).filter(([, spec]) => spec.value).map(([flag]) => flag));
+
+// The switches among them (`--yes`), without --help and --version, which answer on their own.
+export const SWITCH_GLOBALS: ReadonlySet<string> = new Set(Object.entries(SPECS).filter(([, spec]) => !spec.value && spec.key !== 'help' && spec.key !== 'version').map(([flag]) => flag));
+
 export function emptyGlobalOptions(): GlobalOptions {
-  return { workspace: undefined, json: false, session: undefined, allow: [], ask: [], deny: [], yes: false, allowUnsafe: false, help: false, version: false };
+  return { workspace: undefined, json: false, session: undefined, allow: [], ask: [], deny: [], yes: false, allowUnsafe: false, sandbox: undefined, sandboxNetwork: undefined, help: false, version: false };
 }
 
 function apply(options: GlobalOptions, spec: Spec, value: string | undefined): void {
   const { key } = spec;
   if (key === 'allow' || key === 'ask' || key === 'deny') options[key].push(value!);
   else if (key === 'workspace' || key === 'session') options[key] = value;
-  else if (key === 'json' || key === 'yes' || key === 'allowUnsafe' || key === 'help' || key === 'version') options[key] = true;
+  else if (key === 'json' || key === 'yes' || key === 'allowUnsafe' || key === 'sandboxNetwork' || key === 'help' || key === 'version') options[key] = true;
+  else if (key === 'sandbox') {
+    const mode = SANDBOX_MODES.find((candidate) => candidate === value);
+    if (!mode) throw fail('C210', `--sandbox ${value ?? ''} is not a mode; use ${SANDBOX_MODES.join(', ')}`);
+    options.sandbox = mode;
+  }
 }
 
 // Takes the global options out of argv wherever they stand. `commandFlag` says whether a flag belongs to
@@ -79,4 +96,9 @@ export function extractGlobalOptions(argv: readonly string[], commandFlag: (flag
     apply(options, spec, value);
   }
   return { options, rest };
+}
+
+// What createEngine takes from --sandbox and --sandbox-network (undefined: the config file decides).
+export function sandboxOptions(options: Pick<GlobalOptions, 'sandbox' | 'sandboxNetwork'>): { mode?: SandboxMode; network?: boolean } {
+  return { ...(options.sandbox ? { mode: options.sandbox } : {}), ...(options.sandboxNetwork ? { network: true } : {}) };
 }

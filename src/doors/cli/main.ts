@@ -5,7 +5,7 @@ import type { AnyCommand } from '../../engine/command.js';
 import type { EngineHooks } from '../../engine/engine.js';
 import { createEngine } from '../../setup.js';
 import { builtinCommands } from '../../commands/index.js';
-import { extractGlobalOptions, type GlobalOptions } from './global-options.js';
+import { extractGlobalOptions, sandboxOptions, VALUE_GLOBALS, type GlobalOptions } from './global-options.js';
 import { terminalApprover } from './approve.js';
 import { commandHelp, generalHelp } from './help.js';
 import { policyCommand } from './policy.js';
@@ -27,7 +27,6 @@ const NO_STALENESS: Partial<EngineHooks> = { checkStale: () => [], afterRun: () 
 // Failures whose data has the command's own shape: the output of the process that ran.
 const PROCESS_FAILURES: ReadonlySet<string> = new Set(['C250', 'C253']);
 
-const VALUE_GLOBALS = new Set(['-C', '--workspace', '--session', '--allow', '--ask', '--deny']);
 
 // The first token that is neither a global option nor a global option's value names the call.
 function findCallToken(argv: readonly string[]): string | undefined {
@@ -101,6 +100,7 @@ export async function main(givenArgv: readonly string[], io: CliIo): Promise<num
       return 0;
     }
     if (callToken === 'policy') return await policyCommand(extracted.rest, options, io, registry);
+    if (callToken === 'doctor') return await (await import('./doctor.js')).doctorCommand(options, io);
     if (callToken === 'mcp') return await (await import('../mcp/serve.js')).mcpCommand(extracted.rest, options, io);
     const engine = await createEngine({
       workspace: options.workspace ?? io.cwd,
@@ -108,6 +108,7 @@ export async function main(givenArgv: readonly string[], io: CliIo): Promise<num
       registry,
       crossProcessLocks: true,
       allowUnsafe: options.allowUnsafe,
+      sandbox: sandboxOptions(options),
       permissions: {
         cliRules: { allow: options.allow, ask: options.ask, deny: options.deny },
         yes: options.yes,

@@ -11,6 +11,7 @@ import { VERSION } from '../../version.js';
 import { elicitationApprover } from './approver.js';
 import { narrowWorkspace } from './roots.js';
 import { toolResult, type McpTool } from './tools.js';
+import type { SandboxMode } from '../../sandbox/policy.js';
 
 // What every connection of one `codeward mcp` process shares.
 export interface ServeOptions {
@@ -22,6 +23,7 @@ export interface ServeOptions {
   readonly cliRules: CliRuleFlags;
   readonly yes: boolean;
   readonly allowUnsafe: boolean;
+  readonly sandbox?: { readonly mode?: SandboxMode; readonly network?: boolean };
   readonly log: (line: string) => void;
 }
 
@@ -69,6 +71,7 @@ export function createConnection(options: ServeOptions): McpConnection {
       registry,
       crossProcessLocks: true,
       allowUnsafe: options.allowUnsafe,
+      ...(options.sandbox ? { sandbox: options.sandbox } : {}),
       permissions: { cliRules: options.cliRules, yes: options.yes, ...(ask ? { approver: ask } : {}) },
     });
   };

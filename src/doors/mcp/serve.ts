@@ -4,7 +4,7 @@ import { Registry } from '../../engine/registry.js';
 import { builtinCommands } from '../../commands/index.js';
 import { Workspace } from '../../workspace/workspace.js';
 import type { CliIo } from '../cli/main.js';
-import type { GlobalOptions } from '../cli/global-options.js';
+import { sandboxOptions, type GlobalOptions } from '../cli/global-options.js';
 import { createConnection, type ServeOptions } from './connection.js';
 import { serveHttp } from './http.js';
 import { toolsOf } from './tools.js';
@@ -60,6 +60,7 @@ export async function mcpCommand(rest: readonly string[], options: GlobalOptions
       cliRules: { allow: options.allow, ask: options.ask, deny: options.deny },
       yes: options.yes,
       allowUnsafe: options.allowUnsafe,
+      sandbox: sandboxOptions(options),
       log,
     };
   } catch (error) {

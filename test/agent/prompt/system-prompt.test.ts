@@ -4,16 +4,19 @@ import { FORMAT_ANCHOR } from '../../../src/agent/prompt/core.js';
 import { buildSystemPrompt } from '../../../src/agent/prompt/system.js';
 import { toolContext } from '../../../src/agent/prompt/tools.js';
 import { parseCall } from '../../../src/args/parse-call.js';
+import { AgentCatalog } from '../../../src/agent/agents/catalog.js';
+import { delegateCommand } from '../../../src/commands/delegate.js';
 import { builtinCommands } from '../../../src/commands/index.js';
 import { Registry } from '../../../src/engine/registry.js';
 
-const registry = new Registry(builtinCommands);
+// The orchestrator's registry and agents, as `codeward agent` builds them.
+const registry = new Registry([...builtinCommands, delegateCommand]);
 
 // The budget README.md quotes ("System prompt"); raise both together, deliberately.
-const SYSTEM_PROMPT_TOKENS = 1_600;
+const SYSTEM_PROMPT_TOKENS = 1_800;
 
 describe('the system prompt', () => {
-  const prompt = buildSystemPrompt({ workspaceRoot: '/work/project', contextFiles: [], registry });
+  const prompt = buildSystemPrompt({ workspaceRoot: '/work/project', contextFiles: [], registry, agents: new AgentCatalog().prompt() });
 
   it(`stays under ${SYSTEM_PROMPT_TOKENS} tokens (o200k) without context files`, () => {
     const tokens = encode(prompt).length;

@@ -1,0 +1,53 @@
+import { loadConfig } from '../../engine/config.js';
+import { loadPolicy } from '../../permissions/index.js';
+import { HOME_SECRETS, PROTECTED_FILES_IN_WORKSPACE, PROTECTED_IN_WORKSPACE } from '../../sandbox/policy.js';
+import { ProcessSandbox } from '../../sandbox/sandbox.js';
+import { Workspace } from '../../workspace/workspace.js';
+import { sandboxOptions, type GlobalOptions } from './global-options.js';
+
+interface DoctorIo {
+  readonly stdout: { write(text: string): unknown };
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly cwd: string;
+}
+
+// `codeward doctor`: what protects this workspace, in one screen.
+export async function doctorCommand(options: GlobalOptions, io: DoctorIo): Promise<number> {
+  const workspace = await Workspace.open(options.workspace ?? io.cwd, { env: io.env });
+  const config = await loadConfig(workspace.root);
+  const home = io.env['HOME'];
+  const policy = await loadPolicy({ workspaceRoot: workspace.root, ...(home ? { home } : {}), cliRules: { allow: options.allow, ask: options.ask, deny: options.deny }, strict: false });
+  const chosen = sandboxOptions(options);
+  const sandbox = new ProcessSandbox({ mode: chosen.mode ?? config.sandbox, network: chosen.network ?? config.sandboxNetwork }, workspace.root, io.env);
+  const status = await sandbox.status();
+  const data = {
+    workspace: workspace.root,
+    sandbox: {
+      backend: status.backend ? `${status.backend.kind} (${status.backend.path})` : null,
+      mode: status.mode,
+      network: status.backend ? status.network : true,
+      ...(status.reason ? { reason: status.reason } : {}),
+      readOnly: status.backend ? [...PROTECTED_IN_WORKSPACE, ...PROTECTED_FILES_IN_WORKSPACE] : [],
+      hidden: status.backend ? HOME_SECRETS.map((path) => `~/${path}`) : [],
+    },
+    policy: { files: policy.files, rules: policy.list().filter((rule) => rule.source !== 'default').length, problems: policy.problems.length },
+    nonAccessibleGlobs: config.nonAccessibleGlobs,
+    dangerClassifier: options.allowUnsafe ? 'off (--allow-unsafe)' : 'on',
+  };
+  if (options.json) {
+    io.stdout.write(`${JSON.stringify({ ok: true, cmd: 'doctor', data, warnings: [] })}\n`);
+    return 0;
+  }
+  const box = data.sandbox;
+  const lines = [
+    `workspace        ${data.workspace} (every path is jailed here; symlinks resolved)`,
+    box.backend
+      ? `OS sandbox       ${box.backend}: ${box.mode}, network ${box.network ? 'on' : 'off'}; read-only inside: ${box.readOnly.join(', ')}; hidden: ${box.hidden.join(', ')}`
+      : `OS sandbox       none: ${box.reason ?? ''}; exec and test run under the permission gate alone`,
+    `permission gate  ${data.policy.rules} rule${data.policy.rules === 1 ? '' : 's'} from ${data.policy.files.length > 0 ? data.policy.files.join(', ') : 'no policy file'} plus the defaults${data.policy.problems ? ` (${data.policy.problems} problems: codeward policy list)` : ''}`,
+    `danger check     ${data.dangerClassifier} (catastrophic shell commands are blocked, C242)`,
+    `hidden files     ${data.nonAccessibleGlobs.join(', ')}`,
+  ];
+  io.stdout.write(`${lines.join('\n')}\n`);
+  return 0;
+}

@@ -1,0 +1,60 @@
+import { dirname, relative, sep } from 'node:path';
+import { kindOf, type SandboxPolicy } from './policy.js';
+
+export interface WrappedArgs {
+  readonly args: string[];
+  // Folders bwrap creates on the host as mount points for protected paths that did not exist (left
+  // behind empty).
+  readonly created: string[];
+}
+
+function inside(path: string, root: string): boolean {
+  const rel = relative(root, path);
+  return rel !== '' && !rel.startsWith('..') && !rel.startsWith(sep);
+}
+
+// The highest missing folder on the way from the root to `path` (so `.git/hooks` without `.git`
+// protects `.git` itself), or undefined when `path` exists.
+function firstMissing(path: string, root: string): string | undefined {
+  let missing: string | undefined;
+  for (let current = path; inside(current, root); current = dirname(current)) {
+    if (kindOf(current) === 'missing') missing = current;
+    else break;
+  }
+  return missing;
+}
+
+// bubblewrap arguments for a policy: the whole file system read-only, a private /tmp, fresh /dev and
+// /proc, the workspace writable (or read-only), protected paths read-only even when missing, secrets
+// hidden, no network unless allowed, its own PID and IPC namespaces, killed with its parent.
+export function bwrapArgs(policy: SandboxPolicy, cwd: string): WrappedArgs {
+  const args = ['--die-with-parent', '--unshare-pid', '--unshare-ipc'];
+  if (!policy.network) args.push('--unshare-net');
+  args.push('--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp');
+  args.push(policy.mode === 'workspace-write' ? '--bind' : '--ro-bind', policy.root, policy.root);
+  const created: string[] = [];
+  for (const path of policy.protectedPaths) {
+    const kind = kindOf(path);
+    if (kind !== 'missing') {
+      args.push('--ro-bind', path, path);
+      continue;
+    }
+    // Missing inside the writable workspace: an empty read-only folder in its place, so nothing can be
+    // created there. (Outside the workspace everything is read-only already.)
+    if (policy.mode !== 'workspace-write' || !inside(path, policy.root)) continue;
+    const top = firstMissing(path, policy.root) ?? path;
+    if (created.includes(top)) continue;
+    args.push('--tmpfs', top, '--remount-ro', top);
+    created.push(top);
+  }
+  for (const path of policy.protectedFiles) {
+    if (kindOf(path) !== 'missing') args.push('--ro-bind', path, path);
+  }
+  for (const path of policy.hidden) {
+    const kind = kindOf(path);
+    if (kind === 'dir') args.push('--tmpfs', path, '--remount-ro', path);
+    else if (kind === 'file') args.push('--ro-bind', '/dev/null', path);
+  }
+  args.push('--setenv', 'TMPDIR', '/tmp', '--chdir', cwd, '--');
+  return { args, created };
+}

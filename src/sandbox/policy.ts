@@ -1,0 +1,54 @@
+import { lstatSync } from 'node:fs';
+import { join } from 'node:path';
+
+export const SANDBOX_MODES = ['off', 'workspace-write', 'read-only'] as const;
+export type SandboxMode = (typeof SANDBOX_MODES)[number];
+
+// Inside the workspace, always read-only for sandboxed processes, existing or not: a hook or a policy
+// file planted from inside would run or apply outside the sandbox later (CVE-2026-25725).
+export const PROTECTED_IN_WORKSPACE: readonly string[] = ['.git/hooks', '.codeward'];
+// Read-only when they exist: `.git/config` can name programs git runs (core.fsmonitor, core.hooksPath,
+// filter drivers), outside the sandbox, on the next `git status`.
+export const PROTECTED_FILES_IN_WORKSPACE: readonly string[] = ['.git/config'];
+
+// In the home folder: hidden from sandboxed processes (credentials), and codeward's own settings read-only.
+export const HOME_SECRETS: readonly string[] = ['.ssh', '.aws', '.gnupg', '.kube', '.netrc', '.npmrc', '.docker/config.json', '.git-credentials', '.config/gh'];
+export const HOME_PROTECTED: readonly string[] = ['.codeward'];
+
+export type PathKind = 'dir' | 'file' | 'missing';
+
+export function kindOf(path: string): PathKind {
+  try {
+    return lstatSync(path).isDirectory() ? 'dir' : 'file';
+  } catch {
+    return 'missing';
+  }
+}
+
+// What one sandboxed process may do, as paths (real paths: the OS checks real paths).
+export interface SandboxPolicy {
+  readonly mode: Exclude<SandboxMode, 'off'>;
+  readonly network: boolean;
+  // The workspace root (writable in workspace-write, readable in read-only).
+  readonly root: string;
+  // Read-only even inside the writable workspace (created empty when missing, so nothing can be put there).
+  readonly protectedPaths: readonly string[];
+  // Read-only when they exist.
+  readonly protectedFiles: readonly string[];
+  // Hidden (an empty folder or an empty file in their place).
+  readonly hidden: readonly string[];
+  readonly home: string | undefined;
+}
+
+export function sandboxPolicy(mode: Exclude<SandboxMode, 'off'>, root: string, options: { network: boolean; home: string | undefined }): SandboxPolicy {
+  const { home } = options;
+  return {
+    mode,
+    network: options.network,
+    root,
+    protectedPaths: [...PROTECTED_IN_WORKSPACE.map((path) => join(root, path)), ...(home ? HOME_PROTECTED.map((path) => join(home, path)) : [])],
+    protectedFiles: PROTECTED_FILES_IN_WORKSPACE.map((path) => join(root, path)),
+    hidden: home ? HOME_SECRETS.map((path) => join(home, path)) : [],
+    home,
+  };
+}

@@ -1,0 +1,98 @@
+import { execFile } from 'node:child_process';
+import { realpathSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { delimiter, join } from 'node:path';
+import { fail } from '../engine/errors.js';
+import { isExecutable } from '../shell/run.js';
+import { bwrapArgs } from './bwrap.js';
+import { sandboxPolicy, type SandboxMode } from './policy.js';
+import { seatbeltProfile } from './seatbelt.js';
+
+export type Backend = { readonly kind: 'bwrap'; readonly path: string } | { readonly kind: 'seatbelt'; readonly path: string };
+
+export interface SandboxSettings {
+  // undefined: the default (workspace-write where a sandbox is available, else the gate alone).
+  readonly mode: SandboxMode | undefined;
+  readonly network: boolean;
+}
+
+export interface SandboxStatus {
+  readonly backend: Backend | undefined;
+  readonly mode: SandboxMode;
+  readonly network: boolean;
+  // Why no sandbox applies, when none does.
+  readonly reason?: string;
+}
+
+// How to start one process: the argv prefix (sandbox program and its arguments) and what to do after.
+export interface PreparedRun {
+  readonly wrapper: readonly string[];
+  readonly warning?: string;
+}
+
+const SEATBELT = '/usr/bin/sandbox-exec';
+
+function findOnPath(name: string, env: Readonly<Record<string, string | undefined>>): string | undefined {
+  for (const folder of (env['PATH'] ?? '/usr/bin:/bin').split(delimiter)) {
+    if (folder !== '' && isExecutable(join(folder, name))) return join(folder, name);
+  }
+  return undefined;
+}
+
+// bwrap can be installed but unusable (no user namespaces, a container without privileges): try it.
+function works(path: string, args: readonly string[]): Promise<boolean> {
+  return new Promise((resolve) => execFile(path, [...args], { timeout: 5_000 }, (error) => resolve(error === null)));
+}
+
+async function detect(env: Readonly<Record<string, string | undefined>>): Promise<Backend | undefined> {
+  if (process.platform === 'darwin') return isExecutable(SEATBELT) ? { kind: 'seatbelt', path: SEATBELT } : undefined;
+  if (process.platform !== 'linux') return undefined;
+  const path = env['CODEWARD_BWRAP'] || findOnPath('bwrap', env);
+  if (!path) return undefined;
+  return (await works(path, ['--ro-bind', '/', '/', '--unshare-net', '--unshare-pid', '--die-with-parent', 'true'])) ? { kind: 'bwrap', path } : undefined;
+}
+
+// The OS sandbox of one engine: exec and test start through it. Detected once, on first use.
+export class ProcessSandbox {
+  private detected: Promise<Backend | undefined> | undefined;
+  private warned = false;
+
+  constructor(
+    private readonly settings: SandboxSettings,
+    private readonly root: string,
+    private readonly env: Readonly<Record<string, string | undefined>>,
+  ) {}
+
+  async status(): Promise<SandboxStatus> {
+    const { mode, network } = this.settings;
+    if (mode === 'off') return { backend: undefined, mode: 'off', network: true, reason: 'turned off (--sandbox off or "sandbox": "off")' };
+    this.detected ??= detect(this.env);
+    const backend = await this.detected;
+    if (!backend) {
+      const missing = process.platform === 'darwin' ? `${SEATBELT} is missing` : process.platform === 'linux' ? 'bwrap (bubblewrap) is not installed or cannot run here' : `no sandbox for ${process.platform}`;
+      return { backend: undefined, mode: 'off', network: true, reason: missing };
+    }
+    return { backend, mode: mode ?? 'workspace-write', network };
+  }
+
+  async prepare(cwd: string): Promise<PreparedRun> {
+    const status = await this.status();
+    if (!status.backend) {
+      if (this.settings.mode !== undefined && this.settings.mode !== 'off') {
+        throw fail('C210', `--sandbox ${this.settings.mode} was asked for, but ${status.reason}; install bubblewrap (apt-get install bubblewrap) or pass --sandbox off`);
+      }
+      const warning = this.settings.mode === 'off' || this.warned ? undefined : `no OS sandbox: ${status.reason}; commands run under the permission gate alone (see codeward doctor)`;
+      this.warned = true;
+      return { wrapper: [], ...(warning ? { warning } : {}) };
+    }
+    const policy = sandboxPolicy(status.mode === 'read-only' ? 'read-only' : 'workspace-write', this.root, { network: status.network, home: this.env['HOME'] });
+    if (status.backend.kind === 'seatbelt') {
+      return { wrapper: [status.backend.path, '-p', seatbeltProfile(policy, realpathSync(tmpdir()))] };
+    }
+    // Protected paths that did not exist stay behind as empty folders (bwrap's mount points). Removing
+    // them after the run would detach the mount in a sandbox still running (another process of the same
+    // workspace), which could then create them: an empty `.codeward/` or `.git/` is the safe choice.
+    const { args } = bwrapArgs(policy, cwd);
+    return { wrapper: [status.backend.path, ...args] };
+  }
+}

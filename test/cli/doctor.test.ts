@@ -1,0 +1,33 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli, tempDir } from '../helpers/fixture.js';
+
+describe('codeward doctor', () => {
+  it('lists the sandbox, the gate, the danger check and the hidden files', async () => {
+    const root = await tempDir();
+    const result = runCli(['-C', root, 'doctor'], { yes: false });
+    expect(result.status).toBe(0);
+    expect(result.stdout).toMatch(/^workspace {8}/);
+    expect(result.stdout).toMatch(/OS sandbox {7}(bwrap \(.*\): workspace-write, network off; read-only inside: \.git\/hooks, \.codeward, \.git\/config; hidden: ~\/\.ssh|none: )/);
+    expect(result.stdout).toContain('danger check     on');
+    expect(result.stdout).toContain('**/.env');
+  });
+
+  it('follows --sandbox, --sandbox-network and the config file, and answers in JSON', async () => {
+    const root = await tempDir();
+    await mkdir(join(root, '.codeward'));
+    await writeFile(join(root, '.codeward', 'config.json'), '{"sandbox": "read-only", "sandboxNetwork": true}');
+    const fromConfig = JSON.parse(runCli(['-C', root, '--json', 'doctor'], { yes: false }).stdout);
+    if (fromConfig.data.sandbox.backend) expect(fromConfig.data.sandbox).toMatchObject({ mode: 'read-only', network: true });
+    const off = JSON.parse(runCli(['-C', root, '--json', '--sandbox', 'off', 'doctor'], { yes: false }).stdout);
+    expect(off.data.sandbox).toMatchObject({ backend: null, mode: 'off' });
+    expect(off.data.sandbox.reason).toContain('turned off');
+  });
+
+  it('refuses an unknown --sandbox mode naming the valid ones', () => {
+    const result = runCli(['--sandbox', 'maybe', 'doctor'], { yes: false });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain('--sandbox maybe is not a mode; use off, workspace-write, read-only');
+  });
+});

@@ -1,0 +1,75 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { bwrapArgs } from '../../src/sandbox/bwrap.js';
+import { sandboxPolicy } from '../../src/sandbox/policy.js';
+import { seatbeltProfile } from '../../src/sandbox/seatbelt.js';
+import { tempDir, writeFiles } from '../helpers/fixture.js';
+
+// Pairs of a flag and its operands, to check an argument appears with its values in order.
+const contains = (args: readonly string[], ...run: string[]): boolean => args.some((_, index) => run.every((part, offset) => args[index + offset] === part));
+
+describe('bwrap arguments', () => {
+  it('mounts / read-only, a private /tmp, then the workspace writable, without network', async () => {
+    const root = await tempDir();
+    const { args } = bwrapArgs(sandboxPolicy('workspace-write', root, { network: false, home: undefined }), root);
+    expect(contains(args, '--ro-bind', '/', '/')).toBe(true);
+    expect(contains(args, '--bind', root, root)).toBe(true);
+    expect(args.indexOf('--tmpfs')).toBeLessThan(args.indexOf('--bind'));
+    expect(args).toContain('--unshare-net');
+    expect(args).toContain('--die-with-parent');
+    expect(args.at(-1)).toBe('--');
+    expect(contains(args, '--chdir', root)).toBe(true);
+  });
+
+  it('binds the workspace read-only in read-only mode and keeps the network with network: true', async () => {
+    const root = await tempDir();
+    const { args } = bwrapArgs(sandboxPolicy('read-only', root, { network: true, home: undefined }), root);
+    expect(contains(args, '--ro-bind', root, root)).toBe(true);
+    expect(args).not.toContain('--bind');
+    expect(args).not.toContain('--unshare-net');
+  });
+
+  it('protects existing paths by binding them read-only, missing ones with an empty read-only folder', async () => {
+    const root = await tempDir();
+    await mkdir(join(root, '.git', 'hooks'), { recursive: true });
+    const { args, created } = bwrapArgs(sandboxPolicy('workspace-write', root, { network: false, home: undefined }), root);
+    expect(contains(args, '--ro-bind', join(root, '.git', 'hooks'), join(root, '.git', 'hooks'))).toBe(true);
+    expect(contains(args, '--tmpfs', join(root, '.codeward'), '--remount-ro', join(root, '.codeward'))).toBe(true);
+    expect(created).toEqual([join(root, '.codeward')]);
+  });
+
+  it('protects .git itself when there is no repository yet (no hooks can be planted for a later git init)', async () => {
+    const root = await tempDir();
+    const { created } = bwrapArgs(sandboxPolicy('workspace-write', root, { network: false, home: undefined }), root);
+    expect(created).toEqual([join(root, '.git'), join(root, '.codeward')]);
+  });
+
+  it('hides secret folders with an empty tmpfs and secret files with /dev/null; missing ones are left alone', async () => {
+    const home = await tempDir();
+    await writeFiles(home, { '.ssh/id_rsa': 'k', '.netrc': 'n' });
+    const root = await tempDir();
+    const { args } = bwrapArgs(sandboxPolicy('workspace-write', root, { network: false, home }), root);
+    expect(contains(args, '--tmpfs', join(home, '.ssh'), '--remount-ro', join(home, '.ssh'))).toBe(true);
+    expect(contains(args, '--ro-bind', '/dev/null', join(home, '.netrc'))).toBe(true);
+    expect(args).not.toContain(join(home, '.aws'));
+  });
+});
+
+describe('the macOS Seatbelt profile', () => {
+  it('denies by default, writes only to the workspace and temp, and denies protected and secret paths last', () => {
+    const profile = seatbeltProfile(sandboxPolicy('workspace-write', '/Users/me/proj "x"', { network: false, home: '/Users/me' }), '/private/var/folders/t');
+    expect(profile.startsWith('(version 1)\n(deny default)')).toBe(true);
+    expect(profile).toContain('(subpath "/Users/me/proj \\"x\\"")');
+    expect(profile).not.toContain('(allow network*)');
+    const lines = profile.trim().split('\n');
+    expect(lines.at(-2)).toMatch(/^\(deny file-write\* \(subpath "\/Users\/me\/proj \\"x\\"\/\.git\/hooks"\)/);
+    expect(lines.at(-1)).toMatch(/^\(deny file-read\* file-write\* \(subpath "\/Users\/me\/\.ssh"\)/);
+  });
+
+  it('allows the network when asked and leaves the workspace read-only in read-only mode', () => {
+    const profile = seatbeltProfile(sandboxPolicy('read-only', '/w', { network: true, home: undefined }), '/tmp');
+    expect(profile).toContain('(allow network*)');
+    expect(profile).not.toContain('(subpath "/w")');
+  });
+});

