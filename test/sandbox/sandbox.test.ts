@@ -1,5 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { access, mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { access, mkdir, mkdtemp, readFile, symlink, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -51,9 +52,10 @@ const exists = (path: string): Promise<boolean> => access(path).then(() => true,
 
 beforeEach(async () => {
   home = await tempDir('codeward-sbx-home-');
-  // Outside every folder the sandbox makes writable or private (/tmp is private inside): in the repo.
-  outside = join(REPO_ROOT, 'test', `.sandbox-outside-${Math.random().toString(36).slice(2)}`);
-  await mkdir(outside);
+  // Outside every folder the sandbox makes writable or private (/tmp is private inside, and a clone of
+  // this repository may itself be under /tmp): /var/tmp, else the repository.
+  outside = existsSync('/var/tmp') ? await mkdtemp('/var/tmp/codeward-sbx-outside-') : join(REPO_ROOT, 'test', `.sandbox-outside-${Math.random().toString(36).slice(2)}`);
+  await mkdir(outside, { recursive: true });
   root = await tempDir('codeward-sbx-ws-');
   await writeFiles(home, { '.ssh/id_rsa': 'PRIVATE-KEY-MATERIAL\n', '.npmrc': '//registry.npmjs.org/:_authToken=NPM-SECRET\n' });
 });

@@ -4,7 +4,7 @@ import { fail } from '../../engine/errors.js';
 import type { AgentEvent, EventSink } from '../events.js';
 import { AgentLoop } from '../loop/agent.js';
 import { truncateMiddle } from '../loop/truncate.js';
-import type { ModelClient } from '../model/client.js';
+import type { ModelClient, TokenUsage } from '../model/client.js';
 import type { ContextFile } from '../prompt/context-files.js';
 import { buildSystemPrompt } from '../prompt/system.js';
 import { WRITING_COMMANDS, type AgentSpec } from './roster.js';
@@ -26,6 +26,8 @@ export interface WorkerEnvironment {
   readonly timeoutMs: number;
   // Lent to the worker's commands (delegate, one level deeper), when it may delegate.
   readonly caller?: CallerServices;
+  // The run's token counter: the orchestrator's total includes every agent.
+  readonly usage?: TokenUsage;
 }
 
 export interface WorkerReport {
@@ -78,6 +80,7 @@ export async function runWorker(spec: AgentSpec, task: { id: string; task: strin
       env: environment.env,
       maxTurns: environment.maxTurns,
       signal: stop.signal,
+      ...(environment.usage ? { usage: environment.usage } : {}),
       allowance: { agent: spec.name, commands: new Set(spec.commands), readOnly: spec.readOnly, writing: WRITING_COMMANDS },
       ...(environment.caller && spec.commands.includes('delegate') ? { caller: environment.caller } : {}),
     });

@@ -34,6 +34,8 @@ export interface AgentLoopOptions {
   readonly caller?: CallerServices;
   // Stops the whole run (a parent's cancellation, an agent's timeout); its reason is the error reported.
   readonly signal?: AbortSignal;
+  // The token counter to add to (a team shares one, so the run's total includes its agents).
+  readonly usage?: TokenUsage;
   readonly maxAttempts?: number;
   readonly stagnationLimit?: number;
 }
@@ -60,11 +62,12 @@ function asksQuestion(prose: string): boolean {
 export class AgentLoop {
   readonly history: ChatMessage[];
   readonly tracker = new TaskTracker();
-  private readonly usage: TokenUsage = { input: 0, output: 0 };
+  private readonly usage: TokenUsage;
   private turnController: AbortController | undefined;
 
   constructor(private readonly options: AgentLoopOptions) {
     this.history = [...(options.history ?? [])];
+    this.usage = options.usage ?? { input: 0, output: 0 };
   }
 
   // Ctrl+C: stops the model request and the tool calls of the current turn. False when none is running.

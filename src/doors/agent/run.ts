@@ -86,7 +86,8 @@ export async function agentCommand(argv: readonly string[], globals: GlobalOptio
     // headless output goes: keep stdout for the contract's output.
     (globalThis as { AI_SDK_LOG_WARNINGS?: unknown }).AI_SDK_LOG_WARNINGS = false;
     const model = aiSdkClient(await createLanguageModel(modelConfig), modelConfig);
-    const team = await buildTeam({ engine, env: io.env, home, contextFiles, modelConfig, model, emit: (event) => emitEvent(event) });
+    const usage = { input: 0, output: 0 };
+    const team = await buildTeam({ engine, env: io.env, home, contextFiles, modelConfig, model, usage, emit: (event) => emitEvent(event) });
     const system = buildSystemPrompt({ ...(persona ? { persona } : {}), workspaceRoot: engine.workspace.root, contextFiles, registry, agents: team.catalog.prompt() });
     const resumed = options.resume ? await loadSession(engine.workspace.root, options.resume) : undefined;
     const transcript = Transcript.create(engine.workspace.root, { provider: modelConfig.provider, model: modelConfig.model, workspace: engine.workspace.root }, resumed?.id);
@@ -106,6 +107,7 @@ export async function agentCommand(argv: readonly string[], globals: GlobalOptio
       diffs: interactive || options.outputFormat === 'stream-json',
       emit: emitEvent,
       dispatchAgents: team.dispatch,
+      usage,
       caller: team.caller,
       onMessage: (message) => transcript.message(message),
       ...(resumed ? { history: resumed.history } : {}),

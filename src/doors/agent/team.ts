@@ -8,7 +8,7 @@ import { BUILTIN_AGENTS } from '../../agent/agents/roster.js';
 import { teamSettings } from '../../agent/agents/settings.js';
 import type { AgentCallTag } from '../../agent/contract/types.js';
 import type { EventSink } from '../../agent/events.js';
-import { aiSdkClient, type ModelClient } from '../../agent/model/client.js';
+import { aiSdkClient, type ModelClient, type TokenUsage } from '../../agent/model/client.js';
 import type { ModelConfig } from '../../agent/model/config.js';
 import { createLanguageModel } from '../../agent/model/create.js';
 import type { ContextFile } from '../../agent/prompt/context-files.js';
@@ -21,6 +21,8 @@ export interface TeamParts {
   readonly modelConfig: ModelConfig;
   readonly model: ModelClient;
   readonly emit: EventSink;
+  // The run's token counter, shared with every agent.
+  readonly usage: TokenUsage;
 }
 
 export interface Team {
@@ -52,6 +54,7 @@ export async function buildTeam(parts: TeamParts): Promise<Team> {
     contextFiles: parts.contextFiles,
     modelFor: (model: string | undefined) => (model ? models.get(model) : undefined) ?? parts.model,
     emit: (event: Parameters<EventSink>[0]) => parts.emit(event),
+    usage: parts.usage,
   };
   const base = { environment, settings, known };
   return {

@@ -55,6 +55,10 @@ describe('<agent_call> dispatch', () => {
     const phases = result.events.filter((event) => event.type === 'agent').map((event) => `${event.id}:${event.phase}`);
     expect(phases.filter((phase) => phase.endsWith(':start'))).toHaveLength(3);
     expect(phases.filter((phase) => phase.endsWith(':end'))).toHaveLength(3);
+    // The run's token count includes the agents' requests, not only the orchestrator's turns.
+    const own = result.events.filter((event) => event.type === 'turn').reduce((sum, event) => sum + event.usage.input, 0);
+    const final = result.events.find((event) => event.type === 'final');
+    expect(final.usage.input).toBeGreaterThan(own);
     // Each worker has its own context: its role, only its commands, no agents section, no other task.
     const worker = workerRequests(server, script, 'TASK-A')[0]!;
     expect(worker.system).toContain('You read and analyse code');
