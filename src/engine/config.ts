@@ -15,6 +15,8 @@ export const configSchema = z.strictObject({
   // exec and test in the OS sandbox; absent: workspace-write where one is available.
   sandbox: z.optional(z.enum(SANDBOX_MODES)),
   sandboxNetwork: z._default(z.boolean(), false),
+  // More writable paths for sandboxed commands (`~/.cargo`), besides the workspace and a private /tmp.
+  sandboxWritable: z._default(z.array(z.string().check(z.minLength(1))), []),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -32,6 +32,7 @@ export function bwrapArgs(policy: SandboxPolicy, cwd: string): WrappedArgs {
   if (!policy.network) args.push('--unshare-net');
   args.push('--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp');
   args.push(policy.mode === 'workspace-write' ? '--bind' : '--ro-bind', policy.root, policy.root);
+  for (const path of policy.writable) args.push('--bind', path, path);
   const created: string[] = [];
   for (const path of policy.protectedPaths) {
     const kind = kindOf(path);
@@ -55,6 +56,8 @@ export function bwrapArgs(policy: SandboxPolicy, cwd: string): WrappedArgs {
     if (kind === 'dir') args.push('--tmpfs', path, '--remount-ro', path);
     else if (kind === 'file') args.push('--ro-bind', '/dev/null', path);
   }
-  args.push('--setenv', 'TMPDIR', '/tmp', '--chdir', cwd, '--');
+  args.push('--setenv', 'TMPDIR', '/tmp');
+  for (const [name, value] of Object.entries(policy.env)) args.push('--setenv', name, value);
+  args.push('--chdir', cwd, '--');
   return { args, created };
 }

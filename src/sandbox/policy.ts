@@ -1,5 +1,5 @@
-import { lstatSync } from 'node:fs';
-import { join } from 'node:path';
+import { lstatSync, realpathSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 
 export const SANDBOX_MODES = ['off', 'workspace-write', 'read-only'] as const;
 export type SandboxMode = (typeof SANDBOX_MODES)[number];
@@ -37,11 +37,42 @@ export interface SandboxPolicy {
   readonly protectedFiles: readonly string[];
   // Hidden (an empty folder or an empty file in their place).
   readonly hidden: readonly string[];
+  // Writable besides the workspace and the private /tmp (the `sandboxWritable` config key), existing real paths.
+  readonly writable: readonly string[];
+  // Set inside: caches that would live in the read-only home go to the private /tmp instead.
+  readonly env: Readonly<Record<string, string>>;
   readonly home: string | undefined;
 }
 
-export function sandboxPolicy(mode: Exclude<SandboxMode, 'off'>, root: string, options: { network: boolean; home: string | undefined }): SandboxPolicy {
+// Tools keep caches under the home folder, read-only inside: point the common ones at /tmp unless set.
+const CACHE_ENV: Readonly<Record<string, string>> = { XDG_CACHE_HOME: '/tmp/.cache', npm_config_cache: '/tmp/.npm' };
+
+// `~/x` and absolute paths as real paths; missing ones are left out (nothing to bind).
+function realPaths(paths: readonly string[], home: string | undefined, root: string): string[] {
+  const real: string[] = [];
+  for (const path of paths) {
+    const expanded = path === '~' || path.startsWith('~/') ? (home ? join(home, path.slice(1)) : undefined) : resolve(root, path);
+    if (!expanded) continue;
+    try {
+      real.push(realpathSync(expanded));
+    } catch {
+      // Missing: nothing to make writable.
+    }
+  }
+  return real;
+}
+
+export interface PolicyOptions {
+  readonly network: boolean;
+  readonly home: string | undefined;
+  readonly writable?: readonly string[];
+  // The environment the process gets (variables already set are not overridden).
+  readonly env?: Readonly<Record<string, string | undefined>>;
+}
+
+export function sandboxPolicy(mode: Exclude<SandboxMode, 'off'>, root: string, options: PolicyOptions): SandboxPolicy {
   const { home } = options;
+  const env = Object.fromEntries(Object.entries(CACHE_ENV).filter(([name]) => options.env?.[name] === undefined));
   return {
     mode,
     network: options.network,
@@ -49,6 +80,8 @@ export function sandboxPolicy(mode: Exclude<SandboxMode, 'off'>, root: string, o
     protectedPaths: [...PROTECTED_IN_WORKSPACE.map((path) => join(root, path)), ...(home ? HOME_PROTECTED.map((path) => join(home, path)) : [])],
     protectedFiles: PROTECTED_FILES_IN_WORKSPACE.map((path) => join(root, path)),
     hidden: home ? HOME_SECRETS.map((path) => join(home, path)) : [],
+    writable: mode === 'workspace-write' ? realPaths(options.writable ?? [], home, root) : [],
+    env,
     home,
   };
 }

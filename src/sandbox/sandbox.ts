@@ -14,6 +14,8 @@ export interface SandboxSettings {
   // undefined: the default (workspace-write where a sandbox is available, else the gate alone).
   readonly mode: SandboxMode | undefined;
   readonly network: boolean;
+  // Extra writable paths (`~/…`, absolute, or relative to the workspace).
+  readonly writable?: readonly string[];
 }
 
 export interface SandboxStatus {
@@ -85,7 +87,12 @@ export class ProcessSandbox {
       this.warned = true;
       return { wrapper: [], ...(warning ? { warning } : {}) };
     }
-    const policy = sandboxPolicy(status.mode === 'read-only' ? 'read-only' : 'workspace-write', this.root, { network: status.network, home: this.env['HOME'] });
+    const policy = sandboxPolicy(status.mode === 'read-only' ? 'read-only' : 'workspace-write', this.root, {
+      network: status.network,
+      home: this.env['HOME'],
+      writable: this.settings.writable ?? [],
+      env: this.env,
+    });
     if (status.backend.kind === 'seatbelt') {
       return { wrapper: [status.backend.path, '-p', seatbeltProfile(policy, realpathSync(tmpdir()))] };
     }

@@ -10,7 +10,7 @@ function quote(path: string): string {
 // unless allowed. Later rules win in SBPL, so the denials come last.
 export function seatbeltProfile(policy: SandboxPolicy, tmp: string): string {
   const lines = ['(version 1)', '(deny default)', '(allow process-exec)', '(allow process-fork)', '(allow signal (target same-sandbox))', '(allow sysctl-read)', '(allow mach-lookup)', '(allow ipc-posix-shm)', '(allow file-read*)'];
-  const writable = [tmp, '/private/tmp', '/private/var/folders', ...(policy.mode === 'workspace-write' ? [policy.root] : [])];
+  const writable = [tmp, '/private/tmp', '/private/var/folders', ...(policy.mode === 'workspace-write' ? [policy.root] : []), ...policy.writable];
   lines.push(`(allow file-write* ${writable.map((path) => `(subpath ${quote(path)})`).join(' ')} (literal "/dev/null") (literal "/dev/tty"))`);
   if (policy.network) lines.push('(allow network*)');
   const guarded = [...policy.protectedPaths, ...policy.protectedFiles];

@@ -56,6 +56,27 @@ describe('bwrap arguments', () => {
   });
 });
 
+describe('extra writable paths and cache variables', () => {
+  it('binds existing sandboxWritable paths (~ expanded) writable, skips missing ones, and sets unset cache variables', async () => {
+    const home = await tempDir();
+    await mkdir(join(home, '.cargo'));
+    const root = await tempDir();
+    const policy = sandboxPolicy('workspace-write', root, { network: false, home, writable: ['~/.cargo', '~/.missing'], env: { npm_config_cache: '/mine' } });
+    const { args } = bwrapArgs(policy, root);
+    expect(contains(args, '--bind', join(home, '.cargo'), join(home, '.cargo'))).toBe(true);
+    expect(args.join(' ')).not.toContain('.missing');
+    expect(contains(args, '--setenv', 'XDG_CACHE_HOME', '/tmp/.cache')).toBe(true);
+    expect(args).not.toContain('npm_config_cache');
+  });
+
+  it('ignores them in read-only mode', async () => {
+    const home = await tempDir();
+    await mkdir(join(home, '.cargo'));
+    const policy = sandboxPolicy('read-only', await tempDir(), { network: false, home, writable: ['~/.cargo'] });
+    expect(policy.writable).toEqual([]);
+  });
+});
+
 describe('the macOS Seatbelt profile', () => {
   it('denies by default, writes only to the workspace and temp, and denies protected and secret paths last', () => {
     const profile = seatbeltProfile(sandboxPolicy('workspace-write', '/Users/me/proj "x"', { network: false, home: '/Users/me' }), '/private/var/folders/t');

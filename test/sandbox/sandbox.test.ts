@@ -22,7 +22,8 @@ let outside: string;
 let root: string;
 
 function env(extra: Record<string, string> = {}): Record<string, string> {
-  const base = Object.fromEntries(Object.entries(process.env).filter(([key, value]) => value !== undefined && !key.startsWith('CODEWARD_'))) as Record<string, string>;
+  // npx sets npm_config_cache for the test runner; a user's own setting would be kept as well.
+  const base = Object.fromEntries(Object.entries(process.env).filter(([key, value]) => value !== undefined && !key.startsWith('CODEWARD_') && key !== 'npm_config_cache' && key !== 'XDG_CACHE_HOME')) as Record<string, string>;
   return { ...base, HOME: home, CODEWARD_STATE_DIR: join(home, 'state'), ...extra };
 }
 
@@ -154,6 +155,15 @@ describe.skipIf(!bwrapWorks)(`the OS sandbox (bwrap)${bwrapWorks ? '' : ` — sk
     const off = await exec(`echo free > ${join(outside, 'free.txt')}\n`, ['--sandbox', 'off']);
     expect(off.status).toBe(0);
     expect(await readFile(join(outside, 'free.txt'), 'utf8')).toBe('free\n');
+  });
+
+  it('makes the sandboxWritable paths writable and points caches at the private /tmp', async () => {
+    await mkdir(join(root, '.codeward'));
+    await writeFile(join(root, '.codeward', 'config.json'), JSON.stringify({ sandboxWritable: [outside] }));
+    const run = await exec(`echo allowed > ${join(outside, 'cache.txt')} && echo "cache=$XDG_CACHE_HOME npm=$npm_config_cache"\n`);
+    expect(run.status).toBe(0);
+    expect(await readFile(join(outside, 'cache.txt'), 'utf8')).toBe('allowed\n');
+    expect(output(run)).toContain('cache=/tmp/.cache npm=/tmp/.npm');
   });
 
   it('takes the mode from .codeward/config.json', async () => {

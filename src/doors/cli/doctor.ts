@@ -18,7 +18,7 @@ export async function doctorCommand(options: GlobalOptions, io: DoctorIo): Promi
   const home = io.env['HOME'];
   const policy = await loadPolicy({ workspaceRoot: workspace.root, ...(home ? { home } : {}), cliRules: { allow: options.allow, ask: options.ask, deny: options.deny }, strict: false });
   const chosen = sandboxOptions(options);
-  const sandbox = new ProcessSandbox({ mode: chosen.mode ?? config.sandbox, network: chosen.network ?? config.sandboxNetwork }, workspace.root, io.env);
+  const sandbox = new ProcessSandbox({ mode: chosen.mode ?? config.sandbox, network: chosen.network ?? config.sandboxNetwork, writable: config.sandboxWritable }, workspace.root, io.env);
   const status = await sandbox.status();
   const data = {
     workspace: workspace.root,
@@ -27,6 +27,7 @@ export async function doctorCommand(options: GlobalOptions, io: DoctorIo): Promi
       mode: status.mode,
       network: status.backend ? status.network : true,
       ...(status.reason ? { reason: status.reason } : {}),
+      writable: status.backend && status.mode === 'workspace-write' ? ['the workspace', '/tmp (private)', ...config.sandboxWritable] : [],
       readOnly: status.backend ? [...PROTECTED_IN_WORKSPACE, ...PROTECTED_FILES_IN_WORKSPACE] : [],
       hidden: status.backend ? HOME_SECRETS.map((path) => `~/${path}`) : [],
     },
@@ -42,7 +43,7 @@ export async function doctorCommand(options: GlobalOptions, io: DoctorIo): Promi
   const lines = [
     `workspace        ${data.workspace} (every path is jailed here; symlinks resolved)`,
     box.backend
-      ? `OS sandbox       ${box.backend}: ${box.mode}, network ${box.network ? 'on' : 'off'}; read-only inside: ${box.readOnly.join(', ')}; hidden: ${box.hidden.join(', ')}`
+      ? `OS sandbox       ${box.backend}: ${box.mode}, network ${box.network ? 'on' : 'off'}; writable: ${box.writable.join(', ') || 'nothing'}; read-only inside: ${box.readOnly.join(', ')}; hidden: ${box.hidden.join(', ')}`
       : `OS sandbox       none: ${box.reason ?? ''}; exec and test run under the permission gate alone`,
     `permission gate  ${data.policy.rules} rule${data.policy.rules === 1 ? '' : 's'} from ${data.policy.files.length > 0 ? data.policy.files.join(', ') : 'no policy file'} plus the defaults${data.policy.problems ? ` (${data.policy.problems} problems: codeward policy list)` : ''}`,
     `danger check     ${data.dangerClassifier} (catastrophic shell commands are blocked, C242)`,
