@@ -67,6 +67,9 @@ describe('extra writable paths and cache variables', () => {
     expect(args.join(' ')).not.toContain('.missing');
     expect(contains(args, '--setenv', 'XDG_CACHE_HOME', '/tmp/.cache')).toBe(true);
     expect(args).not.toContain('npm_config_cache');
+    expect(contains(args, '--setenv', 'npm_config_update_notifier', 'false')).toBe(true);
+    const online = bwrapArgs(sandboxPolicy('workspace-write', root, { network: true, home }), root).args;
+    expect(online).not.toContain('npm_config_update_notifier');
   });
 
   it('ignores them in read-only mode', async () => {
