@@ -1,4 +1,4 @@
-import { resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
 import { fail, toCodewardError } from '../../engine/errors.js';
 import { Registry } from '../../engine/registry.js';
 import { builtinCommands } from '../../commands/index.js';
@@ -62,23 +62,14 @@ export async function agentCommand(argv: readonly string[], globals: GlobalOptio
       tui?.close();
       process.exit(130);
     };
-    if (interactive) {
-      const { createTui } = await import('../../agent/ui/tui.js');
-      tui = createTui({
-        input: io.prompt as NodeJS.ReadStream,
-        output: io.terminal!,
-        color: io.terminal!.isTTY === true && io.env['NO_COLOR'] === undefined,
-        header: { model: `${modelConfig.provider}/${modelConfig.model}`, workspace: root, approvalMode },
-        onInterrupt: () => interrupt(),
-      });
-    }
     const engine = await createEngine({
       workspace: root,
       env: io.env,
       registry,
       allowUnsafe: globals.allowUnsafe,
       sandbox: sandboxOptions(globals),
-      permissions: permissionsFor(approvalMode, tui?.approver, { allow: globals.allow, ask: globals.ask, deny: globals.deny }),
+      // The terminal UI opens once the transcript exists (its header names it); approvals start later.
+      permissions: permissionsFor(approvalMode, interactive ? (request) => tui!.approver(request) : undefined, { allow: globals.allow, ask: globals.ask, deny: globals.deny }),
     });
     const persona = options.persona ? await loadPersona(options.persona, engine.workspace.root, home) : undefined;
     const contextFiles = await findContextFiles(engine.workspace.root, home);
@@ -91,6 +82,16 @@ export async function agentCommand(argv: readonly string[], globals: GlobalOptio
     const system = buildSystemPrompt({ ...(persona ? { persona } : {}), workspaceRoot: engine.workspace.root, contextFiles, registry, agents: team.catalog.prompt() });
     const resumed = options.resume ? await loadSession(engine.workspace.root, options.resume) : undefined;
     const transcript = Transcript.create(engine.workspace.root, { provider: modelConfig.provider, model: modelConfig.model, workspace: engine.workspace.root }, resumed?.id);
+    if (interactive) {
+      const { createTui } = await import('../../agent/ui/tui.js');
+      tui = createTui({
+        input: io.prompt as NodeJS.ReadStream,
+        output: io.terminal!,
+        color: io.terminal!.isTTY === true && io.env['NO_COLOR'] === undefined,
+        header: { model: `${modelConfig.provider}/${modelConfig.model}`, workspace: engine.workspace.root, approvalMode, transcript: relative(engine.workspace.root, transcript.path) },
+        onInterrupt: () => interrupt(),
+      });
+    }
     const headless = interactive ? undefined : headlessOutput(options.outputFormat, io);
     const display: EventSink = tui ? tui.emit : headless!.sink;
     emitEvent = (event) => {

@@ -28,7 +28,7 @@ describe('codeward agent in a terminal', () => {
     await writeFiles(root, { 'add.js': 'export const add = (a, b) => a - b;\n' });
     const env = { ...(await agentEnv()), OPENAI_API_KEY: 'sk-test' };
     const pty = await import('@lydell/node-pty');
-    const child = pty.spawn(process.execPath, [CLI, 'agent', '--provider', 'openai', '--model', 'gpt-test', '--base-url', server.openaiBaseUrl], { cols: 110, rows: 40, cwd: root, env });
+    const child = pty.spawn(process.execPath, [CLI, 'agent', '--provider', 'openai', '--model', 'gpt-test', '--base-url', server.openaiBaseUrl], { cols: 200, rows: 40, cwd: root, env });
     let out = '';
     child.onData((data) => {
       out += data;
@@ -48,6 +48,7 @@ describe('codeward agent in a terminal', () => {
       await waitFor('What should I do?');
       expect(plain(out)).toContain('codeward · openai/gpt-test');
       expect(plain(out)).toContain('approvals: ask');
+      expect(plain(out)).toMatch(/transcript: \.codeward\/sessions\/\d{8}-\d{6}-[0-9a-f]{6}\.jsonl/);
       child.write('fix the add function\r');
       const asked = await waitFor('[y] once / [a] always / [n] no / [d] never ›');
       const screen = plain(out);
