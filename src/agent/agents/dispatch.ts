@@ -1,4 +1,5 @@
 import type { AgentCallTag } from '../contract/types.js';
+import type { AgentDispatch } from '../loop/agent.js';
 import type { AgentCatalog } from './catalog.js';
 import type { TeamSettings } from './settings.js';
 import { runWorker, type WorkerEnvironment, type WorkerReport } from './worker.js';
@@ -44,12 +45,13 @@ function unknownAgent(call: AgentCallTag, catalog: AgentCatalog): WorkerReport {
 // `maxWorkers` (one at a time when parallel mode is off); the results come back as one message.
 export function createDispatcher(catalog: AgentCatalog, settings: TeamSettings, environment: Omit<WorkerEnvironment, 'maxTurns' | 'timeoutMs'>) {
   const worker: WorkerEnvironment = { ...environment, maxTurns: settings.maxTurns, timeoutMs: settings.timeoutMs };
-  return async (calls: readonly AgentCallTag[], signal: AbortSignal): Promise<string> => {
+  return async (calls: readonly AgentCallTag[], signal: AbortSignal): Promise<AgentDispatch> => {
     const limit = settings.parallel ? settings.maxWorkers : 1;
     const reports = await mapPool(calls, limit, async (call) => {
       const spec = catalog.get(call.agent);
       return spec ? runWorker(spec, { id: call.id, task: call.task, depth: 1 }, worker, signal) : unknownAgent(call, catalog);
     });
-    return agentResultsMessage(reports);
+    const results = reports.map((report) => (report.ok ? { ok: true } : { ok: false, error: `agent ${report.agent} ${report.id}: ${report.error?.code ?? ''} ${report.error?.message ?? 'no answer'}` }));
+    return { message: agentResultsMessage(reports), results };
   };
 }

@@ -26,7 +26,7 @@ export interface AgentLoopOptions {
   // Called for every message that enters the history (the transcript).
   readonly onMessage?: (message: ChatMessage) => void;
   // Runs <agent_call> dispatches; without it the model is told agent calls are not enabled.
-  readonly dispatchAgents?: (calls: readonly AgentCallTag[], signal: AbortSignal) => Promise<string>;
+  readonly dispatchAgents?: (calls: readonly AgentCallTag[], signal: AbortSignal) => Promise<AgentDispatch>;
   readonly tools?: readonly string[];
   // A dispatched agent: the commands it may run.
   readonly allowance?: CommandAllowance;
@@ -38,6 +38,13 @@ export interface AgentLoopOptions {
   readonly usage?: TokenUsage;
   readonly maxAttempts?: number;
   readonly stagnationLimit?: number;
+}
+
+// What a dispatch of <agent_call>s reports: the message for the model, and each agent's failure (if any)
+// for the task tracker.
+export interface AgentDispatch {
+  readonly message: string;
+  readonly results: readonly { readonly ok: boolean; readonly error?: string }[];
 }
 
 export interface AgentOutcome {
@@ -171,8 +178,8 @@ export class AgentLoop {
     if (fingerprints.length >= limit && fingerprints.slice(-limit).every((print) => print === fingerprints[fingerprints.length - 1])) {
       return this.failed('C210', `stagnation: the model sent the same tool calls ${limit} turns in a row; the run stopped`, turn);
     }
-    // @todo calls manage the plan themselves; only the work calls of a turn move it on.
-    const working = parsed.toolCalls.some((call) => !/^@?todo$/i.test(call.name.trim()));
+    // @todo calls manage the plan themselves; only the work calls (and agents) of a turn move it on.
+    const working = parsed.agentCalls.length > 0 || parsed.toolCalls.some((call) => !/^@?todo$/i.test(call.name.trim()));
     if (working) {
       this.tracker.beginTurn();
       this.emitPlan();
@@ -181,15 +188,22 @@ export class AgentLoop {
     const batch = { engine, tracker: this.tracker, turn, signal, emit, env, diffs: this.options.diffs ?? false, ...(allowance ? { allowance } : {}), ...(caller ? { caller } : {}) };
     const outcomes = await executeBatch(parsed.toolCalls, batch);
     const notes: string[] = [];
+    const agentResults: { ok: boolean; error?: string }[] = [];
     if (parsed.agentCalls.length > 0) {
-      notes.push(this.options.dispatchAgents
-        ? await this.options.dispatchAgents(parsed.agentCalls, signal)
-        : '<agent_call> is not enabled in this run: do the work yourself with @coder tool calls.');
+      if (this.options.dispatchAgents) {
+        const dispatch = await this.options.dispatchAgents(parsed.agentCalls, signal);
+        notes.push(dispatch.message);
+        agentResults.push(...dispatch.results);
+      } else {
+        notes.push('<agent_call> is not enabled in this run: do the work yourself with @coder tool calls.');
+        agentResults.push({ ok: false, error: 'agent calls are not enabled' });
+      }
     }
     if (signal.aborted) throw signal.reason;
     if (working) {
       const work = outcomes.filter((outcome) => outcome.tool !== '@todo');
-      this.tracker.endTurn(work.map((outcome) => ({ ok: outcome.ok, ...(outcome.ok ? {} : { error: `${outcome.code ?? ''} ${outcome.message ?? ''}`.trim() }) })));
+      const results = work.map((outcome) => ({ ok: outcome.ok, ...(outcome.ok ? {} : { error: `${outcome.code ?? ''} ${outcome.message ?? ''}`.trim() }) }));
+      this.tracker.endTurn([...results, ...agentResults]);
     }
     this.emitPlan();
     if (this.tracker.needsReplan) {

@@ -7,6 +7,7 @@ import { createDispatcher } from '../../agent/agents/dispatch.js';
 import { BUILTIN_AGENTS } from '../../agent/agents/roster.js';
 import { teamSettings } from '../../agent/agents/settings.js';
 import type { AgentCallTag } from '../../agent/contract/types.js';
+import type { AgentDispatch } from '../../agent/loop/agent.js';
 import type { EventSink } from '../../agent/events.js';
 import { aiSdkClient, type ModelClient, type TokenUsage } from '../../agent/model/client.js';
 import type { ModelConfig } from '../../agent/model/config.js';
@@ -28,7 +29,7 @@ export interface TeamParts {
 export interface Team {
   readonly catalog: AgentCatalog;
   readonly warnings: readonly string[];
-  readonly dispatch: (calls: readonly AgentCallTag[], signal: AbortSignal) => Promise<string>;
+  readonly dispatch: (calls: readonly AgentCallTag[], signal: AbortSignal) => Promise<AgentDispatch>;
   // The orchestrator's delegate runner (depth 0).
   readonly caller: CallerServices;
 }

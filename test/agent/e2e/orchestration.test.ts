@@ -55,6 +55,9 @@ describe('<agent_call> dispatch', () => {
     const phases = result.events.filter((event) => event.type === 'agent').map((event) => `${event.id}:${event.phase}`);
     expect(phases.filter((phase) => phase.endsWith(':start'))).toHaveLength(3);
     expect(phases.filter((phase) => phase.endsWith(':end'))).toHaveLength(3);
+    // A dispatch moves the plan on like tool calls do.
+    const plan = result.events.filter((event) => event.type === 'task').at(-1);
+    expect(plan.plan.tasks.map((task: { status: string }) => task.status)).toEqual(['completed']);
     // The run's token count includes the agents' requests, not only the orchestrator's turns.
     const own = result.events.filter((event) => event.type === 'turn').reduce((sum, event) => sum + event.usage.input, 0);
     const final = result.events.find((event) => event.type === 'final');
@@ -118,6 +121,8 @@ describe('<agent_call> dispatch', () => {
     expect(report).toMatch(/Task: TASK-SLOW b\nStatus: FAILED — C250 agent "file" ran past its timeout \(1 s\)/);
     expect(report).toMatch(/Task: TASK-OK1 a\nStatus: OK/);
     expect(report).toContain('dispatch them again');
+    const plan = result.events.filter((event) => event.type === 'task').at(-1);
+    expect(plan.plan.tasks[0]).toMatchObject({ status: 'failed', error: expect.stringContaining('agent file ac-2: C250') });
   });
 
   it('reports an unknown agent type with the list of agents', async () => {
