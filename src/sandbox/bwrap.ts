@@ -1,3 +1,4 @@
+import { realpathSync } from 'node:fs';
 import { dirname, relative, sep } from 'node:path';
 import { kindOf, type SandboxPolicy } from './policy.js';
 
@@ -6,6 +7,14 @@ export interface WrappedArgs {
   // Folders bwrap creates on the host as mount points for protected paths that did not exist (left
   // behind empty).
   readonly created: string[];
+}
+
+function realOf(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
 }
 
 function inside(path: string, root: string): boolean {
@@ -31,6 +40,8 @@ export function bwrapArgs(policy: SandboxPolicy, cwd: string): WrappedArgs {
   const args = ['--die-with-parent', '--unshare-pid', '--unshare-ipc'];
   if (!policy.network) args.push('--unshare-net');
   args.push('--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp');
+  // Without a network, no local socket either (/var/run is a link to /run); with one, HOST_SOCKETS are hidden.
+  if (!policy.network && kindOf('/run') === 'dir') args.push('--tmpfs', '/run');
   args.push(policy.mode === 'workspace-write' ? '--bind' : '--ro-bind', policy.root, policy.root);
   for (const path of policy.writable) args.push('--bind', path, path);
   const created: string[] = [];
@@ -51,10 +62,17 @@ export function bwrapArgs(policy: SandboxPolicy, cwd: string): WrappedArgs {
   for (const path of policy.protectedFiles) {
     if (kindOf(path) !== 'missing') args.push('--ro-bind', path, path);
   }
+  const hidden = new Set<string>();
   for (const path of policy.hidden) {
     const kind = kindOf(path);
-    if (kind === 'dir') args.push('--tmpfs', path, '--remount-ro', path);
-    else if (kind === 'file') args.push('--ro-bind', '/dev/null', path);
+    if (kind === 'missing') continue;
+    const real = realOf(path);
+    // Seen through another spelling (/var/run is /run). Paths under the fresh /tmp are hidden too: the
+    // workspace (bound back in) may contain them.
+    if (hidden.has(real)) continue;
+    hidden.add(real);
+    if (kind === 'dir') args.push('--tmpfs', real, '--remount-ro', real);
+    else args.push('--ro-bind', '/dev/null', real);
   }
   args.push('--setenv', 'TMPDIR', '/tmp');
   for (const [name, value] of Object.entries(policy.env)) args.push('--setenv', name, value);

@@ -15,6 +15,14 @@ export const PROTECTED_FILES_IN_WORKSPACE: readonly string[] = ['.git/config'];
 export const HOME_SECRETS: readonly string[] = ['.ssh', '.aws', '.gnupg', '.kube', '.netrc', '.npmrc', '.docker/config.json', '.git-credentials', '.config/gh'];
 export const HOME_PROTECTED: readonly string[] = ['.codeward'];
 
+// Local sockets that hand out more power than the sandbox has (the Docker daemon is root; an ssh or
+// gpg agent signs as the user; D-Bus starts services; databases). A network namespace does not cover
+// Unix sockets in the file system, so they are hidden: all of /run without a network, these with one.
+export const HOST_SOCKETS: readonly string[] = [
+  '/run/user', '/run/docker.sock', '/var/run/docker.sock', '/run/containerd', '/run/podman', '/run/dbus', '/var/run/dbus',
+  '/run/snapd.socket', '/run/postgresql', '/var/run/postgresql', '/run/mysqld', '/var/run/mysqld',
+];
+
 export type PathKind = 'dir' | 'file' | 'missing';
 
 export function kindOf(path: string): PathKind {
@@ -75,6 +83,8 @@ export interface PolicyOptions {
 export function sandboxPolicy(mode: Exclude<SandboxMode, 'off'>, root: string, options: PolicyOptions): SandboxPolicy {
   const { home } = options;
   const wanted = { ...CACHE_ENV, ...(options.network ? {} : OFFLINE_ENV) };
+  const agent = options.env?.['SSH_AUTH_SOCK'];
+  const sockets = [...(options.network ? HOST_SOCKETS : []), ...(agent && agent.startsWith('/') ? [agent] : [])];
   const env = Object.fromEntries(Object.entries(wanted).filter(([name]) => options.env?.[name] === undefined));
   return {
     mode,
@@ -82,7 +92,7 @@ export function sandboxPolicy(mode: Exclude<SandboxMode, 'off'>, root: string, o
     root,
     protectedPaths: [...PROTECTED_IN_WORKSPACE.map((path) => join(root, path)), ...(home ? HOME_PROTECTED.map((path) => join(home, path)) : [])],
     protectedFiles: PROTECTED_FILES_IN_WORKSPACE.map((path) => join(root, path)),
-    hidden: home ? HOME_SECRETS.map((path) => join(home, path)) : [],
+    hidden: [...(home ? HOME_SECRETS.map((path) => join(home, path)) : []), ...sockets],
     writable: mode === 'workspace-write' ? realPaths(options.writable ?? [], home, root) : [],
     env,
     home,

@@ -56,6 +56,21 @@ describe('bwrap arguments', () => {
   });
 });
 
+describe('local sockets', () => {
+  it('puts an empty /run in place without a network, and hides the known sockets and SSH_AUTH_SOCK with one', async () => {
+    const root = await tempDir();
+    const agentDir = await tempDir();
+    await writeFiles(agentDir, { 'agent.sock': '' });
+    const offline = bwrapArgs(sandboxPolicy('workspace-write', root, { network: false, home: undefined }), root).args;
+    expect(contains(offline, '--tmpfs', '/run')).toBe(true);
+    const policy = sandboxPolicy('workspace-write', root, { network: true, home: undefined, env: { SSH_AUTH_SOCK: join(agentDir, 'agent.sock') } });
+    expect(policy.hidden).toEqual(expect.arrayContaining(['/run/user', '/var/run/docker.sock', join(agentDir, 'agent.sock')]));
+    const online = bwrapArgs(policy, root).args;
+    expect(contains(online, '--tmpfs', '/run')).toBe(false);
+    expect(contains(online, '--ro-bind', '/dev/null', join(agentDir, 'agent.sock'))).toBe(true);
+  });
+});
+
 describe('extra writable paths and cache variables', () => {
   it('binds existing sandboxWritable paths (~ expanded) writable, skips missing ones, and sets unset cache variables', async () => {
     const home = await tempDir();

@@ -98,6 +98,13 @@ describe.skipIf(!bwrapWorks)(`the OS sandbox (bwrap)${bwrapWorks ? '' : ` — sk
     expect(output(run)).not.toContain('NPM-SECRET');
   });
 
+  it('hides the secrets even when the workspace is the home folder', async () => {
+    await writeFiles(root, { '.ssh/id_rsa': 'WORKSPACE-HOME-KEY\n' });
+    const run = await exec('cat ~/.ssh/id_rsa; cat .ssh/id_rsa; true\n', [], { HOME: root });
+    expect(run.status).toBe(0);
+    expect(output(run)).not.toContain('WORKSPACE-HOME-KEY');
+  });
+
   it('has no network unless --sandbox-network', async () => {
     const script = `exec 3<>/dev/tcp/127.0.0.1/${port} && head -1 <&3\n`;
     const closed = await exec(script);
@@ -106,6 +113,24 @@ describe.skipIf(!bwrapWorks)(`the OS sandbox (bwrap)${bwrapWorks ? '' : ` — sk
     const open = await exec(script, ['--sandbox-network']);
     expect(open.status).toBe(0);
     expect(output(open)).toContain('HELLO-FROM-HOST');
+  });
+
+  it('hides local sockets: the ssh agent of SSH_AUTH_SOCK, with or without a network', async () => {
+    const socket = join(outside, 'agent.sock');
+    const agent = createServer((connection) => connection.end('SIGNED\n'));
+    await new Promise<void>((resolve) => agent.listen(socket, resolve));
+    try {
+      const script = `node -e "require('net').connect(process.env.SSH_AUTH_SOCK).on('data', (d) => process.stdout.write('GOT ' + d)).on('error', (e) => console.log('REFUSED', e.code))"\n`;
+      for (const flags of [[], ['--sandbox-network']]) {
+        const run = await exec(script, flags, { SSH_AUTH_SOCK: socket });
+        expect(output(run)).toContain('REFUSED');
+        expect(output(run)).not.toContain('SIGNED');
+      }
+      const off = await exec(script, ['--sandbox', 'off'], { SSH_AUTH_SOCK: socket });
+      expect(output(off)).toContain('GOT SIGNED');
+    } finally {
+      await new Promise<void>((resolve) => agent.close(() => resolve()));
+    }
   });
 
   it('keeps .git/hooks and .codeward read-only, even when they do not exist yet', async () => {
