@@ -22,15 +22,18 @@ function inside(path: string, root: string): boolean {
   return rel !== '' && !rel.startsWith('..') && !rel.startsWith(sep);
 }
 
-// The highest missing folder on the way from the root to `path` (so `.git/hooks` without `.git`
-// protects `.git` itself), or undefined when `path` exists.
-function firstMissing(path: string, root: string): string | undefined {
-  let missing: string | undefined;
-  for (let current = path; inside(current, root); current = dirname(current)) {
-    if (kindOf(current) === 'missing') missing = current;
+// Where to guard a missing protected path: the highest missing folder on the way from the root (so
+// `.git/hooks` without `.git` guards `.git` itself), or an existing file that stands in the way (a
+// worktree's `.git` file: bound read-only, it cannot be swapped for a folder with hooks).
+function guardFor(path: string, root: string): { readonly path: string; readonly kind: 'folder' | 'file' } {
+  let missing = path;
+  for (let current = dirname(path); inside(current, root); current = dirname(current)) {
+    const kind = kindOf(current);
+    if (kind === 'missing') missing = current;
+    else if (kind === 'file') return { path: current, kind: 'file' };
     else break;
   }
-  return missing;
+  return { path: missing, kind: 'folder' };
 }
 
 // bubblewrap arguments for a policy: the whole file system read-only, a private /tmp, fresh /dev and
@@ -54,10 +57,14 @@ export function bwrapArgs(policy: SandboxPolicy, cwd: string): WrappedArgs {
     // Missing inside the writable workspace: an empty read-only folder in its place, so nothing can be
     // created there. (Outside the workspace everything is read-only already.)
     if (policy.mode !== 'workspace-write' || !inside(path, policy.root)) continue;
-    const top = firstMissing(path, policy.root) ?? path;
-    if (created.includes(top)) continue;
-    args.push('--tmpfs', top, '--remount-ro', top);
-    created.push(top);
+    const guard = guardFor(path, policy.root);
+    if (created.includes(guard.path) || args.includes(guard.path)) continue;
+    if (guard.kind === 'file') {
+      args.push('--ro-bind', guard.path, guard.path);
+      continue;
+    }
+    args.push('--tmpfs', guard.path, '--remount-ro', guard.path);
+    created.push(guard.path);
   }
   for (const path of policy.protectedFiles) {
     if (kindOf(path) !== 'missing') args.push('--ro-bind', path, path);

@@ -45,6 +45,14 @@ describe('bwrap arguments', () => {
     expect(created).toEqual([join(root, '.git'), join(root, '.codeward')]);
   });
 
+  it('binds a worktree\'s .git file read-only instead of mounting over it (it cannot hold hooks)', async () => {
+    const root = await tempDir();
+    await writeFiles(root, { '.git': 'gitdir: /elsewhere/.git/worktrees/x\n' });
+    const { args, created } = bwrapArgs(sandboxPolicy('workspace-write', root, { network: false, home: undefined }), root);
+    expect(contains(args, '--ro-bind', join(root, '.git'), join(root, '.git'))).toBe(true);
+    expect(created).toEqual([join(root, '.codeward')]);
+  });
+
   it('hides secret folders with an empty tmpfs and secret files with /dev/null; missing ones are left alone', async () => {
     const home = await tempDir();
     await writeFiles(home, { '.ssh/id_rsa': 'k', '.netrc': 'n' });

@@ -150,6 +150,14 @@ describe.skipIf(!bwrapWorks)(`the OS sandbox (bwrap)${bwrapWorks ? '' : ` — sk
     expect(await exists(join(root, '.git', 'hooks', 'post-checkout'))).toBe(false);
   });
 
+  it('runs in a git worktree (.git is a file) and keeps that file from being replaced', async () => {
+    await writeFile(join(root, '.git'), 'gitdir: /nonexistent/.git/worktrees/x\n');
+    const run = await exec('echo hi; rm -f .git; mkdir -p .git/hooks; true\n');
+    expect(run.status).toBe(0);
+    expect(output(run)).toContain('hi');
+    expect(await readFile(join(root, '.git'), 'utf8')).toContain('gitdir:');
+  });
+
   it('does not follow a planted symlink out of the workspace', async () => {
     await symlink(outside, join(root, 'link-out'));
     await symlink(join(home, '.ssh'), join(root, 'keys'));
