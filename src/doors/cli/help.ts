@@ -10,6 +10,8 @@ const GLOBAL_HELP = `Global options (before or after the command):
                         permission rules of the highest priority (repeatable)
   -y, --yes             approve every "ask" decision that is not safety-immune
   --allow-unsafe        let a command the danger classifier blocks run (humans only)
+  --sandbox MODE        OS sandbox for exec and test: workspace-write (default where available), read-only, off
+  --sandbox-network     let sandboxed commands use the network
   -h, --help            help; "codeward <command> --help" for one command
   -V, --version         print the version`;
 
@@ -52,7 +54,10 @@ export function generalHelp(registry: Registry, version: string): string {
     ...registry.commands.map((command) => `  ${command.name.padEnd(width)}${command.summary}`),
     '',
     'Other entry points:',
+    '  codeward agent [-p TASK] [--provider P] [--model M] [--approval-mode ask|auto-edit|yolo]',
+    '                                           coder mode: an LLM works through these commands (codeward agent --help)',
     "  codeward policy list | check '<call>'   the effective permission rules; the decision for one call",
+    '  codeward doctor                          what protects this workspace: sandbox, policy, hidden files',
     '  codeward mcp [--http PORT]               serve every command as an MCP tool (stdio, or HTTP on 127.0.0.1)',
     '  codeward worker [--config FILE] [--url URL] | --invoke ID --payload JSON',
     '                                           join an iii engine as the coder::* worker',
