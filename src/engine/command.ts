@@ -50,6 +50,8 @@ export interface DelegateReport {
 
 // Capabilities a door lends to the commands of one call (only the agent door has a model to lend).
 export interface CallerServices {
+  // Who is calling, for approval prompts ("coder agent ac-2"); absent: the person or the main agent.
+  readonly label?: string;
   readonly delegate?: (request: DelegateRequest, signal: AbortSignal) => Promise<DelegateReport>;
 }
 

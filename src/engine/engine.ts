@@ -28,6 +28,8 @@ export interface PreparedCall {
   readonly command: AnyCommand;
   readonly args: Record<string, unknown>;
   readonly touches: readonly JailedTouch[];
+  // What the caller lent (its label names it in approval prompts).
+  readonly caller?: CallerServices;
 }
 
 // The cross-cutting stages other modules plug in (danger classifier, permission gate, staleness).
@@ -145,7 +147,7 @@ export class Engine {
 
   private async execute(command: AnyCommand, args: Record<string, unknown>, warnings: string[], signal: AbortSignal, caller: CallerServices | undefined): Promise<unknown> {
     const touches = await this.jail(command, command.touches(args));
-    const call: PreparedCall = { command, args, touches };
+    const call: PreparedCall = { command, args, touches, ...(caller ? { caller } : {}) };
     await this.hooks.classify(call);
     await this.hooks.authorize(call);
     // Locks come before the staleness check, so no other writer can slip in between check and write.

@@ -36,7 +36,7 @@ function optionsFor(judged: Judged, decision: Decision): ApprovalAnswer[] {
   return decision.source === 'immune' ? ['once', 'no', 'never'] : ['once', 'always', 'no', 'never'];
 }
 
-async function approve(judged: Judged, decision: Decision, options: GateOptions): Promise<void> {
+async function approve(judged: Judged, decision: Decision, options: GateOptions, requester: string | undefined): Promise<void> {
   const { policy, denials } = options;
   if (options.yes && decision.source !== 'immune' && !denials.escalated) {
     denials.recordApproval(judged.tool);
@@ -53,6 +53,7 @@ async function approve(judged: Judged, decision: Decision, options: GateOptions)
     immune: decision.immune ?? null,
     options: choices,
     suggestion: choices.includes('always') || choices.includes('never') ? rule : null,
+    ...(requester ? { requester } : {}),
   };
   const raw = await options.approver(request);
   // Anything not offered is a refusal (ChatCLI: "invalid input — action denied for security").
@@ -75,7 +76,7 @@ async function approve(judged: Judged, decision: Decision, options: GateOptions)
 
 // Decides every judged part; any deny refuses the call (C240) before anyone is asked; then each ask
 // is approved by --yes, by the approver, or refused (C241 when no one can approve).
-export async function authorizeJudged(judged: readonly Judged[], gateOptions: PermissionGateOptions): Promise<void> {
+export async function authorizeJudged(judged: readonly Judged[], gateOptions: PermissionGateOptions, requester?: string): Promise<void> {
   const options: GateOptions = { ...gateOptions, parser: gateOptions.parser ?? new LazyShellParser() };
   const ctx: DecideContext = { policy: options.policy, denials: options.denials };
   const decisions = await Promise.all(judged.map((entry) => decide(entry, ctx, options.parser)));
@@ -87,12 +88,12 @@ export async function authorizeJudged(judged: readonly Judged[], gateOptions: Pe
     const now = await decide(judged[i]!, ctx, options.parser);
     if (now.decision === 'allow') continue;
     if (now.decision === 'deny') throw fail('C240', deniedMessage(now));
-    await approve(judged[i]!, now, options);
+    await approve(judged[i]!, now, options, requester);
   }
 }
 
 // The engine's permission stage (ARCHITECTURE.md: after the danger classifier, before staleness).
 export function permissionGate(options: PermissionGateOptions): Pick<EngineHooks, 'authorize'> {
   const withParser: GateOptions = { ...options, parser: options.parser ?? new LazyShellParser() };
-  return { authorize: (call: PreparedCall) => authorizeJudged(describeCall(call), withParser) };
+  return { authorize: (call: PreparedCall) => authorizeJudged(describeCall(call), withParser, call.caller?.label) };
 }

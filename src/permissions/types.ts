@@ -85,6 +85,8 @@ export interface ApprovalRequest {
   readonly options: readonly ApprovalAnswer[];
   // The rule 'always' (allow) or 'never' (deny) would add to the project policy.
   readonly suggestion: string | null;
+  // A dispatched agent or subagent asking ("coder agent ac-2"); absent when the main run asks.
+  readonly requester?: string;
 }
 
 export type Approver = (request: ApprovalRequest) => Promise<ApprovalAnswer>;

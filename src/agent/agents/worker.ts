@@ -82,7 +82,8 @@ export async function runWorker(spec: AgentSpec, task: { id: string; task: strin
       signal: stop.signal,
       ...(environment.usage ? { usage: environment.usage } : {}),
       allowance: { agent: spec.name, commands: new Set(spec.commands), readOnly: spec.readOnly, writing: WRITING_COMMANDS },
-      ...(environment.caller && spec.commands.includes('delegate') ? { caller: environment.caller } : {}),
+      // Its label names it in approval prompts; delegate only when its commands include it.
+      caller: { ...(environment.caller && spec.commands.includes('delegate') ? environment.caller : {}), label: `${spec.name} agent ${id}` },
     });
     const outcome = await loop.run(task.task);
     const common = { id, agent: spec.name, task: task.task, durationMs: Math.round(performance.now() - started), turns: outcome.turns, toolCalls, failedCalls };

@@ -58,6 +58,7 @@ const VERDICTS: Readonly<Record<ApprovalAnswer, string>> = {
 function describe(request: ApprovalRequest, screen: Screen): string[] {
   const { style } = screen;
   const lines = [`${style.yellow(style.bold('?'))} ${style.bold('approve')} ${sanitize(request.judged)}`];
+  if (request.requester) lines.push(screen.fit(style.cyan(`  asked by: ${sanitize(request.requester)}`)));
   lines.push(screen.fit(style.dim(`  why: ${sanitize(request.reason)}`)));
   if (request.immune) lines.push(screen.fit(style.yellow(`  safety-immune (${sanitize(request.immune)}): this always asks, whatever the rules say`)));
   if (request.suggestion && request.options.includes('always')) lines.push(screen.fit(style.dim(`  [a] always saves the rule: allow ${sanitize(request.suggestion)}`)));

@@ -16,6 +16,14 @@ const request = (fields: Partial<ApprovalRequest> = {}): ApprovalRequest => ({
 });
 
 describe('the approver', () => {
+  it('names the agent that asks', async () => {
+    const { tui, input, output } = open();
+    const answer = tui.approver(request({ requester: 'coder agent ac-2' }));
+    input.write('y\n');
+    expect(await answer).toBe('once');
+    expect(output.screen).toContain('? approve @coder exec npm test\n  asked by: coder agent ac-2\n  why: ');
+  });
+
   it('shows what, why, the rule always/never would save, and the offered choices', async () => {
     const { tui, input, output } = open();
     const answer = tui.approver(request());
