@@ -111,7 +111,10 @@ Options:
   --persona NAME                     prompt from .codeward/agents/NAME.md or ~/.codeward/agents/NAME.md
   --resume [ID]                      continue a saved session (default: the newest in .codeward/sessions/)
   --no-stream                        ask for whole answers (servers that cannot stream)
-  Global: -C DIR, --allow/--ask/--deny RULE, --allow-unsafe
+  Global: -C DIR, --allow/--ask/--deny RULE, --allow-unsafe, --sandbox MODE, --sandbox-network
+
+Agents: the model may dispatch <agent_call>s (built-ins plus .codeward/agents/*.md) and @coder delegate;
+CODEWARD_AGENT_MAX_WORKERS, _WORKER_TIMEOUT, _WORKER_MAX_TURNS, _PARALLEL, _MAX_DEPTH tune them (docs/agent.md).
 
 API keys: OPENAI_API_KEY, ANTHROPIC_API_KEY, CODEWARD_API_KEY (openai-compatible). Defaults may also be set in
 ~/.codeward/config (JSON or YAML: provider, model, baseUrl, stream, maxRetries, maxTurns, approvalMode).
