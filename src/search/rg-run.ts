@@ -44,7 +44,11 @@ class LineSplitter {
   private buf = Buffer.allocUnsafe(BLOCK);
   private have = 0; // bytes of an unfinished line at buf[0, have)
 
-  constructor(private readonly onLine: LineHandler) {}
+  constructor(
+    private readonly onLine: LineHandler,
+    // The byte that ends a record: a newline, or NUL for `--files --null` (names may hold newlines).
+    private readonly separator: number = NEWLINE,
+  ) {}
 
   // Where the next bytes go: buf[have, buf.length), grown when one line fills the whole buffer.
   target(): { buf: Buffer; offset: number; length: number } {
@@ -61,11 +65,11 @@ class LineSplitter {
     const buf = this.buf;
     const end = this.have + n;
     let start = 0;
-    let newline = buf.indexOf(NEWLINE, this.have);
+    let newline = buf.indexOf(this.separator, this.have);
     while (newline !== -1 && newline < end) {
       if (!this.onLine(buf, start, newline)) return false;
       start = newline + 1;
-      newline = buf.indexOf(NEWLINE, start);
+      newline = buf.indexOf(this.separator, start);
     }
     if (start > 0) buf.copyWithin(0, start, end);
     this.have = end - start;
@@ -125,6 +129,7 @@ function openScratch(): Scratch | undefined {
 export interface RunOptions {
   readonly sink?: RipgrepSink; // 'file' unless given
   readonly scratchLimit?: number; // bytes; SCRATCH_LIMIT unless given
+  readonly separator?: number; // the byte between records; a newline unless given
 }
 
 export function runRipgrep(rgPath: string, args: readonly string[], cwd: string, signal: AbortSignal, onLine: LineHandler, options: RunOptions = {}): Promise<RunOutcome> {
@@ -139,7 +144,7 @@ export function runRipgrep(rgPath: string, args: readonly string[], cwd: string,
       reject(new RipgrepUnavailable((error as Error).message));
       return;
     }
-    const lines = new LineSplitter(onLine);
+    const lines = new LineSplitter(onLine, options.separator);
     let started = false;
     let stopped = false;
     let stderr = '';

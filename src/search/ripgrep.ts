@@ -242,7 +242,8 @@ async function searchPathNames(rgPath: string, request: SearchRequest, accept: (
     request.warn(`path names were not searched: ${(error as Error).message}`);
     return { paths: [], truncated: false };
   }
-  const args = ['--files', ...ripgrepFilterArgs(request), '--', ...targetArgs(request)];
+  // NUL-separated: a file name may contain a newline.
+  const args = ['--files', '--null', ...ripgrepFilterArgs(request), '--', ...targetArgs(request)];
   const { paths, truncated, outcome } = await anySink(async (sink) => {
     const found: PathMatch[] = [];
     let capped = false;
@@ -255,7 +256,7 @@ async function searchPathNames(rgPath: string, request: SearchRequest, accept: (
       }
       found.push({ path: rel });
       return true;
-    }, { sink });
+    }, { sink, separator: 0 });
     return { paths: found, truncated: capped, outcome: run };
   }, request.signal);
   if (request.signal.aborted) throw fail('C250', 'search cancelled');
