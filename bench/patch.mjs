@@ -146,7 +146,7 @@ export async function run() {
     const cliCase = (name, from) => ({
       name,
       command: NODE,
-      args: [CLI, '-C', DIR, '--json', 'patch', '--file', FILE, '--search', SEARCH[from], '--replace', SEARCH[1 - from]],
+      args: [CLI, '-C', DIR, '--json', '--yes', 'patch', '--file', FILE, '--search', SEARCH[from], '--replace', SEARCH[1 - from]],
       cwd: DIR,
       check: (r) => {
         const { envelope, error } = parseEnvelope(r);
