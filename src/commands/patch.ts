@@ -7,7 +7,8 @@ import { createBackup } from '../files/backup.js';
 import { encodeText } from '../files/text.js';
 import { decodeBase64 } from './base64.js';
 import { normaliseForFile } from './content.js';
-import { checkWriteSize, flagText, loadEditable, sameBytes } from './edit-file.js';
+import { checkWriteSize, flagText, loadEditable, sameBytes, type EditableFile } from './edit-file.js';
+import { replaceBytes } from '../edit/byte-replace.js';
 import { diffTouches, runDiff, type DiffData } from './patch-diff.js';
 import { plural } from './render.js';
 
@@ -46,6 +47,8 @@ async function runReplace(args: PatchArgs, ctx: CommandContext): Promise<Replace
   const file = await loadEditable(ctx, args.file!);
   const search = flagText(args.search!, args.encoding, '--search', decodeBase64);
   const replace = normaliseForFile(flagText(args.replace!, args.encoding, '--replace', decodeBase64), file.target.real, ctx);
+  const fast = replaceBytes(file.bytes, search, replace, args.all);
+  if (fast) return writeReplaced(ctx, args.file!, file, fast.bytes, { replacements: fast.replacements, lines: fast.lines });
   let result;
   try {
     // The edit engine loads on first use: the CLI's start-up does not pay for it.
@@ -58,12 +61,17 @@ async function runReplace(args: PatchArgs, ctx: CommandContext): Promise<Replace
     throw error;
   }
   for (const note of result.notes) ctx.warn(`${args.file}: ${note}`);
-  const bytes = encodeText(result.text, file.doc);
-  if (sameBytes(bytes, file.bytes)) return { path: file.target.rel, replacements: result.replacements, lines: result.lines, backup: null };
-  checkWriteSize(ctx, args.file!, bytes);
+  return writeReplaced(ctx, args.file!, file, encodeText(result.text, file.doc), result);
+}
+
+// Writes the edited bytes (with a .bak), unless nothing changed.
+async function writeReplaced(ctx: CommandContext, input: string, file: EditableFile, bytes: Uint8Array, result: { replacements: number; lines: number[] }): Promise<ReplaceData> {
+  const done = { path: file.target.rel, replacements: result.replacements, lines: result.lines };
+  if (sameBytes(bytes, file.bytes)) return { ...done, backup: null };
+  checkWriteSize(ctx, input, bytes);
   const backup = ctx.config.backups ? await createBackup(file.target.real, { replacing: true }) : undefined;
   await atomicWrite(file.target.real, bytes);
-  return { path: file.target.rel, replacements: result.replacements, lines: result.lines, backup: backup === undefined ? null : ctx.workspace.relative(backup) };
+  return { ...done, backup: backup === undefined ? null : ctx.workspace.relative(backup) };
 }
 
 function format(data: ReplaceData | DiffData): string {

@@ -59,17 +59,21 @@ export function decodeText(bytes: Uint8Array): TextDoc {
   // bytes still round-trip. One validating pass plus one decoding pass, no decoder object per call.
   const buffer = asBuffer(body);
   const encoding: TextEncoding = isUtf8(buffer) ? 'utf-8' : 'latin1';
-  const text = buffer.toString(encoding === 'utf-8' ? 'utf8' : 'latin1');
-  // The line-ending scan is for editors; readers never look, so it runs on first use.
+  // Decoded on first use (an edit that works on the bytes never needs the string of a 50 MB file); the
+  // line-ending scan is for editors, readers never look.
+  let text: string | undefined;
   let eol: LineEnding | undefined;
+  const decoded = (): string => (text ??= buffer.toString(encoding === 'utf-8' ? 'utf8' : 'latin1'));
   return {
-    text,
+    get text(): string {
+      return decoded();
+    },
     bom,
     encoding,
     get eol(): LineEnding {
-      return (eol ??= detectEol(text));
+      return (eol ??= detectEol(decoded()));
     },
-    finalNewline: text.endsWith('\n'),
+    finalNewline: buffer.length > 0 && buffer[buffer.length - 1] === 0x0a,
     binary,
   };
 }
