@@ -98,7 +98,7 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
     await store?.save(tracker);
     if (denialStore && denials) await denialStore.save(denials);
   };
-  const sandbox = new ProcessSandbox({ mode: options.sandbox?.mode ?? config.sandbox, network: options.sandbox?.network ?? config.sandboxNetwork, writable: config.sandboxWritable }, workspace.root, env);
+  const sandbox = ProcessSandbox.forWorkspace(config, options.sandbox, workspace.root, env);
   return new Engine({
     sandbox,
     registry: options.registry ?? new Registry(builtinCommands),

@@ -88,7 +88,7 @@ export class Engine {
   private readonly locks = new KeyedLocks();
   private readonly fileLocks: FileLocker | undefined;
   private readonly onClose: (() => Promise<void>) | undefined;
-  // The OS sandbox exec and test run in (doctor reports it).
+  // The OS sandbox exec and test run in (its status() names the backend).
   readonly sandbox: ProcessSandbox | undefined;
 
   constructor(options: EngineOptions) {

@@ -1,9 +1,9 @@
 import { execFile } from 'node:child_process';
 import { realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { delimiter, join } from 'node:path';
+import type { Config } from '../engine/config.js';
 import { fail } from '../engine/errors.js';
-import { isExecutable } from '../shell/run.js';
+import { findOnPath, isExecutable } from '../shell/run.js';
 import { bwrapArgs } from './bwrap.js';
 import { sandboxPolicy, type SandboxMode } from './policy.js';
 import { seatbeltProfile } from './seatbelt.js';
@@ -34,13 +34,6 @@ export interface PreparedRun {
 
 const SEATBELT = '/usr/bin/sandbox-exec';
 
-function findOnPath(name: string, env: Readonly<Record<string, string | undefined>>): string | undefined {
-  for (const folder of (env['PATH'] ?? '/usr/bin:/bin').split(delimiter)) {
-    if (folder !== '' && isExecutable(join(folder, name))) return join(folder, name);
-  }
-  return undefined;
-}
-
 // bwrap can be installed but unusable (no user namespaces, a container without privileges): try it.
 function works(path: string, args: readonly string[]): Promise<boolean> {
   return new Promise((resolve) => execFile(path, [...args], { timeout: 5_000 }, (error) => resolve(error === null)));
@@ -56,6 +49,16 @@ async function detect(env: Readonly<Record<string, string | undefined>>): Promis
 
 // The OS sandbox of one engine: exec and test start through it. Detected once, on first use.
 export class ProcessSandbox {
+  // From the project config, with --sandbox / --sandbox-network winning over it.
+  static forWorkspace(
+    config: Pick<Config, 'sandbox' | 'sandboxNetwork' | 'sandboxWritable'>,
+    chosen: { readonly mode?: SandboxMode | undefined; readonly network?: boolean | undefined } | undefined,
+    root: string,
+    env: Readonly<Record<string, string | undefined>>,
+  ): ProcessSandbox {
+    return new ProcessSandbox({ mode: chosen?.mode ?? config.sandbox, network: chosen?.network ?? config.sandboxNetwork, writable: config.sandboxWritable }, root, env);
+  }
+
   private detected: Promise<Backend | undefined> | undefined;
   private warned = false;
 

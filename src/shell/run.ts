@@ -45,10 +45,15 @@ export function findShell(env: NodeJS.ProcessEnv): string {
   const path = env['PATH'] ?? '';
   const cached = shells.get(path);
   if (cached) return cached;
-  const dirs = [...path.split(delimiter).filter((dir) => dir.startsWith('/')), '/bin', '/usr/bin'];
-  const found = dirs.map((dir) => join(dir, 'bash')).find((file) => isExecutable(file)) ?? (isExecutable('/bin/sh') ? '/bin/sh' : 'sh');
+  const found = findOnPath('bash', env) ?? (isExecutable('/bin/sh') ? '/bin/sh' : 'sh');
   shells.set(path, found);
   return found;
+}
+
+// An executable from the absolute folders of PATH, then /bin and /usr/bin.
+export function findOnPath(name: string, env: Readonly<Record<string, string | undefined>>): string | undefined {
+  const dirs = [...(env['PATH'] ?? '').split(delimiter).filter((dir) => dir.startsWith('/')), '/bin', '/usr/bin'];
+  return dirs.map((dir) => join(dir, name)).find((file) => isExecutable(file));
 }
 
 export function isExecutable(file: string): boolean {

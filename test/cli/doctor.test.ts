@@ -20,6 +20,7 @@ describe('codeward doctor', () => {
     await writeFile(join(root, '.codeward', 'config.json'), '{"sandbox": "read-only", "sandboxNetwork": true}');
     const fromConfig = JSON.parse(runCli(['-C', root, '--json', 'doctor'], { yes: false }).stdout);
     if (fromConfig.data.sandbox.backend) expect(fromConfig.data.sandbox).toMatchObject({ mode: 'read-only', network: true });
+    else expect(fromConfig.data.sandbox.reason).toMatch(/bwrap|sandbox-exec|no sandbox/);
     const off = JSON.parse(runCli(['-C', root, '--json', '--sandbox', 'off', 'doctor'], { yes: false }).stdout);
     expect(off.data.sandbox).toMatchObject({ backend: null, mode: 'off' });
     expect(off.data.sandbox.reason).toContain('turned off');

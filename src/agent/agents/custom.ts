@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import { fail } from '../../engine/errors.js';
-import { splitFrontMatter } from '../prompt/persona.js';
+import { agentFolders, splitFrontMatter } from '../prompt/persona.js';
 import { type AgentSpec, WRITING_COMMANDS } from './roster.js';
 import { parseYaml } from '../../engine/yaml.js';
 
@@ -69,7 +69,7 @@ export interface CustomAgents {
 // wins over a user agent of the same name). A file that cannot be used is skipped with a warning naming
 // the file and the fix, so one broken file never stops a run.
 export async function loadCustomAgents(options: CustomAgentOptions): Promise<CustomAgents> {
-  const folders = [join(options.root, '.codeward', 'agents'), ...(options.home ? [join(options.home, '.codeward', 'agents')] : [])];
+  const folders = agentFolders(options.root, options.home);
   const found = new Map<string, AgentSpec>();
   const warnings: string[] = [];
   for (const folder of folders) {

@@ -1,10 +1,9 @@
 import type { CallerServices, DelegateReport, DelegateRequest } from '../../engine/command.js';
 import { fail } from '../../engine/errors.js';
-import { WRITING_COMMANDS, type AgentSpec } from './roster.js';
+import { GIT, WRITING_COMMANDS, type AgentSpec } from './roster.js';
 import type { TeamSettings } from './settings.js';
 import { runWorker, type WorkerEnvironment } from './worker.js';
 
-const GIT = ['git-status', 'git-diff', 'git-log', 'git-changed', 'git-branch'];
 export const DELEGATE_READ_TOOLS: readonly string[] = ['read', 'search', 'tree', ...GIT];
 export const DELEGATE_EDIT_TOOLS: readonly string[] = ['read', 'write', 'patch', 'multipatch', 'create', 'tree', 'search', 'exec', 'test', ...GIT];
 

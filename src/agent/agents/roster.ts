@@ -19,7 +19,7 @@ export interface AgentSpec {
 // Commands no read-only agent may run.
 export const WRITING_COMMANDS: ReadonlySet<string> = new Set(['write', 'patch', 'multipatch', 'update', 'create', 'delete', 'exec', 'test', 'rollback', 'clean', 'delegate']);
 
-const GIT = ['git-status', 'git-diff', 'git-log', 'git-changed', 'git-branch'];
+export const GIT = ['git-status', 'git-diff', 'git-log', 'git-changed', 'git-branch'];
 
 function builtin(name: string, description: string, role: string, commands: readonly string[], readOnly = false): AgentSpec {
   return { name, description, role, commands, readOnly, source: 'builtin' };

@@ -9,7 +9,8 @@ export function splitFrontMatter(text: string): { front: string | undefined; bod
   return match ? { front: match[1], body: text.slice(match[0].length).trim() } : { front: undefined, body: text.trim() };
 }
 
-function agentFolders(root: string, home: string | undefined): string[] {
+// Where personas and custom agents live: the project's folder first, then the user's.
+export function agentFolders(root: string, home: string | undefined): string[] {
   return [join(root, '.codeward', 'agents'), ...(home ? [join(home, '.codeward', 'agents')] : [])];
 }
 

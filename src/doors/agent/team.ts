@@ -54,7 +54,7 @@ export async function buildTeam(parts: TeamParts): Promise<Team> {
     env: parts.env,
     contextFiles: parts.contextFiles,
     modelFor: (model: string | undefined) => (model ? models.get(model) : undefined) ?? parts.model,
-    emit: (event: Parameters<EventSink>[0]) => parts.emit(event),
+    emit: parts.emit,
     usage: parts.usage,
   };
   const base = { environment, settings, known };

@@ -17,8 +17,7 @@ export async function doctorCommand(options: GlobalOptions, io: DoctorIo): Promi
   const config = await loadConfig(workspace.root);
   const home = io.env['HOME'];
   const policy = await loadPolicy({ workspaceRoot: workspace.root, ...(home ? { home } : {}), cliRules: { allow: options.allow, ask: options.ask, deny: options.deny }, strict: false });
-  const chosen = sandboxOptions(options);
-  const sandbox = new ProcessSandbox({ mode: chosen.mode ?? config.sandbox, network: chosen.network ?? config.sandboxNetwork, writable: config.sandboxWritable }, workspace.root, io.env);
+  const sandbox = ProcessSandbox.forWorkspace(config, sandboxOptions(options), workspace.root, io.env);
   const status = await sandbox.status();
   const data = {
     workspace: workspace.root,
