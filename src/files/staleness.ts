@@ -1,5 +1,5 @@
 import * as crypto from 'node:crypto';
-import { stat } from 'node:fs/promises';
+import { statSync } from 'node:fs';
 import { resolve as resolvePath, sep } from 'node:path';
 import { fail } from '../engine/errors.js';
 import {
@@ -94,7 +94,9 @@ export class StalenessTracker {
     if (record === undefined) return { stale: false, reason: 'not tracked' };
     const { stamp } = record;
     try {
-      const st = await stat(key);
+      // A synchronous stat: one local syscall (~3 µs here) where fs.promises.stat's thread-pool round trip
+      // costs ~50 µs, and every mutating call checks each of its files before it may run.
+      const st = statSync(key);
       // Unhashed (huge) files have nothing better than mtime and size to go on.
       if (st.mtimeMs === stamp.mtimeMs && st.size === stamp.size && (fastPathValid(stamp) || stamp.sha256 === UNHASHED)) {
         return { stale: false, reason: 'mtime and size unchanged' };
