@@ -1,5 +1,14 @@
 #!/usr/bin/env node
+import { setFlagsFromString } from 'node:v8';
 import { main } from '../doors/cli/main.js';
+
+// The shell parser (danger classifier, permission gate) is tree-sitter compiled to WebAssembly. With
+// V8's default tiering its hot functions are recompiled by TurboFan in the background and the main
+// thread then waits for that compilation (about half a second) before it sees a command's exit: a
+// one-shot `codeward exec` took ~0.7 s instead of ~0.2 s. Liftoff's baseline code is also faster over
+// thousands of parses than paying for the recompilation (bench `cold-start`). Set before any wasm
+// loads; the library (dist/index.js) leaves the embedding process's flags alone.
+setFlagsFromString('--liftoff-only');
 
 const code = await main(process.argv.slice(2), {
   stdout: process.stdout,

@@ -39,6 +39,15 @@ describe('the acceptance commands of a newcomer', () => {
     expect(await readFile(join(root, 'x.txt'), 'utf8')).toBe('hi');
   });
 
+  it('exec sees its command exit at once (V8 does not hold the main thread to recompile the shell parser)', () => {
+    // Before the bin kept tree-sitter's WebAssembly in Liftoff code, `true` took ~450-570 ms from spawn
+    // to exit here: the main thread waited for TurboFan to recompile the parser's hot functions.
+    const result = runCli(['--json', '--yes', 'exec', '--cmd', 'true'], { cwd: root });
+    expect(result.status).toBe(0);
+    expect(result.json.data.exitCode).toBe(0);
+    expect(result.json.data.durationMs).toBeLessThan(250);
+  });
+
   it('npx codeward resolves the package bin', () => {
     const result = spawnSync('npx', ['--no-install', 'codeward', '--version'], { cwd: REPO_ROOT, encoding: 'utf8' });
     expect(result.status).toBe(0);
