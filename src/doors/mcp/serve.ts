@@ -6,7 +6,6 @@ import { Workspace } from '../../workspace/workspace.js';
 import type { CliIo } from '../cli/main.js';
 import { sandboxOptions, type GlobalOptions } from '../cli/global-options.js';
 import { createConnection, type ServeOptions } from './connection.js';
-import { serveHttp } from './http.js';
 import { toolsOf } from './tools.js';
 
 // `mcp [--http PORT]` after the global options were taken out; undefined port = stdio.
@@ -72,6 +71,9 @@ export async function mcpCommand(rest: readonly string[], options: GlobalOptions
   if (mode.http !== undefined) {
     let server;
     try {
+      // Loaded only for --http: the Streamable HTTP transport pulls in Hono and Node's fetch classes,
+      // ~25 ms of a stdio server's start.
+      const { serveHttp } = await import('./http.js');
       server = await serveHttp(mode.http, serve);
     } catch (error) {
       io.stderr.write(`error C216: cannot listen on 127.0.0.1:${mode.http}: ${error instanceof Error ? error.message : String(error)}\n`);
