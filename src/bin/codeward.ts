@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { isatty } from 'node:tty';
 import { setFlagsFromString } from 'node:v8';
 import { main } from '../doors/cli/main.js';
 
@@ -15,7 +16,9 @@ const code = await main(process.argv.slice(2), {
   stderr: process.stderr,
   env: process.env,
   cwd: process.cwd(),
-  ...(process.stdin.isTTY ? { prompt: process.stdin } : {}),
+  // isatty(0), not process.stdin.isTTY: reading that property builds the stdin stream (~1 ms) even
+  // for the calls that never read it.
+  ...(isatty(0) ? { prompt: process.stdin } : {}),
   ...(process.stdout.isTTY ? { terminal: process.stdout } : {}),
 });
 process.exitCode = code;
