@@ -1,6 +1,7 @@
 // 4. Search: `codeward --json search` over the 20,000-file tree of the listing benchmark against raw
 // `rg --json` with the same flags, whole processes, alternately; and engine.run({cmd:'search'}) in a
-// fresh process against the same rg process. Both must report the same number of matching lines.
+// fresh process against the same rg process; and a bare Node program (bench/floor/search.mjs: spawn, split,
+// sort, JSON) as the floor any Node CLI pays. All must report the same number of matching lines.
 // Run directly with --inproc it is the child that measures the library in a fresh process.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -27,6 +28,7 @@ export const RG_ARGS = [
   '--iglob', '!**/.env', '--iglob', '!**/.env.*', '--iglob', '!**/*.pem', '--iglob', '!**/*.key', '--iglob', '!**/secrets/**',
   '--fixed-strings', '--ignore-case', '--', TOKEN,
 ];
+const FLOOR = new URL('./floor/search.mjs', import.meta.url).pathname;
 const CW_ARGS = [CLI, '-C', TREE, '--json', 'search', '--term', TOKEN, '--max-results', '1000000'];
 
 // rg's own count of matching lines, from its summary event.
@@ -94,6 +96,17 @@ export async function run() {
         return undefined;
       },
     },
+    {
+      name: 'floor',
+      command: NODE,
+      args: [FLOOR, rgPath, TREE, JSON.stringify(RG_ARGS.slice(1))],
+      cwd: TREE,
+      check: (r) => {
+        if (r.status !== 0) return `exit ${r.status}`;
+        counts.floor = JSON.parse(r.stdout).data.matches.length;
+        return undefined;
+      },
+    },
   ];
   const name = `search: "${TOKEN}" in ${files} files vs rg --json`;
   const probe = alternate(cases, { runs: 1, warmup: 0 });
@@ -118,6 +131,21 @@ export async function run() {
       samples,
     }),
   ];
+
+  // The floor: a bare Node program doing only the spawn, the split and the JSON (bench/floor/search.mjs).
+  const floorName = 'search: floor, a bare Node program (spawn rg, split, sort, JSON out) vs rg --json';
+  if (errors.floor) rows.push(errorRow(floorName, errors.floor));
+  else {
+    rows.push(row({
+      name: floorName,
+      unit: 'ms',
+      codeward: median(samples.floor),
+      baseline,
+      target: 'info',
+      pass: counts.floor === counts.rg ? null : false,
+      note: `what any search CLI written in Node pays here before engine work (no jail, permission, validation or path filter); ${counts.floor} matching lines`,
+    }));
+  }
 
   // In-process: the engine's share without Node's start-up, against the same rg process.
   const inName = `search: in-process engine.run (median of ${IN_PROCESS_RUNS}) vs rg --json process`;
