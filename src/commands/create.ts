@@ -3,14 +3,14 @@ import { stat } from 'node:fs/promises';
 import * as z from 'zod/mini';
 import { defineCommand, type CommandContext } from '../engine/command.js';
 import { fail } from '../engine/errors.js';
-import { described } from '../engine/schema.js';
+import { described, pathText } from '../engine/schema.js';
 import { assertWritable, atomicCreate, atomicWrite, ensureParentDirs } from '../files/atomic-write.js';
 import { createBackup } from '../files/backup.js';
 import { eachEntry, formatBatch, type BatchResult } from './batch.js';
 import { contentBytes, readCurrent } from './content.js';
 
 const entry = z.strictObject({
-  path: described(z.string(), 'file to create'),
+  path: pathText('file to create'),
   content: described(z._default(z.string(), ''), 'its content'),
   encoding: described(z._default(z.enum(['text', 'base64']), 'text'), 'how content is encoded'),
   mode: described(z.optional(z.union([z.string(), z.int()])), 'permission bits, octal string like "0755"'),

@@ -8,7 +8,7 @@ import { createBackup } from '../files/backup.js';
 import { eachEntry, formatBatch, type BatchResult } from './batch.js';
 
 const flags = z.strictObject({
-  paths: described(z.array(z.string()).check(z.minLength(1)), 'JSON array of files or folders to remove'),
+  paths: described(z.array(z.string().check(z.minLength(1))).check(z.minLength(1)), 'JSON array of files or folders to remove'),
   recursive: flag('remove non-empty folders with everything in them'),
 });
 

@@ -11,7 +11,7 @@ import { checkWriteSize, flagText, loadEditable, sameBytes, type EditableFile } 
 import { plural } from './render.js';
 
 const edit = z.strictObject({
-  file: z.string(),
+  file: z.string().check(z.minLength(1)),
   search: z.string(),
   replace: z.string(),
   encoding: z._default(z.enum(['text', 'base64']), 'text'),

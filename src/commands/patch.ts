@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { defineCommand, type CommandContext } from '../engine/command.js';
 import { fail, isCodewardError } from '../engine/errors.js';
-import { choice, flag, optionalText } from '../engine/schema.js';
+import { choice, flag, optionalPathText, optionalText } from '../engine/schema.js';
 import { atomicWrite } from '../files/atomic-write.js';
 import { createBackup } from '../files/backup.js';
 import { encodeText } from '../files/text.js';
@@ -13,7 +13,7 @@ import { diffTouches, runDiff, type DiffData } from './patch-diff.js';
 import { plural } from './render.js';
 
 const flags = z.strictObject({
-  file: optionalText('file to edit (required for --search/--replace; names a headerless --diff)'),
+  file: optionalPathText('file to edit (required for --search/--replace; names a headerless --diff)'),
   search: optionalText('exact text to find; must match once unless --all'),
   replace: optionalText('replacement text, inserted literally'),
   all: flag('replace every match instead of requiring exactly one'),

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { choice, text, whole, wholeOr } from '../engine/schema.js';
+import { choice, pathText, whole, wholeOr } from '../engine/schema.js';
 import { defineCommand, type CommandContext } from '../engine/command.js';
 import { fail } from '../engine/errors.js';
 import { countLines, decodeText } from '../files/text.js';
@@ -10,7 +10,7 @@ import { formatNumberedLines } from './render.js';
 const COUNT_ALL_BYTES = 64 * 1024 * 1024;
 
 const flags = z.strictObject({
-  file: text('path of the file to read'),
+  file: pathText('path of the file to read'),
   start: whole(1, 'first line to read (1-based)'),
   end: whole(1, 'last line to read (1-based, inclusive)'),
   head: whole(1, 'read the first N lines'),

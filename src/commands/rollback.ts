@@ -1,10 +1,10 @@
 import * as z from 'zod/mini';
-import { text } from '../engine/schema.js';
+import { pathText } from '../engine/schema.js';
 import { defineCommand, type CommandContext } from '../engine/command.js';
 import { fail } from '../engine/errors.js';
 import { backupPath, restoreBackup } from '../files/backup.js';
 
-const flags = z.strictObject({ file: text('file to restore from its .bak backup') });
+const flags = z.strictObject({ file: pathText('file to restore from its .bak backup') });
 
 type RollbackArgs = z.infer<typeof flags>;
 

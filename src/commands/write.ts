@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { choice, flag, text } from '../engine/schema.js';
+import { choice, flag, pathText, text } from '../engine/schema.js';
 import { defineCommand, type CommandContext } from '../engine/command.js';
 import { fail } from '../engine/errors.js';
 import { assertWritable, atomicWrite, ensureParentDirs } from '../files/atomic-write.js';
@@ -8,7 +8,7 @@ import { contentBytes, readCurrent } from './content.js';
 import { plural } from './render.js';
 
 const flags = z.strictObject({
-  file: text('path of the file to write (parent folders are created)'),
+  file: pathText('path of the file to write (parent folders are created)'),
   content: text('the new content (may be empty)'),
   encoding: choice(['text', 'base64'], 'text', 'how --content is encoded'),
   append: flag('append to the file instead of replacing it'),
