@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as z from 'zod/mini';
 import { fail } from './errors.js';
+import { describeIssue } from './issues.js';
 import { DEFAULT_NON_ACCESSIBLE_GLOBS } from '../workspace/types.js';
 import { parseYaml } from './yaml.js';
 import { SANDBOX_MODES } from '../sandbox/policy.js';
@@ -51,11 +52,13 @@ export async function parseConfig(text: string, name: string): Promise<Config> {
   } catch (error) {
     throw fail('C210', `${name}: not valid ${name.endsWith('.json') ? 'JSON' : 'YAML'}: ${(error as Error).message}`);
   }
-  const parsed = z.safeParse(configSchema, raw ?? {});
+  const parsed = z.safeParse(configSchema, raw ?? {}, { reportInput: true });
   if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const where = issue?.path.length ? issue.path.join('.') : '(top level)';
-    throw fail('C210', `${name}: ${where}: ${issue?.message ?? 'invalid'}; valid keys: ${Object.keys(configSchema.def.shape).join(', ')}`);
+    const problems = parsed.error.issues.map((issue) => {
+      if (issue.code === 'unrecognized_keys') return `unknown key ${issue.keys.join(', ')}`;
+      return describeIssue(issue, issue.path.length > 0 ? issue.path.join('.') : 'the file');
+    });
+    throw fail('C210', `${name}: ${[...new Set(problems)].join('; ')}; valid keys: ${Object.keys(configSchema.def.shape).join(', ')}`);
   }
   return parsed.data;
 }

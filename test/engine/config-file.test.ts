@@ -26,4 +26,20 @@ describe('.codeward/config.yaml', () => {
     expect(result.status).toBe(2);
     expect(result.stderr).toMatch(/C210: \.codeward\/config\.yaml: not valid YAML/);
   });
+
+  it('words every wrong key and value, naming the file and the valid keys', async () => {
+    const root = await tempDir();
+    await mkdir(join(root, '.codeward'));
+    await writeFile(join(root, '.codeward', 'config.yaml'), 'nonAccessibleGlobs: 5\nmaxWriteBytes: -5\nbackups: "x"\nsandbox: sometimes\nbogusKey: 1\n');
+    await writeFile(join(root, 'open.txt'), 'visible\n');
+    const result = runCli(['-C', root, 'read', 'open.txt']);
+    expect(result.status).toBe(2);
+    expect(result.stderr).not.toMatch(/Invalid input/);
+    expect(result.stderr).toContain('nonAccessibleGlobs must be a JSON array, got a whole number');
+    expect(result.stderr).toContain('maxWriteBytes must be greater than 0');
+    expect(result.stderr).toContain('backups must be true or false, got text');
+    expect(result.stderr).toContain('sandbox must be one of off, workspace-write, read-only');
+    expect(result.stderr).toContain('unknown key bogusKey');
+    expect(result.stderr).toMatch(/valid keys: nonAccessibleGlobs, /);
+  });
 });

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import * as z from 'zod/mini';
 import { fail } from '../../engine/errors.js';
+import { describeIssue } from '../../engine/issues.js';
 
 export const PROVIDERS = ['openai', 'anthropic', 'openai-compatible', 'ollama'] as const;
 export type ProviderName = (typeof PROVIDERS)[number];
@@ -56,10 +57,10 @@ export async function loadUserAgentConfig(home: string | undefined): Promise<Use
     } catch (error) {
       throw fail('C210', `${path} is neither JSON nor YAML: ${(error as Error).message}`);
     }
-    const parsed = UserConfig.safeParse(raw ?? {});
+    const parsed = UserConfig.safeParse(raw ?? {}, { reportInput: true });
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
-      throw fail('C210', `${path}: "${issue.path.join('.')}" ${issue.message}; valid keys: provider, model, baseUrl, stream, maxRetries, maxTurns, approvalMode`);
+      throw fail('C210', `${path}: ${describeIssue(issue, `"${issue.path.join('.')}"`)}; valid keys: provider, model, baseUrl, stream, maxRetries, maxTurns, approvalMode`);
     }
     return parsed.data;
   }

@@ -2,6 +2,7 @@ import { readFile, realpath, stat } from 'node:fs/promises';
 import { isAbsolute, resolve } from 'node:path';
 import { parse } from 'yaml';
 import * as z from 'zod/mini';
+import { describeIssue } from '../../engine/issues.js';
 import { werr, osText } from './errors.js';
 import { compileGlobs, type GlobMatcher } from './glob.js';
 
@@ -64,10 +65,10 @@ export function parseConfig(text: string, warnings: string[]): WorkerConfig {
   for (const key of Object.keys(raw)) {
     if (!KEYS.has(key)) warnings.push(`config: unknown key "${key}" ignored`);
   }
-  const parsed = ConfigSchema.safeParse(raw);
+  const parsed = ConfigSchema.safeParse(raw, { reportInput: true });
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    throw werr('C210', `config: ${issue.path.join('.') || 'value'}: ${issue.message}`);
+    throw werr('C210', `config: ${describeIssue(issue, issue.path.join('.') || 'value')}`);
   }
   const picked = Object.fromEntries(Object.entries(parsed.data).filter(([, value]) => value !== undefined));
   return { ...DEFAULT_CONFIG, ...picked };

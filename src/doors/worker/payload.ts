@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { describeIssue } from '../../engine/issues.js';
 import { PayloadError } from './errors.js';
 
 // Request shapes of seed 003. Optional fields accept null (serde Option); unknown fields are ignored.
@@ -50,12 +51,12 @@ export const TreeRequest = z.object({ path: opt(z.string()), max_depth: opt(u32)
 
 // Parses a payload or throws a PayloadError naming the first problem (the original's serde error).
 export function parsePayload<T extends z.ZodMiniType>(schema: T, data: unknown, functionId: string): z.infer<T> {
-  const parsed = schema.safeParse(data ?? {});
+  const parsed = schema.safeParse(data ?? {}, { reportInput: true });
   if (parsed.success) return parsed.data as z.infer<T>;
   const issue = parsed.error.issues[0]!;
   const where = issue.path.length > 0 ? issue.path.join('.') : 'payload';
   let value: unknown = data;
   for (const key of issue.path) value = typeof value === 'object' && value !== null ? (value as Record<PropertyKey, unknown>)[key] : undefined;
-  const why = value === undefined && issue.path.length > 0 ? `missing field \`${String(issue.path.at(-1))}\`` : issue.message;
-  throw new PayloadError(`invalid payload for ${functionId}: ${where}: ${why}`);
+  if (value === undefined && issue.path.length > 0) throw new PayloadError(`invalid payload for ${functionId}: ${where}: missing field \`${String(issue.path.at(-1))}\``);
+  throw new PayloadError(`invalid payload for ${functionId}: ${describeIssue(issue, where)}`);
 }
