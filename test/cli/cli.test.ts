@@ -82,6 +82,9 @@ describe('envelope and exit codes', () => {
     [['read', '--file', 'README.md', '--head', 'abc'], /--head expects a whole number/],
     [['read', '--file', 'README.md', '--encoding', 'utf16'], /--encoding must be one of text, base64/],
     [['-C'], /-C needs a value/],
+    [['--bogus', 'read', '--file', 'README.md'], /^unknown option --bogus; the global options are -C, --workspace, --json/],
+    [['read', '--file', 'README.md', '--head', '-3'], /--head must be at least 1/],
+    [['read', '--file', ''], /--file must not be empty/],
     [['{"cmd":"read","args":{"file":'], /./],
   ])('usage error %j exits 2 with C210', (args, message) => {
     const result = runCli(['--json', ...args], { cwd: root });

@@ -66,6 +66,7 @@ function apply(options: GlobalOptions, spec: Spec, value: string | undefined): v
 export function extractGlobalOptions(argv: readonly string[], commandFlag: (flag: string) => 'value' | 'boolean' | undefined): { options: GlobalOptions; rest: string[] } {
   const options = emptyGlobalOptions();
   const rest: string[] = [];
+  let called = false; // the command's name (or a JSON call) has been seen
   for (let index = 0; index < argv.length; index += 1) {
     const token = argv[index]!;
     if (token === '--') {
@@ -83,6 +84,11 @@ export function extractGlobalOptions(argv: readonly string[], commandFlag: (flag
     }
     const spec = SPECS[name];
     if (!spec) {
+      // Before the command an unknown option is a typo, not the command's name ("unknown command --bogus").
+      if (!called && token.startsWith('-') && token !== '-') {
+        throw fail('C210', `unknown option ${name}; the global options are ${Object.keys(SPECS).join(', ')}; a command's own flags go after its name`);
+      }
+      called = true;
       rest.push(token);
       continue;
     }
