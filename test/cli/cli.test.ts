@@ -48,6 +48,13 @@ describe('the acceptance commands of a newcomer', () => {
     expect(result.json.data.durationMs).toBeLessThan(250);
   });
 
+  it.each([[['agent', '--help']], [['agent', '-h']], [['--help', 'agent']]])('%j prints the agent help without starting it', (args) => {
+    const result = runCli(args, { cwd: root });
+    expect(result.status).toBe(0);
+    expect(result.stdout).toMatch(/^codeward agent — coder mode/);
+    expect(result.stdout).toContain('--approval-mode ask|auto-edit|yolo');
+  });
+
   it('npx codeward resolves the package bin', () => {
     const result = spawnSync('npx', ['--no-install', 'codeward', '--version'], { cwd: REPO_ROOT, encoding: 'utf8' });
     expect(result.status).toBe(0);

@@ -91,6 +91,15 @@ export function parseAgentArgs(argv: readonly string[]): AgentCliOptions {
   };
 }
 
+// Whether the agent's argv asks for help (argv that does not parse is left to the agent to report).
+export function wantsHelp(argv: readonly string[]): boolean {
+  try {
+    return parseAgentArgs(argv).help === true;
+  } catch {
+    return false;
+  }
+}
+
 export const AGENT_HELP = `codeward agent — coder mode: an LLM works on the workspace through codeward's tools
 
 Usage:

@@ -89,7 +89,16 @@ export async function main(givenArgv: readonly string[], io: CliIo): Promise<num
   try {
     const extracted = extractGlobalOptions(argv, commandFlagTest(registry, command));
     options = extracted.options;
-    if (callToken === 'agent') return await (await import('../agent/run.js')).agentCommand(extracted.rest.slice(1), options, io);
+    if (callToken === 'agent') {
+      // Help without loading the agent (the AI SDK and providers are most of its start-up).
+      const agentArgv = extracted.rest.slice(1);
+      const { AGENT_HELP, wantsHelp } = await import('../agent/options.js');
+      if (options.help || wantsHelp(agentArgv)) {
+        io.stdout.write(`${AGENT_HELP}\n`);
+        return 0;
+      }
+      return await (await import('../agent/run.js')).agentCommand(agentArgv, options, io);
+    }
     if (options.version) {
       io.stdout.write(`${VERSION}\n`);
       return 0;
