@@ -11,6 +11,16 @@ import { main } from '../doors/cli/main.js';
 // loads; the library (dist/index.js) leaves the embedding process's flags alone.
 setFlagsFromString('--liftoff-only');
 
+// A reader that went away (`codeward read … | head`) is not a failure to report with a stack trace:
+// stop quietly, with the status of a Unix tool that SIGPIPE ended (128 + 13). Output is printed after the
+// engine ran, so no operation is cut short by it; the MCP server ends with its client this way too.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+    process.exit(141);
+  });
+}
+
 const code = await main(process.argv.slice(2), {
   stdout: process.stdout,
   stderr: process.stderr,

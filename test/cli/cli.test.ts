@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { removeDir, runCli, tempDir, writeFiles, REPO_ROOT } from '../helpers/fixture.js';
+import { CLI, removeDir, runCli, tempDir, writeFiles, REPO_ROOT } from '../helpers/fixture.js';
 
 let root: string;
 beforeEach(async () => {
@@ -53,6 +53,15 @@ describe('the acceptance commands of a newcomer', () => {
     expect(result.status).toBe(0);
     expect(result.stdout).toMatch(/^codeward agent — coder mode/);
     expect(result.stdout).toContain('--approval-mode ask|auto-edit|yolo');
+  });
+
+  it('a reader that closes the pipe early ends the CLI quietly (status 141, no stack trace)', async () => {
+    await writeFiles(root, { 'big.txt': `${'y'.repeat(100)}\n`.repeat(3000) });
+    // `head` exits after 100 bytes with most of the output unread: the CLI's next write meets EPIPE.
+    const script = `"$0" "$1" read --file big.txt 2>stderr.txt | head -c 100 >/dev/null; echo "\${PIPESTATUS[0]}"`;
+    const result = spawnSync('bash', ['-c', script, process.execPath, CLI], { cwd: root, encoding: 'utf8' });
+    expect(result.stdout.trim()).toBe('141');
+    expect(await readFile(join(root, 'stderr.txt'), 'utf8')).toBe('');
   });
 
   it('npx codeward resolves the package bin', () => {
