@@ -30,5 +30,10 @@ const code = await main(process.argv.slice(2), {
   // for the calls that never read it.
   ...(isatty(0) ? { prompt: process.stdin } : {}),
   ...(process.stdout.isTTY ? { terminal: process.stdout } : {}),
+  readInput: async () => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks).toString('utf8');
+  },
 });
 process.exitCode = code;

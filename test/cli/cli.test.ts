@@ -64,6 +64,18 @@ describe('the acceptance commands of a newcomer', () => {
     expect(await readFile(join(root, 'stderr.txt'), 'utf8')).toBe('');
   });
 
+  it('codeward - reads the JSON call from stdin, past the 128 KiB limit of one argument', async () => {
+    const content = `${'z'.repeat(99)}\n`.repeat(3000); // 300 KB
+    const call = JSON.stringify({ cmd: 'write', args: { file: 'big.txt', content } });
+    const result = spawnSync(process.execPath, [CLI, '--json', '--yes', '-'], { cwd: root, input: call, encoding: 'utf8' });
+    expect(result.status).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ ok: true, cmd: 'write', data: { bytes: 300_000 } });
+    expect(await readFile(join(root, 'big.txt'), 'utf8')).toBe(content);
+    const empty = spawnSync(process.execPath, [CLI, '--json', '-'], { cwd: root, input: '', encoding: 'utf8' });
+    expect(empty.status).toBe(2);
+    expect(JSON.parse(empty.stdout).error).toMatchObject({ code: 'C210', message: expect.stringContaining('stdin held nothing') });
+  });
+
   it('npx codeward resolves the package bin', () => {
     const result = spawnSync('npx', ['--no-install', 'codeward', '--version'], { cwd: REPO_ROOT, encoding: 'utf8' });
     expect(result.status).toBe(0);

@@ -49,6 +49,7 @@ export function generalHelp(registry: Registry, version: string): string {
     'Usage:',
     '  codeward [global options] <command> [--flag value ...]',
     `  codeward [global options] '{"cmd":"read","args":{"file":"README.md"}}'`,
+    '  codeward [global options] -          the JSON call read from stdin (no argv size limit)',
     '',
     'Commands:',
     ...registry.commands.map((command) => `  ${command.name.padEnd(width)}${command.summary}`),

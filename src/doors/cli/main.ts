@@ -1,5 +1,5 @@
 import { wireEnvelope, type Envelope } from '../../engine/envelope.js';
-import { toCodewardError } from '../../engine/errors.js';
+import { fail, toCodewardError } from '../../engine/errors.js';
 import { Registry } from '../../engine/registry.js';
 import type { AnyCommand } from '../../engine/command.js';
 import type { EngineHooks } from '../../engine/engine.js';
@@ -20,6 +20,8 @@ export interface CliIo {
   readonly cwd: string;
   // The terminal's output stream, for full-screen-ish doors (the agent's UI).
   readonly terminal?: NodeJS.WriteStream;
+  // All of standard input as text, for `codeward -` (the JSON call read from stdin).
+  readonly readInput?: () => Promise<string>;
 }
 
 const NO_STALENESS: Partial<EngineHooks> = { checkStale: () => [], afterRun: () => undefined };
@@ -70,6 +72,17 @@ function formatSafely(command: AnyCommand, data: unknown): string {
   } catch {
     return '';
   }
+}
+
+// `codeward -`: the JSON call comes on stdin, free of the argv limits (Linux caps one argument at 128 KiB,
+// so a large --content could not be passed at all).
+async function callFromStdin(io: CliIo): Promise<string> {
+  if (!io.readInput) throw fail('C210', 'no standard input to read the call from; pass the call as an argument');
+  const text = await io.readInput();
+  if (!text.trimStart().startsWith('{')) {
+    throw fail('C210', `"codeward -" reads a JSON call from stdin, e.g. {"cmd":"write","args":{"file":"a.txt","content":"..."}}; stdin held ${text.trim() === '' ? 'nothing' : 'something else'}`);
+  }
+  return text;
 }
 
 // Runs one CLI invocation and returns the exit status.
@@ -127,7 +140,9 @@ export async function main(givenArgv: readonly string[], io: CliIo): Promise<num
       // of every file read or written (a whole 1 GiB log after `read --tail 20`) and change nothing: skip them.
       ...(options.session === undefined ? { hooks: NO_STALENESS } : { session: options.session }),
     });
-    const input = extracted.rest.length === 1 && extracted.rest[0]!.trimStart().startsWith('{') ? extracted.rest[0]! : extracted.rest;
+    const input = extracted.rest.length === 1 && extracted.rest[0] === '-'
+      ? await callFromStdin(io)
+      : extracted.rest.length === 1 && extracted.rest[0]!.trimStart().startsWith('{') ? extracted.rest[0]! : extracted.rest;
     let envelope = await engine.run(input);
     try {
       await engine.close();
