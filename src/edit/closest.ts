@@ -70,6 +70,14 @@ function bestByPrefix(fileKeys: readonly string[], searchKeys: readonly string[]
   return best !== undefined && best.score >= Math.min(4, target.length) ? best : undefined;
 }
 
+// Last resort: the same two searches with case ignored ("Alpha" for "alpha"); the rendered region then
+// shows the first character that differs.
+function caseBlind(fileKeys: readonly string[], searchKeys: readonly string[]): Window | undefined {
+  const lower = (keys: readonly string[]): string[] => keys.map((key) => key.toLowerCase());
+  const [file, search] = [lower(fileKeys), lower(searchKeys)];
+  return bestByVotes(file, search) ?? bestByPrefix(file, search);
+}
+
 function visible(line: string, cap: number): string {
   const shown = line.replace(/\t/g, '→').replace(/\r/g, '␍');
   return shown.length > cap ? `${shown.slice(0, cap)}…` : shown;
@@ -167,7 +175,7 @@ export function closestRegion(text: string, search: string): string | undefined 
     fileKeys.pop();
   }
   const searchKeys = keysOf(foldPunctuation(searchLines.join('\n')).text.split('\n'));
-  const win = bestByVotes(fileKeys, searchKeys) ?? bestByPrefix(fileKeys, searchKeys);
+  const win = bestByVotes(fileKeys, searchKeys) ?? bestByPrefix(fileKeys, searchKeys) ?? caseBlind(fileKeys, searchKeys);
   if (win === undefined) return undefined;
   for (const cap of [120, 60, 30]) {
     const out = render(fileLines, shape, win, cap);

@@ -164,6 +164,13 @@ describe('closestRegion', () => {
     expect(out).toContain('2 | next␍line');
   });
 
+  it('finds a region that differs only in letter case and shows the first differing letter', () => {
+    const out = closestRegion('const alpha = 1;\nconst BETA = 2;\n', 'const Alpha = 1;\nconst Beta = 2;')!;
+    expect(out).toContain('line 1 differs at column 7: expected "const Alpha = 1;" found "const alpha = 1;"');
+    expect(out).toContain('line 2 differs at column 8');
+    expect(closestRegion('Alpha\n', 'alpha')).toContain('line 1 differs at column 1: expected "alpha" found "Alpha"');
+  });
+
   it('keeps very long lines within the size budget', () => {
     const long = `${'x'.repeat(5000)}a`;
     const out = closestRegion(`${long}\n${long}\n`, `${'x'.repeat(5000)}b\n${'x'.repeat(5000)}c`)!;
