@@ -42,7 +42,7 @@ async function deleteOne(input: string, recursive: boolean, ctx: CommandContext)
   }
   if (!recursive) {
     await rmdir(target.real).catch((error: NodeJS.ErrnoException) => {
-      if (error.code === 'ENOTEMPTY' || error.code === 'EEXIST') throw fail('C210', `${input} is a folder that is not empty; pass recursive: true to remove it with its content`);
+      if (error.code === 'ENOTEMPTY' || error.code === 'EEXIST') throw fail('C210', `${input} is a folder that is not empty; pass --recursive (recursive: true) to remove it with its content`);
       throw error;
     });
     return { removed: true, backup: null };
