@@ -74,7 +74,8 @@ export function ripgrepContentArgs(request: SearchRequest, output: RipgrepOutput
   return [
     ...(output === 'json' ? ['--json'] : LINES_OUTPUT_ARGS),
     ...ripgrepFilterArgs(request),
-    ...(request.regex ? [] : ['--fixed-strings']),
+    // A regex uses rg's fast engine, and PCRE2 only when it needs look-around or backreferences.
+    ...(request.regex ? ['--engine', 'auto'] : ['--fixed-strings']),
     request.caseSensitive ? '--case-sensitive' : '--ignore-case',
     ...(request.context > 0 ? ['--context', String(request.context)] : []),
     // After `--` the term is never read as a flag, whatever it starts with.

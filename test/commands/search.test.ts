@@ -86,6 +86,15 @@ describe('search (ripgrep)', () => {
     expect(words.matches.map((match) => `${match.path}:${match.line}:${match.column}`)).toEqual(['deep/inner/keep.txt:1:1', 'src/app.ts:2:7', 'src/util/str.ts:1:27']);
   });
 
+  it('--regex with look-around or a backreference runs (PCRE2 where rg\'s own engine cannot)', async () => {
+    const ahead = await search({ term: 'needle(?=Str)', regex: true, caseSensitive: true });
+    expect(ahead.matches.map((match) => `${match.path}:${match.line}:${match.column}`)).toEqual(['src/util/str.ts:1:14']);
+    const behind = await search({ term: '(?<=const )needle', regex: true });
+    expect(behind.matches.map((match) => `${match.path}:${match.line}:${match.column}`)).toEqual(['src/app.ts:2:7', 'src/util/str.ts:1:14']);
+    const repeated = await search({ term: 'n(e)\\1dle k', regex: true });
+    expect(repeated.matches.map((match) => match.path)).toEqual(['deep/inner/keep.txt']);
+  });
+
   it('is case-insensitive by default; --case-sensitive (or ignoreCase false) matches case', async () => {
     expect((await search({ term: 'NEEDLE' })).matches.length).toBe(5);
     const exact = await search({ term: 'NEEDLE', caseSensitive: true });
