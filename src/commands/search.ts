@@ -9,7 +9,7 @@ import { plural } from './render.js';
 const flags = z.strictObject({
   term: text('text to find, literal unless --regex (one line)'),
   dir: described(z._default(z.string(), '.'), 'folder to search, or one file'),
-  regex: flag('treat --term as a regular expression (ripgrep syntax)'),
+  regex: flag('treat --term as a regular expression (ripgrep syntax; look-around and backreferences via PCRE2)'),
   caseSensitive: flag('match case exactly (default: case-insensitive)'),
   ignoreCase: described(z.optional(z.boolean()), 'the inverse of --case-sensitive (--ignore-case false = --case-sensitive)'),
   context: wholeOr(0, 0, 'lines of context above and below each match'),
