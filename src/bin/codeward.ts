@@ -2,6 +2,11 @@
 import { isatty } from 'node:tty';
 import { setFlagsFromString } from 'node:v8';
 import { main } from '../doors/cli/main.js';
+import { fail } from '../engine/errors.js';
+
+// `codeward -` holds the whole call in memory: room for the largest write (maxWriteBytes, 64 MiB by
+// default) as escaped JSON or base64, and no more.
+const MAX_STDIN_CALL_BYTES = 256 * 1024 * 1024;
 
 // The shell parser (danger classifier, permission gate) is tree-sitter compiled to WebAssembly. With
 // V8's default tiering its hot functions are recompiled by TurboFan in the background and the main
@@ -32,7 +37,12 @@ const code = await main(process.argv.slice(2), {
   ...(process.stdout.isTTY ? { terminal: process.stdout } : {}),
   readInput: async () => {
     const chunks: Buffer[] = [];
-    for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+    let size = 0;
+    for await (const chunk of process.stdin) {
+      size += (chunk as Buffer).length;
+      if (size > MAX_STDIN_CALL_BYTES) throw fail('C210', `the call on stdin is larger than ${MAX_STDIN_CALL_BYTES / 1024 / 1024} MiB`);
+      chunks.push(chunk as Buffer);
+    }
     return Buffer.concat(chunks).toString('utf8');
   },
 });
