@@ -1,17 +1,11 @@
 import { fail, isCodewardError } from '../engine/errors.js';
 import type { FlagInfo } from '../engine/flags.js';
 import type { AnyCommand } from '../engine/command.js';
+import { describeValue } from '../engine/issues.js';
 import { recoverJson } from './recover-json.js';
 
 const TRUE_WORDS: ReadonlySet<string> = new Set(['true', '1', 'yes', 'y', 'on']);
 const FALSE_WORDS: ReadonlySet<string> = new Set(['false', '0', 'no', 'n', 'off']);
-
-function shown(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value.length > 60 ? `${value.slice(0, 60)}…` : value);
-  if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'object') return 'an object';
-  return String(value);
-}
 
 interface ZodLike {
   readonly _zod?: { readonly def?: { readonly type?: string; readonly innerType?: unknown } };
@@ -61,7 +55,7 @@ export function coerceFlag(command: AnyCommand, flag: FlagInfo, value: unknown, 
       const word = typeof value === 'string' || typeof value === 'number' ? String(value).trim().toLowerCase() : '';
       if (TRUE_WORDS.has(word)) return true;
       if (FALSE_WORDS.has(word)) return false;
-      throw fail('C210', `${name} expects true or false, got ${shown(value)}`);
+      throw fail('C210', `${name} expects true or false, got ${describeValue(value)}`);
     }
     case 'integer':
     case 'number': {
@@ -70,11 +64,11 @@ export function coerceFlag(command: AnyCommand, flag: FlagInfo, value: unknown, 
       const text = typeof value === 'string' ? value.trim() : '';
       const number = typeof value === 'number' ? value : pattern.test(text) ? Number(text) : NaN;
       if (Number.isFinite(number) && (!whole || Number.isInteger(number))) return number;
-      throw fail('C210', `${name} expects ${whole ? 'a whole number' : 'a number'}, got ${shown(value)}`);
+      throw fail('C210', `${name} expects ${whole ? 'a whole number' : 'a number'}, got ${describeValue(value)}`);
     }
     case 'string': {
       if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-      if (typeof value !== 'string') throw fail('C210', `${name} expects text, got ${shown(value)}`);
+      if (typeof value !== 'string') throw fail('C210', `${name} expects text, got ${describeValue(value)}`);
       const choice = flag.choices?.find((option) => option.toLowerCase() === value.trim().toLowerCase());
       return choice ?? value;
     }

@@ -3,12 +3,12 @@ import { join } from 'node:path';
 import * as z from 'zod/mini';
 import { defineCommand, type CommandContext } from '../engine/command.js';
 import { fail } from '../engine/errors.js';
-import { described, flag } from '../engine/schema.js';
+import { described, flag, nonEmptyPath } from '../engine/schema.js';
 import { createBackup } from '../files/backup.js';
 import { eachEntry, formatBatch, type BatchResult } from './batch.js';
 
 const flags = z.strictObject({
-  paths: described(z.array(z.string().check(z.minLength(1))).check(z.minLength(1)), 'JSON array of files or folders to remove'),
+  paths: described(z.array(nonEmptyPath()).check(z.minLength(1)), 'JSON array of files or folders to remove'),
   recursive: flag('remove non-empty folders with everything in them'),
 });
 

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { defineCommand, type CommandContext } from '../engine/command.js';
 import { fail, isCodewardError, toCodewardError } from '../engine/errors.js';
-import { described } from '../engine/schema.js';
+import { described, nonEmptyPath } from '../engine/schema.js';
 import { createBackup } from '../files/backup.js';
 import { encodeText } from '../files/text.js';
 import type { FileChange } from '../files/transaction.js';
@@ -11,7 +11,7 @@ import { checkWriteSize, flagText, loadEditable, sameBytes, type EditableFile } 
 import { plural } from './render.js';
 
 const edit = z.strictObject({
-  file: z.string().check(z.minLength(1)),
+  file: nonEmptyPath(),
   search: z.string(),
   replace: z.string(),
   encoding: z._default(z.enum(['text', 'base64']), 'text'),

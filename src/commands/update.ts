@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { defineCommand, type CommandContext } from '../engine/command.js';
-import { described } from '../engine/schema.js';
+import { described, nonEmptyPath } from '../engine/schema.js';
 import { atomicWrite } from '../files/atomic-write.js';
 import { createBackup } from '../files/backup.js';
 import { encodeText } from '../files/text.js';
@@ -26,7 +26,7 @@ const op = z.discriminatedUnion('op', [
 
 const flags = z.strictObject({
   files: described(
-    z.array(z.strictObject({ path: z.string().check(z.minLength(1)), ops: z.array(op).check(z.minLength(1)) })).check(z.minLength(1)),
+    z.array(z.strictObject({ path: nonEmptyPath(), ops: z.array(op).check(z.minLength(1)) })).check(z.minLength(1)),
     'JSON array of {path, ops:[insert{at_line,content} | remove{from_line,to_line} | update_lines{from_line,to_line,content} | replace{pattern,replacement}]}; line numbers are 1-based and refer to the original file',
   ),
 });

@@ -10,14 +10,13 @@ const KIND_NAMES: Readonly<Record<string, string>> = {
   object: 'a JSON object',
 };
 
-// What a wrong value is, for "got ...": never the value itself (it may be a whole file's content).
-function kindOf(value: unknown): string {
-  if (value === null) return 'null';
+// A wrong value as an error message shows it: short text quoted (cut at 60 characters), a number as
+// itself, arrays and objects by kind (never a whole file's content).
+export function describeValue(value: unknown): string {
+  if (typeof value === 'string') return JSON.stringify(value.length > 60 ? `${value.slice(0, 60)}…` : value);
   if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'object') return 'an object';
-  if (typeof value === 'string') return 'text';
-  if (typeof value === 'number') return Number.isInteger(value) ? 'a whole number' : 'a number';
-  return `a ${typeof value}`;
+  if (typeof value === 'object' && value !== null) return 'an object';
+  return String(value);
 }
 
 const COLLECTIONS: ReadonlySet<string> = new Set(['string', 'array', 'set']);
@@ -37,7 +36,7 @@ export function describeIssue(issue: $ZodIssue, subject: string): string {
   switch (issue.code) {
     case 'invalid_type':
       // The input is there when the caller parsed with reportInput (and the value was given at all).
-      return `${subject} must be ${KIND_NAMES[issue.expected] ?? issue.expected}${issue.input === undefined ? '' : `, got ${kindOf(issue.input)}`}`;
+      return `${subject} must be ${KIND_NAMES[issue.expected] ?? issue.expected}${issue.input === undefined ? '' : `, got ${describeValue(issue.input)}`}`;
     case 'invalid_value':
       return `${subject} must be one of ${issue.values.map(String).join(', ')}`;
     case 'too_small':

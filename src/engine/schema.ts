@@ -13,8 +13,9 @@ export function described<T extends $ZodType & { check(...checks: unknown[]): T 
 export const text = (description: string) => described(z.string(), description);
 export const optionalText = (description: string) => described(z.optional(z.string()), description);
 // A workspace path: empty is refused up front ("--file must not be empty") rather than read as the root.
-export const pathText = (description: string) => described(z.string().check(z.minLength(1)), description);
-export const optionalPathText = (description: string) => described(z.optional(z.string().check(z.minLength(1))), description);
+export const nonEmptyPath = () => z.string().check(z.minLength(1));
+export const pathText = (description: string) => described(nonEmptyPath(), description);
+export const optionalPathText = (description: string) => described(z.optional(nonEmptyPath()), description);
 export const flag = (description: string) => described(z._default(z.boolean(), false), description);
 
 export const whole = (min: number, description: string) => described(z.optional(z.int().check(z.minimum(min))), description);
