@@ -39,9 +39,15 @@ export async function stdioClient(
   return client;
 }
 
-// Starts `codeward -C ws mcp --http 0` and resolves with the URL it prints on stderr.
-export function startHttpServer(ws: string, stateDir: string, serverArgs: string[] = []): Promise<{ child: ChildProcess; url: URL; stderr: () => string }> {
-  const child = spawn(process.execPath, [CLI, '-C', ws, ...serverArgs, 'mcp', '--http', '0'], { cwd: REPO_ROOT, env: envFor(stateDir), stdio: ['ignore', 'pipe', 'pipe'] });
+// Starts `codeward -C ws mcp --http 0` and resolves with the URL and the bearer token it prints on stderr.
+export function startHttpServer(
+  ws: string,
+  stateDir: string,
+  serverArgs: string[] = [],
+  options: { mcpArgs?: string[]; env?: Record<string, string> } = {},
+): Promise<{ child: ChildProcess; url: URL; token: string; stderr: () => string }> {
+  const args = [CLI, '-C', ws, ...serverArgs, 'mcp', '--http', '0', ...(options.mcpArgs ?? [])];
+  const child = spawn(process.execPath, args, { cwd: REPO_ROOT, env: { ...envFor(stateDir), ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no URL on stderr: ${stderr}`)), 15_000);
@@ -49,9 +55,10 @@ export function startHttpServer(ws: string, stateDir: string, serverArgs: string
     child.stderr!.on('data', (chunk: string) => {
       stderr += chunk;
       const match = /http:\/\/127\.0\.0\.1:\d+\/mcp/.exec(stderr);
-      if (match) {
+      const token = /bearer token \(new at every start\): (\S+)/.exec(stderr)?.[1] ?? (/bearer token: the one from/.test(stderr) ? '' : undefined);
+      if (match && token !== undefined) {
         clearTimeout(timer);
-        resolve({ child, url: new URL(match[0]), stderr: () => stderr });
+        resolve({ child, url: new URL(match[0]), token, stderr: () => stderr });
       }
     });
     child.once('exit', (code) => {

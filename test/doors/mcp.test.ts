@@ -226,6 +226,38 @@ describe('approval through MCP elicitation', () => {
     expect(result.structuredContent.error.code).toBe('C240');
   });
 
+  it('an accept that is not an explicit, valid choice is a refusal (no content, empty, other value, type or spelling)', async () => {
+    // One server, one answer per call: what a buggy or hostile client sends after "accept".
+    const answers: Record<string, unknown>[] = [
+      { action: 'accept' },
+      { action: 'accept', content: {} },
+      { action: 'accept', content: { answer: 'yes' } },
+      { action: 'accept', content: { answer: 'ONCE' } },
+      { action: 'accept', content: { answer: ' once' } },
+      { action: 'accept', content: { answer: ['once'] } },
+      { action: 'accept', content: { answer: true } },
+      { action: 'accept', content: { approve: 'once' } },
+    ];
+    // A client per answer: three refusals in a row would block the tool for the session (the denial tracker).
+    await Promise.all(answers.map(async (answer, index) => {
+      const asked: string[] = [];
+      const c = await client(withAnswer(answer, asked));
+      const result = await call(c, 'write', { file: `implicit-${index}.txt`, content: 'x' });
+      expect(asked, JSON.stringify(answer)).toHaveLength(1);
+      expect(result.isError, JSON.stringify(answer)).toBe(true);
+      // C240 (refused); where the SDK itself rejects the malformed form, the failed request is a refusal too.
+      expect(result.structuredContent.error.code, JSON.stringify(answer)).toBe('C240');
+      await expect(readFile(join(ws, `implicit-${index}.txt`), 'utf8')).rejects.toThrow();
+    }));
+  });
+
+  it('"always" on a shell line (only once/no are offered) is a refusal', async () => {
+    const c = await client(withAnswer({ action: 'accept', content: { answer: 'always' } }, []));
+    const result = await call(c, 'exec', { cmd: 'touch shell-always.txt' });
+    expect(result.structuredContent.error.code).toBe('C240');
+    await expect(readFile(join(ws, 'shell-always.txt'), 'utf8')).rejects.toThrow();
+  });
+
   it('without the elicitation capability, an ask is C241', async () => {
     const c = await client();
     const result = await call(c, 'write', { file: 'noelicit.txt', content: 'x' });

@@ -42,16 +42,18 @@ export function approvalForm(request: ApprovalRequest): ElicitForm {
   };
 }
 
-// Asks the MCP client's user through elicitation. An accepted form answers with the chosen option
-// (accept without a valid answer is "once"); decline, cancel or a failed request is "no".
+// Asks the MCP client's user through elicitation. Only an accepted form whose `answer` is exactly one of
+// the offered options approves (THREAT-MODEL invariant 7: an explicit, valid answer). An accept without
+// content, with another value, another type or other spelling, a decline, a cancel or a failed request is "no".
 export function elicitationApprover(elicitor: Elicitor, log: (line: string) => void): Approver {
   return async (request) => {
     try {
       const result = await elicitor.elicit(approvalForm(request));
       if (result.action !== 'accept') return 'no';
-      const answer = result.content?.['answer'];
+      const answer: unknown = result.content?.['answer'];
       if (typeof answer === 'string' && (request.options as readonly string[]).includes(answer)) return answer as ApprovalAnswer;
-      return request.options.includes('once') ? 'once' : 'no';
+      log(`approval form accepted without a valid answer (${JSON.stringify(result.content ?? null)?.slice(0, 200)}): refused; the answer must be one of ${request.options.join(', ')}`);
+      return 'no';
     } catch (error) {
       log(`approval request failed: ${error instanceof Error ? error.message : String(error)}`);
       return 'no';

@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import { authenticate, tokenDigest } from './auth.js';
 import { createConnection, type McpConnection, type ServeOptions } from './connection.js';
 
 const MAX_BODY_BYTES = 64 * 1024 * 1024;
@@ -22,6 +23,7 @@ interface Session {
 
 export interface HttpServer {
   readonly url: string;
+  readonly port: number;
   close(): Promise<void>;
 }
 
@@ -31,6 +33,16 @@ function rpcError(res: ServerResponse, status: number, code: number, message: st
     return;
   }
   res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
+}
+
+// 401 with the challenge RFC 6750 asks for; the message names the fix, never the token.
+function unauthorized(res: ServerResponse, result: 'missing' | 'invalid'): void {
+  const challenge = result === 'missing' ? 'Bearer realm="codeward"' : 'Bearer realm="codeward", error="invalid_token"';
+  const message = result === 'missing'
+    ? 'unauthorized: send the header "Authorization: Bearer <token>" (codeward printed the token on stderr at start and wrote it to the token file it named)'
+    : 'unauthorized: the bearer token is not this server\'s (it changes at every start unless --token-file or CODEWARD_MCP_TOKEN sets it)';
+  res.writeHead(401, { 'content-type': 'application/json', 'www-authenticate': challenge })
+    .end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32001, message }, id: null }));
 }
 
 function readBody(req: IncomingMessage): Promise<string> {
@@ -51,17 +63,20 @@ function readBody(req: IncomingMessage): Promise<string> {
   });
 }
 
-// Streamable HTTP on 127.0.0.1 only: one transport, server and engine per MCP session, at /mcp.
-export async function serveHttp(port: number, options: ServeOptions): Promise<HttpServer> {
+// Streamable HTTP on 127.0.0.1 only: one transport, server and engine per MCP session, at /mcp. Every
+// request must carry `Authorization: Bearer <token>`; Host and Origin must name this local server.
+export async function serveHttp(port: number, options: ServeOptions, token: string): Promise<HttpServer> {
+  const expected = tokenDigest(token);
   const sessions = new Map<string, Session>();
   let allowedHosts: ReadonlySet<string> = new Set();
 
-  // A browser page on another origin (DNS rebinding) must not reach the workspace.
+  // A browser page on another origin (DNS rebinding) must not reach the workspace: the Host must be this
+  // server, and an Origin (browsers send one) must be exactly http://127.0.0.1:PORT or http://localhost:PORT.
   const trusted = (req: IncomingMessage): boolean => {
     const host = req.headers.host ?? '';
     if (!allowedHosts.has(host)) return false;
     const origin = req.headers.origin;
-    return origin === undefined || allowedHosts.has(origin.replace(/^http:\/\//, ''));
+    return origin === undefined || (origin.startsWith('http://') && allowedHosts.has(origin.slice('http://'.length)));
   };
 
   const open = async (): Promise<StreamableHTTPServerTransport> => {
@@ -81,9 +96,11 @@ export async function serveHttp(port: number, options: ServeOptions): Promise<Ht
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    if (!trusted(req)) return rpcError(res, 403, -32000, 'forbidden: host or origin is not this local server');
+    const auth = authenticate(req, expected);
+    if (auth !== 'ok') return unauthorized(res, auth);
     const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
     if (path !== '/mcp') return rpcError(res, 404, -32000, 'not found: the MCP endpoint is /mcp');
-    if (!trusted(req)) return rpcError(res, 403, -32000, 'forbidden: host or origin is not this local server');
     let body: unknown;
     if (req.method === 'POST') {
       try {
@@ -138,6 +155,7 @@ export async function serveHttp(port: number, options: ServeOptions): Promise<Ht
   allowedHosts = new Set([`127.0.0.1:${actual}`, `localhost:${actual}`]);
   return {
     url: `http://127.0.0.1:${actual}/mcp`,
+    port: actual,
     close: async () => {
       clearInterval(sweep);
       const open = [...sessions.values()];

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { fail, toCodewardError } from '../../engine/errors.js';
 import { Registry } from '../../engine/registry.js';
@@ -7,21 +8,38 @@ import type { CliIo } from '../cli/main.js';
 import { sandboxOptions, type GlobalOptions } from '../cli/global-options.js';
 import { createConnection, type ServeOptions } from './connection.js';
 import { toolsOf } from './tools.js';
+import { chooseToken, removeTokenFile, TOKEN_ENV, writeTokenFile, type TokenSource } from './auth.js';
 
-// `mcp [--http PORT]` after the global options were taken out; undefined port = stdio.
-function parseArgs(rest: readonly string[]): { http?: number } {
+interface McpArgs {
+  readonly http?: number;
+  readonly tokenFile?: string;
+}
+
+const USAGE = 'usage: codeward [global options] mcp [--http PORT [--token-file FILE]]';
+
+// `mcp [--http PORT] [--token-file FILE]` after the global options were taken out; undefined port = stdio.
+function parseArgs(rest: readonly string[], cwd: string): McpArgs {
   const args = rest.slice(1);
   let http: number | undefined;
+  let tokenFile: string | undefined;
   for (let index = 0; index < args.length; index += 1) {
     const token = args[index]!;
-    let value: string | undefined;
-    if (token === '--http') value = args[++index];
-    else if (token.startsWith('--http=')) value = token.slice('--http='.length);
-    else throw fail('C210', `unknown option "${token}" for mcp; usage: codeward [global options] mcp [--http PORT]`);
+    const [flag, inline] = token.startsWith('--') && token.includes('=') ? [token.slice(0, token.indexOf('=')), token.slice(token.indexOf('=') + 1)] : [token, undefined];
+    if (flag !== '--http' && flag !== '--token-file') {
+      const hint = flag === '--token' ? ' (a token on the command line is visible to every local user in the process list: put it in a file for --token-file, or in $CODEWARD_MCP_TOKEN)' : '';
+      throw fail('C210', `unknown option "${token}" for mcp${hint}; ${USAGE}`);
+    }
+    const value = inline ?? args[++index];
+    if (flag === '--token-file') {
+      if (value === undefined || value === '') throw fail('C210', `--token-file needs the path of a file holding the bearer token; ${USAGE}`);
+      tokenFile = resolve(cwd, value);
+      continue;
+    }
     if (value === undefined || !/^\d+$/.test(value) || Number(value) > 65535) throw fail('C210', `--http needs a port number from 0 to 65535 (0 picks a free port), got "${value ?? ''}"`);
     http = Number(value);
   }
-  return http === undefined ? {} : { http };
+  if (tokenFile !== undefined && http === undefined) throw fail('C210', `--token-file only applies to --http (stdio needs no token); ${USAGE}`);
+  return { ...(http === undefined ? {} : { http }), ...(tokenFile === undefined ? {} : { tokenFile }) };
 }
 
 // Resolves when one of the stop events happens; removes its listeners.
@@ -44,10 +62,12 @@ export async function mcpCommand(rest: readonly string[], options: GlobalOptions
   const log = (line: string): void => {
     io.stderr.write(`codeward mcp: ${line}\n`);
   };
-  let mode: { http?: number };
+  let mode: McpArgs;
   let serve: ServeOptions;
+  let token: TokenSource | undefined;
   try {
-    mode = parseArgs(rest);
+    mode = parseArgs(rest, io.cwd);
+    if (mode.http !== undefined) token = await chooseToken(mode.tokenFile, io.env);
     // A workspace that does not exist fails now, not on the first call.
     const workspace = await Workspace.open(options.workspace ?? io.cwd, { env: io.env });
     const registry = new Registry(builtinCommands);
@@ -68,20 +88,34 @@ export async function mcpCommand(rest: readonly string[], options: GlobalOptions
     return failure.code === 'C210' ? 2 : 1;
   }
 
-  if (mode.http !== undefined) {
+  if (mode.http !== undefined && token !== undefined) {
     let server;
     try {
       // Loaded only for --http: the Streamable HTTP transport pulls in Hono and Node's fetch classes,
       // ~25 ms of a stdio server's start.
       const { serveHttp } = await import('./http.js');
-      server = await serveHttp(mode.http, serve);
+      server = await serveHttp(mode.http, serve, token.token);
     } catch (error) {
       io.stderr.write(`error C216: cannot listen on 127.0.0.1:${mode.http}: ${error instanceof Error ? error.message : String(error)}\n`);
       return 1;
     }
+    let tokenFile: string | undefined;
+    if (token.origin === 'generated') {
+      try {
+        tokenFile = await writeTokenFile(token.token, server.port, io.env, serve.workspace);
+      } catch (error) {
+        log(`the token file could not be written (${toCodewardError(error).message}); the token is only shown below`);
+      }
+    }
     log(`serving ${serve.workspace} at ${server.url}`);
+    if (token.origin === 'generated') {
+      // Shown once: clients send it as "Authorization: Bearer <token>".
+      log(`bearer token (new at every start): ${token.token}`);
+      if (tokenFile !== undefined) log(`token file (mode 0600, removed at stop): ${tokenFile}`);
+    } else log(`bearer token: the one from ${token.origin === 'file' ? `--token-file ${mode.tokenFile ?? ''}` : `$${TOKEN_ENV}`}`);
     await waitForStop(() => () => undefined);
     await server.close();
+    if (tokenFile !== undefined) await removeTokenFile(tokenFile).catch(() => undefined);
     return 0;
   }
 
