@@ -74,22 +74,22 @@ describe('§1 configuration', () => {
     expect(parseConfig('{}', [])).toEqual({
       base_path: './', non_accessible_globs: [], max_read_bytes: 10485760, max_write_bytes: 10485760, tree_default_depth: 4,
       tree_per_folder_limit: 50, list_default_page_size: 100, list_max_page_size: 1000, search_default_max_matches: 1000,
-      search_default_max_line_bytes: 4096,
+      search_default_max_line_bytes: 4096, default_write_action: 'allow',
     });
     expect(parseConfig('', [])).toEqual(DEFAULT_CONFIG);
   });
 
-  it('every one of the 10 keys overrides its default; unknown keys warn', () => {
+  it('every one of the 11 keys overrides its default; unknown keys warn', () => {
     const warnings: string[] = [];
     const config = parseConfig([
       'base_path: /srv/x', 'non_accessible_globs: ["*.lock"]', 'max_read_bytes: 42', 'max_write_bytes: 43', 'tree_default_depth: 2',
       'tree_per_folder_limit: 3', 'list_default_page_size: 5', 'list_max_page_size: 7', 'search_default_max_matches: 11',
-      'search_default_max_line_bytes: 19', 'colour: blue',
+      'search_default_max_line_bytes: 19', 'default_write_action: deny', 'colour: blue',
     ].join('\n'), warnings);
     expect(config).toEqual({
       base_path: '/srv/x', non_accessible_globs: ['*.lock'], max_read_bytes: 42, max_write_bytes: 43, tree_default_depth: 2,
       tree_per_folder_limit: 3, list_default_page_size: 5, list_max_page_size: 7, search_default_max_matches: 11,
-      search_default_max_line_bytes: 19,
+      search_default_max_line_bytes: 19, default_write_action: 'deny',
     });
     expect(warnings).toEqual(['config: unknown key "colour" ignored']);
   });
@@ -97,6 +97,7 @@ describe('§1 configuration', () => {
   it('a value of the wrong type refuses the config', () => {
     expect(() => parseConfig('max_read_bytes: lots', [])).toThrow(/max_read_bytes/);
     expect(() => parseConfig('tree_default_depth: -1', [])).toThrow(/tree_default_depth/);
+    expect(() => parseConfig('default_write_action: ask', [])).toThrow(/default_write_action/);
   });
 
   it('the overrides take effect in the functions', async () => {

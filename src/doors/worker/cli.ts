@@ -54,7 +54,8 @@ export async function loadContext(configPath: string, io: WorkerIo): Promise<Wor
   const warnings: string[] = [];
   const config = await loadConfigFile(configPath, warnings);
   for (const warning of warnings) io.stderr.write(`warning: ${warning}\n`);
-  return prepareContext(config, io.cwd);
+  const home = io.env['HOME'];
+  return prepareContext(config, io.cwd, { configFile: configPath, ...(home ? { home } : {}) });
 }
 
 function manifest(): unknown {

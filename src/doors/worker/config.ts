@@ -4,9 +4,11 @@ import { parse } from 'yaml';
 import * as z from 'zod/mini';
 import { describeIssue } from '../../engine/issues.js';
 import { werr, osText } from './errors.js';
+import type { Policy } from '../../permissions/index.js';
 import { compileGlobs, type GlobMatcher } from './glob.js';
+import type { WorkerPermissions } from './gate.js';
 
-// The 10 keys of seed 003's config.yaml, with the original's defaults.
+// The 10 keys of seed 003's config.yaml, with the original's defaults, and default_write_action.
 export interface WorkerConfig {
   readonly base_path: string;
   readonly non_accessible_globs: readonly string[];
@@ -18,6 +20,9 @@ export interface WorkerConfig {
   readonly list_max_page_size: number;
   readonly search_default_max_matches: number;
   readonly search_default_max_line_bytes: number;
+  // What create/update/delete do when no policy rule matches them (the engine's default there is "ask",
+  // and a worker has nobody to ask). Deny rules, ask rules and safety-immune paths refuse either way.
+  readonly default_write_action: 'allow' | 'deny';
 }
 
 export const DEFAULT_CONFIG: WorkerConfig = {
@@ -31,6 +36,7 @@ export const DEFAULT_CONFIG: WorkerConfig = {
   list_max_page_size: 1000,
   search_default_max_matches: 1000,
   search_default_max_line_bytes: 4096,
+  default_write_action: 'allow',
 };
 
 const u64 = z.number().check(z.int(), z.minimum(0), z.maximum(Number.MAX_SAFE_INTEGER));
@@ -47,6 +53,7 @@ const ConfigSchema = z.object({
   list_max_page_size: z.optional(u32),
   search_default_max_matches: z.optional(u32),
   search_default_max_line_bytes: z.optional(u32),
+  default_write_action: z.optional(z.enum(['allow', 'deny'])),
 });
 
 const KEYS = new Set(Object.keys(DEFAULT_CONFIG));
@@ -92,10 +99,20 @@ export interface WorkerContext {
   // Canonical absolute base path.
   readonly base: string;
   readonly nonAccessible: GlobMatcher;
+  readonly permissions: WorkerPermissions;
+  // The permission policy of one invocation (set by invoke(); the gate refuses without it).
+  readonly policy?: Policy;
+}
+
+export interface ContextOptions {
+  // Home folder of the user policy files (default $HOME).
+  readonly home?: string;
+  // The config file the worker was started with: protected from the worker's own writes.
+  readonly configFile?: string;
 }
 
 // Refuses to start (C216 / C210) when base_path cannot be reached or a glob does not compile.
-export async function prepareContext(config: WorkerConfig, cwd: string): Promise<WorkerContext> {
+export async function prepareContext(config: WorkerConfig, cwd: string, options: ContextOptions = {}): Promise<WorkerContext> {
   const nonAccessible = compileGlobs(config.non_accessible_globs);
   const wanted = isAbsolute(config.base_path) ? config.base_path : resolve(cwd, config.base_path);
   let base: string;
@@ -106,5 +123,7 @@ export async function prepareContext(config: WorkerConfig, cwd: string): Promise
   }
   const info = await stat(base);
   if (!info.isDirectory()) throw werr('C216', `base_path ${config.base_path}: not a directory`);
-  return { config, base, nonAccessible };
+  const protectedFiles = options.configFile === undefined ? [] : [await realpath(options.configFile).catch(() => resolve(options.configFile!))];
+  const home = options.home ?? process.env['HOME'];
+  return { config, base, nonAccessible, permissions: { home, protectedFiles } };
 }

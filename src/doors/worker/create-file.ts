@@ -2,6 +2,7 @@ import { chmod, mkdir, stat, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { WorkerContext } from './config.js';
 import { ioError, werr } from './errors.js';
+import { permit } from './gate.js';
 import { requireWritable } from './paths.js';
 import { asWorkerError } from './update-file.js';
 
@@ -29,6 +30,7 @@ export function parseMode(mode: string): number {
 
 async function createOne(ctx: WorkerContext, entry: CreateEntry): Promise<number> {
   const resolved = await requireWritable(ctx, entry.path);
+  permit(ctx, 'create', resolved.rel, 'write', { raw: entry.path, abs: resolved.abs });
   const size = Buffer.byteLength(entry.content, 'utf8');
   const max = ctx.config.max_write_bytes;
   if (size > max) throw werr('C213', `${size} bytes exceeds max_write_bytes ${max}`);

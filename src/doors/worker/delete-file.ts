@@ -2,6 +2,7 @@ import { lstat, opendir, rm, rmdir, unlink } from 'node:fs/promises';
 import { basename, join, posix } from 'node:path';
 import type { WorkerContext } from './config.js';
 import { errnoOf, ioError, werr } from './errors.js';
+import { permit, permitted } from './gate.js';
 import { relOf, requireWritable, resolvePath } from './paths.js';
 import { asWorkerError } from './update-file.js';
 
@@ -12,12 +13,15 @@ export interface DeleteResult {
   error?: string;
 }
 
-// The first non-accessible entry below `dir` (links not followed), or undefined.
+// The first entry below `dir` (links not followed) that is non-accessible, or that the policy does not let
+// the worker delete (a deny rule, a safety-immune path such as a nested .git/ or .codeward/), or undefined.
 async function blockedEntry(ctx: WorkerContext, dir: string): Promise<string | undefined> {
   const handle = await opendir(dir);
   for await (const entry of handle) {
     const path = join(dir, entry.name);
-    if (ctx.nonAccessible(relOf(ctx, path))) return path;
+    const rel = relOf(ctx, path);
+    if (ctx.nonAccessible(rel)) return path;
+    if (!permitted(ctx, 'delete', rel, 'delete', path)) return path;
     if (entry.isDirectory()) {
       const below = await blockedEntry(ctx, path);
       if (below !== undefined) return below;
@@ -41,6 +45,8 @@ async function deleteOne(ctx: WorkerContext, path: string, recursive: boolean): 
   if (resolved.abs === ctx.base) throw werr('C210', 'refusing to delete base_path itself');
   // Better than the original (which removed the target): naming an in-base symlink removes the link.
   const link = await linkItself(ctx, path);
+  // What is removed is judged: the link itself when the name is a link, else the resolved path.
+  permit(ctx, 'delete', link === undefined ? resolved.rel : relOf(ctx, link), 'delete', { raw: path, abs: link ?? resolved.abs });
   if (link !== undefined) {
     if (ctx.nonAccessible(relOf(ctx, link))) throw werr('C211', `path is non-accessible per config: ${path}`);
     await unlink(link).catch((error: unknown) => {
@@ -59,7 +65,10 @@ async function deleteOne(ctx: WorkerContext, path: string, recursive: boolean): 
     if (info.isDirectory() && !recursive) await rmdir(resolved.abs);
     else if (info.isDirectory()) {
       const blocked = await blockedEntry(ctx, resolved.abs);
-      if (blocked !== undefined) throw werr('C211', `recursive delete blocked: ${resolved.abs} contains non-accessible ${blocked}`);
+      if (blocked !== undefined) {
+        if (ctx.nonAccessible(relOf(ctx, blocked))) throw werr('C211', `recursive delete blocked: ${resolved.abs} contains non-accessible ${blocked}`);
+        permit(ctx, 'delete', relOf(ctx, blocked), 'delete', { abs: blocked });
+      }
       await rm(resolved.abs, { recursive: true });
     } else await unlink(resolved.abs);
   } catch (error) {

@@ -1,6 +1,6 @@
 // Errors of the iii worker door, in the wire shape of seed 003: {"code":"C2xx","message":"..."}.
 
-export type WorkerCode = 'C210' | 'C211' | 'C213' | 'C215' | 'C216' | 'C217';
+export type WorkerCode = 'C210' | 'C211' | 'C213' | 'C215' | 'C216' | 'C217' | 'C240' | 'C241';
 
 export class WorkerError extends Error {
   readonly code: WorkerCode;

@@ -3,6 +3,7 @@ import { lstat, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { WorkerContext } from './config.js';
 import { ioError, osText, werr } from './errors.js';
+import { permitCall } from './gate.js';
 import { relOf, resolvePath, type Resolved } from './paths.js';
 import { unixSeconds } from './read-file.js';
 
@@ -57,6 +58,7 @@ export async function listFolderFn(ctx: WorkerContext, req: { path?: string | nu
   path: string; entries: ListEntry[]; total: number; page: number; page_size: number; has_more: boolean;
 }> {
   const path = req.path ?? '.';
+  permitCall(ctx, 'list');
   const { resolved } = await resolveFolder(ctx, path);
   const all = await folderEntries(ctx, resolved.abs).catch((error: unknown) => {
     throw werr('C216', `${path}: ${osText(error)}`);

@@ -1,6 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import type { WorkerContext } from './config.js';
 import { ioError, werr } from './errors.js';
+import { permit } from './gate.js';
 import { requireWritable } from './paths.js';
 
 export interface ReadFileResponse {
@@ -31,6 +32,7 @@ export function unixSeconds(mtimeMs: number): number {
 // coder::read-file: require_writable → metadata (missing → C211) → regular file (C210) → size cap (C213) → read.
 export async function readFileFn(ctx: WorkerContext, req: { path: string }): Promise<ReadFileResponse> {
   const resolved = await requireWritable(ctx, req.path);
+  permit(ctx, 'read', resolved.rel, 'read', { raw: req.path, abs: resolved.abs });
   const info = await stat(resolved.abs).catch((error: unknown) => {
     throw ioError(error, req.path);
   });

@@ -4,6 +4,7 @@ import { translatePattern } from '../../edit/regex-replace.js';
 import type { WorkerContext } from './config.js';
 import { ioError, werr } from './errors.js';
 import { compileGlobs } from './glob.js';
+import { permitCall, permitted } from './gate.js';
 import { relOf, resolvePath } from './paths.js';
 import { decodeLossy } from './read-file.js';
 
@@ -91,6 +92,7 @@ export async function searchFn(ctx: WorkerContext, req: SearchRequest): Promise<
   if (req.query === '') throw werr('C210', 'query must not be empty');
   if (!searchContent && !searchPaths) throw werr('C210', 'at least one of search_content / search_paths must be true');
   const path = req.path ?? '.';
+  permitCall(ctx, 'search', req.query);
   const root = await resolvePath(ctx, path);
   const info = await stat(root.abs).catch((error: unknown) => {
     throw ioError(error, path);
@@ -107,6 +109,8 @@ export async function searchFn(ctx: WorkerContext, req: SearchRequest): Promise<
   for await (const file of walk(root.abs)) {
     const rel = relOf(ctx, file);
     if (ctx.nonAccessible(rel)) continue;
+    // What the worker may not read (a deny rule, a read-sensitive immune path such as .ssh/) is not searched.
+    if (!permitted(ctx, 'read', rel, 'read', file)) continue;
     if (includes.length > 0 && !include(rel)) continue;
     if (exclude(rel)) continue;
     if (searchPaths && find(rel) !== -1) {

@@ -2,6 +2,7 @@ import { basename } from 'node:path';
 import type { WorkerContext } from './config.js';
 import { osText } from './errors.js';
 import { folderEntries, resolveFolder, type Kind } from './list-folder.js';
+import { permitCall } from './gate.js';
 import { unixSeconds } from './read-file.js';
 
 export interface Truncation {
@@ -55,6 +56,7 @@ async function fillDir(ctx: WorkerContext, node: TreeNode, abs: string, depth: n
 // coder::tree: a bounded recursive snapshot.
 export async function treeFn(ctx: WorkerContext, req: { path?: string | null; max_depth?: number | null; per_folder_limit?: number | null }): Promise<{ root: TreeNode }> {
   const path = req.path ?? '.';
+  permitCall(ctx, 'tree');
   const { resolved, info } = await resolveFolder(ctx, path);
   const limits: Limits = {
     maxDepth: req.max_depth ?? ctx.config.tree_default_depth,

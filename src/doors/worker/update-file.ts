@@ -5,6 +5,7 @@ import { isCodewardError } from '../../engine/errors.js';
 import type { WorkerContext } from './config.js';
 import { WorkerError, ioError, osText, werr } from './errors.js';
 import type { UpdateOp } from './payload.js';
+import { permit } from './gate.js';
 import { requireWritable } from './paths.js';
 import { decodeLossy } from './read-file.js';
 import { rustLines } from './search.js';
@@ -75,6 +76,7 @@ export function applyOps(original: string, ops: readonly UpdateOp[]): string {
 
 async function updateOne(ctx: WorkerContext, path: string, ops: readonly UpdateOp[]): Promise<{ applied: number; lines: number }> {
   const resolved = await requireWritable(ctx, path);
+  permit(ctx, 'update', resolved.rel, 'write', { raw: path, abs: resolved.abs });
   const info = await stat(resolved.abs).catch((error: unknown) => {
     throw ioError(error, path);
   });
