@@ -69,6 +69,29 @@ describe('approval at a terminal', () => {
     expect(await readFile(join(root, 'a.txt'), 'utf8')).toBe('old\n');
   });
 
+  it('an empty line (just Enter) is not a yes: refused with C240, the file left alone', async () => {
+    const session = await start(['write', '--file', 'a.txt', '--content', 'new\n']);
+    await session.waitFor('?');
+    session.write('\r');
+    expect(await session.exit).toBe(1);
+    expect(session.output()).toMatch(/error C240/);
+    expect(await readFile(join(root, 'a.txt'), 'utf8')).toBe('old\n');
+  });
+
+  it('an answer that was not offered ("sure", "always" for exec) is refused', async () => {
+    const session = await start(['write', '--file', 'a.txt', '--content', 'new\n']);
+    await session.waitFor('?');
+    session.write('sure\r');
+    expect(await session.exit).toBe(1);
+    expect(await readFile(join(root, 'a.txt'), 'utf8')).toBe('old\n');
+    const exec = await start(['exec', '--cmd', 'touch made.txt']);
+    await exec.waitFor('[y] once / [n] no ?');
+    exec.write('a\r');
+    expect(await exec.exit).toBe(1);
+    expect(exec.output()).toMatch(/error C240/);
+    await expect(readFile(join(root, 'made.txt'), 'utf8')).rejects.toThrow();
+  });
+
   it('"a" (always) writes an allow rule to the project policy, so the next call does not ask', async () => {
     const first = await start(['write', '--file', 'a.txt', '--content', 'one\n']);
     await first.waitFor('?');

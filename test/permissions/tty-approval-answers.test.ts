@@ -1,0 +1,54 @@
+import { PassThrough } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { terminalApprover } from '../../src/doors/cli/approve.js';
+import type { ApprovalAnswer, ApprovalRequest } from '../../src/permissions/index.js';
+
+// Every line a person (or a stray keystroke) can send to the terminal prompt: only an offered choice approves.
+// ChatCLI reads an empty line as "yes, once" (chatcli-behaviour.md §6.6e); codeward deliberately does not.
+
+const request = (options: ApprovalAnswer[]): ApprovalRequest => ({
+  judged: '@coder write a.txt',
+  tool: '@coder write',
+  reason: 'no rule allows it',
+  source: 'default',
+  immune: null,
+  options,
+  suggestion: '@coder write a.txt',
+});
+
+async function answer(line: string | null, options: ApprovalAnswer[] = ['once', 'always', 'no', 'never']): Promise<{ answer: ApprovalAnswer; shown: string }> {
+  const input = new PassThrough();
+  let shown = '';
+  const approve = terminalApprover({ input, output: { write: (text: string) => (shown += text) } });
+  const pending = approve(request(options));
+  if (line === null) input.end();
+  else input.write(line);
+  return { answer: await pending, shown };
+}
+
+describe('the terminal approver', () => {
+  it('maps the offered keys and words, trimmed and in any case', async () => {
+    expect((await answer('y\n')).answer).toBe('once');
+    expect((await answer(' YES \n')).answer).toBe('once');
+    expect((await answer('a\n')).answer).toBe('always');
+    expect((await answer('n\n')).answer).toBe('no');
+    expect((await answer('d\n')).answer).toBe('never');
+  });
+
+  it('an empty line, an unknown word, a control sequence or end of input is "no"', async () => {
+    for (const line of ['\n', '\r\n', '   \n', 'sure\n', 'yy\n', 'y es\n', 'ok\n', 'sim\n', '1\n', 'y\u001b[A\n', '\u0000y\n']) {
+      expect((await answer(line)).answer, JSON.stringify(line)).toBe('no');
+    }
+    expect((await answer(null)).answer).toBe('no');
+  });
+
+  it('a choice that was not offered is "no" ("always"/"never" for a shell line)', async () => {
+    expect((await answer('a\n', ['once', 'no'])).answer).toBe('no');
+    expect((await answer('always\n', ['once', 'no'])).answer).toBe('no');
+    expect((await answer('d\n', ['once', 'no'])).answer).toBe('no');
+  });
+
+  it('shows only the offered choices', async () => {
+    expect((await answer('n\n', ['once', 'no'])).shown).toContain('[y] once / [n] no ?');
+  });
+});
