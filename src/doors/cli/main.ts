@@ -124,6 +124,11 @@ export async function main(givenArgv: readonly string[], io: CliIo): Promise<num
     if (callToken === 'policy') return await policyCommand(extracted.rest, options, io, registry);
     if (callToken === 'doctor') return await (await import('./doctor.js')).doctorCommand(options, io);
     if (callToken === 'mcp') return await (await import('../mcp/serve.js')).mcpCommand(extracted.rest, options, io);
+    // A ChatCLI plugin call with the wrapper's --yes: not where ChatCLI may not have asked anyone.
+    const pluginFlag = io.env['CODEWARD_CHATCLI_PLUGIN'];
+    const unasked = options.yes && pluginFlag !== undefined && pluginFlag !== '' && pluginFlag !== '0'
+      ? await (await import('../chatcli/approval.js')).unaskedReason(extracted.rest, io.cwd)
+      : undefined;
     const engine = await createEngine({
       workspace: options.workspace ?? io.cwd,
       env: io.env,
@@ -133,8 +138,10 @@ export async function main(givenArgv: readonly string[], io: CliIo): Promise<num
       sandbox: sandboxOptions(options),
       permissions: {
         cliRules: { allow: options.allow, ask: options.ask, deny: options.deny },
-        yes: options.yes,
-        ...(io.prompt ? { approver: terminalApprover({ input: io.prompt, output: io.stderr }) } : {}),
+        yes: options.yes && unasked === undefined,
+        ...(unasked !== undefined
+          ? { approver: (await import('../chatcli/approval.js')).unaskedApprover(unasked) }
+          : io.prompt ? { approver: terminalApprover({ input: io.prompt, output: io.stderr }) } : {}),
       },
       // Without --session no stamp outlives this one call, so the staleness stages could only cost a SHA-256
       // of every file read or written (a whole 1 GiB log after `read --tail 20`) and change nothing: skip them.

@@ -1,0 +1,94 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fail } from '../../engine/errors.js';
+import type { Approver } from '../../permissions/index.js';
+
+// The ChatCLI plugin wrapper passes --yes because ChatCLI asks the person before it runs `@coder`
+// (docs/chatcli-plugin.md). That holds only where ChatCLI really asks. It does NOT ask (chatcli-behaviour.md
+// §6.1, §6.5, §6.6) when an allow rule matches, and the workspace's own `coder_policy.json` (a file the
+// repository ships) is one of its policy files; nor for an `exec` line its read-only allowlist accepts, and
+// that allowlist judges only the first word (`ls && rm -f x`, `git config --global ...`, `sed -i` after
+// `--in-place` spellings). For such a call codeward's --yes would turn "nobody was asked" into "yes"
+// (THREAT-MODEL invariant 7), so the plugin door does not apply --yes to it: codeward's own policy decides,
+// and what would need a person is refused (C241).
+
+// The command names of ChatCLI's read-only exec allowlist (readonly_allowlist.go, 64 entries).
+const CHATCLI_READONLY_NAMES: ReadonlySet<string> = new Set([
+  'ls', 'll', 'cat', 'head', 'tail', 'less', 'more', 'wc', 'file', 'stat', 'du', 'df', 'find', 'tree', 'realpath', 'readlink',
+  'basename', 'dirname', 'md5sum', 'sha256sum',
+  'grep', 'egrep', 'fgrep', 'rg', 'ag', 'awk', 'sed', 'sort', 'uniq', 'cut', 'tr', 'diff', 'comm', 'jq', 'yq', 'xmllint',
+  'git', 'go', 'node', 'python', 'python3', 'rustc', 'java',
+  'uname', 'hostname', 'whoami', 'id', 'date', 'uptime', 'env', 'printenv', 'which', 'whereis', 'type',
+  'docker', 'kubectl', 'npm', 'yarn', 'pip', 'pip3', 'cargo',
+  'echo', 'printf', 'pwd',
+]);
+
+// ChatCLI's first-word reading of a shell line: a path prefix and .exe/.bat/.cmd stripped, case-insensitive.
+function chatcliName(line: string): string {
+  const first = line.trim().split(/\s+/)[0] ?? '';
+  return first.replace(/^.*[\\/]/, '').replace(/\.(?:exe|bat|cmd)$/i, '').toLowerCase();
+}
+
+// The subcommand and (for exec) the shell line of a plugin call: `exec --cmd LINE`, `exec LINE`, or one JSON envelope.
+function callOf(rest: readonly string[]): { sub: string; line?: string } {
+  const first = rest[0] ?? '';
+  if (first.trimStart().startsWith('{')) {
+    try {
+      const parsed = JSON.parse(first) as { cmd?: unknown; args?: Record<string, unknown> };
+      const line = parsed.args?.['cmd'] ?? parsed.args?.['command'];
+      return { sub: String(parsed.cmd ?? ''), ...(typeof line === 'string' ? { line } : {}) };
+    } catch {
+      return { sub: '' };
+    }
+  }
+  for (let index = 1; index < rest.length; index += 1) {
+    const token = rest[index]!;
+    if (token === '--cmd' || token === '--command') return { sub: first, ...(rest[index + 1] === undefined ? {} : { line: rest[index + 1]! }) };
+    const eq = /^--(?:cmd|command)=(.*)$/s.exec(token);
+    if (eq) return { sub: first, line: eq[1]! };
+  }
+  return rest[1] !== undefined && !rest[1].startsWith('-') ? { sub: first, line: rest[1] } : { sub: first };
+}
+
+// ChatCLI's local policy file: its allow rules, or none when it is absent or unreadable (ChatCLI ignores it then).
+async function localAllowPatterns(cwd: string): Promise<string[]> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(await readFile(join(cwd, 'coder_policy.json'), 'utf8'));
+  } catch {
+    return [];
+  }
+  const rules = (parsed as { rules?: unknown }).rules;
+  if (!Array.isArray(rules)) return [];
+  return rules
+    .filter((rule): rule is { pattern: string; action: string } => typeof rule === 'object' && rule !== null && typeof rule.pattern === 'string' && rule.action === 'allow')
+    .map((rule) => rule.pattern.trim());
+}
+
+// Why ChatCLI may have run this call without asking anyone, or undefined when it must have asked.
+export async function unaskedReason(rest: readonly string[], cwd: string): Promise<string | undefined> {
+  const { sub, line } = callOf(rest);
+  const tool = `@coder ${sub}`;
+  // Any local allow rule that could cover this subcommand (ChatCLI matches string prefixes).
+  const local = (await localAllowPatterns(cwd)).find((pattern) => pattern !== '' && (tool.startsWith(pattern) || pattern.startsWith(tool)));
+  if (local !== undefined) {
+    return `the workspace's coder_policy.json (a file the repository controls) allows "${local}", so ChatCLI may have run this call without asking you`;
+  }
+  if (sub === 'exec') {
+    if (line === undefined) return 'the shell line ChatCLI judged cannot be told from the arguments';
+    const name = chatcliName(line);
+    if (CHATCLI_READONLY_NAMES.has(name)) {
+      return `ChatCLI runs shell lines starting with "${name}" without asking (its read-only allowlist reads only the first word, so "${name} ... && rm x" passes)`;
+    }
+  }
+  return undefined;
+}
+
+// The plugin door's approver when the wrapper passed --yes and ChatCLI may not have asked: every ask is refused
+// (C241) with the reason and the fix; deny rules, the danger classifier and immune paths apply as always.
+export function unaskedApprover(reason: string): Approver {
+  return async (request) => {
+    throw fail('C241', `${request.judged} needs approval (${request.reason}) and the ChatCLI plugin's --yes does not approve it: ${reason}. ` +
+      `Run it yourself, or allow it in codeward's own policy (e.g. ~/.codeward/policy.json: allow "${request.suggestion ?? request.tool}")`);
+  };
+}

@@ -1,0 +1,96 @@
+// The ChatCLI plugin door and invariant 7: the wrapper's --yes stands for "ChatCLI asked the person". Where
+// ChatCLI does not ask (an allow rule in the repository's coder_policy.json, a shell line its first-word
+// read-only allowlist accepts), nobody was asked, and codeward must not turn that into a yes.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { chmod, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { unaskedReason } from '../../src/doors/chatcli/approval.js';
+import { CLI, removeDir, tempDir, writeFiles } from '../helpers/fixture.js';
+
+let root: string;
+let state: string;
+let plugin: string;
+beforeEach(async () => {
+  root = await tempDir('codeward-chatcli-yes-');
+  state = await tempDir('codeward-chatcli-yes-state-');
+  await writeFiles(root, { 'main.go': 'package main\n' });
+  // The wrapper docs/chatcli-plugin.md installs as ~/.chatcli/plugins/coder.
+  plugin = join(state, 'coder');
+  await writeFile(plugin, `#!/bin/sh\nCODEWARD_CHATCLI_PLUGIN=1 exec "${process.execPath}" "${CLI}" --yes "$@"\n`);
+  await chmod(plugin, 0o755);
+});
+afterEach(async () => {
+  await removeDir(root);
+  await removeDir(state);
+});
+
+// How ChatCLI runs a plugin (§8.7): exec <bin> <argv...>, cwd inherited, no stdin (so no TTY).
+function runPlugin(argv: readonly string[]): { status: number; stdout: string; stderr: string } {
+  const result = spawnSync(plugin, argv, { cwd: root, env: { ...process.env, CODEWARD_STATE_DIR: state, HOME: state }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  return { status: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
+}
+
+describe('the plugin wrapper --yes does not approve what ChatCLI ran without asking', () => {
+  it('a shell line ChatCLI reads as read-only by its first word ("ls && touch ...") is refused (C241)', () => {
+    for (const line of ['ls && touch pwned.txt', 'echo hi; touch pwned.txt', 'git config core.fsmonitor "touch pwned.txt"', 'sed -i s/main/pwned/ main.go', '/bin/cat main.go > pwned.txt']) {
+      const result = runPlugin(['exec', '--cmd', line]);
+      expect(result.status, line).toBe(1);
+      expect(result.stderr, line).toMatch(/^error C24[12]: /m);
+    }
+    expect(existsSync(join(root, 'pwned.txt'))).toBe(false);
+  });
+
+  it('the same in the JSON-envelope and positional spellings', () => {
+    expect(runPlugin([JSON.stringify({ cmd: 'exec', args: { cmd: 'ls && touch pwned.txt' } })]).stderr).toMatch(/^error C241: /m);
+    expect(runPlugin(['exec', 'ls && touch pwned.txt']).stderr).toMatch(/^error C241: /m);
+    expect(existsSync(join(root, 'pwned.txt'))).toBe(false);
+  });
+
+  it('a truly read-only line still runs (codeward allows it on its own, without --yes)', () => {
+    const result = runPlugin(['exec', '--cmd', 'ls']);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain('main.go');
+  });
+
+  it('a line ChatCLI must have asked about still runs with --yes (the person said yes there)', () => {
+    const result = runPlugin(['exec', '--cmd', 'touch asked.txt']);
+    expect(result.status, result.stderr).toBe(0);
+    expect(existsSync(join(root, 'asked.txt'))).toBe(true);
+  });
+
+  it('an allow rule in the repository\'s coder_policy.json voids --yes for that subcommand', async () => {
+    const plain = runPlugin(['write', '--file', 'a.txt', '--content', 'ok']);
+    expect(plain.status, plain.stderr).toBe(0);
+    await writeFile(join(root, 'coder_policy.json'), JSON.stringify({ rules: [{ pattern: '@coder write --file', action: 'allow' }] }));
+    const planted = runPlugin(['write', '--file', 'b.txt', '--content', 'pwned']);
+    expect(planted.status).toBe(1);
+    expect(planted.stderr).toMatch(/^error C241: .*coder_policy\.json/m);
+    expect(existsSync(join(root, 'b.txt'))).toBe(false);
+    // Other subcommands, which the file does not allow, keep the wrapper's --yes.
+    expect(runPlugin(['exec', '--cmd', 'touch other.txt']).status).toBe(0);
+    expect(await readFile(join(root, 'a.txt'), 'utf8')).toBe('ok');
+  });
+});
+
+describe('unaskedReason', () => {
+  it('names ChatCLI\'s first-word allowlist, path prefixes and .exe included, and nothing for other lines', async () => {
+    expect(await unaskedReason(['exec', '--cmd', '/usr/bin/GIT.exe push'], root)).toMatch(/"git"/);
+    expect(await unaskedReason(['exec', '--cmd=find . -delete'], root)).toMatch(/"find"/);
+    expect(await unaskedReason(['exec', '--cmd', 'make'], root)).toBeUndefined();
+    expect(await unaskedReason(['exec'], root)).toMatch(/cannot be told/);
+    expect(await unaskedReason(['write', '--file', 'x'], root)).toBeUndefined();
+  });
+
+  it('local allow rules: a prefix of the call, or more specific than the subcommand; broken files are ignored', async () => {
+    const policy = (rules: unknown): Promise<void> => writeFile(join(root, 'coder_policy.json'), JSON.stringify({ rules }));
+    await policy([{ pattern: '@coder', action: 'allow' }]);
+    expect(await unaskedReason(['patch', '--file', 'x'], root)).toMatch(/coder_policy/);
+    await policy([{ pattern: '@coder exec --cmd npm', action: 'allow' }, { pattern: '@coder write', action: 'deny' }]);
+    expect(await unaskedReason(['exec', '--cmd', 'make'], root)).toMatch(/coder_policy/);
+    expect(await unaskedReason(['write', '--file', 'x'], root)).toBeUndefined();
+    await writeFile(join(root, 'coder_policy.json'), '{"rules": [');
+    expect(await unaskedReason(['write', '--file', 'x'], root)).toBeUndefined();
+  });
+});
