@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { chmod, lstat, mkdir, readFile, readdir, stat, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -72,7 +73,7 @@ function runInvoke(id: string, payload: unknown, options: { config?: string; cwd
 describe('§1 configuration', () => {
   it('"{}" and an empty file parse to exactly the defaults', () => {
     expect(parseConfig('{}', [])).toEqual({
-      base_path: './', non_accessible_globs: [], max_read_bytes: 10485760, max_write_bytes: 10485760, tree_default_depth: 4,
+      base_path: './', non_accessible_globs: ['**/.env', '**/.env.*', '**/*.pem', '**/*.key', '**/secrets/**'], max_read_bytes: 10485760, max_write_bytes: 10485760, tree_default_depth: 4,
       tree_per_folder_limit: 50, list_default_page_size: 100, list_max_page_size: 1000, search_default_max_matches: 1000,
       search_default_max_line_bytes: 4096, default_write_action: 'allow',
     });
@@ -126,8 +127,12 @@ describe('§1 configuration', () => {
     expect(result.status).toBe(0);
     expect(result.stderr).toMatch(/warning: config: .*none\.yaml: No such file or directory/);
     expect(result.json).toMatchObject({ path: '.', page: 1, page_size: 100, has_more: false });
-    // No globs by default: .env is readable.
-    expect(runInvoke('coder::read-file', { path: '.env' }, { config: join(root, 'none.yaml'), cwd: base }).json.content).toBe('KEY=1\n');
+    // codeward's secret globs by default (the original had none): .env is not readable through the worker either.
+    expect(runInvoke('coder::read-file', { path: '.env' }, { config: join(root, 'none.yaml'), cwd: base }).json).toEqual({ code: 'C211', message: 'path is non-accessible per config: .env' });
+    // An explicit empty list is the operator's choice.
+    const open = join(root, 'open.yaml');
+    writeFileSync(open, 'non_accessible_globs: []\n');
+    expect(runInvoke('coder::read-file', { path: '.env' }, { config: open, cwd: base }).json.content).toBe('KEY=1\n');
   });
 
   it('CLI: an unreachable base_path or a bad glob refuses to start (exit 1, C2xx)', async () => {

@@ -3,6 +3,7 @@ import { isAbsolute, resolve } from 'node:path';
 import { parse } from 'yaml';
 import * as z from 'zod/mini';
 import { describeIssue } from '../../engine/issues.js';
+import { DEFAULT_NON_ACCESSIBLE_GLOBS } from '../../workspace/types.js';
 import { werr, osText } from './errors.js';
 import type { Policy } from '../../permissions/index.js';
 import { compileGlobs, type GlobMatcher } from './glob.js';
@@ -27,7 +28,9 @@ export interface WorkerConfig {
 
 export const DEFAULT_CONFIG: WorkerConfig = {
   base_path: './',
-  non_accessible_globs: [],
+  // Unlike the original ([]), codeward's own secret globs (.env, *.pem, *.key, secrets/): what every other
+  // door refuses to read stays hidden here too unless the config names its own list.
+  non_accessible_globs: [...DEFAULT_NON_ACCESSIBLE_GLOBS],
   max_read_bytes: 10_485_760,
   max_write_bytes: 10_485_760,
   tree_default_depth: 4,
