@@ -6,8 +6,8 @@ import type { ApprovalAnswer, ApprovalRequest } from '../../src/permissions/inde
 // Every line a person (or a stray keystroke) can send to the terminal prompt: only an offered choice approves.
 // ChatCLI reads an empty line as "yes, once" (chatcli-behaviour.md §6.6e); codeward deliberately does not.
 
-const request = (options: ApprovalAnswer[]): ApprovalRequest => ({
-  judged: '@coder write a.txt',
+const request = (options: ApprovalAnswer[], judged = '@coder write a.txt'): ApprovalRequest => ({
+  judged,
   tool: '@coder write',
   reason: 'no rule allows it',
   source: 'default',
@@ -16,11 +16,11 @@ const request = (options: ApprovalAnswer[]): ApprovalRequest => ({
   suggestion: '@coder write a.txt',
 });
 
-async function answer(line: string | null, options: ApprovalAnswer[] = ['once', 'always', 'no', 'never']): Promise<{ answer: ApprovalAnswer; shown: string }> {
+async function answer(line: string | null, options: ApprovalAnswer[] = ['once', 'always', 'no', 'never'], judged?: string): Promise<{ answer: ApprovalAnswer; shown: string }> {
   const input = new PassThrough();
   let shown = '';
   const approve = terminalApprover({ input, output: { write: (text: string) => (shown += text) } });
-  const pending = approve(request(options));
+  const pending = approve(request(options, judged));
   if (line === null) input.end();
   else input.write(line);
   return { answer: await pending, shown };
@@ -50,5 +50,18 @@ describe('the terminal approver', () => {
 
   it('shows only the offered choices', async () => {
     expect((await answer('n\n', ['once', 'no'])).shown).toContain('[y] once / [n] no ?');
+  });
+});
+
+describe('what the prompt shows is the call, not what the call draws', () => {
+  it('escape sequences, carriage returns, line breaks and bidi overrides in the call are shown escaped', async () => {
+    // "rm -rf ~/work" erased from the line and replaced by a harmless-looking "ls", a fake "why:" line, Trojan Source.
+    const judged = '@coder exec rm -f ~/work \u001b[2K\r@coder exec ls\n  why: only reads\u202e';
+    const { shown } = await answer('n\n', ['once', 'no'], judged);
+    const prompt = shown.split('\n')[0]!;
+    expect(prompt).toContain('rm -f ~/work \\x1b[2K\\r@coder exec ls\\n  why: only reads\\u{202e}');
+    // eslint-disable-next-line no-control-regex
+    expect(shown).not.toMatch(/[\u001b\r\u202e]/);
+    expect(shown.split('\n').filter((line) => line.includes('why:'))).toHaveLength(2);
   });
 });

@@ -9,10 +9,28 @@ export interface PromptStreams {
   readonly output: { write(text: string): unknown };
 }
 
+// Control characters (escape sequences could erase or rewrite what the prompt shows: a person must see
+// the call they approve), line breaks (a shell line could draw a fake "why:" line) and bidirectional
+// overrides (Trojan Source) in text a model chose, shown as visible escapes instead of acting on the screen.
+// eslint-disable-next-line no-control-regex
+const HIDDEN = /[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+export function visible(text: string): string {
+  return text.replace(HIDDEN, (char) => {
+    if (char === '\n') return '\\n';
+    if (char === '\r') return '\\r';
+    if (char === '\t') return '\\t';
+    const code = char.charCodeAt(0);
+    return code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u{${code.toString(16)}}`;
+  });
+}
+
 function describe(request: ApprovalRequest): string {
-  const lines = [`codeward needs your approval: ${request.judged}`, `  why: ${request.reason}`];
+  const lines = [`codeward needs your approval: ${visible(request.judged)}`, `  why: ${visible(request.reason)}`];
+  if (request.requester) lines.push(`  asked by: ${visible(request.requester)}`);
   if (request.immune) lines.push(`  safety-immune (${request.immune}): this always asks, whatever the rules say`);
-  if (request.suggestion && request.options.includes('always')) lines.push(`  "always" adds the rule: allow ${request.suggestion}`);
+  if (request.suggestion && request.options.includes('always')) lines.push(`  "always" adds the rule: allow ${visible(request.suggestion)}`);
+  if (request.suggestion && request.options.includes('never')) lines.push(`  "never" adds the rule: deny ${visible(request.suggestion)}`);
   return lines.join('\n');
 }
 

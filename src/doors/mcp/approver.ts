@@ -1,4 +1,5 @@
 import type { ApprovalAnswer, ApprovalRequest, Approver } from '../../permissions/index.js';
+import { visible } from '../cli/approve.js';
 
 // What the approver needs from the MCP server: one form elicitation.
 export interface Elicitor {
@@ -15,11 +16,14 @@ export interface ElicitForm {
   };
 }
 
+// Text the model chose (the call, its paths) is shown with control characters, line breaks and bidi
+// overrides escaped: the person must see the call they approve, not what it draws.
 function message(request: ApprovalRequest): string {
-  const lines = [`codeward needs your approval: ${request.judged}`, `why: ${request.reason}`];
+  const lines = [`codeward needs your approval: ${visible(request.judged)}`, `why: ${visible(request.reason)}`];
+  if (request.requester) lines.push(`asked by: ${visible(request.requester)}`);
   if (request.immune) lines.push(`safety-immune (${request.immune}): this always asks, whatever the rules say`);
-  if (request.suggestion && request.options.includes('always')) lines.push(`"always" adds the rule: allow ${request.suggestion}`);
-  if (request.suggestion && request.options.includes('never')) lines.push(`"never" adds the rule: deny ${request.suggestion}`);
+  if (request.suggestion && request.options.includes('always')) lines.push(`"always" adds the rule: allow ${visible(request.suggestion)}`);
+  if (request.suggestion && request.options.includes('never')) lines.push(`"never" adds the rule: deny ${visible(request.suggestion)}`);
   return lines.join('\n');
 }
 
