@@ -1,6 +1,6 @@
 import { spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
+import { chmod, readFile, stat, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -207,6 +207,24 @@ describe('a token the user sets', () => {
       expect((await raw(bearer(own))).status).toBe(200);
       expect((await raw(bearer(`${own}0`))).status).toBe(401);
       expect(existsSync(join(state, 'mcp', `http-${url.port}.token`))).toBe(false);
+    } finally {
+      started.child.kill('SIGTERM');
+      await exitOf(started.child);
+    }
+  });
+
+  it('--token-file: the first line is the token; a file others can read is warned about', async () => {
+    const own = 'f'.repeat(40);
+    const file = join(state, 'my.token');
+    await writeFile(file, `${own}\n`, { mode: 0o644 });
+    await chmod(file, 0o644);
+    const started = await startHttpServer(ws, state, [], { mcpArgs: ['--token-file', file] });
+    try {
+      expect(started.stderr()).toMatch(/warning: --token-file .* mode 0644/);
+      expect(started.stderr()).not.toContain(own);
+      url = started.url;
+      expect((await raw(bearer(own))).status).toBe(200);
+      expect((await raw(bearer('f'.repeat(39)))).status).toBe(401);
     } finally {
       started.child.kill('SIGTERM');
       await exitOf(started.child);

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { chmod, lstat, mkdir, open, readFile, realpath, rename, rm } from 'node:fs/promises';
+import { chmod, lstat, mkdir, open, readFile, realpath, rename, rm, stat } from 'node:fs/promises';
 import { isAbsolute, join, relative } from 'node:path';
 import type { IncomingMessage } from 'node:http';
 import { fail } from '../../engine/errors.js';
@@ -19,6 +19,8 @@ export interface TokenSource {
   readonly token: string;
   // Where the token came from, for the start-up log.
   readonly origin: 'generated' | 'env' | 'file';
+  // Something the user should fix (a token file other users can read).
+  readonly warning?: string;
 }
 
 function checkToken(token: string, where: string): string {
@@ -36,7 +38,10 @@ export async function chooseToken(tokenFile: string | undefined, env: Readonly<R
     } catch (error) {
       throw fail('C210', `--token-file ${tokenFile}: cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)}); give a file holding the token on its first line`);
     }
-    return { token: checkToken((text.split(/\r?\n/)[0] ?? '').trim(), `--token-file ${tokenFile}`), origin: 'file' };
+    const token = checkToken((text.split(/\r?\n/)[0] ?? '').trim(), `--token-file ${tokenFile}`);
+    const mode = (await stat(tokenFile)).mode & 0o777;
+    const warning = (mode & 0o077) === 0 ? undefined : `--token-file ${tokenFile} has mode ${mode.toString(8).padStart(4, '0')}: other users may read the token; chmod 600 it`;
+    return { token, origin: 'file', ...(warning ? { warning } : {}) };
   }
   const fromEnv = env[TOKEN_ENV];
   if (fromEnv !== undefined && fromEnv !== '') return { token: checkToken(fromEnv.trim(), `$${TOKEN_ENV}`), origin: 'env' };

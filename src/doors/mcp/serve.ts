@@ -108,6 +108,7 @@ export async function mcpCommand(rest: readonly string[], options: GlobalOptions
       }
     }
     log(`serving ${serve.workspace} at ${server.url}`);
+    if (token.warning !== undefined) log(`warning: ${token.warning}`);
     if (token.origin === 'generated') {
       // Shown once: clients send it as "Authorization: Bearer <token>".
       log(`bearer token (new at every start): ${token.token}`);
