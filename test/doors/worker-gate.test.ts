@@ -105,6 +105,12 @@ describe('coder::delete-file and coder::create-file go through the permission ga
     expect(existsSync(join(base, 'sub'))).toBe(false);
   });
 
+  it('names that only look like the protected ones are ordinary files (.gitignore, .github/, my.codeward.txt)', async () => {
+    const ctx = await context();
+    const files = ['.gitignore', '.github/workflows/ci.yml', 'my.codeward.txt', 'docs/coder_policy.json.md'].map((path) => ({ path, content: 'x' }));
+    for (const result of await entries(ctx, 'coder::create-file', { files })) expect(result.success, result.path).toBe(true);
+  });
+
   it('update-file cannot edit .git/config either; an ordinary file still works', async () => {
     const ctx = await context();
     const results = await entries(ctx, 'coder::update-file', { files: [
