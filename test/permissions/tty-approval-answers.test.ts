@@ -65,3 +65,14 @@ describe('what the prompt shows is the call, not what the call draws', () => {
     expect(shown.split('\n').filter((line) => line.includes('why:'))).toHaveLength(2);
   });
 });
+
+describe('typeahead', () => {
+  it('a line already waiting when the question is asked is dropped; the answer after it counts', async () => {
+    const input = new PassThrough();
+    input.write('y\n');
+    const approve = terminalApprover({ input, output: { write: () => undefined } });
+    const pending = approve(request(['once', 'always', 'no', 'never']));
+    input.write('n\n');
+    expect(await pending).toBe('no');
+  });
+});

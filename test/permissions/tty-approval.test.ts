@@ -92,6 +92,21 @@ describe('approval at a terminal', () => {
     await expect(readFile(join(root, 'made.txt'), 'utf8')).rejects.toThrow();
   });
 
+  it('an answer typed ahead is not an answer to the next question: the second prompt waits for its own', async () => {
+    await writeFiles(root, { 'b.txt': 'b\n' });
+    const session = await start(['delete', '--paths', '["a.txt","b.txt"]']);
+    await session.waitFor('@coder delete a.txt');
+    await session.waitFor('?');
+    // "y" for the first question and, typed ahead, a "y" the person never gave to the second one.
+    session.write('y\ry\r');
+    await session.waitFor(/@coder delete b\.txt[\s\S]*\?/);
+    session.write('n\r');
+    expect(await session.exit).toBe(1);
+    expect(session.output()).toMatch(/error C240/);
+    expect(await readFile(join(root, 'a.txt'), 'utf8')).toBe('old\n');
+    expect(await readFile(join(root, 'b.txt'), 'utf8')).toBe('b\n');
+  });
+
   it('"a" (always) writes an allow rule to the project policy, so the next call does not ask', async () => {
     const first = await start(['write', '--file', 'a.txt', '--content', 'one\n']);
     await first.waitFor('?');

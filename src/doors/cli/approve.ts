@@ -1,3 +1,4 @@
+import { closeSync, constants, openSync, readSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import type { ApprovalAnswer, ApprovalRequest, Approver } from '../../permissions/index.js';
 
@@ -7,6 +8,33 @@ const KEYS: Readonly<Record<string, ApprovalAnswer>> = { y: 'once', yes: 'once',
 export interface PromptStreams {
   readonly input: NodeJS.ReadableStream;
   readonly output: { write(text: string): unknown };
+  // Throws away what was typed before the question was shown (default: discardTypeahead on a terminal).
+  readonly discard?: () => void;
+}
+
+// A keystroke typed before the question was on the screen is not an answer to it (ChatCLI's input guard
+// does the same): a "y<Enter>" typed ahead, or left over from the previous prompt, would otherwise approve
+// the next call unseen. Drops what the stream already buffered, then, on a terminal, what the terminal holds:
+// with canonical mode briefly off (so a half-typed line is readable too), /dev/tty is read without blocking
+// until it is empty. Every failure means there is nothing (more) to drop.
+export function discardTypeahead(input: NodeJS.ReadableStream): void {
+  const stream = input as NodeJS.ReadableStream & { readableLength?: number; isTTY?: boolean; isRaw?: boolean; setRawMode?: (raw: boolean) => unknown };
+  if ((stream.readableLength ?? 0) > 0) stream.read();
+  if (stream.isTTY !== true) return;
+  const wasRaw = stream.isRaw === true;
+  let fd: number | undefined;
+  try {
+    if (!wasRaw) stream.setRawMode?.(true);
+    fd = openSync('/dev/tty', constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOCTTY);
+    const buffer = Buffer.alloc(4096);
+    // Bounded: a terminal cannot hold more than a few KiB of pending input.
+    for (let round = 0; round < 256 && readSync(fd, buffer) > 0; round += 1);
+  } catch {
+    // EAGAIN (drained), no /dev/tty (no controlling terminal): nothing to drop.
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+    if (!wasRaw) stream.setRawMode?.(false);
+  }
 }
 
 // Control characters (escape sequences could erase or rewrite what the prompt shows: a person must see
@@ -55,8 +83,10 @@ function readAnswer(streams: PromptStreams, question: string): Promise<string | 
 // The CLI's approver at a terminal: the request on stderr, one keypress-and-enter answer.
 // An answer that was not offered, end of input or Ctrl+C is "no".
 export function terminalApprover(streams: PromptStreams): Approver {
+  const discard = streams.discard ?? (() => discardTypeahead(streams.input));
   return async (request) => {
     const choices = request.options.map((option) => LABELS[option]).join(' / ');
+    discard();
     const line = await readAnswer(streams, `${describe(request)}\n  ${choices} ? `);
     const answer = KEYS[(line ?? '').trim().toLowerCase()];
     streams.output.write(line === undefined ? '\n' : '');
