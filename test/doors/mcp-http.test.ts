@@ -207,6 +207,13 @@ describe('a token the user sets', () => {
       expect((await raw(bearer(own))).status).toBe(200);
       expect((await raw(bearer(`${own}0`))).status).toBe(401);
       expect(existsSync(join(state, 'mcp', `http-${url.port}.token`))).toBe(false);
+      // The commands the server runs do not see it (the model would read it from `exec env`, and a token holder
+      // can answer its own approval forms): childEnv drops every CODEWARD_* secret.
+      const client = await connect({ token: own });
+      const printed = (await client.callTool({ name: 'exec', arguments: { cmd: 'printenv CODEWARD_MCP_TOKEN; echo done' } })) as unknown as ToolText;
+      expect(textOf(printed)).toContain('done');
+      expect(textOf(printed)).not.toContain(own);
+      await client.close();
     } finally {
       started.child.kill('SIGTERM');
       await exitOf(started.child);
