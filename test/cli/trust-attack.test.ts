@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { access, appendFile, cp, mkdir, readFile, realpath, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { removeDir, runCli, tempDir, writeFiles } from '../helpers/fixture.js';
+import { CLI, removeDir, runCli, tempDir, writeFiles } from '../helpers/fixture.js';
 
 // THREAT-MODEL.md invariant 1 from the attacker's side: a cloned repository ships settings that try to
 // loosen everything; the user has deny rules in ~/.codeward/. The real binary, -C that repo, a temp HOME.
@@ -78,6 +78,14 @@ describe('an untrusted repository cannot loosen anything', () => {
     const run = cli(['exec', '--cmd', `echo planted > ${join(home, 'planted.txt')}; cat ${join(home, '.ssh/id_rsa')}`], true);
     expect(run.stdout).not.toContain('PRIVATE KEY');
     expect(await exists(join(home, 'planted.txt'))).toBe(false);
+  });
+
+  it.skipIf(!HAS_BWRAP)('a model cannot trust the workspace itself: "codeward trust" run by an approved exec records nothing', async () => {
+    const run = cli(['exec', '--cmd', `${process.execPath} ${CLI} trust; ${process.execPath} ${CLI} -C ${repo} trust`], true);
+    expect(run.json.error?.code).toBe('C253');
+    expect(await exists(join(home, '.codeward/trust.json'))).toBe(false);
+    expect(cli(['write', '--file', 'other.txt', '--content', 'x']).json.error?.code).toBe('C241');
+    expect(doctor().data.trust).toMatchObject({ trusted: false, recorded: false });
   });
 
   it('a FIFO, a folder or a huge file planted as a settings file neither hangs codeward nor loosens anything', async () => {

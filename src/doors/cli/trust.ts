@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { configFromSettings } from '../../engine/config.js';
 import { fail } from '../../engine/errors.js';
-import { formatIgnored, listTrust, loadPolicy, readProjectSettings, revokeTrust, saveTrust, trustStorePath, type IgnoredSetting } from '../../permissions/index.js';
+import { listTrust, loadPolicy, readProjectSettings, revokeTrust, saveTrust, trustStorePath, type IgnoredSetting, type ProjectSettings } from '../../permissions/index.js';
 import { readProjectSnapshot } from '../../permissions/policy-sources.js';
 import { trustState } from '../../permissions/policy-trust.js';
 import { Workspace } from '../../workspace/workspace.js';
@@ -20,9 +20,9 @@ function out(io: TrustIo, options: GlobalOptions, cmd: string, data: unknown, te
   return 0;
 }
 
-// What the project's files loosen, i.e. what trusting them applies (read as if untrusted).
-async function loosening(root: string, home: string): Promise<IgnoredSetting[]> {
-  const settings = await readProjectSettings(root, home);
+// What the project's files loosen, i.e. what trusting them applies: the same bytes as recorded, read
+// as if untrusted (a file swapped between two reads cannot show one content and record another).
+async function loosening(settings: ProjectSettings, root: string, home: string): Promise<IgnoredSetting[]> {
   const untrusted = { ...settings, trust: { ...settings.trust, trusted: false } };
   const { ignored } = await configFromSettings(untrusted);
   const policy = await loadPolicy({ workspaceRoot: root, home, project: untrusted, strict: false });
@@ -63,12 +63,12 @@ export async function trustCommand(rest: readonly string[], options: GlobalOptio
   }
   // Read once: what is recorded is what was shown.
   const settings = await readProjectSettings(root, home);
-  const applied = await loosening(root, home);
+  const applied = await loosening(settings, root, home);
   const record = await saveTrust(settings.snapshot, home);
   const present = settings.snapshot.files.filter((entry) => entry.digest !== null);
   const lines = [
     `trusted ${root}: ${present.length === 0 ? 'it has no policy or config file yet (one added later revokes the trust)' : present.map((entry) => `${entry.name} (${entry.digest!.slice(0, 19)}…)`).join(', ')}`,
-    applied.length === 0 ? 'nothing they set loosens the defaults' : `now applied: ${applied.map(formatIgnored).join('; ')}`,
+    applied.length === 0 ? 'nothing they set loosens the defaults' : `now applied: ${applied.map((entry) => `${entry.file}: ${entry.setting}`).join('; ')}`,
     'your own deny rules in ~/.codeward/ still win; a change to any of these files revokes the trust (codeward trust --revoke undoes it)',
   ];
   return out(io, options, 'trust', { root, trustedAt: record.trustedAt, files: record.files, applied, store: trustStorePath(home) }, lines.join('\n'));
