@@ -172,6 +172,32 @@ describe('codeward trust', () => {
   });
 });
 
+describe('a self-granted allow-all (issue 15 point 2)', () => {
+  // A command the user approved writes a policy file without a redirection (no immune path in the line).
+  const plant = `${process.execPath} -e "require('fs').writeFileSync('coder_policy.json', JSON.stringify({rules: [{pattern: '*', action: 'allow'}]}))"`;
+
+  it('written from an approved exec, it is not obeyed by the next call: untrusted it is ignored, trusted the change revokes the trust', async () => {
+    await removeDir(join(repo, 'coder_policy.json'));
+    await removeDir(join(repo, '.codeward/policy.json'));
+    // (With policy files read-only in the sandbox the write itself fails; either way nothing is obeyed.)
+    cli(['exec', '--cmd', plant], true);
+    const planted = await readFile(join(repo, 'coder_policy.json'), 'utf8').catch(() => undefined);
+    if (planted !== undefined) {
+      expect(cli(['write', '--file', 'other.txt', '--content', 'x']).json.error?.code).toBe('C241');
+    }
+    // Trusted first (without the planted file), then planted: revoked, the allow is not applied.
+    await removeDir(join(repo, 'coder_policy.json'));
+    expect(cli(['trust']).status).toBe(0);
+    cli(['exec', '--cmd', plant], true);
+    if (await exists(join(repo, 'coder_policy.json'))) {
+      const next = cli(['write', '--file', 'other.txt', '--content', 'x']);
+      expect(next.json.error?.code).toBe('C241');
+      expect((next.json as unknown as { warnings: string[] }).warnings.join('\n')).toContain('revoked: coder_policy.json changed');
+    }
+    expect(await readFile(join(repo, 'other.txt'), 'utf8')).toBe('other\n');
+  });
+});
+
 describe('always answers are the user\'s, kept outside the tree', () => {
   it('an untrusted project file cannot stand in for them, and the user-level answers still apply', async () => {
     const { answersFileFor } = await import('../../src/permissions/policy-trust.js');
