@@ -164,6 +164,13 @@ describe('codeward trust', () => {
     expect(cli(['trust']).json.error?.code).toBe('C216');
   });
 
+  it('is not a tool: a ChatCLI plugin call (the model\'s argv) cannot trust the workspace', async () => {
+    const viaPlugin = runCli(['--json', '-C', repo, 'trust'], { env: { ...env(), CODEWARD_CHATCLI_PLUGIN: '1' } });
+    expect(viaPlugin.json.error?.message).toContain('not available to a plugin call');
+    expect(await exists(join(home, '.codeward/trust.json'))).toBe(false);
+    expect(cli(['write', '--file', 'other.txt', '--content', 'x']).json.error?.code).toBe('C241');
+  });
+
   it('refuses unknown arguments and needs a HOME', async () => {
     expect(cli(['trust', '--everything']).json.error?.message).toContain('usage: codeward trust');
     await mkdir(join(repo, 'sub'));

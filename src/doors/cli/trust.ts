@@ -6,6 +6,7 @@ import { readProjectSnapshot } from '../../permissions/policy-sources.js';
 import { trustState } from '../../permissions/policy-trust.js';
 import { Workspace } from '../../workspace/workspace.js';
 import type { GlobalOptions } from './global-options.js';
+import { PLUGIN_ENV } from '../chatcli/plugin.js';
 
 interface TrustIo {
   readonly stdout: { write(text: string): unknown };
@@ -48,6 +49,11 @@ async function listCommand(home: string, options: GlobalOptions, io: TrustIo): P
 // (SHA-256 of each, in ~/.codeward/trust.json); until then they can only tighten. Any change revokes it.
 export async function trustCommand(rest: readonly string[], options: GlobalOptions, io: TrustIo): Promise<number> {
   const flags = rest.slice(1);
+  // A ChatCLI plugin call runs the model's argv: trusting is a person's decision, never a tool call.
+  const plugin = io.env[PLUGIN_ENV];
+  if (plugin !== undefined && plugin !== '' && plugin !== '0' && !flags.includes('--list')) {
+    throw fail('C210', `codeward trust is not available to a plugin call (${PLUGIN_ENV} is set): a person runs it in a terminal`);
+  }
   const unknown = flags.find((flag) => flag !== '--revoke' && flag !== '--list');
   if (unknown !== undefined) throw fail('C210', `codeward trust: unknown argument ${JSON.stringify(unknown)}; ${TRUST_USAGE}`);
   if (flags.includes('--revoke') && flags.includes('--list')) throw fail('C210', `codeward trust: --revoke and --list do not go together; ${TRUST_USAGE}`);
