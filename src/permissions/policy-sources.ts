@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 // Every policy and config file a repository can ship that codeward obeys. They are untrusted
 // (THREAT-MODEL.md invariant 1): until the user trusts the folder and this exact content
 // (`codeward trust`), they can only tighten.
-// Policy files, highest priority first.
+// Policy files (all one pool with the user's: the strongest matching rule decides).
 export const PROJECT_POLICY_FILES = ['.codeward/policy.json', '.chatcli/coder_policy.json', 'coder_policy.json'] as const;
 // Config files: the first one that exists is read.
 export const CONFIG_FILES = ['.codeward/config.json', '.codeward/config.yaml', '.codeward/config.yml'] as const;

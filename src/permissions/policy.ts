@@ -87,7 +87,7 @@ export class Policy {
     this.sources = { cli: compile(parts.cli), project: compile(parts.project), user: compile(parts.user) };
   }
 
-  // The deciding rule of the highest-priority source that has one, or undefined (defaults apply).
+  // The deciding rule: a matching CLI rule, else the strongest matching file rule; undefined: defaults apply.
   match(target: MatchTarget): RuleMatch | undefined {
     const { canonical } = target;
     // `covers` (a recursive delete reaching what a rule names) only ever restricts.
