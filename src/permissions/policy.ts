@@ -76,6 +76,8 @@ export class Policy {
   // Project settings not applied because the workspace is not trusted.
   readonly ignored: readonly IgnoredSetting[];
   private readonly sources: Record<'cli' | 'project' | 'user', CompiledRule[]>;
+  // The CLI rules, then the files' pool (user rules first: of two equally strong rules, the user's is named).
+  private pools: readonly (readonly CompiledRule[])[];
 
   constructor(parts: PolicyParts) {
     this.root = parts.root;
@@ -85,6 +87,11 @@ export class Policy {
     this.trust = parts.trust;
     this.ignored = parts.ignored;
     this.sources = { cli: compile(parts.cli), project: compile(parts.project), user: compile(parts.user) };
+    this.pools = this.makePools();
+  }
+
+  private makePools(): (readonly CompiledRule[])[] {
+    return [this.sources.cli, [...this.sources.user, ...this.sources.project]];
   }
 
   // The deciding rule: a matching CLI rule, else the strongest matching file rule; undefined: defaults apply.
@@ -92,8 +99,7 @@ export class Policy {
     const { canonical } = target;
     // `covers` (a recursive delete reaching what a rule names) only ever restricts.
     const allowSubject = canonical?.covers ? { ...canonical, covers: false } : canonical;
-    // The user's rules come first in the pool: of two equally strong rules, the user's is named.
-    for (const pool of [this.sources.cli, [...this.sources.user, ...this.sources.project]]) {
+    for (const pool of this.pools) {
       let best: CompiledRule | undefined;
       for (const rule of pool) {
         if (best && STRENGTH[rule.action] >= STRENGTH[best.action]) continue;
@@ -110,7 +116,7 @@ export class Policy {
   // The effective rules with their sources, in precedence order (defaults last).
   list(): ListedRule[] {
     const listed: ListedRule[] = [];
-    for (const pool of [this.sources.cli, [...this.sources.user, ...this.sources.project]]) {
+    for (const pool of this.pools) {
       // A stable sort: user before project for the same action.
       const rules = [...pool].sort((a, b) => STRENGTH[a.action] - STRENGTH[b.action]);
       for (const { compiled: _compiled, ...rule } of rules) listed.push(rule);
@@ -127,6 +133,7 @@ export class Policy {
     const rule: SourceRule = { pattern: normalized, action, file: this.answersFile, source: 'user', index };
     const user = this.sources.user.filter((r) => !(r.file === this.answersFile && r.pattern === normalized));
     this.sources.user = [{ ...rule, compiled: compilePattern(normalized) }, ...user];
+    this.pools = this.makePools();
     return publicRule(rule);
   }
 }
