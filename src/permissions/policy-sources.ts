@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { constants } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { open, realpath } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 
 // Every policy and config file a repository can ship that codeward obeys. They are untrusted
@@ -38,12 +38,16 @@ export function digestOf(bytes: Uint8Array | string): string {
   return `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
 }
 
+const LINKED = 'is a symbolic link or under one (a settings file must be a regular file of the workspace itself, not a link to one elsewhere: its text could be a secret, echoed in an error message)';
+
 async function readSettingsFile(root: string, name: string): Promise<SettingsFile> {
   const file = join(root, name);
   let handle;
   try {
-    // O_NONBLOCK: a FIFO planted under the name must not hang codeward at start-up.
-    handle = await open(file, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOCTTY);
+    if ((await realpath(file)) !== file) return { name, file, error: LINKED, digest: `!${LINKED}` };
+    // O_NONBLOCK: a FIFO planted under the name must not hang codeward at start-up; O_NOFOLLOW: no link
+    // swapped in since.
+    handle = await open(file, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOCTTY | constants.O_NOFOLLOW);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') return { name, file, digest: null };
@@ -81,7 +85,7 @@ async function readSettingsFile(root: string, name: string): Promise<SettingsFil
 // Reads every project settings file of `root` (an absolute real path). `userFiles` are files that are
 // the user's own (when the workspace is the home folder, `~/.codeward/policy.json` is both): skipped.
 export async function readProjectSnapshot(root: string, userFiles: ReadonlySet<string> = new Set()): Promise<ProjectSnapshot> {
-  const base = resolve(root);
+  const base = await realpath(resolve(root)).catch(() => resolve(root));
   const names = PROJECT_SETTINGS_FILES.filter((name) => !userFiles.has(join(base, name)));
   return { root: base, files: await Promise.all(names.map((name) => readSettingsFile(base, name))) };
 }

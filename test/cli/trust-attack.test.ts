@@ -88,6 +88,17 @@ describe('an untrusted repository cannot loosen anything', () => {
     expect(doctor().data.trust).toMatchObject({ trusted: false, recorded: false });
   });
 
+  it('a settings file that is a link to a secret is refused without echoing its text', async () => {
+    await writeFile(join(home, '.ssh/id_rsa'), '-----BEGIN OPENSSH PRIVATE KEY-----\n');
+    await removeDir(join(repo, 'coder_policy.json'));
+    await symlink(join(home, '.ssh/id_rsa'), join(repo, 'coder_policy.json'));
+    const result = cli(['write', '--file', 'other.txt', '--content', 'x'], true);
+    expect(result.json.error?.code).toBe('C210');
+    expect(result.json.error?.message).toContain('coder_policy.json: is a symbolic link');
+    expect(result.stdout).not.toContain('BEGIN');
+    expect(result.stdout).not.toContain('PRIVATE');
+  });
+
   it('a FIFO, a folder or a huge file planted as a settings file neither hangs codeward nor loosens anything', async () => {
     await removeDir(join(repo, 'coder_policy.json'));
     expect(spawnSync('mkfifo', [join(repo, 'coder_policy.json')]).status).toBe(0);
