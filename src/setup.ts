@@ -1,6 +1,6 @@
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { builtinCommands } from './commands/index.js';
-import { loadConfig } from './engine/config.js';
+import { configFromSettings } from './engine/config.js';
 import { Engine, JOURNAL_PREFIX, type EngineHooks, type FileLocker, type PreparedCall } from './engine/engine.js';
 import { Registry } from './engine/registry.js';
 import { lockDirFor, stateDirFor } from './engine/state-dir.js';
@@ -9,7 +9,10 @@ import { SessionStore } from './files/session-store.js';
 import { stalenessHooks } from './files/staleness-hooks.js';
 import { StalenessTracker } from './files/staleness.js';
 import { recoverJournals } from './files/transaction.js';
-import { DenialStore, DenialTracker, denialLimitsFromEnv, loadPolicy, permissionGate, type Approver, type CliRuleFlags } from './permissions/index.js';
+import { DenialStore, DenialTracker, denialLimitsFromEnv, loadPolicy, permissionGate, readProjectSettings, type Approver, type CliRuleFlags } from './permissions/index.js';
+import { trustNotice } from './permissions/policy-notice.js';
+import type { Envelope } from './engine/envelope.js';
+import type { CallInput } from './args/parse-call.js';
 import { classifyHook } from './shell/classify-hook.js';
 import { LazyShellParser } from './shell/lazy-parser.js';
 import { Workspace } from './workspace/workspace.js';
@@ -70,9 +73,12 @@ function sessionStalenessHooks(store: SessionStore, tracker: StalenessTracker): 
 // --session), crash recovery of multi-file commits.
 export async function createEngine(options: CreateEngineOptions): Promise<Engine> {
   const env = options.env ?? process.env;
-  // A missing root has no config (defaults); Workspace.open then reports it as C211.
-  const config = await loadConfig(resolve(options.workspace));
-  const workspace = await Workspace.open(options.workspace, { nonAccessibleGlobs: config.nonAccessibleGlobs, env });
+  const home = options.permissions?.home ?? env['HOME'];
+  const opened = await Workspace.open(options.workspace, { env });
+  // The project's settings files, read once: their trust is checked against the bytes then parsed.
+  const project = await readProjectSettings(opened.root, home);
+  const { config, ignored: configIgnored } = await configFromSettings(project);
+  const workspace = opened.withOptions({ nonAccessibleGlobs: config.nonAccessibleGlobs });
   const stateDir = stateDirFor(workspace.root, env);
   await recoverJournals(join(stateDir, 'journal'), JOURNAL_PREFIX);
   const session = options.session;
@@ -83,12 +89,12 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
     ? (paths) => acquireFileLocks(lockDir, paths, { timeoutMs: 30_000, staleMs: 30_000 })
     : undefined;
   const parser = new LazyShellParser();
-  const home = options.permissions?.home ?? env['HOME'];
   let gate: Partial<EngineHooks> = {};
   let denialStore: DenialStore | undefined;
   let denials: DenialTracker | undefined;
+  let policy: Awaited<ReturnType<typeof loadPolicy>> | undefined;
   if (options.permissions) {
-    const policy = await loadPolicy({ workspaceRoot: workspace.root, ...(home ? { home } : {}), ...(options.permissions.cliRules ? { cliRules: options.permissions.cliRules } : {}) });
+    policy = await loadPolicy({ workspaceRoot: workspace.root, project, ...(home ? { home } : {}), ...(options.permissions.cliRules ? { cliRules: options.permissions.cliRules } : {}) });
     denialStore = session === undefined ? undefined : await DenialStore.open({ workspaceRoot: workspace.root, sessionId: session, env });
     denials = denialStore ? await denialStore.load() : new DenialTracker(denialLimitsFromEnv(env));
     const approver = options.permissions.approver;
@@ -99,7 +105,9 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
     if (denialStore && denials) await denialStore.save(denials);
   };
   const sandbox = ProcessSandbox.forWorkspace(config, options.sandbox, workspace.root, env);
-  return new Engine({
+  // What an untrusted workspace tried to loosen (or a trust revoked by a change): named on the first call.
+  const notice = trustNotice(project, [...configIgnored, ...(policy?.ignored ?? [])]);
+  return new (notice ? noticeEngine(notice) : Engine)({
     sandbox,
     registry: options.registry ?? new Registry(builtinCommands),
     workspace,
@@ -114,4 +122,18 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
     ...(fileLocks ? { fileLocks } : {}),
     ...(session === undefined ? {} : { onClose: saveSession }),
   });
+}
+
+// An engine whose first envelope carries `notice` as a warning (the CLI prints it, MCP and the agent
+// show it to the model and the person).
+function noticeEngine(notice: string): typeof Engine {
+  return class extends Engine {
+    private noticed = false;
+    override async run(input: CallInput, runOptions?: Parameters<Engine['run']>[1]): Promise<Envelope> {
+      const envelope = await super.run(input, runOptions);
+      if (this.noticed) return envelope;
+      this.noticed = true;
+      return { ...envelope, warnings: [notice, ...envelope.warnings] };
+    }
+  };
 }

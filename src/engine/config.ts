@@ -1,11 +1,14 @@
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import * as z from 'zod/mini';
 import { fail } from './errors.js';
 import { describeIssue } from './issues.js';
 import { DEFAULT_NON_ACCESSIBLE_GLOBS } from '../workspace/types.js';
 import { parseYaml } from './yaml.js';
 import { SANDBOX_MODES } from '../sandbox/policy.js';
+import { CONFIG_FILES, snapshotFile, type IgnoredSetting } from '../permissions/policy-sources.js';
+import { readProjectSettings, type ProjectSettings } from '../permissions/policy-load.js';
+import { tightenConfig } from './config-tighten.js';
+
+export { CONFIG_FILES } from '../permissions/policy-sources.js';
 
 // Project configuration: `.codeward/config.json` or `.codeward/config.yaml` in the workspace root.
 export const configSchema = z.strictObject({
@@ -22,30 +25,46 @@ export const configSchema = z.strictObject({
 
 export type Config = z.infer<typeof configSchema>;
 
-export const CONFIG_FILES = ['.codeward/config.json', '.codeward/config.yaml', '.codeward/config.yml'] as const;
-
 export function defaultConfig(): Config {
   return configSchema.parse({});
 }
 
-// Reads the first config file that exists; a broken file is an error naming the file and the key,
-// never silently ignored (a typo must not drop the non-accessible globs).
-export async function loadConfig(root: string): Promise<Config> {
+export interface ConfigReport {
+  readonly config: Config;
+  // The config file read ('.codeward/config.json'), if any.
+  readonly file?: string;
+  // Settings of an untrusted workspace that would loosen, not applied.
+  readonly ignored: readonly IgnoredSetting[];
+}
+
+// The config of a workspace from its settings files read once (createEngine shares them with the
+// policy): the first config file that exists; a broken file is an error naming the file and the key,
+// never silently ignored (a typo must not drop the non-accessible globs). Unless the user trusts the
+// workspace, a setting can only tighten the defaults; the others are reported in `ignored`.
+export async function configFromSettings(project: ProjectSettings): Promise<ConfigReport> {
   for (const name of CONFIG_FILES) {
-    const file = join(root, name);
-    let text: string;
-    try {
-      text = await readFile(file, 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
-      throw fail('C216', `${name}: ${(error as Error).message}`);
-    }
-    return parseConfig(text, name);
+    const entry = snapshotFile(project.snapshot, name);
+    if (!entry || entry.digest === null) continue;
+    if (entry.error !== undefined || entry.text === undefined) throw fail('C216', `${name}: ${entry.error ?? 'cannot be read'}`);
+    const { config, keys } = await parseConfigKeys(entry.text, name);
+    if (project.trust.trusted) return { config, file: name, ignored: [] };
+    return { ...tightenConfig(config, keys, defaultConfig(), name), file: name };
   }
-  return defaultConfig();
+  return { config: defaultConfig(), ignored: [] };
+}
+
+// The config of `root` as it applies: trusted or tighten-only, per the trust record in `home`
+// (no home: tighten-only).
+export async function loadConfig(root: string, home?: string): Promise<Config> {
+  return (await configFromSettings(await readProjectSettings(root, home))).config;
 }
 
 export async function parseConfig(text: string, name: string): Promise<Config> {
+  return (await parseConfigKeys(text, name)).config;
+}
+
+// The parsed config and the keys the file sets (the others are defaults).
+async function parseConfigKeys(text: string, name: string): Promise<{ config: Config; keys: string[] }> {
   let raw: unknown;
   try {
     raw = name.endsWith('.json') ? JSON.parse(text) : await parseYaml(text);
@@ -60,5 +79,6 @@ export async function parseConfig(text: string, name: string): Promise<Config> {
     });
     throw fail('C210', `${name}: ${[...new Set(problems)].join('; ')}; valid keys: ${Object.keys(configSchema.def.shape).join(', ')}`);
   }
-  return parsed.data;
+  const keys = typeof raw === 'object' && raw !== null ? Object.keys(raw) : [];
+  return { config: parsed.data, keys };
 }

@@ -59,14 +59,14 @@ async function approve(judged: Judged, decision: Decision, options: GateOptions,
   // Anything not offered is a refusal (ChatCLI: "invalid input — action denied for security").
   const answer: ApprovalAnswer = choices.includes(raw) ? raw : 'no';
   if (answer === 'once' || answer === 'always') {
-    if (answer === 'always' && rule) await policy.addProjectRule(rule, 'allow');
+    if (answer === 'always' && rule) await policy.saveAnswer(rule, 'allow');
     denials.recordApproval(judged.tool);
     return;
   }
   let extra = '';
   if (answer === 'never' && rule) {
-    await policy.addProjectRule(rule, 'deny');
-    extra = `; rule "${rule}" (deny) saved to ${policy.projectFile}`;
+    await policy.saveAnswer(rule, 'deny');
+    extra = `; rule "${rule}" (deny) saved to ${policy.answersFile}`;
   }
   const outcome = denials.recordDenial(judged.tool);
   if (outcome === 'escalated') extra += `; the session is escalated after ${denials.total} denials (no more automatic approval)`;

@@ -4,7 +4,9 @@ export type { Action, ApprovalAnswer, ApprovalRequest, Approver, Decision, Decis
 export { compilePattern, escapePattern, isGlob, normalizePattern, type CompiledPattern, type Subject } from './pattern.js';
 export { parsePolicyText, formatProblem, MAX_PATTERN_LENGTH, type ParsedPolicyFile, type PolicyProblem } from './policy-file.js';
 export { Policy, ruleOrigin, type MatchTarget, type PolicyFileInfo, type RuleMatch } from './policy.js';
-export { loadPolicy, PROJECT_POLICY_FILE, PROJECT_POLICY_FILES, USER_POLICY_FILES, type CliRuleFlags, type LoadPolicyOptions } from './policy-load.js';
+export { loadPolicy, readProjectSettings, PROJECT_POLICY_FILES, USER_POLICY_FILES, type CliRuleFlags, type LoadPolicyOptions, type ProjectSettings } from './policy-load.js';
+export { CONFIG_FILES, PROJECT_SETTINGS_FILES, formatIgnored, type IgnoredSetting, type ProjectSnapshot, type SettingsFile } from './policy-sources.js';
+export { answersFileFor, listTrust, revokeTrust, saveTrust, trustState, trustStorePath, type TrustRecord, type TrustState } from './policy-trust.js';
 export { defaultAction, defaultRules, KNOWN_EFFECTS } from './defaults.js';
 export { IMMUNE_CLASSES, immuneShell, immuneJudgedPath, type Immunity } from './immune.js';
 export { isReadOnlyName, readOnlyCommandCount, readOnlyVeto } from './readonly.js';

@@ -1,22 +1,28 @@
-import { readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fail } from '../engine/errors.js';
 import { actionProblem, formatProblem, parsePolicyText, patternProblem, type ParsedPolicyFile, type PolicyProblem } from './policy-file.js';
 import { normalizePattern } from './pattern.js';
 import { Policy, type PolicyFileInfo, type SourceRule } from './policy.js';
-import type { Action, Rule } from './types.js';
+import { PROJECT_POLICY_FILES, readProjectSnapshot, snapshotFile, type IgnoredSetting, type ProjectSnapshot, type SettingsFile } from './policy-sources.js';
+import { answersFileFor, trustState, type TrustState } from './policy-trust.js';
+import { readFile } from 'node:fs/promises';
+import type { Rule } from './types.js';
 
-// Policy files, highest priority first within each level.
-export const PROJECT_POLICY_FILES = ['.codeward/policy.json', '.chatcli/coder_policy.json', 'coder_policy.json'] as const;
+export { PROJECT_POLICY_FILES } from './policy-sources.js';
+// The user's own policy files, in the home folder.
 export const USER_POLICY_FILES = ['.codeward/policy.json', '.chatcli/coder_policy.json'] as const;
-// Where 'always' and 'never' answers are saved.
-export const PROJECT_POLICY_FILE = PROJECT_POLICY_FILES[0];
 
 export interface CliRuleFlags {
   readonly allow?: readonly string[];
   readonly ask?: readonly string[];
   readonly deny?: readonly string[];
+}
+
+// The project's settings files, read once, and whether the user trusts them.
+export interface ProjectSettings {
+  readonly snapshot: ProjectSnapshot;
+  readonly trust: TrustState;
 }
 
 export interface LoadPolicyOptions {
@@ -28,6 +34,20 @@ export interface LoadPolicyOptions {
   // true (default): a policy file with any problem is a C210 naming the file and rule. false: load
   // anyway in a degraded form that never widens permissions (for `codeward policy list|check`).
   readonly strict?: boolean;
+  // The project's files and trust, when the caller read them already (createEngine shares them with
+  // the config); otherwise read here.
+  readonly project?: ProjectSettings;
+}
+
+// The files of `root` that are the user's own (the workspace is the home folder): never project files.
+function userFileSet(home: string): Set<string> {
+  return new Set(USER_POLICY_FILES.map((name) => join(home, name)));
+}
+
+// Reads the project's settings files and checks them against the user's trust record.
+export async function readProjectSettings(workspaceRoot: string, home: string | undefined): Promise<ProjectSettings> {
+  const snapshot = await readProjectSnapshot(resolve(workspaceRoot), home ? userFileSet(resolve(home)) : new Set());
+  return { snapshot, trust: await trustState(snapshot, home ? resolve(home) : undefined) };
 }
 
 function cliRuleList(input: LoadPolicyOptions['cliRules']): Rule[] {
@@ -41,7 +61,13 @@ function cliRuleList(input: LoadPolicyOptions['cliRules']): Rule[] {
   return rules;
 }
 
-async function readPolicyFile(file: string): Promise<ParsedPolicyFile | undefined> {
+function parseSettingsFile(entry: SettingsFile): ParsedPolicyFile | undefined {
+  if (entry.error) return { file: entry.file, rules: [], merge: true, unreadable: true, problems: [{ file: entry.file, message: entry.error }] };
+  if (entry.text === undefined) return undefined;
+  return parsePolicyText(entry.text, entry.file);
+}
+
+async function readUserFile(file: string): Promise<ParsedPolicyFile | undefined> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
@@ -55,14 +81,20 @@ async function readPolicyFile(file: string): Promise<ParsedPolicyFile | undefine
 }
 
 // A file with problems keeps its deny and ask rules, its allow rules become ask, and a file whose
-// content is unknown asks for everything: a broken file never widens permissions.
-function fileRules(parsed: ParsedPolicyFile, source: 'project' | 'user'): SourceRule[] {
+// content is unknown asks for everything: a broken file never widens permissions. A project file of an
+// untrusted workspace keeps its deny and ask rules only (it may tighten, never loosen).
+function fileRules(parsed: ParsedPolicyFile, source: 'project' | 'user', trusted: boolean, ignored: IgnoredSetting[], name: string): SourceRule[] {
   const degraded = parsed.problems.length > 0;
-  const rules: SourceRule[] = parsed.rules.map((rule) => {
-    const action: Action = degraded && rule.action === 'allow' ? 'ask' : rule.action;
+  const rules: SourceRule[] = [];
+  for (const rule of parsed.rules) {
+    if (rule.action === 'allow' && !trusted) {
+      ignored.push({ file: name, setting: `rules[${rule.index}] allow ${JSON.stringify(rule.pattern)}`, reason: 'an allow rule loosens' });
+      continue;
+    }
+    const action = degraded && rule.action === 'allow' ? 'ask' : rule.action;
     const note = action === rule.action ? undefined : 'allow downgraded to ask: the file has problems';
-    return { ...rule, action, source, ...(note ? { note } : {}) };
-  });
+    rules.push({ ...rule, action, source, ...(note ? { note } : {}) });
+  }
   if (parsed.unreadable) rules.push({ pattern: '*', action: 'ask', file: parsed.file, source, note: 'the file could not be read: everything asks' });
   return rules;
 }
@@ -70,6 +102,8 @@ function fileRules(parsed: ParsedPolicyFile, source: 'project' | 'user'): Source
 export async function loadPolicy(options: LoadPolicyOptions): Promise<Policy> {
   const root = resolve(options.workspaceRoot);
   const home = resolve(options.home ?? homedir());
+  const project = options.project ?? (await readProjectSettings(root, home));
+  const trusted = project.trust.trusted;
   const problems: PolicyProblem[] = [];
   const cli: SourceRule[] = [];
   for (const rule of cliRuleList(options.cliRules)) {
@@ -79,31 +113,34 @@ export async function loadPolicy(options: LoadPolicyOptions): Promise<Policy> {
     cli.push({ pattern: normalizePattern(rule.pattern), action: rule.action, source: 'cli' });
   }
   const files: PolicyFileInfo[] = [];
-  const levels: Record<'project' | 'user', SourceRule[]> = { project: [], user: [] };
-  const seen = new Set<string>();
-  const load = async (source: 'project' | 'user', base: string, names: readonly string[]): Promise<boolean> => {
-    let replaces = false;
-    for (const name of names) {
-      const file = join(base, name);
-      if (seen.has(file)) continue;
-      seen.add(file);
-      const parsed = await readPolicyFile(file);
-      if (!parsed) continue;
-      problems.push(...parsed.problems);
-      levels[source].push(...fileRules(parsed, source));
-      if (!parsed.merge) replaces = true;
-      files.push({ file, source, merge: parsed.merge, hidden: false, rules: parsed.rules.length, problems: parsed.problems });
-    }
-    return replaces;
-  };
-  const projectReplaces = await load('project', root, PROJECT_POLICY_FILES);
-  await load('user', home, USER_POLICY_FILES);
-  if (projectReplaces) {
-    for (const info of files) if (info.source === 'user') info.hidden = true;
-    levels.user = [];
+  const ignored: IgnoredSetting[] = [];
+  const projectRules: SourceRule[] = [];
+  let hidesUserAllows = false;
+  for (const name of PROJECT_POLICY_FILES) {
+    const entry = snapshotFile(project.snapshot, name);
+    const parsed = entry && parseSettingsFile(entry);
+    if (!parsed) continue;
+    problems.push(...parsed.problems);
+    const before = ignored.length;
+    projectRules.push(...fileRules(parsed, 'project', trusted, ignored, name));
+    // "merge": false hides the user's own allow rules from the home folder, never their deny or ask rules.
+    if (!parsed.merge) hidesUserAllows = true;
+    files.push({ file: parsed.file, source: 'project', merge: parsed.merge, hidden: false, rules: parsed.rules.length, problems: parsed.problems, ignored: ignored.slice(before) });
+  }
+  // The user's answers for this workspace come first: 'always' and 'never' saved by the permission gate.
+  const answersFile = answersFileFor(home, root);
+  const userRules: SourceRule[] = [];
+  for (const file of [answersFile, ...USER_POLICY_FILES.map((name) => join(home, name))]) {
+    const parsed = await readUserFile(file);
+    if (!parsed) continue;
+    problems.push(...parsed.problems);
+    const hidden = hidesUserAllows && file !== answersFile;
+    const rules = fileRules(parsed, 'user', true, [], file);
+    userRules.push(...(hidden ? rules.filter((rule) => rule.action !== 'allow') : rules));
+    files.push({ file, source: 'user', merge: parsed.merge, hidden, rules: parsed.rules.length, problems: parsed.problems, ignored: [] });
   }
   if (problems.length > 0 && options.strict !== false) {
     throw fail('C210', `invalid policy file (fix it, or remove it; nothing was run):\n${problems.map(formatProblem).join('\n')}`);
   }
-  return new Policy({ root, cli, project: levels.project, user: levels.user, files, problems, projectFile: join(root, PROJECT_POLICY_FILE) });
+  return new Policy({ root, cli, project: projectRules, user: userRules, files, problems, answersFile, trust: project.trust, ignored });
 }

@@ -2,6 +2,8 @@ import { defaultRules } from './defaults.js';
 import { compilePattern, normalizePattern, type CompiledPattern, type Subject } from './pattern.js';
 import type { PolicyProblem } from './policy-file.js';
 import { savePolicyRule } from './policy-save.js';
+import type { IgnoredSetting } from './policy-sources.js';
+import type { TrustState } from './policy-trust.js';
 import type { Action, ListedRule, Rule, RuleSource } from './types.js';
 
 export interface SourceRule extends Rule {
@@ -18,10 +20,12 @@ export interface PolicyFileInfo {
   readonly file: string;
   readonly source: 'project' | 'user';
   readonly merge: boolean;
-  // Hidden by a project file with "merge": false.
-  hidden: boolean;
+  // A user file whose allow rules a project file with "merge": false hides (its deny and ask rules stay).
+  readonly hidden: boolean;
   readonly rules: number;
   readonly problems: readonly PolicyProblem[];
+  // What a project file of an untrusted workspace tried to loosen (not applied).
+  readonly ignored: readonly IgnoredSetting[];
 }
 
 // What a call looks like to the rules: `canonical` is what will really happen (the resolved path, the
@@ -48,45 +52,63 @@ export interface PolicyParts {
   readonly user: readonly SourceRule[];
   readonly files: readonly PolicyFileInfo[];
   readonly problems: readonly PolicyProblem[];
-  readonly projectFile: string;
+  // User-level file for this workspace's 'always' and 'never' answers.
+  readonly answersFile: string;
+  readonly trust: TrustState;
+  readonly ignored: readonly IgnoredSetting[];
 }
 
 const compile = (rules: readonly SourceRule[]): CompiledRule[] => rules.map((rule) => ({ ...rule, compiled: compilePattern(rule.pattern) }));
 const publicRule = (rule: SourceRule): Rule => ({ pattern: rule.pattern, action: rule.action, ...(rule.file ? { file: rule.file } : {}) });
 
-// The merged policy: --allow/--ask/--deny > project files > user files > built-in defaults. The
-// highest-priority source with a matching rule decides; inside one source deny beats ask beats allow.
+// The merged policy: --allow/--ask/--deny > policy files > built-in defaults. The command line, when
+// it has a matching rule, decides. Otherwise the user's and the project's files are one pool in which
+// deny beats ask beats allow, whichever file the rule is in: a user's deny always beats a project's
+// allow, and a project can add deny and ask rules over the user's allows (trusted or not). Project
+// allow rules are in the pool only when the user trusts the workspace (`codeward trust`).
 export class Policy {
   readonly root: string;
   readonly files: readonly PolicyFileInfo[];
   readonly problems: readonly PolicyProblem[];
-  // Where 'always' and 'never' answers are saved (`<root>/.codeward/policy.json`).
-  readonly projectFile: string;
+  // Where 'always' and 'never' answers are saved: user-level, outside the workspace.
+  readonly answersFile: string;
+  readonly trust: TrustState;
+  // Project settings not applied because the workspace is not trusted.
+  readonly ignored: readonly IgnoredSetting[];
   private readonly sources: Record<'cli' | 'project' | 'user', CompiledRule[]>;
+  // The CLI rules, then the files' pool (user rules first: of two equally strong rules, the user's is named).
+  private pools: readonly (readonly CompiledRule[])[];
 
   constructor(parts: PolicyParts) {
     this.root = parts.root;
     this.files = parts.files;
     this.problems = parts.problems;
-    this.projectFile = parts.projectFile;
+    this.answersFile = parts.answersFile;
+    this.trust = parts.trust;
+    this.ignored = parts.ignored;
     this.sources = { cli: compile(parts.cli), project: compile(parts.project), user: compile(parts.user) };
+    this.pools = this.makePools();
   }
 
-  // The deciding rule of the highest-priority source that has one, or undefined (defaults apply).
+  private makePools(): (readonly CompiledRule[])[] {
+    return [this.sources.cli, [...this.sources.user, ...this.sources.project]];
+  }
+
+  // The deciding rule: a matching CLI rule, else the strongest matching file rule; undefined: defaults apply.
   match(target: MatchTarget): RuleMatch | undefined {
     const { canonical } = target;
     // `covers` (a recursive delete reaching what a rule names) only ever restricts.
     const allowSubject = canonical?.covers ? { ...canonical, covers: false } : canonical;
-    for (const source of ['cli', 'project', 'user'] as const) {
+    for (const pool of this.pools) {
       let best: CompiledRule | undefined;
-      for (const rule of this.sources[source]) {
+      for (const rule of pool) {
         if (best && STRENGTH[rule.action] >= STRENGTH[best.action]) continue;
         const subject = rule.action === 'allow' ? allowSubject : canonical;
         const hit = (subject !== undefined && rule.compiled.matches(subject)) || (rule.action !== 'allow' && target.others.some((s) => rule.compiled.matches(s)));
         if (hit) best = rule;
         if (best?.action === 'deny') break;
       }
-      if (best) return { source, action: best.action, rule: publicRule(best) };
+      if (best) return { source: best.source as RuleMatch['source'], action: best.action, rule: publicRule(best) };
     }
     return undefined;
   }
@@ -94,21 +116,24 @@ export class Policy {
   // The effective rules with their sources, in precedence order (defaults last).
   list(): ListedRule[] {
     const listed: ListedRule[] = [];
-    for (const source of ['cli', 'project', 'user'] as const) {
-      const rules = [...this.sources[source]].sort((a, b) => STRENGTH[a.action] - STRENGTH[b.action]);
+    for (const pool of this.pools) {
+      // A stable sort: user before project for the same action.
+      const rules = [...pool].sort((a, b) => STRENGTH[a.action] - STRENGTH[b.action]);
       for (const { compiled: _compiled, ...rule } of rules) listed.push(rule);
     }
     return [...listed, ...defaultRules()];
   }
 
-  // Saves a rule to the project policy file (created if missing, written atomically) and applies it
-  // to this policy at once. An identical pattern in that file gets the new action.
-  async addProjectRule(pattern: string, action: Action): Promise<Rule> {
+  // Saves an 'always' (allow) or 'never' (deny) answer to the user's answers file for this workspace
+  // (created if missing, written atomically) and applies it to this policy at once. An identical
+  // pattern in that file gets the new action.
+  async saveAnswer(pattern: string, action: Action): Promise<Rule> {
     const normalized = normalizePattern(pattern);
-    const index = await savePolicyRule(this.projectFile, normalized, action);
-    const rule: SourceRule = { pattern: normalized, action, file: this.projectFile, source: 'project', index };
-    const project = this.sources.project.filter((r) => !(r.file === this.projectFile && r.pattern === normalized));
-    this.sources.project = [...project, { ...rule, compiled: compilePattern(normalized) }];
+    const index = await savePolicyRule(this.answersFile, normalized, action);
+    const rule: SourceRule = { pattern: normalized, action, file: this.answersFile, source: 'user', index };
+    const user = this.sources.user.filter((r) => !(r.file === this.answersFile && r.pattern === normalized));
+    this.sources.user = [{ ...rule, compiled: compilePattern(normalized) }, ...user];
+    this.pools = this.makePools();
     return publicRule(rule);
   }
 }

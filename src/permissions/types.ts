@@ -8,7 +8,8 @@ export type { Redirection, ShellParse, ShellWord, SimpleCommand } from '../shell
 export type Action = 'allow' | 'ask' | 'deny';
 export const ACTIONS: readonly Action[] = ['allow', 'ask', 'deny'];
 
-// Where a rule comes from, highest priority first.
+// Where a rule comes from: the CLI flags first; project and user files are one pool (deny > ask > allow,
+// project allow rules only in a trusted workspace); the defaults last.
 export type RuleSource = 'cli' | 'project' | 'user' | 'default';
 export const RULE_SOURCES: readonly RuleSource[] = ['cli', 'project', 'user', 'default'];
 

@@ -11,14 +11,22 @@ describe('codeward doctor', () => {
     expect(result.stdout).toMatch(/^workspace {8}/);
     expect(result.stdout).toMatch(/OS sandbox {7}(bwrap \(.*\): workspace-write, network off; writable: the workspace, \/tmp \(private\); read-only inside: \.git\/hooks, \.codeward, \.git\/config; hidden: ~\/\.ssh|none: )/);
     expect(result.stdout).toContain('danger check     on');
+    expect(result.stdout).toMatch(/trust {12}not trusted: the project's files \(none\) can only tighten/);
     expect(result.stdout).toContain('**/.env');
   });
 
-  it('follows --sandbox, --sandbox-network and the config file, and answers in JSON', async () => {
+  it('follows --sandbox, --sandbox-network and the config file (its loosening part once trusted), and answers in JSON', async () => {
     const root = await tempDir();
+    const home = await tempDir('codeward-home-');
+    const env = { HOME: home };
     await mkdir(join(root, '.codeward'));
     await writeFile(join(root, '.codeward', 'config.json'), '{"sandbox": "read-only", "sandboxNetwork": true}');
-    const fromConfig = JSON.parse(runCli(['-C', root, '--json', 'doctor'], { yes: false }).stdout);
+    const untrusted = JSON.parse(runCli(['-C', root, '--json', 'doctor'], { yes: false, env }).stdout);
+    expect(untrusted.data.trust).toMatchObject({ trusted: false, recorded: false, ignored: [{ file: '.codeward/config.json', setting: '"sandboxNetwork": true' }] });
+    if (untrusted.data.sandbox.backend) expect(untrusted.data.sandbox).toMatchObject({ mode: 'read-only', network: false });
+    expect(runCli(['-C', root, 'trust'], { yes: false, env }).status).toBe(0);
+    const fromConfig = JSON.parse(runCli(['-C', root, '--json', 'doctor'], { yes: false, env }).stdout);
+    expect(fromConfig.data.trust).toMatchObject({ trusted: true, ignored: [] });
     if (fromConfig.data.sandbox.backend) expect(fromConfig.data.sandbox).toMatchObject({ mode: 'read-only', network: true });
     else expect(fromConfig.data.sandbox.reason).toMatch(/bwrap|sandbox-exec|no sandbox/);
     const off = JSON.parse(runCli(['-C', root, '--json', '--sandbox', 'off', 'doctor'], { yes: false }).stdout);

@@ -36,9 +36,11 @@ describe('the gate at the CLI', () => {
     expect(await readFile(join(root, 'a.txt'), 'utf8')).toBe('two');
   });
 
-  it('a project policy file allows, and the CLI flags outrank it', async () => {
+  it('a project policy file allows once trusted, and the CLI flags outrank it', async () => {
     await mkdir(join(root, '.codeward'), { recursive: true });
     await writeFile(join(root, '.codeward/policy.json'), JSON.stringify({ rules: [{ pattern: '@coder write src/**', action: 'allow' }] }));
+    expect(cli(['--json', 'write', '--file', 'src/app.ts', '--content', 'x']).json.error?.code).toBe('C241');
+    expect(cli(['trust']).status).toBe(0);
     expect(cli(['--json', 'write', '--file', 'src/app.ts', '--content', 'x']).status).toBe(0);
     expect(cli(['--json', '--deny', '@coder write src/**', 'write', '--file', 'src/app.ts', '--content', 'y']).json.error?.code).toBe('C240');
   });
@@ -85,6 +87,7 @@ describe('codeward policy', () => {
   it('list shows the effective rules with their sources', async () => {
     await mkdir(join(root, '.codeward'), { recursive: true });
     await writeFile(join(root, '.codeward/policy.json'), JSON.stringify({ rules: [{ pattern: '@coder exec make *', action: 'allow' }] }));
+    expect(cli(['trust']).status).toBe(0);
     const result = cli(['--deny', '@coder exec rm *', 'policy', 'list']);
     expect(result.status).toBe(0);
     const lines = result.stdout.split('\n');

@@ -397,7 +397,8 @@ describe('search with configured non-accessible globs', () => {
     await writeFile(join(root, '.codeward', 'config.json'), JSON.stringify({ nonAccessibleGlobs: ['src/util/**', '**/*.md'] }));
     const custom = await engineFor(root);
     const envelope = await custom.run({ cmd: 'search', args: { term: 'needle' } });
-    // The key replaces the defaults: keys/ and secrets/ become searchable, src/util and *.md are not.
-    expect(envelope.ok && files(envelope.data as SearchData)).toEqual(['deep/inner/keep.txt', 'keys/server.pem', 'secrets/token.txt', 'src/app.ts']);
+    // An untrusted workspace only adds globs: src/util and *.md are hidden, keys/ and secrets/ stay hidden
+    // (the key replaces the defaults only once the user trusts the workspace: `codeward trust`).
+    expect(envelope.ok && files(envelope.data as SearchData)).toEqual(['deep/inner/keep.txt', 'src/app.ts']);
   });
 });

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createEngine, type Engine } from '../../src/index.js';
 import { removeDir, runCli, tempDir, writeFiles } from '../helpers/fixture.js';
+import { trustWorkspaceAt } from '../helpers/trust.js';
 
 // `update` through the engine (the door every other door uses): seed 003's coder::update-file line ops,
 // CONTRACT "Batched commands" (one result per file, each file atomic on its own, envelope ok:true).
@@ -251,7 +252,9 @@ describe('backups and rollback', () => {
 
   it('with backups:false in the config no .bak is written', async () => {
     await writeFiles(root, { '.codeward/config.json': '{"backups": false}', 'b.txt': 'b\n' });
-    const plain = await createEngine({ workspace: root, env: { ...process.env, CODEWARD_STATE_DIR: state } });
+    // Turning backups off loosens: it applies once the user trusts the workspace.
+    await trustWorkspaceAt(root, state);
+    const plain = await createEngine({ workspace: root, env: { ...process.env, CODEWARD_STATE_DIR: state, HOME: state } });
     const envelope = await plain.run({ cmd: 'update', args: { files: [{ path: 'b.txt', ops: [{ op: 'insert', at_line: 1, content: 'a' }] }] } });
     expect(envelope.ok && envelope.data).toEqual({ results: [{ path: 'b.txt', success: true, applied: 1, newLineCount: 2, backup: null }] });
     expect(await read('b.txt')).toBe('a\nb\n');

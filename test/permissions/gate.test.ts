@@ -8,6 +8,7 @@ import { describeCall } from '../../src/permissions/describe.js';
 import { permissionGate } from '../../src/permissions/gate.js';
 import type { ApprovalAnswer, ApprovalRequest } from '../../src/permissions/types.js';
 import { fakeCommand, openWorkspace, parser, policyWith, prepared, sandbox, writePolicy, type Sandbox } from './helpers.js';
+import { answersFileFor } from '../../src/permissions/policy-trust.js';
 
 const write = fakeCommand('write', 'write');
 const multipatch = fakeCommand('multipatch', 'write');
@@ -73,14 +74,15 @@ describe('permissionGate', () => {
     expect(request).toEqual({ judged: '@coder write a.txt', tool: '@coder write', reason: expect.any(String), source: 'default', immune: null, options: ['once', 'always', 'no', 'never'], suggestion: '@coder write a.txt' });
   });
 
-  test('always: writes the project policy file, the next call is allowed without asking', async () => {
+  test('always: writes the user-level answers file of the workspace (never a project file), the next call is allowed without asking', async () => {
     const { approver, asked } = scripted('always');
     const policy = await policyWith(box);
     const gate = permissionGate({ policy, denials: new DenialTracker(), approver, yes: false, parser });
     await gate.authorize(await writeCall('src/a.ts'));
     await gate.authorize(await writeCall('src/a.ts'));
     expect(asked).toHaveLength(1);
-    const saved = JSON.parse(await readFile(join(box.root, '.codeward', 'policy.json'), 'utf8'));
+    await expect(readFile(join(box.root, '.codeward', 'policy.json'), 'utf8')).rejects.toMatchObject({ code: 'ENOENT' });
+    const saved = JSON.parse(await readFile(answersFileFor(box.home, box.root), 'utf8'));
     expect(saved).toEqual({ rules: [{ pattern: '@coder write src/a.ts', action: 'allow' }] });
     // A fresh process (new policy from the files) does not ask either.
     const later = permissionGate({ policy: await policyWith(box), denials: new DenialTracker(), yes: false, parser });
@@ -100,7 +102,7 @@ describe('permissionGate', () => {
     const { approver, asked } = scripted('never');
     const gate = permissionGate({ policy: await policyWith(box), denials: new DenialTracker(), approver, yes: false, parser });
     await expect(gate.authorize(await writeCall('a.txt'))).rejects.toMatchObject({ code: 'C240', message: expect.stringContaining('rule "@coder write a.txt" (deny) saved to') });
-    await expect(gate.authorize(await writeCall('a.txt'))).rejects.toMatchObject({ code: 'C240', message: expect.stringMatching(/denied by rule "@coder write a\.txt" \(deny\) from .*\.codeward\/policy\.json/) });
+    await expect(gate.authorize(await writeCall('a.txt'))).rejects.toMatchObject({ code: 'C240', message: expect.stringMatching(/denied by rule "@coder write a\.txt" \(deny\) from .*\.codeward\/workspaces\/.*\/policy\.json/) });
     expect(asked).toHaveLength(1);
   });
 

@@ -6,7 +6,8 @@ import { ShellParser } from '../../src/shell/parse.js';
 import { Workspace } from '../../src/workspace/workspace.js';
 import { DenialTracker } from '../../src/permissions/denials.js';
 import { explainCall, type Explanation } from '../../src/permissions/explain.js';
-import { loadPolicy } from '../../src/permissions/policy-load.js';
+import { loadPolicy, readProjectSettings } from '../../src/permissions/policy-load.js';
+import { saveTrust } from '../../src/permissions/policy-trust.js';
 import type { Policy } from '../../src/permissions/policy.js';
 import type { Action, Rule } from '../../src/permissions/types.js';
 import { removeDir, tempDir } from '../helpers/fixture.js';
@@ -42,6 +43,11 @@ export async function writePolicy(dir: string, name: string, rules: readonly str
   if (merge !== undefined) body['merge'] = merge;
   await writeFile(file, JSON.stringify(body, null, 2));
   return file;
+}
+
+// `codeward trust` for the box's workspace as its files are now (project allow rules then apply).
+export async function trustWorkspace(box: Pick<Sandbox, 'root' | 'home'>): Promise<void> {
+  await saveTrust((await readProjectSettings(box.root, box.home)).snapshot, box.home);
 }
 
 export async function explain(policy: Policy, call: string, denials = new DenialTracker()): Promise<Explanation> {

@@ -2,7 +2,8 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { loadPolicy } from '../../src/permissions/policy-load.js';
-import { explain, rule, sandbox, writePolicy, type Sandbox } from './helpers.js';
+import { answersFileFor } from '../../src/permissions/policy-trust.js';
+import { explain, rule, sandbox, trustWorkspace, writePolicy, type Sandbox } from './helpers.js';
 
 let box: Sandbox;
 beforeEach(async () => {
@@ -67,6 +68,7 @@ describe('invalid policy files', () => {
   test('non-strict loading never widens: allows become asks, an unreadable file asks for everything', async () => {
     await writePolicy(box.home, '.codeward/policy.json', ['allow @coder exec *']);
     await writeRaw(box.root, '.codeward/policy.json', JSON.stringify({ rules: [{ pattern: '@coder write *', action: 'allow' }, { pattern: '@coder read x', action: 'deny' }, { pattern: '@coder y', action: 'maybe' }] }));
+    await trustWorkspace(box);
     const policy = await load(false);
     expect(policy.problems).toHaveLength(1);
     expect((await explain(policy, '@coder write a')).decision).toBe('ask');
@@ -87,16 +89,19 @@ describe('invalid policy files', () => {
 describe('list and files', () => {
   test('effective rules with their sources in precedence order; hidden user files are reported', async () => {
     const project = await writePolicy(box.root, '.codeward/policy.json', ['allow @coder exec npm *', 'deny @coder exec rm *'], false);
-    const user = await writePolicy(box.home, '.codeward/policy.json', ['allow @coder write *']);
+    const user = await writePolicy(box.home, '.codeward/policy.json', ['allow @coder write *', 'deny @coder exec curl *']);
+    await trustWorkspace(box);
     const policy = await loadPolicy({ workspaceRoot: box.root, home: box.home, cliRules: { ask: ['@coder exec git push'], allow: ['@coder read'] } });
     const listed = policy.list();
-    expect(listed.slice(0, 4)).toEqual([
+    // One pool for the files: deny before allow, the user's first; merge:false hides only the user's allows.
+    expect(listed.slice(0, 5)).toEqual([
       { pattern: '@coder exec git push', action: 'ask', source: 'cli' },
       { pattern: '@coder read', action: 'allow', source: 'cli' },
+      { pattern: '@coder exec curl *', action: 'deny', source: 'user', file: user, index: 1 },
       { pattern: '@coder exec rm *', action: 'deny', source: 'project', file: project, index: 1 },
       { pattern: '@coder exec npm *', action: 'allow', source: 'project', file: project, index: 0 },
     ]);
-    expect(listed.some((r) => r.source === 'user')).toBe(false);
+    expect(listed.some((r) => r.source === 'user' && r.action === 'allow')).toBe(false);
     expect(listed.filter((r) => r.source === 'default').length).toBeGreaterThan(10);
     expect(policy.files).toEqual([
       expect.objectContaining({ file: project, source: 'project', merge: false, hidden: false }),
@@ -109,16 +114,19 @@ describe('list and files', () => {
     expect((await explain(policy, '@coder read a')).decision).toBe('deny');
   });
 
-  test('addProjectRule creates .codeward/policy.json, keeps other content, updates an identical pattern', async () => {
+  test('saveAnswer creates the user-level answers file (not a project file), keeps other content, updates an identical pattern', async () => {
     const policy = await load();
-    await policy.addProjectRule('@coder write src/a.ts', 'allow');
-    const file = join(box.root, '.codeward', 'policy.json');
+    await policy.saveAnswer('@coder write src/a.ts', 'allow');
+    const file = answersFileFor(box.home, box.root);
+    expect(file.startsWith(join(box.home, '.codeward', 'workspaces'))).toBe(true);
+    await expect(readFile(join(box.root, '.codeward', 'policy.json'), 'utf8')).rejects.toMatchObject({ code: 'ENOENT' });
     expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({ rules: [{ pattern: '@coder write src/a.ts', action: 'allow' }] });
     expect((await explain(policy, '@coder write src/a.ts')).decision).toBe('allow');
     await writeFile(file, JSON.stringify({ rules: [{ pattern: '@coder write src/a.ts', action: 'allow', comment: 'mine' }], merge: false, comment: 'keep' }));
     const reloaded = await load();
-    await reloaded.addProjectRule('@coder write src/a.ts', 'deny');
-    await reloaded.addProjectRule('@coder exec make', 'deny');
+    expect((await explain(reloaded, '@coder write src/a.ts')).source).toBe('user');
+    await reloaded.saveAnswer('@coder write src/a.ts', 'deny');
+    await reloaded.saveAnswer('@coder exec make', 'deny');
     expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({
       rules: [{ pattern: '@coder write src/a.ts', action: 'deny', comment: 'mine' }, { pattern: '@coder exec make', action: 'deny' }],
       merge: false,
@@ -127,9 +135,11 @@ describe('list and files', () => {
     expect((await explain(reloaded, '@coder write src/a.ts')).decision).toBe('deny');
   });
 
-  test('addProjectRule refuses to rewrite a file with problems', async () => {
+  test('saveAnswer refuses to rewrite a file with problems', async () => {
     const policy = await load();
-    await writeRaw(box.root, '.codeward/policy.json', '{"rules": 3}');
-    await expect(policy.addProjectRule('@coder read', 'allow')).rejects.toMatchObject({ code: 'C210', message: expect.stringContaining('"rules" must be an array') });
+    const file = answersFileFor(box.home, box.root);
+    await mkdir(join(file, '..'), { recursive: true });
+    await writeFile(file, '{"rules": 3}');
+    await expect(policy.saveAnswer('@coder read', 'allow')).rejects.toMatchObject({ code: 'C210', message: expect.stringContaining('"rules" must be an array') });
   });
 });

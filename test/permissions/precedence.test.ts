@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, test } from 'vitest';
 import { loadPolicy } from '../../src/permissions/policy-load.js';
-import { explain, rule, sandbox, writePolicy, type Sandbox } from './helpers.js';
+import { explain, rule, sandbox, trustWorkspace, writePolicy, type Sandbox } from './helpers.js';
 
 // sources × actions × patterns × compound commands. Each row gets its own real project and home folder.
 interface Row {
@@ -12,6 +12,8 @@ interface Row {
   readonly userMerge?: boolean;
   // Extra files: [level, file name, rules].
   readonly files?: readonly (readonly ['project' | 'user', string, readonly string[]])[];
+  // The project's files are trusted (`codeward trust`) unless this is set.
+  readonly untrusted?: boolean;
   readonly call: string;
   readonly expect: 'allow' | 'ask' | 'deny';
   readonly source: string;
@@ -36,7 +38,21 @@ const ROWS: readonly Row[] = [
   { name: 'default: exec npm test asks', call: '@coder exec npm test', expect: 'ask', source: 'default' },
   { name: 'default: test asks', call: '@coder test npm test', expect: 'ask', source: 'default' },
   // Sources against each other.
-  { name: 'project allow beats user deny', project: ['allow @coder exec npm *'], user: ['deny @coder exec npm *'], call: '@coder exec npm test', expect: 'allow', source: 'project' },
+  // Changed with workspace trust: a user's deny beats a project's allow, even a trusted one (it ranked below before).
+  { name: 'user deny beats a trusted project allow', project: ['allow @coder exec npm *'], user: ['deny @coder exec npm *'], call: '@coder exec npm test', expect: 'deny', source: 'user' },
+  { name: 'user deny beats a trusted project allow *', project: ['allow *'], user: ['deny @coder exec curl *'], call: '@coder exec curl x', expect: 'deny', source: 'user' },
+  { name: 'user ask beats a trusted project allow', project: ['allow @coder exec npm *'], user: ['ask @coder exec npm *'], call: '@coder exec npm test', expect: 'ask', source: 'user' },
+  { name: 'trusted project allow beats the default', project: ['allow @coder exec npm *'], call: '@coder exec npm test', expect: 'allow', source: 'project' },
+  // An untrusted workspace: its files can only tighten.
+  { name: 'untrusted: project allow is ignored', untrusted: true, project: ['allow @coder exec npm *'], call: '@coder exec npm test', expect: 'ask', source: 'default' },
+  { name: 'untrusted: project allow * is ignored', untrusted: true, project: ['allow *'], call: '@coder write a.txt', expect: 'ask', source: 'default' },
+  { name: 'untrusted: coder_policy.json allow is ignored', untrusted: true, files: [['project', 'coder_policy.json', ['allow @coder exec make *']]], call: '@coder exec make x', expect: 'ask', source: 'default' },
+  { name: 'untrusted: .chatcli allow is ignored', untrusted: true, files: [['project', '.chatcli/coder_policy.json', ['allow @coder *']]], call: '@coder delete a', expect: 'ask', source: 'default' },
+  { name: 'untrusted: project deny applies', untrusted: true, project: ['deny @coder exec npm *'], call: '@coder exec npm test', expect: 'deny', source: 'project' },
+  { name: 'untrusted: project ask beats user allow', untrusted: true, project: ['ask @coder exec npm *'], user: ['allow @coder exec npm *'], call: '@coder exec npm test', expect: 'ask', source: 'project' },
+  { name: 'untrusted: project ask beats the allowlist', untrusted: true, project: ['ask @coder exec ls'], call: '@coder exec ls', expect: 'ask', source: 'project' },
+  { name: 'untrusted: merge:false cannot hide user deny', untrusted: true, project: ['allow *'], projectMerge: false, user: ['deny @coder exec *'], call: '@coder exec npm test', expect: 'deny', source: 'user' },
+  { name: 'untrusted: user allow still applies', untrusted: true, project: ['allow *'], user: ['allow @coder exec npm *'], call: '@coder exec npm test', expect: 'allow', source: 'user' },
   { name: 'project deny beats user allow', project: ['deny @coder exec npm *'], user: ['allow @coder exec npm *'], call: '@coder exec npm test', expect: 'deny', source: 'project' },
   { name: 'project ask beats user allow', project: ['ask @coder exec npm *'], user: ['allow @coder exec npm *'], call: '@coder exec npm test', expect: 'ask', source: 'project' },
   { name: 'cli allow beats project deny', cli: ['allow @coder exec npm *'], project: ['deny @coder exec npm *'], call: '@coder exec npm test', expect: 'allow', source: 'cli' },
@@ -57,7 +73,9 @@ const ROWS: readonly Row[] = [
   { name: 'same source user: deny beats ask', user: ['ask @coder write *', 'deny @coder write *.lock'], call: '@coder write package.lock', expect: 'deny', source: 'user' },
   { name: 'two project files: deny in coder_policy.json beats allow in .codeward', project: ['allow @coder exec make *'], files: [['project', 'coder_policy.json', ['deny @coder exec make *']]], call: '@coder exec make build', expect: 'deny', source: 'project' },
   // merge:false.
-  { name: 'merge:false hides user deny', project: ['allow @coder read'], projectMerge: false, user: ['deny @coder exec *'], call: '@coder exec npm test', expect: 'ask', source: 'default' },
+  // Changed with workspace trust: merge:false hides only the user's allow rules (it hid their deny rules too).
+  { name: 'merge:false does not hide user deny', project: ['allow @coder read'], projectMerge: false, user: ['deny @coder exec *'], call: '@coder exec npm test', expect: 'deny', source: 'user' },
+  { name: 'merge:false does not hide user ask', project: ['allow @coder exec *'], projectMerge: false, user: ['ask @coder exec npm *'], call: '@coder exec npm test', expect: 'ask', source: 'user' },
   { name: 'merge:false hides user allow', project: ['allow @coder read'], projectMerge: false, user: ['allow @coder write *'], call: '@coder write a.txt', expect: 'ask', source: 'default' },
   { name: 'merge:true keeps user rules', project: ['allow @coder read'], projectMerge: true, user: ['deny @coder write *'], call: '@coder write a.txt', expect: 'deny', source: 'user' },
   { name: 'merge absent keeps user rules', project: ['allow @coder read'], user: ['deny @coder write *'], call: '@coder write a.txt', expect: 'deny', source: 'user' },
@@ -133,6 +151,7 @@ describe('precedence table', () => {
     if (row.project) await writePolicy(box.root, '.codeward/policy.json', row.project, row.projectMerge);
     if (row.user) await writePolicy(box.home, '.codeward/policy.json', row.user, row.userMerge);
     for (const [level, name, rules] of row.files ?? []) await writePolicy(level === 'project' ? box.root : box.home, name, rules);
+    if (!row.untrusted) await trustWorkspace(box);
     const policy = await loadPolicy({ workspaceRoot: box.root, home: box.home, cliRules: (row.cli ?? []).map(rule) });
     const result = await explain(policy, row.call);
     expect({ decision: result.decision, source: result.source }, result.reason).toEqual({ decision: row.expect, source: row.source });

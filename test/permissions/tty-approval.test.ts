@@ -1,7 +1,8 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, realpath } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CLI, removeDir, tempDir, writeFiles } from '../helpers/fixture.js';
+import { answersFileFor } from '../../src/permissions/policy-trust.js';
 
 // Interactive approval of the real binary in a real pseudo-terminal (no --yes, stdin is a TTY).
 let root: string;
@@ -107,12 +108,13 @@ describe('approval at a terminal', () => {
     expect(await readFile(join(root, 'b.txt'), 'utf8')).toBe('b\n');
   });
 
-  it('"a" (always) writes an allow rule to the project policy, so the next call does not ask', async () => {
+  it('"a" (always) writes an allow rule to the user-level answers file (not the project), so the next call does not ask', async () => {
     const first = await start(['write', '--file', 'a.txt', '--content', 'one\n']);
     await first.waitFor('?');
     first.write('a\r');
     expect(await first.exit).toBe(0);
-    const policy = JSON.parse(await readFile(join(root, '.codeward/policy.json'), 'utf8')) as { rules: { pattern: string; action: string }[] };
+    await expect(readFile(join(root, '.codeward/policy.json'), 'utf8')).rejects.toMatchObject({ code: 'ENOENT' });
+    const policy = JSON.parse(await readFile(answersFileFor(state, await realpath(root)), 'utf8')) as { rules: { pattern: string; action: string }[] };
     expect(policy.rules).toContainEqual({ pattern: '@coder write a.txt', action: 'allow' });
     const second = await start(['write', '--file', 'a.txt', '--content', 'two\n']);
     expect(await second.exit).toBe(0);

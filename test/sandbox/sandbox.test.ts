@@ -193,6 +193,8 @@ describe.skipIf(!bwrapWorks)(`the OS sandbox (bwrap)${bwrapWorks ? '' : ` — sk
   it('makes the sandboxWritable paths writable and points caches at the private /tmp', async () => {
     await mkdir(join(root, '.codeward'));
     await writeFile(join(root, '.codeward', 'config.json'), JSON.stringify({ sandboxWritable: [outside] }));
+    // More writable paths loosen: they apply once the user trusts the workspace.
+    expect(spawnSync(process.execPath, [CLI, 'trust'], { cwd: root, env: env() }).status).toBe(0);
     const run = await exec(`echo allowed > ${join(outside, 'cache.txt')} && echo "cache=$XDG_CACHE_HOME npm=$npm_config_cache"\n`);
     expect(run.status).toBe(0);
     expect(await readFile(join(outside, 'cache.txt'), 'utf8')).toBe('allowed\n');

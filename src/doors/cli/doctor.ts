@@ -1,5 +1,5 @@
-import { loadConfig } from '../../engine/config.js';
-import { loadPolicy } from '../../permissions/index.js';
+import { configFromSettings } from '../../engine/config.js';
+import { formatIgnored, loadPolicy, readProjectSettings, type ProjectSettings } from '../../permissions/index.js';
 import { HOME_SECRETS, PROTECTED_FILES_IN_WORKSPACE, PROTECTED_IN_WORKSPACE } from '../../sandbox/policy.js';
 import { ProcessSandbox } from '../../sandbox/sandbox.js';
 import { Workspace } from '../../workspace/workspace.js';
@@ -14,9 +14,11 @@ interface DoctorIo {
 // `codeward doctor`: what protects this workspace, in one screen.
 export async function doctorCommand(options: GlobalOptions, io: DoctorIo): Promise<number> {
   const workspace = await Workspace.open(options.workspace ?? io.cwd, { env: io.env });
-  const config = await loadConfig(workspace.root);
   const home = io.env['HOME'];
-  const policy = await loadPolicy({ workspaceRoot: workspace.root, ...(home ? { home } : {}), cliRules: { allow: options.allow, ask: options.ask, deny: options.deny }, strict: false });
+  const project = await readProjectSettings(workspace.root, home);
+  const { config, ignored: configIgnored } = await configFromSettings(project);
+  const policy = await loadPolicy({ workspaceRoot: workspace.root, project, ...(home ? { home } : {}), cliRules: { allow: options.allow, ask: options.ask, deny: options.deny }, strict: false });
+  const ignored = [...configIgnored, ...policy.ignored];
   const sandbox = ProcessSandbox.forWorkspace(config, sandboxOptions(options), workspace.root, io.env);
   const status = await sandbox.status();
   const data = {
@@ -30,6 +32,7 @@ export async function doctorCommand(options: GlobalOptions, io: DoctorIo): Promi
       readOnly: status.backend ? [...PROTECTED_IN_WORKSPACE, ...PROTECTED_FILES_IN_WORKSPACE] : [],
       hidden: status.backend ? HOME_SECRETS.map((path) => `~/${path}`) : [],
     },
+    trust: { ...trustData(project), ignored },
     policy: { files: policy.files, rules: policy.list().filter((rule) => rule.source !== 'default').length, problems: policy.problems.length },
     nonAccessibleGlobs: config.nonAccessibleGlobs,
     dangerClassifier: options.allowUnsafe ? 'off (--allow-unsafe)' : 'on',
@@ -44,10 +47,34 @@ export async function doctorCommand(options: GlobalOptions, io: DoctorIo): Promi
     box.backend
       ? `OS sandbox       ${box.backend}: ${box.mode}, network ${box.network ? 'on' : 'off'}; writable: ${box.writable.join(', ') || 'nothing'}; read-only inside: ${box.readOnly.join(', ')}; hidden: ${box.hidden.join(', ')}`
       : `OS sandbox       none: ${box.reason ?? ''}; exec and test run under the permission gate alone`,
-    `permission gate  ${data.policy.rules} rule${data.policy.rules === 1 ? '' : 's'} from ${data.policy.files.length > 0 ? data.policy.files.join(', ') : 'no policy file'} plus the defaults${data.policy.problems ? ` (${data.policy.problems} problems: codeward policy list)` : ''}`,
+    `permission gate  ${data.policy.rules} rule${data.policy.rules === 1 ? '' : 's'} from ${data.policy.files.length > 0 ? data.policy.files.map((info) => info.file).join(', ') : 'no policy file'} plus the defaults${data.policy.problems ? ` (${data.policy.problems} problems: codeward policy list)` : ''}`,
+ `trust            ${trustLine(data.trust, ignored.map(formatIgnored))}`,
     `danger check     ${data.dangerClassifier} (catastrophic shell commands are blocked, C242)`,
     `hidden files     ${data.nonAccessibleGlobs.join(', ')}`,
   ];
   io.stdout.write(`${lines.join('\n')}\n`);
   return 0;
+}
+
+function trustData(project: ProjectSettings) {
+  const { trust, snapshot } = project;
+  return {
+    trusted: trust.trusted,
+    recorded: trust.recorded,
+    changed: trust.changed,
+    ...(trust.trustedAt ? { trustedAt: trust.trustedAt } : {}),
+    ...(trust.store ? { store: trust.store } : {}),
+    ...(trust.problem ? { problem: trust.problem } : {}),
+    files: snapshot.files.filter((entry) => entry.digest !== null).map((entry) => ({ file: entry.name, digest: entry.digest })),
+  };
+}
+
+function trustLine(trust: ReturnType<typeof trustData>, ignored: readonly string[]): string {
+  const files = trust.files.map((entry) => entry.file).join(', ');
+  const state = trust.trusted
+    ? `trusted since ${trust.trustedAt ?? '?'} (digests match: ${files || 'no project policy or config file'}); its settings apply, your deny rules still win`
+    : trust.recorded
+      ? `revoked: ${trust.changed.join(', ')} changed since "codeward trust" (${trust.trustedAt ?? '?'}); the project's files can only tighten`
+      : `not trusted: the project's files (${files || 'none'}) can only tighten${trust.problem ? `; ${trust.problem}` : ''}`;
+  return ignored.length > 0 ? `${state}; ignored: ${ignored.join('; ')} (codeward trust applies them)` : state;
 }

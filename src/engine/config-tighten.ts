@@ -1,0 +1,44 @@
+import { isDeepStrictEqual } from 'node:util';
+import type { IgnoredSetting } from '../permissions/policy-sources.js';
+import type { Config } from './config.js';
+
+// What an untrusted workspace's config may change (THREAT-MODEL.md invariant 1: untrusted input can
+// only tighten). Each known key has a rule that keeps the tightening part of the project's value; a
+// key without a rule (one added later) keeps the default unless the project's value equals it, so a
+// new setting is tighten-only until someone writes down how it tightens.
+type Tightener = (value: never, base: never) => { readonly value: unknown; readonly loosened?: string };
+
+const SANDBOX_STRENGTH: Readonly<Record<string, number>> = { off: 0, 'workspace-write': 1, 'read-only': 2 };
+
+const TIGHTENERS: Readonly<Record<string, Tightener>> = {
+  // More hidden files are fine; a default glob the project leaves out stays.
+  nonAccessibleGlobs: (value: readonly string[], base: readonly string[]) => {
+    const dropped = base.filter((glob) => !value.includes(glob));
+    return { value: [...base, ...value.filter((glob) => !base.includes(glob))], ...(dropped.length > 0 ? { loosened: `it leaves out ${dropped.map((g) => JSON.stringify(g)).join(', ')}, which stay hidden` } : {}) };
+  },
+  // How edits match quotes: not a safety setting.
+  normalizeQuotes: (value: boolean) => ({ value }),
+  maxWriteBytes: (value: number, base: number) => (value <= base ? { value } : { value: base, loosened: `above the default ${base}` }),
+  backups: (value: boolean) => (value ? { value } : { value: true, loosened: 'turning backups off loosens' }),
+  // absent (workspace-write) < read-only; off never.
+  sandbox: (value: string | undefined, base: string | undefined) =>
+    value === undefined || (SANDBOX_STRENGTH[value] ?? 0) >= (SANDBOX_STRENGTH[base ?? 'workspace-write'] ?? 1) ? { value } : { value: base, loosened: 'turning the OS sandbox off loosens' },
+  sandboxNetwork: (value: boolean) => (value ? { value: false, loosened: 'network access in the sandbox loosens' } : { value }),
+  sandboxWritable: (value: readonly string[]) => (value.length > 0 ? { value: [], loosened: 'more writable paths for sandboxed commands loosen' } : { value }),
+};
+
+export function tightenConfig(project: Config, keys: readonly string[], base: Config, file: string): { config: Config; ignored: IgnoredSetting[] } {
+  const config: Record<string, unknown> = { ...base };
+  const ignored: IgnoredSetting[] = [];
+  for (const key of keys) {
+    const value = (project as Record<string, unknown>)[key];
+    const start = (base as Record<string, unknown>)[key];
+    const tighten = TIGHTENERS[key];
+    const result = tighten
+      ? tighten(value as never, start as never)
+      : isDeepStrictEqual(value, start) ? { value } : { value: start, loosened: 'not known to only tighten' };
+    config[key] = result.value;
+    if (result.loosened) ignored.push({ file, setting: `${JSON.stringify(key)}: ${JSON.stringify(value)}`, reason: result.loosened });
+  }
+  return { config: config as Config, ignored };
+}
