@@ -94,3 +94,39 @@ describe('unaskedReason', () => {
     expect(await unaskedReason(['write', '--file', 'x'], root)).toBeUndefined();
   });
 });
+
+describe('global options in a plugin call are the model\'s words: none may loosen anything', () => {
+  it('--allow, --allow-unsafe, --sandbox off, --sandbox-network and -C are refused wherever they stand (C210), nothing written', () => {
+    const attempts: string[][] = [
+      ['--allow', '@coder *', 'write', '--file', 'pwned.txt', '--content', 'x'],
+      ['write', '--file', 'pwned.txt', '--content', 'x', '--allow=@coder write *'],
+      ['exec', '--cmd', 'touch pwned.txt', '--allow-unsafe'],
+      ['--sandbox', 'off', 'exec', '--cmd', 'touch pwned.txt'],
+      ['exec', '--sandbox-network', '--cmd', 'touch pwned.txt'],
+      ['-C', '/', 'read', '--file', 'etc/passwd'],
+      ['--workspace=..', 'tree'],
+    ];
+    for (const argv of attempts) {
+      const result = runPlugin(argv);
+      expect(result.status, argv.join(' ')).toBe(2);
+      expect(result.stderr, argv.join(' ')).toMatch(/^error C210: .*cannot be given in a @coder plugin call/m);
+    }
+    expect(existsSync(join(root, 'pwned.txt'))).toBe(false);
+  });
+
+  it('options that only tighten still work (--deny, --sandbox read-only, --json)', () => {
+    const denied = runPlugin(['--deny', '@coder read', 'read', '--file', 'main.go']);
+    expect(denied.stderr).toMatch(/^error C240: /m);
+    const json = runPlugin(['--json', 'read', '--file', 'main.go']);
+    expect(json.status).toBe(0);
+    expect(JSON.parse(json.stdout).ok).toBe(true);
+  });
+
+  it('servers, the agent and trust cannot be started from a plugin call', () => {
+    for (const argv of [['mcp', '--http', '0'], ['agent', '-p', 'x'], ['worker', '--url', 'ws://127.0.0.1:1'], ['trust']]) {
+      const result = runPlugin(argv);
+      expect(result.status, argv.join(' ')).toBe(2);
+      expect(result.stderr, argv.join(' ')).toMatch(/^error C210: /m);
+    }
+  });
+});

@@ -13,6 +13,12 @@ export const PLUGIN_NAME = '@coder';
 // Set by the wrapper script ChatCLI runs (docs/chatcli-plugin.md): switches on the argv repairs below.
 export const PLUGIN_ENV = 'CODEWARD_CHATCLI_PLUGIN';
 
+// Whether this process is a ChatCLI plugin call (the wrapper sets the variable to anything but '' or '0').
+export function isPluginCall(env: Readonly<Record<string, string | undefined>>): boolean {
+  const flag = env[PLUGIN_ENV];
+  return flag !== undefined && flag !== '' && flag !== '0';
+}
+
 // ChatCLI's `Metadata` (pkg/coder/engine/metadata.go).
 export interface ChatcliMetadata {
   readonly name: string;
@@ -205,7 +211,6 @@ export function chatcliDoor(argv: readonly string[], io: ChatcliIo, registry: Re
     io.stdout.write(`${JSON.stringify(answer)}\n`);
     return 0;
   }
-  const flag = io.env[PLUGIN_ENV];
-  if (flag !== undefined && flag !== '' && flag !== '0') return joinRepeatedJsonFlags(argv, registry);
+  if (isPluginCall(io.env)) return joinRepeatedJsonFlags(argv, registry);
   return argv;
 }

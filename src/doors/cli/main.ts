@@ -85,23 +85,34 @@ async function callFromStdin(io: CliIo): Promise<string> {
   return text;
 }
 
+// Entry points a person starts (servers, the agent, trust): never from a ChatCLI plugin call, whose argv
+// comes from the model.
+const PERSON_ONLY: ReadonlySet<string> = new Set(['worker', 'agent', 'mcp', 'trust']);
+
 // Runs one CLI invocation and returns the exit status.
 export async function main(givenArgv: readonly string[], io: CliIo): Promise<number> {
   const registry = new Registry(builtinCommands);
   let argv = givenArgv;
   // The ChatCLI plugin door (docs/chatcli-plugin.md): `--metadata`, `--schema`, and the argv of a plugin call.
-  if (argv.includes('--metadata') || argv.includes('--schema') || io.env['CODEWARD_CHATCLI_PLUGIN']) {
-    const door = (await import('../chatcli/plugin.js')).chatcliDoor(argv, io, registry);
+  const plugin = io.env['CODEWARD_CHATCLI_PLUGIN'] ? await import('../chatcli/plugin.js') : undefined;
+  const pluginCall = plugin?.isPluginCall(io.env) ?? false;
+  if (argv.includes('--metadata') || argv.includes('--schema') || plugin) {
+    const door = (plugin ?? await import('../chatcli/plugin.js')).chatcliDoor(argv, io, registry);
     if (typeof door === 'number') return door;
     argv = door;
   }
   const callToken = findCallToken(argv);
+  if (pluginCall && callToken !== undefined && PERSON_ONLY.has(callToken)) {
+    io.stderr.write(`error C210: codeward ${callToken} is not a @coder command; a person starts it in a terminal (plugin calls run the commands of codeward --help)\n`);
+    return 2;
+  }
   if (callToken === 'worker') return await (await import('../worker/cli.js')).workerCommand(argv.slice(argv.indexOf('worker') + 1), io);
   const command = callToken === undefined || callToken.startsWith('{') ? undefined : registry.find(callToken);
   let options: GlobalOptions | undefined;
   try {
     const extracted = extractGlobalOptions(argv, commandFlagTest(registry, command));
     options = extracted.options;
+    if (pluginCall) (await import('../chatcli/globals.js')).refuseLooseningGlobals(options);
     if (callToken === 'agent') {
       // Help without loading the agent (the AI SDK and providers are most of its start-up).
       const agentArgv = extracted.rest.slice(1);
@@ -126,8 +137,7 @@ export async function main(givenArgv: readonly string[], io: CliIo): Promise<num
     if (callToken === 'doctor') return await (await import('./doctor.js')).doctorCommand(options, io);
     if (callToken === 'mcp') return await (await import('../mcp/serve.js')).mcpCommand(extracted.rest, options, io);
     // A ChatCLI plugin call with the wrapper's --yes: not where ChatCLI may not have asked anyone.
-    const pluginFlag = io.env['CODEWARD_CHATCLI_PLUGIN'];
-    const unasked = options.yes && pluginFlag !== undefined && pluginFlag !== '' && pluginFlag !== '0'
+    const unasked = options.yes && pluginCall
       ? await (await import('../chatcli/approval.js')).unaskedReason(extracted.rest, io.cwd)
       : undefined;
     const engine = await createEngine({
