@@ -1,9 +1,6 @@
 import type { SimpleCommand } from '../shell/parse-types.js';
 import { toArgv } from './argv.js';
-import { READ_ONLY_COMMANDS, type Check } from './readonly-list.js';
-import { READ_ONLY_TOOLS } from './readonly-tools.js';
-
-const TABLE: Readonly<Record<string, Check>> = { ...READ_ONLY_COMMANDS, ...READ_ONLY_TOOLS };
+import { anyArgumentSafe, hasProgram, PROGRAMS, programVeto } from './options/index.js';
 
 // Wrappers that change how, not what, a command runs. env (variables such as LD_PRELOAD), xargs
 // (arguments from input), find -exec, sudo, shells ... are never auto-approved.
@@ -20,15 +17,16 @@ export function hasPrefix(command: SimpleCommand): boolean {
 }
 
 export function isReadOnlyName(name: string): boolean {
-  return Object.hasOwn(TABLE, name);
+  return hasProgram(name);
 }
 
 export function readOnlyCommandCount(): number {
-  return Object.keys(TABLE).length;
+  return Object.keys(PROGRAMS).length;
 }
 
 // Why a simple command is not auto-approved as read-only, or undefined when it is. Redirections are
-// judged for the whole line by the caller.
+// judged for the whole line by the caller. Options are parsed the way the program parses them
+// (options/): an unknown option, an abbreviation of an unsafe one, or an unsafe operand is a veto.
 export function readOnlyVeto(command: SimpleCommand): string | undefined {
   const argv = toArgv(command);
   if (!argv) return 'the command name is only known at run time';
@@ -38,8 +36,6 @@ export function readOnlyVeto(command: SimpleCommand): string | undefined {
   const wrapper = argv.wrappers.find((w) => !HARMLESS_WRAPPERS.has(w));
   if (wrapper) return `\`${argv.name}\` runs under \`${wrapper}\``;
   if (command.viaShell) return `\`${argv.name}\` runs from a shell string`;
-  const check = TABLE[argv.name]!;
-  if (check === 'any') return undefined;
-  if (argv.unknown) return `arguments of \`${argv.name}\` are only known at run time`;
-  return check(argv.args);
+  if (argv.unknown) return anyArgumentSafe(argv.name) ? undefined : `arguments of \`${argv.name}\` are only known at run time`;
+  return programVeto(argv.name, argv.args);
 }
