@@ -1,4 +1,5 @@
-import { firstOperand, gitSubcommand, hasOption, hasShort, operands, type Argv } from './argv.js';
+import { firstOperand, hasOption, hasShort, operands, type Argv } from './argv.js';
+import { hasAny, parseGitWrite } from './options/git-write.js';
 
 // Safety-immune command classes (seed 004 "Safety Immunity", chatcli §6.4), matched on parsed
 // commands (base name, arguments, wrappers), never on raw text: `echo "rm -rf /"` is not rm.
@@ -38,11 +39,29 @@ function setsId(mode: string): boolean {
   return mode.split(',').some((clause) => /^[ugoa]*[+=][rwxXt]*s/.test(clause));
 }
 
-const gitIs = (cmd: Argv, sub: string): readonly string[] | undefined => {
+// git push/reset/clean parsed with git's own rules (options/git-write.ts): `git reset --har`, `git push
+// --force-w`, `git push --mirro`, `git -C x clean -fdx`, `git -c alias.p='push -f' p` are all caught.
+const gitWrite = (cmd: Argv, sub: string): ReturnType<typeof parseGitWrite> => {
   if (cmd.name !== 'git') return undefined;
-  const found = gitSubcommand(cmd.args);
-  return found.sub === sub ? cmd.args.slice(found.index + 1) : undefined;
+  const found = parseGitWrite(cmd.args);
+  return found?.sub === sub ? found : undefined;
 };
+
+function forcePush(cmd: Argv): boolean {
+  const push = gitWrite(cmd, 'push');
+  if (!push) return false;
+  // `-c remote.origin.mirror=true` or `-c push.default=...` change what a plain push does.
+  if (push.configured) return true;
+  return hasAny(push.parsed, '--force', '--force-with-lease', '--force-if-includes', '--mirror', '--delete', '--prune') || push.parsed.operands.some((r) => r.startsWith('+') || r.startsWith(':'));
+}
+
+// git clean deletes untracked files unless it only shows them (-n) or asks per file (-i); with
+// `clean.requireForce=false` in a configuration it needs no -f, so -f is not what decides.
+function cleanDeletes(cmd: Argv): boolean {
+  const clean = gitWrite(cmd, 'clean');
+  if (!clean) return false;
+  return clean.configured || hasAny(clean.parsed, '--force') || !hasAny(clean.parsed, '--dry-run', '--interactive');
+}
 
 export const COMMAND_CLASSES: readonly CommandClass[] = [
   { name: 'rm-recursive-force', description: 'rm -rf / rm -fr and variants', names: ['rm'], test: (c) => is(c, 'rm') && (hasShort(c.args, 'rR') || hasOption(c.args, '--recursive')) && (hasShort(c.args, 'f') || hasOption(c.args, '--force')) },
@@ -63,9 +82,9 @@ export const COMMAND_CLASSES: readonly CommandClass[] = [
   { name: 'systemctl-stop', description: 'systemctl stop/disable/mask', names: ['systemctl'], test: (c) => is(c, 'systemctl') && ['stop', 'disable', 'mask'].includes(firstOperand(c.args) ?? '') },
   { name: 'nc-listen', description: 'nc -l (netcat in listen mode)', names: ['nc', 'netcat'], test: (c) => is(c, 'nc', 'netcat') && (hasShort(c.args, 'l') || hasOption(c.args, '--listen')) },
   { name: 'ncat-listen', description: 'ncat -l (ncat in listen mode)', names: ['ncat'], test: (c) => is(c, 'ncat') && (hasShort(c.args, 'l') || hasOption(c.args, '--listen')) },
-  { name: 'git-push-force', description: 'git push --force / git push -f', names: ['git'], test: (c) => { const a = gitIs(c, 'push'); return a !== undefined && (hasShort(a, 'f') || hasOption(a, '--force', '--force-with-lease', '--mirror') || operands(a).some((x) => x.startsWith('+'))); } },
-  { name: 'git-reset-hard', description: 'git reset --hard', names: ['git'], test: (c) => gitIs(c, 'reset')?.includes('--hard') === true },
-  { name: 'git-clean-force', description: 'git clean -f', names: ['git'], test: (c) => { const a = gitIs(c, 'clean'); return a !== undefined && (hasShort(a, 'f') || hasOption(a, '--force')); } },
+  { name: 'git-push-force', description: 'git push --force / -f / --force-with-lease / --mirror / --delete / --prune / +refspec / :refspec (any abbreviation)', names: ['git'], test: forcePush },
+  { name: 'git-reset-hard', description: 'git reset --hard (any abbreviation)', names: ['git'], test: (c) => { const r = gitWrite(c, 'reset'); return r !== undefined && (r.configured || hasAny(r.parsed, '--hard')); } },
+  { name: 'git-clean-force', description: 'git clean that deletes (without -n or -i)', names: ['git'], test: cleanDeletes },
   { name: 'kill-9', description: 'kill -9', names: ['kill'], test: (c) => is(c, 'kill') && killsHard(c.args) },
   named('killall', 'killall', 'killall5'),
   { name: 'pkill-9', description: 'pkill -9', names: ['pkill'], test: (c) => is(c, 'pkill') && killsHard(c.args) },

@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { GIT_WRITE_TABLES } from '../../src/permissions/options/git-write.js';
+import type { Policy } from '../../src/permissions/policy.js';
+import { explain, policyWith, sandbox, type Sandbox } from './helpers.js';
+
+// Safety immunity reads git's options the way git does: every abbreviation, combined short flag,
+// option after operands, global option or command-line alias of a protected option is still immune,
+// even under an allow rule.
+
+let box: Sandbox;
+let policy: Policy;
+beforeAll(async () => {
+  box = await sandbox();
+  policy = await policyWith(box, ['allow @coder exec git *']);
+});
+afterAll(async () => {
+  await box.cleanup();
+});
+
+const immune = async (line: string): Promise<string | undefined> => {
+  const result = await explain(policy, `@coder exec ${line}`);
+  return result.source === 'immune' ? result.immune : undefined;
+};
+
+// Every prefix git accepts: long enough to be a prefix of the protected option (git reports an ambiguous
+// one as an error, which is harmless, but it must still not pass as a plain push).
+function prefixes(sub: string, option: string): string[] {
+  const table = GIT_WRITE_TABLES[sub]!.table!;
+  const out: string[] = [];
+  for (let end = 3; end <= option.length; end++) {
+    const prefix = option.slice(0, end);
+    if (table.long.has(prefix) && prefix !== option) continue;
+    out.push(prefix);
+  }
+  return out;
+}
+
+describe('every abbreviation of a protected git option is immune', () => {
+  const cases: [string, string][] = [
+    ...prefixes('reset', '--hard').map((p) => ['git-reset-hard', `git reset ${p} HEAD~1`] as [string, string]),
+    ...prefixes('clean', '--force').map((p) => ['git-clean-force', `git clean ${p} -dx`] as [string, string]),
+    ...['--force', '--force-with-lease', '--mirror', '--delete', '--prune', '--force-if-includes'].flatMap((o) => prefixes('push', o).map((p) => ['git-push-force', `git push ${p} origin main`] as [string, string])),
+  ];
+  test.each(cases)('%s: %s', async (cls, line) => {
+    expect(await immune(line)).toBe(cls);
+  });
+});
+
+describe('other spellings', () => {
+  test.each([
+    ['git-reset-hard', 'git reset --har'],
+    ['git-reset-hard', 'git reset HEAD~3 --hard'],
+    ['git-reset-hard', 'git -C . reset --hard'],
+    ['git-reset-hard', "git -c alias.r='reset --hard' r"],
+    ['git-reset-hard', 'git --no-pager reset --ha'],
+    ['git-clean-force', 'git clean --forc -dx'],
+    ['git-clean-force', 'git clean -xdf'],
+    ['git-clean-force', 'git clean -dfx'],
+    ['git-clean-force', 'git clean -d -x'],
+    ['git-clean-force', 'git -c clean.requireForce=false clean -d'],
+    ['git-push-force', 'git push --force-w'],
+    ['git-push-force', 'git push --mirro'],
+    ['git-push-force', 'git push -f'],
+    ['git-push-force', 'git push -uf origin main'],
+    ['git-push-force', 'git push origin main --force'],
+    ['git-push-force', 'git push origin +main'],
+    ['git-push-force', 'git push origin +HEAD:refs/heads/main'],
+    ['git-push-force', 'git push origin :main'],
+    ['git-push-force', 'git push -d origin main'],
+    ['git-push-force', 'git -c push.default=mirror push'],
+    ['git-push-force', 'git -c remote.origin.mirror=true push'],
+    ['git-push-force', 'git --git-dir=.git push --force'],
+    ['git-push-force', "git -c alias.p='push --force' p"],
+    ['git-push-force', 'git push --forc'],
+  ])('%s: %s', async (cls, line) => {
+    expect(await immune(line)).toBe(cls);
+  });
+
+  test.each(['git push origin main', 'git push -u origin feature', 'git push --no-force origin main', 'git reset --soft HEAD~1', 'git reset HEAD a.txt', 'git clean -n -dx', 'git clean --dry-run', 'git push -- --force', 'git status'])(
+    'not immune: %s',
+    async (line) => {
+      expect(await immune(line)).toBeUndefined();
+    },
+  );
+});
