@@ -1,9 +1,10 @@
 import type { SimpleCommand } from '../shell/parse-types.js';
 import { toArgv } from './argv.js';
 import { anyArgumentSafe, hasProgram, PROGRAMS, programVeto } from './options/index.js';
+import { wrapperVeto } from './options/wrappers.js';
 
-// Wrappers that change how, not what, a command runs. env (variables such as LD_PRELOAD), xargs
-// (arguments from input), find -exec, sudo, shells ... are never auto-approved.
+// Wrappers that change how, not what, a command runs. env (variables such as LD_PRELOAD), find -exec,
+// sudo, shells ... are never auto-approved; xargs only for programs whose every argument is harmless.
 const HARMLESS_WRAPPERS = new Set(['time', 'nice', 'timeout', 'stdbuf', 'command', 'builtin']);
 
 // A program named by path must be the system's: `./git` or `/tmp/x/git` is whatever someone put there.
@@ -33,8 +34,11 @@ export function readOnlyVeto(command: SimpleCommand): string | undefined {
   if (!isReadOnlyName(argv.name)) return `\`${argv.name}\` is not on the read-only list`;
   if (command.rawName?.includes('/') && !SYSTEM_BIN.test(command.rawName)) return `\`${command.rawName}\` is not the system's ${argv.name}`;
   if (hasPrefix(command)) return `\`${argv.name}\` runs with variable assignments`;
-  const wrapper = argv.wrappers.find((w) => !HARMLESS_WRAPPERS.has(w));
+  // xargs appends words read from its input: only a program no argument can make unsafe may run under it.
+  const wrapper = argv.wrappers.find((w) => !HARMLESS_WRAPPERS.has(w) && !(w === 'xargs' && anyArgumentSafe(argv.name)));
   if (wrapper) return `\`${argv.name}\` runs under \`${wrapper}\``;
+  const wrapperOptions = wrapperVeto(command.text, argv.wrappers);
+  if (wrapperOptions) return wrapperOptions;
   if (command.viaShell) return `\`${argv.name}\` runs from a shell string`;
   if (argv.unknown) return anyArgumentSafe(argv.name) ? undefined : `arguments of \`${argv.name}\` are only known at run time`;
   return programVeto(argv.name, argv.args);

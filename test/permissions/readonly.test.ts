@@ -27,6 +27,7 @@ const READ_ONLY: readonly string[] = [
   'git tag -l "v1*"', 'git remote -v', 'git remote get-url origin', 'git stash list', 'git rev-parse HEAD', 'git describe --tags', 'git ls-files',
   'git blame a', 'git shortlog -sn', 'git reflog', 'git config --get user.name', 'git config user.name', 'git --no-pager log', 'git grep -n foo',
   'node --version', 'python3 --version', 'java -version', 'kubectl get pods -A', 'kubectl -n prod describe pod x',
+  'find . -name "*.ts" | xargs grep -l foo', 'find . -print0 | xargs -0 cat', 'time -p ls', 'nice -n 5 git status', 'timeout 5 cat a', 'cat "$FILE"',
 ];
 
 // [line, why it is not read-only]
@@ -57,6 +58,8 @@ const VETOED: readonly (readonly [string, string])[] = [
   ['kubectl get pods -w', 'never ends'], ['kubectl --kubeconfig=./k get pods', 'cluster'], ['kubectl delete pod x', 'not a read-only'], ['kubectl config use-context prod', 'not a read-only'],
   ['cargo metadata', 'not on the read-only list'], ['cargo tree', 'not on the read-only list'], ['go version', 'not on the read-only list'],
   ['less -o log.txt a', 'writes'], ['less --log-f=x a', 'writes'], ['less -k keys a', 'key bindings'], ['less "+!sh" a', 'less +cmd'], ['xxd in out', 'OUTPUT'], ['xxd -r in', 'binary'],
+  ['\\time -o x ls', 'writes'], ['nice time -o x ls', 'writes'], ['command time --out=x ls', 'writes'], ['ls | xargs sort', 'xargs'], ['ls | xargs rg foo', 'xargs'],
+  ['ls | xargs sed -i s/a/b/', 'xargs'], ['kubectl get secrets -o yaml', 'secrets'], ['kubectl get pods,secret', 'secrets'], ["jq -n 'import \"x\" as x; x::f'", 'import'],
   ['diff -l a b', 'runs pr'], ['file -C -m x', 'compiled'], ['ls --frobnicate', 'not an option'], ['cat -Z a', 'not an option'], ['grep --xyz x a', 'not an option'],
 ];
 
@@ -77,7 +80,7 @@ describe('read-only allowlist', () => {
     expect(result.reason).toContain(why);
   });
 
-  test.each(['ls | rm x', 'cat a | sudo tee /x', 'ls | xargs rm', 'find . | xargs cat', 'cat script | sh', 'cat script | bash', 'echo x | python3', 'ls | tee out', 'cat a | dd of=b'])(
+  test.each(['ls | rm x', 'cat a | sudo tee /x', 'ls | xargs rm', 'find . | xargs sort', 'cat script | sh', 'cat script | bash', 'echo x | python3', 'ls | tee out', 'cat a | dd of=b'])(
     'a pipe into a dangerous target is not auto-approved: %j',
     async (line) => {
       expect(await decision(line)).toBe('ask');

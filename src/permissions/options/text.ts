@@ -82,10 +82,11 @@ const FILE = spec({
 });
 
 // jq and yq programs may read the environment (`env`, `$ENV`), which holds tokens.
-const ENV_ACCESS = /\$ENV\b|\benv\b|\bstrenv\s*\(|\$__prog_args|\bload(?:str)?\s*\(|\bfile\s*\(/;
+// `import`/`include` load modules from files, which may read the environment in turn.
+const ENV_ACCESS = /\$ENV\b|\benv\b|\bstrenv\s*\(|\$__prog_args|\bload(?:str)?\s*\(|\bfile\s*\(|\bimport\b|\binclude\b|\bmodulemeta\b|\bget_search_list\b/;
 const noEnvAccess = (program: string) => (parsed: ParsedArgs): string | undefined =>
   parsed.operands.some((x) => ENV_ACCESS.test(x)) || parsed.options.some((o) => o.value !== undefined && ENV_ACCESS.test(o.value))
-    ? `this ${program} program reads the environment or other files`
+    ? `this ${program} program reads the environment or other files (env, $ENV, import, include, load)`
     : undefined;
 
 const JQ_SAFE = `-h|--help -V|--version --build-configuration -n|--null-input -R|--raw-input -s|--slurp -c|--compact-output -r|--raw-output

@@ -40,6 +40,8 @@ function kubectlVeto(args: readonly string[]): string | undefined {
   const table = sub === undefined ? undefined : KUBE[sub];
   if (!table || sub === undefined) return `kubectl ${sub ?? ''}`.trim() + ' is not a read-only subcommand';
   if (sub === 'cluster-info' && rest.includes('dump')) return 'kubectl cluster-info dump writes files';
+  // Secrets are read, but they are credentials: a person decides whether the model may see them.
+  if (rest.some((r) => /^(?:secrets?|secret\/.*|secrets\/.*)$/i.test(r) || /(?:^|,)secrets?(?:,|$|\.)/i.test(r))) return 'kubectl shows secrets (credentials)';
   return optionVeto('kubectl', parsed) ?? optionVeto(`kubectl ${sub}`, parseArgs(table.table!, rest));
 }
 
