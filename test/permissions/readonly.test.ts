@@ -60,6 +60,7 @@ const VETOED: readonly (readonly [string, string])[] = [
   ['less -o log.txt a', 'writes'], ['less --log-f=x a', 'writes'], ['less -k keys a', 'key bindings'], ['less "+!sh" a', 'less +cmd'], ['xxd in out', 'OUTPUT'], ['xxd -r in', 'binary'],
   ['\\time -o x ls', 'writes'], ['nice time -o x ls', 'writes'], ['command time --out=x ls', 'writes'], ['ls | xargs sort', 'xargs'], ['ls | xargs rg foo', 'xargs'],
   ['ls | xargs sed -i s/a/b/', 'xargs'], ['kubectl get secrets -o yaml', 'secrets'], ['kubectl get pods,secret', 'secrets'], ["jq -n 'import \"x\" as x; x::f'", 'import'],
+  ['sort --outp=p.awk a && awk -W exec p.awk', 'writes'], ['awk -W exec p.awk && sort --outp=p.awk a', 'exec'], ['git grep --open=p.awk x', 'program'], ['cargo metadata --format-version 1', 'not on the read-only list'],
   ['diff -l a b', 'runs pr'], ['file -C -m x', 'compiled'], ['ls --frobnicate', 'not an option'], ['cat -Z a', 'not an option'], ['grep --xyz x a', 'not an option'],
 ];
 

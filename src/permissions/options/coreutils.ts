@@ -46,7 +46,7 @@ export const COREUTILS: Readonly<Record<string, ProgramSpec>> = {
   md5sum: CHECKSUM, sha1sum: CHECKSUM, sha224sum: CHECKSUM, sha256sum: CHECKSUM, sha384sum: CHECKSUM, sha512sum: CHECKSUM, b2sum: CHECKSUM, cksum: CHECKSUM,
   cut: spec({ safe: `${GNU_INFO} -b=|--bytes= -c=|--characters= -d=|--delimiter= -f=|--fields= -n --complement -s|--only-delimited --output-delimiter= -z|--zero-terminated` }),
   tr: spec({ safe: `${GNU_INFO} -c|-C|--complement -d|--delete -s|--squeeze-repeats -t|--truncate-set1` }),
-  cmp: spec({ safe: `${GNU_INFO} -b|--print-bytes -i=|--ignore-initial= -l|--verbose -n=|--bytes= -s|--quiet|--silent` }),
+  cmp: spec({ safe: `${GNU_INFO} -v -b|--print-bytes -i=|--ignore-initial= -l|--verbose -n=|--bytes= -s|--quiet|--silent` }),
   comm: spec({ safe: `${GNU_INFO} -1 -2 -3 --check-order --nocheck-order --output-delimiter= --total -z|--zero-terminated` }),
   nl: spec({
     safe: `${GNU_INFO} -b=|--body-numbering= -d=|--section-delimiter= -f=|--footer-numbering= -h=|--header-numbering= -i=|--line-increment=

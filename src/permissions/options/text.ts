@@ -41,7 +41,7 @@ const RG = spec({
 });
 
 const DIFF = spec({
-  safe: `${GNU_INFO} --normal -q|--brief -s|--report-identical-files -c -C=|--context[=] -u -U=|--unified[=] -e|--ed -n|--rcs -y|--side-by-side
+  safe: `${GNU_INFO} -v --normal -q|--brief -s|--report-identical-files -c -C=|--context[=] -u -U=|--unified[=] -e|--ed -n|--rcs -y|--side-by-side
     -W=|--width= --left-column --suppress-common-lines -p|--show-c-function -F=|--show-function-line= -r|--recursive --no-dereference
     -N|--new-file --unidirectional-new-file --ignore-file-name-case --no-ignore-file-name-case -x=|--exclude= -X=|--exclude-from=
     -S=|--starting-file= --from-file= --to-file= -i|--ignore-case -E|--ignore-tab-expansion -Z|--ignore-trailing-space
@@ -56,14 +56,14 @@ const DIFF = spec({
 // less: -o/-O write a log file; a lesskey file can set LESSOPEN (a program run on every file); `+cmd`
 // runs less commands (`!cmd` runs a shell).
 const LESS = spec({
-  safe: `--help -V|--version -a|--search-skip-screen -A|--SEARCH-SKIP-SCREEN -b=|--buffers= -B|--auto-buffers -c|--clear-screen -C -d|--dumb
+  safe: `--help -?|--help -V|--version -K|--quit-on-intr -D= -"= -a|--search-skip-screen -A|--SEARCH-SKIP-SCREEN -b=|--buffers= -B|--auto-buffers -c|--clear-screen -C -d|--dumb
     -e|--quit-at-eof -E|--QUIT-AT-EOF -f|--force -F|--quit-if-one-screen -g|--hilite-search -G|--HILITE-SEARCH -h=|--max-back-scroll=
     -i|--ignore-case -I|--IGNORE-CASE -j=|--jump-target= -J|--status-column -L|--no-lessopen -m|--long-prompt -M|--LONG-PROMPT
     -n|--line-numbers -N|--LINE-NUMBERS -p=|--pattern= -P=|--prompt= -q|--quiet|--silent -Q|--QUIET|--SILENT -r|--raw-control-chars
     -R|--RAW-CONTROL-CHARS -s|--squeeze-blank-lines -S|--chop-long-lines -t=|--tag= -T=|--tag-file= -u|--underline-special
     -U|--UNDERLINE-SPECIAL -w|--hilite-unread -W|--HILITE-UNREAD -x=|--tabs= -X|--no-init -y=|--max-forw-scroll= -z=|--window=
     -~|--tilde -#=|--shift= --color= --file-size --follow-name --incsearch --line-num-width= --mouse --no-histdups --no-keypad
-    --no-number-headers --quit-on-intr --quotes= --redraw-on-quit --rscroll= --save-marks --search-options= --show-preproc-errors
+    --no-number-headers --quotes= --redraw-on-quit --rscroll= --save-marks --search-options= --show-preproc-errors
     --status-col-width= --status-line --use-backslash --use-color --wheel-lines= --wordwrap --header= --exit-follow-on-close`,
   unsafe: {
     '-o=|--log-file= -O=|--LOG-FILE=': WRITES,
