@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { PROGRAMS, programVeto } from '../../src/permissions/options/index.js';
 import { GIT_SUBCOMMANDS } from '../../src/permissions/options/git-tables.js';
+import { GIT_WRITE_TABLES } from '../../src/permissions/options/git-write.js';
 import type { OptionDef, ProgramSpec } from '../../src/permissions/options/types.js';
 
 // The tables, tested mechanically: every spelling git/GNU getopt would accept for an unsafe option is
@@ -142,6 +143,25 @@ describe('real programs', () => {
       expect(programVeto('git', ['grep', '--open=true', 'x'])).toMatch(/program/);
       expect(programVeto('git', ['log', `--outp=${join(dir, 'x')}`])).toMatch(/output/);
       expect(readFileSync(join(dir, '.git/HEAD'), 'utf8')).toContain('ref:');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+// git's own list of each parse-options table (`git <cmd> --git-completion-helper-all`) is in ours.
+describe('the git tables cover git --git-completion-helper-all', () => {
+  const git = spawnSync('git', ['--version']).status === 0;
+  const tables: [string, ProgramSpec][] = [...Object.entries(GIT_SUBCOMMANDS), ...Object.entries(GIT_WRITE_TABLES)];
+  test.skipIf(!git).each(tables.map(([sub]) => sub))('git %s', (sub) => {
+    const dir = mkdtempSync(join(tmpdir(), 'codeward-gitopt-'));
+    try {
+      spawnSync('git', ['init', '-q'], { cwd: dir });
+      const run = spawnSync('git', [sub, '--git-completion-helper-all'], { cwd: dir, encoding: 'utf8' });
+      const listed = run.stdout.split(/\s+/).filter((word) => word.startsWith('--') && word !== '--').map((word) => word.replace(/=$/, ''));
+      expect(listed.length).toBeGreaterThan(0);
+      const table = tables.find(([name]) => name === sub)![1].table!;
+      expect(listed.filter((option) => !table.long.has(option))).toEqual([]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
