@@ -6,6 +6,7 @@ import { describe, expect, test } from 'vitest';
 import { PROGRAMS, programVeto } from '../../src/permissions/options/index.js';
 import { GIT_SUBCOMMANDS } from '../../src/permissions/options/git-tables.js';
 import { GIT_WRITE_TABLES } from '../../src/permissions/options/git-write.js';
+import { TAR } from '../../src/permissions/options/tar.js';
 import type { OptionDef, ProgramSpec } from '../../src/permissions/options/types.js';
 
 // The tables, tested mechanically: every spelling git/GNU getopt would accept for an unsafe option is
@@ -38,6 +39,16 @@ describe('every unsafe option, in every spelling, is never read-only', () => {
       cases.push([name, `-${letter}`, withValue(`-${letter}`, def)]);
       // Behind every safe flag of the table, combined (`-no FILE`).
       for (const [other, safe] of table.short) if (!safe.unsafe && safe.arity === 'none' && other !== letter) cases.push([name, `-${other}${letter}`, withValue(`-${other}${letter}`, def)]);
+    }
+  }
+
+  // tar is listed through its own check (bundled `tar tvf`), with its table behind it.
+  for (const [spelling, def] of TAR.table!.long) {
+    if (!def.unsafe) continue;
+    for (let end = 3; end <= spelling.length; end++) {
+      const prefix = spelling.slice(0, end);
+      if (TAR.table!.long.has(prefix) && !TAR.table!.long.get(prefix)!.unsafe) continue;
+      cases.push(['tar', prefix, ['-tf', 'x.tar', ...withValue(prefix, def)]]);
     }
   }
 

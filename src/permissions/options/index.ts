@@ -4,6 +4,7 @@ import { FIND } from './find.js';
 import { GIT } from './git.js';
 import { optionVeto, parseArgs } from './parse.js';
 import { SED } from './sed.js';
+import { TAR_SPEC } from './tar.js';
 import { TEXT } from './text.js';
 import { TOOLS } from './tools.js';
 import type { ParsedArgs, ProgramSpec } from './types.js';
@@ -21,6 +22,7 @@ export const PROGRAMS: Readonly<Record<string, ProgramSpec>> = {
   sed: SED,
   awk: AWK, gawk: AWK, mawk: AWK, nawk: AWK,
   git: GIT,
+  tar: TAR_SPEC,
 };
 
 export function hasProgram(name: string): boolean {
