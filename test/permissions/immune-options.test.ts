@@ -3,7 +3,7 @@ import { GIT_WRITE_TABLES } from '../../src/permissions/options/git-write.js';
 import type { Policy } from '../../src/permissions/policy.js';
 import { explain, policyWith, sandbox, type Sandbox } from './helpers.js';
 
-// Safety immunity reads git's options the way git does: every abbreviation, combined short flag,
+// Safety immunity reads options the way the programs do (git's parse-options, GNU getopt_long prefixes): every abbreviation, combined short flag,
 // option after operands, global option or command-line alias of a protected option is still immune,
 // even under an allow rule.
 
@@ -72,6 +72,19 @@ describe('other spellings', () => {
     ['git-push-force', 'git --git-dir=.git push --force'],
     ['git-push-force', "git -c alias.p='push --force' p"],
     ['git-push-force', 'git push --forc'],
+    ['rm-recursive-force', 'rm --rec --for build'],
+    ['rm-recursive-force', 'rm --recursive --forc build'],
+    ['rm-recursive-force', 'rm -r --interactive=never build'],
+    ['rm-recursive-force', 'rm --recu --inter=never build'],
+    ['rm-root', 'rm --no-pres -r /x'],
+    ['iptables-flush', 'iptables --fl'],
+    ['nc-listen', 'nc --lis 8080'],
+    ['ncat-listen', 'ncat --liste 8080'],
+    ['sysctl-write', 'sysctl --wr vm.x=1'],
+    ['sysctl-write', 'sysctl --sys'],
+    ['pkill-9', 'pkill --sig=9 node'],
+    ['pkill-9', 'pkill --sig KILL node'],
+    ['kill-9', 'kill --signal=SIGKILL 1'],
   ])('%s: %s', async (cls, line) => {
     expect(await immune(line)).toBe(cls);
   });
