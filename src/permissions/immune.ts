@@ -2,6 +2,7 @@ import type { ShellParse } from '../shell/parse-types.js';
 import { toArgv, UNKNOWN } from './argv.js';
 import { ARGUMENT_SENSITIVE, COMMAND_CLASSES, immuneCommand } from './immune-commands.js';
 import { immunePath, PATH_CLASSES } from './immune-paths.js';
+import { readOnlyVeto } from './readonly.js';
 import type { Judged } from './types.js';
 
 // Safety immunity: a call in one of these classes always asks a person, even under an allow rule
@@ -55,7 +56,9 @@ function immuneReading(parse: ShellParse, readOnlyName: (name: string) => boolea
     const cls = immuneCommand(argv);
     if (cls) return { name: cls.name, description: cls.description, where: command.text };
     if (argv.unknown && ARGUMENT_SENSITIVE.has(argv.name)) return unverifiable('dynamic-args', command.text);
-    const write = !readOnlyName(argv.name);
+    // A listed program with a writing option (`sort -o .git/hooks/x`, `tar -x -C .git`, `sed -i .codeward/..`)
+    // writes: its paths are judged as writes.
+    const write = !readOnlyName(argv.name) || readOnlyVeto(command) !== undefined;
     for (const arg of argv.args) {
       const path = immunePath(arg, write, argv.name === 'git' ? ['git-internals'] : []);
       if (path) return { name: path.name, description: path.description, where: command.text };

@@ -96,3 +96,24 @@ describe('other spellings', () => {
     },
   );
 });
+
+// A program on the read-only list that writes through an option writes: its paths are judged as writes
+// (before, `--yes` approved `sort -o .git/hooks/pre-commit x`, which plants a hook).
+describe('listed programs with a writing option are judged as writes', () => {
+  test.each([
+    ['git-internals', 'sort --output=.git/hooks/pre-commit x'],
+    ['git-internals', 'sort --outp=.git/hooks/pre-commit x'],
+    ['git-internals', 'tar -xf evil.tar -C .git/hooks'],
+    ['git-internals', 'sed -i s/a/b/ .git/config'],
+    ['codeward-policy', 'yq -i .a .codeward/policy.json'],
+    ['codeward-policy', 'sort -o .codeward/policy.json x'],
+    ['codeward-policy', 'uniq x .chatcli/agents/a.md'],
+  ])('%s: %s', async (cls, line) => {
+    expect(await immune(line)).toBe(cls);
+  });
+
+  test.each(['cat .git/config', 'ls .codeward', 'git log -- .git', 'sort .git/packed-refs'])('reading is not immune: %s', async (line) => {
+    expect(await immune(line)).toBeUndefined();
+  });
+});
+
