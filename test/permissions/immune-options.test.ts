@@ -108,6 +108,10 @@ describe('listed programs with a writing option are judged as writes', () => {
     ['codeward-policy', 'yq -i .a .codeward/policy.json'],
     ['codeward-policy', 'sort -o .codeward/policy.json x'],
     ['codeward-policy', 'uniq x .chatcli/agents/a.md'],
+    ['git-internals', 'sort -o.git/hooks/pre-commit x'],
+    ['git-internals', 'sort -no.git/hooks/pre-commit x'],
+    ['git-internals', 'tar -xf e.tar -C.git'],
+    ['git-internals', 'cp -t.git/hooks x'],
   ])('%s: %s', async (cls, line) => {
     expect(await immune(line)).toBe(cls);
   });
