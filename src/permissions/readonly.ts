@@ -2,6 +2,7 @@ import type { SimpleCommand } from '../shell/parse-types.js';
 import { toArgv } from './argv.js';
 import { anyArgumentSafe, hasProgram, PROGRAMS, programVeto } from './options/index.js';
 import { wrapperVeto } from './options/wrappers.js';
+import { secretVeto } from './readonly-secrets.js';
 
 // Wrappers that change how, not what, a command runs. env (variables such as LD_PRELOAD), find -exec,
 // sudo, shells ... are never auto-approved; xargs only for programs whose every argument is harmless.
@@ -39,7 +40,18 @@ export function readOnlyVeto(command: SimpleCommand): string | undefined {
   if (wrapper) return `\`${argv.name}\` runs under \`${wrapper}\``;
   const wrapperOptions = wrapperVeto(command.text, argv.wrappers);
   if (wrapperOptions) return wrapperOptions;
+  const secret = secretVeto(command);
+  if (secret) return secret;
   if (command.viaShell) return `\`${argv.name}\` runs from a shell string`;
   if (argv.unknown) return anyArgumentSafe(argv.name) ? undefined : `arguments of \`${argv.name}\` are only known at run time`;
   return programVeto(argv.name, argv.args);
+}
+
+// A listed program that may write through its options or its wrapper's (`sort -o F`, `tar -x`, `\time -o F`):
+// the paths it names are judged as writes by the immune path classes.
+export function mayWrite(command: SimpleCommand): boolean {
+  const argv = toArgv(command);
+  if (!argv || !isReadOnlyName(argv.name)) return true;
+  if (argv.unknown && !anyArgumentSafe(argv.name)) return true;
+  return (!argv.unknown && programVeto(argv.name, argv.args) !== undefined) || wrapperVeto(command.text, argv.wrappers) !== undefined;
 }

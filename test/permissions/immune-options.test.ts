@@ -112,6 +112,8 @@ describe('listed programs with a writing option are judged as writes', () => {
     ['git-internals', 'sort -no.git/hooks/pre-commit x'],
     ['git-internals', 'tar -xf e.tar -C.git'],
     ['git-internals', 'cp -t.git/hooks x'],
+    ['git-internals', '\\time -o .git/hooks/x ls'],
+    ['codeward-policy', 'nice time --out=.codeward/policy.json ls'],
   ])('%s: %s', async (cls, line) => {
     expect(await immune(line)).toBe(cls);
   });

@@ -28,7 +28,7 @@ const READ_ONLY: readonly string[] = [
   'git blame a', 'git shortlog -sn', 'git reflog', 'git config --get user.name', 'git config user.name', 'git --no-pager log', 'git grep -n foo',
   'node --version', 'python3 --version', 'java -version', 'kubectl get pods -A', 'kubectl -n prod describe pod x',
   'tar -tf x.tar', 'tar tvzf x.tgz', 'tar --list --file=x.tar',
-  'find . -name "*.ts" | xargs grep -l foo', 'find . -print0 | xargs -0 cat', 'time -p ls', 'nice -n 5 git status', 'timeout 5 cat a', 'cat "$FILE"',
+  'find . -name "*.ts" | xargs grep -l foo', 'find . -print0 | xargs -0 cat', 'time -p ls', 'nice -n 5 git status', 'timeout 5 cat a', 'cat "$FILE"', 'echo $HOME', 'cat /proc/cpuinfo',
 ];
 
 // [line, why it is not read-only]
@@ -63,6 +63,8 @@ const VETOED: readonly (readonly [string, string])[] = [
   ['ls | xargs sed -i s/a/b/', 'xargs'], ['kubectl get secrets -o yaml', 'secrets'], ['kubectl get pods,secret', 'secrets'], ["jq -n 'import \"x\" as x; x::f'", 'import'],
   ['sort --outp=p.awk a && awk -W exec p.awk', 'writes'], ['awk -W exec p.awk && sort --outp=p.awk a', 'exec'], ['git grep --open=p.awk x', 'program'], ['cargo metadata --format-version 1', 'not on the read-only list'],
   ['tar -xf x.tar', 'not a listing'], ['tar -tf x.tar --to-command=sh', 'runs'], ['tar tf x.tar --use-comp=sh', 'runs'], ['tar -tf host:/x.tar', 'remote'], ['tar -czf out.tgz dist', 'not a listing'],
+  ['echo $GITHUB_TOKEN', 'secret'], ['echo "${AWS_SECRET_ACCESS_KEY}"', 'secret'], ['echo ${!x}', 'run time'], ['cat /proc/self/environ', 'environment'],
+  ['tr "\\0" "\\n" < /proc/self/environ', 'environment'], ['grep -a x /proc/1/environ', 'environment'], ['f=/proc/self/environ; cat $f', 'environment'],
   ['diff -l a b', 'runs pr'], ['file -C -m x', 'compiled'], ['ls --frobnicate', 'not an option'], ['cat -Z a', 'not an option'], ['grep --xyz x a', 'not an option'],
 ];
 

@@ -1,5 +1,6 @@
 import { DATA_ONLY, GNU_INFO, RUNS, WRITES, atMostOperands } from './common.js';
 import { spec } from './spec.js';
+import { SECRET_NAME } from '../readonly-secrets.js';
 import type { ParsedArgs, ProgramSpec } from './types.js';
 
 // Search, compare and view programs (GNU grep 3.x, ripgrep 14/15, GNU diffutils 3.x, less 590+, file 5.x,
@@ -140,7 +141,6 @@ const COLUMN = spec({
 
 // printenv NAME prints one variable: read-only unless the name looks like it holds a secret; without a
 // name it prints every variable (tokens included).
-const SECRET_NAME = /KEY|TOKEN|SECRET|PASSW|PASSPHRASE|CRED|AUTH|SESSION|COOKIE|PRIVATE|SIGNATURE|CERT|DSN|DATABASE_URL|_PW\b|^PW/i;
 const PRINTENV = spec({
   safe: `${GNU_INFO} -0|--null`,
   check: (parsed) => {
