@@ -65,7 +65,7 @@ const gitWrite = (cmd: Argv, sub: string): ReturnType<typeof parseGitWrite> => {
 };
 
 function forcePush(cmd: Argv): boolean {
-  const push = gitWrite(cmd, 'push');
+  const push = gitWrite(cmd, 'push') ?? gitWrite(cmd, 'send-pack');
   if (!push) return false;
   // `-c remote.origin.mirror=true` or `-c push.default=...` change what a plain push does.
   if (push.configured) return true;

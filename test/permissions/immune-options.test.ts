@@ -72,6 +72,8 @@ describe('other spellings', () => {
     ['git-push-force', 'git --git-dir=.git push --force'],
     ['git-push-force', "git -c alias.p='push --force' p"],
     ['git-push-force', 'git push --forc'],
+    ['git-push-force', 'git send-pack --forc origin main'],
+    ['git-push-force', 'git send-pack origin +main'],
     ['rm-recursive-force', 'rm --rec --for build'],
     ['rm-recursive-force', 'rm --recursive --forc build'],
     ['rm-recursive-force', 'rm -r --interactive=never build'],

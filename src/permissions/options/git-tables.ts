@@ -29,7 +29,6 @@ export function revisionVeto(command: string, args: readonly string[]): string |
   return undefined;
 }
 
-export const REVISION: ProgramSpec = { check: (_parsed, args) => revisionVeto('log', args) };
 
 // parse-options accepts `--no-NAME` for every long option (negating an unsafe one is safe).
 const NEG = (list: string, known: string): string => {

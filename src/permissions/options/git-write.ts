@@ -19,6 +19,9 @@ export const GIT_WRITE_TABLES: Readonly<Record<string, ProgramSpec>> = {
   reset: gitTable(`-q|--quiet --no-refresh --refresh --mixed --soft --hard --merge --keep --recurse-submodules[=] -p|--patch -N|--intent-to-add
     --pathspec-from-file= --pathspec-file-nul`),
   clean: gitTable('-q|--quiet -n|--dry-run -f|--force -i|--interactive -e=|--exclude= -d -x -X'),
+  // The plumbing under push: the same force, mirror and +refspec.
+  'send-pack': gitTable(`-v|--verbose -q|--quiet --receive-pack= --exec= --remote= --all -n|--dry-run --mirror -f|--force --signed[=]
+    --push-option= --progress --thin --atomic --stateless-rpc --stdin --helper-status --force-with-lease[=] --force-if-includes`),
 };
 
 export interface GitWrite {

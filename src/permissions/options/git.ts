@@ -1,5 +1,5 @@
 import { RUNS } from './common.js';
-import { GIT_SUBCOMMANDS, REVISION, revisionVeto } from './git-tables.js';
+import { GIT_SUBCOMMANDS, revisionVeto } from './git-tables.js';
 import { optionVeto, parseArgs } from './parse.js';
 import { spec } from './spec.js';
 import type { ParsedArgs, ParsedOption } from './types.js';
@@ -88,4 +88,3 @@ export function gitVeto(args: readonly string[]): string | undefined {
 }
 
 export const GIT = { check: (_parsed: ParsedArgs, args: readonly string[]) => gitVeto(args) };
-export { REVISION };
