@@ -122,6 +122,20 @@ describe('policy check agrees with a real run of the same call', () => {
     expect(outcome).toBe(answer.code ?? OUTCOME[answer.decision]);
   });
 
+  // Under --yes the outcome field says what the run does: asks run, immune asks and denials do not.
+  it.each([
+    ['an ordinary ask', ['exec', '--cmd', 'sort --outp=b.txt a.txt'], 'run (--yes)', 'ok'],
+    ['an immune ask', ['exec', '--cmd', 'git reset --har'], 'ask a person (C241 without a terminal)', 'C241'],
+    ['a denial', ['--deny', '@coder read', 'read', '--file', 'a.txt'], 'C240', 'C240'],
+  ])('with --yes: %s', (_name, call, expected, code) => {
+    const flags = call[0] === '--deny' ? call.slice(0, 2) : [];
+    const rest = call[0] === '--deny' ? call.slice(2) : call;
+    const answer = JSON.parse(cli(['--json', '--yes', ...flags, 'policy', 'check', ...rest]).stdout) as { outcome: string };
+    expect(answer.outcome).toBe(expected);
+    const run = cli(['--json', ...flags, ...rest], true);
+    expect(run.json.ok ? 'ok' : run.json.error?.code).toBe(code);
+  });
+
   it('the forms that used to disagree are denied by the check', () => {
     for (const call of [['read', '--file', 'a.txt'], ['["read","--file","a.txt"]'], ['{&quot;cmd&quot;:&quot;read&quot;,&quot;args&quot;:{&quot;file&quot;:&quot;a.txt&quot;}}']]) {
       const check = JSON.parse(cli(['--json', '--deny', '@coder read', 'policy', 'check', ...call]).stdout) as { decision: string };

@@ -42,12 +42,15 @@ export async function policyCommand(rest: readonly string[], options: GlobalOpti
       : await (await DenialStore.open({ workspaceRoot: workspace.root, sessionId: options.session, env: io.env })).load();
     const explanation = await checkCall(input, { registry, workspace, policy, denials, parser: new ShellParser(), allowUnsafe: options.allowUnsafe, home });
     const { decision, reason, source, rule, immune, judged, blocked } = explanation;
+    // What running the call now would do: an ask is approved by --yes unless immune or escalated.
+    const outcome = blocked ? blocked.code : decision === 'deny' ? 'C240' : decision === 'allow' ? 'run'
+      : options.yes && source !== 'immune' && !denials.escalated ? 'run (--yes)' : 'ask a person (C241 without a terminal)';
     if (options.json) {
-      io.stdout.write(`${JSON.stringify({ decision, reason, source: blocked ? 'danger' : source, ...(rule ? { rule } : {}), ...(immune ? { immune } : {}), ...(blocked ? { code: blocked.code } : {}), judged })}\n`);
+      io.stdout.write(`${JSON.stringify({ decision, reason, source: blocked ? 'danger' : source, ...(rule ? { rule } : {}), ...(immune ? { immune } : {}), ...(blocked ? { code: blocked.code } : {}), judged, outcome })}\n`);
       return 0;
     }
     const by = blocked ? ` (${blocked.code}, danger classifier)` : rule ? ` (rule "${rule.pattern}" from ${rule.file ?? source})` : immune ? ` (safety-immune: ${immune})` : ` (${source})`;
-    io.stdout.write(`${decision}: ${judged}\n  ${reason}${by}\n`);
+    io.stdout.write(`${decision}: ${judged}\n  ${reason}${by}\n  outcome: ${outcome}\n`);
     return 0;
   }
   throw fail('C210', 'usage: codeward policy list | codeward policy check \'@coder exec npm test\' (or a JSON call)');
