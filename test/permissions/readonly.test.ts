@@ -65,6 +65,7 @@ const VETOED: readonly (readonly [string, string])[] = [
   ['tar -xf x.tar', 'not a listing'], ['tar -tf x.tar --to-command=sh', 'runs'], ['tar tf x.tar --use-comp=sh', 'runs'], ['tar -tf host:/x.tar', 'remote'], ['tar -czf out.tgz dist', 'not a listing'],
   ['echo $GITHUB_TOKEN', 'secret'], ['echo "${AWS_SECRET_ACCESS_KEY}"', 'secret'], ['echo ${!x}', 'run time'], ['cat /proc/self/environ', 'environment'],
   ['tr "\\0" "\\n" < /proc/self/environ', 'environment'], ['grep -a x /proc/1/environ', 'environment'], ['f=/proc/self/environ; cat $f', 'environment'],
+  ['git log --show-signature', 'gpg'], ["git log --format='%H %G?'", 'gpg'], ["git log --pretty=format:%GS", 'gpg'], ["git for-each-ref --format='%(signature)'", 'gpg'],
   ['diff -l a b', 'runs pr'], ['file -C -m x', 'compiled'], ['ls --frobnicate', 'not an option'], ['cat -Z a', 'not an option'], ['grep --xyz x a', 'not an option'],
 ];
 

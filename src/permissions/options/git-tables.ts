@@ -17,7 +17,17 @@ const REVISION_UNSAFE: Readonly<Record<string, string>> = {
   '--exec': RUNS, '--upload-pack': RUNS, '--receive-pack': RUNS, '--filters': CONFIG_PROGRAM,
 };
 
+// Verifying a signature runs gpg.program (a program the configuration names): `--show-signature`, and the
+// `%G?`/`%GS`/`%GK`... placeholders of --format/--pretty (also `%(signature...)` atoms of for-each-ref).
+const SIGNATURE_FORMAT = /%G|%\(signature/;
+export function signatureVeto(command: string, args: readonly string[]): string | undefined {
+  const found = args.find((arg) => (arg.startsWith('-') && SIGNATURE_FORMAT.test(arg)) || /^--show-sig/.test(arg));
+  return found ? `git ${command} ${found} verifies signatures (runs the gpg program the configuration names)` : undefined;
+}
+
 export function revisionVeto(command: string, args: readonly string[]): string | undefined {
+  const signature = signatureVeto(command, args);
+  if (signature) return signature;
   for (const arg of args) {
     if (arg === '--') break;
     if (!arg.startsWith('--') || arg.length < 5) continue;

@@ -1,5 +1,5 @@
 import { RUNS } from './common.js';
-import { GIT_SUBCOMMANDS, revisionVeto } from './git-tables.js';
+import { GIT_SUBCOMMANDS, revisionVeto, signatureVeto } from './git-tables.js';
 import { optionVeto, parseArgs } from './parse.js';
 import { spec } from './spec.js';
 import type { ParsedArgs, ParsedOption } from './types.js';
@@ -84,7 +84,7 @@ export function gitVeto(args: readonly string[]): string | undefined {
   const table = GIT_SUBCOMMANDS[sub];
   if (!table) return `git ${sub} is not a read-only subcommand`;
   const parsed: ParsedArgs = parseArgs(table.table!, call.args);
-  return optionVeto(`git ${sub}`, parsed) ?? table.check?.(parsed, call.args);
+  return optionVeto(`git ${sub}`, parsed) ?? signatureVeto(sub, call.args) ?? table.check?.(parsed, call.args);
 }
 
 export const GIT = { check: (_parsed: ParsedArgs, args: readonly string[]) => gitVeto(args) };
