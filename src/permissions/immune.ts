@@ -1,6 +1,7 @@
 import type { ShellParse } from '../shell/parse-types.js';
 import { toArgv, UNKNOWN } from './argv.js';
 import { ARGUMENT_SENSITIVE, COMMAND_CLASSES, immuneCommand } from './immune-commands.js';
+import { immuneByGlob } from './immune-globs.js';
 import { immunePath, PATH_CLASSES } from './immune-paths.js';
 import { mayWrite } from './readonly.js';
 import type { Judged } from './types.js';
@@ -56,6 +57,8 @@ function immuneReading(parse: ShellParse, readOnlyName: (name: string) => boolea
     const cls = immuneCommand(argv);
     if (cls) return { name: cls.name, description: cls.description, where: command.text };
     if (argv.unknown && ARGUMENT_SENSITIVE.has(argv.name)) return unverifiable('dynamic-args', command.text);
+    const injected = ARGUMENT_SENSITIVE.has(argv.name) ? immuneByGlob(command, argv) : undefined;
+    if (injected) return { name: injected.cls.name, description: `${injected.cls.description}, if a file named ${injected.name} exists`, where: command.text };
     // A listed program with a writing option (`sort -o .git/hooks/x`, `tar -x -C .git`, `sed -i .codeward/..`)
     // writes: its paths are judged as writes.
     const write = !readOnlyName(argv.name) || mayWrite(command);

@@ -4,7 +4,7 @@ import type { ShellWord, SimpleCommand } from '../shell/parse-types.js';
 // Caught here: a variable with a secret-looking name (`echo $GITHUB_TOKEN`), an indirect expansion
 // (`${!name}`, `${!prefix*}`), and a process's environment file (`cat /proc/self/environ`, `< /proc/1/environ`).
 
-export const SECRET_NAME = /KEY|TOKEN|SECRET|PASSW|PASSPHRASE|CRED|AUTH|SESSION|COOKIE|PRIVATE|SIGNATURE|CERT|DSN|DATABASE_URL|_PW$|^PW/i;
+export const SECRET_NAME = /KEY|TOKEN|SECRET|PASSW|PASSPHRASE|CRED|AUTH|SESSION|COOKIE|PRIVATE|SIGNATURE|CERT|DSN|DATABASE_URL|(?:^|_)PW(?:_|$)/i;
 const ENVIRON = /^\/proc\/+[^/]+\/+(?:task\/+[^/]+\/+)?environ$/;
 
 function wordSecret(word: ShellWord): string | undefined {

@@ -26,6 +26,20 @@ export function readOnlyCommandCount(): number {
   return Object.keys(PROGRAMS).length;
 }
 
+// A glob that starts the word (`*`, `?x`, `[-]*`, `@(..)`) can expand to a repository file named like an
+// option (`--output=x`, `-i`, `-delete`): for a program that has unsafe options it is not read-only,
+// unless `--` came first (not for find, whose expression is made of dash words).
+function globVeto(command: SimpleCommand, name: string): string | undefined {
+  if (anyArgumentSafe(name)) return undefined;
+  const program = PROGRAMS[name];
+  const endsOptions = name === 'git' || (program?.table !== undefined && !program.table.singleDashLong);
+  for (const word of command.words.slice(1)) {
+    if (endsOptions && !word.dynamic && word.value === '--') return undefined;
+    if (word.glob && /^(?:[*?[]|[@!+]\()/.test(word.text)) return `${word.text} may expand to a file named like an option of \`${name}\``;
+  }
+  return undefined;
+}
+
 // Why a simple command is not auto-approved as read-only, or undefined when it is. Redirections are
 // judged for the whole line by the caller. Options are parsed the way the program parses them
 // (options/): an unknown option, an abbreviation of an unsafe one, or an unsafe operand is a veto.
@@ -40,6 +54,8 @@ export function readOnlyVeto(command: SimpleCommand): string | undefined {
   if (wrapper) return `\`${argv.name}\` runs under \`${wrapper}\``;
   const wrapperOptions = wrapperVeto(command.text, argv.wrappers);
   if (wrapperOptions) return wrapperOptions;
+  const glob = globVeto(command, argv.name);
+  if (glob) return glob;
   const secret = secretVeto(command);
   if (secret) return secret;
   if (command.viaShell) return `\`${argv.name}\` runs from a shell string`;

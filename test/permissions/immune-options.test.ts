@@ -125,3 +125,20 @@ describe('listed programs with a writing option are judged as writes', () => {
   });
 });
 
+// A glob can expand to a file named like an option (`rm *` with a file named `-rf`).
+describe('globs that can expand to option-like file names', () => {
+  test.each([
+    ['rm-recursive-force', 'rm *'],
+    ['rm-recursive-force', 'rm -f *'],
+    ['rm-recursive-force', 'rm ?*'],
+    ['kill-9', 'kill *'],
+    ['git-push-force', 'git push origin *'],
+    ['chmod-777', 'chmod * x'],
+  ])('%s: %s', async (cls, line) => {
+    expect(await immune(line)).toBe(cls);
+  });
+  test.each(['rm *.o', 'rm -- *', 'rm build/*', 'chmod 644 *', 'ls *'])('not immune: %s', async (line) => {
+    expect(await immune(line)).toBeUndefined();
+  });
+});
+

@@ -28,7 +28,7 @@ const READ_ONLY: readonly string[] = [
   'git blame a', 'git shortlog -sn', 'git reflog', 'git config --get user.name', 'git config user.name', 'git --no-pager log', 'git grep -n foo',
   'node --version', 'python3 --version', 'java -version', 'kubectl get pods -A', 'kubectl -n prod describe pod x',
   'tar -tf x.tar', 'tar tvzf x.tgz', 'tar --list --file=x.tar',
-  'find . -name "*.ts" | xargs grep -l foo', 'find . -print0 | xargs -0 cat', 'time -p ls', 'nice -n 5 git status', 'timeout 5 cat a', 'cat "$FILE"', 'echo $HOME', 'cat /proc/cpuinfo',
+  'find . -name "*.ts" | xargs grep -l foo', 'find . -print0 | xargs -0 cat', 'time -p ls', 'nice -n 5 git status', 'timeout 5 cat a', 'cat "$FILE"', 'echo $HOME', 'basename "$PWD"', 'printenv PWD', 'cat /proc/cpuinfo', 'sort src/*.ts', 'sort -- *', 'git diff -- *', 'wc -l *',
 ];
 
 // [line, why it is not read-only]
@@ -66,6 +66,7 @@ const VETOED: readonly (readonly [string, string])[] = [
   ['echo $GITHUB_TOKEN', 'secret'], ['echo "${AWS_SECRET_ACCESS_KEY}"', 'secret'], ['echo ${!x}', 'run time'], ['cat /proc/self/environ', 'environment'],
   ['tr "\\0" "\\n" < /proc/self/environ', 'environment'], ['grep -a x /proc/1/environ', 'environment'], ['f=/proc/self/environ; cat $f', 'environment'],
   ['git log --show-signature', 'gpg'], ["git log --format='%H %G?'", 'gpg'], ["git log --pretty=format:%GS", 'gpg'], ["git for-each-ref --format='%(signature)'", 'gpg'],
+  ['sort *', 'option'], ['sed -n p *', 'option'], ['git diff *', 'option'], ['find * -name x', 'option'], ['sed -n p [-]*', 'option'],
   ['diff -l a b', 'runs pr'], ['file -C -m x', 'compiled'], ['ls --frobnicate', 'not an option'], ['cat -Z a', 'not an option'], ['grep --xyz x a', 'not an option'],
 ];
 
