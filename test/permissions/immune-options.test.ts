@@ -142,3 +142,42 @@ describe('globs that can expand to option-like file names', () => {
   });
 });
 
+// Property: a protected option in a random spelling, among random safe options and operands, in a random
+// place, under random global options, is always immune.
+describe('property: random spellings of protected git options', () => {
+  test('400 random lines', async () => {
+    let state = 2021;
+    const next = (): number => {
+      state = (state * 1664525 + 1013904223) >>> 0;
+      return state / 2 ** 32;
+    };
+    const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
+    const protectedBy: Record<string, { cls: string; options: string[]; shorts: string[] }> = {
+      push: { cls: 'git-push-force', options: ['--force', '--force-with-lease', '--mirror', '--delete', '--prune'], shorts: ['f', 'd'] },
+      reset: { cls: 'git-reset-hard', options: ['--hard'], shorts: [] },
+      clean: { cls: 'git-clean-force', options: ['--force'], shorts: ['f'] },
+    };
+    const globals = ['', '--no-pager', '-C .', '--git-dir=.git', '-P', '--literal-pathspecs'];
+    const missed: string[] = [];
+    for (let round = 0; round < 400; round++) {
+      const sub = pick(Object.keys(protectedBy));
+      const { cls, options, shorts } = protectedBy[sub]!;
+      const table = GIT_WRITE_TABLES[sub]!.table!;
+      const safe = [...table.long.entries()].filter(([name, d]) => d.arity === 'none' && !options.includes(d.name) && !name.startsWith('--no-') && d.name !== '--dry-run' && d.name !== '--interactive').map(([name]) => name);
+      const safeShort = [...table.short.entries()].filter(([, d]) => d.arity === 'none' && !options.includes(d.name) && d.name !== '--dry-run' && d.name !== '--interactive').map(([l]) => l);
+      let bad: string;
+      if (shorts.length > 0 && next() < 0.3) bad = `-${safeShort.length > 0 && next() < 0.5 ? pick(safeShort) : ''}${pick(shorts)}`;
+      else {
+        const option = pick(options);
+        const candidates = prefixes(sub, option);
+        bad = pick(candidates.length > 0 ? candidates : [option]);
+      }
+      const words = [...Array.from({ length: Math.floor(next() * 3) }, () => pick(safe)), sub === 'push' ? 'origin' : sub === 'reset' ? 'HEAD~1' : '-d'];
+      words.splice(Math.floor(next() * (words.length + 1)), 0, bad);
+      const line = ['git', pick(globals), sub, ...words].filter((w) => w !== '').join(' ');
+      if ((await immune(line)) !== cls) missed.push(line);
+    }
+    expect(missed).toEqual([]);
+  });
+});
+
