@@ -1,5 +1,5 @@
 import picomatch from 'picomatch';
-import type { SimpleCommand } from '../shell/parse-types.js';
+import type { ShellWord, SimpleCommand } from '../shell/parse-types.js';
 import type { Argv } from './argv.js';
 import { immuneCommand, type CommandClass } from './immune-commands.js';
 
@@ -12,6 +12,18 @@ const INJECTED = ['-f', '-9', '-KILL', '--hard', '--mirror', '--force', '--force
 // A mode or owner only counts in the first operand's place (`chmod * x` with a file named 777).
 const FIRST_ONLY = ['777', '0777', '+s', '4755', 'root'];
 
+// The word's glob pattern (quoted parts escaped) when it can expand to a name that starts with `-`: it
+// starts with a wildcard, a bracket or an extglob, or its literal start is `-` (`*`, `""*`, `\\-*`, `[-]*`).
+export function leadingGlob(word: ShellWord): string | undefined {
+  if (!word.glob) return undefined;
+  let pattern = '';
+  for (const part of word.parts) {
+    if (part.kind !== 'literal') return undefined;
+    pattern += part.quoted ? part.value.replace(/[*?[\]\\{}()!@+]/g, '\\$&') : part.value;
+  }
+  return /^(?:[*?[-]|[@!+]\()/.test(pattern) ? pattern : undefined;
+}
+
 export function immuneByGlob(command: SimpleCommand, argv: Argv): { cls: CommandClass; name: string } | undefined {
   const words = command.words.slice(1);
   if (!words.some((w) => w.glob)) return undefined;
@@ -20,7 +32,8 @@ export function immuneByGlob(command: SimpleCommand, argv: Argv): { cls: Command
   let optionsEnded = false;
   for (const word of words) {
     if (!word.dynamic && word.value === '--') optionsEnded = true;
-    if (word.glob && !optionsEnded && /^(?:[*?[]|[@!+]\()/.test(word.text)) globs.push({ index: args.length, text: word.text });
+    const pattern = optionsEnded ? undefined : leadingGlob(word);
+    if (pattern !== undefined) globs.push({ index: args.length, text: pattern });
     args.push(word.dynamic ? '' : word.value);
   }
   for (const glob of globs) {

@@ -2,6 +2,7 @@ import type { SimpleCommand } from '../shell/parse-types.js';
 import { toArgv } from './argv.js';
 import { anyArgumentSafe, hasProgram, PROGRAMS, programVeto } from './options/index.js';
 import { wrapperVeto } from './options/wrappers.js';
+import { leadingGlob } from './immune-globs.js';
 import { secretVeto } from './readonly-secrets.js';
 
 // Wrappers that change how, not what, a command runs. env (variables such as LD_PRELOAD), find -exec,
@@ -35,7 +36,7 @@ function globVeto(command: SimpleCommand, name: string): string | undefined {
   const endsOptions = name === 'git' || (program?.table !== undefined && !program.table.singleDashLong);
   for (const word of command.words.slice(1)) {
     if (endsOptions && !word.dynamic && word.value === '--') return undefined;
-    if (word.glob && /^(?:[*?[]|[@!+]\()/.test(word.text)) return `${word.text} may expand to a file named like an option of \`${name}\``;
+    if (leadingGlob(word) !== undefined) return `${word.text} may expand to a file named like an option of \`${name}\``;
   }
   return undefined;
 }

@@ -134,10 +134,13 @@ describe('globs that can expand to option-like file names', () => {
     ['kill-9', 'kill *'],
     ['git-push-force', 'git push origin *'],
     ['chmod-777', 'chmod * x'],
+    ['rm-recursive-force', 'rm \\-*'],
+    ['rm-recursive-force', 'rm "-"*'],
+    ['rm-recursive-force', 'rm ""*'],
   ])('%s: %s', async (cls, line) => {
     expect(await immune(line)).toBe(cls);
   });
-  test.each(['rm *.o', 'rm -- *', 'rm build/*', 'chmod 644 *', 'ls *'])('not immune: %s', async (line) => {
+  test.each(['rm *.o', 'rm -- *', 'rm build/*', 'chmod 644 *', 'ls *', 'rm "*"', "rm '*'x"])('not immune: %s', async (line) => {
     expect(await immune(line)).toBeUndefined();
   });
 });

@@ -66,7 +66,7 @@ const VETOED: readonly (readonly [string, string])[] = [
   ['echo $GITHUB_TOKEN', 'secret'], ['echo "${AWS_SECRET_ACCESS_KEY}"', 'secret'], ['echo ${!x}', 'run time'], ['cat /proc/self/environ', 'environment'],
   ['tr "\\0" "\\n" < /proc/self/environ', 'environment'], ['grep -a x /proc/1/environ', 'environment'], ['f=/proc/self/environ; cat $f', 'environment'],
   ['git log --show-signature', 'gpg'], ["git log --format='%H %G?'", 'gpg'], ["git log --pretty=format:%GS", 'gpg'], ["git for-each-ref --format='%(signature)'", 'gpg'],
-  ['sort *', 'option'], ['sed -n p *', 'option'], ['git diff *', 'option'], ['find * -name x', 'option'], ['sed -n p [-]*', 'option'],
+  ['sort *', 'option'], ['sed -n p *', 'option'], ['git diff *', 'option'], ['find * -name x', 'option'], ['sed -n p [-]*', 'option'], ['sort ""*', 'option'], ['sort \\-*', 'option'], ["sort '-'*", 'option'],
   ['diff -l a b', 'runs pr'], ['file -C -m x', 'compiled'], ['ls --frobnicate', 'not an option'], ['cat -Z a', 'not an option'], ['grep --xyz x a', 'not an option'],
 ];
 
