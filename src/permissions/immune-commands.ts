@@ -1,4 +1,5 @@
-import { firstOperand, gitSubcommand, hasOption, hasShort, operands, type Argv } from './argv.js';
+import { firstOperand, hasShort, operands, type Argv } from './argv.js';
+import { hasAny, parseGitWrite } from './options/git-write.js';
 
 // Safety-immune command classes (seed 004 "Safety Immunity", chatcli §6.4), matched on parsed
 // commands (base name, arguments, wrappers), never on raw text: `echo "rm -rf /"` is not rm.
@@ -20,9 +21,26 @@ const named = (name: string, description: string, ...aliases: string[]): Command
   test: (cmd) => is(cmd, name, ...aliases),
 });
 
+// GNU getopt_long (rm, sysctl, iptables, nc, pkill) accepts any unique prefix of a long option:
+// `rm --rec --for`, `iptables --fl`, `nc --lis`. A prefix of a protected option counts as it (should it
+// be ambiguous, the program refuses it, so over-approximating is the safe side).
+function longPrefix(arg: string, ...names: string[]): boolean {
+  const name = arg.split('=')[0]!;
+  return arg.startsWith('--') && name.length >= 3 && names.some((n) => n.startsWith(name));
+}
+function hasLong(args: readonly string[], ...names: string[]): boolean {
+  const end = args.indexOf('--');
+  return (end < 0 ? args : args.slice(0, end)).some((arg) => longPrefix(arg, ...names));
+}
+
 const KILL_SIGNAL = /^-(?:9|kill|sigkill)$/i;
+const KILL_VALUE = /^(?:9|kill|sigkill)$/i;
 function killsHard(args: readonly string[]): boolean {
-  return args.some((arg, i) => KILL_SIGNAL.test(arg) || (/^(-s|-n|--signal)$/.test(arg) && /^(9|kill|sigkill)$/i.test(args[i + 1] ?? '')) || /^--signal=(9|kill|sigkill)$/i.test(arg));
+  return args.some((arg, i) => {
+    if (KILL_SIGNAL.test(arg)) return true;
+    if (/^-[sn]$/.test(arg) || (longPrefix(arg, '--signal') && !arg.includes('='))) return KILL_VALUE.test(args[i + 1] ?? '');
+    return longPrefix(arg, '--signal') && KILL_VALUE.test(arg.slice(arg.indexOf('=') + 1));
+  });
 }
 
 function worldWritable(mode: string): boolean {
@@ -38,15 +56,33 @@ function setsId(mode: string): boolean {
   return mode.split(',').some((clause) => /^[ugoa]*[+=][rwxXt]*s/.test(clause));
 }
 
-const gitIs = (cmd: Argv, sub: string): readonly string[] | undefined => {
+// git push/reset/clean parsed with git's own rules (options/git-write.ts): `git reset --har`, `git push
+// --force-w`, `git push --mirro`, `git -C x clean -fdx`, `git -c alias.p='push -f' p` are all caught.
+const gitWrite = (cmd: Argv, sub: string): ReturnType<typeof parseGitWrite> => {
   if (cmd.name !== 'git') return undefined;
-  const found = gitSubcommand(cmd.args);
-  return found.sub === sub ? cmd.args.slice(found.index + 1) : undefined;
+  const found = parseGitWrite(cmd.args);
+  return found?.sub === sub ? found : undefined;
 };
 
+function forcePush(cmd: Argv): boolean {
+  const push = gitWrite(cmd, 'push') ?? gitWrite(cmd, 'send-pack');
+  if (!push) return false;
+  // `-c remote.origin.mirror=true` or `-c push.default=...` change what a plain push does.
+  if (push.configured) return true;
+  return hasAny(push.parsed, '--force', '--force-with-lease', '--force-if-includes', '--mirror', '--delete', '--prune') || push.parsed.operands.some((r) => r.startsWith('+') || r.startsWith(':'));
+}
+
+// git clean deletes untracked files unless it only shows them (-n) or asks per file (-i); with
+// `clean.requireForce=false` in a configuration it needs no -f, so -f is not what decides.
+function cleanDeletes(cmd: Argv): boolean {
+  const clean = gitWrite(cmd, 'clean');
+  if (!clean) return false;
+  return clean.configured || hasAny(clean.parsed, '--force') || !hasAny(clean.parsed, '--dry-run', '--interactive');
+}
+
 export const COMMAND_CLASSES: readonly CommandClass[] = [
-  { name: 'rm-recursive-force', description: 'rm -rf / rm -fr and variants', names: ['rm'], test: (c) => is(c, 'rm') && (hasShort(c.args, 'rR') || hasOption(c.args, '--recursive')) && (hasShort(c.args, 'f') || hasOption(c.args, '--force')) },
-  { name: 'rm-root', description: 'rm of / or the home folder', names: ['rm'], test: (c) => is(c, 'rm') && (hasOption(c.args, '--no-preserve-root') || operands(c.args).some((a) => /^(?:\/+\.?\*?|~\/?\*?|\$HOME\/?)$/.test(a))) },
+  { name: 'rm-recursive-force', description: 'rm -rf / rm -fr and variants', names: ['rm'], test: (c) => is(c, 'rm') && (hasShort(c.args, 'rR') || hasLong(c.args, '--recursive')) && (hasShort(c.args, 'f') || hasLong(c.args, '--force') || c.args.some((a) => longPrefix(a, '--interactive') && /=never$/.test(a))) },
+  { name: 'rm-root', description: 'rm of / or the home folder', names: ['rm'], test: (c) => is(c, 'rm') && (hasLong(c.args, '--no-preserve-root') || operands(c.args).some((a) => /^(?:\/+\.?\*?|~\/?\*?|\$HOME\/?)$/.test(a))) },
   { name: 'mkfs', description: 'mkfs (format filesystem)', names: [], test: (c) => c.name === 'mkfs' || c.name.startsWith('mkfs.') || c.name === 'mke2fs' || c.name === 'wipefs' },
   { name: 'dd-device', description: 'dd writing to devices (of=/dev/)', names: ['dd'], test: (c) => is(c, 'dd') && c.args.some((a) => /^of=\/dev\/(?!null$|stdout$|stderr$)/.test(a)) },
   named('shred', 'shred (secure deletion)'),
@@ -58,14 +94,14 @@ export const COMMAND_CLASSES: readonly CommandClass[] = [
   named('insmod', 'insmod (load a kernel module)'),
   named('rmmod', 'rmmod (remove a kernel module)'),
   named('modprobe', 'modprobe (kernel modules)'),
-  { name: 'sysctl-write', description: 'sysctl -w (sysctl write)', names: ['sysctl'], test: (c) => is(c, 'sysctl') && (hasShort(c.args, 'wp') || hasOption(c.args, '--write', '--load', '--system') || operands(c.args).some((a) => a.includes('='))) },
-  { name: 'iptables-flush', description: 'iptables -F (firewall flush)', names: ['iptables', 'ip6tables', 'nft'], test: (c) => (is(c, 'iptables', 'ip6tables', 'iptables-legacy', 'iptables-nft') && (hasShort(c.args, 'F') || hasOption(c.args, '--flush'))) || (is(c, 'nft') && c.args.includes('flush')) },
+  { name: 'sysctl-write', description: 'sysctl -w (sysctl write)', names: ['sysctl'], test: (c) => is(c, 'sysctl') && (hasShort(c.args, 'wp') || hasLong(c.args, '--write', '--load', '--system') || operands(c.args).some((a) => a.includes('='))) },
+  { name: 'iptables-flush', description: 'iptables -F (firewall flush)', names: ['iptables', 'ip6tables', 'nft'], test: (c) => (is(c, 'iptables', 'ip6tables', 'iptables-legacy', 'iptables-nft') && (hasShort(c.args, 'F') || hasLong(c.args, '--flush'))) || (is(c, 'nft') && c.args.includes('flush')) },
   { name: 'systemctl-stop', description: 'systemctl stop/disable/mask', names: ['systemctl'], test: (c) => is(c, 'systemctl') && ['stop', 'disable', 'mask'].includes(firstOperand(c.args) ?? '') },
-  { name: 'nc-listen', description: 'nc -l (netcat in listen mode)', names: ['nc', 'netcat'], test: (c) => is(c, 'nc', 'netcat') && (hasShort(c.args, 'l') || hasOption(c.args, '--listen')) },
-  { name: 'ncat-listen', description: 'ncat -l (ncat in listen mode)', names: ['ncat'], test: (c) => is(c, 'ncat') && (hasShort(c.args, 'l') || hasOption(c.args, '--listen')) },
-  { name: 'git-push-force', description: 'git push --force / git push -f', names: ['git'], test: (c) => { const a = gitIs(c, 'push'); return a !== undefined && (hasShort(a, 'f') || hasOption(a, '--force', '--force-with-lease', '--mirror') || operands(a).some((x) => x.startsWith('+'))); } },
-  { name: 'git-reset-hard', description: 'git reset --hard', names: ['git'], test: (c) => gitIs(c, 'reset')?.includes('--hard') === true },
-  { name: 'git-clean-force', description: 'git clean -f', names: ['git'], test: (c) => { const a = gitIs(c, 'clean'); return a !== undefined && (hasShort(a, 'f') || hasOption(a, '--force')); } },
+  { name: 'nc-listen', description: 'nc -l (netcat in listen mode)', names: ['nc', 'netcat'], test: (c) => is(c, 'nc', 'netcat') && (hasShort(c.args, 'l') || hasLong(c.args, '--listen')) },
+  { name: 'ncat-listen', description: 'ncat -l (ncat in listen mode)', names: ['ncat'], test: (c) => is(c, 'ncat') && (hasShort(c.args, 'l') || hasLong(c.args, '--listen')) },
+  { name: 'git-push-force', description: 'git push --force / -f / --force-with-lease / --mirror / --delete / --prune / +refspec / :refspec (any abbreviation)', names: ['git'], test: forcePush },
+  { name: 'git-reset-hard', description: 'git reset --hard (any abbreviation)', names: ['git'], test: (c) => { const r = gitWrite(c, 'reset'); return r !== undefined && (r.configured || hasAny(r.parsed, '--hard')); } },
+  { name: 'git-clean-force', description: 'git clean that deletes (without -n or -i)', names: ['git'], test: cleanDeletes },
   { name: 'kill-9', description: 'kill -9', names: ['kill'], test: (c) => is(c, 'kill') && killsHard(c.args) },
   named('killall', 'killall', 'killall5'),
   { name: 'pkill-9', description: 'pkill -9', names: ['pkill'], test: (c) => is(c, 'pkill') && killsHard(c.args) },

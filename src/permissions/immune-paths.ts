@@ -33,6 +33,9 @@ export const PATH_CLASSES: readonly PathClass[] = [
 // The first class a path falls in, for the given kind of access.
 export function immunePath(path: string, write: boolean, skip: readonly string[] = []): PathClass | undefined {
   const candidates = path.includes('=') ? [path, path.slice(path.indexOf('=') + 1)] : [path];
+  // A value attached to a short option, alone or at the end of a cluster: `-o.git/hooks/x`, `-no.git/x`,
+  // `-C.git`, `-t.git/hooks` (every suffix, since which letter takes the value depends on the program).
+  if (/^-[^-]/.test(path)) for (let i = 2; i < path.length; i++) candidates.push(path.slice(i));
   for (const cls of PATH_CLASSES) {
     if (skip.includes(cls.name) || (cls.access === 'write' && !write)) continue;
     if (candidates.some((candidate) => cls.test(candidate))) return cls;

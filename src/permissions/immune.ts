@@ -1,7 +1,9 @@
 import type { ShellParse } from '../shell/parse-types.js';
 import { toArgv, UNKNOWN } from './argv.js';
 import { ARGUMENT_SENSITIVE, COMMAND_CLASSES, immuneCommand } from './immune-commands.js';
+import { immuneByGlob } from './immune-globs.js';
 import { immunePath, PATH_CLASSES } from './immune-paths.js';
+import { mayWrite } from './readonly.js';
 import type { Judged } from './types.js';
 
 // Safety immunity: a call in one of these classes always asks a person, even under an allow rule
@@ -55,8 +57,14 @@ function immuneReading(parse: ShellParse, readOnlyName: (name: string) => boolea
     const cls = immuneCommand(argv);
     if (cls) return { name: cls.name, description: cls.description, where: command.text };
     if (argv.unknown && ARGUMENT_SENSITIVE.has(argv.name)) return unverifiable('dynamic-args', command.text);
-    const write = !readOnlyName(argv.name);
-    for (const arg of argv.args) {
+    const injected = ARGUMENT_SENSITIVE.has(argv.name) ? immuneByGlob(command, argv) : undefined;
+    if (injected) return { name: injected.cls.name, description: `${injected.cls.description}, if a file named ${injected.name} exists`, where: command.text };
+    // A listed program with a writing option (`sort -o .git/hooks/x`, `tar -x -C .git`, `sed -i .codeward/..`)
+    // writes: its paths are judged as writes.
+    const write = !readOnlyName(argv.name) || mayWrite(command);
+    // A writing wrapper's own words (`\time -o .git/hooks/x ls`) are only in the command's text.
+    const words = write && argv.wrappers.length > 0 ? command.text.split(/\s+/).map((w) => w.replace(/^['"]|['"]$/g, '')) : [];
+    for (const arg of [...argv.args, ...words]) {
       const path = immunePath(arg, write, argv.name === 'git' ? ['git-internals'] : []);
       if (path) return { name: path.name, description: path.description, where: command.text };
     }

@@ -1,12 +1,12 @@
 import type { SimpleCommand } from '../shell/parse-types.js';
 import { toArgv } from './argv.js';
-import { READ_ONLY_COMMANDS, type Check } from './readonly-list.js';
-import { READ_ONLY_TOOLS } from './readonly-tools.js';
+import { anyArgumentSafe, hasProgram, PROGRAMS, programVeto } from './options/index.js';
+import { wrapperVeto } from './options/wrappers.js';
+import { leadingGlob } from './immune-globs.js';
+import { secretVeto } from './readonly-secrets.js';
 
-const TABLE: Readonly<Record<string, Check>> = { ...READ_ONLY_COMMANDS, ...READ_ONLY_TOOLS };
-
-// Wrappers that change how, not what, a command runs. env (variables such as LD_PRELOAD), xargs
-// (arguments from input), find -exec, sudo, shells ... are never auto-approved.
+// Wrappers that change how, not what, a command runs. env (variables such as LD_PRELOAD), find -exec,
+// sudo, shells ... are never auto-approved; xargs only for programs whose every argument is harmless.
 const HARMLESS_WRAPPERS = new Set(['time', 'nice', 'timeout', 'stdbuf', 'command', 'builtin']);
 
 // A program named by path must be the system's: `./git` or `/tmp/x/git` is whatever someone put there.
@@ -20,26 +20,55 @@ export function hasPrefix(command: SimpleCommand): boolean {
 }
 
 export function isReadOnlyName(name: string): boolean {
-  return Object.hasOwn(TABLE, name);
+  return hasProgram(name);
 }
 
 export function readOnlyCommandCount(): number {
-  return Object.keys(TABLE).length;
+  return Object.keys(PROGRAMS).length;
+}
+
+// A glob that starts the word (`*`, `?x`, `[-]*`, `@(..)`) can expand to a repository file named like an
+// option (`--output=x`, `-i`, `-delete`): for a program that has unsafe options it is not read-only,
+// unless `--` came first (not for find, whose expression is made of dash words).
+function globVeto(command: SimpleCommand, name: string): string | undefined {
+  if (anyArgumentSafe(name)) return undefined;
+  const program = PROGRAMS[name];
+  const endsOptions = name === 'git' || (program?.table !== undefined && !program.table.singleDashLong);
+  for (const word of command.words.slice(1)) {
+    if (endsOptions && !word.dynamic && word.value === '--') return undefined;
+    if (leadingGlob(word) !== undefined) return `${word.text} may expand to a file named like an option of \`${name}\``;
+  }
+  return undefined;
 }
 
 // Why a simple command is not auto-approved as read-only, or undefined when it is. Redirections are
-// judged for the whole line by the caller.
+// judged for the whole line by the caller. Options are parsed the way the program parses them
+// (options/): an unknown option, an abbreviation of an unsafe one, or an unsafe operand is a veto.
 export function readOnlyVeto(command: SimpleCommand): string | undefined {
   const argv = toArgv(command);
   if (!argv) return 'the command name is only known at run time';
   if (!isReadOnlyName(argv.name)) return `\`${argv.name}\` is not on the read-only list`;
   if (command.rawName?.includes('/') && !SYSTEM_BIN.test(command.rawName)) return `\`${command.rawName}\` is not the system's ${argv.name}`;
   if (hasPrefix(command)) return `\`${argv.name}\` runs with variable assignments`;
-  const wrapper = argv.wrappers.find((w) => !HARMLESS_WRAPPERS.has(w));
+  // xargs appends words read from its input: only a program no argument can make unsafe may run under it.
+  const wrapper = argv.wrappers.find((w) => !HARMLESS_WRAPPERS.has(w) && !(w === 'xargs' && anyArgumentSafe(argv.name)));
   if (wrapper) return `\`${argv.name}\` runs under \`${wrapper}\``;
+  const wrapperOptions = wrapperVeto(command.text, argv.wrappers);
+  if (wrapperOptions) return wrapperOptions;
+  const glob = globVeto(command, argv.name);
+  if (glob) return glob;
+  const secret = secretVeto(command);
+  if (secret) return secret;
   if (command.viaShell) return `\`${argv.name}\` runs from a shell string`;
-  const check = TABLE[argv.name]!;
-  if (check === 'any') return undefined;
-  if (argv.unknown) return `arguments of \`${argv.name}\` are only known at run time`;
-  return check(argv.args);
+  if (argv.unknown) return anyArgumentSafe(argv.name) ? undefined : `arguments of \`${argv.name}\` are only known at run time`;
+  return programVeto(argv.name, argv.args);
+}
+
+// A listed program that may write through its options or its wrapper's (`sort -o F`, `tar -x`, `\time -o F`):
+// the paths it names are judged as writes by the immune path classes.
+export function mayWrite(command: SimpleCommand): boolean {
+  const argv = toArgv(command);
+  if (!argv || !isReadOnlyName(argv.name)) return true;
+  if (argv.unknown && !anyArgumentSafe(argv.name)) return true;
+  return (!argv.unknown && programVeto(argv.name, argv.args) !== undefined) || wrapperVeto(command.text, argv.wrappers) !== undefined;
 }

@@ -99,3 +99,51 @@ describe('codeward policy', () => {
     expect(lines[make]).toMatch(/^allow .*\(project/);
   });
 });
+
+// Issue 21 point 6: `policy check` answers what the gate does with the same call, in every form the
+// engine recovers. Each case runs both through the real binary: the check's decision and the real run's
+// outcome must agree (deny ↔ C240, ask ↔ C241 without a terminal, allow ↔ ran, danger ↔ C242).
+describe('policy check agrees with a real run of the same call', () => {
+  const OUTCOME: Record<string, string> = { deny: 'C240', ask: 'C241', allow: 'ok' };
+  const cases: [string, string[], string[]][] = [
+    ['argv words', ['--deny', '@coder read'], ['read', '--file', 'a.txt']],
+    ['a bare JSON array', ['--deny', '@coder read'], ['["read","--file","a.txt"]']],
+    ['HTML-escaped JSON', ['--deny', '@coder read'], ['{&quot;cmd&quot;:&quot;read&quot;,&quot;args&quot;:{&quot;file&quot;:&quot;a.txt&quot;}}']],
+    ['JSON with bad escapes', ['--deny', '@coder exec cat *'], ['{"cmd":"exec","args":{"cmd":"cat a.txt \\| head -1"}}']],
+    ['a tool-call object', ['--deny', '@coder read'], ['{"name":"read","input":{"file":"a.txt"}}']],
+    ['an exec given as argv', [], ['exec', '--cmd', "sed 's/old/new/g' a.txt"]],
+    ['an abbreviated sort output', [], ['exec', '--cmd', 'sort --outp=b.txt a.txt']],
+    ['an abbreviated immune push', ['--allow', '@coder exec git *'], ['exec', '--cmd', 'git push --force-w origin main']],
+    ['a catastrophic line', ['--allow', '@coder exec *'], ['exec', '--cmd', 'rm -rf ~/']],
+  ];
+  it.each(cases)('%s', (_name, flags, call) => {
+    const check = cli(['--json', ...flags, 'policy', 'check', ...call]);
+    expect(check.status, check.stdout + check.stderr).toBe(0);
+    const answer = JSON.parse(check.stdout) as { decision: string; code?: string };
+    const run = cli(['--json', ...flags, ...call]);
+    const outcome = run.json.ok ? 'ok' : run.json.error?.code;
+    expect(outcome).toBe(answer.code ?? OUTCOME[answer.decision]);
+  });
+
+  // Under --yes the outcome field says what the run does: asks run, immune asks and denials do not.
+  it.each([
+    ['an ordinary ask', ['exec', '--cmd', 'sort --outp=b.txt a.txt'], 'run (--yes)', 'ok'],
+    ['an immune ask', ['exec', '--cmd', 'git reset --har'], 'ask a person (C241 without a terminal)', 'C241'],
+    ['a denial', ['--deny', '@coder read', 'read', '--file', 'a.txt'], 'C240', 'C240'],
+  ])('with --yes: %s', (_name, call, expected, code) => {
+    const flags = call[0] === '--deny' ? call.slice(0, 2) : [];
+    const rest = call[0] === '--deny' ? call.slice(2) : call;
+    const answer = JSON.parse(cli(['--json', '--yes', ...flags, 'policy', 'check', ...rest]).stdout) as { outcome: string };
+    expect(answer.outcome).toBe(expected);
+    const run = cli(['--json', ...flags, ...rest], true);
+    expect(run.json.ok ? 'ok' : run.json.error?.code).toBe(code);
+  });
+
+  it('the forms that used to disagree are denied by the check', () => {
+    for (const call of [['read', '--file', 'a.txt'], ['["read","--file","a.txt"]'], ['{&quot;cmd&quot;:&quot;read&quot;,&quot;args&quot;:{&quot;file&quot;:&quot;a.txt&quot;}}']]) {
+      const check = JSON.parse(cli(['--json', '--deny', '@coder read', 'policy', 'check', ...call]).stdout) as { decision: string };
+      expect(check.decision).toBe('deny');
+    }
+  });
+});
+

@@ -1,9 +1,10 @@
 import { fail } from '../../engine/errors.js';
 import type { Registry } from '../../engine/registry.js';
-import { DenialTracker, denialLimitsFromEnv, explainCall, formatProblem, loadPolicy, type CliRuleFlags } from '../../permissions/index.js';
+import { DenialStore, DenialTracker, denialLimitsFromEnv, formatProblem, loadPolicy, type CliRuleFlags } from '../../permissions/index.js';
 import { ShellParser } from '../../shell/parse.js';
 import { Workspace } from '../../workspace/workspace.js';
 import type { GlobalOptions } from './global-options.js';
+import { checkCall } from './policy-check.js';
 
 interface PolicyIo {
   readonly stdout: { write(text: string): unknown };
@@ -34,14 +35,22 @@ export async function policyCommand(rest: readonly string[], options: GlobalOpti
     return 0;
   }
   if (verb === 'check' && more.length > 0) {
-    const explanation = await explainCall(policy, new DenialTracker(denialLimitsFromEnv(io.env)), more.join(' '), { parser: new ShellParser(), commands: registry });
-    const { decision, reason, source, rule, immune, judged } = explanation;
+    // The call as the CLI would take it: one word (CLI text, JSON, a JSON array), or the words of a call.
+    const input = more.length === 1 ? more[0]! : more;
+    const denials = options.session === undefined
+      ? new DenialTracker(denialLimitsFromEnv(io.env))
+      : await (await DenialStore.open({ workspaceRoot: workspace.root, sessionId: options.session, env: io.env })).load();
+    const explanation = await checkCall(input, { registry, workspace, policy, denials, parser: new ShellParser(), allowUnsafe: options.allowUnsafe, home });
+    const { decision, reason, source, rule, immune, judged, blocked } = explanation;
+    // What running the call now would do: an ask is approved by --yes unless immune or escalated.
+    const outcome = blocked ? blocked.code : decision === 'deny' ? 'C240' : decision === 'allow' ? 'run'
+      : options.yes && source !== 'immune' && !denials.escalated ? 'run (--yes)' : 'ask a person (C241 without a terminal)';
     if (options.json) {
-      io.stdout.write(`${JSON.stringify({ decision, reason, source, ...(rule ? { rule } : {}), ...(immune ? { immune } : {}), judged })}\n`);
+      io.stdout.write(`${JSON.stringify({ decision, reason, source: blocked ? 'danger' : source, ...(rule ? { rule } : {}), ...(immune ? { immune } : {}), ...(blocked ? { code: blocked.code } : {}), judged, outcome })}\n`);
       return 0;
     }
-    const by = rule ? ` (rule "${rule.pattern}" from ${rule.file ?? source})` : immune ? ` (safety-immune: ${immune})` : ` (${source})`;
-    io.stdout.write(`${decision}: ${judged}\n  ${reason}${by}\n`);
+    const by = blocked ? ` (${blocked.code}, danger classifier)` : rule ? ` (rule "${rule.pattern}" from ${rule.file ?? source})` : immune ? ` (safety-immune: ${immune})` : ` (${source})`;
+    io.stdout.write(`${decision}: ${judged}\n  ${reason}${by}\n  outcome: ${outcome}\n`);
     return 0;
   }
   throw fail('C210', 'usage: codeward policy list | codeward policy check \'@coder exec npm test\' (or a JSON call)');
