@@ -74,11 +74,11 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
   const config = await loadConfig(resolve(options.workspace));
   const workspace = await Workspace.open(options.workspace, { nonAccessibleGlobs: config.nonAccessibleGlobs, env });
   const stateDir = stateDirFor(workspace.root, env);
-  await recoverJournals(join(stateDir, 'journal'), JOURNAL_PREFIX);
+  await recoverJournals(join(stateDir, 'journal'), JOURNAL_PREFIX, workspace.jail);
   const session = options.session;
   const store = session === undefined ? undefined : await SessionStore.open({ workspaceRoot: workspace.root, sessionId: session, env });
   const tracker = store ? await store.load() : new StalenessTracker();
-  const lockDir = lockDirFor(env);
+  const lockDir = lockDirFor(env, workspace.root);
   const fileLocks: FileLocker | undefined = options.crossProcessLocks
     ? (paths) => acquireFileLocks(lockDir, paths, { timeoutMs: 30_000, staleMs: 30_000 })
     : undefined;
