@@ -68,27 +68,38 @@ const only = option('--only');
 const chosen = only ? CASES.filter((each) => each.name.startsWith(only)) : CASES;
 generate();
 const engines = { before: await engineFrom(before, 'before'), after: await engineFrom(after, 'after') };
-const samples = Object.fromEntries(CASES.map((each) => [each.name, { before: [], after: [] }]));
+// Wall time per call, and this process's CPU time per call (user + system, every thread: far less
+// sensitive to other load on a shared machine); the ratio is the median of the per-round ratios.
+const samples = Object.fromEntries(CASES.map((each) => [each.name, { before: [], after: [], cpuBefore: [], cpuAfter: [] }]));
 let counter = 0;
 for (let round = 0; round < ROUNDS + 2; round += 1) {
   for (const each of chosen) {
     for (const side of round % 2 ? ['after', 'before'] : ['before', 'after']) {
       const start = process.hrtime.bigint();
+      const cpu = process.cpuUsage();
       for (let i = 0; i < each.calls; i += 1) {
         const result = await engines[side].run(each.call(counter++));
         if (!result.ok) throw new Error(`${side} ${each.name}: ${JSON.stringify(result.error)}`);
       }
       const perCall = Number(process.hrtime.bigint() - start) / 1e3 / each.calls;
-      if (round >= 2) samples[each.name][side].push(perCall);
+      const used = process.cpuUsage(cpu);
+      if (round >= 2) {
+        samples[each.name][side].push(perCall);
+        samples[each.name][side === 'before' ? 'cpuBefore' : 'cpuAfter'].push((used.user + used.system) / each.calls);
+      }
     }
   }
 }
-console.log(`jail A/B, ${ROUNDS} alternating rounds, median µs per call`);
-console.log('row'.padEnd(26), 'before'.padStart(10), 'after'.padStart(10), 'after/before'.padStart(13));
+const ratio = (after, before) => median(after.map((value, index) => value / before[index]));
+console.log(`jail A/B, ${ROUNDS} alternating rounds, median µs per call (wall; CPU of this process)`);
+console.log('row'.padEnd(26), 'wall before'.padStart(12), 'after'.padStart(10), 'ratio'.padStart(7), 'cpu before'.padStart(12), 'after'.padStart(10), 'ratio'.padStart(7));
 for (const each of chosen) {
-  const b = median(samples[each.name].before);
-  const a = median(samples[each.name].after);
-  console.log(each.name.padEnd(26), b.toFixed(1).padStart(10), a.toFixed(1).padStart(10), (a / b).toFixed(3).padStart(13));
+  const s = samples[each.name];
+  console.log(
+    each.name.padEnd(26),
+    median(s.before).toFixed(1).padStart(12), median(s.after).toFixed(1).padStart(10), ratio(s.after, s.before).toFixed(3).padStart(7),
+    median(s.cpuBefore).toFixed(1).padStart(12), median(s.cpuAfter).toFixed(1).padStart(10), ratio(s.cpuAfter, s.cpuBefore).toFixed(3).padStart(7),
+  );
 }
 await engines.before.close();
 await engines.after.close();

@@ -1,4 +1,4 @@
-import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, type Stats } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readlinkSync, type Stats } from 'node:fs';
 import { isAbsolute, relative, sep } from 'node:path';
 import { fail, isCodewardError } from '../engine/errors.js';
 import { changed, errno, escapes, fsRefusal, notAccessible } from './refusals.js';
@@ -21,15 +21,25 @@ const LINUX_O_PATH = 0o10000000;
 const O_NOFOLLOW = constants.O_NOFOLLOW ?? 0;
 const O_DIRECTORY = constants.O_DIRECTORY ?? 0;
 
-function probeHandles(): number | undefined {
+interface Anchors {
+  // open(2) flags of a folder anchor.
+  readonly flags: number;
+  // `/proc/<pid>/fd/`: the kernel resolves it a good deal faster than `/proc/self/fd/` (no `self` link
+  // to follow on every lookup); used only when `/proc/self` is that same pid (the /proc mounted here
+  // belongs to our pid namespace), else `/proc/self/fd/`.
+  readonly prefix: string;
+}
+
+function probeHandles(): Anchors | undefined {
   if (process.platform !== 'linux' || (process.arch !== 'x64' && process.arch !== 'arm64')) return undefined;
   const flags = LINUX_O_PATH | O_DIRECTORY | O_NOFOLLOW;
   let fd: number | undefined;
   try {
+    const prefix = readlinkSync('/proc/self') === String(process.pid) ? `/proc/${process.pid}/fd/` : '/proc/self/fd/';
     fd = openSync('/', flags);
-    const viaProc = lstatSync(`/proc/self/fd/${fd}/.`);
+    const viaProc = lstatSync(`${prefix}${fd}/.`);
     const root = fstatSync(fd);
-    return viaProc.ino === root.ino && viaProc.dev === root.dev ? flags : undefined;
+    return viaProc.ino === root.ino && viaProc.dev === root.dev ? { flags, prefix } : undefined;
   } catch {
     return undefined;
   } finally {
@@ -37,9 +47,11 @@ function probeHandles(): number | undefined {
   }
 }
 
-// The open(2) flags of a folder anchor, or undefined when this platform has no /proc/self/fd anchors.
-// Computed once at load: a property of the kernel, never changed afterwards.
-const DIR_FLAGS: number | undefined = probeHandles();
+// How folders are anchored here, or undefined when this platform has no /proc fd anchors. Computed
+// once at load: a property of the kernel and of this process, never changed afterwards.
+const ANCHORS: Anchors | undefined = probeHandles();
+const DIR_FLAGS: number | undefined = ANCHORS?.flags;
+const FD_PREFIX = ANCHORS?.prefix ?? '/proc/self/fd/';
 
 // Whether operations here are anchored on descriptors (true on Linux x86-64/arm64 with /proc).
 export const HANDLES_AVAILABLE = DIR_FLAGS !== undefined;
@@ -65,7 +77,7 @@ class FdDir implements DirHandle {
   #fd: number | undefined;
   constructor(fd: number, readonly real: string) {
     this.#fd = fd;
-    this.path = `/proc/self/fd/${fd}`;
+    this.path = FD_PREFIX + String(fd);
   }
   close(): void {
     if (this.#fd !== undefined) closeQuietly(this.#fd);
@@ -179,6 +191,38 @@ export class Beneath {
     } finally {
       dir.close();
     }
+  }
+
+  // Whether the open descriptor `fd` holds the file at `abs` now, by the kernel's own name for it
+  // (readlink of /proc/<pid>/fd/<fd>): a file reached through a folder swapped for a symlink has its true
+  // path there, not `abs`. Only meaningful with descriptor anchors (false without).
+  holds(fd: number, abs: string): boolean {
+    if (DIR_FLAGS === undefined) return false;
+    try {
+      return readlinkSync(FD_PREFIX + String(fd)) === abs;
+    } catch {
+      return false;
+    }
+  }
+
+  // Opens the file at `abs` for reading with `flags` (which must include O_NOFOLLOW): the hot path of
+  // every read. One open by the real path, then holds() proves the kernel opened the file at `abs` (two
+  // syscalls instead of a walk of the whole path); anything else (a swap on the way, a file moved
+  // meanwhile) closes it and opens through the handle walk, which refuses any symlink (C215).
+  openFileSync(abs: string, flags: number, input = abs): number {
+    if (DIR_FLAGS !== undefined && this.contains(abs)) {
+      let fd: number | undefined;
+      try {
+        fd = openSync(abs, flags);
+      } catch {
+        fd = undefined; // the walk below gives the precise refusal
+      }
+      if (fd !== undefined) {
+        if (this.holds(fd, abs)) return fd;
+        closeQuietly(fd);
+      }
+    }
+    return this.atSync(abs, (at) => openSync(at, flags), { input });
   }
 
   // lstat of `abs` through its parent's handle; undefined when nothing is there.

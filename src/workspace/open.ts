@@ -37,11 +37,24 @@ function sameFile(now: Stats, expected: Stats): boolean {
   return now.dev === expected.dev && now.ino === expected.ino && now.isFile();
 }
 
+// jail.openFileSync for a FileHandle: open by the real path, prove by the kernel's name for the
+// descriptor that it is the file at `real`, else open again through the handle walk.
+async function openAsync(path: ResolvedPath, jail: Beneath): Promise<FileHandle> {
+  if (jail.contains(path.real)) {
+    const handle = await open(path.real, READ_FLAGS).catch(() => undefined);
+    if (handle !== undefined) {
+      if (jail.holds(handle.fd, path.real)) return handle;
+      await handle.close().catch(() => undefined);
+    }
+  }
+  return jail.at(path.real, (at) => open(at, READ_FLAGS), { input: path.input });
+}
+
 async function openHandle(path: ResolvedPath, jail: Beneath): Promise<{ handle: FileHandle; stats: Stats }> {
   const expected = expectedStats(path);
   let handle: FileHandle;
   try {
-    handle = await jail.at(path.real, (at) => open(at, READ_FLAGS), { input: path.input });
+    handle = await openAsync(path, jail);
   } catch (error) {
     throw isCodewardError(error) ? error : errno(error) === 'ELOOP' ? changed(path.input) : fsRefusal(error, path.input);
   }
@@ -97,7 +110,7 @@ class SyncFile implements VerifiedFile {
 function openSmall(path: ResolvedPath, expected: Stats, jail: Beneath): VerifiedFile | undefined {
   let fd: number;
   try {
-    fd = jail.atSync(path.real, (at) => openSync(at, READ_FLAGS), { input: path.input });
+    fd = jail.openFileSync(path.real, READ_FLAGS, path.input);
   } catch (error) {
     throw isCodewardError(error) ? error : errno(error) === 'ELOOP' ? changed(path.input) : fsRefusal(error, path.input);
   }

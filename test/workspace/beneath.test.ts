@@ -70,7 +70,7 @@ describe('Beneath', () => {
   it('names the real path, not the descriptor, in errors', async () => {
     const error = await jail.at(join(root, 'a', 'b', 'missing.txt'), (at) => readFileSync(at)).catch((caught: Error) => caught);
     expect(String((error as Error).message)).toContain(join(root, 'a', 'b', 'missing.txt'));
-    expect(String((error as Error).message)).not.toContain('/proc/self/fd');
+    expect(String((error as Error).message)).not.toContain('/proc/');
   });
 
   it('openChild never opens a link, and lstat of a missing path is undefined', () => {
