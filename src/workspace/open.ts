@@ -1,4 +1,4 @@
-import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from 'node:fs';
+import { closeSync, constants, fstatSync, readSync, type Stats } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { fail, isCodewardError } from '../engine/errors.js';
 import { changed, errno, fsRefusal, notAccessible } from './refusals.js';
