@@ -1,4 +1,5 @@
-import { lstat, readdir } from 'node:fs/promises';
+import { lstatSync, type Stats } from 'node:fs';
+import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as z from 'zod/mini';
 import { defineCommand, type CommandContext } from '../engine/command.js';
@@ -46,7 +47,7 @@ async function run(args: ListArgs, ctx: CommandContext): Promise<ListData> {
   try {
     names = (await readdir(dir.path)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
     const slice = names.slice((args.page - 1) * pageSize, args.page * pageSize);
-    entries = await Promise.all(slice.map((name) => describeEntry(ctx, dir, name)));
+    entries = slice.map((name) => describeEntry(ctx, dir, name));
   } catch (error) {
     throw relabel(error, dir);
   } finally {
@@ -62,10 +63,17 @@ async function run(args: ListArgs, ctx: CommandContext): Promise<ListData> {
   };
 }
 
-// lstat, never following links; an entry that vanished meanwhile is dropped.
-async function describeEntry(ctx: CommandContext, dir: DirHandle, name: string): Promise<ListEntry | undefined> {
+// lstat through the folder's handle, never following links; an entry that vanished meanwhile is
+// dropped. Synchronous: a page is at most 1,000 local metadata lookups of ~1-2 µs each, where every
+// thread-pool round trip would cost ~30 µs.
+function describeEntry(ctx: CommandContext, dir: DirHandle, name: string): ListEntry | undefined {
   const path = join(dir.real, name);
-  const stats = await lstat(join(dir.path, name)).catch(() => undefined);
+  let stats: Stats;
+  try {
+    stats = lstatSync(join(dir.path, name));
+  } catch {
+    return undefined;
+  }
   if (!stats) return undefined;
   const kind = stats.isSymbolicLink() ? 'symlink' : stats.isDirectory() ? 'dir' : stats.isFile() ? 'file' : 'other';
   const rel = ctx.workspace.relative(path);
