@@ -1,5 +1,5 @@
 // The handle walk every file act goes through (src/workspace/beneath.ts), from the attacker's side.
-import { existsSync, lstatSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -71,6 +71,16 @@ describe('Beneath', () => {
     const error = await jail.at(join(root, 'a', 'b', 'missing.txt'), (at) => readFileSync(at)).catch((caught: Error) => caught);
     expect(String((error as Error).message)).toContain(join(root, 'a', 'b', 'missing.txt'));
     expect(String((error as Error).message)).not.toContain('/proc/');
+  });
+
+  it('walks deep paths (200 folders) and closes every descriptor it opened', async () => {
+    const deep = join(root, ...Array.from({ length: 200 }, () => 'd'));
+    const fds = (): number => (existsSync('/proc/self/fd') ? readdirSync('/proc/self/fd').length : 0);
+    const before = fds();
+    await jail.at(join(deep, 'f.txt'), (at) => writeFileSync(at, 'deep'), { mkdirs: true });
+    expect(await jail.at(join(deep, 'f.txt'), (at) => readFileSync(at, 'utf8'))).toBe('deep');
+    await expect(jail.at(join(root, 'a', 'link', 'x', 'y'), () => 1)).rejects.toMatchObject({ code: 'C215' });
+    expect(fds()).toBe(before);
   });
 
   it('openChild never opens a link, and lstat of a missing path is undefined', () => {
