@@ -62,7 +62,7 @@ export function snapshot(...paths: string[]): Map<string, string> {
 
 // The swapper: flips every entry of FLIPS (real → name → real, link → name → link) in a loop; an entry
 // an operation created meanwhile at `name` is put aside or removed. Writes its round count to
-// `<root>/.swaps` every 256 rounds.
+// `<root>/.swaps` every 256 rounds (temp + rename: a reader never sees a half-written count).
 const SWAPPER = `
 const fs = require('fs'); const path = require('path');
 const root = process.argv[1];
@@ -85,7 +85,7 @@ for (;;) {
     if (!mv(f.link, f.name)) recover(f); else if (!mv(f.name, f.link)) recover(f);
   }
   rounds += 1;
-  if ((rounds & 255) === 0) fs.writeFileSync(at('.swaps'), String(rounds));
+  if ((rounds & 255) === 0) { fs.writeFileSync(at('.swaps.tmp'), String(rounds)); fs.renameSync(at('.swaps.tmp'), at('.swaps')); }
 }
 `;
 

@@ -110,6 +110,6 @@ describe('reads under a symlink-swapping race', () => {
       { cmd: 'tree', args: { dir: 'd' } },
       { cmd: 'search', args: { term: 'Zq7', includeHidden: true, searchPaths: true } },
       { cmd: 'search', args: { term: 'Zq7', dir: 'd' } },
-    ], 120);
+    ], 80);
   }, 60_000);
 });

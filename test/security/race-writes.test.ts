@@ -65,7 +65,7 @@ describe('writes under a symlink-swapping race', () => {
       { cmd: 'delete', args: { paths: ['d/victim.txt', 's', 'd/x.bak'] } },
       { cmd: 'delete', args: { paths: ['d/sub'], recursive: true } },
       { cmd: 'write', args: { file: 'd/sub/keep.txt', content: 'inside sub\n' } },
-    ], 150);
+    ], 100);
   }, 60_000);
 
   it('clean, rollback, patch, update, multipatch and diffs change nothing outside', async () => {
@@ -82,6 +82,6 @@ describe('writes under a symlink-swapping race', () => {
       { cmd: 'patch', args: { diff: diff('y', 'inside f') } },
       { cmd: 'write', args: { file: 'd/f.txt', content: 'inside f\n' } },
       { cmd: 'write', args: { file: 'd/x.bak', content: 'inside bak\n' } },
-    ], 120);
+    ], 80);
   }, 60_000);
 });
