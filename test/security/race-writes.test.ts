@@ -30,12 +30,14 @@ afterEach(async () => {
 
 type Call = { cmd: string; args: Record<string, unknown> };
 
-async function underSwaps(calls: (round: number) => readonly Call[], rounds: number): Promise<void> {
+// Bounded both ways: at most `rounds` rounds, and no new round after `seconds` (at least 20 rounds).
+async function underSwaps(calls: (round: number) => readonly Call[], rounds: number, seconds: number): Promise<void> {
   const before = snapshot(fixture.outside, fixture.secret);
   swapper = startSwapper(fixture.root);
   await swapping(swapper);
   let succeeded = 0;
-  for (let round = 0; round < rounds; round += 1) {
+  const until = Date.now() + seconds * 1000;
+  for (let round = 0; round < rounds && (round < 20 || Date.now() < until); round += 1) {
     const list = calls(round);
     const results = await Promise.all(list.map((call) => engine.run(call)));
     results.forEach((result, index) => {
@@ -65,7 +67,7 @@ describe('writes under a symlink-swapping race', () => {
       { cmd: 'delete', args: { paths: ['d/victim.txt', 's', 'd/x.bak'] } },
       { cmd: 'delete', args: { paths: ['d/sub'], recursive: true } },
       { cmd: 'write', args: { file: 'd/sub/keep.txt', content: 'inside sub\n' } },
-    ], 100);
+    ], 300, 10);
   }, 60_000);
 
   it('clean, rollback, patch, update, multipatch and diffs change nothing outside', async () => {
@@ -82,6 +84,6 @@ describe('writes under a symlink-swapping race', () => {
       { cmd: 'patch', args: { diff: diff('y', 'inside f') } },
       { cmd: 'write', args: { file: 'd/f.txt', content: 'inside f\n' } },
       { cmd: 'write', args: { file: 'd/x.bak', content: 'inside bak\n' } },
-    ], 80);
+    ], 300, 10);
   }, 60_000);
 });
