@@ -13,8 +13,8 @@ import { DenialStore, DenialTracker, denialLimitsFromEnv, loadPolicy, permission
 import { classifyHook } from './shell/classify-hook.js';
 import { LazyShellParser } from './shell/lazy-parser.js';
 import { Workspace } from './workspace/workspace.js';
-import type { SandboxMode } from './sandbox/policy.js';
-import { ProcessSandbox } from './sandbox/sandbox.js';
+import { ProcessSandbox, type SandboxChoice } from './sandbox/sandbox.js';
+import { checkWorkspaceRoot, userPassEnv } from './sandbox/user-settings.js';
 
 // The permission gate, for doors that have a person (or a policy) behind them.
 export interface PermissionOptions {
@@ -42,8 +42,10 @@ export interface CreateEngineOptions {
   readonly permissions?: PermissionOptions;
   // --allow-unsafe: the danger classifier blocks nothing (a human's decision).
   readonly allowUnsafe?: boolean;
-  // --sandbox and --sandbox-network; they win over the config file.
-  readonly sandbox?: { readonly mode?: SandboxMode | undefined; readonly network?: boolean | undefined };
+  // --sandbox, --sandbox-network and --pass-env; they win over the config file.
+  readonly sandbox?: SandboxChoice;
+  // Where a start-up warning goes (the workspace is the home folder); default: stderr.
+  readonly onWarning?: (message: string) => void;
 }
 
 // Staleness for a --session shared by parallel processes: before the check (under the file locks) take
@@ -73,6 +75,8 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
   // A missing root has no config (defaults); Workspace.open then reports it as C211.
   const config = await loadConfig(resolve(options.workspace));
   const workspace = await Workspace.open(options.workspace, { nonAccessibleGlobs: config.nonAccessibleGlobs, env });
+  const rootWarning = checkWorkspaceRoot(workspace.root, env['HOME']);
+  if (rootWarning) (options.onWarning ?? ((message: string) => process.stderr.write(`codeward: warning: ${message}\n`)))(rootWarning);
   const stateDir = stateDirFor(workspace.root, env);
   await recoverJournals(join(stateDir, 'journal'), JOURNAL_PREFIX);
   const session = options.session;
@@ -98,7 +102,8 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
     await store?.save(tracker);
     if (denialStore && denials) await denialStore.save(denials);
   };
-  const sandbox = ProcessSandbox.forWorkspace(config, options.sandbox, workspace.root, env);
+  const passEnv = [...(options.sandbox?.passEnv ?? []), ...(await userPassEnv(env['HOME']))];
+  const sandbox = ProcessSandbox.forWorkspace(config, { ...options.sandbox, passEnv }, workspace.root, env);
   return new Engine({
     sandbox,
     registry: options.registry ?? new Registry(builtinCommands),

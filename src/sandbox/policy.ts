@@ -1,19 +1,51 @@
-import { lstatSync, realpathSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { lstatSync, realpathSync, statSync } from 'node:fs';
+import { join, relative, resolve, sep } from 'node:path';
 
 export const SANDBOX_MODES = ['off', 'workspace-write', 'read-only'] as const;
 export type SandboxMode = (typeof SANDBOX_MODES)[number];
 
-// Inside the workspace, always read-only for sandboxed processes, existing or not: a hook or a policy
-// file planted from inside would run or apply outside the sandbox later (CVE-2026-25725).
-export const PROTECTED_IN_WORKSPACE: readonly string[] = ['.git/hooks', '.codeward'];
-// Read-only when they exist: `.git/config` can name programs git runs (core.fsmonitor, core.hooksPath,
-// filter drivers), outside the sandbox, on the next `git status`.
-export const PROTECTED_FILES_IN_WORKSPACE: readonly string[] = ['.git/config'];
+// Nothing a sandboxed process writes may be obeyed later outside the sandbox (THREAT-MODEL invariant 2).
+// In the workspace, read-only for sandboxed processes, existing or not:
+// - folders (an empty read-only folder takes the place of a missing one): codeward's and ChatCLI's
+//   settings, policies, custom agents and personas (`.codeward/agents`), rules;
+export const PROTECTED_IN_WORKSPACE: readonly string[] = ['.codeward', '.chatcli'];
+// - files (read-only when they exist; one created by a sandboxed process is moved aside after the run,
+//   since an empty placeholder would itself be obeyed): the ChatCLI policy file and the context files
+//   a later agent takes as instructions (src/agent/prompt/context-files.ts).
+export const PROTECTED_FILES_IN_WORKSPACE: readonly string[] = ['coder_policy.json', 'AGENTS.md', 'SOUL.md', 'USER.md', 'RULES.md'];
+// The git control folder is guarded by git-guard.ts (the `.git` entry, config, hooks, info, commondir…).
+export const GIT_PROTECTED_SUMMARY: readonly string[] = [
+  '.git (cannot be renamed or replaced; missing: cannot be created)',
+  '.git/{config,config.worktree,commondir,hooks,info}',
+  '.git/worktrees/*/{commondir,gitdir,config.worktree}',
+  '.git/modules/** (same)',
+];
 
-// In the home folder: hidden from sandboxed processes (credentials), and codeward's own settings read-only.
-export const HOME_SECRETS: readonly string[] = ['.ssh', '.aws', '.gnupg', '.kube', '.netrc', '.npmrc', '.docker/config.json', '.git-credentials', '.config/gh'];
-export const HOME_PROTECTED: readonly string[] = ['.codeward'];
+// The home folder is hidden (a private, throw-away tmpfs in its place) except these, bound read-only:
+// what toolchains need to run, never credentials. `~/.npmrc`, `~/.pypirc`, `~/.cargo/credentials.toml`,
+// `~/.docker`, `~/.config/gcloud`… stay hidden because they are not listed.
+export const HOME_READABLE: readonly string[] = [
+  '.gitconfig', '.config/git/config', '.config/git/ignore', '.config/git/attributes', '.gitignore_global',
+  '.cargo/bin', '.cargo/registry', '.cargo/git', '.cargo/config.toml', '.cargo/config', '.rustup',
+  '.nvm', '.volta', '.fnm', '.nodenv', '.bun/bin', '.deno/bin', '.local/share/pnpm',
+  '.pyenv', '.local/bin', '.local/lib', '.rbenv', '.asdf', '.sdkman',
+  'go/bin', 'go/pkg/mod', '.m2/repository', '.gradle/wrapper/dists', '.dotnet',
+];
+
+// When the home folder cannot be hidden (it is the workspace, or inside it), at least these are.
+export const HOME_SECRETS: readonly string[] = [
+  '.ssh', '.aws', '.gnupg', '.kube', '.netrc', '.npmrc', '.pypirc', '.docker', '.git-credentials', '.config/gh',
+  '.config/gcloud', '.azure', '.cargo/credentials', '.cargo/credentials.toml', '.bash_history', '.zsh_history',
+  '.python_history', '.node_repl_history', '.psql_history', '.mysql_history', '.chatcli/.env', '.codeward/.env',
+  '.password-store', '.local/share/keyrings', '.vault-token', '.terraform.d/credentials.tfrc.json', '.config/hub',
+];
+// In the home folder: read-only even where it is writable (the workspace is the home folder, or
+// sandboxWritable names it): the user's settings and what shells and git run at start-up.
+export const HOME_PROTECTED: readonly string[] = ['.codeward', '.chatcli', '.config/fish', '.config/git', '.oh-my-zsh', '.ssh', '.gnupg'];
+export const HOME_PROTECTED_FILES: readonly string[] = [
+  '.bashrc', '.bash_profile', '.bash_login', '.bash_logout', '.profile', '.zshrc', '.zshenv', '.zprofile', '.zlogin',
+  '.zlogout', '.kshrc', '.mkshrc', '.inputrc', '.gitconfig', '.gitmodules', '.envrc', '.pam_environment',
+];
 
 // Local sockets that hand out more power than the sandbox has (the Docker daemon is root; an ssh or
 // gpg agent signs as the user; D-Bus starts services; databases). A network namespace does not cover
@@ -33,15 +65,52 @@ export function kindOf(path: string): PathKind {
   }
 }
 
+// What a path is once symlinks are followed ('missing' for a dangling link).
+export function targetKindOf(path: string): PathKind {
+  try {
+    return statSync(path).isDirectory() ? 'dir' : 'file';
+  } catch {
+    return 'missing';
+  }
+}
+
+export function isSymlink(path: string): boolean {
+  try {
+    return lstatSync(path).isSymbolicLink();
+  } catch {
+    return false;
+  }
+}
+
+export function realOf(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
+}
+
+// `path` is `root` or below it.
+export function within(path: string, root: string): boolean {
+  const rel = relative(root, path);
+  return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !rel.startsWith(sep));
+}
+
 // What one sandboxed process may do, as paths (real paths: the OS checks real paths).
 export interface SandboxPolicy {
   readonly mode: Exclude<SandboxMode, 'off'>;
   readonly network: boolean;
   // The workspace root (writable in workspace-write, readable in read-only).
   readonly root: string;
+  // The real home folder, and whether a private tmpfs hides it (false when the workspace is the home
+  // folder or holds it: then only HOME_SECRETS are hidden).
+  readonly home: string | undefined;
+  readonly hideHome: boolean;
+  // Bound read-only into the hidden home (HOME_READABLE, absolute).
+  readonly homeReadable: readonly string[];
   // Read-only even inside the writable workspace (created empty when missing, so nothing can be put there).
   readonly protectedPaths: readonly string[];
-  // Read-only when they exist.
+  // Read-only when they exist; when missing (or a symlink) in a writable place, checked after the run.
   readonly protectedFiles: readonly string[];
   // Hidden (an empty folder or an empty file in their place).
   readonly hidden: readonly string[];
@@ -49,10 +118,9 @@ export interface SandboxPolicy {
   readonly writable: readonly string[];
   // Set inside: caches that would live in the read-only home go to the private /tmp instead.
   readonly env: Readonly<Record<string, string>>;
-  readonly home: string | undefined;
 }
 
-// Tools keep caches under the home folder, read-only inside: point the common ones at /tmp unless set.
+// Tools keep caches under the home folder, hidden inside: point the common ones at /tmp unless set.
 const CACHE_ENV: Readonly<Record<string, string>> = { XDG_CACHE_HOME: '/tmp/.cache', npm_config_cache: '/tmp/.npm' };
 // Without a network, update checks only wait for a failure (npm's costs ~250 ms per run): skip them.
 const OFFLINE_ENV: Readonly<Record<string, string>> = { npm_config_update_notifier: 'false', NO_UPDATE_NOTIFIER: '1' };
@@ -81,20 +149,27 @@ export interface PolicyOptions {
 }
 
 export function sandboxPolicy(mode: Exclude<SandboxMode, 'off'>, root: string, options: PolicyOptions): SandboxPolicy {
-  const { home } = options;
+  const home = options.home && options.home.startsWith('/') ? realOf(options.home) : undefined;
   const wanted = { ...CACHE_ENV, ...(options.network ? {} : OFFLINE_ENV) };
   const agent = options.env?.['SSH_AUTH_SOCK'];
   const sockets = [...(options.network ? HOST_SOCKETS : []), ...(agent && agent.startsWith('/') ? [agent] : [])];
   const env = Object.fromEntries(Object.entries(wanted).filter(([name]) => options.env?.[name] === undefined));
+  // Hidden unless the workspace is the home folder or holds it (the workspace inside the home folder
+  // is the usual case: the home is hidden around it and the workspace bound back).
+  const hideHome = home !== undefined && home !== '/' && !within(home, root);
+  const inHome = (list: readonly string[]): string[] => (home ? list.map((path) => join(home, path)) : []);
   return {
     mode,
     network: options.network,
     root,
-    protectedPaths: [...PROTECTED_IN_WORKSPACE.map((path) => join(root, path)), ...(home ? HOME_PROTECTED.map((path) => join(home, path)) : [])],
-    protectedFiles: PROTECTED_FILES_IN_WORKSPACE.map((path) => join(root, path)),
-    hidden: [...(home ? HOME_SECRETS.map((path) => join(home, path)) : []), ...sockets],
+    home,
+    hideHome,
+    homeReadable: hideHome ? inHome(HOME_READABLE) : [],
+    protectedPaths: [...PROTECTED_IN_WORKSPACE.map((path) => join(root, path)), ...inHome(HOME_PROTECTED)],
+    protectedFiles: [...PROTECTED_FILES_IN_WORKSPACE.map((path) => join(root, path)), ...inHome(HOME_PROTECTED_FILES)],
+    // Secrets are hidden even when the home is: a secret folder may be a symlink to a place outside it.
+    hidden: [...inHome(HOME_SECRETS), ...sockets],
     writable: mode === 'workspace-write' ? realPaths(options.writable ?? [], home, root) : [],
     env,
-    home,
   };
 }
