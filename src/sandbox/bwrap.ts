@@ -105,7 +105,8 @@ function hiddenArgs(policy: SandboxPolicy, args: string[]): void {
 // everything a later program obeys read-only even when missing, secrets hidden, no network unless
 // allowed, its own PID and IPC namespaces, killed with its parent.
 export function bwrapArgs(policy: SandboxPolicy, cwd: string): WrappedArgs {
-  const args = ['--die-with-parent', '--unshare-pid', '--unshare-ipc'];
+  // No capabilities even when codeward runs as root: with CAP_SYS_ADMIN a process could unmount every guard.
+  const args = ['--die-with-parent', '--unshare-pid', '--unshare-ipc', '--cap-drop', 'ALL'];
   if (!policy.network) args.push('--unshare-net');
   args.push('--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp');
   // Without a network, no local socket either (/var/run is a link to /run); with one, HOST_SOCKETS are hidden.
