@@ -5,6 +5,7 @@ import type { Config } from '../engine/config.js';
 import { fail } from '../engine/errors.js';
 import { findOnPath, isExecutable } from '../shell/run.js';
 import { bwrapArgs } from './bwrap.js';
+import { neutraliseNestedGit } from './nested-git.js';
 import { quarantine, snapshot } from './planted.js';
 import { sandboxPolicy, type SandboxMode } from './policy.js';
 import { seatbeltProfile } from './seatbelt.js';
@@ -115,14 +116,15 @@ export class ProcessSandbox {
       writable: this.settings.writable ?? [],
       env: this.env,
     });
+    const nested = (): string[] => (policy.mode === 'workspace-write' ? neutraliseNestedGit(this.root, this.env) : []);
     if (status.backend.kind === 'seatbelt') {
-      return { wrapper: [status.backend.path, '-p', seatbeltProfile(policy, realpathSync(tmpdir()))] };
+      return { wrapper: [status.backend.path, '-p', seatbeltProfile(policy, realpathSync(tmpdir()))], after: nested };
     }
     // Protected paths that did not exist stay behind as empty folders (bwrap's mount points). Removing
     // them after the run would detach the mount in a sandbox still running (another process of the same
     // workspace), which could then create them: an empty `.codeward/` or `.git/` is the safe choice.
     const { args, watched } = bwrapArgs(policy, cwd);
     const before = snapshot(watched);
-    return { wrapper: [status.backend.path, ...args], after: () => quarantine(before) };
+    return { wrapper: [status.backend.path, ...args], after: () => [...quarantine(before), ...nested()] };
   }
 }

@@ -165,6 +165,23 @@ describe.skipIf(!bwrapWorks)(`a sandboxed command attacks (bwrap)${bwrapWorks ? 
     expect(await exists(marker)).toBe(false);
   });
 
+  it('cannot smuggle a nested repository with core.fsmonitor behind a gitlink, in one run or two', async () => {
+    const nest = `${plantScript()}\nmkdir -p sub && git -C sub init -q && git -C sub commit -q --allow-empty -m s && git -C sub config core.fsmonitor "$PLANT/evil.sh"\n`;
+    const link = 'git update-index --add --cacheinfo 160000,$(git -C sub rev-parse HEAD),sub && git status --short >/dev/null; true\n';
+    const one = await exec(`${nest}${link}`);
+    expect(envelope(one).warnings?.join('\n')).toMatch(/sub\/\.git was moved to sub\/\.git\.planted-by-sandbox-/);
+    expect(git(['status', '--short']).status).toBe(0);
+    expect(git(['commit', '-qm', 'with sub']).status).toBe(0);
+    expect(await exists(marker)).toBe(false);
+    // Two runs: the gitlink first (an innocent nested repository), the program later.
+    await removeDir(join(root, 'sub'));
+    await exec('mkdir -p sub2 && git -C sub2 init -q && git -C sub2 commit -q --allow-empty -m s && git update-index --add --cacheinfo 160000,$(git -C sub2 rev-parse HEAD),sub2\n');
+    const two = await exec(`${plantScript()}\ngit -C sub2 config core.fsmonitor "$PLANT/evil.sh"\n`);
+    expect(envelope(two).warnings?.join('\n')).toMatch(/sub2\/\.git was moved/);
+    expect(git(['status', '--short']).status).toBe(0);
+    expect(await exists(marker)).toBe(false);
+  });
+
   it('cannot create a .git where there is none', async () => {
     const plain = join(home, 'plain');
     await mkdir(plain);
