@@ -22,15 +22,15 @@ function guardsFor(policy: SandboxPolicy): Guard[] {
   const areas = writableAreas(policy);
   if (areas.length === 0) return [];
   const guards: Guard[] = policy.mode === 'workspace-write' ? gitGuards(policy.root) : [];
-  for (const path of policy.protectedPaths) folderGuards(path, guards);
+  // Missing ones get an empty folder in the workspace (.codeward, .chatcli), are watched in a home folder.
+  for (const path of policy.protectedPaths) folderGuards(path, guards, within(path, policy.root) && policy.root !== policy.home);
   for (const path of policy.protectedFiles) fileGuards(path, guards);
   return guards.filter((guard) => areas.some((area) => within(guard.path, area) || within(realOf(guard.path), area)));
 }
 
 // The hidden home: a private tmpfs (writable, thrown away) with the toolchain paths bound read-only.
 function homeArgs(policy: SandboxPolicy, args: string[]): void {
-  if (!policy.hideHome || !policy.home) return;
-  args.push('--tmpfs', policy.home);
+  for (const home of policy.hiddenHomes) args.push('--tmpfs', home);
   for (const path of policy.homeReadable) {
     if (isSymlink(path)) {
       let target: string;
@@ -42,7 +42,7 @@ function homeArgs(policy: SandboxPolicy, args: string[]): void {
       args.push('--dir', dirname(path), '--symlink', target, path);
       // A link to a place inside the home folder: that place is hidden too, bind it.
       const real = realOf(path);
-      if (real !== path && within(real, policy.home) && kindOf(real) !== 'missing') args.push('--ro-bind', real, real);
+      if (real !== path && policy.hiddenHomes.some((home) => within(real, home)) && kindOf(real) !== 'missing') args.push('--ro-bind', real, real);
     } else if (kindOf(path) !== 'missing') {
       args.push('--ro-bind', path, path);
     }
@@ -90,7 +90,7 @@ function hiddenArgs(policy: SandboxPolicy, args: string[]): void {
     if (kind === 'missing') continue;
     const real = realOf(path);
     // Already out of sight in the hidden home (a link elsewhere is not).
-    if (policy.hideHome && policy.home && within(real, policy.home) && !writableAreas(policy).some((area) => within(real, area))) continue;
+    if (policy.hiddenHomes.some((home) => within(real, home)) && !writableAreas(policy).some((area) => within(real, area))) continue;
     // Seen through another spelling (/var/run is /run). Paths under the fresh /tmp are hidden too: the
     // workspace (bound back in) may contain them.
     if (hidden.has(real)) continue;

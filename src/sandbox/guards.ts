@@ -34,11 +34,12 @@ function existing(path: string, guards: Guard[]): void {
   if (isSymlink(path)) guards.push({ kind: 'watch', path });
 }
 
-// A protected folder: read-only if it exists; an empty read-only folder if its parent exists; else watched.
-export function folderGuards(path: string, guards: Guard[]): void {
+// A protected folder: read-only if it exists; when missing, an empty read-only folder if its parent
+// exists and `placeholder` (no empty folder is left in a home folder), else watched.
+export function folderGuards(path: string, guards: Guard[], placeholder = true): void {
   const kind: PathKind = kindOf(path);
   if (kind !== 'missing') return existing(path, guards);
-  if (targetKindOf(dirname(path)) === 'dir' && !isSymlink(dirname(path))) guards.push({ kind: 'empty-dir', path });
+  if (placeholder && targetKindOf(dirname(path)) === 'dir' && !isSymlink(dirname(path))) guards.push({ kind: 'empty-dir', path });
   else guards.push({ kind: 'watch', path });
 }
 

@@ -1,4 +1,5 @@
 import { lstatSync, realpathSync, statSync } from 'node:fs';
+import { userInfo } from 'node:os';
 import { join, relative, resolve, sep } from 'node:path';
 
 export const SANDBOX_MODES = ['off', 'workspace-write', 'read-only'] as const;
@@ -41,10 +42,14 @@ export const HOME_SECRETS: readonly string[] = [
 ];
 // In the home folder: read-only even where it is writable (the workspace is the home folder, or
 // sandboxWritable names it): the user's settings and what shells and git run at start-up.
-export const HOME_PROTECTED: readonly string[] = ['.codeward', '.chatcli', '.config/fish', '.config/git', '.oh-my-zsh', '.ssh', '.gnupg'];
+export const HOME_PROTECTED: readonly string[] = [
+  '.codeward', '.chatcli', '.config/fish', '.config/git', '.oh-my-zsh', '.ssh', '.gnupg', '.local/bin', 'bin',
+  '.config/autostart', '.config/systemd', '.config/environment.d', '.config/pip', '.pip', '.gradle/init.d', '.ipython',
+];
 export const HOME_PROTECTED_FILES: readonly string[] = [
   '.bashrc', '.bash_profile', '.bash_login', '.bash_logout', '.profile', '.zshrc', '.zshenv', '.zprofile', '.zlogin',
   '.zlogout', '.kshrc', '.mkshrc', '.inputrc', '.gitconfig', '.gitmodules', '.envrc', '.pam_environment',
+  '.cargo/config.toml', '.cargo/config', '.m2/settings.xml', '.gradle/gradle.properties', '.pythonrc', '.pythonrc.py',
 ];
 
 // Local sockets that hand out more power than the sandbox has (the Docker daemon is root; an ssh or
@@ -102,11 +107,13 @@ export interface SandboxPolicy {
   readonly network: boolean;
   // The workspace root (writable in workspace-write, readable in read-only).
   readonly root: string;
-  // The real home folder, and whether a private tmpfs hides it (false when the workspace is the home
-  // folder or holds it: then only HOME_SECRETS are hidden).
+  // The real home folder ($HOME), and whether a private tmpfs hides it (false when the workspace is the
+  // home folder or holds it: then only HOME_SECRETS are hidden).
   readonly home: string | undefined;
   readonly hideHome: boolean;
-  // Bound read-only into the hidden home (HOME_READABLE, absolute).
+  // Every home folder hidden behind a tmpfs: $HOME and the account's own (when $HOME was changed).
+  readonly hiddenHomes: readonly string[];
+  // Bound read-only into the hidden homes (HOME_READABLE, absolute).
   readonly homeReadable: readonly string[];
   // Read-only even inside the writable workspace (created empty when missing, so nothing can be put there).
   readonly protectedPaths: readonly string[];
@@ -146,6 +153,19 @@ export interface PolicyOptions {
   readonly writable?: readonly string[];
   // The environment the process gets (variables already set are not overridden).
   readonly env?: Readonly<Record<string, string | undefined>>;
+  // The account's home folder from the password database (default: os.userInfo()); null: none.
+  readonly accountHome?: string | null;
+}
+
+function accountHome(given: string | null | undefined): string | undefined {
+  if (given === null) return undefined;
+  let path = given;
+  try {
+    path ??= userInfo().homedir;
+  } catch {
+    return undefined;
+  }
+  return path && path.startsWith('/') ? realOf(path) : undefined;
 }
 
 export function sandboxPolicy(mode: Exclude<SandboxMode, 'off'>, root: string, options: PolicyOptions): SandboxPolicy {
@@ -156,15 +176,19 @@ export function sandboxPolicy(mode: Exclude<SandboxMode, 'off'>, root: string, o
   const env = Object.fromEntries(Object.entries(wanted).filter(([name]) => options.env?.[name] === undefined));
   // Hidden unless the workspace is the home folder or holds it (the workspace inside the home folder
   // is the usual case: the home is hidden around it and the workspace bound back).
-  const hideHome = home !== undefined && home !== '/' && !within(home, root);
+  const hideable = (path: string | undefined): path is string => path !== undefined && path !== '/' && !within(path, root);
+  const hideHome = hideable(home);
   const inHome = (list: readonly string[]): string[] => (home ? list.map((path) => join(home, path)) : []);
+  const account = accountHome(options.accountHome);
+  const hiddenHomes = [...(hideHome ? [home] : []), ...(hideable(account) && !(hideHome && (within(account, home) || within(home, account))) ? [account] : [])];
   return {
     mode,
     network: options.network,
     root,
     home,
     hideHome,
-    homeReadable: hideHome ? inHome(HOME_READABLE) : [],
+    hiddenHomes,
+    homeReadable: hiddenHomes.flatMap((folder) => HOME_READABLE.map((path) => join(folder, path))),
     protectedPaths: [...PROTECTED_IN_WORKSPACE.map((path) => join(root, path)), ...inHome(HOME_PROTECTED)],
     protectedFiles: [...PROTECTED_FILES_IN_WORKSPACE.map((path) => join(root, path)), ...inHome(HOME_PROTECTED_FILES)],
     // Secrets are hidden even when the home is: a secret folder may be a symlink to a place outside it.

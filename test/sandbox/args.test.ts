@@ -98,6 +98,18 @@ describe('bwrap arguments', () => {
     expect(args).not.toContain(join(home, '.netrc'));
   });
 
+  it('hides the account\'s own home folder too when $HOME names another one', async () => {
+    const home = await tempDir();
+    const account = await tempDir();
+    const root = await tempDir();
+    const { args } = bwrapArgs(sandboxPolicy('workspace-write', root, { network: false, home, accountHome: account }), root);
+    expect(contains(args, '--tmpfs', home)).toBe(true);
+    expect(contains(args, '--tmpfs', account)).toBe(true);
+    // Not the one that holds the workspace.
+    const inside = bwrapArgs(sandboxPolicy('workspace-write', root, { network: false, home, accountHome: root }), root).args;
+    expect(contains(inside, '--tmpfs', root)).toBe(false);
+  });
+
   it('hides only the secrets when the workspace is the home folder, and keeps its start-up files read-only', async () => {
     const home = await tempDir();
     await writeFiles(home, { '.ssh/id_rsa': 'k', '.netrc': 'n', '.bashrc': '' });
