@@ -21,7 +21,7 @@ function writableAreas(policy: SandboxPolicy): string[] {
 function guardsFor(policy: SandboxPolicy): Guard[] {
   const areas = writableAreas(policy);
   if (areas.length === 0) return [];
-  const guards: Guard[] = policy.mode === 'workspace-write' ? gitGuards(policy.root) : [];
+  const guards: Guard[] = policy.mode === 'workspace-write' ? gitGuards(policy.root, policy.home) : [];
   // Missing ones get an empty folder in the workspace (.codeward, .chatcli), are watched in a home folder.
   for (const path of policy.protectedPaths) folderGuards(path, guards, within(path, policy.root) && policy.root !== policy.home);
   for (const path of policy.protectedFiles) fileGuards(path, guards);

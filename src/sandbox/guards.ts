@@ -1,5 +1,6 @@
-import { readdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { gitConfigRefs } from './git-config.js';
 import { isSymlink, kindOf, targetKindOf, type PathKind } from './policy.js';
 
 // How one path is kept from being changed by a sandboxed process:
@@ -82,7 +83,8 @@ function modulesGuards(folder: string, depth: number, guards: Guard[]): void {
 // repository can be created there for a later git outside to obey. A file (worktree or submodule
 // checkout: "gitdir: …"): read-only, so it cannot be pointed at a planted git folder. A folder: bound
 // over itself (it cannot be renamed away and replaced) with its control files read-only.
-export function gitGuards(root: string): Guard[] {
+// Then whatever the repository's config makes git run or read from the workspace (git-config.ts).
+export function gitGuards(root: string, home: string | undefined): Guard[] {
   const dotGit = join(root, '.git');
   const guards: Guard[] = [];
   const kind = kindOf(dotGit);
@@ -92,7 +94,36 @@ export function gitGuards(root: string): Guard[] {
     guards.push({ kind: 'self', path: dotGit });
     gitDirGuards(dotGit, 0, guards);
   }
+  const gitDir = kind === 'dir' ? dotGit : kind === 'file' ? pointedGitDir(dotGit) : undefined;
+  if (gitDir) {
+    for (const dir of [gitDir, commonDirOf(gitDir)]) {
+      if (!dir) continue;
+      const refs = gitConfigRefs(root, dir, home);
+      for (const folder of refs.folders) folderGuards(folder, guards, false);
+      for (const file of refs.files) fileGuards(file, guards);
+    }
+  }
   return guards;
+}
+
+// The git folder a `.git` file names ("gitdir: PATH", relative to the file's folder).
+function pointedGitDir(dotGit: string): string | undefined {
+  try {
+    const match = /^gitdir:\s*(.+?)\s*$/m.exec(readFileSync(dotGit, 'utf8'));
+    return match ? resolve(dirname(dotGit), match[1]!) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function commonDirOf(gitDir: string): string | undefined {
+  try {
+    const common = readFileSync(join(gitDir, 'commondir'), 'utf8').trim();
+    const path = resolve(gitDir, common);
+    return common === '' || path === gitDir ? undefined : path;
+  } catch {
+    return undefined;
+  }
 }
 
 // Writes the placeholder files on the host (only where still missing: `wx`). False when it cannot be

@@ -182,6 +182,26 @@ describe.skipIf(!bwrapWorks)(`a sandboxed command attacks (bwrap)${bwrapWorks ? 
     expect(await exists(marker)).toBe(false);
   });
 
+  it('cannot rewrite the workspace files the repository\'s git config runs: a husky hooksPath, an included config, a driver script', async () => {
+    await writeFiles(root, {
+      '.husky/_/pre-commit': '#!/bin/sh\n. "$(dirname "$0")/../pre-commit"\n',
+      '.husky/pre-commit': '#!/bin/sh\ntrue\n',
+      'shared.gitconfig': '[diff "x"]\n\ttextconv = ./tools/conv.sh\n',
+      'tools/conv.sh': '#!/bin/sh\ncat "$1"\n',
+    });
+    spawnSync('chmod', ['+x', join(root, '.husky/_/pre-commit'), join(root, '.husky/pre-commit'), join(root, 'tools/conv.sh')]);
+    git(['config', 'core.hooksPath', '.husky/_']);
+    git(['config', 'include.path', '../shared.gitconfig']);
+    const plant = `printf '#!/bin/sh\\ntouch ${marker}\\n'`;
+    const run = await exec(`${plant} > .husky/pre-commit; ${plant} > .husky/_/pre-commit; ${plant} > tools/conv.sh; echo '[core]' >> shared.gitconfig; rm -rf .husky 2>&1; true\n`);
+    expect(output(run)).toMatch(/Read-only file system|Device or resource busy/);
+    await writeFile(join(root, 'new.txt'), 'x\n');
+    expect(git(['add', 'new.txt']).status).toBe(0);
+    expect(git(['commit', '-qm', 'after']).status).toBe(0);
+    expect(await exists(marker)).toBe(false);
+    expect(await readFile(join(root, 'shared.gitconfig'), 'utf8')).not.toContain('[core]');
+  });
+
   it('cannot create a .git where there is none', async () => {
     const plain = join(home, 'plain');
     await mkdir(plain);
