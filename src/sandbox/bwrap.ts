@@ -22,8 +22,8 @@ function guardsFor(policy: SandboxPolicy): Guard[] {
   const areas = writableAreas(policy);
   if (areas.length === 0) return [];
   const guards: Guard[] = policy.mode === 'workspace-write' ? gitGuards(policy.root, policy.home) : [];
-  // Missing ones get an empty folder in the workspace (.codeward, .chatcli), are watched in a home folder.
-  for (const path of policy.protectedPaths) folderGuards(path, guards, within(path, policy.root) && policy.root !== policy.home);
+  for (const path of policy.placeholderFolders) folderGuards(path, guards, true);
+  for (const path of policy.protectedPaths) folderGuards(path, guards, false);
   for (const path of policy.protectedFiles) fileGuards(path, guards);
   return guards.filter((guard) => areas.some((area) => within(guard.path, area) || within(realOf(guard.path), area)));
 }

@@ -56,7 +56,8 @@ function expand(path: string, base: string, home: string | undefined): string | 
   return isAbsolute(path) ? path : resolve(base, path);
 }
 
-export function gitConfigRefs(root: string, gitDir: string, home: string | undefined): ConfigRefs {
+// `files`: the config files git reads for this repository (its own, its common folder's, the user's).
+export function gitConfigRefs(root: string, files: readonly string[], home: string | undefined): ConfigRefs {
   const refs: ConfigRefs = { folders: [], files: [] };
   const seen = new Set<string>();
   const visit = (file: string, depth: number): void => {
@@ -88,7 +89,6 @@ export function gitConfigRefs(root: string, gitDir: string, home: string | undef
       }
     }
   };
-  visit(resolve(gitDir, 'config'), 0);
-  visit(resolve(gitDir, 'config.worktree'), 0);
+  for (const file of files) visit(file, 0);
   return refs;
 }

@@ -96,12 +96,13 @@ export function gitGuards(root: string, home: string | undefined): Guard[] {
   }
   const gitDir = kind === 'dir' ? dotGit : kind === 'file' ? pointedGitDir(dotGit) : undefined;
   if (gitDir) {
-    for (const dir of [gitDir, commonDirOf(gitDir)]) {
-      if (!dir) continue;
-      const refs = gitConfigRefs(root, dir, home);
-      for (const folder of refs.folders) folderGuards(folder, guards, false);
-      for (const file of refs.files) fileGuards(file, guards);
-    }
+    const common = commonDirOf(gitDir);
+    const files = [gitDir, ...(common ? [common] : [])].flatMap((dir) => [join(dir, 'config'), join(dir, 'config.worktree')]);
+    // The user's own config may name workspace paths too (core.hooksPath = .githooks).
+    if (home) files.push(join(home, '.gitconfig'), join(home, '.config', 'git', 'config'));
+    const refs = gitConfigRefs(root, files, home);
+    for (const folder of refs.folders) folderGuards(folder, guards, false);
+    for (const file of refs.files) fileGuards(file, guards);
   }
   return guards;
 }

@@ -10,10 +10,17 @@ export type SandboxMode = (typeof SANDBOX_MODES)[number];
 // - folders (an empty read-only folder takes the place of a missing one): codeward's and ChatCLI's
 //   settings, policies, custom agents and personas (`.codeward/agents`), rules;
 export const PROTECTED_IN_WORKSPACE: readonly string[] = ['.codeward', '.chatcli'];
+// - folders of other tools that run what they hold (editor tasks and interpreters, other agents' hooks,
+//   dev container commands): read-only when they exist, watched when missing (no empty folder left);
 // - files (read-only when they exist; one created by a sandboxed process is moved aside after the run,
 //   since an empty placeholder would itself be obeyed): the ChatCLI policy file and the context files
 //   a later agent takes as instructions (src/agent/prompt/context-files.ts).
-export const PROTECTED_FILES_IN_WORKSPACE: readonly string[] = ['coder_policy.json', 'AGENTS.md', 'SOUL.md', 'USER.md', 'RULES.md'];
+export const OTHER_TOOLS_IN_WORKSPACE: readonly string[] = ['.vscode', '.idea', '.claude', '.cursor', '.zed', '.devcontainer', '.gemini', '.continue'];
+export const PROTECTED_FILES_IN_WORKSPACE: readonly string[] = [
+  'coder_policy.json', 'AGENTS.md', 'SOUL.md', 'USER.md', 'RULES.md',
+  // What other agents take as instructions, and direnv's start-up file.
+  'CLAUDE.md', 'GEMINI.md', '.cursorrules', '.windsurfrules', '.envrc',
+];
 // The git control folder is guarded by git-guard.ts (the `.git` entry, config, hooks, info, commondir…).
 export const GIT_PROTECTED_SUMMARY: readonly string[] = [
   '.git (cannot be renamed or replaced; missing: cannot be created)',
@@ -116,6 +123,8 @@ export interface SandboxPolicy {
   // Bound read-only into the hidden homes (HOME_READABLE, absolute).
   readonly homeReadable: readonly string[];
   // Read-only even inside the writable workspace (created empty when missing, so nothing can be put there).
+  readonly placeholderFolders: readonly string[];
+  // Read-only folders (watched when missing).
   readonly protectedPaths: readonly string[];
   // Read-only when they exist; when missing (or a symlink) in a writable place, checked after the run.
   readonly protectedFiles: readonly string[];
@@ -189,7 +198,9 @@ export function sandboxPolicy(mode: Exclude<SandboxMode, 'off'>, root: string, o
     hideHome,
     hiddenHomes,
     homeReadable: hiddenHomes.flatMap((folder) => HOME_READABLE.map((path) => join(folder, path))),
-    protectedPaths: [...PROTECTED_IN_WORKSPACE.map((path) => join(root, path)), ...inHome(HOME_PROTECTED)],
+    // In the home folder as workspace, no empty folder is left: watched instead.
+    placeholderFolders: root === home ? [] : PROTECTED_IN_WORKSPACE.map((path) => join(root, path)),
+    protectedPaths: [...(root === home ? PROTECTED_IN_WORKSPACE.map((path) => join(root, path)) : []), ...OTHER_TOOLS_IN_WORKSPACE.map((path) => join(root, path)), ...inHome(HOME_PROTECTED)],
     protectedFiles: [...PROTECTED_FILES_IN_WORKSPACE.map((path) => join(root, path)), ...inHome(HOME_PROTECTED_FILES)],
     // Secrets are hidden even when the home is: a secret folder may be a symlink to a place outside it.
     hidden: [...inHome(HOME_SECRETS), ...sockets],

@@ -20,7 +20,7 @@ export function seatbeltProfile(policy: SandboxPolicy, tmp: string): string {
   const writable = [tmp, '/private/tmp', '/private/var/folders', ...(policy.mode === 'workspace-write' ? [policy.root] : []), ...policy.writable];
   lines.push(`(allow file-write* ${writable.map((path) => `(subpath ${quote(path)})`).join(' ')} (literal "/dev/null") (literal "/dev/tty"))`);
   if (policy.network) lines.push('(allow network*)');
-  const guarded = [...policy.protectedPaths, ...policy.protectedFiles, ...GIT_CONTROL.map((name) => `${policy.root}/.git/${name}`)];
+  const guarded = [...policy.placeholderFolders, ...policy.protectedPaths, ...policy.protectedFiles, ...GIT_CONTROL.map((name) => `${policy.root}/.git/${name}`)];
   // `.git` itself (literal: it cannot be renamed, removed or created), its control files, and the same
   // files of every linked worktree and submodule git folder below it.
   const nested = `^${regexQuote(`${policy.root}/.git/`)}(worktrees|modules)/.*/(${GIT_CONTROL.map(regexQuote).join('|')})(/.*)?$`;

