@@ -1,3 +1,4 @@
+import { realpath } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { builtinCommands } from './commands/index.js';
 import { loadConfig } from './engine/config.js';
@@ -14,6 +15,7 @@ import { classifyHook } from './shell/classify-hook.js';
 import { LazyShellParser } from './shell/lazy-parser.js';
 import { Workspace } from './workspace/workspace.js';
 import { ProcessSandbox, type SandboxChoice } from './sandbox/sandbox.js';
+import { recoverPending } from './sandbox/pending.js';
 import { checkWorkspaceRoot, userPassEnv } from './sandbox/user-settings.js';
 
 // The permission gate, for doors that have a person (or a policy) behind them.
@@ -72,11 +74,15 @@ function sessionStalenessHooks(store: SessionStore, tracker: StalenessTracker): 
 // --session), crash recovery of multi-file commits.
 export async function createEngine(options: CreateEngineOptions): Promise<Engine> {
   const env = options.env ?? process.env;
+  const warn = options.onWarning ?? ((message: string) => process.stderr.write(`codeward: warning: ${message}\n`));
+  // Before any config or policy is read: the planted-file checks of sandboxed runs that were interrupted.
+  const realRoot = await realpath(resolve(options.workspace)).catch(() => undefined);
+  if (realRoot) for (const warning of recoverPending(stateDirFor(realRoot, env), realRoot)) warn(warning);
   // A missing root has no config (defaults); Workspace.open then reports it as C211.
   const config = await loadConfig(resolve(options.workspace));
   const workspace = await Workspace.open(options.workspace, { nonAccessibleGlobs: config.nonAccessibleGlobs, env });
   const rootWarning = checkWorkspaceRoot(workspace.root, env['HOME']);
-  if (rootWarning) (options.onWarning ?? ((message: string) => process.stderr.write(`codeward: warning: ${message}\n`)))(rootWarning);
+  if (rootWarning) warn(rootWarning);
   const stateDir = stateDirFor(workspace.root, env);
   await recoverJournals(join(stateDir, 'journal'), JOURNAL_PREFIX);
   const session = options.session;
@@ -103,7 +109,7 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
     if (denialStore && denials) await denialStore.save(denials);
   };
   const passEnv = [...(options.sandbox?.passEnv ?? []), ...(await userPassEnv(env['HOME']))];
-  const sandbox = ProcessSandbox.forWorkspace(config, { ...options.sandbox, passEnv }, workspace.root, env);
+  const sandbox = ProcessSandbox.forWorkspace(config, { ...options.sandbox, passEnv }, workspace.root, env, stateDir);
   return new Engine({
     sandbox,
     registry: options.registry ?? new Registry(builtinCommands),

@@ -1,7 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { lstatSync, readFileSync, renameSync } from 'node:fs';
+import { lstatSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { findOnPath } from '../shell/run.js';
+import { moveAside } from './planted.js';
 
 // A repository nested in the workspace and recorded in the index as a gitlink (mode 160000) is entered
 // by a plain `git status` outside the sandbox, with ITS config: a sandboxed process could create
@@ -102,15 +103,14 @@ function gitlinks(root: string, env: Readonly<Record<string, string | undefined>
 // Moves aside the `.git` of every gitlink whose git folder names a program; one warning each.
 export function neutraliseNestedGit(root: string, env: Readonly<Record<string, string | undefined>>): string[] {
   const warnings: string[] = [];
-  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   for (const path of gitlinks(root, env)) {
     const dotGit = join(root, path, '.git');
     const gitDir = gitDirOf(dotGit);
     if (!gitDir || !obeysProgram(gitDir)) continue;
-    const aside = `${dotGit}.planted-by-sandbox-${stamp}`;
     try {
-      renameSync(dotGit, aside);
-      warnings.push(`the index names ${path} as a submodule whose git config runs a program (core.fsmonitor, hooksPath, a filter…), which a plain git status would start; ${path}/.git was moved to ${aside.slice(root.length + 1)} (review it; move it back yourself if it is yours)`);
+      const aside = moveAside(dotGit);
+      const where = aside ? `moved to ${aside.slice(root.length + 1)}` : 'removed (it could not be moved)';
+      warnings.push(`the index names ${path} as a submodule whose git config runs a program (core.fsmonitor, hooksPath, a filter…), which a plain git status would start; ${path}/.git was ${where} (review it; move it back yourself if it is yours)`);
     } catch (error) {
       warnings.push(`the index names ${path} as a submodule whose git config runs a program, and ${path}/.git could not be moved aside (${(error as Error).message}): do not run git in this workspace before removing it`);
     }

@@ -1,4 +1,5 @@
-import { lstatSync, readlinkSync, renameSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { lstatSync, readlinkSync, renameSync, rmSync } from 'node:fs';
 import { basename } from 'node:path';
 
 // Protected paths no mount can guard (a missing policy or context file: an empty placeholder would
@@ -26,19 +27,31 @@ export function snapshot(paths: readonly string[]): Snapshot {
   return new Map(paths.map((path) => [path, signature(path)]));
 }
 
-// Moves aside what changed since `before`; returns one warning per path moved (or that could not be).
+// Moves `path` to an unguessable name beside it (a process cannot pre-create the target to make the
+// move fail); when even that fails, removes it. Returns the new name, or undefined when removed.
+export function moveAside(path: string): string | undefined {
+  const aside = `${path}.planted-by-sandbox-${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}`;
+  try {
+    renameSync(path, aside);
+    return aside;
+  } catch {
+    rmSync(path, { recursive: true, force: true });
+    return undefined;
+  }
+}
+
+// Moves aside what changed since `before`; returns one warning per path.
 export function quarantine(before: Snapshot): string[] {
   const warnings: string[] = [];
-  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   for (const [path, was] of before) {
     const now = signature(path);
     if (now === was || now === 'missing') continue;
-    const aside = `${path}.planted-by-sandbox-${stamp}`;
     try {
-      renameSync(path, aside);
-      warnings.push(`a sandboxed command created or replaced ${path}; it was moved to ${basename(aside)} and is not obeyed (files a sandboxed process writes never become settings, policy or instructions; review it and move it back yourself if you meant it)`);
+      const aside = moveAside(path);
+      const where = aside ? `moved to ${basename(aside)}` : 'removed (it could not be moved)';
+      warnings.push(`a sandboxed command created or replaced ${path}; it was ${where} and is not obeyed (files a sandboxed process writes never become settings, policy or instructions; review it and move it back yourself if you meant it)`);
     } catch (error) {
-      warnings.push(`a sandboxed command created or replaced ${path} and it could not be moved aside (${(error as Error).message}); remove it before the next call`);
+      warnings.push(`a sandboxed command created or replaced ${path} and it could be neither moved aside nor removed (${(error as Error).message}); remove it before the next call`);
     }
   }
   return warnings;

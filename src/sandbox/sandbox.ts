@@ -6,6 +6,7 @@ import { fail } from '../engine/errors.js';
 import { findOnPath, isExecutable } from '../shell/run.js';
 import { bwrapArgs } from './bwrap.js';
 import { neutraliseNestedGit } from './nested-git.js';
+import { clearPending, recordPending } from './pending.js';
 import { quarantine, snapshot } from './planted.js';
 import { sandboxPolicy, type SandboxMode } from './policy.js';
 import { seatbeltProfile } from './seatbelt.js';
@@ -69,9 +70,10 @@ export class ProcessSandbox {
     chosen: SandboxChoice | undefined,
     root: string,
     env: Readonly<Record<string, string | undefined>>,
+    stateDir?: string,
   ): ProcessSandbox {
     const settings = { mode: chosen?.mode ?? config.sandbox, network: chosen?.network ?? config.sandboxNetwork, writable: config.sandboxWritable, passEnv: chosen?.passEnv ?? [] };
-    return new ProcessSandbox(settings, root, env);
+    return new ProcessSandbox(settings, root, env, stateDir);
   }
 
   // The secret-looking variables the user lets through to exec and test.
@@ -86,6 +88,8 @@ export class ProcessSandbox {
     private readonly settings: SandboxSettings,
     private readonly root: string,
     private readonly env: Readonly<Record<string, string | undefined>>,
+    // Where the planted-file check of a run is recorded until it ran (pending.ts).
+    private readonly stateDir?: string,
   ) {}
 
   async status(): Promise<SandboxStatus> {
@@ -125,6 +129,12 @@ export class ProcessSandbox {
     // workspace), which could then create them: an empty `.codeward/` or `.git/` is the safe choice.
     const { args, watched } = bwrapArgs(policy, cwd);
     const before = snapshot(watched);
-    return { wrapper: [status.backend.path, ...args], after: () => [...quarantine(before), ...nested()] };
+    const pending = this.stateDir ? recordPending(this.stateDir, this.root, before) : undefined;
+    const after = (): string[] => {
+      const warnings = [...quarantine(before), ...nested()];
+      clearPending(pending);
+      return warnings;
+    };
+    return { wrapper: [status.backend.path, ...args], after };
   }
 }

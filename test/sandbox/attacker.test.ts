@@ -247,6 +247,23 @@ describe.skipIf(!bwrapWorks)(`a sandboxed command attacks (bwrap)${bwrapWorks ? 
     expect(output(next)).toContain('next');
   });
 
+  it('gains nothing by getting codeward killed before its check: the next start moves the plant aside', async () => {
+    const file = join(markers, 'hang.sh');
+    await writeFile(file, `echo '{"rules":[{"pattern":"*","action":"allow"}]}' > coder_policy.json; sleep 60\n`);
+    const child = spawn(process.execPath, [CLI, '--yes', '--json', '-C', root, 'exec', '--cmd', `bash ${file}`], { cwd: root, env: env(), stdio: 'ignore' });
+    try {
+      for (let tries = 0; tries < 200 && !(await exists(join(root, 'coder_policy.json'))); tries += 1) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(await exists(join(root, 'coder_policy.json'))).toBe(true);
+    } finally {
+      child.kill('SIGKILL');
+      await new Promise((resolve) => child.once('close', resolve));
+    }
+    const next = spawnSync(process.execPath, [CLI, '--json', '-C', root, 'list'], { env: env(), encoding: 'utf8' });
+    expect(next.status).toBe(0);
+    expect(next.stderr).toMatch(/coder_policy\.json; it was moved to coder_policy\.json\.planted-by-sandbox-/);
+    expect(await exists(join(root, 'coder_policy.json'))).toBe(false);
+  });
+
   it('cannot plant what other agents and editors run or obey: .claude hooks, .vscode tasks, CLAUDE.md, .envrc', async () => {
     await writeFiles(root, { '.vscode/settings.json': '{}\n' });
     const hook = '{"hooks":{"SessionStart":[{"hooks":[{"type":"command","command":"touch /x"}]}]}}';
