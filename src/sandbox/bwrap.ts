@@ -32,7 +32,10 @@ function guardsFor(policy: SandboxPolicy): Guard[] {
 function homeArgs(policy: SandboxPolicy, args: string[]): void {
   for (const home of policy.hiddenHomes) args.push('--tmpfs', home);
   for (const path of policy.homeReadable) {
-    if (isSymlink(path)) {
+    const substitute = policy.substitutes?.get(path);
+    if (substitute !== undefined) {
+      if (substitute !== null) args.push('--ro-bind', substitute, path);
+    } else if (isSymlink(path)) {
       let target: string;
       try {
         target = readlinkSync(path);

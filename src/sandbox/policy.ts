@@ -122,6 +122,8 @@ export interface SandboxPolicy {
   readonly hiddenHomes: readonly string[];
   // Bound read-only into the hidden homes (HOME_READABLE, absolute).
   readonly homeReadable: readonly string[];
+  // A clean copy bound in place of some of them (a git config without its tokens); null: not shown.
+  readonly substitutes?: ReadonlyMap<string, string | null>;
   // Read-only even inside the writable workspace (created empty when missing, so nothing can be put there).
   readonly placeholderFolders: readonly string[];
   // Read-only folders (watched when missing).

@@ -5,6 +5,7 @@ import type { Config } from '../engine/config.js';
 import { fail } from '../engine/errors.js';
 import { findOnPath, isExecutable } from '../shell/run.js';
 import { bwrapArgs } from './bwrap.js';
+import { cleanGitConfigs } from './git-identity.js';
 import { neutraliseNestedGit } from './nested-git.js';
 import { clearPending, recordPending } from './pending.js';
 import { quarantine, snapshot } from './planted.js';
@@ -127,7 +128,7 @@ export class ProcessSandbox {
     // Protected paths that did not exist stay behind as empty folders (bwrap's mount points). Removing
     // them after the run would detach the mount in a sandbox still running (another process of the same
     // workspace), which could then create them: an empty `.codeward/` or `.git/` is the safe choice.
-    const { args, watched } = bwrapArgs(policy, cwd);
+    const { args, watched } = bwrapArgs({ ...policy, substitutes: cleanGitConfigs(policy.homeReadable, this.stateDir) }, cwd);
     const before = snapshot(watched);
     const pending = this.stateDir ? recordPending(this.stateDir, this.root, before) : undefined;
     const after = (): string[] => {

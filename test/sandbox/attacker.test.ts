@@ -96,7 +96,7 @@ beforeEach(async () => {
   await mkdir(root);
   marker = join(markers, 'PWNED');
   await writeFiles(home, {
-    '.gitconfig': '[user]\n\tname = Tester\n\temail = t@example.com\n[init]\n\tdefaultBranch = main\n',
+    '.gitconfig': '[user]\n\tname = Tester\n\temail = t@example.com\n[init]\n\tdefaultBranch = main\n[url "https://ghp_URLTOKEN@github.com/"]\n\tinsteadOf = https://github.com/\n[http]\n\textraHeader = Authorization: Bearer HEADER-SECRET\n',
     '.ssh/id_rsa': 'PRIVATE-KEY-MATERIAL\n',
     '.pypirc': '[pypi]\npassword = PYPI-SECRET\n',
     '.config/gcloud/credentials.db': 'GCLOUD-SECRET\n',
@@ -283,7 +283,7 @@ describe.skipIf(!bwrapWorks)(`a sandboxed command attacks (bwrap)${bwrapWorks ? 
       await writeFiles(keys, { id_ed25519: 'LINKED-KEY-MATERIAL\n' });
       await symlink(keys, join(home, '.ssh-linked'));
       const script = [
-        'cat ~/.ssh/id_rsa ~/.pypirc ~/.config/gcloud/credentials.db ~/.cargo/credentials.toml ~/.bash_history ~/.chatcli/.env',
+        'cat ~/.ssh/id_rsa ~/.pypirc ~/.config/gcloud/credentials.db ~/.cargo/credentials.toml ~/.bash_history ~/.chatcli/.env ~/.gitconfig',
         `cat ${keys}/id_ed25519; ls -a ~`,
         '~/.cargo/bin/mytool; git config user.name',
         'true',
@@ -291,7 +291,8 @@ describe.skipIf(!bwrapWorks)(`a sandboxed command attacks (bwrap)${bwrapWorks ? 
       const run = await exec(`${script}\n`);
       expect(run.status).toBe(0);
       const out = output(run);
-      for (const secret of ['PRIVATE-KEY-MATERIAL', 'PYPI-SECRET', 'GCLOUD-SECRET', 'CARGO-SECRET', 'HISTORY-SECRET', 'CHATCLI-SECRET']) expect(out).not.toContain(secret);
+      for (const secret of ['PRIVATE-KEY-MATERIAL', 'PYPI-SECRET', 'GCLOUD-SECRET', 'CARGO-SECRET', 'HISTORY-SECRET', 'CHATCLI-SECRET', 'URLTOKEN', 'HEADER-SECRET']) expect(out).not.toContain(secret);
+      expect(out).toContain('defaultBranch = main');
       expect(out).toContain('TOOL-RUNS');
       expect(out).toContain('Tester');
       // ~/.ssh itself a symlink to a folder elsewhere: every exec still runs, and the target is hidden.
