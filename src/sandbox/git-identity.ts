@@ -6,7 +6,8 @@ import { basename, join } from 'node:path';
 // it can hold credentials: an `http.extraHeader` with a bearer token, a `url.<https://TOKEN@host/>`
 // rewrite, a credential helper's password. Such lines are left out of a copy made for the sandbox.
 
-const GIT_CONFIG_NAMES = new Set(['.gitconfig', 'config']);
+// (Cargo's config can hold a registry token the same way.)
+const GIT_CONFIG_NAMES = new Set(['.gitconfig', 'config', 'config.toml']);
 const SECRET_LINE = /extraheader|password|passwd|token|secret|bearer|authorization|oauth|:\/\/[^\s/@"]+@|\[\s*credential\b|^\s*helper\s*=/i;
 
 // The config without its secret lines; undefined when it has none.

@@ -59,3 +59,15 @@ describe('a nested repository behind a gitlink', () => {
     expect(neutraliseNestedGit(root, process.env)).toHaveLength(1);
   });
 });
+
+describe('a git config without its secrets', () => {
+  it('drops token URLs, extra headers, credential lines and passwords, keeps the rest', async () => {
+    const { withoutSecrets } = await import('../../src/sandbox/git-identity.js');
+    const text = '[user]\n\tname = T\n[url "https://ghp_x@github.com/"]\n\tinsteadOf = https://github.com/\n[http]\n\textraHeader = Authorization: Bearer y\n[credential]\n\thelper = store\n[core]\n\teditor = vim\n';
+    const clean = withoutSecrets(text)!;
+    expect(clean).toContain('name = T');
+    expect(clean).toContain('editor = vim');
+    for (const secret of ['ghp_x', 'Bearer', 'helper', '[credential']) expect(clean).not.toContain(secret);
+    expect(withoutSecrets('[user]\n\tname = T\n')).toBeUndefined();
+  });
+});
