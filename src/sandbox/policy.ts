@@ -38,6 +38,8 @@ export const HOME_READABLE: readonly string[] = [
   '.nvm', '.volta', '.fnm', '.nodenv', '.bun/bin', '.deno/bin', '.local/share/pnpm',
   '.pyenv', '.local/bin', '.local/lib', '.rbenv', '.asdf', '.sdkman',
   'go/bin', 'go/pkg/mod', '.m2/repository', '.gradle/wrapper/dists', '.dotnet',
+  '.npm-global', '.yarn/berry/cache', '.bun/install/cache', '.gem', '.cabal/bin', '.ghcup', '.opam', '.elan',
+  '.nix-profile', '.conda', 'miniconda3', 'anaconda3', 'miniforge3', '.pixi/bin', '.juliaup', '.local/share/mise', '.proto',
 ];
 
 // When the home folder cannot be hidden (it is the workspace, or inside it), at least these are.
