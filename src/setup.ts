@@ -16,7 +16,7 @@ import { LazyShellParser } from './shell/lazy-parser.js';
 import { Workspace } from './workspace/workspace.js';
 import { ProcessSandbox, type SandboxChoice } from './sandbox/sandbox.js';
 import { recoverPending } from './sandbox/pending.js';
-import { checkWorkspaceRoot, userPassEnv } from './sandbox/user-settings.js';
+import { checkWorkspaceRoot, userSandboxSettings } from './sandbox/user-settings.js';
 
 // The permission gate, for doors that have a person (or a policy) behind them.
 export interface PermissionOptions {
@@ -108,8 +108,9 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
     await store?.save(tracker);
     if (denialStore && denials) await denialStore.save(denials);
   };
-  const passEnv = [...(options.sandbox?.passEnv ?? []), ...(await userPassEnv(env['HOME']))];
-  const sandbox = ProcessSandbox.forWorkspace(config, { ...options.sandbox, passEnv }, workspace.root, env, stateDir);
+  const user = await userSandboxSettings(env['HOME']);
+  const passEnv = [...(options.sandbox?.passEnv ?? []), ...user.passEnv];
+  const sandbox = ProcessSandbox.forWorkspace(config, { ...options.sandbox, passEnv, readable: user.sandboxReadable }, workspace.root, env, stateDir);
   return new Engine({
     sandbox,
     registry: options.registry ?? new Registry(builtinCommands),

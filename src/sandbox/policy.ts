@@ -164,6 +164,8 @@ export interface PolicyOptions {
   readonly network: boolean;
   readonly home: string | undefined;
   readonly writable?: readonly string[];
+  // More paths shown read-only in a hidden home (`~/x` or absolute; the user's own setting).
+  readonly readable?: readonly string[];
   // The environment the process gets (variables already set are not overridden).
   readonly env?: Readonly<Record<string, string | undefined>>;
   // The account's home folder from the password database (default: os.userInfo()); null: none.
@@ -189,6 +191,8 @@ export function sandboxPolicy(mode: Exclude<SandboxMode, 'off'>, root: string, o
   const env = Object.fromEntries(Object.entries(wanted).filter(([name]) => options.env?.[name] === undefined));
   // Hidden unless the workspace is the home folder or holds it (the workspace inside the home folder
   // is the usual case: the home is hidden around it and the workspace bound back).
+  // The user's own additions (sandboxReadable); what they name is shown even if it looks secret.
+  const userReadable = (options.readable ?? []).flatMap((path) => (path === '~' ? [] : path.startsWith('~/') ? (home ? [join(home, path.slice(2))] : []) : path.startsWith('/') ? [path] : []));
   const hideable = (path: string | undefined): path is string => path !== undefined && path !== '/' && !within(path, root);
   const hideHome = hideable(home);
   const inHome = (list: readonly string[]): string[] => (home ? list.map((path) => join(home, path)) : []);
@@ -201,13 +205,16 @@ export function sandboxPolicy(mode: Exclude<SandboxMode, 'off'>, root: string, o
     home,
     hideHome,
     hiddenHomes,
-    homeReadable: hiddenHomes.flatMap((folder) => HOME_READABLE.map((path) => join(folder, path))),
+    homeReadable: [
+      ...hiddenHomes.flatMap((folder) => HOME_READABLE.map((path) => join(folder, path))),
+      ...userReadable,
+    ],
     // In the home folder as workspace, no empty folder is left: watched instead.
     placeholderFolders: root === home ? [] : PROTECTED_IN_WORKSPACE.map((path) => join(root, path)),
     protectedPaths: [...(root === home ? PROTECTED_IN_WORKSPACE.map((path) => join(root, path)) : []), ...OTHER_TOOLS_IN_WORKSPACE.map((path) => join(root, path)), ...inHome(HOME_PROTECTED)],
     protectedFiles: [...PROTECTED_FILES_IN_WORKSPACE.map((path) => join(root, path)), ...inHome(HOME_PROTECTED_FILES)],
     // Secrets are hidden even when the home is: a secret folder may be a symlink to a place outside it.
-    hidden: [...inHome(HOME_SECRETS), ...sockets],
+    hidden: [...inHome(HOME_SECRETS).filter((path) => !userReadable.some((shown) => within(path, shown))), ...sockets],
     writable: mode === 'workspace-write' ? realPaths(options.writable ?? [], home, root) : [],
     env,
   };

@@ -17,6 +17,7 @@ export interface SandboxChoice {
   readonly mode?: SandboxMode | undefined;
   readonly network?: boolean | undefined;
   readonly passEnv?: readonly string[] | undefined;
+  readonly readable?: readonly string[] | undefined;
 }
 
 export type Backend = { readonly kind: 'bwrap'; readonly path: string } | { readonly kind: 'seatbelt'; readonly path: string };
@@ -29,6 +30,8 @@ export interface SandboxSettings {
   readonly writable?: readonly string[];
   // Secret-looking environment variables the user lets through (--pass-env, user-level `passEnv`).
   readonly passEnv?: readonly string[];
+  // More home paths shown read-only (user-level `sandboxReadable`).
+  readonly readable?: readonly string[];
 }
 
 export interface SandboxStatus {
@@ -73,7 +76,7 @@ export class ProcessSandbox {
     env: Readonly<Record<string, string | undefined>>,
     stateDir?: string,
   ): ProcessSandbox {
-    const settings = { mode: chosen?.mode ?? config.sandbox, network: chosen?.network ?? config.sandboxNetwork, writable: config.sandboxWritable, passEnv: chosen?.passEnv ?? [] };
+    const settings = { mode: chosen?.mode ?? config.sandbox, network: chosen?.network ?? config.sandboxNetwork, writable: config.sandboxWritable, passEnv: chosen?.passEnv ?? [], readable: chosen?.readable ?? [] };
     return new ProcessSandbox(settings, root, env, stateDir);
   }
 
@@ -119,6 +122,7 @@ export class ProcessSandbox {
       network: status.network,
       home: this.env['HOME'],
       writable: this.settings.writable ?? [],
+      readable: this.settings.readable ?? [],
       env: this.env,
     });
     const nested = (): string[] => (policy.mode === 'workspace-write' ? neutraliseNestedGit(this.root, this.env) : []);

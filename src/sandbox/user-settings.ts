@@ -13,11 +13,25 @@ export function checkEnvNames(names: readonly string[], where: string): string[]
   return [...names];
 }
 
-// `passEnv` from the user's own config (~/.codeward/config.json, .yaml or .yml): secret-looking
-// variables exec and test may see. Only the user's file counts: a repository's .codeward/config.json
-// cannot let a secret through (unless the workspace is the home folder, where it is the same file).
-export async function userPassEnv(home: string | undefined): Promise<string[]> {
-  if (!home) return [];
+export interface UserSandboxSettings {
+  // Secret-looking variables exec and test may see.
+  readonly passEnv: string[];
+  // More home paths shown read-only in the sandbox (`~/x` or absolute), besides HOME_READABLE.
+  readonly sandboxReadable: string[];
+}
+
+function stringList(value: unknown, file: string, key: string, example: string): string[] {
+  if (value === undefined) return [];
+  if (!Array.isArray(value) || value.some((item) => typeof item !== 'string' || item === '')) throw fail('C210', `${file}: ${key} must be a list of strings, e.g. ${example}`);
+  return value as string[];
+}
+
+// `passEnv` and `sandboxReadable` from the user's own config (~/.codeward/config.json, .yaml or .yml).
+// Only the user's file counts: a repository's .codeward/config.json can neither let a secret through
+// nor show a hidden file (unless the workspace is the home folder, where it is the same file).
+export async function userSandboxSettings(home: string | undefined): Promise<UserSandboxSettings> {
+  const none = { passEnv: [], sandboxReadable: [] };
+  if (!home) return none;
   for (const name of ['config.json', 'config.yaml', 'config.yml']) {
     const file = join(home, '.codeward', name);
     let text: string;
@@ -32,12 +46,13 @@ export async function userPassEnv(home: string | undefined): Promise<string[]> {
     } catch (error) {
       throw fail('C210', `${file}: not valid ${name.endsWith('.json') ? 'JSON' : 'YAML'}: ${(error as Error).message}`);
     }
-    const value = (raw as { passEnv?: unknown } | null)?.passEnv;
-    if (value === undefined) return [];
-    if (!Array.isArray(value) || value.some((item) => typeof item !== 'string')) throw fail('C210', `${file}: passEnv must be a list of environment variable names, e.g. ["GITHUB_TOKEN"]`);
-    return checkEnvNames(value as string[], `${file}: passEnv`);
+    const settings = (raw ?? {}) as { passEnv?: unknown; sandboxReadable?: unknown };
+    return {
+      passEnv: checkEnvNames(stringList(settings.passEnv, file, 'passEnv', '["GITHUB_TOKEN"]'), `${file}: passEnv`),
+      sandboxReadable: stringList(settings.sandboxReadable, file, 'sandboxReadable', '["~/.mytool"]'),
+    };
   }
-  return [];
+  return none;
 }
 
 // The workspace root a door may open: never `/` (every file in reach, and the sandbox would bind the

@@ -73,9 +73,14 @@ export function processFailure<D extends ProcessData>(result: RunResult, data: D
   if (result.exitCode === 0) return undefined;
   const last = lastLine(result.stderr) || lastLine(result.stdout);
   const how = result.exitCode === null ? `killed by ${result.signal ?? 'a signal'}` : `exit code ${result.exitCode}`;
-  const hint = result.sandboxed && /read-only file system|permission denied|operation not permitted/i.test(result.stderr)
-    ? ' (the OS sandbox lets commands write only inside the workspace and /tmp, never to .git control files, policy, agent or shell start-up files; see --sandbox and codeward doctor)'
-    : '';
+  const home = process.env['HOME'];
+  const hint = !result.sandboxed
+    ? ''
+    : /read-only file system|permission denied|operation not permitted/i.test(result.stderr)
+      ? ' (the OS sandbox lets commands write only inside the workspace and /tmp, never to .git control files, policy, agent or shell start-up files; see --sandbox and codeward doctor)'
+      : home && home !== '/' && result.stderr.includes(home) && /no such file|not found/i.test(result.stderr)
+        ? ' (the OS sandbox hides the home folder except the toolchain folders codeward doctor lists; name more in "sandboxReadable" in ~/.codeward/config.json)'
+        : '';
   return fail('C253', `${last === '' ? how : `${how}: ${last}`}${hint}`, data);
 }
 

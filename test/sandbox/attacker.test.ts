@@ -321,6 +321,17 @@ describe.skipIf(!bwrapWorks)(`a sandboxed command attacks (bwrap)${bwrapWorks ? 
     expect(output(fromConfig)).toContain('aws=aws-LEAK gh=none');
   });
 
+  it('shows a home path only when the user\'s own config names it (sandboxReadable), never the repository\'s', async () => {
+    await writeFiles(home, { '.mytool/data': 'TOOL-DATA\n', '.other/data': 'OTHER-DATA\n' });
+    await writeFiles(root, { '.codeward/config.json': '{"sandboxReadable": ["~/.other", "~/.ssh"]}' });
+    const before = await exec('cat ~/.mytool/data ~/.other/data ~/.ssh/id_rsa; true\n');
+    expect(output(before)).not.toMatch(/TOOL-DATA|OTHER-DATA|PRIVATE-KEY/);
+    await writeFiles(home, { '.codeward/config.json': '{"sandboxReadable": ["~/.mytool"]}' });
+    const after = await exec('cat ~/.mytool/data ~/.other/data ~/.ssh/id_rsa; true\n');
+    expect(output(after)).toContain('TOOL-DATA');
+    expect(output(after)).not.toMatch(/OTHER-DATA|PRIVATE-KEY/);
+  });
+
   it('cannot break out by unmounting the guards, even when codeward runs as root', async () => {
     const run = await exec('umount -l .git/config; umount -l .git; umount -l ~; unshare -Urm sh -c "umount -l .git/config"; echo "[core]" >> .git/config; mv .git .gx; true\n');
     expect(run.status).toBe(0);
