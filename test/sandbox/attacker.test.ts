@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { access, mkdir, mkdtemp, readdir, readFile, realpath, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_CONFIG, prepareContext } from '../../src/doors/worker/config.js';
 import { CLI, REPO_ROOT, removeDir, writeFiles } from '../helpers/fixture.js';
 
 // THREAT-MODEL invariants 2 and 6 from the attacker's side: a sandboxed command (real bwrap, the real
@@ -351,5 +352,9 @@ describe('the workspace root', () => {
     const atHome = spawnSync(process.execPath, [CLI, '--json', '-C', home, 'list'], { env: env(), encoding: 'utf8' });
     expect(atHome.status).toBe(0);
     expect(atHome.stderr).toContain('the workspace is your home folder');
+  });
+
+  it('refuses / as the iii worker\'s base_path', async () => {
+    await expect(prepareContext({ ...DEFAULT_CONFIG, base_path: '/' }, '/')).rejects.toThrow(/file system root/);
   });
 });

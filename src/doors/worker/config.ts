@@ -106,5 +106,6 @@ export async function prepareContext(config: WorkerConfig, cwd: string): Promise
   }
   const info = await stat(base);
   if (!info.isDirectory()) throw werr('C216', `base_path ${config.base_path}: not a directory`);
+  if (base === '/') throw werr('C210', `base_path ${config.base_path} is the file system root: every file of the machine would be in reach; set base_path to the project folder`);
   return { config, base, nonAccessible };
 }
