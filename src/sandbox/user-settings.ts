@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fail } from '../engine/errors.js';
 import { parseYaml } from '../engine/yaml.js';
-import { realOf } from './policy.js';
+import { realOf, within } from './policy.js';
 
 // Environment variable names as --pass-env and `passEnv` take them.
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -60,8 +60,10 @@ export async function userSandboxSettings(home: string | undefined): Promise<Use
 // workspace files: only the known secrets can be hidden, not the whole home).
 export function checkWorkspaceRoot(root: string, home: string | undefined): string | undefined {
   if (root === '/') throw fail('C210', 'refusing / as the workspace: every file of the machine would be in reach and writable by sandboxed commands; pass the project folder with -C DIR');
-  if (home && home.startsWith('/') && realOf(home) === root) {
-    return `the workspace is your home folder (${root}): its dot-files (shell start-up files, tool settings) are workspace files and the sandbox can hide only the known secrets, not the whole home; pass the project folder with -C DIR`;
+  const real = home && home.startsWith('/') ? realOf(home) : undefined;
+  if (real && within(real, root)) {
+    const what = real === root ? `the workspace is your home folder (${root})` : `the workspace ${root} holds your home folder (${real})`;
+    return `${what}: its dot-files (shell start-up files, tool settings) are workspace files and the sandbox can hide only the known secrets, not the whole home; pass the project folder with -C DIR`;
   }
   return undefined;
 }
