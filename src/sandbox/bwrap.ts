@@ -1,7 +1,7 @@
-import { readlinkSync } from 'node:fs';
+import { lstatSync, readlinkSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileGuards, folderGuards, gitGuards, writePlaceholder, type Guard } from './guards.js';
-import { isSymlink, kindOf, realOf, targetKindOf, within, type SandboxPolicy } from './policy.js';
+import { kindOf, realOf, targetKindOf, within, type SandboxPolicy } from './policy.js';
 
 export interface WrappedArgs {
   readonly args: string[];
@@ -33,9 +33,13 @@ function homeArgs(policy: SandboxPolicy, args: string[]): void {
   for (const home of policy.hiddenHomes) args.push('--tmpfs', home);
   for (const path of policy.homeReadable) {
     const substitute = policy.substitutes?.get(path);
+    // One lstat per path: most of the list is missing on any one machine.
+    const stats = lstatSync(path, { throwIfNoEntry: false });
     if (substitute !== undefined) {
       if (substitute !== null) args.push('--ro-bind', substitute, path);
-    } else if (isSymlink(path)) {
+    } else if (!stats) {
+      continue;
+    } else if (stats.isSymbolicLink()) {
       let target: string;
       try {
         target = readlinkSync(path);
@@ -46,7 +50,7 @@ function homeArgs(policy: SandboxPolicy, args: string[]): void {
       // A link to a place inside the home folder: that place is hidden too, bind it.
       const real = realOf(path);
       if (real !== path && policy.hiddenHomes.some((home) => within(real, home)) && kindOf(real) !== 'missing') args.push('--ro-bind', real, real);
-    } else if (kindOf(path) !== 'missing') {
+    } else {
       args.push('--ro-bind', path, path);
     }
   }
