@@ -1,4 +1,4 @@
-import { lstatSync, readlinkSync } from 'node:fs';
+import { accessSync, constants, lstatSync, readlinkSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileGuards, folderGuards, gitGuards, writePlaceholder, type Guard } from './guards.js';
 import { kindOf, realOf, targetKindOf, within, type SandboxPolicy } from './policy.js';
@@ -56,6 +56,15 @@ function homeArgs(policy: SandboxPolicy, args: string[]): void {
   }
 }
 
+function writableFolder(path: string): boolean {
+  try {
+    accessSync(path, constants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function guardArgs(guards: readonly Guard[], args: string[], created: string[], watched: string[]): void {
   const done = new Set<string>();
   for (const guard of guards) {
@@ -70,11 +79,12 @@ function guardArgs(guards: readonly Guard[], args: string[], created: string[], 
         args.push('--ro-bind', guard.path, guard.path);
         break;
       case 'empty-dir':
-        args.push('--tmpfs', guard.path, '--remount-ro', guard.path);
-        created.push(guard.path);
-        break;
       case 'empty-file':
-        args.push('--ro-bind', '/dev/null', guard.path);
+        // A folder this user cannot write to: nothing can be created there from inside either (no
+        // capabilities), and bwrap could not create its mount point (every exec would fail).
+        if (!writableFolder(dirname(guard.path))) break;
+        if (guard.kind === 'empty-dir') args.push('--tmpfs', guard.path, '--remount-ro', guard.path);
+        else args.push('--ro-bind', '/dev/null', guard.path);
         created.push(guard.path);
         break;
       case 'placeholder':

@@ -193,7 +193,8 @@ export function sandboxPolicy(mode: Exclude<SandboxMode, 'off'>, root: string, o
   // is the usual case: the home is hidden around it and the workspace bound back).
   // The user's own additions (sandboxReadable); what they name is shown even if it looks secret.
   const userReadable = (options.readable ?? []).flatMap((path) => (path === '~' ? [] : path.startsWith('~/') ? (home ? [join(home, path.slice(2))] : []) : path.startsWith('/') ? [path] : []));
-  const hideable = (path: string | undefined): path is string => path !== undefined && path !== '/' && !within(path, root);
+  // An existing folder (a passwd home like /nonexistent has nothing to hide, and bwrap could not mount there).
+  const hideable = (path: string | undefined): path is string => path !== undefined && path !== '/' && !within(path, root) && targetKindOf(path) === 'dir';
   const hideHome = hideable(home);
   const inHome = (list: readonly string[]): string[] => (home ? list.map((path) => join(home, path)) : []);
   const account = accountHome(options.accountHome);
