@@ -106,8 +106,10 @@ function hiddenArgs(policy: SandboxPolicy, args: string[]): void {
     const kind = targetKindOf(path);
     if (kind === 'missing') continue;
     const real = realOf(path);
-    // Already out of sight in the hidden home (a link elsewhere is not).
-    if (policy.hiddenHomes.some((home) => within(real, home)) && !writableAreas(policy).some((area) => within(real, area))) continue;
+    // Already out of sight in a hidden home (a link elsewhere is not, nor what is bound back in: a
+    // toolchain folder holding a credentials file, ~/.gem/credentials).
+    const shown = [...writableAreas(policy), ...policy.homeReadable];
+    if (policy.hiddenHomes.some((home) => within(real, home)) && !shown.some((area) => within(real, area) || within(path, area))) continue;
     // Seen through another spelling (/var/run is /run). Paths under the fresh /tmp are hidden too: the
     // workspace (bound back in) may contain them.
     if (hidden.has(real)) continue;

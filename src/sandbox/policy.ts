@@ -48,6 +48,10 @@ export const HOME_SECRETS: readonly string[] = [
   '.config/gcloud', '.azure', '.cargo/credentials', '.cargo/credentials.toml', '.bash_history', '.zsh_history',
   '.python_history', '.node_repl_history', '.psql_history', '.mysql_history', '.chatcli/.env', '.codeward/.env',
   '.password-store', '.local/share/keyrings', '.vault-token', '.terraform.d/credentials.tfrc.json', '.config/hub',
+  '.gem/credentials', '.nuget/NuGet/NuGet.Config', '.m2/settings.xml', '.m2/settings-security.xml', '.gradle/gradle.properties',
+  '.config/pip', '.pip', '.condarc', '.yarnrc', '.yarnrc.yml', '.bunfig.toml', '.config/composer/auth.json', '.composer/auth.json',
+  '.terraformrc', '.config/op', '.config/doctl', '.config/hcloud', '.s3cfg', '.boto', '.databrickscfg', '.pgpass', '.my.cnf',
+  '.config/rclone', '.mozilla', '.config/google-chrome', '.config/chromium', '.config/BraveSoftware', '.thunderbird',
 ];
 // In the home folder: read-only even where it is writable (the workspace is the home folder, or
 // sandboxWritable names it): the user's settings and what shells and git run at start-up.

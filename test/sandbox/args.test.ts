@@ -98,6 +98,16 @@ describe('bwrap arguments', () => {
     expect(args).not.toContain(join(home, '.netrc'));
   });
 
+  it('hides a credentials file inside a toolchain folder it shows (~/.gem/credentials)', async () => {
+    const home = await tempDir();
+    await writeFiles(home, { '.gem/credentials': ':rubygems_api_key: x\n', '.gem/specs/a': '' });
+    const root = await tempDir();
+    const { args } = bwrapArgs(sandboxPolicy('workspace-write', root, { network: false, home }), root);
+    expect(contains(args, '--ro-bind', join(home, '.gem'), join(home, '.gem'))).toBe(true);
+    expect(contains(args, '--ro-bind', '/dev/null', join(home, '.gem/credentials'))).toBe(true);
+    expect(args.indexOf(join(home, '.gem'))).toBeLessThan(args.indexOf(join(home, '.gem/credentials')));
+  });
+
   it('hides the account\'s own home folder too when $HOME names another one', async () => {
     const home = await tempDir();
     const account = await tempDir();
