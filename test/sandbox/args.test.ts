@@ -1,3 +1,4 @@
+import { existsSync, readdirSync } from 'node:fs';
 import { mkdir, readFile, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -96,6 +97,13 @@ describe('bwrap arguments', () => {
     // The symlinked ~/.ssh: its target (a folder) gets an empty folder, not /dev/null (bwrap: Is a directory).
     expect(contains(args, '--tmpfs', keys, '--remount-ro', keys)).toBe(true);
     expect(args).not.toContain(join(home, '.netrc'));
+  });
+
+  const others = existsSync('/home') ? readdirSync('/home').filter((name) => name !== 'linuxbrew') : [];
+  it.skipIf(others.length === 0)('hides the other home folders next to a /home/USER home', async () => {
+    const root = await tempDir();
+    const policy = sandboxPolicy('workspace-write', root, { network: false, home: '/home/codeward-test-user' });
+    expect(policy.hidden).toEqual(expect.arrayContaining([join('/home', others[0]!)]));
   });
 
   it('hides a credentials file inside a toolchain folder it shows (~/.gem/credentials)', async () => {
