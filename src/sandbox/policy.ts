@@ -153,13 +153,13 @@ export function sandboxPolicy(mode: Exclude<SandboxMode, 'off'>, root: string, o
   const agent = options.env?.['SSH_AUTH_SOCK'];
   const sockets = [...(options.network ? HOST_SOCKETS : []), ...(agent && agent.startsWith('/') ? [agent] : [])];
   const env = Object.fromEntries(Object.entries(wanted).filter(([name]) => options.env?.[name] === undefined));
-  // Hidden unless the workspace is the home folder or holds it (the workspace inside the home folder
-  // is the usual case: the home is hidden around it and the workspace bound back).
   const writable = mode === 'workspace-write' ? realPaths(options.writable ?? [], home, root) : [];
   // The user's own additions (sandboxReadable); what they name is shown even if it looks secret.
   const userReadable = (options.readable ?? []).flatMap((path) => (path === '~' ? [] : path.startsWith('~/') ? (home ? [join(home, path.slice(2))] : []) : path.startsWith('/') ? [path] : []));
   // An existing folder (a passwd home like /nonexistent has nothing to hide, and bwrap could not mount there).
   const hideable = (path: string | undefined): path is string => path !== undefined && path !== '/' && !within(path, root) && targetKindOf(path) === 'dir';
+  // Hidden unless the workspace is the home folder or holds it (the workspace inside the home folder
+  // is the usual case: the home is hidden around it and the workspace bound back).
   const hideHome = hideable(home);
   const inHome = (list: readonly string[]): string[] => (home ? list.map((path) => join(home, path)) : []);
   const account = accountHome(options.accountHome);
@@ -173,7 +173,8 @@ export function sandboxPolicy(mode: Exclude<SandboxMode, 'off'>, root: string, o
     hiddenHomes,
     homeReadable: [
       ...hiddenHomes.flatMap((folder) => HOME_READABLE.map((path) => join(folder, path))),
-      ...userReadable,
+      // Bound back only inside a hidden home (elsewhere it is visible already, or writable by choice).
+      ...userReadable.filter((path) => hiddenHomes.some((folder) => within(path, folder))),
     ],
     // In the home folder as workspace, no empty folder is left: watched instead.
     placeholderFolders: root === home ? [] : PROTECTED_IN_WORKSPACE.map((path) => join(root, path)),
