@@ -1,4 +1,5 @@
-import { join } from 'node:path';
+import { realpath } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import { builtinCommands } from './commands/index.js';
 import { configFromSettings } from './engine/config.js';
 import { Engine, JOURNAL_PREFIX, type EngineHooks, type FileLocker, type PreparedCall } from './engine/engine.js';
@@ -16,8 +17,9 @@ import type { CallInput } from './args/parse-call.js';
 import { classifyHook } from './shell/classify-hook.js';
 import { LazyShellParser } from './shell/lazy-parser.js';
 import { Workspace } from './workspace/workspace.js';
-import type { SandboxMode } from './sandbox/policy.js';
-import { ProcessSandbox } from './sandbox/sandbox.js';
+import { ProcessSandbox, type SandboxChoice } from './sandbox/sandbox.js';
+import { recoverPending } from './sandbox/pending.js';
+import { checkWorkspaceRoot, userSandboxSettings } from './sandbox/user-settings.js';
 
 // The permission gate, for doors that have a person (or a policy) behind them.
 export interface PermissionOptions {
@@ -45,8 +47,10 @@ export interface CreateEngineOptions {
   readonly permissions?: PermissionOptions;
   // --allow-unsafe: the danger classifier blocks nothing (a human's decision).
   readonly allowUnsafe?: boolean;
-  // --sandbox and --sandbox-network; they win over the config file.
-  readonly sandbox?: { readonly mode?: SandboxMode | undefined; readonly network?: boolean | undefined };
+  // --sandbox, --sandbox-network and --pass-env; they win over the config file.
+  readonly sandbox?: SandboxChoice;
+  // Where a start-up warning goes (the workspace is the home folder); default: stderr.
+  readonly onWarning?: (message: string) => void;
 }
 
 // Staleness for a --session shared by parallel processes: before the check (under the file locks) take
@@ -74,7 +78,14 @@ function sessionStalenessHooks(store: SessionStore, tracker: StalenessTracker): 
 export async function createEngine(options: CreateEngineOptions): Promise<Engine> {
   const env = options.env ?? process.env;
   const home = options.permissions?.home ?? env['HOME'];
+  const warn = options.onWarning ?? ((message: string) => process.stderr.write(`codeward: warning: ${message}
+`));
+  // Before any config or policy is read: the planted-file checks of sandboxed runs that were interrupted.
+  const realRoot = await realpath(resolve(options.workspace)).catch(() => undefined);
+  if (realRoot) for (const warning of recoverPending(stateDirFor(realRoot, env), realRoot)) warn(warning);
   const opened = await Workspace.open(options.workspace, { env });
+  const rootWarning = checkWorkspaceRoot(opened.root, env['HOME']);
+  if (rootWarning) warn(rootWarning);
   // The project's settings files, read once: their trust is checked against the bytes then parsed.
   const project = await readProjectSettings(opened.root, home);
   const { config, ignored: configIgnored } = await configFromSettings(project);
@@ -104,7 +115,9 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
     await store?.save(tracker);
     if (denialStore && denials) await denialStore.save(denials);
   };
-  const sandbox = ProcessSandbox.forWorkspace(config, options.sandbox, workspace.root, env);
+  const user = await userSandboxSettings(env['HOME']);
+  const passEnv = [...(options.sandbox?.passEnv ?? []), ...user.passEnv];
+  const sandbox = ProcessSandbox.forWorkspace(config, { ...options.sandbox, passEnv, readable: user.sandboxReadable }, workspace.root, env, stateDir);
   // What an untrusted workspace tried to loosen (or a trust revoked by a change): named on the first call.
   const notice = trustNotice(project, [...configIgnored, ...(policy?.ignored ?? [])]);
   return new (notice ? noticeEngine(notice) : Engine)({

@@ -21,6 +21,11 @@ export const configSchema = z.strictObject({
   sandboxNetwork: z._default(z.boolean(), false),
   // More writable paths for sandboxed commands (`~/.cargo`), besides the workspace and a private /tmp.
   sandboxWritable: z._default(z.array(z.string().check(z.minLength(1))), []),
+  // Secret-looking environment variables exec and test may see: read from ~/.codeward/config.json only
+  // (src/sandbox/user-settings.ts); a project config cannot let a secret through.
+  passEnv: z._default(z.array(z.string().check(z.minLength(1))), []),
+  // More home paths shown read-only to sandboxed commands: also from ~/.codeward/config.json only.
+  sandboxReadable: z._default(z.array(z.string().check(z.minLength(1))), []),
 });
 
 export type Config = z.infer<typeof configSchema>;

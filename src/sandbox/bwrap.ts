@@ -1,79 +1,115 @@
-import { realpathSync } from 'node:fs';
-import { dirname, relative, sep } from 'node:path';
-import { kindOf, type SandboxPolicy } from './policy.js';
+import { accessSync, constants, lstatSync, readlinkSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { fileGuards, folderGuards, gitGuards, writePlaceholder, type Guard } from './guards.js';
+import { kindOf, realOf, targetKindOf, within, type SandboxPolicy } from './policy.js';
 
 export interface WrappedArgs {
   readonly args: string[];
-  // Folders bwrap creates on the host as mount points for protected paths that did not exist (left
-  // behind empty).
+  // Folders and files bwrap creates on the host as mount points for protected paths that did not exist
+  // (left behind empty).
   readonly created: string[];
+  // Protected paths no mount can guard: checked after the run (planted.ts).
+  readonly watched: string[];
 }
 
-function realOf(path: string): string {
-  try {
-    return realpathSync(path);
-  } catch {
-    return path;
-  }
+// The places a sandboxed process can write to on the host (the private /tmp and home tmpfs aside).
+function writableAreas(policy: SandboxPolicy): string[] {
+  return [...(policy.mode === 'workspace-write' ? [policy.root] : []), ...policy.writable];
 }
 
-function inside(path: string, root: string): boolean {
-  const rel = relative(root, path);
-  return rel !== '' && !rel.startsWith('..') && !rel.startsWith(sep);
+// Every guard that matters: those under a writable area (everything else is read-only already).
+function guardsFor(policy: SandboxPolicy): Guard[] {
+  const areas = writableAreas(policy);
+  if (areas.length === 0) return [];
+  const guards: Guard[] = policy.mode === 'workspace-write' ? gitGuards(policy.root, policy.home) : [];
+  for (const path of policy.placeholderFolders) folderGuards(path, guards, true);
+  for (const path of policy.protectedPaths) folderGuards(path, guards, false);
+  for (const path of policy.protectedFiles) fileGuards(path, guards);
+  return guards.filter((guard) => areas.some((area) => within(guard.path, area) || within(realOf(guard.path), area)));
 }
 
-// Where to guard a missing protected path: the highest missing folder on the way from the root (so
-// `.git/hooks` without `.git` guards `.git` itself), or an existing file that stands in the way (a
-// worktree's `.git` file: bound read-only, it cannot be swapped for a folder with hooks).
-function guardFor(path: string, root: string): { readonly path: string; readonly kind: 'folder' | 'file' } {
-  let missing = path;
-  for (let current = dirname(path); inside(current, root); current = dirname(current)) {
-    const kind = kindOf(current);
-    if (kind === 'missing') missing = current;
-    else if (kind === 'file') return { path: current, kind: 'file' };
-    else break;
-  }
-  return { path: missing, kind: 'folder' };
-}
-
-// bubblewrap arguments for a policy: the whole file system read-only, a private /tmp, fresh /dev and
-// /proc, the workspace writable (or read-only), protected paths read-only even when missing, secrets
-// hidden, no network unless allowed, its own PID and IPC namespaces, killed with its parent.
-export function bwrapArgs(policy: SandboxPolicy, cwd: string): WrappedArgs {
-  const args = ['--die-with-parent', '--unshare-pid', '--unshare-ipc'];
-  if (!policy.network) args.push('--unshare-net');
-  args.push('--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp');
-  // Without a network, no local socket either (/var/run is a link to /run); with one, HOST_SOCKETS are hidden.
-  if (!policy.network && kindOf('/run') === 'dir') args.push('--tmpfs', '/run');
-  args.push(policy.mode === 'workspace-write' ? '--bind' : '--ro-bind', policy.root, policy.root);
-  for (const path of policy.writable) args.push('--bind', path, path);
-  const created: string[] = [];
-  for (const path of policy.protectedPaths) {
-    const kind = kindOf(path);
-    if (kind !== 'missing') {
+// The hidden home: a private tmpfs (writable, thrown away) with the toolchain paths bound read-only.
+function homeArgs(policy: SandboxPolicy, args: string[]): void {
+  for (const home of policy.hiddenHomes) args.push('--tmpfs', home);
+  for (const path of policy.homeReadable) {
+    const substitute = policy.substitutes?.get(path);
+    // One lstat per path: most of the list is missing on any one machine.
+    const stats = lstatSync(path, { throwIfNoEntry: false });
+    if (substitute !== undefined) {
+      if (substitute !== null) args.push('--ro-bind', substitute, path);
+    } else if (!stats) {
+      continue;
+    } else if (stats.isSymbolicLink()) {
+      let target: string;
+      try {
+        target = readlinkSync(path);
+      } catch {
+        continue;
+      }
+      args.push('--dir', dirname(path), '--symlink', target, path);
+      // A link to a place inside the home folder: that place is hidden too, bind it.
+      const real = realOf(path);
+      if (real !== path && policy.hiddenHomes.some((home) => within(real, home)) && kindOf(real) !== 'missing') args.push('--ro-bind', real, real);
+    } else {
       args.push('--ro-bind', path, path);
-      continue;
     }
-    // Missing inside the writable workspace: an empty read-only folder in its place, so nothing can be
-    // created there. (Outside the workspace everything is read-only already.)
-    if (policy.mode !== 'workspace-write' || !inside(path, policy.root)) continue;
-    const guard = guardFor(path, policy.root);
-    if (created.includes(guard.path) || args.includes(guard.path)) continue;
-    if (guard.kind === 'file') {
-      args.push('--ro-bind', guard.path, guard.path);
-      continue;
+  }
+}
+
+function writableFolder(path: string): boolean {
+  try {
+    accessSync(path, constants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function guardArgs(guards: readonly Guard[], args: string[], created: string[], watched: string[]): void {
+  const done = new Set<string>();
+  for (const guard of guards) {
+    const key = `${guard.kind}:${guard.path}`;
+    if (done.has(key)) continue;
+    done.add(key);
+    switch (guard.kind) {
+      case 'self':
+        args.push('--bind', guard.path, guard.path);
+        break;
+      case 'ro':
+        args.push('--ro-bind', guard.path, guard.path);
+        break;
+      case 'empty-dir':
+      case 'empty-file':
+        // A folder this user cannot write to: nothing can be created there from inside either (no
+        // capabilities), and bwrap could not create its mount point (every exec would fail).
+        if (!writableFolder(dirname(guard.path))) break;
+        if (guard.kind === 'empty-dir') args.push('--tmpfs', guard.path, '--remount-ro', guard.path);
+        else args.push('--ro-bind', '/dev/null', guard.path);
+        created.push(guard.path);
+        break;
+      case 'placeholder':
+        if (writePlaceholder(guard.path, guard.content)) args.push('--ro-bind', guard.path, guard.path);
+        else watched.push(guard.path);
+        break;
+      case 'watch':
+        watched.push(guard.path);
+        break;
     }
-    args.push('--tmpfs', guard.path, '--remount-ro', guard.path);
-    created.push(guard.path);
   }
-  for (const path of policy.protectedFiles) {
-    if (kindOf(path) !== 'missing') args.push('--ro-bind', path, path);
-  }
+}
+
+// Secrets stay hidden wherever they really are: a `~/.ssh` that is a symlink to /data/ssh hides
+// /data/ssh (and is bound by what it points at: a folder gets an empty folder, a file /dev/null).
+function hiddenArgs(policy: SandboxPolicy, args: string[]): void {
   const hidden = new Set<string>();
   for (const path of policy.hidden) {
-    const kind = kindOf(path);
+    const kind = targetKindOf(path);
     if (kind === 'missing') continue;
     const real = realOf(path);
+    // Already out of sight in a hidden home (a link elsewhere is not, nor what is bound back in: a
+    // toolchain folder holding a credentials file, ~/.gem/credentials).
+    const shown = [...writableAreas(policy), ...policy.homeReadable];
+    if (policy.hiddenHomes.some((home) => within(real, home)) && !shown.some((area) => within(real, area) || within(path, area))) continue;
     // Seen through another spelling (/var/run is /run). Paths under the fresh /tmp are hidden too: the
     // workspace (bound back in) may contain them.
     if (hidden.has(real)) continue;
@@ -81,8 +117,28 @@ export function bwrapArgs(policy: SandboxPolicy, cwd: string): WrappedArgs {
     if (kind === 'dir') args.push('--tmpfs', real, '--remount-ro', real);
     else args.push('--ro-bind', '/dev/null', real);
   }
+}
+
+// bubblewrap arguments for a policy: the whole file system read-only, a private /tmp, fresh /dev and
+// /proc, the home folder hidden but for the toolchains, the workspace writable (or read-only),
+// everything a later program obeys read-only even when missing, secrets hidden, no network unless
+// allowed, its own PID and IPC namespaces, killed with its parent.
+export function bwrapArgs(policy: SandboxPolicy, cwd: string): WrappedArgs {
+  // No capabilities even when codeward runs as root: with CAP_SYS_ADMIN a process could unmount every guard.
+  const args = ['--die-with-parent', '--unshare-pid', '--unshare-ipc', '--cap-drop', 'ALL'];
+  if (!policy.network) args.push('--unshare-net');
+  args.push('--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp');
+  // Without a network, no local socket either (/var/run is a link to /run); with one, HOST_SOCKETS are hidden.
+  if (!policy.network && kindOf('/run') === 'dir') args.push('--tmpfs', '/run');
+  homeArgs(policy, args);
+  args.push(policy.mode === 'workspace-write' ? '--bind' : '--ro-bind', policy.root, policy.root);
+  for (const path of policy.writable) args.push('--bind', path, path);
+  const created: string[] = [];
+  const watched: string[] = [];
+  guardArgs(guardsFor(policy), args, created, watched);
+  hiddenArgs(policy, args);
   args.push('--setenv', 'TMPDIR', '/tmp');
   for (const [name, value] of Object.entries(policy.env)) args.push('--setenv', name, value);
   args.push('--chdir', cwd, '--');
-  return { args, created };
+  return { args, created, watched };
 }

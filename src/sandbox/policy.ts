@@ -1,27 +1,13 @@
-import { lstatSync, realpathSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { accessSync, constants, lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
+import { userInfo } from 'node:os';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { HOME_PROTECTED, HOME_PROTECTED_FILES, HOME_READABLE, HOME_SECRETS, HOST_SOCKETS, OTHER_TOOLS_IN_WORKSPACE, PROTECTED_FILES_IN_WORKSPACE, PROTECTED_IN_WORKSPACE } from './lists.js';
+
+// The protected, shown and hidden path lists (lists.ts).
+export * from './lists.js';
 
 export const SANDBOX_MODES = ['off', 'workspace-write', 'read-only'] as const;
 export type SandboxMode = (typeof SANDBOX_MODES)[number];
-
-// Inside the workspace, always read-only for sandboxed processes, existing or not: a hook or a policy
-// file planted from inside would run or apply outside the sandbox later (CVE-2026-25725).
-export const PROTECTED_IN_WORKSPACE: readonly string[] = ['.git/hooks', '.codeward'];
-// Read-only when they exist: `.git/config` can name programs git runs (core.fsmonitor, core.hooksPath,
-// filter drivers), outside the sandbox, on the next `git status`.
-export const PROTECTED_FILES_IN_WORKSPACE: readonly string[] = ['.git/config'];
-
-// In the home folder: hidden from sandboxed processes (credentials), and codeward's own settings read-only.
-export const HOME_SECRETS: readonly string[] = ['.ssh', '.aws', '.gnupg', '.kube', '.netrc', '.npmrc', '.docker/config.json', '.git-credentials', '.config/gh'];
-export const HOME_PROTECTED: readonly string[] = ['.codeward'];
-
-// Local sockets that hand out more power than the sandbox has (the Docker daemon is root; an ssh or
-// gpg agent signs as the user; D-Bus starts services; databases). A network namespace does not cover
-// Unix sockets in the file system, so they are hidden: all of /run without a network, these with one.
-export const HOST_SOCKETS: readonly string[] = [
-  '/run/user', '/run/docker.sock', '/var/run/docker.sock', '/run/containerd', '/run/podman', '/run/dbus', '/var/run/dbus',
-  '/run/snapd.socket', '/run/postgresql', '/var/run/postgresql', '/run/mysqld', '/var/run/mysqld',
-];
 
 export type PathKind = 'dir' | 'file' | 'missing';
 
@@ -33,15 +19,58 @@ export function kindOf(path: string): PathKind {
   }
 }
 
+// What a path is once symlinks are followed ('missing' for a dangling link).
+export function targetKindOf(path: string): PathKind {
+  try {
+    return statSync(path).isDirectory() ? 'dir' : 'file';
+  } catch {
+    return 'missing';
+  }
+}
+
+export function isSymlink(path: string): boolean {
+  try {
+    return lstatSync(path).isSymbolicLink();
+  } catch {
+    return false;
+  }
+}
+
+export function realOf(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
+}
+
+// `path` is `root` or below it.
+export function within(path: string, root: string): boolean {
+  const rel = relative(root, path);
+  return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !rel.startsWith(sep));
+}
+
 // What one sandboxed process may do, as paths (real paths: the OS checks real paths).
 export interface SandboxPolicy {
   readonly mode: Exclude<SandboxMode, 'off'>;
   readonly network: boolean;
   // The workspace root (writable in workspace-write, readable in read-only).
   readonly root: string;
+  // The real home folder ($HOME), and whether a private tmpfs hides it (false when the workspace is the
+  // home folder or holds it: then only HOME_SECRETS are hidden).
+  readonly home: string | undefined;
+  readonly hideHome: boolean;
+  // Every home folder hidden behind a tmpfs: $HOME and the account's own (when $HOME was changed).
+  readonly hiddenHomes: readonly string[];
+  // Bound read-only into the hidden homes (HOME_READABLE, absolute).
+  readonly homeReadable: readonly string[];
+  // A clean copy bound in place of some of them (a git config without its tokens); null: not shown.
+  readonly substitutes?: ReadonlyMap<string, string | null>;
   // Read-only even inside the writable workspace (created empty when missing, so nothing can be put there).
+  readonly placeholderFolders: readonly string[];
+  // Read-only folders (watched when missing).
   readonly protectedPaths: readonly string[];
-  // Read-only when they exist.
+  // Read-only when they exist; when missing (or a symlink) in a writable place, checked after the run.
   readonly protectedFiles: readonly string[];
   // Hidden (an empty folder or an empty file in their place).
   readonly hidden: readonly string[];
@@ -49,10 +78,9 @@ export interface SandboxPolicy {
   readonly writable: readonly string[];
   // Set inside: caches that would live in the read-only home go to the private /tmp instead.
   readonly env: Readonly<Record<string, string>>;
-  readonly home: string | undefined;
 }
 
-// Tools keep caches under the home folder, read-only inside: point the common ones at /tmp unless set.
+// Tools keep caches under the home folder, hidden inside: point the common ones at /tmp unless set.
 const CACHE_ENV: Readonly<Record<string, string>> = { XDG_CACHE_HOME: '/tmp/.cache', npm_config_cache: '/tmp/.npm' };
 // Without a network, update checks only wait for a failure (npm's costs ~250 ms per run): skip them.
 const OFFLINE_ENV: Readonly<Record<string, string>> = { npm_config_update_notifier: 'false', NO_UPDATE_NOTIFIER: '1' };
@@ -76,25 +104,85 @@ export interface PolicyOptions {
   readonly network: boolean;
   readonly home: string | undefined;
   readonly writable?: readonly string[];
+  // More paths shown read-only in a hidden home (`~/x` or absolute; the user's own setting).
+  readonly readable?: readonly string[];
   // The environment the process gets (variables already set are not overridden).
   readonly env?: Readonly<Record<string, string | undefined>>;
+  // The account's home folder from the password database (default: os.userInfo()); null: none.
+  readonly accountHome?: string | null;
+}
+
+function accountHome(given: string | null | undefined): string | undefined {
+  if (given === null) return undefined;
+  let path = given;
+  try {
+    path ??= userInfo().homedir;
+  } catch {
+    return undefined;
+  }
+  return path && path.startsWith('/') ? realOf(path) : undefined;
+}
+
+// Other people's home folders next to this one (/home/*), when this user can read them; not one that
+// holds the workspace or a writable path, nor Homebrew's /home/linuxbrew (its programs are on PATH).
+function otherHomes(home: string | undefined, root: string, writable: readonly string[]): string[] {
+  if (!home || dirname(home) !== '/home') return [];
+  let names: string[];
+  try {
+    names = readdirSync('/home');
+  } catch {
+    return [];
+  }
+  return names
+    .map((name) => join('/home', name))
+    .filter((path) => path !== home && path !== '/home/linuxbrew' && ![root, ...writable].some((area) => within(area, path)) && readable(path));
+}
+
+function readable(path: string): boolean {
+  try {
+    accessSync(path, constants.R_OK | constants.X_OK);
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 export function sandboxPolicy(mode: Exclude<SandboxMode, 'off'>, root: string, options: PolicyOptions): SandboxPolicy {
-  const { home } = options;
+  const home = options.home && options.home.startsWith('/') ? realOf(options.home) : undefined;
   const wanted = { ...CACHE_ENV, ...(options.network ? {} : OFFLINE_ENV) };
   const agent = options.env?.['SSH_AUTH_SOCK'];
   const sockets = [...(options.network ? HOST_SOCKETS : []), ...(agent && agent.startsWith('/') ? [agent] : [])];
   const env = Object.fromEntries(Object.entries(wanted).filter(([name]) => options.env?.[name] === undefined));
+  const writable = mode === 'workspace-write' ? realPaths(options.writable ?? [], home, root) : [];
+  // The user's own additions (sandboxReadable); what they name is shown even if it looks secret.
+  const userReadable = (options.readable ?? []).flatMap((path) => (path === '~' ? [] : path.startsWith('~/') ? (home ? [join(home, path.slice(2))] : []) : path.startsWith('/') ? [path] : []));
+  // An existing folder (a passwd home like /nonexistent has nothing to hide, and bwrap could not mount there).
+  const hideable = (path: string | undefined): path is string => path !== undefined && path !== '/' && !within(path, root) && targetKindOf(path) === 'dir';
+  // Hidden unless the workspace is the home folder or holds it (the workspace inside the home folder
+  // is the usual case: the home is hidden around it and the workspace bound back).
+  const hideHome = hideable(home);
+  const inHome = (list: readonly string[]): string[] => (home ? list.map((path) => join(home, path)) : []);
+  const account = accountHome(options.accountHome);
+  const hiddenHomes = [...(hideHome ? [home] : []), ...(hideable(account) && !(hideHome && (within(account, home) || within(home, account))) ? [account] : [])];
   return {
     mode,
     network: options.network,
     root,
-    protectedPaths: [...PROTECTED_IN_WORKSPACE.map((path) => join(root, path)), ...(home ? HOME_PROTECTED.map((path) => join(home, path)) : [])],
-    protectedFiles: PROTECTED_FILES_IN_WORKSPACE.map((path) => join(root, path)),
-    hidden: [...(home ? HOME_SECRETS.map((path) => join(home, path)) : []), ...sockets],
-    writable: mode === 'workspace-write' ? realPaths(options.writable ?? [], home, root) : [],
-    env,
     home,
+    hideHome,
+    hiddenHomes,
+    homeReadable: [
+      ...hiddenHomes.flatMap((folder) => HOME_READABLE.map((path) => join(folder, path))),
+      // Bound back only inside a hidden home (elsewhere it is visible already, or writable by choice).
+      ...userReadable.filter((path) => hiddenHomes.some((folder) => within(path, folder))),
+    ],
+    // In the home folder as workspace, no empty folder is left: watched instead.
+    placeholderFolders: root === home ? [] : PROTECTED_IN_WORKSPACE.map((path) => join(root, path)),
+    protectedPaths: [...(root === home ? PROTECTED_IN_WORKSPACE.map((path) => join(root, path)) : []), ...OTHER_TOOLS_IN_WORKSPACE.map((path) => join(root, path)), ...inHome(HOME_PROTECTED)],
+    protectedFiles: [...PROTECTED_FILES_IN_WORKSPACE.map((path) => join(root, path)), ...inHome(HOME_PROTECTED_FILES)],
+    // Secrets are hidden even when the home is: a secret folder may be a symlink to a place outside it.
+    hidden: [...inHome(HOME_SECRETS).filter((path) => !userReadable.some((shown) => within(path, shown))), ...otherHomes(home, root, writable), ...sockets],
+    writable,
+    env,
   };
 }

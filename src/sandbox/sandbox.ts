@@ -5,8 +5,20 @@ import type { Config } from '../engine/config.js';
 import { fail } from '../engine/errors.js';
 import { findOnPath, isExecutable } from '../shell/run.js';
 import { bwrapArgs } from './bwrap.js';
+import { cleanGitConfigs } from './git-identity.js';
+import { neutraliseNestedGit } from './nested-git.js';
+import { clearPending, recordPending } from './pending.js';
+import { quarantine, snapshot } from './planted.js';
 import { sandboxPolicy, type SandboxMode } from './policy.js';
 import { seatbeltProfile } from './seatbelt.js';
+
+// What the user chose on the command line (and in user-level config): it wins over the project config.
+export interface SandboxChoice {
+  readonly mode?: SandboxMode | undefined;
+  readonly network?: boolean | undefined;
+  readonly passEnv?: readonly string[] | undefined;
+  readonly readable?: readonly string[] | undefined;
+}
 
 export type Backend = { readonly kind: 'bwrap'; readonly path: string } | { readonly kind: 'seatbelt'; readonly path: string };
 
@@ -16,6 +28,10 @@ export interface SandboxSettings {
   readonly network: boolean;
   // Extra writable paths (`~/…`, absolute, or relative to the workspace).
   readonly writable?: readonly string[];
+  // Secret-looking environment variables the user lets through (--pass-env, user-level `passEnv`).
+  readonly passEnv?: readonly string[];
+  // More home paths shown read-only (user-level `sandboxReadable`).
+  readonly readable?: readonly string[];
 }
 
 export interface SandboxStatus {
@@ -30,6 +46,8 @@ export interface SandboxStatus {
 export interface PreparedRun {
   readonly wrapper: readonly string[];
   readonly warning?: string;
+  // After the process exited: moves aside protected files it created (warnings say what).
+  readonly after?: () => string[];
 }
 
 const SEATBELT = '/usr/bin/sandbox-exec';
@@ -49,14 +67,22 @@ async function detect(env: Readonly<Record<string, string | undefined>>): Promis
 
 // The OS sandbox of one engine: exec and test start through it. Detected once, on first use.
 export class ProcessSandbox {
-  // From the project config, with --sandbox / --sandbox-network winning over it.
+  // From the project config, with --sandbox / --sandbox-network winning over it. The names of
+  // --pass-env come from the user (flags, user-level config), never from the project config.
   static forWorkspace(
     config: Pick<Config, 'sandbox' | 'sandboxNetwork' | 'sandboxWritable'>,
-    chosen: { readonly mode?: SandboxMode | undefined; readonly network?: boolean | undefined } | undefined,
+    chosen: SandboxChoice | undefined,
     root: string,
     env: Readonly<Record<string, string | undefined>>,
+    stateDir?: string,
   ): ProcessSandbox {
-    return new ProcessSandbox({ mode: chosen?.mode ?? config.sandbox, network: chosen?.network ?? config.sandboxNetwork, writable: config.sandboxWritable }, root, env);
+    const settings = { mode: chosen?.mode ?? config.sandbox, network: chosen?.network ?? config.sandboxNetwork, writable: config.sandboxWritable, passEnv: chosen?.passEnv ?? [], readable: chosen?.readable ?? [] };
+    return new ProcessSandbox(settings, root, env, stateDir);
+  }
+
+  // The secret-looking variables the user lets through to exec and test.
+  get passEnv(): readonly string[] {
+    return this.settings.passEnv ?? [];
   }
 
   private detected: Promise<Backend | undefined> | undefined;
@@ -66,6 +92,8 @@ export class ProcessSandbox {
     private readonly settings: SandboxSettings,
     private readonly root: string,
     private readonly env: Readonly<Record<string, string | undefined>>,
+    // Where the planted-file check of a run is recorded until it ran (pending.ts).
+    private readonly stateDir?: string,
   ) {}
 
   async status(): Promise<SandboxStatus> {
@@ -94,15 +122,24 @@ export class ProcessSandbox {
       network: status.network,
       home: this.env['HOME'],
       writable: this.settings.writable ?? [],
+      readable: this.settings.readable ?? [],
       env: this.env,
     });
+    const nested = (): string[] => (policy.mode === 'workspace-write' ? neutraliseNestedGit(this.root, this.env) : []);
     if (status.backend.kind === 'seatbelt') {
-      return { wrapper: [status.backend.path, '-p', seatbeltProfile(policy, realpathSync(tmpdir()))] };
+      return { wrapper: [status.backend.path, '-p', seatbeltProfile(policy, realpathSync(tmpdir()))], after: nested };
     }
     // Protected paths that did not exist stay behind as empty folders (bwrap's mount points). Removing
     // them after the run would detach the mount in a sandbox still running (another process of the same
     // workspace), which could then create them: an empty `.codeward/` or `.git/` is the safe choice.
-    const { args } = bwrapArgs(policy, cwd);
-    return { wrapper: [status.backend.path, ...args] };
+    const { args, watched } = bwrapArgs({ ...policy, substitutes: cleanGitConfigs(policy.homeReadable, this.stateDir) }, cwd);
+    const before = snapshot(watched);
+    const pending = this.stateDir ? recordPending(this.stateDir, this.root, before) : undefined;
+    const after = (): string[] => {
+      const warnings = [...quarantine(before), ...nested()];
+      clearPending(pending);
+      return warnings;
+    };
+    return { wrapper: [status.backend.path, ...args], after };
   }
 }

@@ -1,5 +1,12 @@
 import type { SandboxPolicy } from './policy.js';
 
+// What git obeys in a git folder (guards.ts does the same for bwrap).
+const GIT_CONTROL = ['config', 'config.worktree', 'commondir', 'hooks', 'info', 'gitdir'];
+
+function regexQuote(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
 // A path as a Seatbelt string literal.
 function quote(path: string): string {
   return `"${path.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
@@ -13,8 +20,11 @@ export function seatbeltProfile(policy: SandboxPolicy, tmp: string): string {
   const writable = [tmp, '/private/tmp', '/private/var/folders', ...(policy.mode === 'workspace-write' ? [policy.root] : []), ...policy.writable];
   lines.push(`(allow file-write* ${writable.map((path) => `(subpath ${quote(path)})`).join(' ')} (literal "/dev/null") (literal "/dev/tty"))`);
   if (policy.network) lines.push('(allow network*)');
-  const guarded = [...policy.protectedPaths, ...policy.protectedFiles];
-  if (guarded.length > 0) lines.push(`(deny file-write* ${guarded.map((path) => `(subpath ${quote(path)})`).join(' ')})`);
+  const guarded = [...policy.placeholderFolders, ...policy.protectedPaths, ...policy.protectedFiles, ...GIT_CONTROL.map((name) => `${policy.root}/.git/${name}`)];
+  // `.git` itself (literal: it cannot be renamed, removed or created), its control files, and the same
+  // files of every linked worktree and submodule git folder below it.
+  const nested = `^${regexQuote(`${policy.root}/.git/`)}(worktrees|modules)/.*/(${GIT_CONTROL.map(regexQuote).join('|')})(/.*)?$`;
+  lines.push(`(deny file-write* (literal ${quote(`${policy.root}/.git`)}) ${guarded.map((path) => `(subpath ${quote(path)})`).join(' ')} (regex ${quote(nested)}))`);
   if (policy.hidden.length > 0) lines.push(`(deny file-read* file-write* ${policy.hidden.map((path) => `(subpath ${quote(path)})`).join(' ')})`);
   return `${lines.join('\n')}\n`;
 }

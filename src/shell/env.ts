@@ -1,10 +1,13 @@
 // The environment of a process that exec or test starts.
 //
 // - Dropped: the LLM provider keys codeward itself reads (a command the model writes must not be able
-//   to print them) and every CODEWARD_* variable except the harmless ones below, so a secret added to
-//   codeward's configuration later is dropped by default.
-// - Kept: everything else (PATH, HOME, toolchain variables, the user's own tokens such as GITHUB_TOKEN,
-//   which the user's tools may legitimately need).
+//   to print them), every CODEWARD_* variable except the harmless ones below (a secret added to
+//   codeward's configuration later is dropped by default), and every secret-looking variable: API
+//   keys, tokens, passwords, cloud credentials, agent sockets, URLs with a password in them
+//   (THREAT-MODEL invariant 6), sandboxed or not.
+// - Let through anyway: the secret-looking names the user lists (`--pass-env NAME`, `passEnv` in
+//   ~/.codeward/config.json), never the provider keys or CODEWARD_* secrets. A repository cannot add names.
+// - Kept: everything else (PATH, HOME, toolchain variables).
 // - NO_COLOR=1 and no FORCE_COLOR: the output is captured for a model, escape codes are noise.
 //   (Both set at once makes Node print a warning, so FORCE_COLOR is removed.) `overrides` wins.
 // - `.env` files are never read: the child sees the parent's environment, nothing from the workspace.
@@ -23,7 +26,28 @@ export const HARMLESS_CODEWARD_VARIABLES: readonly string[] = [
   'CODEWARD_MODEL',
 ];
 
+// Name parts that mark a secret (whole `_`-separated words, or words ending so: GITLAB_PRIVATETOKEN,
+// npm's `…:_authToken`; TOKENIZERS_PARALLELISM is no token).
+const SECRET_WORDS = /(?:^|_)(?:[A-Z0-9]*(?:TOKEN|SECRET|PASSWORD|PASSWD|APIKEY|PASSPHRASE|CREDENTIAL)S?|API_?KEYS?|KEYS?|PASS|CREDS|PRIVATE_?KEY|ACCESS_?KEY(?:_?ID)?|AUTH|COOKIES?|DSN|CONN(?:ECTION)?_?STR(?:ING)?|DATABASE_?URL|WEBHOOK(?:_?URL)?)(?:_|$)/;
+// Whole families of credentials (cloud accounts, agents that sign as the user).
+const SECRET_PREFIXES = ['AWS_', 'AZURE_', 'ARM_CLIENT', 'GOOGLE_APPLICATION_CREDENTIALS', 'GCLOUD_', 'CLOUDSDK_AUTH', 'DIGITALOCEAN_', 'HCLOUD_', 'VAULT_', 'DOCKER_AUTH', 'SSH_AUTH_SOCK', 'GPG_AGENT_INFO', 'GNUPGHOME', 'KUBECONFIG', 'TF_VAR_', 'OP_SERVICE_ACCOUNT', 'SNOWFLAKE_', 'TWINE_', 'GH_ENTERPRISE_', 'CI_JOB_JWT'];
+// Harmless names that look like secrets.
+const NOT_SECRET = new Set(['PASSWORD_STORE_DIR', 'PASSWORD_STORE_KEY']);
+// A value that carries a password: scheme://user:password@host.
+const PASSWORD_URL = /^[a-z][a-z0-9+.-]*:\/\/[^/\s:@]+:[^/\s@]+@/i;
+
+// Is this variable a secret a process must not see unless the user names it?
+export function isSecretVariable(name: string, value: string | undefined): boolean {
+  const upper = name.toUpperCase();
+  if (isCodewardSecret(upper)) return true;
+  if (NOT_SECRET.has(upper)) return false;
+  if (SECRET_WORDS.test(upper) || SECRET_PREFIXES.some((prefix) => upper.startsWith(prefix))) return true;
+  return value !== undefined && PASSWORD_URL.test(value);
+}
+
 export interface ChildEnvOptions {
+  // Secret-looking variables to let through (the user named them); provider keys and CODEWARD_* stay out.
+  readonly pass?: readonly string[];
   // Set last, after the filtering (e.g. `{ FORCE_COLOR: '1' }` to ask for colour after all).
   readonly overrides?: Readonly<Record<string, string | undefined>>;
 }
@@ -36,8 +60,10 @@ export function isCodewardSecret(name: string): boolean {
 
 export function childEnv(parent: Readonly<Record<string, string | undefined>>, options: ChildEnvOptions = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
+  const pass = new Set(options.pass ?? []);
   for (const [name, value] of Object.entries(parent)) {
     if (value === undefined || isCodewardSecret(name) || name === 'FORCE_COLOR') continue;
+    if (isSecretVariable(name, value) && !pass.has(name)) continue;
     env[name] = value;
   }
   env['NO_COLOR'] = '1';

@@ -36,7 +36,8 @@ export function toProcessData(result: RunResult): ProcessData {
   };
 }
 
-// Runs a shell line in a jailed workspace folder with the filtered environment.
+// Runs a shell line in a jailed workspace folder with the filtered environment (secret-looking
+// variables only when the user named them); protected files the process planted are moved aside after.
 export async function runShellCall(call: ShellCall, ctx: CommandContext): Promise<RunResult> {
   const folder = ctx.path(call.dir);
   if (folder.kind !== 'dir') throw fail('C210', `--dir ${call.dir} is not a folder; pass the folder to run in`);
@@ -49,9 +50,10 @@ export async function runShellCall(call: ShellCall, ctx: CommandContext): Promis
     cwd: folder.real,
     timeoutMs: call.timeoutSeconds * 1000,
     signal: ctx.signal,
-    env: childEnv(process.env),
+    env: childEnv(process.env, { pass: ctx.sandbox?.passEnv ?? [] }),
     ...(call.onChunk ? { onChunk: call.onChunk } : {}),
   });
+  for (const warning of prepared?.after?.() ?? []) ctx.warn(warning);
   return sandboxed ? { ...result, sandboxed } : result;
 }
 
@@ -71,9 +73,14 @@ export function processFailure<D extends ProcessData>(result: RunResult, data: D
   if (result.exitCode === 0) return undefined;
   const last = lastLine(result.stderr) || lastLine(result.stdout);
   const how = result.exitCode === null ? `killed by ${result.signal ?? 'a signal'}` : `exit code ${result.exitCode}`;
-  const hint = result.sandboxed && /read-only file system|permission denied|operation not permitted/i.test(result.stderr)
-    ? ' (the OS sandbox lets commands write only inside the workspace and /tmp, never to .git/hooks or .codeward; see --sandbox)'
-    : '';
+  const home = process.env['HOME'];
+  const hint = !result.sandboxed
+    ? ''
+    : /read-only file system|permission denied|operation not permitted/i.test(result.stderr)
+      ? ' (the OS sandbox lets commands write only inside the workspace and /tmp, never to .git control files, policy, agent or shell start-up files; see --sandbox and codeward doctor)'
+      : home && home !== '/' && result.stderr.includes(home) && /no such file|not found/i.test(result.stderr)
+        ? ' (the OS sandbox hides the home folder except the toolchain folders codeward doctor lists; name more in "sandboxReadable" in ~/.codeward/config.json)'
+        : '';
   return fail('C253', `${last === '' ? how : `${how}: ${last}`}${hint}`, data);
 }
 

@@ -1,4 +1,5 @@
-import { mkdir } from 'node:fs/promises';
+import { existsSync, readdirSync } from 'node:fs';
+import { mkdir, readFile, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bwrapArgs } from '../../src/sandbox/bwrap.js';
@@ -30,19 +31,30 @@ describe('bwrap arguments', () => {
     expect(args).not.toContain('--unshare-net');
   });
 
-  it('protects existing paths by binding them read-only, missing ones with an empty read-only folder', async () => {
+  it('protects existing paths by binding them read-only, missing folders with an empty read-only folder, missing files by watching them', async () => {
     const root = await tempDir();
     await mkdir(join(root, '.git', 'hooks'), { recursive: true });
-    const { args, created } = bwrapArgs(sandboxPolicy('workspace-write', root, { network: false, home: undefined }), root);
-    expect(contains(args, '--ro-bind', join(root, '.git', 'hooks'), join(root, '.git', 'hooks'))).toBe(true);
+    await writeFiles(root, { '.git/config': '[core]\n', 'AGENTS.md': 'be nice\n' });
+    const { args, created, watched } = bwrapArgs(sandboxPolicy('workspace-write', root, { network: false, home: undefined }), root);
+    const git = join(root, '.git');
+    // .git over itself first (rename → EBUSY), then its control files.
+    expect(contains(args, '--bind', git, git)).toBe(true);
+    expect(args.indexOf(git)).toBeLessThan(args.indexOf(join(git, 'hooks')));
+    expect(contains(args, '--ro-bind', join(git, 'hooks'), join(git, 'hooks'))).toBe(true);
+    expect(contains(args, '--ro-bind', join(git, 'config'), join(git, 'config'))).toBe(true);
+    expect(contains(args, '--ro-bind', join(git, 'commondir'), join(git, 'commondir'))).toBe(true);
+    expect(await readFile(join(git, 'commondir'), 'utf8')).toBe('.\n');
+    expect(contains(args, '--ro-bind', join(root, 'AGENTS.md'), join(root, 'AGENTS.md'))).toBe(true);
     expect(contains(args, '--tmpfs', join(root, '.codeward'), '--remount-ro', join(root, '.codeward'))).toBe(true);
-    expect(created).toEqual([join(root, '.codeward')]);
+    expect(created).toEqual([join(git, 'config.worktree'), join(git, 'info'), join(root, '.codeward'), join(root, '.chatcli')]);
+    expect(watched).toEqual(expect.arrayContaining([join(root, 'coder_policy.json'), join(root, 'SOUL.md')]));
+    expect(watched).not.toContain(join(root, 'AGENTS.md'));
   });
 
   it('protects .git itself when there is no repository yet (no hooks can be planted for a later git init)', async () => {
     const root = await tempDir();
     const { created } = bwrapArgs(sandboxPolicy('workspace-write', root, { network: false, home: undefined }), root);
-    expect(created).toEqual([join(root, '.git'), join(root, '.codeward')]);
+    expect(created).toEqual([join(root, '.git'), join(root, '.codeward'), join(root, '.chatcli')]);
   });
 
   it('binds a worktree\'s .git file read-only instead of mounting over it (it cannot hold hooks)', async () => {
@@ -50,17 +62,81 @@ describe('bwrap arguments', () => {
     await writeFiles(root, { '.git': 'gitdir: /elsewhere/.git/worktrees/x\n' });
     const { args, created } = bwrapArgs(sandboxPolicy('workspace-write', root, { network: false, home: undefined }), root);
     expect(contains(args, '--ro-bind', join(root, '.git'), join(root, '.git'))).toBe(true);
-    expect(created).toEqual([join(root, '.codeward')]);
+    expect(created).toEqual([join(root, '.codeward'), join(root, '.chatcli')]);
   });
 
-  it('hides secret folders with an empty tmpfs and secret files with /dev/null; missing ones are left alone', async () => {
+  it('guards the control files of linked worktrees and submodules inside .git', async () => {
+    const root = await tempDir();
+    const git = join(root, '.git');
+    await writeFiles(root, {
+      '.git/HEAD': 'ref: refs/heads/main\n', '.git/config': '',
+      '.git/worktrees/w/commondir': '../..\n', '.git/worktrees/w/gitdir': '/x/w/.git\n', '.git/worktrees/w/HEAD': 'x',
+      '.git/modules/lib/a/HEAD': 'x', '.git/modules/lib/a/config': '',
+    });
+    const { args } = bwrapArgs(sandboxPolicy('workspace-write', root, { network: false, home: undefined }), root);
+    for (const path of ['worktrees/w/commondir', 'worktrees/w/gitdir', 'modules/lib/a/config', 'modules/lib/a/commondir']) {
+      expect(contains(args, '--ro-bind', join(git, path), join(git, path)), path).toBe(true);
+    }
+    expect(contains(args, '--tmpfs', join(git, 'modules/lib/a/hooks'), '--remount-ro')).toBe(true);
+  });
+
+  it('hides the home folder behind a tmpfs with the toolchain paths read-only; secrets that point elsewhere are hidden there', async () => {
     const home = await tempDir();
-    await writeFiles(home, { '.ssh/id_rsa': 'k', '.netrc': 'n' });
+    const keys = await tempDir();
+    await writeFiles(home, { '.netrc': 'n', '.gitconfig': '[user]\n', '.cargo/bin/cargo': '' });
+    await writeFiles(keys, { id_rsa: 'k' });
+    await symlink(keys, join(home, '.ssh'));
+    await symlink(join(home, '.cargo'), join(home, '.rustup'));
     const root = await tempDir();
     const { args } = bwrapArgs(sandboxPolicy('workspace-write', root, { network: false, home }), root);
+    expect(contains(args, '--tmpfs', home)).toBe(true);
+    expect(args.indexOf(home)).toBeLessThan(args.indexOf(root));
+    expect(contains(args, '--ro-bind', join(home, '.gitconfig'), join(home, '.gitconfig'))).toBe(true);
+    expect(contains(args, '--ro-bind', join(home, '.cargo/bin'), join(home, '.cargo/bin'))).toBe(true);
+    expect(contains(args, '--symlink', join(home, '.cargo'), join(home, '.rustup'))).toBe(true);
+    // The symlinked ~/.ssh: its target (a folder) gets an empty folder, not /dev/null (bwrap: Is a directory).
+    expect(contains(args, '--tmpfs', keys, '--remount-ro', keys)).toBe(true);
+    expect(args).not.toContain(join(home, '.netrc'));
+  });
+
+  const others = existsSync('/home') ? readdirSync('/home').filter((name) => name !== 'linuxbrew') : [];
+  it.skipIf(others.length === 0)('hides the other home folders next to a /home/USER home', async () => {
+    const root = await tempDir();
+    const policy = sandboxPolicy('workspace-write', root, { network: false, home: '/home/codeward-test-user' });
+    expect(policy.hidden).toEqual(expect.arrayContaining([join('/home', others[0]!)]));
+  });
+
+  it('hides a credentials file inside a toolchain folder it shows (~/.gem/credentials)', async () => {
+    const home = await tempDir();
+    await writeFiles(home, { '.gem/credentials': ':rubygems_api_key: x\n', '.gem/specs/a': '' });
+    const root = await tempDir();
+    const { args } = bwrapArgs(sandboxPolicy('workspace-write', root, { network: false, home }), root);
+    expect(contains(args, '--ro-bind', join(home, '.gem'), join(home, '.gem'))).toBe(true);
+    expect(contains(args, '--ro-bind', '/dev/null', join(home, '.gem/credentials'))).toBe(true);
+    expect(args.indexOf(join(home, '.gem'))).toBeLessThan(args.indexOf(join(home, '.gem/credentials')));
+  });
+
+  it('hides the account\'s own home folder too when $HOME names another one', async () => {
+    const home = await tempDir();
+    const account = await tempDir();
+    const root = await tempDir();
+    const { args } = bwrapArgs(sandboxPolicy('workspace-write', root, { network: false, home, accountHome: account }), root);
+    expect(contains(args, '--tmpfs', home)).toBe(true);
+    expect(contains(args, '--tmpfs', account)).toBe(true);
+    // Not the one that holds the workspace.
+    const inside = bwrapArgs(sandboxPolicy('workspace-write', root, { network: false, home, accountHome: root }), root).args;
+    expect(contains(inside, '--tmpfs', root)).toBe(false);
+  });
+
+  it('hides only the secrets when the workspace is the home folder, and keeps its start-up files read-only', async () => {
+    const home = await tempDir();
+    await writeFiles(home, { '.ssh/id_rsa': 'k', '.netrc': 'n', '.bashrc': '' });
+    const { args, watched } = bwrapArgs(sandboxPolicy('workspace-write', home, { network: false, home }), home);
+    expect(contains(args, '--tmpfs', home)).toBe(false);
     expect(contains(args, '--tmpfs', join(home, '.ssh'), '--remount-ro', join(home, '.ssh'))).toBe(true);
     expect(contains(args, '--ro-bind', '/dev/null', join(home, '.netrc'))).toBe(true);
-    expect(args).not.toContain(join(home, '.aws'));
+    expect(contains(args, '--ro-bind', join(home, '.bashrc'), join(home, '.bashrc'))).toBe(true);
+    expect(watched).toContain(join(home, '.zshrc'));
   });
 });
 
@@ -110,7 +186,8 @@ describe('the macOS Seatbelt profile', () => {
     expect(profile).toContain('(subpath "/Users/me/proj \\"x\\"")');
     expect(profile).not.toContain('(allow network*)');
     const lines = profile.trim().split('\n');
-    expect(lines.at(-2)).toMatch(/^\(deny file-write\* \(subpath "\/Users\/me\/proj \\"x\\"\/\.git\/hooks"\)/);
+    expect(lines.at(-2)).toMatch(/^\(deny file-write\* \(literal "\/Users\/me\/proj \\"x\\"\/\.git"\) \(subpath "\/Users\/me\/proj \\"x\\"\/\.codeward"\)/);
+    for (const name of ['coder_policy.json', 'AGENTS.md', '.git/commondir', '.git/info', '.git/config']) expect(lines.at(-2)).toContain(`/Users/me/proj \\"x\\"/${name}"`);
     expect(lines.at(-1)).toMatch(/^\(deny file-read\* file-write\* \(subpath "\/Users\/me\/\.ssh"\)/);
   });
 

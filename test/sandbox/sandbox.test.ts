@@ -121,13 +121,17 @@ describe.skipIf(!bwrapWorks)(`the OS sandbox (bwrap)${bwrapWorks ? '' : ` — sk
     await new Promise<void>((resolve) => agent.listen(socket, resolve));
     try {
       const script = `node -e "require('net').connect(process.env.SSH_AUTH_SOCK).on('data', (d) => process.stdout.write('GOT ' + d)).on('error', (e) => console.log('REFUSED', e.code))"\n`;
+      // Passed through by name, the variable still points at a socket the sandbox hides.
       for (const flags of [[], ['--sandbox-network']]) {
-        const run = await exec(script, flags, { SSH_AUTH_SOCK: socket });
+        const run = await exec(script, [...flags, '--pass-env', 'SSH_AUTH_SOCK'], { SSH_AUTH_SOCK: socket });
         expect(output(run)).toContain('REFUSED');
         expect(output(run)).not.toContain('SIGNED');
       }
+      // Without a sandbox the agent socket is a secret-looking variable: dropped unless the user passes it.
       const off = await exec(script, ['--sandbox', 'off'], { SSH_AUTH_SOCK: socket });
-      expect(output(off)).toContain('GOT SIGNED');
+      expect(output(off)).not.toContain('SIGNED');
+      const passed = await exec(script, ['--sandbox', 'off', '--pass-env', 'SSH_AUTH_SOCK'], { SSH_AUTH_SOCK: socket });
+      expect(output(passed)).toContain('GOT SIGNED');
     } finally {
       await new Promise<void>((resolve) => agent.close(() => resolve()));
     }

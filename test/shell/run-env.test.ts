@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { childEnv, isCodewardSecret } from '../../src/shell/env.js';
+import { childEnv, isCodewardSecret, isSecretVariable } from '../../src/shell/env.js';
 import { runProcess } from '../../src/shell/run.js';
 
 describe('childEnv', () => {
@@ -17,16 +17,37 @@ describe('childEnv', () => {
     UNDEFINED_ONE: undefined,
   };
 
-  it('drops provider keys and CODEWARD_* secrets, keeps the rest', () => {
+  it('drops provider keys, CODEWARD_* secrets and secret-looking variables, keeps the rest', () => {
     const env = childEnv(parent);
     expect(env).toEqual({
       PATH: '/usr/bin:/bin',
       HOME: '/home/u',
       CODEWARD_STATE_DIR: '/tmp/state',
       CODEWARD_MODEL: 'gpt',
-      GITHUB_TOKEN: 'user-token',
       NO_COLOR: '1',
     });
+  });
+
+  it('lets through the secret-looking names the user passes, never the provider keys', () => {
+    const env = childEnv(parent, { pass: ['GITHUB_TOKEN', 'OPENAI_API_KEY', 'CODEWARD_API_KEY'] });
+    expect(env['GITHUB_TOKEN']).toBe('user-token');
+    expect(env['OPENAI_API_KEY']).toBeUndefined();
+    expect(env['CODEWARD_API_KEY']).toBeUndefined();
+  });
+
+  it('recognises secrets by name and by value, not harmless look-alikes', () => {
+    const secrets = [
+      'GITHUB_TOKEN', 'GH_TOKEN', 'NPM_TOKEN', 'NODE_AUTH_TOKEN', 'GITLAB_PRIVATETOKEN', 'npm_config_//registry.npmjs.org/:_authToken',
+      'STRIPE_SECRET_KEY', 'MY_API_KEY', 'MISTRAL_APIKEY', 'DB_PASSWORD', 'PGPASSWORD', 'MYSQL_PWD_SECRET', 'AWS_ACCESS_KEY_ID',
+      'AWS_SECRET_ACCESS_KEY', 'AWS_SESSION_TOKEN', 'AZURE_CLIENT_SECRET', 'GOOGLE_APPLICATION_CREDENTIALS', 'SENTRY_DSN',
+      'DATABASE_URL', 'SSH_AUTH_SOCK', 'HF_TOKEN', 'SLACK_WEBHOOK_URL', 'TF_VAR_db', 'VAULT_TOKEN', 'SIGNING_KEY', 'TWINE_PASSWORD',
+    ];
+    for (const name of secrets) expect(isSecretVariable(name, 'x'), name).toBe(true);
+    for (const name of ['PATH', 'HOME', 'TOKENIZERS_PARALLELISM', 'GIT_AUTHOR_NAME', 'XAUTHORITY', 'KEYMAP', 'PASSWORD_STORE_DIR', 'SSH_ASKPASS', 'LANG', 'TERM']) {
+      expect(isSecretVariable(name, 'x'), name).toBe(false);
+    }
+    expect(isSecretVariable('MY_DB', 'postgres://app:hunter2@db:5432/app')).toBe(true);
+    expect(isSecretVariable('MY_URL', 'https://example.com/x@y')).toBe(false);
   });
 
   it('overrides win, including asking for colour', () => {
@@ -43,8 +64,8 @@ describe('childEnv', () => {
   });
 
   it('a real child does not see OPENAI_API_KEY set in the parent', async () => {
-    const env = childEnv({ ...process.env, OPENAI_API_KEY: 'sk-test-should-not-leak', CODEWARD_SECRET: 'x' });
-    const result = await runProcess({ command: 'echo "${OPENAI_API_KEY:-absent} ${CODEWARD_SECRET:-absent} $NO_COLOR"; env | grep -c sk-test || true', cwd: process.cwd(), timeoutMs: 10_000, env });
-    expect(result.stdout).toBe('absent absent 1\n0\n');
+    const env = childEnv({ ...process.env, OPENAI_API_KEY: 'sk-test-should-not-leak', CODEWARD_SECRET: 'x', DEPLOY_TOKEN: 'sk-test-deploy' });
+    const result = await runProcess({ command: 'echo "${OPENAI_API_KEY:-absent} ${CODEWARD_SECRET:-absent} ${DEPLOY_TOKEN:-absent} $NO_COLOR"; env | grep -c sk-test || true', cwd: process.cwd(), timeoutMs: 10_000, env });
+    expect(result.stdout).toBe('absent absent absent 1\n0\n');
   });
 });

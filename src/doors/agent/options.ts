@@ -120,7 +120,7 @@ Options:
   --persona NAME                     prompt from .codeward/agents/NAME.md or ~/.codeward/agents/NAME.md
   --resume [ID]                      continue a saved session (default: the newest in .codeward/sessions/)
   --no-stream                        ask for whole answers (servers that cannot stream)
-  Global: -C DIR, --allow/--ask/--deny RULE, --allow-unsafe, --sandbox MODE, --sandbox-network
+  Global: -C DIR, --allow/--ask/--deny RULE, --allow-unsafe, --sandbox MODE, --sandbox-network, --pass-env NAME
 
 Agents: the model may dispatch <agent_call>s (built-ins plus .codeward/agents/*.md) and @coder delegate;
 CODEWARD_AGENT_MAX_WORKERS, _WORKER_TIMEOUT, _WORKER_MAX_TURNS, _PARALLEL, _MAX_DEPTH tune them (docs/agent.md).

@@ -1,6 +1,6 @@
 import { configFromSettings } from '../../engine/config.js';
 import { formatIgnored, loadPolicy, readProjectSettings, type ProjectSettings } from '../../permissions/index.js';
-import { HOME_SECRETS, PROTECTED_FILES_IN_WORKSPACE, PROTECTED_IN_WORKSPACE } from '../../sandbox/policy.js';
+import { GIT_PROTECTED_SUMMARY, HOME_READABLE, HOME_SECRETS, OTHER_TOOLS_IN_WORKSPACE, PROTECTED_FILES_IN_WORKSPACE, PROTECTED_IN_WORKSPACE } from '../../sandbox/policy.js';
 import { ProcessSandbox } from '../../sandbox/sandbox.js';
 import { Workspace } from '../../workspace/workspace.js';
 import { sandboxOptions, type GlobalOptions } from './global-options.js';
@@ -29,8 +29,8 @@ export async function doctorCommand(options: GlobalOptions, io: DoctorIo): Promi
       network: status.backend ? status.network : true,
       ...(status.reason ? { reason: status.reason } : {}),
       writable: status.backend && status.mode === 'workspace-write' ? ['the workspace', '/tmp (private)', ...config.sandboxWritable] : [],
-      readOnly: status.backend ? [...PROTECTED_IN_WORKSPACE, ...PROTECTED_FILES_IN_WORKSPACE] : [],
-      hidden: status.backend ? HOME_SECRETS.map((path) => `~/${path}`) : [],
+      readOnly: status.backend ? [...PROTECTED_IN_WORKSPACE, ...OTHER_TOOLS_IN_WORKSPACE, ...PROTECTED_FILES_IN_WORKSPACE, ...GIT_PROTECTED_SUMMARY] : [],
+      hidden: status.backend ? [`the home folder, except read-only ${HOME_READABLE.map((path) => `~/${path}`).join(' ')}`, ...HOME_SECRETS.map((path) => `~/${path}`)] : [],
     },
     trust: { ...trustData(project), ignored },
     policy: { files: policy.files, rules: policy.list().filter((rule) => rule.source !== 'default').length, problems: policy.problems.length },

@@ -1,5 +1,6 @@
 import { fail } from '../../engine/errors.js';
 import { SANDBOX_MODES, type SandboxMode } from '../../sandbox/policy.js';
+import { checkEnvNames } from '../../sandbox/user-settings.js';
 
 // Options that apply to the whole invocation (CONTRACT.md "The CLI door").
 export interface GlobalOptions {
@@ -14,6 +15,8 @@ export interface GlobalOptions {
   // --sandbox off|workspace-write|read-only (validated), --sandbox-network.
   sandbox: SandboxMode | undefined;
   sandboxNetwork: boolean | undefined;
+  // --pass-env NAME[,NAME]: secret-looking environment variables exec and test may see.
+  passEnv: string[];
   help: boolean;
   version: boolean;
 }
@@ -33,6 +36,7 @@ const SPECS: Readonly<Record<string, Spec>> = {
   '--allow-unsafe': { key: 'allowUnsafe', value: false },
   '--sandbox': { key: 'sandbox', value: true },
   '--sandbox-network': { key: 'sandboxNetwork', value: false },
+  '--pass-env': { key: 'passEnv', value: true },
   '--help': { key: 'help', value: false },
   '-h': { key: 'help', value: false },
   '--version': { key: 'version', value: false },
@@ -46,12 +50,13 @@ export const VALUE_GLOBALS: ReadonlySet<string> = new Set(Object.entries(SPECS).
 export const SWITCH_GLOBALS: ReadonlySet<string> = new Set(Object.entries(SPECS).filter(([, spec]) => !spec.value && spec.key !== 'help' && spec.key !== 'version').map(([flag]) => flag));
 
 export function emptyGlobalOptions(): GlobalOptions {
-  return { workspace: undefined, json: false, session: undefined, allow: [], ask: [], deny: [], yes: false, allowUnsafe: false, sandbox: undefined, sandboxNetwork: undefined, help: false, version: false };
+  return { workspace: undefined, json: false, session: undefined, allow: [], ask: [], deny: [], yes: false, allowUnsafe: false, sandbox: undefined, sandboxNetwork: undefined, passEnv: [], help: false, version: false };
 }
 
 function apply(options: GlobalOptions, spec: Spec, value: string | undefined): void {
   const { key } = spec;
   if (key === 'allow' || key === 'ask' || key === 'deny') options[key].push(value!);
+  else if (key === 'passEnv') options.passEnv.push(...checkEnvNames(value!.split(','), '--pass-env'));
   else if (key === 'workspace' || key === 'session') options[key] = value;
   else if (key === 'json' || key === 'yes' || key === 'allowUnsafe' || key === 'sandboxNetwork' || key === 'help' || key === 'version') options[key] = true;
   else if (key === 'sandbox') {
@@ -104,7 +109,8 @@ export function extractGlobalOptions(argv: readonly string[], commandFlag: (flag
   return { options, rest };
 }
 
-// What createEngine takes from --sandbox and --sandbox-network (undefined: the config file decides).
-export function sandboxOptions(options: Pick<GlobalOptions, 'sandbox' | 'sandboxNetwork'>): { mode?: SandboxMode; network?: boolean } {
-  return { ...(options.sandbox ? { mode: options.sandbox } : {}), ...(options.sandboxNetwork ? { network: true } : {}) };
+// What createEngine takes from --sandbox, --sandbox-network and --pass-env (undefined: the config file decides).
+export function sandboxOptions(options: Pick<GlobalOptions, 'sandbox' | 'sandboxNetwork'> & { readonly passEnv?: readonly string[] }): { mode?: SandboxMode; network?: boolean; passEnv?: readonly string[] } {
+  const passEnv = options.passEnv ?? [];
+  return { ...(options.sandbox ? { mode: options.sandbox } : {}), ...(options.sandboxNetwork ? { network: true } : {}), ...(passEnv.length > 0 ? { passEnv } : {}) };
 }

@@ -23,7 +23,7 @@ export interface ServeOptions {
   readonly cliRules: CliRuleFlags;
   readonly yes: boolean;
   readonly allowUnsafe: boolean;
-  readonly sandbox?: { readonly mode?: SandboxMode; readonly network?: boolean };
+  readonly sandbox?: { readonly mode?: SandboxMode; readonly network?: boolean; readonly passEnv?: readonly string[] };
   readonly log: (line: string) => void;
 }
 

@@ -3,6 +3,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { fail, toCodewardError } from '../../engine/errors.js';
 import { Registry } from '../../engine/registry.js';
 import { builtinCommands } from '../../commands/index.js';
+import { checkWorkspaceRoot } from '../../sandbox/user-settings.js';
 import { Workspace } from '../../workspace/workspace.js';
 import type { CliIo } from '../cli/main.js';
 import { sandboxOptions, type GlobalOptions } from '../cli/global-options.js';
@@ -70,6 +71,8 @@ export async function mcpCommand(rest: readonly string[], options: GlobalOptions
     if (mode.http !== undefined) token = await chooseToken(mode.tokenFile, io.env);
     // A workspace that does not exist fails now, not on the first call.
     const workspace = await Workspace.open(options.workspace ?? io.cwd, { env: io.env });
+    // -C / is refused at start (createEngine refuses it too, for workspaces an MCP client names later).
+    checkWorkspaceRoot(workspace.root, undefined);
     const registry = new Registry(builtinCommands);
     serve = {
       workspace: workspace.root,

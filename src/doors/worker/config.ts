@@ -126,6 +126,7 @@ export async function prepareContext(config: WorkerConfig, cwd: string, options:
   }
   const info = await stat(base);
   if (!info.isDirectory()) throw werr('C216', `base_path ${config.base_path}: not a directory`);
+  if (base === '/') throw werr('C210', `base_path ${config.base_path} is the file system root: every file of the machine would be in reach; set base_path to the project folder`);
   const protectedFiles = options.configFile === undefined ? [] : [await realpath(options.configFile).catch(() => resolve(options.configFile!))];
   const home = options.home ?? process.env['HOME'];
   return { config, base, nonAccessible, permissions: { home, protectedFiles } };

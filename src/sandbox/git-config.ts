@@ -1,0 +1,94 @@
+import { readFileSync } from 'node:fs';
+import { basename, dirname, isAbsolute, resolve } from 'node:path';
+
+// Paths in the workspace that a repository's own git config makes git run or read, outside the sandbox:
+// the core.hooksPath folder (husky's `.husky/_` runs the hooks in `.husky/`, so that folder too),
+// included config files, and programs named by a relative or workspace path (core.fsmonitor = ./x,
+// a filter or diff driver script, sshCommand, credential helpers…). They are guarded like `.git/hooks`.
+
+export interface ConfigRefs {
+  readonly folders: string[];
+  readonly files: string[];
+}
+
+const PROGRAM_KEY = /^(?:fsmonitor|sshcommand|editor|pager|askpass|textconv|command|external|helper|process|clean|smudge|program|cmd|gitproxy)$/;
+const MAX_INCLUDES = 5;
+
+// `[section "sub"]` / `[section.sub]` headers and `key = value` lines; values unquoted (git's
+// escapes beyond \" and \\ are rare in paths).
+function entries(text: string): { section: string; key: string; value: string }[] {
+  const found: { section: string; key: string; value: string }[] = [];
+  let section = '';
+  for (const raw of text.split(/\r?\n/)) {
+    const line = raw.replace(/(^|\s)[#;].*$/, '').trim();
+    const header = /^\[\s*([A-Za-z0-9.-]+)/.exec(line);
+    if (header) {
+      section = header[1]!.toLowerCase().split('.')[0]!;
+      const rest = line.slice(line.indexOf(']') + 1).trim();
+      if (rest === '') continue;
+      const inline = /^([A-Za-z][A-Za-z0-9-]*)\s*=\s*(.*)$/.exec(rest);
+      if (inline) found.push({ section, key: inline[1]!.toLowerCase(), value: unquote(inline[2]!) });
+      continue;
+    }
+    const pair = /^([A-Za-z][A-Za-z0-9-]*)\s*=\s*(.*)$/.exec(line);
+    if (pair) found.push({ section, key: pair[1]!.toLowerCase(), value: unquote(pair[2]!) });
+  }
+  return found;
+}
+
+function unquote(value: string): string {
+  const trimmed = value.trim();
+  return (trimmed.startsWith('"') && trimmed.endsWith('"') ? trimmed.slice(1, -1) : trimmed).replace(/\\(["\\])/g, '$1');
+}
+
+// The program of a command line: its first word, when it names a path (has a slash). `!cmd` (an
+// alias-style shell command) names its first word too.
+function programPath(value: string): string | undefined {
+  const text = value.trim().replace(/^!\s*/, '');
+  const first = /^(?:"([^"]+)"|'([^']+)'|(\S+))/.exec(text);
+  const word = first?.[1] ?? first?.[2] ?? first?.[3];
+  return word && word.includes('/') ? word : undefined;
+}
+
+function expand(path: string, base: string, home: string | undefined): string | undefined {
+  if (path.startsWith('~/')) return home ? resolve(home, path.slice(2)) : undefined;
+  if (path.startsWith('~')) return undefined;
+  return isAbsolute(path) ? path : resolve(base, path);
+}
+
+// `files`: the config files git reads for this repository (its own, its common folder's, the user's).
+export function gitConfigRefs(root: string, files: readonly string[], home: string | undefined): ConfigRefs {
+  const refs: ConfigRefs = { folders: [], files: [] };
+  const seen = new Set<string>();
+  const visit = (file: string, depth: number): void => {
+    if (seen.has(file) || depth > MAX_INCLUDES) return;
+    seen.add(file);
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch {
+      return;
+    }
+    for (const { section, key, value } of entries(text)) {
+      if (key === 'hookspath') {
+        // Relative to the top of the working tree (git runs hooks there).
+        const folder = expand(value, root, home);
+        if (!folder) continue;
+        refs.folders.push(folder);
+        if (basename(folder) === '_') refs.folders.push(dirname(folder));
+      } else if ((section === 'include' || section === 'includeif') && key === 'path') {
+        // Relative to the file that includes it.
+        const included = expand(value, dirname(file), home);
+        if (!included) continue;
+        refs.files.push(included);
+        visit(included, depth + 1);
+      } else if (PROGRAM_KEY.test(key)) {
+        const program = programPath(value);
+        const path = program ? expand(program, root, home) : undefined;
+        if (path) refs.files.push(path);
+      }
+    }
+  };
+  for (const file of files) visit(file, 0);
+  return refs;
+}

@@ -1,0 +1,139 @@
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { gitConfigRefs } from './git-config.js';
+import { isSymlink, kindOf, targetKindOf, type PathKind } from './policy.js';
+
+// How one path is kept from being changed by a sandboxed process:
+// - self: bound over itself writable (a mount point cannot be renamed or removed: EBUSY), for `.git`;
+// - ro: bound read-only over itself (it exists);
+// - empty-dir: a missing folder, an empty read-only folder in its place (left behind on the host);
+// - empty-file: a missing file where an empty one means the same to its reader (git config files);
+// - placeholder: a missing file written on the host with `content` (same meaning as no file), then ro;
+// - watch: cannot be guarded by a mount without changing what it means (a missing policy file: an empty
+//   one would be obeyed as broken); checked after the run and moved aside when a process created or
+//   replaced it (planted.ts).
+export type Guard =
+  | { readonly kind: 'self' | 'ro' | 'empty-dir' | 'empty-file' | 'watch'; readonly path: string }
+  | { readonly kind: 'placeholder'; readonly path: string; readonly content: string };
+
+// `commondir` containing "." names the git folder itself: exactly what git does without the file.
+const COMMONDIR_SAME = '.\n';
+const MAX_MODULE_DEPTH = 6;
+
+function listDirs(path: string): string[] {
+  try {
+    return readdirSync(path, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+  } catch {
+    return [];
+  }
+}
+
+// An existing path: read-only; a symlink is also watched (the mount lands on its target, the link
+// itself could still be swapped).
+function existing(path: string, guards: Guard[]): void {
+  guards.push({ kind: 'ro', path });
+  if (isSymlink(path)) guards.push({ kind: 'watch', path });
+}
+
+// A protected folder: read-only if it exists; when missing, an empty read-only folder if its parent
+// exists and `placeholder` (no empty folder is left in a home folder), else watched.
+export function folderGuards(path: string, guards: Guard[], placeholder = true): void {
+  const kind: PathKind = kindOf(path);
+  if (kind !== 'missing') return existing(path, guards);
+  if (placeholder && targetKindOf(dirname(path)) === 'dir' && !isSymlink(dirname(path))) guards.push({ kind: 'empty-dir', path });
+  else guards.push({ kind: 'watch', path });
+}
+
+export function fileGuards(path: string, guards: Guard[]): void {
+  if (kindOf(path) !== 'missing') return existing(path, guards);
+  guards.push({ kind: 'watch', path });
+}
+
+// One git folder (the main one, a linked worktree's, a submodule's): everything git obeys read-only,
+// what `git add` and `git commit` write (objects, refs, logs, index, HEAD, packed-refs) writable.
+function gitDirGuards(gitDir: string, depth: number, guards: Guard[]): void {
+  for (const name of ['config', 'config.worktree']) {
+    const path = join(gitDir, name);
+    if (kindOf(path) === 'missing') guards.push({ kind: 'empty-file', path });
+    else existing(path, guards);
+  }
+  const commondir = join(gitDir, 'commondir');
+  if (kindOf(commondir) === 'missing') guards.push({ kind: 'placeholder', path: commondir, content: COMMONDIR_SAME });
+  else existing(commondir, guards);
+  for (const name of ['hooks', 'info']) folderGuards(join(gitDir, name), guards);
+  // A linked worktree's pointer back to its checkout.
+  const back = join(gitDir, 'gitdir');
+  if (kindOf(back) !== 'missing') existing(back, guards);
+  if (depth >= MAX_MODULE_DEPTH) return;
+  for (const name of listDirs(join(gitDir, 'worktrees'))) gitDirGuards(join(gitDir, 'worktrees', name), depth + 1, guards);
+  modulesGuards(join(gitDir, 'modules'), depth + 1, guards);
+}
+
+// `.git/modules/NAME` (NAME may contain slashes): a folder with a HEAD is a submodule's git folder.
+function modulesGuards(folder: string, depth: number, guards: Guard[]): void {
+  if (depth > MAX_MODULE_DEPTH) return;
+  for (const name of listDirs(folder)) {
+    const path = join(folder, name);
+    if (kindOf(join(path, 'HEAD')) !== 'missing') gitDirGuards(path, depth, guards);
+    else modulesGuards(path, depth + 1, guards);
+  }
+}
+
+// The git control entry at the workspace root. Missing: an empty read-only `.git` folder, so no
+// repository can be created there for a later git outside to obey. A file (worktree or submodule
+// checkout: "gitdir: …"): read-only, so it cannot be pointed at a planted git folder. A folder: bound
+// over itself (it cannot be renamed away and replaced) with its control files read-only.
+// Then whatever the repository's config makes git run or read from the workspace (git-config.ts).
+export function gitGuards(root: string, home: string | undefined): Guard[] {
+  const dotGit = join(root, '.git');
+  const guards: Guard[] = [];
+  const kind = kindOf(dotGit);
+  if (kind === 'missing') guards.push({ kind: 'empty-dir', path: dotGit });
+  else if (kind === 'file') existing(dotGit, guards);
+  else {
+    guards.push({ kind: 'self', path: dotGit });
+    gitDirGuards(dotGit, 0, guards);
+  }
+  const gitDir = kind === 'dir' ? dotGit : kind === 'file' ? pointedGitDir(dotGit) : undefined;
+  if (gitDir) {
+    const common = commonDirOf(gitDir);
+    const files = [gitDir, ...(common ? [common] : [])].flatMap((dir) => [join(dir, 'config'), join(dir, 'config.worktree')]);
+    // The user's own config may name workspace paths too (core.hooksPath = .githooks).
+    if (home) files.push(join(home, '.gitconfig'), join(home, '.config', 'git', 'config'));
+    const refs = gitConfigRefs(root, files, home);
+    for (const folder of refs.folders) folderGuards(folder, guards, false);
+    for (const file of refs.files) fileGuards(file, guards);
+  }
+  return guards;
+}
+
+// The git folder a `.git` file names ("gitdir: PATH", relative to the file's folder).
+function pointedGitDir(dotGit: string): string | undefined {
+  try {
+    const match = /^gitdir:\s*(.+?)\s*$/m.exec(readFileSync(dotGit, 'utf8'));
+    return match ? resolve(dirname(dotGit), match[1]!) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function commonDirOf(gitDir: string): string | undefined {
+  try {
+    const common = readFileSync(join(gitDir, 'commondir'), 'utf8').trim();
+    const path = resolve(gitDir, common);
+    return common === '' || path === gitDir ? undefined : path;
+  } catch {
+    return undefined;
+  }
+}
+
+// Writes the placeholder files on the host (only where still missing: `wx`). False when it cannot be
+// written (then the path is watched instead).
+export function writePlaceholder(path: string, content: string): boolean {
+  try {
+    writeFileSync(path, content, { flag: 'wx', mode: 0o644 });
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EEXIST';
+  }
+}

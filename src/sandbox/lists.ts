@@ -1,0 +1,67 @@
+// Nothing a sandboxed process writes may be obeyed later outside the sandbox (THREAT-MODEL invariant 2).
+// In the workspace, read-only for sandboxed processes, existing or not:
+// - folders (an empty read-only folder takes the place of a missing one): codeward's and ChatCLI's
+//   settings, policies, custom agents and personas (`.codeward/agents`), rules;
+export const PROTECTED_IN_WORKSPACE: readonly string[] = ['.codeward', '.chatcli'];
+// - folders of other tools that run what they hold (editor tasks and interpreters, other agents' hooks,
+//   dev container commands): read-only when they exist, watched when missing (no empty folder left);
+// - files (read-only when they exist; one created by a sandboxed process is moved aside after the run,
+//   since an empty placeholder would itself be obeyed): the ChatCLI policy file and the context files
+//   a later agent takes as instructions (src/agent/prompt/context-files.ts).
+export const OTHER_TOOLS_IN_WORKSPACE: readonly string[] = ['.vscode', '.idea', '.claude', '.cursor', '.zed', '.devcontainer', '.gemini', '.continue'];
+export const PROTECTED_FILES_IN_WORKSPACE: readonly string[] = [
+  'coder_policy.json', 'AGENTS.md', 'SOUL.md', 'USER.md', 'RULES.md',
+  // What other agents take as instructions, and direnv's start-up file.
+  'CLAUDE.md', 'GEMINI.md', '.cursorrules', '.windsurfrules', '.envrc',
+];
+// The git control folder is guarded by git-guard.ts (the `.git` entry, config, hooks, info, commondir…).
+export const GIT_PROTECTED_SUMMARY: readonly string[] = [
+  '.git (cannot be renamed or replaced; missing: cannot be created)',
+  '.git/{config,config.worktree,commondir,hooks,info}',
+  '.git/worktrees/*/{commondir,gitdir,config.worktree}',
+  '.git/modules/** (same)',
+];
+
+// The home folder is hidden (a private, throw-away tmpfs in its place) except these, bound read-only:
+// what toolchains need to run, never credentials. `~/.npmrc`, `~/.pypirc`, `~/.cargo/credentials.toml`,
+// `~/.docker`, `~/.config/gcloud`… stay hidden because they are not listed.
+export const HOME_READABLE: readonly string[] = [
+  '.gitconfig', '.config/git/config', '.config/git/ignore', '.config/git/attributes', '.gitignore_global',
+  '.cargo/bin', '.cargo/registry', '.cargo/git', '.cargo/config.toml', '.cargo/config', '.rustup',
+  '.nvm', '.volta', '.fnm', '.nodenv', '.bun/bin', '.deno/bin', '.local/share/pnpm',
+  '.pyenv', '.local/bin', '.local/lib', '.rbenv', '.asdf', '.sdkman',
+  'go/bin', 'go/pkg/mod', '.m2/repository', '.gradle/wrapper/dists', '.dotnet',
+  '.npm-global', '.yarn/berry/cache', '.bun/install/cache', '.gem', '.cabal/bin', '.ghcup', '.opam', '.elan',
+  '.nix-profile', '.conda', 'miniconda3', 'anaconda3', 'miniforge3', '.pixi/bin', '.juliaup', '.local/share/mise', '.proto',
+];
+
+// When the home folder cannot be hidden (it is the workspace, or inside it), at least these are.
+export const HOME_SECRETS: readonly string[] = [
+  '.ssh', '.aws', '.gnupg', '.kube', '.netrc', '.npmrc', '.pypirc', '.docker', '.git-credentials', '.config/gh',
+  '.config/gcloud', '.azure', '.cargo/credentials', '.cargo/credentials.toml', '.bash_history', '.zsh_history',
+  '.python_history', '.node_repl_history', '.psql_history', '.mysql_history', '.chatcli/.env', '.codeward/.env',
+  '.password-store', '.local/share/keyrings', '.vault-token', '.terraform.d/credentials.tfrc.json', '.config/hub',
+  '.gem/credentials', '.nuget/NuGet/NuGet.Config', '.m2/settings.xml', '.m2/settings-security.xml', '.gradle/gradle.properties',
+  '.config/pip', '.pip', '.condarc', '.yarnrc', '.yarnrc.yml', '.bunfig.toml', '.config/composer/auth.json', '.composer/auth.json',
+  '.terraformrc', '.config/op', '.config/doctl', '.config/hcloud', '.s3cfg', '.boto', '.databrickscfg', '.pgpass', '.my.cnf',
+  '.config/rclone', '.mozilla', '.config/google-chrome', '.config/chromium', '.config/BraveSoftware', '.thunderbird',
+];
+// In the home folder: read-only even where it is writable (the workspace is the home folder, or
+// sandboxWritable names it): the user's settings and what shells and git run at start-up.
+export const HOME_PROTECTED: readonly string[] = [
+  '.codeward', '.chatcli', '.config/fish', '.config/git', '.oh-my-zsh', '.ssh', '.gnupg', '.local/bin', 'bin',
+  '.config/autostart', '.config/systemd', '.config/environment.d', '.config/pip', '.pip', '.gradle/init.d', '.ipython',
+];
+export const HOME_PROTECTED_FILES: readonly string[] = [
+  '.bashrc', '.bash_profile', '.bash_login', '.bash_logout', '.profile', '.zshrc', '.zshenv', '.zprofile', '.zlogin',
+  '.zlogout', '.kshrc', '.mkshrc', '.inputrc', '.gitconfig', '.gitmodules', '.envrc', '.pam_environment',
+  '.cargo/config.toml', '.cargo/config', '.m2/settings.xml', '.gradle/gradle.properties', '.pythonrc', '.pythonrc.py',
+];
+
+// Local sockets that hand out more power than the sandbox has (the Docker daemon is root; an ssh or
+// gpg agent signs as the user; D-Bus starts services; databases). A network namespace does not cover
+// Unix sockets in the file system, so they are hidden: all of /run without a network, these with one.
+export const HOST_SOCKETS: readonly string[] = [
+  '/run/user', '/run/docker.sock', '/var/run/docker.sock', '/run/containerd', '/run/podman', '/run/dbus', '/var/run/dbus',
+  '/run/snapd.socket', '/run/postgresql', '/var/run/postgresql', '/run/mysqld', '/var/run/mysqld',
+];

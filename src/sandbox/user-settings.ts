@@ -1,0 +1,69 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fail } from '../engine/errors.js';
+import { parseYaml } from '../engine/yaml.js';
+import { realOf, within } from './policy.js';
+
+// Environment variable names as --pass-env and `passEnv` take them.
+const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+export function checkEnvNames(names: readonly string[], where: string): string[] {
+  const bad = names.filter((name) => !NAME.test(name));
+  if (bad.length > 0) throw fail('C210', `${where}: ${bad.map((name) => JSON.stringify(name)).join(', ')} is not an environment variable name; use letters, digits and _ (e.g. --pass-env GITHUB_TOKEN)`);
+  return [...names];
+}
+
+export interface UserSandboxSettings {
+  // Secret-looking variables exec and test may see.
+  readonly passEnv: string[];
+  // More home paths shown read-only in the sandbox (`~/x` or absolute), besides HOME_READABLE.
+  readonly sandboxReadable: string[];
+}
+
+function stringList(value: unknown, file: string, key: string, example: string): string[] {
+  if (value === undefined) return [];
+  if (!Array.isArray(value) || value.some((item) => typeof item !== 'string' || item === '')) throw fail('C210', `${file}: ${key} must be a list of strings, e.g. ${example}`);
+  return value as string[];
+}
+
+// `passEnv` and `sandboxReadable` from the user's own config (~/.codeward/config.json, .yaml or .yml).
+// Only the user's file counts: a repository's .codeward/config.json can neither let a secret through
+// nor show a hidden file (unless the workspace is the home folder, where it is the same file).
+export async function userSandboxSettings(home: string | undefined): Promise<UserSandboxSettings> {
+  const none = { passEnv: [], sandboxReadable: [] };
+  if (!home) return none;
+  for (const name of ['config.json', 'config.yaml', 'config.yml']) {
+    const file = join(home, '.codeward', name);
+    let text: string;
+    try {
+      text = await readFile(file, 'utf8');
+    } catch {
+      continue;
+    }
+    let raw: unknown;
+    try {
+      raw = name.endsWith('.json') ? JSON.parse(text) : await parseYaml(text);
+    } catch (error) {
+      throw fail('C210', `${file}: not valid ${name.endsWith('.json') ? 'JSON' : 'YAML'}: ${(error as Error).message}`);
+    }
+    const settings = (raw ?? {}) as { passEnv?: unknown; sandboxReadable?: unknown };
+    return {
+      passEnv: checkEnvNames(stringList(settings.passEnv, file, 'passEnv', '["GITHUB_TOKEN"]'), `${file}: passEnv`),
+      sandboxReadable: stringList(settings.sandboxReadable, file, 'sandboxReadable', '["~/.mytool"]'),
+    };
+  }
+  return none;
+}
+
+// The workspace root a door may open: never `/` (every file in reach, and the sandbox would bind the
+// whole file system writable). The home folder is allowed with a warning (its dot-files are then
+// workspace files: only the known secrets can be hidden, not the whole home).
+export function checkWorkspaceRoot(root: string, home: string | undefined): string | undefined {
+  if (root === '/') throw fail('C210', 'refusing / as the workspace: every file of the machine would be in reach and writable by sandboxed commands; pass the project folder with -C DIR');
+  const real = home && home.startsWith('/') ? realOf(home) : undefined;
+  if (real && within(real, root)) {
+    const what = real === root ? `the workspace is your home folder (${root})` : `the workspace ${root} holds your home folder (${real})`;
+    return `${what}: its dot-files (shell start-up files, tool settings) are workspace files and the sandbox can hide only the known secrets, not the whole home; pass the project folder with -C DIR`;
+  }
+  return undefined;
+}

@@ -1,0 +1,73 @@
+import { spawnSync } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { indexGitlinks, neutraliseNestedGit } from '../../src/sandbox/nested-git.js';
+import { tempDir, writeFiles } from '../helpers/fixture.js';
+
+const git = (cwd: string, ...args: string[]): string => {
+  const result = spawnSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@e', ...args], { cwd, encoding: 'utf8', env: { ...process.env, GIT_CONFIG_NOSYSTEM: '1' } });
+  expect(result.status, result.stderr).toBe(0);
+  return result.stdout;
+};
+
+// A repository with ordinary files (names of every length, so the padding varies), two gitlinks and an
+// intent-to-add entry (extended flags, index v3).
+async function repo(): Promise<string> {
+  const root = await tempDir();
+  git(root, 'init', '-q');
+  const files: Record<string, string> = {};
+  for (let length = 1; length <= 17; length += 1) files[`d/${'n'.repeat(length)}`] = `${length}\n`;
+  await writeFiles(root, { ...files, 'later.txt': 'x\n' });
+  git(root, 'add', 'd');
+  git(root, 'add', '-N', 'later.txt');
+  const sha = git(root, 'hash-object', '-w', '--stdin').trim() || '0'.repeat(40);
+  git(root, 'update-index', '--add', '--cacheinfo', `160000,${sha},lib/sub-one`);
+  git(root, 'update-index', '--add', '--cacheinfo', `160000,${sha},lib/sub-two`);
+  return root;
+}
+
+describe('gitlinks read from the index', () => {
+  it('finds the same gitlinks as git in index versions 2, 3 and 4', async () => {
+    const root = await repo();
+    for (const version of ['2', '3', '4']) {
+      git(root, 'update-index', '--index-version', version);
+      const links = indexGitlinks(await readFile(join(root, '.git', 'index')));
+      expect(links, `v${version}`).toEqual(['lib/sub-one', 'lib/sub-two']);
+    }
+  });
+
+  it('refuses what is not an index', () => {
+    expect(indexGitlinks(Buffer.from('not an index'))).toBeUndefined();
+  });
+});
+
+describe('a nested repository behind a gitlink', () => {
+  it('is moved aside when its config names a program, left alone when it does not', async () => {
+    const root = await repo();
+    await writeFiles(root, { 'lib/sub-one/.git/config': '[core]\n\tFsMonitor = /x/evil.sh\n', 'lib/sub-two/.git/config': '[core]\n\tbare = false\n' });
+    const warnings = neutraliseNestedGit(root, process.env);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain('lib/sub-one');
+    expect(spawnSync('test', ['-e', join(root, 'lib/sub-one/.git')]).status).toBe(1);
+    expect(spawnSync('test', ['-e', join(root, 'lib/sub-two/.git')]).status).toBe(0);
+  });
+
+  it('follows a gitdir: file to the planted folder', async () => {
+    const root = await repo();
+    await writeFiles(root, { 'lib/sub-one/.git': 'gitdir: ../../planted\n', 'planted/config': '[include]\n\tpath = /x\n' });
+    expect(neutraliseNestedGit(root, process.env)).toHaveLength(1);
+  });
+});
+
+describe('a git config without its secrets', () => {
+  it('drops token URLs, extra headers, credential lines and passwords, keeps the rest', async () => {
+    const { withoutSecrets } = await import('../../src/sandbox/git-identity.js');
+    const text = '[user]\n\tname = T\n[url "https://ghp_x@github.com/"]\n\tinsteadOf = https://github.com/\n[http]\n\textraHeader = Authorization: Bearer y\n[credential]\n\thelper = store\n[core]\n\teditor = vim\n';
+    const clean = withoutSecrets(text)!;
+    expect(clean).toContain('name = T');
+    expect(clean).toContain('editor = vim');
+    for (const secret of ['ghp_x', 'Bearer', 'helper', '[credential']) expect(clean).not.toContain(secret);
+    expect(withoutSecrets('[user]\n\tname = T\n')).toBeUndefined();
+  });
+});
