@@ -41,7 +41,8 @@ beforeAll(async () => {
   const matches = Array.from({ length: 50_000 }, (_, index) => `needle ${index}`).join('\n') + '\n';
   let forty = '';
   for (let index = 0; Buffer.byteLength(forty) < 40_000; index += 1) forty += `${sourceLine(index)}\n`;
-  await writeFiles(ws, { 'big.ts': big, 'matches.txt': matches, 'forty.ts': forty, 'long.txt': `${'x'.repeat(1_000_000)}\n` });
+  const flaggy = 'run it with --max-bytes 5\n[--start 9]\nsee: codeward read --help\n--start 3\n';
+  await writeFiles(ws, { 'big.ts': big, 'matches.txt': matches, 'forty.ts': forty, 'long.txt': `${'x'.repeat(1_000_000)}\n`, 'flaggy.txt': flaggy });
   client = await stdioClient(ws, state, { serverArgs: ['--yes'] });
   for (const tool of (await client.listTools()).tools) schemas.set(tool.name, tool.outputSchema as Record<string, unknown>);
 }, 60_000);
@@ -115,10 +116,31 @@ describe('MCP result budget', () => {
     expect(textOf(lifted)).toMatch(/cut by the MCP result budget[^\]]*Narrow the call with `dir`/);
   });
 
-  it('a file whose only line is 1 MB long: the result stays in the budget and says the line is longer than it', async () => {
+  it('a file whose only line is 1 MB long: the result stays in the budget and never offers a next call that skips the rest of the line', async () => {
     const result = await call('read', { file: 'long.txt' });
     expect(wireBytes(result)).toBeLessThanOrEqual(BUDGET);
     expect(textOf(result)).toMatch(/x{1000}/);
+    const next = result.structuredContent['next'] as Record<string, unknown> | undefined;
+    expect(next?.['start']).not.toBe(2);
+  });
+
+  it('file content that looks like CLI flags is returned byte for byte (only codeward notes are reworded)', async () => {
+    const result = await call('read', { file: 'flaggy.txt' });
+    const body = textOf(result).split('\n').map((line) => line.replace(/^\s*\d+ \| /, ''));
+    expect(body.slice(0, 4)).toEqual(['run it with --max-bytes 5', '[--start 9]', 'see: codeward read --help', '--start 3']);
+  });
+
+  it('output that JSON-escapes to six times its size still fits the budget', async () => {
+    const result = await call('exec', { cmd: "head -c 90000 /dev/zero | tr '\\0' '\\1'; head -c 90000 /dev/zero | tr '\\0' '\"'" });
+    expect(result.isError, textOf(result)).toBeFalsy();
+    expect(textOf(result)).toContain('\u0001');
+    expect(wireBytes(result)).toBeLessThanOrEqual(BUDGET);
+  });
+
+  it('an unknown tool with a huge name gets a short -32602', async () => {
+    const error = await client.callTool({ name: 'n'.repeat(200_000), arguments: {} }).then(() => undefined, (failure: unknown) => failure as { code?: number; message?: string });
+    expect(error?.code).toBe(-32602);
+    expect(error!.message!.length).toBeLessThan(2000);
   });
 
   it('an argument error names JSON keys, not CLI flags or --help', async () => {

@@ -135,7 +135,7 @@ export function createConnection(options: ServeOptions): McpConnection {
     const name = request.params.name;
     const command = registry.find(name);
     // The 2025-11-25 spec: an unknown tool is a protocol error, -32602 (not a tool result).
-    if (!command) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}; the tools are ${registry.names().join(', ')}`);
+    if (!command) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name.slice(0, 100)}; the tools are ${registry.names().join(', ')}`);
     const raw = request.params.arguments ?? {};
     const started = Date.now();
     const progress = progressReporter(request.params._meta?.progressToken, name, extra.sendNotification);

@@ -44,14 +44,31 @@ function join(parts: readonly string[]): string {
   return parts.filter((part) => part !== '').join('\n\n');
 }
 
+// Where a formatted output's own closing notes start (`[truncated at --max-bytes ...]`, `[exit 0]`): the
+// trailing lines in brackets. Only those, errors and warnings are codeward's words; the lines before are the
+// payload (a file, a process's output) and are never rewritten.
+function notesStart(lines: readonly string[]): number {
+  let start = lines.length;
+  while (start > 0 && /^\[.*\]$/.test(lines[start - 1]!)) start -= 1;
+  return start;
+}
+
+function formatted(command: AnyCommand | undefined, data: unknown): string {
+  const text = formatSafely(command, data);
+  if (!text.includes('--')) return text;
+  const lines = text.split('\n');
+  const start = notesStart(lines);
+  return [...lines.slice(0, start), ...lines.slice(start).map((line) => inMcpWords(line, command))].join('\n');
+}
+
 function fullText(command: AnyCommand | undefined, envelope: Envelope): string {
-  const warnings = envelope.warnings.map((warning) => `warning: ${warning}`).join('\n');
+  const warnings = envelope.warnings.map((warning) => inMcpWords(`warning: ${warning}`, command)).join('\n');
   if (envelope.ok) {
-    const text = join([formatSafely(command, envelope.data), warnings]);
+    const text = join([formatted(command, envelope.data), warnings]);
     return text === '' ? '(no output)' : text;
   }
-  const output = PROCESS_FAILURES.has(envelope.error.code) ? formatSafely(command, envelope.data) : '';
-  return join([`error ${envelope.error.code}: ${envelope.error.message}`, output, warnings]);
+  const output = PROCESS_FAILURES.has(envelope.error.code) ? formatted(command, envelope.data) : '';
+  return join([inMcpWords(`error ${envelope.error.code}: ${envelope.error.message}`, command), output, warnings]);
 }
 
 function flagKeys(command: AnyCommand): ReadonlySet<string> {
@@ -89,6 +106,9 @@ function continuation(command: AnyCommand | undefined, envelope: Envelope, args:
   const startLine = numberField(data, 'startLine');
   if (cut) return startLine === undefined || cut.headLines === 0 ? undefined : withStart(command, args, startLine + cut.headLines);
   const endLine = numberField(data, 'endLine');
+  // A cut inside a line (its content does not end with a line end): the next line would skip the rest of it.
+  const content = data?.['content'];
+  if (typeof content === 'string' && content !== '' && !content.endsWith('\n')) return undefined;
   return data?.['truncated'] === true && endLine !== undefined ? withStart(command, args, endLine + 1) : undefined;
 }
 
@@ -108,9 +128,14 @@ function cutNote(command: AnyCommand | undefined, cut: TextCut, next: Record<str
   return `${head} Narrow the call${keys.length > 0 ? ` with ${keys.map((key) => `\`${key}\``).join(', ')}` : ''} to see the rest.]`;
 }
 
+// A string cut to `max` UTF-16 units, marked.
+function clip(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max)}… (${text.length - max} more characters in the text content)`;
+}
+
 function structuredOf(envelope: Envelope): Record<string, unknown> {
-  const out: Record<string, unknown> = { ok: envelope.ok, cmd: envelope.cmd };
-  if (!envelope.ok) out['error'] = envelope.error;
+  const out: Record<string, unknown> = { ok: envelope.ok, cmd: clip(envelope.cmd, 200) };
+  if (!envelope.ok) out['error'] = { ...envelope.error, message: clip(envelope.error.message, STRUCTURED_VALUE_BYTES) };
   const omitted: string[] = [];
   if (envelope.data !== undefined) {
     const compact = compactValue(envelope.data, STRUCTURED_VALUE_BYTES, 'data');
@@ -119,7 +144,10 @@ function structuredOf(envelope: Envelope): Record<string, unknown> {
       omitted.push(...compact.omitted);
     } else omitted.push('data');
   }
-  out['warnings'] = envelope.warnings;
+  // Warnings are few and short; many or long ones stay in the text.
+  const warnings = envelope.warnings.slice(0, 20).map((warning) => clip(warning, 500));
+  if (warnings.length < envelope.warnings.length) omitted.push(`warnings[${warnings.length}..]`);
+  out['warnings'] = warnings;
   if (omitted.length > 0) out['omitted'] = omitted;
   return out;
 }
@@ -128,7 +156,7 @@ function structuredOf(envelope: Envelope): Record<string, unknown> {
 // note saying what was left out and how to get it), and the envelope's facts as structured content.
 export function toolResult(registry: Registry, envelope: Envelope, args: Record<string, unknown> = {}, budget: ResultBudget = {}): McpToolResult {
   const command = registry.find(envelope.cmd);
-  const text = inMcpWords(fullText(command, envelope), command);
+  const text = fullText(command, envelope);
   const structured = structuredOf(envelope);
   const own = continuation(command, envelope, args);
   if (own) structured['next'] = own;
@@ -142,20 +170,24 @@ export function toolResult(registry: Registry, envelope: Envelope, args: Record<
   if (max === undefined || jsonBytes(whole) <= max) return whole;
   // Fit the text in what the structured copy and the note leave; JSON escaping can make the text larger on
   // the wire than its UTF-8 bytes, so shrink until the whole result fits.
-  let room = Math.max(256, max - jsonBytes(structured) - NOTE_BYTES - 64);
-  let result = whole;
-  for (let attempt = 0; attempt < 6; attempt += 1) {
+  const textBytes = Buffer.byteLength(text, 'utf8');
+  // Below the text's own size, so there is always a cut (a text can fit in bytes and not once escaped).
+  let room = Math.min(textBytes - 1, Math.max(256, max - jsonBytes(structured) - NOTE_BYTES - 64));
+  for (let attempt = 0; attempt < 6 && room > 0; attempt += 1) {
     const fitted = fitText(text, room, command?.effect === 'exec' ? 'ends' : 'head');
-    const cut = fitted.cut!;
+    const cut = fitted.cut;
+    if (!cut) break;
     const next = continuation(command, envelope, args, cut);
     const extra: Record<string, unknown> = { cut: { budgetBytes: max, totalBytes: cut.totalBytes, shownBytes: cut.shownBytes, totalLines: cut.totalLines, headLines: cut.headLines, tailLines: cut.tailLines } };
     if (next) extra['next'] = next;
-    result = build(`${fitted.text}${fitted.text.endsWith('\n') ? '' : '\n'}${cutNote(command, cut, next, max)}`, extra);
+    const result = build(`${fitted.text}${fitted.text.endsWith('\n') ? '' : '\n'}${cutNote(command, cut, next, max)}`, extra);
     const size = jsonBytes(result);
     if (size <= max) return result;
     room = Math.max(64, room - (size - max) - 256);
   }
-  return result;
+  // Still over (a text that JSON-escapes to several times its bytes): the facts and a plain cut, always in budget.
+  const plain = fitText(text, Math.floor(max / 8));
+  return build(`${plain.text}\n[cut by the MCP result budget (${max} bytes): showed ${plain.cut?.shownBytes ?? 0} of ${plain.cut?.totalBytes ?? 0} bytes. Narrow the call to see the rest.]`, {});
 }
 
 // The `maxBytes` a call gets when it names none and the tool's own default would not fit the budget.
