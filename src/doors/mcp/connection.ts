@@ -20,6 +20,7 @@ import { narrowWorkspace } from './roots.js';
 import type { McpTool } from './tools.js';
 import { budgetArgs, toolResult } from './result.js';
 import { clientLog, progressReporter } from './notify.js';
+import { serveResources } from './resources.js';
 import type { SandboxMode } from '../../sandbox/policy.js';
 
 // What every connection of one `codeward mcp` process shares.
@@ -55,7 +56,7 @@ const ROOTS_TIMEOUT_MS = 10_000;
 
 export function createConnection(options: ServeOptions): McpConnection {
   const { registry } = options;
-  const server = new Server({ name: 'codeward', version: VERSION }, { capabilities: { tools: {}, logging: {} }, instructions: INSTRUCTIONS });
+  const server = new Server({ name: 'codeward', version: VERSION }, { capabilities: { tools: {}, logging: {}, resources: {} }, instructions: INSTRUCTIONS });
   // Lines go to stderr and, at the level the client chose (logging/setLevel), to the client.
   const logger = clientLog(server, options.log);
   const log = logger.info;
@@ -130,6 +131,8 @@ export function createConnection(options: ServeOptions): McpConnection {
     }
     return { tools: options.tools.map((tool) => ({ ...tool })) };
   });
+
+  serveResources(server, { engine: () => (current ??= build(options.workspace)), ...budget });
 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const name = request.params.name;
