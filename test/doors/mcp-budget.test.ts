@@ -124,6 +124,13 @@ describe('MCP result budget', () => {
     expect(next?.['start']).not.toBe(2);
   });
 
+  it('a cut tail read offers no next call past the last line', async () => {
+    const result = await call('read', { file: 'big.ts', tail: 5000, maxBytes: 1000 });
+    expect(result.isError, textOf(result)).toBeFalsy();
+    const next = result.structuredContent['next'] as Record<string, unknown> | undefined;
+    if (next) expect(await call('read', next).then((r) => r.isError)).toBeFalsy();
+  });
+
   it('file content that looks like CLI flags is returned byte for byte (only codeward notes are reworded)', async () => {
     const result = await call('read', { file: 'flaggy.txt' });
     const body = textOf(result).split('\n').map((line) => line.replace(/^\s*\d+ \| /, ''));

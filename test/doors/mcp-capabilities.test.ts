@@ -4,7 +4,9 @@ import type { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdi
 import { ListRootsRequestSchema, LoggingMessageNotificationSchema, type Progress } from '@modelcontextprotocol/sdk/types.js';
 import { pathToFileURL } from 'node:url';
 import { removeDir, tempDir, writeFiles } from '../helpers/fixture.js';
-import { stdioClient, textOf } from './mcp-helpers.js';
+import { Client as SdkClient } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { exitOf, startHttpServer, stdioClient, textOf } from './mcp-helpers.js';
 
 // MCP capabilities a client can use, through the real SDK client against the built binary.
 
@@ -47,6 +49,23 @@ describe('MCP capabilities', () => {
     expect(seen.length).toBeGreaterThanOrEqual(1);
     expect(seen[0]!.message).toMatch(/^test: running for \d+ s$/);
     for (let index = 1; index < seen.length; index += 1) expect(seen[index]!.progress).toBeGreaterThan(seen[index - 1]!.progress);
+  });
+
+  it('sends progress on the stream of the call over Streamable HTTP too', async () => {
+    const server = await startHttpServer(ws, state, ['--yes']);
+    const client = new SdkClient({ name: 'codeward-caps-http', version: '1.0.0' });
+    try {
+      await client.connect(new StreamableHTTPClientTransport(server.url, { requestInit: { headers: { authorization: `Bearer ${server.token}` } } }));
+      const seen: Progress[] = [];
+      const result = await client.callTool({ name: 'exec', arguments: { cmd: 'sleep 2.5; echo finished' } }, undefined, { onprogress: (progress) => seen.push(progress) });
+      expect(textOf(result)).toContain('finished');
+      expect(seen.length).toBeGreaterThanOrEqual(1);
+      expect(seen[0]!.message).toMatch(/^exec: running for \d+ s$/);
+    } finally {
+      await client.close().catch(() => undefined);
+      server.child.kill('SIGTERM');
+      await exitOf(server.child);
+    }
   });
 
   it('logging/setLevel: debug lines reach a client that asked for debug, and stop at error', async () => {

@@ -109,6 +109,9 @@ function continuation(command: AnyCommand | undefined, envelope: Envelope, args:
   // A cut inside a line (its content does not end with a line end): the next line would skip the rest of it.
   const content = data?.['content'];
   if (typeof content === 'string' && content !== '' && !content.endsWith('\n')) return undefined;
+  // Nothing after the last line shown (a cut `tail`): no next call.
+  const totalLines = numberField(data, 'totalLines');
+  if (totalLines !== undefined && endLine !== undefined && endLine >= totalLines) return undefined;
   return data?.['truncated'] === true && endLine !== undefined ? withStart(command, args, endLine + 1) : undefined;
 }
 
