@@ -157,6 +157,9 @@ describe('MCP result budget', () => {
     expect(text).toContain('`maxBytes`');
     expect(text).not.toContain('--max-bytes');
     expect(text).not.toContain('codeward read --help');
+    const unknown = textOf(await call('read', { file: 'big.ts', maxBites: 5 }));
+    expect(unknown).toContain('unknown key `maxBites`');
+    expect(unknown).not.toMatch(/--max-bites|--help/);
   });
 
   it('--max-result-bytes 0 lifts the budget (the whole output arrives)', async () => {
