@@ -3,7 +3,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ListRootsRequestSchema, LoggingMessageNotificationSchema, type Progress } from '@modelcontextprotocol/sdk/types.js';
 import { pathToFileURL } from 'node:url';
-import { removeDir, tempDir, writeFiles } from '../helpers/fixture.js';
+import { removeDir, runCli, tempDir, writeFiles } from '../helpers/fixture.js';
 import { Client as SdkClient } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { exitOf, startHttpServer, stdioClient, textOf } from './mcp-helpers.js';
@@ -84,6 +84,14 @@ describe('MCP capabilities', () => {
     await client.setLoggingLevel('error');
     await client.callTool({ name: 'read', arguments: { file: 'a.txt' } });
     expect(lines.length).toBe(count);
+  });
+
+  it('--max-result-bytes takes a byte count of at least 4096, or 0 for no budget', () => {
+    for (const bad of ['100', 'lots', '-5', '']) {
+      const result = runCli(['-C', ws, 'mcp', '--max-result-bytes', bad], { yes: false });
+      expect(result.status, bad).toBe(2);
+      expect(result.stderr).toContain('--max-result-bytes needs a byte count of at least 4096 (0: no budget)');
+    }
   });
 
   it('a tools/list cursor this server never gave out is -32602', async () => {
