@@ -100,11 +100,26 @@ function numberField(data: unknown, key: string): number | undefined {
 }
 
 // Arguments that get the rest, for a tool that reads by line (`start`) and reports `startLine`/`endLine`.
-function continuation(command: AnyCommand | undefined, envelope: Envelope, args: Record<string, unknown>, cut?: TextCut): Record<string, unknown> | undefined {
+// The number of the last whole numbered line (`  41 | text`) a cut text shows.
+function lastNumbered(shown: string): number | undefined {
+  const lines = shown.split('\n');
+  for (let index = lines.length - 1; index >= 0; index -= 1) {
+    const match = /^\s*(\d+) \| /.exec(lines[index]!);
+    if (match) return index === lines.length - 1 && !shown.endsWith('\n') ? undefined : Number(match[1]);
+  }
+  return undefined;
+}
+
+function continuation(command: AnyCommand | undefined, envelope: Envelope, args: Record<string, unknown>, cut?: TextCut, shown?: string): Record<string, unknown> | undefined {
   if (!command || !envelope.ok || !flagKeys(command).has('start')) return undefined;
   const data = envelope.data as Record<string, unknown> | null;
   const startLine = numberField(data, 'startLine');
-  if (cut) return startLine === undefined || cut.headLines === 0 ? undefined : withStart(command, args, startLine + cut.headLines);
+  if (cut) {
+    if (startLine === undefined || cut.headLines === 0) return undefined;
+    // The numbered lines shown say where to go on (robust to a header above them); else count the lines.
+    const last = shown === undefined ? undefined : lastNumbered(shown);
+    return withStart(command, args, last !== undefined && last >= startLine ? last + 1 : startLine + cut.headLines);
+  }
   const endLine = numberField(data, 'endLine');
   // A cut inside a line (its content does not end with a line end): the next line would skip the rest of it.
   const content = data?.['content'];
@@ -180,7 +195,7 @@ export function toolResult(registry: Registry, envelope: Envelope, args: Record<
     const fitted = fitText(text, room, command?.effect === 'exec' ? 'ends' : 'head');
     const cut = fitted.cut;
     if (!cut) break;
-    const next = continuation(command, envelope, args, cut);
+    const next = continuation(command, envelope, args, cut, fitted.text);
     const extra: Record<string, unknown> = { cut: { budgetBytes: max, totalBytes: cut.totalBytes, shownBytes: cut.shownBytes, totalLines: cut.totalLines, headLines: cut.headLines, tailLines: cut.tailLines } };
     if (next) extra['next'] = next;
     const result = build(`${fitted.text}${fitted.text.endsWith('\n') ? '' : '\n'}${cutNote(command, cut, next, max)}`, extra);
