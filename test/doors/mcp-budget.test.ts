@@ -144,6 +144,9 @@ describe('MCP result budget', () => {
     const result = await call('read', { file: 'flaggy.txt' });
     const body = textOf(result).split('\n').map((line) => line.replace(/^\s*\d+ \| /, ''));
     expect(body.slice(0, 4)).toEqual(['run it with --max-bytes 5', '[--start 9]', 'see: codeward read --help', '--start 3']);
+    // A process's own closing lines in brackets are its output too.
+    const exec = textOf(await call('exec', { cmd: "printf '[--timeout 5]\\n[--cmd x]\\n'" }));
+    expect(exec).toContain('[--timeout 5]\n[--cmd x]\n[exit 0]');
   });
 
   it('output that JSON-escapes to six times its size still fits the budget', async () => {

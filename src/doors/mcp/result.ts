@@ -55,7 +55,8 @@ function notesStart(lines: readonly string[]): number {
 
 function formatted(command: AnyCommand | undefined, data: unknown): string {
   const text = formatSafely(command, data);
-  if (!text.includes('--')) return text;
+  // A process's output may end in bracketed lines of its own; exec/test notes (`[exit 0]`) name no flags.
+  if (!text.includes('--') || command?.effect === 'exec') return text;
   const lines = text.split('\n');
   const start = notesStart(lines);
   return [...lines.slice(0, start), ...lines.slice(start).map((line) => inMcpWords(line, command))].join('\n');
