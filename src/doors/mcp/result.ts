@@ -140,7 +140,7 @@ function cutNote(command: AnyCommand | undefined, cut: TextCut, next: Record<str
     : cut.headLines > 0 ? `lines 1-${cut.headLines} of ${cut.totalLines}` : `the first ${cut.shownBytes} bytes of line 1 (longer than the budget)`;
   const head = `[cut by the MCP result budget (${budget} bytes): showed ${shown} of this result (${cut.shownBytes} of ${cut.totalBytes} bytes).`;
   if (next) return `${head} For the rest call ${command?.name ?? 'the tool'} again with ${JSON.stringify(next)} (structuredContent.next).]`;
-  if (command?.effect === 'exec') {
+  if (command?.effect === 'exec' && flagKeys(command).has('cmd')) {
     return `${head} For the middle, run it again with its output sent to a file in the workspace (e.g. "... > out.log 2>&1") and call read with {"file": "out.log", "start": ${cut.headLines + 1}}, or filter the output (grep, tail -n 200).]`;
   }
   const keys = command ? NARROWING.filter((key) => flagKeys(command).has(key)) : [];
