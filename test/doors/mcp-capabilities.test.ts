@@ -51,7 +51,7 @@ describe('MCP capabilities', () => {
     for (let index = 1; index < seen.length; index += 1) expect(seen[index]!.progress).toBeGreaterThan(seen[index - 1]!.progress);
   });
 
-  it('sends progress on the stream of the call over Streamable HTTP too', async () => {
+  it('sends progress on the stream of the call over Streamable HTTP too, and keeps the result budget there', async () => {
     const server = await startHttpServer(ws, state, ['--yes']);
     const client = new SdkClient({ name: 'codeward-caps-http', version: '1.0.0' });
     try {
@@ -61,6 +61,10 @@ describe('MCP capabilities', () => {
       expect(textOf(result)).toContain('finished');
       expect(seen.length).toBeGreaterThanOrEqual(1);
       expect(seen[0]!.message).toMatch(/^exec: running for \d+ s$/);
+      // The result budget holds on this door too.
+      const big = await client.callTool({ name: 'exec', arguments: { cmd: 'yes | head -c 500000' } });
+      expect(Buffer.byteLength(JSON.stringify(big))).toBeLessThanOrEqual(100_000);
+      expect(textOf(big)).toContain('cut by the MCP result budget');
     } finally {
       await client.close().catch(() => undefined);
       server.child.kill('SIGTERM');
