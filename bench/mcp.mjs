@@ -34,6 +34,8 @@ const SEARCH_TARGET = 0.1;
 const RG_RUNS = 11;
 const RG_WARMUP = 2;
 const RG_TARGET = 1.2;
+// The same search with the door's default caps, as a model calls it (issue 18).
+const CAPPED_TARGET = 1.1;
 const FLOOR_SERVER = join(ROOT, 'bench', 'floor', 'mcp-server.mjs');
 const CALL_TIMEOUT = 600_000;
 
@@ -92,11 +94,33 @@ async function call(server, name, args) {
 
 const textOf = (result) => (result.content ?? []).filter((c) => c.type === 'text').map((c) => c.text).join('\n');
 
+// The door's structuredContent names large values in `omitted` instead of copying them (docs/mcp.md): a
+// search's matches and paths are counted from its text, `path:line:column: text` and `  path` under `paths:`.
+function searchText(result) {
+  const lines = textOf(result).split('\n');
+  const matches = [];
+  const paths = [];
+  let inPaths = false;
+  for (const line of lines) {
+    if (line === 'paths:') inPaths = true;
+    else if (inPaths && line.startsWith('  ')) paths.push(line.slice(2));
+    else {
+      inPaths = false;
+      const match = /^(.+?):(\d+):(\d+): /.exec(line);
+      if (match) matches.push(match[1]);
+    }
+  }
+  return { matches: matches.length, files: new Set(matches).size, paths: paths.length };
+}
+
+const wireBytes = (result) => Buffer.byteLength(JSON.stringify(result), 'utf8');
+
 function checkCodewardRead(result, expected) {
   if (result.isError) return `codeward read failed: ${textOf(result).slice(0, 300)}`;
   const env = result.structuredContent;
   if (!env || env.ok !== true) return `codeward read: envelope not ok: ${JSON.stringify(env).slice(0, 300)}`;
-  if (env.data?.content !== expected) return `codeward read: structuredContent.data.content is not the file (${String(env.data?.content).length} chars)`;
+  const body = textOf(result).split('\n').map((line) => line.replace(/^\s*\d+ \| /, '')).join('\n');
+  if (`${body}\n` !== expected) return `codeward read: the numbered text is not the file (${body.length} chars)`;
   return undefined;
 }
 
@@ -108,6 +132,15 @@ function checkFsRead(result, expected) {
 
 export async function run() {
   const { files, note, text } = await fixture();
+  // BENCH_MCP_ONLY=rg: only the content search against rg --json (caps lifted, default caps, SDK floor).
+  if (process.env.BENCH_MCP_ONLY === 'rg') {
+    const lifted = await connect('codeward', [CLI, '-C', TREE, 'mcp', '--max-result-bytes', '0']);
+    try {
+      return await contentVsRipgrep(lifted);
+    } finally {
+      await lifted.close().catch(() => undefined);
+    }
+  }
   const rows = [];
   const readName = `mcp read: 4 KiB file, codeward read vs fs read_text_file (median of ${READ_CALLS})`;
   const searchName = `mcp search: "${TOKEN}" names, codeward search --search-paths --no-search-content vs fs search_files`;
@@ -115,7 +148,8 @@ export async function run() {
   let fsServer;
   try {
     [codeward, fsServer] = await Promise.all([
-      connect('codeward', [CLI, '-C', TREE, 'mcp']),
+      // Caps lifted: every line comes back, as rg gives every line.
+      connect('codeward', [CLI, '-C', TREE, 'mcp', '--max-result-bytes', '0']),
       connect('server-filesystem', [FS_SERVER, TREE]),
     ]);
   } catch (error) {
@@ -170,7 +204,7 @@ export async function run() {
         target: `≤ ${READ_TARGET.toFixed(1)}×`,
         pass: cwMedian / fsMedian <= READ_TARGET,
         note: `${READ_CALLS} calls each after ${READ_WARMUP} warm-up, alternating, one connection each (stdio, ${versions}); ` +
-          `every result checked (codeward structuredContent.data.content === the file; read_text_file text contains it); ` +
+          `every result checked (codeward's numbered text === the file; read_text_file text contains it); ` +
           `result JSON ${resultBytes.codeward} B (codeward: numbered-line text + envelope) vs ${resultBytes.fs} B; ${note}`,
         samples: readSamples,
       }));
@@ -196,8 +230,7 @@ export async function run() {
           const env = result.structuredContent;
           if (!env?.ok) return `codeward search (names): envelope not ok: ${JSON.stringify(env).slice(0, 300)}`;
           if (env.data.truncated) return 'codeward search (names): truncated with maxResults 1000000';
-          if (!Array.isArray(env.data.pathMatches)) return 'codeward search (names): no data.pathMatches';
-          return { count: env.data.pathMatches.length, engine: env.data.engine };
+          return { count: searchText(result).paths, engine: env.data.engine };
         },
       },
       {
@@ -210,7 +243,8 @@ export async function run() {
           const env = result.structuredContent;
           if (!env?.ok) return `codeward search (content): envelope not ok: ${JSON.stringify(env).slice(0, 300)}`;
           if (env.data.truncated) return 'codeward search (content): truncated with maxResults 1000000';
-          return { count: env.data.matches.length, files: new Set(env.data.matches.map((m) => m.path)).size, engine: env.data.engine };
+          const found = searchText(result);
+          return { count: found.matches, files: found.files, engine: env.data.engine };
         },
       },
       {
@@ -292,47 +326,56 @@ export async function run() {
 // text and structuredContent (bench/floor/mcp-server.mjs). The order rotates each round; all must count
 // the same lines.
 async function contentVsRipgrep(codeward) {
-  const name = `mcp search: "${TOKEN}" content, codeward search tool call vs rg --json process`;
+  const name = `mcp search: "${TOKEN}" content, caps lifted (maxResults 1000000, --max-result-bytes 0), codeward search tool call vs rg --json process`;
+  const cappedName = `mcp search: "${TOKEN}" content, default caps (maxResults 200, 100000-byte result budget), codeward search tool call vs rg --json process`;
   const floorName = `mcp search: floor, a bare SDK server (rg, split, sort, text + structuredContent) vs rg --json process`;
   const args = { term: TOKEN, maxResults: 1_000_000 };
-  const samples = { codeward: [], rg: [], floor: [] };
+  const samples = { codeward: [], capped: [], rg: [], floor: [] };
   const counts = {};
+  const bytes = {};
   let floor;
+  let capped;
   try {
     floor = await connect('floor', [FLOOR_SERVER, rgPath, TREE, JSON.stringify(RG_ARGS.slice(1, -1))]);
+    capped = await connect('codeward-capped', [CLI, '-C', TREE, 'mcp']);
   } catch (error) {
-    return [errorRow(name, error.message)];
+    await floor?.close().catch(() => undefined);
+    return [errorRow(name, error.message), errorRow(cappedName, error.message)];
   }
   try {
     for (let round = 0; round < RG_WARMUP + RG_RUNS; round += 1) {
-      const order = ['codeward', 'rg', 'floor'];
-      for (const who of [...order.slice(round % 3), ...order.slice(0, round % 3)]) {
+      const order = ['codeward', 'rg', 'floor', 'capped'];
+      for (const who of [...order.slice(round % 4), ...order.slice(0, round % 4)]) {
         let ms;
         if (who === 'rg') {
           const result = timed(rgPath, RG_ARGS, { cwd: TREE });
           if (result.status !== 0) return [errorRow(name, `rg exit ${result.status}: ${result.stderr.trim().slice(0, 300)}`)];
           ms = result.ms;
           counts.rg = rgMatchedLines(result.stdout);
+          bytes.rg = Buffer.byteLength(result.stdout, 'utf8');
         } else {
-          const server = who === 'codeward' ? codeward : floor;
+          const server = who === 'codeward' ? codeward : who === 'capped' ? capped : floor;
           const called = await call(server, 'search', who === 'codeward' ? args : { term: TOKEN });
           ms = called.ms;
           const env = called.result.structuredContent;
           if (called.result.isError || !env?.ok) return [errorRow(name, `${who} search failed: ${textOf(called.result).slice(0, 300)} — stderr: ${server.stderr()}`)];
-          if (who === 'codeward' && env.data.engine !== 'ripgrep') return [errorRow(name, `codeward searched with ${env.data.engine}, not ripgrep`)];
+          if (who !== 'floor' && env.data.engine !== 'ripgrep') return [errorRow(name, `codeward searched with ${env.data.engine}, not ripgrep`)];
           if (who === 'codeward' && env.data.truncated) return [errorRow(name, 'codeward search: truncated with maxResults 1000000')];
-          counts[who] = env.data.matches.length;
+          counts[who] = who === 'floor' ? env.data.matches.length : searchText(called.result).matches;
+          bytes[who] = wireBytes(called.result);
         }
         if (round >= RG_WARMUP) samples[who].push(ms);
       }
     }
   } finally {
     await floor.close().catch(() => undefined);
+    await capped.close().catch(() => undefined);
   }
   const same = counts.codeward === counts.rg;
   const warning = same ? '' : `MATCH COUNTS DIFFER (result cannot pass): codeward ${counts.codeward}, rg ${counts.rg}`;
   if (warning) console.warn(`  WARNING (mcp): ${warning}`);
   const rgMedian = median(samples.rg);
+  const kb = (n) => `${(n / 1024).toFixed(0)} KiB`;
   return [
     row({
       name,
@@ -342,8 +385,19 @@ async function contentVsRipgrep(codeward) {
       target: `≤ ${RG_TARGET}×`,
       pass: same && median(samples.codeward) / rgMedian <= RG_TARGET,
       note: [`median of ${RG_RUNS} after ${RG_WARMUP} warm-up rounds, rotating order; ${counts.rg} matching lines; codeward: the SDK client's callTool ` +
-        '(request, engine search, text + structuredContent, stdio, parse); rg: spawn, all of its output read', warning].filter(Boolean).join('; '),
+        '(request, engine search, text + structuredContent, stdio, parse); rg: spawn, all of its output read; ' +
+        `result bytes: codeward ${kb(bytes.codeward)}, the SDK floor ${kb(bytes.floor)} (text + a full structured copy), rg --json ${kb(bytes.rg)}`, warning].filter(Boolean).join('; '),
       samples: { codeward: samples.codeward, rg: samples.rg },
+    }),
+    row({
+      name: cappedName,
+      unit: 'ms',
+      codeward: median(samples.capped),
+      baseline: rgMedian,
+      target: `≤ ${CAPPED_TARGET}×`,
+      pass: median(samples.capped) / rgMedian <= CAPPED_TARGET,
+      note: `what a model gets by default: ${counts.capped} of ${counts.rg} matching lines, ${kb(bytes.capped)} on the wire, against rg --json printing all ${counts.rg} (${kb(bytes.rg)})`,
+      samples: { codeward: samples.capped, rg: samples.rg },
     }),
     row({
       name: floorName,
@@ -352,7 +406,7 @@ async function contentVsRipgrep(codeward) {
       baseline: rgMedian,
       target: 'info',
       pass: counts.floor === counts.rg ? null : false,
-      note: `what a search tool behind the SDK's stdio transport pays here before engine work (no jail, permission, validation or path filter); ${counts.floor} matching lines`,
+      note: `what a search tool behind the SDK's stdio transport pays here before engine work (no jail, permission, validation or path filter); ${counts.floor} matching lines, ${kb(bytes.floor)} per result`,
     }),
   ];
 }

@@ -24,11 +24,11 @@ export function envFor(stateDir: string): Record<string, string> {
 export async function stdioClient(
   ws: string,
   stateDir: string,
-  options: { serverArgs?: string[]; capabilities?: ClientCapabilities; setup?: (client: Client) => void } = {},
+  options: { serverArgs?: string[]; mcpArgs?: string[]; capabilities?: ClientCapabilities; setup?: (client: Client) => void } = {},
 ): Promise<Client> {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [CLI, '-C', ws, ...(options.serverArgs ?? []), 'mcp'],
+    args: [CLI, '-C', ws, ...(options.serverArgs ?? []), 'mcp', ...(options.mcpArgs ?? [])],
     env: envFor(stateDir),
     cwd: REPO_ROOT,
     stderr: 'pipe',

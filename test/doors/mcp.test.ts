@@ -54,7 +54,7 @@ describe('codeward mcp over stdio', () => {
         idempotentHint: command.annotations.idempotent,
         openWorldHint: false,
       });
-      expect(tool.outputSchema).toBeUndefined();
+      expect(tool.outputSchema).toMatchObject({ type: 'object', required: ['ok', 'cmd', 'warnings'] });
     }
     const read = tools.find((t) => t.name === 'read')!;
     expect(read.inputSchema.required).toEqual(['file']);
@@ -89,12 +89,11 @@ describe('codeward mcp over stdio', () => {
     expect(missing.structuredContent.error.code).toBe('C210');
   });
 
-  it('answers an unknown tool with C210', async () => {
+  it('answers an unknown tool with the JSON-RPC error -32602 (2025-11-25 spec), naming the tools', async () => {
     const c = await client();
-    const result = await call(c, 'no-such-tool', {});
-    expect(result.isError).toBe(true);
-    expect(textOf(result)).toMatch(/^error C210: /);
-    expect(result.structuredContent).toMatchObject({ ok: false, error: { code: 'C210' } });
+    const error = await call(c, 'no-such-tool', {}).then(() => undefined, (failure: unknown) => failure as { code?: number; message?: string });
+    expect(error?.code).toBe(-32602);
+    expect(error?.message).toMatch(/Unknown tool: no-such-tool; the tools are .*\bread\b/);
   });
 
   it('writes with --yes, and refuses without an approver (C241)', async () => {

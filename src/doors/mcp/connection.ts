@@ -1,6 +1,13 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ListToolsRequestSchema, RootsListChangedNotificationSchema, type RequestId } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+  RootsListChangedNotificationSchema,
+  type RequestId,
+} from '@modelcontextprotocol/sdk/types.js';
 import type { Engine } from '../../engine/engine.js';
 import type { Envelope } from '../../engine/envelope.js';
 import { toCodewardError } from '../../engine/errors.js';
@@ -10,7 +17,10 @@ import { createEngine } from '../../setup.js';
 import { VERSION } from '../../version.js';
 import { elicitationApprover } from './approver.js';
 import { narrowWorkspace } from './roots.js';
-import { toolResult, type McpTool } from './tools.js';
+import type { McpTool } from './tools.js';
+import { budgetArgs, toolResult } from './result.js';
+import { clientLog, progressReporter } from './notify.js';
+import { serveResources } from './resources.js';
 import type { SandboxMode } from '../../sandbox/policy.js';
 
 // What every connection of one `codeward mcp` process shares.
@@ -25,6 +35,8 @@ export interface ServeOptions {
   readonly allowUnsafe: boolean;
   readonly sandbox?: { readonly mode?: SandboxMode; readonly network?: boolean; readonly passEnv?: readonly string[] };
   readonly log: (line: string) => void;
+  // Bytes one tools/call result may take on the wire (text and structuredContent together); undefined: no cap.
+  readonly resultBytes?: number;
 }
 
 // One MCP client connection: its own server, its own engine (staleness and denial counts per connection).
@@ -43,12 +55,20 @@ const ELICITATION_TIMEOUT_MS = 10 * 60_000;
 const ROOTS_TIMEOUT_MS = 10_000;
 
 export function createConnection(options: ServeOptions): McpConnection {
-  const { registry, log } = options;
-  const server = new Server({ name: 'codeward', version: VERSION }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
+  const { registry } = options;
+  const server = new Server({ name: 'codeward', version: VERSION }, { capabilities: { tools: {}, logging: {}, resources: {} }, instructions: INSTRUCTIONS });
+  // Lines go to stderr and, at the level the client chose (logging/setLevel), to the client.
+  const logger = clientLog(server, options.log);
+  const log = logger.info;
+  const budget = options.resultBytes === undefined ? {} : { maxBytes: options.resultBytes };
+  const defaults = new Map(options.tools.map((tool) => [tool.name, (tool.inputSchema['properties'] as Record<string, { default?: unknown }> | undefined)?.['maxBytes']?.default]));
   // The tools/call request an approval belongs to, so HTTP sends the form on that request's stream.
   const requests = new AsyncLocalStorage<RequestId>();
   let current: Promise<Engine> | undefined;
   let closed = false;
+  // roots/list is asked once; again on roots/list_changed only if the client answered before (a client that
+  // declares roots but never answers, like MCP Inspector's proxy, is not asked again and again).
+  let rootsAnswered = false;
 
   const approver = (): Approver | undefined => {
     if (!server.getClientCapabilities()?.elicitation) return undefined;
@@ -80,6 +100,7 @@ export function createConnection(options: ServeOptions): McpConnection {
     let roots: readonly { uri: string }[] = [];
     try {
       roots = (await server.listRoots(undefined, { timeout: ROOTS_TIMEOUT_MS })).roots;
+      rootsAnswered = true;
     } catch (error) {
       log(`roots/list failed, serving the whole workspace: ${toCodewardError(error).message}`);
     }
@@ -100,28 +121,45 @@ export function createConnection(options: ServeOptions): McpConnection {
     else current ??= build(options.workspace);
   };
   server.setNotificationHandler(RootsListChangedNotificationSchema, () => {
-    if (!closed) replace(fromRoots());
+    if (!closed && rootsAnswered && server.getClientCapabilities()?.roots) replace(fromRoots());
   });
 
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: options.tools.map((tool) => ({ ...tool })) }));
+  server.setRequestHandler(ListToolsRequestSchema, (request) => {
+    // Every tool is on one page: any cursor is one this server never gave out.
+    if (request.params?.cursor !== undefined) {
+      throw new McpError(ErrorCode.InvalidParams, 'invalid cursor: codeward lists every tool on one page; call tools/list without a cursor');
+    }
+    return { tools: options.tools.map((tool) => ({ ...tool })) };
+  });
+
+  serveResources(server, { engine: () => (current ??= build(options.workspace)), ...budget });
 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const name = request.params.name;
+    const command = registry.find(name);
+    // The 2025-11-25 spec: an unknown tool is a protocol error, -32602 (not a tool result).
+    if (!command) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name.slice(0, 100)}; the tools are ${registry.names().join(', ')}`);
+    const raw = request.params.arguments ?? {};
+    const started = Date.now();
+    const progress = progressReporter(request.params._meta?.progressToken, name, extra.sendNotification);
     let envelope: Envelope;
     try {
       const engine = await (current ??= build(options.workspace));
       // extra.signal is aborted by the client's cancellation and when the connection closes: the SDK aborts
       // every handler in flight when its transport closes (close() below closes it).
       const signal = extra.signal;
-      const call = { cmd: name, args: request.params.arguments ?? {} };
+      const call = { cmd: name, args: budgetArgs(command, raw, budget, defaults.get(command.name) as number | undefined) };
       // Only an elicitation needs to know its request (ALS is not free on every await of the call).
       envelope = await (server.getClientCapabilities()?.elicitation
         ? requests.run(extra.requestId, () => engine.run(call, { signal }))
         : engine.run(call, { signal }));
     } catch (error) {
       envelope = { ok: false, cmd: name, error: toCodewardError(error).toJSON(), warnings: [] };
+    } finally {
+      progress.stop();
     }
-    return toolResult(registry, envelope);
+    logger.debug(`${name}: ${envelope.ok ? 'ok' : envelope.error.code} in ${Date.now() - started} ms`);
+    return toolResult(registry, envelope, raw, budget);
   });
 
   return {

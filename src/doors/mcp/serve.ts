@@ -9,28 +9,42 @@ import type { CliIo } from '../cli/main.js';
 import { sandboxOptions, type GlobalOptions } from '../cli/global-options.js';
 import { createConnection, type ServeOptions } from './connection.js';
 import { toolsOf } from './tools.js';
+import { DEFAULT_RESULT_BYTES } from '../../engine/budget.js';
 import { chooseToken, removeTokenFile, TOKEN_ENV, writeTokenFile, type TokenSource } from './auth.js';
 
 interface McpArgs {
   readonly http?: number;
   readonly tokenFile?: string;
+  // undefined: no budget (--max-result-bytes 0).
+  readonly resultBytes?: number;
 }
 
-const USAGE = 'usage: codeward [global options] mcp [--http PORT [--token-file FILE]]';
+const USAGE = 'usage: codeward [global options] mcp [--http PORT [--token-file FILE]] [--max-result-bytes N]';
+const OPTIONS = ['--http', '--token-file', '--max-result-bytes'];
+// Smallest budget that still has room for a cut note and a line of text.
+const MIN_RESULT_BYTES = 4096;
 
 // `mcp [--http PORT] [--token-file FILE]` after the global options were taken out; undefined port = stdio.
 function parseArgs(rest: readonly string[], cwd: string): McpArgs {
   const args = rest.slice(1);
   let http: number | undefined;
   let tokenFile: string | undefined;
+  let resultBytes: number | undefined = DEFAULT_RESULT_BYTES;
   for (let index = 0; index < args.length; index += 1) {
     const token = args[index]!;
     const [flag, inline] = token.startsWith('--') && token.includes('=') ? [token.slice(0, token.indexOf('=')), token.slice(token.indexOf('=') + 1)] : [token, undefined];
-    if (flag !== '--http' && flag !== '--token-file') {
+    if (!OPTIONS.includes(flag)) {
       const hint = flag === '--token' ? ' (a token on the command line is visible to every local user in the process list: put it in a file for --token-file, or in $CODEWARD_MCP_TOKEN)' : '';
       throw fail('C210', `unknown option "${token}" for mcp${hint}; ${USAGE}`);
     }
     const value = inline ?? args[++index];
+    if (flag === '--max-result-bytes') {
+      if (value === undefined || !/^\d+$/.test(value) || (Number(value) !== 0 && Number(value) < MIN_RESULT_BYTES)) {
+        throw fail('C210', `--max-result-bytes needs a byte count of at least ${MIN_RESULT_BYTES} (0: no budget), got "${value ?? ''}"`);
+      }
+      resultBytes = Number(value) === 0 ? undefined : Number(value);
+      continue;
+    }
     if (flag === '--token-file') {
       if (value === undefined || value === '') throw fail('C210', `--token-file needs the path of a file holding the bearer token; ${USAGE}`);
       tokenFile = resolve(cwd, value);
@@ -40,7 +54,7 @@ function parseArgs(rest: readonly string[], cwd: string): McpArgs {
     http = Number(value);
   }
   if (tokenFile !== undefined && http === undefined) throw fail('C210', `--token-file only applies to --http (stdio needs no token); ${USAGE}`);
-  return { ...(http === undefined ? {} : { http }), ...(tokenFile === undefined ? {} : { tokenFile }) };
+  return { ...(http === undefined ? {} : { http }), ...(tokenFile === undefined ? {} : { tokenFile }), ...(resultBytes === undefined ? {} : { resultBytes }) };
 }
 
 // Resolves when one of the stop events happens; removes its listeners.
@@ -84,6 +98,7 @@ export async function mcpCommand(rest: readonly string[], options: GlobalOptions
       allowUnsafe: options.allowUnsafe,
       sandbox: sandboxOptions(options),
       log,
+      ...(mode.resultBytes === undefined ? {} : { resultBytes: mode.resultBytes }),
     };
   } catch (error) {
     const failure = toCodewardError(error);

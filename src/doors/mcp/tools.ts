@@ -1,6 +1,5 @@
 import * as z from 'zod/mini';
 import type { AnyCommand } from '../../engine/command.js';
-import { wireEnvelope, type Envelope } from '../../engine/envelope.js';
 import type { Registry } from '../../engine/registry.js';
 
 // A tool as `tools/list` announces it.
@@ -9,6 +8,7 @@ export interface McpTool {
   readonly title: string;
   readonly description: string;
   readonly inputSchema: { type: 'object'; [key: string]: unknown };
+  readonly outputSchema: { type: 'object'; [key: string]: unknown };
   readonly annotations: {
     readonly title: string;
     readonly readOnlyHint: boolean;
@@ -17,17 +17,6 @@ export interface McpTool {
     readonly openWorldHint: boolean;
   };
 }
-
-// A `tools/call` result: text for the model, the wire envelope as structured content.
-export interface McpToolResult {
-  [key: string]: unknown;
-  content: { type: 'text'; text: string }[];
-  structuredContent: Record<string, unknown>;
-  isError?: boolean;
-}
-
-// Failures whose data has the command's own shape: the output of the process that ran.
-const PROCESS_FAILURES: ReadonlySet<string> = new Set(['C250', 'C253']);
 
 // `git-status` → `Git status`.
 function titleOf(name: string): string {
@@ -56,6 +45,7 @@ export function toolsOf(registry: Registry): McpTool[] {
       title,
       description: describeTool(command),
       inputSchema: inputSchemaOf(command),
+      outputSchema: OUTPUT_SCHEMA,
       annotations: {
         title,
         readOnlyHint: command.annotations.readOnly,
@@ -67,32 +57,36 @@ export function toolsOf(registry: Registry): McpTool[] {
   });
 }
 
-// A formatter that fails on unexpected data must not hide the envelope's own message.
-function formatSafely(command: AnyCommand | undefined, data: unknown): string {
-  if (!command) return '';
-  try {
-    return command.format(data);
-  } catch {
-    return '';
-  }
-}
 
-function warningsBlock(warnings: readonly string[]): string {
-  return warnings.map((warning) => `warning: ${warning}`).join('\n');
-}
-
-function join(parts: readonly string[]): string {
-  return parts.filter((part) => part !== '').join('\n\n');
-}
-
-// The envelope as an MCP tool result: the same text the CLI prints, the same JSON `--json` prints.
-export function toolResult(registry: Registry, envelope: Envelope): McpToolResult {
-  const structuredContent = wireEnvelope(envelope);
-  if (envelope.ok) {
-    const text = join([formatSafely(registry.find(envelope.cmd), envelope.data), warningsBlock(envelope.warnings)]);
-    return { content: [{ type: 'text', text: text === '' ? '(no output)' : text }], structuredContent };
-  }
-  const output = PROCESS_FAILURES.has(envelope.error.code) ? formatSafely(registry.find(envelope.cmd), envelope.data) : '';
-  const text = join([`error ${envelope.error.code}: ${envelope.error.message}`, output, warningsBlock(envelope.warnings)]);
-  return { isError: true, content: [{ type: 'text', text }], structuredContent };
-}
+// structuredContent of every tool: the result envelope's facts (result.ts). The payload itself is in the text
+// content; large values of `data` are named in `omitted` rather than copied.
+const OUTPUT_SCHEMA: McpTool['outputSchema'] = {
+  type: 'object',
+  properties: {
+    ok: { type: 'boolean', description: 'true when the command succeeded' },
+    cmd: { type: 'string', description: 'the command that ran' },
+    data: { description: "the command's result without its large values (those are in the text content)" },
+    error: {
+      type: 'object',
+      properties: { code: { type: 'string', description: 'C2xx error code' }, message: { type: 'string' } },
+      required: ['code', 'message'],
+    },
+    warnings: { type: 'array', items: { type: 'string' } },
+    omitted: { type: 'array', items: { type: 'string' }, description: 'JSON paths of data values left out here because the text carries them' },
+    cut: {
+      type: 'object',
+      description: 'present when the text was cut to the result budget',
+      properties: {
+        budgetBytes: { type: 'integer' },
+        totalBytes: { type: 'integer' },
+        shownBytes: { type: 'integer' },
+        totalLines: { type: 'integer' },
+        headLines: { type: 'integer' },
+        tailLines: { type: 'integer' },
+      },
+      required: ['budgetBytes', 'totalBytes', 'shownBytes', 'totalLines', 'headLines', 'tailLines'],
+    },
+    next: { type: 'object', description: 'the arguments that get the rest: call the same tool with them' },
+  },
+  required: ['ok', 'cmd', 'warnings'],
+};
