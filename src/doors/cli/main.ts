@@ -103,8 +103,10 @@ export async function main(givenArgv: readonly string[], io: CliIo): Promise<num
   }
   const callToken = findCallToken(argv);
   if (pluginCall && callToken !== undefined && PERSON_ONLY.has(callToken)) {
-    io.stderr.write(`error C210: codeward ${callToken} is not a @coder command; a person starts it in a terminal (plugin calls run the commands of codeward --help)\n`);
-    return 2;
+    const failure = fail('C210', `codeward ${callToken} is not available to a plugin call: a person starts it in a terminal (plugin calls run the commands of codeward --help)`);
+    const envelope: Envelope = { ok: false, cmd: callToken, error: failure.toJSON(), warnings: [], usage: true };
+    print(io, { json: argv.includes('--json') } as GlobalOptions, envelope, () => '');
+    return exitCode(envelope);
   }
   if (callToken === 'worker') return await (await import('../worker/cli.js')).workerCommand(argv.slice(argv.indexOf('worker') + 1), io);
   const command = callToken === undefined || callToken.startsWith('{') ? undefined : registry.find(callToken);
