@@ -2,6 +2,8 @@
 // `find -exec` ...), shell strings (`bash -c`, `eval`, `su -c`), script files the same line wrote, or
 // text read on stdin. Works on words before their substitutions are walked.
 import type { RawPart, RawWord } from './parse-words.js';
+import { inlineProgram, languageOf, spawnedCommands } from './parse-inline.js';
+import { launches } from './parse-launchers.js';
 import { INTERPRETERS, SHELLS, SU_LIKE, WRAPPERS, findExecs, interpreterReadsStdin, shellMode, unwrap, watchCommand, type WordLike } from './parse-wrappers.js';
 
 // A word before its substitutions were walked: enough to find wrappers and command names.
@@ -18,7 +20,10 @@ export type PlanItem =
   | { kind: 'script'; index: number; skip: number; wrappers: string[]; positional?: readonly [number, number]; xargs?: boolean }
   | { kind: 'joined'; start: number; end: number; wrappers: string[] }
   // A script file this same line wrote with static content (`echo 'rm -rf /' > x.sh; sh x.sh`).
-  | { kind: 'file'; path: string; wrappers: string[] };
+  | { kind: 'file'; path: string; wrappers: string[] }
+  // Shell text recovered from the arguments in another syntax: a command an inline program spawns
+  // (`python3 -c "os.system('...')"`), a tmux command, a git alias.
+  | { kind: 'text'; text: string; wrappers: string[] };
 
 export interface PlanContext {
   readonly maxWrappers: number;
@@ -85,7 +90,17 @@ export class Planner {
       if (mode.kind === 'stdin') return [{ ...self, stdin: 'shell' }];
       return runsFile(start + mode.index);
     }
-    if (INTERPRETERS.has(key)) return interpreterReadsStdin(slice) ? [{ ...self, stdin: 'program' }] : [self];
+    const language = languageOf(key);
+    if (language || INTERPRETERS.has(key)) {
+      const program = inlineProgram(key, slice);
+      if (!program && language !== 'awk' && interpreterReadsStdin(slice)) return [{ ...self, stdin: 'program' }];
+      const spawned = program ? spawnedCommands(program).commands : [];
+      return [self, ...spawned.map((text): PlanItem => ({ kind: 'text', text, wrappers: [...wrappers, name] }))];
+    }
+    const launched = launches(key, slice);
+    if (launched && launched.length > 0) {
+      return [self, ...launched.flatMap((launch): PlanItem[] => (launch.kind === 'text' ? [{ kind: 'text', text: launch.text, wrappers: [...wrappers, name] }] : inner(launch.index)))];
+    }
     if (key === 'at' || key === 'batch') {
       // at / batch run the commands they read on stdin (through sh).
       return slice.some((word, i) => i > 0 && /^-[a-zA-Z]*[flrdc]$/.test(word.value)) ? [self] : [{ ...self, stdin: 'shell' }];

@@ -75,6 +75,8 @@ export interface SimpleCommand {
   // Runs the program it reads on stdin: `bash`, `sh -s`, `source /dev/stdin`, `sudo -s`, `su`, `at now`,
   // `python3` (so `curl ... | CMD` runs downloaded code).
   readonly stdinScript?: boolean;
+  // The program text an interpreter reads from static stdin (`python3 <<EOF ... EOF`), when known.
+  readonly stdinProgram?: string;
   // The name word followed by the argument words (words[0] is the name; absent only for `name` null
   // commands built from a shell string that could not be parsed).
   readonly words: readonly ShellWord[];

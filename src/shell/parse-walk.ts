@@ -5,9 +5,12 @@
 import { posix } from 'node:path';
 import type { Parser as TreeSitterParser } from 'web-tree-sitter';
 import { copyTree, type SyntaxNode as Node } from './parse-syntax.js';
-import type { PipeStage, Redirection, ShellWord, SimpleCommand, WordPart } from './parse-types.js';
+import type { Redirection, ShellWord, SimpleCommand, WordPart } from './parse-types.js';
 import { staticStdout } from './parse-stdin.js';
+import { DECLARATIONS, LOOPS, REDIRECT_TYPES, WORD_TYPES, WRITE_OPS, linearise, pipelineStages, type Statement } from './parse-walk-tree.js';
+import { MAX_CANDIDATES, UNKNOWN, childScope, clip, collapseUnknown, opaque, prefixWord, scriptText, staticWord, substitutionValues, unescapeHeredoc, type Scope } from './parse-walk-values.js';
 import { groupWords, nestedSubstitutions, readWords, type RawWord } from './parse-words.js';
+import { languageOf, spawnedCommands } from './parse-inline.js';
 import { Planner, baseName, hasGlob, previewOf } from './parse-plan.js';
 
 export interface WalkLimits {
@@ -19,34 +22,7 @@ export interface WalkLimits {
   readonly maxWrappers: number;
 }
 
-interface Scope {
-  readonly source: string;
-  readonly depth: number;
-  readonly viaShell: boolean;
-  readonly wrappers: readonly string[];
-  readonly positional?: readonly string[];
-  readonly functionName?: string;
-  readonly loop: boolean;
-  readonly pipes: readonly PipeStage[];
-  readonly background: boolean;
-}
 
-const UNKNOWN = '\u0000';
-const MAX_CANDIDATES = 16;
-const REDIRECT_TYPES = new Set(['file_redirect', 'heredoc_redirect', 'herestring_redirect']);
-const WRITE_OPS = new Set(['>', '>>', '>|', '&>', '&>>', '<>']);
-const LOOPS = new Set(['while_statement', 'for_statement', 'c_style_for_statement']);
-const DECLARATIONS = new Set(['declaration_command', 'unset_command']);
-const WORD_TYPES = new Set(['word', 'string', 'raw_string', 'ansi_c_string', 'translated_string', 'concatenation', 'simple_expansion', 'expansion', 'command_substitution', 'process_substitution', 'number', 'arithmetic_expansion']);
-
-// The text a shell receives when this word is handed to it as code: quotes removed, expansions kept.
-function scriptText(raw: RawWord): string {
-  return raw.parts.map((part) => (part.kind === 'literal' ? part.value : part.kind === 'tilde' ? `~${part.user}` : part.text)).join('');
-}
-
-function unescapeHeredoc(text: string): string {
-  return text.replace(/\\([$`\\\n])/g, (_, ch: string) => (ch === '\n' ? '' : ch));
-}
 
 export class Walker {
   readonly commands: SimpleCommand[] = [];
@@ -409,10 +385,18 @@ export class Walker {
         let itemWords = words.slice(item.start, item.end);
         if (item.extra) itemWords = [...itemWords, ...words.slice(item.extra[0], item.extra[1])];
         if (item.xargs) itemWords = [...itemWords, ...stdinWords.map(staticWord)];
-        const command = this.emit(itemWords, item.wrappers, text, scope, redirections, item.stdin === 'shell' || item.stdin === 'program');
+        const program = item.stdin === 'program' ? stdin : undefined;
+        const command = this.emit(itemWords, item.wrappers, text, scope, redirections, item.stdin === 'shell' || item.stdin === 'program', program);
         primary ??= command;
         if ((item.stdin === 'shell' || item.stdin === 'guess') && stdin !== undefined) {
           this.script(stdin, { ...childScope(scope), wrappers: [...scope.wrappers, ...item.wrappers, command.name ?? words[item.start]!.text] });
+        }
+        // A program read from static stdin (`python3 <<EOF`, `echo '...' | node`): the commands it spawns.
+        const language = program !== undefined && command.name !== null ? languageOf(command.name) : undefined;
+        if (language) {
+          for (const spawned of spawnedCommands({ language, code: program! }).commands) {
+            this.script(spawned, { ...childScope(scope), wrappers: [...scope.wrappers, ...item.wrappers, command.name!] });
+          }
         }
       } else if (item.kind === 'script') {
         const raw = previews[item.index]!.raw;
@@ -422,6 +406,8 @@ export class Walker {
       } else if (item.kind === 'joined') {
         const joined = previews.slice(item.start, item.end).map((preview) => scriptText(preview.raw)).join(' ');
         this.script(joined, { ...childScope(scope), wrappers: [...scope.wrappers, ...item.wrappers] });
+      } else if (item.kind === 'text') {
+        this.script(item.text, { ...childScope(scope), wrappers: [...scope.wrappers, ...item.wrappers] });
       } else {
         this.script(this.files.get(item.path) ?? '', { ...childScope(scope), wrappers: [...scope.wrappers, ...item.wrappers] });
       }
@@ -520,7 +506,7 @@ export class Walker {
     return { values: [...values], complete: name === 'HOME' || name === 'PWD' };
   }
 
-  private emit(words: readonly ShellWord[], wrappers: readonly string[], text: string, scope: Scope, redirections: readonly Redirection[], stdinScript = false): SimpleCommand {
+  private emit(words: readonly ShellWord[], wrappers: readonly string[], text: string, scope: Scope, redirections: readonly Redirection[], stdinScript = false, stdinProgram?: string): SimpleCommand {
     const first = words[0]!;
     const unknown = first.dynamic || first.glob;
     const command: SimpleCommand = {
@@ -532,6 +518,7 @@ export class Walker {
       wrappers: [...scope.wrappers, ...wrappers],
       ...(scope.viaShell ? { viaShell: true } : {}),
       ...(stdinScript ? { stdinScript: true } : {}),
+      ...(stdinProgram !== undefined ? { stdinProgram } : {}),
       words,
       redirections,
       pipes: scope.pipes,
@@ -546,104 +533,3 @@ export class Walker {
   }
 }
 
-// Adjacent unknown parts are one unknown stretch.
-function collapseUnknown(value: string): string {
-  let out = value;
-  while (out.includes(UNKNOWN + UNKNOWN)) out = out.replaceAll(UNKNOWN + UNKNOWN, UNKNOWN);
-  return out;
-}
-
-// What `$(echo /)`, `$(printf rm)` or `$(pwd)` stand for, when that is static.
-function substitutionValues(commands: readonly SimpleCommand[]): string[] {
-  const only = commands.length === 1 ? commands[0]! : undefined;
-  if (!only || only.dynamic) return [UNKNOWN];
-  if (only.name === 'pwd' && only.wrappers.length === 0) return ['.'];
-  const out = staticStdout(only.name, only.args, undefined);
-  return out === undefined ? [UNKNOWN] : [out.replace(/\n+$/, '')];
-}
-
-function childScope(scope: Scope): Omit<Scope, 'source'> {
-  const { source: _source, positional: _positional, ...rest } = scope;
-  return { ...rest, depth: scope.depth + 1, viaShell: true };
-}
-
-function staticWord(value: string): ShellWord {
-  return { text: value, value, dynamic: false, glob: false, parts: [{ kind: 'literal', value, quoted: false }], candidates: [value] };
-}
-
-function prefixWord(prefix: string, word: ShellWord): ShellWord {
-  return {
-    ...word,
-    text: prefix + word.text,
-    value: prefix + word.value,
-    parts: [{ kind: 'literal', value: prefix, quoted: false }, ...word.parts],
-    candidates: word.candidates.map((candidate) => prefix + candidate),
-  };
-}
-
-// A command whose text was not parsed (nesting limit): its name is unknown, its text kept as one word.
-function opaque(text: string, scope: Omit<Scope, 'source'> & { source?: string }): SimpleCommand {
-  const word: ShellWord = { text, value: '', dynamic: true, glob: false, parts: [{ kind: 'dynamic', text }], candidates: [UNKNOWN] };
-  return {
-    name: null,
-    rawName: null,
-    args: [text],
-    dynamic: true,
-    text,
-    wrappers: [...scope.wrappers],
-    ...(scope.viaShell ? { viaShell: true } : {}),
-    words: [word, staticWord(text)],
-    redirections: [],
-    pipes: scope.pipes,
-    background: scope.background,
-    ...(scope.functionName === undefined ? {} : { functionName: scope.functionName }),
-    loop: scope.loop,
-    depth: scope.depth,
-  };
-}
-
-function clip(text: string): string {
-  const line = text.replace(/\s+/g, ' ').trim();
-  return line.length > 80 ? `${line.slice(0, 77)}...` : line;
-}
-
-interface Statement {
-  readonly node: Node;
-  // Redirections that belong to this statement but sit on an enclosing node.
-  readonly redirects: readonly Node[];
-}
-
-// `a && b || c` (and `a | b | c`) nest to the left, and the grammar hangs a redirection of the last
-// command on the whole list (`a > x && b > y` is redirected(list(redirected(a, x), b), y)). Flattened in
-// source order without recursion, each redirection given back to the last item it belongs to, so
-// 10,000 chained commands are fine.
-function linearise(root: Node, kind: 'list' | 'pipeline'): Statement[] {
-  const out: Statement[] = [];
-  const stack: Statement[] = [{ node: root, redirects: [] }];
-  while (stack.length > 0) {
-    const { node, redirects } = stack.pop()!;
-    if (node.type === kind) {
-      const named = node.namedChildren.filter((child): child is Node => child !== null);
-      for (let i = named.length - 1; i >= 0; i--) stack.push({ node: named[i]!, redirects: i === named.length - 1 ? redirects : [] });
-      continue;
-    }
-    const body = node.type === 'redirected_statement' ? node.childForFieldName('body') : null;
-    if (body?.type === kind) {
-      const own = node.childrenForFieldName('redirect').filter((child): child is Node => child !== null);
-      stack.push({ node: body, redirects: [...own, ...redirects] });
-      continue;
-    }
-    out.push({ node, redirects });
-  }
-  return out;
-}
-
-function pipelineStages(node: Node): Node[] {
-  const stages: Node[] = [];
-  for (const child of node.namedChildren) {
-    if (!child) continue;
-    if (child.type === 'pipeline') stages.push(...pipelineStages(child));
-    else stages.push(child);
-  }
-  return stages;
-}

@@ -1,0 +1,351 @@
+// Programs given as text to an interpreter (`python3 -c CODE`, `node -e CODE`, `perl -e`, `ruby -e`,
+// `php -r`, awk programs, a here-document fed to python): where the code is, which shell command lines
+// it hands to a process-spawning API (`os.system('rm -rf ~')`, `subprocess.run(['rm','-rf','/'])`,
+// `execSync(...)`, `system "..."`, backticks), which paths it deletes and which it opens for writing.
+// The code is not executed or fully parsed: string literals are read, the calls around them recognised.
+import type { WordLike } from './parse-wrappers.js';
+
+export type Language = 'python' | 'js' | 'perl' | 'ruby' | 'php' | 'awk' | 'lua' | 'r' | 'applescript' | 'other';
+
+const LANGUAGES: ReadonlyArray<readonly [RegExp, Language]> = [
+  [/^python[\d.]*$|^pypy\d*$/, 'python'],
+  [/^(?:node|nodejs|bun|deno)$/, 'js'],
+  [/^perl[\d.]*$/, 'perl'],
+  [/^(?:ruby|jruby|irb)[\d.]*$/, 'ruby'],
+  [/^php[\d.]*$/, 'php'],
+  [/^(?:awk|gawk|mawk|nawk)$/, 'awk'],
+  [/^(?:lua|luajit)[\d.]*$/, 'lua'],
+  [/^(?:rscript|r)$/, 'r'],
+  [/^osascript$/, 'applescript'],
+];
+
+export function languageOf(name: string): Language | undefined {
+  const key = name.toLowerCase();
+  for (const [pattern, language] of LANGUAGES) if (pattern.test(key)) return language;
+  return undefined;
+}
+
+// Short options (per language) whose value is the program text, and long ones.
+const CODE_SHORT: Readonly<Record<Language, string>> = { python: 'c', js: 'ep', perl: 'eE', ruby: 'e', php: 'rB', awk: 'e', lua: 'e', r: 'e', applescript: 'e', other: 'ce' };
+const CODE_LONG = new Set(['eval', 'print', 'command', 'source', 'expression', 'run', 'process-begin', 'process-code', 'process-end']);
+// Short options that take a value (the program text excepted), so their value is not read as code.
+const VALUED_SHORT: Readonly<Record<Language, string>> = { python: 'WXmQ', js: 'r', perl: 'CIMmdDxil0', ruby: 'CIrEFKTUWx0', php: 'cdfzt', awk: 'fvFW', lua: 'l', r: '', applescript: 'l', other: '' };
+
+export interface InlineProgram {
+  readonly language: Language;
+  readonly code: string;
+}
+
+// The program text an interpreter is given on its command line, if any (several -e are joined by lines).
+export function inlineProgram(name: string, words: readonly WordLike[]): InlineProgram | undefined {
+  const language = languageOf(name);
+  if (!language) return undefined;
+  const parts: string[] = [];
+  const code = CODE_SHORT[language];
+  const valued = VALUED_SHORT[language];
+  let fileGiven = false;
+  let i = 1;
+  if (language === 'js' && /^deno$/i.test(name) && words[1]?.value === 'eval') {
+    return words[2] ? { language, code: words.slice(2).map((word) => word.value).join(' ') } : undefined;
+  }
+  for (; i < words.length; i++) {
+    const value = words[i]!.value;
+    if (value === '--') {
+      i++;
+      break;
+    }
+    if (value.startsWith('--') && value.length > 2) {
+      const [option, attached] = [value.slice(2).split('=')[0]!, value.includes('=') ? value.slice(value.indexOf('=') + 1) : undefined];
+      if (CODE_LONG.has(option)) {
+        if (attached !== undefined) parts.push(attached);
+        else if (i + 1 < words.length) parts.push(words[++i]!.value);
+      } else if (option === 'file' || option === 'require' || option === 'import') {
+        if (option === 'file') fileGiven = true;
+        if (attached === undefined) i++;
+      }
+      continue;
+    }
+    if (value.startsWith('-') && value.length > 1) {
+      for (let k = 1; k < value.length; k++) {
+        const ch = value[k]!;
+        if (code.includes(ch)) {
+          const rest = value.slice(k + 1);
+          if (rest !== '') parts.push(rest);
+          else if (i + 1 < words.length) parts.push(words[++i]!.value);
+          break;
+        }
+        if (valued.includes(ch)) {
+          if (language === 'awk' && ch === 'f') fileGiven = true;
+          if (k + 1 >= value.length) i++;
+          break;
+        }
+      }
+      continue;
+    }
+    break;
+  }
+  // awk: the first operand is the program unless -f named a file.
+  if (language === 'awk' && parts.length === 0 && !fileGiven && i < words.length) parts.push(words[i]!.value);
+  return parts.length > 0 ? { language, code: parts.join('\n') } : undefined;
+}
+
+// --- reading the code ----------------------------------------------------------------------------
+
+// Stands for the home directory in the code (`os.homedir()`, `Path.home()`, `$ENV{HOME}` ...).
+export const HOME_MARK = '\uE000';
+
+const HOME_EXPRESSIONS: readonly RegExp[] = [
+  /(?:os\.path\.expanduser|File\.expand_path|path\.expand|expanduser|glob)\s*\(\s*(['"])~\1\s*\)/g,
+  /(?:pathlib\.)?Path\.home\s*\(\s*\)|(?:require\s*\(\s*['"](?:node:)?os['"]\s*\)|\bos)\.homedir\s*\(\s*\)|\bhomedir\s*\(\s*\)|Dir\.home(?:\s*\(\s*\))?|Deno\.env\.get\s*\(\s*['"]HOME['"]\s*\)/g,
+  /process\.env(?:\.HOME\b|\[\s*['"]HOME['"]\s*\])|os\.environ(?:\[\s*['"]HOME['"]\s*\]|\.get\s*\(\s*['"]HOME['"]\s*\))|(?:os\.)?getenv\s*\(\s*['"]HOME['"]\s*\)|Sys\.getenv\s*\(\s*['"]HOME['"]\s*\)/g,
+  /\$ENV\{\s*['"]?HOME['"]?\s*\}|ENV(?:\[\s*['"]HOME['"]\s*\]|\.fetch\s*\(\s*['"]HOME['"]\s*\))|\$_(?:SERVER|ENV)\[\s*['"]HOME['"]\s*\]|ENVIRON\[\s*"HOME"\s*\]|File::HomeDir->my_home/g,
+];
+
+// `os.path.expanduser('~/x')` is the string '~/x'.
+const EXPANDUSER = /(?:os\.path\.expanduser|File\.expand_path|path\.expand|expanduser)\s*\(\s*(['"])(~\/[^'"]*)\1\s*\)/g;
+
+export function markHome(code: string): string {
+  let out = code.replace(EXPANDUSER, (_, quote: string, path: string) => `${quote}${path}${quote}`);
+  for (const pattern of HOME_EXPRESSIONS) out = out.replace(pattern, HOME_MARK);
+  return out;
+}
+
+export type Token = { readonly kind: 'string'; readonly value: string; readonly command?: boolean; readonly words?: boolean } | { readonly kind: 'code'; readonly text: string };
+
+const CLOSERS: Readonly<Record<string, string>> = { '(': ')', '[': ']', '{': '}', '<': '>' };
+
+function readQuoted(code: string, start: number, quote: string): { value: string; end: number } {
+  let value = '';
+  let i = start;
+  const triple = quote.length === 3;
+  while (i < code.length) {
+    if (code.startsWith(quote, i)) return { value, end: i + quote.length };
+    const ch = code[i]!;
+    if (ch === '\\' && i + 1 < code.length && !triple) {
+      const next = code[i + 1]!;
+      value += next === 'n' ? '\n' : next === 't' ? '\t' : next;
+      i += 2;
+      continue;
+    }
+    value += ch;
+    i++;
+  }
+  return { value, end: code.length };
+}
+
+function readDelimited(code: string, start: number, open: string): { value: string; end: number } {
+  const close = CLOSERS[open] ?? open;
+  let depth = 0;
+  let value = '';
+  for (let i = start; i < code.length; i++) {
+    const ch = code[i]!;
+    if (ch === '\\' && i + 1 < code.length) {
+      value += code[++i];
+      continue;
+    }
+    if (ch === close && depth === 0) return { value, end: i + 1 };
+    if (close !== open && ch === open) depth++;
+    else if (close !== open && ch === close) depth--;
+    value += ch;
+  }
+  return { value, end: code.length };
+}
+
+// Splits code into string literals and the code between them. Backticks run commands in perl, ruby and
+// php; `qx{}` / `%x()` too; `qw()` is a list of words.
+export function tokenize(code: string, language: Language): Token[] {
+  const tokens: Token[] = [];
+  let text = '';
+  const flush = (): void => {
+    if (text !== '') tokens.push({ kind: 'code', text });
+    text = '';
+  };
+  const shellTicks = language === 'perl' || language === 'ruby' || language === 'php';
+  let i = 0;
+  while (i < code.length) {
+    const ch = code[i]!;
+    const quote = code.startsWith('"""', i) ? '"""' : code.startsWith("'''", i) ? "'''" : ch === '"' || ch === "'" || ch === '`' ? ch : undefined;
+    if (quote && !(language === 'awk' && ch === "'")) {
+      flush();
+      const { value, end } = readQuoted(code, i + quote.length, quote);
+      tokens.push(quote === '`' && shellTicks ? { kind: 'string', value, command: true } : { kind: 'string', value });
+      i = end;
+      continue;
+    }
+    const perlish = /^(?:qx|qw|qq|q|%x|%w|%W|%q|%Q)([({[</|!#])/.exec(code.slice(i, i + 4));
+    if (perlish && (language === 'perl' || language === 'ruby') && !/[\w$@%]/.test(code[i - 1] ?? '')) {
+      flush();
+      const operator = perlish[0].slice(0, -1);
+      const { value, end } = readDelimited(code, i + perlish[0].length, perlish[1]!);
+      if (/x$/.test(operator)) tokens.push({ kind: 'string', value, command: true });
+      else if (/w$/i.test(operator)) tokens.push({ kind: 'string', value, words: true });
+      else tokens.push({ kind: 'string', value });
+      i = end;
+      continue;
+    }
+    if (ch === '#' && (language === 'python' || language === 'ruby' || language === 'perl') && (i === 0 || /\s/.test(code[i - 1]!))) {
+      // A comment to the end of the line (perl `$#x` and `#{}` interpolation aside).
+      if (!(language === 'ruby' && code[i + 1] === '{')) {
+        while (i < code.length && code[i] !== '\n') i++;
+        continue;
+      }
+    }
+    text += ch;
+    i++;
+  }
+  flush();
+  return tokens;
+}
+
+// --- calls ---------------------------------------------------------------------------------------
+
+export interface CallSite {
+  // Where the name starts (token index), for callers that look at what precedes it.
+  readonly token: number;
+  readonly api: string;
+  // The argument tokens (up to the closing parenthesis, or the end of the statement without one).
+  readonly args: readonly Token[];
+}
+
+// The arguments of the call whose name ends `code token` `at` (character `from` of it onwards).
+function argumentsAfter(tokens: readonly Token[], at: number, from: number): Token[] {
+  const args: Token[] = [];
+  const rest = (tokens[at] as { text: string }).text.slice(from);
+  const paren = /^\s*\(/.exec(rest);
+  let depth = paren ? 1 : 0;
+  const bounded = paren !== null;
+  const first = paren ? rest.slice(paren[0].length) : rest;
+  const pending: Token[] = [{ kind: 'code', text: first }, ...tokens.slice(at + 1)];
+  for (const token of pending) {
+    if (token.kind === 'string') {
+      args.push(token);
+      continue;
+    }
+    let kept = '';
+    for (const ch of token.text) {
+      if (ch === '(' || ch === '[' || ch === '{') depth++;
+      else if (ch === ')' || ch === ']' || ch === '}') {
+        depth--;
+        if (bounded ? depth === 0 : depth < 0) {
+          if (kept) args.push({ kind: 'code', text: kept });
+          return args;
+        }
+      } else if (!bounded && depth === 0 && (ch === ';' || ch === '\n')) {
+        if (kept) args.push({ kind: 'code', text: kept });
+        return args;
+      }
+      kept += ch;
+    }
+    if (kept) args.push({ kind: 'code', text: kept });
+  }
+  return args;
+}
+
+export function callSites(tokens: readonly Token[], api: RegExp): CallSite[] {
+  const sites: CallSite[] = [];
+  tokens.forEach((token, index) => {
+    if (token.kind !== 'code') return;
+    const pattern = new RegExp(api.source, 'g');
+    for (const match of token.text.matchAll(pattern)) {
+      sites.push({ token: index, api: match[0].trim(), args: argumentsAfter(tokens, index, match.index + match[0].length) });
+    }
+  });
+  return sites;
+}
+
+// --- processes -----------------------------------------------------------------------------------
+
+// Process-spawning APIs per language (the call's arguments are the command).
+const SPAWN_APIS: Readonly<Record<Language, RegExp>> = {
+  python: /(?:\bos\s*\.\s*|\b)(?:system|popen|exec[lv]p?e?|spawn[lv]p?e?|posix_spawnp?|startfile)\s*(?=\()|\bsubprocess\s*\.\s*\w+\s*(?=\()|\b(?:Popen|check_output|check_call|getoutput|getstatusoutput)\s*(?=\()|\bpty\s*\.\s*spawn\s*(?=\()|\bcommands\s*\.\s*getoutput\s*(?=\()/,
+  js: /\b(?:execSync|execFileSync|spawnSync|execFile|spawn|fork|execa|execaSync|execaCommand|execaCommandSync)\s*(?=\()|(?:child_process|\bcp|require\s*\(\s*['"](?:node:)?child_process['"]\s*\))\s*\.\s*exec\s*(?=\()|\bBun\s*\.\s*spawn(?:Sync)?\s*(?=\()|\bDeno\s*\.\s*(?:run|Command)\s*(?=\()|\bnew\s+Deno\s*\.\s*Command\s*(?=\()|(?<![.\w])exec\s*(?=\()|\$$/,
+  perl: /\b(?:system|exec)\b|\bopen\d?\s*(?=\()|\bIPC::(?:Run|Open[23])\b/,
+  ruby: /\b(?:Kernel\s*\.\s*)?(?:system|exec|spawn)\b|\bIO\s*\.\s*popen\b|\bOpen3\s*\.\s*\w+|\bProcess\s*\.\s*spawn\b|\bPTY\s*\.\s*spawn\b/,
+  php: /\b(?:system|exec|shell_exec|passthru|popen|proc_open|pcntl_exec)\s*(?=\()/,
+  awk: /\bsystem\s*(?=\()/,
+  lua: /\bos\s*\.\s*execute\b|\bio\s*\.\s*popen\b/,
+  r: /\bsystem2?\s*(?=\()|\bshell\s*(?=\()/,
+  applescript: /\bdo\s+shell\s+script\b/,
+  other: /\bsystem\s*(?=\()|\bexec\s*(?=\()/,
+};
+
+const shellQuote = (value: string): string => (/^[A-Za-z0-9_@%+=:,./~-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`);
+
+function literalValue(value: string): string {
+  // `${os.homedir()}` / `{Path.home()}` interpolations of the home directory, and the bare mark.
+  return value.replace(/\$?\{\s*\uE000\s*\}|#\{\s*\uE000\s*\}/g, '~').replaceAll(HOME_MARK, '~');
+}
+
+// One shell command line from a call's arguments: a single string is a shell string; several strings
+// (or a list) are an argv, quoted word by word.
+function commandOf(args: readonly Token[]): string | undefined {
+  const pieces: Array<{ value: string; list: boolean }> = [];
+  let sawList = false;
+  for (const token of args) {
+    if (token.kind === 'code') {
+      if (token.text.includes('[')) sawList = true;
+      for (const _ of token.text.matchAll(/\uE000/g)) pieces.push({ value: '~', list: true });
+      continue;
+    }
+    if (token.words) for (const word of token.value.split(/\s+/).filter(Boolean)) pieces.push({ value: word, list: true });
+    else pieces.push({ value: literalValue(token.value), list: sawList });
+  }
+  if (pieces.length === 0) return undefined;
+  if (pieces.length === 1 && !pieces[0]!.list) return pieces[0]!.value;
+  return pieces.map((piece) => shellQuote(piece.value)).join(' ');
+}
+
+// Perl/ruby/php backticks and qx// run their text as a shell command; awk `"cmd" | getline`, `print | "cmd"`.
+function commandStrings(tokens: readonly Token[], language: Language): string[] {
+  const out: string[] = [];
+  tokens.forEach((token, i) => {
+    if (token.kind !== 'string') return;
+    if (token.command) out.push(literalValue(token.value));
+    if (language !== 'awk') return;
+    const next = tokens[i + 1];
+    const previous = tokens[i - 1];
+    if (next?.kind === 'code' && /^\s*\|\s*getline\b/.test(next.text)) out.push(token.value);
+    else if (previous?.kind === 'code' && /(?:^|[^|])\|\s*$/.test(previous.text) && /\bprint/.test(previous.text)) out.push(token.value);
+  });
+  return out;
+}
+
+export interface Spawns {
+  // Some process-spawning API (or backticks) is used at all.
+  readonly spawns: boolean;
+  // The shell command lines recovered from those calls (a list argv is quoted into one line).
+  readonly commands: readonly string[];
+}
+
+export function spawnedCommands(program: InlineProgram): Spawns {
+  const tokens = tokenize(markHome(program.code), program.language);
+  const commands: string[] = [];
+  let spawns = false;
+  const api = SPAWN_APIS[program.language];
+  for (const site of callSites(tokens, api)) {
+    // perl `open(F, "<", $x)` and `open(F, "x.txt")` read; a pipe mode or `|` in the name runs a command.
+    if (/^open\d?$/.test(site.api)) {
+      const strings = site.args.filter((token): token is Extract<Token, { kind: 'string' }> => token.kind === 'string').map((token) => token.value);
+      const mode = strings.find((value) => /^\s*[-|]\|?-?\s*$|^\s*\|-?\s*$|^\s*-\|\s*$/.test(value));
+      const piped = strings.find((value) => /^\s*\|/.test(value) || /\|\s*$/.test(value));
+      if (mode) {
+        spawns = true;
+        const rest = site.args.slice(site.args.findIndex((token) => token.kind === 'string' && token.value === mode) + 1);
+        const line = commandOf(rest);
+        if (line) commands.push(line);
+      } else if (piped) {
+        spawns = true;
+        commands.push(piped.replace(/^\s*\|\s*|\s*\|\s*$/g, ''));
+      }
+      continue;
+    }
+    spawns = true;
+    const line = commandOf(site.args);
+    if (line) commands.push(line);
+  }
+  const strings = commandStrings(tokens, program.language);
+  if (strings.length > 0) spawns = true;
+  if (program.language === 'awk' && /\|\s*&?\s*getline|\bprint[^;{}]*\|/.test(program.code)) spawns = true;
+  commands.push(...strings);
+  return { spawns, commands: commands.filter((line) => line.trim() !== '').slice(0, 32) };
+}

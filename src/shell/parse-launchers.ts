@@ -1,0 +1,148 @@
+// Programs that start other programs from their own arguments, in their own syntax: terminal
+// multiplexers (`tmux new -d 'rm -rf ~'`, `screen -dm rm -rf ~`, `tmux send-keys 'rm -rf ~' Enter`) and
+// git configuration values git runs through a shell (`git -c alias.x='!rm -rf ~' x`,
+// `git -c core.pager='sh -c ...' log`, `git config core.sshCommand '...'`).
+import type { WordLike } from './parse-wrappers.js';
+
+export type Launch =
+  // The command starts at words[index] (an argv, like a wrapper's).
+  | { readonly kind: 'command'; readonly index: number }
+  // Shell text the program hands to `sh -c` (or types into a shell).
+  | { readonly kind: 'text'; readonly text: string };
+
+// --- tmux ----------------------------------------------------------------------------------------
+
+// tmux commands that run a shell command (full names and aliases), with their options taking a value.
+const TMUX_COMMANDS: ReadonlyArray<readonly [RegExp, string]> = [
+  [/^(?:new-session|new)$/, 'cefFnstxy'],
+  [/^(?:new-window|neww)$/, 'cefFnt'],
+  [/^(?:split-window|splitw)$/, 'cefFlpt'],
+  [/^(?:respawn-pane|respawnp|respawn-window|respawnw)$/, 'cet'],
+  [/^(?:run-shell|run)$/, 'cdt'],
+  [/^(?:if-shell|if)$/, 't'],
+  [/^(?:display-popup|popup)$/, 'bcdehsStTwxy'],
+  [/^(?:pipe-pane|pipep)$/, 't'],
+  [/^(?:send-keys|send)$/, 'cNt'],
+];
+const TMUX_GLOBAL_VALUED = 'fLST';
+
+function tmux(words: readonly WordLike[]): Launch[] {
+  const launches: Launch[] = [];
+  let i = 1;
+  for (; i < words.length && words[i]!.value.startsWith('-') && words[i]!.value.length > 1; i++) {
+    const value = words[i]!.value;
+    if (value === '--') {
+      i++;
+      break;
+    }
+    // `tmux -c 'CMD'` runs CMD with the default shell, like `sh -c`.
+    if (value === '-c' && i + 1 < words.length) launches.push({ kind: 'text', text: words[++i]!.value });
+    else if (TMUX_GLOBAL_VALUED.includes(value.slice(-1)) && value.length === 2) i++;
+  }
+  // Commands are separated by `;` words (`\;` on the shell's command line).
+  const commands: WordLike[][] = [[]];
+  for (const word of words.slice(i)) {
+    if (word.value === ';') commands.push([]);
+    else if (word.value.endsWith('\\;') || (word.value.endsWith(';') && word.value.length > 1)) {
+      commands[commands.length - 1]!.push({ ...word, value: word.value.replace(/\\?;$/, '') });
+      commands.push([]);
+    } else commands[commands.length - 1]!.push(word);
+  }
+  for (const command of commands) {
+    const name = command[0]?.value ?? '';
+    const spec = TMUX_COMMANDS.find(([pattern]) => pattern.test(name));
+    if (!spec) continue;
+    let k = 1;
+    while (k < command.length && /^-./.test(command[k]!.value)) {
+      const value = command[k]!.value;
+      k += value.length === 2 && spec[1].includes(value[1]!) ? 2 : 1;
+      if (value === '--') break;
+    }
+    const rest = command.slice(k).map((word) => word.value);
+    if (/^(?:send-keys|send)$/.test(name)) {
+      // Keys typed into the pane's shell; key names (Enter, C-m) end a line.
+      const typed = rest.map((key) => (/^(?:Enter|C-m|C-j|KPEnter)$/.test(key) ? '\n' : key)).join(' ');
+      if (typed.trim() !== '') launches.push({ kind: 'text', text: typed });
+    } else if (rest.length > 0) {
+      launches.push({ kind: 'text', text: /^(?:if-shell|if)$/.test(name) ? rest.join('\n') : rest.join(' ') });
+    }
+  }
+  return launches;
+}
+
+// --- screen --------------------------------------------------------------------------------------
+
+const SCREEN_VALUED = new Set(['-c', '-e', '-h', '-p', '-S', '-T', '-t', '-s', '-Logfile', '-logfile']);
+
+function screen(words: readonly WordLike[]): Launch[] {
+  let i = 1;
+  while (i < words.length && words[i]!.value.startsWith('-')) {
+    const value = words[i]!.value;
+    if (value === '-X') {
+      // `screen -X stuff 'TEXT'` types TEXT; `screen -X exec CMD`, `screen -X screen CMD` start CMD.
+      const sub = words[i + 1]?.value ?? '';
+      if (sub === 'stuff') return words.slice(i + 2).length > 0 ? [{ kind: 'text', text: words.slice(i + 2).map((word) => word.value).join(' ').replace(/\\n|\^M/g, '\n') }] : [];
+      if ((sub === 'exec' || sub === 'screen') && i + 2 < words.length) return [{ kind: 'command', index: i + 2 }];
+      return [];
+    }
+    i += SCREEN_VALUED.has(value) ? 2 : 1;
+  }
+  return i < words.length ? [{ kind: 'command', index: i }] : [];
+}
+
+// --- git -----------------------------------------------------------------------------------------
+
+// Configuration keys whose value is a command git runs through the shell (aliases only with `!`).
+const GIT_COMMAND_KEYS =
+  /^(?:core\.(?:pager|editor|sshcommand|fsmonitor|askpass|gitproxy)|sequence\.editor|pager\.[^.]+|diff\.external|diff\..+\.(?:textconv|command)|filter\..+\.(?:clean|smudge|process)|merge\..+\.driver|gpg(?:\..+)?\.program|uploadpack\.packobjectshook|remote\..+\.(?:uploadpack|receivepack|proxy)|interactive\.difffilter|sendemail\.(?:sendmailcmd|smtpserver)|(?:browser|man|difftool|mergetool)\..+\.(?:cmd|path)|trailer\..+\.(?:command|cmd)|web\.browser|credential(?:\..+)?\.helper)$/;
+
+function gitCommandValue(key: string, value: string): string | undefined {
+  const name = key.toLowerCase();
+  if (name.startsWith('alias.')) return value.startsWith('!') ? value.slice(1) : undefined;
+  if (name.endsWith('.helper')) return value.startsWith('!') ? value.slice(1) : undefined;
+  if (!GIT_COMMAND_KEYS.test(name) || /^(?:true|false|yes|no|on|off|0|1|)$/i.test(value.trim())) return undefined;
+  return value;
+}
+
+const GIT_GLOBAL_VALUED = new Set(['-C', '-c', '--git-dir', '--work-tree', '--namespace', '--exec-path', '--super-prefix', '--config-env', '--list-cmds', '--attr-source']);
+const GIT_CONFIG_OPTIONS_VALUED = new Set(['-f', '--file', '--blob', '--type', '--default', '--comment', '--value', '--url']);
+
+function git(words: readonly WordLike[]): Launch[] {
+  const launches: Launch[] = [];
+  let i = 1;
+  for (; i < words.length; i++) {
+    const value = words[i]!.value;
+    if (!value.startsWith('-')) break;
+    if (value === '-c' && i + 1 < words.length) {
+      const setting = words[++i]!.value;
+      const eq = setting.indexOf('=');
+      const text = eq > 0 ? gitCommandValue(setting.slice(0, eq), setting.slice(eq + 1)) : undefined;
+      if (text) launches.push({ kind: 'text', text });
+      continue;
+    }
+    if (GIT_GLOBAL_VALUED.has(value)) i++;
+  }
+  // `git config [scope] KEY VALUE` / `git config set KEY VALUE` stores a command git runs later.
+  if (words[i]?.value === 'config') {
+    const operands: string[] = [];
+    for (let k = i + 1; k < words.length; k++) {
+      const value = words[k]!.value;
+      if (GIT_CONFIG_OPTIONS_VALUED.has(value)) k++;
+      else if (!value.startsWith('-')) operands.push(value);
+    }
+    if (operands[0] === 'set' || operands[0] === 'add') operands.shift();
+    const [key, value] = operands;
+    const text = key !== undefined && value !== undefined ? gitCommandValue(key, value) : undefined;
+    if (text) launches.push({ kind: 'text', text });
+  }
+  return launches;
+}
+
+// What `words[0]` (by its lower-cased base name) launches from its own arguments; undefined when it
+// is not such a program.
+export function launches(key: string, words: readonly WordLike[]): Launch[] | undefined {
+  if (key === 'tmux') return tmux(words);
+  if (key === 'screen') return screen(words);
+  if (key === 'git') return git(words);
+  return undefined;
+}
