@@ -386,7 +386,9 @@ export class Walker {
         if (item.extra) itemWords = [...itemWords, ...words.slice(item.extra[0], item.extra[1])];
         if (item.xargs) itemWords = [...itemWords, ...stdinWords.map(staticWord)];
         const program = item.stdin === 'program' ? stdin : undefined;
-        const command = this.emit(itemWords, item.wrappers, text, scope, redirections, item.stdin === 'shell' || item.stdin === 'program', program);
+        const runsStdin = item.stdin === 'shell' || item.stdin === 'program';
+        const piped = runsStdin && stdin === undefined && hereStdin === undefined && scope.pipes.length > 0 && scope.pipes[scope.pipes.length - 1]!.index > 0;
+        const command = this.emit(itemWords, item.wrappers, text, scope, redirections, { stdinScript: runsStdin, ...(program !== undefined ? { stdinProgram: program } : {}), ...(piped ? { pipedProgram: true } : {}) });
         primary ??= command;
         if ((item.stdin === 'shell' || item.stdin === 'guess') && stdin !== undefined) {
           this.script(stdin, { ...childScope(scope), wrappers: [...scope.wrappers, ...item.wrappers, command.name ?? words[item.start]!.text] });
@@ -506,7 +508,7 @@ export class Walker {
     return { values: [...values], complete: name === 'HOME' || name === 'PWD' };
   }
 
-  private emit(words: readonly ShellWord[], wrappers: readonly string[], text: string, scope: Scope, redirections: readonly Redirection[], stdinScript = false, stdinProgram?: string): SimpleCommand {
+  private emit(words: readonly ShellWord[], wrappers: readonly string[], text: string, scope: Scope, redirections: readonly Redirection[], extra: Pick<SimpleCommand, 'stdinScript' | 'stdinProgram' | 'pipedProgram'> = {}): SimpleCommand {
     const first = words[0]!;
     const unknown = first.dynamic || first.glob;
     const command: SimpleCommand = {
@@ -517,8 +519,9 @@ export class Walker {
       text,
       wrappers: [...scope.wrappers, ...wrappers],
       ...(scope.viaShell ? { viaShell: true } : {}),
-      ...(stdinScript ? { stdinScript: true } : {}),
-      ...(stdinProgram !== undefined ? { stdinProgram } : {}),
+      ...(extra.stdinScript ? { stdinScript: true } : {}),
+      ...(extra.stdinProgram !== undefined ? { stdinProgram: extra.stdinProgram } : {}),
+      ...(extra.pipedProgram ? { pipedProgram: true } : {}),
       words,
       redirections,
       pipes: scope.pipes,

@@ -20,7 +20,7 @@ const READ_ONLY: readonly string[] = [
   'find . -name "*.ts" -type f', 'tree -L 2', 'realpath a', 'readlink -f a', 'basename a/b', 'dirname a/b', 'md5sum a', 'sha256sum a',
   'grep -rn TODO src', 'egrep x a', 'fgrep x a', 'rg -n foo', 'ag foo', 'fd -e ts', "awk '{print $1}' a", 'sed -n 1,20p a', "sed -n '5p' a",
   'sort a', 'sort -n -r a', 'uniq a', 'cut -d: -f1 a', "tr a-z A-Z", 'diff a b', 'comm a b', 'jq .name package.json', 'yq .a x.yaml',
-  'xmllint --noout a.xml', 'echo hi', 'printf "%s\\n" x', 'pwd', 'which node', 'whoami', 'id', 'date', 'date +%s', 'env', 'printenv PATH',
+  'xmllint --noout a.xml', 'echo hi', 'printf "%s\\n" x', 'pwd', 'which node', 'whoami', 'id', 'date', 'date +%s', 'printenv PATH',
   'uname -a', 'hostname', 'ps aux', 'uptime', 'type ls', 'whereis ls',
   'git status', 'git log --oneline -5', 'git diff HEAD~1', 'git show HEAD', 'git branch', 'git branch -a', 'git branch --list "feat/*"', 'git tag',
   'git tag -l "v1*"', 'git remote -v', 'git remote show origin', 'git stash list', 'git rev-parse HEAD', 'git describe --tags', 'git ls-files',
