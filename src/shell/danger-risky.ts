@@ -63,6 +63,7 @@ function commandClass(command: SimpleCommand): RiskyClass | undefined {
     if (program && spawnedCommands(program).spawns) return CLASSES.inlineSpawn;
   }
   if (command.pipedProgram) return CLASSES.pipedProgram;
+  if (command.substituted && (DOWNLOADERS.has(name) || SHELLS.has(name))) return CLASSES.substitutedDownload;
   if ((name === 'export' || name === 'declare' || name === 'typeset' || name === 'local' || name === 'readonly') && args.some((arg) => HIJACK_VARIABLES.test(arg))) return CLASSES.pathHijack;
   if (DELETERS.has(name) || /^mkfs/.test(name)) {
     if (command.wrappers.includes('xargs')) return CLASSES.xargsDelete;

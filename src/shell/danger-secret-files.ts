@@ -5,6 +5,7 @@
 import { readdirSync, realpathSync } from 'node:fs';
 import { isAbsolute, join, posix } from 'node:path';
 import picomatch from 'picomatch';
+import { SENSITIVE_SYSTEM_PATHS } from '../workspace/sensitive.js';
 import { dotGlob, namedPaths, type NamedPath } from './danger-secrets.js';
 import type { ShellParse } from './parse-types.js';
 
@@ -27,8 +28,13 @@ const MAX_GLOB_RESULTS = 2000;
 const MAX_GLOB_DIRS = 256;
 const GLOB_CHARS = /[*?[]/;
 
+// The account and key files of the sensitive system paths `read` refuses (/proc, /sys, /dev and /boot
+// are left out: /dev/null and /proc/cpuinfo are everyday exec operands).
+const SECRET_SYSTEM = SENSITIVE_SYSTEM_PATHS.filter((path) => path.startsWith('/etc/')).flatMap((path) => [path, `/private${path}`]);
+
 function hidden(abs: string, context: SecretFilesContext): boolean {
   const normal = posix.normalize(abs);
+  if (SECRET_SYSTEM.some((path) => normal === path || normal.startsWith(`${path}/`))) return true;
   const root = context.root.endsWith('/') ? context.root : `${context.root}/`;
   if (normal === context.root) return false;
   // Outside the workspace the globs are matched on the path from `/` (`**/.env` still matches).

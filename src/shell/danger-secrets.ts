@@ -4,6 +4,7 @@
 // `set`, `jq -n env`, `ps e`, /proc/*/environ) and expansions of secret-looking variables (`echo
 // $GITHUB_TOKEN`): never approved automatically as read-only.
 import { posix } from 'node:path';
+import { inlineProgram, languageOf, tokenize } from './parse-inline.js';
 import type { ShellParse, ShellWord, SimpleCommand } from './parse-types.js';
 
 const UNKNOWN = '\u0000';
@@ -42,6 +43,23 @@ function pieces(value: string): string[] {
   if (value.startsWith('@') && value.length > 1) out.push(value.slice(1));
   // `-f.env`, `-o.env`: an attached value of a short option.
   if (/^-[a-zA-Z][^=-]/.test(value)) out.push(value.slice(2));
+  // `git show HEAD:.env`, `scp host:.env .`: a path after a revision or a host.
+  const colon = value.lastIndexOf(':');
+  if (colon > 0 && colon < value.length - 1 && !value.includes('://')) out.push(value.slice(colon + 1));
+  return out;
+}
+
+// The string literals of an inline program that could be file names (`open('.env')`, `readFileSync('.env')`).
+function programPaths(command: SimpleCommand): string[] {
+  const name = command.name?.toLowerCase() ?? '';
+  const language = languageOf(name);
+  if (!language) return [];
+  const program = inlineProgram(name, command.words) ?? (command.stdinProgram !== undefined ? { language, code: command.stdinProgram } : undefined);
+  if (!program) return [];
+  const out: string[] = [];
+  for (const token of tokenize(program.code, program.language)) {
+    if (token.kind === 'string' && token.value !== '' && token.value.length < 4096 && !/\s/.test(token.value)) out.push(token.value);
+  }
   return out;
 }
 
@@ -77,6 +95,7 @@ export function namedPaths(parse: ShellParse): NamedPath[] {
       for (const word of fileWords(command)) {
         for (const value of values(word)) for (const path of pieces(value)) out.push({ path, glob: word.glob, dirs: [...dirs], command: text });
       }
+      for (const path of programPaths(command)) out.push({ path, glob: false, dirs: [...dirs], command: text });
       const name = command.name?.toLowerCase();
       if ((name === 'cd' || name === 'pushd') && command.words[1]) dirs.push(...values(command.words[1]));
     }

@@ -321,7 +321,8 @@ export function spawnedCommands(program: InlineProgram): Spawns {
   const tokens = tokenize(markHome(program.code), program.language);
   const commands: string[] = [];
   let spawns = false;
-  const api = SPAWN_APIS[program.language];
+  // `from subprocess import run; run([...])`: the bare names once subprocess is imported.
+  const api = program.language === 'python' && /\bsubprocess\b/.test(program.code) ? new RegExp(`${SPAWN_APIS.python.source}|\\b(?:run|call)\\s*(?=\\()`) : SPAWN_APIS[program.language];
   for (const site of callSites(tokens, api)) {
     // perl `open(F, "<", $x)` and `open(F, "x.txt")` read; a pipe mode or `|` in the name runs a command.
     if (/^open\d?$/.test(site.api)) {

@@ -72,6 +72,7 @@ function tmux(words: readonly WordLike[]): Launch[] {
 
 // --- screen --------------------------------------------------------------------------------------
 
+const SCREEN_FLAG_WORDS = new Set(['-ls', '-list', '-wipe', '-ln', '-Logfile', '-logfile']);
 const SCREEN_VALUED = new Set(['-c', '-e', '-h', '-p', '-S', '-T', '-t', '-s', '-Logfile', '-logfile']);
 
 function screen(words: readonly WordLike[]): Launch[] {
@@ -85,7 +86,9 @@ function screen(words: readonly WordLike[]): Launch[] {
       if ((sub === 'exec' || sub === 'screen') && i + 2 < words.length) return [{ kind: 'command', index: i + 2 }];
       return [];
     }
-    i += SCREEN_VALUED.has(value) ? 2 : 1;
+    // Bundled flags (`-dmS name`) take a value when their last letter does.
+    const bundledValue = /^-[a-zA-Z]{2,}$/.test(value) && !SCREEN_FLAG_WORDS.has(value) && 'cehpSTts'.includes(value.slice(-1));
+    i += SCREEN_VALUED.has(value) || bundledValue ? 2 : 1;
   }
   return i < words.length ? [{ kind: 'command', index: i }] : [];
 }

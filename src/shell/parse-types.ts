@@ -78,6 +78,8 @@ export interface SimpleCommand {
   // Runs a program (shell or interpreter) read from a pipe whose content is not known statically
   // (`env | bash`, `base64 -d payload | sh`).
   readonly pipedProgram?: boolean;
+  // Runs inside a command or process substitution (its output becomes words or a file name).
+  readonly substituted?: boolean;
   // The program text an interpreter reads from static stdin (`python3 <<EOF ... EOF`), when known.
   readonly stdinProgram?: string;
   // The name word followed by the argument words (words[0] is the name; absent only for `name` null

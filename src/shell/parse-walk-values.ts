@@ -16,6 +16,8 @@ export interface Scope {
   readonly loop: boolean;
   readonly pipes: readonly PipeStage[];
   readonly background: boolean;
+  // Inside `$(...)`, backticks or `<(...)` / `>(...)`.
+  readonly substituted?: boolean;
 }
 
 // The text a shell receives when this word is handed to it as code: quotes removed, expansions kept.

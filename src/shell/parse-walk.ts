@@ -162,7 +162,7 @@ export class Walker {
       this.error(`nesting deeper than ${this.limits.maxDepth} levels (shell strings and substitutions) was not followed`);
       this.commands.push(opaque(node.text, scope));
     } else {
-      this.children(node, { ...scope, depth: scope.depth + 1, pipes: [], background: false }, undefined);
+      this.children(node, { ...scope, depth: scope.depth + 1, pipes: [], background: false, substituted: true }, undefined);
     }
     return this.commands.slice(start);
   }
@@ -522,6 +522,7 @@ export class Walker {
       ...(extra.stdinScript ? { stdinScript: true } : {}),
       ...(extra.stdinProgram !== undefined ? { stdinProgram: extra.stdinProgram } : {}),
       ...(extra.pipedProgram ? { pipedProgram: true } : {}),
+      ...(scope.substituted ? { substituted: true } : {}),
       words,
       redirections,
       pipes: scope.pipes,
