@@ -28,7 +28,7 @@ const CLASSES = {
   pathHijack: { name: 'path-hijack', description: 'export of PATH, LD_PRELOAD or another search-path variable' },
   xargsDelete: { name: 'xargs-delete', description: 'xargs running rm, shutdown, reboot or mkfs' },
   findExecDelete: { name: 'find-exec-delete', description: 'find -exec / -ok / fd -x running rm, shutdown or reboot' },
-  crontabRemove: { name: 'crontab-remove', description: 'crontab -r (removes every cron job)' },
+  crontabRemove: { name: 'crontab', description: 'crontab -r / -e / FILE (removes or installs cron jobs that run later, outside any sandbox)' },
   umountForce: { name: 'umount-force', description: 'umount -f / -l (forced or lazy unmount)' },
   userdel: { name: 'userdel', description: 'userdel / deluser (deletes an account)' },
   chownRecursive: { name: 'chown-recursive-absolute', description: 'chown -R of an absolute path' },
@@ -71,7 +71,8 @@ function commandClass(command: SimpleCommand): RiskyClass | undefined {
   }
   switch (name) {
     case 'crontab':
-      return hasShortFlag(args, /r/) ? CLASSES.crontabRemove : undefined;
+      // Only listing (`crontab -l`, `crontab -u bob -l`) leaves the jobs alone.
+      return args.includes('-l') && !args.some((arg) => /^-[a-zA-Z]*[reis]/.test(arg)) ? undefined : CLASSES.crontabRemove;
     case 'umount':
       return hasShortFlag(args, /[fl]/) || args.some((arg) => /^--(?:force|lazy)$/.test(arg)) ? CLASSES.umountForce : undefined;
     case 'userdel':

@@ -276,6 +276,7 @@ type Rule = (input: RuleInput) => Hit | undefined;
 
 const RULES: ReadonlyMap<string, readonly Rule[]> = new Map<string, readonly Rule[]>([
   ['rm', [rm]],
+  ['unlink', [rm]],
   ['find', [find]],
   ['fd', [fd]],
   ['fdfind', [fd]],

@@ -124,7 +124,8 @@ export function secretLookingName(name: string): boolean {
 }
 
 function secretVariable(command: SimpleCommand): string | undefined {
-  for (const word of command.words) {
+  const words = [...command.words, ...command.redirections.flatMap((redirection) => (redirection.targetWord ? [redirection.targetWord] : []))];
+  for (const word of words) {
     for (const part of word.parts) if (part.kind === 'variable' && secretLookingName(part.name)) return part.name;
   }
   return undefined;
@@ -160,6 +161,11 @@ export function environmentDump(command: SimpleCommand): string | undefined {
     case 'jaq':
     case 'yq':
       return args.some((arg) => /\$ENV\b|(?:^|[^\w$.])env\b|\bstrenv\s*\(/.test(arg)) ? `${name} reads the environment (env / $ENV)` : undefined;
+    case 'awk':
+    case 'gawk':
+    case 'mawk':
+    case 'nawk':
+      return args.some((arg) => /\bENVIRON\b/.test(arg)) ? `${name} reads the environment (ENVIRON)` : undefined;
     case 'ps':
       return args.some((arg) => /^[a-zA-Z]*e[a-zA-Z]*$/.test(arg) || /^-[a-zA-Z]*E/.test(arg)) ? 'ps e shows the environment of processes' : undefined;
     default:

@@ -310,6 +310,21 @@ function commandStrings(tokens: readonly Token[], language: Language): string[] 
   return out;
 }
 
+// Code that builds what it calls at run time (eval, getattr, `$f(...)`, `obj['sys'+'tem'](...)`): it may
+// spawn processes in a way the calls above cannot see, so it counts as spawning.
+const DYNAMIC_APIS: Readonly<Record<Language, RegExp | undefined>> = {
+  python: /\b(?:eval|exec|compile|getattr|__import__|import_module)\s*\(|\b(?:pickle|marshal)\s*\.\s*loads?\b|\bimportlib\b|\bctypes\b/,
+  js: /\beval\s*\(|\bFunction\s*\(|\bvm\s*\.\s*run|\bprocess\s*\.\s*binding\b|\b(?:require|import)\s*\(\s*[^'"`\s)]|\]\s*\(/,
+  perl: /\beval\b|\bdo\s*[{'"$]|(?<![&\w])&\s*[{$]|\bsyscall\b|\bUNIVERSAL::can\b|->can\b/,
+  ruby: /\b(?:eval|instance_eval|class_eval|module_eval|instance_exec|send|public_send|__send__|const_get|method|binding)\b/,
+  php: /\b(?:eval|assert|call_user_func(?:_array)?|create_function|array_map|usort|preg_replace_callback|include|require|include_once|require_once)\s*\(|\$\w+\s*\(|\$\{/,
+  awk: undefined,
+  lua: /\b(?:load|loadstring|dofile|loadfile|require)\s*[("']/,
+  r: /\b(?:eval|evalq|do\.call|parse|source|get|match\.fun)\s*\(/,
+  applescript: /\brun\s+script\b/,
+  other: undefined,
+};
+
 export interface Spawns {
   // Some process-spawning API (or backticks) is used at all.
   readonly spawns: boolean;
@@ -344,6 +359,8 @@ export function spawnedCommands(program: InlineProgram): Spawns {
     const line = commandOf(site.args);
     if (line) commands.push(line);
   }
+  const dynamic = DYNAMIC_APIS[program.language];
+  if (dynamic && dynamic.test(tokens.map((token) => (token.kind === 'code' ? token.text : '""')).join(''))) spawns = true;
   const strings = commandStrings(tokens, program.language);
   if (strings.length > 0) spawns = true;
   if (program.language === 'awk' && /\|\s*&?\s*getline|\bprint[^;{}]*\|/.test(program.code)) spawns = true;

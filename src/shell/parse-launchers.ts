@@ -77,20 +77,22 @@ const SCREEN_VALUED = new Set(['-c', '-e', '-h', '-p', '-S', '-T', '-t', '-s', '
 
 function screen(words: readonly WordLike[]): Launch[] {
   let i = 1;
+  let remote = false;
   while (i < words.length && words[i]!.value.startsWith('-')) {
     const value = words[i]!.value;
-    if (value === '-X') {
-      // `screen -X stuff 'TEXT'` types TEXT; `screen -X exec CMD`, `screen -X screen CMD` start CMD.
-      const sub = words[i + 1]?.value ?? '';
-      if (sub === 'stuff') return words.slice(i + 2).length > 0 ? [{ kind: 'text', text: words.slice(i + 2).map((word) => word.value).join(' ').replace(/\\n|\^M/g, '\n') }] : [];
-      if ((sub === 'exec' || sub === 'screen') && i + 2 < words.length) return [{ kind: 'command', index: i + 2 }];
-      return [];
-    }
+    // `-X`: the words after the options are a screen command for a running session.
+    if (value === '-X') remote = true;
     // Bundled flags (`-dmS name`) take a value when their last letter does.
     const bundledValue = /^-[a-zA-Z]{2,}$/.test(value) && !SCREEN_FLAG_WORDS.has(value) && 'cehpSTts'.includes(value.slice(-1));
     i += SCREEN_VALUED.has(value) || bundledValue ? 2 : 1;
   }
-  return i < words.length ? [{ kind: 'command', index: i }] : [];
+  if (i >= words.length) return [];
+  if (!remote) return [{ kind: 'command', index: i }];
+  // `screen -X stuff 'TEXT'` types TEXT; `screen -X exec CMD`, `screen -X screen CMD` start CMD.
+  const sub = words[i]!.value;
+  if (sub === 'stuff') return i + 1 < words.length ? [{ kind: 'text', text: words.slice(i + 1).map((word) => word.value).join(' ').replace(/\\n|\^M/g, '\n') }] : [];
+  if ((sub === 'exec' || sub === 'screen') && i + 1 < words.length) return [{ kind: 'command', index: i + 1 }];
+  return [];
 }
 
 // --- git -----------------------------------------------------------------------------------------

@@ -16,7 +16,8 @@ export interface Preview extends WordLike {
 export type StdinUse = 'shell' | 'program' | 'guess';
 
 export type PlanItem =
-  | { kind: 'command'; start: number; end: number; wrappers: string[]; stdin?: StdinUse; xargs?: boolean; extra?: readonly [number, number] }
+  // `programFile`: an interpreter runs a script file this same line wrote (`echo ... > x.py; python3 x.py`).
+  | { kind: 'command'; start: number; end: number; wrappers: string[]; stdin?: StdinUse; xargs?: boolean; extra?: readonly [number, number]; programFile?: string }
   | { kind: 'script'; index: number; skip: number; wrappers: string[]; positional?: readonly [number, number]; xargs?: boolean }
   | { kind: 'joined'; start: number; end: number; wrappers: string[] }
   // A script file this same line wrote with static content (`echo 'rm -rf /' > x.sh; sh x.sh`).
@@ -94,6 +95,11 @@ export class Planner {
     if (language || INTERPRETERS.has(key)) {
       const program = inlineProgram(key, slice);
       if (!program && language !== 'awk' && interpreterReadsStdin(slice)) return [{ ...self, stdin: 'program' }];
+      if (!program && language) {
+        const operand = slice.findIndex((word, i) => i > 0 && !word.value.startsWith('-'));
+        const path = operand > 0 && !slice[operand]!.dynamic ? this.context.writtenFile(slice[operand]!.value) : undefined;
+        if (path !== undefined) return [{ ...self, programFile: path }];
+      }
       const spawned = program ? spawnedCommands(program).commands : [];
       return [self, ...spawned.map((text): PlanItem => ({ kind: 'text', text, wrappers: [...wrappers, name] }))];
     }

@@ -80,7 +80,8 @@ export interface SimpleCommand {
   readonly pipedProgram?: boolean;
   // Runs inside a command or process substitution (its output becomes words or a file name).
   readonly substituted?: boolean;
-  // The program text an interpreter reads from static stdin (`python3 <<EOF ... EOF`), when known.
+  // The program text an interpreter reads from static stdin (`python3 <<EOF ... EOF`) or from a script
+  // file this same line wrote (`echo ... > x.py; python3 x.py`), when known.
   readonly stdinProgram?: string;
   // The name word followed by the argument words (words[0] is the name; absent only for `name` null
   // commands built from a shell string that could not be parsed).

@@ -385,9 +385,10 @@ export class Walker {
         let itemWords = words.slice(item.start, item.end);
         if (item.extra) itemWords = [...itemWords, ...words.slice(item.extra[0], item.extra[1])];
         if (item.xargs) itemWords = [...itemWords, ...stdinWords.map(staticWord)];
-        const program = item.stdin === 'program' ? stdin : undefined;
+        const program = item.stdin === 'program' ? stdin : item.programFile !== undefined ? this.files.get(item.programFile) : undefined;
         const runsStdin = item.stdin === 'shell' || item.stdin === 'program';
-        const piped = runsStdin && stdin === undefined && hereStdin === undefined && scope.pipes.length > 0 && scope.pipes[scope.pipes.length - 1]!.index > 0;
+        // The program comes from the previous pipeline stage (static or not: `base64 -d x | sh`, `env | bash`).
+        const piped = runsStdin && hereStdin === undefined && scope.pipes.length > 0 && scope.pipes[scope.pipes.length - 1]!.index > 0;
         const command = this.emit(itemWords, item.wrappers, text, scope, redirections, { stdinScript: runsStdin, ...(program !== undefined ? { stdinProgram: program } : {}), ...(piped ? { pipedProgram: true } : {}) });
         primary ??= command;
         if ((item.stdin === 'shell' || item.stdin === 'guess') && stdin !== undefined) {
