@@ -35,7 +35,8 @@ function narrows(primary: string, value: string | undefined): boolean {
   if (BROAD.has(primary)) return false;
   if (value === undefined) return primary === '-false' || primary === '-empty';
   if (value.includes(UNKNOWN)) return false;
-  if (NAME_TESTS.has(primary)) return !/^[*?/.~]*$/.test(value);
+  // `*`, `.*`, `[!.]*`, `*.*`: a bracket expression counts as one any-character.
+  if (NAME_TESTS.has(primary)) return !/^[*?/.~]*$/.test(value.replace(/\[!?\^?\]?[^\]]*\]/g, '?'));
   if (primary === '-regex' || primary === '-iregex') return !/^(?:\.\*|\.\+|\^?\.\*\$?|)$/.test(value);
   const number = /^([+-]?)(\d+)([a-zA-Z]?)$/.exec(value);
   if (DAY_TESTS.has(primary) && number) return !((number[1] === '+' && Number(number[2]) === 0) || (number[1] === '-' && Number(number[2]) >= 3650));

@@ -5,33 +5,7 @@
 // (Shell commands the code spawns are parsed as commands by the parser and judged by the other rules.)
 import { catastrophicPath, isBlockDevice, isCriticalFile, systemWriteArea, type PathContext } from './danger-paths.js';
 import type { Hit } from './danger-rules.js';
-import { HOME_MARK, callSites, markHome, tokenize, type InlineProgram, type Token } from './parse-inline.js';
-
-// Splits a call's argument tokens at top-level commas.
-function splitArgs(args: readonly Token[]): Token[][] {
-  const out: Token[][] = [[]];
-  let depth = 0;
-  for (const token of args) {
-    if (token.kind === 'string') {
-      out[out.length - 1]!.push(token);
-      continue;
-    }
-    let text = '';
-    for (const ch of token.text) {
-      if (ch === '(' || ch === '[' || ch === '{') depth++;
-      else if (ch === ')' || ch === ']' || ch === '}') depth--;
-      if (ch === ',' && depth === 0) {
-        if (text) out[out.length - 1]!.push({ kind: 'code', text });
-        out.push([]);
-        text = '';
-        continue;
-      }
-      text += ch;
-    }
-    if (text) out[out.length - 1]!.push({ kind: 'code', text });
-  }
-  return out;
-}
+import { HOME_MARK, callSites, markHome, splitArgs, tokenize, type InlineProgram, type Token } from './parse-inline.js';
 
 // The path an argument expression names, when it is built from literals and the home directory only
 // as far as we can tell: `'~'`, `os.homedir()`, `Path.home() / 'x'`, `` `${os.homedir()}/x` ``.

@@ -88,7 +88,9 @@ function bases(named: NamedPath, context: SecretFilesContext): string[] {
 }
 
 function absolutes(named: NamedPath, context: SecretFilesContext): string[] {
-  const path = named.path === '~' || named.path.startsWith('~/') ? context.home + named.path.slice(1) : named.path;
+  const tilde = /^~([+-]?)(?=\/|$)/.exec(named.path);
+  // `~` is home; `~+` the current folder (and `~-` the previous one, taken as the current one).
+  const path = tilde ? (tilde[1] === '' ? context.home : context.runDir) + named.path.slice(tilde[0].length) : named.path;
   if (path.startsWith('~')) return [];
   return isAbsolute(path) ? [posix.normalize(path)] : bases(named, context).map((base) => join(base, path));
 }

@@ -135,7 +135,8 @@ function secretVariable(command: SimpleCommand): string | undefined {
 export function environmentDump(command: SimpleCommand): string | undefined {
   const name = command.name?.toLowerCase();
   const args = command.args;
-  const environ = command.words.some((word) => word.candidates.some((candidate) => /^\/proc\/[^/]+\/environ$/.test(posix.normalize(candidate))));
+  const targets = [...command.words, ...command.redirections.flatMap((redirection) => (redirection.targetWord ? [redirection.targetWord] : []))];
+  const environ = targets.some((word) => word.candidates.some((candidate) => /^\/proc\/[^/]+\/environ$/.test(posix.normalize(candidate))));
   if (environ) return 'it reads a process environment (/proc/*/environ)';
   if (name !== 'test' && name !== '[') {
     const variable = secretVariable(command);

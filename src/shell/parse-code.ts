@@ -163,3 +163,30 @@ export function callSites(tokens: readonly Token[], api: RegExp): CallSite[] {
   return sites;
 }
 
+
+// Splits a call's argument tokens at top-level commas.
+export function splitArgs(args: readonly Token[]): Token[][] {
+  const out: Token[][] = [[]];
+  let depth = 0;
+  for (const token of args) {
+    if (token.kind === 'string') {
+      out[out.length - 1]!.push(token);
+      continue;
+    }
+    let text = '';
+    for (const ch of token.text) {
+      if (ch === '(' || ch === '[' || ch === '{') depth++;
+      else if (ch === ')' || ch === ']' || ch === '}') depth--;
+      if (ch === ',' && depth === 0) {
+        if (text) out[out.length - 1]!.push({ kind: 'code', text });
+        out.push([]);
+        text = '';
+        continue;
+      }
+      text += ch;
+    }
+    if (text) out[out.length - 1]!.push({ kind: 'code', text });
+  }
+  return out;
+}
+

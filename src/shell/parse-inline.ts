@@ -3,10 +3,10 @@
 // it hands to a process-spawning API (`os.system('rm -rf ~')`, `subprocess.run(['rm','-rf','/'])`,
 // `execSync(...)`, `system "..."`, backticks), which paths it deletes and which it opens for writing.
 // The code is not executed or fully parsed: string literals are read, the calls around them recognised.
-import { HOME_MARK, callSites, markHome, tokenize, type Token } from './parse-code.js';
+import { HOME_MARK, callSites, markHome, splitArgs, tokenize, type Token } from './parse-code.js';
 import type { WordLike } from './parse-wrappers.js';
 
-export { HOME_MARK, callSites, markHome, tokenize, type CallSite, type Token } from './parse-code.js';
+export { HOME_MARK, callSites, markHome, splitArgs, tokenize, type CallSite, type Token } from './parse-code.js';
 
 export type Language = 'python' | 'js' | 'perl' | 'ruby' | 'php' | 'awk' | 'lua' | 'r' | 'applescript' | 'other';
 
@@ -115,23 +115,59 @@ function literalValue(value: string): string {
   return value.replace(/\$?\{\s*\uE000\s*\}|#\{\s*\uE000\s*\}/g, '~').replaceAll(HOME_MARK, '~');
 }
 
-// One shell command line from a call's arguments: a single string is a shell string; several strings
-// (or a list) are an argv, quoted word by word.
-function commandOf(args: readonly Token[]): string | undefined {
-  const pieces: Array<{ value: string; list: boolean }> = [];
-  let sawList = false;
-  for (const token of args) {
+// One argument expression's text: its literals and home spellings concatenated (`'rm -rf ' + HOME`).
+// Strings inside a nested call (`__import__('os')`) are that call's arguments, not part of the text.
+function concatenated(arg: readonly Token[]): string | undefined {
+  let value = '';
+  let any = false;
+  let depth = 0;
+  for (const token of arg) {
     if (token.kind === 'code') {
-      if (token.text.includes('[')) sawList = true;
-      for (const _ of token.text.matchAll(/\uE000/g)) pieces.push({ value: '~', list: true });
-      continue;
+      for (const ch of token.text) {
+        if (ch === '(' || ch === '[' || ch === '{') depth++;
+        else if (ch === ')' || ch === ']' || ch === '}') depth = Math.max(0, depth - 1);
+        else if (ch === HOME_MARK && depth === 0) {
+          value += '~';
+          any = true;
+        }
+      }
+    } else if (!token.words && depth === 0) {
+      value += literalValue(token.value);
+      any = true;
     }
-    if (token.words) for (const word of token.value.split(/\s+/).filter(Boolean)) pieces.push({ value: word, list: true });
-    else pieces.push({ value: literalValue(token.value), list: sawList });
   }
-  if (pieces.length === 0) return undefined;
-  if (pieces.length === 1 && !pieces[0]!.list) return pieces[0]!.value;
-  return pieces.map((piece) => shellQuote(piece.value)).join(' ');
+  return any ? value : undefined;
+}
+
+// One shell command line from a call's arguments: a lone string is a shell command line
+// (`os.system('...')`, `exec('...', {shell: true})`); a list or several strings are an argv
+// (`subprocess.run(['rm', '-rf', '/'])`, `execFileSync('rm', ['-rf', dir])`), quoted word by word.
+function commandOf(args: readonly Token[]): string | undefined {
+  let shell: string | undefined;
+  const words: string[] = [];
+  splitArgs(args).forEach((arg, index) => {
+    const quoted = arg.filter((token): token is Extract<Token, { kind: 'string' }> => token.kind === 'string' && token.words === true);
+    if (quoted.length > 0) {
+      for (const token of quoted) words.push(...token.value.split(/\s+/).filter(Boolean));
+      return;
+    }
+    const first = arg[0];
+    if (first?.kind === 'code' && /^\s*\[/.test(first.text)) {
+      // A list literal: its elements are words.
+      for (const element of splitArgs([{ kind: 'code', text: first.text.replace(/^\s*\[/, '') }, ...arg.slice(1)])) {
+        const value = concatenated(element);
+        if (value !== undefined) words.push(value);
+      }
+      return;
+    }
+    const value = concatenated(arg);
+    if (value === undefined) return;
+    if (index === 0) shell = value;
+    else words.push(value);
+  });
+  if (shell !== undefined && words.length === 0) return shell;
+  const argv = shell === undefined ? words : [shell, ...words];
+  return argv.length > 0 ? argv.map(shellQuote).join(' ') : undefined;
 }
 
 // Perl/ruby/php backticks and qx// run their text as a shell command; awk `"cmd" | getline`, `print | "cmd"`.
@@ -176,7 +212,13 @@ export function spawnedCommands(program: InlineProgram): Spawns {
   const commands: string[] = [];
   let spawns = false;
   // `from subprocess import run; run([...])`: the bare names once subprocess is imported.
-  const api = program.language === 'python' && /\bsubprocess\b/.test(program.code) ? new RegExp(`${SPAWN_APIS.python.source}|\\b(?:run|call)\\s*(?=\\()`) : SPAWN_APIS[program.language];
+  // `require('child_process').exec(...)`: any `.exec(` once child_process is loaded.
+  const api =
+    program.language === 'python' && /\bsubprocess\b/.test(program.code)
+      ? new RegExp(`${SPAWN_APIS.python.source}|\\b(?:run|call)\\s*(?=\\()`)
+      : program.language === 'js' && /child_process/.test(program.code)
+        ? new RegExp(`${SPAWN_APIS.js.source}|\\.\\s*exec\\s*(?=\\()`)
+        : SPAWN_APIS[program.language];
   for (const site of callSites(tokens, api)) {
     // perl `open(F, "<", $x)` and `open(F, "x.txt")` read; a pipe mode or `|` in the name runs a command.
     if (/^open\d?$/.test(site.api)) {

@@ -113,7 +113,7 @@ describe('ChatCLI-refused lines need a person in every door', () => {
 });
 
 describe('environment dumps and secret variables are never auto-approved', () => {
-  it.each(['printenv', 'printenv GITHUB_TOKEN', 'env', 'env -0', 'env | sort', 'export -p', 'export', 'declare -x', 'declare -p', 'typeset -x', 'set', 'jq -n env', "jq -n '$ENV'", "jq -n '$ENV.AWS_SECRET_ACCESS_KEY'", 'jq -n "env.NPM_TOKEN"', 'yq -n "strenv(GH_TOKEN)"', 'ps e', 'ps auxe', 'cat /proc/self/environ', 'strings /proc/1/environ', 'echo $GITHUB_TOKEN', 'echo "${AWS_SECRET_ACCESS_KEY}"', 'printf %s "$DB_PASSWORD"', 'echo $OPENAI_API_KEY | rev', 'cat <<< "$NPM_TOKEN"', 'awk \'BEGIN { for (k in ENVIRON) print k, ENVIRON[k] }\''])(
+  it.each(['printenv', 'printenv GITHUB_TOKEN', 'env', 'env -0', 'env | sort', 'export -p', 'export', 'declare -x', 'declare -p', 'typeset -x', 'set', 'jq -n env', "jq -n '$ENV'", "jq -n '$ENV.AWS_SECRET_ACCESS_KEY'", 'jq -n "env.NPM_TOKEN"', 'yq -n "strenv(GH_TOKEN)"', 'ps e', 'ps auxe', 'cat /proc/self/environ', "tr '\\0' '\\n' < /proc/self/environ", 'strings /proc/1/environ', 'echo $GITHUB_TOKEN', 'echo "${AWS_SECRET_ACCESS_KEY}"', 'printf %s "$DB_PASSWORD"', 'echo $OPENAI_API_KEY | rev', 'cat <<< "$NPM_TOKEN"', 'awk \'BEGIN { for (k in ENVIRON) print k, ENVIRON[k] }\''])(
     '%j asks',
     async (line) => {
       const result = await explain(plain, `@coder exec ${line}`);

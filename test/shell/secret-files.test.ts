@@ -53,6 +53,7 @@ describe('exec refuses what read refuses', () => {
     ['. ./.env', './.env'],
     ['cat ./sub/../.env', './sub/../.env'],
     ['cat "$PWD/.env"', './.env'],
+    ['cat ~+/.env', '~+/.env'],
     ["cat '.e'\"nv\"", '.env'],
     ['F=.env; cat $F', '.env'],
     ['cat .env.local', '.env.local'],
