@@ -91,6 +91,10 @@ export class Planner {
       if (mode.kind === 'stdin') return [{ ...self, stdin: 'shell' }];
       return runsFile(start + mode.index);
     }
+    const launched = launches(key, slice);
+    if (launched && launched.length > 0) {
+      return [self, ...launched.flatMap((launch): PlanItem[] => (launch.kind === 'text' ? [{ kind: 'text', text: launch.text, wrappers: [...wrappers, name] }] : inner(launch.index)))];
+    }
     const language = languageOf(key);
     if (language || INTERPRETERS.has(key)) {
       const program = inlineProgram(key, slice);
@@ -102,10 +106,6 @@ export class Planner {
       }
       const spawned = program ? spawnedCommands(program).commands : [];
       return [self, ...spawned.map((text): PlanItem => ({ kind: 'text', text, wrappers: [...wrappers, name] }))];
-    }
-    const launched = launches(key, slice);
-    if (launched && launched.length > 0) {
-      return [self, ...launched.flatMap((launch): PlanItem[] => (launch.kind === 'text' ? [{ kind: 'text', text: launch.text, wrappers: [...wrappers, name] }] : inner(launch.index)))];
     }
     if (key === 'at' || key === 'batch') {
       // at / batch run the commands they read on stdin (through sh).

@@ -36,6 +36,11 @@ describe('launchers and inline programs yield the commands they run', () => {
     ['lua -e \'os.execute("rm -rf ~")\'', ['lua']],
     ['osascript -e \'do shell script "rm -rf ~"\'', ['osascript']],
     ["python3 <<'EOF'\nimport os\nos.system('rm -rf ~')\nEOF", ['python3']],
+    ['npm exec -- rm -rf ~', ['npm']],
+    ['uv run rm -rf ~', ['uv']],
+    ["nix-shell --run 'rm -rf ~'", ['nix-shell']],
+    ["ssh -p 2222 localhost 'rm -rf ~'", ['ssh']],
+    ["vim -c '!rm -rf ~' -c q", ['vim']],
     ["echo \"import os; os.system('rm -rf ~')\" | python3", ['python3']],
     ["echo \"import os; os.system('rm -rf ~')\" > x.py; python3 x.py", ['python3']],
   ])('%j → rm under %j', async (line, wrappers) => {
@@ -43,7 +48,7 @@ describe('launchers and inline programs yield the commands they run', () => {
     expect(command, line).toBeDefined();
     expect(command!.wrappers).toEqual(wrappers);
     // An argv launch (`screen -dm CMD`) is a wrapper; text launches are shell strings.
-    expect(command!.viaShell, line).toBe(line.startsWith('screen -dm') ? undefined : true);
+    expect(command!.viaShell, line).toBe(/^(?:screen -dm|npm exec|uv run)/.test(line) ? undefined : true);
     expect(command!.args).toContain('-rf');
   });
 
