@@ -83,6 +83,10 @@ function perlOpen(args: Token[][]): string | undefined {
 export function inlineFileHit(name: string, program: InlineProgram, context: PathContext): Hit | undefined {
   const tokens = tokenize(markHome(program.code), program.language);
   const found = (what: string | undefined): Hit | undefined => (what ? { rule: 'inline-code-destructive', reason: `${name} inline code that ${what}` } : undefined);
+  // One pass over the code first: most programs call none of these APIs.
+  const code = tokens.map((token) => (token.kind === 'code' ? token.text : '""')).join('');
+  const awkWrite = program.language === 'awk' && />/.test(code);
+  if (!awkWrite && ![DELETE_APIS, WRITE_FIRST, WRITE_SECOND, OPEN_MODE, PATH_METHOD].some((api) => api.test(code))) return undefined;
   for (const site of callSites(tokens, DELETE_APIS)) {
     const hit = found(deletes(pathOf(splitArgs(site.args)[0]), context));
     if (hit) return hit;
@@ -101,10 +105,11 @@ export function inlineFileHit(name: string, program: InlineProgram, context: Pat
     const hit = found(overwrites(target));
     if (hit) return hit;
   }
+  const methods = new RegExp(PATH_METHOD.source, 'g');
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i]!;
     if (token.kind !== 'code') continue;
-    for (const match of token.text.matchAll(new RegExp(PATH_METHOD.source, 'g'))) {
+    for (const match of token.text.matchAll(methods)) {
       const path = receiverPath(tokens, i, match.index);
       const hit = found(/^write/.test(match[1]!) ? overwrites(path) : deletes(path, context));
       if (hit) return hit;

@@ -67,45 +67,52 @@ function readDelimited(code: string, start: number, open: string): { value: stri
 // php; `qx{}` / `%x()` too; `qw()` is a list of words.
 export function tokenize(code: string, language: Language): Token[] {
   const tokens: Token[] = [];
-  let text = '';
-  const flush = (): void => {
-    if (text !== '') tokens.push({ kind: 'code', text });
-    text = '';
+  // The code run being read: code.slice(start, i).
+  let start = 0;
+  const flush = (end: number): void => {
+    if (end > start) tokens.push({ kind: 'code', text: code.slice(start, end) });
   };
   const shellTicks = language === 'perl' || language === 'ruby' || language === 'php';
+  const quoteLike = language === 'perl' || language === 'ruby';
+  const hashComments = language === 'python' || language === 'ruby' || language === 'perl';
   let i = 0;
   while (i < code.length) {
     const ch = code[i]!;
-    const quote = code.startsWith('"""', i) ? '"""' : code.startsWith("'''", i) ? "'''" : ch === '"' || ch === "'" || ch === '`' ? ch : undefined;
-    if (quote && !(language === 'awk' && ch === "'")) {
-      flush();
+    if (ch === '"' || ch === "'" || ch === '`') {
+      if (language === 'awk' && ch === "'") {
+        i++;
+        continue;
+      }
+      const quote = code.startsWith('"""', i) ? '"""' : code.startsWith("'''", i) ? "'''" : ch;
+      flush(i);
       const { value, end } = readQuoted(code, i + quote.length, quote);
       tokens.push(quote === '`' && shellTicks ? { kind: 'string', value, command: true } : { kind: 'string', value });
-      i = end;
+      i = start = end;
       continue;
     }
-    const perlish = /^(?:qx|qw|qq|q|%x|%w|%W|%q|%Q)([({[</|!#])/.exec(code.slice(i, i + 4));
-    if (perlish && (language === 'perl' || language === 'ruby') && !/[\w$@%]/.test(code[i - 1] ?? '')) {
-      flush();
-      const operator = perlish[0].slice(0, -1);
-      const { value, end } = readDelimited(code, i + perlish[0].length, perlish[1]!);
-      if (/x$/.test(operator)) tokens.push({ kind: 'string', value, command: true });
-      else if (/w$/i.test(operator)) tokens.push({ kind: 'string', value, words: true });
-      else tokens.push({ kind: 'string', value });
-      i = end;
-      continue;
-    }
-    if (ch === '#' && (language === 'python' || language === 'ruby' || language === 'perl') && (i === 0 || /\s/.test(code[i - 1]!))) {
-      // A comment to the end of the line (perl `$#x` and `#{}` interpolation aside).
-      if (!(language === 'ruby' && code[i + 1] === '{')) {
-        while (i < code.length && code[i] !== '\n') i++;
+    if (quoteLike && (ch === 'q' || ch === '%') && !/[\w$@%]/.test(code[i - 1] ?? '')) {
+      const perlish = /^(?:qx|qw|qq|q|%x|%w|%W|%q|%Q)([({[</|!#])/.exec(code.slice(i, i + 4));
+      if (perlish) {
+        flush(i);
+        const operator = perlish[0].slice(0, -1);
+        const { value, end } = readDelimited(code, i + perlish[0].length, perlish[1]!);
+        if (/x$/.test(operator)) tokens.push({ kind: 'string', value, command: true });
+        else if (/w$/i.test(operator)) tokens.push({ kind: 'string', value, words: true });
+        else tokens.push({ kind: 'string', value });
+        i = start = end;
         continue;
       }
     }
-    text += ch;
+    // A comment to the end of the line (perl `$#x` and ruby `#{}` interpolation aside).
+    if (ch === '#' && hashComments && (i === 0 || /\s/.test(code[i - 1]!)) && !(language === 'ruby' && code[i + 1] === '{')) {
+      flush(i);
+      while (i < code.length && code[i] !== '\n') i++;
+      start = i;
+      continue;
+    }
     i++;
   }
-  flush();
+  flush(code.length);
   return tokens;
 }
 
@@ -118,45 +125,48 @@ export interface CallSite {
 }
 
 // The arguments of the call whose name ends `code token` `at` (character `from` of it onwards).
+// Bounds: a huge program (the line may be 1 MB) costs linear time, never one scan per call site.
+const MAX_SITES = 128;
+const MAX_ARG_TOKENS = 256;
+const MAX_ARG_CHARS = 4096;
+
 function argumentsAfter(tokens: readonly Token[], at: number, from: number): Token[] {
   const args: Token[] = [];
   const rest = (tokens[at] as { text: string }).text.slice(from);
   const paren = /^\s*\(/.exec(rest);
   let depth = paren ? 1 : 0;
   const bounded = paren !== null;
-  const first = paren ? rest.slice(paren[0].length) : rest;
-  const pending: Token[] = [{ kind: 'code', text: first }, ...tokens.slice(at + 1)];
-  for (const token of pending) {
+  let chars = 0;
+  for (let index = at; index < tokens.length && index - at <= MAX_ARG_TOKENS && chars <= MAX_ARG_CHARS; index++) {
+    const token: Token = index === at ? { kind: 'code', text: paren ? rest.slice(paren[0].length) : rest } : tokens[index]!;
     if (token.kind === 'string') {
       args.push(token);
+      chars += token.value.length;
       continue;
     }
-    let kept = '';
-    for (const ch of token.text) {
+    const text = token.text;
+    let k = 0;
+    for (; k < text.length && chars <= MAX_ARG_CHARS; k++, chars++) {
+      const ch = text[k]!;
       if (ch === '(' || ch === '[' || ch === '{') depth++;
       else if (ch === ')' || ch === ']' || ch === '}') {
         depth--;
-        if (bounded ? depth === 0 : depth < 0) {
-          if (kept) args.push({ kind: 'code', text: kept });
-          return args;
-        }
-      } else if (!bounded && depth === 0 && (ch === ';' || ch === '\n')) {
-        if (kept) args.push({ kind: 'code', text: kept });
-        return args;
-      }
-      kept += ch;
+        if (bounded ? depth === 0 : depth < 0) break;
+      } else if (!bounded && depth === 0 && (ch === ';' || ch === '\n')) break;
     }
-    if (kept) args.push({ kind: 'code', text: kept });
+    if (k > 0) args.push({ kind: 'code', text: text.slice(0, k) });
+    if (k < text.length) return args;
   }
   return args;
 }
 
 export function callSites(tokens: readonly Token[], api: RegExp): CallSite[] {
   const sites: CallSite[] = [];
+  const pattern = new RegExp(api.source, 'g');
   tokens.forEach((token, index) => {
-    if (token.kind !== 'code') return;
-    const pattern = new RegExp(api.source, 'g');
+    if (token.kind !== 'code' || sites.length >= MAX_SITES) return;
     for (const match of token.text.matchAll(pattern)) {
+      if (sites.length >= MAX_SITES) return;
       sites.push({ token: index, api: match[0].trim(), args: argumentsAfter(tokens, index, match.index + match[0].length) });
     }
   });

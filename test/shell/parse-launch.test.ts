@@ -69,3 +69,14 @@ describe('launchers and inline programs yield the commands they run', () => {
     expect(substituted.commands.find((command) => command.name === 'curl')?.substituted).toBe(true);
   });
 });
+
+describe('huge inline programs stay linear', () => {
+  it('a 300 KB program with 20,000 unbalanced calls is parsed, judged and still spawning', async () => {
+    const { classifyDanger } = await import('../../src/shell/danger.js');
+    const { riskyShell } = await import('../../src/shell/danger-risky.js');
+    const code = `import os\nos.system('rm -rf ~')\n${"os.system('ls' + ".repeat(20_000)}`;
+    const parse = await parser.parseShell(`python3 -c ${JSON.stringify(code)}`);
+    expect(classifyDanger(parse, { home: '/home/dev' }).blocked).toBe(true);
+    expect(riskyShell(parse)?.name).toBe('inline-code-spawn');
+  });
+});
