@@ -37,6 +37,8 @@ const VALUED_SHORT: Readonly<Record<Language, string>> = { python: 'WXmQ', js: '
 export interface InlineProgram {
   readonly language: Language;
   readonly code: string;
+  // Part of the code is only known at run time (`python3 -c "$CODE"`): it may do anything.
+  readonly unknown?: boolean;
 }
 
 // The program text an interpreter is given on its command line, if any (several -e are joined by lines).
@@ -47,6 +49,11 @@ export function inlineProgram(name: string, words: readonly WordLike[]): InlineP
   const code = CODE_SHORT[language];
   const valued = VALUED_SHORT[language];
   let fileGiven = false;
+  let unknown = false;
+  const take = (word: WordLike): void => {
+    parts.push(word.value);
+    if (word.dynamic) unknown = true;
+  };
   let i = 1;
   if (language === 'js' && /^deno$/i.test(name) && words[1]?.value === 'eval') {
     return words[2] ? { language, code: words.slice(2).map((word) => word.value).join(' ') } : undefined;
@@ -61,7 +68,8 @@ export function inlineProgram(name: string, words: readonly WordLike[]): InlineP
       const [option, attached] = [value.slice(2).split('=')[0]!, value.includes('=') ? value.slice(value.indexOf('=') + 1) : undefined];
       if (CODE_LONG.has(option)) {
         if (attached !== undefined) parts.push(attached);
-        else if (i + 1 < words.length) parts.push(words[++i]!.value);
+        else if (i + 1 < words.length) take(words[++i]!);
+        if (words[i]!.dynamic) unknown = true;
       } else if (option === 'file' || option === 'require' || option === 'import') {
         if (option === 'file') fileGiven = true;
         if (attached === undefined) i++;
@@ -74,7 +82,8 @@ export function inlineProgram(name: string, words: readonly WordLike[]): InlineP
         if (code.includes(ch)) {
           const rest = value.slice(k + 1);
           if (rest !== '') parts.push(rest);
-          else if (i + 1 < words.length) parts.push(words[++i]!.value);
+          else if (i + 1 < words.length) take(words[++i]!);
+          if (words[i]!.dynamic) unknown = true;
           break;
         }
         if (valued.includes(ch)) {
@@ -88,8 +97,9 @@ export function inlineProgram(name: string, words: readonly WordLike[]): InlineP
     break;
   }
   // awk: the first operand is the program unless -f named a file.
-  if (language === 'awk' && parts.length === 0 && !fileGiven && i < words.length) parts.push(words[i]!.value);
-  return parts.length > 0 ? { language, code: parts.join('\n') } : undefined;
+  if (language === 'awk' && parts.length === 0 && !fileGiven && i < words.length) take(words[i]!);
+  if (parts.length === 0) return undefined;
+  return unknown ? { language, code: parts.join('\n'), unknown } : { language, code: parts.join('\n') };
 }
 
 // --- processes -----------------------------------------------------------------------------------
@@ -241,6 +251,7 @@ export function spawnedCommands(program: InlineProgram): Spawns {
     if (line) commands.push(line);
   }
   const dynamic = DYNAMIC_APIS[program.language];
+  if (program.unknown) spawns = true;
   if (dynamic && dynamic.test(tokens.map((token) => (token.kind === 'code' ? token.text : '""')).join(''))) spawns = true;
   const strings = commandStrings(tokens, program.language);
   if (strings.length > 0) spawns = true;

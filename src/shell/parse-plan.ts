@@ -4,6 +4,7 @@
 import type { RawPart, RawWord } from './parse-words.js';
 import { inlineProgram, languageOf, spawnedCommands } from './parse-inline.js';
 import { launches } from './parse-launchers.js';
+import { scriptText } from './parse-walk-values.js';
 import { INTERPRETERS, SHELLS, SU_LIKE, WRAPPERS, findExecs, interpreterReadsStdin, shellMode, unwrap, watchCommand, type WordLike } from './parse-wrappers.js';
 
 // A word before its substitutions were walked: enough to find wrappers and command names.
@@ -91,7 +92,9 @@ export class Planner {
       if (mode.kind === 'stdin') return [{ ...self, stdin: 'shell' }];
       return runsFile(start + mode.index);
     }
-    const launched = launches(key, slice);
+    // Shell text built from words keeps their expansions (`tmux new "$(echo rm -rf ~)"`), so the nested
+    // parse sees what is only known at run time.
+    const launched = launches(key, slice.map((word) => (word.dynamic ? { ...word, value: scriptText(word.raw) } : word)));
     if (launched && launched.length > 0) {
       return [self, ...launched.flatMap((launch): PlanItem[] => (launch.kind === 'text' ? [{ kind: 'text', text: launch.text, wrappers: [...wrappers, name] }] : inner(launch.index)))];
     }

@@ -78,6 +78,8 @@ const CHATCLI_REFUSED: readonly (readonly [string, string])[] = [
   ['awk \'BEGIN { system("make") }\'', 'inline-code-spawn'],
   ['awk \'{ print | "sh" }\' cmds.txt', 'inline-code-spawn'],
   ['python3 <<EOF\nimport os\nos.system("make")\nEOF', 'inline-code-spawn'],
+  ['python3 -c "$CODE"', 'inline-code-spawn'],
+  ['node -e "$(cat x.js)"', 'inline-code-spawn'],
   ['userdel bob', 'userdel'],
   ['chown -R bob /srv/data', 'chown-recursive-absolute'],
   ['dd if=/dev/zero of=big.img bs=1M count=10', 'dd'],
