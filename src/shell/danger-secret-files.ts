@@ -2,8 +2,8 @@
 // (see namedPaths), resolved the way the shell and the kernel will (run folder, `cd` targets, `~`,
 // globs expanded against the disk, symlinks followed), checked against the workspace's non-accessible
 // globs. A hit is refused with read's own C211 wording before anything runs.
-import { readdirSync, realpathSync } from 'node:fs';
-import { isAbsolute, join, posix } from 'node:path';
+import { existsSync, readdirSync, realpathSync } from 'node:fs';
+import { dirname, isAbsolute, join, posix } from 'node:path';
 import picomatch from 'picomatch';
 import { SENSITIVE_SYSTEM_PATHS } from '../workspace/sensitive.js';
 import { dotGlob, namedPaths, type NamedPath } from './danger-secrets.js';
@@ -107,6 +107,8 @@ export function secretFile(parse: ShellParse, context: SecretFilesContext): Secr
         if (hidden(folder, context)) return { path: named.path, command: named.command };
       }
       for (const candidate of globbed ? expand(abs, dot) : [abs]) {
+        // A word that cannot be a path here (a URL, a branch name `feature/secrets/x`) is no file.
+        if (!globbed && !existsSync(dirname(candidate))) continue;
         if (hidden(candidate, context)) return { path: named.path, command: named.command };
         const resolved = real(candidate);
         if (resolved !== undefined && resolved !== candidate && hidden(resolved, context)) return { path: named.path, command: named.command };

@@ -91,6 +91,18 @@ describe('exec refuses what read refuses', () => {
     if (!result.ok) expect(result.error.message).toBe(`${path}: no such file or directory, or not accessible`);
   });
 
+  it('a word that is a URL or a branch name is not a file; a missing path in an existing folder is', async () => {
+    const { ShellParser } = await import('../../src/shell/parse.js');
+    const { secretFile } = await import('../../src/shell/danger-secret-files.js');
+    const parser = new ShellParser();
+    const context = { runDir: root, home: outside, root, isNonAccessible: (rel: string) => /(?:^|\/)(?:\.env|secrets)(?:\/|$)/.test(rel) };
+    expect(secretFile(await parser.parseShell('curl https://api.example.invalid/secrets/list'), context)).toBeUndefined();
+    expect(secretFile(await parser.parseShell('git checkout -b feature/secrets/rotation'), context)).toBeUndefined();
+    expect(secretFile(await parser.parseShell('cat secrets/missing.txt'), context)).toMatchObject({ path: 'secrets/missing.txt' });
+    expect(secretFile(await parser.parseShell('cat sub/.env'), context)).toMatchObject({ path: 'sub/.env' });
+    await parser.dispose();
+  });
+
   it('a refused line does not run at all (no partial copy, no output)', async () => {
     await exec('cat README.md > copied.txt && cp .env leaked2.txt');
     await expect(readFile(join(root, 'copied.txt'), 'utf8')).rejects.toThrow();
@@ -120,6 +132,9 @@ describe('naming a secret file is not reading it', () => {
     ['cat *.md'],
     ['ls secrets'],
     ['find . -name .env'],
+    ['echo https://example.invalid/secrets/list'],
+    ['git --version && echo feature/secrets/rotation'],
+    ['grep -c secrets/ sub/notes.txt || true'],
   ])('%j runs', async (cmd) => {
     const result = await exec(cmd);
     expect(result, JSON.stringify(result)).toMatchObject({ ok: true });
