@@ -128,7 +128,7 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
     stateDir,
     hooks: {
       ...(store ? sessionStalenessHooks(store, tracker) : stalenessHooks(tracker)),
-      ...classifyHook(parser, { allowUnsafe: options.allowUnsafe ?? false, ...(home ? { home } : {}) }),
+      ...classifyHook(parser, { allowUnsafe: options.allowUnsafe ?? false, workspace, ...(home ? { home } : {}) }),
       ...gate,
       ...options.hooks,
     },

@@ -1,3 +1,5 @@
+import { riskyShell } from '../shell/danger-risky.js';
+import { environmentDump } from '../shell/danger-secrets.js';
 import { beforeRules, fromRule, type DecideContext } from './decide-common.js';
 import { immuneShell } from './immune.js';
 import { escapePattern } from './pattern.js';
@@ -59,7 +61,8 @@ function resolve(judged: Judged, reading: Reading): Decision {
       ask ??= fromRule(judged, part.match, part.spelling);
       if (part.match.source !== 'cli') suggest.push(`${judged.tool} ${escapePattern(part.spelling)}`);
     } else if (!part.match) {
-      const veto = readOnlyVeto(part.command);
+      const dump = environmentDump(part.command);
+      const veto = dump ? `${dump} (secrets are never shown without approval)` : readOnlyVeto(part.command);
       if (!veto) continue;
       ask ??= { decision: 'ask', reason: `no rule allows \`${part.spelling}\` and ${veto}`, source: 'default', judged: judged.call, part: part.spelling };
       suggest.push(`${judged.tool} ${escapePattern(part.spelling)}`);
@@ -82,7 +85,8 @@ export function decideShell(judged: Judged, ctx: DecideContext, parse: ShellPars
     const denied = denial(judged, reading);
     if (denied) return denied;
   }
-  const early = beforeRules(judged, ctx, immuneShell(parse, isReadOnlyName));
+  // ChatCLI's own validator refuses these; here they need a person like the immune classes.
+  const early = beforeRules(judged, ctx, immuneShell(parse, isReadOnlyName) ?? riskyShell(parse));
   if (early) return early;
   const decisions = readings.map((reading) => resolve(judged, reading));
   return decisions.find((d) => d.decision === 'ask') ?? decisions[0]!;

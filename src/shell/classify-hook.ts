@@ -1,9 +1,11 @@
 // The engine's `classify` stage: every call that runs a shell command line (exec, test --cmd) is parsed
-// and checked by the danger classifier before the permission gate. A catastrophic line fails with C242
-// and is never run, not even with approval; only a human's --allow-unsafe lifts the block.
+// and checked before the permission gate. A catastrophic line fails with C242 and is never run, not even
+// with approval; only a human's --allow-unsafe lifts the block. A line that names a non-accessible file
+// (`cat .env`, `cp .env /tmp/x`, `< .env`) fails with read's own C211, --allow-unsafe or not.
 import { homedir } from 'node:os';
 import type { EngineHooks, PreparedCall } from '../engine/engine.js';
 import { fail } from '../engine/errors.js';
+import { notAccessible } from '../workspace/refusals.js';
 import type { DangerVerdict } from './danger.js';
 import type { ShellParse } from './parse-types.js';
 
@@ -12,11 +14,19 @@ export interface ParsesShell {
   parseShell(command: string): Promise<ShellParse>;
 }
 
+// What the hook needs of the workspace to refuse non-accessible files (the Workspace class fits).
+export interface SecretScope {
+  readonly root: string;
+  isNonAccessible(rel: string): boolean;
+}
+
 export interface ClassifyHookOptions {
-  // --allow-unsafe: nothing is blocked (the caller may warn with `checkShellLine`).
+  // --allow-unsafe: nothing is blocked as catastrophic (the caller may warn with `checkShellLine`).
   readonly allowUnsafe: boolean;
   // For `~` and `$HOME`; default: the operating system's home directory.
   readonly home?: string;
+  // The workspace, for its non-accessible globs; without it files named by a command are not checked.
+  readonly workspace?: SecretScope;
 }
 
 // The folder the command runs in, after the jail resolved it (a declared touch with the same input).
@@ -32,13 +42,21 @@ export async function checkShellLine(parser: ParsesShell, command: string, conte
 
 export function classifyHook(parser: ParsesShell, options: ClassifyHookOptions): Pick<EngineHooks, 'classify'> {
   const home = options.home ?? homedir();
+  const scope = options.workspace;
   return {
     classify: async (call) => {
-      if (options.allowUnsafe) return;
       const run = call.command.shell?.(call.args);
       if (!run) return;
       const workspace = runFolder(call, run.dir);
-      const verdict = await checkShellLine(parser, run.command, { home, ...(workspace ? { workspace } : {}) });
+      const parse = await parser.parseShell(run.command);
+      if (scope) {
+        const { secretFile } = await import('./danger-secret-files.js');
+        const secret = secretFile(parse, { runDir: workspace ?? scope.root, home, root: scope.root, isNonAccessible: (rel) => scope.isNonAccessible(rel) });
+        if (secret) throw notAccessible(secret.path);
+      }
+      if (options.allowUnsafe) return;
+      const { classifyDanger } = await import('./danger.js');
+      const verdict = classifyDanger(parse, { home, ...(workspace ? { workspace } : {}) });
       if (!verdict.blocked) return;
       throw fail(
         'C242',

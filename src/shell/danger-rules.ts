@@ -3,9 +3,16 @@
 // permission layer's business.
 import { posix } from 'node:path';
 import { catastrophicPath, isBlockDevice, isCriticalFile, isDevicePath, systemWriteArea, type Catastrophe, type PathContext } from './danger-paths.js';
+import { parseArgs, longOption, shortFlag, tokensOf } from './danger-args.js';
+import { rsync, tar, zip } from './danger-archive.js';
+import { fd, find } from './danger-find.js';
+import { inlineFileHit } from './danger-inline.js';
 import { textualHit } from './danger-text.js';
+import { inlineProgram, languageOf } from './parse-inline.js';
 import type { ShellWord, SimpleCommand } from './parse-types.js';
 import { INTERPRETERS, SHELLS, interpreterReadsStdin, shellMode } from './parse-wrappers.js';
+
+export { tokensOf } from './danger-args.js';
 
 export interface Hit {
   readonly rule: string;
@@ -23,60 +30,6 @@ export interface RuleInput {
 
 const UNKNOWN = '\u0000';
 
-// The values an argument may take, split the way the shell splits an unquoted variable.
-export function tokensOf(word: ShellWord): string[] {
-  const splits = word.parts.some((part) => part.kind === 'variable' && !part.quoted);
-  return word.candidates.flatMap((candidate) => (splits ? candidate.split(/[ \t\n]+/).filter(Boolean) : [candidate]));
-}
-
-interface Parsed {
-  // Option tokens before `--` (and before the first operand for commands that stop there).
-  readonly options: string[];
-  readonly operands: string[];
-  // An option-position token only known at run time (`rm $FLAGS /`).
-  readonly unknownOption: boolean;
-}
-
-// Splits GNU-style arguments into options and operands. `valued` short options take the next token.
-function parseArgs(words: readonly ShellWord[], valued = '', valuedLong: readonly string[] = []): Parsed {
-  const options: string[] = [];
-  const operands: string[] = [];
-  let unknownOption = false;
-  let ended = false;
-  let skipNext = false;
-  for (const word of words) {
-    for (const token of tokensOf(word)) {
-      if (skipNext) {
-        skipNext = false;
-        continue;
-      }
-      if (!ended && token === '--' && !word.dynamic) {
-        ended = true;
-        continue;
-      }
-      if (!ended && token.startsWith('-') && token.length > 1) {
-        options.push(token);
-        if (token.includes(UNKNOWN)) unknownOption = true;
-        if (token.startsWith('--')) {
-          if (!token.includes('=') && valuedLong.includes(token.slice(2))) skipNext = true;
-        } else if (valued && valued.includes(token[token.length - 1]!)) skipNext = true;
-        continue;
-      }
-      if (!ended && token.startsWith(UNKNOWN)) unknownOption = true;
-      operands.push(token);
-    }
-  }
-  return { options, operands, unknownOption };
-}
-
-// `--rec` is `--recursive` for GNU getopt (unambiguous prefixes are accepted).
-function longOption(token: string, name: string, minimum = 1): boolean {
-  if (!token.startsWith('--')) return false;
-  const given = token.slice(2).split('=')[0]!;
-  return given.length >= minimum && name.startsWith(given);
-}
-
-const shortFlag = (token: string, flags: RegExp): boolean => /^-[^-]/.test(token) && flags.test(token.slice(1));
 
 function describe(hit: Catastrophe): string {
   return hit.description;
@@ -89,49 +42,13 @@ function rm({ words, context }: RuleInput): Hit | undefined {
   if (options.some((token) => longOption(token, 'no-preserve-root', 3))) {
     return { rule: 'rm-no-preserve-root', reason: 'rm with --no-preserve-root (its only use is deleting /)' };
   }
+  const critical = operands.find((operand) => isCriticalFile(operand));
+  if (critical) return { rule: 'rm-system-file', reason: `deleting the system file ${critical}` };
   const recursive = options.some((token) => shortFlag(token, /[rR]/) || longOption(token, 'recursive'));
   if (!recursive && !unknownOption) return undefined;
   for (const operand of operands) {
     const hit = catastrophicPath(operand, context);
     if (hit) return { rule: 'rm-catastrophic', reason: `recursive deletion of ${describe(hit)}` };
-  }
-  return undefined;
-}
-
-// --- find ----------------------------------------------------------------------------------------
-
-const FIND_UNRESTRICTIVE = new Set(['-type', '-xtype', '-depth', '-d', '-maxdepth', '-mindepth', '-xdev', '-mount', '-follow', '-noleaf', '-ignore_readdir_race', '-noignore_readdir_race', '-true', '-print', '-print0', '-ls', '-o', '-or', '-a', '-and', '-not', '-regextype', '-daystart', '-warn', '-nowarn']);
-const FIND_ACTIONS = new Set(['-delete', '-exec', '-execdir', '-ok', '-okdir']);
-const DELETERS = new Set(['rm', 'unlink', 'shred', 'rmdir', 'srm']);
-
-function find({ words, context }: RuleInput): Hit | undefined {
-  const tokens = words.map((word) => word.candidates[0] ?? UNKNOWN);
-  let i = 0;
-  while (i < tokens.length && /^-(?:[HLP]|D|O\d*)$/.test(tokens[i]!)) i += tokens[i] === '-D' ? 2 : 1;
-  const starts: string[] = [];
-  while (i < tokens.length && !/^[-(!,]/.test(tokens[i]!)) starts.push(tokens[i++]!);
-  if (starts.length === 0) starts.push('.');
-  let restricted = false;
-  let deletes = false;
-  for (; i < tokens.length; i++) {
-    const token = tokens[i]!;
-    if (FIND_ACTIONS.has(token)) {
-      const program = (tokens[i + 1] ?? '').replace(/^.*\//, '');
-      let close = i + 1;
-      while (close < tokens.length && tokens[close] !== ';' && tokens[close] !== '+') close++;
-      // `-exec rm -rf {} +`, or a shell running rm on each path (`-exec sh -c 'rm -rf "$1"' _ {} ;`).
-      const shellDeletes = SHELLS.has(program) && tokens.slice(i + 2, close).some((part) => /(?:^|[\s;&|(])(?:rm|unlink|shred)\s/.test(part));
-      const runs = token === '-delete' || DELETERS.has(program) || shellDeletes;
-      if (runs && !restricted) deletes = true;
-      if (token !== '-delete') while (i + 1 < tokens.length && tokens[i + 1] !== ';' && tokens[i + 1] !== '+') i++;
-      continue;
-    }
-    if (token.startsWith('-') && !FIND_UNRESTRICTIVE.has(token)) restricted = true;
-  }
-  if (!deletes) return undefined;
-  for (const start of starts) {
-    const hit = catastrophicPath(start, context);
-    if (hit) return { rule: 'find-delete-catastrophic', reason: `find deleting everything under ${describe(hit)}` };
   }
   return undefined;
 }
@@ -247,14 +164,6 @@ function permissions({ name, words, context }: RuleInput): Hit | undefined {
   return undefined;
 }
 
-function rsync({ words, context }: RuleInput): Hit | undefined {
-  const { options, operands } = parseArgs(words, 'eBfTM', ['rsh', 'filter', 'exclude', 'include', 'temp-dir', 'compare-dest', 'link-dest', 'rsync-path']);
-  if (!options.some((token) => token.startsWith('--del'))) return undefined;
-  const target = operands[operands.length - 1];
-  const hit = target && operands.length >= 2 ? catastrophicPath(target, context) : undefined;
-  return hit ? { rule: 'rsync-delete-catastrophic', reason: `rsync --delete into ${describe(hit)}` } : undefined;
-}
-
 // --- power and processes -------------------------------------------------------------------------
 
 function power({ name, words }: RuleInput): Hit | undefined {
@@ -340,21 +249,24 @@ function rimraf({ words, context }: RuleInput): Hit | undefined {
   return undefined;
 }
 
-// `python3 -c "import os; os.system('rm -rf /')"`, `perl -e 'fork while fork'`: inline programs are not
-// parsed, but the catastrophic shell patterns and the classic fork loops are looked for in their text.
-const INLINE_CODE = /^-(?:[a-zA-Z]*[ce]|r|E|-eval|-command)$/;
+// `python3 -c "import os; os.system('rm -rf /')"`, `perl -e 'fork while fork'`, `node -e
+// "fs.rmSync(os.homedir(), {recursive: true})"`: the commands an inline program spawns are parsed as
+// commands (and judged by the other rules); here its file API calls and, as a fallback, the catastrophic
+// shell patterns and the classic fork loops are looked for in its text.
 const INLINE_PATTERNS: ReadonlyArray<readonly [RegExp, string]> = [
   [/\brmtree\(\s*(?:\/|~|\$HOME|os\.path\.expanduser\(~\)|Path\.home\(\))\s*[,)]/, 'deletes / or the home directory'],
   [/\brm(?:Sync)?\(\s*(?:\/|~|os\.homedir\(\))\s*,\s*\{[^}]*recursive\s*:\s*true/, 'deletes / or the home directory'],
   [/\bfork\s+while\s+fork\b|\bwhile\s*\(?\s*(?:1|True|true)\s*\)?\s*:?\s*\{?\s*(?:os\.)?fork\(\)/, 'is a fork bomb'],
 ];
 
-function inlineCode({ name, words }: RuleInput): Hit | undefined {
-  const index = words.findIndex((word) => INLINE_CODE.test(word.value));
-  const code = index >= 0 ? words[index + 1]?.value : undefined;
-  if (code === undefined) return undefined;
-  const flat = code.replace(/['"\\]/g, '');
-  const shellHit = textualHit(code, true);
+function inlineCode({ name, words, command, context }: RuleInput): Hit | undefined {
+  const language = languageOf(name);
+  const program = inlineProgram(name, [{ value: name, dynamic: false }, ...words]) ?? (language && command.stdinProgram !== undefined ? { language, code: command.stdinProgram } : undefined);
+  if (program === undefined) return undefined;
+  const fileHit = inlineFileHit(name, program, context);
+  if (fileHit) return fileHit;
+  const flat = program.code.replace(/['"\\]/g, '');
+  const shellHit = textualHit(program.code, true);
   if (shellHit) return { rule: 'inline-code-destructive', reason: `${name} inline code that ${shellHit.reason.replace(/^the command could not be parsed and looks like /, 'runs ')}` };
   for (const [pattern, what] of INLINE_PATTERNS) if (pattern.test(flat)) return { rule: 'inline-code-destructive', reason: `${name} inline code that ${what}` };
   return undefined;
@@ -364,7 +276,10 @@ type Rule = (input: RuleInput) => Hit | undefined;
 
 const RULES: ReadonlyMap<string, readonly Rule[]> = new Map<string, readonly Rule[]>([
   ['rm', [rm]],
+  ['unlink', [rm]],
   ['find', [find]],
+  ['fd', [fd]],
+  ['fdfind', [fd]],
   ['dd', [dd]],
   ['shred', [shred]],
   ['diskutil', [diskutil]],
@@ -380,6 +295,10 @@ const RULES: ReadonlyMap<string, readonly Rule[]> = new Map<string, readonly Rul
   ['chown', [permissions]],
   ['chgrp', [permissions]],
   ['rsync', [rsync]],
+  ['tar', [tar]],
+  ['bsdtar', [tar]],
+  ['gtar', [tar]],
+  ['zip', [zip]],
   ['shutdown', [power]],
   ['reboot', [power]],
   ['halt', [power]],
@@ -398,6 +317,6 @@ export function commandRules(name: string): readonly Rule[] {
   if (name.startsWith('mkfs') || FORMATTERS.has(name)) rules.push(formatter);
   if (PARTITIONERS.has(name)) rules.push(partitioner);
   if (runsCode(name)) rules.push(downloadedScript);
-  if (INTERPRETERS.has(name)) rules.push(inlineCode);
+  if (INTERPRETERS.has(name) || languageOf(name)) rules.push(inlineCode);
   return rules;
 }

@@ -2,6 +2,9 @@
 // `find -exec` ...), shell strings (`bash -c`, `eval`, `su -c`), script files the same line wrote, or
 // text read on stdin. Works on words before their substitutions are walked.
 import type { RawPart, RawWord } from './parse-words.js';
+import { inlineProgram, languageOf, spawnedCommands } from './parse-inline.js';
+import { launches } from './parse-launchers.js';
+import { scriptText } from './parse-walk-values.js';
 import { INTERPRETERS, SHELLS, SU_LIKE, WRAPPERS, findExecs, interpreterReadsStdin, shellMode, unwrap, watchCommand, type WordLike } from './parse-wrappers.js';
 
 // A word before its substitutions were walked: enough to find wrappers and command names.
@@ -14,11 +17,15 @@ export interface Preview extends WordLike {
 export type StdinUse = 'shell' | 'program' | 'guess';
 
 export type PlanItem =
-  | { kind: 'command'; start: number; end: number; wrappers: string[]; stdin?: StdinUse; xargs?: boolean; extra?: readonly [number, number] }
+  // `programFile`: an interpreter runs a script file this same line wrote (`echo ... > x.py; python3 x.py`).
+  | { kind: 'command'; start: number; end: number; wrappers: string[]; stdin?: StdinUse; xargs?: boolean; extra?: readonly [number, number]; programFile?: string }
   | { kind: 'script'; index: number; skip: number; wrappers: string[]; positional?: readonly [number, number]; xargs?: boolean }
   | { kind: 'joined'; start: number; end: number; wrappers: string[] }
   // A script file this same line wrote with static content (`echo 'rm -rf /' > x.sh; sh x.sh`).
-  | { kind: 'file'; path: string; wrappers: string[] };
+  | { kind: 'file'; path: string; wrappers: string[] }
+  // Shell text recovered from the arguments in another syntax: a command an inline program spawns
+  // (`python3 -c "os.system('...')"`), a tmux command, a git alias.
+  | { kind: 'text'; text: string; wrappers: string[] };
 
 export interface PlanContext {
   readonly maxWrappers: number;
@@ -85,7 +92,24 @@ export class Planner {
       if (mode.kind === 'stdin') return [{ ...self, stdin: 'shell' }];
       return runsFile(start + mode.index);
     }
-    if (INTERPRETERS.has(key)) return interpreterReadsStdin(slice) ? [{ ...self, stdin: 'program' }] : [self];
+    // Shell text built from words keeps their expansions (`tmux new "$(echo rm -rf ~)"`), so the nested
+    // parse sees what is only known at run time.
+    const launched = launches(key, slice.map((word) => (word.dynamic ? { ...word, value: scriptText(word.raw) } : word)));
+    if (launched && launched.length > 0) {
+      return [self, ...launched.flatMap((launch): PlanItem[] => (launch.kind === 'text' ? [{ kind: 'text', text: launch.text, wrappers: [...wrappers, name] }] : inner(launch.index)))];
+    }
+    const language = languageOf(key);
+    if (language || INTERPRETERS.has(key)) {
+      const program = inlineProgram(key, slice);
+      if (!program && language !== 'awk' && interpreterReadsStdin(slice)) return [{ ...self, stdin: 'program' }];
+      if (!program && language) {
+        const operand = slice.findIndex((word, i) => i > 0 && !word.value.startsWith('-'));
+        const path = operand > 0 && !slice[operand]!.dynamic ? this.context.writtenFile(slice[operand]!.value) : undefined;
+        if (path !== undefined) return [{ ...self, programFile: path }];
+      }
+      const spawned = program ? spawnedCommands(program).commands : [];
+      return [self, ...spawned.map((text): PlanItem => ({ kind: 'text', text, wrappers: [...wrappers, name] }))];
+    }
     if (key === 'at' || key === 'batch') {
       // at / batch run the commands they read on stdin (through sh).
       return slice.some((word, i) => i > 0 && /^-[a-zA-Z]*[flrdc]$/.test(word.value)) ? [self] : [{ ...self, stdin: 'shell' }];

@@ -75,6 +75,14 @@ export interface SimpleCommand {
   // Runs the program it reads on stdin: `bash`, `sh -s`, `source /dev/stdin`, `sudo -s`, `su`, `at now`,
   // `python3` (so `curl ... | CMD` runs downloaded code).
   readonly stdinScript?: boolean;
+  // Runs a program (shell or interpreter) read from a pipe whose content is not known statically
+  // (`env | bash`, `base64 -d payload | sh`).
+  readonly pipedProgram?: boolean;
+  // Runs inside a command or process substitution (its output becomes words or a file name).
+  readonly substituted?: boolean;
+  // The program text an interpreter reads from static stdin (`python3 <<EOF ... EOF`) or from a script
+  // file this same line wrote (`echo ... > x.py; python3 x.py`), when known.
+  readonly stdinProgram?: string;
   // The name word followed by the argument words (words[0] is the name; absent only for `name` null
   // commands built from a shell string that could not be parsed).
   readonly words: readonly ShellWord[];

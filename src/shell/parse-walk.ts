@@ -2,13 +2,17 @@
 // subshells, groups, substitutions, process substitutions, control-flow bodies, function bodies, and
 // the strings that wrappers hand to a shell (`bash -c`, `eval`, `su -c`, here-documents and text piped
 // into a shell), parsed again, depth-limited.
-import { posix } from 'node:path';
 import type { Parser as TreeSitterParser } from 'web-tree-sitter';
 import { copyTree, type SyntaxNode as Node } from './parse-syntax.js';
-import type { PipeStage, Redirection, ShellWord, SimpleCommand, WordPart } from './parse-types.js';
+import type { Redirection, ShellWord, SimpleCommand } from './parse-types.js';
 import { staticStdout } from './parse-stdin.js';
-import { groupWords, nestedSubstitutions, readWords, type RawWord } from './parse-words.js';
-import { Planner, baseName, hasGlob, previewOf } from './parse-plan.js';
+import { DECLARATIONS, LOOPS, REDIRECT_TYPES, WORD_TYPES, linearise, pipelineStages, type Statement } from './parse-walk-tree.js';
+import { UNKNOWN, childScope, clip, opaque, prefixWord, scriptText, staticWord, type Scope } from './parse-walk-values.js';
+import { groupWords, readWords } from './parse-words.js';
+import { languageOf, spawnedCommands } from './parse-inline.js';
+import { Planner, baseName, previewOf } from './parse-plan.js';
+import { readRedirects } from './parse-walk-redirects.js';
+import { WalkState } from './parse-walk-state.js';
 
 export interface WalkLimits {
   // Nesting of shell strings and substitutions (`bash -c "$(eval ...)"`).
@@ -19,46 +23,15 @@ export interface WalkLimits {
   readonly maxWrappers: number;
 }
 
-interface Scope {
-  readonly source: string;
-  readonly depth: number;
-  readonly viaShell: boolean;
-  readonly wrappers: readonly string[];
-  readonly positional?: readonly string[];
-  readonly functionName?: string;
-  readonly loop: boolean;
-  readonly pipes: readonly PipeStage[];
-  readonly background: boolean;
-}
 
-const UNKNOWN = '\u0000';
-const MAX_CANDIDATES = 16;
-const REDIRECT_TYPES = new Set(['file_redirect', 'heredoc_redirect', 'herestring_redirect']);
-const WRITE_OPS = new Set(['>', '>>', '>|', '&>', '&>>', '<>']);
-const LOOPS = new Set(['while_statement', 'for_statement', 'c_style_for_statement']);
-const DECLARATIONS = new Set(['declaration_command', 'unset_command']);
-const WORD_TYPES = new Set(['word', 'string', 'raw_string', 'ansi_c_string', 'translated_string', 'concatenation', 'simple_expansion', 'expansion', 'command_substitution', 'process_substitution', 'number', 'arithmetic_expansion']);
-
-// The text a shell receives when this word is handed to it as code: quotes removed, expansions kept.
-function scriptText(raw: RawWord): string {
-  return raw.parts.map((part) => (part.kind === 'literal' ? part.value : part.kind === 'tilde' ? `~${part.user}` : part.text)).join('');
-}
-
-function unescapeHeredoc(text: string): string {
-  return text.replace(/\\([$`\\\n])/g, (_, ch: string) => (ch === '\n' ? '' : ch));
-}
 
 export class Walker {
   readonly commands: SimpleCommand[] = [];
   readonly redirections: Redirection[] = [];
   readonly errors: string[] = [];
   readonly functions = new Set<string>();
-  private readonly vars = new Map<string, Set<string>>();
   private pipeIds = 0;
-  // Positional parameters set with `set -- a b c` ($0 unknown).
-  private positional: string[] | undefined;
-  // Files this line wrote with static content (`cat > x.sh <<EOF`), by normalised path.
-  private readonly files = new Map<string, string>();
+  private readonly state: WalkState = new WalkState((node, scope) => this.substitution(node, scope));
   private nodeDepth = 0;
   private readonly planner: Planner;
 
@@ -66,7 +39,7 @@ export class Walker {
     private readonly parser: TreeSitterParser,
     private readonly limits: WalkLimits,
   ) {
-    this.planner = new Planner({ maxWrappers: limits.maxWrappers, error: (message) => this.error(message), writtenFile: (path) => this.writtenFile(path) });
+    this.planner = new Planner({ maxWrappers: limits.maxWrappers, error: (message) => this.error(message), writtenFile: (path) => this.state.writtenFile(path) });
   }
 
   private error(message: string): void {
@@ -186,7 +159,7 @@ export class Walker {
       this.error(`nesting deeper than ${this.limits.maxDepth} levels (shell strings and substitutions) was not followed`);
       this.commands.push(opaque(node.text, scope));
     } else {
-      this.children(node, { ...scope, depth: scope.depth + 1, pipes: [], background: false }, undefined);
+      this.children(node, { ...scope, depth: scope.depth + 1, pipes: [], background: false, substituted: true }, undefined);
     }
     return this.commands.slice(start);
   }
@@ -197,32 +170,26 @@ export class Walker {
     const valueNodes = node.childrenForFieldName('value').filter((child): child is Node => child !== null);
     if (valueNodes.length === 1 && valueNodes[0]!.type === 'array') {
       const elements = groupWords(valueNodes[0]!.namedChildren.filter((child): child is Node => child !== null), scope.source).flatMap((group) => readWords(group, scope.source));
-      const words = elements.map((raw) => this.resolve(raw, scope, true));
-      if (record) for (const word of words) this.remember(name, word.candidates);
+      const words = elements.map((raw) => this.state.resolve(raw, scope, true));
+      if (record) for (const word of words) this.state.remember(name, word.candidates);
       return { name, word: undefined };
     }
     if (valueNodes.length === 0) {
-      if (record) this.remember(name, ['']);
+      if (record) this.state.remember(name, ['']);
       return { name, word: undefined };
     }
     const raws = groupWords(valueNodes, scope.source).flatMap((group) => readWords(group, scope.source));
-    const word = raws[0] ? this.resolve(raws[0], scope, true) : undefined;
-    if (record && word) this.remember(name, word.candidates);
+    const word = raws[0] ? this.state.resolve(raws[0], scope, true) : undefined;
+    if (record && word) this.state.remember(name, word.candidates);
     return { name, word };
-  }
-
-  private remember(name: string, values: readonly string[]): void {
-    let known = this.vars.get(name);
-    if (!known) this.vars.set(name, (known = new Set()));
-    for (const value of values) if (known.size < MAX_CANDIDATES) known.add(value);
   }
 
   private forLoop(node: Node, scope: Scope): void {
     const variable = node.childForFieldName('variable')?.text ?? '';
     const values = node.childrenForFieldName('value').filter((child): child is Node => child !== null);
-    const words = groupWords(values, scope.source).flatMap((group) => readWords(group, scope.source)).map((raw) => this.resolve(raw, scope, true));
-    if (values.length === 0) this.remember(variable, [UNKNOWN]);
-    for (const word of words) this.remember(variable, word.candidates);
+    const words = groupWords(values, scope.source).flatMap((group) => readWords(group, scope.source)).map((raw) => this.state.resolve(raw, scope, true));
+    if (values.length === 0) this.state.remember(variable, [UNKNOWN]);
+    for (const word of words) this.state.remember(variable, word.candidates);
     const body = node.childForFieldName('body');
     if (body) this.node(body, { ...scope, loop: true }, undefined);
   }
@@ -237,7 +204,7 @@ export class Walker {
         const { name, word } = this.assignment(child, scope, true);
         words.push(word ? prefixWord(`${name}=`, word) : staticWord(child.text));
       } else {
-        for (const raw of readWords([child], scope.source)) words.push(this.resolve(raw, scope, true));
+        for (const raw of readWords([child], scope.source)) words.push(this.state.resolve(raw, scope, true));
       }
     }
     this.emit(words, [], node.text, scope, []);
@@ -287,63 +254,12 @@ export class Walker {
     return out;
   }
 
-  // Evaluates redirections; returns the static text a here-document or here-string feeds to stdin.
-  // `stdin` is null when a `< file` replaced it with something unknown.
+  // Evaluates redirections (recorded for the whole line); returns the static text a here-document or
+  // here-string feeds to stdin (null when a `< file` replaced it with something unknown).
   private redirects(nodes: readonly Node[], scope: Scope, shellConsumer: boolean): { list: Redirection[]; stdin: string | null | undefined } {
-    const list: Redirection[] = [];
-    let stdin: string | null | undefined;
-    for (const node of nodes) {
-      if (node.type === 'heredoc_redirect') {
-        const op = node.child(0)?.type ?? '<<';
-        const start = node.namedChildren.find((child) => child?.type === 'heredoc_start');
-        const bodyNode = node.namedChildren.find((child) => child?.type === 'heredoc_body');
-        const quoted = /['"\\]/.test(start?.text ?? '');
-        let text = bodyNode?.text ?? '';
-        if (op === '<<-') text = text.replace(/^\t+/gm, '');
-        if (!quoted) text = unescapeHeredoc(text);
-        if (bodyNode && !quoted && !shellConsumer) for (const sub of nestedSubstitutions(bodyNode)) this.substitution(sub, scope);
-        stdin = text;
-        list.push({ op, target: null, duplicate: false, writes: false, body: text, text: node.text.split('\n')[0] ?? node.text });
-        continue;
-      }
-      if (node.type === 'herestring_redirect') {
-        const valueNodes = node.namedChildren.filter((child): child is Node => child !== null);
-        const raw = valueNodes.length > 0 ? readWords(valueNodes, scope.source)[0] : undefined;
-        const word = raw ? this.resolve(raw, scope, !shellConsumer) : undefined;
-        stdin = raw ? `${scriptText(raw)}\n` : '\n';
-        list.push({ op: '<<<', target: word && !word.dynamic ? word.value : null, ...(word ? { targetWord: word } : {}), duplicate: false, writes: false, body: stdin, text: node.text });
-        continue;
-      }
-      if (node.type !== 'file_redirect') continue;
-      let op = '>';
-      let fd: number | undefined;
-      for (const child of node.children) {
-        if (!child) continue;
-        if (child.type === 'file_descriptor') fd = Number(child.text);
-        else if (!child.isNamed) {
-          op = child.type;
-          break;
-        }
-      }
-      const destinations = node.childrenForFieldName('destination').filter((child): child is Node => child !== null);
-      const raw = destinations.length > 0 ? groupWords(destinations, scope.source).flatMap((group) => readWords(group, scope.source))[0] : undefined;
-      const word = raw ? this.resolve(raw, scope, true) : undefined;
-      const closing = op.endsWith('-');
-      const duplicate = closing || ((op === '>&' || op === '<&') && (word === undefined || /^\d+-?$|^-$/.test(word.value)));
-      const writes = !duplicate && (WRITE_OPS.has(op) || op === '>&');
-      if (op === '<' || (op === '<&' && !closing)) stdin = null;
-      list.push({
-        op,
-        ...(fd === undefined ? {} : { fd }),
-        target: word && !word.dynamic ? word.value : null,
-        ...(word ? { targetWord: word } : {}),
-        duplicate,
-        writes,
-        text: node.text,
-      });
-    }
-    this.redirections.push(...list);
-    return { list, stdin };
+    const out = readRedirects(nodes, scope, shellConsumer, { resolve: (raw, s, walk) => this.state.resolve(raw, s, walk), substitution: (node, s) => this.substitution(node, s) });
+    this.redirections.push(...out.list);
+    return out;
   }
 
   // A simple command: words, wrappers, redirections, shell strings, stdin fed to a shell.
@@ -399,7 +315,7 @@ export class Walker {
       if (item.kind === 'script') asCode.add(item.index);
       if (item.kind === 'joined') for (let i = item.start; i < item.end; i++) asCode.add(i);
     }
-    const words = previews.map((preview, index) => this.resolve(preview.raw, scope, !asCode.has(index)));
+    const words = previews.map((preview, index) => this.state.resolve(preview.raw, scope, !asCode.has(index)));
     const { list: redirections, stdin: hereStdin } = this.redirects(redirectNodes, scope, shellStdin);
     const stdin = hereStdin === null ? undefined : (hereStdin ?? pipeStdin);
     const stdinWords = stdin === undefined ? [] : stdin.split(/\s+/).filter(Boolean).slice(0, 64);
@@ -409,10 +325,21 @@ export class Walker {
         let itemWords = words.slice(item.start, item.end);
         if (item.extra) itemWords = [...itemWords, ...words.slice(item.extra[0], item.extra[1])];
         if (item.xargs) itemWords = [...itemWords, ...stdinWords.map(staticWord)];
-        const command = this.emit(itemWords, item.wrappers, text, scope, redirections, item.stdin === 'shell' || item.stdin === 'program');
+        const program = item.stdin === 'program' ? stdin : item.programFile !== undefined ? this.state.fileText(item.programFile) : undefined;
+        const runsStdin = item.stdin === 'shell' || item.stdin === 'program';
+        // The program comes from the previous pipeline stage (static or not: `base64 -d x | sh`, `env | bash`).
+        const piped = runsStdin && hereStdin === undefined && scope.pipes.length > 0 && scope.pipes[scope.pipes.length - 1]!.index > 0;
+        const command = this.emit(itemWords, item.wrappers, text, scope, redirections, { stdinScript: runsStdin, ...(program !== undefined ? { stdinProgram: program } : {}), ...(piped ? { pipedProgram: true } : {}) });
         primary ??= command;
         if ((item.stdin === 'shell' || item.stdin === 'guess') && stdin !== undefined) {
           this.script(stdin, { ...childScope(scope), wrappers: [...scope.wrappers, ...item.wrappers, command.name ?? words[item.start]!.text] });
+        }
+        // A program read from static stdin (`python3 <<EOF`, `echo '...' | node`): the commands it spawns.
+        const language = program !== undefined && command.name !== null ? languageOf(command.name) : undefined;
+        if (language) {
+          for (const spawned of spawnedCommands({ language, code: program! }).commands) {
+            this.script(spawned, { ...childScope(scope), wrappers: [...scope.wrappers, ...item.wrappers, command.name!] });
+          }
         }
       } else if (item.kind === 'script') {
         const raw = previews[item.index]!.raw;
@@ -422,105 +349,19 @@ export class Walker {
       } else if (item.kind === 'joined') {
         const joined = previews.slice(item.start, item.end).map((preview) => scriptText(preview.raw)).join(' ');
         this.script(joined, { ...childScope(scope), wrappers: [...scope.wrappers, ...item.wrappers] });
+      } else if (item.kind === 'text') {
+        this.script(item.text, { ...childScope(scope), wrappers: [...scope.wrappers, ...item.wrappers] });
       } else {
-        this.script(this.files.get(item.path) ?? '', { ...childScope(scope), wrappers: [...scope.wrappers, ...item.wrappers] });
+        this.script(this.state.fileText(item.path) ?? '', { ...childScope(scope), wrappers: [...scope.wrappers, ...item.wrappers] });
       }
     }
     if (!primary || plan.length !== 1 || primary.dynamic) return undefined;
     const out = staticStdout(primary.name, primary.args, stdin);
-    if (out !== undefined) this.rememberFiles(primary, redirections, out);
+    if (out !== undefined) this.state.rememberFiles(primary, redirections, out);
     return out;
   }
 
-  // Static text written to files (`echo ... > x.sh`, `cat > x.sh <<EOF`, `... | tee x.sh`).
-  private rememberFiles(command: SimpleCommand, redirections: readonly Redirection[], out: string): void {
-    const targets: Array<{ path: string; append: boolean }> = [];
-    for (const redirection of redirections) {
-      if (!redirection.writes || redirection.target === null || (redirection.fd !== undefined && redirection.fd !== 1)) continue;
-      targets.push({ path: redirection.target, append: redirection.op.endsWith('>>') });
-    }
-    if (command.name === 'tee') {
-      const append = command.args.some((arg) => /^-[a-z]*a/.test(arg) || arg === '--append');
-      for (const arg of command.args) if (!arg.startsWith('-')) targets.push({ path: arg, append });
-    }
-    for (const { path, append } of targets) {
-      const key = posix.normalize(path);
-      if (this.files.size < 64) this.files.set(key, (append ? (this.files.get(key) ?? '') : '') + out);
-    }
-  }
-
-  private writtenFile(path: string): string | undefined {
-    const key = posix.normalize(path);
-    return this.files.has(key) ? key : undefined;
-  }
-
-  // Walks a word's substitutions (unless the word is code for a nested shell) and computes its values.
-  private resolve(raw: RawWord, scope: Scope, walk: boolean): ShellWord {
-    const parts: WordPart[] = [];
-    let value = '';
-    let dynamic = false;
-    let combos: string[] = [''];
-    const extend = (options: readonly string[]): void => {
-      const next: string[] = [];
-      for (const prefix of combos) for (const option of options) if (next.length < MAX_CANDIDATES) next.push(prefix + option);
-      combos = next;
-    };
-    for (const part of raw.parts) {
-      switch (part.kind) {
-        case 'literal':
-          parts.push({ kind: 'literal', value: part.value, quoted: part.quoted });
-          value += part.value;
-          extend([part.value]);
-          break;
-        case 'tilde':
-          parts.push({ kind: 'tilde', user: part.user });
-          value += `~${part.user}`;
-          extend([`~${part.user}`]);
-          break;
-        case 'variable': {
-          if (walk) for (const sub of part.nested) this.substitution(sub, scope);
-          const known = this.valuesOf(part.name, part.text, scope);
-          parts.push({ kind: 'variable', name: part.name, text: part.text, quoted: part.quoted, ...(known.values.length > 0 ? { values: known.values } : {}) });
-          dynamic = true;
-          extend(known.complete ? known.values : [...known.values, UNKNOWN]);
-          break;
-        }
-        case 'substitution': {
-          const commands = walk ? this.substitution(part.node, scope) : [];
-          parts.push({ kind: 'substitution', text: part.text, ...(part.process ? { process: part.process } : {}), commands });
-          dynamic = true;
-          extend(part.process ? [UNKNOWN] : substitutionValues(commands));
-          break;
-        }
-        case 'dynamic':
-          if (walk) for (const sub of part.nested) this.substitution(sub, scope);
-          parts.push({ kind: 'dynamic', text: part.text });
-          dynamic = true;
-          extend([UNKNOWN]);
-          break;
-      }
-    }
-    const candidates = [...new Set(combos.map(collapseUnknown))];
-    return { text: raw.text, value, dynamic, glob: hasGlob(raw.parts), parts, candidates };
-  }
-
-  private valuesOf(name: string, text: string, scope: Scope): { values: string[]; complete: boolean } {
-    // `${PATH:0:1}` (and the same on other absolute paths) is a well-known way to spell `/`.
-    if (/^\$\{(?:PATH|HOME|PWD|OLDPWD|SHELL|TMPDIR|XDG_[A-Z_]+):0?:1\}$/.test(text)) return { values: ['/'], complete: true };
-    const positional = scope.positional ?? this.positional;
-    if (positional && /^(?:\d+|@|\*)$/.test(name)) {
-      if (name === '@' || name === '*') return { values: [positional.slice(1).join(' ')], complete: true };
-      const value = positional[Number(name)];
-      return { values: [value ?? ''], complete: value !== UNKNOWN };
-    }
-    const values = new Set<string>();
-    if (name === 'HOME') values.add('~');
-    if (name === 'PWD') values.add('.');
-    for (const value of this.vars.get(name) ?? []) values.add(value);
-    return { values: [...values], complete: name === 'HOME' || name === 'PWD' };
-  }
-
-  private emit(words: readonly ShellWord[], wrappers: readonly string[], text: string, scope: Scope, redirections: readonly Redirection[], stdinScript = false): SimpleCommand {
+  private emit(words: readonly ShellWord[], wrappers: readonly string[], text: string, scope: Scope, redirections: readonly Redirection[], extra: Pick<SimpleCommand, 'stdinScript' | 'stdinProgram' | 'pipedProgram'> = {}): SimpleCommand {
     const first = words[0]!;
     const unknown = first.dynamic || first.glob;
     const command: SimpleCommand = {
@@ -531,7 +372,10 @@ export class Walker {
       text,
       wrappers: [...scope.wrappers, ...wrappers],
       ...(scope.viaShell ? { viaShell: true } : {}),
-      ...(stdinScript ? { stdinScript: true } : {}),
+      ...(extra.stdinScript ? { stdinScript: true } : {}),
+      ...(extra.stdinProgram !== undefined ? { stdinProgram: extra.stdinProgram } : {}),
+      ...(extra.pipedProgram ? { pipedProgram: true } : {}),
+      ...(scope.substituted ? { substituted: true } : {}),
       words,
       redirections,
       pipes: scope.pipes,
@@ -541,109 +385,8 @@ export class Walker {
       depth: scope.depth,
     };
     this.commands.push(command);
-    if (command.name === 'set' && command.args[0] === '--') this.positional = [UNKNOWN, ...words.slice(2).map((word) => word.candidates[0] ?? UNKNOWN)];
+    if (command.name === 'set' && command.args[0] === '--') this.state.positional = [UNKNOWN, ...words.slice(2).map((word) => word.candidates[0] ?? UNKNOWN)];
     return command;
   }
 }
 
-// Adjacent unknown parts are one unknown stretch.
-function collapseUnknown(value: string): string {
-  let out = value;
-  while (out.includes(UNKNOWN + UNKNOWN)) out = out.replaceAll(UNKNOWN + UNKNOWN, UNKNOWN);
-  return out;
-}
-
-// What `$(echo /)`, `$(printf rm)` or `$(pwd)` stand for, when that is static.
-function substitutionValues(commands: readonly SimpleCommand[]): string[] {
-  const only = commands.length === 1 ? commands[0]! : undefined;
-  if (!only || only.dynamic) return [UNKNOWN];
-  if (only.name === 'pwd' && only.wrappers.length === 0) return ['.'];
-  const out = staticStdout(only.name, only.args, undefined);
-  return out === undefined ? [UNKNOWN] : [out.replace(/\n+$/, '')];
-}
-
-function childScope(scope: Scope): Omit<Scope, 'source'> {
-  const { source: _source, positional: _positional, ...rest } = scope;
-  return { ...rest, depth: scope.depth + 1, viaShell: true };
-}
-
-function staticWord(value: string): ShellWord {
-  return { text: value, value, dynamic: false, glob: false, parts: [{ kind: 'literal', value, quoted: false }], candidates: [value] };
-}
-
-function prefixWord(prefix: string, word: ShellWord): ShellWord {
-  return {
-    ...word,
-    text: prefix + word.text,
-    value: prefix + word.value,
-    parts: [{ kind: 'literal', value: prefix, quoted: false }, ...word.parts],
-    candidates: word.candidates.map((candidate) => prefix + candidate),
-  };
-}
-
-// A command whose text was not parsed (nesting limit): its name is unknown, its text kept as one word.
-function opaque(text: string, scope: Omit<Scope, 'source'> & { source?: string }): SimpleCommand {
-  const word: ShellWord = { text, value: '', dynamic: true, glob: false, parts: [{ kind: 'dynamic', text }], candidates: [UNKNOWN] };
-  return {
-    name: null,
-    rawName: null,
-    args: [text],
-    dynamic: true,
-    text,
-    wrappers: [...scope.wrappers],
-    ...(scope.viaShell ? { viaShell: true } : {}),
-    words: [word, staticWord(text)],
-    redirections: [],
-    pipes: scope.pipes,
-    background: scope.background,
-    ...(scope.functionName === undefined ? {} : { functionName: scope.functionName }),
-    loop: scope.loop,
-    depth: scope.depth,
-  };
-}
-
-function clip(text: string): string {
-  const line = text.replace(/\s+/g, ' ').trim();
-  return line.length > 80 ? `${line.slice(0, 77)}...` : line;
-}
-
-interface Statement {
-  readonly node: Node;
-  // Redirections that belong to this statement but sit on an enclosing node.
-  readonly redirects: readonly Node[];
-}
-
-// `a && b || c` (and `a | b | c`) nest to the left, and the grammar hangs a redirection of the last
-// command on the whole list (`a > x && b > y` is redirected(list(redirected(a, x), b), y)). Flattened in
-// source order without recursion, each redirection given back to the last item it belongs to, so
-// 10,000 chained commands are fine.
-function linearise(root: Node, kind: 'list' | 'pipeline'): Statement[] {
-  const out: Statement[] = [];
-  const stack: Statement[] = [{ node: root, redirects: [] }];
-  while (stack.length > 0) {
-    const { node, redirects } = stack.pop()!;
-    if (node.type === kind) {
-      const named = node.namedChildren.filter((child): child is Node => child !== null);
-      for (let i = named.length - 1; i >= 0; i--) stack.push({ node: named[i]!, redirects: i === named.length - 1 ? redirects : [] });
-      continue;
-    }
-    const body = node.type === 'redirected_statement' ? node.childForFieldName('body') : null;
-    if (body?.type === kind) {
-      const own = node.childrenForFieldName('redirect').filter((child): child is Node => child !== null);
-      stack.push({ node: body, redirects: [...own, ...redirects] });
-      continue;
-    }
-    out.push({ node, redirects });
-  }
-  return out;
-}
-
-function pipelineStages(node: Node): Node[] {
-  const stages: Node[] = [];
-  for (const child of node.namedChildren) {
-    if (!child) continue;
-    if (child.type === 'pipeline') stages.push(...pipelineStages(child));
-    else stages.push(child);
-  }
-  return stages;
-}

@@ -119,7 +119,7 @@ const ROWS: readonly Row[] = [
   { name: 'chain: cli allow beats project deny per command', cli: ['allow @coder exec *'], project: ['deny @coder exec rm *'], call: '@coder exec ls && rm x', expect: 'allow', source: 'cli' },
   { name: 'chain: project deny of a later part', project: ['deny @coder exec curl *'], call: '@coder exec ls || curl x', expect: 'deny', source: 'project' },
   { name: 'pipe of read-only commands', call: '@coder exec ls | grep x | wc -l', expect: 'allow', source: 'allowlist' },
-  { name: 'pipe into sh asks', call: '@coder exec ls | sh', expect: 'ask', source: 'default' },
+  { name: 'pipe into sh asks a person (immune)', call: '@coder exec ls | sh', expect: 'ask', source: 'immune' },
   { name: 'git log | head', call: '@coder exec git log --oneline | head -5', expect: 'allow', source: 'allowlist' },
   { name: 'redirection turns allowlist allow into ask', call: '@coder exec cat a > b', expect: 'ask', source: 'allowlist' },
   { name: 'redirection turns rule allow into ask', cli: ['allow @coder exec cat *'], call: '@coder exec cat a >> b', expect: 'ask', source: 'cli' },

@@ -1,6 +1,6 @@
 import { DATA_ONLY, GNU_INFO, RUNS, WRITES, atMostOperands } from './common.js';
 import { spec } from './spec.js';
-import { SECRET_NAME } from '../readonly-secrets.js';
+import { secretLookingName } from '../../shell/danger-secrets.js';
 import type { ParsedArgs, ProgramSpec } from './types.js';
 
 // Search, compare and view programs (GNU grep 3.x, ripgrep 14/15, GNU diffutils 3.x, less 590+, file 5.x,
@@ -145,7 +145,7 @@ const PRINTENV = spec({
   safe: `${GNU_INFO} -0|--null`,
   check: (parsed) => {
     if (parsed.operands.length === 0) return 'printenv without a name prints every variable, tokens included';
-    const secret = parsed.operands.find((name) => SECRET_NAME.test(name));
+    const secret = parsed.operands.find(secretLookingName);
     return secret ? `printenv ${secret} may print a secret` : undefined;
   },
 });

@@ -1,0 +1,119 @@
+// The exec door's half of "what read refuses, exec refuses too": every file a command line names
+// (see namedPaths), resolved the way the shell and the kernel will (run folder, `cd` targets, `~`,
+// globs expanded against the disk, symlinks followed), checked against the workspace's non-accessible
+// globs. A hit is refused with read's own C211 wording before anything runs.
+import { existsSync, readdirSync, realpathSync } from 'node:fs';
+import { dirname, isAbsolute, join, posix } from 'node:path';
+import picomatch from 'picomatch';
+import { SENSITIVE_SYSTEM_PATHS } from '../workspace/sensitive.js';
+import { dotGlob, namedPaths, type NamedPath } from './danger-secrets.js';
+import type { ShellParse } from './parse-types.js';
+
+export interface SecretFilesContext {
+  // The real path of the folder the command runs in.
+  readonly runDir: string;
+  readonly home: string;
+  // The workspace's real root and its non-accessible test (on a root-relative path, forward slashes).
+  readonly root: string;
+  isNonAccessible(rel: string): boolean;
+}
+
+export interface SecretFileHit {
+  // The path as the command wrote it.
+  readonly path: string;
+  readonly command: string;
+}
+
+const MAX_GLOB_RESULTS = 2000;
+const MAX_GLOB_DIRS = 256;
+const GLOB_CHARS = /[*?[]/;
+
+// The account and key files of the sensitive system paths `read` refuses (/proc, /sys, /dev and /boot
+// are left out: /dev/null and /proc/cpuinfo are everyday exec operands).
+const SECRET_SYSTEM = SENSITIVE_SYSTEM_PATHS.filter((path) => path.startsWith('/etc/')).flatMap((path) => [path, `/private${path}`]);
+
+function hidden(abs: string, context: SecretFilesContext): boolean {
+  const normal = posix.normalize(abs);
+  if (SECRET_SYSTEM.some((path) => normal === path || normal.startsWith(`${path}/`))) return true;
+  const root = context.root.endsWith('/') ? context.root : `${context.root}/`;
+  if (normal === context.root) return false;
+  // Outside the workspace the globs are matched on the path from `/` (`**/.env` still matches).
+  const rel = normal.startsWith(root) ? normal.slice(root.length) : normal.replace(/^\/+/, '');
+  return rel !== '' && context.isNonAccessible(rel);
+}
+
+function real(abs: string): string | undefined {
+  try {
+    return realpathSync.native(abs);
+  } catch {
+    return undefined;
+  }
+}
+
+// Expands a glob (absolute pattern) against the disk, the way bash would (dot files only when the
+// segment starts with a dot, unless dotglob is on). Bounded.
+function expand(pattern: string, dot: boolean): string[] {
+  const segments = pattern.split('/').filter((segment) => segment !== '');
+  let current = ['/'];
+  let scanned = 0;
+  for (const segment of segments) {
+    if (!GLOB_CHARS.test(segment)) {
+      current = current.map((dir) => join(dir, segment));
+      continue;
+    }
+    const matcher = picomatch(segment, { dot: dot || segment.startsWith('.') });
+    const next: string[] = [];
+    for (const dir of current) {
+      if (++scanned > MAX_GLOB_DIRS || next.length >= MAX_GLOB_RESULTS) break;
+      let names: string[];
+      try {
+        names = readdirSync(dir);
+      } catch {
+        continue;
+      }
+      for (const name of names) if (matcher(name) && next.length < MAX_GLOB_RESULTS) next.push(join(dir, name));
+    }
+    current = next;
+  }
+  return current;
+}
+
+function bases(named: NamedPath, context: SecretFilesContext): string[] {
+  const out = [context.runDir];
+  for (const dir of named.dirs) {
+    const expanded = dir === '~' || dir.startsWith('~/') ? context.home + dir.slice(1) : dir;
+    out.push(isAbsolute(expanded) ? posix.normalize(expanded) : join(context.runDir, expanded));
+  }
+  return out;
+}
+
+function absolutes(named: NamedPath, context: SecretFilesContext): string[] {
+  const tilde = /^~([+-]?)(?=\/|$)/.exec(named.path);
+  // `~` is home; `~+` the current folder (and `~-` the previous one, taken as the current one).
+  const path = tilde ? (tilde[1] === '' ? context.home : context.runDir) + named.path.slice(tilde[0].length) : named.path;
+  if (path.startsWith('~')) return [];
+  return isAbsolute(path) ? [posix.normalize(path)] : bases(named, context).map((base) => join(base, path));
+}
+
+export function secretFile(parse: ShellParse, context: SecretFilesContext): SecretFileHit | undefined {
+  const dot = dotGlob(parse);
+  for (const named of namedPaths(parse)) {
+    for (const abs of absolutes(named, context)) {
+      const globbed = named.glob && GLOB_CHARS.test(abs);
+      if (globbed) {
+        // A glob under a non-accessible folder (`secrets/*`) matches only hidden files.
+        const fixed = abs.slice(0, abs.search(GLOB_CHARS));
+        const folder = fixed.slice(0, fixed.lastIndexOf('/')) || '/';
+        if (hidden(folder, context)) return { path: named.path, command: named.command };
+      }
+      for (const candidate of globbed ? expand(abs, dot) : [abs]) {
+        // A word that cannot be a path here (a URL, a branch name `feature/secrets/x`) is no file.
+        if (!globbed && !existsSync(dirname(candidate))) continue;
+        if (hidden(candidate, context)) return { path: named.path, command: named.command };
+        const resolved = real(candidate);
+        if (resolved !== undefined && resolved !== candidate && hidden(resolved, context)) return { path: named.path, command: named.command };
+      }
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,261 @@
+// Programs given as text to an interpreter (`python3 -c CODE`, `node -e CODE`, `perl -e`, `ruby -e`,
+// `php -r`, awk programs, a here-document fed to python): where the code is, which shell command lines
+// it hands to a process-spawning API (`os.system('rm -rf ~')`, `subprocess.run(['rm','-rf','/'])`,
+// `execSync(...)`, `system "..."`, backticks), which paths it deletes and which it opens for writing.
+// The code is not executed or fully parsed: string literals are read, the calls around them recognised.
+import { HOME_MARK, callSites, markHome, splitArgs, tokenize, type Token } from './parse-code.js';
+import type { WordLike } from './parse-wrappers.js';
+
+export { HOME_MARK, callSites, markHome, splitArgs, tokenize, type CallSite, type Token } from './parse-code.js';
+
+export type Language = 'python' | 'js' | 'perl' | 'ruby' | 'php' | 'awk' | 'lua' | 'r' | 'applescript' | 'other';
+
+const LANGUAGES: ReadonlyArray<readonly [RegExp, Language]> = [
+  [/^python[\d.]*$|^pypy\d*$/, 'python'],
+  [/^(?:node|nodejs|bun|deno)$/, 'js'],
+  [/^perl[\d.]*$/, 'perl'],
+  [/^(?:ruby|jruby|irb)[\d.]*$/, 'ruby'],
+  [/^php[\d.]*$/, 'php'],
+  [/^(?:awk|gawk|mawk|nawk)$/, 'awk'],
+  [/^(?:lua|luajit)[\d.]*$/, 'lua'],
+  [/^(?:rscript|r)$/, 'r'],
+  [/^osascript$/, 'applescript'],
+];
+
+export function languageOf(name: string): Language | undefined {
+  const key = name.toLowerCase();
+  for (const [pattern, language] of LANGUAGES) if (pattern.test(key)) return language;
+  return undefined;
+}
+
+// Short options (per language) whose value is the program text, and long ones.
+const CODE_SHORT: Readonly<Record<Language, string>> = { python: 'c', js: 'ep', perl: 'eE', ruby: 'e', php: 'rB', awk: 'e', lua: 'e', r: 'e', applescript: 'e', other: 'ce' };
+const CODE_LONG = new Set(['eval', 'print', 'command', 'source', 'expression', 'run', 'process-begin', 'process-code', 'process-end']);
+// Short options that take a value (the program text excepted), so their value is not read as code.
+const VALUED_SHORT: Readonly<Record<Language, string>> = { python: 'WXmQ', js: 'r', perl: 'CIMmdDxil0', ruby: 'CIrEFKTUWx0', php: 'cdfzt', awk: 'fvFW', lua: 'l', r: '', applescript: 'l', other: '' };
+
+export interface InlineProgram {
+  readonly language: Language;
+  readonly code: string;
+  // Part of the code is only known at run time (`python3 -c "$CODE"`): it may do anything.
+  readonly unknown?: boolean;
+}
+
+// The program text an interpreter is given on its command line, if any (several -e are joined by lines).
+export function inlineProgram(name: string, words: readonly WordLike[]): InlineProgram | undefined {
+  const language = languageOf(name);
+  if (!language) return undefined;
+  const parts: string[] = [];
+  const code = CODE_SHORT[language];
+  const valued = VALUED_SHORT[language];
+  let fileGiven = false;
+  let unknown = false;
+  const take = (word: WordLike): void => {
+    parts.push(word.value);
+    if (word.dynamic) unknown = true;
+  };
+  let i = 1;
+  if (language === 'js' && /^deno$/i.test(name) && words[1]?.value === 'eval') {
+    return words[2] ? { language, code: words.slice(2).map((word) => word.value).join(' ') } : undefined;
+  }
+  for (; i < words.length; i++) {
+    const value = words[i]!.value;
+    if (value === '--') {
+      i++;
+      break;
+    }
+    if (value.startsWith('--') && value.length > 2) {
+      const [option, attached] = [value.slice(2).split('=')[0]!, value.includes('=') ? value.slice(value.indexOf('=') + 1) : undefined];
+      if (CODE_LONG.has(option)) {
+        if (attached !== undefined) parts.push(attached);
+        else if (i + 1 < words.length) take(words[++i]!);
+        if (words[i]!.dynamic) unknown = true;
+      } else if (option === 'file' || option === 'require' || option === 'import') {
+        if (option === 'file') fileGiven = true;
+        if (attached === undefined) i++;
+      }
+      continue;
+    }
+    if (value.startsWith('-') && value.length > 1) {
+      for (let k = 1; k < value.length; k++) {
+        const ch = value[k]!;
+        if (code.includes(ch)) {
+          const rest = value.slice(k + 1);
+          if (rest !== '') parts.push(rest);
+          else if (i + 1 < words.length) take(words[++i]!);
+          if (words[i]!.dynamic) unknown = true;
+          break;
+        }
+        if (valued.includes(ch)) {
+          if (language === 'awk' && ch === 'f') fileGiven = true;
+          if (k + 1 >= value.length) i++;
+          break;
+        }
+      }
+      continue;
+    }
+    break;
+  }
+  // awk: the first operand is the program unless -f named a file.
+  if (language === 'awk' && parts.length === 0 && !fileGiven && i < words.length) take(words[i]!);
+  if (parts.length === 0) return undefined;
+  return unknown ? { language, code: parts.join('\n'), unknown } : { language, code: parts.join('\n') };
+}
+
+// --- processes -----------------------------------------------------------------------------------
+
+// Process-spawning APIs per language (the call's arguments are the command).
+const SPAWN_APIS: Readonly<Record<Language, RegExp>> = {
+  python: /(?:\bos\s*\.\s*|\b)(?:system|popen|exec[lv]p?e?|spawn[lv]p?e?|posix_spawnp?|startfile)\s*(?=\()|\bsubprocess\s*\.\s*\w+\s*(?=\()|\b(?:Popen|check_output|check_call|getoutput|getstatusoutput)\s*(?=\()|\bpty\s*\.\s*spawn\s*(?=\()|\bcommands\s*\.\s*getoutput\s*(?=\()/,
+  js: /\b(?:execSync|execFileSync|spawnSync|execFile|spawn|fork|execa|execaSync|execaCommand|execaCommandSync)\s*(?=\()|(?:child_process|\bcp|require\s*\(\s*['"](?:node:)?child_process['"]\s*\))\s*\.\s*exec\s*(?=\()|\bBun\s*\.\s*spawn(?:Sync)?\s*(?=\()|\bDeno\s*\.\s*(?:run|Command)\s*(?=\()|\bnew\s+Deno\s*\.\s*Command\s*(?=\()|(?<![.\w])exec\s*(?=\()|\$$/,
+  perl: /\b(?:system|exec)\b|\bopen\d?\s*(?=\()|\bIPC::(?:Run|Open[23])\b/,
+  ruby: /\b(?:Kernel\s*\.\s*)?(?:system|exec|spawn)\b|\bIO\s*\.\s*popen\b|\bOpen3\s*\.\s*\w+|\bProcess\s*\.\s*spawn\b|\bPTY\s*\.\s*spawn\b/,
+  php: /\b(?:system|exec|shell_exec|passthru|popen|proc_open|pcntl_exec)\s*(?=\()/,
+  awk: /\bsystem\s*(?=\()/,
+  lua: /\bos\s*\.\s*execute\b|\bio\s*\.\s*popen\b/,
+  r: /\bsystem2?\s*(?=\()|\bshell\s*(?=\()/,
+  applescript: /\bdo\s+shell\s+script\b/,
+  other: /\bsystem\s*(?=\()|\bexec\s*(?=\()/,
+};
+
+const shellQuote = (value: string): string => (/^[A-Za-z0-9_@%+=:,./~-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`);
+
+function literalValue(value: string): string {
+  // `${os.homedir()}` / `{Path.home()}` interpolations of the home directory, and the bare mark.
+  return value.replace(/\$?\{\s*\uE000\s*\}|#\{\s*\uE000\s*\}/g, '~').replaceAll(HOME_MARK, '~');
+}
+
+// One argument expression's text: its literals and home spellings concatenated (`'rm -rf ' + HOME`).
+// Strings inside a nested call (`__import__('os')`) are that call's arguments, not part of the text.
+function concatenated(arg: readonly Token[]): string | undefined {
+  let value = '';
+  let any = false;
+  let depth = 0;
+  for (const token of arg) {
+    if (token.kind === 'code') {
+      for (const ch of token.text) {
+        if (ch === '(' || ch === '[' || ch === '{') depth++;
+        else if (ch === ')' || ch === ']' || ch === '}') depth = Math.max(0, depth - 1);
+        else if (ch === HOME_MARK && depth === 0) {
+          value += '~';
+          any = true;
+        }
+      }
+    } else if (!token.words && depth === 0) {
+      value += literalValue(token.value);
+      any = true;
+    }
+  }
+  return any ? value : undefined;
+}
+
+// One shell command line from a call's arguments: a lone string is a shell command line
+// (`os.system('...')`, `exec('...', {shell: true})`); a list or several strings are an argv
+// (`subprocess.run(['rm', '-rf', '/'])`, `execFileSync('rm', ['-rf', dir])`), quoted word by word.
+function commandOf(args: readonly Token[]): string | undefined {
+  let shell: string | undefined;
+  const words: string[] = [];
+  splitArgs(args).forEach((arg, index) => {
+    const quoted = arg.filter((token): token is Extract<Token, { kind: 'string' }> => token.kind === 'string' && token.words === true);
+    if (quoted.length > 0) {
+      for (const token of quoted) words.push(...token.value.split(/\s+/).filter(Boolean));
+      return;
+    }
+    const first = arg[0];
+    if (first?.kind === 'code' && /^\s*\[/.test(first.text)) {
+      // A list literal: its elements are words.
+      for (const element of splitArgs([{ kind: 'code', text: first.text.replace(/^\s*\[/, '') }, ...arg.slice(1)])) {
+        const value = concatenated(element);
+        if (value !== undefined) words.push(value);
+      }
+      return;
+    }
+    const value = concatenated(arg);
+    if (value === undefined) return;
+    if (index === 0) shell = value;
+    else words.push(value);
+  });
+  if (shell !== undefined && words.length === 0) return shell;
+  const argv = shell === undefined ? words : [shell, ...words];
+  return argv.length > 0 ? argv.map(shellQuote).join(' ') : undefined;
+}
+
+// Perl/ruby/php backticks and qx// run their text as a shell command; awk `"cmd" | getline`, `print | "cmd"`.
+function commandStrings(tokens: readonly Token[], language: Language): string[] {
+  const out: string[] = [];
+  tokens.forEach((token, i) => {
+    if (token.kind !== 'string') return;
+    if (token.command) out.push(literalValue(token.value));
+    if (language !== 'awk') return;
+    const next = tokens[i + 1];
+    const previous = tokens[i - 1];
+    if (next?.kind === 'code' && /^\s*\|\s*getline\b/.test(next.text)) out.push(token.value);
+    else if (previous?.kind === 'code' && /(?:^|[^|])\|\s*$/.test(previous.text) && /\bprint/.test(previous.text)) out.push(token.value);
+  });
+  return out;
+}
+
+// Code that builds what it calls at run time (eval, getattr, `$f(...)`, `obj['sys'+'tem'](...)`): it may
+// spawn processes in a way the calls above cannot see, so it counts as spawning.
+const DYNAMIC_APIS: Readonly<Record<Language, RegExp | undefined>> = {
+  python: /\b(?:eval|exec|compile|getattr|__import__|import_module)\s*\(|\b(?:pickle|marshal)\s*\.\s*loads?\b|\bimportlib\b|\bctypes\b/,
+  js: /\beval\s*\(|\bFunction\s*\(|\bvm\s*\.\s*run|\bprocess\s*\.\s*binding\b|\b(?:require|import)\s*\(\s*[^'"`\s)]|\]\s*\(/,
+  perl: /\beval\b|\bdo\s*[{'"$]|(?<![&\w])&\s*[{$]|\bsyscall\b|\bUNIVERSAL::can\b|->can\b/,
+  ruby: /\b(?:eval|instance_eval|class_eval|module_eval|instance_exec|send|public_send|__send__|const_get|method|binding)\b/,
+  php: /\b(?:eval|assert|call_user_func(?:_array)?|create_function|array_map|usort|preg_replace_callback|include|require|include_once|require_once)\s*\(|\$\w+\s*\(|\$\{/,
+  awk: undefined,
+  lua: /\b(?:load|loadstring|dofile|loadfile|require)\s*[("']/,
+  r: /\b(?:eval|evalq|do\.call|parse|source|get|match\.fun)\s*\(/,
+  applescript: /\brun\s+script\b/,
+  other: undefined,
+};
+
+export interface Spawns {
+  // Some process-spawning API (or backticks) is used at all.
+  readonly spawns: boolean;
+  // The shell command lines recovered from those calls (a list argv is quoted into one line).
+  readonly commands: readonly string[];
+}
+
+export function spawnedCommands(program: InlineProgram): Spawns {
+  const tokens = tokenize(markHome(program.code), program.language);
+  const commands: string[] = [];
+  let spawns = false;
+  // `from subprocess import run; run([...])`: the bare names once subprocess is imported.
+  // `require('child_process').exec(...)`: any `.exec(` once child_process is loaded.
+  const api =
+    program.language === 'python' && /\bsubprocess\b/.test(program.code)
+      ? new RegExp(`${SPAWN_APIS.python.source}|\\b(?:run|call)\\s*(?=\\()`)
+      : program.language === 'js' && /child_process/.test(program.code)
+        ? new RegExp(`${SPAWN_APIS.js.source}|\\.\\s*exec\\s*(?=\\()`)
+        : SPAWN_APIS[program.language];
+  for (const site of callSites(tokens, api)) {
+    // perl `open(F, "<", $x)` and `open(F, "x.txt")` read; a pipe mode or `|` in the name runs a command.
+    if (/^open\d?$/.test(site.api)) {
+      const strings = site.args.filter((token): token is Extract<Token, { kind: 'string' }> => token.kind === 'string').map((token) => token.value);
+      const mode = strings.find((value) => /^\s*[-|]\|?-?\s*$|^\s*\|-?\s*$|^\s*-\|\s*$/.test(value));
+      const piped = strings.find((value) => /^\s*\|/.test(value) || /\|\s*$/.test(value));
+      if (mode) {
+        spawns = true;
+        const rest = site.args.slice(site.args.findIndex((token) => token.kind === 'string' && token.value === mode) + 1);
+        const line = commandOf(rest);
+        if (line) commands.push(line);
+      } else if (piped) {
+        spawns = true;
+        commands.push(piped.replace(/^\s*\|\s*|\s*\|\s*$/g, ''));
+      }
+      continue;
+    }
+    spawns = true;
+    const line = commandOf(site.args);
+    if (line) commands.push(line);
+  }
+  const dynamic = DYNAMIC_APIS[program.language];
+  if (program.unknown) spawns = true;
+  if (dynamic && dynamic.test(tokens.map((token) => (token.kind === 'code' ? token.text : '""')).join(''))) spawns = true;
+  const strings = commandStrings(tokens, program.language);
+  if (strings.length > 0) spawns = true;
+  if (program.language === 'awk' && /\|\s*&?\s*getline|\bprint[^;{}]*\|/.test(program.code)) spawns = true;
+  commands.push(...strings);
+  return { spawns, commands: commands.filter((line) => line.trim() !== '').slice(0, 32) };
+}

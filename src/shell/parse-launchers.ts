@@ -1,0 +1,256 @@
+// Programs that start other programs from their own arguments, in their own syntax: terminal
+// multiplexers (`tmux new -d 'rm -rf ~'`, `screen -dm rm -rf ~`, `tmux send-keys 'rm -rf ~' Enter`),
+// git configuration values git runs through a shell (`git -c alias.x='!rm -rf ~' x`,
+// `git -c core.pager='sh -c ...' log`, `git config core.sshCommand '...'`), and runners (`npm exec`,
+// `uv run`, `poetry run`, `nix-shell --run`, `ssh host CMD`, `vim -c '!CMD'` ...).
+import type { WordLike } from './parse-wrappers.js';
+
+export type Launch =
+  // The command starts at words[index] (an argv, like a wrapper's).
+  | { readonly kind: 'command'; readonly index: number }
+  // Shell text the program hands to `sh -c` (or types into a shell).
+  | { readonly kind: 'text'; readonly text: string };
+
+// --- tmux ----------------------------------------------------------------------------------------
+
+// tmux commands that run a shell command (full names and aliases), with their options taking a value.
+const TMUX_COMMANDS: ReadonlyArray<readonly [RegExp, string]> = [
+  [/^(?:new-session|new)$/, 'cefFnstxy'],
+  [/^(?:new-window|neww)$/, 'cefFnt'],
+  [/^(?:split-window|splitw)$/, 'cefFlpt'],
+  [/^(?:respawn-pane|respawnp|respawn-window|respawnw)$/, 'cet'],
+  [/^(?:run-shell|run)$/, 'cdt'],
+  [/^(?:if-shell|if)$/, 't'],
+  [/^(?:display-popup|popup)$/, 'bcdehsStTwxy'],
+  [/^(?:pipe-pane|pipep)$/, 't'],
+  [/^(?:send-keys|send)$/, 'cNt'],
+];
+const TMUX_GLOBAL_VALUED = 'fLST';
+
+function tmux(words: readonly WordLike[]): Launch[] {
+  const launches: Launch[] = [];
+  let i = 1;
+  for (; i < words.length && words[i]!.value.startsWith('-') && words[i]!.value.length > 1; i++) {
+    const value = words[i]!.value;
+    if (value === '--') {
+      i++;
+      break;
+    }
+    // `tmux -c 'CMD'` runs CMD with the default shell, like `sh -c`.
+    if (value === '-c' && i + 1 < words.length) launches.push({ kind: 'text', text: words[++i]!.value });
+    else if (TMUX_GLOBAL_VALUED.includes(value.slice(-1)) && value.length === 2) i++;
+  }
+  // Commands are separated by `;` words (`\;` on the shell's command line).
+  const commands: WordLike[][] = [[]];
+  for (const word of words.slice(i)) {
+    if (word.value === ';') commands.push([]);
+    else if (word.value.endsWith('\\;') || (word.value.endsWith(';') && word.value.length > 1)) {
+      commands[commands.length - 1]!.push({ ...word, value: word.value.replace(/\\?;$/, '') });
+      commands.push([]);
+    } else commands[commands.length - 1]!.push(word);
+  }
+  for (const command of commands) {
+    const name = command[0]?.value ?? '';
+    const spec = TMUX_COMMANDS.find(([pattern]) => pattern.test(name));
+    if (!spec) continue;
+    let k = 1;
+    while (k < command.length && /^-./.test(command[k]!.value)) {
+      const value = command[k]!.value;
+      k += value.length === 2 && spec[1].includes(value[1]!) ? 2 : 1;
+      if (value === '--') break;
+    }
+    const rest = command.slice(k).map((word) => word.value);
+    if (/^(?:send-keys|send)$/.test(name)) {
+      // Keys typed into the pane's shell; key names (Enter, C-m) end a line.
+      const typed = rest.map((key) => (/^(?:Enter|C-m|C-j|KPEnter)$/.test(key) ? '\n' : key)).join(' ');
+      if (typed.trim() !== '') launches.push({ kind: 'text', text: typed });
+    } else if (rest.length > 0) {
+      launches.push({ kind: 'text', text: /^(?:if-shell|if)$/.test(name) ? rest.join('\n') : rest.join(' ') });
+    }
+  }
+  return launches;
+}
+
+// --- screen --------------------------------------------------------------------------------------
+
+const SCREEN_FLAG_WORDS = new Set(['-ls', '-list', '-wipe', '-ln', '-Logfile', '-logfile']);
+const SCREEN_VALUED = new Set(['-c', '-e', '-h', '-p', '-S', '-T', '-t', '-s', '-Logfile', '-logfile']);
+
+function screen(words: readonly WordLike[]): Launch[] {
+  let i = 1;
+  let remote = false;
+  while (i < words.length && words[i]!.value.startsWith('-')) {
+    const value = words[i]!.value;
+    // `-X`: the words after the options are a screen command for a running session.
+    if (value === '-X') remote = true;
+    // Bundled flags (`-dmS name`) take a value when their last letter does.
+    const bundledValue = /^-[a-zA-Z]{2,}$/.test(value) && !SCREEN_FLAG_WORDS.has(value) && 'cehpSTts'.includes(value.slice(-1));
+    i += SCREEN_VALUED.has(value) || bundledValue ? 2 : 1;
+  }
+  if (i >= words.length) return [];
+  if (!remote) return [{ kind: 'command', index: i }];
+  // `screen -X stuff 'TEXT'` types TEXT; `screen -X exec CMD`, `screen -X screen CMD` start CMD.
+  const sub = words[i]!.value;
+  if (sub === 'stuff') return i + 1 < words.length ? [{ kind: 'text', text: words.slice(i + 1).map((word) => word.value).join(' ').replace(/\\n|\^M/g, '\n') }] : [];
+  if ((sub === 'exec' || sub === 'screen') && i + 1 < words.length) return [{ kind: 'command', index: i + 1 }];
+  return [];
+}
+
+// --- git -----------------------------------------------------------------------------------------
+
+// Configuration keys whose value is a command git runs through the shell (aliases only with `!`).
+const GIT_COMMAND_KEYS =
+  /^(?:core\.(?:pager|editor|sshcommand|fsmonitor|askpass|gitproxy)|sequence\.editor|pager\.[^.]+|diff\.external|diff\..+\.(?:textconv|command)|filter\..+\.(?:clean|smudge|process)|merge\..+\.driver|gpg(?:\..+)?\.program|uploadpack\.packobjectshook|remote\..+\.(?:uploadpack|receivepack|proxy)|interactive\.difffilter|sendemail\.(?:sendmailcmd|smtpserver)|(?:browser|man|difftool|mergetool)\..+\.(?:cmd|path)|trailer\..+\.(?:command|cmd)|web\.browser|credential(?:\..+)?\.helper)$/;
+
+function gitCommandValue(key: string, value: string): string | undefined {
+  const name = key.toLowerCase();
+  if (name.startsWith('alias.')) return value.startsWith('!') ? value.slice(1) : undefined;
+  if (name.endsWith('.helper')) return value.startsWith('!') ? value.slice(1) : undefined;
+  if (!GIT_COMMAND_KEYS.test(name) || /^(?:true|false|yes|no|on|off|0|1|)$/i.test(value.trim())) return undefined;
+  return value;
+}
+
+const GIT_GLOBAL_VALUED = new Set(['-C', '-c', '--git-dir', '--work-tree', '--namespace', '--exec-path', '--super-prefix', '--config-env', '--list-cmds', '--attr-source']);
+const GIT_CONFIG_OPTIONS_VALUED = new Set(['-f', '--file', '--blob', '--type', '--default', '--comment', '--value', '--url']);
+
+function git(words: readonly WordLike[]): Launch[] {
+  const launches: Launch[] = [];
+  let i = 1;
+  for (; i < words.length; i++) {
+    const value = words[i]!.value;
+    if (!value.startsWith('-')) break;
+    if (value === '-c' && i + 1 < words.length) {
+      const setting = words[++i]!.value;
+      const eq = setting.indexOf('=');
+      const text = eq > 0 ? gitCommandValue(setting.slice(0, eq), setting.slice(eq + 1)) : undefined;
+      if (text) launches.push({ kind: 'text', text });
+      continue;
+    }
+    if (GIT_GLOBAL_VALUED.has(value)) i++;
+  }
+  // `git config [scope] KEY VALUE` / `git config set KEY VALUE` stores a command git runs later.
+  if (words[i]?.value === 'config') {
+    const operands: string[] = [];
+    for (let k = i + 1; k < words.length; k++) {
+      const value = words[k]!.value;
+      if (GIT_CONFIG_OPTIONS_VALUED.has(value)) k++;
+      else if (!value.startsWith('-')) operands.push(value);
+    }
+    if (operands[0] === 'set' || operands[0] === 'add') operands.shift();
+    const [key, value] = operands;
+    const text = key !== undefined && value !== undefined ? gitCommandValue(key, value) : undefined;
+    if (text) launches.push({ kind: 'text', text });
+  }
+  return launches;
+}
+
+// --- runners: `npm exec CMD`, `uv run CMD`, `ssh host CMD`, `nix-shell --run CMD`, `vim -c '!CMD'` ---
+
+interface Runner {
+  // The subcommand that runs a command (`exec`, `run`); absent: the command follows the options.
+  readonly sub?: RegExp;
+  // Options taking a value.
+  readonly valued?: RegExp;
+  // Options whose value is shell text (`nix-shell --run CMD`, `npm exec -c CMD`, `entr -s CMD`).
+  readonly text?: RegExp;
+  // Options after which the rest is the command (`nix develop -c CMD`).
+  readonly argv?: RegExp;
+  // Operands before the command (`direnv exec DIR CMD`, `ssh HOST CMD`, `sg GROUP CMD`).
+  readonly positionals?: number;
+  // The command words are joined and run by a shell (ssh, watchexec).
+  readonly joined?: boolean;
+  // Only these forms run a command (vim: `-c '!CMD'`, `+'!CMD'`).
+  readonly bangOnly?: boolean;
+}
+
+const RUN = /^(?:run)$/;
+const CONDA: Runner = { sub: RUN, valued: /^(?:-n|--name|-p|--prefix|--cwd)$/ };
+const EDITOR: Runner = { text: /^(?:-c|--cmd)$/, bangOnly: true };
+const RUNNERS: Readonly<Record<string, Runner>> = {
+  npm: { sub: /^(?:exec|x)$/, text: /^(?:-c|--call)$/, valued: /^(?:-p|--package|-w|--workspace)$/ },
+  pnpm: { sub: /^(?:exec|dlx)$/, valued: /^(?:--filter|-F|-C|--dir|--package)$/ },
+  yarn: { sub: /^(?:exec|dlx)$/, valued: /^(?:-p|--package)$/ },
+  bun: { sub: /^(?:x|exec)$/ },
+  uv: { sub: RUN, valued: /^(?:--with|--python|-p|--project|--directory|--package|--env-file|--index|--extra|--group)$/ },
+  uvx: { valued: /^(?:--from|--with|--python|-p)$/ },
+  pipx: { sub: RUN, valued: /^(?:--spec|--python)$/ },
+  poetry: { sub: RUN },
+  pipenv: { sub: RUN },
+  pdm: { sub: RUN },
+  hatch: { sub: RUN, valued: /^(?:-e|--env)$/ },
+  rye: { sub: RUN },
+  conda: CONDA,
+  mamba: CONDA,
+  micromamba: CONDA,
+  bundle: { sub: /^exec$/ },
+  direnv: { sub: /^exec$/, positionals: 1 },
+  'nix-shell': { text: /^(?:--run|--command)$/, valued: /^(?:-p|--packages|-I|--arg|--argstr|-A|--attr)$/ },
+  nix: { sub: /^(?:develop|shell)$/, argv: /^(?:-c|--command)$/ },
+  ssh: { positionals: 1, joined: true, valued: /^-[bcDEeFIiJLlmOopQRSWw]$/ },
+  sg: { positionals: 1, text: /^-c$/ },
+  entr: { text: /^-s$/ },
+  watchexec: { joined: true, valued: /^(?:-w|--watch|-e|--exts|-f|--filter|-i|--ignore|-d|--debounce|-s|--signal|--shell)$/ },
+  nodemon: { text: /^(?:-x|--exec)$/, valued: /^(?:-w|--watch|-e|--ext|-i|--ignore|-d|--delay)$/ },
+  setpriv: { valued: /^(?:--reuid|--regid|--groups|--inh-caps|--ambient-caps|--bounding-set|--securebits|--selinux-label|--apparmor-profile|--pdeathsig)$/ },
+  firejail: {},
+  rlwrap: { valued: /^-[afHlpPsSw]$/ },
+  chpst: { valued: /^-[ugUeL/n]$/ },
+  faketime: { positionals: 1, valued: /^-[f]$/ },
+  'flatpak-spawn': {},
+  vim: EDITOR,
+  nvim: EDITOR,
+  vi: EDITOR,
+  ex: EDITOR,
+};
+
+function runner(spec: Runner, words: readonly WordLike[]): Launch[] {
+  const launches: Launch[] = [];
+  let i = 1;
+  if (spec.sub) {
+    while (i < words.length && words[i]!.value.startsWith('-')) i += spec.valued?.test(words[i]!.value) ? 2 : 1;
+    if (i >= words.length || !spec.sub.test(words[i]!.value)) return [];
+    i++;
+  }
+  let positionals = spec.positionals ?? 0;
+  for (; i < words.length; i++) {
+    const value = words[i]!.value;
+    if (value === '--') {
+      i++;
+      break;
+    }
+    // vim `+'!CMD'`, `-c '!CMD'`: an ex command starting with `!` runs CMD through the shell.
+    if (spec.bangOnly && value.startsWith('+!')) launches.push({ kind: 'text', text: value.slice(2) });
+    if (spec.text?.test(value) && i + 1 < words.length) {
+      const text = words[++i]!.value;
+      if (!spec.bangOnly) launches.push({ kind: 'text', text });
+      else if (text.startsWith('!')) launches.push({ kind: 'text', text: text.slice(1) });
+      continue;
+    }
+    if (spec.argv?.test(value)) {
+      i++;
+      break;
+    }
+    if (value.startsWith('-') && value.length > 1) {
+      if (spec.valued?.test(value)) i++;
+      continue;
+    }
+    if (positionals > 0) {
+      positionals--;
+      continue;
+    }
+    break;
+  }
+  if (spec.bangOnly || i >= words.length || (spec.text && launches.length > 0 && !spec.sub)) return launches;
+  if (spec.joined) return [...launches, { kind: 'text', text: words.slice(i).map((word) => word.value).join(' ') }];
+  return [...launches, { kind: 'command', index: i }];
+}
+
+// What `words[0]` (by its lower-cased base name) launches from its own arguments; undefined when it
+// is not such a program.
+export function launches(key: string, words: readonly WordLike[]): Launch[] | undefined {
+  if (key === 'tmux') return tmux(words);
+  if (key === 'screen') return screen(words);
+  if (key === 'git') return git(words);
+  const spec = Object.hasOwn(RUNNERS, key) ? RUNNERS[key] : undefined;
+  return spec ? runner(spec, words) : undefined;
+}

@@ -1,0 +1,120 @@
+// What the walker knows about the line so far: variables it saw assigned (flow-insensitive), positional
+// parameters from `set --`, files written with static content; and how a word resolves against that.
+import { posix } from 'node:path';
+import type { Redirection, ShellWord, SimpleCommand, WordPart } from './parse-types.js';
+import type { SyntaxNode as Node } from './parse-syntax.js';
+import { hasGlob } from './parse-plan.js';
+import { MAX_CANDIDATES, UNKNOWN, collapseUnknown, substitutionValues, type Scope } from './parse-walk-values.js';
+import type { RawWord } from './parse-words.js';
+
+// Walks a substitution node and returns the commands it holds (the walker owns the command list).
+export type WalkSubstitution = (node: Node, scope: Scope) => SimpleCommand[];
+
+export class WalkState {
+  private readonly vars = new Map<string, Set<string>>();
+  // Positional parameters set with `set -- a b c` ($0 unknown).
+  positional: string[] | undefined;
+  // Files this line wrote with static content (`cat > x.sh <<EOF`), by normalised path.
+  private readonly files = new Map<string, string>();
+
+  constructor(private readonly substitution: WalkSubstitution) {}
+
+  fileText(path: string): string | undefined {
+    return this.files.get(path);
+  }
+
+  remember(name: string, values: readonly string[]): void {
+    let known = this.vars.get(name);
+    if (!known) this.vars.set(name, (known = new Set()));
+    for (const value of values) if (known.size < MAX_CANDIDATES) known.add(value);
+  }
+
+  // Static text written to files (`echo ... > x.sh`, `cat > x.sh <<EOF`, `... | tee x.sh`).
+  rememberFiles(command: SimpleCommand, redirections: readonly Redirection[], out: string): void {
+    const targets: Array<{ path: string; append: boolean }> = [];
+    for (const redirection of redirections) {
+      if (!redirection.writes || redirection.target === null || (redirection.fd !== undefined && redirection.fd !== 1)) continue;
+      targets.push({ path: redirection.target, append: redirection.op.endsWith('>>') });
+    }
+    if (command.name === 'tee') {
+      const append = command.args.some((arg) => /^-[a-z]*a/.test(arg) || arg === '--append');
+      for (const arg of command.args) if (!arg.startsWith('-')) targets.push({ path: arg, append });
+    }
+    for (const { path, append } of targets) {
+      const key = posix.normalize(path);
+      if (this.files.size < 64) this.files.set(key, (append ? (this.files.get(key) ?? '') : '') + out);
+    }
+  }
+
+  writtenFile(path: string): string | undefined {
+    const key = posix.normalize(path);
+    return this.files.has(key) ? key : undefined;
+  }
+
+  // Walks a word's substitutions (unless the word is code for a nested shell) and computes its values.
+  resolve(raw: RawWord, scope: Scope, walk: boolean): ShellWord {
+    const parts: WordPart[] = [];
+    let value = '';
+    let dynamic = false;
+    let combos: string[] = [''];
+    const extend = (options: readonly string[]): void => {
+      const next: string[] = [];
+      for (const prefix of combos) for (const option of options) if (next.length < MAX_CANDIDATES) next.push(prefix + option);
+      combos = next;
+    };
+    for (const part of raw.parts) {
+      switch (part.kind) {
+        case 'literal':
+          parts.push({ kind: 'literal', value: part.value, quoted: part.quoted });
+          value += part.value;
+          extend([part.value]);
+          break;
+        case 'tilde':
+          parts.push({ kind: 'tilde', user: part.user });
+          value += `~${part.user}`;
+          extend([`~${part.user}`]);
+          break;
+        case 'variable': {
+          if (walk) for (const sub of part.nested) this.substitution(sub, scope);
+          const known = this.valuesOf(part.name, part.text, scope);
+          parts.push({ kind: 'variable', name: part.name, text: part.text, quoted: part.quoted, ...(known.values.length > 0 ? { values: known.values } : {}) });
+          dynamic = true;
+          extend(known.complete ? known.values : [...known.values, UNKNOWN]);
+          break;
+        }
+        case 'substitution': {
+          const commands = walk ? this.substitution(part.node, scope) : [];
+          parts.push({ kind: 'substitution', text: part.text, ...(part.process ? { process: part.process } : {}), commands });
+          dynamic = true;
+          extend(part.process ? [UNKNOWN] : substitutionValues(commands));
+          break;
+        }
+        case 'dynamic':
+          if (walk) for (const sub of part.nested) this.substitution(sub, scope);
+          parts.push({ kind: 'dynamic', text: part.text });
+          dynamic = true;
+          extend([UNKNOWN]);
+          break;
+      }
+    }
+    const candidates = [...new Set(combos.map(collapseUnknown))];
+    return { text: raw.text, value, dynamic, glob: hasGlob(raw.parts), parts, candidates };
+  }
+
+  private valuesOf(name: string, text: string, scope: Scope): { values: string[]; complete: boolean } {
+    // `${PATH:0:1}` (and the same on other absolute paths) is a well-known way to spell `/`.
+    if (/^\$\{(?:PATH|HOME|PWD|OLDPWD|SHELL|TMPDIR|XDG_[A-Z_]+):0?:1\}$/.test(text)) return { values: ['/'], complete: true };
+    const positional = scope.positional ?? this.positional;
+    if (positional && /^(?:\d+|@|\*)$/.test(name)) {
+      if (name === '@' || name === '*') return { values: [positional.slice(1).join(' ')], complete: true };
+      const value = positional[Number(name)];
+      return { values: [value ?? ''], complete: value !== UNKNOWN };
+    }
+    const values = new Set<string>();
+    if (name === 'HOME') values.add('~');
+    if (name === 'PWD') values.add('.');
+    for (const value of this.vars.get(name) ?? []) values.add(value);
+    return { values: [...values], complete: name === 'HOME' || name === 'PWD' };
+  }
+
+}

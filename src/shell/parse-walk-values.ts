@@ -1,0 +1,92 @@
+// Plain helpers of the walker: the scope it carries, words it makes up, values it computes.
+import type { PipeStage, ShellWord, SimpleCommand } from './parse-types.js';
+import { staticStdout } from './parse-stdin.js';
+import type { RawWord } from './parse-words.js';
+
+export const UNKNOWN = '\u0000';
+export const MAX_CANDIDATES = 16;
+
+export interface Scope {
+  readonly source: string;
+  readonly depth: number;
+  readonly viaShell: boolean;
+  readonly wrappers: readonly string[];
+  readonly positional?: readonly string[];
+  readonly functionName?: string;
+  readonly loop: boolean;
+  readonly pipes: readonly PipeStage[];
+  readonly background: boolean;
+  // Inside `$(...)`, backticks or `<(...)` / `>(...)`.
+  readonly substituted?: boolean;
+}
+
+// The text a shell receives when this word is handed to it as code: quotes removed, expansions kept.
+export function scriptText(raw: RawWord): string {
+  return raw.parts.map((part) => (part.kind === 'literal' ? part.value : part.kind === 'tilde' ? `~${part.user}` : part.text)).join('');
+}
+
+export function unescapeHeredoc(text: string): string {
+  return text.replace(/\\([$`\\\n])/g, (_, ch: string) => (ch === '\n' ? '' : ch));
+}
+
+// Adjacent unknown parts are one unknown stretch.
+export function collapseUnknown(value: string): string {
+  let out = value;
+  while (out.includes(UNKNOWN + UNKNOWN)) out = out.replaceAll(UNKNOWN + UNKNOWN, UNKNOWN);
+  return out;
+}
+
+// What `$(echo /)`, `$(printf rm)` or `$(pwd)` stand for, when that is static.
+export function substitutionValues(commands: readonly SimpleCommand[]): string[] {
+  const only = commands.length === 1 ? commands[0]! : undefined;
+  if (!only || only.dynamic) return [UNKNOWN];
+  if (only.name === 'pwd' && only.wrappers.length === 0) return ['.'];
+  const out = staticStdout(only.name, only.args, undefined);
+  return out === undefined ? [UNKNOWN] : [out.replace(/\n+$/, '')];
+}
+
+export function childScope(scope: Scope): Omit<Scope, 'source'> {
+  const { source: _source, positional: _positional, ...rest } = scope;
+  return { ...rest, depth: scope.depth + 1, viaShell: true };
+}
+
+export function staticWord(value: string): ShellWord {
+  return { text: value, value, dynamic: false, glob: false, parts: [{ kind: 'literal', value, quoted: false }], candidates: [value] };
+}
+
+export function prefixWord(prefix: string, word: ShellWord): ShellWord {
+  return {
+    ...word,
+    text: prefix + word.text,
+    value: prefix + word.value,
+    parts: [{ kind: 'literal', value: prefix, quoted: false }, ...word.parts],
+    candidates: word.candidates.map((candidate) => prefix + candidate),
+  };
+}
+
+// A command whose text was not parsed (nesting limit): its name is unknown, its text kept as one word.
+export function opaque(text: string, scope: Omit<Scope, 'source'> & { source?: string }): SimpleCommand {
+  const word: ShellWord = { text, value: '', dynamic: true, glob: false, parts: [{ kind: 'dynamic', text }], candidates: [UNKNOWN] };
+  return {
+    name: null,
+    rawName: null,
+    args: [text],
+    dynamic: true,
+    text,
+    wrappers: [...scope.wrappers],
+    ...(scope.viaShell ? { viaShell: true } : {}),
+    words: [word, staticWord(text)],
+    redirections: [],
+    pipes: scope.pipes,
+    background: scope.background,
+    ...(scope.functionName === undefined ? {} : { functionName: scope.functionName }),
+    loop: scope.loop,
+    depth: scope.depth,
+  };
+}
+
+export function clip(text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > 80 ? `${line.slice(0, 77)}...` : line;
+}
+
