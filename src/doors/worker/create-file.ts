@@ -36,9 +36,10 @@ async function createOne(ctx: WorkerContext, entry: CreateEntry): Promise<number
   const max = ctx.config.max_write_bytes;
   if (size > max) throw werr('C213', `${size} bytes exceeds max_write_bytes ${max}`);
   const jail = jailOf(ctx);
-  let existing;
+  // base_path itself is an existing folder (the jail walks below it only).
+  let existing: { isDirectory(): boolean } | undefined = resolved.abs === ctx.base ? { isDirectory: () => true } : undefined;
   try {
-    existing = jail.lstat(resolved.abs, entry.path);
+    existing ??= jail.lstat(resolved.abs, entry.path);
   } catch (error) {
     throw fromJail(error, entry.path);
   }

@@ -24,7 +24,11 @@ const KEPT: ReadonlySet<string> = new Set<WorkerCode>(['C210', 'C211', 'C213', '
 // path that changed during access), ELOOP (a symlink swapped in at the leaf) is C215, other OS errors
 // map as the original's From<io::Error> (NotFound → C211, AlreadyExists → C217, else C216).
 export function fromJail(error: unknown, prefix?: string): WorkerError {
-  if (isCodewardError(error)) return werr(KEPT.has(error.code) ? (error.code as WorkerCode) : 'C216', error.message);
+  if (isCodewardError(error)) {
+    // The jail's "missing" in the seed's words (the original reported the OS error of its stat/open).
+    if (error.code === 'C211' && prefix !== undefined) return werr('C211', `${prefix}: No such file or directory (os error 2)`);
+    return werr(KEPT.has(error.code) ? (error.code as WorkerCode) : 'C216', error.message);
+  }
   if (errnoOf(error) === 'ELOOP') return werr('C215', `${prefix === undefined ? '' : `${prefix}: `}path changed during access (a symlink appeared)`);
   return ioError(error, prefix);
 }
