@@ -30,7 +30,7 @@ async function chooseCommand(args: TestArgs, ctx: CommandContext): Promise<{ run
   const folder = ctx.path(args.dir);
   if (folder.kind !== 'dir') throw fail('C210', `--dir ${args.dir} is not a folder; pass the project folder`);
   const [{ detectTestRunner }, { withPattern }] = await Promise.all([import('../shell/test-detect.js'), import('../shell/test-detect-pattern.js')]);
-  const detected = await detectTestRunner(folder.real);
+  const detected = await detectTestRunner(folder.real, ctx.workspace.jail);
   if (!detected) throw fail('C252', `no test framework detected in ${folder.rel}; pass --cmd "..." to say how to run the tests`);
   const built = withPattern(detected, args.pattern);
   if (built.note) ctx.warn(built.note);

@@ -1,5 +1,7 @@
+import { closeSync, constants, readdirSync, readFile as readFd } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { Beneath } from '../workspace/beneath.js';
 import { detectNodeRunner } from './test-detect-node.js';
 
 // How a project's tests run, found from the files in one folder. `filter` says how --pattern is
@@ -26,13 +28,30 @@ export type FilterStyle =
   | 'append' // unknown script: the pattern is appended as an argument
   | 'none'; // make test: no standard way
 
-// A folder's file names, and their text read on demand (a missing or unreadable file reads as undefined).
-export class ProjectFiles {
-  private constructor(readonly dir: string, readonly names: ReadonlySet<string>) {}
+// NOFOLLOW: a file swapped for a symlink is not read; NONBLOCK: a FIFO cannot hang the open.
+const READ_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
 
-  static async open(dir: string): Promise<ProjectFiles> {
-    const names = await readdir(dir).catch(() => [] as string[]);
-    return new ProjectFiles(dir, new Set(names));
+// A folder's file names, and their text read on demand (a missing or unreadable file reads as undefined).
+// With the workspace's jail (workspace/beneath.ts) the folder is listed and every file opened through a
+// walk from the workspace root that never follows a symlink, so a process racing the detection by
+// swapping the folder for a link to the outside cannot make it read an outside package.json.
+export class ProjectFiles {
+  private constructor(readonly dir: string, readonly names: ReadonlySet<string>, private readonly jail: Beneath | undefined) {}
+
+  static async open(dir: string, jail?: Beneath): Promise<ProjectFiles> {
+    if (jail === undefined) return new ProjectFiles(dir, new Set(await readdir(dir).catch(() => [] as string[])), undefined);
+    let names: string[] = [];
+    try {
+      const handle = jail.openDir(dir);
+      try {
+        names = readdirSync(handle.path);
+      } finally {
+        handle.close();
+      }
+    } catch {
+      // an unreadable (or swapped) folder has no project files
+    }
+    return new ProjectFiles(dir, new Set(names), jail);
   }
 
   has(...names: string[]): boolean {
@@ -45,7 +64,19 @@ export class ProjectFiles {
 
   async text(name: string): Promise<string | undefined> {
     if (!this.names.has(name)) return undefined;
-    return readFile(join(this.dir, name), 'utf8').catch(() => undefined);
+    if (this.jail === undefined) return readFile(join(this.dir, name), 'utf8').catch(() => undefined);
+    let fd: number;
+    try {
+      fd = this.jail.openFileSync(join(this.dir, name), READ_FLAGS);
+    } catch {
+      return undefined;
+    }
+    return new Promise((resolve) => {
+      readFd(fd, 'utf8', (error, text) => {
+        closeSync(fd);
+        resolve(error ? undefined : text);
+      });
+    });
   }
 }
 
@@ -84,8 +115,9 @@ async function detectMake(files: ProjectFiles): Promise<TestRunner | undefined> 
 
 // First match wins, in ChatCLI's order for the ecosystems it knows (go, node, python, rust, maven,
 // gradle), then .NET and a Makefile `test` target.
-export async function detectTestRunner(dir: string): Promise<TestRunner | undefined> {
-  const files = await ProjectFiles.open(dir);
+// `jail`: the workspace's, to read the folder through it (see ProjectFiles).
+export async function detectTestRunner(dir: string, jail?: Beneath): Promise<TestRunner | undefined> {
+  const files = await ProjectFiles.open(dir, jail);
   if (files.has('go.mod', 'go.work')) return { runner: 'go', command: 'go test ./...', filter: 'go' };
   return (
     (await detectNodeRunner(files)) ??

@@ -221,6 +221,26 @@ describe('§2 the path jail', () => {
     await expect(stat(join(outside, 'pwned.txt'))).rejects.toThrow();
   });
 
+  // Red team of the jail: a hard link in base to an outside file is the outside inode itself (no symlink to
+  // refuse). create-file overwrite and update-file replace the link (temp + rename), never write into the
+  // outside inode; delete-file removes the link only; a FIFO is refused without hanging.
+  it('a hard link to an outside file: writes replace the link, the outside file is unchanged', async () => {
+    const { link } = await import('node:fs/promises');
+    await link(join(outside, 'escape.txt'), join(base, 'hard.txt'));
+    await link(join(outside, 'dir/file.txt'), join(base, 'hard2.txt'));
+    await link(join(outside, 'dir/file.txt'), join(base, 'hard3.txt'));
+    const ctx = await context();
+    expect((await ok(ctx, 'coder::create-file', { files: [{ path: 'hard.txt', content: 'new\n', overwrite: true }] })).results[0].success).toBe(true);
+    expect((await ok(ctx, 'coder::update-file', { files: [{ path: 'hard2.txt', ops: [{ op: 'insert', at_line: 1, content: 'x' }] }] })).results[0].success).toBe(true);
+    expect((await ok(ctx, 'coder::delete-file', { paths: ['hard3.txt'] })).results[0].removed).toBe(true);
+    expect(await readFile(join(base, 'hard.txt'), 'utf8')).toBe('new\n');
+    expect(await readFile(join(base, 'hard2.txt'), 'utf8')).toBe('x\noutside file\n');
+    expect(await readFile(join(outside, 'escape.txt'), 'utf8')).toBe('outside\n');
+    expect(await readFile(join(outside, 'dir/file.txt'), 'utf8')).toBe('outside file\n');
+    expect(spawnSync('mkfifo', [join(base, 'fifo')]).status).toBe(0);
+    expect(await fails(ctx, 'coder::read-file', { path: 'fifo' })).toEqual({ code: 'C210', message: 'not a regular file: fifo' });
+  });
+
   it('non-accessible → C211 with the exact message; globset semantics', async () => {
     await symlink(join(base, '.env'), join(base, 'alias'));
     await symlink(join(base, 'a.txt'), join(base, 'x.pem'));

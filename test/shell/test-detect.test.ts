@@ -143,3 +143,21 @@ describe('the pattern through a real shell', () => {
     expect(result.stdout).toBe(`[${pattern}]\n`);
   });
 });
+
+describe('detectTestRunner through the workspace jail', () => {
+  it('reads the project folder through the jail: a folder swapped for a link to the outside is not read', async () => {
+    const { mkdir, realpath, rename, symlink } = await import('node:fs/promises');
+    const { Beneath } = await import('../../src/workspace/beneath.js');
+    const real = await realpath(root);
+    await writeFiles(real, { 'ws/proj/package.json': script('vitest run'), 'outside/package.json': script('jest'), 'outside/yarn.lock': '' });
+    const jail = new Beneath(`${real}/ws`);
+    expect(await detectTestRunner(`${real}/ws/proj`, jail)).toMatchObject({ runner: 'npm' });
+    // The attacker's swap after `test` checked the folder: proj is now a link to an outside project.
+    await rename(`${real}/ws/proj`, `${real}/ws/proj-old`);
+    await symlink(`${real}/outside`, `${real}/ws/proj`);
+    expect(await detectTestRunner(`${real}/ws/proj`)).toMatchObject({ runner: 'yarn' }); // by path string: the outside file
+    expect(await detectTestRunner(`${real}/ws/proj`, jail)).toBeUndefined();
+    await mkdir(`${real}/ws/other`);
+    expect(await detectTestRunner(`${real}/ws/other`, jail)).toBeUndefined();
+  });
+});

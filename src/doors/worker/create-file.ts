@@ -1,8 +1,9 @@
-import { chmod, mkdir, stat, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { isCodewardError } from '../../engine/errors.js';
+import { createFile, replaceFile } from '../../files/replace-file.js';
 import type { WorkerContext } from './config.js';
-import { ioError, werr } from './errors.js';
+import { werr } from './errors.js';
 import { permit } from './gate.js';
+import { fromJail, jailOf } from './jail.js';
 import { requireWritable } from './paths.js';
 import { asWorkerError } from './update-file.js';
 
@@ -34,15 +35,26 @@ async function createOne(ctx: WorkerContext, entry: CreateEntry): Promise<number
   const size = Buffer.byteLength(entry.content, 'utf8');
   const max = ctx.config.max_write_bytes;
   if (size > max) throw werr('C213', `${size} bytes exceeds max_write_bytes ${max}`);
-  const exists = await stat(resolved.abs).then(() => true, () => false);
-  if (exists && entry.overwrite !== true) throw werr('C217', `${entry.path} already exists; pass overwrite=true to replace`);
-  const mode = parseMode(entry.mode ?? '0644');
+  const jail = jailOf(ctx);
+  // base_path itself is an existing folder (the jail walks below it only).
+  let existing: { isDirectory(): boolean } | undefined = resolved.abs === ctx.base ? { isDirectory: () => true } : undefined;
   try {
-    if (entry.parents ?? true) await mkdir(dirname(resolved.abs), { recursive: true });
-    await writeFile(resolved.abs, entry.content, { mode });
-    await chmod(resolved.abs, mode);
+    existing ??= jail.lstat(resolved.abs, entry.path);
   } catch (error) {
-    throw ioError(error, entry.path);
+    throw fromJail(error, entry.path);
+  }
+  if (existing !== undefined && entry.overwrite !== true) throw werr('C217', `${entry.path} already exists; pass overwrite=true to replace`);
+  if (existing?.isDirectory() === true) throw werr('C216', `${entry.path}: Is a directory (os error 21)`);
+  const mode = parseMode(entry.mode ?? '0644');
+  // Through the jail: parents made one at a time from a descriptor on base_path, the bytes staged in a
+  // temp file and renamed (or linked, when not overwriting) into place through the parent's descriptor.
+  const options = { mode, mkdirs: entry.parents ?? true };
+  try {
+    if (entry.overwrite === true) await replaceFile(jail, resolved.abs, entry.content, options);
+    else await createFile(jail, resolved.abs, entry.content, options);
+  } catch (error) {
+    if (isCodewardError(error) && error.code === 'C217') throw werr('C217', `${entry.path} already exists; pass overwrite=true to replace`);
+    throw fromJail(error, entry.path);
   }
   return size;
 }

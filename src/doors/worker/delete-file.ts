@@ -1,8 +1,11 @@
-import { lstat, opendir, rm, rmdir, unlink } from 'node:fs/promises';
-import { basename, join, posix } from 'node:path';
+import { rmdirSync, unlinkSync } from 'node:fs';
+import { join, posix } from 'node:path';
+import { findBelow, removeTree } from '../../files/remove-tree.js';
+import type { Beneath } from '../../workspace/beneath.js';
 import type { WorkerContext } from './config.js';
-import { errnoOf, ioError, werr } from './errors.js';
+import { werr } from './errors.js';
 import { permit, permitted } from './gate.js';
+import { fromJail, jailOf } from './jail.js';
 import { relOf, requireWritable, resolvePath } from './paths.js';
 import { asWorkerError } from './update-file.js';
 
@@ -13,67 +16,74 @@ export interface DeleteResult {
   error?: string;
 }
 
-// The first entry below `dir` (links not followed) that is non-accessible, or that the policy does not let
-// the worker delete (a deny rule, a safety-immune path such as a nested .git/ or .codeward/), or undefined.
-async function blockedEntry(ctx: WorkerContext, dir: string): Promise<string | undefined> {
-  const handle = await opendir(dir);
-  for await (const entry of handle) {
-    const path = join(dir, entry.name);
-    const rel = relOf(ctx, path);
-    if (ctx.nonAccessible(rel)) return path;
-    if (!permitted(ctx, 'delete', rel, 'delete', path)) return path;
-    if (entry.isDirectory()) {
-      const below = await blockedEntry(ctx, path);
-      if (below !== undefined) return below;
-    }
-  }
-  return undefined;
-}
+// Every lookup and removal below goes through the jail (workspace/beneath.ts): folders are opened from a
+// descriptor on base_path without following any symlink, entries are removed through their folder's
+// descriptor, so a folder swapped for a symlink meanwhile is refused (C215) or removed as the link itself.
 
 // Where the named entry itself lives when it is an in-base symlink (its parent resolved, the last part not).
-async function linkItself(ctx: WorkerContext, path: string): Promise<string | undefined> {
+async function linkItself(ctx: WorkerContext, jail: Beneath, path: string): Promise<string | undefined> {
   const last = posix.basename(path);
   if (last === '' || last === '.' || last === '..') return undefined;
   const parent = await resolvePath(ctx, posix.dirname(path));
   const location = join(parent.abs, last);
-  const info = await lstat(location).catch(() => undefined);
-  return info?.isSymbolicLink() === true && basename(location) === last ? location : undefined;
+  let info;
+  try {
+    info = jail.lstat(location, path);
+  } catch {
+    return undefined;
+  }
+  return info?.isSymbolicLink() === true ? location : undefined;
+}
+
+function removeEntry(jail: Beneath, abs: string, path: string, act: (at: string) => void): void {
+  try {
+    jail.atSync(abs, act, { input: path });
+  } catch (error) {
+    throw fromJail(error);
+  }
 }
 
 async function deleteOne(ctx: WorkerContext, path: string, recursive: boolean): Promise<boolean> {
   const resolved = await requireWritable(ctx, path);
   if (resolved.abs === ctx.base) throw werr('C210', 'refusing to delete base_path itself');
+  const jail = jailOf(ctx);
   // Better than the original (which removed the target): naming an in-base symlink removes the link.
-  const link = await linkItself(ctx, path);
+  const link = await linkItself(ctx, jail, path);
   // What is removed is judged: the link itself when the name is a link, else the resolved path.
   permit(ctx, 'delete', link === undefined ? resolved.rel : relOf(ctx, link), 'delete', { raw: path, abs: link ?? resolved.abs });
   if (link !== undefined) {
     if (ctx.nonAccessible(relOf(ctx, link))) throw werr('C211', `path is non-accessible per config: ${path}`);
-    await unlink(link).catch((error: unknown) => {
-      throw ioError(error);
-    });
+    removeEntry(jail, link, path, (at) => unlinkSync(at));
     return true;
   }
   let info;
   try {
-    info = await lstat(resolved.abs);
+    info = jail.lstat(resolved.abs, path);
   } catch (error) {
-    if (errnoOf(error) === 'ENOENT') return false;
-    throw ioError(error);
+    throw fromJail(error);
   }
-  try {
-    if (info.isDirectory() && !recursive) await rmdir(resolved.abs);
-    else if (info.isDirectory()) {
-      const blocked = await blockedEntry(ctx, resolved.abs);
-      if (blocked !== undefined) {
-        if (ctx.nonAccessible(relOf(ctx, blocked))) throw werr('C211', `recursive delete blocked: ${resolved.abs} contains non-accessible ${blocked}`);
-        permit(ctx, 'delete', relOf(ctx, blocked), 'delete', { abs: blocked });
-      }
-      await rm(resolved.abs, { recursive: true });
-    } else await unlink(resolved.abs);
-  } catch (error) {
-    throw ioError(error);
-  }
+  if (info === undefined) return false;
+  if (info.isDirectory() && !recursive) removeEntry(jail, resolved.abs, path, (at) => rmdirSync(at));
+  else if (info.isDirectory()) {
+    // The first entry below (links not followed) that is non-accessible, or that the policy does not let
+    // the worker delete (a deny rule, a safety-immune path such as a nested .git/ or .codeward/).
+    let blockedRel: string | undefined;
+    try {
+      blockedRel = findBelow(jail, resolved.abs, (real) => relOf(ctx, real), (rel) => ctx.nonAccessible(rel) || !permitted(ctx, 'delete', rel, 'delete', join(ctx.base, rel)));
+    } catch (error) {
+      throw fromJail(error);
+    }
+    if (blockedRel !== undefined) {
+      const blocked = join(ctx.base, blockedRel);
+      if (ctx.nonAccessible(blockedRel)) throw werr('C211', `recursive delete blocked: ${resolved.abs} contains non-accessible ${blocked}`);
+      permit(ctx, 'delete', blockedRel, 'delete', { abs: blocked });
+    }
+    try {
+      removeTree(jail, resolved.abs);
+    } catch (error) {
+      throw fromJail(error);
+    }
+  } else removeEntry(jail, resolved.abs, path, (at) => unlinkSync(at));
   return true;
 }
 

@@ -1,9 +1,9 @@
-import type { Stats } from 'node:fs';
-import { lstat, readdir, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { lstatSync, statSync, type Stats } from 'node:fs';
+import type { DirHandle } from '../../workspace/beneath.js';
 import type { WorkerContext } from './config.js';
-import { ioError, osText, werr } from './errors.js';
+import { osText, werr } from './errors.js';
 import { permitCall } from './gate.js';
+import { entriesOf, fromJail, inDir, jailOf, openFolder, realIn } from './jail.js';
 import { relOf, resolvePath, type Resolved } from './paths.js';
 import { unixSeconds } from './read-file.js';
 
@@ -29,24 +29,31 @@ export function byName(a: { name: string }, b: { name: string }): number {
   return Buffer.compare(Buffer.from(a.name, 'utf8'), Buffer.from(b.name, 'utf8'));
 }
 
-// resolve (no deny check) → metadata (missing → C211) → a directory (C210).
-export async function resolveFolder(ctx: WorkerContext, path: string): Promise<{ resolved: Resolved; info: Stats }> {
+// resolve (no deny check) → open the folder through the jail (missing → C211, not a folder → C210, a
+// symlink swapped in → C215) → its metadata. The caller closes `dir`.
+export async function resolveFolder(ctx: WorkerContext, path: string): Promise<{ resolved: Resolved; dir: DirHandle; info: Stats }> {
   const resolved = await resolvePath(ctx, path);
-  const info = await stat(resolved.abs).catch((error: unknown) => {
-    throw ioError(error, path);
-  });
-  if (!info.isDirectory()) throw werr('C210', `not a directory: ${path}`);
-  return { resolved, info };
+  const dir = openFolder(jailOf(ctx), resolved.abs, path);
+  try {
+    // The descriptor's own folder (the /proc anchor names the inode held, not a path).
+    return { resolved, dir, info: statSync(dir.path) };
+  } catch (error) {
+    dir.close();
+    throw fromJail(error, path);
+  }
 }
 
-// The entries of one folder, lstat'ed (failures dropped), sorted by name.
-export async function folderEntries(ctx: WorkerContext, dir: string): Promise<(ListEntry & { abs: string; rel: string })[]> {
-  const names = await readdir(dir);
+// The entries of one open folder, lstat'ed through its descriptor (failures dropped), sorted by name.
+export function folderEntries(ctx: WorkerContext, dir: DirHandle): (ListEntry & { abs: string; rel: string })[] {
   const entries: (ListEntry & { abs: string; rel: string })[] = [];
-  for (const name of names) {
-    const abs = join(dir, name);
-    const info = await lstat(abs).catch(() => undefined);
-    if (info === undefined) continue;
+  for (const { name } of entriesOf(dir)) {
+    let info: Stats;
+    try {
+      info = lstatSync(inDir(dir, name));
+    } catch {
+      continue;
+    }
+    const abs = realIn(dir, name);
     const rel = relOf(ctx, abs);
     entries.push({ name, kind: kindOf(info), size: info.size, mtime: unixSeconds(info.mtimeMs), non_accessible: ctx.nonAccessible(rel), abs, rel });
   }
@@ -59,10 +66,15 @@ export async function listFolderFn(ctx: WorkerContext, req: { path?: string | nu
 }> {
   const path = req.path ?? '.';
   permitCall(ctx, 'list');
-  const { resolved } = await resolveFolder(ctx, path);
-  const all = await folderEntries(ctx, resolved.abs).catch((error: unknown) => {
+  const { dir } = await resolveFolder(ctx, path);
+  let all;
+  try {
+    all = folderEntries(ctx, dir);
+  } catch (error) {
     throw werr('C216', `${path}: ${osText(error)}`);
-  });
+  } finally {
+    dir.close();
+  }
   const pageSize = Math.max(1, Math.min(req.page_size ?? ctx.config.list_default_page_size, ctx.config.list_max_page_size));
   const page = Math.max(1, req.page ?? 1);
   const start = (page - 1) * pageSize;

@@ -1,7 +1,7 @@
-import { readFile, stat } from 'node:fs/promises';
 import type { WorkerContext } from './config.js';
 import { ioError, werr } from './errors.js';
 import { permit } from './gate.js';
+import { closeQuietly, jailOf, openInBase, readFd } from './jail.js';
 import { requireWritable } from './paths.js';
 
 export interface ReadFileResponse {
@@ -29,20 +29,24 @@ export function unixSeconds(mtimeMs: number): number {
   return Number.isFinite(mtimeMs) ? Math.floor(mtimeMs / 1000) : 0;
 }
 
-// coder::read-file: require_writable → metadata (missing → C211) → regular file (C210) → size cap (C213) → read.
+// coder::read-file: require_writable → open through the jail (missing → C211, swapped → C215) → regular file (C210) → size cap (C213) → read.
 export async function readFileFn(ctx: WorkerContext, req: { path: string }): Promise<ReadFileResponse> {
   const resolved = await requireWritable(ctx, req.path);
   permit(ctx, 'read', resolved.rel, 'read', { raw: req.path, abs: resolved.abs });
-  const info = await stat(resolved.abs).catch((error: unknown) => {
-    throw ioError(error, req.path);
-  });
-  if (!info.isFile()) throw werr('C210', `not a regular file: ${req.path}`);
-  if (info.size > ctx.config.max_read_bytes) {
-    throw werr('C213', `${req.path} is ${info.size} bytes; max_read_bytes is ${ctx.config.max_read_bytes}`);
+  // Opened through the jail (no symlink on the way, none at the leaf); checked and read by descriptor.
+  const { fd, info } = openInBase(jailOf(ctx), resolved.abs, req.path);
+  let bytes: Buffer;
+  try {
+    if (!info.isFile()) throw werr('C210', `not a regular file: ${req.path}`);
+    if (info.size > ctx.config.max_read_bytes) {
+      throw werr('C213', `${req.path} is ${info.size} bytes; max_read_bytes is ${ctx.config.max_read_bytes}`);
+    }
+    bytes = await readFd(fd).catch((error: unknown) => {
+      throw ioError(error, req.path);
+    });
+  } finally {
+    closeQuietly(fd);
   }
-  const bytes = await readFile(resolved.abs).catch((error: unknown) => {
-    throw ioError(error, req.path);
-  });
   const { text, utf8 } = decodeLossy(bytes);
   return { path: req.path, content: text, is_utf8: utf8, size: bytes.length, mode: info.mode & 0o777, mtime: unixSeconds(info.mtimeMs) };
 }

@@ -1,10 +1,11 @@
-import { opendir, readFile, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { fstatSync, openSync } from 'node:fs';
 import { translatePattern } from '../../edit/regex-replace.js';
 import type { WorkerContext } from './config.js';
-import { ioError, werr } from './errors.js';
+import type { Beneath, DirHandle } from '../../workspace/beneath.js';
+import { werr } from './errors.js';
 import { compileGlobs } from './glob.js';
 import { permitCall, permitted } from './gate.js';
+import { closeQuietly, entriesOf, inDir, jailOf, openFolder, READ_FLAGS, readFd, realIn } from './jail.js';
 import { relOf, resolvePath } from './paths.js';
 import { decodeLossy } from './read-file.js';
 
@@ -66,22 +67,53 @@ export function rustLines(text: string): string[] {
   return lines.map((line) => (line.endsWith('\r') ? line.slice(0, -1) : line));
 }
 
-// Regular files below `dir` (links not followed, unreadable entries skipped), in directory read order.
-async function* walk(dir: string): AsyncGenerator<string> {
-  let handle;
+// A regular file found by the walk: its real path, and the name the kernel reaches it by (through its
+// folder's descriptor, valid while the walk is suspended at it).
+interface Found {
+  readonly real: string;
+  readonly at: string;
+}
+
+// Regular files below the open folder `dir` (links not followed, unreadable entries skipped), in
+// directory read order. Every folder is opened from its parent's descriptor without following a symlink
+// (workspace/beneath.ts), so a folder swapped for a link to the outside mid-walk is never entered.
+function* walk(jail: Beneath, dir: DirHandle): Generator<Found> {
+  let entries;
   try {
-    handle = await opendir(dir);
+    entries = entriesOf(dir);
   } catch {
-    return;
+    return; // an unreadable folder ends its part of the walk silently, as the original
+  }
+  for (const entry of entries) {
+    if (entry.isDirectory()) {
+      const child = jail.openChild(dir, entry.name);
+      if (child === undefined) continue;
+      try {
+        yield* walk(jail, child);
+      } finally {
+        child.close();
+      }
+    } else if (entry.isFile()) yield { real: realIn(dir, entry.name), at: inDir(dir, entry.name) };
+  }
+}
+
+// The bytes of a found file, opened through its folder's descriptor with O_NOFOLLOW (a symlink swapped in
+// is skipped) and checked by fstat: a regular file within max_read_bytes; else undefined.
+async function readFound(found: Found, max: number): Promise<Buffer | undefined> {
+  let fd: number;
+  try {
+    fd = openSync(found.at, READ_FLAGS);
+  } catch {
+    return undefined;
   }
   try {
-    for await (const entry of handle) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) yield* walk(path);
-      else if (entry.isFile()) yield path;
-    }
+    const info = fstatSync(fd);
+    if (!info.isFile() || info.size > max) return undefined;
+    return await readFd(fd);
   } catch {
-    // An unreadable folder ends its part of the walk silently, as the original.
+    return undefined;
+  } finally {
+    closeQuietly(fd);
   }
 }
 
@@ -94,10 +126,18 @@ export async function searchFn(ctx: WorkerContext, req: SearchRequest): Promise<
   const path = req.path ?? '.';
   permitCall(ctx, 'search', req.query);
   const root = await resolvePath(ctx, path);
-  const info = await stat(root.abs).catch((error: unknown) => {
-    throw ioError(error, path);
-  });
-  if (!info.isDirectory()) throw werr('C210', `not a directory: ${path}`);
+  const jail = jailOf(ctx);
+  const dir = openFolder(jail, root.abs, path);
+  try {
+    return await searchIn(ctx, req, jail, dir);
+  } finally {
+    dir.close();
+  }
+}
+
+async function searchIn(ctx: WorkerContext, req: SearchRequest, jail: Beneath, dir: DirHandle): Promise<SearchResponse> {
+  const searchContent = req.search_content ?? true;
+  const searchPaths = req.search_paths ?? true;
   const includes = req.include_globs ?? [];
   const include = compileGlobs(includes);
   const exclude = compileGlobs(req.exclude_globs ?? []);
@@ -106,7 +146,8 @@ export async function searchFn(ctx: WorkerContext, req: SearchRequest): Promise<
   const maxLineBytes = req.max_line_bytes ?? ctx.config.search_default_max_line_bytes;
 
   const response: SearchResponse = { content_matches: [], path_matches: [], truncated: false };
-  for await (const file of walk(root.abs)) {
+  for (const found of walk(jail, dir)) {
+    const file = found.real;
     const rel = relOf(ctx, file);
     if (ctx.nonAccessible(rel)) continue;
     // What the worker may not read (a deny rule, a read-sensitive immune path such as .ssh/) is not searched.
@@ -118,9 +159,7 @@ export async function searchFn(ctx: WorkerContext, req: SearchRequest): Promise<
       else response.truncated = true;
     }
     if (!searchContent) continue;
-    const size = await stat(file).then((s) => s.size, () => undefined);
-    if (size === undefined || size > ctx.config.max_read_bytes) continue;
-    const bytes = await readFile(file).catch(() => undefined);
+    const bytes = await readFound(found, ctx.config.max_read_bytes);
     if (bytes === undefined || bytes.includes(0)) continue;
     const lines = rustLines(decodeLossy(bytes).text);
     let stop = false;

@@ -1,12 +1,12 @@
-import { chmod, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
 import { compileReplaceOp, runReplace } from '../../edit/regex-replace.js';
 import { isCodewardError } from '../../engine/errors.js';
+import { replaceFile } from '../../files/replace-file.js';
 import type { WorkerContext } from './config.js';
-import { WorkerError, ioError, osText, werr } from './errors.js';
+import { WorkerError, ioError, werr } from './errors.js';
 import type { UpdateOp } from './payload.js';
 import { permit } from './gate.js';
 import { requireWritable } from './paths.js';
+import { closeQuietly, fromJail, jailOf, openInBase, readFd } from './jail.js';
 import { decodeLossy } from './read-file.js';
 import { rustLines } from './search.js';
 
@@ -77,33 +77,30 @@ export function applyOps(original: string, ops: readonly UpdateOp[]): string {
 async function updateOne(ctx: WorkerContext, path: string, ops: readonly UpdateOp[]): Promise<{ applied: number; lines: number }> {
   const resolved = await requireWritable(ctx, path);
   permit(ctx, 'update', resolved.rel, 'write', { raw: path, abs: resolved.abs });
-  const info = await stat(resolved.abs).catch((error: unknown) => {
-    throw ioError(error, path);
-  });
-  if (!info.isFile()) throw werr('C210', `not a regular file: ${path}`);
-  const max = ctx.config.max_write_bytes;
-  if (info.size > max) throw werr('C213', `current file size ${info.size} exceeds max_write_bytes ${max}`);
-  if (ops.length === 0) throw werr('C210', 'ops must not be empty');
-  const bytes = await readFile(resolved.abs).catch((error: unknown) => {
-    throw ioError(error, path);
-  });
+  const jail = jailOf(ctx);
+  const { fd, info } = openInBase(jail, resolved.abs, path);
+  let bytes: Buffer;
+  try {
+    if (!info.isFile()) throw werr('C210', `not a regular file: ${path}`);
+    const max = ctx.config.max_write_bytes;
+    if (info.size > max) throw werr('C213', `current file size ${info.size} exceeds max_write_bytes ${max}`);
+    if (ops.length === 0) throw werr('C210', 'ops must not be empty');
+    bytes = await readFd(fd).catch((error: unknown) => {
+      throw ioError(error, path);
+    });
+  } finally {
+    closeQuietly(fd);
+  }
   const text = applyOps(decodeLossy(bytes).text, ops);
   const size = Buffer.byteLength(text, 'utf8');
+  const max = ctx.config.max_write_bytes;
   if (size > max) throw werr('C213', `new file size ${size} exceeds max_write_bytes ${max}`);
-  // Sibling temp file + rename: a failure leaves the file byte-identical. Unlike the original, the mode is kept.
-  const tmp = join(dirname(resolved.abs), `${basename(resolved.abs)}.coder-tmp-${process.pid}-${process.hrtime.bigint()}`);
+  // Sibling temp file + rename through the jail (the parent's descriptor): a failure leaves the file
+  // byte-identical, a folder swapped for a symlink meanwhile is refused (C215). The mode is kept.
   try {
-    await writeFile(tmp, text, { mode: info.mode & 0o777 });
-    await chmod(tmp, info.mode & 0o777);
+    await replaceFile(jail, resolved.abs, text, { mode: info.mode & 0o777 });
   } catch (error) {
-    await rm(tmp, { force: true }).catch(() => undefined);
-    throw werr('C216', `tmp write: ${osText(error)}`);
-  }
-  try {
-    await rename(tmp, resolved.abs);
-  } catch (error) {
-    await rm(tmp, { force: true }).catch(() => undefined);
-    throw werr('C216', `rename: ${osText(error)}`);
+    throw fromJail(error, path);
   }
   return { applied: ops.length, lines: rustLines(text).length };
 }
@@ -125,6 +122,5 @@ export async function updateFileFn(ctx: WorkerContext, req: { files: { path: str
 
 export function asWorkerError(error: unknown): WorkerError {
   if (error instanceof WorkerError) return error;
-  if (isCodewardError(error)) return werr('C210', error.message);
-  return ioError(error);
+  return fromJail(error);
 }
