@@ -71,6 +71,8 @@ export class AgentLoop {
   readonly tracker = new TaskTracker();
   private readonly usage: TokenUsage;
   private turnController: AbortController | undefined;
+  // A change or a command succeeded during the current request (a final answer may then quote code).
+  private workDone = false;
 
   constructor(private readonly options: AgentLoopOptions) {
     this.history = [...(options.history ?? [])];
@@ -117,6 +119,7 @@ export class AgentLoop {
 
   private async request(message: string): Promise<AgentOutcome> {
     this.push({ role: 'user', content: message });
+    this.workDone = false;
     const fingerprints: string[] = [];
     for (let turn = 1; ; turn += 1) {
       if (turn > this.options.maxTurns) return this.failed('C250', `the run stopped at the turn limit (${this.options.maxTurns}); raise --max-turns or narrow the task`, turn - 1);
@@ -159,6 +162,7 @@ export class AgentLoop {
       history: this.history,
       tools: this.options.tools ?? ['@coder', '@todo'],
       turn,
+      workDone: this.workDone,
       maxAttempts: this.options.maxAttempts ?? 3,
       signal,
       emit,
@@ -187,6 +191,7 @@ export class AgentLoop {
     const { engine, env, allowance, caller } = this.options;
     const batch = { engine, tracker: this.tracker, turn, signal, emit, env, diffs: this.options.diffs ?? false, ...(allowance ? { allowance } : {}), ...(caller ? { caller } : {}) };
     const outcomes = await executeBatch(parsed.toolCalls, batch);
+    if (outcomes.some((outcome) => outcome.ok && outcome.tool === '@coder' && engine.registry.find(outcome.cmd)?.annotations.readOnly === false)) this.workDone = true;
     const notes: string[] = [];
     const agentResults: { ok: boolean; error?: string }[] = [];
     if (parsed.agentCalls.length > 0) {

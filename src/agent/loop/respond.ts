@@ -16,7 +16,14 @@ export interface RespondContext {
   readonly signal: AbortSignal;
   readonly emit: EventSink;
   readonly addUsage: (usage: TokenUsage) => void;
+  // A change or a command already succeeded in this request: a final answer may quote code.
+  readonly workDone?: boolean;
 }
+
+// Fences and typed commands in an answer without tool calls: wrong when they stand in for the work,
+// fine in a summary of work already done. After work, such an answer is accepted; before it, it is
+// corrected once and accepted when the model answers the same way again (it is then an answer).
+const SOFT: ReadonlySet<string> = new Set(['code-block', 'loose-shell']);
 
 export interface Response {
   readonly text: string;
@@ -49,7 +56,9 @@ export async function respond(context: RespondContext): Promise<Response> {
     });
     context.addUsage(reply.usage);
     const parsed = parseResponse(reply.text);
-    const violation = validateResponse(parsed, { tools: context.tools });
+    const found = validateResponse(parsed, { tools: context.tools });
+    const accepted = found !== null && SOFT.has(found.kind) && (context.workDone === true || lastKind === found.kind);
+    const violation = accepted ? null : found;
     if (!violation) {
       context.emit({ type: 'turn', turn: context.turn, attempt, text: reply.text, usage: reply.usage });
       return { text: reply.text, parsed };
