@@ -3,7 +3,7 @@ import type { Engine } from '../../engine/engine.js';
 import { fail, toCodewardError } from '../../engine/errors.js';
 import type { AgentCallTag } from '../contract/types.js';
 import { fingerprint } from '../contract/validate.js';
-import type { EventSink } from '../events.js';
+import type { EventSink, ToolOutcome } from '../events.js';
 import type { ChatMessage, ModelClient, TokenUsage } from '../model/client.js';
 import { TaskTracker } from '../tasks/tracker.js';
 import { executeBatch, type CommandAllowance } from './execute.js';
@@ -55,6 +55,13 @@ export interface AgentOutcome {
   readonly usage: TokenUsage;
   readonly error?: { readonly code: string; readonly message: string };
   readonly cancelled?: boolean;
+}
+
+// A test run that ran and reported failing tests (not one that could not run, timed out or was refused).
+function observedFailure(outcome: ToolOutcome, args: string): boolean {
+  if (outcome.ok || outcome.code !== 'C253') return false;
+  if (outcome.cmd === 'test') return true;
+  return outcome.cmd === 'exec' && /\b(?:test|tests|pytest|jest|vitest|mocha|spec)\b/i.test(args);
 }
 
 // A question for the person: the answer's last paragraph asks something.
@@ -175,7 +182,9 @@ export class AgentLoop {
     if (parsed.reasoning && this.tracker.updateFromReasoning(parsed.reasoning) !== 'none') this.emitPlan();
     if (parsed.toolCalls.length === 0 && parsed.agentCalls.length === 0) {
       const result = parsed.prose || text.trim();
-      return { ok: true, result, question: asksQuestion(result), turns: turn, usage: { ...this.usage } };
+      const question = asksQuestion(result);
+      if (!question && turn > 1 && this.tracker.finish()) this.emitPlan();
+      return { ok: true, result, question, turns: turn, usage: { ...this.usage } };
     }
     fingerprints.push(fingerprint(parsed.toolCalls) + JSON.stringify(parsed.agentCalls.map((call) => [call.agent, call.task])));
     const limit = this.options.stagnationLimit ?? 3;
@@ -206,8 +215,11 @@ export class AgentLoop {
     }
     if (signal.aborted) throw signal.reason;
     if (working) {
-      const work = outcomes.filter((outcome) => outcome.tool !== '@todo');
-      const results = work.map((outcome) => ({ ok: outcome.ok, ...(outcome.ok ? {} : { error: `${outcome.code ?? ''} ${outcome.message ?? ''}`.trim() }) }));
+      const results = outcomes.flatMap((outcome, index) => {
+        if (outcome.tool === '@todo') return [];
+        const observed = observedFailure(outcome, parsed.toolCalls[index]?.args ?? '');
+        return [{ ok: outcome.ok, ...(outcome.ok ? {} : { error: `${outcome.code ?? ''} ${outcome.message ?? ''}`.trim() }), ...(observed ? { observed: true } : {}) }];
+      });
       this.tracker.endTurn([...results, ...agentResults]);
     }
     this.emitPlan();
