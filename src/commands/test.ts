@@ -102,7 +102,7 @@ export const testCommand = defineCommand({
   flags,
   flagAliases: { filter: 'pattern', grep: 'pattern', command: 'cmd' },
   positional: 'dir',
-  examples: ['test', 'test --dir ./pkg --pattern TestLogin --timeout 60', 'test --cmd "npm run test:unit"'],
+  examples: ['test', 'test --pattern "parses dates"', 'test --dir ./pkg --pattern TestLogin --timeout 60', 'test --cmd "npm run test:unit"'],
   effect: 'exec',
   annotations: { readOnly: false, destructive: true, idempotent: false },
   touches: (args) => [{ path: args.dir, access: 'list' }],

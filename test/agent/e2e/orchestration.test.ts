@@ -149,8 +149,9 @@ describe('<agent_call> dispatch', () => {
     expect(result.stderr).toMatch(/custom agent skipped: .*coder\.md: "coder" is a built-in agent; rename this one, or add "override: true"/);
     expect(await readFile(join(root, 'NOTES.md'), 'utf8')).toBe('# Notes\n');
     const orchestrator = orchestratorRequests(server)[0]!;
-    expect(orchestrator.system).toContain('docs: writes documentation');
-    expect(orchestrator.system).toContain('coder: write and change code');
+    expect(orchestrator.system).toContain('docs (writes documentation)');
+    expect(orchestrator.system).toMatch(/types: file, coder, /);
+    expect(orchestrator.system).not.toMatch(/, coder \(/);
     const worker = workerRequests(server, script, 'TASK-DOC')[0]!;
     expect(worker.system).toContain('You write DOCS-ROLE documentation.');
     expect(worker.system).not.toContain('- exec: ');
