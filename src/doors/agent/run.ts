@@ -45,6 +45,7 @@ export async function agentCommand(argv: readonly string[], globals: GlobalOptio
       io.stdout.write(`${AGENT_HELP}\n`);
       return 0;
     }
+    if (globals.yes) throw fail('C210', '--yes does not apply to codeward agent; choose what runs without asking with --approval-mode auto-edit (file edits, and the tests inside the OS sandbox) or --approval-mode yolo (everything but deny rules, safety-immune paths and catastrophic commands)');
     const interactive = !options.headless;
     if (interactive && (!io.prompt || !io.terminal)) {
       return setupFailure(io, options, fail('C210', 'the interactive agent needs a terminal; run headless with -p "TASK"'));
@@ -62,6 +63,8 @@ export async function agentCommand(argv: readonly string[], globals: GlobalOptio
       tui?.close();
       process.exit(130);
     };
+    // Whether exec and test run inside the OS sandbox (auto-edit then runs the project's tests).
+    let sandboxed = async (): Promise<boolean> => false;
     const engine = await createEngine({
       workspace: root,
       env: io.env,
@@ -69,8 +72,9 @@ export async function agentCommand(argv: readonly string[], globals: GlobalOptio
       allowUnsafe: globals.allowUnsafe,
       sandbox: sandboxOptions(globals),
       // The terminal UI opens once the transcript exists (its header names it); approvals start later.
-      permissions: permissionsFor(approvalMode, interactive ? (request) => tui!.approver(request) : undefined, { allow: globals.allow, ask: globals.ask, deny: globals.deny }),
+      permissions: permissionsFor(approvalMode, interactive ? (request) => tui!.approver(request) : undefined, { allow: globals.allow, ask: globals.ask, deny: globals.deny }, () => sandboxed()),
     });
+    sandboxed = async () => (engine.sandbox ? (await engine.sandbox.status()).backend !== undefined : false);
     const persona = options.persona ? await loadPersona(options.persona, engine.workspace.root, home) : undefined;
     const contextFiles = await findContextFiles(engine.workspace.root, home);
     // The AI SDK prints its warnings (an unknown model name, an unsupported setting) on stdout, where
