@@ -53,6 +53,7 @@ export async function respond(context: RespondContext): Promise<Response> {
       messages: withAnchor([...context.history, ...retries]),
       signal: context.signal,
       onText: (delta) => context.emit({ type: 'text', turn: context.turn, delta }),
+      onRetry: (retry) => context.emit({ type: 'notice', message: `model request failed (${retry.reason.slice(0, 160)}); retry ${retry.attempt} of ${retry.of} in ${(retry.delayMs / 1000).toFixed(1)}s` }),
     });
     context.addUsage(reply.usage);
     const parsed = parseResponse(reply.text);

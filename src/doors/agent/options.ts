@@ -38,14 +38,20 @@ function positiveInteger(value: string | undefined, flag: string): number | unde
 // `codeward agent` options (CONTRACT.md "Other entry points"); the global options (-C, --allow, ...)
 // were taken out by the CLI door before.
 export function parseAgentArgs(argv: readonly string[]): AgentCliOptions {
-  // --resume takes an optional session id: bare, it means the newest session.
+  // --resume takes an optional session id (`--resume ID`, `--resume=ID`): bare, it means the newest
+  // session. A following word that is no session id is refused, not taken as the task.
   const args = [...argv];
-  const at = args.indexOf('--resume');
   let resume: string | undefined;
+  const at = args.findIndex((arg) => arg === '--resume' || arg.startsWith('--resume='));
   if (at >= 0) {
+    const inline = args[at]!.startsWith('--resume=') ? args[at]!.slice('--resume='.length) : undefined;
     const next = args[at + 1];
-    resume = next !== undefined && isSessionId(next) ? next : 'last';
-    args.splice(at, next !== undefined && isSessionId(next) ? 2 : 1);
+    const id = inline ?? (next !== undefined && !next.startsWith('-') && !/\s/.test(next) ? next : undefined);
+    if (id !== undefined && !isSessionId(id)) {
+      throw fail('C210', `--resume ${id}: not a session id (they look like 20260101-120000-a1b2c3, see .codeward/sessions/); pass --resume alone for the newest session`);
+    }
+    resume = id ?? 'last';
+    args.splice(at, inline === undefined && id !== undefined ? 2 : 1);
   }
   let parsed;
   try {

@@ -52,7 +52,7 @@ export async function agentCommand(argv: readonly string[], globals: GlobalOptio
     }
     const home = io.env['HOME'];
     const root = resolve(io.cwd, globals.workspace ?? '.');
-    const user = await loadUserAgentConfig(home);
+    const user = await loadUserAgentConfig(home, (message) => io.stderr.write(`warning: ${message}\n`));
     const modelConfig = resolveModelConfig({ ...options, ...(options.stream === false ? { stream: false } : {}) }, io.env, user);
     const approvalMode = options.approvalMode ?? user.approvalMode ?? 'ask';
     const registry = new Registry([...builtinCommands, delegateCommand]);
