@@ -53,10 +53,17 @@ function cmdOf(engine: Engine, tag: ToolCallTag): string {
   }
 }
 
+// A failure's data that only repeats its message (C220's `detail`) adds nothing for the model.
+function repeatsMessage(envelope: Envelope): boolean {
+  if (envelope.ok || envelope.data === null || typeof envelope.data !== 'object') return false;
+  const values = Object.values(envelope.data as Record<string, unknown>);
+  return values.length > 0 && values.every((value) => typeof value === 'string' && envelope.error.message.includes(value));
+}
+
 function envelopeOutput(engine: Engine, envelope: Envelope): string {
   const command = engine.registry.find(envelope.cmd);
   let text = '';
-  if (command && (envelope.ok || envelope.data !== undefined)) {
+  if (command && (envelope.ok || (envelope.data !== undefined && !repeatsMessage(envelope)))) {
     try {
       text = command.format(envelope.data);
     } catch {

@@ -9,7 +9,8 @@ function header(outcome: ToolOutcome, index: number): string {
   const name = outcome.tool === '@todo' ? '@todo' : `@coder ${outcome.cmd}`;
   if (outcome.ok) return `[${index + 1}] ${name}: ok`;
   if (outcome.skipped) return `[${index + 1}] ${name}: not run (${outcome.message})`;
-  return `[${index + 1}] ${name}: error ${outcome.code ?? ''} ${outcome.message ?? ''}`.replace(/ +/g, ' ');
+  // The message as the engine wrote it: its whitespace may be the point (a C220 closest region).
+  return `[${index + 1}] ${name}: error ${[outcome.code, outcome.message].filter((part) => part !== undefined && part !== '').join(' ')}`;
 }
 
 // The user message that reports a batch back to the model: one block per call, in the order written,

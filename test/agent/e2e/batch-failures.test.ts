@@ -74,3 +74,21 @@ describe('the model\'s own keys (issue 17 point 2)', () => {
     expect(results).not.toMatch(/\[3\][\s\S]*2 \| /);
   });
 });
+
+describe('C220 for the model (issue 17 point 4)', () => {
+  it('shows the closest region once, with its indentation exactly as in the file', async () => {
+    server = await startModelServer({
+      replies: [answer('Fix it.\n1. Patch', coder('patch', { file: 'src/deep.js', search: '        if (x) {\n            return a,b;', replace: 'y' })), 'Done.'],
+    });
+    const root = await repo();
+    await writeFiles(root, { 'src/deep.js': 'function f() {\n        if (x) {\n                return  a,b;\n        }\n}\n' });
+    const env = { ...(await agentEnv()), OPENAI_API_KEY: 'x' };
+    const run = await runAgent(['-p', 'fix', '--approval-mode', 'yolo', '--provider', 'openai', '--base-url', server.openaiBaseUrl], { cwd: root, env });
+    expect(run.status).toBe(0);
+    const results = server.requests[1]!.messages.at(-1)!.content;
+    expect(results.match(/closest region/g)).toHaveLength(1);
+    expect(results).not.toContain('"detail"');
+    expect(results).toContain('\n3 |                 return  a,b;\n');
+    expect(results).toContain('line 3 differs at column 13: expected "            return a,b;" found "                return  a,b;"');
+  });
+});
