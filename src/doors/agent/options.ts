@@ -120,11 +120,12 @@ Options:
   --max-turns N                      stop after N turns (default 50)
   --output-format text|json|stream-json   headless output (default text)
   --approval-mode ask|auto-edit|yolo      ask: reads run, anything else asks (headless: refused, C241);
-                                          auto-edit: file edits run without asking; yolo: everything runs
+                                          auto-edit: file edits, and the project's tests inside the OS
+                                          sandbox, run without asking; yolo: everything runs
                                           except what a deny rule, a safety-immune path or the danger
                                           classifier stops
   --persona NAME                     prompt from .codeward/agents/NAME.md or ~/.codeward/agents/NAME.md
-  --resume [ID]                      continue a saved session (default: the newest in .codeward/sessions/)
+  --resume [ID], --resume=ID         continue a saved session (default: the newest in .codeward/sessions/)
   --no-stream                        ask for whole answers (servers that cannot stream)
   Global: -C DIR, --allow/--ask/--deny RULE, --allow-unsafe, --sandbox MODE, --sandbox-network
 
