@@ -38,6 +38,12 @@ export interface AgentLoopOptions {
   readonly usage?: TokenUsage;
   readonly maxAttempts?: number;
   readonly stagnationLimit?: number;
+  // Interactive runs: announce what edits and tests will do before they run (for approvals).
+  readonly previews?: boolean;
+  // Milliseconds spent waiting for the person so far (kept out of the calls' elapsed times).
+  readonly waited?: () => number;
+  // What the person said when refusing calls, told to the model with the results (then cleared).
+  readonly personNotes?: () => readonly string[];
 }
 
 // What a dispatch of <agent_call>s reports: the message for the model, and each agent's failure (if any)
@@ -198,7 +204,8 @@ export class AgentLoop {
       this.emitPlan();
     }
     const { engine, env, allowance, caller } = this.options;
-    const batch = { engine, tracker: this.tracker, turn, signal, emit, env, diffs: this.options.diffs ?? false, ...(allowance ? { allowance } : {}), ...(caller ? { caller } : {}) };
+    const { previews, waited } = this.options;
+    const batch = { engine, tracker: this.tracker, turn, signal, emit, env, diffs: this.options.diffs ?? false, ...(allowance ? { allowance } : {}), ...(caller ? { caller } : {}), ...(previews ? { previews } : {}), ...(waited ? { waited } : {}) };
     const outcomes = await executeBatch(parsed.toolCalls, batch);
     if (outcomes.some((outcome) => outcome.ok && outcome.tool === '@coder' && engine.registry.find(outcome.cmd)?.annotations.readOnly === false)) this.workDone = true;
     const notes: string[] = [];
@@ -227,6 +234,7 @@ export class AgentLoop {
       notes.push(this.tracker.replanMessage);
       emit({ type: 'notice', message: 'three turns failed in a row: the model was asked for a new plan' });
     }
+    notes.push(...(this.options.personNotes?.() ?? []));
     this.push({ role: 'user', content: resultsMessage(outcomes, notes) });
     return undefined;
   }

@@ -6,6 +6,7 @@ import type { EventSink, ToolOutcome } from '../events.js';
 import { runTodo } from '../tasks/todo.js';
 import type { TaskTracker } from '../tasks/tracker.js';
 import { diffSince, snapshotFiles } from './diffs.js';
+import { previewCall } from './preview.js';
 import { dependencies, footprint, sharesPath, type CallFootprint } from './schedule.js';
 
 export interface BatchContext {
@@ -21,6 +22,10 @@ export interface BatchContext {
   readonly allowance?: CommandAllowance;
   // Lent to the commands (delegate's subagent runner).
   readonly caller?: CallerServices;
+  // Announce what edits and tests will do before they run (an approval prompt shows it).
+  readonly previews?: boolean;
+  // Milliseconds spent so far waiting for the person (subtracted from the calls' elapsed times).
+  readonly waited?: () => number;
 }
 
 export interface CommandAllowance {
@@ -130,9 +135,15 @@ export async function executeBatch(tags: readonly ToolCallTag[], context: BatchC
           return outcome;
         }
         context.emit({ type: 'tool_call', turn: context.turn, id, tool, cmd, args: tag.args });
+        if (context.previews && tool === '@coder' && (cmd === 'write' || cmd === 'patch' || cmd === 'test')) {
+          const preview = await previewCall(context.engine, tag.args);
+          if (preview) context.emit({ type: 'preview', turn: context.turn, id, cmd, ...preview });
+        }
         const started = performance.now();
+        const waitedBefore = context.waited?.() ?? 0;
         const result = tool === '@todo' ? runTodoCall(tag, context) : await runCoder(tag, cmd, context);
-        const outcome: ToolOutcome = { id, tool, cmd, ...result, durationMs: Math.round(performance.now() - started) };
+        const waiting = (context.waited?.() ?? 0) - waitedBefore;
+        const outcome: ToolOutcome = { id, tool, cmd, ...result, durationMs: Math.max(0, Math.round(performance.now() - started - waiting)) };
         settledOutcomes[index] = outcome;
         context.emit({ type: 'tool_result', turn: context.turn, ...outcome });
         return outcome;

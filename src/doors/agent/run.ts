@@ -116,12 +116,14 @@ export async function agentCommand(argv: readonly string[], globals: GlobalOptio
       caller: team.caller,
       onMessage: (message) => transcript.message(message),
       ...(resumed ? { history: resumed.history } : {}),
-      ...(tui ? { askUser: tui.askUser } : {}),
+      ...(tui ? { askUser: tui.askUser, previews: true, waited: tui.waited, personNotes: tui.takeNotes } : {}),
     });
     interrupt = interruptHandler(loop, interrupt);
     const onSigint = (): void => interrupt();
     process.on('SIGINT', onSigint);
     try {
+      if (tui && options.task !== undefined) tui.echoTask(options.task);
+      else if (options.task !== undefined && options.outputFormat === 'text') io.stderr.write(`> ${options.task.replace(/\s+/g, ' ').slice(0, 200)}\n`);
       const task = options.task ?? (tui ? await tui.readTask() : null);
       if (task === null) return 0;
       const outcome = await loop.run(task);
