@@ -24,8 +24,12 @@ const NOISE: readonly RegExp[] = [
   /^npm (?:ERR!|error) (?:Test failed|code ELIFECYCLE|A complete log|Lifecycle script)/,
 ];
 
+// Longer lines are never noise nor a test's name: the patterns do not run on them (bounded work on
+// output the tests' author controls).
+const MAX_LINE = 2_000;
+
 export function isNoise(line: string): boolean {
-  return NOISE.some((pattern) => pattern.test(line));
+  return line.length <= MAX_LINE && NOISE.some((pattern) => pattern.test(line));
 }
 
 function clip(lines: readonly string[]): string {
@@ -107,7 +111,7 @@ const FINDERS: readonly ((lines: readonly string[]) => TestFailure[])[] = [
 const ESCAPES = new RegExp(`${String.fromCharCode(27)}\\[[0-9;?]*[A-Za-z]`, 'g');
 
 export function findFailures(output: string): TestFailure[] {
-  const lines = output.replace(ESCAPES, '').split('\n').map((line) => line.replace(/\r$/, ''));
+  const lines = output.replace(ESCAPES, '').split('\n').map((line) => line.replace(/\r$/, '').slice(0, MAX_LINE));
   for (const find of FINDERS) {
     const found = find(lines);
     // Dedup: vitest and jest print each failure twice (the list and the details).

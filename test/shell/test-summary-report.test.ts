@@ -70,4 +70,11 @@ describe('failing tests named with their assertion messages (issue 17 point 3)',
     expect(report.split('\n').filter((line) => line.startsWith('  ✗'))).toHaveLength(8);
     expect(report).toContain('… and 3 more failing');
   });
+
+  it('long lines written by the tests\' author cost bounded work (patterns run on the first 2,000 characters only)', () => {
+    const spaces = ' '.repeat(200_000);
+    const output = `not ok 1 - ${spaces}x\n  at node:internal/x${spaces}x\n${'# Subtest: '.repeat(50_000)}\n`;
+    expect(findFailures(output)).toHaveLength(1);
+    expect(dropNoise(output).dropped).toBe(0);
+  });
 });

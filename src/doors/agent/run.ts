@@ -63,7 +63,8 @@ export async function agentCommand(argv: readonly string[], globals: GlobalOptio
       tui?.close();
       process.exit(130);
     };
-    // Whether exec and test run inside the OS sandbox (auto-edit then runs the project's tests).
+    // Whether exec and test run inside the OS sandbox without a network (auto-edit then runs the
+    // project's tests without asking, as Codex's sandboxed auto mode does).
     let sandboxed = async (): Promise<boolean> => false;
     const engine = await createEngine({
       workspace: root,
@@ -74,7 +75,10 @@ export async function agentCommand(argv: readonly string[], globals: GlobalOptio
       // The terminal UI opens once the transcript exists (its header names it); approvals start later.
       permissions: permissionsFor(approvalMode, interactive ? (request) => tui!.approver(request) : undefined, { allow: globals.allow, ask: globals.ask, deny: globals.deny }, () => sandboxed()),
     });
-    sandboxed = async () => (engine.sandbox ? (await engine.sandbox.status()).backend !== undefined : false);
+    sandboxed = async () => {
+      const status = engine.sandbox ? await engine.sandbox.status() : undefined;
+      return status?.backend !== undefined && !status.network;
+    };
     const persona = options.persona ? await loadPersona(options.persona, engine.workspace.root, home) : undefined;
     const contextFiles = await findContextFiles(engine.workspace.root, home);
     // The AI SDK prints its warnings (an unknown model name, an unsupported setting) on stdout, where

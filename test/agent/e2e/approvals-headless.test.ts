@@ -53,6 +53,12 @@ describe('headless approvals (issue 17 point 8)', () => {
     expect(results).toMatch(/\[2\] @coder exec: error C241 [^\n]*Go on with what runs without asking \(reads, searches and file edits\)/);
   });
 
+  it.skipIf(!HAS_BWRAP)('auto-edit asks for the tests when the sandbox lets them reach the network', async () => {
+    const { result, server } = await run(['--approval-mode', 'auto-edit', '--sandbox-network'], TESTS);
+    expect(result.status).toBe(0);
+    expect(server.requests[1]!.messages.at(-1)!.content).toMatch(/\[1\] @coder test: error C241/);
+  });
+
   it('auto-edit without an OS sandbox asks for the tests like any command', async () => {
     const { result, server } = await run(['--approval-mode', 'auto-edit', '--sandbox', 'off'], TESTS);
     expect(result.status).toBe(0);
