@@ -92,7 +92,9 @@ function formatFailing(data: TestData): string {
 function format(data: TestData): string {
   if (data.exitCode !== 0 && !data.timedOut) return formatFailing(data);
   const counts = data.summary ? ` — ${countsText(data.summary)}` : '';
-  return `$ ${data.command}\n${formatProcessOutput(data)}${counts}`;
+  // A passing run without runner noise (timing lines, node:internal frames); the data keeps all of it.
+  const shown = { ...data, stdout: dropNoise(data.stdout).text, stderr: dropNoise(data.stderr).text };
+  return `$ ${data.command}\n${formatProcessOutput(shown)}${counts}`;
 }
 
 export const testCommand = defineCommand({
