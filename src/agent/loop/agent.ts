@@ -84,7 +84,7 @@ export class AgentLoop {
   readonly tracker = new TaskTracker();
   private readonly usage: TokenUsage;
   private turnController: AbortController | undefined;
-  // A change or a command succeeded during the current request (a final answer may then quote code).
+  // A change to the files succeeded during the current request (a final answer may then quote code).
   private workDone = false;
 
   constructor(private readonly options: AgentLoopOptions) {
@@ -207,7 +207,8 @@ export class AgentLoop {
     const { previews, waited } = this.options;
     const batch = { engine, tracker: this.tracker, turn, signal, emit, env, diffs: this.options.diffs ?? false, ...(allowance ? { allowance } : {}), ...(caller ? { caller } : {}), ...(previews ? { previews } : {}), ...(waited ? { waited } : {}) };
     const outcomes = await executeBatch(parsed.toolCalls, batch);
-    if (outcomes.some((outcome) => outcome.ok && outcome.tool === '@coder' && engine.registry.find(outcome.cmd)?.annotations.readOnly === false)) this.workDone = true;
+    // Work is a change to the files (running `ls` or the tests is not): then a summary may quote code.
+    if (outcomes.some((outcome) => outcome.ok && outcome.tool === '@coder' && ['write', 'destructive'].includes(engine.registry.find(outcome.cmd)?.effect ?? ''))) this.workDone = true;
     const notes: string[] = [];
     const agentResults: { ok: boolean; error?: string }[] = [];
     if (parsed.agentCalls.length > 0) {

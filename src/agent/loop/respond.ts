@@ -16,7 +16,7 @@ export interface RespondContext {
   readonly signal: AbortSignal;
   readonly emit: EventSink;
   readonly addUsage: (usage: TokenUsage) => void;
-  // A change or a command already succeeded in this request: a final answer may quote code.
+  // A change to the files already succeeded in this request: a final answer may quote code.
   readonly workDone?: boolean;
 }
 

@@ -84,12 +84,15 @@ describe('the output contract', () => {
     expect(result.events.at(-1)).toMatchObject({ type: 'final', ok: true, result: fenced });
   });
 
-  it('a fenced answer after reads only is still corrected (reading is not the work)', async () => {
+  it('a fenced answer after reads or a command only is still corrected (reading or running ls is not the work)', async () => {
     const fenced = 'Change notes.txt to:\n```\nhello world\n```';
     const { result, server } = await run([GOOD, fenced, DONE]);
     expect(result.status).toBe(0);
     expect(server.requests).toHaveLength(3);
     expect(server.requests[2]!.messages.at(-1)!.content).toMatch(/^FORMAT ERROR: a code block/);
+    const listed = await run([answer('1. List', coder('exec', { cmd: 'ls' })), fenced, DONE], ['--approval-mode', 'yolo']);
+    expect(listed.server.requests).toHaveLength(3);
+    expect(listed.server.requests[2]!.messages.at(-1)!.content).toMatch(/^FORMAT ERROR: a code block/);
   });
 
   it('sends the format anchor with every request but never stores it', async () => {
