@@ -139,8 +139,9 @@ export class LineReader {
     const echo = this.waiter !== null && this.raw;
     if (this.waiter?.keys) {
       if (key.type === 'text') {
-        const typed = key.text.slice(0, 1).toLowerCase();
-        if (!this.waiter.keys.has(typed)) return;
+        // One key, not a paste or keys typed ahead in one burst: those never answer a question.
+        const typed = key.text.toLowerCase();
+        if (typed.length !== 1 || !this.waiter.keys.has(typed)) return;
         this.swallowEnter = !this.waiter.followed?.has(typed);
         this.settle(typed, `${typed}\n`);
       } else if (key.type === 'enter') this.settle('', '\n');

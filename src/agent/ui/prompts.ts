@@ -95,7 +95,7 @@ export function createApprover(parts: PromptParts, extras: ApprovalExtras = {}):
         const answer = key !== undefined && request.options.includes(key) ? key : 'no';
         const verdict = `  → ${VERDICTS[answer]}`;
         screen.line(answer === 'once' || answer === 'always' ? style.green(verdict) : style.red(verdict));
-        if ((answer === 'no' || answer === 'never') && line !== null && reader.raw && extras.onRefusal) {
+        if ((answer === 'no' || answer === 'never') && line !== null && line.trim() !== '' && reader.raw && extras.onRefusal) {
           const why = (await reader.read(style.dim('  why? (told to the model; Enter to skip) › ')))?.trim() ?? '';
           if (why !== '') extras.onRefusal(request, why);
         }
