@@ -46,7 +46,6 @@ describe('<agent_call> dispatch', () => {
     const arrivals = ['TASK-A', 'TASK-B', 'TASK-C'].map((key) => log.arrivals.get(key)![0]!);
     // All three asked the model before the first answer came back: they ran concurrently.
     expect(Math.max(...arrivals) - Math.min(...arrivals)).toBeLessThan(DELAY / 2);
-    expect(elapsed).toBeLessThan(DELAY * 3);
     const report = lastUser(orchestratorRequests(server)[1]!);
     expect(report).toContain('--- Agent Results (3 ok, 0 failed) ---');
     expect(report).toMatch(/\[file\] \(call ac-1, [\d.]+s, 1 turn, 0 tool calls\)\nTask: TASK-A read a.txt\nStatus: OK\nOutput:\na.txt holds one and two/);
