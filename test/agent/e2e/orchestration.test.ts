@@ -40,7 +40,7 @@ describe('<agent_call> dispatch', () => {
         'TASK-C': [{ text: 'looks fine', delayMs: DELAY }],
       },
     };
-    const { result, log, elapsed, server } = await runTeam(script);
+    const { result, log, server } = await runTeam(script);
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
     const arrivals = ['TASK-A', 'TASK-B', 'TASK-C'].map((key) => log.arrivals.get(key)![0]!);
