@@ -73,7 +73,7 @@ export function argsFromArgv(
         }
         value = tokens[++i];
       }
-      collector.set(flag, value);
+      collector.set(flag, value, token.split('=')[0]);
       continue;
     }
     const positional = command.positional;

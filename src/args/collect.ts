@@ -1,8 +1,22 @@
-import { fail } from '../engine/errors.js';
-import type { FlagInfo } from '../engine/flags.js';
+import { fail, isCodewardError } from '../engine/errors.js';
+import { toCamel, type FlagInfo } from '../engine/flags.js';
 import type { AnyCommand } from '../engine/command.js';
 import { resolveFlag, unknownFlag, type ResolvedFlag } from './aliases.js';
 import { coerceFlag } from './flags.js';
+
+// Keys models use for a line range ("lines": "1-40", "range": [1, 40]).
+const RANGE_KEYS: ReadonlySet<string> = new Set(['lines', 'range', 'linerange', 'linenumbers']);
+
+// "40-80", "40:80", "40..80", "L40-L80", "40-" (to the end), [40, 80]; anything else is not a range.
+function lineRange(raw: unknown): [number, number | undefined] | undefined {
+  if (Array.isArray(raw) && raw.length === 2 && raw.every((item) => Number.isInteger(item) && (item as number) >= 1)) {
+    return [raw[0] as number, raw[1] as number];
+  }
+  if (typeof raw !== 'string') return undefined;
+  const match = /^\s*L?(\d+)\s*(?:-|–|:|\.\.|,|to)\s*(?:L?(\d+))?\s*$/i.exec(raw);
+  if (!match) return undefined;
+  return [Number(match[1]), match[2] === undefined ? undefined : Number(match[2])];
+}
 
 // One layer of flag values (an argv, a JSON object): coerced, null dropped, last wins, but an alias never beats the canonical key.
 export class FlagCollector {
@@ -28,7 +42,34 @@ export class FlagCollector {
     return name in this.values;
   }
 
-  set(flag: ResolvedFlag, raw: unknown): void {
+  // `key` is the name the caller wrote (`lines` for read's --head): errors name it, and a line range given
+  // under a range-like key (`"lines": "1-40"`) sets --start and --end on commands that have them.
+  set(flag: ResolvedFlag, raw: unknown, key?: string): void {
+    const written = key?.trim().replace(/^-+/, '');
+    if (flag.viaAlias && written !== undefined && this.setRange(written, raw)) return;
+    try {
+      this.setValue(flag, raw);
+    } catch (error) {
+      if (!flag.viaAlias || written === undefined || !isCodewardError(error) || error.code !== 'C210') throw error;
+      const hint = this.rangeFlags() && ['start', 'end', 'head', 'tail'].includes(flag.info.name) ? '; for a line range use start and end (or "lines": "40-80")' : '';
+      throw fail('C210', `${this.command.name} has no "${written}"; it was taken as --${flag.info.cli}, and ${error.message}${hint}`);
+    }
+  }
+
+  private rangeFlags(): boolean {
+    return this.flags.some((flag) => flag.name === 'start') && this.flags.some((flag) => flag.name === 'end');
+  }
+
+  private setRange(key: string, raw: unknown): boolean {
+    if (!RANGE_KEYS.has(toCamel(key).toLowerCase()) || !this.rangeFlags()) return false;
+    const range = lineRange(raw);
+    if (!range) return false;
+    this.setKey('start', range[0]);
+    if (range[1] !== undefined) this.setKey('end', range[1]);
+    return true;
+  }
+
+  private setValue(flag: ResolvedFlag, raw: unknown): void {
     const { name, cli, kind } = flag.info;
     if (this.forbidJsonRepeat && kind === 'json' && this.given.has(name)) {
       throw fail('C210', `--${cli} was given more than once; pass every item in one JSON array`);
@@ -43,7 +84,9 @@ export class FlagCollector {
   }
 
   setKey(key: string, raw: unknown): void {
-    this.set(this.resolve(key), raw);
+    const lower = toCamel(key.trim().replace(/^-+/, '')).toLowerCase();
+    if (RANGE_KEYS.has(lower) && !resolveFlag(this.command, this.flags, key) && this.setRange(key, raw)) return;
+    this.set(this.resolve(key), raw, key);
   }
 
   result(): Record<string, unknown> {

@@ -37,7 +37,7 @@ export const execCommand = defineCommand({
   flags,
   flagAliases: { command: 'cmd' },
   positional: 'cmd',
-  examples: ['exec --cmd "go build ./..."', 'exec --cmd "ls -la" --dir src', 'exec --cmd "npm run lint" --timeout 120'],
+  examples: ['exec --cmd "npm run build"', 'exec --cmd "ls -la" --dir src', 'exec --cmd "npm run lint" --timeout 120'],
   effect: 'exec',
   annotations: { readOnly: false, destructive: true, idempotent: false },
   touches: (args) => [{ path: args.dir, access: 'list' }],

@@ -18,14 +18,13 @@ export class AgentCatalog {
     return this.byName.get(name.trim().toLowerCase());
   }
 
-  // The orchestrator's system prompt section, kept short: how to dispatch, then each agent in a few words.
+  // The orchestrator's system prompt section, kept short (most tasks need no agent): how to dispatch,
+  // the built-in types by name, custom agents with their description (their names say less).
   prompt(): string {
-    const entries = this.agents.map((spec) => `${spec.name}: ${spec.description}`);
+    const entries = this.agents.map((spec) => (spec.source === 'builtin' ? spec.name : `${spec.name} (${spec.description})`));
     return [
       '# Agents',
-      'For 3+ independent pieces of work, dispatch agents; they run in parallel, each with an empty context (give it every path and fact it needs), and report back in one message:',
-      '<agent_call agent="TYPE" task="..." />',
-      `Types: ${entries.join('; ')}.`,
+      `Only for 3+ independent pieces of work: <agent_call agent="TYPE" task="..." /> runs agents in parallel, each with an empty context (give it every path and fact); types: ${entries.join(', ')}.`,
     ].join('\n');
   }
 }

@@ -62,9 +62,9 @@ export function malformedAgentCall(count: number): string {
 
 export function codeBlock(tools: readonly string[]): string {
   return lines(
-    'FORMAT ERROR: code blocks (```) are not allowed in /coder mode. If you are done, answer in prose without fences;',
-    'otherwise run commands and edit files through <reasoning> then a tool call, e.g.',
+    'FORMAT ERROR: a code block (```) and no tool call: edit files and run commands with tool calls, e.g.',
     exampleTurn(tools, 'Run the tests'),
+    'If the work is done and the snippet only illustrates your summary, send the same answer again: it is accepted.',
   );
 }
 
@@ -77,5 +77,6 @@ export function looseShell(tools: readonly string[], line: string, command: stri
   return lines(
     `FORMAT ERROR: "${quoted}" is a shell command typed as text; it was not run. ${how}`,
     exampleTurn(tools, `Run ${command}`, command),
+    'If it is advice for the person after the work is done, send the same answer again: it is accepted.',
   );
 }

@@ -3,7 +3,7 @@ import type { Engine } from '../../engine/engine.js';
 import { fail, toCodewardError } from '../../engine/errors.js';
 import type { AgentCallTag } from '../contract/types.js';
 import { fingerprint } from '../contract/validate.js';
-import type { EventSink } from '../events.js';
+import type { EventSink, ToolOutcome } from '../events.js';
 import type { ChatMessage, ModelClient, TokenUsage } from '../model/client.js';
 import { TaskTracker } from '../tasks/tracker.js';
 import { executeBatch, type CommandAllowance } from './execute.js';
@@ -38,6 +38,12 @@ export interface AgentLoopOptions {
   readonly usage?: TokenUsage;
   readonly maxAttempts?: number;
   readonly stagnationLimit?: number;
+  // Interactive runs: announce what edits and tests will do before they run (for approvals).
+  readonly previews?: boolean;
+  // Milliseconds spent waiting for the person so far (kept out of the calls' elapsed times).
+  readonly waited?: () => number;
+  // What the person said when refusing calls, told to the model with the results (then cleared).
+  readonly personNotes?: () => readonly string[];
 }
 
 // What a dispatch of <agent_call>s reports: the message for the model, and each agent's failure (if any)
@@ -57,6 +63,13 @@ export interface AgentOutcome {
   readonly cancelled?: boolean;
 }
 
+// A test run that ran and reported failing tests (not one that could not run, timed out or was refused).
+function observedFailure(outcome: ToolOutcome, args: string): boolean {
+  if (outcome.ok || outcome.code !== 'C253') return false;
+  if (outcome.cmd === 'test') return true;
+  return outcome.cmd === 'exec' && /\b(?:test|tests|pytest|jest|vitest|mocha|spec)\b/i.test(args);
+}
+
 // A question for the person: the answer's last paragraph asks something.
 function asksQuestion(prose: string): boolean {
   const last = prose.trim().split(/\n\s*\n/).pop() ?? '';
@@ -71,6 +84,8 @@ export class AgentLoop {
   readonly tracker = new TaskTracker();
   private readonly usage: TokenUsage;
   private turnController: AbortController | undefined;
+  // A change to the files succeeded during the current request (a final answer may then quote code).
+  private workDone = false;
 
   constructor(private readonly options: AgentLoopOptions) {
     this.history = [...(options.history ?? [])];
@@ -117,6 +132,7 @@ export class AgentLoop {
 
   private async request(message: string): Promise<AgentOutcome> {
     this.push({ role: 'user', content: message });
+    this.workDone = false;
     const fingerprints: string[] = [];
     for (let turn = 1; ; turn += 1) {
       if (turn > this.options.maxTurns) return this.failed('C250', `the run stopped at the turn limit (${this.options.maxTurns}); raise --max-turns or narrow the task`, turn - 1);
@@ -159,6 +175,7 @@ export class AgentLoop {
       history: this.history,
       tools: this.options.tools ?? ['@coder', '@todo'],
       turn,
+      workDone: this.workDone,
       maxAttempts: this.options.maxAttempts ?? 3,
       signal,
       emit,
@@ -171,7 +188,9 @@ export class AgentLoop {
     if (parsed.reasoning && this.tracker.updateFromReasoning(parsed.reasoning) !== 'none') this.emitPlan();
     if (parsed.toolCalls.length === 0 && parsed.agentCalls.length === 0) {
       const result = parsed.prose || text.trim();
-      return { ok: true, result, question: asksQuestion(result), turns: turn, usage: { ...this.usage } };
+      const question = asksQuestion(result);
+      if (!question && turn > 1 && this.tracker.finish()) this.emitPlan();
+      return { ok: true, result, question, turns: turn, usage: { ...this.usage } };
     }
     fingerprints.push(fingerprint(parsed.toolCalls) + JSON.stringify(parsed.agentCalls.map((call) => [call.agent, call.task])));
     const limit = this.options.stagnationLimit ?? 3;
@@ -185,8 +204,11 @@ export class AgentLoop {
       this.emitPlan();
     }
     const { engine, env, allowance, caller } = this.options;
-    const batch = { engine, tracker: this.tracker, turn, signal, emit, env, diffs: this.options.diffs ?? false, ...(allowance ? { allowance } : {}), ...(caller ? { caller } : {}) };
+    const { previews, waited } = this.options;
+    const batch = { engine, tracker: this.tracker, turn, signal, emit, env, diffs: this.options.diffs ?? false, ...(allowance ? { allowance } : {}), ...(caller ? { caller } : {}), ...(previews ? { previews } : {}), ...(waited ? { waited } : {}) };
     const outcomes = await executeBatch(parsed.toolCalls, batch);
+    // Work is a change to the files (running `ls` or the tests is not): then a summary may quote code.
+    if (outcomes.some((outcome) => outcome.ok && outcome.tool === '@coder' && ['write', 'destructive'].includes(engine.registry.find(outcome.cmd)?.effect ?? ''))) this.workDone = true;
     const notes: string[] = [];
     const agentResults: { ok: boolean; error?: string }[] = [];
     if (parsed.agentCalls.length > 0) {
@@ -201,8 +223,11 @@ export class AgentLoop {
     }
     if (signal.aborted) throw signal.reason;
     if (working) {
-      const work = outcomes.filter((outcome) => outcome.tool !== '@todo');
-      const results = work.map((outcome) => ({ ok: outcome.ok, ...(outcome.ok ? {} : { error: `${outcome.code ?? ''} ${outcome.message ?? ''}`.trim() }) }));
+      const results = outcomes.flatMap((outcome, index) => {
+        if (outcome.tool === '@todo') return [];
+        const observed = observedFailure(outcome, parsed.toolCalls[index]?.args ?? '');
+        return [{ ok: outcome.ok, ...(outcome.ok ? {} : { error: `${outcome.code ?? ''} ${outcome.message ?? ''}`.trim() }), ...(observed ? { observed: true } : {}) }];
+      });
       this.tracker.endTurn([...results, ...agentResults]);
     }
     this.emitPlan();
@@ -210,6 +235,7 @@ export class AgentLoop {
       notes.push(this.tracker.replanMessage);
       emit({ type: 'notice', message: 'three turns failed in a row: the model was asked for a new plan' });
     }
+    notes.push(...(this.options.personNotes?.() ?? []));
     this.push({ role: 'user', content: resultsMessage(outcomes, notes) });
     return undefined;
   }

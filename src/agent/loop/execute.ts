@@ -6,7 +6,8 @@ import type { EventSink, ToolOutcome } from '../events.js';
 import { runTodo } from '../tasks/todo.js';
 import type { TaskTracker } from '../tasks/tracker.js';
 import { diffSince, snapshotFiles } from './diffs.js';
-import { dependencies, footprint, type CallFootprint } from './schedule.js';
+import { previewCall } from './preview.js';
+import { dependencies, footprint, sharesPath, type CallFootprint } from './schedule.js';
 
 export interface BatchContext {
   readonly engine: Engine;
@@ -21,6 +22,10 @@ export interface BatchContext {
   readonly allowance?: CommandAllowance;
   // Lent to the commands (delegate's subagent runner).
   readonly caller?: CallerServices;
+  // Announce what edits and tests will do before they run (an approval prompt shows it).
+  readonly previews?: boolean;
+  // Milliseconds spent so far waiting for the person (subtracted from the calls' elapsed times).
+  readonly waited?: () => number;
 }
 
 export interface CommandAllowance {
@@ -53,10 +58,17 @@ function cmdOf(engine: Engine, tag: ToolCallTag): string {
   }
 }
 
+// A failure's data that only repeats its message (C220's `detail`) adds nothing for the model.
+function repeatsMessage(envelope: Envelope): boolean {
+  if (envelope.ok || envelope.data === null || typeof envelope.data !== 'object') return false;
+  const values = Object.values(envelope.data as Record<string, unknown>);
+  return values.length > 0 && values.every((value) => typeof value === 'string' && envelope.error.message.includes(value));
+}
+
 function envelopeOutput(engine: Engine, envelope: Envelope): string {
   const command = engine.registry.find(envelope.cmd);
   let text = '';
-  if (command && (envelope.ok || envelope.data !== undefined)) {
+  if (command && (envelope.ok || (envelope.data !== undefined && !repeatsMessage(envelope)))) {
     try {
       text = command.format(envelope.data);
     } catch {
@@ -83,31 +95,56 @@ function runTodoCall(tag: ToolCallTag, context: BatchContext): Omit<ToolOutcome,
   return result.ok ? { ok: true, output: result.output } : { ok: false, code: 'C210', message: result.error, output: '' };
 }
 
+// Why a call is held back: an earlier change to a file it also changes failed (or was held back itself),
+// so it would edit a state the model did not expect. Nothing else holds a call back: a failed read,
+// search, test or shell command never does, and reads of a file whose change failed still run.
+function heldBack(index: number, footprints: readonly CallFootprint[], outcomes: readonly (ToolOutcome | undefined)[]): number | undefined {
+  const mine = footprints[index]!;
+  if (mine.writes.length === 0) return undefined;
+  for (let earlier = 0; earlier < index; earlier += 1) {
+    const outcome = outcomes[earlier];
+    if (!outcome || outcome.ok) continue;
+    if (sharesPath(mine.writes, footprints[earlier]!.writes)) return earlier;
+  }
+  return undefined;
+}
+
 // Runs one response's tool calls: calls on different files (and reads) in parallel, calls that share a
-// file in the order the model wrote them, shell commands one at a time; a call whose predecessor on
-// the same file (or an earlier shell command) failed is skipped, not run against an unexpected state.
+// file in the order the model wrote them, shell commands one at a time. Only a failed change to a file
+// holds back the later changes to that file; calls are named as the model numbered them ([2]).
 export async function executeBatch(tags: readonly ToolCallTag[], context: BatchContext): Promise<ToolOutcome[]> {
   const footprints = tags.map((tag) => (toolName(tag) === '@todo' ? TODO_FOOTPRINT : footprint(context.engine, tag.args, context.env)));
   const deps = dependencies(footprints);
   const outcomes: Promise<ToolOutcome>[] = [];
+  const settledOutcomes: (ToolOutcome | undefined)[] = [];
   tags.forEach((tag, index) => {
     const id = `t${context.turn}-${index + 1}`;
     const tool = toolName(tag);
     const cmd = cmdOf(context.engine, tag);
     outcomes.push(
       (async (): Promise<ToolOutcome> => {
-        const settled = await Promise.all(deps[index]!.map((dep) => outcomes[dep]!));
-        const failed = settled.find((outcome) => !outcome.ok);
-        if (failed) {
-          const message = `not run: it depends on call ${failed.id} (${failed.cmd}), which failed`;
+        await Promise.all(deps[index]!.map((dep) => outcomes[dep]!));
+        const blocker = heldBack(index, footprints, settledOutcomes);
+        if (blocker !== undefined) {
+          const failed = settledOutcomes[blocker]!;
+          const how = failed.skipped ? 'was not run either' : 'failed';
+          const message = `call [${blocker + 1}] (${failed.cmd}) changes the same file and ${how}; send this change again once that file is right`;
           const outcome: ToolOutcome = { id, tool, cmd, ok: false, skipped: true, message, output: '', durationMs: 0 };
+          settledOutcomes[index] = outcome;
           context.emit({ type: 'tool_result', turn: context.turn, ...outcome });
           return outcome;
         }
         context.emit({ type: 'tool_call', turn: context.turn, id, tool, cmd, args: tag.args });
+        if (context.previews && tool === '@coder' && (cmd === 'write' || cmd === 'patch' || cmd === 'test')) {
+          const preview = await previewCall(context.engine, tag.args);
+          if (preview) context.emit({ type: 'preview', turn: context.turn, id, cmd, ...preview });
+        }
         const started = performance.now();
+        const waitedBefore = context.waited?.() ?? 0;
         const result = tool === '@todo' ? runTodoCall(tag, context) : await runCoder(tag, cmd, context);
-        const outcome: ToolOutcome = { id, tool, cmd, ...result, durationMs: Math.round(performance.now() - started) };
+        const waiting = (context.waited?.() ?? 0) - waitedBefore;
+        const outcome: ToolOutcome = { id, tool, cmd, ...result, durationMs: Math.max(0, Math.round(performance.now() - started - waiting)) };
+        settledOutcomes[index] = outcome;
         context.emit({ type: 'tool_result', turn: context.turn, ...outcome });
         return outcome;
       })(),

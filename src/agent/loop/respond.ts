@@ -16,7 +16,14 @@ export interface RespondContext {
   readonly signal: AbortSignal;
   readonly emit: EventSink;
   readonly addUsage: (usage: TokenUsage) => void;
+  // A change to the files already succeeded in this request: a final answer may quote code.
+  readonly workDone?: boolean;
 }
+
+// Fences and typed commands in an answer without tool calls: wrong when they stand in for the work,
+// fine in a summary of work already done. After work, such an answer is accepted; before it, it is
+// corrected once and accepted when the model answers the same way again (it is then an answer).
+const SOFT: ReadonlySet<string> = new Set(['code-block', 'loose-shell']);
 
 export interface Response {
   readonly text: string;
@@ -46,10 +53,13 @@ export async function respond(context: RespondContext): Promise<Response> {
       messages: withAnchor([...context.history, ...retries]),
       signal: context.signal,
       onText: (delta) => context.emit({ type: 'text', turn: context.turn, delta }),
+      onRetry: (retry) => context.emit({ type: 'notice', message: `model request failed (${retry.reason.slice(0, 160)}); retry ${retry.attempt} of ${retry.of} in ${(retry.delayMs / 1000).toFixed(1)}s` }),
     });
     context.addUsage(reply.usage);
     const parsed = parseResponse(reply.text);
-    const violation = validateResponse(parsed, { tools: context.tools });
+    const found = validateResponse(parsed, { tools: context.tools });
+    const accepted = found !== null && SOFT.has(found.kind) && (context.workDone === true || lastKind === found.kind);
+    const violation = accepted ? null : found;
     if (!violation) {
       context.emit({ type: 'turn', turn: context.turn, attempt, text: reply.text, usage: reply.usage });
       return { text: reply.text, parsed };

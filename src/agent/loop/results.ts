@@ -8,8 +8,9 @@ const MAX_MESSAGE_CHARS = 48_000;
 function header(outcome: ToolOutcome, index: number): string {
   const name = outcome.tool === '@todo' ? '@todo' : `@coder ${outcome.cmd}`;
   if (outcome.ok) return `[${index + 1}] ${name}: ok`;
-  if (outcome.skipped) return `[${index + 1}] ${name}: skipped (${outcome.message})`;
-  return `[${index + 1}] ${name}: error ${outcome.code ?? ''} ${outcome.message ?? ''}`.replace(/ +/g, ' ');
+  if (outcome.skipped) return `[${index + 1}] ${name}: not run (${outcome.message})`;
+  // The message as the engine wrote it: its whitespace may be the point (a C220 closest region).
+  return `[${index + 1}] ${name}: error ${[outcome.code, outcome.message].filter((part) => part !== undefined && part !== '').join(' ')}`;
 }
 
 // The user message that reports a batch back to the model: one block per call, in the order written,
@@ -20,7 +21,9 @@ export function resultsMessage(outcomes: readonly ToolOutcome[], notes: readonly
     const body = outcome.output.trim() === '' ? '' : `\n${truncateMiddle(outcome.output.trimEnd(), budget)}`;
     return `${header(outcome, index)}${body}`;
   });
-  const failed = outcomes.filter((outcome) => !outcome.ok).length;
-  const summary = `Results of your ${outcomes.length} tool call${outcomes.length === 1 ? '' : 's'}${failed ? ` (${failed} failed)` : ''}:`;
+  const skipped = outcomes.filter((outcome) => outcome.skipped).length;
+  const failed = outcomes.filter((outcome) => !outcome.ok).length - skipped;
+  const counts = [failed ? `${failed} failed` : '', skipped ? `${skipped} not run` : ''].filter(Boolean).join(', ');
+  const summary = `Results of your ${outcomes.length} tool call${outcomes.length === 1 ? '' : 's'}${counts ? ` (${counts})` : ''}:`;
   return [...(outcomes.length > 0 ? [summary, ...blocks] : []), ...notes].join('\n\n');
 }

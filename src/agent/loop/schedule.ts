@@ -16,7 +16,8 @@ function overlaps(a: string, b: string): boolean {
   return a === b || a.startsWith(b.endsWith(sep) ? b : b + sep) || b.startsWith(a.endsWith(sep) ? a : a + sep);
 }
 
-function anyOverlap(as: readonly string[], bs: readonly string[]): boolean {
+// Whether two path lists share a path (or one is inside the other's folder).
+export function sharesPath(as: readonly string[], bs: readonly string[]): boolean {
   return as.some((a) => bs.some((b) => overlaps(a, b)));
 }
 
@@ -48,8 +49,8 @@ export function dependencies(footprints: readonly CallFootprint[]): number[][] {
       const conflict =
         mine.barrier ||
         theirs.barrier ||
-        anyOverlap(mine.writes, [...theirs.reads, ...theirs.writes]) ||
-        anyOverlap(theirs.writes, mine.reads);
+        sharesPath(mine.writes, [...theirs.reads, ...theirs.writes]) ||
+        sharesPath(theirs.writes, mine.reads);
       if (conflict) deps.push(earlier);
     }
     return deps;

@@ -18,6 +18,15 @@ export interface ModelRequest {
   readonly signal: AbortSignal;
   // Each piece of text as it streams in.
   readonly onText?: (delta: string) => void;
+  // A failed attempt that will be retried (announced, so a slow provider is not silent).
+  readonly onRetry?: (retry: RetryNotice) => void;
+}
+
+export interface RetryNotice {
+  readonly attempt: number;
+  readonly of: number;
+  readonly delayMs: number;
+  readonly reason: string;
 }
 
 export interface ModelReply {
@@ -34,8 +43,64 @@ export interface ModelClient {
 interface ApiErrorLike {
   statusCode?: number;
   responseBody?: string;
+  responseHeaders?: Record<string, string>;
   lastError?: unknown;
   message?: string;
+  isRetryable?: boolean;
+  cause?: unknown;
+  code?: string;
+}
+
+const BASE_DELAY_MS = 1_000;
+const MAX_DELAY_MS = 30_000;
+
+// The network error code anywhere in an error's cause chain (ECONNREFUSED, ENOTFOUND, ...).
+function networkCode(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 6; depth += 1) {
+    const code = (current as ApiErrorLike).code;
+    if (typeof code === 'string' && /^E[A-Z]+$/.test(code)) return code;
+    const cause = (current as ApiErrorLike).cause;
+    const errors = (current as { errors?: unknown[] }).errors;
+    current = cause ?? errors?.[0];
+  }
+  return undefined;
+}
+
+// Nobody listens at the address, or the name does not resolve: retrying will not help; say so at once.
+const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+
+function retryable(error: unknown): boolean {
+  const code = networkCode(error);
+  if (code && UNREACHABLE.has(code)) return false;
+  return (error as ApiErrorLike)?.isRetryable === true;
+}
+
+// Retry-After (seconds or a date) when the provider sent one, else exponential backoff.
+function retryDelay(error: unknown, attempt: number): number {
+  const header = (error as ApiErrorLike)?.responseHeaders?.['retry-after'];
+  if (header !== undefined) {
+    const seconds = Number(header);
+    const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(header) - Date.now();
+    if (Number.isFinite(ms) && ms >= 0) return Math.min(ms, MAX_DELAY_MS);
+  }
+  return Math.min(BASE_DELAY_MS * 2 ** (attempt - 1), MAX_DELAY_MS);
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    const timer = setTimeout(done, ms);
+    function done(): void {
+      signal.removeEventListener('abort', abort);
+      resolve();
+    }
+    function abort(): void {
+      clearTimeout(timer);
+      reject(signal.reason);
+    }
+    signal.addEventListener('abort', abort, { once: true });
+  });
 }
 
 // "HTTP 429: Rate limit reached" from an APICallError (or the last one a RetryError gave up on).
@@ -46,56 +111,65 @@ function describeProviderError(error: unknown): string {
   return statusCode ? `HTTP ${statusCode}: ${text}` : text;
 }
 
-function providerFailure(error: unknown, label: string): Error {
+function providerFailure(error: unknown, label: string, config: ModelConfig, attempts: number): Error {
   if (isCodewardError(error)) return error;
-  return fail('C216', `the model provider failed (${label}): ${describeProviderError(error)}`);
+  const code = networkCode(error);
+  if (code && UNREACHABLE.has(code)) {
+    const where = config.baseUrl ?? `the ${config.provider} API`;
+    const what = code === 'ECONNREFUSED' ? 'connection refused: is the server running there?' : `${code}: check the address and the network`;
+    return fail('C216', `cannot reach the model provider (${label}) at ${where}: ${what} (set it with --base-url or CODEWARD_BASE_URL)`);
+  }
+  const tries = attempts > 1 ? ` after ${attempts} attempts` : '';
+  return fail('C216', `the model provider failed (${label})${tries}: ${describeProviderError(error)}`);
 }
 
 function toUsage(usage: { inputTokens?: number | undefined; outputTokens?: number | undefined } | undefined): TokenUsage {
   return { input: usage?.inputTokens ?? 0, output: usage?.outputTokens ?? 0 };
 }
 
-// A ModelClient over the AI SDK: streaming by default, retries with backoff on 429/5xx (the SDK's own,
-// which honours Retry-After), cancellation through the request's signal.
+// One attempt; `streamed` is set once text reached the display (such an attempt is not retried).
+async function attempt(model: LanguageModel, config: ModelConfig, request: ModelRequest, streamed: { text: boolean }): Promise<ModelReply> {
+  const common = { model, system: request.system, messages: request.messages as ModelMessage[], abortSignal: request.signal, maxRetries: 0 };
+  if (!config.stream) {
+    const result = await generateText(common);
+    request.onText?.(result.text);
+    return { text: result.text, usage: toUsage(result.usage) };
+  }
+  let text = '';
+  let usage: TokenUsage = { input: 0, output: 0 };
+  const result = streamText({ ...common, onError: () => undefined });
+  for await (const part of result.fullStream) {
+    if (part.type === 'text-delta') {
+      text += part.text;
+      streamed.text = true;
+      request.onText?.(part.text);
+    } else if (part.type === 'finish') usage = toUsage(part.totalUsage);
+    else if (part.type === 'error') throw part.error;
+    else if (part.type === 'abort') throw request.signal.reason ?? new Error('aborted');
+  }
+  return { text, usage };
+}
+
+// A ModelClient over the AI SDK: streaming by default, cancellation through the request's signal, and
+// its own retries on 429/5xx and dropped connections (Retry-After honoured, else exponential backoff),
+// each announced through onRetry; an address where nothing listens fails at once, naming it.
 export function aiSdkClient(model: LanguageModel, config: ModelConfig): ModelClient {
   const label = `${config.provider}/${config.model}`;
   return {
     label,
     async complete(request) {
-      const common = {
-        model,
-        system: request.system,
-        messages: request.messages as ModelMessage[],
-        abortSignal: request.signal,
-        maxRetries: config.maxRetries,
-      };
-      if (!config.stream) {
+      for (let tries = 1; ; tries += 1) {
+        const streamed = { text: false };
         try {
-          const result = await generateText(common);
-          request.onText?.(result.text);
-          return { text: result.text, usage: toUsage(result.usage) };
+          return await attempt(model, config, request, streamed);
         } catch (error) {
           if (request.signal.aborted) throw request.signal.reason;
-          throw providerFailure(error, label);
+          if (streamed.text || tries > config.maxRetries || !retryable(error)) throw providerFailure(error, label, config, tries);
+          const delayMs = retryDelay(error, tries);
+          request.onRetry?.({ attempt: tries, of: config.maxRetries, delayMs, reason: describeProviderError(error) });
+          await sleep(delayMs, request.signal);
         }
       }
-      let text = '';
-      let usage: TokenUsage = { input: 0, output: 0 };
-      try {
-        const result = streamText({ ...common, onError: () => undefined });
-        for await (const part of result.fullStream) {
-          if (part.type === 'text-delta') {
-            text += part.text;
-            request.onText?.(part.text);
-          } else if (part.type === 'finish') usage = toUsage(part.totalUsage);
-          else if (part.type === 'error') throw part.error;
-          else if (part.type === 'abort') throw request.signal.reason ?? new Error('aborted');
-        }
-      } catch (error) {
-        if (request.signal.aborted) throw request.signal.reason;
-        throw providerFailure(error, label);
-      }
-      return { text, usage };
     },
   };
 }

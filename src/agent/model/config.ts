@@ -39,11 +39,27 @@ const DEFAULT_MODELS: Readonly<Record<ProviderName, string | undefined>> = {
 };
 
 const CONFIG_NAMES = ['config', 'config.json', 'config.yaml', 'config.yml'];
+const KEYS = ['provider', 'model', 'baseUrl', 'stream', 'maxRetries', 'maxTurns', 'approvalMode'];
 
-// ~/.codeward/config (or config.json / config.yaml): the first one that exists.
-export async function loadUserAgentConfig(home: string | undefined): Promise<UserAgentConfig> {
+// `base_url`, `base-url`, `BaseURL` → `baseUrl`; other keys stay as written (and are warned about).
+function canonicalKeys(raw: unknown, path: string, warn: (message: string) => void): unknown {
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return raw;
+  const out: Record<string, unknown> = {};
+  const unknown: string[] = [];
+  for (const [key, value] of Object.entries(raw as Record<string, unknown>)) {
+    const known = KEYS.find((name) => name.toLowerCase() === key.replace(/[-_]/g, '').toLowerCase());
+    if (known) out[known] = value;
+    else unknown.push(key);
+  }
+  if (unknown.length > 0) warn(`${path}: unknown key${unknown.length === 1 ? '' : 's'} ${unknown.map((key) => `"${key}"`).join(', ')} ignored; valid keys: ${KEYS.join(', ')}`);
+  return out;
+}
+
+// ~/.codeward/config (or config.json / config.yaml): the first one that exists; `warn` hears about
+// unknown keys and about other config files that are not read.
+export async function loadUserAgentConfig(home: string | undefined, warn: (message: string) => void = () => undefined): Promise<UserAgentConfig> {
   if (!home) return {};
-  for (const name of CONFIG_NAMES) {
+  for (const [index, name] of CONFIG_NAMES.entries()) {
     const path = join(home, '.codeward', name);
     let text: string;
     try {
@@ -53,10 +69,16 @@ export async function loadUserAgentConfig(home: string | undefined): Promise<Use
     }
     let raw: unknown;
     try {
-      raw = parseYaml(text);
+      raw = canonicalKeys(parseYaml(text), path, warn);
     } catch (error) {
       throw fail('C210', `${path} is neither JSON nor YAML: ${(error as Error).message}`);
     }
+    const others = [];
+    for (const other of CONFIG_NAMES.slice(index + 1)) {
+      if (await readFile(join(home, '.codeward', other)).then(() => true, () => false)) others.push(other);
+    }
+    if (others.length > 0) warn(`${path} is the config read; ${others.map((other) => join(home, '.codeward', other)).join(', ')} ${others.length === 1 ? 'is' : 'are'} ignored (merge ${others.length === 1 ? 'it' : 'them'} into one file)`);
+    if (raw !== null && raw !== undefined && typeof raw !== 'object') throw fail('C210', `${path} must hold keys (${KEYS.join(', ')}), got ${typeof raw}`);
     const parsed = UserConfig.safeParse(raw ?? {}, { reportInput: true });
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;

@@ -13,9 +13,9 @@ For content with quotes or newlines put the JSON in the body instead:
 # Rules
 - Tools: @coder (commands below) and @todo (write|list|mark a task list). Nothing else exists.
 - Emit all independent calls in ONE response; they run in parallel. Calls on the same file run in order.
-- Never paste code blocks or shell commands for the user; run them with @coder exec.
+- Do the work with tool calls: never hand the user code or commands to run instead (a finished summary may quote a line).
 - patch --search must match exactly one place in the file; read the file first.
-- Results come back as [n] blocks with ok or an error code (C2xx) and its message; fix the cause, do not repeat a failing call unchanged.
+- Results come back as [n] blocks: ok, or an error code (C2xx) and its message; fix the cause, never repeat a failing call unchanged.
 - If you need something only the user knows, ask one clear question and make no tool calls.
 - When the task is done, reply with a short summary and no tool calls.`;
 

@@ -28,12 +28,23 @@ function commandLine(command: AnyCommand, registry: Registry, examplesPerCommand
   return [parts.join('; '), ...examples.map((example) => `  ${example}`)].join('\n');
 }
 
-// The compact @coder tool context (seed 001 layer 4): each command with its required flags and one or
-// two examples, generated from the registry.
+// The commands of the common path (read, edit, search, run the tests): flags and an example each. The
+// others get one line (name, required flags, what it does): a wrong flag is answered with the valid ones.
+const COMMON: ReadonlySet<string> = new Set(['read', 'write', 'patch', 'create', 'search', 'tree', 'exec', 'test', 'git-diff']);
+
+function shortLine(command: AnyCommand, registry: Registry): string {
+  const required = registry.flags(command).filter((flag) => flag.required).map((flag) => flag.name);
+  const what = command.summary.split(/[;:(]/)[0]!.trim();
+  return `${command.name}${required.length > 0 ? ` (${required.join(', ')})` : ''}: ${what}`;
+}
+
+// The compact @coder tool context (seed 001 layer 4), generated from the registry: the common commands
+// with their flags and an example, the rest one line each.
 export function toolContext(registry: Registry, options: { examplesPerCommand?: number; commands?: readonly string[] } = {}): string {
   const allowed = options.commands ? new Set(options.commands) : undefined;
-  const lines = registry.commands
-    .filter((command) => !allowed || allowed.has(command.name))
-    .map((command) => commandLine(command, registry, options.examplesPerCommand ?? 1));
-  return `# @coder commands (args JSON: {"cmd": NAME, "args": {...}}; optional flags have safe defaults)\n${lines.join('\n')}`;
+  const commands = registry.commands.filter((command) => !allowed || allowed.has(command.name));
+  const common = commands.filter((command) => COMMON.has(command.name)).map((command) => commandLine(command, registry, options.examplesPerCommand ?? 1));
+  const rest = commands.filter((command) => !COMMON.has(command.name)).map((command) => shortLine(command, registry));
+  const more = rest.length > 0 ? [`- also: ${rest.join('; ')}`] : [];
+  return `# @coder commands (args JSON: {"cmd": NAME, "args": {...}}; optional flags have safe defaults)\n${[...common, ...more].join('\n')}`;
 }

@@ -9,7 +9,13 @@ export type PlanUpdate = 'none' | 'new' | 'changed' | 'same';
 export interface TurnResult {
   ok: boolean;
   error?: string;
+  // A test run that reported failing tests: an observation, not a broken step (running the tests to
+  // see them fail is the first step of fixing them).
+  observed?: boolean;
 }
+
+// A step whose point is to see something fail is done by a failing test run.
+const SEE_FAILURE = /\b(?:fail\w*|reproduc\w*|see|observe|confirm the (?:bug|failure)|what breaks|broken)\b/i;
 
 const copy = (task: Task | undefined): Task | undefined => (task ? { ...task } : undefined);
 
@@ -75,7 +81,13 @@ export class TaskTracker {
   endTurn(results: readonly TurnResult[]): Task | undefined {
     if (results.length === 0) return undefined;
     const task = this.current();
-    const failure = results.find((result) => !result.ok);
+    const failure = results.find((result) => !result.ok && !result.observed);
+    if (!failure && results.some((result) => result.observed) && task && !SEE_FAILURE.test(task.description)) {
+      // Tests still fail on a step meant to make them pass: not done, not a tool failure either.
+      this.failures = 0;
+      this.replan = false;
+      return copy(task);
+    }
     if (!failure) {
       // Progress again: the model is not stuck, so neither the count nor an earlier replan request stand.
       this.failures = 0;
@@ -90,6 +102,20 @@ export class TaskTracker {
       task.error = failure.error?.trim() || 'a tool call failed';
     }
     return copy(task);
+  }
+
+  // The model answered after a turn that went well: the steps it did in its last turns are done (a
+  // turn that covers several steps ticks only the current one as it runs). A failed step stays failed.
+  finish(): boolean {
+    if (this.failures > 0 || this.tasks.length === 0) return false;
+    let changed = false;
+    for (const task of this.tasks) {
+      if (task.status === 'pending' || task.status === 'in_progress') {
+        this.complete(task);
+        changed = true;
+      }
+    }
+    return changed;
   }
 
   // Replaces the plan with an explicit list (@todo write): an explicit plan is a fresh start.

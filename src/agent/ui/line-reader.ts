@@ -8,7 +8,7 @@ export interface TuiInput extends NodeJS.ReadableStream {
   setRawMode?(on: boolean): unknown;
 }
 
-type Waiter = { readonly prompt: string; readonly resolve: (line: string | null) => void };
+type Waiter = { readonly prompt: string; readonly resolve: (line: string | null) => void; readonly keys?: ReadonlySet<string>; readonly followed?: ReadonlySet<string> };
 
 // Owns the input for the whole session. At a terminal it switches to raw mode (so Ctrl+C during a run
 // reaches `onInterrupt` instead of killing the process, and keys typed while the agent works are not
@@ -23,6 +23,8 @@ export class LineReader {
   private ended = false;
   private waiter: Waiter | null = null;
   private sessions = 0;
+  // After a single-key answer, the Enter typed out of habit right behind it is not a line.
+  private swallowEnter = false;
   private turn: Promise<unknown> = Promise.resolve();
   private readonly onData = (chunk: Buffer | string): void => {
     const text = typeof chunk === 'string' ? chunk : this.decoder.write(chunk);
@@ -87,6 +89,23 @@ export class LineReader {
     });
   }
 
+  // Shows `prompt`, resolves one of `keys` as soon as it is typed (at a terminal; from a pipe, a line);
+  // Enter alone resolves '' and Ctrl+C or end of input null. Other keys are ignored. An Enter typed right
+  // after the key is dropped, unless the key is one of `followed` (a prompt for a line comes next: the
+  // Enter answers it).
+  readKey(prompt: string, keys: readonly string[], followed: readonly string[] = []): Promise<string | null> {
+    if (!this.raw) return this.read(prompt);
+    this.screen.write(prompt);
+    if (this.ended) {
+      this.screen.write('\n');
+      return Promise.resolve(null);
+    }
+    this.buffer = '';
+    return new Promise((resolve) => {
+      this.waiter = { prompt, resolve, keys: new Set(keys.map((key) => key.toLowerCase())), followed: new Set(followed) };
+    });
+  }
+
   close(): void {
     if (this.waiter) this.settle(null, '\n');
     this.ended = true;
@@ -114,7 +133,21 @@ export class LineReader {
       return;
     }
     if (this.raw && this.sessions === 0) return;
+    const swallow = this.swallowEnter;
+    this.swallowEnter = false;
+    if (swallow && key.type === 'enter' && this.buffer === '') return;
     const echo = this.waiter !== null && this.raw;
+    if (this.waiter?.keys) {
+      if (key.type === 'text') {
+        // One key, not a paste or keys typed ahead in one burst: those never answer a question.
+        const typed = key.text.toLowerCase();
+        if (typed.length !== 1 || !this.waiter.keys.has(typed)) return;
+        this.swallowEnter = !this.waiter.followed?.has(typed);
+        this.settle(typed, `${typed}\n`);
+      } else if (key.type === 'enter') this.settle('', '\n');
+      else if (key.type === 'eof') this.settle(null, '\n');
+      return;
+    }
     if (key.type === 'text') {
       this.buffer += key.text;
       if (echo) this.screen.write(echoText(key.text));

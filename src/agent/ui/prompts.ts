@@ -66,23 +66,42 @@ function describe(request: ApprovalRequest, screen: Screen): string[] {
   return lines;
 }
 
-// Asks one approval at a time; an answer that was not offered, Ctrl+C or end of input is "no".
-export function createApprover(parts: PromptParts): Approver {
+export interface ApprovalExtras {
+  // Shown above the question: the diff an edit would make, the command a `test` would run.
+  readonly preview?: (request: ApprovalRequest) => readonly string[];
+  // After a refusal the person may say why; the model is told with the call's results.
+  readonly onRefusal?: (request: ApprovalRequest, why: string) => void;
+  // Time spent waiting for the person (excluded from the calls' elapsed times).
+  readonly onWaited?: (ms: number) => void;
+  readonly now?: () => number;
+}
+
+// Asks one approval at a time, answered with a single key at a terminal; an answer that was not offered,
+// Enter alone, Ctrl+C or end of input is "no". After a refusal one line may say why.
+export function createApprover(parts: PromptParts, extras: ApprovalExtras = {}): Approver {
   const { reader, screen, spinner } = parts;
   const { style } = screen;
+  const now = extras.now ?? Date.now;
   return (request) =>
     reader.exclusive(async () => {
       spinner.pause();
+      const started = now();
       try {
-        screen.line(...describe(request, screen));
+        screen.line(...(extras.preview?.(request) ?? []), ...describe(request, screen));
         const choices = request.options.map((option) => LABELS[option]).join(' / ');
-        const line = await reader.read(`  ${choices} ${style.bold('›')} `);
+        const keys = request.options.flatMap((option) => [LABELS[option].charAt(1)]);
+        const line = await reader.readKey(`  ${choices} ${style.bold('›')} `, keys, extras.onRefusal ? ['n', 'd'] : []);
         const key = KEYS[(line ?? '').trim().toLowerCase()];
         const answer = key !== undefined && request.options.includes(key) ? key : 'no';
         const verdict = `  → ${VERDICTS[answer]}`;
         screen.line(answer === 'once' || answer === 'always' ? style.green(verdict) : style.red(verdict));
+        if ((answer === 'no' || answer === 'never') && line !== null && line.trim() !== '' && reader.raw && extras.onRefusal) {
+          const why = (await reader.read(style.dim('  why? (told to the model; Enter to skip) › ')))?.trim() ?? '';
+          if (why !== '') extras.onRefusal(request, why);
+        }
         return answer;
       } finally {
+        extras.onWaited?.(now() - started);
         spinner.resume();
       }
     });

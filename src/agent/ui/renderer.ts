@@ -1,6 +1,7 @@
 import type { AgentActivity, AgentEvent } from '../events.js';
 import { describeCall } from './call-summary.js';
-import { planKey, renderCall, renderPlan, renderResult, type PlanSnapshot } from './render.js';
+import type { ApprovalRequest } from '../../permissions/types.js';
+import { planKey, renderCall, renderDiff, renderPlan, renderResult, type PlanSnapshot } from './render.js';
 import type { Screen } from './screen.js';
 import type { Spinner } from './spinner.js';
 import { StreamFilter, type Segment } from './stream-filter.js';
@@ -19,6 +20,9 @@ export class EventRenderer {
   private lastPlan = '';
   private lastError = '';
   private pendingPlan: PlanSnapshot | null = null;
+  // Previews of calls not finished yet (shown at their approval), and the calls whose diff was shown.
+  private readonly previews = new Map<string, { cmd: string; diff?: string; command?: string }>();
+  private readonly diffShown = new Set<string>();
 
   constructor(
     private readonly screen: Screen,
@@ -66,9 +70,15 @@ export class EventRenderer {
         spinner.start(this.runningLabel(), this.running.size === 1);
         return;
       }
+      case 'preview':
+        this.previews.set(event.id, { cmd: event.cmd, ...(event.diff ? { diff: event.diff } : {}), ...(event.command ? { command: event.command } : {}) });
+        return;
       case 'tool_result': {
         const label = this.running.get(event.id) ?? event.cmd;
-        screen.line(...renderResult(event, this.lastCall === event.id ? null : label, style, width));
+        const shownBefore = this.diffShown.delete(event.id) && event.diff === this.previews.get(event.id)?.diff;
+        this.previews.delete(event.id);
+        const { diff, ...withoutDiff } = event;
+        screen.line(...renderResult(shownBefore || diff === undefined ? withoutDiff : event, this.lastCall === event.id ? null : label, style, width));
         this.running.delete(event.id);
         this.lastCall = null;
         if (this.running.size === 0) spinner.stop();
@@ -103,6 +113,21 @@ export class EventRenderer {
         screen.line(style.red(`✗ ${event.code} ${sanitize(event.message)}`));
         return;
     }
+  }
+
+  // For an approval prompt: the diff the edit will make or the command the test will run (the call
+  // whose command and path match the request; else the latest of that command).
+  previewFor(request: ApprovalRequest): string[] {
+    const { style } = this.screen;
+    const width = this.screen.columns - 1;
+    const candidates = [...this.previews.entries()].filter(([, preview]) => request.tool === `@coder ${preview.cmd}`);
+    const named = candidates.filter(([, preview]) => preview.diff !== undefined && request.judged.split(' ').slice(2).some((part) => part !== '' && preview.diff!.includes(`b/${part}`)));
+    const [id, preview] = (named.length > 0 ? named : candidates).at(-1) ?? [];
+    if (!id || !preview) return [];
+    if (preview.command) return [this.screen.fit(`  ${style.bold('runs:')} ${sanitize(preview.command)}`)];
+    if (!preview.diff) return [];
+    this.diffShown.add(id);
+    return renderDiff(preview.diff, style, width);
   }
 
   // Prints a held plan update, unless it shows the same as the plan last printed.

@@ -12,6 +12,8 @@ export class Spinner {
   private started = 0;
   private frame = 0;
   private paused = false;
+  // When the current pause began: a prompt's time is kept out of the elapsed time shown.
+  private pausedAt = 0;
 
   constructor(
     private readonly screen: Screen,
@@ -41,12 +43,14 @@ export class Spinner {
 
   // While a prompt is open the spinner is hidden; it comes back on resume() if it was running.
   pause(): void {
+    if (!this.paused) this.pausedAt = this.now();
     this.paused = true;
     this.cancel();
     this.screen.clearOverlay();
   }
 
   resume(): void {
+    if (this.paused) this.started += this.now() - this.pausedAt;
     this.paused = false;
     if (this.enabled && this.running && !this.timer) {
       this.schedule();

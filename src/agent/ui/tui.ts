@@ -27,6 +27,12 @@ export interface Tui {
   // The first request, when none was given on the command line.
   readTask(): Promise<string | null>;
   approver: Approver;
+  // The task given on the command line, echoed as if typed.
+  echoTask(task: string): void;
+  // What the person said when refusing calls since the last time (for the model), then cleared.
+  takeNotes(): string[];
+  // Milliseconds spent waiting for the person at approvals so far.
+  waited(): number;
   // Stops the spinner and restores the terminal.
   close(): void;
 }
@@ -42,7 +48,14 @@ export function createTui(options: TuiOptions): Tui {
   const renderer: EventRenderer = new EventRenderer(screen, spinner);
   const reader = new LineReader(options.input, screen, options.onInterrupt);
   const parts = { reader, screen, spinner };
-  const approve = createApprover(parts);
+  const notes: string[] = [];
+  let waitedMs = 0;
+  const approve = createApprover(parts, {
+    preview: (request) => renderer.previewFor(request),
+    onRefusal: (request, why) => notes.push(`The person refused ${request.judged} and said: ${JSON.stringify(why)}`),
+    onWaited: (ms) => (waitedMs += ms),
+    now,
+  });
   let closed = false;
 
   const { model, workspace, approvalMode, transcript } = options.header;
@@ -64,6 +77,9 @@ export function createTui(options: TuiOptions): Tui {
       renderer.flushPlan();
       return approve(request);
     },
+    echoTask: (task) => screen.line(`${style.bold(style.cyan('>'))} ${sanitize(task)}`),
+    takeNotes: () => notes.splice(0, notes.length),
+    waited: () => waitedMs,
     close: () => {
       if (closed) return;
       closed = true;

@@ -1,5 +1,5 @@
 import { fail } from '../../engine/errors.js';
-import { KNOWN_EFFECTS, type Approver } from '../../permissions/index.js';
+import { KNOWN_EFFECTS, type ApprovalRequest, type Approver } from '../../permissions/index.js';
 import type { PermissionOptions } from '../../setup.js';
 import type { ApprovalMode } from './options.js';
 
@@ -8,23 +8,39 @@ function isFileEdit(tool: string): boolean {
   return KNOWN_EFFECTS[tool.replace(/^@coder\s+/, '')] === 'write';
 }
 
+// The project's own tests (the detected runner, not a --cmd line: that is judged as a shell line and
+// offered once/no only), which auto-edit runs without asking when the OS sandbox confines them, as
+// Codex's sandboxed auto mode does.
+function isOwnTests(request: ApprovalRequest): boolean {
+  return request.tool === '@coder test' && request.options.includes('always');
+}
+
+// A headless refusal addressed to the model: what it may still do, and what the person can pass.
+function headlessRefusal(request: ApprovalRequest, mode: ApprovalMode): Error {
+  const can = mode === 'ask' ? 'reads and searches' : 'reads, searches and file edits';
+  const allow = request.suggestion ? `--allow ${JSON.stringify(request.suggestion)}` : '';
+  const rerun = request.source === 'immune'
+    ? 'it is safety-immune: only a person in an interactive run can approve it'
+    : [allow, mode === 'ask' ? '--approval-mode auto-edit (file edits, and tests when the OS sandbox is on)' : '', '--approval-mode yolo'].filter(Boolean).join(' or ');
+  return fail('C241', `${request.judged} was not run: it needs approval (${request.reason}) and nobody can approve in this headless run. Go on with what runs without asking (${can}); if the task needs this call, say so in your final answer (the person can rerun with ${rerun})`);
+}
+
 // How an approval mode maps onto the engine's permission gate. Deny rules, the danger classifier
 // (C242) and safety-immune paths are never bypassed: immune asks go to a person or are refused.
-// auto-edit approves a file edit only where nothing but the built-in default asks: an ask rule someone
-// wrote (--ask, a policy file), a safety-immune path or an escalated session still needs a person, and
-// headless (nobody to ask) that is a refusal, never a yes.
-export function permissionsFor(mode: ApprovalMode, person: Approver | undefined, cliRules: PermissionOptions['cliRules']): PermissionOptions {
+// auto-edit approves a file edit (and, inside the OS sandbox, the project's tests) only where nothing but
+// the built-in default asks: an ask rule someone wrote (--ask, a policy file), a safety-immune path or an
+// escalated session still needs a person, and headless (nobody to ask) that is a refusal, never a yes.
+// `sandboxed` says whether exec and test run inside the OS sandbox (auto-edit runs the tests then).
+export function permissionsFor(mode: ApprovalMode, person: Approver | undefined, cliRules: PermissionOptions['cliRules'], sandboxed: () => Promise<boolean> = async () => false): PermissionOptions {
   const base = cliRules ? { cliRules } : {};
-  if (mode === 'yolo') return { ...base, yes: true, ...(person ? { approver: person } : {}) };
-  if (mode === 'ask') return { ...base, yes: false, ...(person ? { approver: person } : {}) };
+  const fallback: Approver = person ?? (async (request) => {
+    throw headlessRefusal(request, mode);
+  });
+  if (mode === 'yolo') return { ...base, yes: true, approver: fallback };
+  if (mode === 'ask') return { ...base, yes: false, approver: fallback };
   const approver: Approver = async (request) => {
-    if (isFileEdit(request.tool) && request.source === 'default') return 'once';
-    if (person) return person(request);
-    const why = isFileEdit(request.tool)
-      ? 'and --approval-mode auto-edit approves only file edits no rule or safety class asks about'
-      : 'and --approval-mode auto-edit approves only file edits';
-    const fix = request.source === 'immune' ? 'a person has to approve it (run interactively)' : `add --allow "${request.suggestion ?? request.tool}" or use --approval-mode yolo`;
-    throw fail('C241', `${request.judged} needs approval (${request.reason}) ${why}; nobody can approve in a headless run: ${fix}`);
+    if (request.source === 'default' && (isFileEdit(request.tool) || (isOwnTests(request) && (await sandboxed())))) return 'once';
+    return fallback(request);
   };
   return { ...base, yes: false, approver };
 }

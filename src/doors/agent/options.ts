@@ -38,14 +38,20 @@ function positiveInteger(value: string | undefined, flag: string): number | unde
 // `codeward agent` options (CONTRACT.md "Other entry points"); the global options (-C, --allow, ...)
 // were taken out by the CLI door before.
 export function parseAgentArgs(argv: readonly string[]): AgentCliOptions {
-  // --resume takes an optional session id: bare, it means the newest session.
+  // --resume takes an optional session id (`--resume ID`, `--resume=ID`): bare, it means the newest
+  // session. A following word that is no session id is refused, not taken as the task.
   const args = [...argv];
-  const at = args.indexOf('--resume');
   let resume: string | undefined;
+  const at = args.findIndex((arg) => arg === '--resume' || arg.startsWith('--resume='));
   if (at >= 0) {
+    const inline = args[at]!.startsWith('--resume=') ? args[at]!.slice('--resume='.length) : undefined;
     const next = args[at + 1];
-    resume = next !== undefined && isSessionId(next) ? next : 'last';
-    args.splice(at, next !== undefined && isSessionId(next) ? 2 : 1);
+    const id = inline ?? (next !== undefined && !next.startsWith('-') && !/\s/.test(next) ? next : undefined);
+    if (id !== undefined && !isSessionId(id)) {
+      throw fail('C210', `--resume ${id}: not a session id (they look like 20260101-120000-a1b2c3, see .codeward/sessions/); pass --resume alone for the newest session`);
+    }
+    resume = id ?? 'last';
+    args.splice(at, inline === undefined && id !== undefined ? 2 : 1);
   }
   let parsed;
   try {
@@ -114,11 +120,12 @@ Options:
   --max-turns N                      stop after N turns (default 50)
   --output-format text|json|stream-json   headless output (default text)
   --approval-mode ask|auto-edit|yolo      ask: reads run, anything else asks (headless: refused, C241);
-                                          auto-edit: file edits run without asking; yolo: everything runs
+                                          auto-edit: file edits, and the project's tests inside the OS
+                                          sandbox, run without asking; yolo: everything runs
                                           except what a deny rule, a safety-immune path or the danger
                                           classifier stops
   --persona NAME                     prompt from .codeward/agents/NAME.md or ~/.codeward/agents/NAME.md
-  --resume [ID]                      continue a saved session (default: the newest in .codeward/sessions/)
+  --resume [ID], --resume=ID         continue a saved session (default: the newest in .codeward/sessions/)
   --no-stream                        ask for whole answers (servers that cannot stream)
   Global: -C DIR, --allow/--ask/--deny RULE, --allow-unsafe, --sandbox MODE, --sandbox-network, --pass-env NAME
 

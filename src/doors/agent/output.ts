@@ -40,13 +40,16 @@ export function headlessOutput(format: OutputFormat, streams: Streams): Headless
     return {
       sink: (event) => {
         if (WIRE_TYPES.has(event.type)) streams.stdout.write(`${JSON.stringify(event)}\n`);
+        else if (event.type === 'notice') streams.stderr.write(`  ${event.message}\n`);
       },
       finish: () => undefined,
     };
   }
   if (format === 'json') {
     return {
-      sink: () => undefined,
+      sink: (event) => {
+        if (event.type === 'notice') streams.stderr.write(`  ${event.message}\n`);
+      },
       finish: (outcome) => {
         const body = { ok: outcome.ok, result: outcome.result, turns: outcome.turns, usage: outcome.usage, ...(outcome.error ? { error: outcome.error } : {}) };
         streams.stdout.write(`${JSON.stringify(body)}\n`);

@@ -45,13 +45,14 @@ export async function agentCommand(argv: readonly string[], globals: GlobalOptio
       io.stdout.write(`${AGENT_HELP}\n`);
       return 0;
     }
+    if (globals.yes) throw fail('C210', '--yes does not apply to codeward agent; choose what runs without asking with --approval-mode auto-edit (file edits, and the tests inside the OS sandbox) or --approval-mode yolo (everything but deny rules, safety-immune paths and catastrophic commands)');
     const interactive = !options.headless;
     if (interactive && (!io.prompt || !io.terminal)) {
       return setupFailure(io, options, fail('C210', 'the interactive agent needs a terminal; run headless with -p "TASK"'));
     }
     const home = io.env['HOME'];
     const root = resolve(io.cwd, globals.workspace ?? '.');
-    const user = await loadUserAgentConfig(home);
+    const user = await loadUserAgentConfig(home, (message) => io.stderr.write(`warning: ${message}\n`));
     const modelConfig = resolveModelConfig({ ...options, ...(options.stream === false ? { stream: false } : {}) }, io.env, user);
     const approvalMode = options.approvalMode ?? user.approvalMode ?? 'ask';
     const registry = new Registry([...builtinCommands, delegateCommand]);
@@ -62,6 +63,9 @@ export async function agentCommand(argv: readonly string[], globals: GlobalOptio
       tui?.close();
       process.exit(130);
     };
+    // Whether exec and test run inside the OS sandbox without a network (auto-edit then runs the
+    // project's tests without asking, as Codex's sandboxed auto mode does).
+    let sandboxed = async (): Promise<boolean> => false;
     const engine = await createEngine({
       workspace: root,
       env: io.env,
@@ -69,8 +73,12 @@ export async function agentCommand(argv: readonly string[], globals: GlobalOptio
       allowUnsafe: globals.allowUnsafe,
       sandbox: sandboxOptions(globals),
       // The terminal UI opens once the transcript exists (its header names it); approvals start later.
-      permissions: permissionsFor(approvalMode, interactive ? (request) => tui!.approver(request) : undefined, { allow: globals.allow, ask: globals.ask, deny: globals.deny }),
+      permissions: permissionsFor(approvalMode, interactive ? (request) => tui!.approver(request) : undefined, { allow: globals.allow, ask: globals.ask, deny: globals.deny }, () => sandboxed()),
     });
+    sandboxed = async () => {
+      const status = engine.sandbox ? await engine.sandbox.status() : undefined;
+      return status?.backend !== undefined && !status.network;
+    };
     const persona = options.persona ? await loadPersona(options.persona, engine.workspace.root, home) : undefined;
     const contextFiles = await findContextFiles(engine.workspace.root, home);
     // The AI SDK prints its warnings (an unknown model name, an unsupported setting) on stdout, where
@@ -112,12 +120,14 @@ export async function agentCommand(argv: readonly string[], globals: GlobalOptio
       caller: team.caller,
       onMessage: (message) => transcript.message(message),
       ...(resumed ? { history: resumed.history } : {}),
-      ...(tui ? { askUser: tui.askUser } : {}),
+      ...(tui ? { askUser: tui.askUser, previews: true, waited: tui.waited, personNotes: tui.takeNotes } : {}),
     });
     interrupt = interruptHandler(loop, interrupt);
     const onSigint = (): void => interrupt();
     process.on('SIGINT', onSigint);
     try {
+      if (tui && options.task !== undefined) tui.echoTask(options.task);
+      else if (options.task !== undefined && options.outputFormat === 'text') io.stderr.write(`> ${options.task.replace(/\s+/g, ' ').slice(0, 200)}\n`);
       const task = options.task ?? (tui ? await tui.readTask() : null);
       if (task === null) return 0;
       const outcome = await loop.run(task);

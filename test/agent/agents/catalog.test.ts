@@ -66,14 +66,14 @@ describe('AgentCatalog', () => {
     expect(catalog.get('coder')).toBeUndefined();
   });
 
-  it('prompts with the dispatch syntax and every agent with its description', () => {
+  it('prompts with the dispatch syntax, every agent by name and custom agents with their description, in one line', () => {
     const catalog = new AgentCatalog([custom('auditor', { description: 'audits auth' })]);
     const prompt = catalog.prompt();
     expect(prompt.startsWith('# Agents\n')).toBe(true);
     expect(prompt).toContain('<agent_call agent="TYPE" task="..." />');
-    for (const spec of catalog.agents) expect(prompt).toContain(`${spec.name}: ${spec.description}`);
-    expect(prompt).toContain('auditor: audits auth');
-    // One line per part: header, advice, syntax, types.
-    expect(prompt.split('\n')).toHaveLength(4);
+    for (const spec of catalog.agents) expect(prompt).toMatch(new RegExp(`[ ,]${spec.name}[,.( ]`));
+    expect(prompt).toContain('auditor (audits auth)');
+    // The header and one line.
+    expect(prompt.split('\n')).toHaveLength(2);
   });
 });

@@ -52,7 +52,7 @@ describe('the output contract', () => {
   }
 
   it('stops with C210 after three broken answers in one turn', async () => {
-    const bad = VIOLATIONS[2]!.bad;
+    const bad = VIOLATIONS[0]!.bad;
     const { result, server } = await run([bad, bad, bad]);
     expect(result.status).toBe(1);
     expect(server.requests).toHaveLength(3);
@@ -60,6 +60,39 @@ describe('the output contract', () => {
     expect(error).toMatchObject({ code: 'C210' });
     expect(error.message).toMatch(/output contract 3 times/);
     expect(result.events.at(-1)).toMatchObject({ type: 'final', ok: false });
+  });
+
+  it('accepts a summary quoting a code fence once the work is done, without a correction (issue 17 point 5)', async () => {
+    const edit = answer('1. Fix notes.txt', coder('patch', { file: 'notes.txt', search: 'hello', replace: 'hello world' }));
+    const summary = 'Fixed notes.txt; it now reads:\n```text\nhello world\n```';
+    const { result, server } = await run([edit, summary], ['--approval-mode', 'auto-edit']);
+    expect(result.status).toBe(0);
+    expect(server.requests).toHaveLength(2);
+    expect(result.events.filter((event) => event.type === 'turn' && event.violation)).toEqual([]);
+    expect(result.events.at(-1)).toMatchObject({ type: 'final', ok: true, result: summary });
+  });
+
+  it('corrects a fenced answer before any work once, then accepts the same answer repeated', async () => {
+    const fenced = 'Use this:\n```js\nconst x = 1;\n```';
+    const { result, server } = await run([fenced, fenced]);
+    expect(result.status).toBe(0);
+    expect(server.requests).toHaveLength(2);
+    const correction = server.requests[1]!.messages.at(-1)!.content;
+    expect(correction).toMatch(/^FORMAT ERROR: a code block/);
+    expect(correction).toContain('send the same answer again: it is accepted');
+    expect(correction).not.toMatch(/\/coder mode/);
+    expect(result.events.at(-1)).toMatchObject({ type: 'final', ok: true, result: fenced });
+  });
+
+  it('a fenced answer after reads or a command only is still corrected (reading or running ls is not the work)', async () => {
+    const fenced = 'Change notes.txt to:\n```\nhello world\n```';
+    const { result, server } = await run([GOOD, fenced, DONE]);
+    expect(result.status).toBe(0);
+    expect(server.requests).toHaveLength(3);
+    expect(server.requests[2]!.messages.at(-1)!.content).toMatch(/^FORMAT ERROR: a code block/);
+    const listed = await run([answer('1. List', coder('exec', { cmd: 'ls' })), fenced, DONE], ['--approval-mode', 'yolo']);
+    expect(listed.server.requests).toHaveLength(3);
+    expect(listed.server.requests[2]!.messages.at(-1)!.content).toMatch(/^FORMAT ERROR: a code block/);
   });
 
   it('sends the format anchor with every request but never stores it', async () => {

@@ -71,3 +71,66 @@ describe('codeward agent in a terminal', () => {
     }
   });
 });
+
+describe('approvals people can judge (issue 17 point 7)', () => {
+  it('echoes the task, shows the diff before the question, takes single keys, asks why after n, and shows the command a test runs', async () => {
+    server = await startModelServer({
+      replies: [
+        answer('Fix it.\n1. Fix the operator', coder('patch', { file: 'add.js', search: 'a - b', replace: 'a * b' })),
+        answer('Use addition then.\n1. Fix the operator\n2. Run the tests', coder('patch', { file: 'add.js', search: 'a - b', replace: 'a + b' }), coder('test', {})),
+        'Fixed.',
+      ],
+    });
+    const root = await tempDir('codeward-agent-pty-');
+    await writeFiles(root, {
+      'add.js': 'export const add = (a, b) => a - b;\n',
+      'package.json': '{ "type": "module", "scripts": { "test": "node -e 0" } }\n',
+      'package-lock.json': '{}\n',
+    });
+    const env = { ...(await agentEnv()), OPENAI_API_KEY: 'sk-test' };
+    const pty = await import('@lydell/node-pty');
+    const child = pty.spawn(process.execPath, [CLI, 'agent', 'fix the add function', '--provider', 'openai', '--model', 'gpt-test', '--base-url', server.openaiBaseUrl], { cols: 200, rows: 40, cwd: root, env });
+    let out = '';
+    child.onData((data) => {
+      out += data;
+    });
+    const exit = new Promise<number>((resolve) => child.onExit(({ exitCode }) => resolve(exitCode)));
+    const waitFor = async (text: string | RegExp, from = 0): Promise<number> => {
+      const deadline = Date.now() + 15_000;
+      for (;;) {
+        const screen = plain(out).slice(from);
+        const at = typeof text === 'string' ? screen.indexOf(text) : screen.search(text);
+        if (at >= 0) return from + at;
+        if (Date.now() > deadline) throw new Error(`timed out waiting for ${String(text)}; got:\n${plain(out)}`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    };
+    try {
+      const first = await waitFor('[y] once / [a] always / [n] no / [d] never ›');
+      const screen = plain(out);
+      expect(screen).toContain('> fix the add function');
+      // The diff of the edit is on screen before the question.
+      const diffAt = screen.indexOf('+export const add = (a, b) => a * b;');
+      expect(diffAt).toBeGreaterThan(0);
+      expect(diffAt).toBeLessThan(first);
+      // One key answers; the reason typed after it goes to the model.
+      child.write('n');
+      const why = await waitFor('why? (told to the model; Enter to skip) ›', first);
+      child.write('use addition, not multiplication\r');
+      const second = await waitFor('[y] once / [a] always / [n] no / [d] never ›', why);
+      child.write('y');
+      const third = await waitFor(/\[y\] once \/ \[(?:a\] always \/ \[)?n\] no/, second + 10);
+      expect(plain(out).slice(second, third + 200)).toContain('runs: npm test');
+      child.write('y');
+      await waitFor('Fixed.', third);
+      expect(await readFile(join(root, 'add.js'), 'utf8')).toBe('export const add = (a, b) => a + b;\n');
+      const told = server.requests[1]!.messages.at(-1)!.content;
+      expect(told).toMatch(/\[1\] @coder patch: error C240/);
+      expect(told).toContain('The person refused @coder patch add.js and said: "use addition, not multiplication"');
+      child.write('exit\r');
+      expect(await exit).toBe(0);
+    } finally {
+      child.kill();
+    }
+  });
+});

@@ -40,13 +40,12 @@ describe('<agent_call> dispatch', () => {
         'TASK-C': [{ text: 'looks fine', delayMs: DELAY }],
       },
     };
-    const { result, log, elapsed, server } = await runTeam(script);
+    const { result, log, server } = await runTeam(script);
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
     const arrivals = ['TASK-A', 'TASK-B', 'TASK-C'].map((key) => log.arrivals.get(key)![0]!);
     // All three asked the model before the first answer came back: they ran concurrently.
     expect(Math.max(...arrivals) - Math.min(...arrivals)).toBeLessThan(DELAY / 2);
-    expect(elapsed).toBeLessThan(DELAY * 3);
     const report = lastUser(orchestratorRequests(server)[1]!);
     expect(report).toContain('--- Agent Results (3 ok, 0 failed) ---');
     expect(report).toMatch(/\[file\] \(call ac-1, [\d.]+s, 1 turn, 0 tool calls\)\nTask: TASK-A read a.txt\nStatus: OK\nOutput:\na.txt holds one and two/);
@@ -149,8 +148,9 @@ describe('<agent_call> dispatch', () => {
     expect(result.stderr).toMatch(/custom agent skipped: .*coder\.md: "coder" is a built-in agent; rename this one, or add "override: true"/);
     expect(await readFile(join(root, 'NOTES.md'), 'utf8')).toBe('# Notes\n');
     const orchestrator = orchestratorRequests(server)[0]!;
-    expect(orchestrator.system).toContain('docs: writes documentation');
-    expect(orchestrator.system).toContain('coder: write and change code');
+    expect(orchestrator.system).toContain('docs (writes documentation)');
+    expect(orchestrator.system).toMatch(/types: file, coder, /);
+    expect(orchestrator.system).not.toMatch(/, coder \(/);
     const worker = workerRequests(server, script, 'TASK-DOC')[0]!;
     expect(worker.system).toContain('You write DOCS-ROLE documentation.');
     expect(worker.system).not.toContain('- exec: ');

@@ -13,7 +13,7 @@ import { Registry } from '../../../src/engine/registry.js';
 const registry = new Registry([...builtinCommands, delegateCommand]);
 
 // The budget README.md quotes ("System prompt"); raise both together, deliberately.
-const SYSTEM_PROMPT_TOKENS = 1_800;
+const SYSTEM_PROMPT_TOKENS = 1_250;
 
 describe('the system prompt', () => {
   const prompt = buildSystemPrompt({ workspaceRoot: '/work/project', contextFiles: [], registry, agents: new AgentCatalog().prompt() });
@@ -30,10 +30,13 @@ describe('the system prompt', () => {
 
   it('lists every command with its required flags, and every example is a call the engine accepts', () => {
     const context = toolContext(registry);
-    for (const command of registry.commands) expect(context).toContain(`- ${command.name}: `);
+    for (const command of registry.commands) expect(context).toMatch(new RegExp(`(?:- |; |also: )${command.name}[ :]`));
     expect(context).toMatch(/- write: [^\n]*required: file, content/);
+    expect(context).toMatch(/rollback \(file\): Restore a file/);
     const examples = context.split('\n').filter((line) => line.startsWith('  {'));
-    expect(examples.length).toBeGreaterThanOrEqual(15);
+    expect(examples.length).toBeGreaterThanOrEqual(8);
+    // The test example is not one language's (issue 17 point 10).
+    expect(context).not.toMatch(/TestLogin|go build/);
     for (const example of examples) expect(() => parseCall(example.trim(), registry)).not.toThrow();
   });
 

@@ -76,4 +76,21 @@ describe('a terminal in raw mode', () => {
     input.write('real\r');
     await expect(answer).resolves.toBe('real');
   });
+
+  it('an approval takes one key without Enter; a paste or a burst of keys never answers it (issue 17 point 7)', async () => {
+    const { tui, input } = open({ raw: true });
+    const request = { judged: '@coder exec ls', tool: '@coder exec', reason: 'r', source: 'default' as const, immune: null, options: ['once', 'no'] as ('once' | 'no')[], suggestion: null };
+    const first = tui.approver(request);
+    await tick();
+    input.write('y');
+    await expect(first).resolves.toBe('once');
+    const second = tui.approver(request);
+    await tick();
+    input.write('\x1b[200~yes\x1b[201~');
+    input.write('yy');
+    await tick();
+    input.write('\r');
+    await expect(second).resolves.toBe('no');
+  });
 });
+

@@ -1,0 +1,74 @@
+import { existsSync } from 'node:fs';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startModelServer, type ModelServer } from '../../helpers/model-server.js';
+import { tempDir, writeFiles } from '../../helpers/fixture.js';
+import { agentEnv, answer, coder, runAgent } from './run-agent.js';
+
+let server: ModelServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+const HAS_BWRAP = existsSync('/usr/bin/bwrap');
+
+async function project(): Promise<string> {
+  const root = await tempDir('codeward-agent-approvals-');
+  await writeFiles(root, {
+    'package.json': '{ "type": "module", "scripts": { "test": "node test.js" } }\n',
+    'package-lock.json': '{}\n',
+    'test.js': "console.log('1 passed');\n",
+  });
+  return root;
+}
+
+async function run(args: string[], replies: string[], extraEnv: Record<string, string> = {}) {
+  server = await startModelServer({ replies });
+  const root = await project();
+  const env = { ...(await agentEnv()), OPENAI_API_KEY: 'x', ...extraEnv };
+  const result = await runAgent(['-p', 'run the tests', '--provider', 'openai', '--base-url', server.openaiBaseUrl, ...args], { cwd: root, env });
+  return { result, server };
+}
+
+const TESTS = [answer('1. Run the tests', coder('test', {}), coder('exec', { cmd: 'touch made.txt' })), 'done'];
+
+describe('headless approvals (issue 17 point 8)', () => {
+  it('a refusal tells the model what still runs and what the person can pass, never "run interactively" or "--yes"', async () => {
+    const { result, server } = await run(['--approval-mode', 'ask'], TESTS);
+    expect(result.status).toBe(0);
+    const results = server.requests[1]!.messages.at(-1)!.content;
+    expect(results).toMatch(/\[1\] @coder test: error C241 @coder test \. was not run: it needs approval [^\n]*nobody can approve in this headless run\. Go on with what runs without asking \(reads and searches\)/);
+    expect(results).toContain('--allow "@coder test ." or --approval-mode auto-edit (file edits, and tests when the OS sandbox is on) or --approval-mode yolo');
+    expect(results).not.toMatch(/run interactively|--yes/);
+  });
+
+  it.skipIf(!HAS_BWRAP)('auto-edit runs the project\'s own tests inside the OS sandbox without asking, but not other commands', async () => {
+    const tests = [answer('1. Run the tests', coder('test', {}), coder('exec', { cmd: 'touch made.txt' }), coder('test', { cmd: 'touch other.txt' })), 'done'];
+    const { result, server } = await run(['--approval-mode', 'auto-edit'], tests);
+    expect(result.status).toBe(0);
+    const results = server.requests[1]!.messages.at(-1)!.content;
+    expect(results).toMatch(/\[1\] @coder test: ok\n\$ npm test/);
+    // A test call with its own command line is a shell line: it still asks.
+    expect(results).toMatch(/\[3\] @coder test: error C241/);
+    expect(results).toMatch(/\[2\] @coder exec: error C241 [^\n]*Go on with what runs without asking \(reads, searches and file edits\)/);
+  });
+
+  it.skipIf(!HAS_BWRAP)('auto-edit asks for the tests when the sandbox lets them reach the network', async () => {
+    const { result, server } = await run(['--approval-mode', 'auto-edit', '--sandbox-network'], TESTS);
+    expect(result.status).toBe(0);
+    expect(server.requests[1]!.messages.at(-1)!.content).toMatch(/\[1\] @coder test: error C241/);
+  });
+
+  it('auto-edit without an OS sandbox asks for the tests like any command', async () => {
+    const { result, server } = await run(['--approval-mode', 'auto-edit', '--sandbox', 'off'], TESTS);
+    expect(result.status).toBe(0);
+    expect(server.requests[1]!.messages.at(-1)!.content).toMatch(/\[1\] @coder test: error C241/);
+  });
+
+  it('agent --yes is refused with the approval modes to use instead', async () => {
+    const { result, server } = await run(['--yes'], TESTS);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(/error C210: --yes does not apply to codeward agent; choose what runs without asking with --approval-mode auto-edit/);
+    expect(server.requests).toHaveLength(0);
+  });
+});

@@ -1,0 +1,44 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { startModelServer, type ModelServer } from '../../helpers/model-server.js';
+import { tempDir, writeFiles } from '../../helpers/fixture.js';
+import { agentEnv, answer, coder, runAgent } from './run-agent.js';
+
+let server: ModelServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+describe('test results lead with the outcome (issue 17 point 3)', () => {
+  it('counts, the failing tests and their assertions first; no node:internal frames or timing lines; the raw output one call away', async () => {
+    const root = await tempDir('codeward-agent-tests-');
+    await writeFiles(root, {
+      'package.json': '{ "type": "module", "scripts": { "test": "node --test" } }\n',
+      'package-lock.json': '{}',
+      'parse.test.js': [
+        "import { test } from 'node:test';",
+        "import assert from 'node:assert/strict';",
+        "test('splits on commas', () => { assert.deepEqual('a,b'.split(';'), ['a', 'b']); });",
+        "test('trims', () => { assert.equal(' a '.trim(), 'a '); });",
+        "test('passes', () => { assert.equal(1, 1); });",
+        '',
+      ].join('\n'),
+    });
+    server = await startModelServer({ replies: [answer('See what fails.\n1. Run the tests', coder('test', {})), 'Two tests fail.'] });
+    const env = { ...(await agentEnv()), OPENAI_API_KEY: 'x' };
+    const run = await runAgent(['-p', 'fix the failing tests', '--approval-mode', 'yolo', '--provider', 'openai', '--base-url', server.openaiBaseUrl], { cwd: root, env });
+    expect(run.status).toBe(0);
+    const results = server.requests[1]!.messages.at(-1)!.content;
+    const lines = results.split('\n');
+    expect(lines[2]).toMatch(/^\[1\] @coder test: error C253 exit code 1: 1 passed, 2 failed(?:, 0 skipped)?: splits on commas \(parse\.test\.js:3\); trims \(parse\.test\.js:4\)$/);
+    expect(lines[3]).toBe('$ npm test');
+    expect(lines[4]).toMatch(/^1 passed, 2 failed/);
+    expect(lines[5]).toBe('failing tests:');
+    expect(lines[6]).toBe('  ✗ splits on commas (parse.test.js:3)');
+    expect(results).toContain("  ✗ trims (parse.test.js:4)\n    Expected values to be strictly equal:\n    \n    'a' !== 'a '");
+    expect(results).not.toMatch(/node:internal\/|node:async_hooks|duration_ms|# Subtest/);
+    expect(results).toContain('all of it: exec --cmd "npm test 2>&1"');
+    expect(results).toMatch(/\[exit 1\]/);
+    expect(results.length).toBeLessThan(2_000);
+  });
+});
