@@ -81,11 +81,12 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
   const warn = options.onWarning ?? ((message: string) => process.stderr.write(`codeward: warning: ${message}
 `));
   // Before any config or policy is read: the planted-file checks of sandboxed runs that were interrupted.
+  // `-C /` is refused before anything is read or written (the state folder would fall inside it).
   const realRoot = await realpath(resolve(options.workspace)).catch(() => undefined);
+  const rootWarning = realRoot ? checkWorkspaceRoot(realRoot, env['HOME']) : undefined;
+  if (rootWarning) warn(rootWarning);
   if (realRoot) for (const warning of recoverPending(stateDirFor(realRoot, env), realRoot)) warn(warning);
   const opened = await Workspace.open(options.workspace, { env });
-  const rootWarning = checkWorkspaceRoot(opened.root, env['HOME']);
-  if (rootWarning) warn(rootWarning);
   // The project's settings files, read once: their trust is checked against the bytes then parsed.
   const project = await readProjectSettings(opened.root, home);
   const { config, ignored: configIgnored } = await configFromSettings(project);
