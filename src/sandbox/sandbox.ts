@@ -11,6 +11,8 @@ import { clearPending, recordPending } from './pending.js';
 import { quarantine, snapshot } from './planted.js';
 import { sandboxPolicy, type SandboxMode } from './policy.js';
 import { seatbeltProfile } from './seatbelt.js';
+import { emptyFileIn, SecretFinder } from './secret-files.js';
+import { DEFAULT_NON_ACCESSIBLE_GLOBS } from '../workspace/types.js';
 
 // What the user chose on the command line (and in user-level config): it wins over the project config.
 export interface SandboxChoice {
@@ -32,6 +34,8 @@ export interface SandboxSettings {
   readonly passEnv?: readonly string[];
   // More home paths shown read-only (user-level `sandboxReadable`).
   readonly readable?: readonly string[];
+  // The workspace's non-accessible globs: matching files and folders are hidden inside the sandbox.
+  readonly nonAccessibleGlobs?: readonly string[];
 }
 
 export interface SandboxStatus {
@@ -70,13 +74,13 @@ export class ProcessSandbox {
   // From the project config, with --sandbox / --sandbox-network winning over it. The names of
   // --pass-env come from the user (flags, user-level config), never from the project config.
   static forWorkspace(
-    config: Pick<Config, 'sandbox' | 'sandboxNetwork' | 'sandboxWritable'>,
+    config: Pick<Config, 'sandbox' | 'sandboxNetwork' | 'sandboxWritable'> & Partial<Pick<Config, 'nonAccessibleGlobs'>>,
     chosen: SandboxChoice | undefined,
     root: string,
     env: Readonly<Record<string, string | undefined>>,
     stateDir?: string,
   ): ProcessSandbox {
-    const settings = { mode: chosen?.mode ?? config.sandbox, network: chosen?.network ?? config.sandboxNetwork, writable: config.sandboxWritable, passEnv: chosen?.passEnv ?? [], readable: chosen?.readable ?? [] };
+    const settings = { mode: chosen?.mode ?? config.sandbox, network: chosen?.network ?? config.sandboxNetwork, writable: config.sandboxWritable, passEnv: chosen?.passEnv ?? [], readable: chosen?.readable ?? [], nonAccessibleGlobs: config.nonAccessibleGlobs ?? DEFAULT_NON_ACCESSIBLE_GLOBS };
     return new ProcessSandbox(settings, root, env, stateDir);
   }
 
@@ -86,6 +90,8 @@ export class ProcessSandbox {
   }
 
   private detected: Promise<Backend | undefined> | undefined;
+  // Kept between runs: a later walk reads only the folders that changed.
+  private secretFinder: SecretFinder | undefined;
   private warned = false;
 
   constructor(
@@ -132,7 +138,9 @@ export class ProcessSandbox {
     // Protected paths that did not exist stay behind as empty folders (bwrap's mount points). Removing
     // them after the run would detach the mount in a sandbox still running (another process of the same
     // workspace), which could then create them: an empty `.codeward/` or `.git/` is the safe choice.
-    const { args, watched } = bwrapArgs({ ...policy, substitutes: cleanGitConfigs(policy.homeReadable, this.stateDir) }, cwd);
+    this.secretFinder ??= new SecretFinder(this.root, this.settings.nonAccessibleGlobs ?? DEFAULT_NON_ACCESSIBLE_GLOBS);
+    const workspaceSecrets = this.secretFinder.find();
+    const { args, watched } = bwrapArgs({ ...policy, substitutes: cleanGitConfigs(policy.homeReadable, this.stateDir), workspaceSecrets, emptyFile: emptyFileIn(this.stateDir) }, cwd);
     const before = snapshot(watched);
     const pending = this.stateDir ? recordPending(this.stateDir, this.root, before) : undefined;
     const after = (): string[] => {

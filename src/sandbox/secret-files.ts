@@ -1,0 +1,121 @@
+import { lstatSync, mkdirSync, readdirSync, writeFileSync, type BigIntStats } from 'node:fs';
+import { join } from 'node:path';
+import { compileNonAccessible, type RelMatcher } from '../workspace/globs.js';
+import { realOf, targetKindOf, within, type PathKind } from './policy.js';
+
+// A workspace path the sandbox hides (what `read` refuses): an empty read-only folder or an empty
+// read-only file in its place.
+export interface SecretPath {
+  readonly path: string;
+  readonly kind: Exclude<PathKind, 'missing'>;
+}
+
+// What one folder held when last read: matched entries and the folders to walk into. Valid while the
+// folder is the same inode with the same ctime (any entry added, removed or renamed changes it, and
+// ctime cannot be set back by a user, unlike mtime: `tar x` and `touch -d` restore old mtimes).
+interface FolderScan {
+  readonly ino: bigint;
+  readonly ctimeNs: bigint;
+  readonly hits: readonly string[];
+  readonly folders: readonly string[];
+}
+
+function folderStats(path: string): BigIntStats | undefined {
+  try {
+    const stats = lstatSync(path, { bigint: true });
+    return stats.isDirectory() ? stats : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+// Finds the workspace entries that match the non-accessible globs, walking every folder (node_modules
+// and .git too: a glob like `**/*.pem` can match there) but not into a matched folder (hidden whole) nor
+// through symlinks. One engine keeps one finder: a later run reads again only the folders that changed
+// and stats the others (measured in bench/sandbox.mjs).
+export class SecretFinder {
+  private readonly matcher: RelMatcher;
+  private readonly scans = new Map<string, FolderScan>();
+  private readonly root: string;
+
+  constructor(root: string, globs: readonly string[]) {
+    this.root = realOf(root);
+    this.matcher = compileNonAccessible(globs);
+  }
+
+  // Real paths to hide, a symlink's target in place of the link (only when inside the workspace).
+  find(): SecretPath[] {
+    const found = new Map<string, SecretPath>();
+    const seen = new Set<string>();
+    const walk = (rel: string): void => {
+      const scan = this.scan(rel);
+      if (!scan) return;
+      seen.add(rel);
+      for (const hit of scan.hits) {
+        const path = join(this.root, hit);
+        const real = realOf(path);
+        // A link to outside the workspace is not the workspace's to hide (nor `/`, nor the root itself).
+        if (!within(real, this.root) || real === this.root) continue;
+        const kind = targetKindOf(real);
+        if (kind !== 'missing') found.set(real, { path: real, kind });
+      }
+      for (const folder of scan.folders) walk(folder);
+    };
+    walk('');
+    // Folders gone since: forget them.
+    for (const rel of this.scans.keys()) if (!seen.has(rel)) this.scans.delete(rel);
+    // A secret inside another one is hidden with it (and could not be mounted inside a tmpfs).
+    const paths = [...found.values()].sort((a, b) => a.path.length - b.path.length);
+    const kept: SecretPath[] = [];
+    for (const entry of paths) if (!kept.some((outer) => outer.kind === 'dir' && within(entry.path, outer.path))) kept.push(entry);
+    return kept;
+  }
+
+  private scan(rel: string): FolderScan | undefined {
+    const path = rel === '' ? this.root : join(this.root, rel);
+    const stats = folderStats(path);
+    if (!stats) return undefined;
+    const cached = this.scans.get(rel);
+    if (cached && cached.ino === stats.ino && cached.ctimeNs === stats.ctimeNs) return cached;
+    let entries;
+    try {
+      entries = readdirSync(path, { withFileTypes: true });
+    } catch {
+      return undefined;
+    }
+    const hits: string[] = [];
+    const folders: string[] = [];
+    for (const entry of entries) {
+      const child = rel === '' ? entry.name : `${rel}/${entry.name}`;
+      if (this.matcher.entry(child)) hits.push(child);
+      else if (entry.isDirectory()) folders.push(child);
+    }
+    const scan = { ino: stats.ino, ctimeNs: stats.ctimeNs, hits, folders };
+    this.scans.set(rel, scan);
+    return scan;
+  }
+}
+
+// An empty read-only regular file of this user to bind over hidden files: the sandbox mounts without
+// device nodes, so a bound /dev/null answers EACCES (`tar` and `cp -r` would fail) where an empty file
+// reads as empty. Falls back to /dev/null when the file cannot be made or is not exactly that.
+export function emptyFileIn(stateDir: string | undefined): string {
+  if (!stateDir) return '/dev/null';
+  const path = join(stateDir, 'empty-file');
+  const good = (): boolean => {
+    try {
+      const stats = lstatSync(path);
+      return stats.isFile() && stats.size === 0 && stats.uid === process.getuid?.() && (stats.mode & 0o222) === 0;
+    } catch {
+      return false;
+    }
+  };
+  if (good()) return path;
+  try {
+    mkdirSync(stateDir, { recursive: true, mode: 0o700 });
+    writeFileSync(path, '', { mode: 0o444, flag: 'wx' });
+  } catch {
+    // Exists (checked again below) or cannot be written.
+  }
+  return good() ? path : '/dev/null';
+}
