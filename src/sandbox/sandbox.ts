@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import type { Config } from '../engine/config.js';
 import { fail } from '../engine/errors.js';
 import { findOnPath, isExecutable } from '../shell/run.js';
@@ -9,7 +10,7 @@ import { cleanGitConfigs } from './git-identity.js';
 import { neutraliseNestedGit } from './nested-git.js';
 import { clearPending, recordPending } from './pending.js';
 import { quarantine, snapshot } from './planted.js';
-import { sandboxPolicy, type SandboxMode } from './policy.js';
+import { realOf, sandboxPolicy, within, type SandboxMode } from './policy.js';
 import { seatbeltProfile } from './seatbelt.js';
 import { emptyFileIn, SecretFinder } from './secret-files.js';
 import { DEFAULT_NON_ACCESSIBLE_GLOBS } from '../workspace/types.js';
@@ -138,7 +139,10 @@ export class ProcessSandbox {
     // Protected paths that did not exist stay behind as empty folders (bwrap's mount points). Removing
     // them after the run would detach the mount in a sandbox still running (another process of the same
     // workspace), which could then create them: an empty `.codeward/` or `.git/` is the safe choice.
-    this.secretFinder ??= new SecretFinder(this.root, this.settings.nonAccessibleGlobs ?? DEFAULT_NON_ACCESSIBLE_GLOBS);
+    // The walk's cache file only where no sandboxed process can write (a poisoned cache would hide nothing).
+    const cacheFile = this.stateDir ? join(this.stateDir, 'secret-scan.json') : undefined;
+    const safeCache = cacheFile && ![policy.root, ...policy.writable].some((area) => within(realOf(dirname(cacheFile)), area) || within(cacheFile, area)) ? cacheFile : undefined;
+    this.secretFinder ??= new SecretFinder(this.root, this.settings.nonAccessibleGlobs ?? DEFAULT_NON_ACCESSIBLE_GLOBS, safeCache);
     const workspaceSecrets = this.secretFinder.find();
     const { args, watched } = bwrapArgs({ ...policy, substitutes: cleanGitConfigs(policy.homeReadable, this.stateDir), workspaceSecrets, emptyFile: emptyFileIn(this.stateDir) }, cwd);
     const before = snapshot(watched);

@@ -1,5 +1,5 @@
-import { lstatSync, mkdirSync, readdirSync, writeFileSync, type BigIntStats } from 'node:fs';
-import { join } from 'node:path';
+import { lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync, type BigIntStats } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { compileNonAccessible, type RelMatcher } from '../workspace/globs.js';
 import { realOf, targetKindOf, within, type PathKind } from './policy.js';
 
@@ -37,14 +37,26 @@ export class SecretFinder {
   private readonly matcher: RelMatcher;
   private readonly scans = new Map<string, FolderScan>();
   private readonly root: string;
+  private readonly key: string;
+  private loaded = false;
+  private changed = false;
 
-  constructor(root: string, globs: readonly string[]) {
+  // `cacheFile`: where the folder scans are kept between processes (a one-shot CLI exec would walk the
+  // whole tree every time); never one the sandboxed process can write (the caller checks).
+  constructor(
+    root: string,
+    private readonly globs: readonly string[],
+    private readonly cacheFile?: string,
+  ) {
     this.root = realOf(root);
     this.matcher = compileNonAccessible(globs);
+    this.key = JSON.stringify([this.root, globs]);
   }
 
   // Real paths to hide, a symlink's target in place of the link (only when inside the workspace).
   find(): SecretPath[] {
+    this.load();
+    this.changed = false;
     const found = new Map<string, SecretPath>();
     const seen = new Set<string>();
     const walk = (rel: string): void => {
@@ -63,7 +75,12 @@ export class SecretFinder {
     };
     walk('');
     // Folders gone since: forget them.
-    for (const rel of this.scans.keys()) if (!seen.has(rel)) this.scans.delete(rel);
+    for (const rel of this.scans.keys()) {
+      if (seen.has(rel)) continue;
+      this.scans.delete(rel);
+      this.changed = true;
+    }
+    this.save();
     // A secret inside another one is hidden with it (and could not be mounted inside a tmpfs).
     const paths = [...found.values()].sort((a, b) => a.path.length - b.path.length);
     const kept: SecretPath[] = [];
@@ -92,7 +109,42 @@ export class SecretFinder {
     }
     const scan = { ino: stats.ino, ctimeNs: stats.ctimeNs, hits, folders };
     this.scans.set(rel, scan);
+    this.changed = true;
     return scan;
+  }
+
+  // A cache of another root, other globs or another shape is ignored (walked again).
+  private load(): void {
+    if (this.loaded || !this.cacheFile) return;
+    this.loaded = true;
+    try {
+      const parsed = JSON.parse(readFileSync(this.cacheFile, 'utf8')) as unknown;
+      if (!Array.isArray(parsed) || parsed[0] !== this.key || !Array.isArray(parsed[1])) return;
+      for (const item of parsed[1] as unknown[]) {
+        if (!Array.isArray(item) || item.length !== 5) continue;
+        const [rel, ino, ctime, hits, folders] = item as unknown[];
+        const strings = (value: unknown): value is string[] => Array.isArray(value) && value.every((entry) => typeof entry === 'string');
+        if (typeof rel !== 'string' || typeof ino !== 'string' || typeof ctime !== 'string' || !strings(hits) || !strings(folders)) continue;
+        if (!/^\d+$/.test(ino) || !/^\d+$/.test(ctime)) continue;
+        this.scans.set(rel, { ino: BigInt(ino), ctimeNs: BigInt(ctime), hits, folders });
+      }
+    } catch {
+      // Missing or unreadable: walked again.
+    }
+  }
+
+  private save(): void {
+    if (!this.cacheFile || !this.changed) return;
+    const items = [...this.scans].map(([rel, scan]) => [rel, String(scan.ino), String(scan.ctimeNs), scan.hits, scan.folders]);
+    const temporary = `${this.cacheFile}.${process.pid}.tmp`;
+    try {
+      mkdirSync(dirname(this.cacheFile), { recursive: true, mode: 0o700 });
+      writeFileSync(temporary, JSON.stringify([this.key, items]), { mode: 0o600 });
+      renameSync(temporary, this.cacheFile);
+    } catch {
+      // Only a cache.
+      rmSync(temporary, { force: true });
+    }
   }
 }
 
