@@ -53,7 +53,7 @@ export class SecretFinder {
     this.key = JSON.stringify([this.root, globs]);
   }
 
-  // Real paths to hide, a symlink's target in place of the link (only when inside the workspace).
+  // Real paths to hide, a symlink's target in place of the link.
   find(): SecretPath[] {
     this.load();
     this.changed = false;
@@ -66,10 +66,8 @@ export class SecretFinder {
       for (const hit of scan.hits) {
         const path = join(this.root, hit);
         const real = realOf(path);
-        // A link to outside the workspace is not the workspace's to hide (nor `/`, nor the root itself).
-        if (!within(real, this.root) || real === this.root) continue;
         const kind = targetKindOf(real);
-        if (kind !== 'missing') found.set(real, { path: real, kind });
+        if (kind !== 'missing' && this.hideable(real, kind)) found.set(real, { path: real, kind });
       }
       for (const folder of scan.folders) walk(folder);
     };
@@ -86,6 +84,15 @@ export class SecretFinder {
     const kept: SecretPath[] = [];
     for (const entry of paths) if (!kept.some((outer) => outer.kind === 'dir' && within(entry.path, outer.path))) kept.push(entry);
     return kept;
+  }
+
+  // A link's target is hidden wherever it is (`cat .env` must not print a file elsewhere either), but
+  // never the workspace or a folder holding it, and nothing of the kernel's (/dev, /proc, /sys): there a
+  // mount would break the sandbox, not hide a secret.
+  private hideable(real: string, kind: Exclude<PathKind, 'missing'>): boolean {
+    if (within(real, this.root)) return real !== this.root;
+    if (['/dev', '/proc', '/sys'].some((system) => within(real, system))) return false;
+    return kind === 'file' || !within(this.root, real);
   }
 
   private scan(rel: string): FolderScan | undefined {

@@ -62,6 +62,12 @@ beforeEach(async () => {
   });
   // A secret behind a link whose name matches: the target (inside the workspace) is hidden.
   await symlink('real/creds.txt', join(root, '.env.local'));
+  // One whose target is outside the workspace: hidden as well (the name is what read refuses).
+  await writeFile(join(scripts, 'outside-creds'), `${SECRET}-outside\n`);
+  await symlink(join(scripts, 'outside-creds'), join(root, 'app.key'));
+  // Links that must not hide the workspace or the kernel's files.
+  await symlink(root, join(root, 'self.key'));
+  await symlink('/dev/null', join(root, 'null.key'));
 }, 20_000);
 
 afterEach(async () => {
@@ -79,7 +85,8 @@ describe.skipIf(!bwrapWorks)(`sandboxed exec does not see the non-accessible fil
         'cat $(ls -a | grep env) ; echo cat-done',
         'cat sub/deeper/* sub/deeper/.* 2>&1; cat secrets/* 2>&1; ls -la secrets',
         'cp -r . /tmp/x && grep -r SECRET /tmp/x ; echo "copy=$?"',
-        'cat real/creds.txt; cat certs/server.pem private.custom',
+        'cat real/creds.txt; cat certs/server.pem private.custom; cat app.key',
+        'echo to-dev-null > /dev/null; echo "devnull=$?"',
         'find . -type f -exec cat {} + 2>/dev/null; echo find-done',
       ].join('\n'),
     );
@@ -87,6 +94,7 @@ describe.skipIf(!bwrapWorks)(`sandboxed exec does not see the non-accessible fil
     expect(out).toContain('tar-done');
     expect(out).toContain('cat-done');
     expect(out).toContain('find-done');
+    expect(out).toContain('devnull=0');
     expect(out).toContain('ordinary content');
     expect(out).not.toContain(SECRET);
   }, 30_000);
