@@ -18,7 +18,10 @@ interface FolderScan {
   readonly ctimeNs: bigint;
   readonly hits: readonly string[];
   readonly folders: readonly string[];
+  readonly racy: boolean;
 }
+
+const RACY_NS = 2_000_000_000n;
 
 function folderStats(path: string): BigIntStats | undefined {
   try {
@@ -100,7 +103,7 @@ export class SecretFinder {
     const stats = folderStats(path);
     if (!stats) return undefined;
     const cached = this.scans.get(rel);
-    if (cached && cached.ino === stats.ino && cached.ctimeNs === stats.ctimeNs) return cached;
+    if (cached && !cached.racy && cached.ino === stats.ino && cached.ctimeNs === stats.ctimeNs) return cached;
     let entries;
     try {
       entries = readdirSync(path, { withFileTypes: true });
@@ -114,7 +117,10 @@ export class SecretFinder {
       if (this.matcher.entry(child)) hits.push(child);
       else if (entry.isDirectory()) folders.push(child);
     }
-    const scan = { ino: stats.ino, ctimeNs: stats.ctimeNs, hits, folders };
+    // Racy (as git calls it): changed so recently that another change could keep the same coarse
+    // timestamp (the kernel clock ticks in milliseconds); read again next time.
+    const racy = BigInt(Date.now()) * 1_000_000n - stats.ctimeNs < RACY_NS;
+    const scan = { ino: stats.ino, ctimeNs: stats.ctimeNs, hits, folders, racy };
     this.scans.set(rel, scan);
     this.changed = true;
     return scan;
@@ -133,7 +139,7 @@ export class SecretFinder {
         const strings = (value: unknown): value is string[] => Array.isArray(value) && value.every((entry) => typeof entry === 'string');
         if (typeof rel !== 'string' || typeof ino !== 'string' || typeof ctime !== 'string' || !strings(hits) || !strings(folders)) continue;
         if (!/^\d+$/.test(ino) || !/^\d+$/.test(ctime)) continue;
-        this.scans.set(rel, { ino: BigInt(ino), ctimeNs: BigInt(ctime), hits, folders });
+        this.scans.set(rel, { ino: BigInt(ino), ctimeNs: BigInt(ctime), hits, folders, racy: false });
       }
     } catch {
       // Missing or unreadable: walked again.
@@ -142,7 +148,7 @@ export class SecretFinder {
 
   private save(): void {
     if (!this.cacheFile || !this.changed) return;
-    const items = [...this.scans].map(([rel, scan]) => [rel, String(scan.ino), String(scan.ctimeNs), scan.hits, scan.folders]);
+    const items = [...this.scans].filter(([, scan]) => !scan.racy).map(([rel, scan]) => [rel, String(scan.ino), String(scan.ctimeNs), scan.hits, scan.folders]);
     const temporary = `${this.cacheFile}.${process.pid}.tmp`;
     try {
       mkdirSync(dirname(this.cacheFile), { recursive: true, mode: 0o700 });
