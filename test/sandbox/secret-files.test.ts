@@ -2,6 +2,8 @@ import { mkdir, mkdtemp, realpath, rename, rm, symlink, utimes, writeFile } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { bwrapArgs } from '../../src/sandbox/bwrap.js';
+import { sandboxPolicy } from '../../src/sandbox/policy.js';
 import { SecretFinder } from '../../src/sandbox/secret-files.js';
 import { DEFAULT_NON_ACCESSIBLE_GLOBS } from '../../src/workspace/types.js';
 
@@ -62,5 +64,23 @@ describe('SecretFinder', () => {
     const found = paths(new SecretFinder(root, DEFAULT_NON_ACCESSIBLE_GLOBS));
     expect(found.some((entry) => /null|environ|^dir:$/.test(entry))).toBe(false);
     expect(new SecretFinder(root, DEFAULT_NON_ACCESSIBLE_GLOBS).find().some((entry) => entry.path === root || entry.path.startsWith('/dev') || entry.path.startsWith('/proc'))).toBe(false);
+  });
+});
+
+describe('bwrap arguments for the hidden workspace files', () => {
+  it('binds the empty file over files and a read-only tmpfs over folders; never an empty file the sandbox can write', async () => {
+    const policy = sandboxPolicy('workspace-write', root, { network: false, home: state, accountHome: null });
+    const workspaceSecrets = new SecretFinder(root, DEFAULT_NON_ACCESSIBLE_GLOBS).find();
+    const empty = join(state, 'empty');
+    await writeFile(empty, '');
+    const args = bwrapArgs({ ...policy, workspaceSecrets, emptyFile: empty }, root).args.join(' ');
+    expect(args).toContain(`--ro-bind ${empty} ${join(root, '.env')}`);
+    expect(args).toContain(`--tmpfs ${join(root, 'secrets')} --remount-ro ${join(root, 'secrets')}`);
+    // An "empty" file inside the writable workspace could be filled from inside: /dev/null instead.
+    const inside = join(root, 'empty');
+    await writeFile(inside, '');
+    const unsafe = bwrapArgs({ ...policy, workspaceSecrets, emptyFile: inside }, root).args.join(' ');
+    expect(unsafe).toContain(`--ro-bind /dev/null ${join(root, '.env')}`);
+    expect(unsafe).not.toContain(`--ro-bind ${inside}`);
   });
 });
