@@ -133,17 +133,17 @@ export class ProcessSandbox {
       env: this.env,
     });
     const nested = (): string[] => (policy.mode === 'workspace-write' ? neutraliseNestedGit(this.root, this.env) : []);
-    if (status.backend.kind === 'seatbelt') {
-      return { wrapper: [status.backend.path, '-p', seatbeltProfile(policy, realpathSync(tmpdir()))], after: nested };
-    }
-    // Protected paths that did not exist stay behind as empty folders (bwrap's mount points). Removing
-    // them after the run would detach the mount in a sandbox still running (another process of the same
-    // workspace), which could then create them: an empty `.codeward/` or `.git/` is the safe choice.
     // The walk's cache file only where no sandboxed process can write (a poisoned cache would hide nothing).
     const cacheFile = this.stateDir ? join(this.stateDir, 'secret-scan.json') : undefined;
     const safeCache = cacheFile && ![policy.root, ...policy.writable].some((area) => within(realOf(dirname(cacheFile)), area) || within(cacheFile, area)) ? cacheFile : undefined;
     this.secretFinder ??= new SecretFinder(this.root, this.settings.nonAccessibleGlobs ?? DEFAULT_NON_ACCESSIBLE_GLOBS, safeCache);
     const workspaceSecrets = this.secretFinder.find();
+    if (status.backend.kind === 'seatbelt') {
+      return { wrapper: [status.backend.path, '-p', seatbeltProfile({ ...policy, workspaceSecrets }, realpathSync(tmpdir()))], after: nested };
+    }
+    // Protected paths that did not exist stay behind as empty folders (bwrap's mount points). Removing
+    // them after the run would detach the mount in a sandbox still running (another process of the same
+    // workspace), which could then create them: an empty `.codeward/` or `.git/` is the safe choice.
     const { args, watched } = bwrapArgs({ ...policy, substitutes: cleanGitConfigs(policy.homeReadable, this.stateDir), workspaceSecrets, emptyFile: emptyFileIn(this.stateDir) }, cwd);
     const before = snapshot(watched);
     const pending = this.stateDir ? recordPending(this.stateDir, this.root, before) : undefined;

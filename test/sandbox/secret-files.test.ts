@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bwrapArgs } from '../../src/sandbox/bwrap.js';
 import { sandboxPolicy } from '../../src/sandbox/policy.js';
 import { SecretFinder } from '../../src/sandbox/secret-files.js';
+import { seatbeltProfile } from '../../src/sandbox/seatbelt.js';
 import { DEFAULT_NON_ACCESSIBLE_GLOBS } from '../../src/workspace/types.js';
 
 // The walk that finds what the sandbox hides (no bwrap needed): what it finds, and that its folder
@@ -82,5 +83,15 @@ describe('bwrap arguments for the hidden workspace files', () => {
     const unsafe = bwrapArgs({ ...policy, workspaceSecrets, emptyFile: inside }, root).args.join(' ');
     expect(unsafe).toContain(`--ro-bind /dev/null ${join(root, '.env')}`);
     expect(unsafe).not.toContain(`--ro-bind ${inside}`);
+  });
+});
+
+describe('Seatbelt profile for the hidden workspace files', () => {
+  it('denies reading and writing them (macOS cannot show an empty file)', () => {
+    const policy = sandboxPolicy('workspace-write', root, { network: false, home: state, accountHome: null });
+    const profile = seatbeltProfile({ ...policy, workspaceSecrets: new SecretFinder(root, DEFAULT_NON_ACCESSIBLE_GLOBS).find() }, '/private/tmp');
+    const deny = profile.split('\n').find((line) => line.startsWith('(deny file-read* file-write*')) ?? '';
+    expect(deny).toContain(`(subpath "${join(root, '.env')}")`);
+    expect(deny).toContain(`(subpath "${join(root, 'secrets')}")`);
   });
 });
