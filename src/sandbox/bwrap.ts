@@ -12,6 +12,13 @@ export interface WrappedArgs {
   readonly watched: string[];
 }
 
+// What is bound over a file that must read as empty: the policy's empty file (a bound /dev/null answers
+// EACCES: mounts inside have no device nodes), never one writable from inside (it is bound everywhere).
+function emptySource(policy: SandboxPolicy): string {
+  const file = policy.emptyFile;
+  return file && !writableAreas(policy).some((area) => within(file, area) || within(realOf(file), area)) ? file : '/dev/null';
+}
+
 // The places a sandboxed process can write to on the host (the private /tmp and home tmpfs aside).
 function writableAreas(policy: SandboxPolicy): string[] {
   return [...(policy.mode === 'workspace-write' ? [policy.root] : []), ...policy.writable];
@@ -65,7 +72,7 @@ function writableFolder(path: string): boolean {
   }
 }
 
-function guardArgs(guards: readonly Guard[], args: string[], created: string[], watched: string[]): void {
+function guardArgs(guards: readonly Guard[], empty: string, args: string[], created: string[], watched: string[]): void {
   const done = new Set<string>();
   for (const guard of guards) {
     const key = `${guard.kind}:${guard.path}`;
@@ -84,7 +91,7 @@ function guardArgs(guards: readonly Guard[], args: string[], created: string[], 
         // capabilities), and bwrap could not create its mount point (every exec would fail).
         if (!writableFolder(dirname(guard.path))) break;
         if (guard.kind === 'empty-dir') args.push('--tmpfs', guard.path, '--remount-ro', guard.path);
-        else args.push('--ro-bind', '/dev/null', guard.path);
+        else args.push('--ro-bind', empty, guard.path);
         created.push(guard.path);
         break;
       case 'placeholder':
@@ -99,7 +106,7 @@ function guardArgs(guards: readonly Guard[], args: string[], created: string[], 
 }
 
 // Secrets stay hidden wherever they really are: a `~/.ssh` that is a symlink to /data/ssh hides
-// /data/ssh (and is bound by what it points at: a folder gets an empty folder, a file /dev/null).
+// /data/ssh (and is bound by what it points at: a folder gets an empty folder, a file an empty file).
 function hiddenArgs(policy: SandboxPolicy, args: string[]): void {
   const hidden = new Set<string>();
   for (const path of policy.hidden) {
@@ -115,7 +122,17 @@ function hiddenArgs(policy: SandboxPolicy, args: string[]): void {
     if (hidden.has(real)) continue;
     hidden.add(real);
     if (kind === 'dir') args.push('--tmpfs', real, '--remount-ro', real);
-    else args.push('--ro-bind', '/dev/null', real);
+    else args.push('--ro-bind', emptySource(policy), real);
+  }
+}
+
+// What `read` refuses in the workspace is out of sight of recursive readers too (`grep -r`, `tar c .`):
+// an empty read-only folder or file in its place (a mount point: it cannot be removed or renamed either).
+function workspaceSecretArgs(policy: SandboxPolicy, args: string[]): void {
+  const empty = emptySource(policy);
+  for (const { path, kind } of policy.workspaceSecrets ?? []) {
+    if (kind === 'dir') args.push('--tmpfs', path, '--remount-ro', path);
+    else args.push('--ro-bind', empty, path);
   }
 }
 
@@ -135,8 +152,9 @@ export function bwrapArgs(policy: SandboxPolicy, cwd: string): WrappedArgs {
   for (const path of policy.writable) args.push('--bind', path, path);
   const created: string[] = [];
   const watched: string[] = [];
-  guardArgs(guardsFor(policy), args, created, watched);
+  guardArgs(guardsFor(policy), emptySource(policy), args, created, watched);
   hiddenArgs(policy, args);
+  workspaceSecretArgs(policy, args);
   args.push('--setenv', 'TMPDIR', '/tmp');
   for (const [name, value] of Object.entries(policy.env)) args.push('--setenv', name, value);
   args.push('--chdir', cwd, '--');

@@ -74,6 +74,10 @@ export interface SandboxPolicy {
   readonly protectedFiles: readonly string[];
   // Hidden (an empty folder or an empty file in their place).
   readonly hidden: readonly string[];
+  // Workspace entries matching the non-accessible globs (secret-files.ts), hidden the same way.
+  readonly workspaceSecrets?: readonly { readonly path: string; readonly kind: 'dir' | 'file' }[];
+  // An empty read-only file bound over hidden files (default /dev/null, which reads as EACCES inside).
+  readonly emptyFile?: string;
   // Writable besides the workspace and the private /tmp (the `sandboxWritable` config key), existing real paths.
   readonly writable: readonly string[];
   // Set inside: caches that would live in the read-only home go to the private /tmp instead.

@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import type { Config } from '../engine/config.js';
 import { fail } from '../engine/errors.js';
 import { findOnPath, isExecutable } from '../shell/run.js';
@@ -9,8 +10,10 @@ import { cleanGitConfigs } from './git-identity.js';
 import { neutraliseNestedGit } from './nested-git.js';
 import { clearPending, recordPending } from './pending.js';
 import { quarantine, snapshot } from './planted.js';
-import { sandboxPolicy, type SandboxMode } from './policy.js';
+import { realOf, sandboxPolicy, within, type SandboxMode } from './policy.js';
 import { seatbeltProfile } from './seatbelt.js';
+import { emptyFileIn, SecretFinder } from './secret-files.js';
+import { DEFAULT_NON_ACCESSIBLE_GLOBS } from '../workspace/types.js';
 
 // What the user chose on the command line (and in user-level config): it wins over the project config.
 export interface SandboxChoice {
@@ -32,6 +35,8 @@ export interface SandboxSettings {
   readonly passEnv?: readonly string[];
   // More home paths shown read-only (user-level `sandboxReadable`).
   readonly readable?: readonly string[];
+  // The workspace's non-accessible globs: matching files and folders are hidden inside the sandbox.
+  readonly nonAccessibleGlobs?: readonly string[];
 }
 
 export interface SandboxStatus {
@@ -70,13 +75,13 @@ export class ProcessSandbox {
   // From the project config, with --sandbox / --sandbox-network winning over it. The names of
   // --pass-env come from the user (flags, user-level config), never from the project config.
   static forWorkspace(
-    config: Pick<Config, 'sandbox' | 'sandboxNetwork' | 'sandboxWritable'>,
+    config: Pick<Config, 'sandbox' | 'sandboxNetwork' | 'sandboxWritable'> & Partial<Pick<Config, 'nonAccessibleGlobs'>>,
     chosen: SandboxChoice | undefined,
     root: string,
     env: Readonly<Record<string, string | undefined>>,
     stateDir?: string,
   ): ProcessSandbox {
-    const settings = { mode: chosen?.mode ?? config.sandbox, network: chosen?.network ?? config.sandboxNetwork, writable: config.sandboxWritable, passEnv: chosen?.passEnv ?? [], readable: chosen?.readable ?? [] };
+    const settings = { mode: chosen?.mode ?? config.sandbox, network: chosen?.network ?? config.sandboxNetwork, writable: config.sandboxWritable, passEnv: chosen?.passEnv ?? [], readable: chosen?.readable ?? [], nonAccessibleGlobs: config.nonAccessibleGlobs ?? DEFAULT_NON_ACCESSIBLE_GLOBS };
     return new ProcessSandbox(settings, root, env, stateDir);
   }
 
@@ -86,6 +91,8 @@ export class ProcessSandbox {
   }
 
   private detected: Promise<Backend | undefined> | undefined;
+  // Kept between runs: a later walk reads only the folders that changed.
+  private secretFinder: SecretFinder | undefined;
   private warned = false;
 
   constructor(
@@ -126,13 +133,18 @@ export class ProcessSandbox {
       env: this.env,
     });
     const nested = (): string[] => (policy.mode === 'workspace-write' ? neutraliseNestedGit(this.root, this.env) : []);
+    // The walk's cache file only where no sandboxed process can write (a poisoned cache would hide nothing).
+    const cacheFile = this.stateDir ? join(this.stateDir, 'secret-scan.json') : undefined;
+    const safeCache = cacheFile && ![policy.root, ...policy.writable].some((area) => within(realOf(dirname(cacheFile)), area) || within(cacheFile, area)) ? cacheFile : undefined;
+    this.secretFinder ??= new SecretFinder(this.root, this.settings.nonAccessibleGlobs ?? DEFAULT_NON_ACCESSIBLE_GLOBS, safeCache);
+    const workspaceSecrets = this.secretFinder.find();
     if (status.backend.kind === 'seatbelt') {
-      return { wrapper: [status.backend.path, '-p', seatbeltProfile(policy, realpathSync(tmpdir()))], after: nested };
+      return { wrapper: [status.backend.path, '-p', seatbeltProfile({ ...policy, workspaceSecrets }, realpathSync(tmpdir()))], after: nested };
     }
     // Protected paths that did not exist stay behind as empty folders (bwrap's mount points). Removing
     // them after the run would detach the mount in a sandbox still running (another process of the same
     // workspace), which could then create them: an empty `.codeward/` or `.git/` is the safe choice.
-    const { args, watched } = bwrapArgs({ ...policy, substitutes: cleanGitConfigs(policy.homeReadable, this.stateDir) }, cwd);
+    const { args, watched } = bwrapArgs({ ...policy, substitutes: cleanGitConfigs(policy.homeReadable, this.stateDir), workspaceSecrets, emptyFile: emptyFileIn(this.stateDir) }, cwd);
     const before = snapshot(watched);
     const pending = this.stateDir ? recordPending(this.stateDir, this.root, before) : undefined;
     const after = (): string[] => {

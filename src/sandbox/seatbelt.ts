@@ -25,6 +25,8 @@ export function seatbeltProfile(policy: SandboxPolicy, tmp: string): string {
   // files of every linked worktree and submodule git folder below it.
   const nested = `^${regexQuote(`${policy.root}/.git/`)}(worktrees|modules)/.*/(${GIT_CONTROL.map(regexQuote).join('|')})(/.*)?$`;
   lines.push(`(deny file-write* (literal ${quote(`${policy.root}/.git`)}) ${guarded.map((path) => `(subpath ${quote(path)})`).join(' ')} (regex ${quote(nested)}))`);
-  if (policy.hidden.length > 0) lines.push(`(deny file-read* file-write* ${policy.hidden.map((path) => `(subpath ${quote(path)})`).join(' ')})`);
+  // The home secrets and the workspace's non-accessible files (unreadable here: Seatbelt cannot show an empty file).
+  const hidden = [...policy.hidden, ...(policy.workspaceSecrets ?? []).map((entry) => entry.path)];
+  if (hidden.length > 0) lines.push(`(deny file-read* file-write* ${hidden.map((path) => `(subpath ${quote(path)})`).join(' ')})`);
   return `${lines.join('\n')}\n`;
 }

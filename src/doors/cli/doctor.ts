@@ -30,7 +30,7 @@ export async function doctorCommand(options: GlobalOptions, io: DoctorIo): Promi
       ...(status.reason ? { reason: status.reason } : {}),
       writable: status.backend && status.mode === 'workspace-write' ? ['the workspace', '/tmp (private)', ...config.sandboxWritable] : [],
       readOnly: status.backend ? [...PROTECTED_IN_WORKSPACE, ...OTHER_TOOLS_IN_WORKSPACE, ...PROTECTED_FILES_IN_WORKSPACE, ...GIT_PROTECTED_SUMMARY] : [],
-      hidden: status.backend ? [`the home folder, except read-only ${HOME_READABLE.map((path) => `~/${path}`).join(' ')}`, ...HOME_SECRETS.map((path) => `~/${path}`)] : [],
+      hidden: status.backend ? [`the home folder, except read-only ${HOME_READABLE.map((path) => `~/${path}`).join(' ')}`, ...HOME_SECRETS.map((path) => `~/${path}`), 'workspace files and folders matching the hidden-files globs'] : [],
     },
     trust: { ...trustData(project), ignored },
     policy: { files: policy.files, rules: policy.list().filter((rule) => rule.source !== 'default').length, problems: policy.problems.length },

@@ -1,0 +1,186 @@
+import { lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync, type BigIntStats } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { compileNonAccessible, type RelMatcher } from '../workspace/globs.js';
+import { realOf, targetKindOf, within, type PathKind } from './policy.js';
+
+// A workspace path the sandbox hides (what `read` refuses): an empty read-only folder or an empty
+// read-only file in its place.
+export interface SecretPath {
+  readonly path: string;
+  readonly kind: Exclude<PathKind, 'missing'>;
+}
+
+// What one folder held when last read: matched entries and the folders to walk into. Valid while the
+// folder is the same inode with the same ctime (any entry added, removed or renamed changes it, and
+// ctime cannot be set back by a user, unlike mtime: `tar x` and `touch -d` restore old mtimes).
+interface FolderScan {
+  readonly ino: bigint;
+  readonly ctimeNs: bigint;
+  readonly hits: readonly string[];
+  readonly folders: readonly string[];
+  readonly racy: boolean;
+}
+
+const RACY_NS = 2_000_000_000n;
+
+function folderStats(path: string): BigIntStats | undefined {
+  try {
+    const stats = lstatSync(path, { bigint: true });
+    return stats.isDirectory() ? stats : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+// Finds the workspace entries that match the non-accessible globs, walking every folder (node_modules
+// and .git too: a glob like `**/*.pem` can match there) but not into a matched folder (hidden whole) nor
+// through symlinks. One engine keeps one finder: a later run reads again only the folders that changed
+// and stats the others (measured in bench/sandbox.mjs).
+export class SecretFinder {
+  private readonly matcher: RelMatcher;
+  private readonly scans = new Map<string, FolderScan>();
+  private readonly root: string;
+  private readonly key: string;
+  private loaded = false;
+  private changed = false;
+
+  // `cacheFile`: where the folder scans are kept between processes (a one-shot CLI exec would walk the
+  // whole tree every time); never one the sandboxed process can write (the caller checks).
+  constructor(
+    root: string,
+    private readonly globs: readonly string[],
+    private readonly cacheFile?: string,
+  ) {
+    this.root = realOf(root);
+    this.matcher = compileNonAccessible(globs);
+    this.key = JSON.stringify([this.root, globs]);
+  }
+
+  // Real paths to hide, a symlink's target in place of the link.
+  find(): SecretPath[] {
+    this.load();
+    this.changed = false;
+    const found = new Map<string, SecretPath>();
+    const seen = new Set<string>();
+    const walk = (rel: string): void => {
+      const scan = this.scan(rel);
+      if (!scan) return;
+      seen.add(rel);
+      for (const hit of scan.hits) {
+        const path = join(this.root, hit);
+        const real = realOf(path);
+        const kind = targetKindOf(real);
+        if (kind !== 'missing' && this.hideable(real, kind)) found.set(real, { path: real, kind });
+      }
+      for (const folder of scan.folders) walk(folder);
+    };
+    walk('');
+    // Folders gone since: forget them.
+    for (const rel of this.scans.keys()) {
+      if (seen.has(rel)) continue;
+      this.scans.delete(rel);
+      this.changed = true;
+    }
+    this.save();
+    // A secret inside another one is hidden with it (and could not be mounted inside a tmpfs).
+    const paths = [...found.values()].sort((a, b) => a.path.length - b.path.length);
+    const kept: SecretPath[] = [];
+    for (const entry of paths) if (!kept.some((outer) => outer.kind === 'dir' && within(entry.path, outer.path))) kept.push(entry);
+    return kept;
+  }
+
+  // A link's target is hidden wherever it is (`cat .env` must not print a file elsewhere either), but
+  // never the workspace or a folder holding it, and nothing of the kernel's (/dev, /proc, /sys): there a
+  // mount would break the sandbox, not hide a secret.
+  private hideable(real: string, kind: Exclude<PathKind, 'missing'>): boolean {
+    if (within(real, this.root)) return real !== this.root;
+    if (['/dev', '/proc', '/sys'].some((system) => within(real, system))) return false;
+    return kind === 'file' || !within(this.root, real);
+  }
+
+  private scan(rel: string): FolderScan | undefined {
+    const path = rel === '' ? this.root : join(this.root, rel);
+    const stats = folderStats(path);
+    if (!stats) return undefined;
+    const cached = this.scans.get(rel);
+    if (cached && !cached.racy && cached.ino === stats.ino && cached.ctimeNs === stats.ctimeNs) return cached;
+    let entries;
+    try {
+      entries = readdirSync(path, { withFileTypes: true });
+    } catch {
+      return undefined;
+    }
+    const hits: string[] = [];
+    const folders: string[] = [];
+    for (const entry of entries) {
+      const child = rel === '' ? entry.name : `${rel}/${entry.name}`;
+      if (this.matcher.entry(child)) hits.push(child);
+      else if (entry.isDirectory()) folders.push(child);
+    }
+    // Racy (as git calls it): changed so recently that another change could keep the same coarse
+    // timestamp (the kernel clock ticks in milliseconds); read again next time.
+    const racy = BigInt(Date.now()) * 1_000_000n - stats.ctimeNs < RACY_NS;
+    const scan = { ino: stats.ino, ctimeNs: stats.ctimeNs, hits, folders, racy };
+    this.scans.set(rel, scan);
+    this.changed = true;
+    return scan;
+  }
+
+  // A cache of another root, other globs or another shape is ignored (walked again).
+  private load(): void {
+    if (this.loaded || !this.cacheFile) return;
+    this.loaded = true;
+    try {
+      const parsed = JSON.parse(readFileSync(this.cacheFile, 'utf8')) as unknown;
+      if (!Array.isArray(parsed) || parsed[0] !== this.key || !Array.isArray(parsed[1])) return;
+      for (const item of parsed[1] as unknown[]) {
+        if (!Array.isArray(item) || item.length !== 5) continue;
+        const [rel, ino, ctime, hits, folders] = item as unknown[];
+        const strings = (value: unknown): value is string[] => Array.isArray(value) && value.every((entry) => typeof entry === 'string');
+        if (typeof rel !== 'string' || typeof ino !== 'string' || typeof ctime !== 'string' || !strings(hits) || !strings(folders)) continue;
+        if (!/^\d+$/.test(ino) || !/^\d+$/.test(ctime)) continue;
+        this.scans.set(rel, { ino: BigInt(ino), ctimeNs: BigInt(ctime), hits, folders, racy: false });
+      }
+    } catch {
+      // Missing or unreadable: walked again.
+    }
+  }
+
+  private save(): void {
+    if (!this.cacheFile || !this.changed) return;
+    const items = [...this.scans].filter(([, scan]) => !scan.racy).map(([rel, scan]) => [rel, String(scan.ino), String(scan.ctimeNs), scan.hits, scan.folders]);
+    const temporary = `${this.cacheFile}.${process.pid}.tmp`;
+    try {
+      mkdirSync(dirname(this.cacheFile), { recursive: true, mode: 0o700 });
+      writeFileSync(temporary, JSON.stringify([this.key, items]), { mode: 0o600 });
+      renameSync(temporary, this.cacheFile);
+    } catch {
+      // Only a cache.
+      rmSync(temporary, { force: true });
+    }
+  }
+}
+
+// An empty read-only regular file of this user to bind over hidden files: the sandbox mounts without
+// device nodes, so a bound /dev/null answers EACCES (`tar` and `cp -r` would fail) where an empty file
+// reads as empty. Falls back to /dev/null when the file cannot be made or is not exactly that.
+export function emptyFileIn(stateDir: string | undefined): string {
+  if (!stateDir) return '/dev/null';
+  const path = join(stateDir, 'empty-file');
+  const good = (): boolean => {
+    try {
+      const stats = lstatSync(path);
+      return stats.isFile() && stats.size === 0 && stats.uid === process.getuid?.() && (stats.mode & 0o222) === 0;
+    } catch {
+      return false;
+    }
+  };
+  if (good()) return path;
+  try {
+    mkdirSync(stateDir, { recursive: true, mode: 0o700 });
+    writeFileSync(path, '', { mode: 0o444, flag: 'wx' });
+  } catch {
+    // Exists (checked again below) or cannot be written.
+  }
+  return good() ? path : '/dev/null';
+}
