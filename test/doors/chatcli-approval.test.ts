@@ -6,9 +6,12 @@ import { existsSync } from 'node:fs';
 import { chmod, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { builtinCommands } from '../../src/commands/index.js';
 import { unaskedReason } from '../../src/doors/chatcli/approval.js';
+import { Registry } from '../../src/engine/registry.js';
 import { CLI, removeDir, tempDir, writeFiles } from '../helpers/fixture.js';
 
+const registry = new Registry(builtinCommands);
 let root: string;
 let state: string;
 let plugin: string;
@@ -40,6 +43,16 @@ describe('the plugin wrapper --yes does not approve what ChatCLI ran without ask
       expect(result.stderr, line).toMatch(/^error C24[12]: /m);
     }
     expect(existsSync(join(root, 'pwned.txt'))).toBe(false);
+  });
+
+  it('a malformed envelope the engine repairs (trailing comma, single quotes, unquoted keys) is not approved by --yes', async () => {
+    await writeFile(join(root, 'a.txt'), 'keep\n');
+    for (const call of ['{"cmd":"exec","args":{"cmd":"ls && rm -f a.txt",}}', "{'cmd':'exec','args':{'cmd':'ls && rm -f a.txt'}}", '{cmd:"exec",args:{cmd:"ls && rm -f a.txt"}}']) {
+      const result = runPlugin([call]);
+      expect(result.status, call).toBe(1);
+      expect(result.stderr, call).toMatch(/^error C241: /m);
+    }
+    expect(await readFile(join(root, 'a.txt'), 'utf8')).toBe('keep\n');
   });
 
   it('the same in the JSON-envelope and positional spellings', () => {
@@ -76,22 +89,22 @@ describe('the plugin wrapper --yes does not approve what ChatCLI ran without ask
 
 describe('unaskedReason', () => {
   it('names ChatCLI\'s first-word allowlist, path prefixes and .exe included, and nothing for other lines', async () => {
-    expect(await unaskedReason(['exec', '--cmd', '/usr/bin/GIT.exe push'], root)).toMatch(/"git"/);
-    expect(await unaskedReason(['exec', '--cmd=find . -delete'], root)).toMatch(/"find"/);
-    expect(await unaskedReason(['exec', '--cmd', 'make'], root)).toBeUndefined();
-    expect(await unaskedReason(['exec'], root)).toMatch(/cannot be told/);
-    expect(await unaskedReason(['write', '--file', 'x'], root)).toBeUndefined();
+    expect(await unaskedReason(['exec', '--cmd', '/usr/bin/GIT.exe push'], root, registry)).toMatch(/"git"/);
+    expect(await unaskedReason(['exec', '--cmd=find . -delete'], root, registry)).toMatch(/"find"/);
+    expect(await unaskedReason(['exec', '--cmd', 'make'], root, registry)).toBeUndefined();
+    expect(await unaskedReason(['exec'], root, registry)).toMatch(/cannot be told/);
+    expect(await unaskedReason(['write', '--file', 'x'], root, registry)).toBeUndefined();
   });
 
   it('local allow rules: a prefix of the call, or more specific than the subcommand; broken files are ignored', async () => {
     const policy = (rules: unknown): Promise<void> => writeFile(join(root, 'coder_policy.json'), JSON.stringify({ rules }));
     await policy([{ pattern: '@coder', action: 'allow' }]);
-    expect(await unaskedReason(['patch', '--file', 'x'], root)).toMatch(/coder_policy/);
+    expect(await unaskedReason(['patch', '--file', 'x'], root, registry)).toMatch(/coder_policy/);
     await policy([{ pattern: '@coder exec --cmd npm', action: 'allow' }, { pattern: '@coder write', action: 'deny' }]);
-    expect(await unaskedReason(['exec', '--cmd', 'make'], root)).toMatch(/coder_policy/);
-    expect(await unaskedReason(['write', '--file', 'x'], root)).toBeUndefined();
+    expect(await unaskedReason(['exec', '--cmd', 'make'], root, registry)).toMatch(/coder_policy/);
+    expect(await unaskedReason(['write', '--file', 'x'], root, registry)).toBeUndefined();
     await writeFile(join(root, 'coder_policy.json'), '{"rules": [');
-    expect(await unaskedReason(['write', '--file', 'x'], root)).toBeUndefined();
+    expect(await unaskedReason(['write', '--file', 'x'], root, registry)).toBeUndefined();
   });
 });
 

@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fail } from '../../engine/errors.js';
+import { parseCall, type ParsedCall } from '../../args/index.js';
+import type { Registry } from '../../engine/registry.js';
 import type { Approver } from '../../permissions/index.js';
 
 // The ChatCLI plugin wrapper passes --yes because ChatCLI asks the person before it runs `@coder`
@@ -66,8 +68,19 @@ async function localAllowPatterns(cwd: string): Promise<string[]> {
 }
 
 // Why ChatCLI may have run this call without asking anyone, or undefined when it must have asked.
-export async function unaskedReason(rest: readonly string[], cwd: string): Promise<string | undefined> {
+export async function unaskedReason(rest: readonly string[], cwd: string, registry: Registry): Promise<string | undefined> {
   const { sub, line } = callOf(rest);
+  // What codeward will run must be what ChatCLI judged: a call the engine repairs (trailing commas, single
+  // quotes, bad escapes) or reads otherwise (an alias, another key) may have been judged as something else.
+  let parsed: ParsedCall;
+  try {
+    parsed = parseCall(rest.length === 1 && rest[0]!.trimStart().startsWith('{') ? rest[0]! : rest, registry);
+  } catch {
+    return undefined; // the engine refuses it (C210) before anything runs
+  }
+  if (parsed.recovered !== undefined) return `codeward had to repair the call (${parsed.recovered}), so what ChatCLI judged may not be what would run`;
+  const runs = typeof parsed.args['cmd'] === 'string' ? parsed.args['cmd'] : undefined;
+  if (parsed.command.name !== sub || runs !== line) return 'ChatCLI may have read this call as another command or shell line than codeward would run';
   const tool = `@coder ${sub}`;
   // Any local allow rule that could cover this subcommand (ChatCLI matches string prefixes).
   const local = (await localAllowPatterns(cwd)).find((pattern) => pattern !== '' && (tool.startsWith(pattern) || pattern.startsWith(tool)));

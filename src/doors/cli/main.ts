@@ -140,7 +140,7 @@ export async function main(givenArgv: readonly string[], io: CliIo): Promise<num
     if (callToken === 'mcp') return await (await import('../mcp/serve.js')).mcpCommand(extracted.rest, options, io);
     // A ChatCLI plugin call with the wrapper's --yes: not where ChatCLI may not have asked anyone.
     const unasked = options.yes && pluginCall
-      ? await (await import('../chatcli/approval.js')).unaskedReason(extracted.rest, io.cwd)
+      ? await (await import('../chatcli/approval.js')).unaskedReason(extracted.rest, io.cwd, registry)
       : undefined;
     const engine = await createEngine({
       workspace: options.workspace ?? io.cwd,
