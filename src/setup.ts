@@ -80,11 +80,11 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
   const { config, ignored: configIgnored } = await configFromSettings(project);
   const workspace = opened.withOptions({ nonAccessibleGlobs: config.nonAccessibleGlobs });
   const stateDir = stateDirFor(workspace.root, env);
-  await recoverJournals(join(stateDir, 'journal'), JOURNAL_PREFIX);
+  await recoverJournals(join(stateDir, 'journal'), JOURNAL_PREFIX, workspace.jail);
   const session = options.session;
   const store = session === undefined ? undefined : await SessionStore.open({ workspaceRoot: workspace.root, sessionId: session, env });
   const tracker = store ? await store.load() : new StalenessTracker();
-  const lockDir = lockDirFor(env);
+  const lockDir = lockDirFor(env, workspace.root);
   const fileLocks: FileLocker | undefined = options.crossProcessLocks
     ? (paths) => acquireFileLocks(lockDir, paths, { timeoutMs: 30_000, staleMs: 30_000 })
     : undefined;

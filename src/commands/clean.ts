@@ -1,10 +1,12 @@
-import { lstat, readdir, unlink } from 'node:fs/promises';
+import { readdirSync, type Dirent } from 'node:fs';
+import { lstat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import picomatch from 'picomatch';
 import * as z from 'zod/mini';
 import { described, flag } from '../engine/schema.js';
 import { defineCommand, type CommandContext } from '../engine/command.js';
-import { fail } from '../engine/errors.js';
+import { fail, toCodewardError } from '../engine/errors.js';
+import { relabel, type Beneath, type DirHandle } from '../workspace/beneath.js';
 import { plural } from './render.js';
 
 const flags = z.strictObject({
@@ -22,17 +24,29 @@ export interface CleanData {
 
 const SKIPPED_FOLDERS = new Set(['.git', 'node_modules']);
 
-// Regular files (and links, never followed) whose name matches, below `folder`.
-async function findMatches(folder: string, matches: (name: string) => boolean, signal: AbortSignal, found: string[]): Promise<void> {
+// Regular files (and links, never followed) whose name matches, below the folder `dir` holds; folders
+// are opened through their parent's handle, never through a symlink (workspace/beneath.ts).
+function findMatches(jail: Beneath, dir: DirHandle, matches: (name: string) => boolean, signal: AbortSignal, found: string[]): void {
   if (signal.aborted) return;
-  const dirents = await readdir(folder, { withFileTypes: true });
+  let dirents: Dirent[];
+  try {
+    dirents = readdirSync(dir.path, { withFileTypes: true });
+  } catch (error) {
+    throw toCodewardError(relabel(error, dir), `cannot list ${dir.real}`);
+  }
   dirents.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   for (const dirent of dirents) {
-    const path = join(folder, dirent.name);
     if (dirent.isDirectory()) {
-      if (!SKIPPED_FOLDERS.has(dirent.name)) await findMatches(path, matches, signal, found);
+      if (SKIPPED_FOLDERS.has(dirent.name)) continue;
+      const child = jail.openChild(dir, dirent.name);
+      if (child === undefined) continue;
+      try {
+        findMatches(jail, child, matches, signal, found);
+      } finally {
+        child.close();
+      }
     } else if ((dirent.isFile() || dirent.isSymbolicLink()) && matches(dirent.name)) {
-      found.push(path);
+      found.push(join(dir.real, dirent.name));
     }
   }
 }
@@ -47,7 +61,13 @@ async function run(args: CleanArgs, ctx: CommandContext): Promise<CleanData> {
   const ordinary = ORDINARY_NAMES.find((name) => matches(name));
   if (ordinary) throw fail('C210', `--pattern "${args.pattern}" would also remove ordinary files such as ${ordinary}; use a backup pattern like "*.bak"`);
   const found: string[] = [];
-  await findMatches(root.real, matches, ctx.signal, found);
+  const jail = ctx.workspace.jail;
+  const start = jail.openDir(root.real, { input: args.dir });
+  try {
+    findMatches(jail, start, matches, ctx.signal, found);
+  } finally {
+    start.close();
+  }
   const removed: string[] = [];
   for (const path of found) {
     const rel = ctx.workspace.relative(path);
@@ -56,10 +76,17 @@ async function run(args: CleanArgs, ctx: CommandContext): Promise<CleanData> {
       continue;
     }
     if (!args.dryRun) {
-      // Re-check right before removing: only a file or a link itself is ever unlinked, never a folder.
-      const stats = await lstat(path);
-      if (stats.isDirectory()) continue;
-      await unlink(path);
+      // Re-check right before removing, through the parent's handle: only a file or a link itself is ever
+      // unlinked, never a folder, and never anything reached through a link swapped in meanwhile.
+      const gone = await jail.at(path, async (at) => {
+        if ((await lstat(at)).isDirectory()) return false;
+        await unlink(at);
+        return true;
+      }, { input: rel }).catch((error: unknown) => {
+        if ((error as { code?: string }).code === 'ENOENT' || (error as { code?: string }).code === 'C211') return false;
+        throw error;
+      });
+      if (!gone) continue;
     }
     removed.push(rel);
   }

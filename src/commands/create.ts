@@ -1,11 +1,9 @@
 import { dirname } from 'node:path';
-import { stat } from 'node:fs/promises';
 import * as z from 'zod/mini';
 import { defineCommand, type CommandContext } from '../engine/command.js';
 import { fail } from '../engine/errors.js';
 import { described, pathText } from '../engine/schema.js';
-import { assertWritable, atomicCreate, atomicWrite, ensureParentDirs } from '../files/atomic-write.js';
-import { createBackup } from '../files/backup.js';
+import { createFile, replaceFile } from '../files/replace-file.js';
 import { eachEntry, formatBatch, type BatchResult } from './batch.js';
 import { contentBytes, readCurrent } from './content.js';
 
@@ -45,20 +43,18 @@ async function createOne(item: Entry, ctx: CommandContext): Promise<Omit<CreateR
   const existing = await readCurrent(ctx, item.path);
   const bytes = contentBytes({ content: item.content, encoding: item.encoding, path: target.real, existing }, ctx);
   if (bytes.length > ctx.config.maxWriteBytes) throw fail('C213', `${item.path}: ${bytes.length} bytes is over the write limit of ${ctx.config.maxWriteBytes}`);
-  if (item.parents) await ensureParentDirs(target.real, ctx.workspace.root);
-  else if (!(await stat(dirname(target.real)).then((st) => st.isDirectory(), () => false))) {
+  const jail = ctx.workspace.jail;
+  if (!item.parents && jail.lstat(dirname(target.real), item.path)?.isDirectory() !== true) {
     throw fail('C211', `the folder of ${item.path} does not exist; pass parents: true to create it`);
   }
   const options = mode === undefined ? {} : { mode };
   if (existing === undefined) {
-    await atomicCreate(target.real, bytes, options).catch((error: { code?: string }) => {
+    await createFile(jail, target.real, bytes, { ...options, mkdirs: item.parents }).catch((error: { code?: string }) => {
       throw error.code === 'C217' ? fail('C217', `${item.path} already exists; pass overwrite: true to replace it`) : error;
     });
     return { bytesWritten: bytes.length, created: true, backup: null };
   }
-  await assertWritable(target.real);
-  const backup = ctx.config.backups ? await createBackup(target.real, { replacing: true }) : undefined;
-  await atomicWrite(target.real, bytes, options);
+  const backup = await replaceFile(jail, target.real, bytes, { ...options, checkWritable: true, backup: ctx.config.backups, mkdirs: item.parents });
   return { bytesWritten: bytes.length, created: false, backup: backup === undefined ? null : ctx.workspace.relative(backup) };
 }
 

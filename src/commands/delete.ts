@@ -1,10 +1,10 @@
-import { lstat, readdir, rm, rmdir, unlink } from 'node:fs/promises';
-import { join } from 'node:path';
+import { rmdir, unlink } from 'node:fs/promises';
 import * as z from 'zod/mini';
 import { defineCommand, type CommandContext } from '../engine/command.js';
 import { fail } from '../engine/errors.js';
 import { described, flag, nonEmptyPath } from '../engine/schema.js';
-import { createBackup } from '../files/backup.js';
+import { backupPath, createBackup } from '../files/backup.js';
+import { findBelow, removeTree } from '../files/remove-tree.js';
 import { eachEntry, formatBatch, type BatchResult } from './batch.js';
 
 const flags = z.strictObject({
@@ -17,41 +17,32 @@ export interface DeleteResult extends BatchResult {
   backup?: string | null;
 }
 
-// The first non-accessible entry below `folder` (links not followed), if any.
-async function findNonAccessible(ctx: CommandContext, folder: string): Promise<string | undefined> {
-  for (const dirent of await readdir(folder, { withFileTypes: true })) {
-    const path = join(folder, dirent.name);
-    const rel = ctx.workspace.relative(path);
-    if (ctx.workspace.isNonAccessible(rel)) return rel;
-    if (dirent.isDirectory()) {
-      const found = await findNonAccessible(ctx, path);
-      if (found) return found;
-    }
-  }
-  return undefined;
-}
-
 async function deleteOne(input: string, recursive: boolean, ctx: CommandContext): Promise<Omit<DeleteResult, keyof BatchResult>> {
   const target = ctx.path(input);
+  const jail = ctx.workspace.jail;
   if (target.kind === 'missing') return { removed: false, backup: null };
   if (target.kind !== 'dir') {
-    // A regular file gets a .bak first, so `rollback` can bring it back.
-    const backup = target.kind === 'file' && ctx.config.backups && !target.real.endsWith('.bak') ? await createBackup(target.real, { replacing: true }) : undefined;
-    await unlink(target.real);
+    // A regular file gets a .bak first, so `rollback` can bring it back; both through one handle walk.
+    const withBackup = target.kind === 'file' && ctx.config.backups && !target.real.endsWith('.bak');
+    const backup = await jail.at(target.real, async (at) => {
+      const saved = withBackup ? await createBackup(at, { replacing: true }) : undefined;
+      await unlink(at);
+      return saved === undefined ? undefined : backupPath(target.real);
+    }, { input });
     return { removed: true, backup: backup === undefined ? null : ctx.workspace.relative(backup) };
   }
   if (!recursive) {
-    await rmdir(target.real).catch((error: NodeJS.ErrnoException) => {
+    await jail.at(target.real, (at) => rmdir(at), { input }).catch((error: NodeJS.ErrnoException) => {
       if (error.code === 'ENOTEMPTY' || error.code === 'EEXIST') throw fail('C210', `${input} is a folder that is not empty; pass --recursive (recursive: true) to remove it with its content`);
       throw error;
     });
     return { removed: true, backup: null };
   }
-  const hidden = await findNonAccessible(ctx, target.real);
+  const hidden = findBelow(jail, target.real, (real) => ctx.workspace.relative(real), (rel) => ctx.workspace.isNonAccessible(rel));
   if (hidden) throw fail('C211', `${input} holds a non-accessible file (${hidden}); nothing was removed`);
-  // Re-check right before removing: the folder must still be a real folder, not a link swapped in.
-  if (!(await lstat(target.real)).isDirectory()) throw fail('C215', `${input} changed during the call`);
-  await rm(target.real, { recursive: true });
+  // Through folder handles from the root: a folder swapped for a link meanwhile is refused (C215) or
+  // removed as the link itself, never followed.
+  removeTree(jail, target.real);
   return { removed: true, backup: null };
 }
 

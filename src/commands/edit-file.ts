@@ -1,6 +1,6 @@
 import type { CommandContext } from '../engine/command.js';
 import { fail } from '../engine/errors.js';
-import { assertWritable } from '../files/atomic-write.js';
+import { checkWritable } from '../files/replace-file.js';
 import { decodeText, type TextDoc } from '../files/text.js';
 import type { ResolvedPath } from '../workspace/types.js';
 
@@ -27,7 +27,7 @@ export async function loadEditable(ctx: CommandContext, input: string): Promise<
   if (bytes.length > ctx.config.maxWriteBytes) throw fail('C213', `${input}: ${bytes.length} bytes is over the edit limit of ${ctx.config.maxWriteBytes}`);
   const doc = decodeText(bytes);
   if (doc.binary) throw fail('C210', `${input} is a binary file; replace it whole with write --encoding base64`);
-  await assertWritable(target.real);
+  await checkWritable(ctx.workspace.jail, target.real);
   return { input, target, bytes, doc };
 }
 

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { defineCommand, type CommandContext } from '../engine/command.js';
 import { fail, isCodewardError, toCodewardError } from '../engine/errors.js';
 import { described, nonEmptyPath } from '../engine/schema.js';
-import { createBackup } from '../files/backup.js';
+import { backupFile } from '../files/replace-file.js';
 import { encodeText } from '../files/text.js';
 import type { FileChange } from '../files/transaction.js';
 import { decodeBase64 } from './base64.js';
@@ -73,7 +73,7 @@ async function run(args: z.infer<typeof flags>, ctx: CommandContext): Promise<Mu
   for (const [index, { file, edits }] of states.entries()) {
     const bytes = encoded[index]!;
     const changed = !sameBytes(bytes, file.bytes);
-    const backup = changed && ctx.config.backups ? await createBackup(file.target.real, { replacing: true }) : undefined;
+    const backup = changed && ctx.config.backups ? await backupFile(ctx.workspace.jail, file.target.real) : undefined;
     report.push({ path: file.target.rel, edits, backup: backup === undefined ? null : ctx.workspace.relative(backup) });
     if (changed) changes.push({ path: file.target.real, bytes });
   }

@@ -1,7 +1,7 @@
 import type { CommandContext, Touch } from '../engine/command.js';
 import { fail, isCodewardError } from '../engine/errors.js';
 import { ensureParentDirs } from '../files/atomic-write.js';
-import { createBackup } from '../files/backup.js';
+import { backupFile } from '../files/replace-file.js';
 import { encodeText, type TextDoc } from '../files/text.js';
 import type { FileChange } from '../files/transaction.js';
 import { applyUnifiedDiff, diffTargets, parseUnifiedDiff, patchTarget, type FilePatch, type HunkReport } from '../edit/unified-diff.js';
@@ -83,10 +83,10 @@ export async function runDiff(diff: string, encoding: 'text' | 'base64', file: s
     files.push(entry);
     if (bytes !== null && loaded !== null && sameBytes(bytes, loaded.bytes)) continue;
     if (loaded !== null && ctx.config.backups) {
-      const backup = await createBackup(target.real, { replacing: true });
+      const backup = await backupFile(ctx.workspace.jail, target.real);
       entry.backup = backup === undefined ? null : ctx.workspace.relative(backup);
     }
-    if (bytes !== null) await ensureParentDirs(target.real, ctx.workspace.root);
+    if (bytes !== null) await ensureParentDirs(target.real, ctx.workspace.jail);
     changes.push({ path: target.real, bytes });
   }
   await ctx.commit(changes);

@@ -2,8 +2,7 @@ import * as z from 'zod/mini';
 import { defineCommand, type CommandContext } from '../engine/command.js';
 import { fail, isCodewardError } from '../engine/errors.js';
 import { choice, flag, optionalPathText, optionalText } from '../engine/schema.js';
-import { atomicWrite } from '../files/atomic-write.js';
-import { createBackup } from '../files/backup.js';
+import { replaceFile } from '../files/replace-file.js';
 import { encodeText } from '../files/text.js';
 import { decodeBase64 } from './base64.js';
 import { normaliseForFile } from './content.js';
@@ -69,8 +68,7 @@ async function writeReplaced(ctx: CommandContext, input: string, file: EditableF
   const done = { path: file.target.rel, replacements: result.replacements, lines: result.lines };
   if (sameBytes(bytes, file.bytes)) return { ...done, backup: null };
   checkWriteSize(ctx, input, bytes);
-  const backup = ctx.config.backups ? await createBackup(file.target.real, { replacing: true }) : undefined;
-  await atomicWrite(file.target.real, bytes);
+  const backup = await replaceFile(ctx.workspace.jail, file.target.real, bytes, { backup: ctx.config.backups });
   return { ...done, backup: backup === undefined ? null : ctx.workspace.relative(backup) };
 }
 

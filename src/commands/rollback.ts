@@ -2,7 +2,8 @@ import * as z from 'zod/mini';
 import { pathText } from '../engine/schema.js';
 import { defineCommand, type CommandContext } from '../engine/command.js';
 import { fail } from '../engine/errors.js';
-import { backupPath, restoreBackup } from '../files/backup.js';
+import { backupPath } from '../files/backup.js';
+import { restoreFile } from '../files/replace-file.js';
 
 const flags = z.strictObject({ file: pathText('file to restore from its .bak backup') });
 
@@ -22,8 +23,8 @@ async function run(args: RollbackArgs, ctx: CommandContext): Promise<RollbackDat
     throw error;
   });
   if (backup.real !== backupPath(target.real)) throw fail('C215', `the backup of ${args.file} is a symlink; refusing to restore through it`);
-  const result = await restoreBackup(target.real);
-  return { restored: target.rel, backup: ctx.workspace.relative(result.backup) };
+  await restoreFile(ctx.workspace.jail, target.real);
+  return { restored: target.rel, backup: ctx.workspace.relative(backupPath(target.real)) };
 }
 
 export const rollbackCommand = defineCommand({

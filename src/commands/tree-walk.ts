@@ -1,7 +1,8 @@
-import { readdirSync, readFileSync, type Dirent } from 'node:fs';
+import { closeSync, constants, openSync, readdirSync, readFileSync, type Dirent } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import { singlePathTest, type SinglePathTest } from '../search/gitignore.js';
+import type { DirHandle } from '../workspace/beneath.js';
 import type { Workspace } from '../workspace/workspace.js';
 
 export interface TreeEntry {
@@ -37,9 +38,19 @@ function toPosix(path: string): string {
   return sep === '/' ? path : path.split(sep).join('/');
 }
 
+const NOFOLLOW_READ = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
+
+// `folder` names the folder for the kernel (a handle path, workspace/beneath.ts); the file is opened
+// without following a link.
 function loadIgnore(folder: string, base: string): IgnoreLayer | undefined {
   try {
-    const text = readFileSync(join(folder, '.gitignore'), 'utf8');
+    const fd = openSync(`${folder}/.gitignore`, NOFOLLOW_READ);
+    let text: string;
+    try {
+      text = readFileSync(fd, 'utf8');
+    } finally {
+      closeSync(fd);
+    }
     return { base, skip: base === '' ? 0 : base.length + 1, ignores: singlePathTest(ignore().add(text)) };
   } catch {
     return undefined; // no .gitignore here (or unreadable): nothing to apply
@@ -62,8 +73,18 @@ function ancestorLayers(workspace: Workspace, dir: string): IgnoreLayer[] {
   const layers: IgnoreLayer[] = [];
   for (let index = 0; index <= parts.length; index += 1) {
     const base = parts.slice(0, index).join('/');
-    const layer = loadIgnore(join(workspace.root, base), base);
-    if (layer) layers.push(layer);
+    let dir: DirHandle;
+    try {
+      dir = workspace.jail.openDir(base === '' ? workspace.root : join(workspace.root, base));
+    } catch {
+      continue;
+    }
+    try {
+      const layer = loadIgnore(dir.path, base);
+      if (layer) layers.push(layer);
+    } finally {
+      dir.close();
+    }
   }
   return layers;
 }
@@ -76,7 +97,7 @@ function entryType(dirent: { isFile(): boolean; isDirectory(): boolean; isSymbol
 
 // One listed folder of the walk: its visible entries, sorted by name, and the next one to emit.
 interface Frame {
-  readonly folder: string; // absolute
+  readonly folder: DirHandle | undefined; // undefined: could not be opened (listed, but empty)
   readonly depth: number; // of its entries: 1 for the start folder's
   readonly layers: readonly IgnoreLayer[]; // .gitignore rules for its entries
   readonly blocked: boolean; // non-accessible itself (its entries inherit it)
@@ -100,16 +121,18 @@ export async function walkTree(options: WalkOptions): Promise<{ entries: TreeEnt
   const limit = filter ? Number.POSITIVE_INFINITY : options.maxEntries;
   let truncated = false;
 
-  const open = (folder: string, folderRel: string, depth: number, inherited: readonly IgnoreLayer[], blocked: boolean): Frame => {
+  // Folders are opened through their parent's handle (never through a symlink: one swapped in shows
+  // as an empty folder) and listed through their own, so a racing swap cannot hand out outside names.
+  const open = (folder: DirHandle | undefined, folderRel: string, depth: number, inherited: readonly IgnoreLayer[], blocked: boolean): Frame => {
     let dirents: Dirent[];
     try {
-      dirents = readdirSync(folder, { withFileTypes: true });
+      dirents = folder === undefined ? [] : readdirSync(folder.path, { withFileTypes: true });
     } catch {
       dirents = []; // unreadable folder: listed, but empty
     }
     let layers = inherited;
-    if (!includeHidden && dirents.some((dirent) => dirent.name === '.gitignore' && !dirent.isDirectory())) {
-      const own = loadIgnore(folder, folderRel);
+    if (folder !== undefined && !includeHidden && dirents.some((dirent) => dirent.name === '.gitignore' && !dirent.isDirectory())) {
+      const own = loadIgnore(folder.path, folderRel);
       if (own) layers = [...inherited, own];
     }
     const kept: TreeEntry[] = [];
@@ -132,7 +155,7 @@ export async function walkTree(options: WalkOptions): Promise<{ entries: TreeEnt
   const stack: Frame[] = [];
   if (!signal.aborted) {
     const inherited = rootLayers.filter((layer) => layer.base !== startRel);
-    stack.push(open(options.dir, startRel, 1, inherited, workspace.isNonAccessible(startRel)));
+    stack.push(open(workspace.jail.openDir(options.dir), startRel, 1, inherited, workspace.isNonAccessible(startRel)));
   }
   // Emits entries and opens folders until the walk ends (false) or `folders` folders were opened (true).
   // A plain function, not the async walk itself: V8 optimises a long loop while it runs only outside
@@ -141,7 +164,7 @@ export async function walkTree(options: WalkOptions): Promise<{ entries: TreeEnt
     while (stack.length > 0) {
       const frame = stack[stack.length - 1]!;
       if (frame.next === frame.kept.length) {
-        stack.pop();
+        stack.pop()!.folder?.close();
         continue;
       }
       const entry = frame.kept[frame.next++]!;
@@ -153,14 +176,19 @@ export async function walkTree(options: WalkOptions): Promise<{ entries: TreeEnt
       const nonAccessible = workspace.isNonAccessibleEntry(path, frame.blocked);
       entries.push(nonAccessible ? { path, type, nonAccessible: true } : entry);
       if (type !== 'dir' || (maxDepth !== undefined && frame.depth >= maxDepth)) continue;
-      stack.push(open(join(frame.folder, path.slice(frame.prefix)), path, frame.depth + 1, frame.layers, nonAccessible));
+      const child = frame.folder === undefined ? undefined : workspace.jail.openChild(frame.folder, path.slice(frame.prefix));
+      stack.push(open(child, path, frame.depth + 1, frame.layers, nonAccessible));
       if (--folders === 0) return true;
     }
     return false;
   };
-  while (run(FOLDERS_PER_TURN)) {
-    await new Promise((resolve) => setImmediate(resolve));
-    if (signal.aborted) break;
+  try {
+    while (run(FOLDERS_PER_TURN)) {
+      await new Promise((resolve) => setImmediate(resolve));
+      if (signal.aborted) break;
+    }
+  } finally {
+    for (const frame of stack) frame.folder?.close();
   }
   if (!filter) return { entries, truncated };
   return applyGlob(entries, filter, startRel, options.maxEntries);

@@ -1,8 +1,7 @@
 import * as z from 'zod/mini';
 import { defineCommand, type CommandContext } from '../engine/command.js';
 import { described, nonEmptyPath } from '../engine/schema.js';
-import { atomicWrite } from '../files/atomic-write.js';
-import { createBackup } from '../files/backup.js';
+import { replaceFile } from '../files/replace-file.js';
 import { encodeText } from '../files/text.js';
 import type { LineOp } from '../edit/line-ops.js';
 import { eachEntry, formatBatch, type BatchResult } from './batch.js';
@@ -57,8 +56,7 @@ async function updateOne(entry: FileOps, ctx: CommandContext): Promise<Omit<Upda
   const bytes = encodeText(result.text, file.doc);
   checkWriteSize(ctx, entry.path, bytes);
   if (sameBytes(bytes, file.bytes)) return { applied: result.applied, newLineCount: result.lineCount, backup: null };
-  const backup = ctx.config.backups ? await createBackup(file.target.real, { replacing: true }) : undefined;
-  await atomicWrite(file.target.real, bytes);
+  const backup = await replaceFile(ctx.workspace.jail, file.target.real, bytes, { backup: ctx.config.backups });
   return { applied: result.applied, newLineCount: result.lineCount, backup: backup === undefined ? null : ctx.workspace.relative(backup) };
 }
 

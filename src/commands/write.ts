@@ -2,8 +2,7 @@ import * as z from 'zod/mini';
 import { choice, flag, pathText, text } from '../engine/schema.js';
 import { defineCommand, type CommandContext } from '../engine/command.js';
 import { fail } from '../engine/errors.js';
-import { assertWritable, atomicWrite, ensureParentDirs } from '../files/atomic-write.js';
-import { createBackup } from '../files/backup.js';
+import { replaceFile } from '../files/replace-file.js';
 import { contentBytes, readCurrent } from './content.js';
 import { plural } from './render.js';
 
@@ -33,10 +32,11 @@ async function run(args: WriteArgs, ctx: CommandContext): Promise<WriteData> {
   if (bytes.length > ctx.config.maxWriteBytes) {
     throw fail('C213', `${args.file}: ${bytes.length} bytes is over the write limit of ${ctx.config.maxWriteBytes} bytes`);
   }
-  if (existing !== undefined) await assertWritable(target.real);
-  const backup = existing !== undefined && ctx.config.backups ? await createBackup(target.real, { replacing: true }) : undefined;
-  await ensureParentDirs(target.real, ctx.workspace.root);
-  await atomicWrite(target.real, bytes);
+  const backup = await replaceFile(ctx.workspace.jail, target.real, bytes, {
+    checkWritable: existing !== undefined,
+    backup: existing !== undefined && ctx.config.backups,
+    mkdirs: true,
+  });
   return {
     path: target.rel,
     bytes: existing !== undefined && args.append ? bytes.length - existing.length : bytes.length,

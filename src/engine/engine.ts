@@ -241,7 +241,7 @@ export class Engine {
       warn: (message) => {
         warnings.push(message);
       },
-      commit: (changes) => commitFiles(changes, join(this.stateDir, 'journal'), JOURNAL_PREFIX),
+      commit: (changes) => commitFiles(changes, join(this.stateDir, 'journal'), JOURNAL_PREFIX, this.workspace.jail),
       observe: (real, observation) => {
         observed.set(real, observation);
       },

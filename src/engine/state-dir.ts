@@ -1,15 +1,66 @@
 import { createHash } from 'node:crypto';
-import { join } from 'node:path';
+import { lstatSync, mkdirSync, realpathSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { codewardCacheDir } from '../files/session-store.js';
+import { fail } from './errors.js';
 
-// Where codeward keeps per-workspace state that must never land in the project (commit journals):
-// the user's cache folder, keyed by the workspace's real root.
-export function stateDirFor(root: string, env: Readonly<Record<string, string | undefined>> = process.env): string {
-  const key = createHash('sha256').update(root).digest('hex').slice(0, 20);
-  return join(codewardCacheDir({ env }), 'workspaces', key);
+type Env = Readonly<Record<string, string | undefined>>;
+
+const inside = (root: string, path: string): boolean => {
+  const rel = relative(root, path);
+  return rel === '' || (!isAbsolute(rel) && rel.split(/[\\/]/)[0] !== '..');
+};
+
+// `path` with its longest existing ancestor resolved through symlinks.
+function realish(path: string): string {
+  try {
+    return realpathSync.native(path);
+  } catch {
+    const parent = dirname(path);
+    return parent === path ? path : join(realish(parent), basename(path));
+  }
 }
 
-// Cross-process file locks of every workspace live together, named by the hash of the locked path.
-export function lockDirFor(env: Readonly<Record<string, string | undefined>> = process.env): string {
-  return join(codewardCacheDir({ env }), 'locks');
+// A per-user folder under the OS temp dir (created 0700, must be ours and no symlink).
+function privateTempDir(root: string): string {
+  const dir = join(tmpdir(), `codeward-${process.getuid?.() ?? 'user'}`);
+  try {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+  } catch {
+    // checked below
+  }
+  const st = (() => {
+    try {
+      return lstatSync(dir);
+    } catch {
+      return undefined;
+    }
+  })();
+  if (!st?.isDirectory() || (process.getuid !== undefined && st.uid !== process.getuid()) || inside(root, realish(dir))) {
+    throw fail('C216', `${dir}: not a private folder of this user outside the workspace; set CODEWARD_STATE_DIR to a folder outside the workspace`);
+  }
+  return dir;
+}
+
+// The user's cache folder, unless it lies inside the workspace `root` (e.g. -C ~): then what the
+// repository (or a process run in it) writes there would be obeyed at the next start (journals, locks),
+// so a private folder under the OS temp dir is used instead.
+export function stateBaseFor(root: string, env: Env = process.env): string {
+  const cache = codewardCacheDir({ env });
+  if (!inside(realish(resolve(root)), realish(resolve(cache)))) return cache;
+  return privateTempDir(realish(resolve(root)));
+}
+
+// Where codeward keeps per-workspace state that must never land in the project (commit journals):
+// the user's cache folder (or stateBaseFor's replacement), keyed by the workspace's real root.
+export function stateDirFor(root: string, env: Env = process.env): string {
+  const key = createHash('sha256').update(root).digest('hex').slice(0, 20);
+  return join(stateBaseFor(root, env), 'workspaces', key);
+}
+
+// Cross-process file locks of every workspace live together, named by the hash of the locked path;
+// never inside the workspace `root` when one is given.
+export function lockDirFor(env: Env = process.env, root?: string): string {
+  return join(root === undefined ? codewardCacheDir({ env }) : stateBaseFor(root, env), 'locks');
 }

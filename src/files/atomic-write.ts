@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
-import { access, link, mkdir, open, realpath, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
-import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path';
+import { access, link, lstat, open, rename, unlink, type FileHandle } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import { fail, isCodewardError, toCodewardError, type CodewardError } from '../engine/errors.js';
+import { Beneath } from '../workspace/beneath.js';
 
 export interface AtomicWriteOptions {
   // Exact permission bits for the result. Default: the existing target's mode, else 0o666 minus the umask.
@@ -24,9 +25,11 @@ function abortError(signal: AbortSignal, path: string): CodewardError {
 }
 
 // The mode and owner of what is at `path` now, or undefined when nothing is there; refuses non-files.
+// lstat: `path` is a real (or handle-anchored) path, so a symlink there was swapped in (C215).
 async function existingTarget(path: string): Promise<{ mode: number; uid: number; gid: number } | undefined> {
   try {
-    const st = await stat(path);
+    const st = await lstat(path);
+    if (st.isSymbolicLink()) throw fail('C215', `path changed during access: ${path}`);
     if (st.isDirectory()) throw fail('C210', `${path} is a directory, not a file`);
     if (!st.isFile()) throw fail('C210', `${path} is not a regular file`);
     // A rename would replace a read-only file regardless of its mode: honour the mode, as an editor does.
@@ -110,48 +113,15 @@ export async function atomicWrite(path: string, data: Uint8Array | string, optio
 // Makes renames and unlinks in `dir` durable (best effort).
 export { syncDir };
 
-function isInside(root: string, path: string): boolean {
-  const rel = relative(root, path);
-  return rel === '' || (!isAbsolute(rel) && rel !== '..' && !rel.startsWith(`..${sep}`));
-}
-
-// mkdir -p for the parents of `path`, refusing (C215) to create or pass through anything outside `rootReal`.
-// Returns the directories it created, outermost first (so a failed transaction can remove them).
-export async function ensureParentDirs(path: string, rootReal: string): Promise<string[]> {
-  const parent = dirname(path);
-  if (!isInside(rootReal, parent)) throw fail('C215', `${parent} is outside the workspace`);
-  const missing: string[] = [];
-  let dir = parent;
+// mkdir -p for the parents of `path`, refusing (C215) to create or pass through anything outside the
+// workspace: the folders are walked (and created) one at a time from a handle on the root, never through
+// a symlink (see workspace/beneath.ts). Returns the directories it created, outermost first (so a failed
+// transaction can remove them).
+export async function ensureParentDirs(path: string, root: string | Beneath): Promise<string[]> {
+  const jail = typeof root === 'string' ? new Beneath(root) : root;
+  const created: string[] = [];
   try {
-    for (;;) {
-      const st = await stat(dir).catch((error: NodeJS.ErrnoException) => {
-        // ENOTDIR: some ancestor is a file; the walk reaches it and reports it.
-        if (error.code === 'ENOENT' || error.code === 'ENOTDIR') return undefined;
-        throw error;
-      });
-      if (st !== undefined) {
-        if (!st.isDirectory()) throw fail('C210', `${dir} exists and is not a directory`);
-        break;
-      }
-      missing.unshift(dir);
-      const up = dirname(dir);
-      if (up === dir || !isInside(rootReal, up)) throw fail('C215', `${dir} is outside the workspace`);
-      dir = up;
-    }
-    // The deepest existing ancestor may be a symlink: check where it really is before creating under it.
-    if (missing.length > 0 && !isInside(rootReal, await realpath(dir))) {
-      throw fail('C215', `${dir} resolves outside the workspace`);
-    }
-    const created: string[] = [];
-    for (const each of missing) {
-      try {
-        await mkdir(each);
-        created.push(each);
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-        if (!(await stat(each)).isDirectory()) throw fail('C210', `${each} exists and is not a directory`);
-      }
-    }
+    jail.openDir(dirname(path), { mkdirs: true, created, input: dirname(path) }).close();
     return created;
   } catch (error) {
     throw toCodewardError(error, `cannot create the folders for ${path}`);

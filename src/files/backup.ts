@@ -1,4 +1,5 @@
-import { link, readFile, rename, stat, unlink } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { link, lstat, open, rename, unlink } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { fail, toCodewardError } from '../engine/errors.js';
 import { atomicWrite, syncDir, tempPathFor } from './atomic-write.js';
@@ -20,14 +21,23 @@ export function backupPath(path: string): string {
   return `${path}.bak`;
 }
 
+// Never follows a symlink at `path` (one swapped in fails with ELOOP); a FIFO cannot hang the open.
+const SNAPSHOT_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
+
 // Bytes and permission bits of the regular file at `path`, or undefined when nothing is there.
 async function snapshot(path: string): Promise<Snapshot | undefined> {
   try {
-    const st = await stat(path);
-    if (!st.isFile()) throw fail('C210', `${path} is not a regular file`);
-    return { bytes: await readFile(path), mode: st.mode & 0o7777 };
+    const handle = await open(path, SNAPSHOT_FLAGS);
+    try {
+      const st = await handle.stat();
+      if (!st.isFile()) throw fail('C210', `${path} is not a regular file`);
+      return { bytes: await handle.readFile(), mode: st.mode & 0o7777 };
+    } finally {
+      await handle.close();
+    }
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    if ((error as NodeJS.ErrnoException).code === 'ELOOP') throw fail('C215', `path changed during access: ${path}`);
     throw toCodewardError(error, `cannot read ${path}`);
   }
 }
@@ -50,11 +60,12 @@ export async function createBackup(path: string, options: { replacing?: boolean 
 // copied, which matters for large files and for transactions over many files. False when links are
 // not possible here (another filesystem, a FAT volume, permissions): the caller copies instead.
 async function linkBackup(path: string, backup: string): Promise<boolean> {
-  const st = await stat(path).catch((error: NodeJS.ErrnoException) => {
+  const st = await lstat(path).catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') return undefined;
     throw toCodewardError(error, `cannot read ${path}`);
   });
   if (st === undefined) return false;
+  if (st.isSymbolicLink()) throw fail('C215', `path changed during access: ${path}`);
   if (!st.isFile()) throw fail('C210', `${path} is not a regular file`);
   const temp = tempPathFor(backup);
   try {

@@ -57,7 +57,8 @@ export async function snapshotFile(path: string): Promise<ContentSnapshot | unde
   for (let attempt = 1; ; attempt++) {
     const startedAt = Date.now();
     // O_NONBLOCK: opening a FIFO that replaced the file must not hang; it is then refused as not a file.
-    const handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
+    // O_NOFOLLOW: `path` is a real path, so a link there was swapped in: never hash what it points to.
+    const handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK | (constants.O_NOFOLLOW ?? 0));
     try {
       const before = await handle.stat();
       if (!before.isFile()) return undefined;

@@ -6,6 +6,7 @@ import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs
 import { join } from 'node:path';
 import { walkTree } from '../commands/tree-walk.js';
 import { fail } from '../engine/errors.js';
+import type { Beneath } from '../workspace/beneath.js';
 import { MatchCollector, type PathMatch } from './collect.js';
 import { makePathFilter, pathMatcher, termRegExp } from './filter.js';
 import { compileGlobFilter } from './globs.js';
@@ -39,10 +40,11 @@ async function listFiles(request: SearchRequest): Promise<string[]> {
 
 // The file's text, or undefined for a binary (a NUL byte), unreadable or oversized file. A UTF-8 BOM is
 // dropped and UTF-16 with a BOM is decoded, as ripgrep does; invalid UTF-8 becomes U+FFFD.
-function readText(abs: string, oversized: string[], rel: string): string | undefined {
+// Opened through the parent folder's handle (workspace/beneath.ts): no symlink anywhere on the way.
+function readText(jail: Beneath, abs: string, oversized: string[], rel: string): string | undefined {
   let fd: number;
   try {
-    fd = openSync(abs, constants.O_RDONLY | NOFOLLOW);
+    fd = jail.atSync(abs, (at) => openSync(at, constants.O_RDONLY | NOFOLLOW | (constants.O_NONBLOCK ?? 0)));
   } catch {
     return undefined;
   }
@@ -138,7 +140,7 @@ export async function nodeSearch(request: SearchRequest): Promise<SearchResult> 
   if (find) {
     for (const rel of files) {
       if (request.signal.aborted) throw fail('C250', 'search cancelled');
-      const text = readText(join(request.workspace.root, rel), oversized, rel);
+      const text = readText(request.workspace.jail, join(request.workspace.root, rel), oversized, rel);
       if (text === undefined) continue;
       const lines = text.split('\n');
       if (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();

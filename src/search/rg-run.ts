@@ -14,6 +14,7 @@ import { closeSync, mkdtempSync, openSync, readSync, rmdirSync, rmSync, unlinkSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fail } from '../engine/errors.js';
+import { bwrapFailed, launchRipgrep, type Launch } from './confine.js';
 
 // Thrown when the binary cannot be started at all; the caller falls back to the Node scan.
 export class RipgrepUnavailable extends Error {}
@@ -23,6 +24,7 @@ export interface RunOutcome {
   readonly stderr: string;
   readonly stopped: boolean; // the caller stopped rg (or the signal aborted, or it overflowed)
   readonly overflowed: boolean; // the scratch file passed SCRATCH_LIMIT: run again with the 'pipe' sink
+  readonly confined: boolean; // rg ran in a namespace holding only its working folder (confine.ts)
 }
 
 // Where rg writes: a scratch file read every few milliseconds, or a pipe.
@@ -130,15 +132,28 @@ export interface RunOptions {
   readonly sink?: RipgrepSink; // 'file' unless given
   readonly scratchLimit?: number; // bytes; SCRATCH_LIMIT unless given
   readonly separator?: number; // the byte between records; a newline unless given
+  readonly bwrap?: string | undefined; // run rg confined to `cwd` through this bwrap (confine.ts)
 }
 
-export function runRipgrep(rgPath: string, args: readonly string[], cwd: string, signal: AbortSignal, onLine: LineHandler, options: RunOptions = {}): Promise<RunOutcome> {
+export async function runRipgrep(rgPath: string, args: readonly string[], cwd: string, signal: AbortSignal, onLine: LineHandler, options: RunOptions = {}): Promise<RunOutcome> {
+  if (options.bwrap === undefined) return runOnce(launchRipgrep(rgPath, args, cwd, undefined), cwd, signal, onLine, options);
+  let lines = 0;
+  const counting: LineHandler = (buf, start, end) => {
+    lines += 1;
+    return onLine(buf, start, end);
+  };
+  const outcome = await runOnce(launchRipgrep(rgPath, args, cwd, options.bwrap), cwd, signal, counting, options);
+  if (!bwrapFailed(outcome.code, outcome.stderr, lines > 0) || signal.aborted) return outcome;
+  return runOnce(launchRipgrep(rgPath, args, cwd, undefined), cwd, signal, onLine, options);
+}
+
+function runOnce(launch: Launch, cwd: string, signal: AbortSignal, onLine: LineHandler, options: RunOptions): Promise<RunOutcome> {
   const scratch = options.sink === 'pipe' ? undefined : openScratch();
   const scratchLimit = options.scratchLimit ?? SCRATCH_LIMIT;
   return new Promise((resolve, reject) => {
     let child: ChildProcess;
     try {
-      child = spawn(rgPath, args, { cwd, stdio: ['ignore', scratch ? scratch.fd : 'pipe', 'pipe'] });
+      child = spawn(launch.command, launch.args, { cwd, stdio: ['ignore', scratch ? scratch.fd : 'pipe', 'pipe'] });
     } catch (error) {
       scratch?.close();
       reject(new RipgrepUnavailable((error as Error).message));
@@ -215,7 +230,7 @@ export function runRipgrep(rgPath: string, args: readonly string[], cwd: string,
       });
       scratch?.close();
       if (failure !== undefined) reject(failure instanceof Error ? fail('C216', `could not read ripgrep's output: ${failure.message}`) : failure);
-      else resolve({ code, stderr, stopped, overflowed });
+      else resolve({ code, stderr, stopped, overflowed, confined: launch.confined });
     });
   });
 }

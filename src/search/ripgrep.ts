@@ -11,6 +11,7 @@ import { ripgrepGlobArgs } from './globs.js';
 import { emptyRgLine, parseRgLine } from './rg-json.js';
 import { LINES_OUTPUT_ARGS, RgLinesReader } from './rg-lines.js';
 import { runRipgrep, type RipgrepSink, type RunOutcome } from './rg-run.js';
+import { findBwrap } from './confine.js';
 import { codePoints } from './text.js';
 import type { SearchRequest, SearchResult } from './types.js';
 
@@ -145,7 +146,7 @@ function matchLengthFinder(request: SearchRequest): (text: string, column: numbe
   };
 }
 
-function linesPass(rgPath: string, request: SearchRequest, accept: (rel: string) => boolean, sink: RipgrepSink): Promise<ContentPass> {
+function linesPass(rgPath: string, request: SearchRequest, accept: (rel: string) => boolean, sink: RipgrepSink, bwrap: string | undefined): Promise<ContentPass> {
   const collector = new MatchCollector(request);
   const reader = new RgLinesReader();
   const lengthOf = matchLengthFinder(request);
@@ -176,10 +177,10 @@ function linesPass(rgPath: string, request: SearchRequest, accept: (rel: string)
     }
     const { text, column } = reader;
     return collector.match(reader.lineNumber, column, text, text.length > maxLine ? lengthOf(text, column) : 0);
-  }, { sink }).then((outcome) => ({ collector, outcome, summary, ambiguous }));
+  }, { sink, bwrap }).then((outcome) => ({ collector, outcome, summary, ambiguous }));
 }
 
-async function jsonPass(rgPath: string, request: SearchRequest, accept: (rel: string) => boolean, sink: RipgrepSink): Promise<ContentPass> {
+async function jsonPass(rgPath: string, request: SearchRequest, accept: (rel: string) => boolean, sink: RipgrepSink, bwrap: string | undefined): Promise<ContentPass> {
   const collector = new MatchCollector(request);
   let accepting = false;
   let summary = false;
@@ -207,7 +208,7 @@ async function jsonPass(rgPath: string, request: SearchRequest, accept: (rel: st
       default:
         return true;
     }
-  }, { sink });
+  }, { sink, bwrap });
   return { collector, outcome, summary, ambiguous: false };
 }
 
@@ -217,9 +218,9 @@ async function anySink<T extends { readonly outcome: RunOutcome }>(pass: (sink: 
   return first.outcome.overflowed && !signal.aborted ? pass('pipe') : first;
 }
 
-async function searchContent(rgPath: string, request: SearchRequest, accept: (rel: string) => boolean): Promise<{ collector: MatchCollector }> {
-  let pass = await anySink((sink) => linesPass(rgPath, request, accept, sink), request.signal);
-  if (pass.ambiguous && !request.signal.aborted) pass = await anySink((sink) => jsonPass(rgPath, request, accept, sink), request.signal);
+async function searchContent(rgPath: string, request: SearchRequest, accept: (rel: string) => boolean, bwrap: string | undefined): Promise<{ collector: MatchCollector; confined: boolean }> {
+  let pass = await anySink((sink) => linesPass(rgPath, request, accept, sink, bwrap), request.signal);
+  if (pass.ambiguous && !request.signal.aborted) pass = await anySink((sink) => jsonPass(rgPath, request, accept, sink, bwrap), request.signal);
   const { collector, outcome, summary } = pass;
   if (request.signal.aborted) throw fail('C250', 'search cancelled');
   if (outcome.code === null && !outcome.stopped) throw fail('C216', 'ripgrep was killed before it finished');
@@ -231,17 +232,17 @@ async function searchContent(rgPath: string, request: SearchRequest, accept: (re
     throw fail('C216', `ripgrep failed: ${message || `exit status ${outcome.code}`}`);
   }
   if (!outcome.stopped) reportStderr(request, outcome.stderr);
-  return { collector };
+  return { collector, confined: outcome.confined };
 }
 
-async function searchPathNames(rgPath: string, request: SearchRequest, accept: (rel: string) => boolean): Promise<{ paths: PathMatch[]; truncated: boolean }> {
+async function searchPathNames(rgPath: string, request: SearchRequest, accept: (rel: string) => boolean, bwrap: string | undefined): Promise<{ paths: PathMatch[]; truncated: boolean; confined: boolean }> {
   let matches: (path: string) => boolean;
   try {
     matches = pathMatcher(request.term, request.regex, request.caseSensitive);
   } catch (error) {
     if (!request.searchContent) throw error;
     request.warn(`path names were not searched: ${(error as Error).message}`);
-    return { paths: [], truncated: false };
+    return { paths: [], truncated: false, confined: true };
   }
   // NUL-separated: a file name may contain a newline.
   const args = ['--files', '--null', ...ripgrepFilterArgs(request), '--', ...targetArgs(request)];
@@ -257,7 +258,7 @@ async function searchPathNames(rgPath: string, request: SearchRequest, accept: (
       }
       found.push({ path: rel });
       return true;
-    }, { sink, separator: 0 });
+    }, { sink, separator: 0, bwrap });
     return { paths: found, truncated: capped, outcome: run };
   }, request.signal);
   if (request.signal.aborted) throw fail('C250', 'search cancelled');
@@ -266,18 +267,34 @@ async function searchPathNames(rgPath: string, request: SearchRequest, accept: (
     throw fail(/glob/i.test(message) ? 'C210' : 'C216', `ripgrep failed: ${message || `exit status ${outcome.code}`}`);
   }
   if (!request.searchContent && !outcome.stopped) reportStderr(request, outcome.stderr);
-  return { paths: sortPaths(paths), truncated };
+  return { paths: sortPaths(paths), truncated, confined: outcome.confined };
+}
+
+// Without the namespace (confine.ts), a result counts only when its path, walked now from a handle on
+// the root without following any symlink, is a regular file: names a racing swap handed rg are dropped.
+function reachable(request: SearchRequest): (each: { path: string }) => boolean {
+  const { workspace } = request;
+  return (each) => {
+    try {
+      return workspace.jail.lstat(join(workspace.root, each.path))?.isFile() === true;
+    } catch {
+      return false;
+    }
+  };
 }
 
 export async function ripgrepSearch(rgPath: string, request: SearchRequest): Promise<SearchResult> {
   const accept = makePathFilter(request, 'ripgrep');
+  const bwrap = findBwrap();
   const [content, names] = await Promise.all([
-    request.searchContent ? searchContent(rgPath, request, accept) : undefined,
-    request.searchPaths ? searchPathNames(rgPath, request, accept) : undefined,
+    request.searchContent ? searchContent(rgPath, request, accept, bwrap) : undefined,
+    request.searchPaths ? searchPathNames(rgPath, request, accept, bwrap) : undefined,
   ]);
+  const matches = content ? content.collector.result() : [];
+  const pathMatches = names ? names.paths : [];
   return {
-    matches: content ? content.collector.result() : [],
-    pathMatches: names ? names.paths : [],
+    matches: content?.confined === false ? matches.filter(reachable(request)) : matches,
+    pathMatches: names?.confined === false ? pathMatches.filter(reachable(request)) : pathMatches,
     truncated: (content?.collector.truncated ?? false) || (names?.truncated ?? false),
     engine: 'ripgrep',
   };

@@ -6,5 +6,6 @@ export { expandPath, type ExpandOptions } from './expand.js';
 export { compileNonAccessible, type RelMatcher } from './globs.js';
 export { isSensitivePath, SENSITIVE_SYSTEM_PATHS } from './sensitive.js';
 export { openVerified } from './open.js';
+export { Beneath, HANDLES_AVAILABLE, type DirHandle } from './beneath.js';
 export { resolveReal, type RealResult } from './realpath.js';
 export { notAccessible, escapes, changed, fsRefusal } from './refusals.js';

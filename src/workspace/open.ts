@@ -1,7 +1,8 @@
-import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from 'node:fs';
+import { closeSync, constants, fstatSync, readSync, type Stats } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { fail, isCodewardError } from '../engine/errors.js';
 import { changed, errno, fsRefusal, notAccessible } from './refusals.js';
+import type { Beneath } from './beneath.js';
 import type { ResolvedPath } from './types.js';
 
 // NOFOLLOW: a final symlink swapped in fails with ELOOP; NONBLOCK: a FIFO swapped in cannot hang open().
@@ -36,13 +37,26 @@ function sameFile(now: Stats, expected: Stats): boolean {
   return now.dev === expected.dev && now.ino === expected.ino && now.isFile();
 }
 
-async function openHandle(path: ResolvedPath): Promise<{ handle: FileHandle; stats: Stats }> {
+// jail.openFileSync for a FileHandle: open by the real path, prove by the kernel's name for the
+// descriptor that it is the file at `real`, else open again through the handle walk.
+async function openAsync(path: ResolvedPath, jail: Beneath): Promise<FileHandle> {
+  if (jail.contains(path.real)) {
+    const handle = await open(path.real, READ_FLAGS).catch(() => undefined);
+    if (handle !== undefined) {
+      if (jail.holds(handle.fd, path.real)) return handle;
+      await handle.close().catch(() => undefined);
+    }
+  }
+  return jail.at(path.real, (at) => open(at, READ_FLAGS), { input: path.input });
+}
+
+async function openHandle(path: ResolvedPath, jail: Beneath): Promise<{ handle: FileHandle; stats: Stats }> {
   const expected = expectedStats(path);
   let handle: FileHandle;
   try {
-    handle = await open(path.real, READ_FLAGS);
+    handle = await openAsync(path, jail);
   } catch (error) {
-    throw errno(error) === 'ELOOP' ? changed(path.input) : fsRefusal(error, path.input);
+    throw isCodewardError(error) ? error : errno(error) === 'ELOOP' ? changed(path.input) : fsRefusal(error, path.input);
   }
   try {
     const stats = await handle.stat();
@@ -54,9 +68,10 @@ async function openHandle(path: ResolvedPath): Promise<{ handle: FileHandle; sta
   }
 }
 
-// Opens a validated file and proves via fstat (dev+ino) it is the one checked, even if a parent dir was swapped.
-export async function openVerified(path: ResolvedPath): Promise<FileHandle> {
-  return (await openHandle(path)).handle;
+// Opens a validated file through the jail's handle walk (no symlink anywhere on the way) and proves via
+// fstat (dev+ino) it is the one checked.
+export async function openVerified(path: ResolvedPath, jail: Beneath): Promise<FileHandle> {
+  return (await openHandle(path, jail)).handle;
 }
 
 // A descriptor read with synchronous syscalls; closed at most once.
@@ -92,12 +107,12 @@ class SyncFile implements VerifiedFile {
 
 // openHandle with synchronous syscalls (same flags, same checks); undefined when the descriptor shows a
 // file grown past SYNC_READ_MAX_BYTES since validation (the caller then takes the async path).
-function openSmall(path: ResolvedPath, expected: Stats): VerifiedFile | undefined {
+function openSmall(path: ResolvedPath, expected: Stats, jail: Beneath): VerifiedFile | undefined {
   let fd: number;
   try {
-    fd = openSync(path.real, READ_FLAGS);
+    fd = jail.openFileSync(path.real, READ_FLAGS, path.input);
   } catch (error) {
-    throw errno(error) === 'ELOOP' ? changed(path.input) : fsRefusal(error, path.input);
+    throw isCodewardError(error) ? error : errno(error) === 'ELOOP' ? changed(path.input) : fsRefusal(error, path.input);
   }
   let stats: Stats;
   try {
@@ -124,13 +139,13 @@ function closeQuietly(fd: number): void {
 
 // openVerified plus the descriptor's stat, as one object to read from: small files (by the validated
 // size) synchronously, everything else through a FileHandle. Same refusals as openVerified.
-export async function openVerifiedFile(path: ResolvedPath): Promise<VerifiedFile> {
+export async function openVerifiedFile(path: ResolvedPath, jail: Beneath): Promise<VerifiedFile> {
   const expected = expectedStats(path);
   if (expected.size <= SYNC_READ_MAX_BYTES) {
-    const small = openSmall(path, expected);
+    const small = openSmall(path, expected, jail);
     if (small) return small;
   }
-  const { handle, stats } = await openHandle(path);
+  const { handle, stats } = await openHandle(path, jail);
   return {
     stats,
     read: (buffer, offset, length, position) => handle.read(buffer, offset, length, position),

@@ -5,6 +5,7 @@ import { fail, isCodewardError } from '../engine/errors.js';
 import { isInside, toRel } from './contains.js';
 import { expandPath, type ExpandOptions } from './expand.js';
 import { compileNonAccessible, type RelMatcher } from './globs.js';
+import { Beneath } from './beneath.js';
 import { openVerified, openVerifiedFile, type VerifiedFile } from './open.js';
 import { resolveRealSync } from './realpath.js';
 import { changed, errno, escapes, fsRefusal, notAccessible } from './refusals.js';
@@ -27,6 +28,9 @@ export class Workspace {
   readonly root: string;
   // The root as given, made absolute but not resolved; absolute inputs in this spelling are accepted too.
   readonly givenRoot: string;
+  // Every act on a resolved path goes through this: a walk from a handle on the root that never follows
+  // a symlink, acting relative to the parent folder's handle (see beneath.ts).
+  readonly jail: Beneath;
   readonly #options: WorkspaceOptions;
   readonly #expand: ExpandOptions;
   readonly #nonAccessible: RelMatcher;
@@ -37,6 +41,7 @@ export class Workspace {
   private constructor(root: string, givenRoot: string, options: WorkspaceOptions) {
     this.root = root;
     this.givenRoot = givenRoot;
+    this.jail = new Beneath(root);
     this.#options = options;
     this.#expand = { ...(options.env ? { env: options.env } : {}), ...(options.home !== undefined ? { home: options.home } : {}) };
     this.#nonAccessible = compileNonAccessible(options.nonAccessibleGlobs ?? DEFAULT_NON_ACCESSIBLE_GLOBS);
@@ -114,13 +119,13 @@ export class Workspace {
   // Opens a resolved file for reading without following a symlink swapped in after resolve().
   async openRead(path: ResolvedPath): Promise<FileHandle> {
     if (!isInside(this.root, path.real)) throw escapes(path.input);
-    return openVerified(path);
+    return openVerified(path, this.jail);
   }
 
   // openRead plus the descriptor's stat in one object; small files are read with synchronous syscalls.
   async openReadFile(path: ResolvedPath): Promise<VerifiedFile> {
     if (!isInside(this.root, path.real)) throw escapes(path.input);
-    return openVerifiedFile(path);
+    return openVerifiedFile(path, this.jail);
   }
 
   // Steps 1-3: validate the string, expand ~ and $VAR, anchor at the real root, normalise, jail lexically.
