@@ -1,0 +1,39 @@
+import { mkdir, open, readFile, rename, stat, unlink } from 'node:fs/promises';
+import { join } from 'node:path';
+import { tempPathFor, syncDir } from '../atomic-write.js';
+import { sha256 } from './state.js';
+
+// Content-addressed blobs: `blobs/<2 hex>/<sha256>`; the same bytes are stored once. Written to a temp
+// file, fsynced, then renamed, so a blob that exists is always complete.
+export function blobPath(store: string, hash: string): string {
+  return join(store, 'blobs', hash.slice(0, 2), hash);
+}
+
+export async function putBlob(store: string, bytes: Uint8Array, hash = sha256(bytes)): Promise<string> {
+  const path = blobPath(store, hash);
+  const existing = await stat(path).catch(() => undefined);
+  if (existing?.isFile() && existing.size === bytes.length) return hash;
+  await mkdir(join(store, 'blobs', hash.slice(0, 2)), { recursive: true, mode: 0o700 });
+  const temp = tempPathFor(path);
+  const handle = await open(temp, 'wx', 0o600);
+  try {
+    await handle.writeFile(bytes);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  try {
+    await rename(temp, path);
+  } catch (error) {
+    await unlink(temp).catch(() => undefined);
+    throw error;
+  }
+  await syncDir(join(store, 'blobs', hash.slice(0, 2)));
+  return hash;
+}
+
+// The bytes of a blob, checked against their name (a damaged blob is never restored); undefined when gone.
+export async function getBlob(store: string, hash: string): Promise<Buffer | undefined> {
+  const bytes = await readFile(blobPath(store, hash)).catch(() => undefined);
+  return bytes !== undefined && sha256(bytes) === hash ? bytes : undefined;
+}

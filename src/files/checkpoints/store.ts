@@ -1,0 +1,165 @@
+import { mkdir, readdir, readFile, stat, unlink } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fail } from '../../engine/errors.js';
+import { atomicWrite } from '../atomic-write.js';
+import { acquireFileLocks } from '../lock-file.js';
+import type { FileState } from './state.js';
+
+// One file of a step: what it was before codeward changed it and what codeward left there.
+export interface StepFile {
+  readonly rel: string;
+  readonly before: FileState;
+  // Absent while the step is in progress (or when the writer died before it finished).
+  readonly after?: FileState;
+}
+
+// One change codeward made (one call: a multipatch is one step however many files it touched).
+export interface Step {
+  readonly version: 1;
+  readonly id: number;
+  readonly time: string;
+  readonly command: string;
+  // Who asked (the caller's label: "coder agent ac-2"), when a door says.
+  readonly caller?: string;
+  readonly pid: number;
+  readonly status: 'pending' | 'done' | 'undone';
+  readonly files: readonly StepFile[];
+}
+
+interface Head {
+  // The last id handed out.
+  readonly seq: number;
+}
+
+export interface StoreLimits {
+  readonly maxBytes: number;
+  readonly maxAgeMs: number;
+}
+
+const LOCK = { timeoutMs: 30_000, staleMs: 10_000 };
+// A blob younger than this may belong to a step being recorded right now: never collected.
+const BLOB_GRACE_MS = 60 * 60 * 1000;
+const STEP_NAME = /^(\d{1,15})\.json$/;
+
+// The checkpoint store of one workspace: `<state dir>/checkpoints/` (never inside the workspace; see
+// engine/state-dir.ts), holding `blobs/` (content-addressed), `steps/<id>.json` (the journal) and
+// `head.json`. Changes to the journal happen under a lock file in the store.
+export class CheckpointStore {
+  constructor(readonly dir: string) {}
+
+  static for(stateDir: string): CheckpointStore {
+    return new CheckpointStore(join(stateDir, 'checkpoints'));
+  }
+
+  async locked<T>(work: () => Promise<T>): Promise<T> {
+    await mkdir(join(this.dir, 'steps'), { recursive: true, mode: 0o700 });
+    const release = await acquireFileLocks(join(this.dir, 'locks'), [this.dir], LOCK);
+    try {
+      return await work();
+    } finally {
+      await release();
+    }
+  }
+
+  stepPath(id: number): string {
+    return join(this.dir, 'steps', `${id}.json`);
+  }
+
+  async writeStep(step: Step): Promise<void> {
+    await atomicWrite(this.stepPath(step.id), JSON.stringify(step), { mode: 0o600 });
+  }
+
+  async readStep(id: number): Promise<Step | undefined> {
+    try {
+      const step = JSON.parse(await readFile(this.stepPath(id), 'utf8')) as Step;
+      return step?.version === 1 && step.id === id && Array.isArray(step.files) ? step : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  // Every readable step, oldest first.
+  async steps(): Promise<Step[]> {
+    const names = await readdir(join(this.dir, 'steps')).catch(() => [] as string[]);
+    const ids = names.map((name) => STEP_NAME.exec(name)?.[1]).filter((id): id is string => id !== undefined).map(Number).sort((a, b) => a - b);
+    const steps = await Promise.all(ids.map((id) => this.readStep(id)));
+    return steps.filter((step): step is Step => step !== undefined);
+  }
+
+  // Under the lock: hands out the next id, drops the redo tail (steps undone before this new change)
+  // and writes the step as pending, before any file is touched.
+  async begin(fields: Omit<Step, 'version' | 'id' | 'time' | 'pid' | 'status'>): Promise<Step> {
+    return this.locked(async () => {
+      const head = await this.head();
+      const existing = await this.steps();
+      for (const step of existing.filter((each) => each.status === 'undone')) await unlink(this.stepPath(step.id)).catch(() => undefined);
+      const last = existing.reduce((max, step) => Math.max(max, step.id), 0);
+      const id = Math.max(head.seq, last) + 1;
+      const step: Step = { version: 1, id, time: new Date().toISOString(), pid: process.pid, status: 'pending', ...fields };
+      await this.writeStep(step);
+      await atomicWrite(join(this.dir, 'head.json'), JSON.stringify({ seq: id } satisfies Head), { mode: 0o600 });
+      return step;
+    });
+  }
+
+  // Only a step still pending (its writer changed nothing) or one the caller holds the lock for.
+  async removeStep(id: number): Promise<void> {
+    await unlink(this.stepPath(id)).catch(() => undefined);
+  }
+
+  private async head(): Promise<Head> {
+    try {
+      const head = JSON.parse(await readFile(join(this.dir, 'head.json'), 'utf8')) as Head;
+      return Number.isSafeInteger(head.seq) ? head : { seq: 0 };
+    } catch {
+      return { seq: 0 };
+    }
+  }
+
+  // Drops steps older than the age limit, then the oldest steps until the blobs fit the size limit
+  // (the newest step always stays), then every blob no step names. Call under the lock.
+  async prune(limits: StoreLimits, now = Date.now()): Promise<{ steps: number; blobs: number }> {
+    let steps = await this.steps();
+    let droppedSteps = 0;
+    const drop = async (step: Step): Promise<void> => {
+      await unlink(this.stepPath(step.id)).catch(() => undefined);
+      droppedSteps += 1;
+    };
+    const keep: Step[] = [];
+    for (const [index, step] of steps.entries()) {
+      if (index < steps.length - 1 && now - Date.parse(step.time) > limits.maxAgeMs) await drop(step);
+      else keep.push(step);
+    }
+    steps = keep;
+    const blobs = await this.blobSizes();
+    const referenced = (list: readonly Step[]): Set<string> => new Set(list.flatMap((step) => step.files.flatMap((file) => [file.before, file.after]).flatMap((state) => (state?.kind === 'file' ? [state.hash] : []))));
+    const total = (list: readonly Step[]): number => [...referenced(list)].reduce((sum, hash) => sum + (blobs.get(hash)?.size ?? 0), 0);
+    while (steps.length > 1 && total(steps) > limits.maxBytes) await drop(steps.shift()!);
+    const live = referenced(steps);
+    let droppedBlobs = 0;
+    for (const [hash, info] of blobs) {
+      if (live.has(hash) || now - info.mtimeMs < BLOB_GRACE_MS) continue;
+      await unlink(info.path).catch(() => undefined);
+      droppedBlobs += 1;
+    }
+    return { steps: droppedSteps, blobs: droppedBlobs };
+  }
+
+  async blobSizes(): Promise<Map<string, { size: number; mtimeMs: number; path: string }>> {
+    const found = new Map<string, { size: number; mtimeMs: number; path: string }>();
+    const base = join(this.dir, 'blobs');
+    for (const prefix of await readdir(base).catch(() => [] as string[])) {
+      for (const name of await readdir(join(base, prefix)).catch(() => [] as string[])) {
+        if (!/^[0-9a-f]{64}$/.test(name)) continue;
+        const path = join(base, prefix, name);
+        const st = await stat(path).catch(() => undefined);
+        if (st?.isFile()) found.set(name, { size: st.size, mtimeMs: st.mtimeMs, path });
+      }
+    }
+    return found;
+  }
+}
+
+export function noCheckpoint(id: number): Error {
+  return fail('C224', `no checkpoint ${id}: list them with "checkpoints"`);
+}
