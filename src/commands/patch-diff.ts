@@ -90,7 +90,7 @@ export async function runDiff(diff: string, encoding: 'text' | 'base64', file: s
     changes.push({ path: target.real, bytes });
   }
   const { checkpoint } = await checkpointed(ctx, 'patch', changes.map((change) => change.path), () => ctx.commit(changes));
-  for (const [entry, beside] of besides) entry.backup = backupLabel(ctx, beside, checkpoint);
+  for (const [entry, beside] of besides) entry.backup = entry.created ? null : backupLabel(ctx, beside, checkpoint);
   const hunks = files.reduce((sum, each) => sum + each.hunks.length, 0);
   return { replacements: hunks, backup: files.find((each) => each.backup)?.backup ?? null, files };
 }

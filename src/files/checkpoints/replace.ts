@@ -14,7 +14,7 @@ export async function replaceCheckpointed(ctx: CommandContext, command: string, 
   const { existed = true, ...rest } = options;
   const beside = ctx.config.backups === 'beside' && existed;
   const { value, checkpoint } = await checkpointed(ctx, command, [real], () => replaceFile(ctx.workspace.jail, real, bytes, { ...rest, backup: beside }));
-  return backupLabel(ctx, value, checkpoint);
+  return existed ? backupLabel(ctx, value, checkpoint) : null;
 }
 
 // The `.bak` of a file a transaction will replace, with backups: "beside" only.
