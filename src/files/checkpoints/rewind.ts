@@ -35,8 +35,10 @@ interface Move {
 // codeward left there) to its `to` state. Every file is checked first, across all steps as if the
 // earlier ones were done: a file someone else changed since refuses the whole call (C230) unless
 // `force`. A file already in its target state counts as done (a crash in the middle of an undo is
-// finished by the next one). Under the store lock.
-async function move(ctx: CommandContext, store: CheckpointStore, moves: readonly Move[], force: boolean): Promise<void> {
+// finished by the next one). Under the store lock. Returns what was found instead, per step and file
+// (with `force`): the caller records it, so the opposite move brings that version back.
+async function move(ctx: CommandContext, store: CheckpointStore, moves: readonly Move[], force: boolean): Promise<Map<string, FileState>> {
+  const found = new Map<string, FileState>();
   const expected = new Map<string, Captured>();
   const current = async (real: string): Promise<Captured> => expected.get(real) ?? captureState(ctx.workspace.jail, real);
   const conflicts: string[] = [];
@@ -46,6 +48,7 @@ async function move(ctx: CommandContext, store: CheckpointStore, moves: readonly
       const now = await current(file.real);
       if (now.bytes !== undefined && now.state.kind === 'file') await putBlob(store.dir, now.bytes, now.state.hash);
       const fine = (file.from !== undefined && sameState(now.state, file.from)) || sameState(now.state, file.to);
+      if (!fine) found.set(foundKey(step.id, file.rel), now.state);
       if (!fine) conflicts.push(`${file.rel} (checkpoint ${step.id}, ${step.command}): expected ${file.from === undefined ? 'the state codeward left' : describeState(file.from)}, found ${describeState(now.state)}`);
       expected.set(file.real, { state: file.to });
     }
@@ -60,6 +63,18 @@ async function move(ctx: CommandContext, store: CheckpointStore, moves: readonly
       await applyState(ctx.workspace.jail, file.real, file.to, bytes);
     }
   }
+  return found;
+}
+
+const foundKey = (id: number, rel: string): string => `${id}\0${rel}`;
+
+// The step as moved: a file found in another state than codeward left takes that state on the side
+// it came from (after for an undo, before for a redo), so the opposite move restores it.
+function moved(step: Step, found: ReadonlyMap<string, FileState>, side: 'after' | 'before', status: Step['status']): Step {
+  return { ...step, status, files: step.files.map((file) => {
+    const state = found.get(foundKey(step.id, file.rel));
+    return state === undefined ? file : { ...file, [side]: state };
+  }) };
 }
 
 async function plan(ctx: CommandContext, steps: readonly Step[], direction: 'undo' | 'redo'): Promise<Move[]> {
@@ -86,8 +101,8 @@ export async function undoSteps(ctx: CommandContext, options: { count?: number; 
     const chosen = options.toId !== undefined ? active.filter((step) => step.id >= options.toId!) : active.slice(-(options.count ?? 1));
     if (chosen.length === 0) throw fail('C224', options.toId !== undefined ? `nothing to restore: no change after checkpoint ${options.toId} is in effect (list them with "checkpoints")` : 'nothing to undo: codeward made no change here that is still in effect');
     const newestFirst = [...chosen].reverse();
-    await move(ctx, store, await plan(ctx, newestFirst, 'undo'), options.force);
-    for (const step of newestFirst) await store.writeStep({ ...step, status: 'undone' });
+    const found = await move(ctx, store, await plan(ctx, newestFirst, 'undo'), options.force);
+    for (const step of newestFirst) await store.writeStep(moved(step, found, 'after', 'undone'));
     return summary(newestFirst);
   });
 }
@@ -99,8 +114,8 @@ export async function redoSteps(ctx: CommandContext, options: { count?: number; 
     const undone = (await store.steps()).filter((step) => step.status === 'undone');
     const chosen = options.beforeId !== undefined ? undone.filter((step) => step.id < options.beforeId!) : undone.slice(0, options.count ?? 1);
     if (chosen.length === 0) throw fail('C224', 'nothing to redo: no undone change (a new change after an undo drops what could be redone)');
-    await move(ctx, store, await plan(ctx, chosen, 'redo'), options.force);
-    for (const step of chosen) await store.writeStep({ ...step, status: 'done' });
+    const found = await move(ctx, store, await plan(ctx, chosen, 'redo'), options.force);
+    for (const step of chosen) await store.writeStep(moved(step, found, 'before', 'done'));
     return summary(chosen);
   });
 }
