@@ -1,6 +1,5 @@
 // The checkpoint store itself: pruning by size and age, blob deduplication, ids under concurrency.
 import { readdir, realpath } from 'node:fs/promises';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createEngine, type Engine } from '../../src/index.js';
 import { CheckpointStore } from '../../src/files/checkpoints/store.js';
