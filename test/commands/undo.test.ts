@@ -74,6 +74,23 @@ describe('a clean working tree', () => {
   });
 });
 
+describe("search and tree never show codeward's own files", () => {
+  it('not its project folder nor a temp file of a write in flight, even with --include-hidden', async () => {
+    await mkdir(join(root, '.codeward'), { recursive: true });
+    await writeFile(join(root, '.codeward', 'config.json'), '{"needle": true}');
+    await writeFile(join(root, '.crlf.txt.0123456789ab.cw-tmp'), 'needle in flight');
+    await writeFile(join(root, 'mine.txt'), 'needle\n');
+    const search = (await ok('search', { term: 'needle', includeHidden: true })) as { matches?: { path: string }[]; files?: { path: string }[] };
+    expect(JSON.stringify(search)).toContain('mine.txt');
+    expect(JSON.stringify(search)).not.toContain('.codeward');
+    expect(JSON.stringify(search)).not.toContain('cw-tmp');
+    const tree = JSON.stringify(await ok('tree', { includeHidden: true }));
+    expect(tree).toContain('mine.txt');
+    expect(tree).not.toContain('.codeward');
+    expect(tree).not.toContain('cw-tmp');
+  });
+});
+
 describe('undo and redo', () => {
   it('undo of all six steps gives back every byte, mode and link; git status is clean again', async () => {
     await editEverything();
