@@ -43,7 +43,7 @@ async function move(ctx: CommandContext, store: CheckpointStore, moves: readonly
   const current = async (real: string): Promise<Captured> => expected.get(real) ?? captureState(ctx.workspace.jail, real);
   const conflicts: string[] = [];
   for (const { step, files } of moves) {
-    if (step.status === 'pending' && alive(step.pid)) throw fail('C216', `checkpoint ${step.id} (${step.command}) is still being written by process ${step.pid}; try again when it finished`);
+    if (step.status === 'pending' && alive(step.pid) && !force) throw fail('C216', `checkpoint ${step.id} (${step.command}) is still being written by process ${step.pid}; try again when it finished (or pass --force if that process is gone)`);
     for (const file of files) {
       const now = await current(file.real);
       if (now.bytes !== undefined && now.state.kind === 'file') await putBlob(store.dir, now.bytes, now.state.hash);
@@ -103,6 +103,7 @@ export async function undoSteps(ctx: CommandContext, options: { count?: number; 
     const newestFirst = [...chosen].reverse();
     const found = await move(ctx, store, await plan(ctx, newestFirst, 'undo'), options.force);
     for (const step of newestFirst) await store.writeStep(moved(step, found, 'after', 'undone'));
+    await store.markUndone(newestFirst.map((step) => step.id), true);
     return summary(newestFirst);
   });
 }
@@ -116,6 +117,7 @@ export async function redoSteps(ctx: CommandContext, options: { count?: number; 
     if (chosen.length === 0) throw fail('C224', 'nothing to redo: no undone change (a new change after an undo drops what could be redone)');
     const found = await move(ctx, store, await plan(ctx, chosen, 'redo'), options.force);
     for (const step of chosen) await store.writeStep(moved(step, found, 'before', 'done'));
+    await store.markUndone(chosen.map((step) => step.id), false);
     return summary(chosen);
   });
 }

@@ -29,6 +29,9 @@ export interface Step {
 interface Head {
   // The last id handed out.
   readonly seq: number;
+  // Steps undone and not redone: the redo tail a new change drops (kept here so recording a step
+  // never reads the whole journal).
+  readonly undone: readonly number[];
 }
 
 export interface StoreLimits {
@@ -91,13 +94,11 @@ export class CheckpointStore {
   async begin(fields: Omit<Step, 'version' | 'id' | 'time' | 'pid' | 'status'>): Promise<Step> {
     return this.locked(async () => {
       const head = await this.head();
-      const existing = await this.steps();
-      for (const step of existing.filter((each) => each.status === 'undone')) await unlink(this.stepPath(step.id)).catch(() => undefined);
-      const last = existing.reduce((max, step) => Math.max(max, step.id), 0);
-      const id = Math.max(head.seq, last) + 1;
+      for (const undone of head.undone) await unlink(this.stepPath(undone)).catch(() => undefined);
+      const id = head.seq + 1;
       const step: Step = { version: 1, id, time: new Date().toISOString(), pid: process.pid, status: 'pending', ...fields };
       await this.writeStep(step);
-      await atomicWrite(join(this.dir, 'head.json'), JSON.stringify({ seq: id } satisfies Head), { mode: 0o600 });
+      await this.writeHead({ seq: id, undone: [] });
       return step;
     });
   }
@@ -107,13 +108,31 @@ export class CheckpointStore {
     await unlink(this.stepPath(id)).catch(() => undefined);
   }
 
-  private async head(): Promise<Head> {
+  // The head; without a readable one (first use, damage) it is rebuilt from the journal.
+  async head(): Promise<Head> {
     try {
       const head = JSON.parse(await readFile(join(this.dir, 'head.json'), 'utf8')) as Head;
-      return Number.isSafeInteger(head.seq) ? head : { seq: 0 };
+      if (Number.isSafeInteger(head.seq) && Array.isArray(head.undone) && head.undone.every((id) => Number.isSafeInteger(id))) return head;
     } catch {
-      return { seq: 0 };
+      // rebuilt below
     }
+    const steps = await this.steps();
+    return { seq: steps.reduce((max, step) => Math.max(max, step.id), 0), undone: steps.filter((step) => step.status === 'undone').map((step) => step.id) };
+  }
+
+  // Marks steps undone or done again in the head (under the lock).
+  async markUndone(ids: readonly number[], undone: boolean): Promise<void> {
+    const head = await this.head();
+    const set = new Set(head.undone);
+    for (const id of ids) {
+      if (undone) set.add(id);
+      else set.delete(id);
+    }
+    await this.writeHead({ seq: head.seq, undone: [...set].sort((a, b) => a - b) });
+  }
+
+  private async writeHead(head: Head): Promise<void> {
+    await atomicWrite(join(this.dir, 'head.json'), JSON.stringify(head), { mode: 0o600 });
   }
 
   // Drops steps older than the age limit, then the oldest steps until the blobs fit the size limit
