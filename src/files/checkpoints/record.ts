@@ -30,13 +30,16 @@ export async function checkpointed<T>(ctx: CommandContext, command: string, real
   const jail = ctx.workspace.jail;
   const unique = [...new Set(reals)];
   const before = await Promise.all(unique.map((real) => captureState(jail, real)));
-  await Promise.all(before.map((each) => (each.state.kind === 'file' && each.bytes ? putBlob(store.dir, each.bytes, each.state.hash) : undefined)));
   const label = ctx.caller?.label;
-  const step = await store.begin({
-    command,
-    ...(label === undefined ? {} : { caller: label }),
-    files: unique.map((real, index) => ({ rel: ctx.workspace.relative(real), before: before[index]!.state })),
-  });
+  // The blobs and the step are written (and fsynced) side by side; both are done before `act` runs.
+  const [step] = await Promise.all([
+    store.begin({
+      command,
+      ...(label === undefined ? {} : { caller: label }),
+      files: unique.map((real, index) => ({ rel: ctx.workspace.relative(real), before: before[index]!.state })),
+    }),
+    ...before.map((each) => (each.state.kind === 'file' && each.bytes ? putBlob(store.dir, each.bytes, each.state.hash) : undefined)),
+  ]);
   const finish = async (): Promise<boolean> => {
     const after = await Promise.all(unique.map((real) => captureState(jail, real)));
     const files = step.files.map((file, index) => ({ ...file, after: after[index]!.state }));
@@ -44,7 +47,7 @@ export async function checkpointed<T>(ctx: CommandContext, command: string, real
       await store.locked(async () => store.removeStep(step.id));
       return false;
     }
-    await store.writeStep({ ...step, status: 'done', files });
+    await store.writeStep({ ...step, status: 'done', files }, false);
     return true;
   };
   let value: T;

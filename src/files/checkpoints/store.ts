@@ -1,7 +1,7 @@
-import { mkdir, readdir, readFile, stat, unlink } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, open, readdir, readFile, rename, stat, unlink } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { fail } from '../../engine/errors.js';
-import { atomicWrite } from '../atomic-write.js';
+import { syncDir, tempPathFor } from '../atomic-write.js';
 import { acquireFileLocks } from '../lock-file.js';
 import type { FileState } from './state.js';
 
@@ -68,8 +68,12 @@ export class CheckpointStore {
     return join(this.dir, 'steps', `${id}.json`);
   }
 
-  async writeStep(step: Step): Promise<void> {
-    await atomicWrite(this.stepPath(step.id), JSON.stringify(step), { mode: 0o600 });
+  // Temp file + rename (readers see the old or the new step, never a part). `durable` adds the fsyncs
+  // that make it survive a power loss: taken for the step written before any file is touched; the
+  // finishing update (the after states) skips them, at worst leaving the step pending (undo then asks
+  // for --force).
+  async writeStep(step: Step, durable = true): Promise<void> {
+    await writeJson(this.stepPath(step.id), step, durable);
   }
 
   async readStep(id: number): Promise<Step | undefined> {
@@ -95,10 +99,10 @@ export class CheckpointStore {
     return this.locked(async () => {
       const head = await this.head();
       for (const undone of head.undone) await unlink(this.stepPath(undone)).catch(() => undefined);
-      const id = head.seq + 1;
+      const id = Math.max(head.seq, await this.lastId()) + 1;
       const step: Step = { version: 1, id, time: new Date().toISOString(), pid: process.pid, status: 'pending', ...fields };
       await this.writeStep(step);
-      await this.writeHead({ seq: id, undone: [] });
+      if (head.undone.length > 0) await this.writeHead({ seq: id, undone: [] });
       return step;
     });
   }
@@ -106,6 +110,12 @@ export class CheckpointStore {
   // Only a step still pending (its writer changed nothing) or one the caller holds the lock for.
   async removeStep(id: number): Promise<void> {
     await unlink(this.stepPath(id)).catch(() => undefined);
+  }
+
+  // The highest step id in the journal (file names only; the newest step is never pruned).
+  private async lastId(): Promise<number> {
+    const names = await readdir(join(this.dir, 'steps')).catch(() => [] as string[]);
+    return names.reduce((max, name) => Math.max(max, Number(STEP_NAME.exec(name)?.[1] ?? 0)), 0);
   }
 
   // The head; without a readable one (first use, damage) it is rebuilt from the journal.
@@ -117,7 +127,9 @@ export class CheckpointStore {
       // rebuilt below
     }
     const steps = await this.steps();
-    return { seq: steps.reduce((max, step) => Math.max(max, step.id), 0), undone: steps.filter((step) => step.status === 'undone').map((step) => step.id) };
+    const head = { seq: steps.reduce((max, step) => Math.max(max, step.id), 0), undone: steps.filter((step) => step.status === 'undone').map((step) => step.id) };
+    await this.writeHead(head);
+    return head;
   }
 
   // Marks steps undone or done again in the head (under the lock).
@@ -132,7 +144,7 @@ export class CheckpointStore {
   }
 
   private async writeHead(head: Head): Promise<void> {
-    await atomicWrite(join(this.dir, 'head.json'), JSON.stringify(head), { mode: 0o600 });
+    await writeJson(join(this.dir, 'head.json'), head, true);
   }
 
   // Drops steps older than the age limit, then the oldest steps until the blobs fit the size limit
@@ -177,6 +189,24 @@ export class CheckpointStore {
     }
     return found;
   }
+}
+
+async function writeJson(path: string, value: unknown, durable: boolean): Promise<void> {
+  const temp = tempPathFor(path);
+  const handle = await open(temp, 'wx', 0o600);
+  try {
+    await handle.writeFile(JSON.stringify(value));
+    if (durable) await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  try {
+    await rename(temp, path);
+  } catch (error) {
+    await unlink(temp).catch(() => undefined);
+    throw error;
+  }
+  if (durable) await syncDir(dirname(path));
 }
 
 export function noCheckpoint(id: number): Error {
