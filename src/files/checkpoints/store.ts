@@ -93,9 +93,20 @@ export class CheckpointStore {
     return steps.filter((step): step is Step => step !== undefined);
   }
 
-  // Under the lock: hands out the next id, drops the redo tail (steps undone before this new change)
-  // and writes the step as pending, before any file is touched.
+  // Writes the step as pending under the next free id, before any file is touched. The id is taken by
+  // creating its file exclusively (O_EXCL: two processes never get the same one), so an ordinary change
+  // needs no lock; only dropping the redo tail (steps undone before this new change) takes the lock.
   async begin(fields: Omit<Step, 'version' | 'id' | 'time' | 'pid' | 'status'>): Promise<Step> {
+    await mkdir(join(this.dir, 'steps'), { recursive: true, mode: 0o700 });
+    const head = await this.head();
+    if (head.undone.length > 0) return this.beginLocked(fields);
+    for (let id = Math.max(head.seq, await this.lastId()) + 1; ; id += 1) {
+      const step: Step = { version: 1, id, time: new Date().toISOString(), pid: process.pid, status: 'pending', ...fields };
+      if (await createJson(this.stepPath(id), step)) return step;
+    }
+  }
+
+  private async beginLocked(fields: Omit<Step, 'version' | 'id' | 'time' | 'pid' | 'status'>): Promise<Step> {
     return this.locked(async () => {
       const head = await this.head();
       for (const undone of head.undone) await unlink(this.stepPath(undone)).catch(() => undefined);
@@ -189,6 +200,28 @@ export class CheckpointStore {
     }
     return found;
   }
+}
+
+// Creates `path` exclusively with `value`, fsynced; false when it exists (the id is taken).
+async function createJson(path: string, value: unknown): Promise<boolean> {
+  let handle;
+  try {
+    handle = await open(path, 'wx', 0o600);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  }
+  try {
+    await handle.writeFile(JSON.stringify(value));
+    await handle.sync();
+  } catch (error) {
+    await handle.close().catch(() => undefined);
+    await unlink(path).catch(() => undefined);
+    throw error;
+  }
+  await handle.close();
+  await syncDir(dirname(path));
+  return true;
 }
 
 async function writeJson(path: string, value: unknown, durable: boolean): Promise<void> {
