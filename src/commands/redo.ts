@@ -17,7 +17,9 @@ export const redoCommand = defineCommand({
   examples: ['redo', 'redo --steps 2'],
   effect: 'write',
   annotations: { readOnly: false, destructive: true, idempotent: false },
-  touches: () => [],
+  // The files come from the checkpoint store (each is jailed again when the step is applied); the whole
+  // workspace is declared, so the agent's scheduler runs it alone and the gate asks as for a write.
+  touches: () => [{ path: '.', access: 'write' }],
   run: (args, ctx) => redoSteps(ctx, { count: args.steps, force: args.force }),
   format: (data: RewindResult) => formatRewind('redid', data),
 });

@@ -19,7 +19,9 @@ export const restoreCommand = defineCommand({
   examples: ['restore --to 12'],
   effect: 'write',
   annotations: { readOnly: false, destructive: true, idempotent: true },
-  touches: () => [],
+  // The files come from the checkpoint store (each is jailed again when the step is applied); the whole
+  // workspace is declared, so the agent's scheduler runs it alone and the gate asks as for a write.
+  touches: () => [{ path: '.', access: 'write' }],
   run: (args, ctx) => restoreTo(ctx, args.to, args.force),
   format: (data: RewindResult & { direction: 'undo' | 'redo' }) => formatRewind(data.direction === 'undo' ? 'undid' : 'redid', data),
 });

@@ -21,8 +21,9 @@ export const undoCommand = defineCommand({
   examples: ['undo', 'undo --steps 3', 'undo --force'],
   effect: 'write',
   annotations: { readOnly: false, destructive: true, idempotent: false },
-  // The files come from the checkpoint store; each is jailed again when the step is applied.
-  touches: () => [],
+  // The files come from the checkpoint store (each is jailed again when the step is applied); the whole
+  // workspace is declared, so the agent's scheduler runs it alone and the gate asks as for a write.
+  touches: () => [{ path: '.', access: 'write' }],
   run: (args, ctx) => undoSteps(ctx, { count: args.steps, force: args.force }),
   format: (data: RewindResult) => formatRewind('undid', data),
 });
