@@ -194,3 +194,13 @@ describe('the store is data, not orders (red team)', () => {
     expect(await readdir(outside)).toEqual([]);
   });
 });
+
+describe('read-only agents', () => {
+  it('every command that writes or runs (undo, redo, restore included) is refused to a read-only agent', async () => {
+    const { WRITING_COMMANDS } = await import('../../src/agent/agents/roster.js');
+    const { builtinCommands } = await import('../../src/index.js');
+    const writing = builtinCommands.filter((command) => command.effect !== 'read' && command.effect !== 'vcs').map((command) => command.name);
+    expect(writing).toEqual(expect.arrayContaining(['undo', 'redo', 'restore']));
+    expect(writing.filter((name) => !WRITING_COMMANDS.has(name))).toEqual([]);
+  });
+});
