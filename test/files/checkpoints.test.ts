@@ -26,7 +26,7 @@ afterEach(async () => {
   await removeDir(state);
 });
 
-const HOUR = 3600 * 1000;
+const HOUR = 3600 * 1000; // past the store's blob grace period
 
 describe('checkpoint store', () => {
   it('lives outside the workspace and stores the same bytes once', async () => {

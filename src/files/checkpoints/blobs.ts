@@ -1,4 +1,4 @@
-import { mkdir, open, readFile, rename, stat, unlink } from 'node:fs/promises';
+import { mkdir, open, readFile, rename, stat, unlink, utimes } from 'node:fs/promises';
 import { join } from 'node:path';
 import { tempPathFor } from '../atomic-write.js';
 import { sha256 } from './state.js';
@@ -12,7 +12,13 @@ export function blobPath(store: string, hash: string): string {
 export async function putBlob(store: string, bytes: Uint8Array, hash = sha256(bytes)): Promise<string> {
   const path = blobPath(store, hash);
   const existing = await stat(path).catch(() => undefined);
-  if (existing?.isFile() && existing.size === bytes.length) return hash;
+  if (existing?.isFile() && existing.size === bytes.length) {
+    // Fresh again: pruning never collects a blob younger than its grace period, and a step being
+    // recorded may be about to name this one.
+    const now = new Date();
+    await utimes(path, now, now).catch(() => undefined);
+    return hash;
+  }
   await mkdir(join(store, 'blobs', hash.slice(0, 2)), { recursive: true, mode: 0o700 });
   const temp = tempPathFor(path);
   const handle = await open(temp, 'wx', 0o600);

@@ -40,8 +40,10 @@ export interface StoreLimits {
 }
 
 const LOCK = { timeoutMs: 30_000, staleMs: 10_000 };
-// A blob younger than this may belong to a step being recorded right now: never collected.
-const BLOB_GRACE_MS = 60 * 60 * 1000;
+// A blob younger than this may belong to a step being recorded right now (its blobs and its step file
+// are written side by side, well within this): never collected. Short, so a burst of edits is bounded
+// too; a recording slower than this loses its blob, which undo reports (C224), never guesses.
+const BLOB_GRACE_MS = 10 * 1000;
 const STEP_NAME = /^(\d{1,15})\.json$/;
 
 // The checkpoint store of one workspace: `<state dir>/checkpoints/` (never inside the workspace; see
