@@ -66,6 +66,12 @@ describe('a clean working tree', () => {
     expect((await readdir(root)).filter((name) => name.endsWith('.bak') || name.includes('cw-tmp'))).toEqual([]);
   });
 
+  it('a plain exec leaves git status clean (the sandbox mount point, if any, is an empty folder git ignores)', async () => {
+    await ok('exec', { cmd: 'true' });
+    expect(porcelain()).toEqual([]);
+    expect(git(root, 'status', '--porcelain', '--untracked-files=all', '--ignored')).toBe('');
+  });
+
   it('data.backup names the checkpoint that holds the previous version', async () => {
     const data = (await ok('write', { file: 'crlf.txt', content: 'x' })) as { backup: string };
     expect(data.backup).toBe('checkpoint:1');
