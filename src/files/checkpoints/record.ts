@@ -38,7 +38,9 @@ export async function checkpointed<T>(ctx: CommandContext, command: string, real
       ...(label === undefined ? {} : { caller: label }),
       files: unique.map((real, index) => ({ rel: ctx.workspace.relative(real), before: before[index]!.state })),
     }),
-    ...before.map((each) => (each.state.kind === 'file' && each.bytes ? putBlob(store.dir, each.bytes, each.state.hash) : undefined)),
+    ...before.map((each, index) =>
+      each.state.kind === 'file' && each.bytes ? putBlob(store.dir, each.bytes, each.state.hash, each.ino === undefined ? undefined : { jail, real: unique[index]!, ino: each.ino }) : undefined,
+    ),
   ]);
   const finish = async (): Promise<boolean> => {
     const after = await Promise.all(unique.map((real) => captureState(jail, real)));

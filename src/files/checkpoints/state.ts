@@ -17,6 +17,8 @@ export type FileState =
 export interface Captured {
   readonly state: FileState;
   readonly bytes?: Buffer;
+  // The inode read (a file), so the store can take it by a hard link instead of a copy.
+  readonly ino?: number;
 }
 
 export const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
@@ -40,7 +42,7 @@ export async function captureState(jail: Beneath, real: string): Promise<Capture
         const now = await handle.stat();
         if (!now.isFile() || now.ino !== st.ino) throw fail('C215', `path changed during access: ${real}`);
         const bytes = await handle.readFile();
-        return { state: { kind: 'file', hash: sha256(bytes), mode: now.mode & 0o7777, size: bytes.length }, bytes };
+        return { state: { kind: 'file', hash: sha256(bytes), mode: now.mode & 0o7777, size: bytes.length }, bytes, ino: now.ino };
       } finally {
         await handle.close();
       }
