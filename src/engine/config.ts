@@ -17,7 +17,7 @@ export const configSchema = z.strictObject({
   maxWriteBytes: z._default(z.int().check(z.positive()), 64 * 1024 * 1024),
   // Where the previous version of a changed file goes: true = the checkpoint store outside the workspace
   // (undo, redo, restore); "beside" = also a ChatCLI-style `<file>.bak` next to it; false = nowhere.
-  backups: z._default(z.union([z.boolean(), z.literal('beside')]), true),
+  backups: z._default(z.literal([true, false, 'beside']), true),
   // Bounds of the checkpoint store: the oldest steps go first when it is larger or older than this.
   checkpointMaxMB: z._default(z.int().check(z.positive()), 500),
   checkpointMaxDays: z._default(z.int().check(z.positive()), 30),
