@@ -25,9 +25,9 @@ function change(before: FileState, after: FileState | undefined): 'created' | 'd
 export const checkpointsCommand = defineCommand({
   name: 'checkpoints',
   aliases: ['list_checkpoints', 'history'],
-  summary: 'List the changes codeward made here (newest first): id, time, command, files; undo, redo and restore --to ID use them',
+  summary: 'List the changes codeward made (id, time, command, files), newest first',
   flags,
-  examples: ['checkpoints', 'checkpoints --limit 50'],
+  examples: ['checkpoints'],
   effect: 'read',
   annotations: { readOnly: true, destructive: false, idempotent: true },
   touches: () => [],

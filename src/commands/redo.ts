@@ -12,9 +12,9 @@ const flags = z.strictObject({
 export const redoCommand = defineCommand({
   name: 'redo',
   aliases: ['redo_change'],
-  summary: 'Apply again what undo took back (until a new change is made)',
+  summary: 'Apply again what undo took back',
   flags,
-  examples: ['redo', 'redo --steps 2'],
+  examples: ['redo'],
   effect: 'write',
   annotations: { readOnly: false, destructive: true, idempotent: false },
   // The files come from the checkpoint store (each is jailed again when the step is applied); the whole

@@ -12,7 +12,7 @@ const flags = z.strictObject({
 export const restoreCommand = defineCommand({
   name: 'restore',
   aliases: ['restore_checkpoint', 'rewind'],
-  summary: "Put every file codeward changed back as it was before checkpoint --to ID (undoes it and everything after; redo goes forward again)",
+  summary: 'Put every file back as it was before checkpoint --to ID',
   flags,
   flagAliases: { id: 'to', checkpoint: 'to' },
   positional: 'to',

@@ -53,7 +53,7 @@ async function run(args: RollbackArgs, ctx: CommandContext): Promise<RollbackDat
 export const rollbackCommand = defineCommand({
   name: 'rollback',
   aliases: ['rollback_file'],
-  summary: 'Put one file back to its previous version (from the checkpoint store, else its .bak); a second rollback redoes',
+  summary: 'Put one file back to its previous version (checkpoint store, else its .bak)',
   flags,
   positional: 'file',
   examples: ['rollback --file src/app.ts'],

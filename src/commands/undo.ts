@@ -16,9 +16,9 @@ export function formatRewind(verb: string, data: RewindResult): string {
 export const undoCommand = defineCommand({
   name: 'undo',
   aliases: ['undo_last', 'undo_change'],
-  summary: 'Take back the last change codeward made (every file of it, byte-exact), or the last --steps N; redo brings it back',
+  summary: 'Take back the last change codeward made (all its files, byte-exact); redo brings it back',
   flags,
-  examples: ['undo', 'undo --steps 3', 'undo --force'],
+  examples: ['undo'],
   effect: 'write',
   annotations: { readOnly: false, destructive: true, idempotent: false },
   // The files come from the checkpoint store (each is jailed again when the step is applied); the whole

@@ -56,7 +56,7 @@ function format(data: WriteData): string {
 export const writeCommand = defineCommand({
   name: 'write',
   aliases: ['write_file', 'writefile', 'write-file'],
-  summary: 'Write (or append to) a file atomically, keeping the previous version in the checkpoint store (undo brings it back)',
+  summary: 'Write (or append to) a file atomically; undo restores the previous version',
   flags,
   flagAliases: { contentB64: 'content' },
   examples: ['write --file notes.txt --content "hello"', 'write --file src/app.ts --content <base64> --encoding base64'],
