@@ -27,7 +27,9 @@ async function deleteOne(input: string, recursive: boolean, ctx: CommandContext)
     // A file or link is saved in the checkpoint store first (undo brings it back; a link as a link),
     // with backups: "beside" also as a .bak; each step through one handle walk.
     const withBackup = target.kind === 'file' && ctx.config.backups === 'beside' && !target.real.endsWith('.bak');
-    const { value, checkpoint } = await checkpointed(ctx, 'delete', [target.real], () =>
+    // A FIFO, socket or device cannot be kept: removed without a step (undo cannot bring it back).
+    const kept = target.kind === 'file' || target.kind === 'symlink' ? [target.real] : [];
+    const { value, checkpoint } = await checkpointed(ctx, 'delete', kept, () =>
       jail.at(target.real, async (at) => {
         const saved = withBackup ? await createBackup(at, { replacing: true }) : undefined;
         await unlink(at);

@@ -210,3 +210,14 @@ describe('read-only agents', () => {
     expect(writing.filter((name) => !WRITING_COMMANDS.has(name))).toEqual([]);
   });
 });
+
+describe('what cannot be kept', () => {
+  it('a FIFO is still deleted (without a step); undo then takes back the change before it', async () => {
+    const { spawnSync } = await import('node:child_process');
+    if (spawnSync('mkfifo', [join(root, 'pipe')]).status !== 0) return;
+    await ok('write', { file: 'crlf.txt', content: 'x' });
+    expect(await ok('delete', { paths: ['pipe'] })).toMatchObject({ results: [{ path: 'pipe', removed: true, backup: null }] });
+    await ok('undo');
+    expect((await bytes('crlf.txt')).equals(CRLF)).toBe(true);
+  });
+});
