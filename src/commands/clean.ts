@@ -8,6 +8,7 @@ import { defineCommand, type CommandContext } from '../engine/command.js';
 import { fail, toCodewardError } from '../engine/errors.js';
 import { relabel, type Beneath, type DirHandle } from '../workspace/beneath.js';
 import { plural } from './render.js';
+import { checkpointed } from '../files/checkpoints/record.js';
 
 const flags = z.strictObject({
   dir: described(z._default(z.string(), '.'), 'folder to clean (recursively)'),
@@ -69,12 +70,18 @@ async function run(args: CleanArgs, ctx: CommandContext): Promise<CleanData> {
     start.close();
   }
   const removed: string[] = [];
-  for (const path of found) {
+  const kept = found.filter((path) => {
     const rel = ctx.workspace.relative(path);
-    if (ctx.workspace.isNonAccessible(rel)) {
-      ctx.warn(`kept ${rel}: it matches a non-accessible glob`);
-      continue;
-    }
+    if (!ctx.workspace.isNonAccessible(rel)) return true;
+    ctx.warn(`kept ${rel}: it matches a non-accessible glob`);
+    return false;
+  });
+  // Every removed file in one step: one undo brings them all back.
+  const remove = async (): Promise<void> => {
+    for (const path of kept) await removeOne(path);
+  };
+  const removeOne = async (path: string): Promise<void> => {
+    const rel = ctx.workspace.relative(path);
     if (!args.dryRun) {
       // Re-check right before removing, through the parent's handle: only a file or a link itself is ever
       // unlinked, never a folder, and never anything reached through a link swapped in meanwhile.
@@ -86,10 +93,12 @@ async function run(args: CleanArgs, ctx: CommandContext): Promise<CleanData> {
         if ((error as { code?: string }).code === 'ENOENT' || (error as { code?: string }).code === 'C211') return false;
         throw error;
       });
-      if (!gone) continue;
+      if (!gone) return;
     }
     removed.push(rel);
-  }
+  };
+  if (args.dryRun) await remove();
+  else await checkpointed(ctx, 'clean', kept, remove);
   return { removed, dryRun: args.dryRun };
 }
 

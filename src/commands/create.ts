@@ -3,7 +3,9 @@ import * as z from 'zod/mini';
 import { defineCommand, type CommandContext } from '../engine/command.js';
 import { fail } from '../engine/errors.js';
 import { described, pathText } from '../engine/schema.js';
-import { createFile, replaceFile } from '../files/replace-file.js';
+import { createFile } from '../files/replace-file.js';
+import { checkpointed } from '../files/checkpoints/record.js';
+import { replaceCheckpointed } from '../files/checkpoints/replace.js';
 import { eachEntry, formatBatch, type BatchResult } from './batch.js';
 import { contentBytes, readCurrent } from './content.js';
 
@@ -49,13 +51,15 @@ async function createOne(item: Entry, ctx: CommandContext): Promise<Omit<CreateR
   }
   const options = mode === undefined ? {} : { mode };
   if (existing === undefined) {
-    await createFile(jail, target.real, bytes, { ...options, mkdirs: item.parents }).catch((error: { code?: string }) => {
-      throw error.code === 'C217' ? fail('C217', `${item.path} already exists; pass overwrite: true to replace it`) : error;
-    });
+    await checkpointed(ctx, 'create', [target.real], () =>
+      createFile(jail, target.real, bytes, { ...options, mkdirs: item.parents }).catch((error: { code?: string }) => {
+        throw error.code === 'C217' ? fail('C217', `${item.path} already exists; pass overwrite: true to replace it`) : error;
+      }),
+    );
     return { bytesWritten: bytes.length, created: true, backup: null };
   }
-  const backup = await replaceFile(jail, target.real, bytes, { ...options, checkWritable: true, backup: ctx.config.backups, mkdirs: item.parents });
-  return { bytesWritten: bytes.length, created: false, backup: backup === undefined ? null : ctx.workspace.relative(backup) };
+  const backup = await replaceCheckpointed(ctx, 'create', target.real, bytes, { ...options, checkWritable: true, mkdirs: item.parents });
+  return { bytesWritten: bytes.length, created: false, backup };
 }
 
 export const createCommand = defineCommand({

@@ -4,6 +4,8 @@ import { defineCommand, type CommandContext } from '../engine/command.js';
 import { fail } from '../engine/errors.js';
 import { described, flag, nonEmptyPath } from '../engine/schema.js';
 import { backupPath, createBackup } from '../files/backup.js';
+import { checkpointed } from '../files/checkpoints/record.js';
+import { backupLabel } from '../files/checkpoints/replace.js';
 import { findBelow, removeTree } from '../files/remove-tree.js';
 import { eachEntry, formatBatch, type BatchResult } from './batch.js';
 
@@ -22,14 +24,19 @@ async function deleteOne(input: string, recursive: boolean, ctx: CommandContext)
   const jail = ctx.workspace.jail;
   if (target.kind === 'missing') return { removed: false, backup: null };
   if (target.kind !== 'dir') {
-    // A regular file gets a .bak first, so `rollback` can bring it back; both through one handle walk.
-    const withBackup = target.kind === 'file' && ctx.config.backups && !target.real.endsWith('.bak');
-    const backup = await jail.at(target.real, async (at) => {
-      const saved = withBackup ? await createBackup(at, { replacing: true }) : undefined;
-      await unlink(at);
-      return saved === undefined ? undefined : backupPath(target.real);
-    }, { input });
-    return { removed: true, backup: backup === undefined ? null : ctx.workspace.relative(backup) };
+    // A file or link is saved in the checkpoint store first (undo brings it back; a link as a link),
+    // with backups: "beside" also as a .bak; each step through one handle walk.
+    const withBackup = target.kind === 'file' && ctx.config.backups === 'beside' && !target.real.endsWith('.bak');
+    // A FIFO, socket or device cannot be kept: removed without a step (undo cannot bring it back).
+    const kept = target.kind === 'file' || target.kind === 'symlink' ? [target.real] : [];
+    const { value, checkpoint } = await checkpointed(ctx, 'delete', kept, () =>
+      jail.at(target.real, async (at) => {
+        const saved = withBackup ? await createBackup(at, { replacing: true }) : undefined;
+        await unlink(at);
+        return saved === undefined ? undefined : backupPath(target.real);
+      }, { input }),
+    );
+    return { removed: true, backup: backupLabel(ctx, value, checkpoint) };
   }
   if (!recursive) {
     await jail.at(target.real, (at) => rmdir(at), { input }).catch((error: NodeJS.ErrnoException) => {

@@ -14,6 +14,10 @@ import { patchCommand } from './patch.js';
 import { updateCommand } from './update.js';
 import { readCommand } from './read.js';
 import { rollbackCommand } from './rollback.js';
+import { undoCommand } from './undo.js';
+import { redoCommand } from './redo.js';
+import { restoreCommand } from './restore.js';
+import { checkpointsCommand } from './checkpoints.js';
 import { searchCommand } from './search.js';
 import { testCommand } from './test.js';
 import { treeCommand } from './tree.js';
@@ -39,6 +43,10 @@ export const builtinCommands: readonly AnyCommand[] = [
   gitLogCommand,
   gitChangedCommand,
   gitBranchCommand,
+  undoCommand,
+  redoCommand,
+  checkpointsCommand,
+  restoreCommand,
   rollbackCommand,
   cleanCommand,
 ];

@@ -2,7 +2,8 @@ import * as z from 'zod/mini';
 import { defineCommand, type CommandContext } from '../engine/command.js';
 import { fail, isCodewardError, toCodewardError } from '../engine/errors.js';
 import { described, nonEmptyPath } from '../engine/schema.js';
-import { backupFile } from '../files/replace-file.js';
+import { checkpointed } from '../files/checkpoints/record.js';
+import { backupLabel, besideBackup } from '../files/checkpoints/replace.js';
 import { encodeText } from '../files/text.js';
 import type { FileChange } from '../files/transaction.js';
 import { decodeBase64 } from './base64.js';
@@ -69,19 +70,24 @@ async function run(args: z.infer<typeof flags>, ctx: CommandContext): Promise<Mu
   });
   // Phase 2: a .bak of each changed file, then one journaled commit of every file (restored on failure).
   const changes: FileChange[] = [];
-  const report: MultipatchData['files'] = [];
-  for (const [index, { file, edits }] of states.entries()) {
+  const besides: (string | undefined)[] = [];
+  const changedAt: boolean[] = [];
+  for (const [index, { file }] of states.entries()) {
     const bytes = encoded[index]!;
     const changed = !sameBytes(bytes, file.bytes);
-    const backup = changed && ctx.config.backups ? await backupFile(ctx.workspace.jail, file.target.real) : undefined;
-    report.push({ path: file.target.rel, edits, backup: backup === undefined ? null : ctx.workspace.relative(backup) });
+    changedAt.push(changed);
+    besides.push(changed ? await besideBackup(ctx, file.target.real) : undefined);
     if (changed) changes.push({ path: file.target.real, bytes });
   }
-  try {
-    await ctx.commit(changes);
-  } catch (error) {
-    throw isCodewardError(error) && error.code === 'C223' ? error : fail('C223', `writing the files failed (${toCodewardError(error).message}); every file was restored`);
-  }
+  // Every changed file in one step: one undo takes the whole multipatch back.
+  const { checkpoint } = await checkpointed(ctx, 'multipatch', changes.map((change) => change.path), async () => {
+    try {
+      await ctx.commit(changes);
+    } catch (error) {
+      throw isCodewardError(error) && error.code === 'C223' ? error : fail('C223', `writing the files failed (${toCodewardError(error).message}); every file was restored`);
+    }
+  });
+  const report = states.map(({ file, edits }, index) => ({ path: file.target.rel, edits, backup: changedAt[index] ? backupLabel(ctx, besides[index], checkpoint) : null }));
   return { files: report };
 }
 

@@ -1,7 +1,8 @@
 import type { CommandContext, Touch } from '../engine/command.js';
 import { fail, isCodewardError } from '../engine/errors.js';
 import { ensureParentDirs } from '../files/atomic-write.js';
-import { backupFile } from '../files/replace-file.js';
+import { checkpointed } from '../files/checkpoints/record.js';
+import { backupLabel, besideBackup } from '../files/checkpoints/replace.js';
 import { encodeText, type TextDoc } from '../files/text.js';
 import type { FileChange } from '../files/transaction.js';
 import { applyUnifiedDiff, diffTargets, parseUnifiedDiff, patchTarget, type FilePatch, type HunkReport } from '../edit/unified-diff.js';
@@ -72,6 +73,7 @@ export async function runDiff(diff: string, encoding: 'text' | 'base64', file: s
   }
   const changes: FileChange[] = [];
   const files: DiffFileResult[] = [];
+  const besides = new Map<DiffFileResult, string | undefined>();
   for (const path of targets) {
     const result = applied.get(path)!;
     const loaded = docs.get(path) ?? null;
@@ -82,14 +84,13 @@ export async function runDiff(diff: string, encoding: 'text' | 'base64', file: s
     const entry: DiffFileResult = { path: target.rel, hunks: result.hunks, created: loaded === null, deleted: bytes === null, backup: null };
     files.push(entry);
     if (bytes !== null && loaded !== null && sameBytes(bytes, loaded.bytes)) continue;
-    if (loaded !== null && ctx.config.backups) {
-      const backup = await backupFile(ctx.workspace.jail, target.real);
-      entry.backup = backup === undefined ? null : ctx.workspace.relative(backup);
-    }
+    const beside = loaded !== null ? await besideBackup(ctx, target.real) : undefined;
+    besides.set(entry, beside);
     if (bytes !== null) await ensureParentDirs(target.real, ctx.workspace.jail);
     changes.push({ path: target.real, bytes });
   }
-  await ctx.commit(changes);
+  const { checkpoint } = await checkpointed(ctx, 'patch', changes.map((change) => change.path), () => ctx.commit(changes));
+  for (const [entry, beside] of besides) entry.backup = entry.created ? null : backupLabel(ctx, beside, checkpoint);
   const hunks = files.reduce((sum, each) => sum + each.hunks.length, 0);
   return { replacements: hunks, backup: files.find((each) => each.backup)?.backup ?? null, files };
 }

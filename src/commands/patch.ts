@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { defineCommand, type CommandContext } from '../engine/command.js';
 import { fail, isCodewardError } from '../engine/errors.js';
 import { choice, flag, optionalPathText, optionalText } from '../engine/schema.js';
-import { replaceFile } from '../files/replace-file.js';
+import { replaceCheckpointed } from '../files/checkpoints/replace.js';
 import { encodeText } from '../files/text.js';
 import { decodeBase64 } from './base64.js';
 import { normaliseForFile } from './content.js';
@@ -68,8 +68,8 @@ async function writeReplaced(ctx: CommandContext, input: string, file: EditableF
   const done = { path: file.target.rel, replacements: result.replacements, lines: result.lines };
   if (sameBytes(bytes, file.bytes)) return { ...done, backup: null };
   checkWriteSize(ctx, input, bytes);
-  const backup = await replaceFile(ctx.workspace.jail, file.target.real, bytes, { backup: ctx.config.backups });
-  return { ...done, backup: backup === undefined ? null : ctx.workspace.relative(backup) };
+  const backup = await replaceCheckpointed(ctx, 'patch', file.target.real, bytes);
+  return { ...done, backup };
 }
 
 function format(data: ReplaceData | DiffData): string {
@@ -77,7 +77,7 @@ function format(data: ReplaceData | DiffData): string {
     return data.files.map((file) => `${file.deleted ? 'deleted' : file.created ? 'created' : 'patched'} ${file.path} (${plural(file.hunks.length, 'hunk')})`).join('\n');
   }
   const where = data.lines.length > 0 ? ` at line${data.lines.length === 1 ? '' : 's'} ${data.lines.join(', ')}` : '';
-  return `patched ${data.path}: ${plural(data.replacements, 'replacement')}${where}${data.backup ? ` (undo with: rollback --file ${data.path})` : ''}`;
+  return `patched ${data.path}: ${plural(data.replacements, 'replacement')}${where}${data.backup ? ` (undo with: undo)` : ''}`;
 }
 
 export const patchCommand = defineCommand({

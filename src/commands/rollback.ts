@@ -4,33 +4,56 @@ import { defineCommand, type CommandContext } from '../engine/command.js';
 import { fail } from '../engine/errors.js';
 import { backupPath } from '../files/backup.js';
 import { restoreFile } from '../files/replace-file.js';
+import { getBlob } from '../files/checkpoints/blobs.js';
+import { checkpointed, checkpointLabel, storeFor } from '../files/checkpoints/record.js';
+import { applyState } from '../files/checkpoints/state.js';
 
-const flags = z.strictObject({ file: pathText('file to restore from its .bak backup') });
+const flags = z.strictObject({ file: pathText('file to put back to its previous version') });
 
 type RollbackArgs = z.infer<typeof flags>;
 
 export interface RollbackData {
   restored: string;
-  backup: string;
+  // Where the previous version came from: "checkpoint:ID" or the `.bak` beside the file.
+  from: string;
+  // Where the replaced version went (a checkpoint, or the `.bak` after the swap).
+  backup: string | null;
+}
+
+// The previous version from the checkpoint store: the newest step in effect that changed this file.
+// Rolling back is itself a step, so a second rollback brings the newer version back (as with .bak).
+async function fromStore(ctx: CommandContext, real: string, rel: string): Promise<RollbackData | undefined> {
+  const store = storeFor(ctx);
+  const step = (await store.steps()).reverse().find((each) => each.status !== 'undone' && each.files.some((file) => file.rel === rel));
+  const before = step?.files.find((file) => file.rel === rel)?.before;
+  if (step === undefined || before === undefined) return undefined;
+  const bytes = before.kind === 'file' ? await getBlob(store.dir, before.hash) : undefined;
+  if (before.kind === 'file' && bytes === undefined) return undefined;
+  const { checkpoint } = await checkpointed(ctx, 'rollback', [real], () => applyState(ctx.workspace.jail, real, before, bytes));
+  return { restored: rel, from: checkpointLabel(step.id), backup: checkpoint === undefined ? null : checkpointLabel(checkpoint) };
 }
 
 async function run(args: RollbackArgs, ctx: CommandContext): Promise<RollbackData> {
   const target = ctx.path(args.file);
   if (target.kind === 'dir') throw fail('C210', `${args.file} is a folder; rollback restores one file`);
-  // The backup is jailed like any path: a planted `x.bak` symlink must not pull outside bytes in.
+  const stored = await fromStore(ctx, target.real, target.rel);
+  if (stored) return stored;
+  // No checkpoint: a ChatCLI-style `.bak` beside the file. It is jailed like any path: a planted
+  // `x.bak` symlink must not pull outside bytes in.
   const backup = await ctx.workspace.resolve(ctx.workspace.relative(backupPath(target.real)), 'read').catch((error: unknown) => {
-    if ((error as { code?: string }).code === 'C211') throw fail('C224', `no backup for ${args.file}: write and patch create one before changing a file`);
+    if ((error as { code?: string }).code === 'C211') throw fail('C224', `no previous version of ${args.file}: neither a checkpoint (see "checkpoints") nor a ${args.file}.bak`);
     throw error;
   });
   if (backup.real !== backupPath(target.real)) throw fail('C215', `the backup of ${args.file} is a symlink; refusing to restore through it`);
-  await restoreFile(ctx.workspace.jail, target.real);
-  return { restored: target.rel, backup: ctx.workspace.relative(backupPath(target.real)) };
+  const bak = ctx.workspace.relative(backupPath(target.real));
+  await checkpointed(ctx, 'rollback', [target.real], () => restoreFile(ctx.workspace.jail, target.real));
+  return { restored: target.rel, from: bak, backup: bak };
 }
 
 export const rollbackCommand = defineCommand({
   name: 'rollback',
-  aliases: ['rollback_file', 'undo', 'restore'],
-  summary: 'Restore a file from its .bak backup (the current version becomes the new .bak, so a second rollback redoes)',
+  aliases: ['rollback_file'],
+  summary: 'Put one file back to its previous version (checkpoint store, else its .bak)',
   flags,
   positional: 'file',
   examples: ['rollback --file src/app.ts'],
@@ -38,5 +61,5 @@ export const rollbackCommand = defineCommand({
   annotations: { readOnly: false, destructive: true, idempotent: false },
   touches: (args) => [{ path: args.file, access: 'write' }],
   run,
-  format: (data: RollbackData) => `restored ${data.restored} from its backup (the replaced version is now ${data.backup})`,
+  format: (data: RollbackData) => `restored ${data.restored} from ${data.from}${data.backup ? ` (the replaced version is in ${data.backup})` : ''}`,
 });

@@ -29,7 +29,9 @@ interface IgnoreLayer {
   readonly ignores: SinglePathTest;
 }
 
-const ALWAYS_SKIPPED = '.git';
+// .git, and codeward's own files (its project folder, temp files of a write in flight): never listed.
+const ALWAYS_SKIPPED: ReadonlySet<string> = new Set(['.git', '.codeward']);
+const OWN_TEMP_SUFFIX = '.cw-tmp';
 const HIDDEN_FOLDERS: ReadonlySet<string> = new Set(['node_modules', 'vendor']);
 // The walk lets other work of the event loop run (and an abort be seen) after this many folders.
 const FOLDERS_PER_TURN = 512;
@@ -139,7 +141,7 @@ export async function walkTree(options: WalkOptions): Promise<{ entries: TreeEnt
     const prefix = folderRel === '' ? '' : `${folderRel}/`;
     for (const dirent of dirents) {
       const name = dirent.name;
-      if (name === ALWAYS_SKIPPED) continue;
+      if (ALWAYS_SKIPPED.has(name) || name.endsWith(OWN_TEMP_SUFFIX)) continue;
       const type = entryType(dirent);
       if (!includeHidden && (name.charCodeAt(0) === 46 /* . */ || (type === 'dir' && HIDDEN_FOLDERS.has(name)))) continue;
       const rel = prefix + name;

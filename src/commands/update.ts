@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { defineCommand, type CommandContext } from '../engine/command.js';
 import { described, nonEmptyPath } from '../engine/schema.js';
-import { replaceFile } from '../files/replace-file.js';
+import { replaceCheckpointed } from '../files/checkpoints/replace.js';
 import { encodeText } from '../files/text.js';
 import type { LineOp } from '../edit/line-ops.js';
 import { eachEntry, formatBatch, type BatchResult } from './batch.js';
@@ -56,8 +56,8 @@ async function updateOne(entry: FileOps, ctx: CommandContext): Promise<Omit<Upda
   const bytes = encodeText(result.text, file.doc);
   checkWriteSize(ctx, entry.path, bytes);
   if (sameBytes(bytes, file.bytes)) return { applied: result.applied, newLineCount: result.lineCount, backup: null };
-  const backup = await replaceFile(ctx.workspace.jail, file.target.real, bytes, { backup: ctx.config.backups });
-  return { applied: result.applied, newLineCount: result.lineCount, backup: backup === undefined ? null : ctx.workspace.relative(backup) };
+  const backup = await replaceCheckpointed(ctx, 'update', file.target.real, bytes);
+  return { applied: result.applied, newLineCount: result.lineCount, backup };
 }
 
 export const updateCommand = defineCommand({

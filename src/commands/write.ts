@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { choice, flag, pathText, text } from '../engine/schema.js';
 import { defineCommand, type CommandContext } from '../engine/command.js';
 import { fail } from '../engine/errors.js';
-import { replaceFile } from '../files/replace-file.js';
+import { replaceCheckpointed } from '../files/checkpoints/replace.js';
 import { contentBytes, readCurrent } from './content.js';
 import { plural } from './render.js';
 
@@ -32,16 +32,16 @@ async function run(args: WriteArgs, ctx: CommandContext): Promise<WriteData> {
   if (bytes.length > ctx.config.maxWriteBytes) {
     throw fail('C213', `${args.file}: ${bytes.length} bytes is over the write limit of ${ctx.config.maxWriteBytes} bytes`);
   }
-  const backup = await replaceFile(ctx.workspace.jail, target.real, bytes, {
+  const backup = await replaceCheckpointed(ctx, 'write', target.real, bytes, {
     checkWritable: existing !== undefined,
-    backup: existing !== undefined && ctx.config.backups,
+    existed: existing !== undefined,
     mkdirs: true,
   });
   return {
     path: target.rel,
     bytes: existing !== undefined && args.append ? bytes.length - existing.length : bytes.length,
     size: bytes.length,
-    backup: backup === undefined ? null : ctx.workspace.relative(backup),
+    backup,
     created: existing === undefined,
     appended: args.append && existing !== undefined,
   };
@@ -49,14 +49,14 @@ async function run(args: WriteArgs, ctx: CommandContext): Promise<WriteData> {
 
 function format(data: WriteData): string {
   const verb = data.created ? 'created' : data.appended ? 'appended to' : 'wrote';
-  const backup = data.backup ? ` (previous version saved to ${data.backup}; undo with: rollback --file ${data.path})` : '';
+  const backup = data.backup ? ` (previous version in ${data.backup}; undo with: undo)` : '';
   return `${verb} ${data.path}: ${plural(data.bytes, 'byte')}${backup}`;
 }
 
 export const writeCommand = defineCommand({
   name: 'write',
   aliases: ['write_file', 'writefile', 'write-file'],
-  summary: 'Write (or append to) a file atomically, keeping a .bak of the previous version',
+  summary: 'Write (or append to) a file atomically; undo restores the previous version',
   flags,
   flagAliases: { contentB64: 'content' },
   examples: ['write --file notes.txt --content "hello"', 'write --file src/app.ts --content <base64> --encoding base64'],

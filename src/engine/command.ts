@@ -60,6 +60,8 @@ export interface CommandContext {
   readonly workspace: Workspace;
   readonly config: Config;
   readonly signal: AbortSignal;
+  // Per-workspace state outside the project (journals, the checkpoint store); absent: stateDirFor(root).
+  readonly stateDir?: string;
   // The OS sandbox exec and test start through (absent: processes run unconfined).
   readonly sandbox?: ProcessSandbox;
   // What the caller lends (RunOptions.caller); absent outside the agent door.

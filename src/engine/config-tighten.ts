@@ -19,7 +19,7 @@ const TIGHTENERS: Readonly<Record<string, Tightener>> = {
   // How edits match quotes: not a safety setting.
   normalizeQuotes: (value: boolean) => ({ value }),
   maxWriteBytes: (value: number, base: number) => (value <= base ? { value } : { value: base, loosened: `above the default ${base}` }),
-  backups: (value: boolean) => (value ? { value } : { value: true, loosened: 'turning backups off loosens' }),
+  backups: (value: boolean | 'beside') => (value !== false ? { value } : { value: true, loosened: 'turning backups off loosens' }),
   // absent (workspace-write) < read-only; off never.
   sandbox: (value: string | undefined, base: string | undefined) =>
     value === undefined || (SANDBOX_STRENGTH[value] ?? 0) >= (SANDBOX_STRENGTH[base ?? 'workspace-write'] ?? 1) ? { value } : { value: base, loosened: 'turning the OS sandbox off loosens' },

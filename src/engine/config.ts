@@ -15,7 +15,12 @@ export const configSchema = z.strictObject({
   nonAccessibleGlobs: z._default(z.array(z.string().check(z.minLength(1))), [...DEFAULT_NON_ACCESSIBLE_GLOBS]),
   normalizeQuotes: z._default(z.boolean(), true),
   maxWriteBytes: z._default(z.int().check(z.positive()), 64 * 1024 * 1024),
-  backups: z._default(z.boolean(), true),
+  // Where the previous version of a changed file goes: true = the checkpoint store outside the workspace
+  // (undo, redo, restore); "beside" = also a ChatCLI-style `<file>.bak` next to it; false = nowhere.
+  backups: z._default(z.literal([true, false, 'beside']), true),
+  // Bounds of the checkpoint store: the oldest steps go first when it is larger or older than this.
+  checkpointMaxMB: z._default(z.int().check(z.positive()), 500),
+  checkpointMaxDays: z._default(z.int().check(z.positive()), 30),
   // exec and test in the OS sandbox; absent: workspace-write where one is available.
   sandbox: z.optional(z.enum(SANDBOX_MODES)),
   sandboxNetwork: z._default(z.boolean(), false),

@@ -230,6 +230,7 @@ export class Engine {
       workspace: this.workspace,
       config: this.config,
       signal,
+      stateDir: this.stateDir,
       ...(this.sandbox ? { sandbox: this.sandbox } : {}),
       ...(caller ? { caller } : {}),
       path: (input) => {

@@ -55,7 +55,8 @@ export function ripgrepFilterArgs(request: SearchRequest): string[] {
   // directory, the root); the .gitignore files between root and --dir are checked on the results.
   else if (dirRel !== '' && existsSync(join(root, '.gitignore'))) args.push('--ignore-file', join(root, '.gitignore'));
   args.push(...ripgrepGlobArgs(request.globs, dirRel));
-  if (request.includeHidden) args.push('--iglob', '!.git');
+  // codeward's own files are never searched (its project folder, temp files of a write in flight).
+  if (request.includeHidden) args.push('--iglob', '!.git', '--iglob', '!.codeward', '--iglob', '!*.cw-tmp');
   else args.push('--iglob', '!.*', '--iglob', '!node_modules/', '--iglob', '!vendor/');
   for (const glob of request.nonAccessibleGlobs) {
     if (!glob.startsWith('!')) args.push('--iglob', `!${glob}`);

@@ -81,10 +81,14 @@ describe('seed 002 lifecycle, one process per call', () => {
     expect(await exists(`${file}.bak`)).toBe(false);
 
     // The model decides to overwrite: the same call proceeds and carries the warning; the external version is
-    // in the backup.
+    // in the checkpoint store (undo brings it back, redo the write again), no .bak beside the file.
     expectOk(cw(...write), [modified(file, atRead, afterEdit)]);
     expect(await content(file)).toBe('package main // mine\n');
-    expect(await content(`${file}.bak`)).toBe(external);
+    expect(await exists(`${file}.bak`)).toBe(false);
+    expectOk(cw('undo'));
+    expect(await content(file)).toBe(external);
+    expectOk(cw('redo'));
+    expect(await content(file)).toBe('package main // mine\n');
     const afterOurWrite = await statOf(file);
 
     // 4. A fresh read, 5. another external edit: the next mutating call (a patch) is refused again.

@@ -50,9 +50,10 @@ describe('create', () => {
     expect(await readFile(join(root, 'twice.txt'), 'utf8')).toBe('one');
   });
 
-  it('overwrite keeps a backup and the file conventions', async () => {
+  it('overwrite keeps the previous version (in the checkpoint store) and the file conventions', async () => {
     const out = await results('create', { files: [{ path: 'win.txt', content: 'c\nd\n', overwrite: true }] });
-    expect(out[0]).toMatchObject({ success: true, created: false, backup: 'win.txt.bak' });
+    expect(out[0]).toMatchObject({ success: true, created: false, backup: expect.stringMatching(/^checkpoint:\d+$/) });
+    expect(await exists('win.txt.bak')).toBe(false);
     expect(await readFile(join(root, 'win.txt'), 'utf8')).toBe('c\r\nd\r\n');
   });
 
@@ -76,12 +77,13 @@ describe('create', () => {
 });
 
 describe('delete', () => {
-  it('removes files (with a .bak for rollback), is idempotent for missing paths', async () => {
+  it('removes files (kept in the checkpoint store, no .bak beside), is idempotent for missing paths', async () => {
     expect(await results('delete', { paths: ['keep.txt', 'nothing.txt'] })).toEqual([
-      { path: 'keep.txt', success: true, removed: true, backup: 'keep.txt.bak' },
+      { path: 'keep.txt', success: true, removed: true, backup: expect.stringMatching(/^checkpoint:\d+$/) as unknown },
       { path: 'nothing.txt', success: true, removed: false, backup: null },
     ]);
     expect(await exists('keep.txt')).toBe(false);
+    expect(await exists('keep.txt.bak')).toBe(false);
     expect(await engine.run({ cmd: 'rollback', args: { file: 'keep.txt' } })).toMatchObject({ ok: true });
     expect(await readFile(join(root, 'keep.txt'), 'utf8')).toBe('keep\n');
   });

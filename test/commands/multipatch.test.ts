@@ -12,6 +12,8 @@ let engine: Engine;
 beforeEach(async () => {
   root = await tempDir('codeward-multipatch-');
   state = await tempDir('codeward-multipatch-state-');
+  // These tests check ChatCLI's .bak files: the opt-in backups: "beside" (the default keeps them in the checkpoint store).
+  await writeFiles(root, { '.codeward/config.json': '{"backups":"beside"}' });
   engine = await createEngine({ workspace: root, env: { ...process.env, CODEWARD_STATE_DIR: state } });
 });
 afterEach(async () => {

@@ -68,6 +68,11 @@ describe('concurrent patches of one file', () => {
     }
     expect(await readFile(join(root, 'shared.txt'), 'utf8')).toBe(fileWith(n, done));
     // No temp file is left behind next to the edited file.
-    expect((await readdir(root)).sort()).toEqual(['shared.txt', 'shared.txt.bak']);
+    // ... and no .bak either: every process recorded its own step in the shared checkpoint store (under
+    // its lock), so undoing all 8 steps gives back the original bytes.
+    expect((await readdir(root)).sort()).toEqual(['shared.txt']);
+    const undo = await runCliAsync(['--json', '-C', root, 'undo', '--steps', String(n)], { CODEWARD_STATE_DIR: state });
+    expect(JSON.parse(undo.stdout)).toMatchObject({ ok: true });
+    expect(await readFile(join(root, 'shared.txt'), 'utf8')).toBe(fileWith(n, marker));
   });
 });

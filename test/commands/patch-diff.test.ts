@@ -16,6 +16,8 @@ beforeEach(async () => {
   root = join(outer, 'ws');
   state = join(outer, 'state');
   await writeFiles(outer, { 'ws/.keep': '', 'outside.txt': 'secret\n' });
+  // These tests check ChatCLI's .bak files: the opt-in backups: "beside" (the default keeps them in the checkpoint store).
+  await writeFiles(root, { '.codeward/config.json': '{"backups":"beside"}' });
   engine = await createEngine({ workspace: root, env: { ...process.env, CODEWARD_STATE_DIR: state } });
 });
 afterEach(async () => removeDir(outer));

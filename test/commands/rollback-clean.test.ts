@@ -11,6 +11,8 @@ beforeEach(async () => {
   root = await tempDir();
   outside = await tempDir('codeward-outside-');
   await writeFiles(root, { 'a.txt': 'v1\n' });
+  // These tests check ChatCLI's .bak files: the opt-in backups: "beside" (the default keeps them in the checkpoint store).
+  await writeFiles(root, { '.codeward/config.json': '{"backups":"beside"}' });
   engine = await engineFor(root);
 });
 afterEach(async () => {
@@ -24,9 +26,10 @@ const exists = (path: string) => access(join(root, path)).then(() => true, () =>
 describe('rollback', () => {
   it('restores the previous version and a second rollback redoes', async () => {
     await engine.run({ cmd: 'write', args: { file: 'a.txt', content: 'v2\n' } });
-    expect(await engine.run({ cmd: 'rollback', args: { file: 'a.txt' } })).toMatchObject({ ok: true, data: { restored: 'a.txt', backup: 'a.txt.bak' } });
+    // backups: "beside" still writes the .bak; rollback takes the previous version from the store.
+    expect(await text('a.txt.bak')).toBe('v1\n');
+    expect(await engine.run({ cmd: 'rollback', args: { file: 'a.txt' } })).toMatchObject({ ok: true, data: { restored: 'a.txt', from: 'checkpoint:1', backup: 'checkpoint:2' } });
     expect(await text('a.txt')).toBe('v1\n');
-    expect(await text('a.txt.bak')).toBe('v2\n');
     await engine.run({ cmd: 'rollback', args: { file: 'a.txt' } });
     expect(await text('a.txt')).toBe('v2\n');
   });

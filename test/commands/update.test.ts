@@ -15,6 +15,8 @@ let engine: Engine;
 beforeEach(async () => {
   root = await tempDir('cw-update-');
   state = await tempDir('cw-update-state-');
+  // These tests check ChatCLI's .bak files: the opt-in backups: "beside" (the default keeps them in the checkpoint store).
+  await writeFiles(root, { '.codeward/config.json': '{"backups":"beside"}' });
   engine = await createEngine({ workspace: root, env: { ...process.env, CODEWARD_STATE_DIR: state } });
 });
 afterEach(async () => {
@@ -140,7 +142,7 @@ describe('each file succeeds or fails on its own', () => {
     expect(await exists('b.txt.bak')).toBe(false);
     expect(await exists('.env.bak')).toBe(false);
     expect(await exists('missing.txt')).toBe(false);
-    expect((await readdir(root)).sort()).toEqual(['.env', 'a.txt', 'a.txt.bak', 'b.txt', 'c.txt', 'c.txt.bak']);
+    expect((await readdir(root)).filter((name) => name !== '.codeward').sort()).toEqual(['.env', 'a.txt', 'a.txt.bak', 'b.txt', 'c.txt', 'c.txt.bak']);
   });
 
   it('the envelope is ok:true even when every entry fails', async () => {
@@ -161,7 +163,7 @@ describe('each file succeeds or fails on its own', () => {
       warnings: [],
     });
     expect(await read('one.txt')).toBe('one\n');
-    expect(await readdir(root)).toEqual(['one.txt']);
+    expect((await readdir(root)).filter((name) => name !== '.codeward')).toEqual(['one.txt']);
   });
 
   it('a malformed call (no ops) is a usage error for the whole call, not a per-file result', async () => {
@@ -234,11 +236,11 @@ describe('backups and rollback', () => {
     expect(await read('r.txt')).toBe('ONE\nend\n');
     expect(await read('r.txt.bak')).toBe('ONE\n');
 
+    // rollback takes the previous version from the checkpoint store (the .bak stays as it was).
     expect(await engine.run({ cmd: 'rollback', args: { file: 'r.txt' } })).toEqual({
-      ok: true, cmd: 'rollback', data: { restored: 'r.txt', backup: 'r.txt.bak' }, warnings: [],
+      ok: true, cmd: 'rollback', data: { restored: 'r.txt', from: 'checkpoint:2', backup: 'checkpoint:3' }, warnings: [],
     });
     expect(await read('r.txt')).toBe('ONE\n');
-    expect(await read('r.txt.bak')).toBe('ONE\nend\n');
     await engine.run({ cmd: 'rollback', args: { file: 'r.txt' } });
     expect(await read('r.txt')).toBe('ONE\nend\n');
   });

@@ -9,6 +9,8 @@ let engine: Engine;
 beforeEach(async () => {
   root = await tempDir();
   await writeFiles(root, { 'a.txt': 'old\n', 'win.ts': 'one\r\ntwo\r\n', 'bom.txt': '\uFEFFold\n', 'latin.txt': Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x0a]) });
+  // These tests check ChatCLI's .bak files: the opt-in backups: "beside" (the default keeps them in the checkpoint store).
+  await writeFiles(root, { '.codeward/config.json': '{"backups":"beside"}' });
   engine = await engineFor(root);
 });
 afterEach(async () => removeDir(root));

@@ -170,7 +170,9 @@ describe('flattened argv calls (§1.2 examples, §8.7)', () => {
     const result = cli(argv);
     expect(result.status).toBe(0);
     expect(await readFile(join(root, 'main.go'), 'utf8')).toBe('package main\n\n// rewritten\n');
-    expect(await readFile(join(root, 'main.go.bak'), 'utf8')).toContain('println("hi")');
+    // No .bak beside the file: the previous version is in the checkpoint store, and undo works through this door.
+    expect(cli(['undo']).status).toBe(0);
+    expect(await readFile(join(root, 'main.go'), 'utf8')).toContain('println("hi")');
   });
 
   it('write --append as a bare boolean, and false omitted', async () => {

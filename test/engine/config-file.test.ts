@@ -37,7 +37,7 @@ describe('.codeward/config.yaml', () => {
     expect(result.stderr).not.toMatch(/Invalid input/);
     expect(result.stderr).toContain('nonAccessibleGlobs must be a JSON array, got 5');
     expect(result.stderr).toContain('maxWriteBytes must be greater than 0');
-    expect(result.stderr).toContain('backups must be true or false, got "x"');
+    expect(result.stderr).toContain('backups must be one of true, false, beside');
     expect(result.stderr).toContain('sandbox must be one of off, workspace-write, read-only');
     expect(result.stderr).toContain('unknown key bogusKey');
     expect(result.stderr).toMatch(/valid keys: nonAccessibleGlobs, /);

@@ -1,0 +1,51 @@
+import * as z from 'zod/mini';
+import { defineCommand } from '../engine/command.js';
+import { wholeOr } from '../engine/schema.js';
+import { storeFor } from '../files/checkpoints/record.js';
+import type { FileState } from '../files/checkpoints/state.js';
+
+const flags = z.strictObject({
+  limit: wholeOr(1, 20, 'how many of the newest checkpoints to list'),
+});
+
+export interface CheckpointEntry {
+  id: number;
+  time: string;
+  command: string;
+  caller: string | null;
+  status: 'pending' | 'done' | 'undone';
+  files: { path: string; change: 'created' | 'deleted' | 'changed' }[];
+}
+
+function change(before: FileState, after: FileState | undefined): 'created' | 'deleted' | 'changed' {
+  if (before.kind === 'missing') return 'created';
+  return after?.kind === 'missing' ? 'deleted' : 'changed';
+}
+
+export const checkpointsCommand = defineCommand({
+  name: 'checkpoints',
+  aliases: ['list_checkpoints', 'history'],
+  summary: 'List the changes codeward made (id, time, command, files), newest first',
+  flags,
+  examples: ['checkpoints'],
+  effect: 'read',
+  annotations: { readOnly: true, destructive: false, idempotent: true },
+  touches: () => [],
+  run: async (args, ctx): Promise<{ checkpoints: CheckpointEntry[] }> => {
+    const steps = (await storeFor(ctx).steps()).reverse().slice(0, args.limit);
+    return {
+      checkpoints: steps.map((step) => ({
+        id: step.id,
+        time: step.time,
+        command: step.command,
+        caller: step.caller ?? null,
+        status: step.status,
+        files: step.files.map((file) => ({ path: file.rel, change: change(file.before, file.after) })),
+      })),
+    };
+  },
+  format: (data: { checkpoints: CheckpointEntry[] }) =>
+    data.checkpoints.length === 0
+      ? 'no checkpoints: codeward has not changed anything here yet'
+      : data.checkpoints.map((entry) => `${entry.id}  ${entry.time}  ${entry.command}${entry.status === 'done' ? '' : ` (${entry.status})`}${entry.caller ? ` by ${entry.caller}` : ''}: ${entry.files.map((file) => (file.change === 'changed' ? file.path : `${file.path} (${file.change})`)).join(', ')}`).join('\n'),
+});

@@ -1,0 +1,25 @@
+import * as z from 'zod/mini';
+import { defineCommand } from '../engine/command.js';
+import { flag, wholeOr } from '../engine/schema.js';
+import { redoSteps, type RewindResult } from '../files/checkpoints/rewind.js';
+import { formatRewind } from './undo.js';
+
+const flags = z.strictObject({
+  steps: wholeOr(1, 1, 'how many undone changes to apply again, oldest first'),
+  force: flag('apply even where someone else changed the file since the undo'),
+});
+
+export const redoCommand = defineCommand({
+  name: 'redo',
+  aliases: ['redo_change'],
+  summary: 'Apply again what undo took back',
+  flags,
+  examples: ['redo'],
+  effect: 'write',
+  annotations: { readOnly: false, destructive: true, idempotent: false },
+  // The files come from the checkpoint store (each is jailed again when the step is applied); the whole
+  // workspace is declared, so the agent's scheduler runs it alone and the gate asks as for a write.
+  touches: () => [{ path: '.', access: 'write' }],
+  run: (args, ctx) => redoSteps(ctx, { count: args.steps, force: args.force }),
+  format: (data: RewindResult) => formatRewind('redid', data),
+});

@@ -1,0 +1,27 @@
+import * as z from 'zod/mini';
+import { defineCommand } from '../engine/command.js';
+import { described, flag } from '../engine/schema.js';
+import { restoreTo, type RewindResult } from '../files/checkpoints/rewind.js';
+import { formatRewind } from './undo.js';
+
+const flags = z.strictObject({
+  to: described(z.int().check(z.minimum(1)), 'checkpoint id (from "checkpoints" or a data.backup "checkpoint:ID"): the workspace goes back to how it was before that change'),
+  force: flag('restore even files someone else changed since codeward did'),
+});
+
+export const restoreCommand = defineCommand({
+  name: 'restore',
+  aliases: ['restore_checkpoint', 'rewind'],
+  summary: 'Put every file back as it was before checkpoint --to ID',
+  flags,
+  flagAliases: { id: 'to', checkpoint: 'to' },
+  positional: 'to',
+  examples: ['restore --to 12'],
+  effect: 'write',
+  annotations: { readOnly: false, destructive: true, idempotent: true },
+  // The files come from the checkpoint store (each is jailed again when the step is applied); the whole
+  // workspace is declared, so the agent's scheduler runs it alone and the gate asks as for a write.
+  touches: () => [{ path: '.', access: 'write' }],
+  run: (args, ctx) => restoreTo(ctx, args.to, args.force),
+  format: (data: RewindResult & { direction: 'undo' | 'redo' }) => formatRewind(data.direction === 'undo' ? 'undid' : 'redid', data),
+});

@@ -1,0 +1,29 @@
+import * as z from 'zod/mini';
+import { defineCommand } from '../engine/command.js';
+import { flag, wholeOr } from '../engine/schema.js';
+import { undoSteps, type RewindResult } from '../files/checkpoints/rewind.js';
+import { plural } from './render.js';
+
+const flags = z.strictObject({
+  steps: wholeOr(1, 1, 'how many of the latest changes to take back (a multipatch is one change)'),
+  force: flag('restore even files someone else changed since codeward did (their content stays in the store)'),
+});
+
+export function formatRewind(verb: string, data: RewindResult): string {
+  return [`${verb} ${plural(data.steps.length, 'change')}:`, ...data.steps.map((step) => `  checkpoint ${step.id} ${step.command}: ${step.files.join(', ')}`)].join('\n');
+}
+
+export const undoCommand = defineCommand({
+  name: 'undo',
+  aliases: ['undo_last', 'undo_change'],
+  summary: 'Take back the last change codeward made (all its files, byte-exact); redo brings it back',
+  flags,
+  examples: ['undo'],
+  effect: 'write',
+  annotations: { readOnly: false, destructive: true, idempotent: false },
+  // The files come from the checkpoint store (each is jailed again when the step is applied); the whole
+  // workspace is declared, so the agent's scheduler runs it alone and the gate asks as for a write.
+  touches: () => [{ path: '.', access: 'write' }],
+  run: (args, ctx) => undoSteps(ctx, { count: args.steps, force: args.force }),
+  format: (data: RewindResult) => formatRewind('undid', data),
+});

@@ -1,0 +1,133 @@
+import { fail } from '../../engine/errors.js';
+import type { CommandContext } from '../../engine/command.js';
+import { getBlob, putBlob } from './blobs.js';
+import { storeFor } from './record.js';
+import { applyState, captureState, describeState, sameState, type Captured, type FileState } from './state.js';
+import type { CheckpointStore, Step } from './store.js';
+
+export interface RewindResult {
+  readonly steps: { id: number; command: string; files: string[] }[];
+}
+
+// A writer still running (its step pending and its process alive) must finish first.
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+// The real path of a step's file, jailed again (the journal is data: THREAT-MODEL invariant 4). The
+// last component is never followed ('delete' access), and non-accessible names stay refused.
+async function realOf(ctx: CommandContext, rel: string): Promise<string> {
+  const resolved = await ctx.workspace.resolve(rel, 'delete');
+  return resolved.real;
+}
+
+interface Move {
+  readonly step: Step;
+  readonly files: { rel: string; real: string; from: FileState | undefined; to: FileState }[];
+}
+
+// Moves the workspace through `steps` (in the order given), each file from its `from` state (what
+// codeward left there) to its `to` state. Every file is checked first, across all steps as if the
+// earlier ones were done: a file someone else changed since refuses the whole call (C230) unless
+// `force`. A file already in its target state counts as done (a crash in the middle of an undo is
+// finished by the next one). Under the store lock. Returns what was found instead, per step and file
+// (with `force`): the caller records it, so the opposite move brings that version back.
+async function move(ctx: CommandContext, store: CheckpointStore, moves: readonly Move[], force: boolean): Promise<Map<string, FileState>> {
+  const found = new Map<string, FileState>();
+  const expected = new Map<string, Captured>();
+  const current = async (real: string): Promise<Captured> => expected.get(real) ?? captureState(ctx.workspace.jail, real);
+  const conflicts: string[] = [];
+  for (const { step, files } of moves) {
+    if (step.status === 'pending' && alive(step.pid) && !force) throw fail('C216', `checkpoint ${step.id} (${step.command}) is still being written by process ${step.pid}; try again when it finished (or pass --force if that process is gone)`);
+    for (const file of files) {
+      const now = await current(file.real);
+      if (now.bytes !== undefined && now.state.kind === 'file') await putBlob(store.dir, now.bytes, now.state.hash);
+      const fine = (file.from !== undefined && sameState(now.state, file.from)) || sameState(now.state, file.to);
+      if (!fine) found.set(foundKey(step.id, file.rel), now.state);
+      if (!fine) conflicts.push(`${file.rel} (checkpoint ${step.id}, ${step.command}): expected ${file.from === undefined ? 'the state codeward left' : describeState(file.from)}, found ${describeState(now.state)}`);
+      expected.set(file.real, { state: file.to });
+    }
+  }
+  if (conflicts.length > 0 && !force) {
+    throw fail('C230', `changed by someone else since codeward's change, refusing to overwrite:\n  ${conflicts.join('\n  ')}\npass --force to restore anyway (the current content is kept in the store: undo the restore with "redo")`);
+  }
+  for (const { files } of moves) {
+    for (const file of files) {
+      const bytes = file.to.kind === 'file' ? await getBlob(store.dir, file.to.hash) : undefined;
+      if (file.to.kind === 'file' && bytes === undefined) throw fail('C224', `the checkpoint store no longer holds the version of ${file.rel} (pruned or damaged); nothing more was restored`);
+      await applyState(ctx.workspace.jail, file.real, file.to, bytes);
+    }
+  }
+  return found;
+}
+
+const foundKey = (id: number, rel: string): string => `${id}\0${rel}`;
+
+// The step as moved: a file found in another state than codeward left takes that state on the side
+// it came from (after for an undo, before for a redo), so the opposite move restores it.
+function moved(step: Step, found: ReadonlyMap<string, FileState>, side: 'after' | 'before', status: Step['status']): Step {
+  return { ...step, status, files: step.files.map((file) => {
+    const state = found.get(foundKey(step.id, file.rel));
+    return state === undefined ? file : { ...file, [side]: state };
+  }) };
+}
+
+async function plan(ctx: CommandContext, steps: readonly Step[], direction: 'undo' | 'redo'): Promise<Move[]> {
+  const moves: Move[] = [];
+  for (const step of steps) {
+    const files = [];
+    const ordered = direction === 'undo' ? [...step.files].reverse() : step.files;
+    for (const file of ordered) {
+      const real = await realOf(ctx, file.rel);
+      files.push(direction === 'undo' ? { rel: file.rel, real, from: file.after, to: file.before } : { rel: file.rel, real, from: file.before, to: file.after ?? file.before });
+    }
+    moves.push({ step, files });
+  }
+  return moves;
+}
+
+const summary = (steps: readonly Step[]): RewindResult => ({ steps: steps.map((step) => ({ id: step.id, command: step.command, files: step.files.map((file) => file.rel) })) });
+
+// Takes back the newest `count` steps still in effect (newest first), or every step from `toId` on.
+export async function undoSteps(ctx: CommandContext, options: { count?: number; toId?: number; force: boolean }): Promise<RewindResult> {
+  const store = storeFor(ctx);
+  return store.locked(async () => {
+    const active = (await store.steps()).filter((step) => step.status !== 'undone');
+    const chosen = options.toId !== undefined ? active.filter((step) => step.id >= options.toId!) : active.slice(-(options.count ?? 1));
+    if (chosen.length === 0) throw fail('C224', options.toId !== undefined ? `nothing to restore: no change after checkpoint ${options.toId} is in effect (list them with "checkpoints")` : 'nothing to undo: codeward made no change here that is still in effect');
+    const newestFirst = [...chosen].reverse();
+    const found = await move(ctx, store, await plan(ctx, newestFirst, 'undo'), options.force);
+    for (const step of newestFirst) await store.writeStep(moved(step, found, 'after', 'undone'));
+    await store.markUndone(newestFirst.map((step) => step.id), true);
+    return summary(newestFirst);
+  });
+}
+
+// Applies again the oldest `count` undone steps (oldest first), or those before `beforeId`.
+export async function redoSteps(ctx: CommandContext, options: { count?: number; beforeId?: number; force: boolean }): Promise<RewindResult> {
+  const store = storeFor(ctx);
+  return store.locked(async () => {
+    const undone = (await store.steps()).filter((step) => step.status === 'undone');
+    const chosen = options.beforeId !== undefined ? undone.filter((step) => step.id < options.beforeId!) : undone.slice(0, options.count ?? 1);
+    if (chosen.length === 0) throw fail('C224', 'nothing to redo: no undone change (a new change after an undo drops what could be redone)');
+    const found = await move(ctx, store, await plan(ctx, chosen, 'redo'), options.force);
+    for (const step of chosen) await store.writeStep(moved(step, found, 'before', 'done'));
+    await store.markUndone(chosen.map((step) => step.id), false);
+    return summary(chosen);
+  });
+}
+
+// restore --to ID: the workspace as it was before checkpoint ID (undo from ID on), or, when ID is
+// undone already, redo what came before it.
+export async function restoreTo(ctx: CommandContext, id: number, force: boolean): Promise<RewindResult & { direction: 'undo' | 'redo' }> {
+  const steps = await storeFor(ctx).steps();
+  const target = steps.find((step) => step.id === id);
+  if (target === undefined) throw fail('C224', `no checkpoint ${id}: list them with "checkpoints"`);
+  if (target.status !== 'undone') return { ...(await undoSteps(ctx, { toId: id, force })), direction: 'undo' };
+  return { ...(await redoSteps(ctx, { beforeId: id, force })), direction: 'redo' };
+}

@@ -1,0 +1,82 @@
+// The checkpoint store itself: pruning by size and age, blob deduplication, ids under concurrency.
+import { readdir, realpath } from 'node:fs/promises';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createEngine, type Engine } from '../../src/index.js';
+import { CheckpointStore } from '../../src/files/checkpoints/store.js';
+import { stateDirFor } from '../../src/engine/state-dir.js';
+import { parseConfig } from '../../src/engine/config.js';
+import { removeDir, tempDir, writeFiles } from '../helpers/fixture.js';
+
+let root: string;
+let state: string;
+let engine: Engine;
+let store: CheckpointStore;
+
+beforeEach(async () => {
+  root = await tempDir('cw-cp-');
+  state = await tempDir('cw-cp-state-');
+  await writeFiles(root, { 'a.txt': 'a0', 'b.txt': 'b0' });
+  const env = { ...process.env, CODEWARD_STATE_DIR: state };
+  engine = await createEngine({ workspace: root, env });
+  store = CheckpointStore.for(stateDirFor(await realpath(root), env));
+});
+
+afterEach(async () => {
+  await removeDir(root);
+  await removeDir(state);
+});
+
+const HOUR = 3600 * 1000; // past the store's blob grace period
+
+describe('checkpoint store', () => {
+  it('lives outside the workspace and stores the same bytes once', async () => {
+    for (const content of ['x'.repeat(1000), 'a0', 'x'.repeat(1000), 'a0']) {
+      expect(await engine.run({ cmd: 'write', args: { file: 'a.txt', content } })).toMatchObject({ ok: true });
+    }
+    expect(store.dir.startsWith(state)).toBe(true);
+    expect(await readdir(root)).toEqual(['a.txt', 'b.txt']);
+    // Four steps, two distinct contents before them.
+    expect((await store.steps()).length).toBe(4);
+    expect((await store.blobSizes()).size).toBe(2);
+  });
+
+  it('prunes the oldest steps past the size limit, then every blob no step names (the newest step stays)', async () => {
+    for (let i = 1; i <= 6; i += 1) await engine.run({ cmd: 'write', args: { file: 'a.txt', content: String(i).repeat(1000 * i) } });
+    expect((await store.steps()).map((step) => step.id)).toEqual([1, 2, 3, 4, 5, 6]);
+    const result = await store.locked(() => store.prune({ maxBytes: 10_000, maxAgeMs: 365 * 24 * HOUR }, Date.now() + 2 * HOUR));
+    const left = (await store.steps()).map((step) => step.id);
+    expect(left).toEqual([5, 6]); // befores of 4000 + 5000 bytes fit; 3000 more would not
+    expect(result.steps).toBe(4);
+    const sizes = [...(await store.blobSizes()).values()].map((blob) => blob.size).sort((a, b) => a - b);
+    expect(sizes).toEqual([4000, 5000]);
+    // Pruned steps cannot be undone past: two undos work, the third has nothing left.
+    expect(await engine.run({ cmd: 'undo', args: { steps: 2 } })).toMatchObject({ ok: true });
+    expect(await engine.run({ cmd: 'undo' })).toMatchObject({ ok: false, error: { code: 'C224' } });
+  });
+
+  it('prunes steps older than the age limit; fresh blobs are never collected (a recorder may be using them)', async () => {
+    await engine.run({ cmd: 'write', args: { file: 'a.txt', content: 'one' } });
+    await engine.run({ cmd: 'write', args: { file: 'b.txt', content: 'two' } });
+    await store.locked(() => store.prune({ maxBytes: 1 << 30, maxAgeMs: 1 }, Date.now() + 1000));
+    expect((await store.steps()).map((step) => step.id)).toEqual([2]);
+    expect((await store.blobSizes()).size).toBe(2); // younger than the grace period
+  });
+
+  it('parallel calls in one process get distinct ids and all undo', async () => {
+    const names = Array.from({ length: 12 }, (_, i) => `f${i}.txt`);
+    await Promise.all(names.map((file) => engine.run({ cmd: 'write', args: { file, content: file } })));
+    const ids = (await store.steps()).map((step) => step.id);
+    expect(ids).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
+    expect(await engine.run({ cmd: 'undo', args: { steps: 12 } })).toMatchObject({ ok: true });
+    expect((await readdir(root)).sort()).toEqual(['a.txt', 'b.txt']);
+  });
+
+  it('config: backups "beside", store limits; a project file cannot turn checkpoints off', async () => {
+    expect(await parseConfig('{"backups":"beside","checkpointMaxMB":100,"checkpointMaxDays":7}', 'config.json')).toMatchObject({ backups: 'beside', checkpointMaxMB: 100, checkpointMaxDays: 7 });
+    expect((await parseConfig('{}', 'config.json')).backups).toBe(true);
+    await expect(parseConfig('{"backups":"elsewhere"}', 'config.json')).rejects.toMatchObject({ code: 'C210' });
+    await writeFiles(root, { '.codeward/config.json': '{"backups": false}' });
+    const untrusted = await createEngine({ workspace: root, env: { ...process.env, CODEWARD_STATE_DIR: state, HOME: state } });
+    expect(untrusted.config.backups).toBe(true);
+  });
+});
