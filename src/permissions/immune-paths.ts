@@ -1,5 +1,6 @@
 // Safety-immune path classes (seed 004, chatcli §6.4): paths that always need a person's approval,
 // matched on resolved workspace paths, redirection targets and shell arguments.
+import { OTHER_TOOLS_IN_WORKSPACE, PROTECTED_FILES_IN_WORKSPACE } from '../sandbox/lists.js';
 
 export interface PathClass {
   readonly name: string;
@@ -15,6 +16,8 @@ const segment = (name: string, rest = ''): RegExp => new RegExp(`(?:^|[/=:~])${n
 const SYSTEM = /^(?:\/+|(?:\.\.\/)+)(?:etc|boot|sys|proc)(?:\/|$)/;
 const DEVICE = /^\/+dev\/(?!null$|zero$|stdout$|stderr$|stdin$|tty$|fd\/|full$|random$|urandom$|tcp\/|udp\/)/;
 
+const OBEYED_LATER: readonly RegExp[] = [...OTHER_TOOLS_IN_WORKSPACE, ...PROTECTED_FILES_IN_WORKSPACE].map((name) => segment(name));
+
 export const PATH_CLASSES: readonly PathClass[] = [
   { name: 'ssh-keys', description: '.ssh/ (SSH keys)', access: 'any', test: (p) => segment('.ssh').test(p) },
   { name: 'gnupg', description: '.gnupg/ (GPG keys)', access: 'any', test: (p) => segment('.gnupg').test(p) },
@@ -28,6 +31,15 @@ export const PATH_CLASSES: readonly PathClass[] = [
     test: (p) => segment('.codeward').test(p) || segment('.chatcli').test(p) || /(?:^|\/)coder_policy\.json$/i.test(p),
   },
   { name: 'git-internals', description: '.git/ (hooks and config run code)', access: 'write', test: (p) => segment('.git').test(p) },
+  {
+    // The files the sandbox keeps read-only because another tool runs or obeys them later, outside any
+    // sandbox (editor tasks, other agents' hooks and instructions, commit-hook runners, direnv, MCP server
+    // lists): writing one is a person's decision in every door and mode, as writing a git hook is.
+    name: 'obeyed-later',
+    description: `files other tools run or obey later (${[...OTHER_TOOLS_IN_WORKSPACE.map((name) => `${name}/`), ...PROTECTED_FILES_IN_WORKSPACE].join(', ')})`,
+    access: 'write',
+    test: (p) => OBEYED_LATER.some((pattern) => pattern.test(p)),
+  },
 ];
 
 // The first class a path falls in, for the given kind of access.

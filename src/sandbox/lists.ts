@@ -8,11 +8,13 @@ export const PROTECTED_IN_WORKSPACE: readonly string[] = ['.codeward', '.chatcli
 // - files (read-only when they exist; one created by a sandboxed process is moved aside after the run,
 //   since an empty placeholder would itself be obeyed): the ChatCLI policy file and the context files
 //   a later agent takes as instructions (src/agent/prompt/context-files.ts).
-export const OTHER_TOOLS_IN_WORKSPACE: readonly string[] = ['.vscode', '.idea', '.claude', '.cursor', '.zed', '.devcontainer', '.gemini', '.continue'];
+export const OTHER_TOOLS_IN_WORKSPACE: readonly string[] = ['.vscode', '.idea', '.claude', '.cursor', '.zed', '.devcontainer', '.gemini', '.continue', '.husky'];
 export const PROTECTED_FILES_IN_WORKSPACE: readonly string[] = [
   'coder_policy.json', 'AGENTS.md', 'SOUL.md', 'USER.md', 'RULES.md',
   // What other agents take as instructions, and direnv's start-up file.
-  'CLAUDE.md', 'GEMINI.md', '.cursorrules', '.windsurfrules', '.envrc',
+  'CLAUDE.md', 'GEMINI.md', 'AGENT.md', '.cursorrules', '.windsurfrules', '.github/copilot-instructions.md', '.envrc',
+  // Commit-hook runners and MCP server lists: the next `git commit` or agent start runs what they name.
+  '.pre-commit-config.yaml', 'lefthook.yml', '.lefthook.yml', '.mcp.json',
 ];
 // The git control folder is guarded by git-guard.ts (the `.git` entry, config, hooks, info, commondir…).
 export const GIT_PROTECTED_SUMMARY: readonly string[] = [
