@@ -32,7 +32,7 @@ describe('the system prompt', () => {
     const context = toolContext(registry);
     for (const command of registry.commands) expect(context).toMatch(new RegExp(`(?:- |; |also: )${command.name}[ :]`));
     expect(context).toMatch(/- write: [^\n]*required: file, content/);
-    expect(context).toMatch(/rollback \(file\): Restore a file/);
+    expect(context).toMatch(/rollback \(file\): Put one file back/);
     const examples = context.split('\n').filter((line) => line.startsWith('  {'));
     expect(examples.length).toBeGreaterThanOrEqual(8);
     // The test example is not one language's (issue 17 point 10).
