@@ -164,8 +164,11 @@ export class Planner {
   // `xargs -I{} CMD`: each input line replaces `{}`. Where that is code (a shell's script, an interpreter's
   // program, a command name, find -exec's command), the xargs command is marked so it is judged dynamic.
   private xargs(words: readonly Preview[], start: number, end: number, wrappers: string[], index: number, items: PlanItem[]): PlanItem[] {
+    // `xargs -a FILE` / `--arg-file=FILE` reads FILE: the xargs command itself is judged too.
+    const argFile = words.slice(start + 1, start + index).some((word) => /^(?:-[^-]*a|--a)/.test(word.value));
+    const self: PlanItem = { kind: 'command', start, end, wrappers };
     const replace = xargsReplace(words.slice(start, start + index));
-    if (replace === undefined) return items;
+    if (replace === undefined) return argFile ? [self, ...items] : items;
     for (const item of items) if (item.kind === 'command' || item.kind === 'script') item.replace = replace;
     const has = (i: number): boolean => words[i]!.raw.text.includes(replace);
     const code = items.some((item) => {
@@ -177,7 +180,7 @@ export class Planner {
       const runsCode = SHELLS.has(name) || INTERPRETERS.has(name) || languageOf(name) !== undefined;
       return has(item.start) || (runsCode && words.slice(item.start + 1, item.end).some((word) => word.raw.text.includes(replace)));
     });
-    return code ? [{ kind: 'command', start, end, wrappers, xargsCode: true }, ...items] : items;
+    return code ? [{ ...self, xargsCode: true }, ...items] : argFile ? [self, ...items] : items;
   }
 
   // GNU parallel: `parallel [options] CMD ::: ARGS` runs CMD with each argument; without CMD each argument
