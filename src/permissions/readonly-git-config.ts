@@ -85,7 +85,7 @@ export function configProgram(gitDir: string, home: string | undefined): string 
     if (text === undefined) return undefined;
     for (const entry of parseGitConfig(text)) {
       if ((entry.section === 'include' || entry.section === 'includeif') && entry.key === 'path' && entry.value) {
-        const path = entry.value.startsWith('~/') ? (home ? join(home, entry.value.slice(2)) : undefined) : resolve(dirname(file), entry.value);
+        const path = entry.value.startsWith('~/') ? (home ? join(home, entry.value.slice(2)) : undefined) : entry.value.startsWith('~') ? undefined : resolve(dirname(file), entry.value);
         // An include git would read but this cannot: the repository's config is unknown, so it counts.
         if (path === undefined) return describe(entry);
         const found = visit(path, depth + 1);

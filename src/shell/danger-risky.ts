@@ -68,7 +68,7 @@ function commandClass(command: SimpleCommand): RiskyClass | undefined {
   if (command.substituted && (DOWNLOADERS.has(name) || SHELLS.has(name))) return CLASSES.substitutedDownload;
   if ((name === 'export' || name === 'declare' || name === 'typeset' || name === 'local' || name === 'readonly') && args.some((arg) => isHijackVariable(arg.split('=')[0]!) && arg.includes('='))) return CLASSES.pathHijack;
   // `read PATH`, `printf -v HOME .`, `getopts o IFS`: assignments by builtins.
-  if (['read', 'mapfile', 'readarray', 'getopts', 'printf', 'unset'].includes(name) && args.some((arg) => isHijackVariable(arg.replace(/^-v/, '')))) return CLASSES.pathHijack;
+  if (['read', 'mapfile', 'readarray', 'getopts', 'printf', 'unset'].includes(name) && command.words.slice(1).some((word) => isHijackVariable(word.text.replace(/^-v/, '')))) return CLASSES.pathHijack;
   if (DELETERS.has(name) || /^mkfs/.test(name)) {
     if (command.wrappers.includes('xargs')) return CLASSES.xargsDelete;
     if (command.wrappers.includes('find') || command.wrappers.includes('fd')) return CLASSES.findExecDelete;

@@ -134,12 +134,24 @@ function searchRoots(command: SimpleCommand): { roots: string[]; hidden: boolean
     return rest.length > 1 ? rest.slice(1) : ['.'];
   };
   if (/^(?:grep|egrep|fgrep|zgrep|ugrep)$/.test(name)) {
-    const recursive = args.some((arg) => /^-[a-zA-Z]*[rR]/.test(arg) || /^--(?:recursive|dereference-recursive|directories=recurse)$/.test(arg));
+    const recursive = args.some((arg, i) => /^-[a-zA-Z]*[rR]/.test(arg) || /^--(?:recursive|dereference-recursive|directories=recurse)$/.test(arg) || arg === '-drecurse' || (arg === '-d' && args[i + 1] === 'recurse'));
     return recursive ? { roots: operands(args), hidden: true } : undefined;
   }
   if (name === 'rg' || name === 'ag' || name === 'ack' || name === 'pt') {
     const hidden = name === 'ack' || args.some((arg) => /^--(?:hidden|no-ignore|unrestricted|all-types|skip-vcs-ignores)/.test(arg) || /^-[a-zA-Z]*(?:\.|uu|u.*u)/.test(arg) || arg === '-a');
     return { roots: operands(args), hidden };
+  }
+  // Commands that read every file below their folder operands: `find . -exec cat {} +`, `tar c .`,
+  // `zip -r - .`, `cp -r . /tmp/x`.
+  if (name === 'find' || name === 'fd' || name === 'fdfind') {
+    if (!args.some((arg) => /^-(?:exec|execdir|ok|okdir|x|X|-exec|-exec-batch)$/.test(arg))) return undefined;
+    const first = args.findIndex((arg) => /^[-(!]/.test(arg));
+    const roots = name === 'find' ? (first === 0 ? ['.'] : args.slice(0, first < 0 ? args.length : first)) : ['.'];
+    return { roots, hidden: true };
+  }
+  if (name === 'tar' && args.some((arg) => /^-?[a-zA-Z]*c/.test(arg) || arg === '--create')) return { roots: args.filter((arg) => !arg.startsWith('-')), hidden: true };
+  if ((name === 'zip' || name === 'cp' || name === 'scp' || name === 'rsync') && args.some((arg) => /^-[a-zA-Z]*[rRa]/.test(arg) || /^--(?:recurse-paths|recursive|archive)$/.test(arg))) {
+    return { roots: args.filter((arg) => !arg.startsWith('-')), hidden: true };
   }
   if (name === 'git') {
     const grep = args.indexOf('grep');

@@ -44,6 +44,13 @@ describe('refused', () => {
     'rg --hidden --no-ignore API_TOKEN',
     'rg -uuu API_TOKEN',
     'cd src && grep -r API_TOKEN ..',
+    'grep -d recurse API_TOKEN .',
+    'find . -type f -exec cat {} +',
+    'find -exec grep -H API {} ;',
+    'tar cf - .',
+    'tar -c -f - .',
+    'zip -r - .',
+    'cp -r . ../copy',
   ])('%j → C211', async (cmd) => {
     const result = await exec(cmd);
     expect(result, JSON.stringify(result)).toMatchObject({ ok: false, error: { code: 'C211' } });
@@ -52,7 +59,7 @@ describe('refused', () => {
 });
 
 describe('still runs', () => {
-  it.each(['grep -r API_TOKEN src', 'grep -rn x docs', 'git grep API_TOKEN || true', 'du -sh src', 'echo src/a.txt | xargs cat'])('%j', async (cmd) => {
+  it.each(['grep -r API_TOKEN src', 'grep -rn x docs', 'git grep API_TOKEN || true', 'du -sh src', 'echo src/a.txt | xargs cat', 'find src -type f -exec cat {} +', 'tar cf - src', 'find . -name a.txt'])('%j', async (cmd) => {
     const result = await exec(cmd);
     expect(result, JSON.stringify(result)).toMatchObject({ ok: true });
     expect(JSON.stringify(result)).not.toContain(SECRET);
