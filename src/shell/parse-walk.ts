@@ -350,6 +350,9 @@ export class Walker {
         const raw = previews[item.index]!.raw;
         let positional = item.positional ? words.slice(item.positional[0], item.positional[1]).map((word) => word.candidates[0] ?? UNKNOWN) : undefined;
         if (item.xargs && stdinWords.length > 0) positional = [...(positional ?? [UNKNOWN]), ...stdinWords];
+        // `xargs -I{} sh -c '$1' _ {}`: the first static input line in place of the replace string.
+        const firstLine = stdin?.split('\n').map((l) => l.trim()).find(Boolean);
+        if (item.replace !== undefined && firstLine !== undefined && positional) positional = positional.map((p) => p.split(item.replace!).join(firstLine));
         const code = scriptText(raw).slice(item.skip);
         const inner = { ...childScope(scope), wrappers: [...scope.wrappers, ...item.wrappers], ...(positional ? { positional } : {}) };
         this.script(code, inner);
