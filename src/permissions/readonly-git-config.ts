@@ -44,6 +44,8 @@ function gitDirOf(dir: string): string | undefined {
     const pointer = read(dotGit);
     const match = pointer === undefined ? null : /^gitdir:\s*(.+?)\s*$/m.exec(pointer);
     if (match) return resolve(current, match[1]!);
+    // A bare repository (HEAD, objects/, refs/ in the folder itself): git reads its config too.
+    if (isDir(join(current, 'objects')) && isDir(join(current, 'refs')) && read(join(current, 'HEAD')) !== undefined) return current;
     const parent = dirname(current);
     if (parent === current) return undefined;
     current = parent;

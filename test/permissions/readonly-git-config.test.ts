@@ -100,6 +100,16 @@ describe('the repository names a program', () => {
     await rm(join(box.root, 'sub'), { recursive: true, force: true });
   });
 
+  test('a bare repository planted in a folder (git log there reads its config)', async () => {
+    const bare = join(box.root, 'planted');
+    await mkdir(join(bare, 'objects'), { recursive: true });
+    await mkdir(join(bare, 'refs'), { recursive: true });
+    await writeFile(join(bare, 'HEAD'), 'ref: refs/heads/main\n');
+    await writeFile(join(bare, 'config'), '[core]\n\tpager = ./x.sh\n');
+    expect((await judged('cd planted && git log')).decision).toBe('ask');
+    await rm(bare, { recursive: true, force: true });
+  });
+
   test('booleans and empty values name no program', async () => {
     git('config', 'core.fsmonitor', 'false');
     git('config', 'credential.helper', '');
