@@ -180,6 +180,12 @@ function hiddenBelow(dir: string, hiddenFiles: boolean, context: SecretFilesCont
       if (entry.name === '.git' || (!hiddenFiles && entry.name.startsWith('.'))) continue;
       const abs = join(current, entry.name);
       if (hidden(abs, context)) return abs;
+      if (entry.isSymbolicLink()) {
+        // grep -R, rg -L, tar -h, cp -L follow links: judge the target (not walked further).
+        const target = real(abs);
+        if (target !== undefined && hidden(target, context)) return abs;
+        continue;
+      }
       if (entry.isDirectory()) queue.push(abs);
     }
   }

@@ -2,6 +2,7 @@
 // (`du --files0-from=.env`, `xargs -a .env`) or a recursive search over its folder (`git grep --no-index`,
 // `grep -r`) is refused like `cat .env`, before anything runs; searches that cannot reach it still run.
 import { execFileSync } from 'node:child_process';
+import { symlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../../src/index.js';
@@ -17,6 +18,7 @@ beforeAll(async () => {
   base = await tempDir('codeward-optval-');
   root = join(base, 'proj');
   await writeFiles(root, { '.env': `${SECRET}\n`, 'src/a.txt': 'API_TOKEN=none\n', 'docs/b.txt': 'x\n', '.gitignore': '.env\n' });
+  await symlink('../.env', join(root, 'docs/link'));
   execFileSync('git', ['init', '-q'], { cwd: root });
   engine = await createEngine({ workspace: root });
 });
@@ -51,6 +53,7 @@ describe('refused', () => {
     'tar -c -f - .',
     'zip -r - .',
     'cp -r . ../copy',
+    'grep -R API_TOKEN docs',
   ])('%j → C211', async (cmd) => {
     const result = await exec(cmd);
     expect(result, JSON.stringify(result)).toMatchObject({ ok: false, error: { code: 'C211' } });
@@ -59,7 +62,7 @@ describe('refused', () => {
 });
 
 describe('still runs', () => {
-  it.each(['grep -r API_TOKEN src', 'grep -rn x docs', 'git grep API_TOKEN || true', 'du -sh src', 'echo src/a.txt | xargs cat', 'find src -type f -exec cat {} +', 'tar cf - src', 'find . -name a.txt'])('%j', async (cmd) => {
+  it.each(['grep -r API_TOKEN src', 'grep -rn x src/', 'git grep API_TOKEN || true', 'du -sh src', 'echo src/a.txt | xargs cat', 'find src -type f -exec cat {} +', 'tar cf - src', 'find . -name a.txt'])('%j', async (cmd) => {
     const result = await exec(cmd);
     expect(result, JSON.stringify(result)).toMatchObject({ ok: true });
     expect(JSON.stringify(result)).not.toContain(SECRET);
