@@ -62,7 +62,7 @@ describe('refused', () => {
 });
 
 describe('still runs', () => {
-  it.each(['grep -r API_TOKEN src', 'grep -rn x src/', 'git grep API_TOKEN || true', 'du -sh src', 'echo src/a.txt | xargs cat', 'find src -type f -exec cat {} +', 'tar cf - src', 'find . -name a.txt'])('%j', async (cmd) => {
+  it.each(['grep -r API_TOKEN src', 'grep -rn API src/', 'git grep API_TOKEN || true', 'du -sh src', 'echo src/a.txt | xargs cat', 'find src -type f -exec cat {} +', 'tar cf - src', 'find . -name a.txt'])('%j', async (cmd) => {
     const result = await exec(cmd);
     expect(result, JSON.stringify(result)).toMatchObject({ ok: true });
     expect(JSON.stringify(result)).not.toContain(SECRET);
