@@ -5,6 +5,7 @@ import { immuneShell } from './immune.js';
 import { escapePattern } from './pattern.js';
 import type { RuleMatch } from './policy.js';
 import { isReadOnlyName, readOnlyVeto } from './readonly.js';
+import { gitConfigVeto } from './readonly-git-config.js';
 import { commandSubjects, outputRedirection, spellCommand } from './shell-subjects.js';
 import type { Decision, Judged, ShellParse, SimpleCommand } from './types.js';
 
@@ -53,7 +54,7 @@ function downgrade(reading: Reading): string | undefined {
   return undefined;
 }
 
-function resolve(judged: Judged, reading: Reading): Decision {
+function resolve(judged: Judged, reading: Reading, root: string): Decision {
   const suggest: string[] = [];
   let ask: Decision | undefined;
   for (const part of reading.parts) {
@@ -62,7 +63,7 @@ function resolve(judged: Judged, reading: Reading): Decision {
       if (part.match.source !== 'cli') suggest.push(`${judged.tool} ${escapePattern(part.spelling)}`);
     } else if (!part.match) {
       const dump = environmentDump(part.command);
-      const veto = dump ? `${dump} (secrets are never shown without approval)` : readOnlyVeto(part.command);
+      const veto = dump ? `${dump} (secrets are never shown without approval)` : (readOnlyVeto(part.command) ?? gitConfigVeto(part.command, reading.parse, root));
       if (!veto) continue;
       ask ??= { decision: 'ask', reason: `no rule allows \`${part.spelling}\` and ${veto}`, source: 'default', judged: judged.call, part: part.spelling };
       suggest.push(`${judged.tool} ${escapePattern(part.spelling)}`);
@@ -88,6 +89,6 @@ export function decideShell(judged: Judged, ctx: DecideContext, parse: ShellPars
   // ChatCLI's own validator refuses these; here they need a person like the immune classes.
   const early = beforeRules(judged, ctx, immuneShell(parse, isReadOnlyName) ?? riskyShell(parse));
   if (early) return early;
-  const decisions = readings.map((reading) => resolve(judged, reading));
+  const decisions = readings.map((reading) => resolve(judged, reading, ctx.policy.root));
   return decisions.find((d) => d.decision === 'ask') ?? decisions[0]!;
 }

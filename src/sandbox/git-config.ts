@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { basename, dirname, isAbsolute, resolve } from 'node:path';
+import { parseGitConfig } from '../git/config-file.js';
 
 // Paths in the workspace that a repository's own git config makes git run or read, outside the sandbox:
 // the core.hooksPath folder (husky's `.husky/_` runs the hooks in `.husky/`, so that folder too),
@@ -14,31 +15,9 @@ export interface ConfigRefs {
 const PROGRAM_KEY = /^(?:fsmonitor|sshcommand|editor|pager|askpass|textconv|command|external|helper|process|clean|smudge|program|cmd|gitproxy)$/;
 const MAX_INCLUDES = 5;
 
-// `[section "sub"]` / `[section.sub]` headers and `key = value` lines; values unquoted (git's
-// escapes beyond \" and \\ are rare in paths).
+// Parsed by the shared reader (src/git/config-file.ts); only the section name matters here.
 function entries(text: string): { section: string; key: string; value: string }[] {
-  const found: { section: string; key: string; value: string }[] = [];
-  let section = '';
-  for (const raw of text.split(/\r?\n/)) {
-    const line = raw.replace(/(^|\s)[#;].*$/, '').trim();
-    const header = /^\[\s*([A-Za-z0-9.-]+)/.exec(line);
-    if (header) {
-      section = header[1]!.toLowerCase().split('.')[0]!;
-      const rest = line.slice(line.indexOf(']') + 1).trim();
-      if (rest === '') continue;
-      const inline = /^([A-Za-z][A-Za-z0-9-]*)\s*=\s*(.*)$/.exec(rest);
-      if (inline) found.push({ section, key: inline[1]!.toLowerCase(), value: unquote(inline[2]!) });
-      continue;
-    }
-    const pair = /^([A-Za-z][A-Za-z0-9-]*)\s*=\s*(.*)$/.exec(line);
-    if (pair) found.push({ section, key: pair[1]!.toLowerCase(), value: unquote(pair[2]!) });
-  }
-  return found;
-}
-
-function unquote(value: string): string {
-  const trimmed = value.trim();
-  return (trimmed.startsWith('"') && trimmed.endsWith('"') ? trimmed.slice(1, -1) : trimmed).replace(/\\(["\\])/g, '$1');
+  return parseGitConfig(text).map((entry) => ({ section: entry.section, key: entry.key, value: entry.value ?? '' }));
 }
 
 // The program of a command line: its first word, when it names a path (has a slash). `!cmd` (an

@@ -52,6 +52,9 @@ export function classifyHook(parser: ParsesShell, options: ClassifyHookOptions):
       if (scope) {
         const { secretFile } = await import('./danger-secret-files.js');
         const secret = secretFile(parse, { runDir: workspace ?? scope.root, home, root: scope.root, isNonAccessible: (rel) => scope.isNonAccessible(rel) });
+        if (secret?.searched) {
+          throw fail('C211', `${secret.path}: not accessible, and \`${secret.command}\` searches the folder holding it; exclude it (grep --exclude / --exclude-dir, rg without --hidden / --no-ignore) or use the search command, which skips non-accessible files`);
+        }
         if (secret) throw notAccessible(secret.path);
       }
       if (options.allowUnsafe) return;

@@ -8,6 +8,7 @@ import { inlineProgram, languageOf, spawnedCommands } from './parse-inline.js';
 import type { ShellParse, ShellWord, SimpleCommand } from './parse-types.js';
 import { DOWNLOADERS } from './danger-rules.js';
 import { SHELLS } from './parse-wrappers.js';
+import { isHijackVariable } from './danger-variables.js';
 
 export interface RiskyClass {
   readonly name: string;
@@ -25,7 +26,8 @@ const CLASSES = {
   processSubstitution: { name: 'process-substitution', description: 'process substitution <(...) / >(...)' },
   substitutedDownload: { name: 'download-substitution', description: 'a download or a shell inside $(...) / backticks' },
   evalLine: { name: 'eval', description: 'eval (runs text built at run time)' },
-  pathHijack: { name: 'path-hijack', description: 'export of PATH, LD_PRELOAD or another search-path variable' },
+  pathHijack: { name: 'path-hijack', description: 'setting PATH, HOME, LD_PRELOAD, GIT_* or another variable that changes what runs (export or a plain assignment)' },
+  xargsCode: { name: 'xargs-code', description: 'xargs putting its input where code is (xargs -I{} sh -c {}, -I{} python3 -c {}, a command name or find -exec command from the input)' },
   xargsDelete: { name: 'xargs-delete', description: 'xargs running rm, shutdown, reboot or mkfs' },
   findExecDelete: { name: 'find-exec-delete', description: 'find -exec / -ok / fd -x running rm, shutdown or reboot' },
   crontabRemove: { name: 'crontab', description: 'crontab -r / -e / FILE (removes or installs cron jobs that run later, outside any sandbox)' },
@@ -40,7 +42,6 @@ const CLASSES = {
 
 export const RISKY_CLASSES: readonly RiskyClass[] = Object.values(CLASSES);
 
-const HIJACK_VARIABLES = /^(?:[A-Z_]*PATH|LD_PRELOAD|LD_AUDIT|DYLD_[A-Z_]+|BASH_ENV|ENV|PROMPT_COMMAND|PERL5OPT|RUBYOPT|NODE_OPTIONS|PYTHONSTARTUP|PYTHONHOME)=/;
 const DELETERS = new Set(['rm', 'del', 'unlink', 'shred', 'rmdir', 'srm', 'shutdown', 'reboot', 'poweroff', 'halt']);
 
 function lower(command: SimpleCommand): string | undefined {
@@ -55,6 +56,7 @@ function commandClass(command: SimpleCommand): RiskyClass | undefined {
   const name = lower(command);
   const args = command.args;
   if (command.wrappers.includes('eval')) return CLASSES.evalLine;
+  if (command.xargsCode) return CLASSES.xargsCode;
   if (name === undefined) return undefined;
   if (name === 'eval') return CLASSES.evalLine;
   const language = languageOf(name);
@@ -64,7 +66,9 @@ function commandClass(command: SimpleCommand): RiskyClass | undefined {
   }
   if (command.pipedProgram) return CLASSES.pipedProgram;
   if (command.substituted && (DOWNLOADERS.has(name) || SHELLS.has(name))) return CLASSES.substitutedDownload;
-  if ((name === 'export' || name === 'declare' || name === 'typeset' || name === 'local' || name === 'readonly') && args.some((arg) => HIJACK_VARIABLES.test(arg))) return CLASSES.pathHijack;
+  if ((name === 'export' || name === 'declare' || name === 'typeset' || name === 'local' || name === 'readonly') && args.some((arg) => isHijackVariable(arg.split('=')[0]!) && arg.includes('='))) return CLASSES.pathHijack;
+  // `read PATH`, `printf -v HOME .`, `getopts o IFS`: assignments by builtins.
+  if (['read', 'mapfile', 'readarray', 'getopts', 'printf', 'unset'].includes(name) && command.words.slice(1).some((word) => isHijackVariable(word.text.replace(/^-v/, '')))) return CLASSES.pathHijack;
   if (DELETERS.has(name) || /^mkfs/.test(name)) {
     if (command.wrappers.includes('xargs')) return CLASSES.xargsDelete;
     if (command.wrappers.includes('find') || command.wrappers.includes('fd')) return CLASSES.findExecDelete;
@@ -112,6 +116,8 @@ export function riskyShell(parse: ShellParse): RiskyHit | undefined {
       const found = commandClass(command) ?? substitutionClass(command);
       if (found) return { ...found, where: command.text.trim() };
     }
+    const assigned = (reading.assignments ?? []).find((assignment) => isHijackVariable(assignment.name));
+    if (assigned) return { ...CLASSES.pathHijack, where: assigned.text };
     for (const redirection of reading.redirections) {
       const found = redirection.targetWord ? substitutionClassOfWord(redirection.targetWord) : undefined;
       if (found) return { ...found, where: redirection.text };

@@ -63,9 +63,24 @@ function programPaths(command: SimpleCommand): string[] {
   return out;
 }
 
+// Options whose separate value may be a file to read (`du --files0-from F`, its abbreviation `--files0 F`,
+// any long option (short ones of these commands are tests or flags: `test -f .env` reads nothing).
+const FILE_OPTION = /^--[a-z0-9][a-z0-9-]*$/i;
+
+// Option values of commands that otherwise only handle names: `du --files0-from=.env`, `ls --hide x`
+// is a pattern but `--files0-from .env` a file read.
+function optionValues(words: readonly ShellWord[]): ShellWord[] {
+  const out: ShellWord[] = [];
+  words.forEach((word, i) => {
+    if (/^--[^=]+=./.test(word.value)) out.push(word);
+    else if (FILE_OPTION.test(word.value) && words[i + 1]) out.push(words[i + 1]!);
+  });
+  return out;
+}
+
 function fileWords(command: SimpleCommand): ShellWord[] {
   const name = command.name?.toLowerCase() ?? '';
-  if (NAME_ONLY.has(name)) return [];
+  if (NAME_ONLY.has(name)) return optionValues(command.words.slice(1));
   let words = command.words.slice(1);
   if (name === 'git') {
     const sub = words.find((word) => !word.value.startsWith('-'));

@@ -18,8 +18,10 @@ export type StdinUse = 'shell' | 'program' | 'guess';
 
 export type PlanItem =
   // `programFile`: an interpreter runs a script file this same line wrote (`echo ... > x.py; python3 x.py`).
-  | { kind: 'command'; start: number; end: number; wrappers: string[]; stdin?: StdinUse; xargs?: boolean; extra?: readonly [number, number]; programFile?: string }
-  | { kind: 'script'; index: number; skip: number; wrappers: string[]; positional?: readonly [number, number]; xargs?: boolean }
+  // `replace`: xargs -I/-i/--replace puts each input line where this string stands; `xargsCode`: this is
+  // the xargs command itself and its input lands where code is (`xargs -I{} sh -c {}`).
+  | { kind: 'command'; start: number; end: number; wrappers: string[]; stdin?: StdinUse; xargs?: boolean; extra?: readonly [number, number]; programFile?: string; replace?: string; xargsCode?: boolean }
+  | { kind: 'script'; index: number; skip: number; wrappers: string[]; positional?: readonly [number, number]; xargs?: boolean; replace?: string }
   | { kind: 'joined'; start: number; end: number; wrappers: string[] }
   // A script file this same line wrote with static content (`echo 'rm -rf /' > x.sh; sh x.sh`).
   | { kind: 'file'; path: string; wrappers: string[] }
@@ -151,11 +153,34 @@ export class Planner {
     if (spec) {
       const found = unwrap(spec, slice);
       if (found.kind === 'string') return [{ kind: 'script', index: start + found.index, skip: found.skip, wrappers: [...wrappers, name] }];
-      if (found.kind === 'command') return inner(found.index, key === 'xargs' ? { xargs: true } : {});
+      if (found.kind === 'command' && key === 'xargs') return this.xargs(words, start, end, wrappers, found.index, inner(found.index, { xargs: true }));
+      if (found.kind === 'command') return inner(found.index);
       // `sudo -s`, `sudo -i`, `doas -s` with no command: a shell reading stdin.
       if ((key === 'sudo' || key === 'doas' || key === 'run0') && slice.some((word, i) => i > 0 && /^-[a-zA-Z]*[si]$/.test(word.value))) return [{ ...self, stdin: 'shell' }];
     }
     return [self];
+  }
+
+  // `xargs -I{} CMD`: each input line replaces `{}`. Where that is code (a shell's script, an interpreter's
+  // program, a command name, find -exec's command), the xargs command is marked so it is judged dynamic.
+  private xargs(words: readonly Preview[], start: number, end: number, wrappers: string[], index: number, items: PlanItem[]): PlanItem[] {
+    // `xargs -a FILE` / `--arg-file=FILE` reads FILE: the xargs command itself is judged too.
+    const argFile = words.slice(start + 1, start + index).some((word) => /^(?:-[^-]*a|--a)/.test(word.value));
+    const self: PlanItem = { kind: 'command', start, end, wrappers };
+    const replace = xargsReplace(words.slice(start, start + index));
+    if (replace === undefined) return argFile ? [self, ...items] : items;
+    for (const item of items) if (item.kind === 'command' || item.kind === 'script') item.replace = replace;
+    const has = (i: number): boolean => words[i]!.raw.text.includes(replace);
+    const code = items.some((item) => {
+      if (item.kind === 'script') return has(item.index);
+      if (item.kind === 'joined') return words.slice(item.start, item.end).some((word) => word.raw.text.includes(replace));
+      if (item.kind === 'text') return item.text.includes(replace);
+      if (item.kind !== 'command') return false;
+      const name = baseName(words[item.start]!.value).toLowerCase();
+      const runsCode = SHELLS.has(name) || INTERPRETERS.has(name) || languageOf(name) !== undefined;
+      return has(item.start) || (runsCode && words.slice(item.start + 1, item.end).some((word) => word.raw.text.includes(replace)));
+    });
+    return code ? [{ ...self, xargsCode: true }, ...items] : argFile ? [self, ...items] : items;
   }
 
   // GNU parallel: `parallel [options] CMD ::: ARGS` runs CMD with each argument; without CMD each argument
@@ -173,4 +198,28 @@ export class Planner {
     for (let k = args[0]; k < args[1]; k++) items.push({ kind: 'script', index: k, skip: 0, wrappers });
     return items;
   }
+}
+
+// The replace string of `xargs -I R`, `-iR`, `-i`, `--replace[=R]` (GNU) or `-J R` (BSD), if any.
+export function xargsReplace(words: readonly WordLike[]): string | undefined {
+  let replace: string | undefined;
+  for (let i = 1; i < words.length; i++) {
+    const value = words[i]!.value;
+    if (value === '--') break;
+    if (value === '--replace' || value.startsWith('--replace=')) {
+      replace = value.length > 10 ? value.slice(10) : '{}';
+      continue;
+    }
+    if (!/^-[^-]/.test(value)) continue;
+    for (let k = 1; k < value.length; k++) {
+      const letter = value[k]!;
+      const rest = value.slice(k + 1);
+      if (letter === 'I' || letter === 'J') replace = rest !== '' ? rest : words[++i]?.value;
+      else if (letter === 'i') replace = rest !== '' ? rest : '{}';
+      else if ('aEdLnPsRS'.includes(letter) && rest === '') i++;
+      else if (!'aEdLnPsRSel'.includes(letter)) continue;
+      break;
+    }
+  }
+  return replace === '' ? undefined : replace;
 }

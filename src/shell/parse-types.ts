@@ -78,6 +78,8 @@ export interface SimpleCommand {
   // Runs a program (shell or interpreter) read from a pipe whose content is not known statically
   // (`env | bash`, `base64 -d payload | sh`).
   readonly pipedProgram?: boolean;
+  // xargs whose input lines land where code is (`xargs -I{} sh -c {}`, `xargs -I% % -rf`, `-I{} python3 -c {}`).
+  readonly xargsCode?: boolean;
   // Runs inside a command or process substitution (its output becomes words or a file name).
   readonly substituted?: boolean;
   // The program text an interpreter reads from static stdin (`python3 <<EOF ... EOF`) or from a script
@@ -109,6 +111,8 @@ export interface ShellParse {
   readonly errors: readonly string[];
   // Names of functions defined anywhere.
   readonly functions: readonly string[];
+  // Assignments that are statements of their own (`PATH=.:$PATH; ls`) or loop variables, anywhere.
+  readonly assignments?: readonly { readonly name: string; readonly text: string }[];
   // The text that was parsed (after CR / odd-whitespace normalisation).
   readonly source: string;
   // Other readings of the same line when it contained characters a shell and a viewer may disagree on

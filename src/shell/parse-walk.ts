@@ -14,6 +14,9 @@ import { Planner, baseName, previewOf } from './parse-plan.js';
 import { readRedirects } from './parse-walk-redirects.js';
 import { WalkState } from './parse-walk-state.js';
 
+// Input lines of `xargs -I{} sh -c {}` read into the script (each is one more parse).
+const MAX_XARGS_LINES = 8;
+
 export interface WalkLimits {
   // Nesting of shell strings and substitutions (`bash -c "$(eval ...)"`).
   readonly maxDepth: number;
@@ -30,6 +33,7 @@ export class Walker {
   readonly redirections: Redirection[] = [];
   readonly errors: string[] = [];
   readonly functions = new Set<string>();
+  readonly assignments: { name: string; text: string }[] = [];
   private pipeIds = 0;
   private readonly state: WalkState = new WalkState((node, scope) => this.substitution(node, scope));
   private nodeDepth = 0;
@@ -113,7 +117,7 @@ export class Walker {
         this.forLoop(node, scope);
         return undefined;
       case 'variable_assignment':
-        this.assignment(node, scope, true);
+        this.assignments.push({ name: this.assignment(node, scope, true).name, text: node.text });
         return undefined;
       case 'command_substitution':
       case 'process_substitution':
@@ -186,6 +190,7 @@ export class Walker {
 
   private forLoop(node: Node, scope: Scope): void {
     const variable = node.childForFieldName('variable')?.text ?? '';
+    this.assignments.push({ name: variable, text: node.text.slice(0, 200) });
     const values = node.childrenForFieldName('value').filter((child): child is Node => child !== null);
     const words = groupWords(values, scope.source).flatMap((group) => readWords(group, scope.source)).map((raw) => this.state.resolve(raw, scope, true));
     if (values.length === 0) this.state.remember(variable, [UNKNOWN]);
@@ -329,7 +334,7 @@ export class Walker {
         const runsStdin = item.stdin === 'shell' || item.stdin === 'program';
         // The program comes from the previous pipeline stage (static or not: `base64 -d x | sh`, `env | bash`).
         const piped = runsStdin && hereStdin === undefined && scope.pipes.length > 0 && scope.pipes[scope.pipes.length - 1]!.index > 0;
-        const command = this.emit(itemWords, item.wrappers, text, scope, redirections, { stdinScript: runsStdin, ...(program !== undefined ? { stdinProgram: program } : {}), ...(piped ? { pipedProgram: true } : {}) });
+        const command = this.emit(itemWords, item.wrappers, text, scope, redirections, { stdinScript: runsStdin, ...(program !== undefined ? { stdinProgram: program } : {}), ...(piped ? { pipedProgram: true } : {}), ...(item.xargsCode ? { xargsCode: true } : {}) });
         primary ??= command;
         if ((item.stdin === 'shell' || item.stdin === 'guess') && stdin !== undefined) {
           this.script(stdin, { ...childScope(scope), wrappers: [...scope.wrappers, ...item.wrappers, command.name ?? words[item.start]!.text] });
@@ -345,7 +350,17 @@ export class Walker {
         const raw = previews[item.index]!.raw;
         let positional = item.positional ? words.slice(item.positional[0], item.positional[1]).map((word) => word.candidates[0] ?? UNKNOWN) : undefined;
         if (item.xargs && stdinWords.length > 0) positional = [...(positional ?? [UNKNOWN]), ...stdinWords];
-        this.script(scriptText(raw).slice(item.skip), { ...childScope(scope), wrappers: [...scope.wrappers, ...item.wrappers], ...(positional ? { positional } : {}) });
+        // `xargs -I{} sh -c '$1' _ {}`: the first static input line in place of the replace string.
+        const firstLine = stdin?.split('\n').map((l) => l.trim()).find(Boolean);
+        if (item.replace !== undefined && firstLine !== undefined && positional) positional = positional.map((p) => p.split(item.replace!).join(firstLine));
+        const code = scriptText(raw).slice(item.skip);
+        const inner = { ...childScope(scope), wrappers: [...scope.wrappers, ...item.wrappers], ...(positional ? { positional } : {}) };
+        this.script(code, inner);
+        // `echo 'rm -rf ~' | xargs -I{} sh -c {}`: each static input line in place of the replace string.
+        const replace = item.replace;
+        if (replace !== undefined && stdin !== undefined && code.includes(replace)) {
+          for (const line of stdin.split('\n').map((l) => l.trim()).filter(Boolean).slice(0, MAX_XARGS_LINES)) this.script(code.split(replace).join(line), inner);
+        }
       } else if (item.kind === 'joined') {
         const joined = previews.slice(item.start, item.end).map((preview) => scriptText(preview.raw)).join(' ');
         this.script(joined, { ...childScope(scope), wrappers: [...scope.wrappers, ...item.wrappers] });
@@ -361,7 +376,7 @@ export class Walker {
     return out;
   }
 
-  private emit(words: readonly ShellWord[], wrappers: readonly string[], text: string, scope: Scope, redirections: readonly Redirection[], extra: Pick<SimpleCommand, 'stdinScript' | 'stdinProgram' | 'pipedProgram'> = {}): SimpleCommand {
+  private emit(words: readonly ShellWord[], wrappers: readonly string[], text: string, scope: Scope, redirections: readonly Redirection[], extra: Pick<SimpleCommand, 'stdinScript' | 'stdinProgram' | 'pipedProgram' | 'xargsCode'> = {}): SimpleCommand {
     const first = words[0]!;
     const unknown = first.dynamic || first.glob;
     const command: SimpleCommand = {
@@ -375,6 +390,7 @@ export class Walker {
       ...(extra.stdinScript ? { stdinScript: true } : {}),
       ...(extra.stdinProgram !== undefined ? { stdinProgram: extra.stdinProgram } : {}),
       ...(extra.pipedProgram ? { pipedProgram: true } : {}),
+      ...(extra.xargsCode ? { xargsCode: true } : {}),
       ...(scope.substituted ? { substituted: true } : {}),
       words,
       redirections,

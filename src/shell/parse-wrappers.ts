@@ -58,7 +58,7 @@ export const WRAPPERS: Readonly<Record<string, WrapperSpec>> = {
   taskset: { positionals: 1, noCommandShort: 'p', noCommandLong: ['pid'] },
   timeout: { argShort: 'sk', argLong: ['signal', 'kill-after'], positionals: 1 },
   flock: { argShort: 'wEo', argLong: ['timeout', 'wait', 'conflict-exit-code'], stringShort: 'c', stringLong: ['command'], positionals: 1 },
-  xargs: { argShort: 'aEdILnPs', optionalShort: 'eil', argLong: ['arg-file', 'delimiter', 'max-lines', 'max-args', 'max-procs', 'max-chars', 'process-slot-var'] },
+  xargs: { argShort: 'aEdIJLnPsRS', optionalShort: 'eil', argLong: ['arg-file', 'delimiter', 'max-lines', 'max-args', 'max-procs', 'max-chars', 'process-slot-var'] },
   strace: { argShort: 'oepsuEabIOPSX' },
   ltrace: { argShort: 'aeEFilnopsuxA' },
   'xvfb-run': { argShort: 'nsfepw', argLong: ['server-args', 'server-num', 'auth-file', 'error-file', 'xauth-protocol', 'wait'] },

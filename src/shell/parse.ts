@@ -104,6 +104,7 @@ export class ShellParser {
       ok: walker.errors.length === 0,
       errors: walker.errors,
       functions: [...walker.functions],
+      assignments: walker.assignments,
       source,
     };
   }

@@ -1,0 +1,138 @@
+// A read-only git command (`git status`, `git diff`, `git log`) still runs whatever program the
+// repository's own config names: core.fsmonitor on every status, diff.external / a textconv driver on
+// diff, a pager, a credential helper... Such a command is read-only only when the repository's config
+// (.git/config, config.worktree, the common folder's config of a worktree, and the files they include)
+// names no program. $GIT_DIR and friends are ignored: the workspace's own repository is what counts
+// (setting them is judged as a path hijack). Read with the shared parser, no git process.
+import { readFileSync, statSync } from 'node:fs';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { parseGitConfig, type ConfigEntry } from '../git/config-file.js';
+import type { ShellParse, SimpleCommand } from '../shell/parse-types.js';
+
+// Keys whose value is a program (or a command line) git may run.
+const PROGRAM_KEY = new Set([
+  'fsmonitor', 'sshcommand', 'editor', 'pager', 'askpass', 'textconv', 'command', 'external', 'helper', 'process', 'clean',
+  'smudge', 'program', 'cmd', 'gitproxy', 'driver', 'uploadpack', 'receivepack', 'packobjectshook', 'difffilter',
+  'browser', 'viewer', 'defaultkeycommand', 'alternaterefscommand',
+]);
+const OFF = /^(?:|true|false|yes|no|on|off|0|1)$/i;
+const MAX_INCLUDES = 10;
+const MAX_UP = 64;
+
+function isDir(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+function read(path: string): string | undefined {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+// The git folder of the repository `dir` is in: `.git` folder or `gitdir:` file, searched upwards.
+function gitDirOf(dir: string): string | undefined {
+  let current = resolve(dir);
+  for (let i = 0; i < MAX_UP; i++) {
+    const dotGit = join(current, '.git');
+    if (isDir(dotGit)) return dotGit;
+    const pointer = read(dotGit);
+    const match = pointer === undefined ? null : /^gitdir:\s*(.+?)\s*$/m.exec(pointer);
+    if (match) return resolve(current, match[1]!);
+    // A bare repository (HEAD, objects/, refs/ in the folder itself): git reads its config too.
+    if (isDir(join(current, 'objects')) && isDir(join(current, 'refs')) && read(join(current, 'HEAD')) !== undefined) return current;
+    const parent = dirname(current);
+    if (parent === current) return undefined;
+    current = parent;
+  }
+  return undefined;
+}
+
+function configFiles(gitDir: string): string[] {
+  const files = [join(gitDir, 'config'), join(gitDir, 'config.worktree')];
+  const common = read(join(gitDir, 'commondir'))?.trim();
+  if (common) {
+    const dir = isAbsolute(common) ? common : resolve(gitDir, common);
+    files.push(join(dir, 'config'), join(dir, 'config.worktree'));
+  }
+  return files;
+}
+
+function describe(entry: ConfigEntry): string {
+  const name = [entry.section, ...(entry.subsection !== undefined ? [entry.subsection] : []), entry.key].join('.');
+  return `${name} = ${entry.value ?? ''}`;
+}
+
+function names(entry: ConfigEntry): boolean {
+  const value = entry.value?.trim() ?? '';
+  if (OFF.test(value)) return false;
+  // pager.<command> = PROGRAM (pager.log = true only turns the default pager on).
+  if (entry.section === 'pager') return true;
+  if (entry.key === 'path') return entry.section === 'man' || entry.section === 'mergetool' || entry.section === 'difftool';
+  return PROGRAM_KEY.has(entry.key);
+}
+
+// "core.fsmonitor = ./x.sh" for the first program the config names, or undefined.
+export function configProgram(gitDir: string, home: string | undefined): string | undefined {
+  const seen = new Set<string>();
+  const visit = (file: string, depth: number): string | undefined => {
+    if (seen.has(file) || depth > MAX_INCLUDES) return undefined;
+    seen.add(file);
+    const text = read(file);
+    if (text === undefined) return undefined;
+    for (const entry of parseGitConfig(text)) {
+      if ((entry.section === 'include' || entry.section === 'includeif') && entry.key === 'path' && entry.value) {
+        const path = entry.value.startsWith('~/') ? (home ? join(home, entry.value.slice(2)) : undefined) : entry.value.startsWith('~') ? undefined : resolve(dirname(file), entry.value);
+        // An include git would read but this cannot: the repository's config is unknown, so it counts.
+        if (path === undefined) return describe(entry);
+        const found = visit(path, depth + 1);
+        if (found) return found;
+      } else if (names(entry)) {
+        return describe(entry);
+      }
+    }
+    return undefined;
+  };
+  for (const file of configFiles(gitDir)) {
+    const found = visit(file, 0);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+// Folders a git command of this line may work in: the workspace, `cd`/`pushd` targets and `git -C`.
+function folders(command: SimpleCommand, parse: ShellParse, root: string): string[] {
+  const out = [root];
+  for (const other of parse.commands) {
+    if ((other.name === 'cd' || other.name === 'pushd') && other.words[1] && !other.words[1].dynamic) out.push(resolve(root, other.words[1].value));
+  }
+  command.args.forEach((arg, i) => {
+    if (arg === '-C' && command.args[i + 1] !== undefined) out.push(resolve(root, command.args[i + 1]!));
+    else if (arg.startsWith('-C') && arg.length > 2) out.push(resolve(root, arg.slice(2)));
+  });
+  return out;
+}
+
+// Why `git ...` is not read-only in this workspace, or undefined.
+export function gitConfigVeto(command: SimpleCommand, parse: ShellParse, root: string | undefined, home?: string): string | undefined {
+  if (command.name !== 'git' || root === undefined) return undefined;
+  const dirs = new Set<string>();
+  for (const folder of folders(command, parse, root)) {
+    const gitDir = gitDirOf(folder);
+    if (gitDir) dirs.add(gitDir);
+  }
+  command.args.forEach((arg, i) => {
+    if (arg === '--git-dir' && command.args[i + 1]) dirs.add(resolve(root, command.args[i + 1]!));
+    else if (arg.startsWith('--git-dir=')) dirs.add(resolve(root, arg.slice(10)));
+  });
+  for (const dir of dirs) {
+    const found = configProgram(dir, home);
+    if (found) return `the repository's git config names a program: ${found}`;
+  }
+  return undefined;
+}

@@ -1,0 +1,116 @@
+// Issue 21 (invariant 5): lines a red team got past the command judgement. Each is checked from the
+// attacker's side: the decision, and for the cheap ones the real binary (nothing may run unasked).
+import { existsSync } from 'node:fs';
+import { chmod, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { classifyDanger } from '../../src/shell/danger.js';
+import { riskyShell } from '../../src/shell/danger-risky.js';
+import { explain, parser, policyWith, sandbox, type Sandbox } from './helpers.js';
+import { CLI, runCli } from '../helpers/fixture.js';
+
+let box: Sandbox;
+beforeAll(async () => {
+  box = await sandbox();
+});
+afterAll(async () => {
+  await box.cleanup();
+});
+
+async function decision(line: string): Promise<string> {
+  return (await explain(await policyWith(box), `@coder exec ${line}`)).decision;
+}
+
+describe('xargs putting its input where code is', () => {
+  test.each([
+    'echo "touch PWN1" | xargs -I{} sh -c {}',
+    'cat list | xargs -I{} bash -c {}',
+    'cat list | xargs -I {} sh -c "echo {}"',
+    'cat list | xargs -i sh -c {}',
+    'cat list | xargs -iX sh -c X',
+    'cat list | xargs --replace sh -c {}',
+    'cat list | xargs --replace=@ dash -c @',
+    'cat list | xargs -0I{} zsh -c {}',
+    'cat list | xargs -J % sh -c %',
+    'cat list | xargs -I{} python3 -c {}',
+    'cat list | xargs -I{} node -e {}',
+    'cat list | xargs -I{} perl -e {}',
+    'cat list | xargs -I{} awk {}',
+    'cat list | xargs -I{} {}',
+    'cat list | xargs -I{} env {} x',
+    'cat list | xargs -I{} sudo sh -c {}',
+    'cat list | xargs -I{} find . -exec {} ;',
+    'cat list | xargs -I{} eval {}',
+    'cat list | xargs -n1 sh -c',
+  ])('%j is not read-only and needs a person', async (line) => {
+    expect(await decision(line)).toBe('ask');
+    expect(riskyShell(await parser.parseShell(line)), line).toBeDefined();
+  });
+
+  test('input lines are only data where they are arguments of a listed program', async () => {
+    expect(await decision('ls | xargs -I{} echo {}')).toBe('allow');
+    expect(riskyShell(await parser.parseShell('ls | xargs -I{} wc -l {}'))).toBeUndefined();
+  });
+
+  test.each([
+    'echo "rm -rf ~" | xargs -I{} bash -c {}',
+    'printf "%s\\n" "rm -rf /" | xargs -I {} sudo sh -c "{}"',
+    'echo "rm -rf ~" | xargs --replace=X bash -c "echo; X"',
+    'echo "rm -rf ~" | xargs -I{} sh -c \'$1\' _ {}',
+  ])('a literal catastrophic input is C242 like piping it into a shell: %j', async (line) => {
+    expect(classifyDanger(await parser.parseShell(line), { home: box.home, workspace: box.root }).blocked).toBe(true);
+  });
+});
+
+describe('plain assignments to variables that change what runs', () => {
+  test.each([
+    'PATH=.:$PATH; ls',
+    'HOME=.; git diff',
+    'LD_PRELOAD=./x.so; ls',
+    'GIT_CONFIG_GLOBAL=./c; git log',
+    'XDG_CONFIG_HOME=.; git status',
+    'BASH_ENV=./x; bash -c ls',
+    'IFS=/; ls',
+    'PYTHONPATH=.; python3 -V',
+    'NODE_OPTIONS=--require=./x.js; node -v',
+    'CDPATH=.; ls',
+    'PATH[0]=.; ls',
+    'PATH+=:.; ls',
+    'unset HOME; git diff',
+    'for PATH in .; do ls; done',
+    'read -r PATH <<< .; ls',
+    'printf -v HOME . ; git diff',
+    'sh -c "PATH=.; ls"',
+    'export PATH=.:$PATH',
+  ])('%j asks (never read-only)', async (line) => {
+    expect(await decision(line)).toBe('ask');
+    expect(riskyShell(await parser.parseShell(line))?.name).toBe('path-hijack');
+  });
+
+  test('other assignments stay read-only', async () => {
+    expect(await decision('x=1; echo $x')).toBe('allow');
+  });
+});
+
+describe('the real binary', () => {
+  const cli = (args: string[]) => runCli(args, { cwd: box.root, env: { CODEWARD_STATE_DIR: box.home, HOME: box.home }, yes: false });
+
+  test.skipIf(!existsSync(CLI))('xargs -I{} sh -c {} does not run unasked', () => {
+    const result = cli(['--json', 'exec', '--cmd', 'echo "touch PWN1" | xargs -I{} sh -c {}']);
+    expect(result.json.error?.code).toBe('C241');
+    expect(existsSync(join(box.root, 'PWN1'))).toBe(false);
+  });
+
+  test.skipIf(!existsSync(CLI))('echo "rm -rf ~" | xargs -I{} bash -c {} is C242 for policy check', () => {
+    const result = cli(['--json', 'exec', '--cmd', 'echo "rm -rf ~" | xargs -I{} bash -c {}']);
+    expect(result.json.error?.code).toBe('C242');
+  });
+
+  test.skipIf(!existsSync(CLI))('PATH=.:$PATH; ls does not run a workspace ./ls', async () => {
+    await writeFile(join(box.root, 'ls'), '#!/bin/sh\ntouch PWN2\n');
+    await chmod(join(box.root, 'ls'), 0o755);
+    const result = cli(['--json', 'exec', '--cmd', 'PATH=.:$PATH; ls']);
+    expect(result.json.error?.code).toBe('C241');
+    expect(existsSync(join(box.root, 'PWN2'))).toBe(false);
+  });
+});
