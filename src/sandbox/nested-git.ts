@@ -199,7 +199,7 @@ function moveOne(walk: Walk, path: string, why: string): void {
   try {
     const aside = moveAside(path);
     const where = aside ? `moved to ${show(walk, aside)}` : 'removed (it could not be moved)';
-    walk.warnings.push(`a sandboxed command could have planted ${show(walk, path)} (${why}), which a plain git status or git submodule command outside the sandbox would obey; it was ${where} (review it; move it back yourself if it is yours)`);
+    walk.warnings.push(`a sandboxed command could have planted ${show(walk, path)} (${why}), which a plain git status or git submodule command outside the sandbox would obey; ${show(walk, path)} was ${where} (review it; move it back yourself if it is yours)`);
   } catch (error) {
     walk.warnings.push(`${show(walk, path)} (${why}) makes git outside the sandbox run a program and could not be moved aside (${(error as Error).message}): do not run git in this workspace before removing it`);
   }
