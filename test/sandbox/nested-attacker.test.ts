@@ -126,9 +126,9 @@ describe.skipIf(!bwrapWorks || !gitWorks)(`a sandboxed command plants a nested g
       'true',
     ].join('\n'));
     expect(run.ok).toBe(true);
+    await userRunsGit();
     // .git/modules did not exist: it is an empty read-only folder during the run, and stays empty.
     expect(await readdir(join(root, '.git', 'modules'))).toEqual([]);
-    await userRunsGit();
   });
 
   it('cannot add a module git folder next to a real submodule, in any config spelling, nor hooks', async () => {
@@ -145,9 +145,9 @@ describe.skipIf(!bwrapWorks || !gitWorks)(`a sandboxed command plants a nested g
     // A hook in a new module folder: git submodule update runs post-checkout there.
     lines.push('mkdir -p .git/modules/hooked/hooks && cp "$W/ev.sh" .git/modules/hooked/hooks/post-checkout && echo ref: refs/heads/main > .git/modules/hooked/HEAD', 'true');
     const run = await exec(lines.join('\n'));
+    await userRunsGit();
     const warnings = (run.warnings ?? []).join('\n');
     for (const name of [...Object.keys(SPELLINGS), 'hooked']) expect(warnings, name).toContain(`.git/modules/${name}/`);
-    await userRunsGit();
   });
 
   it('cannot plant a submodule of a submodule (recorded only in the submodule\'s own index)', async () => {
@@ -158,8 +158,8 @@ describe.skipIf(!bwrapWorks || !gitWorks)(`a sandboxed command plants a nested g
       'git update-index --add --cacheinfo 160000,$(git -C n rev-parse HEAD),n',
       'true',
     ].join('\n'));
-    expect((run.warnings ?? []).join('\n')).toMatch(/lib\/n\/\.git was moved to lib\/n\/\.git\.planted-by-sandbox-/);
     await userRunsGit();
+    expect((run.warnings ?? []).join('\n')).toMatch(/lib\/n\/\.git was moved to lib\/n\/\.git\.planted-by-sandbox-/);
   });
 
   it('cannot plant a linked worktree folder with a planted commondir', async () => {
@@ -169,8 +169,8 @@ describe.skipIf(!bwrapWorks || !gitWorks)(`a sandboxed command plants a nested g
       'true',
     ].join('\n'));
     expect(run.ok).toBe(true);
-    expect(await readdir(join(root, '.git', 'worktrees'))).toEqual([]);
     await userRunsGit();
+    expect(await readdir(join(root, '.git', 'worktrees'))).toEqual([]);
   });
 
   it('leaves a clean real submodule alone: git add and git commit inside the sandbox still work, in both repositories', async () => {

@@ -71,3 +71,36 @@ describe('a git config without its secrets', () => {
     expect(withoutSecrets('[user]\n\tname = T\n')).toBeUndefined();
   });
 });
+
+describe('a git config read the way git reads it', () => {
+  it('finds a program in every spelling git accepts', async () => {
+    const { configRunsProgram } = await import('../../src/sandbox/nested-git.js');
+    const planted = [
+      '[core] fsmonitor = /ws/ev.sh',
+      '[core]fsmonitor=/x',
+      '[CORE]\n\tFsMonitor = "/a b" # c\n',
+      '\uFEFF[core]\r\n\tfsmonitor = /x\r\n',
+      '[core]\n\tfsmonitor = \\\n/x\n',
+      '[user] [core] hooksPath = /h',
+      '[core]\n\thooksPath=.husky',
+      '[include]\n\tpath = ../x.cfg',
+      '[includeIf "gitdir:/"] path = /x',
+      '[filter "lfs"]\n\tsmudge = x',
+      '[diff "d"]\n\tcommand = x',
+      '[merge "m"]\n\tdriver = x',
+      '[submodule "s"]\n\tupdate = !sh -c x',
+      '[remote "o"]\n\tuploadpack = /x',
+      '[core]\n\tsshCommand = /x',
+      '[credential]\n\thelper = /x',
+      '[trace2]\n\teventTarget = /home/u/.bashrc',
+      '[core ]\n\tbare = false', // git refuses the file: so does the check
+    ];
+    for (const text of planted) expect(configRunsProgram(text), text).toBeDefined();
+  });
+
+  it('accepts what git writes for a submodule', async () => {
+    const { configRunsProgram } = await import('../../src/sandbox/nested-git.js');
+    const clean = '[core]\n\trepositoryformatversion = 0\n\tfilemode = true\n\tbare = false\n\tlogallrefupdates = true\n\tworktree = ../../../lib\n\tfsmonitor = false\n[remote "origin"]\n\turl = https://example.com/x.git\n\tfetch = +refs/heads/*:refs/remotes/origin/*\n[branch "main"]\n\tremote = origin\n\tmerge = refs/heads/main\n';
+    expect(configRunsProgram(clean)).toBeUndefined();
+  });
+});
