@@ -20,8 +20,10 @@ const PROGRAM_SECTIONS = new Set(['include', 'includeif', 'filter', 'credential'
 // Keys (any section) whose value is a program or a hook folder.
 const PROGRAM_KEYS = new Set(['fsmonitor', 'hookspath', 'sshcommand', 'pager', 'editor', 'askpass', 'textconv', 'command', 'external', 'helper', 'process', 'clean', 'smudge', 'program', 'cmd', 'gitproxy', 'uploadpack', 'receivepack', 'driver', 'alternaterefscommand', 'packobjectshook', 'vcs', 'proxycommand']);
 const FALSE = new Set(['false', 'no', 'off', '0', '']);
+// Deeper than this (submodules in submodules, folders under .git/modules) counts as planted: nothing
+// legitimate nests that far, and a bound that silently stopped looking would hide what lies below it.
 const MAX_DEPTH = 8;
-const MAX_FOLDERS = 4000;
+const MAX_SCAN_DEPTH = 16;
 
 // Why an entry makes git run something, or undefined.
 function programEntry(entry: ConfigEntry): boolean {
@@ -188,7 +190,6 @@ interface Walk {
   readonly controls: readonly string[];
   readonly seen: Set<string>;
   readonly warnings: string[];
-  folders: number;
 }
 
 function show(walk: Walk, path: string): string {
@@ -217,11 +218,12 @@ function visitGitlinks(walk: Walk, worktree: string, links: readonly string[], d
     walk.seen.add(real(gitDir));
     const found = obeyed(gitDir, walk.controls);
     const nested = found.length > 0 ? [] : gitlinksOf(gitDir, checkout, walk.env, false);
-    if (found.length === 0 && nested !== undefined) {
-      if (depth < MAX_DEPTH) visitGitlinks(walk, checkout, nested, depth + 1);
+    const tooDeep = nested !== undefined && nested.length > 0 && depth >= MAX_DEPTH;
+    if (found.length === 0 && nested !== undefined && !tooDeep) {
+      visitGitlinks(walk, checkout, nested, depth + 1);
       continue;
     }
-    const why = found.map((entry) => entry.why).join(', ') || 'an index this cannot read';
+    const why = found.map((entry) => entry.why).join(', ') || (tooDeep ? `submodules nested more than ${MAX_DEPTH} deep` : 'an index this cannot read');
     if (found.length > 0 && inControl(walk, gitDir)) {
       for (const entry of found) moveOne(walk, entry.path, entry.why);
     } else if (within(real(dirname(dotGit)), walk.root)) {
@@ -237,18 +239,19 @@ const GIT_DATA = new Set(['objects', 'refs', 'logs', 'hooks', 'info', 'lfs', 'rr
 // Every folder under `.git/modules/**` and `.git/worktrees/*` (at any depth: names may hold slashes,
 // submodules have their own `modules/`), whatever created it.
 function scanControl(walk: Walk, folder: string, depth: number): void {
-  if (depth > MAX_DEPTH) return;
   let entries: string[];
   try {
     entries = readdirSync(folder);
   } catch {
     return;
   }
+  if (depth > MAX_SCAN_DEPTH) {
+    if (entries.length > 0) moveOne(walk, folder, `folders nested more than ${MAX_SCAN_DEPTH} deep under .git/modules or .git/worktrees`);
+    return;
+  }
   for (const name of entries) {
     if (GIT_DATA.has(name) || name.includes('.planted-by-sandbox-')) continue;
     const path = join(folder, name);
-    walk.folders += 1;
-    if (walk.folders > MAX_FOLDERS) return;
     try {
       if (!statSync(path).isDirectory()) continue;
     } catch {
@@ -275,7 +278,7 @@ export function neutraliseNestedGit(root: string, env: Env): string[] {
   if (!gitDir) return [];
   const common = readText(join(gitDir, 'commondir'))?.trim();
   const controls = [...new Set([real(gitDir), ...(common ? [real(resolve(gitDir, common))] : [])])];
-  const walk: Walk = { root, env, controls, seen: new Set(controls), warnings: [], folders: 0 };
+  const walk: Walk = { root, env, controls, seen: new Set(controls), warnings: [] };
   visitGitlinks(walk, root, gitlinksOf(gitDir, root, env, true) ?? [], 0);
   for (const control of controls) {
     for (const name of ['modules', 'worktrees']) scanControl(walk, join(control, name), 0);

@@ -104,3 +104,35 @@ describe('a git config read the way git reads it', () => {
     expect(configRunsProgram(clean)).toBeUndefined();
   });
 });
+
+describe('submodules of submodules', () => {
+  it('checks every level, and treats a chain deeper than the bound as planted (no silent stop)', async () => {
+    const root = await tempDir();
+    git(root, 'init', '-q');
+    // 10 levels: n/n/n/..., each recorded only in its parent's index; the deepest names a program.
+    const levels: string[] = [root];
+    for (let depth = 1; depth <= 10; depth += 1) levels.push(join(levels[depth - 1]!, 'n'));
+    for (const level of levels.slice(1)) git(level.slice(0, -2), 'init', '-q', 'n');
+    await writeFiles(levels[10]!, { '.git/config': '[core] fsmonitor = /x/ev.sh\n' });
+    for (let depth = 9; depth >= 0; depth -= 1) {
+      git(levels[depth + 1]!, 'commit', '-q', '--allow-empty', '-m', 'c');
+      const sha = git(levels[depth + 1]!, 'rev-parse', 'HEAD').trim();
+      git(levels[depth]!, 'update-index', '--add', '--cacheinfo', `160000,${sha},n`);
+    }
+    const warnings = neutraliseNestedGit(root, process.env);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/nested more than 8 deep/);
+    // Three levels only: the program at the bottom is found itself.
+    const shallow = await tempDir();
+    git(shallow, 'init', '-q');
+    git(shallow, 'init', '-q', 'a');
+    git(join(shallow, 'a'), 'init', '-q', 'b');
+    git(join(shallow, 'a', 'b'), 'commit', '-q', '--allow-empty', '-m', 'c');
+    await writeFiles(shallow, { 'a/b/.git/config': '[core]\n\tfsMonitor = /x/ev.sh\n' });
+    git(join(shallow, 'a'), 'update-index', '--add', '--cacheinfo', `160000,${git(join(shallow, 'a', 'b'), 'rev-parse', 'HEAD').trim()},b`);
+    git(join(shallow, 'a'), 'commit', '-q', '--allow-empty', '-m', 'c');
+    git(shallow, 'update-index', '--add', '--cacheinfo', `160000,${git(join(shallow, 'a'), 'rev-parse', 'HEAD').trim()},a`);
+    const found = neutraliseNestedGit(shallow, process.env);
+    expect(found.join('\n')).toMatch(/a\/b\/\.git was moved to a\/b\/\.git\.planted-by-sandbox-/);
+  });
+});
