@@ -16,9 +16,9 @@ import { within } from './policy.js';
 // without a gitlink, which the user enters with `cd sub`, is not covered: see README, sandbox.
 
 // Sections whose entries make git run a program, read more config or write files (trace2).
-const PROGRAM_SECTIONS = new Set(['include', 'includeif', 'filter', 'credential', 'pager', 'trace2', 'difftool', 'mergetool', 'browser', 'man', 'guitool', 'sendemail', 'hook', 'gpg']);
+const PROGRAM_SECTIONS = new Set(['include', 'includeif', 'filter', 'credential', 'pager', 'trace2', 'difftool', 'mergetool', 'browser', 'man', 'guitool', 'sendemail', 'hook', 'gpg', 'protocol', 'lfs', 'instaweb']);
 // Keys (any section) whose value is a program or a hook folder.
-const PROGRAM_KEYS = new Set(['fsmonitor', 'hookspath', 'sshcommand', 'pager', 'editor', 'askpass', 'textconv', 'command', 'external', 'helper', 'process', 'clean', 'smudge', 'program', 'cmd', 'gitproxy', 'uploadpack', 'receivepack', 'driver', 'alternaterefscommand', 'packobjectshook', 'vcs', 'proxycommand']);
+const PROGRAM_KEYS = new Set(['fsmonitor', 'hookspath', 'sshcommand', 'pager', 'editor', 'askpass', 'textconv', 'command', 'external', 'helper', 'process', 'clean', 'smudge', 'program', 'cmd', 'gitproxy', 'uploadpack', 'receivepack', 'driver', 'alternaterefscommand', 'packobjectshook', 'vcs', 'proxycommand', 'difffilter', 'tunnel']);
 const FALSE = new Set(['false', 'no', 'off', '0', '']);
 // Deeper than this (submodules in submodules, folders under .git/modules) counts as planted: nothing
 // legitimate nests that far, and a bound that silently stopped looking would hide what lies below it.
@@ -32,8 +32,9 @@ function programEntry(entry: ConfigEntry): boolean {
   if ((entry.section === 'diff' || entry.section === 'merge') && entry.subsection !== undefined) return true;
   if (entry.key === 'fsmonitor') return entry.value !== undefined && !FALSE.has(entry.value.trim().toLowerCase());
   if (PROGRAM_KEYS.has(entry.key)) return true;
-  // `submodule.x.update = !cmd`, an alias-style shell command anywhere.
-  return entry.value !== undefined && entry.value.trimStart().startsWith('!');
+  // `submodule.x.update = !cmd`, an alias-style shell command anywhere; a remote run as a command.
+  const value = entry.value?.trimStart().toLowerCase() ?? '';
+  return value.startsWith('!') || value.startsWith('ext::') || value.startsWith('fd::');
 }
 
 // What in a git config file git would obey to run a program; a file git refuses to read counts too.

@@ -93,6 +93,10 @@ describe('a git config read the way git reads it', () => {
       '[core]\n\tsshCommand = /x',
       '[credential]\n\thelper = /x',
       '[trace2]\n\teventTarget = /home/u/.bashrc',
+      '[protocol "ext"]\n\tallow = always',
+      '[remote "o"]\n\turl = ext::sh -c x',
+      '[lfs "customtransfer.x"]\n\tpath = /x',
+      '[interactive]\n\tdiffFilter = /x',
       '[core ]\n\tbare = false', // git refuses the file: so does the check
     ];
     for (const text of planted) expect(configRunsProgram(text), text).toBeDefined();
