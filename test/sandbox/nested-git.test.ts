@@ -140,3 +140,18 @@ describe('submodules of submodules', () => {
     expect(found.join('\n')).toMatch(/a\/b\/\.git was moved to a\/b\/\.git\.planted-by-sandbox-/);
   });
 });
+
+describe('what git itself creates', () => {
+  it('leaves a linked worktree (commondir back to the main git folder, whose hooks run) alone', async () => {
+    const root = await tempDir();
+    git(root, 'init', '-q');
+    git(root, 'commit', '-q', '--allow-empty', '-m', 'c');
+    await writeFiles(root, { '.git/hooks/pre-commit': '#!/bin/sh\nexit 0\n' });
+    spawnSync('chmod', ['+x', join(root, '.git/hooks/pre-commit')]);
+    git(root, 'worktree', 'add', '-q', join(root, 'wt'));
+    expect(neutraliseNestedGit(root, process.env)).toEqual([]);
+    // The same folder with a planted config.worktree is not.
+    await writeFiles(root, { '.git/worktrees/wt/config.worktree': '[core] hooksPath = /x\n' });
+    expect(neutraliseNestedGit(root, process.env).join('\n')).toMatch(/\.git\/worktrees\/wt\/config\.worktree was moved/);
+  });
+});
