@@ -168,13 +168,13 @@ function real(path: string): string {
 // guarded) git lists them when the index is in a form this does not read (a split index); for a nested
 // one undefined: its index cannot be checked, so it is treated as planted.
 function gitlinksOf(gitDir: string, worktree: string, env: Env, top: boolean): string[] | undefined {
-  let index: Buffer;
+  let direct: string[] | undefined;
   try {
-    index = readFileSync(join(gitDir, 'index'));
-  } catch {
-    return [];
+    direct = indexGitlinks(readFileSync(join(gitDir, 'index')));
+  } catch (error) {
+    // No index: no gitlinks. One this cannot read (a folder, larger than 2 GiB): as unreadable.
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
   }
-  const direct = indexGitlinks(index);
   if (direct || !top) return direct;
   const git = findOnPath('git', env);
   if (!git) return [];

@@ -53,6 +53,12 @@ describe('a nested repository behind a gitlink', () => {
     expect(spawnSync('test', ['-e', join(root, 'lib/sub-two/.git')]).status).toBe(0);
   });
 
+  it('treats a nested index it cannot read (a split index, a folder, too large) as planted', async () => {
+    const root = await repo();
+    await writeFiles(root, { 'lib/sub-one/.git/config': '[core]\n\tbare = false\n', 'lib/sub-one/.git/index/x': '' });
+    expect(neutraliseNestedGit(root, process.env).join('\n')).toMatch(/an index this cannot read.*lib\/sub-one\/\.git was moved/);
+  });
+
   it('follows a gitdir: file to the planted folder', async () => {
     const root = await repo();
     await writeFiles(root, { 'lib/sub-one/.git': 'gitdir: ../../planted\n', 'planted/config': '[include]\n\tpath = /x\n' });
