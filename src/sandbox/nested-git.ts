@@ -250,8 +250,10 @@ function scanControl(walk: Walk, folder: string, depth: number): void {
     if (entries.length > 0) moveOne(walk, folder, `folders nested more than ${MAX_SCAN_DEPTH} deep under .git/modules or .git/worktrees`);
     return;
   }
+  // Inside a git folder its data folders are skipped; above one, a module may be NAMED `objects`.
+  const gitFolder = entries.includes('HEAD') || entries.includes('config') || entries.includes('commondir');
   for (const name of entries) {
-    if (GIT_DATA.has(name) || name.includes('.planted-by-sandbox-')) continue;
+    if ((gitFolder && GIT_DATA.has(name)) || name.includes('.planted-by-sandbox-')) continue;
     const path = join(folder, name);
     try {
       if (!statSync(path).isDirectory()) continue;

@@ -159,5 +159,8 @@ describe('what git itself creates', () => {
     // The same folder with a planted config.worktree is not.
     await writeFiles(root, { '.git/worktrees/wt/config.worktree': '[core] hooksPath = /x\n' });
     expect(neutraliseNestedGit(root, process.env).join('\n')).toMatch(/\.git\/worktrees\/wt\/config\.worktree was moved/);
+    // A module git folder named like a git data folder (`git submodule update --init` reuses it).
+    await writeFiles(root, { '.git/modules/objects/HEAD': 'ref: refs/heads/main\n', '.git/modules/objects/config': '[core]\n\tfsmonitor = /x\n' });
+    expect(neutraliseNestedGit(root, process.env).join('\n')).toMatch(/\.git\/modules\/objects\/config was moved/);
   });
 });
