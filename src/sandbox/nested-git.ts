@@ -235,7 +235,7 @@ function visitGitlinks(walk: Walk, worktree: string, links: readonly string[], d
   }
 }
 
-const GIT_DATA = new Set(['objects', 'refs', 'logs', 'hooks', 'info', 'lfs', 'rr-cache']);
+const GIT_DATA = new Set(['objects', 'refs', 'logs', 'hooks', 'info', 'lfs', 'rr-cache', 'remotes', 'branches', 'svn']);
 
 // Every folder under `.git/modules/**` and `.git/worktrees/*` (at any depth: names may hold slashes,
 // submodules have their own `modules/`), whatever created it.
@@ -261,9 +261,8 @@ function scanControl(walk: Walk, folder: string, depth: number): void {
       continue;
     }
     if (isLink(path)) {
-      // A symlinked git folder: whatever it holds is outside; the link itself goes.
-      const found = obeyed(path, walk.controls);
-      if (found.length > 0) moveOne(walk, path, `a symlink to a git folder: ${found.map((entry) => entry.why).join(', ')}`);
+      // git never links these folders; what a link leads to could hold anything (outside, or a loop).
+      moveOne(walk, path, 'a symlink to a folder, which git does not create there');
       continue;
     }
     if (!walk.seen.has(real(path))) {

@@ -162,5 +162,9 @@ describe('what git itself creates', () => {
     // A module git folder named like a git data folder (`git submodule update --init` reuses it).
     await writeFiles(root, { '.git/modules/objects/HEAD': 'ref: refs/heads/main\n', '.git/modules/objects/config': '[core]\n\tfsmonitor = /x\n' });
     expect(neutraliseNestedGit(root, process.env).join('\n')).toMatch(/\.git\/modules\/objects\/config was moved/);
+    // A symlink there (git never makes one): whatever it leads to is not followed, the link goes.
+    await writeFiles(root, { 'elsewhere/HEAD': 'ref: refs/heads/main\n' });
+    spawnSync('ln', ['-s', join(root, 'elsewhere'), join(root, '.git/modules/linked')]);
+    expect(neutraliseNestedGit(root, process.env).join('\n')).toMatch(/\.git\/modules\/linked \(a symlink/);
   });
 });
