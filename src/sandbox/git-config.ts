@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { basename, dirname, isAbsolute, resolve } from 'node:path';
 
 // Paths in the workspace that a repository's own git config makes git run or read, outside the sandbox:
@@ -185,6 +185,8 @@ export function gitConfigRefs(root: string, files: readonly string[], home: stri
     seen.add(file);
     let text: string;
     try {
+      // Not a FIFO or device: reading one would block (git refuses such a file anyway).
+      if (!statSync(file).isFile()) return;
       text = readFileSync(file, 'utf8');
     } catch {
       return;

@@ -49,8 +49,17 @@ export function configRunsProgram(text: string): string | undefined {
 function gitDirOf(dotGit: string): string | undefined {
   try {
     if (lstatSync(dotGit).isDirectory()) return dotGit;
-    const match = /^gitdir:\s*(.+?)\s*$/m.exec(readFileSync(dotGit, 'utf8'));
+    const match = /^gitdir:\s*(.+?)\s*$/m.exec(readText(dotGit) ?? '');
     return match ? resolve(dirname(dotGit), match[1]!) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+// Only a regular file is read (a FIFO planted as `config` or `index` would block this for ever).
+function readRegular(path: string): Buffer | undefined {
+  try {
+    return statSync(path).isFile() ? readFileSync(path) : undefined;
   } catch {
     return undefined;
   }
@@ -58,7 +67,7 @@ function gitDirOf(dotGit: string): string | undefined {
 
 function readText(path: string): string | undefined {
   try {
-    return readFileSync(path, 'utf8');
+    return readRegular(path)?.toString('utf8');
   } catch {
     return undefined;
   }
@@ -70,8 +79,9 @@ function readText(path: string): string | undefined {
 function obeyed(gitDir: string, trusted: readonly string[], viaCommon = false): { path: string; why: string }[] {
   const found: { path: string; why: string }[] = [];
   for (const name of ['config', 'config.worktree']) {
-    const text = readText(join(gitDir, name));
-    const why = text === undefined ? undefined : configRunsProgram(text);
+    const path = join(gitDir, name);
+    const text = readText(path);
+    const why = text === undefined ? (kind(path) === 'other' ? 'not a regular file' : undefined) : configRunsProgram(text);
     if (why) found.push({ path: join(gitDir, name), why });
   }
   const hooks = join(gitDir, 'hooks');
@@ -100,6 +110,15 @@ function obeyed(gitDir: string, trusted: readonly string[], viaCommon = false): 
     if (target && target !== gitDir && !trusted.includes(real(target)) && obeyed(target, trusted, true).length > 0) found.push({ path: join(gitDir, 'commondir'), why: `commondir ${common}` });
   }
   return found;
+}
+
+// Missing, or something other than a regular file (following symlinks).
+function kind(path: string): 'missing' | 'file' | 'other' {
+  try {
+    return statSync(path).isFile() ? 'file' : 'other';
+  } catch {
+    return 'missing';
+  }
 }
 
 function isLink(path: string): boolean {
@@ -168,13 +187,14 @@ function real(path: string): string {
 // guarded) git lists them when the index is in a form this does not read (a split index); for a nested
 // one undefined: its index cannot be checked, so it is treated as planted.
 function gitlinksOf(gitDir: string, worktree: string, env: Env, top: boolean): string[] | undefined {
-  let direct: string[] | undefined;
-  try {
-    direct = indexGitlinks(readFileSync(join(gitDir, 'index')));
-  } catch (error) {
-    // No index: no gitlinks. One this cannot read (a folder, larger than 2 GiB): as unreadable.
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-  }
+  const index = join(gitDir, 'index');
+  const state = kind(index);
+  // No index: no gitlinks. One this cannot read (a FIFO, a folder, over 2 GiB): for a nested repository
+  // as planted; for the top one, git lists them (not from a FIFO: that would block).
+  if (state === 'missing') return [];
+  const data = readRegular(index);
+  const direct = data ? indexGitlinks(data) : undefined;
+  if (state === 'other' && top) return [];
   if (direct || !top) return direct;
   const git = findOnPath('git', env);
   if (!git) return [];

@@ -168,3 +168,14 @@ describe('what git itself creates', () => {
     expect(neutraliseNestedGit(root, process.env).join('\n')).toMatch(/\.git\/modules\/linked \(a symlink/);
   });
 });
+
+describe('files that would block a reader', () => {
+  it('moves aside a FIFO planted as a nested config or index without reading it', async () => {
+    const root = await repo();
+    await writeFiles(root, { 'lib/sub-one/.git/HEAD': 'ref: refs/heads/main\n', 'lib/sub-two/.git/HEAD': 'ref: refs/heads/main\n' });
+    expect(spawnSync('mkfifo', [join(root, 'lib/sub-one/.git/config'), join(root, 'lib/sub-two/.git/index')]).status).toBe(0);
+    const warnings = neutraliseNestedGit(root, process.env).join('\n');
+    expect(warnings).toMatch(/not a regular file.*lib\/sub-one\/\.git was moved/);
+    expect(warnings).toMatch(/an index this cannot read.*lib\/sub-two\/\.git was moved/);
+  });
+});
