@@ -185,7 +185,7 @@ export function gitConfigRefs(root: string, files: readonly string[], home: stri
     seen.add(file);
     let text: string;
     try {
-      // Not a FIFO or device: reading one would block (git refuses such a file anyway).
+      // Not a FIFO or device: reading one would block codeward before the run.
       if (!statSync(file).isFile()) return;
       text = readFileSync(file, 'utf8');
     } catch {
