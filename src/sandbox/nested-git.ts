@@ -259,6 +259,22 @@ export function neutraliseNestedGit(root: string, env: Env): string[] {
   const controls = [...new Set([real(gitDir), ...(common ? [real(resolve(gitDir, common))] : [])])];
   const walk: Walk = { root, env, controls, seen: new Set(controls), warnings: [] };
   visitGitlinks(walk, root, gitlinksOf(gitDir, root, env, true) ?? [], 0);
+  // Each linked worktree has its own index: `cd wt; git status` enters its gitlinks.
+  for (const control of controls) {
+    let names: string[] = [];
+    try {
+      names = readdirSync(join(control, 'worktrees'));
+    } catch {
+      // No linked worktrees.
+    }
+    for (const name of names) {
+      const folder = join(control, 'worktrees', name);
+      const back = readText(join(folder, 'gitdir'))?.trim();
+      if (!back) continue;
+      const checkout = dirname(resolve(folder, back));
+      visitGitlinks(walk, checkout, gitlinksOf(folder, checkout, env, false) ?? [], 0);
+    }
+  }
   for (const control of controls) {
     for (const name of ['modules', 'worktrees']) scanControl(walk, join(control, name), 0);
   }

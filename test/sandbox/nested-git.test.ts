@@ -156,6 +156,12 @@ describe('what git itself creates', () => {
     spawnSync('chmod', ['+x', join(root, '.git/hooks/pre-commit')]);
     git(root, 'worktree', 'add', '-q', join(root, 'wt'));
     expect(neutraliseNestedGit(root, process.env)).toEqual([]);
+    // A gitlink added to the worktree's own index, to a nested repository that runs a program.
+    git(join(root, 'wt'), 'init', '-q', 'm');
+    git(join(root, 'wt', 'm'), 'commit', '-q', '--allow-empty', '-m', 'c');
+    await writeFiles(root, { 'wt/m/.git/config': '[core] fsmonitor = /x/ev.sh\n' });
+    git(join(root, 'wt'), 'update-index', '--add', '--cacheinfo', `160000,${git(join(root, 'wt', 'm'), 'rev-parse', 'HEAD').trim()},m`);
+    expect(neutraliseNestedGit(root, process.env).join('\n')).toMatch(/wt\/m\/\.git was moved/);
     // The same folder with a planted config.worktree is not.
     await writeFiles(root, { '.git/worktrees/wt/config.worktree': '[core] hooksPath = /x\n' });
     expect(neutraliseNestedGit(root, process.env).join('\n')).toMatch(/\.git\/worktrees\/wt\/config\.worktree was moved/);
