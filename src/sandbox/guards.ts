@@ -65,6 +65,10 @@ function gitDirGuards(gitDir: string, depth: number, guards: Guard[]): void {
   const back = join(gitDir, 'gitdir');
   if (kindOf(back) !== 'missing') existing(back, guards);
   if (depth >= MAX_MODULE_DEPTH) return;
+  // Missing `modules` and `worktrees` of the workspace's git folder: empty read-only folders, so no
+  // submodule or worktree git folder can be planted there (nested-git.ts checks the existing ones, and
+  // whatever appears in them, after the run).
+  if (depth === 0) for (const name of ['modules', 'worktrees']) if (kindOf(join(gitDir, name)) === 'missing') guards.push({ kind: 'empty-dir', path: join(gitDir, name) });
   for (const name of listDirs(join(gitDir, 'worktrees'))) gitDirGuards(join(gitDir, 'worktrees', name), depth + 1, guards);
   modulesGuards(join(gitDir, 'modules'), depth + 1, guards);
 }

@@ -1,119 +1,284 @@
 import { spawnSync } from 'node:child_process';
-import { lstatSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { lstatSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
 import { findOnPath } from '../shell/run.js';
+import { parseGitConfig, type ConfigEntry } from './git-config.js';
+import { indexGitlinks } from './git-index.js';
 import { moveAside } from './planted.js';
+import { within } from './policy.js';
 
-// A repository nested in the workspace and recorded in the index as a gitlink (mode 160000) is entered
-// by a plain `git status` outside the sandbox, with ITS config: a sandboxed process could create
-// `sub/.git` with core.fsmonitor and add the gitlink (both are writable: the workspace and the index).
-// After every run, every gitlink's git folder whose config names a program is moved aside (the index is
-// read directly, without starting git). A nested repository without a gitlink, which the user enters
-// with `cd sub` (or a shell prompt runs git in), is not covered: see README, sandbox.
+// A repository nested in the workspace and recorded in an index as a gitlink (mode 160000) is entered
+// by a plain `git status` outside the sandbox, with ITS config, and so are the gitlinks of ITS index,
+// at any depth. A sandboxed process can create all of that (a checkout's `.git`, `.git/modules/NAME/`
+// when `.git/modules` existed, the index). After every run every git folder git could enter is checked:
+// those behind gitlinks (recursively, each submodule's own index read directly, without starting git)
+// and every folder under `.git/modules/**` and `.git/worktrees/*`. What names a program (config key,
+// include, an executable hook, a `commondir` leading to one) is moved aside. A nested repository
+// without a gitlink, which the user enters with `cd sub`, is not covered: see README, sandbox.
 
-// Keys that make git run a program (or read more config) while it only looks at the repository.
-const PROGRAM_KEYS = /^\s*(?:fsmonitor|hookspath|sshcommand|pager|editor|askpass|textconv|command|external|helper|process|clean|smudge|program|cmd|gitproxy|uploadpack|receivepack)\s*=|^\s*\[\s*(?:include|includeif|filter|diff|merge|credential)\b/im;
+// Sections whose entries make git run a program, read more config or write files (trace2).
+const PROGRAM_SECTIONS = new Set(['include', 'includeif', 'filter', 'credential', 'pager', 'trace2', 'difftool', 'mergetool', 'browser', 'man', 'guitool', 'sendemail', 'hook', 'gpg', 'protocol', 'lfs', 'instaweb']);
+// Keys (any section) whose value is a program or a hook folder.
+const PROGRAM_KEYS = new Set(['fsmonitor', 'hookspath', 'sshcommand', 'pager', 'editor', 'askpass', 'textconv', 'command', 'external', 'helper', 'process', 'clean', 'smudge', 'program', 'cmd', 'gitproxy', 'uploadpack', 'receivepack', 'driver', 'alternaterefscommand', 'packobjectshook', 'vcs', 'proxycommand', 'difffilter', 'tunnel']);
+const FALSE = new Set(['false', 'no', 'off', '0', '']);
+// Deeper than this (submodules in submodules, folders under .git/modules) counts as planted: nothing
+// legitimate nests that far, and a bound that silently stopped looking would hide what lies below it.
+const MAX_DEPTH = 8;
+const MAX_SCAN_DEPTH = 16;
+
+// Why an entry makes git run something, or undefined.
+function programEntry(entry: ConfigEntry): boolean {
+  if (PROGRAM_SECTIONS.has(entry.section)) return true;
+  // A diff or merge driver (`[diff "x"] command`, `[merge "x"] driver`) and `diff.external`.
+  if ((entry.section === 'diff' || entry.section === 'merge') && entry.subsection !== undefined) return true;
+  if (entry.key === 'fsmonitor') return entry.value !== undefined && !FALSE.has(entry.value.trim().toLowerCase());
+  if (PROGRAM_KEYS.has(entry.key)) return true;
+  // `submodule.x.update = !cmd`, an alias-style shell command anywhere; a remote run as a command.
+  const value = entry.value?.trimStart().toLowerCase() ?? '';
+  return value.startsWith('!') || value.startsWith('ext::') || value.startsWith('fd::');
+}
+
+// What in a git config file git would obey to run a program; a file git refuses to read counts too.
+export function configRunsProgram(text: string): string | undefined {
+  const parsed = parseGitConfig(text);
+  const found = parsed.entries.find(programEntry);
+  if (found) return `${found.section}${found.subsection !== undefined ? `.${found.subsection}` : ''}.${found.key}`;
+  return parsed.error;
+}
 
 // The git folder a checkout's `.git` names (itself when a folder, the `gitdir:` target when a file).
 function gitDirOf(dotGit: string): string | undefined {
   try {
     if (lstatSync(dotGit).isDirectory()) return dotGit;
-    const match = /^gitdir:\s*(.+?)\s*$/m.exec(readFileSync(dotGit, 'utf8'));
+    const match = /^gitdir:\s*(.+?)\s*$/m.exec(readText(dotGit) ?? '');
     return match ? resolve(dirname(dotGit), match[1]!) : undefined;
   } catch {
     return undefined;
   }
 }
 
-function obeysProgram(gitDir: string): boolean {
-  for (const name of ['config', 'config.worktree']) {
-    try {
-      if (PROGRAM_KEYS.test(readFileSync(join(gitDir, name), 'utf8'))) return true;
-    } catch {
-      // Missing: nothing to obey.
-    }
-  }
+// Only a regular file is read (a FIFO planted as `config` or `index` would block this for ever).
+function readRegular(path: string): Buffer | undefined {
   try {
-    const common = readFileSync(join(gitDir, 'commondir'), 'utf8').trim();
-    return common !== '.' && common !== '' && resolve(gitDir, common) !== gitDir && obeysProgram(resolve(gitDir, common));
+    return statSync(path).isFile() ? readFileSync(path) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function readText(path: string): string | undefined {
+  try {
+    return readRegular(path)?.toString('utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+// A path inside a git folder that git would obey to run a program, with the reason: config files,
+// executable hooks (a `hooks` that is a symlink as a whole), and `commondir` when the folder it names
+// holds any of these.
+function obeyed(gitDir: string, trusted: readonly string[], viaCommon = false): { path: string; why: string }[] {
+  const found: { path: string; why: string }[] = [];
+  for (const name of ['config', 'config.worktree']) {
+    const path = join(gitDir, name);
+    const text = readText(path);
+    const why = text === undefined ? (kind(path) === 'other' ? 'not a regular file' : undefined) : configRunsProgram(text);
+    if (why) found.push({ path: join(gitDir, name), why });
+  }
+  const hooks = join(gitDir, 'hooks');
+  let names: string[] = [];
+  try {
+    names = readdirSync(hooks);
+  } catch {
+    // No hooks.
+  }
+  const planted = names.filter((name) => {
+    if (name.endsWith('.sample') || name.includes('.planted-by-sandbox-')) return false;
+    try {
+      const stats = statSync(join(hooks, name));
+      return stats.isFile() && (stats.mode & 0o111) !== 0;
+    } catch {
+      return false;
+    }
+  });
+  if (planted.length > 0) {
+    if (isLink(hooks)) found.push({ path: hooks, why: 'hooks (a symlink)' });
+    else for (const name of planted) found.push({ path: join(hooks, name), why: `hook ${name}` });
+  }
+  if (!viaCommon) {
+    const common = readText(join(gitDir, 'commondir'))?.trim();
+    const target = common ? resolve(gitDir, common) : undefined;
+    if (target && target !== gitDir && !trusted.includes(real(target)) && obeyed(target, trusted, true).length > 0) found.push({ path: join(gitDir, 'commondir'), why: `commondir ${common}` });
+  }
+  return found;
+}
+
+// Missing, or something other than a regular file (following symlinks).
+function kind(path: string): 'missing' | 'file' | 'other' {
+  try {
+    return statSync(path).isFile() ? 'file' : 'other';
+  } catch {
+    return 'missing';
+  }
+}
+
+function isLink(path: string): boolean {
+  try {
+    return lstatSync(path).isSymbolicLink();
   } catch {
     return false;
   }
 }
 
-const GITLINK = 0o160000;
+type Env = Readonly<Record<string, string | undefined>>;
 
-// The gitlink paths of an index file (versions 2 to 4), read directly: no process to start. undefined
-// when the file is in a form this does not read (a split index): then git lists them.
-export function indexGitlinks(index: Buffer): string[] | undefined {
-  if (index.length < 12 || index.toString('latin1', 0, 4) !== 'DIRC') return undefined;
-  const version = index.readUInt32BE(4);
-  const count = index.readUInt32BE(8);
-  if (version < 2 || version > 4) return undefined;
-  const links: string[] = [];
-  let offset = 12;
-  let previous = '';
-  for (let entry = 0; entry < count; entry += 1) {
-    if (offset + 62 > index.length) return undefined;
-    const mode = index.readUInt32BE(offset + 24);
-    const flags = index.readUInt16BE(offset + 60);
-    let cursor = offset + 62 + (version >= 3 && (flags & 0x4000) !== 0 ? 2 : 0);
-    let name: string;
-    if (version === 4) {
-      // The name: how many bytes to drop from the previous name (a varint), then a NUL-terminated suffix.
-      let strip = index[cursor]! & 0x7f;
-      while (index[cursor]! & 0x80) {
-        cursor += 1;
-        strip = ((strip + 1) << 7) | (index[cursor]! & 0x7f);
-      }
-      cursor += 1;
-      const end = index.indexOf(0, cursor);
-      if (end < 0) return undefined;
-      name = previous.slice(0, previous.length - strip) + index.toString('utf8', cursor, end);
-      offset = end + 1;
-    } else {
-      const end = index.indexOf(0, cursor);
-      if (end < 0) return undefined;
-      name = index.toString('utf8', cursor, end);
-      // Entries are padded with 1 to 8 NULs to a multiple of 8 bytes.
-      offset += Math.floor((end - offset + 8) / 8) * 8;
-    }
-    previous = name;
-    if ((mode & 0o170000) === GITLINK) links.push(name);
+function real(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return resolve(path);
   }
-  // A split index keeps entries in a shared file too: let git read it.
-  return index.indexOf('link', offset, 'latin1') === offset ? undefined : links;
 }
 
-function gitlinks(root: string, env: Readonly<Record<string, string | undefined>>): string[] {
-  try {
-    const direct = indexGitlinks(readFileSync(join(root, '.git', 'index')));
-    if (direct) return direct;
-  } catch {
-    return [];
-  }
+// The gitlinks of the index in `gitDir`, read directly. For the top repository (whose config is
+// guarded) git lists them when the index is in a form this does not read (a split index); for a nested
+// one undefined: its index cannot be checked, so it is treated as planted.
+function gitlinksOf(gitDir: string, worktree: string, env: Env, top: boolean): string[] | undefined {
+  const index = join(gitDir, 'index');
+  const state = kind(index);
+  // No index: no gitlinks. One this cannot read (a FIFO, a folder, over 2 GiB): for a nested repository
+  // as planted; for the top one, git lists them (not from a FIFO: that would block).
+  if (state === 'missing') return [];
+  const data = readRegular(index);
+  const direct = data ? indexGitlinks(data) : undefined;
+  if (state === 'other' && top) return [];
+  if (direct || !top) return direct;
   const git = findOnPath('git', env);
   if (!git) return [];
   // Only the index is read; no config key of the (guarded) repository can make ls-files run anything.
-  const result = spawnSync(git, ['-c', 'core.fsmonitor=false', 'ls-files', '--stage', '-z'], { cwd: root, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, env: { ...env, GIT_OPTIONAL_LOCKS: '0' } });
+  const result = spawnSync(git, ['-c', 'core.fsmonitor=false', 'ls-files', '--stage', '-z'], { cwd: worktree, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, env: { ...env, GIT_OPTIONAL_LOCKS: '0' } });
   if (result.status !== 0) return [];
   return result.stdout.split('\0').filter((entry) => entry.startsWith('160000 ')).map((entry) => entry.slice(entry.indexOf('\t') + 1));
 }
 
-// Moves aside the `.git` of every gitlink whose git folder names a program; one warning each.
-export function neutraliseNestedGit(root: string, env: Readonly<Record<string, string | undefined>>): string[] {
-  const warnings: string[] = [];
-  for (const path of gitlinks(root, env)) {
-    const dotGit = join(root, path, '.git');
+interface Walk {
+  readonly root: string;
+  readonly env: Env;
+  // The workspace's own git folder and its common folder (real paths): guarded during the run.
+  readonly controls: readonly string[];
+  readonly seen: Set<string>;
+  readonly warnings: string[];
+}
+
+function show(walk: Walk, path: string): string {
+  return within(path, walk.root) ? relative(walk.root, path) : path;
+}
+
+function moveOne(walk: Walk, path: string, why: string): void {
+  try {
+    const aside = moveAside(path);
+    const where = aside ? `moved to ${show(walk, aside)}` : 'removed (it could not be moved)';
+    walk.warnings.push(`a sandboxed command could have planted ${show(walk, path)} (${why}), which a plain git status or git submodule command outside the sandbox would obey; ${show(walk, path)} was ${where} (review it; move it back yourself if it is yours)`);
+  } catch (error) {
+    walk.warnings.push(`${show(walk, path)} (${why}) makes git outside the sandbox run a program and could not be moved aside (${(error as Error).message}): do not run git in this workspace before removing it`);
+  }
+}
+
+const inControl = (walk: Walk, path: string): boolean => walk.controls.some((control) => within(real(path), control));
+
+// Every gitlink of the index of `gitDir` (checkout `worktree`), at any depth.
+function visitGitlinks(walk: Walk, worktree: string, links: readonly string[], depth: number): void {
+  for (const path of links) {
+    const checkout = join(worktree, path);
+    const dotGit = join(checkout, '.git');
     const gitDir = gitDirOf(dotGit);
-    if (!gitDir || !obeysProgram(gitDir)) continue;
-    try {
-      const aside = moveAside(dotGit);
-      const where = aside ? `moved to ${aside.slice(root.length + 1)}` : 'removed (it could not be moved)';
-      warnings.push(`the index names ${path} as a submodule whose git config runs a program (core.fsmonitor, hooksPath, a filter…), which a plain git status would start; ${path}/.git was ${where} (review it; move it back yourself if it is yours)`);
-    } catch (error) {
-      warnings.push(`the index names ${path} as a submodule whose git config runs a program, and ${path}/.git could not be moved aside (${(error as Error).message}): do not run git in this workspace before removing it`);
+    if (!gitDir || walk.seen.has(real(gitDir))) continue;
+    walk.seen.add(real(gitDir));
+    const found = obeyed(gitDir, walk.controls);
+    const nested = found.length > 0 ? [] : gitlinksOf(gitDir, checkout, walk.env, false);
+    const tooDeep = nested !== undefined && nested.length > 0 && depth >= MAX_DEPTH;
+    if (found.length === 0 && nested !== undefined && !tooDeep) {
+      visitGitlinks(walk, checkout, nested, depth + 1);
+      continue;
+    }
+    const why = found.map((entry) => entry.why).join(', ') || (tooDeep ? `submodules nested more than ${MAX_DEPTH} deep` : 'an index this cannot read');
+    if (found.length > 0 && inControl(walk, gitDir)) {
+      for (const entry of found) moveOne(walk, entry.path, entry.why);
+    } else if (within(real(dirname(dotGit)), walk.root)) {
+      moveOne(walk, dotGit, `the git folder of submodule ${show(walk, checkout)}: ${why}`);
+    } else {
+      walk.warnings.push(`the index names ${show(walk, checkout)} as a submodule, reached through a symlink out of the workspace, whose git folder runs a program (${why}): do not run git in this workspace before removing it`);
     }
   }
-  return warnings;
 }
+
+const GIT_DATA = new Set(['objects', 'refs', 'logs', 'hooks', 'info', 'lfs', 'rr-cache', 'remotes', 'branches', 'svn']);
+
+// Every folder under `.git/modules/**` and `.git/worktrees/*` (at any depth: names may hold slashes,
+// submodules have their own `modules/`), whatever created it.
+function scanControl(walk: Walk, folder: string, depth: number): void {
+  let entries: string[];
+  try {
+    entries = readdirSync(folder);
+  } catch {
+    return;
+  }
+  if (depth > MAX_SCAN_DEPTH) {
+    if (entries.length > 0) moveOne(walk, folder, `folders nested more than ${MAX_SCAN_DEPTH} deep under .git/modules or .git/worktrees`);
+    return;
+  }
+  // Inside a git folder its data folders are skipped; above one, a module may be NAMED `objects`.
+  const gitFolder = entries.includes('HEAD') || entries.includes('config') || entries.includes('commondir');
+  for (const name of entries) {
+    if ((gitFolder && GIT_DATA.has(name)) || name.includes('.planted-by-sandbox-')) continue;
+    const path = join(folder, name);
+    try {
+      if (!statSync(path).isDirectory()) continue;
+    } catch {
+      continue;
+    }
+    if (isLink(path)) {
+      // git never links these folders; what a link leads to could hold anything (outside, or a loop).
+      moveOne(walk, path, 'a symlink to a folder, which git does not create there');
+      continue;
+    }
+    if (!walk.seen.has(real(path))) {
+      walk.seen.add(real(path));
+      for (const entry of obeyed(path, walk.controls)) moveOne(walk, entry.path, entry.why);
+    }
+    scanControl(walk, path, depth + 1);
+  }
+}
+
+// Checks every git folder the workspace's git could enter (see the top of this file); one warning per
+// path moved aside.
+export function neutraliseNestedGit(root: string, env: Env): string[] {
+  const gitDir = gitDirOf(join(root, '.git'));
+  if (!gitDir) return [];
+  const common = readText(join(gitDir, 'commondir'))?.trim();
+  const controls = [...new Set([real(gitDir), ...(common ? [real(resolve(gitDir, common))] : [])])];
+  const walk: Walk = { root, env, controls, seen: new Set(controls), warnings: [] };
+  visitGitlinks(walk, root, gitlinksOf(gitDir, root, env, true) ?? [], 0);
+  // Each linked worktree has its own index: `cd wt; git status` enters its gitlinks.
+  for (const control of controls) {
+    let names: string[] = [];
+    try {
+      names = readdirSync(join(control, 'worktrees'));
+    } catch {
+      // No linked worktrees.
+    }
+    for (const name of names) {
+      const folder = join(control, 'worktrees', name);
+      const back = readText(join(folder, 'gitdir'))?.trim();
+      if (!back) continue;
+      const checkout = dirname(resolve(folder, back));
+      visitGitlinks(walk, checkout, gitlinksOf(folder, checkout, env, false) ?? [], 0);
+    }
+  }
+  for (const control of controls) {
+    for (const name of ['modules', 'worktrees']) scanControl(walk, join(control, name), 0);
+  }
+  return walk.warnings;
+}
+
+export { indexGitlinks } from './git-index.js';

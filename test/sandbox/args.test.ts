@@ -46,7 +46,7 @@ describe('bwrap arguments', () => {
     expect(await readFile(join(git, 'commondir'), 'utf8')).toBe('.\n');
     expect(contains(args, '--ro-bind', join(root, 'AGENTS.md'), join(root, 'AGENTS.md'))).toBe(true);
     expect(contains(args, '--tmpfs', join(root, '.codeward'), '--remount-ro', join(root, '.codeward'))).toBe(true);
-    expect(created).toEqual([join(git, 'config.worktree'), join(git, 'info'), join(root, '.codeward'), join(root, '.chatcli')]);
+    expect(created).toEqual([join(git, 'config.worktree'), join(git, 'info'), join(git, 'modules'), join(git, 'worktrees'), join(root, '.codeward'), join(root, '.chatcli')]);
     expect(watched).toEqual(expect.arrayContaining([join(root, 'coder_policy.json'), join(root, 'SOUL.md')]));
     expect(watched).not.toContain(join(root, 'AGENTS.md'));
   });

@@ -53,6 +53,12 @@ describe('a nested repository behind a gitlink', () => {
     expect(spawnSync('test', ['-e', join(root, 'lib/sub-two/.git')]).status).toBe(0);
   });
 
+  it('treats a nested index it cannot read (a split index, a folder, too large) as planted', async () => {
+    const root = await repo();
+    await writeFiles(root, { 'lib/sub-one/.git/config': '[core]\n\tbare = false\n', 'lib/sub-one/.git/index/x': '' });
+    expect(neutraliseNestedGit(root, process.env).join('\n')).toMatch(/an index this cannot read.*lib\/sub-one\/\.git was moved/);
+  });
+
   it('follows a gitdir: file to the planted folder', async () => {
     const root = await repo();
     await writeFiles(root, { 'lib/sub-one/.git': 'gitdir: ../../planted\n', 'planted/config': '[include]\n\tpath = /x\n' });
@@ -69,5 +75,113 @@ describe('a git config without its secrets', () => {
     expect(clean).toContain('editor = vim');
     for (const secret of ['ghp_x', 'Bearer', 'helper', '[credential']) expect(clean).not.toContain(secret);
     expect(withoutSecrets('[user]\n\tname = T\n')).toBeUndefined();
+  });
+});
+
+describe('a git config read the way git reads it', () => {
+  it('finds a program in every spelling git accepts', async () => {
+    const { configRunsProgram } = await import('../../src/sandbox/nested-git.js');
+    const planted = [
+      '[core] fsmonitor = /ws/ev.sh',
+      '[core]fsmonitor=/x',
+      '[CORE]\n\tFsMonitor = "/a b" # c\n',
+      '\uFEFF[core]\r\n\tfsmonitor = /x\r\n',
+      '[core]\n\tfsmonitor = \\\n/x\n',
+      '[user] [core] hooksPath = /h',
+      '[core]\n\thooksPath=.husky',
+      '[include]\n\tpath = ../x.cfg',
+      '[includeIf "gitdir:/"] path = /x',
+      '[filter "lfs"]\n\tsmudge = x',
+      '[diff "d"]\n\tcommand = x',
+      '[merge "m"]\n\tdriver = x',
+      '[submodule "s"]\n\tupdate = !sh -c x',
+      '[remote "o"]\n\tuploadpack = /x',
+      '[core]\n\tsshCommand = /x',
+      '[credential]\n\thelper = /x',
+      '[trace2]\n\teventTarget = /home/u/.bashrc',
+      '[protocol "ext"]\n\tallow = always',
+      '[remote "o"]\n\turl = ext::sh -c x',
+      '[lfs "customtransfer.x"]\n\tpath = /x',
+      '[interactive]\n\tdiffFilter = /x',
+      '[core ]\n\tbare = false', // git refuses the file: so does the check
+    ];
+    for (const text of planted) expect(configRunsProgram(text), text).toBeDefined();
+  });
+
+  it('accepts what git writes for a submodule', async () => {
+    const { configRunsProgram } = await import('../../src/sandbox/nested-git.js');
+    const clean = '[core]\n\trepositoryformatversion = 0\n\tfilemode = true\n\tbare = false\n\tlogallrefupdates = true\n\tworktree = ../../../lib\n\tfsmonitor = false\n[remote "origin"]\n\turl = https://example.com/x.git\n\tfetch = +refs/heads/*:refs/remotes/origin/*\n[branch "main"]\n\tremote = origin\n\tmerge = refs/heads/main\n';
+    expect(configRunsProgram(clean)).toBeUndefined();
+  });
+});
+
+describe('submodules of submodules', () => {
+  it('checks every level, and treats a chain deeper than the bound as planted (no silent stop)', async () => {
+    const root = await tempDir();
+    git(root, 'init', '-q');
+    // 10 levels: n/n/n/..., each recorded only in its parent's index; the deepest names a program.
+    const levels: string[] = [root];
+    for (let depth = 1; depth <= 10; depth += 1) levels.push(join(levels[depth - 1]!, 'n'));
+    for (const level of levels.slice(1)) git(level.slice(0, -2), 'init', '-q', 'n');
+    await writeFiles(levels[10]!, { '.git/config': '[core] fsmonitor = /x/ev.sh\n' });
+    for (let depth = 9; depth >= 0; depth -= 1) {
+      git(levels[depth + 1]!, 'commit', '-q', '--allow-empty', '-m', 'c');
+      const sha = git(levels[depth + 1]!, 'rev-parse', 'HEAD').trim();
+      git(levels[depth]!, 'update-index', '--add', '--cacheinfo', `160000,${sha},n`);
+    }
+    const warnings = neutraliseNestedGit(root, process.env);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/nested more than 8 deep/);
+    // Three levels only: the program at the bottom is found itself.
+    const shallow = await tempDir();
+    git(shallow, 'init', '-q');
+    git(shallow, 'init', '-q', 'a');
+    git(join(shallow, 'a'), 'init', '-q', 'b');
+    git(join(shallow, 'a', 'b'), 'commit', '-q', '--allow-empty', '-m', 'c');
+    await writeFiles(shallow, { 'a/b/.git/config': '[core]\n\tfsMonitor = /x/ev.sh\n' });
+    git(join(shallow, 'a'), 'update-index', '--add', '--cacheinfo', `160000,${git(join(shallow, 'a', 'b'), 'rev-parse', 'HEAD').trim()},b`);
+    git(join(shallow, 'a'), 'commit', '-q', '--allow-empty', '-m', 'c');
+    git(shallow, 'update-index', '--add', '--cacheinfo', `160000,${git(join(shallow, 'a'), 'rev-parse', 'HEAD').trim()},a`);
+    const found = neutraliseNestedGit(shallow, process.env);
+    expect(found.join('\n')).toMatch(/a\/b\/\.git was moved to a\/b\/\.git\.planted-by-sandbox-/);
+  });
+});
+
+describe('what git itself creates', () => {
+  it('leaves a linked worktree (commondir back to the main git folder, whose hooks run) alone', async () => {
+    const root = await tempDir();
+    git(root, 'init', '-q');
+    git(root, 'commit', '-q', '--allow-empty', '-m', 'c');
+    await writeFiles(root, { '.git/hooks/pre-commit': '#!/bin/sh\nexit 0\n' });
+    spawnSync('chmod', ['+x', join(root, '.git/hooks/pre-commit')]);
+    git(root, 'worktree', 'add', '-q', join(root, 'wt'));
+    expect(neutraliseNestedGit(root, process.env)).toEqual([]);
+    // A gitlink added to the worktree's own index, to a nested repository that runs a program.
+    git(join(root, 'wt'), 'init', '-q', 'm');
+    git(join(root, 'wt', 'm'), 'commit', '-q', '--allow-empty', '-m', 'c');
+    await writeFiles(root, { 'wt/m/.git/config': '[core] fsmonitor = /x/ev.sh\n' });
+    git(join(root, 'wt'), 'update-index', '--add', '--cacheinfo', `160000,${git(join(root, 'wt', 'm'), 'rev-parse', 'HEAD').trim()},m`);
+    expect(neutraliseNestedGit(root, process.env).join('\n')).toMatch(/wt\/m\/\.git was moved/);
+    // The same folder with a planted config.worktree is not.
+    await writeFiles(root, { '.git/worktrees/wt/config.worktree': '[core] hooksPath = /x\n' });
+    expect(neutraliseNestedGit(root, process.env).join('\n')).toMatch(/\.git\/worktrees\/wt\/config\.worktree was moved/);
+    // A module git folder named like a git data folder (`git submodule update --init` reuses it).
+    await writeFiles(root, { '.git/modules/objects/HEAD': 'ref: refs/heads/main\n', '.git/modules/objects/config': '[core]\n\tfsmonitor = /x\n' });
+    expect(neutraliseNestedGit(root, process.env).join('\n')).toMatch(/\.git\/modules\/objects\/config was moved/);
+    // A symlink there (git never makes one): whatever it leads to is not followed, the link goes.
+    await writeFiles(root, { 'elsewhere/HEAD': 'ref: refs/heads/main\n' });
+    spawnSync('ln', ['-s', join(root, 'elsewhere'), join(root, '.git/modules/linked')]);
+    expect(neutraliseNestedGit(root, process.env).join('\n')).toMatch(/\.git\/modules\/linked \(a symlink/);
+  });
+});
+
+describe('files that would block a reader', () => {
+  it('moves aside a FIFO planted as a nested config or index without reading it', async () => {
+    const root = await repo();
+    await writeFiles(root, { 'lib/sub-one/.git/HEAD': 'ref: refs/heads/main\n', 'lib/sub-two/.git/HEAD': 'ref: refs/heads/main\n' });
+    expect(spawnSync('mkfifo', [join(root, 'lib/sub-one/.git/config'), join(root, 'lib/sub-two/.git/index')]).status).toBe(0);
+    const warnings = neutraliseNestedGit(root, process.env).join('\n');
+    expect(warnings).toMatch(/not a regular file.*lib\/sub-one\/\.git was moved/);
+    expect(warnings).toMatch(/an index this cannot read.*lib\/sub-two\/\.git was moved/);
   });
 });
