@@ -21,7 +21,7 @@ export type PlanItem =
   // `replace`: xargs -I/-i/--replace puts each input line where this string stands; `xargsCode`: this is
   // the xargs command itself and its input lands where code is (`xargs -I{} sh -c {}`).
   | { kind: 'command'; start: number; end: number; wrappers: string[]; stdin?: StdinUse; xargs?: boolean; extra?: readonly [number, number]; programFile?: string; replace?: string; xargsCode?: boolean }
-  | { kind: 'script'; index: number; skip: number; wrappers: string[]; positional?: readonly [number, number]; xargs?: boolean; replace?: string }
+  | { kind: 'script'; index: number; skip: number; wrappers: string[]; positional?: readonly [number, number]; xargs?: boolean; replace?: string; inputFile?: string }
   | { kind: 'joined'; start: number; end: number; wrappers: string[] }
   // A script file this same line wrote with static content (`echo 'rm -rf /' > x.sh; sh x.sh`).
   | { kind: 'file'; path: string; wrappers: string[] }
@@ -169,7 +169,19 @@ export class Planner {
     const self: PlanItem = { kind: 'command', start, end, wrappers };
     const replace = xargsReplace(words.slice(start, start + index));
     if (replace === undefined) return argFile ? [self, ...items] : items;
-    for (const item of items) if (item.kind === 'command' || item.kind === 'script') item.replace = replace;
+    // `echo 'rm -rf ~' > l; xargs -a l -I{} sh -c {}`: input from a file this line wrote.
+    let inputPath: string | undefined;
+    for (let i = start + 1; i < start + index; i++) {
+      const word = words[i]!;
+      const attached = /^(?:--a[a-z-]*=|-[^-=]*a)(.+)$/.exec(word.value);
+      if (!word.dynamic && attached) inputPath = attached[1];
+      else if (/^(?:-[^-]*a|--a[a-z-]*)$/.test(word.value) && words[i + 1] && !words[i + 1]!.dynamic) inputPath = words[i + 1]!.value;
+    }
+    const inputFile = inputPath === undefined ? undefined : this.context.writtenFile(inputPath);
+    for (const item of items) {
+      if (item.kind === 'command' || item.kind === 'script') item.replace = replace;
+      if (item.kind === 'script' && inputFile !== undefined) item.inputFile = inputFile;
+    }
     const has = (i: number): boolean => words[i]!.raw.text.includes(replace);
     const code = items.some((item) => {
       if (item.kind === 'script') return has(item.index);

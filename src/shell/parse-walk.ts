@@ -358,8 +358,9 @@ export class Walker {
         this.script(code, inner);
         // `echo 'rm -rf ~' | xargs -I{} sh -c {}`: each static input line in place of the replace string.
         const replace = item.replace;
-        if (replace !== undefined && stdin !== undefined && code.includes(replace)) {
-          for (const line of stdin.split('\n').map((l) => l.trim()).filter(Boolean).slice(0, MAX_XARGS_LINES)) this.script(code.split(replace).join(line), inner);
+        const input = item.inputFile !== undefined ? this.state.fileText(item.inputFile) : stdin;
+        if (replace !== undefined && input !== undefined && code.includes(replace)) {
+          for (const line of input.split('\n').map((l) => l.trim()).filter(Boolean).slice(0, MAX_XARGS_LINES)) this.script(code.split(replace).join(line), inner);
         }
       } else if (item.kind === 'joined') {
         const joined = previews.slice(item.start, item.end).map((preview) => scriptText(preview.raw)).join(' ');

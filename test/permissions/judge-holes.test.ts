@@ -57,6 +57,9 @@ describe('xargs putting its input where code is', () => {
     'printf "%s\\n" "rm -rf /" | xargs -I {} sudo sh -c "{}"',
     'echo "rm -rf ~" | xargs --replace=X bash -c "echo; X"',
     'echo "rm -rf ~" | xargs -I{} sh -c \'$1\' _ {}',
+    'echo "rm -rf ~" > l; xargs -a l -I{} sh -c {}',
+    'echo "rm -rf ~" > l; xargs --arg-file=l -I{} sh -c {}',
+    'echo "rm -rf ~" > l; xargs -al -I{} sh -c {}',
   ])('a literal catastrophic input is C242 like piping it into a shell: %j', async (line) => {
     expect(classifyDanger(await parser.parseShell(line), { home: box.home, workspace: box.root }).blocked).toBe(true);
   });
