@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { lstatSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { findOnPath } from '../shell/run.js';
-import { parseGitConfig, type ConfigEntry } from './git-config.js';
+import { configRunsProgram } from './git-programs.js';
 import { indexGitlinks } from './git-index.js';
 import { moveAside } from './planted.js';
 import { within } from './policy.js';
@@ -16,35 +16,10 @@ import { within } from './policy.js';
 // include, an executable hook, a `commondir` leading to one) is moved aside. A nested repository
 // without a gitlink, which the user enters with `cd sub`, is not covered: see README, sandbox.
 
-// Sections whose entries make git run a program, read more config or write files (trace2).
-const PROGRAM_SECTIONS = new Set(['include', 'includeif', 'filter', 'credential', 'pager', 'trace2', 'difftool', 'mergetool', 'browser', 'man', 'guitool', 'sendemail', 'hook', 'gpg', 'protocol', 'lfs', 'instaweb']);
-// Keys (any section) whose value is a program or a hook folder.
-const PROGRAM_KEYS = new Set(['fsmonitor', 'hookspath', 'sshcommand', 'pager', 'editor', 'askpass', 'textconv', 'command', 'external', 'helper', 'process', 'clean', 'smudge', 'program', 'cmd', 'gitproxy', 'uploadpack', 'receivepack', 'driver', 'alternaterefscommand', 'packobjectshook', 'vcs', 'proxycommand', 'difffilter', 'tunnel']);
-const FALSE = new Set(['false', 'no', 'off', '0', '']);
 // Deeper than this (submodules in submodules, folders under .git/modules) counts as planted: nothing
 // legitimate nests that far, and a bound that silently stopped looking would hide what lies below it.
 const MAX_DEPTH = 8;
 const MAX_SCAN_DEPTH = 16;
-
-// Why an entry makes git run something, or undefined.
-function programEntry(entry: ConfigEntry): boolean {
-  if (PROGRAM_SECTIONS.has(entry.section)) return true;
-  // A diff or merge driver (`[diff "x"] command`, `[merge "x"] driver`) and `diff.external`.
-  if ((entry.section === 'diff' || entry.section === 'merge') && entry.subsection !== undefined) return true;
-  if (entry.key === 'fsmonitor') return entry.value !== undefined && !FALSE.has(entry.value.trim().toLowerCase());
-  if (PROGRAM_KEYS.has(entry.key)) return true;
-  // `submodule.x.update = !cmd`, an alias-style shell command anywhere; a remote run as a command.
-  const value = entry.value?.trimStart().toLowerCase() ?? '';
-  return value.startsWith('!') || value.startsWith('ext::') || value.startsWith('fd::');
-}
-
-// What in a git config file git would obey to run a program; a file git refuses to read counts too.
-export function configRunsProgram(text: string): string | undefined {
-  const parsed = parseGitConfig(text);
-  const found = parsed.entries.find(programEntry);
-  if (found) return `${found.section}${found.subsection !== undefined ? `.${found.subsection}` : ''}.${found.key}`;
-  return parsed.error;
-}
 
 // The git folder a checkout's `.git` names (itself when a folder, the `gitdir:` target when a file).
 function gitDirOf(dotGit: string): string | undefined {
@@ -282,3 +257,4 @@ export function neutraliseNestedGit(root: string, env: Env): string[] {
 }
 
 export { indexGitlinks } from './git-index.js';
+export { configRunsProgram } from './git-programs.js';
