@@ -129,7 +129,13 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
     stateDir,
     hooks: {
       ...(store ? sessionStalenessHooks(store, tracker) : stalenessHooks(tracker)),
-      ...classifyHook(parser, { allowUnsafe: options.allowUnsafe ?? false, workspace, ...(home ? { home } : {}) }),
+      ...classifyHook(parser, {
+        allowUnsafe: options.allowUnsafe ?? false,
+        workspace,
+        // bubblewrap binds an empty file or folder over every non-accessible workspace path (Seatbelt denies them).
+        secretsHidden: async () => (await sandbox.status()).backend !== undefined,
+        ...(home ? { home } : {}),
+      }),
       ...gate,
       ...options.hooks,
     },

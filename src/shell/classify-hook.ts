@@ -27,6 +27,9 @@ export interface ClassifyHookOptions {
   readonly home?: string;
   // The workspace, for its non-accessible globs; without it files named by a command are not checked.
   readonly workspace?: SecretScope;
+  // Whether the process will run in an OS sandbox that hides the workspace's non-accessible files (then a
+  // recursive reader such as `grep -r x .` sees them empty and may run; a file the line names is still C211).
+  readonly secretsHidden?: () => Promise<boolean>;
 }
 
 // The folder the command runs in, after the jail resolved it (a declared touch with the same input).
@@ -52,10 +55,10 @@ export function classifyHook(parser: ParsesShell, options: ClassifyHookOptions):
       if (scope) {
         const { secretFile } = await import('./danger-secret-files.js');
         const secret = secretFile(parse, { runDir: workspace ?? scope.root, home, root: scope.root, isNonAccessible: (rel) => scope.isNonAccessible(rel) });
-        if (secret?.searched) {
+        if (secret?.searched && !(await options.secretsHidden?.())) {
           throw fail('C211', `${secret.path}: not accessible, and \`${secret.command}\` searches the folder holding it; exclude it (grep --exclude / --exclude-dir, rg without --hidden / --no-ignore) or use the search command, which skips non-accessible files`);
         }
-        if (secret) throw notAccessible(secret.path);
+        if (secret && !secret.searched) throw notAccessible(secret.path);
       }
       if (options.allowUnsafe) return;
       const { classifyDanger } = await import('./danger.js');

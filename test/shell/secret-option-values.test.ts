@@ -1,13 +1,15 @@
 // Issue 21 point 4, from the attacker's side: a secret reached through an option's value
 // (`du --files0-from=.env`, `xargs -a .env`) or a recursive search over its folder (`git grep --no-index`,
 // `grep -r`) is refused like `cat .env`, before anything runs; searches that cannot reach it still run.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { symlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../../src/index.js';
 import { createEngine } from '../../src/setup.js';
 import { removeDir, tempDir, writeFiles } from '../helpers/fixture.js';
+
+const HAS_BWRAP = spawnSync('bwrap', ['--ro-bind', '/', '/', '--unshare-net', 'true']).status === 0;
 
 let base: string;
 let root: string;
@@ -20,7 +22,8 @@ beforeAll(async () => {
   await writeFiles(root, { '.env': `${SECRET}\n`, 'src/a.txt': 'API_TOKEN=none\n', 'docs/b.txt': 'x\n', '.gitignore': '.env\n' });
   await symlink('../.env', join(root, 'docs/link'));
   execFileSync('git', ['init', '-q'], { cwd: root });
-  engine = await createEngine({ workspace: root });
+  // No OS sandbox: the judgement alone stands between a recursive reader and the secret.
+  engine = await createEngine({ workspace: root, sandbox: { mode: 'off' } });
 });
 afterAll(async () => {
   await engine.close();
@@ -66,5 +69,23 @@ describe('still runs', () => {
     const result = await exec(cmd);
     expect(result, JSON.stringify(result)).toMatchObject({ ok: true });
     expect(JSON.stringify(result)).not.toContain(SECRET);
+  });
+});
+
+describe('inside the OS sandbox, which hides non-accessible files, a recursive reader runs and sees them empty', () => {
+  it.skipIf(!HAS_BWRAP)('grep -r, git grep --no-index and tar c . run; the secret is not in the output; a named .env is still C211', async () => {
+    const boxed = await createEngine({ workspace: root, sandbox: { mode: 'workspace-write' } });
+    try {
+      for (const cmd of ['grep -r API_TOKEN .', 'git grep --no-index API_TOKEN', 'tar cf - . | tar xOf -']) {
+        const result = await boxed.run({ cmd: 'exec', args: { cmd, dir: '.' } });
+        expect(result.ok || (result.error?.code === 'C253'), `${cmd}: ${JSON.stringify(result)}`).toBe(true);
+        expect(JSON.stringify(result), cmd).not.toContain(SECRET);
+      }
+      const grep = await boxed.run({ cmd: 'exec', args: { cmd: 'grep -r API_TOKEN .', dir: '.' } });
+      expect(JSON.stringify(grep)).toContain('API_TOKEN=none');
+      expect(await boxed.run({ cmd: 'exec', args: { cmd: 'cat .env', dir: '.' } })).toMatchObject({ ok: false, error: { code: 'C211' } });
+    } finally {
+      await boxed.close();
+    }
   });
 });
