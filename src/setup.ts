@@ -2,14 +2,15 @@ import { realpath } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { builtinCommands } from './commands/index.js';
 import { configFromSettings } from './engine/config.js';
-import { Engine, JOURNAL_PREFIX, type EngineHooks, type FileLocker, type PreparedCall } from './engine/engine.js';
+import { Engine, type EngineHooks, type FileLocker, type PreparedCall } from './engine/engine.js';
 import { Registry } from './engine/registry.js';
+import type { DoorInfo } from './engine/command.js';
 import { lockDirFor, stateDirFor } from './engine/state-dir.js';
 import { acquireFileLocks } from './files/lock-file.js';
 import { SessionStore } from './files/session-store.js';
 import { stalenessHooks } from './files/staleness-hooks.js';
 import { StalenessTracker } from './files/staleness.js';
-import { recoverJournals } from './files/transaction.js';
+import { committer, JOURNAL_PREFIX, recoverJournals } from './files/transaction.js';
 import { DenialStore, DenialTracker, denialLimitsFromEnv, loadPolicy, permissionGate, readProjectSettings, type Approver, type CliRuleFlags } from './permissions/index.js';
 import { trustNotice } from './permissions/policy-notice.js';
 import type { Envelope } from './engine/envelope.js';
@@ -51,6 +52,8 @@ export interface CreateEngineOptions {
   readonly sandbox?: SandboxChoice;
   // Where a start-up warning goes (the workspace is the home folder); default: stderr.
   readonly onWarning?: (message: string) => void;
+  // The door the calls come through and its session (recorded with every checkpoint).
+  readonly door?: DoorInfo;
 }
 
 // Staleness for a --session shared by parallel processes: before the check (under the file locks) take
@@ -127,6 +130,8 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
     workspace,
     config,
     stateDir,
+    commit: committer(stateDir, workspace.jail),
+    ...(options.door ? { door: options.door } : {}),
     hooks: {
       ...(store ? sessionStalenessHooks(store, tracker) : stalenessHooks(tracker)),
       ...classifyHook(parser, {

@@ -1,7 +1,6 @@
 import type { $ZodObject, output } from 'zod/v4/core';
 import type { Config } from './config.js';
-import type { FileChange } from '../files/transaction.js';
-import type { ContentObservation } from '../files/staleness.js';
+import type { ContentObservation, FileChange } from './file-contract.js';
 import type { Access, ResolvedPath } from '../workspace/types.js';
 import type { Workspace } from '../workspace/workspace.js';
 import type { ProcessSandbox } from '../sandbox/sandbox.js';
@@ -55,6 +54,13 @@ export interface CallerServices {
   readonly delegate?: (request: DelegateRequest, signal: AbortSignal) => Promise<DelegateReport>;
 }
 
+// Which door a call came through (cli, chatcli, mcp, agent, worker) and its session when it has one
+// (the CLI's --session, the agent's transcript id).
+export interface DoorInfo {
+  readonly name: string;
+  readonly session?: string;
+}
+
 // What a handler gets: only the pieces it uses, no globals.
 export interface CommandContext {
   readonly workspace: Workspace;
@@ -66,6 +72,8 @@ export interface CommandContext {
   readonly sandbox?: ProcessSandbox;
   // What the caller lends (RunOptions.caller); absent outside the agent door.
   readonly caller?: CallerServices;
+  // The door the call came through and its session (recorded with every checkpoint).
+  readonly door?: DoorInfo;
   // The jailed form of a path the command declared in `touches`. Throws the jail's error for that
   // path (batched commands catch it per entry); throws C216 for a path that was never declared.
   path(input: string): ResolvedPath;

@@ -1,5 +1,4 @@
-import { join } from 'node:path';
-import type { AnyCommand, CallerServices, CommandContext, Touch } from './command.js';
+import type { AnyCommand, CallerServices, CommandContext, DoorInfo, Touch } from './command.js';
 import type { Config } from './config.js';
 import type { Envelope } from './envelope.js';
 import { fail, toCodewardError, type CodewardError } from './errors.js';
@@ -9,12 +8,9 @@ import { validateArgs } from './validate.js';
 import { parseCall, type CallInput } from '../args/parse-call.js';
 import type { ResolvedPath } from '../workspace/types.js';
 import type { Workspace } from '../workspace/workspace.js';
-import { commitFiles } from '../files/transaction.js';
-import type { ContentObservation } from '../files/staleness.js';
+import type { Committer, ContentObservation } from './file-contract.js';
 import { stateDirFor } from './state-dir.js';
 import type { ProcessSandbox } from '../sandbox/sandbox.js';
-
-export const JOURNAL_PREFIX = 'tx';
 
 // A touch after the jail looked at it: either resolved or refused.
 export interface JailedTouch {
@@ -58,6 +54,11 @@ export interface EngineOptions {
   readonly hooks?: Partial<EngineHooks>;
   // Per-workspace state outside the project (commit journals); default: the user's cache folder.
   readonly stateDir?: string;
+  // How ctx.commit writes several files as one unit (files/transaction.ts committer, plugged in by
+  // setup.ts: the engine's kernel sits below the file layer and never imports it).
+  readonly commit?: Committer;
+  // The door the calls come through (recorded with every checkpoint).
+  readonly door?: DoorInfo;
   readonly fileLocks?: FileLocker;
   // Runs once when the door is done with the engine (e.g. saving a --session).
   readonly onClose?: () => Promise<void>;
@@ -70,6 +71,11 @@ export interface RunOptions {
   // What the caller lends to commands that need more than the workspace (delegate needs a model).
   readonly caller?: CallerServices;
 }
+
+// An engine built without a committer (a test double) refuses multi-file commits plainly.
+const noCommitter: Committer = async () => {
+  throw fail('C216', 'internal error: this engine has no committer for multi-file changes (createEngine plugs one in)');
+};
 
 function guessName(input: CallInput): string {
   if (typeof input === 'string') return input.trim().split(/\s+/)[0] ?? '';
@@ -90,6 +96,10 @@ export class Engine {
   private readonly onClose: (() => Promise<void>) | undefined;
   // The OS sandbox exec and test run in (its status() names the backend).
   readonly sandbox: ProcessSandbox | undefined;
+  private readonly commit: Committer;
+  // The door and its session; a door that names its session later (the agent's transcript is created
+  // after the engine) sets it with withSession.
+  private door: DoorInfo | undefined;
 
   constructor(options: EngineOptions) {
     this.registry = options.registry;
@@ -100,6 +110,13 @@ export class Engine {
     this.fileLocks = options.fileLocks;
     this.onClose = options.onClose;
     this.sandbox = options.sandbox;
+    this.commit = options.commit ?? noCommitter;
+    this.door = options.door;
+  }
+
+  // Names the session the door's calls belong to (recorded with every checkpoint from now on).
+  withSession(session: string): void {
+    this.door = { name: this.door?.name ?? 'library', session };
   }
 
   // Lets the engine finish its session work (saving stamps); call once when the door is done.
@@ -233,6 +250,7 @@ export class Engine {
       stateDir: this.stateDir,
       ...(this.sandbox ? { sandbox: this.sandbox } : {}),
       ...(caller ? { caller } : {}),
+      ...(this.door ? { door: this.door } : {}),
       path: (input) => {
         const jailed = byInput.get(input);
         if (!jailed) throw fail('C216', `internal error: path "${input}" was not declared by the command`);
@@ -242,7 +260,7 @@ export class Engine {
       warn: (message) => {
         warnings.push(message);
       },
-      commit: (changes) => commitFiles(changes, join(this.stateDir, 'journal'), JOURNAL_PREFIX, this.workspace.jail),
+      commit: this.commit,
       observe: (real, observation) => {
         observed.set(real, observation);
       },

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { lstat, mkdir, readdir, readFile, realpath, stat, unlink, writeFile } from 'node:fs/promises';
-import { homedir, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { fail, toCodewardError } from '../engine/errors.js';
 import { atomicWrite } from './atomic-write.js';
@@ -9,10 +9,9 @@ import { mergeChanges, parseSession, serializeSession } from './session-store-fo
 import { isFsError } from './staleness-snapshot.js';
 import { StalenessTracker } from './staleness.js';
 
-export interface CacheDirOptions {
-  readonly env?: Readonly<Record<string, string | undefined>>;
-  readonly home?: string;
-}
+import { codewardCacheDir, type CacheDirOptions } from '../engine/state-dir.js';
+
+export type { CacheDirOptions } from '../engine/state-dir.js';
 
 export interface SessionStoreOptions extends CacheDirOptions {
   // The workspace's root; its real path keys the session file.
@@ -37,15 +36,7 @@ export function validateSessionId(id: string): string {
   return id;
 }
 
-// The user's codeward cache folder: $CODEWARD_STATE_DIR, else $XDG_CACHE_HOME/codeward, else ~/.cache/codeward.
-export function codewardCacheDir(options: CacheDirOptions = {}): string {
-  const env = options.env ?? process.env;
-  const explicit = env['CODEWARD_STATE_DIR'];
-  if (explicit && isAbsolute(explicit)) return explicit;
-  const xdg = env['XDG_CACHE_HOME'];
-  const cache = xdg && isAbsolute(xdg) ? xdg : join(options.home ?? (env['HOME'] || homedir()), '.cache');
-  return join(cache, 'codeward');
-}
+export { codewardCacheDir } from '../engine/state-dir.js';
 
 const inside = (root: string, path: string): boolean => {
   const rel = relative(root, path);

@@ -30,7 +30,9 @@ export function stalenessHooks(tracker: StalenessTracker): Pick<EngineHooks, 'ch
         const { touch, resolved } = jailed;
         if (!resolved) return;
         if (mutates(jailed)) {
-          if (ok === undefined || ok.has(touch.path) || ok.has(resolved.rel)) await tracker.recordWrite(resolved.real);
+          // What the checkpoint store read back and hashed after the write, when it did (no third read).
+          const seen = observed.get(resolved.real);
+          if (ok === undefined || ok.has(touch.path) || ok.has(resolved.rel)) await (seen ? tracker.recordContent(resolved.real, seen) : tracker.recordWrite(resolved.real));
         } else if (touch.access === 'read' && call.command.effect === 'read') {
           const seen = observed.get(resolved.real);
           await (seen ? tracker.recordContent(resolved.real, seen) : tracker.recordRead(resolved.real));

@@ -10,13 +10,9 @@ import {
 export { formatWarning, type FileStamp, type FileState } from './staleness-snapshot.js';
 
 // What the tracker knows about one file. `warned`: the external state a refusal already reported.
-// A whole file a command read: its bytes, the stat of its descriptor, and when the read began.
-export interface ContentObservation {
-  readonly bytes: Uint8Array;
-  readonly mtimeMs: number;
-  readonly size: number;
-  readonly startedAt: number;
-}
+import type { ContentObservation } from '../engine/file-contract.js';
+
+export type { ContentObservation } from '../engine/file-contract.js';
 
 export interface TrackedFile {
   readonly stamp: FileStamp;
@@ -68,7 +64,7 @@ export class StalenessTracker {
   async recordContent(path: string, observation: ContentObservation): Promise<void> {
     const { bytes, mtimeMs, size, startedAt } = observation;
     if (bytes.length !== size) return this.recordRead(path);
-    const sha256 = size > MAX_HASHED_BYTES ? UNHASHED : sha256Hex(bytes);
+    const sha256 = size > MAX_HASHED_BYTES ? UNHASHED : (observation.sha256 ?? sha256Hex(bytes));
     this.set(resolve(path), { stamp: { mtimeMs, size, sha256, readAt: startedAt, verifiedAt: startedAt }, updatedAt: Date.now() });
   }
 

@@ -6,11 +6,16 @@ import { fail, isCodewardError, toCodewardError } from '../engine/errors.js';
 import type { Beneath } from '../workspace/beneath.js';
 import { atomicWrite, stageFile, syncDir } from './atomic-write.js';
 
-// One file of a multi-file commit: new bytes, or null to delete it.
-export interface FileChange {
-  readonly path: string;
-  readonly bytes: Uint8Array | null;
-  readonly mode?: number;
+import type { Committer, FileChange } from '../engine/file-contract.js';
+
+export type { FileChange } from '../engine/file-contract.js';
+
+// The journals of a workspace's commits: `<state dir>/journal/tx-*.json`.
+export const JOURNAL_PREFIX = 'tx';
+
+// commitFiles bound to one workspace and its state folder (the engine's `commit`).
+export function committer(stateDir: string, jail: Beneath): Committer {
+  return (changes) => commitFiles(changes, join(stateDir, 'journal'), JOURNAL_PREFIX, jail);
 }
 
 interface JournalEntry {

@@ -1,8 +1,11 @@
 // The checkpoint store itself: pruning by size and age, blob deduplication, ids under concurrency.
-import { readdir, realpath } from 'node:fs/promises';
+import { readdir, readFile, realpath, stat, utimes, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createEngine, type Engine } from '../../src/index.js';
 import { CheckpointStore } from '../../src/files/checkpoints/store.js';
+import { putBlob } from '../../src/files/checkpoints/blobs.js';
+import { sha256 } from '../../src/files/checkpoints/state.js';
 import { stateDirFor } from '../../src/engine/state-dir.js';
 import { parseConfig } from '../../src/engine/config.js';
 import { removeDir, tempDir, writeFiles } from '../helpers/fixture.js';
@@ -54,12 +57,64 @@ describe('checkpoint store', () => {
     expect(await engine.run({ cmd: 'undo' })).toMatchObject({ ok: false, error: { code: 'C224' } });
   });
 
-  it('prunes steps older than the age limit; fresh blobs are never collected (a recorder may be using them)', async () => {
+  it('prunes steps older than the age limit and the blobs only they named; a blob no step names waits out its grace period', async () => {
     await engine.run({ cmd: 'write', args: { file: 'a.txt', content: 'one' } });
     await engine.run({ cmd: 'write', args: { file: 'b.txt', content: 'two' } });
+    // A blob a recorder is putting down right now (no step names it yet).
+    await putBlob(store.dir, Buffer.from('in flight'), sha256(Buffer.from('in flight')));
     await store.locked(() => store.prune({ maxBytes: 1 << 30, maxAgeMs: 1 }, Date.now() + 1000));
     expect((await store.steps()).map((step) => step.id)).toEqual([2]);
-    expect((await store.blobSizes()).size).toBe(2); // younger than the grace period
+    const left = new Set((await store.blobSizes()).keys());
+    expect(left).toEqual(new Set([sha256(Buffer.from('b0')), sha256(Buffer.from('in flight'))]));
+  });
+
+  it('keeps a dropped step\'s blob that was touched since the prune began (reused by a recorder right now)', async () => {
+    await engine.run({ cmd: 'write', args: { file: 'a.txt', content: 'one' } });
+    await engine.run({ cmd: 'write', args: { file: 'b.txt', content: 'two' } });
+    const now = Date.now() + 1000;
+    const reused = [...(await store.blobSizes()).entries()].find(([hash]) => hash === sha256(Buffer.from('a0')))!;
+    await utimes(reused[1].path, new Date(now + 10), new Date(now + 10));
+    await store.locked(() => store.prune({ maxBytes: 1 << 30, maxAgeMs: 1 }, now));
+    expect([...(await store.blobSizes()).keys()].sort()).toEqual([sha256(Buffer.from('a0')), sha256(Buffer.from('b0'))].sort());
+  });
+
+  it('holds the size limit through many edits of new content (bounded: 1 MiB limit, 64 KiB files)', async () => {
+    // The user's limit (a repository's config is not trusted for it), set as the CLI's config would.
+    const limited = await createEngine({ workspace: root, env: { ...process.env, CODEWARD_STATE_DIR: state } });
+    Object.assign(limited, { config: { ...limited.config, checkpointMaxMB: 1 } });
+    let most = 0;
+    for (let i = 0; i < 60; i += 1) {
+      const content = `${i}`.padEnd(64 * 1024, String.fromCharCode(97 + (i % 26)));
+      expect(await limited.run({ cmd: 'write', args: { file: 'a.txt', content } })).toMatchObject({ ok: true });
+      const bytes = [...(await store.blobSizes()).values()].reduce((sum, blob) => sum + blob.size, 0);
+      most = Math.max(most, bytes);
+    }
+    expect(most).toBeLessThanOrEqual(1024 * 1024);
+    // And the newest changes still undo, byte-exact.
+    expect(await limited.run({ cmd: 'undo', args: { steps: 3 } })).toMatchObject({ ok: true });
+    expect(await readFile(join(root, 'a.txt'), 'utf8')).toBe('56'.padEnd(64 * 1024, String.fromCharCode(97 + (56 % 26))));
+  });
+
+  it('a file rewritten in place by someone else (same size, mtime put back) is read again, not taken for codeward\'s version', async () => {
+    await engine.run({ cmd: 'write', args: { file: 'a.txt', content: 'AAAA' } });
+    const path = join(root, 'a.txt');
+    const before = await stat(path);
+    await writeFile(path, 'BBBB'); // in place: same inode, same size
+    await utimes(path, before.atime, before.mtime);
+    // The staleness gate refuses the first write over an external change; the repeated one proceeds.
+    expect(await engine.run({ cmd: 'write', args: { file: 'a.txt', content: 'CCCC' } })).toMatchObject({ ok: false, error: { code: 'C230' } });
+    expect(await engine.run({ cmd: 'write', args: { file: 'a.txt', content: 'CCCC' } })).toMatchObject({ ok: true });
+    expect(await engine.run({ cmd: 'undo' })).toMatchObject({ ok: true });
+    expect(await readFile(path, 'utf8')).toBe('BBBB');
+  });
+
+  it('a blob whose bytes do not match its name is never restored (C224) and is removed', async () => {
+    await engine.run({ cmd: 'write', args: { file: 'a.txt', content: 'changed' } });
+    const blob = [...(await store.blobSizes()).values()][0]!;
+    await writeFile(blob.path, 'xx'); // same size as "a0", other bytes
+    expect(await engine.run({ cmd: 'undo' })).toMatchObject({ ok: false, error: { code: 'C224' } });
+    expect(await readFile(join(root, 'a.txt'), 'utf8')).toBe('changed');
+    expect((await store.blobSizes()).has(sha256(Buffer.from('a0')))).toBe(false);
   });
 
   it('parallel calls in one process get distinct ids and all undo', async () => {

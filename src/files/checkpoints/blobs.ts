@@ -1,11 +1,15 @@
-import { link, lstat, mkdir, open, readFile, rename, stat, unlink, utimes } from 'node:fs/promises';
+import { mkdirSync, statSync, utimesSync } from 'node:fs';
+import { link, lstat, open, readFile, rename, unlink } from 'node:fs/promises';
 import type { Beneath } from '../../workspace/beneath.js';
 import { join } from 'node:path';
+import { constants } from 'node:fs';
 import { tempPathFor } from '../atomic-write.js';
 import { sha256 } from './state.js';
 
-// Content-addressed blobs: `blobs/<2 hex>/<sha256>`; the same bytes are stored once. Written to a temp
-// file, fsynced, then renamed, so a blob that exists is always complete.
+// Content-addressed blobs: `blobs/<2 hex>/<sha256>`; the same bytes are stored once. A hard link of the
+// file being replaced, else a temp file, fsynced, then renamed, so a blob that exists is always complete.
+const READ_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
+
 export function blobPath(store: string, hash: string): string {
   return join(store, 'blobs', hash.slice(0, 2), hash);
 }
@@ -21,22 +25,32 @@ export interface BlobSource {
 // writer does), so its inode, reachable afterwards only from the store, becomes the blob: a hard link,
 // no bytes copied or fsynced again. Only when the link lands on the very inode read; else (another
 // filesystem, a swapped file) the bytes are copied. getBlob checks every blob against its hash.
-export async function putBlob(store: string, bytes: Uint8Array, hash = sha256(bytes), source?: BlobSource): Promise<string> {
+export async function putBlob(store: string, bytes: Uint8Array | undefined, hash: string, source?: BlobSource): Promise<boolean> {
   const path = blobPath(store, hash);
-  const existing = await stat(path).catch(() => undefined);
-  if (existing?.isFile() && existing.size === bytes.length) {
-    // Fresh again: pruning never collects a blob younger than its grace period, and a step being
-    // recorded may be about to name this one.
+  // Synchronous metadata calls: on every edit, and cheaper than thread-pool round trips.
+  const existing = statSync(path, { throwIfNoEntry: false });
+  if (existing?.isFile() && (bytes === undefined || existing.size === bytes.length)) {
+    // Fresh again: a prune running now keeps a blob touched since it began (see CheckpointStore.prune).
     const now = new Date();
-    await utimes(path, now, now).catch(() => undefined);
-    return hash;
+    try {
+      utimesSync(path, now, now);
+    } catch {
+      // pruned this very moment: undo reports it (C224)
+    }
+    return false;
   }
-  await mkdir(join(store, 'blobs', hash.slice(0, 2)), { recursive: true, mode: 0o700 });
+  mkdirSync(join(store, 'blobs', hash.slice(0, 2)), { recursive: true, mode: 0o700 });
   const temp = tempPathFor(path);
-  if (source !== undefined && (await linkBlob(source, temp, path))) return hash;
+  if (source !== undefined && (await linkBlob(source, temp, path))) return true;
+  // No link (another filesystem): the bytes are copied; read now when the caller had not (and only
+  // when they still match the name).
+  const content = bytes ?? (source === undefined ? undefined : await readSource(source));
+  if (content === undefined || sha256(content) !== hash) return false;
   const handle = await open(temp, 'wx', 0o600);
   try {
-    await handle.writeFile(bytes);
+    await handle.writeFile(content);
+    // The one fsync of the store: a copied blob that a power loss left torn under its final name
+    // would pass the size check above and block the good copy for good.
     await handle.sync();
   } finally {
     await handle.close();
@@ -47,9 +61,11 @@ export async function putBlob(store: string, bytes: Uint8Array, hash = sha256(by
     await unlink(temp).catch(() => undefined);
     throw error;
   }
-  // The blob's folder entry is made durable by the step's own folder fsync that follows on the same
-  // filesystem only on journaling filesystems; a lost blob is reported at undo time (C224), never guessed.
-  return hash;
+  return true;
+}
+
+async function readSource(source: BlobSource): Promise<Buffer | undefined> {
+  return source.jail.at(source.real, (at) => readFile(at, { flag: READ_FLAGS })).catch(() => undefined);
 }
 
 async function linkBlob(source: BlobSource, temp: string, path: string): Promise<boolean> {
@@ -68,8 +84,12 @@ async function linkBlob(source: BlobSource, temp: string, path: string): Promise
   }
 }
 
-// The bytes of a blob, checked against their name (a damaged blob is never restored); undefined when gone.
+// The bytes of a blob, checked against their name (a damaged blob is never restored, and is removed
+// so a good copy can take its place); undefined when gone.
 export async function getBlob(store: string, hash: string): Promise<Buffer | undefined> {
   const bytes = await readFile(blobPath(store, hash)).catch(() => undefined);
-  return bytes !== undefined && sha256(bytes) === hash ? bytes : undefined;
+  if (bytes === undefined) return undefined;
+  if (sha256(bytes) === hash) return bytes;
+  await unlink(blobPath(store, hash)).catch(() => undefined);
+  return undefined;
 }

@@ -1,8 +1,9 @@
 import type { CommandContext } from '../../engine/command.js';
 import { stateDirFor } from '../../engine/state-dir.js';
 import { putBlob } from './blobs.js';
-import { captureState, sameState } from './state.js';
-import { CheckpointStore, type StoreLimits } from './store.js';
+import { knownState, remember } from './identity.js';
+import { captureState, sameState, type Captured } from './state.js';
+import { CheckpointStore, PRUNE_HEADROOM, type StoreLimits } from './store.js';
 
 // The store of the workspace a command runs in.
 export function storeFor(ctx: Pick<CommandContext, 'workspace' | 'stateDir'>): CheckpointStore {
@@ -13,35 +14,64 @@ export function limitsOf(ctx: Pick<CommandContext, 'config'>): StoreLimits {
   return { maxBytes: ctx.config.checkpointMaxMB * 1024 * 1024, maxAgeMs: ctx.config.checkpointMaxDays * 24 * 3600 * 1000 };
 }
 
-// How often (in steps) a recorder prunes the store.
+// How often (in steps) a recorder prunes the store at most steps apart; a step that stored a large
+// new blob prunes sooner (pruneDue).
 const PRUNE_EVERY = 50;
+
+// Whether step `id`, which stored `added` new blob bytes, prunes: every PRUNE_EVERY steps, and every
+// k steps where k such steps fill the headroom (a 1 MB edit under a 20 MB limit: every 2nd step). With
+// edits of similar size the store then never passes its limit between prunes.
+export function pruneDue(id: number, added: number, maxBytes: number): boolean {
+  const k = added <= 0 ? PRUNE_EVERY : Math.max(1, Math.min(PRUNE_EVERY, Math.floor((maxBytes * PRUNE_HEADROOM) / added)));
+  return id % k === 0;
+}
 
 // What `data.backup` says for a step: where the previous version went.
 export const checkpointLabel = (id: number): string => `checkpoint:${id}`;
 
+// Who made a step: the door (cli, chatcli, mcp, agent, worker), its session, the caller's label.
+function origin(ctx: Pick<CommandContext, 'caller' | 'door'>): { caller?: string; door?: string; session?: string } {
+  const label = ctx.caller?.label;
+  const door = ctx.door?.name;
+  const session = ctx.door?.session;
+  return { ...(label === undefined ? {} : { caller: label }), ...(door === undefined ? {} : { door }), ...(session === undefined ? {} : { session }) };
+}
+
+// CRASH SAFETY. Recording a step costs no fsync (the store would otherwise double the cost of an edit):
+// the pending step, the finished step and the `known` entries are written without one, and a blob is
+// the hard link of the replaced inode (no bytes written). What a crash or power loss can do:
+// - before `act`: nothing changed; a pending step (or a torn one, which no reader accepts) is left.
+// - after `act`: the file change itself is durable (atomicWrite fsyncs); the step may be lost, torn or
+//   still pending. A lost step only means that change cannot be undone: the undo of an earlier step
+//   then finds the file in another state than that step left and refuses (C230) instead of
+//   overwriting. A pending step asks for --force. A lost blob is reported (C224).
+// - undo never restores bytes it cannot prove: every blob is checked against its hash when read, and
+//   every file against the state the step left before it is overwritten.
+// Journaling filesystems commit these metadata changes in order with the edit's own fsync anyway.
+//
 // Records one step around `act`, which changes the files `reals` (absolute, jailed paths): their
-// current state (bytes into the content-addressed blobs) is saved and the step written as pending
-// before `act` touches anything; afterwards the step gets what each file holds now. A failed `act`
-// that changed nothing leaves no step. Returns act's value and the step's id (undefined when
+// current state (the blob: a hard link of the file when possible) is saved and the step written as
+// pending before `act` touches anything; afterwards the step gets what each file holds now. A failed
+// `act` that changed nothing leaves no step. Returns act's value and the step's id (undefined when
 // checkpoints are off, `backups: false`).
 export async function checkpointed<T>(ctx: CommandContext, command: string, reals: readonly string[], act: () => Promise<T>): Promise<{ value: T; checkpoint: number | undefined }> {
   if (ctx.config.backups === false || reals.length === 0) return { value: await act(), checkpoint: undefined };
   const store = storeFor(ctx);
   const jail = ctx.workspace.jail;
   const unique = [...new Set(reals)];
-  const before = await Promise.all(unique.map((real) => captureState(jail, real)));
-  const label = ctx.caller?.label;
-  // The blobs and the step are written (and fsynced) side by side; both are done before `act` runs.
-  const [step] = await Promise.all([
-    store.begin({
-      command,
-      ...(label === undefined ? {} : { caller: label }),
-      files: unique.map((real, index) => ({ rel: ctx.workspace.relative(real), before: before[index]!.state })),
+  // A file still as the last step left it is known by its identity: not read or hashed again.
+  const before: Captured[] = await Promise.all(unique.map(async (real) => knownState(jail, store.dir, real) ?? captureState(jail, real)));
+  // The step first (it names the blobs, so a prune running meanwhile keeps them), then the blobs;
+  // both before `act` runs.
+  const step = await store.begin({ command, ...origin(ctx), files: unique.map((real, index) => ({ rel: ctx.workspace.relative(real), before: before[index]!.state })) });
+  const added = await Promise.all(
+    before.map(async (each, index) => {
+      const state = each.state;
+      if (state.kind !== 'file' || (each.bytes === undefined && each.ino === undefined)) return 0;
+      const fresh = await putBlob(store.dir, each.bytes, state.hash, each.ino === undefined ? undefined : { jail, real: unique[index]!, ino: each.ino });
+      return fresh ? state.size : 0;
     }),
-    ...before.map((each, index) =>
-      each.state.kind === 'file' && each.bytes ? putBlob(store.dir, each.bytes, each.state.hash, each.ino === undefined ? undefined : { jail, real: unique[index]!, ino: each.ino }) : undefined,
-    ),
-  ]);
+  );
   const finish = async (): Promise<boolean> => {
     const after = await Promise.all(unique.map((real) => captureState(jail, real)));
     const files = step.files.map((file, index) => ({ ...file, after: after[index]!.state }));
@@ -50,6 +80,13 @@ export async function checkpointed<T>(ctx: CommandContext, command: string, real
       return false;
     }
     await store.writeStep({ ...step, status: 'done', files }, false);
+    await Promise.all(after.map(async (each, index) => {
+      const real = unique[index]!;
+      if (each.state.kind !== 'file' || each.identity === undefined || each.bytes === undefined) return;
+      remember(store.dir, real, each.identity, each.state);
+      // The staleness stamp of the written file takes this read and hash instead of its own.
+      ctx.observe(real, { bytes: each.bytes, mtimeMs: each.mtimeMs ?? 0, size: each.state.size, startedAt: each.startedAt ?? 0, sha256: each.state.hash });
+    }));
     return true;
   };
   let value: T;
@@ -60,6 +97,9 @@ export async function checkpointed<T>(ctx: CommandContext, command: string, real
     throw error;
   }
   const kept = await finish();
-  if (kept && step.id % PRUNE_EVERY === 0) await store.locked(() => store.prune(limitsOf(ctx))).catch(() => undefined);
+  const limits = limitsOf(ctx);
+  if (kept && pruneDue(step.id, added.reduce((sum, bytes) => sum + bytes, 0), limits.maxBytes)) {
+    await store.locked(() => store.prune(limits)).catch(() => undefined);
+  }
   return { value, checkpoint: kept ? step.id : undefined };
 }

@@ -5,6 +5,7 @@ import { fail, toCodewardError } from '../../engine/errors.js';
 import type { Beneath } from '../../workspace/beneath.js';
 import { atomicWrite, syncDir } from '../atomic-write.js';
 import { dirname } from 'node:path';
+import { identityOf, type Identity } from './identity.js';
 
 // What one path held at one moment: a regular file (content hash and permission bits), a symlink (its
 // target, kept as a link), or nothing.
@@ -19,6 +20,10 @@ export interface Captured {
   readonly bytes?: Buffer;
   // The inode read (a file), so the store can take it by a hard link instead of a copy.
   readonly ino?: number;
+  // A file's identity when captured (see identity.ts), and when the read began (Date.now()).
+  readonly identity?: Identity;
+  readonly startedAt?: number;
+  readonly mtimeMs?: number;
 }
 
 export const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
@@ -37,12 +42,16 @@ export async function captureState(jail: Beneath, real: string): Promise<Capture
       if (st === undefined) return { state: { kind: 'missing' } };
       if (st.isSymbolicLink()) return { state: { kind: 'symlink', target: await readlink(at) } };
       if (!st.isFile()) throw fail('C210', `${real} is not a regular file; checkpoints keep files and links`);
+      const startedAt = Date.now();
       const handle = await open(at, READ_FLAGS);
       try {
-        const now = await handle.stat();
-        if (!now.isFile() || now.ino !== st.ino) throw fail('C215', `path changed during access: ${real}`);
+        const now = await handle.stat({ bigint: true });
+        if (!now.isFile() || Number(now.ino) !== st.ino) throw fail('C215', `path changed during access: ${real}`);
         const bytes = await handle.readFile();
-        return { state: { kind: 'file', hash: sha256(bytes), mode: now.mode & 0o7777, size: bytes.length }, bytes, ino: now.ino };
+        const state: FileState = { kind: 'file', hash: sha256(bytes), mode: Number(now.mode) & 0o7777, size: bytes.length };
+        // The identity only when the read saw the whole file as stat described it.
+        const identity = BigInt(bytes.length) === now.size ? identityOf(now) : undefined;
+        return { state, bytes, ino: st.ino, startedAt, mtimeMs: Number(now.mtimeMs), ...(identity ? { identity } : {}) };
       } finally {
         await handle.close();
       }

@@ -1,7 +1,8 @@
-import { mkdir, open, readdir, readFile, rename, stat, unlink } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdir, readdir, readFile, stat, unlink } from 'node:fs/promises';
+import { join } from 'node:path';
 import { fail } from '../../engine/errors.js';
-import { syncDir, tempPathFor } from '../atomic-write.js';
+import { createJson, writeJson } from './json-file.js';
 import { acquireFileLocks } from '../lock-file.js';
 import type { FileState } from './state.js';
 
@@ -45,6 +46,15 @@ const LOCK = { timeoutMs: 30_000, staleMs: 10_000 };
 // too; a recording slower than this loses its blob, which undo reports (C224), never guesses.
 const BLOB_GRACE_MS = 10 * 1000;
 const STEP_NAME = /^(\d{1,15})\.json$/;
+// How far a file's timestamp may lag Date.now() (filesystems stamp with the kernel's coarse clock).
+const CLOCK_SLACK_MS = 50;
+// The share of the size limit left free after a prune (record.ts prunes before it fills up).
+export const PRUNE_HEADROOM = 0.1;
+
+// The blobs a list of steps names (before and after states of their files).
+function referenced(list: readonly Step[]): Set<string> {
+  return new Set(list.flatMap((step) => step.files.flatMap((file) => [file.before, file.after]).flatMap((state) => (state?.kind === 'file' ? [state.hash] : []))));
+}
 
 // The checkpoint store of one workspace: `<state dir>/checkpoints/` (never inside the workspace; see
 // engine/state-dir.ts), holding `blobs/` (content-addressed), `steps/<id>.json` (the journal) and
@@ -99,12 +109,13 @@ export class CheckpointStore {
   // creating its file exclusively (O_EXCL: two processes never get the same one), so an ordinary change
   // needs no lock; only dropping the redo tail (steps undone before this new change) takes the lock.
   async begin(fields: Omit<Step, 'version' | 'id' | 'time' | 'pid' | 'status'>): Promise<Step> {
-    await mkdir(join(this.dir, 'steps'), { recursive: true, mode: 0o700 });
-    const head = await this.head();
+    // Synchronous: a handful of small metadata calls, on every edit, cost less than thread-pool trips.
+    mkdirSync(join(this.dir, 'steps'), { recursive: true, mode: 0o700 });
+    const head = this.readHead() ?? (await this.head());
     if (head.undone.length > 0) return this.beginLocked(fields);
-    for (let id = Math.max(head.seq, await this.lastId()) + 1; ; id += 1) {
+    for (let id = Math.max(head.seq, this.lastId()) + 1; ; id += 1) {
       const step: Step = { version: 1, id, time: new Date().toISOString(), pid: process.pid, status: 'pending', ...fields };
-      if (await createJson(this.stepPath(id), step)) return step;
+      if (createJson(this.stepPath(id), step)) return step;
     }
   }
 
@@ -112,7 +123,7 @@ export class CheckpointStore {
     return this.locked(async () => {
       const head = await this.head();
       for (const undone of head.undone) await unlink(this.stepPath(undone)).catch(() => undefined);
-      const id = Math.max(head.seq, await this.lastId()) + 1;
+      const id = Math.max(head.seq, this.lastId()) + 1;
       const step: Step = { version: 1, id, time: new Date().toISOString(), pid: process.pid, status: 'pending', ...fields };
       await this.writeStep(step);
       if (head.undone.length > 0) await this.writeHead({ seq: id, undone: [] });
@@ -126,19 +137,30 @@ export class CheckpointStore {
   }
 
   // The highest step id in the journal (file names only; the newest step is never pruned).
-  private async lastId(): Promise<number> {
-    const names = await readdir(join(this.dir, 'steps')).catch(() => [] as string[]);
+  private lastId(): number {
+    let names: string[];
+    try {
+      names = readdirSync(join(this.dir, 'steps'));
+    } catch {
+      names = [];
+    }
     return names.reduce((max, name) => Math.max(max, Number(STEP_NAME.exec(name)?.[1] ?? 0)), 0);
   }
 
   // The head; without a readable one (first use, damage) it is rebuilt from the journal.
-  async head(): Promise<Head> {
+  private readHead(): Head | undefined {
     try {
-      const head = JSON.parse(await readFile(join(this.dir, 'head.json'), 'utf8')) as Head;
+      const head = JSON.parse(readFileSync(join(this.dir, 'head.json'), 'utf8')) as Head;
       if (Number.isSafeInteger(head.seq) && Array.isArray(head.undone) && head.undone.every((id) => Number.isSafeInteger(id))) return head;
     } catch {
-      // rebuilt below
+      // rebuilt by head()
     }
+    return undefined;
+  }
+
+  async head(): Promise<Head> {
+    const found = this.readHead();
+    if (found) return found;
     const steps = await this.steps();
     const head = { seq: steps.reduce((max, step) => Math.max(max, step.id), 0), undone: steps.filter((step) => step.status === 'undone').map((step) => step.id) };
     await this.writeHead(head);
@@ -160,14 +182,18 @@ export class CheckpointStore {
     await writeJson(join(this.dir, 'head.json'), head, true);
   }
 
-  // Drops steps older than the age limit, then the oldest steps until the blobs fit the size limit
-  // (the newest step always stays), then every blob no step names. Call under the lock.
-  async prune(limits: StoreLimits, now = Date.now()): Promise<{ steps: number; blobs: number }> {
+  // Drops steps older than the age limit, then the oldest steps until the blobs fit `target` bytes
+  // (default: the size limit less the headroom the steps until the next prune may add; the newest step
+  // always stays), then every blob no step names. Call under the lock. Recorders do not take the lock
+  // (a step's file is created before its blob, see checkpointed): the journal is read again right
+  // before blobs go, and a blob touched since the prune began (putBlob refreshes one it reuses) stays.
+  // A blob no step names is only collected after BLOB_GRACE_MS, unless a step this prune dropped named it.
+  async prune(limits: StoreLimits, now = Date.now(), target = limits.maxBytes * (1 - PRUNE_HEADROOM)): Promise<{ steps: number; blobs: number }> {
     let steps = await this.steps();
-    let droppedSteps = 0;
+    const dropped: Step[] = [];
     const drop = async (step: Step): Promise<void> => {
       await unlink(this.stepPath(step.id)).catch(() => undefined);
-      droppedSteps += 1;
+      dropped.push(step);
     };
     const keep: Step[] = [];
     for (const [index, step] of steps.entries()) {
@@ -176,17 +202,28 @@ export class CheckpointStore {
     }
     steps = keep;
     const blobs = await this.blobSizes();
-    const referenced = (list: readonly Step[]): Set<string> => new Set(list.flatMap((step) => step.files.flatMap((file) => [file.before, file.after]).flatMap((state) => (state?.kind === 'file' ? [state.hash] : []))));
-    const total = (list: readonly Step[]): number => [...referenced(list)].reduce((sum, hash) => sum + (blobs.get(hash)?.size ?? 0), 0);
-    while (steps.length > 1 && total(steps) > limits.maxBytes) await drop(steps.shift()!);
     const live = referenced(steps);
+    // Blobs no kept step names and too young to collect count too: they are on the disk.
+    const young = [...blobs].filter(([hash, info]) => !live.has(hash) && now - info.mtimeMs < BLOB_GRACE_MS && !referenced(dropped).has(hash));
+    const extra = young.reduce((sum, [, info]) => sum + info.size, 0);
+    const total = (list: readonly Step[]): number => [...referenced(list)].reduce((sum, hash) => sum + (blobs.get(hash)?.size ?? 0), 0) + extra;
+    while (steps.length > 1 && total(steps) > target) await drop(steps.shift()!);
+    const wasDropped = referenced(dropped);
+    // Steps that appeared meanwhile (recorders do not wait for the lock) keep what they name.
+    const keptIds = new Set(steps.map((step) => step.id));
+    const newer = (await this.steps()).filter((step) => !keptIds.has(step.id) && !dropped.some((each) => each.id === step.id));
+    const kept = referenced([...steps, ...newer]);
     let droppedBlobs = 0;
     for (const [hash, info] of blobs) {
-      if (live.has(hash) || now - info.mtimeMs < BLOB_GRACE_MS) continue;
+      if (kept.has(hash)) continue;
+      if (!wasDropped.has(hash) && now - info.mtimeMs < BLOB_GRACE_MS) continue;
+      // Touched since this prune began (coarse file clocks lag by a tick): being reused right now.
+      const fresh = await stat(info.path).catch(() => undefined);
+      if (fresh === undefined || fresh.mtimeMs >= now - CLOCK_SLACK_MS) continue;
       await unlink(info.path).catch(() => undefined);
       droppedBlobs += 1;
     }
-    return { steps: droppedSteps, blobs: droppedBlobs };
+    return { steps: dropped.length, blobs: droppedBlobs };
   }
 
   async blobSizes(): Promise<Map<string, { size: number; mtimeMs: number; path: string }>> {
@@ -202,46 +239,6 @@ export class CheckpointStore {
     }
     return found;
   }
-}
-
-// Creates `path` exclusively with `value`, fsynced; false when it exists (the id is taken).
-async function createJson(path: string, value: unknown): Promise<boolean> {
-  let handle;
-  try {
-    handle = await open(path, 'wx', 0o600);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
-    throw error;
-  }
-  try {
-    await handle.writeFile(JSON.stringify(value));
-    await handle.sync();
-  } catch (error) {
-    await handle.close().catch(() => undefined);
-    await unlink(path).catch(() => undefined);
-    throw error;
-  }
-  await handle.close();
-  await syncDir(dirname(path));
-  return true;
-}
-
-async function writeJson(path: string, value: unknown, durable: boolean): Promise<void> {
-  const temp = tempPathFor(path);
-  const handle = await open(temp, 'wx', 0o600);
-  try {
-    await handle.writeFile(JSON.stringify(value));
-    if (durable) await handle.sync();
-  } finally {
-    await handle.close();
-  }
-  try {
-    await rename(temp, path);
-  } catch (error) {
-    await unlink(temp).catch(() => undefined);
-    throw error;
-  }
-  if (durable) await syncDir(dirname(path));
 }
 
 export function noCheckpoint(id: number): Error {
