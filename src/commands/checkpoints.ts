@@ -13,6 +13,9 @@ export interface CheckpointEntry {
   time: string;
   command: string;
   caller: string | null;
+  // The door (cli, chatcli, mcp, agent, worker) and its session, when the step says.
+  door: string | null;
+  session: string | null;
   status: 'pending' | 'done' | 'undone';
   files: { path: string; change: 'created' | 'deleted' | 'changed' }[];
 }
@@ -22,10 +25,16 @@ function change(before: FileState, after: FileState | undefined): 'created' | 'd
   return after?.kind === 'missing' ? 'deleted' : 'changed';
 }
 
+// " via agent session 20260101-120000-a1b2c3 by coder agent ac-2"; empty when the step names no one.
+function origin(entry: CheckpointEntry): string {
+  const door = entry.door === null ? '' : ` via ${entry.door}${entry.session === null ? '' : ` session ${entry.session}`}`;
+  return `${door}${entry.caller ? ` by ${entry.caller}` : ''}`;
+}
+
 export const checkpointsCommand = defineCommand({
   name: 'checkpoints',
   aliases: ['list_checkpoints', 'history'],
-  summary: 'List the changes codeward made (id, time, command, files), newest first',
+  summary: 'List the changes codeward made (id, time, command, door/session, files), newest first',
   flags,
   examples: ['checkpoints'],
   effect: 'read',
@@ -39,6 +48,8 @@ export const checkpointsCommand = defineCommand({
         time: step.time,
         command: step.command,
         caller: step.caller ?? null,
+        door: step.door ?? null,
+        session: step.session ?? null,
         status: step.status,
         files: step.files.map((file) => ({ path: file.rel, change: change(file.before, file.after) })),
       })),
@@ -47,5 +58,5 @@ export const checkpointsCommand = defineCommand({
   format: (data: { checkpoints: CheckpointEntry[] }) =>
     data.checkpoints.length === 0
       ? 'no checkpoints: codeward has not changed anything here yet'
-      : data.checkpoints.map((entry) => `${entry.id}  ${entry.time}  ${entry.command}${entry.status === 'done' ? '' : ` (${entry.status})`}${entry.caller ? ` by ${entry.caller}` : ''}: ${entry.files.map((file) => (file.change === 'changed' ? file.path : `${file.path} (${file.change})`)).join(', ')}`).join('\n'),
+      : data.checkpoints.map((entry) => `${entry.id}  ${entry.time}  ${entry.command}${entry.status === 'done' ? '' : ` (${entry.status})`}${origin(entry)}: ${entry.files.map((file) => (file.change === 'changed' ? file.path : `${file.path} (${file.change})`)).join(', ')}`).join('\n'),
 });

@@ -4,7 +4,7 @@ import { defineCommand, type CommandContext } from '../engine/command.js';
 import { fail } from '../engine/errors.js';
 import { described, flag, nonEmptyPath } from '../engine/schema.js';
 import { backupPath, createBackup } from '../files/backup.js';
-import { checkpointed } from '../files/checkpoints/record.js';
+import { checkpointed, treeCheckpointed } from '../files/checkpoints/record.js';
 import { backupLabel } from '../files/checkpoints/replace.js';
 import { findBelow, removeTree } from '../files/remove-tree.js';
 import { eachEntry, formatBatch, type BatchResult } from './batch.js';
@@ -48,9 +48,10 @@ async function deleteOne(input: string, recursive: boolean, ctx: CommandContext)
   const hidden = findBelow(jail, target.real, (real) => ctx.workspace.relative(real), (rel) => ctx.workspace.isNonAccessible(rel));
   if (hidden) throw fail('C211', `${input} holds a non-accessible file (${hidden}); nothing was removed`);
   // Through folder handles from the root: a folder swapped for a link meanwhile is refused (C215) or
-  // removed as the link itself, never followed.
-  removeTree(jail, target.real);
-  return { removed: true, backup: null };
+  // removed as the link itself, never followed. Its files and links are one checkpoint (undo brings them
+  // back with their modes, links as links, and the folders above them).
+  const { checkpoint } = await treeCheckpointed(ctx, input, target.real, () => removeTree(jail, target.real));
+  return { removed: true, backup: backupLabel(ctx, undefined, checkpoint) };
 }
 
 export const deleteCommand = defineCommand({

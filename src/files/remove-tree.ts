@@ -1,4 +1,4 @@
-import { readdirSync, rmdirSync, unlinkSync, type Dirent } from 'node:fs';
+import { lstatSync, readdirSync, rmdirSync, unlinkSync, type Dirent } from 'node:fs';
 import { toCodewardError } from '../engine/errors.js';
 import { relabel, type Beneath, type DirHandle } from '../workspace/beneath.js';
 
@@ -75,5 +75,47 @@ function removeContents(jail: Beneath, dir: DirHandle): void {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
       throw toCodewardError(relabel(error, dir), `cannot remove ${dir.real}/${dirent.name}`);
     }
+  }
+}
+
+// What a recursive delete of the folder `real` removes that a checkpoint can keep: the real paths of its
+// files and symlinks (links not followed), their total size, and how many other entries (FIFOs, sockets,
+// devices) it holds; stops early (`complete` false) past `maxEntries` entries or `maxBytes` bytes.
+export interface TreeListing {
+  readonly kept: string[];
+  readonly bytes: number;
+  readonly complete: boolean;
+}
+
+export function listBelow(jail: Beneath, real: string, maxEntries: number, maxBytes: number): TreeListing {
+  const kept: string[] = [];
+  const total = { bytes: 0, complete: true };
+  const dir = jail.openDir(real);
+  try {
+    listIn(jail, dir, kept, total, maxEntries, maxBytes);
+  } finally {
+    dir.close();
+  }
+  return { kept, bytes: total.bytes, complete: total.complete };
+}
+
+function listIn(jail: Beneath, dir: DirHandle, kept: string[], total: { bytes: number; complete: boolean }, maxEntries: number, maxBytes: number): void {
+  for (const dirent of entriesOf(dir)) {
+    if (!total.complete) return;
+    const real = `${dir.real}/${dirent.name}`;
+    if (dirent.isDirectory()) {
+      const child = jail.openChild(dir, dirent.name);
+      if (child === undefined) continue;
+      try {
+        listIn(jail, child, kept, total, maxEntries, maxBytes);
+      } finally {
+        child.close();
+      }
+      continue;
+    }
+    if (!dirent.isFile() && !dirent.isSymbolicLink()) continue;
+    kept.push(real);
+    if (dirent.isFile()) total.bytes += lstatSync(`${dir.path}/${dirent.name}`, { throwIfNoEntry: false })?.size ?? 0;
+    if (kept.length > maxEntries || total.bytes > maxBytes) total.complete = false;
   }
 }

@@ -221,3 +221,42 @@ describe('what cannot be kept', () => {
     expect((await bytes('crlf.txt')).equals(CRLF)).toBe(true);
   });
 });
+
+describe('delete --recursive and where a step came from', () => {
+  it('a recursive delete of a folder is one step: undo restores its files, modes and links, byte-exact', async () => {
+    await mkdir(join(root, 'tool', 'deep', 'er'), { recursive: true });
+    await writeFile(join(root, 'tool', 'deep', 'er', 'data.bin'), LATIN1);
+    await writeFile(join(root, 'tool', 'go.sh'), '#!/bin/sh\n');
+    await chmod(join(root, 'tool', 'go.sh'), 0o750);
+    await symlink('../crlf.txt', join(root, 'tool', 'up'));
+    git(root, 'add', '-A');
+    git(root, 'commit', '-qm', 'tool');
+    const data = (await ok('delete', { paths: ['tool'], recursive: true })) as { results: { backup: string | null }[] };
+    expect(data.results[0]!.backup).toMatch(/^checkpoint:\d+$/);
+    expect(await readdir(root)).not.toContain('tool');
+    await ok('undo');
+    expect((await bytes('tool/deep/er/data.bin')).equals(LATIN1)).toBe(true);
+    expect((await lstat(join(root, 'tool', 'go.sh'))).mode & 0o777).toBe(0o750);
+    expect(await readlink(join(root, 'tool', 'up'))).toBe('../crlf.txt');
+    expect(porcelain()).toEqual([]);
+    // Redo removes the files and links again (the emptied folders stay, as after git rm).
+    await ok('redo');
+    expect(await readdir(join(root, 'tool'), { recursive: true })).toEqual(['deep', 'deep/er']);
+  });
+
+  it('checkpoints lists the door and session of each step', async () => {
+    const mcp = await createEngine({ workspace: root, env: { ...process.env, CODEWARD_STATE_DIR: state }, door: { name: 'mcp' } });
+    expect(await mcp.run({ cmd: 'write', args: { file: 'crlf.txt', content: 'by mcp' } })).toMatchObject({ ok: true });
+    const agent = await createEngine({ workspace: root, env: { ...process.env, CODEWARD_STATE_DIR: state }, door: { name: 'agent' } });
+    agent.withSession('20260101-120000-a1b2c3');
+    expect(await agent.run({ cmd: 'write', args: { file: 'bom.txt', content: 'by the agent' } }, { caller: { label: 'coder agent ac-2' } })).toMatchObject({ ok: true });
+    const list = (await ok('checkpoints')) as { checkpoints: { door: string | null; session: string | null; caller: string | null }[] };
+    expect(list.checkpoints).toMatchObject([
+      { door: 'agent', session: '20260101-120000-a1b2c3', caller: 'coder agent ac-2' },
+      { door: 'mcp', session: null, caller: null },
+    ]);
+    const text = await engine.run({ cmd: 'checkpoints' });
+    expect(engine.registry.get('checkpoints').format!(text.ok ? text.data : undefined)).toContain('via agent session 20260101-120000-a1b2c3 by coder agent ac-2');
+  });
+});
+

@@ -70,6 +70,7 @@ export async function agentCommand(argv: readonly string[], globals: GlobalOptio
       workspace: root,
       env: io.env,
       registry,
+      door: { name: 'agent' },
       allowUnsafe: globals.allowUnsafe,
       sandbox: sandboxOptions(globals),
       // The terminal UI opens once the transcript exists (its header names it); approvals start later.
@@ -90,6 +91,7 @@ export async function agentCommand(argv: readonly string[], globals: GlobalOptio
     const system = buildSystemPrompt({ ...(persona ? { persona } : {}), workspaceRoot: engine.workspace.root, contextFiles, registry, agents: team.catalog.prompt() });
     const resumed = options.resume ? await loadSession(engine.workspace.root, options.resume) : undefined;
     const transcript = Transcript.create(engine.workspace.root, { provider: modelConfig.provider, model: modelConfig.model, workspace: engine.workspace.root }, resumed?.id);
+    engine.withSession(transcript.id);
     if (interactive) {
       const { createTui } = await import('../../agent/ui/tui.js');
       tui = createTui({

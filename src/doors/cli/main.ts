@@ -147,6 +147,7 @@ export async function main(givenArgv: readonly string[], io: CliIo): Promise<num
       env: io.env,
       registry,
       crossProcessLocks: true,
+      door: { name: pluginCall ? 'chatcli' : 'cli', ...(options.session === undefined ? {} : { session: options.session }) },
       allowUnsafe: options.allowUnsafe,
       sandbox: sandboxOptions(options),
       permissions: {

@@ -90,6 +90,7 @@ export function createConnection(options: ServeOptions): McpConnection {
       env: options.env,
       registry,
       crossProcessLocks: true,
+      door: { name: 'mcp' },
       allowUnsafe: options.allowUnsafe,
       ...(options.sandbox ? { sandbox: options.sandbox } : {}),
       permissions: { cliRules: options.cliRules, yes: options.yes, ...(ask ? { approver: ask } : {}) },

@@ -1,5 +1,7 @@
 import { isCodewardError } from '../../engine/errors.js';
 import { createFile, replaceFile } from '../../files/replace-file.js';
+import { checkpointed } from '../../files/checkpoints/record.js';
+import { recordContext } from './undo-steps.js';
 import type { WorkerContext } from './config.js';
 import { werr } from './errors.js';
 import { permit } from './gate.js';
@@ -50,8 +52,11 @@ async function createOne(ctx: WorkerContext, entry: CreateEntry): Promise<number
   // temp file and renamed (or linked, when not overwriting) into place through the parent's descriptor.
   const options = { mode, mkdirs: entry.parents ?? true };
   try {
-    if (entry.overwrite === true) await replaceFile(jail, resolved.abs, entry.content, options);
-    else await createFile(jail, resolved.abs, entry.content, options);
+    // One undo step in the store every door shares (codeward undo takes it back).
+    await checkpointed(recordContext(ctx), 'create', [resolved.abs], async () => {
+      if (entry.overwrite === true) await replaceFile(jail, resolved.abs, entry.content, options);
+      else await createFile(jail, resolved.abs, entry.content, options);
+    });
   } catch (error) {
     if (isCodewardError(error) && error.code === 'C217') throw werr('C217', `${entry.path} already exists; pass overwrite=true to replace`);
     throw fromJail(error, entry.path);

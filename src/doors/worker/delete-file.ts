@@ -1,6 +1,8 @@
 import { rmdirSync, unlinkSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { findBelow, removeTree } from '../../files/remove-tree.js';
+import { checkpointed, treeCheckpointed } from '../../files/checkpoints/record.js';
+import { recordContext } from './undo-steps.js';
 import type { Beneath } from '../../workspace/beneath.js';
 import type { WorkerContext } from './config.js';
 import { werr } from './errors.js';
@@ -53,7 +55,7 @@ async function deleteOne(ctx: WorkerContext, path: string, recursive: boolean): 
   permit(ctx, 'delete', link === undefined ? resolved.rel : relOf(ctx, link), 'delete', { raw: path, abs: link ?? resolved.abs });
   if (link !== undefined) {
     if (ctx.nonAccessible(relOf(ctx, link))) throw werr('C211', `path is non-accessible per config: ${path}`);
-    removeEntry(jail, link, path, (at) => unlinkSync(at));
+    await checkpointed(recordContext(ctx), 'delete', [link], async () => removeEntry(jail, link, path, (at) => unlinkSync(at)));
     return true;
   }
   let info;
@@ -79,11 +81,15 @@ async function deleteOne(ctx: WorkerContext, path: string, recursive: boolean): 
       permit(ctx, 'delete', blockedRel, 'delete', { abs: blocked });
     }
     try {
-      removeTree(jail, resolved.abs);
+      await treeCheckpointed(recordContext(ctx), path, resolved.abs, () => removeTree(jail, resolved.abs));
     } catch (error) {
       throw fromJail(error);
     }
-  } else removeEntry(jail, resolved.abs, path, (at) => unlinkSync(at));
+  } else {
+    // A FIFO, socket or device cannot be kept: removed without a step.
+    const kept = info.isFile() || info.isSymbolicLink() ? [resolved.abs] : [];
+    await checkpointed(recordContext(ctx), 'delete', kept, async () => removeEntry(jail, resolved.abs, path, (at) => unlinkSync(at)));
+  }
   return true;
 }
 

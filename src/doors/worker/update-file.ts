@@ -1,6 +1,8 @@
 import { compileReplaceOp, runReplace } from '../../edit/regex-replace.js';
 import { isCodewardError } from '../../engine/errors.js';
 import { replaceFile } from '../../files/replace-file.js';
+import { checkpointed } from '../../files/checkpoints/record.js';
+import { recordContext } from './undo-steps.js';
 import type { WorkerContext } from './config.js';
 import { WorkerError, ioError, werr } from './errors.js';
 import type { UpdateOp } from './payload.js';
@@ -98,7 +100,7 @@ async function updateOne(ctx: WorkerContext, path: string, ops: readonly UpdateO
   // Sibling temp file + rename through the jail (the parent's descriptor): a failure leaves the file
   // byte-identical, a folder swapped for a symlink meanwhile is refused (C215). The mode is kept.
   try {
-    await replaceFile(jail, resolved.abs, text, { mode: info.mode & 0o777 });
+    await checkpointed(recordContext(ctx), 'update', [resolved.abs], () => replaceFile(jail, resolved.abs, text, { mode: info.mode & 0o777 }));
   } catch (error) {
     throw fromJail(error, path);
   }

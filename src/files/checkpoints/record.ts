@@ -1,16 +1,31 @@
-import type { CommandContext } from '../../engine/command.js';
+import type { DoorInfo } from '../../engine/command.js';
+import type { Config } from '../../engine/config.js';
+import type { ContentObservation } from '../../engine/file-contract.js';
+import type { Beneath } from '../../workspace/beneath.js';
+import { listBelow } from '../remove-tree.js';
 import { stateDirFor } from '../../engine/state-dir.js';
 import { putBlob } from './blobs.js';
 import { knownState, remember } from './identity.js';
 import { captureState, sameState, type Captured } from './state.js';
 import { CheckpointStore, PRUNE_HEADROOM, type StoreLimits } from './store.js';
 
+// What recording a step needs (a CommandContext has it; the iii worker builds one, see its undo-steps.ts).
+export interface RecordContext {
+  readonly config: Pick<Config, 'backups' | 'checkpointMaxMB' | 'checkpointMaxDays'>;
+  readonly workspace: { readonly root: string; readonly jail: Beneath; relative(real: string): string };
+  readonly stateDir?: string;
+  readonly caller?: { readonly label?: string };
+  readonly door?: DoorInfo;
+  observe?(real: string, observation: ContentObservation): void;
+  warn?(message: string): void;
+}
+
 // The store of the workspace a command runs in.
-export function storeFor(ctx: Pick<CommandContext, 'workspace' | 'stateDir'>): CheckpointStore {
+export function storeFor(ctx: Pick<RecordContext, 'workspace' | 'stateDir'>): CheckpointStore {
   return CheckpointStore.for(ctx.stateDir ?? stateDirFor(ctx.workspace.root));
 }
 
-export function limitsOf(ctx: Pick<CommandContext, 'config'>): StoreLimits {
+export function limitsOf(ctx: Pick<RecordContext, 'config'>): StoreLimits {
   return { maxBytes: ctx.config.checkpointMaxMB * 1024 * 1024, maxAgeMs: ctx.config.checkpointMaxDays * 24 * 3600 * 1000 };
 }
 
@@ -30,7 +45,7 @@ export function pruneDue(id: number, added: number, maxBytes: number): boolean {
 export const checkpointLabel = (id: number): string => `checkpoint:${id}`;
 
 // Who made a step: the door (cli, chatcli, mcp, agent, worker), its session, the caller's label.
-function origin(ctx: Pick<CommandContext, 'caller' | 'door'>): { caller?: string; door?: string; session?: string } {
+function origin(ctx: Pick<RecordContext, 'caller' | 'door'>): { caller?: string; door?: string; session?: string } {
   const label = ctx.caller?.label;
   const door = ctx.door?.name;
   const session = ctx.door?.session;
@@ -54,7 +69,7 @@ function origin(ctx: Pick<CommandContext, 'caller' | 'door'>): { caller?: string
 // pending before `act` touches anything; afterwards the step gets what each file holds now. A failed
 // `act` that changed nothing leaves no step. Returns act's value and the step's id (undefined when
 // checkpoints are off, `backups: false`).
-export async function checkpointed<T>(ctx: CommandContext, command: string, reals: readonly string[], act: () => Promise<T>): Promise<{ value: T; checkpoint: number | undefined }> {
+export async function checkpointed<T>(ctx: RecordContext, command: string, reals: readonly string[], act: () => Promise<T>): Promise<{ value: T; checkpoint: number | undefined }> {
   if (ctx.config.backups === false || reals.length === 0) return { value: await act(), checkpoint: undefined };
   const store = storeFor(ctx);
   const jail = ctx.workspace.jail;
@@ -85,7 +100,7 @@ export async function checkpointed<T>(ctx: CommandContext, command: string, real
       if (each.state.kind !== 'file' || each.identity === undefined || each.bytes === undefined) return;
       remember(store.dir, real, each.identity, each.state);
       // The staleness stamp of the written file takes this read and hash instead of its own.
-      ctx.observe(real, { bytes: each.bytes, mtimeMs: each.mtimeMs ?? 0, size: each.state.size, startedAt: each.startedAt ?? 0, sha256: each.state.hash });
+      ctx.observe?.(real, { bytes: each.bytes, mtimeMs: each.mtimeMs ?? 0, size: each.state.size, startedAt: each.startedAt ?? 0, sha256: each.state.hash });
     }));
     return true;
   };
@@ -102,4 +117,21 @@ export async function checkpointed<T>(ctx: CommandContext, command: string, real
     await store.locked(() => store.prune(limits)).catch(() => undefined);
   }
   return { value, checkpoint: kept ? step.id : undefined };
+}
+
+// The most files and bytes a recursive delete keeps in one step; a bigger folder is removed without
+// one (a warning says so), so one `delete --recursive node_modules` cannot flush the whole store.
+const TREE_MAX_ENTRIES = 20_000;
+
+// A recursive delete of the folder `real` as one step over every file and link below it (undo puts
+// them back, byte-exact with their modes, links as links, and recreates the folders above them).
+export async function treeCheckpointed<T>(ctx: RecordContext, input: string, real: string, act: () => T | Promise<T>): Promise<{ value: T; checkpoint: number | undefined }> {
+  if (ctx.config.backups === false) return { value: await act(), checkpoint: undefined };
+  const maxBytes = limitsOf(ctx).maxBytes;
+  const listing = listBelow(ctx.workspace.jail, real, TREE_MAX_ENTRIES, maxBytes);
+  if (!listing.complete) {
+    ctx.warn?.(`${input}: more than ${TREE_MAX_ENTRIES} files or ${ctx.config.checkpointMaxMB} MB (the checkpoint store's limit): removed without a checkpoint, undo cannot bring it back`);
+    return { value: await act(), checkpoint: undefined };
+  }
+  return checkpointed(ctx, 'delete', listing.kept, async () => act());
 }

@@ -22,6 +22,9 @@ export interface Step {
   readonly command: string;
   // Who asked (the caller's label: "coder agent ac-2"), when a door says.
   readonly caller?: string;
+  // The door the call came through (cli, chatcli, mcp, agent, worker) and its session, when known.
+  readonly door?: string;
+  readonly session?: string;
   readonly pid: number;
   readonly status: 'pending' | 'done' | 'undone';
   readonly files: readonly StepFile[];
