@@ -1,14 +1,18 @@
-import { appendFileSync, mkdirSync, realpathSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
+import { appendFileSync, constants, mkdirSync, realpathSync } from 'node:fs';
+import { readdir, readFile, realpath } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { fail } from '../../engine/errors.js';
+import { stateDirFor } from '../../engine/state-dir.js';
 import type { AgentEvent } from '../events.js';
 import type { ChatMessage } from '../model/client.js';
 
-// Transcripts live in <workspace>/.codeward/sessions/<id>.jsonl: one JSON object per line — a `meta`
-// line, then every `message` that entered the history and every `event` of the run, in order.
-export const SESSIONS_DIR = join('.codeward', 'sessions');
+// Transcripts live in the user's state folder, scoped to the workspace (engine/state-dir.ts, beside its
+// checkpoints): <state>/workspaces/<key>/sessions/<id>.jsonl, never in the working tree. One JSON object
+// per line — a `meta` line, then every `message` that entered the history and every `event` of the run.
+// Older versions wrote <workspace>/.codeward/sessions/: --resume still reads there, never writes.
+export const SESSIONS_DIR = 'sessions';
+const LEGACY_DIR = join('.codeward', 'sessions');
 const ID_PATTERN = /^\d{8}-\d{6}-[0-9a-f]{6}$/;
 
 export function isSessionId(value: string): boolean {
@@ -20,17 +24,23 @@ function newId(now: Date): string {
   return `${stamp}-${randomBytes(3).toString('hex')}`;
 }
 
-// The sessions folder, created on demand; refused when it resolves outside the workspace (a planted symlink).
-function sessionsFolder(root: string): string {
-  const folder = join(root, SESSIONS_DIR);
-  mkdirSync(folder, { recursive: true });
-  const real = realpathSync(folder);
-  const realRoot = realpathSync(root);
-  if (real !== join(realRoot, SESSIONS_DIR) && !real.startsWith(realRoot + sep)) {
-    throw fail('C215', `${SESSIONS_DIR} resolves outside the workspace (${real}); no transcript is written there`);
-  }
+// The workspace's sessions folder in the user's state folder (created 0700 on demand).
+export function sessionsFolder(root: string): string {
+  const folder = join(stateDirFor(realpathSync(root)), SESSIONS_DIR);
+  mkdirSync(folder, { recursive: true, mode: 0o700 });
   return folder;
 }
+
+// The old <workspace>/.codeward/sessions, when it is a real folder inside the workspace (the repository
+// controls it: a symlink out is ignored, and its files are opened without following links).
+async function legacyFolder(root: string): Promise<string | undefined> {
+  const folder = join(root, LEGACY_DIR);
+  const [real, realRoot] = await Promise.all([realpath(folder).catch(() => undefined), realpath(root)]);
+  return real !== undefined && real === join(realRoot, LEGACY_DIR) && real.startsWith(realRoot + sep) ? folder : undefined;
+}
+
+const sessionNames = async (folder: string | undefined): Promise<string[]> =>
+  folder === undefined ? [] : (await readdir(folder).catch(() => [] as string[])).filter((name) => ID_PATTERN.test(name.replace(/\.jsonl$/, '')) && name.endsWith('.jsonl')).sort();
 
 export class Transcript {
   private constructor(readonly id: string, readonly path: string) {}
@@ -58,19 +68,20 @@ export class Transcript {
 
 // The conversation of a saved session (`last`: the newest), for --resume.
 export async function loadSession(root: string, id: string): Promise<{ id: string; history: ChatMessage[] }> {
-  const folder = join(root, SESSIONS_DIR);
+  const folder = sessionsFolder(root);
+  const legacy = await legacyFolder(root);
   let sessionId = id;
   if (id === 'last') {
-    const names = (await readdir(folder).catch(() => [] as string[])).filter((name) => ID_PATTERN.test(name.replace(/\.jsonl$/, ''))).sort();
-    if (names.length === 0) throw fail('C211', `no saved session in ${folder}; start one with codeward agent`);
-    sessionId = names[names.length - 1]!.replace(/\.jsonl$/, '');
+    // The newest in the state folder; the old folder only when the new one has none.
+    const names = await sessionNames(folder);
+    const found = names.length > 0 ? names : await sessionNames(legacy);
+    if (found.length === 0) throw fail('C211', `no saved session in ${folder}; start one with codeward agent`);
+    sessionId = found[found.length - 1]!.replace(/\.jsonl$/, '');
   }
-  let text: string;
-  try {
-    text = await readFile(join(folder, `${sessionId}.jsonl`), 'utf8');
-  } catch {
-    throw fail('C211', `session ${sessionId} not found in ${folder}`);
-  }
+  const read = (dir: string | undefined): Promise<string | undefined> =>
+    dir === undefined ? Promise.resolve(undefined) : readFile(join(dir, `${sessionId}.jsonl`), { encoding: 'utf8', flag: constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0) }).catch(() => undefined);
+  const text = (await read(folder)) ?? (await read(legacy));
+  if (text === undefined) throw fail('C211', `session ${sessionId} not found in ${folder}`);
   const history: ChatMessage[] = [];
   for (const line of text.split('\n')) {
     if (line.trim() === '') continue;

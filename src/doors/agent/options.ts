@@ -48,7 +48,7 @@ export function parseAgentArgs(argv: readonly string[]): AgentCliOptions {
     const next = args[at + 1];
     const id = inline ?? (next !== undefined && !next.startsWith('-') && !/\s/.test(next) ? next : undefined);
     if (id !== undefined && !isSessionId(id)) {
-      throw fail('C210', `--resume ${id}: not a session id (they look like 20260101-120000-a1b2c3, see .codeward/sessions/); pass --resume alone for the newest session`);
+      throw fail('C210', `--resume ${id}: not a session id (they look like 20260101-120000-a1b2c3, the transcript's name in the header); pass --resume alone for the newest session`);
     }
     resume = id ?? 'last';
     args.splice(at, inline === undefined && id !== undefined ? 2 : 1);
@@ -125,7 +125,7 @@ Options:
                                           except what a deny rule, a safety-immune path or the danger
                                           classifier stops
   --persona NAME                     prompt from .codeward/agents/NAME.md or ~/.codeward/agents/NAME.md
-  --resume [ID], --resume=ID         continue a saved session (default: the newest in .codeward/sessions/)
+  --resume [ID], --resume=ID         continue a saved session (default: this workspace's newest)
   --no-stream                        ask for whole answers (servers that cannot stream)
   Global: -C DIR, --allow/--ask/--deny RULE, --allow-unsafe, --sandbox MODE, --sandbox-network, --pass-env NAME
 

@@ -1,10 +1,11 @@
-import { readdir } from 'node:fs/promises';
+import { readdir, realpath } from 'node:fs/promises';
 import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startModelServer, type ModelServer } from '../../helpers/model-server.js';
 import { tempDir, writeFiles } from '../../helpers/fixture.js';
 import { agentEnv, runAgent } from './run-agent.js';
+import { stateDirFor } from '../../../src/engine/state-dir.js';
 
 let server: ModelServer | undefined;
 afterEach(async () => {
@@ -55,7 +56,7 @@ describe('provider trouble is shown (issue 17 point 9)', () => {
     expect(bad.stderr).toMatch(/--resume nonexistent: not a session id/);
     const first = await runAgent(['-p', 'remember 42', '--provider', 'openai', '--base-url', url], { cwd: root, env });
     expect(first.status).toBe(0);
-    const id = (await readdir(join(root, '.codeward', 'sessions')))[0]!.replace(/\.jsonl$/, '');
+    const id = (await readdir(join(stateDirFor(await realpath(root), env), 'sessions')))[0]!.replace(/\.jsonl$/, '');
     const second = await runAgent(['-p', 'what did I say?', `--resume=${id}`, '--provider', 'openai', '--base-url', url], { cwd: root, env });
     expect(second.status).toBe(0);
     expect(server!.requests[1]!.messages.map((message) => message.content).join('\n')).toContain('remember 42');

@@ -1,4 +1,5 @@
-import { mkdir, readdir, readFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, realpath } from 'node:fs/promises';
+import { stateDirFor } from '../../../src/engine/state-dir.js';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startModelServer, type ModelServer, type Script } from '../../helpers/model-server.js';
@@ -85,12 +86,15 @@ describe('a headless session', () => {
   });
 
   it('saves a transcript and --resume continues the conversation', async () => {
-    const { run, server, root } = await setup([answer('1. Read a', coder('read', { file: 'a.txt' })), 'a.txt says alpha.', 'You asked about a.txt.']);
+    const { run, server, root, env } = await setup([answer('1. Read a', coder('read', { file: 'a.txt' })), 'a.txt says alpha.', 'You asked about a.txt.']);
     const first = await run(['-p', 'what is in a.txt?']);
     expect(first.status).toBe(0);
-    const sessions = await readdir(join(root, '.codeward', 'sessions'));
+    // In the user's state folder for this workspace, not in the working tree.
+    expect(await readdir(root)).not.toContain('.codeward');
+    const folder = join(stateDirFor(await realpath(root), env), 'sessions');
+    const sessions = await readdir(folder);
     expect(sessions).toHaveLength(1);
-    const lines = (await readFile(join(root, '.codeward', 'sessions', sessions[0]!), 'utf8')).trim().split('\n').map((line) => JSON.parse(line));
+    const lines = (await readFile(join(folder, sessions[0]!), 'utf8')).trim().split('\n').map((line) => JSON.parse(line));
     expect(lines[0]).toMatchObject({ type: 'meta', provider: 'openai' });
     expect(lines.filter((line) => line.type === 'message').map((line) => line.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
     const second = await run(['-p', 'what did I ask?', '--resume']);
