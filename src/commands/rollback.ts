@@ -16,8 +16,11 @@ export interface RollbackData {
   restored: string;
   // Where the previous version came from: "checkpoint:ID" or the `.bak` beside the file.
   from: string;
-  // Where the replaced version went (a checkpoint, or the `.bak` after the swap).
+  // Where the replaced version went (a checkpoint, or the `.bak` after the swap); null when the file
+  // was absent (after a delete nothing was replaced).
   backup: string | null;
+  // Whether a version was there to replace.
+  replaced: boolean;
 }
 
 // The previous version from the checkpoint store: the newest step in effect that changed this file.
@@ -29,8 +32,9 @@ async function fromStore(ctx: CommandContext, real: string, rel: string): Promis
   if (step === undefined || before === undefined) return undefined;
   const bytes = before.kind === 'file' ? await getBlob(store.dir, before.hash) : undefined;
   if (before.kind === 'file' && bytes === undefined) return undefined;
+  const replaced = ctx.workspace.jail.lstat(real) !== undefined;
   const { checkpoint } = await checkpointed(ctx, 'rollback', [real], () => applyState(ctx.workspace.jail, real, before, bytes));
-  return { restored: rel, from: checkpointLabel(step.id), backup: checkpoint === undefined ? null : checkpointLabel(checkpoint) };
+  return { restored: rel, from: checkpointLabel(step.id), backup: checkpoint === undefined || !replaced ? null : checkpointLabel(checkpoint), replaced };
 }
 
 async function run(args: RollbackArgs, ctx: CommandContext): Promise<RollbackData> {
@@ -46,8 +50,10 @@ async function run(args: RollbackArgs, ctx: CommandContext): Promise<RollbackDat
   });
   if (backup.real !== backupPath(target.real)) throw fail('C215', `the backup of ${args.file} is a symlink; refusing to restore through it`);
   const bak = ctx.workspace.relative(backupPath(target.real));
+  // Without a file to replace, the .bak is left as it is: it holds the restored version, not a replaced one.
+  const replaced = target.kind !== 'missing';
   await checkpointed(ctx, 'rollback', [target.real], () => restoreFile(ctx.workspace.jail, target.real));
-  return { restored: target.rel, from: bak, backup: bak };
+  return { restored: target.rel, from: bak, backup: replaced ? bak : null, replaced };
 }
 
 export const rollbackCommand = defineCommand({
@@ -61,5 +67,6 @@ export const rollbackCommand = defineCommand({
   annotations: { readOnly: false, destructive: true, idempotent: false },
   touches: (args) => [{ path: args.file, access: 'write' }],
   run,
-  format: (data: RollbackData) => `restored ${data.restored} from ${data.from}${data.backup ? ` (the replaced version is in ${data.backup})` : ''}`,
+  format: (data: RollbackData) =>
+    `restored ${data.restored} from ${data.from}${data.backup ? ` (the replaced version is in ${data.backup})` : data.replaced ? '' : ` (it was absent: nothing was replaced${data.from.startsWith('checkpoint:') ? '; undo removes it again' : ''})`}`,
 });

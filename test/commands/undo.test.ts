@@ -258,5 +258,17 @@ describe('delete --recursive and where a step came from', () => {
     const text = await engine.run({ cmd: 'checkpoints' });
     expect(engine.registry.get('checkpoints').format!(text.ok ? text.data : undefined)).toContain('via agent session 20260101-120000-a1b2c3 by coder agent ac-2');
   });
-});
 
+  it('rollback after a delete says nothing was replaced (issue 19), from the store and from a .bak', async () => {
+    await ok('delete', { paths: ['crlf.txt'] });
+    const format = engine.registry.get('rollback').format!;
+    const data = await ok('rollback', { file: 'crlf.txt' });
+    expect(data).toMatchObject({ backup: null, replaced: false });
+    expect(format(data)).toBe('restored crlf.txt from checkpoint:1 (it was absent: nothing was replaced; undo removes it again)');
+    expect((await bytes('crlf.txt')).equals(CRLF)).toBe(true);
+    await writeFile(join(root, 'gone.txt.bak'), 'old');
+    const bak = await ok('rollback', { file: 'gone.txt' });
+    expect(format(bak)).toBe('restored gone.txt from gone.txt.bak (it was absent: nothing was replaced)');
+    expect(format(await ok('rollback', { file: 'gone.txt' }))).toMatch(/the replaced version is in checkpoint:\d+/);
+  });
+});
