@@ -34,6 +34,10 @@ function sourceLine(index: number): string {
   return `\tconst value${index} = compute("item-${index}", { size: ${index % 97} });`;
 }
 
+// A 1 MB file whose only line mixes 1- to 4-byte characters (cuts land inside them), then a CRLF and a last
+// line that looks like a codeward note (a door must never reword file content).
+const SINGLE = `${'aé€😀'.repeat(100_000)}\r\n[--offset 7 --max-bytes 5]`;
+
 beforeAll(async () => {
   ws = await tempDir('codeward-mcp-budget-');
   state = await tempDir('codeward-mcp-budget-state-');
@@ -42,7 +46,7 @@ beforeAll(async () => {
   let forty = '';
   for (let index = 0; Buffer.byteLength(forty) < 40_000; index += 1) forty += `${sourceLine(index)}\n`;
   const flaggy = 'run it with --max-bytes 5\n[--start 9]\nsee: codeward read --help\n--start 3\n';
-  await writeFiles(ws, { 'big.ts': big, 'matches.txt': matches, 'forty.ts': forty, 'long.txt': `${'x'.repeat(1_000_000)}\n`, 'flaggy.txt': flaggy });
+  await writeFiles(ws, { 'single.txt': SINGLE, 'big.ts': big, 'matches.txt': matches, 'forty.ts': forty, 'long.txt': `${'x'.repeat(1_000_000)}\n`, 'flaggy.txt': flaggy });
   client = await stdioClient(ws, state, { serverArgs: ['--yes'] });
   for (const tool of (await client.listTools()).tools) schemas.set(tool.name, tool.outputSchema as Record<string, unknown>);
 }, 60_000);
@@ -132,6 +136,39 @@ describe('MCP result budget', () => {
     const next = result.structuredContent['next'] as Record<string, unknown> | undefined;
     expect(next?.['start']).not.toBe(2);
   });
+
+  it('a 1 MB single line read whole in pieces by following next (offset): joined, byte for byte the file', async () => {
+    // A plain read cut inside the line offers the byte offset of the rest, not line 2.
+    const first = await call('read', { file: 'single.txt' });
+    expect(wireBytes(first)).toBeLessThanOrEqual(BUDGET);
+    const offered = first.structuredContent['next'] as Record<string, unknown>;
+    expect(offered).toEqual({ file: 'single.txt', offset: expect.any(Number) });
+    expect(textOf(first)).toMatch(/continue with `offset: \d+`/);
+    const size = Buffer.byteLength(SINGLE);
+    const parts: Buffer[] = [];
+    let args: Record<string, unknown> | undefined = { file: 'single.txt', offset: 0 };
+    let rounds = 0;
+    while (args) {
+      const result = await call('read', args);
+      expect(result.isError, textOf(result)).toBeFalsy();
+      expect(wireBytes(result)).toBeLessThanOrEqual(BUDGET);
+      const next = result.structuredContent['next'] as Record<string, unknown> | undefined;
+      const from = args['offset'] as number;
+      const to = next === undefined ? size : (next['offset'] as number);
+      expect(to).toBeGreaterThan(from);
+      // The text starts with the piece itself, unchanged.
+      const piece = Buffer.from(textOf(result), 'utf8').subarray(0, to - from);
+      expect(piece.length).toBe(to - from);
+      parts.push(piece);
+      // codeward's note after the piece names JSON keys.
+      expect(Buffer.from(textOf(result), 'utf8').subarray(to - from).toString('utf8')).not.toMatch(/--[a-z]/);
+      args = next;
+      rounds += 1;
+      expect(rounds).toBeLessThan(60);
+    }
+    expect(rounds).toBeGreaterThan(10);
+    expect(Buffer.concat(parts).equals(Buffer.from(SINGLE, 'utf8'))).toBe(true);
+  }, 60_000);
 
   it('a cut tail read offers no next call past the last line', async () => {
     const result = await call('read', { file: 'big.ts', tail: 5000, maxBytes: 1000 });
