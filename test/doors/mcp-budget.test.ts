@@ -47,6 +47,9 @@ beforeAll(async () => {
   for (let index = 0; Buffer.byteLength(forty) < 40_000; index += 1) forty += `${sourceLine(index)}\n`;
   const flaggy = 'run it with --max-bytes 5\n[--start 9]\nsee: codeward read --help\n--start 3\n';
   await writeFiles(ws, { 'single.txt': SINGLE, 'big.ts': big, 'matches.txt': matches, 'forty.ts': forty, 'long.txt': `${'x'.repeat(1_000_000)}\n`, 'flaggy.txt': flaggy });
+  const many: Record<string, string> = {};
+  for (let index = 0; index < 1500; index += 1) many[`many/f${String(index).padStart(4, '0')}.txt`] = `needle in file ${index}\nhay\nneedle twice\n`;
+  await writeFiles(ws, many);
   client = await stdioClient(ws, state, { serverArgs: ['--yes'] });
   for (const tool of (await client.listTools()).tools) schemas.set(tool.name, tool.outputSchema as Record<string, unknown>);
 }, 60_000);
@@ -120,13 +123,50 @@ describe('MCP result budget', () => {
     expect(JSON.stringify(result.structuredContent)).not.toContain('compute(');
   });
 
-  it('a search of 50,000 matching lines fits the budget with default caps and with its cap lifted', async () => {
-    const capped = await call('search', { pattern: 'needle' });
+  it('a search of 50,000 matching lines fits the budget with default caps and with its cap lifted, and names the next offset', async () => {
+    const capped = await call('search', { pattern: 'needle', dir: 'matches.txt' });
     expect(wireBytes(capped)).toBeLessThanOrEqual(BUDGET);
-    const lifted = await call('search', { pattern: 'needle', maxResults: 100_000 });
-    expect(lifted.isError, textOf(lifted)).toBeFalsy();
-    expect(wireBytes(lifted)).toBeLessThanOrEqual(BUDGET);
-    expect(textOf(lifted)).toMatch(/cut by the MCP result budget[^\]]*Narrow the call with `dir`/);
+    expect(capped.structuredContent['next']).toEqual({ pattern: 'needle', dir: 'matches.txt', offset: 200 });
+    expect(capped.structuredContent['data']).toMatchObject({ total: 50_000, complete: true, nextOffset: 200, cappedBy: 'maxResults' });
+    expect(textOf(capped)).toContain('[matches 1-200 of 50000 in 1 file]');
+    expect(textOf(capped)).toMatch(/continue with `offset: 200`/);
+    expect(textOf(capped)).not.toMatch(/--[a-z]/);
+    // The cap lifted: the command keeps to the door's byte share and names the offset; the pages join up.
+    let args: Record<string, unknown> | undefined = { pattern: 'needle', dir: 'matches.txt', maxResults: 100_000 };
+    let expected = 0;
+    for (let round = 0; round < 3 && args; round += 1) {
+      const page = await call('search', args);
+      expect(page.isError, textOf(page)).toBeFalsy();
+      expect(wireBytes(page)).toBeLessThanOrEqual(BUDGET);
+      const lines = textOf(page).split('\n').filter((line) => line.startsWith('matches.txt:'));
+      expect(lines.length).toBeGreaterThan(1000);
+      lines.forEach((line, index) => expect(line).toBe(`matches.txt:${expected + index + 1}:1: needle ${expected + index}`));
+      expected += lines.length;
+      args = page.structuredContent['next'] as Record<string, unknown> | undefined;
+      expect(args).toEqual({ pattern: 'needle', dir: 'matches.txt', maxResults: 100_000, offset: expected });
+    }
+    // Everything in one call (`all`): the door's budget still holds, and says how to narrow.
+    const all = await call('search', { pattern: 'needle', all: true });
+    expect(wireBytes(all)).toBeLessThanOrEqual(BUDGET);
+    expect(textOf(all)).toMatch(/cut by the MCP result budget[^\]]*Narrow the call with `dir`/);
+  }, 60_000);
+
+  it('search modes files and count: default caps, path order or newest first, and the next offset', async () => {
+    const files = await call('search', { pattern: 'needle', dir: 'many', mode: 'files' });
+    expect(wireBytes(files)).toBeLessThanOrEqual(BUDGET);
+    const listed = textOf(files).split('\n').filter((line) => line.startsWith('many/'));
+    expect(listed).toEqual(Array.from({ length: 1000 }, (_, index) => `many/f${String(index).padStart(4, '0')}.txt`));
+    expect(files.structuredContent['next']).toEqual({ pattern: 'needle', dir: 'many', mode: 'files', offset: 1000 });
+    const rest = await call('search', files.structuredContent['next'] as Record<string, unknown>);
+    expect(textOf(rest).split('\n').filter((line) => line.startsWith('many/'))).toHaveLength(500);
+    expect(rest.structuredContent['next']).toBeUndefined();
+    const counted = await call('search', { pattern: 'needle', dir: 'many', mode: 'count', maxResults: 3 });
+    expect(textOf(counted).split('\n').slice(0, 3)).toEqual(['many/f0000.txt:2', 'many/f0001.txt:2', 'many/f0002.txt:2']);
+    const { utimes } = await import('node:fs/promises');
+    const { join } = await import('node:path');
+    await utimes(join(ws, 'many/f0777.txt'), new Date(), new Date(Date.now() + 60_000));
+    const newest = await call('search', { pattern: 'needle', dir: 'many', output: 'files', sort: 'modified', maxResults: 1 });
+    expect(textOf(newest).split('\n')[0]).toBe('many/f0777.txt');
   });
 
   it('a file whose only line is 1 MB long: the result stays in the budget and never offers a next call that skips the rest of the line', async () => {
