@@ -49,7 +49,8 @@ export interface SearchData {
   offset: number;
   total: number;
   fileCount: number;
-  // false: the search stopped collecting (total is a lower bound, the order beyond it is rg's).
+  // false: the search stopped early (a page by path stops after itself; newest first stops at 100,000 lines):
+  // total and fileCount are lower bounds.
   complete: boolean;
   // The --offset of the next page; null when this page holds the last result.
   nextOffset: number | null;
@@ -78,8 +79,11 @@ async function run(args: SearchArgs, ctx: CommandContext): Promise<SearchData> {
   // 'list' lets the jail show a non-accessible folder; searching reads, so it is refused here.
   if (ctx.workspace.isNonAccessible(target.rel)) throw notAccessible(args.dir);
   const limit = args.all ? Number.POSITIVE_INFINITY : args.maxResults ?? DEFAULT_RESULTS[args.mode];
-  // Every result is collected (up to a ceiling), then ordered and paged: pages are stable across calls.
-  const collect = args.all ? Number.POSITIVE_INFINITY : args.mode === 'content' ? Math.max(COLLECT_LINES, args.offset + limit) : Number.POSITIVE_INFINITY;
+  // By path, rg walks in path order and stops after the page (offset + limit results): the first page costs
+  // what it shows, and every page is the same at every call. Newest first needs every result (up to a
+  // ceiling for lines), ordered here by modification time.
+  const ordered = !args.all && args.sort === 'path';
+  const collect = ordered ? args.offset + limit : args.all || args.mode !== 'content' ? Number.POSITIVE_INFINITY : Math.max(COLLECT_LINES, args.offset + limit);
   // Loading the ripgrep locator overlaps with loading the search code (both only now: start-up of
   // every other command pays for neither).
   void import('@vscode/ripgrep').catch(() => undefined);
@@ -94,6 +98,7 @@ async function run(args: SearchArgs, ctx: CommandContext): Promise<SearchData> {
     caseSensitive,
     context: args.context,
     maxResults: collect,
+    ordered,
     globs: splitGlobs(args.glob),
     includeHidden: args.includeHidden,
     searchContent: args.searchContent,
@@ -119,6 +124,9 @@ async function run(args: SearchArgs, ctx: CommandContext): Promise<SearchData> {
   });
   const pathMatches = result.pathMatches.slice(0, limit);
   const complete = !result.truncated;
+  // A search that stopped early has more after what it collected.
+  const shown = args.mode === 'content' ? page.matches.length : page.files.length;
+  const nextOffset = page.nextOffset ?? (!complete && shown > 0 ? args.offset + shown : null);
   return {
     dir: target.rel,
     mode: args.mode,
@@ -130,9 +138,9 @@ async function run(args: SearchArgs, ctx: CommandContext): Promise<SearchData> {
     total: page.total,
     fileCount: page.fileCount,
     complete,
-    nextOffset: page.nextOffset,
-    cappedBy: page.cappedBy,
-    truncated: page.nextOffset !== null || !complete || pathMatches.length < result.pathMatches.length,
+    nextOffset,
+    cappedBy: page.cappedBy ?? (nextOffset !== null ? 'maxResults' : null),
+    truncated: nextOffset !== null || !complete || pathMatches.length < result.pathMatches.length,
     engine: result.engine,
   };
 }

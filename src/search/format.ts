@@ -59,7 +59,8 @@ function summary(data: SearchData): string {
       ? `${plural(shown, 'file')}, ${plural((data.files ?? []).reduce((sum, hit) => sum + (hit.count ?? 0), 0), 'matching line')}`
       : plural(shown, 'file'));
   } else {
-    const of = `${data.complete ? '' : 'at least '}${data.total}`;
+    // An early stop saw one result past what it kept: "more than".
+    const of = `${data.complete ? '' : 'more than '}${data.total}`;
     const range = shown === 0 ? `none (offset ${data.offset} is past the last)` : `${data.offset + 1}-${data.offset + shown}`;
     parts.push(data.mode === 'content'
       ? `${unit[1]} ${range} of ${of} in ${data.complete ? '' : 'at least '}${plural(data.fileCount, 'file')}`

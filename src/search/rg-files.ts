@@ -22,6 +22,7 @@ export function fileListArgs(request: SearchRequest, filterArgs: readonly string
     '--with-filename',
     '--color',
     'never',
+    ...(request.ordered === true ? ['--sort', 'path'] : []),
     ...filterArgs,
     ...(request.regex ? ['--engine', 'auto'] : ['--fixed-strings']),
     request.caseSensitive ? '--case-sensitive' : '--ignore-case',

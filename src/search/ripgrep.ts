@@ -77,6 +77,7 @@ export type RipgrepOutput = 'lines' | 'json';
 export function ripgrepContentArgs(request: SearchRequest, output: RipgrepOutput): string[] {
   return [
     ...(output === 'json' ? ['--json'] : LINES_OUTPUT_ARGS),
+    ...(request.ordered === true ? ['--sort', 'path'] : []),
     ...ripgrepFilterArgs(request),
     // A regex uses rg's fast engine, and PCRE2 only when it needs look-around or backreferences.
     ...(request.regex ? ['--engine', 'auto'] : ['--fixed-strings']),

@@ -22,6 +22,9 @@ export interface SearchRequest {
   // The most results collected (lines for content, files otherwise, paths for searchPaths): past it the
   // search stops and says it was truncated.
   readonly maxResults: number;
+  // rg walks the tree in path order (`--sort path`, one thread), so the first maxResults results it finds are
+  // the first by path: a page stops rg early and is the same page at every call.
+  readonly ordered?: boolean;
   readonly globs: readonly string[];
   readonly includeHidden: boolean;
   readonly searchContent: boolean;

@@ -2,7 +2,7 @@ import { symlink, utimes } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../../src/index.js';
-import type { SearchData } from '../../src/commands/search.js';
+import { searchCommand, type SearchData } from '../../src/commands/search.js';
 import { engineFor, removeDir, runCli, tempDir, writeFiles } from '../helpers/fixture.js';
 
 // Search for models: modes files and count, ordering, pages that join up, the caps per mode, the
@@ -67,7 +67,12 @@ describe.each(engines)('search modes (%s)', (name, rgPath) => {
   it('count: matching lines per file; the sum is the content total', async () => {
     const data = await run({ term: 'needle', mode: 'count', maxResults: 5 });
     expect(data.files).toEqual([{ path: 'notes/a\nb.md', count: 1 }, { path: 'src/m00.ts', count: 1 }, { path: 'src/m01.ts', count: 2 }, { path: 'src/m02.ts', count: 3 }, { path: 'src/m03.ts', count: 1 }]);
-    expect(data).toMatchObject({ total: 41, nextOffset: 5, cappedBy: 'maxResults', truncated: true });
+    // By path, the search stops after the page: "more than 5".
+    expect(data).toMatchObject({ total: 5, complete: false, nextOffset: 5, cappedBy: 'maxResults', truncated: true });
+    expect(searchCommand.format(data).split('\n').at(-2)).toMatch(/^\[files 1-5 of more than 5(; built-in scanner)?\]$/);
+    const newest = await run({ term: 'needle', mode: 'count', maxResults: 5, sort: 'modified' });
+    expect(newest).toMatchObject({ total: 41, complete: true, nextOffset: 5 });
+    expect(newest.files![0]).toEqual({ path: 'src/m07.ts', count: 2 });
     const all = await run({ term: 'needle', mode: 'count', all: true });
     const content = await run({ term: 'needle', all: true });
     expect(all.files!.reduce((sum, hit) => sum + hit.count!, 0)).toBe(content.total);
@@ -108,9 +113,12 @@ describe.each(engines)('search modes (%s)', (name, rgPath) => {
 });
 
 describe('search caps', () => {
-  it('stops collecting at 100,000 matching lines and says the total is a lower bound; --all collects every line', async () => {
-    const capped = await search({ term: 'needle', dir: 'big' });
+  it('newest first stops collecting at 100,000 matching lines and says the total is a lower bound; --all collects every line', async () => {
+    const byPath = await search({ term: 'needle', dir: 'big' });
+    expect(byPath).toMatchObject({ total: 200, complete: false, truncated: true, nextOffset: 200 });
+    const capped = await search({ term: 'needle', dir: 'big', sort: 'modified' });
     expect(capped).toMatchObject({ total: 100_000, complete: false, truncated: true, nextOffset: 200 });
+    expect(searchCommand.format(capped)).toContain('[matches 1-200 of more than 100000 in at least 1 file; newest first]');
     const all = await search({ term: 'needle', dir: 'big', all: true, mode: 'count' });
     expect(all.files).toEqual([{ path: 'big/lines.txt', count: 100_010 }]);
   }, 30_000);
@@ -119,11 +127,12 @@ describe('search caps', () => {
     const capped = runCli(['-C', root, 'search', 'needle', '--glob', '!big/**', '--max-results', '10']);
     const lines = capped.stdout.trimEnd().split('\n');
     expect(lines.filter((line) => line.startsWith('src/') || line.startsWith('b.md:'))).toHaveLength(10);
-    expect(lines.at(-2)).toMatch(/^\[matches 1-10 of \d+ in 41 files\]$/);
+    expect(lines.at(-2)).toMatch(/^\[matches 1-10 of more than 10 in at least \d+ files?\]$/);
     expect(lines.at(-1)).toBe('[stopped at --max-results: continue with --offset 10; or narrow with --glob or --dir, raise --max-results, or --all for every result]');
     // --all lifts --max-results and --max-bytes .
     const all = runCli(['-C', root, 'search', 'needle', '--glob', '!big/**', '--all', '--max-results', '1', '--max-bytes', '100']);
-    const total = lines.at(-2)!.match(/of (\d+)/)![1];
+    const total = /^\[(\d+) matches in 41 files\]$/.exec(all.stdout.trimEnd().split('\n').at(-1)!)?.[1];
+    expect(Number(total)).toBeGreaterThan(60);
     expect(all.stdout.split('\n').filter((line) => line.startsWith('src/') || line === 'b.md:1:1: needle in a name with a newline')).toHaveLength(Number(total));
     expect(all.stdout.trimEnd().split('\n').at(-1)).toBe(`[${total} matches in 41 files]`);
     const files = runCli(['-C', root, 'search', 'needle', '--mode', 'files', '--dir', 'src', '--sort', 'modified', '--max-results', '2']);

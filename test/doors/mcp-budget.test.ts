@@ -127,8 +127,13 @@ describe('MCP result budget', () => {
     const capped = await call('search', { pattern: 'needle', dir: 'matches.txt' });
     expect(wireBytes(capped)).toBeLessThanOrEqual(BUDGET);
     expect(capped.structuredContent['next']).toEqual({ pattern: 'needle', dir: 'matches.txt', offset: 200 });
-    expect(capped.structuredContent['data']).toMatchObject({ total: 50_000, complete: true, nextOffset: 200, cappedBy: 'maxResults' });
-    expect(textOf(capped)).toContain('[matches 1-200 of 50000 in 1 file]');
+    // By path the search stops after its page (rg is not left reading all 50,000 lines).
+    expect(capped.structuredContent['data']).toMatchObject({ total: 200, complete: false, nextOffset: 200, cappedBy: 'maxResults' });
+    expect(textOf(capped)).toContain('[matches 1-200 of more than 200 in at least 1 file]');
+    // Newest first collects everything to order it, and says the total.
+    const newest = await call('search', { pattern: 'needle', dir: 'matches.txt', sort: 'modified' });
+    expect(wireBytes(newest)).toBeLessThanOrEqual(BUDGET);
+    expect(newest.structuredContent['data']).toMatchObject({ total: 50_000, complete: true, nextOffset: 200 });
     expect(textOf(capped)).toMatch(/continue with `offset: 200`/);
     expect(textOf(capped)).not.toMatch(/--[a-z]/);
     // The cap lifted: the command keeps to the door's byte share and names the offset; the pages join up.
