@@ -52,7 +52,7 @@ function summary(data: SearchData): string {
   const unit = data.mode === 'content' ? ['match', 'matches'] : ['file', 'files'];
   const whole = data.offset === 0 && data.nextOffset === null && data.complete;
   const parts: string[] = [];
-  if (data.mode === 'content' && (whole || shown === 0)) {
+  if (data.mode === 'content' && (whole || (shown === 0 && data.offset === 0))) {
     parts.push(data.matches.length === 0 && data.total === 0 && !data.pathMatches ? 'no matches' : `${plural(shown, 'match', 'matches')} in ${plural(filesOnPage(data), 'file')}`);
   } else if (whole) {
     parts.push(data.mode === 'count'
