@@ -237,12 +237,12 @@ export async function run() {
         key: 'cwContent',
         server: codeward,
         tool: 'search',
-        args: { term: TOKEN, maxResults: 1_000_000 },
+        args: { term: TOKEN, all: true },
         check: (result) => {
           if (result.isError) return `codeward search (content) failed: ${textOf(result).slice(0, 300)}`;
           const env = result.structuredContent;
           if (!env?.ok) return `codeward search (content): envelope not ok: ${JSON.stringify(env).slice(0, 300)}`;
-          if (env.data.truncated) return 'codeward search (content): truncated with maxResults 1000000';
+          if (env.data.truncated) return 'codeward search (content): truncated with all: true';
           const found = searchText(result);
           return { count: found.matches, files: found.files, engine: env.data.engine };
         },
@@ -326,10 +326,10 @@ export async function run() {
 // text and structuredContent (bench/floor/mcp-server.mjs). The order rotates each round; all must count
 // the same lines.
 async function contentVsRipgrep(codeward) {
-  const name = `mcp search: "${TOKEN}" content, caps lifted (maxResults 1000000, --max-result-bytes 0), codeward search tool call vs rg --json process`;
-  const cappedName = `mcp search: "${TOKEN}" content, default caps (maxResults 200, 100000-byte result budget), codeward search tool call vs rg --json process`;
+  const name = `mcp search: "${TOKEN}" content, caps lifted (all: true, --max-result-bytes 0), codeward search tool call vs rg --json process`;
+  const cappedName = `mcp search: "${TOKEN}" content, default caps (200 lines, maxBytes 60000 of the 100000-byte result budget), codeward search tool call vs rg --json process`;
   const floorName = `mcp search: floor, a bare SDK server (rg, split, sort, text + structuredContent) vs rg --json process`;
-  const args = { term: TOKEN, maxResults: 1_000_000 };
+  const args = { term: TOKEN, all: true };
   const samples = { codeward: [], capped: [], rg: [], floor: [] };
   const counts = {};
   const bytes = {};
@@ -360,7 +360,7 @@ async function contentVsRipgrep(codeward) {
           const env = called.result.structuredContent;
           if (called.result.isError || !env?.ok) return [errorRow(name, `${who} search failed: ${textOf(called.result).slice(0, 300)} — stderr: ${server.stderr()}`)];
           if (who !== 'floor' && env.data.engine !== 'ripgrep') return [errorRow(name, `codeward searched with ${env.data.engine}, not ripgrep`)];
-          if (who === 'codeward' && env.data.truncated) return [errorRow(name, 'codeward search: truncated with maxResults 1000000')];
+          if (who === 'codeward' && env.data.truncated) return [errorRow(name, 'codeward search: truncated with all: true')];
           counts[who] = who === 'floor' ? env.data.matches.length : searchText(called.result).matches;
           bytes[who] = wireBytes(called.result);
         }

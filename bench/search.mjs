@@ -29,7 +29,7 @@ export const RG_ARGS = [
   '--fixed-strings', '--ignore-case', '--', TOKEN,
 ];
 const FLOOR = new URL('./floor/search.mjs', import.meta.url).pathname;
-const CW_ARGS = [CLI, '-C', TREE, '--json', 'search', '--term', TOKEN, '--max-results', '1000000'];
+const CW_ARGS = [CLI, '-C', TREE, '--json', 'search', '--term', TOKEN, '--all'];
 
 // rg's own count of matching lines, from its summary event.
 export function rgMatchedLines(stdout) {
@@ -53,7 +53,7 @@ async function fixture() {
 async function inProcess() {
   const { createEngine } = await import(pathToFileURL(LIBRARY).href);
   const engine = await createEngine({ workspace: TREE });
-  const call = { cmd: 'search', args: { term: TOKEN, maxResults: 1_000_000 } };
+  const call = { cmd: 'search', args: { term: TOKEN, all: true } };
   const samples = [];
   let count = -1;
   for (let i = 0; i < IN_PROCESS_RUNS + 2; i += 1) {
@@ -80,7 +80,7 @@ export async function run() {
         const { envelope, error } = parseEnvelope(r);
         if (error) return error;
         if (envelope.data?.engine !== 'ripgrep') return `searched with ${envelope.data?.engine}, not ripgrep`;
-        if (envelope.data.truncated) return 'truncated with --max-results 1000000';
+        if (envelope.data.truncated) return 'truncated with --all';
         counts.codeward = envelope.data.matches.length;
         return undefined;
       },

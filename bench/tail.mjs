@@ -147,10 +147,40 @@ async function inProcess() {
   process.stdout.write(JSON.stringify({ samples, rssStart, rssMax, maxRssKiB: process.resourceUsage().maxRSS }));
 }
 
+// Child mode: a numbered tail of the whole 1 GiB log (read's line-counting limit raised over its size, so the
+// tail counts every line before it): what line numbers on a tail cost per MB, which sets that limit
+// (src/commands/read.ts COUNT_ALL_BYTES).
+async function countSpeed() {
+  process.env.CODEWARD_READ_COUNT_LINES_MAX_BYTES = String(2 ** 40);
+  const { createEngine } = await import(pathToFileURL(LIBRARY).href);
+  const engine = await createEngine({ workspace: DATA });
+  const samples = [];
+  let lines = 0;
+  for (let i = 0; i < 4; i += 1) {
+    const start = performance.now();
+    const envelope = await engine.run({ cmd: 'read', args: { file: 'big.log', tail: TAIL } });
+    if (!envelope.ok) throw new Error(JSON.stringify(envelope.error));
+    if (envelope.data.totalLines === null) throw new Error('the tail was not numbered');
+    lines = envelope.data.totalLines;
+    if (i > 0) samples.push(performance.now() - start);
+  }
+  process.stdout.write(JSON.stringify({ samples, size: statSync(LOG).size, lines }));
+}
+
 export async function run() {
   const { expected, generatedMs } = fixture();
   const note = generatedMs ? `big.log generated in ${Math.round(generatedMs)} ms` : 'big.log reused';
   const rows = [];
+
+  // Line counting speed: the cost of line numbers on a tail (read counts files up to 256 MiB).
+  const counted = timed(NODE, [new URL(import.meta.url).pathname, '--count'], { cwd: DATA });
+  if (counted.status !== 0) rows.push(errorRow('tail: line count of 1 GiB', (counted.stderr || counted.stdout).trim().split('\n').slice(-3).join(' | ')));
+  else {
+    const result = JSON.parse(counted.stdout);
+    const ms = median(result.samples);
+    const mbPerS = result.size / 1e6 / (ms / 1000);
+    rows.push(row({ name: 'tail 1 GiB: read --tail with line numbers (every line counted; page cache)', unit: 'ms', codeward: ms, note: `${mbPerS.toFixed(0)} MB/s, ${result.lines} lines; a 256 MiB file (read's counting limit) costs ~${(ms / 4).toFixed(0)} ms`, samples: { codeward: result.samples } }));
+  }
 
   // (a) In-process time and memory growth, in a fresh child process.
   const child = timed(NODE, ['--expose-gc', new URL(import.meta.url).pathname, '--inproc'], { cwd: DATA });
@@ -204,6 +234,13 @@ export async function run() {
     rows.push(row({ name, unit: 'ms', codeward: median(samples.codeward), baseline: median(samples.tail), note: `no target (node start-up dominates); minus a same-run \`read --file small.txt\` (${median(samples.small).toFixed(1)} ms) the tail costs ${own.toFixed(1)} ms`, samples }));
   }
   return rows;
+}
+
+if (process.argv[2] === '--count') {
+  countSpeed().catch((error) => {
+    process.stderr.write(`${error.stack ?? error}\n`);
+    process.exitCode = 1;
+  });
 }
 
 if (process.argv[2] === '--inproc') {

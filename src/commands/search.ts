@@ -1,10 +1,18 @@
 import * as z from 'zod/mini';
-import { described, flag, optionalText, text, wholeOr } from '../engine/schema.js';
+import { join } from 'node:path';
+import { choice, described, flag, optionalText, text, whole, wholeOr } from '../engine/schema.js';
 import { defineCommand, type CommandContext } from '../engine/command.js';
 import { fail } from '../engine/errors.js';
 import { notAccessible } from '../workspace/refusals.js';
-import type { PathMatch, SearchMatch } from '../search/types.js';
-import { plural } from './render.js';
+import type { FileHit, PathMatch, SearchMatch, SearchMode } from '../search/types.js';
+import { pageOf, type SearchSort } from '../search/page.js';
+import { formatSearch } from '../search/format.js';
+
+// Results per call when --max-results is not given: matching lines (content) or files (files, count).
+export const DEFAULT_RESULTS: Readonly<Record<SearchMode, number>> = { content: 200, files: 1000, count: 1000 };
+// Matching lines collected before ordering and paging (a search past it stops and says so); raised to
+// offset + max-results when a page lies beyond it, lifted by --all.
+const COLLECT_LINES = 100_000;
 
 const flags = z.strictObject({
   term: text('text to find, literal unless --regex (one line)'),
@@ -12,8 +20,13 @@ const flags = z.strictObject({
   regex: flag('treat --term as a regular expression (ripgrep syntax; look-around and backreferences via PCRE2)'),
   caseSensitive: flag('match case exactly (default: case-insensitive)'),
   ignoreCase: described(z.optional(z.boolean()), 'the inverse of --case-sensitive (--ignore-case false = --case-sensitive)'),
-  context: wholeOr(0, 0, 'lines of context above and below each match'),
-  maxResults: wholeOr(1, 200, 'stop after this many matching lines across all files (path matches are capped alike)'),
+  mode: choice(['content', 'files', 'count'], 'content', 'content: the matching lines; files: only the paths of files with a match (rg -l); count: matching lines per file (rg -c)'),
+  sort: choice(['path', 'modified'], 'path', 'order of the files: by path, or most recently modified first'),
+  context: wholeOr(0, 0, 'lines of context above and below each match (mode content)'),
+  maxResults: whole(1, `results per call: matching lines in mode content (default ${DEFAULT_RESULTS.content}), files in modes files and count (default ${DEFAULT_RESULTS.files}); path matches are capped alike`),
+  offset: wholeOr(0, 0, 'skip this many results (lines, or files in modes files and count) in the order of --sort: a cut result names the next --offset'),
+  maxBytes: wholeOr(1, 100_000, 'about this many bytes of results per call; a cut result names the next --offset'),
+  all: flag('every result in one call: --max-results and --max-bytes lifted (for the CLI; a model pages with --offset)'),
   glob: optionalText('gitignore-style pattern on the path relative to --dir; several separated by commas; "!" excludes, e.g. "*.ts,!*.test.ts"'),
   includeHidden: flag('also search dot-files, node_modules, vendor and gitignored paths'),
   searchPaths: flag('also match the term against file paths (data.pathMatches)'),
@@ -25,8 +38,25 @@ type SearchArgs = z.infer<typeof flags>;
 
 export interface SearchData {
   dir: string;
+  mode: SearchMode;
+  sort: SearchSort;
+  // Mode content: this page's matching lines (empty in the other modes).
   matches: SearchMatch[];
+  // Modes files and count: this page's files (count: with their matching lines).
+  files?: FileHit[];
   pathMatches?: PathMatch[];
+  // Where this page starts; results found in all (lines in mode content, else files); files with a match.
+  offset: number;
+  total: number;
+  fileCount: number;
+  // false: the search stopped early (a page by path stops after itself; newest first stops at 100,000 lines):
+  // total and fileCount are lower bounds.
+  complete: boolean;
+  // The --offset of the next page; null when this page holds the last result.
+  nextOffset: number | null;
+  // What ended this page early: 'maxResults', 'maxBytes', or null.
+  cappedBy: 'maxResults' | 'maxBytes' | null;
+  // More results exist than this page shows (a next page, or an incomplete search).
   truncated: boolean;
   engine: 'ripgrep' | 'node';
 }
@@ -41,11 +71,19 @@ async function run(args: SearchArgs, ctx: CommandContext): Promise<SearchData> {
   if (/[\r\n]/.test(args.term)) throw fail('C210', '--term must be one line; search for a single line of the text (or use --regex with \\s)');
   if (args.term.includes('\0') || args.glob?.includes('\0')) throw fail('C210', '--term and --glob must not contain NUL bytes');
   if (!args.searchContent && !args.searchPaths) throw fail('C210', 'nothing to search: --no-search-content needs --search-paths');
+  if (args.mode !== 'content' && args.context > 0) throw fail('C210', `--context shows lines around matches: it needs --mode content (not ${args.mode})`);
+  if (args.mode !== 'content' && !args.searchContent) throw fail('C210', `--mode ${args.mode} lists files whose contents match: drop --no-search-content`);
   const caseSensitive = caseSensitivity(args);
   const target = ctx.path(args.dir);
   if (target.kind !== 'dir' && target.kind !== 'file') throw fail('C210', `${args.dir} is neither a folder nor a file`);
   // 'list' lets the jail show a non-accessible folder; searching reads, so it is refused here.
   if (ctx.workspace.isNonAccessible(target.rel)) throw notAccessible(args.dir);
+  const limit = args.all ? Number.POSITIVE_INFINITY : args.maxResults ?? DEFAULT_RESULTS[args.mode];
+  // By path, rg walks in path order and stops after the page (offset + limit results): the first page costs
+  // what it shows, and every page is the same at every call. Newest first needs every result (up to a
+  // ceiling for lines), ordered here by modification time.
+  const ordered = !args.all && args.sort === 'path';
+  const collect = ordered ? args.offset + limit : args.all || args.mode !== 'content' ? Number.POSITIVE_INFINITY : Math.max(COLLECT_LINES, args.offset + limit);
   // Loading the ripgrep locator overlaps with loading the search code (both only now: start-up of
   // every other command pays for neither).
   void import('@vscode/ripgrep').catch(() => undefined);
@@ -55,10 +93,12 @@ async function run(args: SearchArgs, ctx: CommandContext): Promise<SearchData> {
     nonAccessibleGlobs: ctx.config.nonAccessibleGlobs,
     target: { rel: target.rel === '.' ? '' : target.rel, real: target.real, kind: target.kind },
     term: args.term,
+    mode: args.mode,
     regex: args.regex,
     caseSensitive,
     context: args.context,
-    maxResults: args.maxResults,
+    maxResults: collect,
+    ordered,
     globs: splitGlobs(args.glob),
     includeHidden: args.includeHidden,
     searchContent: args.searchContent,
@@ -67,57 +107,42 @@ async function run(args: SearchArgs, ctx: CommandContext): Promise<SearchData> {
     signal: ctx.signal,
     warn: (message) => ctx.warn(message),
   });
+  const { root, jail } = ctx.workspace;
+  const page = pageOf(result.matches, result.files, {
+    mode: args.mode,
+    sort: args.sort,
+    offset: args.offset,
+    limit,
+    maxBytes: args.all ? Number.POSITIVE_INFINITY : args.maxBytes,
+    mtimeOf: (path) => {
+      try {
+        return jail.lstat(join(root, path))?.mtimeMs ?? 0;
+      } catch {
+        return 0;
+      }
+    },
+  });
+  const pathMatches = result.pathMatches.slice(0, limit);
+  const complete = !result.truncated;
+  // A search that stopped early has more after what it collected.
+  const shown = args.mode === 'content' ? page.matches.length : page.files.length;
+  const nextOffset = page.nextOffset ?? (!complete && shown > 0 ? args.offset + shown : null);
   return {
     dir: target.rel,
-    matches: result.matches,
-    ...(args.searchPaths ? { pathMatches: result.pathMatches } : {}),
-    truncated: result.truncated,
+    mode: args.mode,
+    sort: args.sort,
+    matches: page.matches,
+    ...(args.mode === 'content' ? {} : { files: page.files }),
+    ...(args.searchPaths ? { pathMatches } : {}),
+    offset: args.offset,
+    total: page.total,
+    fileCount: page.fileCount,
+    complete,
+    nextOffset,
+    cappedBy: page.cappedBy ?? (nextOffset !== null ? 'maxResults' : null),
+    truncated: nextOffset !== null || !complete || pathMatches.length < result.pathMatches.length,
     engine: result.engine,
   };
-}
-
-// ripgrep-like: `path:line:column: text` per match, `path-line- text` for context lines, `--` between
-// separate context blocks, then the path matches and a summary line. Matches arrive grouped by file.
-function format(data: SearchData): string {
-  const out: string[] = [];
-  let lastPath: string | undefined;
-  let lastLine = 0;
-  let files = 0;
-  for (const match of data.matches) {
-    const { path, line } = match;
-    const samePath = path === lastPath;
-    if (!samePath) files += 1;
-    const context = match.context;
-    if (context === undefined) {
-      out.push(`${path}:${line}:${match.column}: ${match.text}`);
-      lastPath = path;
-      lastLine = line;
-      continue;
-    }
-    const { before, after } = context;
-    const first = line - before.length;
-    if (lastPath !== undefined && (!samePath || first > lastLine + 1)) out.push('--');
-    for (let index = 0; index < before.length; index += 1) {
-      if (!samePath || first + index > lastLine) out.push(`${path}-${first + index}- ${before[index]}`);
-    }
-    out.push(`${path}:${line}:${match.column}: ${match.text}`);
-    for (let index = 0; index < after.length; index += 1) out.push(`${path}-${line + 1 + index}- ${after[index]}`);
-    lastPath = path;
-    lastLine = line + after.length;
-  }
-  const summary: string[] = [];
-  if (data.pathMatches) {
-    if (data.pathMatches.length > 0) {
-      if (out.length > 0) out.push('');
-      out.push('paths:');
-      for (const match of data.pathMatches) out.push(`  ${match.path}`);
-    }
-    summary.push(plural(data.pathMatches.length, 'matching path'));
-  }
-  summary.unshift(data.matches.length === 0 && !data.pathMatches ? 'no matches' : `${plural(data.matches.length, 'match', 'matches')} in ${plural(files, 'file')}`);
-  out.push(`[${summary.join('; ')}${data.engine === 'node' ? '; built-in scanner' : ''}]`);
-  if (data.truncated) out.push(`[stopped at --max-results; narrow with --glob or --dir, or raise --max-results]`);
-  return out.join('\n');
 }
 
 export const searchCommand = defineCommand({
@@ -137,16 +162,22 @@ export const searchCommand = defineCommand({
     matchCase: 'caseSensitive',
     maxLineBytes: 'maxLineLength',
     maxColumns: 'maxLineLength',
+    output: 'mode',
+    outputMode: 'mode',
+    skip: 'offset',
+    sortBy: 'sort',
   },
   positional: 'term',
   examples: [
     'search --term "TODO"',
     'search --term "func HandleRequest" --dir internal --glob "*.go"',
     'search --term "useState\\(" --regex --glob "*.tsx,!*.test.tsx" --context 2',
+    'search --term "TODO" --mode count --sort modified',
+    'search --term "TODO" --offset 200',
   ],
   effect: 'read',
   annotations: { readOnly: true, destructive: false, idempotent: true },
   touches: (args) => [{ path: args.dir, access: 'list' }],
   run,
-  format,
+  format: formatSearch,
 });

@@ -18,6 +18,8 @@ export interface RangeRead {
   readonly totalLines: number | null;
   // The selection was cut to fit maxBytes.
   readonly truncated: boolean;
+  // Byte offset in the file of bytes[0]; null when nothing was selected.
+  readonly startOffset: number | null;
 }
 
 const CHUNK = 64 * 1024;
@@ -34,11 +36,11 @@ function checkInt(name: string, value: number, min: number): void {
 }
 
 function empty(totalLines: number | null): RangeRead {
-  return { bytes: new Uint8Array(0), startLine: null, endLine: null, totalLines, truncated: false };
+  return { bytes: new Uint8Array(0), startLine: null, endLine: null, totalLines, truncated: false, startOffset: null };
 }
 
 // Up to `length` bytes at `position`, shorter only at end of file.
-async function readAt(handle: ByteSource, position: number, length: number, into?: Uint8Array): Promise<Uint8Array> {
+export async function readAt(handle: ByteSource, position: number, length: number, into?: Uint8Array): Promise<Uint8Array> {
   const buf = into !== undefined && into.length >= length ? into : bytesOf(length);
   let done = 0;
   while (done < length) {
@@ -49,12 +51,12 @@ async function readAt(handle: ByteSource, position: number, length: number, into
   return buf.subarray(0, done);
 }
 
-function isContinuation(byte: number | undefined): boolean {
+export function isContinuation(byte: number | undefined): boolean {
   return byte !== undefined && (byte & 0xc0) === 0x80;
 }
 
 // Where to cut `bytes` at or before `limit` without splitting a UTF-8 character (looks back at most 3 bytes).
-function cutBefore(bytes: Uint8Array, limit: number): number {
+export function cutBefore(bytes: Uint8Array, limit: number): number {
   let k = Math.min(limit, bytes.length);
   while (k > 0 && limit - k < 3 && isContinuation(bytes[k])) k--;
   return k;
@@ -91,7 +93,7 @@ export async function readLines(
     const all = await readAt(handle, 0, size, buf);
     if (all.length === size) {
       const lines = countLF(all) + (all[size - 1] === LF ? 0 : 1);
-      return { bytes: all, startLine: 1, endLine: lines, totalLines: lines, truncated: false };
+      return { bytes: all, startLine: 1, endLine: lines, totalLines: lines, truncated: false, startOffset: 0 };
     }
     // It shrank since its stat: the general scan below handles that.
   }
@@ -147,12 +149,12 @@ export async function readLines(
   const held = chunks === 1 ? buf.subarray(0, pos) : undefined;
   if (fitEnd >= 0) {
     const bytes = held && fitEnd <= held.length ? held.subarray(selStart, fitEnd) : await readAt(handle, selStart, fitEnd - selStart);
-    return { bytes, startLine: start, endLine: fitLine, totalLines, truncated };
+    return { bytes, startLine: start, endLine: fitLine, totalLines, truncated, startOffset: selStart };
   }
   if (!truncated) return empty(totalLines);
   const headEnd = selStart + maxBytes + 1;
   const head = held && headEnd <= held.length ? held.subarray(selStart, headEnd) : await readAt(handle, selStart, maxBytes + 1);
-  return { bytes: head.subarray(0, cutBefore(head, maxBytes)), startLine: start, endLine: start, totalLines, truncated };
+  return { bytes: head.subarray(0, cutBefore(head, maxBytes)), startLine: start, endLine: start, totalLines, truncated, startOffset: selStart };
 }
 
 // The first `lines` lines (see readLines); totalLines is known only when the read reached the end.
@@ -200,17 +202,22 @@ export async function readTail(handle: ByteSource, size: number, lines: number, 
   const candidate = lineStart >= 0 ? lineStart : pos === 0 ? 0 : -1;
   let bytes: Uint8Array;
   let truncated = false;
+  let startOffset: number;
   if (candidate >= 0 && size - candidate <= maxBytes) {
+    startOffset = candidate;
     bytes = await readAt(handle, candidate, size - candidate);
   } else if (fitStart >= 0) {
     truncated = true;
+    startOffset = fitStart;
     bytes = await readAt(handle, fitStart, size - fitStart);
   } else {
     truncated = true;
     const last = await readAt(handle, size - maxBytes, maxBytes);
-    bytes = last.subarray(startAfter(last, 0));
+    const skip = startAfter(last, 0);
+    startOffset = size - maxBytes + skip;
+    bytes = last.subarray(skip);
   }
-  if (totalLines === null) return { bytes, startLine: null, endLine: null, totalLines, truncated };
+  if (totalLines === null) return { bytes, startLine: null, endLine: null, totalLines, truncated, startOffset };
   const selected = countLF(bytes) - (finalNewline && bytes.length > 0 && bytes[bytes.length - 1] === LF ? 1 : 0) + 1;
-  return { bytes, startLine: totalLines - selected + 1, endLine: totalLines, totalLines, truncated };
+  return { bytes, startLine: totalLines - selected + 1, endLine: totalLines, totalLines, truncated, startOffset };
 }

@@ -16,6 +16,24 @@ export interface PathMatch {
   path: string;
 }
 
+// A file with a match (mode files), and its number of matching lines (mode count).
+export interface FileHit {
+  path: string;
+  count?: number;
+}
+
+// The matching lines per file of content matches (grouped by file, as the collector returns them).
+export function countByFile(matches: readonly SearchMatch[], counting: boolean): FileHit[] {
+  const out: FileHit[] = [];
+  for (const match of matches) {
+    const last = out[out.length - 1];
+    if (last !== undefined && last.path === match.path) {
+      if (counting) last.count = (last.count ?? 0) + 1;
+    } else out.push(counting ? { path: match.path, count: 1 } : { path: match.path });
+  }
+  return out;
+}
+
 interface Pending {
   line: number;
   text: string;

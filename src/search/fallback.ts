@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { walkTree } from '../commands/tree-walk.js';
 import { fail } from '../engine/errors.js';
 import type { Beneath } from '../workspace/beneath.js';
-import { MatchCollector, type PathMatch } from './collect.js';
+import { countByFile, MatchCollector, type PathMatch } from './collect.js';
 import { makePathFilter, pathMatcher, termRegExp } from './filter.js';
 import { compileGlobFilter } from './globs.js';
 import { columnOfIndex } from './text.js';
@@ -135,7 +135,9 @@ export async function nodeSearch(request: SearchRequest): Promise<SearchResult> 
       pathMatches.push({ path });
     }
   }
-  const collector = new MatchCollector(request);
+  // Modes files and count: every matching line is counted (kept short), then grouped by file.
+  const listing = request.mode !== 'content';
+  const collector = new MatchCollector(listing ? { maxResults: Number.POSITIVE_INFINITY, context: 0, maxLineLength: 1 } : request);
   const oversized: string[] = [];
   if (find) {
     for (const rel of files) {
@@ -145,9 +147,14 @@ export async function nodeSearch(request: SearchRequest): Promise<SearchResult> 
       const lines = text.split('\n');
       if (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
       const hits = findHits(lines, find);
-      if (hits.length > 0 && !emitFile(collector, rel, lines, hits, request.context)) break;
+      if (hits.length > 0 && !emitFile(collector, rel, lines, hits, listing ? 0 : request.context)) break;
     }
   }
   if (oversized.length > 0) request.warn(`skipped ${oversized.length} file(s) over ${MAX_FILE_BYTES / 1024 / 1024} MiB: ${oversized.slice(0, 3).join(', ')}`);
-  return { matches: collector.result(), pathMatches, truncated: truncated || collector.truncated, engine: 'node' };
+  if (listing) {
+    const all = countByFile(collector.result(), request.mode === 'count');
+    const files = all.slice(0, request.maxResults);
+    return { matches: [], files, pathMatches, truncated: truncated || all.length > files.length, engine: 'node' };
+  }
+  return { matches: collector.result(), files: [], pathMatches, truncated: truncated || collector.truncated, engine: 'node' };
 }

@@ -11,6 +11,8 @@ import { ripgrepGlobArgs } from './globs.js';
 import { emptyRgLine, parseRgLine } from './rg-json.js';
 import { LINES_OUTPUT_ARGS, RgLinesReader } from './rg-lines.js';
 import { runRipgrep, type RipgrepSink, type RunOutcome } from './rg-run.js';
+import { anySink, relPath, reportStderr, rgMessage } from './rg-common.js';
+import { fileListPass, fileListArgs } from './rg-files.js';
 import { findBwrap } from './confine.js';
 import { codePoints } from './text.js';
 import type { SearchRequest, SearchResult } from './types.js';
@@ -75,6 +77,7 @@ export type RipgrepOutput = 'lines' | 'json';
 export function ripgrepContentArgs(request: SearchRequest, output: RipgrepOutput): string[] {
   return [
     ...(output === 'json' ? ['--json'] : LINES_OUTPUT_ARGS),
+    ...(request.ordered === true ? ['--sort', 'path'] : []),
     ...ripgrepFilterArgs(request),
     // A regex uses rg's fast engine, and PCRE2 only when it needs look-around or backreferences.
     ...(request.regex ? ['--engine', 'auto'] : ['--fixed-strings']),
@@ -85,30 +88,6 @@ export function ripgrepContentArgs(request: SearchRequest, output: RipgrepOutput
     request.term,
     ...targetArgs(request),
   ];
-}
-
-const BACKSLASH_PATHS = process.platform === 'win32';
-
-function relPath(path: string): string {
-  return BACKSLASH_PATHS ? path.replaceAll('\\', '/') : path;
-}
-
-// rg's own complaint, cleaned up for a message.
-function rgMessage(stderr: string): string {
-  return stderr.trim().split('\n').map((line) => line.replace(/^rg: /, '').trimEnd()).filter(Boolean).join('\n');
-}
-
-const NOTHING_SEARCHED = 'No files were searched';
-
-function reportStderr(request: SearchRequest, stderr: string): void {
-  if (stderr.includes(NOTHING_SEARCHED)) {
-    request.warn('no file was searched: --glob, .gitignore or the hidden-file rules excluded every file below --dir');
-  }
-  const problems = rgMessage(stderr).split('\n').filter((line) => line !== '' && !line.includes(NOTHING_SEARCHED) && !line.startsWith('Running with --debug'));
-  if (problems.length > 0) {
-    const more = problems.length > 3 ? ` (and ${problems.length - 3} more)` : '';
-    request.warn(`some files could not be searched: ${problems.slice(0, 3).join('; ')}${more}`);
-  }
 }
 
 interface ContentPass {
@@ -213,12 +192,6 @@ async function jsonPass(rgPath: string, request: SearchRequest, accept: (rel: st
   return { collector, outcome, summary, ambiguous: false };
 }
 
-// A pass with rg writing to a scratch file, again through a pipe when its output outgrew the file.
-async function anySink<T extends { readonly outcome: RunOutcome }>(pass: (sink: RipgrepSink) => Promise<T>, signal: AbortSignal): Promise<T> {
-  const first = await pass('file');
-  return first.outcome.overflowed && !signal.aborted ? pass('pipe') : first;
-}
-
 async function searchContent(rgPath: string, request: SearchRequest, accept: (rel: string) => boolean, bwrap: string | undefined): Promise<{ collector: MatchCollector; confined: boolean }> {
   let pass = await anySink((sink) => linesPass(rgPath, request, accept, sink, bwrap), request.signal);
   if (pass.ambiguous && !request.signal.aborted) pass = await anySink((sink) => jsonPass(rgPath, request, accept, sink, bwrap), request.signal);
@@ -287,16 +260,20 @@ function reachable(request: SearchRequest): (each: { path: string }) => boolean 
 export async function ripgrepSearch(rgPath: string, request: SearchRequest): Promise<SearchResult> {
   const accept = makePathFilter(request, 'ripgrep');
   const bwrap = findBwrap();
-  const [content, names] = await Promise.all([
-    request.searchContent ? searchContent(rgPath, request, accept, bwrap) : undefined,
+  const listing = request.searchContent && request.mode !== 'content';
+  const [content, listed, names] = await Promise.all([
+    request.searchContent && !listing ? searchContent(rgPath, request, accept, bwrap) : undefined,
+    listing ? fileListPass(rgPath, fileListArgs(request, ripgrepFilterArgs(request), targetArgs(request)), request, accept, bwrap) : undefined,
     request.searchPaths ? searchPathNames(rgPath, request, accept, bwrap) : undefined,
   ]);
   const matches = content ? content.collector.result() : [];
+  const files = listed ? sortPaths(listed.files) : [];
   const pathMatches = names ? names.paths : [];
   return {
     matches: content?.confined === false ? matches.filter(reachable(request)) : matches,
+    files: listed?.confined === false ? files.filter(reachable(request)) : files,
     pathMatches: names?.confined === false ? pathMatches.filter(reachable(request)) : pathMatches,
-    truncated: (content?.collector.truncated ?? false) || (names?.truncated ?? false),
+    truncated: (content?.collector.truncated ?? false) || (listed?.truncated ?? false) || (names?.truncated ?? false),
     engine: 'ripgrep',
   };
 }

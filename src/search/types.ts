@@ -1,7 +1,10 @@
 import type { Workspace } from '../workspace/workspace.js';
-import type { PathMatch, SearchMatch } from './collect.js';
+import type { FileHit, PathMatch, SearchMatch } from './collect.js';
 
-export type { PathMatch, SearchMatch } from './collect.js';
+export type { FileHit, PathMatch, SearchMatch } from './collect.js';
+
+// content: the matching lines; files: the files with a match; count: matching lines per file.
+export type SearchMode = 'content' | 'files' | 'count';
 
 // One search, after the command validated its flags and the jail resolved --dir.
 export interface SearchRequest {
@@ -12,10 +15,16 @@ export interface SearchRequest {
   // What to search: a folder (rel '' is the workspace root) or one file, workspace-relative.
   readonly target: { readonly rel: string; readonly real: string; readonly kind: 'dir' | 'file' };
   readonly term: string;
+  readonly mode: SearchMode;
   readonly regex: boolean;
   readonly caseSensitive: boolean;
   readonly context: number;
+  // The most results collected (lines for content, files otherwise, paths for searchPaths): past it the
+  // search stops and says it was truncated.
   readonly maxResults: number;
+  // rg walks the tree in path order (`--sort path`, one thread), so the first maxResults results it finds are
+  // the first by path: a page stops rg early and is the same page at every call.
+  readonly ordered?: boolean;
   readonly globs: readonly string[];
   readonly includeHidden: boolean;
   readonly searchContent: boolean;
@@ -27,6 +36,8 @@ export interface SearchRequest {
 
 export interface SearchResult {
   matches: SearchMatch[];
+  // Modes files and count (count only in count mode), in path order.
+  files: FileHit[];
   pathMatches: PathMatch[];
   truncated: boolean;
   engine: 'ripgrep' | 'node';

@@ -126,6 +126,7 @@ describe('ripgrep arguments', () => {
       nonAccessibleGlobs: DEFAULT_NON_ACCESSIBLE_GLOBS,
       target: { rel: '', real: root, kind: 'dir' },
       term: 'needle',
+      mode: 'content',
       regex: false,
       caseSensitive: false,
       context: 0,

@@ -34,6 +34,10 @@ function sourceLine(index: number): string {
   return `\tconst value${index} = compute("item-${index}", { size: ${index % 97} });`;
 }
 
+// A 1 MB file whose only line mixes 1- to 4-byte characters (cuts land inside them), then a CRLF and a last
+// line that looks like a codeward note (a door must never reword file content).
+const SINGLE = `${'aé€😀'.repeat(100_000)}\r\n[--offset 7 --max-bytes 5]`;
+
 beforeAll(async () => {
   ws = await tempDir('codeward-mcp-budget-');
   state = await tempDir('codeward-mcp-budget-state-');
@@ -42,7 +46,10 @@ beforeAll(async () => {
   let forty = '';
   for (let index = 0; Buffer.byteLength(forty) < 40_000; index += 1) forty += `${sourceLine(index)}\n`;
   const flaggy = 'run it with --max-bytes 5\n[--start 9]\nsee: codeward read --help\n--start 3\n';
-  await writeFiles(ws, { 'big.ts': big, 'matches.txt': matches, 'forty.ts': forty, 'long.txt': `${'x'.repeat(1_000_000)}\n`, 'flaggy.txt': flaggy });
+  await writeFiles(ws, { 'single.txt': SINGLE, 'big.ts': big, 'matches.txt': matches, 'forty.ts': forty, 'long.txt': `${'x'.repeat(1_000_000)}\n`, 'flaggy.txt': flaggy });
+  const many: Record<string, string> = {};
+  for (let index = 0; index < 1500; index += 1) many[`many/f${String(index).padStart(4, '0')}.txt`] = `needle in file ${index}\nhay\nneedle twice\n`;
+  await writeFiles(ws, many);
   client = await stdioClient(ws, state, { serverArgs: ['--yes'] });
   for (const tool of (await client.listTools()).tools) schemas.set(tool.name, tool.outputSchema as Record<string, unknown>);
 }, 60_000);
@@ -116,13 +123,55 @@ describe('MCP result budget', () => {
     expect(JSON.stringify(result.structuredContent)).not.toContain('compute(');
   });
 
-  it('a search of 50,000 matching lines fits the budget with default caps and with its cap lifted', async () => {
-    const capped = await call('search', { pattern: 'needle' });
+  it('a search of 50,000 matching lines fits the budget with default caps and with its cap lifted, and names the next offset', async () => {
+    const capped = await call('search', { pattern: 'needle', dir: 'matches.txt' });
     expect(wireBytes(capped)).toBeLessThanOrEqual(BUDGET);
-    const lifted = await call('search', { pattern: 'needle', maxResults: 100_000 });
-    expect(lifted.isError, textOf(lifted)).toBeFalsy();
-    expect(wireBytes(lifted)).toBeLessThanOrEqual(BUDGET);
-    expect(textOf(lifted)).toMatch(/cut by the MCP result budget[^\]]*Narrow the call with `dir`/);
+    expect(capped.structuredContent['next']).toEqual({ pattern: 'needle', dir: 'matches.txt', offset: 200 });
+    // By path the search stops after its page (rg is not left reading all 50,000 lines).
+    expect(capped.structuredContent['data']).toMatchObject({ total: 200, complete: false, nextOffset: 200, cappedBy: 'maxResults' });
+    expect(textOf(capped)).toContain('[matches 1-200 of more than 200 in at least 1 file]');
+    // Newest first collects everything to order it, and says the total.
+    const newest = await call('search', { pattern: 'needle', dir: 'matches.txt', sort: 'modified' });
+    expect(wireBytes(newest)).toBeLessThanOrEqual(BUDGET);
+    expect(newest.structuredContent['data']).toMatchObject({ total: 50_000, complete: true, nextOffset: 200 });
+    expect(textOf(capped)).toMatch(/continue with `offset: 200`/);
+    expect(textOf(capped)).not.toMatch(/--[a-z]/);
+    // The cap lifted: the command keeps to the door's byte share and names the offset; the pages join up.
+    let args: Record<string, unknown> | undefined = { pattern: 'needle', dir: 'matches.txt', maxResults: 100_000 };
+    let expected = 0;
+    for (let round = 0; round < 3 && args; round += 1) {
+      const page = await call('search', args);
+      expect(page.isError, textOf(page)).toBeFalsy();
+      expect(wireBytes(page)).toBeLessThanOrEqual(BUDGET);
+      const lines = textOf(page).split('\n').filter((line) => line.startsWith('matches.txt:'));
+      expect(lines.length).toBeGreaterThan(1000);
+      lines.forEach((line, index) => expect(line).toBe(`matches.txt:${expected + index + 1}:1: needle ${expected + index}`));
+      expected += lines.length;
+      args = page.structuredContent['next'] as Record<string, unknown> | undefined;
+      expect(args).toEqual({ pattern: 'needle', dir: 'matches.txt', maxResults: 100_000, offset: expected });
+    }
+    // Everything in one call (`all`): the door's budget still holds, and says how to narrow.
+    const all = await call('search', { pattern: 'needle', all: true });
+    expect(wireBytes(all)).toBeLessThanOrEqual(BUDGET);
+    expect(textOf(all)).toMatch(/cut by the MCP result budget[^\]]*Narrow the call with `dir`/);
+  }, 60_000);
+
+  it('search modes files and count: default caps, path order or newest first, and the next offset', async () => {
+    const files = await call('search', { pattern: 'needle', dir: 'many', mode: 'files' });
+    expect(wireBytes(files)).toBeLessThanOrEqual(BUDGET);
+    const listed = textOf(files).split('\n').filter((line) => line.startsWith('many/'));
+    expect(listed).toEqual(Array.from({ length: 1000 }, (_, index) => `many/f${String(index).padStart(4, '0')}.txt`));
+    expect(files.structuredContent['next']).toEqual({ pattern: 'needle', dir: 'many', mode: 'files', offset: 1000 });
+    const rest = await call('search', files.structuredContent['next'] as Record<string, unknown>);
+    expect(textOf(rest).split('\n').filter((line) => line.startsWith('many/'))).toHaveLength(500);
+    expect(rest.structuredContent['next']).toBeUndefined();
+    const counted = await call('search', { pattern: 'needle', dir: 'many', mode: 'count', maxResults: 3 });
+    expect(textOf(counted).split('\n').slice(0, 3)).toEqual(['many/f0000.txt:2', 'many/f0001.txt:2', 'many/f0002.txt:2']);
+    const { utimes } = await import('node:fs/promises');
+    const { join } = await import('node:path');
+    await utimes(join(ws, 'many/f0777.txt'), new Date(), new Date(Date.now() + 60_000));
+    const newest = await call('search', { pattern: 'needle', dir: 'many', output: 'files', sort: 'modified', maxResults: 1 });
+    expect(textOf(newest).split('\n')[0]).toBe('many/f0777.txt');
   });
 
   it('a file whose only line is 1 MB long: the result stays in the budget and never offers a next call that skips the rest of the line', async () => {
@@ -132,6 +181,39 @@ describe('MCP result budget', () => {
     const next = result.structuredContent['next'] as Record<string, unknown> | undefined;
     expect(next?.['start']).not.toBe(2);
   });
+
+  it('a 1 MB single line read whole in pieces by following next (offset): joined, byte for byte the file', async () => {
+    // A plain read cut inside the line offers the byte offset of the rest, not line 2.
+    const first = await call('read', { file: 'single.txt' });
+    expect(wireBytes(first)).toBeLessThanOrEqual(BUDGET);
+    const offered = first.structuredContent['next'] as Record<string, unknown>;
+    expect(offered).toEqual({ file: 'single.txt', offset: expect.any(Number) });
+    expect(textOf(first)).toMatch(/continue with `offset: \d+`/);
+    const size = Buffer.byteLength(SINGLE);
+    const parts: Buffer[] = [];
+    let args: Record<string, unknown> | undefined = { file: 'single.txt', offset: 0 };
+    let rounds = 0;
+    while (args) {
+      const result = await call('read', args);
+      expect(result.isError, textOf(result)).toBeFalsy();
+      expect(wireBytes(result)).toBeLessThanOrEqual(BUDGET);
+      const next = result.structuredContent['next'] as Record<string, unknown> | undefined;
+      const from = args['offset'] as number;
+      const to = next === undefined ? size : (next['offset'] as number);
+      expect(to).toBeGreaterThan(from);
+      // The text starts with the piece itself, unchanged.
+      const piece = Buffer.from(textOf(result), 'utf8').subarray(0, to - from);
+      expect(piece.length).toBe(to - from);
+      parts.push(piece);
+      // codeward's note after the piece names JSON keys.
+      expect(Buffer.from(textOf(result), 'utf8').subarray(to - from).toString('utf8')).not.toMatch(/--[a-z]/);
+      args = next;
+      rounds += 1;
+      expect(rounds).toBeLessThan(60);
+    }
+    expect(rounds).toBeGreaterThan(10);
+    expect(Buffer.concat(parts).equals(Buffer.from(SINGLE, 'utf8'))).toBe(true);
+  }, 60_000);
 
   it('a cut tail read offers no next call past the last line', async () => {
     const result = await call('read', { file: 'big.ts', tail: 5000, maxBytes: 1000 });

@@ -53,12 +53,20 @@ function notesStart(lines: readonly string[]): number {
   return start;
 }
 
+// Lines at the top of a formatted output that are the data's `content` (a file's lines, a piece read by
+// offset): never notes, whatever they look like.
+function contentLines(data: unknown): number {
+  const content = data !== null && typeof data === 'object' ? (data as Record<string, unknown>)['content'] : undefined;
+  if (typeof content !== 'string' || content === '') return 0;
+  return content.split('\n').length - (content.endsWith('\n') ? 1 : 0);
+}
+
 function formatted(command: AnyCommand | undefined, data: unknown): string {
   const text = formatSafely(command, data);
   // A process's output may end in bracketed lines of its own; exec/test notes (`[exit 0]`) name no flags.
   if (!text.includes('--') || command?.effect === 'exec') return text;
   const lines = text.split('\n');
-  const start = notesStart(lines);
+  const start = Math.max(notesStart(lines), contentLines(data));
   return [...lines.slice(0, start), ...lines.slice(start).map((line) => inMcpWords(line, command))].join('\n');
 }
 
@@ -89,9 +97,32 @@ function hasArg(command: AnyCommand, args: Record<string, unknown>, key: string)
 // The arguments of the call that continues at line `start` (ranges that conflict with it dropped).
 function withStart(command: AnyCommand, args: Record<string, unknown>, start: number): Record<string, unknown> {
   const next: Record<string, unknown> = {};
-  for (const [raw, value] of Object.entries(args)) if (!['start', 'head', 'tail'].includes(keyOf(command, raw))) next[raw] = value;
+  for (const [raw, value] of Object.entries(args)) if (!['start', 'head', 'tail', 'offset'].includes(keyOf(command, raw))) next[raw] = value;
   next['start'] = start;
   return next;
+}
+
+// The arguments of the call that continues at `offset` (a byte offset for read, a result number for search);
+// line ranges, which cannot go with it, dropped.
+function withOffset(command: AnyCommand, args: Record<string, unknown>, offset: number): Record<string, unknown> {
+  const next: Record<string, unknown> = {};
+  for (const [raw, value] of Object.entries(args)) if (!['start', 'end', 'head', 'tail', 'offset'].includes(keyOf(command, raw))) next[raw] = value;
+  next['offset'] = offset;
+  return next;
+}
+
+// Continuation by `data.nextOffset` (read by offset, a read cut inside a line, a search page). When the door
+// cut the text of a read by offset, the bytes shown (a prefix of its content) say where to go on.
+function offsetContinuation(command: AnyCommand, data: Record<string, unknown> | null, args: Record<string, unknown>, cut?: TextCut): Record<string, unknown> | undefined | null {
+  if (!flagKeys(command).has('offset') || data === null || !('nextOffset' in data)) return null;
+  const nextOffset = numberField(data, 'nextOffset');
+  if (!cut) return nextOffset === undefined ? null : withOffset(command, args, nextOffset);
+  const offset = numberField(data, 'offset');
+  const endOffset = numberField(data, 'endOffset');
+  if (data['startLine'] !== null || offset === undefined || endOffset === undefined || data['encoding'] !== 'text') return null;
+  const shown = Math.min(cut.shownBytes, endOffset - offset);
+  if (shown < endOffset - offset) return shown > 0 ? withOffset(command, args, offset + shown) : undefined;
+  return nextOffset === undefined ? undefined : withOffset(command, args, nextOffset);
 }
 
 function numberField(data: unknown, key: string): number | undefined {
@@ -112,8 +143,11 @@ function lastNumbered(shown: string): number | undefined {
 }
 
 function continuation(command: AnyCommand | undefined, envelope: Envelope, args: Record<string, unknown>, cut?: TextCut, shown?: string): Record<string, unknown> | undefined {
-  if (!command || !envelope.ok || !flagKeys(command).has('start')) return undefined;
+  if (!command || !envelope.ok) return undefined;
   const data = envelope.data as Record<string, unknown> | null;
+  const byOffset = offsetContinuation(command, data, args, cut);
+  if (byOffset !== null) return byOffset;
+  if (!flagKeys(command).has('start')) return undefined;
   const startLine = numberField(data, 'startLine');
   if (cut) {
     if (startLine === undefined || cut.headLines === 0) return undefined;

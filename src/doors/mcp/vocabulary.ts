@@ -1,5 +1,5 @@
 import type { AnyCommand } from '../../engine/command.js';
-import { toCamel } from '../../engine/flags.js';
+import { describeFlags, toCamel } from '../../engine/flags.js';
 
 // Command messages speak the CLI's words (`--max-bytes`, `see: codeward read --help`); an MCP client sends
 // JSON keys. Rewrites a result's text into the tool's own vocabulary: `--max-bytes 5` → `maxBytes: 5`
@@ -7,16 +7,27 @@ import { toCamel } from '../../engine/flags.js';
 export function inMcpWords(text: string, command: AnyCommand | undefined): string {
   if (!command || !text.includes('--')) return text;
   const keys = new Set(Object.keys(command.flags._zod.def.shape));
+  // A choice flag's word value (`--mode content`, `--encoding base64`) becomes a JSON string.
+  let choices: Map<string, ReadonlySet<string>> | undefined;
+  const isChoice = (key: string, value: string): boolean => {
+    choices ??= new Map(describeFlags(command).flatMap((flag) => (flag.choices ? [[flag.name, new Set(flag.choices)] as const] : [])));
+    return choices.get(key)?.has(value) === true;
+  };
   const help = `codeward ${command.name} --help`;
   let out = text.split(`(see: ${help})`).join(`(see the ${command.name} tool's inputSchema)`).split(help).join(`the ${command.name} tool's inputSchema`);
   // The schema's own error phrases: `unknown flag --foo-bar, --baz` → unknown key `fooBar`, `baz`.
   out = out.replace(/\b(unknown|missing required) flag ((?:--[a-zA-Z0-9-]+(?:, )?)+)/g, (_whole, kind: string, list: string) =>
     `${kind} key ${list.split(', ').map((flag) => `\`${toCamel(flag)}\``).join(', ')}`,
   );
-  out = out.replace(/(^|[\s(`'"[])--([a-z][a-z0-9]*(?:-[a-z0-9]+)*)(?:( |=)(\d+(?![\w-])))?/g, (whole, lead: string, flag: string, _sep?: string, value?: string) => {
+  out = out.replace(/(^|[\s(`'"[/])--([a-z][a-z0-9]*(?:-[a-z0-9]+)*)(?:( |=)(\d+(?![\w-])|[a-z][a-z0-9-]*(?![\w-])))?/g, (whole, lead: string, flag: string, sep?: string, value?: string) => {
     const key = toCamel(flag);
+    // `--no-search-content` is the boolean key set to false.
+    const negated = flag.startsWith('no-') ? toCamel(flag.slice(3)) : undefined;
+    if (!keys.has(key) && negated !== undefined && keys.has(negated)) return `${lead}\`${negated}: false\`${value === undefined ? '' : `${sep ?? ''}${value}`}`;
     if (!keys.has(key)) return whole;
-    return value === undefined ? `${lead}\`${key}\`` : `${lead}\`${key}: ${value}\``;
+    if (value === undefined) return `${lead}\`${key}\``;
+    if (/^\d/.test(value)) return `${lead}\`${key}: ${value}\``;
+    return isChoice(key, value) ? `${lead}\`${key}: "${value}"\`` : `${lead}\`${key}\`${sep ?? ''}${value}`;
   });
   return out;
 }
