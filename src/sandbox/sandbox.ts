@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Config } from '../engine/config.js';
 import { fail } from '../engine/errors.js';
-import { findOnPath, isExecutable } from '../shell/run.js';
+import { findOnPath, isExecutable } from './which.js';
 import { bwrapArgs } from './bwrap.js';
 import { cleanGitConfigs } from './git-identity.js';
 import { neutraliseNestedGit } from './nested-git.js';
