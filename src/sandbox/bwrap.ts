@@ -145,6 +145,11 @@ export function bwrapArgs(policy: SandboxPolicy, cwd: string): WrappedArgs {
   const args = ['--die-with-parent', '--unshare-pid', '--unshare-ipc', '--cap-drop', 'ALL'];
   if (!policy.network) args.push('--unshare-net');
   args.push('--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp');
+  // A workspace under /tmp: its top folder there is a tmpfs of its own, made read-only at the end
+  // (policy.ts tmpLayout); with all of /tmp read-only, the temp folder is a tmpfs of its own.
+  const readOnlyTmp = policy.readOnlyTmp ?? [];
+  for (const top of readOnlyTmp) if (top !== '/tmp') args.push('--tmpfs', top);
+  if (policy.tmp !== undefined && policy.tmp !== '/tmp') args.push('--tmpfs', policy.tmp);
   // Without a network, no local socket either (/var/run is a link to /run); with one, HOST_SOCKETS are hidden.
   if (!policy.network && kindOf('/run') === 'dir') args.push('--tmpfs', '/run');
   homeArgs(policy, args);
@@ -155,7 +160,8 @@ export function bwrapArgs(policy: SandboxPolicy, cwd: string): WrappedArgs {
   guardArgs(guardsFor(policy), emptySource(policy), args, created, watched);
   hiddenArgs(policy, args);
   workspaceSecretArgs(policy, args);
-  args.push('--setenv', 'TMPDIR', '/tmp');
+  for (const top of readOnlyTmp) args.push('--remount-ro', top);
+  args.push('--setenv', 'TMPDIR', policy.tmp ?? '/tmp');
   for (const [name, value] of Object.entries(policy.env)) args.push('--setenv', name, value);
   args.push('--chdir', cwd, '--');
   return { args, created, watched };

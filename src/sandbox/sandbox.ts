@@ -51,6 +51,8 @@ export interface SandboxStatus {
 export interface PreparedRun {
   readonly wrapper: readonly string[];
   readonly warning?: string;
+  // The process runs without a network (bwrap --unshare-net, seatbelt without network rules).
+  readonly networkBlocked?: boolean;
   // After the process exited: moves aside protected files it created (warnings say what).
   readonly after?: () => string[];
 }
@@ -139,7 +141,7 @@ export class ProcessSandbox {
     this.secretFinder ??= new SecretFinder(this.root, this.settings.nonAccessibleGlobs ?? DEFAULT_NON_ACCESSIBLE_GLOBS, safeCache);
     const workspaceSecrets = this.secretFinder.find();
     if (status.backend.kind === 'seatbelt') {
-      return { wrapper: [status.backend.path, '-p', seatbeltProfile({ ...policy, workspaceSecrets }, realpathSync(tmpdir()))], after: nested };
+      return { wrapper: [status.backend.path, '-p', seatbeltProfile({ ...policy, workspaceSecrets }, realpathSync(tmpdir()))], after: nested, networkBlocked: !policy.network };
     }
     // Protected paths that did not exist stay behind as empty folders (bwrap's mount points). Removing
     // them after the run would detach the mount in a sandbox still running (another process of the same
@@ -152,6 +154,6 @@ export class ProcessSandbox {
       clearPending(pending);
       return warnings;
     };
-    return { wrapper: [status.backend.path, ...args], after };
+    return { wrapper: [status.backend.path, ...args], after, networkBlocked: !policy.network };
   }
 }

@@ -35,6 +35,8 @@ export interface RunResult {
   durationMs: number;
   // It ran inside the OS sandbox.
   sandboxed?: boolean;
+  // ... without a network.
+  networkBlocked?: boolean;
 }
 
 const shells = new Map<string, string>();

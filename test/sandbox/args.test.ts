@@ -3,7 +3,7 @@ import { mkdir, readFile, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bwrapArgs } from '../../src/sandbox/bwrap.js';
-import { sandboxPolicy } from '../../src/sandbox/policy.js';
+import { SCRATCH_TMP, sandboxPolicy, tmpLayout } from '../../src/sandbox/policy.js';
 import { seatbeltProfile } from '../../src/sandbox/seatbelt.js';
 import { tempDir, writeFiles } from '../helpers/fixture.js';
 
@@ -155,6 +155,36 @@ describe('local sockets', () => {
   });
 });
 
+describe('a workspace under /tmp (the private /tmp must not swallow writes beside it)', () => {
+  it.each([
+    [['/w'], { tmp: '/tmp', readOnly: [] }],
+    [['/tmp'], { tmp: '/tmp', readOnly: [] }],
+    [['/tmp/a/b/ws'], { tmp: '/tmp', readOnly: ['/tmp/a'] }],
+    [['/tmp/a/ws', '/tmp/c/d'], { tmp: '/tmp', readOnly: ['/tmp/a', '/tmp/c'] }],
+    [['/tmp/ws'], { tmp: SCRATCH_TMP, readOnly: ['/tmp'] }],
+    [['/w', '/tmp/cache'], { tmp: SCRATCH_TMP, readOnly: ['/tmp'] }],
+    [['/tmp/.codeward-tmp/ws'], { tmp: SCRATCH_TMP, readOnly: ['/tmp'] }],
+    [['/tmpfoo/ws'], { tmp: '/tmp', readOnly: [] }],
+  ])('%j → %j', (areas, layout) => {
+    expect(tmpLayout(areas)).toEqual(layout);
+  });
+
+  it('mounts the top folder as its own tmpfs before the workspace and remounts it read-only after everything', () => {
+    const { args } = bwrapArgs(sandboxPolicy('workspace-write', '/tmp/a/b/ws', { network: false, home: undefined }), '/tmp/a/b/ws');
+    const at = (...items: string[]): number => args.findIndex((_, i) => items.every((item, j) => args[i + j] === item));
+    expect(at('--tmpfs', '/tmp/a')).toBeGreaterThan(at('--tmpfs', '/tmp'));
+    expect(at('--bind', '/tmp/a/b/ws', '/tmp/a/b/ws')).toBeGreaterThan(at('--tmpfs', '/tmp/a'));
+    expect(at('--remount-ro', '/tmp/a')).toBeGreaterThan(at('--bind', '/tmp/a/b/ws', '/tmp/a/b/ws'));
+    expect(at('--remount-ro', '/tmp/a')).toBe(args.lastIndexOf('--remount-ro'));
+    expect(contains(args, '--setenv', 'TMPDIR', '/tmp')).toBe(true);
+    const top = bwrapArgs(sandboxPolicy('workspace-write', '/tmp/ws', { network: false, home: undefined }), '/tmp/ws').args;
+    expect(contains(top, '--tmpfs', SCRATCH_TMP)).toBe(true);
+    expect(contains(top, '--remount-ro', '/tmp')).toBe(true);
+    expect(contains(top, '--setenv', 'TMPDIR', SCRATCH_TMP)).toBe(true);
+    expect(contains(top, '--setenv', 'npm_config_cache', `${SCRATCH_TMP}/.npm`)).toBe(true);
+  });
+});
+
 describe('extra writable paths and cache variables', () => {
   it('binds existing sandboxWritable paths (~ expanded) writable, skips missing ones, and sets unset cache variables', async () => {
     const home = await tempDir();
@@ -164,7 +194,7 @@ describe('extra writable paths and cache variables', () => {
     const { args } = bwrapArgs(policy, root);
     expect(contains(args, '--bind', join(home, '.cargo'), join(home, '.cargo'))).toBe(true);
     expect(args.join(' ')).not.toContain('.missing');
-    expect(contains(args, '--setenv', 'XDG_CACHE_HOME', '/tmp/.cache')).toBe(true);
+    expect(contains(args, '--setenv', 'XDG_CACHE_HOME', `${policy.tmp ?? '/tmp'}/.cache`)).toBe(true);
     expect(args).not.toContain('npm_config_cache');
     expect(contains(args, '--setenv', 'npm_config_update_notifier', 'false')).toBe(true);
     const online = bwrapArgs(sandboxPolicy('workspace-write', root, { network: true, home }), root).args;

@@ -83,12 +83,53 @@ describe.skipIf(!bwrapWorks)(`the OS sandbox (bwrap)${bwrapWorks ? '' : ` — sk
     expect(await exists(join(outside, 'x.txt'))).toBe(false);
   });
 
-  it('writes inside the workspace and to a private /tmp', async () => {
+  it('writes inside the workspace and to a private temp folder ($TMPDIR)', async () => {
     const marker = `codeward-sbx-${Math.random().toString(36).slice(2)}`;
-    const run = await exec(`echo made > made.txt && echo t > /tmp/${marker} && cat /tmp/${marker}\n`);
+    const run = await exec(`echo made > made.txt && echo t > "$TMPDIR/${marker}" && cat "$TMPDIR/${marker}" && mktemp\n`);
     expect(run.status).toBe(0);
     expect(await readFile(join(root, 'made.txt'), 'utf8')).toBe('made\n');
     expect(await exists(join('/tmp', marker))).toBe(false);
+    expect(await exists(join('/tmp/.codeward-tmp', marker))).toBe(false);
+  });
+
+  // Issue 19: with the workspace under /tmp, a write beside it "succeeded" into the private /tmp and vanished.
+  describe('a workspace under /tmp', () => {
+    let base: string;
+    beforeEach(async () => {
+      base = await mkdtemp('/tmp/codeward-sbx-under-tmp-');
+    });
+    afterEach(() => removeDir(base));
+
+    const run = async (workspace: string, script: string): Promise<Run> => {
+      const saved = root;
+      root = workspace;
+      try {
+        return await exec(script);
+      } finally {
+        root = saved;
+      }
+    };
+
+    it('directly in /tmp: a write to a sibling fails like any write outside; $TMPDIR is private and writable', async () => {
+      const workspace = join(base, 'ws');
+      await mkdir(workspace);
+      // The workspace is /tmp/X/ws; /tmp/X, its top folder under /tmp, is read-only around it.
+      const result = await run(workspace, `echo in > in.txt; echo s > ../sibling.txt; mkdir ../made; echo t > "$TMPDIR/t" && echo "tmp=$(cat "$TMPDIR/t")"\n`);
+      expect(output(result)).toMatch(/sibling\.txt: Read-only file system/);
+      expect(output(result)).toMatch(/mkdir: cannot create directory .\.\.\/made.: Read-only file system/);
+      expect(output(result)).toContain('tmp=t');
+      expect(await readFile(join(workspace, 'in.txt'), 'utf8')).toBe('in\n');
+      expect(await exists(join(base, 'sibling.txt'))).toBe(false);
+      expect(await exists(join(base, 'made'))).toBe(false);
+    });
+
+    it('a top folder of /tmp as the workspace: /tmp itself is read-only inside, TMPDIR moves to a private folder', async () => {
+      const result = await run(base, `echo s > /tmp/${base.slice(5)}-sibling.txt; echo "TMPDIR=$TMPDIR"; echo t > "$TMPDIR/t" && cat "$TMPDIR/t"; echo in > in.txt\n`);
+      expect(output(result)).toMatch(/-sibling\.txt: Read-only file system/);
+      expect(output(result)).toContain('TMPDIR=/tmp/.codeward-tmp\nt\n');
+      expect(await readFile(join(base, 'in.txt'), 'utf8')).toBe('in\n');
+      expect(await exists(`${base}-sibling.txt`)).toBe(false);
+    });
   });
 
   it('hides the home secrets (~/.ssh/id_rsa, ~/.npmrc) of the user', async () => {
@@ -113,6 +154,18 @@ describe.skipIf(!bwrapWorks)(`the OS sandbox (bwrap)${bwrapWorks ? '' : ` — sk
     const open = await exec(script, ['--sandbox-network']);
     expect(open.status).toBe(0);
     expect(output(open)).toContain('HELLO-FROM-HOST');
+  });
+
+  // Issue 19: a blocked network gave `Could not resolve host` (or a 60 s npm retry) with no word about why.
+  it('a failed name lookup in the sandbox says the network is blocked and names --sandbox-network', async () => {
+    const run = await exec(`node -e "require('dns').lookup('registry.npmjs.org', (e) => { console.error(e ? 'getaddrinfo ' + e.code + ' registry.npmjs.org' : 'resolved'); process.exit(e ? 1 : 0); })"\n`);
+    expect(run.status).toBe(1);
+    const envelope = JSON.parse(run.stdout) as { error: { code: string; message: string } };
+    expect(envelope.error.code).toBe('C253');
+    expect(envelope.error.message).toMatch(/getaddrinfo E\w+ registry\.npmjs\.org \(the OS sandbox blocks the network for exec and test; a person can pass --sandbox-network/);
+    // Package managers fail at the first lookup instead of retrying for a minute.
+    expect(output(await exec('echo "retries=$npm_config_fetch_retries pip=$PIP_RETRIES"\n'))).toContain('retries=0 pip=0');
+    expect(output(await exec('echo "retries=${npm_config_fetch_retries:-unset}"\n', ['--sandbox-network']))).toContain('retries=unset');
   });
 
   it('hides local sockets: the ssh agent of SSH_AUTH_SOCK, with or without a network', async () => {
@@ -202,7 +255,8 @@ describe.skipIf(!bwrapWorks)(`the OS sandbox (bwrap)${bwrapWorks ? '' : ` — sk
     const run = await exec(`echo allowed > ${join(outside, 'cache.txt')} && echo "cache=$XDG_CACHE_HOME npm=$npm_config_cache"\n`);
     expect(run.status).toBe(0);
     expect(await readFile(join(outside, 'cache.txt'), 'utf8')).toBe('allowed\n');
-    expect(output(run)).toContain('cache=/tmp/.cache npm=/tmp/.npm');
+    // The private temp folder: /tmp, or /tmp/.codeward-tmp when the workspace is a top folder of /tmp.
+    expect(output(run)).toMatch(/cache=(\/tmp(?:\/\.codeward-tmp)?)\/\.cache npm=\1\/\.npm/);
   });
 
   it('takes the mode from .codeward/config.json', async () => {
