@@ -3,9 +3,9 @@ import { processFailure, toProcessData } from '../../src/shell/run-call.js';
 import type { RunResult } from '../../src/shell/run.js';
 
 const result = (over: Partial<RunResult>): RunResult => ({ exitCode: 1, signal: null, stdout: '', stderr: '', timedOut: false, cancelled: false, truncated: { stdout: 0, stderr: 0 }, durationMs: 1, ...over });
-const message = (over: Partial<RunResult>): string => {
+const message = (over: Partial<RunResult>, command = ''): string => {
   const run = result(over);
-  return processFailure(run, toProcessData(run), new AbortController().signal, 60)?.message ?? '';
+  return processFailure(run, toProcessData(run), new AbortController().signal, 60, command)?.message ?? '';
 };
 
 describe('processFailure: why a sandboxed run failed', () => {
@@ -30,9 +30,14 @@ describe('processFailure: why a sandboxed run failed', () => {
     expect(message({ stderr: 'Error: boom', sandboxed: true, networkBlocked: true })).toBe('exit code 1: Error: boom');
   });
 
-  it('a timeout with the network blocked says it may have waited for the network', () => {
-    expect(message({ timedOut: true, exitCode: null, signal: 'SIGTERM', sandboxed: true, networkBlocked: true })).toMatch(/^timed out after 60s; the process group was killed \(if it was waiting for the network: the OS sandbox blocks/);
-    expect(message({ timedOut: true, exitCode: null, signal: 'SIGTERM', sandboxed: true })).toBe('timed out after 60s; the process group was killed');
+  it('a timeout of a network command with the network blocked says it may have waited for the network', () => {
+    const timeout = { timedOut: true, exitCode: null, signal: 'SIGTERM', sandboxed: true, networkBlocked: true } as const;
+    for (const command of ['npm view left-pad version', 'cd x && git fetch origin', 'pip install -r requirements.txt', '/usr/bin/curl -sS https://x']) {
+      expect(message(timeout, command)).toMatch(/^timed out after 60s; the process group was killed \(if it was waiting for the network: the OS sandbox blocks/);
+    }
+    expect(message({ ...timeout, stdout: 'Connecting... getaddrinfo EAI_AGAIN x' }, 'node fetch.js')).toMatch(/--sandbox-network/);
+    expect(message(timeout, 'sleep 100')).toBe('timed out after 60s; the process group was killed');
+    expect(message({ ...timeout, networkBlocked: false }, 'npm view x')).toBe('timed out after 60s; the process group was killed');
   });
 
   it('a blocked write still gets the write hint', () => {
