@@ -29,7 +29,9 @@ function guardsFor(policy: SandboxPolicy): Guard[] {
   const areas = writableAreas(policy);
   if (areas.length === 0) return [];
   const guards: Guard[] = policy.mode === 'workspace-write' ? gitGuards(policy.root, policy.home) : [];
-  for (const path of policy.placeholderFolders) folderGuards(path, guards, true);
+  // A missing `.codeward` / `.chatcli` is watched, not mounted: a mount point would leave an empty folder
+  // in the workspace after every run (issue 20); one a process creates is moved aside after the run.
+  for (const path of policy.placeholderFolders) folderGuards(path, guards, false);
   for (const path of policy.protectedPaths) folderGuards(path, guards, false);
   for (const path of policy.protectedFiles) fileGuards(path, guards);
   return guards.filter((guard) => areas.some((area) => within(guard.path, area) || within(realOf(guard.path), area)));

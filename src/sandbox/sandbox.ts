@@ -143,9 +143,10 @@ export class ProcessSandbox {
     if (status.backend.kind === 'seatbelt') {
       return { wrapper: [status.backend.path, '-p', seatbeltProfile({ ...policy, workspaceSecrets }, realpathSync(tmpdir()))], after: nested, networkBlocked: !policy.network };
     }
-    // Protected paths that did not exist stay behind as empty folders (bwrap's mount points). Removing
-    // them after the run would detach the mount in a sandbox still running (another process of the same
-    // workspace), which could then create them: an empty `.codeward/` or `.git/` is the safe choice.
+    // Protected git paths that did not exist stay behind as empty folders (bwrap's mount points): a
+    // missing `.git` of a plain folder, `.git/modules`. Removing them after the run would detach the mount
+    // in a sandbox still running (another process of the same workspace), which could then create them.
+    // A missing `.codeward` or `.chatcli` is watched instead (no folder left in the working tree).
     const { args, watched } = bwrapArgs({ ...policy, substitutes: cleanGitConfigs(policy.homeReadable, this.stateDir), workspaceSecrets, emptyFile: emptyFileIn(this.stateDir) }, cwd);
     const before = snapshot(watched);
     const pending = this.stateDir ? recordPending(this.stateDir, this.root, before) : undefined;

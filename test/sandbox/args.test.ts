@@ -31,7 +31,7 @@ describe('bwrap arguments', () => {
     expect(args).not.toContain('--unshare-net');
   });
 
-  it('protects existing paths by binding them read-only, missing folders with an empty read-only folder, missing files by watching them', async () => {
+  it('protects existing paths by binding them read-only, missing git folders with an empty read-only folder, missing files and .codeward by watching them', async () => {
     const root = await tempDir();
     await mkdir(join(root, '.git', 'hooks'), { recursive: true });
     await writeFiles(root, { '.git/config': '[core]\n', 'AGENTS.md': 'be nice\n' });
@@ -45,16 +45,17 @@ describe('bwrap arguments', () => {
     expect(contains(args, '--ro-bind', join(git, 'commondir'), join(git, 'commondir'))).toBe(true);
     expect(await readFile(join(git, 'commondir'), 'utf8')).toBe('.\n');
     expect(contains(args, '--ro-bind', join(root, 'AGENTS.md'), join(root, 'AGENTS.md'))).toBe(true);
-    expect(contains(args, '--tmpfs', join(root, '.codeward'), '--remount-ro', join(root, '.codeward'))).toBe(true);
-    expect(created).toEqual([join(git, 'config.worktree'), join(git, 'info'), join(git, 'modules'), join(git, 'worktrees'), join(root, '.codeward'), join(root, '.chatcli')]);
-    expect(watched).toEqual(expect.arrayContaining([join(root, 'coder_policy.json'), join(root, 'SOUL.md')]));
+    // No mount point in the working tree for a missing .codeward / .chatcli (it would be left behind empty).
+    expect(args).not.toContain(join(root, '.codeward'));
+    expect(created).toEqual([join(git, 'config.worktree'), join(git, 'info'), join(git, 'modules'), join(git, 'worktrees')]);
+    expect(watched).toEqual(expect.arrayContaining([join(root, 'coder_policy.json'), join(root, 'SOUL.md'), join(root, '.codeward'), join(root, '.chatcli')]));
     expect(watched).not.toContain(join(root, 'AGENTS.md'));
   });
 
   it('protects .git itself when there is no repository yet (no hooks can be planted for a later git init)', async () => {
     const root = await tempDir();
     const { created } = bwrapArgs(sandboxPolicy('workspace-write', root, { network: false, home: undefined }), root);
-    expect(created).toEqual([join(root, '.git'), join(root, '.codeward'), join(root, '.chatcli')]);
+    expect(created).toEqual([join(root, '.git')]);
   });
 
   it('binds a worktree\'s .git file read-only instead of mounting over it (it cannot hold hooks)', async () => {
@@ -62,7 +63,7 @@ describe('bwrap arguments', () => {
     await writeFiles(root, { '.git': 'gitdir: /elsewhere/.git/worktrees/x\n' });
     const { args, created } = bwrapArgs(sandboxPolicy('workspace-write', root, { network: false, home: undefined }), root);
     expect(contains(args, '--ro-bind', join(root, '.git'), join(root, '.git'))).toBe(true);
-    expect(created).toEqual([join(root, '.codeward'), join(root, '.chatcli')]);
+    expect(created).toEqual([]);
   });
 
   it('guards the control files of linked worktrees and submodules inside .git', async () => {

@@ -207,6 +207,35 @@ describe.skipIf(!bwrapWorks)(`the OS sandbox (bwrap)${bwrapWorks ? '' : ` — sk
     expect(await exists(join(root, '.git', 'hooks', 'post-checkout'))).toBe(false);
   });
 
+  // Issue 20: a plain exec left an empty .codeward/ (and .chatcli/) behind: the mount points of the
+  // read-only guards. They are watched instead; planting there still gets nothing obeyed.
+  it('leaves a clean repository clean: no empty .codeward or .chatcli after exec --cmd true', async () => {
+    const git = (...args: string[]) => spawnSync('git', args, { cwd: root, encoding: 'utf8' });
+    expect(git('init', '-q').status).toBe(0);
+    await writeFiles(root, { 'a.txt': 'a\n' });
+    git('add', 'a.txt');
+    git('-c', 'user.email=a@example.org', '-c', 'user.name=A', 'commit', '-qm', 'a');
+    const run = await new Promise<Run>((resolve, reject) => {
+      const child = spawn(process.execPath, [CLI, '--yes', '--json', 'exec', '--cmd', 'true'], { cwd: root, env: env(), stdio: ['ignore', 'pipe', 'pipe'] });
+      let stdout = '';
+      child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+      child.on('error', reject);
+      child.on('close', (status) => resolve({ status, stdout, stderr: '' }));
+    });
+    expect(run.status).toBe(0);
+    expect(git('status', '--porcelain', '--untracked-files=all', '--ignored').stdout).toBe('');
+    expect(await exists(join(root, '.codeward'))).toBe(false);
+    expect(await exists(join(root, '.chatcli'))).toBe(false);
+    // Planting a policy where the folder was missing: moved aside whole, the next call obeys nothing of it.
+    const plant = await exec('mkdir -p .codeward && echo \'{"rules":[{"pattern":"*","action":"deny"}]}\' > .codeward/policy.json; echo planted\n');
+    expect(output(plant)).toContain('planted');
+    expect((JSON.parse(plant.stdout) as { warnings: string[] }).warnings.join('\n')).toMatch(/created or replaced .*\.codeward; it was moved to \.codeward\.planted-by-sandbox-/);
+    expect(await exists(join(root, '.codeward'))).toBe(false);
+    const next = await exec('echo next\n');
+    expect(next.status).toBe(0);
+    expect(output(next)).toContain('next');
+  });
+
   it('runs in a git worktree (.git is a file) and keeps that file from being replaced', async () => {
     await writeFile(join(root, '.git'), 'gitdir: /nonexistent/.git/worktrees/x\n');
     const run = await exec('echo hi; rm -f .git; mkdir -p .git/hooks; true\n');
