@@ -25,7 +25,7 @@ async function run(args: ExecArgs, ctx: CommandContext): Promise<ProcessData> {
   if (args.cmd.trim() === '') throw fail('C210', '--cmd is empty; pass the shell command line to run');
   const result = await runShellCall({ command: args.cmd, dir: args.dir, timeoutSeconds: args.timeout }, ctx);
   const data = toProcessData(result);
-  const failure = processFailure(result, data, ctx.signal, args.timeout);
+  const failure = processFailure(result, data, ctx.signal, args.timeout, args.cmd);
   if (failure) throw failure;
   return data;
 }

@@ -51,7 +51,7 @@ async function run(args: TestArgs, ctx: CommandContext): Promise<TestData> {
   const base: TestData = { runner, command, ...toProcessData(result), ...(summary ? { summary } : {}) };
   const failures = result.exitCode === 0 ? [] : findFailures(`${base.stdout}\n${base.stderr}`);
   const data: TestData = failures.length > 0 ? { ...base, failures } : base;
-  const failure = processFailure(result, data, ctx.signal, args.timeout);
+  const failure = processFailure(result, data, ctx.signal, args.timeout, command);
   if (failure?.code === 'C253') throw fail('C253', headline(data), data);
   if (failure) throw failure;
   return data;

@@ -29,7 +29,9 @@ function guardsFor(policy: SandboxPolicy): Guard[] {
   const areas = writableAreas(policy);
   if (areas.length === 0) return [];
   const guards: Guard[] = policy.mode === 'workspace-write' ? gitGuards(policy.root, policy.home) : [];
-  for (const path of policy.placeholderFolders) folderGuards(path, guards, true);
+  // A missing `.codeward` / `.chatcli` is watched, not mounted: a mount point would leave an empty folder
+  // in the workspace after every run (issue 20); one a process creates is moved aside after the run.
+  for (const path of policy.placeholderFolders) folderGuards(path, guards, false);
   for (const path of policy.protectedPaths) folderGuards(path, guards, false);
   for (const path of policy.protectedFiles) fileGuards(path, guards);
   return guards.filter((guard) => areas.some((area) => within(guard.path, area) || within(realOf(guard.path), area)));
@@ -145,6 +147,11 @@ export function bwrapArgs(policy: SandboxPolicy, cwd: string): WrappedArgs {
   const args = ['--die-with-parent', '--unshare-pid', '--unshare-ipc', '--cap-drop', 'ALL'];
   if (!policy.network) args.push('--unshare-net');
   args.push('--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp');
+  // A workspace under /tmp: its top folder there is a tmpfs of its own, made read-only at the end
+  // (policy.ts tmpLayout); with all of /tmp read-only, the temp folder is a tmpfs of its own.
+  const readOnlyTmp = policy.readOnlyTmp ?? [];
+  for (const top of readOnlyTmp) if (top !== '/tmp') args.push('--tmpfs', top);
+  if (policy.tmp !== undefined && policy.tmp !== '/tmp') args.push('--tmpfs', policy.tmp);
   // Without a network, no local socket either (/var/run is a link to /run); with one, HOST_SOCKETS are hidden.
   if (!policy.network && kindOf('/run') === 'dir') args.push('--tmpfs', '/run');
   homeArgs(policy, args);
@@ -155,7 +162,8 @@ export function bwrapArgs(policy: SandboxPolicy, cwd: string): WrappedArgs {
   guardArgs(guardsFor(policy), emptySource(policy), args, created, watched);
   hiddenArgs(policy, args);
   workspaceSecretArgs(policy, args);
-  args.push('--setenv', 'TMPDIR', '/tmp');
+  for (const top of readOnlyTmp) args.push('--remount-ro', top);
+  args.push('--setenv', 'TMPDIR', policy.tmp ?? '/tmp');
   for (const [name, value] of Object.entries(policy.env)) args.push('--setenv', name, value);
   args.push('--chdir', cwd, '--');
   return { args, created, watched };

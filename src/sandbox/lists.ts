@@ -1,7 +1,8 @@
 // Nothing a sandboxed process writes may be obeyed later outside the sandbox (THREAT-MODEL invariant 2).
 // In the workspace, read-only for sandboxed processes, existing or not:
-// - folders (an empty read-only folder takes the place of a missing one): codeward's and ChatCLI's
-//   settings, policies, custom agents and personas (`.codeward/agents`), rules;
+// - folders (read-only when they exist; a missing one a process creates is moved aside after the run,
+//   planted.ts, so no empty mount point is left behind): codeward's and ChatCLI's settings, policies,
+//   custom agents and personas (`.codeward/agents`), rules;
 export const PROTECTED_IN_WORKSPACE: readonly string[] = ['.codeward', '.chatcli'];
 // - folders of other tools that run what they hold (editor tasks and interpreters, other agents' hooks,
 //   dev container commands): read-only when they exist, watched when missing (no empty folder left);

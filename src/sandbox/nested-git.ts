@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { lstatSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import { findOnPath } from '../shell/run.js';
+import { findOnPath } from './which.js';
 import { configRunsProgram } from './git-programs.js';
 import { indexGitlinks } from './git-index.js';
 import { moveAside } from './planted.js';

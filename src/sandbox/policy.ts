@@ -80,14 +80,45 @@ export interface SandboxPolicy {
   readonly emptyFile?: string;
   // Writable besides the workspace and the private /tmp (the `sandboxWritable` config key), existing real paths.
   readonly writable: readonly string[];
-  // Set inside: caches that would live in the read-only home go to the private /tmp instead.
+  // Set inside: caches that would live in the read-only home go to the private temp folder instead.
   readonly env: Readonly<Record<string, string>>;
+  // The private, throw-away temp folder inside (TMPDIR): /tmp, or /tmp/.codeward-tmp when /tmp itself
+  // must be read-only (privateTmp below).
+  readonly tmp?: string;
+  // Folders of the private /tmp made read-only after the workspace is bound in (tmpLayout).
+  readonly readOnlyTmp?: readonly string[];
 }
 
-// Tools keep caches under the home folder, hidden inside: point the common ones at /tmp unless set.
-const CACHE_ENV: Readonly<Record<string, string>> = { XDG_CACHE_HOME: '/tmp/.cache', npm_config_cache: '/tmp/.npm' };
-// Without a network, update checks only wait for a failure (npm's costs ~250 ms per run): skip them.
-const OFFLINE_ENV: Readonly<Record<string, string>> = { npm_config_update_notifier: 'false', NO_UPDATE_NOTIFIER: '1' };
+export const SCRATCH_TMP = '/tmp/.codeward-tmp';
+
+// /tmp inside is a private tmpfs. A workspace (or writable path) under the real /tmp is bound into it,
+// and the folders bwrap creates on the way are part of that tmpfs: a write to a sibling of the workspace
+// would "succeed" there and vanish. So the top folder under /tmp that holds a writable area is made
+// read-only once the area is bound (a write beside the workspace fails like any write outside); when
+// the area is itself a top folder (/tmp/ws), all of /tmp is, and the temp folder moves to SCRATCH_TMP.
+export function tmpLayout(areas: readonly string[]): { tmp: string; readOnly: string[] } {
+  const inTmp = areas.filter((area) => area !== '/tmp' && within(area, '/tmp'));
+  const tops = [...new Set(inTmp.map((area) => join('/tmp', relative('/tmp', area).split(sep)[0]!)))];
+  if (tops.length === 0) return { tmp: '/tmp', readOnly: [] };
+  if (tops.some((top) => inTmp.includes(top)) || tops.includes(SCRATCH_TMP)) return { tmp: SCRATCH_TMP, readOnly: ['/tmp'] };
+  return { tmp: '/tmp', readOnly: tops };
+}
+
+// Tools keep caches under the home folder, hidden inside: point the common ones at the private temp
+// folder unless set.
+const cacheEnv = (tmp: string): Readonly<Record<string, string>> => ({ XDG_CACHE_HOME: `${tmp}/.cache`, npm_config_cache: `${tmp}/.npm` });
+// Without a network, update checks only wait for a failure (npm's costs ~250 ms per run): skip them; and
+// package managers fail at the first failed lookup instead of retrying with back-off (`npm view x` took
+// 71 s to say EAI_AGAIN with npm's default retries, 0.9 s without).
+const OFFLINE_ENV: Readonly<Record<string, string>> = {
+  npm_config_update_notifier: 'false',
+  NO_UPDATE_NOTIFIER: '1',
+  npm_config_fetch_retries: '0',
+  YARN_HTTP_RETRY: '0',
+  PIP_RETRIES: '0',
+  PIP_DISABLE_PIP_VERSION_CHECK: '1',
+  CARGO_NET_RETRY: '0',
+};
 
 // `~/x` and absolute paths as real paths; missing ones are left out (nothing to bind).
 function realPaths(paths: readonly string[], home: string | undefined, root: string): string[] {
@@ -153,11 +184,12 @@ function readable(path: string): boolean {
 
 export function sandboxPolicy(mode: Exclude<SandboxMode, 'off'>, root: string, options: PolicyOptions): SandboxPolicy {
   const home = options.home && options.home.startsWith('/') ? realOf(options.home) : undefined;
-  const wanted = { ...CACHE_ENV, ...(options.network ? {} : OFFLINE_ENV) };
+  const writable = mode === 'workspace-write' ? realPaths(options.writable ?? [], home, root) : [];
+  const layout = tmpLayout([root, ...writable]);
+  const wanted = { ...cacheEnv(layout.tmp), ...(options.network ? {} : OFFLINE_ENV) };
   const agent = options.env?.['SSH_AUTH_SOCK'];
   const sockets = [...(options.network ? HOST_SOCKETS : []), ...(agent && agent.startsWith('/') ? [agent] : [])];
   const env = Object.fromEntries(Object.entries(wanted).filter(([name]) => options.env?.[name] === undefined));
-  const writable = mode === 'workspace-write' ? realPaths(options.writable ?? [], home, root) : [];
   // The user's own additions (sandboxReadable); what they name is shown even if it looks secret.
   const userReadable = (options.readable ?? []).flatMap((path) => (path === '~' ? [] : path.startsWith('~/') ? (home ? [join(home, path.slice(2))] : []) : path.startsWith('/') ? [path] : []));
   // An existing folder (a passwd home like /nonexistent has nothing to hide, and bwrap could not mount there).
@@ -188,5 +220,7 @@ export function sandboxPolicy(mode: Exclude<SandboxMode, 'off'>, root: string, o
     hidden: [...inHome(HOME_SECRETS).filter((path) => !userReadable.some((shown) => within(path, shown))), ...otherHomes(home, root, writable), ...sockets],
     writable,
     env,
+    tmp: layout.tmp,
+    readOnlyTmp: layout.readOnly,
   };
 }

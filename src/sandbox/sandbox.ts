@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Config } from '../engine/config.js';
 import { fail } from '../engine/errors.js';
-import { findOnPath, isExecutable } from '../shell/run.js';
+import { findOnPath, isExecutable } from './which.js';
 import { bwrapArgs } from './bwrap.js';
 import { cleanGitConfigs } from './git-identity.js';
 import { neutraliseNestedGit } from './nested-git.js';
@@ -51,6 +51,8 @@ export interface SandboxStatus {
 export interface PreparedRun {
   readonly wrapper: readonly string[];
   readonly warning?: string;
+  // The process runs without a network (bwrap --unshare-net, seatbelt without network rules).
+  readonly networkBlocked?: boolean;
   // After the process exited: moves aside protected files it created (warnings say what).
   readonly after?: () => string[];
 }
@@ -139,11 +141,12 @@ export class ProcessSandbox {
     this.secretFinder ??= new SecretFinder(this.root, this.settings.nonAccessibleGlobs ?? DEFAULT_NON_ACCESSIBLE_GLOBS, safeCache);
     const workspaceSecrets = this.secretFinder.find();
     if (status.backend.kind === 'seatbelt') {
-      return { wrapper: [status.backend.path, '-p', seatbeltProfile({ ...policy, workspaceSecrets }, realpathSync(tmpdir()))], after: nested };
+      return { wrapper: [status.backend.path, '-p', seatbeltProfile({ ...policy, workspaceSecrets }, realpathSync(tmpdir()))], after: nested, networkBlocked: !policy.network };
     }
-    // Protected paths that did not exist stay behind as empty folders (bwrap's mount points). Removing
-    // them after the run would detach the mount in a sandbox still running (another process of the same
-    // workspace), which could then create them: an empty `.codeward/` or `.git/` is the safe choice.
+    // Protected git paths that did not exist stay behind as empty folders (bwrap's mount points): a
+    // missing `.git` of a plain folder, `.git/modules`. Removing them after the run would detach the mount
+    // in a sandbox still running (another process of the same workspace), which could then create them.
+    // A missing `.codeward` or `.chatcli` is watched instead (no folder left in the working tree).
     const { args, watched } = bwrapArgs({ ...policy, substitutes: cleanGitConfigs(policy.homeReadable, this.stateDir), workspaceSecrets, emptyFile: emptyFileIn(this.stateDir) }, cwd);
     const before = snapshot(watched);
     const pending = this.stateDir ? recordPending(this.stateDir, this.root, before) : undefined;
@@ -152,6 +155,6 @@ export class ProcessSandbox {
       clearPending(pending);
       return warnings;
     };
-    return { wrapper: [status.backend.path, ...args], after };
+    return { wrapper: [status.backend.path, ...args], after, networkBlocked: !policy.network };
   }
 }

@@ -1,7 +1,9 @@
 // The engine's `classify` stage: every call that runs a shell command line (exec, test --cmd) is parsed
 // and checked before the permission gate. A catastrophic line fails with C242 and is never run, not even
 // with approval; only a human's --allow-unsafe lifts the block. A line that names a non-accessible file
-// (`cat .env`, `cp .env /tmp/x`, `< .env`) fails with read's own C211, --allow-unsafe or not.
+// (`cat .env`, `cp .env /tmp/x`, `< .env`) fails with read's own C211, --allow-unsafe or not. A line that
+// starts a program waiting for a terminal (vim, less, top, `git rebase -i`, `git commit` without -m) is
+// C210 with the non-interactive way, --allow-unsafe or not (interactive.ts).
 import { homedir } from 'node:os';
 import type { EngineHooks, PreparedCall } from '../engine/engine.js';
 import { fail } from '../engine/errors.js';
@@ -60,15 +62,21 @@ export function classifyHook(parser: ParsesShell, options: ClassifyHookOptions):
         }
         if (secret && !secret.searched) throw notAccessible(secret.path);
       }
-      if (options.allowUnsafe) return;
-      const { classifyDanger } = await import('./danger.js');
-      const verdict = classifyDanger(parse, { home, ...(workspace ? { workspace } : {}) });
-      if (!verdict.blocked) return;
-      throw fail(
-        'C242',
-        `blocked: ${verdict.reason} (${verdict.rule}) in "${verdict.command}"; this is never run, not even with approval; a human can pass --allow-unsafe to run it anyway`,
-        { rule: verdict.rule, command: verdict.command },
-      );
+      if (!options.allowUnsafe) {
+        const { classifyDanger } = await import('./danger.js');
+        const verdict = classifyDanger(parse, { home, ...(workspace ? { workspace } : {}), ...(scope ? { root: scope.root } : {}) });
+        if (verdict.blocked) {
+          throw fail(
+            'C242',
+            `blocked: ${verdict.reason} (${verdict.rule}) in "${verdict.command}"; this is never run, not even with approval; a human can pass --allow-unsafe to run it anyway`,
+            { rule: verdict.rule, command: verdict.command },
+          );
+        }
+      }
+      // Would only wait for a terminal until the timeout: refused at once, before anyone is asked.
+      const { interactiveProgram } = await import('./interactive.js');
+      const waits = interactiveProgram(parse);
+      if (waits) throw fail('C210', `${waits.program} needs a terminal, which exec and test do not have (in "${waits.command}"): ${waits.hint}`, { program: waits.program, command: waits.command });
     },
   };
 }

@@ -15,6 +15,8 @@ export interface DangerContext {
   readonly home?: string;
   // The folder the command runs in; relative paths (`..`, `*` after `cd /`) are resolved against it.
   readonly workspace?: string;
+  // The workspace root: deleting it or its `.git` recursively is as catastrophic as deleting a home.
+  readonly root?: string;
 }
 
 export type DangerVerdict =

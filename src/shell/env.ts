@@ -10,6 +10,9 @@
 // - Kept: everything else (PATH, HOME, toolchain variables).
 // - NO_COLOR=1 and no FORCE_COLOR: the output is captured for a model, escape codes are noise.
 //   (Both set at once makes Node print a warning, so FORCE_COLOR is removed.) `overrides` wins.
+// - No terminal (NON_INTERACTIVE below): editors that fail at once saying what to pass instead, `cat`
+//   as the pager, TERM=dumb, no credential or package-manager prompts. The user's own EDITOR, PAGER and
+//   TERM are replaced: exec has no terminal to show them on (stdin is empty, no controlling terminal).
 // - `.env` files are never read: the child sees the parent's environment, nothing from the workspace.
 
 export const PROVIDER_SECRET_VARIABLES: readonly string[] = [
@@ -45,6 +48,35 @@ export function isSecretVariable(name: string, value: string | undefined): boole
   return value !== undefined && PASSWORD_URL.test(value);
 }
 
+// What an editor started by a program (crontab -e, kubectl edit, `$EDITOR x`) runs: one word (programs
+// split EDITOR on spaces, run it with execvp or sh -c) naming no program, so it fails at once (127) and
+// the shell's "not found" line says why.
+export const NO_EDITOR = 'codeward:exec-has-no-terminal,no-editor-opens:change-files-with-codeward-write-or-patch-or-sed-i';
+// git's editor: a message, then exit 0, so git goes on with its default text where it has one (merge,
+// revert, rebase --continue, --amend keep theirs) and says "Aborting commit due to empty commit message"
+// where it has none. A todo list of `rebase -i` (GIT_SEQUENCE_EDITOR) is run as git wrote it.
+export const GIT_NO_EDITOR = `sh -c 'echo "codeward: exec has no terminal, so no editor opened; git keeps its default text (pass -m MESSAGE or -F FILE to give one, --no-edit to keep it)" >&2' codeward-git-editor`;
+
+// Set for every process exec and test start, sandboxed or not (the caller's `overrides` still win).
+export const NON_INTERACTIVE: Readonly<Record<string, string>> = {
+  GIT_EDITOR: GIT_NO_EDITOR,
+  GIT_SEQUENCE_EDITOR: GIT_NO_EDITOR,
+  EDITOR: NO_EDITOR,
+  VISUAL: NO_EDITOR,
+  GIT_PAGER: 'cat',
+  PAGER: 'cat',
+  MANPAGER: 'cat',
+  SYSTEMD_PAGER: 'cat',
+  GH_PAGER: 'cat',
+  AWS_PAGER: '',
+  TERM: 'dumb',
+  GIT_TERMINAL_PROMPT: '0',
+  GCM_INTERACTIVE: 'never',
+  GH_PROMPT_DISABLED: '1',
+  DEBIAN_FRONTEND: 'noninteractive',
+  PIP_NO_INPUT: '1',
+};
+
 export interface ChildEnvOptions {
   // Secret-looking variables to let through (the user named them); provider keys and CODEWARD_* stay out.
   readonly pass?: readonly string[];
@@ -67,6 +99,7 @@ export function childEnv(parent: Readonly<Record<string, string | undefined>>, o
     env[name] = value;
   }
   env['NO_COLOR'] = '1';
+  Object.assign(env, NON_INTERACTIVE);
   for (const [name, value] of Object.entries(options.overrides ?? {})) {
     if (value === undefined) delete env[name];
     else env[name] = value;

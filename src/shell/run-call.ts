@@ -54,7 +54,7 @@ export async function runShellCall(call: ShellCall, ctx: CommandContext): Promis
     ...(call.onChunk ? { onChunk: call.onChunk } : {}),
   });
   for (const warning of prepared?.after?.() ?? []) ctx.warn(warning);
-  return sandboxed ? { ...result, sandboxed } : result;
+  return sandboxed ? { ...result, sandboxed, ...(prepared?.networkBlocked ? { networkBlocked: true } : {}) } : result;
 }
 
 function lastLine(text: string): string {
@@ -62,9 +62,21 @@ function lastLine(text: string): string {
   return line.length > 200 ? `${line.slice(0, 200)}…` : line;
 }
 
+// What a failed name lookup or connection says (curl, git, npm, node, pip, python, go, cargo, ping).
+const NETWORK_FAILURE = /could not resolve (?:host|proxy)|ENOTFOUND|EAI_AGAIN|ENETUNREACH|EHOSTUNREACH|network is unreachable|getaddrinfo|temporary failure in name resolution|name or service not known|nodename nor servname|no such host|failed to establish a new connection|could not connect to server|failed to connect to|connection refused|unable to access 'https?:|dial tcp|socket: operation not permitted/i;
+// Programs that (may) go to the network.
+const NETWORK_COMMAND = /(?:^|[\s;&|(`/])(?:npm|npx|pnpm|yarn|bun|bunx|pip3?|pipx|uv|poetry|cargo|go\s+(?:get|mod|install)|curl|wget|git\s+(?:clone|fetch|pull|push|ls-remote|submodule)|ssh|scp|rsync|docker|podman|apt(?:-get)?|brew|gem|bundle|composer|mvn|gradle|dotnet|ping|nc|dig|nslookup|host)(?=\s|$)/;
+const NETWORK_HINT = 'the OS sandbox blocks the network for exec and test; a person can pass --sandbox-network (or set "sandboxNetwork": true) to allow it';
+
 // The error for a run that did not succeed, carrying `data`; undefined when it exited 0.
-export function processFailure<D extends ProcessData>(result: RunResult, data: D, signal: AbortSignal, timeoutSeconds: number): CodewardError | undefined {
-  if (result.timedOut) return fail('C250', `timed out after ${timeoutSeconds}s; the process group was killed`, data);
+// `command`: the line that ran; a timeout of a line that uses the network (or whose output says it
+// tried) mentions the blocked network.
+export function processFailure<D extends ProcessData>(result: RunResult, data: D, signal: AbortSignal, timeoutSeconds: number, command = ''): CodewardError | undefined {
+  if (result.timedOut) {
+    const tried = NETWORK_COMMAND.test(command) || NETWORK_FAILURE.test(result.stderr) || NETWORK_FAILURE.test(result.stdout);
+    const network = result.networkBlocked && tried ? ` (if it was waiting for the network: ${NETWORK_HINT})` : '';
+    return fail('C250', `timed out after ${timeoutSeconds}s; the process group was killed${network}`, data);
+  }
   if (result.cancelled) {
     const reason: unknown = signal.reason;
     if (isCodewardError(reason)) return new CodewardError(reason.code, reason.message, { data });
@@ -76,8 +88,10 @@ export function processFailure<D extends ProcessData>(result: RunResult, data: D
   const home = process.env['HOME'];
   const hint = !result.sandboxed
     ? ''
-    : /read-only file system|permission denied|operation not permitted/i.test(result.stderr)
-      ? ' (the OS sandbox lets commands write only inside the workspace and /tmp, never to .git control files, policy, agent or shell start-up files; see --sandbox and codeward doctor)'
+    : result.networkBlocked && (NETWORK_FAILURE.test(result.stderr) || NETWORK_FAILURE.test(result.stdout))
+      ? ` (${NETWORK_HINT})`
+      : /read-only file system|permission denied|operation not permitted/i.test(result.stderr)
+      ? ' (the OS sandbox lets commands write only inside the workspace and their private temp folder ($TMPDIR), never to .git control files, policy, agent or shell start-up files; see --sandbox and codeward doctor)'
       : home && home !== '/' && result.stderr.includes(home) && /no such file|not found/i.test(result.stderr)
         ? ' (the OS sandbox hides the home folder except the toolchain folders codeward doctor lists; name more in "sandboxReadable" in ~/.codeward/config.json)'
         : '';

@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
-import { delimiter, join } from 'node:path';
+import { findOnPath, isExecutable } from '../sandbox/which.js';
 import { OutputCap } from './output-cap.js';
 import { signalGroup, trackGroup } from './run-groups.js';
 
@@ -36,6 +35,8 @@ export interface RunResult {
   durationMs: number;
   // It ran inside the OS sandbox.
   sandboxed?: boolean;
+  // ... without a network.
+  networkBlocked?: boolean;
 }
 
 const shells = new Map<string, string>();
@@ -48,21 +49,6 @@ export function findShell(env: NodeJS.ProcessEnv): string {
   const found = findOnPath('bash', env) ?? (isExecutable('/bin/sh') ? '/bin/sh' : 'sh');
   shells.set(path, found);
   return found;
-}
-
-// An executable from the absolute folders of PATH, then /bin and /usr/bin.
-export function findOnPath(name: string, env: Readonly<Record<string, string | undefined>>): string | undefined {
-  const dirs = [...(env['PATH'] ?? '').split(delimiter).filter((dir) => dir.startsWith('/')), '/bin', '/usr/bin'];
-  return dirs.map((dir) => join(dir, name)).find((file) => isExecutable(file));
-}
-
-export function isExecutable(file: string): boolean {
-  try {
-    accessSync(file, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 // Waits for `promise`, at most `ms`; the timer never keeps the process alive after it settles.

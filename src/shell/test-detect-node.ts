@@ -1,4 +1,4 @@
-import type { ProjectFiles, TestRunner, FilterStyle } from './test-detect.js';
+import type { FilterStyle, NodeScript, ProjectFiles, TestRunner } from './test-detect-files.js';
 
 type PackageManager = 'npm' | 'pnpm' | 'yarn' | 'bun';
 
@@ -34,6 +34,29 @@ export function scriptFilter(script: string): FilterStyle {
   return 'append';
 }
 
+// node options that take their value as the next word.
+const VALUE_OPTIONS = new Set(['-r', '--require', '--import', '--loader', '--experimental-loader', '-C', '--conditions', '--input-type', '--test-reporter', '--test-reporter-destination', '--test-concurrency', '--test-timeout', '--test-shard', '--test-name-pattern', '--test-skip-pattern', '--env-file', '--experimental-test-coverage-include', '--test-coverage-include', '--test-coverage-exclude']);
+// A word with no shell meaning beyond quotes around text without spaces.
+const PLAIN_WORD = /^(?:[\w@%+=:,./*?[\]{}^~-]|'[^'\s]*'|"[^"\s$`\\]*")+$/;
+
+// `node --test test/`, `node --import tsx --test 'test/**/*.test.ts'`: the script as node options and
+// files; undefined for anything else (pipes, `&&`, variables, an environment prefix, another program).
+export function nodeScript(script: string): NodeScript | undefined {
+  const words = script.trim().split(/\s+/);
+  if (words[0] !== 'node' || !words.includes('--test') || !words.every((word) => PLAIN_WORD.test(word))) return undefined;
+  const options: string[] = [];
+  let at = 1;
+  while (at < words.length && words[at]!.startsWith('-') && words[at] !== '--') {
+    const word = words[at]!;
+    options.push(word);
+    at += 1;
+    if (VALUE_OPTIONS.has(word) && at < words.length) options.push(words[at++]!);
+  }
+  if (words[at] === '--') at += 1;
+  const files = words.slice(at);
+  return files.some((file) => file.startsWith('-')) ? undefined : { options, files };
+}
+
 function hasDependency(pkg: PackageJson, name: string): boolean {
   return Object.hasOwn(pkg.dependencies ?? {}, name) || Object.hasOwn(pkg.devDependencies ?? {}, name);
 }
@@ -53,7 +76,11 @@ export async function detectNodeRunner(files: ProjectFiles): Promise<TestRunner 
   const manager = packageManagerOf(files, pkg);
   const script = pkg.scripts?.['test'];
   if (typeof script === 'string' && script.trim() !== '' && !PLACEHOLDER.test(script)) {
-    return { runner: manager, command: RUN_SCRIPT[manager], filter: scriptFilter(script), ...(manager === 'npm' ? { passThrough: '--' } : {}) };
+    const filter = scriptFilter(script);
+    // Run directly only when npm would run nothing else around it (a pretest build, a posttest check).
+    const around = ['pretest', 'posttest'].some((name) => pkg.scripts?.[name] !== undefined);
+    const node = filter === 'node-test' && !around ? nodeScript(script) : undefined;
+    return { runner: manager, command: RUN_SCRIPT[manager], filter, ...(manager === 'npm' ? { passThrough: '--' } : {}), ...(node ? { node } : {}) };
   }
   const configs = (tool: string): boolean => [...files.names].some((name) => name.startsWith(`${tool}.config.`));
   if (hasDependency(pkg, 'vitest') || configs('vitest')) return { runner: 'vitest', command: `${RUN_BIN[manager]} vitest run`, filter: 'name' };

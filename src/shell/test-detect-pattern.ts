@@ -1,4 +1,4 @@
-import type { TestRunner } from './test-detect.js';
+import type { TestRunner } from './test-detect-files.js';
 
 // One shell word whatever the text holds: single quotes, each ' written as '\''.
 export function shellQuote(text: string): string {
@@ -48,8 +48,21 @@ function filterArgs(runner: TestRunner, pattern: string): string | undefined {
   }
 }
 
+// node's runner reads --test-name-pattern among its options only (after the files it names a file), and
+// NODE_OPTIONS may not carry it: the plain script is run as node directly, the filter before the files;
+// a path replaces the files. A script that is more than one node command cannot take it.
+function nodeTest(runner: TestRunner, pattern: string): PatternCommand {
+  const script = runner.node;
+  if (!script) {
+    return { command: runner.command, note: `the test script is more than one plain \`node --test\` command, so node's --test-name-pattern cannot be put before its files; --pattern ${pattern} is ignored and every test runs (pass --cmd "node --test --test-name-pattern=… FILES" to choose)` };
+  }
+  const words = looksLikePath(pattern) ? [...script.options, shellQuote(pattern)] : [...script.options, shellQuote(`--test-name-pattern=${pattern}`), ...script.files];
+  return { command: ['node', ...words].join(' ') };
+}
+
 export function withPattern(runner: TestRunner, pattern: string | undefined): PatternCommand {
   if (pattern === undefined || pattern === '') return { command: runner.command };
+  if (runner.filter === 'node-test') return nodeTest(runner, pattern);
   const args = filterArgs(runner, pattern);
   if (args === undefined) {
     const how = runner.filter === 'go' ? 'go test selects tests by name (a -run regex), not by file' : `${runner.command} has no standard test filter`;

@@ -48,13 +48,45 @@ describe('test', () => {
     expect((envelope as { data: { stdout: string } }).data.stdout).toContain('divides');
   });
 
-  it('--pattern selects tests by name (node --test-name-pattern through npm --)', async () => {
+  it('--pattern selects tests by name (node --test-name-pattern among node\'s options)', async () => {
     await writeFiles(root, NODE_PROJECT);
     const envelope = await test({ pattern: 'adds|multiplies' });
     expect(envelope).toMatchObject({
       ok: true,
-      data: { command: "npm test -- '--test-name-pattern=adds|multiplies'", exitCode: 0, summary: { passed: 2, failed: 0 } },
+      data: { command: "node --test '--test-name-pattern=adds|multiplies'", exitCode: 0, summary: { passed: 2, failed: 0 } },
     });
+  });
+
+  // Issue 19: `"test": "node --test test/"` ran `npm test -- '--test-name-pattern=add'`, which node read as
+  // a file after test/ ("Could not find '<workspace>/--test-name-pattern=add'").
+  const FOLDER_PROJECT = {
+    'package.json': JSON.stringify({ name: 'tiny', version: '1.0.0', private: true, scripts: { test: 'node --test test/' } }),
+    'test/math.test.mjs': NODE_PROJECT['math.test.mjs'],
+    'test/other.test.mjs': "import test from 'node:test';\ntest('other adds too', () => {});\n",
+  };
+
+  it('"node --test test/": the name pattern goes before the folder and selects by name', async () => {
+    await writeFiles(root, FOLDER_PROJECT);
+    expect(await test({ pattern: 'adds' })).toMatchObject({
+      ok: true,
+      data: { command: "node --test '--test-name-pattern=adds' test/", exitCode: 0, summary: { passed: 2, failed: 0 } },
+    });
+  });
+
+  it('"node --test test/": a file path as pattern runs that file only', async () => {
+    await writeFiles(root, FOLDER_PROJECT);
+    expect(await test({ pattern: 'test/other.test.mjs' })).toMatchObject({
+      ok: true,
+      data: { command: "node --test 'test/other.test.mjs'", exitCode: 0, summary: { passed: 1, failed: 0 } },
+    });
+  });
+
+  it('a node script with a pretest step keeps npm test and says the pattern was not passed', async () => {
+    const pkg = { name: 'tiny', version: '1.0.0', private: true, scripts: { pretest: 'node -e 0', test: 'node --test test/' } };
+    await writeFiles(root, { ...FOLDER_PROJECT, 'package.json': JSON.stringify(pkg) });
+    const envelope = await test({ pattern: 'adds' });
+    expect(envelope).toMatchObject({ ok: false, data: { command: 'npm test', summary: { passed: 3, failed: 1 } } });
+    expect(JSON.stringify(envelope.warnings)).toMatch(/--pattern adds is ignored and every test runs/);
   });
 
   it('a package.json script printing "N passed, N failed" gives that summary', async () => {
@@ -110,7 +142,7 @@ describe('test', () => {
     await writeFiles(root, NODE_PROJECT);
     const passing = runCli(['-C', root, 'test', '--pattern', 'adds']);
     expect(passing.status).toBe(0);
-    expect(passing.stdout).toMatch(/^\$ npm test -- '--test-name-pattern=adds'\n[\s\S]*\[exit 0\] — 1 passed, 0 failed/);
+    expect(passing.stdout).toMatch(/^\$ node --test '--test-name-pattern=adds'\n[\s\S]*\[exit 0\] — 1 passed, 0 failed/);
     const failing = runCli(['-C', root, '--json', 'test']);
     expect(failing.status).toBe(1);
     expect(failing.json).toMatchObject({ ok: false, error: { code: 'C253' }, data: { summary: { passed: 2, failed: 1 } } });

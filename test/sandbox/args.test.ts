@@ -3,7 +3,7 @@ import { mkdir, readFile, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bwrapArgs } from '../../src/sandbox/bwrap.js';
-import { sandboxPolicy } from '../../src/sandbox/policy.js';
+import { SCRATCH_TMP, sandboxPolicy, tmpLayout } from '../../src/sandbox/policy.js';
 import { seatbeltProfile } from '../../src/sandbox/seatbelt.js';
 import { tempDir, writeFiles } from '../helpers/fixture.js';
 
@@ -31,7 +31,7 @@ describe('bwrap arguments', () => {
     expect(args).not.toContain('--unshare-net');
   });
 
-  it('protects existing paths by binding them read-only, missing folders with an empty read-only folder, missing files by watching them', async () => {
+  it('protects existing paths by binding them read-only, missing git folders with an empty read-only folder, missing files and .codeward by watching them', async () => {
     const root = await tempDir();
     await mkdir(join(root, '.git', 'hooks'), { recursive: true });
     await writeFiles(root, { '.git/config': '[core]\n', 'AGENTS.md': 'be nice\n' });
@@ -45,16 +45,17 @@ describe('bwrap arguments', () => {
     expect(contains(args, '--ro-bind', join(git, 'commondir'), join(git, 'commondir'))).toBe(true);
     expect(await readFile(join(git, 'commondir'), 'utf8')).toBe('.\n');
     expect(contains(args, '--ro-bind', join(root, 'AGENTS.md'), join(root, 'AGENTS.md'))).toBe(true);
-    expect(contains(args, '--tmpfs', join(root, '.codeward'), '--remount-ro', join(root, '.codeward'))).toBe(true);
-    expect(created).toEqual([join(git, 'config.worktree'), join(git, 'info'), join(git, 'modules'), join(git, 'worktrees'), join(root, '.codeward'), join(root, '.chatcli')]);
-    expect(watched).toEqual(expect.arrayContaining([join(root, 'coder_policy.json'), join(root, 'SOUL.md')]));
+    // No mount point in the working tree for a missing .codeward / .chatcli (it would be left behind empty).
+    expect(args).not.toContain(join(root, '.codeward'));
+    expect(created).toEqual([join(git, 'config.worktree'), join(git, 'info'), join(git, 'modules'), join(git, 'worktrees')]);
+    expect(watched).toEqual(expect.arrayContaining([join(root, 'coder_policy.json'), join(root, 'SOUL.md'), join(root, '.codeward'), join(root, '.chatcli')]));
     expect(watched).not.toContain(join(root, 'AGENTS.md'));
   });
 
   it('protects .git itself when there is no repository yet (no hooks can be planted for a later git init)', async () => {
     const root = await tempDir();
     const { created } = bwrapArgs(sandboxPolicy('workspace-write', root, { network: false, home: undefined }), root);
-    expect(created).toEqual([join(root, '.git'), join(root, '.codeward'), join(root, '.chatcli')]);
+    expect(created).toEqual([join(root, '.git')]);
   });
 
   it('binds a worktree\'s .git file read-only instead of mounting over it (it cannot hold hooks)', async () => {
@@ -62,7 +63,7 @@ describe('bwrap arguments', () => {
     await writeFiles(root, { '.git': 'gitdir: /elsewhere/.git/worktrees/x\n' });
     const { args, created } = bwrapArgs(sandboxPolicy('workspace-write', root, { network: false, home: undefined }), root);
     expect(contains(args, '--ro-bind', join(root, '.git'), join(root, '.git'))).toBe(true);
-    expect(created).toEqual([join(root, '.codeward'), join(root, '.chatcli')]);
+    expect(created).toEqual([]);
   });
 
   it('guards the control files of linked worktrees and submodules inside .git', async () => {
@@ -155,6 +156,36 @@ describe('local sockets', () => {
   });
 });
 
+describe('a workspace under /tmp (the private /tmp must not swallow writes beside it)', () => {
+  it.each([
+    [['/w'], { tmp: '/tmp', readOnly: [] }],
+    [['/tmp'], { tmp: '/tmp', readOnly: [] }],
+    [['/tmp/a/b/ws'], { tmp: '/tmp', readOnly: ['/tmp/a'] }],
+    [['/tmp/a/ws', '/tmp/c/d'], { tmp: '/tmp', readOnly: ['/tmp/a', '/tmp/c'] }],
+    [['/tmp/ws'], { tmp: SCRATCH_TMP, readOnly: ['/tmp'] }],
+    [['/w', '/tmp/cache'], { tmp: SCRATCH_TMP, readOnly: ['/tmp'] }],
+    [['/tmp/.codeward-tmp/ws'], { tmp: SCRATCH_TMP, readOnly: ['/tmp'] }],
+    [['/tmpfoo/ws'], { tmp: '/tmp', readOnly: [] }],
+  ])('%j → %j', (areas, layout) => {
+    expect(tmpLayout(areas)).toEqual(layout);
+  });
+
+  it('mounts the top folder as its own tmpfs before the workspace and remounts it read-only after everything', () => {
+    const { args } = bwrapArgs(sandboxPolicy('workspace-write', '/tmp/a/b/ws', { network: false, home: undefined }), '/tmp/a/b/ws');
+    const at = (...items: string[]): number => args.findIndex((_, i) => items.every((item, j) => args[i + j] === item));
+    expect(at('--tmpfs', '/tmp/a')).toBeGreaterThan(at('--tmpfs', '/tmp'));
+    expect(at('--bind', '/tmp/a/b/ws', '/tmp/a/b/ws')).toBeGreaterThan(at('--tmpfs', '/tmp/a'));
+    expect(at('--remount-ro', '/tmp/a')).toBeGreaterThan(at('--bind', '/tmp/a/b/ws', '/tmp/a/b/ws'));
+    expect(at('--remount-ro', '/tmp/a')).toBe(args.lastIndexOf('--remount-ro'));
+    expect(contains(args, '--setenv', 'TMPDIR', '/tmp')).toBe(true);
+    const top = bwrapArgs(sandboxPolicy('workspace-write', '/tmp/ws', { network: false, home: undefined }), '/tmp/ws').args;
+    expect(contains(top, '--tmpfs', SCRATCH_TMP)).toBe(true);
+    expect(contains(top, '--remount-ro', '/tmp')).toBe(true);
+    expect(contains(top, '--setenv', 'TMPDIR', SCRATCH_TMP)).toBe(true);
+    expect(contains(top, '--setenv', 'npm_config_cache', `${SCRATCH_TMP}/.npm`)).toBe(true);
+  });
+});
+
 describe('extra writable paths and cache variables', () => {
   it('binds existing sandboxWritable paths (~ expanded) writable, skips missing ones, and sets unset cache variables', async () => {
     const home = await tempDir();
@@ -164,7 +195,7 @@ describe('extra writable paths and cache variables', () => {
     const { args } = bwrapArgs(policy, root);
     expect(contains(args, '--bind', join(home, '.cargo'), join(home, '.cargo'))).toBe(true);
     expect(args.join(' ')).not.toContain('.missing');
-    expect(contains(args, '--setenv', 'XDG_CACHE_HOME', '/tmp/.cache')).toBe(true);
+    expect(contains(args, '--setenv', 'XDG_CACHE_HOME', `${policy.tmp ?? '/tmp'}/.cache`)).toBe(true);
     expect(args).not.toContain('npm_config_cache');
     expect(contains(args, '--setenv', 'npm_config_update_notifier', 'false')).toBe(true);
     const online = bwrapArgs(sandboxPolicy('workspace-write', root, { network: true, home }), root).args;

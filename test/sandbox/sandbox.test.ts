@@ -83,12 +83,53 @@ describe.skipIf(!bwrapWorks)(`the OS sandbox (bwrap)${bwrapWorks ? '' : ` — sk
     expect(await exists(join(outside, 'x.txt'))).toBe(false);
   });
 
-  it('writes inside the workspace and to a private /tmp', async () => {
+  it('writes inside the workspace and to a private temp folder ($TMPDIR)', async () => {
     const marker = `codeward-sbx-${Math.random().toString(36).slice(2)}`;
-    const run = await exec(`echo made > made.txt && echo t > /tmp/${marker} && cat /tmp/${marker}\n`);
+    const run = await exec(`echo made > made.txt && echo t > "$TMPDIR/${marker}" && cat "$TMPDIR/${marker}" && mktemp\n`);
     expect(run.status).toBe(0);
     expect(await readFile(join(root, 'made.txt'), 'utf8')).toBe('made\n');
     expect(await exists(join('/tmp', marker))).toBe(false);
+    expect(await exists(join('/tmp/.codeward-tmp', marker))).toBe(false);
+  });
+
+  // Issue 19: with the workspace under /tmp, a write beside it "succeeded" into the private /tmp and vanished.
+  describe('a workspace under /tmp', () => {
+    let base: string;
+    beforeEach(async () => {
+      base = await mkdtemp('/tmp/codeward-sbx-under-tmp-');
+    });
+    afterEach(() => removeDir(base));
+
+    const run = async (workspace: string, script: string): Promise<Run> => {
+      const saved = root;
+      root = workspace;
+      try {
+        return await exec(script);
+      } finally {
+        root = saved;
+      }
+    };
+
+    it('directly in /tmp: a write to a sibling fails like any write outside; $TMPDIR is private and writable', async () => {
+      const workspace = join(base, 'ws');
+      await mkdir(workspace);
+      // The workspace is /tmp/X/ws; /tmp/X, its top folder under /tmp, is read-only around it.
+      const result = await run(workspace, `echo in > in.txt; echo s > ../sibling.txt; mkdir ../made; echo t > "$TMPDIR/t" && echo "tmp=$(cat "$TMPDIR/t")"\n`);
+      expect(output(result)).toMatch(/sibling\.txt: Read-only file system/);
+      expect(output(result)).toMatch(/mkdir: cannot create directory .\.\.\/made.: Read-only file system/);
+      expect(output(result)).toContain('tmp=t');
+      expect(await readFile(join(workspace, 'in.txt'), 'utf8')).toBe('in\n');
+      expect(await exists(join(base, 'sibling.txt'))).toBe(false);
+      expect(await exists(join(base, 'made'))).toBe(false);
+    });
+
+    it('a top folder of /tmp as the workspace: /tmp itself is read-only inside, TMPDIR moves to a private folder', async () => {
+      const result = await run(base, `echo s > /tmp/${base.slice(5)}-sibling.txt; echo "TMPDIR=$TMPDIR"; echo t > "$TMPDIR/t" && cat "$TMPDIR/t"; echo in > in.txt\n`);
+      expect(output(result)).toMatch(/-sibling\.txt: Read-only file system/);
+      expect(output(result)).toContain('TMPDIR=/tmp/.codeward-tmp\nt\n');
+      expect(await readFile(join(base, 'in.txt'), 'utf8')).toBe('in\n');
+      expect(await exists(`${base}-sibling.txt`)).toBe(false);
+    });
   });
 
   it('hides the home secrets (~/.ssh/id_rsa, ~/.npmrc) of the user', async () => {
@@ -113,6 +154,18 @@ describe.skipIf(!bwrapWorks)(`the OS sandbox (bwrap)${bwrapWorks ? '' : ` — sk
     const open = await exec(script, ['--sandbox-network']);
     expect(open.status).toBe(0);
     expect(output(open)).toContain('HELLO-FROM-HOST');
+  });
+
+  // Issue 19: a blocked network gave `Could not resolve host` (or a 60 s npm retry) with no word about why.
+  it('a failed name lookup in the sandbox says the network is blocked and names --sandbox-network', async () => {
+    const run = await exec(`node -e "require('dns').lookup('registry.npmjs.org', (e) => { console.error(e ? 'getaddrinfo ' + e.code + ' registry.npmjs.org' : 'resolved'); process.exit(e ? 1 : 0); })"\n`);
+    expect(run.status).toBe(1);
+    const envelope = JSON.parse(run.stdout) as { error: { code: string; message: string } };
+    expect(envelope.error.code).toBe('C253');
+    expect(envelope.error.message).toMatch(/getaddrinfo E\w+ registry\.npmjs\.org \(the OS sandbox blocks the network for exec and test; a person can pass --sandbox-network/);
+    // Package managers fail at the first lookup instead of retrying for a minute.
+    expect(output(await exec('echo "retries=$npm_config_fetch_retries pip=$PIP_RETRIES"\n'))).toContain('retries=0 pip=0');
+    expect(output(await exec('echo "retries=${npm_config_fetch_retries:-unset}"\n', ['--sandbox-network']))).toContain('retries=unset');
   });
 
   it('hides local sockets: the ssh agent of SSH_AUTH_SOCK, with or without a network', async () => {
@@ -152,6 +205,35 @@ describe.skipIf(!bwrapWorks)(`the OS sandbox (bwrap)${bwrapWorks ? '' : ` — sk
     spawnSync('rm', ['-rf', join(root, '.git', 'hooks')]);
     await exec('mkdir -p .git/hooks && echo x > .git/hooks/post-checkout; true\n');
     expect(await exists(join(root, '.git', 'hooks', 'post-checkout'))).toBe(false);
+  });
+
+  // Issue 20: a plain exec left an empty .codeward/ (and .chatcli/) behind: the mount points of the
+  // read-only guards. They are watched instead; planting there still gets nothing obeyed.
+  it('leaves a clean repository clean: no empty .codeward or .chatcli after exec --cmd true', async () => {
+    const git = (...args: string[]) => spawnSync('git', args, { cwd: root, encoding: 'utf8' });
+    expect(git('init', '-q').status).toBe(0);
+    await writeFiles(root, { 'a.txt': 'a\n' });
+    git('add', 'a.txt');
+    git('-c', 'user.email=a@example.org', '-c', 'user.name=A', 'commit', '-qm', 'a');
+    const run = await new Promise<Run>((resolve, reject) => {
+      const child = spawn(process.execPath, [CLI, '--yes', '--json', 'exec', '--cmd', 'true'], { cwd: root, env: env(), stdio: ['ignore', 'pipe', 'pipe'] });
+      let stdout = '';
+      child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+      child.on('error', reject);
+      child.on('close', (status) => resolve({ status, stdout, stderr: '' }));
+    });
+    expect(run.status).toBe(0);
+    expect(git('status', '--porcelain', '--untracked-files=all', '--ignored').stdout).toBe('');
+    expect(await exists(join(root, '.codeward'))).toBe(false);
+    expect(await exists(join(root, '.chatcli'))).toBe(false);
+    // Planting a policy where the folder was missing: moved aside whole, the next call obeys nothing of it.
+    const plant = await exec('mkdir -p .codeward && echo \'{"rules":[{"pattern":"*","action":"deny"}]}\' > .codeward/policy.json; echo planted\n');
+    expect(output(plant)).toContain('planted');
+    expect((JSON.parse(plant.stdout) as { warnings: string[] }).warnings.join('\n')).toMatch(/created or replaced .*\.codeward; it was moved to \.codeward\.planted-by-sandbox-/);
+    expect(await exists(join(root, '.codeward'))).toBe(false);
+    const next = await exec('echo next\n');
+    expect(next.status).toBe(0);
+    expect(output(next)).toContain('next');
   });
 
   it('runs in a git worktree (.git is a file) and keeps that file from being replaced', async () => {
@@ -202,7 +284,8 @@ describe.skipIf(!bwrapWorks)(`the OS sandbox (bwrap)${bwrapWorks ? '' : ` — sk
     const run = await exec(`echo allowed > ${join(outside, 'cache.txt')} && echo "cache=$XDG_CACHE_HOME npm=$npm_config_cache"\n`);
     expect(run.status).toBe(0);
     expect(await readFile(join(outside, 'cache.txt'), 'utf8')).toBe('allowed\n');
-    expect(output(run)).toContain('cache=/tmp/.cache npm=/tmp/.npm');
+    // The private temp folder: /tmp, or /tmp/.codeward-tmp when the workspace is a top folder of /tmp.
+    expect(output(run)).toMatch(/cache=(\/tmp(?:\/\.codeward-tmp)?)\/\.cache npm=\1\/\.npm/);
   });
 
   it('takes the mode from .codeward/config.json', async () => {

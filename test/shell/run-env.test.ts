@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { childEnv, isCodewardSecret, isSecretVariable } from '../../src/shell/env.js';
+import { childEnv, isCodewardSecret, isSecretVariable, NON_INTERACTIVE } from '../../src/shell/env.js';
 import { runProcess } from '../../src/shell/run.js';
 
 describe('childEnv', () => {
@@ -25,6 +25,7 @@ describe('childEnv', () => {
       CODEWARD_STATE_DIR: '/tmp/state',
       CODEWARD_MODEL: 'gpt',
       NO_COLOR: '1',
+      ...NON_INTERACTIVE,
     });
   });
 

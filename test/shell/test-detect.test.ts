@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { detectTestRunner, type TestRunner } from '../../src/shell/test-detect.js';
+import { nodeScript } from '../../src/shell/test-detect-node.js';
 import { looksLikePath, shellQuote, withPattern } from '../../src/shell/test-detect-pattern.js';
 import { removeDir, tempDir, writeFiles } from '../helpers/fixture.js';
 
@@ -106,11 +107,33 @@ describe('withPattern', () => {
     [{ command: 'npx vitest run', filter: 'name' }, 'parses dates', "npx vitest run -t 'parses dates'"],
     [{ command: 'npx vitest run', filter: 'name' }, 'src/date.test.ts', "npx vitest run 'src/date.test.ts'"],
     [{ command: 'npm test', filter: 'name', passThrough: '--' }, 'login', "npm test -- -t 'login'"],
-    [{ command: 'pnpm test', filter: 'node-test' }, 'a|b', "pnpm test '--test-name-pattern=a|b'"],
+    [{ command: 'pnpm test', filter: 'node-test', node: { options: ['--test'], files: ['test/'] } }, 'a|b', "node --test '--test-name-pattern=a|b' test/"],
+    [{ command: 'npm test', filter: 'node-test', passThrough: '--', node: { options: ['--import', 'tsx', '--test'], files: ["'t/**/*.ts'"] } }, 't/a.test.ts', "node --import tsx --test 't/a.test.ts'"],
     [{ command: 'yarn test', filter: 'mocha' }, 'login', "yarn test --grep 'login'"],
     [{ command: 'npm test', filter: 'append', passThrough: '--' }, 'login', "npm test -- 'login'"],
   ] as const)('%o with %s', (base, pattern, command) => {
     expect(withPattern(runner(base), pattern)).toEqual({ command });
+  });
+
+  it('node --test: a script that is not one plain node command keeps the script and notes the pattern is ignored', () => {
+    const built = withPattern(runner({ command: 'npm test', filter: 'node-test', passThrough: '--' }), 'add');
+    expect(built.command).toBe('npm test');
+    expect(built.note).toMatch(/--pattern add is ignored and every test runs/);
+  });
+
+  it.each([
+    ['node --test test/', { options: ['--test'], files: ['test/'] }],
+    ['node --test', { options: ['--test'], files: [] }],
+    ["node --import tsx --test --test-reporter spec 'test/**/*.test.ts'", { options: ['--import', 'tsx', '--test', '--test-reporter', 'spec'], files: ["'test/**/*.test.ts'"] }],
+    ['node --test -- a.test.js', { options: ['--test'], files: ['a.test.js'] }],
+    ['node --test test/ && echo done', undefined],
+    ['NODE_ENV=test node --test', undefined],
+    ['node --test $DIR', undefined],
+    ['node --test "a b"', undefined],
+    ['node x.js --test', undefined],
+    ['tsx --test', undefined],
+  ])('nodeScript(%j)', (script, parsed) => {
+    expect(nodeScript(script)).toEqual(parsed);
   });
 
   it('no pattern leaves the command alone', () => {
