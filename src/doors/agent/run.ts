@@ -8,6 +8,8 @@ import type { EventSink } from '../../agent/events.js';
 import { AgentLoop, type AgentOutcome } from '../../agent/loop/agent.js';
 import { aiSdkClient } from '../../agent/model/client.js';
 import { loadUserAgentConfig, resolveModelConfig } from '../../agent/model/config.js';
+import { projectAgentSettings } from '../../agent/model/project.js';
+import { DEFAULT_RESULT_BYTES } from '../../agent/loop/budget.js';
 import { createLanguageModel } from '../../agent/model/create.js';
 import { findContextFiles } from '../../agent/prompt/context-files.js';
 import { loadPersona } from '../../agent/prompt/persona.js';
@@ -52,7 +54,9 @@ export async function agentCommand(argv: readonly string[], globals: GlobalOptio
     }
     const home = io.env['HOME'];
     const root = resolve(io.cwd, globals.workspace ?? '.');
-    const user = await loadUserAgentConfig(home, (message) => io.stderr.write(`warning: ${message}\n`));
+    const warn = (message: string): void => void io.stderr.write(`warning: ${message}\n`);
+    // ~/.codeward/config, then the project's agent keys (those that choose where requests go only when trusted).
+    const { settings: user } = await projectAgentSettings(root, home, await loadUserAgentConfig(home, warn), warn);
     const modelConfig = resolveModelConfig({ ...options, ...(options.stream === false ? { stream: false } : {}) }, io.env, user);
     const approvalMode = options.approvalMode ?? user.approvalMode ?? 'ask';
     const registry = new Registry([...builtinCommands, delegateCommand]);
@@ -113,6 +117,7 @@ export async function agentCommand(argv: readonly string[], globals: GlobalOptio
       system,
       env: io.env,
       maxTurns: options.maxTurns ?? user.maxTurns ?? 50,
+      resultBytes: options.resultBytes ?? user.resultBytes ?? DEFAULT_RESULT_BYTES,
       diffs: interactive || options.outputFormat === 'stream-json',
       emit: emitEvent,
       dispatchAgents: team.dispatch,
