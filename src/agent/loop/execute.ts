@@ -7,7 +7,7 @@ import { runTodo } from '../tasks/todo.js';
 import type { TaskTracker } from '../tasks/tracker.js';
 import { DEFAULT_RESULT_BYTES, fitResult, resultShare } from './budget.js';
 import { diffSince, snapshotFiles } from './diffs.js';
-import { previewCall } from './preview.js';
+import { CHANGE_COMMANDS, previewCall } from './preview.js';
 import { dependencies, footprint, sharesPath, type CallFootprint } from './schedule.js';
 
 export interface BatchContext {
@@ -139,7 +139,7 @@ export async function executeBatch(tags: readonly ToolCallTag[], context: BatchC
           return outcome;
         }
         context.emit({ type: 'tool_call', turn: context.turn, id, tool, cmd, args: tag.args });
-        if (context.previews && tool === '@coder' && (cmd === 'write' || cmd === 'patch' || cmd === 'test')) {
+        if (context.previews && tool === '@coder' && (CHANGE_COMMANDS.has(cmd) || cmd === 'test')) {
           const preview = await previewCall(context.engine, tag.args);
           if (preview) context.emit({ type: 'preview', turn: context.turn, id, cmd, ...preview });
         }
