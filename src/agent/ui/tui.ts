@@ -1,5 +1,5 @@
 import type { EventSink } from '../events.js';
-import type { Approver } from '../../permissions/types.js';
+import type { ScopedApprover } from '../../permissions/types.js';
 import { LineReader } from './line-reader.js';
 import { createApprover, readMessage, WAITING } from './prompts.js';
 import { EventRenderer } from './renderer.js';
@@ -26,7 +26,7 @@ export interface Tui {
   askUser(answer: string, question: boolean): Promise<string | null>;
   // The first request, when none was given on the command line.
   readTask(): Promise<string | null>;
-  approver: Approver;
+  approver: ScopedApprover;
   // The task given on the command line, echoed as if typed.
   echoTask(task: string): void;
   // What the person said when refusing calls since the last time (for the model), then cleared.
