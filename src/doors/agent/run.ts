@@ -9,6 +9,7 @@ import { AgentLoop, type AgentOutcome } from '../../agent/loop/agent.js';
 import { aiSdkClient } from '../../agent/model/client.js';
 import { loadUserAgentConfig, resolveModelConfig } from '../../agent/model/config.js';
 import { projectAgentSettings } from '../../agent/model/project.js';
+import { runSlash } from '../../agent/loop/slash.js';
 import { DEFAULT_RESULT_BYTES } from '../../agent/loop/budget.js';
 import { createLanguageModel } from '../../agent/model/create.js';
 import { findContextFiles } from '../../agent/prompt/context-files.js';
@@ -102,6 +103,7 @@ export async function agentCommand(argv: readonly string[], globals: GlobalOptio
         color: io.terminal!.isTTY === true && io.env['NO_COLOR'] === undefined,
         header: { model: `${modelConfig.provider}/${modelConfig.model}`, workspace: engine.workspace.root, approvalMode, transcript: relative(engine.workspace.root, transcript.path) },
         onInterrupt: () => interrupt(),
+        slash: (line) => runSlash(engine, line),
       });
     }
     const headless = interactive ? undefined : headlessOutput(options.outputFormat, io);
