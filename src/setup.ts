@@ -11,7 +11,7 @@ import { SessionStore } from './files/session-store.js';
 import { stalenessHooks } from './files/staleness-hooks.js';
 import { StalenessTracker } from './files/staleness.js';
 import { committer, JOURNAL_PREFIX, recoverJournals } from './files/transaction.js';
-import { DenialStore, DenialTracker, denialLimitsFromEnv, loadPolicy, permissionGate, readProjectSettings, type Approver, type CliRuleFlags } from './permissions/index.js';
+import { DenialStore, DenialTracker, denialLimitsFromEnv, loadPolicy, permissionGate, readProjectSettings, type CliRuleFlags, type ScopedApprover } from './permissions/index.js';
 import { trustNotice } from './permissions/policy-notice.js';
 import type { Envelope } from './engine/envelope.js';
 import type { CallInput } from './args/parse-call.js';
@@ -29,7 +29,7 @@ export interface PermissionOptions {
   // --yes: approve every ask that is not safety-immune.
   readonly yes?: boolean;
   // Asks a person (TTY prompt, MCP elicitation); absent → an ask is refused with C241.
-  readonly approver?: Approver;
+  readonly approver?: ScopedApprover;
   // Home folder for user policy files (default $HOME).
   readonly home?: string;
 }

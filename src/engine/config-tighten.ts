@@ -8,6 +8,8 @@ import type { Config } from './config.js';
 // new setting is tighten-only until someone writes down how it tightens.
 type Tightener = (value: never, base: never) => { readonly value: unknown; readonly loosened?: string };
 
+const WHERE = "it chooses where codeward agent sends your code and API key";
+
 const SANDBOX_STRENGTH: Readonly<Record<string, number>> = { off: 0, 'workspace-write': 1, 'read-only': 2 };
 
 const TIGHTENERS: Readonly<Record<string, Tightener>> = {
@@ -25,6 +27,19 @@ const TIGHTENERS: Readonly<Record<string, Tightener>> = {
     value === undefined || (SANDBOX_STRENGTH[value] ?? 0) >= (SANDBOX_STRENGTH[base ?? 'workspace-write'] ?? 1) ? { value } : { value: base, loosened: 'turning the OS sandbox off loosens' },
   sandboxNetwork: (value: boolean) => (value ? { value: false, loosened: 'network access in the sandbox loosens' } : { value }),
   sandboxWritable: (value: readonly string[]) => (value.length > 0 ? { value: [], loosened: 'more writable paths for sandboxed commands loosen' } : { value }),
+  // codeward agent: where requests go (and with which key and headers) sends the user's code and API key
+  // there, so only a trusted workspace may choose it; which model, streaming and lower caps are harmless
+  // (the agent keeps the lower of the project's and the user's maxTurns, maxRetries, resultBytes).
+  provider: () => ({ value: undefined, loosened: WHERE }),
+  baseUrl: () => ({ value: undefined, loosened: WHERE }),
+  apiKeyEnv: () => ({ value: undefined, loosened: WHERE }),
+  headers: () => ({ value: undefined, loosened: WHERE }),
+  model: (value: string) => ({ value }),
+  stream: (value: boolean) => ({ value }),
+  maxRetries: (value: number) => ({ value }),
+  maxTurns: (value: number) => ({ value }),
+  resultBytes: (value: number) => ({ value }),
+  approvalMode: (value: string) => (value === 'ask' ? { value } : { value: undefined, loosened: 'it lets the agent run more without asking' }),
 };
 
 export function tightenConfig(project: Config, keys: readonly string[], base: Config, file: string): { config: Config; ignored: IgnoredSetting[] } {

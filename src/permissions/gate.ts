@@ -7,33 +7,44 @@ import { describeCall } from './describe.js';
 import { approvalNeededMessage, deniedMessage, userDeniedMessage } from './messages.js';
 import { escapePattern } from './pattern.js';
 import type { Policy } from './policy.js';
-import type { ApprovalAnswer, ApprovalRequest, Approver, Decision, Judged, ShellParserLike } from './types.js';
+import { scopesFor, SessionGrants } from './scopes.js';
+import type { ApprovalAnswer, ApprovalReply, ApprovalRequest, ApprovalScope, Decision, Judged, ScopedApprover, ShellParserLike } from './types.js';
 
 export interface PermissionGateOptions {
   readonly policy: Policy;
   readonly denials: DenialTracker;
   // Asks a person; absent when no one can (non-interactive): an ask is then C241.
-  readonly approver?: Approver;
+  readonly approver?: ScopedApprover;
   // --yes: approve every ask that is not safety-immune (and not in an escalated session).
   readonly yes: boolean;
   // Default: a ShellParser of this gate's own (the grammar loads on the first shell call).
   readonly parser?: ShellParserLike;
+  // 'always' answers kept for this session only (default: the gate's own).
+  readonly grants?: SessionGrants;
 }
 
-type GateOptions = PermissionGateOptions & { readonly parser: ShellParserLike };
+type GateOptions = PermissionGateOptions & { readonly parser: ShellParserLike; readonly grants: SessionGrants };
 
-// The rule an 'always' or 'never' answer saves: the exact path for file commands, the whole command
-// for others; none for shell lines (each needs its own approval, as in ChatCLI).
-function suggestion(judged: Judged): string | null {
+// The rule a 'never' answer saves: the exact path for file commands, the whole command for others; none
+// for shell lines (a deny rule there is written by a person, as in ChatCLI).
+function denyRule(judged: Judged): string | null {
   if (judged.kind === 'shell') return null;
   if (judged.kind === 'path' && judged.subject !== undefined) return `${judged.tool} ${escapePattern(judged.subject)}`;
   return judged.tool;
 }
 
-function optionsFor(judged: Judged, decision: Decision): ApprovalAnswer[] {
-  if (judged.kind === 'shell') return ['once', 'no'];
+function optionsFor(judged: Judged, decision: Decision, scopes: readonly ApprovalScope[]): ApprovalAnswer[] {
   // An allow rule never approves an immune call, so 'always' would promise what it cannot keep.
-  return decision.source === 'immune' ? ['once', 'no', 'never'] : ['once', 'always', 'no', 'never'];
+  if (decision.source === 'immune') return judged.kind === 'shell' ? ['once', 'no'] : ['once', 'no', 'never'];
+  const always: ApprovalAnswer[] = scopes.length > 0 ? ['always'] : [];
+  return judged.kind === 'shell' ? ['once', ...always, 'no'] : ['once', ...always, 'no', 'never'];
+}
+
+function readReply(reply: ApprovalReply, choices: readonly ApprovalAnswer[]): { answer: ApprovalAnswer; scope: number } {
+  const answer = typeof reply === 'string' ? reply : reply?.answer;
+  const scope = typeof reply === 'object' && reply !== null && Number.isInteger(reply.scope) ? reply.scope : 0;
+  // Anything not offered is a refusal (ChatCLI: "invalid input — action denied for security").
+  return choices.includes(answer) ? { answer, scope } : { answer: 'no', scope: 0 };
 }
 
 async function approve(judged: Judged, decision: Decision, options: GateOptions, requester: string | undefined): Promise<void> {
@@ -43,8 +54,9 @@ async function approve(judged: Judged, decision: Decision, options: GateOptions,
     return;
   }
   if (!options.approver) throw fail('C241', approvalNeededMessage(decision));
-  const choices = optionsFor(judged, decision);
-  const rule = suggestion(judged);
+  const scopes = decision.source === 'immune' ? [] : scopesFor(judged, decision);
+  const choices = optionsFor(judged, decision, scopes);
+  const never = denyRule(judged);
   const request: ApprovalRequest = {
     judged: decision.part && decision.part !== judged.subject ? `${judged.call} (${decision.part})` : judged.call,
     tool: judged.tool,
@@ -52,21 +64,28 @@ async function approve(judged: Judged, decision: Decision, options: GateOptions,
     source: decision.source,
     immune: decision.immune ?? null,
     options: choices,
-    suggestion: choices.includes('always') || choices.includes('never') ? rule : null,
+    suggestion: choices.includes('always') ? (scopes[0]?.rules[0] ?? null) : choices.includes('never') ? never : null,
+    ...(scopes.length > 0 ? { scopes } : {}),
+    kind: judged.kind,
     ...(requester ? { requester } : {}),
   };
-  const raw = await options.approver(request);
-  // Anything not offered is a refusal (ChatCLI: "invalid input — action denied for security").
-  const answer: ApprovalAnswer = choices.includes(raw) ? raw : 'no';
+  const reply = await options.approver(request);
+  const { answer, scope } = readReply(reply, choices);
   if (answer === 'once' || answer === 'always') {
-    if (answer === 'always' && rule) await policy.saveAnswer(rule, 'allow');
+    if (answer === 'always') {
+      // A bare 'always' (an approver that knows no scopes: the CLI, MCP) saves the one rule it was shown;
+      // a scope that was not offered is that rule too.
+      const chosen = typeof reply === 'object' ? scopes[scope] : undefined;
+      if (chosen?.session) options.grants.grant(chosen);
+      for (const rule of chosen ? chosen.rules : [request.suggestion!]) await policy.saveAnswer(rule, 'allow');
+    }
     denials.recordApproval(judged.tool);
     return;
   }
   let extra = '';
-  if (answer === 'never' && rule) {
-    await policy.saveAnswer(rule, 'deny');
-    extra = `; rule "${rule}" (deny) saved to ${policy.answersFile}`;
+  if (answer === 'never' && never) {
+    await policy.saveAnswer(never, 'deny');
+    extra = `; rule "${never}" (deny) saved to ${policy.answersFile}`;
   }
   const outcome = denials.recordDenial(judged.tool);
   if (outcome === 'escalated') extra += `; the session is escalated after ${denials.total} denials (no more automatic approval)`;
@@ -77,7 +96,7 @@ async function approve(judged: Judged, decision: Decision, options: GateOptions,
 // Decides every judged part; any deny refuses the call (C240) before anyone is asked; then each ask
 // is approved by --yes, by the approver, or refused (C241 when no one can approve).
 export async function authorizeJudged(judged: readonly Judged[], gateOptions: PermissionGateOptions, requester?: string): Promise<void> {
-  const options: GateOptions = { ...gateOptions, parser: gateOptions.parser ?? new LazyShellParser() };
+  const options: GateOptions = { ...gateOptions, parser: gateOptions.parser ?? new LazyShellParser(), grants: gateOptions.grants ?? new SessionGrants() };
   const ctx: DecideContext = { policy: options.policy, denials: options.denials };
   const decisions = await Promise.all(judged.map((entry) => decide(entry, ctx, options.parser)));
   const denied = decisions.find((d) => d.decision === 'deny');
@@ -88,12 +107,16 @@ export async function authorizeJudged(judged: readonly Judged[], gateOptions: Pe
     const now = await decide(judged[i]!, ctx, options.parser);
     if (now.decision === 'allow') continue;
     if (now.decision === 'deny') throw fail('C240', deniedMessage(now));
+    if (options.grants.covers(judged[i]!, now)) {
+      options.denials.recordApproval(judged[i]!.tool);
+      continue;
+    }
     await approve(judged[i]!, now, options, requester);
   }
 }
 
 // The engine's permission stage (ARCHITECTURE.md: after the danger classifier, before staleness).
 export function permissionGate(options: PermissionGateOptions): Pick<EngineHooks, 'authorize'> {
-  const withParser: GateOptions = { ...options, parser: options.parser ?? new LazyShellParser() };
+  const withParser: GateOptions = { ...options, parser: options.parser ?? new LazyShellParser(), grants: options.grants ?? new SessionGrants() };
   return { authorize: (call: PreparedCall) => authorizeJudged(describeCall(call), withParser, call.caller?.label) };
 }

@@ -1,6 +1,6 @@
 // The permission system: policy sources and merge, rule matching, safety immunity, the read-only
 // allowlist, the denial tracker, the decision flow and the engine's permission gate.
-export type { Action, ApprovalAnswer, ApprovalRequest, Approver, Decision, DecisionSource, Judged, JudgedKind, ListedRule, Rule, RuleSource, ShellParserLike } from './types.js';
+export type { Action, ApprovalAnswer, ApprovalReply, ApprovalRequest, ApprovalScope, Approver, ScopedApprover, Decision, DecisionSource, Judged, JudgedKind, ListedRule, Rule, RuleSource, ShellParserLike } from './types.js';
 export { compilePattern, escapePattern, isGlob, normalizePattern, type CompiledPattern, type Subject } from './pattern.js';
 export { parsePolicyText, formatProblem, MAX_PATTERN_LENGTH, type ParsedPolicyFile, type PolicyProblem } from './policy-file.js';
 export { Policy, ruleOrigin, type MatchTarget, type PolicyFileInfo, type RuleMatch } from './policy.js';

@@ -76,6 +76,20 @@ export interface ShellParserLike {
 
 export type ApprovalAnswer = 'once' | 'always' | 'no' | 'never';
 
+// What an 'always' answer can cover (src/permissions/scopes.ts), narrowest first: rules saved to the user's
+// answers file for this workspace, or a grant kept for this session only.
+export interface ApprovalScope {
+  // For people: 'this file (patch src/a.ts)', 'all edits under src/', 'commands starting with `npm run`'.
+  readonly label: string;
+  // The allow rules saved (empty for a session grant).
+  readonly rules: readonly string[];
+  // A grant for the rest of this session, saved nowhere: 'edits' = every file edit the defaults ask for.
+  readonly session?: 'edits';
+}
+
+// An approver's answer; 'always' alone means the first (narrowest) scope.
+export type ApprovalReply = ApprovalAnswer | { readonly answer: 'always'; readonly scope: number };
+
 // What an approver is asked: plain data, so it can cross a process or a protocol (MCP elicitation).
 export interface ApprovalRequest {
   readonly judged: string;
@@ -86,8 +100,14 @@ export interface ApprovalRequest {
   readonly options: readonly ApprovalAnswer[];
   // The rule 'always' (allow) or 'never' (deny) would add to the project policy.
   readonly suggestion: string | null;
+  // What 'always' can cover, narrowest first (absent or one entry: `suggestion`).
+  readonly scopes?: readonly ApprovalScope[];
+  // How the call was judged: 'shell' for a command line (exec, test --cmd).
+  readonly kind?: JudgedKind;
   // A dispatched agent or subagent asking ("coder agent ac-2"); absent when the main run asks.
   readonly requester?: string;
 }
 
 export type Approver = (request: ApprovalRequest) => Promise<ApprovalAnswer>;
+// An approver that can also say which scope an 'always' covers (the agent's terminal UI); every Approver is one.
+export type ScopedApprover = (request: ApprovalRequest) => Promise<ApprovalReply>;

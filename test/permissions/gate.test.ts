@@ -71,7 +71,7 @@ describe('permissionGate', () => {
     expect(denials.consecutive('@coder write')).toBe(0);
     const request = asked[0]!;
     expect(JSON.parse(JSON.stringify(request))).toEqual(request);
-    expect(request).toEqual({ judged: '@coder write a.txt', tool: '@coder write', reason: expect.any(String), source: 'default', immune: null, options: ['once', 'always', 'no', 'never'], suggestion: '@coder write a.txt' });
+    expect(request).toEqual({ judged: '@coder write a.txt', tool: '@coder write', reason: expect.any(String), source: 'default', immune: null, options: ['once', 'always', 'no', 'never'], suggestion: '@coder write a.txt', scopes: [expect.objectContaining({ label: 'this file (write a.txt)' }), expect.objectContaining({ session: 'edits' })], kind: 'path' });
   });
 
   test('always: writes the user-level answers file of the workspace (never a project file), the next call is allowed without asking', async () => {
@@ -106,11 +106,17 @@ describe('permissionGate', () => {
     expect(asked).toHaveLength(1);
   });
 
-  test('exec offers only once/no; anything else is a refusal', async () => {
-    const { approver, asked } = scripted('always');
+  test('exec: always (one asking command) saves the exact command, not a prefix; never is not offered (a refusal)', async () => {
+    const { approver, asked } = scripted('always', 'never', 'no');
     const gate = permissionGate({ policy: await policyWith(box), denials: new DenialTracker(), approver, yes: false, parser });
-    await expect(gate.authorize(await execCall('npm test'))).rejects.toMatchObject({ code: 'C240' });
-    expect(asked[0]).toMatchObject({ options: ['once', 'no'], suggestion: null, judged: '@coder exec npm test' });
+    await gate.authorize(await execCall('npm test'));
+    expect(asked[0]).toMatchObject({ options: ['once', 'always', 'no'], suggestion: '@coder exec?npm test', judged: '@coder exec npm test' });
+    await gate.authorize(await execCall('npm test'));
+    expect(asked).toHaveLength(1);
+    await expect(gate.authorize(await execCall('npm test --watch'))).rejects.toMatchObject({ code: 'C240' });
+    // Two commands that ask: each needs its own approval.
+    await expect(gate.authorize(await execCall('make && npm run x'))).rejects.toMatchObject({ code: 'C240' });
+    expect(asked[2]).toMatchObject({ options: ['once', 'no'], suggestion: null });
   });
 
   test('no approver: C241 names a suggested --allow rule that works', async () => {

@@ -6,6 +6,7 @@ import { fingerprint } from '../contract/validate.js';
 import type { EventSink, ToolOutcome } from '../events.js';
 import type { ChatMessage, ModelClient, TokenUsage } from '../model/client.js';
 import { TaskTracker } from '../tasks/tracker.js';
+import { DEFAULT_RESULT_BYTES } from './budget.js';
 import { executeBatch, type CommandAllowance } from './execute.js';
 import { isCancellation, respond } from './respond.js';
 import { resultsMessage } from './results.js';
@@ -44,6 +45,8 @@ export interface AgentLoopOptions {
   readonly waited?: () => number;
   // What the person said when refusing calls, told to the model with the results (then cleared).
   readonly personNotes?: () => readonly string[];
+  // Bytes one batch's results message may carry (the result budget, default DEFAULT_RESULT_BYTES).
+  readonly resultBytes?: number;
 }
 
 // What a dispatch of <agent_call>s reports: the message for the model, and each agent's failure (if any)
@@ -205,7 +208,8 @@ export class AgentLoop {
     }
     const { engine, env, allowance, caller } = this.options;
     const { previews, waited } = this.options;
-    const batch = { engine, tracker: this.tracker, turn, signal, emit, env, diffs: this.options.diffs ?? false, ...(allowance ? { allowance } : {}), ...(caller ? { caller } : {}), ...(previews ? { previews } : {}), ...(waited ? { waited } : {}) };
+    const resultBytes = this.options.resultBytes ?? DEFAULT_RESULT_BYTES;
+    const batch = { engine, tracker: this.tracker, turn, signal, emit, env, diffs: this.options.diffs ?? false, resultBytes, ...(allowance ? { allowance } : {}), ...(caller ? { caller } : {}), ...(previews ? { previews } : {}), ...(waited ? { waited } : {}) };
     const outcomes = await executeBatch(parsed.toolCalls, batch);
     // Work is a change to the files (running `ls` or the tests is not): then a summary may quote code.
     if (outcomes.some((outcome) => outcome.ok && outcome.tool === '@coder' && ['write', 'destructive'].includes(engine.registry.find(outcome.cmd)?.effect ?? ''))) this.workDone = true;
@@ -236,7 +240,7 @@ export class AgentLoop {
       emit({ type: 'notice', message: 'three turns failed in a row: the model was asked for a new plan' });
     }
     notes.push(...(this.options.personNotes?.() ?? []));
-    this.push({ role: 'user', content: resultsMessage(outcomes, notes) });
+    this.push({ role: 'user', content: resultsMessage(outcomes, notes, resultBytes) });
     return undefined;
   }
 

@@ -11,7 +11,7 @@ interface Before {
   readonly text: string | null;
 }
 
-async function readSmall(real: string): Promise<string | null | undefined> {
+export async function readSmall(real: string): Promise<string | null | undefined> {
   const info = await stat(real).catch(() => undefined);
   if (!info) return null;
   if (!info.isFile() || info.size > MAX_DIFF_BYTES) return undefined;

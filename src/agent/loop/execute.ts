@@ -5,8 +5,9 @@ import type { ToolCallTag } from '../contract/types.js';
 import type { EventSink, ToolOutcome } from '../events.js';
 import { runTodo } from '../tasks/todo.js';
 import type { TaskTracker } from '../tasks/tracker.js';
+import { DEFAULT_RESULT_BYTES, fitResult, resultShare } from './budget.js';
 import { diffSince, snapshotFiles } from './diffs.js';
-import { previewCall } from './preview.js';
+import { CHANGE_COMMANDS, previewCall } from './preview.js';
 import { dependencies, footprint, sharesPath, type CallFootprint } from './schedule.js';
 
 export interface BatchContext {
@@ -26,6 +27,8 @@ export interface BatchContext {
   readonly previews?: boolean;
   // Milliseconds spent so far waiting for the person (subtracted from the calls' elapsed times).
   readonly waited?: () => number;
+  // Bytes the results message of one batch may carry (default DEFAULT_RESULT_BYTES); each result gets a share.
+  readonly resultBytes?: number;
 }
 
 export interface CommandAllowance {
@@ -65,7 +68,7 @@ function repeatsMessage(envelope: Envelope): boolean {
   return values.length > 0 && values.every((value) => typeof value === 'string' && envelope.error.message.includes(value));
 }
 
-function envelopeOutput(engine: Engine, envelope: Envelope): string {
+function envelopeOutput(engine: Engine, envelope: Envelope, raw: string, share: number): string {
   const command = engine.registry.find(envelope.cmd);
   let text = '';
   if (command && (envelope.ok || (envelope.data !== undefined && !repeatsMessage(envelope)))) {
@@ -76,15 +79,15 @@ function envelopeOutput(engine: Engine, envelope: Envelope): string {
     }
   }
   const warnings = envelope.warnings.map((warning) => `warning: ${warning}`).join('\n');
-  return [warnings, text].filter((part) => part !== '').join('\n');
+  return fitResult([warnings, text].filter((part) => part !== '').join('\n'), command, raw, share);
 }
 
-async function runCoder(tag: ToolCallTag, cmd: string, context: BatchContext): Promise<Omit<ToolOutcome, 'id' | 'tool' | 'cmd' | 'durationMs'>> {
+async function runCoder(tag: ToolCallTag, cmd: string, context: BatchContext, share: number): Promise<Omit<ToolOutcome, 'id' | 'tool' | 'cmd' | 'durationMs'>> {
   const refused = context.allowance ? refusal(context.allowance, cmd) : undefined;
   if (refused) return { ok: false, code: 'C240', message: refused, output: '' };
   const before = context.diffs ? await snapshotFiles(context.engine, tag.args) : [];
   const envelope = await context.engine.run(tag.args, { signal: context.signal, ...(context.caller ? { caller: context.caller } : {}) });
-  const output = envelopeOutput(context.engine, envelope);
+  const output = envelopeOutput(context.engine, envelope, tag.args, share);
   if (!envelope.ok) return { ok: false, code: envelope.error.code, message: envelope.error.message, output };
   const diff = before.length > 0 ? await diffSince(before) : '';
   return { ok: true, output, ...(diff ? { diff } : {}) };
@@ -115,6 +118,7 @@ function heldBack(index: number, footprints: readonly CallFootprint[], outcomes:
 export async function executeBatch(tags: readonly ToolCallTag[], context: BatchContext): Promise<ToolOutcome[]> {
   const footprints = tags.map((tag) => (toolName(tag) === '@todo' ? TODO_FOOTPRINT : footprint(context.engine, tag.args, context.env)));
   const deps = dependencies(footprints);
+  const share = resultShare(context.resultBytes ?? DEFAULT_RESULT_BYTES, tags.length);
   const outcomes: Promise<ToolOutcome>[] = [];
   const settledOutcomes: (ToolOutcome | undefined)[] = [];
   tags.forEach((tag, index) => {
@@ -135,13 +139,13 @@ export async function executeBatch(tags: readonly ToolCallTag[], context: BatchC
           return outcome;
         }
         context.emit({ type: 'tool_call', turn: context.turn, id, tool, cmd, args: tag.args });
-        if (context.previews && tool === '@coder' && (cmd === 'write' || cmd === 'patch' || cmd === 'test')) {
+        if (context.previews && tool === '@coder' && (CHANGE_COMMANDS.has(cmd) || cmd === 'test')) {
           const preview = await previewCall(context.engine, tag.args);
           if (preview) context.emit({ type: 'preview', turn: context.turn, id, cmd, ...preview });
         }
         const started = performance.now();
         const waitedBefore = context.waited?.() ?? 0;
-        const result = tool === '@todo' ? runTodoCall(tag, context) : await runCoder(tag, cmd, context);
+        const result = tool === '@todo' ? runTodoCall(tag, context) : await runCoder(tag, cmd, context, share);
         const waiting = (context.waited?.() ?? 0) - waitedBefore;
         const outcome: ToolOutcome = { id, tool, cmd, ...result, durationMs: Math.max(0, Math.round(performance.now() - started - waiting)) };
         settledOutcomes[index] = outcome;

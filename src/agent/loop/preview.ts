@@ -1,11 +1,15 @@
 import { createTwoFilesPatch } from 'diff';
 import type { Engine } from '../../engine/engine.js';
-import { snapshotFiles } from './diffs.js';
+import { CHANGE_COMMANDS, planChange, type FileChange } from './preview-edits.js';
 
-// What a call is about to do, for the person approving it: the diff of an edit (write, patch with
-// search/replace, create) computed on the current file through the jail, or the command `test` runs.
+export { CHANGE_COMMANDS } from './preview-edits.js';
+
+// What a call is about to do, for the person approving it: the diff of every file a change makes (write,
+// patch in both modes, multipatch, create, update, delete) computed on the current files through the jail,
+// lines for what a diff cannot show (a folder a delete removes), or the command `test` runs.
 export interface CallPreview {
   readonly diff?: string;
+  readonly lines?: readonly string[];
   readonly command?: string;
 }
 
@@ -13,24 +17,10 @@ type Args = Record<string, unknown>;
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
-async function editPreview(engine: Engine, raw: string, name: string, args: Args): Promise<string | undefined> {
-  const [file] = await snapshotFiles(engine, raw);
-  if (!file) return undefined;
-  const before = file.text ?? '';
-  let after: string | undefined;
-  if (name === 'write' && text(args['content']) !== undefined && args['encoding'] !== 'base64') {
-    after = args['append'] === true ? before + text(args['content'])! : text(args['content'])!;
-  } else if (name === 'patch' && text(args['search']) !== undefined && text(args['replace']) !== undefined && args['diff'] === undefined && args['encoding'] !== 'base64') {
-    const { applySearchReplace } = await import('../../edit/search-replace.js');
-    try {
-      after = applySearchReplace(before, text(args['search'])!, text(args['replace'])!, { all: args['all'] === true }).text;
-    } catch {
-      return undefined; // the edit will fail on its own, with its own message
-    }
-  }
-  if (after === undefined || after === before) return undefined;
-  const oldName = file.text === null ? '/dev/null' : `a/${file.rel}`;
-  return createTwoFilesPatch(oldName, `b/${file.rel}`, before, after, undefined, undefined, { context: 3 }).replace(/^=+\n/, '');
+function fileDiff(change: FileChange): string {
+  const oldName = change.before === null ? '/dev/null' : `a/${change.rel}`;
+  const newName = change.after === null ? '/dev/null' : `b/${change.rel}`;
+  return createTwoFilesPatch(oldName, newName, change.before ?? '', change.after ?? '', undefined, undefined, { context: 3 }).replace(/^=+\n/, '');
 }
 
 async function testPreview(engine: Engine, args: Args): Promise<string | undefined> {
@@ -59,7 +49,10 @@ export async function previewCall(engine: Engine, raw: string): Promise<CallPrev
     const command = await testPreview(engine, args);
     return command ? { command } : undefined;
   }
-  if (name !== 'write' && name !== 'patch') return undefined;
-  const diff = await editPreview(engine, raw, name, args);
-  return diff ? { diff } : undefined;
+  if (!CHANGE_COMMANDS.has(name)) return undefined;
+  const plan = await planChange(engine, name, args).catch(() => undefined);
+  if (!plan) return undefined;
+  const diff = plan.files.filter((change) => change.before !== change.after).map(fileDiff).join('');
+  if (diff === '' && plan.notes.length === 0) return undefined;
+  return { ...(diff ? { diff } : {}), ...(plan.notes.length > 0 ? { lines: plan.notes } : {}) };
 }

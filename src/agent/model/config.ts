@@ -17,6 +17,8 @@ export interface ModelConfig {
   readonly stream: boolean;
   // Attempts after the first on 429 and 5xx answers (exponential backoff, Retry-After honoured).
   readonly maxRetries: number;
+  // Extra HTTP headers on every request (user config or a trusted project's).
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 // What a person may set in ~/.codeward/config (JSON or YAML); flags and env win over it.
@@ -24,10 +26,15 @@ const UserConfig = z.object({
   provider: z.optional(z.enum(PROVIDERS)),
   model: z.optional(z.string()),
   baseUrl: z.optional(z.string()),
+  // The environment variable that holds the API key (instead of OPENAI_API_KEY / ANTHROPIC_API_KEY ...).
+  apiKeyEnv: z.optional(z.string().check(z.regex(/^[A-Za-z_][A-Za-z0-9_]*$/))),
+  headers: z.optional(z.record(z.string(), z.string())),
   stream: z.optional(z.boolean()),
   maxRetries: z.optional(z.number()),
   maxTurns: z.optional(z.number()),
   approvalMode: z.optional(z.enum(['ask', 'auto-edit', 'yolo'])),
+  // Bytes of tool results one model request may carry (default 100000).
+  resultBytes: z.optional(z.int().check(z.minimum(4_000))),
 });
 export type UserAgentConfig = z.infer<typeof UserConfig>;
 
@@ -39,7 +46,35 @@ const DEFAULT_MODELS: Readonly<Record<ProviderName, string | undefined>> = {
 };
 
 const CONFIG_NAMES = ['config', 'config.json', 'config.yaml', 'config.yml'];
-const KEYS = ['provider', 'model', 'baseUrl', 'stream', 'maxRetries', 'maxTurns', 'approvalMode'];
+const KEYS = ['provider', 'model', 'baseUrl', 'apiKeyEnv', 'headers', 'stream', 'maxRetries', 'maxTurns', 'approvalMode', 'resultBytes'];
+// Keys of the same file that the sandbox reads (src/sandbox/user-settings.ts): known, not the agent's.
+const OTHER_KEYS = ['passEnv', 'sandboxReadable'];
+
+const squash = (key: string): string => key.replace(/[-_]/g, '').toLowerCase();
+
+function distance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= a.length; i += 1) {
+    let diagonal = row[0]!;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j += 1) {
+      const above = row[j]!;
+      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1));
+      diagonal = above;
+    }
+  }
+  return row[b.length]!;
+}
+
+// The known key an unknown one was probably meant to be (`modle` → `model`, `base_uri` → `baseUrl`).
+export function closestKey(key: string, known: readonly string[] = KEYS): string | undefined {
+  let best: { name: string; cost: number } | undefined;
+  for (const name of known) {
+    const cost = distance(squash(key), squash(name));
+    if (cost <= Math.max(2, Math.floor(name.length / 3)) && (!best || cost < best.cost)) best = { name, cost };
+  }
+  return best?.name;
+}
 
 // `base_url`, `base-url`, `BaseURL` → `baseUrl`; other keys stay as written (and are warned about).
 function canonicalKeys(raw: unknown, path: string, warn: (message: string) => void): unknown {
@@ -47,11 +82,14 @@ function canonicalKeys(raw: unknown, path: string, warn: (message: string) => vo
   const out: Record<string, unknown> = {};
   const unknown: string[] = [];
   for (const [key, value] of Object.entries(raw as Record<string, unknown>)) {
-    const known = KEYS.find((name) => name.toLowerCase() === key.replace(/[-_]/g, '').toLowerCase());
+    const known = KEYS.find((name) => name.toLowerCase() === squash(key));
     if (known) out[known] = value;
-    else unknown.push(key);
+    else if (!OTHER_KEYS.some((name) => name.toLowerCase() === squash(key))) unknown.push(key);
   }
-  if (unknown.length > 0) warn(`${path}: unknown key${unknown.length === 1 ? '' : 's'} ${unknown.map((key) => `"${key}"`).join(', ')} ignored; valid keys: ${KEYS.join(', ')}`);
+  for (const key of unknown) {
+    const meant = closestKey(key);
+    warn(`${path}: unknown key "${key}" ignored${meant ? ` (did you mean "${meant}"?)` : ''}; valid keys: ${[...KEYS, ...OTHER_KEYS].join(', ')}`);
+  }
   return out;
 }
 
@@ -82,7 +120,7 @@ export async function loadUserAgentConfig(home: string | undefined, warn: (messa
     const parsed = UserConfig.safeParse(raw ?? {}, { reportInput: true });
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
-      throw fail('C210', `${path}: ${describeIssue(issue, `"${issue.path.join('.')}"`)}; valid keys: provider, model, baseUrl, stream, maxRetries, maxTurns, approvalMode`);
+      throw fail('C210', `${path}: ${describeIssue(issue, `"${issue.path.join('.')}"`)}; valid keys: ${KEYS.join(', ')}`);
     }
     return parsed.data;
   }
@@ -101,7 +139,8 @@ function providerName(value: string, from: string): ProviderName {
   throw fail('C210', `${from}: unknown provider "${value}"; use one of ${PROVIDERS.join(', ')}`);
 }
 
-function apiKeyFor(provider: ProviderName, env: Readonly<Record<string, string | undefined>>): string | undefined {
+function apiKeyFor(provider: ProviderName, env: Readonly<Record<string, string | undefined>>, keyEnv?: string): string | undefined {
+  if (keyEnv !== undefined) return env[keyEnv];
   if (provider === 'anthropic') return env['ANTHROPIC_API_KEY'];
   if (provider === 'openai') return env['OPENAI_API_KEY'];
   return env['CODEWARD_API_KEY'] ?? (provider === 'openai-compatible' ? env['OPENAI_API_KEY'] : undefined);
@@ -122,9 +161,9 @@ export function resolveModelConfig(flags: ModelFlags, env: Readonly<Record<strin
   if (provider === 'openai-compatible' && !baseUrl) {
     throw fail('C210', '--provider openai-compatible needs the server address: pass --base-url http://HOST:PORT/v1 or set CODEWARD_BASE_URL');
   }
-  const apiKey = apiKeyFor(provider, env);
+  const apiKey = apiKeyFor(provider, env, user.apiKeyEnv);
   if ((provider === 'openai' || provider === 'anthropic') && !apiKey && !baseUrl) {
-    throw fail('C210', `--provider ${provider} needs an API key: set ${provider === 'openai' ? 'OPENAI_API_KEY' : 'ANTHROPIC_API_KEY'}`);
+    throw fail('C210', `--provider ${provider} needs an API key: set ${user.apiKeyEnv ?? (provider === 'openai' ? 'OPENAI_API_KEY' : 'ANTHROPIC_API_KEY')}`);
   }
   return {
     provider,
@@ -133,5 +172,6 @@ export function resolveModelConfig(flags: ModelFlags, env: Readonly<Record<strin
     ...(apiKey ? { apiKey } : {}),
     stream: flags.stream ?? user.stream ?? true,
     maxRetries: Math.max(0, Math.min(10, user.maxRetries ?? 3)),
+    ...(user.headers && Object.keys(user.headers).length > 0 ? { headers: user.headers } : {}),
   };
 }

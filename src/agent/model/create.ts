@@ -6,14 +6,15 @@ import type { ModelConfig } from './config.js';
 // Ollama through its OpenAI-compatible endpoint (/v1), so it needs no provider package of its own.
 export async function createLanguageModel(config: ModelConfig): Promise<LanguageModel> {
   const baseURL = config.baseUrl?.replace(/\/+$/, '');
+  const headers = config.headers ? { headers: { ...config.headers } } : {};
   switch (config.provider) {
     case 'openai': {
       const { createOpenAI } = await import('@ai-sdk/openai');
-      return createOpenAI({ apiKey: config.apiKey ?? 'unset', ...(baseURL ? { baseURL } : {}) }).chat(config.model);
+      return createOpenAI({ apiKey: config.apiKey ?? 'unset', ...(baseURL ? { baseURL } : {}), ...headers }).chat(config.model);
     }
     case 'anthropic': {
       const { createAnthropic } = await import('@ai-sdk/anthropic');
-      return createAnthropic({ apiKey: config.apiKey ?? 'unset', ...(baseURL ? { baseURL } : {}) })(config.model);
+      return createAnthropic({ apiKey: config.apiKey ?? 'unset', ...(baseURL ? { baseURL } : {}), ...headers })(config.model);
     }
     case 'openai-compatible':
     case 'ollama': {
@@ -23,6 +24,7 @@ export async function createLanguageModel(config: ModelConfig): Promise<Language
         baseURL: baseURL!,
         ...(config.apiKey ? { apiKey: config.apiKey } : {}),
         includeUsage: true,
+        ...headers,
       })(config.model);
     }
   }

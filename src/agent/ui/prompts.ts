@@ -1,4 +1,4 @@
-import type { ApprovalAnswer, ApprovalRequest, Approver } from '../../permissions/types.js';
+import type { ApprovalAnswer, ApprovalReply, ApprovalRequest, ScopedApprover } from '../../permissions/types.js';
 import type { LineReader } from './line-reader.js';
 import type { Screen } from './screen.js';
 import type { Spinner } from './spinner.js';
@@ -61,7 +61,12 @@ function describe(request: ApprovalRequest, screen: Screen): string[] {
   if (request.requester) lines.push(screen.fit(style.cyan(`  asked by: ${sanitize(request.requester)}`)));
   lines.push(screen.fit(style.dim(`  why: ${sanitize(request.reason)}`)));
   if (request.immune) lines.push(screen.fit(style.yellow(`  safety-immune (${sanitize(request.immune)}): this always asks, whatever the rules say`)));
-  if (request.suggestion && request.options.includes('always')) lines.push(screen.fit(style.dim(`  [a] always saves the rule: allow ${sanitize(request.suggestion)}`)));
+  const scopes = request.scopes ?? [];
+  if (request.options.includes('always') && scopes.length > 1) {
+    lines.push(screen.fit(style.dim(`  [a] always, then choose: ${scopes.map((scope, index) => `[${index + 1}] ${sanitize(scope.label)}`).join(' · ')}`)));
+  } else if (request.suggestion && request.options.includes('always')) {
+    lines.push(screen.fit(style.dim(`  [a] always saves the rule: allow ${sanitize(request.suggestion)}`)));
+  }
   if (request.suggestion && request.options.includes('never')) lines.push(screen.fit(style.dim(`  [d] never saves the rule: deny ${sanitize(request.suggestion)}`)));
   return lines;
 }
@@ -78,7 +83,22 @@ export interface ApprovalExtras {
 
 // Asks one approval at a time, answered with a single key at a terminal; an answer that was not offered,
 // Enter alone, Ctrl+C or end of input is "no". After a refusal one line may say why.
-export function createApprover(parts: PromptParts, extras: ApprovalExtras = {}): Approver {
+// After [a] with several scopes: which one, by its number (anything else: the narrowest, as 'always' alone).
+async function chooseScope(request: ApprovalRequest, parts: PromptParts): Promise<{ reply: ApprovalReply; label: string }> {
+  const { reader, screen } = parts;
+  const { style } = screen;
+  const scopes = request.scopes ?? [];
+  if (scopes.length <= 1) return { reply: 'always', label: 'approved; saved as a rule' };
+  const keys = scopes.map((_, index) => String(index + 1));
+  screen.line(...scopes.map((scope, index) => screen.fit(`    [${index + 1}] ${sanitize(scope.label)}${scope.session ? '' : style.dim(`  (saves: allow ${sanitize(scope.rules[0] ?? '')}${scope.rules.length > 1 ? ` and ${scope.rules.length - 1} more` : ''})`)}`)));
+  const typed = ((await reader.readKey(`  always for which? ${keys.map((key) => `[${key}]`).join(' ')} ${style.bold('›')} `, keys)) ?? '').trim();
+  const index = keys.indexOf(typed);
+  const scope = index >= 0 ? index : 0;
+  const chosen = scopes[scope]!;
+  return { reply: { answer: 'always', scope }, label: `approved; ${chosen.session ? 'for this session' : 'saved'}: ${sanitize(chosen.label)}` };
+}
+
+export function createApprover(parts: PromptParts, extras: ApprovalExtras = {}): ScopedApprover {
   const { reader, screen, spinner } = parts;
   const { style } = screen;
   const now = extras.now ?? Date.now;
@@ -93,13 +113,18 @@ export function createApprover(parts: PromptParts, extras: ApprovalExtras = {}):
         const line = await reader.readKey(`  ${choices} ${style.bold('›')} `, keys, extras.onRefusal ? ['n', 'd'] : []);
         const key = KEYS[(line ?? '').trim().toLowerCase()];
         const answer = key !== undefined && request.options.includes(key) ? key : 'no';
+        if (answer === 'always') {
+          const { reply, label } = await chooseScope(request, parts);
+          screen.line(style.green(`  → ${label}`));
+          return reply;
+        }
         const verdict = `  → ${VERDICTS[answer]}`;
-        screen.line(answer === 'once' || answer === 'always' ? style.green(verdict) : style.red(verdict));
+        screen.line(answer === 'once' ? style.green(verdict) : style.red(verdict));
         if ((answer === 'no' || answer === 'never') && line !== null && line.trim() !== '' && reader.raw && extras.onRefusal) {
           const why = (await reader.read(style.dim('  why? (told to the model; Enter to skip) › ')))?.trim() ?? '';
           if (why !== '') extras.onRefusal(request, why);
         }
-        return answer;
+        return answer as ApprovalReply;
       } finally {
         extras.onWaited?.(now() - started);
         spinner.resume();

@@ -21,7 +21,7 @@ export class EventRenderer {
   private lastError = '';
   private pendingPlan: PlanSnapshot | null = null;
   // Previews of calls not finished yet (shown at their approval), and the calls whose diff was shown.
-  private readonly previews = new Map<string, { cmd: string; diff?: string; command?: string }>();
+  private readonly previews = new Map<string, { cmd: string; diff?: string; lines?: readonly string[]; command?: string }>();
   private readonly diffShown = new Set<string>();
 
   constructor(
@@ -71,7 +71,7 @@ export class EventRenderer {
         return;
       }
       case 'preview':
-        this.previews.set(event.id, { cmd: event.cmd, ...(event.diff ? { diff: event.diff } : {}), ...(event.command ? { command: event.command } : {}) });
+        this.previews.set(event.id, { cmd: event.cmd, ...(event.diff ? { diff: event.diff } : {}), ...(event.lines ? { lines: event.lines } : {}), ...(event.command ? { command: event.command } : {}) });
         return;
       case 'tool_result': {
         const label = this.running.get(event.id) ?? event.cmd;
@@ -121,13 +121,18 @@ export class EventRenderer {
     const { style } = this.screen;
     const width = this.screen.columns - 1;
     const candidates = [...this.previews.entries()].filter(([, preview]) => request.tool === `@coder ${preview.cmd}`);
-    const named = candidates.filter(([, preview]) => preview.diff !== undefined && request.judged.split(' ').slice(2).some((part) => part !== '' && preview.diff!.includes(`b/${part}`)));
+    const names = (preview: { diff?: string; lines?: readonly string[] }, part: string): boolean =>
+      part !== '' && (preview.diff?.includes(`b/${part}`) === true || preview.diff?.includes(`a/${part}`) === true || preview.lines?.some((line) => line.includes(part)) === true);
+    const named = candidates.filter(([, preview]) => request.judged.split(' ').slice(2).some((part) => names(preview, part)));
     const [id, preview] = (named.length > 0 ? named : candidates).at(-1) ?? [];
     if (!id || !preview) return [];
     if (preview.command) return [this.screen.fit(`  ${style.bold('runs:')} ${sanitize(preview.command)}`)];
-    if (!preview.diff) return [];
+    if (!preview.diff && !preview.lines) return [];
+    // A call that changes several files asks once per file: its whole diff is shown at the first question.
+    if (this.diffShown.has(id)) return [this.screen.fit(style.dim('  (the diff of this call is shown above)'))];
     this.diffShown.add(id);
-    return renderDiff(preview.diff, style, width);
+    const lines = (preview.lines ?? []).map((line) => this.screen.fit(`  ${style.yellow(sanitize(line))}`));
+    return [...lines, ...(preview.diff ? renderDiff(preview.diff, style, width) : [])];
   }
 
   // Prints a held plan update, unless it shows the same as the plan last printed.

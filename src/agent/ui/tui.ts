@@ -1,5 +1,6 @@
 import type { EventSink } from '../events.js';
-import type { Approver } from '../../permissions/types.js';
+import { isSlashCommand, type SlashResult } from '../loop/slash.js';
+import type { ScopedApprover } from '../../permissions/types.js';
 import { LineReader } from './line-reader.js';
 import { createApprover, readMessage, WAITING } from './prompts.js';
 import { EventRenderer } from './renderer.js';
@@ -17,6 +18,8 @@ export interface TuiOptions {
   onInterrupt: () => void;
   // The clock, for tests.
   now?: () => number;
+  // Runs /undo, /redo, /checkpoints typed at the prompt (src/agent/loop/slash.ts); absent: they are messages.
+  slash?: (line: string) => Promise<SlashResult>;
 }
 
 export interface Tui {
@@ -26,7 +29,7 @@ export interface Tui {
   askUser(answer: string, question: boolean): Promise<string | null>;
   // The first request, when none was given on the command line.
   readTask(): Promise<string | null>;
-  approver: Approver;
+  approver: ScopedApprover;
   // The task given on the command line, echoed as if typed.
   echoTask(task: string): void;
   // What the person said when refusing calls since the last time (for the model), then cleared.
@@ -57,6 +60,32 @@ export function createTui(options: TuiOptions): Tui {
     now,
   });
   let closed = false;
+  // The command the person typed that is running now (its approval is the typing).
+  let personCommand: string | null = null;
+  // What the model is told with the next message: changes the person's /undo and /redo made.
+  const pending: string[] = [];
+
+  // The person's next message; /undo, /redo and /checkpoints run in between and are reported.
+  const nextMessage = async (intro: string | null): Promise<string | null> => {
+    let first = intro;
+    for (;;) {
+      const message = await readMessage(parts, first);
+      first = null;
+      if (message === null || !options.slash || !isSlashCommand(message)) {
+        if (message === null || pending.length === 0) return message;
+        return `${pending.splice(0).join('\n')}\n\n${message}`;
+      }
+      personCommand = message.trim().slice(1).split(/\s+/)[0]!.toLowerCase();
+      try {
+        const result = await options.slash(message);
+        const lines = sanitize(result.output).split('\n');
+        screen.line(...lines.map((line) => screen.fit(result.ok ? style.dim(`  ${line}`) : style.red(`  ${line}`))));
+        if (result.note) pending.push(result.note);
+      } finally {
+        personCommand = null;
+      }
+    }
+  };
 
   const { model, workspace, approvalMode, transcript } = options.header;
   const dot = style.dim(' · ');
@@ -70,11 +99,13 @@ export function createTui(options: TuiOptions): Tui {
     },
     askUser: (_answer, question) => {
       renderer.flushPlan();
-      return closed ? Promise.resolve(null) : readMessage(parts, question ? style.yellow(WAITING) : null);
+      return closed ? Promise.resolve(null) : nextMessage(question ? style.yellow(WAITING) : null);
     },
-    readTask: () => (closed ? Promise.resolve(null) : readMessage(parts, style.dim("What should I do? (--- for multiline, 'exit' to quit)"))),
+    readTask: () => (closed ? Promise.resolve(null) : nextMessage(style.dim("What should I do? (--- for multiline, 'exit' to quit; /undo, /redo, /checkpoints)"))),
     approver: (request) => {
       renderer.flushPlan();
+      // The person's own /undo or /redo: typing it was the approval.
+      if (personCommand !== null && request.tool === `@coder ${personCommand}` && request.source !== 'immune') return Promise.resolve('once');
       return approve(request);
     },
     echoTask: (task) => screen.line(`${style.bold(style.cyan('>'))} ${sanitize(task)}`),

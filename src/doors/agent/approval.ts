@@ -1,5 +1,5 @@
 import { fail } from '../../engine/errors.js';
-import { KNOWN_EFFECTS, type ApprovalRequest, type Approver } from '../../permissions/index.js';
+import { KNOWN_EFFECTS, type ApprovalRequest, type ScopedApprover } from '../../permissions/index.js';
 import type { PermissionOptions } from '../../setup.js';
 import type { ApprovalMode } from './options.js';
 
@@ -8,11 +8,10 @@ function isFileEdit(tool: string): boolean {
   return KNOWN_EFFECTS[tool.replace(/^@coder\s+/, '')] === 'write';
 }
 
-// The project's own tests (the detected runner, not a --cmd line: that is judged as a shell line and
-// offered once/no only), which auto-edit runs without asking when the OS sandbox confines them, as
-// Codex's sandboxed auto mode does.
+// The project's own tests (the detected runner, not a --cmd line: that is judged as a shell line), which
+// auto-edit runs without asking when the OS sandbox confines them, as Codex's sandboxed auto mode does.
 function isOwnTests(request: ApprovalRequest): boolean {
-  return request.tool === '@coder test' && request.options.includes('always');
+  return request.tool === '@coder test' && request.kind !== undefined && request.kind !== 'shell';
 }
 
 // A headless refusal addressed to the model: what it may still do, and what the person can pass.
@@ -31,14 +30,14 @@ function headlessRefusal(request: ApprovalRequest, mode: ApprovalMode): Error {
 // the built-in default asks: an ask rule someone wrote (--ask, a policy file), a safety-immune path or an
 // escalated session still needs a person, and headless (nobody to ask) that is a refusal, never a yes.
 // `sandboxed` says whether exec and test run inside the OS sandbox (auto-edit runs the tests then).
-export function permissionsFor(mode: ApprovalMode, person: Approver | undefined, cliRules: PermissionOptions['cliRules'], sandboxed: () => Promise<boolean> = async () => false): PermissionOptions {
+export function permissionsFor(mode: ApprovalMode, person: ScopedApprover | undefined, cliRules: PermissionOptions['cliRules'], sandboxed: () => Promise<boolean> = async () => false): PermissionOptions {
   const base = cliRules ? { cliRules } : {};
-  const fallback: Approver = person ?? (async (request) => {
+  const fallback: ScopedApprover = person ?? (async (request) => {
     throw headlessRefusal(request, mode);
   });
   if (mode === 'yolo') return { ...base, yes: true, approver: fallback };
   if (mode === 'ask') return { ...base, yes: false, approver: fallback };
-  const approver: Approver = async (request) => {
+  const approver: ScopedApprover = async (request) => {
     if (request.source === 'default' && (isFileEdit(request.tool) || (isOwnTests(request) && (await sandboxed())))) return 'once';
     return fallback(request);
   };

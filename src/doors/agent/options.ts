@@ -14,6 +14,8 @@ export interface AgentCliOptions {
   readonly model?: string;
   readonly baseUrl?: string;
   readonly maxTurns?: number;
+  // Bytes of tool results one model request may carry.
+  readonly resultBytes?: number;
   readonly outputFormat: OutputFormat;
   readonly approvalMode?: ApprovalMode;
   readonly persona?: string;
@@ -64,6 +66,7 @@ export function parseAgentArgs(argv: readonly string[]): AgentCliOptions {
         model: { type: 'string', short: 'm' },
         'base-url': { type: 'string' },
         'max-turns': { type: 'string' },
+        'max-result-bytes': { type: 'string' },
         'output-format': { type: 'string' },
         'approval-mode': { type: 'string' },
         persona: { type: 'string' },
@@ -81,6 +84,11 @@ export function parseAgentArgs(argv: readonly string[]): AgentCliOptions {
   const outputFormat = choice(values['output-format'], OUTPUT_FORMATS, '--output-format') ?? 'text';
   const approvalMode = choice(values['approval-mode'], APPROVAL_MODES, '--approval-mode');
   const maxTurns = positiveInteger(values['max-turns'], '--max-turns');
+  const rawBytes = values['max-result-bytes'];
+  const resultBytes = rawBytes === undefined ? undefined : Number(rawBytes);
+  if (resultBytes !== undefined && (!Number.isInteger(resultBytes) || resultBytes < 4_000)) {
+    throw fail('C210', `--max-result-bytes must be a whole number of bytes, at least 4000 (got "${rawBytes}"); the default is 100000 (about 25k tokens)`);
+  }
   return {
     task,
     headless,
@@ -90,6 +98,7 @@ export function parseAgentArgs(argv: readonly string[]): AgentCliOptions {
     ...(values.model !== undefined ? { model: values.model } : {}),
     ...(values['base-url'] !== undefined ? { baseUrl: values['base-url'] } : {}),
     ...(maxTurns !== undefined ? { maxTurns } : {}),
+    ...(resultBytes !== undefined ? { resultBytes } : {}),
     ...(approvalMode ? { approvalMode } : {}),
     ...(values.persona !== undefined ? { persona: values.persona } : {}),
     ...(resume !== undefined ? { resume } : {}),
@@ -118,6 +127,7 @@ Options:
   -m, --model NAME                   model name                                        (env CODEWARD_MODEL)
   --base-url URL                     server address, e.g. http://127.0.0.1:8000/v1    (env CODEWARD_BASE_URL)
   --max-turns N                      stop after N turns (default 50)
+  --max-result-bytes N               tool results per model request (default 100000, ~25k tokens; min 4000)
   --output-format text|json|stream-json   headless output (default text)
   --approval-mode ask|auto-edit|yolo      ask: reads run, anything else asks (headless: refused, C241);
                                           auto-edit: file edits, and the project's tests inside the OS
@@ -133,5 +143,7 @@ Agents: the model may dispatch <agent_call>s (built-ins plus .codeward/agents/*.
 CODEWARD_AGENT_MAX_WORKERS, _WORKER_TIMEOUT, _WORKER_MAX_TURNS, _PARALLEL, _MAX_DEPTH tune them (docs/agent.md).
 
 API keys: OPENAI_API_KEY, ANTHROPIC_API_KEY, CODEWARD_API_KEY (openai-compatible). Defaults may also be set in
-~/.codeward/config (JSON or YAML: provider, model, baseUrl, stream, maxRetries, maxTurns, approvalMode).
+~/.codeward/config (JSON or YAML: provider, model, baseUrl, apiKeyEnv, headers, stream, maxRetries, maxTurns,
+approvalMode, resultBytes) and in the project's .codeward/config (provider, baseUrl, apiKeyEnv, headers only
+after codeward trust; see docs/agent.md).
 Exit status: 0 answer (or, headless, a question for you); 1 error; 2 bad options; 130 cancelled.`;

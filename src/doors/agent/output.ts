@@ -25,7 +25,7 @@ function textProgress(streams: Streams): EventSink {
     else if (event.type === 'agent' && event.phase === 'start') streams.stderr.write(`⇉ ${event.agent} agent ${event.id}: ${oneLine(event.task, 120)}\n`);
     else if (event.type === 'agent' && event.phase === 'end') {
       const verdict = event.ok ? 'done' : `failed: ${event.error?.code ?? ''} ${oneLine(event.error?.message ?? '')}`;
-      streams.stderr.write(`  ${event.agent} agent ${event.id} ${verdict} (${(event.durationMs / 1000).toFixed(1)}s, ${event.toolCalls} tool calls)\n`);
+      streams.stderr.write(`  ${event.agent} agent ${event.id} ${verdict} (${(event.durationMs / 1000).toFixed(1)}s, ${event.toolCalls} tool call${event.toolCalls === 1 ? '' : 's'})\n`);
     }
   };
 }

@@ -8,6 +8,9 @@ import type { EventSink } from '../../agent/events.js';
 import { AgentLoop, type AgentOutcome } from '../../agent/loop/agent.js';
 import { aiSdkClient } from '../../agent/model/client.js';
 import { loadUserAgentConfig, resolveModelConfig } from '../../agent/model/config.js';
+import { projectAgentSettings } from '../../agent/model/project.js';
+import { runSlash } from '../../agent/loop/slash.js';
+import { DEFAULT_RESULT_BYTES } from '../../agent/loop/budget.js';
 import { createLanguageModel } from '../../agent/model/create.js';
 import { findContextFiles } from '../../agent/prompt/context-files.js';
 import { loadPersona } from '../../agent/prompt/persona.js';
@@ -52,7 +55,9 @@ export async function agentCommand(argv: readonly string[], globals: GlobalOptio
     }
     const home = io.env['HOME'];
     const root = resolve(io.cwd, globals.workspace ?? '.');
-    const user = await loadUserAgentConfig(home, (message) => io.stderr.write(`warning: ${message}\n`));
+    const warn = (message: string): void => void io.stderr.write(`warning: ${message}\n`);
+    // ~/.codeward/config, then the project's agent keys (those that choose where requests go only when trusted).
+    const { settings: user } = await projectAgentSettings(root, home, await loadUserAgentConfig(home, warn), warn);
     const modelConfig = resolveModelConfig({ ...options, ...(options.stream === false ? { stream: false } : {}) }, io.env, user);
     const approvalMode = options.approvalMode ?? user.approvalMode ?? 'ask';
     const registry = new Registry([...builtinCommands, delegateCommand]);
@@ -100,6 +105,7 @@ export async function agentCommand(argv: readonly string[], globals: GlobalOptio
         color: io.terminal!.isTTY === true && io.env['NO_COLOR'] === undefined,
         header: { model: `${modelConfig.provider}/${modelConfig.model}`, workspace: engine.workspace.root, approvalMode, transcript: relative(engine.workspace.root, transcript.path) },
         onInterrupt: () => interrupt(),
+        slash: (line) => runSlash(engine, line),
       });
     }
     const headless = interactive ? undefined : headlessOutput(options.outputFormat, io);
@@ -115,6 +121,7 @@ export async function agentCommand(argv: readonly string[], globals: GlobalOptio
       system,
       env: io.env,
       maxTurns: options.maxTurns ?? user.maxTurns ?? 50,
+      resultBytes: options.resultBytes ?? user.resultBytes ?? DEFAULT_RESULT_BYTES,
       diffs: interactive || options.outputFormat === 'stream-json',
       emit: emitEvent,
       dispatchAgents: team.dispatch,

@@ -1,0 +1,51 @@
+import type { Engine } from '../../engine/engine.js';
+import type { Envelope } from '../../engine/envelope.js';
+
+// Commands the person types at the agent's prompt: /undo [N], /redo [N], /checkpoints. They run the engine's
+// own undo, redo and checkpoints commands (the checkpoint store outside the workspace), never a copy of them;
+// what undo and redo changed is told to the model with the person's next message, so it does not assume its
+// edits are still there.
+
+export const SLASH_COMMANDS = ['undo', 'redo', 'checkpoints'] as const;
+const SLASH = /^\/(undo|redo|checkpoints)(?:\s+(\S+))?\s*$/i;
+
+export interface SlashResult {
+  readonly ok: boolean;
+  // For the person: the command's own text, or its error.
+  readonly output: string;
+  // For the model, with the next message (undo and redo that changed files).
+  readonly note?: string;
+}
+
+// Whether a typed line is one of these commands (anything else is a message for the model, even `/tmp/x`).
+export function isSlashCommand(line: string): boolean {
+  return /^\/(undo|redo|checkpoints)\b/i.test(line.trim());
+}
+
+function stepFiles(envelope: Envelope): { id: number; command: string; files: string[] }[] {
+  if (!envelope.ok) return [];
+  const steps = (envelope.data as { steps?: unknown } | null)?.steps;
+  return Array.isArray(steps) ? (steps as { id: number; command: string; files: string[] }[]) : [];
+}
+
+export async function runSlash(engine: Engine, line: string): Promise<SlashResult> {
+  const match = SLASH.exec(line.trim());
+  if (!match) return { ok: false, output: `usage: /undo [N], /redo [N], /checkpoints (got "${line.trim()}")` };
+  const name = match[1]!.toLowerCase();
+  const count = match[2];
+  if (count !== undefined && (name === 'checkpoints' || !/^[1-9]\d{0,3}$/.test(count))) {
+    return { ok: false, output: name === 'checkpoints' ? '/checkpoints takes no argument' : `/${name} takes a number of changes, e.g. /${name} 2 (got "${count}")` };
+  }
+  const envelope = await engine.run({ cmd: name, args: count === undefined ? {} : { steps: Number(count) } });
+  const command = engine.registry.find(name);
+  if (!envelope.ok) return { ok: false, output: `${envelope.error.code} ${envelope.error.message}` };
+  const output = [...envelope.warnings.map((warning) => `warning: ${warning}`), command ? command.format(envelope.data) : JSON.stringify(envelope.data)].join('\n');
+  const steps = stepFiles(envelope);
+  if (name === 'checkpoints' || steps.length === 0) return { ok: true, output };
+  const files = [...new Set(steps.flatMap((step) => step.files))];
+  const what = steps.map((step) => `${step.command} (checkpoint ${step.id})`).join(', ');
+  const note = name === 'undo'
+    ? `[The person ran /undo: ${what} taken back. ${files.join(', ')} ${files.length === 1 ? 'is' : 'are'} back to the content before those changes, so your edits there are gone; read ${files.length === 1 ? 'it' : 'them'} again before changing ${files.length === 1 ? 'it' : 'them'}.]`
+    : `[The person ran /redo: ${what} made again. ${files.join(', ')} ${files.length === 1 ? 'has' : 'have'} that change again; read ${files.length === 1 ? 'it' : 'them'} again before changing ${files.length === 1 ? 'it' : 'them'}.]`;
+  return { ok: true, output, note };
+}

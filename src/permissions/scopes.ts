@@ -1,0 +1,84 @@
+import { immunePath } from './immune-paths.js';
+import { escapePattern } from './pattern.js';
+import type { ApprovalScope, Decision, Judged } from './types.js';
+
+// What an 'always' answer may cover, narrowest first. Never broader than the permission system can keep
+// safe: an allow rule is checked only after deny rules, safety immunity (policy files, .git, .husky ...,
+// catastrophic and unverifiable commands) and an escalated session, so no scope approves those; and no scope
+// is offered whose pattern would name a whole immune folder or the workspace root.
+//
+// - file edits (write, patch, multipatch, update, create): this file / all edits under its folder (not the
+//   root, not an immune folder) / all edits in this workspace for this session (kept in memory, saved nowhere);
+// - one shell command the defaults ask for: this exact command / commands starting with the program and
+//   its subcommand, for package managers and build tools running the project's own tasks (`npm run *`,
+//   `cargo test *`, `make build *`); never for a line with several asking commands, a redirection, or a
+//   program that runs arbitrary code given as arguments (sh, node -e, npx, git with repository config ...);
+// - other calls: the rule for the exact call (`@coder delete old.txt`, `@coder test`).
+
+export const EDIT_COMMANDS: readonly string[] = ['write', 'patch', 'multipatch', 'update', 'create'];
+
+// Programs whose `program subcommand *` is one family of the project's own tasks.
+const TASK_FAMILIES: Readonly<Record<string, ReadonlySet<string>>> = {
+  npm: new Set(['run', 'run-script', 'test', 't', 'start']),
+  pnpm: new Set(['run', 'test', 't', 'start']),
+  yarn: new Set(['run', 'test', 'start']),
+  bun: new Set(['run', 'test']),
+  cargo: new Set(['test', 'build', 'check', 'clippy', 'fmt', 'bench', 'doc']),
+  go: new Set(['test', 'build', 'vet']),
+  dotnet: new Set(['test', 'build']),
+  mvn: new Set(['test', 'verify', 'package', 'compile']),
+  gradle: new Set(['test', 'build', 'check']),
+  './gradlew': new Set(['test', 'build', 'check']),
+  poetry: new Set(['run']),
+  uv: new Set(['run']),
+};
+// make's first word is a target of the project's Makefile.
+const MAKE_TARGET = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
+
+function editScopes(judged: Judged): ApprovalScope[] {
+  const path = judged.subject!;
+  const scopes: ApprovalScope[] = [{ label: `this file (${judged.command} ${path})`, rules: EDIT_COMMANDS.map((cmd) => `@coder ${cmd} ${escapePattern(path)}`) }];
+  const folder = path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '.';
+  if (folder !== '.' && !folder.startsWith('..') && immunePath(folder, true) === undefined && immunePath(`${folder}/`, true) === undefined) {
+    scopes.push({ label: `all edits under ${folder}/`, rules: EDIT_COMMANDS.map((cmd) => `@coder ${cmd} ${escapePattern(folder)}`) });
+  }
+  scopes.push({ label: 'all edits in this workspace, this session', rules: [], session: 'edits' });
+  return scopes;
+}
+
+function shellScopes(judged: Judged, decision: Decision): ApprovalScope[] {
+  // Exactly one command of the line asks, by the defaults alone (the suggestion names it).
+  if (decision.source !== 'default' || decision.suggest?.length !== 1 || decision.part === undefined) return [];
+  const spelling = decision.part;
+  // A literal pattern is a prefix; `?` standing for the one space after the command name makes it exact.
+  const scopes: ApprovalScope[] = [{ label: `this exact command (${spelling})`, rules: [`${judged.tool}?${escapePattern(spelling)}`] }];
+  const [program, sub] = spelling.split(' ');
+  if (program !== undefined && sub !== undefined && (TASK_FAMILIES[program]?.has(sub) || (program === 'make' && MAKE_TARGET.test(sub)))) {
+    scopes.push({ label: `commands starting with \`${program} ${sub}\``, rules: [`${judged.tool} ${escapePattern(`${program} ${sub}`)} *`] });
+  }
+  return scopes;
+}
+
+export function scopesFor(judged: Judged, decision: Decision): ApprovalScope[] {
+  if (decision.source === 'immune') return [];
+  if (judged.kind === 'shell') return shellScopes(judged, decision);
+  if (judged.kind === 'path' && judged.subject !== undefined) {
+    if (judged.effect === 'write' && EDIT_COMMANDS.includes(judged.command) && decision.source === 'default') return editScopes(judged);
+    return [{ label: `${judged.command} ${judged.subject}`, rules: [`${judged.tool} ${escapePattern(judged.subject)}`] }];
+  }
+  return [{ label: judged.tool.replace(/^@coder /, ''), rules: [judged.tool] }];
+}
+
+// Session grants ('all edits in this workspace, this session'): in memory, for one gate. They answer only
+// what the built-in default asks (an ask rule someone wrote, immunity and escalation still ask).
+export class SessionGrants {
+  private edits = false;
+
+  grant(scope: ApprovalScope): void {
+    if (scope.session === 'edits') this.edits = true;
+  }
+
+  covers(judged: Judged, decision: Decision): boolean {
+    return this.edits && decision.source === 'default' && judged.kind === 'path' && EDIT_COMMANDS.includes(judged.command);
+  }
+}

@@ -1,0 +1,84 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startModelServer, type ModelServer } from '../../helpers/model-server.js';
+import { CLI, tempDir, writeFiles } from '../../helpers/fixture.js';
+import { plain } from '../ui/harness.js';
+import { agentEnv, answer, coderBody } from './run-agent.js';
+
+// Issue 17 points 1, 3 and 4 in a pseudo-terminal, through the real binary and the scripted model: a
+// multipatch shows the diff of every file before the question; [a] then [2] saves "all edits under src/",
+// so the second file of the call is not asked about; /undo typed at the prompt runs the engine's undo, shows
+// what it restored, and the model is told with the next message.
+let server: ModelServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+const PROMPT = '[y] once / [a] always / [n] no / [d] never ›';
+
+describe('always scopes, all-file diffs and /undo in the terminal', () => {
+  it('asks once for a two-file multipatch under the folder scope, and /undo restores both files and tells the model', async () => {
+    server = await startModelServer({
+      replies: [
+        answer('Fix both.\n1. Fix the operators', coderBody('multipatch', { edits: [{ file: 'src/a.js', search: 'a - b', replace: 'a + b' }, { file: 'src/b.js', search: 'x - y', replace: 'x + y' }] })),
+        'Fixed both.',
+        'Understood: the change is gone.',
+      ],
+    });
+    const root = await tempDir('codeward-agent-scopes-');
+    await writeFiles(root, { 'src/a.js': 'export const add = (a, b) => a - b;\n', 'src/b.js': 'export const sum = (x, y) => x - y;\n' });
+    const env = { ...(await agentEnv()), OPENAI_API_KEY: 'sk-test' };
+    const pty = await import('@lydell/node-pty');
+    const child = pty.spawn(process.execPath, [CLI, 'agent', 'fix the operators', '--provider', 'openai', '--model', 'gpt-test', '--base-url', server.openaiBaseUrl], { cols: 220, rows: 50, cwd: root, env });
+    let out = '';
+    child.onData((data) => {
+      out += data;
+    });
+    const exit = new Promise<number>((resolve) => child.onExit(({ exitCode }) => resolve(exitCode)));
+    const waitFor = async (text: string, from = 0): Promise<number> => {
+      const deadline = Date.now() + 20_000;
+      for (;;) {
+        const at = plain(out).indexOf(text, from);
+        if (at >= 0) return at;
+        if (Date.now() > deadline) throw new Error(`timed out waiting for ${text}; got:\n${plain(out)}`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    };
+    try {
+      const asked = await waitFor(PROMPT);
+      const screen = plain(out);
+      // Both files' diffs are on screen before the first question.
+      for (const line of ['+export const add = (a, b) => a + b;', '+export const sum = (x, y) => x + y;']) {
+        expect(screen.indexOf(line), line).toBeGreaterThan(0);
+        expect(screen.indexOf(line), line).toBeLessThan(asked);
+      }
+      expect(screen).toContain('[a] always, then choose: [1] this file (multipatch src/a.js) · [2] all edits under src/ · [3] all edits in this workspace, this session');
+      child.write('a');
+      const which = await waitFor('always for which? [1] [2] [3] ›', asked);
+      child.write('2');
+      await waitFor('Fixed both.', which);
+      // One question only: the second file is under the saved folder rule.
+      expect(plain(out).split(PROMPT)).toHaveLength(2);
+      expect(plain(out)).toContain('→ approved; saved: all edits under src/');
+      expect(await readFile(join(root, 'src/b.js'), 'utf8')).toContain('x + y');
+      child.write('/undo\r');
+      const undone = await waitFor('undid 1 change:', which);
+      expect(plain(out).slice(undone)).toMatch(/checkpoint \d+ multipatch: src\/a\.js, src\/b\.js/);
+      expect(await readFile(join(root, 'src/a.js'), 'utf8')).toBe('export const add = (a, b) => a - b;\n');
+      expect(await readFile(join(root, 'src/b.js'), 'utf8')).toBe('export const sum = (x, y) => x - y;\n');
+      // No approval was asked for the person's own /undo.
+      expect(plain(out).split(PROMPT)).toHaveLength(2);
+      child.write('I undid it, sorry\r');
+      await waitFor('Understood: the change is gone.', undone);
+      const told = server.requests[2]!.messages.at(-1)!.content;
+      expect(told).toMatch(/^\[The person ran \/undo: multipatch \(checkpoint \d+\) taken back\. src\/a\.js, src\/b\.js are back to the content before those changes/);
+      expect(told).toContain('read them again before changing them.]\n\nI undid it, sorry');
+      child.write('exit\r');
+      expect(await exit).toBe(0);
+    } finally {
+      child.kill();
+    }
+  });
+});
