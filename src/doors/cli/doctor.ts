@@ -3,7 +3,7 @@ import { formatIgnored, loadPolicy, readProjectSettings, type ProjectSettings } 
 import { GIT_PROTECTED_SUMMARY, HOME_READABLE, HOME_SECRETS, OTHER_TOOLS_IN_WORKSPACE, PROTECTED_FILES_IN_WORKSPACE, PROTECTED_IN_WORKSPACE } from '../../sandbox/policy.js';
 import { ProcessSandbox } from '../../sandbox/sandbox.js';
 import { Workspace } from '../../workspace/workspace.js';
-import { sandboxOptions, type GlobalOptions } from './global-options.js';
+import { sandboxOptions, type GlobalOptions } from '../global-options.js';
 
 interface DoctorIo {
   readonly stdout: { write(text: string): unknown };

@@ -5,24 +5,14 @@ import type { AnyCommand } from '../../engine/command.js';
 import type { EngineHooks } from '../../engine/engine.js';
 import { createEngine } from '../../setup.js';
 import { builtinCommands } from '../../commands/index.js';
-import { extractGlobalOptions, sandboxOptions, VALUE_GLOBALS, type GlobalOptions } from './global-options.js';
+import { extractGlobalOptions, sandboxOptions, VALUE_GLOBALS, type GlobalOptions } from '../global-options.js';
 import { terminalApprover } from './approve.js';
 import { commandHelp, generalHelp } from './help.js';
 import { policyCommand } from './policy.js';
 import { VERSION } from '../../version.js';
+import type { CliIo } from '../io.js';
 
-export interface CliIo {
-  readonly stdout: { write(text: string): unknown };
-  readonly stderr: { write(text: string): unknown };
-  // Present when a person can answer approval prompts (stdin is a terminal).
-  readonly prompt?: NodeJS.ReadableStream;
-  readonly env: Readonly<Record<string, string | undefined>>;
-  readonly cwd: string;
-  // The terminal's output stream, for full-screen-ish doors (the agent's UI).
-  readonly terminal?: NodeJS.WriteStream;
-  // All of standard input as text, for `codeward -` (the JSON call read from stdin).
-  readonly readInput?: () => Promise<string>;
-}
+
 
 const NO_STALENESS: Partial<EngineHooks> = { checkStale: () => [], afterRun: () => undefined };
 

@@ -3,7 +3,7 @@ import type { Registry } from '../../engine/registry.js';
 import { DenialStore, DenialTracker, denialLimitsFromEnv, formatProblem, loadPolicy, type CliRuleFlags } from '../../permissions/index.js';
 import { ShellParser } from '../../shell/parse.js';
 import { Workspace } from '../../workspace/workspace.js';
-import type { GlobalOptions } from './global-options.js';
+import type { GlobalOptions } from '../global-options.js';
 import { checkCall } from './policy-check.js';
 
 interface PolicyIo {

@@ -1,6 +1,6 @@
-import { fail } from '../../engine/errors.js';
-import { SANDBOX_MODES, type SandboxMode } from '../../sandbox/policy.js';
-import { checkEnvNames } from '../../sandbox/user-settings.js';
+import { fail } from '../engine/errors.js';
+import { SANDBOX_MODES, type SandboxMode } from '../sandbox/policy.js';
+import { checkEnvNames } from '../sandbox/user-settings.js';
 
 // Options that apply to the whole invocation (CONTRACT.md "The CLI door").
 export interface GlobalOptions {
