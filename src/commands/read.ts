@@ -116,6 +116,7 @@ export const readCommand = defineCommand({
   examples: ['read --file src/index.ts', 'read --file src/app.ts --start 40 --end 80', 'read --file app.log --tail 50'],
   effect: 'read',
   annotations: { readOnly: true, destructive: false, idempotent: true },
+  check: checkRange,
   touches: (args) => [{ path: args.file, access: 'read' }],
   run,
   format,
