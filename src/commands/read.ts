@@ -4,7 +4,7 @@ import { defineCommand, type CommandContext } from '../engine/command.js';
 import { fail } from '../engine/errors.js';
 import { countLines, decodeText } from '../files/text.js';
 import { readLines, readTail } from '../files/read-range.js';
-import { formatNumberedLines } from './render.js';
+import { formatNumberedLines, plural } from './render.js';
 
 // Files up to this size get an exact line count even when only a part is read.
 const COUNT_ALL_BYTES = 64 * 1024 * 1024;
@@ -97,12 +97,12 @@ async function run(args: ReadArgs, ctx: CommandContext): Promise<ReadData> {
 function format(data: ReadData): string {
   if (data.encoding === 'base64') {
     const shown = Buffer.byteLength(data.content, 'base64');
-    return data.truncated ? `${data.content}\n[truncated: ${shown} of ${data.size} bytes; raise --max-bytes for more]` : data.content;
+    return data.truncated ? `${data.content}\n[truncated: ${shown} of ${plural(data.size, 'byte')}; raise --max-bytes for more]` : data.content;
   }
   const body = formatNumberedLines(data.content, data.startLine);
   if (!data.truncated) return body;
   const next = data.endLine === null ? '' : `; continue with --start ${data.endLine + 1}`;
-  const total = data.totalLines === null ? '' : ` of ${data.totalLines} lines`;
+  const total = data.totalLines === null ? '' : ` of ${plural(data.totalLines, 'line')}`;
   return `${body}\n[truncated at --max-bytes${total}${next}]`;
 }
 

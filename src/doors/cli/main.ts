@@ -13,7 +13,7 @@ import { VERSION } from '../../version.js';
 import type { CliIo } from '../io.js';
 import { ENTRY_HELP, ENTRY_POINTS } from './entry-help.js';
 import { findCommand } from '../../args/aliases.js';
-import { plural } from '../../text/plural.js';
+import { plural } from '../../commands/render.js';
 import { didYouMean } from '../../text/suggest.js';
 
 const NO_STALENESS: Partial<EngineHooks> = { checkStale: () => [], afterRun: () => undefined };
