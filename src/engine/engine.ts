@@ -126,7 +126,8 @@ export class Engine {
     const { command, args, warnings } = prepared;
     try {
       const data = await this.execute(command, args, warnings, options.signal ?? new AbortController().signal, options.caller);
-      return { ok: true, cmd: command.name, data, warnings };
+      // The same warning twice in one envelope (two entries naming one stale file) is said once.
+      return { ok: true, cmd: command.name, data, warnings: [...new Set(warnings)] };
     } catch (error) {
       const failure = toCodewardError(error);
       return {
@@ -134,7 +135,7 @@ export class Engine {
         cmd: command.name,
         error: failure.toJSON(),
         ...(failure.data === undefined ? {} : { data: failure.data }),
-        warnings,
+        warnings: [...new Set(warnings)],
         ...(failure.usage ? { usage: true } : {}),
       };
     }
