@@ -35,7 +35,7 @@ const MAX_LENGTH = 64;
 export function suggest(input: string, known: readonly string[], limit = 1): string[] {
   const fold = (text: string): string => text.toLowerCase().replace(/_/g, '-');
   const wanted = fold(input);
-  if (wanted.length === 0 || wanted.length > MAX_LENGTH) return [];
+  if (wanted.length === 0 || wanted.length > MAX_LENGTH || known.some((name) => fold(name) === wanted)) return [];
   const allowed = threshold(wanted.length);
   const scored = [...new Set(known)]
     .filter((name) => name.length <= MAX_LENGTH + allowed)

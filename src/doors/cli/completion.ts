@@ -9,12 +9,18 @@ function word(text: string): string {
   return text;
 }
 
-// A description in single quotes (one line, at most 80 characters).
-function quoted(text: string): string {
+// A description as one line of at most 80 characters.
+function clip(text: string): string {
   const line = text.replace(/\s+/g, ' ').trim();
-  const short = line.length > 80 ? `${line.slice(0, 79)}…` : line;
-  return `'${short.replace(/'/g, `'\\''`)}'`;
+  return line.length > 80 ? `${line.slice(0, 79)}…` : line;
 }
+
+// Text in single quotes for the shell (a quote inside closes, escapes and reopens).
+function singleQuoted(text: string): string {
+  return `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
+const quoted = (text: string): string => singleQuoted(clip(text));
 
 const longs = (flags: readonly CompletionFlag[]): string[] => flags.map((flag) => `--${word(flag.long)}`);
 const spellings = (flag: CompletionFlag): string[] => [`--${word(flag.long)}`, ...(flag.short ? [`-${word(flag.short)}`] : [])];
@@ -61,9 +67,9 @@ function bash(model: CompletionModel): string {
   ].join('\n');
 }
 
-// zsh: `_arguments` specs; brackets and colons in descriptions are escaped for it.
+// zsh: `_arguments` specs; brackets (and backslashes) in descriptions are escaped for it.
 function zshSpec(flag: CompletionFlag): string {
-  const description = quoted(flag.description.replace(/([[\]:\\])/g, '\\$1'));
+  const description = singleQuoted(clip(flag.description).replace(/([[\]\\])/g, '\\$1'));
   const action = !flag.value ? '' : flag.choices ? `:value:(${flag.choices.map(word).join(' ')})` : flag.path === 'dir' ? ':folder:_files -/' : flag.path === 'file' ? ':file:_files' : ':value: ';
   const body = `[${description.slice(1, -1)}]${action}`;
   return flag.short ? `'(-${word(flag.short)} --${word(flag.long)})'{-${flag.short},--${flag.long}}'${body}'` : `'--${word(flag.long)}${body}'`;
@@ -71,7 +77,8 @@ function zshSpec(flag: CompletionFlag): string {
 
 function zsh(model: CompletionModel): string {
   const globals = model.globals.map(zshSpec).join(' \\\n    ');
-  const described = model.commands.map((command) => `    ${quoted(`${word(command.name)}:${command.summary.replace(/:/g, '\\:')}`)}`);
+  // `_describe` splits each item at its first colon: the name has none, the summary may.
+  const described = model.commands.map((command) => `    ${quoted(`${word(command.name)}:${command.summary}`)}`);
   const cases = model.commands.map((command) => {
     const specs = [...command.flags.map(zshSpec), ...(command.words ? [`'1:word:(${command.words.map(word).join(' ')})'`] : [])];
     return `      ${word(command.name)}) _arguments -s $globals ${specs.join(' ')} ;;`;
