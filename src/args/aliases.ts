@@ -1,3 +1,4 @@
+import { didYouMean } from '../text/suggest.js';
 import { fail, type CodewardError } from '../engine/errors.js';
 import { toCamel, type FlagInfo } from '../engine/flags.js';
 import type { AnyCommand } from '../engine/command.js';
@@ -72,7 +73,7 @@ export function flagList(flags: readonly FlagInfo[]): string {
 
 export function unknownFlag(command: AnyCommand, flags: readonly FlagInfo[], key: string): CodewardError {
   const shown = key.trim().replace(/^-+/, '');
-  return fail('C210', `unknown flag --${shown} for ${command.name}; valid flags: ${flagList(flags)}`);
+  return fail('C210', `unknown flag --${shown} for ${command.name}${didYouMean(shown, flags.map((flag) => flag.cli), '--')}; valid flags: ${flagList(flags)}`);
 }
 
 // A command by the name a model used (`read_file`, `Read-File`, `coder::read`); unknown → C210 listing valid ones.

@@ -7,6 +7,7 @@ import { createFile } from '../files/replace-file.js';
 import { checkpointed } from '../files/checkpoints/record.js';
 import { replaceCheckpointed } from '../files/checkpoints/replace.js';
 import { eachEntry, formatBatch, type BatchResult } from './batch.js';
+import { plural } from './render.js';
 import { contentBytes, readCurrent } from './content.js';
 
 const entry = z.strictObject({
@@ -76,6 +77,6 @@ export const createCommand = defineCommand({
   format: (data: { results: CreateResult[] }) =>
     formatBatch(data.results, (result) => {
       const created = result as CreateResult;
-      return `${created.created ? 'created' : 'replaced'} ${created.path} (${created.bytesWritten} bytes)`;
+      return `${created.created ? 'created' : 'replaced'} ${created.path} (${plural(created.bytesWritten ?? 0, 'byte')})`;
     }),
 });

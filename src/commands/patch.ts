@@ -89,6 +89,9 @@ export const patchCommand = defineCommand({
   examples: ['patch --file src/app.ts --search "return null;" --replace "return user;"', 'patch --diff "<unified diff>"'],
   effect: 'write',
   annotations: { readOnly: false, destructive: true, idempotent: false },
+  check: (args) => {
+    mode(args);
+  },
   touches: (args) => (mode(args) === 'diff' ? diffTouches(args.diff!, args.diffEncoding, args.file) : [{ path: args.file!, access: 'write' }]),
   run: (args, ctx) => (mode(args) === 'diff' ? runDiff(args.diff!, args.diffEncoding, args.file, ctx) : runReplace(args, ctx)),
   format,

@@ -168,7 +168,7 @@ function format(data: ReadData): string {
   if (data.offset !== null && data.startLine === null && data.linesNote === null && (data.encoding === 'text' || data.offset > 0 || data.nextOffset !== null)) {
     if (data.encoding === 'base64' && data.offset === 0 && data.nextOffset !== null) {
       const shown = Buffer.byteLength(data.content, 'base64');
-      return `${data.content}\n[truncated: ${shown} of ${data.size} bytes; continue with --offset ${data.nextOffset}, or raise --max-bytes]`;
+      return `${data.content}\n[truncated: ${shown} of ${plural(data.size, 'byte')}; continue with --offset ${data.nextOffset}, or raise --max-bytes]`;
     }
     return `${data.content}${data.content === '' || data.content.endsWith('\n') ? '' : '\n'}${offsetNote(data)}`;
   }
@@ -196,6 +196,7 @@ export const readCommand = defineCommand({
   examples: ['read --file src/index.ts', 'read --file src/app.ts --start 40 --end 80', 'read --file app.log --tail 50', 'read --file min.js --offset 200000'],
   effect: 'read',
   annotations: { readOnly: true, destructive: false, idempotent: true },
+  check: checkRange,
   touches: (args) => [{ path: args.file, access: 'read' }],
   run,
   format,

@@ -66,13 +66,19 @@ function caseSensitivity(args: SearchArgs): boolean {
   return args.caseSensitive || args.ignoreCase === false;
 }
 
-async function run(args: SearchArgs, ctx: CommandContext): Promise<SearchData> {
+// The rules between flags, checked with the arguments (a usage error) and again before a run.
+function checkArgs(args: SearchArgs): void {
   if (args.term === '') throw fail('C210', '--term must not be empty');
   if (/[\r\n]/.test(args.term)) throw fail('C210', '--term must be one line; search for a single line of the text (or use --regex with \\s)');
   if (args.term.includes('\0') || args.glob?.includes('\0')) throw fail('C210', '--term and --glob must not contain NUL bytes');
   if (!args.searchContent && !args.searchPaths) throw fail('C210', 'nothing to search: --no-search-content needs --search-paths');
   if (args.mode !== 'content' && args.context > 0) throw fail('C210', `--context shows lines around matches: it needs --mode content (not ${args.mode})`);
   if (args.mode !== 'content' && !args.searchContent) throw fail('C210', `--mode ${args.mode} lists files whose contents match: drop --no-search-content`);
+  caseSensitivity(args);
+}
+
+async function run(args: SearchArgs, ctx: CommandContext): Promise<SearchData> {
+  checkArgs(args);
   const caseSensitive = caseSensitivity(args);
   const target = ctx.path(args.dir);
   if (target.kind !== 'dir' && target.kind !== 'file') throw fail('C210', `${args.dir} is neither a folder nor a file`);
@@ -177,6 +183,7 @@ export const searchCommand = defineCommand({
   ],
   effect: 'read',
   annotations: { readOnly: true, destructive: false, idempotent: true },
+  check: checkArgs,
   touches: (args) => [{ path: args.dir, access: 'list' }],
   run,
   format: formatSearch,

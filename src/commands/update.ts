@@ -5,6 +5,7 @@ import { replaceCheckpointed } from '../files/checkpoints/replace.js';
 import { encodeText } from '../files/text.js';
 import type { LineOp } from '../edit/line-ops.js';
 import { eachEntry, formatBatch, type BatchResult } from './batch.js';
+import { plural } from './render.js';
 import { normaliseForFile } from './content.js';
 import { checkWriteSize, loadEditable, sameBytes } from './edit-file.js';
 
@@ -72,5 +73,5 @@ export const updateCommand = defineCommand({
   touches: (args) => args.files.map((entry) => ({ path: entry.path, access: 'write' as const })),
   run: async (args, ctx) => ({ results: await eachEntry(args.files, (entry) => entry.path, (entry) => updateOne(entry, ctx)) }),
   format: (data: { results: UpdateResult[] }) =>
-    formatBatch(data.results, (result) => `updated ${result.path} (${(result as UpdateResult).applied} ops, now ${(result as UpdateResult).newLineCount} lines)`),
+    formatBatch(data.results, (result) => `updated ${result.path} (${plural((result as UpdateResult).applied ?? 0, 'op')}, now ${plural((result as UpdateResult).newLineCount ?? 0, 'line')})`),
 });

@@ -105,6 +105,9 @@ export interface CommandDefinition<S extends $ZodObject = $ZodObject, D = unknow
   readonly annotations: Annotations;
   // Batched commands report a bad path per entry instead of failing the whole call.
   readonly batch?: boolean;
+  // Rules between flags the schema cannot say (`--head` or `--tail`, `--end` not before `--start`):
+  // throws a usage error (C210) while the arguments are validated, before any path is touched.
+  check?(args: output<S>): void;
   // The paths a call touches, so the engine can jail, gate, check staleness and lock them first.
   touches(args: output<S>): Touch[];
   // The shell command line a call runs (exec, test with --cmd), so the engine can classify it before

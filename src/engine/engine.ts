@@ -77,11 +77,20 @@ const noCommitter: Committer = async () => {
   throw fail('C216', 'internal error: this engine has no committer for multi-file changes (createEngine plugs one in)');
 };
 
-function guessName(input: CallInput): string {
-  if (typeof input === 'string') return input.trim().split(/\s+/)[0] ?? '';
-  if (Array.isArray(input)) return String(input[0] ?? '');
-  const cmd = (input as { cmd?: unknown }).cmd;
-  return typeof cmd === 'string' ? cmd : '';
+
+// The command a call that failed to parse meant, for the envelope's `cmd`: the registry's name when the
+// call names a known command (`{"cmd":"read_file",...}` → read), else the name as written, never the
+// call's whole JSON text.
+function guessName(input: CallInput, registry: Registry): string {
+  let name: unknown;
+  if (typeof input === 'string') {
+    const text = input.trim();
+    name = text.startsWith('{') ? /"(?:cmd|command|tool|name)"\s*:\s*"([^"\\]{1,200})"/.exec(text)?.[1] ?? '' : text.split(/\s+/)[0];
+  } else if (Array.isArray(input)) name = input[0];
+  else name = (input as { cmd?: unknown }).cmd;
+  if (typeof name !== 'string') return '';
+  const word = name.trim().split(/\s+/)[0] ?? '';
+  return registry.find(word)?.name ?? registry.find(word.replace(/^@?coder(?:::|\.)/i, '').replace(/_/g, '-'))?.name ?? word;
 }
 
 // The only way to run a command: parse → validate → jail → classify → authorize → staleness → locks → handler.
@@ -130,12 +139,13 @@ export class Engine {
       prepared = this.prepare(input);
     } catch (error) {
       const info = toCodewardError(error).toJSON();
-      return { ok: false, cmd: guessName(input), error: info, warnings: [], usage: true };
+      return { ok: false, cmd: guessName(input, this.registry), error: info, warnings: [], usage: true };
     }
     const { command, args, warnings } = prepared;
     try {
       const data = await this.execute(command, args, warnings, options.signal ?? new AbortController().signal, options.caller);
-      return { ok: true, cmd: command.name, data, warnings };
+      // The same warning twice in one envelope (two entries naming one stale file) is said once.
+      return { ok: true, cmd: command.name, data, warnings: [...new Set(warnings)] };
     } catch (error) {
       const failure = toCodewardError(error);
       return {
@@ -143,7 +153,8 @@ export class Engine {
         cmd: command.name,
         error: failure.toJSON(),
         ...(failure.data === undefined ? {} : { data: failure.data }),
-        warnings,
+        warnings: [...new Set(warnings)],
+        ...(failure.usage ? { usage: true } : {}),
       };
     }
   }
@@ -206,11 +217,19 @@ export class Engine {
   }
 
   // Batched commands are atomic per entry, so a stale file fails only its own entry (C230 from ctx.path).
+  // A file two entries name (`a.txt` and `./a.txt`) is refused for both: the first refusal marks the
+  // state as warned, which must not let the second entry overwrite the external change in the same call.
   private async checkStaleEach(call: PreparedCall, touches: readonly JailedTouch[], warnings: string[]): Promise<JailedTouch[]> {
     const checked: JailedTouch[] = [];
+    const refused = new Map<string, CodewardError>();
     for (const jailed of touches) {
       if (!jailed.resolved) {
         checked.push(jailed);
+        continue;
+      }
+      const earlier = refused.get(jailed.resolved.real);
+      if (earlier) {
+        checked.push({ touch: jailed.touch, error: earlier });
         continue;
       }
       try {
@@ -219,6 +238,7 @@ export class Engine {
       } catch (error) {
         const failure = toCodewardError(error, jailed.touch.path);
         if (failure.code !== 'C230') throw failure;
+        refused.set(jailed.resolved.real, failure);
         checked.push({ touch: jailed.touch, error: failure });
       }
     }

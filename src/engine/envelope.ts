@@ -30,3 +30,11 @@ export function wireEnvelope(envelope: Envelope): Record<string, unknown> {
   wire['warnings'] = envelope.warnings;
   return wire;
 }
+
+// The entries of a batched command's `data.results` that failed (CONTRACT "Batched commands": the
+// envelope stays ok, each entry says whether it succeeded); empty for any other data.
+export function failedEntries(data: unknown): { path: string; error?: { code: string; message: string } }[] {
+  const results = (data as { results?: unknown } | null | undefined)?.results;
+  if (!Array.isArray(results)) return [];
+  return results.filter((entry: { success?: unknown } | null) => typeof entry === 'object' && entry !== null && entry.success === false);
+}

@@ -37,13 +37,16 @@ export interface ErrorInfo {
 export class CodewardError extends Error {
   readonly code: ErrorCode;
   readonly data: unknown;
+  // A usage error: the call's arguments are wrong, found before anything ran (the CLI exits 2).
+  readonly usage: boolean;
   readonly codewardError = true as const;
 
-  constructor(code: ErrorCode, message: string, options: { data?: unknown; cause?: unknown } = {}) {
+  constructor(code: ErrorCode, message: string, options: { data?: unknown; cause?: unknown; usage?: boolean } = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'CodewardError';
     this.code = code;
     this.data = options.data;
+    this.usage = options.usage === true;
   }
 
   toJSON(): ErrorInfo {
@@ -58,6 +61,17 @@ export function isCodewardError(value: unknown): value is CodewardError {
 // Shorthand for `throw fail('C210', '...')`.
 export function fail(code: ErrorCode, message: string, data?: unknown): CodewardError {
   return new CodewardError(code, message, data === undefined ? {} : { data });
+}
+
+// Shorthand for a usage error (C210): wrong arguments, found before the call touched anything. Doors that
+// have exit codes give it theirs (the CLI: 2, CONTRACT "Exit status").
+export function usageError(message: string): CodewardError {
+  return new CodewardError('C210', message, { usage: true });
+}
+
+// Whether an error is a usage error; a CodewardError from another realm without the field is not.
+export function isUsageError(value: unknown): boolean {
+  return isCodewardError(value) && (value as { usage?: unknown }).usage === true;
 }
 
 const ERRNO_CODES: Readonly<Record<string, ErrorCode>> = {

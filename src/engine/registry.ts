@@ -1,4 +1,5 @@
-import { fail } from './errors.js';
+import { usageError } from './errors.js';
+import { suggest } from '../text/suggest.js';
 import type { AnyCommand } from './command.js';
 import { describeFlags, type FlagInfo } from './flags.js';
 
@@ -34,7 +35,10 @@ export class Registry {
   get(name: string): AnyCommand {
     const command = this.find(name);
     if (!command) {
-      throw fail('C210', `unknown command "${name}"; valid commands: ${this.names().join(', ')}`);
+      // Aliases count as near names too (`reed_file` → read_file), shown by the command's own name.
+      const [best] = suggest(normaliseName(name), this.commands.flatMap((known) => [known.name, ...(known.aliases ?? [])]));
+      const hint = best === undefined ? '' : ` (did you mean ${this.find(best)?.name ?? best}?)`;
+      throw usageError(`unknown command "${name}"${hint}; valid commands: ${this.names().join(', ')}`);
     }
     return command;
   }

@@ -1,7 +1,7 @@
 import type { $ZodIssue } from 'zod/v4/core';
 import * as z from 'zod/mini';
 import type { AnyCommand } from './command.js';
-import { fail } from './errors.js';
+import { isCodewardError, usageError } from './errors.js';
 import { toKebab } from './flags.js';
 import { describeIssue } from './issues.js';
 
@@ -13,15 +13,30 @@ function flagName(path: readonly PropertyKey[]): string {
 
 function describeFlagIssue(issue: $ZodIssue): string {
   if (issue.code === 'invalid_type' && issue.input === undefined) return `missing required flag ${flagName(issue.path)}`;
-  if (issue.code === 'unrecognized_keys') return `unknown flag ${issue.keys.map((key) => `--${toKebab(key)}`).join(', ')}`;
+  if (issue.code === 'unrecognized_keys') {
+    const keys = issue.keys.map((key) => (issue.path.length === 0 ? `--${toKebab(key)}` : JSON.stringify(key)));
+    // Inside a JSON flag (`--files[0.ops.0]`) the unknown names are the object's keys, not flags.
+    return issue.path.length === 0 ? `unknown flag ${keys.join(', ')}` : `unknown key${keys.length === 1 ? '' : 's'} ${keys.join(', ')} in ${flagName(issue.path)}`;
+  }
   return describeIssue(issue, flagName(issue.path));
 }
 
-// Checks raw arguments against the command's schema; every problem becomes one C210 naming the flags.
+// Checks raw arguments against the command's schema, then its rules between flags; every problem is a
+// usage error (C210) naming the flags.
 export function validateArgs(command: AnyCommand, raw: Record<string, unknown>): Record<string, unknown> {
   // reportInput: a value of the wrong type is then told apart from a missing one (issue.input set).
   const parsed = z.safeParse(command.flags, raw, { reportInput: true });
-  if (parsed.success) return parsed.data as Record<string, unknown>;
-  const problems = [...new Set(parsed.error.issues.map(describeFlagIssue))];
-  throw fail('C210', `${command.name}: ${problems.join('; ')} (see: codeward ${command.name} --help)`);
+  if (!parsed.success) {
+    const problems = [...new Set(parsed.error.issues.map(describeFlagIssue))];
+    throw usageError(`${command.name}: ${problems.join('; ')} (see: codeward ${command.name} --help)`);
+  }
+  const args = parsed.data as Record<string, unknown>;
+  try {
+    command.check?.(args);
+  } catch (error) {
+    // A check speaks in C210s; any of them is about the arguments, so it is a usage error.
+    if (isCodewardError(error) && error.code === 'C210' && !error.usage) throw usageError(error.message);
+    throw error;
+  }
+  return args;
 }

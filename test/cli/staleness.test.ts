@@ -221,7 +221,9 @@ describe('batched commands (update over several files)', () => {
       { path: 'b.txt', ops: [{ op: 'update_lines', from_line: 1, to_line: 1, content: 'B1' }] },
     ]);
     const first = cw('update', '--files', files);
-    expect(first.status).toBe(0);
+    // The envelope stays ok (each entry's result kept); a failed entry makes the exit status 1.
+    expect(first.json.ok).toBe(true);
+    expect(first.status).toBe(1);
     expect(summary(first)).toEqual([['a.txt', true, undefined], ['b.txt', false, 'C230']]);
     expect((first.json.data.results as Result[])[1]!.error!.message).toBe(refusal(modified('b.txt', bRead, bNow)));
     expect(await content('a.txt')).toBe('A1\na2\n');
@@ -272,7 +274,8 @@ describe('batched commands (update over several files)', () => {
       ['b.txt', false, 'C230'],
     ]);
     const again = cw('update', '--files', files);
-    expectOk(again, [modified('b.txt', bRead, bNow)]);
+    expect(again.json).toMatchObject({ ok: true, warnings: [modified('b.txt', bRead, bNow)] });
+    expect(again.status).toBe(1);
     expect(summary(again)).toEqual([
       ['../escape.txt', false, 'C215'],
       ['missing.txt', false, 'C211'],

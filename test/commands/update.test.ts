@@ -96,9 +96,10 @@ describe('seed 003 examples', () => {
       { path: 'gone.md', ops: [{ op: 'remove', from_line: 1, to_line: 1 }] },
     ]);
     const result = runCli(['update', '--files', files], { cwd: root, env: { CODEWARD_STATE_DIR: state } });
-    expect(result.stderr).toBe('');
-    expect(result.status).toBe(0);
-    expect(result.stdout).toBe('updated notes.md (1 ops, now 4 lines)\ngone.md: error C211: gone.md: no such file or directory, or not accessible\n');
+    // A failed entry: exit 1, its line stays in the output beside the others', stderr names it.
+    expect(result.stderr).toBe('error C211: 1 of 2 entries failed: gone.md; the others were done\n');
+    expect(result.status).toBe(1);
+    expect(result.stdout).toBe('updated notes.md (1 op, now 4 lines)\ngone.md: error C211: gone.md: no such file or directory, or not accessible\n');
     expect(await read('notes.md')).toBe('# notes\ndraft\n- one\n- two\n');
   });
 });

@@ -6,7 +6,7 @@
 // (--json, --session) stay. A user sets the loose ones where the model cannot: ~/.codeward/config.json and
 // ~/.codeward/policy.json.
 import { fail } from '../../engine/errors.js';
-import type { GlobalOptions } from '../cli/global-options.js';
+import type { GlobalOptions } from '../global-options.js';
 
 function loosening(options: GlobalOptions): string[] {
   const found: string[] = [];

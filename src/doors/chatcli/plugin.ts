@@ -6,7 +6,7 @@ import type { AnyCommand } from '../../engine/command.js';
 import type { FlagInfo, FlagKind } from '../../engine/flags.js';
 import type { Registry } from '../../engine/registry.js';
 import { VERSION } from '../../version.js';
-import { SWITCH_GLOBALS, VALUE_GLOBALS } from '../cli/global-options.js';
+import { SWITCH_GLOBALS, VALUE_GLOBALS } from '../global-options.js';
 
 export const PLUGIN_NAME = '@coder';
 

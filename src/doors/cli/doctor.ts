@@ -3,7 +3,8 @@ import { formatIgnored, loadPolicy, readProjectSettings, type ProjectSettings } 
 import { GIT_PROTECTED_SUMMARY, HOME_READABLE, HOME_SECRETS, OTHER_TOOLS_IN_WORKSPACE, PROTECTED_FILES_IN_WORKSPACE, PROTECTED_IN_WORKSPACE } from '../../sandbox/policy.js';
 import { ProcessSandbox } from '../../sandbox/sandbox.js';
 import { Workspace } from '../../workspace/workspace.js';
-import { sandboxOptions, type GlobalOptions } from './global-options.js';
+import { sandboxOptions, type GlobalOptions } from '../global-options.js';
+import { plural } from '../../commands/render.js';
 
 interface DoctorIo {
   readonly stdout: { write(text: string): unknown };
@@ -47,7 +48,7 @@ export async function doctorCommand(options: GlobalOptions, io: DoctorIo): Promi
     box.backend
       ? `OS sandbox       ${box.backend}: ${box.mode}, network ${box.network ? 'on' : 'off'}; writable: ${box.writable.join(', ') || 'nothing'}; read-only inside: ${box.readOnly.join(', ')}; hidden: ${box.hidden.join(', ')}`
       : `OS sandbox       none: ${box.reason ?? ''}; exec and test run under the permission gate alone`,
-    `permission gate  ${data.policy.rules} rule${data.policy.rules === 1 ? '' : 's'} from ${data.policy.files.length > 0 ? data.policy.files.map((info) => info.file).join(', ') : 'no policy file'} plus the defaults${data.policy.problems ? ` (${data.policy.problems} problems: codeward policy list)` : ''}`,
+    `permission gate  ${plural(data.policy.rules, 'rule')} from ${data.policy.files.length > 0 ? data.policy.files.map((info) => String(info.file)).join(', ') : 'no policy file'} plus the defaults${data.policy.problems ? ` (${plural(data.policy.problems, 'problem')}: codeward policy list)` : ''}`,
  `trust            ${trustLine(data.trust, ignored.map(formatIgnored))}`,
     `danger check     ${data.dangerClassifier} (catastrophic shell commands are blocked, C242)`,
     `hidden files     ${data.nonAccessibleGlobs.join(', ')}`,

@@ -1,28 +1,20 @@
-import { wireEnvelope, type Envelope } from '../../engine/envelope.js';
-import { fail, toCodewardError } from '../../engine/errors.js';
+import { failedEntries, wireEnvelope, type Envelope } from '../../engine/envelope.js';
+import { isUsageError, toCodewardError, usageError } from '../../engine/errors.js';
 import { Registry } from '../../engine/registry.js';
 import type { AnyCommand } from '../../engine/command.js';
 import type { EngineHooks } from '../../engine/engine.js';
 import { createEngine } from '../../setup.js';
 import { builtinCommands } from '../../commands/index.js';
-import { extractGlobalOptions, sandboxOptions, VALUE_GLOBALS, type GlobalOptions } from './global-options.js';
+import { extractGlobalOptions, sandboxOptions, VALUE_GLOBALS, type GlobalOptions } from '../global-options.js';
 import { terminalApprover } from './approve.js';
 import { commandHelp, generalHelp } from './help.js';
 import { policyCommand } from './policy.js';
 import { VERSION } from '../../version.js';
-
-export interface CliIo {
-  readonly stdout: { write(text: string): unknown };
-  readonly stderr: { write(text: string): unknown };
-  // Present when a person can answer approval prompts (stdin is a terminal).
-  readonly prompt?: NodeJS.ReadableStream;
-  readonly env: Readonly<Record<string, string | undefined>>;
-  readonly cwd: string;
-  // The terminal's output stream, for full-screen-ish doors (the agent's UI).
-  readonly terminal?: NodeJS.WriteStream;
-  // All of standard input as text, for `codeward -` (the JSON call read from stdin).
-  readonly readInput?: () => Promise<string>;
-}
+import type { CliIo } from '../io.js';
+import { ENTRY_HELP, ENTRY_POINTS } from './entry-help.js';
+import { findCommand } from '../../args/aliases.js';
+import { plural } from '../../commands/render.js';
+import { didYouMean } from '../../text/suggest.js';
 
 const NO_STALENESS: Partial<EngineHooks> = { checkStale: () => [], afterRun: () => undefined };
 
@@ -46,8 +38,10 @@ function commandFlagTest(registry: Registry, command: AnyCommand | undefined): (
   return (flag) => kinds.get(flag);
 }
 
+// 0 ok, 1 failed, 2 usage error (CONTRACT "Exit status"). A batched command with a failed entry exits 1
+// although its envelope is ok (each entry's result is kept, CONTRACT "Batched commands").
 function exitCode(envelope: Envelope): number {
-  if (envelope.ok) return 0;
+  if (envelope.ok) return failedEntries(envelope.data).length > 0 ? 1 : 0;
   return envelope.usage ? 2 : 1;
 }
 
@@ -63,6 +57,13 @@ function print(io: CliIo, options: GlobalOptions, envelope: Envelope, text: () =
     if (output !== '') io.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
   }
   if (!envelope.ok) io.stderr.write(`error ${envelope.error.code}: ${envelope.error.message}\n`);
+  const failed = envelope.ok ? failedEntries(envelope.data) : [];
+  if (failed.length > 0) {
+    const total = (envelope.data as { results: unknown[] }).results.length;
+    const count = failed.length === total ? plural(total, 'entry', 'entries') : `${failed.length} of ${plural(total, 'entry', 'entries')}`;
+    const rest = failed.length === total ? '' : '; the others were done';
+    io.stderr.write(`error ${failed[0]!.error?.code ?? 'C216'}: ${count} failed: ${failed.map((entry) => entry.path).join(', ')}${rest}\n`);
+  }
 }
 
 // A formatter that fails on unexpected data must not hide the envelope's own message.
@@ -77,12 +78,41 @@ function formatSafely(command: AnyCommand, data: unknown): string {
 // `codeward -`: the JSON call comes on stdin, free of the argv limits (Linux caps one argument at 128 KiB,
 // so a large --content could not be passed at all).
 async function callFromStdin(io: CliIo): Promise<string> {
-  if (!io.readInput) throw fail('C210', 'no standard input to read the call from; pass the call as an argument');
+  if (!io.readInput) throw usageError('no standard input to read the call from; pass the call as an argument');
   const text = await io.readInput();
   if (!text.trimStart().startsWith('{')) {
-    throw fail('C210', `"codeward -" reads a JSON call from stdin, e.g. {"cmd":"write","args":{"file":"a.txt","content":"..."}}; stdin held ${text.trim() === '' ? 'nothing' : 'something else'}`);
+    throw usageError(`"codeward -" reads a JSON call from stdin, e.g. {"cmd":"write","args":{"file":"a.txt","content":"..."}}; stdin held ${text.trim() === '' ? 'nothing' : 'something else'}`);
   }
   return text;
+}
+
+// Help for a command, an entry point (`policy --help`, `help mcp`), or everything.
+function helpText(registry: Registry, name: string | undefined): string {
+  const command = name === undefined ? undefined : registry.find(name);
+  if (command) return commandHelp(registry, command);
+  const entry = name === undefined || !Object.hasOwn(ENTRY_HELP, name) ? undefined : ENTRY_HELP[name];
+  return entry ?? generalHelp(registry, VERSION);
+}
+
+// A plain word that names neither a command (nor one of its aliases) nor an entry point: refused before
+// anything is set up, with the nearest name. Other call forms (JSON, CLI text in one word) go to the engine.
+function refuseUnknownCommand(registry: Registry, token: string): void {
+  if (!/^[A-Za-z][\w.:-]{0,63}$/.test(token) || findCommand(registry, token) || ENTRY_POINTS.includes(token)) return;
+  const hint = didYouMean(token.toLowerCase(), [...registry.names(), ...ENTRY_POINTS]);
+  throw usageError(`unknown command "${token}"${hint}; valid commands: ${registry.names().join(', ')} (and ${ENTRY_POINTS.join(', ')}: codeward --help)`);
+}
+
+const WORKER_VALUE_FLAGS: ReadonlySet<string> = new Set(['--url', '--config', '--invoke', '--payload']);
+
+// Whether -V/--version stands among the arguments as an option (not as the value of a flag that takes one).
+function asksVersion(argv: readonly string[], valueFlags: ReadonlySet<string>): boolean {
+  for (let index = 0; index < argv.length; index += 1) {
+    const token = argv[index]!;
+    if (token === '--') return false;
+    if (token === '--version' || token === '-V') return true;
+    if (valueFlags.has(token)) index += 1;
+  }
+  return false;
 }
 
 // Entry points a person starts (servers, the agent, trust): never from a ChatCLI plugin call, whose argv
@@ -103,18 +133,29 @@ export async function main(givenArgv: readonly string[], io: CliIo): Promise<num
   }
   const callToken = findCallToken(argv);
   if (pluginCall && callToken !== undefined && PERSON_ONLY.has(callToken)) {
-    const failure = fail('C210', `codeward ${callToken} is not available to a plugin call: a person starts it in a terminal (plugin calls run the commands of codeward --help)`);
+    const failure = usageError(`codeward ${callToken} is not available to a plugin call: a person starts it in a terminal (plugin calls run the commands of codeward --help)`);
     const envelope: Envelope = { ok: false, cmd: callToken, error: failure.toJSON(), warnings: [], usage: true };
     print(io, { json: argv.includes('--json') } as GlobalOptions, envelope, () => '');
     return exitCode(envelope);
   }
-  if (callToken === 'worker') return await (await import('../worker/cli.js')).workerCommand(argv.slice(argv.indexOf('worker') + 1), io);
+  if (callToken === 'worker') {
+    const workerArgv = argv.slice(argv.indexOf('worker') + 1);
+    if (asksVersion(workerArgv, WORKER_VALUE_FLAGS)) {
+      io.stdout.write(`${VERSION}\n`);
+      return 0;
+    }
+    return await (await import('../worker/cli.js')).workerCommand(workerArgv, io);
+  }
   const command = callToken === undefined || callToken.startsWith('{') ? undefined : registry.find(callToken);
   let options: GlobalOptions | undefined;
   try {
     const extracted = extractGlobalOptions(argv, commandFlagTest(registry, command));
     options = extracted.options;
     if (pluginCall) (await import('../chatcli/globals.js')).refuseLooseningGlobals(options);
+    if (options.version) {
+      io.stdout.write(`${VERSION}\n`);
+      return 0;
+    }
     if (callToken === 'agent') {
       // Help without loading the agent (the AI SDK and providers are most of its start-up).
       const agentArgv = extracted.rest.slice(1);
@@ -125,19 +166,19 @@ export async function main(givenArgv: readonly string[], io: CliIo): Promise<num
       }
       return await (await import('../agent/run.js')).agentCommand(agentArgv, options, io);
     }
-    if (options.version) {
-      io.stdout.write(`${VERSION}\n`);
+    if (options.help || extracted.rest.length === 0 || callToken === 'help') {
+      io.stdout.write(`${helpText(registry, callToken === 'help' ? extracted.rest[1] : callToken)}\n`);
       return 0;
     }
-    if (options.help || extracted.rest.length === 0 || callToken === 'help') {
-      const target = callToken === 'help' ? registry.find(extracted.rest[1] ?? '') : command;
-      io.stdout.write(`${target ? commandHelp(registry, target) : generalHelp(registry, VERSION)}\n`);
+    if (callToken === 'completion') {
+      io.stdout.write((await import('./completion.js')).completionScript(registry, extracted.rest[1]));
       return 0;
     }
     if (callToken === 'policy') return await policyCommand(extracted.rest, options, io, registry);
     if (callToken === 'trust') return await (await import('./trust.js')).trustCommand(extracted.rest, options, io);
     if (callToken === 'doctor') return await (await import('./doctor.js')).doctorCommand(options, io);
     if (callToken === 'mcp') return await (await import('../mcp/serve.js')).mcpCommand(extracted.rest, options, io);
+    if (command === undefined && callToken !== undefined) refuseUnknownCommand(registry, callToken);
     // A ChatCLI plugin call with the wrapper's --yes: not where ChatCLI may not have asked anyone.
     const unasked = options.yes && pluginCall
       ? await (await import('../chatcli/approval.js')).unaskedReason(extracted.rest, io.cwd, registry)
@@ -175,7 +216,9 @@ export async function main(givenArgv: readonly string[], io: CliIo): Promise<num
     return exitCode(envelope);
   } catch (error) {
     const failure = toCodewardError(error);
-    const envelope: Envelope = { ok: false, cmd: command?.name ?? callToken ?? '', error: failure.toJSON(), warnings: [], usage: failure.code === 'C210' };
+    // Everything before the call runs (options, config and policy files, the session id) is the
+    // invocation's setup: a C210 there is a usage error like an unknown flag.
+    const envelope: Envelope = { ok: false, cmd: command?.name ?? callToken ?? '', error: failure.toJSON(), warnings: [], usage: isUsageError(failure) || failure.code === 'C210' };
     print(io, options ?? { json: argv.includes('--json') } as GlobalOptions, envelope, () => '');
     return exitCode(envelope);
   }

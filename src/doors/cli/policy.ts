@@ -1,9 +1,9 @@
-import { fail } from '../../engine/errors.js';
+import { usageError } from '../../engine/errors.js';
 import type { Registry } from '../../engine/registry.js';
 import { DenialStore, DenialTracker, denialLimitsFromEnv, formatProblem, loadPolicy, type CliRuleFlags } from '../../permissions/index.js';
 import { ShellParser } from '../../shell/parse.js';
 import { Workspace } from '../../workspace/workspace.js';
-import type { GlobalOptions } from './global-options.js';
+import type { GlobalOptions } from '../global-options.js';
 import { checkCall } from './policy-check.js';
 
 interface PolicyIo {
@@ -53,5 +53,5 @@ export async function policyCommand(rest: readonly string[], options: GlobalOpti
     io.stdout.write(`${decision}: ${judged}\n  ${reason}${by}\n  outcome: ${outcome}\n`);
     return 0;
   }
-  throw fail('C210', 'usage: codeward policy list | codeward policy check \'@coder exec npm test\' (or a JSON call)');
+  throw usageError('usage: codeward policy list | codeward policy check \'@coder exec npm test\' (or a JSON call)');
 }

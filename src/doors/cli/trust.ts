@@ -5,7 +5,7 @@ import { listTrust, loadPolicy, readProjectSettings, revokeTrust, saveTrust, tru
 import { readProjectSnapshot } from '../../permissions/policy-sources.js';
 import { trustState } from '../../permissions/policy-trust.js';
 import { Workspace } from '../../workspace/workspace.js';
-import type { GlobalOptions } from './global-options.js';
+import type { GlobalOptions } from '../global-options.js';
 import { PLUGIN_ENV } from '../chatcli/plugin.js';
 
 interface TrustIo {

@@ -1,5 +1,5 @@
 import type { ApprovalAnswer, ApprovalRequest, Approver } from '../../permissions/index.js';
-import { visible } from '../cli/approve.js';
+import { visible } from '../visible.js';
 
 // What the approver needs from the MCP server: one form elicitation.
 export interface Elicitor {

@@ -1,6 +1,7 @@
-import { fail } from '../../engine/errors.js';
-import { SANDBOX_MODES, type SandboxMode } from '../../sandbox/policy.js';
-import { checkEnvNames } from '../../sandbox/user-settings.js';
+import { usageError } from '../engine/errors.js';
+import { didYouMean } from '../text/suggest.js';
+import { SANDBOX_MODES, type SandboxMode } from '../sandbox/policy.js';
+import { checkEnvNames } from '../sandbox/user-settings.js';
 
 // Options that apply to the whole invocation (CONTRACT.md "The CLI door").
 export interface GlobalOptions {
@@ -61,7 +62,7 @@ function apply(options: GlobalOptions, spec: Spec, value: string | undefined): v
   else if (key === 'json' || key === 'yes' || key === 'allowUnsafe' || key === 'sandboxNetwork' || key === 'help' || key === 'version') options[key] = true;
   else if (key === 'sandbox') {
     const mode = SANDBOX_MODES.find((candidate) => candidate === value);
-    if (!mode) throw fail('C210', `--sandbox ${value ?? ''} is not a mode; use ${SANDBOX_MODES.join(', ')}`);
+    if (!mode) throw usageError(`--sandbox ${value ?? ''} is not a mode; use ${SANDBOX_MODES.join(', ')}`);
     options.sandbox = mode;
   }
 }
@@ -91,7 +92,8 @@ export function extractGlobalOptions(argv: readonly string[], commandFlag: (flag
     if (!spec) {
       // Before the command an unknown option is a typo, not the command's name ("unknown command --bogus").
       if (!called && token.startsWith('-') && token !== '-') {
-        throw fail('C210', `unknown option ${name}; the global options are ${Object.keys(SPECS).join(', ')}; a command's own flags go after its name`);
+        const hint = didYouMean(name.replace(/^-+/, ''), Object.keys(SPECS).filter((flag) => flag.startsWith('--')).map((flag) => flag.slice(2)), '--');
+        throw usageError(`unknown option ${name}${hint}; the global options are ${Object.keys(SPECS).join(', ')}; a command's own flags go after its name`);
       }
       called = true;
       rest.push(token);
@@ -102,7 +104,7 @@ export function extractGlobalOptions(argv: readonly string[], commandFlag: (flag
       continue;
     }
     const value = equals > 0 ? token.slice(equals + 1) : argv[index + 1];
-    if (value === undefined) throw fail('C210', `${name} needs a value`);
+    if (value === undefined) throw usageError(`${name} needs a value`);
     if (equals < 0) index += 1;
     apply(options, spec, value);
   }

@@ -1,0 +1,15 @@
+// What a door started from the command line gets from its process: the CLI door builds it in
+// src/bin/codeward.ts and hands it on to the agent, MCP and other doors it starts (none of them imports
+// the CLI door itself).
+export interface CliIo {
+  readonly stdout: { write(text: string): unknown };
+  readonly stderr: { write(text: string): unknown };
+  // Present when a person can answer approval prompts (stdin is a terminal).
+  readonly prompt?: NodeJS.ReadableStream;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly cwd: string;
+  // The terminal's output stream, for full-screen-ish doors (the agent's UI).
+  readonly terminal?: NodeJS.WriteStream;
+  // All of standard input as text, for `codeward -` (the JSON call read from stdin).
+  readonly readInput?: () => Promise<string>;
+}
