@@ -3,7 +3,7 @@ import { lstatSync, type Stats } from 'node:fs';
 import { basename, dirname, isAbsolute, join, posix, relative as relativePath, resolve as resolvePath, sep } from 'node:path';
 import { fail, isCodewardError } from '../engine/errors.js';
 import { isInside, toRel } from './contains.js';
-import { expandPath, type ExpandOptions } from './expand.js';
+import { backslashesAsSeparators, expandPath, type ExpandOptions } from './expand.js';
 import { compileNonAccessible, type RelMatcher } from './globs.js';
 import { Beneath } from './beneath.js';
 import { openVerified, openVerifiedFile, type VerifiedFile } from './open.js';
@@ -73,7 +73,21 @@ export class Workspace {
   // The syscalls here (realpath, lstat) are synchronous: they are metadata lookups of a few microseconds,
   // far cheaper than the ~30 µs thread-pool round trip of each async call, and every call pays them.
   async resolve(input: string, access: Access): Promise<ResolvedPath> {
-    return this.#resolve(input, access);
+    const slashed = sep === '/' && typeof input === 'string' ? backslashesAsSeparators(input) : undefined;
+    return slashed === undefined ? this.#resolve(input, access) : this.#resolveBackslashed(input, slashed, access);
+  }
+
+  // `src\math.js`: the name as written when it exists (a backslash is a legal POSIX file-name character),
+  // else the folders it means (`src/math.js`), resolved and jailed on its own: `..\..\etc` is refused.
+  #resolveBackslashed(input: string, slashed: string, access: Access): ResolvedPath {
+    let literal: ResolvedPath | undefined;
+    try {
+      literal = this.#resolve(input, access);
+    } catch {
+      literal = undefined;
+    }
+    if (literal !== undefined && literal.kind !== 'missing') return literal;
+    return this.#resolve(slashed, access);
   }
 
   #resolve(input: string, access: Access): ResolvedPath {
