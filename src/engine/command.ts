@@ -94,6 +94,8 @@ export interface CommandDefinition<S extends $ZodObject = $ZodObject, D = unknow
   // CLI-style examples without the program name, e.g. `read --file src/app.ts --head 40`.
   readonly examples: readonly string[];
   readonly effect: Effect;
+  // The effect of one call when its flags change it (`clean --dry-run` only reads); absent: `effect`.
+  effectOf?(args: output<S>): Effect;
   readonly annotations: Annotations;
   // Batched commands report a bad path per entry instead of failing the whole call.
   readonly batch?: boolean;
