@@ -23,11 +23,16 @@ export function expandPath(input: string, options: ExpandOptions = {}): string {
   return expanded;
 }
 
-// A path with backslashes where a model (or Windows habit) meant folders: `src\math.js` → `src/math.js`.
-// On POSIX a backslash is an ordinary file-name character, so the workspace tries the name as written
-// first and takes this form only when that names nothing; either form is jailed on its own.
-export function backslashesAsSeparators(input: string): string | undefined {
-  if (!input.includes('\\')) return undefined;
-  const slashed = input.replace(/\\/g, '/');
-  return slashed === input ? undefined : slashed;
+// What a model may have meant by a path that names nothing as written, in order: without the quotes
+// around it (`"a.go"`, ChatCLI trims them), with `/` for its backslashes (`src\\math.js`, a Windows habit), or
+// both. On POSIX quotes and backslashes are ordinary file-name characters, so the workspace tries the name
+// as written first and a repair only when that names nothing; every form is jailed on its own.
+export function pathRepairs(input: string): string[] {
+  const quote = input[0];
+  const unquoted = (quote === '"' || quote === "'") && input.length > 2 && input.endsWith(quote) ? input.slice(1, -1).trim() : undefined;
+  const forms = unquoted === undefined || unquoted === '' ? [input] : [input, unquoted];
+  const out: string[] = [];
+  for (const form of forms.slice(1)) out.push(form);
+  for (const form of forms) if (form.includes('\\')) out.push(form.replace(/\\/g, '/'));
+  return [...new Set(out)].filter((form) => form !== input);
 }
