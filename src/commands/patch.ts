@@ -66,7 +66,8 @@ async function runReplace(args: PatchArgs, ctx: CommandContext): Promise<Replace
 // Writes the edited bytes (with a .bak), unless nothing changed.
 async function writeReplaced(ctx: CommandContext, input: string, file: EditableFile, bytes: Uint8Array, result: { replacements: number; lines: number[] }): Promise<ReplaceData> {
   const done = { path: file.target.rel, replacements: result.replacements, lines: result.lines };
-  if (sameBytes(bytes, file.bytes)) return { ...done, backup: null };
+  // Text patched with itself: found, but nothing replaced (the format says so; no "1 replacement").
+  if (sameBytes(bytes, file.bytes)) return { ...done, replacements: 0, backup: null };
   checkWriteSize(ctx, input, bytes);
   const backup = await replaceCheckpointed(ctx, 'patch', file.target.real, bytes);
   return { ...done, backup };
@@ -77,6 +78,7 @@ function format(data: ReplaceData | DiffData): string {
     return data.files.map((file) => `${file.deleted ? 'deleted' : file.created ? 'created' : 'patched'} ${file.path} (${plural(file.hunks.length, 'hunk')})`).join('\n');
   }
   const where = data.lines.length > 0 ? ` at line${data.lines.length === 1 ? '' : 's'} ${data.lines.join(', ')}` : '';
+  if (data.replacements === 0) return `${data.path} unchanged: the replacement equals the text found${where}`;
   return `patched ${data.path}: ${plural(data.replacements, 'replacement')}${where}${data.backup ? ` (undo with: undo)` : ''}`;
 }
 
