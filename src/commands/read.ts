@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { choice, pathText, whole, wholeOr } from '../engine/schema.js';
+import { choice, described, pathText, whole, wholeOr } from '../engine/schema.js';
 import { defineCommand, type CommandContext } from '../engine/command.js';
 import { fail } from '../engine/errors.js';
 import { countLines, decodeText } from '../files/text.js';
@@ -17,6 +17,7 @@ const flags = z.strictObject({
   tail: whole(1, 'read the last N lines'),
   maxBytes: wholeOr(1, 200_000, 'cap on the bytes returned'),
   encoding: choice(['text', 'base64'], 'text', 'text (numbered lines) or base64 (raw bytes)'),
+  more: described(z.optional(z.array(pathText('another file'))), 'more files to read the same way after --file (ChatCLI: extra arguments, read a.go b.go)'),
 });
 
 type ReadArgs = z.infer<typeof flags>;
@@ -30,6 +31,8 @@ export interface ReadData {
   totalLines: number | null;
   truncated: boolean;
   size: number;
+  // The files of --more (extra arguments), each read like --file.
+  more?: ReadData[];
 }
 
 function checkRange(args: ReadArgs): void {
@@ -48,6 +51,15 @@ function checkRange(args: ReadArgs): void {
 
 async function run(args: ReadArgs, ctx: CommandContext): Promise<ReadData> {
   checkRange(args);
+  const first = await readOne(args, ctx);
+  if (args.more === undefined || args.more.length === 0) return first;
+  const more: ReadData[] = [];
+  for (const file of args.more) more.push(await readOne({ ...args, file }, ctx));
+  return { ...first, more };
+}
+
+// One file (args.file) with the call's range and encoding.
+async function readOne(args: ReadArgs, ctx: CommandContext): Promise<ReadData> {
   const target = ctx.path(args.file);
   const startedAt = Date.now();
   // Verified against the jail's stat (dev+ino, O_NOFOLLOW); its stats are the descriptor's own fstat.
@@ -95,6 +107,11 @@ async function run(args: ReadArgs, ctx: CommandContext): Promise<ReadData> {
 }
 
 function format(data: ReadData): string {
+  if (data.more === undefined) return formatOne(data);
+  return [data, ...data.more].map((each) => `==> ${each.path} <==\n${formatOne(each)}`).join('\n\n');
+}
+
+function formatOne(data: ReadData): string {
   if (data.encoding === 'base64') {
     const shown = Buffer.byteLength(data.content, 'base64');
     return data.truncated ? `${data.content}\n[truncated: ${shown} of ${data.size} bytes; raise --max-bytes for more]` : data.content;
@@ -113,10 +130,11 @@ export const readCommand = defineCommand({
   flags,
   flagAliases: { lines: 'head', limit: 'head', last: 'tail' },
   positional: 'file',
-  examples: ['read --file src/index.ts', 'read --file src/app.ts --start 40 --end 80', 'read --file app.log --tail 50'],
+  rest: 'more',
+  examples: ['read --file src/index.ts', 'read --file src/app.ts --start 40 --end 80', 'read --file app.log --tail 50', 'read a.go b.go'],
   effect: 'read',
   annotations: { readOnly: true, destructive: false, idempotent: true },
-  touches: (args) => [{ path: args.file, access: 'read' }],
+  touches: (args) => [args.file, ...(args.more ?? [])].map((path) => ({ path, access: 'read' as const })),
   run,
   format,
 });

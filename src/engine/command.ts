@@ -91,6 +91,8 @@ export interface CommandDefinition<S extends $ZodObject = $ZodObject, D = unknow
   readonly flagAliases?: Readonly<Record<string, string>>;
   // The flag a bare positional argument fills (`codeward read README.md`).
   readonly positional?: string;
+  // The list flag that extra positional arguments fill (`codeward read a.go b.go`: ChatCLI reads both).
+  readonly rest?: string;
   // CLI-style examples without the program name, e.g. `read --file src/app.ts --head 40`.
   readonly examples: readonly string[];
   readonly effect: Effect;

@@ -98,3 +98,28 @@ describe('quoted file names (ChatCLI trims " and \')', () => {
     expect(await readdir(outside)).toEqual(['secret.txt']);
   });
 });
+
+describe('read: extra arguments after --file are more files (ChatCLI)', () => {
+  it('read --file a.go go.mod "keep/k.txt" reads the three, in order, the range applying to each', () => {
+    for (const plugin of [false, true]) {
+      const result = cli(['read', '--file', 'a.go', 'go.mod', '"keep/k.txt"', '--head', '1'], plugin);
+      expect(result.status, result.stderr).toBe(0);
+      const data = result.json.data as { path: string; more: { path: string; content: string }[] };
+      expect(data.path).toBe('a.go');
+      expect(data.more.map((each) => each.path)).toEqual(['go.mod', 'keep/k.txt']);
+      expect(data.more[0]!.content).toBe('module m\n');
+    }
+    const text = runCli(['read', 'a.go', 'go.mod'], { cwd: root, env: { CODEWARD_STATE_DIR: state } });
+    expect(text.stdout).toContain('==> a.go <==');
+    expect(text.stdout).toContain('==> go.mod <==');
+  });
+  it('an extra file outside the workspace or non-accessible refuses the whole call and shows nothing', async () => {
+    await writeFile(join(outside, 'secret.txt'), 'outside secret');
+    await writeFile(join(root, '.env'), 'TOKEN=1');
+    for (const [extra, code] of [['../secret.txt', 'C215'], [join(outside, 'secret.txt'), 'C215'], ['.env', 'C211']] as const) {
+      const result = cli(['read', 'a.go', extra]);
+      expect(result.json.error?.code, extra).toBe(code);
+      expect(result.stdout).not.toMatch(/outside secret|TOKEN|package a/);
+    }
+  });
+});
