@@ -22,6 +22,15 @@ const flags = z.strictObject({
 
 type ReadArgs = z.infer<typeof flags>;
 
+// One call reads at most this many files (each up to --max-bytes).
+const MAX_FILES = 20;
+
+function files(args: ReadArgs): string[] {
+  const all = [args.file, ...(args.more ?? [])];
+  if (all.length > MAX_FILES) throw fail('C210', `read takes at most ${MAX_FILES} files in one call (got ${all.length}); split them over several calls`);
+  return all;
+}
+
 export interface ReadData {
   path: string;
   content: string;
@@ -51,6 +60,7 @@ function checkRange(args: ReadArgs): void {
 
 async function run(args: ReadArgs, ctx: CommandContext): Promise<ReadData> {
   checkRange(args);
+  files(args);
   const first = await readOne(args, ctx);
   if (args.more === undefined || args.more.length === 0) return first;
   const more: ReadData[] = [];
@@ -134,7 +144,7 @@ export const readCommand = defineCommand({
   examples: ['read --file src/index.ts', 'read --file src/app.ts --start 40 --end 80', 'read --file app.log --tail 50', 'read a.go b.go'],
   effect: 'read',
   annotations: { readOnly: true, destructive: false, idempotent: true },
-  touches: (args) => [args.file, ...(args.more ?? [])].map((path) => ({ path, access: 'read' as const })),
+  touches: (args) => files(args).map((path) => ({ path, access: 'read' as const })),
   run,
   format,
 });

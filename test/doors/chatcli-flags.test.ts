@@ -123,3 +123,12 @@ describe('read: extra arguments after --file are more files (ChatCLI)', () => {
     }
   });
 });
+
+describe('read: a bounded number of files', () => {
+  it('more than 20 files in one call is C210 before anything is read', () => {
+    const result = cli(['read', ...Array.from({ length: 21 }, () => 'a.go')]);
+    expect(result.status).not.toBe(0);
+    expect(result.json.error?.code).toBe('C210');
+    expect(result.json.error?.message).toContain('at most 20 files');
+  });
+});
