@@ -51,6 +51,7 @@ export function argsFromArgv(
   const collector = new FlagCollector(command, flags, notes, true);
   let flagsEnded = false;
   let positionalUsed = false;
+  const extra: string[] = [];
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i] as string;
     if (!flagsEnded && token === '--') {
@@ -80,6 +81,10 @@ export function argsFromArgv(
     if (positional === undefined) {
       throw fail('C210', `unexpected argument "${token}": ${command.name} takes only flags (${flagList(flags)})`);
     }
+    if ((positionalUsed || collector.has(positional)) && command.rest !== undefined) {
+      extra.push(token);
+      continue;
+    }
     if (positionalUsed || collector.has(positional)) {
       throw fail(
         'C210',
@@ -90,6 +95,7 @@ export function argsFromArgv(
     positionalUsed = true;
     collector.setKey(positional, token);
   }
+  if (extra.length > 0) collector.setKey(command.rest!, extra);
   return collector.result();
 }
 

@@ -76,11 +76,33 @@ function fromArgv(tokens: readonly string[], context: Context): Parsed {
     if (rest.length > 0) throw fail('C210', 'a JSON call must be the only argument; put every flag inside its "args"');
     return fromText(first, context);
   }
+  const unquoted = quotedString(first.trim());
+  if (unquoted !== undefined) {
+    // `codeward '"tree"'`: a JSON string (or a single-quoted one) holding the command or the whole call.
+    context.notes.push('plain-string');
+    return fromArgv([unquoted, ...rest], deeper(context));
+  }
   if (rest.length === 0 && /\s/.test(first.trim()) && !findCommand(context.registry, first)) {
     return fromText(first, deeper(context));
   }
   const command = resolveCommand(context.registry, first);
   return { command, args: argsFromArgv(command, context.registry.flags(command), rest, context.notes) };
+}
+
+// The text inside `"tree"` (a JSON string, escapes decoded) or `'tree'`; undefined for anything else.
+function quotedString(text: string): string | undefined {
+  const quote = text[0];
+  if ((quote !== '"' && quote !== "'") || text.length < 3 || !text.endsWith(quote)) return undefined;
+  if (quote === '"') {
+    try {
+      const value: unknown = JSON.parse(text);
+      return typeof value === 'string' ? value : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+  const inner = text.slice(1, -1);
+  return inner.includes("'") ? undefined : inner;
 }
 
 function fromObject(object: Readonly<Record<string, unknown>>, context: Context): Parsed {

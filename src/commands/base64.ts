@@ -12,3 +12,15 @@ export function decodeBase64(text: string, flag: string): Buffer {
   }
   return Buffer.from(compact, standard ? 'base64' : 'base64url');
 }
+
+// ChatCLI's `--encoding auto` (chatcli-behaviour.md §1.4): base64 only when the text is one unbroken word of
+// the base64 alphabet, at least 4 characters, a multiple of 4 long, and decodes to valid UTF-8; else text.
+export function looksBase64(text: string): boolean {
+  if (text.length < 4 || text.length % 4 !== 0 || !BASE64.test(text)) return false;
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(Buffer.from(text, 'base64'));
+    return true;
+  } catch {
+    return false;
+  }
+}

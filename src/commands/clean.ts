@@ -13,7 +13,8 @@ import { checkpointed } from '../files/checkpoints/record.js';
 const flags = z.strictObject({
   dir: described(z._default(z.string(), '.'), 'folder to clean (recursively)'),
   pattern: described(z._default(z.string().check(z.minLength(1)), '*.bak'), 'file-name glob of the files to remove'),
-  dryRun: flag('only list what would be removed'),
+  dryRun: flag('only list what would be removed; asks no approval, since it changes nothing'),
+  force: flag('remove for real (ChatCLI spelling; the CLI removes without it, the ChatCLI plugin door lists only unless it is given)'),
 });
 
 type CleanArgs = z.infer<typeof flags>;
@@ -56,6 +57,7 @@ function findMatches(jail: Beneath, dir: DirHandle, matches: (name: string) => b
 const ORDINARY_NAMES = ['index.ts', 'main.go', 'README.md', 'Makefile', 'package.json', '.gitignore'];
 
 async function run(args: CleanArgs, ctx: CommandContext): Promise<CleanData> {
+  if (args.force && args.dryRun) throw fail('C210', 'use either --dry-run (list only) or --force (remove), not both');
   const root = ctx.path(args.dir);
   if (root.kind !== 'dir') throw fail('C210', `${args.dir} is not a folder`);
   const matches = picomatch(args.pattern, { dot: true });
@@ -111,11 +113,13 @@ function format(data: CleanData): string {
 export const cleanCommand = defineCommand({
   name: 'clean',
   aliases: ['clean_backups'],
-  summary: 'Remove .bak backups (or files matching --pattern) below a folder; --dry-run lists them',
+  summary: 'Remove .bak backups (or files matching --pattern) below a folder (one undo brings them back); --dry-run only lists them',
   flags,
   positional: 'dir',
-  examples: ['clean', 'clean --dry-run', 'clean --dir src --pattern "*.orig"'],
+  examples: ['clean', 'clean --dry-run', 'clean --force --dir src', 'clean --dir src --pattern "*.orig"'],
   effect: 'destructive',
+  // A dry run only lists names: it is judged like tree (no approval), a real clean like delete.
+  effectOf: (args) => (args.dryRun ? 'read' : 'destructive'),
   annotations: { readOnly: false, destructive: true, idempotent: true },
   touches: (args) => [{ path: args.dir, access: 'list' }],
   run,

@@ -39,11 +39,21 @@ export function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
   return a.length === b.length && Buffer.compare(a, b) === 0;
 }
 
-// The text of a flag sent as text or base64 (base64 must decode to UTF-8).
+// The text of a flag sent as text or base64 (base64 must decode to UTF-8; see rawEditBytes for bytes).
 export function flagText(value: string, encoding: 'text' | 'base64', flag: string, decode: (text: string, flag: string) => Buffer): string {
   if (encoding === 'text') return value;
   const bytes = decode(value, flag);
   const text = bytes.toString('utf8');
   if (!sameBytes(Buffer.from(text, 'utf8'), bytes)) throw fail('C210', `${flag} decodes to bytes that are not UTF-8 text`);
   return text;
+}
+
+// A base64 --search/--replace pair that is not UTF-8 text: the raw bytes, for an exact byte edit
+// (replaceExactBytes); undefined when both are text (the text path with its tolerances takes them).
+export function rawEditBytes(search: string, replace: string, encoding: 'text' | 'base64', decode: (text: string, flag: string) => Buffer, flags: readonly [string, string]): { search: Buffer; replace: Buffer } | undefined {
+  if (encoding !== 'base64') return undefined;
+  const searchBytes = decode(search, flags[0]);
+  const replaceBytes = decode(replace, flags[1]);
+  const utf8 = (bytes: Buffer): boolean => sameBytes(Buffer.from(bytes.toString('utf8'), 'utf8'), bytes);
+  return utf8(searchBytes) && utf8(replaceBytes) ? undefined : { search: searchBytes, replace: replaceBytes };
 }

@@ -12,7 +12,7 @@ const flags = z.strictObject({
   dir: dirFlag(),
   staged: flag('show staged changes (index against HEAD) instead of unstaged ones'),
   nameOnly: flag('list the changed files only'),
-  stat: flag('a diffstat (files and lines changed) instead of the diff'),
+  stat: flag('a diffstat (files and lines changed) instead of the diff; with --name-only, the names win (as in git)'),
   file: guardedText('file', 'limit the diff to this file or folder (a workspace path)'),
   context: whole(0, 'lines of context around each change (default 3)'),
   maxBytes: wholeOr(1, DEFAULT_MAX_BYTES, 'cap on the diff text returned'),
@@ -56,7 +56,6 @@ function cutAtLine(text: string): string {
 
 async function run(args: GitDiffArgs, ctx: CommandContext): Promise<GitDiffData> {
   assertArgument(args.file, 'file');
-  if (args.nameOnly && args.stat) throw fail('C210', 'use either --name-only or --stat, not both');
   const repo = await openRepo(ctx, args.dir, { worktree: true, neutraliseFilters: true });
   const pathspecs: string[] = [];
   if (args.file !== undefined) {

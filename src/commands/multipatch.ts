@@ -4,11 +4,12 @@ import { fail, isCodewardError, toCodewardError } from '../engine/errors.js';
 import { described, nonEmptyPath } from '../engine/schema.js';
 import { checkpointed } from '../files/checkpoints/record.js';
 import { backupLabel, besideBackup } from '../files/checkpoints/replace.js';
-import { encodeText } from '../files/text.js';
+import { decodeText, encodeText, type TextDoc } from '../files/text.js';
+import { replaceExactBytes } from '../edit/byte-replace.js';
 import type { FileChange } from '../files/transaction.js';
 import { decodeBase64 } from './base64.js';
 import { normaliseForFile } from './content.js';
-import { checkWriteSize, flagText, loadEditable, sameBytes, type EditableFile } from './edit-file.js';
+import { checkWriteSize, flagText, loadEditable, rawEditBytes, sameBytes, type EditableFile } from './edit-file.js';
 import { plural } from './render.js';
 
 const edit = z.strictObject({
@@ -36,17 +37,40 @@ function editFailure(index: number, item: Edit, error: unknown): Error {
 }
 
 // Phase 1 (no writes): every edit in declaration order against the in-memory result of the earlier ones.
-async function validate(edits: readonly Edit[], ctx: CommandContext): Promise<Map<string, { file: EditableFile; text: string; edits: number }>> {
+// One file's state between edits: its text and the decoding that turns the text back into its bytes.
+interface FileState {
+  file: EditableFile;
+  doc: TextDoc;
+  text: string;
+  edits: number;
+}
+
+// A base64 edit whose bytes are not UTF-8 text: matched and replaced byte for byte on the current bytes.
+function byteEdit(state: FileState, raw: { search: Buffer; replace: Buffer }, item: Edit, index: number, ctx: CommandContext): void {
+  const current = encodeText(state.text, state.doc);
+  const result = replaceExactBytes(current, raw.search, raw.replace, item.all);
+  state.doc = decodeText(result.bytes);
+  state.text = state.doc.text;
+  ctx.warn(`edit ${index + 1} (${item.file}): search/replace are bytes that are not UTF-8 text, so they were matched and replaced byte for byte`);
+}
+
+async function validate(edits: readonly Edit[], ctx: CommandContext): Promise<Map<string, FileState>> {
   const { applySearchReplace } = await import('../edit/search-replace.js');
-  const files = new Map<string, { file: EditableFile; text: string; edits: number }>();
+  const files = new Map<string, FileState>();
   for (const [index, item] of edits.entries()) {
     try {
       let state = files.get(item.file);
       if (!state) {
         const file = await loadEditable(ctx, item.file);
         const same = [...files.values()].find((each) => each.file.target.real === file.target.real);
-        state = same ?? { file, text: file.doc.text, edits: 0 };
+        state = same ?? { file, doc: file.doc, text: file.doc.text, edits: 0 };
         files.set(item.file, state);
+      }
+      const raw = rawEditBytes(item.search, item.replace, item.encoding, decodeBase64, ['search', 'replace']);
+      if (raw) {
+        byteEdit(state, raw, item, index, ctx);
+        state.edits += 1;
+        continue;
       }
       const search = flagText(item.search, item.encoding, 'search', decodeBase64);
       const replace = normaliseForFile(flagText(item.replace, item.encoding, 'replace', decodeBase64), state.file.target.real, ctx);
@@ -63,8 +87,8 @@ async function validate(edits: readonly Edit[], ctx: CommandContext): Promise<Ma
 
 async function run(args: z.infer<typeof flags>, ctx: CommandContext): Promise<MultipatchData> {
   const states = [...new Set((await validate(args.edits, ctx)).values())];
-  const encoded = states.map(({ file, text }) => {
-    const bytes = encodeText(text, file.doc);
+  const encoded = states.map(({ file, doc, text }) => {
+    const bytes = encodeText(text, doc);
     checkWriteSize(ctx, file.input, bytes);
     return bytes;
   });

@@ -1,11 +1,10 @@
 import type { CommandContext, Touch } from '../engine/command.js';
-import { fail, isCodewardError } from '../engine/errors.js';
 import { ensureParentDirs } from '../files/atomic-write.js';
 import { checkpointed } from '../files/checkpoints/record.js';
 import { backupLabel, besideBackup } from '../files/checkpoints/replace.js';
 import { encodeText, type TextDoc } from '../files/text.js';
 import type { FileChange } from '../files/transaction.js';
-import { applyUnifiedDiff, diffTargets, parseUnifiedDiff, patchTarget, type FilePatch, type HunkReport } from '../edit/unified-diff.js';
+import { applyUnifiedDiff, diffCandidates, diffTargets, parseUnifiedDiff, patchTarget, prefixStripped, type FilePatch, type HunkReport } from '../edit/unified-diff.js';
 import { decodeBase64 } from './base64.js';
 import { checkWriteSize, flagText, loadEditable, sameBytes } from './edit-file.js';
 
@@ -30,7 +29,18 @@ function parse(diff: string, encoding: 'text' | 'base64', file: string | undefin
 
 // Every file a diff names is jailed (and gated) before anything is read.
 export function diffTouches(diff: string, encoding: 'text' | 'base64', file: string | undefined): Touch[] {
-  return diffTargets(parse(diff, encoding, file)).map((path) => ({ path, access: 'write' as const }));
+  return diffCandidates(parse(diff, encoding, file)).map((path) => ({ path, access: 'write' as const }));
+}
+
+// `--- a/x.go` / `+++ a/x.go`: the folder `a/` when `a/x.go` exists, else `x.go` (both were jailed as touches).
+function resolvePrefixes(patches: readonly FilePatch[], ctx: CommandContext): FilePatch[] {
+  return patches.map((patch) => {
+    if (!patch.prefixed) return patch;
+    const { prefixed: _, ...asWritten } = patch;
+    if (ctx.path(patchTarget(asWritten)).kind !== 'missing') return asWritten;
+    const stripped = prefixStripped(patch);
+    return ctx.path(patchTarget(stripped)).kind !== 'missing' ? stripped : asWritten;
+  });
 }
 
 function reportOffsets(ctx: CommandContext, path: string, hunks: readonly HunkReport[]): void {
@@ -57,20 +67,15 @@ function sameFileOnce(patches: readonly FilePatch[], ctx: CommandContext): FileP
 // Applies a unified diff to every file it names, all or nothing: each file's new text is computed in
 // memory first, then all files are committed together (journaled, so even a crash leaves no mix).
 export async function runDiff(diff: string, encoding: 'text' | 'base64', file: string | undefined, ctx: CommandContext): Promise<DiffData> {
-  const patches = sameFileOnce(parse(diff, encoding, file), ctx);
+  const patches = sameFileOnce(resolvePrefixes(parse(diff, encoding, file), ctx), ctx);
   const targets = diffTargets(patches);
   const docs = new Map<string, { doc: TextDoc; bytes: Uint8Array } | null>();
   for (const path of targets) {
     const target = ctx.path(path);
     docs.set(path, target.kind === 'missing' ? null : await loadEditable(ctx, path));
   }
-  let applied;
-  try {
-    applied = applyUnifiedDiff(new Map([...docs].map(([path, loaded]) => [path, loaded?.doc.text ?? null])), patches);
-  } catch (error) {
-    if (isCodewardError(error) && error.code === 'C222' && targets.length > 1) throw fail('C222', `${error.message}\nno file was changed`);
-    throw error;
-  }
+  // A failure of one file of several says itself that no file was changed (unified-diff.ts).
+  const applied = applyUnifiedDiff(new Map([...docs].map(([path, loaded]) => [path, loaded?.doc.text ?? null])), patches);
   const changes: FileChange[] = [];
   const files: DiffFileResult[] = [];
   const besides = new Map<DiffFileResult, string | undefined>();

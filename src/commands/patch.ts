@@ -6,8 +6,8 @@ import { replaceCheckpointed } from '../files/checkpoints/replace.js';
 import { encodeText } from '../files/text.js';
 import { decodeBase64 } from './base64.js';
 import { normaliseForFile } from './content.js';
-import { checkWriteSize, flagText, loadEditable, sameBytes, type EditableFile } from './edit-file.js';
-import { replaceBytes } from '../edit/byte-replace.js';
+import { checkWriteSize, flagText, loadEditable, rawEditBytes, sameBytes, type EditableFile } from './edit-file.js';
+import { replaceBytes, replaceExactBytes } from '../edit/byte-replace.js';
 import { diffTouches, runDiff, type DiffData } from './patch-diff.js';
 import { plural } from './render.js';
 
@@ -44,6 +44,12 @@ function mode(args: PatchArgs): 'replace' | 'diff' {
 
 async function runReplace(args: PatchArgs, ctx: CommandContext): Promise<ReplaceData> {
   const file = await loadEditable(ctx, args.file!);
+  const raw = rawEditBytes(args.search!, args.replace!, args.encoding, decodeBase64, ['--search', '--replace']);
+  if (raw) {
+    const exact = withFile(args.file!, () => replaceExactBytes(file.bytes, raw.search, raw.replace, args.all));
+    ctx.warn(`${args.file}: --search/--replace are bytes that are not UTF-8 text, so they were matched and replaced byte for byte`);
+    return writeReplaced(ctx, args.file!, file, exact.bytes, exact);
+  }
   const search = flagText(args.search!, args.encoding, '--search', decodeBase64);
   const replace = normaliseForFile(flagText(args.replace!, args.encoding, '--replace', decodeBase64), file.target.real, ctx);
   const fast = replaceBytes(file.bytes, search, replace, args.all);
@@ -63,10 +69,21 @@ async function runReplace(args: PatchArgs, ctx: CommandContext): Promise<Replace
   return writeReplaced(ctx, args.file!, file, encodeText(result.text, file.doc), result);
 }
 
+// Runs an edit, naming the file in a not-found or ambiguous error.
+function withFile<T>(file: string, edit: () => T): T {
+  try {
+    return edit();
+  } catch (error) {
+    if (isCodewardError(error) && (error.code === 'C220' || error.code === 'C221')) throw fail(error.code, `${file}: ${error.message}`, error.data);
+    throw error;
+  }
+}
+
 // Writes the edited bytes (with a .bak), unless nothing changed.
 async function writeReplaced(ctx: CommandContext, input: string, file: EditableFile, bytes: Uint8Array, result: { replacements: number; lines: number[] }): Promise<ReplaceData> {
   const done = { path: file.target.rel, replacements: result.replacements, lines: result.lines };
-  if (sameBytes(bytes, file.bytes)) return { ...done, backup: null };
+  // Text patched with itself: found, but nothing replaced (the format says so; no "1 replacement").
+  if (sameBytes(bytes, file.bytes)) return { ...done, replacements: 0, backup: null };
   checkWriteSize(ctx, input, bytes);
   const backup = await replaceCheckpointed(ctx, 'patch', file.target.real, bytes);
   return { ...done, backup };
@@ -77,6 +94,7 @@ function format(data: ReplaceData | DiffData): string {
     return data.files.map((file) => `${file.deleted ? 'deleted' : file.created ? 'created' : 'patched'} ${file.path} (${plural(file.hunks.length, 'hunk')})`).join('\n');
   }
   const where = data.lines.length > 0 ? ` at line${data.lines.length === 1 ? '' : 's'} ${data.lines.join(', ')}` : '';
+  if (data.replacements === 0) return `${data.path} unchanged: the replacement equals the text found${where}`;
   return `patched ${data.path}: ${plural(data.replacements, 'replacement')}${where}${data.backup ? ` (undo with: undo)` : ''}`;
 }
 

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { choice, pathText, whole, wholeOr } from '../engine/schema.js';
+import { choice, described, pathText, whole, wholeOr } from '../engine/schema.js';
 import { defineCommand, type CommandContext } from '../engine/command.js';
 import { isUtf8 } from 'node:buffer';
 import { fail } from '../engine/errors.js';
@@ -33,9 +33,19 @@ const flags = z.strictObject({
   offset: whole(0, 'byte offset (0-based) to read from, for files with very long lines: raw text (CRLF kept, no line numbers) up to --max-bytes, cut between UTF-8 characters; a cut result names the next --offset'),
   maxBytes: wholeOr(1, 200_000, 'cap on the bytes returned'),
   encoding: choice(['text', 'base64'], 'text', 'text (numbered lines) or base64 (raw bytes)'),
+  more: described(z.optional(z.array(pathText('another file'))), 'more files to read the same way after --file (ChatCLI: extra arguments, read a.go b.go)'),
 });
 
 type ReadArgs = z.infer<typeof flags>;
+
+// One call reads at most this many files (each up to --max-bytes).
+const MAX_FILES = 20;
+
+function files(args: ReadArgs): string[] {
+  const all = [args.file, ...(args.more ?? [])];
+  if (all.length > MAX_FILES) throw fail('C210', `read takes at most ${MAX_FILES} files in one call (got ${all.length}); split them over several calls`);
+  return all;
+}
 
 export interface ReadData {
   path: string;
@@ -55,6 +65,8 @@ export interface ReadData {
   nextOffset: number | null;
   // Why a tail has no line numbers (null when it has them).
   linesNote: string | null;
+  // The files of --more (extra arguments), each read like --file.
+  more?: ReadData[];
 }
 
 function checkRange(args: ReadArgs): void {
@@ -87,6 +99,16 @@ function offsetText(bytes: Uint8Array, file: string, ctx: CommandContext): strin
 
 async function run(args: ReadArgs, ctx: CommandContext): Promise<ReadData> {
   checkRange(args);
+  files(args);
+  const first = await readOne(args, ctx);
+  if (args.more === undefined || args.more.length === 0) return first;
+  const more: ReadData[] = [];
+  for (const file of args.more) more.push(await readOne({ ...args, file }, ctx));
+  return { ...first, more };
+}
+
+// One file (args.file) with the call's range and encoding.
+async function readOne(args: ReadArgs, ctx: CommandContext): Promise<ReadData> {
   const target = ctx.path(args.file);
   const startedAt = Date.now();
   // Verified against the jail's stat (dev+ino, O_NOFOLLOW); its stats are the descriptor's own fstat.
@@ -164,6 +186,11 @@ function offsetNote(data: ReadData): string {
 }
 
 function format(data: ReadData): string {
+  if (data.more === undefined) return formatOne(data);
+  return [data, ...data.more].map((each) => `==> ${each.path} <==\n${formatOne(each)}`).join('\n\n');
+}
+
+function formatOne(data: ReadData): string {
   // An offset read's text is the piece itself, unchanged (its bytes join to the file's); then the note.
   if (data.offset !== null && data.startLine === null && data.linesNote === null && (data.encoding === 'text' || data.offset > 0 || data.nextOffset !== null)) {
     if (data.encoding === 'base64' && data.offset === 0 && data.nextOffset !== null) {
@@ -193,11 +220,12 @@ export const readCommand = defineCommand({
   flags,
   flagAliases: { lines: 'head', limit: 'head', last: 'tail' },
   positional: 'file',
-  examples: ['read --file src/index.ts', 'read --file src/app.ts --start 40 --end 80', 'read --file app.log --tail 50', 'read --file min.js --offset 200000'],
+  rest: 'more',
+  examples: ['read --file src/index.ts', 'read --file src/app.ts --start 40 --end 80', 'read --file app.log --tail 50', 'read --file min.js --offset 200000', 'read a.go b.go'],
   effect: 'read',
   annotations: { readOnly: true, destructive: false, idempotent: true },
   check: checkRange,
-  touches: (args) => [{ path: args.file, access: 'read' }],
+  touches: (args) => files(args).map((path) => ({ path, access: 'read' as const })),
   run,
   format,
 });

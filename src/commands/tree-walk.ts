@@ -18,6 +18,8 @@ export interface WalkOptions {
   readonly maxEntries: number;
   readonly glob: string | undefined;
   readonly includeHidden: boolean;
+  // Names (files and folders, pruned) to leave out: ChatCLI's `--ignore`.
+  readonly ignoreName?: (name: string) => boolean;
   readonly signal: AbortSignal;
 }
 
@@ -141,7 +143,7 @@ export async function walkTree(options: WalkOptions): Promise<{ entries: TreeEnt
     const prefix = folderRel === '' ? '' : `${folderRel}/`;
     for (const dirent of dirents) {
       const name = dirent.name;
-      if (ALWAYS_SKIPPED.has(name) || name.endsWith(OWN_TEMP_SUFFIX)) continue;
+      if (ALWAYS_SKIPPED.has(name) || name.endsWith(OWN_TEMP_SUFFIX) || options.ignoreName?.(name)) continue;
       const type = entryType(dirent);
       if (!includeHidden && (name.charCodeAt(0) === 46 /* . */ || (type === 'dir' && HIDDEN_FOLDERS.has(name)))) continue;
       const rel = prefix + name;

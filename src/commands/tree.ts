@@ -1,3 +1,4 @@
+import picomatch from 'picomatch';
 import * as z from 'zod/mini';
 import { described, flag, optionalText, whole, wholeOr } from '../engine/schema.js';
 import { defineCommand, type CommandContext } from '../engine/command.js';
@@ -11,7 +12,18 @@ const flags = z.strictObject({
   maxEntries: wholeOr(1, 2000, 'stop after this many entries'),
   glob: optionalText('gitignore-style pattern on the path relative to --dir, e.g. "*.ts" or "src/**/*.go"'),
   includeHidden: flag('also list dot-files, node_modules, vendor and gitignored paths'),
+  ignore: optionalText('comma-separated names (or name globs like "*.log") of files and folders to leave out, e.g. "dist, coverage"'),
 });
+
+// `" go , js ,, py ,"` → a test for the names go, js and py: trimmed, empty items dropped, each an exact
+// name or a glob on the name; undefined when nothing is left.
+export function ignoredNames(csv: string | undefined): ((name: string) => boolean) | undefined {
+  const names = [...new Set((csv ?? '').split(',').map((item) => item.trim()).filter((item) => item !== ''))];
+  if (names.length === 0) return undefined;
+  const exact = new Set(names);
+  const globs = names.filter((name) => /[*?[\]{}]/.test(name)).map((name) => picomatch(name, { dot: true }));
+  return (name) => exact.has(name) || globs.some((matches) => matches(name));
+}
 
 type TreeArgs = z.infer<typeof flags>;
 
@@ -24,6 +36,7 @@ export interface TreeData {
 async function run(args: TreeArgs, ctx: CommandContext): Promise<TreeData> {
   const root = ctx.path(args.dir);
   if (root.kind !== 'dir') throw fail('C210', `${args.dir} is not a folder; read a file with: read --file ${args.dir}`);
+  const ignoreName = ignoredNames(args.ignore);
   const { entries, truncated } = await walkTree({
     workspace: ctx.workspace,
     dir: root.real,
@@ -31,6 +44,7 @@ async function run(args: TreeArgs, ctx: CommandContext): Promise<TreeData> {
     maxEntries: args.maxEntries,
     glob: args.glob,
     includeHidden: args.includeHidden,
+    ...(ignoreName === undefined ? {} : { ignoreName }),
     signal: ctx.signal,
   });
   return { dir: root.rel, entries, truncated };
@@ -56,7 +70,7 @@ export const treeCommand = defineCommand({
   summary: 'List a folder as a tree (gitignore-aware; .git, node_modules and dot-files skipped by default)',
   flags,
   positional: 'dir',
-  examples: ['tree', 'tree --dir src --glob "*.ts"', 'tree --max-depth 2'],
+  examples: ['tree', 'tree --dir src --glob "*.ts"', 'tree --max-depth 2', 'tree --ignore "dist,coverage"'],
   effect: 'read',
   annotations: { readOnly: true, destructive: false, idempotent: true },
   touches: (args) => [{ path: args.dir, access: 'list' }],

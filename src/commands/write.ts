@@ -3,13 +3,14 @@ import { choice, flag, pathText, text } from '../engine/schema.js';
 import { defineCommand, type CommandContext } from '../engine/command.js';
 import { fail } from '../engine/errors.js';
 import { replaceCheckpointed } from '../files/checkpoints/replace.js';
+import { looksBase64 } from './base64.js';
 import { contentBytes, readCurrent } from './content.js';
 import { plural } from './render.js';
 
 const flags = z.strictObject({
   file: pathText('path of the file to write (parent folders are created)'),
   content: text('the new content (may be empty)'),
-  encoding: choice(['text', 'base64'], 'text', 'how --content is encoded'),
+  encoding: choice(['text', 'base64', 'auto'], 'text', 'how --content is encoded; auto: base64 when it is one base64 word that decodes to UTF-8 text'),
   append: flag('append to the file instead of replacing it'),
 });
 
@@ -28,7 +29,8 @@ async function run(args: WriteArgs, ctx: CommandContext): Promise<WriteData> {
   const target = ctx.path(args.file);
   if (target.kind !== 'file' && target.kind !== 'missing') throw fail('C210', `${args.file} is not a regular file`);
   const existing = await readCurrent(ctx, args.file);
-  const bytes = contentBytes({ content: args.content, encoding: args.encoding, path: target.real, existing, append: args.append }, ctx);
+  const encoding = args.encoding === 'auto' ? autoEncoding(args.content, ctx) : args.encoding;
+  const bytes = contentBytes({ content: args.content, encoding, path: target.real, existing, append: args.append }, ctx);
   if (bytes.length > ctx.config.maxWriteBytes) {
     throw fail('C213', `${args.file}: ${bytes.length} bytes is over the write limit of ${ctx.config.maxWriteBytes} bytes`);
   }
@@ -45,6 +47,12 @@ async function run(args: WriteArgs, ctx: CommandContext): Promise<WriteData> {
     created: existing === undefined,
     appended: args.append && existing !== undefined,
   };
+}
+
+function autoEncoding(content: string, ctx: CommandContext): 'text' | 'base64' {
+  if (!looksBase64(content)) return 'text';
+  ctx.warn('--encoding auto: --content was taken as base64 (one base64 word that decodes to UTF-8 text); pass --encoding text to write it as it is');
+  return 'base64';
 }
 
 function format(data: WriteData): string {

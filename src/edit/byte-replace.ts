@@ -1,3 +1,4 @@
+import { fail } from '../engine/errors.js';
 // The fast path of search/replace for the common edit: one line of plain ASCII replaced by another,
 // done on the file's bytes. ASCII bytes mean the same in UTF-8 and Latin-1 and never occur inside a
 // multi-byte sequence or a BOM, and without line breaks in either text there is no line ending to
@@ -58,4 +59,30 @@ export function replaceBytes(bytes: Uint8Array, search: string, replace: string,
   }
   buf.copy(out, written, copied);
   return { bytes: out, replacements: offsets.length, lines: lineNumbers(buf, offsets) };
+}
+
+// Search/replace on raw bytes, for base64 flags that decode to bytes that are not UTF-8 (a Latin-1 or
+// mixed file edited byte for byte): an exact match only, no tolerance, no line-ending or quote changes;
+// exactly one match unless `all`. Every byte outside the matches is kept as it was.
+export function replaceExactBytes(bytes: Uint8Array, search: Uint8Array, replace: Uint8Array, all: boolean): ByteReplaceResult {
+  const buf = asBuffer(bytes);
+  const needle = asBuffer(search);
+  if (needle.length === 0) throw fail('C210', 'the search bytes are empty; send at least one byte (base64)');
+  const first = buf.indexOf(needle);
+  if (first === -1) throw fail('C220', `search bytes not found (${needle.length} bytes, matched exactly: the file's bytes are compared as they are)`);
+  const second = buf.indexOf(needle, first + 1);
+  if (!all && second !== -1) {
+    const lines = lineNumbers(buf, [first, second]);
+    throw fail('C221', `search bytes match more than once (lines ${lines.join(', ')}, ...); send more surrounding bytes, or pass all to replace every match`);
+  }
+  const offsets = all ? (matchOffsets(buf, needle, true) ?? []) : [first];
+  const insert = asBuffer(replace);
+  const parts: Buffer[] = [];
+  let copied = 0;
+  for (const offset of offsets) {
+    parts.push(buf.subarray(copied, offset), insert);
+    copied = offset + needle.length;
+  }
+  parts.push(buf.subarray(copied));
+  return { bytes: Buffer.concat(parts), replacements: offsets.length, lines: lineNumbers(buf, offsets) };
 }

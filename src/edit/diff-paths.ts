@@ -47,15 +47,23 @@ function prefixOf(path: string | null): string | undefined {
   return path !== null && /^[a-z]\//.test(path) ? path.charAt(0) : undefined;
 }
 
-// Removes git's a/ b/ (or mnemonic c/ i/ o/ w/) prefixes, only when the pair looks like git's convention.
-export function stripPrefixes(oldPath: string | null, newPath: string | null): { oldPath: string | null; newPath: string | null } {
+// Removes git's a/ b/ (or mnemonic c/ i/ o/ w/) prefixes when the pair shows it is that convention: the
+// two prefixes differ (`a/x`, `b/x`), or one side has a/ or b/ and the other is the same name without it
+// (`--- x`, `+++ b/x`). Both sides with the same a/ or b/ (`a/x`, `a/x`) may be a real folder `a/`:
+// the pair is kept and marked `prefixed`, and the caller, who can see the files, decides (prefixStripped).
+export function stripPrefixes(oldPath: string | null, newPath: string | null): { oldPath: string | null; newPath: string | null; prefixed?: true } {
   const oldPrefix = prefixOf(oldPath);
   const newPrefix = prefixOf(newPath);
   const strip = (path: string | null): string | null => (path === null ? null : path.slice(2));
   if (oldPath !== null && newPath !== null) {
     const pair = oldPrefix !== undefined && newPrefix !== undefined && oldPrefix !== newPrefix
       && OLD_PREFIXES.has(oldPrefix) && NEW_PREFIXES.has(newPrefix);
-    return pair ? { oldPath: strip(oldPath), newPath: strip(newPath) } : { oldPath, newPath };
+    if (pair) return { oldPath: strip(oldPath), newPath: strip(newPath) };
+    const git = (prefix: string | undefined): boolean => prefix === 'a' || prefix === 'b';
+    if (git(oldPrefix) && newPrefix === undefined && strip(oldPath) === newPath) return { oldPath: newPath, newPath };
+    if (git(newPrefix) && oldPrefix === undefined && strip(newPath) === oldPath) return { oldPath, newPath: oldPath };
+    if (git(oldPrefix) && oldPrefix === newPrefix && oldPath === newPath) return { oldPath, newPath, prefixed: true };
+    return { oldPath, newPath };
   }
   if (oldPath === null && newPrefix === 'b') return { oldPath, newPath: strip(newPath) };
   if (newPath === null && oldPrefix === 'a') return { oldPath: strip(oldPath), newPath };

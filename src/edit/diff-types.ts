@@ -23,6 +23,14 @@ export interface FilePatch {
   // null = /dev/null: the patch deletes the file.
   newPath: string | null;
   hunks: Hunk[];
+  // Both headers said the same `a/x` (or `b/x`): `x` if the file `a/x` does not exist (see prefixStripped).
+  prefixed?: true;
+}
+
+// The patch with the `a/` or `b/` of a `prefixed` pair removed.
+export function prefixStripped(patch: FilePatch): FilePatch {
+  const strip = (path: string | null): string | null => (path === null ? null : path.slice(2));
+  return { oldPath: strip(patch.oldPath), newPath: strip(patch.newPath), hunks: patch.hunks };
 }
 
 export interface HunkReport {
@@ -51,6 +59,11 @@ export function patchTarget(patch: FilePatch): string {
 // The paths whose current text applyUnifiedDiff needs, each once, in diff order.
 export function diffTargets(patches: readonly FilePatch[]): string[] {
   return [...new Set(patches.map(patchTarget))];
+}
+
+// Every path a diff may touch: its targets, and for a `prefixed` pair the name without the prefix too.
+export function diffCandidates(patches: readonly FilePatch[]): string[] {
+  return [...new Set(patches.flatMap((patch) => (patch.prefixed ? [patchTarget(patch), patchTarget(prefixStripped(patch))] : [patchTarget(patch)])))];
 }
 
 // The file lines a hunk expects (context and removed), without prefixes.

@@ -8,7 +8,7 @@ import { patchTarget } from './diff-types.js';
 export { applyFilePatch } from './diff-apply.js';
 export { parseUnifiedDiff } from './diff-parse.js';
 export type { AppliedFile, FilePatch, Hunk, HunkReport } from './diff-types.js';
-export { diffTargets, patchTarget } from './diff-types.js';
+export { diffCandidates, diffTargets, patchTarget, prefixStripped } from './diff-types.js';
 
 // Applies every patch (path → current text, null or absent = missing) or none: the first failure throws
 // C222 naming its file. Patches for the same path apply in sequence, each to the previous result.

@@ -99,9 +99,13 @@ export interface CommandDefinition<S extends $ZodObject = $ZodObject, D = unknow
   readonly flagAliases?: Readonly<Record<string, string>>;
   // The flag a bare positional argument fills (`codeward read README.md`).
   readonly positional?: string;
+  // The list flag that extra positional arguments fill (`codeward read a.go b.go`: ChatCLI reads both).
+  readonly rest?: string;
   // CLI-style examples without the program name, e.g. `read --file src/app.ts --head 40`.
   readonly examples: readonly string[];
   readonly effect: Effect;
+  // The effect of one call when its flags change it (`clean --dry-run` only reads); absent: `effect`.
+  effectOf?(args: output<S>): Effect;
   readonly annotations: Annotations;
   // Batched commands report a bad path per entry instead of failing the whole call.
   readonly batch?: boolean;

@@ -37,12 +37,13 @@ export function pathJudged(command: string, effect: Effect, rel: string, access:
 export function describeCall(call: PreparedCall): Judged[] {
   const { command, args } = call;
   const tool = `@coder ${command.name}`;
-  const base = { command: command.name, effect: command.effect, tool };
+  const effect = command.effectOf?.(args as never) ?? command.effect;
+  const base = { command: command.name, effect, tool };
   const shell = command.shell?.(args as never);
   if (shell) return [{ ...base, kind: 'shell', subject: shell.command, call: `${tool} ${shell.command}` }];
   const term = args['term'];
   if (typeof term === 'string') return [{ ...base, kind: 'term', subject: term, call: `${tool} ${term}` }];
-  const listing = (command.effect === 'read' || command.effect === 'vcs') && call.touches.every(({ touch }) => touch.access === 'list');
+  const listing = (effect === 'read' || effect === 'vcs') && call.touches.every(({ touch }) => touch.access === 'list');
   if (listing || call.touches.length === 0) return [{ ...base, kind: 'plain', call: tool }];
   const judged = new Map<string, Judged>();
   for (const { touch, resolved } of call.touches) {
@@ -51,7 +52,7 @@ export function describeCall(call: PreparedCall): Judged[] {
     const root = rootOf(resolved.real, resolved.rel);
     const lexical = root === undefined ? undefined : relative(root, resolved.lexical).split('\\').join('/') || '.';
     const aliases = [touch.path, ...(lexical && !lexical.startsWith('..') ? [lexical] : [])];
-    const entry = pathJudged(command.name, command.effect, resolved.rel, touch.access, aliases, resolved.real);
+    const entry = pathJudged(command.name, effect, resolved.rel, touch.access, aliases, resolved.real);
     const key = `${entry.call}\0${entry.access}\0${(entry.aliases ?? []).join('\0')}`;
     if (!judged.has(key)) judged.set(key, entry);
   }

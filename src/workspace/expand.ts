@@ -5,20 +5,34 @@ export interface ExpandOptions {
   readonly home?: string;
 }
 
-// Expands a leading `~`/`~/` (not `~user`) and `$VAR`/`${VAR}` in one pass; unset variables stay as written.
+// Like ChatCLI (chatcli-behaviour.md §1.2, path flags only): `$VAR`/`${VAR}` first (unset variables stay as
+// written), then a leading `~`/`~/` (not `~user`) of the result, so `$HOMEISH` = `~/sub` means `<home>/sub`.
+// One pass each: a variable's value is never expanded again, the home folder never expanded at all. What
+// comes out is only a string: the workspace jails it like any other path.
 export function expandPath(input: string, options: ExpandOptions = {}): string {
-  let head = '';
-  let rest = input;
-  if (input === '~' || input.startsWith('~/')) {
-    head = options.home ?? homedir();
-    rest = input.slice(1);
-  }
   const env = options.env ?? process.env;
   // A fresh regex per call: a shared /g regex would carry lastIndex state between calls.
   const variable = /\$(?:\{([A-Za-z_][A-Za-z0-9_]*)\}|([A-Za-z_][A-Za-z0-9_]*))/g;
-  const expanded = rest.replace(variable, (whole: string, braced?: string, bare?: string) => {
-    const value = env[(braced ?? bare)!];
-    return value === undefined ? whole : value;
-  });
-  return head + expanded;
+  const expanded = input.includes('$')
+    ? input.replace(variable, (whole: string, braced?: string, bare?: string) => {
+        const value = env[(braced ?? bare)!];
+        return value === undefined ? whole : value;
+      })
+    : input;
+  if (expanded === '~' || expanded.startsWith('~/')) return (options.home ?? homedir()) + expanded.slice(1);
+  return expanded;
+}
+
+// What a model may have meant by a path that names nothing as written, in order: without the quotes
+// around it (`"a.go"`, ChatCLI trims them), with `/` for its backslashes (`src\\math.js`, a Windows habit), or
+// both. On POSIX quotes and backslashes are ordinary file-name characters, so the workspace tries the name
+// as written first and a repair only when that names nothing; every form is jailed on its own.
+export function pathRepairs(input: string): string[] {
+  const quote = input[0];
+  const unquoted = (quote === '"' || quote === "'") && input.length > 2 && input.endsWith(quote) ? input.slice(1, -1).trim() : undefined;
+  const forms = unquoted === undefined || unquoted === '' ? [input] : [input, unquoted];
+  const out: string[] = [];
+  for (const form of forms.slice(1)) out.push(form);
+  for (const form of forms) if (form.includes('\\')) out.push(form.replace(/\\/g, '/'));
+  return [...new Set(out)].filter((form) => form !== input);
 }

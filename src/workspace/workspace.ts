@@ -3,7 +3,7 @@ import { lstatSync, type Stats } from 'node:fs';
 import { basename, dirname, isAbsolute, join, posix, relative as relativePath, resolve as resolvePath, sep } from 'node:path';
 import { fail, isCodewardError } from '../engine/errors.js';
 import { isInside, toRel } from './contains.js';
-import { expandPath, type ExpandOptions } from './expand.js';
+import { expandPath, pathRepairs, type ExpandOptions } from './expand.js';
 import { compileNonAccessible, type RelMatcher } from './globs.js';
 import { Beneath } from './beneath.js';
 import { openVerified, openVerifiedFile, type VerifiedFile } from './open.js';
@@ -73,7 +73,27 @@ export class Workspace {
   // The syscalls here (realpath, lstat) are synchronous: they are metadata lookups of a few microseconds,
   // far cheaper than the ~30 µs thread-pool round trip of each async call, and every call pays them.
   async resolve(input: string, access: Access): Promise<ResolvedPath> {
-    return this.#resolve(input, access);
+    const repairs = sep === '/' && typeof input === 'string' && (input.includes('\\') || /^["']/.test(input)) ? pathRepairs(input) : [];
+    return repairs.length === 0 ? this.#resolve(input, access) : this.#resolveRepaired(input, repairs, access);
+  }
+
+  // `src\\math.js`, `"a.go"`: the name as written when it exists (quotes and backslashes are legal POSIX
+  // file-name characters), else the first repair that exists (expand.ts), else the last one, each resolved
+  // and jailed on its own: `..\\..\\etc` is refused like `../../etc`.
+  #resolveRepaired(input: string, repairs: readonly string[], access: Access): ResolvedPath {
+    const attempt = (form: string): ResolvedPath | undefined => {
+      try {
+        const resolved = this.#resolve(form, access);
+        return resolved.kind === 'missing' ? undefined : resolved;
+      } catch {
+        return undefined;
+      }
+    };
+    for (const form of [input, ...repairs]) {
+      const found = attempt(form);
+      if (found) return found;
+    }
+    return this.#resolve(repairs[repairs.length - 1]!, access);
   }
 
   #resolve(input: string, access: Access): ResolvedPath {

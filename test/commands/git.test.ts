@@ -176,7 +176,9 @@ describe('git-diff', () => {
     expect(stat.data.diff).toMatch(/mod\.txt\s+\|\s+1 \+/);
     expect(stat.data.diff).toMatch(/2 files changed/);
     expect(stat.data.diff).not.toContain('@@');
-    expect((await failure(engine, 'git-diff', { stat: true, nameOnly: true })).code).toBe('C210');
+    // Both together (ChatCLI passes both to git): the names win, as in git.
+    const both = await ok(engine, 'git-diff', { stat: true, nameOnly: true, staged: true });
+    expect(both.data.diff).toBe('new name.txt\nstaged.txt');
   });
 
   it('--context sets the lines around each change; --file narrows to one file', async () => {

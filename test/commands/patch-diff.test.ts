@@ -126,6 +126,8 @@ describe('patch --diff', () => {
     expect(error.code).toBe('C222');
     expect(error.message).toContain('b.txt');
     expect(error.message).toMatch(/no file was changed/i);
+    // Said once, not twice.
+    expect(error.message.match(/no file was changed/gi)).toHaveLength(1);
     expect(await snapshot()).toEqual(before);
     expect(await exists('c')).toBe(false);
   });

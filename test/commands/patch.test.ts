@@ -212,7 +212,8 @@ describe('patch: backups, no-ops, links and permissions', () => {
     await writeFiles(root, { 'a.txt': 'same\n' });
     const before = await stat(join(root, 'a.txt'));
     const result = await patch({ file: 'a.txt', search: 'same', replace: 'same' });
-    expect(data(result)).toMatchObject({ replacements: 1, backup: null });
+    // Found at line 1, but nothing was replaced: no "1 replacement" next to "nothing changed".
+    expect(data(result)).toMatchObject({ replacements: 0, lines: [1], backup: null });
     expect(result.warnings.join('\n')).toMatch(/identical/);
     const after = await stat(join(root, 'a.txt'));
     expect(after.ino).toBe(before.ino);

@@ -7,6 +7,7 @@ import type { FlagInfo, FlagKind } from '../../engine/flags.js';
 import type { Registry } from '../../engine/registry.js';
 import { VERSION } from '../../version.js';
 import { SWITCH_GLOBALS, VALUE_GLOBALS } from '../global-options.js';
+import { cleanDryRunUnlessForced } from './clean.js';
 
 export const PLUGIN_NAME = '@coder';
 
@@ -211,6 +212,6 @@ export function chatcliDoor(argv: readonly string[], io: ChatcliIo, registry: Re
     io.stdout.write(`${JSON.stringify(answer)}\n`);
     return 0;
   }
-  if (isPluginCall(io.env)) return joinRepeatedJsonFlags(argv, registry);
+  if (isPluginCall(io.env)) return cleanDryRunUnlessForced(joinRepeatedJsonFlags(argv, registry), registry);
   return argv;
 }

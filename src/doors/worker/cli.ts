@@ -3,6 +3,7 @@ import type { IIIClient } from 'iii-sdk';
 import { loadConfigFile, prepareContext, type WorkerContext } from './config.js';
 import { PayloadError, WorkerError, werr } from './errors.js';
 import { invoke, sdkHandler, WORKER_FUNCTIONS } from './functions.js';
+import { routeSdkConsole } from './sdk-console.js';
 
 export interface WorkerIo {
   readonly stdout: { write(text: string): unknown };
@@ -105,22 +106,31 @@ function processSignal(): Promise<string> {
 
 type FormatOption = NonNullable<Parameters<IIIClient['registerFunction']>[2]>['request_format'];
 
-// Joins the engine and serves until stopped; the SDK reconnects with backoff on its own.
+// Reconnection: 1 s, doubling, capped at 30 s, ±30 % jitter, never giving up (the SDK's defaults, stated).
+const RECONNECT = { initialDelayMs: 1000, backoffMultiplier: 2, maxDelayMs: 30_000, jitterFactor: 0.3, maxRetries: -1 };
+
+// Joins the engine and serves until stopped; the SDK reconnects with capped backoff, and an outage is
+// reported once in one plain line (sdk-console.ts).
 async function serve(args: WorkerArgs, io: WorkerIo, options: ServeOptions): Promise<number> {
   const ctx = await loadContext(args.config, io);
   const stop = options.stopSignal ?? processSignal();
   const { registerWorker } = await import('iii-sdk');
-  const iii = registerWorker(args.url, { workerName: 'coder', otel: { enabled: false }, enableMetricsReporting: false });
-  for (const fn of WORKER_FUNCTIONS) {
-    iii.registerFunction(fn.id, sdkHandler(ctx, fn), {
-      description: fn.description,
-      request_format: fn.request_format as FormatOption,
-      response_format: fn.response_format as FormatOption,
-    });
+  const restoreConsole = routeSdkConsole(args.url, RECONNECT.maxDelayMs, (line) => io.stderr.write(line));
+  try {
+    const iii = registerWorker(args.url, { workerName: 'coder', otel: { enabled: false }, enableMetricsReporting: false, reconnectionConfig: RECONNECT });
+    for (const fn of WORKER_FUNCTIONS) {
+      iii.registerFunction(fn.id, sdkHandler(ctx, fn), {
+        description: fn.description,
+        request_format: fn.request_format as FormatOption,
+        response_format: fn.response_format as FormatOption,
+      });
+    }
+    io.stderr.write(`coder worker: ${WORKER_FUNCTIONS.length} functions for ${ctx.base} via ${args.url}\n`);
+    await stop;
+    await iii.shutdown();
+  } finally {
+    restoreConsole();
   }
-  io.stderr.write(`coder worker: ${WORKER_FUNCTIONS.length} functions for ${ctx.base} via ${args.url}\n`);
-  await stop;
-  await iii.shutdown();
   io.stderr.write('coder worker: stopped\n');
   return 0;
 }
