@@ -76,11 +76,21 @@ export interface RunOptions {
 // call's whole JSON text.
 function guessName(input: CallInput, registry: Registry): string {
   let name: unknown;
-  if (typeof input === 'string') {
-    const text = input.trim();
-    name = text.startsWith('{') ? /"(?:cmd|command|tool|name)"\s*:\s*"([^"\\]{1,200})"/.exec(text)?.[1] ?? '' : text.split(/\s+/)[0];
-  } else if (Array.isArray(input)) name = input[0];
-  else name = (input as { cmd?: unknown }).cmd;
+  let object: unknown = input;
+  if (typeof input === 'string' && input.trim().startsWith('{')) {
+    try {
+      object = JSON.parse(input);
+    } catch {
+      // Malformed: the first "cmd" key outside any nested object is the best guess.
+      object = { cmd: /^\{\s*(?:"[^"]*"\s*:\s*(?:"[^"]*"|[\d.]+|true|false|null)\s*,\s*)*"(?:cmd|command)"\s*:\s*"([^"\\]{1,200})"/.exec(input.trim())?.[1] };
+    }
+  }
+  if (typeof object === 'string') name = object.trim().split(/\s+/)[0];
+  else if (Array.isArray(object)) name = object[0];
+  else if (typeof object === 'object' && object !== null) {
+    const record = object as Record<string, unknown>;
+    name = ['cmd', 'command', 'tool', 'name'].map((key) => record[key]).find((value) => typeof value === 'string');
+  }
   if (typeof name !== 'string') return '';
   const word = name.trim().split(/\s+/)[0] ?? '';
   return registry.find(word)?.name ?? registry.find(word.replace(/^@?coder(?:::|\.)/i, '').replace(/_/g, '-'))?.name ?? word;
