@@ -59,6 +59,12 @@ describe('a batched call with a failed entry exits 1 and keeps every entry', () 
     expect(await content('d/x.txt')).toBe('x\n');
   });
 
+  it('the summary line shows a failed path with its control characters escaped (no terminal escapes)', async () => {
+    const result = cw(['update', '--files', JSON.stringify([{ path: '\u001b[2Jno\u0007.txt', ops: [{ op: 'insert', at_line: 1, content: 'x' }] }])]);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toBe('error C211: 1 entry failed: \\x1b[2Jno\\x07.txt\n');
+  });
+
   it('every entry fine: exit 0 and nothing on stderr; multipatch (all or nothing) failing is exit 1', async () => {
     await writeFiles(root, { 'a.txt': 'one\n' });
     const fine = cw(['create', '--files', JSON.stringify([{ path: 'b.txt', content: 'b' }])]);
@@ -106,6 +112,8 @@ describe('argument errors are usage errors (exit 2), checked before any path is 
     expect(flag.json.error!.message).toContain('unknown flag --fil for read (did you mean --file?)');
     expect(cw(['--json', '{"cmd":"read_file","args":{"path":"a.txt","head":1,"tail":1}}']).json.cmd).toBe('read');
     expect(cw(['--json', '{"cmd":"git_diff","args":{"bogus":1}}']).json.cmd).toBe('git-diff');
+    // A nested args.cmd (exec's own flag) is not the command's name, whatever the key order.
+    expect(cw(['--json', '{"args":{"cmd":"rm -rf x","bogus":1},"cmd":"exec"}']).json.cmd).toBe('exec');
     const unknown = cw(['--json', '{"cmd":"raed","args":{"file":"a.txt"}}']);
     expect(unknown.json).toMatchObject({ ok: false, cmd: 'raed', error: { code: 'C210' } });
     expect(unknown.json.error!.message).toMatch(/^unknown command "raed" \(did you mean read\?\)/);
