@@ -97,6 +97,14 @@ describe('argument errors are usage errors (exit 2), checked before any path is 
     expect(await content('a.txt')).toBe('Demo\n');
   });
 
+  it('an unknown key inside a JSON flag is named as a key of that item, not as a flag', async () => {
+    await writeFiles(root, { 'a.txt': 'x\n' });
+    const result = cw(['update', '--files', JSON.stringify([{ path: 'a.txt', ops: [{ op: 'insert', line: 1, content: 'q' }] }])]);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain('unknown key "line" in --files[0.ops.0]');
+    expect(result.stderr).not.toContain('unknown flag --line');
+  });
+
   it('a failure found while running stays 1: read --start past the end of a short file', async () => {
     await writeFiles(root, { 'a.txt': 'one\ntwo\n' });
     const result = cw(['read', '--file', 'a.txt', '--start', '100']);
