@@ -86,6 +86,8 @@ describe('argument errors are usage errors (exit 2), checked before any path is 
     [['read', '--file', 'missing.txt', '--head', '2', '--tail', '2'], 'use either --head or --tail, not both'],
     [['patch', '--file', '../outside.txt', '--search', 'Demo'], '--replace is required with --search'],
     [['{"cmd":"read","args":{"file":"a.txt","head":1,"tail":1}}'], 'use either --head or --tail, not both'],
+    // An empty command line is found with the arguments, before the permission gate (without --yes it was C241).
+    [['exec', '--cmd', '  '], '--cmd is empty; pass the shell command line to run'],
   ])('%j exits 2 with C210', async (args, message) => {
     await writeFiles(root, { 'a.txt': 'Demo\n' });
     const text = cw(args);
