@@ -21,8 +21,12 @@ const flags = z.strictObject({
 
 type ExecArgs = z.infer<typeof flags>;
 
-async function run(args: ExecArgs, ctx: CommandContext): Promise<ProcessData> {
+function check(args: ExecArgs): void {
   if (args.cmd.trim() === '') throw fail('C210', '--cmd is empty; pass the shell command line to run');
+}
+
+async function run(args: ExecArgs, ctx: CommandContext): Promise<ProcessData> {
+  check(args);
   const result = await runShellCall({ command: args.cmd, dir: args.dir, timeoutSeconds: args.timeout }, ctx);
   const data = toProcessData(result);
   const failure = processFailure(result, data, ctx.signal, args.timeout, args.cmd);
@@ -40,6 +44,7 @@ export const execCommand = defineCommand({
   examples: ['exec --cmd "npm run build"', 'exec --cmd "ls -la" --dir src', 'exec --cmd "npm run lint" --timeout 120'],
   effect: 'exec',
   annotations: { readOnly: false, destructive: true, idempotent: false },
+  check,
   touches: (args) => [{ path: args.dir, access: 'list' }],
   shell: (args) => ({ command: args.cmd, dir: args.dir }),
   run,

@@ -6,6 +6,7 @@ import { KeyedLocks } from './locks.js';
 import type { Registry } from './registry.js';
 import { validateArgs } from './validate.js';
 import { parseCall, type CallInput } from '../args/parse-call.js';
+import { guessName } from './guess-name.js';
 import type { ResolvedPath } from '../workspace/types.js';
 import type { Workspace } from '../workspace/workspace.js';
 import type { Committer, ContentObservation } from './file-contract.js';
@@ -77,21 +78,6 @@ const noCommitter: Committer = async () => {
   throw fail('C216', 'internal error: this engine has no committer for multi-file changes (createEngine plugs one in)');
 };
 
-
-// The command a call that failed to parse meant, for the envelope's `cmd`: the registry's name when the
-// call names a known command (`{"cmd":"read_file",...}` → read), else the name as written, never the
-// call's whole JSON text.
-function guessName(input: CallInput, registry: Registry): string {
-  let name: unknown;
-  if (typeof input === 'string') {
-    const text = input.trim();
-    name = text.startsWith('{') ? /"(?:cmd|command|tool|name)"\s*:\s*"([^"\\]{1,200})"/.exec(text)?.[1] ?? '' : text.split(/\s+/)[0];
-  } else if (Array.isArray(input)) name = input[0];
-  else name = (input as { cmd?: unknown }).cmd;
-  if (typeof name !== 'string') return '';
-  const word = name.trim().split(/\s+/)[0] ?? '';
-  return registry.find(word)?.name ?? registry.find(word.replace(/^@?coder(?:::|\.)/i, '').replace(/_/g, '-'))?.name ?? word;
-}
 
 // The only way to run a command: parse → validate → jail → classify → authorize → staleness → locks → handler.
 export class Engine {

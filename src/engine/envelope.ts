@@ -33,7 +33,12 @@ export function wireEnvelope(envelope: Envelope): Record<string, unknown> {
 
 // The entries of a batched command's `data.results` that failed (CONTRACT "Batched commands": the
 // envelope stays ok, each entry says whether it succeeded); empty for any other data.
-export function failedEntries(data: unknown): { path: string; error?: { code: string; message: string } }[] {
+export interface FailedEntry {
+  readonly path: string;
+  readonly error?: { readonly code: string; readonly message: string };
+}
+
+export function failedEntries(data: unknown): FailedEntry[] {
   const results = (data as { results?: unknown } | null | undefined)?.results;
   if (!Array.isArray(results)) return [];
   return results.filter((entry: { success?: unknown } | null) => typeof entry === 'object' && entry !== null && entry.success === false);

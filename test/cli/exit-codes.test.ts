@@ -59,6 +59,12 @@ describe('a batched call with a failed entry exits 1 and keeps every entry', () 
     expect(await content('d/x.txt')).toBe('x\n');
   });
 
+  it('the summary line shows a failed path with its control characters escaped (no terminal escapes)', async () => {
+    const result = cw(['update', '--files', JSON.stringify([{ path: '\u001b[2Jno\u0007.txt', ops: [{ op: 'insert', at_line: 1, content: 'x' }] }])]);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toBe('error C211: 1 entry failed: \\x1b[2Jno\\x07.txt\n');
+  });
+
   it('every entry fine: exit 0 and nothing on stderr; multipatch (all or nothing) failing is exit 1', async () => {
     await writeFiles(root, { 'a.txt': 'one\n' });
     const fine = cw(['create', '--files', JSON.stringify([{ path: 'b.txt', content: 'b' }])]);
@@ -80,6 +86,8 @@ describe('argument errors are usage errors (exit 2), checked before any path is 
     [['read', '--file', 'missing.txt', '--head', '2', '--tail', '2'], 'use either --head or --tail, not both'],
     [['patch', '--file', '../outside.txt', '--search', 'Demo'], '--replace is required with --search'],
     [['{"cmd":"read","args":{"file":"a.txt","head":1,"tail":1}}'], 'use either --head or --tail, not both'],
+    // An empty command line is found with the arguments, before the permission gate (without --yes it was C241).
+    [['exec', '--cmd', '  '], '--cmd is empty; pass the shell command line to run'],
   ])('%j exits 2 with C210', async (args, message) => {
     await writeFiles(root, { 'a.txt': 'Demo\n' });
     const text = cw(args);
@@ -89,6 +97,14 @@ describe('argument errors are usage errors (exit 2), checked before any path is 
     expect(json.status).toBe(2);
     expect(json.json).toMatchObject({ ok: false, error: { code: 'C210' } });
     expect(await content('a.txt')).toBe('Demo\n');
+  });
+
+  it('an unknown key inside a JSON flag is named as a key of that item, not as a flag', async () => {
+    await writeFiles(root, { 'a.txt': 'x\n' });
+    const result = cw(['update', '--files', JSON.stringify([{ path: 'a.txt', ops: [{ op: 'insert', line: 1, content: 'q' }] }])]);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain('unknown key "line" in --files[0.ops.0]');
+    expect(result.stderr).not.toContain('unknown flag --line');
   });
 
   it('a failure found while running stays 1: read --start past the end of a short file', async () => {
@@ -106,6 +122,8 @@ describe('argument errors are usage errors (exit 2), checked before any path is 
     expect(flag.json.error!.message).toContain('unknown flag --fil for read (did you mean --file?)');
     expect(cw(['--json', '{"cmd":"read_file","args":{"path":"a.txt","head":1,"tail":1}}']).json.cmd).toBe('read');
     expect(cw(['--json', '{"cmd":"git_diff","args":{"bogus":1}}']).json.cmd).toBe('git-diff');
+    // A nested args.cmd (exec's own flag) is not the command's name, whatever the key order.
+    expect(cw(['--json', '{"args":{"cmd":"rm -rf x","bogus":1},"cmd":"exec"}']).json.cmd).toBe('exec');
     const unknown = cw(['--json', '{"cmd":"raed","args":{"file":"a.txt"}}']);
     expect(unknown.json).toMatchObject({ ok: false, cmd: 'raed', error: { code: 'C210' } });
     expect(unknown.json.error!.message).toMatch(/^unknown command "raed" \(did you mean read\?\)/);

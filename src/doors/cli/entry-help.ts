@@ -53,7 +53,7 @@ Flags:
   --max-result-bytes N  cap each tool result at N bytes (default 100000; 0: no cap; at least 4096)
   (and the global options: -C DIR, --allow/--ask/--deny P, --yes, --sandbox MODE, ...)
 
-Approvals: a client that supports elicitation is asked; otherwise "ask" rules are refused (C241).
+Approvals: a client that supports elicitation is asked; otherwise an "ask" is refused (C241) unless --yes.
 
 Examples:
   codeward -C ~/src/app mcp

@@ -1,4 +1,4 @@
-import { failedEntries, wireEnvelope, type Envelope } from '../../engine/envelope.js';
+import { failedEntries, wireEnvelope, type Envelope, type FailedEntry } from '../../engine/envelope.js';
 import { isUsageError, toCodewardError, usageError } from '../../engine/errors.js';
 import { Registry } from '../../engine/registry.js';
 import type { AnyCommand } from '../../engine/command.js';
@@ -11,6 +11,7 @@ import { commandHelp, generalHelp } from './help.js';
 import { policyCommand } from './policy.js';
 import { VERSION } from '../../version.js';
 import type { CliIo } from '../io.js';
+import { visible } from '../visible.js';
 import { ENTRY_HELP, ENTRY_POINTS } from './entry-help.js';
 import { findCommand } from '../../args/aliases.js';
 import { plural } from '../../commands/render.js';
@@ -40,12 +41,17 @@ function commandFlagTest(registry: Registry, command: AnyCommand | undefined): (
 
 // 0 ok, 1 failed, 2 usage error (CONTRACT "Exit status"). A batched command with a failed entry exits 1
 // although its envelope is ok (each entry's result is kept, CONTRACT "Batched commands").
-function exitCode(envelope: Envelope): number {
-  if (envelope.ok) return failedEntries(envelope.data).length > 0 ? 1 : 0;
+function exitCode(envelope: Envelope, failed: readonly FailedEntry[] = []): number {
+  if (envelope.ok) return failed.length > 0 ? 1 : 0;
   return envelope.usage ? 2 : 1;
 }
 
-function print(io: CliIo, options: GlobalOptions, envelope: Envelope, text: () => string): void {
+// The failed entries of a batched command's successful envelope (none for any other command).
+function failedOf(registry: Registry, envelope: Envelope): FailedEntry[] {
+  return envelope.ok && registry.find(envelope.cmd)?.batch ? failedEntries(envelope.data) : [];
+}
+
+function print(io: CliIo, options: GlobalOptions, envelope: Envelope, text: () => string, failed: readonly FailedEntry[] = []): void {
   if (options.json) {
     io.stdout.write(`${JSON.stringify(wireEnvelope(envelope))}\n`);
     return;
@@ -57,12 +63,11 @@ function print(io: CliIo, options: GlobalOptions, envelope: Envelope, text: () =
     if (output !== '') io.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
   }
   if (!envelope.ok) io.stderr.write(`error ${envelope.error.code}: ${envelope.error.message}\n`);
-  const failed = envelope.ok ? failedEntries(envelope.data) : [];
   if (failed.length > 0) {
     const total = (envelope.data as { results: unknown[] }).results.length;
     const count = failed.length === total ? plural(total, 'entry', 'entries') : `${failed.length} of ${plural(total, 'entry', 'entries')}`;
     const rest = failed.length === total ? '' : '; the others were done';
-    io.stderr.write(`error ${failed[0]!.error?.code ?? 'C216'}: ${count} failed: ${failed.map((entry) => entry.path).join(', ')}${rest}\n`);
+    io.stderr.write(`error ${failed[0]!.error?.code ?? 'C216'}: ${count} failed: ${failed.map((entry) => visible(entry.path)).join(', ')}${rest}\n`);
   }
 }
 
@@ -212,8 +217,9 @@ export async function main(givenArgv: readonly string[], io: CliIo): Promise<num
       envelope = { ...envelope, warnings: [...envelope.warnings, `the session could not be saved: ${toCodewardError(error).message}`] };
     }
     const ran = envelope.ok || PROCESS_FAILURES.has(envelope.error.code) ? registry.find(envelope.cmd) : undefined;
-    print(io, options, envelope, () => (ran ? formatSafely(ran, envelope.data) : ''));
-    return exitCode(envelope);
+    const failed = failedOf(registry, envelope);
+    print(io, options, envelope, () => (ran ? formatSafely(ran, envelope.data) : ''), failed);
+    return exitCode(envelope, failed);
   } catch (error) {
     const failure = toCodewardError(error);
     // Everything before the call runs (options, config and policy files, the session id) is the
