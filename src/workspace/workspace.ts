@@ -43,7 +43,7 @@ export class Workspace {
     this.givenRoot = givenRoot;
     this.jail = new Beneath(root);
     this.#options = options;
-    this.#expand = { ...(options.env ? { env: options.env } : {}), ...(options.home !== undefined ? { home: options.home } : {}) };
+    this.#expand = { refuseSecrets: true, ...(options.env ? { env: options.env } : {}), ...(options.home !== undefined ? { home: options.home } : {}) };
     this.#nonAccessible = compileNonAccessible(options.nonAccessibleGlobs ?? DEFAULT_NON_ACCESSIBLE_GLOBS);
     this.#rootPrefix = root.endsWith(sep) ? root : root + sep;
   }
