@@ -37,7 +37,7 @@ export function expandPath(input: string, options: ExpandOptions = {}): string {
 }
 
 // What a model may have meant by a path that names nothing as written, in order: without the quotes
-// around it (`"a.go"`, ChatCLI trims them), with `/` for its backslashes (`src\\math.js`, a Windows habit), or
+// around it (`"a.go"`, ChatCLI trims them), with `/` for its backslashes (`src\math.js`, a Windows habit), or
 // both. On POSIX quotes and backslashes are ordinary file-name characters, so the workspace tries the name
 // as written first and a repair only when that names nothing; every form is jailed on its own.
 export function pathRepairs(input: string): string[] {
