@@ -9,6 +9,7 @@ import { fail, toCodewardError } from '../engine/errors.js';
 import { relabel, type Beneath, type DirHandle } from '../workspace/beneath.js';
 import { plural } from './render.js';
 import { checkpointed } from '../files/checkpoints/record.js';
+import { immunePath } from '../permissions/immune-paths.js';
 
 const flags = z.strictObject({
   dir: described(z._default(z.string(), '.'), 'folder to clean (recursively)'),
@@ -74,6 +75,13 @@ async function run(args: CleanArgs, ctx: CommandContext): Promise<CleanData> {
   const removed: string[] = [];
   const kept = found.filter((path) => {
     const rel = ctx.workspace.relative(path);
+    // The gate judged only the folder: a file in a safety-immune place (.git/, .codeward/, policy files,
+    // files other tools obey) is never removed by a pattern, --yes or not; a person removes it by name.
+    const immune = immunePath(rel, true);
+    if (immune) {
+      ctx.warn(`kept ${rel}: ${immune.description} is safety-immune; remove it yourself if you mean it`);
+      return false;
+    }
     if (!ctx.workspace.isNonAccessible(rel)) return true;
     ctx.warn(`kept ${rel}: it matches a non-accessible glob`);
     return false;

@@ -43,7 +43,7 @@ export class Workspace {
     this.givenRoot = givenRoot;
     this.jail = new Beneath(root);
     this.#options = options;
-    this.#expand = { ...(options.env ? { env: options.env } : {}), ...(options.home !== undefined ? { home: options.home } : {}) };
+    this.#expand = { refuseSecrets: true, ...(options.env ? { env: options.env } : {}), ...(options.home !== undefined ? { home: options.home } : {}) };
     this.#nonAccessible = compileNonAccessible(options.nonAccessibleGlobs ?? DEFAULT_NON_ACCESSIBLE_GLOBS);
     this.#rootPrefix = root.endsWith(sep) ? root : root + sep;
   }
@@ -77,9 +77,9 @@ export class Workspace {
     return repairs.length === 0 ? this.#resolve(input, access) : this.#resolveRepaired(input, repairs, access);
   }
 
-  // `src\\math.js`, `"a.go"`: the name as written when it exists (quotes and backslashes are legal POSIX
+  // `src\math.js`, `"a.go"`: the name as written when it exists (quotes and backslashes are legal POSIX
   // file-name characters), else the first repair that exists (expand.ts), else the last one, each resolved
-  // and jailed on its own: `..\\..\\etc` is refused like `../../etc`.
+  // and jailed on its own: `..\..\etc` is refused like `../../etc`.
   #resolveRepaired(input: string, repairs: readonly string[], access: Access): ResolvedPath {
     const attempt = (form: string): ResolvedPath | undefined => {
       try {

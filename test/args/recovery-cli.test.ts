@@ -119,3 +119,26 @@ describe('~ from a variable\'s value (ChatCLI: variables first, then ~)', () => 
     expect(await readFile(join(root, 'c.txt'), 'utf8')).toBe('$HOMEISH');
   });
 });
+
+describe('secret variables never expand into a path (invariant 6)', () => {
+  it.each([['$OPENAI_API_KEY'], ['${GITHUB_TOKEN}/x'], ['$DATABASE_URL'], ['sub/$AWS_SECRET_ACCESS_KEY'], ['"$MY_PASSWORD"'], ['$DSN_LOOKALIKE']])('write --file %s is C210 and the value is nowhere', async (path) => {
+    const env = { OPENAI_API_KEY: 'sk-leak-1', GITHUB_TOKEN: 'ghp_leak2', DATABASE_URL: 'postgres://u:leak3@h/db', AWS_SECRET_ACCESS_KEY: 'leak4', MY_PASSWORD: 'leak5', DSN_LOOKALIKE: 'https://u:leak6@sentry.io/1' };
+    const result = cli(['write', '--file', path, '--content', 'x'], env);
+    expect(result.json.error?.code).toBe('C210');
+    expect(result.stdout + result.stderr).not.toMatch(/leak/);
+    expect((await readdir(root)).join(' ')).not.toMatch(/leak/);
+  });
+  it('ordinary variables still expand', async () => {
+    const result = cli(['write', '--file', '$PROJECT_DIR/n.txt', '--content', 'x'], { PROJECT_DIR: 'sub2' });
+    expect(result.status, result.stderr).toBe(0);
+    expect(await readFile(join(root, 'sub2/n.txt'), 'utf8')).toBe('x');
+  });
+});
+
+describe('expandPath and secret variables', () => {
+  it('keeps a secret variable as written unless asked to refuse it', () => {
+    const env = { GITHUB_TOKEN: 'ghp_x', PLAIN: 'p' };
+    expect(expandPath('$GITHUB_TOKEN/$PLAIN', { env })).toBe('$GITHUB_TOKEN/p');
+    expect(() => expandPath('$GITHUB_TOKEN', { env, refuseSecrets: true })).toThrow(/secret variable/);
+  });
+});

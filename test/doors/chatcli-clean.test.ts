@@ -96,3 +96,26 @@ describe('the CLI: clean removes, --force is accepted, a dry run asks nobody', (
     expect(result.json.error?.code).toBe('C240');
   });
 });
+
+describe('clean never removes safety-immune files (attacker: a pattern aimed at .git/ or the policy)', () => {
+  it.each([
+    [['clean', '--force', '--dir', '.git', '--pattern', 'config'], '.git/config'],
+    [['clean', '--force', '--pattern', 'policy.json'], '.codeward/policy.json'],
+    [['clean', '--force', '--pattern', 'coder_policy.json'], 'coder_policy.json'],
+    [['clean', '--force', '--dir', 'sub', '--pattern', '*.bak'], 'sub/.git/hooks/pre-commit.bak'],
+    [['clean', '--force', '--pattern', 'tasks.json'], '.vscode/tasks.json'],
+  ])('%j with --yes keeps %s (and says so)', async (argv, kept) => {
+    await writeFiles(root, { '.git/config': '[core]\n', '.codeward/policy.json': '{"rules":[{"pattern":"@coder exec *","action":"deny"}]}', 'coder_policy.json': '{"rules":[]}', 'sub/.git/hooks/pre-commit.bak': 'x', '.vscode/tasks.json': '{}' });
+    for (const plugin of [false, true]) {
+      const result = plugin ? await pluginRun(argv) : runCli(['--json', ...argv], { cwd: root, env: { CODEWARD_STATE_DIR: state } });
+      expect(result.status, result.stderr).toBe(0);
+      expect(existsSync(join(root, kept)), kept).toBe(true);
+      // A nested .git is not even walked into; the others are found, kept and named.
+      if (!kept.startsWith('sub/.git/')) expect(result.stdout + result.stderr).toContain(`kept ${kept}`);
+    }
+  });
+});
+
+async function pluginRun(argv: readonly string[]) {
+  return plugin(argv);
+}
