@@ -19,8 +19,8 @@ export interface RollbackData {
   // Where the replaced version went (a checkpoint, or the `.bak` after the swap); null when the file
   // was absent (after a delete nothing was replaced).
   backup: string | null;
-  // Whether a version was there to replace.
-  replaced: boolean;
+  // Set when no version was there to replace (a rollback after a delete).
+  absent?: true;
 }
 
 // The previous version from the checkpoint store: the newest step in effect that changed this file.
@@ -34,7 +34,7 @@ async function fromStore(ctx: CommandContext, real: string, rel: string): Promis
   if (before.kind === 'file' && bytes === undefined) return undefined;
   const replaced = ctx.workspace.jail.lstat(real) !== undefined;
   const { checkpoint } = await checkpointed(ctx, 'rollback', [real], () => applyState(ctx.workspace.jail, real, before, bytes));
-  return { restored: rel, from: checkpointLabel(step.id), backup: checkpoint === undefined || !replaced ? null : checkpointLabel(checkpoint), replaced };
+  return { restored: rel, from: checkpointLabel(step.id), backup: checkpoint === undefined || !replaced ? null : checkpointLabel(checkpoint), ...(replaced ? {} : { absent: true as const }) };
 }
 
 async function run(args: RollbackArgs, ctx: CommandContext): Promise<RollbackData> {
@@ -53,7 +53,7 @@ async function run(args: RollbackArgs, ctx: CommandContext): Promise<RollbackDat
   // Without a file to replace, the .bak is left as it is: it holds the restored version, not a replaced one.
   const replaced = target.kind !== 'missing';
   await checkpointed(ctx, 'rollback', [target.real], () => restoreFile(ctx.workspace.jail, target.real));
-  return { restored: target.rel, from: bak, backup: replaced ? bak : null, replaced };
+  return { restored: target.rel, from: bak, backup: replaced ? bak : null, ...(replaced ? {} : { absent: true as const }) };
 }
 
 export const rollbackCommand = defineCommand({
@@ -68,5 +68,5 @@ export const rollbackCommand = defineCommand({
   touches: (args) => [{ path: args.file, access: 'write' }],
   run,
   format: (data: RollbackData) =>
-    `restored ${data.restored} from ${data.from}${data.backup ? ` (the replaced version is in ${data.backup})` : data.replaced ? '' : ` (it was absent: nothing was replaced${data.from.startsWith('checkpoint:') ? '; undo removes it again' : ''})`}`,
+    `restored ${data.restored} from ${data.from}${data.backup ? ` (the replaced version is in ${data.backup})` : !data.absent ? '' : ` (it was absent: nothing was replaced${data.from.startsWith('checkpoint:') ? '; undo removes it again' : ''})`}`,
 });

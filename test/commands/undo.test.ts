@@ -263,7 +263,7 @@ describe('delete --recursive and where a step came from', () => {
     await ok('delete', { paths: ['crlf.txt'] });
     const format = engine.registry.get('rollback').format!;
     const data = await ok('rollback', { file: 'crlf.txt' });
-    expect(data).toMatchObject({ backup: null, replaced: false });
+    expect(data).toMatchObject({ backup: null, absent: true });
     expect(format(data)).toBe('restored crlf.txt from checkpoint:1 (it was absent: nothing was replaced; undo removes it again)');
     expect((await bytes('crlf.txt')).equals(CRLF)).toBe(true);
     await writeFile(join(root, 'gone.txt.bak'), 'old');

@@ -78,4 +78,23 @@ describe('worker writes undo through codeward undo', () => {
     expect(await engine.run({ cmd: 'undo' })).toMatchObject({ ok: true });
     expect((await lstat(join(base, 'tool', 'link'))).isSymbolicLink()).toBe(true);
   });
+
+  it('red team: a folder holding links to outside files and folders is deleted and undone as links; no outside byte enters the store', async () => {
+    const outside = join(root, 'outside');
+    await writeFiles(root, { 'outside/secret.txt': 'outside secret', 'outside/dir/inner.txt': 'inner' });
+    await symlink(join(outside, 'secret.txt'), join(base, 'tool', 'to-file'));
+    await symlink(join(outside, 'dir'), join(base, 'tool', 'to-dir'));
+    await call('coder::delete-file', { paths: ['tool'], recursive: true });
+    expect(await readFile(join(outside, 'secret.txt'), 'utf8')).toBe('outside secret');
+    expect(await readFile(join(outside, 'dir', 'inner.txt'), 'utf8')).toBe('inner');
+    const stored = await Promise.all((await readdir(state, { recursive: true, withFileTypes: true }))
+      .filter((entry) => entry.isFile() && entry.parentPath.includes('blobs'))
+      .map((entry) => readFile(join(entry.parentPath, entry.name), 'utf8')));
+    expect(stored.join('\n')).not.toContain('outside secret');
+    expect(stored.join('\n')).not.toContain('inner');
+    expect(await engine.run({ cmd: 'undo' })).toMatchObject({ ok: true });
+    expect(await readlink(join(base, 'tool', 'to-file'))).toBe(join(outside, 'secret.txt'));
+    expect(await readlink(join(base, 'tool', 'to-dir'))).toBe(join(outside, 'dir'));
+  });
 });
+

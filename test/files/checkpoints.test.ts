@@ -1,5 +1,5 @@
 // The checkpoint store itself: pruning by size and age, blob deduplication, ids under concurrency.
-import { readdir, readFile, realpath, stat, utimes, writeFile } from 'node:fs/promises';
+import { readdir, readFile, realpath, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createEngine, type Engine } from '../../src/index.js';
@@ -124,6 +124,18 @@ describe('checkpoint store', () => {
     expect(ids).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
     expect(await engine.run({ cmd: 'undo', args: { steps: 12 } })).toMatchObject({ ok: true });
     expect((await readdir(root)).sort()).toEqual(['a.txt', 'b.txt']);
+  });
+
+  it('the last-id hint is only a hint: stale, torn or missing, ids stay distinct and increasing', async () => {
+    await engine.run({ cmd: 'write', args: { file: 'a.txt', content: '1' } });
+    await engine.run({ cmd: 'write', args: { file: 'a.txt', content: '2' } });
+    await writeFile(join(store.dir, 'last-id'), '1'); // stale
+    await engine.run({ cmd: 'write', args: { file: 'a.txt', content: '3' } });
+    await writeFile(join(store.dir, 'last-id'), 'x'); // torn
+    await engine.run({ cmd: 'write', args: { file: 'a.txt', content: '4' } });
+    await rm(join(store.dir, 'last-id'));
+    await engine.run({ cmd: 'write', args: { file: 'a.txt', content: '5' } });
+    expect((await store.steps()).map((step) => step.id)).toEqual([1, 2, 3, 4, 5]);
   });
 
   it('config: backups "beside", store limits; a project file cannot turn checkpoints off', async () => {

@@ -75,10 +75,12 @@ function openTemp(temp: string, dir: string): number {
 }
 
 // The state of the file at `real` when it is still the version codeward left there (same identity),
-// with its inode number for the hard link; undefined otherwise (the caller reads and hashes it). The
-// worst a stale entry can do (a same-size rewrite within one clock tick of codeward's write) is name a
-// blob after content it does not hold: getBlob checks every blob's bytes against its name, so such an
-// undo fails with C224 instead of restoring anything wrong.
+// with its inode number for the hard link; undefined otherwise (the caller reads and hashes it). A stale
+// entry needs a rewrite in place of the same size, its mtime put back, within one tick of the kernel's
+// coarse clock after codeward's own write (ctime cannot be set otherwise). Then the step names the
+// rewritten content by codeward's hash: a blob linked under that name fails getBlob's check (C224), and
+// where that blob existed already, undo brings back codeward's own earlier version instead of the racer's.
+// Never anything that was not in the file at some point codeward recorded.
 export function knownState(jail: Beneath, store: string, real: string): { state: FileState; ino: number } | undefined {
   let known: Known;
   try {

@@ -1,8 +1,9 @@
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdir, readdir, readFile, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fail } from '../../engine/errors.js';
 import { createJson, writeJson } from './json-file.js';
+import { pruneStore } from './prune.js';
 import { acquireFileLocks } from '../lock-file.js';
 import type { FileState } from './state.js';
 
@@ -44,20 +45,9 @@ export interface StoreLimits {
 }
 
 const LOCK = { timeoutMs: 30_000, staleMs: 10_000 };
-// A blob younger than this may belong to a step being recorded right now (its blobs and its step file
-// are written side by side, well within this): never collected. Short, so a burst of edits is bounded
-// too; a recording slower than this loses its blob, which undo reports (C224), never guesses.
-const BLOB_GRACE_MS = 10 * 1000;
 const STEP_NAME = /^(\d{1,15})\.json$/;
-// How far a file's timestamp may lag Date.now() (filesystems stamp with the kernel's coarse clock).
-const CLOCK_SLACK_MS = 50;
 // The share of the size limit left free after a prune (record.ts prunes before it fills up).
 export const PRUNE_HEADROOM = 0.1;
-
-// The blobs a list of steps names (before and after states of their files).
-function referenced(list: readonly Step[]): Set<string> {
-  return new Set(list.flatMap((step) => step.files.flatMap((file) => [file.before, file.after]).flatMap((state) => (state?.kind === 'file' ? [state.hash] : []))));
-}
 
 // The checkpoint store of one workspace: `<state dir>/checkpoints/` (never inside the workspace; see
 // engine/state-dir.ts), holding `blobs/` (content-addressed), `steps/<id>.json` (the journal) and
@@ -116,9 +106,14 @@ export class CheckpointStore {
     mkdirSync(join(this.dir, 'steps'), { recursive: true, mode: 0o700 });
     const head = this.readHead() ?? (await this.head());
     if (head.undone.length > 0) return this.beginLocked(fields);
-    for (let id = Math.max(head.seq, this.lastId()) + 1; ; id += 1) {
+    // The last id handed out, from a hint file (no listing of the whole journal per edit); a missing or
+    // torn hint falls back to the listing, a stale one only costs a few taken ids (O_EXCL skips them).
+    for (let id = Math.max(head.seq, this.lastIdHint() ?? this.lastId()) + 1; ; id += 1) {
       const step: Step = { version: 1, id, time: new Date().toISOString(), pid: process.pid, status: 'pending', ...fields };
-      if (createJson(this.stepPath(id), step)) return step;
+      if (createJson(this.stepPath(id), step)) {
+        this.writeLastIdHint(id);
+        return step;
+      }
     }
   }
 
@@ -140,6 +135,23 @@ export class CheckpointStore {
   }
 
   // The highest step id in the journal (file names only; the newest step is never pruned).
+  private lastIdHint(): number | undefined {
+    try {
+      const id = Number(readFileSync(join(this.dir, 'last-id'), 'utf8'));
+      return Number.isSafeInteger(id) && id >= 0 ? id : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  private writeLastIdHint(id: number): void {
+    try {
+      writeFileSync(join(this.dir, 'last-id'), String(id), { mode: 0o600 });
+    } catch {
+      // only a hint
+    }
+  }
+
   private lastId(): number {
     let names: string[];
     try {
@@ -185,48 +197,9 @@ export class CheckpointStore {
     await writeJson(join(this.dir, 'head.json'), head, true);
   }
 
-  // Drops steps older than the age limit, then the oldest steps until the blobs fit `target` bytes
-  // (default: the size limit less the headroom the steps until the next prune may add; the newest step
-  // always stays), then every blob no step names. Call under the lock. Recorders do not take the lock
-  // (a step's file is created before its blob, see checkpointed): the journal is read again right
-  // before blobs go, and a blob touched since the prune began (putBlob refreshes one it reuses) stays.
-  // A blob no step names is only collected after BLOB_GRACE_MS, unless a step this prune dropped named it.
+  // See pruneStore (prune.ts). Call under the lock.
   async prune(limits: StoreLimits, now = Date.now(), target = limits.maxBytes * (1 - PRUNE_HEADROOM)): Promise<{ steps: number; blobs: number }> {
-    let steps = await this.steps();
-    const dropped: Step[] = [];
-    const drop = async (step: Step): Promise<void> => {
-      await unlink(this.stepPath(step.id)).catch(() => undefined);
-      dropped.push(step);
-    };
-    const keep: Step[] = [];
-    for (const [index, step] of steps.entries()) {
-      if (index < steps.length - 1 && now - Date.parse(step.time) > limits.maxAgeMs) await drop(step);
-      else keep.push(step);
-    }
-    steps = keep;
-    const blobs = await this.blobSizes();
-    const live = referenced(steps);
-    // Blobs no kept step names and too young to collect count too: they are on the disk.
-    const young = [...blobs].filter(([hash, info]) => !live.has(hash) && now - info.mtimeMs < BLOB_GRACE_MS && !referenced(dropped).has(hash));
-    const extra = young.reduce((sum, [, info]) => sum + info.size, 0);
-    const total = (list: readonly Step[]): number => [...referenced(list)].reduce((sum, hash) => sum + (blobs.get(hash)?.size ?? 0), 0) + extra;
-    while (steps.length > 1 && total(steps) > target) await drop(steps.shift()!);
-    const wasDropped = referenced(dropped);
-    // Steps that appeared meanwhile (recorders do not wait for the lock) keep what they name.
-    const keptIds = new Set(steps.map((step) => step.id));
-    const newer = (await this.steps()).filter((step) => !keptIds.has(step.id) && !dropped.some((each) => each.id === step.id));
-    const kept = referenced([...steps, ...newer]);
-    let droppedBlobs = 0;
-    for (const [hash, info] of blobs) {
-      if (kept.has(hash)) continue;
-      if (!wasDropped.has(hash) && now - info.mtimeMs < BLOB_GRACE_MS) continue;
-      // Touched since this prune began (coarse file clocks lag by a tick): being reused right now.
-      const fresh = await stat(info.path).catch(() => undefined);
-      if (fresh === undefined || fresh.mtimeMs >= now - CLOCK_SLACK_MS) continue;
-      await unlink(info.path).catch(() => undefined);
-      droppedBlobs += 1;
-    }
-    return { steps: dropped.length, blobs: droppedBlobs };
+    return pruneStore(this, limits, now, target);
   }
 
   async blobSizes(): Promise<Map<string, { size: number; mtimeMs: number; path: string }>> {

@@ -1,0 +1,65 @@
+import type { AnyCommand, CallerServices, DoorInfo, Touch } from './command.js';
+import type { Config } from './config.js';
+import type { CodewardError } from './errors.js';
+import type { Registry } from './registry.js';
+import type { ResolvedPath } from '../workspace/types.js';
+import type { Workspace } from '../workspace/workspace.js';
+import type { Committer, ContentObservation } from './file-contract.js';
+import type { ProcessSandbox } from '../sandbox/sandbox.js';
+
+// The engine's types (engine.ts re-exports them): what hooks see, what a door passes in.
+
+// A touch after the jail looked at it: either resolved or refused.
+export interface JailedTouch {
+  readonly touch: Touch;
+  readonly resolved?: ResolvedPath;
+  readonly error?: CodewardError;
+}
+
+// A call that passed argument parsing and validation, as hooks see it.
+export interface PreparedCall {
+  readonly command: AnyCommand;
+  readonly args: Record<string, unknown>;
+  readonly touches: readonly JailedTouch[];
+  // What the caller lent (its label names it in approval prompts).
+  readonly caller?: CallerServices;
+}
+
+// The cross-cutting stages other modules plug in (danger classifier, permission gate, staleness).
+// Each may throw a CodewardError to stop the call.
+export interface EngineHooks {
+  classify(call: PreparedCall): void | Promise<void>;
+  authorize(call: PreparedCall): void | Promise<void>;
+  checkStale(call: PreparedCall): readonly string[] | Promise<readonly string[]>;
+  afterRun(call: PreparedCall, data: unknown, observed: ReadonlyMap<string, ContentObservation>): void | Promise<void>;
+}
+
+
+
+// Serialises writers across processes (the CLI door passes lock files); resolves to a release function.
+export type FileLocker = (paths: readonly string[]) => Promise<() => Promise<void>>;
+
+export interface EngineOptions {
+  readonly registry: Registry;
+  readonly workspace: Workspace;
+  readonly config: Config;
+  readonly hooks?: Partial<EngineHooks>;
+  // Per-workspace state outside the project (commit journals); default: the user's cache folder.
+  readonly stateDir?: string;
+  // How ctx.commit writes several files as one unit (files/transaction.ts committer, plugged in by
+  // setup.ts: the engine's kernel sits below the file layer and never imports it).
+  readonly commit?: Committer;
+  // The door the calls come through (recorded with every checkpoint).
+  readonly door?: DoorInfo;
+  readonly fileLocks?: FileLocker;
+  // Runs once when the door is done with the engine (e.g. saving a --session).
+  readonly onClose?: () => Promise<void>;
+  // The OS sandbox for exec and test.
+  readonly sandbox?: ProcessSandbox;
+}
+
+export interface RunOptions {
+  readonly signal?: AbortSignal;
+  // What the caller lends to commands that need more than the workspace (delegate needs a model).
+  readonly caller?: CallerServices;
+}
