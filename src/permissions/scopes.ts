@@ -11,8 +11,10 @@ import type { ApprovalScope, Decision, Judged } from './types.js';
 //   root, not an immune folder) / all edits in this workspace for this session (kept in memory, saved nowhere);
 // - one shell command the defaults ask for: this exact command / commands starting with the program and
 //   its subcommand, for package managers and build tools running the project's own tasks (`npm run *`,
-//   `cargo test *`, `make build *`); never for a line with several asking commands, a redirection, or a
-//   program that runs arbitrary code given as arguments (sh, node -e, npx, git with repository config ...);
+//   `cargo test *`); never for a line with several asking commands, a redirection, or a program that runs
+//   arbitrary code given as arguments (sh, node -e, npx, make VAR=..., git with repository config ...).
+//   Such a rule also matches options after the prefix (`npm run x --prefix=DIR`): the command still runs in
+//   the OS sandbox, and the danger classifier and immunity still judge every command of the line;
 // - other calls: the rule for the exact call (`@coder delete old.txt`, `@coder test`).
 
 export const EDIT_COMMANDS: readonly string[] = ['write', 'patch', 'multipatch', 'update', 'create'];
@@ -32,8 +34,6 @@ const TASK_FAMILIES: Readonly<Record<string, ReadonlySet<string>>> = {
   poetry: new Set(['run']),
   uv: new Set(['run']),
 };
-// make's first word is a target of the project's Makefile.
-const MAKE_TARGET = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
 
 function editScopes(judged: Judged): ApprovalScope[] {
   const path = judged.subject!;
@@ -53,7 +53,7 @@ function shellScopes(judged: Judged, decision: Decision): ApprovalScope[] {
   // A literal pattern is a prefix; `?` standing for the one space after the command name makes it exact.
   const scopes: ApprovalScope[] = [{ label: `this exact command (${spelling})`, rules: [`${judged.tool}?${escapePattern(spelling)}`] }];
   const [program, sub] = spelling.split(' ');
-  if (program !== undefined && sub !== undefined && (TASK_FAMILIES[program]?.has(sub) || (program === 'make' && MAKE_TARGET.test(sub)))) {
+  if (program !== undefined && sub !== undefined && TASK_FAMILIES[program]?.has(sub) === true) {
     scopes.push({ label: `commands starting with \`${program} ${sub}\``, rules: [`${judged.tool} ${escapePattern(`${program} ${sub}`)} *`] });
   }
   return scopes;
