@@ -34,12 +34,12 @@ const TIGHTENERS: Readonly<Record<string, Tightener>> = {
   baseUrl: () => ({ value: undefined, loosened: WHERE }),
   apiKeyEnv: () => ({ value: undefined, loosened: WHERE }),
   headers: () => ({ value: undefined, loosened: WHERE }),
-  model: (value: string) => ({ value }),
-  stream: (value: boolean) => ({ value }),
-  maxRetries: (value: number) => ({ value }),
-  maxTurns: (value: number) => ({ value }),
-  resultBytes: (value: number) => ({ value }),
-  approvalMode: (value: string) => (value === 'ask' ? { value } : { value: undefined, loosened: 'it lets the agent run more without asking' }),
+  model: (value: unknown) => ({ value }),
+  stream: (value: unknown) => ({ value }),
+  maxRetries: (value: unknown) => ({ value }),
+  maxTurns: (value: unknown) => ({ value }),
+  resultBytes: (value: unknown) => ({ value }),
+  approvalMode: (value: unknown) => (value === 'ask' ? { value } : { value: undefined, loosened: 'it lets the agent run more without asking' }),
 };
 
 export function tightenConfig(project: Config, keys: readonly string[], base: Config, file: string): { config: Config; ignored: IgnoredSetting[] } {

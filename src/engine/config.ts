@@ -31,18 +31,19 @@ export const configSchema = z.strictObject({
   passEnv: z._default(z.array(z.string().check(z.minLength(1))), []),
   // More home paths shown read-only to sandboxed commands: also from ~/.codeward/config.json only.
   sandboxReadable: z._default(z.array(z.string().check(z.minLength(1))), []),
-  // codeward agent's settings (docs/agent.md "Project settings"); other commands ignore them. Those that
-  // choose where the agent's requests go apply only in a trusted workspace (config-tighten.ts).
-  provider: z.optional(z.enum(['openai', 'anthropic', 'openai-compatible', 'ollama'])),
-  model: z.optional(z.string().check(z.minLength(1))),
-  baseUrl: z.optional(z.string().check(z.minLength(1))),
-  apiKeyEnv: z.optional(z.string().check(z.regex(/^[A-Za-z_][A-Za-z0-9_]*$/))),
-  headers: z.optional(z.record(z.string(), z.string())),
-  stream: z.optional(z.boolean()),
-  maxRetries: z.optional(z.int().check(z.minimum(0), z.maximum(10))),
-  maxTurns: z.optional(z.int().check(z.minimum(1), z.maximum(1000))),
-  approvalMode: z.optional(z.enum(['ask', 'auto-edit', 'yolo'])),
-  resultBytes: z.optional(z.int().check(z.minimum(4_000))),
+  // codeward agent's settings (docs/agent.md "Project settings"): other commands ignore them and never
+  // fail on them (the agent validates their values itself). Those that choose where the agent's requests
+  // go apply only in a trusted workspace (config-tighten.ts).
+  provider: z.optional(z.unknown()),
+  model: z.optional(z.unknown()),
+  baseUrl: z.optional(z.unknown()),
+  apiKeyEnv: z.optional(z.unknown()),
+  headers: z.optional(z.unknown()),
+  stream: z.optional(z.unknown()),
+  maxRetries: z.optional(z.unknown()),
+  maxTurns: z.optional(z.unknown()),
+  approvalMode: z.optional(z.unknown()),
+  resultBytes: z.optional(z.unknown()),
 });
 
 // The agent's keys in a project config (the engine itself reads none of them).

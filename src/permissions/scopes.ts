@@ -11,29 +11,29 @@ import type { ApprovalScope, Decision, Judged } from './types.js';
 //   root, not an immune folder) / all edits in this workspace for this session (kept in memory, saved nowhere);
 // - one shell command the defaults ask for: this exact command / commands starting with the program and
 //   its subcommand, for package managers and build tools running the project's own tasks (`npm run *`,
-//   `cargo test *`, `make build *`); never for a line with several asking commands, a redirection, or a
-//   program that runs arbitrary code given as arguments (sh, node -e, npx, git with repository config ...);
+//   `cargo test *`); never for a line with several asking commands, a redirection, or a program that runs
+//   arbitrary code given as arguments (sh, node -e, npx, uv run, poetry run, yarn run, make VAR=..., git
+//   with repository config ...).
+//   Such a rule also matches options after the prefix (`npm run x --prefix=DIR`): the command still runs in
+//   the OS sandbox, and the danger classifier and immunity still judge every command of the line;
 // - other calls: the rule for the exact call (`@coder delete old.txt`, `@coder test`).
 
 export const EDIT_COMMANDS: readonly string[] = ['write', 'patch', 'multipatch', 'update', 'create'];
 
 // Programs whose `program subcommand *` is one family of the project's own tasks.
 const TASK_FAMILIES: Readonly<Record<string, ReadonlySet<string>>> = {
+  // `run` only where it runs the package's own scripts (yarn run and bun run also run any binary).
   npm: new Set(['run', 'run-script', 'test', 't', 'start']),
   pnpm: new Set(['run', 'test', 't', 'start']),
-  yarn: new Set(['run', 'test', 'start']),
-  bun: new Set(['run', 'test']),
+  yarn: new Set(['test', 'start']),
+  bun: new Set(['test']),
   cargo: new Set(['test', 'build', 'check', 'clippy', 'fmt', 'bench', 'doc']),
   go: new Set(['test', 'build', 'vet']),
   dotnet: new Set(['test', 'build']),
   mvn: new Set(['test', 'verify', 'package', 'compile']),
   gradle: new Set(['test', 'build', 'check']),
   './gradlew': new Set(['test', 'build', 'check']),
-  poetry: new Set(['run']),
-  uv: new Set(['run']),
 };
-// make's first word is a target of the project's Makefile.
-const MAKE_TARGET = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
 
 function editScopes(judged: Judged): ApprovalScope[] {
   const path = judged.subject!;
@@ -53,7 +53,7 @@ function shellScopes(judged: Judged, decision: Decision): ApprovalScope[] {
   // A literal pattern is a prefix; `?` standing for the one space after the command name makes it exact.
   const scopes: ApprovalScope[] = [{ label: `this exact command (${spelling})`, rules: [`${judged.tool}?${escapePattern(spelling)}`] }];
   const [program, sub] = spelling.split(' ');
-  if (program !== undefined && sub !== undefined && (TASK_FAMILIES[program]?.has(sub) || (program === 'make' && MAKE_TARGET.test(sub)))) {
+  if (program !== undefined && sub !== undefined && TASK_FAMILIES[program]?.has(sub) === true) {
     scopes.push({ label: `commands starting with \`${program} ${sub}\``, rules: [`${judged.tool} ${escapePattern(`${program} ${sub}`)} *`] });
   }
   return scopes;

@@ -128,7 +128,7 @@ describe('always scopes for commands', () => {
 
   it('no family scope for programs that run code given as arguments, nor for a line where several commands ask', async () => {
     const s = await session();
-    for (const line of ['node -e 1', 'npx some-package', 'sh -c "echo hi"', 'python3 script.py', 'npm exec foo', 'git push origin main']) {
+    for (const line of ['node -e 1', 'npx some-package', 'sh -c "echo hi"', 'python3 script.py', 'npm exec foo', 'git push origin main', 'uv run sh -c id', 'poetry run curl x', 'yarn run anything', 'bun run x.ts', 'make build']) {
       await s.run(shell(line));
       const labels = (s.asked.at(-1)!.scopes ?? []).map((scope) => scope.label);
       expect(labels.some((label) => label.startsWith('commands starting')), line).toBe(false);

@@ -79,13 +79,14 @@ describe('approval at a terminal', () => {
     expect(await readFile(join(root, 'a.txt'), 'utf8')).toBe('old\n');
   });
 
-  it('an answer that was not offered ("sure", "always" for exec) is refused', async () => {
+  it('an answer that was not offered ("sure", "always" for a line where two commands ask) is refused', async () => {
     const session = await start(['write', '--file', 'a.txt', '--content', 'new\n']);
     await session.waitFor('?');
     session.write('sure\r');
     expect(await session.exit).toBe(1);
     expect(await readFile(join(root, 'a.txt'), 'utf8')).toBe('old\n');
-    const exec = await start(['exec', '--cmd', 'touch made.txt']);
+    // One asking command may be allowed always (that exact command); a line where two ask may not.
+    const exec = await start(['exec', '--cmd', 'touch made.txt && touch other.txt']);
     await exec.waitFor('[y] once / [n] no ?');
     exec.write('a\r');
     expect(await exec.exit).toBe(1);

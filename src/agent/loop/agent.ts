@@ -206,9 +206,7 @@ export class AgentLoop {
       this.tracker.beginTurn();
       this.emitPlan();
     }
-    const { engine, env, allowance, caller } = this.options;
-    const { previews, waited } = this.options;
-    const resultBytes = this.options.resultBytes ?? DEFAULT_RESULT_BYTES;
+    const { engine, env, allowance, caller, previews, waited, resultBytes = DEFAULT_RESULT_BYTES } = this.options;
     const batch = { engine, tracker: this.tracker, turn, signal, emit, env, diffs: this.options.diffs ?? false, resultBytes, ...(allowance ? { allowance } : {}), ...(caller ? { caller } : {}), ...(previews ? { previews } : {}), ...(waited ? { waited } : {}) };
     const outcomes = await executeBatch(parsed.toolCalls, batch);
     // Work is a change to the files (running `ls` or the tests is not): then a summary may quote code.

@@ -1,4 +1,5 @@
-import { readFile, stat } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { lstat, readFile, realpath } from 'node:fs/promises';
 import { createTwoFilesPatch } from 'diff';
 import type { Engine } from '../../engine/engine.js';
 
@@ -11,12 +12,15 @@ interface Before {
   readonly text: string | null;
 }
 
+// The text of a file the jail resolved to `real` (null: missing; undefined: not shown). Opened without
+// following a final link, and dropped if the path no longer resolves to itself afterwards (a folder on the
+// way swapped for a link while it was read): a display diff never shows a file outside the workspace.
 export async function readSmall(real: string): Promise<string | null | undefined> {
-  const info = await stat(real).catch(() => undefined);
+  const info = await lstat(real).catch(() => undefined);
   if (!info) return null;
   if (!info.isFile() || info.size > MAX_DIFF_BYTES) return undefined;
-  const bytes = await readFile(real).catch(() => undefined);
-  if (!bytes || bytes.includes(0)) return undefined;
+  const bytes = await readFile(real, { flag: constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK }).catch(() => undefined);
+  if (!bytes || bytes.includes(0) || (await realpath(real).catch(() => '')) !== real) return undefined;
   return bytes.toString('utf8');
 }
 

@@ -1,5 +1,4 @@
-import { lstat, readdir } from 'node:fs/promises';
-import { join } from 'node:path';
+import { lstat, readdir, realpath } from 'node:fs/promises';
 import type { Engine } from '../../engine/engine.js';
 import { readSmall } from './diffs.js';
 
@@ -20,7 +19,6 @@ export interface ChangePlan {
 
 type Args = Record<string, unknown>;
 const LISTED = 20;
-const WALK_LIMIT = 5_000;
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 const list = (value: unknown): Args[] => (Array.isArray(value) ? value.filter((item): item is Args => item !== null && typeof item === 'object') : []);
@@ -36,24 +34,14 @@ async function current(engine: Engine, path: string): Promise<{ rel: string; rea
   }
 }
 
-// Files below a folder (links not followed), bounded.
-async function folderFiles(real: string, rel: string): Promise<{ files: string[]; total: number }> {
-  const files: string[] = [];
-  let total = 0;
-  const walk = async (dir: string, shown: string): Promise<void> => {
-    if (total >= WALK_LIMIT) return;
-    const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
-    for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
-      if (entry.isDirectory()) await walk(join(dir, entry.name), `${shown}/${entry.name}`);
-      else {
-        total += 1;
-        if (files.length < LISTED) files.push(`${shown}/${entry.name}`);
-      }
-      if (total >= WALK_LIMIT) return;
-    }
-  };
-  await walk(real, rel);
-  return { files, total };
+// The entries directly in a folder (sub-folders marked with /), up to LISTED, and how many there are. One
+// read of the folder the jail resolved; if it is not that folder any more afterwards (swapped for a link
+// while it was read), nothing is listed.
+async function folderEntries(real: string, rel: string): Promise<{ entries: string[]; total: number } | undefined> {
+  const found = await readdir(real, { withFileTypes: true }).catch(() => undefined);
+  if (!found || (await realpath(real).catch(() => '')) !== real) return undefined;
+  const names = found.map((entry) => `${rel}/${entry.name}${entry.isDirectory() ? '/' : ''}`).sort();
+  return { entries: names.slice(0, LISTED), total: names.length };
 }
 
 // Applies `edit` to each file's running text (several edits of one file apply in order).
@@ -141,9 +129,12 @@ async function deletePlan(engine: Engine, args: Args): Promise<ChangePlan> {
     if (!info) continue;
     if (info.isSymbolicLink()) notes.push(`removes the link ${path} (its target stays)`);
     else if (info.isDirectory()) {
-      const { files: listed, total } = await folderFiles(resolved.real, resolved.rel);
-      const more = total > listed.length ? `, … ${total - listed.length} more` : '';
-      notes.push(`removes the folder ${resolved.rel}/ with ${total >= WALK_LIMIT ? `at least ${total}` : total} file${total === 1 ? '' : 's'}${total > 0 ? `: ${listed.join(', ')}${more}` : ''}`);
+      const listed = await folderEntries(resolved.real, resolved.rel);
+      if (!listed) notes.push(`removes the folder ${resolved.rel}/ and everything in it (it changed while it was read)`);
+      else {
+        const more = listed.total > listed.entries.length ? `, … ${listed.total - listed.entries.length} more` : '';
+        notes.push(`removes the folder ${resolved.rel}/ and everything in it${listed.total > 0 ? ` (${listed.entries.join(', ')}${more})` : ' (empty)'}`);
+      }
     } else {
       const before = await readSmall(resolved.real);
       if (typeof before === 'string') files.push({ rel: resolved.rel, before, after: null });

@@ -127,6 +127,18 @@ export async function loadUserAgentConfig(home: string | undefined, warn: (messa
   return {};
 }
 
+// The agent's keys of a project config (`.codeward/config.*`), checked like the user's: a bad value is C210
+// naming the file and the key (for the agent only; other commands ignore these keys).
+export function parseAgentKeys(values: Record<string, unknown>, file: string): UserAgentConfig {
+  const present = Object.fromEntries(Object.entries(values).filter(([key, value]) => KEYS.includes(key) && value !== undefined));
+  const parsed = UserConfig.safeParse(present, { reportInput: true });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw fail('C210', `${file}: ${describeIssue(issue, `"${issue.path.join('.')}"`)} (a codeward agent setting)`);
+  }
+  return parsed.data;
+}
+
 export interface ModelFlags {
   readonly provider?: string;
   readonly model?: string;

@@ -1,6 +1,6 @@
 import { AGENT_CONFIG_KEYS, configFromSettings } from '../../engine/config.js';
 import { readProjectSettings } from '../../permissions/policy-load.js';
-import type { UserAgentConfig } from './config.js';
+import { parseAgentKeys, type UserAgentConfig } from './config.js';
 
 // The agent's settings from the project config (`.codeward/config.*`) over the user's (~/.codeward/config).
 // A repository can ship that file, so in a workspace the user has not trusted (`codeward trust`) the keys
@@ -48,6 +48,6 @@ export async function projectAgentSettings(root: string, home: string | undefine
     if (key === undefined || !(AGENT_CONFIG_KEYS as readonly string[]).includes(key)) continue;
     warn(`${ignored.file}: "${key}" ignored: this workspace is not trusted and ${ignored.reason}; after reviewing the file, run "codeward trust -C ${root}" to use it`);
   }
-  const values = report.config as unknown as Partial<UserAgentConfig>;
+  const values = parseAgentKeys(report.config as unknown as Record<string, unknown>, report.file ?? '.codeward/config');
   return { settings: mergeAgentSettings(user, values, trusted), ...(report.file ? { file: report.file } : {}), trusted };
 }

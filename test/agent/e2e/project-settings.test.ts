@@ -64,6 +64,17 @@ describe('project-level agent settings (issue 17 point 2)', () => {
     expect(read.json).toMatchObject({ ok: true });
   });
 
+  it('a bad agent value fails the agent naming the file and key, and no other command', async () => {
+    const { root, env } = await setup();
+    await writeFiles(root, { '.codeward/config.yaml': 'provider: gemini\nmaxTurns: lots\nnonAccessibleGlobs: ["**/.env"]\n' });
+    expect(runCli(['-C', root, '--json', 'read', 'a.txt'], { env, yes: false }).json).toMatchObject({ ok: true });
+    const run = await runAgent(['-p', 'say done', '--output-format', 'json'], { cwd: root, env });
+    expect(run.status).toBe(2);
+    expect(run.json).toMatchObject({ ok: false, error: { code: 'C210', message: expect.stringMatching(/^\.codeward\/config\.yaml: "maxTurns".*\(a codeward agent setting\)/) } });
+    // The untrusted provider was ignored (and named), not validated.
+    expect(run.stderr).toMatch(/"provider" ignored: this workspace is not trusted/);
+  });
+
   it('an untrusted maxTurns lowers the user\'s, never raises it', async () => {
     const { mergeAgentSettings } = await import('../../../src/agent/model/project.js');
     expect(mergeAgentSettings({ maxTurns: 10 }, { maxTurns: 500 }, false).maxTurns).toBe(10);

@@ -67,7 +67,7 @@ describe('previews of every change kind', () => {
     const preview = await previewCall(engine!, call('delete', { paths: ['b.txt', 'old', 'link.txt'], recursive: true }));
     expect(preview?.diff).toContain('+++ /dev/null');
     expect(preview?.diff).toContain('-alpha');
-    expect(preview?.lines).toContain('removes the folder old/ with 2 files: old/deep/y.txt, old/x.txt');
+    expect(preview?.lines).toContain('removes the folder old/ and everything in it (old/deep/, old/x.txt)');
     expect(preview?.lines).toContain('removes the link link.txt (its target stays)');
   });
 

@@ -41,6 +41,28 @@ describe('the approver', () => {
     );
   });
 
+  it('after [a], asks which scope by number; anything else is the narrowest (issue 17 point 1)', async () => {
+    const scopes = [
+      { label: 'this exact command (npm run build)', rules: ['@coder exec?npm run build'] },
+      { label: 'commands starting with `npm run`', rules: ['@coder exec npm run *'] },
+    ];
+    const ask = request({ judged: '@coder exec npm run build', options: ['once', 'always', 'no'], suggestion: '@coder exec?npm run build', scopes });
+    const first = open();
+    const chosen = first.tui.approver(ask);
+    first.input.write('a\n');
+    await tick();
+    first.input.write('2\n');
+    expect(await chosen).toEqual({ answer: 'always', scope: 1 });
+    expect(first.output.screen).toContain('  [a] always, then choose: [1] this exact command (npm run build) · [2] commands');
+    expect(first.output.screen).toContain('    [2] commands starting with `npm run`  (saves: allow @coder exec npm run *)\n  always for which? [1] [2] › 2\n  → approved; saved: commands starting with `npm run`\n');
+    const second = open();
+    const narrow = second.tui.approver(ask);
+    second.input.write('a\n');
+    await tick();
+    second.input.write('x\n');
+    expect(await narrow).toEqual({ answer: 'always', scope: 0 });
+  });
+
   it('says when a call is safety-immune and offers only what the request allows', async () => {
     const { tui, input, output } = open();
     const answer = tui.approver(request({ judged: '@coder write .git/config', immune: 'git-internals', options: ['once', 'no'], suggestion: null }));
