@@ -37,6 +37,8 @@ function sourceLine(index: number): string {
 // A 1 MB file whose only line mixes 1- to 4-byte characters (cuts land inside them), then a CRLF and a last
 // line that looks like a codeward note (a door must never reword file content).
 const SINGLE = `${'aé€😀'.repeat(100_000)}\r\n[--offset 7 --max-bytes 5]`;
+// Control characters and quotes: each byte is 2 to 6 bytes of JSON.
+const ESCAPES = '\u0001"\\\u001f'.repeat(40_000);
 
 beforeAll(async () => {
   ws = await tempDir('codeward-mcp-budget-');
@@ -46,7 +48,7 @@ beforeAll(async () => {
   let forty = '';
   for (let index = 0; Buffer.byteLength(forty) < 40_000; index += 1) forty += `${sourceLine(index)}\n`;
   const flaggy = 'run it with --max-bytes 5\n[--start 9]\nsee: codeward read --help\n--start 3\n';
-  await writeFiles(ws, { 'single.txt': SINGLE, 'big.ts': big, 'matches.txt': matches, 'forty.ts': forty, 'long.txt': `${'x'.repeat(1_000_000)}\n`, 'flaggy.txt': flaggy });
+  await writeFiles(ws, { 'escapes.txt': ESCAPES, 'single.txt': SINGLE, 'big.ts': big, 'matches.txt': matches, 'forty.ts': forty, 'long.txt': `${'x'.repeat(1_000_000)}\n`, 'flaggy.txt': flaggy });
   const many: Record<string, string> = {};
   for (let index = 0; index < 1500; index += 1) many[`many/f${String(index).padStart(4, '0')}.txt`] = `needle in file ${index}\nhay\nneedle twice\n`;
   await writeFiles(ws, many);
@@ -213,6 +215,28 @@ describe('MCP result budget', () => {
     }
     expect(rounds).toBeGreaterThan(10);
     expect(Buffer.concat(parts).equals(Buffer.from(SINGLE, 'utf8'))).toBe(true);
+  }, 60_000);
+
+  it('a piece that JSON-escapes to six times its bytes: the door cuts it, and next continues at the first byte not shown', async () => {
+    const parts: Buffer[] = [];
+    let args: Record<string, unknown> | undefined = { file: 'escapes.txt', offset: 0 };
+    let rounds = 0;
+    const file = Buffer.from(ESCAPES, 'utf8');
+    while (args) {
+      const result = await call('read', args);
+      expect(result.isError, textOf(result)).toBeFalsy();
+      expect(wireBytes(result)).toBeLessThanOrEqual(BUDGET);
+      const next = result.structuredContent['next'] as Record<string, unknown> | undefined;
+      const from = args['offset'] as number;
+      const to = next === undefined ? file.length : (next['offset'] as number);
+      // Each call moves on by a useful amount (not a few bytes).
+      if (next) expect(to - from).toBeGreaterThan(10_000);
+      parts.push(Buffer.from(textOf(result), 'utf8').subarray(0, to - from));
+      args = next;
+      rounds += 1;
+      expect(rounds).toBeLessThan(30);
+    }
+    expect(Buffer.concat(parts).equals(file)).toBe(true);
   }, 60_000);
 
   it('a cut tail read offers no next call past the last line', async () => {

@@ -236,7 +236,8 @@ export function toolResult(registry: Registry, envelope: Envelope, args: Record<
     const result = build(`${fitted.text}${fitted.text.endsWith('\n') ? '' : '\n'}${cutNote(command, cut, next, max)}`, extra);
     const size = jsonBytes(result);
     if (size <= max) return result;
-    room = Math.max(64, room - (size - max) - 256);
+    // Shrink in proportion: text that JSON-escapes to k times its bytes needs about 1/k of the room.
+    room = Math.max(64, Math.floor((room * max) / size) - 256);
   }
   // Still over (a text that JSON-escapes to several times its bytes): the facts and a plain cut, always in budget.
   const plain = fitText(text, Math.floor(max / 8));
