@@ -103,6 +103,15 @@ describe.each(engines)('search modes (%s)', (name, rgPath) => {
     expect(past).toMatchObject({ matches: [], nextOffset: null, total: whole.total });
   });
 
+  it('a glob that leaves nothing to search is a warning and no files, as in mode content', async () => {
+    for (const mode of ['files', 'count', 'content']) {
+      if (rgPath !== undefined) process.env.CODEWARD_RG_PATH = rgPath;
+      const envelope = await engine.run({ cmd: 'search', args: { term: 'needle', mode, glob: '.env,secrets/**', includeHidden: true } });
+      expect(envelope, mode).toMatchObject({ ok: true, data: { matches: [], total: 0 } });
+      if (name === 'ripgrep') expect(envelope.warnings.join('\n'), mode).toContain('no file was searched');
+    }
+  });
+
   it('refuses --context and --no-search-content outside mode content', async () => {
     if (rgPath !== undefined) process.env.CODEWARD_RG_PATH = rgPath;
     const context = await engine.run({ cmd: 'search', args: { term: 'needle', mode: 'files', context: 1 } });
