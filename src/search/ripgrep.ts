@@ -267,7 +267,7 @@ export async function ripgrepSearch(rgPath: string, request: SearchRequest): Pro
     request.searchPaths ? searchPathNames(rgPath, request, accept, bwrap) : undefined,
   ]);
   const matches = content ? content.collector.result() : [];
-  const files = listed ? sortPaths(listed.files) : [];
+  const files = listed ? (request.ordered === true ? listed.files : sortPaths(listed.files)) : [];
   const pathMatches = names ? names.paths : [];
   return {
     matches: content?.confined === false ? matches.filter(reachable(request)) : matches,

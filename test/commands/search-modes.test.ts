@@ -121,6 +121,36 @@ describe.each(engines)('search modes (%s)', (name, rgPath) => {
   });
 });
 
+describe.each(engines)('pages by path (%s)', (_name, rgPath) => {
+  it('join up to the whole result in tree order (names that sort differently whole and per folder), each result once', async () => {
+    if (rgPath !== undefined) process.env.CODEWARD_RG_PATH = rgPath;
+    const names = ['a.txt', 'a/x.txt', 'a-b/y.txt', 'B.txt', 'b/c/d.txt', 'é.txt', '😀.txt', '\uE000.txt', 'z 1.txt', 'z10.txt', 'z2.txt'];
+    const dir = await tempDir();
+    try {
+      await writeFiles(dir, Object.fromEntries(names.map((name) => [name, 'hit\nhit\n'])));
+      const own = await engineFor(dir);
+      for (const mode of ['content', 'files', 'count'] as const) {
+        const whole = (await own.run({ cmd: 'search', args: { term: 'hit', mode, all: true } })).data as SearchData;
+        const key = (data: SearchData): string[] => (mode === 'content' ? data.matches.map((match) => `${match.path}:${match.line}`) : data.files!.map((hit) => `${hit.path}:${hit.count ?? ''}`));
+        const joined: string[] = [];
+        let offset: number | null = 0;
+        while (offset !== null) {
+          const page = (await own.run({ cmd: 'search', args: { term: 'hit', mode, offset, maxResults: 3 } })).data as SearchData;
+          joined.push(...key(page));
+          offset = page.nextOffset;
+        }
+        expect([...joined].sort(), mode).toEqual([...key(whole)].sort());
+        expect(new Set(joined).size, mode).toBe(joined.length);
+        // Apart from names past U+FFFF (UTF-16 and UTF-8 order them differently), the order is the same.
+        const bmp = (list: string[]) => list.filter((item) => !item.includes('😀') && !item.includes('\uE000'));
+        expect(bmp(joined), mode).toEqual(bmp(key(whole)));
+      }
+    } finally {
+      await removeDir(dir);
+    }
+  });
+});
+
 describe('search caps', () => {
   it('newest first stops collecting at 100,000 matching lines and says the total is a lower bound; --all collects every line', async () => {
     const byPath = await search({ term: 'needle', dir: 'big' });
