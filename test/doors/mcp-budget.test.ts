@@ -36,7 +36,7 @@ function sourceLine(index: number): string {
 
 // A 1 MB file whose only line mixes 1- to 4-byte characters (cuts land inside them), then a CRLF and a last
 // line that looks like a codeward note (a door must never reword file content).
-const SINGLE = `${'aé€😀'.repeat(100_000)}\r\n[--offset 7 --max-bytes 5]`;
+const SINGLE = `${'aé€😀'.repeat(100_000)}\r\n[--byte-offset 7 --max-bytes 5]`;
 // Control characters and quotes: each byte is 2 to 6 bytes of JSON.
 const ESCAPES = '\u0001"\\\u001f'.repeat(40_000);
 
@@ -184,24 +184,24 @@ describe('MCP result budget', () => {
     expect(next?.['start']).not.toBe(2);
   });
 
-  it('a 1 MB single line read whole in pieces by following next (offset): joined, byte for byte the file', async () => {
+  it('a 1 MB single line read whole in pieces by following next (byteOffset): joined, byte for byte the file', async () => {
     // A plain read cut inside the line offers the byte offset of the rest, not line 2.
     const first = await call('read', { file: 'single.txt' });
     expect(wireBytes(first)).toBeLessThanOrEqual(BUDGET);
     const offered = first.structuredContent['next'] as Record<string, unknown>;
-    expect(offered).toEqual({ file: 'single.txt', offset: expect.any(Number) });
-    expect(textOf(first)).toMatch(/continue with `offset: \d+`/);
+    expect(offered).toEqual({ file: 'single.txt', byteOffset: expect.any(Number) });
+    expect(textOf(first)).toMatch(/continue with `byteOffset: \d+`/);
     const size = Buffer.byteLength(SINGLE);
     const parts: Buffer[] = [];
-    let args: Record<string, unknown> | undefined = { file: 'single.txt', offset: 0 };
+    let args: Record<string, unknown> | undefined = { file: 'single.txt', byteOffset: 0 };
     let rounds = 0;
     while (args) {
       const result = await call('read', args);
       expect(result.isError, textOf(result)).toBeFalsy();
       expect(wireBytes(result)).toBeLessThanOrEqual(BUDGET);
       const next = result.structuredContent['next'] as Record<string, unknown> | undefined;
-      const from = args['offset'] as number;
-      const to = next === undefined ? size : (next['offset'] as number);
+      const from = args['byteOffset'] as number;
+      const to = next === undefined ? size : (next['byteOffset'] as number);
       expect(to).toBeGreaterThan(from);
       // The text starts with the piece itself, unchanged.
       const piece = Buffer.from(textOf(result), 'utf8').subarray(0, to - from);
@@ -219,7 +219,7 @@ describe('MCP result budget', () => {
 
   it('a piece that JSON-escapes to six times its bytes: the door cuts it, and next continues at the first byte not shown', async () => {
     const parts: Buffer[] = [];
-    let args: Record<string, unknown> | undefined = { file: 'escapes.txt', offset: 0 };
+    let args: Record<string, unknown> | undefined = { file: 'escapes.txt', byteOffset: 0 };
     let rounds = 0;
     const file = Buffer.from(ESCAPES, 'utf8');
     while (args) {
@@ -227,8 +227,8 @@ describe('MCP result budget', () => {
       expect(result.isError, textOf(result)).toBeFalsy();
       expect(wireBytes(result)).toBeLessThanOrEqual(BUDGET);
       const next = result.structuredContent['next'] as Record<string, unknown> | undefined;
-      const from = args['offset'] as number;
-      const to = next === undefined ? file.length : (next['offset'] as number);
+      const from = args['byteOffset'] as number;
+      const to = next === undefined ? file.length : (next['byteOffset'] as number);
       // Each call moves on by a useful amount (not a few bytes).
       if (next) expect(to - from).toBeGreaterThan(10_000);
       parts.push(Buffer.from(textOf(result), 'utf8').subarray(0, to - from));

@@ -97,24 +97,30 @@ function hasArg(command: AnyCommand, args: Record<string, unknown>, key: string)
 // The arguments of the call that continues at line `start` (ranges that conflict with it dropped).
 function withStart(command: AnyCommand, args: Record<string, unknown>, start: number): Record<string, unknown> {
   const next: Record<string, unknown> = {};
-  for (const [raw, value] of Object.entries(args)) if (!['start', 'head', 'tail', 'offset'].includes(keyOf(command, raw))) next[raw] = value;
+  for (const [raw, value] of Object.entries(args)) if (!['start', 'head', 'tail', 'byteOffset'].includes(keyOf(command, raw))) next[raw] = value;
   next['start'] = start;
   return next;
 }
 
-// The arguments of the call that continues at `offset` (a byte offset for read, a result number for search);
-// line ranges, which cannot go with it, dropped.
+// The key a tool continues by: read's `byteOffset`, search's `offset` (a result number).
+function offsetKey(command: AnyCommand): string | undefined {
+  const keys = flagKeys(command);
+  return keys.has('byteOffset') ? 'byteOffset' : keys.has('offset') ? 'offset' : undefined;
+}
+
+// The arguments of the call that continues at `offset`; line ranges, which cannot go with it, dropped.
 function withOffset(command: AnyCommand, args: Record<string, unknown>, offset: number): Record<string, unknown> {
+  const key = offsetKey(command) ?? 'offset';
   const next: Record<string, unknown> = {};
-  for (const [raw, value] of Object.entries(args)) if (!['start', 'end', 'head', 'tail', 'offset'].includes(keyOf(command, raw))) next[raw] = value;
-  next['offset'] = offset;
+  for (const [raw, value] of Object.entries(args)) if (!['start', 'end', 'head', 'tail', key].includes(keyOf(command, raw))) next[raw] = value;
+  next[key] = offset;
   return next;
 }
 
 // Continuation by `data.nextOffset` (read by offset, a read cut inside a line, a search page). When the door
 // cut the text of a read by offset, the bytes shown (a prefix of its content) say where to go on.
 function offsetContinuation(command: AnyCommand, data: Record<string, unknown> | null, args: Record<string, unknown>, cut?: TextCut): Record<string, unknown> | undefined | null {
-  if (!flagKeys(command).has('offset') || data === null || !('nextOffset' in data)) return null;
+  if (offsetKey(command) === undefined || data === null || !('nextOffset' in data)) return null;
   const nextOffset = numberField(data, 'nextOffset');
   if (!cut) return nextOffset === undefined ? null : withOffset(command, args, nextOffset);
   const offset = numberField(data, 'offset');
