@@ -53,6 +53,7 @@ describe('MCP words for read offsets and search pages', () => {
     [{ file: 'e.txt', byteOffset: 0, maxBytes: 10 }, '[bytes 0-10 of 309; continue with `byteOffset: 10`]'],
     [{ file: 'e.txt', maxBytes: 20 }, 'line 1 was cut at byte 20: continue with `byteOffset: 20`]'],
     [{ file: 'bin.dat', byteOffset: 0 }, 'read it with `encoding: "base64"`'],
+    [{ file: 'e.txt', start: 1, head: 1 }, 'use either `start`/`end` or `head`/`tail`, not both'],
     [{ file: 'e.txt', encoding: 'base64', head: 1 }, 'with `encoding: "base64"` use `byteOffset` and `maxBytes`'],
   ])('read %j', async (args, expected) => {
     const said = await text(args);
