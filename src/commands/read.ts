@@ -189,7 +189,7 @@ function format(data: ReadData): string {
 export const readCommand = defineCommand({
   name: 'read',
   aliases: ['read_file', 'readfile', 'read-file', 'cat', 'view'],
-  summary: 'Read a file (whole, a line range, head or tail), as numbered lines or base64',
+  summary: 'Read a file (whole, a line range, head or tail, or a piece from a byte offset), as numbered lines or base64',
   flags,
   flagAliases: { lines: 'head', limit: 'head', last: 'tail' },
   positional: 'file',
