@@ -239,6 +239,18 @@ describe('MCP result budget', () => {
     expect(Buffer.concat(parts).equals(file)).toBe(true);
   }, 60_000);
 
+  it('a line read of one escaping-heavy line cut by the door goes on by byteOffset from the first byte not shown', async () => {
+    const result = await call('read', { file: 'escapes.txt' });
+    expect(wireBytes(result)).toBeLessThanOrEqual(BUDGET);
+    const next = result.structuredContent['next'] as Record<string, unknown>;
+    expect(next).toEqual({ file: 'escapes.txt', byteOffset: expect.any(Number) });
+    const shown = Buffer.from(textOf(result).split('\n')[0]!.replace(/^\s*1 \| /, ''), 'utf8');
+    expect(next['byteOffset']).toBe(shown.length);
+    expect(shown.equals(Buffer.from(ESCAPES, 'utf8').subarray(0, shown.length))).toBe(true);
+    const rest = await call('read', next);
+    expect(rest.isError, textOf(rest)).toBeFalsy();
+  });
+
   it('a cut tail read offers no next call past the last line', async () => {
     const result = await call('read', { file: 'big.ts', tail: 5000, maxBytes: 1000 });
     expect(result.isError, textOf(result)).toBeFalsy();

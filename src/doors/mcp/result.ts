@@ -148,6 +148,20 @@ function lastNumbered(shown: string): number | undefined {
   return undefined;
 }
 
+// A door cut inside the first numbered line (`  41 | ...`): the bytes of that line shown, after its number, are
+// a prefix of the line, so the rest starts at the read's byte offset plus them.
+function insideFirstLine(command: AnyCommand, data: Record<string, unknown> | null, args: Record<string, unknown>, shown?: string): Record<string, unknown> | undefined {
+  const offset = numberField(data, 'offset');
+  const endOffset = numberField(data, 'endOffset');
+  const content = data?.['content'];
+  const number = shown === undefined ? null : /^\s*\d+ \| /.exec(shown);
+  if (offsetKey(command) === undefined || offset === undefined || endOffset === undefined || !number || shown!.includes('\n')) return undefined;
+  // Text bytes are file bytes only when nothing was dropped or re-encoded (no BOM, not Latin-1).
+  if (typeof content !== 'string' || Buffer.byteLength(content, 'utf8') !== endOffset - offset) return undefined;
+  const bytes = Buffer.byteLength(shown!, 'utf8') - Buffer.byteLength(number[0], 'utf8');
+  return bytes > 0 ? withOffset(command, args, offset + bytes) : undefined;
+}
+
 function continuation(command: AnyCommand | undefined, envelope: Envelope, args: Record<string, unknown>, cut?: TextCut, shown?: string): Record<string, unknown> | undefined {
   if (!command || !envelope.ok) return undefined;
   const data = envelope.data as Record<string, unknown> | null;
@@ -156,7 +170,8 @@ function continuation(command: AnyCommand | undefined, envelope: Envelope, args:
   if (!flagKeys(command).has('start')) return undefined;
   const startLine = numberField(data, 'startLine');
   if (cut) {
-    if (startLine === undefined || cut.headLines === 0) return undefined;
+    if (startLine === undefined) return undefined;
+    if (cut.headLines === 0) return insideFirstLine(command, data, args, shown);
     // The numbered lines shown say where to go on (robust to a header above them); else count the lines.
     const last = shown === undefined ? undefined : lastNumbered(shown);
     return withStart(command, args, last !== undefined && last >= startLine ? last + 1 : startLine + cut.headLines);
