@@ -30,7 +30,7 @@ const flags = z.strictObject({
   end: whole(1, 'last line to read (1-based, inclusive)'),
   head: whole(1, 'read the first N lines'),
   tail: whole(1, 'read the last N lines'),
-  offset: whole(0, 'byte offset (0-based) to read from, for files with very long lines: raw text (CRLF kept, no line numbers) up to --max-bytes, cut between UTF-8 characters; a cut result names the next --offset'),
+  byteOffset: whole(0, 'byte offset (0-based; bytes, not lines) to read from, for files with very long lines: raw text (CRLF kept, no line numbers) up to --max-bytes, cut between UTF-8 characters; a cut result names the next --byte-offset'),
   maxBytes: wholeOr(1, 200_000, 'cap on the bytes returned'),
   encoding: choice(['text', 'base64'], 'text', 'text (numbered lines) or base64 (raw bytes)'),
   more: described(z.optional(z.array(pathText('another file'))), 'more files to read the same way after --file (ChatCLI: extra arguments, read a.go b.go)'),
@@ -57,10 +57,10 @@ export interface ReadData {
   truncated: boolean;
   size: number;
   // Byte offsets of content in the file (content is file[offset, endOffset)) when known: always for
-  // --offset reads and for a cut inside a line.
+  // --byte-offset reads and for a cut inside a line.
   offset: number | null;
   endOffset: number | null;
-  // Where to continue by byte offset: set for an --offset read that did not reach the end of the file and for
+  // Where to continue by byte offset: set for an --byte-offset read that did not reach the end of the file and for
   // a line read cut inside a line (the next --start would skip the rest of that line).
   nextOffset: number | null;
   // Why a tail has no line numbers (null when it has them).
@@ -79,10 +79,10 @@ function checkRange(args: ReadArgs): void {
     throw fail('C210', `--end ${args.end} is before --start ${args.start}`);
   }
   if (args.encoding === 'base64' && (ranged || args.head !== undefined || args.tail !== undefined)) {
-    throw fail('C210', 'line ranges apply to text; with --encoding base64 use --offset and --max-bytes');
+    throw fail('C210', 'line ranges apply to text; with --encoding base64 use --byte-offset and --max-bytes');
   }
-  if (args.offset !== undefined && (ranged || args.head !== undefined || args.tail !== undefined)) {
-    throw fail('C210', 'use either --offset (bytes) or --start/--end/--head/--tail (lines), not both');
+  if (args.byteOffset !== undefined && (ranged || args.head !== undefined || args.tail !== undefined)) {
+    throw fail('C210', 'use either --byte-offset (bytes) or --start/--end/--head/--tail (lines), not both; a line range is --start N --end M');
   }
 }
 
@@ -120,8 +120,8 @@ async function readOne(args: ReadArgs, ctx: CommandContext): Promise<ReadData> {
     const observe = (bytes: Uint8Array): void => {
       if (bytes.length === size) ctx.observe(target.real, { bytes, mtimeMs: stats.mtimeMs, size, startedAt });
     };
-    if (args.offset !== undefined) {
-      const piece = await readFrom(file, size, args.offset, args.maxBytes, args.encoding === 'text');
+    if (args.byteOffset !== undefined) {
+      const piece = await readFrom(file, size, args.byteOffset, args.maxBytes, args.encoding === 'text');
       observe(piece.bytes);
       const content = args.encoding === 'base64' ? Buffer.from(piece.bytes).toString('base64') : offsetText(piece.bytes, args.file, ctx);
       return {
@@ -179,10 +179,10 @@ async function readOne(args: ReadArgs, ctx: CommandContext): Promise<ReadData> {
   }
 }
 
-// The closing note of an --offset read: which bytes these are and the offset of the rest.
+// The closing note of an --byte-offset read: which bytes these are and the offset of the rest.
 function offsetNote(data: ReadData): string {
   const range = `bytes ${data.offset ?? 0}-${data.endOffset ?? 0} of ${data.size}`;
-  return data.nextOffset === null ? `[${range}; end of file]` : `[${range}; continue with --offset ${data.nextOffset}]`;
+  return data.nextOffset === null ? `[${range}; end of file]` : `[${range}; continue with --byte-offset ${data.nextOffset}]`;
 }
 
 function format(data: ReadData): string {
@@ -195,7 +195,7 @@ function formatOne(data: ReadData): string {
   if (data.offset !== null && data.startLine === null && data.linesNote === null && (data.encoding === 'text' || data.offset > 0 || data.nextOffset !== null)) {
     if (data.encoding === 'base64' && data.offset === 0 && data.nextOffset !== null) {
       const shown = Buffer.byteLength(data.content, 'base64');
-      return `${data.content}\n[truncated: ${shown} of ${plural(data.size, 'byte')}; continue with --offset ${data.nextOffset}, or raise --max-bytes]`;
+      return `${data.content}\n[truncated: ${shown} of ${plural(data.size, 'byte')}; continue with --byte-offset ${data.nextOffset}, or raise --max-bytes]`;
     }
     return `${data.content}${data.content === '' || data.content.endsWith('\n') ? '' : '\n'}${offsetNote(data)}`;
   }
@@ -206,7 +206,7 @@ function formatOne(data: ReadData): string {
   if (data.truncated) {
     const total = data.totalLines === null ? '' : ` of ${plural(data.totalLines, 'line')}`;
     const next = data.nextOffset !== null
-      ? `; line ${data.endLine ?? ''} was cut at byte ${data.nextOffset}: continue with --offset ${data.nextOffset}`
+      ? `; line ${data.endLine ?? ''} was cut at byte ${data.nextOffset}: continue with --byte-offset ${data.nextOffset}`
       : data.endLine === null || (data.totalLines !== null && data.endLine >= data.totalLines) ? '' : `; continue with --start ${data.endLine + 1}`;
     notes.push(`[truncated at --max-bytes${total}${next}]`);
   }
@@ -216,12 +216,12 @@ function formatOne(data: ReadData): string {
 export const readCommand = defineCommand({
   name: 'read',
   aliases: ['read_file', 'readfile', 'read-file', 'cat', 'view'],
-  summary: 'Read a file (whole, a line range, head or tail), as numbered lines or base64',
+  summary: 'Read a file (whole, a line range, head or tail, or a piece from a byte offset), as numbered lines or base64',
   flags,
   flagAliases: { lines: 'head', limit: 'head', last: 'tail' },
   positional: 'file',
   rest: 'more',
-  examples: ['read --file src/index.ts', 'read --file src/app.ts --start 40 --end 80', 'read --file app.log --tail 50', 'read --file min.js --offset 200000', 'read a.go b.go'],
+  examples: ['read --file src/index.ts', 'read --file src/app.ts --start 40 --end 80', 'read --file app.log --tail 50', 'read --file min.js --byte-offset 200000', 'read a.go b.go'],
   effect: 'read',
   annotations: { readOnly: true, destructive: false, idempotent: true },
   check: checkRange,

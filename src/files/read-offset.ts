@@ -17,8 +17,8 @@ export interface OffsetRead {
 // is refused, naming the character's first byte) and the piece ends before a character that would not fit
 // whole; otherwise (base64) the bytes are cut anywhere.
 export async function readFrom(handle: ByteSource, size: number, offset: number, maxBytes: number, text: boolean): Promise<OffsetRead> {
-  if (!Number.isSafeInteger(offset) || offset < 0) throw fail('C210', `--offset must be a whole number >= 0 (got ${offset})`);
-  if (offset > size) throw fail('C210', `--offset ${offset} is past the end of the file, which has ${size} bytes`);
+  if (!Number.isSafeInteger(offset) || offset < 0) throw fail('C210', `--byte-offset must be a whole number >= 0 (got ${offset})`);
+  if (offset > size) throw fail('C210', `--byte-offset ${offset} is past the end of the file, which has ${size} bytes`);
   const length = Math.min(maxBytes + (text ? 1 : 0), size - offset);
   const buf = await readAt(handle, offset, length);
   if (text && buf.length > 0 && isContinuation(buf[0])) {
@@ -28,12 +28,12 @@ export async function readFrom(handle: ByteSource, size: number, offset: number,
     let index = back.length - 1;
     while (index > 0 && isContinuation(back[index])) index -= 1;
     const first = offset - back.length + Math.max(0, index);
-    throw fail('C210', `--offset ${offset} is inside a UTF-8 character; pass --offset ${first} (its first byte) or use --encoding base64`);
+    throw fail('C210', `--byte-offset ${offset} is inside a UTF-8 character; pass --byte-offset ${first} (its first byte) or use --encoding base64`);
   }
   let take = Math.min(buf.length, maxBytes);
   if (text && buf.length > maxBytes) {
     take = cutBefore(buf, maxBytes);
-    if (take === 0) throw fail('C210', `--max-bytes ${maxBytes} is smaller than the character at --offset ${offset}; raise --max-bytes to at least 4`);
+    if (take === 0) throw fail('C210', `--max-bytes ${maxBytes} is smaller than the character at --byte-offset ${offset}; raise --max-bytes to at least 4`);
   }
   const end = offset + take;
   return { bytes: buf.subarray(0, take), offset, end, truncated: end < size };

@@ -132,7 +132,12 @@ export class MatchCollector {
   private path = '';
   private pending: Pending[] = [];
 
-  constructor(options: { maxResults: number; context: number; maxLineLength: number }) {
+  // The matches arrive in path order (rg --sort path, the Node scan's walk): kept as they came, so a page of
+  // the first N is exactly the first N of every longer page.
+  private readonly keepOrder: boolean;
+
+  constructor(options: { maxResults: number; context: number; maxLineLength: number; ordered?: boolean }) {
+    this.keepOrder = options.ordered === true;
     this.max = options.maxResults;
     this.context = options.context;
     this.maxLine = options.maxLineLength;
@@ -191,6 +196,7 @@ export class MatchCollector {
   result(): SearchMatch[] {
     this.endFile();
     const { all, starts } = this;
+    if (this.keepOrder) return all.slice();
     const matches: SearchMatch[] = new Array<SearchMatch>(all.length);
     let at = 0;
     for (const file of this.order.items()) {

@@ -13,7 +13,7 @@ export function rgMessage(stderr: string): string {
   return stderr.trim().split('\n').map((line) => line.replace(/^rg: /, '').trimEnd()).filter(Boolean).join('\n');
 }
 
-const NOTHING_SEARCHED = 'No files were searched';
+export const NOTHING_SEARCHED = 'No files were searched';
 
 export function reportStderr(request: SearchRequest, stderr: string): void {
   if (stderr.includes(NOTHING_SEARCHED)) {

@@ -8,7 +8,7 @@
 // the first starts with the previous path's count and its newline (digits never hold one), then the next path.
 import { fail } from '../engine/errors.js';
 import type { FileHit } from './collect.js';
-import { anySink, relPath, reportStderr, rgMessage } from './rg-common.js';
+import { anySink, NOTHING_SEARCHED, relPath, reportStderr, rgMessage } from './rg-common.js';
 import { runRipgrep, type RunOutcome } from './rg-run.js';
 import type { SearchRequest } from './types.js';
 
@@ -83,7 +83,8 @@ export async function fileListPass(
   if (request.signal.aborted) throw fail('C250', 'search cancelled');
   if (pass.garbled) throw fail('C216', 'ripgrep printed a file count this search cannot read; search with --mode content');
   if (outcome.code === null && !outcome.stopped) throw fail('C216', 'ripgrep was killed before it finished');
-  if (outcome.code === 2 && !outcome.stopped && pass.files.length === 0) {
+  // Every file filtered out is a warning (as in mode content), not a failure.
+  if (outcome.code === 2 && !outcome.stopped && pass.files.length === 0 && !outcome.stderr.includes(NOTHING_SEARCHED)) {
     const message = rgMessage(outcome.stderr);
     if (/regex|pattern|literal|glob/i.test(message)) throw fail('C210', `${request.regex ? 'invalid --regex term' : 'ripgrep rejected the search'}: ${message}`);
     throw fail('C216', `ripgrep failed: ${message || `exit status ${outcome.code}`}`);

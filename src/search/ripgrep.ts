@@ -219,7 +219,7 @@ async function searchPathNames(rgPath: string, request: SearchRequest, accept: (
     return { paths: [], truncated: false, confined: true };
   }
   // NUL-separated: a file name may contain a newline.
-  const args = ['--files', '--null', ...ripgrepFilterArgs(request), '--', ...targetArgs(request)];
+  const args = ['--files', '--null', ...(request.ordered === true ? ['--sort', 'path'] : []), ...ripgrepFilterArgs(request), '--', ...targetArgs(request)];
   const { paths, truncated, outcome } = await anySink(async (sink) => {
     const found: PathMatch[] = [];
     let capped = false;
@@ -241,7 +241,7 @@ async function searchPathNames(rgPath: string, request: SearchRequest, accept: (
     throw fail(/glob/i.test(message) ? 'C210' : 'C216', `ripgrep failed: ${message || `exit status ${outcome.code}`}`);
   }
   if (!request.searchContent && !outcome.stopped) reportStderr(request, outcome.stderr);
-  return { paths: sortPaths(paths), truncated, confined: outcome.confined };
+  return { paths: request.ordered === true ? paths : sortPaths(paths), truncated, confined: outcome.confined };
 }
 
 // Without the namespace (confine.ts), a result counts only when its path, walked now from a handle on
@@ -267,7 +267,7 @@ export async function ripgrepSearch(rgPath: string, request: SearchRequest): Pro
     request.searchPaths ? searchPathNames(rgPath, request, accept, bwrap) : undefined,
   ]);
   const matches = content ? content.collector.result() : [];
-  const files = listed ? sortPaths(listed.files) : [];
+  const files = listed ? (request.ordered === true ? listed.files : sortPaths(listed.files)) : [];
   const pathMatches = names ? names.paths : [];
   return {
     matches: content?.confined === false ? matches.filter(reachable(request)) : matches,

@@ -38,7 +38,7 @@ async function readAll(file: string, maxBytes: number, encoding: 'text' | 'base6
   let offset: number | null = 0;
   let pieces = 0;
   while (offset !== null) {
-    const envelope = await read({ file, offset, maxBytes, encoding });
+    const envelope = await read({ file, byteOffset: offset, maxBytes, encoding });
     expect(envelope.ok, JSON.stringify(envelope)).toBe(true);
     const data = (envelope as { data: Piece }).data;
     expect(data.offset).toBe(offset);
@@ -54,7 +54,7 @@ async function readAll(file: string, maxBytes: number, encoding: 'text' | 'base6
   return { bytes: Buffer.concat(parts), pieces };
 }
 
-describe('read --offset', () => {
+describe('read --byte-offset', () => {
   it('reads a 1 MB single line with multi-byte characters straddling every cut: joined, byte for byte the file', async () => {
     // 1-, 2-, 3- and 4-byte characters, a BOM at the start and a CRLF at the end.
     const unit = 'aé€😀';
@@ -83,31 +83,31 @@ describe('read --offset', () => {
 
   it('refuses an offset inside a character, naming its first byte, and offsets past the end', async () => {
     await writeFiles(root, { 'e.txt': 'ab😀cd' });
-    expect(await read({ file: 'e.txt', offset: 4 })).toMatchObject({ ok: false, error: { code: 'C210', message: '--offset 4 is inside a UTF-8 character; pass --offset 2 (its first byte) or use --encoding base64' } });
-    expect(await read({ file: 'e.txt', offset: 3 })).toMatchObject({ ok: false, error: { message: expect.stringContaining('pass --offset 2') } });
-    expect(await read({ file: 'e.txt', offset: 2, maxBytes: 3 })).toMatchObject({ ok: false, error: { code: 'C210', message: expect.stringContaining('raise --max-bytes') } });
-    expect(await read({ file: 'e.txt', offset: 9 })).toMatchObject({ ok: false, error: { code: 'C210', message: '--offset 9 is past the end of the file, which has 8 bytes' } });
-    expect(await read({ file: 'e.txt', offset: 8 })).toMatchObject({ ok: true, data: { content: '', nextOffset: null } });
-    expect(await read({ file: 'e.txt', offset: 6, encoding: 'base64' })).toMatchObject({ ok: true, data: { content: Buffer.from('cd').toString('base64') } });
-    expect(await read({ file: 'e.txt', offset: 1, start: 2 })).toMatchObject({ ok: false, error: { code: 'C210' } });
-    expect(await read({ file: 'e.txt', offset: -1 })).toMatchObject({ ok: false, error: { code: 'C210' } });
+    expect(await read({ file: 'e.txt', byteOffset: 4 })).toMatchObject({ ok: false, error: { code: 'C210', message: '--byte-offset 4 is inside a UTF-8 character; pass --byte-offset 2 (its first byte) or use --encoding base64' } });
+    expect(await read({ file: 'e.txt', byteOffset: 3 })).toMatchObject({ ok: false, error: { message: expect.stringContaining('pass --byte-offset 2') } });
+    expect(await read({ file: 'e.txt', byteOffset: 2, maxBytes: 3 })).toMatchObject({ ok: false, error: { code: 'C210', message: expect.stringContaining('raise --max-bytes') } });
+    expect(await read({ file: 'e.txt', byteOffset: 9 })).toMatchObject({ ok: false, error: { code: 'C210', message: '--byte-offset 9 is past the end of the file, which has 8 bytes' } });
+    expect(await read({ file: 'e.txt', byteOffset: 8 })).toMatchObject({ ok: true, data: { content: '', nextOffset: null } });
+    expect(await read({ file: 'e.txt', byteOffset: 6, encoding: 'base64' })).toMatchObject({ ok: true, data: { content: Buffer.from('cd').toString('base64') } });
+    expect(await read({ file: 'e.txt', byteOffset: 1, start: 2 })).toMatchObject({ ok: false, error: { code: 'C210' } });
+    expect(await read({ file: 'e.txt', byteOffset: -1 })).toMatchObject({ ok: false, error: { code: 'C210' } });
   });
 
   it('refuses a NUL byte in a text piece and keeps the jail (a symlink out is refused)', async () => {
     await writeFiles(root, { 'bin.dat': Buffer.from([0x61, 0, 0x62]) });
-    expect(await read({ file: 'bin.dat', offset: 0 })).toMatchObject({ ok: false, error: { code: 'C210', message: expect.stringContaining('--encoding base64') } });
+    expect(await read({ file: 'bin.dat', byteOffset: 0 })).toMatchObject({ ok: false, error: { code: 'C210', message: expect.stringContaining('--encoding base64') } });
     const { symlink } = await import('node:fs/promises');
     await symlink('/etc/passwd', join(root, 'out'));
-    const out = await read({ file: 'out', offset: 0 });
+    const out = await read({ file: 'out', byteOffset: 0 });
     expect(out.ok).toBe(false);
   });
 
   it('the real binary prints the piece unchanged and the next offset', () => {
     return writeFiles(root, { 'x.txt': `${'x'.repeat(10)}[--max-bytes 5]` }).then(() => {
-      const result = spawnSync(process.execPath, [CLI, '-C', root, 'read', '--file', 'x.txt', '--offset', '2', '--max-bytes', '8'], { encoding: 'utf8' });
+      const result = spawnSync(process.execPath, [CLI, '-C', root, 'read', '--file', 'x.txt', '--byte-offset', '2', '--max-bytes', '8'], { encoding: 'utf8' });
       expect(result.stderr).toBe('');
-      expect(result.stdout).toBe('xxxxxxxx\n[bytes 2-10 of 25; continue with --offset 10]\n');
-      const last = spawnSync(process.execPath, [CLI, '-C', root, 'read', '--file', 'x.txt', '--offset', '10'], { encoding: 'utf8' });
+      expect(result.stdout).toBe('xxxxxxxx\n[bytes 2-10 of 25; continue with --byte-offset 10]\n');
+      const last = spawnSync(process.execPath, [CLI, '-C', root, 'read', '--file', 'x.txt', '--byte-offset', '10'], { encoding: 'utf8' });
       expect(last.stdout).toBe('[--max-bytes 5]\n[bytes 10-25 of 25; end of file]\n');
     });
   });

@@ -59,7 +59,7 @@ describe('read', () => {
     [{ start: 5, end: 4 }, '--end 4 is before --start 5'],
     [{ head: 1, tail: 1 }, 'use either --head or --tail, not both'],
     [{ start: 1, head: 1 }, 'use either --start/--end or --head/--tail, not both'],
-    [{ encoding: 'base64', head: 1 }, 'line ranges apply to text; with --encoding base64 use --offset and --max-bytes'],
+    [{ encoding: 'base64', head: 1 }, 'line ranges apply to text; with --encoding base64 use --byte-offset and --max-bytes'],
   ])('bad range %j is C210', async (range, message) => {
     expect(await read({ file: 'ten.txt', ...range })).toMatchObject({ ok: false, error: { code: 'C210', message } });
   });

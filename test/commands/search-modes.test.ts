@@ -103,12 +103,51 @@ describe.each(engines)('search modes (%s)', (name, rgPath) => {
     expect(past).toMatchObject({ matches: [], nextOffset: null, total: whole.total });
   });
 
+  it('a glob that leaves nothing to search is a warning and no files, as in mode content', async () => {
+    for (const mode of ['files', 'count', 'content']) {
+      if (rgPath !== undefined) process.env.CODEWARD_RG_PATH = rgPath;
+      const envelope = await engine.run({ cmd: 'search', args: { term: 'needle', mode, glob: '.env,secrets/**', includeHidden: true } });
+      expect(envelope, mode).toMatchObject({ ok: true, data: { matches: [], total: 0 } });
+      if (name === 'ripgrep') expect(envelope.warnings.join('\n'), mode).toContain('no file was searched');
+    }
+  });
+
   it('refuses --context and --no-search-content outside mode content', async () => {
     if (rgPath !== undefined) process.env.CODEWARD_RG_PATH = rgPath;
     const context = await engine.run({ cmd: 'search', args: { term: 'needle', mode: 'files', context: 1 } });
     expect(context).toMatchObject({ ok: false, error: { code: 'C210', message: expect.stringContaining('--mode content') } });
     const names = await engine.run({ cmd: 'search', args: { term: 'needle', mode: 'count', searchContent: false, searchPaths: true } });
     expect(names).toMatchObject({ ok: false, error: { code: 'C210' } });
+  });
+});
+
+describe.each(engines)('pages by path (%s)', (_name, rgPath) => {
+  it('join up to the whole result in tree order (names that sort differently whole and per folder), each result once', async () => {
+    if (rgPath !== undefined) process.env.CODEWARD_RG_PATH = rgPath;
+    const names = ['a.txt', 'a/x.txt', 'a-b/y.txt', 'B.txt', 'b/c/d.txt', 'é.txt', '😀.txt', '\uE000.txt', 'z 1.txt', 'z10.txt', 'z2.txt'];
+    const dir = await tempDir();
+    try {
+      await writeFiles(dir, Object.fromEntries(names.map((name) => [name, 'hit\nhit\n'])));
+      const own = await engineFor(dir);
+      for (const mode of ['content', 'files', 'count'] as const) {
+        const whole = (await own.run({ cmd: 'search', args: { term: 'hit', mode, all: true } })).data as SearchData;
+        const key = (data: SearchData): string[] => (mode === 'content' ? data.matches.map((match) => `${match.path}:${match.line}`) : data.files!.map((hit) => `${hit.path}:${hit.count ?? ''}`));
+        const joined: string[] = [];
+        let offset: number | null = 0;
+        while (offset !== null) {
+          const page = (await own.run({ cmd: 'search', args: { term: 'hit', mode, offset, maxResults: 3 } })).data as SearchData;
+          joined.push(...key(page));
+          offset = page.nextOffset;
+        }
+        expect([...joined].sort(), mode).toEqual([...key(whole)].sort());
+        expect(new Set(joined).size, mode).toBe(joined.length);
+        // Apart from names past U+FFFF (UTF-16 and UTF-8 order them differently), the order is the same.
+        const bmp = (list: string[]) => list.filter((item) => !item.includes('😀') && !item.includes('\uE000'));
+        expect(bmp(joined), mode).toEqual(bmp(key(whole)));
+      }
+    } finally {
+      await removeDir(dir);
+    }
   });
 });
 

@@ -36,7 +36,9 @@ function sourceLine(index: number): string {
 
 // A 1 MB file whose only line mixes 1- to 4-byte characters (cuts land inside them), then a CRLF and a last
 // line that looks like a codeward note (a door must never reword file content).
-const SINGLE = `${'aé€😀'.repeat(100_000)}\r\n[--offset 7 --max-bytes 5]`;
+const SINGLE = `${'aé€😀'.repeat(100_000)}\r\n[--byte-offset 7 --max-bytes 5]`;
+// Control characters and quotes: each byte is 2 to 6 bytes of JSON.
+const ESCAPES = '\u0001"\\\u001f'.repeat(40_000);
 
 beforeAll(async () => {
   ws = await tempDir('codeward-mcp-budget-');
@@ -46,7 +48,7 @@ beforeAll(async () => {
   let forty = '';
   for (let index = 0; Buffer.byteLength(forty) < 40_000; index += 1) forty += `${sourceLine(index)}\n`;
   const flaggy = 'run it with --max-bytes 5\n[--start 9]\nsee: codeward read --help\n--start 3\n';
-  await writeFiles(ws, { 'single.txt': SINGLE, 'big.ts': big, 'matches.txt': matches, 'forty.ts': forty, 'long.txt': `${'x'.repeat(1_000_000)}\n`, 'flaggy.txt': flaggy });
+  await writeFiles(ws, { 'escapes.txt': ESCAPES, 'single.txt': SINGLE, 'big.ts': big, 'matches.txt': matches, 'forty.ts': forty, 'long.txt': `${'x'.repeat(1_000_000)}\n`, 'flaggy.txt': flaggy });
   const many: Record<string, string> = {};
   for (let index = 0; index < 1500; index += 1) many[`many/f${String(index).padStart(4, '0')}.txt`] = `needle in file ${index}\nhay\nneedle twice\n`;
   await writeFiles(ws, many);
@@ -182,24 +184,24 @@ describe('MCP result budget', () => {
     expect(next?.['start']).not.toBe(2);
   });
 
-  it('a 1 MB single line read whole in pieces by following next (offset): joined, byte for byte the file', async () => {
+  it('a 1 MB single line read whole in pieces by following next (byteOffset): joined, byte for byte the file', async () => {
     // A plain read cut inside the line offers the byte offset of the rest, not line 2.
     const first = await call('read', { file: 'single.txt' });
     expect(wireBytes(first)).toBeLessThanOrEqual(BUDGET);
     const offered = first.structuredContent['next'] as Record<string, unknown>;
-    expect(offered).toEqual({ file: 'single.txt', offset: expect.any(Number) });
-    expect(textOf(first)).toMatch(/continue with `offset: \d+`/);
+    expect(offered).toEqual({ file: 'single.txt', byteOffset: expect.any(Number) });
+    expect(textOf(first)).toMatch(/continue with `byteOffset: \d+`/);
     const size = Buffer.byteLength(SINGLE);
     const parts: Buffer[] = [];
-    let args: Record<string, unknown> | undefined = { file: 'single.txt', offset: 0 };
+    let args: Record<string, unknown> | undefined = { file: 'single.txt', byteOffset: 0 };
     let rounds = 0;
     while (args) {
       const result = await call('read', args);
       expect(result.isError, textOf(result)).toBeFalsy();
       expect(wireBytes(result)).toBeLessThanOrEqual(BUDGET);
       const next = result.structuredContent['next'] as Record<string, unknown> | undefined;
-      const from = args['offset'] as number;
-      const to = next === undefined ? size : (next['offset'] as number);
+      const from = args['byteOffset'] as number;
+      const to = next === undefined ? size : (next['byteOffset'] as number);
       expect(to).toBeGreaterThan(from);
       // The text starts with the piece itself, unchanged.
       const piece = Buffer.from(textOf(result), 'utf8').subarray(0, to - from);
@@ -214,6 +216,40 @@ describe('MCP result budget', () => {
     expect(rounds).toBeGreaterThan(10);
     expect(Buffer.concat(parts).equals(Buffer.from(SINGLE, 'utf8'))).toBe(true);
   }, 60_000);
+
+  it('a piece that JSON-escapes to six times its bytes: the door cuts it, and next continues at the first byte not shown', async () => {
+    const parts: Buffer[] = [];
+    let args: Record<string, unknown> | undefined = { file: 'escapes.txt', byteOffset: 0 };
+    let rounds = 0;
+    const file = Buffer.from(ESCAPES, 'utf8');
+    while (args) {
+      const result = await call('read', args);
+      expect(result.isError, textOf(result)).toBeFalsy();
+      expect(wireBytes(result)).toBeLessThanOrEqual(BUDGET);
+      const next = result.structuredContent['next'] as Record<string, unknown> | undefined;
+      const from = args['byteOffset'] as number;
+      const to = next === undefined ? file.length : (next['byteOffset'] as number);
+      // Each call moves on by a useful amount (not a few bytes).
+      if (next) expect(to - from).toBeGreaterThan(10_000);
+      parts.push(Buffer.from(textOf(result), 'utf8').subarray(0, to - from));
+      args = next;
+      rounds += 1;
+      expect(rounds).toBeLessThan(30);
+    }
+    expect(Buffer.concat(parts).equals(file)).toBe(true);
+  }, 60_000);
+
+  it('a line read of one escaping-heavy line cut by the door goes on by byteOffset from the first byte not shown', async () => {
+    const result = await call('read', { file: 'escapes.txt' });
+    expect(wireBytes(result)).toBeLessThanOrEqual(BUDGET);
+    const next = result.structuredContent['next'] as Record<string, unknown>;
+    expect(next).toEqual({ file: 'escapes.txt', byteOffset: expect.any(Number) });
+    const shown = Buffer.from(textOf(result).split('\n')[0]!.replace(/^\s*1 \| /, ''), 'utf8');
+    expect(next['byteOffset']).toBe(shown.length);
+    expect(shown.equals(Buffer.from(ESCAPES, 'utf8').subarray(0, shown.length))).toBe(true);
+    const rest = await call('read', next);
+    expect(rest.isError, textOf(rest)).toBeFalsy();
+  });
 
   it('a cut tail read offers no next call past the last line', async () => {
     const result = await call('read', { file: 'big.ts', tail: 5000, maxBytes: 1000 });

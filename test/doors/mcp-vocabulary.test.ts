@@ -46,14 +46,15 @@ function inJsonWords(said: string): void {
 
 describe('MCP words for read offsets and search pages', () => {
   it.each([
-    [{ file: 'e.txt', offset: 4 }, '`offset: 4` is inside a UTF-8 character; pass `offset: 2` (its first byte) or use `encoding: "base64"`'],
-    [{ file: 'e.txt', offset: 2, maxBytes: 3 }, 'raise `maxBytes` to at least 4'],
-    [{ file: 'e.txt', offset: 9999 }, '`offset: 9999` is past the end of the file'],
-    [{ file: 'e.txt', offset: 1, start: 2 }, 'use either `offset` (bytes) or `start`/`end`/`head`/`tail` (lines), not both'],
-    [{ file: 'e.txt', offset: 0, maxBytes: 10 }, '[bytes 0-10 of 309; continue with `offset: 10`]'],
-    [{ file: 'e.txt', maxBytes: 20 }, 'line 1 was cut at byte 20: continue with `offset: 20`]'],
-    [{ file: 'bin.dat', offset: 0 }, 'read it with `encoding: "base64"`'],
-    [{ file: 'e.txt', encoding: 'base64', head: 1 }, 'with `encoding: "base64"` use `offset` and `maxBytes`'],
+    [{ file: 'e.txt', byteOffset: 4 }, '`byteOffset: 4` is inside a UTF-8 character; pass `byteOffset: 2` (its first byte) or use `encoding: "base64"`'],
+    [{ file: 'e.txt', byteOffset: 2, maxBytes: 3 }, 'raise `maxBytes` to at least 4'],
+    [{ file: 'e.txt', byteOffset: 9999 }, '`byteOffset: 9999` is past the end of the file'],
+    [{ file: 'e.txt', byteOffset: 1, start: 2 }, 'use either `byteOffset` (bytes) or `start`/`end`/`head`/`tail` (lines), not both; a line range is `start` N `end` M'],
+    [{ file: 'e.txt', byteOffset: 0, maxBytes: 10 }, '[bytes 0-10 of 309; continue with `byteOffset: 10`]'],
+    [{ file: 'e.txt', maxBytes: 20 }, 'line 1 was cut at byte 20: continue with `byteOffset: 20`]'],
+    [{ file: 'bin.dat', byteOffset: 0 }, 'read it with `encoding: "base64"`'],
+    [{ file: 'e.txt', start: 1, head: 1 }, 'use either `start`/`end` or `head`/`tail`, not both'],
+    [{ file: 'e.txt', encoding: 'base64', head: 1 }, 'with `encoding: "base64"` use `byteOffset` and `maxBytes`'],
   ])('read %j', async (args, expected) => {
     const said = await text(args);
     expect(said).toContain(expected);

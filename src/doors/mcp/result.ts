@@ -1,9 +1,9 @@
 import type { AnyCommand } from '../../engine/command.js';
 import { compactValue, fitText, jsonBytes, type TextCut } from '../../engine/budget.js';
 import type { Envelope } from '../../engine/envelope.js';
-import { toCamel } from '../../engine/flags.js';
 import type { Registry } from '../../engine/registry.js';
 import { inMcpWords } from './vocabulary.js';
+import { continuation, flagKeys, hasArg } from './continuation.js';
 
 // A `tools/call` result. The text carries the payload (what the model reads); structuredContent carries the
 // envelope's facts (ok, cmd, error, warnings, the small fields of data) and never a second copy of a large
@@ -80,91 +80,6 @@ function fullText(command: AnyCommand | undefined, envelope: Envelope): string {
   return join([inMcpWords(`error ${envelope.error.code}: ${envelope.error.message}`, command), output, warnings]);
 }
 
-function flagKeys(command: AnyCommand): ReadonlySet<string> {
-  return new Set(Object.keys(command.flags._zod.def.shape));
-}
-
-// The schema key a raw argument key names (`max-bytes`, `path` for `file`).
-function keyOf(command: AnyCommand, raw: string): string {
-  const camel = toCamel(raw);
-  return command.flagAliases?.[camel] ?? camel;
-}
-
-function hasArg(command: AnyCommand, args: Record<string, unknown>, key: string): boolean {
-  return Object.keys(args).some((raw) => keyOf(command, raw) === key);
-}
-
-// The arguments of the call that continues at line `start` (ranges that conflict with it dropped).
-function withStart(command: AnyCommand, args: Record<string, unknown>, start: number): Record<string, unknown> {
-  const next: Record<string, unknown> = {};
-  for (const [raw, value] of Object.entries(args)) if (!['start', 'head', 'tail', 'offset'].includes(keyOf(command, raw))) next[raw] = value;
-  next['start'] = start;
-  return next;
-}
-
-// The arguments of the call that continues at `offset` (a byte offset for read, a result number for search);
-// line ranges, which cannot go with it, dropped.
-function withOffset(command: AnyCommand, args: Record<string, unknown>, offset: number): Record<string, unknown> {
-  const next: Record<string, unknown> = {};
-  for (const [raw, value] of Object.entries(args)) if (!['start', 'end', 'head', 'tail', 'offset'].includes(keyOf(command, raw))) next[raw] = value;
-  next['offset'] = offset;
-  return next;
-}
-
-// Continuation by `data.nextOffset` (read by offset, a read cut inside a line, a search page). When the door
-// cut the text of a read by offset, the bytes shown (a prefix of its content) say where to go on.
-function offsetContinuation(command: AnyCommand, data: Record<string, unknown> | null, args: Record<string, unknown>, cut?: TextCut): Record<string, unknown> | undefined | null {
-  if (!flagKeys(command).has('offset') || data === null || !('nextOffset' in data)) return null;
-  const nextOffset = numberField(data, 'nextOffset');
-  if (!cut) return nextOffset === undefined ? null : withOffset(command, args, nextOffset);
-  const offset = numberField(data, 'offset');
-  const endOffset = numberField(data, 'endOffset');
-  if (data['startLine'] !== null || offset === undefined || endOffset === undefined || data['encoding'] !== 'text') return null;
-  const shown = Math.min(cut.shownBytes, endOffset - offset);
-  if (shown < endOffset - offset) return shown > 0 ? withOffset(command, args, offset + shown) : undefined;
-  return nextOffset === undefined ? undefined : withOffset(command, args, nextOffset);
-}
-
-function numberField(data: unknown, key: string): number | undefined {
-  if (data === null || typeof data !== 'object') return undefined;
-  const value = (data as Record<string, unknown>)[key];
-  return typeof value === 'number' && Number.isInteger(value) ? value : undefined;
-}
-
-// Arguments that get the rest, for a tool that reads by line (`start`) and reports `startLine`/`endLine`.
-// The number of the last whole numbered line (`  41 | text`) a cut text shows.
-function lastNumbered(shown: string): number | undefined {
-  const lines = shown.split('\n');
-  for (let index = lines.length - 1; index >= 0; index -= 1) {
-    const match = /^\s*(\d+) \| /.exec(lines[index]!);
-    if (match) return index === lines.length - 1 && !shown.endsWith('\n') ? undefined : Number(match[1]);
-  }
-  return undefined;
-}
-
-function continuation(command: AnyCommand | undefined, envelope: Envelope, args: Record<string, unknown>, cut?: TextCut, shown?: string): Record<string, unknown> | undefined {
-  if (!command || !envelope.ok) return undefined;
-  const data = envelope.data as Record<string, unknown> | null;
-  const byOffset = offsetContinuation(command, data, args, cut);
-  if (byOffset !== null) return byOffset;
-  if (!flagKeys(command).has('start')) return undefined;
-  const startLine = numberField(data, 'startLine');
-  if (cut) {
-    if (startLine === undefined || cut.headLines === 0) return undefined;
-    // The numbered lines shown say where to go on (robust to a header above them); else count the lines.
-    const last = shown === undefined ? undefined : lastNumbered(shown);
-    return withStart(command, args, last !== undefined && last >= startLine ? last + 1 : startLine + cut.headLines);
-  }
-  const endLine = numberField(data, 'endLine');
-  // A cut inside a line (its content does not end with a line end): the next line would skip the rest of it.
-  const content = data?.['content'];
-  if (typeof content === 'string' && content !== '' && !content.endsWith('\n')) return undefined;
-  // Nothing after the last line shown (a cut `tail`): no next call.
-  const totalLines = numberField(data, 'totalLines');
-  if (totalLines !== undefined && endLine !== undefined && endLine >= totalLines) return undefined;
-  return data?.['truncated'] === true && endLine !== undefined ? withStart(command, args, endLine + 1) : undefined;
-}
-
 // Keys a tool takes that narrow what it returns, named in a cut note when no `next` call exists.
 const NARROWING = ['dir', 'path', 'glob', 'start', 'end', 'maxResults', 'maxEntries', 'maxDepth', 'page', 'pageSize', 'limit', 'maxBytes'];
 
@@ -236,7 +151,8 @@ export function toolResult(registry: Registry, envelope: Envelope, args: Record<
     const result = build(`${fitted.text}${fitted.text.endsWith('\n') ? '' : '\n'}${cutNote(command, cut, next, max)}`, extra);
     const size = jsonBytes(result);
     if (size <= max) return result;
-    room = Math.max(64, room - (size - max) - 256);
+    // Shrink in proportion: text that JSON-escapes to k times its bytes needs about 1/k of the room.
+    room = Math.max(64, Math.floor((room * max) / size) - 256);
   }
   // Still over (a text that JSON-escapes to several times its bytes): the facts and a plain cut, always in budget.
   const plain = fitText(text, Math.floor(max / 8));
