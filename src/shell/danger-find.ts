@@ -161,7 +161,7 @@ export function find({ words, context }: RuleInput): Hit | undefined {
 
 function startHit(starts: readonly string[], context: PathContext, action: string): Hit | undefined {
   for (const start of starts) {
-    const hit = catastrophicPath(start, context);
+    const hit = catastrophicPath(start, context, true);
     if (hit) return { rule: 'find-delete-catastrophic', reason: `find deleting everything under ${hit.description} (${action}, no test narrows it)` };
   }
   return undefined;

@@ -41,7 +41,7 @@ const PATH_METHOD = /\.\s*(rmtree|unlink|rmdir|write_text|write_bytes|rmSync|del
 function deletes(path: string | undefined, context: PathContext): string | undefined {
   if (path === undefined) return undefined;
   if (isCriticalFile(path)) return `deletes the system file ${path}`;
-  const hit = catastrophicPath(path, context);
+  const hit = catastrophicPath(path, context, true);
   return hit ? `deletes ${hit.description}` : undefined;
 }
 

@@ -47,7 +47,7 @@ function rm({ words, context }: RuleInput): Hit | undefined {
   const recursive = options.some((token) => shortFlag(token, /[rR]/) || longOption(token, 'recursive'));
   if (!recursive && !unknownOption) return undefined;
   for (const operand of operands) {
-    const hit = catastrophicPath(operand, context);
+    const hit = catastrophicPath(operand, context, true);
     if (hit) return { rule: 'rm-catastrophic', reason: `recursive deletion of ${describe(hit)}` };
   }
   return undefined;
@@ -243,7 +243,7 @@ function downloadedScript({ name, words }: RuleInput): Hit | undefined {
 // rimraf deletes recursively by design (`npx rimraf /`).
 function rimraf({ words, context }: RuleInput): Hit | undefined {
   for (const operand of parseArgs(words).operands) {
-    const hit = catastrophicPath(operand, context);
+    const hit = catastrophicPath(operand, context, true);
     if (hit) return { rule: 'rm-catastrophic', reason: `recursive deletion of ${describe(hit)}` };
   }
   return undefined;
