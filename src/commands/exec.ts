@@ -23,7 +23,7 @@ type ExecArgs = z.infer<typeof flags>;
 
 async function run(args: ExecArgs, ctx: CommandContext): Promise<ProcessData> {
   if (args.cmd.trim() === '') throw fail('C210', '--cmd is empty; pass the shell command line to run');
-  const result = await runShellCall({ command: args.cmd, dir: args.dir, timeoutSeconds: args.timeout }, ctx);
+  const result = await runShellCall({ command: args.cmd, dir: args.dir, timeoutSeconds: args.timeout, live: true }, ctx);
   const data = toProcessData(result);
   const failure = processFailure(result, data, ctx.signal, args.timeout, args.cmd);
   if (failure) throw failure;

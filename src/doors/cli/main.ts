@@ -163,14 +163,16 @@ export async function main(givenArgv: readonly string[], io: CliIo): Promise<num
     const input = extracted.rest.length === 1 && extracted.rest[0] === '-'
       ? await callFromStdin(io)
       : extracted.rest.length === 1 && extracted.rest[0]!.trimStart().startsWith('{') ? extracted.rest[0]! : extracted.rest;
-    let envelope = await engine.run(input);
+    // exec at a terminal without --json: its output is shown as it arrives (src/shell/live-output.ts).
+    const live = !options.json && io.terminal && command?.name === 'exec' ? (await import('../../shell/live-output.js')).liveOutput(io) : undefined;
+    let envelope = await engine.run(input, live ? { caller: { onOutput: live.onOutput } } : {});
     try {
       await engine.close();
     } catch (error) {
       envelope = { ...envelope, warnings: [...envelope.warnings, `the session could not be saved: ${toCodewardError(error).message}`] };
     }
     const ran = envelope.ok || PROCESS_FAILURES.has(envelope.error.code) ? registry.find(envelope.cmd) : undefined;
-    print(io, options, envelope, () => (ran ? formatSafely(ran, envelope.data) : ''));
+    print(io, options, envelope, () => (!ran ? '' : live?.shown() ? live.end(envelope.data) : formatSafely(ran, envelope.data)));
     return exitCode(envelope);
   } catch (error) {
     const failure = toCodewardError(error);
