@@ -3,7 +3,7 @@
 // system folder's content away is as catastrophic as deleting it.
 import { longOption, parseArgs, shortFlag } from './danger-args.js';
 import { catastrophicPath, type PathContext } from './danger-paths.js';
-import type { Hit, RuleInput } from './danger-rules.js';
+import type { Hit, RuleInput } from './danger-types.js';
 
 function firstCatastrophe(paths: readonly string[], context: PathContext): string | undefined {
   for (const path of paths) {

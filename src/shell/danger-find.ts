@@ -6,7 +6,7 @@
 // guards it on its own branch. Writes through `-fprint` into system files are caught too.
 import { catastrophicPath, isBlockDevice, isCriticalFile, systemWriteArea, type PathContext } from './danger-paths.js';
 import { programDeletes } from './danger-inline.js';
-import type { Hit, RuleInput } from './danger-rules.js';
+import type { Hit, RuleInput } from './danger-types.js';
 import { inlineProgram } from './parse-inline.js';
 import { SHELLS } from './parse-wrappers.js';
 

@@ -2,7 +2,7 @@
 // Only things that wreck a machine, a disk or a home directory are here; everything merely risky is the
 // permission layer's business.
 import { posix } from 'node:path';
-import { catastrophicPath, isBlockDevice, isCriticalFile, isDevicePath, systemWriteArea, type Catastrophe, type PathContext } from './danger-paths.js';
+import { catastrophicPath, isBlockDevice, isCriticalFile, isDevicePath, systemWriteArea, type Catastrophe } from './danger-paths.js';
 import { parseArgs, longOption, shortFlag, tokensOf } from './danger-args.js';
 import { rsync, tar, zip } from './danger-archive.js';
 import { fd, find } from './danger-find.js';
@@ -10,23 +10,12 @@ import { inlineFileHit } from './danger-inline.js';
 import { textualHit } from './danger-text.js';
 import { inlineProgram, languageOf } from './parse-inline.js';
 import type { ShellWord, SimpleCommand } from './parse-types.js';
+import type { Hit, RuleInput } from './danger-types.js';
 import { INTERPRETERS, SHELLS, interpreterReadsStdin, shellMode } from './parse-wrappers.js';
 
 export { tokensOf } from './danger-args.js';
 
-export interface Hit {
-  readonly rule: string;
-  readonly reason: string;
-}
-
-export interface RuleInput {
-  // Lower-cased command name (for a dynamic name: a value it was seen to take).
-  readonly name: string;
-  // The argument words.
-  readonly words: readonly ShellWord[];
-  readonly command: SimpleCommand;
-  readonly context: PathContext;
-}
+export type { Hit, RuleInput } from './danger-types.js';
 
 const UNKNOWN = '\u0000';
 
