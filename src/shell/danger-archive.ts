@@ -7,7 +7,8 @@ import type { Hit, RuleInput } from './danger-types.js';
 
 function firstCatastrophe(paths: readonly string[], context: PathContext): string | undefined {
   for (const path of paths) {
-    const hit = catastrophicPath(path, context);
+    // Every caller deletes what it names: the workspace and its .git count (catastrophicPath).
+    const hit = catastrophicPath(path, context, true);
     if (hit) return hit.description;
   }
   return undefined;

@@ -66,6 +66,8 @@ describe.skipIf(!existsSync(CLI))('rm -r and rm -rf are judged alike', () => {
     ['rm -rf ..', 'which holds the workspace'],
     ['cd sub && rm -rf ..', 'the workspace'],
     ['find . -delete', 'the workspace root'],
+    ['tar --remove-files -czf ../all.tgz .', 'the workspace root'],
+    ['zip -rm ../git.zip .git', "the workspace's .git folder"],
     ['python3 -c "import shutil; shutil.rmtree(\'.git\')"', "the workspace's .git folder"],
   ])('%s is C242 whatever the rules say', (cmd, what) => {
     const result = run(cmd, ['--allow', `@coder exec ${cmd}`, '--allow', '@coder exec *']);
