@@ -1,3 +1,4 @@
+import { relative } from 'node:path';
 import type { CommandContext } from '../engine/command.js';
 import { isCodeFile, normalizeQuotes } from '../files/quotes.js';
 import { adaptNewText, decodeText, encodeText } from '../files/text.js';
@@ -14,12 +15,22 @@ export interface ContentSpec {
   readonly append?: boolean;
 }
 
-// Text a caller writes in a code file loses its typographic quotes (reported), when configured.
-export function normaliseForFile(text: string, path: string, ctx: CommandContext): string {
-  if (!ctx.config.normalizeQuotes || !isCodeFile(path)) return text;
+// Text a caller writes in a code file loses its typographic quotes, when configured: the text and how many went.
+export function normaliseQuotesFor(text: string, path: string, ctx: CommandContext): { text: string; replaced: number } {
+  if (!ctx.config.normalizeQuotes || !isCodeFile(path)) return { text, replaced: 0 };
   const normalized = normalizeQuotes(text);
-  if (normalized.replaced === 0) return text;
-  ctx.warn(`replaced ${plural(normalized.replaced, 'typographic quote')} with ASCII quotes (code file)`);
+  return normalized.replaced === 0 ? { text, replaced: 0 } : { text: normalized.text, replaced: normalized.replaced };
+}
+
+// One warning per file naming how many typographic quotes became ASCII.
+export function warnQuotes(replaced: number, path: string, ctx: CommandContext): void {
+  if (replaced > 0) ctx.warn(`replaced ${plural(replaced, 'typographic quote')} with ASCII quotes in ${relative(ctx.workspace.root, path) || path} (code file)`);
+}
+
+// normaliseQuotesFor + warnQuotes, for a call that writes one text to one file.
+export function normaliseForFile(text: string, path: string, ctx: CommandContext): string {
+  const normalized = normaliseQuotesFor(text, path, ctx);
+  warnQuotes(normalized.replaced, path, ctx);
   return normalized.text;
 }
 

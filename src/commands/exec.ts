@@ -27,7 +27,7 @@ function check(args: ExecArgs): void {
 
 async function run(args: ExecArgs, ctx: CommandContext): Promise<ProcessData> {
   check(args);
-  const result = await runShellCall({ command: args.cmd, dir: args.dir, timeoutSeconds: args.timeout }, ctx);
+  const result = await runShellCall({ command: args.cmd, dir: args.dir, timeoutSeconds: args.timeout, live: true }, ctx);
   const data = toProcessData(result);
   const failure = processFailure(result, data, ctx.signal, args.timeout, args.cmd);
   if (failure) throw failure;

@@ -6,7 +6,7 @@ import { encodeText } from '../files/text.js';
 import type { LineOp } from '../edit/line-ops.js';
 import { eachEntry, formatBatch, type BatchResult } from './batch.js';
 import { plural } from './render.js';
-import { normaliseForFile } from './content.js';
+import { normaliseQuotesFor, warnQuotes } from './content.js';
 import { checkWriteSize, loadEditable, sameBytes } from './edit-file.js';
 
 const line = z.int().check(z.minimum(1));
@@ -42,11 +42,19 @@ export interface UpdateResult extends BatchResult {
 // New text in code files loses its typographic quotes, as for write and patch (a replace op's replacement
 // included: it is text the call writes, like a patch replacement).
 function normaliseOps(ops: readonly LineOp[], path: string, ctx: CommandContext): LineOp[] {
-  return ops.map((each) => {
-    if ('content' in each) return { ...each, content: normaliseForFile(each.content, path, ctx) };
-    if (each.op === 'replace' && typeof each.replacement === 'string') return { ...each, replacement: normaliseForFile(each.replacement, path, ctx) };
+  let replaced = 0;
+  const text = (value: string): string => {
+    const normalized = normaliseQuotesFor(value, path, ctx);
+    replaced += normalized.replaced;
+    return normalized.text;
+  };
+  const out = ops.map((each) => {
+    if ('content' in each) return { ...each, content: text(each.content) };
+    if (each.op === 'replace' && typeof each.replacement === 'string') return { ...each, replacement: text(each.replacement) };
     return each;
   });
+  warnQuotes(replaced, path, ctx);
+  return out;
 }
 
 async function updateOne(entry: FileOps, ctx: CommandContext): Promise<Omit<UpdateResult, keyof BatchResult>> {

@@ -52,6 +52,8 @@ export interface CallerServices {
   // Who is calling, for approval prompts ("coder agent ac-2"); absent: the person or the main agent.
   readonly label?: string;
   readonly delegate?: (request: DelegateRequest, signal: AbortSignal) => Promise<DelegateReport>;
+  // Sees the output of a process exec starts as it arrives (the CLI at a terminal shows it live).
+  readonly onOutput?: (chunk: Buffer, stream: 'stdout' | 'stderr') => void;
 }
 
 // Which door a call came through (cli, chatcli, mcp, agent, worker) and its session when it has one

@@ -10,6 +10,8 @@ export interface Argv {
   readonly wrappers: readonly string[];
   // Some argument could not be known statically.
   readonly unknown: boolean;
+  // A `cd`, `pushd` or `popd` came before it on the line: relative paths may name any folder.
+  readonly moved?: boolean;
 }
 
 export const UNKNOWN = '\u0000';

@@ -80,9 +80,23 @@ function cleanDeletes(cmd: Argv): boolean {
   return clean.configured || hasAny(clean.parsed, '--force') || !hasAny(clean.parsed, '--dry-run', '--interactive');
 }
 
+// Wrappers that hand rm its operands (find -exec rm -rf {}, xargs rm -rf): the names are not on the line.
+const FEEDING_WRAPPERS = ['find', 'xargs', 'fd', 'fdfind', 'parallel', 'watch'];
+
+// `rm -r dist` and `rm -rf dist` are the same ordinary act: deleting a folder by a plain name in the
+// folder the command runs in (inside the workspace), with or without -f. A plain name has no `/` (a
+// symlinked folder on the way would lead elsewhere, `dist/` follows a link), is not `.`, `..`, `.git`
+// or `~`, has no glob or expansion, and no cd came first. Everything else stays immune (a person asks);
+// deleting the workspace root or its .git is C242 in the danger classifier whatever the rules say.
+function recursiveDeleteInPlace(cmd: Argv): boolean {
+  if (cmd.moved || cmd.unknown || cmd.wrappers.some((w) => FEEDING_WRAPPERS.includes(w))) return false;
+  const targets = operands(cmd.args);
+  return targets.length > 0 && targets.every((name) => /^[\w@%+=:,.-]+$/.test(name) && name.toLowerCase() !== '.git' && !/^\.+$/.test(name));
+}
+
 export const COMMAND_CLASSES: readonly CommandClass[] = [
-  { name: 'rm-recursive-force', description: 'rm -rf / rm -fr and variants', names: ['rm'], test: (c) => is(c, 'rm') && (hasShort(c.args, 'rR') || hasLong(c.args, '--recursive')) && (hasShort(c.args, 'f') || hasLong(c.args, '--force') || c.args.some((a) => longPrefix(a, '--interactive') && /=never$/.test(a))) },
   { name: 'rm-root', description: 'rm of / or the home folder', names: ['rm'], test: (c) => is(c, 'rm') && (hasLong(c.args, '--no-preserve-root') || operands(c.args).some((a) => /^(?:\/+\.?\*?|~\/?\*?|\$HOME\/?)$/.test(a))) },
+  { name: 'rm-recursive', description: 'rm -r / rm -rf of anything but a plain name in the folder it runs in (a path with /, ., .., ~, a glob, after cd, from find or xargs)', names: ['rm'], test: (c) => is(c, 'rm') && (hasShort(c.args, 'rR') || hasLong(c.args, '--recursive')) && !recursiveDeleteInPlace(c) },
   { name: 'mkfs', description: 'mkfs (format filesystem)', names: [], test: (c) => c.name === 'mkfs' || c.name.startsWith('mkfs.') || c.name === 'mke2fs' || c.name === 'wipefs' },
   { name: 'dd-device', description: 'dd writing to devices (of=/dev/)', names: ['dd'], test: (c) => is(c, 'dd') && c.args.some((a) => /^of=\/dev\/(?!null$|stdout$|stderr$)/.test(a)) },
   named('shred', 'shred (secure deletion)'),

@@ -51,9 +51,12 @@ function immuneReading(parse: ShellParse, readOnlyName: (name: string) => boolea
   for (const cls of CONTENT_CLASSES) {
     if (cls.regex.test(parse.source)) return { name: cls.name, description: cls.description, where: parse.source };
   }
+  let moved = false;
   for (const command of parse.commands) {
-    const argv = toArgv(command);
-    if (!argv) return unverifiable('dynamic-command', command.text);
+    const found = toArgv(command);
+    if (!found) return unverifiable('dynamic-command', command.text);
+    const argv = moved ? { ...found, moved } : found;
+    moved ||= ['cd', 'pushd', 'popd'].includes(found.name);
     const cls = immuneCommand(argv);
     if (cls) return { name: cls.name, description: cls.description, where: command.text };
     if (argv.unknown && ARGUMENT_SENSITIVE.has(argv.name)) return unverifiable('dynamic-args', command.text);

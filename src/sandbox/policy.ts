@@ -100,7 +100,9 @@ export function tmpLayout(areas: readonly string[]): { tmp: string; readOnly: st
   const inTmp = areas.filter((area) => area !== '/tmp' && within(area, '/tmp'));
   const tops = [...new Set(inTmp.map((area) => join('/tmp', relative('/tmp', area).split(sep)[0]!)))];
   if (tops.length === 0) return { tmp: '/tmp', readOnly: [] };
-  if (tops.some((top) => inTmp.includes(top)) || tops.includes(SCRATCH_TMP)) return { tmp: SCRATCH_TMP, readOnly: ['/tmp'] };
+  // The temp folder never where a writable area is (a workspace named /tmp/.codeward-tmp).
+  const scratch = tops.includes(SCRATCH_TMP) ? `${SCRATCH_TMP}-private` : SCRATCH_TMP;
+  if (tops.some((top) => inTmp.includes(top))) return { tmp: scratch, readOnly: ['/tmp'] };
   return { tmp: '/tmp', readOnly: tops };
 }
 

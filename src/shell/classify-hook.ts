@@ -29,6 +29,8 @@ export interface ClassifyHookOptions {
   readonly home?: string;
   // The workspace, for its non-accessible globs; without it files named by a command are not checked.
   readonly workspace?: SecretScope;
+  // The workspace root when `workspace` is not given (deleting it or its .git is C242).
+  readonly root?: string;
   // Whether the process will run in an OS sandbox that hides the workspace's non-accessible files (then a
   // recursive reader such as `grep -r x .` sees them empty and may run; a file the line names is still C211).
   readonly secretsHidden?: () => Promise<boolean>;
@@ -64,7 +66,7 @@ export function classifyHook(parser: ParsesShell, options: ClassifyHookOptions):
       }
       if (!options.allowUnsafe) {
         const { classifyDanger } = await import('./danger.js');
-        const verdict = classifyDanger(parse, { home, ...(workspace ? { workspace } : {}), ...(scope ? { root: scope.root } : {}) });
+        const verdict = classifyDanger(parse, { home, ...(workspace ? { workspace } : {}), ...(scope ? { root: scope.root } : options.root ? { root: options.root } : {}) });
         if (verdict.blocked) {
           throw fail(
             'C242',

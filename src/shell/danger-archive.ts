@@ -3,11 +3,12 @@
 // system folder's content away is as catastrophic as deleting it.
 import { longOption, parseArgs, shortFlag } from './danger-args.js';
 import { catastrophicPath, type PathContext } from './danger-paths.js';
-import type { Hit, RuleInput } from './danger-rules.js';
+import type { Hit, RuleInput } from './danger-types.js';
 
 function firstCatastrophe(paths: readonly string[], context: PathContext): string | undefined {
   for (const path of paths) {
-    const hit = catastrophicPath(path, context);
+    // Every caller deletes what it names: the workspace and its .git count (catastrophicPath).
+    const hit = catastrophicPath(path, context, true);
     if (hit) return hit.description;
   }
   return undefined;

@@ -6,7 +6,7 @@
 // guards it on its own branch. Writes through `-fprint` into system files are caught too.
 import { catastrophicPath, isBlockDevice, isCriticalFile, systemWriteArea, type PathContext } from './danger-paths.js';
 import { programDeletes } from './danger-inline.js';
-import type { Hit, RuleInput } from './danger-rules.js';
+import type { Hit, RuleInput } from './danger-types.js';
 import { inlineProgram } from './parse-inline.js';
 import { SHELLS } from './parse-wrappers.js';
 
@@ -161,7 +161,7 @@ export function find({ words, context }: RuleInput): Hit | undefined {
 
 function startHit(starts: readonly string[], context: PathContext, action: string): Hit | undefined {
   for (const start of starts) {
-    const hit = catastrophicPath(start, context);
+    const hit = catastrophicPath(start, context, true);
     if (hit) return { rule: 'find-delete-catastrophic', reason: `find deleting everything under ${hit.description} (${action}, no test narrows it)` };
   }
   return undefined;

@@ -4,7 +4,7 @@
 // `rmtree $ENV{HOME}`, `FileUtils.rm_rf(Dir.home)`, `open('/etc/passwd', 'w')`, awk `print > "/etc/x"`.
 // (Shell commands the code spawns are parsed as commands by the parser and judged by the other rules.)
 import { catastrophicPath, isBlockDevice, isCriticalFile, systemWriteArea, type PathContext } from './danger-paths.js';
-import type { Hit } from './danger-rules.js';
+import type { Hit } from './danger-types.js';
 import { HOME_MARK, callSites, markHome, splitArgs, tokenize, type InlineProgram, type Token } from './parse-inline.js';
 
 // The path an argument expression names, when it is built from literals and the home directory only
@@ -41,7 +41,7 @@ const PATH_METHOD = /\.\s*(rmtree|unlink|rmdir|write_text|write_bytes|rmSync|del
 function deletes(path: string | undefined, context: PathContext): string | undefined {
   if (path === undefined) return undefined;
   if (isCriticalFile(path)) return `deletes the system file ${path}`;
-  const hit = catastrophicPath(path, context);
+  const hit = catastrophicPath(path, context, true);
   return hit ? `deletes ${hit.description}` : undefined;
 }
 

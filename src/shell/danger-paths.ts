@@ -2,14 +2,17 @@
 // areas that must never be written. Paths arrive as word candidates: `~` for home, U+0000 for a part
 // only known at run time.
 import { posix } from 'node:path';
+import picomatch from 'picomatch';
 
 export interface PathContext {
   readonly home?: string;
   // Folders a relative path may be relative to: the workspace and every `cd` target seen before.
   readonly cwds: readonly string[];
+  // The workspace root: deleting it, a folder holding it, or its .git is catastrophic too.
+  readonly root?: string;
 }
 
-export type CatastropheKind = 'root' | 'root-glob' | 'system' | 'home' | 'home-glob' | 'unknown-top';
+export type CatastropheKind = 'root' | 'root-glob' | 'system' | 'home' | 'home-glob' | 'unknown-top' | 'workspace';
 
 export interface Catastrophe {
   readonly kind: CatastropheKind;
@@ -68,8 +71,29 @@ function describeFolder(path: string, context: PathContext): Catastrophe | undef
   return undefined;
 }
 
+// Deleting the workspace, a folder holding it, or its git folder (every commit, every branch): `rm -rf .`
+// at the root, `rm -r ..`, `rm -rf .git`, `rm -rf .g*` / `.*` there, `find . -delete`.
+function workspaceLoss(path: string, glob: string | undefined, root: string): Catastrophe | undefined {
+  const top = clean(root);
+  const git = `${top === '/' ? '' : top}/.git`;
+  if (glob === undefined) {
+    if (path === top) return { kind: 'workspace', description: 'the workspace root' };
+    if (top.startsWith(`${path}/`)) return { kind: 'workspace', description: `${path}, which holds the workspace` };
+    if (path.toLowerCase() === git.toLowerCase()) return { kind: 'workspace', description: "the workspace's .git folder (every commit and branch)" };
+    return undefined;
+  }
+  // A glob as the last component: what it can match in its folder.
+  const matches = picomatch(glob, { bash: true, nocase: true });
+  if (path === top && matches('.git')) return { kind: 'workspace', description: `the workspace's .git folder (through ${glob})` };
+  const below = top.startsWith(`${path === '/' ? '' : path}/`) ? top.slice(path.length + (path === '/' ? 0 : 1)).split('/')[0] : undefined;
+  if (below !== undefined && matches(below)) return { kind: 'workspace', description: `${posix.join(path, glob)}, which matches the folder holding the workspace` };
+  return undefined;
+}
+
 // Would deleting (moving, re-permissioning) this path recursively wreck the machine or the user's home?
-export function catastrophicPath(candidate: string, context: PathContext): Catastrophe | undefined {
+// `deleting`: the workspace root, what holds it and its .git count too (a move or chmod of them is not
+// a catastrophe; deleting them is).
+export function catastrophicPath(candidate: string, context: PathContext, deleting = false): Catastrophe | undefined {
   if (candidate === '' || candidate === UNKNOWN) return undefined;
   const dynamic = candidate.includes(UNKNOWN);
   if (dynamic && !candidate.startsWith('/') && !candidate.startsWith('~')) return undefined;
@@ -88,6 +112,10 @@ export function catastrophicPath(candidate: string, context: PathContext): Catas
       continue;
     }
     const globAt = components.findIndex((component) => GLOB.test(component));
+    if (deleting && context.root && (globAt < 0 || globAt === components.length - 1)) {
+      const lost = globAt < 0 ? workspaceLoss(path, undefined, context.root) : workspaceLoss(`/${components.slice(0, globAt).join('/')}`, components[globAt]!, context.root);
+      if (lost) return lost;
+    }
     if (globAt === 0) return { kind: 'root-glob', description: `everything matching ${path} at the top of the file system` };
     if (globAt > 0) {
       const parent = `/${components.slice(0, globAt).join('/')}`;

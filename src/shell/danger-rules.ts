@@ -2,7 +2,7 @@
 // Only things that wreck a machine, a disk or a home directory are here; everything merely risky is the
 // permission layer's business.
 import { posix } from 'node:path';
-import { catastrophicPath, isBlockDevice, isCriticalFile, isDevicePath, systemWriteArea, type Catastrophe, type PathContext } from './danger-paths.js';
+import { catastrophicPath, isBlockDevice, isCriticalFile, isDevicePath, systemWriteArea, type Catastrophe } from './danger-paths.js';
 import { parseArgs, longOption, shortFlag, tokensOf } from './danger-args.js';
 import { rsync, tar, zip } from './danger-archive.js';
 import { fd, find } from './danger-find.js';
@@ -10,23 +10,12 @@ import { inlineFileHit } from './danger-inline.js';
 import { textualHit } from './danger-text.js';
 import { inlineProgram, languageOf } from './parse-inline.js';
 import type { ShellWord, SimpleCommand } from './parse-types.js';
+import type { Hit, RuleInput } from './danger-types.js';
 import { INTERPRETERS, SHELLS, interpreterReadsStdin, shellMode } from './parse-wrappers.js';
 
 export { tokensOf } from './danger-args.js';
 
-export interface Hit {
-  readonly rule: string;
-  readonly reason: string;
-}
-
-export interface RuleInput {
-  // Lower-cased command name (for a dynamic name: a value it was seen to take).
-  readonly name: string;
-  // The argument words.
-  readonly words: readonly ShellWord[];
-  readonly command: SimpleCommand;
-  readonly context: PathContext;
-}
+export type { Hit, RuleInput } from './danger-types.js';
 
 const UNKNOWN = '\u0000';
 
@@ -47,7 +36,7 @@ function rm({ words, context }: RuleInput): Hit | undefined {
   const recursive = options.some((token) => shortFlag(token, /[rR]/) || longOption(token, 'recursive'));
   if (!recursive && !unknownOption) return undefined;
   for (const operand of operands) {
-    const hit = catastrophicPath(operand, context);
+    const hit = catastrophicPath(operand, context, true);
     if (hit) return { rule: 'rm-catastrophic', reason: `recursive deletion of ${describe(hit)}` };
   }
   return undefined;
@@ -243,7 +232,7 @@ function downloadedScript({ name, words }: RuleInput): Hit | undefined {
 // rimraf deletes recursively by design (`npx rimraf /`).
 function rimraf({ words, context }: RuleInput): Hit | undefined {
   for (const operand of parseArgs(words).operands) {
-    const hit = catastrophicPath(operand, context);
+    const hit = catastrophicPath(operand, context, true);
     if (hit) return { rule: 'rm-catastrophic', reason: `recursive deletion of ${describe(hit)}` };
   }
   return undefined;

@@ -40,7 +40,7 @@ function blocked(hit: Hit, command: string): DangerVerdict {
 
 function classifyReading(parse: ShellParse, context: DangerContext): DangerVerdict {
   const cwds: string[] = context.workspace ? [posix.normalize(context.workspace)] : [];
-  const paths: PathContext = { ...(context.home ? { home: context.home } : {}), cwds };
+  const paths: PathContext = { ...(context.home ? { home: context.home } : {}), ...(context.root ? { root: context.root } : {}), cwds };
   for (const command of parse.commands) {
     const hit = checkCommand(command, paths, 0);
     if (hit) return blocked(hit, command.text);

@@ -57,7 +57,8 @@ function repl(code: string, interactive: RegExp): Check {
 const SSH_VALUED = 'BbcDEeFIiJLlmOoPpQRSWw';
 const ssh: Check = (args) => {
   const { operands, options } = parseArgs(args.map(plainWord), SSH_VALUED);
-  if (options.some((option) => /^-[a-zA-Z]*[VGQNO]/.test(option)) || operands.length !== 1) return undefined;
+  // -T: no terminal asked for (`ssh -T git@github.com` answers and ends); -N: a tunnel, no shell.
+  if (options.some((option) => /^-[a-zA-Z]*[VGQNOT]/.test(option)) || operands.length !== 1) return undefined;
   return { program: 'ssh (a login shell)', hint: 'without a remote command ssh opens an interactive shell; pass the command: ssh HOST \'CMD\'' };
 };
 
@@ -147,9 +148,10 @@ const CHECKS: ReadonlyMap<string, Check> = new Map<string, Check>([
   ...['nano', 'pico', 'micro', 'joe', 'jed', 'mcedit', 'kak', 'hx', 'helix', 'mg', 'jove'].map((name) => [name, editor(name, () => false, '')] as const),
   ['emacs', editor('emacs', emacsBatch, '; elisp runs with emacs --batch')],
   ...['less', 'more', 'most', 'pg'].map((name) => [name, pager] as const),
-  ['top', monitor(/^-[a-zA-Z]*b/, 'top -b -n 1 prints one snapshot')],
+  ['top', monitor(/^-[a-zA-Z]*[bl]/, 'top -b -n 1 prints one snapshot (macOS: top -l 1)')],
+  ...['iftop', 'nethogs'].map((name) => [name, monitor(/^-[a-zA-Z]*t/, `${name} -t prints text lines`)] as const),
   ['iotop', monitor(/^(?:-[a-zA-Z]*b|--batch)$/, 'iotop -b -n 1 prints one snapshot')],
-  ...['htop', 'btop', 'atop', 'nvtop', 'glances', 'nmon', 'iftop', 'bmon', 'nethogs', 'tig', 'lazygit', 'ranger', 'nnn', 'vifm'].map((name) => [name, monitor(undefined, 'use a command that prints once (ps aux, free -m, df -h, git log)')] as const),
+  ...['htop', 'btop', 'nvtop', 'tig', 'lazygit', 'ranger', 'nnn', 'vifm'].map((name) => [name, monitor(undefined, 'use a command that prints once (ps aux, free -m, df -h, git log)')] as const),
   ['watch', () => ({ hint: WATCH_HINT })],
   ...['python', 'python2', 'python3', 'pypy', 'pypy3'].map((name) => [name, repl('-c CODE', /^-[a-zA-Z]*i$/)] as const),
   ...['node', 'nodejs'].map((name) => [name, repl('-e CODE', /^(?:-i|--interactive)$/)] as const),
@@ -177,8 +179,16 @@ function checkCommand(command: SimpleCommand): InteractiveHit | undefined {
   if (command.wrappers.some((wrapper) => wrapper.replace(/^.*\//, '') === 'watch')) {
     return { program: 'watch', command: command.text.trim(), hint: WATCH_HINT };
   }
-  if (command.name === null) return undefined;
-  const name = command.name.toLowerCase();
+  // A name only known at run time: the values the parse saw it take (`v=vim; $v x`).
+  const names = command.name !== null ? [command.name] : (command.words[0]?.candidates ?? []).filter((value) => value !== '' && !value.includes('\u0000'));
+  for (const name of names) {
+    const hit = checkNamed(command, name.replace(/^.*\//, '').toLowerCase());
+    if (hit) return hit;
+  }
+  return undefined;
+}
+
+function checkNamed(command: SimpleCommand, name: string): InteractiveHit | undefined {
   const check = CHECKS.get(name) ?? (/^python\d+(?:\.\d+)?$/.test(name) ? CHECKS.get('python3') : undefined);
   if (!check) return undefined;
   const sensitive = FLAG_SENSITIVE.has(name) || /^python/.test(name);

@@ -1,7 +1,9 @@
 // Reading program text of another language just far enough to find calls and their literal arguments:
 // string literals (quotes, triple quotes, backticks, perl/ruby `qx{}` `%x()` `qw()`), the code between
 // them, and the home directory however the language spells it (`os.homedir()`, `Path.home()`, `$ENV{HOME}`).
-import type { Language } from './parse-inline.js';
+
+// The languages whose inline code is read (parse-inline.ts).
+export type Language = 'python' | 'js' | 'perl' | 'ruby' | 'php' | 'awk' | 'lua' | 'r' | 'applescript' | 'other';
 
 // Stands for the home directory in the code (`os.homedir()`, `Path.home()`, `$ENV{HOME}` ...).
 export const HOME_MARK = '\uE000';

@@ -8,7 +8,8 @@ import type { WordLike } from './parse-wrappers.js';
 
 export { HOME_MARK, callSites, markHome, splitArgs, tokenize, type CallSite, type Token } from './parse-code.js';
 
-export type Language = 'python' | 'js' | 'perl' | 'ruby' | 'php' | 'awk' | 'lua' | 'r' | 'applescript' | 'other';
+import type { Language } from './parse-code.js';
+export type { Language } from './parse-code.js';
 
 const LANGUAGES: ReadonlyArray<readonly [RegExp, Language]> = [
   [/^python[\d.]*$|^pypy\d*$/, 'python'],

@@ -21,6 +21,8 @@ export interface ShellCall {
   readonly dir: string;
   readonly timeoutSeconds: number;
   readonly onChunk?: RunOptions['onChunk'];
+  // Hand the output to the caller's onOutput as it arrives (exec; test reports a summary instead).
+  readonly live?: boolean;
 }
 
 export function toProcessData(result: RunResult): ProcessData {
@@ -44,6 +46,9 @@ export async function runShellCall(call: ShellCall, ctx: CommandContext): Promis
   const prepared = ctx.sandbox ? await ctx.sandbox.prepare(folder.real) : undefined;
   if (prepared?.warning) ctx.warn(prepared.warning);
   const sandboxed = (prepared?.wrapper.length ?? 0) > 0;
+  const live = call.live ? ctx.caller?.onOutput : undefined;
+  const own = call.onChunk;
+  const onChunk: RunOptions['onChunk'] = own && live ? (chunk, stream) => (own(chunk, stream), live(chunk, stream)) : (own ?? live);
   const result = await runProcess({
     wrapper: prepared?.wrapper ?? [],
     command: call.command,
@@ -51,7 +56,7 @@ export async function runShellCall(call: ShellCall, ctx: CommandContext): Promis
     timeoutMs: call.timeoutSeconds * 1000,
     signal: ctx.signal,
     env: childEnv(process.env, { pass: ctx.sandbox?.passEnv ?? [] }),
-    ...(call.onChunk ? { onChunk: call.onChunk } : {}),
+    ...(onChunk ? { onChunk } : {}),
   });
   for (const warning of prepared?.after?.() ?? []) ctx.warn(warning);
   return sandboxed ? { ...result, sandboxed, ...(prepared?.networkBlocked ? { networkBlocked: true } : {}) } : result;
@@ -98,11 +103,16 @@ export function processFailure<D extends ProcessData>(result: RunResult, data: D
   return fail('C253', `${last === '' ? how : `${how}: ${last}`}${hint}`, data);
 }
 
+// How it ended: `[exit 0]`, `[killed by SIGTERM]` (the line a door prints after output shown live).
+export function formatProcessEnd(data: Pick<ProcessData, 'exitCode' | 'signal'>): string {
+  return data.exitCode === null ? `[killed by ${data.signal ?? 'a signal'}]` : `[exit ${data.exitCode}]`;
+}
+
 // stdout, then stderr under a marker, then how it ended.
 export function formatProcessOutput(data: ProcessData): string {
   const parts: string[] = [];
   if (data.stdout !== '') parts.push(data.stdout.replace(/\n$/, ''));
   if (data.stderr !== '') parts.push(`--- stderr ---\n${data.stderr.replace(/\n$/, '')}`);
-  parts.push(data.exitCode === null ? `[killed by ${data.signal ?? 'a signal'}]` : `[exit ${data.exitCode}]`);
+  parts.push(formatProcessEnd(data));
   return parts.join('\n');
 }

@@ -141,7 +141,7 @@ describe('patch: tolerances (success plus a warning)', () => {
     const code = await patch({ file: 'a.ts', search: 'OLD', replace: '“hi” + ‘x’' });
     expect(data(code)).toMatchObject({ replacements: 1 });
     expect(await text('a.ts')).toBe('const s = "hi" + \'x\';\n');
-    expect(code.warnings).toEqual(['replaced 4 typographic quotes with ASCII quotes (code file)']);
+    expect(code.warnings).toEqual(['replaced 4 typographic quotes with ASCII quotes in a.ts (code file)']);
     const prose = await patch({ file: 'a.md', search: 'OLD', replace: '“hi”' });
     expect(data(prose)).toMatchObject({ replacements: 1 });
     expect(await text('a.md')).toBe('He said “hi”.\n');

@@ -288,9 +288,7 @@ describe('quote normalisation', () => {
     expect(await read('q.ts')).toBe('const a = "one";\nconst b = <<2>>;\nconst s = "hi" + \'x\';\n');
     expect(await read('q.md')).toBe('intro\nHe said “hi” ‘there’.\n');
     expect(envelope.warnings).toEqual([
-      'replaced 4 typographic quotes with ASCII quotes (code file)',
-      'replaced 2 typographic quotes with ASCII quotes (code file)',
-      'replaced 2 typographic quotes with ASCII quotes (code file)',
+      'replaced 8 typographic quotes with ASCII quotes in q.ts (code file)',
     ]);
   });
 });

@@ -75,7 +75,7 @@ describe('write', () => {
   it('normalises typographic quotes in code files only', async () => {
     const code = await write({ file: 'x.ts', content: 'const s = “hi” + ‘x’;\n' });
     expect((await bytes('x.ts')).toString()).toBe('const s = "hi" + \'x\';\n');
-    expect(code.warnings).toEqual(['replaced 4 typographic quotes with ASCII quotes (code file)']);
+    expect(code.warnings).toEqual(['replaced 4 typographic quotes with ASCII quotes in x.ts (code file)']);
     const prose = await write({ file: 'x.md', content: 'She said “hi”.\n' });
     expect((await bytes('x.md')).toString()).toBe('She said “hi”.\n');
     expect(prose.warnings).toEqual([]);

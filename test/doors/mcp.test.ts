@@ -250,11 +250,23 @@ describe('approval through MCP elicitation', () => {
     }));
   });
 
-  it('"always" on a shell line (only once/no are offered) is a refusal', async () => {
+  it('"always" on a line where several commands ask (only once/no are offered) is a refusal', async () => {
     const c = await client(withAnswer({ action: 'accept', content: { answer: 'always' } }, []));
-    const result = await call(c, 'exec', { cmd: 'touch shell-always.txt' });
+    const result = await call(c, 'exec', { cmd: 'touch shell-always.txt && mkdir shell-always-dir' });
     expect(result.structuredContent.error.code).toBe('C240');
     await expect(readFile(join(ws, 'shell-always.txt'), 'utf8')).rejects.toThrow();
+  });
+
+  it('"always" on one asking command runs it and saves that exact command, not a prefix', async () => {
+    const c = await client(withAnswer({ action: 'accept', content: { answer: 'always' } }, []));
+    const result = await call(c, 'exec', { cmd: 'touch shell-always-one.txt' });
+    expect(result.isError).not.toBe(true);
+    expect(await readFile(join(ws, 'shell-always-one.txt'), 'utf8')).toBe('');
+    const asked: string[] = [];
+    const again = await client(withAnswer({ action: 'decline' }, asked));
+    const longer = await call(again, 'exec', { cmd: 'touch shell-always-one.txt extra.txt' });
+    expect(asked).toHaveLength(1);
+    expect(longer.isError).toBe(true);
   });
 
   it('without the elicitation capability, an ask is C241', async () => {

@@ -74,10 +74,10 @@ describe('other spellings', () => {
     ['git-push-force', 'git push --forc'],
     ['git-push-force', 'git send-pack --forc origin main'],
     ['git-push-force', 'git send-pack origin +main'],
-    ['rm-recursive-force', 'rm --rec --for build'],
-    ['rm-recursive-force', 'rm --recursive --forc build'],
-    ['rm-recursive-force', 'rm -r --interactive=never build'],
-    ['rm-recursive-force', 'rm --recu --inter=never build'],
+    ['rm-recursive', 'rm --rec --for /srv/build'],
+    ['rm-recursive', 'rm --recursive --forc /srv/build'],
+    ['rm-recursive', 'rm -r --interactive=never /srv/build'],
+    ['rm-recursive', 'rm --recu --inter=never /srv/build'],
     ['rm-root', 'rm --no-pres -r /x'],
     ['iptables-flush', 'iptables --fl'],
     ['nc-listen', 'nc --lis 8080'],
@@ -128,15 +128,15 @@ describe('listed programs with a writing option are judged as writes', () => {
 // A glob can expand to a file named like an option (`rm *` with a file named `-rf`).
 describe('globs that can expand to option-like file names', () => {
   test.each([
-    ['rm-recursive-force', 'rm *'],
-    ['rm-recursive-force', 'rm -f *'],
-    ['rm-recursive-force', 'rm ?*'],
+    ['rm-recursive', 'rm *'],
+    ['rm-recursive', 'rm -f *'],
+    ['rm-recursive', 'rm ?*'],
     ['kill-9', 'kill *'],
     ['git-push-force', 'git push origin *'],
     ['chmod-777', 'chmod * x'],
-    ['rm-recursive-force', 'rm \\-*'],
-    ['rm-recursive-force', 'rm "-"*'],
-    ['rm-recursive-force', 'rm ""*'],
+    ['rm-recursive', 'rm \\-*'],
+    ['rm-recursive', 'rm "-"*'],
+    ['rm-recursive', 'rm ""*'],
   ])('%s: %s', async (cls, line) => {
     expect(await immune(line)).toBe(cls);
   });

@@ -7,11 +7,11 @@ import { explain, parser, policyWith, sandbox, type Sandbox } from './helpers.js
 
 // [class, call]: every seed-004 class (and chatcli §6.4's regex families), plus codeward's own.
 const CASES: readonly (readonly [string, string])[] = [
-  ['rm-recursive-force', '@coder exec rm -rf build'],
-  ['rm-recursive-force', '@coder exec rm -fr build'],
-  ['rm-recursive-force', '@coder exec rm -r -f build'],
-  ['rm-recursive-force', '@coder exec rm --recursive --force build'],
-  ['rm-recursive-force', '@coder exec rm -Rfv build'],
+  ['rm-recursive', '@coder exec rm -rf ../build'],
+  ['rm-recursive', '@coder exec rm -fr ../build'],
+  ['rm-recursive', '@coder exec rm -r -f ../build'],
+  ['rm-recursive', '@coder exec rm --recursive --force ../build'],
+  ['rm-recursive', '@coder exec rm -Rfv ../build'],
   ['rm-root', '@coder exec rm -r /'],
   ['rm-root', '@coder exec rm --no-preserve-root -r /x'],
   ['mkfs', '@coder exec mkfs.ext4 /dev/sdb1'],

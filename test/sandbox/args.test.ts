@@ -164,7 +164,8 @@ describe('a workspace under /tmp (the private /tmp must not swallow writes besid
     [['/tmp/a/ws', '/tmp/c/d'], { tmp: '/tmp', readOnly: ['/tmp/a', '/tmp/c'] }],
     [['/tmp/ws'], { tmp: SCRATCH_TMP, readOnly: ['/tmp'] }],
     [['/w', '/tmp/cache'], { tmp: SCRATCH_TMP, readOnly: ['/tmp'] }],
-    [['/tmp/.codeward-tmp/ws'], { tmp: SCRATCH_TMP, readOnly: ['/tmp'] }],
+    [['/tmp/.codeward-tmp/ws'], { tmp: '/tmp', readOnly: ['/tmp/.codeward-tmp'] }],
+    [['/tmp/.codeward-tmp'], { tmp: `${SCRATCH_TMP}-private`, readOnly: ['/tmp'] }],
     [['/tmpfoo/ws'], { tmp: '/tmp', readOnly: [] }],
   ])('%j → %j', (areas, layout) => {
     expect(tmpLayout(areas)).toEqual(layout);

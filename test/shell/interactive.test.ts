@@ -63,6 +63,17 @@ describe('programs that wait for a terminal are found in every spelling', () => 
     ['"vim" x', 'vim'],
     ['f=x; less $f', 'less'],
     ['true && (cd src; nano a.c)', 'nano'],
+    ['v=vim; $v x', 'vim'],
+    ['command vim x', 'vim'],
+    ['exec less x', 'less'],
+    ['nohup vim x &', 'vim'],
+    ['env -i TERM=xterm top', 'top'],
+    ["xargs -I{} sh -c 'vim {}' < list", 'vim'],
+    ['git log | (less)', 'less'],
+    ['python3 -c "import os; os.system(\'vim x\')"', 'vim'],
+    ["script -qc 'vim x' /dev/null", 'vim'],
+    ['git --no-pager -c core.editor=nano commit', 'git commit'],
+    ['GIT_EDITOR=vim git rebase --interactive HEAD~2', 'git rebase -i'],
   ])('%s → %s', async (line, name) => {
     expect(await program(line)).toBe(name);
   });
@@ -76,6 +87,9 @@ describe('programs that wait for a terminal are found in every spelling', () => 
     'top -bn1',
     'ssh host ls -la',
     'ssh -V',
+    'ssh -T git@github.com',
+    'top -l 1',
+    'iftop -t -s 5',
     'python3 -c "print(1)"',
     'python3 script.py',
     'echo "print(1)" | python3',

@@ -1,4 +1,4 @@
-import { relative, resolve } from 'node:path';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { fail, toCodewardError } from '../../engine/errors.js';
 import { Registry } from '../../engine/registry.js';
 import { builtinCommands } from '../../commands/index.js';
@@ -39,6 +39,14 @@ function exitStatus(outcome: AgentOutcome): number {
 }
 
 // `codeward agent`: coder mode, interactive (a terminal UI) or headless (-p).
+
+// A path as the header shows it: under the home folder as ~/..., else as it is.
+function shownPath(path: string, home: string | undefined): string {
+  if (home === undefined || home === '') return path;
+  const inside = relative(home, path);
+  return inside !== '' && !inside.startsWith('..') && !isAbsolute(inside) ? `~${sep}${inside}` : path;
+}
+
 export async function agentCommand(argv: readonly string[], globals: GlobalOptions, io: CliIo): Promise<number> {
   let options: AgentCliOptions | undefined;
   let tui: Tui | undefined;
@@ -103,7 +111,7 @@ export async function agentCommand(argv: readonly string[], globals: GlobalOptio
         input: io.prompt as NodeJS.ReadStream,
         output: io.terminal!,
         color: io.terminal!.isTTY === true && io.env['NO_COLOR'] === undefined,
-        header: { model: `${modelConfig.provider}/${modelConfig.model}`, workspace: engine.workspace.root, approvalMode, transcript: relative(engine.workspace.root, transcript.path) },
+        header: { model: `${modelConfig.provider}/${modelConfig.model}`, workspace: engine.workspace.root, approvalMode, transcript: shownPath(transcript.path, home) },
         onInterrupt: () => interrupt(),
         slash: (line) => runSlash(engine, line),
       });

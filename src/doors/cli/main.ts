@@ -210,7 +210,9 @@ export async function main(givenArgv: readonly string[], io: CliIo): Promise<num
     const input = extracted.rest.length === 1 && extracted.rest[0] === '-'
       ? await callFromStdin(io)
       : extracted.rest.length === 1 && extracted.rest[0]!.trimStart().startsWith('{') ? extracted.rest[0]! : extracted.rest;
-    let envelope = await engine.run(input);
+    // exec at a terminal without --json: its output is shown as it arrives (src/shell/live-output.ts).
+    const live = !options.json && io.terminal && command?.name === 'exec' ? (await import('../../shell/live-output.js')).liveOutput(io) : undefined;
+    let envelope = await engine.run(input, live ? { caller: { onOutput: live.onOutput } } : {});
     try {
       await engine.close();
     } catch (error) {
@@ -218,7 +220,7 @@ export async function main(givenArgv: readonly string[], io: CliIo): Promise<num
     }
     const ran = envelope.ok || PROCESS_FAILURES.has(envelope.error.code) ? registry.find(envelope.cmd) : undefined;
     const failed = failedOf(registry, envelope);
-    print(io, options, envelope, () => (ran ? formatSafely(ran, envelope.data) : ''), failed);
+    print(io, options, envelope, () => (!ran ? '' : live?.shown() ? live.end(envelope.data) : formatSafely(ran, envelope.data)), failed);
     return exitCode(envelope, failed);
   } catch (error) {
     const failure = toCodewardError(error);

@@ -59,7 +59,7 @@ export async function checkCall(input: CallInput, ctx: CheckContext): Promise<Ch
   }
   const explanation = await explainJudged(ctx.policy, ctx.denials, describeCall(call), ctx.parser);
   try {
-    await classifyHook(ctx.parser, { allowUnsafe: ctx.allowUnsafe, ...(ctx.home ? { home: ctx.home } : {}) }).classify(call);
+    await classifyHook(ctx.parser, { allowUnsafe: ctx.allowUnsafe, root: ctx.workspace.root, ...(ctx.home ? { home: ctx.home } : {}) }).classify(call);
   } catch (error) {
     const failure = toCodewardError(error);
     return { ...explanation, decision: 'deny', reason: failure.message, blocked: { code: failure.code, message: failure.message } };

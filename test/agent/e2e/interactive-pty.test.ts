@@ -48,7 +48,7 @@ describe('codeward agent in a terminal', () => {
       await waitFor('What should I do?');
       expect(plain(out)).toContain('codeward · openai/gpt-test');
       expect(plain(out)).toContain('approvals: ask');
-      expect(plain(out)).toMatch(/transcript: \.codeward\/sessions\/\d{8}-\d{6}-[0-9a-f]{6}\.jsonl/);
+      expect(plain(out)).toMatch(/transcript: ~\/\S*workspaces\/[0-9a-f]+\/sessions\/\d{8}-\d{6}-[0-9a-f]{6}\.jsonl/);
       child.write('fix the add function\r');
       const asked = await waitFor('[y] once / [a] always / [n] no / [d] never ›');
       const screen = plain(out);
