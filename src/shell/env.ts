@@ -15,38 +15,9 @@
 //   TERM are replaced: exec has no terminal to show them on (stdin is empty, no controlling terminal).
 // - `.env` files are never read: the child sees the parent's environment, nothing from the workspace.
 
-export const PROVIDER_SECRET_VARIABLES: readonly string[] = [
-  'OPENAI_API_KEY',
-  'ANTHROPIC_API_KEY',
-  'ANTHROPIC_AUTH_TOKEN',
-  'OLLAMA_API_KEY',
-];
+import { isCodewardSecret, isSecretVariable } from '../engine/secret-variables.js';
 
-// CODEWARD_* variables that hold no secret and that a nested codeward (or a test of it) may use.
-export const HARMLESS_CODEWARD_VARIABLES: readonly string[] = [
-  'CODEWARD_STATE_DIR',
-  'CODEWARD_PROVIDER',
-  'CODEWARD_MODEL',
-];
-
-// Name parts that mark a secret (whole `_`-separated words, or words ending so: GITLAB_PRIVATETOKEN,
-// npm's `…:_authToken`; TOKENIZERS_PARALLELISM is no token).
-const SECRET_WORDS = /(?:^|_)(?:[A-Z0-9]*(?:TOKEN|SECRET|PASSWORD|PASSWD|APIKEY|PASSPHRASE|CREDENTIAL)S?|API_?KEYS?|KEYS?|PASS|CREDS|PRIVATE_?KEY|ACCESS_?KEY(?:_?ID)?|AUTH|COOKIES?|DSN|CONN(?:ECTION)?_?STR(?:ING)?|DATABASE_?URL|WEBHOOK(?:_?URL)?)(?:_|$)/;
-// Whole families of credentials (cloud accounts, agents that sign as the user).
-const SECRET_PREFIXES = ['AWS_', 'AZURE_', 'ARM_CLIENT', 'GOOGLE_APPLICATION_CREDENTIALS', 'GCLOUD_', 'CLOUDSDK_AUTH', 'DIGITALOCEAN_', 'HCLOUD_', 'VAULT_', 'DOCKER_AUTH', 'SSH_AUTH_SOCK', 'GPG_AGENT_INFO', 'GNUPGHOME', 'KUBECONFIG', 'TF_VAR_', 'OP_SERVICE_ACCOUNT', 'SNOWFLAKE_', 'TWINE_', 'GH_ENTERPRISE_', 'CI_JOB_JWT'];
-// Harmless names that look like secrets.
-const NOT_SECRET = new Set(['PASSWORD_STORE_DIR', 'PASSWORD_STORE_KEY']);
-// A value that carries a password: scheme://user:password@host.
-const PASSWORD_URL = /^[a-z][a-z0-9+.-]*:\/\/[^/\s:@]+:[^/\s@]+@/i;
-
-// Is this variable a secret a process must not see unless the user names it?
-export function isSecretVariable(name: string, value: string | undefined): boolean {
-  const upper = name.toUpperCase();
-  if (isCodewardSecret(upper)) return true;
-  if (NOT_SECRET.has(upper)) return false;
-  if (SECRET_WORDS.test(upper) || SECRET_PREFIXES.some((prefix) => upper.startsWith(prefix))) return true;
-  return value !== undefined && PASSWORD_URL.test(value);
-}
+export { HARMLESS_CODEWARD_VARIABLES, isCodewardSecret, isSecretVariable, PROVIDER_SECRET_VARIABLES } from '../engine/secret-variables.js';
 
 // What an editor started by a program (crontab -e, kubectl edit, `$EDITOR x`) runs: one word (programs
 // split EDITOR on spaces, run it with execvp or sh -c) naming no program, so it fails at once (127) and
@@ -84,11 +55,6 @@ export interface ChildEnvOptions {
   readonly overrides?: Readonly<Record<string, string | undefined>>;
 }
 
-export function isCodewardSecret(name: string): boolean {
-  const upper = name.toUpperCase();
-  if (PROVIDER_SECRET_VARIABLES.includes(upper)) return true;
-  return upper.startsWith('CODEWARD_') && !HARMLESS_CODEWARD_VARIABLES.includes(upper);
-}
 
 export function childEnv(parent: Readonly<Record<string, string | undefined>>, options: ChildEnvOptions = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};

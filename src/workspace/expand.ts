@@ -1,7 +1,7 @@
 import { homedir } from 'node:os';
 import { fail } from '../engine/errors.js';
 // The one list of what counts as a secret variable (exec's environment filter uses it too); a pure module.
-import { isSecretVariable } from '../shell/env.js';
+import { isSecretVariable } from '../engine/secret-variables.js';
 
 export interface ExpandOptions {
   readonly env?: Readonly<Record<string, string | undefined>>;
