@@ -81,15 +81,18 @@ function cleanDeletes(cmd: Argv): boolean {
 }
 
 // Wrappers that hand rm its operands (find -exec rm -rf {}, xargs rm -rf): the names are not on the line.
-const FEEDING_WRAPPERS = ['find', 'xargs', 'fd', 'fdfind', 'parallel', 'watch'];
+// Wrappers that keep the folder a command runs in: any other one may move it (`env -C /x`, `sudo -D`,
+// `unshare -w`, `nsenter --wd`, `chroot`, `systemd-run --working-directory`), feed it operands (find,
+// xargs) or run it through a shell whose start-up file may cd first (`BASH_ENV=x.sh bash -c 'rm -rf d'`).
+const IN_PLACE_WRAPPERS = new Set(['nice', 'nohup', 'setsid', 'time', 'command', 'builtin', 'exec', 'stdbuf', 'ionice', 'timeout', 'chrt', 'taskset', 'eatmydata', 'nocache', 'unbuffer', 'caffeinate']);
 
 // `rm -r dist` and `rm -rf dist` are the same ordinary act: deleting a folder by a plain name in the
 // folder the command runs in (inside the workspace), with or without -f. A plain name has no `/` (a
 // symlinked folder on the way would lead elsewhere, `dist/` follows a link), is not `.`, `..`, `.git`
-// or `~`, has no glob or expansion, and no cd came first. Everything else stays immune (a person asks);
+// or `~`, has no glob or expansion, no cd or sourced script came first and no wrapper may move it. Everything else stays immune (a person asks);
 // deleting the workspace root or its .git is C242 in the danger classifier whatever the rules say.
 function recursiveDeleteInPlace(cmd: Argv): boolean {
-  if (cmd.moved || cmd.unknown || cmd.wrappers.some((w) => FEEDING_WRAPPERS.includes(w))) return false;
+  if (cmd.moved || cmd.unknown || !cmd.wrappers.every((w) => IN_PLACE_WRAPPERS.has(w))) return false;
   const targets = operands(cmd.args);
   return targets.length > 0 && targets.every((name) => /^[\w@%+=:,.-]+$/.test(name) && name.toLowerCase() !== '.git' && !/^\.+$/.test(name));
 }

@@ -56,7 +56,8 @@ function immuneReading(parse: ShellParse, readOnlyName: (name: string) => boolea
     const found = toArgv(command);
     if (!found) return unverifiable('dynamic-command', command.text);
     const argv = moved ? { ...found, moved } : found;
-    moved ||= ['cd', 'pushd', 'popd'].includes(found.name);
+    // A sourced script runs in this shell and may cd (`. ./x.sh; rm -rf dist`).
+    moved ||= ['cd', 'pushd', 'popd', 'source', '.'].includes(found.name);
     const cls = immuneCommand(argv);
     if (cls) return { name: cls.name, description: cls.description, where: command.text };
     if (argv.unknown && ARGUMENT_SENSITIVE.has(argv.name)) return unverifiable('dynamic-args', command.text);

@@ -81,4 +81,35 @@ describe.skipIf(!existsSync(CLI))('rm -r and rm -rf are judged alike', () => {
     const result = runCli(['-C', root, '--json', '--sandbox', 'off', 'exec', '--dir', 'sub', '--cmd', 'rm -rf .']);
     expect(result.json).toMatchObject({ ok: false, error: { code: 'C241' } });
   });
+
+  // Red team: the plain name is only plain in the folder the command runs in. A wrapper that moves it,
+  // a sourced script that cds, or a shell whose start-up file cds first deleted a folder outside the
+  // workspace under --yes (each ran on the old code).
+  it.each([
+    'env -C OUT rm -rf victim',
+    'env --chdir=OUT rm -rf victim',
+    'unshare -w OUT rm -rf victim',
+    'nsenter --wd=OUT rm -rf victim',
+    '. ./cd.sh; rm -rf victim',
+    'source cd.sh && rm -rf victim',
+    'BASH_ENV=cd.sh bash -c "rm -rf victim"',
+  ])('%s stays safety-immune and the outside folder is kept', async (template) => {
+    const outside = await tempDir();
+    try {
+      await writeFiles(outside, { 'victim/f': 'v' });
+      await writeFiles(root, { 'cd.sh': `cd '${outside}'\n` });
+      const cmd = template.replace('OUT', outside);
+      const result = run(cmd, ['--allow', `@coder exec ${cmd}`, '--allow', '@coder exec rm -rf victim']);
+      expect(result.json).toMatchObject({ ok: false, error: { code: 'C241' } });
+      expect(result.json.error?.message).toMatch(/safety-immune/);
+      expect(existsSync(`${outside}/victim/f`)).toBe(true);
+    } finally {
+      await removeDir(outside);
+    }
+  });
+
+  it('a wrapper that keeps the folder (timeout, nice) still follows the rules', () => {
+    expect(run('timeout 30 nice rm -rf dist').json).toMatchObject({ ok: true });
+    expect(existsSync(`${root}/dist`)).toBe(false);
+  });
 });
