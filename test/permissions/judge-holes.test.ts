@@ -123,6 +123,40 @@ describe('assignments before a command stay part of its spelling', () => {
   });
 });
 
+// Red team (always scopes): a family scope for the project's own tasks (`go test *`, `npm run *`, `cargo
+// test *`) approved the tool's options that run a program or code the caller wrote in the arguments.
+describe('build tools given code to run in their arguments need a person', () => {
+  test.each([
+    ['allow @coder exec go test *', 'go test -exec "sh -c id" ./...'],
+    ['allow @coder exec go test *', 'go test --exec=./x .'],
+    ['allow @coder exec go build *', 'go build -toolexec "sh -c id" .'],
+    ['allow @coder exec go vet *', 'go vet -vettool=./x ./...'],
+    ['allow @coder exec cargo test *', 'cargo test --config \'target.x86_64-unknown-linux-gnu.runner="sh -c id"\''],
+    ['allow @coder exec cargo build *', 'cargo build --config=build.rustc-wrapper="./x"'],
+    ['allow @coder exec npm run *', 'npm run build --script-shell=./evil.sh'],
+    ['allow @coder exec npm test *', 'npm test --node-options=--import=data:text/javascript,0'],
+    ['allow @coder exec npm test *', 'npm test --node-opt=--require=./x.js'],
+    ['allow @coder exec npm run *', 'npm run build --script_shell=./evil.sh'],
+    ['allow @coder exec pnpm run *', 'pnpm run build --script-shell ./evil.sh'],
+  ])('under %j, %j asks', async (rule, line) => {
+    expect((await explain(await policyWith(box, [rule]), `@coder exec ${line}`)).decision).toBe('ask');
+    expect(riskyShell(await parser.parseShell(line))?.name).toBe('argument-code');
+  });
+
+  test.each(['go test ./...', 'go test -run TestX -v .', 'cargo test --config ci.toml', 'npm run build -- --script-shell=x', 'npm test --silent'])('%j follows the rules', async (line) => {
+    expect(riskyShell(await parser.parseShell(line))).toBeUndefined();
+  });
+
+  test.skipIf(!existsSync(CLI))('the real binary: a saved `npm run *` rule does not run a --script-shell the caller names', async () => {
+    await writeFile(join(box.root, 'package.json'), JSON.stringify({ name: 'x', version: '1.0.0', scripts: { build: 'true' } }));
+    await writeFile(join(box.root, 'evil2.sh'), '#!/bin/sh\ntouch PWN_ARG_SHELL\n');
+    await chmod(join(box.root, 'evil2.sh'), 0o755);
+    const result = runCli(['--json', '--sandbox', 'off', '--allow', '@coder exec npm run *', 'exec', '--cmd', 'npm run build --script-shell=./evil2.sh'], { cwd: box.root, env: { CODEWARD_STATE_DIR: box.home, HOME: box.home }, yes: false });
+    expect(result.json.error?.code).toBe('C241');
+    expect(existsSync(join(box.root, 'PWN_ARG_SHELL'))).toBe(false);
+  });
+});
+
 describe('the real binary', () => {
   const cli = (args: string[]) => runCli(args, { cwd: box.root, env: { CODEWARD_STATE_DIR: box.home, HOME: box.home }, yes: false });
 
