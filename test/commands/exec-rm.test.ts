@@ -112,4 +112,32 @@ describe.skipIf(!existsSync(CLI))('rm -r and rm -rf are judged alike', () => {
     expect(run('timeout 30 nice rm -rf dist').json).toMatchObject({ ok: true });
     expect(existsSync(`${root}/dist`)).toBe(false);
   });
+
+  // Red team: `find X -delete` is `rm -rf X` by another spelling; a start point outside the folder, or a
+  // link followed with -L/-H, deleted outside the workspace under --yes (each ran on the old code).
+  it.each(['find OUT/victim -delete', 'find ../OUTNAME/victim -delete', 'find -L lnk -delete', 'find -H lnk -name f -delete', 'find lnk/ -delete', 'find lnk -follow -delete', 'env -C OUT find victim -delete'])('%s stays safety-immune and the outside folder is kept', async (template) => {
+    const outside = await tempDir();
+    try {
+      await writeFiles(outside, { 'victim/f': 'v' });
+      spawnSync('ln', ['-s', `${outside}/victim`, `${root}/lnk`]);
+      const name = outside.slice(outside.lastIndexOf('/') + 1);
+      const cmd = template.replace('OUTNAME', name).replace('OUT', outside);
+      const rootParent = root.slice(0, root.lastIndexOf('/'));
+      const usable = !template.includes('OUTNAME') || outside.startsWith(`${rootParent}/`);
+      const result = run(cmd, ['--allow', `@coder exec ${cmd}`]);
+      expect(result.json).toMatchObject({ ok: false, error: { code: 'C241' } });
+      expect(result.json.error?.message).toMatch(/safety-immune/);
+      if (usable) expect(existsSync(`${outside}/victim/f`)).toBe(true);
+    } finally {
+      await removeDir(outside);
+    }
+  });
+
+  it('find . -name x -delete and find dist -delete still follow the rules', () => {
+    expect(run("find . -name '*.js' -path './build/*' -delete").json).toMatchObject({ ok: true });
+    expect(existsSync(`${root}/build/b.js`)).toBe(false);
+    expect(run('find dist -delete').json).toMatchObject({ ok: true });
+    expect(existsSync(`${root}/dist`)).toBe(false);
+  });
 });
+

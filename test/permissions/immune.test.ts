@@ -7,6 +7,8 @@ import { explain, parser, policyWith, sandbox, type Sandbox } from './helpers.js
 
 // [class, call]: every seed-004 class (and chatcli §6.4's regex families), plus codeward's own.
 const CASES: readonly (readonly [string, string])[] = [
+  ['find-delete', '@coder exec find ../build -delete'],
+  ['find-delete', '@coder exec find -L out -name x -delete'],
   ['rm-recursive', '@coder exec rm -rf ../build'],
   ['rm-recursive', '@coder exec rm -fr ../build'],
   ['rm-recursive', '@coder exec rm -r -f ../build'],
