@@ -115,7 +115,12 @@ describe.skipIf(!existsSync(CLI))('rm -r and rm -rf are judged alike', () => {
 
   // Red team: `find X -delete` is `rm -rf X` by another spelling; a start point outside the folder, or a
   // link followed with -L/-H, deleted outside the workspace under --yes (each ran on the old code).
-  it.each(['find OUT/victim -delete', 'find ../OUTNAME/victim -delete', 'find -L lnk -delete', 'find -H lnk -name f -delete', 'find lnk/ -delete', 'find lnk -follow -delete', 'env -C OUT find victim -delete'])('%s stays safety-immune and the outside folder is kept', async (template) => {
+  it.each([
+    'find OUT/victim -delete', 'find ../OUTNAME/victim -delete', 'find -L lnk -delete', 'find -H lnk -name f -delete', 'find lnk/ -delete', 'find lnk -follow -delete', 'env -C OUT find victim -delete',
+    `python3 -c "import shutil; shutil.rmtree('OUT/victim')"`,
+    `node -e "require('fs').rmSync('OUT/victim', { recursive: true })"`,
+    'perl -MFile::Path=rmtree -e "rmtree(q{OUT/victim})"',
+  ])('%s stays safety-immune and the outside folder is kept', async (template) => {
     const outside = await tempDir();
     try {
       await writeFiles(outside, { 'victim/f': 'v' });
