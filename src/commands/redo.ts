@@ -3,6 +3,7 @@ import { defineCommand } from '../engine/command.js';
 import { flag, wholeOr } from '../engine/schema.js';
 import { redoSteps, type RewindResult } from '../files/checkpoints/rewind.js';
 import { formatRewind } from './undo.js';
+import { withoutImmuneFiles } from './rewind-guard.js';
 
 const flags = z.strictObject({
   steps: wholeOr(1, 1, 'how many undone changes to apply again, oldest first'),
@@ -20,6 +21,6 @@ export const redoCommand = defineCommand({
   // The files come from the checkpoint store (each is jailed again when the step is applied); the whole
   // workspace is declared, so the agent's scheduler runs it alone and the gate asks as for a write.
   touches: () => [{ path: '.', access: 'write' }],
-  run: (args, ctx) => redoSteps(ctx, { count: args.steps, force: args.force }),
+  run: (args, ctx) => redoSteps(withoutImmuneFiles(ctx), { count: args.steps, force: args.force }),
   format: (data: RewindResult) => formatRewind('redid', data),
 });

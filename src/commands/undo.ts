@@ -3,6 +3,7 @@ import { defineCommand } from '../engine/command.js';
 import { flag, wholeOr } from '../engine/schema.js';
 import { undoSteps, type RewindResult } from '../files/checkpoints/rewind.js';
 import { plural } from './render.js';
+import { withoutImmuneFiles } from './rewind-guard.js';
 
 const flags = z.strictObject({
   steps: wholeOr(1, 1, 'how many of the latest changes to take back (a multipatch is one change)'),
@@ -24,6 +25,6 @@ export const undoCommand = defineCommand({
   // The files come from the checkpoint store (each is jailed again when the step is applied); the whole
   // workspace is declared, so the agent's scheduler runs it alone and the gate asks as for a write.
   touches: () => [{ path: '.', access: 'write' }],
-  run: (args, ctx) => undoSteps(ctx, { count: args.steps, force: args.force }),
+  run: (args, ctx) => undoSteps(withoutImmuneFiles(ctx), { count: args.steps, force: args.force }),
   format: (data: RewindResult) => formatRewind('undid', data),
 });

@@ -13,3 +13,13 @@ export function visible(text: string): string {
     return code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u{${code.toString(16)}}`;
   });
 }
+
+// Messages for a person's terminal that may hold several lines (an error listing files, a warning quoting
+// a repository's config key, a model's tool arguments): line breaks and tabs kept, every other control
+// character shown as an escape, so no file, key or argument can set the window title, write the
+// clipboard (OSC 52) or redraw the screen.
+// A CR ending a line (CRLF text) is kept too.
+export function visibleLines(text: string): string {
+  const shown = (line: string): string => line.split('\t').map(visible).join('\t');
+  return text.split('\n').map((line) => (line.endsWith('\r') ? `${shown(line.slice(0, -1))}\r` : shown(line))).join('\n');
+}

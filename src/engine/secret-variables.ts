@@ -19,6 +19,8 @@ export const HARMLESS_CODEWARD_VARIABLES: readonly string[] = [
 // Name parts that mark a secret (whole `_`-separated words, or words ending so: GITLAB_PRIVATETOKEN,
 // npm's `…:_authToken`; TOKENIZERS_PARALLELISM is no token).
 const SECRET_WORDS = /(?:^|_)(?:[A-Z0-9]*(?:TOKEN|SECRET|PASSWORD|PASSWD|APIKEY|PASSPHRASE|CREDENTIAL)S?|API_?KEYS?|KEYS?|PASS|CREDS|PRIVATE_?KEY|ACCESS_?KEY(?:_?ID)?|AUTH|COOKIES?|DSN|CONN(?:ECTION)?_?STR(?:ING)?|DATABASE_?URL|WEBHOOK(?:_?URL)?)(?:_|$)/;
+// Short spellings: MYSQL_PWD, REDIS_PW, GH_PAT (a personal access token); not the shell's own PWD/OLDPWD.
+const SECRET_SHORT = /(?:^|_)(?:PW|PAT)(?:_|$)|_PWD(?:_|$)/;
 // Whole families of credentials (cloud accounts, agents that sign as the user).
 const SECRET_PREFIXES = ['AWS_', 'AZURE_', 'ARM_CLIENT', 'GOOGLE_APPLICATION_CREDENTIALS', 'GCLOUD_', 'CLOUDSDK_AUTH', 'DIGITALOCEAN_', 'HCLOUD_', 'VAULT_', 'DOCKER_AUTH', 'SSH_AUTH_SOCK', 'GPG_AGENT_INFO', 'GNUPGHOME', 'KUBECONFIG', 'TF_VAR_', 'OP_SERVICE_ACCOUNT', 'SNOWFLAKE_', 'TWINE_', 'GH_ENTERPRISE_', 'CI_JOB_JWT'];
 // Harmless names that look like secrets.
@@ -31,7 +33,7 @@ export function isSecretVariable(name: string, value: string | undefined): boole
   const upper = name.toUpperCase();
   if (isCodewardSecret(upper)) return true;
   if (NOT_SECRET.has(upper)) return false;
-  if (SECRET_WORDS.test(upper) || SECRET_PREFIXES.some((prefix) => upper.startsWith(prefix))) return true;
+  if (SECRET_WORDS.test(upper) || SECRET_SHORT.test(upper) || SECRET_PREFIXES.some((prefix) => upper.startsWith(prefix))) return true;
   return value !== undefined && PASSWORD_URL.test(value);
 }
 

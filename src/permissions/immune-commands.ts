@@ -81,22 +81,42 @@ function cleanDeletes(cmd: Argv): boolean {
 }
 
 // Wrappers that hand rm its operands (find -exec rm -rf {}, xargs rm -rf): the names are not on the line.
-const FEEDING_WRAPPERS = ['find', 'xargs', 'fd', 'fdfind', 'parallel', 'watch'];
+// Wrappers that keep the folder a command runs in: any other one may move it (`env -C /x`, `sudo -D`,
+// `unshare -w`, `nsenter --wd`, `chroot`, `systemd-run --working-directory`), feed it operands (find,
+// xargs) or run it through a shell whose start-up file may cd first (`BASH_ENV=x.sh bash -c 'rm -rf d'`).
+const IN_PLACE_WRAPPERS = new Set(['nice', 'nohup', 'setsid', 'time', 'command', 'builtin', 'exec', 'stdbuf', 'ionice', 'timeout', 'chrt', 'taskset', 'eatmydata', 'nocache', 'unbuffer', 'caffeinate']);
 
 // `rm -r dist` and `rm -rf dist` are the same ordinary act: deleting a folder by a plain name in the
 // folder the command runs in (inside the workspace), with or without -f. A plain name has no `/` (a
 // symlinked folder on the way would lead elsewhere, `dist/` follows a link), is not `.`, `..`, `.git`
-// or `~`, has no glob or expansion, and no cd came first. Everything else stays immune (a person asks);
+// or `~`, has no glob or expansion, no cd or sourced script came first and no wrapper may move it. Everything else stays immune (a person asks);
 // deleting the workspace root or its .git is C242 in the danger classifier whatever the rules say.
+const plainName = (name: string): boolean => /^[\w@%+=:,.-]+$/.test(name) && name.toLowerCase() !== '.git' && !/^\.+$/.test(name);
+const inPlace = (cmd: Argv): boolean => !cmd.moved && !cmd.unknown && cmd.wrappers.every((w) => IN_PLACE_WRAPPERS.has(w));
+
 function recursiveDeleteInPlace(cmd: Argv): boolean {
-  if (cmd.moved || cmd.unknown || cmd.wrappers.some((w) => FEEDING_WRAPPERS.includes(w))) return false;
   const targets = operands(cmd.args);
-  return targets.length > 0 && targets.every((name) => /^[\w@%+=:,.-]+$/.test(name) && name.toLowerCase() !== '.git' && !/^\.+$/.test(name));
+  return inPlace(cmd) && targets.length > 0 && targets.every(plainName);
+}
+
+// `find NAMES... -delete` is `rm -rf NAMES` by another spelling: in place only for plain names or `.` (the
+// danger classifier blocks an unnarrowed delete of the workspace root), never following links (-L, -H,
+// -follow: `find -H dist -delete` empties dist's target).
+function findDeleteInPlace(cmd: Argv): boolean {
+  let i = 0;
+  for (; i < cmd.args.length && /^-[HLPDO]/.test(cmd.args[i]!); i++) {
+    if (/^-[HL]/.test(cmd.args[i]!)) return false;
+    if (cmd.args[i] === '-D') i++;
+  }
+  const starts: string[] = [];
+  for (; i < cmd.args.length && !/^[-(!]/.test(cmd.args[i]!); i++) starts.push(cmd.args[i]!);
+  return inPlace(cmd) && starts.length > 0 && starts.every((name) => name === '.' || plainName(name)) && !cmd.args.includes('-follow');
 }
 
 export const COMMAND_CLASSES: readonly CommandClass[] = [
   { name: 'rm-root', description: 'rm of / or the home folder', names: ['rm'], test: (c) => is(c, 'rm') && (hasLong(c.args, '--no-preserve-root') || operands(c.args).some((a) => /^(?:\/+\.?\*?|~\/?\*?|\$HOME\/?)$/.test(a))) },
   { name: 'rm-recursive', description: 'rm -r / rm -rf of anything but a plain name in the folder it runs in (a path with /, ., .., ~, a glob, after cd, from find or xargs)', names: ['rm'], test: (c) => is(c, 'rm') && (hasShort(c.args, 'rR') || hasLong(c.args, '--recursive')) && !recursiveDeleteInPlace(c) },
+  { name: 'find-delete', description: 'find -delete of anything but plain names in the folder it runs in (a path with /, ., .., ~, a glob, after cd, following links)', names: [], test: (c) => is(c, 'find') && c.args.includes('-delete') && !findDeleteInPlace(c) },
   { name: 'mkfs', description: 'mkfs (format filesystem)', names: [], test: (c) => c.name === 'mkfs' || c.name.startsWith('mkfs.') || c.name === 'mke2fs' || c.name === 'wipefs' },
   { name: 'dd-device', description: 'dd writing to devices (of=/dev/)', names: ['dd'], test: (c) => is(c, 'dd') && c.args.some((a) => /^of=\/dev\/(?!null$|stdout$|stderr$)/.test(a)) },
   named('shred', 'shred (secure deletion)'),

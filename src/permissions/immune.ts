@@ -3,6 +3,7 @@ import { toArgv, UNKNOWN } from './argv.js';
 import { ARGUMENT_SENSITIVE, COMMAND_CLASSES, immuneCommand } from './immune-commands.js';
 import { immuneByGlob } from './immune-globs.js';
 import { immunePath, PATH_CLASSES } from './immune-paths.js';
+import { INLINE_DELETE, inlineRecursiveDelete } from './immune-inline.js';
 import { mayWrite } from './readonly.js';
 import type { Judged } from './types.js';
 
@@ -41,6 +42,7 @@ const UNVERIFIABLE = [
 export const IMMUNE_CLASSES: readonly { readonly name: string; readonly description: string }[] = [
   ...COMMAND_CLASSES.map(({ name, description }) => ({ name, description })),
   ...CONTENT_CLASSES.map(({ name, description }) => ({ name, description })),
+  INLINE_DELETE,
   ...PATH_CLASSES.map(({ name, description }) => ({ name, description })),
   ...UNVERIFIABLE,
 ];
@@ -56,9 +58,11 @@ function immuneReading(parse: ShellParse, readOnlyName: (name: string) => boolea
     const found = toArgv(command);
     if (!found) return unverifiable('dynamic-command', command.text);
     const argv = moved ? { ...found, moved } : found;
-    moved ||= ['cd', 'pushd', 'popd'].includes(found.name);
+    // A sourced script runs in this shell and may cd (`. ./x.sh; rm -rf dist`).
+    moved ||= ['cd', 'pushd', 'popd', 'source', '.'].includes(found.name);
     const cls = immuneCommand(argv);
     if (cls) return { name: cls.name, description: cls.description, where: command.text };
+    if (inlineRecursiveDelete(command)) return { ...INLINE_DELETE, where: command.text };
     if (argv.unknown && ARGUMENT_SENSITIVE.has(argv.name)) return unverifiable('dynamic-args', command.text);
     const injected = ARGUMENT_SENSITIVE.has(argv.name) ? immuneByGlob(command, argv) : undefined;
     if (injected) return { name: injected.cls.name, description: `${injected.cls.description}, if a file named ${injected.name} exists`, where: command.text };

@@ -28,8 +28,9 @@ export function spellCommand(command: SimpleCommand): CommandSpelling {
   const core = [quoteWord(command.rawName ?? command.name), ...args].join(' ');
   const byName = [quoteWord(command.name), ...args].join(' ');
   const first = command.words[0]!.text;
-  // Variable assignments before the name (`LD_PRELOAD=x npm test`) change what runs, like `env`.
-  const assigns = command.wrappers.length === 0 && !text.startsWith(first);
+  // Variable assignments before the name (`LD_PRELOAD=x npm test`) change what runs, like `env`. The
+  // name must be the whole first word: `npm_config_script_shell=./x.sh npm run build` starts with `npm`.
+  const assigns = command.wrappers.length === 0 && text !== first && !text.startsWith(`${first} `);
   const keepsMeaning = !assigns && command.wrappers.every((wrapper) => WRAPPERS_KEEPING_MEANING.has(wrapper));
   const canonical = keepsMeaning ? core : text;
   const others = [...new Set([core, byName, text])].filter((spelling) => spelling !== canonical);

@@ -16,6 +16,9 @@ export const PROTECTED_FILES_IN_WORKSPACE: readonly string[] = [
   'CLAUDE.md', 'GEMINI.md', 'AGENT.md', '.cursorrules', '.windsurfrules', '.github/copilot-instructions.md', '.envrc',
   // Commit-hook runners and MCP server lists: the next `git commit` or agent start runs what they name.
   '.pre-commit-config.yaml', 'lefthook.yml', '.lefthook.yml', '.mcp.json',
+  // lefthook reads every one of these spellings and the -local ones on top (merged into the hooks it runs).
+  'lefthook.yaml', '.lefthook.yaml', 'lefthook-local.yml', '.lefthook-local.yml', 'lefthook-local.yaml', '.lefthook-local.yaml',
+  'lefthook.toml', '.lefthook.toml', 'lefthook.json', '.lefthook.json',
 ];
 // The git control folder is guarded by git-guard.ts (the `.git` entry, config, hooks, info, commondir…).
 export const GIT_PROTECTED_SUMMARY: readonly string[] = [

@@ -9,6 +9,7 @@ import type { ShellParse, ShellWord, SimpleCommand } from './parse-types.js';
 import { DOWNLOADERS } from './danger-rules.js';
 import { SHELLS } from './parse-wrappers.js';
 import { isHijackVariable } from './danger-variables.js';
+import { argumentCode } from './danger-tool-options.js';
 
 export interface RiskyClass {
   readonly name: string;
@@ -38,6 +39,7 @@ const CLASSES = {
   execRedirect: { name: 'exec-redirect', description: 'exec with redirections only (rewires the shell\'s own file descriptors)' },
   sourceDevice: { name: 'source-device', description: 'source of a /dev path' },
   netcatExec: { name: 'netcat-exec', description: 'nc / ncat -e / -c (runs a program for a network peer)' },
+  argumentCode: { name: 'argument-code', description: 'a build tool given a program or code to run in its arguments (go -exec / -toolexec / -vettool, cargo --config KEY=VALUE, npm --script-shell / --node-options)' },
 } as const satisfies Record<string, RiskyClass>;
 
 export const RISKY_CLASSES: readonly RiskyClass[] = Object.values(CLASSES);
@@ -69,6 +71,7 @@ function commandClass(command: SimpleCommand): RiskyClass | undefined {
   if ((name === 'export' || name === 'declare' || name === 'typeset' || name === 'local' || name === 'readonly') && args.some((arg) => isHijackVariable(arg.split('=')[0]!) && arg.includes('='))) return CLASSES.pathHijack;
   // `read PATH`, `printf -v HOME .`, `getopts o IFS`: assignments by builtins.
   if (['read', 'mapfile', 'readarray', 'getopts', 'printf', 'unset'].includes(name) && command.words.slice(1).some((word) => isHijackVariable(word.text.replace(/^-v/, '')))) return CLASSES.pathHijack;
+  if (argumentCode(command) !== undefined) return CLASSES.argumentCode;
   if (DELETERS.has(name) || /^mkfs/.test(name)) {
     if (command.wrappers.includes('xargs')) return CLASSES.xargsDelete;
     if (command.wrappers.includes('find') || command.wrappers.includes('fd')) return CLASSES.findExecDelete;

@@ -5,6 +5,7 @@
 export const HIJACK_VARIABLE = /^(?:[A-Z_]*PATH|HOME|LD_[A-Z_]+|DYLD_[A-Z_]+|GIT_[A-Z_]+|XDG_[A-Z_]+|BASH_ENV|ENV|BASHOPTS|SHELLOPTS|PROMPT_COMMAND|PS4|IFS|GLOBIGNORE|PYTHON[A-Z_]*|PERL5[A-Z_]*|PERLLIB|RUBY[A-Z_]*|GEM_[A-Z_]+|NODE_OPTIONS|NODE_PATH|NPM_CONFIG_[A-Z_]+|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|EDITOR|VISUAL|PAGER|GIT_PAGER|LESSOPEN|LESSCLOSE|MANPAGER|SSH_ASKPASS|TMPDIR)$/;
 
 export function isHijackVariable(name: string): boolean {
-  // `PATH[0]=.` assigns PATH too.
-  return HIJACK_VARIABLE.test(name.replace(/\[.*$/, ''));
+  // `PATH[0]=.` assigns PATH too; npm and pnpm read `npm_config_*` in any case (npm_config_script_shell).
+  const base = name.replace(/\[.*$/, '');
+  return HIJACK_VARIABLE.test(base) || /^npm_config_/i.test(base);
 }

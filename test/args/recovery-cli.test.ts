@@ -121,8 +121,8 @@ describe('~ from a variable\'s value (ChatCLI: variables first, then ~)', () => 
 });
 
 describe('secret variables never expand into a path (invariant 6)', () => {
-  it.each([['$OPENAI_API_KEY'], ['${GITHUB_TOKEN}/x'], ['$DATABASE_URL'], ['sub/$AWS_SECRET_ACCESS_KEY'], ['"$MY_PASSWORD"'], ['$DSN_LOOKALIKE']])('write --file %s is C210 and the value is nowhere', async (path) => {
-    const env = { OPENAI_API_KEY: 'sk-leak-1', GITHUB_TOKEN: 'ghp_leak2', DATABASE_URL: 'postgres://u:leak3@h/db', AWS_SECRET_ACCESS_KEY: 'leak4', MY_PASSWORD: 'leak5', DSN_LOOKALIKE: 'https://u:leak6@sentry.io/1' };
+  it.each([['$OPENAI_API_KEY'], ['${GITHUB_TOKEN}/x'], ['$DATABASE_URL'], ['sub/$AWS_SECRET_ACCESS_KEY'], ['"$MY_PASSWORD"'], ['$DSN_LOOKALIKE'], ['$MYSQL_PWD'], ['$GH_PAT']])('write --file %s is C210 and the value is nowhere', async (path) => {
+    const env = { OPENAI_API_KEY: 'sk-leak-1', GITHUB_TOKEN: 'ghp_leak2', DATABASE_URL: 'postgres://u:leak3@h/db', AWS_SECRET_ACCESS_KEY: 'leak4', MY_PASSWORD: 'leak5', DSN_LOOKALIKE: 'https://u:leak6@sentry.io/1', MYSQL_PWD: 'leak7', GH_PAT: 'leak8' };
     const result = cli(['write', '--file', path, '--content', 'x'], env);
     expect(result.json.error?.code).toBe('C210');
     expect(result.stdout + result.stderr).not.toMatch(/leak/);

@@ -81,4 +81,68 @@ describe.skipIf(!existsSync(CLI))('rm -r and rm -rf are judged alike', () => {
     const result = runCli(['-C', root, '--json', '--sandbox', 'off', 'exec', '--dir', 'sub', '--cmd', 'rm -rf .']);
     expect(result.json).toMatchObject({ ok: false, error: { code: 'C241' } });
   });
+
+  // Red team: the plain name is only plain in the folder the command runs in. A wrapper that moves it,
+  // a sourced script that cds, or a shell whose start-up file cds first deleted a folder outside the
+  // workspace under --yes (each ran on the old code).
+  it.each([
+    'env -C OUT rm -rf victim',
+    'env --chdir=OUT rm -rf victim',
+    'unshare -w OUT rm -rf victim',
+    'nsenter --wd=OUT rm -rf victim',
+    '. ./cd.sh; rm -rf victim',
+    'source cd.sh && rm -rf victim',
+    'BASH_ENV=cd.sh bash -c "rm -rf victim"',
+  ])('%s stays safety-immune and the outside folder is kept', async (template) => {
+    const outside = await tempDir();
+    try {
+      await writeFiles(outside, { 'victim/f': 'v' });
+      await writeFiles(root, { 'cd.sh': `cd '${outside}'\n` });
+      const cmd = template.replace('OUT', outside);
+      const result = run(cmd, ['--allow', `@coder exec ${cmd}`, '--allow', '@coder exec rm -rf victim']);
+      expect(result.json).toMatchObject({ ok: false, error: { code: 'C241' } });
+      expect(result.json.error?.message).toMatch(/safety-immune/);
+      expect(existsSync(`${outside}/victim/f`)).toBe(true);
+    } finally {
+      await removeDir(outside);
+    }
+  });
+
+  it('a wrapper that keeps the folder (timeout, nice) still follows the rules', () => {
+    expect(run('timeout 30 nice rm -rf dist').json).toMatchObject({ ok: true });
+    expect(existsSync(`${root}/dist`)).toBe(false);
+  });
+
+  // Red team: `find X -delete` is `rm -rf X` by another spelling; a start point outside the folder, or a
+  // link followed with -L/-H, deleted outside the workspace under --yes (each ran on the old code).
+  it.each([
+    'find OUT/victim -delete', 'find ../OUTNAME/victim -delete', 'find -L lnk -delete', 'find -H lnk -name f -delete', 'find lnk/ -delete', 'find lnk -follow -delete', 'env -C OUT find victim -delete',
+    `python3 -c "import shutil; shutil.rmtree('OUT/victim')"`,
+    `node -e "require('fs').rmSync('OUT/victim', { recursive: true })"`,
+    'perl -MFile::Path=rmtree -e "rmtree(q{OUT/victim})"',
+  ])('%s stays safety-immune and the outside folder is kept', async (template) => {
+    const outside = await tempDir();
+    try {
+      await writeFiles(outside, { 'victim/f': 'v' });
+      spawnSync('ln', ['-s', `${outside}/victim`, `${root}/lnk`]);
+      const name = outside.slice(outside.lastIndexOf('/') + 1);
+      const cmd = template.replace('OUTNAME', name).replace('OUT', outside);
+      const rootParent = root.slice(0, root.lastIndexOf('/'));
+      const usable = !template.includes('OUTNAME') || outside.startsWith(`${rootParent}/`);
+      const result = run(cmd, ['--allow', `@coder exec ${cmd}`]);
+      expect(result.json).toMatchObject({ ok: false, error: { code: 'C241' } });
+      expect(result.json.error?.message).toMatch(/safety-immune/);
+      if (usable) expect(existsSync(`${outside}/victim/f`)).toBe(true);
+    } finally {
+      await removeDir(outside);
+    }
+  });
+
+  it('find . -name x -delete and find dist -delete still follow the rules', () => {
+    expect(run("find . -name '*.js' -path './build/*' -delete").json).toMatchObject({ ok: true });
+    expect(existsSync(`${root}/build/b.js`)).toBe(false);
+    expect(run('find dist -delete').json).toMatchObject({ ok: true });
+    expect(existsSync(`${root}/dist`)).toBe(false);
+  });
 });
+

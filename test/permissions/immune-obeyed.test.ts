@@ -9,6 +9,8 @@ describe('files other tools run or obey later are safety-immune for writes', () 
     '.husky/pre-commit', '.envrc', 'sub/.envrc', '.vscode/tasks.json', '.claude/settings.json', '.devcontainer/devcontainer.json',
     'AGENTS.md', 'AGENT.md', 'CLAUDE.md', 'docs/AGENTS.md', '.pre-commit-config.yaml', 'lefthook.yml', '.mcp.json',
     '.github/copilot-instructions.md', '.cursorrules', './.idea/workspace.xml',
+    // red team: lefthook's other spellings and its -local files (merged into the hooks a commit runs)
+    'lefthook-local.yml', '.lefthook-local.yaml', 'lefthook.yaml', 'lefthook.toml', 'lefthook.json',
   ];
   it.each(planted)('%s', (path) => {
     expect(immunePath(path, true)?.name).toBe('obeyed-later');

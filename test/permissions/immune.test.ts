@@ -7,6 +7,10 @@ import { explain, parser, policyWith, sandbox, type Sandbox } from './helpers.js
 
 // [class, call]: every seed-004 class (and chatcli §6.4's regex families), plus codeward's own.
 const CASES: readonly (readonly [string, string])[] = [
+  ['inline-recursive-delete', '@coder exec python3 -c "import shutil; shutil.rmtree(\'../build\')"'],
+  ['inline-recursive-delete', '@coder exec node -e "require(\'fs\').rmSync(\'/tmp/x\', { recursive: true })"'],
+  ['find-delete', '@coder exec find ../build -delete'],
+  ['find-delete', '@coder exec find -L out -name x -delete'],
   ['rm-recursive', '@coder exec rm -rf ../build'],
   ['rm-recursive', '@coder exec rm -fr ../build'],
   ['rm-recursive', '@coder exec rm -r -f ../build'],

@@ -95,6 +95,68 @@ describe('plain assignments to variables that change what runs', () => {
   });
 });
 
+// Red team (always scopes): an assignment whose name starts with the program's name was dropped from the
+// spelling rules see (`npm_config_x=1 npm run build` was spelled `npm run build`), so a saved family or
+// exact scope ran npm with a script shell the model chose (npm reads npm_config_* in any case).
+describe('assignments before a command stay part of its spelling', () => {
+  test.each([
+    ['allow @coder exec npm run *', 'npm_config_script_shell=./evil.sh npm run build'],
+    ['allow @coder exec?npm run build', 'npm_config_script_shell=./evil.sh npm run build'],
+    ['allow @coder exec npm test *', 'npm_config_node_options=--require=./x.js npm test'],
+    ['allow @coder exec make *', 'make_x=1 make all'],
+    ['allow @coder exec cargo test *', 'cargoX=1 cargo test'],
+  ])('under %j, %j asks', async (rule, line) => {
+    expect((await explain(await policyWith(box, [rule]), `@coder exec ${line}`)).decision).toBe('ask');
+  });
+
+  test.each(['npm_config_script_shell=./x.sh; npm run build', 'export npm_config_script_shell=./x.sh', 'NPM_Config_Script_Shell=./x.sh; npm test'])('%j is a path hijack (npm reads npm_config_* in any case)', async (line) => {
+    expect(riskyShell(await parser.parseShell(line))?.name).toBe('path-hijack');
+  });
+
+  test.skipIf(!existsSync(CLI))('the real binary: a saved `npm run *` rule does not run npm with a planted script shell', async () => {
+    await writeFile(join(box.root, 'package.json'), JSON.stringify({ name: 'x', version: '1.0.0', scripts: { build: 'true' } }));
+    await writeFile(join(box.root, 'evil.sh'), '#!/bin/sh\ntouch PWN_SCRIPT_SHELL\n');
+    await chmod(join(box.root, 'evil.sh'), 0o755);
+    const result = runCli(['--json', '--sandbox', 'off', '--allow', '@coder exec npm run *', 'exec', '--cmd', 'npm_config_script_shell=./evil.sh npm run build'], { cwd: box.root, env: { CODEWARD_STATE_DIR: box.home, HOME: box.home }, yes: false });
+    expect(result.json.error?.code).toBe('C241');
+    expect(existsSync(join(box.root, 'PWN_SCRIPT_SHELL'))).toBe(false);
+  });
+});
+
+// Red team (always scopes): a family scope for the project's own tasks (`go test *`, `npm run *`, `cargo
+// test *`) approved the tool's options that run a program or code the caller wrote in the arguments.
+describe('build tools given code to run in their arguments need a person', () => {
+  test.each([
+    ['allow @coder exec go test *', 'go test -exec "sh -c id" ./...'],
+    ['allow @coder exec go test *', 'go test --exec=./x .'],
+    ['allow @coder exec go build *', 'go build -toolexec "sh -c id" .'],
+    ['allow @coder exec go vet *', 'go vet -vettool=./x ./...'],
+    ['allow @coder exec cargo test *', 'cargo test --config \'target.x86_64-unknown-linux-gnu.runner="sh -c id"\''],
+    ['allow @coder exec cargo build *', 'cargo build --config=build.rustc-wrapper="./x"'],
+    ['allow @coder exec npm run *', 'npm run build --script-shell=./evil.sh'],
+    ['allow @coder exec npm test *', 'npm test --node-options=--import=data:text/javascript,0'],
+    ['allow @coder exec npm test *', 'npm test --node-opt=--require=./x.js'],
+    ['allow @coder exec npm run *', 'npm run build --script_shell=./evil.sh'],
+    ['allow @coder exec pnpm run *', 'pnpm run build --script-shell ./evil.sh'],
+  ])('under %j, %j asks', async (rule, line) => {
+    expect((await explain(await policyWith(box, [rule]), `@coder exec ${line}`)).decision).toBe('ask');
+    expect(riskyShell(await parser.parseShell(line))?.name).toBe('argument-code');
+  });
+
+  test.each(['go test ./...', 'go test -run TestX -v .', 'cargo test --config ci.toml', 'npm run build -- --script-shell=x', 'npm test --silent'])('%j follows the rules', async (line) => {
+    expect(riskyShell(await parser.parseShell(line))).toBeUndefined();
+  });
+
+  test.skipIf(!existsSync(CLI))('the real binary: a saved `npm run *` rule does not run a --script-shell the caller names', async () => {
+    await writeFile(join(box.root, 'package.json'), JSON.stringify({ name: 'x', version: '1.0.0', scripts: { build: 'true' } }));
+    await writeFile(join(box.root, 'evil2.sh'), '#!/bin/sh\ntouch PWN_ARG_SHELL\n');
+    await chmod(join(box.root, 'evil2.sh'), 0o755);
+    const result = runCli(['--json', '--sandbox', 'off', '--allow', '@coder exec npm run *', 'exec', '--cmd', 'npm run build --script-shell=./evil2.sh'], { cwd: box.root, env: { CODEWARD_STATE_DIR: box.home, HOME: box.home }, yes: false });
+    expect(result.json.error?.code).toBe('C241');
+    expect(existsSync(join(box.root, 'PWN_ARG_SHELL'))).toBe(false);
+  });
+});
+
 describe('the real binary', () => {
   const cli = (args: string[]) => runCli(args, { cwd: box.root, env: { CODEWARD_STATE_DIR: box.home, HOME: box.home }, yes: false });
 

@@ -42,9 +42,11 @@ describe('childEnv', () => {
       'STRIPE_SECRET_KEY', 'MY_API_KEY', 'MISTRAL_APIKEY', 'DB_PASSWORD', 'PGPASSWORD', 'MYSQL_PWD_SECRET', 'AWS_ACCESS_KEY_ID',
       'AWS_SECRET_ACCESS_KEY', 'AWS_SESSION_TOKEN', 'AZURE_CLIENT_SECRET', 'GOOGLE_APPLICATION_CREDENTIALS', 'SENTRY_DSN',
       'DATABASE_URL', 'SSH_AUTH_SOCK', 'HF_TOKEN', 'SLACK_WEBHOOK_URL', 'TF_VAR_db', 'VAULT_TOKEN', 'SIGNING_KEY', 'TWINE_PASSWORD',
+      // red team: short spellings whose value came back as a file name through write --file '$MYSQL_PWD'
+      'MYSQL_PWD', 'REDIS_PW', 'GH_PAT', 'PAT_TOKEN', 'smtp_pw',
     ];
     for (const name of secrets) expect(isSecretVariable(name, 'x'), name).toBe(true);
-    for (const name of ['PATH', 'HOME', 'TOKENIZERS_PARALLELISM', 'GIT_AUTHOR_NAME', 'XAUTHORITY', 'KEYMAP', 'PASSWORD_STORE_DIR', 'SSH_ASKPASS', 'LANG', 'TERM']) {
+    for (const name of ['PATH', 'PWD', 'OLDPWD', 'PATCH_LEVEL', 'HOME', 'TOKENIZERS_PARALLELISM', 'GIT_AUTHOR_NAME', 'XAUTHORITY', 'KEYMAP', 'PASSWORD_STORE_DIR', 'SSH_ASKPASS', 'LANG', 'TERM']) {
       expect(isSecretVariable(name, 'x'), name).toBe(false);
     }
     expect(isSecretVariable('MY_DB', 'postgres://app:hunter2@db:5432/app')).toBe(true);

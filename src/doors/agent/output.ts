@@ -1,6 +1,7 @@
 import type { AgentEvent, EventSink } from '../../agent/events.js';
 import type { AgentOutcome } from '../../agent/loop/agent.js';
 import type { OutputFormat } from './options.js';
+import { visible, visibleLines } from '../visible.js';
 
 interface Streams {
   readonly stdout: { write(text: string): unknown };
@@ -11,17 +12,17 @@ interface Streams {
 const WIRE_TYPES: ReadonlySet<AgentEvent['type']> = new Set(['turn', 'tool_call', 'tool_result', 'task', 'agent', 'final', 'error']);
 
 function oneLine(text: string, max = 160): string {
-  const line = text.replace(/\s+/g, ' ').trim();
+  const line = visible(text.replace(/\s+/g, ' ').trim());
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
 
 // Headless text: progress on stderr (one line per tool call and result), the answer alone on stdout.
 function textProgress(streams: Streams): EventSink {
   return (event) => {
-    if (event.type === 'tool_call') streams.stderr.write(`→ ${event.tool === '@todo' ? '@todo' : event.cmd} ${oneLine(event.args, 120)}\n`);
-    else if (event.type === 'tool_result' && !event.ok) streams.stderr.write(`  ✗ ${event.cmd}: ${event.code ?? ''} ${oneLine(event.message ?? '')}\n`);
+    if (event.type === 'tool_call') streams.stderr.write(`→ ${event.tool === '@todo' ? '@todo' : oneLine(event.cmd)} ${oneLine(event.args, 120)}\n`);
+    else if (event.type === 'tool_result' && !event.ok) streams.stderr.write(`  ✗ ${oneLine(event.cmd)}: ${event.code ?? ''} ${oneLine(event.message ?? '')}\n`);
     else if (event.type === 'turn' && event.violation) streams.stderr.write(`  (format corrected: ${event.violation})\n`);
-    else if (event.type === 'notice') streams.stderr.write(`  ${event.message}\n`);
+    else if (event.type === 'notice') streams.stderr.write(`  ${visibleLines(event.message)}\n`);
     else if (event.type === 'agent' && event.phase === 'start') streams.stderr.write(`⇉ ${event.agent} agent ${event.id}: ${oneLine(event.task, 120)}\n`);
     else if (event.type === 'agent' && event.phase === 'end') {
       const verdict = event.ok ? 'done' : `failed: ${event.error?.code ?? ''} ${oneLine(event.error?.message ?? '')}`;
@@ -40,7 +41,7 @@ export function headlessOutput(format: OutputFormat, streams: Streams): Headless
     return {
       sink: (event) => {
         if (WIRE_TYPES.has(event.type)) streams.stdout.write(`${JSON.stringify(event)}\n`);
-        else if (event.type === 'notice') streams.stderr.write(`  ${event.message}\n`);
+        else if (event.type === 'notice') streams.stderr.write(`  ${visibleLines(event.message)}\n`);
       },
       finish: () => undefined,
     };
@@ -48,7 +49,7 @@ export function headlessOutput(format: OutputFormat, streams: Streams): Headless
   if (format === 'json') {
     return {
       sink: (event) => {
-        if (event.type === 'notice') streams.stderr.write(`  ${event.message}\n`);
+        if (event.type === 'notice') streams.stderr.write(`  ${visibleLines(event.message)}\n`);
       },
       finish: (outcome) => {
         const body = { ok: outcome.ok, result: outcome.result, turns: outcome.turns, usage: outcome.usage, ...(outcome.error ? { error: outcome.error } : {}) };
@@ -60,7 +61,7 @@ export function headlessOutput(format: OutputFormat, streams: Streams): Headless
     sink: textProgress(streams),
     finish: (outcome) => {
       if (outcome.ok) streams.stdout.write(outcome.result.endsWith('\n') ? outcome.result : `${outcome.result}\n`);
-      else streams.stderr.write(`error ${outcome.error?.code ?? ''}: ${outcome.error?.message ?? outcome.result}\n`);
+      else streams.stderr.write(`error ${outcome.error?.code ?? ''}: ${visibleLines(outcome.error?.message ?? outcome.result)}\n`);
     },
   };
 }

@@ -23,13 +23,14 @@ import { sandboxOptions, type GlobalOptions } from '../global-options.js';
 import { permissionsFor } from './approval.js';
 import { headlessOutput } from './output.js';
 import { AGENT_HELP, parseAgentArgs, type AgentCliOptions } from './options.js';
+import { visibleLines } from '../visible.js';
 import { interruptHandler } from './interrupt.js';
 
 function setupFailure(io: CliIo, options: AgentCliOptions | undefined, error: unknown): number {
   const failure = toCodewardError(error);
   if (options?.outputFormat === 'json') io.stdout.write(`${JSON.stringify({ ok: false, result: failure.message, turns: 0, usage: { input: 0, output: 0 }, error: failure.toJSON() })}\n`);
   else if (options?.outputFormat === 'stream-json') io.stdout.write(`${JSON.stringify({ type: 'error', ...failure.toJSON() })}\n`);
-  else io.stderr.write(`error ${failure.code}: ${failure.message}\n`);
+  else io.stderr.write(`error ${failure.code}: ${visibleLines(failure.message)}\n`);
   return failure.code === 'C210' ? 2 : 1;
 }
 
@@ -63,7 +64,7 @@ export async function agentCommand(argv: readonly string[], globals: GlobalOptio
     }
     const home = io.env['HOME'];
     const root = resolve(io.cwd, globals.workspace ?? '.');
-    const warn = (message: string): void => void io.stderr.write(`warning: ${message}\n`);
+    const warn = (message: string): void => void io.stderr.write(`warning: ${visibleLines(message)}\n`);
     // ~/.codeward/config, then the project's agent keys (those that choose where requests go only when trusted).
     const { settings: user } = await projectAgentSettings(root, home, await loadUserAgentConfig(home, warn), warn);
     const modelConfig = resolveModelConfig({ ...options, ...(options.stream === false ? { stream: false } : {}) }, io.env, user);

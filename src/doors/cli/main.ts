@@ -11,7 +11,7 @@ import { commandHelp, generalHelp } from './help.js';
 import { policyCommand } from './policy.js';
 import { VERSION } from '../../version.js';
 import type { CliIo } from '../io.js';
-import { visible } from '../visible.js';
+import { visible, visibleLines } from '../visible.js';
 import { ENTRY_HELP, ENTRY_POINTS } from './entry-help.js';
 import { findCommand } from '../../args/aliases.js';
 import { plural } from '../../commands/render.js';
@@ -51,18 +51,23 @@ function failedOf(registry: Registry, envelope: Envelope): FailedEntry[] {
   return envelope.ok && registry.find(envelope.cmd)?.batch ? failedEntries(envelope.data) : [];
 }
 
+const PROCESS_OUTPUT: ReadonlySet<string> = new Set(['exec', 'test']);
+
 function print(io: CliIo, options: GlobalOptions, envelope: Envelope, text: () => string, failed: readonly FailedEntry[] = []): void {
   if (options.json) {
     io.stdout.write(`${JSON.stringify(wireEnvelope(envelope))}\n`);
     return;
   }
-  for (const warning of envelope.warnings) io.stderr.write(`warning: ${warning}\n`);
+  for (const warning of envelope.warnings) io.stderr.write(`warning: ${visibleLines(warning)}\n`);
   // A process that exited non-zero or timed out still shows what it printed.
   if (envelope.ok || PROCESS_FAILURES.has(envelope.error.code)) {
-    const output = text();
+    // At a terminal, names a repository chose (tree, search, git-status) and file text show control
+    // characters as escapes; a process's own output (exec, test) and piped output stay byte-exact.
+    const raw = text();
+    const output = io.terminal && !PROCESS_OUTPUT.has(envelope.cmd) ? visibleLines(raw) : raw;
     if (output !== '') io.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
   }
-  if (!envelope.ok) io.stderr.write(`error ${envelope.error.code}: ${envelope.error.message}\n`);
+  if (!envelope.ok) io.stderr.write(`error ${envelope.error.code}: ${visibleLines(envelope.error.message)}\n`);
   if (failed.length > 0) {
     const total = (envelope.data as { results: unknown[] }).results.length;
     const count = failed.length === total ? plural(total, 'entry', 'entries') : `${failed.length} of ${plural(total, 'entry', 'entries')}`;
