@@ -1,5 +1,5 @@
 // The checkpoint store itself: pruning by size and age, blob deduplication, ids under concurrency.
-import { readdir, readFile, realpath, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { readdir, readFile, readlink, realpath, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createEngine, type Engine } from '../../src/index.js';
@@ -129,8 +129,11 @@ describe('checkpoint store', () => {
   it('the last-id hint is only a hint: stale, torn or missing, ids stay distinct and increasing', async () => {
     await engine.run({ cmd: 'write', args: { file: 'a.txt', content: '1' } });
     await engine.run({ cmd: 'write', args: { file: 'a.txt', content: '2' } });
-    await writeFile(join(store.dir, 'last-id'), '1'); // stale
+    expect(await readlink(join(store.dir, 'last-id'))).toBe('2'); // a link: renaming it over writes no data block
+    await rm(join(store.dir, 'last-id'));
+    await writeFile(join(store.dir, 'last-id'), '1'); // stale, and a regular file as older stores wrote
     await engine.run({ cmd: 'write', args: { file: 'a.txt', content: '3' } });
+    await rm(join(store.dir, 'last-id'));
     await writeFile(join(store.dir, 'last-id'), 'x'); // torn
     await engine.run({ cmd: 'write', args: { file: 'a.txt', content: '4' } });
     await rm(join(store.dir, 'last-id'));
