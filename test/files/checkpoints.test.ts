@@ -1,10 +1,15 @@
 // The checkpoint store itself: pruning by size and age, blob deduplication, ids under concurrency.
-import { readdir, readFile, readlink, realpath, rm, stat, utimes, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { readdir, readFile, readlink, realpath, rename, rm, stat, symlink, utimes, writeFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createEngine, type Engine } from '../../src/index.js';
 import { CheckpointStore } from '../../src/files/checkpoints/store.js';
 import { putBlob } from '../../src/files/checkpoints/blobs.js';
+import { checkpointed, type RecordContext } from '../../src/files/checkpoints/record.js';
+import { replaceFileStaged } from '../../src/files/replace-file.js';
+import { Beneath } from '../../src/workspace/beneath.js';
 import { sha256 } from '../../src/files/checkpoints/state.js';
 import { stateDirFor } from '../../src/engine/state-dir.js';
 import { parseConfig } from '../../src/engine/config.js';
@@ -98,9 +103,12 @@ describe('checkpoint store', () => {
   it('a file rewritten in place by someone else (same size, mtime put back) is read again, not taken for codeward\'s version', async () => {
     await engine.run({ cmd: 'write', args: { file: 'a.txt', content: 'AAAA' } });
     const path = join(root, 'a.txt');
-    const before = await stat(path);
+    const before = await stat(path, { bigint: true });
     await writeFile(path, 'BBBB'); // in place: same inode, same size
-    await utimes(path, before.atime, before.mtime);
+    // The mtime put back to the nanosecond (GNU touch: utimensat): only the ctime tells.
+    const ns = before.mtimeNs;
+    execFileSync('touch', ['-m', '-d', `@${ns / 1_000_000_000n}.${String(ns % 1_000_000_000n).padStart(9, '0')}`, path]);
+    expect((await stat(path, { bigint: true })).mtimeNs).toBe(ns);
     // The staleness gate refuses the first write over an external change; the repeated one proceeds.
     expect(await engine.run({ cmd: 'write', args: { file: 'a.txt', content: 'CCCC' } })).toMatchObject({ ok: false, error: { code: 'C230' } });
     expect(await engine.run({ cmd: 'write', args: { file: 'a.txt', content: 'CCCC' } })).toMatchObject({ ok: true });
@@ -148,5 +156,82 @@ describe('checkpoint store', () => {
     await writeFiles(root, { '.codeward/config.json': '{"backups": false}' });
     const untrusted = await createEngine({ workspace: root, env: { ...process.env, CODEWARD_STATE_DIR: state, HOME: state } });
     expect(untrusted.config.backups).toBe(true);
+  });
+
+  describe('recording without reading back', () => {
+    // A recording context on the engine's store, for act functions that play a racer right after the write.
+    const context = async (): Promise<RecordContext> => {
+      const real = await realpath(root);
+      return { config: engine.config, stateDir: join(store.dir, '..'), workspace: { root: real, jail: new Beneath(real), relative: (path) => relative(real, path) } };
+    };
+    const writeRacing = async (race: (path: string) => Promise<void>): Promise<{ path: string; id: number }> => {
+      const ctx = await context();
+      const path = join(ctx.workspace.root, 'a.txt');
+      const bytes = Buffer.from('mine');
+      const { checkpoint } = await checkpointed(ctx, 'write', [path], async () => {
+        const result = await replaceFileStaged(ctx.workspace.jail, path, bytes);
+        await race(path);
+        return result;
+      }, ({ staged }) => new Map([[path, { bytes, staged }]]));
+      return { path, id: checkpoint! };
+    };
+
+    it('a file replaced between the write and the record: the step names what codeward wrote, undo refuses (C230)', async () => {
+      const { path, id } = await writeRacing(async (target) => {
+        await writeFile(`${target}.other`, 'theirs');
+        await rename(`${target}.other`, target); // another inode
+      });
+      // The step names what codeward wrote; the file holds someone else's version: undo refuses.
+      const step = (await store.steps()).find((each) => each.id === id)!;
+      expect(step.files[0]!.after).toMatchObject({ kind: 'file', hash: sha256(Buffer.from('mine')) });
+      expect(await engine.run({ cmd: 'undo' })).toMatchObject({ ok: false, error: { code: 'C230' } });
+      expect(await readFile(path, 'utf8')).toBe('theirs');
+      // Not known as codeward's version: the next step reads the file and keeps theirs.
+      const next = await engine.run({ cmd: 'write', args: { file: 'a.txt', content: 'next' } });
+      if (!next.ok) expect(await engine.run({ cmd: 'write', args: { file: 'a.txt', content: 'next' } })).toMatchObject({ ok: true });
+      expect((await store.steps()).at(-1)!.files[0]!.before).toMatchObject({ kind: 'file', hash: sha256(Buffer.from('theirs')) });
+    });
+
+    it('a same-size rewrite in place with the mtime put back in that window: undo refuses (C230), never overwrites it', async () => {
+      const { path } = await writeRacing(async (target) => {
+        const before = await stat(target);
+        await writeFile(target, 'THEM'); // same inode, same size
+        await utimes(target, before.atime, before.mtime);
+      });
+      // The step says codeward left "mine" (what it wrote); the file holds "THEM": undo sees the difference.
+      const undo = await engine.run({ cmd: 'undo' });
+      expect(undo, JSON.stringify(undo)).toMatchObject({ ok: false, error: { code: 'C230' } });
+      expect(await readFile(path, 'utf8')).toBe('THEM');
+    });
+
+    it('the known link is only a pointer: missing, foreign or planted, the next step reads the file (byte-exact undo)', async () => {
+      const path = join(await realpath(root), 'a.txt');
+      const link = join(store.dir, 'known', createHash('sha256').update(path).digest('hex').slice(0, 32));
+      await engine.run({ cmd: 'write', args: { file: 'a.txt', content: 'one' } });
+      expect(await readlink(link)).toBe('1');
+      for (const [target, content] of [['999', 'two'], ['../../../etc/passwd', 'three'], ['2', 'four']] as const) {
+        await writeFile(path, `ext-${content}`); // someone else's version, which the next step must keep
+        await rm(link, { force: true });
+        await symlink(target, link);
+        const first = await engine.run({ cmd: 'write', args: { file: 'a.txt', content } });
+        if (!first.ok) expect(await engine.run({ cmd: 'write', args: { file: 'a.txt', content } })).toMatchObject({ ok: true });
+        const step = (await store.steps()).at(-1)!;
+        expect(step.files[0]!.before).toMatchObject({ kind: 'file', hash: sha256(Buffer.from(`ext-${content}`)) });
+      }
+      expect(await engine.run({ cmd: 'undo' })).toMatchObject({ ok: true });
+      expect(await readFile(path, 'utf8')).toBe('ext-four');
+    });
+
+    it('a step finished in place over its pending version parses whole, padded when shorter', async () => {
+      await engine.run({ cmd: 'write', args: { file: 'a.txt', content: 'one' } });
+      const [step] = await store.steps();
+      const long = { ...step!, command: 'x'.repeat(500) };
+      await store.finishStep(long);
+      await store.finishStep(step!); // shorter than what is there now
+      expect(JSON.parse(await readFile(store.stepPath(step!.id), 'utf8'))).toEqual(step);
+      expect(await store.readStep(step!.id)).toEqual(step);
+      await writeFile(store.stepPath(step!.id), '{"version":1,"id":1,"status":"doneding","files":[]}'); // a torn mix
+      expect(await store.readStep(step!.id)).toBeUndefined();
+    });
   });
 });

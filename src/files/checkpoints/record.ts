@@ -60,25 +60,28 @@ export interface Written {
   readonly staged: BigIntStats;
 }
 
-// The state codeward left at `real` without reading it back, when the file there is still the inode
-// `act` staged with mtime and size unchanged since: it holds `bytes` (a write to it would have moved
-// the mtime; the residual same-tick race is identity.ts's). Hashed from memory: the staleness stamp
-// needs that hash anyway. Else undefined (the caller reads the file).
-function writtenState(jail: Beneath, real: string, written: Written, startedAt: number): Captured | undefined {
+// The state codeward left at `real`, from what `act` wrote, without reading it back: the bytes written
+// (hashed in memory; the staleness stamp needs that hash anyway) with the staged mode. That is codeward's
+// change whatever another process did to the file since: a file found otherwise later is "changed by
+// someone else since" (undo refuses, C230; the staleness gate warns), never adopted as codeward's own
+// version as a read-back would. The identity (which lets the next step skip reading the file) only when
+// the file is still the staged inode with its mtime and size unchanged, so it holds those bytes (a write
+// would have moved the mtime; one that puts the nanosecond mtime back within the microseconds between
+// the rename and this lstat is identity.ts's residual race: the staleness gate still sees other bytes).
+function writtenState(jail: Beneath, real: string, written: Written, startedAt: number): Captured {
+  const { bytes, staged } = written;
+  const buffer = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const state = { kind: 'file', hash: sha256(buffer), mode: Number(staged.mode) & 0o7777, size: bytes.length } as const;
+  const captured = { state, bytes: buffer, ino: Number(staged.ino), startedAt, mtimeMs: floatMs(staged.mtimeNs) };
   let st: BigIntStats;
   try {
     st = jail.atSync(real, (at) => lstatSync(at, { bigint: true }));
   } catch {
-    return undefined;
+    return captured;
   }
-  const { bytes, staged } = written;
   const size = BigInt(bytes.length);
-  if (!st.isFile() || st.dev !== staged.dev || st.ino !== staged.ino || st.mtimeNs !== staged.mtimeNs || st.size !== size || staged.size !== size) return undefined;
-  const buffer = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  return {
-    state: { kind: 'file', hash: sha256(buffer), mode: Number(st.mode) & 0o7777, size: bytes.length },
-    bytes: buffer, ino: Number(st.ino), identity: identityOf(st), startedAt, mtimeMs: floatMs(st.mtimeNs),
-  };
+  const same = st.isFile() && st.dev === staged.dev && st.ino === staged.ino && st.mtimeNs === staged.mtimeNs && st.size === size && staged.size === size;
+  return same ? { ...captured, identity: identityOf(st) } : captured;
 }
 
 // CRASH SAFETY. Recording a step costs no fsync (the store would otherwise double the cost of an edit):
@@ -124,7 +127,7 @@ export async function checkpointed<T>(
   const finish = async (wrote: ReadonlyMap<string, Written> | undefined): Promise<boolean> => {
     const after = await Promise.all(unique.map(async (real) => {
       const mine = wrote?.get(real);
-      return (mine === undefined ? undefined : writtenState(jail, real, mine, startedAt)) ?? captureState(jail, real);
+      return mine === undefined ? captureState(jail, real) : writtenState(jail, real, mine, startedAt);
     }));
     const files = step.files.map((file, index) => {
       const identity = after[index]!.identity;
@@ -137,8 +140,8 @@ export async function checkpointed<T>(
     await store.finishStep({ ...step, status: 'done', files });
     for (const [index, each] of after.entries()) {
       const real = unique[index]!;
-      if (each.state.kind !== 'file' || each.identity === undefined || each.bytes === undefined) continue;
-      remember(store.dir, real, step.id);
+      if (each.state.kind !== 'file' || each.bytes === undefined || (each.identity === undefined && wrote?.has(real) !== true)) continue;
+      if (each.identity !== undefined) remember(store.dir, real, step.id);
       // The staleness stamp of the written file takes this hash (and read, if any) instead of its own.
       ctx.observe?.(real, { bytes: each.bytes, mtimeMs: each.mtimeMs ?? 0, size: each.state.size, startedAt: each.startedAt ?? 0, sha256: each.state.hash });
     }
