@@ -1,8 +1,6 @@
-import { createHash } from 'node:crypto';
-import { lstatSync, mkdirSync, readFileSync, readlinkSync, renameSync, symlinkSync, unlinkSync, type BigIntStats } from 'node:fs';
+import { lstatSync, readFileSync, type BigIntStats } from 'node:fs';
 import { join } from 'node:path';
 import type { Beneath } from '../../workspace/beneath.js';
-import { tempPathFor } from '../atomic-write.js';
 import type { FileState } from './state.js';
 
 // What identifies one version of a file without reading it: device, inode, size, and the nanosecond
@@ -32,40 +30,9 @@ export function floatMs(ns: bigint): number {
 }
 
 const HASH = /^[0-9a-f]{64}$/;
-const ID = /^\d{1,15}$/;
 
-// `<store>/known/<sha256 of the path>`: per path, a symbolic link whose target is the id of the last
-// step that left a version there (that step's file entry carries the version's identity, `stamp`), so
-// the next step on that file takes its state without reading and hashing it (the blob is a hard link of
-// that inode). A link, not a file: creating and renaming a short link writes no data block, where a
-// small file renamed over another makes ext4 flush it (auto_da_alloc), ~0.1-0.3 ms on every edit.
-// Outside the workspace, like the whole store; read as data (the id must be one, the step checked).
-function knownPath(store: string, real: string): string {
-  return join(store, 'known', createHash('sha256').update(real).digest('hex').slice(0, 32));
-}
-
-// Remembers that step `id` left the version at `real` (after the step is written; not fsynced: a lost
-// entry only means the next step reads the file). Synchronous: two metadata calls.
-export function remember(store: string, real: string, id: number): void {
-  const path = knownPath(store, real);
-  const temp = tempPathFor(path);
-  try {
-    try {
-      symlinkSync(String(id), temp);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-      mkdirSync(join(store, 'known'), { recursive: true, mode: 0o700 });
-      symlinkSync(String(id), temp);
-    }
-    renameSync(temp, path);
-  } catch {
-    try {
-      unlinkSync(temp);
-    } catch {
-      // never created
-    }
-  }
-}
+// How many of the newest steps knownState looks through for the last one that touched a file.
+const LOOK_BACK = 16;
 
 interface StampedFile {
   readonly rel?: unknown;
@@ -73,25 +40,34 @@ interface StampedFile {
   readonly stamp?: Identity;
 }
 
-// The state of the file at `real` (`rel` in the journal) when it is still the version the last step on
-// it left there (same identity), with its inode number for the hard link; undefined otherwise (the
-// caller reads and hashes it). A stale entry needs a rewrite in place of the same size, its mtime put
-// back, within one tick of the kernel's coarse clock after codeward's own write (ctime cannot be set
-// otherwise). Then the step names the rewritten content by codeward's hash: a blob linked under that
-// name fails getBlob's check (C224), and where that blob existed already, undo brings back codeward's
-// own earlier version instead of the racer's. Never anything that was not in the file at some point
-// codeward recorded.
-export function knownState(jail: Beneath, store: string, real: string, rel: string): { state: FileState; ino: number } | undefined {
-  let file: StampedFile | undefined;
-  try {
-    const id = readlinkSync(knownPath(store, real));
-    if (!ID.test(id)) return undefined;
-    const step = JSON.parse(readFileSync(join(store, 'steps', `${id}.json`), 'utf8')) as { status?: unknown; files?: unknown };
-    if (step?.status !== 'done' || !Array.isArray(step.files)) return undefined;
-    file = (step.files as StampedFile[]).find((each) => each?.rel === rel);
-  } catch {
-    return undefined;
+// The file entry of the newest step (of the LOOK_BACK newest, from `lastId` down) that touched `rel`;
+// undefined when none did, or when that step is not finished (a writer may be at work on the file).
+function lastTouch(steps: string, lastId: number, rel: string): StampedFile | undefined {
+  for (let id = lastId; id > 0 && id > lastId - LOOK_BACK; id -= 1) {
+    let step: { status?: unknown; files?: unknown };
+    try {
+      step = JSON.parse(readFileSync(join(steps, `${id}.json`), 'utf8')) as typeof step;
+    } catch {
+      continue; // pruned, or caught mid-write: an older step is checked against the file all the same
+    }
+    const file = Array.isArray(step?.files) ? (step.files as StampedFile[]).find((each) => each?.rel === rel) : undefined;
+    if (file !== undefined) return step.status === 'done' ? file : undefined;
   }
+  return undefined;
+}
+
+// The state of the file at `real` (`rel` in the journal) when it is still the version the newest step
+// that touched it left there (same identity as that step's `stamp`), with its inode number for the
+// hard link; undefined otherwise (the caller reads and hashes it). No index of its own: the journal is
+// the one record (an index written per edit cost a file creation per edit), looked through from the
+// last-id hint down; a stale hint only finds an older step, whose stamp no longer matches. A stale
+// entry needs a rewrite in place of the same size, its nanosecond mtime put back, within the tick of
+// the kernel's coarse clock that stamped codeward's own write (ctime cannot be set otherwise). Then the
+// step names the rewritten content by codeward's hash: a blob linked under that name fails getBlob's
+// check (C224), and where that blob existed already, undo brings back codeward's own earlier version
+// instead of the racer's. Never anything that was not in the file at some point codeward recorded.
+export function knownState(jail: Beneath, steps: string, lastId: number | undefined, real: string, rel: string): { state: FileState; ino: number } | undefined {
+  const file = lastId === undefined ? undefined : lastTouch(steps, lastId, rel);
   const after = file?.after;
   const stamp = file?.stamp;
   if (after?.kind !== 'file' || !HASH.test(String(after.hash)) || typeof stamp !== 'object' || stamp === null) return undefined;

@@ -5,8 +5,9 @@ import type { Beneath } from '../../workspace/beneath.js';
 import { listBelow } from '../remove-tree.js';
 import { stateDirFor } from '../../engine/state-dir.js';
 import { lstatSync, type BigIntStats } from 'node:fs';
+import { join } from 'node:path';
 import { putBlob } from './blobs.js';
-import { floatMs, identityOf, knownState, remember } from './identity.js';
+import { floatMs, identityOf, knownState } from './identity.js';
 import { captureState, sameState, sha256, type Captured } from './state.js';
 import { CheckpointStore, PRUNE_HEADROOM, type StoreLimits } from './store.js';
 
@@ -85,7 +86,7 @@ function writtenState(jail: Beneath, real: string, written: Written, startedAt: 
 }
 
 // CRASH SAFETY. Recording a step costs no fsync (the store would otherwise double the cost of an edit):
-// the pending step, the finished step and the `known` links are written without one, and a blob is
+// the pending step, the finished step and the last-id hint are written without one, and a blob is
 // the hard link of the replaced inode (no bytes written). What a crash or power loss can do:
 // - before `act`: nothing changed; a pending step (or a torn one, which no reader accepts) is left.
 // - after `act`: the file change itself is durable (atomicWrite fsyncs); the step may be lost, torn or
@@ -111,7 +112,8 @@ export async function checkpointed<T>(
   const unique = [...new Set(reals)];
   const rels = unique.map((real) => ctx.workspace.relative(real));
   // A file still as the last step left it is known by its identity: not read or hashed again.
-  const before: Captured[] = await Promise.all(unique.map(async (real, index) => knownState(jail, store.dir, real, rels[index]!) ?? captureState(jail, real)));
+  const lastId = store.lastIdHint();
+  const before: Captured[] = await Promise.all(unique.map(async (real, index) => knownState(jail, join(store.dir, 'steps'), lastId, real, rels[index]!) ?? captureState(jail, real)));
   // The step first (it names the blobs, so a prune running meanwhile keeps them), then the blobs;
   // both before `act` runs.
   const step = await store.begin({ command, ...origin(ctx), files: unique.map((real, index) => ({ rel: rels[index]!, before: before[index]!.state })) });
@@ -141,7 +143,6 @@ export async function checkpointed<T>(
     for (const [index, each] of after.entries()) {
       const real = unique[index]!;
       if (each.state.kind !== 'file' || each.bytes === undefined || (each.identity === undefined && wrote?.has(real) !== true)) continue;
-      if (each.identity !== undefined) remember(store.dir, real, step.id);
       // The staleness stamp of the written file takes this hash (and read, if any) instead of its own.
       ctx.observe?.(real, { bytes: each.bytes, mtimeMs: each.mtimeMs ?? 0, size: each.state.size, startedAt: each.startedAt ?? 0, sha256: each.state.hash });
     }

@@ -122,13 +122,18 @@ export class CheckpointStore {
     mkdirSync(join(this.dir, 'steps'), { recursive: true, mode: 0o700 });
     const head = this.readHead() ?? (await this.head());
     if (head.undone.length > 0) return this.beginLocked(fields);
-    // The last id handed out, from a hint file (no listing of the whole journal per edit); a missing or
-    // torn hint falls back to the listing, a stale one only costs a few taken ids (O_EXCL skips them).
-    for (let id = Math.max(head.seq, this.lastIdHint() ?? this.lastId()) + 1; ; id += 1) {
+    // The last id handed out, from a hint (no listing of the whole journal per edit); a missing or torn
+    // hint falls back to the listing, and so does a stale one (its next id is taken), so an id freed
+    // below the newest (a step that changed nothing is removed) is not handed out again out of order.
+    for (let id = Math.max(head.seq, this.lastIdHint() ?? this.lastId()) + 1, listed = false; ; id += 1) {
       const step: Step = { version: 1, id, time: new Date().toISOString(), pid: process.pid, status: 'pending', ...fields };
       if (createJson(this.stepPath(id), step)) {
         this.writeLastIdHint(id);
         return step;
+      }
+      if (!listed) {
+        listed = true;
+        id = Math.max(id, this.lastId());
       }
     }
   }
@@ -153,7 +158,7 @@ export class CheckpointStore {
   // The last id handed out, from `last-id`: a symbolic link whose target is the number (creating and
   // renaming a short link writes no data block; a small file rewritten in place or renamed over makes
   // ext4 flush it, ~0.2 ms on every edit). An older store's regular file is read too.
-  private lastIdHint(): number | undefined {
+  lastIdHint(): number | undefined {
     const path = join(this.dir, 'last-id');
     let text: string;
     try {
