@@ -40,34 +40,54 @@ interface StampedFile {
   readonly stamp?: Identity;
 }
 
-// The file entry of the newest step (of the LOOK_BACK newest, from `lastId` down) that touched `rel`;
-// undefined when none did, or when that step is not finished (a writer may be at work on the file).
-function lastTouch(steps: string, lastId: number, rel: string): StampedFile | undefined {
-  for (let id = lastId; id > 0 && id > lastId - LOOK_BACK; id -= 1) {
-    let step: { status?: unknown; files?: unknown };
-    try {
-      step = JSON.parse(readFileSync(join(steps, `${id}.json`), 'utf8')) as typeof step;
-    } catch {
-      continue; // pruned, or caught mid-write: an older step is checked against the file all the same
+interface RecentStep {
+  readonly status?: unknown;
+  readonly files?: unknown;
+}
+
+// The file entry of the newest step that touched a path (`rel`), or undefined when none of the
+// LOOK_BACK newest did or that step is not finished (a writer may be at work on the file).
+export type LastTouch = (rel: string) => StampedFile | undefined;
+
+// LastTouch over the steps from `lastId` down, each read at most once per recording (however many
+// files it touches) and only as far back as asked. A pruned step or one caught mid-write is skipped:
+// an older step is then checked against the file all the same.
+export function lastTouches(steps: string, lastId: number | undefined): LastTouch {
+  const read: RecentStep[] = [];
+  let next = lastId ?? 0;
+  const step = (index: number): RecentStep | undefined => {
+    while (read.length <= index && next > 0 && next > (lastId ?? 0) - LOOK_BACK) {
+      try {
+        read.push(JSON.parse(readFileSync(join(steps, `${next}.json`), 'utf8')) as RecentStep);
+      } catch {
+        read.push({}); // pruned, torn or never written
+      }
+      next -= 1;
     }
-    const file = Array.isArray(step?.files) ? (step.files as StampedFile[]).find((each) => each?.rel === rel) : undefined;
-    if (file !== undefined) return step.status === 'done' ? file : undefined;
-  }
-  return undefined;
+    return read[index];
+  };
+  return (rel) => {
+    for (let index = 0, each = step(0); each !== undefined; index += 1, each = step(index)) {
+      const file = Array.isArray(each.files) ? (each.files as StampedFile[]).find((entry) => entry?.rel === rel) : undefined;
+      if (file !== undefined) return each.status === 'done' ? file : undefined;
+    }
+    return undefined;
+  };
 }
 
 // The state of the file at `real` (`rel` in the journal) when it is still the version the newest step
 // that touched it left there (same identity as that step's `stamp`), with its inode number for the
 // hard link; undefined otherwise (the caller reads and hashes it). No index of its own: the journal is
 // the one record (an index written per edit cost a file creation per edit), looked through from the
-// last-id hint down; a stale hint only finds an older step, whose stamp no longer matches. A stale
-// entry needs a rewrite in place of the same size, its nanosecond mtime put back, within the tick of
-// the kernel's coarse clock that stamped codeward's own write (ctime cannot be set otherwise). Then the
-// step names the rewritten content by codeward's hash: a blob linked under that name fails getBlob's
-// check (C224), and where that blob existed already, undo brings back codeward's own earlier version
-// instead of the racer's. Never anything that was not in the file at some point codeward recorded.
-export function knownState(jail: Beneath, steps: string, lastId: number | undefined, real: string, rel: string): { state: FileState; ino: number } | undefined {
-  const file = lastId === undefined ? undefined : lastTouch(steps, lastId, rel);
+// last-id hint down (lastTouches); a stale hint only finds an older step, whose stamp no longer
+// matches. A stale entry needs a rewrite in place of the same size, its nanosecond mtime put back,
+// within the tick of the kernel's coarse clock that stamped codeward's own write (ctime cannot be set
+// otherwise). Then the step names the rewritten content by codeward's hash: a blob linked under that
+// name fails getBlob's check (C224), and where that blob existed already, undo brings back codeward's
+// own earlier version instead of the racer's. Never anything that was not in the file at some point
+// codeward recorded.
+export function knownState(jail: Beneath, lastTouch: LastTouch, real: string, rel: string): { state: FileState; ino: number } | undefined {
+  const file = lastTouch(rel);
   const after = file?.after;
   const stamp = file?.stamp;
   if (after?.kind !== 'file' || !HASH.test(String(after.hash)) || typeof stamp !== 'object' || stamp === null) return undefined;

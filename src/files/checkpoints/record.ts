@@ -7,7 +7,7 @@ import { stateDirFor } from '../../engine/state-dir.js';
 import { lstatSync, type BigIntStats } from 'node:fs';
 import { join } from 'node:path';
 import { putBlob } from './blobs.js';
-import { floatMs, identityOf, knownState } from './identity.js';
+import { floatMs, identityOf, knownState, lastTouches } from './identity.js';
 import { captureState, sameState, sha256, type Captured } from './state.js';
 import { CheckpointStore, PRUNE_HEADROOM, type StoreLimits } from './store.js';
 
@@ -112,8 +112,8 @@ export async function checkpointed<T>(
   const unique = [...new Set(reals)];
   const rels = unique.map((real) => ctx.workspace.relative(real));
   // A file still as the last step left it is known by its identity: not read or hashed again.
-  const lastId = store.lastIdHint();
-  const before: Captured[] = await Promise.all(unique.map(async (real, index) => knownState(jail, join(store.dir, 'steps'), lastId, real, rels[index]!) ?? captureState(jail, real)));
+  const lastTouch = lastTouches(join(store.dir, 'steps'), store.lastIdHint());
+  const before: Captured[] = await Promise.all(unique.map(async (real, index) => knownState(jail, lastTouch, real, rels[index]!) ?? captureState(jail, real)));
   // The step first (it names the blobs, so a prune running meanwhile keeps them), then the blobs;
   // both before `act` runs.
   const step = await store.begin({ command, ...origin(ctx), files: unique.map((real, index) => ({ rel: rels[index]!, before: before[index]!.state })) });
