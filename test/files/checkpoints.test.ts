@@ -5,7 +5,7 @@ import { join, relative } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createEngine, type Engine } from '../../src/index.js';
 import { CheckpointStore } from '../../src/files/checkpoints/store.js';
-import { putBlob } from '../../src/files/checkpoints/blobs.js';
+import { getBlob, putBlob } from '../../src/files/checkpoints/blobs.js';
 import { checkpointed, type RecordContext } from '../../src/files/checkpoints/record.js';
 import { replaceFileStaged } from '../../src/files/replace-file.js';
 import { Beneath } from '../../src/workspace/beneath.js';
@@ -229,6 +229,27 @@ describe('checkpoint store', () => {
       expect(await store.readStep(step!.id)).toEqual(step);
       await writeFile(store.stepPath(step!.id), '{"version":1,"id":1,"status":"doneding","files":[]}'); // a torn mix
       expect(await store.readStep(step!.id)).toBeUndefined();
+    });
+
+    it('two engines racing on one file: every state a step names was really written, every blob holds its name', async () => {
+      const env = { ...process.env, CODEWARD_STATE_DIR: state };
+      const engines = [engine, await createEngine({ workspace: root, env })];
+      const content = (who: number, i: number): string => `${who}-${i}-`.padEnd(3000 + i, String(who));
+      const valid = new Set([sha256(Buffer.from('a0'))]);
+      for (let i = 0; i < 12; i += 1) {
+        for (const who of [0, 1]) valid.add(sha256(Buffer.from(content(who, i))));
+        // Both write a.txt at once (the staleness gate may refuse one, or the jail see it swapped: C215).
+        const results = await Promise.all(engines.map((each, who) => each.run({ cmd: 'write', args: { file: 'a.txt', content: content(who, i) } })));
+        for (const result of results) if (!result.ok) expect(['C230', 'C215']).toContain(result.error?.code);
+      }
+      const steps = await store.steps();
+      expect(steps.length).toBeGreaterThan(0);
+      for (const step of steps) {
+        expect(step.status).toBe('done');
+        const file = step.files[0]!;
+        for (const each of [file.before, file.after]) expect(each?.kind === 'file' && valid.has(each.hash)).toBe(true);
+        if (file.before.kind === 'file') expect(sha256((await getBlob(store.dir, file.before.hash))!)).toBe(file.before.hash);
+      }
     });
   });
 });
