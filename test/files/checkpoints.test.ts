@@ -66,8 +66,10 @@ describe('checkpoint store', () => {
     await engine.run({ cmd: 'write', args: { file: 'b.txt', content: 'two' } });
     // A blob a recorder is putting down right now (no step names it yet).
     await putBlob(store.dir, Buffer.from('in flight'), sha256(Buffer.from('in flight')));
+    await writeFiles(store.dir, { 'known/0123.json': '{}' }); // an earlier version's index
     await store.locked(() => store.prune({ maxBytes: 1 << 30, maxAgeMs: 1 }, Date.now() + 1000));
     expect((await store.steps()).map((step) => step.id)).toEqual([2]);
+    expect((await readdir(store.dir)).includes('known')).toBe(false);
     const left = new Set((await store.blobSizes()).keys());
     expect(left).toEqual(new Set([sha256(Buffer.from('b0')), sha256(Buffer.from('in flight'))]));
   });
