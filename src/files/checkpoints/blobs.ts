@@ -1,5 +1,5 @@
-import { mkdirSync, statSync, utimesSync } from 'node:fs';
-import { link, lstat, open, readFile, rename, unlink } from 'node:fs/promises';
+import { linkSync, lstatSync, mkdirSync, renameSync, statSync, unlinkSync, utimesSync } from 'node:fs';
+import { open, readFile, rename, unlink } from 'node:fs/promises';
 import type { Beneath } from '../../workspace/beneath.js';
 import { join } from 'node:path';
 import { constants } from 'node:fs';
@@ -41,7 +41,7 @@ export async function putBlob(store: string, bytes: Uint8Array | undefined, hash
   }
   mkdirSync(join(store, 'blobs', hash.slice(0, 2)), { recursive: true, mode: 0o700 });
   const temp = tempPathFor(path);
-  if (source !== undefined && (await linkBlob(source, temp, path))) return true;
+  if (source !== undefined && linkBlob(source, temp, path)) return true;
   // No link (another filesystem): the bytes are copied; read now when the caller had not (and only
   // when they still match the name).
   const content = bytes ?? (source === undefined ? undefined : await readSource(source));
@@ -68,18 +68,23 @@ async function readSource(source: BlobSource): Promise<Buffer | undefined> {
   return source.jail.at(source.real, (at) => readFile(at, { flag: READ_FLAGS })).catch(() => undefined);
 }
 
-async function linkBlob(source: BlobSource, temp: string, path: string): Promise<boolean> {
+// Synchronous: three metadata calls on every edit, cheaper than three thread-pool round trips.
+function linkBlob(source: BlobSource, temp: string, path: string): boolean {
   try {
-    await source.jail.at(source.real, (at) => link(at, temp));
+    source.jail.atSync(source.real, (at) => linkSync(at, temp));
   } catch {
     return false;
   }
   try {
-    if ((await lstat(temp)).ino !== source.ino) throw new Error('another file');
-    await rename(temp, path);
+    if (lstatSync(temp).ino !== source.ino) throw new Error('another file');
+    renameSync(temp, path);
     return true;
   } catch {
-    await unlink(temp).catch(() => undefined);
+    try {
+      unlinkSync(temp);
+    } catch {
+      // gone already
+    }
     return false;
   }
 }

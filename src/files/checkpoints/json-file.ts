@@ -1,4 +1,4 @@
-import { closeSync, openSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { open, rename, unlink } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { syncDir, tempPathFor } from '../atomic-write.js';
@@ -23,6 +23,32 @@ export function createJson(path: string, value: unknown): boolean {
     throw error;
   }
   closeSync(fd);
+  return true;
+}
+
+// Writes `value` over the file at `path` in place (same inode, from offset 0, padded with spaces, which
+// JSON ignores, to at least the old length so nothing of the old text is left): for a step's finishing
+// update, whose pending version it replaces. No new inode and no rename: a small file renamed over
+// another makes ext4 flush it (auto_da_alloc), ~0.1-0.4 ms per edit. A reader racing the write may
+// see a mix, which never parses as JSON here (the new text is longer and differs from the status on),
+// so readers read a step that does not parse once more (see CheckpointStore.readStep). False when the
+// file is gone (the caller writes it anew).
+export function overwriteJson(path: string, value: unknown): boolean {
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_WRONLY | (constants.O_NOFOLLOW ?? 0));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw error;
+  }
+  try {
+    const text = Buffer.from(JSON.stringify(value), 'utf8');
+    const old = fstatSync(fd).size;
+    const bytes = text.length >= old ? text : Buffer.concat([text, Buffer.alloc(old - text.length, 0x20)]);
+    for (let offset = 0; offset < bytes.length; ) offset += writeSync(fd, bytes, offset, bytes.length - offset, offset);
+  } finally {
+    closeSync(fd);
+  }
   return true;
 }
 

@@ -1,4 +1,5 @@
-import { stat, unlink } from 'node:fs/promises';
+import { rm, stat, unlink } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { CheckpointStore, Step, StoreLimits } from './store.js';
 
 // A blob no step names and younger than this may belong to a step being recorded right now: kept.
@@ -54,5 +55,7 @@ export async function pruneStore(store: CheckpointStore, limits: StoreLimits, no
     await unlink(info.path).catch(() => undefined);
     droppedBlobs += 1;
   }
+  // The per-path index earlier versions kept (`known/`; the journal's stamps replace it).
+  await rm(join(store.dir, 'known'), { recursive: true, force: true }).catch(() => undefined);
   return { steps: dropped.length, blobs: droppedBlobs };
 }

@@ -4,9 +4,11 @@ import type { ContentObservation } from '../../engine/file-contract.js';
 import type { Beneath } from '../../workspace/beneath.js';
 import { listBelow } from '../remove-tree.js';
 import { stateDirFor } from '../../engine/state-dir.js';
+import { lstatSync, type BigIntStats } from 'node:fs';
+import { join } from 'node:path';
 import { putBlob } from './blobs.js';
-import { knownState, remember } from './identity.js';
-import { captureState, sameState, type Captured } from './state.js';
+import { floatMs, identityOf, knownState, lastTouches } from './identity.js';
+import { captureState, sameState, sha256, type Captured } from './state.js';
 import { CheckpointStore, PRUNE_HEADROOM, type StoreLimits } from './store.js';
 
 // What recording a step needs (a CommandContext has it; the iii worker builds one, see its undo-steps.ts).
@@ -52,8 +54,39 @@ function origin(ctx: Pick<RecordContext, 'caller' | 'door'>): { caller?: string;
   return { ...(label === undefined ? {} : { caller: label }), ...(door === undefined ? {} : { door }), ...(session === undefined ? {} : { session }) };
 }
 
+// What `act` wrote at one path: the bytes and the stat of the inode they were staged in, taken before
+// the rename (replaceFileStaged).
+export interface Written {
+  readonly bytes: Uint8Array;
+  readonly staged: BigIntStats;
+}
+
+// The state codeward left at `real`, from what `act` wrote, without reading it back: the bytes written
+// (hashed in memory; the staleness stamp needs that hash anyway) with the staged mode. That is codeward's
+// change whatever another process did to the file since: a file found otherwise later is "changed by
+// someone else since" (undo refuses, C230; the staleness gate warns), never adopted as codeward's own
+// version as a read-back would. The identity (which lets the next step skip reading the file) only when
+// the file is still the staged inode with its mtime and size unchanged, so it holds those bytes (a write
+// would have moved the mtime; one that puts the nanosecond mtime back within the microseconds between
+// the rename and this lstat is identity.ts's residual race: the staleness gate still sees other bytes).
+function writtenState(jail: Beneath, real: string, written: Written, startedAt: number): Captured {
+  const { bytes, staged } = written;
+  const buffer = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const state = { kind: 'file', hash: sha256(buffer), mode: Number(staged.mode) & 0o7777, size: bytes.length } as const;
+  const captured = { state, bytes: buffer, ino: Number(staged.ino), startedAt, mtimeMs: floatMs(staged.mtimeNs) };
+  let st: BigIntStats;
+  try {
+    st = jail.atSync(real, (at) => lstatSync(at, { bigint: true }));
+  } catch {
+    return captured;
+  }
+  const size = BigInt(bytes.length);
+  const same = st.isFile() && st.dev === staged.dev && st.ino === staged.ino && st.mtimeNs === staged.mtimeNs && st.size === size && staged.size === size;
+  return same ? { ...captured, identity: identityOf(st) } : captured;
+}
+
 // CRASH SAFETY. Recording a step costs no fsync (the store would otherwise double the cost of an edit):
-// the pending step, the finished step and the `known` entries are written without one, and a blob is
+// the pending step, the finished step and the last-id hint are written without one, and a blob is
 // the hard link of the replaced inode (no bytes written). What a crash or power loss can do:
 // - before `act`: nothing changed; a pending step (or a torn one, which no reader accepts) is left.
 // - after `act`: the file change itself is durable (atomicWrite fsyncs); the step may be lost, torn or
@@ -66,19 +99,24 @@ function origin(ctx: Pick<RecordContext, 'caller' | 'door'>): { caller?: string;
 //
 // Records one step around `act`, which changes the files `reals` (absolute, jailed paths): their
 // current state (the blob: a hard link of the file when possible) is saved and the step written as
-// pending before `act` touches anything; afterwards the step gets what each file holds now. A failed
+// pending before `act` touches anything; afterwards the step gets what each file holds now (from
+// `written`, what act says it wrote, when the file is provably still that; else read back). A failed
 // `act` that changed nothing leaves no step. Returns act's value and the step's id (undefined when
 // checkpoints are off, `backups: false`).
-export async function checkpointed<T>(ctx: RecordContext, command: string, reals: readonly string[], act: () => Promise<T>): Promise<{ value: T; checkpoint: number | undefined }> {
+export async function checkpointed<T>(
+  ctx: RecordContext, command: string, reals: readonly string[], act: () => Promise<T>, written?: (value: T) => ReadonlyMap<string, Written>,
+): Promise<{ value: T; checkpoint: number | undefined }> {
   if (ctx.config.backups === false || reals.length === 0) return { value: await act(), checkpoint: undefined };
   const store = storeFor(ctx);
   const jail = ctx.workspace.jail;
   const unique = [...new Set(reals)];
+  const rels = unique.map((real) => ctx.workspace.relative(real));
   // A file still as the last step left it is known by its identity: not read or hashed again.
-  const before: Captured[] = await Promise.all(unique.map(async (real) => knownState(jail, store.dir, real) ?? captureState(jail, real)));
+  const lastTouch = lastTouches(join(store.dir, 'steps'), store.lastIdHint());
+  const before: Captured[] = await Promise.all(unique.map(async (real, index) => knownState(jail, lastTouch, real, rels[index]!) ?? captureState(jail, real)));
   // The step first (it names the blobs, so a prune running meanwhile keeps them), then the blobs;
   // both before `act` runs.
-  const step = await store.begin({ command, ...origin(ctx), files: unique.map((real, index) => ({ rel: ctx.workspace.relative(real), before: before[index]!.state })) });
+  const step = await store.begin({ command, ...origin(ctx), files: unique.map((real, index) => ({ rel: rels[index]!, before: before[index]!.state })) });
   const added = await Promise.all(
     before.map(async (each, index) => {
       const state = each.state;
@@ -87,31 +125,37 @@ export async function checkpointed<T>(ctx: RecordContext, command: string, reals
       return fresh ? state.size : 0;
     }),
   );
-  const finish = async (): Promise<boolean> => {
-    const after = await Promise.all(unique.map((real) => captureState(jail, real)));
-    const files = step.files.map((file, index) => ({ ...file, after: after[index]!.state }));
+  const startedAt = Date.now();
+  const finish = async (wrote: ReadonlyMap<string, Written> | undefined): Promise<boolean> => {
+    const after = await Promise.all(unique.map(async (real) => {
+      const mine = wrote?.get(real);
+      return mine === undefined ? captureState(jail, real) : writtenState(jail, real, mine, startedAt);
+    }));
+    const files = step.files.map((file, index) => {
+      const identity = after[index]!.identity;
+      return { ...file, after: after[index]!.state, ...(identity === undefined ? {} : { stamp: identity }) };
+    });
     if (files.every((file) => sameState(file.before, file.after))) {
       await store.locked(async () => store.removeStep(step.id));
       return false;
     }
-    await store.writeStep({ ...step, status: 'done', files }, false);
-    await Promise.all(after.map(async (each, index) => {
+    await store.finishStep({ ...step, status: 'done', files });
+    for (const [index, each] of after.entries()) {
       const real = unique[index]!;
-      if (each.state.kind !== 'file' || each.identity === undefined || each.bytes === undefined) return;
-      remember(store.dir, real, each.identity, each.state);
-      // The staleness stamp of the written file takes this read and hash instead of its own.
+      if (each.state.kind !== 'file' || each.bytes === undefined || (each.identity === undefined && wrote?.has(real) !== true)) continue;
+      // The staleness stamp of the written file takes this hash (and read, if any) instead of its own.
       ctx.observe?.(real, { bytes: each.bytes, mtimeMs: each.mtimeMs ?? 0, size: each.state.size, startedAt: each.startedAt ?? 0, sha256: each.state.hash });
-    }));
+    }
     return true;
   };
   let value: T;
   try {
     value = await act();
   } catch (error) {
-    await finish().catch(() => undefined);
+    await finish(undefined).catch(() => undefined);
     throw error;
   }
-  const kept = await finish();
+  const kept = await finish(written?.(value));
   const limits = limitsOf(ctx);
   if (kept && pruneDue(step.id, added.reduce((sum, bytes) => sum + bytes, 0), limits.maxBytes)) {
     await store.locked(() => store.prune(limits)).catch(() => undefined);

@@ -1,5 +1,5 @@
 import type { CommandContext } from '../../engine/command.js';
-import { backupFile, replaceFile, type ReplaceOptions } from '../replace-file.js';
+import { backupFile, replaceFileStaged, type ReplaceOptions } from '../replace-file.js';
 import { checkpointed, checkpointLabel } from './record.js';
 
 // What `data.backup` says: the `.bak` beside the file (backups: "beside"), else the checkpoint that
@@ -13,8 +13,14 @@ export function backupLabel(ctx: CommandContext, beside: string | undefined, che
 export async function replaceCheckpointed(ctx: CommandContext, command: string, real: string, bytes: Uint8Array | string, options: Omit<ReplaceOptions, 'backup'> & { existed?: boolean } = {}): Promise<string | null> {
   const { existed = true, ...rest } = options;
   const beside = ctx.config.backups === 'beside' && existed;
-  const { value, checkpoint } = await checkpointed(ctx, command, [real], () => replaceFile(ctx.workspace.jail, real, bytes, { ...rest, backup: beside }));
-  return existed ? backupLabel(ctx, value, checkpoint) : null;
+  const data = typeof bytes === 'string' ? Buffer.from(bytes, 'utf8') : bytes;
+  const { value, checkpoint } = await checkpointed(
+    ctx, command, [real],
+    () => replaceFileStaged(ctx.workspace.jail, real, data, { ...rest, backup: beside }),
+    // What was written, so the step's after state needs no read-back (see record.ts writtenState).
+    ({ staged }) => new Map([[real, { bytes: data, staged }]]),
+  );
+  return existed ? backupLabel(ctx, value.backup, checkpoint) : null;
 }
 
 // The `.bak` of a file a transaction will replace, with backups: "beside" only.

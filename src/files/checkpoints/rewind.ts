@@ -73,7 +73,10 @@ const foundKey = (id: number, rel: string): string => `${id}\0${rel}`;
 function moved(step: Step, found: ReadonlyMap<string, FileState>, side: 'after' | 'before', status: Step['status']): Step {
   return { ...step, status, files: step.files.map((file) => {
     const state = found.get(foundKey(step.id, file.rel));
-    return state === undefined ? file : { ...file, [side]: state };
+    if (state === undefined) return file;
+    // The stamp described codeward's own after state, which a found one replaces.
+    const { stamp: _stamp, ...rest } = file;
+    return side === 'after' ? { ...rest, after: state } : { ...file, before: state };
   }) };
 }
 

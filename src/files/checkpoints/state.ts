@@ -5,7 +5,7 @@ import { fail, toCodewardError } from '../../engine/errors.js';
 import type { Beneath } from '../../workspace/beneath.js';
 import { atomicWrite, syncDir } from '../atomic-write.js';
 import { dirname } from 'node:path';
-import { identityOf, type Identity } from './identity.js';
+import { floatMs, identityOf, type Identity } from './identity.js';
 
 // What one path held at one moment: a regular file (content hash and permission bits), a symlink (its
 // target, kept as a link), or nothing.
@@ -51,7 +51,7 @@ export async function captureState(jail: Beneath, real: string): Promise<Capture
         const state: FileState = { kind: 'file', hash: sha256(bytes), mode: Number(now.mode) & 0o7777, size: bytes.length };
         // The identity only when the read saw the whole file as stat described it.
         const identity = BigInt(bytes.length) === now.size ? identityOf(now) : undefined;
-        return { state, bytes, ino: st.ino, startedAt, mtimeMs: Number(now.mtimeMs), ...(identity ? { identity } : {}) };
+        return { state, bytes, ino: st.ino, startedAt, mtimeMs: floatMs(now.mtimeNs), ...(identity ? { identity } : {}) };
       } finally {
         await handle.close();
       }
