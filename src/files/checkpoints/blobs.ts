@@ -1,10 +1,11 @@
 import { linkSync, lstatSync, mkdirSync, renameSync, statSync, unlinkSync, utimesSync } from 'node:fs';
-import { open, readFile, rename, unlink } from 'node:fs/promises';
+import { readFile, unlink } from 'node:fs/promises';
 import type { Beneath } from '../../workspace/beneath.js';
 import { join } from 'node:path';
 import { constants } from 'node:fs';
 import { tempPathFor } from '../atomic-write.js';
 import { sha256 } from './state.js';
+import { writeSyncedRename } from './json-file.js';
 
 // Content-addressed blobs: `blobs/<2 hex>/<sha256>`; the same bytes are stored once. A hard link of the
 // file being replaced, else a temp file, fsynced, then renamed, so a blob that exists is always complete.
@@ -46,21 +47,9 @@ export async function putBlob(store: string, bytes: Uint8Array | undefined, hash
   // when they still match the name).
   const content = bytes ?? (source === undefined ? undefined : await readSource(source));
   if (content === undefined || sha256(content) !== hash) return false;
-  const handle = await open(temp, 'wx', 0o600);
-  try {
-    await handle.writeFile(content);
-    // The one fsync of the store: a copied blob that a power loss left torn under its final name
-    // would pass the size check above and block the good copy for good.
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-  try {
-    await rename(temp, path);
-  } catch (error) {
-    await unlink(temp).catch(() => undefined);
-    throw error;
-  }
+  // The one fsync of the store: a copied blob that a power loss left torn under its final name
+  // would pass the size check above and block the good copy for good.
+  await writeSyncedRename(temp, path, content);
   return true;
 }
 

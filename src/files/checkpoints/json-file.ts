@@ -79,9 +79,15 @@ export async function writeJson(path: string, value: unknown, durable: boolean):
     }
     return;
   }
+  await writeSyncedRename(temp, path, JSON.stringify(value));
+  await syncDir(dirname(path));
+}
+
+// A new private temp file with these bytes, fsync'd, renamed over path (the temp is removed on failure).
+export async function writeSyncedRename(temp: string, path: string, data: string | Uint8Array): Promise<void> {
   const handle = await open(temp, 'wx', 0o600);
   try {
-    await handle.writeFile(JSON.stringify(value));
+    await handle.writeFile(data);
     await handle.sync();
   } finally {
     await handle.close();
@@ -92,5 +98,4 @@ export async function writeJson(path: string, value: unknown, durable: boolean):
     await unlink(temp).catch(() => undefined);
     throw error;
   }
-  await syncDir(dirname(path));
 }
