@@ -36,10 +36,11 @@ describe('agent transcripts', () => {
     expect(await loadSession(root, 'last')).toMatchObject({ id: '20260101-120000-aaaaaa', history: [{ role: 'user', content: 'hello there' }] });
   });
 
-  it('an old transcript in <workspace>/.codeward/sessions is still resumed by id, and by last when the state folder has none', async () => {
+  it('an old transcript in <workspace>/.codeward/sessions is resumed by its id only, never as last (a repository can ship one)', async () => {
     await mkdir(join(root, '.codeward', 'sessions'), { recursive: true });
     await writeFile(join(root, '.codeward', 'sessions', '20250101-000000-bbbbbb.jsonl'), transcriptOf('from the old place'));
-    expect(await loadSession(root, 'last')).toMatchObject({ id: '20250101-000000-bbbbbb', history: [{ content: 'from the old place' }, { content: 'ok' }] });
+    await expect(loadSession(root, 'last')).rejects.toMatchObject({ code: 'C211', message: expect.stringContaining('--resume 20250101-000000-bbbbbb') });
+    expect(await loadSession(root, '20250101-000000-bbbbbb')).toMatchObject({ id: '20250101-000000-bbbbbb', history: [{ content: 'from the old place' }, { content: 'ok' }] });
     Transcript.create(root, {}, '20260101-120000-cccccc').message({ role: 'user', content: 'new' });
     // A planted "newer" old transcript does not win over the state folder's.
     await writeFile(join(root, '.codeward', 'sessions', '29990101-000000-dddddd.jsonl'), transcriptOf('planted'));

@@ -72,10 +72,13 @@ export async function loadSession(root: string, id: string): Promise<{ id: strin
   const legacy = await legacyFolder(root);
   let sessionId = id;
   if (id === 'last') {
-    // The newest in the state folder; the old folder only when the new one has none.
-    const names = await sessionNames(folder);
-    const found = names.length > 0 ? names : await sessionNames(legacy);
-    if (found.length === 0) throw fail('C211', `no saved session in ${folder}; start one with codeward agent`);
+    // The newest in the state folder, never the old in-tree folder: a repository can ship one, and its
+    // "user" turns would come back as yours. An old session is resumed only by the id you name.
+    const found = await sessionNames(folder);
+    if (found.length === 0) {
+      const old = (await sessionNames(legacy)).at(-1);
+      throw fail('C211', `no saved session in ${folder}; start one with codeward agent${old ? ` (an older version's session sits in ${LEGACY_DIR}: resume it by its id, --resume ${old.replace(/\.jsonl$/, '')}, if it is yours)` : ''}`);
+    }
     sessionId = found[found.length - 1]!.replace(/\.jsonl$/, '');
   }
   const read = (dir: string | undefined): Promise<string | undefined> =>
