@@ -204,7 +204,7 @@ function formatOne(data: ReadData): string {
   const notes: string[] = [];
   if (data.linesNote !== null) notes.push(`[${data.linesNote}]`);
   if (data.truncated) {
-    const total = data.totalLines === null ? '' : ` of ${plural(data.totalLines, 'line')}`;
+    const total = data.totalLines === null ? '' : `; the file has ${plural(data.totalLines, 'line')}`;
     const next = data.nextOffset !== null
       ? `; line ${data.endLine ?? ''} was cut at byte ${data.nextOffset}: continue with --byte-offset ${data.nextOffset}`
       : data.endLine === null || (data.totalLines !== null && data.endLine >= data.totalLines) ? '' : `; continue with --start ${data.endLine + 1}`;

@@ -78,8 +78,10 @@ function notFound(text: string, view: string, search: string, replace: string): 
 }
 
 function ambiguous(view: string, found: Found, level: string): Error {
-  const lines = lineNumbers(view, found.matches.map((m) => m.start));
-  const more = found.total > lines.length ? ', ...' : '';
+  // One entry per line, however many matches it holds.
+  const each = lineNumbers(view, found.matches.map((m) => m.start));
+  const lines = [...new Set(each)];
+  const more = found.total > each.length ? ', ...' : '';
   const how = level === 'exact' ? '' : ` (no exact match; these matched ${level})`;
   return fail(
     'C221',

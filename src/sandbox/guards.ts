@@ -92,13 +92,16 @@ export function gitGuards(root: string, home: string | undefined): Guard[] {
   const dotGit = join(root, '.git');
   const guards: Guard[] = [];
   const kind = kindOf(dotGit);
-  if (kind === 'missing') guards.push({ kind: 'empty-dir', path: dotGit });
+  // A `.git` folder without HEAD is no repository (the empty mount point an earlier run left in a plain
+  // folder): the same empty read-only folder again, never a skeleton of placeholders inside it.
+  const noRepository = kind === 'missing' || (kind === 'dir' && kindOf(join(dotGit, 'HEAD')) === 'missing');
+  if (noRepository) guards.push({ kind: 'empty-dir', path: dotGit });
   else if (kind === 'file') existing(dotGit, guards);
   else {
     guards.push({ kind: 'self', path: dotGit });
     gitDirGuards(dotGit, 0, guards);
   }
-  const gitDir = kind === 'dir' ? dotGit : kind === 'file' ? pointedGitDir(dotGit) : undefined;
+  const gitDir = noRepository ? undefined : kind === 'dir' ? dotGit : kind === 'file' ? pointedGitDir(dotGit) : undefined;
   if (gitDir) {
     const common = commonDirOf(gitDir);
     const files = [gitDir, ...(common ? [common] : [])].flatMap((dir) => [join(dir, 'config'), join(dir, 'config.worktree')]);

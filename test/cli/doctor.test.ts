@@ -9,7 +9,7 @@ describe('codeward doctor', () => {
     const result = runCli(['-C', root, 'doctor'], { yes: false });
     expect(result.status).toBe(0);
     expect(result.stdout).toMatch(/^workspace {8}/);
-    expect(result.stdout).toMatch(/OS sandbox {7}(bwrap \(.*\): workspace-write, network off; writable: the workspace, \/tmp \(private\); read-only inside: \.codeward, \.chatcli, .*coder_policy\.json, AGENTS\.md, .*\.git \(cannot be renamed.*; hidden: the home folder, except read-only ~\/\.gitconfig .*~\/\.ssh|none: )/);
+    expect(result.stdout).toMatch(/OS sandbox {7}(bwrap \(.*\): workspace-write, network off; writable: the workspace, \$TMPDIR \(a private, throw-away folder; the real \/tmp is not writable\); read-only inside: \.codeward, \.chatcli, .*coder_policy\.json, AGENTS\.md, .*\.git \(cannot be renamed.*; hidden: the home folder, except read-only ~\/\.gitconfig .*~\/\.ssh|none: )/);
     expect(result.stdout).toContain('danger check     on');
     expect(result.stdout).toMatch(/trust {12}not trusted: the project's files \(none\) can only tighten/);
     expect(result.stdout).toContain('**/.env');

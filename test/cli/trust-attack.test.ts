@@ -71,7 +71,7 @@ describe('an untrusted repository cannot loosen anything', () => {
     expect(report.trust).toMatchObject({ trusted: false, recorded: false });
     expect(report.trust.ignored.map((entry) => `${entry.file} ${entry.setting}`)).toEqual(expect.arrayContaining(['.codeward/config.json "sandbox": "off"', '.codeward/policy.json rules[0] allow "*"']));
     expect(report.nonAccessibleGlobs).toContain('**/.env');
-    if (HAS_BWRAP) expect(report.sandbox).toMatchObject({ mode: 'workspace-write', network: false, writable: ['the workspace', '/tmp (private)'] });
+    if (HAS_BWRAP) expect(report.sandbox).toMatchObject({ mode: 'workspace-write', network: false, writable: ['the workspace', '$TMPDIR (a private, throw-away folder; the real /tmp is not writable)'] });
   });
 
   it.skipIf(!HAS_BWRAP)('the sandbox stays on: an approved exec cannot write to the home folder nor read ~/.ssh', async () => {

@@ -59,6 +59,13 @@ describe('patch: matching', () => {
     expect(await exists('src/app.ts.bak')).toBe(false);
   });
 
+  it('C221 names each line once, however many matches it holds', async () => {
+    await writeFiles(root, { 'b.txt': 'b b b\nb\nx\n' });
+    const result = await patch({ file: 'b.txt', search: 'b', replace: 'c' });
+    expect(failure(result).message).toContain('4 times (lines 1, 2)');
+    expect(result.ok ? undefined : result.data).toEqual({ count: 4, lines: [1, 2] });
+  });
+
   it('C221 names the count and every line number, and changes nothing', async () => {
     await writeFiles(root, { 'a.txt': 'x = 1\ny = 2\nx = 1\nz\nx = 1\n' });
     const before = await bytes('a.txt');

@@ -34,7 +34,7 @@ describe('bwrap arguments', () => {
   it('protects existing paths by binding them read-only, missing git folders with an empty read-only folder, missing files and .codeward by watching them', async () => {
     const root = await tempDir();
     await mkdir(join(root, '.git', 'hooks'), { recursive: true });
-    await writeFiles(root, { '.git/config': '[core]\n', 'AGENTS.md': 'be nice\n' });
+    await writeFiles(root, { '.git/HEAD': 'ref: refs/heads/main\n', '.git/config': '[core]\n', 'AGENTS.md': 'be nice\n' });
     const { args, created, watched } = bwrapArgs(sandboxPolicy('workspace-write', root, { network: false, home: undefined }), root);
     const git = join(root, '.git');
     // .git over itself first (rename → EBUSY), then its control files.
@@ -56,6 +56,16 @@ describe('bwrap arguments', () => {
     const root = await tempDir();
     const { created } = bwrapArgs(sandboxPolicy('workspace-write', root, { network: false, home: undefined }), root);
     expect(created).toEqual([join(root, '.git')]);
+  });
+
+  it('an empty .git left by an earlier run (no HEAD: no repository) is mounted over again, never filled with placeholders', async () => {
+    const root = await tempDir();
+    await mkdir(join(root, '.git'));
+    const { args, created } = bwrapArgs(sandboxPolicy('workspace-write', root, { network: false, home: undefined }), root);
+    expect(created).toEqual([join(root, '.git')]);
+    expect(contains(args, '--tmpfs', join(root, '.git'), '--remount-ro', join(root, '.git'))).toBe(true);
+    expect(args.some((arg) => arg.startsWith(join(root, '.git') + '/'))).toBe(false);
+    expect(readdirSync(join(root, '.git'))).toEqual([]);
   });
 
   it('binds a worktree\'s .git file read-only instead of mounting over it (it cannot hold hooks)', async () => {

@@ -29,7 +29,7 @@ export async function doctorCommand(options: GlobalOptions, io: DoctorIo): Promi
       mode: status.mode,
       network: status.backend ? status.network : true,
       ...(status.reason ? { reason: status.reason } : {}),
-      writable: status.backend && status.mode === 'workspace-write' ? ['the workspace', '/tmp (private)', ...config.sandboxWritable] : [],
+      writable: status.backend && status.mode === 'workspace-write' ? ['the workspace', '$TMPDIR (a private, throw-away folder; the real /tmp is not writable)', ...config.sandboxWritable] : [],
       readOnly: status.backend ? [...PROTECTED_IN_WORKSPACE, ...OTHER_TOOLS_IN_WORKSPACE, ...PROTECTED_FILES_IN_WORKSPACE, ...GIT_PROTECTED_SUMMARY] : [],
       hidden: status.backend ? [`the home folder, except read-only ${HOME_READABLE.map((path) => `~/${path}`).join(' ')}`, ...HOME_SECRETS.map((path) => `~/${path}`), 'workspace files and folders matching the hidden-files globs'] : [],
     },
