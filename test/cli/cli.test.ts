@@ -45,7 +45,7 @@ describe('the acceptance commands of a newcomer', () => {
     const result = runCli(['--json', '--yes', 'exec', '--cmd', 'true'], { cwd: root });
     expect(result.status).toBe(0);
     expect(result.json.data.exitCode).toBe(0);
-    expect(result.json.data.durationMs).toBeLessThan(250);
+    expect(result.json.data.durationMs).toBeLessThan(2_000); // bench/cold-start.mjs measures it; this catches a stall only
   });
 
   it.each([[['agent', '--help']], [['agent', '-h']], [['--help', 'agent']]])('%j prints the agent help without starting it', (args) => {

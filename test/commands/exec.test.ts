@@ -68,7 +68,7 @@ describe('exec', () => {
     markers.push(mark);
     const started = Date.now();
     const envelope = await exec({ cmd: `echo partial; bash -c 'sleep ${mark} & sleep ${mark} & wait'`, timeout: 1 });
-    expect(Date.now() - started).toBeLessThan(3000);
+    expect(Date.now() - started).toBeLessThan(20_000); // the sleeps run 300 s: the group was killed
     expect(envelope).toMatchObject({
       ok: false,
       error: { code: 'C250', message: 'timed out after 1s; the process group was killed' },
@@ -100,7 +100,7 @@ describe('exec', () => {
   it('stdin is closed: cat returns at once', async () => {
     const started = Date.now();
     expect(await exec({ cmd: 'cat' })).toMatchObject({ ok: true, data: { stdout: '' } });
-    expect(Date.now() - started).toBeLessThan(2000);
+    expect(Date.now() - started).toBeLessThan(20_000); // an open stdin would hold cat until the timeout
   });
 
   it('large output is elided in the middle and reported', async () => {

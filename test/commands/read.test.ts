@@ -116,7 +116,7 @@ describe('read', () => {
     await writeFile(join(root, 'big.log'), chunk.repeat(12)); // ~13 MB
     const started = performance.now();
     const envelope = await read({ file: 'big.log', tail: 2 });
-    expect(performance.now() - started).toBeLessThan(2000);
+    expect(performance.now() - started).toBeLessThan(10_000); // a guard against a pathological read only
     expect(envelope).toMatchObject({ ok: true, data: { content: 'line 99999\nline 100000\n', totalLines: 1_200_000, startLine: 1_199_999, endLine: 1_200_000 } });
   });
   // Small files are read with synchronous syscalls, larger ones through a FileHandle: same answers.

@@ -70,7 +70,7 @@ describe('codeward worker against an engine double (real iii-sdk)', () => {
       child.kill('SIGTERM');
       const started = Date.now();
       expect(await exited).toBe(0);
-      expect(Date.now() - started).toBeLessThan(5000);
+      expect(Date.now() - started).toBeLessThan(15_000); // a worker that ignores SIGTERM never exits
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL');
     }

@@ -77,6 +77,6 @@ describe('the byte fast path of search/replace', () => {
     const elapsed = performance.now() - started;
     expect(result?.replacements).toBe(1);
     expect(result!.bytes.length).toBe(big.length);
-    expect(elapsed).toBeLessThan(2_000);
+    expect(elapsed).toBeLessThan(10_000); // a guard against pathological work only, not a speed measure
   });
 });

@@ -56,7 +56,7 @@ describe('runProcess', () => {
     const elapsed = Date.now() - started;
     expect(result.timedOut).toBe(true);
     expect(result.stdout).toBe('before\n');
-    expect(elapsed).toBeLessThan(3000);
+    expect(elapsed).toBeLessThan(20_000); // the sleeps would run far longer: the group was killed
     expect(pidsWithArg(mark)).toEqual([]);
   });
 

@@ -7,7 +7,8 @@ const MB = 1024 * 1024;
 const fill = (fragment: string): string => fragment.repeat(Math.ceil(MB / fragment.length));
 
 // Best of three after a warm-up: the bound is about the algorithm (a quadratic parse takes seconds here),
-// not about a busy test machine's scheduling or the JIT's first pass.
+// not about a busy test machine's scheduling or the JIT's first pass. The bounds are ~10x the unloaded
+// times so a loaded 2-core CI machine passes; bench/ measures the speed itself.
 function timed(text: string): { ms: number; calls: number } {
   let calls = parseResponse(text).toolCalls.length;
   let best = Number.POSITIVE_INFINITY;
@@ -30,9 +31,9 @@ describe('parseResponse on hostile 1 MB input', () => {
     ['reasoning never closed', '<reasoning> 1. step '],
     ['quotes of both kinds interleaved', `<tool_call a='" b="' <tool c=" `],
     ['shell-looking and quoted lines', '> make sure\n$ npm test\n> go to "x\n\n \t\n'],
-  ])('%s parses in < 200 ms', (_title, fragment) => {
+  ])('%s parses in well under a second', (_title, fragment) => {
     const { ms } = timed(fill(fragment));
-    expect(ms).toBeLessThan(200);
+    expect(ms).toBeLessThan(1_000);
   });
 
 });
@@ -43,25 +44,25 @@ describe('parseResponse on 1 MB of real calls', () => {
   it('a huge response with one open quote and many tags after it stays fast', () => {
     const { ms, calls } = timed(`<tool_call name="${fill('<tool_call name=x args=y> ')}`);
     expect(calls).toBeGreaterThan(30_000);
-    expect(ms).toBeLessThan(400);
+    expect(ms).toBeLessThan(2_000);
   });
 
   it('reasoning tags hidden in call args are skipped quickly', () => {
     const text = fill(`<tool_call name="x" args='<reasoning>'/></reasoning `);
     const { ms } = timed(text);
     expect(parseResponse(text).reasoning).toBeNull();
-    expect(ms).toBeLessThan(400);
+    expect(ms).toBeLessThan(2_000);
   });
 
   it('many complete calls in 1 MB are all found quickly', () => {
     const { ms, calls } = timed(fill(`<tool_call name="@coder" args='{"cmd":"read","args":{"file":"a"}}'/>\n`));
     expect(calls).toBeGreaterThan(10_000);
-    expect(ms).toBeLessThan(400);
+    expect(ms).toBeLessThan(2_000);
   });
 
   it('many open tags with attributes followed by one closing tag at the end', () => {
     const { ms, calls } = timed(`${fill('<tool_call name="a"> ')}</tool_call>`);
     expect(calls).toBeGreaterThan(10_000);
-    expect(ms).toBeLessThan(400);
+    expect(ms).toBeLessThan(2_000);
   });
 });
