@@ -3,6 +3,7 @@ import { mkdir, open, readFile, stat, unlink, utimes } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
 import { CodewardError, fail, isCodewardError, toCodewardError } from '../engine/errors.js';
+import { processAlive } from '../engine/process-alive.js';
 
 export interface FileLockOptions {
   // Give up (C216) when the locks are not all held after this long.
@@ -87,15 +88,6 @@ async function inspect(path: string): Promise<Seen | undefined> {
   }
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code !== 'ESRCH';
-  }
-}
-
 // Stale: not refreshed for staleMs, or its owner on this host is gone (a dead pid, or our own pid
 // reused from an earlier process: a lock of ours created before this process started).
 function isStale(seen: Seen, staleMs: number): boolean {
@@ -103,7 +95,7 @@ function isStale(seen: Seen, staleMs: number): boolean {
   const owner = seen.info;
   if (owner === undefined || owner.hostname !== hostname()) return false;
   if (owner.pid === process.pid) return owner.createdAt < performance.timeOrigin - 1000;
-  return !isAlive(owner.pid);
+  return !processAlive(owner.pid);
 }
 
 // Removes a stale lock unless it changed since it was judged. Removers serialise on a guard file, so two

@@ -7,6 +7,7 @@ import type { Beneath } from '../workspace/beneath.js';
 import { atomicWrite, stageFile, syncDir } from './atomic-write.js';
 
 import type { Committer, FileChange } from '../engine/file-contract.js';
+import { processAlive } from '../engine/process-alive.js';
 
 export type { FileChange } from '../engine/file-contract.js';
 
@@ -151,15 +152,6 @@ async function rollBack(jail: Beneath, changes: readonly FileChange[], snapshots
     const snapshot = snapshots[index];
     if (snapshot === null || snapshot === undefined) await removeQuietly(jail, changes[index]!.path);
     else await jail.at(changes[index]!.path, (at) => atomicWrite(at, snapshot)).catch(() => undefined);
-  }
-}
-
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

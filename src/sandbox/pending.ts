@@ -3,6 +3,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { join } from 'node:path';
 import { quarantine, type Snapshot } from './planted.js';
 import { within } from './policy.js';
+import { processAlive } from '../engine/process-alive.js';
 
 // The planted-file check of a run whose codeward was interrupted (Ctrl+C, killed) before the check
 // ran: the snapshot is recorded in the user's state folder (outside the workspace) before the run and
@@ -36,15 +37,6 @@ export function clearPending(file: string | undefined): void {
   if (file) rmSync(file, { force: true });
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 // Runs the checks of interrupted runs of this workspace; returns their warnings.
 export function recoverPending(stateDir: string, root: string): string[] {
   const folder = join(stateDir, FOLDER);
@@ -63,7 +55,7 @@ export function recoverPending(stateDir: string, root: string): string[] {
     } catch {
       continue;
     }
-    if (record.root !== root || !Array.isArray(record.entries) || typeof record.pid !== 'number' || alive(record.pid)) continue;
+    if (record.root !== root || !Array.isArray(record.entries) || typeof record.pid !== 'number' || processAlive(record.pid)) continue;
     // Paths are jailed again: only what lies in this workspace is ever moved.
     const entries = record.entries.filter((entry) => Array.isArray(entry) && typeof entry[0] === 'string' && typeof entry[1] === 'string' && within(entry[0], root) && entry[0] !== root);
     warnings.push(...quarantine(new Map(entries)));

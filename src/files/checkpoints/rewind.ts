@@ -4,19 +4,10 @@ import { getBlob, putBlob } from './blobs.js';
 import { storeFor } from './record.js';
 import { applyState, captureState, describeState, sameState, type Captured, type FileState } from './state.js';
 import type { CheckpointStore, Step } from './store.js';
+import { processAlive } from '../../engine/process-alive.js';
 
 export interface RewindResult {
   readonly steps: { id: number; command: string; files: string[] }[];
-}
-
-// A writer still running (its step pending and its process alive) must finish first.
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 // The real path of a step's file, jailed again (the journal is data: THREAT-MODEL invariant 4). The
@@ -43,7 +34,8 @@ async function move(ctx: CommandContext, store: CheckpointStore, moves: readonly
   const current = async (real: string): Promise<Captured> => expected.get(real) ?? captureState(ctx.workspace.jail, real);
   const conflicts: string[] = [];
   for (const { step, files } of moves) {
-    if (step.status === 'pending' && alive(step.pid) && !force) throw fail('C216', `checkpoint ${step.id} (${step.command}) is still being written by process ${step.pid}; try again when it finished (or pass --force if that process is gone)`);
+    // A writer still running (its step pending and its process alive) must finish first.
+    if (step.status === 'pending' && processAlive(step.pid) && !force) throw fail('C216', `checkpoint ${step.id} (${step.command}) is still being written by process ${step.pid}; try again when it finished (or pass --force if that process is gone)`);
     for (const file of files) {
       const now = await current(file.real);
       if (now.bytes !== undefined && now.state.kind === 'file') await putBlob(store.dir, now.bytes, now.state.hash);
