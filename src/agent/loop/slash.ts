@@ -1,13 +1,26 @@
 import type { Engine } from '../../engine/engine.js';
 import type { Envelope } from '../../engine/envelope.js';
+import { suggest } from '../../text/suggest.js';
 
-// Commands the person types at the agent's prompt: /undo [N], /redo [N], /checkpoints. They run the engine's
+// Commands the person types at the agent's prompt: /help, /undo [N], /redo [N], /checkpoints. They run the engine's
 // own undo, redo and checkpoints commands (the checkpoint store outside the workspace), never a copy of them;
 // what undo and redo changed is told to the model with the person's next message, so it does not assume its
 // edits are still there.
 
-export const SLASH_COMMANDS = ['undo', 'redo', 'checkpoints'] as const;
+export const SLASH_COMMANDS = ['help', 'undo', 'redo', 'checkpoints'] as const;
 const SLASH = /^\/(undo|redo|checkpoints)(?:\s+(\S+))?\s*$/i;
+// A line that starts with `/word` is meant as a command (Claude Code, Gemini CLI and Codex read it so too);
+// a path (`/tmp/x is broken`) is not, and `//text` sends `/text` to the model.
+const COMMAND_LIKE = /^\/([A-Za-z][\w-]*)(?=\s|$)/;
+const HELP = [
+  'commands (everything else goes to the model):',
+  '  /undo [N]      take back the last change (or the last N) codeward made, files as they were before',
+  '  /redo [N]      make an undone change again',
+  '  /checkpoints   list the changes undo can take back',
+  '  /help          this list',
+  "  exit           end the session (also: quit, an empty line, Ctrl+C)",
+  '  //text         send "/text" to the model as a message',
+].join('\n');
 
 export interface SlashResult {
   readonly ok: boolean;
@@ -17,9 +30,15 @@ export interface SlashResult {
   readonly note?: string;
 }
 
-// Whether a typed line is one of these commands (anything else is a message for the model, even `/tmp/x`).
+// Whether a typed line is meant as a command (`/word ...`; a known one or not). Anything else is a message
+// for the model, even `/tmp/x`.
 export function isSlashCommand(line: string): boolean {
-  return /^\/(undo|redo|checkpoints)\b/i.test(line.trim());
+  return COMMAND_LIKE.test(line.trim());
+}
+
+// The message a `//text` line stands for (`/text`), or the line itself.
+export function unescapeSlash(line: string): string {
+  return line.trimStart().startsWith('//') ? line.trimStart().slice(1) : line;
 }
 
 function stepFiles(envelope: Envelope): { id: number; command: string; files: string[] }[] {
@@ -29,6 +48,12 @@ function stepFiles(envelope: Envelope): { id: number; command: string; files: st
 }
 
 export async function runSlash(engine: Engine, line: string): Promise<SlashResult> {
+  const typed = (COMMAND_LIKE.exec(line.trim())?.[1] ?? '').toLowerCase();
+  if (typed === 'help') return { ok: true, output: HELP };
+  if (!(SLASH_COMMANDS as readonly string[]).includes(typed)) {
+    const [close] = suggest(typed, SLASH_COMMANDS);
+    return { ok: false, output: `unknown command /${typed}${close ? ` (did you mean /${close}?)` : ''}; /help lists them, and //${line.trim().slice(1)} sends the line to the model` };
+  }
   const match = SLASH.exec(line.trim());
   if (!match) return { ok: false, output: `usage: /undo [N], /redo [N], /checkpoints (got "${line.trim()}")` };
   const name = match[1]!.toLowerCase();

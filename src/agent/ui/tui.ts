@@ -1,5 +1,5 @@
 import type { EventSink } from '../events.js';
-import { isSlashCommand, type SlashResult } from '../loop/slash.js';
+import { isSlashCommand, unescapeSlash, type SlashResult } from '../loop/slash.js';
 import type { ScopedApprover } from '../../permissions/types.js';
 import { LineReader } from './line-reader.js';
 import { createApprover, readMessage, WAITING } from './prompts.js';
@@ -69,8 +69,9 @@ export function createTui(options: TuiOptions): Tui {
   const nextMessage = async (intro: string | null): Promise<string | null> => {
     let first = intro;
     for (;;) {
-      const message = await readMessage(parts, first);
+      const typed = await readMessage(parts, first);
       first = null;
+      const message = typed === null || !options.slash || isSlashCommand(typed) ? typed : unescapeSlash(typed);
       if (message === null || !options.slash || !isSlashCommand(message)) {
         if (message === null || pending.length === 0) return message;
         return `${pending.splice(0).join('\n')}\n\n${message}`;
@@ -101,7 +102,7 @@ export function createTui(options: TuiOptions): Tui {
       renderer.flushPlan();
       return closed ? Promise.resolve(null) : nextMessage(question ? style.yellow(WAITING) : null);
     },
-    readTask: () => (closed ? Promise.resolve(null) : nextMessage(style.dim("What should I do? (--- for multiline, 'exit' to quit; /undo, /redo, /checkpoints)"))),
+    readTask: () => (closed ? Promise.resolve(null) : nextMessage(style.dim("What should I do? (--- for multiline, 'exit' to quit; /help, /undo, /redo, /checkpoints)"))),
     approver: (request) => {
       renderer.flushPlan();
       // The person's own /undo or /redo: typing it was the approval.

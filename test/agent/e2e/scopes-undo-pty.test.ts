@@ -70,6 +70,11 @@ describe('always scopes, all-file diffs and /undo in the terminal', () => {
       expect(await readFile(join(root, 'src/b.js'), 'utf8')).toBe('export const sum = (x, y) => x - y;\n');
       // No approval was asked for the person's own /undo.
       expect(plain(out).split(PROMPT)).toHaveLength(2);
+      // /help and an unknown /word are answered here; the model never sees them (requests[2] below is the next message).
+      child.write('/help\r');
+      const helped = await waitFor('commands (everything else goes to the model):', undone);
+      child.write('/bogus\r');
+      await waitFor('unknown command /bogus; /help lists them', helped);
       child.write('I undid it, sorry\r');
       await waitFor('Understood: the change is gone.', undone);
       const told = server.requests[2]!.messages.at(-1)!.content;

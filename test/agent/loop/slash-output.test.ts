@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { builtinCommands } from '../../../src/commands/index.js';
 import { Registry } from '../../../src/engine/registry.js';
 import type { Engine } from '../../../src/engine/engine.js';
-import { isSlashCommand, runSlash } from '../../../src/agent/loop/slash.js';
+import { isSlashCommand, runSlash, unescapeSlash } from '../../../src/agent/loop/slash.js';
 import { headlessOutput } from '../../../src/doors/agent/output.js';
 import { createEngine } from '../../../src/setup.js';
 import { removeDir, tempDir, writeFiles } from '../../helpers/fixture.js';
@@ -16,12 +16,28 @@ afterEach(async () => {
 });
 
 describe('/undo, /redo, /checkpoints (issue 17 point 4)', () => {
-  it('only these words are commands; a path typed as a message is a message', () => {
+  it('a /word line is a command (known or not); a path typed as a message is a message', () => {
     expect(isSlashCommand('/undo')).toBe(true);
     expect(isSlashCommand('  /redo 2')).toBe(true);
     expect(isSlashCommand('/checkpoints')).toBe(true);
+    expect(isSlashCommand('/help')).toBe(true);
+    expect(isSlashCommand('/undone work')).toBe(true);
     expect(isSlashCommand('/tmp/x is broken')).toBe(false);
-    expect(isSlashCommand('/undone work')).toBe(false);
+    expect(isSlashCommand('//help me')).toBe(false);
+    expect(unescapeSlash('//help me')).toBe('/help me');
+    expect(unescapeSlash('/tmp/x')).toBe('/tmp/x');
+  });
+
+  it('/help lists the commands and an unknown one is answered here, never sent to the model', async () => {
+    const root = await tempDir('codeward-slash-');
+    dirs.push(root);
+    engine = await createEngine({ workspace: root, env: { HOME: root, CODEWARD_STATE_DIR: `${root}-state` }, registry: new Registry(builtinCommands) });
+    dirs.push(`${root}-state`);
+    const help = await runSlash(engine, '/help');
+    expect(help.ok).toBe(true);
+    expect(help.output).toMatch(/\/undo \[N\][\s\S]*\/redo \[N\][\s\S]*\/checkpoints[\s\S]*\/\/text/);
+    expect(await runSlash(engine, '/undone work')).toEqual({ ok: false, output: 'unknown command /undone (did you mean /undo?); /help lists them, and //undone work sends the line to the model' });
+    expect((await runSlash(engine, '/bogus')).output).toMatch(/^unknown command \/bogus; \/help lists them/);
   });
 
   it('runs the engine\'s undo and redo, reports the files, and names bad input', async () => {
