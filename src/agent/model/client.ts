@@ -70,9 +70,19 @@ function networkCode(error: unknown): string | undefined {
 // Nobody listens at the address, or the name does not resolve: retrying will not help; say so at once.
 const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
 
+// Node's fetch refuses some ports outright (9, 25, 6000, ... : the WHATWG "bad port" list): no retry helps.
+function badPort(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 6; depth += 1) {
+    if (/\bbad port\b/i.test(String((current as ApiErrorLike).message ?? ''))) return true;
+    current = (current as ApiErrorLike).cause ?? (current as ApiErrorLike).lastError;
+  }
+  return false;
+}
+
 function retryable(error: unknown): boolean {
   const code = networkCode(error);
-  if (code && UNREACHABLE.has(code)) return false;
+  if ((code && UNREACHABLE.has(code)) || badPort(error)) return false;
   return (error as ApiErrorLike)?.isRetryable === true;
 }
 
@@ -111,8 +121,21 @@ function describeProviderError(error: unknown): string {
   return statusCode ? `HTTP ${statusCode}: ${text}` : text;
 }
 
+// What to check when the provider refuses the credentials: which variable the key came from, or that none was sent.
+function keyHint(error: unknown, config: ModelConfig): string {
+  const status = ((error as ApiErrorLike)?.lastError as ApiErrorLike | undefined)?.statusCode ?? (error as ApiErrorLike)?.statusCode;
+  if (status !== 401 && status !== 403) return '';
+  if (!config.apiKeyFrom) return '';
+  const { variable, looked } = config.apiKeyFrom;
+  if (variable) return ` (the key came from $${variable}: check it is valid for ${config.baseUrl ?? `the ${config.provider} API`})`;
+  return ` (no API key was sent: set ${looked.join(' or ')}, or name your own variable with apiKeyEnv in ~/.codeward/config)`;
+}
+
 function providerFailure(error: unknown, label: string, config: ModelConfig, attempts: number): Error {
   if (isCodewardError(error)) return error;
+  if (badPort(error)) {
+    return fail('C216', `cannot reach the model provider (${label}) at ${config.baseUrl ?? config.provider}: Node refuses that port as unsafe ("bad port"); run the server on another port`);
+  }
   const code = networkCode(error);
   if (code && UNREACHABLE.has(code)) {
     const where = config.baseUrl ?? `the ${config.provider} API`;
@@ -120,7 +143,7 @@ function providerFailure(error: unknown, label: string, config: ModelConfig, att
     return fail('C216', `cannot reach the model provider (${label}) at ${where}: ${what} (set it with --base-url or CODEWARD_BASE_URL)`);
   }
   const tries = attempts > 1 ? ` after ${attempts} attempts` : '';
-  return fail('C216', `the model provider failed (${label})${tries}: ${describeProviderError(error)}`);
+  return fail('C216', `the model provider failed (${label})${tries}: ${describeProviderError(error)}${keyHint(error, config)}`);
 }
 
 function toUsage(usage: { inputTokens?: number | undefined; outputTokens?: number | undefined } | undefined): TokenUsage {

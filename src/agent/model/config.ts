@@ -13,6 +13,8 @@ export interface ModelConfig {
   readonly model: string;
   readonly baseUrl?: string;
   readonly apiKey?: string;
+  // Where the key comes from, for a refusal: the variable that held it, or the ones looked at when none did.
+  readonly apiKeyFrom?: { readonly variable?: string; readonly looked: readonly string[] };
   // Stream the answer (default); some local servers only answer whole responses.
   readonly stream: boolean;
   // Attempts after the first on 429 and 5xx answers (exponential backoff, Retry-After honoured).
@@ -151,11 +153,12 @@ function providerName(value: string, from: string): ProviderName {
   throw fail('C210', `${from}: unknown provider "${value}"; use one of ${PROVIDERS.join(', ')}`);
 }
 
-function apiKeyFor(provider: ProviderName, env: Readonly<Record<string, string | undefined>>, keyEnv?: string): string | undefined {
-  if (keyEnv !== undefined) return env[keyEnv];
-  if (provider === 'anthropic') return env['ANTHROPIC_API_KEY'];
-  if (provider === 'openai') return env['OPENAI_API_KEY'];
-  return env['CODEWARD_API_KEY'] ?? (provider === 'openai-compatible' ? env['OPENAI_API_KEY'] : undefined);
+// The variables an API key is read from, first found wins.
+function keyVariables(provider: ProviderName, keyEnv?: string): string[] {
+  if (keyEnv !== undefined) return [keyEnv];
+  if (provider === 'anthropic') return ['ANTHROPIC_API_KEY'];
+  if (provider === 'openai') return ['OPENAI_API_KEY'];
+  return provider === 'openai-compatible' ? ['CODEWARD_API_KEY', 'OPENAI_API_KEY'] : ['CODEWARD_API_KEY'];
 }
 
 // Flags > env (CODEWARD_PROVIDER, CODEWARD_MODEL, CODEWARD_BASE_URL) > ~/.codeward/config > a provider
@@ -173,7 +176,9 @@ export function resolveModelConfig(flags: ModelFlags, env: Readonly<Record<strin
   if (provider === 'openai-compatible' && !baseUrl) {
     throw fail('C210', '--provider openai-compatible needs the server address: pass --base-url http://HOST:PORT/v1 or set CODEWARD_BASE_URL');
   }
-  const apiKey = apiKeyFor(provider, env, user.apiKeyEnv);
+  const looked = keyVariables(provider, user.apiKeyEnv);
+  const variable = looked.find((name) => env[name]);
+  const apiKey = variable === undefined ? undefined : env[variable];
   if ((provider === 'openai' || provider === 'anthropic') && !apiKey && !baseUrl) {
     throw fail('C210', `--provider ${provider} needs an API key: set ${user.apiKeyEnv ?? (provider === 'openai' ? 'OPENAI_API_KEY' : 'ANTHROPIC_API_KEY')}`);
   }
@@ -182,6 +187,7 @@ export function resolveModelConfig(flags: ModelFlags, env: Readonly<Record<strin
     model,
     ...(baseUrl ? { baseUrl } : {}),
     ...(apiKey ? { apiKey } : {}),
+    apiKeyFrom: variable === undefined ? { looked } : { variable, looked },
     stream: flags.stream ?? user.stream ?? true,
     maxRetries: Math.max(0, Math.min(10, user.maxRetries ?? 3)),
     ...(user.headers && Object.keys(user.headers).length > 0 ? { headers: user.headers } : {}),

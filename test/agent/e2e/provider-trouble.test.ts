@@ -49,6 +49,25 @@ describe('provider trouble is shown (issue 17 point 9)', () => {
     expect(run.stderr).not.toMatch(/retry/);
   });
 
+  it('a refused key names the variable it came from, or says that none was sent', async () => {
+    const { root, env, url } = await setup({ replies: [{ status: 401, text: 'Incorrect API key provided' }, { status: 401, text: 'Incorrect API key provided' }] });
+    const keyed = await runAgent(['-p', 'hi', '--provider', 'openai', '--base-url', url], { cwd: root, env });
+    expect(keyed.status).toBe(1);
+    expect(keyed.stderr).toMatch(/HTTP 401: [^\n]*\(the key came from \$OPENAI_API_KEY: check it is valid for http:\/\/127\.0\.0\.1:\d+\/v1\)/);
+    const { OPENAI_API_KEY: _dropped, ...keyless } = env;
+    const none = await runAgent(['-p', 'hi', '--provider', 'openai-compatible', '--model', 'm', '--base-url', url], { cwd: root, env: keyless });
+    expect(none.status).toBe(1);
+    expect(none.stderr).toContain('(no API key was sent: set CODEWARD_API_KEY or OPENAI_API_KEY, or name your own variable with apiKeyEnv in ~/.codeward/config)');
+  });
+
+  it('a port Node refuses (bad port) fails at once with the reason, no retries', async () => {
+    const { root, env } = await setup();
+    const run = await runAgent(['-p', 'hi', '--provider', 'openai', '--base-url', 'http://127.0.0.1:9/v1'], { cwd: root, env });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('Node refuses that port as unsafe ("bad port"); run the server on another port');
+    expect(run.stderr).not.toMatch(/retry/);
+  });
+
   it('--resume with an id that is no session is an error; --resume=ID resumes that session', async () => {
     const { root, env, url } = await setup({ replies: ['First answer.', 'Second answer.'] });
     const bad = await runAgent(['-p', 'hi', '--resume', 'nonexistent', '--provider', 'openai', '--base-url', url], { cwd: root, env });
