@@ -4,7 +4,8 @@
 // `touch p`, although no command substitution is written on the line. The same holds when the text comes
 // from a repository file or a file name (`echo $(( $(cat VERSION) ))`, `for f in *; do echo $((f)); done`).
 // Listed here: every arithmetic context (`$((..))`, `$[..]`, `((..))`, `for ((..))`, `[[ -eq ]]`,
-// subscripts, substring offsets, indirection) whose text is anything but number literals and operators.
+// subscripts, substring offsets, indirection) whose text is anything but number literals and operators,
+// and `${v@P}`, which expands the value as a prompt (command substitutions in it run).
 import type { SyntaxNode as Node } from './parse-syntax.js';
 
 const NUMBER = /\b(?:0[xX][0-9A-Fa-f]+|[0-9]+#[0-9A-Za-z@_]+|[0-9]+)\b/g;
@@ -24,6 +25,8 @@ export function plainName(text: string): boolean {
 // `${...}`: the subscript, a substring offset/length, or an indirection, when bash evaluates it.
 function expansionArithmetic(text: string): string | undefined {
   const match = /^\$\{([#!]?)([A-Za-z_][A-Za-z0-9_]*|[0-9]+|[@*#?$!-])(\[([^\]]*)\])?(.*)\}$/s.exec(text);
+  // `${v@P}` expands the value as a prompt string: `$(cmd)` in it runs.
+  if (/@P\}$/.test(text)) return text;
   if (!match) return undefined;
   const [, prefix, , bracket, subscript, rest] = match as unknown as [string, string, string, string | undefined, string | undefined, string];
   if (bracket !== undefined && !/^(?:[@*]|-?[0-9]+)$/.test(subscript!.trim())) return text;

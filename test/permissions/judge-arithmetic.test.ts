@@ -59,6 +59,8 @@ describe('arithmetic and variable names evaluated on run-time text', () => {
     'printf "$(cat VERSION)" 1',
     `bash -c 'a=${PAYLOAD.replace(/'/g, '')}; echo $((a))'`,
     `cat <<E\n$((echo))\nE`,
+    "a='$(touch PWN)'; echo ${a@P}",
+    'b=$(cat VERSION); echo "${b@P}"',
   ])('%j needs a person', async (line) => {
     expect(await decision(line)).toBe('ask');
   });
@@ -71,6 +73,7 @@ describe('arithmetic and variable names evaluated on run-time text', () => {
     'test -f "$(cat VERSION)"',
     '[ -f "$(cat VERSION)" ]; ls',
     'cat VERSION | wc -c',
+    'echo "${x@Q}" "${x@E}" "${x@A}" "${x@U}"',
   ])('%j stays read-only', async (line) => {
     expect(await decision(line)).toBe('allow');
   });
