@@ -2,9 +2,10 @@
 // repository's own config names: core.fsmonitor on every status, diff.external / a textconv driver on
 // diff, a pager, a credential helper... Such a command is read-only only when the repository's config
 // (.git/config, config.worktree, the common folder's config of a worktree, and the files they include)
-// names no program. $GIT_DIR and friends are ignored: the workspace's own repository is what counts
+// names no program, and no hook a read-only command runs is in place (post-index-change runs whenever
+// status or diff refresh the index). $GIT_DIR and friends are ignored: the workspace's own repository is what counts
 // (setting them is judged as a path hijack). Read with the shared parser, no git process.
-import { readFileSync, statSync } from 'node:fs';
+import { lstatSync, readFileSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { parseGitConfig, type ConfigEntry } from '../git/config-file.js';
 import type { ShellParse, SimpleCommand } from '../shell/parse-types.js';
@@ -77,8 +78,38 @@ function names(entry: ConfigEntry): boolean {
   return PROGRAM_KEY.has(entry.key);
 }
 
-// "core.fsmonitor = ./x.sh" for the first program the config names, or undefined.
-export function configProgram(gitDir: string, home: string | undefined): string | undefined {
+// Hooks git runs from commands on the read-only list: post-index-change (status, diff and others write the
+// refreshed index), reference-transaction (any ref update), pre-auto-gc (automatic housekeeping).
+const READ_HOOKS = ['post-index-change', 'reference-transaction', 'pre-auto-gc'];
+
+function exists(path: string): boolean {
+  try {
+    lstatSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// "hooks/post-index-change" for the first hook of READ_HOOKS in place (in $GIT_DIR/hooks, the common
+// folder's hooks, or a core.hooksPath the config names), or undefined.
+function readHook(gitDir: string, hooksPaths: readonly string[], root: string): string | undefined {
+  const folders = [join(gitDir, 'hooks')];
+  const common = read(join(gitDir, 'commondir'))?.trim();
+  if (common) folders.push(join(isAbsolute(common) ? common : resolve(gitDir, common), 'hooks'));
+  for (const path of hooksPaths) {
+    if (isAbsolute(path)) folders.push(path);
+    else folders.push(resolve(dirname(gitDir), path), resolve(root, path));
+  }
+  for (const folder of folders) {
+    for (const hook of READ_HOOKS) if (exists(join(folder, hook))) return join(folder, hook);
+  }
+  return undefined;
+}
+
+// "core.fsmonitor = ./x.sh" for the first program the config names, or undefined; every core.hooksPath
+// value seen is added to hooksPaths.
+export function configProgram(gitDir: string, home: string | undefined, hooksPaths: string[] = []): string | undefined {
   const seen = new Set<string>();
   const visit = (file: string, depth: number): string | undefined => {
     if (seen.has(file) || depth > MAX_INCLUDES) return undefined;
@@ -94,6 +125,11 @@ export function configProgram(gitDir: string, home: string | undefined): string 
         if (found) return found;
       } else if (names(entry)) {
         return describe(entry);
+      } else if (entry.section === 'core' && entry.key === 'hookspath' && entry.value) {
+        if (entry.value.startsWith('~')) {
+          if (!entry.value.startsWith('~/') || !home) return describe(entry);
+          hooksPaths.push(join(home, entry.value.slice(2)));
+        } else hooksPaths.push(entry.value);
       }
     }
     return undefined;
@@ -131,8 +167,11 @@ export function gitConfigVeto(command: SimpleCommand, parse: ShellParse, root: s
     else if (arg.startsWith('--git-dir=')) dirs.add(resolve(root, arg.slice(10)));
   });
   for (const dir of dirs) {
-    const found = configProgram(dir, home);
+    const hooksPaths: string[] = [];
+    const found = configProgram(dir, home, hooksPaths);
     if (found) return `the repository's git config names a program: ${found}`;
+    const hook = readHook(dir, hooksPaths, root);
+    if (hook) return `the repository has a hook git runs even for reading: ${hook}`;
   }
   return undefined;
 }
