@@ -179,7 +179,9 @@ function submoduleVeto(gitDir: string, workTree: string, root: string, home: str
   const seen = new Set<string>([gitDir]);
   while (queue.length > 0 && seen.size <= MAX_SUBMODULES) {
     const repo = queue.shift()!;
-    for (const path of gitlinks(repo.gitDir)) {
+    const links = gitlinks(repo.gitDir);
+    if (links === undefined) return `the index of ${repo.gitDir} is in a form codeward does not read (split index, SHA-256), so the submodules git would enter are unknown`;
+    for (const path of links) {
       const subTree = resolve(repo.workTree, path);
       const subGit = ownGitDir(subTree);
       if (!subGit || seen.has(subGit)) continue;

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { chmod, mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { indexGitlinks } from '../../src/permissions/readonly-git-submodules.js';
+import { gitlinks } from '../../src/permissions/readonly-git-submodules.js';
 import { CLI, runCli } from '../helpers/fixture.js';
 import { explain, policyWith, sandbox, type Sandbox } from './helpers.js';
 
@@ -84,13 +84,14 @@ describe('submodules git status and diff look into', () => {
     expect((await decision('git status')).reason).toContain('submodule b/deep');
   });
 
-  test('the index reader: gitlinks among ordinary entries, nothing from a file that is no index', async () => {
+  test('the index reader: gitlinks among ordinary entries; a split index is not read, so git status asks', async () => {
     await writeFile(join(box.root, 'f'), 'f\n');
     git(box.root, 'add', 'f');
     await embed(box.root, 'x/y');
-    const { readFileSync } = await import('node:fs');
-    expect(indexGitlinks(readFileSync(join(box.root, '.git/index')), 20)).toEqual(['x/y']);
-    expect(indexGitlinks(Buffer.from('not an index at all'), 20)).toEqual([]);
+    expect(gitlinks(join(box.root, '.git'))).toEqual(['x/y']);
+    git(box.root, 'update-index', '--split-index');
+    expect(gitlinks(join(box.root, '.git'))).toBeUndefined();
+    expect((await decision('git status')).decision).toBe('ask');
   });
 
   test.skipIf(!existsSync(CLI))('the real binary: a planted submodule fsmonitor does not run on an unasked git status', async () => {
