@@ -49,6 +49,8 @@ function downgrade(reading: Reading): string | undefined {
   const { parse } = reading;
   if (!parse.ok) return `the line does not parse${parse.errors.length ? ` (${parse.errors[0]})` : ''}`;
   if (parse.commands.length === 0) return 'the line runs no command that can be checked';
+  const arithmetic = parse.arithmetic?.[0];
+  if (arithmetic !== undefined) return `it evaluates text only known at run time as arithmetic or a variable name (${arithmetic}), where a value such as 'x[$(cmd)]' runs cmd`;
   const redirection = outputRedirection(parse);
   if (redirection) return `it redirects output to ${redirection.target === null ? 'a path only known at run time' : `"${redirection.target}"`} (${redirection.text.trim()})`;
   return undefined;

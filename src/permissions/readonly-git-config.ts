@@ -2,12 +2,14 @@
 // repository's own config names: core.fsmonitor on every status, diff.external / a textconv driver on
 // diff, a pager, a credential helper... Such a command is read-only only when the repository's config
 // (.git/config, config.worktree, the common folder's config of a worktree, and the files they include)
-// names no program. $GIT_DIR and friends are ignored: the workspace's own repository is what counts
+// names no program, and no hook a read-only command runs is in place (post-index-change runs whenever
+// status or diff refresh the index). $GIT_DIR and friends are ignored: the workspace's own repository is what counts
 // (setting them is judged as a path hijack). Read with the shared parser, no git process.
-import { readFileSync, statSync } from 'node:fs';
+import { lstatSync, readFileSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { parseGitConfig, type ConfigEntry } from '../git/config-file.js';
 import type { ShellParse, SimpleCommand } from '../shell/parse-types.js';
+import { gitlinks } from './readonly-git-submodules.js';
 
 // Keys whose value is a program (or a command line) git may run.
 const PROGRAM_KEY = new Set([
@@ -18,6 +20,8 @@ const PROGRAM_KEY = new Set([
 const OFF = /^(?:|true|false|yes|no|on|off|0|1)$/i;
 const MAX_INCLUDES = 10;
 const MAX_UP = 64;
+const MAX_SUBMODULES = 64;
+const MAX_SUBMODULE_DEPTH = 4;
 
 function isDir(path: string): boolean {
   try {
@@ -35,17 +39,24 @@ function read(path: string): string | undefined {
   }
 }
 
-// The git folder of the repository `dir` is in: `.git` folder or `gitdir:` file, searched upwards.
-function gitDirOf(dir: string): string | undefined {
+// The git folder of a work tree's own `.git` (folder or `gitdir:` file), not searched upwards.
+function ownGitDir(current: string): string | undefined {
+  const dotGit = join(current, '.git');
+  if (isDir(dotGit)) return dotGit;
+  const pointer = read(dotGit);
+  const match = pointer === undefined ? null : /^gitdir:\s*(.+?)\s*$/m.exec(pointer);
+  return match ? resolve(current, match[1]!) : undefined;
+}
+
+// The git folder of the repository `dir` is in (and its work tree): `.git` folder or `gitdir:` file,
+// searched upwards.
+function gitDirOf(dir: string): { gitDir: string; workTree: string } | undefined {
   let current = resolve(dir);
   for (let i = 0; i < MAX_UP; i++) {
-    const dotGit = join(current, '.git');
-    if (isDir(dotGit)) return dotGit;
-    const pointer = read(dotGit);
-    const match = pointer === undefined ? null : /^gitdir:\s*(.+?)\s*$/m.exec(pointer);
-    if (match) return resolve(current, match[1]!);
+    const own = ownGitDir(current);
+    if (own) return { gitDir: own, workTree: current };
     // A bare repository (HEAD, objects/, refs/ in the folder itself): git reads its config too.
-    if (isDir(join(current, 'objects')) && isDir(join(current, 'refs')) && read(join(current, 'HEAD')) !== undefined) return current;
+    if (isDir(join(current, 'objects')) && isDir(join(current, 'refs')) && read(join(current, 'HEAD')) !== undefined) return { gitDir: current, workTree: current };
     const parent = dirname(current);
     if (parent === current) return undefined;
     current = parent;
@@ -77,8 +88,38 @@ function names(entry: ConfigEntry): boolean {
   return PROGRAM_KEY.has(entry.key);
 }
 
-// "core.fsmonitor = ./x.sh" for the first program the config names, or undefined.
-export function configProgram(gitDir: string, home: string | undefined): string | undefined {
+// Hooks git runs from commands on the read-only list: post-index-change (status, diff and others write the
+// refreshed index), reference-transaction (any ref update), pre-auto-gc (automatic housekeeping).
+const READ_HOOKS = ['post-index-change', 'reference-transaction', 'pre-auto-gc'];
+
+function exists(path: string): boolean {
+  try {
+    lstatSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// "hooks/post-index-change" for the first hook of READ_HOOKS in place (in $GIT_DIR/hooks, the common
+// folder's hooks, or a core.hooksPath the config names), or undefined.
+function readHook(gitDir: string, hooksPaths: readonly string[], root: string): string | undefined {
+  const folders = [join(gitDir, 'hooks')];
+  const common = read(join(gitDir, 'commondir'))?.trim();
+  if (common) folders.push(join(isAbsolute(common) ? common : resolve(gitDir, common), 'hooks'));
+  for (const path of hooksPaths) {
+    if (isAbsolute(path)) folders.push(path);
+    else folders.push(resolve(dirname(gitDir), path), resolve(root, path));
+  }
+  for (const folder of folders) {
+    for (const hook of READ_HOOKS) if (exists(join(folder, hook))) return join(folder, hook);
+  }
+  return undefined;
+}
+
+// "core.fsmonitor = ./x.sh" for the first program the config names, or undefined; every core.hooksPath
+// value seen is added to hooksPaths.
+export function configProgram(gitDir: string, home: string | undefined, hooksPaths: string[] = []): string | undefined {
   const seen = new Set<string>();
   const visit = (file: string, depth: number): string | undefined => {
     if (seen.has(file) || depth > MAX_INCLUDES) return undefined;
@@ -94,6 +135,11 @@ export function configProgram(gitDir: string, home: string | undefined): string 
         if (found) return found;
       } else if (names(entry)) {
         return describe(entry);
+      } else if (entry.section === 'core' && entry.key === 'hookspath' && entry.value) {
+        if (entry.value.startsWith('~')) {
+          if (!entry.value.startsWith('~/') || !home) return describe(entry);
+          hooksPaths.push(join(home, entry.value.slice(2)));
+        } else hooksPaths.push(entry.value);
       }
     }
     return undefined;
@@ -118,21 +164,51 @@ function folders(command: SimpleCommand, parse: ShellParse, root: string): strin
   return out;
 }
 
+function repositoryVeto(gitDir: string, root: string, home: string | undefined): string | undefined {
+  const hooksPaths: string[] = [];
+  const found = configProgram(gitDir, home, hooksPaths);
+  if (found) return `the repository's git config names a program: ${found}`;
+  const hook = readHook(gitDir, hooksPaths, root);
+  if (hook) return `the repository has a hook git runs even for reading: ${hook}`;
+  return undefined;
+}
+
+// status and diff run git in every checked-out submodule (each gitlink of the index), nested ones too.
+function submoduleVeto(gitDir: string, workTree: string, root: string, home: string | undefined): string | undefined {
+  const queue = [{ gitDir, workTree, depth: 0 }];
+  const seen = new Set<string>([gitDir]);
+  while (queue.length > 0 && seen.size <= MAX_SUBMODULES) {
+    const repo = queue.shift()!;
+    const links = gitlinks(repo.gitDir);
+    if (links === undefined) return `the index of ${repo.gitDir} is in a form codeward does not read (split index, SHA-256), so the submodules git would enter are unknown`;
+    for (const path of links) {
+      const subTree = resolve(repo.workTree, path);
+      const subGit = ownGitDir(subTree);
+      if (!subGit || seen.has(subGit)) continue;
+      seen.add(subGit);
+      const veto = repositoryVeto(subGit, root, home);
+      if (veto) return `${veto} (submodule ${path})`;
+      if (repo.depth < MAX_SUBMODULE_DEPTH) queue.push({ gitDir: subGit, workTree: subTree, depth: repo.depth + 1 });
+    }
+  }
+  return seen.size > MAX_SUBMODULES ? `the repository has more than ${MAX_SUBMODULES} submodules to check` : undefined;
+}
+
 // Why `git ...` is not read-only in this workspace, or undefined.
 export function gitConfigVeto(command: SimpleCommand, parse: ShellParse, root: string | undefined, home?: string): string | undefined {
   if (command.name !== 'git' || root === undefined) return undefined;
-  const dirs = new Set<string>();
+  const repos = new Map<string, string | undefined>();
   for (const folder of folders(command, parse, root)) {
-    const gitDir = gitDirOf(folder);
-    if (gitDir) dirs.add(gitDir);
+    const found = gitDirOf(folder);
+    if (found) repos.set(found.gitDir, found.workTree);
   }
   command.args.forEach((arg, i) => {
-    if (arg === '--git-dir' && command.args[i + 1]) dirs.add(resolve(root, command.args[i + 1]!));
-    else if (arg.startsWith('--git-dir=')) dirs.add(resolve(root, arg.slice(10)));
+    if (arg === '--git-dir' && command.args[i + 1]) repos.set(resolve(root, command.args[i + 1]!), undefined);
+    else if (arg.startsWith('--git-dir=')) repos.set(resolve(root, arg.slice(10)), undefined);
   });
-  for (const dir of dirs) {
-    const found = configProgram(dir, home);
-    if (found) return `the repository's git config names a program: ${found}`;
+  for (const [gitDir, workTree] of repos) {
+    const veto = repositoryVeto(gitDir, root, home) ?? (workTree === undefined ? undefined : submoduleVeto(gitDir, workTree, root, home));
+    if (veto) return veto;
   }
   return undefined;
 }

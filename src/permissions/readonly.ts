@@ -4,6 +4,7 @@ import { anyArgumentSafe, hasProgram, PROGRAMS, programVeto } from './options/in
 import { wrapperVeto } from './options/wrappers.js';
 import { leadingGlob } from './immune-globs.js';
 import { secretVeto } from './readonly-secrets.js';
+import { variableNameVeto } from './readonly-names.js';
 
 // Wrappers that change how, not what, a command runs. env (variables such as LD_PRELOAD), find -exec,
 // sudo, shells ... are never auto-approved; xargs only for programs whose every argument is harmless.
@@ -59,6 +60,8 @@ export function readOnlyVeto(command: SimpleCommand): string | undefined {
   if (glob) return glob;
   const secret = secretVeto(command);
   if (secret) return secret;
+  const variableName = variableNameVeto(command, argv.name);
+  if (variableName) return variableName;
   if (command.viaShell) return `\`${argv.name}\` runs from a shell string`;
   if (argv.unknown) return anyArgumentSafe(argv.name) ? undefined : `arguments of \`${argv.name}\` are only known at run time`;
   return programVeto(argv.name, argv.args);

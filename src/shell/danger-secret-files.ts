@@ -125,7 +125,8 @@ export function secretFile(parse: ShellParse, context: SecretFilesContext): Secr
 const MAX_WALK = 20000;
 
 // The folders a recursive search reads, when the command is one: `grep -r X [DIR...]`, `rg X [DIR]`
-// (hidden files only with --hidden / -. / -uu), `git grep --no-index X`, `ag`, `ack`, `ugrep -r`.
+// (hidden files only with --hidden / -. / -uu), `git grep --no-index X`, `ag`, `ack`, `ugrep -r`,
+// `diff -r A B`, `git diff --no-index A B`.
 function searchRoots(command: SimpleCommand): { roots: string[]; hidden: boolean } | undefined {
   const name = command.name?.toLowerCase() ?? '';
   const args = command.args;
@@ -152,6 +153,15 @@ function searchRoots(command: SimpleCommand): { roots: string[]; hidden: boolean
   if (name === 'tar' && args.some((arg) => /^-?[a-zA-Z]*c/.test(arg) || arg === '--create')) return { roots: args.filter((arg) => !arg.startsWith('-')), hidden: true };
   if ((name === 'zip' || name === 'cp' || name === 'scp' || name === 'rsync') && args.some((arg) => /^-[a-zA-Z]*[rRa]/.test(arg) || /^--(?:recurse-paths|recursive|archive)$/.test(arg))) {
     return { roots: args.filter((arg) => !arg.startsWith('-')), hidden: true };
+  }
+  // `diff -r A B` prints the lines of every file below both folders (-N: of files in one only too).
+  if ((name === 'diff' || name === 'colordiff') && args.some((arg) => /^-[a-zA-Z]*r/.test(arg) || arg === '--recursive')) {
+    return { roots: args.flatMap((arg) => (/^--(?:from|to)-file=/.test(arg) ? [arg.slice(arg.indexOf('=') + 1)] : arg.startsWith('-') ? [] : [arg])), hidden: true };
+  }
+  if (name === 'git' && args.includes('--no-index') && args.includes('diff')) {
+    // `git diff --no-index A B` with folders compares every file below them, content included.
+    const rest = args.slice(args.indexOf('diff') + 1);
+    return { roots: rest.filter((arg) => !arg.startsWith('-')), hidden: true };
   }
   if (name === 'git') {
     const grep = args.indexOf('grep');

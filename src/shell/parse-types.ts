@@ -113,6 +113,9 @@ export interface ShellParse {
   readonly functions: readonly string[];
   // Assignments that are statements of their own (`PATH=.:$PATH; ls`) or loop variables, anywhere.
   readonly assignments?: readonly { readonly name: string; readonly text: string }[];
+  // Arithmetic bash evaluates on text only known at run time (`$((a))`, `[[ $(cat f) -eq 1 ]]`, `${x[i]}`,
+  // `${s:n}`, `${!a}`, `x[i]=1`): a value such as 'x[$(cmd)]' runs cmd there (see parse-arith.ts).
+  readonly arithmetic?: readonly string[];
   // The text that was parsed (after CR / odd-whitespace normalisation).
   readonly source: string;
   // Other readings of the same line when it contained characters a shell and a viewer may disagree on

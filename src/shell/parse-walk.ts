@@ -13,6 +13,7 @@ import { languageOf, spawnedCommands } from './parse-inline.js';
 import { Planner, baseName, previewOf } from './parse-plan.js';
 import { readRedirects } from './parse-walk-redirects.js';
 import { WalkState } from './parse-walk-state.js';
+import { runtimeArithmetic } from './parse-arith.js';
 
 // Input lines of `xargs -I{} sh -c {}` read into the script (each is one more parse).
 const MAX_XARGS_LINES = 8;
@@ -34,6 +35,7 @@ export class Walker {
   readonly errors: string[] = [];
   readonly functions = new Set<string>();
   readonly assignments: { name: string; text: string }[] = [];
+  readonly arithmetic: string[] = [];
   private pipeIds = 0;
   private readonly state: WalkState = new WalkState((node, scope) => this.substitution(node, scope));
   private nodeDepth = 0;
@@ -69,6 +71,7 @@ export class Walker {
     } finally {
       tree.delete();
     }
+    for (const text of runtimeArithmetic(root)) if (!this.arithmetic.includes(text)) this.arithmetic.push(text);
     this.node(root, { ...scope, source }, undefined);
   }
 

@@ -105,6 +105,7 @@ export class ShellParser {
       errors: walker.errors,
       functions: [...walker.functions],
       assignments: walker.assignments,
+      ...(walker.arithmetic.length > 0 ? { arithmetic: walker.arithmetic } : {}),
       source,
     };
   }
@@ -124,6 +125,7 @@ function commandKey(command: SimpleCommand): string {
 
 function sameCommands(a: ShellParse, b: ShellParse): boolean {
   if (a.commands.length !== b.commands.length || a.redirections.length !== b.redirections.length || a.ok !== b.ok) return false;
+  if ((a.arithmetic?.length ?? 0) !== (b.arithmetic?.length ?? 0)) return false;
   return a.commands.every((command, i) => commandKey(command).replace(/\\n/g, ' ') === commandKey(b.commands[i]!).replace(/\\n/g, ' '));
 }
 

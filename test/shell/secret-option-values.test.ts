@@ -21,6 +21,7 @@ beforeAll(async () => {
   root = join(base, 'proj');
   await writeFiles(root, { '.env': `${SECRET}\n`, 'src/a.txt': 'API_TOKEN=none\n', 'docs/b.txt': 'x\n', '.gitignore': '.env\n' });
   await symlink('../.env', join(root, 'docs/link'));
+  await writeFiles(base, { 'empty/.keep': '' });
   execFileSync('git', ['init', '-q'], { cwd: root });
   // No OS sandbox: the judgement alone stands between a recursive reader and the secret.
   engine = await createEngine({ workspace: root, sandbox: { mode: 'off' } });
@@ -57,6 +58,12 @@ describe('refused', () => {
     'zip -r - .',
     'cp -r . ../copy',
     'grep -R API_TOKEN docs',
+    // Red team (second pass): folder diffs print every file's lines (they leaked .env with --sandbox off).
+    'diff -rN ../empty .',
+    'diff -r . ../empty',
+    'diff --recursive --new-file --to-file=. ../empty',
+    'git diff --no-index ../empty .',
+    'git diff --no-index -- ../empty src/..',
   ])('%j → C211', async (cmd) => {
     const result = await exec(cmd);
     expect(result, JSON.stringify(result)).toMatchObject({ ok: false, error: { code: 'C211' } });
@@ -65,7 +72,7 @@ describe('refused', () => {
 });
 
 describe('still runs', () => {
-  it.each(['grep -r API_TOKEN src', 'grep -rn API src/', 'git grep API_TOKEN || true', 'du -sh src', 'echo src/a.txt | xargs cat', 'find src -type f -exec cat {} +', 'tar cf - src', 'find . -name a.txt'])('%j', async (cmd) => {
+  it.each(['grep -r API_TOKEN src', 'grep -rn API src/', 'git grep API_TOKEN || true', 'du -sh src', 'echo src/a.txt | xargs cat', 'find src -type f -exec cat {} +', 'tar cf - src', 'find . -name a.txt', 'diff -r src src', 'git diff --no-index src/a.txt docs/b.txt || true'])('%j', async (cmd) => {
     const result = await exec(cmd);
     expect(result, JSON.stringify(result)).toMatchObject({ ok: true });
     expect(JSON.stringify(result)).not.toContain(SECRET);

@@ -2,7 +2,7 @@ import type { ApprovalAnswer, ApprovalReply, ApprovalRequest, ScopedApprover } f
 import type { LineReader } from './line-reader.js';
 import type { Screen } from './screen.js';
 import type { Spinner } from './spinner.js';
-import { sanitize } from './style.js';
+import { visible } from '../../text/visible.js';
 
 const EXIT_WORDS = new Set(['exit', 'quit', 'sair']);
 const FENCE = /^(?:---|```)$/;
@@ -54,20 +54,22 @@ const VERDICTS: Readonly<Record<ApprovalAnswer, string>> = {
   never: 'refused; saved as a rule',
 };
 
-// What the approval is about. The call itself is never cut: people must see all of what they approve.
+// What the approval is about. The call itself is never cut: people must see all of what they approve, and
+// every character of it: control characters, escape sequences and bidi overrides are shown as escapes
+// (removing them showed a different command than the one that runs).
 function describe(request: ApprovalRequest, screen: Screen): string[] {
   const { style } = screen;
-  const lines = [`${style.yellow(style.bold('?'))} ${style.bold('approve')} ${sanitize(request.judged)}`];
-  if (request.requester) lines.push(screen.fit(style.cyan(`  asked by: ${sanitize(request.requester)}`)));
-  lines.push(screen.fit(style.dim(`  why: ${sanitize(request.reason)}`)));
-  if (request.immune) lines.push(screen.fit(style.yellow(`  safety-immune (${sanitize(request.immune)}): this always asks, whatever the rules say`)));
+  const lines = [`${style.yellow(style.bold('?'))} ${style.bold('approve')} ${visible(request.judged)}`];
+  if (request.requester) lines.push(screen.fit(style.cyan(`  asked by: ${visible(request.requester)}`)));
+  lines.push(screen.fit(style.dim(`  why: ${visible(request.reason)}`)));
+  if (request.immune) lines.push(screen.fit(style.yellow(`  safety-immune (${visible(request.immune)}): this always asks, whatever the rules say`)));
   const scopes = request.scopes ?? [];
   if (request.options.includes('always') && scopes.length > 1) {
-    lines.push(screen.fit(style.dim(`  [a] always, then choose: ${scopes.map((scope, index) => `[${index + 1}] ${sanitize(scope.label)}`).join(' · ')}`)));
+    lines.push(screen.fit(style.dim(`  [a] always, then choose: ${scopes.map((scope, index) => `[${index + 1}] ${visible(scope.label)}`).join(' · ')}`)));
   } else if (request.suggestion && request.options.includes('always')) {
-    lines.push(screen.fit(style.dim(`  [a] always saves the rule: allow ${sanitize(request.suggestion)}`)));
+    lines.push(screen.fit(style.dim(`  [a] always saves the rule: allow ${visible(request.suggestion)}`)));
   }
-  if (request.suggestion && request.options.includes('never')) lines.push(screen.fit(style.dim(`  [d] never saves the rule: deny ${sanitize(request.suggestion)}`)));
+  if (request.suggestion && request.options.includes('never')) lines.push(screen.fit(style.dim(`  [d] never saves the rule: deny ${visible(request.suggestion)}`)));
   return lines;
 }
 
@@ -90,12 +92,12 @@ async function chooseScope(request: ApprovalRequest, parts: PromptParts): Promis
   const scopes = request.scopes ?? [];
   if (scopes.length <= 1) return { reply: 'always', label: 'approved; saved as a rule' };
   const keys = scopes.map((_, index) => String(index + 1));
-  screen.line(...scopes.map((scope, index) => screen.fit(`    [${index + 1}] ${sanitize(scope.label)}${scope.session ? '' : style.dim(`  (saves: allow ${sanitize(scope.rules[0] ?? '')}${scope.rules.length > 1 ? ` and ${scope.rules.length - 1} more` : ''})`)}`)));
+  screen.line(...scopes.map((scope, index) => screen.fit(`    [${index + 1}] ${visible(scope.label)}${scope.session ? '' : style.dim(`  (saves: allow ${visible(scope.rules[0] ?? '')}${scope.rules.length > 1 ? ` and ${scope.rules.length - 1} more` : ''})`)}`)));
   const typed = ((await reader.readKey(`  always for which? ${keys.map((key) => `[${key}]`).join(' ')} ${style.bold('›')} `, keys)) ?? '').trim();
   const index = keys.indexOf(typed);
   const scope = index >= 0 ? index : 0;
   const chosen = scopes[scope]!;
-  return { reply: { answer: 'always', scope }, label: `approved; ${chosen.session ? 'for this session' : 'saved'}: ${sanitize(chosen.label)}` };
+  return { reply: { answer: 'always', scope }, label: `approved; ${chosen.session ? 'for this session' : 'saved'}: ${visible(chosen.label)}` };
 }
 
 export function createApprover(parts: PromptParts, extras: ApprovalExtras = {}): ScopedApprover {

@@ -1,4 +1,5 @@
 import type { AgentEvent, ToolOutcome } from '../events.js';
+import { visibleLines } from '../../text/visible.js';
 import { formatDuration, sanitize, truncate, type Style } from './style.js';
 
 // Pure renderers: an event's data in, finished lines out (styled, cut to `width` columns).
@@ -21,9 +22,11 @@ function diffLine(line: string, style: Style): string {
   return style.dim(line);
 }
 
-// A unified diff, coloured (+ green, - red, @@ cyan), at most 40 lines.
+// A unified diff, coloured (+ green, - red, @@ cyan), at most 40 lines. Control characters and escape
+// sequences in it are shown as escapes, never removed: an approval's preview must show every byte the edit
+// writes (removing `\x1b] ... \x07` hid whole lines of code between them).
 export function renderDiff(diff: string, style: Style, width: number): string[] {
-  const lines = sanitize(diff)
+  const lines = visibleLines(diff.replace(/\r\n/g, '\n'))
     .split('\n')
     .filter((line) => !/^(?:Index: |={5,}$)/.test(line));
   while (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();

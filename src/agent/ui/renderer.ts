@@ -5,6 +5,7 @@ import { planKey, renderCall, renderDiff, renderPlan, renderResult, type PlanSna
 import type { Screen } from './screen.js';
 import type { Spinner } from './spinner.js';
 import { StreamFilter, type Segment } from './stream-filter.js';
+import { visible } from '../../text/visible.js';
 import { compactNumber, sanitize } from './style.js';
 
 // Turns the run's events into terminal output. One instance per session; all state lives here.
@@ -126,12 +127,12 @@ export class EventRenderer {
     const named = candidates.filter(([, preview]) => request.judged.split(' ').slice(2).some((part) => names(preview, part)));
     const [id, preview] = (named.length > 0 ? named : candidates).at(-1) ?? [];
     if (!id || !preview) return [];
-    if (preview.command) return [this.screen.fit(`  ${style.bold('runs:')} ${sanitize(preview.command)}`)];
+    if (preview.command) return [this.screen.fit(`  ${style.bold('runs:')} ${visible(preview.command)}`)];
     if (!preview.diff && !preview.lines) return [];
     // A call that changes several files asks once per file: its whole diff is shown at the first question.
     if (this.diffShown.has(id)) return [this.screen.fit(style.dim('  (the diff of this call is shown above)'))];
     this.diffShown.add(id);
-    const lines = (preview.lines ?? []).map((line) => this.screen.fit(`  ${style.yellow(sanitize(line))}`));
+    const lines = (preview.lines ?? []).map((line) => this.screen.fit(`  ${style.yellow(visible(line))}`));
     return [...lines, ...(preview.diff ? renderDiff(preview.diff, style, width) : [])];
   }
 

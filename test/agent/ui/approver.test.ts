@@ -133,7 +133,7 @@ describe('the approver', () => {
     const answer = tui.approver(request({ judged: '@coder exec rm -rf /tmp/x\x1b[2K\x1b[1Gnpm test' }));
     input.write('n\n');
     await answer;
-    expect(output.text).toContain('@coder exec rm -rf /tmp/xnpm test');
+    expect(output.text).toContain('@coder exec rm -rf /tmp/x\\x1b[2K\\x1b[1Gnpm test');
     expect(output.text).not.toContain('\x1b[2K');
   });
 });
