@@ -161,6 +161,31 @@ describe.skipIf(!bwrapWorks || !gitWorks)(`a sandboxed exec leaves the working t
     expect(git(['status', '--porcelain', '--ignored'], repo)).toBe('');
   });
 
+  it('stress (bounded): sandboxes coming and going while one keeps trying to create .git; none gets in, none is left', async () => {
+    const plain = join(box, 'plain');
+    await mkdir(plain);
+    const attacker = start(plain, [
+      'touch started.flag',
+      'i=0; while [ ! -e go.flag ] && [ $i -lt 1200 ]; do',
+      '  mkdir -p .git/hooks 2>/dev/null && echo GOT-IN',
+      '  sleep 0.02; i=$((i+1))',
+      'done; true',
+    ].join('\n'));
+    await until(() => existsSync(join(plain, 'started.flag')));
+    // Three waves of three short sandboxes each, ending while the attacker runs.
+    for (let wave = 0; wave < 3; wave++) {
+      const runs = await Promise.all([0, 1, 2].map(() => exec(plain, 'sleep 0.1; true')));
+      for (const run of runs) expect(run.ok, JSON.stringify(run)).toBe(true);
+    }
+    await writeFile(join(plain, 'go.flag'), '');
+    const run = await attacker.done;
+    expect(run.ok, JSON.stringify(run)).toBe(true);
+    expect(out(run)).not.toContain('GOT-IN');
+    await rm(join(plain, 'started.flag'));
+    await rm(join(plain, 'go.flag'));
+    expect(listing(plain)).toEqual([]);
+  });
+
   it('a codeward killed (SIGKILL) mid-run leaves the empty .git; the next run of that folder removes it', async () => {
     const plain = join(box, 'plain');
     await mkdir(plain);
