@@ -3,7 +3,7 @@ import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readdi
 import { hostname } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { withMutex } from './mutex.js';
-import { mountPointsElsewhere, processStart, stillRunning } from './proc.js';
+import { mountedElsewhere, processStart, stillRunning } from './proc.js';
 import { within } from './policy.js';
 
 // bubblewrap mounts an empty read-only folder or file over a protected path that does not exist (a
@@ -212,7 +212,7 @@ function cleanUp(folder: string, root: string, areas: readonly string[], own: re
   }
   const points = [...own, ...ofRoot.flatMap((lease) => lease.record.points)];
   if (points.length === 0 && ofRoot.length === 0) return;
-  const busy = mountPointsElsewhere();
+  const busy = mountedElsewhere(points.map((point) => point.path));
   const kept: MountPoint[] = [];
   // Deepest first (a folder holding another mount point is empty only once that one is gone).
   for (const point of [...points].sort((a, b) => b.path.length - a.path.length)) {

@@ -1,4 +1,5 @@
-import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { readdirSync, readFileSync, readlinkSync, statSync } from 'node:fs';
+import { basename, dirname } from 'node:path';
 
 // What /proc says about processes: whether one is still the process that wrote a record (a pid is
 // reused once it died), and which paths any mount namespace other than ours still mounts on.
@@ -30,10 +31,12 @@ export function stillRunning(pid: number, start: string | undefined): boolean {
 // mountinfo escapes space, tab, newline and backslash as \ooo.
 const unescape = (field: string): string => field.replace(/\\([0-7]{3})/g, (_, octal: string) => String.fromCharCode(parseInt(octal, 8)));
 
-// Every mount point of every mount namespace but ours that this user can see (a sandbox still running,
+// The entries of `paths` that a mount namespace other than ours mounts on (a sandbox still running,
 // one whose codeward was killed a moment ago and is still being torn down, one started by a codeward
-// with another state folder). undefined when /proc cannot be read: then nobody can tell.
-export function mountPointsElsewhere(): Set<string> | undefined {
+// with another state folder), by spelling or by identity (the same folder reached through another path,
+// a bind mount: its parent has the same device and inode there). undefined when /proc cannot be read:
+// then nobody can tell.
+export function mountedElsewhere(paths: readonly string[]): Set<string> | undefined {
   let pids: string[];
   let own: string;
   try {
@@ -42,8 +45,16 @@ export function mountPointsElsewhere(): Set<string> | undefined {
   } catch {
     return undefined;
   }
+  const wanted = new Map<string, string>();
+  const names = new Set<string>();
+  for (const path of paths) {
+    wanted.set(path, path);
+    names.add(basename(path));
+    const parent = identity(dirname(path));
+    if (parent) wanted.set(`${parent}/${basename(path)}`, path);
+  }
+  const busy = new Set<string>();
   const seen = new Set([own]);
-  const points = new Set<string>();
   for (const pid of pids) {
     let text: string;
     try {
@@ -56,9 +67,26 @@ export function mountPointsElsewhere(): Set<string> | undefined {
       continue;
     }
     for (const line of text.split('\n')) {
-      const point = line.split(' ')[4];
-      if (point) points.add(unescape(point));
+      const field = line.split(' ')[4];
+      if (!field) continue;
+      const point = unescape(field);
+      const byPath = wanted.get(point);
+      if (byPath) busy.add(byPath);
+      if (!names.has(basename(point))) continue;
+      // Seen from inside that namespace (its root): the folder holding the mount point.
+      const parent = identity(`/proc/${pid}/root${dirname(point)}`);
+      const byIdentity = parent ? wanted.get(`${parent}/${basename(point)}`) : undefined;
+      if (byIdentity) busy.add(byIdentity);
     }
   }
-  return points;
+  return busy;
+}
+
+function identity(path: string): string | undefined {
+  try {
+    const stats = statSync(path, { bigint: true });
+    return `${stats.dev}:${stats.ino}`;
+  } catch {
+    return undefined;
+  }
 }

@@ -3,7 +3,7 @@ import { existsSync, lstatSync, readdirSync, writeFileSync } from 'node:fs';
 import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { mountPointsElsewhere } from '../../src/sandbox/proc.js';
+import { mountedElsewhere } from '../../src/sandbox/proc.js';
 import { CLI, REPO_ROOT, removeDir, writeFiles } from '../helpers/fixture.js';
 
 // Issue 20, "nothing in the working tree": a sandboxed exec (real bwrap, the real binary) leaves no
@@ -195,7 +195,7 @@ describe.skipIf(!bwrapWorks || !gitWorks)(`a sandboxed exec leaves the working t
     killed.child.kill('SIGKILL');
     await killed.done;
     // bwrap dies with its parent; wait (bounded) until its mount namespace is gone.
-    await until(() => mountPointsElsewhere()?.has(join(plain, '.git')) === false);
+    await until(() => mountedElsewhere([join(plain, '.git')])?.has(join(plain, '.git')) === false);
     expect(lstatSync(join(plain, '.git')).isDirectory()).toBe(true);
     await rm(join(plain, 'started.flag'));
     const next = await exec(plain, 'test -d .git && echo MOUNTED');

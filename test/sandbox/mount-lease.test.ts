@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MountLease } from '../../src/sandbox/mount-points.js';
 import { withMutex } from '../../src/sandbox/mutex.js';
-import { mountPointsElsewhere, processStart } from '../../src/sandbox/proc.js';
+import { mountedElsewhere, processStart } from '../../src/sandbox/proc.js';
 import { removeDir, tempDir } from '../helpers/fixture.js';
 
 // Issue 20: the mount points codeward creates for a sandbox (an empty `.git` in a plain folder, a
@@ -195,15 +195,33 @@ describe.skipIf(!bwrapWorks)(`a mount point still mounted by a sandbox this code
     children.push(other);
     for (let i = 0; i < 400 && !existsSync(ready); i++) await new Promise((resolve) => setTimeout(resolve, 25));
     expect(existsSync(ready)).toBe(true);
-    expect(mountPointsElsewhere()?.has(git)).toBe(true);
+    expect(mountedElsewhere([git])?.has(git)).toBe(true);
     lease.release();
     expect(existsSync(git)).toBe(true);
     expect(existsSync(placeholder)).toBe(false);
     other.kill('SIGKILL');
     await exited(other);
-    for (let i = 0; i < 400 && mountPointsElsewhere()?.has(git); i++) await new Promise((resolve) => setTimeout(resolve, 25));
+    for (let i = 0; i < 400 && mountedElsewhere([git])?.has(git); i++) await new Promise((resolve) => setTimeout(resolve, 25));
     run().release();
     expect(existsSync(git)).toBe(false);
     expect(leases()).toEqual([]);
+  });
+
+  it('is kept when that sandbox reaches the same folder by another path (a bind mount: same device and inode)', async () => {
+    const lease = run();
+    const ready = join(outside, 'ready');
+    const alias = join(outside, 'alias');
+    mkdirSync(alias);
+    const other = spawn('bwrap', ['--ro-bind', '/', '/', '--dev', '/dev', '--bind', outside, outside, '--bind', root, alias, '--tmpfs', join(alias, '.git'), '--remount-ro', join(alias, '.git'), '--unshare-pid', '--die-with-parent', 'sh', '-c', `touch ${ready}; exec sleep 60`], { stdio: 'ignore' });
+    children.push(other);
+    for (let i = 0; i < 400 && !existsSync(ready); i++) await new Promise((resolve) => setTimeout(resolve, 25));
+    expect(existsSync(ready)).toBe(true);
+    lease.release();
+    expect(existsSync(git)).toBe(true);
+    other.kill('SIGKILL');
+    await exited(other);
+    for (let i = 0; i < 400 && mountedElsewhere([git])?.has(git); i++) await new Promise((resolve) => setTimeout(resolve, 25));
+    run().release();
+    expect(existsSync(git)).toBe(false);
   });
 });
