@@ -155,10 +155,13 @@ export class ProcessSandbox {
     const before = snapshot(watched);
     const pending = this.stateDir ? recordPending(this.stateDir, this.root, before) : undefined;
     const after = (): string[] => {
-      const warnings = [...quarantine(before), ...nested()];
-      clearPending(pending);
-      lease?.release();
-      return warnings;
+      try {
+        const warnings = [...quarantine(before), ...nested()];
+        clearPending(pending);
+        return warnings;
+      } finally {
+        lease?.release();
+      }
     };
     return { wrapper: [status.backend.path, ...args], after, networkBlocked: !policy.network };
   }
