@@ -1,12 +1,14 @@
 import { accessSync, constants, lstatSync, readlinkSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileGuards, folderGuards, gitGuards, writePlaceholder, type Guard } from './guards.js';
+import type { MountPointMaker } from './mount-points.js';
 import { kindOf, realOf, targetKindOf, within, type SandboxPolicy } from './policy.js';
 
 export interface WrappedArgs {
   readonly args: string[];
-  // Folders and files bwrap creates on the host as mount points for protected paths that did not exist
-  // (left behind empty).
+  // Mount points on the host for protected paths that did not exist (empty folders and files): created
+  // and recorded by the MountPointMaker when one is given (mount-points.ts removes them after the last
+  // run), else by bwrap (left behind).
   readonly created: string[];
   // Protected paths no mount can guard: checked after the run (planted.ts).
   readonly watched: string[];
@@ -74,7 +76,7 @@ function writableFolder(path: string): boolean {
   }
 }
 
-function guardArgs(guards: readonly Guard[], empty: string, args: string[], created: string[], watched: string[]): void {
+function guardArgs(guards: readonly Guard[], empty: string, args: string[], created: string[], watched: string[], maker: MountPointMaker | undefined): void {
   const done = new Set<string>();
   for (const guard of guards) {
     const key = `${guard.kind}:${guard.path}`;
@@ -92,12 +94,13 @@ function guardArgs(guards: readonly Guard[], empty: string, args: string[], crea
         // A folder this user cannot write to: nothing can be created there from inside either (no
         // capabilities), and bwrap could not create its mount point (every exec would fail).
         if (!writableFolder(dirname(guard.path))) break;
+        maker?.make(guard.path, guard.kind === 'empty-dir' ? 'dir' : 'file');
         if (guard.kind === 'empty-dir') args.push('--tmpfs', guard.path, '--remount-ro', guard.path);
         else args.push('--ro-bind', empty, guard.path);
         created.push(guard.path);
         break;
       case 'placeholder':
-        if (writePlaceholder(guard.path, guard.content)) args.push('--ro-bind', guard.path, guard.path);
+        if (maker ? maker.make(guard.path, 'file', guard.content) !== 'failed' : writePlaceholder(guard.path, guard.content)) args.push('--ro-bind', guard.path, guard.path);
         else watched.push(guard.path);
         break;
       case 'watch':
@@ -141,8 +144,9 @@ function workspaceSecretArgs(policy: SandboxPolicy, args: string[]): void {
 // bubblewrap arguments for a policy: the whole file system read-only, a private /tmp, fresh /dev and
 // /proc, the home folder hidden but for the toolchains, the workspace writable (or read-only),
 // everything a later program obeys read-only even when missing, secrets hidden, no network unless
-// allowed, its own PID and IPC namespaces, killed with its parent.
-export function bwrapArgs(policy: SandboxPolicy, cwd: string): WrappedArgs {
+// allowed, its own PID and IPC namespaces, killed with its parent. `maker` creates (and records) the
+// mount points of missing protected paths (mount-points.ts).
+export function bwrapArgs(policy: SandboxPolicy, cwd: string, maker?: MountPointMaker): WrappedArgs {
   // No capabilities even when codeward runs as root: with CAP_SYS_ADMIN a process could unmount every guard.
   const args = ['--die-with-parent', '--unshare-pid', '--unshare-ipc', '--cap-drop', 'ALL'];
   if (!policy.network) args.push('--unshare-net');
@@ -159,7 +163,7 @@ export function bwrapArgs(policy: SandboxPolicy, cwd: string): WrappedArgs {
   for (const path of policy.writable) args.push('--bind', path, path);
   const created: string[] = [];
   const watched: string[] = [];
-  guardArgs(guardsFor(policy), emptySource(policy), args, created, watched);
+  guardArgs(guardsFor(policy), emptySource(policy), args, created, watched, maker);
   hiddenArgs(policy, args);
   workspaceSecretArgs(policy, args);
   for (const top of readOnlyTmp) args.push('--remount-ro', top);

@@ -1,4 +1,4 @@
-import { parseGitConfig, type ConfigEntry } from './git-config.js';
+import { parseGitConfigFile, type ConfigEntry } from '../git/config-file.js';
 
 // What in a nested repository's git config makes a plain git command outside the sandbox run a
 // program (nested-git.ts moves such a config aside).
@@ -22,7 +22,7 @@ function programEntry(entry: ConfigEntry): boolean {
 
 // What in a git config file git would obey to run a program; a file git refuses to read counts too.
 export function configRunsProgram(text: string): string | undefined {
-  const parsed = parseGitConfig(text);
+  const parsed = parseGitConfigFile(text);
   const found = parsed.entries.find(programEntry);
   if (found) return `${found.section}${found.subsection !== undefined ? `.${found.subsection}` : ''}.${found.key}`;
   return parsed.error;

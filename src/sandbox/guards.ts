@@ -6,9 +6,11 @@ import { isSymlink, kindOf, targetKindOf, type PathKind } from './policy.js';
 // How one path is kept from being changed by a sandboxed process:
 // - self: bound over itself writable (a mount point cannot be renamed or removed: EBUSY), for `.git`;
 // - ro: bound read-only over itself (it exists);
-// - empty-dir: a missing folder, an empty read-only folder in its place (left behind on the host);
+// - empty-dir: a missing folder, an empty read-only folder in its place (its mount point on the host is
+//   removed after the last sandbox of the workspace, mount-points.ts);
 // - empty-file: a missing file where an empty one means the same to its reader (git config files);
-// - placeholder: a missing file written on the host with `content` (same meaning as no file), then ro;
+// - placeholder: a missing file written on the host with `content` (nearly the same meaning as no file:
+//   a `commondir` of "." makes git ignore core.worktree and core.bare), then ro; removed like empty-dir;
 // - watch: cannot be guarded by a mount without changing what it means (a missing policy file: an empty
 //   one would be obeyed as broken); checked after the run and moved aside when a process created or
 //   replaced it (planted.ts).

@@ -8,6 +8,7 @@ import { findOnPath, isExecutable } from './which.js';
 import { bwrapArgs } from './bwrap.js';
 import { cleanGitConfigs } from './git-identity.js';
 import { neutraliseNestedGit } from './nested-git.js';
+import { MountLease } from './mount-points.js';
 import { clearPending, recordPending } from './pending.js';
 import { quarantine, snapshot } from './planted.js';
 import { realOf, sandboxPolicy, within, type SandboxMode } from './policy.js';
@@ -143,17 +144,24 @@ export class ProcessSandbox {
     if (status.backend.kind === 'seatbelt') {
       return { wrapper: [status.backend.path, '-p', seatbeltProfile({ ...policy, workspaceSecrets }, realpathSync(tmpdir()))], after: nested, networkBlocked: !policy.network };
     }
-    // Protected git paths that did not exist stay behind as empty folders (bwrap's mount points): a
-    // missing `.git` of a plain folder, `.git/modules`. Removing them after the run would detach the mount
-    // in a sandbox still running (another process of the same workspace), which could then create them.
-    // A missing `.codeward` or `.chatcli` is watched instead (no folder left in the working tree).
-    const { args, watched } = bwrapArgs({ ...policy, substitutes: cleanGitConfigs(policy.homeReadable, this.stateDir), workspaceSecrets, emptyFile: emptyFileIn(this.stateDir) }, cwd);
+    // Protected paths that do not exist (a `.git` of a plain folder, `.git/modules`, `.git/commondir`…)
+    // get an empty read-only mount point, created and recorded in a lease (mount-points.ts) and removed
+    // after the last sandbox of the workspace ended. A missing `.codeward` or `.chatcli` is watched instead.
+    const full = { ...policy, substitutes: cleanGitConfigs(policy.homeReadable, this.stateDir), workspaceSecrets, emptyFile: emptyFileIn(this.stateDir) };
+    const { lease, value: wrapped } = this.stateDir
+      ? MountLease.register(this.stateDir, policy.root, policy.writable, (maker) => bwrapArgs(full, cwd, maker))
+      : { lease: undefined, value: bwrapArgs(full, cwd) };
+    const { args, watched } = wrapped;
     const before = snapshot(watched);
     const pending = this.stateDir ? recordPending(this.stateDir, this.root, before) : undefined;
     const after = (): string[] => {
-      const warnings = [...quarantine(before), ...nested()];
-      clearPending(pending);
-      return warnings;
+      try {
+        const warnings = [...quarantine(before), ...nested()];
+        clearPending(pending);
+        return warnings;
+      } finally {
+        lease?.release();
+      }
     };
     return { wrapper: [status.backend.path, ...args], after, networkBlocked: !policy.network };
   }

@@ -9,7 +9,9 @@ describe('codeward doctor', () => {
     const result = runCli(['-C', root, 'doctor'], { yes: false });
     expect(result.status).toBe(0);
     expect(result.stdout).toMatch(/^workspace {8}/);
-    expect(result.stdout).toMatch(/OS sandbox {7}(bwrap \(.*\): workspace-write, network off; writable: the workspace, \$TMPDIR \(a private, throw-away folder; the real \/tmp is not writable\); read-only inside: \.codeward, \.chatcli, .*coder_policy\.json, AGENTS\.md, .*\.git \(cannot be renamed.*; hidden: the home folder, except read-only ~\/\.gitconfig .*~\/\.ssh|none: )/);
+    expect(result.stdout).toMatch(/OS sandbox {7}(bwrap \(.*\): workspace-write, network off\n {2}writable: the workspace, \$TMPDIR \(a private, throw-away folder; the real \/tmp is not writable\)\n {2}read-only \(settings, policies, instructions\): \.codeward, \.chatcli, coder_policy\.json, AGENTS\.md, .*\n.*\n {2}read-only \(git control files\): \.git \(cannot be renamed.*\n {2}home folder hidden, but for \(read-only\): ~\/\.gitconfig, .*\n {2}hidden \(secrets[^\n]*~\/\.ssh|none: )/);
+    // One group per line: ~/.ssh is on the hidden line only, never among the read-only paths.
+    for (const line of result.stdout.split('\n').filter((text) => text.startsWith('  read-only'))) expect(line).not.toContain('.ssh');
     expect(result.stdout).toContain('danger check     on');
     expect(result.stdout).toMatch(/trust {12}not trusted: the project's files \(none\) can only tighten/);
     expect(result.stdout).toContain('**/.env');

@@ -1,6 +1,7 @@
 import { configFromSettings } from '../../engine/config.js';
 import { formatIgnored, loadPolicy, readProjectSettings, type ProjectSettings } from '../../permissions/index.js';
 import { GIT_PROTECTED_SUMMARY, HOME_READABLE, HOME_SECRETS, OTHER_TOOLS_IN_WORKSPACE, PROTECTED_FILES_IN_WORKSPACE, PROTECTED_IN_WORKSPACE } from '../../sandbox/policy.js';
+import { sandboxGroups } from '../../sandbox/describe.js';
 import { ProcessSandbox } from '../../sandbox/sandbox.js';
 import { Workspace } from '../../workspace/workspace.js';
 import { sandboxOptions, type GlobalOptions } from '../global-options.js';
@@ -46,7 +47,7 @@ export async function doctorCommand(options: GlobalOptions, io: DoctorIo): Promi
   const lines = [
     `workspace        ${data.workspace} (every path is jailed here; symlinks resolved)`,
     box.backend
-      ? `OS sandbox       ${box.backend}: ${box.mode}, network ${box.network ? 'on' : 'off'}; writable: ${box.writable.join(', ') || 'nothing'}; read-only inside: ${box.readOnly.join(', ')}; hidden: ${box.hidden.join(', ')}`
+      ? [`OS sandbox       ${box.backend}: ${box.mode}, network ${box.network ? 'on' : 'off'}`, ...sandboxGroups(box.mode === 'read-only' ? 'read-only' : 'workspace-write', config.sandboxWritable).map((group) => `  ${group.title}: ${group.paths.join(', ') || 'nothing'}`)].join('\n')
       : `OS sandbox       none: ${box.reason ?? ''}; exec and test run under the permission gate alone`,
     `permission gate  ${plural(data.policy.rules, 'rule')} from ${data.policy.files.length > 0 ? data.policy.files.map((info) => String(info.file)).join(', ') : 'no policy file'} plus the defaults${data.policy.problems ? ` (${plural(data.policy.problems, 'problem')}: codeward policy list)` : ''}`,
  `trust            ${trustLine(data.trust, ignored.map(formatIgnored))}`,

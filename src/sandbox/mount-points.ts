@@ -1,0 +1,226 @@
+import { randomBytes } from 'node:crypto';
+import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, realpathSync, renameSync, rmdirSync, unlinkSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
+import { basename, dirname, join } from 'node:path';
+import { withMutex } from './mutex.js';
+import { mountedElsewhere, processStart, stillRunning } from './proc.js';
+import { within } from './policy.js';
+
+// bubblewrap mounts an empty read-only folder or file over a protected path that does not exist (a
+// missing `.git` in a plain folder, `.git/modules`, `.git/worktrees`, `.git/config.worktree`, a
+// `.git/commondir` containing "."), and it needs a mount point on the host for that. codeward creates
+// those itself, records each one (path, inode) in a lease of the running sandbox in the user's state
+// folder, and removes them once no sandbox of the workspace runs any more (issue 20: nothing in the
+// working tree). Removing one while another sandbox still runs would detach that sandbox's mount
+// (Linux lets rmdir remove a mount point of another mount namespace), and a process there could then
+// create the path for a later git outside to obey; so:
+// - "register the lease and create the mount points" and "drop the lease and remove the mount points if
+//   no other sandbox of the workspace runs" each hold a mutex (mutex.ts);
+// - a lease names its codeward (pid and start time): one whose process is gone (SIGKILL) is stale, and
+//   what it recorded is removed by the next sandbox of the workspace that finishes last;
+// - a path any other mount namespace still mounts on (a sandbox being torn down, one started by a
+//   codeward with another state folder) is kept, and retried later;
+// - only what codeward created and recorded is removed, and only while it is still that entry (same
+//   device and inode, never through a link), still an empty folder (rmdir, never a recursive remove) or
+//   the exact placeholder file: a repository the user created there meanwhile stays.
+
+const FOLDER = 'sandbox-mounts';
+
+export interface MountPoint {
+  // The real path (its folder resolved through links): what mountinfo and lstat see.
+  readonly path: string;
+  readonly kind: 'dir' | 'file';
+  // A file's exact content.
+  readonly content: string;
+  readonly dev: string;
+  readonly ino: string;
+}
+
+// Creates the mount points bwrap would create (bwrap.ts): 'made' (recorded), 'exists' (something is
+// there already: not ours, never removed), 'failed' (cannot be created here).
+export interface MountPointMaker {
+  make(path: string, kind: 'dir' | 'file', content?: string): 'made' | 'exists' | 'failed';
+}
+
+interface LeaseRecord {
+  readonly pid: number;
+  readonly start?: string | undefined;
+  readonly host: string;
+  readonly root: string;
+  readonly points: readonly MountPoint[];
+}
+
+function realPath(path: string): string {
+  try {
+    return join(realpathSync(dirname(path)), basename(path));
+  } catch {
+    return path;
+  }
+}
+
+function identity(path: string): { dev: string; ino: string } | undefined {
+  const stats = lstatSync(path, { bigint: true, throwIfNoEntry: false });
+  return stats ? { dev: String(stats.dev), ino: String(stats.ino) } : undefined;
+}
+
+// `areas`: the workspace and the other writable folders of the sandbox (real paths).
+function isPoint(value: unknown, areas: readonly string[]): value is MountPoint {
+  const point = value as Partial<MountPoint> | null;
+  if (typeof point?.path !== 'string' || (point.kind !== 'dir' && point.kind !== 'file') || typeof point.content !== 'string' || typeof point.dev !== 'string' || typeof point.ino !== 'string') return false;
+  const path = point.path;
+  return areas.some((area) => within(path, area) && path !== area);
+}
+
+function readLease(file: string, root: string, areas: readonly string[]): LeaseRecord | undefined {
+  try {
+    const record = JSON.parse(readFileSync(file, 'utf8')) as Partial<LeaseRecord> | null;
+    if (typeof record?.pid !== 'number' || typeof record.host !== 'string' || record.root !== root || !Array.isArray(record.points)) return undefined;
+    // Paths are jailed again: only what lies in a writable area of this workspace's sandbox is removed.
+    return { pid: record.pid, start: typeof record.start === 'string' ? record.start : undefined, host: record.host, root, points: record.points.filter((point) => isPoint(point, areas)) };
+  } catch {
+    return undefined;
+  }
+}
+
+// Written whole or not at all (a reader never sees half a lease).
+function writeRecord(file: string, record: LeaseRecord): void {
+  const temp = `${file}.${randomBytes(4).toString('hex')}.tmp`;
+  writeFileSync(temp, JSON.stringify(record), { mode: 0o600, flag: 'wx' });
+  renameSync(temp, file);
+}
+
+// Still running: a lease of another machine counts as running (only that machine can tell).
+const running = (lease: LeaseRecord): boolean => lease.host !== hostname() || stillRunning(lease.pid, lease.start);
+
+// The file, opened without following a link, is still the recorded entry with the recorded content.
+function samePlaceholder(point: MountPoint): boolean {
+  let fd: number;
+  try {
+    fd = openSync(point.path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  } catch {
+    return false;
+  }
+  try {
+    const stats = fstatSync(fd, { bigint: true });
+    const expected = Buffer.from(point.content);
+    if (!stats.isFile() || String(stats.dev) !== point.dev || String(stats.ino) !== point.ino || stats.size !== BigInt(expected.length)) return false;
+    const data = Buffer.alloc(expected.length + 1);
+    return readSync(fd, data, 0, data.length, 0) === expected.length && data.subarray(0, expected.length).equals(expected);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+// Removes one recorded mount point if it is still exactly what codeward made; anything else stays.
+function removePoint(point: MountPoint): void {
+  const now = lstatSync(point.path, { bigint: true, throwIfNoEntry: false });
+  if (!now || String(now.dev) !== point.dev || String(now.ino) !== point.ino) return;
+  try {
+    if (point.kind === 'dir' && now.isDirectory()) rmdirSync(point.path);
+    else if (point.kind === 'file' && samePlaceholder(point)) unlinkSync(point.path);
+  } catch {
+    // Not empty (the user's now), busy (mounted here), or gone: left as it is.
+  }
+}
+
+// The mount points of one sandbox run of one workspace (`root`, its real path).
+export class MountLease implements MountPointMaker {
+  private readonly points: MountPoint[] = [];
+  private file: string | undefined;
+
+  private constructor(
+    private readonly folder: string,
+    private readonly root: string,
+    private readonly areas: readonly string[],
+  ) {}
+
+  // Runs `create` (which calls make() for every mount point, bwrap.ts) holding the workspace's mutex,
+  // with the lease recorded. `stateDir`: the workspace's folder in the user's state (never in it);
+  // `root`: the workspace (real path); `writable`: the other folders the sandbox may write (real paths).
+  // Without a usable state folder no lease: bwrap creates the mount points and they stay (as before).
+  static register<T>(stateDir: string, root: string, writable: readonly string[], create: (maker: MountLease | undefined) => T): { lease?: MountLease; value: T } {
+    const folder = join(stateDir, FOLDER);
+    try {
+      mkdirSync(folder, { recursive: true, mode: 0o700 });
+    } catch {
+      return { value: create(undefined) };
+    }
+    const lease = new MountLease(folder, root, [root, ...writable]);
+    try {
+      const value = withMutex(folder, () => {
+        // Recorded before the first mount point exists and again after each one.
+        lease.file = join(folder, `${process.pid}-${randomBytes(6).toString('hex')}.json`);
+        lease.write();
+        return create(lease);
+      });
+      return { lease, value };
+    } catch (error) {
+      lease.release();
+      throw error;
+    }
+  }
+
+  make(path: string, kind: 'dir' | 'file', content = ''): 'made' | 'exists' | 'failed' {
+    try {
+      if (kind === 'dir') mkdirSync(path, { mode: 0o755 });
+      else writeFileSync(path, content, { flag: 'wx', mode: 0o644 });
+    } catch (error) {
+      return (error as NodeJS.ErrnoException).code === 'EEXIST' ? 'exists' : 'failed';
+    }
+    const id = identity(path);
+    if (id) {
+      this.points.push({ path: realPath(path), kind, content, ...id });
+      this.write();
+    }
+    return 'made';
+  }
+
+  private write(): void {
+    if (this.file) writeRecord(this.file, { pid: process.pid, start: processStart(process.pid), host: hostname(), root: this.root, points: this.points });
+  }
+
+  // After the sandbox exited: drops the lease and, when no other sandbox of the workspace runs, removes
+  // the mount points this run and every stale lease recorded. Never throws (a held mutex: the lease
+  // stays, and is stale once this process ended).
+  release(): void {
+    const file = this.file;
+    if (!file) return;
+    this.file = undefined;
+    try {
+      withMutex(this.folder, () => {
+        unlinkSync(file);
+        cleanUp(this.folder, this.root, this.areas, this.points);
+      });
+    } catch {
+      // Left for the next run.
+    }
+  }
+}
+
+// Holding the mutex: when no lease of `root` is running, removes what `own` and every stale lease
+// recorded; what another mount namespace still mounts stays, in a lease of no process (retried later).
+// Several sandboxes of one workspace share mount points (the second finds the first one's `.git`), so
+// nothing is removed while any of them runs.
+function cleanUp(folder: string, root: string, areas: readonly string[], own: readonly MountPoint[]): void {
+  const leases = readdirSync(folder).filter((name) => name.endsWith('.json')).map((name) => ({ file: join(folder, name), record: readLease(join(folder, name), root, areas) }));
+  const ofRoot = leases.filter((lease): lease is { file: string; record: LeaseRecord } => lease.record !== undefined);
+  // Another sandbox runs (it may use these mount points: one it found there is not in its lease):
+  // ours are handed over in a lease of no process, removed by whoever finishes last.
+  if (ofRoot.some((lease) => running(lease.record))) {
+    if (own.length > 0) writeRecord(join(folder, `kept-${randomBytes(6).toString('hex')}.json`), { pid: 0, host: hostname(), root, points: own });
+    return;
+  }
+  const points = [...own, ...ofRoot.flatMap((lease) => lease.record.points)];
+  if (points.length === 0 && ofRoot.length === 0) return;
+  const busy = mountedElsewhere(points.map((point) => point.path));
+  const kept: MountPoint[] = [];
+  // Deepest first (a folder holding another mount point is empty only once that one is gone).
+  for (const point of [...points].sort((a, b) => b.path.length - a.path.length)) {
+    if (!busy || busy.has(point.path)) kept.push(point);
+    else removePoint(point);
+  }
+  for (const lease of ofRoot) unlinkSync(lease.file);
+  if (kept.length > 0) {
+    writeRecord(join(folder, `kept-${randomBytes(6).toString('hex')}.json`), { pid: 0, host: hostname(), root, points: kept });
+  }
+}
