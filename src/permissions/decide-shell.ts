@@ -6,6 +6,7 @@ import { escapePattern } from './pattern.js';
 import type { RuleMatch } from './policy.js';
 import { isReadOnlyName, readOnlyVeto } from './readonly.js';
 import { gitConfigVeto } from './readonly-git-config.js';
+import { trackedSecretVeto } from './readonly-git-secrets.js';
 import { commandSubjects, outputRedirection, spellCommand } from './shell-subjects.js';
 import type { Decision, Judged, ShellParse, SimpleCommand } from './types.js';
 
@@ -56,7 +57,8 @@ function downgrade(reading: Reading): string | undefined {
   return undefined;
 }
 
-function resolve(judged: Judged, reading: Reading, root: string): Decision {
+function resolve(judged: Judged, reading: Reading, ctx: DecideContext): Decision {
+  const { root } = ctx.policy;
   const suggest: string[] = [];
   let ask: Decision | undefined;
   for (const part of reading.parts) {
@@ -65,7 +67,7 @@ function resolve(judged: Judged, reading: Reading, root: string): Decision {
       if (part.match.source !== 'cli') suggest.push(`${judged.tool} ${escapePattern(part.spelling)}`);
     } else if (!part.match) {
       const dump = environmentDump(part.command);
-      const veto = dump ? `${dump} (secrets are never shown without approval)` : (readOnlyVeto(part.command) ?? gitConfigVeto(part.command, reading.parse, root));
+      const veto = dump ? `${dump} (secrets are never shown without approval)` : (readOnlyVeto(part.command) ?? gitConfigVeto(part.command, reading.parse, root) ?? trackedSecretVeto(part.command, reading.parse, root, ctx.policy.trackedSecrets));
       if (!veto) continue;
       ask ??= { decision: 'ask', reason: `no rule allows \`${part.spelling}\` and ${veto}`, source: 'default', judged: judged.call, part: part.spelling };
       suggest.push(`${judged.tool} ${escapePattern(part.spelling)}`);
@@ -91,6 +93,6 @@ export function decideShell(judged: Judged, ctx: DecideContext, parse: ShellPars
   // ChatCLI's own validator refuses these; here they need a person like the immune classes.
   const early = beforeRules(judged, ctx, immuneShell(parse, isReadOnlyName) ?? riskyShell(parse));
   if (early) return early;
-  const decisions = readings.map((reading) => resolve(judged, reading, ctx.policy.root));
+  const decisions = readings.map((reading) => resolve(judged, reading, ctx));
   return decisions.find((d) => d.decision === 'ask') ?? decisions[0]!;
 }

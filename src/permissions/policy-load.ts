@@ -37,6 +37,8 @@ export interface LoadPolicyOptions {
   // The project's files and trust, when the caller read them already (createEngine shares them with
   // the config); otherwise read here.
   readonly project?: ProjectSettings;
+  // The workspace's non-accessible globs (default: the shipped ones).
+  readonly nonAccessibleGlobs?: readonly string[];
 }
 
 // The files of `root` that are the user's own (the workspace is the home folder): never project files.
@@ -142,5 +144,6 @@ export async function loadPolicy(options: LoadPolicyOptions): Promise<Policy> {
   if (problems.length > 0 && options.strict !== false) {
     throw fail('C210', `invalid policy file (fix it, or remove it; nothing was run):\n${problems.map(formatProblem).join('\n')}`);
   }
-  return new Policy({ root, cli, project: projectRules, user: userRules, files, problems, answersFile, trust: project.trust, ignored });
+  const globs = options.nonAccessibleGlobs ? { nonAccessibleGlobs: options.nonAccessibleGlobs } : {};
+  return new Policy({ root, cli, project: projectRules, user: userRules, files, problems, answersFile, trust: project.trust, ignored, ...globs });
 }

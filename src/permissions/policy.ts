@@ -1,3 +1,5 @@
+import { TrackedSecretCheck } from '../sandbox/tracked-secrets.js';
+import { DEFAULT_NON_ACCESSIBLE_GLOBS } from '../workspace/types.js';
 import { defaultRules } from './defaults.js';
 import { compilePattern, normalizePattern, type CompiledPattern, type Subject } from './pattern.js';
 import type { PolicyProblem } from './policy-file.js';
@@ -56,6 +58,9 @@ export interface PolicyParts {
   readonly answersFile: string;
   readonly trust: TrustState;
   readonly ignored: readonly IgnoredSetting[];
+  // The workspace's non-accessible globs (default: the shipped ones), for git commands that print a
+  // tracked secret from the object database (readonly-git-secrets.ts).
+  readonly nonAccessibleGlobs?: readonly string[];
 }
 
 const compile = (rules: readonly SourceRule[]): CompiledRule[] => rules.map((rule) => ({ ...rule, compiled: compilePattern(rule.pattern) }));
@@ -75,6 +80,8 @@ export class Policy {
   readonly trust: TrustState;
   // Project settings not applied because the workspace is not trusted.
   readonly ignored: readonly IgnoredSetting[];
+  // Which non-accessible files the workspace's repositories track (cached by the index's identity).
+  readonly trackedSecrets: TrackedSecretCheck;
   private readonly sources: Record<'cli' | 'project' | 'user', CompiledRule[]>;
   // The CLI rules, then the files' pool (user rules first: of two equally strong rules, the user's is named).
   private pools: readonly (readonly CompiledRule[])[];
@@ -86,6 +93,7 @@ export class Policy {
     this.answersFile = parts.answersFile;
     this.trust = parts.trust;
     this.ignored = parts.ignored;
+    this.trackedSecrets = new TrackedSecretCheck(parts.nonAccessibleGlobs ?? DEFAULT_NON_ACCESSIBLE_GLOBS);
     this.sources = { cli: compile(parts.cli), project: compile(parts.project), user: compile(parts.user) };
     this.pools = this.makePools();
   }

@@ -1,45 +1,67 @@
 // Reading a git index file directly (no git process to start, nothing of the repository's config obeyed).
 
 const GITLINK = 0o160000;
+// A sparse index's folder entry (`dir/`): the files below it are not listed.
+const SPARSE_DIR = 0o040000;
 
-// The gitlink paths of an index file (versions 2 to 4), read directly: no process to start. undefined
-// when the file is in a form this does not read (a split index): then git lists them.
-export function indexGitlinks(index: Buffer): string[] | undefined {
+export interface IndexEntry {
+  readonly name: string;
+  readonly mode: number;
+}
+
+// Every entry of an index file (versions 2 to 4), read directly: no process to start. undefined when
+// the file is in a form this does not read (a split index, a damaged file): then git lists them.
+export function indexEntries(index: Buffer): IndexEntry[] | undefined {
   if (index.length < 12 || index.toString('latin1', 0, 4) !== 'DIRC') return undefined;
   const version = index.readUInt32BE(4);
   const count = index.readUInt32BE(8);
   if (version < 2 || version > 4) return undefined;
-  const links: string[] = [];
+  const entries: IndexEntry[] = [];
   let offset = 12;
+  // The previous name as latin1 (one character a byte): version 4 strips BYTES from it.
   let previous = '';
   for (let entry = 0; entry < count; entry += 1) {
     if (offset + 62 > index.length) return undefined;
     const mode = index.readUInt32BE(offset + 24);
     const flags = index.readUInt16BE(offset + 60);
     let cursor = offset + 62 + (version >= 3 && (flags & 0x4000) !== 0 ? 2 : 0);
-    let name: string;
+    let raw: string;
     if (version === 4) {
       // The name: how many bytes to drop from the previous name (a varint), then a NUL-terminated suffix.
+      if (cursor >= index.length) return undefined;
       let strip = index[cursor]! & 0x7f;
       while (index[cursor]! & 0x80) {
         cursor += 1;
+        if (cursor >= index.length) return undefined;
         strip = ((strip + 1) << 7) | (index[cursor]! & 0x7f);
       }
       cursor += 1;
       const end = index.indexOf(0, cursor);
-      if (end < 0) return undefined;
-      name = previous.slice(0, previous.length - strip) + index.toString('utf8', cursor, end);
+      if (end < 0 || strip > previous.length) return undefined;
+      raw = previous.slice(0, previous.length - strip) + index.toString('latin1', cursor, end);
       offset = end + 1;
     } else {
       const end = index.indexOf(0, cursor);
       if (end < 0) return undefined;
-      name = index.toString('utf8', cursor, end);
+      raw = index.toString('latin1', cursor, end);
       // Entries are padded with 1 to 8 NULs to a multiple of 8 bytes.
       offset += Math.floor((end - offset + 8) / 8) * 8;
     }
-    previous = name;
-    if ((mode & 0o170000) === GITLINK) links.push(name);
+    previous = raw;
+    // eslint-disable-next-line no-control-regex
+    const name = /[^\x00-\x7f]/.test(raw) ? Buffer.from(raw, 'latin1').toString('utf8') : raw;
+    entries.push({ name, mode });
   }
   // A split index keeps entries in a shared file too: let git read it.
-  return index.indexOf('link', offset, 'latin1') === offset ? undefined : links;
+  return index.indexOf('link', offset, 'latin1') === offset ? undefined : entries;
+}
+
+// The gitlink paths of an index file, or undefined when indexEntries cannot read it.
+export function indexGitlinks(index: Buffer): string[] | undefined {
+  return indexEntries(index)?.filter((entry) => (entry.mode & 0o170000) === GITLINK).map((entry) => entry.name);
+}
+
+// Whether an entry is a sparse index's folder (its files are only listed by git, which expands it).
+export function isSparseFolder(entry: IndexEntry): boolean {
+  return (entry.mode & 0o170000) === SPARSE_DIR;
 }

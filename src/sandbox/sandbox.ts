@@ -14,6 +14,7 @@ import { quarantine, snapshot } from './planted.js';
 import { realOf, sandboxPolicy, within, type SandboxMode } from './policy.js';
 import { seatbeltProfile } from './seatbelt.js';
 import { emptyFileIn, SecretFinder } from './secret-files.js';
+import { hideTrackedGit, TrackedSecretCheck } from './tracked-secrets.js';
 import { DEFAULT_NON_ACCESSIBLE_GLOBS } from '../workspace/types.js';
 
 // What the user chose on the command line (and in user-level config): it wins over the project config.
@@ -54,6 +55,8 @@ export interface PreparedRun {
   readonly warning?: string;
   // The process runs without a network (bwrap --unshare-net, seatbelt without network rules).
   readonly networkBlocked?: boolean;
+  // Git folders are hidden (the repository tracks a non-accessible file): what to tell a git that fails.
+  readonly gitHidden?: string;
   // After the process exited: moves aside protected files it created (warnings say what).
   readonly after?: () => string[];
 }
@@ -96,6 +99,7 @@ export class ProcessSandbox {
   private detected: Promise<Backend | undefined> | undefined;
   // Kept between runs: a later walk reads only the folders that changed.
   private secretFinder: SecretFinder | undefined;
+  private trackedCheck: TrackedSecretCheck | undefined;
   private warned = false;
 
   constructor(
@@ -140,9 +144,12 @@ export class ProcessSandbox {
     const cacheFile = this.stateDir ? join(this.stateDir, 'secret-scan.json') : undefined;
     const safeCache = cacheFile && ![policy.root, ...policy.writable].some((area) => within(realOf(dirname(cacheFile)), area) || within(cacheFile, area)) ? cacheFile : undefined;
     this.secretFinder ??= new SecretFinder(this.root, this.settings.nonAccessibleGlobs ?? DEFAULT_NON_ACCESSIBLE_GLOBS, safeCache);
-    const workspaceSecrets = this.secretFinder.find();
+    // A tracked secret: git's folders are hidden too (git would print it from its objects, or commit it emptied).
+    this.trackedCheck ??= new TrackedSecretCheck(this.settings.nonAccessibleGlobs ?? DEFAULT_NON_ACCESSIBLE_GLOBS, this.env);
+    const { paths: workspaceSecrets, hint } = hideTrackedGit(this.root, this.secretFinder.find(), this.trackedCheck);
+    const gitHidden = hint ? { gitHidden: hint } : {};
     if (status.backend.kind === 'seatbelt') {
-      return { wrapper: [status.backend.path, '-p', seatbeltProfile({ ...policy, workspaceSecrets }, realpathSync(tmpdir()))], after: nested, networkBlocked: !policy.network };
+      return { wrapper: [status.backend.path, '-p', seatbeltProfile({ ...policy, workspaceSecrets }, realpathSync(tmpdir()))], after: nested, networkBlocked: !policy.network, ...gitHidden };
     }
     // Protected paths that do not exist (a `.git` of a plain folder, `.git/modules`, `.git/commondir`…)
     // get an empty read-only mount point, created and recorded in a lease (mount-points.ts) and removed
@@ -163,6 +170,6 @@ export class ProcessSandbox {
         lease?.release();
       }
     };
-    return { wrapper: [status.backend.path, ...args], after, networkBlocked: !policy.network };
+    return { wrapper: [status.backend.path, ...args], after, networkBlocked: !policy.network, ...gitHidden };
   }
 }

@@ -59,6 +59,8 @@ export async function runShellCall(call: ShellCall, ctx: CommandContext): Promis
     ...(onChunk ? { onChunk } : {}),
   });
   for (const warning of prepared?.after?.() ?? []) ctx.warn(warning);
+  // The repository tracks a non-accessible file, so the sandbox hid its git folder: say why git failed.
+  if (prepared?.gitHidden && /not a git repository/i.test(`${result.stderr}\n${result.stdout}`)) ctx.warn(prepared.gitHidden);
   return sandboxed ? { ...result, sandboxed, ...(prepared?.networkBlocked ? { networkBlocked: true } : {}) } : result;
 }
 

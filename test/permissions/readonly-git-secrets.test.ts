@@ -1,0 +1,95 @@
+// THREAT-MODEL invariant 6 at the gate: when the repository tracks a non-accessible file, a git command
+// that prints what git stores (the object database holds the secret `read` refuses) is not auto-approved
+// as read-only, whatever the sandbox does; commands that print no file content stay allowed.
+import { execFileSync } from 'node:child_process';
+import { mkdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { writeFiles } from '../helpers/fixture.js';
+import { explain, policyWith, sandbox, type Sandbox } from './helpers.js';
+
+let box: Sandbox;
+beforeAll(async () => {
+  box = await sandbox();
+});
+afterAll(async () => {
+  await box.cleanup();
+});
+
+const git = (cwd: string, ...args: string[]) =>
+  execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@e', ...args], { cwd, env: { ...process.env, HOME: box.home, GIT_CONFIG_NOSYSTEM: '1' }, stdio: 'pipe' });
+
+beforeEach(async () => {
+  await rm(box.root, { recursive: true, force: true });
+  await mkdir(box.root, { recursive: true });
+  git(box.root, 'init', '-q');
+  await writeFiles(box.root, { '.env': 'SECRET=x\n', 'a.txt': 'a\n', 'sub/b.txt': 'b\n' });
+  git(box.root, 'add', '-A');
+  git(box.root, 'commit', '-qm', 'init');
+});
+
+async function decision(line: string): Promise<{ decision: string; reason: string }> {
+  const result = await explain(await policyWith(box), `@coder exec ${line}`);
+  return { decision: result.decision, reason: result.reason };
+}
+
+const READERS = [
+  'git diff', 'git diff --cached', 'git diff HEAD~0', 'git show', 'git show HEAD', 'git show HEAD:.env', 'git -P show HEAD', 'git --no-pager log -p',
+  'git log -p', 'git log --patch', 'git log -1 -u', 'git log -pn1', 'git log -S SECRET', 'git log -G SEC', 'git log -L1,1:.env', 'git log --stat',
+  'git log HEAD:.env', 'git log --cc', 'git log --find-object=abc', 'git whatchanged', 'git grep SECRET', 'git grep --cached SECRET', 'git blame .env',
+  'git annotate .env', 'git cat-file -p HEAD:.env', 'git cat-file --batch-all-objects --batch', 'git archive HEAD', 'git format-patch -1 --stdout',
+  'git stash show -p', 'git stash list -p', 'git diff-tree -p HEAD', 'git rev-list --objects --all', 'git status -v', 'git status -sv', 'git status --verbose',
+  'git branch --format=%(contents)', 'git for-each-ref --format=%(contents)', 'git tag -l --format=%(contents)', 'git notes show', 'git range-diff HEAD HEAD',
+  'git shortlog -p', 'git reflog -p', 'git show-branch', 'git verify-pack -v x', 'git -c color.ui=never show HEAD',
+  'cd sub && git show HEAD', 'git --no-pager -P show HEAD:./.env | cat',
+];
+
+describe('the repository tracks .env', () => {
+  test.each(READERS)('`%s` asks', async (line) => {
+    const result = await decision(line);
+    expect(result.decision).toBe('ask');
+  });
+
+  test('the reason names the file and the doors that leave it out', async () => {
+    const { reason } = await decision('git diff');
+    expect(reason).toContain('the repository tracks `.env`');
+    expect(reason).toContain('`git diff` can print what git stores');
+    expect(reason).toContain('git-diff');
+  });
+
+  test.each(['git status', 'git status --short -b', 'git status --porcelain=v2', 'git log --oneline -5', 'git log -n 3 --format=%s', 'git log --graph --decorate --all', 'git branch -a', 'git branch -vv', 'git rev-parse HEAD', 'git ls-files', 'git remote -v'])(
+    '`%s` prints no file content: still read-only',
+    async (line) => {
+      expect((await decision(line)).decision).toBe('allow');
+    },
+  );
+
+  test('no longer tracked (git rm --cached): git diff is read-only again; tracked again: asks again', async () => {
+    git(box.root, 'rm', '-q', '--cached', '.env');
+    expect((await decision('git log -p')).decision).toBe('allow');
+    git(box.root, 'add', '-f', '.env');
+    expect((await decision('git log -p')).decision).toBe('ask');
+  });
+
+  test('a nested clone that tracks a secret, entered with cd: asks', async () => {
+    const clean = join(box.root, 'clean');
+    await mkdir(clean);
+    git(clean, 'init', '-q');
+    git(box.root, 'rm', '-q', '--cached', '.env');
+    expect((await decision('cd clean && git show HEAD')).decision).toBe('allow');
+    const nested = join(box.root, 'vendor');
+    await mkdir(nested);
+    git(nested, 'init', '-q');
+    await writeFiles(nested, { 'id.pem': 'KEY\n' });
+    git(nested, 'add', '-A');
+    expect((await decision('cd vendor && git show HEAD')).decision).toBe('ask');
+  });
+});
+
+describe('a repository without tracked secrets', () => {
+  test('an untracked, ignored .env leaves git diff and git log -p read-only', async () => {
+    git(box.root, 'rm', '-q', '--cached', '.env');
+    await writeFiles(box.root, { '.gitignore': '.env\n' });
+    for (const line of ['git diff', 'git log -p', 'git show HEAD']) expect((await decision(line)).decision, line).toBe('allow');
+  });
+});

@@ -1,0 +1,112 @@
+// Which non-accessible files a repository tracks, read from its index without git (the sandbox hides
+// git's folders then, and the gate stops auto-approving git's object readers).
+import { spawnSync } from 'node:child_process';
+import { readFile, realpath, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { indexEntries } from '../../src/sandbox/git-index.js';
+import { hideTrackedGit, repositoryOf, TrackedSecretCheck } from '../../src/sandbox/tracked-secrets.js';
+import { DEFAULT_NON_ACCESSIBLE_GLOBS } from '../../src/workspace/types.js';
+import { tempDir, writeFiles } from '../helpers/fixture.js';
+
+const git = (cwd: string, ...args: string[]): string => {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('GIT_')));
+  const result = spawnSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@e', '-c', 'protocol.file.allow=always', ...args], { cwd, encoding: 'utf8', env: { ...env, GIT_CONFIG_NOSYSTEM: '1' } });
+  expect(result.status, result.stderr).toBe(0);
+  return result.stdout;
+};
+
+async function repo(files: Record<string, string>): Promise<string> {
+  const root = await realpath(await tempDir('codeward-tracked-'));
+  git(root, 'init', '-q');
+  await writeFiles(root, files);
+  git(root, 'add', '-A');
+  git(root, 'commit', '-qm', 'init');
+  return root;
+}
+
+const check = (): TrackedSecretCheck => new TrackedSecretCheck(DEFAULT_NON_ACCESSIBLE_GLOBS);
+
+describe('index entries read directly', () => {
+  it('lists what git lists in index versions 2, 3 and 4, non-ASCII names included (v4 strips bytes)', async () => {
+    // v4 strips a byte count from the previous name: "xä" then "xb" drops 2 bytes (ä is 2 bytes).
+    const names = ['a/xä', 'a/xb', 'é/ü/n', 'é/ü/nn', 'plain.txt', 'z/ääää/1', 'z/ääää/2'];
+    const root = await repo(Object.fromEntries(names.map((name) => [name, `${name}\n`])));
+    git(root, 'add', '-N', '.');
+    await writeFile(join(root, 'later.txt'), 'x\n');
+    git(root, 'add', '-N', 'later.txt');
+    const expected = git(root, '-c', 'core.quotePath=false', 'ls-files', '-z').split('\0').filter(Boolean);
+    for (const version of ['2', '3', '4']) {
+      git(root, 'update-index', '--index-version', version);
+      expect(indexEntries(await readFile(join(root, '.git', 'index')))?.map((entry) => entry.name), `v${version}`).toEqual(expected);
+    }
+  });
+
+  it('leaves a split index to git (and still finds its secrets)', async () => {
+    const root = await repo({ '.env': 'SECRET=x\n', 'a.txt': 'a\n' });
+    git(root, 'update-index', '--split-index');
+    expect(indexEntries(await readFile(join(root, '.git', 'index')))).toBeUndefined();
+    expect(check().tracked(repositoryOf(root)!, root)).toEqual(['.env']);
+  });
+});
+
+describe('tracked non-accessible files', () => {
+  it('finds tracked secrets by every default glob, never untracked or ignored ones', async () => {
+    const root = await repo({ '.env': 's\n', 'cfg/.env.local': 's\n', 'certs/a.pem': 's\n', 'k.key': 's\n', 'secrets/x/y.txt': 's\n', 'src/app.ts': 'x\n', '.gitignore': 'ignored.pem\n' });
+    await writeFiles(root, { 'untracked/.env': 's\n', 'ignored.pem': 's\n' });
+    expect([...check().tracked(repositoryOf(root)!, root)].sort()).toEqual(['.env', 'certs/a.pem', 'cfg/.env.local', 'k.key', 'secrets/x/y.txt']);
+  });
+
+  it('a repository without tracked secrets hides nothing; `git rm --cached` is seen at once (cache by index identity)', async () => {
+    const root = await repo({ '.env': 's\n', 'a.txt': 'a\n' });
+    const finder = check();
+    const repository = repositoryOf(root)!;
+    expect(finder.tracked(repository, root)).toEqual(['.env']);
+    git(root, 'rm', '-q', '--cached', '.env');
+    expect(finder.tracked(repository, root)).toEqual([]);
+    expect(hideTrackedGit(root, [{ path: join(root, '.env'), kind: 'file' as const }], finder).hint).toBeUndefined();
+    git(root, 'add', '-f', '.env');
+    expect(finder.tracked(repository, root)).toEqual(['.env']);
+  });
+
+  it('a workspace in a subfolder: paths are matched from the workspace and from the checkout', async () => {
+    const root = await repo({ 'pkg/a/.env': 's\n', 'pkg/a/src.ts': 'x\n', 'other/app.key': 's\n', 'pkg/b/x.ts': 'y\n' });
+    const workspace = join(root, 'pkg/a');
+    const repository = repositoryOf(workspace)!;
+    expect(repository.worktree).toBe(root);
+    expect([...check().tracked(repository, workspace)].sort()).toEqual(['other/app.key', 'pkg/a/.env']);
+    // Only a workspace-relative glob: `secret.txt` at the workspace's top, not elsewhere in the checkout.
+    const narrow = new TrackedSecretCheck(['secret.txt']);
+    await writeFiles(root, { 'pkg/a/secret.txt': 's\n', 'pkg/b/secret.txt': 's\n' });
+    git(root, 'add', '-A');
+    expect(narrow.tracked(repository, workspace)).toEqual(['pkg/a/secret.txt']);
+  });
+
+  it('hides the git folders of the workspace, of a nested clone and of a submodule that track secrets, each once', async () => {
+    const sub = await repo({ '.env': 'sub\n', 'x.txt': 'x\n' });
+    const root = await repo({ 'a.txt': 'a\n' });
+    git(root, 'submodule', '-q', 'add', sub, 'mod');
+    git(root, 'commit', '-qm', 'sub');
+    const nested = join(root, 'vendor', 'clone');
+    git(root, 'clone', '-q', sub, nested);
+    const finder = check();
+    const secrets = [{ path: join(root, 'mod/.env'), kind: 'file' as const }, { path: join(nested, '.env'), kind: 'file' as const }];
+    const hidden = hideTrackedGit(root, secrets, finder);
+    const paths = hidden.paths.map((entry) => entry.path).sort();
+    // The top repository tracks none: its .git stays; the submodule's git folder and the clone's .git go.
+    expect(paths).toEqual([join(root, '.git/modules/mod'), join(root, 'mod/.env'), join(nested, '.git'), join(nested, '.env')].sort());
+    expect(hidden.hint).toContain('`mod/.env`');
+    expect(hidden.hint).toContain('`vendor/clone/.env`');
+    // Deleted from the working tree, still tracked: the index alone decides.
+    await rm(join(nested, '.env'));
+    expect(hideTrackedGit(root, [], finder).paths.map((entry) => entry.path)).toContain(join(root, '.git/modules/mod'));
+  });
+
+  it('the top repository tracking a secret: .git hidden, and secrets inside it are not mounted twice', async () => {
+    const root = await repo({ '.env': 's\n' });
+    const inGit = { path: join(root, '.git', 'x.pem'), kind: 'file' as const };
+    const hidden = hideTrackedGit(root, [{ path: join(root, '.env'), kind: 'file' as const }, inGit], check());
+    expect(hidden.paths.map((entry) => entry.path).sort()).toEqual([join(root, '.env'), join(root, '.git')]);
+    expect(hidden.hint).toMatch(/git is unavailable inside exec here because the repository tracks `\.env`, a non-accessible file/);
+  });
+});
