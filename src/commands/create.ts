@@ -70,7 +70,7 @@ export const createCommand = defineCommand({
   flags,
   examples: [`create --files '[{"path":"src/new.ts","content":"export {};\\n"}]'`],
   effect: 'write',
-  annotations: { readOnly: false, destructive: false, idempotent: false },
+  annotations: { readOnly: false, destructive: true, idempotent: false },
   batch: true,
   touches: (args) => args.files.map((file) => ({ path: file.path, access: 'write' as const })),
   run: async (args, ctx) => ({ results: await eachEntry(args.files, (file) => file.path, (file) => createOne(file, ctx)) }),

@@ -94,6 +94,9 @@ export interface CommandDefinition<S extends $ZodObject = $ZodObject, D = unknow
   readonly aliases?: readonly string[];
   // One line for help and tool lists.
   readonly summary: string;
+  // When to use this command rather than its neighbours (one or two short sentences, CLI words); tool lists
+  // for models show it after the summary.
+  readonly guide?: string;
   // Flag schema; keys are camelCase (`maxBytes`), the CLI spells them kebab-case (`--max-bytes`).
   // Each field carries its help text with `.describe()`.
   readonly flags: S;

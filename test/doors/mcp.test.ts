@@ -7,6 +7,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ElicitRequestSchema, ListRootsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { CLI, REPO_ROOT, removeDir, runCli, tempDir, writeFiles } from '../helpers/fixture.js';
 import { builtinCommands } from '../../src/commands/index.js';
+import { inMcpWords } from '../../src/doors/mcp/vocabulary.js';
 import { envFor, exitOf, stdioClient, textOf, type ToolText } from './mcp-helpers.js';
 
 let ws: string;
@@ -46,13 +47,14 @@ describe('codeward mcp over stdio', () => {
     expect(tools.map((tool) => tool.name).sort()).toEqual(builtinCommands.map((command) => command.name).sort());
     for (const command of builtinCommands) {
       const tool = tools.find((t) => t.name === command.name)!;
-      expect(tool.description).toContain(command.summary);
+      // The summary first, in the door's words (JSON keys, not CLI flags).
+      expect((tool.description ?? '').split('\n')[0]).toBe(inMcpWords(command.summary, command));
       expect(tool.inputSchema.type).toBe('object');
       expect(tool.annotations).toMatchObject({
         readOnlyHint: command.annotations.readOnly,
         destructiveHint: command.annotations.destructive,
         idempotentHint: command.annotations.idempotent,
-        openWorldHint: false,
+        openWorldHint: command.effect === 'exec',
       });
       expect(tool.outputSchema).toMatchObject({ type: 'object', required: ['ok', 'cmd', 'warnings'] });
     }

@@ -1,13 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import {
-  CallToolRequestSchema,
-  ErrorCode,
-  ListToolsRequestSchema,
-  McpError,
-  RootsListChangedNotificationSchema,
-  type RequestId,
-} from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema, ListToolsRequestSchema, RootsListChangedNotificationSchema, type RequestId } from '@modelcontextprotocol/sdk/types.js';
 import type { Engine } from '../../engine/engine.js';
 import type { Envelope } from '../../engine/envelope.js';
 import { toCodewardError } from '../../engine/errors.js';
@@ -21,6 +14,7 @@ import type { McpTool } from './tools.js';
 import { budgetArgs, toolResult } from './result.js';
 import { clientLog, progressReporter } from './notify.js';
 import { serveResources } from './resources.js';
+import { INVALID_PARAMS, strictRequest, WireError } from './wire.js';
 import type { SandboxMode } from '../../sandbox/policy.js';
 
 // What every connection of one `codeward mcp` process shares.
@@ -48,7 +42,15 @@ export interface McpConnection {
 
 const INSTRUCTIONS =
   'codeward: safe file, search, shell and git tools jailed to one workspace. Paths are relative to the workspace root. ' +
-  'Every failure is a typed C2xx error whose message says how to fix the call; structuredContent is the result envelope {ok, cmd, data|error, warnings}.';
+  'Every failure is a typed C2xx error whose message says how to fix the call. structuredContent is the result envelope ' +
+  '{ok, cmd, data | error {code, message}, warnings}; `omitted` lists data values left out of it (the text content carries them), ' +
+  '`cut` says how a result was cut to the result budget, and `next` holds the arguments that get the rest (call the same tool with them).';
+
+// How to send a tools/call field the SDK's schema refused.
+const CALL_FIXES = {
+  name: 'the tool to call, as tools/list names it',
+  arguments: 'send the tool\'s keys as an object, e.g. {"name": "read", "arguments": {"file": "README.md"}}',
+};
 
 // How long a person has to answer an approval form, and the client to answer roots/list.
 const ELICITATION_TIMEOUT_MS = 10 * 60_000;
@@ -61,7 +63,8 @@ export function createConnection(options: ServeOptions): McpConnection {
   const logger = clientLog(server, options.log);
   const log = logger.info;
   const budget = options.resultBytes === undefined ? {} : { maxBytes: options.resultBytes };
-  const defaults = new Map(options.tools.map((tool) => [tool.name, (tool.inputSchema['properties'] as Record<string, { default?: unknown }> | undefined)?.['maxBytes']?.default]));
+  // The tools' own maxBytes defaults (tools/list advertises what this door injects in their place).
+  const defaults = new Map(registry.commands.map((command) => [command.name, registry.flags(command).find((flag) => flag.name === 'maxBytes')?.default]));
   // The tools/call request an approval belongs to, so HTTP sends the form on that request's stream.
   const requests = new AsyncLocalStorage<RequestId>();
   let current: Promise<Engine> | undefined;
@@ -125,21 +128,21 @@ export function createConnection(options: ServeOptions): McpConnection {
     if (!closed && rootsAnswered && server.getClientCapabilities()?.roots) replace(fromRoots());
   });
 
-  server.setRequestHandler(ListToolsRequestSchema, (request) => {
+  server.setRequestHandler(strictRequest(ListToolsRequestSchema), (request) => {
     // Every tool is on one page: any cursor is one this server never gave out.
     if (request.params?.cursor !== undefined) {
-      throw new McpError(ErrorCode.InvalidParams, 'invalid cursor: codeward lists every tool on one page; call tools/list without a cursor');
+      throw new WireError(INVALID_PARAMS, 'invalid cursor: codeward lists every tool on one page; call tools/list without a cursor');
     }
     return { tools: options.tools.map((tool) => ({ ...tool })) };
   });
 
   serveResources(server, { engine: () => (current ??= build(options.workspace)), ...budget });
 
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+  server.setRequestHandler(strictRequest(CallToolRequestSchema, CALL_FIXES), async (request, extra) => {
     const name = request.params.name;
     const command = registry.find(name);
     // The 2025-11-25 spec: an unknown tool is a protocol error, -32602 (not a tool result).
-    if (!command) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name.slice(0, 100)}; the tools are ${registry.names().join(', ')}`);
+    if (!command) throw new WireError(INVALID_PARAMS, `Unknown tool: ${name.slice(0, 100)}; the tools are ${registry.names().join(', ')}`);
     const raw = request.params.arguments ?? {};
     const started = Date.now();
     const progress = progressReporter(request.params._meta?.progressToken, name, extra.sendNotification);

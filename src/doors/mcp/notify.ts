@@ -1,4 +1,5 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { strictRequest } from './wire.js';
 import { SetLevelRequestSchema, type LoggingLevel, type ProgressToken, type ServerNotification } from '@modelcontextprotocol/sdk/types.js';
 
 const LEVELS: readonly LoggingLevel[] = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
@@ -13,7 +14,7 @@ export interface ClientLog {
 export function clientLog(server: Server, stderr: (line: string) => void): ClientLog {
   let threshold = LEVELS.indexOf('info');
   // Replaces the SDK's own handler so the level is known here (the SDK sends everything until a level is set).
-  server.setRequestHandler(SetLevelRequestSchema, (request) => {
+  server.setRequestHandler(strictRequest(SetLevelRequestSchema), (request) => {
     threshold = LEVELS.indexOf(request.params.level);
     return {};
   });

@@ -1,9 +1,10 @@
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { ListResourcesRequestSchema, ListResourceTemplatesRequestSchema, McpError, ReadResourceRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { ListResourcesRequestSchema, ListResourceTemplatesRequestSchema, ReadResourceRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { Engine } from '../../engine/engine.js';
 import type { Envelope } from '../../engine/envelope.js';
+import { INVALID_PARAMS, strictRequest, WireError } from './wire.js';
 
 // Workspace files as MCP resources, for clients that attach them to a conversation (Claude Code's
 // `@codeward:file:///...` mentions, Claude Desktop's attach menu). Every list and read is an engine call
@@ -21,7 +22,7 @@ export interface ResourceOptions {
 }
 
 function dataOf(envelope: Envelope): Record<string, unknown> {
-  if (!envelope.ok) throw new McpError(RESOURCE_NOT_FOUND, `error ${envelope.error.code}: ${envelope.error.message}`);
+  if (!envelope.ok) throw new WireError(RESOURCE_NOT_FOUND, `error ${envelope.error.code}: ${envelope.error.message}`);
   return envelope.data as Record<string, unknown>;
 }
 
@@ -31,14 +32,14 @@ function pathOf(uri: string): string {
   try {
     path = fileURLToPath(uri);
   } catch {
-    throw new McpError(RESOURCE_NOT_FOUND, `${uri.slice(0, 200)} is not a file:// URI of a workspace file`);
+    throw new WireError(RESOURCE_NOT_FOUND, `${uri.slice(0, 200)} is not a file:// URI of a workspace file`);
   }
   return path;
 }
 
 export function serveResources(server: Server, options: ResourceOptions): void {
-  server.setRequestHandler(ListResourcesRequestSchema, async (request, extra) => {
-    if (request.params?.cursor !== undefined) throw new McpError(-32602, 'invalid cursor: resources/list has one page; call it without a cursor');
+  server.setRequestHandler(strictRequest(ListResourcesRequestSchema), async (request, extra) => {
+    if (request.params?.cursor !== undefined) throw new WireError(INVALID_PARAMS, 'invalid cursor: resources/list has one page; call it without a cursor');
     const engine = await options.engine();
     const data = dataOf(await engine.run({ cmd: 'tree', args: { dir: '.', maxEntries: LIST_LIMIT } }, { signal: extra.signal }));
     const entries = (data['entries'] as { path: string; type: string; nonAccessible?: boolean }[] | undefined) ?? [];
@@ -50,7 +51,7 @@ export function serveResources(server: Server, options: ResourceOptions): void {
     };
   });
 
-  server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => {
+  server.setRequestHandler(strictRequest(ListResourceTemplatesRequestSchema), async () => {
     const engine = await options.engine();
     return {
       resourceTemplates: [
@@ -59,7 +60,7 @@ export function serveResources(server: Server, options: ResourceOptions): void {
     };
   });
 
-  server.setRequestHandler(ReadResourceRequestSchema, async (request, extra) => {
+  server.setRequestHandler(strictRequest(ReadResourceRequestSchema), async (request, extra) => {
     const { uri } = request.params;
     const file = pathOf(uri);
     const engine = await options.engine();

@@ -101,9 +101,10 @@ function clip(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max)}… (${text.length - max} more characters in the text content)`;
 }
 
-function structuredOf(envelope: Envelope): Record<string, unknown> {
+// The envelope's facts; the error message in the same words as the text (JSON keys, not CLI flags).
+function structuredOf(envelope: Envelope, command: AnyCommand | undefined): Record<string, unknown> {
   const out: Record<string, unknown> = { ok: envelope.ok, cmd: clip(envelope.cmd, 200) };
-  if (!envelope.ok) out['error'] = { ...envelope.error, message: clip(envelope.error.message, STRUCTURED_VALUE_BYTES) };
+  if (!envelope.ok) out['error'] = { ...envelope.error, message: clip(inMcpWords(envelope.error.message, command), STRUCTURED_VALUE_BYTES) };
   const omitted: string[] = [];
   if (envelope.data !== undefined) {
     const compact = compactValue(envelope.data, STRUCTURED_VALUE_BYTES, 'data');
@@ -125,7 +126,7 @@ function structuredOf(envelope: Envelope): Record<string, unknown> {
 export function toolResult(registry: Registry, envelope: Envelope, args: Record<string, unknown> = {}, budget: ResultBudget = {}): McpToolResult {
   const command = registry.find(envelope.cmd);
   const text = fullText(command, envelope);
-  const structured = structuredOf(envelope);
+  const structured = structuredOf(envelope, command);
   const own = continuation(command, envelope, args);
   if (own) structured['next'] = own;
   const build = (body: string, extra: Record<string, unknown>): McpToolResult => {
@@ -159,10 +160,18 @@ export function toolResult(registry: Registry, envelope: Envelope, args: Record<
   return build(`${plain.text}\n[cut by the MCP result budget (${max} bytes): showed ${plain.cut?.shownBytes ?? 0} of ${plain.cut?.totalBytes ?? 0} bytes. Narrow the call to see the rest.]`, {});
 }
 
-// The `maxBytes` a call gets when it names none and the tool's own default would not fit the budget.
-export function budgetArgs(command: AnyCommand | undefined, args: Record<string, unknown>, budget: ResultBudget, fallback: number | undefined): Record<string, unknown> {
-  if (!command || budget.maxBytes === undefined || !flagKeys(command).has('maxBytes') || hasArg(command, args, 'maxBytes')) return args;
+// The `maxBytes` this door gives a call that names none, when the tool's own default (`fallback`) would not
+// fit the budget; undefined: the tool's own default applies. tools/list advertises it as the default.
+export function doorMaxBytes(command: AnyCommand, budget: ResultBudget, fallback: number | undefined): number | undefined {
+  if (budget.maxBytes === undefined || !flagKeys(command).has('maxBytes')) return undefined;
   const share = Math.floor(budget.maxBytes * 0.6);
-  if (fallback !== undefined && fallback <= share) return args;
-  return { ...args, maxBytes: Math.max(1, share) };
+  if (fallback !== undefined && fallback <= share) return undefined;
+  return Math.max(1, share);
+}
+
+// The arguments with the door's `maxBytes` added when the call names none.
+export function budgetArgs(command: AnyCommand | undefined, args: Record<string, unknown>, budget: ResultBudget, fallback: number | undefined): Record<string, unknown> {
+  if (!command || hasArg(command, args, 'maxBytes')) return args;
+  const maxBytes = doorMaxBytes(command, budget, fallback);
+  return maxBytes === undefined ? args : { ...args, maxBytes };
 }

@@ -92,7 +92,7 @@ export async function mcpCommand(rest: readonly string[], options: GlobalOptions
       workspace: workspace.root,
       env: io.env,
       registry,
-      tools: toolsOf(registry),
+      tools: toolsOf(registry, mode.resultBytes === undefined ? {} : { maxBytes: mode.resultBytes }),
       cliRules: { allow: options.allow, ask: options.ask, deny: options.deny },
       yes: options.yes,
       allowUnsafe: options.allowUnsafe,

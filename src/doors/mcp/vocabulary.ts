@@ -15,6 +15,7 @@ export function inMcpWords(text: string, command: AnyCommand | undefined): strin
   };
   const help = `codeward ${command.name} --help`;
   let out = text.split(`(see: ${help})`).join(`(see the ${command.name} tool's inputSchema)`).split(help).join(`the ${command.name} tool's inputSchema`);
+  out = out.split('; valid flags: ').join('; valid keys: ');
   // The schema's own error phrases: `unknown flag --foo-bar, --baz` → unknown key `fooBar`, `baz`.
   out = out.replace(/\b(unknown|missing required) flag ((?:--[a-zA-Z0-9-]+(?:, )?)+)/g, (_whole, kind: string, list: string) =>
     `${kind} key ${list.split(', ').map((flag) => `\`${toCamel(flag)}\``).join(', ')}`,
