@@ -14,9 +14,13 @@ function isOwnTests(request: ApprovalRequest): boolean {
   return request.tool === '@coder test' && request.kind !== undefined && request.kind !== 'shell';
 }
 
+// The call that runs the project's tests without asking in sandboxed auto-edit, in the model's JSON: a model
+// refused `exec "npm test"` or `test {"cmd": "pytest"}` otherwise stops testing (or says it could not).
+const OWN_TESTS = 'the project\'s tests as {"cmd":"test","args":{}} (the detected runner, no "cmd", in the OS sandbox)';
+
 // A headless refusal addressed to the model: what it may still do, and what the person can pass.
-function headlessRefusal(request: ApprovalRequest, mode: ApprovalMode): Error {
-  const can = mode === 'ask' ? 'reads and searches' : 'reads, searches and file edits';
+function headlessRefusal(request: ApprovalRequest, mode: ApprovalMode, testsRun = false): Error {
+  const can = mode === 'ask' ? 'reads and searches' : testsRun ? `reads, searches, file edits and ${OWN_TESTS}` : 'reads, searches and file edits';
   const allow = request.suggestion ? `--allow ${JSON.stringify(request.suggestion)}` : '';
   const rerun = request.source === 'immune'
     ? 'it is safety-immune: only a person in an interactive run can approve it'
@@ -39,7 +43,8 @@ export function permissionsFor(mode: ApprovalMode, person: ScopedApprover | unde
   if (mode === 'ask') return { ...base, yes: false, approver: fallback };
   const approver: ScopedApprover = async (request) => {
     if (request.source === 'default' && (isFileEdit(request.tool) || (isOwnTests(request) && (await sandboxed())))) return 'once';
-    return fallback(request);
+    if (person) return person(request);
+    throw headlessRefusal(request, mode, !isOwnTests(request) && (await sandboxed()));
   };
   return { ...base, yes: false, approver };
 }

@@ -50,7 +50,35 @@ describe('headless approvals (issue 17 point 8)', () => {
     expect(results).toMatch(/\[1\] @coder test: ok\n\$ npm test/);
     // A test call with its own command line is a shell line: it still asks.
     expect(results).toMatch(/\[3\] @coder test: error C241/);
-    expect(results).toMatch(/\[2\] @coder exec: error C241 [^\n]*Go on with what runs without asking \(reads, searches and file edits\)/);
+    expect(results).toMatch(/\[2\] @coder exec: error C241 [^\n]*Go on with what runs without asking \(reads, searches, file edits and the project's tests as \{"cmd":"test","args":\{\}\}/);
+  });
+
+  // Run B of the relay sessions: the model ran the tests its own way (`exec "npm test"`, `test` with "cmd"), was
+  // told only "reads, searches and file edits" run, and had to guess that a bare `test` was the way.
+  it.skipIf(!HAS_BWRAP)('a refused test command line in auto-edit names the call that runs the tests, and the model\'s retry runs', async () => {
+    const tests = [
+      answer('1. Run the tests', coder('exec', { cmd: 'npm test' }), coder('test', { cmd: 'node test.js' })),
+      (request: { messages: { content: string }[] }) => (/"cmd":"test","args":\{\}/.test(request.messages.at(-1)!.content) ? answer('1. Run the tests as told', coder('test', {})) : 'gave up: the tests cannot run here'),
+      'done',
+    ];
+    server = await startModelServer({ replies: tests });
+    const root = await project();
+    const env = { ...(await agentEnv()), OPENAI_API_KEY: 'x' };
+    const result = await runAgent(['-p', 'run the tests', '--provider', 'openai', '--base-url', server.openaiBaseUrl, '--approval-mode', 'auto-edit', '--output-format', 'stream-json'], { cwd: root, env });
+    expect(result.status).toBe(0);
+    const first = server.requests[1]!.messages.at(-1)!.content;
+    expect(first).toMatch(/\[1\] @coder exec: error C241 [^\n]*\{"cmd":"test","args":\{\}\} \(the detected runner, no "cmd", in the OS sandbox\)/);
+    expect(first).toMatch(/\[2\] @coder test: error C241 [^\n]*\{"cmd":"test","args":\{\}\}/);
+    expect(server.requests).toHaveLength(3);
+    expect(server.requests[2]!.messages.at(-1)!.content).toMatch(/\[1\] @coder test: ok\n\$ npm test/);
+    expect(result.events.at(-1)).toMatchObject({ type: 'final', result: 'done' });
+  });
+
+  it.skipIf(!HAS_BWRAP)('a refused run of the project\'s own tests (an ask rule) never claims the tests run without asking', async () => {
+    const { result, server } = await run(['--approval-mode', 'auto-edit', '--ask', '@coder test'], TESTS);
+    expect(result.status).toBe(0);
+    const results = server.requests[1]!.messages.at(-1)!.content;
+    expect(results).toMatch(/\[1\] @coder test: error C241 [^\n]*\(reads, searches and file edits\)/);
   });
 
   it.skipIf(!HAS_BWRAP)('auto-edit asks for the tests when the sandbox lets them reach the network', async () => {
