@@ -6,6 +6,7 @@ import type { EventSink, ToolOutcome } from '../events.js';
 import { runTodo } from '../tasks/todo.js';
 import type { TaskTracker } from '../tasks/tracker.js';
 import { DEFAULT_RESULT_BYTES, fitResult, resultShare } from './budget.js';
+import { withoutOwnTests } from './own-tests.js';
 import { diffSince, snapshotFiles } from './diffs.js';
 import { CHANGE_COMMANDS, previewCall } from './preview.js';
 import { dependencies, footprint, sharesPath, type CallFootprint } from './schedule.js';
@@ -88,7 +89,10 @@ async function runCoder(tag: ToolCallTag, cmd: string, context: BatchContext, sh
   const before = context.diffs ? await snapshotFiles(context.engine, tag.args) : [];
   const envelope = await context.engine.run(tag.args, { signal: context.signal, ...(context.caller ? { caller: context.caller } : {}) });
   const output = envelopeOutput(context.engine, envelope, tag.args, share);
-  if (!envelope.ok) return { ok: false, code: envelope.error.code, message: envelope.error.message, output };
+  if (!envelope.ok) {
+    const message = context.allowance && !context.allowance.commands.has('test') ? withoutOwnTests(envelope.error.message) : envelope.error.message;
+    return { ok: false, code: envelope.error.code, message, output };
+  }
   const diff = before.length > 0 ? await diffSince(before) : '';
   return { ok: true, output, ...(diff ? { diff } : {}) };
 }

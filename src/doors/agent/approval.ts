@@ -1,6 +1,7 @@
 import { fail } from '../../engine/errors.js';
 import { KNOWN_EFFECTS, type ApprovalRequest, type ScopedApprover } from '../../permissions/index.js';
 import type { PermissionOptions } from '../../setup.js';
+import { EDITS, EDITS_AND_OWN_TESTS } from '../../agent/loop/own-tests.js';
 import type { ApprovalMode } from './options.js';
 
 // Edits that auto-edit approves: commands whose effect is a file write (not delete, clean, exec).
@@ -14,13 +15,12 @@ function isOwnTests(request: ApprovalRequest): boolean {
   return request.tool === '@coder test' && request.kind !== undefined && request.kind !== 'shell';
 }
 
-// The call that runs the project's tests without asking in sandboxed auto-edit, in the model's JSON: a model
-// refused `exec "npm test"` or `test {"cmd": "pytest"}` otherwise stops testing (or says it could not).
-const OWN_TESTS = 'the project\'s tests as {"cmd":"test","args":{}} (the detected runner, no "cmd", in the OS sandbox)';
 
 // A headless refusal addressed to the model: what it may still do, and what the person can pass.
 function headlessRefusal(request: ApprovalRequest, mode: ApprovalMode, testsRun = false): Error {
-  const can = mode === 'ask' ? 'reads and searches' : testsRun ? `reads, searches, file edits and ${OWN_TESTS}` : 'reads, searches and file edits';
+  // In sandboxed auto-edit, the call that runs the tests without asking, in the model's JSON: a model refused
+  // `exec "npm test"` or `test {"cmd": "pytest"}` otherwise stops testing (or says it could not).
+  const can = mode === 'ask' ? 'reads and searches' : `reads, searches${testsRun ? EDITS_AND_OWN_TESTS : EDITS}`;
   const allow = request.suggestion ? `--allow ${JSON.stringify(request.suggestion)}` : '';
   const rerun = request.source === 'immune'
     ? 'it is safety-immune: only a person in an interactive run can approve it'

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startModelServer, type ModelServer } from '../../helpers/model-server.js';
 import { tempDir, writeFiles } from '../../helpers/fixture.js';
 import { agentEnv, answer, coder, runAgent } from './run-agent.js';
+import { agentCall, isOrchestrator, teamReplies } from './team-server.js';
 
 let server: ModelServer | undefined;
 afterEach(async () => {
@@ -72,6 +73,24 @@ describe('headless approvals (issue 17 point 8)', () => {
     expect(server.requests).toHaveLength(3);
     expect(server.requests[2]!.messages.at(-1)!.content).toMatch(/\[1\] @coder test: ok\n\$ npm test/);
     expect(result.events.at(-1)).toMatchObject({ type: 'final', result: 'done' });
+  });
+
+  it.skipIf(!HAS_BWRAP)('an agent that may not run test is not told to run it (it would be C240)', async () => {
+    const script = {
+      orchestrator: [answer('1. Let the coder agent build it', agentCall('coder', 'TASK-BUILD run npm test')), 'done'],
+      workers: { 'TASK-BUILD': [answer('1. Run the tests', coder('exec', { cmd: 'npm test' })), 'could not run them'] },
+    };
+    const { reply } = teamReplies(script);
+    server = await startModelServer({ fallback: reply });
+    const root = await project();
+    const env = { ...(await agentEnv()), OPENAI_API_KEY: 'x' };
+    const result = await runAgent(['-p', 'build it', '--provider', 'openai', '--base-url', server.openaiBaseUrl, '--approval-mode', 'auto-edit'], { cwd: root, env });
+    expect(result.status).toBe(0);
+    const worker = server.requests.filter((request) => !isOrchestrator(request));
+    expect(worker).toHaveLength(2);
+    const results = worker[1]!.messages.at(-1)!.content;
+    expect(results).toMatch(/\[1\] @coder exec: error C241 [^\n]*Go on with what runs without asking \(reads, searches and file edits\)/);
+    expect(results).not.toContain('"cmd":"test"');
   });
 
   it.skipIf(!HAS_BWRAP)('a refused run of the project\'s own tests (an ask rule) never claims the tests run without asking', async () => {
