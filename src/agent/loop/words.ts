@@ -9,7 +9,7 @@ export function messageInAgentWords(message: string, command: AnyCommand | undef
   if (!command || !message.includes('--')) return message;
   const flags = new Map(describeFlags(command).map((flag) => [flag.name, flag]));
   const named = new Set<string>();
-  let out = message.replace(/(^|[\s(`'"[;,])--([a-z][a-z0-9]*(?:-[a-z0-9]+)*)((?:\[[\w.]+\])?)(?![\w-])/g, (whole, lead: string, cli: string, path: string, at: number) => {
+  let out = message.replace(/(^|[\s(`'"[;,]|(?<=--[a-z][a-z0-9-]*)\/)--([a-z][a-z0-9]*(?:-[a-z0-9]+)*)((?:\[[\w.]+\])?)(?![\w-])/g, (whole, lead: string, cli: string, path: string, at: number) => {
     const flag = flags.get(toCamel(cli));
     if (!flag) return whole;
     named.add(flag.name);
