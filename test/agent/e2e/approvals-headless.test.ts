@@ -43,6 +43,19 @@ describe('headless approvals (issue 17 point 8)', () => {
     expect(results).not.toMatch(/run interactively|--yes/);
   });
 
+  // Relay run B: a batch whose search ran and whose test command was refused marked the step failed
+  // ("Progress: 2/4 done, 1 failed") and counted toward the replan rule.
+  it('a refused call neither fails the step its batch served nor counts toward a replan', async () => {
+    const plan = '1. Read package.json and run a build\n2. Summarise';
+    const { result } = await run(['--approval-mode', 'ask', '--output-format', 'stream-json'], [answer(plan, coder('read', { file: 'package.json' }), coder('exec', { cmd: 'touch made.txt' })), 'done']);
+    expect(result.status).toBe(0);
+    const tasks = result.events.filter((event) => event.type === 'task');
+    const afterBatch = tasks.find((event) => event.plan.tasks[0].status !== 'pending' && event.plan.tasks[0].status !== 'in_progress');
+    expect(afterBatch.plan.tasks[0].status).toBe('completed');
+    expect(afterBatch.plan.consecutiveFailures).toBe(0);
+    expect(tasks.some((event) => event.plan.tasks.some((task: { status: string }) => task.status === 'failed'))).toBe(false);
+  });
+
   it.skipIf(!HAS_BWRAP)('auto-edit runs the project\'s own tests inside the OS sandbox without asking, but not other commands', async () => {
     const tests = [answer('1. Run the tests', coder('test', {}), coder('exec', { cmd: 'touch made.txt' }), coder('test', { cmd: 'touch other.txt' })), 'done'];
     const { result, server } = await run(['--approval-mode', 'auto-edit'], tests);
