@@ -15,7 +15,6 @@ function isOwnTests(request: ApprovalRequest): boolean {
   return request.tool === '@coder test' && request.kind !== undefined && request.kind !== 'shell';
 }
 
-
 // A headless refusal addressed to the model: what it may still do, and what the person can pass.
 function headlessRefusal(request: ApprovalRequest, mode: ApprovalMode, testsRun = false): Error {
   // In sandboxed auto-edit, the call that runs the tests without asking, in the model's JSON: a model refused
