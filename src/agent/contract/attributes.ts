@@ -1,3 +1,5 @@
+import { NextUnescaped } from './finder.js';
+
 // Reads the attribute list of an HTML-like opening tag by hand instead of with a regex: one forward pass,
 // no backtracking, so a response full of half-written tags cannot make the parser quadratic-by-regex.
 
@@ -36,20 +38,68 @@ interface Value {
   end: number;
 }
 
-// A quoted value runs to the next identical quote: `>` and the other quote character are plain text inside it.
-function readValue(text: string, at: number): Value | undefined {
-  const quote = text[at];
-  if (quote === '"' || quote === "'") {
-    const close = text.indexOf(quote, at + 1);
-    return close === -1 ? undefined : { value: text.slice(at + 1, close), end: close + 1 };
+// Finders for the closing quotes, shared by every tag of one parse (see NextUnescaped).
+export interface QuoteFinders {
+  readonly '"': NextUnescaped;
+  readonly "'": NextUnescaped;
+}
+
+export function quoteFinders(text: string): QuoteFinders {
+  return { '"': new NextUnescaped(text, '"'), "'": new NextUnescaped(text, "'") };
+}
+
+// A quoted value runs to the next identical quote that no backslash escapes: `>` and the other quote
+// character are plain text inside it. Models escape the quote they opened with (`args='{"a":"it\'s"}'`,
+// `args="{\"cmd\":\"read\"}"`); the value is unescaped the way they meant it.
+function readQuoted(text: string, at: number, quote: '"' | "'", quotes: QuoteFinders): Value | undefined {
+  const close = quotes[quote].find(at + 1);
+  if (close === -1) return undefined;
+  const raw = text.slice(at + 1, close);
+  return { value: raw.includes(`\\${quote}`) ? unescapeQuoted(raw, quote) : raw, end: close + 1 };
+}
+
+// `\'` in single quotes is a quote (JSON has no such escape, so nothing else changes); a double-quoted value
+// with `\"` in it was escaped as a string whole, so `\\` goes back to `\` too.
+function unescapeQuoted(raw: string, quote: string): string {
+  if (quote === "'") return raw.replace(/\\([\\'])/g, (pair: string, char: string) => (char === "'" ? "'" : pair));
+  return raw.replace(/\\([\\"])/g, '$1');
+}
+
+// An unquoted JSON object or array (`args={"cmd":"read",...}`), read to its balanced end; strings may hold
+// any bracket or quote. Undefined when it never closes (or reaches a `<`: the scan stops at the next tag).
+function readBareJson(text: string, at: number): Value | undefined {
+  let depth = 0;
+  let inString = false;
+  let escaped = false;
+  for (let pos = at; pos < text.length; pos++) {
+    const char = text[pos];
+    if (inString) {
+      if (escaped) escaped = false;
+      else if (char === '\\') escaped = true;
+      else if (char === '"') inString = false;
+      continue;
+    }
+    if (char === '"') inString = true;
+    else if (char === '{' || char === '[') depth++;
+    else if (char === '}' || char === ']') {
+      depth--;
+      if (depth === 0) return { value: text.slice(at, pos + 1), end: pos + 1 };
+    } else if (char === '<') return undefined; // outside a string JSON has no `<`: the next tag, not this value
   }
+  return undefined;
+}
+
+function readValue(text: string, at: number, quotes: QuoteFinders): Value | undefined {
+  const quote = text[at];
+  if (quote === '"' || quote === "'") return readQuoted(text, at, quote, quotes);
+  if (quote === '{' || quote === '[') return readBareJson(text, at);
   let pos = at;
   while (pos < text.length && !endsUnquoted(text, pos)) pos++;
   return pos === at ? undefined : { value: text.slice(at, pos), end: pos };
 }
 
 // `start` is the index just after the tag name. Undefined when the text there is not a complete opening tag.
-export function readOpenTag(text: string, start: number): OpenTag | undefined {
+export function readOpenTag(text: string, start: number, quotes: QuoteFinders = quoteFinders(text)): OpenTag | undefined {
   const attributes = new Map<string, string>();
   let pos = start;
   for (;;) {
@@ -65,7 +115,7 @@ export function readOpenTag(text: string, start: number): OpenTag | undefined {
     const afterName = skipSpaces(text, pos);
     let value = '';
     if (text[afterName] === '=') {
-      const read = readValue(text, skipSpaces(text, afterName + 1));
+      const read = readValue(text, skipSpaces(text, afterName + 1), quotes);
       if (read === undefined) return undefined;
       value = read.value;
       pos = read.end;

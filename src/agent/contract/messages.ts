@@ -51,6 +51,16 @@ export function unknownTool(tools: readonly string[], names: readonly string[]):
   return lines(`FORMAT ERROR: ${what}. Allowed tools: ${toolList(tools)}.`, `Use one of them${viaCoder}, e.g.`, exampleCall(tools));
 }
 
+export function unreadableToolCall(tools: readonly string[], starts: readonly string[]): string {
+  const calls = starts.length === 1 ? '1 <tool_call> tag' : `${starts.length} <tool_call> tags`;
+  const example = hasCoder(tools) ? '<tool_call name="@coder">{"cmd":"write","args":{"file":"a.txt","content":"it\'s"}}</tool_call>' : exampleCall(tools);
+  return lines(
+    `FORMAT ERROR: ${calls} could not be read (an attribute never closes, or the JSON is unbalanced), so nothing in this response ran: ${starts.slice(0, 2).map((start) => `\`${start.replace(/^</, '')}\``).join(', ')}`,
+    'Send the whole response again; put JSON with quotes in the tag body, e.g.',
+    example,
+  );
+}
+
 export function malformedAgentCall(count: number): string {
   const calls = count === 1 ? '1 <agent_call> tag was' : `${count} <agent_call> tags were`;
   return lines(

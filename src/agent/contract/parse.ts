@@ -6,12 +6,18 @@ import type { AgentCallTag, ParsedResponse, ToolCallTag } from './types.js';
 
 export type { AgentCallTag, ParsedResponse, ToolCallTag } from './types.js';
 
+// A body the model fenced as a code block (```json ... ```): the call is what the fence holds.
+function unfenced(body: string): string {
+  const match = /^```[\w-]*[ \t]*\r?\n([\s\S]*?)\r?\n[ \t]*```$/.exec(body);
+  return match ? match[1]!.trim() : body;
+}
+
 function toToolCall(text: string, tag: FoundTag): ToolCallTag {
   const args = tag.attributes.get('args');
   return {
     name: (tag.attributes.get('name') ?? '').trim(),
     // A paired tag carries its args in the body when there is no args attribute (multi-line JSON, usually).
-    args: args ?? tag.body?.trim() ?? '',
+    args: args ?? unfenced(tag.body?.trim() ?? ''),
     raw: text.slice(tag.start, tag.end),
     index: tag.start,
   };
@@ -44,11 +50,16 @@ function tidy(prose: string): string {
   return prose.replace(/\n[ \t]*\n(?:[ \t]*\n)+/g, '\n\n').trim();
 }
 
+function snippet(text: string, at: number): string {
+  const line = text.slice(at, at + 101).split('\n')[0]!;
+  return line.length > 100 ? `${line.slice(0, 99)}…` : line;
+}
+
 // Splits one assistant response into what the /coder contract cares about. One forward scan over the text
 // (see tags.ts); nothing here backtracks, so a hostile 1 MB response parses in linear time.
 export function parseResponse(text: string): ParsedResponse {
   const lower = asciiLower(text);
-  const tags = scanTags(text, lower);
+  const { tags, unreadable } = scanTags(text, lower);
   const block = findReasoning(text, lower, tags);
   const toolCalls: ToolCallTag[] = [];
   const agentCalls: AgentCallTag[] = [];
@@ -73,6 +84,8 @@ export function parseResponse(text: string): ParsedResponse {
     toolCalls,
     agentCalls,
     malformedAgentCalls,
+    // The start of each tool tag that could not be read (first line, at most 100 characters).
+    unreadableToolCalls: unreadable.map((at) => snippet(text, at)),
     hasCodeBlock: outside.includes('```'),
     looseShell: findLooseShell(outside),
     prose: tidy(removeSpans(text, proseSpans, '')),

@@ -1,4 +1,4 @@
-import { isSpace, readOpenTag } from './attributes.js';
+import { isSpace, quoteFinders, readOpenTag } from './attributes.js';
 import { NextIndex } from './finder.js';
 
 export type TagKind = 'tool' | 'agent';
@@ -63,18 +63,32 @@ function nearestClose(family: Family, at: number): { index: number; end: number 
   return best;
 }
 
+export interface ScannedTags {
+  tags: FoundTag[];
+  // Where a tool tag that was meant as a call (it starts `name=` or `args=`) could not be read: an attribute
+  // that never closes, say. Such a tag is reported to the model, never dropped as prose.
+  unreadable: number[];
+}
+
+const MEANT_AS_CALL = /^\s+(?:name|args)\s*=/i;
+
 // Every syntactically complete <tool_call>/<tool>/<agent_call> tag, in order, without overlaps. A paired tag
 // takes its body up to the first closing tag of its family (`</tool_call>` and `</tool>` both close a tool tag,
 // models mix them). An opening tag with no closing tag before the next opening still counts when it has
 // attributes (the model forgot the `/`); a bare `<tool_call>` with neither is a mention in prose, not a call.
-export function scanTags(text: string, lower: string): FoundTag[] {
+export function scanTags(text: string, lower: string): ScannedTags {
   const all = families(lower);
   const found: FoundTag[] = [];
+  const unreadable: number[] = [];
+  const quotes = quoteFinders(text);
   let pos = lower.indexOf('<');
   while (pos !== -1) {
     const named = tagNameAt(lower, pos, all);
-    const open = named && readOpenTag(text, pos + 1 + named.length);
+    const open = named && readOpenTag(text, pos + 1 + named.length, quotes);
     let next = pos + 1;
+    if (named && !open && named.family.kind === 'tool' && MEANT_AS_CALL.test(text.slice(pos + 1 + named.length, pos + 41 + named.length))) {
+      unreadable.push(pos);
+    }
     if (named && open) {
       const { family } = named;
       const closing = open.selfClosing ? undefined : nearestClose(family, open.end);
@@ -90,5 +104,5 @@ export function scanTags(text: string, lower: string): FoundTag[] {
     }
     pos = lower.indexOf('<', next);
   }
-  return found;
+  return { tags: found, unreadable };
 }

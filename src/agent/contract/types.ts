@@ -24,6 +24,8 @@ export interface ParsedResponse {
   toolCalls: ToolCallTag[];
   agentCalls: AgentCallTag[];
   malformedAgentCalls: number;
+  // The start of each tool tag meant as a call that could not be read (never run, never taken as prose).
+  unreadableToolCalls: string[];
   hasCodeBlock: boolean;
   looseShell: string[];
   prose: string;

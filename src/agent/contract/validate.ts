@@ -1,11 +1,11 @@
-import { codeBlock, looseShell, malformedAgentCall, missingReasoning, unknownTool } from './messages.js';
+import { codeBlock, looseShell, malformedAgentCall, missingReasoning, unknownTool, unreadableToolCall } from './messages.js';
 import { commandOf } from './shell.js';
 import { isAllowedTool } from './tool-names.js';
 import type { ParsedResponse } from './types.js';
 
 export { fingerprint } from './fingerprint.js';
 
-export type ViolationKind = 'missing-reasoning' | 'unknown-tool' | 'code-block' | 'loose-shell' | 'malformed-agent-call';
+export type ViolationKind = 'missing-reasoning' | 'unreadable-tool-call' | 'unknown-tool' | 'code-block' | 'loose-shell' | 'malformed-agent-call';
 
 export interface Violation {
   kind: ViolationKind;
@@ -26,6 +26,11 @@ export function validateResponse(parsed: ParsedResponse, options: ValidateOption
   const hasToolCalls = parsed.toolCalls.length > 0;
   if (hasToolCalls && !parsed.reasoningBeforeCalls) {
     return { kind: 'missing-reasoning', correction: missingReasoning(tools, parsed.reasoning !== null) };
+  }
+  // A call the model meant but that could not be read is never dropped while the rest runs (the results
+  // would be numbered differently from the model's calls), nor taken as a final answer when it was alone.
+  if (parsed.unreadableToolCalls.length > 0) {
+    return { kind: 'unreadable-tool-call', correction: unreadableToolCall(tools, parsed.unreadableToolCalls) };
   }
   const unknown = [...new Set(parsed.toolCalls.map((call) => call.name).filter((name) => !isAllowedTool(name, tools)))];
   if (unknown.length > 0) return { kind: 'unknown-tool', correction: unknownTool(tools, unknown) };

@@ -226,7 +226,9 @@ export class AgentLoop {
     if (signal.aborted) throw signal.reason;
     if (working) {
       const results = outcomes.flatMap((outcome, index) => {
-        if (outcome.tool === '@todo') return [];
+        // A call refused because nobody can approve it (C241) did not fail the step: the model was told to
+        // go on with what runs, and counting it would mark the step failed and push it toward a replan.
+        if (outcome.tool === '@todo' || outcome.code === 'C241') return [];
         const observed = observedFailure(outcome, parsed.toolCalls[index]?.args ?? '');
         return [{ ok: outcome.ok, ...(outcome.ok ? {} : { error: `${outcome.code ?? ''} ${outcome.message ?? ''}`.trim() }), ...(observed ? { observed: true } : {}) }];
       });

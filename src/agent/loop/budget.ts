@@ -18,8 +18,24 @@ export function resultShare(budget: number, count: number): number {
 // Rewrites `--flag N` / `--flag` into `"key": N` / `"key"` for the flags the command takes.
 // Only codeward's own lines are rewritten (bracketed notes, warnings): a file's or a process's text never is.
 export function inAgentWords(text: string, command: AnyCommand | undefined): string {
-  if (!command || command.effect === 'exec' || !text.includes('--')) return text;
+  if (!command || !text.includes('--')) return text;
+  if (command.effect === 'exec') return rawOutputCall(text);
   return text.split('\n').map((line) => (/^\[.*\]$|^warning: /.test(line) ? flagsToKeys(line, command) : line)).join('\n');
+}
+
+// A failing test run's header names the call that shows all of its output (`all of it: exec --cmd "npm test
+// 2>&1"`): the model sends JSON, so it gets the call as JSON. Only that header's first occurrence, before
+// the process's own text, is rewritten.
+const RAW_OUTPUT_NOTE = /^(--- output \(.*; all of it: )exec --cmd ("(?:[^"\\]|\\.)*")(\) ---)$/m;
+
+function rawOutputCall(text: string): string {
+  return text.replace(RAW_OUTPUT_NOTE, (whole, lead: string, quoted: string, tail: string) => {
+    try {
+      return `${lead}${JSON.stringify({ cmd: 'exec', args: { cmd: JSON.parse(quoted) as string } })}${tail}`;
+    } catch {
+      return whole;
+    }
+  });
 }
 
 function flagsToKeys(text: string, command: AnyCommand): string {

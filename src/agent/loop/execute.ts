@@ -6,6 +6,8 @@ import type { EventSink, ToolOutcome } from '../events.js';
 import { runTodo } from '../tasks/todo.js';
 import type { TaskTracker } from '../tasks/tracker.js';
 import { DEFAULT_RESULT_BYTES, fitResult, resultShare } from './budget.js';
+import { withoutOwnTests } from './own-tests.js';
+import { messageInAgentWords } from './words.js';
 import { diffSince, snapshotFiles } from './diffs.js';
 import { CHANGE_COMMANDS, previewCall } from './preview.js';
 import { dependencies, footprint, sharesPath, type CallFootprint } from './schedule.js';
@@ -68,10 +70,13 @@ function repeatsMessage(envelope: Envelope): boolean {
   return values.length > 0 && values.every((value) => typeof value === 'string' && envelope.error.message.includes(value));
 }
 
+// A failure's data goes through the command's formatter only when it is a process's output (exec, test); the
+// formatters of other commands describe a success ("patched undefined: undefined replacements" from C221's
+// {count, lines}), and what the data holds is in the message already.
 function envelopeOutput(engine: Engine, envelope: Envelope, raw: string, share: number): string {
   const command = engine.registry.find(envelope.cmd);
   let text = '';
-  if (command && (envelope.ok || (envelope.data !== undefined && !repeatsMessage(envelope)))) {
+  if (command && (envelope.ok || (command.effect === 'exec' && envelope.data !== undefined && !repeatsMessage(envelope)))) {
     try {
       text = command.format(envelope.data);
     } catch {
@@ -88,7 +93,11 @@ async function runCoder(tag: ToolCallTag, cmd: string, context: BatchContext, sh
   const before = context.diffs ? await snapshotFiles(context.engine, tag.args) : [];
   const envelope = await context.engine.run(tag.args, { signal: context.signal, ...(context.caller ? { caller: context.caller } : {}) });
   const output = envelopeOutput(context.engine, envelope, tag.args, share);
-  if (!envelope.ok) return { ok: false, code: envelope.error.code, message: envelope.error.message, output };
+  if (!envelope.ok) {
+    const said = messageInAgentWords(envelope.error.message, context.engine.registry.find(envelope.cmd));
+    const message = context.allowance && !context.allowance.commands.has('test') ? withoutOwnTests(said) : said;
+    return { ok: false, code: envelope.error.code, message, output };
+  }
   const diff = before.length > 0 ? await diffSince(before) : '';
   return { ok: true, output, ...(diff ? { diff } : {}) };
 }

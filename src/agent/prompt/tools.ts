@@ -1,5 +1,6 @@
 import { parseCall } from '../../args/parse-call.js';
 import type { AnyCommand } from '../../engine/command.js';
+import type { FlagInfo } from '../../engine/flags.js';
 import type { Registry } from '../../engine/registry.js';
 
 // One example as the JSON envelope the model should send, derived from the CLI example on the command's
@@ -32,8 +33,15 @@ function commandLine(command: AnyCommand, registry: Registry, examplesPerCommand
 // others get one line (name, required flags, what it does): a wrong flag is answered with the valid ones.
 const COMMON: ReadonlySet<string> = new Set(['read', 'write', 'patch', 'create', 'search', 'tree', 'exec', 'test', 'git-diff']);
 
+// A required list of objects shows its item's keys (`edits: [{file, search, replace, all?}]`): without them a
+// model guesses (`path`, `old`, `new`) and loses a turn. Only a flat item shape is shown (update's is not).
+function requiredShape(flag: FlagInfo): string {
+  const item = /^JSON array of (\{[^{}]*\})/.exec(flag.description)?.[1];
+  return item ? `${flag.name}: [${item.replace(/,?\s*encoding\?/, '')}]` : flag.name;
+}
+
 function shortLine(command: AnyCommand, registry: Registry): string {
-  const required = registry.flags(command).filter((flag) => flag.required).map((flag) => flag.name);
+  const required = registry.flags(command).filter((flag) => flag.required).map(requiredShape);
   const what = command.summary.split(/[;:(]/)[0]!.trim();
   return `${command.name}${required.length > 0 ? ` (${required.join(', ')})` : ''}: ${what}`;
 }

@@ -1,6 +1,7 @@
 import { fail } from '../../engine/errors.js';
 import { KNOWN_EFFECTS, type ApprovalRequest, type ScopedApprover } from '../../permissions/index.js';
 import type { PermissionOptions } from '../../setup.js';
+import { EDITS, EDITS_AND_OWN_TESTS } from '../../agent/loop/own-tests.js';
 import type { ApprovalMode } from './options.js';
 
 // Edits that auto-edit approves: commands whose effect is a file write (not delete, clean, exec).
@@ -15,8 +16,10 @@ function isOwnTests(request: ApprovalRequest): boolean {
 }
 
 // A headless refusal addressed to the model: what it may still do, and what the person can pass.
-function headlessRefusal(request: ApprovalRequest, mode: ApprovalMode): Error {
-  const can = mode === 'ask' ? 'reads and searches' : 'reads, searches and file edits';
+function headlessRefusal(request: ApprovalRequest, mode: ApprovalMode, testsRun = false): Error {
+  // In sandboxed auto-edit, the call that runs the tests without asking, in the model's JSON: a model refused
+  // `exec "npm test"` or `test {"cmd": "pytest"}` otherwise stops testing (or says it could not).
+  const can = mode === 'ask' ? 'reads and searches' : `reads, searches${testsRun ? EDITS_AND_OWN_TESTS : EDITS}`;
   const allow = request.suggestion ? `--allow ${JSON.stringify(request.suggestion)}` : '';
   const rerun = request.source === 'immune'
     ? 'it is safety-immune: only a person in an interactive run can approve it'
@@ -39,7 +42,8 @@ export function permissionsFor(mode: ApprovalMode, person: ScopedApprover | unde
   if (mode === 'ask') return { ...base, yes: false, approver: fallback };
   const approver: ScopedApprover = async (request) => {
     if (request.source === 'default' && (isFileEdit(request.tool) || (isOwnTests(request) && (await sandboxed())))) return 'once';
-    return fallback(request);
+    if (person) return person(request);
+    throw headlessRefusal(request, mode, !isOwnTests(request) && (await sandboxed()));
   };
   return { ...base, yes: false, approver };
 }

@@ -7,6 +7,7 @@ const BROKEN: Record<string, string> = {
   'reasoning-late': `<tool_call name="@coder" args='tree'/><reasoning>1. x</reasoning>`,
   'unknown-tool': `<reasoning>1. x</reasoning><tool_call name="@bash" args='ls'/><tool_call args='ls'/>`,
   'malformed-agent-call': '<agent_call agent="file"/>',
+  'unreadable-tool-call': `<reasoning>1. x</reasoning><tool_call name="@coder" args='{"cmd":"tree"}`,
   'code-block': '```\nnpm test\n```',
   'loose-shell': '$ npm run build -- --watch',
 };

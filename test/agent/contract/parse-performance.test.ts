@@ -31,6 +31,10 @@ describe('parseResponse on hostile 1 MB input', () => {
     ['reasoning never closed', '<reasoning> 1. step '],
     ['quotes of both kinds interleaved', `<tool_call a='" b="' <tool c=" `],
     ['shell-looking and quoted lines', '> make sure\n$ npm test\n> go to "x\n\n \t\n'],
+    // An escaped quote does not close a value: without the shared finder each opening would scan to the end.
+    ['escaped single quotes that never close', "<tool_call name=x args='\\' "],
+    ['escaped double quotes that never close', '<tool_call name=x args="\\" '],
+    ['bare JSON values that never close', '<tool_call name=x args={"a":[{"b":"} '],
   ])('%s parses in well under a second', (_title, fragment) => {
     const { ms } = timed(fill(fragment));
     expect(ms).toBeLessThan(1_000);

@@ -19,6 +19,11 @@ describe('parseResponse: tool call tags', () => {
     ['missing name', `<tool_call args='tree'/>`, { name: '', args: 'tree' }],
     ['no entity decoding', `<tool_call name="@coder" args="a &amp;&amp; b"/>`, { name: '@coder', args: 'a &amp;&amp; b' }],
     ['first of a repeated attribute wins', `<tool_call name="@coder" name="@bash" args='x'/>`, { name: '@coder', args: 'x' }],
+    // Relay probes: how models escape the quote they opened with, or leave JSON unquoted.
+    ["\\' inside single quotes", String.raw`<tool_call name="@coder" args='{"cmd":"write","args":{"content":"it\'s"}}' />`, { name: '@coder', args: `{"cmd":"write","args":{"content":"it's"}}` }],
+    ['an even run of backslashes before the closing quote', String.raw`<tool_call name="@coder" args='read --file x\\' />`, { name: '@coder', args: String.raw`read --file x\\` }],
+    ['JSON escaped whole inside double quotes', String.raw`<tool_call name="@coder" args="{\"cmd\":\"write\",\"args\":{\"content\":\"a\\\"b\\nc\"}}" />`, { name: '@coder', args: String.raw`{"cmd":"write","args":{"content":"a\"b\nc"}}` }],
+    ['bare JSON holding brackets, quotes and > in strings', `<tool_call name="@coder" args={"cmd":"exec","args":{"cmd":"echo '}' > a"}} />`, { name: '@coder', args: `{"cmd":"exec","args":{"cmd":"echo '}' > a"}}` }],
   ])('%s', (_title, tag, expected) => {
     expect(calls(R + tag)).toEqual([expected]);
   });
@@ -26,6 +31,16 @@ describe('parseResponse: tool call tags', () => {
   it('reads a paired tag body as args when there is no args attribute (multi-line, trimmed)', () => {
     const body = '{\n  "cmd": "exec",\n  "args": {"cmd": "echo <b> && cat x"}\n}';
     expect(calls(`${R}<tool_call name="@coder">\n${body}\n</tool_call>`)).toEqual([{ name: '@coder', args: body }]);
+  });
+
+  it('reads a body fenced as a code block as the JSON the fence holds', () => {
+    expect(calls(`${R}<tool_call name="@coder">\n\`\`\`json\n{"cmd":"tree"}\n\`\`\`\n</tool_call>`)).toEqual([{ name: '@coder', args: '{"cmd":"tree"}' }]);
+  });
+
+  it('reports a tool tag meant as a call that cannot be read, and not a mention of the tag in prose', () => {
+    const parsed = parseResponse(`${R}<tool_call name="@coder" args='{"cmd":"tree"} />\nDone with the <tool_call tag and <tool_call> too.`);
+    expect(parsed.toolCalls).toEqual([]);
+    expect(parsed.unreadableToolCalls).toEqual([`<tool_call name="@coder" args='{"cmd":"tree"} />`]);
   });
 
   it('prefers the args attribute over the body of a paired tag', () => {

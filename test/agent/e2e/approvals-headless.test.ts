@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startModelServer, type ModelServer } from '../../helpers/model-server.js';
 import { tempDir, writeFiles } from '../../helpers/fixture.js';
 import { agentEnv, answer, coder, runAgent } from './run-agent.js';
+import { agentCall, isOrchestrator, teamReplies } from './team-server.js';
 
 let server: ModelServer | undefined;
 afterEach(async () => {
@@ -42,6 +43,19 @@ describe('headless approvals (issue 17 point 8)', () => {
     expect(results).not.toMatch(/run interactively|--yes/);
   });
 
+  // Relay run B: a batch whose search ran and whose test command was refused marked the step failed
+  // ("Progress: 2/4 done, 1 failed") and counted toward the replan rule.
+  it('a refused call neither fails the step its batch served nor counts toward a replan', async () => {
+    const plan = '1. Read package.json and run a build\n2. Summarise';
+    const { result } = await run(['--approval-mode', 'ask', '--output-format', 'stream-json'], [answer(plan, coder('read', { file: 'package.json' }), coder('exec', { cmd: 'touch made.txt' })), 'done']);
+    expect(result.status).toBe(0);
+    const tasks = result.events.filter((event) => event.type === 'task');
+    const afterBatch = tasks.find((event) => event.plan.tasks[0].status !== 'pending' && event.plan.tasks[0].status !== 'in_progress');
+    expect(afterBatch.plan.tasks[0].status).toBe('completed');
+    expect(afterBatch.plan.consecutiveFailures).toBe(0);
+    expect(tasks.some((event) => event.plan.tasks.some((task: { status: string }) => task.status === 'failed'))).toBe(false);
+  });
+
   it.skipIf(!HAS_BWRAP)('auto-edit runs the project\'s own tests inside the OS sandbox without asking, but not other commands', async () => {
     const tests = [answer('1. Run the tests', coder('test', {}), coder('exec', { cmd: 'touch made.txt' }), coder('test', { cmd: 'touch other.txt' })), 'done'];
     const { result, server } = await run(['--approval-mode', 'auto-edit'], tests);
@@ -50,7 +64,53 @@ describe('headless approvals (issue 17 point 8)', () => {
     expect(results).toMatch(/\[1\] @coder test: ok\n\$ npm test/);
     // A test call with its own command line is a shell line: it still asks.
     expect(results).toMatch(/\[3\] @coder test: error C241/);
-    expect(results).toMatch(/\[2\] @coder exec: error C241 [^\n]*Go on with what runs without asking \(reads, searches and file edits\)/);
+    expect(results).toMatch(/\[2\] @coder exec: error C241 [^\n]*Go on with what runs without asking \(reads, searches, file edits and the project's tests as \{"cmd":"test","args":\{\}\}/);
+  });
+
+  // Run B of the relay sessions: the model ran the tests its own way (`exec "npm test"`, `test` with "cmd"), was
+  // told only "reads, searches and file edits" run, and had to guess that a bare `test` was the way.
+  it.skipIf(!HAS_BWRAP)('a refused test command line in auto-edit names the call that runs the tests, and the model\'s retry runs', async () => {
+    const tests = [
+      answer('1. Run the tests', coder('exec', { cmd: 'npm test' }), coder('test', { cmd: 'node test.js' })),
+      (request: { messages: { content: string }[] }) => (/"cmd":"test","args":\{\}/.test(request.messages.at(-1)!.content) ? answer('1. Run the tests as told', coder('test', {})) : 'gave up: the tests cannot run here'),
+      'done',
+    ];
+    server = await startModelServer({ replies: tests });
+    const root = await project();
+    const env = { ...(await agentEnv()), OPENAI_API_KEY: 'x' };
+    const result = await runAgent(['-p', 'run the tests', '--provider', 'openai', '--base-url', server.openaiBaseUrl, '--approval-mode', 'auto-edit', '--output-format', 'stream-json'], { cwd: root, env });
+    expect(result.status).toBe(0);
+    const first = server.requests[1]!.messages.at(-1)!.content;
+    expect(first).toMatch(/\[1\] @coder exec: error C241 [^\n]*\{"cmd":"test","args":\{\}\} \(the detected runner, no "cmd", in the OS sandbox\)/);
+    expect(first).toMatch(/\[2\] @coder test: error C241 [^\n]*\{"cmd":"test","args":\{\}\}/);
+    expect(server.requests).toHaveLength(3);
+    expect(server.requests[2]!.messages.at(-1)!.content).toMatch(/\[1\] @coder test: ok\n\$ npm test/);
+    expect(result.events.at(-1)).toMatchObject({ type: 'final', result: 'done' });
+  });
+
+  it.skipIf(!HAS_BWRAP)('an agent that may not run test is not told to run it (it would be C240)', async () => {
+    const script = {
+      orchestrator: [answer('1. Let the coder agent build it', agentCall('coder', 'TASK-BUILD run npm test')), 'done'],
+      workers: { 'TASK-BUILD': [answer('1. Run the tests', coder('exec', { cmd: 'npm test' })), 'could not run them'] },
+    };
+    const { reply } = teamReplies(script);
+    server = await startModelServer({ fallback: reply });
+    const root = await project();
+    const env = { ...(await agentEnv()), OPENAI_API_KEY: 'x' };
+    const result = await runAgent(['-p', 'build it', '--provider', 'openai', '--base-url', server.openaiBaseUrl, '--approval-mode', 'auto-edit'], { cwd: root, env });
+    expect(result.status).toBe(0);
+    const worker = server.requests.filter((request) => !isOrchestrator(request));
+    expect(worker).toHaveLength(2);
+    const results = worker[1]!.messages.at(-1)!.content;
+    expect(results).toMatch(/\[1\] @coder exec: error C241 [^\n]*Go on with what runs without asking \(reads, searches and file edits\)/);
+    expect(results).not.toContain('"cmd":"test"');
+  });
+
+  it.skipIf(!HAS_BWRAP)('a refused run of the project\'s own tests (an ask rule) never claims the tests run without asking', async () => {
+    const { result, server } = await run(['--approval-mode', 'auto-edit', '--ask', '@coder test'], TESTS);
+    expect(result.status).toBe(0);
+    const results = server.requests[1]!.messages.at(-1)!.content;
+    expect(results).toMatch(/\[1\] @coder test: error C241 [^\n]*\(reads, searches and file edits\)/);
   });
 
   it.skipIf(!HAS_BWRAP)('auto-edit asks for the tests when the sandbox lets them reach the network', async () => {

@@ -69,7 +69,7 @@ describe('the model\'s own keys (issue 17 point 2)', () => {
       'Done.',
     ]);
     expect(results).toContain('[1] @coder read: ok\n2 | // second\n3 | // third');
-    expect(results).toContain('[2] @coder read: error C210 read has no "lines"; it was taken as --head, and --head expects a whole number, got "first forty"; for a line range use start and end');
+    expect(results).toContain('[2] @coder read: error C210 read has no "lines"; it was taken as "head", and "head" expects a whole number, got "first forty"; for a line range use start and end');
     expect(results).toMatch(/\[3\] @coder read: ok\n1 \| export const parse[^\n]*$/m);
     expect(results).not.toMatch(/\[3\][\s\S]*2 \| /);
   });

@@ -37,8 +37,29 @@ describe('test results lead with the outcome (issue 17 point 3)', () => {
     expect(lines[6]).toBe('  ✗ splits on commas (parse.test.js:3)');
     expect(results).toContain("  ✗ trims (parse.test.js:4)\n    Expected values to be strictly equal:\n    \n    'a' !== 'a '");
     expect(results).not.toMatch(/node:internal\/|node:async_hooks|duration_ms|# Subtest/);
-    expect(results).toContain('all of it: exec --cmd "npm test 2>&1"');
+    // The call that shows all of it is named in the model's own JSON, and sent as written it runs.
+    expect(results).toContain('all of it: {"cmd":"exec","args":{"cmd":"npm test 2>&1"}}) ---');
+    expect(results).not.toContain('exec --cmd');
     expect(results).toMatch(/\[exit 1\]/);
     expect(results.length).toBeLessThan(2_000);
+  });
+
+  it('the call named for the whole output runs as the model copies it', async () => {
+    const root = await tempDir('codeward-agent-tests-raw-');
+    await writeFiles(root, {
+      'package.json': '{ "type": "module", "scripts": { "test": "node --test" } }\n',
+      'package-lock.json': '{}',
+      'a.test.js': "import { test } from 'node:test';\nimport assert from 'node:assert/strict';\ntest('fails', () => { assert.equal(1, 2); });\n",
+    });
+    const copied = (request: { messages: { content: string }[] }): string => {
+      const call = /all of it: (\{.*\})\) ---/.exec(request.messages.at(-1)!.content)?.[1];
+      return call ? answer('1. See all of the output', `<tool_call name="@coder">${call}</tool_call>`) : 'no call was named';
+    };
+    server = await startModelServer({ replies: [answer('1. Run the tests', coder('test', {})), copied, 'done'] });
+    const env = { ...(await agentEnv()), OPENAI_API_KEY: 'x' };
+    const run = await runAgent(['-p', 'run the tests', '--approval-mode', 'yolo', '--provider', 'openai', '--base-url', server.openaiBaseUrl], { cwd: root, env });
+    expect(run.status).toBe(0);
+    expect(server.requests).toHaveLength(3);
+    expect(server.requests[2]!.messages.at(-1)!.content).toMatch(/^\[1\] @coder exec: error C253 [\s\S]*duration_ms/m);
   });
 });

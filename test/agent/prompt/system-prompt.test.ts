@@ -33,6 +33,9 @@ describe('the system prompt', () => {
     for (const command of registry.commands) expect(context).toMatch(new RegExp(`(?:- |; |also: )${command.name}[ :]`));
     expect(context).toMatch(/- write: [^\n]*required: file, content/);
     expect(context).toMatch(/rollback \(file\): Put one file back/);
+    // A required list of objects shows its item's keys; a nested shape (update's ops) is not spelled out.
+    expect(context).toMatch(/multipatch \(edits: \[\{file, search, replace, all\?\}\]\): Apply search\/replace edits/);
+    expect(context).toMatch(/update \(files\): /);
     const examples = context.split('\n').filter((line) => line.startsWith('  {'));
     expect(examples.length).toBeGreaterThanOrEqual(8);
     // The test example is not one language's (issue 17 point 10).
