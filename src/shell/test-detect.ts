@@ -4,11 +4,24 @@ import { detectNodeRunner } from './test-detect-node.js';
 
 export { ProjectFiles, type FilterStyle, type NodeScript, type TestRunner } from './test-detect-files.js';
 
+// Whether the project tells pytest where its packages are: a root conftest.py (pytest puts its folder on
+// sys.path) or a `pythonpath` setting in any of pytest's config files.
+async function declaresPythonPath(files: ProjectFiles): Promise<boolean> {
+  if (files.has('conftest.py')) return true;
+  for (const name of ['pytest.ini', '.pytest.ini', 'pyproject.toml', 'setup.cfg', 'tox.ini']) {
+    if (/^\s*pythonpath\s*=/m.test((await files.text(name)) ?? '')) return true;
+  }
+  return false;
+}
+
 async function detectPython(files: ProjectFiles): Promise<TestRunner | undefined> {
   const venv = ['.venv', 'venv'].find((name) => files.has(name));
+  // `python -m pytest` puts the project root on sys.path; a bare `pytest` does not, and a package at the
+  // root (`import shop` from tests/) then fails to import unless the project says where it is: the
+  // same root goes on the path through pytest's own pythonpath option (pytest >= 7).
   const pytest: TestRunner = {
     runner: 'pytest',
-    command: venv ? `${venv}/bin/python -m pytest -q` : 'pytest -q',
+    command: venv ? `${venv}/bin/python -m pytest -q` : (await declaresPythonPath(files)) ? 'pytest -q' : 'pytest -q -o pythonpath=.',
     filter: 'pytest',
   };
   if (files.has('pytest.ini', 'conftest.py', 'pyproject.toml')) return pytest;

@@ -18,7 +18,8 @@ const NOISE: readonly RegExp[] = [
   /^\s*(?:#\s*)?duration_ms:?\s+[\d.]+\s*$/,
   /^#\s+(?:Subtest:|suites\s+\d+|cancelled\s+0|todo\s+0|skipped\s+0)/,
   /^\s*ℹ\s+(?:duration_ms|suites|cancelled 0|todo 0|skipped 0)\b/,
-  /^>\s/,
+  // npm's echo of the script ('> pkg@1.0.0 test', '> node --test'); pytest's failing line ('>       assert') stays.
+  /^> \S/,
   /^\s*failureType:\s/,
   /^\s*(?:code: 'ERR_ASSERTION'|name: 'AssertionError'|operator: '\w+')\s*$/,
   /^npm (?:ERR!|error) (?:Test failed|code ELIFECYCLE|A complete log|Lifecycle script)/,
@@ -87,6 +88,36 @@ function headedFailures(lines: readonly string[], head: RegExp, stop: RegExp): T
   return failures;
 }
 
+// pytest's details per failing test: "____ test_name ____" (TestClass.test_name for methods), then the
+// source with the failing line marked `>` and the error lines `E   ...`.
+function pytestDetails(lines: readonly string[]): Map<string, string[]> {
+  const details = new Map<string, string[]>();
+  let current: string[] | undefined;
+  for (const line of lines) {
+    const title = /^_{3,} (.+?) _{3,}$/.exec(line);
+    if (title) details.set(title[1]!, (current = []));
+    else if (/^={3,}/.test(line)) current = undefined;
+    else if (current && (/^>\s/.test(line) || /^E\s/.test(line))) current.push(line);
+  }
+  return details;
+}
+
+// pytest -q short summary: "FAILED test_x.py::test_name - AssertionError: assert 1 == 2". pytest cuts
+// that line to the terminal's width, so the message comes from the test's own `>` and `E` lines when
+// the details are there.
+function pytestFailures(lines: readonly string[]): TestFailure[] {
+  const failed = lines.flatMap((line) => {
+    const match = /^FAILED\s+(\S+)(?:\s+-\s+(.*))?$/.exec(line);
+    return match ? [{ name: match[1]!, summary: match[2] ?? '' }] : [];
+  });
+  if (failed.length === 0) return [];
+  const details = pytestDetails(lines);
+  return failed.map(({ name, summary }) => {
+    const shown = details.get(name.split('::').slice(1).join('.')) ?? [];
+    return { name, message: shown.length > 0 ? clip(shown) : summary };
+  });
+}
+
 // Each runner's way of naming a failing test, tried in order; the first that finds any wins.
 const FINDERS: readonly ((lines: readonly string[]) => TestFailure[])[] = [
   tapFailures,
@@ -96,11 +127,7 @@ const FINDERS: readonly ((lines: readonly string[]) => TestFailure[])[] = [
   (lines) => headedFailures(lines, /^\s*●\s+(.+›.+)$/, /^\s*(?:Test Suites:|Tests:)/),
   // node --test spec reporter: "✖ name (1.2ms)" under "✖ failing tests:"
   (lines) => headedFailures(lines, /^\s*✖\s+(?!failing tests)(.+?)\s+\([\d.]+m?s\)\s*$/, /^\s*ℹ\s/),
-  // pytest -q short summary: "FAILED test_x.py::test_name - AssertionError: assert 1 == 2"
-  (lines) => lines.flatMap((line) => {
-    const match = /^FAILED\s+(\S+)(?:\s+-\s+(.*))?$/.exec(line);
-    return match ? [{ name: match[1]!, message: match[2] ?? '' }] : [];
-  }),
+  pytestFailures,
   // go: "--- FAIL: TestX (0.00s)" then "    x_test.go:12: message"
   (lines) => headedFailures(lines, /^\s*--- FAIL:\s+(\S+)/, /^(?:FAIL|ok|PASS)\b/),
   // mocha: "  1) suite" "       name:" then the error

@@ -106,7 +106,26 @@ describe('test', () => {
   it.skipIf(!hasPytest)('runs pytest for real (pytest.ini) with -k', async () => {
     await writeFiles(root, { 'pytest.ini': '[pytest]\n', 'test_x.py': 'def test_ok():\n    assert 1\n\ndef test_bad():\n    assert 0\n' });
     expect(await test()).toMatchObject({ ok: false, error: { code: 'C253' }, data: { runner: 'pytest', exitCode: 1, summary: { passed: 1, failed: 1 } } });
-    expect(await test({ pattern: 'ok' })).toMatchObject({ ok: true, data: { command: "pytest -q -k 'ok'", summary: { passed: 1, failed: 0 } } });
+    expect(await test({ pattern: 'ok' })).toMatchObject({ ok: true, data: { command: "pytest -q -o pythonpath=. -k 'ok'", summary: { passed: 1, failed: 0 } } });
+  });
+
+  it.skipIf(!hasPytest)('pytest for real: a package at the root imports from tests/, and a failure shows its own E lines', async () => {
+    // A bare `pytest` cannot import `shop` from tests/ here (no conftest.py, no pythonpath setting).
+    const why = 'the discount for gold customers must be ten percent of the price before any coupon is applied';
+    await writeFiles(root, {
+      'pyproject.toml': '[project]\nname = "shop"\nversion = "0.1.0"\n',
+      'shop/__init__.py': '',
+      'shop/pricing.py': 'def discount(price):\n    return price * 0.2\n',
+      'tests/test_pricing.py': `from shop.pricing import discount\n\ndef test_discount():\n    assert discount(100) == 10, "${why}"\n`,
+    });
+    const envelope = await test();
+    expect(envelope).toMatchObject({ ok: false, error: { code: 'C253' }, data: { command: 'pytest -q -o pythonpath=.', summary: { passed: 0, failed: 1 } } });
+    const failures = (envelope as { data: { failures: { name: string; message: string }[] } }).data.failures;
+    expect(failures).toHaveLength(1);
+    expect(failures[0]!.name).toBe('tests/test_pricing.py::test_discount');
+    // The whole message (the summary line is cut to the terminal's width) and the failing source line.
+    expect(failures[0]!.message).toContain(`E       AssertionError: ${why}`);
+    expect(failures[0]!.message).toMatch(/^>\s+assert discount\(100\) == 10/m);
   });
 
   it('--cmd overrides detection, runs as given, and ignores --pattern with a warning', async () => {

@@ -58,11 +58,13 @@ describe('detectTestRunner', () => {
   });
 
   it.each([
-    [{ 'pyproject.toml': '[project]\nname="x"\n' }, 'pytest', 'pytest -q'],
-    [{ 'pytest.ini': '[pytest]\n' }, 'pytest', 'pytest -q'],
+    [{ 'pyproject.toml': '[project]\nname="x"\n' }, 'pytest', 'pytest -q -o pythonpath=.'],
+    [{ 'pyproject.toml': '[tool.pytest.ini_options]\npythonpath = ["src"]\n' }, 'pytest', 'pytest -q'],
+    [{ 'pytest.ini': '[pytest]\n' }, 'pytest', 'pytest -q -o pythonpath=.'],
+    [{ 'pytest.ini': '[pytest]\npythonpath = .\n' }, 'pytest', 'pytest -q'],
     [{ 'conftest.py': '' }, 'pytest', 'pytest -q'],
-    [{ 'setup.cfg': '[metadata]\nname=x\n[tool:pytest]\naddopts=-q\n' }, 'pytest', 'pytest -q'],
-    [{ 'tox.ini': '[tox]\nenvlist=py3\n[pytest]\n' }, 'pytest', 'pytest -q'],
+    [{ 'setup.cfg': '[metadata]\nname=x\n[tool:pytest]\naddopts=-q\n' }, 'pytest', 'pytest -q -o pythonpath=.'],
+    [{ 'tox.ini': '[tox]\nenvlist=py3\n[pytest]\n' }, 'pytest', 'pytest -q -o pythonpath=.'],
     [{ 'tox.ini': '[tox]\nenvlist=py3\n' }, 'tox', 'tox'],
     [{ 'pyproject.toml': '', '.venv/bin/python': '' }, 'pytest', '.venv/bin/python -m pytest -q'],
   ])('python %o → %s', async (files, runner, command) => {
