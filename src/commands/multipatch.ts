@@ -27,7 +27,9 @@ const flags = z.strictObject({
 type Edit = z.infer<typeof edit>;
 
 export interface MultipatchData {
-  files: { path: string; edits: number; backup: string | null }[];
+  // edits: how many of the call's edits named the file; replacements: how many places they changed
+  // (an `all: true` edit can change several).
+  files: { path: string; edits: number; replacements: number; backup: string | null }[];
 }
 
 // What a failing edit is reported as: C223 naming the edit, with its own code and message.
@@ -43,6 +45,7 @@ interface FileState {
   doc: TextDoc;
   text: string;
   edits: number;
+  replacements: number;
 }
 
 // A base64 edit whose bytes are not UTF-8 text: matched and replaced byte for byte on the current bytes.
@@ -51,6 +54,7 @@ function byteEdit(state: FileState, raw: { search: Buffer; replace: Buffer }, it
   const result = replaceExactBytes(current, raw.search, raw.replace, item.all);
   state.doc = decodeText(result.bytes);
   state.text = state.doc.text;
+  state.replacements += result.replacements;
   ctx.warn(`edit ${index + 1} (${item.file}): search/replace are bytes that are not UTF-8 text, so they were matched and replaced byte for byte`);
 }
 
@@ -63,7 +67,7 @@ async function validate(edits: readonly Edit[], ctx: CommandContext): Promise<Ma
       if (!state) {
         const file = await loadEditable(ctx, item.file);
         const same = [...files.values()].find((each) => each.file.target.real === file.target.real);
-        state = same ?? { file, doc: file.doc, text: file.doc.text, edits: 0 };
+        state = same ?? { file, doc: file.doc, text: file.doc.text, edits: 0, replacements: 0 };
         files.set(item.file, state);
       }
       const raw = rawEditBytes(item.search, item.replace, item.encoding, decodeBase64, ['search', 'replace']);
@@ -78,6 +82,7 @@ async function validate(edits: readonly Edit[], ctx: CommandContext): Promise<Ma
       for (const note of result.notes) ctx.warn(`edit ${index + 1} (${item.file}): ${note}`);
       state.text = result.text;
       state.edits += 1;
+      state.replacements += result.replacements;
     } catch (error) {
       throw editFailure(index, item, error);
     }
@@ -111,7 +116,7 @@ async function run(args: z.infer<typeof flags>, ctx: CommandContext): Promise<Mu
       throw isCodewardError(error) && error.code === 'C223' ? error : fail('C223', `writing the files failed (${toCodewardError(error).message}); every file was restored`);
     }
   });
-  const report = states.map(({ file, edits }, index) => ({ path: file.target.rel, edits, backup: changedAt[index] ? backupLabel(ctx, besides[index], checkpoint) : null }));
+  const report = states.map(({ file, edits, replacements }, index) => ({ path: file.target.rel, edits, replacements, backup: changedAt[index] ? backupLabel(ctx, besides[index], checkpoint) : null }));
   return { files: report };
 }
 
@@ -125,5 +130,5 @@ export const multipatchCommand = defineCommand({
   annotations: { readOnly: false, destructive: true, idempotent: false },
   touches: (args) => [...new Set(args.edits.map((item) => item.file))].map((path) => ({ path, access: 'write' as const })),
   run,
-  format: (data: MultipatchData) => data.files.map((file) => `patched ${file.path} (${plural(file.edits, 'edit')})`).join('\n'),
+  format: (data: MultipatchData) => data.files.map((file) => `patched ${file.path} (${plural(file.edits, 'edit')}${file.replacements !== file.edits ? `, ${plural(file.replacements, 'replacement')}` : ''})`).join('\n'),
 });

@@ -3,6 +3,7 @@ import { chmod, lstat, readFile, readdir, stat, symlink } from 'node:fs/promises
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createEngine, type Engine, type Envelope } from '../../src/index.js';
+import { multipatchCommand } from '../../src/commands/multipatch.js';
 import { removeDir, tempDir, writeFiles } from '../helpers/fixture.js';
 
 let root: string;
@@ -66,9 +67,9 @@ describe('multipatch', () => {
       { file: 'c.md', search: 'loginV1', replace: 'loginV2' },
     ]);
     expect(data(result).files).toEqual([
-      { path: 'a.ts', edits: 2, backup: 'a.ts.bak' },
-      { path: 'lib/b.ts', edits: 1, backup: 'lib/b.ts.bak' },
-      { path: 'c.md', edits: 1, backup: 'c.md.bak' },
+      { path: 'a.ts', edits: 2, replacements: 2, backup: 'a.ts.bak' },
+      { path: 'lib/b.ts', edits: 1, replacements: 1, backup: 'lib/b.ts.bak' },
+      { path: 'c.md', edits: 1, replacements: 1, backup: 'c.md.bak' },
     ]);
     expect(await text('a.ts')).toBe('loginV2();\nloginV2Helper();\n');
     expect(await text('lib/b.ts')).toBe('import { loginV2 } from "./a";\n');
@@ -78,13 +79,26 @@ describe('multipatch', () => {
     expect(await text('c.md.bak')).toBe('Call loginV1.\n');
   });
 
+  it('counts the places an all: true edit changed apart from the edits, in the data and the text', async () => {
+    await writeFiles(root, { 'a.py': 'total(x)\ntotal(y)\ntotal(z)\n', 'b.py': 'total(1)\n' });
+    const result = await multipatch([
+      { file: 'a.py', search: 'total(', replace: 'sum_of(', all: true },
+      { file: 'b.py', search: 'total(', replace: 'sum_of(' },
+    ]);
+    expect(data(result).files.map(({ path, edits, replacements }) => ({ path, edits, replacements }))).toEqual([
+      { path: 'a.py', edits: 1, replacements: 3 },
+      { path: 'b.py', edits: 1, replacements: 1 },
+    ]);
+    expect(multipatchCommand.format!(data(result))).toBe('patched a.py (1 edit, 3 replacements)\npatched b.py (1 edit)');
+  });
+
   it('a later edit sees the result of an earlier edit of the same file', async () => {
     await writeFiles(root, { 'a.txt': 'start\n' });
     const result = await multipatch([
       { file: 'a.txt', search: 'start', replace: 'middle' },
       { file: 'a.txt', search: 'middle', replace: 'end' },
     ]);
-    expect(data(result).files).toEqual([{ path: 'a.txt', edits: 2, backup: 'a.txt.bak' }]);
+    expect(data(result).files).toEqual([{ path: 'a.txt', edits: 2, replacements: 2, backup: 'a.txt.bak' }]);
     expect(await text('a.txt')).toBe('end\n');
     expect(await text('a.txt.bak')).toBe('start\n');
   });
@@ -169,7 +183,7 @@ describe('multipatch', () => {
       { file: './a.txt', search: 'ONE\ntwo', replace: '1\n2' },
       { file: 'link.txt', search: '2\nthree', replace: '2\n3' },
     ]);
-    expect(data(result).files).toEqual([{ path: 'a.txt', edits: 3, backup: 'a.txt.bak' }]);
+    expect(data(result).files).toEqual([{ path: 'a.txt', edits: 3, replacements: 3, backup: 'a.txt.bak' }]);
     expect(await text('a.txt')).toBe('1\n2\n3\n');
     expect(await text('a.txt.bak')).toBe('one\ntwo\nthree\n');
     expect((await lstat(join(root, 'link.txt'))).isSymbolicLink()).toBe(true);
