@@ -3,7 +3,7 @@ import { chmod, lstat, readFile, readdir, stat, symlink } from 'node:fs/promises
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createEngine, type Engine, type Envelope } from '../../src/index.js';
-import { multipatchCommand } from '../../src/commands/multipatch.js';
+import { multipatchCommand, type MultipatchData } from '../../src/commands/multipatch.js';
 import { removeDir, tempDir, writeFiles } from '../helpers/fixture.js';
 
 let root: string;
@@ -39,7 +39,7 @@ function failure(envelope: Envelope): { code: string; message: string } {
   return envelope.error;
 }
 
-type FilesData = { files: { path: string; edits: number; backup: string | null }[] };
+type FilesData = MultipatchData;
 function data(envelope: Envelope): FilesData {
   if (!envelope.ok) throw new Error(`expected success, got ${JSON.stringify(envelope)}`);
   return envelope.data as FilesData;
