@@ -1,7 +1,7 @@
 import { mkdir, symlink, utimes } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { removeDir, runCli, tempDir, writeFiles } from '../helpers/fixture.js';
+import { engineFor, removeDir, runCli, tempDir, writeFiles } from '../helpers/fixture.js';
 
 // What a newcomer following the README found, through the real binary: text-mode `list` shows what the README
 // says (kind, size, mtime, name); contradictory flags are usage errors (exit 2) naming the fix.
@@ -44,5 +44,31 @@ describe('list in text mode', () => {
     const result = cli(['list', '--page', '3']);
     expect(result.status).toBe(0);
     expect(result.stdout).toBe('no entries on page 3: the folder has 1 (pages of 100); try --page 1\n');
+  });
+});
+
+describe('policy list and policy check', () => {
+  it('lists the built-in default of every command, the same the gate decides for it with no rules', async () => {
+    await writeFiles(root, { 'a.txt': 'x\n' });
+    const names = (await engineFor(root)).registry.names();
+    const listed = cli(['--json', 'policy', 'list']).json.data.rules as { pattern: string; action: string; source: string }[];
+    const defaults = new Map(listed.filter((rule) => rule.source === 'default').map((rule) => [rule.pattern, rule.action]));
+    for (const name of ['undo', 'redo', 'restore', 'checkpoints']) expect(defaults.has(`@coder ${name}`), name).toBe(true);
+    for (const name of names) {
+      expect(defaults.get(`@coder ${name}`), `${name} is listed`).toBeDefined();
+      const checked = JSON.parse(cli(['--json', 'policy', 'check', `@coder ${name}`]).stdout) as { decision: string };
+      expect(checked.decision, `${name}: listed default vs the gate`).toBe(defaults.get(`@coder ${name}`));
+    }
+    const text = cli(['policy', 'list']).stdout;
+    expect(text).toMatch(/^ask {3}@coder undo {2}\(default\)$/m);
+  }, 60_000);
+
+  it('an explanation names its rule and source once', () => {
+    const deny = cli(['--deny', '@coder exec rm *', 'policy', 'check', '@coder exec rm -rf x']).stdout;
+    expect(deny).toBe('deny: @coder exec rm -rf x\n  denied by rule "@coder exec rm *" (deny) from --deny\n  outcome: C240\n');
+    const immune = cli(['policy', 'check', '@coder write .git/config']).stdout;
+    expect(immune.match(/safety-immune/g)).toHaveLength(1);
+    const fallback = cli(['policy', 'check', '@coder undo']).stdout;
+    expect(fallback.match(/default/g)).toHaveLength(1);
   });
 });

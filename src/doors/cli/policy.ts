@@ -1,6 +1,6 @@
 import { usageError } from '../../engine/errors.js';
 import type { Registry } from '../../engine/registry.js';
-import { DenialStore, DenialTracker, denialLimitsFromEnv, formatProblem, loadPolicy, type CliRuleFlags } from '../../permissions/index.js';
+import { DenialStore, DenialTracker, defaultAction, denialLimitsFromEnv, formatProblem, loadPolicy, type CliRuleFlags, type ListedRule, type Policy } from '../../permissions/index.js';
 import { ShellParser } from '../../shell/parse.js';
 import { Workspace } from '../../workspace/workspace.js';
 import type { GlobalOptions } from '../global-options.js';
@@ -16,6 +16,38 @@ function cliRules(options: GlobalOptions): CliRuleFlags {
   return { allow: options.allow, ask: options.ask, deny: options.deny };
 }
 
+const ORDER = { deny: 0, ask: 1, allow: 2 } as const;
+const SHELL_COMMANDS = new Set(['exec', 'test']);
+
+// The rules in force, then the built-in default of every command the registry has (the gate's default is by
+// the command's effect, so a command added to the registry is listed without a second list to keep).
+function listedRules(policy: Policy, registry: Registry): ListedRule[] {
+  const own = policy.list().filter((rule) => rule.source !== 'default');
+  const defaults: ListedRule[] = registry.commands.map((command) => {
+    const shell = SHELL_COMMANDS.has(command.name);
+    return {
+      pattern: `@coder ${command.name}`,
+      action: shell ? 'ask' : defaultAction(command.effect, 'plain') ?? 'ask',
+      source: 'default',
+      ...(shell ? { note: 'after the read-only allowlist' } : {}),
+    };
+  });
+  return [...own, ...defaults.sort((a, b) => ORDER[a.action] - ORDER[b.action])];
+}
+
+// How `policy check` names what decided: the rule and its source, once (the reason may already say them).
+function decidedBy(reason: string, explanation: { source: string; rule?: { pattern: string; file?: string } | undefined; immune?: string | undefined }, blocked: { code: string } | undefined): string {
+  const { source, rule, immune } = explanation;
+  if (blocked) return ` (${blocked.code}, danger classifier)`;
+  if (rule) {
+    if (source === 'default') return '';
+    // The gate's reason names a matched rule with its origin ("denied by rule X (deny) from --deny").
+    return reason.includes(`"${rule.pattern}"`) ? '' : ` (rule "${rule.pattern}" from ${rule.file ?? source})`;
+  }
+  if (immune) return reason.includes(immune) ? '' : ` [${immune}]`;
+  return reason.includes(source) ? '' : ` (${source})`;
+}
+
 // `codeward policy list` and `codeward policy check '<call>'`: the effective rules, and the decision
 // for one call with the rule, source or immune pattern that decided it.
 export async function policyCommand(rest: readonly string[], options: GlobalOptions, io: PolicyIo, registry: Registry): Promise<number> {
@@ -25,7 +57,7 @@ export async function policyCommand(rest: readonly string[], options: GlobalOpti
   const policy = await loadPolicy({ workspaceRoot: workspace.root, ...(home ? { home } : {}), cliRules: cliRules(options), strict: false });
   const problems = policy.problems.map(formatProblem);
   if (verb === 'list') {
-    const rules = policy.list();
+    const rules = listedRules(policy, registry);
     if (options.json) {
       io.stdout.write(`${JSON.stringify({ ok: true, cmd: 'policy list', data: { rules, files: policy.files, problems }, warnings: [] })}\n`);
       return 0;
@@ -49,7 +81,7 @@ export async function policyCommand(rest: readonly string[], options: GlobalOpti
       io.stdout.write(`${JSON.stringify({ decision, reason, source: blocked ? 'danger' : source, ...(rule ? { rule } : {}), ...(immune ? { immune } : {}), ...(blocked ? { code: blocked.code } : {}), judged, outcome })}\n`);
       return 0;
     }
-    const by = blocked ? ` (${blocked.code}, danger classifier)` : rule ? ` (rule "${rule.pattern}" from ${rule.file ?? source})` : immune ? ` (safety-immune: ${immune})` : ` (${source})`;
+    const by = decidedBy(reason, explanation, blocked);
     io.stdout.write(`${decision}: ${judged}\n  ${reason}${by}\n  outcome: ${outcome}\n`);
     return 0;
   }
