@@ -57,8 +57,13 @@ function findMatches(jail: Beneath, dir: DirHandle, matches: (name: string) => b
 // clean is for leftovers; a pattern that would also match ordinary source files is a mistake.
 const ORDINARY_NAMES = ['index.ts', 'main.go', 'README.md', 'Makefile', 'package.json', '.gitignore'];
 
+// A usage error (exit 2), found before anything is touched or asked.
+function checkFlags(args: CleanArgs): void {
+  if (args.force && args.dryRun) throw fail('C210', 'use either --dry-run (only list) or --force (remove), not both: drop one of them');
+}
+
 async function run(args: CleanArgs, ctx: CommandContext): Promise<CleanData> {
-  if (args.force && args.dryRun) throw fail('C210', 'use either --dry-run (list only) or --force (remove), not both');
+  checkFlags(args);
   const root = ctx.path(args.dir);
   if (root.kind !== 'dir') throw fail('C210', `${args.dir} is not a folder`);
   const matches = picomatch(args.pattern, { dot: true });
@@ -129,6 +134,7 @@ export const cleanCommand = defineCommand({
   // A dry run only lists names: it is judged like tree (no approval), a real clean like delete.
   effectOf: (args) => (args.dryRun ? 'read' : 'destructive'),
   annotations: { readOnly: false, destructive: true, idempotent: true },
+  check: checkFlags,
   touches: (args) => [{ path: args.dir, access: 'list' }],
   run,
   format,

@@ -72,3 +72,20 @@ describe('policy list and policy check', () => {
     expect(fallback.match(/default/g)).toHaveLength(1);
   });
 });
+
+describe('contradictory flags are usage errors (exit 2) naming the fix, before anything is touched', () => {
+  it.each([
+    [['clean', '--force', '--dry-run'], 'use either --dry-run (only list) or --force (remove), not both: drop one of them'],
+    [['read', '--file', 'a.bak', '--head', '1', '--byte-offset', '3'], 'use either --byte-offset (bytes) or --start/--end/--head/--tail (lines), not both'],
+    [['read', '--file', 'a.bak', '--head', '1', '--tail', '1'], 'use either --head or --tail, not both'],
+    [['read', '--file', 'a.bak', '--encoding', 'base64', '--tail', '1'], 'with --encoding base64 use --byte-offset and --max-bytes'],
+  ])('%j', async (args, message) => {
+    await writeFiles(root, { 'a.bak': 'old\n' });
+    for (const json of [false, true]) {
+      const result = cli(json ? ['--json', ...args] : args);
+      expect(result.status).toBe(2);
+      expect(json ? result.json.error?.message : result.stderr).toContain(message);
+    }
+    expect(cli(['list', '--json']).json.data.entries.map((entry: { name: string }) => entry.name)).toEqual(['a.bak']);
+  });
+});
