@@ -14,3 +14,23 @@ export function formatNumberedLines(content: string, firstLine: number | null): 
 export function plural(count: number, noun: string, nouns = `${noun}s`): string {
   return `${count} ${count === 1 ? noun : nouns}`;
 }
+
+// `label` and its items joined by ", ", wrapped to `width` columns: the first line starts with `lead` + label, the
+// others are indented to where the items start. An item longer than a line gets a line of its own.
+export function wrapList(lead: string, label: string, items: readonly string[], width = 100): string[] {
+  const head = `${lead}${label}`;
+  const indent = ' '.repeat(head.length);
+  const lines: string[] = [];
+  let line = head;
+  items.forEach((item, index) => {
+    const piece = index < items.length - 1 ? `${item},` : item;
+    const fresh = line === head || line === indent;
+    if (!fresh && line.length + 1 + piece.length > width) {
+      lines.push(line);
+      line = indent;
+    }
+    line += line === head || line === indent ? piece : ` ${piece}`;
+  });
+  lines.push(line);
+  return lines;
+}
