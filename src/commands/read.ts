@@ -135,6 +135,7 @@ function tailLines(text: string, endOffset: number, size: number): number {
 // One file (args.file) with the call's range and encoding.
 async function readOne(args: ReadArgs, ctx: CommandContext): Promise<ReadData> {
   const target = ctx.path(args.file);
+  if (target.kind === 'dir') throw fail('C210', `${args.file} is a folder, not a file; list it with: list --path ${args.file} (or tree --dir ${args.file})`);
   const startedAt = Date.now();
   // Verified against the jail's stat (dev+ino, O_NOFOLLOW); its stats are the descriptor's own fstat.
   const file = await ctx.workspace.openReadFile(target);

@@ -89,3 +89,22 @@ describe('contradictory flags are usage errors (exit 2) naming the fix, before a
     expect(cli(['list', '--json']).json.data.entries.map((entry: { name: string }) => entry.name)).toEqual(['a.bak']);
   });
 });
+
+describe('words after doctor and policy, and a folder given to read, are usage errors naming the fix', () => {
+  it.each([
+    [['doctor', 'extra'], 2, 'doctor takes no arguments (got "extra"); its options are the global ones, e.g. codeward -C DIR doctor --json'],
+    [['policy'], 2, 'policy needs list or check'],
+    [['policy', 'lst'], 2, 'unknown policy subcommand "lst" (did you mean list?)'],
+    [['policy', 'list', 'extra'], 2, 'policy list takes no arguments (got "extra")'],
+    [['policy', 'check'], 2, "policy check needs the call to judge, e.g. codeward policy check '@coder exec npm test'"],
+    [['read', '--file', 'src'], 1, 'src is a folder, not a file; list it with: list --path src (or tree --dir src)'],
+  ])('%j', async (args, status, message) => {
+    await mkdir(join(root, 'src'));
+    const text = cli(args);
+    expect(text.status).toBe(status);
+    expect(text.stderr).toContain(message);
+    const json = cli(['--json', ...args]);
+    expect(json.status).toBe(status);
+    expect(json.json.error?.message).toContain(message);
+  });
+});

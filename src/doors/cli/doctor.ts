@@ -1,4 +1,5 @@
 import { configFromSettings } from '../../engine/config.js';
+import { usageError } from '../../engine/errors.js';
 import { formatIgnored, loadPolicy, readProjectSettings, type ProjectSettings } from '../../permissions/index.js';
 import { GIT_PROTECTED_SUMMARY, HOME_READABLE, HOME_SECRETS, OTHER_TOOLS_IN_WORKSPACE, PROTECTED_FILES_IN_WORKSPACE, PROTECTED_IN_WORKSPACE } from '../../sandbox/policy.js';
 import { ProcessSandbox } from '../../sandbox/sandbox.js';
@@ -13,7 +14,8 @@ interface DoctorIo {
 }
 
 // `codeward doctor`: what protects this workspace, in one screen.
-export async function doctorCommand(options: GlobalOptions, io: DoctorIo): Promise<number> {
+export async function doctorCommand(options: GlobalOptions, io: DoctorIo, rest: readonly string[] = ['doctor']): Promise<number> {
+  if (rest.length > 1) throw usageError(`doctor takes no arguments (got "${rest.slice(1).join(' ')}"); its options are the global ones, e.g. codeward -C DIR doctor --json`);
   const workspace = await Workspace.open(options.workspace ?? io.cwd, { env: io.env });
   const home = io.env['HOME'];
   const project = await readProjectSettings(workspace.root, home);

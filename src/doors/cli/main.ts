@@ -186,7 +186,7 @@ export async function main(givenArgv: readonly string[], io: CliIo): Promise<num
     }
     if (callToken === 'policy') return await policyCommand(extracted.rest, options, io, registry);
     if (callToken === 'trust') return await (await import('./trust.js')).trustCommand(extracted.rest, options, io);
-    if (callToken === 'doctor') return await (await import('./doctor.js')).doctorCommand(options, io);
+    if (callToken === 'doctor') return await (await import('./doctor.js')).doctorCommand(options, io, extracted.rest);
     if (callToken === 'mcp') return await (await import('../mcp/serve.js')).mcpCommand(extracted.rest, options, io);
     if (command === undefined && callToken !== undefined) refuseUnknownCommand(registry, callToken);
     // A ChatCLI plugin call with the wrapper's --yes: not where ChatCLI may not have asked anyone.

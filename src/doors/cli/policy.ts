@@ -1,4 +1,5 @@
 import { usageError } from '../../engine/errors.js';
+import { suggest } from '../../text/suggest.js';
 import type { Registry } from '../../engine/registry.js';
 import { DenialStore, DenialTracker, defaultAction, denialLimitsFromEnv, formatProblem, loadPolicy, type CliRuleFlags, type ListedRule, type Policy } from '../../permissions/index.js';
 import { ShellParser } from '../../shell/parse.js';
@@ -48,10 +49,28 @@ function decidedBy(reason: string, explanation: { source: string; rule?: { patte
   return reason.includes(source) ? '' : ` (${source})`;
 }
 
+const USAGE = 'usage: codeward policy list | codeward policy check \'@coder exec npm test\' (or a JSON call)';
+
+// Usage errors (exit 2) before the workspace is opened: an unknown verb (with the near one), words after
+// `list`, `check` without a call.
+function checkUsage(verb: string | undefined, more: readonly string[]): void {
+  if (verb === 'list') {
+    if (more.length > 0) throw usageError(`policy list takes no arguments (got "${more.join(' ')}"); for one call's decision: codeward policy check '${more.join(' ')}'`);
+    return;
+  }
+  if (verb === 'check') {
+    if (more.length === 0) throw usageError(`policy check needs the call to judge, e.g. codeward policy check '@coder exec npm test'`);
+    return;
+  }
+  const [near] = verb === undefined ? [] : suggest(verb, ['list', 'check']);
+  throw usageError(`${verb === undefined ? 'policy needs list or check' : `unknown policy subcommand "${verb}"${near ? ` (did you mean ${near}?)` : ''}`}; ${USAGE}`);
+}
+
 // `codeward policy list` and `codeward policy check '<call>'`: the effective rules, and the decision
 // for one call with the rule, source or immune pattern that decided it.
 export async function policyCommand(rest: readonly string[], options: GlobalOptions, io: PolicyIo, registry: Registry): Promise<number> {
   const [, verb, ...more] = rest;
+  checkUsage(verb, more);
   const workspace = await Workspace.open(options.workspace ?? io.cwd);
   const home = io.env['HOME'];
   const policy = await loadPolicy({ workspaceRoot: workspace.root, ...(home ? { home } : {}), cliRules: cliRules(options), strict: false });
@@ -85,5 +104,5 @@ export async function policyCommand(rest: readonly string[], options: GlobalOpti
     io.stdout.write(`${decision}: ${judged}\n  ${reason}${by}\n  outcome: ${outcome}\n`);
     return 0;
   }
-  throw usageError('usage: codeward policy list | codeward policy check \'@coder exec npm test\' (or a JSON call)');
+  throw usageError(USAGE);
 }
