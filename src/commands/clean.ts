@@ -54,21 +54,23 @@ function findMatches(jail: Beneath, dir: DirHandle, matches: (name: string) => b
   }
 }
 
+
 // clean is for leftovers; a pattern that would also match ordinary source files is a mistake.
 const ORDINARY_NAMES = ['index.ts', 'main.go', 'README.md', 'Makefile', 'package.json', '.gitignore'];
 
-// A usage error (exit 2), found before anything is touched or asked.
+// Usage errors (exit 2), found before anything is touched or asked.
 function checkFlags(args: CleanArgs): void {
   if (args.force && args.dryRun) throw fail('C210', 'use either --dry-run (only list) or --force (remove), not both: drop one of them');
+  const matches = picomatch(args.pattern, { dot: true });
+  const ordinary = ORDINARY_NAMES.find((name) => matches(name));
+  if (ordinary) throw fail('C210', `--pattern "${args.pattern}" would also remove ordinary files such as ${ordinary}; use a backup pattern like "*.bak"`);
 }
 
 async function run(args: CleanArgs, ctx: CommandContext): Promise<CleanData> {
   checkFlags(args);
   const root = ctx.path(args.dir);
-  if (root.kind !== 'dir') throw fail('C210', `${args.dir} is not a folder`);
+  if (root.kind !== 'dir') throw fail('C210', `${args.dir} is not a folder; clean looks below a folder (--dir), and one file is removed with: delete --paths '${JSON.stringify([args.dir])}'`);
   const matches = picomatch(args.pattern, { dot: true });
-  const ordinary = ORDINARY_NAMES.find((name) => matches(name));
-  if (ordinary) throw fail('C210', `--pattern "${args.pattern}" would also remove ordinary files such as ${ordinary}; use a backup pattern like "*.bak"`);
   const found: string[] = [];
   const jail = ctx.workspace.jail;
   const start = jail.openDir(root.real, { input: args.dir });

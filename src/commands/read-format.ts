@@ -92,6 +92,8 @@ function formatOne(data: ReadData): string {
     }
     return `${data.content}${data.content === '' || data.content.endsWith('\n') ? '' : '\n'}${offsetNote(data)}`;
   }
+  // Nothing printed would look like a failure: say the file is empty.
+  if (data.size === 0 && data.content === '') return '[empty file: 0 bytes]';
   if (data.encoding === 'base64') return data.content;
   const body = formatNumberedLines(data.content, data.startLine);
   const notes: string[] = [];

@@ -76,6 +76,7 @@ describe('policy list and policy check', () => {
 describe('contradictory flags are usage errors (exit 2) naming the fix, before anything is touched', () => {
   it.each([
     [['clean', '--force', '--dry-run'], 'use either --dry-run (only list) or --force (remove), not both: drop one of them'],
+    [['clean', '--pattern', '*'], '--pattern "*" would also remove ordinary files such as index.ts; use a backup pattern like "*.bak"'],
     [['read', '--file', 'a.bak', '--head', '1', '--byte-offset', '3'], 'use either --byte-offset (bytes) or --start/--end/--head/--tail (lines), not both'],
     [['read', '--file', 'a.bak', '--head', '1', '--tail', '1'], 'use either --head or --tail, not both'],
     [['read', '--file', 'a.bak', '--encoding', 'base64', '--tail', '1'], 'with --encoding base64 use --byte-offset and --max-bytes'],
@@ -98,13 +99,24 @@ describe('words after doctor and policy, and a folder given to read, are usage e
     [['policy', 'list', 'extra'], 2, 'policy list takes no arguments (got "extra")'],
     [['policy', 'check'], 2, "policy check needs the call to judge, e.g. codeward policy check '@coder exec npm test'"],
     [['read', '--file', 'src'], 1, 'src is a folder, not a file; list it with: list --path src (or tree --dir src)'],
+    [['clean', '--dry-run', '--dir', 'a.txt'], 1, 'a.txt is not a folder; clean looks below a folder (--dir), and one file is removed with: delete --paths \'["a.txt"]\''],
   ])('%j', async (args, status, message) => {
     await mkdir(join(root, 'src'));
+    await writeFiles(root, { 'a.txt': 'x\n' });
     const text = cli(args);
     expect(text.status).toBe(status);
     expect(text.stderr).toContain(message);
     const json = cli(['--json', ...args]);
     expect(json.status).toBe(status);
     expect(json.json.error?.message).toContain(message);
+  });
+});
+
+describe('read of an empty file says so', () => {
+  it.each([[[]], [['--tail', '2']], [['--head', '1']], [['--encoding', 'base64']]])('%j', async (extra) => {
+    await writeFiles(root, { 'empty.txt': '' });
+    const result = cli(['read', '--file', 'empty.txt', ...extra]);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toBe('[empty file: 0 bytes]\n');
   });
 });
