@@ -88,6 +88,9 @@ export async function policyCommand(rest: readonly string[], options: GlobalOpti
   if (verb === 'check' && more.length > 0) {
     // The call as the CLI would take it: one word (CLI text, JSON, a JSON array), or the words of a call.
     const input = more.length === 1 ? more[0]! : more;
+    // `@coder NAME ...` of a command that does not exist is a usage error with the near name, not a guess.
+    const named = typeof input === 'string' ? /^\s*@coder\s+(\S+)/i.exec(input)?.[1] : undefined;
+    if (named !== undefined) registry.get(named);
     const denials = options.session === undefined
       ? new DenialTracker(denialLimitsFromEnv(io.env))
       : await (await DenialStore.open({ workspaceRoot: workspace.root, sessionId: options.session, env: io.env })).load();
