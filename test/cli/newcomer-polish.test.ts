@@ -99,6 +99,8 @@ describe('words after doctor and policy, and a folder given to read, are usage e
     [['policy', 'list', 'extra'], 2, 'policy list takes no arguments (got "extra")'],
     [['policy', 'check'], 2, "policy check needs the call to judge, e.g. codeward policy check '@coder exec npm test'"],
     [['policy', 'check', '@coder reed a.txt'], 2, 'unknown command "reed" (did you mean read?)'],
+    [['help', 'reed'], 2, 'unknown command "reed" (did you mean read?)'],
+    [['reed', '--help'], 2, 'unknown command "reed" (did you mean read?)'],
     [['read', '--file', 'src'], 1, 'src is a folder, not a file; list it with: list --path src (or tree --dir src)'],
     [['clean', '--dry-run', '--dir', 'a.txt'], 1, 'a.txt is not a folder; clean looks below a folder (--dir), and one file is removed with: delete --paths \'["a.txt"]\''],
   ])('%j', async (args, status, message) => {

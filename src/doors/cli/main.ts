@@ -177,6 +177,9 @@ export async function main(givenArgv: readonly string[], io: CliIo): Promise<num
       return await (await import('../agent/run.js')).agentCommand(agentArgv, options, io);
     }
     if (options.help || extracted.rest.length === 0 || callToken === 'help') {
+      // Help for a name that is no command (`help reed`, `reed --help`): the usage error with the near name.
+      const asked = callToken === 'help' ? extracted.rest[1] : callToken;
+      if (asked !== undefined) refuseUnknownCommand(registry, asked);
       io.stdout.write(`${helpText(registry, callToken === 'help' ? extracted.rest[1] : callToken)}\n`);
       return 0;
     }
