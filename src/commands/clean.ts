@@ -7,7 +7,7 @@ import { described, flag } from '../engine/schema.js';
 import { defineCommand, type CommandContext } from '../engine/command.js';
 import { fail, toCodewardError } from '../engine/errors.js';
 import { relabel, type Beneath, type DirHandle } from '../workspace/beneath.js';
-import { plural } from './render.js';
+import { plural, visibleName } from './render.js';
 import { checkpointed } from '../files/checkpoints/record.js';
 import { immunePath } from '../permissions/immune-paths.js';
 
@@ -122,7 +122,7 @@ async function run(args: CleanArgs, ctx: CommandContext): Promise<CleanData> {
 function format(data: CleanData): string {
   if (data.removed.length === 0) return 'nothing to clean';
   const head = data.dryRun ? `would remove ${plural(data.removed.length, 'file')} (dry run):` : `removed ${plural(data.removed.length, 'file')}:`;
-  return [head, ...data.removed.map((path) => `  ${path}`)].join('\n');
+  return [head, ...data.removed.map((path) => `  ${visibleName(path)}`)].join('\n');
 }
 
 export const cleanCommand = defineCommand({

@@ -6,6 +6,7 @@ import { defineCommand, type CommandContext } from '../engine/command.js';
 import { fail } from '../engine/errors.js';
 import { relabel, type DirHandle } from '../workspace/beneath.js';
 import { described, whole, wholeOr } from '../engine/schema.js';
+import { visibleName } from './render.js';
 
 const MAX_PAGE_SIZE = 1000;
 
@@ -92,7 +93,7 @@ function format(data: ListData): string {
   const sizes = data.entries.map((entry) => (entry.kind === 'file' ? String(entry.size) : '-'));
   const width = Math.max(1, ...sizes.map((size) => size.length));
   const lines = data.entries.map((entry, index) => {
-    const name = `${entry.name}${entry.kind === 'dir' ? '/' : entry.kind === 'symlink' ? '@' : ''}`;
+    const name = `${visibleName(entry.name)}${entry.kind === 'dir' ? '/' : entry.kind === 'symlink' ? '@' : ''}`;
     return `${entry.kind.padEnd(7)}  ${sizes[index]!.padStart(width)}  ${when(entry.mtime)}  ${name}${entry.nonAccessible ? '  [not accessible]' : ''}`;
   });
   const first = (data.page - 1) * data.pageSize + 1;
