@@ -1,6 +1,6 @@
 // The text of a read result: numbered lines (or a raw piece read by byte offset) and closing notes that say
 // what was cut and name the exact call that gets it (`next`, in the CLI's flags; the MCP door words them as keys).
-import { formatNumberedLines, plural } from './render.js';
+import { formatNumberedLines, plural, visibleName } from './render.js';
 
 // The arguments of the call that gets what a cut read left out (the file and the other arguments stay).
 export interface ReadNext {
@@ -80,7 +80,7 @@ function cutNote(data: ReadData): string {
 
 export function formatRead(data: ReadData): string {
   if (data.more === undefined) return formatOne(data);
-  return [data, ...data.more].map((each) => `==> ${each.path} <==\n${formatOne(each)}`).join('\n\n');
+  return [data, ...data.more].map((each) => `==> ${visibleName(each.path)} <==\n${formatOne(each)}`).join('\n\n');
 }
 
 function formatOne(data: ReadData): string {

@@ -114,9 +114,9 @@ async function bytesBefore(file: ByteSource, offset: number, maxBytes: number): 
 // A --tail cut at --max-bytes: what it left out is before what it shows. The last line longer than --max-bytes
 // (its start cut off): read it from its start (or the bytes before, when it starts further back than the scan
 // goes). Earlier lines of the tail: by number, or the bytes before them.
-async function tailCut(file: ByteSource, tail: number, maxBytes: number, inside: boolean, facts: CutFacts, scanLimit: number): Promise<Cut> {
+async function tailCut(file: ByteSource, tail: number, maxBytes: number, inside: boolean, facts: CutFacts, scanLimit: number, signal: AbortSignal): Promise<Cut> {
   if (inside) {
-    const lineStart = await lineStartBefore(file, facts.start, scanLimit);
+    const lineStart = await lineStartBefore(file, facts.start, scanLimit, signal);
     return { next: lineStart !== undefined ? { byteOffset: lineStart } : await bytesBefore(file, facts.start, maxBytes), cut: 'tail-inside' };
   }
   if (facts.startLine !== null && facts.totalLines !== null) {
@@ -200,7 +200,7 @@ async function readOne(args: ReadArgs, ctx: CommandContext): Promise<ReadData> {
     const end = start === null ? null : start + range.bytes.length;
     const facts = { startLine, totalLines, start: start ?? 0, end: end ?? 0 };
     const cut: Cut = !range.truncated ? { next: null, cut: null }
-      : args.tail !== undefined ? await tailCut(file, args.tail, args.maxBytes, range.lineCut, facts, limit)
+      : args.tail !== undefined ? await tailCut(file, args.tail, args.maxBytes, range.lineCut, facts, limit, ctx.signal)
         : lineCut(range.lineCut, { ...facts, endLine, last: args.head ?? args.end });
     return {
       path: target.rel, content: doc.text, encoding: 'text', startLine, endLine, totalLines, truncated: range.truncated, size,

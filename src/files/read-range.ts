@@ -255,11 +255,12 @@ export async function readTail(handle: ByteSource, size: number, lines: number, 
 }
 
 // Where the line holding the byte at `offset` starts: the byte after the '\n' before it, or 0. Scans back at
-// most `maxScan` bytes; undefined when the line starts further back.
-export async function lineStartBefore(handle: ByteSource, offset: number, maxScan: number): Promise<number | undefined> {
+// most `maxScan` bytes; undefined when the line starts further back (or the call was aborted).
+export async function lineStartBefore(handle: ByteSource, offset: number, maxScan: number, signal?: AbortSignal): Promise<number | undefined> {
   const buf = bytesOf(Math.max(1, Math.min(CHUNK, offset)));
   let pos = offset;
   while (pos > 0 && offset - pos < maxScan) {
+    if (signal?.aborted) return undefined;
     const from = Math.max(0, pos - CHUNK, offset - maxScan);
     const chunk = await readAt(handle, from, pos - from, buf);
     const index = chunk.lastIndexOf(LF);

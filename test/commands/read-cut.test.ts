@@ -68,6 +68,7 @@ function check(label: string, text: string, selection: Record<string, number>, m
     expect(body(line).endsWith(data.content) && data.content !== body(line), label).toBe(true);
     expect(data.truncated, label).toBe(true);
     if (data.next?.['maxBytes'] === undefined) expect(data.next, label).toEqual({ byteOffset: starts[lines.length - 1] });
+    else expect(data.next['byteOffset']! + data.next['maxBytes'], label).toBe(data.offset);
     if (numbered) expect(data.startLine, label).toBe(lines.length);
     return;
   }
@@ -160,6 +161,23 @@ describe('read cuts name what they cut and the exact call for it', () => {
         const data = (envelope as { data: Data }).data;
         check(`unnumbered tail maxBytes ${maxBytes}`, text, { tail: 2 }, maxBytes, data, false);
       }
+    } finally {
+      delete process.env[COUNT_LINES_ENV];
+    }
+  });
+});
+
+describe('a tail inside a line that starts further back than the scan goes', () => {
+  it('names the bytes before the piece, from a character boundary', async () => {
+    await writeFiles(root, { 'wide.txt': `${'é'.repeat(60)}\n` });
+    process.env[COUNT_LINES_ENV] = '10';
+    try {
+      const envelope = await engine.run({ cmd: 'read', args: { file: 'wide.txt', tail: 1, maxBytes: 7 } });
+      const data = (envelope as { data: Data }).data;
+      expect(data).toMatchObject({ content: 'ééé', cut: 'tail-inside', truncated: true, offset: 114, endOffset: 120 });
+      // 7 bytes before offset 114 would start inside a character: the piece starts at the next one.
+      expect(data.next).toEqual({ byteOffset: 108, maxBytes: 6 });
+      expect(engine.registry.get('read').format(data)).toContain('the last line is longer than --max-bytes: these are the last 6 bytes of its text; the bytes before them: --byte-offset 108 --max-bytes 6]');
     } finally {
       delete process.env[COUNT_LINES_ENV];
     }
