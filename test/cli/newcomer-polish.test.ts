@@ -80,6 +80,9 @@ describe('contradictory flags are usage errors (exit 2) naming the fix, before a
     [['read', '--file', 'a.bak', '--head', '1', '--byte-offset', '3'], 'use either --byte-offset (bytes) or --start/--end/--head/--tail (lines), not both'],
     [['read', '--file', 'a.bak', '--head', '1', '--tail', '1'], 'use either --head or --tail, not both'],
     [['read', '--file', 'a.bak', '--encoding', 'base64', '--tail', '1'], 'with --encoding base64 use --byte-offset and --max-bytes'],
+    [['search', '--term', 'old', '--search-paths', '--no-search-content', '--context', '2'], '--context shows lines around content matches: drop it with --no-search-content (names only)'],
+    [['patch', '--file', 'a.bak', '--all', '--diff', 'x'], '--all applies to --search/--replace; a --diff applies each hunk once: drop --all'],
+    [['patch', '--file', 'a.bak', '--encoding', 'base64', '--diff', 'x'], '--encoding is for --search/--replace; a base64 --diff takes --diff-encoding base64'],
   ])('%j', async (args, message) => {
     await writeFiles(root, { 'a.bak': 'old\n' });
     for (const json of [false, true]) {
