@@ -59,7 +59,11 @@ describe('policy list and policy check', () => {
       const checked = JSON.parse(cli(['--json', 'policy', 'check', `@coder ${name}`]).stdout) as { decision: string };
       expect(checked.decision, `${name}: listed default vs the gate`).toBe(defaults.get(`@coder ${name}`));
     }
+    // clean --dry-run only reads: the gate allows it, and the listing says so.
+    const dry = JSON.parse(cli(['--json', 'policy', 'check', '{"cmd":"clean","args":{"dryRun":true}}']).stdout) as { decision: string };
+    expect(dry.decision).toBe('allow');
     const text = cli(['policy', 'list']).stdout;
+    expect(text).toContain('ask   @coder clean  (default; allow when its flags make it read-only, e.g. --dry-run)');
     expect(text).toMatch(/^ask {3}@coder undo {2}\(default\)$/m);
   }, 60_000);
 

@@ -26,11 +26,13 @@ function listedRules(policy: Policy, registry: Registry): ListedRule[] {
   const own = policy.list().filter((rule) => rule.source !== 'default');
   const defaults: ListedRule[] = registry.commands.map((command) => {
     const shell = SHELL_COMMANDS.has(command.name);
+    // A command whose flags can make it read-only (clean --dry-run) is judged by that effect.
+    const note = shell ? 'after the read-only allowlist' : command.effectOf ? 'allow when its flags make it read-only, e.g. --dry-run' : undefined;
     return {
       pattern: `@coder ${command.name}`,
       action: shell ? 'ask' : defaultAction(command.effect, 'plain') ?? 'ask',
       source: 'default',
-      ...(shell ? { note: 'after the read-only allowlist' } : {}),
+      ...(note ? { note } : {}),
     };
   });
   return [...own, ...defaults.sort((a, b) => ORDER[a.action] - ORDER[b.action])];
