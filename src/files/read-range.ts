@@ -201,10 +201,10 @@ export async function readTail(handle: ByteSource, size: number, lines: number, 
   const ending = await readAt(handle, Math.max(0, size - 3), Math.min(3, size), buf);
   const finalNewline = ending[ending.length - 1] === LF;
   const crlf = finalNewline && ending[ending.length - 2] === CR;
-  // Bytes of the final line end ("\n" or "\r\n"): a selection fits when its text does. An empty last line
-  // keeps its end (without it the line would not show).
+  // Bytes of the final line end ("\n" or "\r\n") that may be dropped: a selection fits when its text does. An
+  // empty last line keeps its first byte ("\n", or the "\r" of "\r\n"): without it the line would not show.
   const lastEmpty = finalNewline && (size === (crlf ? 2 : 1) || ending[ending.length - (crlf ? 3 : 2)] === LF);
-  const endLength = finalNewline && !lastEmpty ? (crlf ? 2 : 1) : 0;
+  const endLength = !finalNewline ? 0 : lastEmpty ? (crlf ? 1 : 0) : crlf ? 2 : 1;
   // A '\n' at p < searchEnd starts line material at p + 1; the final '\n' only ends the last line.
   const searchEnd = finalNewline ? size - 1 : size;
   // Lowest offset worth scanning: a '\n' there starts a line whose text is exactly maxBytes long.

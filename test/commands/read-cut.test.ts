@@ -152,6 +152,33 @@ describe('read cuts name what they cut and the exact call for it', () => {
     }
   }, 60_000);
 
+  it('random files of line ends, empty lines and 1- to 4-byte characters (seeded, bounded)', async () => {
+    let seed = 0x5eed;
+    const next = (n: number): number => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % n;
+    };
+    const pieces = ['a', 'b', 'é', '€', '😀', '\n', '\n', '\r\n', ' '];
+    for (let round = 0; round < 12; round += 1) {
+      let text = '';
+      const length = 1 + next(16);
+      for (let index = 0; index < length; index += 1) text += pieces[next(pieces.length)]!;
+      const file = `fuzz${round}.txt`;
+      await writeFiles(root, { [file]: text });
+      const size = Buffer.byteLength(text);
+      for (const selection of [{}, { start: 2 }, { head: 2 }, { tail: 1 }, { tail: 3 }] as Record<string, number>[]) {
+        const [first, last] = requested(selection, model(text).lines.length);
+        if (first > last) continue;
+        for (let maxBytes = 1; maxBytes <= size + 1; maxBytes += 1) {
+          const label = `${JSON.stringify(text)} ${JSON.stringify(selection)} maxBytes ${maxBytes}`;
+          const envelope = await engine.run({ cmd: 'read', args: { file, ...selection, maxBytes } });
+          if (!envelope.ok) throw new Error(`${label}: ${envelope.error.message}`);
+          check(label, text, selection, maxBytes, envelope.data as Data, true);
+        }
+      }
+    }
+  }, 60_000);
+
   it('a tail with no line numbers (over the counting limit) names the bytes before it', async () => {
     process.env[COUNT_LINES_ENV] = '0';
     try {
