@@ -194,6 +194,19 @@ describe('read cuts name what they cut and the exact call for it', () => {
   });
 });
 
+describe('a line end split across the 64 KiB read chunks', () => {
+  it.each([65_535, 65_536, 65_534])('a %i-byte line then CRLF: whole at --max-bytes of its text, cut one byte below', async (length) => {
+    await writeFiles(root, { 'chunk.txt': `${'a'.repeat(length)}\r\nb\n` });
+    const whole = (await engine.run({ cmd: 'read', args: { file: 'chunk.txt', head: 1, maxBytes: length } })) as { data: Data };
+    expect(whole.data).toMatchObject({ truncated: false, cut: null, next: null, endLine: 1 });
+    expect(whole.data.content).toBe('a'.repeat(length));
+    const all = (await engine.run({ cmd: 'read', args: { file: 'chunk.txt', maxBytes: length + 1 } })) as { data: Data };
+    expect(all.data).toMatchObject({ truncated: true, cut: 'lines', next: { start: 2 } });
+    const cut = (await engine.run({ cmd: 'read', args: { file: 'chunk.txt', head: 1, maxBytes: length - 1 } })) as { data: Data };
+    expect(cut.data).toMatchObject({ truncated: true, cut: 'inside', next: { byteOffset: length - 1 } });
+  });
+});
+
 describe('a tail inside a line that starts further back than the scan goes', () => {
   it('names the bytes before the piece, from a character boundary', async () => {
     await writeFiles(root, { 'wide.txt': `${'é'.repeat(60)}\n` });
