@@ -7,7 +7,7 @@ import { described, flag } from '../engine/schema.js';
 import { defineCommand, type CommandContext } from '../engine/command.js';
 import { fail, toCodewardError } from '../engine/errors.js';
 import { relabel, type Beneath, type DirHandle } from '../workspace/beneath.js';
-import { plural } from './render.js';
+import { plural, visibleName } from './render.js';
 import { checkpointed } from '../files/checkpoints/record.js';
 import { immunePath } from '../permissions/immune-paths.js';
 
@@ -54,16 +54,23 @@ function findMatches(jail: Beneath, dir: DirHandle, matches: (name: string) => b
   }
 }
 
+
 // clean is for leftovers; a pattern that would also match ordinary source files is a mistake.
 const ORDINARY_NAMES = ['index.ts', 'main.go', 'README.md', 'Makefile', 'package.json', '.gitignore'];
 
-async function run(args: CleanArgs, ctx: CommandContext): Promise<CleanData> {
-  if (args.force && args.dryRun) throw fail('C210', 'use either --dry-run (list only) or --force (remove), not both');
-  const root = ctx.path(args.dir);
-  if (root.kind !== 'dir') throw fail('C210', `${args.dir} is not a folder`);
+// Usage errors (exit 2), found before anything is touched or asked.
+function checkFlags(args: CleanArgs): void {
+  if (args.force && args.dryRun) throw fail('C210', 'use either --dry-run (only list) or --force (remove), not both: drop one of them');
   const matches = picomatch(args.pattern, { dot: true });
   const ordinary = ORDINARY_NAMES.find((name) => matches(name));
   if (ordinary) throw fail('C210', `--pattern "${args.pattern}" would also remove ordinary files such as ${ordinary}; use a backup pattern like "*.bak"`);
+}
+
+async function run(args: CleanArgs, ctx: CommandContext): Promise<CleanData> {
+  checkFlags(args);
+  const root = ctx.path(args.dir);
+  if (root.kind !== 'dir') throw fail('C210', `${args.dir} is not a folder; clean looks below a folder (--dir), and one file is removed with: delete --paths '${JSON.stringify([args.dir])}'`);
+  const matches = picomatch(args.pattern, { dot: true });
   const found: string[] = [];
   const jail = ctx.workspace.jail;
   const start = jail.openDir(root.real, { input: args.dir });
@@ -115,7 +122,7 @@ async function run(args: CleanArgs, ctx: CommandContext): Promise<CleanData> {
 function format(data: CleanData): string {
   if (data.removed.length === 0) return 'nothing to clean';
   const head = data.dryRun ? `would remove ${plural(data.removed.length, 'file')} (dry run):` : `removed ${plural(data.removed.length, 'file')}:`;
-  return [head, ...data.removed.map((path) => `  ${path}`)].join('\n');
+  return [head, ...data.removed.map((path) => `  ${visibleName(path)}`)].join('\n');
 }
 
 export const cleanCommand = defineCommand({
@@ -129,6 +136,7 @@ export const cleanCommand = defineCommand({
   // A dry run only lists names: it is judged like tree (no approval), a real clean like delete.
   effectOf: (args) => (args.dryRun ? 'read' : 'destructive'),
   annotations: { readOnly: false, destructive: true, idempotent: true },
+  check: checkFlags,
   touches: (args) => [{ path: args.dir, access: 'list' }],
   run,
   format,

@@ -6,6 +6,7 @@ import { defineCommand, type CommandContext } from '../engine/command.js';
 import { fail } from '../engine/errors.js';
 import { relabel, type DirHandle } from '../workspace/beneath.js';
 import { described, whole, wholeOr } from '../engine/schema.js';
+import { visibleName } from './render.js';
 
 const MAX_PAGE_SIZE = 1000;
 
@@ -80,21 +81,32 @@ function describeEntry(ctx: CommandContext, dir: DirHandle, name: string): ListE
   return { name, path: rel, kind, size: stats.size, mtime: Math.floor(stats.mtimeMs / 1000), nonAccessible: ctx.workspace.isNonAccessible(rel) };
 }
 
+// An mtime as `ls -l` shows it, in local time to the minute: 2026-11-25 23:59.
+function when(seconds: number): string {
+  const date = new Date(seconds * 1000);
+  const two = (value: number): string => String(value).padStart(2, '0');
+  return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())} ${two(date.getHours())}:${two(date.getMinutes())}`;
+}
+
+// One row per entry, `ls -l`-ish: kind, size in bytes (files only), mtime, name (a folder ends in /, a link in @).
 function format(data: ListData): string {
-  const lines = data.entries.map((entry) => {
-    const name = `${entry.name}${entry.kind === 'dir' ? '/' : entry.kind === 'symlink' ? '@' : ''}`;
-    const size = entry.kind === 'file' ? String(entry.size) : '';
-    return `${size.padStart(10)}  ${name}${entry.nonAccessible ? '  [not accessible]' : ''}`;
+  const sizes = data.entries.map((entry) => (entry.kind === 'file' ? String(entry.size) : '-'));
+  const width = Math.max(1, ...sizes.map((size) => size.length));
+  const lines = data.entries.map((entry, index) => {
+    const name = `${visibleName(entry.name)}${entry.kind === 'dir' ? '/' : entry.kind === 'symlink' ? '@' : ''}`;
+    return `${entry.kind.padEnd(7)}  ${sizes[index]!.padStart(width)}  ${when(entry.mtime)}  ${name}${entry.nonAccessible ? '  [not accessible]' : ''}`;
   });
   const first = (data.page - 1) * data.pageSize + 1;
-  const footer = data.total === 0 ? '(empty folder)' : `entries ${Math.min(first, data.total)}-${first + data.entries.length - 1} of ${data.total}${data.hasMore ? `; next: --page ${data.page + 1}` : ''}`;
+  const footer = data.total === 0 ? '(empty folder)'
+    : data.entries.length === 0 ? `no entries on page ${data.page}: the folder has ${data.total} (pages of ${data.pageSize}); try --page 1`
+      : `entries ${first}-${first + data.entries.length - 1} of ${data.total}${data.hasMore ? `; next: --page ${data.page + 1}` : ''}`;
   return [...lines, footer].join('\n');
 }
 
 export const listCommand = defineCommand({
   name: 'list',
   aliases: ['list_folder', 'list-folder', 'ls_page'],
-  summary: 'List one folder, sorted, a page at a time, with sizes and non-accessible flags',
+  summary: 'List one folder, sorted, a page at a time: kind, size, mtime and name of each entry, and non-accessible flags',
   flags,
   positional: 'path',
   examples: ['list', 'list --path src --page 2 --page-size 50'],

@@ -34,7 +34,11 @@ export interface ReplaceData {
 function mode(args: PatchArgs): 'replace' | 'diff' {
   const replacing = args.search !== undefined || args.replace !== undefined;
   if (replacing && args.diff !== undefined) throw fail('C210', 'use either --search/--replace or --diff, not both');
-  if (args.diff !== undefined) return 'diff';
+  if (args.diff !== undefined) {
+    if (args.all) throw fail('C210', '--all applies to --search/--replace; a --diff applies each hunk once: drop --all');
+    if (args.encoding === 'base64') throw fail('C210', '--encoding is for --search/--replace; a base64 --diff takes --diff-encoding base64');
+    return 'diff';
+  }
   if (!replacing) throw fail('C210', 'pass --search and --replace (one place), or --diff (a unified diff)');
   if (args.search === undefined) throw fail('C210', '--search is required with --replace');
   if (args.replace === undefined) throw fail('C210', '--replace is required with --search (use an empty string to delete the text)');

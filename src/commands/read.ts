@@ -3,10 +3,10 @@ import { choice, described, pathText, whole, wholeOr } from '../engine/schema.js
 import { defineCommand, type CommandContext } from '../engine/command.js';
 import { isUtf8 } from 'node:buffer';
 import { fail } from '../engine/errors.js';
-import { countLines, decodeText } from '../files/text.js';
-import { readLines, readTail } from '../files/read-range.js';
+import { decodeText } from '../files/text.js';
+import { charStartAtOrAfter, lineStartBefore, readLines, readTail, type ByteSource } from '../files/read-range.js';
 import { countFileLines, readFrom } from '../files/read-offset.js';
-import { formatNumberedLines, plural } from './render.js';
+import { formatRead, type ReadData, type ReadNext } from './read-format.js';
 
 // Files up to this size get an exact line count even when only a part is read (a tail counts the lines before
 // it: ~1.3 GB/s from the page cache, 345 MB in 280 ms on the 2-core dev machine, bench/tail.mjs). Larger files
@@ -47,27 +47,7 @@ function files(args: ReadArgs): string[] {
   return all;
 }
 
-export interface ReadData {
-  path: string;
-  content: string;
-  encoding: 'text' | 'base64';
-  startLine: number | null;
-  endLine: number | null;
-  totalLines: number | null;
-  truncated: boolean;
-  size: number;
-  // Byte offsets of content in the file (content is file[offset, endOffset)) when known: always for
-  // --byte-offset reads and for a cut inside a line.
-  offset: number | null;
-  endOffset: number | null;
-  // Where to continue by byte offset: set for an --byte-offset read that did not reach the end of the file and for
-  // a line read cut inside a line (the next --start would skip the rest of that line).
-  nextOffset: number | null;
-  // Why a tail has no line numbers (null when it has them).
-  linesNote: string | null;
-  // The files of --more (extra arguments), each read like --file.
-  more?: ReadData[];
-}
+export type { ReadData, ReadNext } from './read-format.js';
 
 function checkRange(args: ReadArgs): void {
   const ranged = args.start !== undefined || args.end !== undefined;
@@ -86,7 +66,7 @@ function checkRange(args: ReadArgs): void {
   }
 }
 
-const noOffsets = { offset: null, endOffset: null, nextOffset: null, linesNote: null } as const;
+const noOffsets = { offset: null, endOffset: null, nextOffset: null, linesNote: null, next: null, cut: null } as const;
 
 // Bytes of a text piece as a string that encodes back to the same bytes: a BOM is kept (U+FEFF) and '\r' too.
 function offsetText(bytes: Uint8Array, file: string, ctx: CommandContext): string {
@@ -107,9 +87,55 @@ async function run(args: ReadArgs, ctx: CommandContext): Promise<ReadData> {
   return { ...first, more };
 }
 
+interface CutFacts {
+  startLine: number | null;
+  totalLines: number | null;
+  // Byte offsets of the bytes shown: file[start, end).
+  start: number;
+  end: number;
+}
+
+type Cut = Pick<ReadData, 'next' | 'cut'>;
+
+// A line read (--start/--end/--head or whole) cut at --max-bytes: the rest of a line cut inside it is reached by
+// byte offset (the next --start would skip it), else the next lines, up to the line asked for last.
+function lineCut(inside: boolean, facts: CutFacts & { endLine: number | null; last: number | undefined }): Cut {
+  if (inside) return { next: { byteOffset: facts.end }, cut: 'inside' };
+  if (facts.endLine === null || (facts.totalLines !== null && facts.endLine >= facts.totalLines)) return { next: null, cut: null };
+  return { next: facts.last === undefined ? { start: facts.endLine + 1 } : { start: facts.endLine + 1, end: facts.last }, cut: 'lines' };
+}
+
+// The bytes before `offset`, at most maxBytes of them, from a character boundary: the call that reads them.
+async function bytesBefore(file: ByteSource, offset: number, maxBytes: number): Promise<ReadNext> {
+  const from = await charStartAtOrAfter(file, Math.max(0, offset - maxBytes));
+  return { byteOffset: from, maxBytes: offset - from };
+}
+
+// A --tail cut at --max-bytes: what it left out is before what it shows. The last line longer than --max-bytes
+// (its start cut off): read it from its start (or the bytes before, when it starts further back than the scan
+// goes). Earlier lines of the tail: by number, or the bytes before them.
+async function tailCut(file: ByteSource, tail: number, maxBytes: number, inside: boolean, facts: CutFacts, scanLimit: number, signal: AbortSignal): Promise<Cut> {
+  if (inside) {
+    const lineStart = await lineStartBefore(file, facts.start, scanLimit, signal);
+    return { next: lineStart !== undefined ? { byteOffset: lineStart } : await bytesBefore(file, facts.start, maxBytes), cut: 'tail-inside' };
+  }
+  if (facts.startLine !== null && facts.totalLines !== null) {
+    return { next: { start: Math.max(1, facts.totalLines - tail + 1), end: facts.startLine - 1 }, cut: 'tail-lines' };
+  }
+  return { next: await bytesBefore(file, facts.start, maxBytes), cut: 'tail-lines' };
+}
+
+// Lines a tail's text shows: one more than its newlines unless it ends with the file's final newline (a tail
+// whose last line's end was dropped, or that shows none of a line longer than the cap, still shows that line).
+function tailLines(text: string, endOffset: number, size: number): number {
+  const newlines = text.split('\n').length - 1;
+  return newlines + (endOffset === size && text.endsWith('\n') ? 0 : 1);
+}
+
 // One file (args.file) with the call's range and encoding.
 async function readOne(args: ReadArgs, ctx: CommandContext): Promise<ReadData> {
   const target = ctx.path(args.file);
+  if (target.kind === 'dir') throw fail('C210', `${args.file} is a folder, not a file; list it with: list --path ${args.file} (or tree --dir ${args.file})`);
   const startedAt = Date.now();
   // Verified against the jail's stat (dev+ino, O_NOFOLLOW); its stats are the descriptor's own fstat.
   const file = await ctx.workspace.openReadFile(target);
@@ -127,6 +153,7 @@ async function readOne(args: ReadArgs, ctx: CommandContext): Promise<ReadData> {
       return {
         path: target.rel, content, encoding: args.encoding, startLine: null, endLine: null, totalLines: null, truncated: piece.truncated, size,
         offset: piece.offset, endOffset: piece.end, nextOffset: piece.truncated ? piece.end : null, linesNote: null,
+        next: piece.truncated ? { byteOffset: piece.end } : null, cut: null,
       };
     }
     if (args.encoding === 'base64') {
@@ -136,7 +163,10 @@ async function readOne(args: ReadArgs, ctx: CommandContext): Promise<ReadData> {
       observe(buffer);
       const base = { path: target.rel, content: buffer.toString('base64'), encoding: 'base64' as const };
       const more = size > length;
-      return { ...base, startLine: null, endLine: null, totalLines: null, truncated: more, size, ...noOffsets, offset: 0, endOffset: length, nextOffset: more ? length : null };
+      return {
+        ...base, startLine: null, endLine: null, totalLines: null, truncated: more, size, ...noOffsets, offset: 0, endOffset: length,
+        nextOffset: more ? length : null, next: more ? { byteOffset: length } : null,
+      };
     }
     const limit = countLimit();
     const countAll = size <= limit;
@@ -156,7 +186,7 @@ async function readOne(args: ReadArgs, ctx: CommandContext): Promise<ReadData> {
       if (counted !== undefined) {
         totalLines = counted;
         endLine = totalLines;
-        startLine = Math.max(1, totalLines - countLines(doc.text) + 1);
+        startLine = Math.max(1, totalLines - tailLines(doc.text, range.startOffset === null ? size : range.startOffset + range.bytes.length, size) + 1);
       } else {
         linesNote = countAll
           ? 'no line numbers: the file changed size while its lines were counted'
@@ -166,51 +196,20 @@ async function readOne(args: ReadArgs, ctx: CommandContext): Promise<ReadData> {
     if (args.start !== undefined && totalLines !== null && args.start > totalLines) {
       throw fail('C210', `--start ${args.start} is past the end of ${args.file}, which has ${totalLines} line${totalLines === 1 ? '' : 's'}`);
     }
-    // A cut inside a line (the content does not end with its line end): the rest of that line is reached by offset.
-    const insideLine = range.truncated && range.startOffset !== null && doc.text !== '' && !doc.text.endsWith('\n');
     const start = range.startOffset;
     const end = start === null ? null : start + range.bytes.length;
+    const facts = { startLine, totalLines, start: start ?? 0, end: end ?? 0 };
+    const cut: Cut = !range.truncated ? { next: null, cut: null }
+      : args.tail !== undefined ? await tailCut(file, args.tail, args.maxBytes, range.lineCut, facts, limit, ctx.signal)
+        : lineCut(range.lineCut, { ...facts, endLine, last: args.head ?? args.end });
     return {
       path: target.rel, content: doc.text, encoding: 'text', startLine, endLine, totalLines, truncated: range.truncated, size,
-      offset: start, endOffset: end, nextOffset: insideLine && end !== null && args.tail === undefined && end < size ? end : null, linesNote,
+      offset: start, endOffset: end, nextOffset: cut.next?.byteOffset !== undefined && args.tail === undefined ? cut.next.byteOffset : null, linesNote,
+      ...cut,
     };
   } finally {
     await file.close();
   }
-}
-
-// The closing note of an --byte-offset read: which bytes these are and the offset of the rest.
-function offsetNote(data: ReadData): string {
-  const range = `bytes ${data.offset ?? 0}-${data.endOffset ?? 0} of ${data.size}`;
-  return data.nextOffset === null ? `[${range}; end of file]` : `[${range}; continue with --byte-offset ${data.nextOffset}]`;
-}
-
-function format(data: ReadData): string {
-  if (data.more === undefined) return formatOne(data);
-  return [data, ...data.more].map((each) => `==> ${each.path} <==\n${formatOne(each)}`).join('\n\n');
-}
-
-function formatOne(data: ReadData): string {
-  // An offset read's text is the piece itself, unchanged (its bytes join to the file's); then the note.
-  if (data.offset !== null && data.startLine === null && data.linesNote === null && (data.encoding === 'text' || data.offset > 0 || data.nextOffset !== null)) {
-    if (data.encoding === 'base64' && data.offset === 0 && data.nextOffset !== null) {
-      const shown = Buffer.byteLength(data.content, 'base64');
-      return `${data.content}\n[truncated: ${shown} of ${plural(data.size, 'byte')}; continue with --byte-offset ${data.nextOffset}, or raise --max-bytes]`;
-    }
-    return `${data.content}${data.content === '' || data.content.endsWith('\n') ? '' : '\n'}${offsetNote(data)}`;
-  }
-  if (data.encoding === 'base64') return data.content;
-  const body = formatNumberedLines(data.content, data.startLine);
-  const notes: string[] = [];
-  if (data.linesNote !== null) notes.push(`[${data.linesNote}]`);
-  if (data.truncated) {
-    const total = data.totalLines === null ? '' : `; the file has ${plural(data.totalLines, 'line')}`;
-    const next = data.nextOffset !== null
-      ? `; line ${data.endLine ?? ''} was cut at byte ${data.nextOffset}: continue with --byte-offset ${data.nextOffset}`
-      : data.endLine === null || (data.totalLines !== null && data.endLine >= data.totalLines) ? '' : `; continue with --start ${data.endLine + 1}`;
-    notes.push(`[truncated at --max-bytes${total}${next}]`);
-  }
-  return [body, ...notes].filter((part) => part !== '').join('\n');
 }
 
 export const readCommand = defineCommand({
@@ -227,5 +226,5 @@ export const readCommand = defineCommand({
   check: checkRange,
   touches: (args) => files(args).map((path) => ({ path, access: 'read' as const })),
   run,
-  format,
+  format: formatRead,
 });

@@ -14,3 +14,39 @@ export function formatNumberedLines(content: string, firstLine: number | null): 
 export function plural(count: number, noun: string, nouns = `${noun}s`): string {
   return `${count} ${count === 1 ? noun : nouns}`;
 }
+
+// `label` and its items joined by ", ", wrapped to `width` columns: the first line starts with `lead` + label, the
+// others are indented to where the items start. An item longer than a line gets a line of its own.
+export function wrapList(lead: string, label: string, items: readonly string[], width = 100): string[] {
+  const head = `${lead}${label}`;
+  const indent = ' '.repeat(head.length);
+  const lines: string[] = [];
+  let line = head;
+  items.forEach((item, index) => {
+    const piece = index < items.length - 1 ? `${item},` : item;
+    const fresh = line === head || line === indent;
+    if (!fresh && line.length + 1 + piece.length > width) {
+      lines.push(line);
+      line = indent;
+    }
+    line += line === head || line === indent ? piece : ` ${piece}`;
+  });
+  lines.push(line);
+  return lines;
+}
+
+// A file name on one line of text output: a repository's file named "x\n[not accessible]" or with escape
+// sequences must not draw lines or act on a terminal. Control characters, line and paragraph separators and
+// bidirectional overrides are shown as escapes (\n, \x1b, \u{202e}); --json keeps the exact name.
+// eslint-disable-next-line no-control-regex
+const HIDDEN_IN_NAMES = /[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+export function visibleName(name: string): string {
+  return name.replace(HIDDEN_IN_NAMES, (char) => {
+    if (char === '\n') return '\\n';
+    if (char === '\r') return '\\r';
+    if (char === '\t') return '\\t';
+    const code = char.charCodeAt(0);
+    return code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u{${code.toString(16)}}`;
+  });
+}

@@ -74,6 +74,7 @@ function checkArgs(args: SearchArgs): void {
   if (!args.searchContent && !args.searchPaths) throw fail('C210', 'nothing to search: --no-search-content needs --search-paths');
   if (args.mode !== 'content' && args.context > 0) throw fail('C210', `--context shows lines around matches: it needs --mode content (not ${args.mode})`);
   if (args.mode !== 'content' && !args.searchContent) throw fail('C210', `--mode ${args.mode} lists files whose contents match: drop --no-search-content`);
+  if (args.context > 0 && !args.searchContent) throw fail('C210', '--context shows lines around content matches: drop it with --no-search-content (names only)');
   caseSensitivity(args);
 }
 

@@ -4,7 +4,7 @@ import { described, flag, optionalText, whole, wholeOr } from '../engine/schema.
 import { defineCommand, type CommandContext } from '../engine/command.js';
 import { fail } from '../engine/errors.js';
 import { walkTree, type TreeEntry } from './tree-walk.js';
-import { plural } from './render.js';
+import { plural, visibleName } from './render.js';
 
 const flags = z.strictObject({
   dir: described(z._default(z.string(), '.'), 'folder to list'),
@@ -57,7 +57,7 @@ function format(data: TreeData): string {
     const depth = inside.split('/').length - 1;
     const name = inside.slice(inside.lastIndexOf('/') + 1);
     const suffix = entry.type === 'dir' ? '/' : entry.type === 'symlink' ? '@' : '';
-    return `${'  '.repeat(depth)}${name}${suffix}${entry.nonAccessible ? '  [not accessible]' : ''}`;
+    return `${'  '.repeat(depth)}${visibleName(name)}${suffix}${entry.nonAccessible ? '  [not accessible]' : ''}`;
   });
   if (lines.length === 0) lines.push('(empty)');
   if (data.truncated) lines.push(`[stopped at ${plural(data.entries.length, 'entry', 'entries')}; narrow with --dir, --glob or --max-depth]`);

@@ -16,14 +16,18 @@ export interface RangeRead {
   readonly endLine: number | null;
   // Lines in the whole file; null unless the read scanned the whole file.
   readonly totalLines: number | null;
-  // The selection was cut to fit maxBytes.
+  // Part of the selection was left out to fit maxBytes (a line end dropped from the last line, the lines
+  // being whole, does not count).
   readonly truncated: boolean;
+  // The bytes end (readLines) or begin (readTail) inside a line: a part of that line's text is missing.
+  readonly lineCut: boolean;
   // Byte offset in the file of bytes[0]; null when nothing was selected.
   readonly startOffset: number | null;
 }
 
 const CHUNK = 64 * 1024;
 const LF = 0x0a;
+const CR = 0x0d;
 
 // Read buffers are Buffers (zero-filled): their indexOf/lastIndexOf is memchr, several times faster than the
 // element-by-element TypedArray methods in the newline scans below.
@@ -36,7 +40,7 @@ function checkInt(name: string, value: number, min: number): void {
 }
 
 function empty(totalLines: number | null): RangeRead {
-  return { bytes: new Uint8Array(0), startLine: null, endLine: null, totalLines, truncated: false, startOffset: null };
+  return { bytes: new Uint8Array(0), startLine: null, endLine: null, totalLines, truncated: false, lineCut: false, startOffset: null };
 }
 
 // Up to `length` bytes at `position`, shorter only at end of file.
@@ -69,6 +73,11 @@ function startAfter(bytes: Uint8Array, from: number): number {
   return k;
 }
 
+// The byte before chunk[i] is `byte` (the previous chunk's last byte when i is 0).
+function beforeIs(chunk: Uint8Array, i: number, previous: number | undefined, byte: number): boolean {
+  return (i > 0 ? chunk[i - 1] : previous) === byte;
+}
+
 function countLF(bytes: Uint8Array): number {
   let count = 0;
   for (let i = bytes.indexOf(LF); i !== -1; i = bytes.indexOf(LF, i + 1)) count++;
@@ -93,7 +102,7 @@ export async function readLines(
     const all = await readAt(handle, 0, size, buf);
     if (all.length === size) {
       const lines = countLF(all) + (all[size - 1] === LF ? 0 : 1);
-      return { bytes: all, startLine: 1, endLine: lines, totalLines: lines, truncated: false, startOffset: 0 };
+      return { bytes: all, startLine: 1, endLine: lines, totalLines: lines, truncated: false, lineCut: false, startOffset: 0 };
     }
     // It shrank since its stat: the general scan below handles that.
   }
@@ -105,6 +114,8 @@ export async function readLines(
   let truncated = false;
   let newlines = 0;
   let lastByte: number | undefined;
+  // Offset of the current line's first byte.
+  let lineBegin = 0;
   let pos = 0;
   let atEof = size === 0;
   let chunks = 0;
@@ -120,6 +131,13 @@ export async function readLines(
           fitEnd = p + 1;
           fitLine = line;
           if (line === end) collecting = false;
+        } else if (p > lineBegin && (beforeIs(chunk, i, lastByte, CR) ? p - 1 : p) - selStart <= maxBytes) {
+          // The line's text fits but not its line end: the line is whole, the end is dropped; more was cut
+          // only when more lines were asked for.
+          fitEnd = Math.min(p, selStart + maxBytes);
+          fitLine = line;
+          truncated = line !== end && p + 1 < size;
+          collecting = false;
         } else {
           truncated = true;
           collecting = false;
@@ -128,12 +146,14 @@ export async function readLines(
         selStart = p + 1;
       }
       line++;
+      lineBegin = pos + i + 1;
     }
     pos += chunk.length;
     if (chunk.length > 0) lastByte = chunk[chunk.length - 1];
     atEof = chunk.length === 0 || pos >= size;
-    // The open line already runs past the limit, so it cannot fit: stop instead of scanning a huge line.
-    if (collecting && selStart >= 0 && pos - selStart > maxBytes) {
+    // The open line already runs past the limit (and its line end, up to 2 bytes, too), so it cannot fit: stop
+    // instead of scanning a huge line.
+    if (collecting && selStart >= 0 && pos - selStart > maxBytes + 2) {
       truncated = true;
       collecting = false;
     }
@@ -141,20 +161,22 @@ export async function readLines(
   }
   const unterminated = pos > 0 && lastByte !== LF;
   if (atEof && collecting && unterminated && line >= start && selStart >= 0) {
-    fitEnd = pos;
-    fitLine = line;
+    if (pos - selStart <= maxBytes) {
+      fitEnd = pos;
+      fitLine = line;
+    } else truncated = true;
   }
   const totalLines = atEof ? newlines + (unterminated ? 1 : 0) : null;
   // Everything read is still in `buf` (one chunk, from offset 0): select from it.
   const held = chunks === 1 ? buf.subarray(0, pos) : undefined;
   if (fitEnd >= 0) {
     const bytes = held && fitEnd <= held.length ? held.subarray(selStart, fitEnd) : await readAt(handle, selStart, fitEnd - selStart);
-    return { bytes, startLine: start, endLine: fitLine, totalLines, truncated, startOffset: selStart };
+    return { bytes, startLine: start, endLine: fitLine, totalLines, truncated, lineCut: false, startOffset: selStart };
   }
   if (!truncated) return empty(totalLines);
   const headEnd = selStart + maxBytes + 1;
   const head = held && headEnd <= held.length ? held.subarray(selStart, headEnd) : await readAt(handle, selStart, maxBytes + 1);
-  return { bytes: head.subarray(0, cutBefore(head, maxBytes)), startLine: start, endLine: start, totalLines, truncated, startOffset: selStart };
+  return { bytes: head.subarray(0, cutBefore(head, maxBytes)), startLine: start, endLine: start, totalLines, truncated, lineCut: true, startOffset: selStart };
 }
 
 // The first `lines` lines (see readLines); totalLines is known only when the read reached the end.
@@ -167,19 +189,27 @@ export async function readHead(handle: FileHandle, lines: number, maxBytes: numb
 }
 
 // The last `lines` lines, scanning backwards in chunks so the cost does not depend on the file's size.
-// Over maxBytes it keeps the newest whole lines that fit, or the last maxBytes of the last line (from a
-// character boundary). Line numbers are known only when the scan reached the start of the file.
+// Over maxBytes it keeps the newest whole lines that fit (a final line end that does not fit is dropped, the
+// line being whole), or the last maxBytes of the last line's text (from a character boundary, lineCut). Line
+// numbers are known only when the scan reached the start of the file.
 export async function readTail(handle: ByteSource, size: number, lines: number, maxBytes: number): Promise<RangeRead> {
   checkInt('lines', lines, 0);
   checkInt('maxBytes', maxBytes, 1);
   if (size === 0) return empty(0);
   if (lines === 0) return empty(null);
   const buf = bytesOf(CHUNK);
-  const finalNewline = (await readAt(handle, size - 1, 1, buf))[0] === LF;
+  const ending = await readAt(handle, Math.max(0, size - 3), Math.min(3, size), buf);
+  const finalNewline = ending[ending.length - 1] === LF;
+  const crlf = finalNewline && ending[ending.length - 2] === CR;
+  // Bytes of the final line end ("\n" or "\r\n") that may be dropped: a selection fits when its text does. An
+  // empty last line keeps its first byte ("\n", or the "\r" of "\r\n"): without it the line would not show.
+  const lastEmpty = finalNewline && (size === (crlf ? 2 : 1) || ending[ending.length - (crlf ? 3 : 2)] === LF);
+  const endLength = !finalNewline ? 0 : lastEmpty ? (crlf ? 1 : 0) : crlf ? 2 : 1;
   // A '\n' at p < searchEnd starts line material at p + 1; the final '\n' only ends the last line.
   const searchEnd = finalNewline ? size - 1 : size;
-  // Lowest offset worth scanning: a '\n' there starts a line whose selection is exactly maxBytes long.
-  const floor = Math.max(0, size - maxBytes - 1);
+  // Lowest offset worth scanning: a '\n' there starts a line whose text is exactly maxBytes long.
+  const floor = Math.max(0, size - endLength - maxBytes - 1);
+  const fits = (from: number): boolean => size - endLength - from <= maxBytes;
   let newlines = 0;
   let lineStart = -1;
   let fitStart = -1;
@@ -200,24 +230,49 @@ export async function readTail(handle: ByteSource, size: number, lines: number, 
   }
   const totalLines = pos === 0 ? newlines + 1 : null;
   const candidate = lineStart >= 0 ? lineStart : pos === 0 ? 0 : -1;
-  let bytes: Uint8Array;
   let truncated = false;
+  let lineCut = false;
   let startOffset: number;
-  if (candidate >= 0 && size - candidate <= maxBytes) {
+  let endOffset = size;
+  if (candidate >= 0 && fits(candidate)) {
     startOffset = candidate;
-    bytes = await readAt(handle, candidate, size - candidate);
   } else if (fitStart >= 0) {
     truncated = true;
     startOffset = fitStart;
-    bytes = await readAt(handle, fitStart, size - fitStart);
   } else {
+    // Not even the last line's text fits: its last maxBytes (from a character boundary), without the line end.
     truncated = true;
-    const last = await readAt(handle, size - maxBytes, maxBytes);
-    const skip = startAfter(last, 0);
-    startOffset = size - maxBytes + skip;
-    bytes = last.subarray(skip);
+    lineCut = true;
+    endOffset = size - endLength;
+    const last = await readAt(handle, endOffset - maxBytes, maxBytes);
+    startOffset = endOffset - maxBytes + startAfter(last, 0);
   }
-  if (totalLines === null) return { bytes, startLine: null, endLine: null, totalLines, truncated, startOffset };
-  const selected = countLF(bytes) - (finalNewline && bytes.length > 0 && bytes[bytes.length - 1] === LF ? 1 : 0) + 1;
-  return { bytes, startLine: totalLines - selected + 1, endLine: totalLines, totalLines, truncated, startOffset };
+  endOffset = Math.min(endOffset, startOffset + maxBytes);
+  const bytes = await readAt(handle, startOffset, endOffset - startOffset);
+  if (totalLines === null) return { bytes, startLine: null, endLine: null, totalLines, truncated, lineCut, startOffset };
+  const selected = countLF(bytes) - (finalNewline && endOffset === size ? 1 : 0) + 1;
+  return { bytes, startLine: totalLines - selected + 1, endLine: totalLines, totalLines, truncated, lineCut, startOffset };
+}
+
+// Where the line holding the byte at `offset` starts: the byte after the '\n' before it, or 0. Scans back at
+// most `maxScan` bytes; undefined when the line starts further back (or the call was aborted).
+export async function lineStartBefore(handle: ByteSource, offset: number, maxScan: number, signal?: AbortSignal): Promise<number | undefined> {
+  const buf = bytesOf(Math.max(1, Math.min(CHUNK, offset)));
+  let pos = offset;
+  while (pos > 0 && offset - pos < maxScan) {
+    if (signal?.aborted) return undefined;
+    const from = Math.max(0, pos - CHUNK, offset - maxScan);
+    const chunk = await readAt(handle, from, pos - from, buf);
+    const index = chunk.lastIndexOf(LF);
+    if (index !== -1) return from + index + 1;
+    if (chunk.length < pos - from) return undefined;
+    pos = from;
+  }
+  return pos === 0 ? 0 : undefined;
+}
+
+// The first character boundary at or after `offset` (a continuation byte there moves it up to 3 bytes on).
+export async function charStartAtOrAfter(handle: ByteSource, offset: number): Promise<number> {
+  const bytes = await readAt(handle, offset, 4);
+  return offset + startAfter(bytes, 0);
 }

@@ -9,9 +9,25 @@ describe('codeward doctor', () => {
     const result = runCli(['-C', root, 'doctor'], { yes: false });
     expect(result.status).toBe(0);
     expect(result.stdout).toMatch(/^workspace {8}/);
-    expect(result.stdout).toMatch(/OS sandbox {7}(bwrap \(.*\): workspace-write, network off\n {2}writable: the workspace, \$TMPDIR \(a private, throw-away folder; the real \/tmp is not writable\)\n {2}read-only \(settings, policies, instructions\): \.codeward, \.chatcli, coder_policy\.json, AGENTS\.md, .*\n.*\n {2}read-only \(git control files\): \.git \(cannot be renamed.*\n {2}home folder hidden, but for \(read-only\): ~\/\.gitconfig, .*\n {2}hidden \(secrets[^\n]*~\/\.ssh|none: )/);
-    // One group per line: ~/.ssh is on the hidden line only, never among the read-only paths.
-    for (const line of result.stdout.split('\n').filter((text) => text.startsWith('  read-only'))) expect(line).not.toContain('.ssh');
+    expect(result.stdout).toMatch(/OS sandbox {7}(bwrap \(.*\): workspace-write, network off\n|none: )/);
+    // One group per line, wrapped: a path is read in the group it belongs to (~/.ssh under hidden, not read-only).
+    const lines = result.stdout.split('\n');
+    if (/OS sandbox {7}bwrap/.test(result.stdout)) {
+      const groupOf = (needle: string): string | undefined => {
+        const at = lines.findIndex((line) => line.includes(needle));
+        for (let index = at; index >= 0; index -= 1) {
+          const label = /^ {17}(writable|read-only|read-only home|hidden):/.exec(lines[index]!);
+          if (label) return label[1];
+        }
+        return undefined;
+      };
+      expect(groupOf('$TMPDIR (a private, throw-away folder; the real /tmp is not writable)')).toBe('writable');
+      expect(groupOf('coder_policy.json')).toBe('read-only');
+      expect(groupOf('.git (cannot be renamed')).toBe('read-only');
+      expect(groupOf('~/.gitconfig')).toBe('read-only home');
+      expect(groupOf('~/.ssh,')).toBe('hidden');
+      for (const line of lines) expect(line.length, line).toBeLessThanOrEqual(110);
+    }
     expect(result.stdout).toContain('danger check     on');
     expect(result.stdout).toMatch(/trust {12}not trusted: the project's files \(none\) can only tighten/);
     expect(result.stdout).toContain('**/.env');

@@ -34,7 +34,7 @@ describe('read', () => {
       cmd: 'read',
       data: {
         path: 'ten.txt', content: lines(10), encoding: 'text', startLine: 1, endLine: 10, totalLines: 10, truncated: false, size: 71,
-        offset: 0, endOffset: 71, nextOffset: null, linesNote: null,
+        offset: 0, endOffset: 71, nextOffset: null, linesNote: null, next: null, cut: null,
       },
       warnings: [],
     });
@@ -70,8 +70,8 @@ describe('read', () => {
   });
 
   it('truncates at max-bytes on a line boundary and says where to continue', async () => {
-    const envelope = await read({ file: 'ten.txt', maxBytes: 20 });
-    expect(envelope).toMatchObject({ ok: true, data: { content: 'line 1\nline 2\n', truncated: true, endLine: 2, totalLines: 10 } });
+    const envelope = await read({ file: 'ten.txt', maxBytes: 19 });
+    expect(envelope).toMatchObject({ ok: true, data: { content: 'line 1\nline 2\n', truncated: true, endLine: 2, totalLines: 10, next: { start: 3 }, cut: 'lines' } });
     const text = engine.registry.get('read').format(envelope.ok ? envelope.data : undefined);
     expect(text).toContain('continue with --start 3');
   });

@@ -1,11 +1,11 @@
 import { configFromSettings } from '../../engine/config.js';
+import { usageError } from '../../engine/errors.js';
 import { formatIgnored, loadPolicy, readProjectSettings, type ProjectSettings } from '../../permissions/index.js';
 import { GIT_PROTECTED_SUMMARY, HOME_READABLE, HOME_SECRETS, OTHER_TOOLS_IN_WORKSPACE, PROTECTED_FILES_IN_WORKSPACE, PROTECTED_IN_WORKSPACE } from '../../sandbox/policy.js';
-import { sandboxGroups } from '../../sandbox/describe.js';
 import { ProcessSandbox } from '../../sandbox/sandbox.js';
 import { Workspace } from '../../workspace/workspace.js';
 import { sandboxOptions, type GlobalOptions } from '../global-options.js';
-import { plural } from '../../commands/render.js';
+import { plural, wrapList } from '../../commands/render.js';
 
 interface DoctorIo {
   readonly stdout: { write(text: string): unknown };
@@ -14,7 +14,8 @@ interface DoctorIo {
 }
 
 // `codeward doctor`: what protects this workspace, in one screen.
-export async function doctorCommand(options: GlobalOptions, io: DoctorIo): Promise<number> {
+export async function doctorCommand(options: GlobalOptions, io: DoctorIo, rest: readonly string[] = ['doctor']): Promise<number> {
+  if (rest.length > 1) throw usageError(`doctor takes no arguments (got "${rest.slice(1).join(' ')}"); its options are the global ones, e.g. codeward -C DIR doctor --json`);
   const workspace = await Workspace.open(options.workspace ?? io.cwd, { env: io.env });
   const home = io.env['HOME'];
   const project = await readProjectSettings(workspace.root, home);
@@ -32,7 +33,8 @@ export async function doctorCommand(options: GlobalOptions, io: DoctorIo): Promi
       ...(status.reason ? { reason: status.reason } : {}),
       writable: status.backend && status.mode === 'workspace-write' ? ['the workspace', '$TMPDIR (a private, throw-away folder; the real /tmp is not writable)', ...config.sandboxWritable] : [],
       readOnly: status.backend ? [...PROTECTED_IN_WORKSPACE, ...OTHER_TOOLS_IN_WORKSPACE, ...PROTECTED_FILES_IN_WORKSPACE, ...GIT_PROTECTED_SUMMARY] : [],
-      hidden: status.backend ? [`the home folder, except read-only ${HOME_READABLE.map((path) => `~/${path}`).join(' ')}`, ...HOME_SECRETS.map((path) => `~/${path}`), 'workspace files and folders matching the hidden-files globs'] : [],
+      homeReadOnly: status.backend ? HOME_READABLE.map((path) => `~/${path}`) : [],
+      hidden: status.backend ? ['the home folder, except the read-only paths of homeReadOnly', ...HOME_SECRETS.map((path) => `~/${path}`), 'workspace files and folders matching the hidden-files globs'] : [],
     },
     trust: { ...trustData(project), ignored },
     policy: { files: policy.files, rules: policy.list().filter((rule) => rule.source !== 'default').length, problems: policy.problems.length },
@@ -46,16 +48,39 @@ export async function doctorCommand(options: GlobalOptions, io: DoctorIo): Promi
   const box = data.sandbox;
   const lines = [
     `workspace        ${data.workspace} (every path is jailed here; symlinks resolved)`,
-    box.backend
-      ? [`OS sandbox       ${box.backend}: ${box.mode}, network ${box.network ? 'on' : 'off'}`, ...sandboxGroups(box.mode === 'read-only' ? 'read-only' : 'workspace-write', config.sandboxWritable).map((group) => `  ${group.title}: ${group.paths.join(', ') || 'nothing'}`)].join('\n')
-      : `OS sandbox       none: ${box.reason ?? ''}; exec and test run under the permission gate alone`,
+    ...(box.backend ? sandboxLines(box) : [`OS sandbox       none: ${box.reason ?? ''}; exec and test run under the permission gate alone`]),
     `permission gate  ${plural(data.policy.rules, 'rule')} from ${data.policy.files.length > 0 ? data.policy.files.map((info) => String(info.file)).join(', ') : 'no policy file'} plus the defaults${data.policy.problems ? ` (${plural(data.policy.problems, 'problem')}: codeward policy list)` : ''}`,
- `trust            ${trustLine(data.trust, ignored.map(formatIgnored))}`,
+    `trust            ${trustLine(data.trust, ignored.map(formatIgnored))}`,
     `danger check     ${data.dangerClassifier} (catastrophic shell commands are blocked, C242)`,
-    `hidden files     ${data.nonAccessibleGlobs.join(', ')}`,
+    ...wrapList('', 'hidden files     ', data.nonAccessibleGlobs),
   ];
   io.stdout.write(`${lines.join('\n')}\n`);
   return 0;
+}
+
+// The sandbox in one line, then one wrapped group per line: what processes may write, what they may only read
+// (in the workspace, in the home folder), and what they cannot see.
+interface SandboxData {
+  backend: string | null;
+  mode: string;
+  network: boolean;
+  writable: string[];
+  readOnly: string[];
+  homeReadOnly: string[];
+  hidden: string[];
+}
+
+function sandboxLines(box: SandboxData): string[] {
+  const lead = ' '.repeat(17);
+  const group = (label: string, items: readonly string[]): string[] => wrapList(lead, label.padEnd(17), items.length > 0 ? items : ['nothing']);
+  const hidden = box.hidden.map((item) => (item.startsWith('the home folder') ? 'the rest of the home folder' : item));
+  return [
+    `OS sandbox       ${box.backend ?? ''}: ${box.mode}, network ${box.network ? 'on' : 'off'}`,
+    ...group('writable:', box.writable),
+    ...group('read-only:', box.readOnly),
+    ...group('read-only home:', box.homeReadOnly),
+    ...group('hidden:', hidden),
+  ];
 }
 
 function trustData(project: ProjectSettings) {

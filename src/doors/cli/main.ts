@@ -177,6 +177,9 @@ export async function main(givenArgv: readonly string[], io: CliIo): Promise<num
       return await (await import('../agent/run.js')).agentCommand(agentArgv, options, io);
     }
     if (options.help || extracted.rest.length === 0 || callToken === 'help') {
+      // Help for a name that is no command (`help reed`, `reed --help`): the usage error with the near name.
+      const asked = callToken === 'help' ? extracted.rest[1] : callToken;
+      if (asked !== undefined) refuseUnknownCommand(registry, asked);
       io.stdout.write(`${helpText(registry, callToken === 'help' ? extracted.rest[1] : callToken)}\n`);
       return 0;
     }
@@ -186,7 +189,7 @@ export async function main(givenArgv: readonly string[], io: CliIo): Promise<num
     }
     if (callToken === 'policy') return await policyCommand(extracted.rest, options, io, registry);
     if (callToken === 'trust') return await (await import('./trust.js')).trustCommand(extracted.rest, options, io);
-    if (callToken === 'doctor') return await (await import('./doctor.js')).doctorCommand(options, io);
+    if (callToken === 'doctor') return await (await import('./doctor.js')).doctorCommand(options, io, extracted.rest);
     if (callToken === 'mcp') return await (await import('../mcp/serve.js')).mcpCommand(extracted.rest, options, io);
     if (command === undefined && callToken !== undefined) refuseUnknownCommand(registry, callToken);
     // A ChatCLI plugin call with the wrapper's --yes: not where ChatCLI may not have asked anyone.

@@ -1,6 +1,7 @@
 import { usageError } from '../../engine/errors.js';
+import { suggest } from '../../text/suggest.js';
 import type { Registry } from '../../engine/registry.js';
-import { DenialStore, DenialTracker, denialLimitsFromEnv, formatProblem, loadPolicy, type CliRuleFlags } from '../../permissions/index.js';
+import { DenialStore, DenialTracker, defaultAction, denialLimitsFromEnv, formatProblem, loadPolicy, type CliRuleFlags, type ListedRule, type Policy } from '../../permissions/index.js';
 import { ShellParser } from '../../shell/parse.js';
 import { Workspace } from '../../workspace/workspace.js';
 import type { GlobalOptions } from '../global-options.js';
@@ -16,16 +17,68 @@ function cliRules(options: GlobalOptions): CliRuleFlags {
   return { allow: options.allow, ask: options.ask, deny: options.deny };
 }
 
+const ORDER = { deny: 0, ask: 1, allow: 2 } as const;
+const SHELL_COMMANDS = new Set(['exec', 'test']);
+
+// The rules in force, then the built-in default of every command the registry has (the gate's default is by
+// the command's effect, so a command added to the registry is listed without a second list to keep).
+function listedRules(policy: Policy, registry: Registry): ListedRule[] {
+  const own = policy.list().filter((rule) => rule.source !== 'default');
+  const defaults: ListedRule[] = registry.commands.map((command) => {
+    const shell = SHELL_COMMANDS.has(command.name);
+    // A command whose flags can make it read-only (clean --dry-run) is judged by that effect.
+    const note = shell ? 'after the read-only allowlist' : command.effectOf ? 'allow when its flags make it read-only, e.g. --dry-run' : undefined;
+    return {
+      pattern: `@coder ${command.name}`,
+      action: shell ? 'ask' : defaultAction(command.effect, 'plain') ?? 'ask',
+      source: 'default',
+      ...(note ? { note } : {}),
+    };
+  });
+  return [...own, ...defaults.sort((a, b) => ORDER[a.action] - ORDER[b.action])];
+}
+
+// How `policy check` names what decided: the rule and its source, once (the reason may already say them).
+function decidedBy(reason: string, explanation: { source: string; rule?: { pattern: string; file?: string } | undefined; immune?: string | undefined }, blocked: { code: string } | undefined): string {
+  const { source, rule, immune } = explanation;
+  if (blocked) return ` (${blocked.code}, danger classifier)`;
+  if (rule) {
+    if (source === 'default') return '';
+    // The gate's reason names a matched rule with its origin ("denied by rule X (deny) from --deny").
+    return reason.includes(`"${rule.pattern}"`) ? '' : ` (rule "${rule.pattern}" from ${rule.file ?? source})`;
+  }
+  if (immune) return reason.includes(immune) ? '' : ` [${immune}]`;
+  return reason.includes(source) ? '' : ` (${source})`;
+}
+
+const USAGE = 'usage: codeward policy list | codeward policy check \'@coder exec npm test\' (or a JSON call)';
+
+// Usage errors (exit 2) before the workspace is opened: an unknown verb (with the near one), words after
+// `list`, `check` without a call.
+function checkUsage(verb: string | undefined, more: readonly string[]): void {
+  if (verb === 'list') {
+    if (more.length > 0) throw usageError(`policy list takes no arguments (got "${more.join(' ')}"); for one call's decision: codeward policy check '${more.join(' ')}'`);
+    return;
+  }
+  if (verb === 'check') {
+    if (more.length === 0) throw usageError(`policy check needs the call to judge, e.g. codeward policy check '@coder exec npm test'`);
+    return;
+  }
+  const [near] = verb === undefined ? [] : suggest(verb, ['list', 'check']);
+  throw usageError(`${verb === undefined ? 'policy needs list or check' : `unknown policy subcommand "${verb}"${near ? ` (did you mean ${near}?)` : ''}`}; ${USAGE}`);
+}
+
 // `codeward policy list` and `codeward policy check '<call>'`: the effective rules, and the decision
 // for one call with the rule, source or immune pattern that decided it.
 export async function policyCommand(rest: readonly string[], options: GlobalOptions, io: PolicyIo, registry: Registry): Promise<number> {
   const [, verb, ...more] = rest;
+  checkUsage(verb, more);
   const workspace = await Workspace.open(options.workspace ?? io.cwd);
   const home = io.env['HOME'];
   const policy = await loadPolicy({ workspaceRoot: workspace.root, ...(home ? { home } : {}), cliRules: cliRules(options), strict: false });
   const problems = policy.problems.map(formatProblem);
   if (verb === 'list') {
-    const rules = policy.list();
+    const rules = listedRules(policy, registry);
     if (options.json) {
       io.stdout.write(`${JSON.stringify({ ok: true, cmd: 'policy list', data: { rules, files: policy.files, problems }, warnings: [] })}\n`);
       return 0;
@@ -37,6 +90,9 @@ export async function policyCommand(rest: readonly string[], options: GlobalOpti
   if (verb === 'check' && more.length > 0) {
     // The call as the CLI would take it: one word (CLI text, JSON, a JSON array), or the words of a call.
     const input = more.length === 1 ? more[0]! : more;
+    // `@coder NAME ...` of a command that does not exist is a usage error with the near name, not a guess.
+    const named = typeof input === 'string' ? /^\s*@coder\s+(\S+)/i.exec(input)?.[1] : undefined;
+    if (named !== undefined) registry.get(named);
     const denials = options.session === undefined
       ? new DenialTracker(denialLimitsFromEnv(io.env))
       : await (await DenialStore.open({ workspaceRoot: workspace.root, sessionId: options.session, env: io.env })).load();
@@ -49,9 +105,9 @@ export async function policyCommand(rest: readonly string[], options: GlobalOpti
       io.stdout.write(`${JSON.stringify({ decision, reason, source: blocked ? 'danger' : source, ...(rule ? { rule } : {}), ...(immune ? { immune } : {}), ...(blocked ? { code: blocked.code } : {}), judged, outcome })}\n`);
       return 0;
     }
-    const by = blocked ? ` (${blocked.code}, danger classifier)` : rule ? ` (rule "${rule.pattern}" from ${rule.file ?? source})` : immune ? ` (safety-immune: ${immune})` : ` (${source})`;
+    const by = decidedBy(reason, explanation, blocked);
     io.stdout.write(`${decision}: ${judged}\n  ${reason}${by}\n  outcome: ${outcome}\n`);
     return 0;
   }
-  throw usageError('usage: codeward policy list | codeward policy check \'@coder exec npm test\' (or a JSON call)');
+  throw usageError(USAGE);
 }

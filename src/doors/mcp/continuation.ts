@@ -87,9 +87,27 @@ function insideFirstLine(command: AnyCommand, data: Record<string, unknown> | nu
   return bytes > 0 ? withOffset(command, args, offset + bytes) : undefined;
 }
 
+// The call a result names itself (`data.next`, read's: the next lines, the rest of a line, the part before a
+// tail): its keys replace the call's range keys.
+function ownNext(command: AnyCommand, data: Record<string, unknown> | null, args: Record<string, unknown>): Record<string, unknown> | undefined {
+  const own = data?.['next'];
+  if (own === null || typeof own !== 'object' || Array.isArray(own)) return undefined;
+  const keys = Object.keys(own);
+  if (keys.length === 0 || !keys.every((key) => flagKeys(command).has(key) && numberField(own, key) !== undefined)) return undefined;
+  const next: Record<string, unknown> = {};
+  for (const [raw, value] of Object.entries(args)) if (![...RANGE_KEYS, ...keys].includes(keyOf(command, raw))) next[raw] = value;
+  return { ...next, ...own };
+}
+
+const RANGE_KEYS = ['start', 'end', 'head', 'tail', 'byteOffset'];
+
 export function continuation(command: AnyCommand | undefined, envelope: Envelope, args: Record<string, unknown>, cut?: TextCut, shown?: string): Record<string, unknown> | undefined {
   if (!command || !envelope.ok) return undefined;
   const data = envelope.data as Record<string, unknown> | null;
+  if (!cut) {
+    const own = ownNext(command, data, args);
+    if (own) return own;
+  }
   const byOffset = offsetContinuation(command, data, args, cut);
   if (byOffset !== null) return byOffset;
   if (!flagKeys(command).has('start')) return undefined;
