@@ -127,6 +127,8 @@ function removePoint(point: MountPoint): void {
 export class MountLease implements MountPointMaker {
   private readonly points: MountPoint[] = [];
   private file: string | undefined;
+  // This process's start time (its lease is stale once the pid runs another process).
+  private readonly start = processStart(process.pid);
 
   private constructor(
     private readonly folder: string,
@@ -147,12 +149,20 @@ export class MountLease implements MountPointMaker {
     }
     const lease = new MountLease(folder, root, [root, ...writable]);
     try {
-      const value = withMutex(folder, () => {
-        // Recorded before the first mount point exists and again after each one.
-        lease.file = join(folder, `${process.pid}-${randomBytes(6).toString('hex')}.json`);
-        lease.write();
-        return create(lease);
-      });
+      const value = withMutex(
+        folder,
+        () => {
+          // Recorded before the mutex is released (a codeward killed in between leaves what it made
+          // unrecorded: left behind, never removed as someone else's).
+          lease.file = join(folder, `${process.pid}-${randomBytes(6).toString('hex')}.json`);
+          try {
+            return create(lease);
+          } finally {
+            lease.write();
+          }
+        },
+        lease.start,
+      );
       return { lease, value };
     } catch (error) {
       lease.release();
@@ -168,15 +178,12 @@ export class MountLease implements MountPointMaker {
       return (error as NodeJS.ErrnoException).code === 'EEXIST' ? 'exists' : 'failed';
     }
     const id = identity(path);
-    if (id) {
-      this.points.push({ path: realPath(path), kind, content, ...id });
-      this.write();
-    }
+    if (id) this.points.push({ path: realPath(path), kind, content, ...id });
     return 'made';
   }
 
   private write(): void {
-    if (this.file) writeRecord(this.file, { pid: process.pid, start: processStart(process.pid), host: hostname(), root: this.root, points: this.points });
+    if (this.file) writeRecord(this.file, { pid: process.pid, start: this.start, host: hostname(), root: this.root, points: this.points });
   }
 
   // After the sandbox exited: drops the lease and, when no other sandbox of the workspace runs, removes
@@ -187,10 +194,14 @@ export class MountLease implements MountPointMaker {
     if (!file) return;
     this.file = undefined;
     try {
-      withMutex(this.folder, () => {
-        unlinkSync(file);
-        cleanUp(this.folder, this.root, this.areas, this.points);
-      });
+      withMutex(
+        this.folder,
+        () => {
+          unlinkSync(file);
+          cleanUp(this.folder, this.root, this.areas, this.points);
+        },
+        this.start,
+      );
     } catch {
       // Left for the next run.
     }

@@ -98,10 +98,11 @@ const pause = (ms: number): void => {
 };
 
 // Runs `body` holding the mutex of `folder` (which must exist). Waits up to `timeoutMs` (C216 after).
-export function withMutex<T>(folder: string, body: () => T, timeoutMs = 10_000): T {
+// `start`: this process's start time, when the caller has it already.
+export function withMutex<T>(folder: string, body: () => T, start = processStart(process.pid), timeoutMs = 10_000): T {
   const path = join(folder, LOCK);
   const token = randomBytes(8).toString('hex');
-  const owner: Owner = { pid: process.pid, start: processStart(process.pid), host: hostname(), token };
+  const owner: Owner = { pid: process.pid, start, host: hostname(), token };
   const deadline = Date.now() + timeoutMs;
   let holder = 'unknown';
   for (let attempt = 0; !create(path, JSON.stringify(owner)); attempt++) {

@@ -179,7 +179,7 @@ describe('the mutex around leases', () => {
     expect(existsSync(lock)).toBe(false);
     const other = sleeper();
     writeFileSync(lock, JSON.stringify({ pid: other.pid, start: processStart(other.pid!), host: hostname(), token: 't' }));
-    expect(() => withMutex(join(state, 'm'), () => 'ran', 300)).toThrow(/held by another codeward process \(pid \d+\)/);
+    expect(() => withMutex(join(state, 'm'), () => 'ran', undefined, 300)).toThrow(/held by another codeward process \(pid \d+\)/);
     expect(existsSync(lock)).toBe(true);
   });
 });
