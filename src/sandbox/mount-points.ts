@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, realpathSync, renameSync, rmdirSync, unlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, realpathSync, renameSync, rmdirSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { withMutex } from './mutex.js';
@@ -197,7 +197,7 @@ export class MountLease implements MountPointMaker {
       withMutex(
         this.folder,
         () => {
-          unlinkSync(file);
+          rmSync(file, { force: true });
           cleanUp(this.folder, this.root, this.areas, this.points);
         },
         this.start,
@@ -230,7 +230,7 @@ function cleanUp(folder: string, root: string, areas: readonly string[], own: re
     if (!busy || busy.has(point.path)) kept.push(point);
     else removePoint(point);
   }
-  for (const lease of ofRoot) unlinkSync(lease.file);
+  for (const lease of ofRoot) rmSync(lease.file, { force: true });
   if (kept.length > 0) {
     writeRecord(join(folder, `kept-${randomBytes(6).toString('hex')}.json`), { pid: 0, host: hostname(), root, points: kept });
   }
