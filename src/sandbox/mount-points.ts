@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, realpathSync, renameSync, rmdirSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
-import { hostname } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { withMutex } from './mutex.js';
-import { mountedElsewhere, processStart, stillRunning } from './proc.js';
+import { mountedElsewhere, processOrigin, processStart, stillRunning, type Origin } from './proc.js';
 import { within } from './policy.js';
 
 // bubblewrap mounts an empty read-only folder or file over a protected path that does not exist (a
@@ -45,7 +44,10 @@ export interface MountPointMaker {
 interface LeaseRecord {
   readonly pid: number;
   readonly start?: string | undefined;
-  readonly host: string;
+  // processOrigin(): where `pid` can be checked; when it was written (ms).
+  readonly where: string;
+  readonly boot?: string | undefined;
+  readonly since: number;
   readonly root: string;
   readonly points: readonly MountPoint[];
 }
@@ -74,9 +76,10 @@ function isPoint(value: unknown, areas: readonly string[]): value is MountPoint 
 function readLease(file: string, root: string, areas: readonly string[]): LeaseRecord | undefined {
   try {
     const record = JSON.parse(readFileSync(file, 'utf8')) as Partial<LeaseRecord> | null;
-    if (typeof record?.pid !== 'number' || typeof record.host !== 'string' || record.root !== root || !Array.isArray(record.points)) return undefined;
+    if (typeof record?.pid !== 'number' || typeof record.where !== 'string' || typeof record.since !== 'number' || record.root !== root || !Array.isArray(record.points)) return undefined;
+    const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
     // Paths are jailed again: only what lies in a writable area of this workspace's sandbox is removed.
-    return { pid: record.pid, start: typeof record.start === 'string' ? record.start : undefined, host: record.host, root, points: record.points.filter((point) => isPoint(point, areas)) };
+    return { pid: record.pid, start: text(record.start), where: record.where, boot: text(record.boot), since: record.since, root, points: record.points.filter((point) => isPoint(point, areas)) };
   } catch {
     return undefined;
   }
@@ -89,8 +92,18 @@ function writeRecord(file: string, record: LeaseRecord): void {
   renameSync(temp, file);
 }
 
-// Still running: a lease of another machine counts as running (only that machine can tell).
-const running = (lease: LeaseRecord): boolean => lease.host !== hostname() || stillRunning(lease.pid, lease.start);
+// No sandbox runs longer than exec's and test's longest timeout (3600 s, then its process group is
+// killed): a lease whose process cannot be checked from here is stale after this.
+const FOREIGN_STALE_MS = 2 * 3600 * 1000;
+
+// Still running. A lease of another boot is not; one of another machine or PID namespace (a container
+// sharing the state folder) counts as running until FOREIGN_STALE_MS (only there can it be checked).
+function running(lease: LeaseRecord, here: Origin): boolean {
+  if (lease.pid <= 0) return false;
+  if (lease.boot !== undefined && here.boot !== undefined && lease.boot !== here.boot) return false;
+  if (lease.where !== here.where) return Date.now() - lease.since < FOREIGN_STALE_MS;
+  return stillRunning(lease.pid, lease.start);
+}
 
 // The file, opened without following a link, is still the recorded entry with the recorded content.
 function samePlaceholder(point: MountPoint): boolean {
@@ -127,8 +140,9 @@ function removePoint(point: MountPoint): void {
 export class MountLease implements MountPointMaker {
   private readonly points: MountPoint[] = [];
   private file: string | undefined;
-  // This process's start time (its lease is stale once the pid runs another process).
+  // This process's start time (its lease is stale once the pid runs another process) and origin.
   private readonly start = processStart(process.pid);
+  private readonly origin = processOrigin();
 
   private constructor(
     private readonly folder: string,
@@ -183,7 +197,7 @@ export class MountLease implements MountPointMaker {
   }
 
   private write(): void {
-    if (this.file) writeRecord(this.file, { pid: process.pid, start: this.start, host: hostname(), root: this.root, points: this.points });
+    if (this.file) writeRecord(this.file, { pid: process.pid, start: this.start, where: this.origin.where, boot: this.origin.boot, since: Date.now(), root: this.root, points: this.points });
   }
 
   // After the sandbox exited: drops the lease and, when no other sandbox of the workspace runs, removes
@@ -198,7 +212,7 @@ export class MountLease implements MountPointMaker {
         this.folder,
         () => {
           rmSync(file, { force: true });
-          cleanUp(this.folder, this.root, this.areas, this.points);
+          cleanUp(this.folder, this.root, this.areas, this.points, this.origin);
         },
         this.start,
       );
@@ -212,13 +226,14 @@ export class MountLease implements MountPointMaker {
 // recorded; what another mount namespace still mounts stays, in a lease of no process (retried later).
 // Several sandboxes of one workspace share mount points (the second finds the first one's `.git`), so
 // nothing is removed while any of them runs.
-function cleanUp(folder: string, root: string, areas: readonly string[], own: readonly MountPoint[]): void {
+function cleanUp(folder: string, root: string, areas: readonly string[], own: readonly MountPoint[], here: Origin): void {
   const leases = readdirSync(folder).filter((name) => name.endsWith('.json')).map((name) => ({ file: join(folder, name), record: readLease(join(folder, name), root, areas) }));
   const ofRoot = leases.filter((lease): lease is { file: string; record: LeaseRecord } => lease.record !== undefined);
   // Another sandbox runs (it may use these mount points: one it found there is not in its lease):
   // ours are handed over in a lease of no process, removed by whoever finishes last.
-  if (ofRoot.some((lease) => running(lease.record))) {
-    if (own.length > 0) writeRecord(join(folder, `kept-${randomBytes(6).toString('hex')}.json`), { pid: 0, host: hostname(), root, points: own });
+  const orphan = (points: readonly MountPoint[]): void => writeRecord(join(folder, `kept-${randomBytes(6).toString('hex')}.json`), { pid: 0, where: here.where, since: Date.now(), root, points });
+  if (ofRoot.some((lease) => running(lease.record, here))) {
+    if (own.length > 0) orphan(own);
     return;
   }
   const points = [...own, ...ofRoot.flatMap((lease) => lease.record.points)];
@@ -231,7 +246,5 @@ function cleanUp(folder: string, root: string, areas: readonly string[], own: re
     else removePoint(point);
   }
   for (const lease of ofRoot) rmSync(lease.file, { force: true });
-  if (kept.length > 0) {
-    writeRecord(join(folder, `kept-${randomBytes(6).toString('hex')}.json`), { pid: 0, host: hostname(), root, points: kept });
-  }
+  if (kept.length > 0) orphan(kept);
 }
