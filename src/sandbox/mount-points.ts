@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, realpathSync, renameSync, rmdirSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readSync, realpathSync, rmdirSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { withMutex } from './mutex.js';
-import { mountedElsewhere, processOrigin, processStart, stillRunning, type Origin } from './proc.js';
-import { within } from './policy.js';
+import { readLease, running, writeRecord, type LeaseRecord, type MountPoint } from './lease-file.js';
+import { mountedElsewhere, processOrigin, processStart, type Origin } from './proc.js';
+
+export type { MountPoint } from './lease-file.js';
 
 // bubblewrap mounts an empty read-only folder or file over a protected path that does not exist (a
 // missing `.git` in a plain folder, `.git/modules`, `.git/worktrees`, `.git/config.worktree`, a
@@ -25,31 +27,10 @@ import { within } from './policy.js';
 
 const FOLDER = 'sandbox-mounts';
 
-export interface MountPoint {
-  // The real path (its folder resolved through links): what mountinfo and lstat see.
-  readonly path: string;
-  readonly kind: 'dir' | 'file';
-  // A file's exact content.
-  readonly content: string;
-  readonly dev: string;
-  readonly ino: string;
-}
-
 // Creates the mount points bwrap would create (bwrap.ts): 'made' (recorded), 'exists' (something is
 // there already: not ours, never removed), 'failed' (cannot be created here).
 export interface MountPointMaker {
   make(path: string, kind: 'dir' | 'file', content?: string): 'made' | 'exists' | 'failed';
-}
-
-interface LeaseRecord {
-  readonly pid: number;
-  readonly start?: string | undefined;
-  // processOrigin(): where `pid` can be checked; when it was written (ms).
-  readonly where: string;
-  readonly boot?: string | undefined;
-  readonly since: number;
-  readonly root: string;
-  readonly points: readonly MountPoint[];
 }
 
 function realPath(path: string): string {
@@ -63,46 +44,6 @@ function realPath(path: string): string {
 function identity(path: string): { dev: string; ino: string } | undefined {
   const stats = lstatSync(path, { bigint: true, throwIfNoEntry: false });
   return stats ? { dev: String(stats.dev), ino: String(stats.ino) } : undefined;
-}
-
-// `areas`: the workspace and the other writable folders of the sandbox (real paths).
-function isPoint(value: unknown, areas: readonly string[]): value is MountPoint {
-  const point = value as Partial<MountPoint> | null;
-  if (typeof point?.path !== 'string' || (point.kind !== 'dir' && point.kind !== 'file') || typeof point.content !== 'string' || typeof point.dev !== 'string' || typeof point.ino !== 'string') return false;
-  const path = point.path;
-  return areas.some((area) => within(path, area) && path !== area);
-}
-
-function readLease(file: string, root: string, areas: readonly string[]): LeaseRecord | undefined {
-  try {
-    const record = JSON.parse(readFileSync(file, 'utf8')) as Partial<LeaseRecord> | null;
-    if (typeof record?.pid !== 'number' || typeof record.where !== 'string' || typeof record.since !== 'number' || record.root !== root || !Array.isArray(record.points)) return undefined;
-    const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
-    // Paths are jailed again: only what lies in a writable area of this workspace's sandbox is removed.
-    return { pid: record.pid, start: text(record.start), where: record.where, boot: text(record.boot), since: record.since, root, points: record.points.filter((point) => isPoint(point, areas)) };
-  } catch {
-    return undefined;
-  }
-}
-
-// Written whole or not at all (a reader never sees half a lease).
-function writeRecord(file: string, record: LeaseRecord): void {
-  const temp = `${file}.${randomBytes(4).toString('hex')}.tmp`;
-  writeFileSync(temp, JSON.stringify(record), { mode: 0o600, flag: 'wx' });
-  renameSync(temp, file);
-}
-
-// No sandbox runs longer than exec's and test's longest timeout (3600 s, then its process group is
-// killed): a lease whose process cannot be checked from here is stale after this.
-const FOREIGN_STALE_MS = 2 * 3600 * 1000;
-
-// Still running. A lease of another boot is not; one of another machine or PID namespace (a container
-// sharing the state folder) counts as running until FOREIGN_STALE_MS (only there can it be checked).
-function running(lease: LeaseRecord, here: Origin): boolean {
-  if (lease.pid <= 0) return false;
-  if (lease.boot !== undefined && here.boot !== undefined && lease.boot !== here.boot) return false;
-  if (lease.where !== here.where) return Date.now() - lease.since < FOREIGN_STALE_MS;
-  return stillRunning(lease.pid, lease.start);
 }
 
 // The file, opened without following a link, is still the recorded entry with the recorded content.
