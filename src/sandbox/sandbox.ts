@@ -54,7 +54,8 @@ export interface PreparedRun {
   readonly warning?: string;
   // The process runs without a network (bwrap --unshare-net, seatbelt without network rules).
   readonly networkBlocked?: boolean;
-  // After the process exited: moves aside protected files it created (warnings say what).
+  // After the process exited (or failed to start): moves aside protected files it created (warnings
+  // say what) and removes the mount points no other sandbox uses.
   readonly after?: () => string[];
 }
 
