@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, realpathSync, renameSync, rmdirSync, unlinkSync, writeFileSync } from 'node:fs';
-import { hostname } from 'node:os';
+import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readSync, realpathSync, rmdirSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { withMutex } from './mutex.js';
-import { mountedElsewhere, processStart, stillRunning } from './proc.js';
-import { within } from './policy.js';
+import { readLease, running, writeRecord, type LeaseRecord, type MountPoint } from './lease-file.js';
+import { mountedElsewhere, processOrigin, processStart, type Origin } from './proc.js';
+
+export type { MountPoint } from './lease-file.js';
 
 // bubblewrap mounts an empty read-only folder or file over a protected path that does not exist (a
 // missing `.git` in a plain folder, `.git/modules`, `.git/worktrees`, `.git/config.worktree`, a
@@ -26,28 +27,10 @@ import { within } from './policy.js';
 
 const FOLDER = 'sandbox-mounts';
 
-export interface MountPoint {
-  // The real path (its folder resolved through links): what mountinfo and lstat see.
-  readonly path: string;
-  readonly kind: 'dir' | 'file';
-  // A file's exact content.
-  readonly content: string;
-  readonly dev: string;
-  readonly ino: string;
-}
-
 // Creates the mount points bwrap would create (bwrap.ts): 'made' (recorded), 'exists' (something is
 // there already: not ours, never removed), 'failed' (cannot be created here).
 export interface MountPointMaker {
   make(path: string, kind: 'dir' | 'file', content?: string): 'made' | 'exists' | 'failed';
-}
-
-interface LeaseRecord {
-  readonly pid: number;
-  readonly start?: string | undefined;
-  readonly host: string;
-  readonly root: string;
-  readonly points: readonly MountPoint[];
 }
 
 function realPath(path: string): string {
@@ -62,35 +45,6 @@ function identity(path: string): { dev: string; ino: string } | undefined {
   const stats = lstatSync(path, { bigint: true, throwIfNoEntry: false });
   return stats ? { dev: String(stats.dev), ino: String(stats.ino) } : undefined;
 }
-
-// `areas`: the workspace and the other writable folders of the sandbox (real paths).
-function isPoint(value: unknown, areas: readonly string[]): value is MountPoint {
-  const point = value as Partial<MountPoint> | null;
-  if (typeof point?.path !== 'string' || (point.kind !== 'dir' && point.kind !== 'file') || typeof point.content !== 'string' || typeof point.dev !== 'string' || typeof point.ino !== 'string') return false;
-  const path = point.path;
-  return areas.some((area) => within(path, area) && path !== area);
-}
-
-function readLease(file: string, root: string, areas: readonly string[]): LeaseRecord | undefined {
-  try {
-    const record = JSON.parse(readFileSync(file, 'utf8')) as Partial<LeaseRecord> | null;
-    if (typeof record?.pid !== 'number' || typeof record.host !== 'string' || record.root !== root || !Array.isArray(record.points)) return undefined;
-    // Paths are jailed again: only what lies in a writable area of this workspace's sandbox is removed.
-    return { pid: record.pid, start: typeof record.start === 'string' ? record.start : undefined, host: record.host, root, points: record.points.filter((point) => isPoint(point, areas)) };
-  } catch {
-    return undefined;
-  }
-}
-
-// Written whole or not at all (a reader never sees half a lease).
-function writeRecord(file: string, record: LeaseRecord): void {
-  const temp = `${file}.${randomBytes(4).toString('hex')}.tmp`;
-  writeFileSync(temp, JSON.stringify(record), { mode: 0o600, flag: 'wx' });
-  renameSync(temp, file);
-}
-
-// Still running: a lease of another machine counts as running (only that machine can tell).
-const running = (lease: LeaseRecord): boolean => lease.host !== hostname() || stillRunning(lease.pid, lease.start);
 
 // The file, opened without following a link, is still the recorded entry with the recorded content.
 function samePlaceholder(point: MountPoint): boolean {
@@ -127,6 +81,9 @@ function removePoint(point: MountPoint): void {
 export class MountLease implements MountPointMaker {
   private readonly points: MountPoint[] = [];
   private file: string | undefined;
+  // This process's start time (its lease is stale once the pid runs another process) and origin.
+  private readonly start = processStart(process.pid);
+  private readonly origin = processOrigin();
 
   private constructor(
     private readonly folder: string,
@@ -147,12 +104,20 @@ export class MountLease implements MountPointMaker {
     }
     const lease = new MountLease(folder, root, [root, ...writable]);
     try {
-      const value = withMutex(folder, () => {
-        // Recorded before the first mount point exists and again after each one.
-        lease.file = join(folder, `${process.pid}-${randomBytes(6).toString('hex')}.json`);
-        lease.write();
-        return create(lease);
-      });
+      const value = withMutex(
+        folder,
+        () => {
+          // Recorded before the mutex is released (a codeward killed in between leaves what it made
+          // unrecorded: left behind, never removed as someone else's).
+          lease.file = join(folder, `${process.pid}-${randomBytes(6).toString('hex')}.json`);
+          try {
+            return create(lease);
+          } finally {
+            lease.write();
+          }
+        },
+        lease.start,
+      );
       return { lease, value };
     } catch (error) {
       lease.release();
@@ -168,15 +133,12 @@ export class MountLease implements MountPointMaker {
       return (error as NodeJS.ErrnoException).code === 'EEXIST' ? 'exists' : 'failed';
     }
     const id = identity(path);
-    if (id) {
-      this.points.push({ path: realPath(path), kind, content, ...id });
-      this.write();
-    }
+    if (id) this.points.push({ path: realPath(path), kind, content, ...id });
     return 'made';
   }
 
   private write(): void {
-    if (this.file) writeRecord(this.file, { pid: process.pid, start: processStart(process.pid), host: hostname(), root: this.root, points: this.points });
+    if (this.file) writeRecord(this.file, { pid: process.pid, start: this.start, where: this.origin.where, boot: this.origin.boot, since: Date.now(), root: this.root, points: this.points });
   }
 
   // After the sandbox exited: drops the lease and, when no other sandbox of the workspace runs, removes
@@ -187,10 +149,14 @@ export class MountLease implements MountPointMaker {
     if (!file) return;
     this.file = undefined;
     try {
-      withMutex(this.folder, () => {
-        unlinkSync(file);
-        cleanUp(this.folder, this.root, this.areas, this.points);
-      });
+      withMutex(
+        this.folder,
+        () => {
+          rmSync(file, { force: true });
+          cleanUp(this.folder, this.root, this.areas, this.points, this.origin);
+        },
+        this.start,
+      );
     } catch {
       // Left for the next run.
     }
@@ -201,13 +167,14 @@ export class MountLease implements MountPointMaker {
 // recorded; what another mount namespace still mounts stays, in a lease of no process (retried later).
 // Several sandboxes of one workspace share mount points (the second finds the first one's `.git`), so
 // nothing is removed while any of them runs.
-function cleanUp(folder: string, root: string, areas: readonly string[], own: readonly MountPoint[]): void {
+function cleanUp(folder: string, root: string, areas: readonly string[], own: readonly MountPoint[], here: Origin): void {
   const leases = readdirSync(folder).filter((name) => name.endsWith('.json')).map((name) => ({ file: join(folder, name), record: readLease(join(folder, name), root, areas) }));
   const ofRoot = leases.filter((lease): lease is { file: string; record: LeaseRecord } => lease.record !== undefined);
   // Another sandbox runs (it may use these mount points: one it found there is not in its lease):
   // ours are handed over in a lease of no process, removed by whoever finishes last.
-  if (ofRoot.some((lease) => running(lease.record))) {
-    if (own.length > 0) writeRecord(join(folder, `kept-${randomBytes(6).toString('hex')}.json`), { pid: 0, host: hostname(), root, points: own });
+  const orphan = (points: readonly MountPoint[]): void => writeRecord(join(folder, `kept-${randomBytes(6).toString('hex')}.json`), { pid: 0, where: here.where, since: Date.now(), root, points });
+  if (ofRoot.some((lease) => running(lease.record, here))) {
+    if (own.length > 0) orphan(own);
     return;
   }
   const points = [...own, ...ofRoot.flatMap((lease) => lease.record.points)];
@@ -219,8 +186,6 @@ function cleanUp(folder: string, root: string, areas: readonly string[], own: re
     if (!busy || busy.has(point.path)) kept.push(point);
     else removePoint(point);
   }
-  for (const lease of ofRoot) unlinkSync(lease.file);
-  if (kept.length > 0) {
-    writeRecord(join(folder, `kept-${randomBytes(6).toString('hex')}.json`), { pid: 0, host: hostname(), root, points: kept });
-  }
+  for (const lease of ofRoot) rmSync(lease.file, { force: true });
+  if (kept.length > 0) orphan(kept);
 }

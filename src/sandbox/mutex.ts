@@ -1,15 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { closeSync, lstatSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
-import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { fail } from '../engine/errors.js';
-import { processStart, stillRunning } from './proc.js';
+import { processOrigin, processStart, stillRunning } from './proc.js';
 
 // A short cross-process mutex in a folder of the user's state (never in the workspace): an O_EXCL lock
-// file naming its owner (pid and start time). A lock whose owner is gone (killed while holding it) is
-// taken over; two processes that both judged it stale serialise on a `.steal` guard, so the second
-// cannot delete the fresh lock the first one took. Held for milliseconds (no heartbeat): a lock whose
-// content cannot be read is stale only after UNREADABLE_STALE_MS.
+// file naming its owner (pid, start time, machine and PID namespace, boot). A lock whose owner is gone
+// (killed while holding it) is taken over; two processes that both judged it stale serialise on a
+// `.steal` guard, so the second cannot delete the fresh lock the first one took. Held for milliseconds
+// (no heartbeat): a lock whose content cannot be read, or whose owner cannot be checked from here (another
+// machine or container), is stale only after UNREADABLE_STALE_MS.
 
 const LOCK = 'mutex.lock';
 const UNREADABLE_STALE_MS = 30_000;
@@ -18,7 +18,9 @@ const GUARD_STALE_MS = 2_000;
 interface Owner {
   readonly pid: number;
   readonly start?: string;
-  readonly host: string;
+  // processOrigin(): where the pid can be checked.
+  readonly where: string;
+  readonly boot?: string;
   readonly token: string;
 }
 
@@ -60,9 +62,12 @@ function stale(seen: Seen): boolean {
   } catch {
     owner = null;
   }
-  if (typeof owner?.pid !== 'number' || typeof owner.host !== 'string') return Date.now() - seen.mtimeMs > UNREADABLE_STALE_MS;
-  // Another machine sharing this state folder: only its own processes can tell.
-  if (owner.host !== hostname()) return false;
+  if (typeof owner?.pid !== 'number' || typeof owner.where !== 'string') return Date.now() - seen.mtimeMs > UNREADABLE_STALE_MS;
+  const here = processOrigin();
+  if (owner.boot !== undefined && here.boot !== undefined && owner.boot !== here.boot) return true;
+  // Another machine or PID namespace sharing this state folder: its pid cannot be checked here; the
+  // mutex is held for milliseconds, so a lock that old was left by a process that is gone.
+  if (owner.where !== here.where) return Date.now() - seen.mtimeMs > UNREADABLE_STALE_MS;
   return !stillRunning(owner.pid, owner.start);
 }
 
@@ -98,10 +103,12 @@ const pause = (ms: number): void => {
 };
 
 // Runs `body` holding the mutex of `folder` (which must exist). Waits up to `timeoutMs` (C216 after).
-export function withMutex<T>(folder: string, body: () => T, timeoutMs = 10_000): T {
+// `start`: this process's start time, when the caller has it already.
+export function withMutex<T>(folder: string, body: () => T, start = processStart(process.pid), timeoutMs = 10_000): T {
   const path = join(folder, LOCK);
   const token = randomBytes(8).toString('hex');
-  const owner: Owner = { pid: process.pid, start: processStart(process.pid), host: hostname(), token };
+  const { where, boot } = processOrigin();
+  const owner: Owner = { pid: process.pid, ...(start !== undefined ? { start } : {}), where, ...(boot !== undefined ? { boot } : {}), token };
   const deadline = Date.now() + timeoutMs;
   let holder = 'unknown';
   for (let attempt = 0; !create(path, JSON.stringify(owner)); attempt++) {

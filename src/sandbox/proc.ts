@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync, readlinkSync, statSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { basename, dirname } from 'node:path';
 
 // What /proc says about processes: whether one is still the process that wrote a record (a pid is
@@ -14,6 +15,24 @@ export function processStart(pid: number): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+// Where a pid means something: this machine and this PID namespace (a container has its own; a pid
+// recorded elsewhere cannot be checked here), and this boot (no process outlives a reboot).
+export interface Origin {
+  readonly where: string;
+  readonly boot: string | undefined;
+}
+
+export function processOrigin(): Origin {
+  const read = (path: string, link: boolean): string | undefined => {
+    try {
+      return link ? readlinkSync(path) : readFileSync(path, 'utf8').trim();
+    } catch {
+      return undefined;
+    }
+  };
+  return { where: `${hostname()} ${read('/proc/self/ns/pid', true) ?? ''}`, boot: read('/proc/sys/kernel/random/boot_id', false) };
 }
 
 // The process `pid` that started at `start` is still running (not a later one given the same pid).

@@ -57,7 +57,8 @@ export interface PreparedRun {
   readonly networkBlocked?: boolean;
   // Git folders are hidden (the repository tracks a non-accessible file): what to tell a git that fails.
   readonly gitHidden?: string;
-  // After the process exited: moves aside protected files it created (warnings say what).
+  // After the process exited (or failed to start): moves aside protected files it created (warnings
+  // say what) and removes the mount points no other sandbox uses.
   readonly after?: () => string[];
 }
 

@@ -49,15 +49,23 @@ export async function runShellCall(call: ShellCall, ctx: CommandContext): Promis
   const live = call.live ? ctx.caller?.onOutput : undefined;
   const own = call.onChunk;
   const onChunk: RunOptions['onChunk'] = own && live ? (chunk, stream) => (own(chunk, stream), live(chunk, stream)) : (own ?? live);
-  const result = await runProcess({
-    wrapper: prepared?.wrapper ?? [],
-    command: call.command,
-    cwd: folder.real,
-    timeoutMs: call.timeoutSeconds * 1000,
-    signal: ctx.signal,
-    env: childEnv(process.env, { pass: ctx.sandbox?.passEnv ?? [] }),
-    ...(onChunk ? { onChunk } : {}),
-  });
+  let result: RunResult;
+  try {
+    result = await runProcess({
+      wrapper: prepared?.wrapper ?? [],
+      command: call.command,
+      cwd: folder.real,
+      timeoutMs: call.timeoutSeconds * 1000,
+      signal: ctx.signal,
+      env: childEnv(process.env, { pass: ctx.sandbox?.passEnv ?? [] }),
+      ...(onChunk ? { onChunk } : {}),
+    });
+  } catch (error) {
+    // It never started (spawn E2BIG for a command over 128 KiB): the sandbox's after-run step still
+    // runs, so its mount points do not stay in the workspace for the rest of a long session.
+    for (const warning of prepared?.after?.() ?? []) ctx.warn(warning);
+    throw error;
+  }
   for (const warning of prepared?.after?.() ?? []) ctx.warn(warning);
   // The repository tracks a non-accessible file, so the sandbox hid its git folder: say why git failed.
   if (prepared?.gitHidden && /not a git repository/i.test(`${result.stderr}\n${result.stdout}`)) ctx.warn(prepared.gitHidden);

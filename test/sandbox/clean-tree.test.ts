@@ -186,6 +186,15 @@ describe.skipIf(!bwrapWorks || !gitWorks)(`a sandboxed exec leaves the working t
     expect(listing(plain)).toEqual([]);
   });
 
+  it('a command that never starts (over 128 KiB: spawn E2BIG) leaves nothing either', async () => {
+    const plain = join(box, 'plain');
+    await mkdir(plain);
+    const call = JSON.stringify({ cmd: 'exec', args: { cmd: `true # ${'x'.repeat(200_000)}` } });
+    const result = spawnSync(process.execPath, [CLI, '--yes', '--json', '-C', plain, '-'], { cwd: plain, env: env(), input: call, encoding: 'utf8' });
+    expect(result.stdout).toContain('E2BIG');
+    expect(listing(plain)).toEqual([]);
+  });
+
   it('a codeward killed (SIGKILL) mid-run leaves the empty .git; the next run of that folder removes it', async () => {
     const plain = join(box, 'plain');
     await mkdir(plain);

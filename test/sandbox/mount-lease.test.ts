@@ -1,11 +1,10 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmdirSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
-import { hostname } from 'node:os';
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmdirSync, symlinkSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MountLease } from '../../src/sandbox/mount-points.js';
 import { withMutex } from '../../src/sandbox/mutex.js';
-import { mountedElsewhere, processStart } from '../../src/sandbox/proc.js';
+import { mountedElsewhere, processOrigin, processStart } from '../../src/sandbox/proc.js';
 import { removeDir, tempDir } from '../helpers/fixture.js';
 
 // Issue 20: the mount points codeward creates for a sandbox (an empty `.git` in a plain folder, a
@@ -32,11 +31,11 @@ function run(): MountLease {
 
 // Makes the lease files of this workspace look like those of process `pid` (started at `start`): a
 // codeward that was killed (SIGKILL), or whose pid another process got since.
-function ownedBy(pid: number, start: string | undefined): void {
+function ownedBy(pid: number, start: string | undefined, more: Record<string, unknown> = {}): void {
   for (const name of leases()) {
     const file = join(state, 'sandbox-mounts', name);
     const record = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
-    writeFileSync(file, JSON.stringify({ ...record, pid, start }));
+    writeFileSync(file, JSON.stringify({ ...record, pid, start, ...more }));
   }
 }
 
@@ -113,6 +112,21 @@ describe('mount points of the sandbox', () => {
     expect(existsSync(git)).toBe(false);
   });
 
+  it('a lease of another boot is stale even when its pid runs now; one of another machine or container counts as running until the longest timeout passed', () => {
+    run();
+    ownedBy(process.pid, processStart(process.pid), { boot: 'another-boot' });
+    run().release();
+    expect(existsSync(git)).toBe(false);
+    // Another machine or PID namespace: its pid means nothing here.
+    run();
+    ownedBy(deadPid(), '1', { where: 'another-host pid:[1]', since: Date.now() });
+    run().release();
+    expect(existsSync(git)).toBe(true);
+    ownedBy(deadPid(), '1', { where: 'another-host pid:[1]', since: Date.now() - 3 * 3600 * 1000 });
+    run().release();
+    expect(existsSync(git)).toBe(false);
+  });
+
   it('never removes a repository the user created there meanwhile, nor a placeholder that changed', () => {
     const lease = run();
     writeFileSync(join(git, 'HEAD'), 'ref: refs/heads/main\n');
@@ -160,8 +174,9 @@ describe('mount points of the sandbox', () => {
     const folder = join(state, 'sandbox-mounts');
     mkdirSync(folder, { recursive: true });
     const point = { path: elsewhere, kind: 'dir', content: '', dev: String(stats.dev), ino: String(stats.ino) };
-    writeFileSync(join(folder, 'forged.json'), JSON.stringify({ pid: deadPid(), host: hostname(), root, points: [point] }));
-    writeFileSync(join(folder, 'forged2.json'), JSON.stringify({ pid: 0, host: hostname(), root, points: [{ ...point, path: join(root, '..', 'victim') }] }));
+    const { where } = processOrigin();
+    writeFileSync(join(folder, 'forged.json'), JSON.stringify({ pid: deadPid(), where, since: Date.now(), root, points: [point] }));
+    writeFileSync(join(folder, 'forged2.json'), JSON.stringify({ pid: 0, where, since: Date.now(), root, points: [{ ...point, path: join(root, '..', 'victim') }] }));
     run().release();
     // The stale leases were handled (the run's own mount points went), the forged paths stayed.
     expect(existsSync(git)).toBe(false);
@@ -174,13 +189,18 @@ describe('the mutex around leases', () => {
   it('takes over a lock left by a killed process, and waits (then C216) for a live holder', () => {
     mkdirSync(join(state, 'm'));
     const lock = join(state, 'm', 'mutex.lock');
-    writeFileSync(lock, JSON.stringify({ pid: deadPid(), start: '1', host: hostname(), token: 't' }));
+    writeFileSync(lock, JSON.stringify({ pid: deadPid(), start: '1', where: processOrigin().where, token: 't' }));
     expect(withMutex(join(state, 'm'), () => 'ran')).toBe('ran');
     expect(existsSync(lock)).toBe(false);
     const other = sleeper();
-    writeFileSync(lock, JSON.stringify({ pid: other.pid, start: processStart(other.pid!), host: hostname(), token: 't' }));
-    expect(() => withMutex(join(state, 'm'), () => 'ran', 300)).toThrow(/held by another codeward process \(pid \d+\)/);
+    writeFileSync(lock, JSON.stringify({ pid: other.pid, start: processStart(other.pid!), where: processOrigin().where, token: 't' }));
+    expect(() => withMutex(join(state, 'm'), () => 'ran', undefined, 300)).toThrow(/held by another codeward process \(pid \d+\)/);
     expect(existsSync(lock)).toBe(true);
+    // Another machine or container: its pid cannot be checked; stale once far older than any hold.
+    writeFileSync(lock, JSON.stringify({ pid: other.pid, where: 'another-host pid:[1]', token: 't' }));
+    expect(() => withMutex(join(state, 'm'), () => 'ran', undefined, 300)).toThrow(/held by another codeward process/);
+    utimesSync(lock, new Date(Date.now() - 120_000), new Date(Date.now() - 120_000));
+    expect(withMutex(join(state, 'm'), () => 'ran')).toBe('ran');
   });
 });
 
