@@ -54,7 +54,7 @@ beforeAll(async () => {
   ws = await tempDir('codeward-mcp-list-');
   state = await tempDir('codeward-mcp-list-state-');
   const lines = Array.from({ length: 2000 }, (_, index) => `line ${index} ${'x'.repeat(60)}`).join('\n');
-  await writeFiles(ws, { 'big.txt': `${lines}\n`, 'kept.txt': 'original\n' });
+  await writeFiles(ws, { 'big.txt': `${lines}\n`, 'kept.txt': 'original\n', 'bytes.bin': Buffer.from([0x41, 0xff, 0x42, 0x0a]) });
   client = await stdioClient(ws, state, { serverArgs: ['--yes'] });
   tools = (await client.listTools()).tools;
 }, 60_000);
@@ -148,6 +148,13 @@ describe('JSON-RPC errors a client shows once', () => {
     expect(error!.message).toMatch(/^MCP error -32602: Unknown tool: nosuch; the tools are /);
   });
 
+  it('an unknown tool name with control characters comes back escaped, on one line', async () => {
+    const error = await rpcError(client.callTool({ name: 'evil\n\u001b[2Kread', arguments: {} }));
+    expect(error?.code).toBe(-32602);
+    expect(error!.message).toContain('Unknown tool: evil\\n\\u001b[2Kread;');
+    expect([...error!.message].some((char) => char.charCodeAt(0) < 0x20)).toBe(false);
+  });
+
   it('a resource that is not there: -32002, prefixed once', async () => {
     const error = await rpcError(client.request({ method: 'resources/read', params: { uri: `file://${join(ws, 'nope.txt')}` } }, ReadResourceResultSchema));
     expect(error?.code).toBe(-32002);
@@ -190,6 +197,15 @@ describe('every tool, called wrong, names the JSON key and the fix once, in text
       const result = await call(entry.name, { bogusKey: 1 });
       expectOneVocabulary(entry.name, result, /^unknown key `bogusKey` for [a-z-]+; valid keys: `/);
     }
+  });
+
+  it('warnings in structuredContent use the same JSON keys as the text', async () => {
+    const result = await call('patch', { file: 'bytes.bin', search: Buffer.from([0xff]).toString('base64'), replace: Buffer.from([0xfe]).toString('base64'), encoding: 'base64' });
+    expect(result.isError, textOf(result)).toBeFalsy();
+    const warnings = result.structuredContent['warnings'] as string[];
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain('`search`/`replace` are bytes that are not UTF-8 text');
+    expect(textOf(result)).toContain(`warning: ${warnings[0]}`);
   });
 
   it('a near miss of a key', async () => {

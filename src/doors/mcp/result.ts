@@ -101,7 +101,7 @@ function clip(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max)}… (${text.length - max} more characters in the text content)`;
 }
 
-// The envelope's facts; the error message in the same words as the text (JSON keys, not CLI flags).
+// The envelope's facts; the error message and warnings in the same words as the text (JSON keys, not CLI flags).
 function structuredOf(envelope: Envelope, command: AnyCommand | undefined): Record<string, unknown> {
   const out: Record<string, unknown> = { ok: envelope.ok, cmd: clip(envelope.cmd, 200) };
   if (!envelope.ok) out['error'] = { ...envelope.error, message: clip(inMcpWords(envelope.error.message, command), STRUCTURED_VALUE_BYTES) };
@@ -114,7 +114,7 @@ function structuredOf(envelope: Envelope, command: AnyCommand | undefined): Reco
     } else omitted.push('data');
   }
   // Warnings are few and short; many or long ones stay in the text.
-  const warnings = envelope.warnings.slice(0, 20).map((warning) => clip(warning, 500));
+  const warnings = envelope.warnings.slice(0, 20).map((warning) => clip(inMcpWords(warning, command), 500));
   if (warnings.length < envelope.warnings.length) omitted.push(`warnings[${warnings.length}..]`);
   out['warnings'] = warnings;
   if (omitted.length > 0) out['omitted'] = omitted;
