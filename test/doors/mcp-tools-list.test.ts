@@ -189,7 +189,8 @@ describe('every tool, called wrong, names the JSON key and the fix once, in text
     // The text is the same message, said once.
     expect(textOf(result).split(message)).toHaveLength(2);
     expect(textOf(result).startsWith(`error ${result.structuredContent['error']['code']}: ${message}`)).toBe(true);
-    expect(message, name).not.toMatch(/--[a-z]|codeward [a-z-]+ --help|valid flags/);
+    // No CLI flag of a tool (the server's own --yes and --allow are named only where a person must act).
+    expect(message.replace(/with --yes or --allow /, ''), name).not.toMatch(/--[a-z]|codeward [a-z-]+ --help|valid flags/);
   };
 
   it('an unknown key', async () => {
@@ -206,6 +207,17 @@ describe('every tool, called wrong, names the JSON key and the fix once, in text
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toContain('`search`/`replace` are bytes that are not UTF-8 text');
     expect(textOf(result)).toContain(`warning: ${warnings[0]}`);
+  });
+
+  it('an approval nobody can give through this client (C241) says who can, and how, not "run interactively"', async () => {
+    const plain = await stdioClient(ws, state);
+    try {
+      const result = await call('write', { file: 'new.txt', content: 'x' }, plain);
+      expect(result.structuredContent['error']['code']).toBe('C241');
+      expectOneVocabulary('write', result, /needs approval .*; this MCP client shows no approval form \(it has no elicitation capability\): the user can approve it from a client that has one, or start the server \(codeward mcp\) with --yes or --allow "@coder write new\.txt"$/);
+    } finally {
+      await plain.close();
+    }
   });
 
   it('a near miss of a key', async () => {
