@@ -220,6 +220,11 @@ describe('every tool, called wrong, names the JSON key and the fix once, in text
     }
   });
 
+  it('a place inside a list of objects is named as a JSON path', async () => {
+    expectOneVocabulary('multipatch', await call('multipatch', { edits: [{ file: 'a.txt', search: 'b' }] }), /missing required key `edits\[0\]\.replace`/);
+    expectOneVocabulary('update', await call('update', { files: [{ path: 'a.txt', ops: [{ op: 'insert', at_line: 'x', content: 'c' }] }] }), /`files\[0\]\.ops\[0\]\.at_line` must be a number, got "x"/);
+  });
+
   it('a near miss of a key', async () => {
     const result = await call('read', { file: 'big.txt', maxBites: 5 });
     expectOneVocabulary('read', result, /unknown key `maxBites` for read \(did you mean `maxBytes`\?\)/);

@@ -30,6 +30,10 @@ export function inMcpWords(text: string, command: AnyCommand | undefined): strin
     if (/^\d/.test(value)) return `${lead}\`${key}: ${value}\``;
     return isChoice(key, value) ? `${lead}\`${key}: "${value}"\`` : `${lead}\`${key}\`${sep ?? ''}${value}`;
   });
+  // A place inside a list key, as the CLI names it (`--files[0.ops.1.at_line]`), as a JSON path: `files[0].ops[1].at_line`.
+  out = out.replace(/`([a-zA-Z][a-zA-Z0-9]*)`\[([\w.]+)\]/g, (whole, key: string, path: string) =>
+    keys.has(key) ? `\`${key}${path.split('.').map((part) => (/^\d+$/.test(part) ? `[${part}]` : `.${part}`)).join('')}\`` : whole,
+  );
   return out;
 }
 
