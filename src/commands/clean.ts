@@ -15,7 +15,7 @@ const flags = z.strictObject({
   dir: described(z._default(z.string(), '.'), 'folder to clean (recursively)'),
   pattern: described(z._default(z.string().check(z.minLength(1)), '*.bak'), 'file-name glob of the files to remove'),
   dryRun: flag('only list what would be removed; asks no approval, since it changes nothing'),
-  force: flag('remove for real (ChatCLI spelling; the CLI removes without it, the ChatCLI plugin door lists only unless it is given)'),
+  force: flag('remove for real where clean only lists by default (the ChatCLI plugin); elsewhere clean removes without it'),
 });
 
 type CleanArgs = z.infer<typeof flags>;
@@ -131,7 +131,7 @@ export const cleanCommand = defineCommand({
   summary: 'Remove .bak backups (or files matching --pattern) below a folder (one undo brings them back); --dry-run only lists them',
   flags,
   positional: 'dir',
-  examples: ['clean', 'clean --dry-run', 'clean --force --dir src', 'clean --dir src --pattern "*.orig"'],
+  examples: ['clean', 'clean --dry-run', 'clean --dir src --pattern "*.orig"', 'clean --force --dir src'],
   effect: 'destructive',
   // A dry run only lists names: it is judged like tree (no approval), a real clean like delete.
   effectOf: (args) => (args.dryRun ? 'read' : 'destructive'),

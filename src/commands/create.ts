@@ -67,6 +67,7 @@ export const createCommand = defineCommand({
   name: 'create',
   aliases: ['create_files', 'create-file', 'create_file', 'new_file'],
   summary: 'Create one or more files (never replacing an existing one unless overwrite is set); one result per file',
+  guide: 'To replace or append to one existing file, use write.',
   flags,
   examples: [`create --files '[{"path":"src/new.ts","content":"export {};\\n"}]'`],
   effect: 'write',

@@ -58,6 +58,7 @@ export const deleteCommand = defineCommand({
   name: 'delete',
   aliases: ['delete_file', 'delete-file', 'delete_files', 'remove', 'rm', 'unlink'],
   summary: 'Remove files or folders (a link is removed itself, never its target; missing paths are fine); one result per path',
+  guide: 'undo brings back what it removed.',
   flags,
   examples: [`delete --paths '["old.txt"]'`, `delete --paths '["build"]' --recursive`],
   effect: 'destructive',

@@ -38,6 +38,7 @@ export const execCommand = defineCommand({
   name: 'exec',
   aliases: ['bash', 'shell', 'run_command', 'run-command', 'run_shell_command', 'execute_command', 'execute'],
   summary: 'Run a shell command in the workspace (own process group, timeout, captured output, no stdin)',
+  guide: 'Prefer read, search, patch and the git-* tools for what they do; test runs the project\'s tests.',
   flags,
   flagAliases: { command: 'cmd' },
   positional: 'cmd',

@@ -70,6 +70,7 @@ export const gitChangedCommand = defineCommand({
   name: 'git-changed',
   aliases: ['git_changed', 'changed_files'],
   summary: 'Changed files as exact workspace paths: staged, unstaged and untracked, or --staged only (read-only)',
+  guide: 'Paths only, ready for other tools; git-status adds the branch and each file\'s state.',
   flags,
   positional: 'dir',
   examples: ['git-changed', 'git-changed --staged'],

@@ -107,6 +107,7 @@ export const listCommand = defineCommand({
   name: 'list',
   aliases: ['list_folder', 'list-folder', 'ls_page'],
   summary: 'List one folder, sorted, a page at a time: kind, size, mtime and name of each entry, and non-accessible flags',
+  guide: 'For a whole folder hierarchy at once, use tree.',
   flags,
   positional: 'path',
   examples: ['list', 'list --path src --page 2 --page-size 50'],

@@ -124,6 +124,7 @@ export const multipatchCommand = defineCommand({
   name: 'multipatch',
   aliases: ['multi_patch', 'multi-patch', 'multiedit', 'multi_edit'],
   summary: 'Apply search/replace edits across several files as one transaction: all of them or none',
+  guide: 'For one file, patch does the same.',
   flags,
   examples: [`multipatch --edits '[{"file":"a.ts","search":"loginV1","replace":"loginV2"},{"file":"b.ts","search":"loginV1","replace":"loginV2"}]'`],
   effect: 'write',

@@ -106,6 +106,7 @@ export const patchCommand = defineCommand({
   name: 'patch',
   aliases: ['patch_file', 'patchfile', 'patch-file', 'edit', 'edit_file', 'editfile', 'str_replace', 'apply_patch', 'apply_diff'],
   summary: 'Edit a file by exact search/replace (one match unless --all), or apply a unified diff to one or more files',
+  guide: 'For edits that must land in several files together, use multipatch; for edits by line number, update.',
   flags,
   flagAliases: { replaceAll: 'all', patch: 'diff' },
   examples: ['patch --file src/app.ts --search "return null;" --replace "return user;"', 'patch --diff "<unified diff>"'],

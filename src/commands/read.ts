@@ -33,7 +33,7 @@ const flags = z.strictObject({
   byteOffset: whole(0, 'byte offset (0-based; bytes, not lines) to read from, for files with very long lines: raw text (CRLF kept, no line numbers) up to --max-bytes, cut between UTF-8 characters; a cut result names the next --byte-offset'),
   maxBytes: wholeOr(1, 200_000, 'cap on the bytes returned'),
   encoding: choice(['text', 'base64'], 'text', 'text (numbered lines) or base64 (raw bytes)'),
-  more: described(z.optional(z.array(pathText('another file'))), 'more files to read the same way after --file (ChatCLI: extra arguments, read a.go b.go)'),
+  more: described(z.optional(z.array(pathText('another file'))), 'more files to read the same way as --file'),
 });
 
 type ReadArgs = z.infer<typeof flags>;
@@ -216,6 +216,7 @@ export const readCommand = defineCommand({
   name: 'read',
   aliases: ['read_file', 'readfile', 'read-file', 'cat', 'view'],
   summary: 'Read a file (whole, a line range, head or tail, or a piece from a byte offset), as numbered lines or base64',
+  guide: 'Find where something is with search first; read then shows the lines around it (--start, --end).',
   flags,
   flagAliases: { lines: 'head', limit: 'head', last: 'tail' },
   positional: 'file',

@@ -13,7 +13,8 @@ const flags = z.strictObject({
 export const restoreCommand = defineCommand({
   name: 'restore',
   aliases: ['restore_checkpoint', 'rewind'],
-  summary: 'Put every file back as it was before checkpoint --to ID',
+  summary: 'Put every file back as it was before the checkpoint --to names',
+  guide: 'checkpoints lists the ids; undo takes back only the last change.',
   flags,
   flagAliases: { id: 'to', checkpoint: 'to' },
   positional: 'to',

@@ -26,7 +26,7 @@ const flags = z.strictObject({
   maxResults: whole(1, `results per call: matching lines in mode content (default ${DEFAULT_RESULTS.content}), files in modes files and count (default ${DEFAULT_RESULTS.files}); path matches are capped alike`),
   offset: wholeOr(0, 0, 'skip this many results (lines, or files in modes files and count) in the order of --sort: a cut result names the next --offset'),
   maxBytes: wholeOr(1, 100_000, 'about this many bytes of results per call; a cut result names the next --offset'),
-  all: flag('every result in one call: --max-results and --max-bytes lifted (for the CLI; a model pages with --offset)'),
+  all: flag('every result in one call: --max-results and --max-bytes lifted (a model should page with --offset instead)'),
   glob: optionalText('gitignore-style pattern on the path relative to --dir; several separated by commas; "!" excludes, e.g. "*.ts,!*.test.ts"'),
   includeHidden: flag('also search dot-files, node_modules, vendor and gitignored paths'),
   searchPaths: flag('also match the term against file paths (data.pathMatches)'),
@@ -156,6 +156,7 @@ export const searchCommand = defineCommand({
   name: 'search',
   aliases: ['grep', 'rg', 'search_files', 'find_in_files', 'search_code'],
   summary: 'Search file contents (and optionally paths) with ripgrep: literal, case-insensitive, gitignore-aware',
+  guide: '--mode files gives only the names of matching files; read shows a match\'s surroundings.',
   flags,
   flagAliases: {
     maxMatches: 'maxResults',

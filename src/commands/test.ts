@@ -101,6 +101,7 @@ export const testCommand = defineCommand({
   name: 'test',
   aliases: ['run_tests', 'run-tests', 'runtests', 'tests'],
   summary: 'Run the project\'s tests: the runner is detected (npm/pnpm/yarn/bun, vitest, jest, go, pytest, tox, cargo, maven, gradle, dotnet, make) or given with --cmd',
+  guide: 'For any other command, use exec.',
   flags,
   flagAliases: { filter: 'pattern', grep: 'pattern', command: 'cmd' },
   positional: 'dir',

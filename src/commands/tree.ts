@@ -68,6 +68,7 @@ export const treeCommand = defineCommand({
   name: 'tree',
   aliases: ['list_directory', 'list_dir', 'listdir', 'ls', 'directory_tree'],
   summary: 'List a folder as a tree (gitignore-aware; .git, node_modules and dot-files skipped by default)',
+  guide: 'For one large folder page by page, with sizes, use list; to find files by their content, search.',
   flags,
   positional: 'dir',
   examples: ['tree', 'tree --dir src --glob "*.ts"', 'tree --max-depth 2', 'tree --ignore "dist,coverage"'],

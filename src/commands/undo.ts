@@ -18,6 +18,7 @@ export const undoCommand = defineCommand({
   name: 'undo',
   aliases: ['undo_last', 'undo_change'],
   summary: 'Take back the last change codeward made (all its files, byte-exact); redo brings it back',
+  guide: 'For one file, use rollback; to go back to a checkpoint several changes ago, restore.',
   flags,
   examples: ['undo'],
   effect: 'write',

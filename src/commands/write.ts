@@ -65,6 +65,7 @@ export const writeCommand = defineCommand({
   name: 'write',
   aliases: ['write_file', 'writefile', 'write-file'],
   summary: 'Write (or append to) a file atomically; undo restores the previous version',
+  guide: 'Replaces the whole file: to change part of one, use patch; to add files without replacing any, create.',
   flags,
   flagAliases: { contentB64: 'content' },
   examples: ['write --file notes.txt --content "hello"', 'write --file src/app.ts --content <base64> --encoding base64'],

@@ -142,7 +142,8 @@ export function createConnection(options: ServeOptions): McpConnection {
     const name = request.params.name;
     const command = registry.find(name);
     // The 2025-11-25 spec: an unknown tool is a protocol error, -32602 (not a tool result).
-    if (!command) throw new WireError(INVALID_PARAMS, `Unknown tool: ${name.slice(0, 100)}; the tools are ${registry.names().join(', ')}`);
+    // The name is the caller's: cut, and its control characters escaped (a client shows this line).
+    if (!command) throw new WireError(INVALID_PARAMS, `Unknown tool: ${JSON.stringify(name.slice(0, 100)).slice(1, -1)}; the tools are ${registry.names().join(', ')}`);
     const raw = request.params.arguments ?? {};
     const started = Date.now();
     const progress = progressReporter(request.params._meta?.progressToken, name, extra.sendNotification);

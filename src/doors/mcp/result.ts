@@ -2,7 +2,7 @@ import type { AnyCommand } from '../../engine/command.js';
 import { compactValue, fitText, jsonBytes, type TextCut } from '../../engine/budget.js';
 import type { Envelope } from '../../engine/envelope.js';
 import type { Registry } from '../../engine/registry.js';
-import { inMcpWords } from './vocabulary.js';
+import { inMcpApproval, inMcpWords } from './vocabulary.js';
 import { continuation, flagKeys, hasArg } from './continuation.js';
 
 // A `tools/call` result. The text carries the payload (what the model reads); structuredContent carries the
@@ -77,7 +77,13 @@ function fullText(command: AnyCommand | undefined, envelope: Envelope): string {
     return text === '' ? '(no output)' : text;
   }
   const output = PROCESS_FAILURES.has(envelope.error.code) ? formatted(command, envelope.data) : '';
-  return join([inMcpWords(`error ${envelope.error.code}: ${envelope.error.message}`, command), output, warnings]);
+  return join([`error ${envelope.error.code}: ${errorMessage(envelope.error, command)}`, output, warnings]);
+}
+
+// An error's message in the door's words: the text and structuredContent say the same.
+function errorMessage(error: { code: string; message: string }, command: AnyCommand | undefined): string {
+  const message = inMcpWords(error.message, command);
+  return error.code === 'C241' ? inMcpApproval(message) : message;
 }
 
 // Keys a tool takes that narrow what it returns, named in a cut note when no `next` call exists.
@@ -101,10 +107,10 @@ function clip(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max)}… (${text.length - max} more characters in the text content)`;
 }
 
-// The envelope's facts; the error message in the same words as the text (JSON keys, not CLI flags).
+// The envelope's facts; the error message and warnings in the same words as the text (JSON keys, not CLI flags).
 function structuredOf(envelope: Envelope, command: AnyCommand | undefined): Record<string, unknown> {
   const out: Record<string, unknown> = { ok: envelope.ok, cmd: clip(envelope.cmd, 200) };
-  if (!envelope.ok) out['error'] = { ...envelope.error, message: clip(inMcpWords(envelope.error.message, command), STRUCTURED_VALUE_BYTES) };
+  if (!envelope.ok) out['error'] = { ...envelope.error, message: clip(errorMessage(envelope.error, command), STRUCTURED_VALUE_BYTES) };
   const omitted: string[] = [];
   if (envelope.data !== undefined) {
     const compact = compactValue(envelope.data, STRUCTURED_VALUE_BYTES, 'data');
@@ -114,7 +120,7 @@ function structuredOf(envelope: Envelope, command: AnyCommand | undefined): Reco
     } else omitted.push('data');
   }
   // Warnings are few and short; many or long ones stay in the text.
-  const warnings = envelope.warnings.slice(0, 20).map((warning) => clip(warning, 500));
+  const warnings = envelope.warnings.slice(0, 20).map((warning) => clip(inMcpWords(warning, command), 500));
   if (warnings.length < envelope.warnings.length) omitted.push(`warnings[${warnings.length}..]`);
   out['warnings'] = warnings;
   if (omitted.length > 0) out['omitted'] = omitted;

@@ -7,43 +7,64 @@ import { inMcpWords } from './vocabulary.js';
 // flag descriptions are written once, in CLI words): every `--flag` becomes the JSON key a client sends, and
 // every example becomes the `arguments` object of a call.
 
-// Examples per tool: the rest are variations a model gets from the schema (tools/list goes into the model's
-// context on every session).
-const EXAMPLES = 2;
-
-// `read --file a.txt --start 40` → `{"file":"a.txt","start":40}`; an example without arguments says nothing
-// the schema does not, and one the parser would refuse is left out rather than shown wrong.
+// `read --file a.txt --start 40` → `{"file":"a.txt","start":40}`. Only an example the schema alone does not
+// show is kept: two keys or more, or a list or object value (`{"file": "a.txt"}` tells a model nothing the
+// inputSchema does not); one the parser would refuse is left out rather than shown wrong.
 function exampleArguments(registry: Registry, command: AnyCommand, example: string): string | undefined {
+  let args: Record<string, unknown>;
   try {
     const parsed = parseCall(example, registry);
-    if (parsed.command !== command || Object.keys(parsed.args).length === 0) return undefined;
-    return JSON.stringify(parsed.args);
+    if (parsed.command !== command) return undefined;
+    args = parsed.args;
   } catch {
     return undefined;
   }
+  const values = Object.values(args);
+  if (values.length < 2 && !values.some((value) => value !== null && typeof value === 'object')) return undefined;
+  return JSON.stringify(args);
 }
 
 export function toolDescription(registry: Registry, command: AnyCommand): string {
   const lines = [inMcpWords(command.summary, command)];
   if (command.guide !== undefined) lines.push(inMcpWords(command.guide, command));
-  const examples = [...new Set(command.examples.flatMap((example) => exampleArguments(registry, command, example) ?? []))].slice(0, EXAMPLES);
-  if (examples.length > 0) lines.push(`Example arguments: ${examples.join('  ')}`);
+  // One example: tools/list goes into the model's context on every session.
+  const example = command.examples.map((line) => exampleArguments(registry, command, line)).find((args) => args !== undefined);
+  if (example !== undefined) lines.push(`Example arguments: ${example}`);
   return lines.join('\n');
+}
+
+// "JSON array of {path, content, mode?}; line numbers are 1-based" is how the CLI's help shows a list flag
+// (its value is JSON text); an MCP client sends the array itself, and the schema's `items` show its fields.
+function withoutJsonArray(text: string): string {
+  if (!text.startsWith('JSON array of ')) return text;
+  const rest = text.slice('JSON array of '.length);
+  if (!rest.startsWith('{')) return rest;
+  let depth = 0;
+  for (let index = 0; index < rest.length; index += 1) {
+    if (rest[index] === '{' || rest[index] === '[') depth += 1;
+    else if ((rest[index] === '}' || rest[index] === ']') && --depth === 0) return rest.slice(index + 1).replace(/^[,;]?\s*/, '');
+  }
+  return text;
 }
 
 // JavaScript's safe-integer bounds, which zod writes on every integer: a limit no call can reach, repeated
 // ~50 times in tools/list.
 const SAFE = Number.MAX_SAFE_INTEGER;
 
-// A JSON Schema node in the door's words: descriptions with JSON keys, no safe-integer bounds. `top` holds
-// the tool's own keys (nested objects, such as multipatch's edits, describe their own fields).
+// A JSON Schema node in the door's words: descriptions with JSON keys, without the safe-integer bounds and
+// `false` defaults that only cost bytes.
 export function inMcpSchema(node: unknown, command: AnyCommand): unknown {
   if (Array.isArray(node)) return node.map((item) => inMcpSchema(item, command));
   if (node === null || typeof node !== 'object') return node;
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(node as Record<string, unknown>)) {
     if ((key === 'maximum' && value === SAFE) || (key === 'minimum' && value === -SAFE)) continue;
-    if (key === 'description' && typeof value === 'string') out[key] = inMcpWords(value, command);
+    // A flag is off unless sent: `"default": false` on ~25 booleans says nothing.
+    if (key === 'default' && value === false) continue;
+    if (key === 'description' && typeof value === 'string') {
+      const text = inMcpWords(typeof (node as Record<string, unknown>)['items'] === 'object' ? withoutJsonArray(value) : value, command);
+      if (text !== '') out[key] = text;
+    }
     // `properties` maps names to schemas: its keys are never schema keywords.
     else if (key === 'properties' && value !== null && typeof value === 'object') {
       out[key] = Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([name, schema]) => [name, inMcpSchema(schema, command)]));

@@ -60,16 +60,17 @@ export function toolsOf(registry: Registry, budget: ResultBudget = {}): McpTool[
 
 // structuredContent of every tool: the result envelope (result.ts). tools/list repeats it for every tool, so it
 // declares only the envelope's own fields, without descriptions; the fields a result adds only sometimes
-// (`omitted`, `cut`, `next`) are described once, in the server's instructions (connection.ts). `data` is the
-// command's result (always an object) without its large values.
+// (`omitted`, `cut`, `next`) and the inner shape of `error` ({code, message}) and `warnings` (strings) are
+// described once, in the server's instructions (connection.ts). `data` is the command's result (always an
+// object) without its large values.
 const OUTPUT_SCHEMA: McpTool['outputSchema'] = {
   type: 'object',
   properties: {
     ok: { type: 'boolean' },
     cmd: { type: 'string' },
     data: { type: 'object' },
-    error: { type: 'object', required: ['code', 'message'] },
-    warnings: { type: 'array', items: { type: 'string' } },
+    error: { type: 'object' },
+    warnings: { type: 'array' },
   },
   required: ['ok', 'cmd', 'warnings'],
 };

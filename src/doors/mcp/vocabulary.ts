@@ -30,5 +30,20 @@ export function inMcpWords(text: string, command: AnyCommand | undefined): strin
     if (/^\d/.test(value)) return `${lead}\`${key}: ${value}\``;
     return isChoice(key, value) ? `${lead}\`${key}: "${value}"\`` : `${lead}\`${key}\`${sep ?? ''}${value}`;
   });
+  // A place inside a list key, as the CLI names it (`--files[0.ops.1.at_line]`), as a JSON path: `files[0].ops[1].at_line`.
+  out = out.replace(/`([a-zA-Z][a-zA-Z0-9]*)`\[([\w.]+)\]/g, (whole, key: string, path: string) =>
+    keys.has(key) ? `\`${key}${path.split('.').map((part) => (/^\d+$/.test(part) ? `[${part}]` : `.${part}`)).join('')}\`` : whole,
+  );
   return out;
+}
+
+// An approval a call needs (C241) as the engine words it for a terminal ("run interactively, pass --yes, or add
+// an allow rule: --allow ..."): through MCP nobody can answer unless the client shows elicitation forms, and
+// --yes and --allow are the server's own command line. Says who can do what instead.
+const NO_FORM = 'this MCP client shows no approval form (it has no elicitation capability)';
+export function inMcpApproval(message: string): string {
+  return message
+    .replace(/: run interactively$/, `: ${NO_FORM}, so only the user can run it, outside this session`)
+    .replace(/; run interactively(?:, pass --yes,)? or add an allow rule: (.*)$/, `; ${NO_FORM}: the user can approve it from a client that has one, or start the server (codeward mcp) with --yes or $1`)
+    .replace(/; run interactively or pass --yes$/, `; ${NO_FORM}: the user can approve it from a client that has one, or start the server (codeward mcp) with --yes`);
 }
