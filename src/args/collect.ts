@@ -90,7 +90,15 @@ export class FlagCollector {
   }
 
   result(): Record<string, unknown> {
-    return { ...this.values };
+    const values = { ...this.values };
+    // {"offset": 40, "limit": 20}, as Claude Code's and Gemini CLI's read tools take it: a count of lines
+    // from the start line, not --head (which would clash with --start). The canonical --head stays a clash.
+    const { start, head } = values;
+    if (this.rangeFlags() && this.fromAlias.has('head') && typeof start === 'number' && typeof head === 'number' && values['end'] === undefined) {
+      values['end'] = start + head - 1;
+      delete values['head'];
+    }
+    return values;
   }
 }
 
