@@ -3,6 +3,7 @@ import { defineCommand } from '../engine/command.js';
 import { wholeOr } from '../engine/schema.js';
 import { storeFor } from '../files/checkpoints/record.js';
 import type { FileState } from '../files/checkpoints/state.js';
+import { isUnkept } from '../files/checkpoints/store.js';
 
 const flags = z.strictObject({
   limit: wholeOr(1, 20, 'how many of the newest checkpoints to list'),
@@ -17,11 +18,13 @@ export interface CheckpointEntry {
   door: string | null;
   session: string | null;
   status: 'pending' | 'done' | 'undone';
+  // false: made with backups: false, noted without a checkpoint (undo cannot take it back).
+  kept: boolean;
   files: { path: string; change: 'created' | 'deleted' | 'changed' }[];
 }
 
-function change(before: FileState, after: FileState | undefined): 'created' | 'deleted' | 'changed' {
-  if (before.kind === 'missing') return 'created';
+function change(before: FileState | undefined, after: FileState | undefined): 'created' | 'deleted' | 'changed' {
+  if (before?.kind === 'missing') return 'created';
   return after?.kind === 'missing' ? 'deleted' : 'changed';
 }
 
@@ -51,6 +54,7 @@ export const checkpointsCommand = defineCommand({
         door: step.door ?? null,
         session: step.session ?? null,
         status: step.status,
+        kept: !isUnkept(step),
         files: step.files.map((file) => ({ path: file.rel, change: change(file.before, file.after) })),
       })),
     };
@@ -58,5 +62,5 @@ export const checkpointsCommand = defineCommand({
   format: (data: { checkpoints: CheckpointEntry[] }) =>
     data.checkpoints.length === 0
       ? 'no checkpoints: codeward has not changed anything here yet'
-      : data.checkpoints.map((entry) => `${entry.id}  ${entry.time}  ${entry.command}${entry.status === 'done' ? '' : ` (${entry.status})`}${origin(entry)}: ${entry.files.map((file) => (file.change === 'changed' ? file.path : `${file.path} (${file.change})`)).join(', ')}`).join('\n'),
+      : data.checkpoints.map((entry) => `${entry.id}  ${entry.time}  ${entry.command}${entry.status === 'done' ? '' : ` (${entry.status})`}${entry.kept ? '' : ' (no checkpoint kept: backups false)'}${origin(entry)}: ${entry.files.map((file) => (file.change === 'changed' ? file.path : `${file.path} (${file.change})`)).join(', ')}`).join('\n'),
 });

@@ -11,7 +11,14 @@ const flags = z.strictObject({
 });
 
 export function formatRewind(verb: string, data: RewindResult): string {
-  return [`${verb} ${plural(data.steps.length, 'change')}:`, ...data.steps.map((step) => `  checkpoint ${step.id} ${step.command}: ${step.files.join(', ')}`)].join('\n');
+  const line = (step: RewindResult['steps'][number]): string => `  checkpoint ${step.id} ${step.command}: ${step.files.join(', ')}`;
+  const moved = data.steps.filter((step) => step.kept !== false);
+  const passed = data.steps.filter((step) => step.kept === false);
+  return [
+    ...(moved.length > 0 || passed.length === 0 ? [`${verb} ${plural(moved.length, 'change')}:`, ...moved.map(line)] : []),
+    ...(passed.length > 0 ? [`passed over ${plural(passed.length, 'change')} that kept no checkpoint (made with backups: false; the files were left as they are):`, ...passed.map(line)] : []),
+    ...(data.notes ?? []),
+  ].join('\n');
 }
 
 export const undoCommand = defineCommand({
