@@ -52,7 +52,7 @@ describe('backups: false', () => {
     const undo = cw('undo');
     expect(undo.status).toBe(1);
     expect(undo.stderr).toContain('error C224: nothing was undone: the last change to a.ts (write, checkpoint 1) kept no checkpoint (made with backups: false), so undo cannot bring the version before it back.');
-    expect(undo.stderr).not.toMatch(/someone else|--force/);
+    expect(undo.stderr).not.toMatch(/something that keeps no checkpoint|--force/);
     expect(await text('a.ts')).toBe('zz');
     const rollback = cw('rollback', '--file', 'a.ts');
     expect(rollback.stderr).toContain('error C224: the last change to a.ts (write, checkpoint 1) kept no checkpoint (it was made with backups: false), so rollback cannot bring the version before it back');
@@ -70,7 +70,7 @@ describe('backups: false', () => {
     const refused = cw('undo');
     expect(refused.stderr).toContain('the last change to a.ts (write, checkpoint 3) kept no checkpoint');
     expect(refused.stderr).toContain('pass --force to pass over it (its files stay as they are; the next undo goes on with the change before it)');
-    expect(refused.stderr).not.toContain('someone else');
+    expect(refused.stderr).not.toContain('something that keeps no checkpoint');
     const two = cw('undo', '--steps', '2');
     expect(two.stderr).toContain('pass --force to pass over it and take back the other change asked for');
     expect(await text('a.ts')).toBe('v2\n');
@@ -87,7 +87,7 @@ describe('backups: false', () => {
     expect(conflict.status).toBe(1);
     expect(conflict.stderr).toContain("error C230: changed since by a change of codeward's that kept no checkpoint, refusing to overwrite it:");
     expect(conflict.stderr).toContain('codeward changed it since in checkpoint 3 (write), which kept no checkpoint (backups: false)');
-    expect(conflict.stderr).not.toContain('someone else');
+    expect(conflict.stderr).not.toContain('something that keeps no checkpoint');
     expect(await text('a.ts')).toBe('v2\n');
     const forced = cw('undo', '--force');
     expect(forced.stdout).toContain('overwrote a.ts as it was found, changed since checkpoint 1 (3 bytes');
@@ -128,12 +128,26 @@ describe('--force over someone else\'s edit', () => {
     expect(cw('write', '--file', 'a.ts', '--content', 'ours\n').status).toBe(0);
     await writeFile(join(root, 'a.ts'), 'theirs\r\n');
     const refused = cw('undo');
-    expect(refused.stderr).toContain("error C230: changed by someone else since codeward's change, refusing to overwrite:\n  a.ts (checkpoint 1, write)");
+    expect(refused.stderr).toContain("error C230: changed since codeward's change by something that keeps no checkpoint (an exec command, another program, an editor), refusing to overwrite:\n  a.ts (checkpoint 1, write)");
     expect(refused.stderr).toContain('Pass --force to restore anyway (what is there now is kept in the store: "redo" brings it back)');
     const forced = cw('undo', '--force');
     expect(forced.stdout).toMatch(/^undid 1 change:\n {2}checkpoint 1 write: a\.ts\noverwrote a\.ts as it was found, changed since checkpoint 1 \(8 bytes \(sha256 [0-9a-f]{12}\)\): that version is kept in the store; "redo" brings it back\n$/);
     expect(await text('a.ts')).toBe('orig\n');
     expect(cw('redo').status).toBe(0);
     expect(await text('a.ts')).toBe('theirs\r\n');
+  });
+
+  it('a file renamed away by exec: undo --force puts it back and says redo removes it again; redo does', async () => {
+    expect(cw('write', '--file', 'a.ts', '--content', 'ours\n').status).toBe(0);
+    expect(cw('exec', '--cmd', 'mv a.ts c.ts').status).toBe(0);
+    const refused = cw('undo');
+    expect(refused.stderr).toContain('a.ts (checkpoint 1, write): expected 5 bytes');
+    expect(refused.stderr).toContain('found absent');
+    const forced = cw('undo', '--force');
+    expect(forced.stdout).toContain('put back a.ts, which was absent (removed or renamed since checkpoint 1): "redo" removes it again');
+    expect(await text('a.ts')).toBe('orig\n');
+    expect(await text('c.ts')).toBe('ours\n');
+    expect(cw('redo').status).toBe(0);
+    expect(await readdir(root)).not.toContain('a.ts');
   });
 });

@@ -48,7 +48,7 @@ export function conflictMessage(conflicts: readonly Conflict[], bringBack: 'undo
   const outside = conflicts.filter((each) => each.by === undefined);
   const ours = conflicts.filter((each) => each.by !== undefined);
   const parts: string[] = [];
-  if (outside.length > 0) parts.push(`changed by someone else since codeward's change, refusing to overwrite:\n  ${outside.map(line).join('\n  ')}`);
+  if (outside.length > 0) parts.push(`changed since codeward's change by something that keeps no checkpoint (an exec command, another program, an editor), refusing to overwrite:\n  ${outside.map(line).join('\n  ')}`);
   if (ours.length > 0) {
     const by = ours.map((each) => `${line(each)}; codeward changed it since in checkpoint ${each.by!.id} (${each.by!.command}), which kept no checkpoint (backups: false)`);
     parts.push(`changed since by a change of codeward's that kept no checkpoint, refusing to overwrite it:\n  ${by.join('\n  ')}`);
@@ -57,9 +57,11 @@ export function conflictMessage(conflicts: readonly Conflict[], bringBack: 'undo
   return parts.join('\n');
 }
 
-// What --force overwrote, with the way back.
-export function overwrittenNotes(list: readonly { checkpoint: number; file: string; found: string }[], bringBack: 'undo' | 'redo'): string[] {
-  return list.map((each) => `overwrote ${each.file} as it was found, changed since checkpoint ${each.checkpoint} (${each.found}): that version is kept in the store; "${bringBack}" brings it back`);
+// What --force overwrote, with the way back (`absent`: the file was gone, so nothing was overwritten).
+export function overwrittenNotes(list: readonly { checkpoint: number; file: string; found: string; absent?: true }[], bringBack: 'undo' | 'redo'): string[] {
+  return list.map((each) => (each.absent
+    ? `put back ${each.file}, which was absent (removed or renamed since checkpoint ${each.checkpoint}): "${bringBack}" removes it again`
+    : `overwrote ${each.file} as it was found, changed since checkpoint ${each.checkpoint} (${each.found}): that version is kept in the store; "${bringBack}" brings it back`));
 }
 
 // Why no older change is in effect: pruned by a limit (naming it), or none was made.
