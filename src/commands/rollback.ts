@@ -6,6 +6,7 @@ import { backupPath } from '../files/backup.js';
 import { restoreFile } from '../files/replace-file.js';
 import { getBlob } from '../files/checkpoints/blobs.js';
 import { checkpointed, checkpointLabel, storeFor } from '../files/checkpoints/record.js';
+import { stepTouches } from '../files/checkpoints/store.js';
 import { applyState } from '../files/checkpoints/state.js';
 
 const flags = z.strictObject({ file: pathText('file to put back to its previous version') });
@@ -27,11 +28,11 @@ export interface RollbackData {
 // Rolling back is itself a step, so a second rollback brings the newer version back (as with .bak).
 async function fromStore(ctx: CommandContext, real: string, rel: string): Promise<RollbackData | undefined> {
   const store = storeFor(ctx);
-  const step = (await store.steps()).reverse().find((each) => each.status !== 'undone' && each.files.some((file) => file.rel === rel));
+  const step = (await store.steps()).reverse().find((each) => each.status !== 'undone' && stepTouches(each, rel));
   if (step === undefined) return undefined;
   const before = step.files.find((file) => file.rel === rel)?.before;
   if (before === undefined) {
-    throw fail('C224', `the last change to ${rel} (${step.command}, checkpoint ${step.id}) kept no checkpoint (it was made with backups: false), so rollback cannot bring the version before it back; nothing was restored. Restore it yourself if you need it (git checkout, or an edit)`);
+    throw fail('C224', `the last change to ${rel} (${step.command} ${step.files.map((file) => file.rel).join(', ')}, checkpoint ${step.id}) kept no checkpoint (it was made with backups: false), so rollback cannot bring the version before it back; nothing was restored. Restore it yourself if you need it (git checkout, or an edit)`);
   }
   const bytes = before.kind === 'file' ? await getBlob(store.dir, before.hash) : undefined;
   if (before.kind === 'file' && bytes === undefined) return undefined;

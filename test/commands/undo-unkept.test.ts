@@ -55,7 +55,7 @@ describe('backups: false', () => {
     expect(undo.stderr).not.toMatch(/something that keeps no checkpoint|--force/);
     expect(await text('a.ts')).toBe('zz');
     const rollback = cw('rollback', '--file', 'a.ts');
-    expect(rollback.stderr).toContain('error C224: the last change to a.ts (write, checkpoint 1) kept no checkpoint (it was made with backups: false), so rollback cannot bring the version before it back');
+    expect(rollback.stderr).toContain('error C224: the last change to a.ts (write a.ts, checkpoint 1) kept no checkpoint (it was made with backups: false), so rollback cannot bring the version before it back');
     expect(await text('a.ts')).toBe('zz');
     expect(cw('checkpoints').stdout).toMatch(/^1 {2}\S+ {2}write \(no checkpoint kept: backups false\) via cli: a\.ts$/m);
     expect(await blobs()).toEqual([]);

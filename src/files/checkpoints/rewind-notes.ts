@@ -1,7 +1,7 @@
 import type { Config } from '../../engine/config.js';
 import type { PruneNote } from './prune.js';
 import { describeState, type FileState } from './state.js';
-import { isUnkept, type Step } from './store.js';
+import { isUnkept, stepTouches, type Step } from './store.js';
 
 // The words undo, redo and restore say about what they could not do or did beyond the plain move.
 
@@ -11,7 +11,7 @@ const fileList = (step: Step): string => step.files.map((file) => file.rel).join
 // change codeward made itself that a file was found in, rather than someone else's.
 export function unkeptAfter(all: readonly Step[]): (id: number, rel: string) => Step | undefined {
   const unkept = all.filter(isUnkept).reverse();
-  return (id, rel) => unkept.find((step) => step.id > id && step.files.some((file) => file.rel === rel));
+  return (id, rel) => unkept.find((step) => step.id > id && stepTouches(step, rel));
 }
 
 // The refusal when the changes asked for include one that kept no checkpoint (made with backups: false).

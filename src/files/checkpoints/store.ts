@@ -43,6 +43,11 @@ export interface Step {
 // A step that kept no checkpoint (backups: false), or one whose file lacks its before state.
 export const isUnkept = (step: Step): boolean => step.kept === false || step.files.some((file) => file.before === undefined);
 
+// Whether a step changed `rel`: one of its files, or, for a step that kept no checkpoint (a recursive
+// delete notes only the folder), a file below one of its paths.
+export const stepTouches = (step: Step, rel: string): boolean =>
+  step.files.some((file) => file.rel === rel || (file.before === undefined && rel.startsWith(`${file.rel}/`)));
+
 interface Head {
   // The last id handed out.
   readonly seq: number;
