@@ -105,7 +105,7 @@ export function formatWarning(label: string, reason: string): string {
 // it replaced, i.e. backups are not false).
 export function formatOverwrote(label: string, reason: string, kept: boolean): string {
   const back = kept ? 'the version it replaced is kept in the checkpoint store: "undo" brings it back' : 'nothing kept the version it replaced (backups: false), so undo cannot bring it back';
-  return `File "${label}" had been changed outside codeward since it was last read (${reason}); the call was repeated, so it went ahead over those changes: ${back}.`;
+  return `File "${label}" had been changed outside codeward since it was last read (${reason}). The call was repeated, so it went ahead over those changes; ${back}.`;
 }
 
 export function modifiedReason(stamp: FileStamp, now: FileState): string {

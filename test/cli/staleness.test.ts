@@ -46,7 +46,7 @@ function warning(label: string, reason: string): string {
 }
 // What a repeat that went ahead says instead: once, in the past tense, with the way back.
 function overwrote(label: string, reason: string): string {
-  return `File "${label}" had been changed outside codeward since it was last read (${reason}); the call was repeated, so it went ahead over those changes: the version it replaced is kept in the checkpoint store: "undo" brings it back.`;
+  return `File "${label}" had been changed outside codeward since it was last read (${reason}). The call was repeated, so it went ahead over those changes; the version it replaced is kept in the checkpoint store: "undo" brings it back.`;
 }
 function overwroteModified(label: string, before: Stats, after: Stats): string {
   return overwrote(label, `file modified externally (mtime: ${iso(before.mtimeMs)} -> ${iso(after.mtimeMs)}, size: ${before.size} -> ${after.size})`);

@@ -99,6 +99,21 @@ describe('backups: false', () => {
     expect(await text('a.ts')).toBe('v2\n');
     expect(await text('b.ts')).toBe('b1\n');
   });
+
+  it('a staleness repeat that went ahead says nothing kept the version it replaced; a recursive delete counts for the files below it', async () => {
+    await config({ backups: false });
+    expect(cw('--session', 's1', 'read', '--file', 'a.ts').status).toBe(0);
+    await writeFile(join(root, 'a.ts'), 'edited in the IDE\n');
+    expect(cw('--session', 's1', 'write', '--file', 'a.ts', '--content', 'mine\n').stderr).toContain('error C230: WARNING: File "a.ts" has been modified externally');
+    const repeat = cw('--session', 's1', 'write', '--file', 'a.ts', '--content', 'mine\n');
+    expect(repeat.stderr).toMatch(/^warning: File "a\.ts" had been changed outside codeward since it was last read \(file modified externally .*\)\. The call was repeated, so it went ahead over those changes; nothing kept the version it replaced \(backups: false\), so undo cannot bring it back\.\n$/);
+    expect(repeat.stderr).not.toContain('WARNING');
+
+    await mkdir(join(root, 'src', 'x'), { recursive: true });
+    await writeFile(join(root, 'src', 'x', 'f1'), 'f1\n');
+    expect(cw('delete', '--paths', '["src/x"]', '--recursive').status).toBe(0);
+    expect(cw('rollback', '--file', 'src/x/f1').stderr).toContain('error C224: the last change to src/x/f1 (delete src/x, checkpoint 2) kept no checkpoint');
+  });
 });
 
 describe('fewer steps than asked', () => {
