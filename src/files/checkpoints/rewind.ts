@@ -14,7 +14,7 @@ export interface RewindResult {
   readonly steps: { id: number; command: string; files: string[]; kept?: false }[];
   // What --force overwrote (a file found changed since codeward's change): kept in the store, and the
   // opposite command brings it back.
-  readonly overwritten?: { checkpoint: number; file: string; found: string; absent?: true }[];
+  readonly overwritten?: { checkpoint: number; file: string; found: string; absent?: true; removed?: true }[];
   // Said to the caller: what was overwritten and how to get it back, why fewer steps than asked.
   readonly notes?: string[];
 }
@@ -101,7 +101,10 @@ async function plan(ctx: CommandContext, steps: readonly Step[], direction: 'und
 function summary(steps: readonly Step[], found: ReadonlyMap<string, FileState>, bringBack: 'undo' | 'redo', short: string | undefined): RewindResult {
   const overwritten = steps.flatMap((step) => step.files.flatMap((file) => {
     const state = found.get(foundKey(step.id, file.rel));
-    return state === undefined ? [] : [{ checkpoint: step.id, file: file.rel, found: describeState(state), ...(state.kind === 'missing' ? { absent: true as const } : {}) }];
+    if (state === undefined) return [];
+    // What the move put there: absent means the found version was removed rather than overwritten.
+    const target = bringBack === 'redo' ? file.before : file.after;
+    return [{ checkpoint: step.id, file: file.rel, found: describeState(state), ...(state.kind === 'missing' ? { absent: true as const } : {}), ...(target?.kind === 'missing' ? { removed: true as const } : {}) }];
   }));
   const notes = [...overwrittenNotes(overwritten, bringBack), ...(short === undefined ? [] : [short])];
   return {
