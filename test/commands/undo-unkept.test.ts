@@ -165,4 +165,26 @@ describe('--force over someone else\'s edit', () => {
     expect(cw('redo').status).toBe(0);
     expect(await readdir(root)).not.toContain('a.ts');
   });
+
+  it('a step left pending by a process that died: the C230 says it was left unfinished, not that someone else changed the file', async () => {
+    expect(cw('write', '--file', 'a.ts', '--content', 'v1\n').status).toBe(0);
+    const steps: string[] = [];
+    const walk = async (dir: string): Promise<void> => {
+      for (const entry of await readdir(dir, { withFileTypes: true })) {
+        if (entry.isDirectory()) await walk(join(dir, entry.name));
+        else if (entry.name === '1.json' && dir.endsWith('/steps')) steps.push(join(dir, entry.name));
+      }
+    };
+    await walk(state);
+    expect(steps).toHaveLength(1);
+    const step = JSON.parse(await readFile(steps[0]!, 'utf8')) as { status: string; pid: number; files: Record<string, unknown>[] };
+    // What a writer killed between the change and its finishing update leaves (pid 2^22+: no live process).
+    await writeFile(steps[0]!, JSON.stringify({ ...step, status: 'pending', pid: 4_194_999, files: step.files.map(({ after: _after, stamp: _stamp, ...rest }) => rest) }));
+    const refused = cw('undo');
+    expect(refused.stderr).toContain('error C230: left unfinished (the process that made the change ended before it noted what it wrote), so codeward cannot tell its own change from someone else\'s:\n  a.ts (checkpoint 1, write, by process 4194999): found 3 bytes');
+    expect(refused.stderr).not.toContain('something that keeps no checkpoint');
+    expect(await text('a.ts')).toBe('v1\n');
+    expect(cw('undo', '--force').status).toBe(0);
+    expect(await text('a.ts')).toBe('orig\n');
+  });
 });

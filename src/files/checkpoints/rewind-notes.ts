@@ -45,9 +45,14 @@ export interface Conflict {
 
 export function conflictMessage(conflicts: readonly Conflict[], bringBack: 'undo' | 'redo'): string {
   const line = (each: Conflict): string => `${each.rel} (checkpoint ${each.step.id}, ${each.step.command}): expected ${each.expected === undefined ? 'the state codeward left' : describeState(each.expected)}, found ${describeState(each.found)}`;
-  const outside = conflicts.filter((each) => each.by === undefined);
+  const unfinished = conflicts.filter((each) => each.expected === undefined && each.by === undefined);
+  const outside = conflicts.filter((each) => each.expected !== undefined && each.by === undefined);
   const ours = conflicts.filter((each) => each.by !== undefined);
   const parts: string[] = [];
+  if (unfinished.length > 0) {
+    const lines = unfinished.map((each) => `${each.rel} (checkpoint ${each.step.id}, ${each.step.command}, by process ${each.step.pid}): found ${describeState(each.found)}`);
+    parts.push(`left unfinished (the process that made the change ended before it noted what it wrote), so codeward cannot tell its own change from someone else's:\n  ${lines.join('\n  ')}`);
+  }
   if (outside.length > 0) parts.push(`changed since codeward's change by something that keeps no checkpoint (an exec command, another program, an editor), refusing to overwrite:\n  ${outside.map(line).join('\n  ')}`);
   if (ours.length > 0) {
     const by = ours.map((each) => `${line(each)}; codeward changed it since in checkpoint ${each.by!.id} (${each.by!.command}), which kept no checkpoint (backups: false)`);
