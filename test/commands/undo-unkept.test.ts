@@ -122,6 +122,7 @@ describe('fewer steps than asked', () => {
     const big = 'x'.repeat(99) + '\n';
     for (let index = 1; index <= 6; index += 1) await writeFile(join(root, `big${index}.txt`), `${index}\n${big.repeat(3000)}`);
     for (let index = 1; index <= 6; index += 1) expect(cw('write', '--file', `big${index}.txt`, '--content', `new ${index}\n`).status).toBe(0);
+    expect(cw('checkpoints').stdout).toMatch(/\nolder changes \(checkpoint \d and before\) were pruned from the checkpoint store by its size limit \(checkpointMaxMB: 1\) \(a higher setting keeps more\)\n$/);
     const undo = cw('undo', '--steps', '6');
     expect(undo.status).toBe(0);
     const undid = Number(/^undid (\d+) changes?:/.exec(undo.stdout)?.[1]);
