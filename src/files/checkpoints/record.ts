@@ -194,7 +194,7 @@ async function unkept<T>(ctx: RecordContext, command: string, reals: readonly st
     // Nothing to size: only the age limit and the steps before it matter.
     if (step.id % PRUNE_EVERY === 0) await store.locked(() => store.prune(limitsOf(ctx))).catch(() => undefined);
   } catch (error) {
-    ctx.warn?.(`the change is made, but the checkpoint journal could not note it (${(error as Error).message}); undo will take it for someone else's`);
+    ctx.warn?.(`the change is made, but the checkpoint journal could not note it (${(error as Error).message}); undo will see its files as changed outside codeward`);
   }
   return { value, checkpoint: undefined };
 }
