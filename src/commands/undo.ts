@@ -7,7 +7,7 @@ import { withoutImmuneFiles } from './rewind-guard.js';
 
 const flags = z.strictObject({
   steps: wholeOr(1, 1, 'how many of the latest changes to take back (a multipatch is one change)'),
-  force: flag('restore even files someone else changed since codeward did (their content stays in the store)'),
+  force: flag('restore even files changed since codeward\'s change (what is there is kept in the store: redo brings it back), and pass over a change that kept no checkpoint (backups: false), leaving its files as they are'),
 });
 
 export function formatRewind(verb: string, data: RewindResult): string {
