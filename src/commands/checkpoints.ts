@@ -36,6 +36,12 @@ function change(before: FileState | undefined, after: FileState | undefined): 'c
   return after?.kind === 'missing' ? 'deleted' : 'changed';
 }
 
+// " (undone)", " (no checkpoint kept: backups false)"; empty for a step in effect that kept its checkpoint.
+function status(entry: CheckpointEntry): string {
+  if (!entry.kept) return entry.status === 'undone' ? ' (passed over; no checkpoint kept: backups false)' : ' (no checkpoint kept: backups false)';
+  return entry.status === 'done' ? '' : ` (${entry.status})`;
+}
+
 // " via agent session 20260101-120000-a1b2c3 by coder agent ac-2"; empty when the step names no one.
 function origin(entry: CheckpointEntry): string {
   const door = entry.door === null ? '' : ` via ${entry.door}${entry.session === null ? '' : ` session ${entry.session}`}`;
@@ -76,5 +82,5 @@ export const checkpointsCommand = defineCommand({
   format: (data: CheckpointList) =>
     data.checkpoints.length === 0
       ? (data.pruned ? `no checkpoints: ${data.pruned}` : 'no checkpoints: codeward has not changed anything here yet')
-      : [...data.checkpoints.map((entry) => `${entry.id}  ${entry.time}  ${entry.command}${entry.status === 'done' ? '' : ` (${entry.status})`}${entry.kept ? '' : ' (no checkpoint kept: backups false)'}${origin(entry)}: ${entry.files.map((file) => (file.change === 'changed' ? file.path : `${file.path} (${file.change})`)).join(', ')}`), ...(data.pruned ? [data.pruned] : [])].join('\n'),
+      : [...data.checkpoints.map((entry) => `${entry.id}  ${entry.time}  ${entry.command}${status(entry)}${origin(entry)}: ${entry.files.map((file) => (file.change === 'changed' ? file.path : `${file.path} (${file.change})`)).join(', ')}`), ...(data.pruned ? [data.pruned] : [])].join('\n'),
 });

@@ -51,7 +51,7 @@ describe('backups: false', () => {
     expect(cw('write', '--file', 'a.ts', '--content', 'zz').status).toBe(0);
     const undo = cw('undo');
     expect(undo.status).toBe(1);
-    expect(undo.stderr).toContain('error C224: nothing was undone: the last change to a.ts (write, checkpoint 1) kept no checkpoint (made with backups: false), so undo cannot bring the version before it back.');
+    expect(undo.stderr).toContain('error C224: nothing was restored: the last change to a.ts (write, checkpoint 1) kept no checkpoint (made with backups: false), so codeward cannot bring the version before it back.');
     expect(undo.stderr).not.toMatch(/something that keeps no checkpoint|--force/);
     expect(await text('a.ts')).toBe('zz');
     const rollback = cw('rollback', '--file', 'a.ts');
@@ -79,6 +79,7 @@ describe('backups: false', () => {
     const passed = cw('undo', '--force');
     expect(passed.stdout).toContain('passed over 1 change that kept no checkpoint (made with backups: false; the files were left as they are):\n  checkpoint 3 write: a.ts');
     expect(passed.stdout).not.toMatch(/^undid/);
+    expect(cw('checkpoints').stdout).toMatch(/^3 {2}\S+ {2}write \(passed over; no checkpoint kept: backups false\) via cli: a\.ts$/m);
     expect(await text('a.ts')).toBe('v2\n');
     expect(cw('undo').stdout).toContain('undid 1 change:\n  checkpoint 2 write: b.ts');
 

@@ -28,7 +28,7 @@ export function unkeptRefusal(passed: readonly Step[], chosen: readonly Step[], 
     ? `, or pass --force to pass over it and take back the ${others === 1 ? 'other change' : `${others} other changes`} asked for (files they share are restored over it; what is there now is kept in the store: "redo" brings it back)`
     : older > 0 ? ', or pass --force to pass over it (its files stay as they are; the next undo goes on with the change before it)' : ' (codeward kept no earlier change here to go back to)';
   return [
-    `nothing was undone: ${named.join('; ')} kept no checkpoint (made with backups: false), so undo cannot bring the version before it back.`,
+    `nothing was restored: ${named.join('; ')} kept no checkpoint (made with backups: false), so codeward cannot bring the version before it back.`,
     `Restore ${files.join(', ')} yourself if you need the earlier version (git checkout, or an edit)${force}.`,
   ].join('\n');
 }
