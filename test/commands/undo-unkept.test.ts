@@ -91,7 +91,7 @@ describe('backups: false', () => {
     expect(conflict.stderr).not.toContain('something that keeps no checkpoint');
     expect(await text('a.ts')).toBe('v2\n');
     const forced = cw('undo', '--force');
-    expect(forced.stdout).toContain('overwrote a.ts as it was found, changed since checkpoint 1 (3 bytes');
+    expect(forced.stdout).toContain("overwrote a.ts as it was found, changed since checkpoint 1 (by codeward's checkpoint 3, which kept none) (3 bytes");
     expect(forced.stdout).toContain('that version is kept in the store; "redo" brings it back');
     expect(await text('a.ts')).toBe('orig\n');
 

@@ -64,10 +64,13 @@ export function conflictMessage(conflicts: readonly Conflict[], bringBack: 'undo
 
 // What --force overwrote, with the way back (`absent`: the file was gone, so nothing was overwritten).
 // `removed`: the move took the file away rather than writing another version over it.
-export function overwrittenNotes(list: readonly { checkpoint: number; file: string; found: string; absent?: true; removed?: true }[], bringBack: 'undo' | 'redo'): string[] {
-  return list.map((each) => (each.absent
-    ? `put back ${each.file}, which was absent (removed or renamed since checkpoint ${each.checkpoint}): "${bringBack}" removes it again`
-    : `${each.removed ? 'removed' : 'overwrote'} ${each.file} as it was found, changed since checkpoint ${each.checkpoint} (${each.found}): that version is kept in the store; "${bringBack}" brings it back`));
+export function overwrittenNotes(list: readonly { checkpoint: number; file: string; found: string; absent?: true; removed?: true; by?: number }[], bringBack: 'undo' | 'redo'): string[] {
+  return list.map((each) => {
+    const since = `since checkpoint ${each.checkpoint}${each.by === undefined ? '' : ` (by codeward's checkpoint ${each.by}, which kept none)`}`;
+    return each.absent
+      ? `put back ${each.file}, which was absent (removed or renamed ${since}): "${bringBack}" removes it again`
+      : `${each.removed ? 'removed' : 'overwrote'} ${each.file} as it was found, changed ${since} (${each.found}): that version is kept in the store; "${bringBack}" brings it back`;
+  });
 }
 
 // Why no older change is in effect: pruned by a limit (naming it), or none was made.

@@ -14,7 +14,8 @@ export interface RewindResult {
   readonly steps: { id: number; command: string; files: string[]; kept?: false }[];
   // What --force overwrote (a file found changed since codeward's change): kept in the store, and the
   // opposite command brings it back.
-  readonly overwritten?: { checkpoint: number; file: string; found: string; absent?: true; removed?: true }[];
+  // `by`: the step of codeward's own, without a checkpoint, that changed the file since.
+  readonly overwritten?: { checkpoint: number; file: string; found: string; absent?: true; removed?: true; by?: number }[];
   // Said to the caller: what was overwritten and how to get it back, why fewer steps than asked.
   readonly notes?: string[];
 }
@@ -98,13 +99,13 @@ async function plan(ctx: CommandContext, steps: readonly Step[], direction: 'und
   return moves;
 }
 
-function summary(steps: readonly Step[], found: ReadonlyMap<string, FileState>, bringBack: 'undo' | 'redo', short: string | undefined): RewindResult {
+function summary(steps: readonly Step[], found: ReadonlyMap<string, FileState>, bringBack: 'undo' | 'redo', short: string | undefined, by: (id: number, rel: string) => Step | undefined = () => undefined): RewindResult {
   const overwritten = steps.flatMap((step) => step.files.flatMap((file) => {
     const state = found.get(foundKey(step.id, file.rel));
     if (state === undefined) return [];
     // What the move put there: absent means the found version was removed rather than overwritten.
     const target = bringBack === 'redo' ? file.before : file.after;
-    return [{ checkpoint: step.id, file: file.rel, found: describeState(state), ...(state.kind === 'missing' ? { absent: true as const } : {}), ...(target?.kind === 'missing' ? { removed: true as const } : {}) }];
+    return [{ checkpoint: step.id, file: file.rel, found: describeState(state), ...(state.kind === 'missing' ? { absent: true as const } : {}), ...(target?.kind === 'missing' ? { removed: true as const } : {}), ...byOf(by(step.id, file.rel)) }];
   }));
   const notes = [...overwrittenNotes(overwritten, bringBack), ...(short === undefined ? [] : [short])];
   return {
@@ -113,6 +114,8 @@ function summary(steps: readonly Step[], found: ReadonlyMap<string, FileState>, 
     ...(notes.length > 0 ? { notes } : {}),
   };
 }
+
+const byOf = (step: Step | undefined): { by?: number } => (step === undefined ? {} : { by: step.id });
 
 // Takes back the newest `count` steps still in effect (newest first), or every step from `toId` on. A
 // step that kept no checkpoint (backups: false) refuses the whole call (C224), or with `force` is
@@ -127,11 +130,12 @@ export async function undoSteps(ctx: CommandContext, options: { count?: number; 
     const newestFirst = [...chosen].reverse();
     const passed = newestFirst.filter(isUnkept);
     if (passed.length > 0 && !options.force) throw fail('C224', unkeptRefusal(passed, newestFirst, active.at(-1), active.length - chosen.length));
-    const found = await move(ctx, store, await plan(ctx, newestFirst.filter((step) => !isUnkept(step)), 'undo'), options.force, 'redo', unkeptAfter(all));
+    const by = unkeptAfter(all);
+    const found = await move(ctx, store, await plan(ctx, newestFirst.filter((step) => !isUnkept(step)), 'undo'), options.force, 'redo', by);
     for (const step of newestFirst) await store.writeStep(moved(step, found, 'after', 'undone'));
     await store.markUndone(newestFirst.map((step) => step.id), true);
     const short = options.count === undefined ? undefined : shortUndoNote(options.count, chosen.length, active[0]?.id, lastPruned(store), ctx.config);
-    return summary(newestFirst, found, 'redo', short);
+    return summary(newestFirst, found, 'redo', short, by);
   });
 }
 
