@@ -59,8 +59,8 @@ export interface CreateEngineOptions {
 // Staleness for a --session shared by parallel processes: before the check (under the file locks) take
 // what the others saved about the files, and save right after the call, while the locks are still held,
 // so a process of the same session never mistakes a sibling's write for an external edit.
-function sessionStalenessHooks(store: SessionStore, tracker: StalenessTracker): Pick<EngineHooks, 'checkStale' | 'afterRun'> {
-  const base = stalenessHooks(tracker);
+function sessionStalenessHooks(store: SessionStore, tracker: StalenessTracker, kept: boolean): Pick<EngineHooks, 'checkStale' | 'afterRun'> {
+  const base = stalenessHooks(tracker, kept);
   const written = (call: PreparedCall): string[] =>
     call.touches.filter(({ touch, resolved }) => resolved && (touch.access === 'write' || touch.access === 'delete')).map(({ resolved }) => resolved!.real);
   return {
@@ -133,7 +133,7 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
     commit: committer(stateDir, workspace.jail),
     ...(options.door ? { door: options.door } : {}),
     hooks: {
-      ...(store ? sessionStalenessHooks(store, tracker) : stalenessHooks(tracker)),
+      ...(store ? sessionStalenessHooks(store, tracker, config.backups !== false) : stalenessHooks(tracker, config.backups !== false)),
       ...classifyHook(parser, {
         allowUnsafe: options.allowUnsafe ?? false,
         workspace,

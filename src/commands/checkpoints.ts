@@ -3,6 +3,9 @@ import { defineCommand } from '../engine/command.js';
 import { wholeOr } from '../engine/schema.js';
 import { storeFor } from '../files/checkpoints/record.js';
 import type { FileState } from '../files/checkpoints/state.js';
+import { isUnkept } from '../files/checkpoints/store.js';
+import { lastPruned } from '../files/checkpoints/prune.js';
+import { whyNoOlder } from '../files/checkpoints/rewind-notes.js';
 
 const flags = z.strictObject({
   limit: wholeOr(1, 20, 'how many of the newest checkpoints to list'),
@@ -17,12 +20,26 @@ export interface CheckpointEntry {
   door: string | null;
   session: string | null;
   status: 'pending' | 'done' | 'undone';
+  // false: made with backups: false, noted without a checkpoint (undo cannot take it back).
+  kept: boolean;
   files: { path: string; change: 'created' | 'deleted' | 'changed' }[];
 }
 
-function change(before: FileState, after: FileState | undefined): 'created' | 'deleted' | 'changed' {
-  if (before.kind === 'missing') return 'created';
+interface CheckpointList {
+  checkpoints: CheckpointEntry[];
+  // Said when the list reaches the oldest step kept and older ones were pruned (naming the limit).
+  pruned?: string;
+}
+
+function change(before: FileState | undefined, after: FileState | undefined): 'created' | 'deleted' | 'changed' {
+  if (before?.kind === 'missing') return 'created';
   return after?.kind === 'missing' ? 'deleted' : 'changed';
+}
+
+// " (undone)", " (no checkpoint kept: backups false)"; empty for a step in effect that kept its checkpoint.
+function status(entry: CheckpointEntry): string {
+  if (!entry.kept) return entry.status === 'undone' ? ' (passed over; no checkpoint kept: backups false)' : ' (no checkpoint kept: backups false)';
+  return entry.status === 'done' ? '' : ` (${entry.status})`;
 }
 
 // " via agent session 20260101-120000-a1b2c3 by coder agent ac-2"; empty when the step names no one.
@@ -40,9 +57,15 @@ export const checkpointsCommand = defineCommand({
   effect: 'read',
   annotations: { readOnly: true, destructive: false, idempotent: true },
   touches: () => [],
-  run: async (args, ctx): Promise<{ checkpoints: CheckpointEntry[] }> => {
-    const steps = (await storeFor(ctx).steps()).reverse().slice(0, args.limit);
+  run: async (args, ctx): Promise<CheckpointList> => {
+    const store = storeFor(ctx);
+    const all = await store.steps();
+    const steps = [...all].reverse().slice(0, args.limit);
+    // When the list reaches the oldest step: whether older ones were pruned, and by which limit.
+    const pruned = lastPruned(store);
+    const note = steps.length === all.length && pruned !== undefined && (all[0] === undefined || pruned.newest < all[0].id) ? whyNoOlder(all[0]?.id, pruned, ctx.config) : undefined;
     return {
+      ...(note === undefined ? {} : { pruned: note }),
       checkpoints: steps.map((step) => ({
         id: step.id,
         time: step.time,
@@ -51,12 +74,13 @@ export const checkpointsCommand = defineCommand({
         door: step.door ?? null,
         session: step.session ?? null,
         status: step.status,
+        kept: !isUnkept(step),
         files: step.files.map((file) => ({ path: file.rel, change: change(file.before, file.after) })),
       })),
     };
   },
-  format: (data: { checkpoints: CheckpointEntry[] }) =>
+  format: (data: CheckpointList) =>
     data.checkpoints.length === 0
-      ? 'no checkpoints: codeward has not changed anything here yet'
-      : data.checkpoints.map((entry) => `${entry.id}  ${entry.time}  ${entry.command}${entry.status === 'done' ? '' : ` (${entry.status})`}${origin(entry)}: ${entry.files.map((file) => (file.change === 'changed' ? file.path : `${file.path} (${file.change})`)).join(', ')}`).join('\n'),
+      ? (data.pruned ? `no checkpoints: ${data.pruned}` : 'no checkpoints: codeward has not changed anything here yet')
+      : [...data.checkpoints.map((entry) => `${entry.id}  ${entry.time}  ${entry.command}${status(entry)}${origin(entry)}: ${entry.files.map((file) => (file.change === 'changed' ? file.path : `${file.path} (${file.change})`)).join(', ')}`), ...(data.pruned ? [data.pruned] : [])].join('\n'),
 });

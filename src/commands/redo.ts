@@ -7,7 +7,7 @@ import { withoutImmuneFiles } from './rewind-guard.js';
 
 const flags = z.strictObject({
   steps: wholeOr(1, 1, 'how many undone changes to apply again, oldest first'),
-  force: flag('apply even where someone else changed the file since the undo'),
+  force: flag('apply even where a file changed since the undo (what is there is kept in the store: undo brings it back)'),
 });
 
 export const redoCommand = defineCommand({

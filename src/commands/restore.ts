@@ -7,7 +7,7 @@ import { withoutImmuneFiles } from './rewind-guard.js';
 
 const flags = z.strictObject({
   to: described(z.int().check(z.minimum(1)), 'checkpoint id (from "checkpoints" or a data.backup "checkpoint:ID"): the workspace goes back to how it was before that change'),
-  force: flag('restore even files someone else changed since codeward did'),
+  force: flag('restore even files changed since codeward\'s change (what is there is kept in the store), and pass over changes that kept no checkpoint (backups: false)'),
 });
 
 export const restoreCommand = defineCommand({

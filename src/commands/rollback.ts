@@ -6,6 +6,7 @@ import { backupPath } from '../files/backup.js';
 import { restoreFile } from '../files/replace-file.js';
 import { getBlob } from '../files/checkpoints/blobs.js';
 import { checkpointed, checkpointLabel, storeFor } from '../files/checkpoints/record.js';
+import { stepTouches } from '../files/checkpoints/store.js';
 import { applyState } from '../files/checkpoints/state.js';
 
 const flags = z.strictObject({ file: pathText('file to put back to its previous version') });
@@ -27,9 +28,12 @@ export interface RollbackData {
 // Rolling back is itself a step, so a second rollback brings the newer version back (as with .bak).
 async function fromStore(ctx: CommandContext, real: string, rel: string): Promise<RollbackData | undefined> {
   const store = storeFor(ctx);
-  const step = (await store.steps()).reverse().find((each) => each.status !== 'undone' && each.files.some((file) => file.rel === rel));
-  const before = step?.files.find((file) => file.rel === rel)?.before;
-  if (step === undefined || before === undefined) return undefined;
+  const step = (await store.steps()).reverse().find((each) => each.status !== 'undone' && stepTouches(each, rel));
+  if (step === undefined) return undefined;
+  const before = step.files.find((file) => file.rel === rel)?.before;
+  if (before === undefined) {
+    throw fail('C224', `the last change to ${rel} (${step.command} ${step.files.map((file) => file.rel).join(', ')}, checkpoint ${step.id}) kept no checkpoint (it was made with backups: false), so rollback cannot bring the version before it back; nothing was restored. Restore it yourself if you need it (git checkout, or an edit)`);
+  }
   const bytes = before.kind === 'file' ? await getBlob(store.dir, before.hash) : undefined;
   if (before.kind === 'file' && bytes === undefined) return undefined;
   const replaced = ctx.workspace.jail.lstat(real) !== undefined;
@@ -45,7 +49,7 @@ async function run(args: RollbackArgs, ctx: CommandContext): Promise<RollbackDat
   // No checkpoint: a ChatCLI-style `.bak` beside the file. It is jailed like any path: a planted
   // `x.bak` symlink must not pull outside bytes in.
   const backup = await ctx.workspace.resolve(ctx.workspace.relative(backupPath(target.real)), 'read').catch((error: unknown) => {
-    if ((error as { code?: string }).code === 'C211') throw fail('C224', `no previous version of ${args.file}: neither a checkpoint (see "checkpoints") nor a ${args.file}.bak`);
+    if ((error as { code?: string }).code === 'C211') throw fail('C224', `no previous version of ${args.file}: neither a checkpoint (see "checkpoints") nor a ${args.file}.bak${ctx.config.backups === false ? ' (backups: false keeps neither)' : ''}`);
     throw error;
   });
   if (backup.real !== backupPath(target.real)) throw fail('C215', `the backup of ${args.file} is a symlink; refusing to restore through it`);

@@ -7,11 +7,18 @@ import { withoutImmuneFiles } from './rewind-guard.js';
 
 const flags = z.strictObject({
   steps: wholeOr(1, 1, 'how many of the latest changes to take back (a multipatch is one change)'),
-  force: flag('restore even files someone else changed since codeward did (their content stays in the store)'),
+  force: flag('restore even files changed since codeward\'s change (what is there is kept in the store: redo brings it back), and pass over a change that kept no checkpoint (backups: false), leaving its files as they are'),
 });
 
 export function formatRewind(verb: string, data: RewindResult): string {
-  return [`${verb} ${plural(data.steps.length, 'change')}:`, ...data.steps.map((step) => `  checkpoint ${step.id} ${step.command}: ${step.files.join(', ')}`)].join('\n');
+  const line = (step: RewindResult['steps'][number]): string => `  checkpoint ${step.id} ${step.command}: ${step.files.join(', ')}`;
+  const moved = data.steps.filter((step) => step.kept !== false);
+  const passed = data.steps.filter((step) => step.kept === false);
+  return [
+    ...(moved.length > 0 || passed.length === 0 ? [`${verb} ${plural(moved.length, 'change')}:`, ...moved.map(line)] : []),
+    ...(passed.length > 0 ? [`passed over ${plural(passed.length, 'change')} that kept no checkpoint (made with backups: false; the files were left as they are):`, ...passed.map(line)] : []),
+    ...(data.notes ?? []),
+  ].join('\n');
 }
 
 export const undoCommand = defineCommand({

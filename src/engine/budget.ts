@@ -13,6 +13,26 @@ export interface TextCut {
   // Lines shown whole: 1..headLines from the top, and the last tailLines (0 when only the head is kept).
   readonly headLines: number;
   readonly tailLines: number;
+  // Bytes a process's own output cap (shell/output-cap.ts) had already dropped from the middle of the
+  // text, so totalLines counts only the lines it kept: the real total is unknown.
+  readonly elidedBytes?: number;
+}
+
+// The marker line shell/output-cap.ts puts where it dropped the middle of a process's output.
+const ELIDED = /\n… \[(\d+) bytes elided\] …\n/g;
+
+// How many lines the text had, for a cut note: "300 lines", or, after a process's own output cap,
+// "the 164134 lines exec kept (it had dropped 1045000 bytes from the middle; the total is unknown)".
+export function linesOf(cut: TextCut): string {
+  if (cut.elidedBytes === undefined) return `${cut.totalLines} lines`;
+  return `the ${cut.totalLines} lines the command's output cap kept (it had dropped ${cut.elidedBytes} bytes from the middle; the total line count is unknown)`;
+}
+
+// What a process's output cap elided from `text` (the sum over its marker lines), when any.
+function elidedIn(text: string): { elidedBytes: number } | Record<string, never> {
+  let sum = 0;
+  for (const match of text.matchAll(ELIDED)) sum += Number(match[1]);
+  return sum > 0 ? { elidedBytes: sum } : {};
 }
 
 export interface FittedText {
@@ -57,10 +77,11 @@ export function fitText(text: string, maxBytes: number, keep: 'head' | 'ends' = 
   const totalBytes = Buffer.byteLength(text, 'utf8');
   if (totalBytes <= maxBytes) return { text };
   const totalLines = lineCount(text);
+  const elided = elidedIn(text);
   if (keep === 'head') {
     const head = headOf(text, maxBytes);
     const headLines = head.endsWith('\n') ? lineCount(head) : Math.max(0, lineCount(head) - 1);
-    return { text: head, cut: { totalBytes, shownBytes: Buffer.byteLength(head, 'utf8'), totalLines, headLines, tailLines: 0 } };
+    return { text: head, cut: { totalBytes, shownBytes: Buffer.byteLength(head, 'utf8'), totalLines, headLines, tailLines: 0, ...elided } };
   }
   const headBudget = Math.floor(maxBytes / 4);
   const head = headOf(text, headBudget);
@@ -68,7 +89,7 @@ export function fitText(text: string, maxBytes: number, keep: 'head' | 'ends' = 
   const headLines = head.endsWith('\n') ? lineCount(head) : Math.max(0, lineCount(head) - 1);
   const tailLines = lineCount(tail);
   const shownBytes = Buffer.byteLength(head, 'utf8') + Buffer.byteLength(tail, 'utf8');
-  return { text: `${head}${head.endsWith('\n') || head === '' ? '' : '\n'}[…]\n${tail}`, cut: { totalBytes, shownBytes, totalLines, headLines, tailLines } };
+  return { text: `${head}${head.endsWith('\n') || head === '' ? '' : '\n'}[…]\n${tail}`, cut: { totalBytes, shownBytes, totalLines, headLines, tailLines, ...elided } };
 }
 
 // The size of a value as JSON on the wire.

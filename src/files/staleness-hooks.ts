@@ -18,11 +18,14 @@ function succeeded(data: unknown): Set<string> | undefined {
 // The engine's staleness stages backed by one tracker: gate every written or deleted path before the
 // handler; afterwards stamp what a read command read and what a mutating command wrote (a failed entry
 // of a batch is left alone, so an external edit it did not overwrite is still detected).
-export function stalenessHooks(tracker: StalenessTracker): Pick<EngineHooks, 'checkStale' | 'afterRun'> {
+// `kept`: the checkpoint store keeps what a call overwrites (backups are not false), said when a repeated
+// call goes ahead over an external change.
+export function stalenessHooks(tracker: StalenessTracker, kept = true): Pick<EngineHooks, 'checkStale' | 'afterRun'> {
   return {
     checkStale: (call: PreparedCall) =>
       tracker.assertFresh(
         call.touches.filter((jailed) => mutates(jailed) && jailed.resolved).map(({ resolved }) => ({ path: resolved!.real, label: resolved!.rel })),
+        kept,
       ),
     afterRun: async (call: PreparedCall, data: unknown, observed: ReadonlyMap<string, ContentObservation> = new Map()) => {
       const ok = succeeded(data);

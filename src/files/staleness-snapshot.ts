@@ -100,6 +100,14 @@ export function formatWarning(label: string, reason: string): string {
   ].join('\n');
 }
 
+// Said when the same call was repeated against the same external state and went ahead: once, in the
+// past tense, what it overwrote and how to get it back (`kept`: the checkpoint store kept the version
+// it replaced, i.e. backups are not false).
+export function formatOverwrote(label: string, reason: string, kept: boolean): string {
+  const back = kept ? 'the version it replaced is kept in the checkpoint store: "undo" brings it back' : 'nothing kept the version it replaced (backups: false), so undo cannot bring it back';
+  return `File "${label}" had been changed outside codeward since it was last read (${reason}). The call was repeated, so it went ahead over those changes; ${back}.`;
+}
+
 export function modifiedReason(stamp: FileStamp, now: FileState): string {
   const iso = (ms: number): string => new Date(ms).toISOString();
   return `file modified externally (mtime: ${iso(stamp.mtimeMs)} -> ${iso(now.mtimeMs)}, size: ${stamp.size} -> ${now.size})`;

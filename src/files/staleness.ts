@@ -3,7 +3,7 @@ import { statSync } from 'node:fs';
 import { resolve as resolvePath, sep } from 'node:path';
 import { fail } from '../engine/errors.js';
 import {
-  DELETED_REASON, MAX_HASHED_BYTES, UNHASHED, fastPathValid, formatWarning, isFsError, modifiedReason, sameState, snapshotFile,
+  DELETED_REASON, MAX_HASHED_BYTES, UNHASHED, fastPathValid, formatOverwrote, formatWarning, isFsError, modifiedReason, sameState, snapshotFile,
   type FileStamp, type FileState,
 } from './staleness-snapshot.js';
 
@@ -122,7 +122,8 @@ export class StalenessTracker {
   // The gate before a mutating call, for all its paths at once. A file that changed externally is refused
   // (C230 with the seed's warning) the first time its new state is seen; the same call repeated against the
   // same state proceeds, and its warning is returned for the envelope. A fresh read or write clears it.
-  async assertFresh(targets: readonly StaleTarget[]): Promise<string[]> {
+  // `kept`: the checkpoint store keeps what a repeated call overwrites (backups are not false).
+  async assertFresh(targets: readonly StaleTarget[], kept = true): Promise<string[]> {
     const list = targets.map((target) => (typeof target === 'string' ? { path: target } : target));
     const results = await Promise.all(list.map(({ path, label }) => this.check(path, label ?? path)));
     const refused: { path: string; warning: string }[] = [];
@@ -133,7 +134,7 @@ export class StalenessTracker {
       const record = this.files.get(key);
       if (record === undefined) return;
       if (record.warned !== undefined && sameState(record.warned, result.current)) {
-        proceeding.push(result.warning);
+        proceeding.push(formatOverwrote(list[index]!.label ?? list[index]!.path, result.reason, kept));
       } else {
         this.set(key, { ...record, warned: result.current, updatedAt: Date.now() });
         refused.push({ path: key, warning: result.warning });

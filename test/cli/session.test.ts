@@ -176,7 +176,7 @@ describe('in-process (the MCP door keeps one engine)', () => {
     const repeated = await engine.run(call);
     expect(repeated).toMatchObject({ ok: true, cmd: 'patch' });
     expect(repeated.warnings).toHaveLength(1);
-    expect(repeated.warnings[0]).toContain(reason(atRead, edited));
+    expect(repeated.warnings[0]).toContain(`File "m.ts" had been changed outside codeward since it was last read (${reason(atRead, edited).slice('Reason: '.length)}). The call was repeated, so it went ahead over those changes`);
     expect(await content('m.ts')).toBe('export const b = 2; // edited\n');
 
     // Our own write re-stamped the file: a later external edit is caught again, a later own edit is not.
@@ -195,7 +195,7 @@ describe('in-process (the MCP door keeps one engine)', () => {
     // update is batched: the stale file fails its own entry (the call itself was valid).
     expect(await insert(3, 'three')).toMatchObject({ ok: true, data: { results: [{ path: 'd.txt', success: false, error: { code: 'C230' } }] } });
     expect(await content('d.txt')).toBe('ONE\nTWO\n');
-    expect(await insert(3, 'three')).toMatchObject({ ok: true, warnings: [expect.stringContaining('WARNING: File "d.txt"')] });
+    expect(await insert(3, 'three')).toMatchObject({ ok: true, warnings: [expect.stringContaining('File "d.txt" had been changed outside codeward')] });
     expect(await content('d.txt')).toBe('ONE\nTWO\nthree\n');
     await engine.close();
   });

@@ -44,6 +44,13 @@ function warning(label: string, reason: string): string {
     'If you proceed anyway, external changes will be lost.',
   ].join('\n');
 }
+// What a repeat that went ahead says instead: once, in the past tense, with the way back.
+function overwrote(label: string, reason: string): string {
+  return `File "${label}" had been changed outside codeward since it was last read (${reason}). The call was repeated, so it went ahead over those changes; the version it replaced is kept in the checkpoint store: "undo" brings it back.`;
+}
+function overwroteModified(label: string, before: Stats, after: Stats): string {
+  return overwrote(label, `file modified externally (mtime: ${iso(before.mtimeMs)} -> ${iso(after.mtimeMs)}, size: ${before.size} -> ${after.size})`);
+}
 const HINT = 'To keep the external changes, read the file again first; to overwrite them, repeat the same call.';
 const refusal = (...warnings: string[]): string => [...warnings, HINT].join('\n\n');
 
@@ -82,7 +89,7 @@ describe('seed 002 lifecycle, one process per call', () => {
 
     // The model decides to overwrite: the same call proceeds and carries the warning; the external version is
     // in the checkpoint store (undo brings it back, redo the write again), no .bak beside the file.
-    expectOk(cw(...write), [modified(file, atRead, afterEdit)]);
+    expectOk(cw(...write), [overwroteModified(file, atRead, afterEdit)]);
     expect(await content(file)).toBe('package main // mine\n');
     expect(await exists(`${file}.bak`)).toBe(false);
     expectOk(cw('undo'));
@@ -120,7 +127,7 @@ describe('seed 002 lifecycle, one process per call', () => {
     expect(result.status).toBe(1);
     // The repeat proceeds; the warning is printed as a warning, the result on stdout.
     const again = runCli(['--session', SESSION, 'write', '--file', 'a.txt', '--content', 'two\n'], { cwd: root, env: { CODEWARD_STATE_DIR: state } });
-    expect(again.stderr).toBe(`warning: ${modified('a.txt', before, after)}\n`);
+    expect(again.stderr).toBe(`warning: ${overwroteModified('a.txt', before, after)}\n`);
     expect(again.stdout).toMatch(/^wrote a\.txt/);
     expect(again.status).toBe(0);
     expect(await content('a.txt')).toBe('two\n');
@@ -187,7 +194,7 @@ describe('a file deleted after the read', () => {
     const deleted = warning('gone.txt', 'file was deleted since it was read');
     expectStale(cw('write', '--file', 'gone.txt', '--content', 'back\n'), 'write', refusal(deleted), ['gone.txt']);
     expect(await exists('gone.txt')).toBe(false);
-    expectOk(cw('write', '--file', 'gone.txt', '--content', 'back\n'), [deleted]);
+    expectOk(cw('write', '--file', 'gone.txt', '--content', 'back\n'), [overwrote('gone.txt', 'file was deleted since it was read')]);
     expect(await content('gone.txt')).toBe('back\n');
   });
 
@@ -231,7 +238,7 @@ describe('batched commands (update over several files)', () => {
     expect(await exists('b.txt.bak')).toBe(false);
 
     const again = cw('update', '--files', JSON.stringify([{ path: 'b.txt', ops: [{ op: 'update_lines', from_line: 1, to_line: 1, content: 'B1' }] }]));
-    expectOk(again, [modified('b.txt', bRead, bNow)]);
+    expectOk(again, [overwroteModified('b.txt', bRead, bNow)]);
     expect(summary(again)).toEqual([['b.txt', true, undefined]]);
     expect(await content('b.txt')).toBe('B1\n');
   });
@@ -274,7 +281,7 @@ describe('batched commands (update over several files)', () => {
       ['b.txt', false, 'C230'],
     ]);
     const again = cw('update', '--files', files);
-    expect(again.json).toMatchObject({ ok: true, warnings: [modified('b.txt', bRead, bNow)] });
+    expect(again.json).toMatchObject({ ok: true, warnings: [overwroteModified('b.txt', bRead, bNow)] });
     expect(again.status).toBe(1);
     expect(summary(again)).toEqual([
       ['../escape.txt', false, 'C215'],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compactValue, fitText } from '../../src/engine/budget.js';
+import { compactValue, fitText, linesOf } from '../../src/engine/budget.js';
 
 describe('fitText', () => {
   it('keeps text that fits as it is', () => {
@@ -39,5 +39,16 @@ describe('compactValue', () => {
     const compact = compactValue({ path: 'a.txt', content: 'x'.repeat(5000), nested: { list: Array(1000).fill(1), n: 3 } }, 1024, 'data');
     expect(compact.value).toEqual({ path: 'a.txt', nested: { n: 3 } });
     expect(compact.omitted).toEqual(['data.content', 'data.nested.list']);
+  });
+});
+
+describe('linesOf', () => {
+  it("names the line total, or, after a process's own output cap, only the lines it kept", () => {
+    const plain = fitText('line\n'.repeat(1000), 100, 'ends');
+    expect(linesOf(plain.cut!)).toBe('1000 lines');
+    const capped = `${'a\n'.repeat(500)}\n… [123456 bytes elided] …\n${'b\n'.repeat(500)}`;
+    const fitted = fitText(capped, 200, 'ends');
+    expect(fitted.cut!.elidedBytes).toBe(123456);
+    expect(linesOf(fitted.cut!)).toMatch(/^the 100\d lines the command's output cap kept \(it had dropped 123456 bytes from the middle; the total line count is unknown\)$/);
   });
 });

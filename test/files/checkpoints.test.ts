@@ -250,7 +250,7 @@ describe('checkpoint store', () => {
         expect(step.status).toBe('done');
         const file = step.files[0]!;
         for (const each of [file.before, file.after]) expect(each?.kind === 'file' && valid.has(each.hash)).toBe(true);
-        if (file.before.kind === 'file') expect(sha256((await getBlob(store.dir, file.before.hash))!)).toBe(file.before.hash);
+        if (file.before?.kind === 'file') expect(sha256((await getBlob(store.dir, file.before.hash))!)).toBe(file.before.hash);
       }
     });
   });

@@ -29,7 +29,9 @@ describe('the refuse-once gate (seed 002 lifecycle, CONTRACT "Staleness")', () =
     // The model decided: the same call again proceeds, the warning goes to the envelope.
     const warnings = await tracker.assertFresh([{ path, label: 'main.go' }]);
     expect(warnings).toHaveLength(1);
-    expect(warnings[0]).toMatch(/^WARNING: File "main.go" has been modified externally/);
+    // Said once, in the past tense, with the way back (never the seed's future-tense WARNING again).
+    expect(warnings[0]).toMatch(/^File "main.go" had been changed outside codeward since it was last read \(file modified externally \(mtime: .*\)\. The call was repeated, so it went ahead over those changes; the version it replaced is kept in the checkpoint store: "undo" brings it back\.$/);
+    expect(warnings[0]).not.toContain('WARNING');
     // A fresh read clears the warned state and the staleness.
     await tracker.recordRead(path);
     expect(tracker.get(path)?.warned).toBeUndefined();

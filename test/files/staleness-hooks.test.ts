@@ -36,7 +36,7 @@ describe('stalenessHooks wired into a real engine (seed 002 lifecycle end to end
 
     const repeated = await engine.run({ cmd: 'write', args: { file: 'main.go', content: 'ours\n' } });
     expect(repeated.ok).toBe(true);
-    expect(repeated.warnings).toEqual([expect.stringMatching(/^WARNING: File "main.go" has been modified externally/)]);
+    expect(repeated.warnings).toEqual([expect.stringMatching(/^File "main.go" had been changed outside codeward since it was last read \(file modified externally/)]);
     expect(await readFile(join(root, 'main.go'), 'utf8')).toBe('ours\n');
 
     // Our own write re-stamped the file: the next write is not refused.

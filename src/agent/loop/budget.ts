@@ -1,5 +1,5 @@
 import type { AnyCommand } from '../../engine/command.js';
-import { fitText, type TextCut } from '../../engine/budget.js';
+import { fitText, linesOf, type TextCut } from '../../engine/budget.js';
 import { toCamel } from '../../engine/flags.js';
 
 export { DEFAULT_RESULT_BYTES } from '../../engine/budget.js';
@@ -71,8 +71,8 @@ const NARROWING = ['dir', 'path', 'glob', 'start', 'end', 'maxResults', 'maxEntr
 
 function cutNote(command: AnyCommand | undefined, raw: string, cut: TextCut, shown: string, budget: number): string {
   const seen = cut.tailLines > 0
-    ? `the first ${cut.headLines} and the last ${cut.tailLines} of ${cut.totalLines} lines`
-    : cut.headLines > 0 ? `lines 1-${cut.headLines} of ${cut.totalLines}` : `the first ${cut.shownBytes} bytes of line 1`;
+    ? `the first ${cut.headLines} and the last ${cut.tailLines} of ${linesOf(cut)}`
+    : cut.headLines > 0 ? `lines 1-${cut.headLines} of ${linesOf(cut)}` : `the first ${cut.shownBytes} bytes of line 1`;
   const head = `[cut to fit this result's share of the result budget (${budget} bytes): showed ${seen} (${cut.shownBytes} of ${cut.totalBytes} bytes).`;
   const keys = command ? new Set(Object.keys(command.flags._zod.def.shape)) : new Set<string>();
   const args = parsedArgs(raw);

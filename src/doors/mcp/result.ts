@@ -1,5 +1,5 @@
 import type { AnyCommand } from '../../engine/command.js';
-import { compactValue, fitText, jsonBytes, type TextCut } from '../../engine/budget.js';
+import { compactValue, fitText, jsonBytes, linesOf, type TextCut } from '../../engine/budget.js';
 import type { Envelope } from '../../engine/envelope.js';
 import type { Registry } from '../../engine/registry.js';
 import { inMcpApproval, inMcpWords } from './vocabulary.js';
@@ -91,8 +91,8 @@ const NARROWING = ['dir', 'path', 'glob', 'start', 'end', 'maxResults', 'maxEntr
 
 function cutNote(command: AnyCommand | undefined, cut: TextCut, next: Record<string, unknown> | undefined, budget: number): string {
   const shown = cut.tailLines > 0
-    ? `the first ${cut.headLines} and the last ${cut.tailLines} of ${cut.totalLines} lines`
-    : cut.headLines > 0 ? `lines 1-${cut.headLines} of ${cut.totalLines}` : `the first ${cut.shownBytes} bytes of line 1 (longer than the budget)`;
+    ? `the first ${cut.headLines} and the last ${cut.tailLines} of ${linesOf(cut)}`
+    : cut.headLines > 0 ? `lines 1-${cut.headLines} of ${linesOf(cut)}` : `the first ${cut.shownBytes} bytes of line 1 (longer than the budget)`;
   const head = `[cut by the MCP result budget (${budget} bytes): showed ${shown} of this result (${cut.shownBytes} of ${cut.totalBytes} bytes).`;
   if (next) return `${head} For the rest call ${command?.name ?? 'the tool'} again with ${JSON.stringify(next)} (structuredContent.next).]`;
   if (command?.effect === 'exec' && flagKeys(command).has('cmd')) {

@@ -1,6 +1,25 @@
+import { readFileSync } from 'node:fs';
 import { rm, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
+import { writeJson } from './json-file.js';
 import type { CheckpointStore, Step, StoreLimits } from './store.js';
+
+// What the last prune that dropped steps dropped (`pruned.json`): the newest id it dropped and which
+// limit made it, so undo can say why it took back fewer changes than asked.
+export interface PruneNote {
+  readonly newest: number;
+  readonly size: boolean;
+  readonly age: boolean;
+}
+
+export function lastPruned(store: CheckpointStore): PruneNote | undefined {
+  try {
+    const note = JSON.parse(readFileSync(join(store.dir, 'pruned.json'), 'utf8')) as PruneNote;
+    return Number.isSafeInteger(note.newest) ? { newest: note.newest, size: note.size === true, age: note.age === true } : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 // A blob no step names and younger than this may belong to a step being recorded right now: kept.
 // Short, so a burst of edits is bounded too; a recording slower than this loses its blob, which undo
@@ -32,6 +51,7 @@ export async function pruneStore(store: CheckpointStore, limits: StoreLimits, no
     if (index < steps.length - 1 && now - Date.parse(step.time) > limits.maxAgeMs) await drop(step);
     else keep.push(step);
   }
+  const byAge = dropped.length;
   steps = keep;
   const blobs = await store.blobSizes();
   const live = referenced(steps);
@@ -40,6 +60,10 @@ export async function pruneStore(store: CheckpointStore, limits: StoreLimits, no
   const extra = young.reduce((sum, [, info]) => sum + info.size, 0);
   const total = (list: readonly Step[]): number => [...referenced(list)].reduce((sum, hash) => sum + (blobs.get(hash)?.size ?? 0), 0) + extra;
   while (steps.length > 1 && total(steps) > target) await drop(steps.shift()!);
+  if (dropped.length > 0) {
+    const note: PruneNote = { newest: Math.max(...dropped.map((step) => step.id)), size: dropped.length > byAge, age: byAge > 0 };
+    await writeJson(join(store.dir, 'pruned.json'), note, false).catch(() => undefined);
+  }
   const wasDropped = referenced(dropped);
   // Steps that appeared meanwhile (recorders do not wait for the lock) keep what they name.
   const keptIds = new Set(steps.map((step) => step.id));

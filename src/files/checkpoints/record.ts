@@ -106,7 +106,8 @@ function writtenState(jail: Beneath, real: string, written: Written, startedAt: 
 export async function checkpointed<T>(
   ctx: RecordContext, command: string, reals: readonly string[], act: () => Promise<T>, written?: (value: T) => ReadonlyMap<string, Written>,
 ): Promise<{ value: T; checkpoint: number | undefined }> {
-  if (ctx.config.backups === false || reals.length === 0) return { value: await act(), checkpoint: undefined };
+  if (reals.length === 0) return { value: await act(), checkpoint: undefined };
+  if (ctx.config.backups === false) return unkept(ctx, command, reals, act);
   const store = storeFor(ctx);
   const jail = ctx.workspace.jail;
   const unique = [...new Set(reals)];
@@ -135,7 +136,7 @@ export async function checkpointed<T>(
       const identity = after[index]!.identity;
       return { ...file, after: after[index]!.state, ...(identity === undefined ? {} : { stamp: identity }) };
     });
-    if (files.every((file) => sameState(file.before, file.after))) {
+    if (files.every((file) => file.before !== undefined && sameState(file.before, file.after))) {
       await store.locked(async () => store.removeStep(step.id));
       return false;
     }
@@ -170,7 +171,7 @@ const TREE_MAX_ENTRIES = 20_000;
 // A recursive delete of the folder `real` as one step over every file and link below it (undo puts
 // them back, byte-exact with their modes, links as links, and recreates the folders above them).
 export async function treeCheckpointed<T>(ctx: RecordContext, input: string, real: string, act: () => T | Promise<T>): Promise<{ value: T; checkpoint: number | undefined }> {
-  if (ctx.config.backups === false) return { value: await act(), checkpoint: undefined };
+  if (ctx.config.backups === false) return unkept(ctx, 'delete', [real], act);
   const maxBytes = limitsOf(ctx).maxBytes;
   const listing = listBelow(ctx.workspace.jail, real, TREE_MAX_ENTRIES, maxBytes);
   if (!listing.complete) {
@@ -178,4 +179,22 @@ export async function treeCheckpointed<T>(ctx: RecordContext, input: string, rea
     return { value: await act(), checkpoint: undefined };
   }
   return checkpointed(ctx, 'delete', listing.kept, async () => act());
+}
+
+// A change made with `backups: false`: `act` runs and, when it succeeded, the journal notes that
+// codeward changed these files (command, paths, time, door): no content, no state, no read of any
+// file, no blob. Undo then says that this change kept no checkpoint instead of taking codeward's own
+// change for someone else's. No checkpoint id is returned (nothing can be restored from it).
+async function unkept<T>(ctx: RecordContext, command: string, reals: readonly string[], act: () => T | Promise<T>): Promise<{ value: T; checkpoint: undefined }> {
+  const value = await act();
+  const store = storeFor(ctx);
+  const files = [...new Set(reals)].map((real) => ({ rel: ctx.workspace.relative(real) }));
+  try {
+    const step = await store.begin({ command, ...origin(ctx), kept: false, files }, 'done');
+    // Nothing to size: only the age limit and the steps before it matter.
+    if (step.id % PRUNE_EVERY === 0) await store.locked(() => store.prune(limitsOf(ctx))).catch(() => undefined);
+  } catch (error) {
+    ctx.warn?.(`the change is made, but the checkpoint journal could not note it (${(error as Error).message}); undo will see its files as changed outside codeward`);
+  }
+  return { value, checkpoint: undefined };
 }

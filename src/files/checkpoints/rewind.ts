@@ -3,11 +3,21 @@ import type { CommandContext } from '../../engine/command.js';
 import { getBlob, putBlob } from './blobs.js';
 import { storeFor } from './record.js';
 import { applyState, captureState, describeState, sameState, type Captured, type FileState } from './state.js';
-import type { CheckpointStore, Step } from './store.js';
+import { isUnkept, type CheckpointStore, type Step } from './store.js';
+import { lastPruned } from './prune.js';
+import { conflictMessage, overwrittenNotes, shortRedoNote, shortUndoNote, unkeptAfter, whyNoOlder, unkeptRefusal, type Conflict } from './rewind-notes.js';
 import { processAlive } from '../../engine/process-alive.js';
 
 export interface RewindResult {
-  readonly steps: { id: number; command: string; files: string[] }[];
+  // Each step taken back or applied again; `kept: false` for one that kept no checkpoint (made with
+  // backups: false), passed over with --force: its files were left as they are.
+  readonly steps: { id: number; command: string; files: string[]; kept?: false }[];
+  // What --force overwrote (a file found changed since codeward's change): kept in the store, and the
+  // opposite command brings it back.
+  // `by`: the step of codeward's own, without a checkpoint, that changed the file since.
+  readonly overwritten?: { checkpoint: number; file: string; found: string; absent?: true; removed?: true; by?: number }[];
+  // Said to the caller: what was overwritten and how to get it back, why fewer steps than asked.
+  readonly notes?: string[];
 }
 
 // The real path of a step's file, jailed again (the journal is data: THREAT-MODEL invariant 4). The
@@ -28,11 +38,12 @@ interface Move {
 // `force`. A file already in its target state counts as done (a crash in the middle of an undo is
 // finished by the next one). Under the store lock. Returns what was found instead, per step and file
 // (with `force`): the caller records it, so the opposite move brings that version back.
-async function move(ctx: CommandContext, store: CheckpointStore, moves: readonly Move[], force: boolean): Promise<Map<string, FileState>> {
+// `by` names the change codeward made itself, without a checkpoint, that a file may be found in.
+async function move(ctx: CommandContext, store: CheckpointStore, moves: readonly Move[], force: boolean, bringBack: 'undo' | 'redo', by: (id: number, rel: string) => Step | undefined): Promise<Map<string, FileState>> {
   const found = new Map<string, FileState>();
   const expected = new Map<string, Captured>();
   const current = async (real: string): Promise<Captured> => expected.get(real) ?? captureState(ctx.workspace.jail, real);
-  const conflicts: string[] = [];
+  const conflicts: Conflict[] = [];
   for (const { step, files } of moves) {
     // A writer still running (its step pending and its process alive) must finish first.
     if (step.status === 'pending' && processAlive(step.pid) && !force) throw fail('C216', `checkpoint ${step.id} (${step.command}) is still being written by process ${step.pid}; try again when it finished (or pass --force if that process is gone)`);
@@ -41,12 +52,12 @@ async function move(ctx: CommandContext, store: CheckpointStore, moves: readonly
       if (now.bytes !== undefined && now.state.kind === 'file') await putBlob(store.dir, now.bytes, now.state.hash);
       const fine = (file.from !== undefined && sameState(now.state, file.from)) || sameState(now.state, file.to);
       if (!fine) found.set(foundKey(step.id, file.rel), now.state);
-      if (!fine) conflicts.push(`${file.rel} (checkpoint ${step.id}, ${step.command}): expected ${file.from === undefined ? 'the state codeward left' : describeState(file.from)}, found ${describeState(now.state)}`);
+      if (!fine) conflicts.push({ step, rel: file.rel, expected: file.from, found: now.state, by: by(step.id, file.rel) });
       expected.set(file.real, { state: file.to });
     }
   }
   if (conflicts.length > 0 && !force) {
-    throw fail('C230', `changed by someone else since codeward's change, refusing to overwrite:\n  ${conflicts.join('\n  ')}\npass --force to restore anyway (the current content is kept in the store: undo the restore with "redo")`);
+    throw fail('C230', conflictMessage(conflicts, bringBack));
   }
   for (const { files } of moves) {
     for (const file of files) {
@@ -72,12 +83,14 @@ function moved(step: Step, found: ReadonlyMap<string, FileState>, side: 'after' 
   }) };
 }
 
+// Only steps that kept their checkpoint move files (see isUnkept).
 async function plan(ctx: CommandContext, steps: readonly Step[], direction: 'undo' | 'redo'): Promise<Move[]> {
   const moves: Move[] = [];
   for (const step of steps) {
     const files = [];
     const ordered = direction === 'undo' ? [...step.files].reverse() : step.files;
     for (const file of ordered) {
+      if (file.before === undefined) continue;
       const real = await realOf(ctx, file.rel);
       files.push(direction === 'undo' ? { rel: file.rel, real, from: file.after, to: file.before } : { rel: file.rel, real, from: file.before, to: file.after ?? file.before });
     }
@@ -86,34 +99,58 @@ async function plan(ctx: CommandContext, steps: readonly Step[], direction: 'und
   return moves;
 }
 
-const summary = (steps: readonly Step[]): RewindResult => ({ steps: steps.map((step) => ({ id: step.id, command: step.command, files: step.files.map((file) => file.rel) })) });
+function summary(steps: readonly Step[], found: ReadonlyMap<string, FileState>, bringBack: 'undo' | 'redo', short: string | undefined, by: (id: number, rel: string) => Step | undefined = () => undefined): RewindResult {
+  const overwritten = steps.flatMap((step) => step.files.flatMap((file) => {
+    const state = found.get(foundKey(step.id, file.rel));
+    if (state === undefined) return [];
+    // What the move put there: absent means the found version was removed rather than overwritten.
+    const target = bringBack === 'redo' ? file.before : file.after;
+    return [{ checkpoint: step.id, file: file.rel, found: describeState(state), ...(state.kind === 'missing' ? { absent: true as const } : {}), ...(target?.kind === 'missing' ? { removed: true as const } : {}), ...byOf(by(step.id, file.rel)) }];
+  }));
+  const notes = [...overwrittenNotes(overwritten, bringBack), ...(short === undefined ? [] : [short])];
+  return {
+    steps: steps.map((step) => ({ id: step.id, command: step.command, files: step.files.map((file) => file.rel), ...(isUnkept(step) ? { kept: false as const } : {}) })),
+    ...(overwritten.length > 0 ? { overwritten } : {}),
+    ...(notes.length > 0 ? { notes } : {}),
+  };
+}
 
-// Takes back the newest `count` steps still in effect (newest first), or every step from `toId` on.
+const byOf = (step: Step | undefined): { by?: number } => (step === undefined ? {} : { by: step.id });
+
+// Takes back the newest `count` steps still in effect (newest first), or every step from `toId` on. A
+// step that kept no checkpoint (backups: false) refuses the whole call (C224), or with `force` is
+// passed over: marked undone, its files left as they are.
 export async function undoSteps(ctx: CommandContext, options: { count?: number; toId?: number; force: boolean }): Promise<RewindResult> {
   const store = storeFor(ctx);
   return store.locked(async () => {
-    const active = (await store.steps()).filter((step) => step.status !== 'undone');
+    const all = await store.steps();
+    const active = all.filter((step) => step.status !== 'undone');
     const chosen = options.toId !== undefined ? active.filter((step) => step.id >= options.toId!) : active.slice(-(options.count ?? 1));
-    if (chosen.length === 0) throw fail('C224', options.toId !== undefined ? `nothing to restore: no change after checkpoint ${options.toId} is in effect (list them with "checkpoints")` : 'nothing to undo: codeward made no change here that is still in effect');
+    if (chosen.length === 0) throw fail('C224', options.toId !== undefined ? `nothing to restore: no change after checkpoint ${options.toId} is in effect (list them with "checkpoints")` : `nothing to undo: ${whyNoOlder(undefined, lastPruned(store), ctx.config)}`);
     const newestFirst = [...chosen].reverse();
-    const found = await move(ctx, store, await plan(ctx, newestFirst, 'undo'), options.force);
+    const passed = newestFirst.filter(isUnkept);
+    if (passed.length > 0 && !options.force) throw fail('C224', unkeptRefusal(passed, newestFirst, active.at(-1), active.length - chosen.length));
+    const by = unkeptAfter(all);
+    const found = await move(ctx, store, await plan(ctx, newestFirst.filter((step) => !isUnkept(step)), 'undo'), options.force, 'redo', by);
     for (const step of newestFirst) await store.writeStep(moved(step, found, 'after', 'undone'));
     await store.markUndone(newestFirst.map((step) => step.id), true);
-    return summary(newestFirst);
+    const short = options.count === undefined ? undefined : shortUndoNote(options.count, chosen.length, active[0]?.id, lastPruned(store), ctx.config);
+    return summary(newestFirst, found, 'redo', short, by);
   });
 }
 
-// Applies again the oldest `count` undone steps (oldest first), or those before `beforeId`.
+// Applies again the oldest `count` undone steps (oldest first), or those before `beforeId`. A step that
+// kept no checkpoint has nothing to apply: it is marked in effect again.
 export async function redoSteps(ctx: CommandContext, options: { count?: number; beforeId?: number; force: boolean }): Promise<RewindResult> {
   const store = storeFor(ctx);
   return store.locked(async () => {
     const undone = (await store.steps()).filter((step) => step.status === 'undone');
     const chosen = options.beforeId !== undefined ? undone.filter((step) => step.id < options.beforeId!) : undone.slice(0, options.count ?? 1);
     if (chosen.length === 0) throw fail('C224', 'nothing to redo: no undone change (a new change after an undo drops what could be redone)');
-    const found = await move(ctx, store, await plan(ctx, chosen, 'redo'), options.force);
+    const found = await move(ctx, store, await plan(ctx, chosen.filter((step) => !isUnkept(step)), 'redo'), options.force, 'undo', () => undefined);
     for (const step of chosen) await store.writeStep(moved(step, found, 'before', 'done'));
     await store.markUndone(chosen.map((step) => step.id), false);
-    return summary(chosen);
+    return summary(chosen, found, 'undo', options.count === undefined ? undefined : shortRedoNote(options.count, chosen.length));
   });
 }
 

@@ -12,7 +12,8 @@ import type { FileState } from './state.js';
 // One file of a step: what it was before codeward changed it and what codeward left there.
 export interface StepFile {
   readonly rel: string;
-  readonly before: FileState;
+  // Absent only in a step that kept no checkpoint (Step.kept false).
+  readonly before?: FileState;
   // Absent while the step is in progress (or when the writer died before it finished).
   readonly after?: FileState;
   // The identity (identity.ts) of the file codeward left when `after` is a file and it was taken; lets
@@ -33,8 +34,19 @@ export interface Step {
   readonly session?: string;
   readonly pid: number;
   readonly status: 'pending' | 'done' | 'undone';
+  // false: a change made with `backups: false`, noted (command, files, time) without any content or
+  // state, so undo can say it cannot take it back instead of blaming someone else (see unkeptStep).
+  readonly kept?: false;
   readonly files: readonly StepFile[];
 }
+
+// A step that kept no checkpoint (backups: false), or one whose file lacks its before state.
+export const isUnkept = (step: Step): boolean => step.kept === false || step.files.some((file) => file.before === undefined);
+
+// Whether a step changed `rel`: one of its files, or, for a step that kept no checkpoint (a recursive
+// delete notes only the folder), a file below one of its paths.
+export const stepTouches = (step: Step, rel: string): boolean =>
+  step.files.some((file) => file.rel === rel || (file.before === undefined && rel.startsWith(`${file.rel}/`)));
 
 interface Head {
   // The last id handed out.
@@ -117,16 +129,16 @@ export class CheckpointStore {
   // Writes the step as pending under the next free id, before any file is touched. The id is taken by
   // creating its file exclusively (O_EXCL: two processes never get the same one), so an ordinary change
   // needs no lock; only dropping the redo tail (steps undone before this new change) takes the lock.
-  async begin(fields: Omit<Step, 'version' | 'id' | 'time' | 'pid' | 'status'>): Promise<Step> {
+  async begin(fields: Omit<Step, 'version' | 'id' | 'time' | 'pid' | 'status'>, status: Step['status'] = 'pending'): Promise<Step> {
     // Synchronous: a handful of small metadata calls, on every edit, cost less than thread-pool trips.
     mkdirSync(join(this.dir, 'steps'), { recursive: true, mode: 0o700 });
     const head = this.readHead() ?? (await this.head());
-    if (head.undone.length > 0) return this.beginLocked(fields);
+    if (head.undone.length > 0) return this.beginLocked(fields, status);
     // The last id handed out, from a hint (no listing of the whole journal per edit); a missing or torn
     // hint falls back to the listing, and so does a stale one (its next id is taken), so an id freed
     // below the newest (a step that changed nothing is removed) is not handed out again out of order.
     for (let id = Math.max(head.seq, this.lastIdHint() ?? this.lastId()) + 1, listed = false; ; id += 1) {
-      const step: Step = { version: 1, id, time: new Date().toISOString(), pid: process.pid, status: 'pending', ...fields };
+      const step: Step = { version: 1, id, time: new Date().toISOString(), pid: process.pid, status, ...fields };
       if (createJson(this.stepPath(id), step)) {
         this.writeLastIdHint(id);
         return step;
@@ -138,12 +150,12 @@ export class CheckpointStore {
     }
   }
 
-  private async beginLocked(fields: Omit<Step, 'version' | 'id' | 'time' | 'pid' | 'status'>): Promise<Step> {
+  private async beginLocked(fields: Omit<Step, 'version' | 'id' | 'time' | 'pid' | 'status'>, status: Step['status']): Promise<Step> {
     return this.locked(async () => {
       const head = await this.head();
       for (const undone of head.undone) await unlink(this.stepPath(undone)).catch(() => undefined);
       const id = Math.max(head.seq, this.lastId()) + 1;
-      const step: Step = { version: 1, id, time: new Date().toISOString(), pid: process.pid, status: 'pending', ...fields };
+      const step: Step = { version: 1, id, time: new Date().toISOString(), pid: process.pid, status, ...fields };
       await this.writeStep(step);
       if (head.undone.length > 0) await this.writeHead({ seq: id, undone: [] });
       return step;
