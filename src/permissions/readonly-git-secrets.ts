@@ -5,7 +5,8 @@
 // content (status, rev-parse, ls-files, branch, log without patches ...) stay on the allowlist.
 import { resolve } from 'node:path';
 import type { ShellParse, SimpleCommand } from '../shell/parse-types.js';
-import { nameFiles, repositoryOf, type TrackedSecretCheck } from '../sandbox/tracked-secrets.js';
+import { nameFiles } from '../sandbox/hidden-git.js';
+import { repositoryOf, type TrackedSecretCheck } from '../sandbox/tracked-secrets.js';
 import { parseGit } from './options/git.js';
 
 // Subcommands that print names, object ids and refs, never a file's content.

@@ -5,7 +5,8 @@ import { readFile, realpath, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { indexEntries } from '../../src/sandbox/git-index.js';
-import { hideTrackedGit, repositoryOf, TrackedSecretCheck } from '../../src/sandbox/tracked-secrets.js';
+import { hideTrackedGit } from '../../src/sandbox/hidden-git.js';
+import { repositoryOf, TrackedSecretCheck } from '../../src/sandbox/tracked-secrets.js';
 import { DEFAULT_NON_ACCESSIBLE_GLOBS } from '../../src/workspace/types.js';
 import { tempDir, writeFiles } from '../helpers/fixture.js';
 
@@ -67,6 +68,21 @@ describe('tracked non-accessible files', () => {
     expect(hideTrackedGit(root, [{ path: join(root, '.env'), kind: 'file' as const }], finder).hint).toBeUndefined();
     git(root, 'add', '-f', '.env');
     expect(finder.tracked(repository, root)).toEqual(['.env']);
+  });
+
+  it('the cache file between processes: used while the index is the same, never once it changed or for other globs', async () => {
+    const root = await repo({ '.env': 's\n', 'a.txt': 'a\n' });
+    const cacheFile = join(await tempDir('codeward-tracked-state-'), 'state', 'tracked-secrets.json');
+    const repository = repositoryOf(root)!;
+    expect(new TrackedSecretCheck(DEFAULT_NON_ACCESSIBLE_GLOBS, process.env, cacheFile).tracked(repository, root)).toEqual(['.env']);
+    expect(JSON.parse(await readFile(cacheFile, 'utf8'))[1][repository.gitDir][1]).toEqual(['.env']);
+    expect(new TrackedSecretCheck(DEFAULT_NON_ACCESSIBLE_GLOBS, process.env, cacheFile).tracked(repository, root)).toEqual(['.env']);
+    git(root, 'rm', '-q', '--cached', '.env');
+    expect(new TrackedSecretCheck(DEFAULT_NON_ACCESSIBLE_GLOBS, process.env, cacheFile).tracked(repository, root)).toEqual([]);
+    await writeFiles(root, { 'x.custom': 's\n' });
+    git(root, 'add', 'x.custom');
+    // Other globs: the cached answer (for the defaults) is not theirs.
+    expect(new TrackedSecretCheck(['**/*.custom'], process.env, cacheFile).tracked(repository, root)).toEqual(['x.custom']);
   });
 
   it('a workspace in a subfolder: paths are matched from the workspace and from the checkout', async () => {
