@@ -86,6 +86,33 @@ describe('the repository tracks .env', () => {
   });
 });
 
+describe('other readers of the git folder, whose objects hold the secret compressed', () => {
+  test.each(['cat .git/objects/aa/bb', 'xxd .git/index', 'strings .git/objects/pack/x.pack', 'od -c .g*/objects/aa/bb', 'head -c 99 ./.[g]it/packed-refs', 'cd .git && cat objects/aa/bb', 'cat < .git/ORIG_HEAD', 'cat link/objects/aa/bb', 'cat vendor/.git/objects/aa/bb'])(
+    '`%s` asks',
+    async (line) => {
+      const { symlink } = await import('node:fs/promises');
+      await symlink('.git', join(box.root, 'link'));
+      const nested = join(box.root, 'vendor');
+      await mkdir(nested);
+      git(nested, 'init', '-q');
+      await writeFiles(nested, { 'id.pem': 'KEY\n' });
+      git(nested, 'add', '-A');
+      const result = await decision(line);
+      expect(result.decision).toBe('ask');
+      expect(result.reason).toContain('git folder, whose objects hold it');
+    },
+  );
+
+  test.each(['cat a.txt', 'ls -la', 'cat * | head', 'wc -l sub/*'])('`%s` is still read-only', async (line) => {
+    expect((await decision(line)).decision).toBe('allow');
+  });
+
+  test('without a tracked secret, cat .git/HEAD stays read-only', async () => {
+    git(box.root, 'rm', '-q', '--cached', '.env');
+    expect((await decision('cat .git/HEAD')).decision).toBe('allow');
+  });
+});
+
 describe('a repository without tracked secrets', () => {
   test('an untracked, ignored .env leaves git diff and git log -p read-only', async () => {
     git(box.root, 'rm', '-q', '--cached', '.env');
