@@ -4,7 +4,7 @@
 // commit it empty, `git stash` would stash the empty version and `git stash pop` outside empty the real
 // file). Found by reading the index directly (git-index.ts), cached by the index file's identity.
 import { spawnSync } from 'node:child_process';
-import { lstatSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, type BigIntStats } from 'node:fs';
+import { closeSync, constants, fstatSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync, statSync, writeFileSync, type BigIntStats } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { compileNonAccessible, type RelMatcher } from '../workspace/globs.js';
 import { indexEntries, isSparseFolder } from './git-index.js';
@@ -20,6 +20,10 @@ export interface GitRepository {
 
 const MAX_UP = 64;
 const GITLINK = 0o160000;
+// Larger than any real index (a 2-million-file checkout's is about 200 MB): not read.
+const MAX_INDEX = 1024 * 1024 * 1024;
+// A `.git` file or `commondir`: one line.
+const MAX_TEXT = 64 * 1024;
 // Submodules in submodules: deeper than this is not looked at.
 const MAX_SUBMODULE_DEPTH = 4;
 // What stands for the files of an index this cannot list.
@@ -37,23 +41,46 @@ function isGitDir(path: string): boolean {
   return statOf(join(path, 'HEAD'))?.isFile() === true && statOf(join(path, 'objects'))?.isDirectory() === true;
 }
 
-function pointed(dotGit: string): string | undefined {
+// A regular file of at most `max` bytes, read without blocking: a sandboxed process can put a FIFO
+// (which would block this for ever) or a link to a huge file in place of the index or a `.git` file.
+function readRegular(path: string, max: number): Buffer | undefined {
+  let fd: number | undefined;
   try {
-    if (!lstatSync(dotGit).isFile()) return undefined;
-    const match = /^gitdir:\s*(.+?)\s*$/m.exec(readFileSync(dotGit, 'utf8'));
-    return match ? resolve(dirname(dotGit), match[1]!) : undefined;
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+    const stats = fstatSync(fd);
+    if (!stats.isFile() || stats.size > max) return undefined;
+    const data = Buffer.alloc(stats.size);
+    let read = 0;
+    while (read < data.length) {
+      const count = readSync(fd, data, read, data.length - read, read);
+      if (count === 0) break;
+      read += count;
+    }
+    return data.subarray(0, read);
   } catch {
     return undefined;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
   }
 }
 
+function pointed(dotGit: string): string | undefined {
+  const text = readRegular(dotGit, MAX_TEXT)?.toString('utf8');
+  const match = text === undefined ? null : /^gitdir:\s*(.+?)\s*$/m.exec(text);
+  return match ? resolve(dirname(dotGit), match[1]!) : undefined;
+}
+
 function commonDirOf(gitDir: string): string {
-  try {
-    const common = readFileSync(join(gitDir, 'commondir'), 'utf8').trim();
-    return common === '' ? gitDir : resolve(gitDir, common);
-  } catch {
-    return gitDir;
-  }
+  const common = readRegular(join(gitDir, 'commondir'), MAX_TEXT)?.toString('utf8').trim();
+  return common === undefined || common === '' ? gitDir : resolve(gitDir, common);
+}
+
+// The object folders a repository borrows from (objects/info/alternates, one path a line, relative to
+// its objects folder): they can hold the secret's blob too.
+export function alternatesOf(repository: GitRepository): string[] {
+  const objects = join(repository.commonDir, 'objects');
+  const text = readRegular(join(objects, 'info', 'alternates'), MAX_TEXT)?.toString('utf8') ?? '';
+  return text.split('\n').map((line) => line.trim()).filter((line) => line !== '' && !line.startsWith('#')).map((line) => resolve(objects, line.replace(/^"(.*)"$/, '$1')));
 }
 
 // The repository git finds from `folder` (upwards: a `.git` folder, or a `.git` file naming one).
@@ -79,12 +106,8 @@ interface Cached {
 // The index entries of a repository (names, and the gitlinks among them), or undefined when neither
 // this nor git can list them.
 function indexListing(repository: GitRepository, env: Readonly<Record<string, string | undefined>>): { names: string[]; gitlinks: string[] } | undefined {
-  let data: Buffer;
-  try {
-    data = readFileSync(join(repository.gitDir, 'index'));
-  } catch {
-    return undefined;
-  }
+  const data = readRegular(join(repository.gitDir, 'index'), MAX_INDEX);
+  if (!data) return undefined;
   const entries = indexEntries(data);
   if (entries && !entries.some(isSparseFolder)) {
     return { names: entries.map((entry) => entry.name), gitlinks: entries.filter((entry) => (entry.mode & 0o170000) === GITLINK).map((entry) => entry.name) };

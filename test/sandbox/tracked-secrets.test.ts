@@ -118,6 +118,32 @@ describe('tracked non-accessible files', () => {
     expect(hideTrackedGit(root, [], finder).paths.map((entry) => entry.path)).toContain(join(root, '.git/modules/mod'));
   });
 
+  it('a FIFO or a huge file planted as an index or a `.git` file never blocks: counted as tracking a secret', async () => {
+    const root = await repo({ 'a.txt': 'a\n' });
+    const nested = join(root, 'nested');
+    git(root, 'init', '-q', 'nested');
+    await rm(join(nested, '.git', 'index'), { force: true });
+    expect(spawnSync('mkfifo', [join(nested, '.git', 'index')]).status).toBe(0);
+    const hidden = hideTrackedGit(root, [{ path: join(nested, 'x.pem'), kind: 'file' as const }], check());
+    expect(hidden.paths.map((entry) => entry.path)).toContain(join(nested, '.git'));
+    expect(hidden.hint).toContain('files it lists in an index codeward cannot read');
+    const pointer = join(root, 'pointer');
+    await writeFiles(pointer, { 'x.pem': 's\n' });
+    expect(spawnSync('mkfifo', [join(pointer, '.git')]).status).toBe(0);
+    expect(repositoryOf(pointer)?.worktree).toBe(root);
+  });
+
+  it('alternates (a reference clone) are hidden with the git folder, but only an existing objects folder', async () => {
+    const reference = await repo({ '.env': 'SECRET\n' });
+    const root = await realpath(await tempDir('codeward-tracked-alt-'));
+    git(root, 'clone', '-q', '--reference', reference, reference, 'w');
+    const work = join(root, 'w');
+    const hidden = hideTrackedGit(work, [], check());
+    expect(hidden.paths.map((entry) => entry.path).sort()).toEqual([join(reference, '.git', 'objects'), join(work, '.git')].sort());
+    await writeFile(join(work, '.git', 'objects', 'info', 'alternates'), '/usr\n/\n../../../missing/objects\n');
+    expect(hideTrackedGit(work, [], check()).paths.map((entry) => entry.path)).toEqual([join(work, '.git')]);
+  });
+
   it('the top repository tracking a secret: .git hidden, and secrets inside it are not mounted twice', async () => {
     const root = await repo({ '.env': 's\n' });
     const inGit = { path: join(root, '.git', 'x.pem'), kind: 'file' as const };
