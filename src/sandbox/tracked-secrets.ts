@@ -37,9 +37,6 @@ function statOf(path: string): BigIntStats | undefined {
   }
 }
 
-function isGitDir(path: string): boolean {
-  return statOf(join(path, 'HEAD'))?.isFile() === true && statOf(join(path, 'objects'))?.isDirectory() === true;
-}
 
 // A regular file of at most `max` bytes, read without blocking: a sandboxed process can put a FIFO
 // (which would block this for ever) or a link to a huge file in place of the index or a `.git` file.
@@ -89,7 +86,9 @@ export function repositoryOf(folder: string): GitRepository | undefined {
   for (let up = 0; up < MAX_UP; up += 1) {
     const dotGit = join(current, '.git');
     const gitDir = statOf(dotGit)?.isDirectory() ? dotGit : pointed(dotGit);
-    if (gitDir && isGitDir(gitDir)) return { worktree: current, gitDir, commonDir: commonDirOf(gitDir) };
+    // A git folder: HEAD, and objects in it or in its common folder (a linked worktree's has none itself).
+    const commonDir = gitDir && statOf(join(gitDir, 'HEAD'))?.isFile() ? commonDirOf(gitDir) : undefined;
+    if (gitDir && commonDir && statOf(join(commonDir, 'objects'))?.isDirectory()) return { worktree: current, gitDir, commonDir };
     const parent = dirname(current);
     if (parent === current) return undefined;
     current = parent;

@@ -144,6 +144,18 @@ describe('tracked non-accessible files', () => {
     expect(hideTrackedGit(work, [], check()).paths.map((entry) => entry.path)).toEqual([join(work, '.git')]);
   });
 
+  it('a linked worktree and a workspace in a subfolder: the common git folder (objects) is hidden', async () => {
+    const root = await repo({ '.env': 's\n', 'pkg/a/x.ts': 'x\n' });
+    const linked = join(await realpath(await tempDir('codeward-tracked-wt-')), 'wt');
+    git(root, 'worktree', 'add', '-q', linked);
+    const fromWorktree = hideTrackedGit(linked, [{ path: join(linked, '.env'), kind: 'file' as const }], check());
+    // The worktree's own git folder is inside the common one: one mount.
+    expect(fromWorktree.paths.map((entry) => entry.path).sort()).toEqual([join(linked, '.env'), join(root, '.git')].sort());
+    const fromSubfolder = hideTrackedGit(join(root, 'pkg/a'), [], check());
+    expect(fromSubfolder.paths.map((entry) => entry.path)).toEqual([join(root, '.git')]);
+    expect(fromSubfolder.hint).toContain('the repository tracks `.env`');
+  });
+
   it('the top repository tracking a secret: .git hidden, and secrets inside it are not mounted twice', async () => {
     const root = await repo({ '.env': 's\n' });
     const inGit = { path: join(root, '.git', 'x.pem'), kind: 'file' as const };
