@@ -1,7 +1,7 @@
 // What the sandbox hides when a repository tracks a non-accessible file: its git folders (an empty
 // read-only folder: git then says "not a git repository"), and what a git that fails is told.
 import { basename, dirname, relative } from 'node:path';
-import { targetKindOf, within } from './policy.js';
+import { realOf, targetKindOf, within } from './policy.js';
 import { alternatesOf, repositoryOf, UNREADABLE, type GitRepository, type TrackedSecretCheck } from './tracked-secrets.js';
 
 // How many names a message lists.
@@ -57,7 +57,8 @@ export function hideTrackedGit<T extends { readonly path: string; readonly kind:
     // Its alternates too (a reference clone's objects folder; anything else named there is not hidden:
     // a sandboxed process can write that file, and hiding /usr would only break the next run).
     const alternates = alternatesOf(repository).filter((dir) => basename(dir) === 'objects' && targetKindOf(dir) === 'dir' && !['/dev', '/proc', '/sys'].some((system) => within(dir, system)));
-    for (const dir of new Set([repository.gitDir, repository.commonDir, ...alternates])) if (!within(root, dir)) folders.push({ path: dir, kind: 'dir' });
+    // Real paths (a `.git` may be a symlink): what the mount lands on, and what dedupes.
+    for (const dir of new Set([repository.gitDir, repository.commonDir, ...alternates].map(realOf))) if (!within(root, dir)) folders.push({ path: dir, kind: 'dir' });
   }
   if (folders.length === 0) return { paths: secrets };
   const all = [...folders, ...secrets].sort((a, b) => a.path.length - b.path.length);
