@@ -31,7 +31,8 @@ export function gitPrintsContent(args: readonly string[]): string | undefined {
   const { sub } = call;
   if (sub === undefined || NAMES_ONLY.has(sub)) return undefined;
   if (sub === 'status') return call.args.some((arg) => /^-[^-]*v|^--v/.test(arg)) ? '`git status -v` prints a diff' : undefined;
-  if (sub === 'branch') return call.args.some((arg) => arg.startsWith('--format')) ? '`git branch --format` can print object contents' : undefined;
+  // `--form`, `--forma`: abbreviations of --format (`--for` could be --force too, which git refuses as ambiguous).
+  if (sub === 'branch') return call.args.some((arg) => /^--form/.test(arg)) ? '`git branch --format` can print object contents' : undefined;
   if (sub === 'log' || sub === 'shortlog' || sub === 'reflog') {
     for (let i = 0; i < call.args.length; i += 1) {
       const arg = call.args[i]!;

@@ -39,7 +39,7 @@ const READERS = [
   'git log HEAD:.env', 'git log --cc', 'git log --find-object=abc', 'git whatchanged', 'git grep SECRET', 'git grep --cached SECRET', 'git blame .env',
   'git annotate .env', 'git cat-file -p HEAD:.env', 'git cat-file --batch-all-objects --batch', 'git archive HEAD', 'git format-patch -1 --stdout',
   'git stash show -p', 'git stash list -p', 'git diff-tree -p HEAD', 'git rev-list --objects --all', 'git status -v', 'git status -sv', 'git status --verbose',
-  'git branch --format=%(contents)', 'git for-each-ref --format=%(contents)', 'git tag -l --format=%(contents)', 'git notes show', 'git range-diff HEAD HEAD',
+  'git branch --format=%(contents)', 'git branch --form=%(contents)', 'git status --ver', 'git for-each-ref --format=%(contents)', 'git tag -l --format=%(contents)', 'git notes show', 'git range-diff HEAD HEAD',
   'git shortlog -p', 'git reflog -p', 'git show-branch', 'git verify-pack -v x', 'git -c color.ui=never show HEAD',
   'cd sub && git show HEAD', 'git --no-pager -P show HEAD:./.env | cat',
 ];
