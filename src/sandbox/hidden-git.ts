@@ -48,9 +48,16 @@ export function hideTrackedGit<T extends { readonly path: string; readonly kind:
   }
   const folders: { path: string; kind: 'dir' }[] = [];
   const files: string[] = [];
-  for (const { repository } of seen.values()) {
+  const queue = [...seen.values()].map(({ repository }) => repository);
+  for (let repository = queue.shift(); repository; repository = queue.shift()) {
     const tracked = check.tracked(repository, root);
     if (tracked.length === 0) continue;
+    // With this one hidden, git looks further up: the repository around it is checked the same way.
+    const outer = repositoryOf(dirname(repository.worktree));
+    if (outer && !seen.has(outer.gitDir)) {
+      seen.set(outer.gitDir, { repository: outer, files: [] });
+      queue.push(outer);
+    }
     const prefix = relative(root, repository.worktree);
     files.push(...tracked.map((file) => (prefix === '' || prefix.startsWith('..') ? file : `${prefix}/${file}`)));
     // Never a folder holding the workspace (a workspace inside .git): that would hide the workspace.

@@ -156,6 +156,17 @@ describe('tracked non-accessible files', () => {
     expect(fromSubfolder.hint).toContain('the repository tracks `.env`');
   });
 
+  it('an outer repository git would find once the inner .git is hidden is hidden too when it tracks a secret', async () => {
+    const outer = await repo({ 'notes/.env': 'outer\n' });
+    const inner = join(outer, 'inner');
+    git(outer, 'init', '-q', 'inner');
+    await writeFiles(inner, { '.env': 'inner\n' });
+    git(inner, 'add', '-A');
+    expect(hideTrackedGit(inner, [], check()).paths.map((entry) => entry.path).sort()).toEqual([join(inner, '.git'), join(outer, '.git')].sort());
+    git(outer, 'rm', '-q', '--cached', 'notes/.env');
+    expect(hideTrackedGit(inner, [], check()).paths.map((entry) => entry.path)).toEqual([join(inner, '.git')]);
+  });
+
   it('the top repository tracking a secret: .git hidden, and secrets inside it are not mounted twice', async () => {
     const root = await repo({ '.env': 's\n' });
     const inGit = { path: join(root, '.git', 'x.pem'), kind: 'file' as const };
