@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { writeFiles } from '../helpers/fixture.js';
+import { runCli, writeFiles } from '../helpers/fixture.js';
 import { explain, policyWith, sandbox, type Sandbox } from './helpers.js';
 
 let box: Sandbox;
@@ -118,5 +118,16 @@ describe('a repository without tracked secrets', () => {
     git(box.root, 'rm', '-q', '--cached', '.env');
     await writeFiles(box.root, { '.gitignore': '.env\n' });
     for (const line of ['git diff', 'git log -p', 'git show HEAD']) expect((await decision(line)).decision, line).toBe('allow');
+  });
+});
+
+describe("the project config's own globs", () => {
+  test('`codeward policy check` judges git log -p with them (a tracked *.custom asks)', async () => {
+    git(box.root, 'rm', '-q', '--cached', '.env');
+    await writeFiles(box.root, { 'x.custom': 'KEY\n', '.codeward/config.json': '{"nonAccessibleGlobs": ["**/*.custom"]}\n' });
+    git(box.root, 'add', 'x.custom');
+    const result = runCli(['-C', box.root, 'policy', 'check', "exec --cmd 'git log -p'"], { yes: false, env: { HOME: box.home } });
+    expect(result.stdout).toContain('the repository tracks `x.custom`');
+    expect(result.stdout).toMatch(/^ask:/);
   });
 });

@@ -1,6 +1,7 @@
+import { configFromSettings } from '../../engine/config.js';
 import { usageError } from '../../engine/errors.js';
 import type { Registry } from '../../engine/registry.js';
-import { DenialStore, DenialTracker, denialLimitsFromEnv, formatProblem, loadPolicy, type CliRuleFlags } from '../../permissions/index.js';
+import { DenialStore, DenialTracker, denialLimitsFromEnv, formatProblem, loadPolicy, readProjectSettings, type CliRuleFlags } from '../../permissions/index.js';
 import { ShellParser } from '../../shell/parse.js';
 import { Workspace } from '../../workspace/workspace.js';
 import type { GlobalOptions } from '../global-options.js';
@@ -22,7 +23,10 @@ export async function policyCommand(rest: readonly string[], options: GlobalOpti
   const [, verb, ...more] = rest;
   const workspace = await Workspace.open(options.workspace ?? io.cwd);
   const home = io.env['HOME'];
-  const policy = await loadPolicy({ workspaceRoot: workspace.root, ...(home ? { home } : {}), cliRules: cliRules(options), strict: false });
+  // The config's non-accessible globs, as exec is judged with them (a broken config: the defaults).
+  const project = await readProjectSettings(workspace.root, home);
+  const globs = await configFromSettings(project).then(({ config }) => ({ nonAccessibleGlobs: config.nonAccessibleGlobs }), () => ({}));
+  const policy = await loadPolicy({ workspaceRoot: workspace.root, ...(home ? { home } : {}), cliRules: cliRules(options), strict: false, ...globs });
   const problems = policy.problems.map(formatProblem);
   if (verb === 'list') {
     const rules = policy.list();
