@@ -109,7 +109,7 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
   let denials: DenialTracker | undefined;
   let policy: Awaited<ReturnType<typeof loadPolicy>> | undefined;
   if (options.permissions) {
-    policy = await loadPolicy({ workspaceRoot: workspace.root, project, nonAccessibleGlobs: config.nonAccessibleGlobs, ...(home ? { home } : {}), ...(options.permissions.cliRules ? { cliRules: options.permissions.cliRules } : {}) });
+    policy = await loadPolicy({ workspaceRoot: workspace.root, project, nonAccessibleGlobs: config.nonAccessibleGlobs, trackedSecretsCache: join(stateDir, 'tracked-secrets.json'), ...(home ? { home } : {}), ...(options.permissions.cliRules ? { cliRules: options.permissions.cliRules } : {}) });
     denialStore = session === undefined ? undefined : await DenialStore.open({ workspaceRoot: workspace.root, sessionId: session, env });
     denials = denialStore ? await denialStore.load() : new DenialTracker(denialLimitsFromEnv(env));
     const approver = options.permissions.approver;

@@ -3,12 +3,23 @@
 import { spawnSync } from 'node:child_process';
 import { readFile, realpath, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { indexEntries } from '../../src/sandbox/git-index.js';
 import { hideTrackedGit } from '../../src/sandbox/hidden-git.js';
 import { repositoryOf, TrackedSecretCheck } from '../../src/sandbox/tracked-secrets.js';
 import { DEFAULT_NON_ACCESSIBLE_GLOBS } from '../../src/workspace/types.js';
-import { tempDir, writeFiles } from '../helpers/fixture.js';
+import { removeDir, tempDir as makeTempDir, writeFiles } from '../helpers/fixture.js';
+
+// Every temp folder a test made, removed at the end.
+const made: string[] = [];
+async function tempDir(prefix: string): Promise<string> {
+  const dir = await makeTempDir(prefix);
+  made.push(dir);
+  return dir;
+}
+afterAll(async () => {
+  for (const dir of made) await removeDir(dir);
+});
 
 const git = (cwd: string, ...args: string[]): string => {
   const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('GIT_')));
