@@ -39,9 +39,8 @@ export interface LoadPolicyOptions {
   readonly project?: ProjectSettings;
   // The workspace's non-accessible globs (default: the shipped ones).
   readonly nonAccessibleGlobs?: readonly string[];
-  // Where which of them the repository tracks is kept between processes. A poisoned file could only
-  // make the gate auto-approve `git diff`: its writer is a sandboxed process (and the sandbox hides git
-  // by its own check) or one a person approved.
+  // Where which of them the repository tracks is kept between processes: never a file a sandboxed
+  // process can write (a poisoned one would let the gate auto-approve `git diff` in a later run).
   readonly trackedSecretsCache?: string;
 }
 
