@@ -20,6 +20,7 @@ import { LazyShellParser } from './shell/lazy-parser.js';
 import { Workspace } from './workspace/workspace.js';
 import { ProcessSandbox, type SandboxChoice } from './sandbox/sandbox.js';
 import { recoverPending } from './sandbox/pending.js';
+import { within } from './sandbox/policy.js';
 import { checkWorkspaceRoot, userSandboxSettings } from './sandbox/user-settings.js';
 
 // The permission gate, for doors that have a person (or a policy) behind them.
@@ -108,8 +109,10 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
   let denialStore: DenialStore | undefined;
   let denials: DenialTracker | undefined;
   let policy: Awaited<ReturnType<typeof loadPolicy>> | undefined;
+  // Shared with the sandbox; only in a state folder no sandboxed process can write (no extra writable paths).
+  const trackedSecretsCache = config.sandboxWritable.length === 0 && !within(stateDir, workspace.root) ? { trackedSecretsCache: join(stateDir, 'tracked-secrets.json') } : {};
   if (options.permissions) {
-    policy = await loadPolicy({ workspaceRoot: workspace.root, project, nonAccessibleGlobs: config.nonAccessibleGlobs, ...(home ? { home } : {}), ...(options.permissions.cliRules ? { cliRules: options.permissions.cliRules } : {}) });
+    policy = await loadPolicy({ workspaceRoot: workspace.root, project, nonAccessibleGlobs: config.nonAccessibleGlobs, ...trackedSecretsCache, ...(home ? { home } : {}), ...(options.permissions.cliRules ? { cliRules: options.permissions.cliRules } : {}) });
     denialStore = session === undefined ? undefined : await DenialStore.open({ workspaceRoot: workspace.root, sessionId: session, env });
     denials = denialStore ? await denialStore.load() : new DenialTracker(denialLimitsFromEnv(env));
     const approver = options.permissions.approver;

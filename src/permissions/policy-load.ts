@@ -39,6 +39,9 @@ export interface LoadPolicyOptions {
   readonly project?: ProjectSettings;
   // The workspace's non-accessible globs (default: the shipped ones).
   readonly nonAccessibleGlobs?: readonly string[];
+  // Where which of them the repository tracks is kept between processes: never a file a sandboxed
+  // process can write (a poisoned one would let the gate auto-approve `git diff` in a later run).
+  readonly trackedSecretsCache?: string;
 }
 
 // The files of `root` that are the user's own (the workspace is the home folder): never project files.
@@ -144,6 +147,6 @@ export async function loadPolicy(options: LoadPolicyOptions): Promise<Policy> {
   if (problems.length > 0 && options.strict !== false) {
     throw fail('C210', `invalid policy file (fix it, or remove it; nothing was run):\n${problems.map(formatProblem).join('\n')}`);
   }
-  const globs = options.nonAccessibleGlobs ? { nonAccessibleGlobs: options.nonAccessibleGlobs } : {};
+  const globs = { ...(options.nonAccessibleGlobs ? { nonAccessibleGlobs: options.nonAccessibleGlobs } : {}), ...(options.trackedSecretsCache ? { trackedSecretsCache: options.trackedSecretsCache } : {}) };
   return new Policy({ root, cli, project: projectRules, user: userRules, files, problems, answersFile, trust: project.trust, ignored, ...globs });
 }

@@ -61,6 +61,8 @@ export interface PolicyParts {
   // The workspace's non-accessible globs (default: the shipped ones), for git commands that print a
   // tracked secret from the object database (readonly-git-secrets.ts).
   readonly nonAccessibleGlobs?: readonly string[];
+  // Where the answers are kept between processes (the state folder; see TrackedSecretCheck).
+  readonly trackedSecretsCache?: string;
 }
 
 const compile = (rules: readonly SourceRule[]): CompiledRule[] => rules.map((rule) => ({ ...rule, compiled: compilePattern(rule.pattern) }));
@@ -93,7 +95,7 @@ export class Policy {
     this.answersFile = parts.answersFile;
     this.trust = parts.trust;
     this.ignored = parts.ignored;
-    this.trackedSecrets = new TrackedSecretCheck(parts.nonAccessibleGlobs ?? DEFAULT_NON_ACCESSIBLE_GLOBS);
+    this.trackedSecrets = new TrackedSecretCheck(parts.nonAccessibleGlobs ?? DEFAULT_NON_ACCESSIBLE_GLOBS, process.env, parts.trackedSecretsCache);
     this.sources = { cli: compile(parts.cli), project: compile(parts.project), user: compile(parts.user) };
     this.pools = this.makePools();
   }

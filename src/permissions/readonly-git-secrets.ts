@@ -3,9 +3,13 @@
 // tracks a non-accessible file: its object database holds the secret `read` refuses (THREAT-MODEL
 // invariant 6). Such a command asks, with the sandbox on or off. Only subcommands that print no file
 // content (status, rev-parse, ls-files, branch, log without patches ...) stay on the allowlist.
-import { resolve } from 'node:path';
-import type { ShellParse, SimpleCommand } from '../shell/parse-types.js';
-import { nameFiles, repositoryOf, type TrackedSecretCheck } from '../sandbox/tracked-secrets.js';
+import { realpathSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import picomatch from 'picomatch';
+import type { ShellParse, ShellWord, SimpleCommand } from '../shell/parse-types.js';
+import { nameFiles } from '../sandbox/hidden-git.js';
+import { within } from '../sandbox/policy.js';
+import { repositoryOf, type GitRepository, type TrackedSecretCheck } from '../sandbox/tracked-secrets.js';
 import { parseGit } from './options/git.js';
 
 // Subcommands that print names, object ids and refs, never a file's content.
@@ -27,7 +31,8 @@ export function gitPrintsContent(args: readonly string[]): string | undefined {
   const { sub } = call;
   if (sub === undefined || NAMES_ONLY.has(sub)) return undefined;
   if (sub === 'status') return call.args.some((arg) => /^-[^-]*v|^--v/.test(arg)) ? '`git status -v` prints a diff' : undefined;
-  if (sub === 'branch') return call.args.some((arg) => arg.startsWith('--format')) ? '`git branch --format` can print object contents' : undefined;
+  // `--form`, `--forma`: abbreviations of --format (`--for` could be --force too, which git refuses as ambiguous).
+  if (sub === 'branch') return call.args.some((arg) => /^--form/.test(arg)) ? '`git branch --format` can print object contents' : undefined;
   if (sub === 'log' || sub === 'shortlog' || sub === 'reflog') {
     for (let i = 0; i < call.args.length; i += 1) {
       const arg = call.args[i]!;
@@ -57,16 +62,75 @@ function folders(command: SimpleCommand, parse: ShellParse, root: string): strin
   return out;
 }
 
+// The real path of `path`, or of its longest existing ancestor joined with the rest.
+function realish(path: string): string {
+  let current = path;
+  const rest: string[] = [];
+  for (let i = 0; i < 256; i += 1) {
+    try {
+      return join(realpathSync(current), ...rest.reverse());
+    } catch {
+      const parent = dirname(current);
+      if (parent === current) return path;
+      rest.push(current.slice(parent.length + 1));
+      current = parent;
+    }
+  }
+  return path;
+}
+
+const GLOB = /[*?[]/;
+
+// The checkout a word can reach a git folder of (its objects hold a tracked secret compressed): a path
+// resolving into a `.git` folder or into `gitDirs` (a worktree's git folder elsewhere) from a folder the
+// line works in (symlinks followed), or a glob segment that matches `.git` (`.g*`, `.[g]it`; a bare `*`
+// skips dot files as bash does): then the folder the line works in.
+function gitFolderNamed(word: ShellWord, bases: readonly string[], gitDirs: readonly string[]): string | undefined {
+  for (const value of new Set([word.value, ...word.candidates])) {
+    if (value === '') continue;
+    if (value.split('/').some((segment) => GLOB.test(segment) && picomatch.isMatch('.git', segment, { dot: false }))) return bases[0];
+    for (const base of bases) {
+      const real = realish(resolve(base, value));
+      const dotGit = real.split('/').indexOf('.git');
+      if (dotGit > 0) return real.split('/').slice(0, dotGit).join('/') || '/';
+      if (gitDirs.some((dir) => within(real, dir))) return base;
+    }
+  }
+  return undefined;
+}
+
+// The repositories the line can reach that track a non-accessible file, with what they track.
+function trackingRepositories(folderList: readonly string[], root: string, check: TrackedSecretCheck): { repository: GitRepository; files: readonly string[] }[] {
+  const found = new Map<string, { repository: GitRepository; files: readonly string[] }>();
+  for (const folder of folderList) {
+    const repository = repositoryOf(folder);
+    if (!repository || found.has(repository.gitDir)) continue;
+    for (const reached of check.reachable(repository, root)) if (reached.files.length > 0 && !found.has(reached.repository.gitDir)) found.set(reached.repository.gitDir, reached);
+  }
+  return [...found.values()];
+}
+
 // Why `git ...` is not read-only here: it can print a non-accessible file the repository tracks.
 export function trackedSecretVeto(command: SimpleCommand, parse: ShellParse, root: string | undefined, check: TrackedSecretCheck | undefined): string | undefined {
-  if (command.name !== 'git' || root === undefined || check === undefined) return undefined;
-  const prints = gitPrintsContent(command.args);
-  if (!prints) return undefined;
-  for (const folder of folders(command, parse, root)) {
-    const repository = repositoryOf(folder);
-    if (!repository) continue;
-    const files = check.reachable(repository, root).flatMap((found) => found.files);
-    if (files.length > 0) return `the repository tracks ${nameFiles(files)}, which \`read\` refuses, and ${prints} (git-status, git-diff and git-log leave it out)`;
+  if (root === undefined || check === undefined) return undefined;
+  const prints = command.name === 'git' ? gitPrintsContent(command.args) : undefined;
+  if (command.name === 'git' && !prints) return undefined;
+  const bases = folders(command, parse, root);
+  if (prints) {
+    const tracking = trackingRepositories(bases, root, check);
+    return tracking.length === 0 ? undefined : `the repository tracks ${nameFiles(tracking.flatMap((found) => found.files))}, which \`read\` refuses, and ${prints} (codeward's git-diff, git-log and git-status leave it out)`;
+  }
+  // Any other reader of a git folder: the objects are the secret, compressed (`cat .git/objects/..`).
+  const gitDirs = bases.flatMap((base) => {
+    const repository = repositoryOf(base);
+    return repository ? [realish(repository.gitDir), realish(repository.commonDir)] : [];
+  });
+  const words = [...command.words.slice(1), ...command.redirections.flatMap((redirection) => (redirection.targetWord ? [redirection.targetWord] : []))];
+  for (const word of words) {
+    const checkout = gitFolderNamed(word, bases, gitDirs);
+    if (checkout === undefined) continue;
+    const tracking = trackingRepositories([checkout, ...bases], root, check);
+    if (tracking.length > 0) return `the repository tracks ${nameFiles(tracking.flatMap((found) => found.files))}, which \`read\` refuses, and ${word.text} is in its git folder, whose objects hold it`;
   }
   return undefined;
 }

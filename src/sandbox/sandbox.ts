@@ -14,7 +14,8 @@ import { quarantine, snapshot } from './planted.js';
 import { realOf, sandboxPolicy, within, type SandboxMode } from './policy.js';
 import { seatbeltProfile } from './seatbelt.js';
 import { emptyFileIn, SecretFinder } from './secret-files.js';
-import { hideTrackedGit, TrackedSecretCheck } from './tracked-secrets.js';
+import { hideTrackedGit } from './hidden-git.js';
+import { TrackedSecretCheck } from './tracked-secrets.js';
 import { DEFAULT_NON_ACCESSIBLE_GLOBS } from '../workspace/types.js';
 
 // What the user chose on the command line (and in user-level config): it wins over the project config.
@@ -146,7 +147,7 @@ export class ProcessSandbox {
     const safeCache = cacheFile && ![policy.root, ...policy.writable].some((area) => within(realOf(dirname(cacheFile)), area) || within(cacheFile, area)) ? cacheFile : undefined;
     this.secretFinder ??= new SecretFinder(this.root, this.settings.nonAccessibleGlobs ?? DEFAULT_NON_ACCESSIBLE_GLOBS, safeCache);
     // A tracked secret: git's folders are hidden too (git would print it from its objects, or commit it emptied).
-    this.trackedCheck ??= new TrackedSecretCheck(this.settings.nonAccessibleGlobs ?? DEFAULT_NON_ACCESSIBLE_GLOBS, this.env);
+    this.trackedCheck ??= new TrackedSecretCheck(this.settings.nonAccessibleGlobs ?? DEFAULT_NON_ACCESSIBLE_GLOBS, this.env, safeCache && join(dirname(safeCache), 'tracked-secrets.json'));
     const { paths: workspaceSecrets, hint } = hideTrackedGit(this.root, this.secretFinder.find(), this.trackedCheck);
     const gitHidden = hint ? { gitHidden: hint } : {};
     if (status.backend.kind === 'seatbelt') {

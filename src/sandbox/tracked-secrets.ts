@@ -4,7 +4,7 @@
 // commit it empty, `git stash` would stash the empty version and `git stash pop` outside empty the real
 // file). Found by reading the index directly (git-index.ts), cached by the index file's identity.
 import { spawnSync } from 'node:child_process';
-import { lstatSync, readFileSync, statSync, type BigIntStats } from 'node:fs';
+import { closeSync, constants, fstatSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync, statSync, writeFileSync, type BigIntStats } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { compileNonAccessible, type RelMatcher } from '../workspace/globs.js';
 import { indexEntries, isSparseFolder } from './git-index.js';
@@ -20,12 +20,14 @@ export interface GitRepository {
 
 const MAX_UP = 64;
 const GITLINK = 0o160000;
+// Larger than any real index (a 2-million-file checkout's is about 200 MB): not read.
+const MAX_INDEX = 1024 * 1024 * 1024;
+// A `.git` file or `commondir`: one line.
+const MAX_TEXT = 64 * 1024;
 // Submodules in submodules: deeper than this is not looked at.
 const MAX_SUBMODULE_DEPTH = 4;
-// How many names a message lists.
-const NAMED = 3;
 // What stands for the files of an index this cannot list.
-const UNREADABLE = '(an index codeward cannot read)';
+export const UNREADABLE = '(an index codeward cannot read)';
 
 function statOf(path: string): BigIntStats | undefined {
   try {
@@ -35,27 +37,47 @@ function statOf(path: string): BigIntStats | undefined {
   }
 }
 
-function isGitDir(path: string): boolean {
-  return statOf(join(path, 'HEAD'))?.isFile() === true && statOf(join(path, 'objects'))?.isDirectory() === true;
+
+// A regular file of at most `max` bytes, read without blocking: a sandboxed process can put a FIFO
+// (which would block this for ever) or a link to a huge file in place of the index or a `.git` file.
+function readRegular(path: string, max: number): Buffer | undefined {
+  let fd: number | undefined;
+  try {
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+    const stats = fstatSync(fd);
+    if (!stats.isFile() || stats.size > max) return undefined;
+    const data = Buffer.alloc(stats.size);
+    let read = 0;
+    while (read < data.length) {
+      const count = readSync(fd, data, read, data.length - read, read);
+      if (count === 0) break;
+      read += count;
+    }
+    return data.subarray(0, read);
+  } catch {
+    return undefined;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
 }
 
 function pointed(dotGit: string): string | undefined {
-  try {
-    if (!lstatSync(dotGit).isFile()) return undefined;
-    const match = /^gitdir:\s*(.+?)\s*$/m.exec(readFileSync(dotGit, 'utf8'));
-    return match ? resolve(dirname(dotGit), match[1]!) : undefined;
-  } catch {
-    return undefined;
-  }
+  const text = readRegular(dotGit, MAX_TEXT)?.toString('utf8');
+  const match = text === undefined ? null : /^gitdir:\s*(.+?)\s*$/m.exec(text);
+  return match ? resolve(dirname(dotGit), match[1]!) : undefined;
 }
 
 function commonDirOf(gitDir: string): string {
-  try {
-    const common = readFileSync(join(gitDir, 'commondir'), 'utf8').trim();
-    return common === '' ? gitDir : resolve(gitDir, common);
-  } catch {
-    return gitDir;
-  }
+  const common = readRegular(join(gitDir, 'commondir'), MAX_TEXT)?.toString('utf8').trim();
+  return common === undefined || common === '' ? gitDir : resolve(gitDir, common);
+}
+
+// The object folders a repository borrows from (objects/info/alternates, one path a line, relative to
+// its objects folder): they can hold the secret's blob too.
+export function alternatesOf(repository: GitRepository): string[] {
+  const objects = join(repository.commonDir, 'objects');
+  const text = readRegular(join(objects, 'info', 'alternates'), MAX_TEXT)?.toString('utf8') ?? '';
+  return text.split('\n').map((line) => line.trim()).filter((line) => line !== '' && !line.startsWith('#')).map((line) => resolve(objects, line.replace(/^"(.*)"$/, '$1')));
 }
 
 // The repository git finds from `folder` (upwards: a `.git` folder, or a `.git` file naming one).
@@ -64,7 +86,9 @@ export function repositoryOf(folder: string): GitRepository | undefined {
   for (let up = 0; up < MAX_UP; up += 1) {
     const dotGit = join(current, '.git');
     const gitDir = statOf(dotGit)?.isDirectory() ? dotGit : pointed(dotGit);
-    if (gitDir && isGitDir(gitDir)) return { worktree: current, gitDir, commonDir: commonDirOf(gitDir) };
+    // A git folder: HEAD, and objects in it or in its common folder (a linked worktree's has none itself).
+    const commonDir = gitDir && statOf(join(gitDir, 'HEAD'))?.isFile() ? commonDirOf(gitDir) : undefined;
+    if (gitDir && commonDir && statOf(join(commonDir, 'objects'))?.isDirectory()) return { worktree: current, gitDir, commonDir };
     const parent = dirname(current);
     if (parent === current) return undefined;
     current = parent;
@@ -81,12 +105,8 @@ interface Cached {
 // The index entries of a repository (names, and the gitlinks among them), or undefined when neither
 // this nor git can list them.
 function indexListing(repository: GitRepository, env: Readonly<Record<string, string | undefined>>): { names: string[]; gitlinks: string[] } | undefined {
-  let data: Buffer;
-  try {
-    data = readFileSync(join(repository.gitDir, 'index'));
-  } catch {
-    return undefined;
-  }
+  const data = readRegular(join(repository.gitDir, 'index'), MAX_INDEX);
+  if (!data) return undefined;
   const entries = indexEntries(data);
   if (entries && !entries.some(isSparseFolder)) {
     return { names: entries.map((entry) => entry.name), gitlinks: entries.filter((entry) => (entry.mode & 0o170000) === GITLINK).map((entry) => entry.name) };
@@ -126,16 +146,23 @@ function matching(names: readonly string[], matcher: RelMatcher, prefix: string)
 }
 
 // One engine keeps one check: a later run reads the index again only when it changed (git replaces it
-// by a rename on every write: a new inode, so identity = inode, size and mtime).
+// by a rename on every write: a new inode, so identity = inode, size, mtime and ctime). `cacheFile` keeps
+// the answers between processes (a one-shot CLI exec would parse a 20 000-entry index every time: about
+// 50 ms); never a file a sandboxed process can write (the caller checks): a poisoned cache would hide git
+// from nothing.
 export class TrackedSecretCheck {
   private readonly matcher: RelMatcher;
   private readonly cache = new Map<string, Cached>();
+  private readonly key: string;
+  private loaded = false;
 
   constructor(
     private readonly globs: readonly string[],
     private readonly env: Readonly<Record<string, string | undefined>> = process.env,
+    private readonly cacheFile?: string,
   ) {
     this.matcher = compileNonAccessible(globs);
+    this.key = JSON.stringify(globs);
   }
 
   // The non-accessible paths (relative to the checkout) the repository's index tracks; an index that
@@ -165,73 +192,46 @@ export class TrackedSecretCheck {
     const prefix = relative(repository.worktree, workspaceRoot).split('\\').join('/');
     const inside = prefix === '' || (!prefix.startsWith('..') && !prefix.startsWith('/'));
     const identity = `${stats.ino}:${stats.size}:${stats.mtimeNs}:${stats.ctimeNs}:${inside ? prefix : ''}`;
+    this.load();
     const cached = this.cache.get(repository.gitDir);
     if (cached?.identity === identity) return cached;
     const listing = stats.isFile() ? indexListing(repository, this.env) : undefined;
     const files = listing === undefined ? [UNREADABLE] : matching(listing.names, this.matcher, inside ? prefix : '');
     const result = { identity, files, gitlinks: listing?.gitlinks ?? [] };
     this.cache.set(repository.gitDir, result);
+    this.save();
     return result;
   }
-}
 
-// "`.env` and `config/.env.local`" (at most NAMED names, then how many more).
-export function nameFiles(files: readonly string[]): string {
-  const shown = files.slice(0, NAMED).map((file) => (file.endsWith(UNREADABLE) ? 'files it lists in an index codeward cannot read' : `\`${file}\``));
-  const more = files.length > NAMED ? ` and ${files.length - NAMED} more` : '';
-  return shown.length === 1 ? `${shown[0]}${more}` : `${shown.slice(0, -1).join(', ')}${more ? `, ${shown.at(-1)!}${more}` : ` and ${shown.at(-1)!}`}`;
-}
-
-// What a failed git inside the sandbox is told, and why an object reader asks at the gate.
-export function hiddenGitHint(files: readonly string[]): string {
-  const which = nameFiles(files);
-  return `git is unavailable inside exec here because the repository tracks ${which}, ${files.length === 1 ? 'a non-accessible file' : 'non-accessible files'} (git would print it from its object database, or commit it emptied); use codeward's git-status, git-diff and git-log, which leave it out, or make the file accessible in your config (nonAccessibleGlobs)`;
-}
-
-export interface HiddenGit {
-  // What to hide: the workspace's secrets and the git folders of the repositories tracking one.
-  readonly paths: readonly { readonly path: string; readonly kind: 'file' | 'dir' }[];
-  // The hint for a git that fails inside (undefined: no git folder hidden).
-  readonly hint?: string;
-}
-
-function within(path: string, folder: string): boolean {
-  const rel = relative(folder, path);
-  return rel === '' || (!rel.startsWith('..') && !rel.startsWith('/'));
-}
-
-// The repositories a sandboxed git could use on the workspace's secrets: the one holding the workspace,
-// the one holding each hidden secret (a nested clone), and their submodules. Each that tracks a
-// non-accessible file has its git folders hidden too (an empty read-only folder: git then says "not a
-// git repository"). A secret inside a hidden folder is hidden with it (one mount).
-export function hideTrackedGit<T extends { readonly path: string; readonly kind: 'file' | 'dir' }>(
-  root: string,
-  secrets: readonly T[],
-  check: TrackedSecretCheck,
-): HiddenGit {
-  const seen = new Map<string, { repository: GitRepository; files: readonly string[] }>();
-  const add = (repository: GitRepository | undefined): void => {
-    if (!repository || seen.has(repository.gitDir)) return;
-    for (const found of check.reachable(repository, root)) if (!seen.has(found.repository.gitDir)) seen.set(found.repository.gitDir, found);
-  };
-  add(repositoryOf(root));
-  for (const secret of secrets) {
-    if (!within(secret.path, root) || [...seen.values()].some(({ repository }) => within(secret.path, repository.gitDir) || within(secret.path, repository.commonDir))) continue;
-    add(repositoryOf(dirname(secret.path)));
+  // A cache of other globs or another shape is ignored (read again).
+  private load(): void {
+    if (this.loaded || !this.cacheFile) return;
+    this.loaded = true;
+    try {
+      const parsed = JSON.parse(readFileSync(this.cacheFile, 'utf8')) as unknown;
+      if (!Array.isArray(parsed) || parsed[0] !== this.key || typeof parsed[1] !== 'object' || parsed[1] === null) return;
+      const strings = (value: unknown): value is string[] => Array.isArray(value) && value.every((entry) => typeof entry === 'string');
+      for (const [gitDir, item] of Object.entries(parsed[1] as Record<string, unknown>)) {
+        if (!Array.isArray(item) || item.length !== 3) continue;
+        const [identity, files, gitlinks] = item as unknown[];
+        if (typeof identity === 'string' && strings(files) && strings(gitlinks)) this.cache.set(gitDir, { identity, files, gitlinks });
+      }
+    } catch {
+      // Missing or unreadable: read again.
+    }
   }
-  const folders: { path: string; kind: 'dir' }[] = [];
-  const files: string[] = [];
-  for (const { repository } of seen.values()) {
-    const tracked = check.tracked(repository, root);
-    if (tracked.length === 0) continue;
-    const prefix = relative(root, repository.worktree);
-    files.push(...tracked.map((file) => (prefix === '' || prefix.startsWith('..') ? file : `${prefix}/${file}`)));
-    // Never a folder holding the workspace (a workspace inside .git): that would hide the workspace.
-    for (const dir of new Set([repository.gitDir, repository.commonDir])) if (!within(root, dir)) folders.push({ path: dir, kind: 'dir' });
+
+  private save(): void {
+    if (!this.cacheFile) return;
+    const items = Object.fromEntries([...this.cache].map(([gitDir, cached]) => [gitDir, [cached.identity, cached.files, cached.gitlinks]]));
+    const temporary = `${this.cacheFile}.${process.pid}.tmp`;
+    try {
+      mkdirSync(dirname(this.cacheFile), { recursive: true, mode: 0o700 });
+      writeFileSync(temporary, JSON.stringify([this.key, items]), { mode: 0o600 });
+      renameSync(temporary, this.cacheFile);
+    } catch {
+      // Only a cache.
+      rmSync(temporary, { force: true });
+    }
   }
-  if (folders.length === 0) return { paths: secrets };
-  const all = [...folders, ...secrets].sort((a, b) => a.path.length - b.path.length);
-  const kept: (T | { path: string; kind: 'dir' })[] = [];
-  for (const entry of all) if (!kept.some((outer) => outer.kind === 'dir' && within(entry.path, outer.path))) kept.push(entry);
-  return { paths: kept, hint: hiddenGitHint(files) };
 }

@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { writeFiles } from '../helpers/fixture.js';
+import { runCli, writeFiles } from '../helpers/fixture.js';
 import { explain, policyWith, sandbox, type Sandbox } from './helpers.js';
 
 let box: Sandbox;
@@ -39,7 +39,7 @@ const READERS = [
   'git log HEAD:.env', 'git log --cc', 'git log --find-object=abc', 'git whatchanged', 'git grep SECRET', 'git grep --cached SECRET', 'git blame .env',
   'git annotate .env', 'git cat-file -p HEAD:.env', 'git cat-file --batch-all-objects --batch', 'git archive HEAD', 'git format-patch -1 --stdout',
   'git stash show -p', 'git stash list -p', 'git diff-tree -p HEAD', 'git rev-list --objects --all', 'git status -v', 'git status -sv', 'git status --verbose',
-  'git branch --format=%(contents)', 'git for-each-ref --format=%(contents)', 'git tag -l --format=%(contents)', 'git notes show', 'git range-diff HEAD HEAD',
+  'git branch --format=%(contents)', 'git branch --form=%(contents)', 'git status --ver', 'git for-each-ref --format=%(contents)', 'git tag -l --format=%(contents)', 'git notes show', 'git range-diff HEAD HEAD',
   'git shortlog -p', 'git reflog -p', 'git show-branch', 'git verify-pack -v x', 'git -c color.ui=never show HEAD',
   'cd sub && git show HEAD', 'git --no-pager -P show HEAD:./.env | cat',
 ];
@@ -86,10 +86,48 @@ describe('the repository tracks .env', () => {
   });
 });
 
+describe('other readers of the git folder, whose objects hold the secret compressed', () => {
+  test.each(['cat .git/objects/aa/bb', 'xxd .git/index', 'strings .git/objects/pack/x.pack', 'od -c .g*/objects/aa/bb', 'head -c 99 ./.[g]it/packed-refs', 'cd .git && cat objects/aa/bb', 'cat < .git/ORIG_HEAD', 'cat link/objects/aa/bb', 'cat vendor/.git/objects/aa/bb'])(
+    '`%s` asks',
+    async (line) => {
+      const { symlink } = await import('node:fs/promises');
+      await symlink('.git', join(box.root, 'link'));
+      const nested = join(box.root, 'vendor');
+      await mkdir(nested);
+      git(nested, 'init', '-q');
+      await writeFiles(nested, { 'id.pem': 'KEY\n' });
+      git(nested, 'add', '-A');
+      const result = await decision(line);
+      expect(result.decision).toBe('ask');
+      expect(result.reason).toContain('git folder, whose objects hold it');
+    },
+  );
+
+  test.each(['cat a.txt', 'ls -la', 'cat * | head', 'wc -l sub/*'])('`%s` is still read-only', async (line) => {
+    expect((await decision(line)).decision).toBe('allow');
+  });
+
+  test('without a tracked secret, cat .git/HEAD stays read-only', async () => {
+    git(box.root, 'rm', '-q', '--cached', '.env');
+    expect((await decision('cat .git/HEAD')).decision).toBe('allow');
+  });
+});
+
 describe('a repository without tracked secrets', () => {
   test('an untracked, ignored .env leaves git diff and git log -p read-only', async () => {
     git(box.root, 'rm', '-q', '--cached', '.env');
     await writeFiles(box.root, { '.gitignore': '.env\n' });
     for (const line of ['git diff', 'git log -p', 'git show HEAD']) expect((await decision(line)).decision, line).toBe('allow');
+  });
+});
+
+describe("the project config's own globs", () => {
+  test('`codeward policy check` judges git log -p with them (a tracked *.custom asks)', async () => {
+    git(box.root, 'rm', '-q', '--cached', '.env');
+    await writeFiles(box.root, { 'x.custom': 'KEY\n', '.codeward/config.json': '{"nonAccessibleGlobs": ["**/*.custom"]}\n' });
+    git(box.root, 'add', 'x.custom');
+    const result = runCli(['-C', box.root, 'policy', 'check', "exec --cmd 'git log -p'"], { yes: false, env: { HOME: box.home } });
+    expect(result.stdout).toContain('the repository tracks `x.custom`');
+    expect(result.stdout).toMatch(/^ask:/);
   });
 });

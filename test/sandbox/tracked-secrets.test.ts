@@ -3,11 +3,23 @@
 import { spawnSync } from 'node:child_process';
 import { readFile, realpath, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { indexEntries } from '../../src/sandbox/git-index.js';
-import { hideTrackedGit, repositoryOf, TrackedSecretCheck } from '../../src/sandbox/tracked-secrets.js';
+import { hideTrackedGit } from '../../src/sandbox/hidden-git.js';
+import { repositoryOf, TrackedSecretCheck } from '../../src/sandbox/tracked-secrets.js';
 import { DEFAULT_NON_ACCESSIBLE_GLOBS } from '../../src/workspace/types.js';
-import { tempDir, writeFiles } from '../helpers/fixture.js';
+import { removeDir, tempDir as makeTempDir, writeFiles } from '../helpers/fixture.js';
+
+// Every temp folder a test made, removed at the end.
+const made: string[] = [];
+async function tempDir(prefix: string): Promise<string> {
+  const dir = await makeTempDir(prefix);
+  made.push(dir);
+  return dir;
+}
+afterAll(async () => {
+  for (const dir of made) await removeDir(dir);
+});
 
 const git = (cwd: string, ...args: string[]): string => {
   const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('GIT_')));
@@ -69,6 +81,21 @@ describe('tracked non-accessible files', () => {
     expect(finder.tracked(repository, root)).toEqual(['.env']);
   });
 
+  it('the cache file between processes: used while the index is the same, never once it changed or for other globs', async () => {
+    const root = await repo({ '.env': 's\n', 'a.txt': 'a\n' });
+    const cacheFile = join(await tempDir('codeward-tracked-state-'), 'state', 'tracked-secrets.json');
+    const repository = repositoryOf(root)!;
+    expect(new TrackedSecretCheck(DEFAULT_NON_ACCESSIBLE_GLOBS, process.env, cacheFile).tracked(repository, root)).toEqual(['.env']);
+    expect(JSON.parse(await readFile(cacheFile, 'utf8'))[1][repository.gitDir][1]).toEqual(['.env']);
+    expect(new TrackedSecretCheck(DEFAULT_NON_ACCESSIBLE_GLOBS, process.env, cacheFile).tracked(repository, root)).toEqual(['.env']);
+    git(root, 'rm', '-q', '--cached', '.env');
+    expect(new TrackedSecretCheck(DEFAULT_NON_ACCESSIBLE_GLOBS, process.env, cacheFile).tracked(repository, root)).toEqual([]);
+    await writeFiles(root, { 'x.custom': 's\n' });
+    git(root, 'add', 'x.custom');
+    // Other globs: the cached answer (for the defaults) is not theirs.
+    expect(new TrackedSecretCheck(['**/*.custom'], process.env, cacheFile).tracked(repository, root)).toEqual(['x.custom']);
+  });
+
   it('a workspace in a subfolder: paths are matched from the workspace and from the checkout', async () => {
     const root = await repo({ 'pkg/a/.env': 's\n', 'pkg/a/src.ts': 'x\n', 'other/app.key': 's\n', 'pkg/b/x.ts': 'y\n' });
     const workspace = join(root, 'pkg/a');
@@ -100,6 +127,55 @@ describe('tracked non-accessible files', () => {
     // Deleted from the working tree, still tracked: the index alone decides.
     await rm(join(nested, '.env'));
     expect(hideTrackedGit(root, [], finder).paths.map((entry) => entry.path)).toContain(join(root, '.git/modules/mod'));
+  });
+
+  it('a FIFO or a huge file planted as an index or a `.git` file never blocks: counted as tracking a secret', async () => {
+    const root = await repo({ 'a.txt': 'a\n' });
+    const nested = join(root, 'nested');
+    git(root, 'init', '-q', 'nested');
+    await rm(join(nested, '.git', 'index'), { force: true });
+    expect(spawnSync('mkfifo', [join(nested, '.git', 'index')]).status).toBe(0);
+    const hidden = hideTrackedGit(root, [{ path: join(nested, 'x.pem'), kind: 'file' as const }], check());
+    expect(hidden.paths.map((entry) => entry.path)).toContain(join(nested, '.git'));
+    expect(hidden.hint).toContain('files it lists in an index codeward cannot read');
+    const pointer = join(root, 'pointer');
+    await writeFiles(pointer, { 'x.pem': 's\n' });
+    expect(spawnSync('mkfifo', [join(pointer, '.git')]).status).toBe(0);
+    expect(repositoryOf(pointer)?.worktree).toBe(root);
+  });
+
+  it('alternates (a reference clone) are hidden with the git folder, but only an existing objects folder', async () => {
+    const reference = await repo({ '.env': 'SECRET\n' });
+    const root = await realpath(await tempDir('codeward-tracked-alt-'));
+    git(root, 'clone', '-q', '--reference', reference, reference, 'w');
+    const work = join(root, 'w');
+    const hidden = hideTrackedGit(work, [], check());
+    expect(hidden.paths.map((entry) => entry.path).sort()).toEqual([join(reference, '.git', 'objects'), join(work, '.git')].sort());
+    await writeFile(join(work, '.git', 'objects', 'info', 'alternates'), '/usr\n/\n../../../missing/objects\n');
+    expect(hideTrackedGit(work, [], check()).paths.map((entry) => entry.path)).toEqual([join(work, '.git')]);
+  });
+
+  it('a linked worktree and a workspace in a subfolder: the common git folder (objects) is hidden', async () => {
+    const root = await repo({ '.env': 's\n', 'pkg/a/x.ts': 'x\n' });
+    const linked = join(await realpath(await tempDir('codeward-tracked-wt-')), 'wt');
+    git(root, 'worktree', 'add', '-q', linked);
+    const fromWorktree = hideTrackedGit(linked, [{ path: join(linked, '.env'), kind: 'file' as const }], check());
+    // The worktree's own git folder is inside the common one: one mount.
+    expect(fromWorktree.paths.map((entry) => entry.path).sort()).toEqual([join(linked, '.env'), join(root, '.git')].sort());
+    const fromSubfolder = hideTrackedGit(join(root, 'pkg/a'), [], check());
+    expect(fromSubfolder.paths.map((entry) => entry.path)).toEqual([join(root, '.git')]);
+    expect(fromSubfolder.hint).toContain('the repository tracks `.env`');
+  });
+
+  it('an outer repository git would find once the inner .git is hidden is hidden too when it tracks a secret', async () => {
+    const outer = await repo({ 'notes/.env': 'outer\n' });
+    const inner = join(outer, 'inner');
+    git(outer, 'init', '-q', 'inner');
+    await writeFiles(inner, { '.env': 'inner\n' });
+    git(inner, 'add', '-A');
+    expect(hideTrackedGit(inner, [], check()).paths.map((entry) => entry.path).sort()).toEqual([join(inner, '.git'), join(outer, '.git')].sort());
+    git(outer, 'rm', '-q', '--cached', 'notes/.env');
+    expect(hideTrackedGit(inner, [], check()).paths.map((entry) => entry.path)).toEqual([join(inner, '.git')]);
   });
 
   it('the top repository tracking a secret: .git hidden, and secrets inside it are not mounted twice', async () => {

@@ -1,7 +1,8 @@
+import { configFromSettings } from '../../engine/config.js';
 import { usageError } from '../../engine/errors.js';
 import { suggest } from '../../text/suggest.js';
 import type { Registry } from '../../engine/registry.js';
-import { DenialStore, DenialTracker, defaultAction, denialLimitsFromEnv, formatProblem, loadPolicy, type CliRuleFlags, type ListedRule, type Policy } from '../../permissions/index.js';
+import { DenialStore, DenialTracker, defaultAction, denialLimitsFromEnv, formatProblem, loadPolicy, readProjectSettings, type CliRuleFlags, type ListedRule, type Policy } from '../../permissions/index.js';
 import { ShellParser } from '../../shell/parse.js';
 import { Workspace } from '../../workspace/workspace.js';
 import type { GlobalOptions } from '../global-options.js';
@@ -75,7 +76,10 @@ export async function policyCommand(rest: readonly string[], options: GlobalOpti
   checkUsage(verb, more);
   const workspace = await Workspace.open(options.workspace ?? io.cwd);
   const home = io.env['HOME'];
-  const policy = await loadPolicy({ workspaceRoot: workspace.root, ...(home ? { home } : {}), cliRules: cliRules(options), strict: false });
+  // The config's non-accessible globs, as exec is judged with them (a broken config: the defaults).
+  const project = await readProjectSettings(workspace.root, home);
+  const globs = await configFromSettings(project).then(({ config }) => ({ nonAccessibleGlobs: config.nonAccessibleGlobs }), () => ({}));
+  const policy = await loadPolicy({ workspaceRoot: workspace.root, ...(home ? { home } : {}), cliRules: cliRules(options), strict: false, ...globs });
   const problems = policy.problems.map(formatProblem);
   if (verb === 'list') {
     const rules = listedRules(policy, registry);
