@@ -13,6 +13,7 @@ import { StalenessTracker } from './files/staleness.js';
 import { committer, JOURNAL_PREFIX, recoverJournals } from './files/transaction.js';
 import { DenialStore, DenialTracker, denialLimitsFromEnv, loadPolicy, permissionGate, readProjectSettings, type CliRuleFlags, type ScopedApprover } from './permissions/index.js';
 import { trustNotice } from './permissions/policy-notice.js';
+import { noticeIsNew } from './engine/config-notice.js';
 import type { Envelope } from './engine/envelope.js';
 import type { CallInput } from './args/parse-call.js';
 import { classifyHook } from './shell/classify-hook.js';
@@ -92,7 +93,7 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
   const opened = await Workspace.open(options.workspace, { env });
   // The project's settings files, read once: their trust is checked against the bytes then parsed.
   const project = await readProjectSettings(opened.root, home);
-  const { config, ignored: configIgnored } = await configFromSettings(project);
+  const { config, ignored: configIgnored, userOnly } = await configFromSettings(project);
   const workspace = opened.withOptions({ nonAccessibleGlobs: config.nonAccessibleGlobs });
   const stateDir = stateDirFor(workspace.root, env);
   await recoverJournals(join(stateDir, 'journal'), JOURNAL_PREFIX, workspace.jail);
@@ -120,10 +121,14 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
     if (denialStore && denials) await denialStore.save(denials);
   };
   const user = await userSandboxSettings(env['HOME']);
+  for (const warning of user.warnings) warn(warning);
   const passEnv = [...(options.sandbox?.passEnv ?? []), ...user.passEnv];
   const sandbox = ProcessSandbox.forWorkspace(config, { ...options.sandbox, passEnv, readable: user.sandboxReadable }, workspace.root, env, stateDir);
   // What an untrusted workspace tried to loosen (or a trust revoked by a change): named on the first call.
-  const notice = trustNotice(project, [...configIgnored, ...(policy?.ignored ?? [])]);
+  const fullNotice = trustNotice(project, [...configIgnored, ...(policy?.ignored ?? [])], userOnly);
+  // A CLI call is a process of its own: the notice comes once per state (config-notice.ts), not every call.
+  const perCall = options.door?.name === 'cli' || options.door?.name === 'chatcli';
+  const notice = fullNotice && (!perCall || await noticeIsNew(stateDir, fullNotice)) ? fullNotice : undefined;
   return new (notice ? noticeEngine(notice) : Engine)({
     sandbox,
     registry: options.registry ?? new Registry(builtinCommands),
