@@ -114,7 +114,7 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
     denialStore = session === undefined ? undefined : await DenialStore.open({ workspaceRoot: workspace.root, sessionId: session, env });
     denials = denialStore ? await denialStore.load() : new DenialTracker(denialLimitsFromEnv(env));
     const approver = options.permissions.approver;
-    gate = permissionGate({ policy, denials, yes: options.permissions.yes ?? false, parser, ...(approver ? { approver } : {}) });
+    gate = permissionGate({ policy, denials, yes: options.permissions.yes ?? false, parser, ...(approver ? { approver } : {}), ...(options.door ? { door: options.door.name } : {}) });
   }
   const saveSession = async (): Promise<void> => {
     await store?.save(tracker);

@@ -21,6 +21,8 @@ export interface PermissionGateOptions {
   readonly parser?: ShellParserLike;
   // 'always' answers kept for this session only (default: the gate's own).
   readonly grants?: SessionGrants;
+  // The door the calls come through ('cli', 'mcp', 'chatcli', 'agent'): a C241 says what its user can do.
+  readonly door?: string;
 }
 
 type GateOptions = PermissionGateOptions & { readonly parser: ShellParserLike; readonly grants: SessionGrants };
@@ -53,7 +55,7 @@ async function approve(judged: Judged, decision: Decision, options: GateOptions,
     denials.recordApproval(judged.tool);
     return;
   }
-  if (!options.approver) throw fail('C241', approvalNeededMessage(decision));
+  if (!options.approver) throw fail('C241', approvalNeededMessage(decision, options.door));
   const scopes = decision.source === 'immune' ? [] : scopesFor(judged, decision);
   const choices = optionsFor(judged, decision, scopes);
   const never = denyRule(judged);
