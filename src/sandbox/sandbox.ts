@@ -28,6 +28,8 @@ export type Backend = { readonly kind: 'bwrap'; readonly path: string } | { read
 export interface SandboxSettings {
   // undefined: the default (workspace-write where a sandbox is available, else the gate alone).
   readonly mode: SandboxMode | undefined;
+  // Where `mode` came from ('--sandbox read-only', the project config), for messages.
+  readonly modeFrom?: string;
   readonly network: boolean;
   // Extra writable paths (`~/…`, absolute, or relative to the workspace).
   readonly writable?: readonly string[];
@@ -55,6 +57,8 @@ export interface PreparedRun {
   readonly networkBlocked?: boolean;
   // After the process exited: moves aside protected files it created (warnings say what).
   readonly after?: () => string[];
+  // Where a read-only sandbox came from ('--sandbox read-only', the project config): for the failure hint.
+  readonly readOnlyFrom?: string;
 }
 
 const SEATBELT = '/usr/bin/sandbox-exec';
@@ -83,7 +87,8 @@ export class ProcessSandbox {
     env: Readonly<Record<string, string | undefined>>,
     stateDir?: string,
   ): ProcessSandbox {
-    const settings = { mode: chosen?.mode ?? config.sandbox, network: chosen?.network ?? config.sandboxNetwork, writable: config.sandboxWritable, passEnv: chosen?.passEnv ?? [], readable: chosen?.readable ?? [], nonAccessibleGlobs: config.nonAccessibleGlobs ?? DEFAULT_NON_ACCESSIBLE_GLOBS };
+    const modeFrom = chosen?.mode !== undefined ? `--sandbox ${chosen.mode}` : config.sandbox !== undefined ? `"sandbox": "${config.sandbox}" in the project's .codeward/config` : undefined;
+    const settings = { mode: chosen?.mode ?? config.sandbox, ...(modeFrom ? { modeFrom } : {}), network: chosen?.network ?? config.sandboxNetwork, writable: config.sandboxWritable, passEnv: chosen?.passEnv ?? [], readable: chosen?.readable ?? [], nonAccessibleGlobs: config.nonAccessibleGlobs ?? DEFAULT_NON_ACCESSIBLE_GLOBS };
     return new ProcessSandbox(settings, root, env, stateDir);
   }
 
@@ -127,6 +132,7 @@ export class ProcessSandbox {
       this.warned = true;
       return { wrapper: [], ...(warning ? { warning } : {}) };
     }
+    const readOnly = status.mode === 'read-only' ? { readOnlyFrom: this.settings.modeFrom ?? '--sandbox read-only' } : {};
     const policy = sandboxPolicy(status.mode === 'read-only' ? 'read-only' : 'workspace-write', this.root, {
       network: status.network,
       home: this.env['HOME'],
@@ -141,7 +147,7 @@ export class ProcessSandbox {
     this.secretFinder ??= new SecretFinder(this.root, this.settings.nonAccessibleGlobs ?? DEFAULT_NON_ACCESSIBLE_GLOBS, safeCache);
     const workspaceSecrets = this.secretFinder.find();
     if (status.backend.kind === 'seatbelt') {
-      return { wrapper: [status.backend.path, '-p', seatbeltProfile({ ...policy, workspaceSecrets }, realpathSync(tmpdir()))], after: nested, networkBlocked: !policy.network };
+      return { wrapper: [status.backend.path, '-p', seatbeltProfile({ ...policy, workspaceSecrets }, realpathSync(tmpdir()))], after: nested, networkBlocked: !policy.network, ...readOnly };
     }
     // Protected git paths that did not exist stay behind as empty folders (bwrap's mount points): a
     // missing `.git` of a plain folder, `.git/modules`. Removing them after the run would detach the mount
@@ -155,6 +161,6 @@ export class ProcessSandbox {
       clearPending(pending);
       return warnings;
     };
-    return { wrapper: [status.backend.path, ...args], after, networkBlocked: !policy.network };
+    return { wrapper: [status.backend.path, ...args], after, networkBlocked: !policy.network, ...readOnly };
   }
 }

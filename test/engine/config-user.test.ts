@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -90,5 +92,20 @@ describe('a project config and the trust notice', () => {
     expect(warningsOf(json(['read', '--file', 'a.txt']))).toContain('"sandboxNetwork": true (network access in the sandbox loosens)');
     // The stamp lives in the state folder, outside the workspace.
     expect((await readFile(join(home, '.state'), 'utf8').catch((error: NodeJS.ErrnoException) => error.code))).toBe('EISDIR');
+  });
+});
+
+const HAS_BWRAP = spawnSync('bwrap', ['--ro-bind', '/', '/', 'true']).status === 0;
+
+describe('a read-only sandbox', () => {
+  it.skipIf(!HAS_BWRAP)('says the workspace is not writable either, and where the mode came from (needs bubblewrap)', async () => {
+    await writeFiles(repo, { '.codeward/config.json': JSON.stringify({ sandbox: 'read-only' }) });
+    const fromConfig = cli(['exec', '--cmd', 'touch t1']);
+    expect(fromConfig.stderr).toContain('C253');
+    expect(fromConfig.stderr).toContain('the OS sandbox is read-only ("sandbox": "read-only" in the project\'s .codeward/config): commands cannot write anywhere, not even in the workspace');
+    expect(fromConfig.stderr).not.toContain('lets commands write only inside the workspace');
+    expect(existsSync(join(repo, 't1'))).toBe(false);
+    await writeFiles(repo, { '.codeward/config.json': '{}' });
+    expect(cli(['--sandbox', 'read-only', 'exec', '--cmd', 'touch t1']).stderr).toContain('the OS sandbox is read-only (--sandbox read-only)');
   });
 });
