@@ -35,6 +35,10 @@ describe('~/.codeward/config', () => {
       expect(result.stdout).not.toContain('tok=');
       expect(result.stderr).toContain(`C210: ${join(home, '.codeward/config.json')}: unknown key "sandbx" (did you mean "sandbox"? that is a project setting`);
     }
+    // doctor does not fail on it: it shows it.
+    const doctor = cli(['doctor']);
+    expect(doctor.status).toBe(0);
+    expect(doctor.stdout).toMatch(/^user config {6}error: .*config\.json: unknown key "sandbx"/m);
     await writeFiles(home, { '.codeward/config.json': JSON.stringify({ pasEnv: ['MY_TOKEN'] }) });
     expect(cli(['read', '--file', 'a.txt']).stderr).toMatch(/unknown key "pasEnv" \(did you mean "passEnv"\?\); valid keys: passEnv, sandboxReadable, provider/);
     // A project key in the user's file says where it belongs instead of doing nothing.
