@@ -93,7 +93,7 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
   const opened = await Workspace.open(options.workspace, { env });
   // The project's settings files, read once: their trust is checked against the bytes then parsed.
   const project = await readProjectSettings(opened.root, home);
-  const { config, ignored: configIgnored, userOnly } = await configFromSettings(project);
+  const { config, ignored: configIgnored, userOnly, notes } = await configFromSettings(project);
   const workspace = opened.withOptions({ nonAccessibleGlobs: config.nonAccessibleGlobs });
   const stateDir = stateDirFor(workspace.root, env);
   await recoverJournals(join(stateDir, 'journal'), JOURNAL_PREFIX, workspace.jail);
@@ -125,7 +125,7 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
   const passEnv = [...(options.sandbox?.passEnv ?? []), ...user.passEnv];
   const sandbox = ProcessSandbox.forWorkspace(config, { ...options.sandbox, passEnv, readable: user.sandboxReadable }, workspace.root, env, stateDir);
   // What an untrusted workspace tried to loosen (or a trust revoked by a change): named on the first call.
-  const fullNotice = trustNotice(project, [...configIgnored, ...(policy?.ignored ?? [])], userOnly);
+  const fullNotice = trustNotice(project, [...configIgnored, ...(policy?.ignored ?? [])], userOnly, notes);
   // A CLI call is a process of its own: the notice comes once per state (config-notice.ts), not every call.
   const perCall = options.door?.name === 'cli' || options.door?.name === 'chatcli';
   const notice = fullNotice && (!perCall || await noticeIsNew(stateDir, fullNotice)) ? fullNotice : undefined;

@@ -68,6 +68,8 @@ export interface ConfigReport {
   readonly ignored: readonly IgnoredSetting[];
   // Keys a project can never set (USER_ONLY_KEYS), trusted or not.
   readonly userOnly: readonly IgnoredSetting[];
+  // Other config files beside the one read (never read), as a warning.
+  readonly notes: readonly string[];
 }
 
 function userOnlyOf(keys: readonly string[], file: string): IgnoredSetting[] {
@@ -86,11 +88,13 @@ export async function configFromSettings(project: ProjectSettings): Promise<Conf
     if (entry.error !== undefined || entry.text === undefined) throw fail('C216', `${name}: ${entry.error ?? 'cannot be read'}`);
     const { config, keys } = await parseConfigKeys(entry.text, name);
     const userOnly = userOnlyOf(keys, name);
+    const others = CONFIG_FILES.filter((other) => other !== name && snapshotFile(project.snapshot, other)?.digest != null);
+    const notes = others.length === 0 ? [] : [`${name} is the config read; ${others.join(', ')} ${others.length === 1 ? 'is' : 'are'} not read (merge ${others.length === 1 ? 'it' : 'them'} into ${name})`];
     const projectKeys = keys.filter((key) => !(USER_ONLY_KEYS as readonly string[]).includes(key));
-    if (project.trust.trusted) return { config, file: name, ignored: [], userOnly };
-    return { ...tightenConfig(config, projectKeys, defaultConfig(), name), file: name, userOnly };
+    if (project.trust.trusted) return { config, file: name, ignored: [], userOnly, notes };
+    return { ...tightenConfig(config, projectKeys, defaultConfig(), name), file: name, userOnly, notes };
   }
-  return { config: defaultConfig(), ignored: [], userOnly: [] };
+  return { config: defaultConfig(), ignored: [], userOnly: [], notes: [] };
 }
 
 // The config of `root` as it applies: trusted or tighten-only, per the trust record in `home`

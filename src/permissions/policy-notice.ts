@@ -5,7 +5,8 @@ import type { ProjectSettings } from './policy-load.js';
 // say: the project's files are trusted and set nothing a project cannot, or they loosen nothing. It
 // names exactly what is not applied (what a tightening setting adds is applied and not named), which of
 // that `codeward trust` would apply, and which keys no project can ever set (`userOnly`).
-export function trustNotice(project: ProjectSettings, ignored: readonly IgnoredSetting[], userOnly: readonly IgnoredSetting[] = []): string | undefined {
+// `notes`: other facts about the files (a second config file that is not read).
+export function trustNotice(project: ProjectSettings, ignored: readonly IgnoredSetting[], userOnly: readonly IgnoredSetting[] = [], notes: readonly string[] = []): string | undefined {
   const { trust, snapshot } = project;
   const parts: string[] = [];
   if (trust.problem) parts.push(trust.problem);
@@ -17,6 +18,7 @@ export function trustNotice(project: ProjectSettings, ignored: readonly IgnoredS
   if (userOnly.length > 0) {
     lines.push(`never applied from a project, trusted or not: ${userOnly.map((entry) => `${entry.file}: ${entry.setting}`).join(', ')} (set ${userOnly.length === 1 ? 'it' : 'them'} in your own ~/.codeward/config.json)`);
   }
+  lines.push(...notes);
   if (lines.length === 0) return undefined;
   return `${lines.join('; ')} (codeward doctor shows the state)`;
 }

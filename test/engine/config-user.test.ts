@@ -101,6 +101,15 @@ describe('a project config and the trust notice', () => {
 
 const HAS_BWRAP = spawnSync('bwrap', ['--ro-bind', '/', '/', 'true']).status === 0;
 
+describe('a project with two config files', () => {
+  it('says which one is read instead of ignoring the other silently', async () => {
+    await writeFiles(repo, { '.codeward/config.json': JSON.stringify({ maxWriteBytes: 1000 }), '.codeward/config.yaml': 'nonAccessibleGlobs: ["**/*.txt"]\n' });
+    const result = runCli(['--json', '-C', repo, 'read', '--file', 'a.txt'], { env: env() });
+    expect(result.json.ok).toBe(true);
+    expect(warningsOf(result)).toContain('.codeward/config.json is the config read; .codeward/config.yaml is not read (merge it into .codeward/config.json)');
+  });
+});
+
 describe('a read-only sandbox', () => {
   it.skipIf(!HAS_BWRAP)('says the workspace is not writable either, and where the mode came from (needs bubblewrap)', async () => {
     await writeFiles(repo, { '.codeward/config.json': JSON.stringify({ sandbox: 'read-only' }) });
