@@ -120,12 +120,14 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
     await store?.save(tracker);
     if (denialStore && denials) await denialStore.save(denials);
   };
-  const user = await userSandboxSettings(env['HOME']);
+  const user = await userSandboxSettings(env['HOME'], workspace.root);
   for (const warning of user.warnings) warn(warning);
   const passEnv = [...(options.sandbox?.passEnv ?? []), ...user.passEnv];
   const sandbox = ProcessSandbox.forWorkspace(config, { ...options.sandbox, passEnv, readable: user.sandboxReadable }, workspace.root, env, stateDir);
   // What an untrusted workspace tried to loosen (or a trust revoked by a change): named on the first call.
-  const fullNotice = trustNotice(project, [...configIgnored, ...(policy?.ignored ?? [])], userOnly, notes);
+  // The home folder as the workspace: its .codeward/config.json is the user's own file too (passEnv applies).
+  const homeIsRoot = home !== undefined && (await realpath(home).catch(() => home)) === workspace.root;
+  const fullNotice = trustNotice(project, [...configIgnored, ...(policy?.ignored ?? [])], homeIsRoot ? [] : userOnly, notes);
   // A CLI call is a process of its own: the notice comes once per state (config-notice.ts), not every call.
   const perCall = options.door?.name === 'cli' || options.door?.name === 'chatcli';
   const notice = fullNotice && (!perCall || await noticeIsNew(stateDir, fullNotice)) ? fullNotice : undefined;

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, realpath } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AGENT_CONFIG_KEYS, configSchema, USER_ONLY_KEYS } from './config.js';
 import { closestKey, squashKey } from './config-keys.js';
@@ -42,12 +42,15 @@ function unknownKey(path: string, key: string): Error {
   return fail('C210', `${path}: unknown key "${key}"${hint}; valid keys: ${USER_CONFIG_KEYS.join(', ')}`);
 }
 
-function canonical(raw: unknown, path: string): Record<string, unknown> {
+// `projectToo`: the file is also the workspace's own .codeward/config (the workspace is the home folder):
+// its project keys are the project loader's to check, not unknown here.
+function canonical(raw: unknown, path: string, projectToo: boolean): Record<string, unknown> {
   if (raw === null || raw === undefined) return {};
   if (typeof raw !== 'object' || Array.isArray(raw)) throw fail('C210', `${path} must hold keys (${USER_CONFIG_KEYS.join(', ')}), got ${Array.isArray(raw) ? 'a list' : typeof raw}`);
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(raw as Record<string, unknown>)) {
     const known = USER_CONFIG_KEYS.find((name) => squashKey(name) === squashKey(key));
+    if (known === undefined && projectToo && projectKeys().includes(key)) continue;
     if (known === undefined) throw unknownKey(path, key);
     if (known in out) throw fail('C210', `${path}: "${known}" is set twice (as "${key}" too); keep one`);
     out[known] = value;
@@ -56,9 +59,12 @@ function canonical(raw: unknown, path: string): Record<string, unknown> {
 }
 
 // The user's config file, or undefined when there is none (or no home folder). A file that cannot be
-// parsed or has an unknown key is C210 naming the file and the key.
-export async function readUserConfig(home: string | undefined): Promise<UserConfigFile | undefined> {
+// parsed or has an unknown key is C210 naming the file and the key. `workspace`: the workspace root,
+// when known (the home folder as the workspace makes ~/.codeward/config.json its project config too).
+export async function readUserConfig(home: string | undefined, workspace?: string): Promise<UserConfigFile | undefined> {
   if (!home) return undefined;
+  const real = (path: string): Promise<string> => realpath(path).catch(() => path);
+  const projectToo = workspace !== undefined && (await real(home)) === (await real(workspace));
   for (const [index, name] of USER_CONFIG_NAMES.entries()) {
     const path = join(home, '.codeward', name);
     let text: string;
@@ -75,7 +81,7 @@ export async function readUserConfig(home: string | undefined): Promise<UserConf
     } catch (error) {
       throw fail('C210', `${path}: not valid ${name.endsWith('.json') ? 'JSON' : name === 'config' ? 'JSON or YAML' : 'YAML'}: ${(error as Error).message}`);
     }
-    const values = canonical(raw, path);
+    const values = canonical(raw, path, projectToo && name !== 'config');
     const others: string[] = [];
     for (const other of USER_CONFIG_NAMES.slice(index + 1)) if (await exists(join(home, '.codeward', other))) others.push(join(home, '.codeward', other));
     const warnings = others.length === 0 ? [] : [`${path} is the user config read; ${others.join(', ')} ${others.length === 1 ? 'is' : 'are'} not read (merge ${others.length === 1 ? 'it' : 'them'} into ${path} and delete ${others.length === 1 ? 'it' : 'them'})`];

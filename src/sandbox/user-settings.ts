@@ -30,8 +30,8 @@ function stringList(value: unknown, file: string, key: string, example: string):
 // .yml: the one file readUserConfig picks, the same the agent reads). Only the user's file counts: a
 // repository's .codeward/config.json can neither let a secret through nor show a hidden file (unless the
 // workspace is the home folder, where it is the same file).
-export async function userSandboxSettings(home: string | undefined): Promise<UserSandboxSettings> {
-  const file = await readUserConfig(home);
+export async function userSandboxSettings(home: string | undefined, workspace?: string): Promise<UserSandboxSettings> {
+  const file = await readUserConfig(home, workspace);
   if (!file) return { passEnv: [], sandboxReadable: [], warnings: [] };
   return {
     passEnv: checkEnvNames(stringList(file.values['passEnv'], file.path, 'passEnv', '["GITHUB_TOKEN"]'), `${file.path}: passEnv`),

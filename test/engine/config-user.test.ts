@@ -101,6 +101,18 @@ describe('a project config and the trust notice', () => {
 
 const HAS_BWRAP = spawnSync('bwrap', ['--ro-bind', '/', '/', 'true']).status === 0;
 
+describe('the home folder as the workspace', () => {
+  it('its .codeward/config.json is both files: project keys are no error, passEnv applies and is not called a project key', async () => {
+    await writeFiles(home, { '.codeward/config.json': JSON.stringify({ nonAccessibleGlobs: ['**/*.secret'], passEnv: ['MY_TOKEN'] }), 'a.txt': 'hi\n' });
+    const result = runCli(['--json', '-C', home, 'exec', '--cmd', 'echo tok=$MY_TOKEN', '--sandbox', 'off'], { env: env(), yes: true });
+    expect(result.json.ok).toBe(true);
+    expect(result.stdout).toContain('tok=tok-123');
+    expect(warningsOf(result)).not.toContain('never applied from a project');
+    // From another workspace, the same keys are a mistake of the user file.
+    expect(runCli(['-C', repo, 'read', '--file', 'a.txt'], { env: env() }).stderr).toContain('"nonAccessibleGlobs" is a project setting, not a user one');
+  });
+});
+
 describe('a project with two config files', () => {
   it('says which one is read instead of ignoring the other silently', async () => {
     await writeFiles(repo, { '.codeward/config.json': JSON.stringify({ maxWriteBytes: 1000 }), '.codeward/config.yaml': 'nonAccessibleGlobs: ["**/*.txt"]\n' });

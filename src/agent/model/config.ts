@@ -53,8 +53,8 @@ export function closestKey(key: string, known: readonly string[] = KEYS): string
 
 // The agent's keys of the user's config (src/engine/config-user.ts owns its file names and keys: an
 // unknown key is C210 there); `warn` hears about other config files beside the one read.
-export async function loadUserAgentConfig(home: string | undefined, warn: (message: string) => void = () => undefined): Promise<UserAgentConfig> {
-  const file = await readUserConfig(home);
+export async function loadUserAgentConfig(home: string | undefined, warn: (message: string) => void = () => undefined, workspace?: string): Promise<UserAgentConfig> {
+  const file = await readUserConfig(home, workspace);
   if (!file) return {};
   for (const warning of file.warnings) warn(warning);
   const present = Object.fromEntries(Object.entries(file.values).filter(([key]) => KEYS.includes(key)));

@@ -24,7 +24,7 @@ export async function doctorCommand(options: GlobalOptions, io: DoctorIo): Promi
   const ignored = [...configIgnored, ...policy.ignored];
   const sandbox = ProcessSandbox.forWorkspace(config, sandboxOptions(options), workspace.root, io.env);
   const status = await sandbox.status();
-  const userConfig = await userConfigState(home);
+  const userConfig = await userConfigState(home, workspace.root);
   const data = {
     workspace: workspace.root,
     sandbox: {
@@ -86,10 +86,10 @@ function trustLine(trust: ReturnType<typeof trustData>, ignored: readonly string
 }
 
 // The user's own config as every other command reads it: a broken one is shown here, not thrown.
-async function userConfigState(home: string | undefined): Promise<{ file?: string; passEnv: string[]; warnings: readonly string[]; error?: string }> {
+async function userConfigState(home: string | undefined, workspace: string): Promise<{ file?: string; passEnv: string[]; warnings: readonly string[]; error?: string }> {
   try {
-    const file = await readUserConfig(home);
-    const settings = await userSandboxSettings(home);
+    const file = await readUserConfig(home, workspace);
+    const settings = await userSandboxSettings(home, workspace);
     return { ...(file ? { file: file.path } : {}), passEnv: settings.passEnv, warnings: settings.warnings };
   } catch (error) {
     return { passEnv: [], warnings: [], error: (error as Error).message };
