@@ -1,3 +1,4 @@
+import { realpath } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { configFromSettings } from '../../engine/config.js';
 import { fail } from '../../engine/errors.js';
@@ -70,7 +71,10 @@ export async function trustCommand(rest: readonly string[], options: GlobalOptio
   }
   // Read once: what is recorded is what was shown.
   const settings = await readProjectSettings(root, home);
-  const { applied, userOnly } = await loosening(settings, root, home);
+  const loosened = await loosening(settings, root, home);
+  const applied = loosened.applied;
+  // The home folder as the workspace: its config is the user's own file too, so its passEnv does apply.
+  const userOnly = (await realpath(home).catch(() => home)) === root ? [] : loosened.userOnly;
   const record = await saveTrust(settings.snapshot, home);
   const present = settings.snapshot.files.filter((entry) => entry.digest !== null);
   const lines = [
