@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 // The trust notice of a workspace (policy-notice.ts) is shown once per state, not on every CLI call:
@@ -19,4 +19,9 @@ export async function noticeIsNew(stateDir: string, notice: string): Promise<boo
     // Not recorded: it is shown again next time, which is only noisier.
   }
   return true;
+}
+
+// No notice now: the next one is new even if it repeats an older one (trusted, then revoked again).
+export async function forgetNotice(stateDir: string): Promise<void> {
+  await rm(join(stateDir, 'trust-notice'), { force: true }).catch(() => undefined);
 }

@@ -94,6 +94,11 @@ describe('a project config and the trust notice', () => {
     // ...and a change of the files says it again.
     await writeFiles(repo, { '.codeward/config.json': JSON.stringify({ nonAccessibleGlobs: ['**/*.secret'], sandboxNetwork: true }) });
     expect(warningsOf(json(['read', '--file', 'a.txt']))).toContain('"sandboxNetwork": true (network access in the sandbox loosens)');
+    // Trusted (no notice), then revoked: the same notice is new again.
+    expect(runCli(['-C', repo, 'trust'], { env: env(), yes: false }).status).toBe(0);
+    expect(warningsOf(json(['read', '--file', 'a.txt']))).toBe('');
+    expect(runCli(['-C', repo, 'trust', '--revoke'], { env: env(), yes: false }).status).toBe(0);
+    expect(warningsOf(json(['read', '--file', 'a.txt']))).toContain('"sandboxNetwork": true');
     // The stamp lives in the state folder, outside the workspace.
     expect((await readFile(join(home, '.state'), 'utf8').catch((error: NodeJS.ErrnoException) => error.code))).toBe('EISDIR');
   });
