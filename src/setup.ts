@@ -13,7 +13,7 @@ import { StalenessTracker } from './files/staleness.js';
 import { committer, JOURNAL_PREFIX, recoverJournals } from './files/transaction.js';
 import { DenialStore, DenialTracker, denialLimitsFromEnv, loadPolicy, permissionGate, readProjectSettings, type CliRuleFlags, type ScopedApprover } from './permissions/index.js';
 import { trustNotice } from './permissions/policy-notice.js';
-import { forgetNotice, noticeIsNew } from './engine/config-notice.js';
+import { noticeToShow } from './engine/config-notice.js';
 import type { Envelope } from './engine/envelope.js';
 import type { CallInput } from './args/parse-call.js';
 import { classifyHook } from './shell/classify-hook.js';
@@ -127,11 +127,7 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
   // What an untrusted workspace tried to loosen (or a trust revoked by a change): named on the first call.
   // The home folder as the workspace: its .codeward/config.json is the user's own file too (passEnv applies).
   const homeIsRoot = home !== undefined && (await realpath(home).catch(() => home)) === workspace.root;
-  const fullNotice = trustNotice(project, [...configIgnored, ...(policy?.ignored ?? [])], homeIsRoot ? [] : userOnly, notes);
-  // A CLI call is a process of its own: the notice comes once per state (config-notice.ts), not every call.
-  const perCall = options.door?.name === 'cli' || options.door?.name === 'chatcli';
-  const notice = fullNotice && (!perCall || await noticeIsNew(stateDir, fullNotice)) ? fullNotice : undefined;
-  if (!fullNotice && perCall) await forgetNotice(stateDir);
+  const notice = await noticeToShow(stateDir, trustNotice(project, [...configIgnored, ...(policy?.ignored ?? [])], homeIsRoot ? [] : userOnly, notes), options.door?.name);
   return new (notice ? noticeEngine(notice) : Engine)({
     sandbox,
     registry: options.registry ?? new Registry(builtinCommands),

@@ -25,3 +25,15 @@ export async function noticeIsNew(stateDir: string, notice: string): Promise<boo
 export async function forgetNotice(stateDir: string): Promise<void> {
   await rm(join(stateDir, 'trust-notice'), { force: true }).catch(() => undefined);
 }
+
+// The notice to put on the first envelope, for the door the calls come through: a CLI call (or a ChatCLI
+// plugin call) is a process of its own, so there it is shown once per state; other doors once per engine.
+export async function noticeToShow(stateDir: string, notice: string | undefined, door: string | undefined): Promise<string | undefined> {
+  const perCall = door === 'cli' || door === 'chatcli';
+  if (!perCall) return notice;
+  if (notice === undefined) {
+    await forgetNotice(stateDir);
+    return undefined;
+  }
+  return (await noticeIsNew(stateDir, notice)) ? notice : undefined;
+}
