@@ -118,7 +118,7 @@ async function parseConfigKeys(text: string, name: string): Promise<{ config: Co
   const parsed = z.safeParse(configSchema, raw ?? {}, { reportInput: true });
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => {
-      if (issue.code === 'unrecognized_keys') return issue.keys.map((key) => `unknown key ${JSON.stringify(key)}${didYouMean(key, Object.keys(configSchema.def.shape))}`).join('; ');
+      if (issue.code === 'unrecognized_keys') return issue.keys.map((key) => `unknown key "${key}"${didYouMean(key, Object.keys(configSchema.def.shape))}`).join('; ');
       return describeIssue(issue, issue.path.length > 0 ? issue.path.join('.') : 'the file');
     });
     throw fail('C210', `${name}: ${[...new Set(problems)].join('; ')}; valid keys: ${Object.keys(configSchema.def.shape).join(', ')}`);
