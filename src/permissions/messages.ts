@@ -57,9 +57,10 @@ function whereAPersonAsks(door: string | undefined): string {
 }
 
 // C241: `door` chooses the advice (each door says what ITS user can do).
-export function approvalNeededMessage(decision: Decision, door?: string): string {
+// `rules`: the allow rules to suggest (default: the decision's own).
+export function approvalNeededMessage(decision: Decision, door?: string, rules: readonly string[] = decision.suggest ?? []): string {
   const head = `${subject(decision)} needs approval (${decision.reason})`;
   if (decision.source === 'immune') return `${head}; it is safety-immune, so neither --yes nor an allow rule approves it: ${whereAPersonAsks(door)}`;
   if (decision.source === 'denials') return `${head}; neither --yes nor allow rules approve anything in an escalated session: ${whereAPersonAsks(door)}`;
-  return `${head}; ${howToApprove(door, decision.suggest ?? [])}`;
+  return `${head}; ${howToApprove(door, rules)}`;
 }

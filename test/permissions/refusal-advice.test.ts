@@ -34,6 +34,16 @@ describe('C241 advice per door', () => {
     expect(result.stderr).toContain('C241: @coder write x.txt needs approval (no rule allows it (default for write commands: ask)); run interactively, pass --yes, or add an allow rule: --allow "@coder write x.txt"');
   });
 
+  it('CLI: the rule suggested for a shell line allows that line and nothing longer', async () => {
+    const refused = runCli(['-C', ws, 'exec', '--cmd', 'touch made.txt'], { env: env(), yes: false });
+    const rule = /--allow "([^"]+)"/.exec(refused.stderr)?.[1];
+    expect(rule).toBe('@coder exec?touch made.txt');
+    expect(runCli(['-C', ws, '--allow', rule!, 'exec', '--cmd', 'touch made.txt'], { env: env(), yes: false }).status).toBe(0);
+    const longer = runCli(['-C', ws, '--allow', rule!, 'exec', '--cmd', 'touch made.txt extra.txt'], { env: env(), yes: false });
+    expect(longer.stderr).toContain('C241');
+    expect(existsSync(join(ws, 'extra.txt'))).toBe(false);
+  });
+
   it('MCP without elicitation: what to put in the client config, not CLI flags to "pass"', async () => {
     const client = await stdioClient(ws, state);
     clients.push(client);
