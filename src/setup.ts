@@ -13,6 +13,7 @@ import { StalenessTracker } from './files/staleness.js';
 import { committer, JOURNAL_PREFIX, recoverJournals } from './files/transaction.js';
 import { DenialStore, DenialTracker, denialLimitsFromEnv, loadPolicy, permissionGate, readProjectSettings, type CliRuleFlags, type ScopedApprover } from './permissions/index.js';
 import { trustNotice } from './permissions/policy-notice.js';
+import { noticeToShow } from './engine/config-notice.js';
 import type { Envelope } from './engine/envelope.js';
 import type { CallInput } from './args/parse-call.js';
 import { classifyHook } from './shell/classify-hook.js';
@@ -93,7 +94,7 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
   const opened = await Workspace.open(options.workspace, { env });
   // The project's settings files, read once: their trust is checked against the bytes then parsed.
   const project = await readProjectSettings(opened.root, home);
-  const { config, ignored: configIgnored } = await configFromSettings(project);
+  const { config, ignored: configIgnored, userOnly, notes } = await configFromSettings(project);
   const workspace = opened.withOptions({ nonAccessibleGlobs: config.nonAccessibleGlobs });
   const stateDir = stateDirFor(workspace.root, env);
   await recoverJournals(join(stateDir, 'journal'), JOURNAL_PREFIX, workspace.jail);
@@ -116,17 +117,20 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
     denialStore = session === undefined ? undefined : await DenialStore.open({ workspaceRoot: workspace.root, sessionId: session, env });
     denials = denialStore ? await denialStore.load() : new DenialTracker(denialLimitsFromEnv(env));
     const approver = options.permissions.approver;
-    gate = permissionGate({ policy, denials, yes: options.permissions.yes ?? false, parser, ...(approver ? { approver } : {}) });
+    gate = permissionGate({ policy, denials, yes: options.permissions.yes ?? false, parser, ...(approver ? { approver } : {}), ...(options.door ? { door: options.door.name } : {}) });
   }
   const saveSession = async (): Promise<void> => {
     await store?.save(tracker);
     if (denialStore && denials) await denialStore.save(denials);
   };
-  const user = await userSandboxSettings(env['HOME']);
+  const user = await userSandboxSettings(env['HOME'], workspace.root);
+  for (const warning of user.warnings) warn(warning);
   const passEnv = [...(options.sandbox?.passEnv ?? []), ...user.passEnv];
   const sandbox = ProcessSandbox.forWorkspace(config, { ...options.sandbox, passEnv, readable: user.sandboxReadable }, workspace.root, env, stateDir);
   // What an untrusted workspace tried to loosen (or a trust revoked by a change): named on the first call.
-  const notice = trustNotice(project, [...configIgnored, ...(policy?.ignored ?? [])]);
+  // The home folder as the workspace: its .codeward/config.json is the user's own file too (passEnv applies).
+  const homeIsRoot = home !== undefined && (await realpath(home).catch(() => home)) === workspace.root;
+  const notice = await noticeToShow(stateDir, trustNotice(project, [...configIgnored, ...(policy?.ignored ?? [])], homeIsRoot ? [] : userOnly, notes), options.door?.name);
   return new (notice ? noticeEngine(notice) : Engine)({
     sandbox,
     registry: options.registry ?? new Registry(builtinCommands),

@@ -6,7 +6,8 @@ import type { Config } from './config.js';
 // only tighten). Each known key has a rule that keeps the tightening part of the project's value; a
 // key without a rule (one added later) keeps the default unless the project's value equals it, so a
 // new setting is tighten-only until someone writes down how it tightens.
-type Tightener = (value: never, base: never) => { readonly value: unknown; readonly loosened?: string };
+// `setting` names what is ignored when that is only part of the value (the rest is applied).
+type Tightener = (value: never, base: never) => { readonly value: unknown; readonly loosened?: string; readonly setting?: string };
 
 const WHERE = "it chooses where codeward agent sends your code and API key";
 
@@ -16,7 +17,14 @@ const TIGHTENERS: Readonly<Record<string, Tightener>> = {
   // More hidden files are fine; a default glob the project leaves out stays.
   nonAccessibleGlobs: (value: readonly string[], base: readonly string[]) => {
     const dropped = base.filter((glob) => !value.includes(glob));
-    return { value: [...base, ...value.filter((glob) => !base.includes(glob))], ...(dropped.length > 0 ? { loosened: `it leaves out ${dropped.map((g) => JSON.stringify(g)).join(', ')}, which stay hidden` } : {}) };
+    const added = value.filter((glob) => !base.includes(glob));
+    const list = (globs: readonly string[]): string => globs.map((glob) => JSON.stringify(glob)).join(', ');
+    return {
+      value: [...base, ...added],
+      ...(dropped.length > 0
+        ? { setting: `"nonAccessibleGlobs" leaving out ${list(dropped)}`, loosened: `those stay hidden${added.length > 0 ? `; the ${added.length === 1 ? 'glob' : 'globs'} it adds (${list(added)}) ${added.length === 1 ? 'is' : 'are'} applied` : ''}` }
+        : {}),
+    };
   },
   // How edits match quotes: not a safety setting.
   normalizeQuotes: (value: boolean) => ({ value }),
@@ -53,7 +61,7 @@ export function tightenConfig(project: Config, keys: readonly string[], base: Co
       ? tighten(value as never, start as never)
       : isDeepStrictEqual(value, start) ? { value } : { value: start, loosened: 'not known to only tighten' };
     config[key] = result.value;
-    if (result.loosened) ignored.push({ file, setting: `${JSON.stringify(key)}: ${JSON.stringify(value)}`, reason: result.loosened });
+    if (result.loosened) ignored.push({ file, setting: 'setting' in result && result.setting ? result.setting : `${JSON.stringify(key)}: ${JSON.stringify(value)}`, reason: result.loosened });
   }
   return { config: config as Config, ignored };
 }

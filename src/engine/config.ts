@@ -7,6 +7,7 @@ import { SANDBOX_MODES } from '../sandbox/policy.js';
 import { CONFIG_FILES, snapshotFile, type IgnoredSetting } from '../permissions/policy-sources.js';
 import { readProjectSettings, type ProjectSettings } from '../permissions/policy-load.js';
 import { tightenConfig } from './config-tighten.js';
+import { didYouMean } from './config-keys.js';
 
 export { CONFIG_FILES } from '../permissions/policy-sources.js';
 
@@ -49,6 +50,10 @@ export const configSchema = z.strictObject({
 // The agent's keys in a project config (the engine itself reads none of them).
 export const AGENT_CONFIG_KEYS = ['provider', 'model', 'baseUrl', 'apiKeyEnv', 'headers', 'stream', 'maxRetries', 'maxTurns', 'approvalMode', 'resultBytes'] as const;
 
+// Keys only the user's own ~/.codeward/config sets (config-user.ts); in a project file they are never
+// applied, trusted or not, and the notice says so (a project cannot let a secret through).
+export const USER_ONLY_KEYS = ['passEnv', 'sandboxReadable'] as const;
+
 export type Config = z.infer<typeof configSchema>;
 
 export function defaultConfig(): Config {
@@ -59,8 +64,17 @@ export interface ConfigReport {
   readonly config: Config;
   // The config file read ('.codeward/config.json'), if any.
   readonly file?: string;
-  // Settings of an untrusted workspace that would loosen, not applied.
+  // Settings of an untrusted workspace that would loosen, not applied (`codeward trust` applies them).
   readonly ignored: readonly IgnoredSetting[];
+  // Keys a project can never set (USER_ONLY_KEYS), trusted or not.
+  readonly userOnly: readonly IgnoredSetting[];
+  // Other config files beside the one read (never read), as a warning.
+  readonly notes: readonly string[];
+}
+
+function userOnlyOf(keys: readonly string[], file: string): IgnoredSetting[] {
+  return keys.filter((key) => (USER_ONLY_KEYS as readonly string[]).includes(key))
+    .map((key) => ({ file, setting: JSON.stringify(key), reason: 'read only from your own ~/.codeward/config.json, never from a project' }));
 }
 
 // The config of a workspace from its settings files read once (createEngine shares them with the
@@ -73,10 +87,14 @@ export async function configFromSettings(project: ProjectSettings): Promise<Conf
     if (!entry || entry.digest === null) continue;
     if (entry.error !== undefined || entry.text === undefined) throw fail('C216', `${name}: ${entry.error ?? 'cannot be read'}`);
     const { config, keys } = await parseConfigKeys(entry.text, name);
-    if (project.trust.trusted) return { config, file: name, ignored: [] };
-    return { ...tightenConfig(config, keys, defaultConfig(), name), file: name };
+    const userOnly = userOnlyOf(keys, name);
+    const others = CONFIG_FILES.filter((other) => other !== name && snapshotFile(project.snapshot, other)?.digest != null);
+    const notes = others.length === 0 ? [] : [`${name} is the config read; ${others.join(', ')} ${others.length === 1 ? 'is' : 'are'} not read (merge ${others.length === 1 ? 'it' : 'them'} into ${name})`];
+    const projectKeys = keys.filter((key) => !(USER_ONLY_KEYS as readonly string[]).includes(key));
+    if (project.trust.trusted) return { config, file: name, ignored: [], userOnly, notes };
+    return { ...tightenConfig(config, projectKeys, defaultConfig(), name), file: name, userOnly, notes };
   }
-  return { config: defaultConfig(), ignored: [] };
+  return { config: defaultConfig(), ignored: [], userOnly: [], notes: [] };
 }
 
 // The config of `root` as it applies: trusted or tighten-only, per the trust record in `home`
@@ -100,7 +118,7 @@ async function parseConfigKeys(text: string, name: string): Promise<{ config: Co
   const parsed = z.safeParse(configSchema, raw ?? {}, { reportInput: true });
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => {
-      if (issue.code === 'unrecognized_keys') return `unknown key ${issue.keys.join(', ')}`;
+      if (issue.code === 'unrecognized_keys') return issue.keys.map((key) => `unknown key "${key}"${didYouMean(key, Object.keys(configSchema.def.shape))}`).join('; ');
       return describeIssue(issue, issue.path.length > 0 ? issue.path.join('.') : 'the file');
     });
     throw fail('C210', `${name}: ${[...new Set(problems)].join('; ')}; valid keys: ${Object.keys(configSchema.def.shape).join(', ')}`);

@@ -21,6 +21,8 @@ export interface PermissionGateOptions {
   readonly parser?: ShellParserLike;
   // 'always' answers kept for this session only (default: the gate's own).
   readonly grants?: SessionGrants;
+  // The door the calls come through ('cli', 'mcp', 'chatcli', 'agent'): a C241 says what its user can do.
+  readonly door?: string;
 }
 
 type GateOptions = PermissionGateOptions & { readonly parser: ShellParserLike; readonly grants: SessionGrants };
@@ -31,6 +33,15 @@ function denyRule(judged: Judged): string | null {
   if (judged.kind === 'shell') return null;
   if (judged.kind === 'path' && judged.subject !== undefined) return `${judged.tool} ${escapePattern(judged.subject)}`;
   return judged.tool;
+}
+
+// The rules a refusal suggests. A literal shell rule is a prefix (`@coder exec touch a.txt` also allows
+// `touch a.txt ~/x`), so for a shell line each suggestion becomes the exact form the 'always' answer saves
+// (`?` stands for the one space after the tool): it allows that command and nothing longer.
+function exactRules(judged: Judged, decision: Decision): string[] {
+  const rules = decision.suggest ?? [];
+  if (judged.kind !== 'shell') return rules;
+  return rules.map((rule) => (rule.startsWith(`${judged.tool} `) ? `${judged.tool}?${rule.slice(judged.tool.length + 1)}` : rule));
 }
 
 function optionsFor(judged: Judged, decision: Decision, scopes: readonly ApprovalScope[]): ApprovalAnswer[] {
@@ -53,7 +64,7 @@ async function approve(judged: Judged, decision: Decision, options: GateOptions,
     denials.recordApproval(judged.tool);
     return;
   }
-  if (!options.approver) throw fail('C241', approvalNeededMessage(decision));
+  if (!options.approver) throw fail('C241', approvalNeededMessage(decision, options.door, exactRules(judged, decision)));
   const scopes = decision.source === 'immune' ? [] : scopesFor(judged, decision);
   const choices = optionsFor(judged, decision, scopes);
   const never = denyRule(judged);

@@ -27,11 +27,40 @@ export function userDeniedMessage(decision: Decision, extra: string): string {
   return `denied: ${subject(decision)} — the user refused it${extra}`;
 }
 
-export function approvalNeededMessage(decision: Decision): string {
+// What the user of each door can do about an ask nobody could answer (the door's name, DoorInfo.name):
+// the CLI's flags, an MCP client's server args, the ChatCLI plugin's policy file. `rules` are the narrow
+// allow rules that would cover the call (never a bare `@coder exec`, which would allow every shell line).
+function howToApprove(door: string | undefined, rules: readonly string[]): string {
+  const flags = rules.map((pattern) => `--allow ${JSON.stringify(pattern)}`).join(' ');
+  switch (door) {
+    case 'mcp':
+      return rules.length > 0
+        ? `nobody can approve over this MCP connection (the client does not support elicitation): add "--yes", or ${rules.map((pattern) => `"--allow", ${JSON.stringify(pattern)}`).join(', ')}, to the codeward server's "args" in your MCP client's config, or use a client that supports elicitation (it asks you)`
+        : 'nobody can approve over this MCP connection (the client does not support elicitation): add "--yes" to the codeward server\'s "args" in your MCP client\'s config, or use a client that supports elicitation (it asks you)';
+    case 'chatcli':
+      return rules.length > 0
+        ? `allow it in codeward's own policy, e.g. ~/.codeward/policy.json: {"rules": [${rules.map((pattern) => `{"pattern": ${JSON.stringify(pattern)}, "action": "allow"}`).join(', ')}]}, or run it yourself`
+        : 'no allow rule covers it; run it yourself';
+    case 'agent':
+      return rules.length > 0 ? `rerun codeward agent with ${flags}, or interactively (it asks you)` : 'rerun codeward agent interactively (it asks you)';
+    default:
+      return rules.length > 0 ? `run interactively, pass --yes, or add an allow rule: ${flags}` : 'run interactively or pass --yes';
+  }
+}
+
+// Where a person can approve what neither --yes nor a rule can.
+function whereAPersonAsks(door: string | undefined): string {
+  if (door === 'mcp') return 'only a person can approve it: use an MCP client that supports elicitation (it asks you), or run it yourself';
+  if (door === 'chatcli') return 'only a person can approve it: run it yourself, or run codeward in a terminal (it asks you)';
+  if (door === 'agent') return 'only a person can approve it: rerun codeward agent interactively (it asks you)';
+  return 'run interactively (codeward asks you in a terminal)';
+}
+
+// C241: `door` chooses the advice (each door says what ITS user can do).
+// `rules`: the allow rules to suggest (default: the decision's own).
+export function approvalNeededMessage(decision: Decision, door?: string, rules: readonly string[] = decision.suggest ?? []): string {
   const head = `${subject(decision)} needs approval (${decision.reason})`;
-  if (decision.source === 'immune') return `${head}; it is safety-immune, so neither --yes nor an allow rule approves it: run interactively`;
-  if (decision.source === 'denials') return `${head}; neither --yes nor allow rules approve anything in an escalated session: run interactively`;
-  const rules = (decision.suggest ?? []).map((pattern) => `--allow ${JSON.stringify(pattern)}`);
-  if (rules.length === 0) return `${head}; run interactively or pass --yes`;
-  return `${head}; run interactively, pass --yes, or add an allow rule: ${rules.join(' ')}`;
+  if (decision.source === 'immune') return `${head}; it is safety-immune, so neither --yes nor an allow rule approves it: ${whereAPersonAsks(door)}`;
+  if (decision.source === 'denials') return `${head}; neither --yes nor allow rules approve anything in an escalated session: ${whereAPersonAsks(door)}`;
+  return `${head}; ${howToApprove(door, rules)}`;
 }

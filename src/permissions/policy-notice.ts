@@ -2,17 +2,23 @@ import { formatIgnored, type IgnoredSetting } from './policy-sources.js';
 import type { ProjectSettings } from './policy-load.js';
 
 // One line for the person (and the model) about workspace trust, or undefined when there is nothing to
-// say: the project's files are trusted, or they loosen nothing.
-export function trustNotice(project: ProjectSettings, ignored: readonly IgnoredSetting[]): string | undefined {
+// say: the project's files are trusted and set nothing a project cannot, or they loosen nothing. It
+// names exactly what is not applied (what a tightening setting adds is applied and not named), which of
+// that `codeward trust` would apply, and which keys no project can ever set (`userOnly`).
+// `notes`: other facts about the files (a second config file that is not read).
+export function trustNotice(project: ProjectSettings, ignored: readonly IgnoredSetting[], userOnly: readonly IgnoredSetting[] = [], notes: readonly string[] = []): string | undefined {
   const { trust, snapshot } = project;
   const parts: string[] = [];
   if (trust.problem) parts.push(trust.problem);
   if (trust.recorded && !trust.trusted) {
     parts.push(`trust in ${snapshot.root} was revoked: ${trust.changed.join(', ')} changed since "codeward trust" (${trust.trustedAt ?? 'unknown time'})`);
   }
-  if (ignored.length > 0) {
-    parts.push(`this workspace is not trusted, so its settings can only tighten; ignored: ${ignored.map(formatIgnored).join('; ')}`);
+  if (ignored.length > 0) parts.push(`untrusted workspace, so its settings only tighten; not applied: ${ignored.map(formatIgnored).join('; ')}`);
+  const lines = parts.length > 0 ? [`${parts.join('; ')}; "codeward trust -C ${snapshot.root}" applies them once you have reviewed the files`] : [];
+  if (userOnly.length > 0) {
+    lines.push(`never applied from a project, trusted or not: ${userOnly.map((entry) => `${entry.file}: ${entry.setting}`).join(', ')} (set ${userOnly.length === 1 ? 'it' : 'them'} in your own ~/.codeward/config.json)`);
   }
-  if (parts.length === 0) return undefined;
-  return `${parts.join('. ')}. A person who has reviewed these files can run "codeward trust -C ${snapshot.root}" to apply them (codeward doctor shows the state)`;
+  lines.push(...notes);
+  if (lines.length === 0) return undefined;
+  return `${lines.join('; ')} (codeward doctor shows the state)`;
 }

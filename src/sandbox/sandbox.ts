@@ -31,6 +31,8 @@ export type Backend = { readonly kind: 'bwrap'; readonly path: string } | { read
 export interface SandboxSettings {
   // undefined: the default (workspace-write where a sandbox is available, else the gate alone).
   readonly mode: SandboxMode | undefined;
+  // Where `mode` came from ('--sandbox read-only', the project config), for messages.
+  readonly modeFrom?: string;
   readonly network: boolean;
   // Extra writable paths (`~/…`, absolute, or relative to the workspace).
   readonly writable?: readonly string[];
@@ -61,6 +63,8 @@ export interface PreparedRun {
   // After the process exited (or failed to start): moves aside protected files it created (warnings
   // say what) and removes the mount points no other sandbox uses.
   readonly after?: () => string[];
+  // Where a read-only sandbox came from ('--sandbox read-only', the project config): for the failure hint.
+  readonly readOnlyFrom?: string;
 }
 
 const SEATBELT = '/usr/bin/sandbox-exec';
@@ -89,7 +93,8 @@ export class ProcessSandbox {
     env: Readonly<Record<string, string | undefined>>,
     stateDir?: string,
   ): ProcessSandbox {
-    const settings = { mode: chosen?.mode ?? config.sandbox, network: chosen?.network ?? config.sandboxNetwork, writable: config.sandboxWritable, passEnv: chosen?.passEnv ?? [], readable: chosen?.readable ?? [], nonAccessibleGlobs: config.nonAccessibleGlobs ?? DEFAULT_NON_ACCESSIBLE_GLOBS };
+    const modeFrom = chosen?.mode !== undefined ? `--sandbox ${chosen.mode}` : config.sandbox !== undefined ? `"sandbox": "${config.sandbox}" in the project's .codeward/config` : undefined;
+    const settings = { mode: chosen?.mode ?? config.sandbox, ...(modeFrom ? { modeFrom } : {}), network: chosen?.network ?? config.sandboxNetwork, writable: config.sandboxWritable, passEnv: chosen?.passEnv ?? [], readable: chosen?.readable ?? [], nonAccessibleGlobs: config.nonAccessibleGlobs ?? DEFAULT_NON_ACCESSIBLE_GLOBS };
     return new ProcessSandbox(settings, root, env, stateDir);
   }
 
@@ -134,6 +139,7 @@ export class ProcessSandbox {
       this.warned = true;
       return { wrapper: [], ...(warning ? { warning } : {}) };
     }
+    const readOnly = status.mode === 'read-only' ? { readOnlyFrom: this.settings.modeFrom ?? '--sandbox read-only' } : {};
     const policy = sandboxPolicy(status.mode === 'read-only' ? 'read-only' : 'workspace-write', this.root, {
       network: status.network,
       home: this.env['HOME'],
@@ -151,7 +157,7 @@ export class ProcessSandbox {
     const { paths: workspaceSecrets, hint } = hideTrackedGit(this.root, this.secretFinder.find(), this.trackedCheck);
     const gitHidden = hint ? { gitHidden: hint } : {};
     if (status.backend.kind === 'seatbelt') {
-      return { wrapper: [status.backend.path, '-p', seatbeltProfile({ ...policy, workspaceSecrets }, realpathSync(tmpdir()))], after: nested, networkBlocked: !policy.network, ...gitHidden };
+      return { wrapper: [status.backend.path, '-p', seatbeltProfile({ ...policy, workspaceSecrets }, realpathSync(tmpdir()))], after: nested, networkBlocked: !policy.network, ...gitHidden, ...readOnly };
     }
     // Protected paths that do not exist (a `.git` of a plain folder, `.git/modules`, `.git/commondir`…)
     // get an empty read-only mount point, created and recorded in a lease (mount-points.ts) and removed
@@ -172,6 +178,6 @@ export class ProcessSandbox {
         lease?.release();
       }
     };
-    return { wrapper: [status.backend.path, ...args], after, networkBlocked: !policy.network, ...gitHidden };
+    return { wrapper: [status.backend.path, ...args], after, networkBlocked: !policy.network, ...gitHidden, ...readOnly };
   }
 }

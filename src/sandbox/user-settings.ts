@@ -1,7 +1,5 @@
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { fail } from '../engine/errors.js';
-import { parseYaml } from '../engine/yaml.js';
+import { readUserConfig } from '../engine/config-user.js';
 import { realOf, within } from './policy.js';
 
 // Environment variable names as --pass-env and `passEnv` take them.
@@ -18,6 +16,8 @@ export interface UserSandboxSettings {
   readonly passEnv: string[];
   // More home paths shown read-only in the sandbox (`~/x` or absolute), besides HOME_READABLE.
   readonly sandboxReadable: string[];
+  // About the user config files (another one beside the one read).
+  readonly warnings: readonly string[];
 }
 
 function stringList(value: unknown, file: string, key: string, example: string): string[] {
@@ -26,33 +26,18 @@ function stringList(value: unknown, file: string, key: string, example: string):
   return value as string[];
 }
 
-// `passEnv` and `sandboxReadable` from the user's own config (~/.codeward/config.json, .yaml or .yml).
-// Only the user's file counts: a repository's .codeward/config.json can neither let a secret through
-// nor show a hidden file (unless the workspace is the home folder, where it is the same file).
-export async function userSandboxSettings(home: string | undefined): Promise<UserSandboxSettings> {
-  const none = { passEnv: [], sandboxReadable: [] };
-  if (!home) return none;
-  for (const name of ['config.json', 'config.yaml', 'config.yml']) {
-    const file = join(home, '.codeward', name);
-    let text: string;
-    try {
-      text = await readFile(file, 'utf8');
-    } catch {
-      continue;
-    }
-    let raw: unknown;
-    try {
-      raw = name.endsWith('.json') ? JSON.parse(text) : await parseYaml(text);
-    } catch (error) {
-      throw fail('C210', `${file}: not valid ${name.endsWith('.json') ? 'JSON' : 'YAML'}: ${(error as Error).message}`);
-    }
-    const settings = (raw ?? {}) as { passEnv?: unknown; sandboxReadable?: unknown };
-    return {
-      passEnv: checkEnvNames(stringList(settings.passEnv, file, 'passEnv', '["GITHUB_TOKEN"]'), `${file}: passEnv`),
-      sandboxReadable: stringList(settings.sandboxReadable, file, 'sandboxReadable', '["~/.mytool"]'),
-    };
-  }
-  return none;
+// `passEnv` and `sandboxReadable` from the user's own config (~/.codeward/config, config.json, .yaml or
+// .yml: the one file readUserConfig picks, the same the agent reads). Only the user's file counts: a
+// repository's .codeward/config.json can neither let a secret through nor show a hidden file (unless the
+// workspace is the home folder, where it is the same file).
+export async function userSandboxSettings(home: string | undefined, workspace?: string): Promise<UserSandboxSettings> {
+  const file = await readUserConfig(home, workspace);
+  if (!file) return { passEnv: [], sandboxReadable: [], warnings: [] };
+  return {
+    passEnv: checkEnvNames(stringList(file.values['passEnv'], file.path, 'passEnv', '["GITHUB_TOKEN"]'), `${file.path}: passEnv`),
+    sandboxReadable: stringList(file.values['sandboxReadable'], file.path, 'sandboxReadable', '["~/.mytool"]'),
+    warnings: file.warnings,
+  };
 }
 
 // The workspace root a door may open: never `/` (every file in reach, and the sandbox would bind the

@@ -70,7 +70,7 @@ export function classifyHook(parser: ParsesShell, options: ClassifyHookOptions):
         if (verdict.blocked) {
           throw fail(
             'C242',
-            `blocked: ${verdict.reason} (${verdict.rule}) in "${verdict.command}"; this is never run, not even with approval; a human can pass --allow-unsafe to run it anyway`,
+            `blocked: ${verdict.reason} (${verdict.rule}) in "${verdict.command}"; this is never run, not even with approval; only a person can lift this check, by starting codeward with --allow-unsafe (for MCP: in the server's args), and even then the permission gate still decides it like any other call (a safety-immune one needs a person's answer)`,
             { rule: verdict.rule, command: verdict.command },
           );
         }

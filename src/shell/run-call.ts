@@ -69,7 +69,7 @@ export async function runShellCall(call: ShellCall, ctx: CommandContext): Promis
   for (const warning of prepared?.after?.() ?? []) ctx.warn(warning);
   // The repository tracks a non-accessible file, so the sandbox hid its git folder: say why git failed.
   if (prepared?.gitHidden && /not a git repository/i.test(`${result.stderr}\n${result.stdout}`)) ctx.warn(prepared.gitHidden);
-  return sandboxed ? { ...result, sandboxed, ...(prepared?.networkBlocked ? { networkBlocked: true } : {}) } : result;
+  return sandboxed ? { ...result, sandboxed, ...(prepared?.networkBlocked ? { networkBlocked: true } : {}), ...(prepared?.readOnlyFrom ? { readOnlyFrom: prepared.readOnlyFrom } : {}) } : result;
 }
 
 function lastLine(text: string): string {
@@ -101,10 +101,13 @@ export function processFailure<D extends ProcessData>(result: RunResult, data: D
   const last = lastLine(result.stderr) || lastLine(result.stdout);
   const how = result.exitCode === null ? `killed by ${result.signal ?? 'a signal'}` : `exit code ${result.exitCode}`;
   const home = process.env['HOME'];
+  const readOnlyFrom = result.readOnlyFrom;
   const hint = !result.sandboxed
     ? ''
     : result.networkBlocked && (NETWORK_FAILURE.test(result.stderr) || NETWORK_FAILURE.test(result.stdout))
       ? ` (${NETWORK_HINT})`
+      : /read-only file system|permission denied|operation not permitted/i.test(result.stderr) && readOnlyFrom !== undefined
+      ? ` (the OS sandbox is read-only (${readOnlyFrom}): commands cannot write anywhere, not even in the workspace, only to their private temp folder ($TMPDIR); change files with codeward's write and edit commands, or a person runs with --sandbox workspace-write)`
       : /read-only file system|permission denied|operation not permitted/i.test(result.stderr)
       ? ' (the OS sandbox lets commands write only inside the workspace and their private temp folder ($TMPDIR), never to .git control files, policy, agent or shell start-up files; see --sandbox and codeward doctor)'
       : home && home !== '/' && result.stderr.includes(home) && /no such file|not found/i.test(result.stderr)

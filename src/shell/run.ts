@@ -37,6 +37,8 @@ export interface RunResult {
   sandboxed?: boolean;
   // ... without a network.
   networkBlocked?: boolean;
+  // ... read-only, and where that came from ('--sandbox read-only', the project config).
+  readOnlyFrom?: string;
 }
 
 const shells = new Map<string, string>();

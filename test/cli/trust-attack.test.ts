@@ -62,7 +62,7 @@ describe('an untrusted repository cannot loosen anything', () => {
     expect(cli(['search', '--term', 'sk-secret']).stdout).not.toContain('sk-secret');
     // Every ignored setting is named with its file, on the envelope.
     const warnings = (write.json as unknown as { warnings: string[] }).warnings.join('\n');
-    for (const expected of ['.codeward/config.json: "sandbox": "off"', '"sandboxWritable": ["~"]', '"nonAccessibleGlobs": []', '"sandboxNetwork": true', '"backups": false', '"maxWriteBytes": 2000000000', '.codeward/policy.json: rules[0] allow "*"', 'coder_policy.json: rules[0] allow "@coder exec *"']) {
+    for (const expected of ['.codeward/config.json: "sandbox": "off"', '"sandboxWritable": ["~"]', '"nonAccessibleGlobs" leaving out "**/.env"', '"sandboxNetwork": true', '"backups": false', '"maxWriteBytes": 2000000000', '.codeward/policy.json: rules[0] allow "*"', 'coder_policy.json: rules[0] allow "@coder exec *"']) {
       expect(warnings).toContain(expected);
     }
     expect(warnings).toContain('codeward trust');

@@ -163,8 +163,9 @@ describe('coder::delete-file and coder::create-file go through the permission ga
     await writePolicy(home, '.codeward/policy.json', ['allow @coder create out/**']);
     const ctx = await context({ default_write_action: 'deny' });
     const results = await entries(ctx, 'coder::create-file', { files: [{ path: 'x.txt', content: 'x' }, { path: 'out/y.txt', content: 'y' }] });
-    expect(codeOf(results[0]!)).toBe('C241');
-    expect(JSON.parse(results[0]!.error!).message).toMatch(/default_write_action/);
+    expect(codeOf(results[0]!)).toBe('C240');
+    expect(JSON.parse(results[0]!.error!).message).toMatch(/no rule allows it and default_write_action is deny \(.*\); add an allow rule for it \(e\.g\. "@coder create x\.txt"\)/);
+    expect(JSON.parse(results[0]!.error!).message).not.toContain('default for write commands: ask');
     expect(results[1]!.success).toBe(true);
     // Reads stay allowed by the engine's default.
     expect((await invoke(ctx, 'coder::read-file', { path: 'docs/guide.md' })).ok).toBe(true);

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { chmod, lstat, mkdir, readFile, readdir, stat, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -80,19 +80,23 @@ describe('§1 configuration', () => {
     expect(parseConfig('', [])).toEqual(DEFAULT_CONFIG);
   });
 
-  it('every one of the 11 keys overrides its default; unknown keys warn', () => {
+  it('every one of the 11 keys overrides its default; an unknown key is C210 with the key it was meant to be', () => {
     const warnings: string[] = [];
     const config = parseConfig([
       'base_path: /srv/x', 'non_accessible_globs: ["*.lock"]', 'max_read_bytes: 42', 'max_write_bytes: 43', 'tree_default_depth: 2',
       'tree_per_folder_limit: 3', 'list_default_page_size: 5', 'list_max_page_size: 7', 'search_default_max_matches: 11',
-      'search_default_max_line_bytes: 19', 'default_write_action: deny', 'colour: blue',
+      'search_default_max_line_bytes: 19', 'default_write_action: deny',
     ].join('\n'), warnings);
     expect(config).toEqual({
       base_path: '/srv/x', non_accessible_globs: ['*.lock'], max_read_bytes: 42, max_write_bytes: 43, tree_default_depth: 2,
       tree_per_folder_limit: 3, list_default_page_size: 5, list_max_page_size: 7, search_default_max_matches: 11,
       search_default_max_line_bytes: 19, default_write_action: 'deny',
     });
-    expect(warnings).toEqual(['config: unknown key "colour" ignored']);
+    expect(warnings).toEqual([]);
+    expect(() => parseConfig('max_read_byte: 5\n', [])).toThrow(/unknown key "max_read_byte" \(did you mean "max_read_bytes"\?\); valid keys: base_path, /);
+    // A typo in the safety key must not fall back to the default (allow).
+    expect(() => parseConfig('default_write_acton: deny\n', [])).toThrow(/unknown key "default_write_acton" \(did you mean "default_write_action"\?\)/);
+    expect(() => parseConfig('colour: blue\n', [])).toThrow(/unknown key "colour"; valid keys/);
   });
 
   it('a value of the wrong type refuses the config', () => {
@@ -122,13 +126,18 @@ describe('§1 configuration', () => {
     expect(search.truncated).toBe(true);
   });
 
-  it('CLI: a missing config file warns and runs on the defaults (base_path "./" = the working folder)', () => {
-    const result = runInvoke('coder::list-folder', {}, { config: join(root, 'none.yaml'), cwd: base });
+  it('CLI: a missing ./config.yaml warns and runs on the defaults (base_path "./" = the working folder); a missing --config file is C210', () => {
+    const result = runInvoke('coder::list-folder', {}, { cwd: base });
     expect(result.status).toBe(0);
-    expect(result.stderr).toMatch(/warning: config: .*none\.yaml: No such file or directory/);
+    expect(result.stderr).toMatch(/warning: config: .*config\.yaml: No such file or directory.*; using the defaults \(writes are allowed/);
     expect(result.json).toMatchObject({ path: '.', page: 1, page_size: 100, has_more: false });
+    const explicit = runInvoke('coder::create-file', { files: [{ path: 'made.txt', content: 'x' }] }, { config: join(root, 'none.yaml'), cwd: base });
+    expect(explicit.status).toBe(1);
+    expect(explicit.json.code).toBe('C210');
+    expect(explicit.json.message).toMatch(/none\.yaml: No such file or directory \(os error 2\); the file given with --config must be readable/);
+    expect(existsSync(join(base, 'made.txt'))).toBe(false);
     // codeward's secret globs by default (the original had none): .env is not readable through the worker either.
-    expect(runInvoke('coder::read-file', { path: '.env' }, { config: join(root, 'none.yaml'), cwd: base }).json).toEqual({ code: 'C211', message: 'path is non-accessible per config: .env' });
+    expect(runInvoke('coder::read-file', { path: '.env' }, { cwd: base }).json).toEqual({ code: 'C211', message: 'path is non-accessible per config: .env' });
     // An explicit empty list is the operator's choice.
     const open = join(root, 'open.yaml');
     writeFileSync(open, 'non_accessible_globs: []\n');
@@ -145,11 +154,17 @@ describe('§1 configuration', () => {
     expect(badGlob.json.message).toContain('bad glob "a[b"');
   });
 
-  it('CLI: unknown keys warn, --payload that is not JSON is C210', async () => {
-    const config = await writeConfig(`${CONFIG()}extra: 1\n`);
-    const result = runInvoke('coder::read-file', { path: 'a.txt' }, { config });
-    expect(result.status).toBe(0);
-    expect(result.stderr).toContain('unknown key "extra"');
+  it('CLI: an unknown key is C210 naming the file, --payload that is not JSON is C210', async () => {
+    const typo = await writeConfig(`${CONFIG()}max_read_byte: 5\n`);
+    const refused = runInvoke('coder::read-file', { path: 'a.txt' }, { config: typo });
+    expect(refused.status).toBe(1);
+    expect(refused.json.code).toBe('C210');
+    expect(refused.json.message).toContain(`config ${typo}: unknown key "max_read_byte" (did you mean "max_read_bytes"?)`);
+    const deny = await writeConfig(`${CONFIG()}default_write_action: deny\n`);
+    const denied = runInvoke('coder::create-file', { files: [{ path: 'made.txt', content: 'x' }] }, { config: deny });
+    expect(JSON.parse(denied.json.results[0].error)).toMatchObject({ code: 'C240', message: expect.stringContaining(`no rule allows it and default_write_action is deny (${deny})`) });
+    expect(denied.stdout).not.toContain('default for write commands: ask');
+    const config = await writeConfig(CONFIG());
     const bad = runInvoke('coder::read-file', undefined, { config, raw: '{path:' });
     expect(bad.status).toBe(1);
     expect(bad.json.code).toBe('C210');

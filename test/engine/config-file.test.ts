@@ -39,7 +39,7 @@ describe('.codeward/config.yaml', () => {
     expect(result.stderr).toContain('maxWriteBytes must be greater than 0');
     expect(result.stderr).toContain('backups must be one of true, false, beside');
     expect(result.stderr).toContain('sandbox must be one of off, workspace-write, read-only');
-    expect(result.stderr).toContain('unknown key bogusKey');
+    expect(result.stderr).toContain('unknown key "bogusKey"');
     expect(result.stderr).toMatch(/valid keys: nonAccessibleGlobs, /);
   });
 });

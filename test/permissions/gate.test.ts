@@ -123,10 +123,12 @@ describe('permissionGate', () => {
     const gate = permissionGate({ policy: await policyWith(box), denials: new DenialTracker(), yes: false, parser });
     await expect(gate.authorize(await execCall('npm test && make'))).rejects.toMatchObject({
       code: 'C241',
-      message: expect.stringContaining('run interactively, pass --yes, or add an allow rule: --allow "@coder exec npm test" --allow "@coder exec make"'),
+      message: expect.stringContaining('run interactively, pass --yes, or add an allow rule: --allow "@coder exec?npm test" --allow "@coder exec?make"'),
     });
-    const fixed = permissionGate({ policy: await policyWith(box, ['allow @coder exec npm test', 'allow @coder exec make']), denials: new DenialTracker(), yes: false, parser });
+    // The exact form: it allows these commands, not longer ones (a literal rule is a prefix).
+    const fixed = permissionGate({ policy: await policyWith(box, ['allow @coder exec?npm test', 'allow @coder exec?make']), denials: new DenialTracker(), yes: false, parser });
     await expect(fixed.authorize(await execCall('npm test && make'))).resolves.toBeUndefined();
+    await expect(fixed.authorize(await execCall('make install'))).rejects.toMatchObject({ code: 'C241' });
     await expect(gate.authorize(await writeCall('a b.txt'))).rejects.toMatchObject({ message: expect.stringContaining('--allow "@coder write a b.txt"') });
   });
 

@@ -41,7 +41,7 @@ describe('classifyHook', () => {
     expect(isCodewardError(error)).toBe(true);
     const { code, message } = error as { code: string; message: string };
     expect(code).toBe('C242');
-    expect(message).toBe('blocked: recursive deletion of a home directory (rm-catastrophic) in "rm -rf ~"; this is never run, not even with approval; a human can pass --allow-unsafe to run it anyway');
+    expect(message).toBe('blocked: recursive deletion of a home directory (rm-catastrophic) in "rm -rf ~"; this is never run, not even with approval; only a person can lift this check, by starting codeward with --allow-unsafe (for MCP: in the server\'s args), and even then the permission gate still decides it like any other call (a safety-immune one needs a person\'s answer)');
     expect((error as { data: unknown }).data).toEqual({ rule: 'rm-catastrophic', command: 'rm -rf ~' });
   });
 

@@ -1,9 +1,8 @@
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { parse as parseYaml } from 'yaml';
 import * as z from 'zod/mini';
 import { fail } from '../../engine/errors.js';
 import { describeIssue } from '../../engine/issues.js';
+import { closestKey as closestConfigKey } from '../../engine/config-keys.js';
+import { readUserConfig } from '../../engine/config-user.js';
 
 export const PROVIDERS = ['openai', 'anthropic', 'openai-compatible', 'ollama'] as const;
 export type ProviderName = (typeof PROVIDERS)[number];
@@ -47,86 +46,26 @@ const DEFAULT_MODELS: Readonly<Record<ProviderName, string | undefined>> = {
   'openai-compatible': undefined,
 };
 
-const CONFIG_NAMES = ['config', 'config.json', 'config.yaml', 'config.yml'];
 const KEYS = ['provider', 'model', 'baseUrl', 'apiKeyEnv', 'headers', 'stream', 'maxRetries', 'maxTurns', 'approvalMode', 'resultBytes'];
-// Keys of the same file that the sandbox reads (src/sandbox/user-settings.ts): known, not the agent's.
-const OTHER_KEYS = ['passEnv', 'sandboxReadable'];
-
-const squash = (key: string): string => key.replace(/[-_]/g, '').toLowerCase();
-
-function distance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, index) => index);
-  for (let i = 1; i <= a.length; i += 1) {
-    let diagonal = row[0]!;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j += 1) {
-      const above = row[j]!;
-      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1));
-      diagonal = above;
-    }
-  }
-  return row[b.length]!;
-}
 
 // The known key an unknown one was probably meant to be (`modle` → `model`, `base_uri` → `baseUrl`).
 export function closestKey(key: string, known: readonly string[] = KEYS): string | undefined {
-  let best: { name: string; cost: number } | undefined;
-  for (const name of known) {
-    const cost = distance(squash(key), squash(name));
-    if (cost <= Math.max(2, Math.floor(name.length / 3)) && (!best || cost < best.cost)) best = { name, cost };
-  }
-  return best?.name;
+  return closestConfigKey(key, known);
 }
 
-// `base_url`, `base-url`, `BaseURL` → `baseUrl`; other keys stay as written (and are warned about).
-function canonicalKeys(raw: unknown, path: string, warn: (message: string) => void): unknown {
-  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return raw;
-  const out: Record<string, unknown> = {};
-  const unknown: string[] = [];
-  for (const [key, value] of Object.entries(raw as Record<string, unknown>)) {
-    const known = KEYS.find((name) => name.toLowerCase() === squash(key));
-    if (known) out[known] = value;
-    else if (!OTHER_KEYS.some((name) => name.toLowerCase() === squash(key))) unknown.push(key);
+// The agent's keys of the user's config (src/engine/config-user.ts owns its file names and keys: an
+// unknown key is C210 there); `warn` hears about other config files beside the one read.
+export async function loadUserAgentConfig(home: string | undefined, warn: (message: string) => void = () => undefined, workspace?: string): Promise<UserAgentConfig> {
+  const file = await readUserConfig(home, workspace);
+  if (!file) return {};
+  for (const warning of file.warnings) warn(warning);
+  const present = Object.fromEntries(Object.entries(file.values).filter(([key]) => KEYS.includes(key)));
+  const parsed = UserConfig.safeParse(present, { reportInput: true });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw fail('C210', `${file.path}: ${describeIssue(issue, `"${issue.path.join('.')}"`)}; valid keys: ${KEYS.join(', ')}`);
   }
-  for (const key of unknown) {
-    const meant = closestKey(key);
-    warn(`${path}: unknown key "${key}" ignored${meant ? ` (did you mean "${meant}"?)` : ''}; valid keys: ${[...KEYS, ...OTHER_KEYS].join(', ')}`);
-  }
-  return out;
-}
-
-// ~/.codeward/config (or config.json / config.yaml): the first one that exists; `warn` hears about
-// unknown keys and about other config files that are not read.
-export async function loadUserAgentConfig(home: string | undefined, warn: (message: string) => void = () => undefined): Promise<UserAgentConfig> {
-  if (!home) return {};
-  for (const [index, name] of CONFIG_NAMES.entries()) {
-    const path = join(home, '.codeward', name);
-    let text: string;
-    try {
-      text = await readFile(path, 'utf8');
-    } catch {
-      continue;
-    }
-    let raw: unknown;
-    try {
-      raw = canonicalKeys(parseYaml(text), path, warn);
-    } catch (error) {
-      throw fail('C210', `${path} is neither JSON nor YAML: ${(error as Error).message}`);
-    }
-    const others = [];
-    for (const other of CONFIG_NAMES.slice(index + 1)) {
-      if (await readFile(join(home, '.codeward', other)).then(() => true, () => false)) others.push(other);
-    }
-    if (others.length > 0) warn(`${path} is the config read; ${others.map((other) => join(home, '.codeward', other)).join(', ')} ${others.length === 1 ? 'is' : 'are'} ignored (merge ${others.length === 1 ? 'it' : 'them'} into one file)`);
-    if (raw !== null && raw !== undefined && typeof raw !== 'object') throw fail('C210', `${path} must hold keys (${KEYS.join(', ')}), got ${typeof raw}`);
-    const parsed = UserConfig.safeParse(raw ?? {}, { reportInput: true });
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      throw fail('C210', `${path}: ${describeIssue(issue, `"${issue.path.join('.')}"`)}; valid keys: ${KEYS.join(', ')}`);
-    }
-    return parsed.data;
-  }
-  return {};
+  return parsed.data;
 }
 
 // The agent's keys of a project config (`.codeward/config.*`), checked like the user's: a bad value is C210

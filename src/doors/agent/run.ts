@@ -66,7 +66,7 @@ export async function agentCommand(argv: readonly string[], globals: GlobalOptio
     const root = resolve(io.cwd, globals.workspace ?? '.');
     const warn = (message: string): void => void io.stderr.write(`warning: ${visibleLines(message)}\n`);
     // ~/.codeward/config, then the project's agent keys (those that choose where requests go only when trusted).
-    const { settings: user } = await projectAgentSettings(root, home, await loadUserAgentConfig(home, warn), warn);
+    const { settings: user } = await projectAgentSettings(root, home, await loadUserAgentConfig(home, warn, root), warn);
     const modelConfig = resolveModelConfig({ ...options, ...(options.stream === false ? { stream: false } : {}) }, io.env, user);
     const approvalMode = options.approvalMode ?? user.approvalMode ?? 'ask';
     const registry = new Registry([...builtinCommands, delegateCommand]);

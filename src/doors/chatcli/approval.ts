@@ -101,7 +101,15 @@ export async function unaskedReason(rest: readonly string[], cwd: string, regist
 // (C241) with the reason and the fix; deny rules, the danger classifier and immune paths apply as always.
 export function unaskedApprover(reason: string): Approver {
   return async (request) => {
-    throw fail('C241', `${request.judged} needs approval (${request.reason}) and the ChatCLI plugin's --yes does not approve it: ${reason}. ` +
-      `Run it yourself, or allow it in codeward's own policy (e.g. ~/.codeward/policy.json: allow "${request.suggestion ?? request.tool}")`);
+    throw fail('C241', `${request.judged} needs approval (${request.reason}) and the ChatCLI plugin's --yes does not approve it: ${reason}. ${unaskedFix(request)}`);
   };
+}
+
+// The narrowest rule that would allow the call (the gate's suggestion: the exact line or one command of
+// it), never the bare tool: `@coder exec` is a prefix rule that would allow every shell line.
+function unaskedFix(request: Parameters<Approver>[0]): string {
+  if (request.source === 'immune') return 'It is safety-immune, so no allow rule approves it: run it yourself';
+  const rule = request.suggestion ?? (request.kind === 'shell' ? undefined : request.tool);
+  if (rule === undefined) return 'No allow rule can approve this shell line (see the reason above): run it yourself, or let the model use codeward\'s file commands instead';
+  return `Run it yourself, or allow it in codeward's own policy (e.g. ~/.codeward/policy.json: {"rules": [{"pattern": ${JSON.stringify(rule)}, "action": "allow"}]})`;
 }

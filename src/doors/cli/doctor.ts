@@ -1,5 +1,7 @@
 import { configFromSettings } from '../../engine/config.js';
 import { usageError } from '../../engine/errors.js';
+import { readUserConfig } from '../../engine/config-user.js';
+import { userSandboxSettings } from '../../sandbox/user-settings.js';
 import { formatIgnored, loadPolicy, readProjectSettings, type ProjectSettings } from '../../permissions/index.js';
 import { GIT_PROTECTED_SUMMARY, HOME_READABLE, HOME_SECRETS, OTHER_TOOLS_IN_WORKSPACE, PROTECTED_FILES_IN_WORKSPACE, PROTECTED_IN_WORKSPACE } from '../../sandbox/policy.js';
 import { ProcessSandbox } from '../../sandbox/sandbox.js';
@@ -24,6 +26,7 @@ export async function doctorCommand(options: GlobalOptions, io: DoctorIo, rest: 
   const ignored = [...configIgnored, ...policy.ignored];
   const sandbox = ProcessSandbox.forWorkspace(config, sandboxOptions(options), workspace.root, io.env);
   const status = await sandbox.status();
+  const userConfig = await userConfigState(home, workspace.root);
   const data = {
     workspace: workspace.root,
     sandbox: {
@@ -37,6 +40,7 @@ export async function doctorCommand(options: GlobalOptions, io: DoctorIo, rest: 
       hidden: status.backend ? ['the home folder, except the read-only paths of homeReadOnly', ...HOME_SECRETS.map((path) => `~/${path}`), 'workspace files and folders matching the hidden-files globs'] : [],
     },
     trust: { ...trustData(project), ignored },
+    userConfig,
     policy: { files: policy.files, rules: policy.list().filter((rule) => rule.source !== 'default').length, problems: policy.problems.length },
     nonAccessibleGlobs: config.nonAccessibleGlobs,
     dangerClassifier: options.allowUnsafe ? 'off (--allow-unsafe)' : 'on',
@@ -51,6 +55,7 @@ export async function doctorCommand(options: GlobalOptions, io: DoctorIo, rest: 
     ...(box.backend ? sandboxLines(box) : [`OS sandbox       none: ${box.reason ?? ''}; exec and test run under the permission gate alone`]),
     `permission gate  ${plural(data.policy.rules, 'rule')} from ${data.policy.files.length > 0 ? data.policy.files.map((info) => String(info.file)).join(', ') : 'no policy file'} plus the defaults${data.policy.problems ? ` (${plural(data.policy.problems, 'problem')}: codeward policy list)` : ''}`,
     `trust            ${trustLine(data.trust, ignored.map(formatIgnored))}`,
+    `user config      ${userConfig.error ? `error: ${userConfig.error}` : userConfig.file ? `${userConfig.file}${userConfig.passEnv.length > 0 ? `; passEnv ${userConfig.passEnv.join(' ')}` : ''}${userConfig.warnings.length > 0 ? `; ${userConfig.warnings.join('; ')}` : ''}` : 'none (~/.codeward/config, config.json, config.yaml or config.yml)'}`,
     `danger check     ${data.dangerClassifier} (catastrophic shell commands are blocked, C242)`,
     ...wrapList('', 'hidden files     ', data.nonAccessibleGlobs),
   ];
@@ -104,4 +109,15 @@ function trustLine(trust: ReturnType<typeof trustData>, ignored: readonly string
       ? `revoked: ${trust.changed.join(', ')} changed since "codeward trust" (${trust.trustedAt ?? '?'}); the project's files can only tighten`
       : `not trusted: the project's files (${files || 'none'}) can only tighten${trust.problem ? `; ${trust.problem}` : ''}`;
   return ignored.length > 0 ? `${state}; ignored: ${ignored.join('; ')} (codeward trust applies them)` : state;
+}
+
+// The user's own config as every other command reads it: a broken one is shown here, not thrown.
+async function userConfigState(home: string | undefined, workspace: string): Promise<{ file?: string; passEnv: string[]; warnings: readonly string[]; error?: string }> {
+  try {
+    const file = await readUserConfig(home, workspace);
+    const settings = await userSandboxSettings(home, workspace);
+    return { ...(file ? { file: file.path } : {}), passEnv: settings.passEnv, warnings: settings.warnings };
+  } catch (error) {
+    return { passEnv: [], warnings: [], error: (error as Error).message };
+  }
 }

@@ -1,3 +1,4 @@
+import { realpath } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { configFromSettings } from '../../engine/config.js';
 import { fail } from '../../engine/errors.js';
@@ -23,11 +24,12 @@ function out(io: TrustIo, options: GlobalOptions, cmd: string, data: unknown, te
 
 // What the project's files loosen, i.e. what trusting them applies: the same bytes as recorded, read
 // as if untrusted (a file swapped between two reads cannot show one content and record another).
-async function loosening(settings: ProjectSettings, root: string, home: string): Promise<IgnoredSetting[]> {
+// Keys no project can set (passEnv, sandboxReadable) are never applied, trusted or not: named apart.
+async function loosening(settings: ProjectSettings, root: string, home: string): Promise<{ applied: IgnoredSetting[]; userOnly: readonly IgnoredSetting[] }> {
   const untrusted = { ...settings, trust: { ...settings.trust, trusted: false } };
-  const { ignored } = await configFromSettings(untrusted);
+  const { ignored, userOnly } = await configFromSettings(untrusted);
   const policy = await loadPolicy({ workspaceRoot: root, home, project: untrusted, strict: false });
-  return [...ignored, ...policy.ignored];
+  return { applied: [...ignored, ...policy.ignored], userOnly };
 }
 
 async function listCommand(home: string, options: GlobalOptions, io: TrustIo): Promise<number> {
@@ -69,13 +71,17 @@ export async function trustCommand(rest: readonly string[], options: GlobalOptio
   }
   // Read once: what is recorded is what was shown.
   const settings = await readProjectSettings(root, home);
-  const applied = await loosening(settings, root, home);
+  const loosened = await loosening(settings, root, home);
+  const applied = loosened.applied;
+  // The home folder as the workspace: its config is the user's own file too, so its passEnv does apply.
+  const userOnly = (await realpath(home).catch(() => home)) === root ? [] : loosened.userOnly;
   const record = await saveTrust(settings.snapshot, home);
   const present = settings.snapshot.files.filter((entry) => entry.digest !== null);
   const lines = [
     `trusted ${root}: ${present.length === 0 ? 'it has no policy or config file yet (one added later revokes the trust)' : present.map((entry) => `${entry.name} (${entry.digest!.slice(0, 19)}…)`).join(', ')}`,
     applied.length === 0 ? 'nothing they set loosens the defaults' : `now applied: ${applied.map((entry) => `${entry.file}: ${entry.setting}`).join('; ')}`,
+    ...(userOnly.length > 0 ? [`still not applied (no project can set ${userOnly.length === 1 ? 'it' : 'them'}, trusted or not; set ${userOnly.length === 1 ? 'it' : 'them'} in your own ~/.codeward/config.json): ${userOnly.map((entry) => `${entry.file}: ${entry.setting}`).join('; ')}`] : []),
     'your own deny rules in ~/.codeward/ still win; a change to any of these files revokes the trust (codeward trust --revoke undoes it)',
   ];
-  return out(io, options, 'trust', { root, trustedAt: record.trustedAt, files: record.files, applied, store: trustStorePath(home) }, lines.join('\n'));
+  return out(io, options, 'trust', { root, trustedAt: record.trustedAt, files: record.files, applied, notApplied: userOnly, store: trustStorePath(home) }, lines.join('\n'));
 }

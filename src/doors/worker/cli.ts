@@ -17,6 +17,8 @@ export const DEFAULT_URL = 'ws://127.0.0.1:49134';
 interface WorkerArgs {
   readonly url: string;
   readonly config: string;
+  // --config was given: a file that cannot be read is an error, not the defaults.
+  readonly configExplicit: boolean;
   readonly invoke?: string;
   readonly payload?: string;
   readonly manifest: boolean;
@@ -45,15 +47,15 @@ function parseArgs(argv: readonly string[], io: WorkerIo): WorkerArgs {
   }
   if (values.has('--payload') && !values.has('--invoke')) throw werr('C210', '--payload needs --invoke <function-id>');
   const url = values.get('--url') ?? (io.env.III_URL || undefined) ?? DEFAULT_URL;
-  const args: WorkerArgs = { url, config: resolve(io.cwd, values.get('--config') ?? 'config.yaml'), manifest };
+  const args: WorkerArgs = { url, config: resolve(io.cwd, values.get('--config') ?? 'config.yaml'), configExplicit: values.has('--config'), manifest };
   const invokeId = values.get('--invoke');
   const payload = values.get('--payload');
   return { ...args, ...(invokeId !== undefined ? { invoke: invokeId } : {}), ...(payload !== undefined ? { payload } : {}) };
 }
 
-export async function loadContext(configPath: string, io: WorkerIo): Promise<WorkerContext> {
+export async function loadContext(configPath: string, io: WorkerIo, explicit = false): Promise<WorkerContext> {
   const warnings: string[] = [];
-  const config = await loadConfigFile(configPath, warnings);
+  const config = await loadConfigFile(configPath, warnings, explicit);
   for (const warning of warnings) io.stderr.write(`warning: ${warning}\n`);
   const home = io.env['HOME'];
   return prepareContext(config, io.cwd, { configFile: configPath, ...(home ? { home } : {}) });
@@ -76,7 +78,7 @@ async function invokeOnce(args: WorkerArgs & { invoke: string }, io: WorkerIo): 
       throw werr('C210', `--payload is not valid JSON: ${(error as Error).message}`);
     }
   }
-  const ctx = await loadContext(args.config, io);
+  const ctx = await loadContext(args.config, io, args.configExplicit);
   const outcome = await invoke(ctx, args.invoke, data);
   if (outcome.ok) {
     io.stdout.write(`${JSON.stringify(outcome.result)}\n`);
@@ -112,7 +114,7 @@ const RECONNECT = { initialDelayMs: 1000, backoffMultiplier: 2, maxDelayMs: 30_0
 // Joins the engine and serves until stopped; the SDK reconnects with capped backoff, and an outage is
 // reported once in one plain line (sdk-console.ts).
 async function serve(args: WorkerArgs, io: WorkerIo, options: ServeOptions): Promise<number> {
-  const ctx = await loadContext(args.config, io);
+  const ctx = await loadContext(args.config, io, args.configExplicit);
   const stop = options.stopSignal ?? processSignal();
   const { registerWorker } = await import('iii-sdk');
   const restoreConsole = routeSdkConsole(args.url, RECONNECT.maxDelayMs, (line) => io.stderr.write(line));

@@ -3,6 +3,7 @@ import { isAbsolute, resolve } from 'node:path';
 import { parse } from 'yaml';
 import * as z from 'zod/mini';
 import { describeIssue } from '../../engine/issues.js';
+import { didYouMean } from '../../engine/config-keys.js';
 import { DEFAULT_NON_ACCESSIBLE_GLOBS } from '../../workspace/types.js';
 import { werr, osText } from './errors.js';
 import type { Policy } from '../../permissions/index.js';
@@ -61,39 +62,48 @@ const ConfigSchema = z.object({
 
 const KEYS = new Set(Object.keys(DEFAULT_CONFIG));
 
-// Parses config text (YAML; `{}` or an empty file = all defaults). Unknown keys are reported in `warnings`;
-// a value of the wrong type refuses the config (C210) rather than silently dropping every setting.
-export function parseConfig(text: string, warnings: string[]): WorkerConfig {
+// Parses config text (YAML; `{}` or an empty file = all defaults). An unknown key refuses the config (C210)
+// naming the key it was probably meant to be: a typo in default_write_action or non_accessible_globs must
+// not quietly fall back to the looser default. So does a value of the wrong type.
+// (`warnings` is kept for callers; nothing in the text is only worth a warning any more.)
+export function parseConfig(text: string, _warnings: string[], file = 'config'): WorkerConfig {
   let raw: unknown;
   try {
     raw = parse(text);
   } catch (error) {
-    throw werr('C210', `config: invalid YAML: ${(error as Error).message}`);
+    throw werr('C210', `${file}: invalid YAML: ${(error as Error).message}`);
   }
   if (raw === null || raw === undefined) return DEFAULT_CONFIG;
-  if (typeof raw !== 'object' || Array.isArray(raw)) throw werr('C210', 'config: expected a YAML mapping of the worker keys');
-  for (const key of Object.keys(raw)) {
-    if (!KEYS.has(key)) warnings.push(`config: unknown key "${key}" ignored`);
+  if (typeof raw !== 'object' || Array.isArray(raw)) throw werr('C210', `${file}: expected a YAML mapping of the worker keys`);
+  const unknown = Object.keys(raw).filter((key) => !KEYS.has(key));
+  if (unknown.length > 0) {
+    throw werr('C210', `${file}: ${unknown.map((key) => `unknown key "${key}"${didYouMean(key, [...KEYS])}`).join('; ')}; valid keys: ${[...KEYS].join(', ')}`);
   }
   const parsed = ConfigSchema.safeParse(raw, { reportInput: true });
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    throw werr('C210', `config: ${describeIssue(issue, issue.path.join('.') || 'value')}`);
+    throw werr('C210', `${file}: ${describeIssue(issue, issue.path.join('.') || 'value')}`);
   }
   const picked = Object.fromEntries(Object.entries(parsed.data).filter(([, value]) => value !== undefined));
   return { ...DEFAULT_CONFIG, ...picked };
 }
 
-// Reads the config file; a missing file is a warning and the defaults, as the original.
-export async function loadConfigFile(path: string, warnings: string[]): Promise<WorkerConfig> {
+// Reads the config file. Only the implicit ./config.yaml may be absent (a warning and the defaults, as the
+// original); a file named with --config (`explicit`) that cannot be read, or any file that exists but
+// cannot be read, refuses to start: running on the defaults would allow every write the config meant to stop.
+export async function loadConfigFile(path: string, warnings: string[], explicit = false): Promise<WorkerConfig> {
   let text: string;
   try {
     text = await readFile(path, 'utf8');
   } catch (error) {
-    warnings.push(`config: ${path}: ${osText(error)}; using the defaults`);
+    const code = (error as NodeJS.ErrnoException).code;
+    if (explicit || code !== 'ENOENT') {
+      throw werr('C210', `config ${path}: ${osText(error)}; ${explicit ? 'the file given with --config must be readable (or omit --config: ./config.yaml if present, else the defaults)' : 'fix or remove it'}`);
+    }
+    warnings.push(`config: ${path}: ${osText(error)}; using the defaults (writes are allowed: default_write_action allow)`);
     return DEFAULT_CONFIG;
   }
-  return parseConfig(text, warnings);
+  return parseConfig(text, warnings, `config ${path}`);
 }
 
 // A config ready to serve: base canonicalised once, globs compiled once. Immutable.

@@ -54,6 +54,11 @@ function decideFor(ctx: WorkerContext, judged: Judged): Decision {
   if (decision.decision === 'ask' && decision.source === 'default' && ctx.config.default_write_action === 'allow') {
     return { ...decision, decision: 'allow', reason: `no rule matches; the worker's default_write_action is allow` };
   }
+  // The worker's own default, not the engine's "ask": named with where it came from and the fix.
+  if (decision.decision === 'ask' && decision.source === 'default' && ctx.config.default_write_action === 'deny') {
+    const where = ctx.permissions.protectedFiles[0] ?? 'the worker config';
+    return { ...decision, decision: 'deny', reason: `no rule allows it and default_write_action is deny (${where}); add an allow rule for it (e.g. "${decision.suggest?.[0] ?? decision.judged}") to a user policy file, or set default_write_action: allow` };
+  }
   return decision;
 }
 

@@ -84,13 +84,17 @@ describe('provider trouble is shown (issue 17 point 9)', () => {
     expect(missing.stderr).toMatch(/C211: session 20200101-000000-abcdef not found/);
   });
 
-  it('reads ~/.codeward/config.yaml (snake_case keys too) and warns about unknown keys', async () => {
+  it('reads ~/.codeward/config.yaml (snake_case keys too); an unknown key is C210 naming the file and key', async () => {
     const { root, env, url } = await setup({ replies: ['From the config.'] });
     await writeFiles(env['HOME']!, { '.codeward/config.yaml': `provider: openai\nbase_url: ${url}\nmodel: from-config\ncolour: red\n` });
+    const typo = await runAgent(['-p', 'hi'], { cwd: root, env });
+    expect(typo.status).not.toBe(0);
+    expect(typo.stderr).toMatch(/C210: .*config\.yaml: unknown key "colour"; valid keys: passEnv, sandboxReadable, provider, model, baseUrl/);
+    expect(server!.requests).toHaveLength(0);
+    await writeFiles(env['HOME']!, { '.codeward/config.yaml': `provider: openai\nbase_url: ${url}\nmodel: from-config\n` });
     const run = await runAgent(['-p', 'hi'], { cwd: root, env });
     expect(run.status).toBe(0);
     expect(run.stdout.trim()).toBe('From the config.');
     expect(server!.requests[0]!.body.model).toBe('from-config');
-    expect(run.stderr).toMatch(/warning: .*config\.yaml: unknown key "colour" ignored; valid keys: provider, model, baseUrl/);
   });
 });
