@@ -1,3 +1,4 @@
+import { resolve as resolvePath } from 'node:path';
 import { riskyShell } from '../shell/danger-risky.js';
 import { environmentDump } from '../shell/danger-secrets.js';
 import { beforeRules, fromRule, type DecideContext } from './decide-common.js';
@@ -89,7 +90,9 @@ export function decideShell(judged: Judged, ctx: DecideContext, parse: ShellPars
     if (denied) return denied;
   }
   // ChatCLI's own validator refuses these; here they need a person like the immune classes.
-  const early = beforeRules(judged, ctx, immuneShell(parse, isReadOnlyName) ?? riskyShell(parse));
+  const root = ctx.policy.root;
+  const place = { root, runDir: resolvePath(root, judged.dir ?? '.') };
+  const early = beforeRules(judged, ctx, immuneShell(parse, isReadOnlyName, place) ?? riskyShell(parse));
   if (early) return early;
   const decisions = readings.map((reading) => resolve(judged, reading, ctx.policy.root));
   return decisions.find((d) => d.decision === 'ask') ?? decisions[0]!;
