@@ -7,6 +7,8 @@ import { escapePattern } from './pattern.js';
 import type { RuleMatch } from './policy.js';
 import { isReadOnlyName, readOnlyVeto } from './readonly.js';
 import { gitConfigVeto } from './readonly-git-config.js';
+import { programPathVeto } from './readonly-path.js';
+import { lineFolders } from './immune-place.js';
 import { commandSubjects, outputRedirection, spellCommand } from './shell-subjects.js';
 import type { Decision, Judged, ShellParse, SimpleCommand } from './types.js';
 
@@ -66,7 +68,9 @@ function resolve(judged: Judged, reading: Reading, root: string): Decision {
       if (part.match.source !== 'cli') suggest.push(`${judged.tool} ${escapePattern(part.spelling)}`);
     } else if (!part.match) {
       const dump = environmentDump(part.command);
-      const veto = dump ? `${dump} (secrets are never shown without approval)` : (readOnlyVeto(part.command) ?? gitConfigVeto(part.command, reading.parse, root));
+      const veto = dump
+        ? `${dump} (secrets are never shown without approval)`
+        : (readOnlyVeto(part.command) ?? gitConfigVeto(part.command, reading.parse, root) ?? programPathVeto(part.command, root, lineFolders(reading.parse, { root, runDir: resolvePath(root, judged.dir ?? '.') })));
       if (!veto) continue;
       ask ??= { decision: 'ask', reason: `no rule allows \`${part.spelling}\` and ${veto}`, source: 'default', judged: judged.call, part: part.spelling };
       suggest.push(`${judged.tool} ${escapePattern(part.spelling)}`);
