@@ -1,4 +1,6 @@
 import { spawn } from 'node:child_process';
+import { delimiter, isAbsolute, join, sep } from 'node:path';
+import { isExecutable } from '../sandbox/which.js';
 import { fail, isCodewardError, type CodewardError } from '../engine/errors.js';
 
 // Runs git directly (no shell) for the read-only git commands, with everything a repository's own
@@ -61,8 +63,21 @@ const DROPPED_ENV = [
   'GIT_SEQUENCE_EDITOR',
 ];
 
-function gitEnv(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env };
+// PATH for git and what it starts: a relative or empty entry (`node_modules/.bin`, `.`) or one below the folder
+// git works in would run a repository's node_modules/.bin/git for every read-only git-* command.
+// git itself is spawned by its absolute path from those folders (an empty PATH would make execvp search the
+// current folder); none found: a path that does not exist, so the start fails as "git is not installed".
+function gitFolders(cwd: string): string[] {
+  const inside = (dir: string): boolean => dir === cwd || dir.startsWith(`${cwd}${sep}`);
+  return (process.env['PATH'] ?? '').split(delimiter).filter((dir) => isAbsolute(dir) && !inside(dir));
+}
+
+function gitProgram(folders: readonly string[]): string {
+  return folders.map((dir) => join(dir, 'git')).find((file) => isExecutable(file)) ?? '/nonexistent/git';
+}
+
+function gitEnv(folders: readonly string[]): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, PATH: folders.length > 0 ? folders.join(delimiter) : '/nonexistent' };
   for (const name of DROPPED_ENV) delete env[name];
   env.GIT_TERMINAL_PROMPT = '0';
   env.GIT_OPTIONAL_LOCKS = '0';
@@ -88,9 +103,10 @@ export function runGit(args: readonly string[], options: GitOptions): Promise<Gi
   const { signal } = options;
   if (signal.aborted) return Promise.reject(abortReason(signal));
   return new Promise<GitResult>((resolve, reject) => {
-    const child = spawn('git', gitArgv(args, options.config), {
+    const folders = gitFolders(options.cwd);
+    const child = spawn(gitProgram(folders), gitArgv(args, options.config), {
       cwd: options.cwd,
-      env: gitEnv(),
+      env: gitEnv(folders),
       stdio: ['ignore', 'pipe', 'pipe'],
       windowsHide: true,
       shell: false,

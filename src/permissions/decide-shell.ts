@@ -1,3 +1,4 @@
+import { resolve as resolvePath } from 'node:path';
 import { riskyShell } from '../shell/danger-risky.js';
 import { environmentDump } from '../shell/danger-secrets.js';
 import { beforeRules, fromRule, type DecideContext } from './decide-common.js';
@@ -7,6 +8,8 @@ import type { RuleMatch } from './policy.js';
 import { isReadOnlyName, readOnlyVeto } from './readonly.js';
 import { gitConfigVeto } from './readonly-git-config.js';
 import { trackedSecretVeto } from './readonly-git-secrets.js';
+import { programPathVeto } from './readonly-path.js';
+import { lineFolders } from './immune-place.js';
 import { commandSubjects, outputRedirection, spellCommand } from './shell-subjects.js';
 import type { Decision, Judged, ShellParse, SimpleCommand } from './types.js';
 
@@ -67,7 +70,9 @@ function resolve(judged: Judged, reading: Reading, ctx: DecideContext): Decision
       if (part.match.source !== 'cli') suggest.push(`${judged.tool} ${escapePattern(part.spelling)}`);
     } else if (!part.match) {
       const dump = environmentDump(part.command);
-      const veto = dump ? `${dump} (secrets are never shown without approval)` : (readOnlyVeto(part.command) ?? gitConfigVeto(part.command, reading.parse, root) ?? trackedSecretVeto(part.command, reading.parse, root, ctx.policy.trackedSecrets));
+      const veto = dump
+        ? `${dump} (secrets are never shown without approval)`
+        : (readOnlyVeto(part.command) ?? gitConfigVeto(part.command, reading.parse, root) ?? trackedSecretVeto(part.command, reading.parse, root, ctx.policy.trackedSecrets) ?? programPathVeto(part.command, root, lineFolders(reading.parse, { root, runDir: resolvePath(root, judged.dir ?? '.') })));
       if (!veto) continue;
       ask ??= { decision: 'ask', reason: `no rule allows \`${part.spelling}\` and ${veto}`, source: 'default', judged: judged.call, part: part.spelling };
       suggest.push(`${judged.tool} ${escapePattern(part.spelling)}`);
@@ -91,7 +96,9 @@ export function decideShell(judged: Judged, ctx: DecideContext, parse: ShellPars
     if (denied) return denied;
   }
   // ChatCLI's own validator refuses these; here they need a person like the immune classes.
-  const early = beforeRules(judged, ctx, immuneShell(parse, isReadOnlyName) ?? riskyShell(parse));
+  const root = ctx.policy.root;
+  const place = { root, runDir: resolvePath(root, judged.dir ?? '.') };
+  const early = beforeRules(judged, ctx, immuneShell(parse, isReadOnlyName, place) ?? riskyShell(parse));
   if (early) return early;
   const decisions = readings.map((reading) => resolve(judged, reading, ctx));
   return decisions.find((d) => d.decision === 'ask') ?? decisions[0]!;

@@ -40,7 +40,7 @@ export function describeCall(call: PreparedCall): Judged[] {
   const effect = command.effectOf?.(args as never) ?? command.effect;
   const base = { command: command.name, effect, tool };
   const shell = command.shell?.(args as never);
-  if (shell) return [{ ...base, kind: 'shell', subject: shell.command, call: `${tool} ${shell.command}` }];
+  if (shell) return [{ ...base, kind: 'shell', subject: shell.command, call: `${tool} ${shell.command}`, ...(shell.dir ? { dir: shell.dir } : {}) }];
   const term = args['term'];
   if (typeof term === 'string') return [{ ...base, kind: 'term', subject: term, call: `${tool} ${term}` }];
   const listing = (effect === 'read' || effect === 'vcs') && call.touches.every(({ touch }) => touch.access === 'list');

@@ -47,12 +47,13 @@ export function judgedFor(commandName: string, primary: string | undefined, opti
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value : undefined);
 
 // (command, primary) pairs of a JSON envelope's arguments.
-export function envelopePairs(envelope: Record<string, unknown>): { command: string; primary: string | undefined; kind: PrimaryKind }[] {
+export function envelopePairs(envelope: Record<string, unknown>): { command: string; primary: string | undefined; kind: PrimaryKind; dir?: string }[] {
   const command = text(envelope['cmd']) ?? text(envelope['command']) ?? text(envelope['name']);
   if (!command) throw fail('C210', 'policy check: the JSON call has no "cmd"');
   const args = (typeof envelope['args'] === 'object' && envelope['args'] !== null ? envelope['args'] : {}) as Record<string, unknown>;
   const shell = text(args['cmd']) ?? text(args['command']);
-  if (shell) return [{ command, primary: shell, kind: 'shell' }];
+  const dir = text(args['dir']);
+  if (shell) return [{ command, primary: shell, kind: 'shell', ...(dir ? { dir } : {}) }];
   const term = text(args['term']) ?? text(args['query']);
   if (term) return [{ command, primary: term, kind: 'term' }];
   const paths: string[] = [];
@@ -85,7 +86,7 @@ export async function explainCall(policy: Policy, denials: DenialTracker, input:
   }
   let judged: Judged[];
   if (envelope) {
-    judged = envelopePairs(envelope).map((pair) => judgedFor(pair.command, pair.primary, { ...options, kind: pair.kind }));
+    judged = envelopePairs(envelope).map((pair) => ({ ...judgedFor(pair.command, pair.primary, { ...options, kind: pair.kind }), ...(pair.dir ? { dir: pair.dir } : {}) }));
   } else {
     const match = /^\s*(?:@coder\s+)?(\S+)(?:\s+([\s\S]*))?$/.exec(String(input));
     if (!match) throw fail('C210', 'policy check: give a call such as \'@coder exec npm test\' or a JSON envelope');

@@ -2,8 +2,9 @@ import type { ShellParse } from '../shell/parse-types.js';
 import { toArgv, UNKNOWN } from './argv.js';
 import { ARGUMENT_SENSITIVE, COMMAND_CLASSES, immuneCommand } from './immune-commands.js';
 import { immuneByGlob } from './immune-globs.js';
-import { immunePath, PATH_CLASSES } from './immune-paths.js';
+import { immunePath, PATH_CLASSES, type PathClass } from './immune-paths.js';
 import { INLINE_DELETE, inlineRecursiveDelete } from './immune-inline.js';
+import { lineFolders, Placer, wrapperFolders, type ShellPlace } from './immune-place.js';
 import { mayWrite } from './readonly.js';
 import type { Judged } from './types.js';
 
@@ -49,11 +50,29 @@ export const IMMUNE_CLASSES: readonly { readonly name: string; readonly descript
 
 const unverifiable = (name: (typeof UNVERIFIABLE)[number]['name'], where: string): Immunity => ({ ...UNVERIFIABLE.find((u) => u.name === name)!, where });
 
-function immuneReading(parse: ShellParse, readOnlyName: (name: string) => boolean): Immunity | undefined {
+// The first class a path argument falls in, as written or as placed (run folder, cd targets, symlinks);
+// 'unknown' when the line has more paths than are placed.
+function pathClass(arg: string, write: boolean, skip: readonly string[], placer: Placer | undefined): PathClass | 'unknown' | undefined {
+  const direct = immunePath(arg, write, skip);
+  if (direct || !placer) return direct;
+  const spellings = placer.spellings(arg);
+  if (spellings === undefined) return 'unknown';
+  for (const spelling of spellings) {
+    const placed = immunePath(spelling, write, skip);
+    if (placed) return placed;
+  }
+  return undefined;
+}
+
+function immuneReading(parse: ShellParse, readOnlyName: (name: string) => boolean, place: ShellPlace | undefined): Immunity | undefined {
   for (const cls of CONTENT_CLASSES) {
     if (cls.regex.test(parse.source)) return { name: cls.name, description: cls.description, where: parse.source };
   }
   let moved = false;
+  // Every folder a relative path of the line may be taken from (flow-insensitive: a wrapper's folder
+  // reaches the shell string it runs, `env -C .git sh -c 'echo > config'`).
+  const lineBases = place ? lineFolders(parse, place) : [];
+  const placer = place ? new Placer(place, [...new Set([...lineBases, ...wrapperFolders(parse.source, lineBases)])]) : undefined;
   for (const command of parse.commands) {
     const found = toArgv(command);
     if (!found) return unverifiable('dynamic-command', command.text);
@@ -72,7 +91,8 @@ function immuneReading(parse: ShellParse, readOnlyName: (name: string) => boolea
     // A writing wrapper's own words (`\time -o .git/hooks/x ls`) are only in the command's text.
     const words = write && argv.wrappers.length > 0 ? command.text.split(/\s+/).map((w) => w.replace(/^['"]|['"]$/g, '')) : [];
     for (const arg of [...argv.args, ...words]) {
-      const path = immunePath(arg, write, argv.name === 'git' ? ['git-internals'] : []);
+      const path = pathClass(arg, write, argv.name === 'git' ? ['git-internals'] : [], placer);
+      if (path === 'unknown') return unverifiable('dynamic-args', command.text);
       if (path) return { name: path.name, description: path.description, where: command.text };
     }
   }
@@ -81,7 +101,8 @@ function immuneReading(parse: ShellParse, readOnlyName: (name: string) => boolea
     const targets = redirection.target !== null ? [redirection.target] : (redirection.targetWord?.candidates ?? []);
     for (const target of targets) {
       if (target.includes(UNKNOWN) && redirection.writes) return unverifiable('dynamic-args', redirection.text);
-      const path = immunePath(target, redirection.writes);
+      const path = pathClass(target, redirection.writes, [], placer);
+      if (path === 'unknown') return unverifiable('dynamic-args', redirection.text);
       if (path) return { name: path.name, description: path.description, where: redirection.text };
     }
   }
@@ -90,9 +111,10 @@ function immuneReading(parse: ShellParse, readOnlyName: (name: string) => boolea
 }
 
 // The immune class of a shell line, over every reading of it (a CR read as a line break and as a space).
-export function immuneShell(parse: ShellParse, readOnlyName: (name: string) => boolean): Immunity | undefined {
+// With a place (workspace root and run folder), relative paths are also judged where they land.
+export function immuneShell(parse: ShellParse, readOnlyName: (name: string) => boolean, place?: ShellPlace): Immunity | undefined {
   for (const reading of [parse, ...(parse.alternatives ?? [])]) {
-    const found = immuneReading(reading, readOnlyName);
+    const found = immuneReading(reading, readOnlyName, place);
     if (found) return found;
   }
   return undefined;

@@ -67,6 +67,8 @@ export interface Judged {
   readonly access?: Access;
   // The absolute resolved path, for the immune path classes.
   readonly real?: string;
+  // A shell line's run folder as the caller wrote it (exec/test --dir), relative to the workspace.
+  readonly dir?: string;
 }
 
 // The shell parser (src/shell/parse.ts), as far as permissions rely on it.

@@ -14,6 +14,7 @@ import { Planner, baseName, previewOf } from './parse-plan.js';
 import { readRedirects } from './parse-walk-redirects.js';
 import { WalkState } from './parse-walk-state.js';
 import { runtimeArithmetic } from './parse-arith.js';
+import { hiddenScripts } from './parse-hidden.js';
 
 // Input lines of `xargs -I{} sh -c {}` read into the script (each is one more parse).
 const MAX_XARGS_LINES = 8;
@@ -73,6 +74,8 @@ export class Walker {
     }
     for (const text of runtimeArithmetic(root)) if (!this.arithmetic.includes(text)) this.arithmetic.push(text);
     this.node(root, { ...scope, source }, undefined);
+    // Substitutions the grammar left as text (`${x#$(cmd)}`, backticks in a here-document) run too.
+    for (const inner of hiddenScripts(root)) this.script(inner, { ...scope, depth: scope.depth + 1, pipes: [], background: false, substituted: true });
   }
 
   // Walks a statement; returns its static stdout when known (for the next pipeline stage).

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { delimiter, sep } from 'node:path';
 import { findOnPath, isExecutable } from '../sandbox/which.js';
 import { OutputCap } from './output-cap.js';
 import { signalGroup, trackGroup } from './run-groups.js';
@@ -21,6 +22,8 @@ export interface RunOptions {
   readonly onChunk?: (chunk: Buffer, stream: 'stdout' | 'stderr') => void;
   // A program (and its arguments) the shell runs under: the OS sandbox.
   readonly wrapper?: readonly string[];
+  // The workspace root: a bash found on PATH inside it is the repository's, never the shell that runs.
+  readonly workspace?: string;
 }
 
 export interface RunResult {
@@ -43,12 +46,14 @@ export interface RunResult {
 
 const shells = new Map<string, string>();
 
-// bash from PATH (or /bin/bash); sh when there is none.
-export function findShell(env: NodeJS.ProcessEnv): string {
-  const path = env['PATH'] ?? '';
+// bash from PATH (or /bin/bash); sh when there is none. PATH folders inside `workspace` are skipped: a
+// repository's node_modules/.bin/bash (with that folder on PATH) would otherwise run every exec line.
+export function findShell(env: NodeJS.ProcessEnv, workspace?: string): string {
+  const inside = (dir: string): boolean => workspace !== undefined && (dir === workspace || dir.startsWith(`${workspace}${sep}`));
+  const path = (env['PATH'] ?? '').split(delimiter).filter((dir) => !inside(dir)).join(delimiter);
   const cached = shells.get(path);
   if (cached) return cached;
-  const found = findOnPath('bash', env) ?? (isExecutable('/bin/sh') ? '/bin/sh' : 'sh');
+  const found = findOnPath('bash', { PATH: path }) ?? (isExecutable('/bin/sh') ? '/bin/sh' : 'sh');
   shells.set(path, found);
   return found;
 }
@@ -83,7 +88,7 @@ export async function runProcess(options: RunOptions): Promise<RunResult> {
   const started = performance.now();
   const maxBytes = options.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES;
   const wrapper = options.wrapper ?? [];
-  const shellArgs = [findShell(options.env), '-c', options.command];
+  const shellArgs = [findShell(options.env, options.workspace), '-c', options.command];
   const [program, ...args] = wrapper.length > 0 ? [...wrapper, ...shellArgs] : shellArgs;
   const child = spawn(program!, args, {
     cwd: options.cwd,

@@ -1,0 +1,132 @@
+// Where a shell line's path arguments land. The immune path classes were matched on a path as written, so
+// `cd .git/hooks && touch pre-commit`, `exec --dir .git --cmd 'echo x >> config'`, `env -C .codeward sh ...`
+// or a path through a symlink the repository ships (`g -> .git`: `echo x > g/hooks/pre-commit`) wrote a
+// git hook, the git config or the policy with only --yes (the OS sandbox stopped it; without one, nothing
+// did). Here a relative path is also taken from the run folder, from every folder a `cd`/`pushd` of the
+// line names and from a wrapper's folder option, with symlinks resolved, relative to the workspace root.
+import { lstatSync, realpathSync } from 'node:fs';
+import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import type { ShellParse } from '../shell/parse-types.js';
+import { UNKNOWN } from './argv.js';
+
+export interface ShellPlace {
+  // The workspace root and the folder the line runs in (absolute).
+  readonly root: string;
+  readonly runDir: string;
+}
+
+const MAX_BASES = 16;
+// Placements (argument x base folder) judged per line; a longer line is not judged path by path.
+const MAX_PLACEMENTS = 20000;
+const CD_OPTIONS = /^-[LPe@]+$/;
+
+function realOrSelf(path: string): string {
+  try {
+    return realpathSync.native(path);
+  } catch {
+    return path;
+  }
+}
+
+// The path with every symlink of its longest existing prefix resolved (the rest appended as written).
+function resolveExisting(abs: string): string {
+  const tail: string[] = [];
+  let current = abs;
+  for (let i = 0; i < 4096; i++) {
+    try {
+      return join(realpathSync.native(current), ...tail.reverse());
+    } catch {
+      const parent = dirname(current);
+      if (parent === current) return abs;
+      tail.push(basename(current));
+      current = parent;
+    }
+  }
+  return abs;
+}
+
+// The run folder and every folder the line's cd/pushd commands name (chained: `cd .git; cd hooks`).
+export function lineFolders(parse: ShellParse, place: ShellPlace): string[] {
+  const bases = [place.runDir];
+  for (const command of parse.commands) {
+    if (command.name !== 'cd' && command.name !== 'pushd') continue;
+    const operands = command.words.slice(1).filter((word) => word.dynamic || !CD_OPTIONS.test(word.value) && word.value !== '--');
+    const target = operands[operands.length - 1];
+    if (!target) continue;
+    for (const value of target.candidates) {
+      if (value === '' || value.includes(UNKNOWN) || value.startsWith('~') || value === '-') continue;
+      for (const base of [...bases]) {
+        const next = resolve(base, value);
+        if (bases.length < MAX_BASES && !bases.includes(next)) bases.push(next);
+      }
+    }
+  }
+  return bases;
+}
+
+// Folder options of programs that run a command elsewhere (`env -C DIR cmd`, `env --chdir=DIR sh -c ...`,
+// `sudo -D DIR`, `unshare -w DIR`, `nsenter --wd=DIR`; `make -C`, `tar -C` too), read from the whole line's
+// text, since a wrapper's words are not kept with the commands of the shell string it runs.
+export function wrapperFolders(source: string, bases: readonly string[]): string[] {
+  const words = source.split(/\s+/).map((word) => word.replace(/^['"(]+|['");]+$/g, ''));
+  const letters = `C${/\bsudo\b/.test(source) ? 'D' : ''}${/\b(?:unshare|nsenter)\b/.test(source) ? 'w' : ''}`;
+  const separate = new RegExp(`^(?:-[${letters}]|--chdir|--wd|--working-directory)$`);
+  const joined = new RegExp(`^(?:--chdir=|--wd=|--working-directory=|-[${letters}](?=.))`);
+  const out: string[] = [];
+  words.forEach((word, i) => {
+    const attached = joined.exec(word);
+    const value = attached ? word.slice(attached[0].length) : separate.test(word) ? words[i + 1] : undefined;
+    if (value === undefined || value === '' || value.startsWith('-') || value.startsWith('~') || value.includes('$')) return;
+    for (const base of bases) if (out.length < MAX_BASES) out.push(resolve(base, value));
+  });
+  return out;
+}
+
+// The workspace-relative spellings of a path argument taken from each base folder: as written, and with
+// symlinks resolved (the folder's real path, cached, then the last name if it is a link). Paths resolving
+// outside the workspace are given absolute. A line has a budget of placements; past it, spellings() is
+// undefined and the caller cannot tell where the paths land.
+export class Placer {
+  private readonly root: string;
+  private readonly folders = new Map<string, string>();
+  private budget = MAX_PLACEMENTS;
+
+  constructor(
+    private readonly place: ShellPlace,
+    private readonly bases: readonly string[],
+  ) {
+    this.root = realOrSelf(place.root);
+  }
+
+  private real(abs: string): string {
+    const parent = dirname(abs);
+    let folder = this.folders.get(parent);
+    if (folder === undefined) {
+      folder = parent === abs ? abs : resolveExisting(parent);
+      this.folders.set(parent, folder);
+    }
+    const leaf = join(folder, basename(abs));
+    try {
+      return lstatSync(leaf).isSymbolicLink() ? realOrSelf(leaf) : leaf;
+    } catch {
+      return leaf;
+    }
+  }
+
+  spellings(arg: string): string[] | undefined {
+    const value = arg.startsWith('--') && arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : arg;
+    if (value === '' || value.includes(UNKNOWN) || value.startsWith('~') || value.startsWith('-') || value.includes('://')) return [];
+    const out = new Set<string>();
+    for (const base of isAbsolute(value) ? [this.place.runDir] : this.bases) {
+      if (--this.budget < 0) return undefined;
+      const abs = resolve(base, value);
+      for (const candidate of [abs, this.real(abs)]) {
+        const rel = relative(this.root, candidate);
+        const inside = rel !== '' && !rel.startsWith('..') && !isAbsolute(rel);
+        out.add(inside ? rel.split('\\').join('/') : candidate);
+      }
+    }
+    out.delete(arg);
+    return [...out];
+  }
+}
