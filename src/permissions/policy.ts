@@ -1,4 +1,5 @@
 import { TrackedSecretCheck } from '../sandbox/tracked-secrets.js';
+import { outsidePath } from '../sandbox/which.js';
 import { DEFAULT_NON_ACCESSIBLE_GLOBS } from '../workspace/types.js';
 import { defaultRules } from './defaults.js';
 import { compilePattern, normalizePattern, type CompiledPattern, type Subject } from './pattern.js';
@@ -95,7 +96,7 @@ export class Policy {
     this.answersFile = parts.answersFile;
     this.trust = parts.trust;
     this.ignored = parts.ignored;
-    this.trackedSecrets = new TrackedSecretCheck(parts.nonAccessibleGlobs ?? DEFAULT_NON_ACCESSIBLE_GLOBS, process.env, parts.trackedSecretsCache);
+    this.trackedSecrets = new TrackedSecretCheck(parts.nonAccessibleGlobs ?? DEFAULT_NON_ACCESSIBLE_GLOBS, parts.root ? outsidePath(process.env, parts.root) : process.env, parts.trackedSecretsCache);
     this.sources = { cli: compile(parts.cli), project: compile(parts.project), user: compile(parts.user) };
     this.pools = this.makePools();
   }

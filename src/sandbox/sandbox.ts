@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Config } from '../engine/config.js';
 import { fail } from '../engine/errors.js';
-import { findOnPath, isExecutable } from './which.js';
+import { findOnPath, isExecutable, outsidePath } from './which.js';
 import { bwrapArgs } from './bwrap.js';
 import { cleanGitConfigs } from './git-identity.js';
 import { neutraliseNestedGit } from './nested-git.js';
@@ -108,6 +108,8 @@ export class ProcessSandbox {
   private secretFinder: SecretFinder | undefined;
   private trackedCheck: TrackedSecretCheck | undefined;
   private warned = false;
+  // The environment bwrap and git are looked up in: PATH without the workspace's own folders.
+  private readonly toolEnv: Readonly<Record<string, string | undefined>>;
 
   constructor(
     private readonly settings: SandboxSettings,
@@ -115,12 +117,14 @@ export class ProcessSandbox {
     private readonly env: Readonly<Record<string, string | undefined>>,
     // Where the planted-file check of a run is recorded until it ran (pending.ts).
     private readonly stateDir?: string,
-  ) {}
+  ) {
+    this.toolEnv = outsidePath(env, root);
+  }
 
   async status(): Promise<SandboxStatus> {
     const { mode, network } = this.settings;
     if (mode === 'off') return { backend: undefined, mode: 'off', network: true, reason: 'turned off (--sandbox off or "sandbox": "off")' };
-    this.detected ??= detect(this.env);
+    this.detected ??= detect(this.toolEnv);
     const backend = await this.detected;
     if (!backend) {
       const missing = process.platform === 'darwin' ? `${SEATBELT} is missing` : process.platform === 'linux' ? 'bwrap (bubblewrap) is not installed or cannot run here' : `no sandbox for ${process.platform}`;
@@ -147,13 +151,13 @@ export class ProcessSandbox {
       readable: this.settings.readable ?? [],
       env: this.env,
     });
-    const nested = (): string[] => (policy.mode === 'workspace-write' ? neutraliseNestedGit(this.root, this.env) : []);
+    const nested = (): string[] => (policy.mode === 'workspace-write' ? neutraliseNestedGit(this.root, this.toolEnv) : []);
     // The walk's cache file only where no sandboxed process can write (a poisoned cache would hide nothing).
     const cacheFile = this.stateDir ? join(this.stateDir, 'secret-scan.json') : undefined;
     const safeCache = cacheFile && ![policy.root, ...policy.writable].some((area) => within(realOf(dirname(cacheFile)), area) || within(cacheFile, area)) ? cacheFile : undefined;
     this.secretFinder ??= new SecretFinder(this.root, this.settings.nonAccessibleGlobs ?? DEFAULT_NON_ACCESSIBLE_GLOBS, safeCache);
     // A tracked secret: git's folders are hidden too (git would print it from its objects, or commit it emptied).
-    this.trackedCheck ??= new TrackedSecretCheck(this.settings.nonAccessibleGlobs ?? DEFAULT_NON_ACCESSIBLE_GLOBS, this.env, safeCache && join(dirname(safeCache), 'tracked-secrets.json'));
+    this.trackedCheck ??= new TrackedSecretCheck(this.settings.nonAccessibleGlobs ?? DEFAULT_NON_ACCESSIBLE_GLOBS, this.toolEnv, safeCache && join(dirname(safeCache), 'tracked-secrets.json'));
     const { paths: workspaceSecrets, hint } = hideTrackedGit(this.root, this.secretFinder.find(), this.trackedCheck);
     const gitHidden = hint ? { gitHidden: hint } : {};
     if (status.backend.kind === 'seatbelt') {

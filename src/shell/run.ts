@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process';
-import { delimiter, sep } from 'node:path';
-import { findOnPath, isExecutable } from '../sandbox/which.js';
+import { findOnPath, isExecutable, outsidePath } from '../sandbox/which.js';
 import { OutputCap } from './output-cap.js';
 import { signalGroup, trackGroup } from './run-groups.js';
 
@@ -49,8 +48,7 @@ const shells = new Map<string, string>();
 // bash from PATH (or /bin/bash); sh when there is none. PATH folders inside `workspace` are skipped: a
 // repository's node_modules/.bin/bash (with that folder on PATH) would otherwise run every exec line.
 export function findShell(env: NodeJS.ProcessEnv, workspace?: string): string {
-  const inside = (dir: string): boolean => workspace !== undefined && (dir === workspace || dir.startsWith(`${workspace}${sep}`));
-  const path = (env['PATH'] ?? '').split(delimiter).filter((dir) => !inside(dir)).join(delimiter);
+  const path = (workspace === undefined ? env : outsidePath(env, workspace))['PATH'] ?? '';
   const cached = shells.get(path);
   if (cached) return cached;
   const found = findOnPath('bash', { PATH: path }) ?? (isExecutable('/bin/sh') ? '/bin/sh' : 'sh');
