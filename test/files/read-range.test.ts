@@ -50,6 +50,12 @@ function refForward(lines: Uint8Array[], start: number, end: number, max: number
   let acc = 0;
   let k = 0;
   while (k < sel.length && acc + sel[k]!.length <= max) acc += sel[k++]!.length;
+  // The next line's text fits but not its line end: it is whole, its end is dropped (as much as fits).
+  const next = sel[k];
+  if (next !== undefined && next.length > 1 && next[next.length - 1] === 0x0a) {
+    const text = next.length - (next[next.length - 2] === 0x0d ? 2 : 1);
+    if (acc + text <= max) return { bytes: concatBytes(sel.slice(0, k + 1)).subarray(0, Math.min(acc + next.length - 1, max)), startLine: start, endLine: start + k, truncated: k + 1 < sel.length };
+  }
   if (k > 0) return { bytes: concatBytes(sel.slice(0, k)), startLine: start, endLine: start + k - 1, truncated: k < sel.length };
   const first = sel[0]!;
   let cut = max;
@@ -57,19 +63,25 @@ function refForward(lines: Uint8Array[], start: number, end: number, max: number
   return { bytes: first.subarray(0, cut), startLine: start, endLine: start, truncated: true };
 }
 
+// A selection fits when its text does: the file's final line end may be dropped (an empty last line
+// keeps its first byte, "\n" or the "\r" of "\r\n", or it would not show). When not even the last line's
+// text fits, its last max bytes of text (from a character boundary), without the line end.
 function refTail(lines: Uint8Array[], n: number, max: number): Ref {
   const total = lines.length;
   const sel = n === 0 ? [] : lines.slice(Math.max(0, total - n));
   if (sel.length === 0) return EMPTY;
-  let acc = 0;
+  const last = sel[sel.length - 1]!;
+  const end = last[last.length - 1] === 0x0a ? (last[last.length - 2] === 0x0d ? 2 : 1) : 0;
+  const droppable = end > 0 && last.length === end ? end - 1 : end;
+  let acc = -droppable;
   let k = 0;
   while (k < sel.length && acc + sel[sel.length - 1 - k]!.length <= max) acc += sel[sel.length - 1 - k++]!.length;
-  if (k > 0) return { bytes: concatBytes(sel.slice(sel.length - k)), startLine: total - k + 1, endLine: total, truncated: k < sel.length };
-  const last = sel[sel.length - 1]!;
-  let from = last.length - max;
+  if (k > 0) return { bytes: concatBytes(sel.slice(sel.length - k)).subarray(0, max), startLine: total - k + 1, endLine: total, truncated: k < sel.length };
+  const text = last.subarray(0, last.length - droppable);
+  let from = text.length - max;
   const base = from;
-  while (from < last.length && from - base < 3 && isCont(last[from])) from++;
-  return { bytes: last.subarray(from), startLine: total, endLine: total, truncated: true };
+  while (from < text.length && from - base < 3 && isCont(text[from])) from++;
+  return { bytes: text.subarray(from), startLine: total, endLine: total, truncated: true };
 }
 
 function randomFile(rand: ReturnType<typeof prng>): Uint8Array {
