@@ -117,7 +117,11 @@ function pathMatcher(rest: string): (path: string, covers: boolean) => boolean {
     regex.test(path) || (covers && base !== undefined && (path === '.' || base === path || base.startsWith(`${path}/`)));
 }
 
-export function compilePattern(raw: string): CompiledPattern {
+// `exact`: for allow rules, a literal prefix that ends in a non-word character ends at a word gap too:
+// `@coder test .` allows the test run of the folder `.`, not `@coder test ./x.sh` (a --cmd line that only
+// starts with a dot); a literal ending in `/` or a space still covers what follows (`@coder exec cat src/`).
+// Deny and ask rules keep the wider prefix: they err on the side of stopping a call.
+export function compilePattern(raw: string, options: { readonly exact?: boolean } = {}): CompiledPattern {
   const pattern = normalizePattern(raw);
   const tokens = tokenize(pattern);
   const glob = !isLiteral(tokens);
@@ -130,7 +134,10 @@ export function compilePattern(raw: string): CompiledPattern {
     if (regex) return regex.test(text);
     if (!text.startsWith(literal)) return false;
     const next = text[literal.length];
-    return next === undefined || !WORD.test(literal[literal.length - 1] ?? '') || !WORD.test(next);
+    if (next === undefined) return true;
+    const last = literal[literal.length - 1] ?? '';
+    if (options.exact && !WORD.test(last)) return /[\s/]/.test(last) || /\s/.test(next);
+    return !WORD.test(last) || !WORD.test(next);
   };
   return {
     pattern,

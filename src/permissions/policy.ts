@@ -66,7 +66,7 @@ export interface PolicyParts {
   readonly trackedSecretsCache?: string;
 }
 
-const compile = (rules: readonly SourceRule[]): CompiledRule[] => rules.map((rule) => ({ ...rule, compiled: compilePattern(rule.pattern) }));
+const compile = (rules: readonly SourceRule[]): CompiledRule[] => rules.map((rule) => ({ ...rule, compiled: compilePattern(rule.pattern, { exact: rule.action === 'allow' }) }));
 const publicRule = (rule: SourceRule): Rule => ({ pattern: rule.pattern, action: rule.action, ...(rule.file ? { file: rule.file } : {}) });
 
 // The merged policy: --allow/--ask/--deny > policy files > built-in defaults. The command line, when
@@ -143,7 +143,7 @@ export class Policy {
     const index = await savePolicyRule(this.answersFile, normalized, action);
     const rule: SourceRule = { pattern: normalized, action, file: this.answersFile, source: 'user', index };
     const user = this.sources.user.filter((r) => !(r.file === this.answersFile && r.pattern === normalized));
-    this.sources.user = [{ ...rule, compiled: compilePattern(normalized) }, ...user];
+    this.sources.user = [{ ...rule, compiled: compilePattern(normalized, { exact: rule.action === 'allow' }) }, ...user];
     this.pools = this.makePools();
     return publicRule(rule);
   }

@@ -63,6 +63,19 @@ describe('patterns', () => {
     expect(p.matches(subject('@coder exec npm run-script'))).toBe(false);
     expect(compilePattern('@coder exec npm run ').matches(subject('@coder exec npm run x'))).toBe(true);
   });
+  test('allow rules (exact): a literal ending in a non-word character ends at a word gap', () => {
+    // A saved `@coder test .` (the folder's tests) never allowed `test --cmd ./x.sh` (red team, config pass).
+    const allow = compilePattern('@coder test .', { exact: true });
+    expect(allow.matches(subject('@coder test .'))).toBe(true);
+    expect(allow.matches(subject('@coder test ./x.sh'))).toBe(false);
+    expect(allow.matches(subject('@coder test .; sh x'))).toBe(false);
+    expect(compilePattern('@coder exec ls -la', { exact: true }).matches(subject('@coder exec ls -la src'))).toBe(true);
+    expect(compilePattern('@coder exec make -C', { exact: true }).matches(subject('@coder exec make -C x'))).toBe(true);
+    // Ending in `/` or a space still covers what follows.
+    expect(compilePattern('@coder exec cat src/', { exact: true }).matches(subject('@coder exec cat src/a.ts'))).toBe(true);
+    // Deny and ask rules keep the wider prefix: they stop `./x.sh` too.
+    expect(compilePattern('@coder test .').matches(subject('@coder test ./x.sh'))).toBe(true);
+  });
   test('path globs: * in one segment, ** across, basename form, dot files included', () => {
     expect(compilePattern('@coder write *').matches(subject('@coder write a/b/.env', 'a/b/.env'))).toBe(true);
     expect(compilePattern('@coder write src/*').matches(subject('@coder write src/a/b', 'src/a/b'))).toBe(false);
