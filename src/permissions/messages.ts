@@ -56,11 +56,22 @@ function whereAPersonAsks(door: string | undefined): string {
   return 'run interactively (codeward asks you in a terminal)';
 }
 
+// The undoable way to remove a folder, in the door's words, after a refused `rm -r` line: codeward's own
+// delete (checkpointed, so `undo` brings it back). The paths are not filled in: the line may have run in
+// another folder (`cd`, exec's dir), and a wrong path is worse than none.
+function deleteInstead(decision: Decision, door: string | undefined): string {
+  if (decision.immune !== 'rm-recursive') return '';
+  const call = door === 'mcp' || door === 'agent' || door === 'worker'
+    ? 'the delete tool with {"paths": [...], "recursive": true} (paths from the workspace root)'
+    : `codeward delete --paths '["PATH"]' --recursive (paths from the workspace root)`;
+  return `; to remove a folder so that undo can bring it back, use ${call}`;
+}
+
 // C241: `door` chooses the advice (each door says what ITS user can do).
 // `rules`: the allow rules to suggest (default: the decision's own).
 export function approvalNeededMessage(decision: Decision, door?: string, rules: readonly string[] = decision.suggest ?? []): string {
   const head = `${subject(decision)} needs approval (${decision.reason})`;
-  if (decision.source === 'immune') return `${head}; it is safety-immune, so neither --yes nor an allow rule approves it: ${whereAPersonAsks(door)}`;
+  if (decision.source === 'immune') return `${head}; it is safety-immune, so neither --yes nor an allow rule approves it: ${whereAPersonAsks(door)}${deleteInstead(decision, door)}`;
   if (decision.source === 'denials') return `${head}; neither --yes nor allow rules approve anything in an escalated session: ${whereAPersonAsks(door)}`;
   return `${head}; ${howToApprove(door, rules)}`;
 }

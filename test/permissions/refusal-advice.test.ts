@@ -34,6 +34,14 @@ describe('C241 advice per door', () => {
     expect(result.stderr).toContain('C241: @coder write x.txt needs approval (no rule allows it (default for write commands: ask)); run interactively, pass --yes, or add an allow rule: --allow "@coder write x.txt"');
   });
 
+  it('a refused rm -r names the undoable delete instead, without guessing the paths', async () => {
+    await writeFiles(ws, { 'src/x/a.txt': 'a\n' });
+    const refused = runCli(['-C', ws, '--yes', 'exec', '--cmd', 'rm -rf src/x'], { env: env(), yes: false });
+    expect(refused.stderr).toContain('C241');
+    expect(refused.stderr).toContain(`to remove a folder so that undo can bring it back, use codeward delete --paths '["PATH"]' --recursive`);
+    expect(existsSync(join(ws, 'src/x/a.txt'))).toBe(true);
+  });
+
   it('CLI: the rule suggested for a shell line allows that line and nothing longer', async () => {
     const refused = runCli(['-C', ws, 'exec', '--cmd', 'touch made.txt'], { env: env(), yes: false });
     const rule = /--allow "([^"]+)"/.exec(refused.stderr)?.[1];
