@@ -31,8 +31,19 @@ function textProgress(streams: Streams): EventSink {
   };
 }
 
+// What a run is, said before the first model request (stream-json's first line), so a consumer knows the
+// session to resume and where it runs while the model is still thinking.
+export interface RunStart {
+  readonly session: string;
+  readonly model: string;
+  readonly workspace: string;
+  readonly approvalMode: string;
+  readonly resumed: boolean;
+}
+
 export interface HeadlessOutput {
   readonly sink: EventSink;
+  start?(run: RunStart): void;
   finish(outcome: AgentOutcome): void;
 }
 
@@ -43,6 +54,7 @@ export function headlessOutput(format: OutputFormat, streams: Streams): Headless
         if (WIRE_TYPES.has(event.type)) streams.stdout.write(`${JSON.stringify(event)}\n`);
         else if (event.type === 'notice') streams.stderr.write(`  ${visibleLines(event.message)}\n`);
       },
+      start: (run) => streams.stdout.write(`${JSON.stringify({ type: 'start', ...run })}\n`),
       finish: () => undefined,
     };
   }

@@ -118,6 +118,7 @@ export async function agentCommand(argv: readonly string[], globals: GlobalOptio
       });
     }
     const headless = interactive ? undefined : headlessOutput(options.outputFormat, io);
+    headless?.start?.({ session: transcript.id, model: `${modelConfig.provider}/${modelConfig.model}`, workspace: engine.workspace.root, approvalMode, resumed: resumed !== undefined });
     const display: EventSink = tui ? tui.emit : headless!.sink;
     emitEvent = (event) => {
       transcript.event(event);

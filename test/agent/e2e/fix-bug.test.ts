@@ -79,7 +79,7 @@ describe('codeward agent fixes a bug end to end', () => {
     const run = await runAgent(['-p', 'fix it', '--approval-mode', 'yolo', '--output-format', 'stream-json', '--provider', 'openai', '--base-url', server.openaiBaseUrl], { cwd: root, env: { ...(await agentEnv()), OPENAI_API_KEY: 'x' } });
     expect(run.status).toBe(0);
     const types = new Set(run.events.map((event) => event.type));
-    expect([...types].sort()).toEqual(['final', 'task', 'tool_call', 'tool_result', 'turn']);
+    expect([...types].sort()).toEqual(['final', 'start', 'task', 'tool_call', 'tool_result', 'turn']);
     const patch = run.events.find((event) => event.type === 'tool_result' && event.cmd === 'patch');
     expect(patch).toMatchObject({ ok: true, tool: '@coder' });
     expect(patch.diff).toContain('-export const add = (a, b) => a - b;');

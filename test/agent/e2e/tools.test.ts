@@ -29,6 +29,8 @@ describe('tool calls', () => {
       'done',
     ], ['--approval-mode', 'auto-edit']);
     expect(result.status).toBe(0);
+    // The first line says what the run is before the model answers: the session to resume, the model.
+    expect(result.events[0]).toMatchObject({ type: 'start', session: expect.stringMatching(/\S/), model: 'openai/gpt-4.1', approvalMode: 'auto-edit', resumed: false });
     const message = lastMessage(server, 1);
     expect(message).toMatch(/Results of your 3 tool calls:/);
     expect(message.indexOf('alpha')).toBeLessThan(message.indexOf('beta'));
