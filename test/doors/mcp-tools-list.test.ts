@@ -190,7 +190,7 @@ describe('every tool, called wrong, names the JSON key and the fix once, in text
     expect(textOf(result).split(message)).toHaveLength(2);
     expect(textOf(result).startsWith(`error ${result.structuredContent['error']['code']}: ${message}`)).toBe(true);
     // No CLI flag of a tool (the server's own --yes and --allow are named only where a person must act).
-    expect(message.replace(/with --yes or --allow /, ''), name).not.toMatch(/--[a-z]|codeward [a-z-]+ --help|valid flags/);
+    expect(message.replace(/add "--yes", or "--allow", /, '').replace(/add "--yes" to/, ''), name).not.toMatch(/--[a-z]|codeward [a-z-]+ --help|valid flags/);
   };
 
   it('an unknown key', async () => {
@@ -214,7 +214,7 @@ describe('every tool, called wrong, names the JSON key and the fix once, in text
     try {
       const result = await call('write', { file: 'new.txt', content: 'x' }, plain);
       expect(result.structuredContent['error']['code']).toBe('C241');
-      expectOneVocabulary('write', result, /needs approval .*; this MCP client shows no approval form \(it has no elicitation capability\): the user can approve it from a client that has one, or start the server \(codeward mcp\) with --yes or --allow "@coder write new\.txt"$/);
+      expectOneVocabulary('write', result, /needs approval .*; nobody can approve over this MCP connection \(the client does not support elicitation\): add "--yes", or "--allow", "@coder write new\.txt", to the codeward server's "args" in your MCP client's config, or use a client that supports elicitation \(it asks you\)$/);
     } finally {
       await plain.close();
     }

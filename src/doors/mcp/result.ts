@@ -2,7 +2,7 @@ import type { AnyCommand } from '../../engine/command.js';
 import { compactValue, fitText, jsonBytes, linesOf, type TextCut } from '../../engine/budget.js';
 import type { Envelope } from '../../engine/envelope.js';
 import type { Registry } from '../../engine/registry.js';
-import { inMcpApproval, inMcpWords } from './vocabulary.js';
+import { inMcpWords } from './vocabulary.js';
 import { continuation, flagKeys, hasArg } from './continuation.js';
 
 // A `tools/call` result. The text carries the payload (what the model reads); structuredContent carries the
@@ -80,10 +80,10 @@ function fullText(command: AnyCommand | undefined, envelope: Envelope): string {
   return join([`error ${envelope.error.code}: ${errorMessage(envelope.error, command)}`, output, warnings]);
 }
 
-// An error's message in the door's words: the text and structuredContent say the same.
+// An error's message in the door's words: the text and structuredContent say the same. (A C241's advice
+// is already the MCP door's own: the gate words it per door, src/permissions/messages.ts.)
 function errorMessage(error: { code: string; message: string }, command: AnyCommand | undefined): string {
-  const message = inMcpWords(error.message, command);
-  return error.code === 'C241' ? inMcpApproval(message) : message;
+  return inMcpWords(error.message, command);
 }
 
 // Keys a tool takes that narrow what it returns, named in a cut note when no `next` call exists.

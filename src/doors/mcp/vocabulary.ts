@@ -36,14 +36,3 @@ export function inMcpWords(text: string, command: AnyCommand | undefined): strin
   );
   return out;
 }
-
-// An approval a call needs (C241) as the engine words it for a terminal ("run interactively, pass --yes, or add
-// an allow rule: --allow ..."): through MCP nobody can answer unless the client shows elicitation forms, and
-// --yes and --allow are the server's own command line. Says who can do what instead.
-const NO_FORM = 'this MCP client shows no approval form (it has no elicitation capability)';
-export function inMcpApproval(message: string): string {
-  return message
-    .replace(/: run interactively$/, `: ${NO_FORM}, so only the user can run it, outside this session`)
-    .replace(/; run interactively(?:, pass --yes,)? or add an allow rule: (.*)$/, `; ${NO_FORM}: the user can approve it from a client that has one, or start the server (codeward mcp) with --yes or $1`)
-    .replace(/; run interactively or pass --yes$/, `; ${NO_FORM}: the user can approve it from a client that has one, or start the server (codeward mcp) with --yes`);
-}
