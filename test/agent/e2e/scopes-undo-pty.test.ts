@@ -65,6 +65,8 @@ describe('always scopes, all-file diffs and /undo in the terminal', () => {
       expect(await readFile(join(root, 'src/b.js'), 'utf8')).toContain('x + y');
       child.write('/undo\r');
       const undone = await waitFor('undid 1 change:', which);
+      // The lines after it arrive a moment later: wait for them, not only for the heading.
+      await waitFor('multipatch: src/a.js, src/b.js', undone);
       expect(plain(out).slice(undone)).toMatch(/checkpoint \d+ multipatch: src\/a\.js, src\/b\.js/);
       expect(await readFile(join(root, 'src/a.js'), 'utf8')).toBe('export const add = (a, b) => a - b;\n');
       expect(await readFile(join(root, 'src/b.js'), 'utf8')).toBe('export const sum = (x, y) => x - y;\n');
