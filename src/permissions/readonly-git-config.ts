@@ -152,7 +152,7 @@ export function configProgram(gitDir: string, home: string | undefined, hooksPat
 }
 
 // Folders a git command of this line may work in: the workspace, `cd`/`pushd` targets and `git -C`.
-function folders(command: SimpleCommand, parse: ShellParse, root: string): string[] {
+export function gitFolders(command: SimpleCommand, parse: ShellParse, root: string): string[] {
   const out = [root];
   for (const other of parse.commands) {
     if ((other.name === 'cd' || other.name === 'pushd') && other.words[1] && !other.words[1].dynamic) out.push(resolve(root, other.words[1].value));
@@ -198,7 +198,7 @@ function submoduleVeto(gitDir: string, workTree: string, root: string, home: str
 export function gitConfigVeto(command: SimpleCommand, parse: ShellParse, root: string | undefined, home?: string): string | undefined {
   if (command.name !== 'git' || root === undefined) return undefined;
   const repos = new Map<string, string | undefined>();
-  for (const folder of folders(command, parse, root)) {
+  for (const folder of gitFolders(command, parse, root)) {
     const found = gitDirOf(folder);
     if (found) repos.set(found.gitDir, found.workTree);
   }

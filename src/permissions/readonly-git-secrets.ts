@@ -11,6 +11,7 @@ import { nameFiles } from '../sandbox/hidden-git.js';
 import { within } from '../sandbox/policy.js';
 import { repositoryOf, type GitRepository, type TrackedSecretCheck } from '../sandbox/tracked-secrets.js';
 import { parseGit } from './options/git.js';
+import { gitFolders } from './readonly-git-config.js';
 
 // Subcommands that print names, object ids and refs, never a file's content.
 const NAMES_ONLY = new Set(['rev-parse', 'ls-files', 'ls-tree', 'show-ref', 'version', 'help', 'var', 'check-ignore', 'check-attr', 'check-ref-format', 'merge-base', 'name-rev', 'describe', 'remote', 'count-objects', 'symbolic-ref']);
@@ -47,19 +48,6 @@ export function gitPrintsContent(args: readonly string[]): string | undefined {
     return undefined;
   }
   return `\`git ${sub}\` can print what git stores`;
-}
-
-// Folders a git command of this line may work in: the workspace, `cd`/`pushd` targets and `git -C`.
-function folders(command: SimpleCommand, parse: ShellParse, root: string): string[] {
-  const out = [root];
-  for (const other of parse.commands) {
-    if ((other.name === 'cd' || other.name === 'pushd') && other.words[1] && !other.words[1].dynamic) out.push(resolve(root, other.words[1].value));
-  }
-  command.args.forEach((arg, i) => {
-    if (arg === '-C' && command.args[i + 1] !== undefined) out.push(resolve(root, command.args[i + 1]!));
-    else if (arg.startsWith('-C') && arg.length > 2) out.push(resolve(root, arg.slice(2)));
-  });
-  return out;
 }
 
 // The real path of `path`, or of its longest existing ancestor joined with the rest.
@@ -115,7 +103,7 @@ export function trackedSecretVeto(command: SimpleCommand, parse: ShellParse, roo
   if (root === undefined || check === undefined) return undefined;
   const prints = command.name === 'git' ? gitPrintsContent(command.args) : undefined;
   if (command.name === 'git' && !prints) return undefined;
-  const bases = folders(command, parse, root);
+  const bases = gitFolders(command, parse, root);
   if (prints) {
     const tracking = trackingRepositories(bases, root, check);
     return tracking.length === 0 ? undefined : `the repository tracks ${nameFiles(tracking.flatMap((found) => found.files))}, which \`read\` refuses, and ${prints} (codeward's git-diff, git-log and git-status leave it out)`;
