@@ -55,7 +55,7 @@ export async function runShellCall(call: ShellCall, ctx: CommandContext): Promis
       wrapper: prepared?.wrapper ?? [],
       command: call.command,
       cwd: folder.real,
-      workspace: ctx.path('.').real,
+      workspace: ctx.workspace.root,
       timeoutMs: call.timeoutSeconds * 1000,
       signal: ctx.signal,
       env: childEnv(process.env, { pass: ctx.sandbox?.passEnv ?? [] }),
