@@ -72,7 +72,7 @@ function resolve(judged: Judged, reading: Reading, ctx: DecideContext): Decision
       const dump = environmentDump(part.command);
       const veto = dump
         ? `${dump} (secrets are never shown without approval)`
-        : (readOnlyVeto(part.command) ?? gitConfigVeto(part.command, reading.parse, root) ?? trackedSecretVeto(part.command, reading.parse, root, ctx.policy.trackedSecrets) ?? programPathVeto(part.command, root, lineFolders(reading.parse, { root, runDir: resolvePath(root, judged.dir ?? '.') })));
+        : (readOnlyVeto(part.command) ?? gitConfigVeto(part.command, reading.parse, root) ?? trackedSecretVeto(part.command, reading.parse, root, ctx.policy.trackedSecrets, root === undefined ? undefined : resolvePath(root, judged.dir ?? '.')) ?? programPathVeto(part.command, root, lineFolders(reading.parse, { root, runDir: resolvePath(root, judged.dir ?? '.') })));
       if (!veto) continue;
       ask ??= { decision: 'ask', reason: `no rule allows \`${part.spelling}\` and ${veto}`, source: 'default', judged: judged.call, part: part.spelling };
       suggest.push(`${judged.tool} ${escapePattern(part.spelling)}`);

@@ -1,4 +1,5 @@
 import type { Decision } from './types.js';
+import { shellWord } from '../engine/shell-word.js';
 
 // The texts of refusals: every one names the call, the decision, and the rule or check that decided.
 
@@ -31,7 +32,7 @@ export function userDeniedMessage(decision: Decision, extra: string): string {
 // the CLI's flags, an MCP client's server args, the ChatCLI plugin's policy file. `rules` are the narrow
 // allow rules that would cover the call (never a bare `@coder exec`, which would allow every shell line).
 function howToApprove(door: string | undefined, rules: readonly string[]): string {
-  const flags = rules.map((pattern) => `--allow ${JSON.stringify(pattern)}`).join(' ');
+  const flags = rules.map((pattern) => `--allow ${shellWord(pattern)}`).join(' ');
   switch (door) {
     case 'mcp':
       return rules.length > 0

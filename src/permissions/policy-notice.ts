@@ -1,5 +1,6 @@
 import { formatIgnored, type IgnoredSetting } from './policy-sources.js';
 import type { ProjectSettings } from './policy-load.js';
+import { shellArg } from '../engine/shell-word.js';
 
 // One line for the person (and the model) about workspace trust, or undefined when there is nothing to
 // say: the project's files are trusted and set nothing a project cannot, or they loosen nothing. It
@@ -14,7 +15,7 @@ export function trustNotice(project: ProjectSettings, ignored: readonly IgnoredS
     parts.push(`trust in ${snapshot.root} was revoked: ${trust.changed.join(', ')} changed since "codeward trust" (${trust.trustedAt ?? 'unknown time'})`);
   }
   if (ignored.length > 0) parts.push(`untrusted workspace, so its settings only tighten; not applied: ${ignored.map(formatIgnored).join('; ')}`);
-  const lines = parts.length > 0 ? [`${parts.join('; ')}; "codeward trust -C ${snapshot.root}" applies them once you have reviewed the files`] : [];
+  const lines = parts.length > 0 ? [`${parts.join('; ')}; "codeward trust -C ${shellArg(snapshot.root)}" applies them once you have reviewed the files`] : [];
   if (userOnly.length > 0) {
     lines.push(`never applied from a project, trusted or not: ${userOnly.map((entry) => `${entry.file}: ${entry.setting}`).join(', ')} (set ${userOnly.length === 1 ? 'it' : 'them'} in your own ~/.codeward/config.json)`);
   }

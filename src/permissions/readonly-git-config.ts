@@ -152,7 +152,7 @@ export function configProgram(gitDir: string, home: string | undefined, hooksPat
 }
 
 // Folders a git command of this line may work in: the workspace, `cd`/`pushd` targets and `git -C`.
-export function gitFolders(command: SimpleCommand, parse: ShellParse, root: string): string[] {
+function gitFolders(command: SimpleCommand, parse: ShellParse, root: string): string[] {
   const out = [root];
   for (const other of parse.commands) {
     if ((other.name === 'cd' || other.name === 'pushd') && other.words[1] && !other.words[1].dynamic) out.push(resolve(root, other.words[1].value));

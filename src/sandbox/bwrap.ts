@@ -1,4 +1,4 @@
-import { accessSync, constants, lstatSync, readlinkSync } from 'node:fs';
+import { accessSync, constants, lstatSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileGuards, folderGuards, gitGuards, writePlaceholder, type Guard } from './guards.js';
 import type { MountPointMaker } from './mount-points.js';
@@ -76,6 +76,22 @@ function writableFolder(path: string): boolean {
   }
 }
 
+// A mount point of ANOTHER codeward's sandbox (one with another state folder) may stand where this run
+// guards a path: an empty folder, an empty file or a `.` commondir it made. When that codeward removes it
+// after its own run, Linux detaches this sandbox's mount there too (rmdir of a mount point of another
+// mount namespace), and a process here could then create `.git/hooks/pre-commit` or a whole `.git`.
+// Such paths are also watched: whatever stands there after the run that was not there before is moved
+// aside (planted.ts), so nothing created through the detached mount is obeyed.
+function mayBePlaceholder(path: string): boolean {
+  try {
+    const stats = lstatSync(path);
+    if (stats.isDirectory()) return readdirSync(path).length === 0;
+    return stats.isFile() && (stats.size === 0 || (stats.size === 2 && readFileSync(path, 'utf8') === '.\n'));
+  } catch {
+    return false;
+  }
+}
+
 function guardArgs(guards: readonly Guard[], empty: string, args: string[], created: string[], watched: string[], maker: MountPointMaker | undefined): void {
   const done = new Set<string>();
   for (const guard of guards) {
@@ -88,6 +104,7 @@ function guardArgs(guards: readonly Guard[], empty: string, args: string[], crea
         break;
       case 'ro':
         args.push('--ro-bind', guard.path, guard.path);
+        if (mayBePlaceholder(guard.path)) watched.push(guard.path);
         break;
       case 'empty-dir':
       case 'empty-file':
@@ -98,10 +115,11 @@ function guardArgs(guards: readonly Guard[], empty: string, args: string[], crea
         if (guard.kind === 'empty-dir') args.push('--tmpfs', guard.path, '--remount-ro', guard.path);
         else args.push('--ro-bind', empty, guard.path);
         created.push(guard.path);
+        watched.push(guard.path);
         break;
       case 'placeholder':
         if (maker ? maker.make(guard.path, 'file', guard.content) !== 'failed' : writePlaceholder(guard.path, guard.content)) args.push('--ro-bind', guard.path, guard.path);
-        else watched.push(guard.path);
+        watched.push(guard.path);
         break;
       case 'watch':
         watched.push(guard.path);

@@ -52,8 +52,27 @@ export function indexEntries(index: Buffer): IndexEntry[] | undefined {
     const name = /[^\x00-\x7f]/.test(raw) ? Buffer.from(raw, 'latin1').toString('utf8') : raw;
     entries.push({ name, mode });
   }
-  // A split index keeps entries in a shared file too: let git read it.
-  return index.indexOf('link', offset, 'latin1') === offset ? undefined : entries;
+  // A split index keeps entries in a shared file too (its own entries may have empty names): let git
+  // read it. git reads the `link` extension wherever it stands among the extensions, so every one is
+  // looked at, not only the first (a `link` after another extension hid the shared index's `.env`).
+  if (entries.some((entry) => entry.name === '')) return undefined;
+  return hasExtension(index, offset, 'link') ? undefined : entries;
+}
+
+// Whether the extensions from `offset` (each a 4-byte signature and a 4-byte size; the file ends with its
+// hash, 20 or 32 bytes) include `name`. An extension list this cannot walk counts as including it.
+function hasExtension(index: Buffer, offset: number, name: string): boolean {
+  let at = offset;
+  while (at + 8 <= index.length - 20) {
+    if (index.toString('latin1', at, at + 4) === name) return true;
+    const size = index.readUInt32BE(at + 4);
+    const next = at + 8 + size;
+    // The hash (SHA-1 or SHA-256) is all that is left.
+    if (next === index.length - 20 || next === index.length - 32) return false;
+    if (next > index.length - 20) return true;
+    at = next;
+  }
+  return at !== index.length - 20 && at !== index.length - 32 && at < index.length - 20;
 }
 
 // The gitlink paths of an index file, or undefined when indexEntries cannot read it.

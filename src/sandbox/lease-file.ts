@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { basename } from 'node:path';
 import { within } from './policy.js';
 import { stillRunning, type Origin } from './proc.js';
 
@@ -26,11 +27,21 @@ export interface LeaseRecord {
   readonly points: readonly MountPoint[];
 }
 
+// The only names codeward makes mount points for (guards.ts: a plain folder's `.git`; in a git folder
+// `modules`, `worktrees`, `hooks`, `info` and the files `config`, `config.worktree`, `commondir`). A
+// recorded path of any other name was not written by codeward (the state folder is hidden from the
+// sandbox; this is the second wall): never removed, whatever its identity.
+const POINT_NAMES: Readonly<Record<MountPoint['kind'], readonly string[]>> = {
+  dir: ['.git', 'modules', 'worktrees', 'hooks', 'info'],
+  file: ['config', 'config.worktree', 'commondir'],
+};
+
 // `areas`: the workspace and the other writable folders of the sandbox (real paths).
 function isPoint(value: unknown, areas: readonly string[]): value is MountPoint {
   const point = value as Partial<MountPoint> | null;
   if (typeof point?.path !== 'string' || (point.kind !== 'dir' && point.kind !== 'file') || typeof point.content !== 'string' || typeof point.dev !== 'string' || typeof point.ino !== 'string') return false;
   const path = point.path;
+  if (!POINT_NAMES[point.kind].includes(basename(path))) return false;
   return areas.some((area) => within(path, area) && path !== area);
 }
 

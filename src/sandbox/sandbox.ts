@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Config } from '../engine/config.js';
 import { fail } from '../engine/errors.js';
+import { codewardCacheDir, stateBaseFor } from '../engine/state-dir.js';
 import { findOnPath, isExecutable, outsidePath } from './which.js';
 import { bwrapArgs } from './bwrap.js';
 import { cleanGitConfigs } from './git-identity.js';
@@ -82,6 +83,22 @@ async function detect(env: Readonly<Record<string, string | undefined>>): Promis
   return (await works(path, ['--ro-bind', '/', '/', '--unshare-net', '--unshare-pid', '--die-with-parent', 'true'])) ? { kind: 'bwrap', path } : undefined;
 }
 
+// codeward's own state (mount leases, journals, checkpoint blobs, sessions, denial counts, the MCP token)
+// is hidden from sandboxed processes wherever it lies: a sandboxWritable folder holding it (~/.cache) let a
+// process plant a mount lease naming .codeward/policy.json, which the clean-up after its own run removed.
+function codewardFolders(root: string, env: Readonly<Record<string, string | undefined>>, stateDir: string | undefined): string[] {
+  const folders = [codewardCacheDir({ env }), ...(stateDir ? [stateDir] : [])];
+  try {
+    folders.push(stateBaseFor(root, env));
+  } catch {
+    // No private state folder here: nothing of it to hide.
+  }
+  // Never one that holds the workspace (hiding it would hide the workspace), nor one inside another
+  // (the outer one's empty folder has no place to mount it on).
+  const real = [...new Set(folders.map(realOf))].filter((folder) => !within(root, folder));
+  return real.filter((folder) => !real.some((other) => other !== folder && within(folder, other)));
+}
+
 // The OS sandbox of one engine: exec and test start through it. Detected once, on first use.
 export class ProcessSandbox {
   // From the project config, with --sandbox / --sandbox-network winning over it. The names of
@@ -144,13 +161,14 @@ export class ProcessSandbox {
       return { wrapper: [], ...(warning ? { warning } : {}) };
     }
     const readOnly = status.mode === 'read-only' ? { readOnlyFrom: this.settings.modeFrom ?? '--sandbox read-only' } : {};
-    const policy = sandboxPolicy(status.mode === 'read-only' ? 'read-only' : 'workspace-write', this.root, {
+    const base = sandboxPolicy(status.mode === 'read-only' ? 'read-only' : 'workspace-write', this.root, {
       network: status.network,
       home: this.env['HOME'],
       writable: this.settings.writable ?? [],
       readable: this.settings.readable ?? [],
       env: this.env,
     });
+    const policy = { ...base, hidden: [...base.hidden, ...codewardFolders(this.root, this.env, this.stateDir)] };
     const nested = (): string[] => (policy.mode === 'workspace-write' ? neutraliseNestedGit(this.root, this.toolEnv) : []);
     // The walk's cache file only where no sandboxed process can write (a poisoned cache would hide nothing).
     const cacheFile = this.stateDir ? join(this.stateDir, 'secret-scan.json') : undefined;

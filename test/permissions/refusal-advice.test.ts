@@ -52,6 +52,22 @@ describe('C241 advice per door', () => {
     expect(existsSync(join(ws, 'extra.txt'))).toBe(false);
   });
 
+  it('CLI: a suggested rule pasted into a shell runs nothing of the line and passes the exact rule ($(...), backticks, $VAR, ! and quotes in it)', () => {
+    for (const line of ["touch 'x$(touch PWNED1)' c", 'touch "$(touch PWNED2)" `touch PWNED3` $HOME', "touch 'a\"b' !x 'it'\\''s'"]) {
+      const refused = runCli(['-C', ws, 'exec', '--cmd', line], { env: env(), yes: false });
+      const flags = /add an allow rule: (--allow .*)$/m.exec(refused.stderr)?.[1];
+      expect(flags, refused.stderr).toBeDefined();
+      // What the person's shell makes of the suggestion (bash, interactive-like: history expansion on).
+      const shell = spawnSync('bash', ['-c', `set -H; printf '%s\\0' ${flags!}`], { cwd: ws, encoding: 'utf8', env: { ...process.env, ...env() } });
+      const args = shell.stdout.split('\0').slice(0, -1);
+      expect(args.filter((_, i) => i % 2 === 0).every((flag) => flag === '--allow')).toBe(true);
+      expect(args[1]).toMatch(/^@coder exec\?touch /);
+      const allowed = runCli(['-C', ws, '--json', ...args, 'policy', 'check', JSON.stringify({ cmd: 'exec', args: { cmd: line } })], { env: env(), yes: false });
+      expect((allowed.json as { decision?: string }).decision, allowed.stdout).toBe('allow');
+    }
+    for (const name of ['PWNED1', 'PWNED2', 'PWNED3']) expect(existsSync(join(ws, name))).toBe(false);
+  });
+
   it('MCP without elicitation: what to put in the client config, not CLI flags to "pass"', async () => {
     const client = await stdioClient(ws, state);
     clients.push(client);

@@ -183,6 +183,24 @@ describe('mount points of the sandbox', () => {
     expect(leases()).toEqual([]);
     expect(existsSync(elsewhere)).toBe(true);
   });
+
+  it('removes no file or folder of a name codeward never makes a mount point for, even with its exact identity and content (a planted lease naming .codeward/policy.json)', () => {
+    const policy = join(root, 'policy.json');
+    writeFileSync(policy, '{"rules":[]}');
+    const empty = join(root, 'src');
+    mkdirSync(empty);
+    const point = (path: string, kind: 'dir' | 'file', content: string): Record<string, string> => {
+      const stats = lstatSync(path, { bigint: true });
+      return { path, kind, content, dev: String(stats.dev), ino: String(stats.ino) };
+    };
+    const folder = join(state, 'sandbox-mounts');
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(join(folder, 'planted.json'), JSON.stringify({ pid: 0, where: processOrigin().where, since: Date.now(), root, points: [point(policy, 'file', '{"rules":[]}'), point(empty, 'dir', '')] }));
+    run().release();
+    expect(existsSync(git)).toBe(false);
+    expect(readFileSync(policy, 'utf8')).toBe('{"rules":[]}');
+    expect(existsSync(empty)).toBe(true);
+  });
 });
 
 describe('the mutex around leases', () => {

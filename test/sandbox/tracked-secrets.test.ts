@@ -1,6 +1,7 @@
 // Which non-accessible files a repository tracks, read from its index without git (the sandbox hides
 // git's folders then, and the gate stops auto-approving git's object readers).
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { readFile, realpath, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -57,6 +58,24 @@ describe('index entries read directly', () => {
   it('leaves a split index to git (and still finds its secrets)', async () => {
     const root = await repo({ '.env': 'SECRET=x\n', 'a.txt': 'a\n' });
     git(root, 'update-index', '--split-index');
+    expect(indexEntries(await readFile(join(root, '.git', 'index')))).toBeUndefined();
+    expect(check().tracked(repositoryOf(root)!, root)).toEqual(['.env']);
+  });
+
+  it('a split index whose link extension is not the first one (git reads it anywhere) is still left to git', async () => {
+    const root = await repo({ '.env': 'SECRET=x\n', 'a.txt': 'a\n' });
+    git(root, '-c', 'splitIndex.maxPercentChange=100', 'update-index', '--split-index');
+    await writeFile(join(root, 'a.txt'), 'b\n');
+    git(root, '-c', 'splitIndex.maxPercentChange=100', 'add', 'a.txt');
+    // Another extension put before `link` (an unknown optional one: git ignores it), the hash made again.
+    const index = await readFile(join(root, '.git', 'index'));
+    const body = index.subarray(0, index.length - 20);
+    const at = body.indexOf('link', 12, 'latin1');
+    expect(at).toBeGreaterThan(12);
+    const size = Buffer.alloc(4);
+    const forged = Buffer.concat([body.subarray(0, at), Buffer.from('ZZZZ', 'latin1'), size, body.subarray(at)]);
+    await writeFile(join(root, '.git', 'index'), Buffer.concat([forged, createHash('sha1').update(forged).digest()]));
+    expect(git(root, 'ls-files').split('\n')).toContain('.env');
     expect(indexEntries(await readFile(join(root, '.git', 'index')))).toBeUndefined();
     expect(check().tracked(repositoryOf(root)!, root)).toEqual(['.env']);
   });

@@ -1,6 +1,7 @@
 import { AGENT_CONFIG_KEYS, configFromSettings } from '../../engine/config.js';
 import { readProjectSettings } from '../../permissions/policy-load.js';
 import { parseAgentKeys, type UserAgentConfig } from './config.js';
+import { shellArg } from '../../engine/shell-word.js';
 
 // The agent's settings from the project config (`.codeward/config.*`) over the user's (~/.codeward/config).
 // A repository can ship that file, so in a workspace the user has not trusted (`codeward trust`) the keys
@@ -46,7 +47,7 @@ export async function projectAgentSettings(root: string, home: string | undefine
   for (const ignored of report.ignored) {
     const key = /^"([^"]+)"/.exec(ignored.setting)?.[1];
     if (key === undefined || !(AGENT_CONFIG_KEYS as readonly string[]).includes(key)) continue;
-    warn(`${ignored.file}: "${key}" ignored: this workspace is not trusted and ${ignored.reason}; after reviewing the file, run "codeward trust -C ${root}" to use it`);
+    warn(`${ignored.file}: "${key}" ignored: this workspace is not trusted and ${ignored.reason}; after reviewing the file, run "codeward trust -C ${shellArg(root)}" to use it`);
   }
   const values = parseAgentKeys(report.config as unknown as Record<string, unknown>, report.file ?? '.codeward/config');
   return { settings: mergeAgentSettings(user, values, trusted), ...(report.file ? { file: report.file } : {}), trusted };

@@ -3,6 +3,7 @@ import { KNOWN_EFFECTS, type ApprovalRequest, type ScopedApprover } from '../../
 import type { PermissionOptions } from '../../setup.js';
 import { EDITS, EDITS_AND_OWN_TESTS } from '../../agent/loop/own-tests.js';
 import type { ApprovalMode } from './options.js';
+import { shellWord } from '../../engine/shell-word.js';
 
 // Edits that auto-edit approves: commands whose effect is a file write (not delete, clean, exec).
 function isFileEdit(tool: string): boolean {
@@ -20,7 +21,7 @@ function headlessRefusal(request: ApprovalRequest, mode: ApprovalMode, testsRun 
   // In sandboxed auto-edit, the call that runs the tests without asking, in the model's JSON: a model refused
   // `exec "npm test"` or `test {"cmd": "pytest"}` otherwise stops testing (or says it could not).
   const can = mode === 'ask' ? 'reads and searches' : `reads, searches${testsRun ? EDITS_AND_OWN_TESTS : EDITS}`;
-  const allow = request.suggestion ? `--allow ${JSON.stringify(request.suggestion)}` : '';
+  const allow = request.suggestion ? `--allow ${shellWord(request.suggestion)}` : '';
   const rerun = request.source === 'immune'
     ? 'it is safety-immune: only a person in an interactive run can approve it'
     : [allow, mode === 'ask' ? '--approval-mode auto-edit (file edits, and tests when the OS sandbox is on)' : '', '--approval-mode yolo'].filter(Boolean).join(' or ');

@@ -1,0 +1,81 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, rmdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CLI, removeDir, tempDir } from '../helpers/fixture.js';
+
+// A codeward with ANOTHER state folder removes the empty `.git` it made in a plain folder while this
+// codeward's sandbox still runs there (their leases do not see each other; its check that no other mount
+// namespace mounts the path races with this sandbox's start). Linux then detaches this sandbox's
+// read-only mount too, and a process in it can create `.git` (HEAD, objects, hooks/pre-commit) for the
+// user's next git to obey. The removal is done here by hand at the moment the attacker wants it.
+
+const bwrapWorks = spawnSync('bwrap', ['--ro-bind', '/', '/', '--unshare-net', 'true']).status === 0;
+
+let home: string;
+let ws: string;
+
+beforeEach(async () => {
+  home = await tempDir('codeward-detach-home-');
+  ws = await tempDir('codeward-detach-ws-');
+});
+
+afterEach(async () => {
+  await removeDir(home);
+  await removeDir(ws);
+});
+
+const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+// Inside the sandbox (a script file: the gate does not read it): says it runs, waits (bounded) for the
+// go, then plants a repository with a hook.
+const PLANT = [
+  'touch ready',
+  'i=0; while [ ! -e go ] && [ $i -lt 300 ]; do sleep 0.05; i=$((i+1)); done',
+  'mkdir -p .git/hooks .git/objects .git/refs/heads 2>/dev/null',
+  'echo "ref: refs/heads/main" > .git/HEAD 2>/dev/null',
+  "printf '#!/bin/sh\\ntouch PWNED\\n' > .git/hooks/pre-commit 2>/dev/null && chmod +x .git/hooks/pre-commit && echo PLANTED",
+  'true',
+].join('\n');
+
+describe.skipIf(!bwrapWorks)(`a placeholder removed by another codeward while this sandbox runs${bwrapWorks ? '' : ' — skipped: bwrap (bubblewrap) is not installed or cannot run here'}`, () => {
+  it('leaves no repository or hook that the user\'s git would obey once the run ended', async () => {
+    writeFileSync(join(ws, 'plant.sh'), PLANT);
+    const child = spawn(process.execPath, [CLI, '--yes', '-C', ws, 'exec', '--cmd', 'sh plant.sh'], { env: { ...process.env, HOME: home, CODEWARD_STATE_DIR: join(home, 'state') }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    const done = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    for (let i = 0; i < 400 && !existsSync(join(ws, 'ready')); i++) await pause(25);
+    expect(existsSync(join(ws, 'ready'))).toBe(true);
+    // What the other codeward's clean-up does: rmdir of its empty mount point.
+    rmdirSync(join(ws, '.git'));
+    writeFileSync(join(ws, 'go'), '');
+    await done;
+    // The attack itself worked inside (the mount was detached) ...
+    expect(out).toContain('PLANTED');
+    // ... but nothing of it is left where git looks.
+    expect(existsSync(join(ws, '.git', 'hooks', 'pre-commit'))).toBe(false);
+    expect(existsSync(join(ws, '.git', 'HEAD'))).toBe(false);
+    expect(out).toMatch(/created or replaced .*\.git/);
+    expect(readdirSync(ws).some((name) => name.startsWith('.git.planted-by-sandbox-'))).toBe(true);
+  }, 30_000);
+
+  it('in a repository without .git/hooks: a hooks folder created through the detached mount is moved aside', async () => {
+    spawnSync('git', ['init', '-q', ws]);
+    await removeDir(join(ws, '.git', 'hooks'));
+    writeFileSync(join(ws, 'plant.sh'), ['touch ready', 'i=0; while [ ! -e go ] && [ $i -lt 300 ]; do sleep 0.05; i=$((i+1)); done', "mkdir .git/hooks && printf '#!/bin/sh\\ntouch PWNED\\n' > .git/hooks/pre-commit && chmod +x .git/hooks/pre-commit && echo PLANTED", 'true'].join('\n'));
+    const child = spawn(process.execPath, [CLI, '--yes', '-C', ws, 'exec', '--cmd', 'sh plant.sh'], { env: { ...process.env, HOME: home, CODEWARD_STATE_DIR: join(home, 'state') }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    const done = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    for (let i = 0; i < 400 && !existsSync(join(ws, 'ready')); i++) await pause(25);
+    rmdirSync(join(ws, '.git', 'hooks'));
+    writeFileSync(join(ws, 'go'), '');
+    await done;
+    expect(out).toContain('PLANTED');
+    expect(existsSync(join(ws, '.git', 'hooks', 'pre-commit')), out).toBe(false);
+    expect(readdirSync(join(ws, '.git')).some((name) => name.startsWith('hooks.planted-by-sandbox-'))).toBe(true);
+  }, 30_000);
+});
