@@ -61,9 +61,16 @@ export function ripgrepFilterArgs(request: SearchRequest): string[] {
   if (request.includeHidden) args.push('--iglob', '!.git', '--iglob', '!.codeward', '--iglob', '!*.cw-tmp');
   else args.push('--iglob', '!.*', '--iglob', '!node_modules/', '--iglob', '!vendor/');
   for (const glob of request.nonAccessibleGlobs) {
-    if (!glob.startsWith('!')) args.push('--iglob', `!${glob}`);
+    if (!glob.startsWith('!')) args.push('--iglob', `!${ripgrepGlob(glob)}`);
   }
   return args;
+}
+
+// ripgrep's globs have no extglobs (`!(a|b)`, `@(...)`): such a part widens to `*`, so ripgrep skips at
+// least every file the glob hides (`.env.!(example)` -> `.env.*`; the path filter then has the final word,
+// and a hidden file's text is never read).
+function ripgrepGlob(glob: string): string {
+  return glob.replace(/[!@+?*]\([^()]*\)/g, '*');
 }
 
 // The path operand: none for the workspace root (rg then prints paths without a ./ prefix).

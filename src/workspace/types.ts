@@ -37,9 +37,13 @@ export interface WorkspaceOptions {
   readonly home?: string;
 }
 
+// `.env.example`, `.env.sample`, `.env.template` and `.env.dist` stay readable: they are committed on
+// purpose to document the variables, and hiding them hid git from sandboxed exec in every repository that
+// tracks one (a tracked non-accessible file hides the repository's git folders). `.env.local`,
+// `.env.production`, `.env.example.local` ... stay hidden.
 export const DEFAULT_NON_ACCESSIBLE_GLOBS: readonly string[] = [
   '**/.env',
-  '**/.env.*',
+  '**/.env.!(example|sample|template|dist)',
   '**/*.pem',
   '**/*.key',
   '**/secrets/**',

@@ -30,7 +30,7 @@ beforeEach(async () => {
 });
 afterEach(async () => removeDir(root));
 
-const SHIPPED_GLOBS = ['**/.env', '**/.env.*', '**/*.pem', '**/*.key', '**/secrets/**'];
+const SHIPPED_GLOBS = ['**/.env', '**/.env.!(example|sample|template|dist)', '**/*.pem', '**/*.key', '**/secrets/**'];
 
 async function context(overrides: Partial<WorkerConfig> = {}): Promise<WorkerContext> {
   return prepareContext({ ...DEFAULT_CONFIG, base_path: base, non_accessible_globs: SHIPPED_GLOBS, ...overrides }, root);
@@ -73,7 +73,7 @@ function runInvoke(id: string, payload: unknown, options: { config?: string; cwd
 describe('§1 configuration', () => {
   it('"{}" and an empty file parse to exactly the defaults', () => {
     expect(parseConfig('{}', [])).toEqual({
-      base_path: './', non_accessible_globs: ['**/.env', '**/.env.*', '**/*.pem', '**/*.key', '**/secrets/**'], max_read_bytes: 10485760, max_write_bytes: 10485760, tree_default_depth: 4,
+      base_path: './', non_accessible_globs: ['**/.env', '**/.env.!(example|sample|template|dist)', '**/*.pem', '**/*.key', '**/secrets/**'], max_read_bytes: 10485760, max_write_bytes: 10485760, tree_default_depth: 4,
       tree_per_folder_limit: 50, list_default_page_size: 100, list_max_page_size: 1000, search_default_max_matches: 1000,
       search_default_max_line_bytes: 4096, default_write_action: 'allow',
     });

@@ -85,7 +85,7 @@ describe('a project config and the trust notice', () => {
     const json = (args: string[]) => runCli(['--json', '-C', repo, ...args], { env: env() });
     const first = json(['read', '--file', 'a.txt']);
     const notice = warningsOf(first);
-    expect(notice).toContain('"nonAccessibleGlobs" leaving out "**/.env", "**/.env.*", "**/*.pem", "**/*.key", "**/secrets/**" (those stay hidden; the glob it adds ("**/*.secret") is applied)');
+    expect(notice).toContain('"nonAccessibleGlobs" leaving out "**/.env", "**/.env.!(example|sample|template|dist)", "**/*.pem", "**/*.key", "**/secrets/**" (those stay hidden; the glob it adds ("**/*.secret") is applied)');
     expect(notice).not.toContain('\n');
     // Applied indeed: the added glob hides the file.
     expect(json(['read', '--file', 'data.secret']).json.error?.code).toBe('C211');

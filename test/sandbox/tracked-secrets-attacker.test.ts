@@ -64,7 +64,7 @@ beforeEach(async () => {
   scripts = await realpath(await mkdtemp(join(base, 'codeward-tracked-out-')));
   root = join(home, 'project');
   await mkdir(root);
-  await writeFiles(root, { '.env': `TOKEN=${SECRET}\n`, '.env.example': 'TOKEN=\n', 'a.txt': 'a\n' });
+  await writeFiles(root, { '.env': `TOKEN=${SECRET}\n`, '.env.local': 'TOKEN=\n', 'a.txt': 'a\n' });
   git('init', '-q');
   git('add', '-A');
   git('commit', '-qm', 'init');
@@ -87,7 +87,7 @@ describe.skipIf(!bwrapWorks)(`a tracked non-accessible file in a sandboxed exec 
     ]);
     expect(out).toContain('done');
     expect(out).not.toContain(SECRET);
-    expect(warnings).toContain('git is unavailable inside exec here because the repository tracks `.env` and `.env.example`');
+    expect(warnings).toContain('git is unavailable inside exec here because the repository tracks `.env` and `.env.local`');
   }, 40_000);
 
   it('git commit -a, stash, add -A, checkout, rm --cached inside change nothing of the repository outside', async () => {
@@ -103,12 +103,12 @@ describe.skipIf(!bwrapWorks)(`a tracked non-accessible file in a sandboxed exec 
     expect(git('status', '--porcelain')).toBe(' M a.txt\n');
     expect(git('stash', 'list')).toBe('');
     expect(await readFile(join(root, '.env'), 'utf8')).toBe(`TOKEN=${SECRET}\n`);
-    expect(await readFile(join(root, '.env.example'), 'utf8')).toBe('TOKEN=\n');
+    expect(await readFile(join(root, '.env.local'), 'utf8')).toBe('TOKEN=\n');
     expect(await readFile(join(root, 'a.txt'), 'utf8')).toBe('a\nchanged\n');
   }, 40_000);
 
   it('a repository that tracks no hidden file keeps git inside: status and commit work', async () => {
-    git('rm', '-q', '--cached', '.env', '.env.example');
+    git('rm', '-q', '--cached', '.env', '.env.local');
     await writeFile(join(root, '.gitignore'), '.env*\n');
     git('add', '.gitignore');
     git('commit', '-qm', 'untrack');
@@ -126,7 +126,7 @@ describe('the gate, with the sandbox off', () => {
     for (const line of ['git log -p', 'git show HEAD']) {
       const { out, code } = await run(line, ['--sandbox', 'off']);
       expect(code, line).toBe('C241');
-      expect(out, line).toContain('the repository tracks `.env` and `.env.example`');
+      expect(out, line).toContain('the repository tracks `.env` and `.env.local`');
       expect(out, line).not.toContain(SECRET);
     }
   }, 30_000);
