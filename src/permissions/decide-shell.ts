@@ -64,6 +64,8 @@ function resolve(judged: Judged, reading: Reading, ctx: DecideContext): Decision
   const { root } = ctx.policy;
   const suggest: string[] = [];
   let ask: Decision | undefined;
+  // The folder the line runs in (exec/test --dir): git's repository and a cd's target are found from there.
+  const runDir = resolvePath(root, judged.dir ?? '.');
   for (const part of reading.parts) {
     if (part.match?.action === 'ask') {
       ask ??= fromRule(judged, part.match, part.spelling);
@@ -72,7 +74,10 @@ function resolve(judged: Judged, reading: Reading, ctx: DecideContext): Decision
       const dump = environmentDump(part.command);
       const veto = dump
         ? `${dump} (secrets are never shown without approval)`
-        : (readOnlyVeto(part.command) ?? gitConfigVeto(part.command, reading.parse, root) ?? trackedSecretVeto(part.command, reading.parse, root, ctx.policy.trackedSecrets, root === undefined ? undefined : resolvePath(root, judged.dir ?? '.')) ?? programPathVeto(part.command, root, lineFolders(reading.parse, { root, runDir: resolvePath(root, judged.dir ?? '.') })));
+        : (readOnlyVeto(part.command) ??
+          gitConfigVeto(part.command, reading.parse, root, undefined, runDir) ??
+          trackedSecretVeto(part.command, reading.parse, root, ctx.policy.trackedSecrets, runDir) ??
+          programPathVeto(part.command, root, lineFolders(reading.parse, { root, runDir })));
       if (!veto) continue;
       ask ??= { decision: 'ask', reason: `no rule allows \`${part.spelling}\` and ${veto}`, source: 'default', judged: judged.call, part: part.spelling };
       suggest.push(`${judged.tool} ${escapePattern(part.spelling)}`);

@@ -10,6 +10,7 @@ import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { parseGitConfig, type ConfigEntry } from '../git/config-file.js';
 import type { ShellParse, SimpleCommand } from '../shell/parse-types.js';
 import { gitlinks } from './readonly-git-submodules.js';
+import { gitFolders } from './git-folders.js';
 
 // Keys whose value is a program (or a command line) git may run.
 const PROGRAM_KEY = new Set([
@@ -151,19 +152,6 @@ export function configProgram(gitDir: string, home: string | undefined, hooksPat
   return undefined;
 }
 
-// Folders a git command of this line may work in: the workspace, `cd`/`pushd` targets and `git -C`.
-function gitFolders(command: SimpleCommand, parse: ShellParse, root: string): string[] {
-  const out = [root];
-  for (const other of parse.commands) {
-    if ((other.name === 'cd' || other.name === 'pushd') && other.words[1] && !other.words[1].dynamic) out.push(resolve(root, other.words[1].value));
-  }
-  command.args.forEach((arg, i) => {
-    if (arg === '-C' && command.args[i + 1] !== undefined) out.push(resolve(root, command.args[i + 1]!));
-    else if (arg.startsWith('-C') && arg.length > 2) out.push(resolve(root, arg.slice(2)));
-  });
-  return out;
-}
-
 function repositoryVeto(gitDir: string, root: string, home: string | undefined): string | undefined {
   const hooksPaths: string[] = [];
   const found = configProgram(gitDir, home, hooksPaths);
@@ -194,11 +182,15 @@ function submoduleVeto(gitDir: string, workTree: string, root: string, home: str
   return seen.size > MAX_SUBMODULES ? `the repository has more than ${MAX_SUBMODULES} submodules to check` : undefined;
 }
 
-// Why `git ...` is not read-only in this workspace, or undefined.
-export function gitConfigVeto(command: SimpleCommand, parse: ShellParse, root: string | undefined, home?: string): string | undefined {
+// Why `git ...` is not read-only in this workspace, or undefined. `runDir`: the folder the line runs in
+// (exec/test --dir), the workspace root by default; a folder change the gate cannot follow asks, since the
+// repository git would then read (and the programs its config names) is unknown.
+export function gitConfigVeto(command: SimpleCommand, parse: ShellParse, root: string | undefined, home?: string, runDir = root): string | undefined {
   if (command.name !== 'git' || root === undefined) return undefined;
+  const { list, unknown } = gitFolders(command, parse, runDir ?? root);
+  if (unknown !== undefined) return `the line changes to a folder codeward cannot follow (${unknown}), whose repository config may name a program git runs`;
   const repos = new Map<string, string | undefined>();
-  for (const folder of gitFolders(command, parse, root)) {
+  for (const folder of list) {
     const found = gitDirOf(folder);
     if (found) repos.set(found.gitDir, found.workTree);
   }

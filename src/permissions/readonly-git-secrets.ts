@@ -11,7 +11,7 @@ import { nameFiles } from '../sandbox/hidden-git.js';
 import { within } from '../sandbox/policy.js';
 import { repositoryOf, type GitRepository, type TrackedSecretCheck } from '../sandbox/tracked-secrets.js';
 import { parseGit } from './options/git.js';
-import { UNKNOWN } from './argv.js';
+import { gitFolders } from './git-folders.js';
 
 // Subcommands that print names, object ids and refs, never a file's content.
 const NAMES_ONLY = new Set(['rev-parse', 'ls-files', 'ls-tree', 'show-ref', 'version', 'help', 'var', 'check-ignore', 'check-attr', 'check-ref-format', 'merge-base', 'name-rev', 'describe', 'remote', 'count-objects', 'symbolic-ref']);
@@ -48,35 +48,6 @@ export function gitPrintsContent(args: readonly string[]): string | undefined {
     return undefined;
   }
   return `\`git ${sub}\` can print what git stores`;
-}
-
-const CD_OPTION = /^-[LPe@]+$/;
-
-// Folders a git command of this line may work in: the run folder, every `cd`/`pushd` target (options
-// such as `-P` and `--` skipped, chained from earlier targets) and `git -C`. `unknown` names a folder
-// change this cannot follow (a variable, a substitution, a glob, `~`, `-`, a bare `cd`, `popd`): the
-// command may then be in any repository (`cd "$PWD/sub" && git log -p` printed a nested clone's .env).
-function folders(command: SimpleCommand, parse: ShellParse, runDir: string): { list: string[]; unknown?: string } {
-  const list = [runDir];
-  let unknown: string | undefined;
-  for (const other of parse.commands) {
-    if (other.name === 'popd') unknown ??= 'popd';
-    if (other.name !== 'cd' && other.name !== 'pushd') continue;
-    const operands = other.words.slice(1).filter((word) => word.dynamic || (!CD_OPTION.test(word.value) && word.value !== '--'));
-    const target = operands[operands.length - 1];
-    const values = target ? [...new Set([target.value, ...target.candidates])] : [];
-    const unsure = !target || target.dynamic || target.glob || values.some((value) => value === '' || value === '-' || value.startsWith('~') || value.includes(UNKNOWN) || /[*?[{]/.test(value));
-    if (unsure) {
-      unknown ??= target ? target.text : other.name;
-      continue;
-    }
-    for (const value of values) for (const base of [...list]) if (list.length < 32) list.push(resolve(base, value));
-  }
-  command.args.forEach((arg, i) => {
-    if (arg === '-C' && command.args[i + 1] !== undefined) list.push(resolve(runDir, command.args[i + 1]!));
-    else if (arg.startsWith('-C') && arg.length > 2) list.push(resolve(runDir, arg.slice(2)));
-  });
-  return unknown === undefined ? { list } : { list, unknown };
 }
 
 // The real path of `path`, or of its longest existing ancestor joined with the rest.
@@ -133,7 +104,7 @@ export function trackedSecretVeto(command: SimpleCommand, parse: ShellParse, roo
   if (root === undefined || check === undefined) return undefined;
   const prints = command.name === 'git' ? gitPrintsContent(command.args) : undefined;
   if (command.name === 'git' && !prints) return undefined;
-  const { list: bases, unknown } = folders(command, parse, runDir ?? root);
+  const { list: bases, unknown } = gitFolders(command, parse, runDir ?? root);
   if (prints) {
     if (unknown !== undefined) return `the line changes to a folder codeward cannot follow (${unknown}), where a repository may track a file \`read\` refuses, and ${prints}`;
     const tracking = trackingRepositories(bases, root, check);

@@ -1,0 +1,32 @@
+import { resolve } from 'node:path';
+import type { ShellParse, SimpleCommand } from '../shell/parse-types.js';
+import { UNKNOWN } from './argv.js';
+
+const CD_OPTION = /^-[LPe@]+$/;
+
+// Folders a git command of this line may work in: the run folder, every `cd`/`pushd` target (options
+// such as `-P` and `--` skipped, chained from earlier targets) and `git -C`. `unknown` names a folder
+// change this cannot follow (a variable, a substitution, a glob, `~`, `-`, a bare `cd`, `popd`): the
+// command may then be in any repository (`cd "$PWD/sub" && git log -p` printed a nested clone's .env).
+export function gitFolders(command: SimpleCommand, parse: ShellParse, runDir: string): { list: string[]; unknown?: string } {
+  const list = [runDir];
+  let unknown: string | undefined;
+  for (const other of parse.commands) {
+    if (other.name === 'popd') unknown ??= 'popd';
+    if (other.name !== 'cd' && other.name !== 'pushd') continue;
+    const operands = other.words.slice(1).filter((word) => word.dynamic || (!CD_OPTION.test(word.value) && word.value !== '--'));
+    const target = operands[operands.length - 1];
+    const values = target ? [...new Set([target.value, ...target.candidates])] : [];
+    const unsure = !target || target.dynamic || target.glob || values.some((value) => value === '' || value === '-' || value.startsWith('~') || value.includes(UNKNOWN) || /[*?[{]/.test(value));
+    if (unsure) {
+      unknown ??= target ? target.text : other.name;
+      continue;
+    }
+    for (const value of values) for (const base of [...list]) if (list.length < 32) list.push(resolve(base, value));
+  }
+  command.args.forEach((arg, i) => {
+    if (arg === '-C' && command.args[i + 1] !== undefined) list.push(resolve(runDir, command.args[i + 1]!));
+    else if (arg.startsWith('-C') && arg.length > 2) list.push(resolve(runDir, arg.slice(2)));
+  });
+  return unknown === undefined ? { list } : { list, unknown };
+}
