@@ -14,6 +14,8 @@ export interface TestRunner {
   // A `test` script that is one plain `node … --test …` command: --pattern is put where node's runner
   // reads it (among the options, before the files), running node directly.
   readonly node?: NodeScript;
+  // A `test` script that runs tape (also behind `npm run NAME`, nyc or c8): tape's file globs as written.
+  readonly tape?: readonly string[];
 }
 
 // A plain `node` test script split in words (shell text, each without spaces or shell operators).
@@ -35,6 +37,7 @@ export type FilterStyle =
   | 'name' // vitest / jest: -t <name>, or a path
   | 'node-test' // node --test: --test-name-pattern=<regex>
   | 'mocha' // --grep <regex>
+  | 'tape' // no name filter: a path, or the files that mention the name
   | 'append' // unknown script: the pattern is appended as an argument
   | 'none'; // make test: no standard way
 

@@ -57,6 +57,23 @@ export function nodeScript(script: string): NodeScript | undefined {
   return files.some((file) => file.startsWith('-')) ? undefined : { options, files };
 }
 
+// tape's file globs in a test script, following `npm run NAME` (and yarn/pnpm/bun's) into the package's
+// other scripts and past coverage wrappers (`nyc tape 'test/**/*.js'`); undefined when no tape runs.
+export function tapeGlobs(scripts: Readonly<Record<string, unknown>>, script: string, depth = 0): string[] | undefined {
+  for (const part of script.split(/&&|\|\||;/)) {
+    const words = part.trim().split(/\s+/);
+    const run = /^(?:npm|pnpm|bun)$/.test(words[0] ?? '') && /^run(?:-script)?$/.test(words[1] ?? '') ? words[2] : words[0] === 'yarn' ? words[1] : undefined;
+    const target = run === undefined ? undefined : scripts[run];
+    if (typeof target === 'string' && depth < 3) {
+      const found = tapeGlobs(scripts, target, depth + 1);
+      if (found) return found;
+    }
+    const at = words.findIndex((word) => /^(?:\S*\/)?tape$/.test(word));
+    if (at !== -1) return words.slice(at + 1).filter((word) => !word.startsWith('-')).map((word) => word.replace(/^(['"])(.*)\1$/, '$2'));
+  }
+  return undefined;
+}
+
 function hasDependency(pkg: PackageJson, name: string): boolean {
   return Object.hasOwn(pkg.dependencies ?? {}, name) || Object.hasOwn(pkg.devDependencies ?? {}, name);
 }
@@ -76,11 +93,12 @@ export async function detectNodeRunner(files: ProjectFiles): Promise<TestRunner 
   const manager = packageManagerOf(files, pkg);
   const script = pkg.scripts?.['test'];
   if (typeof script === 'string' && script.trim() !== '' && !PLACEHOLDER.test(script)) {
-    const filter = scriptFilter(script);
+    const tape = tapeGlobs(pkg.scripts ?? {}, script);
+    const filter = tape ? 'tape' : scriptFilter(script);
     // Run directly only when npm would run nothing else around it (a pretest build, a posttest check).
     const around = ['pretest', 'posttest'].some((name) => pkg.scripts?.[name] !== undefined);
     const node = filter === 'node-test' && !around ? nodeScript(script) : undefined;
-    return { runner: manager, command: RUN_SCRIPT[manager], filter, ...(manager === 'npm' ? { passThrough: '--' } : {}), ...(node ? { node } : {}) };
+    return { runner: manager, command: RUN_SCRIPT[manager], filter, ...(manager === 'npm' ? { passThrough: '--' } : {}), ...(node ? { node } : {}), ...(tape ? { tape } : {}) };
   }
   const configs = (tool: string): boolean => [...files.names].some((name) => name.startsWith(`${tool}.config.`));
   if (hasDependency(pkg, 'vitest') || configs('vitest')) return { runner: 'vitest', command: `${RUN_BIN[manager]} vitest run`, filter: 'name' };

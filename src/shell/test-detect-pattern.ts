@@ -44,6 +44,7 @@ function filterArgs(runner: TestRunner, pattern: string): string | undefined {
     case 'mocha':
       return `--grep ${q}`;
     case 'none':
+    case 'tape':
       return undefined;
   }
 }
@@ -60,9 +61,32 @@ function nodeTest(runner: TestRunner, pattern: string): PatternCommand {
   return { command: ['node', ...words].join(' ') };
 }
 
+// The folder a glob starts in (`test` of `test/**/*.js`) and the names it takes (`*.js`).
+function globParts(glob: string): { dir: string; names: string } {
+  const parts = glob.split('/');
+  const wild = parts.findIndex((part) => /[*?[{]/.test(part));
+  const dir = (wild === -1 ? parts.slice(0, -1) : parts.slice(0, wild)).join('/') || '.';
+  return { dir, names: parts.at(-1)! };
+}
+
+// tape runs files and has no name filter: a path runs that file, a name runs the files (of the script's
+// globs) that mention it, found with grep when the command runs; none found names itself in tape's error.
+function tapeTest(runner: TestRunner, pattern: string): PatternCommand {
+  if (looksLikePath(pattern)) return { command: `npx tape ${shellQuote(pattern)}` };
+  const globs = (runner.tape ?? []).length > 0 ? runner.tape! : ['test/**/*.js'];
+  const parts = globs.map(globParts);
+  const includes = [...new Set(parts.map((part) => `--include=${shellQuote(part.names)}`))].join(' ');
+  const dirs = [...new Set(parts.map((part) => shellQuote(part.dir)))].join(' ');
+  return {
+    command: `npx tape $(grep -rlF ${includes} -- ${shellQuote(pattern)} ${dirs} || echo no-test-file-mentions-the-pattern)`,
+    note: `tape has no test-name filter: --pattern ${pattern} runs the test files that mention it (every test in them)`,
+  };
+}
+
 export function withPattern(runner: TestRunner, pattern: string | undefined): PatternCommand {
   if (pattern === undefined || pattern === '') return { command: runner.command };
   if (runner.filter === 'node-test') return nodeTest(runner, pattern);
+  if (runner.filter === 'tape') return tapeTest(runner, pattern);
   const args = filterArgs(runner, pattern);
   if (args === undefined) {
     const how = runner.filter === 'go' ? 'go test selects tests by name (a -run regex), not by file' : `${runner.command} has no standard test filter`;

@@ -1,6 +1,8 @@
+import { tapFailures } from './test-summary-tap.js';
+
 // A failing test run shaped for a reader (a person or a model): the failing tests' names and assertion
 // messages first, then the output without runner noise (node:internal stack frames, TAP timing lines,
-// passing tests' YAML blocks), so the outcome is not buried under 6 k characters of frames.
+// passing tests' lines and YAML blocks), so the outcome is not buried under 6 k characters of frames.
 
 export interface TestFailure {
   readonly name: string;
@@ -37,36 +39,6 @@ function clip(lines: readonly string[]): string {
   const kept = lines.map((line) => line.trimEnd()).filter((line, index, all) => line.trim() !== '' || (index > 0 && all[index - 1]!.trim() !== ''));
   const text = kept.slice(0, MAX_MESSAGE_LINES).join('\n').trim();
   return text.length > MAX_MESSAGE_CHARS ? `${text.slice(0, MAX_MESSAGE_CHARS)}…` : text;
-}
-
-const indentOf = (line: string): number => /^\s*/.exec(line)![0].length;
-
-// TAP (node --test when piped): "not ok 1 - name" then a YAML block with `error: |-` and `location:`.
-function tapFailures(lines: readonly string[]): TestFailure[] {
-  const failures: TestFailure[] = [];
-  lines.forEach((line, index) => {
-    const match = /^(\s*)not ok \d+ - (.+?)(?:\s+#.*)?$/.exec(line);
-    if (!match) return;
-    const message: string[] = [];
-    let location = '';
-    for (let at = index + 1; at < lines.length && !/^\s*\.\.\.\s*$/.test(lines[at]!); at += 1) {
-      const entry = lines[at]!;
-      const loc = /^\s*location:\s*'(.+)'/.exec(entry);
-      if (loc) location = loc[1]!.replace(/^.*?([^/\\]+:\d+):\d+$/, '$1');
-      if (/^\s*error:\s*(?:\|-?)?\s*(.*)$/.test(entry)) {
-        const inline = /^\s*error:\s*(?:\|-?)?\s*(.*)$/.exec(entry)![1]!.replace(/^'|'$/g, '');
-        if (inline) message.push(inline);
-        const base = indentOf(entry);
-        for (at += 1; at < lines.length && (lines[at]!.trim() === '' || indentOf(lines[at]!) > base); at += 1) message.push(lines[at]!.trim() === '' ? '' : lines[at]!.slice(base + 2));
-        at -= 1;
-      }
-    }
-    // A parent test fails because a subtest did: its own entry says so and adds nothing.
-    const text = clip(message);
-    if (/^\d+ subtests? failed$/.test(text)) return;
-    failures.push({ name: location ? `${match[2]!} (${location})` : match[2]!, message: text });
-  });
-  return failures;
 }
 
 // One line names the failing test, the message follows (indented or up to a blank line).
@@ -142,7 +114,7 @@ export function findFailures(output: string): TestFailure[] {
   for (const find of FINDERS) {
     const found = find(lines);
     // Dedup: vitest and jest print each failure twice (the list and the details).
-    const unique = [...new Map(found.map((failure) => [failure.name, failure])).values()];
+    const unique = [...new Map(found.map((failure) => [failure.name, { ...failure, message: clip(failure.message.split('\n')) }])).values()];
     if (unique.length > 0) return unique;
   }
   return [];
@@ -159,26 +131,77 @@ export function formatFailures(failures: readonly TestFailure[]): string {
   return ['failing tests:', ...shown, ...more].join('\n');
 }
 
-// The output without noise lines and without the YAML blocks of passing TAP tests.
+// Lines that say one test passed, in the runners' own shapes: a reader is told how many instead.
+const PASSING: readonly RegExp[] = [
+  /^\s*ok \d+\b/, // TAP: tape, node --test, node-tap, ava --tap
+  /^\s*(?:[✓✔√]|\(pass\))\s/, // vitest, jest, mocha, node's spec reporter, ava
+  /^\s*PASS\s+\S/, // jest: a passing file
+  /^\s*--- PASS: |^=== (?:RUN|PAUSE|CONT|NAME)\s/, // go test -v
+  /^ok\s+\S+\s+(?:[\d.]+s|\(cached\))/, // go: a passing package
+  /^test \S.* \.\.\. ok$/, // cargo
+  /^\S+::\S+ PASSED\b/, // pytest -v
+];
+// Frames inside the runner or another dependency: the test's own frame says where it failed.
+const DEPENDENCY_FRAME = /^\s*at\s.*[/\\]node_modules[/\\]/;
+// A TAP comment naming a test (tape, node-tap): shown only above a failure.
+const TAP_HEADER = /^#\s+(?!(?:tests|pass|fail|skip|skipped|todo|cancelled|suites|duration_ms|ok|not ok)\b)\S/;
+const LOOKS_TAP = /^(?:TAP version|\s*(?:not )?ok \d+\b)/m;
+// Lines alike but for their numbers, many in a row, from a runner we do not know: the first and the
+// last are kept, unless one of them looks like a failure.
+const RUN_MIN = 6;
+const FAILURE_WORD = /fail|error|✗|✖|×|not ok|assert|expect|exception|panic|traceback/i;
+const shapeOf = (line: string): string => line.replace(/\d+/g, '#').trim().split(/\s+/).slice(0, 2).join(' ');
+
+function collapseRuns(lines: readonly string[]): { kept: string[]; dropped: number } {
+  const kept: string[] = [];
+  let dropped = 0;
+  for (let at = 0; at < lines.length; ) {
+    const shape = shapeOf(lines[at]!);
+    let end = at + 1;
+    while (end < lines.length && shape !== '' && shapeOf(lines[end]!) === shape) end += 1;
+    const run = lines.slice(at, end);
+    if (run.length >= RUN_MIN && !run.some((line) => FAILURE_WORD.test(line))) {
+      kept.push(run[0]!, `… ${run.length - 2} similar lines`, run.at(-1)!);
+      dropped += run.length - 2;
+    } else kept.push(...run);
+    at = end;
+  }
+  return { kept, dropped };
+}
+
+// The output a reader needs: without runner noise, passing tests' lines and YAML blocks, dependency
+// frames, and test headers with nothing failing under them; long runs of alike lines collapsed.
 export function dropNoise(output: string): { text: string; dropped: number } {
   const lines = output.split('\n');
+  const tap = LOOKS_TAP.test(output);
   const kept: string[] = [];
   let dropped = 0;
   let inPassingBlock = false;
   let previousOk = false;
+  let header: string | undefined;
   for (const line of lines) {
     if (previousOk && /^\s*---\s*$/.test(line)) inPassingBlock = true;
-    previousOk = /^\s*ok \d+ - /.test(line);
-    if (inPassingBlock) {
+    previousOk = /^\s*ok \d+\b/.test(line);
+    const bounded = line.length <= MAX_LINE;
+    if (inPassingBlock || isNoise(line) || (bounded && (PASSING.some((pattern) => pattern.test(line)) || DEPENDENCY_FRAME.test(line)))) {
+      if (inPassingBlock && /^\s*\.\.\.\s*$/.test(line)) inPassingBlock = false;
       dropped += 1;
-      if (/^\s*\.\.\.\s*$/.test(line)) inPassingBlock = false;
       continue;
     }
-    if (isNoise(line)) {
-      dropped += 1;
+    if (tap && bounded && TAP_HEADER.test(line)) {
+      if (header !== undefined) dropped += 1;
+      header = line;
       continue;
+    }
+    // A header is shown above what its test printed or failed; the plan line (`1..N`) ends it.
+    if (header !== undefined && line.trim() !== '') {
+      if (!/^\s*\d+\.\.\d+/.test(line)) kept.push(header);
+      else dropped += 1;
+      header = undefined;
     }
     kept.push(line);
   }
-  return { text: kept.join('\n'), dropped };
+  if (header !== undefined) dropped += 1;
+  const collapsed = collapseRuns(kept);
+  return { text: collapsed.kept.join('\n'), dropped: dropped + collapsed.dropped };
 }
