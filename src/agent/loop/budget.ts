@@ -9,9 +9,32 @@ export const MIN_RESULT_BYTES = 4_000;
 // Room kept in a share for the call's header line and the note.
 const NOTE_BYTES = 600;
 
-// What one result may carry when `count` results share a message of `budget` bytes.
+// What one result may carry when `count` results share a message of `budget` bytes equally.
 export function resultShare(budget: number, count: number): number {
   return Math.max(1_000, Math.floor((budget - 1_000) / Math.max(1, count)) - NOTE_BYTES);
+}
+
+// What each result of a batch may carry, by need: a result that fits in an equal share of what is left is
+// kept whole, and the room it leaves is split again among the others (a small read no longer leaves 20 k
+// unused while its sibling is cut). `sizes` are the results' bytes before fitting.
+export function sharesByNeed(sizes: readonly number[], budget: number): number[] {
+  const shares = sizes.map(() => 0);
+  let open = sizes.map((_, index) => index);
+  let left = Math.max(0, budget - 1_000);
+  while (open.length > 0) {
+    const equal = Math.floor(left / open.length);
+    const whole = open.filter((index) => sizes[index]! + NOTE_BYTES <= equal);
+    if (whole.length === 0) {
+      for (const index of open) shares[index] = Math.max(1_000, equal - NOTE_BYTES);
+      break;
+    }
+    for (const index of whole) {
+      shares[index] = sizes[index]! + NOTE_BYTES;
+      left -= shares[index]!;
+    }
+    open = open.filter((index) => !whole.includes(index));
+  }
+  return shares;
 }
 
 // Command messages speak the CLI's words (`--max-bytes`, `--start 2833`); the model sends JSON keys.

@@ -5,7 +5,7 @@ import type { ToolCallTag } from '../contract/types.js';
 import type { EventSink, ToolOutcome } from '../events.js';
 import { runTodo } from '../tasks/todo.js';
 import type { TaskTracker } from '../tasks/tracker.js';
-import { DEFAULT_RESULT_BYTES, fitResult, resultShare } from './budget.js';
+import { DEFAULT_RESULT_BYTES, fitResult, sharesByNeed } from './budget.js';
 import { withoutOwnTests } from './own-tests.js';
 import { messageInAgentWords } from './words.js';
 import { diffSince, snapshotFiles } from './diffs.js';
@@ -73,7 +73,7 @@ function repeatsMessage(envelope: Envelope): boolean {
 // A failure's data goes through the command's formatter only when it is a process's output (exec, test); the
 // formatters of other commands describe a success ("patched undefined: undefined replacements" from C221's
 // {count, lines}), and what the data holds is in the message already.
-function envelopeOutput(engine: Engine, envelope: Envelope, raw: string, share: number): string {
+function envelopeOutput(engine: Engine, envelope: Envelope, raw: string): Fitted {
   const command = engine.registry.find(envelope.cmd);
   let text = '';
   if (command && (envelope.ok || (command.effect === 'exec' && envelope.data !== undefined && !repeatsMessage(envelope)))) {
@@ -84,22 +84,32 @@ function envelopeOutput(engine: Engine, envelope: Envelope, raw: string, share: 
     }
   }
   const warnings = envelope.warnings.map((warning) => `warning: ${warning}`).join('\n');
-  return fitResult([warnings, text].filter((part) => part !== '').join('\n'), command, raw, share);
+  const whole = [warnings, text].filter((part) => part !== '').join('\n');
+  return { bytes: Buffer.byteLength(whole), fit: (share) => fitResult(whole, command, raw, share) };
 }
 
-async function runCoder(tag: ToolCallTag, cmd: string, context: BatchContext, share: number): Promise<Omit<ToolOutcome, 'id' | 'tool' | 'cmd' | 'durationMs'>> {
+// A result before it is fitted to its share of the batch's budget (shares are known once all have run).
+interface Fitted {
+  readonly bytes: number;
+  fit(share: number): string;
+}
+
+type CallResult = Omit<ToolOutcome, 'id' | 'tool' | 'cmd' | 'durationMs'> & { fitted?: Fitted };
+
+async function runCoder(tag: ToolCallTag, cmd: string, context: BatchContext, share: number): Promise<CallResult> {
   const refused = context.allowance ? refusal(context.allowance, cmd) : undefined;
   if (refused) return { ok: false, code: 'C240', message: refused, output: '' };
   const before = context.diffs ? await snapshotFiles(context.engine, tag.args) : [];
   const envelope = await context.engine.run(tag.args, { signal: context.signal, ...(context.caller ? { caller: context.caller } : {}) });
-  const output = envelopeOutput(context.engine, envelope, tag.args, share);
+  const fitted = envelopeOutput(context.engine, envelope, tag.args);
+  const output = fitted.fit(share);
   if (!envelope.ok) {
     const said = messageInAgentWords(envelope.error.message, context.engine.registry.find(envelope.cmd));
     const message = context.allowance && !context.allowance.commands.has('test') ? withoutOwnTests(said) : said;
-    return { ok: false, code: envelope.error.code, message, output };
+    return { ok: false, code: envelope.error.code, message, output, fitted };
   }
   const diff = before.length > 0 ? await diffSince(before) : '';
-  return { ok: true, output, ...(diff ? { diff } : {}) };
+  return { ok: true, output, fitted, ...(diff ? { diff } : {}) };
 }
 
 function runTodoCall(tag: ToolCallTag, context: BatchContext): Omit<ToolOutcome, 'id' | 'tool' | 'cmd' | 'durationMs'> {
@@ -127,7 +137,10 @@ function heldBack(index: number, footprints: readonly CallFootprint[], outcomes:
 export async function executeBatch(tags: readonly ToolCallTag[], context: BatchContext): Promise<ToolOutcome[]> {
   const footprints = tags.map((tag) => (toolName(tag) === '@todo' ? TODO_FOOTPRINT : footprint(context.engine, tag.args, context.env)));
   const deps = dependencies(footprints);
-  const share = resultShare(context.resultBytes ?? DEFAULT_RESULT_BYTES, tags.length);
+  const budget = context.resultBytes ?? DEFAULT_RESULT_BYTES;
+  // Each result is shown as it arrives fitted to the whole budget; the model's copy is fitted by need below.
+  const share = sharesByNeed([Number.MAX_SAFE_INTEGER], budget)[0]!;
+  const fits: (Fitted | undefined)[] = [];
   const outcomes: Promise<ToolOutcome>[] = [];
   const settledOutcomes: (ToolOutcome | undefined)[] = [];
   tags.forEach((tag, index) => {
@@ -154,7 +167,8 @@ export async function executeBatch(tags: readonly ToolCallTag[], context: BatchC
         }
         const started = performance.now();
         const waitedBefore = context.waited?.() ?? 0;
-        const result = tool === '@todo' ? runTodoCall(tag, context) : await runCoder(tag, cmd, context, share);
+        const { fitted, ...result }: CallResult = tool === '@todo' ? runTodoCall(tag, context) : await runCoder(tag, cmd, context, share);
+        fits[index] = fitted;
         const waiting = (context.waited?.() ?? 0) - waitedBefore;
         const outcome: ToolOutcome = { id, tool, cmd, ...result, durationMs: Math.max(0, Math.round(performance.now() - started - waiting)) };
         settledOutcomes[index] = outcome;
@@ -163,5 +177,7 @@ export async function executeBatch(tags: readonly ToolCallTag[], context: BatchC
       })(),
     );
   });
-  return Promise.all(outcomes);
+  const settled = await Promise.all(outcomes);
+  const shares = sharesByNeed(settled.map((outcome, index) => fits[index]?.bytes ?? Buffer.byteLength(outcome.output)), budget);
+  return settled.map((outcome, index) => (fits[index] ? { ...outcome, output: fits[index]!.fit(shares[index]!) } : outcome));
 }

@@ -25,7 +25,7 @@ async function run(replies: string[], extra: string[] = []) {
   const root = await tempDir('codeward-agent-budget-');
   const env: Record<string, string> = { ...(await agentEnv()), OPENAI_API_KEY: 'x' };
   dirs.push(root, env['HOME']!);
-  await writeFiles(root, { 'big.txt': bigFile() });
+  await writeFiles(root, { 'big.txt': bigFile(), 'small.txt': 'tiny\n' });
   const result = await runAgent(['-p', 'look', '--output-format', 'json', '--approval-mode', 'yolo', '--provider', 'openai', '--base-url', server.openaiBaseUrl, ...extra], { cwd: root, env, timeoutMs: 50_000 });
   expect(result.status).toBe(0);
   return server.requests[1]!.messages.at(-1)!.content;
@@ -63,5 +63,16 @@ describe('agent result budget (issue 18)', () => {
     expect(message).toMatch(/\[1\] @coder read: ok/);
     expect(message).toMatch(/\[2\] @coder exec: ok/);
     expect(message).toContain('call again with {"cmd":"read","args":{"file":"big.txt","start":');
+  });
+
+  // Issue 29: a batch of three reads split the budget in equal thirds, so a small read left its share unused
+  // while its sibling was cut. Shared by need: the small ones whole, the big one gets what they leave.
+  it('the budget is shared by need: small results whole, the big one gets the rest', async () => {
+    const message = await run([answer('1. All', coder('read', { file: 'small.txt' }), coder('read', { file: 'big.txt' }), coder('read', { file: 'small.txt', start: 1 })), 'Done.'], ['--max-result-bytes', '30000']);
+    expect(Buffer.byteLength(message, 'utf8')).toBeLessThanOrEqual(30_000);
+    expect(message.match(/\| tiny/g)).toHaveLength(2);
+    const shownLast = Number([...message.matchAll(/^\s*(\d+) \| line \d+/gm)].at(-1)![1]);
+    // An equal third (~9 k bytes) showed under 90 lines of ~95 bytes; by need it shows well over 200.
+    expect(shownLast).toBeGreaterThan(200);
   });
 });
