@@ -8,6 +8,7 @@ import type { ChatMessage, ModelClient, TokenUsage } from '../model/client.js';
 import { TaskTracker } from '../tasks/tracker.js';
 import { DEFAULT_RESULT_BYTES } from './budget.js';
 import { executeBatch, type CommandAllowance } from './execute.js';
+import { estimateTokens, ResultLedger, viewOf } from './history.js';
 import { isCancellation, respond } from './respond.js';
 import { resultsMessage } from './results.js';
 
@@ -47,7 +48,13 @@ export interface AgentLoopOptions {
   readonly personNotes?: () => readonly string[];
   // Bytes one batch's results message may carry (the result budget, default DEFAULT_RESULT_BYTES).
   readonly resultBytes?: number;
+  // Estimated prompt tokens past which older results are compacted (default COMPACT_AT_TOKENS).
+  readonly compactAtTokens?: number;
 }
+
+// Past this many prompt tokens (estimated) the results of all but the last KEEP_RESULTS batches become stubs.
+export const COMPACT_AT_TOKENS = 60_000;
+const KEEP_RESULTS = 5;
 
 // What a dispatch of <agent_call>s reports: the message for the model, and each agent's failure (if any)
 // for the task tracker.
@@ -86,6 +93,8 @@ export class AgentLoop {
   readonly history: ChatMessage[];
   readonly tracker = new TaskTracker();
   private readonly usage: TokenUsage;
+  // The results messages in the history, so a later batch can drop the results it made stale.
+  private readonly ledger = new ResultLedger();
   private turnController: AbortController | undefined;
   // A change to the files succeeded during the current request (a final answer may then quote code).
   private workDone = false;
@@ -124,13 +133,15 @@ export class AgentLoop {
     return outcome;
   }
 
-  private push(message: ChatMessage): void {
+  // Returns whether the message stands on its own (false: it joined the message before it).
+  private push(message: ChatMessage): boolean {
     const last = this.history[this.history.length - 1];
     // A cancelled turn leaves a user message unanswered: the next one joins it (roles must alternate).
-    if (last && last.role === 'user' && message.role === 'user') {
-      this.history[this.history.length - 1] = { role: 'user', content: `${last.content}\n\n${message.content}` };
-    } else this.history.push(message);
+    const joins = last !== undefined && last.role === 'user' && message.role === 'user';
+    if (joins) this.history[this.history.length - 1] = { role: 'user', content: `${last.content}\n\n${message.content}` };
+    else this.history.push(message);
     this.options.onMessage?.(message);
+    return !joins;
   }
 
   private async request(message: string): Promise<AgentOutcome> {
@@ -240,8 +251,20 @@ export class AgentLoop {
       emit({ type: 'notice', message: 'three turns failed in a row: the model was asked for a new plan' });
     }
     notes.push(...(this.options.personNotes?.() ?? []));
-    this.push({ role: 'user', content: resultsMessage(outcomes, notes, resultBytes) });
+    const views = parsed.toolCalls.map((call) => viewOf(engine, call.args, env));
+    for (const update of this.ledger.supersede(views, outcomes, turn)) this.history[update.index] = { role: 'user', content: update.content };
+    if (this.push({ role: 'user', content: resultsMessage(outcomes, notes, resultBytes) })) this.ledger.record(this.history.length - 1, outcomes, views, notes, resultBytes);
+    this.compactIfLarge();
     return undefined;
+  }
+
+  private compactIfLarge(): void {
+    const limit = this.options.compactAtTokens ?? COMPACT_AT_TOKENS;
+    const tokens = estimateTokens([this.options.system, ...this.history.map((message) => message.content)]);
+    if (tokens <= limit) return;
+    const updates = this.ledger.compact(KEEP_RESULTS, `the conversation reached about ${tokens} tokens, so results older than the last ${KEEP_RESULTS} batches were compacted`);
+    for (const update of updates) this.history[update.index] = { role: 'user', content: update.content };
+    if (updates.length > 0) this.options.emit({ type: 'notice', message: `history compacted: ${updates.length} older results messages replaced by stubs (about ${tokens} tokens before)` });
   }
 
   private emitPlan(): void {

@@ -16,6 +16,8 @@ export interface AgentCliOptions {
   readonly maxTurns?: number;
   // Bytes of tool results one model request may carry.
   readonly resultBytes?: number;
+  // Estimated prompt tokens past which older tool results are compacted.
+  readonly compactAt?: number;
   readonly outputFormat: OutputFormat;
   readonly approvalMode?: ApprovalMode;
   readonly persona?: string;
@@ -30,10 +32,10 @@ function choice<T extends string>(value: string | undefined, choices: readonly T
   throw fail('C210', `${flag} must be one of ${choices.join(', ')} (got "${value}")`);
 }
 
-function positiveInteger(value: string | undefined, flag: string): number | undefined {
+function positiveInteger(value: string | undefined, flag: string, max = 1000): number | undefined {
   if (value === undefined) return undefined;
   const number = Number(value);
-  if (!Number.isInteger(number) || number < 1 || number > 1000) throw fail('C210', `${flag} must be a whole number from 1 to 1000 (got "${value}")`);
+  if (!Number.isInteger(number) || number < 1 || number > max) throw fail('C210', `${flag} must be a whole number from 1 to ${max} (got "${value}")`);
   return number;
 }
 
@@ -67,6 +69,7 @@ export function parseAgentArgs(argv: readonly string[]): AgentCliOptions {
         'base-url': { type: 'string' },
         'max-turns': { type: 'string' },
         'max-result-bytes': { type: 'string' },
+        'compact-at': { type: 'string' },
         'output-format': { type: 'string' },
         'approval-mode': { type: 'string' },
         persona: { type: 'string' },
@@ -89,6 +92,7 @@ export function parseAgentArgs(argv: readonly string[]): AgentCliOptions {
   if (resultBytes !== undefined && (!Number.isInteger(resultBytes) || resultBytes < 4_000)) {
     throw fail('C210', `--max-result-bytes must be a whole number of bytes, at least 4000 (got "${rawBytes}"); the default is 100000 (about 25k tokens)`);
   }
+  const compactAt = positiveInteger(values['compact-at'], '--compact-at', 10_000_000);
   return {
     task,
     headless,
@@ -99,6 +103,7 @@ export function parseAgentArgs(argv: readonly string[]): AgentCliOptions {
     ...(values['base-url'] !== undefined ? { baseUrl: values['base-url'] } : {}),
     ...(maxTurns !== undefined ? { maxTurns } : {}),
     ...(resultBytes !== undefined ? { resultBytes } : {}),
+    ...(compactAt !== undefined ? { compactAt } : {}),
     ...(approvalMode ? { approvalMode } : {}),
     ...(values.persona !== undefined ? { persona: values.persona } : {}),
     ...(resume !== undefined ? { resume } : {}),
@@ -128,6 +133,8 @@ Options:
   --base-url URL                     server address, e.g. http://127.0.0.1:8000/v1    (env CODEWARD_BASE_URL)
   --max-turns N                      stop after N turns (default 50)
   --max-result-bytes N               tool results per model request (default 100000, ~25k tokens; min 4000)
+  --compact-at TOKENS                past this many prompt tokens (estimated), results older than the last
+                                     5 batches become one-line stubs (default 60000)
   --output-format text|json|stream-json   headless output (default text)
   --approval-mode ask|auto-edit|yolo      ask: reads run, anything else asks (headless: refused, C241);
                                           auto-edit: file edits, and the project's tests inside the OS

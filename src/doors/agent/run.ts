@@ -132,6 +132,7 @@ export async function agentCommand(argv: readonly string[], globals: GlobalOptio
       env: io.env,
       maxTurns: options.maxTurns ?? user.maxTurns ?? 50,
       resultBytes: options.resultBytes ?? user.resultBytes ?? DEFAULT_RESULT_BYTES,
+      ...(options.compactAt !== undefined ? { compactAtTokens: options.compactAt } : {}),
       diffs: interactive || options.outputFormat === 'stream-json',
       emit: emitEvent,
       dispatchAgents: team.dispatch,

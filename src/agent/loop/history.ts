@@ -1,0 +1,111 @@
+import { resolve } from 'node:path';
+import type { Engine } from '../../engine/engine.js';
+import type { ToolOutcome } from '../events.js';
+import { expandPath } from '../../workspace/expand.js';
+import { resultsMessage } from './results.js';
+
+// A history that stays small (issue 29): every earlier result stays in every later request, so a file read
+// before it was edited, or a test run before it was run again, is paid for again and again although the
+// model can no longer rely on it. Such a result is replaced by a one-line stub that says why and how to
+// see it again; the call that made it stays in the model's own message.
+
+// What a result shows and what its call changed, as keys: `file:<path>` for a file's text, `run:<call>`
+// for a command's output.
+export interface ResultView {
+  readonly shows: readonly string[];
+  readonly changes: readonly string[];
+}
+
+const NOTHING: ResultView = { shows: [], changes: [] };
+// Results shorter than this cost less than the stub's explanation.
+const STUB_MIN_BYTES = 400;
+// Commands whose whole output is a file's text.
+const FILE_VIEWS = new Set(['read']);
+// Commands whose output is replaced by running them again with the same arguments.
+const RERUNS = new Set(['test', 'exec', 'git-status', 'git-diff', 'tree', 'list']);
+
+export function viewOf(engine: Engine, args: string, env: Readonly<Record<string, string | undefined>>): ResultView {
+  let planned;
+  try {
+    planned = engine.plan(args);
+  } catch {
+    return NOTHING;
+  }
+  const { command, touches } = planned;
+  const full = (path: string): string => `file:${resolve(engine.workspace.root, expandPath(path, { env }))}`;
+  const changes = touches.filter((touch) => touch.access !== 'read' && touch.access !== 'list').map((touch) => full(touch.path));
+  const shows = FILE_VIEWS.has(command.name)
+    ? touches.filter((touch) => touch.access === 'read').map((touch) => full(touch.path))
+    : RERUNS.has(command.name) ? [`run:${command.name}:${JSON.stringify(planned.args)}`] : [];
+  return { shows, changes };
+}
+
+interface Entry {
+  readonly index: number;
+  readonly outcomes: ToolOutcome[];
+  readonly views: readonly ResultView[];
+  readonly notes: readonly string[];
+  readonly budget: number;
+}
+
+function stub(why: string): string {
+  return `[this result was dropped from the history: ${why}; call it again to see it now]`;
+}
+
+// The results messages in the history, with what each result shows; `supersede` stubs the ones a new
+// batch made stale and returns the messages to put in their place.
+export class ResultLedger {
+  private readonly entries: Entry[] = [];
+
+  record(index: number, outcomes: readonly ToolOutcome[], views: readonly ResultView[], notes: readonly string[], budget: number): void {
+    this.entries.push({ index, outcomes: [...outcomes], views, notes, budget });
+  }
+
+  supersede(views: readonly ResultView[], outcomes: readonly ToolOutcome[], turn: number): { index: number; content: string }[] {
+    const changed = new Set<string>();
+    const shown = new Set<string>();
+    views.forEach((view, at) => {
+      if (!outcomes[at]?.ok) return;
+      for (const key of view.changes) changed.add(key);
+      for (const key of view.shows) shown.add(key);
+    });
+    if (changed.size === 0 && shown.size === 0) return [];
+    const updates: { index: number; content: string }[] = [];
+    for (const entry of this.entries) {
+      let touched = false;
+      entry.outcomes.forEach((outcome, at) => {
+        if (Buffer.byteLength(outcome.output) < STUB_MIN_BYTES) return;
+        const keys = entry.views[at]?.shows ?? [];
+        const edited = keys.find((key) => changed.has(key));
+        const again = keys.find((key) => shown.has(key));
+        if (!edited && !again) return;
+        const why = edited ? `${edited.slice(5)} was changed in turn ${turn}, so this text is out of date` : `the same call was made again in turn ${turn}`;
+        entry.outcomes[at] = { ...outcome, output: stub(why) };
+        touched = true;
+      });
+      if (touched) updates.push({ index: entry.index, content: resultsMessage(entry.outcomes, entry.notes, entry.budget) });
+    }
+    return updates;
+  }
+
+  // Near the model's budget: every result but those of the last `keep` batches becomes a stub (SWE-agent kept
+  // the last 5 observations and solved more). The calls stay in the model's messages, so it knows what to redo.
+  compact(keep: number, why: string): { index: number; content: string }[] {
+    const updates: { index: number; content: string }[] = [];
+    for (const entry of this.entries.slice(0, Math.max(0, this.entries.length - keep))) {
+      let touched = false;
+      entry.outcomes.forEach((outcome, at) => {
+        if (Buffer.byteLength(outcome.output) < STUB_MIN_BYTES) return;
+        entry.outcomes[at] = { ...outcome, output: stub(why) };
+        touched = true;
+      });
+      if (touched) updates.push({ index: entry.index, content: resultsMessage(entry.outcomes, entry.notes, entry.budget) });
+    }
+    return updates;
+  }
+}
+
+// About 4 bytes a token for code and English; the model's own count is not known before the request.
+export function estimateTokens(texts: readonly string[]): number {
+  return Math.ceil(texts.reduce((sum, text) => sum + Buffer.byteLength(text), 0) / 4);
+}

@@ -1,0 +1,60 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { startModelServer, type ModelServer } from '../../helpers/model-server.js';
+import { removeDir, tempDir, writeFiles } from '../../helpers/fixture.js';
+import { agentEnv, answer, coder, coderBody, runAgent } from './run-agent.js';
+
+// Issue 29: every earlier result stayed in every later request, also after the file was edited or the test
+// run again. A result made stale by a later call is replaced by a one-line stub saying how to see it again.
+const servers: ModelServer[] = [];
+const dirs: string[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((server) => server.close()));
+  await Promise.all(dirs.splice(0).map(removeDir));
+});
+
+const SOURCE = Array.from({ length: 60 }, (_, index) => `export const value${index} = ${index}; // line of the module`).join('\n') + '\n';
+
+async function run(replies: string[], extra: string[] = []) {
+  const server = await startModelServer({ replies });
+  servers.push(server);
+  const root = await tempDir('codeward-agent-history-');
+  const env: Record<string, string> = { ...(await agentEnv()), OPENAI_API_KEY: 'x' };
+  dirs.push(root, env['HOME']!);
+  await writeFiles(root, { 'mod.js': SOURCE, 'other.js': SOURCE });
+  const result = await runAgent(['-p', 'work', '--output-format', 'json', '--approval-mode', 'yolo', '--sandbox', 'off', '--provider', 'openai', '--base-url', server.openaiBaseUrl, ...extra], { cwd: root, env, timeoutMs: 60_000 });
+  expect(result.status, result.stderr).toBe(0);
+  return server.requests.map((request) => request.messages.map((message) => message.content).join('\n====\n'));
+}
+
+describe('a history that stays small (issue 29)', () => {
+  it('a read made stale by an edit, and a command run again, become stubs; other results stay', async () => {
+    const requests = await run([
+      answer('1. Read', coder('read', { file: 'mod.js' }), coder('read', { file: 'other.js' }), coderBody('exec', { cmd: 'seq 1 200' })),
+      answer('2. Edit', coderBody('patch', { file: 'mod.js', search: 'value7 = 7;', replace: 'value7 = 70;' }), coderBody('exec', { cmd: 'seq 1 200' })),
+      'Done.',
+    ]);
+    expect(requests).toHaveLength(3);
+    // The second request still shows the first read whole.
+    expect(requests[1]).toContain('value59 = 59');
+    const last = requests[2]!;
+    // mod.js was patched: its old text is gone, with the reason and the way back.
+    expect(last).toMatch(/dropped from the history: \S*mod\.js was changed in turn 2, so this text is out of date; call it again/);
+    expect(last.match(/export const value59 = 59/g)).toHaveLength(1); // other.js only
+    // The first `seq` output was replaced by the second run's.
+    expect(last).toContain('the same call was made again in turn 2');
+    expect(last.match(/^199$/gm)).toHaveLength(1);
+  });
+
+  it('past --compact-at tokens, results older than the last 5 batches become stubs; the last 5 stay whole', async () => {
+    const batches = Array.from({ length: 7 }, (_, index) => answer(`${index + 1}. Count`, coderBody('exec', { cmd: `seq ${index * 1000 + 1} ${index * 1000 + 150}` })));
+    const requests = await run([...batches, 'Done.'], ['--compact-at', '1000']);
+    const last = requests.at(-1)!;
+    expect(last).not.toMatch(/^150$/m); // batch 1
+    expect(last).not.toMatch(/^1150$/m); // batch 2
+    for (const index of [2, 3, 4, 5, 6]) expect(last).toMatch(new RegExp(`^${index * 1000 + 150}$`, 'm'));
+    expect(last).toMatch(/dropped from the history: the conversation reached about \d+ tokens, so results older than the last 5 batches were compacted/);
+    // Without the flag the default (60000 tokens) is far away: nothing is compacted.
+    const whole = (await run([...batches, 'Done.'])).at(-1)!;
+    expect(whole).toMatch(/^150$/m);
+  });
+});
