@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ESLint } from 'eslint';
@@ -42,11 +41,14 @@ describe('the read-jail lint rule', () => {
     expect((await problems('src/doors/mcp/auth.ts', "import { x } from '../../agent/x.js';\nexport const y = x;\n"))).toEqual([]);
   });
 
-  it('lists only files that exist, each with a reason', async () => {
+  // A stale entry is harmless (another change may remove or move a listed file); an entry without a
+  // reason, or outside the jailed folders, is a mistake.
+  it('gives every allowed file a reason, and lists only files of the jailed folders', async () => {
     const config = pathToFileURL(join(REPO_ROOT, 'eslint.config.js')).href;
     const { READ_JAIL_ALLOWED } = (await import(config)) as { READ_JAIL_ALLOWED: Record<string, string> };
+    expect(Object.keys(READ_JAIL_ALLOWED).length).toBeGreaterThan(0);
     for (const [file, reason] of Object.entries(READ_JAIL_ALLOWED)) {
-      expect(existsSync(join(REPO_ROOT, file)), file).toBe(true);
+      expect(file, file).toMatch(/^src\/(agent|doors|commands|git)\/.+\.ts$/);
       expect(String(reason).length, file).toBeGreaterThan(20);
     }
   });
