@@ -3,17 +3,54 @@ import tseslint from 'typescript-eslint';
 
 // The layers of ARCHITECTURE.md: doors and the agent depend on the engine, never the reverse.
 const CORE = ['engine', 'workspace', 'files', 'edit', 'shell', 'permissions', 'args', 'commands'];
-const outward = (from) => ({
-  files: [`src/${from}/**/*.ts`],
-  rules: {
-    'no-restricted-imports': ['error', {
-      patterns: [
+const layerPatterns = (from) =>
+  CORE.includes(from)
+    ? [
         { group: ['**/doors/**', '../doors/*', '../../doors/*'], message: `${from}/ is part of the engine: it must not import a door.` },
         { group: ['**/agent/**', '../agent/*', '../../agent/*'], message: `${from}/ is part of the engine: it must not import the agent.` },
-      ],
-    }],
-  },
-});
+      ]
+    : from === 'agent'
+      ? [{ group: ['**/doors/**', '../doors/*'], message: 'the agent is a client of the engine; it must not import a door.' }]
+      : [];
+
+// One read jail (THREAT-MODEL.md "Structural rules"): every file codeward reads on its own behalf from
+// the workspace (context and rules files, agent definitions, git metadata) goes through
+// src/workspace/own-read.ts (or a handler's jailed path). In these folders no module imports a node:fs
+// read (a namespace or default import of fs counts: it reaches every read), unless it is listed below
+// with the reason its reads are not workspace-derived or already go through the jail.
+const READ_JAIL_FOLDERS = ['agent', 'doors', 'commands', 'git'];
+const FS_READS = ['readFile', 'readFileSync', 'readdir', 'readdirSync', 'createReadStream', 'open', 'openSync', 'opendir', 'opendirSync', 'read', 'readSync', 'readv', 'readvSync', 'promises', 'default'];
+const FS_MODULES = ['fs', 'node:fs', 'fs/promises', 'node:fs/promises'];
+const FS_MESSAGE = 'a raw file-system read here bypasses the read jail: read workspace files with readOwnFile/listOwnFolder (src/workspace/own-read.ts) or the workspace\'s verified open; a file that is not workspace-derived goes on the READ_JAIL_ALLOWED list of eslint.config.js with its reason';
+export const READ_JAIL_ALLOWED = {
+  'src/agent/session/transcript.ts': "transcripts live in the user's state folder; the legacy in-workspace folder is used only when it is a real folder, each file opened O_NOFOLLOW",
+  'src/agent/loop/diffs.ts': 'approval diffs read the real path the jail resolved for the call, O_NOFOLLOW',
+  'src/agent/loop/preview-edits.ts': 'lists the folder the jail resolved for a previewed call',
+  'src/doors/worker/jail.ts': "the iii worker door's own jail (descriptor walk), being moved onto engine calls",
+  'src/doors/worker/search.ts': "opens files the worker's jail resolved, O_NOFOLLOW",
+  'src/doors/worker/config.ts': "the worker's --config file, named by the user",
+  'src/doors/cli/approve.ts': 'reads the answer from /dev/tty',
+  'src/doors/chatcli/approval.ts': "ChatCLI's coder_policy.json: only its allow patterns decide whether ChatCLI ran a call unasked; nothing of it is shown or sent",
+  'src/doors/mcp/auth.ts': "the HTTP door's token file in the user's state folder",
+  'src/commands/tree-walk.ts': "reads through the jail's folder handles (Beneath), O_NOFOLLOW",
+  'src/commands/list.ts': "lists through the jail's folder handle",
+  'src/commands/clean.ts': "lists through the jail's folder handle",
+};
+
+const fsReadPaths = FS_MODULES.map((name) => ({ name, importNames: FS_READS, message: FS_MESSAGE }));
+const importRule = (from, reads) => ['error', { patterns: layerPatterns(from), ...(reads ? { paths: fsReadPaths } : {}) }];
+const dynamicFs = ['error', { selector: `ImportExpression[source.value=/^(node:)?fs(\\/promises)?$/]`, message: FS_MESSAGE }];
+
+// One object per folder: the layer rule, plus the read-jail paths where they apply; the allowed files
+// of a folder keep the layer rule only.
+const folderRules = (from) => {
+  const jailed = READ_JAIL_FOLDERS.includes(from);
+  const allowed = Object.keys(READ_JAIL_ALLOWED).filter((file) => file.startsWith(`src/${from}/`));
+  return [
+    { files: [`src/${from}/**/*.ts`], rules: { 'no-restricted-imports': importRule(from, jailed), ...(jailed ? { 'no-restricted-syntax': dynamicFs } : {}) } },
+    ...(jailed && allowed.length > 0 ? [{ files: allowed, rules: { 'no-restricted-imports': importRule(from, false), 'no-restricted-syntax': 'off' } }] : []),
+  ];
+};
 
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'coverage/', 'bench/.fixtures/'] },
@@ -27,10 +64,6 @@ export default tseslint.config(
       'no-console': 'error',
     },
   },
-  ...CORE.map(outward),
-  {
-    files: ['src/agent/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/doors/**', '../doors/*'], message: 'the agent is a client of the engine; it must not import a door.' }] }] },
-  },
+  ...[...new Set([...CORE, ...READ_JAIL_FOLDERS])].flatMap(folderRules),
   { files: ['test/**', 'bench/**', 'scripts/**'], rules: { 'no-console': 'off', '@typescript-eslint/no-explicit-any': 'off' } },
 );

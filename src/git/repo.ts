@@ -4,6 +4,7 @@ import type { CommandContext } from '../engine/command.js';
 import { fail } from '../engine/errors.js';
 import { isInside, toRel } from '../workspace/contains.js';
 import type { ResolvedPath } from '../workspace/types.js';
+import { assertGitDirInside } from './git-dir.js';
 import { git, gitFailure, runGit, type GitOptions, type GitResult } from './run.js';
 
 // The repository a git command works on: found from the jailed --dir, its work tree checked against
@@ -47,6 +48,8 @@ export async function openRepo(ctx: CommandContext, dirInput: string, options: O
   const folder = ctx.path(dirInput);
   if (folder.kind !== 'dir') throw fail('C210', `--dir ${dirInput} is not a folder`);
   const base: GitOptions & { dir: string } = { cwd: folder.real, signal: ctx.signal, dir: dirInput };
+  // A `.git` file, link, commondir or alternates that send git to another repository: refused (git-dir.ts).
+  await assertGitDirInside(ctx.workspace, folder.real, dirInput, ctx.signal);
   if (!options.worktree) return makeRepo(ctx, dirInput, folder.real, undefined, [], base);
 
   const found = await runGit(['rev-parse', '--show-toplevel'], base);

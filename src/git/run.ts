@@ -41,6 +41,9 @@ export const SAFE_CONFIG: readonly string[] = [
   // `git diff` refreshes the index's stat cache even with GIT_OPTIONAL_LOCKS=0; git >= 2.50 lets this
   // be switched off (older versions ignore the key, and then only the stat cache is rewritten).
   'diff.autoRefreshIndex=false',
+  // A bare repository planted in the workspace (HEAD, objects/, refs/ committed as ordinary files, some
+  // of them links out) is never discovered; only a `.git` entry is (and git-dir.ts judges where it points).
+  'safe.bareRepository=explicit',
 ];
 
 // Variables that would point git at another repository or work tree than the one found from --dir,

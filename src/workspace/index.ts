@@ -9,3 +9,4 @@ export { openVerified } from './open.js';
 export { Beneath, HANDLES_AVAILABLE, type DirHandle } from './beneath.js';
 export { resolveReal, type RealResult } from './realpath.js';
 export { notAccessible, escapes, changed, fsRefusal } from './refusals.js';
+export { readOwnFile, listOwnFolder, readUserFile, listUserFolder, type OwnRead, type OwnReadOptions } from './own-read.js';

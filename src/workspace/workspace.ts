@@ -65,6 +65,12 @@ export class Workspace {
     return new Workspace(real, givenRoot, options);
   }
 
+  // Another root with the same options: the jail of a folder around the workspace (the repository that
+  // encloses a subfolder workspace, for codeward's own reads of its context files).
+  async rooted(root: string): Promise<Workspace> {
+    return Workspace.open(root, this.#options);
+  }
+
   // Same root (both spellings kept), other options; no filesystem access.
   withOptions(options: WorkspaceOptions): Workspace {
     return new Workspace(this.root, this.givenRoot, { ...this.#options, ...options });

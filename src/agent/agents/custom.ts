@@ -1,12 +1,14 @@
-import { readdir, readFile } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import { fail } from '../../engine/errors.js';
-import { agentFolders, splitFrontMatter } from '../prompt/persona.js';
+import { listOwnFolder, listUserFolder, readOwnFile, readUserFile } from '../../workspace/own-read.js';
+import type { Workspace } from '../../workspace/workspace.js';
+import { PROJECT_AGENTS, splitFrontMatter, userAgentFolder } from '../prompt/persona.js';
 import { type AgentSpec, WRITING_COMMANDS } from './roster.js';
 import { parseYaml } from '../../engine/yaml.js';
 
 export interface CustomAgentOptions {
-  readonly root: string;
+  // The project's agents are read through its jail (src/workspace/own-read.ts).
+  readonly workspace: Workspace;
   readonly home: string | undefined;
   // Every command the engine knows (a custom agent naming another one is a mistake worth reporting).
   readonly known: readonly string[];
@@ -21,8 +23,8 @@ function list(value: unknown, file: string): string[] {
   return items.map((item: string) => item.trim().replace(/^@coder\s+/, '')).filter((item) => item !== '');
 }
 
-async function parseAgent(file: string, options: CustomAgentOptions): Promise<AgentSpec> {
-  const { front, body } = splitFrontMatter(await readFile(file, 'utf8'));
+async function parseAgent(file: string, text: string, options: CustomAgentOptions): Promise<AgentSpec> {
+  const { front, body } = splitFrontMatter(text);
   let meta: Record<string, unknown> = {};
   if (front !== undefined) {
     try {
@@ -65,21 +67,49 @@ export interface CustomAgents {
   readonly warnings: string[];
 }
 
+// One folder's agent files: the name each is known by, and a way to read it (undefined: not there).
+interface AgentFolder {
+  readonly folder: string;
+  readonly names: string[];
+  read(name: string): Promise<string | undefined>;
+}
+
+// The project's folder through the workspace jail: a file (or the folder) that links out of the
+// workspace or to a hidden file is skipped with a warning, never read.
+async function projectFolder(workspace: Workspace, warnings: string[]): Promise<AgentFolder> {
+  const folder = join(workspace.root, PROJECT_AGENTS);
+  const listed = await listOwnFolder(workspace, PROJECT_AGENTS);
+  if ('refused' in listed) warnings.push(`custom agents skipped: ${PROJECT_AGENTS} was not read: ${listed.refused}`);
+  const read = async (name: string): Promise<string | undefined> => {
+    const found = await readOwnFile(workspace, `${PROJECT_AGENTS}/${name}`);
+    if (found.kind === 'refused') throw fail('C211', `${join(folder, name)} was not read: ${found.reason}`);
+    return found.kind === 'file' ? found.text : undefined;
+  };
+  return { folder, names: 'names' in listed ? listed.names : [], read };
+}
+
+async function userFolder(home: string | undefined): Promise<AgentFolder | undefined> {
+  const folder = userAgentFolder(home);
+  return folder === undefined ? undefined : { folder, names: await listUserFolder(folder), read: (name) => readUserFile(join(folder, name)) };
+}
+
 // Custom agents: .codeward/agents/*.md in the workspace, then ~/.codeward/agents/*.md (a project agent
 // wins over a user agent of the same name). A file that cannot be used is skipped with a warning naming
 // the file and the fix, so one broken file never stops a run.
 export async function loadCustomAgents(options: CustomAgentOptions): Promise<CustomAgents> {
-  const folders = agentFolders(options.root, options.home);
   const found = new Map<string, AgentSpec>();
   const warnings: string[] = [];
-  for (const folder of folders) {
-    const files = (await readdir(folder).catch(() => [] as string[])).filter((file) => file.endsWith('.md')).sort();
-    for (const file of files) {
+  const folders = [await projectFolder(options.workspace, warnings), await userFolder(options.home)];
+  for (const place of folders) {
+    if (place === undefined) continue;
+    for (const file of place.names.filter((name) => name.endsWith('.md'))) {
       try {
-        const spec = await parseAgent(join(folder, file), options);
+        const text = await place.read(file);
+        if (text === undefined) continue;
+        const spec = await parseAgent(join(place.folder, file), text, options);
         const earlier = found.get(spec.name);
         // A project agent hides a user agent of the same name on purpose; two in one folder is a mistake.
-        if (earlier && earlier.source.startsWith(folder + sep)) warnings.push(`custom agent skipped: ${spec.source}: agent name "${spec.name}" is already defined by ${earlier.source}`);
+        if (earlier && earlier.source.startsWith(place.folder + sep)) warnings.push(`custom agent skipped: ${spec.source}: agent name "${spec.name}" is already defined by ${earlier.source}`);
         else if (!earlier) found.set(spec.name, spec);
       } catch (error) {
         warnings.push(`custom agent skipped: ${(error as Error).message}`);

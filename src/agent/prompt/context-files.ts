@@ -1,73 +1,109 @@
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { lstat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { toRel } from '../../workspace/contains.js';
+import { listOwnFolder, listUserFolder, readOwnFile, readUserFile, type OwnRead } from '../../workspace/own-read.js';
+import type { Workspace } from '../../workspace/workspace.js';
 
-// Workspace context files (seed 001 layer 3), in this order.
-export const CONTEXT_FILES = ['AGENTS.md', 'SOUL.md', 'USER.md', 'RULES.md'] as const;
+// Workspace context files (seed 001 layer 3), in this order. CLAUDE.md and GEMINI.md are the same kind
+// of file under the names other agents read, so a project written for them works here too.
+export const CONTEXT_FILES = ['AGENTS.md', 'CLAUDE.md', 'GEMINI.md', 'SOUL.md', 'USER.md', 'RULES.md'] as const;
 
 // A context file larger than this is cut (the prompt must stay short); the cut is marked.
 const MAX_FILE_CHARS = 24_000;
+// Bytes read for one file: enough for MAX_FILE_CHARS characters of any UTF-8.
+const MAX_FILE_BYTES = MAX_FILE_CHARS * 4;
 
 export interface ContextFile {
+  // Absolute path, for the prompt's heading and the start event.
   readonly path: string;
   readonly content: string;
 }
 
-async function readText(path: string): Promise<string | undefined> {
-  try {
-    const text = await readFile(path, 'utf8');
-    return text.length > MAX_FILE_CHARS ? `${text.slice(0, MAX_FILE_CHARS)}\n[... cut at ${MAX_FILE_CHARS} characters ...]` : text;
-  } catch {
-    return undefined;
-  }
+export interface ContextFiles {
+  readonly files: ContextFile[];
+  // One line per project file that was there but not read (a link out of the workspace, a hidden file).
+  readonly notices: string[];
 }
 
-async function isDirectory(path: string): Promise<boolean> {
-  return (await stat(path).catch(() => undefined))?.isDirectory() ?? false;
+// A folder of the project and the jail its files are read through: the workspace's own, or for the
+// folders between the enclosing repository's root and the workspace, a jail rooted at that repository.
+interface Place {
+  readonly jail: Workspace;
+  // The folder relative to the jail's root ('' for the root).
+  readonly rel: string;
 }
 
 // The workspace root and its ancestors up to the repository root (the first one with a .git), outermost
 // first, so a monorepo's top-level AGENTS.md comes before a package's. No repository: the root alone.
-async function projectFolders(root: string): Promise<string[]> {
+async function projectPlaces(workspace: Workspace): Promise<Place[]> {
   const chain: string[] = [];
-  for (let folder = root; ; folder = dirname(folder)) {
+  for (let folder = workspace.root; ; folder = dirname(folder)) {
     chain.push(folder);
-    if (await isDirectory(join(folder, '.git'))) return chain.reverse();
-    if (dirname(folder) === folder) return [root];
+    if ((await lstat(join(folder, '.git')).catch(() => undefined)) !== undefined) break;
+    if (dirname(folder) === folder) return [{ jail: workspace, rel: '' }];
+  }
+  const top = chain[chain.length - 1]!;
+  const repo = top === workspace.root ? workspace : await workspace.rooted(top);
+  return chain.reverse().map((folder) => (folder === workspace.root ? { jail: workspace, rel: '' } : { jail: repo, rel: toRel(top, folder) }));
+}
+
+const relIn = (place: Place, name: string): string => (place.rel === '' || place.rel === '.' ? name : `${place.rel}/${name}`);
+
+// Collects files in order: empty ones are skipped, a file reached twice (CLAUDE.md a link to AGENTS.md)
+// is kept once, a refused one becomes a notice.
+class Collector {
+  readonly files: ContextFile[] = [];
+  readonly notices: string[] = [];
+  readonly #seen = new Set<string>();
+
+  add(path: string, text: string | undefined, real = path): void {
+    if (text === undefined || text.trim() === '' || this.#seen.has(real)) return;
+    this.#seen.add(real);
+    const content = text.length > MAX_FILE_CHARS ? `${text.slice(0, MAX_FILE_CHARS)}\n[... cut at ${MAX_FILE_CHARS} characters ...]` : text;
+    this.files.push({ path, content });
+  }
+
+  addOwn(path: string, read: OwnRead): void {
+    if (read.kind === 'file') this.add(path, read.text, read.real);
+    else if (read.kind === 'refused') this.notices.push(`context file ${path} not read: ${read.reason}`);
   }
 }
 
-async function markdownIn(folder: string): Promise<string[]> {
-  const names = await readdir(folder).catch(() => [] as string[]);
-  return names.filter((name) => name.endsWith('.md')).sort();
-}
+const RULES = '.codeward/rules';
 
 // Rules: ~/.codeward/rules/*.md, then .codeward/rules/*.md; a project rule replaces a user rule of the same name.
-async function ruleFiles(root: string, home: string | undefined): Promise<ContextFile[]> {
-  const byName = new Map<string, string>();
-  for (const folder of [home ? join(home, '.codeward', 'rules') : undefined, join(root, '.codeward', 'rules')]) {
-    if (!folder) continue;
-    for (const name of await markdownIn(folder)) byName.set(name, join(folder, name));
+async function addRules(workspace: Workspace, home: string | undefined, into: Collector): Promise<void> {
+  const user = home ? join(home, '.codeward', 'rules') : undefined;
+  const byName = new Map<string, () => Promise<void>>();
+  if (user) {
+    for (const name of await listUserFolder(user)) {
+      if (name.endsWith('.md')) byName.set(name, async () => into.add(join(user, name), await readUserFile(join(user, name), { maxBytes: MAX_FILE_BYTES })));
+    }
   }
-  const files: ContextFile[] = [];
-  for (const path of byName.values()) {
-    const content = await readText(path);
-    if (content !== undefined && content.trim() !== '') files.push({ path, content });
+  const project = await listOwnFolder(workspace, RULES);
+  if ('refused' in project) into.notices.push(`rules folder ${RULES} not read: ${project.refused}`);
+  else {
+    for (const name of project.names) {
+      const rel = `${RULES}/${name}`;
+      if (name.endsWith('.md')) byName.set(name, async () => into.addOwn(join(workspace.root, rel), await readOwnFile(workspace, rel, { maxBytes: MAX_FILE_BYTES })));
+    }
   }
-  return files;
+  for (const load of byName.values()) await load();
 }
 
 // Every context file that applies: for each name, the user's copy in ~/.codeward/ and then the project's
-// copies from the repository root down to the workspace root; then the rules.
-export async function findContextFiles(root: string, home: string | undefined): Promise<ContextFile[]> {
-  const folders = await projectFolders(root);
-  const files: ContextFile[] = [];
+// copies from the repository root down to the workspace root; then the rules. The project's are read
+// through the jail (src/workspace/own-read.ts): a link out of the workspace or to a hidden file is not read.
+export async function findContextFiles(workspace: Workspace, home: string | undefined): Promise<ContextFiles> {
+  const places = await projectPlaces(workspace);
+  const into = new Collector();
   for (const name of CONTEXT_FILES) {
-    const candidates = [home ? join(home, '.codeward', name) : undefined, ...folders.map((folder) => join(folder, name))];
-    for (const path of candidates) {
-      if (!path) continue;
-      const content = await readText(path);
-      if (content !== undefined && content.trim() !== '') files.push({ path, content });
+    if (home) into.add(join(home, '.codeward', name), await readUserFile(join(home, '.codeward', name), { maxBytes: MAX_FILE_BYTES }));
+    for (const place of places) {
+      const rel = relIn(place, name);
+      into.addOwn(join(place.jail.root, rel), await readOwnFile(place.jail, rel, { maxBytes: MAX_FILE_BYTES }));
     }
   }
-  return [...files, ...(await ruleFiles(root, home))];
+  await addRules(workspace, home, into);
+  return { files: into.files, notices: into.notices };
 }

@@ -39,6 +39,8 @@ export interface RunStart {
   readonly workspace: string;
   readonly approvalMode: string;
   readonly resumed: boolean;
+  // The context files put in the system prompt (AGENTS.md, CLAUDE.md, rules ...), as shown to the person.
+  readonly contextFiles: readonly string[];
 }
 
 export interface HeadlessOutput {

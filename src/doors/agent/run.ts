@@ -94,8 +94,9 @@ export async function agentCommand(argv: readonly string[], globals: GlobalOptio
       const status = engine.sandbox ? await engine.sandbox.status() : undefined;
       return status?.backend !== undefined && !status.network;
     };
-    const persona = options.persona ? await loadPersona(options.persona, engine.workspace.root, home) : undefined;
-    const contextFiles = await findContextFiles(engine.workspace.root, home);
+    const persona = options.persona ? await loadPersona(options.persona, engine.workspace, home) : undefined;
+    const context = await findContextFiles(engine.workspace, home);
+    const contextFiles = context.files;
     // The AI SDK prints its warnings (an unknown model name, an unsupported setting) on stdout, where
     // headless output goes: keep stdout for the contract's output.
     (globalThis as { AI_SDK_LOG_WARNINGS?: unknown }).AI_SDK_LOG_WARNINGS = false;
@@ -118,13 +119,15 @@ export async function agentCommand(argv: readonly string[], globals: GlobalOptio
       });
     }
     const headless = interactive ? undefined : headlessOutput(options.outputFormat, io);
-    headless?.start?.({ session: transcript.id, model: `${modelConfig.provider}/${modelConfig.model}`, workspace: engine.workspace.root, approvalMode, resumed: resumed !== undefined });
+    const loaded = contextFiles.map((file) => (engine.workspace.contains(file.path) ? engine.workspace.relative(file.path) : shownPath(file.path, home)));
+    headless?.start?.({ session: transcript.id, model: `${modelConfig.provider}/${modelConfig.model}`, workspace: engine.workspace.root, approvalMode, resumed: resumed !== undefined, contextFiles: loaded });
     const display: EventSink = tui ? tui.emit : headless!.sink;
     emitEvent = (event) => {
       transcript.event(event);
       display(event);
     };
-    for (const warning of team.warnings) emitEvent({ type: 'notice', message: warning });
+    if (loaded.length > 0) emitEvent({ type: 'notice', message: `context files: ${loaded.join(', ')}` });
+    for (const warning of [...context.notices, ...team.warnings]) emitEvent({ type: 'notice', message: warning });
     const loop = new AgentLoop({
       engine,
       model,

@@ -39,8 +39,7 @@ export interface Team {
 export async function buildTeam(parts: TeamParts): Promise<Team> {
   const settings = teamSettings(parts.env);
   const known = parts.engine.registry.commands.map((command) => command.name);
-  const root = parts.engine.workspace.root;
-  const custom = await loadCustomAgents({ root, home: parts.home, known, reserved: new Set(BUILTIN_AGENTS.map((spec) => spec.name)) });
+  const custom = await loadCustomAgents({ workspace: parts.engine.workspace, home: parts.home, known, reserved: new Set(BUILTIN_AGENTS.map((spec) => spec.name)) });
   const catalog = new AgentCatalog(custom.agents);
   const models = new Map<string, ModelClient>();
   for (const spec of catalog.agents) {

@@ -4,6 +4,7 @@ import { loadCustomAgents } from '../../../src/agent/agents/custom.js';
 import { BUILTIN_AGENTS } from '../../../src/agent/agents/roster.js';
 import { delegateCommand } from '../../../src/commands/delegate.js';
 import { builtinCommands } from '../../../src/commands/index.js';
+import { Workspace } from '../../../src/workspace/workspace.js';
 import { removeDir, tempDir, writeFiles } from '../../helpers/fixture.js';
 
 const known = [...builtinCommands, delegateCommand].map((command) => command.name);
@@ -23,7 +24,7 @@ afterEach(async () => {
 });
 
 const project = (name: string): string => join(root, '.codeward', 'agents', name);
-const load = (withHome = true) => loadCustomAgents({ root, home: withHome ? home : undefined, known, reserved });
+const load = async (withHome = true) => loadCustomAgents({ workspace: await Workspace.open(root), home: withHome ? home : undefined, known, reserved });
 
 async function projectAgents(files: Record<string, string>): Promise<void> {
   await writeFiles(root, Object.fromEntries(Object.entries(files).map(([name, text]) => [`.codeward/agents/${name}`, text])));

@@ -1,0 +1,55 @@
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../helpers/fixture.js';
+
+// The lint rule that keeps "One read jail" (THREAT-MODEL.md): a raw node:fs read in the agent, the doors,
+// the commands or src/git fails `npm run lint` (and so CI); the jail module and the listed files may read.
+
+const eslint = new ESLint({ cwd: REPO_ROOT });
+
+async function problems(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: join(REPO_ROOT, file) });
+  return result!.messages.filter((message) => message.severity === 2).map((message) => `${message.ruleId}: ${message.message}`);
+}
+
+describe('the read-jail lint rule', () => {
+  it.each([
+    ['src/agent/prompt/evil.ts', "import { readFile } from 'node:fs/promises';\nexport const x = readFile;\n"],
+    ['src/agent/agents/evil.ts', "import { readFileSync } from 'fs';\nexport const x = readFileSync;\n"],
+    ['src/git/evil.ts', "import * as fs from 'node:fs';\nexport const x = fs;\n"],
+    ['src/commands/evil.ts', "import fs from 'node:fs';\nexport const x = fs;\n"],
+    ['src/doors/cli/evil.ts', "import { promises } from 'node:fs';\nexport const x = promises;\n"],
+    ['src/doors/mcp/evil.ts', "export { createReadStream } from 'node:fs';\n"],
+    ['src/agent/loop/evil.ts', "export const x = async () => (await import('node:fs/promises')).readFile('AGENTS.md');\n"],
+  ])('fails on a raw read in %s', async (file, code) => {
+    const found = await problems(file, code);
+    expect(found.length, found.join('\n')).toBeGreaterThan(0);
+    expect(found.join('\n')).toMatch(/read jail/);
+  });
+
+  it('allows metadata calls there, and reads in the jail module and the listed files', async () => {
+    expect(await problems('src/git/fine.ts', "import { realpath, lstat } from 'node:fs/promises';\nexport const x = [realpath, lstat];\n")).toEqual([]);
+    expect(await problems('src/workspace/own-read.ts', "import { readFile } from 'node:fs/promises';\nexport const x = readFile;\n")).toEqual([]);
+    expect(await problems('src/doors/mcp/auth.ts', "import { readFile } from 'node:fs/promises';\nexport const x = readFile;\n")).toEqual([]);
+  });
+
+  it('keeps the layer rule in the same folders (one rule object per folder must carry both)', async () => {
+    expect((await problems('src/commands/evil.ts', "import { x } from '../doors/cli/io.js';\nexport const y = x;\n")).join('\n')).toMatch(/must not import a door/);
+    expect((await problems('src/agent/evil.ts', "import { x } from '../doors/cli/io.js';\nexport const y = x;\n")).join('\n')).toMatch(/must not import a door/);
+    expect((await problems('src/doors/mcp/auth.ts', "import { x } from '../../agent/x.js';\nexport const y = x;\n"))).toEqual([]);
+  });
+
+  // A stale entry is harmless (another change may remove or move a listed file); an entry without a
+  // reason, or outside the jailed folders, is a mistake.
+  it('gives every allowed file a reason, and lists only files of the jailed folders', async () => {
+    const config = pathToFileURL(join(REPO_ROOT, 'eslint.config.js')).href;
+    const { READ_JAIL_ALLOWED } = (await import(config)) as { READ_JAIL_ALLOWED: Record<string, string> };
+    expect(Object.keys(READ_JAIL_ALLOWED).length).toBeGreaterThan(0);
+    for (const [file, reason] of Object.entries(READ_JAIL_ALLOWED)) {
+      expect(file, file).toMatch(/^src\/(agent|doors|commands|git)\/.+\.ts$/);
+      expect(String(reason).length, file).toBeGreaterThan(20);
+    }
+  });
+});
