@@ -42,7 +42,8 @@ beforeEach(async () => {
 afterEach(async () => removeDir(root));
 
 async function context(overrides: Partial<WorkerConfig> = {}): Promise<WorkerContext> {
-  return prepareContext({ ...DEFAULT_CONFIG, base_path: base, ...overrides }, root, { home });
+  // Unmatched writes allowed (as the user's own config can say), so each test shows what the gate refuses anyway.
+  return prepareContext({ ...DEFAULT_CONFIG, base_path: base, default_write_action: 'allow', ...overrides }, root, { home });
 }
 
 type Entry = { path: string; success: boolean; error?: string };
@@ -206,7 +207,7 @@ describe('through a real engine connection (engine double, real iii-sdk, real bi
     const git = spawnSync('git', ['init', '-q', base], { encoding: 'utf8' });
     if (git.status !== 0) throw new Error(`git init failed: ${git.stderr}`);
     const engine = await EngineDouble.start();
-    await writeFile(join(root, 'config.yaml'), `base_path: ${base}\n`);
+    await writeFile(join(root, 'config.yaml'), `base_path: ${base}\ndefault_write_action: allow\n`);
     const child = spawn(process.execPath, [CLI, 'worker', '--config', join(root, 'config.yaml')], {
       cwd: root,
       env: { ...process.env, HOME: home, III_URL: engine.url },

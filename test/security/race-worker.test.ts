@@ -19,8 +19,8 @@ beforeEach(async () => {
   base = await tempDir('codeward-race-wk-');
   home = await tempDir('codeward-race-wk-home-');
   fixture = await raceFixture(base);
-  // An empty home: no user policy; the worker's documented default lets writes through.
-  ctx = await prepareContext({ ...DEFAULT_CONFIG, base_path: fixture.root }, base, { home });
+  // An empty home: no user policy; the user's config lets unmatched writes through.
+  ctx = await prepareContext({ ...DEFAULT_CONFIG, base_path: fixture.root, default_write_action: 'allow' }, base, { home });
 });
 afterEach(async () => {
   await swapper?.stop();

@@ -1,6 +1,6 @@
 import { relative, sep } from 'node:path';
 import type { Effect } from '../../engine/command.js';
-import { decideParsed, DenialTracker, KNOWN_EFFECTS, loadPolicy, pathJudged, type Decision, type Judged, type Policy } from '../../permissions/index.js';
+import { decideParsed, DenialTracker, KNOWN_EFFECTS, loadPolicy, pathJudged, type CliRuleFlags, type Decision, type Judged, type Policy } from '../../permissions/index.js';
 import type { Access } from '../../workspace/types.js';
 import type { WorkerContext } from './config.js';
 import { werr } from './errors.js';
@@ -11,8 +11,11 @@ import { werr } from './errors.js';
 // - a deny rule refuses (C240);
 // - a safety-immune path (.git/, .codeward/, .chatcli/, coder_policy.json, .ssh/ ...) or an ask rule would
 //   need a person; a worker has nobody to ask, so it refuses (C241): "ask" never becomes "yes";
-// - with no rule, reads are allowed (the engine's default) and writes and deletes follow the documented
-//   worker default `default_write_action` (allow, as the original worker; or deny).
+// - with no rule, reads are allowed (the engine's default) and writes and deletes follow
+//   `default_write_action`: ask (the default: refused, C241, as every door with nobody to ask), deny, or
+//   allow (from the user's own config only);
+// - the user's flags (`--allow/--ask/--deny P` rules of the highest priority, `--yes` approving every ask
+//   that is not safety-immune) apply as at the CLI.
 
 // The engine command each worker function is judged as.
 export type WorkerCommand = 'read' | 'search' | 'list' | 'tree' | 'create' | 'update' | 'delete';
@@ -22,13 +25,17 @@ export interface WorkerPermissions {
   readonly home: string | undefined;
   // Absolute files the worker itself obeys (its config.yaml): never written or deleted through it.
   readonly protectedFiles: readonly string[];
+  // The user's --allow/--ask/--deny flags and --yes.
+  readonly cliRules?: CliRuleFlags;
+  readonly yes?: boolean;
 }
 
 // Loads the policy for one invocation (policy files changed since the last call apply at once). A policy
 // file with problems refuses the call (C210), as in every door: a broken file never widens permissions.
 export async function loadWorkerPolicy(ctx: WorkerContext): Promise<Policy> {
   try {
-    return await loadPolicy({ workspaceRoot: ctx.base, ...(ctx.permissions.home ? { home: ctx.permissions.home } : {}) });
+    const { home, cliRules } = ctx.permissions;
+    return await loadPolicy({ workspaceRoot: ctx.base, ...(home ? { home } : {}), ...(cliRules ? { cliRules } : {}) });
   } catch (error) {
     throw werr('C210', error instanceof Error ? error.message : String(error));
   }
@@ -57,17 +64,24 @@ function decideFor(ctx: WorkerContext, judged: Judged): Decision {
   // The worker's own default, not the engine's "ask": named with where it came from and the fix.
   if (decision.decision === 'ask' && decision.source === 'default' && ctx.config.default_write_action === 'deny') {
     const where = ctx.permissions.protectedFiles[0] ?? 'the worker config';
-    return { ...decision, decision: 'deny', reason: `no rule allows it and default_write_action is deny (${where}); add an allow rule for it (e.g. "${decision.suggest?.[0] ?? decision.judged}") to a user policy file, or set default_write_action: allow` };
+    return { ...decision, decision: 'deny', reason: `no rule allows it and default_write_action is deny (${where}); add an allow rule for it (e.g. "${decision.suggest?.[0] ?? decision.judged}") to ~/.codeward/policy.json or with --allow` };
+  }
+  // --yes: the user's approval of every ask that only a rule or the default raised (never a safety-immune one).
+  if (decision.decision === 'ask' && decision.source !== 'immune' && ctx.permissions.yes === true) {
+    return { ...decision, decision: 'allow', reason: `${decision.reason}; approved by --yes` };
   }
   return decision;
 }
+
+// How the user lets the worker write what no rule allows (README, docs/iii-worker.md).
+const ALLOW_WRITES = `start the worker with --allow '@coder create src/**' (one flag per rule; --yes approves every write no rule refuses), add an allow rule to ~/.codeward/policy.json, or set default_write_action: allow in a config you pass with --config`;
 
 function refusal(decision: Decision): Error {
   if (decision.decision === 'deny') return werr('C240', `${decision.judged}: ${decision.reason}`);
   const fix = decision.source === 'immune'
     ? 'no rule can allow it; a person has to make this change outside the worker'
     : decision.source === 'default'
-      ? 'set default_write_action: allow in the worker config, or add an allow rule for it to a policy file'
+      ? `no rule allows writes here; to let the worker write, ${ALLOW_WRITES}`
       : `add an allow rule for it (e.g. "${decision.suggest?.[0] ?? decision.judged}") to a user policy file, or remove the ask rule`;
   return werr('C241', `${decision.judged} needs approval (${decision.reason}) and the iii worker has nobody to ask, so it is refused; ${fix}`);
 }

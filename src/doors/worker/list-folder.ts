@@ -6,6 +6,7 @@ import { permitCall } from './gate.js';
 import { entriesOf, fromJail, inDir, jailOf, openFolder, realIn } from './jail.js';
 import { relOf, resolvePath, type Resolved } from './paths.js';
 import { unixSeconds } from './read-file.js';
+import { skippedEntry } from './skipped.js';
 
 export type Kind = 'file' | 'dir' | 'symlink' | 'other';
 
@@ -44,9 +45,11 @@ export async function resolveFolder(ctx: WorkerContext, path: string): Promise<{
 }
 
 // The entries of one open folder, lstat'ed through its descriptor (failures dropped), sorted by name.
-export function folderEntries(ctx: WorkerContext, dir: DirHandle): (ListEntry & { abs: string; rel: string })[] {
+export function folderEntries(ctx: WorkerContext, dir: DirHandle, includeHidden: boolean | null | undefined): (ListEntry & { abs: string; rel: string })[] {
   const entries: (ListEntry & { abs: string; rel: string })[] = [];
-  for (const { name } of entriesOf(dir)) {
+  for (const dirent of entriesOf(dir)) {
+    const name = dirent.name;
+    if (skippedEntry(name, dirent.isDirectory(), includeHidden)) continue;
     let info: Stats;
     try {
       info = lstatSync(inDir(dir, name));
@@ -61,7 +64,7 @@ export function folderEntries(ctx: WorkerContext, dir: DirHandle): (ListEntry & 
 }
 
 // coder::list-folder: page-number pagination over the sorted entries.
-export async function listFolderFn(ctx: WorkerContext, req: { path?: string | null; page?: number | null; page_size?: number | null }): Promise<{
+export async function listFolderFn(ctx: WorkerContext, req: { path?: string | null; page?: number | null; page_size?: number | null; include_hidden?: boolean | null }): Promise<{
   path: string; entries: ListEntry[]; total: number; page: number; page_size: number; has_more: boolean;
 }> {
   const path = req.path ?? '.';
@@ -69,7 +72,7 @@ export async function listFolderFn(ctx: WorkerContext, req: { path?: string | nu
   const { dir } = await resolveFolder(ctx, path);
   let all;
   try {
-    all = folderEntries(ctx, dir);
+    all = folderEntries(ctx, dir, req.include_hidden);
   } catch (error) {
     throw werr('C216', `${path}: ${osText(error)}`);
   } finally {

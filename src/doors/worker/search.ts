@@ -8,6 +8,7 @@ import { permitCall, permitted } from './gate.js';
 import { closeQuietly, entriesOf, inDir, jailOf, openFolder, READ_FLAGS, readFd, realIn } from './jail.js';
 import { relOf, resolvePath } from './paths.js';
 import { decodeLossy } from './read-file.js';
+import { skippedEntry } from './skipped.js';
 
 export interface SearchRequest {
   query: string;
@@ -20,6 +21,7 @@ export interface SearchRequest {
   max_line_bytes?: number | null;
   search_content?: boolean | null;
   search_paths?: boolean | null;
+  include_hidden?: boolean | null;
 }
 
 export interface SearchResponse {
@@ -77,7 +79,7 @@ interface Found {
 // Regular files below the open folder `dir` (links not followed, unreadable entries skipped), in
 // directory read order. Every folder is opened from its parent's descriptor without following a symlink
 // (workspace/beneath.ts), so a folder swapped for a link to the outside mid-walk is never entered.
-function* walk(jail: Beneath, dir: DirHandle): Generator<Found> {
+function* walk(jail: Beneath, dir: DirHandle, includeHidden: boolean): Generator<Found> {
   let entries;
   try {
     entries = entriesOf(dir);
@@ -85,11 +87,12 @@ function* walk(jail: Beneath, dir: DirHandle): Generator<Found> {
     return; // an unreadable folder ends its part of the walk silently, as the original
   }
   for (const entry of entries) {
+    if (skippedEntry(entry.name, entry.isDirectory(), includeHidden)) continue;
     if (entry.isDirectory()) {
       const child = jail.openChild(dir, entry.name);
       if (child === undefined) continue;
       try {
-        yield* walk(jail, child);
+        yield* walk(jail, child, includeHidden);
       } finally {
         child.close();
       }
@@ -146,7 +149,7 @@ async function searchIn(ctx: WorkerContext, req: SearchRequest, jail: Beneath, d
   const maxLineBytes = req.max_line_bytes ?? ctx.config.search_default_max_line_bytes;
 
   const response: SearchResponse = { content_matches: [], path_matches: [], truncated: false };
-  for (const found of walk(jail, dir)) {
+  for (const found of walk(jail, dir, req.include_hidden === true)) {
     const file = found.real;
     const rel = relOf(ctx, file);
     if (ctx.nonAccessible(rel)) continue;

@@ -28,6 +28,7 @@ export interface TreeNode {
 interface Limits {
   readonly maxDepth: number;
   readonly perFolder: number;
+  readonly includeHidden: boolean;
 }
 
 // Walks open folders only: each child folder is opened from its parent's descriptor, never through a
@@ -39,7 +40,7 @@ function fillDir(ctx: WorkerContext, jail: Beneath, node: TreeNode, dir: DirHand
   }
   let entries;
   try {
-    entries = folderEntries(ctx, dir);
+    entries = folderEntries(ctx, dir, limits.includeHidden);
   } catch (error) {
     node.truncated = { reason: 'io_error', shown: 0, hint: `read_dir failed: ${osText(error)}` };
     return;
@@ -75,13 +76,14 @@ function fillChild(ctx: WorkerContext, jail: Beneath, node: TreeNode, parent: Di
 }
 
 // coder::tree: a bounded recursive snapshot.
-export async function treeFn(ctx: WorkerContext, req: { path?: string | null; max_depth?: number | null; per_folder_limit?: number | null }): Promise<{ root: TreeNode }> {
+export async function treeFn(ctx: WorkerContext, req: { path?: string | null; max_depth?: number | null; per_folder_limit?: number | null; include_hidden?: boolean | null }): Promise<{ root: TreeNode }> {
   const path = req.path ?? '.';
   permitCall(ctx, 'tree');
   const { resolved, dir, info } = await resolveFolder(ctx, path);
   const limits: Limits = {
     maxDepth: req.max_depth ?? ctx.config.tree_default_depth,
     perFolder: Math.max(1, req.per_folder_limit ?? ctx.config.tree_per_folder_limit),
+    includeHidden: req.include_hidden === true,
   };
   const root: TreeNode = { name: basename(resolved.abs), path: resolved.rel, kind: 'dir', size: info.size, mtime: unixSeconds(info.mtimeMs) };
   if (ctx.nonAccessible(resolved.rel)) root.non_accessible = true;
