@@ -6,9 +6,11 @@ import { describeIssue } from '../../engine/issues.js';
 import { didYouMean } from '../../engine/config-keys.js';
 import { DEFAULT_NON_ACCESSIBLE_GLOBS } from '../../workspace/types.js';
 import { werr, osText } from './errors.js';
-import type { CliRuleFlags, Policy } from '../../permissions/index.js';
-import { compileGlobs, type GlobMatcher } from './glob.js';
-import type { WorkerPermissions } from './gate.js';
+import picomatch from 'picomatch';
+import type { Engine } from '../../engine/engine.js';
+import type { CliRuleFlags } from '../../permissions/index.js';
+import { workerEngine } from './engine.js';
+import { readable } from './gate.js';
 
 // The 10 keys of seed 003's config.yaml, with the original's defaults, and default_write_action.
 export interface WorkerConfig {
@@ -102,15 +104,26 @@ export function parseConfig(text: string, warnings: string[], file = 'config'): 
   return { ...DEFAULT_CONFIG, ...readConfigKeys(text, warnings, file, true) };
 }
 
-// A config ready to serve: base canonicalised once, globs compiled once. Immutable.
+// A config ready to serve: base canonicalised once, and the engine every function runs through.
 export interface WorkerContext {
   readonly config: WorkerConfig;
-  // Canonical absolute base path.
+  // Canonical absolute base path (the engine's workspace root).
   readonly base: string;
-  readonly nonAccessible: GlobMatcher;
-  readonly permissions: WorkerPermissions;
-  // The permission policy of one invocation (set by invoke(); the gate refuses without it).
-  readonly policy?: Policy;
+  readonly engine: Engine;
+  // Whether the policy (read again now) lets read-file read a workspace-relative path: what search skips.
+  readonly readable: () => Promise<(rel: string, abs: string) => boolean>;
+}
+
+// Globs in the engine's dialect (picomatch, as every other door's non-accessible globs); one with an
+// unbalanced bracket, brace or parenthesis refuses to start instead of hiding less than meant.
+function checkGlobs(globs: readonly string[]): void {
+  for (const glob of globs) {
+    try {
+      picomatch.makeRe(glob, { strictBrackets: true, dot: true });
+    } catch (error) {
+      throw werr('C210', `bad glob ${JSON.stringify(glob)}: ${(error as Error).message}`);
+    }
+  }
 }
 
 export interface ContextOptions {
@@ -131,7 +144,7 @@ const within = (root: string, path: string): boolean => path === root || path.st
 
 // Refuses to start (C216 / C210) when base_path cannot be reached or a glob does not compile.
 export async function prepareContext(config: WorkerConfig, cwd: string, options: ContextOptions = {}): Promise<WorkerContext> {
-  const nonAccessible = compileGlobs(config.non_accessible_globs);
+  checkGlobs(config.non_accessible_globs);
   const wanted = isAbsolute(config.base_path) ? config.base_path : resolve(cwd, config.base_path);
   let base: string;
   try {
@@ -151,5 +164,7 @@ export async function prepareContext(config: WorkerConfig, cwd: string, options:
   if (base === '/') throw werr('C210', `base_path ${config.base_path} is the file system root: every file of the machine would be in reach; set base_path to the project folder`);
   const protectedFiles = options.configFile === undefined ? [] : [await realpath(options.configFile).catch(() => resolve(options.configFile!))];
   const home = options.home ?? process.env['HOME'];
-  return { config, base, nonAccessible, permissions: { home, protectedFiles, ...(options.cliRules ? { cliRules: options.cliRules } : {}), yes: options.yes === true } };
+  const permissions = { home, protectedFiles, ...(options.cliRules ? { cliRules: options.cliRules } : {}), yes: options.yes === true };
+  const engine = await workerEngine(base, config, permissions);
+  return { config, base, engine, readable: () => readable({ workspace: engine.workspace, defaultWriteAction: config.default_write_action, permissions }) };
 }

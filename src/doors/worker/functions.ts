@@ -2,7 +2,6 @@ import type { WorkerContext } from './config.js';
 import { createFileFn } from './create-file.js';
 import { deleteFileFn } from './delete-file.js';
 import { PayloadError, WorkerError } from './errors.js';
-import { loadWorkerPolicy } from './gate.js';
 import { listFolderFn } from './list-folder.js';
 import { CreateFileRequest, DeleteFileRequest, ListFolderRequest, parsePayload, ReadFileRequest, SearchRequest, TreeRequest, UpdateFileRequest } from './payload.js';
 import { readFileFn } from './read-file.js';
@@ -115,9 +114,8 @@ export async function invoke(ctx: WorkerContext, id: string, data: unknown): Pro
   const fn = findFunction(id);
   if (fn === undefined) return { ok: false, error: new PayloadError(`function not found: ${id}`) };
   try {
-    // The policy files are read again for every invocation: a rule the user adds applies to the next call.
-    const call: WorkerContext = { ...ctx, policy: await loadWorkerPolicy(ctx) };
-    return { ok: true, result: await fn.run(call, data) };
+    // The engine's permission stage reads the policy files at every call: a rule the user adds applies at once.
+    return { ok: true, result: await fn.run(ctx, data) };
   } catch (error) {
     if (error instanceof WorkerError || error instanceof PayloadError) return { ok: false, error };
     return { ok: false, error: new WorkerError('C216', error instanceof Error ? error.message : String(error)) };
