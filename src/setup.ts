@@ -1,7 +1,7 @@
 import { realpath } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { builtinCommands } from './commands/index.js';
-import { configFromSettings } from './engine/config.js';
+import { configFromSettings, type Config } from './engine/config.js';
 import { Engine, type EngineHooks, type FileLocker, type PreparedCall } from './engine/engine.js';
 import { Registry } from './engine/registry.js';
 import type { DoorInfo } from './engine/command.js';
@@ -56,6 +56,9 @@ export interface CreateEngineOptions {
   readonly onWarning?: (message: string) => void;
   // The door the calls come through and its session (recorded with every checkpoint).
   readonly door?: DoorInfo;
+  // A door with settings of its own (the iii worker's config.yaml) adjusts the config read from the
+  // workspace before anything uses it.
+  readonly configure?: (config: Config) => Config;
 }
 
 // Staleness for a --session shared by parallel processes: before the check (under the file locks) take
@@ -94,7 +97,9 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
   const opened = await Workspace.open(options.workspace, { env });
   // The project's settings files, read once: their trust is checked against the bytes then parsed.
   const project = await readProjectSettings(opened.root, home);
-  const { config, ignored: configIgnored, userOnly, notes } = await configFromSettings(project);
+  const settings = await configFromSettings(project);
+  const { ignored: configIgnored, userOnly, notes } = settings;
+  const config = options.configure ? options.configure(settings.config) : settings.config;
   const workspace = opened.withOptions({ nonAccessibleGlobs: config.nonAccessibleGlobs });
   const stateDir = stateDirFor(workspace.root, env);
   await recoverJournals(join(stateDir, 'journal'), JOURNAL_PREFIX, workspace.jail);

@@ -13,7 +13,7 @@ let engine: EngineDouble;
 beforeEach(async () => {
   root = await tempDir('codeward-worker-e2e-');
   await writeFiles(root, { 'base/a.txt': 'alpha\nbeta\n', 'base/.env': 'KEY=1\n' });
-  await writeFile(join(root, 'config.yaml'), `base_path: ${join(root, 'base')}\nnon_accessible_globs: ["**/.env"]\n`);
+  await writeFile(join(root, 'config.yaml'), `base_path: ${join(root, 'base')}\nnon_accessible_globs: ["**/.env"]\ndefault_write_action: allow\n`);
   engine = await EngineDouble.start();
 });
 afterEach(async () => {

@@ -42,7 +42,8 @@ beforeEach(async () => {
 afterEach(async () => removeDir(root));
 
 async function context(overrides: Partial<WorkerConfig> = {}): Promise<WorkerContext> {
-  return prepareContext({ ...DEFAULT_CONFIG, base_path: base, ...overrides }, root, { home });
+  // Unmatched writes allowed (as the user's own config can say), so each test shows what the gate refuses anyway.
+  return prepareContext({ ...DEFAULT_CONFIG, base_path: base, default_write_action: 'allow', ...overrides }, root, { home });
 }
 
 type Entry = { path: string; success: boolean; error?: string };
@@ -175,7 +176,9 @@ describe('coder::delete-file and coder::create-file go through the permission ga
     await writeFile(join(base, '.codeward/policy.json'), '{"rules": [ {"pattern": ');
     const ctx = await context();
     expect((await topError(ctx, 'coder::read-file', { path: 'docs/guide.md' })).code).toBe('C210');
-    expect((await topError(ctx, 'coder::create-file', { files: [{ path: 'z.txt', content: 'z' }] })).code).toBe('C210');
+    // A batched function reports it per entry (each entry is its own engine call); nothing is written.
+    const [created] = await entries(ctx, 'coder::create-file', { files: [{ path: 'z.txt', content: 'z' }] });
+    expect(codeOf(created!)).toBe('C210');
     expect(existsSync(join(base, 'z.txt'))).toBe(false);
   });
 });
@@ -206,7 +209,7 @@ describe('through a real engine connection (engine double, real iii-sdk, real bi
     const git = spawnSync('git', ['init', '-q', base], { encoding: 'utf8' });
     if (git.status !== 0) throw new Error(`git init failed: ${git.stderr}`);
     const engine = await EngineDouble.start();
-    await writeFile(join(root, 'config.yaml'), `base_path: ${base}\n`);
+    await writeFile(join(root, 'config.yaml'), `base_path: ${base}\ndefault_write_action: allow\n`);
     const child = spawn(process.execPath, [CLI, 'worker', '--config', join(root, 'config.yaml')], {
       cwd: root,
       env: { ...process.env, HOME: home, III_URL: engine.url },

@@ -22,7 +22,7 @@ beforeEach(async () => {
   await chmod(join(base, 'tool', 'run.sh'), 0o755);
   await symlink('../a.txt', join(base, 'tool', 'link'));
   vi.stubEnv('CODEWARD_STATE_DIR', state);
-  ctx = await prepareContext({ ...DEFAULT_CONFIG, base_path: base, non_accessible_globs: ['**/.env'] }, root);
+  ctx = await prepareContext({ ...DEFAULT_CONFIG, base_path: base, non_accessible_globs: ['**/.env'], default_write_action: 'allow' }, root);
   engine = await createEngine({ workspace: base, env: { ...process.env, CODEWARD_STATE_DIR: state } });
 });
 

@@ -33,7 +33,8 @@ afterEach(async () => removeDir(root));
 const SHIPPED_GLOBS = ['**/.env', '**/.env.!(example|sample|template|dist)', '**/*.pem', '**/*.key', '**/secrets/**'];
 
 async function context(overrides: Partial<WorkerConfig> = {}): Promise<WorkerContext> {
-  return prepareContext({ ...DEFAULT_CONFIG, base_path: base, non_accessible_globs: SHIPPED_GLOBS, ...overrides }, root);
+  // These tests are about the file functions: writes are allowed as the user's own config can allow them.
+  return prepareContext({ ...DEFAULT_CONFIG, base_path: base, non_accessible_globs: SHIPPED_GLOBS, default_write_action: 'allow', ...overrides }, root);
 }
 
 async function ok(ctx: WorkerContext, id: string, payload: unknown): Promise<any> {
@@ -56,7 +57,7 @@ async function writeConfig(text: string): Promise<string> {
   return path;
 }
 
-const CONFIG = (): string => `base_path: ${base}\nnon_accessible_globs: ${JSON.stringify(SHIPPED_GLOBS)}\n`;
+const CONFIG = (): string => `base_path: ${base}\nnon_accessible_globs: ${JSON.stringify(SHIPPED_GLOBS)}\ndefault_write_action: allow\n`;
 
 function runInvoke(id: string, payload: unknown, options: { config?: string; cwd?: string; raw?: string } = {}): { status: number; stdout: string; stderr: string; json: any } {
   const args = [CLI, 'worker', ...(options.config === undefined ? [] : ['--config', options.config]), '--invoke', id, '--payload', options.raw ?? JSON.stringify(payload)];
@@ -75,7 +76,7 @@ describe('§1 configuration', () => {
     expect(parseConfig('{}', [])).toEqual({
       base_path: './', non_accessible_globs: ['**/.env', '**/.env.!(example|sample|template|dist)', '**/*.pem', '**/*.key', '**/secrets/**'], max_read_bytes: 10485760, max_write_bytes: 10485760, tree_default_depth: 4,
       tree_per_folder_limit: 50, list_default_page_size: 100, list_max_page_size: 1000, search_default_max_matches: 1000,
-      search_default_max_line_bytes: 4096, default_write_action: 'allow',
+      search_default_max_line_bytes: 4096, default_write_action: 'ask',
     });
     expect(parseConfig('', [])).toEqual(DEFAULT_CONFIG);
   });
@@ -102,7 +103,7 @@ describe('§1 configuration', () => {
   it('a value of the wrong type refuses the config', () => {
     expect(() => parseConfig('max_read_bytes: lots', [])).toThrow(/max_read_bytes/);
     expect(() => parseConfig('tree_default_depth: -1', [])).toThrow(/tree_default_depth/);
-    expect(() => parseConfig('default_write_action: ask', [])).toThrow(/default_write_action/);
+    expect(() => parseConfig('default_write_action: maybe', [])).toThrow(/default_write_action/);
   });
 
   it('the overrides take effect in the functions', async () => {
@@ -129,7 +130,7 @@ describe('§1 configuration', () => {
   it('CLI: a missing ./config.yaml warns and runs on the defaults (base_path "./" = the working folder); a missing --config file is C210', () => {
     const result = runInvoke('coder::list-folder', {}, { cwd: base });
     expect(result.status).toBe(0);
-    expect(result.stderr).toMatch(/warning: config: .*config\.yaml: No such file or directory.*; using the defaults \(writes are allowed/);
+    expect(result.stderr).toMatch(/warning: config: .*config\.yaml: No such file or directory.*; using the defaults/);
     expect(result.json).toMatchObject({ path: '.', page: 1, page_size: 100, has_more: false });
     const explicit = runInvoke('coder::create-file', { files: [{ path: 'made.txt', content: 'x' }] }, { config: join(root, 'none.yaml'), cwd: base });
     expect(explicit.status).toBe(1);
@@ -160,7 +161,7 @@ describe('§1 configuration', () => {
     expect(refused.status).toBe(1);
     expect(refused.json.code).toBe('C210');
     expect(refused.json.message).toContain(`config ${typo}: unknown key "max_read_byte" (did you mean "max_read_bytes"?)`);
-    const deny = await writeConfig(`${CONFIG()}default_write_action: deny\n`);
+    const deny = await writeConfig(CONFIG().replace('default_write_action: allow', 'default_write_action: deny'));
     const denied = runInvoke('coder::create-file', { files: [{ path: 'made.txt', content: 'x' }] }, { config: deny });
     expect(JSON.parse(denied.json.results[0].error)).toMatchObject({ code: 'C240', message: expect.stringContaining(`no rule allows it and default_write_action is deny (${deny})`) });
     expect(denied.stdout).not.toContain('default for write commands: ask');
@@ -256,21 +257,23 @@ describe('§2 the path jail', () => {
     expect(await fails(ctx, 'coder::read-file', { path: 'fifo' })).toEqual({ code: 'C210', message: 'not a regular file: fifo' });
   });
 
-  it('non-accessible → C211 with the exact message; globset semantics', async () => {
+  it('non-accessible → C211 with the exact message; the engine\'s glob semantics', async () => {
     await symlink(join(base, '.env'), join(base, 'alias'));
     await symlink(join(base, 'a.txt'), join(base, 'x.pem'));
     const ctx = await context();
     expect(await fails(ctx, 'coder::read-file', { path: '.env' })).toEqual({ code: 'C211', message: 'path is non-accessible per config: .env' });
     expect(await fails(ctx, 'coder::read-file', { path: 'secrets/k.txt' })).toEqual({ code: 'C211', message: 'path is non-accessible per config: secrets/k.txt' });
     expect((await fails(ctx, 'coder::read-file', { path: 'keys/id.pem' })).code).toBe('C211');
-    // Resolved paths are matched: a link to .env is denied, a link named x.pem to a.txt is readable.
+    // Resolved paths are matched: a link to .env is denied. Stricter than the original (the engine's jail
+    // judges the name as well as the target): a link named x.pem to a.txt is refused too.
     expect((await fails(ctx, 'coder::read-file', { path: 'alias' })).code).toBe('C211');
-    expect((await ok(ctx, 'coder::read-file', { path: 'x.pem' })).content).toBe('alpha\nbeta\ngamma\n');
-    // `*` crosses "/" (globset default), `x/**` does not match x itself.
+    expect((await fails(ctx, 'coder::read-file', { path: 'x.pem' })).code).toBe('C211');
+    // The engine's globs (as every door's): a folder that matches hides everything below it, and
+    // `**/secrets/**` flags the folder itself (the original's globset did not).
     const star = await context({ non_accessible_globs: ['src*'] });
     expect((await fails(star, 'coder::read-file', { path: 'src/main.rs' })).code).toBe('C211');
     const listed = await ok(ctx, 'coder::list-folder', {});
-    expect(listed.entries.find((e: any) => e.name === 'secrets').non_accessible).toBe(false);
+    expect(listed.entries.find((e: any) => e.name === 'secrets').non_accessible).toBe(true);
   });
 
   it('a missing file is C211 with the OS text; "" behaves like "."', async () => {
@@ -443,11 +446,12 @@ describe('§4.3 coder::update-file', () => {
       { path: 'g.txt', ops: [{ op: 'insert', at_line: 4, content: 'd' }, { op: 'remove', from_line: 1, to_line: 1 }] },
     ] });
     const errors = result.results.map((r: any) => (r.error === undefined ? undefined : errorOf(r.error)));
-    expect(errors[0]).toEqual({ code: 'C210', message: 'insert.at_line 5 out of range (1..=4)' });
-    expect(errors[1]).toEqual({ code: 'C210', message: 'range 2-4 invalid for file with 3 lines' });
-    expect(errors[2]).toEqual({ code: 'C210', message: 'ops #1 and #2 overlap in original-line space' });
+    // The codes of the original; the engine's messages (src/edit/line-ops.ts), which name the fix.
+    expect(errors[0]).toEqual({ code: 'C210', message: 'op 1 (insert): at_line 5 is past the end of the file (3 lines); use 1..4, where 4 appends' });
+    expect(errors[1]).toEqual({ code: 'C210', message: 'op 1 (remove): to_line 4 is past the end of the file (3 lines)' });
+    expect(errors[2]).toMatchObject({ code: 'C210', message: expect.stringMatching(/^ops .* overlap/) });
     expect(errors[3]).toEqual({ code: 'C210', message: 'ops must not be empty' });
-    expect(errors[4]).toEqual({ code: 'C210', message: 'replace.pattern must not be empty' });
+    expect(errors[4]).toEqual({ code: 'C210', message: 'op 1 (replace): pattern must not be empty' });
     expect(errors[5].code).toBe('C211');
     expect(result.results[0]).toMatchObject({ success: false, applied: 0, new_line_count: 0 });
     expect(result.results[6]).toEqual({ path: 'g.txt', success: true, applied: 2, new_line_count: 3 });

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import type { IIIClient } from 'iii-sdk';
-import { loadConfigFile, prepareContext, type WorkerContext } from './config.js';
+import { prepareContext, type WorkerContext } from './config.js';
+import { loadConfigFile } from './config-source.js';
 import { PayloadError, WorkerError, werr } from './errors.js';
 import { invoke, sdkHandler, WORKER_FUNCTIONS } from './functions.js';
 import { routeSdkConsole } from './sdk-console.js';
@@ -22,43 +23,60 @@ interface WorkerArgs {
   readonly invoke?: string;
   readonly payload?: string;
   readonly manifest: boolean;
+  // The user's permission flags, as at the CLI: rules of the highest priority, and --yes.
+  readonly rules: { allow: string[]; ask: string[]; deny: string[] };
+  readonly yes: boolean;
 }
 
 const VALUE_FLAGS = new Set(['--url', '--config', '--invoke', '--payload']);
+const RULE_FLAGS = new Set(['--allow', '--ask', '--deny']);
 
-export const WORKER_USAGE = `usage: codeward worker [--url ws://127.0.0.1:49134] [--config config.yaml]
+export const WORKER_USAGE = `usage: codeward worker [--url ws://127.0.0.1:49134] [--config config.yaml] [--allow P ...] [--yes]
        codeward worker [--config config.yaml] --invoke <function-id> --payload '<json>'
        codeward worker --manifest
-Joins an iii engine (--url, env III_URL) and registers the coder::* functions of the config's base_path.`;
+Joins an iii engine (--url, env III_URL) and registers the coder::* functions of the config's base_path.
+Writes no rule allows are refused (nobody to ask): --allow '@coder create src/**' (also --ask, --deny;
+repeatable) adds a rule of the highest priority, --yes approves every write that is not safety-immune.
+Without --config, ./config.yaml is a project file: it can only tighten.`;
 
 function parseArgs(argv: readonly string[], io: WorkerIo): WorkerArgs {
   const values = new Map<string, string>();
+  const rules = { allow: [] as string[], ask: [] as string[], deny: [] as string[] };
   let manifest = false;
+  let yes = false;
   for (let index = 0; index < argv.length; index += 1) {
     const token = argv[index]!;
     const eq = token.indexOf('=');
     const flag = token.startsWith('--') && eq !== -1 ? token.slice(0, eq) : token;
-    if (VALUE_FLAGS.has(flag)) {
+    if (VALUE_FLAGS.has(flag) || RULE_FLAGS.has(flag)) {
       const value = eq !== -1 && flag !== token ? token.slice(eq + 1) : argv[++index];
       if (value === undefined) throw werr('C210', `${flag} needs a value`);
-      values.set(flag, value);
+      if (RULE_FLAGS.has(flag)) rules[flag.slice(2) as keyof typeof rules].push(value);
+      else values.set(flag, value);
     } else if (token === '--manifest') manifest = true;
+    else if (token === '--yes') yes = true;
     else throw werr('C210', `unknown worker option ${JSON.stringify(token)}\n${WORKER_USAGE}`);
   }
   if (values.has('--payload') && !values.has('--invoke')) throw werr('C210', '--payload needs --invoke <function-id>');
   const url = values.get('--url') ?? (io.env.III_URL || undefined) ?? DEFAULT_URL;
-  const args: WorkerArgs = { url, config: resolve(io.cwd, values.get('--config') ?? 'config.yaml'), configExplicit: values.has('--config'), manifest };
+  const args: WorkerArgs = { url, config: resolve(io.cwd, values.get('--config') ?? 'config.yaml'), configExplicit: values.has('--config'), manifest, rules, yes };
   const invokeId = values.get('--invoke');
   const payload = values.get('--payload');
   return { ...args, ...(invokeId !== undefined ? { invoke: invokeId } : {}), ...(payload !== undefined ? { payload } : {}) };
 }
 
-export async function loadContext(configPath: string, io: WorkerIo, explicit = false): Promise<WorkerContext> {
+type Permissions = Pick<WorkerArgs, 'rules' | 'yes'>;
+
+export async function loadContext(configPath: string, io: WorkerIo, explicit = false, flags?: Permissions): Promise<WorkerContext> {
   const warnings: string[] = [];
-  const config = await loadConfigFile(configPath, warnings, explicit);
-  for (const warning of warnings) io.stderr.write(`warning: ${warning}\n`);
-  const home = io.env['HOME'];
-  return prepareContext(config, io.cwd, { configFile: configPath, ...(home ? { home } : {}) });
+  try {
+    const { config, project } = await loadConfigFile(configPath, warnings, explicit);
+    const home = io.env['HOME'];
+    const options = { configFile: configPath, confined: project, warnings, ...(home ? { home } : {}), ...(flags ? { cliRules: flags.rules, yes: flags.yes } : {}) };
+    return await prepareContext(config, io.cwd, options);
+  } finally {
+    for (const warning of warnings) io.stderr.write(`warning: ${warning}\n`);
+  }
 }
 
 function manifest(): unknown {
@@ -78,7 +96,7 @@ async function invokeOnce(args: WorkerArgs & { invoke: string }, io: WorkerIo): 
       throw werr('C210', `--payload is not valid JSON: ${(error as Error).message}`);
     }
   }
-  const ctx = await loadContext(args.config, io, args.configExplicit);
+  const ctx = await loadContext(args.config, io, args.configExplicit, args);
   const outcome = await invoke(ctx, args.invoke, data);
   if (outcome.ok) {
     io.stdout.write(`${JSON.stringify(outcome.result)}\n`);
@@ -114,7 +132,7 @@ const RECONNECT = { initialDelayMs: 1000, backoffMultiplier: 2, maxDelayMs: 30_0
 // Joins the engine and serves until stopped; the SDK reconnects with capped backoff, and an outage is
 // reported once in one plain line (sdk-console.ts).
 async function serve(args: WorkerArgs, io: WorkerIo, options: ServeOptions): Promise<number> {
-  const ctx = await loadContext(args.config, io, args.configExplicit);
+  const ctx = await loadContext(args.config, io, args.configExplicit, args);
   const stop = options.stopSignal ?? processSignal();
   const { registerWorker } = await import('iii-sdk');
   const restoreConsole = routeSdkConsole(args.url, RECONNECT.maxDelayMs, (line) => io.stderr.write(line));

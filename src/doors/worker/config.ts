@@ -1,14 +1,16 @@
-import { readFile, realpath, stat } from 'node:fs/promises';
-import { isAbsolute, resolve } from 'node:path';
+import { realpath, stat } from 'node:fs/promises';
+import { isAbsolute, resolve, sep } from 'node:path';
 import { parse } from 'yaml';
 import * as z from 'zod/mini';
 import { describeIssue } from '../../engine/issues.js';
 import { didYouMean } from '../../engine/config-keys.js';
 import { DEFAULT_NON_ACCESSIBLE_GLOBS } from '../../workspace/types.js';
 import { werr, osText } from './errors.js';
-import type { Policy } from '../../permissions/index.js';
-import { compileGlobs, type GlobMatcher } from './glob.js';
-import type { WorkerPermissions } from './gate.js';
+import picomatch from 'picomatch';
+import type { Engine } from '../../engine/engine.js';
+import type { CliRuleFlags } from '../../permissions/index.js';
+import { workerEngine } from './engine.js';
+import { readable } from './gate.js';
 
 // The 10 keys of seed 003's config.yaml, with the original's defaults, and default_write_action.
 export interface WorkerConfig {
@@ -22,10 +24,15 @@ export interface WorkerConfig {
   readonly list_max_page_size: number;
   readonly search_default_max_matches: number;
   readonly search_default_max_line_bytes: number;
-  // What create/update/delete do when no policy rule matches them (the engine's default there is "ask",
-  // and a worker has nobody to ask). Deny rules, ask rules and safety-immune paths refuse either way.
-  readonly default_write_action: 'allow' | 'deny';
+  // What create/update/delete do when no policy rule matches them: "ask" (the engine's default; a worker
+  // has nobody to ask, so it refuses, C241), "deny" (C240), or "allow" (only from the user: a config given
+  // with --config). Deny rules, ask rules and safety-immune paths refuse whatever it says.
+  readonly default_write_action: WriteAction;
 }
+
+// From the loosest to the strictest.
+export const WRITE_ACTIONS = ['allow', 'ask', 'deny'] as const;
+export type WriteAction = (typeof WRITE_ACTIONS)[number];
 
 export const DEFAULT_CONFIG: WorkerConfig = {
   base_path: './',
@@ -40,7 +47,7 @@ export const DEFAULT_CONFIG: WorkerConfig = {
   list_max_page_size: 1000,
   search_default_max_matches: 1000,
   search_default_max_line_bytes: 4096,
-  default_write_action: 'allow',
+  default_write_action: 'ask',
 };
 
 const u64 = z.number().check(z.int(), z.minimum(0), z.maximum(Number.MAX_SAFE_INTEGER));
@@ -57,64 +64,66 @@ const ConfigSchema = z.object({
   list_max_page_size: z.optional(u32),
   search_default_max_matches: z.optional(u32),
   search_default_max_line_bytes: z.optional(u32),
-  default_write_action: z.optional(z.enum(['allow', 'deny'])),
+  default_write_action: z.optional(z.enum(WRITE_ACTIONS)),
 });
 
 const KEYS = new Set(Object.keys(DEFAULT_CONFIG));
 
-// Parses config text (YAML; `{}` or an empty file = all defaults). An unknown key refuses the config (C210)
-// naming the key it was probably meant to be: a typo in default_write_action or non_accessible_globs must
-// not quietly fall back to the looser default. So does a value of the wrong type.
-// (`warnings` is kept for callers; nothing in the text is only worth a warning any more.)
-export function parseConfig(text: string, _warnings: string[], file = 'config'): WorkerConfig {
+// Why a project config's loosening is not applied (config-source.ts), and how the user applies it.
+export const PROJECT_CONFIG_NOTE = 'a config.yaml found in the working folder is a project file: it can only tighten; pass --config to use it as your own';
+
+// The keys a config text sets (YAML; `{}` or an empty file sets none). The user's file (`strict`): an unknown
+// key refuses the config (C210) naming the key it was probably meant to be, since a typo in
+// default_write_action or non_accessible_globs must not quietly fall back to the default. A project file:
+// an unknown key is a warning and ignored. Either way a value of the wrong type, or text that is not a
+// YAML mapping, refuses the config (a project file's tightening must not be lost quietly either).
+export function readConfigKeys(text: string, warnings: string[], file: string, strict: boolean): Partial<WorkerConfig> {
   let raw: unknown;
   try {
     raw = parse(text);
   } catch (error) {
     throw werr('C210', `${file}: invalid YAML: ${(error as Error).message}`);
   }
-  if (raw === null || raw === undefined) return DEFAULT_CONFIG;
+  if (raw === null || raw === undefined) return {};
   if (typeof raw !== 'object' || Array.isArray(raw)) throw werr('C210', `${file}: expected a YAML mapping of the worker keys`);
   const unknown = Object.keys(raw).filter((key) => !KEYS.has(key));
-  if (unknown.length > 0) {
-    throw werr('C210', `${file}: ${unknown.map((key) => `unknown key "${key}"${didYouMean(key, [...KEYS])}`).join('; ')}; valid keys: ${[...KEYS].join(', ')}`);
-  }
-  const parsed = ConfigSchema.safeParse(raw, { reportInput: true });
+  const named = unknown.map((key) => `unknown key "${key}"${didYouMean(key, [...KEYS])}`).join('; ');
+  if (unknown.length > 0 && strict) throw werr('C210', `${file}: ${named}; valid keys: ${[...KEYS].join(', ')}`);
+  if (unknown.length > 0) warnings.push(`${file}: ${named}: ignored`);
+  const known = Object.fromEntries(Object.entries(raw).filter(([key]) => KEYS.has(key)));
+  const parsed = ConfigSchema.safeParse(known, { reportInput: true });
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     throw werr('C210', `${file}: ${describeIssue(issue, issue.path.join('.') || 'value')}`);
   }
-  const picked = Object.fromEntries(Object.entries(parsed.data).filter(([, value]) => value !== undefined));
-  return { ...DEFAULT_CONFIG, ...picked };
+  return Object.fromEntries(Object.entries(parsed.data).filter(([, value]) => value !== undefined)) as Partial<WorkerConfig>;
 }
 
-// Reads the config file. Only the implicit ./config.yaml may be absent (a warning and the defaults, as the
-// original); a file named with --config (`explicit`) that cannot be read, or any file that exists but
-// cannot be read, refuses to start: running on the defaults would allow every write the config meant to stop.
-export async function loadConfigFile(path: string, warnings: string[], explicit = false): Promise<WorkerConfig> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (explicit || code !== 'ENOENT') {
-      throw werr('C210', `config ${path}: ${osText(error)}; ${explicit ? 'the file given with --config must be readable (or omit --config: ./config.yaml if present, else the defaults)' : 'fix or remove it'}`);
-    }
-    warnings.push(`config: ${path}: ${osText(error)}; using the defaults (writes are allowed: default_write_action allow)`);
-    return DEFAULT_CONFIG;
-  }
-  return parseConfig(text, warnings, `config ${path}`);
+// The user's config text: every key applies.
+export function parseConfig(text: string, warnings: string[], file = 'config'): WorkerConfig {
+  return { ...DEFAULT_CONFIG, ...readConfigKeys(text, warnings, file, true) };
 }
 
-// A config ready to serve: base canonicalised once, globs compiled once. Immutable.
+// A config ready to serve: base canonicalised once, and the engine every function runs through.
 export interface WorkerContext {
   readonly config: WorkerConfig;
-  // Canonical absolute base path.
+  // Canonical absolute base path (the engine's workspace root).
   readonly base: string;
-  readonly nonAccessible: GlobMatcher;
-  readonly permissions: WorkerPermissions;
-  // The permission policy of one invocation (set by invoke(); the gate refuses without it).
-  readonly policy?: Policy;
+  readonly engine: Engine;
+  // Whether the policy (read again now) lets read-file read a workspace-relative path: what search skips.
+  readonly readable: () => Promise<(rel: string, abs: string) => boolean>;
+}
+
+// Globs in the engine's dialect (picomatch, as every other door's non-accessible globs); one with an
+// unbalanced bracket, brace or parenthesis refuses to start instead of hiding less than meant.
+function checkGlobs(globs: readonly string[]): void {
+  for (const glob of globs) {
+    try {
+      picomatch.makeRe(glob, { strictBrackets: true, dot: true });
+    } catch (error) {
+      throw werr('C210', `bad glob ${JSON.stringify(glob)}: ${(error as Error).message}`);
+    }
+  }
 }
 
 export interface ContextOptions {
@@ -122,11 +131,20 @@ export interface ContextOptions {
   readonly home?: string;
   // The config file the worker was started with: protected from the worker's own writes.
   readonly configFile?: string;
+  // The config is a project file: base_path must stay inside `cwd` (else the worker serves `cwd` itself,
+  // with a warning pushed to `warnings`).
+  readonly confined?: boolean;
+  readonly warnings?: string[];
+  // The user's --allow/--ask/--deny rules and --yes.
+  readonly cliRules?: CliRuleFlags;
+  readonly yes?: boolean;
 }
+
+const within = (root: string, path: string): boolean => path === root || path.startsWith(root.endsWith(sep) ? root : root + sep);
 
 // Refuses to start (C216 / C210) when base_path cannot be reached or a glob does not compile.
 export async function prepareContext(config: WorkerConfig, cwd: string, options: ContextOptions = {}): Promise<WorkerContext> {
-  const nonAccessible = compileGlobs(config.non_accessible_globs);
+  checkGlobs(config.non_accessible_globs);
   const wanted = isAbsolute(config.base_path) ? config.base_path : resolve(cwd, config.base_path);
   let base: string;
   try {
@@ -134,10 +152,19 @@ export async function prepareContext(config: WorkerConfig, cwd: string, options:
   } catch (error) {
     throw werr('C216', `base_path ${config.base_path}: ${osText(error)}`);
   }
+  if (options.confined === true) {
+    const root = await realpath(cwd);
+    if (!within(root, base)) {
+      options.warnings?.push(`config ${options.configFile ?? 'config.yaml'}: base_path ${config.base_path} is outside the folder the worker was started in (${root}): not applied, the worker serves ${root} (${PROJECT_CONFIG_NOTE})`);
+      base = root;
+    }
+  }
   const info = await stat(base);
   if (!info.isDirectory()) throw werr('C216', `base_path ${config.base_path}: not a directory`);
   if (base === '/') throw werr('C210', `base_path ${config.base_path} is the file system root: every file of the machine would be in reach; set base_path to the project folder`);
   const protectedFiles = options.configFile === undefined ? [] : [await realpath(options.configFile).catch(() => resolve(options.configFile!))];
   const home = options.home ?? process.env['HOME'];
-  return { config, base, nonAccessible, permissions: { home, protectedFiles } };
+  const permissions = { home, protectedFiles, ...(options.cliRules ? { cliRules: options.cliRules } : {}), yes: options.yes === true };
+  const engine = await workerEngine(base, config, permissions);
+  return { config, base, engine, readable: () => readable({ workspace: engine.workspace, defaultWriteAction: config.default_write_action, permissions }) };
 }

@@ -1,12 +1,7 @@
-import { isCodewardError } from '../../engine/errors.js';
-import { createFile, replaceFile } from '../../files/replace-file.js';
-import { checkpointed } from '../../files/checkpoints/record.js';
-import { recordContext } from './undo-steps.js';
+import type { CreateResult as EngineCreate } from '../../commands/create.js';
+import { runEntry, wirePath } from './call.js';
 import type { WorkerContext } from './config.js';
-import { werr } from './errors.js';
-import { permit } from './gate.js';
-import { fromJail, jailOf } from './jail.js';
-import { requireWritable } from './paths.js';
+import { werr, WorkerError } from './errors.js';
 import { asWorkerError } from './update-file.js';
 
 export interface CreateEntry {
@@ -31,37 +26,26 @@ export function parseMode(mode: string): number {
   return Number.parseInt(digits, 8) & 0o777;
 }
 
+// One entry → the engine's `create` of one file (jail, write gate, permission gate, staleness, an undo
+// step, temp file + rename through the parent folder's descriptor). The seed's own checks first: the
+// content cap on the text as sent (C213) and the mode (C210); its default mode 0644 and parents true.
 async function createOne(ctx: WorkerContext, entry: CreateEntry): Promise<number> {
-  const resolved = await requireWritable(ctx, entry.path);
-  permit(ctx, 'create', resolved.rel, 'write', { raw: entry.path, abs: resolved.abs });
+  const path = wirePath(entry.path);
   const size = Buffer.byteLength(entry.content, 'utf8');
   const max = ctx.config.max_write_bytes;
   if (size > max) throw werr('C213', `${size} bytes exceeds max_write_bytes ${max}`);
-  const jail = jailOf(ctx);
-  // base_path itself is an existing folder (the jail walks below it only).
-  let existing: { isDirectory(): boolean } | undefined = resolved.abs === ctx.base ? { isDirectory: () => true } : undefined;
-  try {
-    existing ??= jail.lstat(resolved.abs, entry.path);
-  } catch (error) {
-    throw fromJail(error, entry.path);
-  }
-  if (existing !== undefined && entry.overwrite !== true) throw werr('C217', `${entry.path} already exists; pass overwrite=true to replace`);
-  if (existing?.isDirectory() === true) throw werr('C216', `${entry.path}: Is a directory (os error 21)`);
   const mode = parseMode(entry.mode ?? '0644');
-  // Through the jail: parents made one at a time from a descriptor on base_path, the bytes staged in a
-  // temp file and renamed (or linked, when not overwriting) into place through the parent's descriptor.
-  const options = { mode, mkdirs: entry.parents ?? true };
+  const overwrite = entry.overwrite === true;
+  const file = { path, content: entry.content, mode: `0${mode.toString(8).padStart(3, '0')}`, parents: entry.parents ?? true, overwrite };
   try {
-    // One undo step in the store every door shares (codeward undo takes it back).
-    await checkpointed(recordContext(ctx), 'create', [resolved.abs], async () => {
-      if (entry.overwrite === true) await replaceFile(jail, resolved.abs, entry.content, options);
-      else await createFile(jail, resolved.abs, entry.content, options);
-    });
+    return (await runEntry<EngineCreate>(ctx, 'create', { files: [file] }, entry.path)).bytesWritten ?? size;
   } catch (error) {
-    if (isCodewardError(error) && error.code === 'C217') throw werr('C217', `${entry.path} already exists; pass overwrite=true to replace`);
-    throw fromJail(error, entry.path);
+    // A folder where the file goes: the original's EISDIR (overwrite) or its "exists" (not).
+    if (error instanceof WorkerError && error.code === 'C210' && error.message.endsWith(' is a folder')) {
+      throw overwrite ? werr('C216', `${entry.path}: Is a directory (os error 21)`) : werr('C217', `${entry.path} already exists; pass overwrite=true to replace`);
+    }
+    throw error;
   }
-  return size;
 }
 
 // coder::create-file: independent entries, partial success.

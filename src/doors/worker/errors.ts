@@ -1,6 +1,6 @@
 // Errors of the iii worker door, in the wire shape of seed 003: {"code":"C2xx","message":"..."}.
 
-export type WorkerCode = 'C210' | 'C211' | 'C213' | 'C215' | 'C216' | 'C217' | 'C240' | 'C241';
+export type WorkerCode = 'C210' | 'C211' | 'C213' | 'C215' | 'C216' | 'C217' | 'C230' | 'C240' | 'C241';
 
 export class WorkerError extends Error {
   readonly code: WorkerCode;
@@ -57,14 +57,4 @@ export function osText(error: unknown): string {
   const known = OS_TEXT[errnoOf(error) ?? ''];
   if (known) return `${known[0]} (os error ${known[1]})`;
   return error instanceof Error ? error.message : String(error);
-}
-
-// Maps an I/O failure the way the original's From<io::Error> did: NotFound → C211, AlreadyExists → C217, else C216.
-export function ioError(error: unknown, prefix?: string): WorkerError {
-  if (error instanceof WorkerError) return error;
-  const code = errnoOf(error);
-  const text = prefix === undefined ? osText(error) : `${prefix}: ${osText(error)}`;
-  if (code === 'ENOENT') return werr('C211', text);
-  if (code === 'EEXIST') return werr('C217', text);
-  return werr('C216', text);
 }

@@ -2,7 +2,6 @@ import type { WorkerContext } from './config.js';
 import { createFileFn } from './create-file.js';
 import { deleteFileFn } from './delete-file.js';
 import { PayloadError, WorkerError } from './errors.js';
-import { loadWorkerPolicy } from './gate.js';
 import { listFolderFn } from './list-folder.js';
 import { CreateFileRequest, DeleteFileRequest, ListFolderRequest, parsePayload, ReadFileRequest, SearchRequest, TreeRequest, UpdateFileRequest } from './payload.js';
 import { readFileFn } from './read-file.js';
@@ -38,10 +37,10 @@ export const WORKER_FUNCTIONS: readonly WorkerFunction[] = [
   },
   {
     id: 'coder::search',
-    description: 'Search file contents (literal/regex) and/or paths under base_path.',
+    description: 'Search file contents (literal/regex) and/or paths under base_path (.git skipped; node_modules and vendor unless include_hidden).',
     request_format: obj({
       query: str, path: str, regex: bool, ignore_case: bool, include_globs: strs, exclude_globs: strs,
-      max_matches: int, max_line_bytes: int, search_content: bool, search_paths: bool,
+      max_matches: int, max_line_bytes: int, search_content: bool, search_paths: bool, include_hidden: bool,
     }, ['query']),
     response_format: obj({
       content_matches: { type: 'array', items: obj({ path: str, line: int, column: int, text: str }) },
@@ -84,8 +83,8 @@ export const WORKER_FUNCTIONS: readonly WorkerFunction[] = [
   },
   {
     id: 'coder::list-folder',
-    description: 'Paginated single-folder listing; non-accessible entries flagged.',
-    request_format: obj({ path: str, page: int, page_size: int }),
+    description: 'Paginated single-folder listing; non-accessible entries flagged (.git left out; node_modules and vendor unless include_hidden).',
+    request_format: obj({ path: str, page: int, page_size: int, include_hidden: bool }),
     response_format: obj({
       path: str,
       entries: { type: 'array', items: obj({ name: str, kind: str, size: int, mtime: int, non_accessible: bool }) },
@@ -95,8 +94,8 @@ export const WORKER_FUNCTIONS: readonly WorkerFunction[] = [
   },
   {
     id: 'coder::tree',
-    description: 'Recursive snapshot bounded by max_depth and per_folder_limit.',
-    request_format: obj({ path: str, max_depth: int, per_folder_limit: int }),
+    description: 'Recursive snapshot bounded by max_depth and per_folder_limit (.git left out; node_modules and vendor unless include_hidden).',
+    request_format: obj({ path: str, max_depth: int, per_folder_limit: int, include_hidden: bool }),
     response_format: obj({ root: { type: 'object' } }),
     run: (ctx, data) => treeFn(ctx, parsePayload(TreeRequest, data, 'coder::tree')),
   },
@@ -115,9 +114,8 @@ export async function invoke(ctx: WorkerContext, id: string, data: unknown): Pro
   const fn = findFunction(id);
   if (fn === undefined) return { ok: false, error: new PayloadError(`function not found: ${id}`) };
   try {
-    // The policy files are read again for every invocation: a rule the user adds applies to the next call.
-    const call: WorkerContext = { ...ctx, policy: await loadWorkerPolicy(ctx) };
-    return { ok: true, result: await fn.run(call, data) };
+    // The engine's permission stage reads the policy files at every call: a rule the user adds applies at once.
+    return { ok: true, result: await fn.run(ctx, data) };
   } catch (error) {
     if (error instanceof WorkerError || error instanceof PayloadError) return { ok: false, error };
     return { ok: false, error: new WorkerError('C216', error instanceof Error ? error.message : String(error)) };

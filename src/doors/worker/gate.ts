@@ -1,75 +1,82 @@
-import { relative, sep } from 'node:path';
-import type { Effect } from '../../engine/command.js';
-import { decideParsed, DenialTracker, KNOWN_EFFECTS, loadPolicy, pathJudged, type Decision, type Judged, type Policy } from '../../permissions/index.js';
-import type { Access } from '../../workspace/types.js';
-import type { WorkerContext } from './config.js';
-import { werr } from './errors.js';
+import { join, relative, sep } from 'node:path';
+import type { PreparedCall } from '../../engine/engine.js';
+import { findBelow } from '../../files/remove-tree.js';
+import { decideParsed, DenialTracker, describeCall, loadPolicy, pathJudged, type CliRuleFlags, type Decision, type Judged, type Policy } from '../../permissions/index.js';
+import type { Workspace } from '../../workspace/workspace.js';
+import type { WriteAction } from './config.js';
+import { fail } from '../../engine/errors.js';
 
-// The iii worker's permission gate (THREAT-MODEL invariant 7). Every coder::* function is judged as the
-// engine command it matches (`@coder create src/a.ts`, `@coder delete .git/config`) against the same policy
-// files as every other door (the project's under base_path, the user's under $HOME):
+// The iii worker's permission stage, plugged into its engine as the authorize hook (THREAT-MODEL
+// invariant 7): every engine call a coder::* function makes is judged as every door's is (describeCall:
+// `@coder create src/a.ts`, `@coder delete .git/config`, `@coder search TODO`) against the same policy
+// files (the project's under base_path, the user's under $HOME, read again at every call) and the user's
+// flags:
 // - a deny rule refuses (C240);
 // - a safety-immune path (.git/, .codeward/, .chatcli/, coder_policy.json, .ssh/ ...) or an ask rule would
 //   need a person; a worker has nobody to ask, so it refuses (C241): "ask" never becomes "yes";
-// - with no rule, reads are allowed (the engine's default) and writes and deletes follow the documented
-//   worker default `default_write_action` (allow, as the original worker; or deny).
-
-// The engine command each worker function is judged as.
-export type WorkerCommand = 'read' | 'search' | 'list' | 'tree' | 'create' | 'update' | 'delete';
+// - with no rule, reads are allowed (the engine's default) and writes and deletes follow
+//   `default_write_action`: ask (the default: refused, C241, as every door with nobody to ask), deny, or
+//   allow (from the user's own config only);
+// - the user's flags (`--allow/--ask/--deny P` rules of the highest priority, `--yes` approving every ask
+//   that is not safety-immune) apply as at the CLI.
 
 export interface WorkerPermissions {
   // Home folder of the user policy files (~/.codeward/policy.json, ~/.chatcli/coder_policy.json).
   readonly home: string | undefined;
   // Absolute files the worker itself obeys (its config.yaml): never written or deleted through it.
   readonly protectedFiles: readonly string[];
+  // The user's --allow/--ask/--deny flags and --yes.
+  readonly cliRules?: CliRuleFlags;
+  readonly yes?: boolean;
 }
 
-// Loads the policy for one invocation (policy files changed since the last call apply at once). A policy
-// file with problems refuses the call (C210), as in every door: a broken file never widens permissions.
-export async function loadWorkerPolicy(ctx: WorkerContext): Promise<Policy> {
+export interface GateContext {
+  readonly workspace: Workspace;
+  readonly defaultWriteAction: WriteAction;
+  readonly permissions: WorkerPermissions;
+}
+
+// The policy for one call (a rule the user adds applies to the next call). A policy file with problems
+// refuses the call (C210), as in every door: a broken file never widens permissions.
+async function loadWorkerPolicy(gate: GateContext): Promise<Policy> {
+  const { home, cliRules } = gate.permissions;
   try {
-    return await loadPolicy({ workspaceRoot: ctx.base, ...(ctx.permissions.home ? { home: ctx.permissions.home } : {}) });
+    return await loadPolicy({ workspaceRoot: gate.workspace.root, ...(home ? { home } : {}), ...(cliRules ? { cliRules } : {}) });
   } catch (error) {
-    throw werr('C210', error instanceof Error ? error.message : String(error));
+    throw fail('C210', error instanceof Error ? error.message : String(error));
   }
-}
-
-// The policy invoke() loaded for this call; a function run without one refuses (fail closed).
-function policyOf(ctx: WorkerContext): Policy {
-  if (ctx.policy === undefined) throw werr('C216', 'internal error: the worker function ran without its permission policy');
-  return ctx.policy;
-}
-
-function effectOf(command: WorkerCommand): Effect {
-  return KNOWN_EFFECTS[command] ?? 'write';
-}
-
-function judge(command: WorkerCommand, rel: string, raw: string | undefined, access: Access, abs: string | undefined): Judged {
-  return pathJudged(command, effectOf(command), rel === '' ? '.' : rel, access, raw === undefined ? [] : [raw], abs);
 }
 
 // The decision for one judged part, with the worker's default applied to writes no rule matched.
-function decideFor(ctx: WorkerContext, judged: Judged): Decision {
-  const decision = decideParsed(judged, { policy: policyOf(ctx), denials: new DenialTracker() });
-  if (decision.decision === 'ask' && decision.source === 'default' && ctx.config.default_write_action === 'allow') {
+function decideFor(gate: GateContext, policy: Policy, judged: Judged): Decision {
+  const decision = decideParsed(judged, { policy, denials: new DenialTracker() });
+  const unmatched = decision.decision === 'ask' && decision.source === 'default';
+  if (unmatched && gate.defaultWriteAction === 'allow') {
     return { ...decision, decision: 'allow', reason: `no rule matches; the worker's default_write_action is allow` };
   }
   // The worker's own default, not the engine's "ask": named with where it came from and the fix.
-  if (decision.decision === 'ask' && decision.source === 'default' && ctx.config.default_write_action === 'deny') {
-    const where = ctx.permissions.protectedFiles[0] ?? 'the worker config';
-    return { ...decision, decision: 'deny', reason: `no rule allows it and default_write_action is deny (${where}); add an allow rule for it (e.g. "${decision.suggest?.[0] ?? decision.judged}") to a user policy file, or set default_write_action: allow` };
+  if (unmatched && gate.defaultWriteAction === 'deny') {
+    const where = gate.permissions.protectedFiles[0] ?? 'the worker config';
+    return { ...decision, decision: 'deny', reason: `no rule allows it and default_write_action is deny (${where}); add an allow rule for it (e.g. "${decision.suggest?.[0] ?? decision.judged}") to ~/.codeward/policy.json or with --allow` };
+  }
+  // --yes: the user's approval of every ask that only a rule or the default raised (never a safety-immune one).
+  if (decision.decision === 'ask' && decision.source !== 'immune' && gate.permissions.yes === true) {
+    return { ...decision, decision: 'allow', reason: `${decision.reason}; approved by --yes` };
   }
   return decision;
 }
 
+// How the user lets the worker write what no rule allows (README, docs/iii-worker.md).
+const ALLOW_WRITES = `start the worker with --allow '@coder create src/**' (one flag per rule; --yes approves every write no rule refuses), add an allow rule to ~/.codeward/policy.json, or set default_write_action: allow in a config you pass with --config`;
+
 function refusal(decision: Decision): Error {
-  if (decision.decision === 'deny') return werr('C240', `${decision.judged}: ${decision.reason}`);
+  if (decision.decision === 'deny') return fail('C240', `${decision.judged}: ${decision.reason}`);
   const fix = decision.source === 'immune'
     ? 'no rule can allow it; a person has to make this change outside the worker'
     : decision.source === 'default'
-      ? 'set default_write_action: allow in the worker config, or add an allow rule for it to a policy file'
+      ? `no rule allows writes here; to let the worker write, ${ALLOW_WRITES}`
       : `add an allow rule for it (e.g. "${decision.suggest?.[0] ?? decision.judged}") to a user policy file, or remove the ask rule`;
-  return werr('C241', `${decision.judged} needs approval (${decision.reason}) and the iii worker has nobody to ask, so it is refused; ${fix}`);
+  return fail('C241', `${decision.judged} needs approval (${decision.reason}) and the iii worker has nobody to ask, so it is refused; ${fix}`);
 }
 
 const inside = (root: string, path: string): boolean => {
@@ -77,27 +84,44 @@ const inside = (root: string, path: string): boolean => {
   return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !rel.startsWith(sep));
 };
 
-// Refuses (C240/C241) unless the policy lets the worker do `command` on the base-relative path `rel`
-// (`abs` its absolute real path, `raw` the spelling the caller used).
-export function permit(ctx: WorkerContext, command: WorkerCommand, rel: string, access: Access, options: { raw?: string; abs?: string } = {}): void {
-  if ((access === 'write' || access === 'delete') && options.abs !== undefined) {
-    const own = ctx.permissions.protectedFiles.find((file) => inside(options.abs!, file));
-    if (own !== undefined) throw werr('C240', `@coder ${command} ${rel}: ${own} is the worker's own configuration (obeyed at its next start); the worker never changes it`);
-  }
-  const decision = decideFor(ctx, judge(command, rel, options.raw, access, options.abs));
+function permit(gate: GateContext, policy: Policy, judged: Judged): void {
+  const decision = decideFor(gate, policy, judged);
   if (decision.decision !== 'allow') throw refusal(decision);
 }
 
-// The same check without the error: for walks that skip what they may not read (search).
-export function permitted(ctx: WorkerContext, command: WorkerCommand, rel: string, access: Access, abs?: string): boolean {
-  return decideFor(ctx, judge(command, rel, undefined, access, abs)).decision === 'allow';
+// The engine's authorize stage for the worker.
+export function workerGate(gate: GateContext): (call: PreparedCall) => Promise<void> {
+  return async (call) => {
+    for (const { touch, resolved } of call.touches) {
+      if (!resolved || (touch.access !== 'write' && touch.access !== 'delete')) continue;
+      const own = gate.permissions.protectedFiles.find((file) => inside(resolved.real, file));
+      if (own !== undefined) throw fail('C240', `@coder ${call.command.name} ${resolved.rel}: ${own} is the worker's own configuration (obeyed at its next start); the worker never changes it`);
+    }
+    const policy = await loadWorkerPolicy(gate);
+    for (const judged of describeCall(call)) permit(gate, policy, judged);
+    // A recursive delete removes everything below: each entry (links not followed) is judged too, so a
+    // nested .git/ or a path a deny rule names refuses the whole delete.
+    if (call.command.name !== 'delete' || call.args['recursive'] !== true) return;
+    const { workspace } = gate;
+    for (const { resolved } of call.touches) {
+      if (resolved?.kind !== 'dir') continue;
+      let refused: Error | undefined;
+      findBelow(workspace.jail, resolved.real, (real) => workspace.relative(real), (rel) => {
+        try {
+          permit(gate, policy, pathJudged('delete', 'destructive', rel, 'delete', [], join(workspace.root, rel)));
+          return false;
+        } catch (error) {
+          refused = error as Error;
+          return true;
+        }
+      });
+      if (refused !== undefined) throw refused;
+    }
+  };
 }
 
-// A call without a path subject (search judged by its term, list and tree by the tool alone).
-export function permitCall(ctx: WorkerContext, command: WorkerCommand, term?: string): void {
-  const tool = `@coder ${command}`;
-  const base = { command, effect: effectOf(command), tool };
-  const judged: Judged = term === undefined ? { ...base, kind: 'plain', call: tool } : { ...base, kind: 'term', subject: term, call: `${tool} ${term}` };
-  const decision = decideFor(ctx, judged);
-  if (decision.decision !== 'allow') throw refusal(decision);
+// Whether the policy lets the worker read `rel` (search skips what read-file would refuse).
+export async function readable(gate: GateContext): Promise<(rel: string, abs: string) => boolean> {
+  const policy = await loadWorkerPolicy(gate);
+  return (rel, abs) => decideFor(gate, policy, pathJudged('read', 'read', rel, 'read', [], abs)).decision === 'allow';
 }

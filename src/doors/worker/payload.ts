@@ -19,6 +19,7 @@ export const SearchRequest = z.object({
   max_line_bytes: opt(u32),
   search_content: opt(z.boolean()),
   search_paths: opt(z.boolean()),
+  include_hidden: opt(z.boolean()),
 });
 
 const Op = z.discriminatedUnion('op', [
@@ -45,9 +46,9 @@ export const CreateFileRequest = z.object({
 
 export const DeleteFileRequest = z.object({ paths: z.array(z.string()), recursive: opt(z.boolean()) });
 
-export const ListFolderRequest = z.object({ path: opt(z.string()), page: opt(u32), page_size: opt(u32) });
+export const ListFolderRequest = z.object({ path: opt(z.string()), page: opt(u32), page_size: opt(u32), include_hidden: opt(z.boolean()) });
 
-export const TreeRequest = z.object({ path: opt(z.string()), max_depth: opt(u32), per_folder_limit: opt(u32) });
+export const TreeRequest = z.object({ path: opt(z.string()), max_depth: opt(u32), per_folder_limit: opt(u32), include_hidden: opt(z.boolean()) });
 
 // Parses a payload or throws a PayloadError naming the first problem (the original's serde error).
 export function parsePayload<T extends z.ZodMiniType>(schema: T, data: unknown, functionId: string): z.infer<T> {

@@ -1,8 +1,9 @@
+import { statSync, type Stats } from 'node:fs';
+import { join } from 'node:path';
+import type { ReadData } from '../../commands/read-format.js';
+import { runEngine, wirePath } from './call.js';
 import type { WorkerContext } from './config.js';
-import { ioError, werr } from './errors.js';
-import { permit } from './gate.js';
-import { closeQuietly, jailOf, openInBase, readFd } from './jail.js';
-import { requireWritable } from './paths.js';
+import { werr } from './errors.js';
 
 export interface ReadFileResponse {
   path: string;
@@ -29,24 +30,26 @@ export function unixSeconds(mtimeMs: number): number {
   return Number.isFinite(mtimeMs) ? Math.floor(mtimeMs / 1000) : 0;
 }
 
-// coder::read-file: require_writable → open through the jail (missing → C211, swapped → C215) → regular file (C210) → size cap (C213) → read.
-export async function readFileFn(ctx: WorkerContext, req: { path: string }): Promise<ReadFileResponse> {
-  const resolved = await requireWritable(ctx, req.path);
-  permit(ctx, 'read', resolved.rel, 'read', { raw: req.path, abs: resolved.abs });
-  // Opened through the jail (no symlink on the way, none at the leaf); checked and read by descriptor.
-  const { fd, info } = openInBase(jailOf(ctx), resolved.abs, req.path);
-  let bytes: Buffer;
+// The metadata of a workspace-relative entry through the engine's jail (never through a symlink), or of
+// base_path itself ('.').
+export function entryStats(ctx: WorkerContext, rel: string): Stats | undefined {
+  const { root, jail } = ctx.engine.workspace;
+  if (rel === '.' || rel === '') return statSync(root);
   try {
-    if (!info.isFile()) throw werr('C210', `not a regular file: ${req.path}`);
-    if (info.size > ctx.config.max_read_bytes) {
-      throw werr('C213', `${req.path} is ${info.size} bytes; max_read_bytes is ${ctx.config.max_read_bytes}`);
-    }
-    bytes = await readFd(fd).catch((error: unknown) => {
-      throw ioError(error, req.path);
-    });
-  } finally {
-    closeQuietly(fd);
+    return jail.lstat(join(root, rel), rel);
+  } catch {
+    return undefined;
   }
+}
+
+// coder::read-file → the engine's `read` of the raw bytes (base64, at most max_read_bytes of them): jail,
+// non-accessible globs, permission gate, a folder C210; then the size cap (C213) and the seed's decoding.
+export async function readFileFn(ctx: WorkerContext, req: { path: string }): Promise<ReadFileResponse> {
+  const max = ctx.config.max_read_bytes;
+  const data = await runEngine<ReadData>(ctx, 'read', { file: wirePath(req.path), encoding: 'base64', maxBytes: Math.max(1, max) }, req.path);
+  if (data.size > max) throw werr('C213', `${req.path} is ${data.size} bytes; max_read_bytes is ${max}`);
+  const bytes = Buffer.from(data.content, 'base64');
   const { text, utf8 } = decodeLossy(bytes);
-  return { path: req.path, content: text, is_utf8: utf8, size: bytes.length, mode: info.mode & 0o777, mtime: unixSeconds(info.mtimeMs) };
+  const info = entryStats(ctx, data.path);
+  return { path: req.path, content: text, is_utf8: utf8, size: bytes.length, mode: (info?.mode ?? 0) & 0o777, mtime: unixSeconds(info?.mtimeMs ?? 0) };
 }

@@ -1,13 +1,11 @@
-import { fstatSync, openSync } from 'node:fs';
-import { translatePattern } from '../../edit/regex-replace.js';
+import { join } from 'node:path';
+import picomatch from 'picomatch';
+import type { SearchData } from '../../commands/search.js';
+import { isCodewardError } from '../../engine/errors.js';
+import { runEngine, toWorker, wirePath } from './call.js';
 import type { WorkerContext } from './config.js';
-import type { Beneath, DirHandle } from '../../workspace/beneath.js';
 import { werr } from './errors.js';
-import { compileGlobs } from './glob.js';
-import { permitCall, permitted } from './gate.js';
-import { closeQuietly, entriesOf, inDir, jailOf, openFolder, READ_FLAGS, readFd, realIn } from './jail.js';
-import { relOf, resolvePath } from './paths.js';
-import { decodeLossy } from './read-file.js';
+import { entryStats } from './read-file.js';
 
 export interface SearchRequest {
   query: string;
@@ -20,34 +18,15 @@ export interface SearchRequest {
   max_line_bytes?: number | null;
   search_content?: boolean | null;
   search_paths?: boolean | null;
+  include_hidden?: boolean | null;
 }
+
+type ContentMatch = { path: string; line: number; column: number; text: string };
 
 export interface SearchResponse {
-  content_matches: { path: string; line: number; column: number; text: string }[];
+  content_matches: ContentMatch[];
   path_matches: { path: string }[];
   truncated: boolean;
-}
-
-// Finds the first match in a string: its UTF-16 index, or -1.
-type Finder = (text: string) => number;
-
-function compileMatcher(req: SearchRequest): Finder {
-  const ignoreCase = req.ignore_case === true;
-  if (req.regex !== true) {
-    const needle = ignoreCase ? req.query.toLowerCase() : req.query;
-    return ignoreCase ? (text) => text.toLowerCase().indexOf(needle) : (text) => text.indexOf(needle);
-  }
-  let regex: RegExp;
-  try {
-    const { source, flags } = translatePattern(req.query, 'query');
-    regex = new RegExp(source, `u${flags}${ignoreCase && !flags.includes('i') ? 'i' : ''}`);
-  } catch (error) {
-    throw werr('C210', `bad regex ${JSON.stringify(req.query)}: ${(error as Error).message}`);
-  }
-  return (text) => {
-    const match = regex.exec(text);
-    return match === null ? -1 : match.index;
-  };
 }
 
 // Cuts a line to at most `max` UTF-8 bytes, never inside a character (the original panicked there).
@@ -59,124 +38,100 @@ export function cutLine(line: string, max: number): string {
   return bytes.subarray(0, cut).toString('utf8');
 }
 
-// Rust's str::lines: split on "\n", drop the empty piece after a final "\n", strip one trailing "\r".
-export function rustLines(text: string): string[] {
-  if (text === '') return [];
-  const lines = text.split('\n');
-  if (text.endsWith('\n')) lines.pop();
-  return lines.map((line) => (line.endsWith('\r') ? line.slice(0, -1) : line));
+// The engine's glob list ("!" excludes): the folders the walk leaves out unless asked (skipped.ts), not
+// when the caller named a path inside one of them.
+function hiddenGlobs(req: SearchRequest, path: string): string {
+  const named = path.split('/');
+  return ['.git', ...(req.include_hidden === true ? [] : ['node_modules', 'vendor'])].filter((name) => !named.includes(name)).map((name) => `!${name}`).join(',');
 }
 
-// A regular file found by the walk: its real path, and the name the kernel reaches it by (through its
-// folder's descriptor, valid while the walk is suspended at it).
-interface Found {
-  readonly real: string;
-  readonly at: string;
+// include_globs / exclude_globs on the base-relative path, in the engine's glob dialect (picomatch, as the
+// non-accessible globs); a glob that does not compile is C210.
+function globTest(globs: readonly string[] | null | undefined, empty: boolean): (rel: string) => boolean {
+  if (!globs || globs.length === 0) return () => empty;
+  const tests = globs.map((glob) => {
+    try {
+      return picomatch(glob, { dot: true, strictBrackets: true });
+    } catch (error) {
+      throw werr('C210', `bad glob ${JSON.stringify(glob)}: ${(error as Error).message}`);
+    }
+  });
+  return (rel) => tests.some((test) => test(rel));
 }
 
-// Regular files below the open folder `dir` (links not followed, unreadable entries skipped), in
-// directory read order. Every folder is opened from its parent's descriptor without following a symlink
-// (workspace/beneath.ts), so a folder swapped for a link to the outside mid-walk is never entered.
-function* walk(jail: Beneath, dir: DirHandle): Generator<Found> {
-  let entries;
+// The folder to search must be one (the engine would also search a single file).
+async function checkFolder(ctx: WorkerContext, path: string, input: string): Promise<void> {
+  let kind;
   try {
-    entries = entriesOf(dir);
-  } catch {
-    return; // an unreadable folder ends its part of the walk silently, as the original
+    kind = (await ctx.engine.workspace.resolve(path, 'list')).kind;
+  } catch (error) {
+    throw isCodewardError(error) ? toWorker(ctx, error.toJSON(), input) : error;
   }
-  for (const entry of entries) {
-    if (entry.isDirectory()) {
-      const child = jail.openChild(dir, entry.name);
-      if (child === undefined) continue;
-      try {
-        yield* walk(jail, child);
-      } finally {
-        child.close();
-      }
-    } else if (entry.isFile()) yield { real: realIn(dir, entry.name), at: inDir(dir, entry.name) };
-  }
+  if (kind !== 'dir') throw werr('C210', `not a directory: ${input}`);
 }
 
-// The bytes of a found file, opened through its folder's descriptor with O_NOFOLLOW (a symlink swapped in
-// is skipped) and checked by fstat: a regular file within max_read_bytes; else undefined.
-async function readFound(found: Found, max: number): Promise<Buffer | undefined> {
-  let fd: number;
-  try {
-    fd = openSync(found.at, READ_FLAGS);
-  } catch {
-    return undefined;
-  }
-  try {
-    const info = fstatSync(fd);
-    if (!info.isFile() || info.size > max) return undefined;
-    return await readFd(fd);
-  } catch {
-    return undefined;
-  } finally {
-    closeQuietly(fd);
-  }
+// A content match as the original reported it: the line cut to max_line_bytes before matching (a match
+// past the cut was not seen), column = 1 + the UTF-8 bytes before the match; undefined when not seen.
+function seedMatch(match: { path: string; line: number; column: number; text: string }, maxLineBytes: number, engineCut: number): ContentMatch | undefined {
+  const chars = [...match.text];
+  const full = chars.length === engineCut + 1 && chars.at(-1) === '…' ? chars.slice(0, -1).join('') : match.text;
+  const text = cutLine(full, maxLineBytes);
+  const before = Buffer.byteLength(chars.slice(0, match.column - 1).join(''), 'utf8');
+  if (before >= Buffer.byteLength(text, 'utf8') && text !== full) return undefined;
+  return { path: match.path, line: match.line, column: 1 + before, text };
 }
 
-// coder::search.
+// coder::search → the engine's `search` (ripgrep: the jail, non-accessible globs, the permission gate on
+// the term, binary files skipped; Rust regex syntax as the original's), every file including dot-files and
+// gitignored ones as the original walked them. Then the original's rules per match: files the policy
+// would not let read-file read, or larger than max_read_bytes, are not searched; lines cut to
+// max_line_bytes; at most max_matches of each kind (truncated says more were found).
 export async function searchFn(ctx: WorkerContext, req: SearchRequest): Promise<SearchResponse> {
   const searchContent = req.search_content ?? true;
   const searchPaths = req.search_paths ?? true;
   if (req.query === '') throw werr('C210', 'query must not be empty');
   if (!searchContent && !searchPaths) throw werr('C210', 'at least one of search_content / search_paths must be true');
-  const path = req.path ?? '.';
-  permitCall(ctx, 'search', req.query);
-  const root = await resolvePath(ctx, path);
-  const jail = jailOf(ctx);
-  const dir = openFolder(jail, root.abs, path);
-  try {
-    return await searchIn(ctx, req, jail, dir);
-  } finally {
-    dir.close();
-  }
-}
-
-async function searchIn(ctx: WorkerContext, req: SearchRequest, jail: Beneath, dir: DirHandle): Promise<SearchResponse> {
-  const searchContent = req.search_content ?? true;
-  const searchPaths = req.search_paths ?? true;
-  const includes = req.include_globs ?? [];
-  const include = compileGlobs(includes);
-  const exclude = compileGlobs(req.exclude_globs ?? []);
-  const find = compileMatcher(req);
+  const input = req.path ?? '.';
+  const path = wirePath(input);
+  const included = globTest(req.include_globs, true);
+  const excluded = globTest(req.exclude_globs, false);
+  await checkFolder(ctx, path, input);
   const maxMatches = req.max_matches ?? ctx.config.search_default_max_matches;
   const maxLineBytes = req.max_line_bytes ?? ctx.config.search_default_max_line_bytes;
-
+  const engineCut = Math.max(1, maxLineBytes);
+  const readable = await ctx.readable();
+  const sizes = new Map<string, boolean>();
+  const searchable = (rel: string): boolean => included(rel) && !excluded(rel) && readable(rel, join(ctx.base, rel));
+  const small = (rel: string): boolean => {
+    let fits = sizes.get(rel);
+    if (fits === undefined) sizes.set(rel, (fits = (entryStats(ctx, rel)?.size ?? Number.POSITIVE_INFINITY) <= ctx.config.max_read_bytes));
+    return fits;
+  };
   const response: SearchResponse = { content_matches: [], path_matches: [], truncated: false };
-  for (const found of walk(jail, dir)) {
-    const file = found.real;
-    const rel = relOf(ctx, file);
-    if (ctx.nonAccessible(rel)) continue;
-    // What the worker may not read (a deny rule, a read-sensitive immune path such as .ssh/) is not searched.
-    if (!permitted(ctx, 'read', rel, 'read', file)) continue;
-    if (includes.length > 0 && !include(rel)) continue;
-    if (exclude(rel)) continue;
-    if (searchPaths && find(rel) !== -1) {
-      if (response.path_matches.length < maxMatches) response.path_matches.push({ path: rel });
-      else response.truncated = true;
-    }
-    if (!searchContent) continue;
-    const bytes = await readFound(found, ctx.config.max_read_bytes);
-    if (bytes === undefined || bytes.includes(0)) continue;
-    const lines = rustLines(decodeLossy(bytes).text);
-    let stop = false;
-    for (let index = 0; index < lines.length; index += 1) {
-      const text = cutLine(lines[index]!, maxLineBytes);
-      const at = find(text);
-      if (at === -1) continue;
-      if (response.content_matches.length >= maxMatches) {
-        response.truncated = true;
-        stop = true;
-        break;
+  const args = {
+    term: req.query, dir: path, regex: req.regex === true, caseSensitive: req.ignore_case !== true, mode: 'content', includeHidden: true,
+    searchContent, searchPaths, maxLineLength: engineCut, maxBytes: Number.MAX_SAFE_INTEGER, maxResults: Math.max(1, maxMatches) + 1,
+    ...(hiddenGlobs(req, path) === '' ? {} : { glob: hiddenGlobs(req, path) }),
+  };
+  for (let offset = 0; ; ) {
+    const data = await runEngine<SearchData>(ctx, 'search', { ...args, offset }, input).catch((error: unknown) => {
+      if (error instanceof Error && 'code' in error && error.code === 'C210' && error.message.startsWith('invalid --regex term: ')) {
+        throw werr('C210', `bad regex ${JSON.stringify(req.query)}: ${error.message.slice('invalid --regex term: '.length)}`);
       }
-      const column = 1 + Buffer.byteLength(text.slice(0, at), 'utf8');
-      response.content_matches.push({ path: rel, line: index + 1, column, text });
+      throw error;
+    });
+    if (offset === 0) {
+      for (const { path: rel } of data.pathMatches ?? []) if (searchable(rel)) response.path_matches.push({ path: rel });
     }
-    // As the original: a truncation (by content or by path matches) ends the walk after a content-scanned file.
-    if (stop || response.truncated) break;
+    for (const match of data.matches) {
+      const seen = searchable(match.path) && small(match.path) ? seedMatch(match, maxLineBytes, engineCut) : undefined;
+      if (seen !== undefined) response.content_matches.push(seen);
+    }
+    if (response.content_matches.length > maxMatches || data.nextOffset === null || data.matches.length === 0) break;
+    offset = data.nextOffset;
   }
+  response.truncated = response.content_matches.length > maxMatches || response.path_matches.length > maxMatches;
+  response.content_matches = response.content_matches.slice(0, maxMatches);
+  response.path_matches = response.path_matches.slice(0, maxMatches);
   return response;
 }
