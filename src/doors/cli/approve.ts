@@ -1,6 +1,7 @@
 import { closeSync, constants, openSync, readSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import type { ApprovalAnswer, ApprovalRequest, Approver } from '../../permissions/index.js';
+import { previewLines } from '../../permissions/approval-preview.js';
 import { visible } from '../visible.js';
 
 const LABELS: Readonly<Record<ApprovalAnswer, string>> = { once: '[y] once', always: '[a] always', no: '[n] no', never: '[d] never' };
@@ -40,6 +41,8 @@ export function discardTypeahead(input: NodeJS.ReadableStream): void {
 
 function describe(request: ApprovalRequest): string {
   const lines = [`codeward needs your approval: ${visible(request.judged)}`, `  why: ${visible(request.reason)}`];
+  // What the call changes: the diff of its own handler's dry run (the bytes it then writes).
+  for (const line of previewLines(request.preview)) lines.push(`  ${visible(line)}`);
   if (request.requester) lines.push(`  asked by: ${visible(request.requester)}`);
   if (request.immune) lines.push(`  safety-immune (${request.immune}): this always asks, whatever the rules say`);
   if (request.suggestion && request.options.includes('always')) lines.push(`  "always" adds the rule: allow ${visible(request.suggestion)}`);
