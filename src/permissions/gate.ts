@@ -69,7 +69,8 @@ interface Question {
   readonly parts: readonly { judged: Judged; decision: Decision }[];
   readonly request: ApprovalRequest;
   readonly scopes: readonly ApprovalScope[];
-  readonly never: string | null;
+  // The deny rules a 'never' saves (one per file).
+  readonly never: readonly string[];
 }
 
 function singleQuestion(judged: Judged, decision: Decision, requester: string | undefined, preview: ApprovalPreview | undefined): Question {
@@ -89,7 +90,7 @@ function singleQuestion(judged: Judged, decision: Decision, requester: string | 
     ...(requester ? { requester } : {}),
     ...(preview ? { preview } : {}),
   };
-  return { parts: [{ judged, decision }], request, scopes, never };
+  return { parts: [{ judged, decision }], request, scopes, never: never === null ? [] : [never] };
 }
 
 function joinedQuestion(parts: readonly { judged: Judged; decision: Decision }[], requester: string | undefined, preview: ApprovalPreview | undefined): Question {
@@ -99,10 +100,12 @@ function joinedQuestion(parts: readonly { judged: Judged; decision: Decision }[]
   const scopes: ApprovalScope[] = [];
   if (!immune && each.every((own) => own.length > 0)) {
     const subjects = parts.map((part) => part.judged.subject ?? part.judged.call);
-    scopes.push({ label: `these ${parts.length} files (${first!.judged.command} ${subjects.join(', ')})`, rules: each.map((own) => own[0]!.rules[0]!) });
-    const session = each.every((own) => own.some((scope) => scope.session)) ? each[0]!.find((scope) => scope.session) : undefined;
-    if (session) scopes.push(session);
+    scopes.push({ label: `these ${parts.length} files (${first!.judged.command} ${subjects.join(', ')})`, rules: each.flatMap((own) => own[0]!.rules) });
+    // A wider scope every file offers alike (all edits under one folder, all edits this session).
+    const key = (scope: ApprovalScope): string => JSON.stringify([scope.rules, scope.session ?? null]);
+    for (const scope of each[0]!.slice(1)) if (each.every((own) => own.some((other) => key(other) === key(scope)))) scopes.push(scope);
   }
+  const never = parts.map((part) => denyRule(part.judged));
   const head = first!.judged.call.slice(0, first!.judged.call.length - (first!.judged.subject?.length ?? 0)).trimEnd();
   const request: ApprovalRequest = {
     judged: `${head} ${parts.map((part) => part.judged.subject ?? '').join(' ')}`,
@@ -110,14 +113,14 @@ function joinedQuestion(parts: readonly { judged: Judged; decision: Decision }[]
     reason: [...new Set(parts.map((part) => `${part.judged.subject}: ${part.decision.reason}`))].join('; '),
     source: (immune ?? first!).decision.source,
     immune: immune?.decision.immune ?? null,
-    options: scopes.length > 0 ? ['once', 'always', 'no'] : ['once', 'no'],
+    options: immune ? ['once', 'no'] : [...(scopes.length > 0 ? (['once', 'always', 'no'] as const) : (['once', 'no'] as const)), ...(never.every((rule) => rule !== null) ? (['never'] as const) : [])],
     suggestion: scopes[0]?.rules[0] ?? null,
     ...(scopes.length > 0 ? { scopes } : {}),
     kind: first!.judged.kind,
     ...(requester ? { requester } : {}),
     ...(preview ? { preview } : {}),
   };
-  return { parts, request, scopes, never: null };
+  return { parts, request, scopes, never: never.every((rule) => rule !== null) ? (never as string[]) : [] };
 }
 
 async function approve(parts: readonly { judged: Judged; decision: Decision }[], options: GateOptions, requester: string | undefined, preview: PreviewSource): Promise<void> {
@@ -148,9 +151,9 @@ async function approve(parts: readonly { judged: Judged; decision: Decision }[],
     return record();
   }
   let extra = '';
-  if (answer === 'never' && never) {
-    await policy.saveAnswer(never, 'deny');
-    extra = `; rule "${never}" (deny) saved to ${policy.answersFile}`;
+  if (answer === 'never' && never.length > 0) {
+    for (const rule of never) await policy.saveAnswer(rule, 'deny');
+    extra = `; ${never.length === 1 ? 'rule' : 'rules'} ${never.map((rule) => `"${rule}"`).join(', ')} (deny) saved to ${policy.answersFile}`;
   }
   const outcome = denials.recordDenial(first!.judged.tool);
   if (outcome === 'escalated') extra += `; the session is escalated after ${denials.total} denials (no more automatic approval)`;

@@ -160,7 +160,9 @@ describe('permissionGate', () => {
     const call = await prepared(workspace, multipatch, {}, [{ path: 'a.ts', access: 'write' }, { path: 'b.ts', access: 'write' }]);
     await expect(gate.authorize(call)).rejects.toMatchObject({ code: 'C240', message: expect.stringContaining('b.ts') });
     expect(asked.map((r) => r.judged)).toEqual(['@coder multipatch a.ts b.ts']);
-    expect(asked[0]!.scopes![0]!.rules).toEqual(['@coder write a.ts', '@coder write b.ts']);
+    expect(asked[0]!.scopes![0]!.rules).toEqual(expect.arrayContaining(['@coder write a.ts', '@coder multipatch a.ts', '@coder write b.ts', '@coder multipatch b.ts']));
+    expect(asked[0]!.scopes!.map((scope) => scope.label)).toEqual(['these 2 files (multipatch a.ts, b.ts)', 'all edits in this workspace, this session']);
+    expect(asked[0]!.options).toEqual(['once', 'always', 'no', 'never']);
   });
 
   test('a compound line asks about the part that needs approval', async () => {
