@@ -115,7 +115,7 @@ function joinedQuestion(parts: readonly { judged: Judged; decision: Decision }[]
     immune: immune?.decision.immune ?? null,
     options: immune ? ['once', 'no'] : [...(scopes.length > 0 ? (['once', 'always', 'no'] as const) : (['once', 'no'] as const)), ...(never.every((rule) => rule !== null) ? (['never'] as const) : [])],
     suggestion: scopes[0]?.rules[0] ?? null,
-    ...(scopes.length > 0 ? { scopes } : {}),
+    ...(scopes.length > 0 ? { scopes, saves: scopes[0]!.rules } : {}),
     kind: first!.judged.kind,
     ...(requester ? { requester } : {}),
     ...(preview ? { preview } : {}),

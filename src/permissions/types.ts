@@ -117,6 +117,9 @@ export interface ApprovalRequest {
   readonly options: readonly ApprovalAnswer[];
   // The rule 'always' (allow) or 'never' (deny) would add to the project policy.
   readonly suggestion: string | null;
+  // The allow rules an 'always' without a scope saves (absent: `suggestion` alone); one per file of a
+  // call that changes several.
+  readonly saves?: readonly string[];
   // What 'always' can cover, narrowest first (absent or one entry: `suggestion`).
   readonly scopes?: readonly ApprovalScope[];
   // How the call was judged: 'shell' for a command line (exec, test --cmd).

@@ -25,7 +25,7 @@ function message(request: ApprovalRequest): string {
   for (const line of previewLines(request.preview)) lines.push(visible(line));
   if (request.requester) lines.push(`asked by: ${visible(request.requester)}`);
   if (request.immune) lines.push(`safety-immune (${request.immune}): this always asks, whatever the rules say`);
-  if (request.suggestion && request.options.includes('always')) lines.push(`"always" adds the rule: allow ${visible(request.suggestion)}`);
+  if (request.suggestion && request.options.includes('always')) lines.push(`"always" adds the ${request.saves && request.saves.length > 1 ? 'rules' : 'rule'}: allow ${(request.saves ?? [request.suggestion]).map(visible).join(', allow ')}`);
   if (request.suggestion && request.options.includes('never')) lines.push(`"never" adds the rule: deny ${visible(request.suggestion)}`);
   return lines.join('\n');
 }
