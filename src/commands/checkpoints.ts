@@ -55,6 +55,7 @@ export const checkpointsCommand = defineCommand({
   flags,
   examples: ['checkpoints'],
   effect: 'read',
+  effectArgs: [],
   annotations: { readOnly: true, destructive: false, idempotent: true },
   touches: () => [],
   run: async (args, ctx): Promise<CheckpointList> => {

@@ -115,6 +115,7 @@ async function run(args: CleanArgs, ctx: CommandContext): Promise<CleanData> {
     removed.push(rel);
   };
   if (args.dryRun) await remove();
+  else if (ctx.intend(kept.map((path) => ({ path, after: null })))) return { removed: kept.map((path) => ctx.workspace.relative(path)), dryRun: false };
   else await checkpointed(ctx, 'clean', kept, remove);
   return { removed, dryRun: args.dryRun };
 }
@@ -133,6 +134,8 @@ export const cleanCommand = defineCommand({
   positional: 'dir',
   examples: ['clean', 'clean --dry-run', 'clean --dir src --pattern "*.orig"', 'clean --force --dir src'],
   effect: 'destructive',
+  effectArgs: ['pattern', 'force'],
+  dryRun: true,
   // A dry run only lists names: it is judged like tree (no approval), a real clean like delete.
   effectOf: (args) => (args.dryRun ? 'read' : 'destructive'),
   annotations: { readOnly: false, destructive: true, idempotent: true },

@@ -52,6 +52,7 @@ async function createOne(item: Entry, ctx: CommandContext): Promise<Omit<CreateR
   }
   const options = mode === undefined ? {} : { mode };
   if (existing === undefined) {
+    if (ctx.intend([{ path: target.real, after: bytes, before: null, ...options }])) return { bytesWritten: bytes.length, created: true, backup: null };
     await checkpointed(ctx, 'create', [target.real], () =>
       createFile(jail, target.real, bytes, { ...options, mkdirs: item.parents }).catch((error: { code?: string }) => {
         throw error.code === 'C217' ? fail('C217', `${item.path} already exists; pass overwrite: true to replace it`) : error;
@@ -59,7 +60,7 @@ async function createOne(item: Entry, ctx: CommandContext): Promise<Omit<CreateR
     );
     return { bytesWritten: bytes.length, created: true, backup: null };
   }
-  const backup = await replaceCheckpointed(ctx, 'create', target.real, bytes, { ...options, checkWritable: true, mkdirs: item.parents });
+  const backup = await replaceCheckpointed(ctx, 'create', target.real, bytes, { ...options, before: existing, checkWritable: true, mkdirs: item.parents });
   return { bytesWritten: bytes.length, created: false, backup };
 }
 
@@ -71,6 +72,8 @@ export const createCommand = defineCommand({
   flags,
   examples: [`create --files '[{"path":"src/new.ts","content":"export {};\\n"}]'`],
   effect: 'write',
+  effectArgs: [],
+  dryRun: true,
   annotations: { readOnly: false, destructive: true, idempotent: false },
   batch: true,
   touches: (args) => args.files.map((file) => ({ path: file.path, access: 'write' as const })),

@@ -47,6 +47,7 @@ export const delegateCommand = defineCommand({
   // It starts a model that runs commands: asks by default, like exec; the subagent's own calls go
   // through the same permission gate.
   effect: 'exec',
+  effectArgs: ['tools', 'readOnly'],
   annotations: { readOnly: false, destructive: true, idempotent: false },
   touches: () => [],
   run,

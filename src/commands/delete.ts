@@ -6,7 +6,7 @@ import { described, flag, nonEmptyPath } from '../engine/schema.js';
 import { backupPath, createBackup } from '../files/backup.js';
 import { checkpointed, treeCheckpointed } from '../files/checkpoints/record.js';
 import { backupLabel } from '../files/checkpoints/replace.js';
-import { findBelow, removeTree } from '../files/remove-tree.js';
+import { findBelow, listBelow, removeTree } from '../files/remove-tree.js';
 import { eachEntry, formatBatch, type BatchResult } from './batch.js';
 
 const flags = z.strictObject({
@@ -29,6 +29,8 @@ async function deleteOne(input: string, recursive: boolean, ctx: CommandContext)
     const withBackup = target.kind === 'file' && ctx.config.backups === 'beside' && !target.real.endsWith('.bak');
     // A FIFO, socket or device cannot be kept: removed without a step (undo cannot bring it back).
     const kept = target.kind === 'file' || target.kind === 'symlink' ? [target.real] : [];
+    const note = target.kind === 'file' ? {} : { before: null, note: target.kind === 'symlink' ? `removes the link ${target.rel} (its target stays)` : `removes ${target.rel} (not a regular file)` };
+    if (ctx.intend([{ path: target.real, after: null, ...note }])) return { removed: true, backup: null };
     const { value, checkpoint } = await checkpointed(ctx, 'delete', kept, () =>
       jail.at(target.real, async (at) => {
         const saved = withBackup ? await createBackup(at, { replacing: true }) : undefined;
@@ -39,6 +41,7 @@ async function deleteOne(input: string, recursive: boolean, ctx: CommandContext)
     return { removed: true, backup: backupLabel(ctx, value, checkpoint) };
   }
   if (!recursive) {
+    if (ctx.intend([{ path: target.real, after: null, before: null, note: `removes the folder ${target.rel}/ if it is empty` }])) return { removed: true, backup: null };
     await jail.at(target.real, (at) => rmdir(at), { input }).catch((error: NodeJS.ErrnoException) => {
       if (error.code === 'ENOTEMPTY' || error.code === 'EEXIST') throw fail('C210', `${input} is a folder that is not empty; pass --recursive (recursive: true) to remove it with its content`);
       throw error;
@@ -47,11 +50,21 @@ async function deleteOne(input: string, recursive: boolean, ctx: CommandContext)
   }
   const hidden = findBelow(jail, target.real, (real) => ctx.workspace.relative(real), (rel) => ctx.workspace.isNonAccessible(rel));
   if (hidden) throw fail('C211', `${input} holds a non-accessible file (${hidden}); nothing was removed`);
+  if (ctx.intend([{ path: target.real, after: null, before: null, note: folderNote(ctx, target.real, target.rel) }])) return { removed: true, backup: null };
   // Through folder handles from the root: a folder swapped for a link meanwhile is refused (C215) or
   // removed as the link itself, never followed. Its files and links are one checkpoint (undo brings them
   // back with their modes, links as links, and the folders above them).
   const { checkpoint } = await treeCheckpointed(ctx, input, target.real, () => removeTree(jail, target.real));
   return { removed: true, backup: backupLabel(ctx, undefined, checkpoint) };
+}
+
+// What removing a folder takes with it, for the approval question: its files, the first LISTED by name.
+const LISTED = 20;
+function folderNote(ctx: CommandContext, real: string, rel: string): string {
+  const { kept, complete } = listBelow(ctx.workspace.jail, real, 10_000, Number.MAX_SAFE_INTEGER);
+  const names = kept.slice(0, LISTED).map((path) => ctx.workspace.relative(path));
+  const more = !complete ? ', … and more' : kept.length > LISTED ? `, … ${kept.length - LISTED} more` : '';
+  return `removes the folder ${rel}/ and everything in it${kept.length === 0 ? ' (no files)' : ` (${kept.length} files and links: ${names.join(', ')}${more})`}`;
 }
 
 export const deleteCommand = defineCommand({
@@ -62,6 +75,8 @@ export const deleteCommand = defineCommand({
   flags,
   examples: [`delete --paths '["old.txt"]'`, `delete --paths '["build"]' --recursive`],
   effect: 'destructive',
+  effectArgs: ['recursive'],
+  dryRun: true,
   annotations: { readOnly: false, destructive: true, idempotent: true },
   batch: true,
   touches: (args) => args.paths.map((path) => ({ path, access: 'delete' as const })),

@@ -44,6 +44,7 @@ export const execCommand = defineCommand({
   positional: 'cmd',
   examples: ['exec --cmd "npm run build"', 'exec --cmd "ls -la" --dir src', 'exec --cmd "npm run lint" --timeout 120'],
   effect: 'exec',
+  effectArgs: ['dir'],
   annotations: { readOnly: false, destructive: true, idempotent: false },
   check,
   touches: (args) => [{ path: args.dir, access: 'list' }],

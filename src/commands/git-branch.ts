@@ -60,6 +60,7 @@ export const gitBranchCommand = defineCommand({
   positional: 'dir',
   examples: ['git-branch', 'git-branch --all'],
   effect: 'vcs',
+  effectArgs: [],
   annotations: READ_ONLY,
   touches: gitTouches,
   run,

@@ -75,6 +75,7 @@ export const gitChangedCommand = defineCommand({
   positional: 'dir',
   examples: ['git-changed', 'git-changed --staged'],
   effect: 'vcs',
+  effectArgs: [],
   annotations: READ_ONLY,
   touches: gitTouches,
   run,

@@ -102,6 +102,7 @@ export const gitDiffCommand = defineCommand({
   positional: 'file',
   examples: ['git-diff', 'git-diff --staged', 'git-diff --file src/app.ts --context 10', 'git-diff --stat'],
   effect: 'vcs',
+  effectArgs: [],
   annotations: READ_ONLY,
   touches: gitTouches,
   run,

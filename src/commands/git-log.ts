@@ -75,6 +75,7 @@ export const gitLogCommand = defineCommand({
   flags,
   examples: ['git-log', 'git-log --oneline --limit 5', 'git-log --file src/app.ts', 'git-log --ref main..feature --oneline'],
   effect: 'vcs',
+  effectArgs: [],
   annotations: READ_ONLY,
   touches: gitTouches,
   run,

@@ -54,6 +54,7 @@ export const gitStatusCommand = defineCommand({
   positional: 'dir',
   examples: ['git-status', 'git-status --dir packages/api'],
   effect: 'vcs',
+  effectArgs: [],
   annotations: READ_ONLY,
   touches: gitTouches,
   run,

@@ -112,6 +112,7 @@ export const listCommand = defineCommand({
   positional: 'path',
   examples: ['list', 'list --path src --page 2 --page-size 50'],
   effect: 'read',
+  effectArgs: [],
   annotations: { readOnly: true, destructive: false, idempotent: true },
   touches: (args) => [{ path: args.path, access: 'list' }],
   run,

@@ -97,6 +97,9 @@ async function run(args: z.infer<typeof flags>, ctx: CommandContext): Promise<Mu
     checkWriteSize(ctx, file.input, bytes);
     return bytes;
   });
+  // Declared with their bytes before anything is written (a dry run for the approval question stops here).
+  const intended = states.flatMap(({ file }, index) => (sameBytes(encoded[index]!, file.bytes) ? [] : [{ path: file.target.real, after: encoded[index]!, before: file.bytes }]));
+  if (ctx.intend(intended)) return { files: [] };
   // Phase 2: a .bak of each changed file, then one journaled commit of every file (restored on failure).
   const changes: FileChange[] = [];
   const besides: (string | undefined)[] = [];
@@ -128,6 +131,8 @@ export const multipatchCommand = defineCommand({
   flags,
   examples: [`multipatch --edits '[{"file":"a.ts","search":"loginV1","replace":"loginV2"},{"file":"b.ts","search":"loginV1","replace":"loginV2"}]'`],
   effect: 'write',
+  effectArgs: [],
+  dryRun: true,
   annotations: { readOnly: false, destructive: true, idempotent: false },
   touches: (args) => [...new Set(args.edits.map((item) => item.file))].map((path) => ({ path, access: 'write' as const })),
   run,

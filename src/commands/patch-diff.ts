@@ -79,16 +79,23 @@ export async function runDiff(diff: string, encoding: 'text' | 'base64', file: s
   const changes: FileChange[] = [];
   const files: DiffFileResult[] = [];
   const besides = new Map<DiffFileResult, string | undefined>();
-  for (const path of targets) {
+  const computed = targets.map((path) => {
     const result = applied.get(path)!;
     const loaded = docs.get(path) ?? null;
-    const target = ctx.path(path);
     reportOffsets(ctx, path, result.hunks);
     const bytes = result.text === null ? null : encodeText(result.text, loaded?.doc ?? { bom: false, encoding: 'utf-8' });
     if (bytes !== null) checkWriteSize(ctx, path, bytes);
+    return { path, result, loaded, bytes, unchanged: bytes !== null && loaded !== null && sameBytes(bytes, loaded.bytes) };
+  });
+  // Declared with their bytes before any .bak or folder is made (a dry run stops here).
+  if (ctx.intend(computed.filter((each) => !each.unchanged).map((each) => ({ path: ctx.path(each.path).real, after: each.bytes, before: each.loaded?.bytes ?? null })))) {
+    return { replacements: 0, backup: null, files: [] };
+  }
+  for (const { path, result, loaded, bytes, unchanged } of computed) {
+    const target = ctx.path(path);
     const entry: DiffFileResult = { path: target.rel, hunks: result.hunks, created: loaded === null, deleted: bytes === null, backup: null };
     files.push(entry);
-    if (bytes !== null && loaded !== null && sameBytes(bytes, loaded.bytes)) continue;
+    if (unchanged) continue;
     const beside = loaded !== null ? await besideBackup(ctx, target.real) : undefined;
     besides.set(entry, beside);
     if (bytes !== null) await ensureParentDirs(target.real, ctx.workspace.jail);

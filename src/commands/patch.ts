@@ -89,7 +89,7 @@ async function writeReplaced(ctx: CommandContext, input: string, file: EditableF
   // Text patched with itself: found, but nothing replaced (the format says so; no "1 replacement").
   if (sameBytes(bytes, file.bytes)) return { ...done, replacements: 0, backup: null };
   checkWriteSize(ctx, input, bytes);
-  const backup = await replaceCheckpointed(ctx, 'patch', file.target.real, bytes);
+  const backup = await replaceCheckpointed(ctx, 'patch', file.target.real, bytes, { before: file.bytes });
   return { ...done, backup };
 }
 
@@ -111,6 +111,8 @@ export const patchCommand = defineCommand({
   flagAliases: { replaceAll: 'all', patch: 'diff' },
   examples: ['patch --file src/app.ts --search "return null;" --replace "return user;"', 'patch --diff "<unified diff>"'],
   effect: 'write',
+  effectArgs: [],
+  dryRun: true,
   annotations: { readOnly: false, destructive: true, idempotent: false },
   check: (args) => {
     mode(args);

@@ -223,6 +223,7 @@ export const readCommand = defineCommand({
   rest: 'more',
   examples: ['read --file src/index.ts', 'read --file src/app.ts --start 40 --end 80', 'read --file app.log --tail 50', 'read --file min.js --byte-offset 200000', 'read a.go b.go'],
   effect: 'read',
+  effectArgs: [],
   annotations: { readOnly: true, destructive: false, idempotent: true },
   check: checkRange,
   touches: (args) => files(args).map((path) => ({ path, access: 'read' as const })),

@@ -20,6 +20,8 @@ export const restoreCommand = defineCommand({
   positional: 'to',
   examples: ['restore --to 12'],
   effect: 'write',
+  effectArgs: ['to', 'force'],
+  dryRun: true,
   annotations: { readOnly: false, destructive: true, idempotent: true },
   // The files come from the checkpoint store (each is jailed again when the step is applied); the whole
   // workspace is declared, so the agent's scheduler runs it alone and the gate asks as for a write.

@@ -37,6 +37,8 @@ async function fromStore(ctx: CommandContext, real: string, rel: string): Promis
   const bytes = before.kind === 'file' ? await getBlob(store.dir, before.hash) : undefined;
   if (before.kind === 'file' && bytes === undefined) return undefined;
   const replaced = ctx.workspace.jail.lstat(real) !== undefined;
+  const state = before.kind === 'file' || before.kind === 'missing' ? {} : { before: null, note: `puts ${rel} back as it was (a ${before.kind})` };
+  if (ctx.intend([{ path: real, after: bytes ?? null, ...state }])) return { restored: rel, from: checkpointLabel(step.id), backup: null };
   const { checkpoint } = await checkpointed(ctx, 'rollback', [real], () => applyState(ctx.workspace.jail, real, before, bytes));
   return { restored: rel, from: checkpointLabel(step.id), backup: checkpoint === undefined || !replaced ? null : checkpointLabel(checkpoint), ...(replaced ? {} : { absent: true as const }) };
 }
@@ -56,6 +58,9 @@ async function run(args: RollbackArgs, ctx: CommandContext): Promise<RollbackDat
   const bak = ctx.workspace.relative(backupPath(target.real));
   // Without a file to replace, the .bak is left as it is: it holds the restored version, not a replaced one.
   const replaced = target.kind !== 'missing';
+  const handle = await ctx.workspace.openRead(backup);
+  const saved = await handle.readFile().finally(() => handle.close());
+  if (ctx.intend([{ path: target.real, after: saved }])) return { restored: target.rel, from: bak, backup: null };
   await checkpointed(ctx, 'rollback', [target.real], () => restoreFile(ctx.workspace.jail, target.real));
   return { restored: target.rel, from: bak, backup: replaced ? bak : null, ...(replaced ? {} : { absent: true as const }) };
 }
@@ -69,6 +74,8 @@ export const rollbackCommand = defineCommand({
   positional: 'file',
   examples: ['rollback --file src/app.ts'],
   effect: 'write',
+  effectArgs: [],
+  dryRun: true,
   annotations: { readOnly: false, destructive: true, idempotent: false },
   touches: (args) => [{ path: args.file, access: 'write' }],
   run,

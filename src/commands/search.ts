@@ -184,6 +184,7 @@ export const searchCommand = defineCommand({
     'search --term "TODO" --offset 200',
   ],
   effect: 'read',
+  effectArgs: [],
   annotations: { readOnly: true, destructive: false, idempotent: true },
   check: checkArgs,
   touches: (args) => [{ path: args.dir, access: 'list' }],

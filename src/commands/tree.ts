@@ -73,6 +73,7 @@ export const treeCommand = defineCommand({
   positional: 'dir',
   examples: ['tree', 'tree --dir src --glob "*.ts"', 'tree --max-depth 2', 'tree --ignore "dist,coverage"'],
   effect: 'read',
+  effectArgs: [],
   annotations: { readOnly: true, destructive: false, idempotent: true },
   touches: (args) => [{ path: args.dir, access: 'list' }],
   run,

@@ -29,6 +29,8 @@ export const undoCommand = defineCommand({
   flags,
   examples: ['undo'],
   effect: 'write',
+  effectArgs: ['steps', 'force'],
+  dryRun: true,
   annotations: { readOnly: false, destructive: true, idempotent: false },
   // The files come from the checkpoint store (each is jailed again when the step is applied); the whole
   // workspace is declared, so the agent's scheduler runs it alone and the gate asks as for a write.

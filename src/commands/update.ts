@@ -65,7 +65,7 @@ async function updateOne(entry: FileOps, ctx: CommandContext): Promise<Omit<Upda
   const bytes = encodeText(result.text, file.doc);
   checkWriteSize(ctx, entry.path, bytes);
   if (sameBytes(bytes, file.bytes)) return { applied: result.applied, newLineCount: result.lineCount, backup: null };
-  const backup = await replaceCheckpointed(ctx, 'update', file.target.real, bytes);
+  const backup = await replaceCheckpointed(ctx, 'update', file.target.real, bytes, { before: file.bytes });
   return { applied: result.applied, newLineCount: result.lineCount, backup };
 }
 
@@ -77,6 +77,8 @@ export const updateCommand = defineCommand({
   flags,
   examples: [`update --files '[{"path":"notes.md","ops":[{"op":"insert","at_line":2,"content":"draft"}]}]'`],
   effect: 'write',
+  effectArgs: [],
+  dryRun: true,
   annotations: { readOnly: false, destructive: true, idempotent: false },
   batch: true,
   touches: (args) => args.files.map((entry) => ({ path: entry.path, access: 'write' as const })),

@@ -37,6 +37,7 @@ async function run(args: WriteArgs, ctx: CommandContext): Promise<WriteData> {
   const backup = await replaceCheckpointed(ctx, 'write', target.real, bytes, {
     checkWritable: existing !== undefined,
     existed: existing !== undefined,
+    before: existing ?? null,
     mkdirs: true,
   });
   return {
@@ -70,6 +71,8 @@ export const writeCommand = defineCommand({
   flagAliases: { contentB64: 'content' },
   examples: ['write --file notes.txt --content "hello"', 'write --file src/app.ts --content <base64> --encoding base64'],
   effect: 'write',
+  effectArgs: [],
+  dryRun: true,
   annotations: { readOnly: false, destructive: true, idempotent: false },
   touches: (args) => [{ path: args.file, access: 'write' }],
   run,

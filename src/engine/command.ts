@@ -63,6 +63,27 @@ export interface DoorInfo {
   readonly session?: string;
 }
 
+// One file a call is about to change, declared by its handler with the exact bytes just before it changes
+// it (CommandContext.intend). `after` null removes it; `note` says what bytes cannot (a folder removed
+// with everything in it, a mode).
+export interface IntendedChange {
+  readonly path: string;
+  readonly after: Uint8Array | null;
+  // The bytes it replaces, when the handler read them (null: the file does not exist yet).
+  readonly before?: Uint8Array | null;
+  readonly mode?: number;
+  readonly note?: string;
+}
+
+// What a dry run of a call found: the changes its handler declared (with the bytes they replace), its
+// warnings, and its error when it would fail. The approval question shows it; the real run must then
+// declare the same bytes (CommandContext.intend).
+export interface CallPreview {
+  readonly changes: readonly (IntendedChange & { readonly rel: string })[];
+  readonly warnings: readonly string[];
+  readonly error?: { readonly code: string; readonly message: string };
+}
+
 // What a handler gets: only the pieces it uses, no globals.
 export interface CommandContext {
   readonly workspace: Workspace;
@@ -81,6 +102,13 @@ export interface CommandContext {
   path(input: string): ResolvedPath;
   // Adds a line to the envelope's `warnings`.
   warn(message: string): void;
+  // True while the engine runs the handler for the approval question's preview: nothing may be written.
+  readonly dryRun?: boolean;
+  // Declares the changes the handler is about to make, with their exact bytes, right before it makes
+  // them (nothing may be written before). In a dry run they are recorded for the question and the answer
+  // is true: return without writing. After a person approved a preview, bytes other than the ones shown
+  // are refused (C230); otherwise false.
+  intend(changes: readonly IntendedChange[]): boolean;
   // Writes several files as one unit: all new versions or none, even across a crash.
   commit(changes: readonly FileChange[]): Promise<void>;
   // Tells the engine the command read `real` whole (bytes and the descriptor's stat), so the staleness
@@ -109,11 +137,21 @@ export interface CommandDefinition<S extends $ZodObject = $ZodObject, D = unknow
   // CLI-style examples without the program name, e.g. `read --file src/app.ts --head 40`.
   readonly examples: readonly string[];
   readonly effect: Effect;
+  // The flags besides the subject (the path, shell line or term a call is judged by) that change what a
+  // call does. The permission question, the "always" rule and the rule a person copies name each one that
+  // is not at its schema default (`@coder clean --pattern '*.sqlite' .`, `@coder delete --recursive build`,
+  // `@coder exec --dir sub npm test`), so an answer never covers more than the question showed. Required
+  // (`[]` when no flag does): what a file edit writes is shown as the diff of its dry run instead (`intend`).
+  readonly effectArgs: readonly (keyof output<S> & string)[];
   // The effect of one call when its flags change it (`clean --dry-run` only reads); absent: `effect`.
   effectOf?(args: output<S>): Effect;
   readonly annotations: Annotations;
   // Batched commands report a bad path per entry instead of failing the whole call.
   readonly batch?: boolean;
+  // The handler declares every change through ctx.intend before making it and writes nothing else, so
+  // the engine can run it as a dry run: the approval question then shows the diff of exactly the bytes the
+  // handler writes. Required of every command that writes files (test/permissions/effect-args.test.ts).
+  readonly dryRun?: boolean;
   // Rules between flags the schema cannot say (`--head` or `--tail`, `--end` not before `--start`):
   // throws a usage error (C210) while the arguments are validated, before any path is touched.
   check?(args: output<S>): void;

@@ -1,4 +1,4 @@
-import type { AnyCommand, CallerServices, DoorInfo, Touch } from './command.js';
+import type { AnyCommand, CallerServices, CallPreview, DoorInfo, Touch } from './command.js';
 import type { Config } from './config.js';
 import type { CodewardError } from './errors.js';
 import type { Registry } from './registry.js';
@@ -23,6 +23,9 @@ export interface PreparedCall {
   readonly touches: readonly JailedTouch[];
   // What the caller lent (its label names it in approval prompts).
   readonly caller?: CallerServices;
+  // The dry run of the call's own handler (computed once, when asked for: the permission gate asks for it
+  // before it asks a person); undefined for a command that cannot run dry (definition.dryRun).
+  readonly preview?: () => Promise<CallPreview | undefined>;
 }
 
 // The cross-cutting stages other modules plug in (danger classifier, permission gate, staleness).

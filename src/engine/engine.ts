@@ -1,4 +1,5 @@
-import type { AnyCommand, CallerServices, CommandContext, DoorInfo, Touch } from './command.js';
+import type { AnyCommand, CallerServices, CallPreview, CommandContext, DoorInfo, Touch } from './command.js';
+import { approvedIntent, dryRunOf } from './dry-run.js';
 import type { Config } from './config.js';
 import type { Envelope } from './envelope.js';
 import { fail, toCodewardError, type CodewardError } from './errors.js';
@@ -110,9 +111,14 @@ export class Engine {
 
   private async execute(command: AnyCommand, args: Record<string, unknown>, warnings: string[], signal: AbortSignal, caller: CallerServices | undefined): Promise<unknown> {
     const touches = await this.jail(command, command.touches(args));
-    const call: PreparedCall = { command, args, touches, ...(caller ? { caller } : {}) };
+    // The handler's own dry run, once, if the gate asks for it to show a person (before any lock: it reads).
+    let preview: Promise<CallPreview | undefined> | undefined;
+    const dry = (): Promise<CallPreview | undefined> =>
+      (preview ??= command.dryRun ? dryRunOf(this.context(touches, [], signal, new Map(), caller, undefined), (ctx) => command.run(args, ctx)) : Promise.resolve(undefined));
+    const call: PreparedCall = { command, args, touches, ...(caller ? { caller } : {}), preview: dry };
     await this.hooks.classify(call);
     await this.hooks.authorize(call);
+    const shown = preview === undefined ? undefined : await preview;
     // Locks come before the staleness check, so no other writer can slip in between check and write.
     const written = touches.filter(({ touch, resolved }) => resolved && touch.access !== 'read' && touch.access !== 'list').map(({ resolved }) => resolved!.real);
     const release = await this.locks.acquire(written);
@@ -125,7 +131,7 @@ export class Engine {
       const current = command.batch ? await this.checkStaleEach(call, rejailed, warnings) : rejailed;
       if (!command.batch) warnings.push(...(await this.hooks.checkStale({ ...call, touches: current })));
       const observed = new Map<string, ContentObservation>();
-      const context = this.context(current, warnings, signal, observed, caller);
+      const context = this.context(current, warnings, signal, observed, caller, shown);
       const data = await command.run(args, context);
       await this.hooks.afterRun({ ...call, touches: current }, data, observed);
       return data;
@@ -196,7 +202,8 @@ export class Engine {
     );
   }
 
-  private context(touches: readonly JailedTouch[], warnings: string[], signal: AbortSignal, observed: Map<string, ContentObservation>, caller: CallerServices | undefined): CommandContext {
+  // `shown`: the dry run a person approved (the handler must then declare the same bytes).
+  private context(touches: readonly JailedTouch[], warnings: string[], signal: AbortSignal, observed: Map<string, ContentObservation>, caller: CallerServices | undefined, shown: CallPreview | undefined): CommandContext {
     const byInput = new Map(touches.map((jailed) => [jailed.touch.path, jailed]));
     return {
       workspace: this.workspace,
@@ -216,6 +223,7 @@ export class Engine {
         warnings.push(message);
       },
       commit: this.commit,
+      intend: approvedIntent(shown, this.workspace),
       observe: (real, observation) => {
         observed.set(real, observation);
       },

@@ -10,6 +10,7 @@ import { gitConfigVeto } from './readonly-git-config.js';
 import { trackedSecretVeto } from './readonly-git-secrets.js';
 import { programPathVeto } from './readonly-path.js';
 import { lineFolders } from './immune-place.js';
+import { ruleHead } from './scopes.js';
 import { commandSubjects, outputRedirection, spellCommand } from './shell-subjects.js';
 import type { Decision, Judged, ShellParse, SimpleCommand } from './types.js';
 
@@ -36,7 +37,7 @@ function evaluate(judged: Judged, ctx: DecideContext, parse: ShellParse): Readin
   const whole = { text: `${judged.tool} ${parse.source.trim().replace(/\s+/g, ' ')}`, command: judged.command };
   const parts = parse.commands.map((command) => {
     const spelling = spellCommand(command);
-    const subjects = commandSubjects(judged.tool, judged.command, spelling);
+    const subjects = commandSubjects(judged.tool, judged.command, spelling, judged.qualifiers);
     return { command, spelling: spelling.canonical, match: ctx.policy.match({ canonical: subjects.canonical, others: [...subjects.others, whole] }) };
   });
   return { parse, parts, line: parts.length === 0 ? ctx.policy.match({ others: [whole] }) : undefined };
@@ -69,7 +70,7 @@ function resolve(judged: Judged, reading: Reading, ctx: DecideContext): Decision
   for (const part of reading.parts) {
     if (part.match?.action === 'ask') {
       ask ??= fromRule(judged, part.match, part.spelling);
-      if (part.match.source !== 'cli') suggest.push(`${judged.tool} ${escapePattern(part.spelling)}`);
+      if (part.match.source !== 'cli') suggest.push(`${ruleHead(judged)} ${escapePattern(part.spelling)}`);
     } else if (!part.match) {
       const dump = environmentDump(part.command);
       const veto = dump
@@ -80,7 +81,7 @@ function resolve(judged: Judged, reading: Reading, ctx: DecideContext): Decision
           programPathVeto(part.command, root, lineFolders(reading.parse, { root, runDir })));
       if (!veto) continue;
       ask ??= { decision: 'ask', reason: `no rule allows \`${part.spelling}\` and ${veto}`, source: 'default', judged: judged.call, part: part.spelling };
-      suggest.push(`${judged.tool} ${escapePattern(part.spelling)}`);
+      suggest.push(`${ruleHead(judged)} ${escapePattern(part.spelling)}`);
     }
   }
   if (!ask && reading.line?.action === 'ask') ask = fromRule(judged, reading.line);

@@ -3,6 +3,7 @@ import { decideShell } from './decide-shell.js';
 import { defaultAction } from './defaults.js';
 import { immuneJudgedPath } from './immune.js';
 import { escapePattern, type Subject } from './pattern.js';
+import { exactCallRule } from './scopes.js';
 import type { Decision, Judged, ShellParse, ShellParserLike } from './types.js';
 
 export type { DecideContext } from './decide-common.js';
@@ -15,13 +16,16 @@ function decideOther(judged: Judged, ctx: DecideContext): Decision {
   const path = judged.kind === 'path' ? judged.subject : undefined;
   const covers = judged.access === 'delete';
   const subject = (text: string, p: string | undefined): Subject => ({ text, command: judged.command, ...(p === undefined ? {} : { path: p, covers }) });
-  const canonical = subject(judged.call, path);
-  const others = path === undefined ? [] : (judged.aliases ?? []).map((alias) => subject(`${judged.tool} ${alias}`, alias));
+  // With effect flags (`delete --recursive x`) allow rules see only the whole call as text: a rule for the
+  // path (`@coder delete x`, `@coder * x`) does not allow it; deny and ask rules see the path as well.
+  const canonical = judged.qualifiers ? { text: judged.call, command: judged.command, qualified: true } : subject(judged.call, path);
+  const plain = judged.qualifiers ? [subject(path === undefined ? judged.tool : `${judged.tool} ${path}`, path)] : [];
+  const others = [...plain, ...(path === undefined ? [] : (judged.aliases ?? []).map((alias) => subject(`${judged.tool} ${alias}`, alias)))];
   const match = ctx.policy.match({ canonical, others });
   if (match?.action === 'deny') return fromRule(judged, match);
   const early = beforeRules(judged, ctx, immuneJudgedPath(judged));
   if (early) return early;
-  const suggest = judged.kind === 'path' && judged.subject !== undefined ? `${judged.tool} ${escapePattern(judged.subject)}` : judged.tool;
+  const suggest = judged.qualifiers ? exactCallRule(judged) : judged.kind === 'path' && judged.subject !== undefined ? `${judged.tool} ${escapePattern(judged.subject)}` : judged.tool;
   if (match) return match.action === 'ask' && match.source !== 'cli' ? { ...fromRule(judged, match), suggest: [suggest] } : fromRule(judged, match);
   const action = defaultAction(judged.effect, judged.kind) ?? 'ask';
   const rule = { pattern: judged.tool, action };

@@ -1,6 +1,11 @@
 import { relative } from 'node:path';
-import type { PreparedCall } from '../engine/engine.js';
-import type { Effect } from '../engine/command.js';
+import * as z from 'zod/mini';
+import type { $ZodType } from 'zod/v4/core';
+import type { JailedTouch, PreparedCall } from '../engine/engine.js';
+import type { AnyCommand, Effect } from '../engine/command.js';
+import { fail } from '../engine/errors.js';
+import { toKebab } from '../engine/flags.js';
+import { quoteWord } from './shell-subjects.js';
 import type { Access } from '../workspace/types.js';
 import type { Judged } from './types.js';
 
@@ -9,8 +14,13 @@ import type { Judged } from './types.js';
 // - search: the term; commands that only list (list, tree, git-*): nothing more (`@coder tree`);
 // - file commands: one description per touched path, by its workspace-relative resolved path, with the
 //   raw input and the path before symlinks as aliases that deny and ask rules also see.
+// Every flag the command declares in `effectArgs` that is not at its default is rendered between the
+// tool and the subject (`@coder clean --pattern '*.sqlite' .`): the question, the "always" rule and a
+// copied rule all carry it, so no answer covers a call with another value.
 
 const cleanInput = (path: string): string => path.replace(/\\/g, '/').replace(/\/{2,}/g, '/').replace(/^(\.\/)+/, '').replace(/(.)\/+$/, '$1');
+
+const withQualifiers = (tool: string, qualifiers: string): string => (qualifiers ? `${tool} ${qualifiers}` : tool);
 
 // The workspace root, from a resolved path and its workspace-relative form.
 function rootOf(real: string, rel: string): string | undefined {
@@ -18,14 +28,15 @@ function rootOf(real: string, rel: string): string | undefined {
   return real.endsWith(`/${rel}`) ? real.slice(0, real.length - rel.length - 1) : undefined;
 }
 
-export function pathJudged(command: string, effect: Effect, rel: string, access: Access, aliases: readonly string[] = [], real?: string): Judged {
+export function pathJudged(command: string, effect: Effect, rel: string, access: Access, aliases: readonly string[] = [], real?: string, qualifiers = ''): Judged {
   const tool = `@coder ${command}`;
   const others = [...new Set(aliases.map(cleanInput))].filter((alias) => alias !== '' && alias !== rel);
   return {
     command,
     effect,
     tool,
-    call: `${tool} ${rel}`,
+    call: `${withQualifiers(tool, qualifiers)} ${rel}`,
+    ...(qualifiers ? { qualifiers } : {}),
     kind: 'path',
     subject: rel,
     access,
@@ -34,17 +45,66 @@ export function pathJudged(command: string, effect: Effect, rel: string, access:
   };
 }
 
+// The value a flag has when the caller leaves it out (undefined for a required or optional flag).
+function defaultOf(command: AnyCommand, flag: string): unknown {
+  const field = (command.flags._zod.def.shape as Record<string, $ZodType | undefined>)[flag];
+  const parsed = field === undefined ? undefined : z.safeParse(field, undefined);
+  return parsed?.success ? parsed.data : undefined;
+}
+
+const sameValue = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+
+// One flag as a person would type it: `--recursive`, `--steps 5`, `--pattern '*.sqlite'`. A path a touch
+// names is shown as the jail resolved it (`--dir ./sub/` is `--dir sub`).
+function renderFlag(flag: string, value: unknown, touches: readonly JailedTouch[]): string | undefined {
+  const name = `--${toKebab(flag)}`;
+  if (value === true) return name;
+  const resolved = typeof value === 'string' ? touches.find(({ touch }) => touch.path === value)?.resolved : undefined;
+  const text = resolved ? resolved.rel : typeof value === 'string' ? value : JSON.stringify(value);
+  return `${name} ${quoteWord(text)}`;
+}
+
+// The declared effect flags of a call that are not at their default, rendered in declaration order. A
+// flag whose value is the path subject itself (`test --dir sub` is `@coder test sub`) is not repeated.
+export function effectQualifiers(call: PreparedCall, pathSubject: boolean): string {
+  const { command, args } = call;
+  // A command from outside the registry's type (plain JS) that writes must say what changes its effect.
+  if (!Array.isArray(command.effectArgs)) {
+    if (command.effect === 'read' || command.effect === 'vcs') return '';
+    throw fail('C216', `internal error: the command ${command.name} declares no effectArgs, so its approval question could hide an argument`);
+  }
+  const shown: string[] = [];
+  for (const flag of command.effectArgs) {
+    const value = args[flag];
+    if (value === undefined || sameValue(value, defaultOf(command, flag))) continue;
+    if (pathSubject && typeof value === 'string' && call.touches.some(({ touch }) => touch.path === value)) continue;
+    const rendered = renderFlag(flag, value, call.touches);
+    if (rendered !== undefined && rendered !== renderFlag(flag, defaultOf(command, flag), call.touches)) shown.push(rendered);
+  }
+  return shown.join(' ');
+}
+
 export function describeCall(call: PreparedCall): Judged[] {
   const { command, args } = call;
   const tool = `@coder ${command.name}`;
   const effect = command.effectOf?.(args as never) ?? command.effect;
   const base = { command: command.name, effect, tool };
   const shell = command.shell?.(args as never);
-  if (shell) return [{ ...base, kind: 'shell', subject: shell.command, call: `${tool} ${shell.command}`, ...(shell.dir ? { dir: shell.dir } : {}) }];
+  if (shell) {
+    const qualifiers = effectQualifiers(call, false);
+    return [{ ...base, kind: 'shell', subject: shell.command, call: `${withQualifiers(tool, qualifiers)} ${shell.command}`, ...(shell.dir ? { dir: shell.dir } : {}), ...(qualifiers ? { qualifiers } : {}) }];
+  }
   const term = args['term'];
-  if (typeof term === 'string') return [{ ...base, kind: 'term', subject: term, call: `${tool} ${term}` }];
+  if (typeof term === 'string') {
+    const qualifiers = effectQualifiers(call, false);
+    return [{ ...base, kind: 'term', subject: term, call: `${withQualifiers(tool, qualifiers)} ${term}`, ...(qualifiers ? { qualifiers } : {}) }];
+  }
   const listing = (effect === 'read' || effect === 'vcs') && call.touches.every(({ touch }) => touch.access === 'list');
-  if (listing || call.touches.length === 0) return [{ ...base, kind: 'plain', call: tool }];
+  if (listing || call.touches.length === 0) {
+    const qualifiers = effectQualifiers(call, false);
+    return [{ ...base, kind: 'plain', call: withQualifiers(tool, qualifiers), ...(qualifiers ? { qualifiers } : {}) }];
+  }
+  const qualifiers = effectQualifiers(call, true);
   const judged = new Map<string, Judged>();
   for (const { touch, resolved } of call.touches) {
     // A path the jail refused is not touched (batched commands report it per entry).
@@ -52,7 +112,7 @@ export function describeCall(call: PreparedCall): Judged[] {
     const root = rootOf(resolved.real, resolved.rel);
     const lexical = root === undefined ? undefined : relative(root, resolved.lexical).split('\\').join('/') || '.';
     const aliases = [touch.path, ...(lexical && !lexical.startsWith('..') ? [lexical] : [])];
-    const entry = pathJudged(command.name, effect, resolved.rel, touch.access, aliases, resolved.real);
+    const entry = pathJudged(command.name, effect, resolved.rel, touch.access, aliases, resolved.real, qualifiers);
     const key = `${entry.call}\0${entry.access}\0${(entry.aliases ?? []).join('\0')}`;
     if (!judged.has(key)) judged.set(key, entry);
   }

@@ -8,7 +8,9 @@ import { approvalNeededMessage, deniedMessage, userDeniedMessage } from './messa
 import { escapePattern } from './pattern.js';
 import type { Policy } from './policy.js';
 import { scopesFor, SessionGrants } from './scopes.js';
-import type { ApprovalAnswer, ApprovalReply, ApprovalRequest, ApprovalScope, Decision, Judged, ScopedApprover, ShellParserLike } from './types.js';
+import type { ApprovalAnswer, ApprovalPreview, ApprovalReply, ApprovalRequest, ApprovalScope, Decision, Judged, ScopedApprover, ShellParserLike } from './types.js';
+import type { CallPreview } from '../engine/command.js';
+import { approvalPreview } from './approval-preview.js';
 
 export interface PermissionGateOptions {
   readonly policy: Policy;
@@ -58,13 +60,20 @@ function readReply(reply: ApprovalReply, choices: readonly ApprovalAnswer[]): { 
   return choices.includes(answer) ? { answer, scope } : { answer: 'no', scope: 0 };
 }
 
-async function approve(judged: Judged, decision: Decision, options: GateOptions, requester: string | undefined): Promise<void> {
-  const { policy, denials } = options;
-  if (options.yes && decision.source !== 'immune' && !denials.escalated) {
-    denials.recordApproval(judged.tool);
-    return;
-  }
-  if (!options.approver) throw fail('C241', approvalNeededMessage(decision, options.door, exactRules(judged, decision)));
+// The preview of the call, fetched once and only when a person is asked.
+type PreviewSource = () => Promise<ApprovalPreview | undefined>;
+
+// One question for the call: a single judged part as it is, several (a two-file create, a multipatch) as
+// one question listing every file, with one "always" that covers exactly those files.
+interface Question {
+  readonly parts: readonly { judged: Judged; decision: Decision }[];
+  readonly request: ApprovalRequest;
+  readonly scopes: readonly ApprovalScope[];
+  // The deny rules a 'never' saves (one per file).
+  readonly never: readonly string[];
+}
+
+function singleQuestion(judged: Judged, decision: Decision, requester: string | undefined, preview: ApprovalPreview | undefined): Question {
   const scopes = decision.source === 'immune' ? [] : scopesFor(judged, decision);
   const choices = optionsFor(judged, decision, scopes);
   const never = denyRule(judged);
@@ -79,55 +88,105 @@ async function approve(judged: Judged, decision: Decision, options: GateOptions,
     ...(scopes.length > 0 ? { scopes } : {}),
     kind: judged.kind,
     ...(requester ? { requester } : {}),
+    ...(preview ? { preview } : {}),
   };
+  return { parts: [{ judged, decision }], request, scopes, never: never === null ? [] : [never] };
+}
+
+function joinedQuestion(parts: readonly { judged: Judged; decision: Decision }[], requester: string | undefined, preview: ApprovalPreview | undefined): Question {
+  const [first] = parts;
+  const immune = parts.find((part) => part.decision.source === 'immune');
+  const each = parts.map((part) => (part.decision.source === 'immune' ? [] : scopesFor(part.judged, part.decision)));
+  const scopes: ApprovalScope[] = [];
+  if (!immune && each.every((own) => own.length > 0)) {
+    const subjects = parts.map((part) => part.judged.subject ?? part.judged.call);
+    scopes.push({ label: `these ${parts.length} files (${first!.judged.command} ${subjects.join(', ')})`, rules: each.flatMap((own) => own[0]!.rules) });
+    // A wider scope every file offers alike (all edits under one folder, all edits this session).
+    const key = (scope: ApprovalScope): string => JSON.stringify([scope.rules, scope.session ?? null]);
+    for (const scope of each[0]!.slice(1)) if (each.every((own) => own.some((other) => key(other) === key(scope)))) scopes.push(scope);
+  }
+  const never = parts.map((part) => denyRule(part.judged));
+  const head = first!.judged.call.slice(0, first!.judged.call.length - (first!.judged.subject?.length ?? 0)).trimEnd();
+  const request: ApprovalRequest = {
+    judged: `${head} ${parts.map((part) => part.judged.subject ?? '').join(' ')}`,
+    tool: first!.judged.tool,
+    reason: [...new Set(parts.map((part) => `${part.judged.subject}: ${part.decision.reason}`))].join('; '),
+    source: (immune ?? first!).decision.source,
+    immune: immune?.decision.immune ?? null,
+    options: immune ? ['once', 'no'] : [...(scopes.length > 0 ? (['once', 'always', 'no'] as const) : (['once', 'no'] as const)), ...(never.every((rule) => rule !== null) ? (['never'] as const) : [])],
+    suggestion: scopes[0]?.rules[0] ?? null,
+    ...(scopes.length > 0 ? { scopes, saves: scopes[0]!.rules } : {}),
+    kind: first!.judged.kind,
+    ...(requester ? { requester } : {}),
+    ...(preview ? { preview } : {}),
+  };
+  return { parts, request, scopes, never: never.every((rule) => rule !== null) ? (never as string[]) : [] };
+}
+
+async function approve(parts: readonly { judged: Judged; decision: Decision }[], options: GateOptions, requester: string | undefined, preview: PreviewSource): Promise<void> {
+  const { policy, denials } = options;
+  const [first] = parts;
+  const immune = parts.some((part) => part.decision.source === 'immune');
+  const record = (): void => {
+    for (const tool of new Set(parts.map((part) => part.judged.tool))) denials.recordApproval(tool);
+  };
+  if (options.yes && !immune && !denials.escalated) return record();
+  if (!options.approver) {
+    const asking = parts.find((part) => part.decision.source === 'immune') ?? first!;
+    throw fail('C241', approvalNeededMessage(asking.decision, options.door, parts.flatMap((part) => exactRules(part.judged, part.decision))));
+  }
+  const shown = await preview();
+  const question = parts.length === 1 ? singleQuestion(first!.judged, first!.decision, requester, shown) : joinedQuestion(parts, requester, shown);
+  const { request, scopes, never } = question;
   const reply = await options.approver(request);
-  const { answer, scope } = readReply(reply, choices);
+  const { answer, scope } = readReply(reply, request.options);
   if (answer === 'once' || answer === 'always') {
     if (answer === 'always') {
-      // A bare 'always' (an approver that knows no scopes: the CLI, MCP) saves the one rule it was shown;
-      // a scope that was not offered is that rule too.
-      const chosen = typeof reply === 'object' ? scopes[scope] : undefined;
+      // A bare 'always' (an approver that knows no scopes: the CLI, MCP) saves the narrowest scope: for
+      // one file the one rule it was shown, for several the rule of each; a scope not offered is that too.
+      const chosen = typeof reply === 'object' ? (scopes[scope] ?? scopes[0]) : parts.length > 1 ? scopes[0] : undefined;
       if (chosen?.session) options.grants.grant(chosen);
       for (const rule of chosen ? chosen.rules : [request.suggestion!]) await policy.saveAnswer(rule, 'allow');
     }
-    denials.recordApproval(judged.tool);
-    return;
+    return record();
   }
   let extra = '';
-  if (answer === 'never' && never) {
-    await policy.saveAnswer(never, 'deny');
-    extra = `; rule "${never}" (deny) saved to ${policy.answersFile}`;
+  if (answer === 'never' && never.length > 0) {
+    for (const rule of never) await policy.saveAnswer(rule, 'deny');
+    extra = `; ${never.length === 1 ? 'rule' : 'rules'} ${never.map((rule) => `"${rule}"`).join(', ')} (deny) saved to ${policy.answersFile}`;
   }
-  const outcome = denials.recordDenial(judged.tool);
+  const outcome = denials.recordDenial(first!.judged.tool);
   if (outcome === 'escalated') extra += `; the session is escalated after ${denials.total} denials (no more automatic approval)`;
-  else if (outcome === 'blocked') extra += `; ${judged.tool} is now blocked for this session`;
-  throw fail('C240', userDeniedMessage(decision, extra));
+  else if (outcome === 'blocked') extra += `; ${first!.judged.tool} is now blocked for this session`;
+  throw fail('C240', userDeniedMessage(parts.length === 1 ? first!.decision : { ...first!.decision, judged: request.judged, part: undefined }, extra));
 }
 
-// Decides every judged part; any deny refuses the call (C240) before anyone is asked; then each ask
-// is approved by --yes, by the approver, or refused (C241 when no one can approve).
-export async function authorizeJudged(judged: readonly Judged[], gateOptions: PermissionGateOptions, requester?: string): Promise<void> {
+// Decides every judged part; any deny refuses the call (C240) before anyone is asked; then what still
+// asks is approved by --yes, by the approver in ONE question for the whole call (with the diff of the
+// handler's dry run, `preview`), or refused (C241 when no one can approve).
+export async function authorizeJudged(judged: readonly Judged[], gateOptions: PermissionGateOptions, requester?: string, preview?: () => Promise<CallPreview | undefined>): Promise<void> {
   const options: GateOptions = { ...gateOptions, parser: gateOptions.parser ?? new LazyShellParser(), grants: gateOptions.grants ?? new SessionGrants() };
   const ctx: DecideContext = { policy: options.policy, denials: options.denials };
   const decisions = await Promise.all(judged.map((entry) => decide(entry, ctx, options.parser)));
   const denied = decisions.find((d) => d.decision === 'deny');
   if (denied) throw fail('C240', deniedMessage(denied));
+  const asking: { judged: Judged; decision: Decision }[] = [];
   for (let i = 0; i < judged.length; i++) {
     if (decisions[i]!.decision === 'allow') continue;
-    // An earlier 'always' or 'never' may have changed the answer.
-    const now = await decide(judged[i]!, ctx, options.parser);
-    if (now.decision === 'allow') continue;
-    if (now.decision === 'deny') throw fail('C240', deniedMessage(now));
-    if (options.grants.covers(judged[i]!, now)) {
+    if (options.grants.covers(judged[i]!, decisions[i]!)) {
       options.denials.recordApproval(judged[i]!.tool);
       continue;
     }
-    await approve(judged[i]!, now, options, requester);
+    asking.push({ judged: judged[i]!, decision: decisions[i]! });
   }
+  if (asking.length === 0) return;
+  let rendered: Promise<ApprovalPreview | undefined> | undefined;
+  const shown: PreviewSource = () => (rendered ??= (preview?.() ?? Promise.resolve(undefined)).then((dry) => (dry ? approvalPreview(dry) : undefined)));
+  await approve(asking, options, requester, shown);
 }
 
 // The engine's permission stage (ARCHITECTURE.md: after the danger classifier, before staleness).
 export function permissionGate(options: PermissionGateOptions): Pick<EngineHooks, 'authorize'> {
   const withParser: GateOptions = { ...options, parser: options.parser ?? new LazyShellParser(), grants: options.grants ?? new SessionGrants() };
-  return { authorize: (call: PreparedCall) => authorizeJudged(describeCall(call), withParser, call.caller?.label) };
+  return { authorize: (call: PreparedCall) => authorizeJudged(describeCall(call), withParser, call.caller?.label, call.preview) };
 }

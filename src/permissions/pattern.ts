@@ -18,6 +18,9 @@ export interface Subject {
   // The call acts on everything below `path` (a recursive delete): restrictive rules that name a
   // path inside it match too.
   readonly covers?: boolean;
+  // A file command's call with effect flags (`@coder delete --recursive build`), matched as text: a rule
+  // naming a path (`@coder * build`, `@coder delete build`) does not match it; one naming its flags does.
+  readonly qualified?: boolean;
 }
 
 export interface CompiledPattern {
@@ -147,6 +150,7 @@ export function compilePattern(raw: string, options: { readonly exact?: boolean 
         if (name !== '*' && name !== subject.command) return false;
         return pathTest === undefined || pathTest(subject.path, subject.covers === true);
       }
+      if (subject.qualified && name !== undefined && form?.[2] !== undefined && !form[2].startsWith('-')) return false;
       return textTest(subject.text);
     },
   };

@@ -16,6 +16,7 @@ import type { ApprovalScope, Decision, Judged } from './types.js';
 //   with repository config ...).
 //   Such a rule also matches options after the prefix (`npm run x --prefix=DIR`): the command still runs in
 //   the OS sandbox, and the danger classifier and immunity still judge every command of the line;
+// - a call with effect flags (`@coder delete --recursive build`, `@coder undo --steps 5 .`): that exact call;
 // - other calls: the rule for the exact call (`@coder delete old.txt`, `@coder test`).
 
 export const EDIT_COMMANDS: readonly string[] = ['write', 'patch', 'multipatch', 'update', 'create'];
@@ -35,6 +36,19 @@ const TASK_FAMILIES: Readonly<Record<string, ReadonlySet<string>>> = {
   './gradlew': new Set(['test', 'build', 'check']),
 };
 
+// The start of every rule for a call: the tool and the call's effect flags (`@coder exec --dir sub`).
+export function ruleHead(judged: Pick<Judged, 'tool' | 'qualifiers'>): string {
+  return judged.qualifiers ? `${judged.tool} ${escapePattern(judged.qualifiers)}` : judged.tool;
+}
+
+// A rule that allows this call's text and nothing longer: `?` stands for the space after the tool, which
+// makes the pattern a glob matched whole (a literal is a prefix: `@coder undo --steps 5` would also allow
+// `@coder undo --steps 5 --force .`).
+export function exactCallRule(judged: Pick<Judged, 'tool' | 'call'>): string {
+  const rest = judged.call.slice(judged.tool.length + 1);
+  return rest === '' ? judged.tool : `${judged.tool}?${escapePattern(rest)}`;
+}
+
 function editScopes(judged: Judged): ApprovalScope[] {
   const path = judged.subject!;
   const scopes: ApprovalScope[] = [{ label: `this file (${judged.command} ${path})`, rules: EDIT_COMMANDS.map((cmd) => `@coder ${cmd} ${escapePattern(path)}`) }];
@@ -51,10 +65,12 @@ function shellScopes(judged: Judged, decision: Decision): ApprovalScope[] {
   if (decision.source !== 'default' || decision.suggest?.length !== 1 || decision.part === undefined) return [];
   const spelling = decision.part;
   // A literal pattern is a prefix; `?` standing for the one space after the command name makes it exact.
-  const scopes: ApprovalScope[] = [{ label: `this exact command (${spelling})`, rules: [`${judged.tool}?${escapePattern(spelling)}`] }];
+  const shown = judged.qualifiers ? `${judged.qualifiers} ${spelling}` : spelling;
+  const scopes: ApprovalScope[] = [{ label: `this exact command (${shown})`, rules: [exactCallRule({ tool: judged.tool, call: `${judged.tool} ${shown}` })] }];
   const [program, sub] = spelling.split(' ');
   if (program !== undefined && sub !== undefined && TASK_FAMILIES[program]?.has(sub) === true) {
-    scopes.push({ label: `commands starting with \`${program} ${sub}\``, rules: [`${judged.tool} ${escapePattern(`${program} ${sub}`)} *`] });
+    const where = judged.qualifiers ? ` (${judged.qualifiers})` : '';
+    scopes.push({ label: `commands starting with \`${program} ${sub}\`${where}`, rules: [`${ruleHead(judged)} ${escapePattern(`${program} ${sub}`)} *`] });
   }
   return scopes;
 }
@@ -62,6 +78,8 @@ function shellScopes(judged: Judged, decision: Decision): ApprovalScope[] {
 export function scopesFor(judged: Judged, decision: Decision): ApprovalScope[] {
   if (decision.source === 'immune') return [];
   if (judged.kind === 'shell') return shellScopes(judged, decision);
+  // A call with effect flags: exactly that call (`clean --pattern '*.bak' .` does not cover `--pattern '*'`).
+  if (judged.qualifiers) return [{ label: judged.call.replace(/^@coder /, ''), rules: [exactCallRule(judged)] }];
   if (judged.kind === 'path' && judged.subject !== undefined) {
     if (judged.effect === 'write' && EDIT_COMMANDS.includes(judged.command) && decision.source === 'default') return editScopes(judged);
     return [{ label: `${judged.command} ${judged.subject}`, rules: [`${judged.tool} ${escapePattern(judged.subject)}`] }];

@@ -37,9 +37,13 @@ export function spellCommand(command: SimpleCommand): CommandSpelling {
   return { canonical, others };
 }
 
-export function commandSubjects(tool: string, command: string, spelling: CommandSpelling): { canonical: Subject; others: Subject[] } {
-  const subject = (text: string): Subject => ({ text: `${tool} ${text}`, command });
-  return { canonical: subject(spelling.canonical), others: spelling.others.map(subject) };
+// `qualifiers`: the call's effect flags (`--dir sub`), part of the canonical spelling (an allow rule must
+// name them); deny and ask rules also see every spelling without them.
+export function commandSubjects(tool: string, command: string, spelling: CommandSpelling, qualifiers?: string): { canonical: Subject; others: Subject[] } {
+  const head = qualifiers ? `${tool} ${qualifiers}` : tool;
+  const subject = (prefix: string) => (text: string): Subject => ({ text: `${prefix} ${text}`, command });
+  const plain = qualifiers ? [spelling.canonical, ...spelling.others].map(subject(tool)) : [];
+  return { canonical: subject(head)(spelling.canonical), others: [...spelling.others.map(subject(head)), ...plain] };
 }
 
 // Where output goes to a file: not fd duplication (`2>&1`), not /dev/null or the terminal.

@@ -67,6 +67,10 @@ export interface Judged {
   readonly access?: Access;
   // The absolute resolved path, for the immune path classes.
   readonly real?: string;
+  // The flags that change the effect, as `call` shows them between the tool and the subject
+  // (`--pattern '*.sqlite'`; CommandDefinition.effectArgs). Allow rules must name them; deny and ask rules
+  // also match the call without them.
+  readonly qualifiers?: string;
   // A shell line's run folder as the caller wrote it (exec/test --dir), relative to the workspace.
   readonly dir?: string;
 }
@@ -92,6 +96,17 @@ export interface ApprovalScope {
 // An approver's answer; 'always' alone means the first (narrowest) scope.
 export type ApprovalReply = ApprovalAnswer | { readonly answer: 'always'; readonly scope: number };
 
+// What a call that changes files will change (permissions/approval-preview.ts): from the dry run of the
+// command's own handler, the bytes the run then writes.
+export interface ApprovalPreview {
+  // Every file the call changes, workspace-relative.
+  readonly files: readonly string[];
+  // A unified diff of each (capped; what is cut is counted).
+  readonly diff: string;
+  // What a diff cannot show: a folder removed with its files, a mode, a binary file, the handler's warnings.
+  readonly notes: readonly string[];
+}
+
 // What an approver is asked: plain data, so it can cross a process or a protocol (MCP elicitation).
 export interface ApprovalRequest {
   readonly judged: string;
@@ -102,12 +117,17 @@ export interface ApprovalRequest {
   readonly options: readonly ApprovalAnswer[];
   // The rule 'always' (allow) or 'never' (deny) would add to the project policy.
   readonly suggestion: string | null;
+  // The allow rules an 'always' without a scope saves (absent: `suggestion` alone); one per file of a
+  // call that changes several.
+  readonly saves?: readonly string[];
   // What 'always' can cover, narrowest first (absent or one entry: `suggestion`).
   readonly scopes?: readonly ApprovalScope[];
   // How the call was judged: 'shell' for a command line (exec, test --cmd).
   readonly kind?: JudgedKind;
   // A dispatched agent or subagent asking ("coder agent ac-2"); absent when the main run asks.
   readonly requester?: string;
+  // What the call changes, for a command that writes files: one question per call, however many files.
+  readonly preview?: ApprovalPreview;
 }
 
 export type Approver = (request: ApprovalRequest) => Promise<ApprovalAnswer>;

@@ -5,7 +5,7 @@ import { isCodewardError } from '../../src/engine/errors.js';
 import { Registry } from '../../src/engine/registry.js';
 
 const annotations = { readOnly: true, destructive: false, idempotent: true };
-const noop = { run: async () => ({}), format: () => '', touches: () => [] };
+const noop = { run: async () => ({}), format: () => '', touches: () => [], effectArgs: [] };
 
 // Small stand-ins for the real commands, with the flag kinds the parser cares about.
 const read = defineCommand({

@@ -18,6 +18,7 @@ const touchCommand = defineCommand({
   flags: z.object({ file: z.string(), delay: z.number().int().default(0) }).strict(),
   examples: [],
   effect: 'write',
+  effectArgs: [],
   annotations: { readOnly: false, destructive: false, idempotent: true },
   touches: (args) => [{ path: args.file, access: 'write' }],
   run: async (args, ctx) => {
@@ -34,6 +35,7 @@ const batchCommand = defineCommand({
   flags: z.object({ paths: z.array(z.string()) }).strict(),
   examples: [],
   effect: 'write',
+  effectArgs: [],
   batch: true,
   annotations: { readOnly: false, destructive: false, idempotent: true },
   touches: (args) => args.paths.map((path) => ({ path, access: 'write' as const })),

@@ -152,12 +152,17 @@ describe('permissionGate', () => {
     await expect(gate.authorize(await execCall('ls && rm -rf x'))).rejects.toMatchObject({ message: 'denied: @coder exec ls && rm -rf x (`rm -rf x`) — denied by rule "@coder exec rm *" (deny) from --deny' });
   });
 
-  test('each file of a multi-file call is asked separately', async () => {
-    const { approver, asked } = scripted('once', 'no');
+  // Issue 26: one question per call (it used to ask once per file, so a "yes" to the first file was
+  // given without seeing the second).
+  test('a multi-file call is asked once, naming every file; "no" refuses the whole call', async () => {
+    const { approver, asked } = scripted('no');
     const gate = permissionGate({ policy: await policyWith(box), denials: new DenialTracker(), approver, yes: false, parser });
     const call = await prepared(workspace, multipatch, {}, [{ path: 'a.ts', access: 'write' }, { path: 'b.ts', access: 'write' }]);
     await expect(gate.authorize(call)).rejects.toMatchObject({ code: 'C240', message: expect.stringContaining('b.ts') });
-    expect(asked.map((r) => r.judged)).toEqual(['@coder multipatch a.ts', '@coder multipatch b.ts']);
+    expect(asked.map((r) => r.judged)).toEqual(['@coder multipatch a.ts b.ts']);
+    expect(asked[0]!.scopes![0]!.rules).toEqual(expect.arrayContaining(['@coder write a.ts', '@coder multipatch a.ts', '@coder write b.ts', '@coder multipatch b.ts']));
+    expect(asked[0]!.scopes!.map((scope) => scope.label)).toEqual(['these 2 files (multipatch a.ts, b.ts)', 'all edits in this workspace, this session']);
+    expect(asked[0]!.options).toEqual(['once', 'always', 'no', 'never']);
   });
 
   test('a compound line asks about the part that needs approval', async () => {

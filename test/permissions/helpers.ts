@@ -66,6 +66,7 @@ export function fakeCommand(name: string, effect: Effect, options: { shell?: boo
     flags: undefined as never,
     examples: [],
     effect,
+    effectArgs: [],
     annotations: { readOnly: effect === 'read', destructive: effect === 'destructive', idempotent: false },
     ...(options.batch ? { batch: true } : {}),
     touches: () => [],

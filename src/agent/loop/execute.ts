@@ -9,7 +9,7 @@ import { DEFAULT_RESULT_BYTES, fitResult, sharesByNeed } from './budget.js';
 import { withoutOwnTests } from './own-tests.js';
 import { messageInAgentWords } from './words.js';
 import { diffSince, snapshotFiles } from './diffs.js';
-import { CHANGE_COMMANDS, previewCall } from './preview.js';
+import { previewCall } from './preview.js';
 import { dependencies, footprint, sharesPath, type CallFootprint } from './schedule.js';
 
 export interface BatchContext {
@@ -161,7 +161,7 @@ export async function executeBatch(tags: readonly ToolCallTag[], context: BatchC
           return outcome;
         }
         context.emit({ type: 'tool_call', turn: context.turn, id, tool, cmd, args: tag.args });
-        if (context.previews && tool === '@coder' && (CHANGE_COMMANDS.has(cmd) || cmd === 'test')) {
+        if (context.previews && tool === '@coder' && cmd === 'test') {
           const preview = await previewCall(context.engine, tag.args);
           if (preview) context.emit({ type: 'preview', turn: context.turn, id, cmd, ...preview });
         }

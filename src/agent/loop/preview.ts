@@ -1,27 +1,15 @@
-import { createTwoFilesPatch } from 'diff';
 import type { Engine } from '../../engine/engine.js';
-import { CHANGE_COMMANDS, planChange, type FileChange } from './preview-edits.js';
 
-export { CHANGE_COMMANDS } from './preview-edits.js';
-
-// What a call is about to do, for the person approving it: the diff of every file a change makes (write,
-// patch in both modes, multipatch, create, update, delete) computed on the current files through the jail,
-// lines for what a diff cannot show (a folder a delete removes), or the command `test` runs.
+// What the agent shows next to the approval of a `test` call: the command the detected runner will start
+// (a --cmd line is the question itself). A call that changes files needs nothing here: its question
+// carries the diff of its own handler's dry run (ApprovalRequest.preview, engine/dry-run.ts).
 export interface CallPreview {
-  readonly diff?: string;
-  readonly lines?: readonly string[];
   readonly command?: string;
 }
 
 type Args = Record<string, unknown>;
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
-
-function fileDiff(change: FileChange): string {
-  const oldName = change.before === null ? '/dev/null' : `a/${change.rel}`;
-  const newName = change.after === null ? '/dev/null' : `b/${change.rel}`;
-  return createTwoFilesPatch(oldName, newName, change.before ?? '', change.after ?? '', undefined, undefined, { context: 3 }).replace(/^=+\n/, '');
-}
 
 async function testPreview(engine: Engine, args: Args): Promise<string | undefined> {
   const line = text(args['cmd']);
@@ -43,16 +31,7 @@ export async function previewCall(engine: Engine, raw: string): Promise<CallPrev
   } catch {
     return undefined;
   }
-  const name = planned.command.name;
-  const args = planned.args as Args;
-  if (name === 'test') {
-    const command = await testPreview(engine, args);
-    return command ? { command } : undefined;
-  }
-  if (!CHANGE_COMMANDS.has(name)) return undefined;
-  const plan = await planChange(engine, name, args).catch(() => undefined);
-  if (!plan) return undefined;
-  const diff = plan.files.filter((change) => change.before !== change.after).map(fileDiff).join('');
-  if (diff === '' && plan.notes.length === 0) return undefined;
-  return { ...(diff ? { diff } : {}), ...(plan.notes.length > 0 ? { lines: plan.notes } : {}) };
+  if (planned.command.name !== 'test') return undefined;
+  const command = await testPreview(engine, planned.args as Args);
+  return command ? { command } : undefined;
 }

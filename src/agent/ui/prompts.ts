@@ -1,4 +1,5 @@
-import type { ApprovalAnswer, ApprovalReply, ApprovalRequest, ScopedApprover } from '../../permissions/types.js';
+import type { ApprovalAnswer, ApprovalPreview, ApprovalReply, ApprovalRequest, ScopedApprover } from '../../permissions/types.js';
+import { renderDiff } from './render.js';
 import type { LineReader } from './line-reader.js';
 import type { Screen } from './screen.js';
 import type { Spinner } from './spinner.js';
@@ -73,6 +74,12 @@ function describe(request: ApprovalRequest, screen: Screen): string[] {
   return lines;
 }
 
+function previewShown(preview: ApprovalPreview, screen: Screen): string[] {
+  const { style } = screen;
+  const notes = preview.notes.map((line) => screen.fit(`  ${style.yellow(visible(line))}`));
+  return [...notes, ...(preview.diff === '' ? [] : renderDiff(preview.diff, style, screen.columns - 1))];
+}
+
 export interface ApprovalExtras {
   // Shown above the question: the diff an edit would make, the command a `test` would run.
   readonly preview?: (request: ApprovalRequest) => readonly string[];
@@ -109,7 +116,9 @@ export function createApprover(parts: PromptParts, extras: ApprovalExtras = {}):
       spinner.pause();
       const started = now();
       try {
-        screen.line(...(extras.preview?.(request) ?? []), ...describe(request, screen));
+        // A call that changes files shows the diff of its own handler's dry run (the bytes it then writes);
+        // others what the door knows (the command a `test` runs).
+        screen.line(...(request.preview ? previewShown(request.preview, screen) : (extras.preview?.(request) ?? [])), ...describe(request, screen));
         const choices = request.options.map((option) => LABELS[option]).join(' / ');
         const keys = request.options.flatMap((option) => [LABELS[option].charAt(1)]);
         const line = await reader.readKey(`  ${choices} ${style.bold('›')} `, keys, extras.onRefusal ? ['n', 'd'] : []);

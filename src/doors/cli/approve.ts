@@ -1,6 +1,7 @@
 import { closeSync, constants, openSync, readSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import type { ApprovalAnswer, ApprovalRequest, Approver } from '../../permissions/index.js';
+import { previewLines } from '../../permissions/approval-preview.js';
 import { visible } from '../visible.js';
 
 const LABELS: Readonly<Record<ApprovalAnswer, string>> = { once: '[y] once', always: '[a] always', no: '[n] no', never: '[d] never' };
@@ -40,9 +41,11 @@ export function discardTypeahead(input: NodeJS.ReadableStream): void {
 
 function describe(request: ApprovalRequest): string {
   const lines = [`codeward needs your approval: ${visible(request.judged)}`, `  why: ${visible(request.reason)}`];
+  // What the call changes: the diff of its own handler's dry run (the bytes it then writes).
+  for (const line of previewLines(request.preview)) lines.push(`  ${visible(line)}`);
   if (request.requester) lines.push(`  asked by: ${visible(request.requester)}`);
   if (request.immune) lines.push(`  safety-immune (${request.immune}): this always asks, whatever the rules say`);
-  if (request.suggestion && request.options.includes('always')) lines.push(`  "always" adds the rule: allow ${visible(request.suggestion)}`);
+  if (request.suggestion && request.options.includes('always')) lines.push(`  "always" adds the ${request.saves && request.saves.length > 1 ? 'rules' : 'rule'}: allow ${(request.saves ?? [request.suggestion]).map(visible).join(', allow ')}`);
   if (request.suggestion && request.options.includes('never')) lines.push(`  "never" adds the rule: deny ${visible(request.suggestion)}`);
   return lines.join('\n');
 }

@@ -1,6 +1,7 @@
 import type { DoorInfo } from '../../engine/command.js';
 import type { Config } from '../../engine/config.js';
 import type { ContentObservation } from '../../engine/file-contract.js';
+import { fail } from '../../engine/errors.js';
 import type { Beneath } from '../../workspace/beneath.js';
 import { listBelow } from '../remove-tree.js';
 import { stateDirFor } from '../../engine/state-dir.js';
@@ -20,6 +21,14 @@ export interface RecordContext {
   readonly door?: DoorInfo;
   observe?(real: string, observation: ContentObservation): void;
   warn?(message: string): void;
+  // The approval question's dry run (engine/dry-run.ts): nothing may be written or recorded.
+  readonly dryRun?: boolean;
+}
+
+// Every writer records its step here, so a handler that reaches a write in a dry run (it did not return
+// after ctx.intend) fails instead of writing.
+function notDry(ctx: RecordContext): void {
+  if (ctx.dryRun) throw fail('C216', 'internal error: a dry run reached a write without declaring it (ctx.intend)');
 }
 
 // The store of the workspace a command runs in.
@@ -106,6 +115,7 @@ function writtenState(jail: Beneath, real: string, written: Written, startedAt: 
 export async function checkpointed<T>(
   ctx: RecordContext, command: string, reals: readonly string[], act: () => Promise<T>, written?: (value: T) => ReadonlyMap<string, Written>,
 ): Promise<{ value: T; checkpoint: number | undefined }> {
+  notDry(ctx);
   if (reals.length === 0) return { value: await act(), checkpoint: undefined };
   if (ctx.config.backups === false) return unkept(ctx, command, reals, act);
   const store = storeFor(ctx);
@@ -171,6 +181,7 @@ const TREE_MAX_ENTRIES = 20_000;
 // A recursive delete of the folder `real` as one step over every file and link below it (undo puts
 // them back, byte-exact with their modes, links as links, and recreates the folders above them).
 export async function treeCheckpointed<T>(ctx: RecordContext, input: string, real: string, act: () => T | Promise<T>): Promise<{ value: T; checkpoint: number | undefined }> {
+  notDry(ctx);
   if (ctx.config.backups === false) return unkept(ctx, 'delete', [real], act);
   const maxBytes = limitsOf(ctx).maxBytes;
   const listing = listBelow(ctx.workspace.jail, real, TREE_MAX_ENTRIES, maxBytes);

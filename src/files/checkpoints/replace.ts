@@ -10,10 +10,12 @@ export function backupLabel(ctx: CommandContext, beside: string | undefined, che
 }
 
 // replaceFile as one checkpointed step; the `.bak` only with backups: "beside" and an existing file.
-export async function replaceCheckpointed(ctx: CommandContext, command: string, real: string, bytes: Uint8Array | string, options: Omit<ReplaceOptions, 'backup'> & { existed?: boolean } = {}): Promise<string | null> {
-  const { existed = true, ...rest } = options;
+// Declared first (ctx.intend): a dry run stops there; `before` is the file as the handler read it.
+export async function replaceCheckpointed(ctx: CommandContext, command: string, real: string, bytes: Uint8Array | string, options: Omit<ReplaceOptions, 'backup'> & { existed?: boolean; before?: Uint8Array | null } = {}): Promise<string | null> {
+  const { existed = true, before, ...rest } = options;
   const beside = ctx.config.backups === 'beside' && existed;
   const data = typeof bytes === 'string' ? Buffer.from(bytes, 'utf8') : bytes;
+  if (ctx.intend([{ path: real, after: data, ...(before === undefined ? {} : { before }), ...(rest.mode === undefined ? {} : { mode: rest.mode }) }])) return null;
   const { value, checkpoint } = await checkpointed(
     ctx, command, [real],
     () => replaceFileStaged(ctx.workspace.jail, real, data, { ...rest, backup: beside }),

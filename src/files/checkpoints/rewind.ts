@@ -49,7 +49,7 @@ async function move(ctx: CommandContext, store: CheckpointStore, moves: readonly
     if (step.status === 'pending' && processAlive(step.pid) && !force) throw fail('C216', `checkpoint ${step.id} (${step.command}) is still being written by process ${step.pid}; try again when it finished (or pass --force if that process is gone)`);
     for (const file of files) {
       const now = await current(file.real);
-      if (now.bytes !== undefined && now.state.kind === 'file') await putBlob(store.dir, now.bytes, now.state.hash);
+      if (!ctx.dryRun && now.bytes !== undefined && now.state.kind === 'file') await putBlob(store.dir, now.bytes, now.state.hash);
       const fine = (file.from !== undefined && sameState(now.state, file.from)) || sameState(now.state, file.to);
       if (!fine) found.set(foundKey(step.id, file.rel), now.state);
       if (!fine) conflicts.push({ step, rel: file.rel, expected: file.from, found: now.state, by: by(step.id, file.rel) });
@@ -59,13 +59,18 @@ async function move(ctx: CommandContext, store: CheckpointStore, moves: readonly
   if (conflicts.length > 0 && !force) {
     throw fail('C230', conflictMessage(conflicts, bringBack));
   }
+  const applied: { real: string; to: FileState; bytes: Buffer | undefined }[] = [];
   for (const { files } of moves) {
     for (const file of files) {
       const bytes = file.to.kind === 'file' ? await getBlob(store.dir, file.to.hash) : undefined;
-      if (file.to.kind === 'file' && bytes === undefined) throw fail('C224', `the checkpoint store no longer holds the version of ${file.rel} (pruned or damaged); nothing more was restored`);
-      await applyState(ctx.workspace.jail, file.real, file.to, bytes);
+      if (file.to.kind === 'file' && bytes === undefined) throw fail('C224', `the checkpoint store no longer holds the version of ${file.rel} (pruned or damaged); nothing was restored`);
+      applied.push({ real: file.real, to: file.to, bytes });
     }
   }
+  // Declared with their bytes before any file moves (the approval question's dry run stops here).
+  const shown = (to: FileState, rel: string) => (to.kind === 'file' || to.kind === 'missing' ? {} : { before: null, note: `puts ${rel} back as it was (a ${to.kind})` });
+  if (ctx.intend(applied.map(({ real, to, bytes }) => ({ path: real, after: bytes ?? null, ...shown(to, ctx.workspace.relative(real)) })))) return found;
+  for (const { real, to, bytes } of applied) await applyState(ctx.workspace.jail, real, to, bytes);
   return found;
 }
 
@@ -132,6 +137,7 @@ export async function undoSteps(ctx: CommandContext, options: { count?: number; 
     if (passed.length > 0 && !options.force) throw fail('C224', unkeptRefusal(passed, newestFirst, active.at(-1), active.length - chosen.length));
     const by = unkeptAfter(all);
     const found = await move(ctx, store, await plan(ctx, newestFirst.filter((step) => !isUnkept(step)), 'undo'), options.force, 'redo', by);
+    if (ctx.dryRun) return summary(newestFirst, found, 'redo', undefined, by);
     for (const step of newestFirst) await store.writeStep(moved(step, found, 'after', 'undone'));
     await store.markUndone(newestFirst.map((step) => step.id), true);
     const short = options.count === undefined ? undefined : shortUndoNote(options.count, chosen.length, active[0]?.id, lastPruned(store), ctx.config);
@@ -148,6 +154,7 @@ export async function redoSteps(ctx: CommandContext, options: { count?: number; 
     const chosen = options.beforeId !== undefined ? undone.filter((step) => step.id < options.beforeId!) : undone.slice(0, options.count ?? 1);
     if (chosen.length === 0) throw fail('C224', 'nothing to redo: no undone change (a new change after an undo drops what could be redone)');
     const found = await move(ctx, store, await plan(ctx, chosen.filter((step) => !isUnkept(step)), 'redo'), options.force, 'undo', () => undefined);
+    if (ctx.dryRun) return summary(chosen, found, 'undo', undefined);
     for (const step of chosen) await store.writeStep(moved(step, found, 'before', 'done'));
     await store.markUndone(chosen.map((step) => step.id), false);
     return summary(chosen, found, 'undo', options.count === undefined ? undefined : shortRedoNote(options.count, chosen.length));

@@ -54,7 +54,8 @@ describe('always scopes, all-file diffs and /undo in the terminal', () => {
         expect(screen.indexOf(line), line).toBeGreaterThan(0);
         expect(screen.indexOf(line), line).toBeLessThan(asked);
       }
-      expect(screen).toContain('[a] always, then choose: [1] this file (multipatch src/a.js) · [2] all edits under src/ · [3] all edits in this workspace, this session');
+      // One question for the call (issue 26: it used to ask per file, offering "this file" for the first).
+      expect(screen).toContain('[a] always, then choose: [1] these 2 files (multipatch src/a.js, src/b.js) · [2] all edits under src/ · [3] all edits in this workspace, this session');
       child.write('a');
       const which = await waitFor('always for which? [1] [2] [3] ›', asked);
       child.write('2');

@@ -1,0 +1,55 @@
+import { createTwoFilesPatch } from 'diff';
+import type { CallPreview } from '../engine/command.js';
+import type { ApprovalPreview } from './types.js';
+
+// What an approval question shows of a call that changes files: the diff of the bytes its own handler
+// computed in a dry run (engine/dry-run.ts), the same bytes the run then writes, capped for the screen,
+// and lines for what a diff cannot show (a folder removed, a mode, a binary file, a warning, a failure).
+
+// At most this many diff lines per file and in all; the rest is counted, never silently dropped.
+const FILE_LINES = 200;
+const TOTAL_LINES = 600;
+
+const isText = (bytes: Uint8Array): boolean => !bytes.includes(0) && Buffer.from(Buffer.from(bytes).toString('utf8'), 'utf8').equals(Buffer.from(bytes));
+
+function cap(lines: readonly string[], max: number): string[] {
+  return lines.length <= max ? [...lines] : [...lines.slice(0, max), `… ${lines.length - max} more diff lines not shown (the call changes them too)`];
+}
+
+export function approvalPreview(preview: CallPreview): ApprovalPreview {
+  const notes: string[] = [];
+  const diff: string[] = [];
+  for (const change of preview.changes) {
+    if (change.note) notes.push(change.note);
+    if (change.mode !== undefined) notes.push(`${change.rel}: mode ${change.mode.toString(8).padStart(4, '0')}`);
+    const { before, after } = change;
+    if (before === undefined && after === null) {
+      if (!change.note) notes.push(`removes ${change.rel}`);
+      continue;
+    }
+    if (before === undefined) {
+      notes.push(`${change.rel}: replaced by ${after!.length} bytes (the current file is too large or not readable to show)`);
+      continue;
+    }
+    if ((before !== null && !isText(before)) || (after !== null && !isText(after))) {
+      notes.push(`${change.rel}: binary, ${before === null ? 'new' : `${before.length} bytes`} → ${after === null ? 'removed' : `${after.length} bytes`}`);
+      continue;
+    }
+    if (before === null && after === null) continue;
+    const text = (bytes: Uint8Array | null): string => (bytes === null ? '' : Buffer.from(bytes).toString('utf8'));
+    const patch = createTwoFilesPatch(before === null ? '/dev/null' : `a/${change.rel}`, after === null ? '/dev/null' : `b/${change.rel}`, text(before), text(after), undefined, undefined, { context: 3 })
+      .replace(/^=+\n/, '')
+      .split('\n')
+      .filter((line, index, all) => !(index === all.length - 1 && line === ''));
+    diff.push(...cap(patch.length > 2 ? patch : [...patch, '(no change in content)'], FILE_LINES));
+  }
+  for (const warning of preview.warnings) notes.push(`note: ${warning}`);
+  if (preview.error) notes.push(`the dry run of this call failed, so it will fail too: ${preview.error.code} ${preview.error.message}`);
+  return { files: [...new Set(preview.changes.map((change) => change.rel))], diff: cap(diff, TOTAL_LINES).join('\n'), notes };
+}
+
+// The preview as plain lines (the CLI prompt, an MCP elicitation message).
+export function previewLines(preview: ApprovalPreview | undefined): string[] {
+  if (!preview) return [];
+  return [...preview.notes, ...(preview.diff === '' ? [] : preview.diff.split('\n'))];
+}
