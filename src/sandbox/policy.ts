@@ -215,8 +215,12 @@ export function sandboxPolicy(mode: Exclude<SandboxMode, 'off'>, root: string, o
   const account = accountHome(options.accountHome);
   const hiddenHomes = [...(hideHome ? [home] : []), ...(hideable(account) && !(hideHome && (within(account, home) || within(home, account))) ? [account] : [])];
   const homes = [...new Set([...(home ? [home] : []), ...hiddenHomes])];
+  // Only the entries that exist (one lstat each: most of the list is missing on any one machine).
   const toolchains: ShownPath[] = TOOLCHAINS.flatMap((toolchain) =>
-    toolchain.paths.flatMap((path) => (path.startsWith('/') ? [path] : hiddenHomes.map((folder) => join(folder, path))).map((full) => ({ path: full, scan: true, ...(toolchain.hide ? { hide: toolchain.hide } : {}), ...(toolchain.depth ? { depth: toolchain.depth } : {}) }))),
+    toolchain.paths
+      .flatMap((path) => (path.startsWith('/') ? [path] : hiddenHomes.map((folder) => join(folder, path))))
+      .filter((full) => kindOf(full) !== 'missing')
+      .map((full) => ({ path: full, scan: true, ...(toolchain.hide ? { hide: toolchain.hide } : {}), ...(toolchain.depth ? { depth: toolchain.depth } : {}) })),
   );
   return {
     mode,
@@ -225,7 +229,7 @@ export function sandboxPolicy(mode: Exclude<SandboxMode, 'off'>, root: string, o
     home,
     hideHome,
     hiddenHomes,
-    shown: [...toolchains, ...pathFolders(options.env, root, homes, toolchains).map((path) => ({ path, scan: true })), ...userReadable.map((path) => ({ path, scan: false }))],
+    shown: [...toolchains, ...pathFolders(options.env, root, homes, toolchains).map((path) => ({ path, scan: true })), ...userReadable.filter((path) => kindOf(path) !== 'missing').map((path) => ({ path, scan: false }))],
     // In the home folder as workspace, no empty folder is left: watched instead.
     placeholderFolders: root === home ? [] : PROTECTED_IN_WORKSPACE.map((path) => join(root, path)),
     protectedPaths: [...(root === home ? PROTECTED_IN_WORKSPACE.map((path) => join(root, path)) : []), ...OTHER_TOOLS_IN_WORKSPACE.map((path) => join(root, path)), ...inHome(HOME_PROTECTED)],
