@@ -3,9 +3,11 @@
 // why it needs it. Inside every one, the credential catalogue below and the workspace's non-accessible
 // globs are hidden (view.ts). The user adds more with `sandboxReadable` (user-settings.ts).
 // Top-level entries of / shown read-only (view.ts); a link among them (`/bin` → `usr/bin` on a merged
-// /usr) is recreated as the link. /sys: the CPU and cgroup limits runtimes size themselves by (Go, the
-// JVM, cargo).
-export const SYSTEM_FOLDERS: readonly string[] = ['usr', 'bin', 'sbin', 'lib', 'lib32', 'lib64', 'libx32', 'etc', 'sys'];
+// /usr) is recreated as the link.
+export const SYSTEM_FOLDERS: readonly string[] = ['usr', 'bin', 'sbin', 'lib', 'lib32', 'lib64', 'libx32', 'etc'];
+// Of /sys, what runtimes size themselves by (CPU count and cgroup limits: Go, the JVM, cargo, nproc);
+// not the firmware, DMI serial numbers or device trees.
+export const SYS_SHOWN: readonly string[] = ['/sys/fs/cgroup', '/sys/devices/system/cpu', '/sys/devices/system/node', '/sys/kernel/mm/transparent_hugepage'];
 
 export interface Toolchain {
   // Relative to the home folder, or absolute (a system-wide install).

@@ -4,12 +4,13 @@ import picomatch from 'picomatch';
 import { compileNonAccessible, type RelMatcher } from '../workspace/globs.js';
 import { realOf, targetKindOf, within, type ShownPath } from './policy.js';
 import type { SecretPath } from './secret-files.js';
-import { CREDENTIALS, SYSTEM_FOLDERS } from './toolchains.js';
+import { CREDENTIALS, SYS_SHOWN, SYSTEM_FOLDERS } from './toolchains.js';
 
 // THREAT-MODEL "A default-deny sandbox view": a sandboxed process sees the system folders below, /etc
 // without its secrets, the named toolchain folders (toolchains.ts) with the credential catalogue and the
 // non-accessible globs hidden inside, the workspace, a fresh /tmp, /dev and its own /proc; nothing else
-// exists for it (no sibling of the workspace, no other home, no /var, /srv, /mnt, /media, /opt, /root).
+// exists for it (no sibling of the workspace, no other home, no /var, /srv, /mnt, /media, /opt, /root,
+// only the CPU and cgroup parts of /sys).
 
 // In /etc, hidden besides every entry other users cannot read (the sandbox sees /etc as an unprivileged
 // user does, also when codeward runs as root): secrets whatever their permissions say.
@@ -28,8 +29,9 @@ export const ETC_SECRETS: readonly string[] = [
 // user's secrets).
 export const SCAN_DEPTH = 2;
 
-// The system part of the bwrap arguments: read-only system folders, /dev, /proc, a fresh /tmp, an empty
-// /run and /var (with the network, the resolver's file /etc/resolv.conf points at in /run).
+// The system part of the bwrap arguments: read-only system folders and the CPU and cgroup parts of /sys,
+// /dev, /proc, a fresh /tmp, an empty /run and /var (with the network, the resolver's file
+// /etc/resolv.conf points at in /run).
 export function systemArgs(network: boolean, args: string[]): void {
   let names: string[];
   try {
@@ -43,6 +45,7 @@ export function systemArgs(network: boolean, args: string[]): void {
     if (stats?.isSymbolicLink()) args.push('--symlink', readlinkSync(path), path);
     else if (stats?.isDirectory()) args.push('--ro-bind', path, path);
   }
+  for (const path of SYS_SHOWN) if (lstatSync(path, { throwIfNoEntry: false })?.isDirectory()) args.push('--ro-bind', path, path);
   args.push('--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp', '--tmpfs', '/run', '--tmpfs', '/var');
   for (const name of ['run', 'lock']) {
     const link = lstatSync(`/var/${name}`, { throwIfNoEntry: false })?.isSymbolicLink() ? readlinkSync(`/var/${name}`) : undefined;
