@@ -3,6 +3,8 @@ import { dirname } from 'node:path';
 import { fileGuards, folderGuards, gitGuards, writePlaceholder, type Guard } from './guards.js';
 import type { MountPointMaker } from './mount-points.js';
 import { kindOf, realOf, targetKindOf, within, type SandboxPolicy } from './policy.js';
+import { SYSTEM_FOLDERS } from './toolchains.js';
+import { systemArgs } from './view.js';
 
 export interface WrappedArgs {
   readonly args: string[];
@@ -39,10 +41,18 @@ function guardsFor(policy: SandboxPolicy): Guard[] {
   return guards.filter((guard) => areas.some((area) => within(guard.path, area) || within(realOf(guard.path), area)));
 }
 
-// The hidden home: a private tmpfs (writable, thrown away) with the toolchain paths bound read-only.
-function homeArgs(policy: SandboxPolicy, args: string[]): void {
+// The hidden homes (a private, writable, throw-away tmpfs each: programs expect $HOME), then what the
+// view shows read-only (toolchains, PATH folders, the user's sandboxReadable): a symlinked entry is
+// recreated as the link and its target shown too (never one holding the workspace).
+function shownArgs(policy: SandboxPolicy, args: string[]): void {
   for (const home of policy.hiddenHomes) args.push('--tmpfs', home);
-  for (const path of policy.homeReadable) {
+  const bound = new Set<string>();
+  const bind = (path: string): void => {
+    if (bound.has(path)) return;
+    bound.add(path);
+    args.push('--ro-bind', path, path);
+  };
+  for (const { path } of policy.shown) {
     const substitute = policy.substitutes?.get(path);
     // One lstat per path: most of the list is missing on any one machine.
     const stats = lstatSync(path, { throwIfNoEntry: false });
@@ -58,11 +68,10 @@ function homeArgs(policy: SandboxPolicy, args: string[]): void {
         continue;
       }
       args.push('--dir', dirname(path), '--symlink', target, path);
-      // A link to a place inside the home folder: that place is hidden too, bind it.
       const real = realOf(path);
-      if (real !== path && policy.hiddenHomes.some((home) => within(real, home)) && kindOf(real) !== 'missing') args.push('--ro-bind', real, real);
+      if (real !== path && real !== '/' && !within(policy.root, real) && kindOf(real) !== 'missing') bind(real);
     } else {
-      args.push('--ro-bind', path, path);
+      bind(path);
     }
   }
 }
@@ -132,14 +141,14 @@ function guardArgs(guards: readonly Guard[], empty: string, args: string[], crea
 // /data/ssh (and is bound by what it points at: a folder gets an empty folder, a file an empty file).
 function hiddenArgs(policy: SandboxPolicy, args: string[]): void {
   const hidden = new Set<string>();
+  const visible = [policy.root, ...policy.writable, ...policy.shown.map((entry) => realOf(entry.path)), ...SYSTEM_FOLDERS.map((name) => realOf(`/${name}`))];
   for (const path of policy.hidden) {
     const kind = targetKindOf(path);
     if (kind === 'missing') continue;
     const real = realOf(path);
-    // Already out of sight in a hidden home (a link elsewhere is not, nor what is bound back in: a
-    // toolchain folder holding a credentials file, ~/.gem/credentials).
-    const shown = [...writableAreas(policy), ...policy.homeReadable];
-    if (policy.hiddenHomes.some((home) => within(real, home)) && !shown.some((area) => within(real, area) || within(path, area))) continue;
+    // Only what is in view (a link elsewhere is not out of sight, nor what is bound back into a hidden
+    // home: a toolchain folder holding a credentials file, ~/.gem/credentials).
+    if (!visible.some((area) => within(real, area))) continue;
     // Seen through another spelling (/var/run is /run). Paths under the fresh /tmp are hidden too: the
     // workspace (bound back in) may contain them.
     if (hidden.has(real)) continue;
@@ -151,16 +160,18 @@ function hiddenArgs(policy: SandboxPolicy, args: string[]): void {
 
 // What `read` refuses in the workspace is out of sight of recursive readers too (`grep -r`, `tar c .`):
 // an empty read-only folder or file in its place (a mount point: it cannot be removed or renamed either).
-function workspaceSecretArgs(policy: SandboxPolicy, args: string[]): void {
+// The same for the secrets of /etc and of the toolchain folders (view.ts).
+function secretArgs(policy: SandboxPolicy, args: string[]): void {
   const empty = emptySource(policy);
-  for (const { path, kind } of policy.workspaceSecrets ?? []) {
+  for (const { path, kind } of [...(policy.viewSecrets ?? []), ...(policy.workspaceSecrets ?? [])]) {
     if (kind === 'dir') args.push('--tmpfs', path, '--remount-ro', path);
     else args.push('--ro-bind', empty, path);
   }
 }
 
-// bubblewrap arguments for a policy: the whole file system read-only, a private /tmp, fresh /dev and
-// /proc, the home folder hidden but for the toolchains, the workspace writable (or read-only),
+// bubblewrap arguments for a policy: the default-deny view (view.ts: the system folders, /etc without
+// its secrets, a private /tmp, fresh /dev and /proc, the toolchain folders in an empty private home),
+// the workspace writable (or read-only),
 // everything a later program obeys read-only even when missing, secrets hidden, no network unless
 // allowed, its own PID and IPC namespaces, killed with its parent. `maker` creates (and records) the
 // mount points of missing protected paths (mount-points.ts).
@@ -168,23 +179,23 @@ export function bwrapArgs(policy: SandboxPolicy, cwd: string, maker?: MountPoint
   // No capabilities even when codeward runs as root: with CAP_SYS_ADMIN a process could unmount every guard.
   const args = ['--die-with-parent', '--unshare-pid', '--unshare-ipc', '--cap-drop', 'ALL'];
   if (!policy.network) args.push('--unshare-net');
-  args.push('--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp');
+  systemArgs(policy.network, args);
   // A workspace under /tmp: its top folder there is a tmpfs of its own, made read-only at the end
   // (policy.ts tmpLayout); with all of /tmp read-only, the temp folder is a tmpfs of its own.
   const readOnlyTmp = policy.readOnlyTmp ?? [];
   for (const top of readOnlyTmp) if (top !== '/tmp') args.push('--tmpfs', top);
   if (policy.tmp !== undefined && policy.tmp !== '/tmp') args.push('--tmpfs', policy.tmp);
-  // Without a network, no local socket either (/var/run is a link to /run); with one, HOST_SOCKETS are hidden.
-  if (!policy.network && kindOf('/run') === 'dir') args.push('--tmpfs', '/run');
-  homeArgs(policy, args);
+  shownArgs(policy, args);
   args.push(policy.mode === 'workspace-write' ? '--bind' : '--ro-bind', policy.root, policy.root);
   for (const path of policy.writable) args.push('--bind', path, path);
   const created: string[] = [];
   const watched: string[] = [];
   guardArgs(guardsFor(policy), emptySource(policy), args, created, watched, maker);
   hiddenArgs(policy, args);
-  workspaceSecretArgs(policy, args);
+  secretArgs(policy, args);
   for (const top of readOnlyTmp) args.push('--remount-ro', top);
+  // The root bwrap builds the view in: nothing can be created beside the mounts.
+  args.push('--remount-ro', '/');
   args.push('--setenv', 'TMPDIR', policy.tmp ?? '/tmp');
   for (const [name, value] of Object.entries(policy.env)) args.push('--setenv', name, value);
   args.push('--chdir', cwd, '--');

@@ -28,19 +28,8 @@ export const GIT_PROTECTED_SUMMARY: readonly string[] = [
   '.git/modules/** (same)',
 ];
 
-// The home folder is hidden (a private, throw-away tmpfs in its place) except these, bound read-only:
-// what toolchains need to run, never credentials. `~/.npmrc`, `~/.pypirc`, `~/.cargo/credentials.toml`,
-// `~/.docker`, `~/.config/gcloud`… stay hidden because they are not listed.
-export const HOME_READABLE: readonly string[] = [
-  '.gitconfig', '.config/git/config', '.config/git/ignore', '.config/git/attributes', '.gitignore_global',
-  '.cargo/bin', '.cargo/registry', '.cargo/git', '.cargo/config.toml', '.cargo/config', '.rustup',
-  '.nvm', '.volta', '.fnm', '.nodenv', '.bun/bin', '.deno/bin', '.local/share/pnpm',
-  '.pyenv', '.local/bin', '.local/lib', '.rbenv', '.asdf', '.sdkman',
-  'go/bin', 'go/pkg/mod', '.m2/repository', '.gradle/wrapper/dists', '.dotnet',
-  '.npm-global', '.yarn/berry/cache', '.bun/install/cache', '.gem', '.cabal/bin', '.ghcup', '.opam', '.elan',
-  '.nix-profile', '.conda', 'miniconda3', 'anaconda3', 'miniforge3', '.pixi/bin', '.juliaup', '.local/share/mise', '.proto',
-];
-
+// The home folder is hidden (a private, throw-away tmpfs in its place) except the toolchain folders of
+// toolchains.ts, bound read-only.
 // When the home folder cannot be hidden (it is the workspace, or inside it), at least these are.
 export const HOME_SECRETS: readonly string[] = [
   '.ssh', '.aws', '.gnupg', '.kube', '.netrc', '.npmrc', '.pypirc', '.docker', '.git-credentials', '.config/gh',

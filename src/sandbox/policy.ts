@@ -1,10 +1,14 @@
-import { accessSync, constants, lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
+import { lstatSync, realpathSync, statSync } from 'node:fs';
 import { userInfo } from 'node:os';
-import { dirname, join, relative, resolve, sep } from 'node:path';
-import { HOME_PROTECTED, HOME_PROTECTED_FILES, HOME_READABLE, HOME_SECRETS, HOST_SOCKETS, OTHER_TOOLS_IN_WORKSPACE, PROTECTED_FILES_IN_WORKSPACE, PROTECTED_IN_WORKSPACE } from './lists.js';
+import { basename, delimiter, dirname, join, relative, resolve, sep } from 'node:path';
+import { HOME_PROTECTED, HOME_PROTECTED_FILES, HOME_SECRETS, OTHER_TOOLS_IN_WORKSPACE, PROTECTED_FILES_IN_WORKSPACE, PROTECTED_IN_WORKSPACE } from './lists.js';
+import { SYSTEM_FOLDERS, TOOLCHAINS } from './toolchains.js';
 
-// The protected, shown and hidden path lists (lists.ts).
+// The protected and hidden path lists (lists.ts), and the toolchain folders shown (toolchains.ts).
 export * from './lists.js';
+
+// The home folder's toolchain paths (relative to it), for `codeward doctor`.
+export const HOME_READABLE: readonly string[] = TOOLCHAINS.flatMap((toolchain) => toolchain.paths.filter((path) => !path.startsWith('/')));
 
 export const SANDBOX_MODES = ['off', 'workspace-write', 'read-only'] as const;
 export type SandboxMode = (typeof SANDBOX_MODES)[number];
@@ -62,8 +66,8 @@ export interface SandboxPolicy {
   readonly hideHome: boolean;
   // Every home folder hidden behind a tmpfs: $HOME and the account's own (when $HOME was changed).
   readonly hiddenHomes: readonly string[];
-  // Bound read-only into the hidden homes (HOME_READABLE, absolute).
-  readonly homeReadable: readonly string[];
+  // Shown read-only besides the system (view.ts): the toolchain folders, PATH's folders, the user's own.
+  readonly shown: readonly ShownPath[];
   // A clean copy bound in place of some of them (a git config without its tokens); null: not shown.
   readonly substitutes?: ReadonlyMap<string, string | null>;
   // Read-only even inside the writable workspace (created empty when missing, so nothing can be put there).
@@ -76,6 +80,8 @@ export interface SandboxPolicy {
   readonly hidden: readonly string[];
   // Workspace entries matching the non-accessible globs (secret-files.ts), hidden the same way.
   readonly workspaceSecrets?: readonly { readonly path: string; readonly kind: 'dir' | 'file' }[];
+  // The secrets of /etc and of the shown toolchain folders (view.ts), hidden the same way.
+  readonly viewSecrets?: readonly { readonly path: string; readonly kind: 'dir' | 'file' }[];
   // An empty read-only file bound over hidden files (default /dev/null, which reads as EACCES inside).
   readonly emptyFile?: string;
   // Writable besides the workspace and the private /tmp (the `sandboxWritable` config key), existing real paths.
@@ -87,6 +93,17 @@ export interface SandboxPolicy {
   readonly tmp?: string;
   // Folders of the private /tmp made read-only after the workspace is bound in (tmpLayout).
   readonly readOnlyTmp?: readonly string[];
+}
+
+// A folder or file shown read-only in the sandbox's view (view.ts).
+export interface ShownPath {
+  // Absolute; shown when it exists (a link is recreated and its target shown).
+  readonly path: string;
+  // The credential catalogue and the non-accessible globs are hidden inside (not in what the user named).
+  readonly scan: boolean;
+  // More paths hidden inside, and how deep the catalogue is looked for (Toolchain.hide, Toolchain.depth).
+  readonly hide?: readonly string[];
+  readonly depth?: number;
 }
 
 export const SCRATCH_TMP = '/tmp/.codeward-tmp';
@@ -160,28 +177,24 @@ function accountHome(given: string | null | undefined): string | undefined {
   return path && path.startsWith('/') ? realOf(path) : undefined;
 }
 
-// Other people's home folders next to this one (/home/*), when this user can read them; not one that
-// holds the workspace or a writable path, nor Homebrew's /home/linuxbrew (its programs are on PATH).
-function otherHomes(home: string | undefined, root: string, writable: readonly string[]): string[] {
-  if (!home || dirname(home) !== '/home') return [];
-  let names: string[];
-  try {
-    names = readdirSync('/home');
-  } catch {
-    return [];
+// The folders of PATH a program is started from (the user's environment, not the repository's):
+// each one, and for a `bin` folder outside every home the install prefix around it (`/opt/go/bin` →
+// `/opt/go`: GOROOT, lib, share), unless that prefix is a top-level folder or holds the workspace or a
+// home. None inside the workspace (outsidePath removed them) or in the system folders (shown anyway).
+function pathFolders(env: Readonly<Record<string, string | undefined>> | undefined, root: string, homes: readonly string[], shown: readonly ShownPath[]): string[] {
+  const folders = new Set<string>();
+  const system = SYSTEM_FOLDERS.map((name) => realOf(`/${name}`));
+  for (const dir of (env?.['PATH'] ?? '').split(delimiter)) {
+    if (!dir.startsWith('/') || dir === '/') continue;
+    const real = realOf(dir);
+    if (within(real, root) || within(root, real) || targetKindOf(real) !== 'dir' || [...system, ...shown.map((entry) => entry.path)].some((folder) => within(real, folder))) continue;
+    if (homes.some((home) => within(home, real))) continue;
+    folders.add(real);
+    const prefix = dirname(real);
+    const inHome = homes.some((home) => within(real, home));
+    if (!inHome && ['bin', 'sbin'].includes(basename(real)) && dirname(prefix) !== '/' && prefix !== '/' && !within(root, prefix) && !homes.some((home) => within(home, prefix))) folders.add(prefix);
   }
-  return names
-    .map((name) => join('/home', name))
-    .filter((path) => path !== home && path !== '/home/linuxbrew' && ![root, ...writable].some((area) => within(area, path)) && readable(path));
-}
-
-function readable(path: string): boolean {
-  try {
-    accessSync(path, constants.R_OK | constants.X_OK);
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
+  return [...folders];
 }
 
 export function sandboxPolicy(mode: Exclude<SandboxMode, 'off'>, root: string, options: PolicyOptions): SandboxPolicy {
@@ -190,7 +203,6 @@ export function sandboxPolicy(mode: Exclude<SandboxMode, 'off'>, root: string, o
   const layout = tmpLayout([root, ...writable]);
   const wanted = { ...cacheEnv(layout.tmp), ...(options.network ? {} : OFFLINE_ENV) };
   const agent = options.env?.['SSH_AUTH_SOCK'];
-  const sockets = [...(options.network ? HOST_SOCKETS : []), ...(agent && agent.startsWith('/') ? [agent] : [])];
   const env = Object.fromEntries(Object.entries(wanted).filter(([name]) => options.env?.[name] === undefined));
   // The user's own additions (sandboxReadable); what they name is shown even if it looks secret.
   const userReadable = (options.readable ?? []).flatMap((path) => (path === '~' ? [] : path.startsWith('~/') ? (home ? [join(home, path.slice(2))] : []) : path.startsWith('/') ? [path] : []));
@@ -202,6 +214,14 @@ export function sandboxPolicy(mode: Exclude<SandboxMode, 'off'>, root: string, o
   const inHome = (list: readonly string[]): string[] => (home ? list.map((path) => join(home, path)) : []);
   const account = accountHome(options.accountHome);
   const hiddenHomes = [...(hideHome ? [home] : []), ...(hideable(account) && !(hideHome && (within(account, home) || within(home, account))) ? [account] : [])];
+  const homes = [...new Set([...(home ? [home] : []), ...hiddenHomes])];
+  // Only the entries that exist (one lstat each: most of the list is missing on any one machine).
+  const toolchains: ShownPath[] = TOOLCHAINS.flatMap((toolchain) =>
+    toolchain.paths
+      .flatMap((path) => (path.startsWith('/') ? [path] : hiddenHomes.map((folder) => join(folder, path))))
+      .filter((full) => kindOf(full) !== 'missing')
+      .map((full) => ({ path: full, scan: true, ...(toolchain.hide ? { hide: toolchain.hide } : {}), ...(toolchain.depth ? { depth: toolchain.depth } : {}) })),
+  );
   return {
     mode,
     network: options.network,
@@ -209,17 +229,13 @@ export function sandboxPolicy(mode: Exclude<SandboxMode, 'off'>, root: string, o
     home,
     hideHome,
     hiddenHomes,
-    homeReadable: [
-      ...hiddenHomes.flatMap((folder) => HOME_READABLE.map((path) => join(folder, path))),
-      // Bound back only inside a hidden home (elsewhere it is visible already, or writable by choice).
-      ...userReadable.filter((path) => hiddenHomes.some((folder) => within(path, folder))),
-    ],
+    shown: [...toolchains, ...pathFolders(options.env, root, homes, toolchains).map((path) => ({ path, scan: true })), ...userReadable.filter((path) => kindOf(path) !== 'missing').map((path) => ({ path, scan: false }))],
     // In the home folder as workspace, no empty folder is left: watched instead.
     placeholderFolders: root === home ? [] : PROTECTED_IN_WORKSPACE.map((path) => join(root, path)),
     protectedPaths: [...(root === home ? PROTECTED_IN_WORKSPACE.map((path) => join(root, path)) : []), ...OTHER_TOOLS_IN_WORKSPACE.map((path) => join(root, path)), ...inHome(HOME_PROTECTED)],
     protectedFiles: [...PROTECTED_FILES_IN_WORKSPACE.map((path) => join(root, path)), ...inHome(HOME_PROTECTED_FILES)],
     // Secrets are hidden even when the home is: a secret folder may be a symlink to a place outside it.
-    hidden: [...inHome(HOME_SECRETS).filter((path) => !userReadable.some((shown) => within(path, shown))), ...otherHomes(home, root, writable), ...sockets],
+    hidden: [...inHome(HOME_SECRETS).filter((path) => !userReadable.some((shown) => within(path, shown))), ...(agent && agent.startsWith('/') ? [agent] : [])],
     writable,
     env,
     tmp: layout.tmp,

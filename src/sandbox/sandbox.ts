@@ -17,6 +17,7 @@ import { seatbeltProfile } from './seatbelt.js';
 import { emptyFileIn, SecretFinder } from './secret-files.js';
 import { hideTrackedGit } from './hidden-git.js';
 import { TrackedSecretCheck } from './tracked-secrets.js';
+import { EtcSecrets, enclosingRepository, subfolderGitHint, ToolchainSecrets } from './view.js';
 import { DEFAULT_NON_ACCESSIBLE_GLOBS } from '../workspace/types.js';
 
 // What the user chose on the command line (and in user-level config): it wins over the project config.
@@ -124,6 +125,8 @@ export class ProcessSandbox {
   // Kept between runs: a later walk reads only the folders that changed.
   private secretFinder: SecretFinder | undefined;
   private trackedCheck: TrackedSecretCheck | undefined;
+  private toolchainSecrets: ToolchainSecrets | undefined;
+  private etcSecrets: EtcSecrets | undefined;
   private warned = false;
   // The environment bwrap and git are looked up in: PATH without the workspace's own folders.
   private readonly toolEnv: Readonly<Record<string, string | undefined>>;
@@ -177,14 +180,19 @@ export class ProcessSandbox {
     // A tracked secret: git's folders are hidden too (git would print it from its objects, or commit it emptied).
     this.trackedCheck ??= new TrackedSecretCheck(this.settings.nonAccessibleGlobs ?? DEFAULT_NON_ACCESSIBLE_GLOBS, this.toolEnv, safeCache && join(dirname(safeCache), 'tracked-secrets.json'));
     const { paths: workspaceSecrets, hint } = hideTrackedGit(this.root, this.secretFinder.find(), this.trackedCheck);
-    const gitHidden = hint ? { gitHidden: hint } : {};
+    const repository = hint ? undefined : enclosingRepository(this.root);
+    const gitHidden = hint ? { gitHidden: hint } : repository ? { gitHidden: subfolderGitHint(this.root, repository) } : {};
     if (status.backend.kind === 'seatbelt') {
       return { wrapper: [status.backend.path, '-p', seatbeltProfile({ ...policy, workspaceSecrets }, realpathSync(tmpdir()))], after: nested, networkBlocked: !policy.network, ...gitHidden, ...readOnly };
     }
     // Protected paths that do not exist (a `.git` of a plain folder, `.git/modules`, `.git/commondir`…)
     // get an empty read-only mount point, created and recorded in a lease (mount-points.ts) and removed
     // after the last sandbox of the workspace ended. A missing `.codeward` or `.chatcli` is watched instead.
-    const full = { ...policy, substitutes: cleanGitConfigs(policy.homeReadable, this.stateDir), workspaceSecrets, emptyFile: emptyFileIn(this.stateDir) };
+    this.toolchainSecrets ??= new ToolchainSecrets(this.settings.nonAccessibleGlobs ?? DEFAULT_NON_ACCESSIBLE_GLOBS);
+    this.etcSecrets ??= new EtcSecrets();
+    const viewSecrets = [...this.etcSecrets.find(), ...this.toolchainSecrets.find(policy.shown)];
+    const substitutes = cleanGitConfigs(policy.shown.map((entry) => entry.path), this.stateDir);
+    const full = { ...policy, substitutes, workspaceSecrets, viewSecrets, emptyFile: emptyFileIn(this.stateDir) };
     const { lease, value: wrapped } = this.stateDir
       ? MountLease.register(this.stateDir, policy.root, policy.writable, (maker) => bwrapArgs(full, cwd, maker))
       : { lease: undefined, value: bwrapArgs(full, cwd) };

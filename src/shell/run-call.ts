@@ -111,8 +111,8 @@ export function processFailure<D extends ProcessData>(result: RunResult, data: D
       ? ` (the OS sandbox is read-only (${readOnlyFrom}): commands cannot write anywhere, not even in the workspace, only to their private temp folder ($TMPDIR); change files with codeward's write and edit commands, or a person runs with --sandbox workspace-write)`
       : /read-only file system|permission denied|operation not permitted/i.test(result.stderr)
       ? ' (the OS sandbox lets commands write only inside the workspace and their private temp folder ($TMPDIR), never to .git control files, policy, agent or shell start-up files; see --sandbox and codeward doctor)'
-      : home && home !== '/' && result.stderr.includes(home) && /no such file|not found/i.test(result.stderr)
-        ? ' (the OS sandbox hides the home folder except the toolchain folders codeward doctor lists; name more in "sandboxReadable" in ~/.codeward/config.json)'
+      : /no such file|not found/i.test(result.stderr) && ((home && home !== '/' && result.stderr.includes(home)) || /(^|[\s'"`(])\/[^\s/]/.test(result.stderr))
+        ? ' (if that path is outside the workspace: the OS sandbox shows only the workspace, the system folders and the toolchain folders codeward doctor lists; name more in "sandboxReadable" in ~/.codeward/config.json)'
         : '';
   return fail('C253', `${last === '' ? how : `${how}: ${last}`}${hint}`, data);
 }

@@ -1,22 +1,32 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { mkdir, readFile, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bwrapArgs } from '../../src/sandbox/bwrap.js';
-import { SCRATCH_TMP, sandboxPolicy, tmpLayout } from '../../src/sandbox/policy.js';
+import { SCRATCH_TMP, sandboxPolicy, tmpLayout, within } from '../../src/sandbox/policy.js';
+import { ToolchainSecrets } from '../../src/sandbox/view.js';
+import { DEFAULT_NON_ACCESSIBLE_GLOBS } from '../../src/workspace/types.js';
 import { seatbeltProfile } from '../../src/sandbox/seatbelt.js';
 import { tempDir, writeFiles } from '../helpers/fixture.js';
+
+// The sources of every bind mount.
+const bound = (args: readonly string[]): string[] => args.flatMap((arg, index) => (arg === '--bind' || arg === '--ro-bind' ? [args[index + 1]!] : []));
 
 // Pairs of a flag and its operands, to check an argument appears with its values in order.
 const contains = (args: readonly string[], ...run: string[]): boolean => args.some((_, index) => run.every((part, offset) => args[index + offset] === part));
 
 describe('bwrap arguments', () => {
-  it('mounts / read-only, a private /tmp, then the workspace writable, without network', async () => {
+  it('builds a default-deny view: the system folders read-only, a private /tmp, then the workspace writable, without network', async () => {
     const root = await tempDir();
-    const { args } = bwrapArgs(sandboxPolicy('workspace-write', root, { network: false, home: undefined }), root);
-    expect(contains(args, '--ro-bind', '/', '/')).toBe(true);
+    const { args } = bwrapArgs(sandboxPolicy('workspace-write', root, { network: false, home: undefined, accountHome: null }), root);
+    expect(contains(args, '--ro-bind', '/', '/')).toBe(false);
+    expect(contains(args, '--ro-bind', '/usr', '/usr')).toBe(true);
+    expect(contains(args, '--ro-bind', '/etc', '/etc')).toBe(true);
+    for (const absent of ['/home', '/root', '/opt', '/srv', '/mnt', '/media']) expect(args).not.toContain(absent);
+    expect(contains(args, '--tmpfs', '/var')).toBe(true);
     expect(contains(args, '--bind', root, root)).toBe(true);
     expect(args.indexOf('--tmpfs')).toBeLessThan(args.indexOf('--bind'));
+    expect(contains(args, '--remount-ro', '/')).toBe(true);
     expect(args).toContain('--unshare-net');
     expect(args).toContain('--die-with-parent');
     expect(args.at(-1)).toBe('--');
@@ -91,13 +101,16 @@ describe('bwrap arguments', () => {
     expect(contains(args, '--tmpfs', join(git, 'modules/lib/a/hooks'), '--remount-ro')).toBe(true);
   });
 
-  it('hides the home folder behind a tmpfs with the toolchain paths read-only; secrets that point elsewhere are hidden there', async () => {
+  it('hides the home folder behind a tmpfs with the toolchain paths read-only; a symlinked toolchain shows its target', async () => {
     const home = await tempDir();
     const keys = await tempDir();
+    const nvm = await tempDir();
     await writeFiles(home, { '.netrc': 'n', '.gitconfig': '[user]\n', '.cargo/bin/cargo': '' });
     await writeFiles(keys, { id_rsa: 'k' });
+    await writeFiles(nvm, { 'nvm.sh': '' });
     await symlink(keys, join(home, '.ssh'));
     await symlink(join(home, '.cargo'), join(home, '.rustup'));
+    await symlink(nvm, join(home, '.nvm'));
     const root = await tempDir();
     const { args } = bwrapArgs(sandboxPolicy('workspace-write', root, { network: false, home }), root);
     expect(contains(args, '--tmpfs', home)).toBe(true);
@@ -105,23 +118,29 @@ describe('bwrap arguments', () => {
     expect(contains(args, '--ro-bind', join(home, '.gitconfig'), join(home, '.gitconfig'))).toBe(true);
     expect(contains(args, '--ro-bind', join(home, '.cargo/bin'), join(home, '.cargo/bin'))).toBe(true);
     expect(contains(args, '--symlink', join(home, '.cargo'), join(home, '.rustup'))).toBe(true);
-    // The symlinked ~/.ssh: its target (a folder) gets an empty folder, not /dev/null (bwrap: Is a directory).
-    expect(contains(args, '--tmpfs', keys, '--remount-ro', keys)).toBe(true);
+    expect(contains(args, '--symlink', nvm, join(home, '.nvm'))).toBe(true);
+    expect(contains(args, '--ro-bind', nvm, nvm)).toBe(true);
+    // The symlinked ~/.ssh: not in view at all (neither the link nor its target is shown).
+    expect(args).not.toContain(keys);
+    expect(args).not.toContain(join(home, '.ssh'));
     expect(args).not.toContain(join(home, '.netrc'));
   });
 
-  const others = existsSync('/home') ? readdirSync('/home').filter((name) => name !== 'linuxbrew') : [];
-  it.skipIf(others.length === 0)('hides the other home folders next to a /home/USER home', async () => {
-    const root = await tempDir();
-    const policy = sandboxPolicy('workspace-write', root, { network: false, home: '/home/codeward-test-user' });
-    expect(policy.hidden).toEqual(expect.arrayContaining([join('/home', others[0]!)]));
+  it('shows no other home folder, and no sibling of the workspace', async () => {
+    const parent = await tempDir();
+    const root = join(parent, 'ws');
+    await writeFiles(parent, { 'ws/a.txt': 'a', 'sibling/.env': 'x' });
+    const { args } = bwrapArgs(sandboxPolicy('workspace-write', root, { network: false, home: '/home/codeward-test-user', accountHome: null }), root);
+    expect(args.filter((arg) => arg === '/home' || arg.startsWith('/home/') || arg.startsWith(join(parent, 'sibling')))).toEqual([]);
+    expect(bound(args).filter((source) => within(source, parent) && source !== root)).toEqual([]);
   });
 
   it('hides a credentials file inside a toolchain folder it shows (~/.gem/credentials)', async () => {
     const home = await tempDir();
     await writeFiles(home, { '.gem/credentials': ':rubygems_api_key: x\n', '.gem/specs/a': '' });
     const root = await tempDir();
-    const { args } = bwrapArgs(sandboxPolicy('workspace-write', root, { network: false, home }), root);
+    const policy = sandboxPolicy('workspace-write', root, { network: false, home });
+    const { args } = bwrapArgs({ ...policy, viewSecrets: new ToolchainSecrets(DEFAULT_NON_ACCESSIBLE_GLOBS).find(policy.shown) }, root);
     expect(contains(args, '--ro-bind', join(home, '.gem'), join(home, '.gem'))).toBe(true);
     expect(contains(args, '--ro-bind', '/dev/null', join(home, '.gem/credentials'))).toBe(true);
     expect(args.indexOf(join(home, '.gem'))).toBeLessThan(args.indexOf(join(home, '.gem/credentials')));
@@ -152,17 +171,16 @@ describe('bwrap arguments', () => {
 });
 
 describe('local sockets', () => {
-  it('puts an empty /run in place without a network, and hides the known sockets and SSH_AUTH_SOCK with one', async () => {
+  it('puts an empty /run in place with or without a network (the Docker, D-Bus and agent sockets do not exist inside); SSH_AUTH_SOCK is hidden where it is in view', async () => {
     const root = await tempDir();
-    const agentDir = await tempDir();
-    await writeFiles(agentDir, { 'agent.sock': '' });
     const offline = bwrapArgs(sandboxPolicy('workspace-write', root, { network: false, home: undefined }), root).args;
     expect(contains(offline, '--tmpfs', '/run')).toBe(true);
-    const policy = sandboxPolicy('workspace-write', root, { network: true, home: undefined, env: { SSH_AUTH_SOCK: join(agentDir, 'agent.sock') } });
-    expect(policy.hidden).toEqual(expect.arrayContaining(['/run/user', '/var/run/docker.sock', join(agentDir, 'agent.sock')]));
+    await writeFiles(root, { 'agent.sock': '' });
+    const policy = sandboxPolicy('workspace-write', root, { network: true, home: undefined, env: { SSH_AUTH_SOCK: join(root, 'agent.sock') } });
     const online = bwrapArgs(policy, root).args;
-    expect(contains(online, '--tmpfs', '/run')).toBe(false);
-    expect(contains(online, '--ro-bind', '/dev/null', join(agentDir, 'agent.sock'))).toBe(true);
+    expect(contains(online, '--tmpfs', '/run')).toBe(true);
+    expect(bound(online).filter((source) => within(source, '/run') && !source.startsWith('/run/systemd/resolve/'))).toEqual([]);
+    expect(contains(online, '--ro-bind', '/dev/null', join(root, 'agent.sock'))).toBe(true);
   });
 });
 
@@ -187,7 +205,7 @@ describe('a workspace under /tmp (the private /tmp must not swallow writes besid
     expect(at('--tmpfs', '/tmp/a')).toBeGreaterThan(at('--tmpfs', '/tmp'));
     expect(at('--bind', '/tmp/a/b/ws', '/tmp/a/b/ws')).toBeGreaterThan(at('--tmpfs', '/tmp/a'));
     expect(at('--remount-ro', '/tmp/a')).toBeGreaterThan(at('--bind', '/tmp/a/b/ws', '/tmp/a/b/ws'));
-    expect(at('--remount-ro', '/tmp/a')).toBe(args.lastIndexOf('--remount-ro'));
+    expect(at('--remount-ro', '/tmp/a')).toBe(args.lastIndexOf('--remount-ro') - 2);
     expect(contains(args, '--setenv', 'TMPDIR', '/tmp')).toBe(true);
     const top = bwrapArgs(sandboxPolicy('workspace-write', '/tmp/ws', { network: false, home: undefined }), '/tmp/ws').args;
     expect(contains(top, '--tmpfs', SCRATCH_TMP)).toBe(true);

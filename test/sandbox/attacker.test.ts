@@ -28,16 +28,19 @@ let marker: string;
 
 const exists = (path: string): Promise<boolean> => access(path).then(() => true, () => false);
 
+// The scripts live outside the workspace, in a folder on PATH: the sandbox shows PATH's folders.
+const scriptsOnPath = (): { PATH: string } => ({ PATH: `${markers}:${process.env['PATH'] ?? ''}` });
+
 function env(extra: Record<string, string> = {}): Record<string, string> {
   const kept = Object.entries(process.env).filter(([key, value]) => value !== undefined && !key.startsWith('CODEWARD_') && !key.startsWith('GIT_') && key !== 'npm_config_cache' && key !== 'XDG_CACHE_HOME');
-  return { ...(Object.fromEntries(kept) as Record<string, string>), HOME: home, CODEWARD_STATE_DIR: join(markers, 'state'), GIT_CONFIG_NOSYSTEM: '1', ...extra };
+  return { ...(Object.fromEntries(kept) as Record<string, string>), HOME: home, CODEWARD_STATE_DIR: join(markers, 'state'), GIT_CONFIG_NOSYSTEM: '1', ...scriptsOnPath(), ...extra };
 }
 
 function exec(script: string, flags: string[] = [], extraEnv: Record<string, string> = {}, cwd = root): Promise<Run> {
   return new Promise((resolve, reject) => {
     const file = join(markers, `script-${Math.random().toString(36).slice(2)}.sh`);
     void writeFile(file, script).then(() => {
-      // The script lives outside the workspace (readable inside: / is read-only, not hidden).
+      // The script lives outside the workspace, in a folder on PATH (shown read-only inside).
       const child = spawn(process.execPath, [CLI, '--yes', '--json', '-C', cwd, ...flags, 'exec', '--cmd', `bash ${file}`], { cwd, env: env(extraEnv), stdio: ['ignore', 'pipe', 'pipe'] });
       let stdout = '';
       let stderr = '';

@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, lstatSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -25,7 +25,7 @@ const children: ChildProcess[] = [];
 
 function env(): Record<string, string> {
   const kept = Object.entries(process.env).filter(([key, value]) => value !== undefined && !key.startsWith('CODEWARD_') && !key.startsWith('GIT_') && key !== 'npm_config_cache' && key !== 'XDG_CACHE_HOME');
-  return { ...(Object.fromEntries(kept) as Record<string, string>), HOME: home, CODEWARD_STATE_DIR: join(home, '.state'), GIT_CONFIG_NOSYSTEM: '1' };
+  return { ...(Object.fromEntries(kept) as Record<string, string>), HOME: home, CODEWARD_STATE_DIR: join(home, '.state'), GIT_CONFIG_NOSYSTEM: '1', PATH: `${join(box, 'scripts')}:${process.env['PATH'] ?? ''}` };
 }
 
 interface Envelope {
@@ -35,7 +35,9 @@ interface Envelope {
 }
 
 function start(workspace: string, script: string): { child: ChildProcess; done: Promise<Envelope> } {
-  const file = join(box, `script-${Math.random().toString(36).slice(2)}.sh`);
+  // Beside the workspaces, in a folder on PATH (the sandbox shows PATH's folders, not the workspace's siblings).
+  mkdirSync(join(box, 'scripts'), { recursive: true });
+  const file = join(box, 'scripts', `script-${Math.random().toString(36).slice(2)}.sh`);
   writeFileSync(file, script);
   const child = spawn(process.execPath, [CLI, '--yes', '--json', '-C', workspace, 'exec', '--cmd', `sh ${file}`], { cwd: workspace, env: env(), stdio: ['ignore', 'pipe', 'ignore'] });
   children.push(child);

@@ -18,7 +18,8 @@ let server: ModelServer | undefined;
 beforeEach(async () => {
   root = await tempDir('codeward-sbx-door-');
   state = await tempDir('codeward-sbx-state-');
-  // Not under /tmp, which is private inside the sandbox: the refusal must come from the read-only mount.
+  // Not under /tmp, which is private inside the sandbox: the refusal must come from the view (a folder
+  // outside the workspace does not exist inside).
   outside = await mkdtemp(existsSync('/var/tmp') ? '/var/tmp/codeward-sbx-door-' : join(root, '..', 'codeward-sbx-door-'));
   await writeFile(join(root, 'escape.sh'), `echo escaped > ${join(outside, 'x.txt')}\n`);
 });
@@ -36,7 +37,7 @@ describe.skipIf(!bwrapWorks)('the sandbox in the other doors', () => {
     const result = await client.callTool({ name: 'exec', arguments: { cmd: 'bash escape.sh' } });
     await client.close();
     expect(result.isError).toBe(true);
-    expect(textOf(result)).toContain('Read-only file system');
+    expect(textOf(result)).toContain('No such file or directory');
     expect(await escaped()).toBe(false);
     const open = await stdioClient(root, state, { serverArgs: ['--yes', '--sandbox', 'off'] });
     const free = await open.callTool({ name: 'exec', arguments: { cmd: 'bash escape.sh' } });
@@ -50,7 +51,7 @@ describe.skipIf(!bwrapWorks)('the sandbox in the other doors', () => {
     const env = { ...(await agentEnv()), OPENAI_API_KEY: 'x' };
     const run = await runAgent(['-p', 'go', '--approval-mode', 'yolo', '--provider', 'openai', '--base-url', server.openaiBaseUrl], { cwd: root, env });
     expect(run.status).toBe(0);
-    expect(server.requests[1]!.messages.at(-1)!.content).toMatch(/@coder exec: error C253 .*Read-only file system/);
+    expect(server.requests[1]!.messages.at(-1)!.content).toMatch(/@coder exec: error C253 .*No such file or directory/);
     expect(await escaped()).toBe(false);
   });
 });

@@ -24,7 +24,7 @@ const exists = (path: string): Promise<boolean> => access(path).then(() => true,
 
 function env(): Record<string, string> {
   const kept = Object.entries(process.env).filter(([key, value]) => value !== undefined && !key.startsWith('CODEWARD_') && !key.startsWith('GIT_') && key !== 'npm_config_cache' && key !== 'XDG_CACHE_HOME');
-  return { ...(Object.fromEntries(kept) as Record<string, string>), HOME: home, CODEWARD_STATE_DIR: join(markers, 'state'), GIT_CONFIG_NOSYSTEM: '1' };
+  return { ...(Object.fromEntries(kept) as Record<string, string>), HOME: home, CODEWARD_STATE_DIR: join(markers, 'state'), GIT_CONFIG_NOSYSTEM: '1', PATH: `${markers}:${process.env['PATH'] ?? ''}` };
 }
 
 interface Envelope {

@@ -75,12 +75,17 @@ describe.skipIf(!bwrapWorks)(`the OS sandbox (bwrap)${bwrapWorks ? '' : ` — sk
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-  it('refuses a write outside the workspace, with the OS error and a hint', async () => {
-    const run = await exec(`echo escaped > ${join(outside, 'x.txt')}\n`);
-    expect(run.status).toBe(1);
-    expect(output(run)).toContain('Read-only file system');
-    expect(output(run)).toContain('the OS sandbox lets commands write only inside the workspace');
+  it('refuses a write outside the workspace: a folder out of view does not exist, a shown one is read-only; each with a hint', async () => {
+    const hidden = await exec(`echo escaped > ${join(outside, 'x.txt')}\n`);
+    expect(hidden.status).toBe(1);
+    expect(output(hidden)).toContain('No such file or directory');
+    expect(output(hidden)).toContain('the OS sandbox shows only the workspace, the system folders and the toolchain folders');
     expect(await exists(join(outside, 'x.txt'))).toBe(false);
+    const shown = await exec('echo escaped > /usr/codeward-escaped\n');
+    expect(shown.status).toBe(1);
+    expect(output(shown)).toMatch(/Read-only file system|Permission denied/);
+    expect(output(shown)).toContain('the OS sandbox lets commands write only inside the workspace');
+    expect(await exists('/usr/codeward-escaped')).toBe(false);
   });
 
   it('writes inside the workspace and to a private temp folder ($TMPDIR)', async () => {

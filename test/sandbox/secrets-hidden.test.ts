@@ -60,6 +60,8 @@ beforeEach(async () => {
     'src/app.js': 'console.log("app")\n',
     '.codeward/config.json': '{"nonAccessibleGlobs": ["**/.env", "**/.env.*", "**/*.pem", "**/*.key", "**/secrets/**", "**/*.custom"]}\n',
   });
+  // The scripts folder is outside the workspace: out of view unless the user names it (sandboxReadable).
+  await writeFiles(home, { '.codeward/config.json': `${JSON.stringify({ sandboxReadable: [scripts] })}\n` });
   // A secret behind a link whose name matches: the target (inside the workspace) is hidden.
   await symlink('real/creds.txt', join(root, '.env.local'));
   // One whose target is outside the workspace: hidden as well (the name is what read refuses).

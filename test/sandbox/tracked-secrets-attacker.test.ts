@@ -3,7 +3,8 @@
 // (nor a script reading .git/objects itself) may print it, and none may damage it: `git commit -a`
 // would commit it emptied, `git stash` would stash the empty version and fail half-way. Afterwards
 // `git status` outside shows only what the script changed on purpose, and the real bytes are untouched.
-// The scripts live outside the workspace: the classifier never sees `.env`, only the sandbox stands.
+// The scripts live outside the workspace (in a folder on PATH: the sandbox shows it): the classifier never
+// sees `.env`, only the sandbox stands.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, realpath, writeFile } from 'node:fs/promises';
@@ -29,7 +30,7 @@ interface Envelope {
 
 function env(): Record<string, string> {
   const kept = Object.entries(process.env).filter(([key, value]) => value !== undefined && !key.startsWith('CODEWARD_') && !key.startsWith('GIT_'));
-  return { ...(Object.fromEntries(kept) as Record<string, string>), HOME: home, CODEWARD_STATE_DIR: join(scripts, 'state'), GIT_CONFIG_NOSYSTEM: '1' };
+  return { ...(Object.fromEntries(kept) as Record<string, string>), HOME: home, CODEWARD_STATE_DIR: join(scripts, 'state'), GIT_CONFIG_NOSYSTEM: '1', PATH: `${scripts}:${process.env['PATH'] ?? ''}` };
 }
 
 function git(...args: string[]): string {

@@ -37,7 +37,7 @@ export async function doctorCommand(options: GlobalOptions, io: DoctorIo, rest: 
       writable: status.backend && status.mode === 'workspace-write' ? ['the workspace', '$TMPDIR (a private, throw-away folder; the real /tmp is not writable)', ...config.sandboxWritable] : [],
       readOnly: status.backend ? [...PROTECTED_IN_WORKSPACE, ...OTHER_TOOLS_IN_WORKSPACE, ...PROTECTED_FILES_IN_WORKSPACE, ...GIT_PROTECTED_SUMMARY] : [],
       homeReadOnly: status.backend ? HOME_READABLE.map((path) => `~/${path}`) : [],
-      hidden: status.backend ? ['the home folder, except the read-only paths of homeReadOnly', ...HOME_SECRETS.map((path) => `~/${path}`), 'workspace files and folders matching the hidden-files globs'] : [],
+      hidden: status.backend ? ['all but the workspace, the system folders and the read-only home toolchains', ...HOME_SECRETS.map((path) => `~/${path}`), 'workspace files and folders matching the hidden-files globs'] : [],
     },
     trust: { ...trustData(project), ignored },
     userConfig,

@@ -1,0 +1,177 @@
+import { lstatSync, readdirSync, readlinkSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import picomatch from 'picomatch';
+import { compileNonAccessible, type RelMatcher } from '../workspace/globs.js';
+import { realOf, targetKindOf, within, type ShownPath } from './policy.js';
+import type { SecretPath } from './secret-files.js';
+import { CREDENTIALS, SYS_SHOWN, SYSTEM_FOLDERS } from './toolchains.js';
+
+// THREAT-MODEL "A default-deny sandbox view": a sandboxed process sees the system folders below, /etc
+// without its secrets, the named toolchain folders (toolchains.ts) with the credential catalogue and the
+// non-accessible globs hidden inside, the workspace, a fresh /tmp, /dev and its own /proc; nothing else
+// exists for it (no sibling of the workspace, no other home, no /var, /srv, /mnt, /media, /opt, /root,
+// only the CPU and cgroup parts of /sys).
+
+// In /etc, hidden besides every entry other users cannot read (the sandbox sees /etc as an unprivileged
+// user does, also when codeward runs as root): secrets whatever their permissions say.
+export const ETC_SECRETS: readonly string[] = [
+  'shadow*', 'gshadow*', 'sudoers*', 'security/opasswd', '.pwd.lock', 'ssh/*_key', 'ssl/private', 'pki/tls/private',
+  'machine-id', 'krb5.keytab', 'NetworkManager/system-connections', 'wpa_supplicant', 'ppp/*-secrets', 'ipsec.secrets', 'ipsec.d/private',
+  'wireguard', 'openvpn', 'letsencrypt', 'credstore', 'credstore.encrypted', 'kubernetes', 'rancher', 'ceph/*keyring*', 'mysql/debian.cnf',
+  'docker/key.json', 'netplan', 'davfs2/secrets', 'postfix/sasl_passwd*', 'exim4/passwd.client', 'cups/ssl', 'libvirt/secrets', 'shibboleth/*key*',
+  ...CREDENTIALS.map((entry) => entry.glob),
+];
+
+// How deep the catalogue (`**/NAME` globs) and the non-accessible globs are looked for inside a shown
+// folder (its entries and theirs): configuration lives near the top. Deeper places are named by the
+// toolchain (Toolchain.hide: nvm's versions/node/*/etc/npmrc), so a run reads only the top folders and
+// those paths: package trees below are shown as installed (a python's own test certificates are not the
+// user's secrets).
+export const SCAN_DEPTH = 2;
+
+// The system part of the bwrap arguments: read-only system folders and the CPU and cgroup parts of /sys,
+// /dev, /proc, a fresh /tmp, an empty /run and /var (with the network, the resolver's file
+// /etc/resolv.conf points at in /run).
+export function systemArgs(network: boolean, args: string[]): void {
+  let names: string[];
+  try {
+    names = readdirSync('/');
+  } catch {
+    names = [];
+  }
+  for (const name of SYSTEM_FOLDERS.filter((entry) => names.includes(entry))) {
+    const path = `/${name}`;
+    const stats = lstatSync(path, { throwIfNoEntry: false });
+    if (stats?.isSymbolicLink()) args.push('--symlink', readlinkSync(path), path);
+    else if (stats?.isDirectory()) args.push('--ro-bind', path, path);
+  }
+  for (const path of SYS_SHOWN) if (lstatSync(path, { throwIfNoEntry: false })?.isDirectory()) args.push('--ro-bind', path, path);
+  args.push('--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp', '--tmpfs', '/run', '--tmpfs', '/var');
+  for (const name of ['run', 'lock']) {
+    const link = lstatSync(`/var/${name}`, { throwIfNoEntry: false })?.isSymbolicLink() ? readlinkSync(`/var/${name}`) : undefined;
+    if (link) args.push('--symlink', link, `/var/${name}`);
+  }
+  args.push('--dir', '/var/tmp');
+  const resolver = realOf('/etc/resolv.conf');
+  if (network && resolver !== '/etc/resolv.conf' && within(resolver, '/run') && lstatSync(resolver, { throwIfNoEntry: false })?.isFile()) args.push('--ro-bind', resolver, resolver);
+}
+
+// The entries of /etc hidden inside: ETC_SECRETS, and, when codeward runs as root, every entry other
+// users cannot read (a folder whole): the sandbox sees /etc as an unprivileged user does. (Not as root,
+// what this user cannot read it cannot read inside either: no capabilities.) About 450 entries, read
+// on every run (a chmod changes no folder's time, so no cache could tell).
+export class EtcSecrets {
+  private readonly matcher = compileNonAccessible(ETC_SECRETS);
+
+  constructor(
+    private readonly etc = '/etc',
+    private readonly asRoot = process.getuid?.() === 0,
+  ) {}
+
+  find(): SecretPath[] {
+    const found: SecretPath[] = [];
+    this.walk('', found);
+    return found;
+  }
+
+  private walk(rel: string, found: SecretPath[]): void {
+    let entries;
+    try {
+      entries = readdirSync(rel === '' ? this.etc : join(this.etc, rel), { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const item of entries) {
+      if (item.isSymbolicLink()) continue;
+      const child = rel === '' ? item.name : `${rel}/${item.name}`;
+      const path = join(this.etc, child);
+      const dir = item.isDirectory();
+      if (this.matcher.entry(child) || (this.asRoot && this.closed(path, dir))) found.push({ path, kind: dir ? 'dir' : 'file' });
+      else if (dir) this.walk(child, found);
+    }
+  }
+
+  private closed(path: string, dir: boolean): boolean {
+    const mode = lstatSync(path, { throwIfNoEntry: false })?.mode;
+    return mode !== undefined && (dir ? (mode & 0o005) !== 0o005 : (mode & 0o004) === 0);
+  }
+}
+
+// One segment matcher per segment of an anchored glob (`versions/node/*/etc/npmrc`).
+function segmentsOf(glob: string): ((name: string) => boolean)[] {
+  return glob.split('/').map((segment) => picomatch(segment, { dot: true }));
+}
+
+// The secrets inside the shown toolchain folders (and PATH's): the catalogue and the non-accessible
+// globs down to SCAN_DEPTH, and each toolchain's own deeper paths. Read on every run, without a cache:
+// a few dozen folders (a cache would have to be kept where no sandboxed process can write, for little).
+export class ToolchainSecrets {
+  private readonly shallow: RelMatcher;
+  private readonly anchored = new Map<string, ((name: string) => boolean)[][]>();
+
+  constructor(globs: readonly string[]) {
+    this.shallow = compileNonAccessible([...CREDENTIALS.map((entry) => entry.glob), ...globs]);
+  }
+
+  find(shown: readonly ShownPath[]): SecretPath[] {
+    const found = new Map<string, SecretPath>();
+    const done = new Set<string>();
+    for (const entry of shown) {
+      if (!entry.scan) continue;
+      const root = realOf(entry.path);
+      if (done.has(root) || lstatSync(root, { throwIfNoEntry: false })?.isDirectory() !== true) continue;
+      done.add(root);
+      const deep = this.anchoredFor(entry.hide ?? []);
+      this.walk(root, [], entry.depth ?? SCAN_DEPTH, deep, found);
+    }
+    return [...found.values()];
+  }
+
+  private anchoredFor(hide: readonly string[]): ((name: string) => boolean)[][] {
+    const key = hide.join('\n');
+    let compiled = this.anchored.get(key);
+    if (!compiled) {
+      compiled = hide.map(segmentsOf);
+      this.anchored.set(key, compiled);
+    }
+    return compiled;
+  }
+
+  private walk(dir: string, rel: readonly string[], depth: number, deep: readonly ((name: string) => boolean)[][], found: Map<string, SecretPath>): void {
+    let entries;
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const item of entries) {
+      const parts = [...rel, item.name];
+      const path = join(dir, item.name);
+      // Patterns whose first segments match this path so far.
+      const live = deep.filter((segments) => segments.length >= parts.length && parts.every((part, index) => segments[index]!(part)));
+      if ((parts.length <= depth && this.shallow.entry(parts.join('/'))) || live.some((segments) => segments.length === parts.length)) {
+        const real = realOf(path);
+        const kind = targetKindOf(real);
+        if (kind !== 'missing' && !['/dev', '/proc', '/sys'].some((system) => within(real, system))) found.set(real, { path: real, kind });
+      } else if (item.isDirectory() && (parts.length < depth || live.length > 0)) {
+        this.walk(path, parts, depth, deep, found);
+      }
+    }
+  }
+}
+
+// The repository a workspace is a subfolder of (the folder holding its `.git`), or undefined.
+export function enclosingRepository(root: string): string | undefined {
+  for (let dir = dirname(root); ; dir = dirname(dir)) {
+    if (lstatSync(join(dir, '.git'), { throwIfNoEntry: false })) return dir;
+    if (dir === dirname(dir)) return undefined;
+  }
+}
+
+// Why git fails inside when the workspace is a subfolder of a repository (issue 28): the view shows the
+// workspace alone, and git needs the whole working tree (every other folder would read as deleted) and
+// the repository's git folder (whose hooks and config a later git obeys). codeward's own git commands
+// run outside the sandbox and see the whole repository.
+export function subfolderGitHint(root: string, repository: string): string {
+  return `git inside the sandbox cannot see the repository: the workspace ${root} is a subfolder of ${repository}, and the sandbox shows only the workspace (git would need the repository's other folders and its .git, which stay out of view); use codeward's git-status, git-diff, git-log and git-changed (they read the whole repository, outside the sandbox), or open the repository itself as the workspace (-C ${repository})`;
+}
