@@ -9,6 +9,8 @@ import { findOnPath, isExecutable, outsidePath } from './which.js';
 import { bwrapArgs } from './bwrap.js';
 import { cleanGitConfigs } from './git-identity.js';
 import { neutraliseNestedGit } from './nested-git.js';
+import { ObeyedScan } from './obeyed-scan.js';
+import { obeyedContext } from '../permissions/obeyed-context.js';
 import { MountLease } from './mount-points.js';
 import { clearPending, recordPending } from './pending.js';
 import { quarantine, snapshot } from './planted.js';
@@ -124,6 +126,7 @@ export class ProcessSandbox {
   // Kept between runs: a later walk reads only the folders that changed.
   private secretFinder: SecretFinder | undefined;
   private trackedCheck: TrackedSecretCheck | undefined;
+  private obeyedScan: ObeyedScan | undefined;
   private warned = false;
   // The environment bwrap and git are looked up in: PATH without the workspace's own folders.
   private readonly toolEnv: Readonly<Record<string, string | undefined>>;
@@ -184,7 +187,11 @@ export class ProcessSandbox {
     // Protected paths that do not exist (a `.git` of a plain folder, `.git/modules`, `.git/commondir`…)
     // get an empty read-only mount point, created and recorded in a lease (mount-points.ts) and removed
     // after the last sandbox of the workspace ended. A missing `.codeward` or `.chatcli` is watched instead.
-    const full = { ...policy, substitutes: cleanGitConfigs(policy.homeReadable, this.stateDir), workspaceSecrets, emptyFile: emptyFileIn(this.stateDir) };
+    // The write gate at any depth (obeyed-scan.ts): what a program obeys later is read-only where it
+    // exists, and moved aside after the run where the run created or changed it.
+    const deep = policy.mode === 'workspace-write' ? (this.obeyedScan ??= new ObeyedScan(policy.root)) : undefined;
+    const obeyedPaths = deep?.start(obeyedContext(policy.root, this.env['HOME'])) ?? [];
+    const full = { ...policy, protectedFiles: [...policy.protectedFiles, ...obeyedPaths], substitutes: cleanGitConfigs(policy.homeReadable, this.stateDir), workspaceSecrets, emptyFile: emptyFileIn(this.stateDir) };
     const { lease, value: wrapped } = this.stateDir
       ? MountLease.register(this.stateDir, policy.root, policy.writable, (maker) => bwrapArgs(full, cwd, maker))
       : { lease: undefined, value: bwrapArgs(full, cwd) };
@@ -193,7 +200,7 @@ export class ProcessSandbox {
     const pending = this.stateDir ? recordPending(this.stateDir, this.root, before) : undefined;
     const after = (): string[] => {
       try {
-        const warnings = [...quarantine(before), ...nested()];
+        const warnings = [...quarantine(before), ...nested(), ...(deep?.finish() ?? [])];
         clearPending(pending);
         return warnings;
       } finally {
