@@ -88,8 +88,11 @@ export class ObeyedScan {
     }
   }
 
-  private git(rel: string, found: Found): void {
+  // A nested `.git`: a file (a submodule's or worktree's pointer) is bound read-only; a folder's control
+  // files are judged after the run by what git would run from them.
+  private git(rel: string, found: Found, dir: boolean): void {
     found.gits.push(rel);
+    if (!dir) found.tops.push(join(this.root, rel));
     for (const name of ['', '/config', '/config.worktree', '/commondir', '/hooks']) {
       const sig = signature(join(this.root, rel + name));
       if (sig) found.hits.set(rel + name, sig);
@@ -105,7 +108,7 @@ export class ObeyedScan {
       if (entry.name.includes(MARK)) continue;
       const child = rel === '' ? entry.name : `${rel}/${entry.name}`;
       if (entry.name.toLowerCase() === '.git') {
-        if (rel !== '') this.git(child, found);
+        if (rel !== '') this.git(child, found, entry.dir);
         continue;
       }
       // Above a protected path nothing matched (the walk stops there): only a pattern ending at this name can.

@@ -122,6 +122,31 @@ describe.skipIf(!bwrapWorks)('what a sandboxed command leaves behind below the r
     expect(warnings(run)).not.toContain('pkg/clean');
   });
 
+  it('a subfolder workspace: the enclosing repository\'s hooksPath folder in it is read-only, its submodule .git file cannot be repointed', async () => {
+    const marker = join(markers, 'PWNED');
+    const gitEnv = { ...process.env, GIT_CONFIG_NOSYSTEM: '1', GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@e', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@e' };
+    const git = (cwd: string, ...args: string[]): number | null => spawnSync('git', args, { cwd, env: gitEnv }).status;
+    expect(git(root, 'init', '-q')).toBe(0);
+    await mkdir(join(root, 'pkg/hooks'));
+    expect(git(root, 'config', 'core.hooksPath', 'pkg/hooks')).toBe(0);
+    // A submodule-like checkout inside the workspace: its .git file names a git folder of the repository.
+    await mkdir(join(root, '.git/modules'));
+    expect(git(join(root, 'pkg/sub'), 'init', '-q', '--separate-git-dir', join(root, '.git/modules/sub'))).toBe(0);
+    const run = exec([
+      `printf '#!/bin/sh\\ntouch ${marker}\\n' > hooks/pre-commit 2>&1; chmod +x hooks/pre-commit 2>&1`,
+      `mkdir -p evil && git init -q --bare evil/g && git --git-dir=evil/g config core.fsmonitor "${marker}-fsmon"`,
+      'echo "gitdir: ../evil/g" > sub/.git 2>&1; echo done',
+    ].join('\n'), join(root, 'pkg'));
+    expect(run.json.ok, run.stdout + run.stderr).toBe(true);
+    expect(`${run.json.data.stdout}${run.json.data.stderr}`).toMatch(/Read-only file system/);
+    expect(existsSync(join(root, 'pkg/hooks/pre-commit'))).toBe(false);
+    expect(readFileSync(join(root, 'pkg/sub/.git'), 'utf8')).toContain('.git/modules/sub');
+    await writeFile(join(root, 'pkg/x.txt'), 'x\n');
+    git(root, 'add', 'pkg/x.txt');
+    git(root, 'commit', '-qm', 'x');
+    expect(existsSync(marker)).toBe(false);
+  });
+
   it('the files stay where they are when nothing changed them (no false alarm on a second run)', async () => {
     await writeFiles(root, { 'pkg/.npmrc': 'registry=https://registry.npmjs.org/\n', 'pkg/.github/workflows/ci.yml': 'on: push\n' });
     for (let i = 0; i < 2; i++) {
