@@ -1,13 +1,14 @@
 // Safety-immune path classes (seed 004, chatcli §6.4): paths that always need a person's approval,
 // matched on resolved workspace paths, redirection targets and shell arguments.
-import { OTHER_TOOLS_IN_WORKSPACE, PROTECTED_FILES_IN_WORKSPACE } from '../sandbox/lists.js';
+import { isObeyedLater, type ObeyedContext } from './obeyed.js';
 
 export interface PathClass {
   readonly name: string;
   readonly description: string;
   // 'any': reading is as sensitive as writing (credentials); 'write': only writes and deletes.
   readonly access: 'any' | 'write';
-  test(path: string): boolean;
+  // `ctx`: what the workspace's git configuration names (obeyed.ts); without it, the catalogue alone.
+  test(path: string, ctx?: ObeyedContext): boolean;
 }
 
 // `.ssh` as a path segment (after start, `/`, `=`, `:` or `~`).
@@ -15,8 +16,6 @@ const segment = (name: string, rest = ''): RegExp => new RegExp(`(?:^|[/=:~])${n
 
 const SYSTEM = /^(?:\/+|(?:\.\.\/)+)(?:etc|boot|sys|proc)(?:\/|$)/;
 const DEVICE = /^\/+dev\/(?!null$|zero$|stdout$|stderr$|stdin$|tty$|fd\/|full$|random$|urandom$|tcp\/|udp\/)/;
-
-const OBEYED_LATER: readonly RegExp[] = [...OTHER_TOOLS_IN_WORKSPACE, ...PROTECTED_FILES_IN_WORKSPACE].map((name) => segment(name));
 
 export const PATH_CLASSES: readonly PathClass[] = [
   { name: 'ssh-keys', description: '.ssh/ (SSH keys)', access: 'any', test: (p) => segment('.ssh').test(p) },
@@ -32,25 +31,30 @@ export const PATH_CLASSES: readonly PathClass[] = [
   },
   { name: 'git-internals', description: '.git/ (hooks and config run code)', access: 'write', test: (p) => segment('.git').test(p) },
   {
-    // The files the sandbox keeps read-only because another tool runs or obeys them later, outside any
-    // sandbox (editor tasks, other agents' hooks and instructions, commit-hook runners, direnv, MCP server
-    // lists): writing one is a person's decision in every door and mode, as writing a git hook is.
+    // The write gate's predicate (obeyed.ts): what another program runs or obeys later, outside any
+    // sandbox, at any depth (editor and CI tasks, other agents' instructions and settings, commit-hook
+    // runners, direnv, toolchain selectors, package-manager configs, MCP server lists, and whatever the
+    // git configuration names: the core.hooksPath folder, an fsmonitor script). Writing one is a person's
+    // decision in every door and mode, as writing a git hook is. `.git` itself is the class above.
     name: 'obeyed-later',
-    description: `files other tools run or obey later (${[...OTHER_TOOLS_IN_WORKSPACE.map((name) => `${name}/`), ...PROTECTED_FILES_IN_WORKSPACE].join(', ')})`,
+    description: 'a file another program runs or obeys later (agent instructions and settings, editor and CI tasks, commit-hook runners, toolchain and package-manager configs, git hooks wherever the git configuration points; see src/permissions/README.md)',
     access: 'write',
-    test: (p) => OBEYED_LATER.some((pattern) => pattern.test(p)),
+    test: (p, ctx) => {
+      const found = isObeyedLater(p, ctx);
+      return found !== undefined && found.pattern !== '.git';
+    },
   },
 ];
 
 // The first class a path falls in, for the given kind of access.
-export function immunePath(path: string, write: boolean, skip: readonly string[] = []): PathClass | undefined {
+export function immunePath(path: string, write: boolean, skip: readonly string[] = [], ctx?: ObeyedContext): PathClass | undefined {
   const candidates = path.includes('=') ? [path, path.slice(path.indexOf('=') + 1)] : [path];
   // A value attached to a short option, alone or at the end of a cluster: `-o.git/hooks/x`, `-no.git/x`,
   // `-C.git`, `-t.git/hooks` (every suffix, since which letter takes the value depends on the program).
   if (/^-[^-]/.test(path)) for (let i = 2; i < path.length; i++) candidates.push(path.slice(i));
   for (const cls of PATH_CLASSES) {
     if (skip.includes(cls.name) || (cls.access === 'write' && !write)) continue;
-    if (candidates.some((candidate) => cls.test(candidate))) return cls;
+    if (candidates.some((candidate) => cls.test(candidate, ctx))) return cls;
   }
   return undefined;
 }

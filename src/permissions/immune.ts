@@ -1,10 +1,13 @@
 import type { ShellParse } from '../shell/parse-types.js';
+import { isInside, toRel } from '../workspace/contains.js';
 import { toArgv, UNKNOWN } from './argv.js';
 import { ARGUMENT_SENSITIVE, COMMAND_CLASSES, immuneCommand } from './immune-commands.js';
 import { immuneByGlob } from './immune-globs.js';
 import { immunePath, PATH_CLASSES, type PathClass } from './immune-paths.js';
 import { INLINE_DELETE, inlineRecursiveDelete } from './immune-inline.js';
 import { lineFolders, Placer, wrapperFolders, type ShellPlace } from './immune-place.js';
+import type { ObeyedContext } from './obeyed.js';
+import { obeyedContext } from './obeyed-context.js';
 import { mayWrite } from './readonly.js';
 import type { Judged } from './types.js';
 
@@ -52,13 +55,13 @@ const unverifiable = (name: (typeof UNVERIFIABLE)[number]['name'], where: string
 
 // The first class a path argument falls in, as written or as placed (run folder, cd targets, symlinks);
 // 'unknown' when the line has more paths than are placed.
-function pathClass(arg: string, write: boolean, skip: readonly string[], placer: Placer | undefined): PathClass | 'unknown' | undefined {
-  const direct = immunePath(arg, write, skip);
+function pathClass(arg: string, write: boolean, skip: readonly string[], placer: Placer | undefined, ctx?: ObeyedContext): PathClass | 'unknown' | undefined {
+  const direct = immunePath(arg, write, skip, ctx);
   if (direct || !placer) return direct;
   const spellings = placer.spellings(arg);
   if (spellings === undefined) return 'unknown';
   for (const spelling of spellings) {
-    const placed = immunePath(spelling, write, skip);
+    const placed = immunePath(spelling, write, skip, ctx);
     if (placed) return placed;
   }
   return undefined;
@@ -73,6 +76,8 @@ function immuneReading(parse: ShellParse, readOnlyName: (name: string) => boolea
   // reaches the shell string it runs, `env -C .git sh -c 'echo > config'`).
   const lineBases = place ? lineFolders(parse, place) : [];
   const placer = place ? new Placer(place, [...new Set([...lineBases, ...wrapperFolders(parse.source, lineBases)])]) : undefined;
+  // What the workspace's git configuration makes git run (core.hooksPath, fsmonitor), for the write gate.
+  const ctx = place ? obeyedContext(place.root) : undefined;
   for (const command of parse.commands) {
     const found = toArgv(command);
     if (!found) return unverifiable('dynamic-command', command.text);
@@ -91,7 +96,7 @@ function immuneReading(parse: ShellParse, readOnlyName: (name: string) => boolea
     // A writing wrapper's own words (`\time -o .git/hooks/x ls`) are only in the command's text.
     const words = write && argv.wrappers.length > 0 ? command.text.split(/\s+/).map((w) => w.replace(/^['"]|['"]$/g, '')) : [];
     for (const arg of [...argv.args, ...words]) {
-      const path = pathClass(arg, write, argv.name === 'git' ? ['git-internals'] : [], placer);
+      const path = pathClass(arg, write, argv.name === 'git' ? ['git-internals'] : [], placer, ctx);
       if (path === 'unknown') return unverifiable('dynamic-args', command.text);
       if (path) return { name: path.name, description: path.description, where: command.text };
     }
@@ -101,7 +106,7 @@ function immuneReading(parse: ShellParse, readOnlyName: (name: string) => boolea
     const targets = redirection.target !== null ? [redirection.target] : (redirection.targetWord?.candidates ?? []);
     for (const target of targets) {
       if (target.includes(UNKNOWN) && redirection.writes) return unverifiable('dynamic-args', redirection.text);
-      const path = pathClass(target, redirection.writes, [], placer);
+      const path = pathClass(target, redirection.writes, [], placer, ctx);
       if (path === 'unknown') return unverifiable('dynamic-args', redirection.text);
       if (path) return { name: path.name, description: path.description, where: redirection.text };
     }
@@ -121,11 +126,16 @@ export function immuneShell(parse: ShellParse, readOnlyName: (name: string) => b
 }
 
 // The immune class of a file command's path: the resolved path, the raw input and the path before symlinks.
-export function immuneJudgedPath(judged: Judged): Immunity | undefined {
+// `root`: the workspace, whose git configuration may name more paths a program obeys (obeyed-context.ts).
+export function immuneJudgedPath(judged: Judged, root?: string): Immunity | undefined {
   if (judged.kind !== 'path' || judged.subject === undefined) return undefined;
   const write = judged.access === 'write' || judged.access === 'delete';
-  for (const path of [judged.subject, ...(judged.aliases ?? []), ...(judged.real ? [judged.real] : [])]) {
-    const cls = immunePath(path, write);
+  const ctx = write && root !== undefined ? obeyedContext(root) : undefined;
+  // The absolute path inside the workspace is judged by its workspace-relative form (a workspace kept under
+  // a folder named like a catalogue entry, `~/.codex/work`, does not make every file in it immune).
+  const real = judged.real && root !== undefined && isInside(root, judged.real) ? toRel(root, judged.real) : judged.real;
+  for (const path of [judged.subject, ...(judged.aliases ?? []), ...(real ? [real] : [])]) {
+    const cls = immunePath(path, write, [], ctx);
     if (cls) return { name: cls.name, description: cls.description, where: path };
   }
   return undefined;

@@ -69,3 +69,63 @@ export function gitConfigRefs(root: string, files: readonly string[], home: stri
   for (const file of files) visit(file, 0);
   return refs;
 }
+
+// The repository the workspace is in: its own `.git` (folder or `gitdir:` file), else the nearest
+// enclosing one (a workspace that is a subfolder of a repository: that repository's hooks and config
+// are obeyed by every git command run in the workspace). `top`: its work tree.
+export interface Repository {
+  readonly top: string;
+  readonly gitDir: string;
+  readonly common?: string;
+}
+
+function readSmall(path: string): string | undefined {
+  try {
+    return statSync(path).isFile() ? readFileSync(path, 'utf8') : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function ownGitDir(folder: string): string | undefined {
+  const dotGit = resolve(folder, '.git');
+  try {
+    if (statSync(dotGit).isDirectory()) return statSync(resolve(dotGit, 'HEAD')).isFile() ? dotGit : undefined;
+  } catch {
+    return undefined;
+  }
+  const match = /^gitdir:\s*(.+?)\s*$/m.exec(readSmall(dotGit) ?? '');
+  return match ? resolve(folder, match[1]!) : undefined;
+}
+
+const MAX_UP = 64;
+
+export function repositoryOf(root: string): Repository | undefined {
+  let folder = resolve(root);
+  for (let i = 0; i < MAX_UP; i++) {
+    const gitDir = ownGitDir(folder);
+    if (gitDir) {
+      const common = readSmall(resolve(gitDir, 'commondir'))?.trim();
+      const commonDir = common ? resolve(gitDir, common) : undefined;
+      return { top: folder, gitDir, ...(commonDir && commonDir !== gitDir ? { common: commonDir } : {}) };
+    }
+    const parent = dirname(folder);
+    if (parent === folder) return undefined;
+    folder = parent;
+  }
+  return undefined;
+}
+
+// Every path git is configured to run or read for the workspace's repository (its own or the enclosing
+// one): the hooks folder core.hooksPath names, included files, programs, and the git folders themselves
+// (a `.git` file may name a git folder anywhere, inside the workspace under another name too).
+export function repositoryRefs(root: string, home: string | undefined): ConfigRefs & { readonly repository?: Repository } {
+  const repository = repositoryOf(root);
+  if (!repository) return { folders: [], files: [] };
+  const dirs = [repository.gitDir, ...(repository.common ? [repository.common] : [])];
+  const files = dirs.flatMap((dir) => [resolve(dir, 'config'), resolve(dir, 'config.worktree')]);
+  // The user's own config may name workspace paths too (core.hooksPath = .githooks).
+  if (home) files.push(resolve(home, '.gitconfig'), resolve(home, '.config', 'git', 'config'));
+  const refs = gitConfigRefs(repository.top, files, home);
+  return { folders: [...dirs, ...refs.folders], files: refs.files, repository };
+}

@@ -1,6 +1,6 @@
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { gitConfigRefs } from './git-config.js';
+import { readdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { repositoryRefs } from './git-config.js';
 import { isSymlink, kindOf, targetKindOf, type PathKind } from './policy.js';
 
 // How one path is kept from being changed by a sandboxed process:
@@ -103,37 +103,15 @@ export function gitGuards(root: string, home: string | undefined): Guard[] {
     guards.push({ kind: 'self', path: dotGit });
     gitDirGuards(dotGit, 0, guards);
   }
-  const gitDir = noRepository ? undefined : kind === 'dir' ? dotGit : kind === 'file' ? pointedGitDir(dotGit) : undefined;
-  if (gitDir) {
-    const common = commonDirOf(gitDir);
-    const files = [gitDir, ...(common ? [common] : [])].flatMap((dir) => [join(dir, 'config'), join(dir, 'config.worktree')]);
-    // The user's own config may name workspace paths too (core.hooksPath = .githooks).
-    if (home) files.push(join(home, '.gitconfig'), join(home, '.config', 'git', 'config'));
-    const refs = gitConfigRefs(root, files, home);
-    for (const folder of refs.folders) folderGuards(folder, guards, false);
-    for (const file of refs.files) fileGuards(file, guards);
-  }
+  // What the configuration of the workspace's repository names (its own, or the one enclosing a
+  // subfolder workspace: that repository's core.hooksPath folder and fsmonitor script may lie in the
+  // workspace), and the git folders a `.git` file names: read-only (the workspace's own `.git` folder
+  // has its guards above). The user's own config may name workspace paths too (core.hooksPath = .githooks).
+  const refs = repositoryRefs(root, home);
+  const own = kind === 'dir' && !noRepository ? [dotGit, ...(refs.repository?.common ? [refs.repository.common] : [])] : [];
+  for (const folder of refs.folders) if (!own.includes(folder)) folderGuards(folder, guards, false);
+  for (const file of refs.files) fileGuards(file, guards);
   return guards;
-}
-
-// The git folder a `.git` file names ("gitdir: PATH", relative to the file's folder).
-function pointedGitDir(dotGit: string): string | undefined {
-  try {
-    const match = /^gitdir:\s*(.+?)\s*$/m.exec(readFileSync(dotGit, 'utf8'));
-    return match ? resolve(dirname(dotGit), match[1]!) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function commonDirOf(gitDir: string): string | undefined {
-  try {
-    const common = readFileSync(join(gitDir, 'commondir'), 'utf8').trim();
-    const path = resolve(gitDir, common);
-    return common === '' || path === gitDir ? undefined : path;
-  } catch {
-    return undefined;
-  }
 }
 
 // Writes the placeholder files on the host (only where still missing: `wx`). False when it cannot be

@@ -1,3 +1,5 @@
+import { OBEYED_NAMES } from '../permissions/obeyed.js';
+
 // Nothing a sandboxed process writes may be obeyed later outside the sandbox (THREAT-MODEL invariant 2).
 // In the workspace, read-only for sandboxed processes, existing or not:
 // - folders (read-only when they exist; a missing one a process creates is moved aside after the run,
@@ -10,16 +12,9 @@ export const PROTECTED_IN_WORKSPACE: readonly string[] = ['.codeward', '.chatcli
 //   since an empty placeholder would itself be obeyed): the ChatCLI policy file and the context files
 //   a later agent takes as instructions (src/agent/prompt/context-files.ts).
 export const OTHER_TOOLS_IN_WORKSPACE: readonly string[] = ['.vscode', '.idea', '.claude', '.cursor', '.zed', '.devcontainer', '.gemini', '.continue', '.husky'];
-export const PROTECTED_FILES_IN_WORKSPACE: readonly string[] = [
-  'coder_policy.json', 'AGENTS.md', 'SOUL.md', 'USER.md', 'RULES.md',
-  // What other agents take as instructions, and direnv's start-up file.
-  'CLAUDE.md', 'GEMINI.md', 'AGENT.md', '.cursorrules', '.windsurfrules', '.github/copilot-instructions.md', '.envrc',
-  // Commit-hook runners and MCP server lists: the next `git commit` or agent start runs what they name.
-  '.pre-commit-config.yaml', 'lefthook.yml', '.lefthook.yml', '.mcp.json',
-  // lefthook reads every one of these spellings and the -local ones on top (merged into the hooks it runs).
-  'lefthook.yaml', '.lefthook.yaml', 'lefthook-local.yml', '.lefthook-local.yml', 'lefthook-local.yaml', '.lefthook-local.yaml',
-  'lefthook.toml', '.lefthook.toml', 'lefthook.json', '.lefthook.json',
-];
+// Every other name of the write gate's catalogue (src/permissions/obeyed.ts) at the root; the same names
+// at any depth are found by a walk before and after the run (obeyed-scan.ts).
+export const PROTECTED_FILES_IN_WORKSPACE: readonly string[] = OBEYED_NAMES.filter((name) => name !== '.git' && !PROTECTED_IN_WORKSPACE.includes(name) && !OTHER_TOOLS_IN_WORKSPACE.includes(name));
 // The git control folder is guarded by git-guard.ts (the `.git` entry, config, hooks, info, commondir…).
 export const GIT_PROTECTED_SUMMARY: readonly string[] = [
   '.git (cannot be renamed or replaced; missing: cannot be created)',

@@ -3,6 +3,7 @@ import { lstatSync, readdirSync, readFileSync, realpathSync, statSync } from 'no
 import { dirname, join, relative, resolve } from 'node:path';
 import { findOnPath } from './which.js';
 import { configRunsProgram } from './git-programs.js';
+import { repositoryOf } from './git-config.js';
 import { indexGitlinks } from './git-index.js';
 import { moveAside } from './planted.js';
 import { within } from './policy.js';
@@ -86,6 +87,16 @@ function obeyed(gitDir: string, trusted: readonly string[], viaCommon = false): 
     if (target && target !== gitDir && !trusted.includes(real(target)) && obeyed(target, trusted, true).length > 0) found.push({ path: join(gitDir, 'commondir'), why: `commondir ${common}` });
   }
   return found;
+}
+
+// What git would run from a checkout's `.git` (a folder, or a `gitdir:` file, then the file itself is
+// what is moved aside): for a nested repository found anywhere in the workspace (obeyed-scan.ts).
+export function gitProgramsIn(dotGit: string): { path: string; why: string }[] {
+  const gitDir = gitDirOf(dotGit);
+  if (!gitDir) return [];
+  const found = obeyed(gitDir, []);
+  if (found.length === 0 || gitDir === dotGit) return found;
+  return [{ path: dotGit, why: `a .git file naming ${gitDir}, whose ${found.map((entry) => entry.why).join(', ')}` }];
 }
 
 // Missing, or something other than a regular file (following symlinks).
@@ -225,11 +236,24 @@ function scanControl(walk: Walk, folder: string, depth: number): void {
   }
 }
 
+// A workspace that is a subfolder of a repository: the gitlinks of that repository's index that lie in
+// the workspace (a submodule's `.git` file, its checkout) are entered by a plain `git status` run
+// anywhere in the repository. Its git folder is outside the workspace (read-only in the sandbox).
+function enclosingGitlinks(root: string, env: Env): string[] {
+  const repository = repositoryOf(root);
+  if (!repository || within(repository.top, root)) return [];
+  const controls = [...new Set([real(repository.gitDir), ...(repository.common ? [real(repository.common)] : [])])];
+  const walk: Walk = { root, env, controls, seen: new Set(controls), warnings: [] };
+  const links = (gitlinksOf(repository.gitDir, repository.top, env, true) ?? []).filter((path) => within(join(repository.top, path), root));
+  visitGitlinks(walk, repository.top, links, 0);
+  return walk.warnings;
+}
+
 // Checks every git folder the workspace's git could enter (see the top of this file); one warning per
 // path moved aside.
 export function neutraliseNestedGit(root: string, env: Env): string[] {
   const gitDir = gitDirOf(join(root, '.git'));
-  if (!gitDir) return [];
+  if (!gitDir || kind(join(gitDir, 'HEAD')) === 'missing') return enclosingGitlinks(root, env);
   const common = readText(join(gitDir, 'commondir'))?.trim();
   const controls = [...new Set([real(gitDir), ...(common ? [real(resolve(gitDir, common))] : [])])];
   const walk: Walk = { root, env, controls, seen: new Set(controls), warnings: [] };

@@ -9,6 +9,8 @@ import { findOnPath, isExecutable, outsidePath } from './which.js';
 import { bwrapArgs } from './bwrap.js';
 import { cleanGitConfigs } from './git-identity.js';
 import { neutraliseNestedGit } from './nested-git.js';
+import { ObeyedScan } from './obeyed-scan.js';
+import { obeyedContext } from '../permissions/obeyed-context.js';
 import { MountLease } from './mount-points.js';
 import { clearPending, recordPending } from './pending.js';
 import { quarantine, snapshot } from './planted.js';
@@ -127,6 +129,7 @@ export class ProcessSandbox {
   private trackedCheck: TrackedSecretCheck | undefined;
   private toolchainSecrets: ToolchainSecrets | undefined;
   private etcSecrets: EtcSecrets | undefined;
+  private obeyedScan: ObeyedScan | undefined;
   private warned = false;
   // The environment bwrap and git are looked up in: PATH without the workspace's own folders.
   private readonly toolEnv: Readonly<Record<string, string | undefined>>;
@@ -192,7 +195,11 @@ export class ProcessSandbox {
     this.etcSecrets ??= new EtcSecrets();
     const viewSecrets = [...this.etcSecrets.find(), ...this.toolchainSecrets.find(policy.shown)];
     const substitutes = cleanGitConfigs(policy.shown.map((entry) => entry.path), this.stateDir);
-    const full = { ...policy, substitutes, workspaceSecrets, viewSecrets, emptyFile: emptyFileIn(this.stateDir) };
+    // The write gate at any depth (obeyed-scan.ts): what a program obeys later is read-only where it
+    // exists, and moved aside after the run where the run created or changed it.
+    const deep = policy.mode === 'workspace-write' ? (this.obeyedScan ??= new ObeyedScan(policy.root)) : undefined;
+    const obeyedPaths = deep?.start(obeyedContext(policy.root, this.env['HOME'])) ?? [];
+    const full = { ...policy, protectedFiles: [...policy.protectedFiles, ...obeyedPaths], substitutes, workspaceSecrets, viewSecrets, emptyFile: emptyFileIn(this.stateDir) };
     const { lease, value: wrapped } = this.stateDir
       ? MountLease.register(this.stateDir, policy.root, policy.writable, (maker) => bwrapArgs(full, cwd, maker))
       : { lease: undefined, value: bwrapArgs(full, cwd) };
@@ -201,7 +208,7 @@ export class ProcessSandbox {
     const pending = this.stateDir ? recordPending(this.stateDir, this.root, before) : undefined;
     const after = (): string[] => {
       try {
-        const warnings = [...quarantine(before), ...nested()];
+        const warnings = [...quarantine(before), ...nested(), ...(deep?.finish() ?? [])];
         clearPending(pending);
         return warnings;
       } finally {

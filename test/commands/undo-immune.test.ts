@@ -54,6 +54,17 @@ describe.skipIf(!existsSync(CLI))('undo, redo and restore never write a safety-i
     expect(existsSync(hook())).toBe(false);
   });
 
+  // Issue 26 (one write gate): the folder core.hooksPath names is a hooks folder like .git/hooks.
+  it('undo of a step for hooks/pre-commit after core.hooksPath = hooks was set is C241 and writes nothing', async () => {
+    expect(cli('write', '--file', 'hooks/pre-commit', '--content', '#!/bin/sh\necho planted\n').json).toMatchObject({ ok: true });
+    expect(cli('write', '--file', 'hooks/pre-commit', '--content', 'second\n').json).toMatchObject({ ok: true });
+    expect(spawnSync('git', ['config', 'core.hooksPath', 'hooks'], { cwd: root }).status).toBe(0);
+    const result = cli('undo');
+    expect(result.json).toMatchObject({ ok: false, error: { code: 'C241' } });
+    expect(result.json.error?.message).toContain('hooks/pre-commit');
+    expect(await readFile(join(root, 'hooks/pre-commit'), 'utf8')).toBe('second\n');
+  });
+
   it('the same undo with the real folder back restores it', async () => {
     await twoSteps();
     expect(cli('undo').json).toMatchObject({ ok: true });

@@ -17,7 +17,7 @@ describe('files other tools run or obey later are safety-immune for writes', () 
   });
   it('reading them is not immune, and look-alike names are ordinary files', () => {
     expect(immunePath('.vscode/tasks.json', false)).toBeUndefined();
-    for (const path of ['src/agents.ts', 'AGENTS.md.txt', 'my.envrc.example', '.github/workflows/ci.yml', 'husky.md', 'mcp.json']) {
+    for (const path of ['src/agents.ts', 'AGENTS.md.txt', 'my.envrc.example', 'github/workflows/ci.yml', 'husky.md', 'mcp.json']) {
       expect(immunePath(path, true), path).toBeUndefined();
     }
   });

@@ -90,6 +90,9 @@ const CASES: readonly (readonly [string, string])[] = [
   ['obeyed-later', '@coder write .husky/pre-commit'],
   ['obeyed-later', '@coder exec cp x.json .vscode/tasks.json'],
   ['obeyed-later', '@coder patch AGENTS.md'],
+  ['obeyed-later', '@coder write pkg/.github/workflows/ci.yml'],
+  ['obeyed-later', '@coder write crate/rust-toolchain.toml'],
+  ['obeyed-later', '@coder exec cp x pkg/sub/.npmrc'],
   ['unparsed', '@coder exec ls &&'],
   ['dynamic-command', '@coder exec $CMD x'],
   ['dynamic-command', '@coder exec $(echo rm) -rf x'],
@@ -117,7 +120,7 @@ const NOT_IMMUNE: readonly string[] = [
   '@coder exec systemctl status nginx',
   '@coder read .gitignore',
   '@coder read .codeward/policy.json',
-  '@coder write .github/workflows/ci.yml',
+  '@coder write .github/ISSUE_TEMPLATE/bug.md',
   '@coder exec echo $HOME',
 ];
 

@@ -1,0 +1,133 @@
+// The one write gate's predicate (THREAT-MODEL "One write gate"): is this a file that a program later runs
+// or obeys, implicitly, outside any sandbox? Every writer asks it: the file tools (the immune path class
+// `obeyed-later`, immune-paths.ts), undo/redo/restore (commands/rewind-guard.ts) and what a sandboxed
+// command leaves behind (sandbox/obeyed-scan.ts moves it aside after the run). Pure: no file system.
+//
+// The line (src/permissions/README.md, "What a program later obeys"): a file is in the catalogue when a
+// tool the user runs FOR ANOTHER REASON reads it from the folder it works in and runs, loads or obeys what
+// it names (git status runs core.fsmonitor, cargo build obeys rust-toolchain.toml, opening the folder in
+// an editor runs its tasks, an agent started there takes AGENTS.md as instructions). Build files and the
+// project's own code (Makefile, package.json scripts, Cargo.toml and build.rs, go.mod, pyproject.toml,
+// tests, conftest.py) and dependency folders are not: they are what the user runs on purpose when
+// building or testing, and what an agent is there to change.
+//
+// Matching: a name or `a/b` sequence of names, anywhere in the path (any depth; also after `=`, `:` or
+// `~`, as a shell argument `--out=.npmrc` or `host:.npmrc` spells it), the path itself or anything beneath it; `*` stands for any characters inside one name; case-insensitive (a workspace on
+// a case-insensitive file system, macOS or a mounted FAT/NTFS volume, obeys `.VSCode` as `.vscode`).
+
+export type ObeyedFamily = 'git' | 'agent' | 'editor' | 'ci' | 'hooks' | 'shell' | 'toolchain' | 'package-manager';
+
+export interface ObeyedEntry {
+  readonly pattern: string;
+  readonly family: ObeyedFamily;
+  // Who runs or obeys it, for messages and the documentation.
+  readonly by: string;
+}
+
+type Row = readonly [family: ObeyedFamily, by: string, patterns: readonly string[]];
+
+const ROWS: readonly Row[] = [
+  ['git', 'git (hooks, config, the whole control folder, at any depth)', ['.git']],
+  ['git', 'git submodule (URLs and paths it clones and enters)', ['.gitmodules']],
+  ['agent', 'codeward and ChatCLI (policy, config, agents, rules, personas, context files)', ['.codeward', '.chatcli', 'coder_policy.json', 'AGENTS.md', 'SOUL.md', 'USER.md', 'RULES.md']],
+  ['agent', 'Claude Code', ['.claude', 'CLAUDE.md', 'CLAUDE.local.md']],
+  ['agent', 'Gemini CLI', ['.gemini', 'GEMINI.md']],
+  ['agent', 'Codex CLI', ['.codex', 'AGENTS.override.md']],
+  ['agent', 'Cursor', ['.cursor', '.cursorrules']],
+  ['agent', 'Windsurf', ['.windsurf', '.windsurfrules']],
+  ['agent', 'Continue', ['.continue', '.continuerc.json']],
+  ['agent', 'Cline and Roo Code', ['.clinerules', '.roo', '.roomodes', '.roorules']],
+  ['agent', 'Aider', ['.aider.conf.yml', '.aider.conf.yaml', '.aider.model.settings.yml', '.aider.model.metadata.json']],
+  ['agent', 'GitHub Copilot', ['.github/copilot-instructions.md', '.github/instructions', '.github/prompts', '.github/chatmodes', '.github/agents']],
+  ['agent', 'Amp, Zed, Kiro, OpenCode, Goose, Junie, Amazon Q, Augment', ['AGENT.md', '.rules', '.kiro', 'opencode.json', 'opencode.jsonc', '.opencode', '.goosehints', '.junie', '.amazonq', '.augment']],
+  ['agent', 'MCP clients (the servers an agent starts)', ['.mcp.json']],
+  ['editor', 'editors (tasks, launch and settings naming programs, interpreters, dev containers)', ['.vscode', '*.code-workspace', '.idea', '.fleet', '.zed', '.devcontainer', '.devcontainer.json']],
+  ['editor', 'vim, neovim, pdb, irb, gdb and lldb start-up files read from the working folder', ['.exrc', '.nvimrc', '.nvim.lua', '.pdbrc', '.irbrc', '.gdbinit', '.lldbinit']],
+  ['ci', 'CI services (run on push, with the repository\'s secrets)', ['.github/workflows', '.github/actions', '.gitlab-ci.yml', '.circleci', '.travis.yml', 'azure-pipelines.yml', '.buildkite', 'Jenkinsfile', 'bitbucket-pipelines.yml', '.drone.yml', '.woodpecker', '.woodpecker.yml']],
+  ['hooks', 'commit-hook runners (the next git commit runs what they name)', ['.husky', '.pre-commit-config.yaml', 'lefthook.*', '.lefthook.*', 'lefthook-local.*', '.lefthook-local.*', '.lefthook', '.lintstagedrc*', 'lint-staged.config.*', '.simple-git-hooks*', 'simple-git-hooks.*', '.overcommit.yml']],
+  ['shell', 'direnv, mise, asdf and sdkman (run or select programs on cd)', ['.envrc', '.tool-versions', 'mise.toml', '.mise.toml', 'mise.local.toml', '.mise.local.toml', '.mise', '.config/mise', '.config/mise.toml', '.rtx.toml', '.sdkmanrc']],
+  ['toolchain', 'toolchain selectors (which compiler or interpreter a plain command runs)', ['rust-toolchain', 'rust-toolchain.toml', '.cargo/config', '.cargo/config.toml', '.nvmrc', '.node-version', '.python-version', '.ruby-version', '.java-version', '.go-version', 'go.work', 'go.env', 'global.json', '.bazelrc', '.bazelversion']],
+  ['package-manager', 'package managers and build tools (program paths, wrappers, script shells, plug-ins, registries)', ['.npmrc', '.yarnrc', '.yarnrc.yml', '.yarn/releases', '.yarn/plugins', '.pnpmfile.cjs', '.pnpmfile.mjs', 'pnpm-workspace.yaml', 'bunfig.toml', '.bunfig.toml', 'uv.toml', '.bundle/config', 'nuget.config', 'Directory.Build.props', 'Directory.Build.targets', 'Directory.Build.rsp', '.config/dotnet-tools.json', '.mvn', 'gradle/wrapper/gradle-wrapper.properties', 'gradle.properties', 'cabal.project.local', 'docker-compose.override.yml', 'docker-compose.override.yaml', 'compose.override.yml', 'compose.override.yaml']],
+];
+
+export const OBEYED_CATALOGUE: readonly ObeyedEntry[] = ROWS.flatMap(([family, by, patterns]) => patterns.map((pattern) => ({ pattern, family, by })));
+
+// The catalogue's names without a wildcard, for lists of paths at the workspace root (sandbox/lists.ts).
+export const OBEYED_NAMES: readonly string[] = OBEYED_CATALOGUE.filter((entry) => !entry.pattern.includes('*')).map((entry) => entry.pattern);
+
+// Matched name by name (a walk of a large tree asks once per entry): literal patterns indexed by their
+// last name, the few with a wildcard as one pattern each.
+interface Compiled {
+  readonly names: readonly string[];
+  readonly entry: ObeyedEntry;
+}
+interface Index {
+  readonly byLast: ReadonlyMap<string, readonly Compiled[]>;
+  readonly wild: readonly { readonly regex: RegExp; readonly entry: ObeyedEntry }[];
+}
+
+function buildIndex(): Index {
+  const byLast = new Map<string, Compiled[]>();
+  const wild: Index['wild'][number][] = [];
+  for (const entry of OBEYED_CATALOGUE) {
+    if (entry.pattern.includes('*')) {
+      wild.push({ regex: new RegExp(`^${entry.pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`, 'i'), entry });
+      continue;
+    }
+    const names = entry.pattern.toLowerCase().split('/');
+    const last = names[names.length - 1]!;
+    byLast.set(last, [...(byLast.get(last) ?? []), { names, entry }]);
+  }
+  return { byLast, wild };
+}
+const INDEX: Index = buildIndex();
+
+// Whether a catalogue pattern can end at a file or folder of this name: a walk that stops at the first
+// protected folder asks isObeyedLater only for these names (and for what the git configuration names).
+export function mayEndAt(name: string): boolean {
+  return INDEX.byLast.has(name.toLowerCase()) || INDEX.wild.some(({ regex }) => regex.test(name));
+}
+
+function catalogueMatch(names: readonly string[]): ObeyedEntry | undefined {
+  const lower = names.map((name) => name.toLowerCase());
+  for (let i = 0; i < lower.length; i++) {
+    for (const { names: pattern, entry } of INDEX.byLast.get(lower[i]!) ?? []) {
+      const start = i - pattern.length + 1;
+      if (start >= 0 && pattern.every((name, j) => lower[start + j] === name)) return entry;
+    }
+    for (const { regex, entry } of INDEX.wild) if (regex.test(names[i]!)) return entry;
+  }
+  return undefined;
+}
+
+// What git is configured to run or read in the workspace (core.hooksPath, core.fsmonitor, included
+// config files, filter and diff programs), of the workspace's repository and of the one enclosing a
+// subfolder workspace: workspace-relative paths (sandbox/git-config.ts, `obeyedContext`).
+export interface ObeyedContext {
+  readonly gitPaths: readonly string[];
+}
+
+export interface Obeyed {
+  // The catalogue entry, or a git configuration path.
+  readonly pattern: string;
+  readonly family: ObeyedFamily;
+  readonly by: string;
+}
+
+// A path written `./a//b/` is `a/b`; a `..` is left as it is (such a path is outside the jail anyway).
+function normalise(path: string): string {
+  return path.split('\\').join('/').split('/').filter((part) => part !== '' && part !== '.').join('/');
+}
+
+// Whether `relPath` (workspace-relative, `/` or `\` separated; an absolute path is matched by its names)
+// is something a program later runs or obeys; what and who when it is.
+export function isObeyedLater(relPath: string, ctx?: ObeyedContext): Obeyed | undefined {
+  const path = normalise(relPath);
+  const found = catalogueMatch(path.split(/[/=:~]/));
+  if (found) return found;
+  for (const configured of ctx?.gitPaths ?? []) {
+    const target = normalise(configured);
+    if (target !== '' && (path === target || path.startsWith(`${target}/`))) return { pattern: target, family: 'git', by: 'git (a program or hook folder its configuration names)' };
+  }
+  return undefined;
+}

@@ -1,0 +1,176 @@
+import { lstatSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { isObeyedLater, mayEndAt, type ObeyedContext } from '../permissions/obeyed.js';
+import { gitProgramsIn } from './nested-git.js';
+import { moveAside } from './planted.js';
+
+// The write gate after a sandboxed run (THREAT-MODEL "One write gate"): every path of the workspace the
+// catalogue (permissions/obeyed.ts) protects, AT ANY DEPTH, is found by a walk before the run (those that
+// exist are bound read-only, sandbox.ts) and again after it; whatever is new or changed is moved aside
+// (`NAME.planted-by-sandbox-TIME`, planted.ts) and named in the run's warnings, so nothing a sandboxed
+// process wrote is obeyed by the next `codeward -C pkg agent`, `cargo build` or editor. A nested `.git`
+// (a clone made in the run, a submodule's `.git` file) is judged by what git would run from it
+// (nested-git.ts): a config naming a program, an executable hook, a `.git` file naming such a folder.
+//
+// Not walked: `node_modules` (dependencies an installer writes, entered by no tool the catalogue lists)
+// and the root `.git` (guarded by mounts, guards.ts). Folder listings are kept between runs of one engine
+// and read again only when the folder's ctime changed (bench/sandbox.mjs has the cost).
+
+const SKIPPED = new Set(['node_modules']);
+const MARK = '.planted-by-sandbox-';
+// Existing protected paths bound read-only; past this many, the rest are only checked after the run.
+const MAX_READ_ONLY = 2000;
+
+interface Listing {
+  readonly key: string;
+  readonly entries: readonly { readonly name: string; readonly dir: boolean }[];
+}
+
+// What one protected path is, for "changed since": type, inode, creation and change time (a write
+// through another hard link changes the ctime too), size.
+function signature(path: string): string | undefined {
+  try {
+    const stats = lstatSync(path, { bigint: true });
+    const born = stats.birthtimeNs > 0n ? stats.birthtimeNs : 0n;
+    return `${stats.mode}:${stats.ino}:${stats.dev}:${born}:${stats.ctimeNs}:${stats.size}`;
+  } catch {
+    return undefined;
+  }
+}
+
+interface Found {
+  // Workspace-relative path → signature: catalogue paths, and the control files of nested git folders.
+  readonly hits: Map<string, string>;
+  // Topmost catalogue paths (absolute), to bind read-only.
+  readonly tops: string[];
+  // Nested `.git` entries (relative).
+  readonly gits: string[];
+}
+
+export class ObeyedScan {
+  private readonly listings = new Map<string, Listing>();
+  private before: Found | undefined;
+  private ctx: ObeyedContext = { gitPaths: [] };
+  private configured = new Set<string>();
+
+  constructor(private readonly root: string) {}
+
+  private list(rel: string): Listing['entries'] {
+    const path = rel === '' ? this.root : join(this.root, rel);
+    let key: string;
+    try {
+      const stats = lstatSync(path, { bigint: true });
+      if (!stats.isDirectory()) return [];
+      key = `${stats.ino}:${stats.ctimeNs}`;
+    } catch {
+      return [];
+    }
+    const cached = this.listings.get(rel);
+    if (cached && cached.key === key) return cached.entries;
+    let entries: Listing['entries'];
+    try {
+      entries = readdirSync(path, { withFileTypes: true }).map((entry) => ({ name: entry.name, dir: entry.isDirectory() }));
+    } catch {
+      return [];
+    }
+    this.listings.set(rel, { key, entries });
+    return entries;
+  }
+
+  // Every file and folder under a protected folder is protected too (a write through a hard link shows
+  // in its ctime).
+  private inside(rel: string, found: Found, depth: number): void {
+    for (const entry of this.list(rel)) {
+      const child = `${rel}/${entry.name}`;
+      const sig = signature(join(this.root, child));
+      if (sig) found.hits.set(child, sig);
+      if (entry.dir && depth < 32) this.inside(child, found, depth + 1);
+    }
+  }
+
+  // A nested `.git`: a file (a submodule's or worktree's pointer) is bound read-only; a folder's control
+  // files are judged after the run by what git would run from them.
+  private git(rel: string, found: Found, dir: boolean): void {
+    found.gits.push(rel);
+    if (!dir) found.tops.push(join(this.root, rel));
+    for (const name of ['', '/config', '/config.worktree', '/commondir', '/hooks']) {
+      const sig = signature(join(this.root, rel + name));
+      if (sig) found.hits.set(rel + name, sig);
+    }
+    for (const entry of this.list(`${rel}/hooks`)) {
+      const sig = signature(join(this.root, rel, 'hooks', entry.name));
+      if (sig) found.hits.set(`${rel}/hooks/${entry.name}`, sig);
+    }
+  }
+
+  private walk(rel: string, found: Found, depth: number): void {
+    for (const entry of this.list(rel)) {
+      if (entry.name.includes(MARK)) continue;
+      const child = rel === '' ? entry.name : `${rel}/${entry.name}`;
+      if (entry.name.toLowerCase() === '.git') {
+        if (rel !== '') this.git(child, found, entry.dir);
+        continue;
+      }
+      // Above a protected path nothing matched (the walk stops there): only a pattern ending at this name can.
+      if ((mayEndAt(entry.name) || this.configured.has(child)) && isObeyedLater(child, this.ctx)) {
+        const sig = signature(join(this.root, child));
+        if (sig) found.hits.set(child, sig);
+        found.tops.push(join(this.root, child));
+        if (entry.dir) this.inside(child, found, 0);
+      } else if (entry.dir && !SKIPPED.has(entry.name) && depth < 64) {
+        this.walk(child, found, depth + 1);
+      }
+    }
+  }
+
+  private find(): Found {
+    const found: Found = { hits: new Map(), tops: [], gits: [] };
+    this.walk('', found, 0);
+    return found;
+  }
+
+  // Before the run: the protected paths that exist (absolute), to bind read-only. `ctx`: what the git
+  // configuration names now (permissions/obeyed-context.ts).
+  start(ctx: ObeyedContext): string[] {
+    this.ctx = ctx;
+    this.configured = new Set(ctx.gitPaths);
+    this.before = this.find();
+    return this.before.tops.slice(0, MAX_READ_ONLY);
+  }
+
+  // After the run: moves aside what is new or changed; one warning per path.
+  finish(): string[] {
+    const before = this.before;
+    if (!before) return [];
+    this.before = undefined;
+    const after = this.find();
+    const changed = [...after.hits].filter(([rel, sig]) => before.hits.get(rel) !== sig).map(([rel]) => rel);
+    const warnings: string[] = [];
+    const moved: string[] = [];
+    const under = (rel: string, folder: string): boolean => rel === folder || rel.startsWith(`${folder}/`);
+    for (const git of after.gits) {
+      if (!changed.some((rel) => under(rel, git))) continue;
+      for (const { path, why } of gitProgramsIn(join(this.root, git))) warnings.push(this.aside(path, `${why}; a plain git command in ${git.slice(0, -'/.git'.length) || '.'} would run it`));
+      moved.push(git);
+    }
+    for (const rel of changed.sort((a, b) => a.length - b.length)) {
+      if (moved.some((folder) => under(rel, folder))) continue;
+      const entry = isObeyedLater(rel, this.ctx);
+      if (!entry) continue;
+      moved.push(rel);
+      warnings.push(this.aside(join(this.root, rel), `${entry.pattern} is obeyed by ${entry.by}`));
+    }
+    return warnings;
+  }
+
+  private aside(path: string, why: string): string {
+    const rel = path.slice(this.root.length + 1);
+    try {
+      const aside = moveAside(path);
+      const where = aside ? `moved to ${aside.slice(this.root.length + 1)}` : 'removed (it could not be moved)';
+      return `a sandboxed command created or changed ${rel} (${why}); it was ${where} and is not obeyed (review it and move it back yourself if you meant it)`;
+    } catch (error) {
+      return `a sandboxed command created or changed ${rel} (${why}) and it could be neither moved aside nor removed (${(error as Error).message}); remove it before running anything in this workspace`;
+    }
+  }
+}

@@ -1,0 +1,75 @@
+// The write gate's catalogue (src/permissions/obeyed.ts), one test per entry: each entry, written at
+// depth 2 and inside a folder it names, is obeyed later; so are the realistic spellings of each family
+// (issue 26, class 4: protected only where the list looked). Then what is NOT in it: build files and the
+// project's own code, and look-alike names.
+import { describe, expect, it } from 'vitest';
+import { isObeyedLater, OBEYED_CATALOGUE } from '../../src/permissions/obeyed.js';
+
+const example = (pattern: string): string => pattern.replace(/\*/g, 'x');
+
+describe('every catalogue entry is obeyed at any depth', () => {
+  it.each(OBEYED_CATALOGUE.map((entry) => [entry.pattern, entry] as const))('%s', (pattern, entry) => {
+    for (const path of [example(pattern), `pkg/sub/${example(pattern)}`, `pkg/${example(pattern)}/inner.txt`, `./pkg//${example(pattern)}`]) {
+      expect(isObeyedLater(path)?.family, path).toBe(entry.family);
+    }
+  });
+});
+
+describe('realistic spellings of each family', () => {
+  const cases: [string, string][] = [
+    ['git', 'mod/.git'], ['git', 'vendor/lib/.git/hooks/pre-commit'], ['git', 'pkg/.gitmodules'],
+    ['agent', 'pkg/AGENTS.md'], ['agent', 'pkg/.codeward/agents/evil.md'], ['agent', 'pkg/coder_policy.json'], ['agent', 'pkg/.chatcli/coder_policy.json'],
+    ['agent', 'a/.claude/settings.json'], ['agent', 'a/CLAUDE.md'], ['agent', 'a/.gemini/settings.json'], ['agent', 'a/GEMINI.md'],
+    ['agent', 'a/.codex/config.toml'], ['agent', 'a/.cursor/rules/x.mdc'], ['agent', 'a/.cursorrules'], ['agent', 'a/.clinerules'],
+    ['agent', 'a/.clinerules/01.md'], ['agent', 'a/.aider.conf.yml'], ['agent', 'a/.github/copilot-instructions.md'], ['agent', 'a/.mcp.json'],
+    ['agent', 'a/.continue/config.yaml'], ['agent', 'a/.windsurfrules'],
+    ['editor', 'pkg/.vscode/tasks.json'], ['editor', 'pkg/.vscode/settings.json'], ['editor', 'pkg/.vscode/launch.json'], ['editor', 'pkg/.idea/workspace.xml'],
+    ['editor', 'pkg/app.code-workspace'], ['editor', 'pkg/.devcontainer/devcontainer.json'], ['editor', 'pkg/.exrc'],
+    ['ci', 'pkg/.github/workflows/ci.yml'], ['ci', 'pkg/.gitlab-ci.yml'], ['ci', 'pkg/.circleci/config.yml'],
+    ['hooks', 'pkg/.husky/pre-commit'], ['hooks', 'pkg/.pre-commit-config.yaml'], ['hooks', 'pkg/lefthook.yml'], ['hooks', 'pkg/.lefthook-local.yaml'],
+    ['hooks', 'pkg/.lintstagedrc.json'], ['hooks', 'pkg/lint-staged.config.mjs'], ['hooks', 'pkg/.simple-git-hooks.json'],
+    ['shell', 'pkg/.envrc'], ['shell', 'pkg/.tool-versions'], ['shell', 'pkg/.mise.toml'], ['shell', 'pkg/.config/mise/config.toml'],
+    ['toolchain', 'crate/rust-toolchain.toml'], ['toolchain', 'crate/rust-toolchain'], ['toolchain', 'crate/.cargo/config.toml'], ['toolchain', 'crate/.cargo/config'],
+    ['toolchain', 'web/.nvmrc'], ['toolchain', 'web/.node-version'], ['toolchain', 'py/.python-version'], ['toolchain', 'go/go.work'], ['toolchain', 'net/global.json'],
+    ['package-manager', 'web/.npmrc'], ['package-manager', 'web/.yarnrc.yml'], ['package-manager', 'web/.pnpmfile.cjs'], ['package-manager', 'web/pnpm-workspace.yaml'],
+    ['package-manager', 'web/.yarn/releases/yarn-4.0.0.cjs'], ['package-manager', 'java/.mvn/wrapper/maven-wrapper.properties'],
+    ['package-manager', 'java/gradle/wrapper/gradle-wrapper.properties'], ['package-manager', 'net/NuGet.Config'], ['package-manager', 'net/Directory.Build.props'],
+  ];
+  it.each(cases)('%s: %s', (family, path) => {
+    expect(isObeyedLater(path)?.family).toBe(family);
+  });
+
+  it('case variants count (a case-insensitive file system obeys them)', () => {
+    for (const path of ['pkg/.VSCode/tasks.json', 'pkg/agents.md', 'pkg/Rust-Toolchain.TOML', 'pkg/.NPMRC']) expect(isObeyedLater(path), path).toBeDefined();
+  });
+
+  it('backslashes and absolute spellings are matched by their names', () => {
+    expect(isObeyedLater('pkg\\.vscode\\tasks.json')?.family).toBe('editor');
+    expect(isObeyedLater('/w/pkg/AGENTS.md')?.family).toBe('agent');
+  });
+});
+
+describe('the line: build files, the project\'s code and look-alikes are not obeyed later', () => {
+  const ordinary = [
+    'Makefile', 'pkg/package.json', 'Cargo.toml', 'build.rs', 'go.mod', 'pyproject.toml', 'setup.py', 'conftest.py', 'src/index.ts',
+    'src/agents.ts', 'AGENTS.md.txt', 'docs/AGENTS.markdown', 'my.envrc.example', 'husky.md', 'mcp.json', 'github/workflows/ci.yml',
+    '.github/ISSUE_TEMPLATE/bug.md', 'vscode/tasks.json', 'docs/rust-toolchain.md', '.gitignore', '.gitattributes', '.editorconfig',
+  ];
+  it.each(ordinary)('%s', (path) => {
+    expect(isObeyedLater(path)).toBeUndefined();
+  });
+});
+
+describe('paths the git configuration names (context)', () => {
+  const ctx = { gitPaths: ['hooks', 'tools/fsmonitor.sh'] };
+  it('the hooks folder and the fsmonitor script, and what is beneath the folder', () => {
+    expect(isObeyedLater('hooks/pre-commit', ctx)?.family).toBe('git');
+    expect(isObeyedLater('./hooks', ctx)?.family).toBe('git');
+    expect(isObeyedLater('tools/fsmonitor.sh', ctx)?.family).toBe('git');
+  });
+  it('nothing else, and nothing without the context', () => {
+    expect(isObeyedLater('hooks-old/pre-commit', ctx)).toBeUndefined();
+    expect(isObeyedLater('tools/other.sh', ctx)).toBeUndefined();
+    expect(isObeyedLater('hooks/pre-commit')).toBeUndefined();
+  });
+});
