@@ -59,12 +59,20 @@ async function move(ctx: CommandContext, store: CheckpointStore, moves: readonly
   if (conflicts.length > 0 && !force) {
     throw fail('C230', conflictMessage(conflicts, bringBack));
   }
+  // Every version is read and checked against its hash before any file is touched: a lost or damaged
+  // one refuses the whole call (C224) with nothing changed.
+  const contents: (Buffer | undefined)[][] = [];
   for (const { files } of moves) {
+    const each: (Buffer | undefined)[] = [];
     for (const file of files) {
-      const bytes = file.to.kind === 'file' ? await getBlob(store.dir, file.to.hash) : undefined;
-      if (file.to.kind === 'file' && bytes === undefined) throw fail('C224', `the checkpoint store no longer holds the version of ${file.rel} (pruned or damaged); nothing more was restored`);
-      await applyState(ctx.workspace.jail, file.real, file.to, bytes);
+      const bytes = file.to.kind === 'file' ? await getBlob(store.dir, file.to.hash, file.rel) : undefined;
+      if (file.to.kind === 'file' && bytes === undefined) throw fail('C224', `the checkpoint store no longer holds the version of ${file.rel} (pruned); nothing was restored`);
+      each.push(bytes);
     }
+    contents.push(each);
+  }
+  for (const [index, { files }] of moves.entries()) {
+    for (const [at, file] of files.entries()) await applyState(ctx.workspace.jail, file.real, file.to, contents[index]![at]);
   }
   return found;
 }
