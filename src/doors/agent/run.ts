@@ -127,6 +127,7 @@ export async function agentCommand(argv: readonly string[], globals: GlobalOptio
     for (const warning of team.warnings) emitEvent({ type: 'notice', message: warning });
     const loop = new AgentLoop({
       engine,
+      marksTurns: true,
       model,
       system,
       env: io.env,

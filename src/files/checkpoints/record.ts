@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { putBlob, sealBlob } from './blobs.js';
 import { floatMs, identityOf, knownState, lastTouches } from './identity.js';
 import { captureState, sameState, sha256, type Captured } from './state.js';
-import { CheckpointStore, PRUNE_HEADROOM, type StoreLimits } from './store.js';
+import { CheckpointStore, PRUNE_HEADROOM, type Step, type StoreLimits } from './store.js';
 
 // What recording a step needs (a CommandContext has it; the iii worker builds one, see its undo-steps.ts).
 export interface RecordContext {
@@ -18,6 +18,7 @@ export interface RecordContext {
   readonly stateDir?: string;
   readonly caller?: { readonly label?: string };
   readonly door?: DoorInfo;
+  readonly call?: string;
   observe?(real: string, observation: ContentObservation): void;
   warn?(message: string): void;
 }
@@ -46,12 +47,16 @@ export function pruneDue(id: number, added: number, maxBytes: number): boolean {
 // What `data.backup` says for a step: where the previous version went.
 export const checkpointLabel = (id: number): string => `checkpoint:${id}`;
 
-// Who made a step: the door (cli, chatcli, mcp, agent, worker), its session, the caller's label.
-function origin(ctx: Pick<RecordContext, 'caller' | 'door'>): { caller?: string; door?: string; session?: string } {
+// Who made a step: the door (cli, chatcli, mcp, agent, worker), its session and turn, the caller's label,
+// and the call (the steps of one call are one undo step).
+function origin(ctx: Pick<RecordContext, 'caller' | 'door' | 'call'>): Pick<Step, 'caller' | 'door' | 'session' | 'turn' | 'call'> {
   const label = ctx.caller?.label;
-  const door = ctx.door?.name;
-  const session = ctx.door?.session;
-  return { ...(label === undefined ? {} : { caller: label }), ...(door === undefined ? {} : { door }), ...(session === undefined ? {} : { session }) };
+  const { name: door, session, turn } = ctx.door ?? {};
+  const call = ctx.call;
+  return {
+    ...(label === undefined ? {} : { caller: label }), ...(door === undefined ? {} : { door }), ...(session === undefined ? {} : { session }),
+    ...(turn === undefined ? {} : { turn }), ...(call === undefined ? {} : { call }),
+  };
 }
 
 // What `act` wrote at one path: the bytes and the stat of the inode they were staged in, taken before
