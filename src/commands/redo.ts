@@ -2,12 +2,14 @@ import * as z from 'zod/mini';
 import { defineCommand } from '../engine/command.js';
 import { flag, wholeOr } from '../engine/schema.js';
 import { redoSteps, type RewindResult } from '../files/checkpoints/rewind.js';
-import { formatRewind } from './undo.js';
+import { formatRewind, rewindScope } from './undo.js';
 import { withoutImmuneFiles } from './rewind-guard.js';
 
 const flags = z.strictObject({
   steps: wholeOr(1, 1, 'how many undone changes to apply again, oldest first'),
   force: flag('apply even where a file changed since the undo (what is there is kept in the store: undo brings it back)'),
+  allSessions: flag('with a session (the agent, --session ID): also changes of other sessions and doors'),
+  turn: flag('count the agent\'s turns instead of calls (the agent\'s /redo)'),
 });
 
 export const redoCommand = defineCommand({
@@ -23,6 +25,6 @@ export const redoCommand = defineCommand({
   // The files come from the checkpoint store (each is jailed again when the step is applied); the whole
   // workspace is declared, so the agent's scheduler runs it alone and the gate asks as for a write.
   touches: () => [{ path: '.', access: 'write' }],
-  run: (args, ctx) => redoSteps(withoutImmuneFiles(ctx), { count: args.steps, force: args.force }),
+  run: (args, ctx) => redoSteps(withoutImmuneFiles(ctx), { count: args.steps, force: args.force, ...rewindScope(args, ctx) }),
   format: (data: RewindResult) => formatRewind('redid', data),
 });

@@ -34,7 +34,7 @@ async function fromStore(ctx: CommandContext, real: string, rel: string): Promis
   if (before === undefined) {
     throw fail('C224', `the last change to ${rel} (${step.command} ${step.files.map((file) => file.rel).join(', ')}, checkpoint ${step.id}) kept no checkpoint (it was made with backups: false), so rollback cannot bring the version before it back; nothing was restored. Restore it yourself if you need it (git checkout, or an edit)`);
   }
-  const bytes = before.kind === 'file' ? await getBlob(store.dir, before.hash) : undefined;
+  const bytes = before.kind === 'file' ? await getBlob(store.dir, before.hash, rel) : undefined;
   if (before.kind === 'file' && bytes === undefined) return undefined;
   const replaced = ctx.workspace.jail.lstat(real) !== undefined;
   const state = before.kind === 'file' || before.kind === 'missing' ? {} : { before: null, note: `puts ${rel} back as it was (a ${before.kind})` };

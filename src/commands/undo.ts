@@ -1,14 +1,23 @@
 import * as z from 'zod/mini';
-import { defineCommand } from '../engine/command.js';
+import { defineCommand, type CommandContext } from '../engine/command.js';
 import { flag, wholeOr } from '../engine/schema.js';
-import { undoSteps, type RewindResult } from '../files/checkpoints/rewind.js';
+import { undoSteps, type RewindResult, type Scope } from '../files/checkpoints/rewind.js';
 import { plural } from './render.js';
 import { withoutImmuneFiles } from './rewind-guard.js';
 
 const flags = z.strictObject({
-  steps: wholeOr(1, 1, 'how many of the latest changes to take back (a multipatch is one change)'),
+  steps: wholeOr(1, 1, 'how many of the latest changes to take back (one call is one change, all its files: a multipatch, a two-file create or update)'),
   force: flag('restore even files changed since codeward\'s change (what is there is kept in the store: redo brings it back), and pass over a change that kept no checkpoint (backups: false), leaving its files as they are'),
+  allSessions: flag('with a session (the agent, --session ID): also changes other sessions and doors made (the whole workspace history); without a session undo always takes the whole workspace\'s'),
+  turn: flag('count the agent\'s turns instead of calls: a change is everything one answer of the model changed (the agent\'s /undo)'),
 });
+
+// The steps undo and redo consider: the caller's own session when it has one (the agent's transcript, the
+// CLI's --session), unless --all-sessions; without a session (the plain CLI, MCP), the whole workspace.
+export function rewindScope(args: { allSessions: boolean; turn: boolean }, ctx: CommandContext): Scope {
+  const session = args.allSessions ? undefined : ctx.door?.session;
+  return { ...(session === undefined ? {} : { session }), by: args.turn ? 'turn' : 'call' };
+}
 
 export function formatRewind(verb: string, data: RewindResult): string {
   const line = (step: RewindResult['steps'][number]): string => `  checkpoint ${step.id} ${step.command}: ${step.files.join(', ')}`;
@@ -35,6 +44,6 @@ export const undoCommand = defineCommand({
   // The files come from the checkpoint store (each is jailed again when the step is applied); the whole
   // workspace is declared, so the agent's scheduler runs it alone and the gate asks as for a write.
   touches: () => [{ path: '.', access: 'write' }],
-  run: (args, ctx) => undoSteps(withoutImmuneFiles(ctx), { count: args.steps, force: args.force }),
+  run: (args, ctx) => undoSteps(withoutImmuneFiles(ctx), { count: args.steps, force: args.force, ...rewindScope(args, ctx) }),
   format: (data: RewindResult) => formatRewind('undid', data),
 });

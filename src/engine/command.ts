@@ -61,6 +61,8 @@ export interface CallerServices {
 export interface DoorInfo {
   readonly name: string;
   readonly session?: string;
+  // The agent's turn (the model's answer to one message of the person): `/undo` takes one back whole.
+  readonly turn?: string;
 }
 
 // One file a call is about to change, declared by its handler with the exact bytes just before it changes
@@ -89,6 +91,8 @@ export interface CommandContext {
   readonly workspace: Workspace;
   readonly config: Config;
   readonly signal: AbortSignal;
+  // This call's id (one per Engine.run): every checkpoint a call records is one undo step.
+  readonly call?: string;
   // Per-workspace state outside the project (journals, the checkpoint store); absent: stateDirFor(root).
   readonly stateDir?: string;
   // The OS sandbox exec and test start through (absent: processes run unconfined).

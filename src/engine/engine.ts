@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { AnyCommand, CallerServices, CallPreview, CommandContext, DoorInfo, Touch } from './command.js';
 import { approvedIntent, dryRunOf } from './dry-run.js';
 import type { Config } from './config.js';
@@ -62,6 +63,11 @@ export class Engine {
   // Names the session the door's calls belong to (recorded with every checkpoint from now on).
   withSession(session: string): void {
     this.door = { name: this.door?.name ?? 'library', session };
+  }
+
+  // Names the agent's current turn (recorded with every checkpoint from now on; see DoorInfo.turn).
+  withTurn(turn: string): void {
+    this.door = { name: this.door?.name ?? 'library', ...(this.door?.session === undefined ? {} : { session: this.door.session }), turn };
   }
 
   // Lets the engine finish its session work (saving stamps); call once when the door is done.
@@ -208,6 +214,7 @@ export class Engine {
     return {
       workspace: this.workspace,
       config: this.config,
+      call: randomUUID(),
       signal,
       stateDir: this.stateDir,
       ...(this.sandbox ? { sandbox: this.sandbox } : {}),

@@ -56,7 +56,8 @@ export async function createBackup(path: string, options: { replacing?: boolean 
 }
 
 // The cheap way: a hard link to the current file. The caller replaces the file by renaming a new one
-// over it (or unlinks it), so the old inode, then reachable only as the .bak, never changes. No bytes are
+// over it (or unlinks it), so the old inode, then reachable only as the .bak, never changes (only when
+// the file has no other name: a second name would still reach the .bak's bytes, so they are copied). No bytes are
 // copied, which matters for large files and for transactions over many files. False when links are
 // not possible here (another filesystem, a FAT volume, permissions): the caller copies instead.
 async function linkBackup(path: string, backup: string): Promise<boolean> {
@@ -67,9 +68,12 @@ async function linkBackup(path: string, backup: string): Promise<boolean> {
   if (st === undefined) return false;
   if (st.isSymbolicLink()) throw fail('C215', `path changed during access: ${path}`);
   if (!st.isFile()) throw fail('C210', `${path} is not a regular file`);
+  // Another name for the file (`ln f f2`) would outlive the replace and keep writing into the backup.
+  if (st.nlink > 1) return false;
   const temp = tempPathFor(backup);
   try {
     await link(path, temp);
+    if ((await lstat(temp)).nlink !== 2) throw new Error('another name appeared');
     await rename(temp, backup);
   } catch {
     await unlink(temp).catch(() => undefined);

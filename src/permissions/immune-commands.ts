@@ -1,5 +1,7 @@
 import { firstOperand, hasShort, operands, type Argv } from './argv.js';
 import { hasAny, parseGitWrite } from './options/git-write.js';
+import { GIT_DISCARD, gitDiscards } from './immune-git.js';
+import type { ShellPlace } from './immune-place.js';
 
 // Safety-immune command classes (seed 004 "Safety Immunity", chatcli §6.4), matched on parsed
 // commands (base name, arguments, wrappers), never on raw text: `echo "rm -rf /"` is not rm.
@@ -9,7 +11,8 @@ export interface CommandClass {
   readonly description: string;
   // Commands whose arguments decide; with arguments unknown at run time they are immune too.
   readonly names: readonly string[];
-  test(cmd: Argv): boolean;
+  // `place`: the workspace root and run folder, when known (a name that is a path there is judged as one).
+  test(cmd: Argv, place?: ShellPlace): boolean;
 }
 
 const PRIVILEGED = ['sudo', 'doas', 'pkexec', 'run0'];
@@ -80,43 +83,12 @@ function cleanDeletes(cmd: Argv): boolean {
   return clean.configured || hasAny(clean.parsed, '--force') || !hasAny(clean.parsed, '--dry-run', '--interactive');
 }
 
-// Wrappers that hand rm its operands (find -exec rm -rf {}, xargs rm -rf): the names are not on the line.
-// Wrappers that keep the folder a command runs in: any other one may move it (`env -C /x`, `sudo -D`,
-// `unshare -w`, `nsenter --wd`, `chroot`, `systemd-run --working-directory`), feed it operands (find,
-// xargs) or run it through a shell whose start-up file may cd first (`BASH_ENV=x.sh bash -c 'rm -rf d'`).
-const IN_PLACE_WRAPPERS = new Set(['nice', 'nohup', 'setsid', 'time', 'command', 'builtin', 'exec', 'stdbuf', 'ionice', 'timeout', 'chrt', 'taskset', 'eatmydata', 'nocache', 'unbuffer', 'caffeinate']);
-
-// `rm -r dist` and `rm -rf dist` are the same ordinary act: deleting a folder by a plain name in the
-// folder the command runs in (inside the workspace), with or without -f. A plain name has no `/` (a
-// symlinked folder on the way would lead elsewhere, `dist/` follows a link), is not `.`, `..`, `.git`
-// or `~`, has no glob or expansion, no cd or sourced script came first and no wrapper may move it. Everything else stays immune (a person asks);
-// deleting the workspace root or its .git is C242 in the danger classifier whatever the rules say.
-const plainName = (name: string): boolean => /^[\w@%+=:,.-]+$/.test(name) && name.toLowerCase() !== '.git' && !/^\.+$/.test(name);
-const inPlace = (cmd: Argv): boolean => !cmd.moved && !cmd.unknown && cmd.wrappers.every((w) => IN_PLACE_WRAPPERS.has(w));
-
-function recursiveDeleteInPlace(cmd: Argv): boolean {
-  const targets = operands(cmd.args);
-  return inPlace(cmd) && targets.length > 0 && targets.every(plainName);
-}
-
-// `find NAMES... -delete` is `rm -rf NAMES` by another spelling: in place only for plain names or `.` (the
-// danger classifier blocks an unnarrowed delete of the workspace root), never following links (-L, -H,
-// -follow: `find -H dist -delete` empties dist's target).
-function findDeleteInPlace(cmd: Argv): boolean {
-  let i = 0;
-  for (; i < cmd.args.length && /^-[HLPDO]/.test(cmd.args[i]!); i++) {
-    if (/^-[HL]/.test(cmd.args[i]!)) return false;
-    if (cmd.args[i] === '-D') i++;
-  }
-  const starts: string[] = [];
-  for (; i < cmd.args.length && !/^[-(!]/.test(cmd.args[i]!); i++) starts.push(cmd.args[i]!);
-  return inPlace(cmd) && starts.length > 0 && starts.every((name) => name === '.' || plainName(name)) && !cmd.args.includes('-follow');
-}
-
 export const COMMAND_CLASSES: readonly CommandClass[] = [
   { name: 'rm-root', description: 'rm of / or the home folder', names: ['rm'], test: (c) => is(c, 'rm') && (hasLong(c.args, '--no-preserve-root') || operands(c.args).some((a) => /^(?:\/+\.?\*?|~\/?\*?|\$HOME\/?)$/.test(a))) },
-  { name: 'rm-recursive', description: 'rm -r / rm -rf of anything but a plain name in the folder it runs in (a path with /, ., .., ~, a glob, after cd, from find or xargs)', names: ['rm'], test: (c) => is(c, 'rm') && (hasShort(c.args, 'rR') || hasLong(c.args, '--recursive')) && !recursiveDeleteInPlace(c) },
-  { name: 'find-delete', description: 'find -delete of anything but plain names in the folder it runs in (a path with /, ., .., ~, a glob, after cd, following links)', names: [], test: (c) => is(c, 'find') && c.args.includes('-delete') && !findDeleteInPlace(c) },
+  // Seed 004: rm -rf "and variants" of anything, whatever wraps it (command, env, xargs, find -exec, busybox,
+  // \rm, /bin/rm): the agent's undoable way is codeward's own `delete --recursive`.
+  { name: 'rm-recursive', description: 'rm -r / -R / --recursive (with or without -f) of anything', names: ['rm'], test: (c) => is(c, 'rm') && (hasShort(c.args, 'rR') || hasLong(c.args, '--recursive')) },
+  { name: 'find-delete', description: 'find -delete (rm -r by another spelling)', names: ['find'], test: (c) => is(c, 'find') && c.args.includes('-delete') },
   { name: 'mkfs', description: 'mkfs (format filesystem)', names: [], test: (c) => c.name === 'mkfs' || c.name.startsWith('mkfs.') || c.name === 'mke2fs' || c.name === 'wipefs' },
   { name: 'dd-device', description: 'dd writing to devices (of=/dev/)', names: ['dd'], test: (c) => is(c, 'dd') && c.args.some((a) => /^of=\/dev\/(?!null$|stdout$|stderr$)/.test(a)) },
   named('shred', 'shred (secure deletion)'),
@@ -136,6 +108,7 @@ export const COMMAND_CLASSES: readonly CommandClass[] = [
   { name: 'git-push-force', description: 'git push --force / -f / --force-with-lease / --mirror / --delete / --prune / +refspec / :refspec (any abbreviation)', names: ['git'], test: forcePush },
   { name: 'git-reset-hard', description: 'git reset --hard (any abbreviation)', names: ['git'], test: (c) => { const r = gitWrite(c, 'reset'); return r !== undefined && (r.configured || hasAny(r.parsed, '--hard')); } },
   { name: 'git-clean-force', description: 'git clean that deletes (without -n or -i)', names: ['git'], test: cleanDeletes },
+  { ...GIT_DISCARD, names: ['git'], test: gitDiscards },
   { name: 'kill-9', description: 'kill -9', names: ['kill'], test: (c) => is(c, 'kill') && killsHard(c.args) },
   named('killall', 'killall', 'killall5'),
   { name: 'pkill-9', description: 'pkill -9', names: ['pkill'], test: (c) => is(c, 'pkill') && killsHard(c.args) },
@@ -148,6 +121,6 @@ export const COMMAND_CLASSES: readonly CommandClass[] = [
 // Commands whose immunity depends on their arguments: unknown arguments make them immune.
 export const ARGUMENT_SENSITIVE = new Set(COMMAND_CLASSES.flatMap((cls) => cls.names));
 
-export function immuneCommand(cmd: Argv): CommandClass | undefined {
-  return COMMAND_CLASSES.find((cls) => cls.test(cmd));
+export function immuneCommand(cmd: Argv, place?: ShellPlace): CommandClass | undefined {
+  return COMMAND_CLASSES.find((cls) => cls.test(cmd, place));
 }

@@ -2,6 +2,7 @@ import picomatch from 'picomatch';
 import type { ShellWord, SimpleCommand } from '../shell/parse-types.js';
 import type { Argv } from './argv.js';
 import { immuneCommand, type CommandClass } from './immune-commands.js';
+import type { ShellPlace } from './immune-place.js';
 
 // A glob can expand to a repository file named like an option: `rm *` in a folder holding a file named
 // `-rf` is `rm -rf *`. For every glob word that can stand for such a name (its pattern starts with a
@@ -24,7 +25,7 @@ export function leadingGlob(word: ShellWord): string | undefined {
   return /^(?:[*?[-]|[@!+]\()/.test(pattern) ? pattern : undefined;
 }
 
-export function immuneByGlob(command: SimpleCommand, argv: Argv): { cls: CommandClass; name: string } | undefined {
+export function immuneByGlob(command: SimpleCommand, argv: Argv, place?: ShellPlace): { cls: CommandClass; name: string } | undefined {
   const words = command.words.slice(1);
   if (!words.some((w) => w.glob)) return undefined;
   const args: string[] = [];
@@ -42,7 +43,7 @@ export function immuneByGlob(command: SimpleCommand, argv: Argv): { cls: Command
     for (const name of candidates.filter((candidate) => matches(candidate))) {
       const variant = [...args];
       variant.splice(glob.index, 0, name);
-      const cls = immuneCommand({ ...argv, args: variant });
+      const cls = immuneCommand({ ...argv, args: variant }, place);
       if (cls) return { cls, name };
     }
   }

@@ -84,11 +84,11 @@ function immuneReading(parse: ShellParse, readOnlyName: (name: string) => boolea
     const argv = moved ? { ...found, moved } : found;
     // A sourced script runs in this shell and may cd (`. ./x.sh; rm -rf dist`).
     moved ||= ['cd', 'pushd', 'popd', 'source', '.'].includes(found.name);
-    const cls = immuneCommand(argv);
+    const cls = immuneCommand(argv, place);
     if (cls) return { name: cls.name, description: cls.description, where: command.text };
     if (inlineRecursiveDelete(command)) return { ...INLINE_DELETE, where: command.text };
     if (argv.unknown && ARGUMENT_SENSITIVE.has(argv.name)) return unverifiable('dynamic-args', command.text);
-    const injected = ARGUMENT_SENSITIVE.has(argv.name) ? immuneByGlob(command, argv) : undefined;
+    const injected = ARGUMENT_SENSITIVE.has(argv.name) ? immuneByGlob(command, argv, place) : undefined;
     if (injected) return { name: injected.cls.name, description: `${injected.cls.description}, if a file named ${injected.name} exists`, where: command.text };
     // A listed program with a writing option (`sort -o .git/hooks/x`, `tar -x -C .git`, `sed -i .codeward/..`)
     // writes: its paths are judged as writes.

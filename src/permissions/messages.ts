@@ -61,7 +61,7 @@ function whereAPersonAsks(door: string | undefined): string {
 // delete (checkpointed, so `undo` brings it back). The paths are not filled in: the line may have run in
 // another folder (`cd`, exec's dir), and a wrong path is worse than none.
 function deleteInstead(decision: Decision, door: string | undefined): string {
-  if (decision.immune !== 'rm-recursive') return '';
+  if (!['rm-recursive', 'find-delete', 'inline-recursive-delete'].includes(decision.immune ?? '')) return '';
   const call = door === 'mcp' || door === 'agent' || door === 'worker'
     ? 'the delete tool with {"paths": [...], "recursive": true} (paths from the workspace root)'
     : `codeward delete --paths '["PATH"]' --recursive (paths from the workspace root)`;

@@ -3,11 +3,10 @@ import { existsSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CLI, removeDir, runCli, tempDir, writeFiles } from '../helpers/fixture.js';
 
-// Issue 19: `rm -rf dist` was refused even with --allow '@coder exec rm -rf dist' (safety-immune) while
-// `rm -r dist` ran under --yes, and the README called `rm -rf dist` "never blocked". One class now:
-// a recursive delete of a plain name in the folder the command runs in, with or without -f, follows the
-// rules (--yes, an allow rule); any other recursive delete needs a person; the workspace root, a folder
-// holding it and its .git are C242 whatever the rules say.
+// Issue 19 made `rm -rf dist` and `rm -r dist` one class; issue 26 (class 7, seed 004: "rm -rf / rm -fr and
+// variants" ALWAYS ask, "regardless of any allow rule") makes that class safety-immune for every target and
+// spelling: neither --yes nor an allow rule runs a recursive delete, a person does, and the refusal points to
+// codeward's undoable `delete --recursive`. The workspace root, a folder holding it and its .git are C242.
 describe.skipIf(!existsSync(CLI))('rm -r and rm -rf are judged alike', () => {
   let root: string;
   beforeEach(async () => {
@@ -19,22 +18,24 @@ describe.skipIf(!existsSync(CLI))('rm -r and rm -rf are judged alike', () => {
 
   const run = (cmd: string, flags: string[] = [], yes = true) => runCli(['-C', root, '--json', '--sandbox', 'off', ...flags, 'exec', '--cmd', cmd], { yes });
 
-  it.each(['rm -rf dist', 'rm -r dist', 'rm -fr dist', 'rm --recursive --force dist', 'rm -Rf dist build'])('%s runs under --yes', (cmd) => {
-    expect(run(cmd).json).toMatchObject({ ok: true });
-    expect(existsSync(`${root}/dist`)).toBe(false);
-  });
+  const RECURSIVE = ['rm -rf dist', 'rm -r dist', 'rm -fr dist', 'rm -R dist', 'rm --recursive --force dist', 'rm --rec dist', 'rm -r -f dist', 'rm -Rf dist build',
+    'command rm -rf dist', 'env rm -rf dist', 'echo dist | xargs rm -r', 'find . -name dist -exec rm -r {} +', '\\rm -rf dist', '/bin/rm -rf dist',
+    'timeout 30 nice rm -rf dist', 'find dist -delete', "find . -name '*.js' -delete", 'busybox rm -r dist'];
 
-  it.each(['rm -rf dist', 'rm -r dist'])('%s runs under --allow "@coder exec rm -rf dist" / "rm -r dist", without --yes', (cmd) => {
-    expect(run(cmd, ['--allow', `@coder exec ${cmd}`], false).json).toMatchObject({ ok: true });
-    expect(existsSync(`${root}/dist`)).toBe(false);
-  });
-
-  it('without a rule or --yes both ask (C241 without a terminal), neither is safety-immune', () => {
-    for (const cmd of ['rm -rf dist', 'rm -r dist']) {
-      const result = run(cmd, [], false);
+  it.each(RECURSIVE)('%s is safety-immune under --yes and under an allow rule (C241), and points to delete --recursive', (cmd) => {
+    for (const flags of [[], ['--allow', `@coder exec ${cmd}`], ['--allow', '@coder exec *', '--allow', '@coder exec rm']]) {
+      const result = run(cmd, flags);
       expect(result.json).toMatchObject({ ok: false, error: { code: 'C241' } });
-      expect(result.json.error?.message).not.toMatch(/safety-immune/);
+      expect(result.json.error?.message).toMatch(/safety-immune/);
+      if (!cmd.includes('busybox')) expect(result.json.error?.message).toMatch(/delete --paths .* --recursive/);
     }
+    expect(existsSync(`${root}/dist/a.js`)).toBe(true);
+  });
+
+  it('the undoable way: delete --recursive runs under --yes and undo brings the folder back', () => {
+    expect(runCli(['-C', root, '--json', 'delete', '--paths', '["dist"]', '--recursive']).json).toMatchObject({ ok: true });
+    expect(existsSync(`${root}/dist`)).toBe(false);
+    expect(runCli(['-C', root, '--json', 'undo']).json).toMatchObject({ ok: true });
     expect(existsSync(`${root}/dist/a.js`)).toBe(true);
   });
 
@@ -108,11 +109,6 @@ describe.skipIf(!existsSync(CLI))('rm -r and rm -rf are judged alike', () => {
     }
   });
 
-  it('a wrapper that keeps the folder (timeout, nice) still follows the rules', () => {
-    expect(run('timeout 30 nice rm -rf dist').json).toMatchObject({ ok: true });
-    expect(existsSync(`${root}/dist`)).toBe(false);
-  });
-
   // Red team: `find X -delete` is `rm -rf X` by another spelling; a start point outside the folder, or a
   // link followed with -L/-H, deleted outside the workspace under --yes (each ran on the old code).
   it.each([
@@ -137,12 +133,4 @@ describe.skipIf(!existsSync(CLI))('rm -r and rm -rf are judged alike', () => {
       await removeDir(outside);
     }
   });
-
-  it('find . -name x -delete and find dist -delete still follow the rules', () => {
-    expect(run("find . -name '*.js' -path './build/*' -delete").json).toMatchObject({ ok: true });
-    expect(existsSync(`${root}/build/b.js`)).toBe(false);
-    expect(run('find dist -delete').json).toMatchObject({ ok: true });
-    expect(existsSync(`${root}/dist`)).toBe(false);
-  });
 });
-

@@ -132,7 +132,7 @@ const ROWS: readonly Row[] = [
   { name: 'project ask on a subcommand beats user allow', user: ['allow @coder exec make *'], project: ['ask @coder exec make install'], call: '@coder exec make install', expect: 'ask', source: 'project' },
   { name: 'user allow where the project ask does not match', user: ['allow @coder exec make *'], project: ['ask @coder exec make install'], call: '@coder exec make build', expect: 'allow', source: 'user' },
   { name: 'find without -delete is read-only', call: '@coder exec find . -name "*.ts"', expect: 'allow', source: 'allowlist' },
-  { name: 'find -delete asks', call: '@coder exec find . -name x -delete', expect: 'ask', source: 'default' },
+  { name: 'find -delete asks (safety-immune)', call: '@coder exec find . -name x -delete', expect: 'ask', source: 'immune' },
 ];
 
 describe('precedence table', () => {

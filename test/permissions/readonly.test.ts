@@ -49,7 +49,7 @@ const VETOED: readonly (readonly [string, string])[] = [
   ['git grep --open-files-in-pager=sh x', 'program'], ['git grep --open=sh x', 'program'], ['git grep -Osh x', 'program'], ['git grep --textconv x', 'textconv'], ['git cat-file --filters HEAD:a', 'program'],
   ['git branch new-feature', 'branch'], ['git branch -D main', 'branch'], ['git branch --del x', 'branch'], ['git tag v1.0', 'tag'], ['git tag -d v1', 'tag'], ['git tag -v v1', 'gpg'],
   ['git remote add x y', 'remote'], ['git remote show origin', 'remote'],
-  ['git stash', 'stash'], ['git stash pop', 'stash'], ['git reflog expire --all', 'reflog'], ['git commit -m x', 'not a read-only'], ['git push', 'not a read-only'], ['git x', 'not a read-only'],
+  ['git stash', 'stash'], ['git stash pop', 'stash'], ['git reflog expire --all', 'reflog'], ['git commit -m x', 'not a read-only'], ['git push', 'not a read-only'], ['git x', 'alias'],
   ["awk 'BEGIN{system(\"rm x\")}'", 'runs other programs'], ["awk '{print > \"out\"}' a", 'writes'], ['awk -f prog.awk a', 'program file'], ['awk -W exec p.awk', 'exec'],
   ["awk '{print | \"sh\"}' a", 'runs other programs'], ["awk '{\"date\" | getline d}' a", 'runs other programs'], ["awk 'BEGIN{print ENVIRON[\"TOKEN\"]}'", 'environment'], ["awk '{printf \"%s\", $1 > \"/tmp/x\"}' a", 'writes'],
   ['gawk --exec p.awk', 'program file'], ['gawk --lo=x.so 1', 'program file'], ['awk --dump-variables=out 1', 'writes'],

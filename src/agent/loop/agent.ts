@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { CallerServices } from '../../engine/command.js';
 import type { Engine } from '../../engine/engine.js';
 import { fail, toCodewardError } from '../../engine/errors.js';
@@ -14,6 +15,8 @@ import { resultsMessage } from './results.js';
 
 export interface AgentLoopOptions {
   readonly engine: Engine;
+  // The person's own agent (not a sub-agent sharing its engine): names each turn on the engine (/undo).
+  readonly marksTurns?: boolean;
   readonly model: ModelClient;
   readonly system: string;
   readonly emit: EventSink;
@@ -114,6 +117,8 @@ export class AgentLoop {
   async run(task: string): Promise<AgentOutcome> {
     let message: string | null = task;
     for (;;) {
+      // Every change of the model's answer to this message is one turn, which /undo takes back whole.
+      if (this.options.marksTurns === true) this.options.engine.withTurn(randomUUID());
       const outcome = await this.request(message);
       const ask = this.options.askUser;
       if (!ask) return this.finish(outcome);

@@ -2,20 +2,23 @@ import type { Engine } from '../../engine/engine.js';
 import type { Envelope } from '../../engine/envelope.js';
 import { suggest } from '../../text/suggest.js';
 
-// Commands the person types at the agent's prompt: /help, /undo [N], /redo [N], /checkpoints. They run the engine's
+// Commands the person types at the agent's prompt: /help, /undo [N] [--all], /redo [N] [--all], /checkpoints. /undo
+// takes back the model's whole last turn in this session (every call of it); --all the newest call of anyone in
+// the workspace. They run the engine's
 // own undo, redo and checkpoints commands (the checkpoint store outside the workspace), never a copy of them;
 // what undo and redo changed is told to the model with the person's next message, so it does not assume its
 // edits are still there.
 
 export const SLASH_COMMANDS = ['help', 'undo', 'redo', 'checkpoints'] as const;
-const SLASH = /^\/(undo|redo|checkpoints)(?:\s+(\S+))?\s*$/i;
+const SLASH = /^\/(undo|redo|checkpoints)((?:\s+\S+)*)\s*$/i;
 // A line that starts with `/word` is meant as a command (Claude Code, Gemini CLI and Codex read it so too);
 // a path (`/tmp/x is broken`) is not, and `//text` sends `/text` to the model.
 const COMMAND_LIKE = /^\/([A-Za-z][\w-]*)(?=\s|$)/;
 const HELP = [
   'commands (everything else goes to the model):',
-  '  /undo [N]      take back the last change (or the last N) codeward made, files as they were before',
-  '  /redo [N]      make an undone change again',
+  '  /undo [N]      take back the model\'s last turn (or the last N turns) in this session, every file it changed',
+  '  /undo --all    the last change of anyone in this workspace (other sessions, MCP clients, the CLI), one call',
+  '  /redo [N]      make an undone turn again (/redo --all: an undone change of anyone)',
   '  /checkpoints   list the changes undo can take back',
   '  /help          this list',
   "  exit           end the session (also: quit, an empty line, Ctrl+C)",
@@ -55,13 +58,18 @@ export async function runSlash(engine: Engine, line: string): Promise<SlashResul
     return { ok: false, output: `unknown command /${typed}${close ? ` (did you mean /${close}?)` : ''}; /help lists them, and //${line.trim().slice(1)} sends the line to the model` };
   }
   const match = SLASH.exec(line.trim());
-  if (!match) return { ok: false, output: `usage: /undo [N], /redo [N], /checkpoints (got "${line.trim()}")` };
+  if (!match) return { ok: false, output: `usage: /undo [N] [--all], /redo [N] [--all], /checkpoints (got "${line.trim()}")` };
   const name = match[1]!.toLowerCase();
-  const count = match[2];
-  if (count !== undefined && (name === 'checkpoints' || !/^[1-9]\d{0,3}$/.test(count))) {
-    return { ok: false, output: name === 'checkpoints' ? '/checkpoints takes no argument' : `/${name} takes a number of changes, e.g. /${name} 2 (got "${count}")` };
+  const words = match[2]!.trim().split(/\s+/).filter((word) => word !== '');
+  const all = words.filter((word) => word === '--all');
+  const counts = words.filter((word) => word !== '--all');
+  const count = counts[0];
+  if (words.length > 0 && (name === 'checkpoints' || counts.length > 1 || all.length > 1 || (count !== undefined && !/^[1-9]\d{0,3}$/.test(count)))) {
+    return { ok: false, output: name === 'checkpoints' ? '/checkpoints takes no argument' : `/${name} takes a number of turns and --all, e.g. /${name} 2 (got "${words.join(' ')}")` };
   }
-  const envelope = await engine.run({ cmd: name, args: count === undefined ? {} : { steps: Number(count) } });
+  // By default one turn of the model in this session (the transcript's); --all: one call of anyone's.
+  const scope = all.length > 0 ? { allSessions: true } : { turn: true };
+  const envelope = await engine.run({ cmd: name, args: { ...(name === 'checkpoints' ? {} : scope), ...(count === undefined ? {} : { steps: Number(count) }) } });
   const command = engine.registry.find(name);
   if (!envelope.ok) return { ok: false, output: `${envelope.error.code} ${envelope.error.message}` };
   const output = [...envelope.warnings.map((warning) => `warning: ${warning}`), command ? command.format(envelope.data) : JSON.stringify(envelope.data)].join('\n');

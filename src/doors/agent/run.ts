@@ -130,6 +130,7 @@ export async function agentCommand(argv: readonly string[], globals: GlobalOptio
     for (const warning of [...context.notices, ...team.warnings]) emitEvent({ type: 'notice', message: warning });
     const loop = new AgentLoop({
       engine,
+      marksTurns: true,
       model,
       system,
       env: io.env,

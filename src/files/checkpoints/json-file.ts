@@ -83,9 +83,9 @@ export async function writeJson(path: string, value: unknown, durable: boolean):
   await syncDir(dirname(path));
 }
 
-// A new private temp file with these bytes, fsync'd, renamed over path (the temp is removed on failure).
-export async function writeSyncedRename(temp: string, path: string, data: string | Uint8Array): Promise<void> {
-  const handle = await open(temp, 'wx', 0o600);
+// A new private temp file (`mode`) with these bytes, fsync'd, renamed over path (the temp is removed on failure).
+export async function writeSyncedRename(temp: string, path: string, data: string | Uint8Array, mode = 0o600): Promise<void> {
+  const handle = await open(temp, 'wx', mode);
   try {
     await handle.writeFile(data);
     await handle.sync();

@@ -7,10 +7,10 @@ import { listBelow } from '../remove-tree.js';
 import { stateDirFor } from '../../engine/state-dir.js';
 import { lstatSync, type BigIntStats } from 'node:fs';
 import { join } from 'node:path';
-import { putBlob } from './blobs.js';
+import { putBlob, sealBlob } from './blobs.js';
 import { floatMs, identityOf, knownState, lastTouches } from './identity.js';
 import { captureState, sameState, sha256, type Captured } from './state.js';
-import { CheckpointStore, PRUNE_HEADROOM, type StoreLimits } from './store.js';
+import { CheckpointStore, PRUNE_HEADROOM, type Step, type StoreLimits } from './store.js';
 
 // What recording a step needs (a CommandContext has it; the iii worker builds one, see its undo-steps.ts).
 export interface RecordContext {
@@ -19,6 +19,7 @@ export interface RecordContext {
   readonly stateDir?: string;
   readonly caller?: { readonly label?: string };
   readonly door?: DoorInfo;
+  readonly call?: string;
   observe?(real: string, observation: ContentObservation): void;
   warn?(message: string): void;
   // The approval question's dry run (engine/dry-run.ts): nothing may be written or recorded.
@@ -55,12 +56,16 @@ export function pruneDue(id: number, added: number, maxBytes: number): boolean {
 // What `data.backup` says for a step: where the previous version went.
 export const checkpointLabel = (id: number): string => `checkpoint:${id}`;
 
-// Who made a step: the door (cli, chatcli, mcp, agent, worker), its session, the caller's label.
-function origin(ctx: Pick<RecordContext, 'caller' | 'door'>): { caller?: string; door?: string; session?: string } {
+// Who made a step: the door (cli, chatcli, mcp, agent, worker), its session and turn, the caller's label,
+// and the call (the steps of one call are one undo step).
+function origin(ctx: Pick<RecordContext, 'caller' | 'door' | 'call'>): Pick<Step, 'caller' | 'door' | 'session' | 'turn' | 'call'> {
   const label = ctx.caller?.label;
-  const door = ctx.door?.name;
-  const session = ctx.door?.session;
-  return { ...(label === undefined ? {} : { caller: label }), ...(door === undefined ? {} : { door }), ...(session === undefined ? {} : { session }) };
+  const { name: door, session, turn } = ctx.door ?? {};
+  const call = ctx.call;
+  return {
+    ...(label === undefined ? {} : { caller: label }), ...(door === undefined ? {} : { door }), ...(session === undefined ? {} : { session }),
+    ...(turn === undefined ? {} : { turn }), ...(call === undefined ? {} : { call }),
+  };
 }
 
 // What `act` wrote at one path: the bytes and the stat of the inode they were staged in, taken before
@@ -96,7 +101,7 @@ function writtenState(jail: Beneath, real: string, written: Written, startedAt: 
 
 // CRASH SAFETY. Recording a step costs no fsync (the store would otherwise double the cost of an edit):
 // the pending step, the finished step and the last-id hint are written without one, and a blob is
-// the hard link of the replaced inode (no bytes written). What a crash or power loss can do:
+// the hard link of the replaced inode when that inode has no other name (no bytes written). What a crash or power loss can do:
 // - before `act`: nothing changed; a pending step (or a torn one, which no reader accepts) is left.
 // - after `act`: the file change itself is durable (atomicWrite fsyncs); the step may be lost, torn or
 //   still pending. A lost step only means that change cannot be undone: the undo of an earlier step
@@ -108,7 +113,8 @@ function writtenState(jail: Beneath, real: string, written: Written, startedAt: 
 //
 // Records one step around `act`, which changes the files `reals` (absolute, jailed paths): their
 // current state (the blob: a hard link of the file when possible) is saved and the step written as
-// pending before `act` touches anything; afterwards the step gets what each file holds now (from
+// pending before `act` touches anything; the blob is sealed once act replaced the file (it owns its
+// inode and is read-only, see blobs.ts); afterwards the step gets what each file holds now (from
 // `written`, what act says it wrote, when the file is provably still that; else read back). A failed
 // `act` that changed nothing leaves no step. Returns act's value and the step's id (undefined when
 // checkpoints are off, `backups: false`).
@@ -128,14 +134,18 @@ export async function checkpointed<T>(
   // The step first (it names the blobs, so a prune running meanwhile keeps them), then the blobs;
   // both before `act` runs.
   const step = await store.begin({ command, ...origin(ctx), files: unique.map((real, index) => ({ rel: rels[index]!, before: before[index]!.state })) });
-  const added = await Promise.all(
+  const stored = await Promise.all(
     before.map(async (each, index) => {
       const state = each.state;
-      if (state.kind !== 'file' || (each.bytes === undefined && each.ino === undefined)) return 0;
-      const fresh = await putBlob(store.dir, each.bytes, state.hash, each.ino === undefined ? undefined : { jail, real: unique[index]!, ino: each.ino });
-      return fresh ? state.size : 0;
+      if (state.kind !== 'file' || (each.bytes === undefined && each.ino === undefined)) return 'none';
+      return putBlob(store.dir, each.bytes, state.hash, each.ino === undefined ? undefined : { jail, real: unique[index]!, ino: each.ino });
     }),
   );
+  const added = stored.map((how, index) => (how === 'linked' || how === 'copied' ? (before[index]!.state as { size: number }).size : 0));
+  // A blob linked from a file `act` replaces owns its inode only once the file is replaced (sealBlob).
+  const seal = async (): Promise<void> => {
+    for (const [index, how] of stored.entries()) if (how === 'linked') await sealBlob(store.dir, (before[index]!.state as { hash: string }).hash);
+  };
   const startedAt = Date.now();
   const finish = async (wrote: ReadonlyMap<string, Written> | undefined): Promise<boolean> => {
     const after = await Promise.all(unique.map(async (real) => {
@@ -163,9 +173,11 @@ export async function checkpointed<T>(
   try {
     value = await act();
   } catch (error) {
+    await seal().catch(() => undefined);
     await finish(undefined).catch(() => undefined);
     throw error;
   }
+  await seal();
   const kept = await finish(written?.(value));
   const limits = limitsOf(ctx);
   if (kept && pruneDue(step.id, added.reduce((sum, bytes) => sum + bytes, 0), limits.maxBytes)) {

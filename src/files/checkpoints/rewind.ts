@@ -59,11 +59,13 @@ async function move(ctx: CommandContext, store: CheckpointStore, moves: readonly
   if (conflicts.length > 0 && !force) {
     throw fail('C230', conflictMessage(conflicts, bringBack));
   }
+  // Every version is read and checked against its hash before any file is touched: a lost or damaged
+  // one refuses the whole call (C224) with nothing changed.
   const applied: { real: string; to: FileState; bytes: Buffer | undefined }[] = [];
   for (const { files } of moves) {
     for (const file of files) {
-      const bytes = file.to.kind === 'file' ? await getBlob(store.dir, file.to.hash) : undefined;
-      if (file.to.kind === 'file' && bytes === undefined) throw fail('C224', `the checkpoint store no longer holds the version of ${file.rel} (pruned or damaged); nothing was restored`);
+      const bytes = file.to.kind === 'file' ? await getBlob(store.dir, file.to.hash, file.rel) : undefined;
+      if (file.to.kind === 'file' && bytes === undefined) throw fail('C224', `the checkpoint store no longer holds the version of ${file.rel} (pruned); nothing was restored`);
       applied.push({ real: file.real, to: file.to, bytes });
     }
   }
@@ -122,15 +124,46 @@ function summary(steps: readonly Step[], found: ReadonlyMap<string, FileState>, 
 
 const byOf = (step: Step | undefined): { by?: number } => (step === undefined ? {} : { by: step.id });
 
-// Takes back the newest `count` steps still in effect (newest first), or every step from `toId` on. A
+// Which steps undo and redo consider: a session's own (`session`), else every one; and what one change
+// is: the steps of one call (a batched create, update or delete records one per file), or of one agent
+// turn (`by: 'turn'`; a step without a turn counts by its call).
+export interface Scope {
+  readonly session?: string;
+  readonly by?: 'call' | 'turn';
+}
+
+const inScope = (scope: Scope) => (step: Step): boolean => scope.session === undefined || step.session === scope.session;
+
+// `list` (oldest first) as changes, oldest first, each the steps of one call (or turn), ordered by their newest step.
+export function changesOf(list: readonly Step[], by: Scope['by'] = 'call'): Step[][] {
+  const groups = new Map<string, Step[]>();
+  for (const step of list) {
+    const key = by === 'turn' && step.turn !== undefined ? `turn\0${step.turn}` : step.call !== undefined ? `call\0${step.call}` : `id\0${step.id}`;
+    groups.set(key, [...(groups.get(key) ?? []), step]);
+  }
+  return [...groups.values()].sort((a, b) => a.at(-1)!.id - b.at(-1)!.id);
+}
+
+function nothingInScope(all: readonly Step[], scope: Scope, verb: 'undo' | 'redo'): string | undefined {
+  if (scope.session === undefined) return undefined;
+  const others = all.filter((step) => (verb === 'undo' ? step.status !== 'undone' : step.status === 'undone') && step.session !== scope.session).length;
+  return others === 0 ? undefined : `nothing to ${verb} in this session (${others} change${others === 1 ? '' : 's'} by other sessions or doors: pass --all-sessions to include them)`;
+}
+
+// Takes back the newest `count` changes still in effect (newest first), or every step from `toId` on. A
 // step that kept no checkpoint (backups: false) refuses the whole call (C224), or with `force` is
 // passed over: marked undone, its files left as they are.
-export async function undoSteps(ctx: CommandContext, options: { count?: number; toId?: number; force: boolean }): Promise<RewindResult> {
+export async function undoSteps(ctx: CommandContext, options: { count?: number; toId?: number; force: boolean } & Scope): Promise<RewindResult> {
   const store = storeFor(ctx);
   return store.locked(async () => {
     const all = await store.steps();
-    const active = all.filter((step) => step.status !== 'undone');
-    const chosen = options.toId !== undefined ? active.filter((step) => step.id >= options.toId!) : active.slice(-(options.count ?? 1));
+    const active = all.filter((step) => step.status !== 'undone').filter(inScope(options));
+    const groups = changesOf(active, options.by).slice(-(options.count ?? 1));
+    const chosen = options.toId !== undefined ? active.filter((step) => step.id >= options.toId!) : groups.flat().sort((a, b) => a.id - b.id);
+    if (chosen.length === 0 && options.toId === undefined) {
+      const scoped = nothingInScope(all, options, 'undo');
+      if (scoped !== undefined) throw fail('C224', scoped);
+    }
     if (chosen.length === 0) throw fail('C224', options.toId !== undefined ? `nothing to restore: no change after checkpoint ${options.toId} is in effect (list them with "checkpoints")` : `nothing to undo: ${whyNoOlder(undefined, lastPruned(store), ctx.config)}`);
     const newestFirst = [...chosen].reverse();
     const passed = newestFirst.filter(isUnkept);
@@ -140,24 +173,26 @@ export async function undoSteps(ctx: CommandContext, options: { count?: number; 
     if (ctx.dryRun) return summary(newestFirst, found, 'redo', undefined, by);
     for (const step of newestFirst) await store.writeStep(moved(step, found, 'after', 'undone'));
     await store.markUndone(newestFirst.map((step) => step.id), true);
-    const short = options.count === undefined ? undefined : shortUndoNote(options.count, chosen.length, active[0]?.id, lastPruned(store), ctx.config);
+    const short = options.count === undefined ? undefined : shortUndoNote(options.count, groups.length, active[0]?.id, lastPruned(store), ctx.config);
     return summary(newestFirst, found, 'redo', short, by);
   });
 }
 
 // Applies again the oldest `count` undone steps (oldest first), or those before `beforeId`. A step that
 // kept no checkpoint has nothing to apply: it is marked in effect again.
-export async function redoSteps(ctx: CommandContext, options: { count?: number; beforeId?: number; force: boolean }): Promise<RewindResult> {
+export async function redoSteps(ctx: CommandContext, options: { count?: number; beforeId?: number; force: boolean } & Scope): Promise<RewindResult> {
   const store = storeFor(ctx);
   return store.locked(async () => {
-    const undone = (await store.steps()).filter((step) => step.status === 'undone');
-    const chosen = options.beforeId !== undefined ? undone.filter((step) => step.id < options.beforeId!) : undone.slice(0, options.count ?? 1);
-    if (chosen.length === 0) throw fail('C224', 'nothing to redo: no undone change (a new change after an undo drops what could be redone)');
+    const all = await store.steps();
+    const undone = all.filter((step) => step.status === 'undone').filter(inScope(options));
+    const groups = changesOf(undone, options.by).slice(0, options.count ?? 1);
+    const chosen = options.beforeId !== undefined ? undone.filter((step) => step.id < options.beforeId!) : groups.flat().sort((a, b) => a.id - b.id);
+    if (chosen.length === 0) throw fail('C224', nothingInScope(all, options, 'redo') ?? 'nothing to redo: no undone change (a new change after an undo drops what could be redone)');
     const found = await move(ctx, store, await plan(ctx, chosen.filter((step) => !isUnkept(step)), 'redo'), options.force, 'undo', () => undefined);
     if (ctx.dryRun) return summary(chosen, found, 'undo', undefined);
     for (const step of chosen) await store.writeStep(moved(step, found, 'before', 'done'));
     await store.markUndone(chosen.map((step) => step.id), false);
-    return summary(chosen, found, 'undo', options.count === undefined ? undefined : shortRedoNote(options.count, chosen.length));
+    return summary(chosen, found, 'undo', options.count === undefined ? undefined : shortRedoNote(options.count, groups.length));
   });
 }
 

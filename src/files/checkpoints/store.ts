@@ -32,6 +32,10 @@ export interface Step {
   // The door the call came through (cli, chatcli, mcp, agent, worker) and its session, when known.
   readonly door?: string;
   readonly session?: string;
+  // The agent's turn, and the call (Engine.run) that made it: a call that recorded several steps (a
+  // batched create, update or delete records one per file) is one change for undo and redo.
+  readonly turn?: string;
+  readonly call?: string;
   readonly pid: number;
   readonly status: 'pending' | 'done' | 'undone';
   // false: a change made with `backups: false`, noted (command, files, time) without any content or

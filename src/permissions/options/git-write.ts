@@ -19,6 +19,23 @@ export const GIT_WRITE_TABLES: Readonly<Record<string, ProgramSpec>> = {
   reset: gitTable(`-q|--quiet --no-refresh --refresh --mixed --soft --hard --merge --keep --recurse-submodules[=] -p|--patch -N|--intent-to-add
     --pathspec-from-file= --pathspec-file-nul`),
   clean: gitTable('-q|--quiet -n|--dry-run -f|--force -i|--interactive -e=|--exclude= -d -x -X'),
+  // The commands that can throw away uncommitted work or unmerged commits (immune-git.ts).
+  checkout: gitTable(`-q|--quiet -b= -B= -l -d|--detach -t|--track[=] --guess --overlay --recurse-submodules[=] --progress -m|--merge --conflict=
+    -f|--force --orphan= --overwrite-ignore --ignore-other-worktrees -2|--ours -3|--theirs -p|--patch --ignore-skip-worktree-bits
+    --pathspec-from-file= --pathspec-file-nul`),
+  switch: gitTable(`-c=|--create= -C=|--force-create= --guess --discard-changes -q|--quiet --recurse-submodules[=] --progress -m|--merge
+    --conflict= -d|--detach -t|--track[=] -f|--force --orphan= --overwrite-ignore --ignore-other-worktrees`),
+  restore: gitTable(`-s=|--source= -S|--staged -W|--worktree --ignore-unmerged --overlay -q|--quiet --recurse-submodules[=] --progress
+    -m|--merge --conflict= --ours --theirs -p|--patch --ignore-skip-worktree-bits --pathspec-from-file= --pathspec-file-nul`),
+  branch: gitTable(`-v|--verbose -q|--quiet -t|--track[=] -u=|--set-upstream-to= --set-upstream --unset-upstream --color[=] -r|--remotes
+    --contains[=] --no-contains[=] --with[=] --without[=] --abbrev[=] -a|--all -d|--delete -D -m|--move -M -c|--copy -C -l|--list
+    --show-current --create-reflog --edit-description -f|--force --merged[=] --no-merged[=] --column[=] --sort= --points-at= -i|--ignore-case
+    --recurse-submodules --format=`),
+  rm: gitTable('-n|--dry-run -q|--quiet --cached -f|--force -r --ignore-unmatch --sparse --pathspec-from-file= --pathspec-file-nul'),
+  'read-tree': gitTable(`--index-output= --empty -v|--verbose --trivial --aggressive --reset -u -i -m --prefix= --exclude-per-directory=
+    -n|--dry-run --no-sparse-checkout --debug-unpack --recurse-submodules[=] -q|--quiet --sparse-checkout`),
+  'checkout-index': gitTable('-a|--all --ignore-skip-worktree-bits -f|--force -q|--quiet -n|--no-create -u|--index -z --stdin --temp --prefix= --stage= --create'),
+  'update-ref': gitTable('-m= -d -z --no-deref --stdin --create-reflog --deref'),
   // The plumbing under push: the same force, mirror and +refspec.
   'send-pack': gitTable(`-v|--verbose -q|--quiet --receive-pack= --exec= --remote= --all -n|--dry-run --mirror -f|--force --signed[=]
     --push-option= --progress --thin --atomic --stateless-rpc --stdin --helper-status --force-with-lease[=] --force-if-includes`),
@@ -27,18 +44,21 @@ export const GIT_WRITE_TABLES: Readonly<Record<string, ProgramSpec>> = {
 export interface GitWrite {
   readonly sub: string;
   readonly parsed: ParsedArgs;
+  // The arguments after the subcommand, as written (`--` included).
+  readonly args: readonly string[];
   // Options that can only be read at run time or change the command's meaning (`-c`, `--config-env`, an alias).
   readonly configured: boolean;
 }
 
-// `git [globals] push|reset|clean ...` parsed with git's rules, or undefined for other commands.
+// `git [globals] push|reset|clean ...` parsed with git's rules, or undefined for other commands (a
+// subcommand without a table is parsed as operands only).
 export function parseGitWrite(args: readonly string[]): GitWrite | undefined {
   const call = parseGit(args);
   if (call.sub === undefined) return undefined;
   const table = GIT_WRITE_TABLES[call.sub];
-  if (!table?.table) return undefined;
   const configured = call.opaqueAlias || call.globals.some((o) => o.def.name === '-c' || o.def.name === '--config-env');
-  return { sub: call.sub, parsed: parseArgs(table.table, call.args), configured };
+  const parsed = table?.table ? parseArgs(table.table, call.args) : { options: [], operands: call.args, problems: [] };
+  return { sub: call.sub, parsed, args: call.args, configured };
 }
 
 // Some spelling of the option means one of `names` (an ambiguous abbreviation counts for all it may mean).

@@ -2,8 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startModelServer, type ModelServer } from '../../helpers/model-server.js';
-import { CLI, tempDir, writeFiles } from '../../helpers/fixture.js';
-import { plain } from '../ui/harness.js';
+import { tempDir, writeFiles } from '../../helpers/fixture.js';
+import { spawnAgentPty } from './pty-agent.js';
 import { agentEnv, answer, coderBody } from './run-agent.js';
 
 // Issue 17 points 1, 3 and 4 in a pseudo-terminal, through the real binary and the scripted model: a
@@ -30,25 +30,11 @@ describe('always scopes, all-file diffs and /undo in the terminal', () => {
     const root = await tempDir('codeward-agent-scopes-');
     await writeFiles(root, { 'src/a.js': 'export const add = (a, b) => a - b;\n', 'src/b.js': 'export const sum = (x, y) => x - y;\n' });
     const env = { ...(await agentEnv()), OPENAI_API_KEY: 'sk-test' };
-    const pty = await import('@lydell/node-pty');
-    const child = pty.spawn(process.execPath, [CLI, 'agent', 'fix the operators', '--provider', 'openai', '--model', 'gpt-test', '--base-url', server.openaiBaseUrl], { cols: 220, rows: 50, cwd: root, env });
-    let out = '';
-    child.onData((data) => {
-      out += data;
-    });
-    const exit = new Promise<number>((resolve) => child.onExit(({ exitCode }) => resolve(exitCode)));
-    const waitFor = async (text: string, from = 0): Promise<number> => {
-      const deadline = Date.now() + 20_000;
-      for (;;) {
-        const at = plain(out).indexOf(text, from);
-        if (at >= 0) return at;
-        if (Date.now() > deadline) throw new Error(`timed out waiting for ${text}; got:\n${plain(out)}`);
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-    };
+    const child = await spawnAgentPty(['fix the operators', '--provider', 'openai', '--model', 'gpt-test', '--base-url', server.openaiBaseUrl], { cwd: root, env });
+    const { waitFor } = child;
     try {
       const asked = await waitFor(PROMPT);
-      const screen = plain(out);
+      const screen = child.output();
       // Both files' diffs are on screen before the first question.
       for (const line of ['+export const add = (a, b) => a + b;', '+export const sum = (x, y) => x + y;']) {
         expect(screen.indexOf(line), line).toBeGreaterThan(0);
@@ -61,18 +47,18 @@ describe('always scopes, all-file diffs and /undo in the terminal', () => {
       child.write('2');
       await waitFor('Fixed both.', which);
       // One question only: the second file is under the saved folder rule.
-      expect(plain(out).split(PROMPT)).toHaveLength(2);
-      expect(plain(out)).toContain('→ approved; saved: all edits under src/');
+      expect(child.output().split(PROMPT)).toHaveLength(2);
+      expect(child.output()).toContain('→ approved; saved: all edits under src/');
       expect(await readFile(join(root, 'src/b.js'), 'utf8')).toContain('x + y');
       child.write('/undo\r');
       const undone = await waitFor('undid 1 change:', which);
       // The lines after it arrive a moment later: wait for them, not only for the heading.
       await waitFor('multipatch: src/a.js, src/b.js', undone);
-      expect(plain(out).slice(undone)).toMatch(/checkpoint \d+ multipatch: src\/a\.js, src\/b\.js/);
+      expect(child.output().slice(undone)).toMatch(/checkpoint \d+ multipatch: src\/a\.js, src\/b\.js/);
       expect(await readFile(join(root, 'src/a.js'), 'utf8')).toBe('export const add = (a, b) => a - b;\n');
       expect(await readFile(join(root, 'src/b.js'), 'utf8')).toBe('export const sum = (x, y) => x - y;\n');
       // No approval was asked for the person's own /undo.
-      expect(plain(out).split(PROMPT)).toHaveLength(2);
+      expect(child.output().split(PROMPT)).toHaveLength(2);
       // /help and an unknown /word are answered here; the model never sees them (requests[2] below is the next message).
       child.write('/help\r');
       const helped = await waitFor('commands (everything else goes to the model):', undone);
@@ -84,7 +70,7 @@ describe('always scopes, all-file diffs and /undo in the terminal', () => {
       expect(told).toMatch(/^\[The person ran \/undo: multipatch \(checkpoint \d+\) taken back\. src\/a\.js, src\/b\.js are back to the content before those changes/);
       expect(told).toContain('read them again before changing them.]\n\nI undid it, sorry');
       child.write('exit\r');
-      expect(await exit).toBe(0);
+      expect(await child.exit).toBe(0);
     } finally {
       child.kill();
     }

@@ -55,7 +55,7 @@ describe('/undo, /redo, /checkpoints (issue 17 point 4)', () => {
     expect(undone.note).toMatch(/^\[The person ran \/undo: write \(checkpoint \d+\) taken back\. a\.txt is back to the content before those changes/);
     const redone = await runSlash(engine, '/redo 1');
     expect(redone.note).toMatch(/^\[The person ran \/redo: write/);
-    expect(await runSlash(engine, '/undo many')).toMatchObject({ ok: false, output: '/undo takes a number of changes, e.g. /undo 2 (got "many")' });
+    expect(await runSlash(engine, '/undo many')).toMatchObject({ ok: false, output: '/undo takes a number of turns and --all, e.g. /undo 2 (got "many")' });
     expect(await runSlash(engine, '/checkpoints 3')).toMatchObject({ ok: false, output: '/checkpoints takes no argument' });
   });
 });
