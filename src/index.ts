@@ -11,7 +11,7 @@ export { Workspace } from './workspace/workspace.js';
 export { VERSION } from './version.js';
 export { atomicWrite, ensureParentDirs, type AtomicWriteOptions } from './files/atomic-write.js';
 export { decodeText, encodeText, adaptNewText, countLines, detectEol, type TextDoc, type TextEncoding, type LineEnding, type AdaptedText } from './files/text.js';
-export { isCodeFile, normalizeQuotes } from './files/quotes.js';
+export { isCodeFile, typographicQuotes } from './files/quotes.js';
 export { backupPath, createBackup, restoreBackup, type RestoredBackup } from './files/backup.js';
 export { readHead, readTail, readLines, type RangeRead } from './files/read-range.js';
 export { StalenessTracker, type StaleResult } from './files/staleness.js';

@@ -2,6 +2,7 @@ import { realpath } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { builtinCommands } from './commands/index.js';
 import { configFromSettings, type Config } from './engine/config.js';
+import { readUserConfig } from './engine/config-user.js';
 import { Engine, type EngineHooks, type FileLocker, type PreparedCall } from './engine/engine.js';
 import { Registry } from './engine/registry.js';
 import type { DoorInfo } from './engine/command.js';
@@ -97,8 +98,9 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
   const opened = await Workspace.open(options.workspace, { env });
   // The project's settings files, read once: their trust is checked against the bytes then parsed.
   const project = await readProjectSettings(opened.root, home);
-  const settings = await configFromSettings(project);
-  const { ignored: configIgnored, userOnly, notes } = settings;
+  // The user's own ~/.codeward/config: the base of the engine settings (a project file only tightens it).
+  const settings = await configFromSettings(project, await readUserConfig(env['HOME']));
+  const { ignored: configIgnored, userOnly, notes, sandboxFrom } = settings;
   const config = options.configure ? options.configure(settings.config) : settings.config;
   const workspace = opened.withOptions({ nonAccessibleGlobs: config.nonAccessibleGlobs });
   const stateDir = stateDirFor(workspace.root, env);
@@ -131,7 +133,7 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
   const user = await userSandboxSettings(env['HOME'], workspace.root);
   for (const warning of user.warnings) warn(warning);
   const passEnv = [...(options.sandbox?.passEnv ?? []), ...user.passEnv];
-  const sandbox = ProcessSandbox.forWorkspace(config, { ...options.sandbox, passEnv, readable: user.sandboxReadable }, workspace.root, env, stateDir);
+  const sandbox = ProcessSandbox.forWorkspace(config, { ...(sandboxFrom ? { modeFrom: sandboxFrom } : {}), ...options.sandbox, passEnv, readable: user.sandboxReadable }, workspace.root, env, stateDir);
   // What an untrusted workspace tried to loosen (or a trust revoked by a change): named on the first call.
   // The home folder as the workspace: its .codeward/config.json is the user's own file too (passEnv applies).
   const homeIsRoot = home !== undefined && (await realpath(home).catch(() => home)) === workspace.root;

@@ -1,6 +1,6 @@
 import { relative } from 'node:path';
 import type { CommandContext } from '../engine/command.js';
-import { isCodeFile, normalizeQuotes } from '../files/quotes.js';
+import { isCodeFile, typographicQuotes } from '../files/quotes.js';
 import { adaptNewText, decodeText, encodeText } from '../files/text.js';
 import { decodeBase64 } from './base64.js';
 import { plural } from './render.js';
@@ -8,30 +8,23 @@ import { plural } from './render.js';
 export interface ContentSpec {
   readonly content: string;
   readonly encoding: 'text' | 'base64';
-  // The real path the bytes go to (decides quote normalisation).
+  // The real path the bytes go to (decides the typographic-quote note).
   readonly path: string;
   // The file's current bytes, when it exists.
   readonly existing: Uint8Array | undefined;
   readonly append?: boolean;
 }
 
-// Text a caller writes in a code file loses its typographic quotes, when configured: the text and how many went.
-export function normaliseQuotesFor(text: string, path: string, ctx: CommandContext): { text: string; replaced: number } {
-  if (!ctx.config.normalizeQuotes || !isCodeFile(path)) return { text, replaced: 0 };
-  const normalized = normalizeQuotes(text);
-  return normalized.replaced === 0 ? { text, replaced: 0 } : { text: normalized.text, replaced: normalized.replaced };
-}
-
-// One warning per file naming how many typographic quotes became ASCII.
-export function warnQuotes(replaced: number, path: string, ctx: CommandContext): void {
-  if (replaced > 0) ctx.warn(`replaced ${plural(replaced, 'typographic quote')} with ASCII quotes in ${relative(ctx.workspace.root, path) || path} (code file)`);
-}
-
-// normaliseQuotesFor + warnQuotes, for a call that writes one text to one file.
-export function normaliseForFile(text: string, path: string, ctx: CommandContext): string {
-  const normalized = normaliseQuotesFor(text, path, ctx);
-  warnQuotes(normalized.replaced, path, ctx);
-  return normalized.text;
+// Typographic quotes a call adds to a code file (more in `written` than in `replaced`, the text it
+// takes the place of) are named in a warning, with the line of the first: they may be a model's slip
+// for ASCII quotes. The bytes are never changed: inside a string literal they are meant, and a rewrite
+// broke JSON, JavaScript and Python strings (issue 28). `normalizeQuotes: false` silences the note.
+export function noteQuotes(written: string, replaced: string, path: string, ctx: CommandContext): void {
+  if (!ctx.config.normalizeQuotes || !isCodeFile(path)) return;
+  const added = typographicQuotes(written);
+  if (added.count <= typographicQuotes(replaced).count) return;
+  const name = relative(ctx.workspace.root, path) || path;
+  ctx.warn(`${name}: ${plural(added.count, 'typographic quote')} (‘ ’ “ ” ′ ″ « ») written as given (the first in ${JSON.stringify(added.near)}); codeward never rewrites them: if they were meant as code quotes, patch them to ASCII`);
 }
 
 // The bytes a write-like call puts on disk. base64 is taken as raw bytes; text takes the existing
@@ -42,8 +35,9 @@ export function contentBytes(spec: ContentSpec, ctx: CommandContext): Uint8Array
     const added = decodeBase64(spec.content, '--content');
     return spec.append && existing ? Buffer.concat([existing, added]) : added;
   }
-  const text = normaliseForFile(spec.content, spec.path, ctx);
+  const text = spec.content;
   const doc = existing === undefined ? undefined : decodeText(existing);
+  noteQuotes(text, doc && !doc.binary && !spec.append ? doc.text : '', spec.path, ctx);
   const adapted = adaptNewText(text, doc?.binary ? undefined : doc);
   for (const note of adapted.notes) ctx.warn(note);
   if (!spec.append || existing === undefined) return encodeText(adapted.text, adapted);

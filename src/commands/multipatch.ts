@@ -8,7 +8,7 @@ import { decodeText, encodeText, type TextDoc } from '../files/text.js';
 import { replaceExactBytes } from '../edit/byte-replace.js';
 import type { FileChange } from '../files/transaction.js';
 import { decodeBase64 } from './base64.js';
-import { normaliseForFile } from './content.js';
+import { noteQuotes } from './content.js';
 import { checkWriteSize, flagText, loadEditable, rawEditBytes, sameBytes, type EditableFile } from './edit-file.js';
 import { plural } from './render.js';
 
@@ -77,7 +77,8 @@ async function validate(edits: readonly Edit[], ctx: CommandContext): Promise<Ma
         continue;
       }
       const search = flagText(item.search, item.encoding, 'search', decodeBase64);
-      const replace = normaliseForFile(flagText(item.replace, item.encoding, 'replace', decodeBase64), state.file.target.real, ctx);
+      const replace = flagText(item.replace, item.encoding, 'replace', decodeBase64);
+      noteQuotes(replace, search, state.file.target.real, ctx);
       const result = applySearchReplace(state.text, search, replace, { all: item.all });
       for (const note of result.notes) ctx.warn(`edit ${index + 1} (${item.file}): ${note}`);
       state.text = result.text;

@@ -5,7 +5,7 @@ import { choice, flag, optionalPathText, optionalText } from '../engine/schema.j
 import { replaceCheckpointed } from '../files/checkpoints/replace.js';
 import { encodeText } from '../files/text.js';
 import { decodeBase64 } from './base64.js';
-import { normaliseForFile } from './content.js';
+import { noteQuotes } from './content.js';
 import { checkWriteSize, flagText, loadEditable, rawEditBytes, sameBytes, type EditableFile } from './edit-file.js';
 import { replaceBytes, replaceExactBytes } from '../edit/byte-replace.js';
 import { diffTouches, runDiff, type DiffData } from './patch-diff.js';
@@ -55,7 +55,8 @@ async function runReplace(args: PatchArgs, ctx: CommandContext): Promise<Replace
     return writeReplaced(ctx, args.file!, file, exact.bytes, exact);
   }
   const search = flagText(args.search!, args.encoding, '--search', decodeBase64);
-  const replace = normaliseForFile(flagText(args.replace!, args.encoding, '--replace', decodeBase64), file.target.real, ctx);
+  const replace = flagText(args.replace!, args.encoding, '--replace', decodeBase64);
+  noteQuotes(replace, search, file.target.real, ctx);
   const fast = replaceBytes(file.bytes, search, replace, args.all);
   if (fast) return writeReplaced(ctx, args.file!, file, fast.bytes, { replacements: fast.replacements, lines: fast.lines });
   let result;

@@ -130,6 +130,11 @@ async function run(args: SearchArgs, ctx: CommandContext): Promise<SearchData> {
     },
   });
   const pathMatches = result.pathMatches.slice(0, limit);
+  if (page.total === 0 && result.pathMatches.length === 0 && target.kind === 'dir') {
+    const { skippedNote } = await import('../search/skipped.js');
+    const note = skippedNote(ctx.workspace, target.rel === '.' ? '' : target.rel, target.real, args.includeHidden);
+    if (note) ctx.warn(note);
+  }
   const complete = !result.truncated;
   // A search that stopped early has more after what it collected.
   const shown = args.mode === 'content' ? page.matches.length : page.files.length;

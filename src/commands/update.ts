@@ -6,7 +6,7 @@ import { encodeText } from '../files/text.js';
 import type { LineOp } from '../edit/line-ops.js';
 import { eachEntry, formatBatch, type BatchResult } from './batch.js';
 import { plural } from './render.js';
-import { normaliseQuotesFor, warnQuotes } from './content.js';
+import { noteQuotes } from './content.js';
 import { checkWriteSize, loadEditable, sameBytes } from './edit-file.js';
 
 const line = z.int().check(z.minimum(1));
@@ -39,28 +39,18 @@ export interface UpdateResult extends BatchResult {
   backup?: string | null;
 }
 
-// New text in code files loses its typographic quotes, as for write and patch (a replace op's replacement
-// included: it is text the call writes, like a patch replacement).
-function normaliseOps(ops: readonly LineOp[], path: string, ctx: CommandContext): LineOp[] {
-  let replaced = 0;
-  const text = (value: string): string => {
-    const normalized = normaliseQuotesFor(value, path, ctx);
-    replaced += normalized.replaced;
-    return normalized.text;
-  };
-  const out = ops.map((each) => {
-    if ('content' in each) return { ...each, content: text(each.content) };
-    if (each.op === 'replace' && typeof each.replacement === 'string') return { ...each, replacement: text(each.replacement) };
-    return each;
-  });
-  warnQuotes(replaced, path, ctx);
-  return out;
+// Typographic quotes the ops add are noted (content.ts noteQuotes), never rewritten.
+function noteOpQuotes(ops: readonly LineOp[], path: string, ctx: CommandContext): void {
+  const replacing = ops.filter((each) => each.op === 'replace');
+  const added = ops.map((each) => ('content' in each ? each.content : each.op === 'replace' && typeof each.replacement === 'string' ? each.replacement : '')).join('\n');
+  noteQuotes(added, replacing.map((each) => String(each.pattern)).join('\n'), path, ctx);
 }
 
 async function updateOne(entry: FileOps, ctx: CommandContext): Promise<Omit<UpdateResult, keyof BatchResult>> {
   const file = await loadEditable(ctx, entry.path);
   const { applyLineOps } = await import('../edit/line-ops.js');
-  const result = applyLineOps(file.doc.text, normaliseOps(entry.ops as LineOp[], file.target.real, ctx));
+  noteOpQuotes(entry.ops as LineOp[], file.target.real, ctx);
+  const result = applyLineOps(file.doc.text, entry.ops as LineOp[]);
   for (const note of result.notes) ctx.warn(`${entry.path}: ${note}`);
   const bytes = encodeText(result.text, file.doc);
   checkWriteSize(ctx, entry.path, bytes);

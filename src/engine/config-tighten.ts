@@ -3,7 +3,7 @@ import type { IgnoredSetting } from '../permissions/policy-sources.js';
 import type { Config } from './config.js';
 
 // What an untrusted workspace's config may change (THREAT-MODEL.md invariant 1: untrusted input can
-// only tighten). Each known key has a rule that keeps the tightening part of the project's value; a
+// only tighten), from `base`: the defaults with the user's own config applied. Each known key has a rule that keeps the tightening part of the project's value; a
 // key without a rule (one added later) keeps the default unless the project's value equals it, so a
 // new setting is tighten-only until someone writes down how it tightens.
 // `setting` names what is ignored when that is only part of the value (the rest is applied).
@@ -29,12 +29,12 @@ const TIGHTENERS: Readonly<Record<string, Tightener>> = {
   // How edits match quotes: not a safety setting.
   normalizeQuotes: (value: boolean) => ({ value }),
   maxWriteBytes: (value: number, base: number) => (value <= base ? { value } : { value: base, loosened: `above the default ${base}` }),
-  backups: (value: boolean | 'beside') => (value !== false ? { value } : { value: true, loosened: 'turning backups off loosens' }),
+  backups: (value: boolean | 'beside', base: boolean | 'beside') => (value !== false || base === false ? { value } : { value: base, loosened: 'turning backups off loosens' }),
   // absent (workspace-write) < read-only; off never.
   sandbox: (value: string | undefined, base: string | undefined) =>
     value === undefined || (SANDBOX_STRENGTH[value] ?? 0) >= (SANDBOX_STRENGTH[base ?? 'workspace-write'] ?? 1) ? { value } : { value: base, loosened: 'turning the OS sandbox off loosens' },
-  sandboxNetwork: (value: boolean) => (value ? { value: false, loosened: 'network access in the sandbox loosens' } : { value }),
-  sandboxWritable: (value: readonly string[]) => (value.length > 0 ? { value: [], loosened: 'more writable paths for sandboxed commands loosen' } : { value }),
+  sandboxNetwork: (value: boolean, base: boolean) => (value && !base ? { value: base, loosened: 'network access in the sandbox loosens' } : { value }),
+  sandboxWritable: (value: readonly string[], base: readonly string[]) => (value.every((path) => base.includes(path)) ? { value } : { value: base, loosened: 'more writable paths for sandboxed commands loosen' }),
   // codeward agent: where requests go (and with which key and headers) sends the user's code and API key
   // there, so only a trusted workspace may choose it; which model, streaming and lower caps are harmless
   // (the agent keeps the lower of the project's and the user's maxTurns, maxRetries, resultBytes).

@@ -1,7 +1,7 @@
-import { readFile, realpath } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { AGENT_CONFIG_KEYS, configSchema, USER_ONLY_KEYS } from './config.js';
-import { closestKey, squashKey } from './config-keys.js';
+import { AGENT_CONFIG_KEYS, ENGINE_CONFIG_KEYS, USER_ONLY_KEYS } from './config.js';
+import { didYouMean, squashKey } from './config-keys.js';
 import { fail } from './errors.js';
 import { parseYaml } from './yaml.js';
 
@@ -12,11 +12,9 @@ import { parseYaml } from './yaml.js';
 export const USER_CONFIG_NAMES = ['config', 'config.json', 'config.yaml', 'config.yml'] as const;
 
 // USER_ONLY_KEYS: only the user's file sets them (a project's cannot let a secret through or show a
-// hidden home file).
-export const USER_CONFIG_KEYS: readonly string[] = [...USER_ONLY_KEYS, ...AGENT_CONFIG_KEYS];
-
-// Keys of the project's .codeward/config that mean nothing in the user's file.
-const projectKeys = (): string[] => Object.keys(configSchema.def.shape).filter((key) => !USER_CONFIG_KEYS.includes(key));
+// hidden home file). ENGINE_CONFIG_KEYS (sandbox, normalizeQuotes, ...): the user's file sets the base a
+// project's .codeward/config starts from; an untrusted project only tightens it (config.ts).
+export const USER_CONFIG_KEYS: readonly string[] = [...USER_ONLY_KEYS, ...ENGINE_CONFIG_KEYS, ...AGENT_CONFIG_KEYS];
 
 export interface UserConfigFile {
   // Absolute path of the file read.
@@ -31,26 +29,17 @@ const exists = (path: string): Promise<boolean> => readFile(path).then(() => tru
 
 // An unknown key is an error naming the file, the key and what it was probably meant to be (a typo in
 // `passEnv` must not quietly withhold the token, one in a key the user believes loosens or tightens
-// something must not quietly do nothing). A project setting in the user's file says where it belongs.
+// something must not quietly do nothing).
 function unknownKey(path: string, key: string): Error {
-  const project = projectKeys();
-  if (project.includes(key)) {
-    return fail('C210', `${path}: "${key}" is a project setting, not a user one: set it in the workspace's .codeward/config.json${key === 'sandbox' ? ' (or pass --sandbox MODE)' : ''}; this file holds only ${USER_CONFIG_KEYS.join(', ')}`);
-  }
-  const meant = closestKey(key, [...USER_CONFIG_KEYS, ...project]);
-  const hint = meant === undefined ? '' : project.includes(meant) ? ` (did you mean "${meant}"? that is a project setting: set it in the workspace's .codeward/config.json)` : ` (did you mean "${meant}"?)`;
-  return fail('C210', `${path}: unknown key "${key}"${hint}; valid keys: ${USER_CONFIG_KEYS.join(', ')}`);
+  return fail('C210', `${path}: unknown key "${key}"${didYouMean(key, USER_CONFIG_KEYS)}; valid keys: ${USER_CONFIG_KEYS.join(', ')}`);
 }
 
-// `projectToo`: the file is also the workspace's own .codeward/config (the workspace is the home folder):
-// its project keys are the project loader's to check, not unknown here.
-function canonical(raw: unknown, path: string, projectToo: boolean): Record<string, unknown> {
+function canonical(raw: unknown, path: string): Record<string, unknown> {
   if (raw === null || raw === undefined) return {};
   if (typeof raw !== 'object' || Array.isArray(raw)) throw fail('C210', `${path} must hold keys (${USER_CONFIG_KEYS.join(', ')}), got ${Array.isArray(raw) ? 'a list' : typeof raw}`);
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(raw as Record<string, unknown>)) {
     const known = USER_CONFIG_KEYS.find((name) => squashKey(name) === squashKey(key));
-    if (known === undefined && projectToo && projectKeys().includes(key)) continue;
     if (known === undefined) throw unknownKey(path, key);
     if (known in out) throw fail('C210', `${path}: "${known}" is set twice (as "${key}" too); keep one`);
     out[known] = value;
@@ -59,12 +48,11 @@ function canonical(raw: unknown, path: string, projectToo: boolean): Record<stri
 }
 
 // The user's config file, or undefined when there is none (or no home folder). A file that cannot be
-// parsed or has an unknown key is C210 naming the file and the key. `workspace`: the workspace root,
-// when known (the home folder as the workspace makes ~/.codeward/config.json its project config too).
-export async function readUserConfig(home: string | undefined, workspace?: string): Promise<UserConfigFile | undefined> {
+// parsed or has an unknown key is C210 naming the file and the key. (The home folder as the workspace
+// makes ~/.codeward/config.json its project config too: every project key is a user key as well, so the
+// workspace, which callers still pass, changes nothing.)
+export async function readUserConfig(home: string | undefined, _workspace?: string): Promise<UserConfigFile | undefined> {
   if (!home) return undefined;
-  const real = (path: string): Promise<string> => realpath(path).catch(() => path);
-  const projectToo = workspace !== undefined && (await real(home)) === (await real(workspace));
   for (const [index, name] of USER_CONFIG_NAMES.entries()) {
     const path = join(home, '.codeward', name);
     let text: string;
@@ -81,7 +69,7 @@ export async function readUserConfig(home: string | undefined, workspace?: strin
     } catch (error) {
       throw fail('C210', `${path}: not valid ${name.endsWith('.json') ? 'JSON' : name === 'config' ? 'JSON or YAML' : 'YAML'}: ${(error as Error).message}`);
     }
-    const values = canonical(raw, path, projectToo && name !== 'config');
+    const values = canonical(raw, path);
     const others: string[] = [];
     for (const other of USER_CONFIG_NAMES.slice(index + 1)) if (await exists(join(home, '.codeward', other))) others.push(join(home, '.codeward', other));
     const warnings = others.length === 0 ? [] : [`${path} is the user config read; ${others.join(', ')} ${others.length === 1 ? 'is' : 'are'} not read (merge ${others.length === 1 ? 'it' : 'them'} into ${path} and delete ${others.length === 1 ? 'it' : 'them'})`];

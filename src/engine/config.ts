@@ -60,8 +60,21 @@ export function defaultConfig(): Config {
   return configSchema.parse({});
 }
 
+// Keys the user's own ~/.codeward/config may set as the base a project starts from (config-user.ts):
+// every engine setting. The agent's keys are the agent's to read, USER_ONLY_KEYS the sandbox's.
+export const ENGINE_CONFIG_KEYS: readonly string[] = Object.keys(configSchema.def.shape)
+  .filter((key) => !(AGENT_CONFIG_KEYS as readonly string[]).includes(key) && !(USER_ONLY_KEYS as readonly string[]).includes(key));
+
+// The user's engine settings: the file they came from and its values (canonical keys).
+export interface UserEngineSettings {
+  readonly path: string;
+  readonly values: Readonly<Record<string, unknown>>;
+}
+
 export interface ConfigReport {
   readonly config: Config;
+  // Where the sandbox mode came from, when a file set it (for the sandbox's messages).
+  readonly sandboxFrom?: string;
   // The config file read ('.codeward/config.json'), if any.
   readonly file?: string;
   // Settings of an untrusted workspace that would loosen, not applied (`codeward trust` applies them).
@@ -81,20 +94,43 @@ function userOnlyOf(keys: readonly string[], file: string): IgnoredSetting[] {
 // policy): the first config file that exists; a broken file is an error naming the file and the key,
 // never silently ignored (a typo must not drop the non-accessible globs). Unless the user trusts the
 // workspace, a setting can only tighten the defaults; the others are reported in `ignored`.
-export async function configFromSettings(project: ProjectSettings): Promise<ConfigReport> {
+// `user`: the engine settings of the user's own ~/.codeward/config, the base a project starts from (an
+// untrusted project may only tighten them, a trusted one replaces what it sets). An untrusted project's
+// unknown key (a newer codeward's setting) is ignored and named in the notes; a trusted project's, like
+// the user's own, is an error.
+export async function configFromSettings(project: ProjectSettings, user?: UserEngineSettings): Promise<ConfigReport> {
+  const base = user ? userBase(user) : defaultConfig();
+  const userFrom = user?.values['sandbox'] !== undefined ? { sandboxFrom: `"sandbox": "${String(base.sandbox)}" in your ${user.path}` } : {};
   for (const name of CONFIG_FILES) {
     const entry = snapshotFile(project.snapshot, name);
     if (!entry || entry.digest === null) continue;
     if (entry.error !== undefined || entry.text === undefined) throw fail('C216', `${name}: ${entry.error ?? 'cannot be read'}`);
-    const { config, keys } = await parseConfigKeys(entry.text, name);
+    const trusted = project.trust.trusted;
+    const { config, keys, unknown } = await parseConfigKeys(entry.text, name, !trusted);
     const userOnly = userOnlyOf(keys, name);
     const others = CONFIG_FILES.filter((other) => other !== name && snapshotFile(project.snapshot, other)?.digest != null);
     const notes = others.length === 0 ? [] : [`${name} is the config read; ${others.join(', ')} ${others.length === 1 ? 'is' : 'are'} not read (merge ${others.length === 1 ? 'it' : 'them'} into ${name})`];
+    if (unknown.length > 0) notes.push(`${name}: ${unknown.map((key) => `unknown key "${key}"${didYouMean(key, Object.keys(configSchema.def.shape))}`).join(', ')} ignored (a setting of another codeward version, or a typo); valid keys: ${Object.keys(configSchema.def.shape).join(', ')}`);
     const projectKeys = keys.filter((key) => !(USER_ONLY_KEYS as readonly string[]).includes(key));
-    if (project.trust.trusted) return { config, file: name, ignored: [], userOnly, notes };
-    return { ...tightenConfig(config, projectKeys, defaultConfig(), name), file: name, userOnly, notes };
+    const sandboxFrom = projectKeys.includes('sandbox') && config.sandbox !== undefined ? { sandboxFrom: `"sandbox": "${config.sandbox}" in the project's .codeward/config` } : userFrom;
+    if (trusted) return { config: { ...base, ...pick(config, projectKeys) }, ...sandboxFrom, file: name, ignored: [], userOnly, notes };
+    const tightened = tightenConfig(config, projectKeys, base, name);
+    const from = tightened.config.sandbox === base.sandbox ? userFrom : sandboxFrom;
+    return { ...tightened, ...from, file: name, userOnly, notes };
   }
-  return { config: defaultConfig(), ignored: [], userOnly: [], notes: [] };
+  return { config: base, ...userFrom, ignored: [], userOnly: [], notes: [] };
+}
+
+function pick(config: Config, keys: readonly string[]): Partial<Config> {
+  return Object.fromEntries(keys.map((key) => [key, (config as Record<string, unknown>)[key]]));
+}
+
+// The defaults with the user's engine settings applied; a bad value is C210 naming the user's file.
+function userBase(user: UserEngineSettings): Config {
+  const values = Object.fromEntries(Object.entries(user.values).filter(([key]) => ENGINE_CONFIG_KEYS.includes(key)));
+  const parsed = z.safeParse(configSchema, values, { reportInput: true });
+  if (!parsed.success) throw fail('C210', `${user.path}: ${[...new Set(parsed.error.issues.map((issue) => describeIssue(issue, issue.path.join('.'))))].join('; ')}`);
+  return parsed.data;
 }
 
 // The config of `root` as it applies: trusted or tighten-only, per the trust record in `home`
@@ -107,14 +143,18 @@ export async function parseConfig(text: string, name: string): Promise<Config> {
   return (await parseConfigKeys(text, name)).config;
 }
 
-// The parsed config and the keys the file sets (the others are defaults).
-async function parseConfigKeys(text: string, name: string): Promise<{ config: Config; keys: string[] }> {
+// The parsed config, the keys the file sets (the others are defaults) and, with `lenient`, the unknown
+// keys left out (without it they are C210).
+async function parseConfigKeys(text: string, name: string, lenient = false): Promise<{ config: Config; keys: string[]; unknown: string[] }> {
   let raw: unknown;
   try {
     raw = name.endsWith('.json') ? JSON.parse(text) : await parseYaml(text);
   } catch (error) {
     throw fail('C210', `${name}: not valid ${name.endsWith('.json') ? 'JSON' : 'YAML'}: ${(error as Error).message}`);
   }
+  const known = Object.keys(configSchema.def.shape);
+  const unknown = lenient && typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? Object.keys(raw).filter((key) => !known.includes(key)) : [];
+  if (unknown.length > 0) raw = Object.fromEntries(Object.entries(raw as Record<string, unknown>).filter(([key]) => known.includes(key)));
   const parsed = z.safeParse(configSchema, raw ?? {}, { reportInput: true });
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => {
@@ -124,5 +164,5 @@ async function parseConfigKeys(text: string, name: string): Promise<{ config: Co
     throw fail('C210', `${name}: ${[...new Set(problems)].join('; ')}; valid keys: ${Object.keys(configSchema.def.shape).join(', ')}`);
   }
   const keys = typeof raw === 'object' && raw !== null ? Object.keys(raw) : [];
-  return { config: parsed.data, keys };
+  return { config: parsed.data, keys, unknown };
 }

@@ -15,20 +15,9 @@ const CODE_BASENAMES: ReadonlySet<string> = new Set([
   '.gitignore', '.dockerignore', '.eslintrc', '.prettierrc',
 ]);
 
-const QUOTE_MAP: Readonly<Record<string, string>> = {
-  '\u2018': "'",
-  '\u2019': "'",
-  '\u2032': "'",
-  '\u201C': '"',
-  '\u201D': '"',
-  '\u2033': '"',
-  '\u00AB': '<<',
-  '\u00BB': '>>',
-};
-
 const QUOTE_PATTERN = /[\u2018\u2019\u2032\u201C\u201D\u2033\u00AB\u00BB]/g;
 
-// Whether typographic quotes in this file would be bugs (code) rather than intended typography (prose).
+// Whether typographic quotes in this file may be a model's slip (code) rather than intended typography (prose).
 // As in ChatCLI, an empty path counts as code.
 export function isCodeFile(path: string): boolean {
   if (path === '') return true;
@@ -39,12 +28,15 @@ export function isCodeFile(path: string): boolean {
   return CODE_EXTENSIONS.has(ext) || CODE_BASENAMES.has(base);
 }
 
-// Replaces the eight typographic quote characters with their ASCII forms; everything else is untouched.
-export function normalizeQuotes(text: string): { text: string; replaced: number } {
-  let replaced = 0;
-  const out = text.replace(QUOTE_PATTERN, (char) => {
-    replaced++;
-    return QUOTE_MAP[char] ?? char;
-  });
-  return { text: out, replaced };
+// The typographic quote characters (‘ ’ ′ “ ” ″ « ») in a text: how many, and the text around the first
+// (up to 20 characters either side, on its line). Only counted, never replaced: a written text keeps
+// every byte (issue 28: a rewrite turned `"Say “hello”"` into invalid JSON and `'Don’t panic'` into a
+// JavaScript syntax error).
+export function typographicQuotes(text: string): { count: number; near: string } {
+  const first = text.search(QUOTE_PATTERN);
+  if (first === -1) return { count: 0, near: '' };
+  const lineStart = text.lastIndexOf('\n', first) + 1;
+  const lineEnd = text.indexOf('\n', first) === -1 ? text.length : text.indexOf('\n', first);
+  const near = text.slice(Math.max(lineStart, first - 20), Math.min(lineEnd, first + 21)).trim();
+  return { count: text.match(QUOTE_PATTERN)!.length, near };
 }

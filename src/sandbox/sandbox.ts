@@ -28,6 +28,8 @@ export interface SandboxChoice {
   readonly network?: boolean | undefined;
   readonly passEnv?: readonly string[] | undefined;
   readonly readable?: readonly string[] | undefined;
+  // Where the config's sandbox mode came from (config.ts sandboxFrom), for messages.
+  readonly modeFrom?: string | undefined;
 }
 
 export type Backend = { readonly kind: 'bwrap'; readonly path: string } | { readonly kind: 'seatbelt'; readonly path: string };
@@ -113,7 +115,7 @@ export class ProcessSandbox {
     env: Readonly<Record<string, string | undefined>>,
     stateDir?: string,
   ): ProcessSandbox {
-    const modeFrom = chosen?.mode !== undefined ? `--sandbox ${chosen.mode}` : config.sandbox !== undefined ? `"sandbox": "${config.sandbox}" in the project's .codeward/config` : undefined;
+    const modeFrom = chosen?.mode !== undefined ? `--sandbox ${chosen.mode}` : config.sandbox !== undefined ? chosen?.modeFrom ?? `"sandbox": "${config.sandbox}" in the project's .codeward/config` : undefined;
     const settings = { mode: chosen?.mode ?? config.sandbox, ...(modeFrom ? { modeFrom } : {}), network: chosen?.network ?? config.sandboxNetwork, writable: config.sandboxWritable, passEnv: chosen?.passEnv ?? [], readable: chosen?.readable ?? [], nonAccessibleGlobs: config.nonAccessibleGlobs ?? DEFAULT_NON_ACCESSIBLE_GLOBS };
     return new ProcessSandbox(settings, root, env, stateDir);
   }

@@ -41,8 +41,9 @@ export function makePathFilter(request: SearchRequest, engine: 'ripgrep' | 'node
 // file a positive --glob whitelisted (rg globs override ignore rules), are checked here.
 function ripgrepGaps(request: SearchRequest): GitignoreCheck | undefined {
   if (request.includeHidden || request.target.kind === 'file') return undefined;
-  if (request.globs.some((glob) => !glob.startsWith('!'))) return new GitignoreCheck(request.workspace.root, undefined);
-  return request.target.rel === '' ? undefined : new GitignoreCheck(request.workspace.root, request.target.rel);
+  const named = request.target.kind === 'dir' ? request.target.rel : '';
+  if (request.globs.some((glob) => !glob.startsWith('!'))) return new GitignoreCheck(request.workspace.root, undefined, named);
+  return request.target.rel === '' ? undefined : new GitignoreCheck(request.workspace.root, request.target.rel, named);
 }
 
 function escapeRegExp(text: string): string {

@@ -50,10 +50,28 @@ export class GitignoreCheck {
   // Folders at or below this one (workspace-relative, '' = root) are left to ripgrep; undefined: check all.
   readonly #handledBelow: string | undefined;
   readonly #layers = new Map<string, Ignore | null>();
+  // The folder the caller named (workspace-relative, '' = root): like rg's explicit path, it and the
+  // folders above it are searched even when a .gitignore ignores them; only what lies below is judged.
+  readonly #named: string;
+  readonly #tests = new Map<Ignore, SinglePathTest>();
 
-  constructor(root: string, handledBelow: string | undefined) {
+  constructor(root: string, handledBelow: string | undefined, named = '') {
     this.#root = root;
     this.#handledBelow = handledBelow;
+    this.#named = named;
+  }
+
+  // Whether the layer of `folder` ignores `rel` for a reason below the named folder: each folder between
+  // them (and the file) is tested alone, so a rule that only ignores the named folder or a parent of it
+  // ignores nothing here.
+  #ignoresBelowNamed(layer: Ignore, folder: string, rel: string): boolean {
+    let test = this.#tests.get(layer);
+    if (!test) this.#tests.set(layer, (test = singlePathTest(layer)));
+    const base = folder === '' ? 0 : folder.length + 1;
+    for (let cut = rel.indexOf('/', this.#named.length + 1); cut !== -1; cut = rel.indexOf('/', cut + 1)) {
+      if (test(rel.slice(base, cut + 1))) return true;
+    }
+    return test(rel.slice(base));
   }
 
   #layer(folder: string): Ignore | null {
@@ -75,16 +93,19 @@ export class GitignoreCheck {
     return below === '' || folder === below || folder.startsWith(`${below}/`);
   }
 
-  // Whether a workspace-relative file is ignored by a .gitignore of one of its folders.
+  // Whether a workspace-relative file (or a folder, with a trailing slash) is ignored by a .gitignore of
+  // one of its folders.
   ignores(rel: string): boolean {
     let cut = -1; // index of the slash ending the current folder; -1 for the root
     for (;;) {
       const folder = cut === -1 ? '' : rel.slice(0, cut);
       if (this.#leftToRipgrep(folder)) return false;
       const layer = this.#layer(folder);
-      if (layer && layer.ignores(rel.slice(cut + 1))) return true;
+      const named = this.#named !== '' && (rel === this.#named || rel.startsWith(`${this.#named}/`));
+      if (layer && (named ? this.#ignoresBelowNamed(layer, folder, rel) : layer.ignores(rel.slice(cut + 1)))) return true;
       cut = rel.indexOf('/', cut + 1);
-      if (cut === -1) return false;
+      // A folder given with its trailing slash (`build/`) has nothing left to test in its own .gitignore.
+      if (cut === -1 || cut === rel.length - 1) return false;
     }
   }
 }

@@ -141,6 +141,15 @@ function git(args: readonly string[], command: SimpleCommand): { program?: strin
 
 const WATCH_HINT = 'watch redraws the screen until someone quits it, and exec has no terminal; run the command once, or a bounded loop: for i in 1 2 3; do CMD; sleep 2; done';
 
+// A watch mode runs until someone stops it (like tail -f): exec would wait for the timeout.
+function watchMode(once: string, watching: (args: readonly string[]) => boolean): Check {
+  return (args) => (informational(args) || !watching(args) ? undefined : { program: 'a watch mode', hint: `it rebuilds on every change until someone stops it, so exec would only wait for its timeout; run it once: ${once}` });
+}
+const watchFlag = (...flags: string[]) => (args: readonly string[]): boolean => args.some((arg) => flags.includes(arg) || flags.some((flag) => flag.startsWith('--') && arg.startsWith(`${flag}=`) && !/=(?:false|0)$/.test(arg)));
+
+// A bare shell reads commands from the empty stdin (ChatCLI refuses it too): refused like a REPL.
+const SHELLS = ['bash', 'sh', 'zsh', 'dash', 'ksh', 'mksh', 'fish', 'tcsh', 'csh'];
+
 const other: Check = () => ({ hint: 'it needs a terminal; write the file it would open directly (codeward write/patch) and apply it with the program\'s non-interactive command' });
 
 const CHECKS: ReadonlyMap<string, Check> = new Map<string, Check>([
@@ -156,6 +165,12 @@ const CHECKS: ReadonlyMap<string, Check> = new Map<string, Check>([
   ...['python', 'python2', 'python3', 'pypy', 'pypy3'].map((name) => [name, repl('-c CODE', /^-[a-zA-Z]*i$/)] as const),
   ...['node', 'nodejs'].map((name) => [name, repl('-e CODE', /^(?:-i|--interactive)$/)] as const),
   ...['ipython', 'bpython', 'ptpython', 'irb', 'ghci', 'pry'].map((name) => [name, repl('-c CODE (ruby -e, ghc -e)', /^-i$/)] as const),
+  ...SHELLS.map((name) => [name, repl('-c "COMMANDS"', /^-[a-zA-Z]*i[a-zA-Z]*$/)] as const),
+  ['jest', watchMode('jest (or jest --ci)', watchFlag('--watch', '--watchAll'))],
+  ['vitest', watchMode('vitest run', (args) => args[0] === 'watch' || args[0] === 'dev' || watchFlag('--watch', '-w')(args))],
+  ['tsc', watchMode('tsc (or tsc --noEmit)', watchFlag('--watch', '-w'))],
+  ...['webpack', 'rollup', 'esbuild', 'tsup', 'babel'].map((name) => [name, watchMode(`${name} without --watch`, watchFlag('--watch', '-w'))] as const),
+  ...['nodemon', 'ptw', 'cargo-watch', 'watchexec', 'entr'].map((name) => [name, watchMode('the command it restarts (node app.js)', () => true)] as const),
   ['ssh', ssh],
   ['mosh', () => ({ hint: 'mosh opens an interactive shell; use ssh HOST \'CMD\'' })],
   ['telnet', () => ({ hint: 'telnet is interactive; use curl, nc or a client with a command line' })],
@@ -167,7 +182,7 @@ const CHECKS: ReadonlyMap<string, Check> = new Map<string, Check>([
 ]);
 
 // Programs a flag can make non-interactive (a batch mode, a message, a script).
-const FLAG_SENSITIVE = new Set(['git', 'ssh', 'crontab', 'kubectl', 'systemctl', 'top', 'iotop', 'python', 'python2', 'python3', 'pypy', 'pypy3', 'node', 'nodejs', 'ipython', 'bpython', 'ptpython', 'irb', 'ghci', 'pry', 'emacs', 'vim', 'vi', 'nvim', 'vimdiff', 'view', 'rvim', 'gvim', 'vimx']);
+const FLAG_SENSITIVE = new Set([...SHELLS, 'jest', 'vitest', 'tsc', 'webpack', 'rollup', 'esbuild', 'tsup', 'babel', 'git', 'ssh', 'crontab', 'kubectl', 'systemctl', 'top', 'iotop', 'python', 'python2', 'python3', 'pypy', 'pypy3', 'node', 'nodejs', 'ipython', 'bpython', 'ptpython', 'irb', 'ghci', 'pry', 'emacs', 'vim', 'vi', 'nvim', 'vimdiff', 'view', 'rvim', 'gvim', 'vimx']);
 
 // A plain word for parseArgs (the Check tables see values only).
 function plainWord(value: string): ShellWord {

@@ -1,8 +1,17 @@
+import { isAbsolute } from 'node:path';
 import { fail, toCodewardError, type CodewardError } from '../engine/errors.js';
+import { isSensitivePath, SENSITIVE_SYSTEM_PATHS } from './sensitive.js';
 
-// One message for missing, non-accessible and sensitive paths, so a caller cannot tell them apart.
+// One message for missing and non-accessible workspace paths, so a caller cannot tell them apart (a
+// secret's existence stays hidden). A sensitive system path says what it is instead: it exists on every
+// machine, and "no such file" would be false (issue 28).
 export function notAccessible(input: string): CodewardError {
+  if (isAbsolute(input) && isSensitivePath(input)) return sensitiveRefused(input);
   return fail('C211', `${input}: no such file or directory, or not accessible`);
+}
+
+export function sensitiveRefused(input: string): CodewardError {
+  return fail('C211', `${input}: a protected system path (${SENSITIVE_SYSTEM_PATHS.join(', ')}); codeward refuses it in every command, whether or not it exists`);
 }
 
 export function escapes(input: string): CodewardError {

@@ -8,7 +8,7 @@ import { compileNonAccessible, type RelMatcher } from './globs.js';
 import { Beneath } from './beneath.js';
 import { openVerified, openVerifiedFile, type VerifiedFile } from './open.js';
 import { resolveRealSync } from './realpath.js';
-import { changed, errno, escapes, fsRefusal, notAccessible } from './refusals.js';
+import { changed, errno, escapes, fsRefusal, notAccessible, sensitiveRefused } from './refusals.js';
 import { isSensitivePath } from './sensitive.js';
 import { DEFAULT_NON_ACCESSIBLE_GLOBS, type Access, type PathKind, type ResolvedPath, type WorkspaceOptions } from './types.js';
 
@@ -199,7 +199,7 @@ export class Workspace {
   // Sensitive system paths and non-accessible globs, by name; 'list' may show a non-accessible folder.
   #refuseByName(abs: string, input: string, access: Access): void {
     const verdict = this.#nameVerdict(abs);
-    if (verdict & SENSITIVE) throw notAccessible(input);
+    if (verdict & SENSITIVE) throw sensitiveRefused(input);
     if (access !== 'list' && verdict & NON_ACCESSIBLE) throw notAccessible(input);
   }
 

@@ -143,9 +143,9 @@ describe('envelope and exit codes', () => {
   it('warnings go to stderr in text mode and into the envelope with --json', () => {
     const text = runCli(['write', '--file', 'q.ts', '--content', 'const s = “x”;'], { cwd: root });
     expect(text.status).toBe(0);
-    expect(text.stderr).toMatch(/^warning: replaced 2 typographic quotes/m);
+    expect(text.stderr).toMatch(/^warning: q\.ts: 2 typographic quotes .* written as given/m);
     const json = runCli(['--json', 'write', '--file', 'q2.ts', '--content', 'const s = ‘x’;'], { cwd: root });
-    expect(json.json.warnings).toEqual([expect.stringMatching(/replaced 2 typographic quotes/)]);
+    expect(json.json.warnings).toEqual([expect.stringMatching(/^q2\.ts: 2 typographic quotes .* written as given/)]);
   });
 });
 

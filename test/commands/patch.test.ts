@@ -143,12 +143,14 @@ describe('patch: tolerances (success plus a warning)', () => {
     expect(result.warnings[0]).toMatch(/^notes\.txt: .*Unicode quotes/);
   });
 
-  it('typographic quotes in a replacement become ASCII in a .ts file (warned), not in a .md file', async () => {
+  it('typographic quotes in a replacement are kept; a .ts file gets a warning naming them, a .md file none', async () => {
     await writeFiles(root, { 'a.ts': 'const s = OLD;\n', 'a.md': 'He said OLD.\n' });
     const code = await patch({ file: 'a.ts', search: 'OLD', replace: '“hi” + ‘x’' });
     expect(data(code)).toMatchObject({ replacements: 1 });
-    expect(await text('a.ts')).toBe('const s = "hi" + \'x\';\n');
-    expect(code.warnings).toEqual(['replaced 4 typographic quotes with ASCII quotes in a.ts (code file)']);
+    expect(await text('a.ts')).toBe('const s = “hi” + ‘x’;\n');
+    expect(code.warnings).toEqual(['a.ts: 4 typographic quotes (‘ ’ “ ” ′ ″ « ») written as given (the first in '+JSON.stringify('“hi” + ‘x’')+'); codeward never rewrites them: if they were meant as code quotes, patch them to ASCII']);
+    const kept = await patch({ file: 'a.ts', search: 'const s = “hi”', replace: 'const t = “hi”' });
+    expect(kept.warnings).toEqual([]);
     const prose = await patch({ file: 'a.md', search: 'OLD', replace: '“hi”' });
     expect(data(prose)).toMatchObject({ replacements: 1 });
     expect(await text('a.md')).toBe('He said “hi”.\n');

@@ -266,7 +266,7 @@ describe('backups and rollback', () => {
 });
 
 describe('quote normalisation', () => {
-  it('typographic quotes in inserted and replacing text become ASCII in a .ts file (reported), not in a .md file', async () => {
+  it('typographic quotes in inserted and replacing text are kept; a .ts file gets a warning, a .md file none', async () => {
     await writeFiles(root, { 'q.ts': 'const a = 1;\nconst b = 2;\n', 'q.md': 'intro\n' });
     const envelope = await update([
       {
@@ -285,10 +285,10 @@ describe('quote normalisation', () => {
         { path: 'q.md', success: true, applied: 1, newLineCount: 2, backup: 'q.md.bak' },
       ],
     });
-    expect(await read('q.ts')).toBe('const a = "one";\nconst b = <<2>>;\nconst s = "hi" + \'x\';\n');
+    expect(await read('q.ts')).toBe('const a = “one”;\nconst b = «2»;\nconst s = “hi” + ‘x’;\n');
     expect(await read('q.md')).toBe('intro\nHe said “hi” ‘there’.\n');
     expect(envelope.warnings).toEqual([
-      'replaced 8 typographic quotes with ASCII quotes in q.ts (code file)',
+      'q.ts: 8 typographic quotes (‘ ’ “ ” ′ ″ « ») written as given (the first in '+JSON.stringify('const s = “hi” + ‘x’;')+'); codeward never rewrites them: if they were meant as code quotes, patch them to ASCII',
     ]);
   });
 });

@@ -72,10 +72,10 @@ describe('write', () => {
     }
   });
 
-  it('normalises typographic quotes in code files only', async () => {
+  it('keeps typographic quotes as written; in code files a warning names them', async () => {
     const code = await write({ file: 'x.ts', content: 'const s = “hi” + ‘x’;\n' });
-    expect((await bytes('x.ts')).toString()).toBe('const s = "hi" + \'x\';\n');
-    expect(code.warnings).toEqual(['replaced 4 typographic quotes with ASCII quotes in x.ts (code file)']);
+    expect((await bytes('x.ts')).toString()).toBe('const s = “hi” + ‘x’;\n');
+    expect(code.warnings).toEqual(['x.ts: 4 typographic quotes (‘ ’ “ ” ′ ″ « ») written as given (the first in '+JSON.stringify('const s = “hi” + ‘x’;')+'); codeward never rewrites them: if they were meant as code quotes, patch them to ASCII']);
     const prose = await write({ file: 'x.md', content: 'She said “hi”.\n' });
     expect((await bytes('x.md')).toString()).toBe('She said “hi”.\n');
     expect(prose.warnings).toEqual([]);

@@ -33,19 +33,19 @@ describe('~/.codeward/config', () => {
       const result = cli(args);
       expect(result.status).toBe(2);
       expect(result.stdout).not.toContain('tok=');
-      expect(result.stderr).toContain(`C210: ${join(home, '.codeward/config.json')}: unknown key "sandbx" (did you mean "sandbox"? that is a project setting`);
+      expect(result.stderr).toContain(`C210: ${join(home, '.codeward/config.json')}: unknown key "sandbx" (did you mean "sandbox"?)`);
     }
     // doctor does not fail on it: it shows it.
     const doctor = cli(['doctor']);
     expect(doctor.status).toBe(0);
     expect(doctor.stdout).toMatch(/^user config {6}error: .*config\.json: unknown key "sandbx"/m);
     await writeFiles(home, { '.codeward/config.json': JSON.stringify({ pasEnv: ['MY_TOKEN'] }) });
-    expect(cli(['read', '--file', 'a.txt']).stderr).toMatch(/unknown key "pasEnv" \(did you mean "passEnv"\?\); valid keys: passEnv, sandboxReadable, provider/);
-    // A project key in the user's file says where it belongs instead of doing nothing.
-    await writeFiles(home, { '.codeward/config.json': JSON.stringify({ sandbox: 'off' }) });
-    const project = cli(['read', '--file', 'a.txt']);
-    expect(project.status).toBe(2);
-    expect(project.stderr).toMatch(/"sandbox" is a project setting, not a user one: set it in the workspace's \.codeward\/config\.json \(or pass --sandbox MODE\)/);
+    expect(cli(['read', '--file', 'a.txt']).stderr).toMatch(/unknown key "pasEnv" \(did you mean "passEnv"\?\); valid keys: passEnv, sandboxReadable, nonAccessibleGlobs, normalizeQuotes, .*sandbox, .*provider/);
+    // A bad value of an engine setting names the user's file.
+    await writeFiles(home, { '.codeward/config.json': JSON.stringify({ sandbox: 'of' }) });
+    const bad = cli(['read', '--file', 'a.txt']);
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain(`C210: ${join(home, '.codeward/config.json')}: sandbox`);
     // Case and separators of a known key are read as that key (as the agent always did).
     await writeFiles(home, { '.codeward/config.json': JSON.stringify({ passENV: ['MY_TOKEN'] }) });
     expect(cli(['exec', '--cmd', 'echo tok=$MY_TOKEN']).stdout).toContain('tok=tok-123');
@@ -113,8 +113,9 @@ describe('the home folder as the workspace', () => {
     expect(result.json.ok).toBe(true);
     expect(result.stdout).toContain('tok=tok-123');
     expect(warningsOf(result)).not.toContain('never applied from a project');
-    // From another workspace, the same keys are a mistake of the user file.
-    expect(runCli(['-C', repo, 'read', '--file', 'a.txt'], { env: env() }).stderr).toContain('"nonAccessibleGlobs" is a project setting, not a user one');
+    // From another workspace, the same keys are the user's own settings: the added glob hides there too.
+    await writeFiles(repo, { 'b.secret': 'x\n' });
+    expect(runCli(['--json', '-C', repo, 'read', '--file', 'b.secret'], { env: env() }).json.error?.code).toBe('C211');
   });
 });
 

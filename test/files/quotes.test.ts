@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isCodeFile, normalizeQuotes } from '../../src/files/quotes.js';
+import { isCodeFile, typographicQuotes } from '../../src/files/quotes.js';
 
 const EXTENSIONS = ('.go .py .js .ts .jsx .tsx .java .c .cpp .h .hpp .rs .rb .php .swift .kt .scala .cs .r .m .mm .sh .bash .zsh ' +
   '.fish .sql .json .yaml .yml .toml .xml .html .css .scss .less .lua .pl .pm .ex .exs .erl .hrl .hs .elm .clj ' +
@@ -36,18 +36,15 @@ describe('isCodeFile', () => {
   });
 });
 
-describe('normalizeQuotes', () => {
-  it('maps the eight characters', () => {
-    expect(normalizeQuotes('\u2018a\u2019 \u2032 \u201Cb\u201D \u2033 \u00ABc\u00BB')).toEqual({ text: "'a' ' \"b\" \" <<c>>", replaced: 8 });
+describe('typographicQuotes', () => {
+  it('counts the eight characters and shows the text around the first, never changing anything', () => {
+    expect(typographicQuotes('\u2018a\u2019 \u2032 \u201Cb\u201D \u2033 \u00ABc\u00BB')).toEqual({ count: 8, near: '\u2018a\u2019 \u2032 \u201Cb\u201D \u2033 \u00ABc\u00BB' });
+    expect(typographicQuotes('line one\n  {"greeting": "Say \u201Chello\u201D to everyone in the room"}\nlast')).toEqual({ count: 2, near: '{"greeting": "Say \u201Chello\u201D to everyone i' });
   });
 
-  it('leaves everything else alone, including look-alikes', () => {
+  it('counts no look-alikes', () => {
     const text = 'a\u00A0b \u2013 \u2014 \u2026 \u00D7 \u2212 \u201A \u201E \u2039\u203A `x` é 😀 \r\n';
-    expect(normalizeQuotes(text)).toEqual({ text, replaced: 0 });
-    expect(normalizeQuotes('')).toEqual({ text: '', replaced: 0 });
-  });
-
-  it('counts every replacement', () => {
-    expect(normalizeQuotes('fmt.Println(\u201Chi\u201D)\nx := \u2018a\u2019\n').replaced).toBe(4);
+    expect(typographicQuotes(text)).toEqual({ count: 0, near: '' });
+    expect(typographicQuotes('')).toEqual({ count: 0, near: '' });
   });
 });

@@ -54,3 +54,8 @@ export async function expectFail(promise: Promise<unknown>, code: ErrorCode, mes
 export function missingMessage(input: string): string {
   return `${input}: no such file or directory, or not accessible`;
 }
+
+// A sensitive system path says what it is (it exists on every machine; "no such file" would be false).
+export function sensitiveMessage(input: string): string {
+  return `${input}: a protected system path (/etc/passwd, /etc/shadow, /etc/gshadow, /etc/sudoers, /etc/sudoers.d, /etc/ssh, /etc/ssl/private, /proc, /sys, /dev, /boot); codeward refuses it in every command, whether or not it exists`;
+}

@@ -21,7 +21,8 @@ export async function doctorCommand(options: GlobalOptions, io: DoctorIo, rest: 
   const workspace = await Workspace.open(options.workspace ?? io.cwd, { env: io.env });
   const home = io.env['HOME'];
   const project = await readProjectSettings(workspace.root, home);
-  const { config, ignored: configIgnored } = await configFromSettings(project);
+  // The user's engine settings are the base, as for every command (a broken user file is shown below).
+  const { config, ignored: configIgnored } = await configFromSettings(project, await readUserConfig(home).catch(() => undefined));
   const policy = await loadPolicy({ workspaceRoot: workspace.root, project, ...(home ? { home } : {}), cliRules: { allow: options.allow, ask: options.ask, deny: options.deny }, strict: false });
   const ignored = [...configIgnored, ...policy.ignored];
   const sandbox = ProcessSandbox.forWorkspace(config, sandboxOptions(options), workspace.root, io.env);

@@ -1,17 +1,22 @@
 import { parseCall, type CallInput } from '../../args/parse-call.js';
+import type { AnyCommand } from '../../engine/command.js';
 import type { JailedTouch, PreparedCall } from '../../engine/engine.js';
-import { isCodewardError, toCodewardError } from '../../engine/errors.js';
+import { isCodewardError, toCodewardError, type CodewardError } from '../../engine/errors.js';
 import type { Registry } from '../../engine/registry.js';
 import { validateArgs } from '../../engine/validate.js';
 import { describeCall, explainCall, explainJudged, type DenialTracker, type Explanation, type Policy } from '../../permissions/index.js';
-import { classifyHook } from '../../shell/classify-hook.js';
+import { classifyHook, type ClassifyHookOptions } from '../../shell/classify-hook.js';
 import type { ShellParser } from '../../shell/parse.js';
 import type { Workspace } from '../../workspace/workspace.js';
 
-// `codeward policy check <call>` gives the answer the engine would: the call is recovered by the
-// engine's own parser (argv words, a bare JSON array, HTML-escaped JSON, JSON with bad escapes, a
-// tool-call object), validated, its paths jailed and described exactly as the engine's gate sees them,
-// the danger classifier runs first (C242), then the gate's decision flow.
+// `codeward policy check <call>` is the engine's pipeline in dry run: the call is recovered by the
+// engine's own parser (CLI text, `@coder ...`, argv, JSON in any of its spellings), validated, its paths
+// jailed by the same workspace, the shell line classified by the same hook with the same options as the
+// engine (C242 danger, C211 for a secret the line names, C210 for a program that waits for a terminal),
+// then the gate's decision flow on the same description of the call. What it tolerates, and says so: a
+// path that does not exist yet (judged as the file it would be), a required flag left out (judged with
+// the flags given), an `@coder exec` line written unquoted. The first refusal the real call would give
+// (jail, danger) is the answer, with its code.
 
 export interface CheckContext {
   readonly registry: Registry;
@@ -19,50 +24,100 @@ export interface CheckContext {
   readonly policy: Policy;
   readonly denials: DenialTracker;
   readonly parser: ShellParser;
-  readonly allowUnsafe: boolean;
-  readonly home: string | undefined;
+  // The classify hook's options as the engine builds them (setup.ts), without the parser.
+  readonly classify: ClassifyHookOptions;
 }
 
-export interface CheckResult extends Explanation {
-  // The engine would refuse the call before the gate (C242 danger block).
-  readonly blocked?: { readonly code: string; readonly message: string };
+export interface CheckResult extends Omit<Explanation, 'source'> {
+  // The gate's source, or the stage that refused before the gate.
+  readonly source: Explanation['source'] | 'jail' | 'danger';
+  // The refusal the real call would give before the gate or instead of it: C211/C215 from the jail,
+  // C242/C211/C210 from the shell classifier.
+  readonly blocked?: { readonly code: string; readonly message: string; readonly stage: 'jail' | 'danger' };
+  // What the check assumed to judge the call (a missing file, a flag left out), each saying what the
+  // real call would do about it.
+  readonly assumed: readonly string[];
 }
 
-async function jail(ctx: CheckContext, prepared: { command: PreparedCall['command']; args: Record<string, unknown> }): Promise<JailedTouch[]> {
+// A jailed path that could not be resolved as the command's access: a missing file is judged as the
+// file it would be (resolved for writing, which accepts missing files); any other refusal is the answer.
+async function jail(ctx: CheckContext, command: AnyCommand, args: Record<string, unknown>, assumed: string[]): Promise<JailedTouch[] | { refusal: CodewardError; path: string }> {
   const jailed: JailedTouch[] = [];
-  for (const touch of prepared.command.touches(prepared.args)) {
+  for (const touch of command.touches(args)) {
+    let refusal: CodewardError;
     try {
       jailed.push({ touch, resolved: await ctx.workspace.resolve(touch.path, touch.access) });
+      continue;
     } catch (error) {
-      if (!prepared.command.batch) throw error;
-      jailed.push({ touch, error: toCodewardError(error, touch.path) });
+      refusal = toCodewardError(error, touch.path);
+    }
+    const hypothetical = refusal.code === 'C211' ? await ctx.workspace.resolve(touch.path, 'write').catch(() => undefined) : undefined;
+    if (hypothetical?.kind === 'missing') {
+      assumed.push(`${touch.path} does not exist now: judged as if it did (run now, ${command.name} would fail with C211: ${refusal.message})`);
+      jailed.push({ touch, resolved: hypothetical });
+    } else if (command.batch) {
+      jailed.push({ touch, error: refusal });
+    } else {
+      return { refusal, path: touch.path };
     }
   }
   return jailed;
 }
 
+// `@coder exec rm -rf /`: the words after a shell command's name are its command line (ChatCLI's
+// shorthand), unless they start with a flag.
+function shellShorthand(input: CallInput, registry: Registry): CallInput {
+  if (typeof input !== 'string') return input;
+  const match = /^\s*(?:@coder\s+)?(\S+)\s+(?!-)(\S[\s\S]*)$/i.exec(input);
+  const command = match ? registry.find(match[1]!) : undefined;
+  if (!command?.shell || command.positional === undefined || /^\s*[{[]/.test(input)) return input;
+  return { cmd: command.name, args: { [command.positional]: match![2]!.trim() } };
+}
+
+// The call's command and validated args; a required flag left out is filled with an empty value of its
+// kind (`write --file x` is judged as writing x) and named in `assumed`.
+function prepare(input: CallInput, registry: Registry, assumed: string[]): { command: AnyCommand; args: Record<string, unknown> } {
+  const parsed = parseCall(shellShorthand(input, registry), registry);
+  try {
+    return { command: parsed.command, args: validateArgs(parsed.command, parsed.args) };
+  } catch (error) {
+    const missing = registry.flags(parsed.command).filter((flag) => flag.required && parsed.args[flag.name] === undefined && (flag.kind === 'string' || flag.kind === 'json'));
+    if (missing.length === 0 || parsed.command.shell) throw error;
+    const args = { ...parsed.args, ...Object.fromEntries(missing.map((flag) => [flag.name, flag.kind === 'json' ? [] : ''])) };
+    const validated = validateArgs(parsed.command, args);
+    for (const flag of missing) assumed.push(`--${flag.cli} not given: judged without it (the real call needs it: C210)`);
+    return { command: parsed.command, args: validated };
+  }
+}
+
 // `@coder write src/a.ts` (a pattern-like question without the flags a real call needs) is judged by
-// its primary argument, as before; anything that parses as a call goes the engine's way.
+// its primary argument when it does not parse as a call.
 const SHORTHAND = /^\s*@coder\s+\S+/i;
 
 export async function checkCall(input: CallInput, ctx: CheckContext): Promise<CheckResult> {
-  let call: PreparedCall;
+  const assumed: string[] = [];
+  let prepared: { command: AnyCommand; args: Record<string, unknown> };
   try {
-    const parsed = parseCall(input, ctx.registry);
-    const args = validateArgs(parsed.command, parsed.args);
-    call = { command: parsed.command, args, touches: await jail(ctx, { command: parsed.command, args }) };
+    prepared = prepare(input, ctx.registry, assumed);
   } catch (error) {
     if (typeof input === 'string' && SHORTHAND.test(input) && isCodewardError(error) && error.code === 'C210') {
-      return explainCall(ctx.policy, ctx.denials, input, { parser: ctx.parser, commands: ctx.registry });
+      return { ...(await explainCall(ctx.policy, ctx.denials, input, { parser: ctx.parser, commands: ctx.registry })), assumed: [`judged by its words only (not a call the engine would take: ${error.message})`] };
     }
     throw error;
   }
-  const explanation = await explainJudged(ctx.policy, ctx.denials, describeCall(call), ctx.parser);
+  const touches = await jail(ctx, prepared.command, prepared.args, assumed);
+  if (!Array.isArray(touches)) {
+    const { refusal, path } = touches;
+    const judged = `@coder ${prepared.command.name} ${path}`;
+    return { decision: 'deny', reason: refusal.message, source: 'jail', judged, parts: [], assumed, blocked: { code: refusal.code, message: refusal.message, stage: 'jail' } };
+  }
+  const call: PreparedCall = { ...prepared, touches };
   try {
-    await classifyHook(ctx.parser, { allowUnsafe: ctx.allowUnsafe, root: ctx.workspace.root, ...(ctx.home ? { home: ctx.home } : {}) }).classify(call);
+    await classifyHook(ctx.parser, ctx.classify).classify(call);
   } catch (error) {
     const failure = toCodewardError(error);
-    return { ...explanation, decision: 'deny', reason: failure.message, blocked: { code: failure.code, message: failure.message } };
+    const explanation = await explainJudged(ctx.policy, ctx.denials, describeCall(call), ctx.parser);
+    return { ...explanation, decision: 'deny', reason: failure.message, source: 'danger', assumed, blocked: { code: failure.code, message: failure.message, stage: 'danger' } };
   }
-  return explanation;
+  return { ...(await explainJudged(ctx.policy, ctx.denials, describeCall(call), ctx.parser)), assumed };
 }

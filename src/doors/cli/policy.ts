@@ -1,11 +1,13 @@
-import { configFromSettings } from '../../engine/config.js';
+import { configFromSettings, defaultConfig } from '../../engine/config.js';
+import { readUserConfig } from '../../engine/config-user.js';
+import { ProcessSandbox } from '../../sandbox/sandbox.js';
 import { usageError } from '../../engine/errors.js';
 import { suggest } from '../../text/suggest.js';
 import type { Registry } from '../../engine/registry.js';
 import { DenialStore, DenialTracker, defaultAction, denialLimitsFromEnv, formatProblem, loadPolicy, readProjectSettings, type CliRuleFlags, type ListedRule, type Policy } from '../../permissions/index.js';
 import { ShellParser } from '../../shell/parse.js';
 import { Workspace } from '../../workspace/workspace.js';
-import type { GlobalOptions } from '../global-options.js';
+import { sandboxOptions, type GlobalOptions } from '../global-options.js';
 import { checkCall } from './policy-check.js';
 
 interface PolicyIo {
@@ -40,9 +42,9 @@ function listedRules(policy: Policy, registry: Registry): ListedRule[] {
 }
 
 // How `policy check` names what decided: the rule and its source, once (the reason may already say them).
-function decidedBy(reason: string, explanation: { source: string; rule?: { pattern: string; file?: string } | undefined; immune?: string | undefined }, blocked: { code: string } | undefined): string {
+function decidedBy(reason: string, explanation: { source: string; rule?: { pattern: string; file?: string } | undefined; immune?: string | undefined }, blocked: { code: string; stage: string } | undefined): string {
   const { source, rule, immune } = explanation;
-  if (blocked) return ` (${blocked.code}, danger classifier)`;
+  if (blocked) return ` (${blocked.code}, ${blocked.stage === 'jail' ? 'workspace jail' : blocked.code === 'C242' ? 'danger classifier' : 'exec\'s check of the command line'})`;
   if (rule) {
     if (source === 'default') return '';
     // The gate's reason names a matched rule with its origin ("denied by rule X (deny) from --deny").
@@ -76,10 +78,12 @@ export async function policyCommand(rest: readonly string[], options: GlobalOpti
   checkUsage(verb, more);
   const workspace = await Workspace.open(options.workspace ?? io.cwd);
   const home = io.env['HOME'];
-  // The config's non-accessible globs, as exec is judged with them (a broken config: the defaults).
+  // The config as the engine reads it (the user's file as the base): its non-accessible globs hide files
+  // from the jail and from exec, its sandbox decides whether a recursive search may run over them.
   const project = await readProjectSettings(workspace.root, home);
-  const globs = await configFromSettings(project).then(({ config }) => ({ nonAccessibleGlobs: config.nonAccessibleGlobs }), () => ({}));
-  const policy = await loadPolicy({ workspaceRoot: workspace.root, ...(home ? { home } : {}), cliRules: cliRules(options), strict: false, ...globs });
+  const config = await readUserConfig(home).then((user) => configFromSettings(project, user)).then((report) => report.config, () => defaultConfig());
+  const jailed = workspace.withOptions({ nonAccessibleGlobs: config.nonAccessibleGlobs });
+  const policy = await loadPolicy({ workspaceRoot: workspace.root, ...(home ? { home } : {}), cliRules: cliRules(options), strict: false, nonAccessibleGlobs: config.nonAccessibleGlobs });
   const problems = policy.problems.map(formatProblem);
   if (verb === 'list') {
     const rules = listedRules(policy, registry);
@@ -100,17 +104,19 @@ export async function policyCommand(rest: readonly string[], options: GlobalOpti
     const denials = options.session === undefined
       ? new DenialTracker(denialLimitsFromEnv(io.env))
       : await (await DenialStore.open({ workspaceRoot: workspace.root, sessionId: options.session, env: io.env })).load();
-    const explanation = await checkCall(input, { registry, workspace, policy, denials, parser: new ShellParser(), allowUnsafe: options.allowUnsafe, home });
-    const { decision, reason, source, rule, immune, judged, blocked } = explanation;
+    const sandbox = ProcessSandbox.forWorkspace(config, sandboxOptions(options), workspace.root, io.env);
+    const classify = { allowUnsafe: options.allowUnsafe, workspace: jailed, secretsHidden: async () => (await sandbox.status()).backend !== undefined, ...(home ? { home } : {}) };
+    const explanation = await checkCall(input, { registry, workspace: jailed, policy, denials, parser: new ShellParser(), classify });
+    const { decision, reason, source, rule, immune, judged, blocked, assumed } = explanation;
     // What running the call now would do: an ask is approved by --yes unless immune or escalated.
     const outcome = blocked ? blocked.code : decision === 'deny' ? 'C240' : decision === 'allow' ? 'run'
       : options.yes && source !== 'immune' && !denials.escalated ? 'run (--yes)' : 'ask a person (C241 without a terminal)';
     if (options.json) {
-      io.stdout.write(`${JSON.stringify({ decision, reason, source: blocked ? 'danger' : source, ...(rule ? { rule } : {}), ...(immune ? { immune } : {}), ...(blocked ? { code: blocked.code } : {}), judged, outcome })}\n`);
+      io.stdout.write(`${JSON.stringify({ decision, reason, source, ...(rule ? { rule } : {}), ...(immune ? { immune } : {}), ...(blocked ? { code: blocked.code } : {}), judged, outcome, ...(assumed.length > 0 ? { assumed } : {}) })}\n`);
       return 0;
     }
     const by = decidedBy(reason, explanation, blocked);
-    io.stdout.write(`${decision}: ${judged}\n  ${reason}${by}\n  outcome: ${outcome}\n`);
+    io.stdout.write(`${decision}: ${judged}\n  ${reason}${by}\n  outcome: ${outcome}\n${assumed.map((note) => `  assumed: ${note}\n`).join('')}`);
     return 0;
   }
   throw usageError(USAGE);
