@@ -34,7 +34,9 @@ const TIGHTENERS: Readonly<Record<string, Tightener>> = {
   sandbox: (value: string | undefined, base: string | undefined) =>
     value === undefined || (SANDBOX_STRENGTH[value] ?? 0) >= (SANDBOX_STRENGTH[base ?? 'workspace-write'] ?? 1) ? { value } : { value: base, loosened: 'turning the OS sandbox off loosens' },
   sandboxNetwork: (value: boolean) => (value ? { value: false, loosened: 'network access in the sandbox loosens' } : { value }),
-  stage: (value: boolean) => (value ? { value } : { value: true, loosened: 'sandboxed commands writing in place (not judged by the write gate, not undoable) loosens' }),
+  // Staging sandboxed commands tightens (their changes pass the write gate); writing in place where the
+  // user staged loosens.
+  stage: (value: boolean, base: boolean) => (value || !base ? { value } : { value: base, loosened: 'sandboxed commands writing in place (not judged by the write gate, not undoable) loosens' }),
   sandboxWritable: (value: readonly string[]) => (value.length > 0 ? { value: [], loosened: 'more writable paths for sandboxed commands loosen' } : { value }),
   // codeward agent: where requests go (and with which key and headers) sends the user's code and API key
   // there, so only a trusted workspace may choose it; which model, streaming and lower caps are harmless

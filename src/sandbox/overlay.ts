@@ -71,21 +71,21 @@ function wrap(tools: OverlayTools, options: string, merged: string, inner: reado
 function sweep(stageDir: string): void {
   let names: string[];
   try {
-    names = readdirSync(stageDir).filter((name) => name.startsWith(RUN_PREFIX));
+    names = readdirSync(stageDir);
   } catch {
     return;
   }
   for (const name of names) {
-    const pid = Number(name.slice(RUN_PREFIX.length).split('-')[0]);
+    const pid = Number(/^(?:run|probe)-(\d+)-/.exec(name)?.[1]);
     if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && !processAlive(pid)) removeLayout(join(stageDir, name));
   }
 }
 
 // A fresh run folder under `stageDir` (in the state folder, outside the workspace, hidden from the sandbox).
-function createLayout(stageDir: string, root: string, tools: OverlayTools): OverlayLayout {
+function createLayout(stageDir: string, root: string, tools: OverlayTools, prefix = RUN_PREFIX): OverlayLayout {
   mkdirSync(stageDir, { recursive: true, mode: 0o700 });
   sweep(stageDir);
-  const dir = mkdtempSync(join(stageDir, `${RUN_PREFIX}${process.pid}-`));
+  const dir = mkdtempSync(join(stageDir, `${prefix}${process.pid}-`));
   const layout = { dir, upper: join(dir, 'upper'), work: join(dir, 'work'), merged: join(dir, 'merged') };
   for (const path of [layout.upper, layout.work, layout.merged]) mkdirSync(path, { mode: 0o700 });
   const marker = join(dir, 'since');
@@ -135,7 +135,7 @@ function stagedWrapper(tools: OverlayTools, bwrap: string, args: readonly string
 async function probeOverlay(tools: OverlayTools, stageDir: string, root: string): Promise<string | undefined> {
   let layout: OverlayLayout;
   try {
-    layout = createLayout(stageDir, root, tools);
+    layout = createLayout(stageDir, root, tools, 'probe-');
   } catch (error) {
     return `the state folder cannot hold a staging area (${(error as Error).message})`;
   }

@@ -8,7 +8,7 @@ import { lstatSync, type BigIntStats } from 'node:fs';
 import { join } from 'node:path';
 import { putBlob } from './blobs.js';
 import { floatMs, identityOf, knownState, lastTouches } from './identity.js';
-import { captureState, sameState, sha256, type Captured } from './state.js';
+import { captureState, sameState, sha256, type Captured, type FileState } from './state.js';
 import { CheckpointStore, PRUNE_HEADROOM, type StoreLimits } from './store.js';
 
 // What recording a step needs (a CommandContext has it; the iii worker builds one, see its undo-steps.ts).
@@ -136,7 +136,9 @@ export async function checkpointed<T>(
       const identity = after[index]!.identity;
       return { ...file, after: after[index]!.state, ...(identity === undefined ? {} : { stamp: identity }) };
     });
-    if (files.every((file) => file.before !== undefined && sameState(file.before, file.after))) {
+    // A mode change alone is a change too (a staged `chmod +x`, issue 27): undo restores the mode.
+    const sameMode = (a: FileState, b: FileState): boolean => a.kind !== 'file' || b.kind !== 'file' || a.mode === b.mode;
+    if (files.every((file) => file.before !== undefined && sameState(file.before, file.after) && sameMode(file.before, file.after))) {
       await store.locked(async () => store.removeStep(step.id));
       return false;
     }
