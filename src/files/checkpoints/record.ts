@@ -43,6 +43,24 @@ export function pruneDue(id: number, added: number, maxBytes: number): boolean {
   return id % k === 0;
 }
 
+// At most this many files are captured (open) at once: a step over a staged `npm ci` (16,000 files,
+// issue 27) or a recursive delete of 20,000 ran out of file descriptors (EMFILE) with all in flight.
+const CAPTURE_CONCURRENCY = 64;
+
+// `items.map(work)` with at most CAPTURE_CONCURRENCY in flight; results in order.
+async function boundedMap<T, R>(items: readonly T[], work: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index]!, index);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(CAPTURE_CONCURRENCY, items.length) }, worker));
+  return results;
+}
+
 // What `data.backup` says for a step: where the previous version went.
 export const checkpointLabel = (id: number): string => `checkpoint:${id}`;
 
@@ -114,24 +132,24 @@ export async function checkpointed<T>(
   const rels = unique.map((real) => ctx.workspace.relative(real));
   // A file still as the last step left it is known by its identity: not read or hashed again.
   const lastTouch = lastTouches(join(store.dir, 'steps'), store.lastIdHint());
-  const before: Captured[] = await Promise.all(unique.map(async (real, index) => knownState(jail, lastTouch, real, rels[index]!) ?? captureState(jail, real)));
+  const before: Captured[] = await boundedMap(unique, async (real, index) => knownState(jail, lastTouch, real, rels[index]!) ?? captureState(jail, real));
   // The step first (it names the blobs, so a prune running meanwhile keeps them), then the blobs;
   // both before `act` runs.
   const step = await store.begin({ command, ...origin(ctx), files: unique.map((real, index) => ({ rel: rels[index]!, before: before[index]!.state })) });
-  const added = await Promise.all(
-    before.map(async (each, index) => {
+  const added = await boundedMap(
+    before, async (each, index) => {
       const state = each.state;
       if (state.kind !== 'file' || (each.bytes === undefined && each.ino === undefined)) return 0;
       const fresh = await putBlob(store.dir, each.bytes, state.hash, each.ino === undefined ? undefined : { jail, real: unique[index]!, ino: each.ino });
       return fresh ? state.size : 0;
-    }),
+    },
   );
   const startedAt = Date.now();
   const finish = async (wrote: ReadonlyMap<string, Written> | undefined): Promise<boolean> => {
-    const after = await Promise.all(unique.map(async (real) => {
+    const after = await boundedMap(unique, async (real) => {
       const mine = wrote?.get(real);
       return mine === undefined ? captureState(jail, real) : writtenState(jail, real, mine, startedAt);
-    }));
+    });
     const files = step.files.map((file, index) => {
       const identity = after[index]!.identity;
       return { ...file, after: after[index]!.state, ...(identity === undefined ? {} : { stamp: identity }) };
