@@ -63,7 +63,8 @@ function undo(): CliResult {
   return result;
 }
 
-describe.skipIf(!bwrapWorks || !overlayWorks)('staged exec through the real binary', () => {
+// Several real binary runs per test on a loaded machine: a generous timeout, no timing assertion.
+describe.skipIf(!bwrapWorks || !overlayWorks)('staged exec through the real binary', { timeout: 180_000 }, () => {
   it('sed -i is applied, listed as the command\'s checkpoint, and one undo brings the bytes back', () => {
     seed();
     const before = tree();
@@ -188,6 +189,16 @@ describe.skipIf(!bwrapWorks || !overlayWorks)('staged exec through the real bina
     const result = exec('echo cfg > cfg.txt', []);
     expect(result.json.data.changes).toMatchObject({ created: 1 });
     expect(findRun(state)).toBe(false);
+  });
+
+  it('a file the command changed is stale for the session\'s next edit, as if changed outside', () => {
+    seed();
+    const session = (args: readonly string[]): CliResult => cli(['--session', 's1', ...args]);
+    expect(session(['read', '--file', 'f.txt']).json.ok).toBe(true);
+    expect(session(['exec', '--stage', '--cmd', 'sed -i s/banana/cherry/ f.txt']).json.data.changes).toMatchObject({ changed: 1 });
+    const edit = session(['patch', '--file', 'f.txt', '--search', 'cherry', '--replace', 'kiwi']);
+    expect(edit.json.error?.code, edit.stdout).toBe('C230');
+    expect(bytes('f.txt').toString()).toContain('cherry');
   });
 
   it('test --stage stages a run that writes coverage, and undo takes it back', () => {
