@@ -214,5 +214,4 @@ export class ProcessSandbox {
     const stage = staged?.layout ? { stage: staged.layout } : staged?.note ? { stageNote: staged.note } : {};
     return { wrapper, after, networkBlocked: !policy.network, ...gitHidden, ...readOnly, ...stage };
   }
-
 }
