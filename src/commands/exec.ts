@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { defineCommand, type CommandContext } from '../engine/command.js';
 import { fail } from '../engine/errors.js';
 import { described, text } from '../engine/schema.js';
+import { withChanges } from '../shell/stage/report.js';
 import { formatProcessOutput, processFailure, runShellCall, toProcessData, type ProcessData } from '../shell/run-call.js';
 
 export const MAX_TIMEOUT_SECONDS = 3600;
@@ -13,10 +14,20 @@ export const timeoutFlag = (fallback: number) =>
     `seconds before the command and every process it started are killed (C250); at most ${MAX_TIMEOUT_SECONDS}`,
   );
 
+// --stage / --no-stage for exec and test (absent: the "stage" config key).
+export const stageFlag = described(
+  z.optional(z.boolean()),
+  'stage the command\'s changes (in the OS sandbox): judged by the write gate and applied as one undo step; --no-stage writes in place (not undoable)',
+);
+
+// Staging of one run (absent flag: the config key).
+export const staging = (stage: boolean | undefined, ctx: CommandContext, verb: string): { verb: string } | false => ((stage ?? ctx.config.stage) ? { verb } : false);
+
 const flags = z.strictObject({
   cmd: text('the shell command line to run (bash -c), e.g. "npm run build 2>&1 | tail -20"'),
   dir: described(z._default(z.string(), '.'), 'folder to run in, inside the workspace'),
   timeout: timeoutFlag(600),
+  stage: stageFlag,
 });
 
 type ExecArgs = z.infer<typeof flags>;
@@ -27,7 +38,7 @@ function check(args: ExecArgs): void {
 
 async function run(args: ExecArgs, ctx: CommandContext): Promise<ProcessData> {
   check(args);
-  const result = await runShellCall({ command: args.cmd, dir: args.dir, timeoutSeconds: args.timeout, live: true }, ctx);
+  const result = await runShellCall({ command: args.cmd, dir: args.dir, timeoutSeconds: args.timeout, live: true, stage: staging(args.stage, ctx, 'exec') }, ctx);
   const data = toProcessData(result);
   const failure = processFailure(result, data, ctx.signal, args.timeout, args.cmd);
   if (failure) throw failure;
@@ -50,5 +61,5 @@ export const execCommand = defineCommand({
   touches: (args) => [{ path: args.dir, access: 'list' }],
   shell: (args) => ({ command: args.cmd, dir: args.dir }),
   run,
-  format: formatProcessOutput,
+  format: (data: ProcessData) => withChanges(formatProcessOutput(data), data),
 });

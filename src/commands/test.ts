@@ -5,13 +5,15 @@ import { described, optionalText } from '../engine/schema.js';
 import { formatProcessOutput, processFailure, runShellCall, toProcessData, type ProcessData } from '../shell/run-call.js';
 import { TestSummaryScanner, type TestSummary } from '../shell/test-summary.js';
 import { dropNoise, findFailures, formatFailures, type TestFailure } from '../shell/test-summary-report.js';
-import { timeoutFlag } from './exec.js';
+import { stageFlag, staging, timeoutFlag } from './exec.js';
+import { withChanges } from '../shell/stage/report.js';
 
 const flags = z.strictObject({
   dir: described(z._default(z.string(), '.'), 'project folder to run the tests in (the runner is detected from its files)'),
   cmd: optionalText('the shell command line that runs the tests, instead of the detected one'),
   pattern: optionalText('only tests whose name matches (go -run, pytest -k, vitest/jest -t, cargo filter, mvn -Dtest, gradle --tests, dotnet --filter); a file path for vitest, jest and pytest'),
   timeout: timeoutFlag(600),
+  stage: stageFlag,
 });
 
 type TestArgs = z.infer<typeof flags>;
@@ -46,7 +48,7 @@ async function chooseCommand(args: TestArgs, ctx: CommandContext): Promise<{ run
 async function run(args: TestArgs, ctx: CommandContext): Promise<TestData> {
   const { runner, command } = await chooseCommand(args, ctx);
   const scanner = new TestSummaryScanner();
-  const result = await runShellCall({ command, dir: args.dir, timeoutSeconds: args.timeout, onChunk: (chunk, stream) => scanner.feed(chunk, stream) }, ctx);
+  const result = await runShellCall({ command, dir: args.dir, timeoutSeconds: args.timeout, onChunk: (chunk, stream) => scanner.feed(chunk, stream), stage: staging(args.stage, ctx, 'test') }, ctx);
   const summary = scanner.finish();
   const base: TestData = { runner, command, ...toProcessData(result), ...(summary ? { summary } : {}) };
   const failures = result.exitCode === 0 ? [] : findFailures(`${base.stdout}\n${base.stderr}`);
@@ -90,6 +92,10 @@ function formatFailing(data: TestData): string {
 }
 
 function format(data: TestData): string {
+  return withChanges(formatRun(data), data);
+}
+
+function formatRun(data: TestData): string {
   if (data.exitCode !== 0 && !data.timedOut) return formatFailing(data);
   const counts = data.summary ? ` — ${countsText(data.summary)}` : '';
   // A passing run without runner noise (timing lines, node:internal frames); the data keeps all of it.

@@ -35,6 +35,9 @@ const TIGHTENERS: Readonly<Record<string, Tightener>> = {
     value === undefined || (SANDBOX_STRENGTH[value] ?? 0) >= (SANDBOX_STRENGTH[base ?? 'workspace-write'] ?? 1) ? { value } : { value: base, loosened: 'turning the OS sandbox off loosens' },
   sandboxNetwork: (value: boolean, base: boolean) => (value && !base ? { value: base, loosened: 'network access in the sandbox loosens' } : { value }),
   sandboxWritable: (value: readonly string[], base: readonly string[]) => (value.every((path) => base.includes(path)) ? { value } : { value: base, loosened: 'more writable paths for sandboxed commands loosen' }),
+  // Staging sandboxed commands tightens (their changes pass the write gate); writing in place where the
+  // user staged loosens.
+  stage: (value: boolean, base: boolean) => (value || !base ? { value } : { value: base, loosened: 'sandboxed commands writing in place (not judged by the write gate, not undoable) loosens' }),
   // codeward agent: where requests go (and with which key and headers) sends the user's code and API key
   // there, so only a trusted workspace may choose it; which model, streaming and lower caps are harmless
   // (the agent keeps the lower of the project's and the user's maxTurns, maxRetries, resultBytes).

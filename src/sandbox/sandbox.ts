@@ -16,6 +16,7 @@ import { clearPending, recordPending } from './pending.js';
 import { quarantine, snapshot } from './planted.js';
 import { realOf, sandboxPolicy, within, type SandboxMode } from './policy.js';
 import { seatbeltProfile } from './seatbelt.js';
+import { OverlayStager, type OverlayLayout } from './overlay.js';
 import { emptyFileIn, SecretFinder } from './secret-files.js';
 import { hideTrackedGit } from './hidden-git.js';
 import { TrackedSecretCheck } from './tracked-secrets.js';
@@ -71,6 +72,10 @@ export interface PreparedRun {
   readonly after?: () => string[];
   // Where a read-only sandbox came from ('--sandbox read-only', the project config): for the failure hint.
   readonly readOnlyFrom?: string;
+  // Staged (issue 27): the overlay whose upper folder holds what the command wrote; or why a run that
+  // asked for staging writes in place.
+  readonly stage?: OverlayLayout;
+  readonly stageNote?: string;
 }
 
 const SEATBELT = '/usr/bin/sandbox-exec';
@@ -133,6 +138,8 @@ export class ProcessSandbox {
   private etcSecrets: EtcSecrets | undefined;
   private obeyedScan: ObeyedScan | undefined;
   private warned = false;
+  // Staging a run's writes in an overlay (issue 27, overlay.ts); whether it works here is tried once.
+  private stager: OverlayStager | undefined;
   // The environment bwrap and git are looked up in: PATH without the workspace's own folders.
   private readonly toolEnv: Readonly<Record<string, string | undefined>>;
 
@@ -158,7 +165,7 @@ export class ProcessSandbox {
     return { backend, mode: mode ?? 'workspace-write', network };
   }
 
-  async prepare(cwd: string): Promise<PreparedRun> {
+  async prepare(cwd: string, options: { readonly stage?: boolean } = {}): Promise<PreparedRun> {
     const status = await this.status();
     if (!status.backend) {
       if (this.settings.mode !== undefined && this.settings.mode !== 'off') {
@@ -206,6 +213,9 @@ export class ProcessSandbox {
       ? MountLease.register(this.stateDir, policy.root, policy.writable, (maker) => bwrapArgs(full, cwd, maker))
       : { lease: undefined, value: bwrapArgs(full, cwd) };
     const { args, watched } = wrapped;
+    // Staging (issue 27): the same bwrap, run over an overlay of the workspace (overlay.ts).
+    this.stager ??= new OverlayStager(this.stateDir, this.toolEnv);
+    const staged = options.stage && policy.mode === 'workspace-write' ? await this.stager.wrap(status.backend.path, args, policy.root) : undefined;
     const before = snapshot(watched);
     const pending = this.stateDir ? recordPending(this.stateDir, this.root, before) : undefined;
     const after = (): string[] => {
@@ -217,6 +227,8 @@ export class ProcessSandbox {
         lease?.release();
       }
     };
-    return { wrapper: [status.backend.path, ...args], after, networkBlocked: !policy.network, ...gitHidden, ...readOnly };
+    const wrapper = staged?.wrapper ?? [status.backend.path, ...args];
+    const stage = staged?.layout ? { stage: staged.layout } : staged?.note ? { stageNote: staged.note } : {};
+    return { wrapper, after, networkBlocked: !policy.network, ...gitHidden, ...readOnly, ...stage };
   }
 }

@@ -1,7 +1,10 @@
 import type { CommandContext } from '../engine/command.js';
 import { CodewardError, fail, isCodewardError } from '../engine/errors.js';
 import { childEnv } from './env.js';
+import { removeLayout } from '../sandbox/overlay.js';
+import type { PreparedRun } from '../sandbox/sandbox.js';
 import { runProcess, type RunOptions, type RunResult } from './run.js';
+import { applyStaged, stepLabel, type StagedChanges } from './stage/apply.js';
 
 // What exec and test return (and carry in `data` when the process failed or timed out).
 export interface ProcessData {
@@ -13,6 +16,10 @@ export interface ProcessData {
   durationMs: number;
   // Bytes elided from the middle of each stream; only when something was.
   truncated?: { stdout: number; stderr: number };
+  // A staged run (issue 27): what it changed in the workspace, applied as one checkpoint.
+  changes?: StagedChanges;
+  // Why a run that would be staged wrote in place (--no-stage, no overlay here).
+  inPlace?: string;
 }
 
 export interface ShellCall {
@@ -23,9 +30,15 @@ export interface ShellCall {
   readonly onChunk?: RunOptions['onChunk'];
   // Hand the output to the caller's onOutput as it arrives (exec; test reports a summary instead).
   readonly live?: boolean;
+  // Stage the run's writes and apply them as one checkpoint labelled `exec …`/`test …` (issue 27);
+  // false: in place (--no-stage, "stage": false).
+  readonly stage?: { readonly verb: string } | false;
 }
 
-export function toProcessData(result: RunResult): ProcessData {
+// A run's result with what staging did.
+export type ShellResult = RunResult & Pick<ProcessData, 'changes' | 'inPlace'>;
+
+export function toProcessData(result: ShellResult): ProcessData {
   const truncated = result.truncated.stdout + result.truncated.stderr > 0;
   return {
     exitCode: result.exitCode,
@@ -35,15 +48,17 @@ export function toProcessData(result: RunResult): ProcessData {
     timedOut: result.timedOut,
     durationMs: result.durationMs,
     ...(truncated ? { truncated: result.truncated } : {}),
+    ...(result.changes ? { changes: result.changes } : {}),
+    ...(result.inPlace ? { inPlace: result.inPlace } : {}),
   };
 }
 
 // Runs a shell line in a jailed workspace folder with the filtered environment (secret-looking
 // variables only when the user named them); protected files the process planted are moved aside after.
-export async function runShellCall(call: ShellCall, ctx: CommandContext): Promise<RunResult> {
+export async function runShellCall(call: ShellCall, ctx: CommandContext): Promise<ShellResult> {
   const folder = ctx.path(call.dir);
   if (folder.kind !== 'dir') throw fail('C210', `--dir ${call.dir} is not a folder; pass the folder to run in`);
-  const prepared = ctx.sandbox ? await ctx.sandbox.prepare(folder.real) : undefined;
+  const prepared = ctx.sandbox ? await ctx.sandbox.prepare(folder.real, { stage: call.stage !== undefined && call.stage !== false }) : undefined;
   if (prepared?.warning) ctx.warn(prepared.warning);
   const sandboxed = (prepared?.wrapper.length ?? 0) > 0;
   const live = call.live ? ctx.caller?.onOutput : undefined;
@@ -65,12 +80,27 @@ export async function runShellCall(call: ShellCall, ctx: CommandContext): Promis
     // It never started (spawn E2BIG for a command over 128 KiB): the sandbox's after-run step still
     // runs, so its mount points do not stay in the workspace for the rest of a long session.
     for (const warning of prepared?.after?.() ?? []) ctx.warn(warning);
+    if (prepared?.stage) removeLayout(prepared.stage.dir);
     throw error;
   }
   for (const warning of prepared?.after?.() ?? []) ctx.warn(warning);
+  const staged = await stagedResult(call, prepared, ctx);
   // The repository tracks a non-accessible file, so the sandbox hid its git folder: say why git failed.
   if (prepared?.gitHidden && /not a git repository/i.test(`${result.stderr}\n${result.stdout}`)) ctx.warn(prepared.gitHidden);
-  return sandboxed ? { ...result, sandboxed, ...(prepared?.networkBlocked ? { networkBlocked: true } : {}), ...(prepared?.readOnlyFrom ? { readOnlyFrom: prepared.readOnlyFrom } : {}) } : result;
+  return sandboxed ? { ...result, ...staged, sandboxed, ...(prepared?.networkBlocked ? { networkBlocked: true } : {}), ...(prepared?.readOnlyFrom ? { readOnlyFrom: prepared.readOnlyFrom } : {}) } : result;
+}
+
+// What staging did for this run: the changes it applied, or why it wrote in place.
+async function stagedResult(call: ShellCall, prepared: PreparedRun | undefined, ctx: CommandContext): Promise<Pick<ProcessData, 'changes' | 'inPlace'>> {
+  if (call.stage === undefined) return {};
+  if (call.stage === false) return { inPlace: '--no-stage' };
+  if (!prepared?.stage) return { inPlace: prepared?.stageNote ?? 'no OS sandbox' };
+  try {
+    return { changes: await applyStaged(ctx, prepared.stage, stepLabel(call.stage.verb, call.command)) };
+  } catch (error) {
+    ctx.warn(`the command's changes could not all be applied (${(error as Error).message}); what was applied is one checkpoint (undo takes it back), the rest stays in ${prepared.stage.upper}`);
+    return {};
+  }
 }
 
 function lastLine(text: string): string {

@@ -9,7 +9,7 @@ import { lstatSync, type BigIntStats } from 'node:fs';
 import { join } from 'node:path';
 import { putBlob, sealBlob } from './blobs.js';
 import { floatMs, identityOf, knownState, lastTouches } from './identity.js';
-import { captureState, sameState, sha256, type Captured } from './state.js';
+import { captureState, sameState, sha256, type Captured, type FileState } from './state.js';
 import { CheckpointStore, PRUNE_HEADROOM, type Step, type StoreLimits } from './store.js';
 
 // What recording a step needs (a CommandContext has it; the iii worker builds one, see its undo-steps.ts).
@@ -55,6 +55,24 @@ export function pruneDue(id: number, added: number, maxBytes: number): boolean {
 
 // What `data.backup` says for a step: where the previous version went.
 export const checkpointLabel = (id: number): string => `checkpoint:${id}`;
+
+// At most this many files are captured (open) at once: a step over a staged `npm ci` (16,000 files,
+// issue 27) or a recursive delete of 20,000 ran out of file descriptors (EMFILE) with all in flight.
+const CAPTURE_CONCURRENCY = 64;
+
+// `items.map(work)` with at most CAPTURE_CONCURRENCY in flight; results in order.
+async function boundedMap<T, R>(items: readonly T[], work: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index]!, index);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(CAPTURE_CONCURRENCY, items.length) }, worker));
+  return results;
+}
 
 // Who made a step: the door (cli, chatcli, mcp, agent, worker), its session and turn, the caller's label,
 // and the call (the steps of one call are one undo step).
@@ -130,16 +148,16 @@ export async function checkpointed<T>(
   const rels = unique.map((real) => ctx.workspace.relative(real));
   // A file still as the last step left it is known by its identity: not read or hashed again.
   const lastTouch = lastTouches(join(store.dir, 'steps'), store.lastIdHint());
-  const before: Captured[] = await Promise.all(unique.map(async (real, index) => knownState(jail, lastTouch, real, rels[index]!) ?? captureState(jail, real)));
+  const before: Captured[] = await boundedMap(unique, async (real, index) => knownState(jail, lastTouch, real, rels[index]!) ?? captureState(jail, real));
   // The step first (it names the blobs, so a prune running meanwhile keeps them), then the blobs;
   // both before `act` runs.
   const step = await store.begin({ command, ...origin(ctx), files: unique.map((real, index) => ({ rel: rels[index]!, before: before[index]!.state })) });
-  const stored = await Promise.all(
-    before.map(async (each, index) => {
+  const stored = await boundedMap(
+    before, async (each, index) => {
       const state = each.state;
       if (state.kind !== 'file' || (each.bytes === undefined && each.ino === undefined)) return 'none';
       return putBlob(store.dir, each.bytes, state.hash, each.ino === undefined ? undefined : { jail, real: unique[index]!, ino: each.ino });
-    }),
+    },
   );
   const added = stored.map((how, index) => (how === 'linked' || how === 'copied' ? (before[index]!.state as { size: number }).size : 0));
   // A blob linked from a file `act` replaces owns its inode only once the file is replaced (sealBlob).
@@ -148,15 +166,17 @@ export async function checkpointed<T>(
   };
   const startedAt = Date.now();
   const finish = async (wrote: ReadonlyMap<string, Written> | undefined): Promise<boolean> => {
-    const after = await Promise.all(unique.map(async (real) => {
+    const after = await boundedMap(unique, async (real) => {
       const mine = wrote?.get(real);
       return mine === undefined ? captureState(jail, real) : writtenState(jail, real, mine, startedAt);
-    }));
+    });
     const files = step.files.map((file, index) => {
       const identity = after[index]!.identity;
       return { ...file, after: after[index]!.state, ...(identity === undefined ? {} : { stamp: identity }) };
     });
-    if (files.every((file) => file.before !== undefined && sameState(file.before, file.after))) {
+    // A mode change alone is a change too (a staged `chmod +x`, issue 27): undo restores the mode.
+    const sameMode = (a: FileState, b: FileState): boolean => a.kind !== 'file' || b.kind !== 'file' || a.mode === b.mode;
+    if (files.every((file) => file.before !== undefined && sameState(file.before, file.after) && sameMode(file.before, file.after))) {
       await store.locked(async () => store.removeStep(step.id));
       return false;
     }

@@ -1,0 +1,210 @@
+import { execFile } from 'node:child_process';
+import { chmodSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { processAlive } from '../engine/process-alive.js';
+import { findOnPath } from './which.js';
+
+// Staging a sandboxed command's writes (issue 27): the workspace is seen through a writable overlay
+// (lower = the workspace, upper + work in codeward's state folder), so whatever the command writes
+// lands in the upper folder and the workspace is untouched until the change set is judged and applied
+// (src/shell/stage/). Debian 12's bubblewrap (0.8.0) has no --overlay, so the mount is made around it:
+//
+//   unshare -Urm /bin/sh -c 'mount -t overlay … MERGED && exec "$@"' sh OPTIONS MERGED bwrap … --bind MERGED ROOT …
+//
+// `unshare -Urm` gives an unprivileged user (and root alike: CI runs as root) a user and mount namespace
+// of its own in which it may mount an overlay (Linux >= 5.11, `userxattr`: whiteouts and opaque folders
+// are recorded as user.overlay.* attributes, trusted.* needs the initial namespace). bwrap runs inside it
+// unchanged and binds the merged folder where the workspace is; every other bind of the policy keeps its
+// source in the real workspace, so the real `.git` is bound over the merged one (git writes its objects,
+// index and refs in place, as before; its hooks and config stay read-only) and the read-only and hidden
+// paths are the real ones. The mount lives only in that namespace: it is gone with the last process.
+// A normal user becomes "root" in the outer namespace; bwrap maps the user's own ids back
+// (--unshare-user --uid --gid), so programs see who they were before.
+
+export interface OverlayLayout {
+  // The run's folder (removed after the change set was applied).
+  readonly dir: string;
+  readonly upper: string;
+  readonly work: string;
+  readonly merged: string;
+  // The change time of a file made in the state folder just before the run, in the file system's own
+  // clock: a workspace file changed at or after it was changed while the command ran (a conflict).
+  readonly since: bigint;
+  // The workspace (the lower layer) and the programs that mounted it (for hiddenAfter).
+  readonly root: string;
+  readonly tools: OverlayTools;
+}
+
+export interface OverlayTools {
+  readonly unshare: string;
+  readonly mount: string;
+  readonly sh: string;
+}
+
+const RUN_PREFIX = 'run-';
+
+// The programs staging needs, or what stops it here.
+function overlayTools(env: Readonly<Record<string, string | undefined>>): OverlayTools | string {
+  if (process.platform !== 'linux') return `no overlay on ${process.platform}`;
+  if (env['CODEWARD_NO_OVERLAY'] === '1') return 'CODEWARD_NO_OVERLAY=1';
+  const unshare = findOnPath('unshare', env);
+  const mount = findOnPath('mount', env);
+  if (!unshare || !mount) return 'unshare or mount (util-linux) is not installed';
+  return { unshare, mount, sh: '/bin/sh' };
+}
+
+// The mount options; undefined for a path the option string cannot carry (`,` `:` `\` or a newline).
+function mountOptions(root: string, layout: Pick<OverlayLayout, 'upper' | 'work'>): string | undefined {
+  const paths = [root, layout.upper, layout.work];
+  if (paths.some((path) => /[,:\\\n]/.test(path))) return undefined;
+  return `lowerdir=${root},upperdir=${layout.upper},workdir=${layout.work},userxattr`;
+}
+
+// The script between unshare and bwrap: mount, then become bwrap. A failed mount says so and exits 125.
+const SCRIPT = 'mount -t overlay codeward-stage -o "$1" "$2" || { echo "codeward: the overlay mount for staging failed; pass --no-stage to write in place" >&2; exit 125; }; shift 2; exec "$@"';
+
+function wrap(tools: OverlayTools, options: string, merged: string, inner: readonly string[]): string[] {
+  return [tools.unshare, '-Urm', tools.sh, '-c', SCRIPT, 'sh', options, merged, ...inner];
+}
+
+// Removes the run folders of codeward processes that are gone (killed mid-run).
+function sweep(stageDir: string): void {
+  let names: string[];
+  try {
+    names = readdirSync(stageDir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const pid = Number(/^(?:run|probe)-(\d+)-/.exec(name)?.[1]);
+    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && !processAlive(pid)) removeLayout(join(stageDir, name));
+  }
+}
+
+// A fresh run folder under `stageDir` (in the state folder, outside the workspace, hidden from the sandbox).
+function createLayout(stageDir: string, root: string, tools: OverlayTools, prefix = RUN_PREFIX): OverlayLayout {
+  mkdirSync(stageDir, { recursive: true, mode: 0o700 });
+  sweep(stageDir);
+  const dir = mkdtempSync(join(stageDir, `${prefix}${process.pid}-`));
+  const layout = { dir, upper: join(dir, 'upper'), work: join(dir, 'work'), merged: join(dir, 'merged') };
+  for (const path of [layout.upper, layout.work, layout.merged]) mkdirSync(path, { mode: 0o700 });
+  const marker = join(dir, 'since');
+  writeFileSync(marker, '');
+  return { ...layout, since: lstatSync(marker, { bigint: true }).ctimeNs, root, tools };
+}
+
+export function removeLayout(dir: string): void {
+  try {
+    // overlay makes its work/work folder without permissions (a normal user could not list it)
+    chmodSync(join(dir, 'work', 'work'), 0o700);
+  } catch {
+    // not there
+  }
+  try {
+    rmSync(dir, { recursive: true, force: true });
+  } catch {
+    // left for the next sweep
+  }
+}
+
+// bwrap's arguments with the workspace bind (`--bind ROOT ROOT`) taking the merged folder as its source;
+// undefined when the policy binds no writable workspace (read-only: nothing to stage).
+export function swapWorkspaceBind(args: readonly string[], root: string, merged: string): string[] | undefined {
+  for (let index = 0; index + 2 < args.length; index += 1) {
+    if (args[index] === '--' ) return undefined;
+    if (args[index] === '--bind' && args[index + 1] === root && args[index + 2] === root) {
+      return [...args.slice(0, index + 1), merged, ...args.slice(index + 2)];
+    }
+  }
+  return undefined;
+}
+
+// The whole wrapper of a staged run: unshare, the mount, bwrap (mapping the user's ids back) with the
+// workspace bound from the merged folder. undefined when this workspace cannot be staged.
+function stagedWrapper(tools: OverlayTools, bwrap: string, args: readonly string[], root: string, layout: OverlayLayout): string[] | undefined {
+  const options = mountOptions(root, layout);
+  const swapped = swapWorkspaceBind(args, root, layout.merged);
+  if (options === undefined || swapped === undefined) return undefined;
+  const uid = process.getuid?.() ?? 0;
+  const ids = uid === 0 ? [] : ['--unshare-user', '--uid', String(uid), '--gid', String(process.getgid?.() ?? uid)];
+  return wrap(tools, options, layout.merged, [bwrap, ...ids, ...swapped]);
+}
+
+// Whether an overlay can be mounted here, tried once with a real mount (user namespaces off, a kernel
+// without overlay in namespaces, a state folder on a file system overlay cannot use as upper layer).
+async function probeOverlay(tools: OverlayTools, stageDir: string, root: string): Promise<string | undefined> {
+  let layout: OverlayLayout;
+  try {
+    layout = createLayout(stageDir, root, tools, 'probe-');
+  } catch (error) {
+    return `the state folder cannot hold a staging area (${(error as Error).message})`;
+  }
+  try {
+    const options = mountOptions(root, layout);
+    if (options === undefined) return 'the workspace or state folder path holds a character an overlay mount cannot take (, : \\)';
+    if (!statSync(root).isDirectory()) return 'the workspace is not a folder';
+    const failed = await new Promise<string | undefined>((resolve) =>
+      execFile(tools.unshare, ['-Urm', tools.mount, '-t', 'overlay', 'codeward-probe', '-o', options, layout.merged], { timeout: 5_000 }, (error, _stdout, stderr) =>
+        resolve(error === null ? undefined : (stderr.trim().split('\n').at(-1) ?? error.message))),
+    );
+    return failed === undefined ? undefined : `an overlay cannot be mounted here (${failed})`;
+  } finally {
+    removeLayout(layout.dir);
+  }
+}
+
+export interface StagedRun {
+  readonly wrapper?: string[];
+  readonly layout?: OverlayLayout;
+  // Why the run writes in place instead.
+  readonly note?: string;
+}
+
+// The staging of one engine's sandbox: whether an overlay works here is tried once (on first use).
+export class OverlayStager {
+  private tools: Promise<OverlayTools | string> | undefined;
+
+  constructor(
+    private readonly stateDir: string | undefined,
+    private readonly env: Readonly<Record<string, string | undefined>>,
+  ) {}
+
+  // The wrapper that runs `bwrap args` over an overlay of `root`, or why this run writes in place.
+  async wrap(bwrap: string, args: readonly string[], root: string): Promise<StagedRun> {
+    if (!this.stateDir) return { note: 'no state folder to stage in' };
+    const stageDir = join(this.stateDir, 'stage');
+    this.tools ??= (async () => {
+      const tools = overlayTools(this.env);
+      return typeof tools === 'string' ? tools : ((await probeOverlay(tools, stageDir, root)) ?? tools);
+    })();
+    const tools = await this.tools;
+    if (typeof tools === 'string') return { note: tools };
+    let layout: OverlayLayout;
+    try {
+      layout = createLayout(stageDir, root, tools);
+    } catch (error) {
+      return { note: `the state folder cannot hold a staging area (${(error as Error).message})` };
+    }
+    const wrapper = stagedWrapper(tools, bwrap, args, root, layout);
+    if (wrapper) return { wrapper, layout };
+    removeLayout(layout.dir);
+    return { note: 'the sandbox binds no writable workspace that could be staged' };
+  }
+}
+
+// Which of `paths` (absolute, in the workspace) the finished run's view no longer shows: the upper folder
+// mounted read-only over the workspace (lowerdir=UPPER:ROOT honours its whiteouts and opaque folders,
+// which node cannot read: they are extended attributes). Used for the folders a command emptied and made
+// again (opaque): one name of the workspace's that the upper folder lacks tells. One process for all.
+export async function hiddenAfter(layout: OverlayLayout, paths: readonly string[]): Promise<Set<string>> {
+  if (paths.length === 0) return new Set();
+  const rels = paths.map((path) => path.slice(layout.root.length));
+  const script = 'mount -t overlay codeward-view -o "$1" "$2" || exit 125; cd "$2" || exit 125; shift 2; for p; do [ -e ".$p" ] || [ -L ".$p" ] || printf "%s\\0" "$p"; done';
+  const options = `lowerdir=${layout.upper}:${layout.root},userxattr`;
+  return new Promise((resolve, reject) =>
+    execFile(layout.tools.unshare, ['-Urm', layout.tools.sh, '-c', script, 'sh', options, layout.merged, ...rels], { maxBuffer: 64 * 1024 * 1024, timeout: 60_000 }, (error, stdout) => {
+      if (error) reject(new Error(`cannot read the staged change set (${error.message.split('\n')[0]})`));
+      else resolve(new Set(stdout.split('\0').filter(Boolean).map((rel) => layout.root + rel)));
+    }),
+  );
+}

@@ -1,0 +1,194 @@
+import { lstatSync, readdirSync, readFileSync, readlinkSync, type BigIntStats } from 'node:fs';
+import { join } from 'node:path';
+import { immunePath } from '../../permissions/immune-paths.js';
+import type { Workspace } from '../../workspace/workspace.js';
+import type { UpperEntry } from './upper.js';
+
+// A staged run's change set judged against the workspace as it is now, before anything is applied:
+// - the write gate: what a program later runs or obeys (immunePath, the same predicate as the file
+//   tools' and undo's) and what is non-accessible is never written or removed: it is set aside;
+// - conflicts: a workspace entry changed while the command ran (its change time is at or after the
+//   run's start, in the file system's own clock) is left as the person or another writer made it; the
+//   command's version is set aside;
+// - no-ops: a file copied up but left as it was (same bytes and mode) is no change.
+
+export type Change = 'created' | 'changed' | 'deleted';
+
+export interface Write {
+  readonly rel: string;
+  readonly real: string;
+  readonly entry: Extract<UpperEntry, { kind: 'file' | 'symlink' }>;
+  readonly change: Exclude<Change, 'deleted'>;
+}
+
+export interface Aside {
+  readonly rel: string;
+  readonly reason: string;
+  // The command's version (in the upper folder), kept for the person; none for a removal.
+  readonly source?: string;
+  readonly conflict?: true;
+}
+
+export interface StagePlan {
+  readonly writes: Write[];
+  // Files and links to remove (also those below a folder the command removed or emptied).
+  readonly deletes: { readonly rel: string; readonly real: string }[];
+  // Folders to make (parents first), or whose mode the command changed.
+  readonly folders: { readonly rel: string; readonly real: string; readonly mode: number }[];
+  // Folders the command removed: emptied by the deletes, then removed when empty (deepest first).
+  readonly removedFolders: string[];
+  readonly aside: Aside[];
+}
+
+type Found = { readonly kind: 'missing' } | { readonly kind: 'dir' | 'file' | 'symlink' | 'other'; readonly stats: BigIntStats } | { readonly kind: 'unreachable' };
+
+function inspect(workspace: Workspace, real: string): Found {
+  try {
+    const stats = workspace.jail.atSync(real, (at) => lstatSync(at, { bigint: true, throwIfNoEntry: false }));
+    if (stats === undefined) return { kind: 'missing' };
+    const kind = stats.isDirectory() ? 'dir' : stats.isFile() ? 'file' : stats.isSymbolicLink() ? 'symlink' : 'other';
+    return { kind, stats };
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    // A parent that is no folder now: nothing is there.
+    return code === 'ENOENT' || code === 'ENOTDIR' || code === 'C211' ? { kind: 'missing' } : { kind: 'unreachable' };
+  }
+}
+
+// Same bytes and mode (a file copied up by an open for writing that wrote nothing new).
+function sameFile(workspace: Workspace, real: string, found: BigIntStats, entry: Extract<UpperEntry, { kind: 'file' }>): boolean {
+  if (found.size !== BigInt(entry.stats.size) || (Number(found.mode) & 0o7777) !== (entry.stats.mode & 0o7777)) return false;
+  try {
+    const mine = workspace.jail.atSync(real, (at) => readFileSync(at, { flag: 'r' }));
+    return mine.equals(readFileSync(entry.source));
+  } catch {
+    return false;
+  }
+}
+
+export class Planner {
+  private readonly plan: StagePlan = { writes: [], deletes: [], folders: [], removedFolders: [], aside: [] };
+  // Folders not made (protected, or a file stands there): why, for everything the command wrote below.
+  private readonly notMade = new Map<string, string>();
+
+  constructor(
+    private readonly workspace: Workspace,
+    private readonly since: bigint,
+  ) {}
+
+  // Why `rel` may not be written or removed (the write gate), or undefined.
+  private gate(rel: string): string | undefined {
+    const immune = immunePath(rel, true);
+    if (immune) return `protected: ${immune.description}`;
+    if (this.workspace.isNonAccessible(rel)) return 'non-accessible (nonAccessibleGlobs)';
+    return undefined;
+  }
+
+  private changedMeanwhile(found: Found): boolean {
+    return found.kind === 'unreachable' || ('stats' in found && found.stats.ctimeNs >= this.since);
+  }
+
+  // Removes the workspace entry `rel` (a folder with everything below it), each file judged alone.
+  private remove(rel: string, found: Found): void {
+    const real = join(this.workspace.root, rel);
+    if (found.kind === 'missing') return;
+    if (found.kind !== 'dir') {
+      const blocked = this.gate(rel);
+      if (blocked) this.plan.aside.push({ rel, reason: `${blocked}; not removed` });
+      else if (this.changedMeanwhile(found)) this.plan.aside.push({ rel, reason: 'changed in the workspace while the command ran; not removed', conflict: true });
+      else if (found.kind === 'other') this.plan.aside.push({ rel, reason: 'not a file or link; not removed' });
+      else this.plan.deletes.push({ rel, real });
+      return;
+    }
+    let names: string[];
+    try {
+      names = this.workspace.jail.atSync(real, (at) => readdirSync(at));
+    } catch {
+      this.plan.aside.push({ rel, reason: 'could not be listed; not removed', conflict: true });
+      return;
+    }
+    for (const name of names) this.remove(`${rel}/${name}`, inspect(this.workspace, join(real, name)));
+    this.plan.removedFolders.push(real);
+  }
+
+  private write(entry: Extract<UpperEntry, { kind: 'file' | 'symlink' }>): void {
+    const real = join(this.workspace.root, entry.rel);
+    const found = inspect(this.workspace, real);
+    const blocked = this.gate(entry.rel);
+    if (blocked) return void this.plan.aside.push({ rel: entry.rel, reason: `${blocked}; not applied`, source: entry.source });
+    if (found.kind === 'dir' || found.kind === 'other') return void this.plan.aside.push({ rel: entry.rel, reason: `replaces a ${found.kind === 'dir' ? 'folder' : 'special file'}; not applied`, source: entry.source });
+    if (found.kind !== 'missing' && this.changedMeanwhile(found)) return void this.plan.aside.push({ rel: entry.rel, reason: 'changed in the workspace while the command ran: kept as it is, the command\'s version set aside', source: entry.source, conflict: true });
+    if (found.kind === 'file' && entry.kind === 'file' && sameFile(this.workspace, real, found.stats, entry)) return;
+    if (found.kind === 'symlink' && entry.kind === 'symlink' && this.workspace.jail.atSync(real, (at) => lstatSync(at).isSymbolicLink()) && entry.target === this.linkTarget(real)) return;
+    this.plan.writes.push({ rel: entry.rel, real, entry, change: found.kind === 'missing' ? 'created' : 'changed' });
+  }
+
+  private linkTarget(real: string): string | undefined {
+    try {
+      return this.workspace.jail.atSync(real, (at) => readlinkSync(at));
+    } catch {
+      return undefined;
+    }
+  }
+
+  private folder(entry: Extract<UpperEntry, { kind: 'dir' }>): void {
+    const real = join(this.workspace.root, entry.rel);
+    const found = inspect(this.workspace, real);
+    const blocked = this.gate(entry.rel);
+    const refused = blocked ? `${blocked}; not applied` : found.kind !== 'dir' && found.kind !== 'missing' ? 'replaces a file or link with a folder; not applied' : undefined;
+    if (refused) {
+      this.notMade.set(entry.rel, refused);
+      return void this.plan.aside.push({ rel: entry.rel, reason: refused });
+    }
+    if (found.kind === 'dir') {
+      if ((Number(found.stats.mode) & 0o7777) !== entry.mode) this.plan.folders.push({ rel: entry.rel, real, mode: entry.mode });
+      if (!entry.opaque) return;
+      // Emptied and made again: what the workspace has below it and the command did not write is removed.
+      const staged = new Set(readdirSync(entry.source));
+      for (const name of this.workspace.jail.atSync(real, (at) => readdirSync(at))) {
+        if (!staged.has(name)) this.remove(`${entry.rel}/${name}`, inspect(this.workspace, join(real, name)));
+      }
+      return;
+    }
+    this.plan.folders.push({ rel: entry.rel, real, mode: entry.mode });
+  }
+
+  // The folder above `rel` that was not made, and why.
+  private under(rel: string): string | undefined {
+    for (let cut = rel.lastIndexOf('/'); cut > 0; cut = rel.lastIndexOf('/', cut - 1)) {
+      const reason = this.notMade.get(rel.slice(0, cut));
+      if (reason !== undefined) return reason;
+    }
+    return undefined;
+  }
+
+  add(entry: UpperEntry): void {
+    const above = this.under(entry.rel);
+    if (above !== undefined) {
+      if (entry.kind === 'dir') this.notMade.set(entry.rel, above);
+      if (entry.kind !== 'whiteout') this.plan.aside.push({ rel: entry.rel, reason: above, ...(entry.kind === 'file' || entry.kind === 'symlink' ? { source: entry.source } : {}) });
+      return;
+    }
+    switch (entry.kind) {
+      case 'file':
+      case 'symlink':
+        return this.write(entry);
+      case 'whiteout':
+        return this.remove(entry.rel, inspect(this.workspace, join(this.workspace.root, entry.rel)));
+      case 'dir':
+        return this.folder(entry);
+      case 'other':
+        return void this.plan.aside.push({ rel: entry.rel, reason: 'a FIFO, socket or device: never applied' });
+    }
+  }
+
+  result(): StagePlan {
+    return this.plan;
+  }
+}
+
+export function planChanges(workspace: Workspace, since: bigint, entries: readonly UpperEntry[]): StagePlan {
+  const planner = new Planner(workspace, since);
+  for (const entry of entries) planner.add(entry);
+  return planner.result();
+}

@@ -1,0 +1,64 @@
+import { lstatSync, readdirSync, readlinkSync, type Stats } from 'node:fs';
+import { join } from 'node:path';
+import { hiddenAfter, type OverlayLayout } from '../../sandbox/overlay.js';
+
+// What a staged run left in the overlay's upper folder (overlay.ts), as entries relative to the
+// workspace: files and links it created or changed (a changed mode copies the whole file up), whiteouts
+// (char device 0/0: a name it removed), folders (new ones, and "opaque" ones it emptied and made again:
+// none of the workspace's entries below them survive), and anything else (a FIFO, a socket), which is
+// never applied. The upper folder is codeward's own (hidden from the sandbox, outside the workspace):
+// nothing in it is followed, every entry is read with lstat.
+
+export type UpperEntry =
+  | { readonly kind: 'file'; readonly rel: string; readonly source: string; readonly stats: Stats }
+  | { readonly kind: 'symlink'; readonly rel: string; readonly source: string; readonly target: string }
+  | { readonly kind: 'whiteout'; readonly rel: string }
+  | { readonly kind: 'dir'; readonly rel: string; readonly source: string; readonly mode: number; readonly opaque: boolean }
+  | { readonly kind: 'other'; readonly rel: string };
+
+function entryOf(rel: string, source: string, stats: Stats): UpperEntry {
+  if (stats.isFile()) return { kind: 'file', rel, source, stats };
+  if (stats.isSymbolicLink()) return { kind: 'symlink', rel, source, target: readlinkSync(source) };
+  if (stats.isCharacterDevice() && stats.rdev === 0) return { kind: 'whiteout', rel };
+  if (stats.isDirectory()) return { kind: 'dir', rel, source, mode: stats.mode & 0o7777, opaque: false };
+  return { kind: 'other', rel };
+}
+
+function walk(dir: string, prefix: string, out: UpperEntry[]): void {
+  for (const name of readdirSync(dir).sort()) {
+    const source = join(dir, name);
+    const rel = prefix === '' ? name : `${prefix}/${name}`;
+    const entry = entryOf(rel, source, lstatSync(source));
+    out.push(entry);
+    if (entry.kind === 'dir') walk(source, rel, out);
+  }
+}
+
+// Lists the workspace folder `rel` (through the workspace jail); undefined when it is no folder.
+export type FolderLister = (rel: string) => string[] | undefined;
+
+// A name in the workspace folder `rel` that the upper folder lacks (the probe for an opaque folder).
+function workspaceOnlyName(list: FolderLister, rel: string, source: string): string | undefined {
+  const names = list(rel);
+  if (names === undefined) return undefined;
+  const staged = new Set(readdirSync(source));
+  return names.find((name) => !staged.has(name));
+}
+
+// Every entry of the upper folder, parents before children; folders marked opaque where they are.
+export async function readUpper(layout: OverlayLayout, list: FolderLister): Promise<UpperEntry[]> {
+  const entries: UpperEntry[] = [];
+  walk(layout.upper, '', entries);
+  const probes = new Map<string, number>();
+  entries.forEach((entry, index) => {
+    if (entry.kind !== 'dir') return;
+    const name = workspaceOnlyName(list, entry.rel, entry.source);
+    if (name !== undefined) probes.set(join(layout.root, entry.rel, name), index);
+  });
+  const hidden = await hiddenAfter(layout, [...probes.keys()]);
+  for (const [path, index] of probes) {
+    const entry = entries[index];
+    if (hidden.has(path) && entry?.kind === 'dir') entries[index] = { ...entry, opaque: true };
+  }
+  return entries;
+}
