@@ -116,10 +116,10 @@ function cutNote(command: AnyCommand | undefined, raw: string, cut: TextCut, sho
   return `${head} Narrow the call${narrowing.length > 0 ? ` with ${narrowing.map((key) => `"${key}"`).join(', ')}` : ''} to see the rest.]`;
 }
 
-// One tool result as the model will see it: in the agent's words, cut to `budget` bytes with a note that says
-// what was left out and how to continue. Process output keeps its head and its end (where errors are).
-export function fitResult(text: string, command: AnyCommand | undefined, raw: string, budget: number): string {
-  const words = inAgentWords(text, command);
+// One tool result as the model will see it: `words` (already inAgentWords: the bytes sharesByNeed measured)
+// cut to `budget` bytes with a note that says what was left out and how to continue. Process output keeps
+// its head and its end (where errors are).
+export function fitResult(words: string, command: AnyCommand | undefined, raw: string, budget: number): string {
   const fitted = fitText(words, Math.max(0, budget - NOTE_BYTES), command?.effect === 'exec' ? 'ends' : 'head');
   if (!fitted.cut) return words;
   return `${fitted.text}${fitted.text.endsWith('\n') ? '' : '\n'}${cutNote(command, raw, fitted.cut, fitted.text, budget)}`;

@@ -5,7 +5,7 @@ import type { ToolCallTag } from '../contract/types.js';
 import type { EventSink, ToolOutcome } from '../events.js';
 import { runTodo } from '../tasks/todo.js';
 import type { TaskTracker } from '../tasks/tracker.js';
-import { DEFAULT_RESULT_BYTES, fitResult, sharesByNeed } from './budget.js';
+import { DEFAULT_RESULT_BYTES, fitResult, inAgentWords, sharesByNeed } from './budget.js';
 import { withoutOwnTests } from './own-tests.js';
 import { messageInAgentWords } from './words.js';
 import { diffSince, snapshotFiles } from './diffs.js';
@@ -85,7 +85,10 @@ function envelopeOutput(engine: Engine, envelope: Envelope, raw: string): Fitted
   }
   const warnings = envelope.warnings.map((warning) => `warning: ${warning}`).join('\n');
   const whole = [warnings, text].filter((part) => part !== '').join('\n');
-  return { bytes: Buffer.byteLength(whole), fit: (share) => fitResult(whole, command, raw, share) };
+  // Measured as the model will see it: the JSON form of a suggested call is longer than the CLI's, and a
+  // share sized on the CLI's text cut a result that fitted (a 193-byte test result under a 774-byte share).
+  const words = inAgentWords(whole, command);
+  return { bytes: Buffer.byteLength(words), fit: (share) => fitResult(words, command, raw, share) };
 }
 
 // A result before it is fitted to its share of the batch's budget (shares are known once all have run).

@@ -1,4 +1,4 @@
-import { resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
 import type { Engine } from '../../engine/engine.js';
 import type { ToolOutcome } from '../events.js';
 import { expandPath } from '../../workspace/expand.js';
@@ -9,7 +9,7 @@ import { resultsMessage } from './results.js';
 // model can no longer rely on it. Such a result is replaced by a one-line stub that says why and how to
 // see it again; the call that made it stays in the model's own message.
 
-// What a result shows and what its call changed, as keys: `file:<path>` for a file's text, `run:<call>`
+// What a result shows and what its call changed, as keys: `file:<workspace path>` for a file's text, `run:<call>`
 // for a command's output.
 export interface ResultView {
   readonly shows: readonly string[];
@@ -32,7 +32,8 @@ export function viewOf(engine: Engine, args: string, env: Readonly<Record<string
     return NOTHING;
   }
   const { command, touches } = planned;
-  const full = (path: string): string => `file:${resolve(engine.workspace.root, expandPath(path, { env }))}`;
+  // Workspace-relative, as every other path the model sees (the stub names it).
+  const full = (path: string): string => `file:${relative(engine.workspace.root, resolve(engine.workspace.root, expandPath(path, { env })))}`;
   const changes = touches.filter((touch) => touch.access !== 'read' && touch.access !== 'list').map((touch) => full(touch.path));
   const shows = FILE_VIEWS.has(command.name)
     ? touches.filter((touch) => touch.access === 'read').map((touch) => full(touch.path))

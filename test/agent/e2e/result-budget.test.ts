@@ -19,13 +19,13 @@ function bigFile(): string {
   return lines.join('');
 }
 
-async function run(replies: string[], extra: string[] = []) {
+async function run(replies: string[], extra: string[] = [], files: Record<string, string> = { 'big.txt': bigFile(), 'small.txt': 'tiny\n' }) {
   const server = await startModelServer({ replies });
   servers.push(server);
   const root = await tempDir('codeward-agent-budget-');
   const env: Record<string, string> = { ...(await agentEnv()), OPENAI_API_KEY: 'x' };
   dirs.push(root, env['HOME']!);
-  await writeFiles(root, { 'big.txt': bigFile(), 'small.txt': 'tiny\n' });
+  await writeFiles(root, files);
   const result = await runAgent(['-p', 'look', '--output-format', 'json', '--approval-mode', 'yolo', '--provider', 'openai', '--base-url', server.openaiBaseUrl, ...extra], { cwd: root, env, timeoutMs: 50_000 });
   expect(result.status).toBe(0);
   return server.requests[1]!.messages.at(-1)!.content;
@@ -74,5 +74,16 @@ describe('agent result budget (issue 18)', () => {
     const shownLast = Number([...message.matchAll(/^\s*(\d+) \| line \d+/gm)].at(-1)![1]);
     // An equal third (~9 k bytes) showed under 90 lines of ~95 bytes; by need it shows well over 200.
     expect(shownLast).toBeGreaterThan(200);
+  });
+
+  // Issue 29's benchmark: the share was sized on the CLI's text, the result fitted in the agent's (longer: a
+  // suggested call in JSON), so a 193-byte failing test run came back cut, its middle replaced by a note.
+  it('a small failing test run is shown whole, not cut to a share sized on other text', async () => {
+    const files = { 'package.json': '{ "scripts": { "test": "echo first line; echo second line; no-such-tool-xyz" } }\n' };
+    const message = await run([answer('1. Test', coder('test', {})), 'Done.'], [], files);
+    expect(message).toContain('first line');
+    expect(message).toContain('second line');
+    expect(message).toContain('no-such-tool-xyz');
+    expect(message).not.toContain('cut to fit');
   });
 });
