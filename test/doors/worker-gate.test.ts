@@ -106,9 +106,11 @@ describe('coder::delete-file and coder::create-file go through the permission ga
     expect(existsSync(join(base, 'sub'))).toBe(false);
   });
 
+  // .github/workflows/ is protected (CI runs it on push with the repository's secrets: the write gate's
+  // catalogue, src/permissions/obeyed.ts); the rest of .github/ is ordinary.
   it('names that only look like the protected ones are ordinary files (.gitignore, .github/, my.codeward.txt)', async () => {
     const ctx = await context();
-    const files = ['.gitignore', '.github/workflows/ci.yml', 'my.codeward.txt', 'docs/coder_policy.json.md'].map((path) => ({ path, content: 'x' }));
+    const files = ['.gitignore', '.github/ISSUE_TEMPLATE/bug.md', 'my.codeward.txt', 'docs/coder_policy.json.md'].map((path) => ({ path, content: 'x' }));
     for (const result of await entries(ctx, 'coder::create-file', { files })) expect(result.success, result.path).toBe(true);
   });
 

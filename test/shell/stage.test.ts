@@ -102,7 +102,8 @@ describe.skipIf(!bwrapWorks || !overlayWorks)('staged exec through the real bina
   it('a folder emptied and made again (an opaque folder) removes what the workspace had below it; undo brings it back', () => {
     seed();
     const before = tree();
-    const result = exec('rm -r src && mkdir src && echo new > src/c.ts');
+    // Not `rm -r src`: a recursive rm always asks a person (seed 004's immune list), --yes or not.
+    const result = exec('rm src/* && rmdir src && mkdir src && echo new > src/c.ts');
     expect(result.json.data.changes).toMatchObject({ created: 1, deleted: 2 });
     expect(readdirSync(join(root, 'src'))).toEqual(['c.ts']);
     undo();
