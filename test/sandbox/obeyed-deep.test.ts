@@ -17,22 +17,27 @@ const bwrapWorks = spawnSync('bwrap', ['--ro-bind', '/', '/', '--unshare-net', '
 let root: string;
 let state: string;
 let markers: string;
+let home: string;
 
 beforeEach(async () => {
   root = await tempDir('codeward-obeyed-ws-');
   state = await tempDir('codeward-obeyed-state-');
   // Outside /tmp (a private tmpfs inside the sandbox): the scripts are read from here.
   markers = await realpath(await mkdtemp(join(existsSync('/var/tmp') ? '/var/tmp' : REPO_ROOT, 'codeward-obeyed-out-')));
+  // The default-deny view shows nothing outside the workspace but what the user names: the user's own
+  // config names the scripts' folder.
+  home = await tempDir('codeward-obeyed-home-');
+  await writeFiles(home, { '.codeward/config.json': JSON.stringify({ sandboxReadable: [markers] }) });
   await writeFiles(root, { 'pkg/src/index.ts': 'export {};\n', 'pkg/sub/keep.txt': 'keep\n' });
 });
 afterEach(async () => {
-  for (const path of [root, state, markers]) await removeDir(path);
+  for (const path of [root, state, markers, home]) await removeDir(path);
 });
 
 function exec(script: string, workspace = root): CliResult {
   const file = join(markers, `script-${Math.random().toString(36).slice(2)}.sh`);
   spawnSync('sh', ['-c', `cat > "${file}"`], { input: script });
-  return runCli(['--json', '-C', workspace, 'exec', '--cmd', `bash ${file}`], { env: { CODEWARD_STATE_DIR: state, GIT_CONFIG_NOSYSTEM: '1' } });
+  return runCli(['--json', '-C', workspace, 'exec', '--cmd', `bash ${file}`], { env: { CODEWARD_STATE_DIR: state, GIT_CONFIG_NOSYSTEM: '1', HOME: home } });
 }
 
 const warnings = (run: CliResult): string => (run.json.warnings ?? []).join('\n');
