@@ -35,6 +35,10 @@ function parseMode(mode: string | number | undefined): number | undefined {
   if (mode === undefined) return undefined;
   const value = typeof mode === 'number' ? mode : /^0?o?[0-7]{3,4}$/.test(mode) ? Number.parseInt(mode.replace(/^0?o?/, ''), 8) : Number.NaN;
   if (!Number.isInteger(value) || value <= 0 || value > 0o7777) throw fail('C210', `mode ${JSON.stringify(mode)} is not an octal permission like "0644"`);
+  // Seed 004 makes chmod +s and chmod 777 a person's decision; a created file never gets them (a setuid copy
+  // of a shell in the workspace is a root shell for any local user).
+  if ((value & 0o6000) !== 0) throw fail('C210', `mode ${JSON.stringify(mode)} sets setuid/setgid bits, which codeward never creates; use a mode like "0755" (a person can chmod it afterwards)`);
+  if ((value & 0o002) !== 0) throw fail('C210', `mode ${JSON.stringify(mode)} makes the file writable by every user; use a mode like "0644" or "0755"`);
   return value;
 }
 

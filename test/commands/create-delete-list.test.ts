@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { access, readFile, stat, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -34,6 +35,16 @@ describe('create', () => {
     ]);
     expect(await readFile(join(root, 'a/b/c.txt'), 'utf8')).toBe('hi\n');
     expect((await stat(join(root, 'run.sh'))).mode & 0o777).toBe(0o755);
+  });
+
+  // Red team: `create` with mode "4755" and a shell's bytes made a root shell for any local user under --yes
+  // (seed 004 asks a person for chmod +s and chmod 777; a created file never gets those bits).
+  it('never creates a setuid, setgid or world-writable file (C210, nothing written)', async () => {
+    for (const mode of ['4755', '6777', '2755', '0777', 0o4755]) {
+      const out = await results('create', { files: [{ path: `m${mode}`, content: 'x', mode }] });
+      expect(out[0]).toMatchObject({ success: false, error: { code: 'C210' } });
+      expect(existsSync(join(root, `m${mode}`))).toBe(false);
+    }
   });
 
   it('refuses an existing file without overwrite (C217) and keeps going', async () => {
