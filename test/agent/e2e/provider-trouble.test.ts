@@ -89,7 +89,7 @@ describe('provider trouble is shown (issue 17 point 9)', () => {
     await writeFiles(env['HOME']!, { '.codeward/config.yaml': `provider: openai\nbase_url: ${url}\nmodel: from-config\ncolour: red\n` });
     const typo = await runAgent(['-p', 'hi'], { cwd: root, env });
     expect(typo.status).not.toBe(0);
-    expect(typo.stderr).toMatch(/C210: .*config\.yaml: unknown key "colour"; valid keys: passEnv, sandboxReadable, provider, model, baseUrl/);
+    expect(typo.stderr).toMatch(/C210: .*config\.yaml: unknown key "colour"; valid keys: passEnv, sandboxReadable, .*\bsandbox, .*provider, model, baseUrl/);
     expect(server!.requests).toHaveLength(0);
     await writeFiles(env['HOME']!, { '.codeward/config.yaml': `provider: openai\nbase_url: ${url}\nmodel: from-config\n` });
     const run = await runAgent(['-p', 'hi'], { cwd: root, env });
