@@ -2,6 +2,7 @@
 // ShellParser instance the caller creates (the engine set-up makes one). No module-level state.
 import { createRequire } from 'node:module';
 import type { Parser as TreeSitterParser } from 'web-tree-sitter';
+import { initialiseTreeSitter } from '../code/tree-sitter-init.js';
 import { normaliseSource } from './parse-normalize.js';
 import type { ShellParse, SimpleCommand } from './parse-types.js';
 import { Walker, type WalkLimits } from './parse-walk.js';
@@ -22,20 +23,6 @@ export interface ShellParserOptions {
 }
 
 const DEFAULTS = { maxDepth: 8, maxNodeDepth: 1500, maxWrappers: 32, maxLength: 1_000_000 };
-
-// web-tree-sitter keeps its WebAssembly module in a module-global; initialising it twice would swap it
-// under parsers already created. The one init promise is therefore memoised on the library's own Parser
-// class (the owner of that global), not in this module.
-const INIT = Symbol.for('codeward.web-tree-sitter.init');
-
-async function initialise(ParserClass: typeof TreeSitterParser): Promise<void> {
-  const holder = ParserClass as unknown as Record<symbol, Promise<void> | undefined>;
-  holder[INIT] ??= ParserClass.init().catch((error: unknown) => {
-    holder[INIT] = undefined;
-    throw error;
-  });
-  await holder[INIT];
-}
 
 export class ShellParser {
   private readonly limits: WalkLimits;
@@ -70,7 +57,7 @@ export class ShellParser {
 
   private async create(): Promise<TreeSitterParser> {
     const { Parser, Language } = await import('web-tree-sitter');
-    await initialise(Parser);
+    await initialiseTreeSitter(Parser);
     const wasm = this.wasmPath ?? createRequire(import.meta.url).resolve('tree-sitter-bash/tree-sitter-bash.wasm');
     const language = await Language.load(wasm);
     const parser = new Parser();

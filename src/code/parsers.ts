@@ -1,0 +1,81 @@
+// Loads tree-sitter grammars and their tags queries on first use and keeps them for the life of the
+// CodeParsers instance (one per engine or per call: no module-level state). A grammar costs 10-140 ms to
+// load, so a call that parses no code pays nothing.
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import type { Language, Parser, Query, Tree } from 'web-tree-sitter';
+import { languageById, languageOf, type LanguageId, type LanguageSpec } from './languages.js';
+import { initialiseTreeSitter } from './tree-sitter-init.js';
+
+export interface LoadedLanguage {
+  readonly spec: LanguageSpec;
+  readonly language: Language;
+  readonly parser: Parser;
+  // The tags query (definitions and references); compiled on first use.
+  tags(): Promise<Query>;
+}
+
+export interface ParsedCode {
+  readonly spec: LanguageSpec;
+  readonly tree: Tree;
+  readonly loaded: LoadedLanguage;
+}
+
+export class CodeParsers {
+  readonly #loading = new Map<LanguageId, Promise<LoadedLanguage>>();
+  readonly #resolve: (request: string) => string;
+
+  // `resolveFrom`: where grammar packages are looked up (default: codeward's own install).
+  constructor(resolveFrom: string = import.meta.url) {
+    const require = createRequire(resolveFrom);
+    this.#resolve = (request) => require.resolve(request);
+  }
+
+  // The language of `file`, or undefined when no grammar covers it.
+  languageOf(file: string): LanguageSpec | undefined {
+    return languageOf(file);
+  }
+
+  load(id: LanguageId): Promise<LoadedLanguage> {
+    let loading = this.#loading.get(id);
+    if (loading === undefined) {
+      loading = this.#create(id).catch((error: unknown) => {
+        this.#loading.delete(id);
+        throw error;
+      });
+      this.#loading.set(id, loading);
+    }
+    return loading;
+  }
+
+  // Parses `text` as the language of `file`; undefined when the file is not code codeward parses.
+  async parseFile(file: string, text: string): Promise<ParsedCode | undefined> {
+    const spec = languageOf(file);
+    if (spec === undefined) return undefined;
+    return this.parse(spec.id, text);
+  }
+
+  async parse(id: LanguageId, text: string): Promise<ParsedCode> {
+    const loaded = await this.load(id);
+    const tree = loaded.parser.parse(text);
+    if (tree === null) throw new Error(`tree-sitter returned no tree for ${id}`);
+    return { spec: loaded.spec, tree, loaded };
+  }
+
+  async #create(id: LanguageId): Promise<LoadedLanguage> {
+    const spec = languageById(id);
+    if (spec === undefined) throw new Error(`no grammar for ${id}`);
+    const treeSitter = await import('web-tree-sitter');
+    await initialiseTreeSitter(treeSitter.Parser);
+    const language = await treeSitter.Language.load(this.#resolve(spec.wasm));
+    const parser = new treeSitter.Parser();
+    parser.setLanguage(language);
+    let query: Promise<Query> | undefined;
+    const tags = (): Promise<Query> => {
+      query ??= Promise.all(spec.tags.map((file) => readFile(this.#resolve(file), 'utf8')))
+        .then((sources) => new treeSitter.Query(language, sources.join('\n')));
+      return query;
+    };
+    return { spec, language, parser, tags };
+  }
+}
