@@ -55,7 +55,9 @@ export const execCommand = defineCommand({
   positional: 'cmd',
   examples: ['exec --cmd "npm run build"', 'exec --cmd "ls -la" --dir src', 'exec --cmd "npm run lint" --timeout 120'],
   effect: 'exec',
-  effectArgs: ['dir'],
+  // Every flag that changes what the run does: where, for how long, and whether its writes are staged
+  // (judged and undoable) or in place. The question and an "always" rule carry each one.
+  effectArgs: ['dir', 'timeout', 'stage'],
   annotations: { readOnly: false, destructive: true, idempotent: false },
   check,
   touches: (args) => [{ path: args.dir, access: 'list' }],

@@ -113,7 +113,7 @@ export const testCommand = defineCommand({
   positional: 'dir',
   examples: ['test', 'test --pattern "parses dates"', 'test --dir ./pkg --pattern TestLogin --timeout 60', 'test --cmd "npm run test:unit"'],
   effect: 'exec',
-  effectArgs: ['dir', 'pattern'],
+  effectArgs: ['dir', 'pattern', 'timeout', 'stage'],
   annotations: { readOnly: false, destructive: true, idempotent: false },
   touches: (args) => [{ path: args.dir, access: 'list' }],
   shell: (args) => (args.cmd !== undefined && args.cmd.trim() !== '' ? { command: args.cmd, dir: args.dir } : undefined),

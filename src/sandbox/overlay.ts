@@ -57,7 +57,8 @@ function overlayTools(env: Readonly<Record<string, string | undefined>>): Overla
 function mountOptions(root: string, layout: Pick<OverlayLayout, 'upper' | 'work'>): string | undefined {
   const paths = [root, layout.upper, layout.work];
   if (paths.some((path) => /[,:\\\n]/.test(path))) return undefined;
-  return `lowerdir=${root},upperdir=${layout.upper},workdir=${layout.work},userxattr`;
+  // nosuid, nodev: a setuid file the command makes in the upper folder runs as nobody else inside (H2).
+  return `nosuid,nodev,lowerdir=${root},upperdir=${layout.upper},workdir=${layout.work},userxattr`;
 }
 
 // The script between unshare and bwrap: mount, then become bwrap. A failed mount says so and exits 125.

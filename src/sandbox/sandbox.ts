@@ -14,6 +14,7 @@ import { obeyedContext } from '../permissions/obeyed-context.js';
 import { MountLease } from './mount-points.js';
 import { clearPending, recordPending } from './pending.js';
 import { quarantine, snapshot } from './planted.js';
+import { clearRiskyModes } from './modes.js';
 import { realOf, sandboxPolicy, within, type SandboxMode } from './policy.js';
 import { seatbeltProfile } from './seatbelt.js';
 import { OverlayStager, type OverlayLayout } from './overlay.js';
@@ -217,10 +218,14 @@ export class ProcessSandbox {
     this.stager ??= new OverlayStager(this.stateDir, this.toolEnv);
     const staged = options.stage && policy.mode === 'workspace-write' ? await this.stager.wrap(status.backend.path, args, policy.root) : undefined;
     const before = snapshot(watched);
+    // Changes from here on are the run's (a margin for the file system's coarse clock): setuid, setgid
+    // and world-writable bits it left are cleared after it (modes.ts).
+    const since = BigInt(Date.now() - 2_000) * 1_000_000n;
+    const modes = (): string[] => (policy.mode === 'workspace-write' ? clearRiskyModes(policy.root, since) : []);
     const pending = this.stateDir ? recordPending(this.stateDir, this.root, before) : undefined;
     const after = (): string[] => {
       try {
-        const warnings = [...quarantine(before), ...nested(), ...(deep?.finish() ?? [])];
+        const warnings = [...quarantine(before), ...nested(), ...(deep?.finish() ?? []), ...modes()];
         clearPending(pending);
         return warnings;
       } finally {

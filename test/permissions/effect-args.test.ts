@@ -73,7 +73,7 @@ describe('every effect flag a command declares is in the question and in the "al
   const declared = commands.flatMap((command) => command.effectArgs.map((flag) => [command.name, flag] as const));
 
   test('the commands that decide more than their subject declare it', () => {
-    expect(declared).toEqual(expect.arrayContaining([['delete', 'recursive'], ['exec', 'dir'], ['clean', 'pattern'], ['undo', 'steps'], ['undo', 'force'], ['redo', 'steps'], ['restore', 'to']]));
+    expect(declared).toEqual(expect.arrayContaining([['delete', 'recursive'], ['exec', 'dir'], ['exec', 'timeout'], ['exec', 'stage'], ['test', 'timeout'], ['test', 'stage'], ['clean', 'pattern'], ['undo', 'steps'], ['undo', 'force'], ['redo', 'steps'], ['restore', 'to']]));
   });
 
   test.each(declared)('%s --%s', async (name, flag) => {
@@ -136,6 +136,17 @@ describe('an "always" covers no more than the question showed', () => {
   test('exec of a line at the root does not allow the same line in another folder', async () => {
     const { asked } = await alwaysThen({ cmd: 'touch made' }, { cmd: 'touch made', dir: 'sub' }, 'exec');
     expect(asked.map((request) => request.judged)).toEqual(['@coder exec touch made', '@coder exec --dir sub touch made']);
+  });
+
+  // H6: --stage and --timeout decide the effect too (staged writes are judged and undoable, in-place ones
+  // are not; a longer timeout runs longer): an always for one form covers no other.
+  test('exec --stage does not allow the same line unstaged, nor with another timeout', async () => {
+    const staged = await alwaysThen({ cmd: 'touch made', stage: true }, { cmd: 'touch made', stage: false }, 'exec');
+    expect(staged.asked.map((request) => request.judged)).toEqual(['@coder exec --stage touch made', '@coder exec --stage false touch made']);
+    const timed = await alwaysThen({ cmd: 'touch made', timeout: 5 }, { cmd: 'touch made', timeout: 3600 }, 'exec');
+    expect(timed.asked.map((request) => request.judged)).toEqual(['@coder exec --timeout 5 touch made', '@coder exec --timeout 3600 touch made']);
+    const test = await alwaysThen({ cmd: 'touch made', stage: true }, { cmd: 'touch made' }, 'test');
+    expect(test.asked.map((request) => request.judged)).toEqual(['@coder test --stage touch made', '@coder test touch made']);
   });
 
   test('undo does not allow undo --steps 5 --force, and an always for --steps 5 does not allow --steps 5 --force', async () => {

@@ -3,6 +3,7 @@ import { lstatSync, mkdirSync, readdirSync, renameSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { CommandContext } from '../../engine/command.js';
 import { checkpointed, type RecordContext } from '../../files/checkpoints/record.js';
+import { riskyBits } from '../../sandbox/modes.js';
 import { removeLayout, type OverlayLayout } from '../../sandbox/overlay.js';
 import { planChanges, type Change, type StagePlan, type Write } from './plan.js';
 import { readUpper } from './upper.js';
@@ -47,7 +48,7 @@ async function place(ctx: CommandContext, write: Write): Promise<void> {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
       await copyFile(entry.source, at);
-      await chmod(at, entry.stats.mode & 0o7777);
+      await chmod(at, entry.stats.mode & 0o7777 & ~riskyBits(entry.stats.mode, false));
     }
   }, { mkdirs: true, input: write.rel });
 }
@@ -127,6 +128,7 @@ async function applyPlan(ctx: CommandContext, plan: StagePlan, label: string): P
 // failed: the caller names it).
 export async function applyStaged(ctx: CommandContext, layout: OverlayLayout, label: string): Promise<StagedChanges> {
   const plan = planChanges(ctx.workspace, layout.since, await readUpper(layout, (rel) => listFolder(ctx, rel)));
+  for (const message of plan.cleared) ctx.warn(message);
   const keptIn = keepAside(layout, plan);
   const checkpoint = await applyPlan(ctx, plan, label);
   removeLayout(layout.dir);

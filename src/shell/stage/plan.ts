@@ -1,6 +1,7 @@
-import { lstatSync, readdirSync, readFileSync, readlinkSync, type BigIntStats } from 'node:fs';
+import { chmodSync, lstatSync, readdirSync, readFileSync, readlinkSync, type BigIntStats } from 'node:fs';
 import { join } from 'node:path';
 import { immunePath } from '../../permissions/immune-paths.js';
+import { clearedMessage, riskyBits, riskyWhat, runsAsOwner } from '../../sandbox/modes.js';
 import type { Workspace } from '../../workspace/workspace.js';
 import type { UpperEntry } from './upper.js';
 
@@ -38,6 +39,8 @@ export interface StagePlan {
   // Folders the command removed: emptied by the deletes, then removed when empty (deepest first).
   readonly removedFolders: string[];
   readonly aside: Aside[];
+  // World-writable bits cleared before applying (sandbox/modes.ts), one message each.
+  readonly cleared: string[];
 }
 
 type Found = { readonly kind: 'missing' } | { readonly kind: 'dir' | 'file' | 'symlink' | 'other'; readonly stats: BigIntStats } | { readonly kind: 'unreachable' };
@@ -67,7 +70,7 @@ function sameFile(workspace: Workspace, real: string, found: BigIntStats, entry:
 }
 
 export class Planner {
-  private readonly plan: StagePlan = { writes: [], deletes: [], folders: [], removedFolders: [], aside: [] };
+  private readonly plan: StagePlan = { writes: [], deletes: [], folders: [], removedFolders: [], aside: [], cleared: [] };
   // Folders not made (protected, or a file stands there): why, for everything the command wrote below.
   private readonly notMade = new Map<string, string>();
 
@@ -116,11 +119,26 @@ export class Planner {
     const found = inspect(this.workspace, real);
     const blocked = this.gate(entry.rel);
     if (blocked) return void this.plan.aside.push({ rel: entry.rel, reason: `${blocked}; not applied`, source: entry.source });
+    if (entry.kind === 'file' && !this.safeMode(entry)) return;
     if (found.kind === 'dir' || found.kind === 'other') return void this.plan.aside.push({ rel: entry.rel, reason: `replaces a ${found.kind === 'dir' ? 'folder' : 'special file'}; not applied`, source: entry.source });
     if (found.kind !== 'missing' && this.changedMeanwhile(found)) return void this.plan.aside.push({ rel: entry.rel, reason: 'changed in the workspace while the command ran: kept as it is, the command\'s version set aside', source: entry.source, conflict: true });
     if (found.kind === 'file' && entry.kind === 'file' && sameFile(this.workspace, real, found.stats, entry)) return;
     if (found.kind === 'symlink' && entry.kind === 'symlink' && this.workspace.jail.atSync(real, (at) => lstatSync(at).isSymbolicLink()) && entry.target === this.linkTarget(real)) return;
     this.plan.writes.push({ rel: entry.rel, real, entry, change: found.kind === 'missing' ? 'created' : 'changed' });
+  }
+
+  // H2 (sandbox/modes.ts): a setuid or setgid file is set aside (its bits cleared in the kept copy); a
+  // world-writable one is applied without that bit. False: set aside.
+  private safeMode(entry: Extract<UpperEntry, { kind: 'file' }>): boolean {
+    const bits = riskyBits(entry.stats.mode, false);
+    if (bits === 0) return true;
+    chmodSync(entry.source, entry.stats.mode & 0o7777 & ~bits);
+    if (runsAsOwner(bits)) {
+      this.plan.aside.push({ rel: entry.rel, reason: `${riskyWhat(bits)}: outside the sandbox it would run as its owner for any user; not applied (the kept copy has the bits cleared)`, source: entry.source });
+      return false;
+    }
+    this.plan.cleared.push(clearedMessage(entry.rel, bits));
+    return true;
   }
 
   private linkTarget(real: string): string | undefined {
@@ -139,6 +157,11 @@ export class Planner {
     if (refused) {
       this.notMade.set(entry.rel, refused);
       return void this.plan.aside.push({ rel: entry.rel, reason: refused });
+    }
+    const bits = riskyBits(entry.mode, true);
+    if (bits !== 0) {
+      this.plan.cleared.push(clearedMessage(entry.rel, bits));
+      return this.folder({ ...entry, mode: entry.mode & ~bits });
     }
     if (found.kind === 'dir') {
       if ((Number(found.stats.mode) & 0o7777) !== entry.mode) this.plan.folders.push({ rel: entry.rel, real, mode: entry.mode });

@@ -1,0 +1,87 @@
+// Red team H2 from the attacker's side: a sandboxed command (real bwrap, the real binary) leaves a setuid or
+// setgid program, or a world-writable file or folder, in the workspace, in place and staged, and hopes it
+// stays so: outside the sandbox (no nosuid there) it would run as its owner (root, when codeward runs as
+// root) for any local user. After the run no such bit is left, and the result names each file.
+import { spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { removeDir, runCli, tempDir, type CliResult } from '../helpers/fixture.js';
+
+const bwrapWorks = spawnSync('bwrap', ['--ro-bind', '/', '/', '--unshare-net', 'true']).status === 0;
+const overlayWorks = spawnSync('sh', ['-c', 'd=$(mktemp -d) && mkdir $d/l $d/u $d/w $d/m && unshare -Urm mount -t overlay x -o lowerdir=$d/l,upperdir=$d/u,workdir=$d/w,userxattr $d/m; s=$?; rm -rf $d; exit $s']).status === 0;
+
+let root: string;
+let state: string;
+
+beforeEach(async () => {
+  root = await tempDir('cw-modes-');
+  state = await tempDir('cw-modes-state-');
+  writeFileSync(join(root, 'tool.sh'), '#!/bin/sh\nid\n');
+  chmodSync(join(root, 'tool.sh'), 0o755);
+  mkdirSync(join(root, 'node_modules/.bin'), { recursive: true });
+  writeFileSync(join(root, 'node_modules/.bin/x'), '#!/bin/sh\n');
+  spawnSync('git', ['init', '-q', root]);
+});
+
+afterEach(async () => {
+  await removeDir(root);
+  await removeDir(state);
+});
+
+// The line runs from a script the repository ships (a test or build step): the gate sees `sh evil.sh`.
+function exec(script: string, flags: readonly string[]): CliResult {
+  writeFileSync(join(root, 'evil.sh'), `set -e\n${script}\n`);
+  return runCli(['-C', root, '--json', 'exec', ...flags, '--cmd', 'sh evil.sh'], { env: { CODEWARD_STATE_DIR: state } });
+}
+const mode = (rel: string): number => statSync(join(root, rel)).mode & 0o7777;
+const warnings = (result: CliResult): string => JSON.stringify(result.json);
+
+// Every way a run can leave the bits: chmod of an existing file, a new file made with the mode (install
+// -m, mkdir -m), a file under node_modules and under .git, a setgid-only file, umask 0.
+const ATTACK = [
+  'chmod 4755 tool.sh',
+  'printf "#!/bin/sh\\n" > made && chmod 6755 made',
+  'install -m 2755 tool.sh gid',
+  'chmod u+s node_modules/.bin/x',
+  'cp tool.sh .git/objects/run && chmod 4755 .git/objects/run',
+  'mkdir -m 4777 open',
+  '(umask 0 && touch shared)',
+].join(' && ');
+
+describe.skipIf(!bwrapWorks)('a sandboxed command leaves no setuid, setgid or world-writable file behind', { timeout: 180_000 }, () => {
+  it('in place: every bit is cleared and each file is named', () => {
+    const result = exec(ATTACK, ['--stage', 'false']);
+    expect(result.json, result.stdout + result.stderr).toMatchObject({ ok: true });
+    for (const rel of ['tool.sh', 'made', 'gid', 'node_modules/.bin/x', '.git/objects/run']) {
+      expect(mode(rel) & 0o6000, rel).toBe(0);
+      expect(warnings(result), rel).toContain(`left ${rel} `);
+    }
+    expect(mode('tool.sh')).toBe(0o755);
+    expect(mode('open') & 0o4002).toBe(0);
+    expect(mode('shared') & 0o002).toBe(0);
+    expect(warnings(result)).toMatch(/left open setuid, world-writable/);
+    expect(warnings(result)).toMatch(/left shared world-writable/);
+  });
+
+  it('a setuid file the person made before the run is theirs: left as it is', () => {
+    chmodSync(join(root, 'tool.sh'), 0o4755);
+    // Its change time before the run's window (which has a 2 s margin for the file system's coarse clock).
+    spawnSync('sleep', ['3']);
+    const result = exec('true', ['--stage', 'false']);
+    expect(result.json).toMatchObject({ ok: true });
+    expect(mode('tool.sh')).toBe(0o4755);
+  });
+
+  it.skipIf(!overlayWorks)('staged: a setuid or setgid file is set aside, a world-writable one applied without the bit', () => {
+    const result = exec('chmod 4755 tool.sh && printf x > made && chmod 2755 made && (umask 0 && echo s > shared)', ['--stage']);
+    expect(result.json, result.stdout + result.stderr).toMatchObject({ ok: true });
+    const changes = (result.json as { data: { changes: { setAside?: { path: string; reason: string }[] } } }).data.changes;
+    expect(changes.setAside?.map((aside) => aside.path).sort()).toEqual(['made', 'tool.sh']);
+    expect(changes.setAside?.every((aside) => /set(u|g)id/.test(aside.reason))).toBe(true);
+    expect(mode('tool.sh')).toBe(0o755);
+    expect(existsSync(join(root, 'made'))).toBe(false);
+    expect(mode('shared') & 0o002).toBe(0);
+    expect(warnings(result)).toMatch(/left shared world-writable/);
+  });
+});
