@@ -9,13 +9,15 @@ export type AgentEvent =
   | { readonly type: 'request'; readonly turn: number; readonly attempt: number }
   // A piece of the model's answer as it streams in.
   | { readonly type: 'text'; readonly turn: number; readonly delta: string }
-  // The model answered; `violation` and `correction` when the answer broke the output contract.
+  // The model answered; `usage` is this request's tokens (input: the prompt, output: the completion),
+  // `total` the session's so far; `violation` and `correction` when the answer broke the output contract.
   | {
       readonly type: 'turn';
       readonly turn: number;
       readonly attempt: number;
       readonly text: string;
       readonly usage: TokenUsage;
+      readonly total?: TokenUsage;
       readonly violation?: string;
       readonly correction?: string;
     }

@@ -201,6 +201,7 @@ export class AgentLoop {
       addUsage: (usage) => {
         this.usage.input += usage.input;
         this.usage.output += usage.output;
+        return { ...this.usage };
       },
     });
     this.push({ role: 'assistant', content: text });

@@ -15,7 +15,8 @@ export interface RespondContext {
   readonly maxAttempts: number;
   readonly signal: AbortSignal;
   readonly emit: EventSink;
-  readonly addUsage: (usage: TokenUsage) => void;
+  // Adds one request's usage to the session's and returns the session total so far.
+  readonly addUsage: (usage: TokenUsage) => TokenUsage;
   // A change to the files already succeeded in this request: a final answer may quote code.
   readonly workDone?: boolean;
 }
@@ -55,17 +56,17 @@ export async function respond(context: RespondContext): Promise<Response> {
       onText: (delta) => context.emit({ type: 'text', turn: context.turn, delta }),
       onRetry: (retry) => context.emit({ type: 'notice', message: `model request failed (${retry.reason.slice(0, 160)}); retry ${retry.attempt} of ${retry.of} in ${(retry.delayMs / 1000).toFixed(1)}s` }),
     });
-    context.addUsage(reply.usage);
+    const total = context.addUsage(reply.usage);
     const parsed = parseResponse(reply.text);
     const found = validateResponse(parsed, { tools: context.tools });
     const accepted = found !== null && SOFT.has(found.kind) && (context.workDone === true || lastKind === found.kind);
     const violation = accepted ? null : found;
     if (!violation) {
-      context.emit({ type: 'turn', turn: context.turn, attempt, text: reply.text, usage: reply.usage });
+      context.emit({ type: 'turn', turn: context.turn, attempt, text: reply.text, usage: reply.usage, total });
       return { text: reply.text, parsed };
     }
     lastKind = violation.kind;
-    context.emit({ type: 'turn', turn: context.turn, attempt, text: reply.text, usage: reply.usage, violation: violation.kind, correction: violation.correction });
+    context.emit({ type: 'turn', turn: context.turn, attempt, text: reply.text, usage: reply.usage, total, violation: violation.kind, correction: violation.correction });
     retries.push({ role: 'assistant', content: reply.text }, { role: 'user', content: violation.correction });
   }
   throw fail('C210', `the model broke the output contract ${context.maxAttempts} times in a row (last: ${lastKind}); the run stopped`);

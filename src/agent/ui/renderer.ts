@@ -13,6 +13,9 @@ export class EventRenderer {
   private readonly filter = new StreamFilter();
   private readonly running = new Map<string, string>();
   private readonly usage = { input: 0, output: 0 };
+  // The latest model request's tokens, and how many requests the session made.
+  private last = { input: 0, output: 0 };
+  private requests = 0;
   // Characters streamed in the current request (a live estimate of its output tokens).
   private liveChars = 0;
   private sawText = false;
@@ -30,10 +33,14 @@ export class EventRenderer {
     private readonly spinner: Spinner,
   ) {}
 
-  // `↑12.3k ↓456 tokens` for the spinner.
+  // The status line's tokens (↑ prompt, ↓ completion): `↑12.3k ↓456 tokens` after one request; after
+  // more, the latest request's then the session's: `request ↑9.1k ↓120 · session ↑12.3k ↓456 tokens`.
   status(): string {
     const output = this.usage.output + Math.round(this.liveChars / 4);
-    return this.usage.input + output === 0 ? '' : `↑${compactNumber(this.usage.input)} ↓${compactNumber(output)} tokens`;
+    if (this.usage.input + output === 0) return '';
+    const session = `↑${compactNumber(this.usage.input)} ↓${compactNumber(output)}`;
+    if (this.requests < 2) return `${session} tokens`;
+    return `request ↑${compactNumber(this.last.input)} ↓${compactNumber(this.last.output)} · session ${session} tokens`;
   }
 
   handle(event: AgentEvent): void {
@@ -59,6 +66,8 @@ export class EventRenderer {
         this.writeSegments(this.filter.flush(), true);
         this.usage.input += event.usage.input;
         this.usage.output += event.usage.output;
+        this.last = { ...event.usage };
+        this.requests += 1;
         this.liveChars = 0;
         spinner.stop();
         if (event.violation) screen.line(screen.fit(style.dim(`format corrected: ${sanitize(event.violation)}, retrying`)));

@@ -23,6 +23,8 @@ export interface AgentCliOptions {
   readonly persona?: string;
   readonly resume?: string;
   readonly stream?: boolean;
+  // Token counts per model request and for the session, on stderr.
+  readonly verbose?: boolean;
   readonly help: boolean;
 }
 
@@ -74,6 +76,7 @@ export function parseAgentArgs(argv: readonly string[]): AgentCliOptions {
         'approval-mode': { type: 'string' },
         persona: { type: 'string' },
         'no-stream': { type: 'boolean' },
+        verbose: { type: 'boolean', short: 'v' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -108,6 +111,7 @@ export function parseAgentArgs(argv: readonly string[]): AgentCliOptions {
     ...(values.persona !== undefined ? { persona: values.persona } : {}),
     ...(resume !== undefined ? { resume } : {}),
     ...(values['no-stream'] ? { stream: false } : {}),
+    ...(values.verbose ? { verbose: true } : {}),
   };
 }
 
@@ -144,6 +148,8 @@ Options:
   --persona NAME                     prompt from .codeward/agents/NAME.md or ~/.codeward/agents/NAME.md
   --resume [ID], --resume=ID         continue a saved session (default: this workspace's newest)
   --no-stream                        ask for whole answers (servers that cannot stream)
+  -v, --verbose                      headless: each model request's prompt and completion tokens and the
+                                     session's so far on stderr (stream-json's turn events carry them too)
   Global: -C DIR, --allow/--ask/--deny RULE, --allow-unsafe, --sandbox MODE, --sandbox-network, --pass-env NAME
 
 Agents: the model may dispatch <agent_call>s (built-ins plus .codeward/agents/*.md) and @coder delegate;

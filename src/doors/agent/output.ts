@@ -2,6 +2,7 @@ import type { AgentEvent, EventSink } from '../../agent/events.js';
 import type { AgentOutcome } from '../../agent/loop/agent.js';
 import type { OutputFormat } from './options.js';
 import { visible, visibleLines } from '../visible.js';
+import { requestTokensLine, sessionTokensLine } from '../../agent/model/usage-words.js';
 
 interface Streams {
   readonly stdout: { write(text: string): unknown };
@@ -49,7 +50,28 @@ export interface HeadlessOutput {
   finish(outcome: AgentOutcome): void;
 }
 
-export function headlessOutput(format: OutputFormat, streams: Streams): HeadlessOutput {
+// --verbose: every model request's prompt and completion tokens and the session's so far on stderr, and
+// the session's total at the end, whatever the format (stdout keeps the format's own output).
+export function headlessOutput(format: OutputFormat, streams: Streams, verbose = false): HeadlessOutput {
+  const output = formatOutput(format, streams);
+  if (!verbose) return output;
+  let requests = 0;
+  return {
+    ...output,
+    sink: (event) => {
+      output.sink(event);
+      if (event.type !== 'turn') return;
+      requests += 1;
+      streams.stderr.write(`  ${requestTokensLine(event.turn, event.attempt, event.usage, event.total)}\n`);
+    },
+    finish: (outcome) => {
+      output.finish(outcome);
+      streams.stderr.write(`${sessionTokensLine(outcome.usage, requests)}\n`);
+    },
+  };
+}
+
+function formatOutput(format: OutputFormat, streams: Streams): HeadlessOutput {
   if (format === 'stream-json') {
     return {
       sink: (event) => {
