@@ -24,6 +24,7 @@ import { ProcessSandbox, type SandboxChoice } from './sandbox/sandbox.js';
 import { recoverPending } from './sandbox/pending.js';
 import { within } from './sandbox/policy.js';
 import { checkWorkspaceRoot, userSandboxSettings } from './sandbox/user-settings.js';
+import type { Timing } from './engine/timing.js';
 
 // The permission gate, for doors that have a person (or a policy) behind them.
 export interface PermissionOptions {
@@ -60,6 +61,8 @@ export interface CreateEngineOptions {
   // A door with settings of its own (the iii worker's config.yaml) adjusts the config read from the
   // workspace before anything uses it.
   readonly configure?: (config: Config) => Config;
+  // Marks the stages of the set-up and of each call's gate (--debug-timing).
+  readonly timing?: Timing;
 }
 
 // Staleness for a --session shared by parallel processes: before the check (under the file locks) take
@@ -96,6 +99,8 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
   if (rootWarning) warn(rootWarning);
   if (realRoot) for (const warning of recoverPending(stateDirFor(realRoot, env), realRoot)) warn(warning);
   const opened = await Workspace.open(options.workspace, { env });
+  const timing = options.timing;
+  timing?.mark('workspace open');
   // The project's settings files, read once: their trust is checked against the bytes then parsed.
   const project = await readProjectSettings(opened.root, home);
   // The user's own ~/.codeward/config: the base of the engine settings (a project file only tightens it).
@@ -103,6 +108,7 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
   const { ignored: configIgnored, userOnly, notes, sandboxFrom } = settings;
   const config = options.configure ? options.configure(settings.config) : settings.config;
   const workspace = opened.withOptions({ nonAccessibleGlobs: config.nonAccessibleGlobs });
+  timing?.mark('config, settings, trust read');
   const stateDir = stateDirFor(workspace.root, env);
   await recoverJournals(join(stateDir, 'journal'), JOURNAL_PREFIX, workspace.jail);
   const session = options.session;
@@ -113,6 +119,7 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
     ? (paths) => acquireFileLocks(lockDir, paths, { timeoutMs: 30_000, staleMs: 30_000 })
     : undefined;
   const parser = new LazyShellParser();
+  timing?.mark('journals, session');
   let gate: Partial<EngineHooks> = {};
   let denialStore: DenialStore | undefined;
   let denials: DenialTracker | undefined;
@@ -126,6 +133,7 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
     const approver = options.permissions.approver;
     gate = permissionGate({ policy, denials, yes: options.permissions.yes ?? false, parser, ...(approver ? { approver } : {}), ...(options.door ? { door: options.door.name } : {}) });
   }
+  timing?.mark('policy build');
   const saveSession = async (): Promise<void> => {
     await store?.save(tracker);
     if (denialStore && denials) await denialStore.save(denials);
@@ -134,6 +142,7 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
   for (const warning of user.warnings) warn(warning);
   const passEnv = [...(options.sandbox?.passEnv ?? []), ...user.passEnv];
   const sandbox = ProcessSandbox.forWorkspace(config, { ...(sandboxFrom ? { modeFrom: sandboxFrom } : {}), ...options.sandbox, passEnv, readable: user.sandboxReadable }, workspace.root, env, stateDir);
+  timing?.mark('sandbox setup');
   // What an untrusted workspace tried to loosen (or a trust revoked by a change): named on the first call.
   // The home folder as the workspace: its .codeward/config.json is the user's own file too (passEnv applies).
   const homeIsRoot = home !== undefined && (await realpath(home).catch(() => home)) === workspace.root;
@@ -146,7 +155,7 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
     stateDir,
     commit: committer(stateDir, workspace.jail),
     ...(options.door ? { door: options.door } : {}),
-    hooks: {
+    hooks: timed(timing, {
       ...(store ? sessionStalenessHooks(store, tracker, config.backups !== false) : stalenessHooks(tracker, config.backups !== false)),
       ...classifyHook(parser, {
         allowUnsafe: options.allowUnsafe ?? false,
@@ -157,10 +166,28 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
       }),
       ...gate,
       ...options.hooks,
-    },
+    }),
     ...(fileLocks ? { fileLocks } : {}),
     ...(session === undefined ? {} : { onClose: saveSession }),
   });
+}
+
+// The hooks with the gate's stages marked: the call's parse, validation and jail end where the danger
+// classifier starts; the classifier and the permission gate end where authorize returns.
+function timed(timing: Timing | undefined, hooks: Partial<EngineHooks>): Partial<EngineHooks> {
+  if (!timing) return hooks;
+  const { classify, authorize } = hooks;
+  return {
+    ...hooks,
+    classify: async (call) => {
+      timing.mark('validate, jail');
+      await classify?.(call);
+    },
+    authorize: async (call) => {
+      await authorize?.(call);
+      timing.mark('danger check, permission gate');
+    },
+  };
 }
 
 // An engine whose first envelope carries `notice` as a warning (the CLI prints it, MCP and the agent

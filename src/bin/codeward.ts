@@ -1,8 +1,7 @@
 #!/usr/bin/env node
 import { isatty } from 'node:tty';
 import { setFlagsFromString } from 'node:v8';
-import { main } from '../doors/cli/main.js';
-import { fail } from '../engine/errors.js';
+import { startTiming } from '../engine/timing.js';
 
 // `codeward -` holds the whole call in memory: room for the largest write (maxWriteBytes, 64 MiB by
 // default) as escaped JSON or base64, and no more.
@@ -15,6 +14,12 @@ const MAX_STDIN_CALL_BYTES = 256 * 1024 * 1024;
 // thousands of parses than paying for the recompilation (bench `cold-start`). Set before any wasm
 // loads; the library (dist/index.js) leaves the embedding process's flags alone.
 setFlagsFromString('--liftoff-only');
+
+// Started before anything else loads, so the first stage it reports is the modules' load (main.js decides
+// whether the flag stands where a global option may).
+const timing = process.argv.includes('--debug-timing') || process.env['CODEWARD_DEBUG_TIMING'] === '1' ? startTiming() : undefined;
+const { main } = await import('../doors/cli/main.js');
+timing?.mark('module load');
 
 // A reader that went away (`codeward read … | head`) is not a failure to report with a stack trace:
 // stop quietly, with the status of a Unix tool that SIGPIPE ended (128 + 13). Output is printed after the
@@ -40,10 +45,11 @@ const code = await main(process.argv.slice(2), {
     let size = 0;
     for await (const chunk of process.stdin) {
       size += (chunk as Buffer).length;
-      if (size > MAX_STDIN_CALL_BYTES) throw fail('C210', `the call on stdin is larger than ${MAX_STDIN_CALL_BYTES / 1024 / 1024} MiB`);
+      if (size > MAX_STDIN_CALL_BYTES) throw (await import('../engine/errors.js')).fail('C210', `the call on stdin is larger than ${MAX_STDIN_CALL_BYTES / 1024 / 1024} MiB`);
       chunks.push(chunk as Buffer);
     }
     return Buffer.concat(chunks).toString('utf8');
   },
+  ...(timing ? { timing } : {}),
 });
 process.exitCode = code;

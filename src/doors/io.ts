@@ -1,3 +1,5 @@
+import type { Timing } from '../engine/timing.js';
+
 // What a door started from the command line gets from its process: the CLI door builds it in
 // src/bin/codeward.ts and hands it on to the agent, MCP and other doors it starts (none of them imports
 // the CLI door itself).
@@ -12,4 +14,6 @@ export interface CliIo {
   readonly terminal?: NodeJS.WriteStream;
   // All of standard input as text, for `codeward -` (the JSON call read from stdin).
   readonly readInput?: () => Promise<string>;
+  // Present when the bin was asked where the milliseconds go (--debug-timing, CODEWARD_DEBUG_TIMING=1).
+  readonly timing?: Timing;
 }

@@ -13,6 +13,7 @@ import { VERSION } from '../../version.js';
 import type { CliIo } from '../io.js';
 import { visible, visibleLines } from '../visible.js';
 import { ENTRY_HELP, ENTRY_POINTS } from './entry-help.js';
+import { debugTimingWanted } from '../../engine/timing.js';
 import { findCommand } from '../../args/aliases.js';
 import { plural } from '../../commands/render.js';
 import { didYouMean } from '../../text/suggest.js';
@@ -130,7 +131,19 @@ function asksVersion(argv: readonly string[], valueFlags: ReadonlySet<string>): 
 const PERSON_ONLY: ReadonlySet<string> = new Set(['worker', 'agent', 'mcp', 'trust']);
 
 // Runs one CLI invocation and returns the exit status.
-export async function main(givenArgv: readonly string[], io: CliIo): Promise<number> {
+export async function main(givenArgv: readonly string[], givenIo: CliIo): Promise<number> {
+  const asked = debugTimingWanted(givenArgv, givenIo.env, VALUE_GLOBALS);
+  const { timing, ...untimed } = givenIo;
+  const io: CliIo = asked.wanted && timing ? givenIo : untimed;
+  const code = await runMain(asked.argv, io);
+  if (io.timing) {
+    io.timing.mark('output');
+    io.stderr.write(io.timing.report());
+  }
+  return code;
+}
+
+async function runMain(givenArgv: readonly string[], io: CliIo): Promise<number> {
   const registry = new Registry(builtinCommands);
   let argv = givenArgv;
   // The ChatCLI plugin door (docs/chatcli-plugin.md): `--metadata`, `--schema`, and the argv of a plugin call.
@@ -196,8 +209,10 @@ export async function main(givenArgv: readonly string[], io: CliIo): Promise<num
     const unasked = options.yes && pluginCall
       ? await (await import('../chatcli/approval.js')).unaskedReason(extracted.rest, io.cwd, registry)
       : undefined;
+    io.timing?.mark('arguments');
     const engine = await createEngine({
       workspace: options.workspace ?? io.cwd,
+      ...(io.timing ? { timing: io.timing } : {}),
       env: io.env,
       registry,
       crossProcessLocks: true,
@@ -220,7 +235,9 @@ export async function main(givenArgv: readonly string[], io: CliIo): Promise<num
       : extracted.rest.length === 1 && extracted.rest[0]!.trimStart().startsWith('{') ? extracted.rest[0]! : extracted.rest;
     // exec at a terminal without --json: its output is shown as it arrives (src/shell/live-output.ts).
     const live = !options.json && io.terminal && command?.name === 'exec' ? (await import('../../shell/live-output.js')).liveOutput(io) : undefined;
+    io.timing?.mark('engine set-up');
     let envelope = await engine.run(input, live ? { caller: { onOutput: live.onOutput } } : {});
+    io.timing?.mark('command run');
     try {
       await engine.close();
     } catch (error) {
