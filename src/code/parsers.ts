@@ -13,6 +13,8 @@ export interface LoadedLanguage {
   readonly parser: Parser;
   // The tags query (definitions and references); compiled on first use.
   tags(): Promise<Query>;
+  // Any other query in this grammar, compiled once per source text for the life of the instance.
+  query(source: string): Promise<Query>;
 }
 
 export interface ParsedCode {
@@ -76,6 +78,15 @@ export class CodeParsers {
         .then((sources) => new treeSitter.Query(language, sources.join('\n')));
       return query;
     };
-    return { spec, language, parser, tags };
+    const queries = new Map<string, Query>();
+    const compile = async (source: string): Promise<Query> => {
+      let compiled = queries.get(source);
+      if (compiled === undefined) {
+        compiled = new treeSitter.Query(language, source);
+        queries.set(source, compiled);
+      }
+      return compiled;
+    };
+    return { spec, language, parser, tags, query: compile };
   }
 }
