@@ -18,6 +18,8 @@ import { noticeToShow } from './engine/config-notice.js';
 import type { Envelope } from './engine/envelope.js';
 import type { CallInput } from './args/parse-call.js';
 import { classifyHook } from './shell/classify-hook.js';
+import { CodeParsers } from './code/parsers.js';
+import { syntaxCheckHooks } from './code/syntax-check-hook.js';
 import { LazyShellParser } from './shell/lazy-parser.js';
 import { Workspace } from './workspace/workspace.js';
 import { ProcessSandbox, type SandboxChoice } from './sandbox/sandbox.js';
@@ -165,6 +167,8 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
         ...(home ? { home } : {}),
       }),
       ...gate,
+      // One grammar loader per engine: a call that edits no code file loads nothing.
+      ...syntaxCheckHooks({ parsers: new CodeParsers(), mode: config.syntaxCheck, relative: (real) => workspace.relative(real) }),
       ...options.hooks,
     }),
     ...(fileLocks ? { fileLocks } : {}),

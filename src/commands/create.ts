@@ -9,6 +9,7 @@ import { replaceCheckpointed } from '../files/checkpoints/replace.js';
 import { eachEntry, formatBatch, type BatchResult } from './batch.js';
 import { plural } from './render.js';
 import { contentBytes, readCurrent } from './content.js';
+import { syntaxCheckFlag } from '../code/syntax-check-flag.js';
 
 const entry = z.strictObject({
   path: pathText('file to create'),
@@ -21,6 +22,7 @@ const entry = z.strictObject({
 
 const flags = z.strictObject({
   files: described(z.array(entry).check(z.minLength(1)), 'JSON array of {path, content, encoding?, mode?, parents?, overwrite?}'),
+  syntaxCheck: syntaxCheckFlag(),
 });
 
 type Entry = z.infer<typeof entry>;

@@ -11,6 +11,7 @@ import { decodeBase64 } from './base64.js';
 import { noteQuotes } from './content.js';
 import { checkWriteSize, flagText, loadEditable, rawEditBytes, sameBytes, type EditableFile } from './edit-file.js';
 import { plural } from './render.js';
+import { syntaxCheckFlag } from '../code/syntax-check-flag.js';
 
 const edit = z.strictObject({
   file: nonEmptyPath(),
@@ -22,6 +23,7 @@ const edit = z.strictObject({
 
 const flags = z.strictObject({
   edits: described(z.array(edit).check(z.minLength(1)), 'JSON array of {file, search, replace, encoding?, all?}, applied in order, all or nothing'),
+  syntaxCheck: syntaxCheckFlag(),
 });
 
 type Edit = z.infer<typeof edit>;

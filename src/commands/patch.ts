@@ -10,6 +10,7 @@ import { checkWriteSize, flagText, loadEditable, rawEditBytes, sameBytes, type E
 import { replaceBytes, replaceExactBytes } from '../edit/byte-replace.js';
 import { diffTouches, runDiff, type DiffData } from './patch-diff.js';
 import { plural } from './render.js';
+import { syntaxCheckFlag } from '../code/syntax-check-flag.js';
 
 const flags = z.strictObject({
   file: optionalPathText('file to edit (required for --search/--replace; names a headerless --diff)'),
@@ -19,6 +20,7 @@ const flags = z.strictObject({
   encoding: choice(['text', 'base64'], 'text', 'encoding of --search and --replace'),
   diff: optionalText('a unified diff (one or more files), applied all or nothing'),
   diffEncoding: choice(['text', 'base64'], 'text', 'encoding of --diff'),
+  syntaxCheck: syntaxCheckFlag(),
 });
 
 type PatchArgs = z.infer<typeof flags>;

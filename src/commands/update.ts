@@ -8,6 +8,7 @@ import { eachEntry, formatBatch, type BatchResult } from './batch.js';
 import { plural } from './render.js';
 import { noteQuotes } from './content.js';
 import { checkWriteSize, loadEditable, sameBytes } from './edit-file.js';
+import { syntaxCheckFlag } from '../code/syntax-check-flag.js';
 
 const line = z.int().check(z.minimum(1));
 const op = z.discriminatedUnion('op', [
@@ -29,6 +30,7 @@ const flags = z.strictObject({
     z.array(z.strictObject({ path: nonEmptyPath(), ops: z.array(op).check(z.minLength(1)) })).check(z.minLength(1)),
     'JSON array of {path, ops:[insert{at_line,content} | remove{from_line,to_line} | update_lines{from_line,to_line,content} | replace{pattern,replacement}]}; line numbers are 1-based and refer to the original file',
   ),
+  syntaxCheck: syntaxCheckFlag(),
 });
 
 type FileOps = z.infer<typeof flags>['files'][number];

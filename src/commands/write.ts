@@ -6,12 +6,14 @@ import { replaceCheckpointed } from '../files/checkpoints/replace.js';
 import { looksBase64 } from './base64.js';
 import { contentBytes, readCurrent } from './content.js';
 import { plural } from './render.js';
+import { syntaxCheckFlag } from '../code/syntax-check-flag.js';
 
 const flags = z.strictObject({
   file: pathText('path of the file to write (parent folders are created)'),
   content: text('the new content (may be empty)'),
   encoding: choice(['text', 'base64', 'auto'], 'text', 'how --content is encoded; auto: base64 when it is one base64 word that decodes to UTF-8 text'),
   append: flag('append to the file instead of replacing it'),
+  syntaxCheck: syntaxCheckFlag(),
 });
 
 type WriteArgs = z.infer<typeof flags>;

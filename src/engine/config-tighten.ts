@@ -28,6 +28,9 @@ const TIGHTENERS: Readonly<Record<string, Tightener>> = {
   },
   // How edits match quotes: not a safety setting.
   normalizeQuotes: (value: boolean) => ({ value }),
+  // Whether an edit that breaks a file's syntax is refused: a check of the edit's quality, not a safety
+  // boundary (the caller may pass --syntax-check off on any call).
+  syntaxCheck: (value: string) => ({ value }),
   maxWriteBytes: (value: number, base: number) => (value <= base ? { value } : { value: base, loosened: `above the default ${base}` }),
   backups: (value: boolean | 'beside', base: boolean | 'beside') => (value !== false || base === false ? { value } : { value: base, loosened: 'turning backups off loosens' }),
   // absent (workspace-write) < read-only; off never.

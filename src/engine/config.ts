@@ -36,6 +36,9 @@ export const configSchema = z.strictObject({
   // gate and applied as one checkpoint (undo takes a command back), as with --stage. false (for now the
   // default): in place.
   stage: z._default(z.boolean(), false),
+  // The syntax check after every edit of a code file (src/code/syntax-check-hook.ts): "refuse" an edit that
+  // breaks a file that parsed cleanly (new errors in a file that had some are a warning), "warn" only, "off".
+  syntaxCheck: z._default(z.enum(['refuse', 'warn', 'off']), 'refuse'),
   // codeward agent's settings (docs/agent.md "Project settings"): other commands ignore them and never
   // fail on them (the agent validates their values itself). Those that choose where the agent's requests
   // go apply only in a trusted workspace (config-tighten.ts).

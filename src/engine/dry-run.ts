@@ -1,4 +1,5 @@
 import type { CallPreview, CommandContext, IntendedChange } from './command.js';
+import type { IntentGuard } from './engine-types.js';
 import { fail, toCodewardError } from './errors.js';
 import type { Workspace } from '../workspace/workspace.js';
 
@@ -40,17 +41,19 @@ function entryErrors(data: unknown): string[] {
 }
 
 // Runs `run` as a dry run: every declared change is recorded and nothing is written (ctx.intend answers
-// true; a commit is an internal error).
-export async function dryRunOf(context: CommandContext, run: (ctx: CommandContext) => Promise<unknown>): Promise<CallPreview> {
+// true; a commit is an internal error). `guard` checks each declared change as the real run will.
+export async function dryRunOf(context: CommandContext, run: (ctx: CommandContext) => Promise<unknown>, guard?: IntentGuard): Promise<CallPreview> {
   const changes: IntendedChange[] = [];
   const warnings: string[] = [];
+  const warn = (message: string): void => {
+    warnings.push(message);
+  };
   const dry: CommandContext = {
     ...context,
     dryRun: true,
-    warn: (message) => {
-      warnings.push(message);
-    },
+    warn,
     intend: (list) => {
+      guard?.(list, warn);
       changes.push(...list);
       return true;
     },

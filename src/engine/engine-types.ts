@@ -1,4 +1,4 @@
-import type { AnyCommand, CallerServices, CallPreview, DoorInfo, Touch } from './command.js';
+import type { AnyCommand, CallerServices, CallPreview, DoorInfo, IntendedChange, Touch } from './command.js';
 import type { Config } from './config.js';
 import type { CodewardError } from './errors.js';
 import type { Registry } from './registry.js';
@@ -28,9 +28,15 @@ export interface PreparedCall {
   readonly preview?: () => Promise<CallPreview | undefined>;
 }
 
-// The cross-cutting stages other modules plug in (danger classifier, permission gate, staleness).
-// Each may throw a CodewardError to stop the call.
+// A check every change a call declares (ctx.intend) passes before it is recorded or written, in the dry run
+// and the real run alike: it throws a CodewardError to refuse the change, or warns.
+export type IntentGuard = (changes: readonly IntendedChange[], warn: (message: string) => void) => void;
+
+// The cross-cutting stages other modules plug in (danger classifier, permission gate, staleness, the
+// syntax check of edits). Each may throw a CodewardError to stop the call.
 export interface EngineHooks {
+  // Prepared once per call before anything runs (it may load what it needs); undefined: no check.
+  guardIntent(call: PreparedCall): IntentGuard | undefined | Promise<IntentGuard | undefined>;
   classify(call: PreparedCall): void | Promise<void>;
   authorize(call: PreparedCall): void | Promise<void>;
   checkStale(call: PreparedCall): readonly string[] | Promise<readonly string[]>;

@@ -13,11 +13,12 @@ import type { Workspace } from '../workspace/workspace.js';
 import type { Committer, ContentObservation } from './file-contract.js';
 import { stateDirFor } from './state-dir.js';
 import type { ProcessSandbox } from '../sandbox/sandbox.js';
-import type { EngineHooks, EngineOptions, FileLocker, JailedTouch, PreparedCall, RunOptions } from './engine-types.js';
+import type { EngineHooks, EngineOptions, FileLocker, IntentGuard, JailedTouch, PreparedCall, RunOptions } from './engine-types.js';
 
-export type { EngineHooks, EngineOptions, FileLocker, JailedTouch, PreparedCall, RunOptions } from './engine-types.js';
+export type { EngineHooks, EngineOptions, FileLocker, IntentGuard, JailedTouch, PreparedCall, RunOptions } from './engine-types.js';
 
 const PASS_THROUGH: EngineHooks = {
+  guardIntent: () => undefined,
   classify: () => undefined,
   authorize: () => undefined,
   checkStale: () => [],
@@ -117,10 +118,12 @@ export class Engine {
 
   private async execute(command: AnyCommand, args: Record<string, unknown>, warnings: string[], signal: AbortSignal, caller: CallerServices | undefined): Promise<unknown> {
     const touches = await this.jail(command, command.touches(args));
+    // What every declared change passes first (the syntax check of edits), the same in the dry run.
+    const guard = await this.hooks.guardIntent({ command, args, touches, ...(caller ? { caller } : {}) });
     // The handler's own dry run, once, if the gate asks for it to show a person (before any lock: it reads).
     let preview: Promise<CallPreview | undefined> | undefined;
     const dry = (): Promise<CallPreview | undefined> =>
-      (preview ??= command.dryRun ? dryRunOf(this.context(touches, [], signal, new Map(), caller, undefined), (ctx) => command.run(args, ctx)) : Promise.resolve(undefined));
+      (preview ??= command.dryRun ? dryRunOf(this.context(touches, [], signal, new Map(), caller, undefined, undefined), (ctx) => command.run(args, ctx), guard) : Promise.resolve(undefined));
     const call: PreparedCall = { command, args, touches, ...(caller ? { caller } : {}), preview: dry };
     await this.hooks.classify(call);
     await this.hooks.authorize(call);
@@ -137,7 +140,7 @@ export class Engine {
       const current = command.batch ? await this.checkStaleEach(call, rejailed, warnings) : rejailed;
       if (!command.batch) warnings.push(...(await this.hooks.checkStale({ ...call, touches: current })));
       const observed = new Map<string, ContentObservation>();
-      const context = this.context(current, warnings, signal, observed, caller, shown);
+      const context = this.context(current, warnings, signal, observed, caller, shown, guard);
       const data = await command.run(args, context);
       await this.hooks.afterRun({ ...call, touches: current }, data, observed);
       return data;
@@ -208,9 +211,14 @@ export class Engine {
     );
   }
 
-  // `shown`: the dry run a person approved (the handler must then declare the same bytes).
-  private context(touches: readonly JailedTouch[], warnings: string[], signal: AbortSignal, observed: Map<string, ContentObservation>, caller: CallerServices | undefined, shown: CallPreview | undefined): CommandContext {
+  // `shown`: the dry run a person approved (the handler must then declare the same bytes); `guard`: what
+  // every declared change passes first.
+  private context(touches: readonly JailedTouch[], warnings: string[], signal: AbortSignal, observed: Map<string, ContentObservation>, caller: CallerServices | undefined, shown: CallPreview | undefined, guard: IntentGuard | undefined): CommandContext {
     const byInput = new Map(touches.map((jailed) => [jailed.touch.path, jailed]));
+    const approved = approvedIntent(shown, this.workspace);
+    const warn = (message: string): void => {
+      warnings.push(message);
+    };
     return {
       workspace: this.workspace,
       config: this.config,
@@ -226,11 +234,12 @@ export class Engine {
         if (jailed.error) throw jailed.error;
         return jailed.resolved!;
       },
-      warn: (message) => {
-        warnings.push(message);
-      },
+      warn,
       commit: this.commit,
-      intend: approvedIntent(shown, this.workspace),
+      intend: (changes) => {
+        guard?.(changes, warn);
+        return approved(changes);
+      },
       observe: (real, observation) => {
         observed.set(real, observation);
       },

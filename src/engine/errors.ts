@@ -11,6 +11,7 @@ export const ERROR_CODES = {
   C222: 'diff does not apply',
   C223: 'transaction aborted',
   C224: 'no backup to restore',
+  C225: 'the edit would break the syntax of a file that parsed cleanly',
   C230: 'file changed on disk since it was read',
   C240: 'denied by the permission policy',
   C241: 'approval required and no one can approve',
