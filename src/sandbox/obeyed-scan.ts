@@ -1,5 +1,5 @@
-import { lstatSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { lstatSync, mkdirSync, readdirSync, renameSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { isObeyedLater, mayEndAt, type ObeyedContext } from '../permissions/obeyed.js';
 import { gitProgramsIn } from './nested-git.js';
 import { moveAside } from './planted.js';
@@ -43,6 +43,8 @@ interface Found {
   readonly hits: Map<string, string>;
   // Topmost catalogue paths (absolute), to bind read-only.
   readonly tops: string[];
+  // The same, workspace-relative.
+  readonly topRels: string[];
   // Nested `.git` entries (relative).
   readonly gits: string[];
 }
@@ -116,6 +118,7 @@ export class ObeyedScan {
         const sig = signature(join(this.root, child));
         if (sig) found.hits.set(child, sig);
         found.tops.push(join(this.root, child));
+        found.topRels.push(child);
         if (entry.dir) this.inside(child, found, 0);
       } else if (entry.dir && !SKIPPED.has(entry.name) && depth < 64) {
         this.walk(child, found, depth + 1);
@@ -124,7 +127,7 @@ export class ObeyedScan {
   }
 
   private find(): Found {
-    const found: Found = { hits: new Map(), tops: [], gits: [] };
+    const found: Found = { hits: new Map(), tops: [], topRels: [], gits: [] };
     this.walk('', found, 0);
     return found;
   }
@@ -144,10 +147,11 @@ export class ObeyedScan {
     if (!before) return [];
     this.before = undefined;
     const after = this.find();
-    const changed = [...after.hits].filter(([rel, sig]) => before.hits.get(rel) !== sig).map(([rel]) => rel);
+    const under = (rel: string, folder: string): boolean => rel === folder || rel.startsWith(`${folder}/`);
     const warnings: string[] = [];
     const moved: string[] = [];
-    const under = (rel: string, folder: string): boolean => rel === folder || rel.startsWith(`${folder}/`);
+    const restored = this.restoreMoved(before, after, warnings);
+    const changed = [...after.hits].filter(([rel, sig]) => before.hits.get(rel) !== sig && !restored.some((folder) => under(rel, folder))).map(([rel]) => rel);
     for (const git of after.gits) {
       if (!changed.some((rel) => under(rel, git))) continue;
       for (const { path, why } of gitProgramsIn(join(this.root, git))) warnings.push(this.aside(path, `${why}; a plain git command in ${git.slice(0, -'/.git'.length) || '.'} would run it`));
@@ -161,6 +165,39 @@ export class ObeyedScan {
       warnings.push(this.aside(join(this.root, rel), `${entry.pattern} is obeyed by ${entry.by}`));
     }
     return warnings;
+  }
+
+  // Red team H7: a protected path that existed before the run and is gone after it (`mv pkg pkg2` renames
+  // the folder above a read-only `pkg/.codeward`, so `codeward -C pkg` lost its project deny rules). Found
+  // elsewhere with the very same identity (inode, creation and change time, size: not one byte changed) it
+  // is moved back where it was (what now stands there is moved aside first); found nowhere, the run's
+  // warnings say it is gone. Returns the new places (relative) that were handled.
+  private restoreMoved(before: Found, after: Found, warnings: string[]): string[] {
+    const handled: string[] = [];
+    const bySig = new Map<string, string>();
+    for (const [rel, sig] of after.hits) if (!before.hits.has(rel)) bySig.set(sig, rel);
+    for (const rel of before.topRels) {
+      const sig = before.hits.get(rel);
+      if (sig === undefined || after.hits.get(rel) === sig) continue;
+      const now = bySig.get(sig);
+      const entry = isObeyedLater(rel, this.ctx);
+      const what = entry ? `${entry.pattern}, obeyed by ${entry.by}` : 'a protected path';
+      if (now === undefined) {
+        if (!after.hits.has(rel)) warnings.push(`a sandboxed command removed or moved ${rel} (${what}); it is not in the workspace any more, so what it said (deny rules, instructions) no longer applies: restore it (git checkout, undo) before running codeward there`);
+        continue;
+      }
+      const path = join(this.root, rel);
+      try {
+        if (lstatSync(path, { throwIfNoEntry: false })) warnings.push(this.aside(path, `it stands where ${rel} was`));
+        mkdirSync(dirname(path), { recursive: true });
+        renameSync(join(this.root, now), path);
+        warnings.push(`a sandboxed command moved ${rel} (${what}) to ${now}; it was moved back, unchanged`);
+        handled.push(now, rel);
+      } catch (error) {
+        warnings.push(`a sandboxed command moved ${rel} (${what}) to ${now}, and it could not be moved back (${(error as Error).message}): its rules no longer apply at ${rel}; move it back before running codeward there`);
+      }
+    }
+    return handled;
   }
 
   private aside(path: string, why: string): string {

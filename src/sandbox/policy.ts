@@ -2,7 +2,7 @@ import { lstatSync, realpathSync, statSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { basename, delimiter, dirname, join, relative, resolve, sep } from 'node:path';
 import { HOME_PROTECTED, HOME_PROTECTED_FILES, HOME_SECRETS, OTHER_TOOLS_IN_WORKSPACE, PROTECTED_FILES_IN_WORKSPACE, PROTECTED_IN_WORKSPACE } from './lists.js';
-import { SYSTEM_FOLDERS, TOOLCHAINS } from './toolchains.js';
+import { PREFIX_SHOWN, SYSTEM_FOLDERS, TOOLCHAINS } from './toolchains.js';
 
 // The protected and hidden path lists (lists.ts), and the toolchain folders shown (toolchains.ts).
 export * from './lists.js';
@@ -104,6 +104,8 @@ export interface ShownPath {
   // More paths hidden inside, and how deep the catalogue is looked for (Toolchain.hide, Toolchain.depth).
   readonly hide?: readonly string[];
   readonly depth?: number;
+  // A named toolchain folder (toolchains.ts), searched for install prefixes at any depth (view.ts).
+  readonly toolchain?: true;
 }
 
 export const SCRATCH_TMP = '/tmp/.codeward-tmp';
@@ -178,8 +180,8 @@ function accountHome(given: string | null | undefined): string | undefined {
 }
 
 // The folders of PATH a program is started from (the user's environment, not the repository's):
-// each one, and for a `bin` folder outside every home the install prefix around it (`/opt/go/bin` →
-// `/opt/go`: GOROOT, lib, share), unless that prefix is a top-level folder or holds the workspace or a
+// each one, and for a `bin` folder outside every home the parts an install needs of the prefix around it
+// (`/opt/go/bin` → `/opt/go/{src,pkg,lib,…}`: toolchains.ts PREFIX_SHOWN), unless that prefix is a top-level folder or holds the workspace or a
 // home. None inside the workspace (outsidePath removed them) or in the system folders (shown anyway).
 function pathFolders(env: Readonly<Record<string, string | undefined>> | undefined, root: string, homes: readonly string[], shown: readonly ShownPath[]): string[] {
   const folders = new Set<string>();
@@ -192,7 +194,10 @@ function pathFolders(env: Readonly<Record<string, string | undefined>> | undefin
     folders.add(real);
     const prefix = dirname(real);
     const inHome = homes.some((home) => within(real, home));
-    if (!inHome && ['bin', 'sbin'].includes(basename(real)) && dirname(prefix) !== '/' && prefix !== '/' && !within(root, prefix) && !homes.some((home) => within(home, prefix))) folders.add(prefix);
+    // Only the parts of the prefix an install needs (PREFIX_SHOWN), not whatever else it holds.
+    if (!inHome && ['bin', 'sbin'].includes(basename(real)) && dirname(prefix) !== '/' && prefix !== '/' && !within(root, prefix) && !homes.some((home) => within(home, prefix))) {
+      for (const part of PREFIX_SHOWN) folders.add(join(prefix, part));
+    }
   }
   return [...folders];
 }
@@ -220,7 +225,7 @@ export function sandboxPolicy(mode: Exclude<SandboxMode, 'off'>, root: string, o
     toolchain.paths
       .flatMap((path) => (path.startsWith('/') ? [path] : hiddenHomes.map((folder) => join(folder, path))))
       .filter((full) => kindOf(full) !== 'missing')
-      .map((full) => ({ path: full, scan: true, ...(toolchain.hide ? { hide: toolchain.hide } : {}), ...(toolchain.depth ? { depth: toolchain.depth } : {}) })),
+      .map((full) => ({ path: full, scan: true, toolchain: true as const, ...(toolchain.hide ? { hide: toolchain.hide } : {}), ...(toolchain.depth ? { depth: toolchain.depth } : {}) })),
   );
   return {
     mode,

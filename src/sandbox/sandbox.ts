@@ -22,6 +22,7 @@ import { emptyFileIn, SecretFinder } from './secret-files.js';
 import { hideTrackedGit } from './hidden-git.js';
 import { TrackedSecretCheck } from './tracked-secrets.js';
 import { EtcSecrets, enclosingRepository, subfolderGitHint, ToolchainSecrets } from './view.js';
+import { ViewCache } from './view-cache.js';
 import { DEFAULT_NON_ACCESSIBLE_GLOBS } from '../workspace/types.js';
 
 // What the user chose on the command line (and in user-level config): it wins over the project config.
@@ -137,6 +138,7 @@ export class ProcessSandbox {
   private trackedCheck: TrackedSecretCheck | undefined;
   private toolchainSecrets: ToolchainSecrets | undefined;
   private etcSecrets: EtcSecrets | undefined;
+  private viewCache: ViewCache | undefined;
   private obeyedScan: ObeyedScan | undefined;
   private warned = false;
   // Staging a run's writes in an overlay (issue 27, overlay.ts); whether it works here is tried once.
@@ -203,7 +205,13 @@ export class ProcessSandbox {
     // after the last sandbox of the workspace ended. A missing `.codeward` or `.chatcli` is watched instead.
     this.toolchainSecrets ??= new ToolchainSecrets(this.settings.nonAccessibleGlobs ?? DEFAULT_NON_ACCESSIBLE_GLOBS);
     this.etcSecrets ??= new EtcSecrets();
-    const viewSecrets = [...this.etcSecrets.find(), ...this.toolchainSecrets.find(policy.shown)];
+    // Both walks are kept in the state folder while the folders they read are unchanged (view-cache.ts).
+    this.viewCache ??= new ViewCache(safeCache && join(dirname(safeCache), 'view-cache.json'));
+    const etc = this.etcSecrets;
+    const toolchains = this.toolchainSecrets;
+    const shownKey = JSON.stringify([this.settings.nonAccessibleGlobs ?? DEFAULT_NON_ACCESSIBLE_GLOBS, policy.shown]);
+    const viewSecrets = [...this.viewCache.find(`etc:${process.getuid?.() ?? ''}`, '', (log) => etc.find(log)), ...this.viewCache.find('toolchains', shownKey, (log) => toolchains.find(policy.shown, log))];
+    this.viewCache.save();
     const substitutes = cleanGitConfigs(policy.shown.map((entry) => entry.path), this.stateDir);
     // The write gate at any depth (obeyed-scan.ts): what a program obeys later is read-only where it
     // exists, and moved aside after the run where the run created or changed it.

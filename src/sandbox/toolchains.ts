@@ -73,3 +73,17 @@ export const CREDENTIALS: readonly { readonly glob: string; readonly what: strin
   { glob: '**/id_{rsa,dsa,ecdsa,ed25519}{,_sk}', what: 'ssh private keys' },
   { glob: '**/*.{p12,pfx,jks,keystore}', what: 'certificate stores with private keys' },
 ];
+
+// Where an install prefix (a folder holding `bin`: a node or python version of any version manager, a
+// virtualenv, a conda environment, a PATH entry's parent) keeps credentials, relative to it: found at any
+// depth of a shown toolchain folder (view.ts prefixSecrets), whatever layout the manager uses.
+export const PREFIX_CREDENTIALS: readonly string[] = [
+  'etc/npmrc', 'lib/node_modules/npm/npmrc', 'lib/node_modules/npm/.npmrc', '.npmrc', 'pip.conf', 'pip.ini', 'etc/pip.conf', 'etc/xdg/pip/pip.conf',
+  '.pypirc', '.condarc', 'condarc', 'etc/condarc', 'uv.toml', 'etc/uv/uv.toml', '.netrc', 'etc/gemrc', '.gem/credentials',
+];
+// What an install prefix holds besides more prefixes (not entered by that search: the installed
+// programs, libraries and package trees, large and holding no configuration of the user's).
+export const PREFIX_CONTENT: readonly string[] = ['bin', 'sbin', 'lib', 'lib32', 'lib64', 'libexec', 'include', 'share', 'man', 'doc', 'docs', 'node_modules', 'site-packages', 'pkgs', 'src', 'Lib', 'Scripts', 'conda-meta', 'test', 'tests'];
+// Of a PATH folder's parent outside every home (`/opt/go` for `/opt/go/bin`), what is shown: the parts an
+// install needs (GOROOT's src, pkg and lib, a JDK's lib and conf), never the rest of that folder.
+export const PREFIX_SHOWN: readonly string[] = ['lib', 'lib32', 'lib64', 'libexec', 'share', 'include', 'pkg', 'src', 'misc', 'etc', 'conf', 'jmods', 'VERSION', 'go.env', 'release'];

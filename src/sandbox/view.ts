@@ -4,7 +4,8 @@ import picomatch from 'picomatch';
 import { compileNonAccessible, type RelMatcher } from '../workspace/globs.js';
 import { realOf, targetKindOf, within, type ShownPath } from './policy.js';
 import type { SecretPath } from './secret-files.js';
-import { CREDENTIALS, SYS_SHOWN, SYSTEM_FOLDERS } from './toolchains.js';
+import { readFolder, type FolderLog } from './view-cache.js';
+import { CREDENTIALS, PREFIX_CONTENT, PREFIX_CREDENTIALS, SYS_SHOWN, SYSTEM_FOLDERS } from './toolchains.js';
 
 // THREAT-MODEL "A default-deny sandbox view": a sandboxed process sees the system folders below, /etc
 // without its secrets, the named toolchain folders (toolchains.ts) with the credential catalogue and the
@@ -68,26 +69,21 @@ export class EtcSecrets {
     private readonly asRoot = process.getuid?.() === 0,
   ) {}
 
-  find(): SecretPath[] {
+  // `log`: the folders read, for the cache (view-cache.ts).
+  find(log?: FolderLog): SecretPath[] {
     const found: SecretPath[] = [];
-    this.walk('', found);
+    this.walk('', found, log);
     return found;
   }
 
-  private walk(rel: string, found: SecretPath[]): void {
-    let entries;
-    try {
-      entries = readdirSync(rel === '' ? this.etc : join(this.etc, rel), { withFileTypes: true });
-    } catch {
-      return;
-    }
-    for (const item of entries) {
+  private walk(rel: string, found: SecretPath[], log: FolderLog | undefined): void {
+    for (const item of readFolder(rel === '' ? this.etc : join(this.etc, rel), log)) {
       if (item.isSymbolicLink()) continue;
       const child = rel === '' ? item.name : `${rel}/${item.name}`;
       const path = join(this.etc, child);
       const dir = item.isDirectory();
       if (this.matcher.entry(child) || (this.asRoot && this.closed(path, dir))) found.push({ path, kind: dir ? 'dir' : 'file' });
-      else if (dir) this.walk(child, found);
+      else if (dir) this.walk(child, found, log);
     }
   }
 
@@ -113,16 +109,27 @@ export class ToolchainSecrets {
     this.shallow = compileNonAccessible([...CREDENTIALS.map((entry) => entry.glob), ...globs]);
   }
 
-  find(shown: readonly ShownPath[]): SecretPath[] {
+  // `log`: the folders read (and each shown root, found or not), for the cache (view-cache.ts).
+  find(shown: readonly ShownPath[], log?: FolderLog): SecretPath[] {
     const found = new Map<string, SecretPath>();
     const done = new Set<string>();
     for (const entry of shown) {
       if (!entry.scan) continue;
+      log?.note(entry.path);
       const root = realOf(entry.path);
+      log?.note(root);
       if (done.has(root) || lstatSync(root, { throwIfNoEntry: false })?.isDirectory() !== true) continue;
       done.add(root);
       const deep = this.anchoredFor(entry.hide ?? []);
-      this.walk(root, [], entry.depth ?? SCAN_DEPTH, deep, found);
+      this.walk(root, [], entry.depth ?? SCAN_DEPTH, deep, found, log);
+      // A named toolchain folder: its install prefixes at any depth; a PATH folder or a part of its
+      // prefix: that prefix's own credential files only.
+      if (entry.toolchain && entry.depth === undefined) prefixSecrets(root, 0, found, log);
+      else if (!entry.toolchain) {
+        const around = new Map<string, SecretPath>();
+        prefixSecrets(dirname(root), PREFIX_DEPTH, around, log);
+        for (const [path, secret] of around) if (within(path, root)) found.set(path, secret);
+      }
     }
     return [...found.values()];
   }
@@ -137,14 +144,8 @@ export class ToolchainSecrets {
     return compiled;
   }
 
-  private walk(dir: string, rel: readonly string[], depth: number, deep: readonly ((name: string) => boolean)[][], found: Map<string, SecretPath>): void {
-    let entries;
-    try {
-      entries = readdirSync(dir, { withFileTypes: true });
-    } catch {
-      return;
-    }
-    for (const item of entries) {
+  private walk(dir: string, rel: readonly string[], depth: number, deep: readonly ((name: string) => boolean)[][], found: Map<string, SecretPath>, log: FolderLog | undefined): void {
+    for (const item of readFolder(dir, log)) {
       const parts = [...rel, item.name];
       const path = join(dir, item.name);
       // Patterns whose first segments match this path so far.
@@ -154,9 +155,37 @@ export class ToolchainSecrets {
         const kind = targetKindOf(real);
         if (kind !== 'missing' && !['/dev', '/proc', '/sys'].some((system) => within(real, system))) found.set(real, { path: real, kind });
       } else if (item.isDirectory() && (parts.length < depth || live.length > 0)) {
-        this.walk(path, parts, depth, deep, found);
+        this.walk(path, parts, depth, deep, found, log);
       }
     }
+  }
+}
+
+// How deep install prefixes are looked for in a shown folder (`.nvm/versions/node/v20`: 3, a pyenv
+// virtualenv `.pyenv/versions/3.12/envs/tool`: 4, conda's `envs/x` inside a version: 5).
+const PREFIX_DEPTH = 6;
+
+// Red team: the credential catalogue at any depth of a toolchain folder, without a walk of its package
+// trees. Every install prefix (a folder holding `bin`) is found wherever the manager put it, and what a
+// prefix keeps credentials in (PREFIX_CREDENTIALS: npm's builtin npmrc in lib/node_modules/npm, a
+// prefix's etc/npmrc, a virtualenv's pip.conf) is hidden there. A prefix's own programs and libraries
+// (PREFIX_CONTENT) are not entered; the rest is (`envs`, `versions`, `installs`...).
+function prefixSecrets(dir: string, depth: number, found: Map<string, SecretPath>, log: FolderLog | undefined): void {
+  const entries = readFolder(dir, log);
+  const prefix = entries.some((entry) => entry.name === 'bin' && (entry.isDirectory() || entry.isSymbolicLink()));
+  if (prefix) {
+    for (const rel of PREFIX_CREDENTIALS) {
+      const path = join(dir, rel);
+      // A file made there later changes that folder's times: the cache sees it.
+      log?.note(dirname(path));
+      const kind = lstatSync(path, { throwIfNoEntry: false }) ? targetKindOf(path) : 'missing';
+      if (kind !== 'missing') found.set(realOf(path), { path: realOf(path), kind });
+    }
+  }
+  if (depth >= PREFIX_DEPTH) return;
+  for (const entry of entries) {
+    if (!entry.isDirectory() || (prefix && PREFIX_CONTENT.includes(entry.name))) continue;
+    prefixSecrets(join(dir, entry.name), depth + 1, found, log);
   }
 }
 

@@ -152,6 +152,23 @@ describe.skipIf(!bwrapWorks)('what a sandboxed command leaves behind below the r
     expect(existsSync(marker)).toBe(false);
   });
 
+  // Red team H7: renaming the folder above a read-only pkg/.codeward took the project's deny rules away
+  // from `codeward -C pkg` (and the renamed copy was then moved aside as "planted").
+  it('a folder renamed above protected files: they are moved back, unchanged', async () => {
+    const policy = '{"rules":[{"pattern":"@coder exec *","action":"deny"}]}\n';
+    await writeFiles(root, { 'pkg/.codeward/policy.json': policy, 'pkg/AGENTS.md': 'be careful\n', 'lib/deep/AGENTS.md': 'rules\n' });
+    // The parent renamed, a fresh one made in its place; a grandparent renamed; then the same by moving
+    // the folder into another one.
+    const run = exec('mv pkg pkg2 && mkdir pkg && echo x > pkg/new.txt && mv lib lib2 && mkdir -p elsewhere && mv lib2 elsewhere/');
+    expect(run.json.ok, run.stdout + run.stderr).toBe(true);
+    expect(readFileSync(join(root, 'pkg/.codeward/policy.json'), 'utf8')).toBe(policy);
+    expect(readFileSync(join(root, 'pkg/AGENTS.md'), 'utf8')).toBe('be careful\n');
+    expect(readFileSync(join(root, 'lib/deep/AGENTS.md'), 'utf8')).toBe('rules\n');
+    expect(existsSync(join(root, 'pkg2/.codeward'))).toBe(false);
+    expect(warnings(run)).toMatch(/moved pkg\/\.codeward .* to pkg2\/\.codeward; it was moved back, unchanged/);
+    expect(warnings(run)).toMatch(/moved lib\/deep\/AGENTS\.md .* to elsewhere\/lib2\/deep\/AGENTS\.md; it was moved back/);
+  });
+
   it('the files stay where they are when nothing changed them (no false alarm on a second run)', async () => {
     await writeFiles(root, { 'pkg/.npmrc': 'registry=https://registry.npmjs.org/\n', 'pkg/.github/workflows/ci.yml': 'on: push\n' });
     for (let i = 0; i < 2; i++) {

@@ -99,6 +99,18 @@ beforeAll(async () => {
     '.gem/specs/index': 'ordinary\n',
     '.cargo/bin/cargo-marker': 'ordinary cargo bin\n',
     '.local/bin/.env': `${MARK}-local-bin-env\n`,
+    // Held-back variants (red team): npm's builtin npmrc of an nvm node, and credentials in install
+    // prefixes deeper than any named path (an asdf python's virtualenv, a conda env in a pyenv version).
+    '.nvm/versions/node/v20.11.0/bin/node': '#!/bin/sh\n',
+    '.nvm/versions/node/v20.11.0/lib/node_modules/npm/npmrc': `//registry.npmjs.org/:_authToken=${MARK}-npm-builtin\n`,
+    '.nvm/versions/node/v20.11.0/lib/node_modules/npm/package.json': '{"name":"npm"}\n',
+    '.asdf/installs/python/3.12.1/bin/python3': '#!/bin/sh\n',
+    '.asdf/installs/python/3.12.1/envs/x/bin/python': '#!/bin/sh\n',
+    '.asdf/installs/python/3.12.1/envs/x/pip.conf': `[global]\nindex-url = https://u:${MARK}-asdf-venv-pip@pypi.example/simple\n`,
+    '.pyenv/versions/miniforge3/bin/conda': '#!/bin/sh\n',
+    '.pyenv/versions/miniforge3/envs/data/bin/python': '#!/bin/sh\n',
+    '.pyenv/versions/miniforge3/envs/data/.condarc': `channels: [https://u:${MARK}-conda@conda.example]\n`,
+    '.pyenv/versions/miniforge3/envs/data/.pypirc': `[pypi]\npassword = ${MARK}-pypirc\n`,
   });
   await symlink(join(base, 'projects', 'sibling'), join(home, '.config', 'sibling-link'));
 }, 30_000);
@@ -166,6 +178,33 @@ describe.skipIf(!bwrapWorks)(`the sandbox shows only the workspace, the system a
     expect(out).toContain('# ordinary toolchain file');
     expect(out).toContain('ordinary cargo bin');
     expect(out).toContain(`${home}/.dotnet/dotnet`);
+  }, 60_000);
+
+  it('held-back: npm\'s builtin npmrc and credentials of install prefixes at any depth are hidden; node\'s own npm files are there', async () => {
+    const { out } = await exec(root, [
+      'cat ~/.nvm/versions/node/v20.11.0/lib/node_modules/npm/npmrc ~/.asdf/installs/python/3.12.1/envs/x/pip.conf ~/.pyenv/versions/miniforge3/envs/data/.condarc ~/.pyenv/versions/miniforge3/envs/data/.pypirc 2>&1',
+      `grep -r '${PATTERN}' ~/.nvm ~/.asdf ~/.pyenv 2>&1`,
+      'cat ~/.nvm/versions/node/v20.11.0/lib/node_modules/npm/package.json',
+      'echo deep-done',
+    ].join('\n'));
+    expect(out).toContain('deep-done');
+    expect(out).toContain('{"name":"npm"}');
+    expect(out).not.toContain(MARK);
+  }, 60_000);
+
+  it('a PATH folder outside the home shows the install parts of its prefix, not the rest of it', async () => {
+    const prefix = join(base, 'opt', 'tool');
+    await writeFiles(prefix, { 'bin/tool': '#!/bin/sh\n', 'lib/libtool.txt': 'tool library\n', 'etc/npmrc': `//r/:_authToken=${MARK}-prefix-npmrc\n`, 'private/notes.txt': `${MARK}-prefix-private\n`, 'deploy.key': `${MARK}-prefix-key\n` });
+    const file = `script-${Math.random().toString(36).slice(2)}.sh`;
+    await writeFile(join(root, file), `ls ${prefix}/bin; cat ${prefix}/lib/libtool.txt; cat ${prefix}/etc/npmrc ${prefix}/private/notes.txt ${prefix}/deploy.key 2>&1; ls -A ${prefix}; grep -r '${PATTERN}' ${prefix} 2>&1; echo prefix-done\n`);
+    const environment = { ...env(home, join(base, 'state')), PATH: `${join(prefix, 'bin')}:${env(home, '').PATH}` };
+    const result = spawnSync(process.execPath, [CLI, '--yes', '--json', '-C', root, 'exec', '--cmd', `bash ${file}`], { cwd: root, env: environment, encoding: 'utf8' });
+    const envelope = JSON.parse(result.stdout) as Envelope;
+    const out = `${envelope.data?.stdout ?? ''}${envelope.data?.stderr ?? ''}`;
+    expect(out).toContain('prefix-done');
+    expect(out).toContain('tool library');
+    expect(out).not.toContain(MARK);
+    expect(out).not.toMatch(/^private$/m);
   }, 60_000);
 
   it('a folder the user names in sandboxReadable is shown (their own choice), and the view keeps hiding the rest', async () => {

@@ -1,0 +1,115 @@
+import { lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync, type Dirent } from 'node:fs';
+import { dirname } from 'node:path';
+import type { SecretPath } from './secret-files.js';
+
+// What the view's walks found (the secrets of /etc, of the toolchain folders), kept in the state folder
+// between processes (a one-shot CLI exec would walk them on every call) and reused while every folder the
+// walk read is the same: same inode, modification and change time (an entry added, removed or renamed
+// changes its folder's times). Checking that is one lstat per folder read, no listing, no matching.
+// Not seen by this key: a chmod of an entry that already existed (it changes no folder's time), which
+// matters only for /etc as root (an entry other users cannot read is hidden): such a change is picked up
+// the next time a folder of /etc changes (a package install, an edit through a temporary file).
+// The file is only ever given a path no sandboxed process can write (sandbox.ts): a poisoned cache would
+// hide nothing.
+
+// A folder changed this recently may change again within the same timestamp tick: not kept.
+const RACY_NS = 2_000_000_000n;
+
+// The identity of a folder as the walk saw it ('-' when missing).
+export function folderKey(path: string): string {
+  const stats = lstatSync(path, { bigint: true, throwIfNoEntry: false });
+  return stats ? `${stats.dev}:${stats.ino}:${stats.mtimeNs}:${stats.ctimeNs}` : '-';
+}
+
+// The folders one walk read, with their identity when it read them.
+export class FolderLog {
+  readonly folders = new Map<string, string>();
+  private racy = false;
+
+  // Call before reading the folder (a change after it is seen as a different key next time).
+  note(path: string): void {
+    if (this.folders.has(path)) return;
+    const key = folderKey(path);
+    this.folders.set(path, key);
+    const ctime = key === '-' ? 0n : BigInt(key.split(':')[3]!);
+    if (BigInt(Date.now()) * 1_000_000n - ctime < RACY_NS) this.racy = true;
+  }
+
+  get keepable(): boolean {
+    return !this.racy;
+  }
+}
+
+// A folder's entries (an empty list when it cannot be read), noted in `log` first.
+export function readFolder(dir: string, log: FolderLog | undefined): Dirent[] {
+  log?.note(dir);
+  try {
+    return readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return [];
+  }
+}
+
+interface Entry {
+  readonly params: string;
+  readonly folders: [string, string][];
+  readonly found: SecretPath[];
+}
+
+export class ViewCache {
+  private entries: Record<string, Entry> | undefined;
+  private changed = false;
+
+  constructor(private readonly file: string | undefined) {}
+
+  // What `walk` finds for `name` with these parameters (the globs, the shown folders): from the cache
+  // when every folder it read last time is unchanged, else walked (and kept).
+  find(name: string, params: string, walk: (log: FolderLog) => SecretPath[]): SecretPath[] {
+    const cached = this.load()[name];
+    if (cached && cached.params === params && cached.folders.every(([path, key]) => folderKey(path) === key)) return cached.found;
+    const log = new FolderLog();
+    const found = walk(log);
+    if (this.file && log.keepable) {
+      this.load()[name] = { params, folders: [...log.folders], found };
+      this.changed = true;
+    }
+    return found;
+  }
+
+  save(): void {
+    if (!this.file || !this.changed) return;
+    this.changed = false;
+    const temporary = `${this.file}.${process.pid}.tmp`;
+    try {
+      mkdirSync(dirname(this.file), { recursive: true, mode: 0o700 });
+      writeFileSync(temporary, JSON.stringify({ v: 1, entries: this.entries }), { mode: 0o600 });
+      renameSync(temporary, this.file);
+    } catch {
+      // Only a cache.
+      rmSync(temporary, { force: true });
+    }
+  }
+
+  private load(): Record<string, Entry> {
+    if (this.entries) return this.entries;
+    this.entries = {};
+    if (!this.file) return this.entries;
+    try {
+      const parsed = JSON.parse(readFileSync(this.file, 'utf8')) as { v?: unknown; entries?: unknown };
+      if (parsed.v === 1 && parsed.entries && typeof parsed.entries === 'object') {
+        for (const [name, value] of Object.entries(parsed.entries as Record<string, unknown>)) if (valid(value)) this.entries[name] = value;
+      }
+    } catch {
+      // Missing or unreadable: walked again.
+    }
+    return this.entries;
+  }
+}
+
+function valid(value: unknown): value is Entry {
+  if (!value || typeof value !== 'object') return false;
+  const entry = value as Partial<Entry>;
+  const pairs = Array.isArray(entry.folders) && entry.folders.every((pair) => Array.isArray(pair) && pair.length === 2 && pair.every((part) => typeof part === 'string'));
+  const found = Array.isArray(entry.found) && entry.found.every((item) => item && typeof item.path === 'string' && (item.kind === 'dir' || item.kind === 'file'));
+  return typeof entry.params === 'string' && pairs && found;
+}
