@@ -1,5 +1,6 @@
 import { firstOperand, hasShort, operands, type Argv } from './argv.js';
 import { hasAny, parseGitWrite } from './options/git-write.js';
+import { DISCARD_CLASSES } from './immune-discard.js';
 import { GIT_DISCARD, gitDiscards } from './immune-git.js';
 import type { ShellPlace } from './immune-place.js';
 
@@ -109,6 +110,7 @@ export const COMMAND_CLASSES: readonly CommandClass[] = [
   { name: 'git-reset-hard', description: 'git reset --hard (any abbreviation)', names: ['git'], test: (c) => { const r = gitWrite(c, 'reset'); return r !== undefined && (r.configured || hasAny(r.parsed, '--hard')); } },
   { name: 'git-clean-force', description: 'git clean that deletes (without -n or -i)', names: ['git'], test: cleanDeletes },
   { ...GIT_DISCARD, names: ['git'], test: gitDiscards },
+  ...DISCARD_CLASSES,
   { name: 'kill-9', description: 'kill -9', names: ['kill'], test: (c) => is(c, 'kill') && killsHard(c.args) },
   named('killall', 'killall', 'killall5'),
   { name: 'pkill-9', description: 'pkill -9', names: ['pkill'], test: (c) => is(c, 'pkill') && killsHard(c.args) },

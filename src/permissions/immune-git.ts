@@ -71,7 +71,16 @@ const DISCARDS: Readonly<Record<string, (w: GitWrite, place: ShellPlace | undefi
   worktree: (w) => w.args[0] === 'remove' && forced(w.args.slice(1)),
   branch: (w) => hasAny(w.parsed, '-D', '-M', '-C', '--force'),
   rm: (w) => hasAny(w.parsed, '--force') && !hasAny(w.parsed, '--cached'),
-  'read-tree': (w) => hasAny(w.parsed, '-u') && hasAny(w.parsed, '--reset'),
+  // Every form but a dry run replaces the index: staged work is lost (with -u the working tree too).
+  'read-tree': (w) => !hasAny(w.parsed, '--dry-run'),
+  // Entries put in or taken out of the index whatever they held.
+  'update-index': (w) => hasAny(w.parsed, '--force-remove', '--cacheinfo', '--index-info', '--unresolve'),
+  // Reversing a patch in the working tree takes uncommitted edits out (`git diff | git apply -R`).
+  apply: (w) => hasAny(w.parsed, '--reverse') && !hasAny(w.parsed, '--cached', '--check', '--stat', '--numstat', '--summary'),
+  // A forced move overwrites the destination's uncommitted content.
+  mv: (w) => hasAny(w.parsed, '--force') && !hasAny(w.parsed, '--dry-run'),
+  // set/add/reapply/init/disable change which files exist in the working tree; only list and check-rules read.
+  'sparse-checkout': (w) => !['list', 'check-rules'].includes(w.parsed.operands[0] ?? 'list'),
   'checkout-index': (w) => hasAny(w.parsed, '--force'),
   'update-ref': (w) => hasAny(w.parsed, '-d', '--stdin'),
   // Aborting puts back the state before the merge; git's manual: uncommitted changes may be lost.
@@ -85,7 +94,7 @@ const DISCARDS: Readonly<Record<string, (w: GitWrite, place: ShellPlace | undefi
 
 export const GIT_DISCARD = {
   name: 'git-discard',
-  description: 'git that throws away uncommitted work or unkept commits (reset --hard/--merge, checkout -f/-m/-B or of paths, restore of the working tree, switch -f/--discard-changes, stash drop/clear, worktree remove -f, branch -D/-M/-f, rm -f, read-tree -u --reset, checkout-index -f, update-ref -d, merge/rebase/cherry-pick --abort, submodule deinit -f), or a git alias or git-NAME program (its meaning is in a configuration)',
+  description: 'git that throws away uncommitted work or unkept commits (reset --hard/--merge, checkout -f/-m/-B or of paths, restore of the working tree, switch -f/--discard-changes, stash drop/clear, worktree remove -f, branch -D/-M/-f, rm -f, mv -f, apply -R, read-tree, update-index --force-remove/--cacheinfo/--index-info, sparse-checkout set/add/reapply/init/disable, checkout-index -f, update-ref -d, merge/rebase/cherry-pick --abort, submodule deinit -f), or a git alias or git-NAME program (its meaning is in a configuration)',
 } as const;
 
 export function gitDiscards(cmd: Argv, place: ShellPlace | undefined): boolean {

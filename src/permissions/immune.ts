@@ -1,7 +1,9 @@
 import type { ShellParse } from '../shell/parse-types.js';
 import { isInside, toRel } from '../workspace/contains.js';
-import { toArgv, UNKNOWN } from './argv.js';
+import { toArgv, UNKNOWN, type Argv } from './argv.js';
 import { ARGUMENT_SENSITIVE, COMMAND_CLASSES, immuneCommand } from './immune-commands.js';
+import { reversedDiffApplied } from './immune-discard.js';
+import { GIT_DISCARD } from './immune-git.js';
 import { immuneByGlob } from './immune-globs.js';
 import { immunePath, PATH_CLASSES, type PathClass } from './immune-paths.js';
 import { INLINE_DELETE, inlineRecursiveDelete } from './immune-inline.js';
@@ -100,6 +102,10 @@ function immuneReading(parse: ShellParse, readOnlyName: (name: string) => boolea
       if (path === 'unknown') return unverifiable('dynamic-args', command.text);
       if (path) return { name: path.name, description: path.description, where: command.text };
     }
+  }
+  // `git diff -R | git apply`: a reversed diff applied by another command of the line.
+  if (reversedDiffApplied(parse.commands.map(toArgv).filter((argv): argv is Argv => argv !== undefined))) {
+    return { name: GIT_DISCARD.name, description: `${GIT_DISCARD.description}; a reversed diff applied to the files`, where: parse.source };
   }
   for (const redirection of parse.redirections) {
     if (redirection.duplicate) continue;

@@ -1,7 +1,8 @@
 import { realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { isAbsolute, relative } from 'node:path';
-import { repositoryRefs } from '../sandbox/git-config.js';
+import { isAbsolute, relative, resolve } from 'node:path';
+import { gitConfigPaths } from './obeyed-git.js';
+import { repositoryOf } from '../sandbox/git-config.js';
 import type { ObeyedContext } from './obeyed.js';
 
 // git's hook names: with core.hooksPath naming the workspace root itself, these files at the root are hooks.
@@ -20,15 +21,29 @@ function real(path: string): string {
   }
 }
 
+// The config files git reads for a repository: its own and its common folder's, and the user's (which may
+// name workspace paths too: core.hooksPath = .githooks).
+function configFiles(dirs: readonly string[], home: string | undefined): string[] {
+  const files = dirs.flatMap((dir) => [resolve(dir, 'config'), resolve(dir, 'config.worktree')]);
+  const xdg = process.env['XDG_CONFIG_HOME'];
+  if (xdg && isAbsolute(xdg)) files.push(resolve(xdg, 'git', 'config'));
+  if (home) files.push(resolve(home, '.gitconfig'), resolve(home, '.config', 'git', 'config'));
+  return files;
+}
+
 // The git part of the write gate's context for a workspace: what the configuration of its repository
-// (its own, or the one enclosing a subfolder workspace) makes git run or read, as workspace-relative
-// paths (as written and with symlinks resolved). Read fresh on every call: a config changed by a person
-// between two calls counts at once.
+// (its own, or the one enclosing a subfolder workspace) makes git run or read (obeyed-git.ts,
+// resolved as git and the kernel resolve them), as workspace-relative paths of both the workspace as
+// given and as the kernel opens it. Read fresh on every call: a config changed by a person between two
+// calls counts at once.
 export function obeyedContext(root: string, home: string | undefined = homedir()): ObeyedContext {
-  const refs = repositoryRefs(root, home);
+  const repository = repositoryOf(root);
+  if (!repository) return { gitPaths: [] };
+  const dirs = [repository.gitDir, ...(repository.common ? [repository.common] : [])];
   const roots = [...new Set([root, real(root)])];
+  const refs = gitConfigPaths(repository.top, configFiles(dirs, home), home, roots);
   const gitPaths = new Set<string>();
-  for (const path of [...refs.folders, ...refs.files]) {
+  for (const path of [...dirs, ...refs.folders, ...refs.files]) {
     for (const spelled of new Set([path, real(path)])) {
       for (const base of roots) {
         const rel = relative(base, spelled);

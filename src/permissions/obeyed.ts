@@ -29,6 +29,7 @@ type Row = readonly [family: ObeyedFamily, by: string, patterns: readonly string
 const ROWS: readonly Row[] = [
   ['git', 'git (hooks, config, the whole control folder, at any depth)', ['.git']],
   ['git', 'git submodule (URLs and paths it clones and enters)', ['.gitmodules']],
+  ['git', 'git-lfs (the LFS server every push and checkout talks to)', ['.lfsconfig']],
   ['agent', 'codeward and ChatCLI (policy, config, agents, rules, personas, context files)', ['.codeward', '.chatcli', 'coder_policy.json', 'AGENTS.md', 'SOUL.md', 'USER.md', 'RULES.md']],
   ['agent', 'Claude Code', ['.claude', 'CLAUDE.md', 'CLAUDE.local.md']],
   ['agent', 'Gemini CLI', ['.gemini', 'GEMINI.md']],
@@ -37,12 +38,16 @@ const ROWS: readonly Row[] = [
   ['agent', 'Windsurf', ['.windsurf', '.windsurfrules']],
   ['agent', 'Continue', ['.continue', '.continuerc.json']],
   ['agent', 'Cline and Roo Code', ['.clinerules', '.roo', '.roomodes', '.roorules']],
-  ['agent', 'Aider', ['.aider.conf.yml', '.aider.conf.yaml', '.aider.model.settings.yml', '.aider.model.metadata.json']],
+  ['agent', 'Aider', ['.aider.conf.yml', '.aider.conf.yaml', '.aider.model.settings.yml', '.aider.model.metadata.json', 'CONVENTIONS.md', '.aiderignore']],
   ['agent', 'GitHub Copilot', ['.github/copilot-instructions.md', '.github/instructions', '.github/prompts', '.github/chatmodes', '.github/agents']],
   ['agent', 'Amp, Zed, Kiro, OpenCode, Goose, Junie, Amazon Q, Augment', ['AGENT.md', '.rules', '.kiro', 'opencode.json', 'opencode.jsonc', '.opencode', '.goosehints', '.junie', '.amazonq', '.augment']],
+  ['agent', 'Trae, Qwen Code, Crush, Kilo Code, OpenHands, JetBrains AI, Augment, Tabnine', ['.trae', '.qwen', 'QWEN.md', '.crush', 'CRUSH.md', 'crush.json', '.crush.json', '.kilocode', '.openhands', '.aiassistant', '.augment-guidelines', '.tabnine']],
+  ['agent', 'the context filters of other agents (what their model may read)', ['.geminiignore', '.cursorignore', '.cursorindexingignore', '.clineignore', '.rooignore', '.codeiumignore', '.continueignore']],
   ['agent', 'MCP clients (the servers an agent starts)', ['.mcp.json']],
   ['editor', 'editors (tasks, launch and settings naming programs, interpreters, dev containers)', ['.vscode', '*.code-workspace', '.idea', '.fleet', '.zed', '.devcontainer', '.devcontainer.json']],
-  ['editor', 'vim, neovim, pdb, irb, gdb and lldb start-up files read from the working folder', ['.exrc', '.nvimrc', '.nvim.lua', '.pdbrc', '.irbrc', '.gdbinit', '.lldbinit']],
+  ['editor', 'vim, neovim, pdb, irb, gdb and lldb start-up files read from the working folder', ['.exrc', '_exrc', '.nvimrc', '.nvim.lua', '.vimrc', '_vimrc', '.gvimrc', '.lvimrc', '.pdbrc', '.irbrc', '.gdbinit', '.lldbinit']],
+  ['editor', 'cloud workspaces (tasks run when the workspace opens)', ['.gitpod.yml', '.gitpod.Dockerfile', '.idx/dev.nix', '.codesandbox', '.replit', 'replit.nix']],
+  ['shell', 'Python virtual environments (sourced by editors and direnv when a terminal opens; pyvenv.cfg names the interpreter)', ['bin/activate', 'bin/activate.fish', 'bin/activate.csh', 'bin/activate.nu', 'bin/activate.ps1', 'bin/activate_this.py', 'Scripts/activate', 'Scripts/activate.bat', 'Scripts/activate.ps1', 'pyvenv.cfg']],
   ['ci', 'CI services (run on push, with the repository\'s secrets)', ['.github/workflows', '.github/actions', '.gitlab-ci.yml', '.circleci', '.travis.yml', 'azure-pipelines.yml', '.buildkite', 'Jenkinsfile', 'bitbucket-pipelines.yml', '.drone.yml', '.woodpecker', '.woodpecker.yml']],
   ['hooks', 'commit-hook runners (the next git commit runs what they name)', ['.husky', '.pre-commit-config.yaml', 'lefthook.*', '.lefthook.*', 'lefthook-local.*', '.lefthook-local.*', '.lefthook', '.lintstagedrc*', 'lint-staged.config.*', '.simple-git-hooks*', 'simple-git-hooks.*', '.overcommit.yml']],
   ['shell', 'direnv, mise, asdf and sdkman (run or select programs on cd)', ['.envrc', '.tool-versions', 'mise.toml', '.mise.toml', 'mise.local.toml', '.mise.local.toml', '.mise', '.config/mise', '.config/mise.toml', '.rtx.toml', '.sdkmanrc']],
@@ -126,8 +131,10 @@ export function isObeyedLater(relPath: string, ctx?: ObeyedContext): Obeyed | un
   const found = catalogueMatch(path.split(/[/=:~]/));
   if (found) return found;
   for (const configured of ctx?.gitPaths ?? []) {
-    const target = normalise(configured);
-    if (target !== '' && (path === target || path.startsWith(`${target}/`))) return { pattern: target, family: 'git', by: 'git (a program or hook folder its configuration names)' };
+    // Case-insensitively: on a case-insensitive file system `HOOKS/pre-commit` is the hooks folder's.
+    const target = normalise(configured).toLowerCase();
+    const lower = path.toLowerCase();
+    if (target !== '' && (lower === target || lower.startsWith(`${target}/`))) return { pattern: target, family: 'git', by: 'git (a program or hook folder its configuration names)' };
   }
   return undefined;
 }

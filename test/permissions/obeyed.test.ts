@@ -33,6 +33,11 @@ describe('realistic spellings of each family', () => {
     ['toolchain', 'web/.nvmrc'], ['toolchain', 'web/.node-version'], ['toolchain', 'py/.python-version'], ['toolchain', 'go/go.work'], ['toolchain', 'net/global.json'],
     ['package-manager', 'web/.npmrc'], ['package-manager', 'web/.yarnrc.yml'], ['package-manager', 'web/.pnpmfile.cjs'], ['package-manager', 'web/pnpm-workspace.yaml'],
     ['package-manager', 'web/.yarn/releases/yarn-4.0.0.cjs'], ['package-manager', 'java/.mvn/wrapper/maven-wrapper.properties'],
+    ['git', 'pkg/.lfsconfig'], ['agent', 'pkg/CONVENTIONS.md'], ['agent', 'pkg/.trae/rules/project_rules.md'], ['agent', 'pkg/QWEN.md'],
+    ['agent', 'pkg/.geminiignore'], ['agent', 'pkg/.aiderignore'], ['agent', 'pkg/.openhands/microagents/repo.md'], ['editor', 'pkg/.lvimrc'],
+    ['editor', 'pkg/.vimrc'], ['editor', 'pkg/.gitpod.yml'], ['editor', 'pkg/.idx/dev.nix'], ['editor', 'pkg/.devcontainer/docker-compose.yml'],
+    ['shell', '.venv/bin/activate'], ['shell', 'venv/bin/activate.fish'], ['shell', 'pkg/.venv/bin/Activate.ps1'], ['shell', '.venv/pyvenv.cfg'],
+    ['shell', 'env/Scripts/activate.bat'], ['shell', '.direnv/python-3.12/bin/activate'], ['hooks', 'pkg/.husky/_/husky.sh'], ['hooks', 'lefthook.yml'],
     ['package-manager', 'java/gradle/wrapper/gradle-wrapper.properties'], ['package-manager', 'net/NuGet.Config'], ['package-manager', 'net/Directory.Build.props'],
   ];
   it.each(cases)('%s: %s', (family, path) => {
@@ -54,6 +59,7 @@ describe('the line: build files, the project\'s code and look-alikes are not obe
     'Makefile', 'pkg/package.json', 'Cargo.toml', 'build.rs', 'go.mod', 'pyproject.toml', 'setup.py', 'conftest.py', 'src/index.ts',
     'src/agents.ts', 'AGENTS.md.txt', 'docs/AGENTS.markdown', 'my.envrc.example', 'husky.md', 'mcp.json', 'github/workflows/ci.yml',
     '.github/ISSUE_TEMPLATE/bug.md', 'vscode/tasks.json', 'docs/rust-toolchain.md', '.gitignore', '.gitattributes', '.editorconfig',
+    'Taskfile.yml', 'justfile', 'Justfile', 'package.json', 'docs/CONVENTIONS.mdx', '.venv/bin/python3', '.venv/lib/python3.12/site-packages/x.py', 'bin/run', 'scripts/activate.sh',
   ];
   it.each(ordinary)('%s', (path) => {
     expect(isObeyedLater(path)).toBeUndefined();

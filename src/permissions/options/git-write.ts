@@ -36,6 +36,15 @@ export const GIT_WRITE_TABLES: Readonly<Record<string, ProgramSpec>> = {
     -n|--dry-run --no-sparse-checkout --debug-unpack --recurse-submodules[=] -q|--quiet --sparse-checkout`),
   'checkout-index': gitTable('-a|--all --ignore-skip-worktree-bits -f|--force -q|--quiet -n|--no-create -u|--index -z --stdin --temp --prefix= --stage= --create'),
   'update-ref': gitTable('-m= -d -z --no-deref --stdin --create-reflog --deref'),
+  apply: gitTable(`--exclude= --include= -p= --no-add --stat --numstat --summary --check --index -N|--intent-to-add --cached --apply -3|--3way
+    --ours --theirs --union --build-fake-ancestor= -z -C= --whitespace= --ignore-space-change --ignore-whitespace -R|--reverse --unidiff-zero
+    --reject -v|--verbose -q|--quiet --inaccurate-eof --recount --directory= --allow-overlap --allow-empty`),
+  mv: gitTable('-v|--verbose -n|--dry-run -f|--force -k --sparse'),
+  'update-index': gitTable(`-q --add --remove --force-remove --replace --refresh --really-refresh --ignore-submodules --ignore-missing --unmerged
+    --cacheinfo= --chmod= --assume-unchanged --skip-worktree --ignore-skip-worktree-entries --fsmonitor-valid --info-only
+    --force-untracked-cache --index-info --index-version= --unresolve --again -g --stdin -z --verbose --split-index --untracked-cache
+    --test-untracked-cache --fsmonitor --force-write-index --clear-resolve-undo`),
+  'sparse-checkout': gitTable('--cone --sparse-index --skip-checks --stdin --rules-file= --end-of-options'),
   // The plumbing under push: the same force, mirror and +refspec.
   'send-pack': gitTable(`-v|--verbose -q|--quiet --receive-pack= --exec= --remote= --all -n|--dry-run --mirror -f|--force --signed[=]
     --push-option= --progress --thin --atomic --stateless-rpc --stdin --helper-status --force-with-lease[=] --force-if-includes`),

@@ -1,0 +1,116 @@
+import { readFileSync, statSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { userInfo } from 'node:os';
+import { commandWords } from '../git/config-command.js';
+import { type ConfigEntry, parseGitConfigFile } from '../git/config-file.js';
+import { expandGitPath, huskyParent, kernelPath, spellings } from '../git/config-path.js';
+
+// Every file and folder a repository's git configuration makes git run, load or obey (the write gate's
+// git context, permissions/obeyed-context.ts): the core.hooksPath folder, included config files, the
+// attributes and excludes files, the allowed-signers file, the template folder, and every word of every
+// command git runs (core.fsmonitor, editor, pager, sshCommand, askPass, `!` aliases, `pager.<cmd>`,
+// diff and merge drivers, textconv, clean/smudge/process filters, credential helpers, difftool and
+// mergetool commands and paths, gpg programs, sendemail and imap commands, `submodule.*.update = !cmd`,
+// config-based hooks), each resolved as git resolves it (src/git/config-path.ts), as absolute paths.
+// The config files are read here, not in src/git (the read jail's folder): they are the user's and the
+// repository's git configuration, possibly outside the workspace (the enclosing repository's).
+
+export interface GitConfigRefs {
+  readonly folders: string[];
+  readonly files: string[];
+}
+
+// Keys whose value is a command git runs (through the shell, so any word may be a script).
+const COMMAND_KEY = /(?:cmd|command|program|helper|driver|editor|pager|askpass|textconv|external|process|clean|smudge|fsmonitor|gitproxy|tunnel|difffilter|uploadpack|receivepack|smtpserver|defaultkeycommand)$/;
+// Keys whose value is a file git reads and obeys.
+const FILE_KEY = /^(?:attributesfile|excludesfile|allowedsignersfile)$/;
+const TOOL_SECTIONS = new Set(['difftool', 'mergetool', 'browser', 'man']);
+const MAX_INCLUDES = 10;
+
+function isCommand({ section, key, value }: ConfigEntry): boolean {
+  if (section === 'alias' || section === 'pager') return true;
+  if (section === 'submodule' && key === 'update') return (value ?? '').trim().startsWith('!');
+  if (key === 'path') return TOOL_SECTIONS.has(section);
+  return COMMAND_KEY.test(key);
+}
+
+function isFolder(path: string): boolean {
+  try {
+    return statSync(kernelPath(path)).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+// A user's home folder by name (`~name/` in a configured path): the current user's, else the password file's.
+function homeOf(name: string, home: string | undefined): string | undefined {
+  try {
+    if (name === userInfo().username && home) return home;
+    const line = readFileSync('/etc/passwd', 'utf8').split('\n').find((entry) => entry.split(':')[0] === name);
+    return line?.split(':')[5] || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function readConfig(file: string): ConfigEntry[] {
+  try {
+    // Not a FIFO or device: reading one would block codeward.
+    return statSync(file).isFile() ? parseGitConfigFile(readFileSync(file, 'utf8')).entries : [];
+  } catch {
+    return [];
+  }
+}
+
+// `top`: the work tree git runs hooks and commands in; `bases`: other folders a relative word may be taken
+// from (the workspace of a subfolder, a folder the command moves to). `files`: the config files git reads.
+export function gitConfigPaths(top: string, files: readonly string[], home: string | undefined, bases: readonly string[] = []): GitConfigRefs {
+  const named = (name: string): string | undefined => homeOf(name, home);
+  const folders: string[] = [];
+  const found: string[] = [];
+  // Every entry of the config files and the files they include (relative to the including file).
+  const entries: { readonly entry: ConfigEntry; readonly file: string }[] = [];
+  const seen = new Set<string>();
+  const visit = (file: string, depth: number): void => {
+    if (seen.has(file) || depth > MAX_INCLUDES) return;
+    seen.add(file);
+    for (const entry of readConfig(file)) {
+      entries.push({ entry, file });
+      if ((entry.section === 'include' || entry.section === 'includeif') && entry.key === 'path') {
+        const included = expandGitPath(entry.value ?? '', dirname(file), home, named);
+        if (!included) continue;
+        found.push(...spellings(included));
+        visit(included, depth + 1);
+      }
+    }
+  };
+  for (const file of files) visit(file, 0);
+  // core.worktree moves the work tree, where hooks and commands run (relative to the git folder).
+  const tops = [top];
+  for (const { entry, file } of entries) {
+    const tree = entry.section === 'core' && entry.key === 'worktree' ? expandGitPath(entry.value ?? '', dirname(file), home, named) : undefined;
+    if (tree) tops.push(tree);
+  }
+  const at = (value: string, from: readonly string[]): string[] =>
+    from.map((base) => expandGitPath(value, base, home, named)).filter((path): path is string => path !== undefined);
+  for (const { entry } of entries) {
+    const value = entry.value ?? '';
+    if (entry.key === 'hookspath') {
+      for (const folder of at(value, tops)) {
+        const husky = huskyParent(kernelPath(folder));
+        folders.push(...spellings(folder), ...(husky ? [husky] : []));
+      }
+    } else if (entry.key === 'templatedir') {
+      for (const folder of at(value, tops)) folders.push(...spellings(folder));
+    } else if (FILE_KEY.test(entry.key)) {
+      for (const path of at(value, tops)) found.push(...spellings(path));
+    } else if (isCommand(entry)) {
+      const words = commandWords(value);
+      // A folder the command names is where its other words may be (`cd tools && sh run.sh`), not a program.
+      const from = [...tops, ...bases];
+      from.push(...words.flatMap((word) => at(word, from)).filter(isFolder));
+      for (const path of words.flatMap((word) => at(word, from))) if (!isFolder(path)) found.push(...spellings(path));
+    }
+  }
+  return { folders: [...new Set(folders)], files: [...new Set(found)] };
+}
