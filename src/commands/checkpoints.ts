@@ -6,13 +6,17 @@ import type { FileState } from '../files/checkpoints/state.js';
 import { isUnkept } from '../files/checkpoints/store.js';
 import { lastPruned } from '../files/checkpoints/prune.js';
 import { whyNoOlder } from '../files/checkpoints/rewind-notes.js';
+import type { Step } from '../files/checkpoints/store.js';
 
 const flags = z.strictObject({
   limit: wholeOr(1, 20, 'how many of the newest checkpoints to list'),
 });
 
 export interface CheckpointEntry {
+  // The call's first step: `restore --to ID` takes the workspace back to before the whole call.
   id: number;
+  // Every step of the call (a batched create records one per file; undo takes them back together).
+  steps: number[];
   time: string;
   command: string;
   caller: string | null;
@@ -48,6 +52,19 @@ function origin(entry: CheckpointEntry): string {
   return `${door}${entry.caller ? ` by ${entry.caller}` : ''}`;
 }
 
+// The steps grouped by the call that made them (one entry per call, as undo takes them back), newest
+// call first, each call's steps oldest first. A step without a call id is a call of its own.
+function byCall(steps: readonly Step[]): Step[][] {
+  const groups: Step[][] = [];
+  for (const step of steps) {
+    const open = groups[groups.length - 1];
+    const previous = open?.[open.length - 1];
+    if (open && previous?.call !== undefined && previous.call === step.call) open.push(step);
+    else groups.push([step]);
+  }
+  return groups.reverse();
+}
+
 export const checkpointsCommand = defineCommand({
   name: 'checkpoints',
   aliases: ['list_checkpoints', 'history'],
@@ -61,23 +78,29 @@ export const checkpointsCommand = defineCommand({
   run: async (args, ctx): Promise<CheckpointList> => {
     const store = storeFor(ctx);
     const all = await store.steps();
-    const steps = [...all].reverse().slice(0, args.limit);
+    const calls = byCall(all);
+    const listed = calls.slice(0, args.limit);
     // When the list reaches the oldest step: whether older ones were pruned, and by which limit.
     const pruned = lastPruned(store);
-    const note = steps.length === all.length && pruned !== undefined && (all[0] === undefined || pruned.newest < all[0].id) ? whyNoOlder(all[0]?.id, pruned, ctx.config) : undefined;
+    const note = listed.length === calls.length && pruned !== undefined && (all[0] === undefined || pruned.newest < all[0].id) ? whyNoOlder(all[0]?.id, pruned, ctx.config) : undefined;
     return {
       ...(note === undefined ? {} : { pruned: note }),
-      checkpoints: steps.map((step) => ({
-        id: step.id,
-        time: step.time,
-        command: step.command,
-        caller: step.caller ?? null,
-        door: step.door ?? null,
-        session: step.session ?? null,
-        status: step.status,
-        kept: !isUnkept(step),
-        files: step.files.map((file) => ({ path: file.rel, change: change(file.before, file.after) })),
-      })),
+      checkpoints: listed.map((group) => {
+        const first = group[0]!;
+        const last = group[group.length - 1]!;
+        return {
+          id: first.id,
+          steps: group.map((step) => step.id),
+          time: last.time,
+          command: first.command,
+          caller: first.caller ?? null,
+          door: first.door ?? null,
+          session: first.session ?? null,
+          status: last.status,
+          kept: group.every((step) => !isUnkept(step)),
+          files: group.flatMap((step) => step.files.map((file) => ({ path: file.rel, change: change(file.before, file.after) }))),
+        };
+      }),
     };
   },
   format: (data: CheckpointList) =>

@@ -3,6 +3,7 @@ import { defineCommand, type CommandContext } from '../engine/command.js';
 import { fail } from '../engine/errors.js';
 import { described, text } from '../engine/schema.js';
 import { withChanges } from '../shell/stage/report.js';
+import { backgrounded, backgroundNote, gitToolNote } from './exec-notes.js';
 import { formatProcessOutput, processFailure, runShellCall, toProcessData, type ProcessData } from '../shell/run-call.js';
 
 export const MAX_TIMEOUT_SECONDS = 3600;
@@ -40,6 +41,10 @@ async function run(args: ExecArgs, ctx: CommandContext): Promise<ProcessData> {
   check(args);
   const result = await runShellCall({ command: args.cmd, dir: args.dir, timeoutSeconds: args.timeout, live: true, stage: staging(args.stage, ctx, 'exec') }, ctx);
   const data = toProcessData(result);
+  const background = await backgrounded(args.cmd);
+  if (background.length > 0) ctx.warn(backgroundNote(background));
+  const gitNote = result.exitCode === 0 ? undefined : gitToolNote(ctx, args.cmd, `${data.stderr}\n${data.stdout}`);
+  if (gitNote) ctx.warn(gitNote);
   const failure = processFailure(result, data, ctx.signal, args.timeout, args.cmd);
   if (failure) throw failure;
   return data;

@@ -9,6 +9,7 @@ import { gitDiffCommand } from './git-diff.js';
 import { gitLogCommand } from './git-log.js';
 import { gitStatusCommand } from './git-status.js';
 import { listCommand } from './list.js';
+import { moveCommand } from './move.js';
 import { multipatchCommand } from './multipatch.js';
 import { patchCommand } from './patch.js';
 import { updateCommand } from './update.js';
@@ -33,6 +34,7 @@ export const builtinCommands: readonly AnyCommand[] = [
   updateCommand,
   createCommand,
   deleteCommand,
+  moveCommand,
   listCommand,
   treeCommand,
   searchCommand,

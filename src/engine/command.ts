@@ -161,6 +161,9 @@ export interface CommandDefinition<S extends $ZodObject = $ZodObject, D = unknow
   check?(args: output<S>): void;
   // The paths a call touches, so the engine can jail, gate, check staleness and lock them first.
   touches(args: output<S>): Touch[];
+  // What the caller probably meant when a path it named is not found (C211): `read a.ts:50` a line,
+  // `git-diff HEAD~1` a revision. Read from the input alone (it never tells whether a hidden file exists).
+  notFoundHint?(input: string): string | undefined;
   // The shell command line a call runs (exec, test with --cmd), so the engine can classify it before
   // any approval. `dir` is the caller's folder (also in touches); undefined when nothing runs.
   shell?(args: output<S>): ShellRun | undefined;

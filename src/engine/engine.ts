@@ -159,7 +159,7 @@ export class Engine {
       try {
         jailed.push({ touch, resolved: await this.workspace.resolve(touch.path, touch.access) });
       } catch (error) {
-        if (!command.batch) throw error;
+        if (!command.batch) throw withHint(command, touch.path, error);
         jailed.push({ touch, error: toCodewardError(error, touch.path) });
       }
     }
@@ -245,4 +245,11 @@ export class Engine {
       },
     };
   }
+}
+
+// A refused path with what the command says the caller probably meant (CommandDefinition.notFoundHint).
+function withHint(command: AnyCommand, input: string, error: unknown): unknown {
+  const failure = toCodewardError(error, input);
+  const hint = failure.code === 'C211' ? command.notFoundHint?.(input) : undefined;
+  return hint === undefined ? error : fail('C211', `${failure.message}; ${hint}`);
 }

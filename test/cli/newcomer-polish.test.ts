@@ -65,7 +65,7 @@ describe('policy list and policy check', () => {
     const text = cli(['policy', 'list']).stdout;
     expect(text).toContain('ask   @coder clean  (default; allow when its flags make it read-only, e.g. --dry-run)');
     expect(text).toMatch(/^ask {3}@coder undo {2}\(default\)$/m);
-  }, 60_000);
+  }, 240_000);
 
   it('an explanation names its rule and source once', () => {
     const deny = cli(['--deny', '@coder exec rm *', 'policy', 'check', '@coder exec rm -rf x']).stdout;

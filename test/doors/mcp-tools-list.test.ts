@@ -249,3 +249,25 @@ describe('every tool, called wrong, names the JSON key and the fix once, in text
     }
   });
 });
+
+describe('issue 28: a failed entry is an error, and every flag says what it is', () => {
+  it('update whose only entry failed, and create with one failed entry, are isError (the done entries stay done)', async () => {
+    const update = await call('update', { files: [{ path: 'kept.txt', ops: [{ op: 'remove', from_line: 90, to_line: 90 }] }] });
+    expect(update.isError, textOf(update)).toBe(true);
+    const created = await call('create', { files: [{ path: 'kept.txt', content: 'x' }, { path: 'fresh-28.txt', content: 'f\n' }] });
+    expect(created.isError, textOf(created)).toBe(true);
+    expect(textOf(created)).toMatch(/kept\.txt: error C217/);
+    expect(await readFile(join(ws, 'fresh-28.txt'), 'utf8')).toBe('f\n');
+    const fine = await call('create', { files: [{ path: 'fresh-28b.txt', content: 'g\n' }] });
+    expect(fine.isError, textOf(fine)).toBeFalsy();
+  });
+
+  it('every top-level flag of every tool has a description (create.files had none)', () => {
+    for (const entry of tools) {
+      for (const [key, schema] of Object.entries((entry.inputSchema.properties ?? {}) as Record<string, { description?: string }>)) {
+        expect(schema.description, `${entry.name}.${key}`).toBeTruthy();
+      }
+    }
+    expect((tool('create').inputSchema.properties as Record<string, { description?: string }>)['files']!.description).toMatch(/^an array of \{path, content/);
+  });
+});

@@ -43,6 +43,7 @@ function otherValue(info: FlagInfo): unknown {
 // A minimal valid call of each command that declares effect flags.
 const BASE: Record<string, Record<string, unknown>> = {
   delete: { paths: ['sub'] },
+  move: { from: 'sub/a.txt', to: 'sub/b.txt' },
   exec: { cmd: 'touch x' },
   test: { cmd: 'touch x' },
   undo: {},

@@ -17,7 +17,7 @@ export interface AgentSpec {
 }
 
 // Commands no read-only agent may run.
-export const WRITING_COMMANDS: ReadonlySet<string> = new Set(['write', 'patch', 'multipatch', 'update', 'create', 'delete', 'exec', 'test', 'rollback', 'clean', 'undo', 'redo', 'restore', 'delegate']);
+export const WRITING_COMMANDS: ReadonlySet<string> = new Set(['write', 'patch', 'multipatch', 'update', 'create', 'delete', 'move', 'exec', 'test', 'rollback', 'clean', 'undo', 'redo', 'restore', 'delegate']);
 
 export const GIT = ['git-status', 'git-diff', 'git-log', 'git-changed', 'git-branch'];
 
@@ -34,7 +34,7 @@ export const BUILTIN_AGENTS: readonly AgentSpec[] = [
   builtin('planner', 'break a task into steps, no tools', 'You reason about the task and break it into small, ordered, verifiable steps. You have no tools: answer directly.', [], true),
   builtin('reviewer', 'review code, read-only', 'You review code for correctness, security and clarity. List concrete problems with their location and a suggested fix; change nothing.', ['read', 'search', 'tree'], true),
   builtin('tester', 'write and run tests', 'You write and run tests: cover the behaviour asked for, run them, and report what passes and what fails.', ['read', 'write', 'patch', 'create', 'exec', 'test', 'search', 'tree']),
-  builtin('refactor', 'rename, extract, move code', 'You make structural changes (rename, extract, move) without changing behaviour; keep every reference consistent.', ['read', 'write', 'patch', 'multipatch', 'create', 'search', 'tree']),
+  builtin('refactor', 'rename, extract, move code', 'You make structural changes (rename, extract, move) without changing behaviour; keep every reference consistent.', ['read', 'write', 'patch', 'multipatch', 'create', 'move', 'search', 'tree']),
   builtin('diagnostics', 'investigate failures', 'You investigate errors: reproduce them, find the root cause, and explain it with evidence.', ['read', 'search', 'tree', 'exec']),
   builtin('formatter', 'format code, fix style', 'You format code and fix style issues with the project\'s own tools and conventions.', ['read', 'patch', 'exec', 'tree']),
   builtin('deps', 'manage and audit dependencies', 'You inspect and manage dependencies: versions, outdated or vulnerable packages, lockfiles.', ['read', 'exec', 'search', 'tree']),

@@ -9,6 +9,9 @@ interface Streams {
   readonly stderr: { write(text: string): unknown };
 }
 
+// The refusals of the permission gate: denied, nobody to approve, blocked as destructive.
+const REFUSALS: ReadonlySet<string> = new Set(['C240', 'C241', 'C242']);
+
 // The stream-json contract's event types (CONTRACT.md); the others are for live displays.
 const WIRE_TYPES: ReadonlySet<AgentEvent['type']> = new Set(['turn', 'tool_call', 'tool_result', 'task', 'agent', 'final', 'error']);
 
@@ -46,6 +49,8 @@ export interface RunStart {
 
 export interface HeadlessOutput {
   readonly sink: EventSink;
+  // True when the run failed although the loop ended with an answer (json: every tool call was refused).
+  failed?(): boolean;
   start?(run: RunStart): void;
   finish(outcome: AgentOutcome): void;
 }
@@ -83,12 +88,22 @@ function formatOutput(format: OutputFormat, streams: Streams): HeadlessOutput {
     };
   }
   if (format === 'json') {
+    const calls = { made: 0, refused: [] as string[] };
     return {
       sink: (event) => {
         if (event.type === 'notice') streams.stderr.write(`  ${visibleLines(event.message)}\n`);
+        if (event.type !== 'tool_result' || event.tool === '@todo') return;
+        calls.made += 1;
+        if (!event.ok && REFUSALS.has(event.code ?? '')) calls.refused.push(event.code!);
       },
+      // A run whose every tool call was refused did none of its work, whatever the model answered.
+      failed: () => calls.made > 0 && calls.refused.length === calls.made,
       finish: (outcome) => {
-        const body = { ok: outcome.ok, result: outcome.result, turns: outcome.turns, usage: outcome.usage, ...(outcome.error ? { error: outcome.error } : {}) };
+        const refusedAll = calls.made > 0 && calls.refused.length === calls.made;
+        const error = refusedAll && outcome.ok
+          ? { code: calls.refused[calls.refused.length - 1]!, message: `every tool call of the run (${calls.made}) was refused by the permission gate, so nothing was done; allow the calls (--approval-mode, --allow) or run interactively` }
+          : outcome.error;
+        const body = { ok: outcome.ok && !refusedAll, result: outcome.result, turns: outcome.turns, usage: outcome.usage, toolCalls: calls.made, refused: calls.refused.length, ...(error ? { error } : {}) };
         streams.stdout.write(`${JSON.stringify(body)}\n`);
       },
     };

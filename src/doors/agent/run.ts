@@ -156,7 +156,7 @@ export async function agentCommand(argv: readonly string[], globals: GlobalOptio
       if (task === null) return 0;
       const outcome = await loop.run(task);
       headless?.finish(outcome);
-      return exitStatus(outcome);
+      return headless?.failed?.() && !outcome.cancelled ? 1 : exitStatus(outcome);
     } finally {
       process.off('SIGINT', onSigint);
       await engine.close().catch(() => undefined);

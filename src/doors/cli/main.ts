@@ -1,4 +1,6 @@
 import { failedEntries, wireEnvelope, type Envelope, type FailedEntry } from '../../engine/envelope.js';
+import { exitCode } from './exit-status.js';
+import { withStdinValues } from './stdin-flags.js';
 import { isUsageError, toCodewardError, usageError } from '../../engine/errors.js';
 import { Registry } from '../../engine/registry.js';
 import type { AnyCommand } from '../../engine/command.js';
@@ -38,13 +40,6 @@ function commandFlagTest(registry: Registry, command: AnyCommand | undefined): (
   if (!command) return () => undefined;
   const kinds = new Map(registry.flags(command).map((flag) => [`--${flag.cli}`, flag.kind === 'boolean' ? ('boolean' as const) : ('value' as const)]));
   return (flag) => kinds.get(flag);
-}
-
-// 0 ok, 1 failed, 2 usage error (CONTRACT "Exit status"). A batched command with a failed entry exits 1
-// although its envelope is ok (each entry's result is kept, CONTRACT "Batched commands").
-function exitCode(envelope: Envelope, failed: readonly FailedEntry[] = []): number {
-  if (envelope.ok) return failed.length > 0 ? 1 : 0;
-  return envelope.usage ? 2 : 1;
 }
 
 // The failed entries of a batched command's successful envelope (none for any other command).
@@ -232,7 +227,7 @@ async function runMain(givenArgv: readonly string[], io: CliIo): Promise<number>
     });
     const input = extracted.rest.length === 1 && extracted.rest[0] === '-'
       ? await callFromStdin(io)
-      : extracted.rest.length === 1 && extracted.rest[0]!.trimStart().startsWith('{') ? extracted.rest[0]! : extracted.rest;
+      : extracted.rest.length === 1 && extracted.rest[0]!.trimStart().startsWith('{') ? extracted.rest[0]! : pluginCall ? extracted.rest : await withStdinValues(extracted.rest, io);
     // exec at a terminal without --json: its output is shown as it arrives (src/shell/live-output.ts).
     const live = !options.json && io.terminal && command?.name === 'exec' ? (await import('../../shell/live-output.js')).liveOutput(io) : undefined;
     io.timing?.mark('engine set-up');

@@ -1,6 +1,6 @@
 import type { AnyCommand } from '../../engine/command.js';
 import { compactValue, fitText, jsonBytes, linesOf, type TextCut } from '../../engine/budget.js';
-import type { Envelope } from '../../engine/envelope.js';
+import { failedEntries, type Envelope } from '../../engine/envelope.js';
 import type { Registry } from '../../engine/registry.js';
 import { inMcpWords } from './vocabulary.js';
 import { continuation, flagKeys, hasArg } from './continuation.js';
@@ -135,9 +135,12 @@ export function toolResult(registry: Registry, envelope: Envelope, args: Record<
   const structured = structuredOf(envelope, command);
   const own = continuation(command, envelope, args);
   if (own) structured['next'] = own;
+  // A failure, and a batched call with a failed entry (the CLI exits 1 for both): the client and the model
+  // see at once that something was not done, though the envelope keeps each entry's result.
+  const failed = !envelope.ok || (command?.batch === true && failedEntries(envelope.data).length > 0);
   const build = (body: string, extra: Record<string, unknown>): McpToolResult => {
     const result: McpToolResult = { content: [{ type: 'text', text: body }], structuredContent: { ...structured, ...extra } };
-    if (!envelope.ok) result.isError = true;
+    if (failed) result.isError = true;
     return result;
   };
   const max = budget.maxBytes;

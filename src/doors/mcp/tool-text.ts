@@ -34,7 +34,8 @@ export function toolDescription(registry: Registry, command: AnyCommand): string
 }
 
 // "JSON array of {path, content, mode?}; line numbers are 1-based" is how the CLI's help shows a list flag
-// (its value is JSON text); an MCP client sends the array itself, and the schema's `items` show its fields.
+// (its value is JSON text); an MCP client sends the array itself, and the schema's `items` show its fields
+// (a description that is only the field list stays as "an array of {...}").
 function withoutJsonArray(text: string): string {
   if (!text.startsWith('JSON array of ')) return text;
   const rest = text.slice('JSON array of '.length);
@@ -42,7 +43,11 @@ function withoutJsonArray(text: string): string {
   let depth = 0;
   for (let index = 0; index < rest.length; index += 1) {
     if (rest[index] === '{' || rest[index] === '[') depth += 1;
-    else if ((rest[index] === '}' || rest[index] === ']') && --depth === 0) return rest.slice(index + 1).replace(/^[,;]?\s*/, '');
+    else if ((rest[index] === '}' || rest[index] === ']') && --depth === 0) {
+      // Nothing after the field list (create --files): the list itself, so the flag keeps a description.
+      const after = rest.slice(index + 1).replace(/^[,;]?\s*/, '');
+      return after === '' ? `an array of ${rest.slice(0, index + 1)}` : after;
+    }
   }
   return text;
 }
