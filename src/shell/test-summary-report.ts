@@ -1,3 +1,4 @@
+import { cargoFailures, clip, headedFailures as headed, pytestFailures } from './test-summary-native.js';
 import { tapFailures } from './test-summary-tap.js';
 
 // A failing test run shaped for a reader (a person or a model): the failing tests' names and assertion
@@ -11,8 +12,6 @@ export interface TestFailure {
 }
 
 const MAX_FAILURES = 8;
-const MAX_MESSAGE_LINES = 8;
-const MAX_MESSAGE_CHARS = 600;
 
 // Stack frames inside Node itself and npm's echo of the script: never about the project.
 const NOISE: readonly RegExp[] = [
@@ -23,6 +22,10 @@ const NOISE: readonly RegExp[] = [
   // npm's echo of the script ('> pkg@1.0.0 test', '> node --test'); pytest's failing line ('>       assert') stays.
   /^> \S/,
   /^\s*failureType:\s/,
+  // Rust's backtrace frames inside the standard library (the test's own frame stays).
+  /^\s+at \/rustc\/[0-9a-f]+\//,
+  /^\s+\d+: (?:__rustc::|core::|std::|alloc::|test::|<fn\(\)|<alloc::|<core::|<std::)/,
+  /^note: Some details are omitted, run with `RUST_BACKTRACE=full`/,
   /^\s*(?:code: 'ERR_ASSERTION'|name: 'AssertionError'|operator: '\w+')\s*$/,
   /^npm (?:ERR!|error) (?:Test failed|code ELIFECYCLE|A complete log|Lifecycle script)/,
 ];
@@ -35,62 +38,8 @@ export function isNoise(line: string): boolean {
   return line.length <= MAX_LINE && NOISE.some((pattern) => pattern.test(line));
 }
 
-function clip(lines: readonly string[]): string {
-  const kept = lines.map((line) => line.trimEnd()).filter((line, index, all) => line.trim() !== '' || (index > 0 && all[index - 1]!.trim() !== ''));
-  const text = kept.slice(0, MAX_MESSAGE_LINES).join('\n').trim();
-  return text.length > MAX_MESSAGE_CHARS ? `${text.slice(0, MAX_MESSAGE_CHARS)}…` : text;
-}
-
-// One line names the failing test, the message follows (indented or up to a blank line).
-function headedFailures(lines: readonly string[], head: RegExp, stop: RegExp): TestFailure[] {
-  const failures: TestFailure[] = [];
-  lines.forEach((line, index) => {
-    const match = head.exec(line);
-    if (!match) return;
-    const message: string[] = [];
-    for (let at = index + 1; at < lines.length && message.length < MAX_MESSAGE_LINES * 2; at += 1) {
-      const next = lines[at]!;
-      if (head.test(next) || stop.test(next)) break;
-      if (isNoise(next) || /^\s*at\s/.test(next) || /^\s*❯/.test(next)) continue;
-      if (next.trim() === '' && message.length > 0 && message.some((item) => item.trim() !== '')) break;
-      if (next.trim() !== '') message.push(next.trim());
-    }
-    failures.push({ name: match[1]!.trim(), message: clip(message) });
-  });
-  return failures;
-}
-
-// pytest's details per failing test: "____ test_name ____" (TestClass.test_name for methods), then the
-// source with the failing line marked `>` and the error lines `E   ...`.
-function pytestDetails(lines: readonly string[]): Map<string, string[]> {
-  const details = new Map<string, string[]>();
-  let current: string[] | undefined;
-  for (const line of lines) {
-    const title = /^_{3,} (.+?) _{3,}$/.exec(line);
-    if (title) details.set(title[1]!, (current = []));
-    else if (/^={3,}/.test(line)) current = undefined;
-    else if (current && (/^>\s/.test(line) || /^E\s/.test(line))) current.push(line);
-  }
-  return details;
-}
-
-// pytest -q short summary: "FAILED test_x.py::test_name - AssertionError: assert 1 == 2". pytest cuts
-// that line to the terminal's width, so the message comes from the test's own `>` and `E` lines when
-// the details are there.
-function pytestFailures(lines: readonly string[]): TestFailure[] {
-  const failed = lines.flatMap((line) => {
-    const match = /^FAILED\s+(\S+)(?:\s+-\s+(.*))?$/.exec(line);
-    return match ? [{ name: match[1]!, summary: match[2] ?? '' }] : [];
-  });
-  if (failed.length === 0) return [];
-  const details = pytestDetails(lines);
-  return failed.map(({ name, summary }) => {
-    const shown = details.get(name.split('::').slice(1).join('.')) ?? [];
-    return { name, message: shown.length > 0 ? clip(shown) : summary };
-  });
-}
-
 // Each runner's way of naming a failing test, tried in order; the first that finds any wins.
+const headedFailures = (lines: readonly string[], head: RegExp, stop: RegExp): TestFailure[] => headed(lines, head, stop, isNoise);
 const FINDERS: readonly ((lines: readonly string[]) => TestFailure[])[] = [
   tapFailures,
   // vitest: " FAIL  test/x.test.ts > suite > name"
@@ -100,6 +49,7 @@ const FINDERS: readonly ((lines: readonly string[]) => TestFailure[])[] = [
   // node --test spec reporter: "✖ name (1.2ms)" under "✖ failing tests:"
   (lines) => headedFailures(lines, /^\s*✖\s+(?!failing tests)(.+?)\s+\([\d.]+m?s\)\s*$/, /^\s*ℹ\s/),
   pytestFailures,
+  cargoFailures,
   // go: "--- FAIL: TestX (0.00s)" then "    x_test.go:12: message"
   (lines) => headedFailures(lines, /^\s*--- FAIL:\s+(\S+)/, /^(?:FAIL|ok|PASS)\b/),
   // mocha: "  1) suite" "       name:" then the error

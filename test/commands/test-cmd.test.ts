@@ -122,7 +122,7 @@ describe('test', () => {
     expect(envelope).toMatchObject({ ok: false, error: { code: 'C253' }, data: { command: 'pytest -q -o pythonpath=.', summary: { passed: 0, failed: 1 } } });
     const failures = (envelope as { data: { failures: { name: string; message: string }[] } }).data.failures;
     expect(failures).toHaveLength(1);
-    expect(failures[0]!.name).toBe('tests/test_pricing.py::test_discount');
+    expect(failures[0]!.name).toBe('tests/test_pricing.py::test_discount (tests/test_pricing.py:4)');
     // The whole message (the summary line is cut to the terminal's width) and the failing source line.
     expect(failures[0]!.message).toContain(`E       AssertionError: ${why}`);
     expect(failures[0]!.message).toMatch(/^>\s+assert discount\(100\) == 10/m);

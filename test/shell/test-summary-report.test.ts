@@ -44,14 +44,14 @@ describe('failing tests named with their assertion messages (issue 17 point 3)',
     expect(failures).toEqual([{ name: 'splits on commas (parse.test.js:3)', message: "Expected values to be strictly equal:\n\n'a' !== 'a '" }]);
   });
 
-  it('vitest, pytest, go and jest', () => {
-    expect(findFailures(VITEST)).toEqual([{ name: 'x.test.mjs > parse > splits on commas', message: "AssertionError: expected [ 'a,b' ] to deeply equal [ 'a', 'b' ]" }]);
+  it('vitest, pytest, go and jest, each failure with the test\'s own file:line', () => {
+    expect(findFailures(VITEST)).toEqual([{ name: 'x.test.mjs > parse > splits on commas (x.test.mjs:2:83)', message: "AssertionError: expected [ 'a,b' ] to deeply equal [ 'a', 'b' ]" }]);
     // The test's own `>` and `E` lines (pytest cuts its one-line summary to the terminal's width).
-    expect(findFailures(PYTEST)).toEqual([{ name: 'test_p.py::test_bad', message: '>       assert 1 == 2, "one is not two"\nE       AssertionError: one is not two\nE       assert 1 == 2' }]);
+    expect(findFailures(PYTEST)).toEqual([{ name: 'test_p.py::test_bad (test_p.py:5)', message: '>       assert 1 == 2, "one is not two"\nE       AssertionError: one is not two\nE       assert 1 == 2' }]);
     // Without the details section (-rN or --tb=no), the summary line's message.
     expect(findFailures('FAILED test_p.py::test_bad - AssertionError: one\n1 failed in 0.1s\n')).toEqual([{ name: 'test_p.py::test_bad', message: 'AssertionError: one' }]);
     expect(findFailures(GO)).toEqual([{ name: 'TestParse', message: 'parse_test.go:9: got [a,b], want [a b]' }]);
-    expect(findFailures(JEST)).toEqual([{ name: 'parse › splits on commas', message: 'expect(received).toEqual(expected) // deep equality' }]);
+    expect(findFailures(JEST)).toEqual([{ name: 'parse › splits on commas (parse.test.js:3:30)', message: 'expect(received).toEqual(expected) // deep equality' }]);
   });
 
   it('colour codes do not hide a failure; output without failures finds none', () => {

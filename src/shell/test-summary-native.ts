@@ -1,0 +1,103 @@
+import type { TestFailure } from './test-summary-report.js';
+
+// The failing tests of the runners that print a heading per failure (vitest, jest, node's spec reporter,
+// pytest, go, cargo, mocha): the name with the test's own file:line, then the assertion's lines.
+
+const MAX_MESSAGE_LINES = 8;
+const MAX_MESSAGE_CHARS = 600;
+
+export function clip(lines: readonly string[]): string {
+  const kept = lines.map((line) => line.trimEnd()).filter((line, index, all) => line.trim() !== '' || (index > 0 && all[index - 1]!.trim() !== ''));
+  const text = kept.slice(0, MAX_MESSAGE_LINES).join('\n').trim();
+  return text.length > MAX_MESSAGE_CHARS ? `${text.slice(0, MAX_MESSAGE_CHARS)}…` : text;
+}
+
+// A frame that points into the project (vitest's `❯ calc.test.js:5:42`, jest's and mocha's
+// `at Object.<anonymous> (calc.test.js:5:42)`), not into Node or a dependency.
+const FRAME = /^\s*(?:❯|at\s(?:.*\()?)\s*(?:file:\/\/)?([^\s()]+?:\d+(?::\d+)?)\)?\s*$/;
+function projectFrame(line: string): string | undefined {
+  const location = FRAME.exec(line)?.[1];
+  return location === undefined || /^node:|[/\\]node_modules[/\\]/.test(location) ? undefined : location;
+}
+
+// The name as the report shows it: with the test's own location when the name lacks one.
+const located = (name: string, location: string | undefined): string => (location === undefined || name.includes(location) ? name : `${name} (${location})`);
+
+// One line names the failing test, the message follows (indented or up to a blank line); the first
+// project frame under it is the test's location.
+export function headedFailures(lines: readonly string[], head: RegExp, stop: RegExp, isNoise: (line: string) => boolean): TestFailure[] {
+  const failures: TestFailure[] = [];
+  lines.forEach((line, index) => {
+    const match = head.exec(line);
+    if (!match) return;
+    const message: string[] = [];
+    let location: string | undefined;
+    let ended = false;
+    for (let at = index + 1; at < lines.length && at < index + 60; at += 1) {
+      const next = lines[at]!;
+      if (head.test(next) || stop.test(next)) break;
+      if (/^\s*(?:at\s|❯)/.test(next)) {
+        location ??= projectFrame(next);
+        continue;
+      }
+      if (ended || isNoise(next) || message.length >= MAX_MESSAGE_LINES * 2) continue;
+      if (next.trim() === '' && message.some((item) => item.trim() !== '')) ended = true;
+      else if (next.trim() !== '') message.push(next.trim());
+    }
+    failures.push({ name: located(match[1]!.trim(), location), message: clip(message) });
+  });
+  return failures;
+}
+
+// pytest's details per failing test: "____ test_name ____" (TestClass.test_name for methods), then the
+// source with the failing line marked `>`, the error lines `E   ...` and `test_x.py:9: AssertionError`.
+function pytestDetails(lines: readonly string[]): Map<string, { shown: string[]; location?: string }> {
+  const details = new Map<string, { shown: string[]; location?: string }>();
+  let current: { shown: string[]; location?: string } | undefined;
+  for (const line of lines) {
+    const title = /^_{3,} (.+?) _{3,}$/.exec(line);
+    const where = /^(\S+?\.py:\d+): \w+/.exec(line);
+    if (title) details.set(title[1]!, (current = { shown: [] }));
+    else if (/^={3,}/.test(line)) current = undefined;
+    else if (current && (/^>\s/.test(line) || /^E\s/.test(line))) current.shown.push(line);
+    else if (current && where && current.location === undefined) current.location = where[1]!;
+  }
+  return details;
+}
+
+// pytest -q short summary: "FAILED test_x.py::test_name - AssertionError: assert 1 == 2". pytest cuts
+// that line to the terminal's width, so the message comes from the test's own `>` and `E` lines when
+// the details are there.
+export function pytestFailures(lines: readonly string[]): TestFailure[] {
+  const failed = lines.flatMap((line) => {
+    const match = /^FAILED\s+(\S+)(?:\s+-\s+(.*))?$/.exec(line);
+    return match ? [{ name: match[1]!, summary: match[2] ?? '' }] : [];
+  });
+  if (failed.length === 0) return [];
+  const details = pytestDetails(lines);
+  return failed.map(({ name, summary }) => {
+    const detail = details.get(name.split('::').slice(1).join('.'));
+    return { name: located(name, detail?.location), message: detail && detail.shown.length > 0 ? clip(detail.shown) : summary };
+  });
+}
+
+// cargo test: "---- tests::name stdout ----", then "thread 'tests::name' panicked at src/lib.rs:11:23:"
+// and the panic message (`assertion `left == right` failed`, `left: 5`, `right: 6`).
+export function cargoFailures(lines: readonly string[]): TestFailure[] {
+  const failures: TestFailure[] = [];
+  lines.forEach((line, index) => {
+    const head = /^---- (\S+) stdout ----$/.exec(line);
+    if (!head) return;
+    const message: string[] = [];
+    let location: string | undefined;
+    for (let at = index + 1; at < lines.length && message.length < MAX_MESSAGE_LINES; at += 1) {
+      const next = lines[at]!;
+      if (/^---- \S+ stdout ----$/.test(next) || /^(?:failures:|stack backtrace:|note: )/.test(next)) break;
+      const panic = /^thread '.*?'(?: \(\d+\))? panicked at (\S+?):?$/.exec(next);
+      if (panic) location ??= panic[1]!;
+      else if (next.trim() !== '') message.push(next.trim());
+    }
+    failures.push({ name: located(head[1]!, location), message: clip(message) });
+  });
+  return failures;
+}

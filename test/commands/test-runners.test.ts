@@ -1,0 +1,147 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { symlink } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { removeDir, REPO_ROOT, runCli, tempDir, writeFiles } from '../helpers/fixture.js';
+
+// Each runner's summary through the real binary on a tiny real project: two passing tests and one
+// failing. The failing test's name, its own file:line and its expected/actual come first (under the
+// counts), and no passing test is named anywhere in what the model reads. A runner this machine lacks
+// is skipped, with the reason in the test's title.
+
+const folders: string[] = [];
+afterEach(async () => {
+  for (const folder of folders.splice(0)) await removeDir(folder);
+});
+
+const onPath = (tool: string): boolean => spawnSync('sh', ['-c', `command -v ${tool}`], { stdio: 'ignore' }).status === 0;
+const inModules = (name: string): boolean => existsSync(join(REPO_ROOT, 'node_modules', name, 'package.json'));
+const title = (runner: string, available: boolean, reason: string): string => (available ? `${runner}: the failure first, passing lines dropped` : `${runner}: skipped, ${reason}`);
+
+interface Expected {
+  // The failing test's line in the report: its name and location.
+  failing: RegExp;
+  // Text of the expected and actual values (or the assertion that names both).
+  values: readonly string[];
+}
+
+async function check(files: Record<string, string>, expected: Expected, linkModules = false): Promise<void> {
+  const root = await tempDir('codeward-runner-');
+  folders.push(root);
+  await writeFiles(root, files);
+  if (linkModules) await symlink(join(REPO_ROOT, 'node_modules'), join(root, 'node_modules'));
+  const run = runCli(['-C', root, '--sandbox', 'off', 'test']);
+  expect(run.status, run.stderr).toBe(1);
+  expect(run.stderr).toMatch(/^error C253: exit code \d+: 2 passed, 1 failed/);
+  const lines = run.stdout.split('\n');
+  // `$ command`, the counts, then the failing tests: the failing one is the first test named.
+  expect(lines[0]).toMatch(/^\$ /);
+  expect(lines[1]).toMatch(/^2 passed, 1 failed\b/);
+  expect(lines[2]).toBe('failing tests:');
+  expect(lines[3]).toMatch(expected.failing);
+  const block = lines.slice(3, lines.findIndex((line) => line.startsWith('--- output'))).join('\n');
+  for (const value of expected.values) expect(block).toContain(value);
+  // Passing tests are counted, never listed.
+  expect(run.stdout).not.toMatch(/passes_alpha|passes_beta|passes alpha|passes beta/);
+}
+
+const NODE_TEST = [
+  "import { test } from 'node:test';",
+  "import assert from 'node:assert/strict';",
+  "test('passes alpha', () => { assert.equal(1 + 1, 2); });",
+  "test('passes beta', () => { assert.equal(2 + 2, 4); });",
+  "test('fails gamma', () => { assert.equal(2 * 3, 7); });",
+  '',
+].join('\n');
+
+// The failing test on line 3 and the passing ones further down, out of the source lines vitest and
+// jest quote around a failure (those quote code, they do not report passing tests).
+const JS_SUITE = (imports: string): string =>
+  [
+    imports,
+    "describe('calc', () => {",
+    "  it('fails gamma', () => { expect(2 * 3).toBe(7); });",
+    '',
+    '',
+    '',
+    "  it('passes alpha', () => { expect(1 + 1).toBe(2); });",
+    "  it('passes beta', () => { expect(2 + 2).toBe(4); });",
+    '});',
+    '',
+  ].join('\n');
+
+describe('per-runner test summaries through the binary (issue 29)', () => {
+  it(title('node --test', true, ''), async () => {
+    await check({ 'package.json': '{ "type": "module", "scripts": { "test": "node --test" } }\n', 'package-lock.json': '{}', 'calc.test.js': NODE_TEST }, { failing: /^ {2}✗ fails gamma \(calc\.test\.js:5\)$/, values: ['6 !== 7'] });
+  });
+
+  it(title('vitest', inModules('vitest'), 'vitest is not in node_modules'), async (context) => {
+    if (!inModules('vitest')) return context.skip();
+    const files = { 'package.json': '{ "type": "module", "scripts": { "test": "vitest run" } }\n', 'package-lock.json': '{}', 'calc.test.js': JS_SUITE("import { describe, expect, it } from 'vitest';") };
+    await check(files, { failing: /^ {2}✗ calc\.test\.js > calc > fails gamma \(calc\.test\.js:3:\d+\)$/, values: ['expected 6 to be 7'] }, true);
+  });
+
+  it(title('jest', inModules('jest'), 'jest is not installed here (not a dependency of codeward; the summary is unit-tested on recorded output)'), async (context) => {
+    if (!inModules('jest')) return context.skip();
+    const files = { 'package.json': '{ "scripts": { "test": "jest" } }\n', 'package-lock.json': '{}', 'calc.test.js': JS_SUITE('') };
+    await check(files, { failing: /^ {2}✗ calc › fails gamma \(calc\.test\.js:3:\d+\)$/, values: ['Expected: 7', 'Received: 6'] }, true);
+  });
+
+  it(title('mocha', inModules('mocha'), 'mocha is not installed here (not a dependency of codeward)'), async (context) => {
+    if (!inModules('mocha')) return context.skip();
+    const suite = JS_SUITE("const assert = require('node:assert');").replace(/expect\((.+?)\)\.toBe\((\d+)\)/g, 'assert.strictEqual($1, $2)');
+    const files = { 'package.json': '{ "scripts": { "test": "mocha calc.test.js" } }\n', 'package-lock.json': '{}', 'calc.test.js': suite };
+    await check(files, { failing: /fails gamma/, values: ['6 !== 7'] }, true);
+  });
+
+  it(title('tape', inModules('tape'), 'tape is not installed here (not a dependency of codeward; test/commands/test-tape.test.ts runs a stand-in that prints tape\'s TAP)'), async (context) => {
+    if (!inModules('tape')) return context.skip();
+    const tape = [
+      "const test = require('tape');",
+      "test('passes alpha', (t) => { t.equal(1 + 1, 2); t.end(); });",
+      "test('passes beta', (t) => { t.equal(2 + 2, 4); t.end(); });",
+      "test('fails gamma', (t) => { t.deepEqual([2 * 3], [7]); t.end(); });",
+      '',
+    ].join('\n');
+    const files = { 'package.json': '{ "scripts": { "test": "tape test/*.js" } }\n', 'package-lock.json': '{}', 'test/calc.js': tape };
+    await check(files, { failing: /fails gamma.*calc\.js:4/, values: ['7', '6'] }, true);
+  });
+
+  it(title('pytest', onPath('pytest'), 'pytest is not on PATH'), async (context) => {
+    if (!onPath('pytest')) return context.skip();
+    const py = ['def test_passes_alpha():', '    assert 1 + 1 == 2', '', 'def test_passes_beta():', '    assert 2 + 2 == 4', '', 'def test_fails_gamma():', '    got = 2 * 3', '    assert got == 7', ''].join('\n');
+    await check({ 'conftest.py': '', 'test_calc.py': py }, { failing: /^ {2}✗ test_calc\.py::test_fails_gamma \(test_calc\.py:9\)$/, values: ['E       assert 6 == 7'] });
+  });
+
+  it(title('go test', onPath('go'), 'go is not on PATH on this machine'), async (context) => {
+    if (!onPath('go')) return context.skip();
+    const go = [
+      'package calc',
+      'import "testing"',
+      'func TestPassesAlpha(t *testing.T) { if 1+1 != 2 { t.Fatal("no") } }',
+      'func TestPassesBeta(t *testing.T) { if 2+2 != 4 { t.Fatal("no") } }',
+      'func TestFailsGamma(t *testing.T) { if got := 2 * 3; got != 7 { t.Fatalf("got %d, want %d", got, 7) } }',
+      '',
+    ].join('\n');
+    await check({ 'go.mod': 'module example.com/calc\n\ngo 1.20\n', 'calc_test.go': go }, { failing: /TestFailsGamma/, values: ['calc_test.go:5: got 6, want 7'] });
+  });
+
+  it(title('cargo test', onPath('cargo'), 'cargo is not on PATH'), async (context) => {
+    if (!onPath('cargo')) return context.skip();
+    const rust = [
+      '#[cfg(test)]',
+      'mod tests {',
+      '    #[test]',
+      '    fn passes_alpha() { assert_eq!(1 + 1, 2); }',
+      '    #[test]',
+      '    fn passes_beta() { assert_eq!(2 + 2, 4); }',
+      '    #[test]',
+      '    fn fails_gamma() { assert_eq!(2 * 3, 7); }',
+      '}',
+      '',
+    ].join('\n');
+    const files = { 'Cargo.toml': '[package]\nname = "calc"\nversion = "0.1.0"\nedition = "2021"\n', 'src/lib.rs': rust };
+    await check(files, { failing: /^ {2}✗ tests::fails_gamma \(src\/lib\.rs:8:\d+\)$/, values: ['left: 6', 'right: 7'] });
+  }, 120_000);
+});
