@@ -2,6 +2,7 @@
 import { isatty } from 'node:tty';
 import { setFlagsFromString } from 'node:v8';
 import { startTiming } from '../engine/timing.js';
+import type { WarmResult } from '../doors/serve/client.js';
 
 // `codeward -` holds the whole call in memory: room for the largest write (maxWriteBytes, 64 MiB by
 // default) as escaped JSON or base64, and no more.
@@ -18,8 +19,7 @@ setFlagsFromString('--liftoff-only');
 // Started before anything else loads, so the first stage it reports is the modules' load (main.js decides
 // whether the flag stands where a global option may).
 const timing = process.argv.includes('--debug-timing') || process.env['CODEWARD_DEBUG_TIMING'] === '1' ? startTiming() : undefined;
-const { main } = await import('../doors/cli/main.js');
-timing?.mark('module load');
+const argv = process.argv.slice(2);
 
 // A reader that went away (`codeward read … | head`) is not a failure to report with a stack trace:
 // stop quietly, with the status of a Unix tool that SIGPIPE ended (128 + 13). Output is printed after the
@@ -31,25 +31,49 @@ for (const stream of [process.stdout, process.stderr]) {
   });
 }
 
-const code = await main(process.argv.slice(2), {
-  stdout: process.stdout,
-  stderr: process.stderr,
-  env: process.env,
-  cwd: process.cwd(),
-  // isatty(0), not process.stdin.isTTY: reading that property builds the stdin stream (~1 ms) even
-  // for the calls that never read it.
-  ...(isatty(0) ? { prompt: process.stdin } : {}),
-  ...(process.stdout.isTTY ? { terminal: process.stdout } : {}),
-  readInput: async () => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of process.stdin) {
-      size += (chunk as Buffer).length;
-      if (size > MAX_STDIN_CALL_BYTES) throw (await import('../engine/errors.js')).fail('C210', `the call on stdin is larger than ${MAX_STDIN_CALL_BYTES / 1024 / 1024} MiB`);
-      chunks.push(chunk as Buffer);
-    }
-    return Buffer.concat(chunks).toString('utf8');
-  },
-  ...(timing ? { timing } : {}),
-});
-process.exitCode = code;
+// The warm engine (`codeward serve`) of this workspace answers the call when one runs; a person at a
+// terminal (approval prompts, live output) is always answered by this process.
+async function handOff(): Promise<WarmResult | undefined> {
+  if (isatty(0) || process.stdout.isTTY) return undefined;
+  const { callWarm } = await import('../doors/serve/client.js');
+  timing?.mark('warm engine client load');
+  const env = Object.fromEntries(Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined));
+  return callWarm({ argv, env, cwd: process.cwd(), umask: process.umask() }, (message) => process.stderr.write(`codeward: warning: ${message}\n`));
+}
+
+async function runCold(): Promise<number> {
+  const { main } = await import('../doors/cli/main.js');
+  timing?.mark('module load');
+  return main(argv, {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    env: process.env,
+    cwd: process.cwd(),
+    // isatty(0), not process.stdin.isTTY: reading that property builds the stdin stream (~1 ms) even
+    // for the calls that never read it.
+    ...(isatty(0) ? { prompt: process.stdin } : {}),
+    ...(process.stdout.isTTY ? { terminal: process.stdout } : {}),
+    readInput: async () => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      for await (const chunk of process.stdin) {
+        size += (chunk as Buffer).length;
+        if (size > MAX_STDIN_CALL_BYTES) throw (await import('../engine/errors.js')).fail('C210', `the call on stdin is larger than ${MAX_STDIN_CALL_BYTES / 1024 / 1024} MiB`);
+        chunks.push(chunk as Buffer);
+      }
+      return Buffer.concat(chunks).toString('utf8');
+    },
+    ...(timing ? { timing } : {}),
+  });
+}
+
+const warm = await handOff();
+if (warm) {
+  process.stdout.write(warm.stdout);
+  process.stderr.write(warm.stderr);
+  if (timing) {
+    timing.mark('warm engine call');
+    process.stderr.write(timing.report());
+  }
+}
+process.exitCode = warm ? warm.code : await runCold();

@@ -47,6 +47,16 @@ const SPECS: Readonly<Record<string, Spec>> = {
 // The global options that take a value (`-C DIR`), as spelled on the command line.
 export const VALUE_GLOBALS: ReadonlySet<string> = new Set(Object.entries(SPECS).filter(([, spec]) => spec.value).map(([flag]) => flag));
 
+// The first token that is neither a global option nor a global option's value names the call.
+export function findCallToken(argv: readonly string[]): string | undefined {
+  for (let index = 0; index < argv.length; index += 1) {
+    const token = argv[index]!;
+    if (VALUE_GLOBALS.has(token)) index += 1;
+    else if (!token.startsWith('-')) return token;
+  }
+  return undefined;
+}
+
 // The switches among them (`--yes`), without --help and --version, which answer on their own.
 export const SWITCH_GLOBALS: ReadonlySet<string> = new Set(Object.entries(SPECS).filter(([, spec]) => !spec.value && spec.key !== 'help' && spec.key !== 'version').map(([flag]) => flag));
 

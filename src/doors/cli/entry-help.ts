@@ -58,6 +58,20 @@ Approvals: a client that supports elicitation is asked; otherwise an "ask" is re
 Examples:
   codeward -C ~/src/app mcp
   codeward mcp --http 8765 --token-file ~/.codeward/mcp-token`,
+  serve: `codeward serve [--idle-minutes N] — keep a warm engine for this workspace (-C DIR) and user
+
+Later calls of the same user in the same workspace (the CLI, the ChatCLI plugin wrapper) hand themselves
+to it over a private unix socket ($XDG_RUNTIME_DIR/codeward, else ~/.cache/codeward/serve: a 0700 folder
+of this user, the socket 0600) instead of loading codeward again; without a server they run in their own
+process as before. Each call is answered as a cold process would answer it: with its own arguments,
+environment, folder and umask, and the policy, trust and config files read again. Calls at a terminal,
+calls that read stdin (codeward -) and CODEWARD_NO_SERVE=1 always run in their own process.
+Use it for call-heavy doors (a model calling @coder hundreds of times); an agent or MCP session keeps
+one engine anyway. It stops after N minutes without a call (default 10), or on SIGINT/SIGTERM.
+
+Examples:
+  codeward serve &
+  codeward -C ~/src/app serve --idle-minutes 30`,
   completion: `codeward completion bash|zsh|fish — print a shell completion script
 
 The script completes the command names, each command's flags, the entry points and the global options,
@@ -71,4 +85,4 @@ Install:
 };
 
 // The entry points `codeward help <name>` and `codeward <name> --help` know, beyond the engine's commands.
-export const ENTRY_POINTS: readonly string[] = ['agent', 'policy', 'doctor', 'trust', 'mcp', 'worker', 'completion', 'help'];
+export const ENTRY_POINTS: readonly string[] = ['agent', 'policy', 'doctor', 'trust', 'mcp', 'serve', 'worker', 'completion', 'help'];

@@ -7,7 +7,7 @@ import type { AnyCommand } from '../../engine/command.js';
 import type { EngineHooks } from '../../engine/engine.js';
 import { createEngine } from '../../setup.js';
 import { builtinCommands } from '../../commands/index.js';
-import { extractGlobalOptions, sandboxOptions, VALUE_GLOBALS, type GlobalOptions } from '../global-options.js';
+import { extractGlobalOptions, findCallToken, sandboxOptions, VALUE_GLOBALS, type GlobalOptions } from '../global-options.js';
 import { terminalApprover } from './approve.js';
 import { commandHelp, generalHelp } from './help.js';
 import { policyCommand } from './policy.js';
@@ -25,16 +25,6 @@ const NO_STALENESS: Partial<EngineHooks> = { checkStale: () => [], afterRun: () 
 // Failures whose data has the command's own shape: the output of the process that ran.
 const PROCESS_FAILURES: ReadonlySet<string> = new Set(['C250', 'C253']);
 
-
-// The first token that is neither a global option nor a global option's value names the call.
-function findCallToken(argv: readonly string[]): string | undefined {
-  for (let index = 0; index < argv.length; index += 1) {
-    const token = argv[index]!;
-    if (VALUE_GLOBALS.has(token)) index += 1;
-    else if (!token.startsWith('-')) return token;
-  }
-  return undefined;
-}
 
 function commandFlagTest(registry: Registry, command: AnyCommand | undefined): (flag: string) => 'value' | 'boolean' | undefined {
   if (!command) return () => undefined;
@@ -123,7 +113,7 @@ function asksVersion(argv: readonly string[], valueFlags: ReadonlySet<string>): 
 
 // Entry points a person starts (servers, the agent, trust): never from a ChatCLI plugin call, whose argv
 // comes from the model.
-const PERSON_ONLY: ReadonlySet<string> = new Set(['worker', 'agent', 'mcp', 'trust']);
+const PERSON_ONLY: ReadonlySet<string> = new Set(['worker', 'agent', 'mcp', 'trust', 'serve']);
 
 // Runs one CLI invocation and returns the exit status.
 export async function main(givenArgv: readonly string[], givenIo: CliIo): Promise<number> {
@@ -199,6 +189,7 @@ async function runMain(givenArgv: readonly string[], io: CliIo): Promise<number>
     if (callToken === 'trust') return await (await import('./trust.js')).trustCommand(extracted.rest, options, io);
     if (callToken === 'doctor') return await (await import('./doctor.js')).doctorCommand(options, io, extracted.rest);
     if (callToken === 'mcp') return await (await import('../mcp/serve.js')).mcpCommand(extracted.rest, options, io);
+    if (callToken === 'serve') return await (await import('../serve/server.js')).serveCommand(extracted.rest, options, io, main);
     if (command === undefined && callToken !== undefined) refuseUnknownCommand(registry, callToken);
     // A ChatCLI plugin call with the wrapper's --yes: not where ChatCLI may not have asked anyone.
     const unasked = options.yes && pluginCall

@@ -1,0 +1,118 @@
+import { connect, createServer, type Server, type Socket } from 'node:net';
+import { chmodSync, unlinkSync } from 'node:fs';
+import { fail, usageError } from '../../engine/errors.js';
+import type { CliIo } from '../io.js';
+import type { GlobalOptions } from '../global-options.js';
+import { isWarmCall, type WarmAnswer, type WarmCall } from './protocol.js';
+import { callWorkspace, ensureServeFolder, socketPath } from './socket.js';
+import { handOffRefusal, runAsProcess } from './run-call.js';
+
+const DEFAULT_IDLE_MINUTES = 10;
+// A call line larger than this is refused (the largest write, escaped, fits with room).
+const MAX_CALL_BYTES = 256 * 1024 * 1024;
+
+export type CliMain = (argv: readonly string[], io: CliIo) => Promise<number>;
+
+function idleMinutes(rest: readonly string[]): number {
+  const args = rest.slice(1);
+  if (args.length === 0) return DEFAULT_IDLE_MINUTES;
+  const value = args[0] === '--idle-minutes' && args.length === 2 ? Number(args[1]) : Number.NaN;
+  if (!Number.isFinite(value) || value <= 0) throw usageError(`codeward serve takes only --idle-minutes N (a positive number; default ${DEFAULT_IDLE_MINUTES}), got: ${args.join(' ')}`);
+  return value;
+}
+
+// Whether a server answers on `path` (a live one: do not take its place).
+function answers(path: string): Promise<boolean> {
+  return new Promise((done) => {
+    const probe = connect(path);
+    probe.once('connect', () => {
+      probe.destroy();
+      done(true);
+    });
+    probe.once('error', () => done(false));
+  });
+}
+
+// Reads one call line from the socket.
+function readCall(socket: Socket): Promise<WarmCall> {
+  return new Promise((done, refuse) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    socket.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_CALL_BYTES) return socket.destroy();
+      const end = chunk.indexOf(10);
+      if (end < 0) return chunks.push(chunk);
+      chunks.push(chunk.subarray(0, end));
+      socket.removeAllListeners('data');
+      try {
+        const call: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+        if (isWarmCall(call)) done(call);
+        else refuse(new Error('not a call'));
+      } catch (error) {
+        refuse(error);
+      }
+    });
+    socket.once('end', () => refuse(new Error('no call')));
+    socket.once('error', refuse);
+  });
+}
+
+// `codeward serve`: keeps the modules (and V8's compiled code) of codeward loaded for one user and
+// workspace, behind a private unix socket, until no call came for --idle-minutes. Each call runs
+// as a cold process would (src/doors/serve/run-call.ts): every policy, trust and config file is read again.
+export async function serveCommand(rest: readonly string[], options: GlobalOptions, io: CliIo, main: CliMain): Promise<number> {
+  const idleMs = idleMinutes(rest) * 60_000;
+  const workspace = callWorkspace(options.workspace === undefined ? [] : ['-C', options.workspace], io.cwd);
+  const { folder, problem } = ensureServeFolder(io.env);
+  if (problem) throw fail('C216', `codeward serve: the socket folder is not private: ${problem}; remove it (or set XDG_RUNTIME_DIR to a folder only you can enter)`);
+  const path = socketPath(io.env, workspace);
+  if (await answers(path)) throw fail('C216', `codeward serve already runs for ${workspace} (socket ${path})`);
+  try {
+    unlinkSync(path);
+  } catch {
+    // no stale socket
+  }
+  let queue = Promise.resolve();
+  let timer: NodeJS.Timeout | undefined;
+  let calls = 0;
+  const server: Server = createServer((socket) => {
+    clearTimeout(timer);
+    queue = queue.then(async () => {
+      let answer: WarmAnswer;
+      try {
+        const call = await readCall(socket);
+        answer = handOffRefusal(call) ?? (await runAsProcess(call, main));
+        calls += 1;
+      } catch (error) {
+        io.stderr.write(`codeward serve: a call was dropped: ${error instanceof Error ? error.message : String(error)}\n`);
+        socket.destroy();
+        return;
+      } finally {
+        clearTimeout(timer);
+        timer = setTimeout(stop, idleMs);
+      }
+      socket.end(`${JSON.stringify(answer)}\n`);
+    });
+  });
+  const stop = (): void => {
+    server.close();
+  };
+  const previous = process.umask(0o177);
+  try {
+    await new Promise<void>((done, refuse) => {
+      server.once('error', refuse);
+      server.listen(path, done);
+    });
+  } finally {
+    process.umask(previous);
+  }
+  chmodSync(path, 0o600);
+  timer = setTimeout(stop, idleMs);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, stop);
+  io.stderr.write(`codeward serve: ${workspace} on ${path} (${folder} is private); stops after ${idleMs / 60_000} idle minutes\n`);
+  await new Promise<void>((done) => server.once('close', done));
+  clearTimeout(timer);
+  io.stderr.write(`codeward serve: stopped after ${calls} calls\n`);
+  return 0;
+}

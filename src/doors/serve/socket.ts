@@ -1,0 +1,70 @@
+import { createHash } from 'node:crypto';
+import { lstatSync, mkdirSync, realpathSync } from 'node:fs';
+import { isAbsolute, join, resolve } from 'node:path';
+import { codewardCacheDir } from '../../engine/state-dir.js';
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+// The folder of the warm engines' sockets: $XDG_RUNTIME_DIR/codeward (a per-user tmpfs), else the user's
+// codeward cache folder's `serve/`. Private: 0700, this user's, never a symlink (checked on both sides).
+export function serveFolder(env: Env): string {
+  const runtime = env['XDG_RUNTIME_DIR'];
+  return runtime && isAbsolute(runtime) ? join(runtime, 'codeward') : join(codewardCacheDir({ env }), 'serve');
+}
+
+// One socket per workspace (its real path); short, as a socket path may hold only ~100 bytes.
+export function socketPath(env: Env, workspaceRoot: string): string {
+  const key = createHash('sha256').update(workspaceRoot).digest('hex').slice(0, 16);
+  return join(serveFolder(env), `${key}.sock`);
+}
+
+// The workspace a call names (the first -C/--workspace, else the current folder): which warm engine the
+// call goes to. Only a route: the engine answers from the call's own argv, folder and environment.
+export function callWorkspace(argv: readonly string[], cwd: string): string {
+  const at = argv.findIndex((token) => token === '-C' || token === '--workspace');
+  const path = resolve(cwd, (at >= 0 ? argv[at + 1] : undefined) ?? '.');
+  try {
+    return realpathSync.native(path);
+  } catch {
+    return path;
+  }
+}
+
+// Why `folder` may not hold a warm engine's socket (another user's, reachable by others, a symlink);
+// undefined when it is private to this user.
+export function folderProblem(folder: string): string | undefined {
+  let info;
+  try {
+    info = lstatSync(folder);
+  } catch {
+    return `${folder} does not exist`;
+  }
+  if (!info.isDirectory()) return `${folder} is not a folder (a symlink or a file)`;
+  const uid = process.getuid?.();
+  if (uid !== undefined && info.uid !== uid) return `${folder} belongs to uid ${info.uid}, not to this user (uid ${uid})`;
+  if ((info.mode & 0o077) !== 0) return `${folder} is open to its group or to others (mode ${(info.mode & 0o777).toString(8)}; it must be 700)`;
+  return undefined;
+}
+
+// The socket folder, created private when missing; a reason when it is not private.
+export function ensureServeFolder(env: Env): { folder: string; problem?: string } {
+  const folder = serveFolder(env);
+  try {
+    mkdirSync(folder, { recursive: true, mode: 0o700 });
+  } catch {
+    // folderProblem names what is wrong
+  }
+  const problem = folderProblem(folder);
+  return problem === undefined ? { folder } : { folder, problem };
+}
+
+// Whether `path` is a socket of this user (what a client may connect to).
+export function ownSocket(path: string): boolean {
+  try {
+    const info = lstatSync(path);
+    const uid = process.getuid?.();
+    return info.isSocket() && (uid === undefined || info.uid === uid);
+  } catch {
+    return false;
+  }
+}

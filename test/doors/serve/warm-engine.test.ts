@@ -1,0 +1,169 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { chmodSync, chownSync, cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CLI, removeDir, tempDir, writeFiles } from '../../helpers/fixture.js';
+import { trustWorkspaceAt } from '../../helpers/trust.js';
+
+// `codeward serve` through the real binary: a warm engine answers like a cold process, and only its user.
+let root: string;
+let home: string;
+let state: string;
+let env: Record<string, string>;
+const servers: ChildProcess[] = [];
+
+beforeEach(async () => {
+  root = await tempDir('cw-serve-root-');
+  home = await tempDir('cw-serve-home-');
+  state = await tempDir('cw-serve-state-');
+  env = { ...(process.env as Record<string, string>), HOME: home, CODEWARD_STATE_DIR: state, XDG_RUNTIME_DIR: '', CODEWARD_NO_SERVE: '' };
+  await writeFiles(root, { 'open.txt': 'visible\n', 'token.secret': 'hidden\n' });
+});
+
+afterEach(async () => {
+  for (const server of servers.splice(0)) {
+    if (server.exitCode !== null || server.signalCode !== null) continue;
+    server.kill('SIGTERM');
+    await new Promise((done) => server.once('exit', done));
+  }
+  await Promise.all([root, home, state].map(removeDir));
+});
+
+// Starts `codeward serve` for the workspace and waits until it listens.
+async function startServer(args: readonly string[] = []): Promise<{ server: ChildProcess; stderr: () => string }> {
+  const server = spawn(process.execPath, [CLI, '-C', root, 'serve', ...args], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+  servers.push(server);
+  let stderr = '';
+  await new Promise<void>((done, refuse) => {
+    server.stderr!.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+      if (stderr.includes(' on ')) done();
+    });
+    server.once('exit', (code) => refuse(new Error(`serve exited ${code}: ${stderr}`)));
+  });
+  return { server, stderr: () => stderr };
+}
+
+// One call as the ChatCLI wrapper makes it (no terminal); `warm` tells whether the server answered it.
+function call(args: readonly string[], extra: Record<string, string> = {}): { status: number; stdout: string; stderr: string; warm: boolean } {
+  const result = spawnSync(process.execPath, [CLI, '--debug-timing', '--json', ...args], { cwd: root, env: { ...env, ...extra }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  return { status: result.status ?? -1, stdout: result.stdout, stderr: result.stderr.replace(/^timing: .*\n/gm, ''), warm: /^timing: warm engine call/m.test(result.stderr) };
+}
+
+// The same call warm and cold (CODEWARD_NO_SERVE=1), each from the same per-workspace state (a notice
+// is shown once per change): the same status, output and messages.
+function warmAndCold(args: readonly string[]): ReturnType<typeof call> {
+  const workspaces = join(state, 'workspaces');
+  const snapshot = join(state, 'snapshot');
+  rmSync(snapshot, { recursive: true, force: true });
+  if (existsSync(workspaces)) cpSync(workspaces, snapshot, { recursive: true });
+  const warm = call(args);
+  rmSync(workspaces, { recursive: true, force: true });
+  if (existsSync(snapshot)) cpSync(snapshot, workspaces, { recursive: true });
+  const cold = call(args, { CODEWARD_NO_SERVE: '1' });
+  expect(warm.warm).toBe(true);
+  expect(cold.warm).toBe(false);
+  expect({ status: warm.status, stdout: warm.stdout, stderr: warm.stderr }).toEqual({ status: cold.status, stdout: cold.stdout, stderr: cold.stderr });
+  return warm;
+}
+
+describe('codeward serve: the same answers as a cold call', () => {
+  it('sees a policy file changed between two calls', async () => {
+    await startServer();
+    expect(JSON.parse(warmAndCold(['read', 'open.txt']).stdout).ok).toBe(true);
+    await writeFiles(home, { '.codeward/policy.json': JSON.stringify({ rules: [{ pattern: '@coder read open.txt', action: 'deny' }] }) });
+    const denied = JSON.parse(warmAndCold(['read', 'open.txt']).stdout);
+    expect(denied.ok).toBe(false);
+    expect(denied.error.code).toBe('C240');
+  });
+
+  it('sees a trust revoked between two calls', async () => {
+    await writeFiles(root, { '.codeward/policy.json': JSON.stringify({ rules: [{ pattern: '@coder write *.txt', action: 'allow' }] }) });
+    await trustWorkspaceAt(root, home);
+    await startServer();
+    const allowed = call(['write', '--file', 'a.txt', '--content', 'one\n']);
+    expect(allowed.warm).toBe(true);
+    expect(JSON.parse(allowed.stdout).ok).toBe(true);
+    expect(JSON.parse(call(['write', '--file', 'b.txt', '--content', 'one\n'], { CODEWARD_NO_SERVE: '1' }).stdout).ok).toBe(true);
+    const revoked = spawnSync(process.execPath, [CLI, '-C', root, 'trust', '--revoke'], { env, encoding: 'utf8' });
+    expect(revoked.status).toBe(0);
+    const asked = JSON.parse(warmAndCold(['write', '--file', 'notes.txt', '--content', 'two\n']).stdout);
+    expect(asked.ok).toBe(false);
+    expect(asked.error.code).toBe('C241');
+  });
+
+  it('sees a config file changed between two calls', async () => {
+    await startServer();
+    expect(JSON.parse(warmAndCold(['read', 'token.secret']).stdout).ok).toBe(true);
+    await writeFiles(root, { '.codeward/config.yaml': 'nonAccessibleGlobs:\n  - "**/*.secret"\n' });
+    expect(JSON.parse(warmAndCold(['read', 'token.secret']).stdout).error.code).toBe('C211');
+  });
+
+  it("runs a call in the caller's folder and environment", async () => {
+    mkdirSync(join(root, 'sub'));
+    writeFileSync(join(root, 'sub', 'inner.txt'), 'inner\n');
+    await startServer();
+    const relative = spawnSync(process.execPath, [CLI, '--debug-timing', '-C', '..', 'read', 'sub/inner.txt'], { cwd: join(root, 'sub'), env, encoding: 'utf8' });
+    expect(relative.stderr).toMatch(/^timing: warm engine call/m);
+    expect(relative.stdout).toContain('inner');
+  });
+});
+
+describe('codeward serve: only its user, and a fallback', () => {
+  it('refuses another user at the socket folder (0700, this user)', async () => {
+    const setpriv = spawnSync('setpriv', ['--version']);
+    if (process.getuid?.() !== 0 || setpriv.status !== 0) return;
+    await startServer();
+    const folder = join(state, 'serve');
+    // nobody may reach the temp folders above (they are 0700 for other reasons): the folder's own mode
+    // must refuse, so open the path up to it.
+    chmodSync(state, 0o755);
+    const script = `const net = require('net'); const path = process.argv[1]; net.connect(path).on('connect', () => { console.log('CONNECTED'); process.exit(0); }).on('error', (e) => { console.log(e.code); process.exit(0); });`;
+    const socket = spawnSync('ls', [folder], { encoding: 'utf8' }).stdout.trim();
+    expect(socket).toMatch(/\.sock$/);
+    const other = spawnSync('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, '-e', script, join(folder, socket)], { encoding: 'utf8' });
+    expect(other.stdout.trim()).toBe('EACCES');
+    // The same probe as this user connects: the refusal above is the folder's, not a broken probe.
+    const self = spawnSync(process.execPath, ['-e', script, join(folder, socket)], { encoding: 'utf8' });
+    expect(self.stdout.trim()).toBe('CONNECTED');
+  });
+
+  it('will not serve from, nor hand a call to, a socket folder of another user or open to others', async () => {
+    const folder = join(state, 'serve');
+    mkdirSync(folder, { mode: 0o700 });
+    for (const spoil of [() => chmodSync(folder, 0o777), () => process.getuid?.() === 0 && chownSync(folder, 65534, 65534)]) {
+      spoil();
+      const refused = spawnSync(process.execPath, [CLI, '-C', root, 'serve'], { env, encoding: 'utf8' });
+      expect(refused.status).not.toBe(0);
+      expect(refused.stderr).toMatch(/socket folder is not private/);
+      const cold = call(['read', 'open.txt']);
+      expect(cold.warm).toBe(false);
+      expect(JSON.parse(cold.stdout).ok).toBe(true);
+      expect(cold.stderr).toMatch(/not using the warm engine/);
+      chmodSync(folder, 0o700);
+    }
+  });
+
+  it('falls back to the calling process when the server is gone and its socket stale', async () => {
+    const { server } = await startServer();
+    expect(call(['read', 'open.txt']).warm).toBe(true);
+    server.kill('SIGKILL');
+    await new Promise((done) => server.once('exit', done));
+    const folder = join(state, 'serve');
+    expect(spawnSync('ls', [folder], { encoding: 'utf8' }).stdout).toMatch(/\.sock/);
+    const cold = call(['read', 'open.txt']);
+    expect(cold.warm).toBe(false);
+    expect(JSON.parse(cold.stdout).data.content).toContain('visible');
+    // A new server takes the stale socket's place.
+    await startServer();
+    expect(call(['read', 'open.txt']).warm).toBe(true);
+  });
+
+  it('stops when idle and leaves no socket behind', async () => {
+    const { server, stderr } = await startServer(['--idle-minutes', '0.02']);
+    await new Promise((done) => (server.exitCode === null ? server.once('exit', done) : done(undefined)));
+    expect(server.exitCode).toBe(0);
+    expect(stderr()).toMatch(/stopped after 0 calls/);
+    expect(spawnSync('ls', [join(state, 'serve')], { encoding: 'utf8' }).stdout.trim()).toBe('');
+  });
+});
