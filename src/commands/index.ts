@@ -23,6 +23,10 @@ import { searchCommand } from './search.js';
 import { testCommand } from './test.js';
 import { treeCommand } from './tree.js';
 import { writeCommand } from './write.js';
+import { replaceSymbolCommand } from './replace-symbol.js';
+import { insertBeforeSymbolCommand } from './insert-before-symbol.js';
+import { insertAfterSymbolCommand } from './insert-after-symbol.js';
+import { deleteSymbolCommand } from './delete-symbol.js';
 
 // Every built-in command, in the order help lists them. The registry built from this list is the
 // only place doors learn what commands exist.
@@ -33,6 +37,10 @@ export const builtinCommands: readonly AnyCommand[] = [
   multipatchCommand,
   updateCommand,
   createCommand,
+  replaceSymbolCommand,
+  insertBeforeSymbolCommand,
+  insertAfterSymbolCommand,
+  deleteSymbolCommand,
   deleteCommand,
   moveCommand,
   listCommand,

@@ -68,7 +68,8 @@ afterAll(async () => {
 describe('tools/list as a model receives it', () => {
   it(`is well under the ${OLD_TOOLS_LIST_BYTES} bytes it was, with one small envelope outputSchema`, () => {
     const size = bytes({ tools });
-    expect(size).toBeLessThan(OLD_TOOLS_LIST_BYTES * 0.6);
+    // 0.6 before issue 30's symbol edit tools and the edit commands' --syntax-check (the lead decides the final budget).
+    expect(size).toBeLessThan(OLD_TOOLS_LIST_BYTES * 0.7);
     const schemas = new Set(tools.map((entry) => JSON.stringify(entry.outputSchema)));
     expect(schemas.size).toBe(1);
     const [schema] = [...schemas];

@@ -1,0 +1,20 @@
+import { defineCommand } from '../engine/command.js';
+import { replaceRange } from '../code/symbol-edit.js';
+import { formatSymbolEdit, runSymbolEdit, symbolFlagsWithContent, symbolTouches } from '../code/symbol-edit-run.js';
+
+export const replaceSymbolCommand = defineCommand({
+  name: 'replace-symbol',
+  aliases: ['replace_symbol'],
+  summary: 'Replace a symbol (Class/method) by its name path',
+  guide: 'Use it instead of patch when the change is a whole definition: the range includes its decorators, export and trailing ;.',
+  flags: symbolFlagsWithContent,
+  positional: 'file',
+  examples: ['replace-symbol --file src/app.ts --symbol Greeter/greet --content "greet(who: string): string {\\n  return who;\\n}"'],
+  effect: 'write',
+  effectArgs: [],
+  dryRun: true,
+  annotations: { readOnly: false, destructive: true, idempotent: false },
+  touches: symbolTouches,
+  run: (args, ctx) => runSymbolEdit(ctx, 'replace-symbol', args, (text, range) => replaceRange(text, range, args.content)),
+  format: formatSymbolEdit('replaced'),
+});
