@@ -31,7 +31,7 @@ export function timed(command, args, options = {}) {
   const start = performance.now();
   const result = spawnSync(command, args, {
     cwd: options.cwd ?? ROOT,
-    env: CLEAN_ENV,
+    env: options.env ?? CLEAN_ENV,
     encoding: 'utf8',
     maxBuffer: 1024 * MiB,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -50,7 +50,7 @@ export function alternate(cases, { runs, warmup = 2 }) {
   for (let round = 0; round < warmup + runs; round += 1) {
     for (const c of cases) {
       if (errors[c.name]) continue;
-      const result = timed(c.command, c.args, { cwd: c.cwd });
+      const result = timed(c.command, c.args, { cwd: c.cwd, env: c.env });
       const problem = c.check ? c.check(result) : result.status === 0 ? undefined : `exit ${result.status}`;
       if (problem) {
         errors[c.name] = `${problem}${result.stderr ? ` — stderr: ${result.stderr.trim().slice(0, 400)}` : ''}`;
