@@ -2,19 +2,13 @@ import { firstOperand, hasShort, operands, type Argv } from './argv.js';
 import { hasAny, parseGitWrite } from './options/git-write.js';
 import { DISCARD_CLASSES } from './immune-discard.js';
 import { GIT_DISCARD, gitDiscards } from './immune-git.js';
+import type { CommandClass } from './immune-class.js';
 import type { ShellPlace } from './immune-place.js';
 
 // Safety-immune command classes (seed 004 "Safety Immunity", chatcli §6.4), matched on parsed
 // commands (base name, arguments, wrappers), never on raw text: `echo "rm -rf /"` is not rm.
 
-export interface CommandClass {
-  readonly name: string;
-  readonly description: string;
-  // Commands whose arguments decide; with arguments unknown at run time they are immune too.
-  readonly names: readonly string[];
-  // `place`: the workspace root and run folder, when known (a name that is a path there is judged as one).
-  test(cmd: Argv, place?: ShellPlace): boolean;
-}
+export type { CommandClass } from './immune-class.js';
 
 const PRIVILEGED = ['sudo', 'doas', 'pkexec', 'run0'];
 const is = (cmd: Argv, ...names: string[]): boolean => names.includes(cmd.name);

@@ -1,5 +1,5 @@
 import { hasShort, operands, type Argv } from './argv.js';
-import type { CommandClass } from './immune-commands.js';
+import type { CommandClass } from './immune-class.js';
 import { hasAny, parseGitWrite } from './options/git-write.js';
 
 // Seed 004's "throws away work" beyond git (issue 26, red team H5), on the one principle of the
