@@ -32,10 +32,10 @@ export const configSchema = z.strictObject({
   passEnv: z._default(z.array(z.string().check(z.minLength(1))), []),
   // More home paths shown read-only to sandboxed commands: also from ~/.codeward/config.json only.
   sandboxReadable: z._default(z.array(z.string().check(z.minLength(1))), []),
-  // true: exec and test in the sandbox write through an overlay; their changes are judged by the write
-  // gate and applied as one checkpoint (undo takes a command back), as with --stage. false (for now the
-  // default): in place.
-  stage: z._default(z.boolean(), false),
+  // true (the default): exec and test in the sandbox write through an overlay; their changes are judged
+  // by the write gate and applied as one checkpoint (undo takes a command back). false: in place, as
+  // with --no-stage (and wherever no overlay can be mounted: the result's `inPlace` says why).
+  stage: z._default(z.boolean(), true),
   // codeward agent's settings (docs/agent.md "Project settings"): other commands ignore them and never
   // fail on them (the agent validates their values itself). Those that choose where the agent's requests
   // go apply only in a trusted workspace (config-tighten.ts).
