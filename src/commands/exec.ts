@@ -15,10 +15,10 @@ export const timeoutFlag = (fallback: number) =>
     `seconds before the command and every process it started are killed (C250); at most ${MAX_TIMEOUT_SECONDS}`,
   );
 
-// --stage / --no-stage for exec and test (absent: the "stage" config key).
+// --stage / --no-stage for exec and test (absent: the "stage" config key, true by default).
 export const stageFlag = described(
   z.optional(z.boolean()),
-  'stage the command\'s changes (in the OS sandbox): judged by the write gate and applied as one undo step; --no-stage writes in place (not undoable)',
+  'stage the command\'s changes (the default in the OS sandbox where an overlay can be mounted): judged by the write gate and applied as one undo step; --no-stage writes in place (not undoable)',
 );
 
 // Staging of one run (absent flag: the config key).

@@ -4,6 +4,7 @@ import { flag, wholeOr } from '../engine/schema.js';
 import { redoSteps, type RewindResult } from '../files/checkpoints/rewind.js';
 import { formatRewind, rewindScope } from './undo.js';
 import { withoutImmuneFiles } from './rewind-guard.js';
+import { recoverStaged } from '../shell/stage/recover.js';
 
 const flags = z.strictObject({
   steps: wholeOr(1, 1, 'how many undone changes to apply again, oldest first'),
@@ -25,6 +26,10 @@ export const redoCommand = defineCommand({
   // The files come from the checkpoint store (each is jailed again when the step is applied); the whole
   // workspace is declared, so the agent's scheduler runs it alone and the gate asks as for a write.
   touches: () => [{ path: '.', access: 'write' }],
-  run: (args, ctx) => redoSteps(withoutImmuneFiles(ctx), { count: args.steps, force: args.force, ...rewindScope(args, ctx) }),
+  run: async (args, ctx) => {
+    // A staged command killed while applying its changes is finished first (one undo step then).
+    await recoverStaged(ctx);
+    return redoSteps(withoutImmuneFiles(ctx), { count: args.steps, force: args.force, ...rewindScope(args, ctx) });
+  },
   format: (data: RewindResult) => formatRewind('redid', data),
 });

@@ -4,6 +4,7 @@ import { described, flag } from '../engine/schema.js';
 import { restoreTo, type RewindResult } from '../files/checkpoints/rewind.js';
 import { formatRewind } from './undo.js';
 import { withoutImmuneFiles } from './rewind-guard.js';
+import { recoverStaged } from '../shell/stage/recover.js';
 
 const flags = z.strictObject({
   to: described(z.int().check(z.minimum(1)), 'checkpoint id (from "checkpoints" or a data.backup "checkpoint:ID"): the workspace goes back to how it was before that change'),
@@ -26,6 +27,10 @@ export const restoreCommand = defineCommand({
   // The files come from the checkpoint store (each is jailed again when the step is applied); the whole
   // workspace is declared, so the agent's scheduler runs it alone and the gate asks as for a write.
   touches: () => [{ path: '.', access: 'write' }],
-  run: (args, ctx) => restoreTo(withoutImmuneFiles(ctx), args.to, args.force),
+  run: async (args, ctx) => {
+    // A staged command killed while applying its changes is finished first (one undo step then).
+    await recoverStaged(ctx);
+    return restoreTo(withoutImmuneFiles(ctx), args.to, args.force);
+  },
   format: (data: RewindResult & { direction: 'undo' | 'redo' }) => formatRewind(data.direction === 'undo' ? 'undid' : 'redid', data),
 });

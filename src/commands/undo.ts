@@ -4,6 +4,7 @@ import { flag, wholeOr } from '../engine/schema.js';
 import { undoSteps, type RewindResult, type Scope } from '../files/checkpoints/rewind.js';
 import { plural } from './render.js';
 import { withoutImmuneFiles } from './rewind-guard.js';
+import { recoverStaged } from '../shell/stage/recover.js';
 
 const flags = z.strictObject({
   steps: wholeOr(1, 1, 'how many of the latest changes to take back (one call is one change, all its files: a multipatch, a two-file create or update)'),
@@ -44,6 +45,10 @@ export const undoCommand = defineCommand({
   // The files come from the checkpoint store (each is jailed again when the step is applied); the whole
   // workspace is declared, so the agent's scheduler runs it alone and the gate asks as for a write.
   touches: () => [{ path: '.', access: 'write' }],
-  run: (args, ctx) => undoSteps(withoutImmuneFiles(ctx), { count: args.steps, force: args.force, ...rewindScope(args, ctx) }),
+  run: async (args, ctx) => {
+    // A staged command killed while applying its changes is finished first (one undo step then).
+    await recoverStaged(ctx);
+    return undoSteps(withoutImmuneFiles(ctx), { count: args.steps, force: args.force, ...rewindScope(args, ctx) });
+  },
   format: (data: RewindResult) => formatRewind('undid', data),
 });

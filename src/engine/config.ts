@@ -32,10 +32,10 @@ export const configSchema = z.strictObject({
   passEnv: z._default(z.array(z.string().check(z.minLength(1))), []),
   // More home paths shown read-only to sandboxed commands: also from ~/.codeward/config.json only.
   sandboxReadable: z._default(z.array(z.string().check(z.minLength(1))), []),
-  // true: exec and test in the sandbox write through an overlay; their changes are judged by the write
-  // gate and applied as one checkpoint (undo takes a command back), as with --stage. false (for now the
-  // default): in place.
-  stage: z._default(z.boolean(), false),
+  // true (the default): exec and test in the sandbox write through an overlay; their changes are judged
+  // by the write gate and applied as one checkpoint (undo takes a command back). false: in place, as
+  // with --no-stage (and wherever no overlay can be mounted: the result's `inPlace` says why).
+  stage: z._default(z.boolean(), true),
   // The syntax check after every edit of a code file (src/code/syntax-check-hook.ts): "refuse" an edit that
   // breaks a file that parsed cleanly (new errors in a file that had some are a warning), "warn" only, "off".
   syntaxCheck: z._default(z.enum(['refuse', 'warn', 'off']), 'refuse'),

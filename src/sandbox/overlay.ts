@@ -68,7 +68,17 @@ function wrap(tools: OverlayTools, options: string, merged: string, inner: reado
   return [tools.unshare, '-Urm', tools.sh, '-c', SCRIPT, 'sh', options, merged, ...inner];
 }
 
-// Removes the run folders of codeward processes that are gone (killed mid-run).
+// Whether a run folder holds the journal of an apply (src/shell/stage/journal.ts): an interrupted one is
+// finished by the next call (recover.ts), never swept.
+const journaled = (dir: string): boolean => {
+  try {
+    return readdirSync(dir).some((name) => name.startsWith('journal-'));
+  } catch {
+    return false;
+  }
+};
+
+// Removes the run folders of codeward processes that are gone (killed mid-run), but journaled ones.
 function sweep(stageDir: string): void {
   let names: string[];
   try {
@@ -78,7 +88,7 @@ function sweep(stageDir: string): void {
   }
   for (const name of names) {
     const pid = Number(/^(?:run|probe)-(\d+)-/.exec(name)?.[1]);
-    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && !processAlive(pid)) removeLayout(join(stageDir, name));
+    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && !processAlive(pid) && !journaled(join(stageDir, name))) removeLayout(join(stageDir, name));
   }
 }
 

@@ -5,6 +5,7 @@ import { removeLayout } from '../sandbox/overlay.js';
 import type { PreparedRun } from '../sandbox/sandbox.js';
 import { runProcess, type RunOptions, type RunResult } from './run.js';
 import { applyStaged, stepLabel, type StagedChanges } from './stage/apply.js';
+import { recoverStaged } from './stage/recover.js';
 
 // What exec and test return (and carry in `data` when the process failed or timed out).
 export interface ProcessData {
@@ -58,6 +59,8 @@ export function toProcessData(result: ShellResult): ProcessData {
 export async function runShellCall(call: ShellCall, ctx: CommandContext): Promise<ShellResult> {
   const folder = ctx.path(call.dir);
   if (folder.kind !== 'dir') throw fail('C210', `--dir ${call.dir} is not a folder; pass the folder to run in`);
+  // A staged command killed while its changes were applied: finished before this one runs.
+  await recoverStaged(ctx);
   const prepared = ctx.sandbox ? await ctx.sandbox.prepare(folder.real, { stage: call.stage !== undefined && call.stage !== false }) : undefined;
   if (prepared?.warning) ctx.warn(prepared.warning);
   const sandboxed = (prepared?.wrapper.length ?? 0) > 0;

@@ -25,7 +25,9 @@ const children: ChildProcess[] = [];
 
 function env(): Record<string, string> {
   const kept = Object.entries(process.env).filter(([key, value]) => value !== undefined && !key.startsWith('CODEWARD_') && !key.startsWith('GIT_') && key !== 'npm_config_cache' && key !== 'XDG_CACHE_HOME');
-  return { ...(Object.fromEntries(kept) as Record<string, string>), HOME: home, CODEWARD_STATE_DIR: join(home, '.state'), GIT_CONFIG_NOSYSTEM: '1', PATH: `${join(box, 'scripts')}:${process.env['PATH'] ?? ''}` };
+  // The in-place guard (moved aside after the run) is what these tests check (no mount point left behind): they force the fallback of a
+  // platform without overlay (staging, the default, sets such files aside unapplied: test/shell/stage*.test.ts).
+  return { ...(Object.fromEntries(kept) as Record<string, string>), HOME: home, CODEWARD_STATE_DIR: join(home, '.state'), CODEWARD_NO_OVERLAY: '1', GIT_CONFIG_NOSYSTEM: '1', PATH: `${join(box, 'scripts')}:${process.env['PATH'] ?? ''}` };
 }
 
 interface Envelope {

@@ -41,7 +41,7 @@ const PLANT = [
 describe.skipIf(!bwrapWorks)(`a placeholder removed by another codeward while this sandbox runs${bwrapWorks ? '' : ' — skipped: bwrap (bubblewrap) is not installed or cannot run here'}`, () => {
   it('leaves no repository or hook that the user\'s git would obey once the run ended', async () => {
     writeFileSync(join(ws, 'plant.sh'), PLANT);
-    const child = spawn(process.execPath, [CLI, '--yes', '-C', ws, 'exec', '--cmd', 'sh plant.sh'], { env: { ...process.env, HOME: home, CODEWARD_STATE_DIR: join(home, 'state') }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [CLI, '--yes', '-C', ws, 'exec', '--cmd', 'sh plant.sh'], { env: { ...process.env, HOME: home, CODEWARD_STATE_DIR: join(home, 'state'), CODEWARD_NO_OVERLAY: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
@@ -65,7 +65,7 @@ describe.skipIf(!bwrapWorks)(`a placeholder removed by another codeward while th
     spawnSync('git', ['init', '-q', ws]);
     await removeDir(join(ws, '.git', 'hooks'));
     writeFileSync(join(ws, 'plant.sh'), ['touch ready', 'i=0; while [ ! -e go ] && [ $i -lt 300 ]; do sleep 0.05; i=$((i+1)); done', "mkdir .git/hooks && printf '#!/bin/sh\\ntouch PWNED\\n' > .git/hooks/pre-commit && chmod +x .git/hooks/pre-commit && echo PLANTED", 'true'].join('\n'));
-    const child = spawn(process.execPath, [CLI, '--yes', '-C', ws, 'exec', '--cmd', 'sh plant.sh'], { env: { ...process.env, HOME: home, CODEWARD_STATE_DIR: join(home, 'state') }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [CLI, '--yes', '-C', ws, 'exec', '--cmd', 'sh plant.sh'], { env: { ...process.env, HOME: home, CODEWARD_STATE_DIR: join(home, 'state'), CODEWARD_NO_OVERLAY: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));

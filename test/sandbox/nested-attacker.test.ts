@@ -24,7 +24,9 @@ const exists = (path: string): Promise<boolean> => access(path).then(() => true,
 
 function env(): Record<string, string> {
   const kept = Object.entries(process.env).filter(([key, value]) => value !== undefined && !key.startsWith('CODEWARD_') && !key.startsWith('GIT_') && key !== 'npm_config_cache' && key !== 'XDG_CACHE_HOME');
-  return { ...(Object.fromEntries(kept) as Record<string, string>), HOME: home, CODEWARD_STATE_DIR: join(markers, 'state'), GIT_CONFIG_NOSYSTEM: '1', PATH: `${markers}:${process.env['PATH'] ?? ''}` };
+  // The in-place guard (moved aside after the run) is what these tests attack: they force the fallback of a
+  // platform without overlay (staging, the default, sets such files aside unapplied: test/shell/stage*.test.ts).
+  return { ...(Object.fromEntries(kept) as Record<string, string>), HOME: home, CODEWARD_STATE_DIR: join(markers, 'state'), CODEWARD_NO_OVERLAY: '1', GIT_CONFIG_NOSYSTEM: '1', PATH: `${markers}:${process.env['PATH'] ?? ''}` };
 }
 
 interface Envelope {

@@ -37,7 +37,9 @@ afterEach(async () => {
 function exec(script: string, workspace = root): CliResult {
   const file = join(markers, `script-${Math.random().toString(36).slice(2)}.sh`);
   spawnSync('sh', ['-c', `cat > "${file}"`], { input: script });
-  return runCli(['--json', '-C', workspace, 'exec', '--cmd', `bash ${file}`], { env: { CODEWARD_STATE_DIR: state, GIT_CONFIG_NOSYSTEM: '1', HOME: home } });
+  // The in-place guard (moved aside after the run) is what these tests attack: they force the fallback of a
+  // platform without overlay (staging, the default, sets such files aside unapplied: test/shell/stage*.test.ts).
+  return runCli(['--json', '-C', workspace, 'exec', '--cmd', `bash ${file}`], { env: { CODEWARD_STATE_DIR: state, CODEWARD_NO_OVERLAY: '1', GIT_CONFIG_NOSYSTEM: '1', HOME: home } });
 }
 
 const warnings = (run: CliResult): string => (run.json.warnings ?? []).join('\n');

@@ -234,7 +234,9 @@ describe.skipIf(!bwrapWorks)(`the OS sandbox (bwrap)${bwrapWorks ? '' : ` — sk
     // Planting a policy where the folder was missing: moved aside whole, the next call obeys nothing of it.
     const plant = await exec('mkdir -p .codeward && echo \'{"rules":[{"pattern":"*","action":"deny"}]}\' > .codeward/policy.json; echo planted\n');
     expect(output(plant)).toContain('planted');
-    expect((JSON.parse(plant.stdout) as { warnings: string[] }).warnings.join('\n')).toMatch(/created or replaced .*\.codeward; it was moved to \.codeward\.planted-by-sandbox-/);
+    // Staged (the default): set aside unapplied and named in the result; in place (no overlay): moved aside.
+    const planted = JSON.parse(plant.stdout) as { warnings: string[]; data?: { changes?: { setAside?: unknown[] } } };
+    expect(`${planted.warnings.join('\n')}\n${JSON.stringify(planted.data?.changes?.setAside ?? [])}`).toMatch(/created or replaced .*\.codeward; it was moved to \.codeward\.planted-by-sandbox-|"path":"\.codeward"/);
     expect(await exists(join(root, '.codeward'))).toBe(false);
     const next = await exec('echo next\n');
     expect(next.status).toBe(0);

@@ -1,17 +1,12 @@
 // Staged exec and test (issue 27): a sandboxed command's changes land in an overlay, pass the write gate
 // and become one undo step. Through the real binary, in real temp folders, with real bwrap and overlay
 // mounts; skipped where bwrap or an overlay in a user namespace cannot run.
-import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, statSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CLI, removeDir, runCli, tempDir, type CliResult } from '../helpers/fixture.js';
-
-const bwrapWorks = spawnSync('bwrap', ['--ro-bind', '/', '/', '--unshare-net', 'true']).status === 0;
-const overlayWorks = (() => {
-  const probe = spawnSync('sh', ['-c', 'd=$(mktemp -d) && mkdir $d/l $d/u $d/w $d/m && unshare -Urm mount -t overlay x -o lowerdir=$d/l,upperdir=$d/u,workdir=$d/w,userxattr $d/m; s=$?; rm -rf $d; exit $s']);
-  return probe.status === 0;
-})();
+import { bwrapWorks, overlayWorks, tree } from './stage-helpers.js';
 
 let root: string;
 let state: string;
@@ -31,21 +26,6 @@ const cli = (args: readonly string[], extra: Record<string, string> = {}): CliRe
 const exec = (cmd: string, flags: readonly string[] = ['--stage'], extra: Record<string, string> = {}): CliResult => cli(['exec', ...flags, '--cmd', cmd], extra);
 const bytes = (rel: string): Buffer => readFileSync(join(root, rel));
 const mode = (rel: string): number => statSync(join(root, rel)).mode & 0o7777;
-
-// Every file and link below the root (but .git) with its bytes or target and mode: the byte-exact state.
-function tree(dir = root, prefix = ''): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const name of readdirSync(dir).sort()) {
-    if (prefix === '' && name === '.git') continue;
-    const path = join(dir, name);
-    const rel = prefix === '' ? name : `${prefix}/${name}`;
-    const stats = lstatSync(path);
-    if (stats.isDirectory()) Object.assign(out, tree(path, rel));
-    else if (stats.isSymbolicLink()) out[rel] = `link:${readlinkSync(path)}`;
-    else out[rel] = `${(stats.mode & 0o7777).toString(8)}:${readFileSync(path).toString('base64')}`;
-  }
-  return out;
-}
 
 function seed(): void {
   writeFileSync(join(root, 'f.txt'), 'alpha\r\nbanana\n');
@@ -67,19 +47,19 @@ function undo(): CliResult {
 describe.skipIf(!bwrapWorks || !overlayWorks)('staged exec through the real binary', { timeout: 180_000 }, () => {
   it('sed -i is applied, listed as the command\'s checkpoint, and one undo brings the bytes back', () => {
     seed();
-    const before = tree();
+    const before = tree(root);
     const result = exec('sed -i s/a/b/g f.txt');
     expect(result.json, result.stderr).toMatchObject({ ok: true, data: { changes: { changed: 1, created: 0, deleted: 0, files: [{ path: 'f.txt', change: 'changed' }] } } });
     expect(bytes('f.txt').toString()).toBe('blphb\r\nbbnbnb\n');
     const listed = cli(['checkpoints']);
     expect(JSON.stringify(listed.json.data)).toContain('exec sed -i s/a/b/g f.txt');
     undo();
-    expect(tree()).toEqual(before);
+    expect(tree(root)).toEqual(before);
   });
 
   it('a file removed by rm, a created build folder and a chmod are each one undo step, byte-exact', () => {
     seed();
-    const before = tree();
+    const before = tree(root);
     const removed = exec('rm gone.txt');
     expect(removed.json.data.changes).toMatchObject({ deleted: 1, files: [{ path: 'gone.txt', change: 'deleted' }] });
     expect(existsSync(join(root, 'gone.txt'))).toBe(false);
@@ -95,19 +75,36 @@ describe.skipIf(!bwrapWorks || !overlayWorks)('staged exec through the real bina
     expect(existsSync(join(root, 'build/js/app.js'))).toBe(false);
     expect(existsSync(join(root, 'build/main.js'))).toBe(false);
     undo();
-    // The files are back byte-exact (an emptied folder the command made stays, as after a file tool's undo).
-    expect(tree()).toEqual(before);
+    // The files, links and folders (with their modes) are back byte-exact: the build folder is gone.
+    expect(tree(root)).toEqual(before);
+  });
+
+  it('folders the command made (empty ones too), removed or re-moded are undone, byte-exact with modes', () => {
+    seed();
+    mkdirSync(join(root, 'old/empty'), { recursive: true });
+    const before = tree(root);
+    const result = exec('mkdir -p out/deep/er && chmod 700 src && rmdir old/empty old');
+    expect(result.json.data.changes.checkpoint, result.stdout + result.stderr).toBeTypeOf('number');
+    expect(statSync(join(root, 'out/deep/er')).isDirectory()).toBe(true);
+    expect(mode('src')).toBe(0o700);
+    expect(existsSync(join(root, 'old'))).toBe(false);
+    undo();
+    expect(tree(root)).toEqual(before);
+    expect(cli(['redo']).json.ok).toBe(true);
+    expect(mode('src')).toBe(0o700);
+    expect(existsSync(join(root, 'out/deep/er'))).toBe(true);
+    expect(existsSync(join(root, 'old'))).toBe(false);
   });
 
   it('a folder emptied and made again (an opaque folder) removes what the workspace had below it; undo brings it back', () => {
     seed();
-    const before = tree();
+    const before = tree(root);
     // Not `rm -r src`: a recursive rm always asks a person (seed 004's immune list), --yes or not.
     const result = exec('rm src/* && rmdir src && mkdir src && echo new > src/c.ts');
     expect(result.json.data.changes).toMatchObject({ created: 1, deleted: 2 });
     expect(readdirSync(join(root, 'src'))).toEqual(['c.ts']);
     undo();
-    expect(tree()).toEqual(before);
+    expect(tree(root)).toEqual(before);
   });
 
   it('a file the command only opened for writing (same bytes) is no change and makes no checkpoint', () => {

@@ -76,7 +76,7 @@ async function boundedMap<T, R>(items: readonly T[], work: (item: T, index: numb
 
 // Who made a step: the door (cli, chatcli, mcp, agent, worker), its session and turn, the caller's label,
 // and the call (the steps of one call are one undo step).
-function origin(ctx: Pick<RecordContext, 'caller' | 'door' | 'call'>): Pick<Step, 'caller' | 'door' | 'session' | 'turn' | 'call'> {
+export function origin(ctx: Pick<RecordContext, 'caller' | 'door' | 'call'>): Pick<Step, 'caller' | 'door' | 'session' | 'turn' | 'call'> {
   const label = ctx.caller?.label;
   const { name: door, session, turn } = ctx.door ?? {};
   const call = ctx.call;

@@ -21,6 +21,14 @@ export interface StepFile {
   readonly stamp?: Identity;
 }
 
+// A folder a step made, removed or changed the mode of (a staged command's, issue 27): its mode before
+// and after (null: absent). Undo and redo put the folder back after the files (folders.ts).
+export interface StepFolder {
+  readonly rel: string;
+  readonly before: number | null;
+  readonly after: number | null;
+}
+
 // One change codeward made (one call: a multipatch is one step however many files it touched).
 export interface Step {
   readonly version: 1;
@@ -42,6 +50,7 @@ export interface Step {
   // state, so undo can say it cannot take it back instead of blaming someone else (see unkeptStep).
   readonly kept?: false;
   readonly files: readonly StepFile[];
+  readonly folders?: readonly StepFolder[];
 }
 
 // A step that kept no checkpoint (backups: false), or one whose file lacks its before state.

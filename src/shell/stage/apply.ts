@@ -1,11 +1,15 @@
 import { chmod, copyFile, mkdir, rename, rmdir, symlink, unlink } from 'node:fs/promises';
-import { lstatSync, mkdirSync, readdirSync, renameSync } from 'node:fs';
+import type { Beneath } from '../../workspace/beneath.js';
+import { killAfter, writeJournal, type StageOps } from './journal.js';
+import { lstatSync, readdirSync } from 'node:fs';
+import { keepFiles } from './kept.js';
 import { dirname, join } from 'node:path';
 import type { CommandContext } from '../../engine/command.js';
-import { checkpointed, type RecordContext } from '../../files/checkpoints/record.js';
+import { checkpointed, origin, storeFor, type RecordContext } from '../../files/checkpoints/record.js';
+import type { StepFolder } from '../../files/checkpoints/store.js';
 import { riskyBits } from '../../sandbox/modes.js';
 import { removeLayout, type OverlayLayout } from '../../sandbox/overlay.js';
-import { planChanges, type Change, type StagePlan, type Write } from './plan.js';
+import { planChanges, type Change, type StagePlan } from './plan.js';
 import { readUpper } from './upper.js';
 
 // Applies a staged run's change set (plan.ts) to the workspace as ONE checkpoint step labelled with the
@@ -35,51 +39,78 @@ const LIST_CAP = 50;
 // A change set this large is applied without a checkpoint (a warning says so), as a recursive delete is.
 const STEP_MAX_FILES = 20_000;
 
-async function place(ctx: CommandContext, write: Write): Promise<void> {
-  const { entry } = write;
-  await ctx.workspace.jail.at(write.real, async (at) => {
-    if (entry.kind === 'symlink') {
-      await unlink(at).catch(() => undefined);
-      await symlink(entry.target, at);
-      return;
-    }
-    try {
-      await rename(entry.source, at);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
-      await copyFile(entry.source, at);
-      await chmod(at, entry.stats.mode & 0o7777 & ~riskyBits(entry.stats.mode, false));
-    }
-  }, { mkdirs: true, input: write.rel });
+// The operations of a plan, as the journal keeps them (relative paths, sources in the upper folder).
+function opsOf(plan: StagePlan, root: string): StageOps {
+  return {
+    deletes: plan.deletes.map((each) => each.rel),
+    removedFolders: plan.removedFolders.map(({ real }) => real.slice(root.length + 1)),
+    folders: plan.folders.map(({ rel, mode }) => ({ rel, mode })),
+    writes: plan.writes.map(({ rel, entry }) => (entry.kind === 'symlink' ? { rel, source: entry.source, mode: 0, link: entry.target } : { rel, source: entry.source, mode: entry.stats.mode & 0o7777 & ~riskyBits(entry.stats.mode, false) })),
+  };
 }
 
-async function act(ctx: CommandContext, plan: StagePlan): Promise<void> {
-  const jail = ctx.workspace.jail;
-  for (const { real, rel } of plan.deletes) await jail.at(real, (at) => unlink(at), { input: rel });
-  for (const real of plan.removedFolders) await jail.at(real, (at) => rmdir(at)).catch(() => undefined);
-  for (const folder of plan.folders) {
-    await jail.at(folder.real, async (at) => {
+const missing = (error: unknown): boolean => ['ENOENT', 'ENOTDIR'].includes((error as NodeJS.ErrnoException).code ?? '');
+
+async function place(at: string, write: StageOps['writes'][number]): Promise<void> {
+  if (write.link !== undefined) {
+    await unlink(at).catch(() => undefined);
+    await symlink(write.link, at);
+    return;
+  }
+  try {
+    await rename(write.source, at);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+    await copyFile(write.source, at);
+    await chmod(at, write.mode);
+    await unlink(write.source);
+  }
+}
+
+// Applies the operations through the workspace jail. `since` (recovering an interrupted apply): an
+// operation whose target changed at or after it, or whose source is gone, was done (or the target was
+// changed since by someone else) and is skipped; returns the paths someone else changed since.
+export async function act(jail: Beneath, root: string, ops: StageOps, since?: bigint): Promise<string[]> {
+  const kill = killAfter();
+  let done = 0;
+  const step = (): void => {
+    done += 1;
+    if (kill !== undefined && done > kill) process.kill(process.pid, 'SIGKILL');
+  };
+  const touched = (at: string): boolean => since !== undefined && (lstatSync(at, { bigint: true, throwIfNoEntry: false })?.ctimeNs ?? -1n) >= since;
+  const skipped: string[] = [];
+  // Recovering, a file removed already (or a folder above it) is no error.
+  const gone = (error: unknown): void => {
+    if (since === undefined || !missing(error)) throw error;
+  };
+  for (const rel of ops.deletes) {
+    step();
+    await jail.at(join(root, rel), async (at) => (touched(at) ? void skipped.push(rel) : unlink(at)), { input: rel }).catch(gone);
+  }
+  for (const rel of ops.removedFolders) await jail.at(join(root, rel), (at) => rmdir(at)).catch(() => undefined);
+  for (const folder of ops.folders) {
+    step();
+    await jail.at(join(root, folder.rel), async (at) => {
       await mkdir(at).catch((error: NodeJS.ErrnoException) => {
         if (error.code !== 'EEXIST') throw error;
       });
       await chmod(at, folder.mode);
     }, { mkdirs: true, input: folder.rel });
   }
-  for (const write of plan.writes) await place(ctx, write);
+  for (const write of ops.writes) {
+    step();
+    if (since !== undefined && lstatSync(write.source, { throwIfNoEntry: false }) === undefined) continue;
+    await jail.at(join(root, write.rel), async (at) => {
+      if (touched(at)) skipped.push(write.rel);
+      else await place(at, write);
+    }, { mkdirs: true, input: write.rel });
+  }
+  return skipped;
 }
 
 // The set-aside versions, moved out of the upper folder (which is removed) into `kept-…` beside it.
-function keepAside(layout: OverlayLayout, plan: StagePlan): string | undefined {
-  const sources = plan.aside.filter((aside) => aside.source !== undefined);
-  if (sources.length === 0) return undefined;
-  const kept = join(dirname(layout.dir), `kept-${new Date().toISOString().replace(/[:.]/g, '-')}-${layout.dir.slice(-6)}`);
-  for (const aside of sources) {
-    const to = join(kept, aside.rel);
-    mkdirSync(dirname(to), { recursive: true, mode: 0o700 });
-    renameSync(aside.source!, to);
-  }
-  return kept;
-}
+const keepAside = (layout: OverlayLayout, plan: StagePlan): string | undefined =>
+  keepFiles(dirname(layout.dir), layout.dir.slice(-6), plan.aside.flatMap((aside) => (aside.source === undefined ? [] : [{ rel: aside.rel, source: aside.source }])));
 
 function summary(plan: StagePlan, checkpoint: number | undefined, keptIn: string | undefined): StagedChanges {
   const files = [...plan.writes.map((write) => ({ path: write.rel, change: write.change })), ...plan.deletes.map((each) => ({ path: each.rel, change: 'deleted' as const }))];
@@ -111,26 +142,54 @@ function listFolder(ctx: CommandContext, rel: string): string[] | undefined {
   }
 }
 
-// Applies the plan: one checkpoint step over every file it writes or removes.
-async function applyPlan(ctx: CommandContext, plan: StagePlan, label: string): Promise<number | undefined> {
+// Applies the plan under its journal: one checkpoint step over every file it writes or removes.
+async function applyPlan(ctx: CommandContext, layout: OverlayLayout, plan: StagePlan, label: string): Promise<number | undefined> {
   const reals = [...plan.writes.map((write) => write.real), ...plan.deletes.map((each) => each.real)];
   if (reals.length > STEP_MAX_FILES) ctx.warn(`the command changed ${reals.length} files (more than ${STEP_MAX_FILES}): applied without a checkpoint, undo cannot take it back`);
-  if (reals.length === 0 || reals.length > STEP_MAX_FILES) {
-    await act(ctx, plan);
+  const ops = opsOf(plan, ctx.workspace.root);
+  if (reals.length === 0 && ops.folders.length === 0 && ops.removedFolders.length === 0) return undefined;
+  const checkpoint = reals.length > 0 && reals.length <= STEP_MAX_FILES && ctx.config.backups !== false;
+  writeJournal(layout.dir, { root: ctx.workspace.root, label, checkpoint, ops });
+  const run = async (): Promise<void> => void (await act(ctx.workspace.jail, ctx.workspace.root, ops));
+  if (reals.length > STEP_MAX_FILES) {
+    await run();
     return undefined;
   }
   // No `observe`: the files are not stamped as the model's own, so its next edit of one is stale.
-  const record: RecordContext = { config: ctx.config, workspace: ctx.workspace, ...(ctx.stateDir ? { stateDir: ctx.stateDir } : {}), ...(ctx.caller ? { caller: ctx.caller } : {}), ...(ctx.door ? { door: ctx.door } : {}), warn: (message) => ctx.warn(message) };
-  return (await checkpointed(record, label, reals, () => act(ctx, plan))).checkpoint;
+  const record = recordContext(ctx);
+  const { checkpoint: id } = await checkpointed(record, label, reals, run);
+  return withFolders(record, label, id, plan);
 }
 
-// Judges and applies what the run left in `layout`, then removes the run's folder (kept when applying
-// failed: the caller names it).
+// The folders the command made, removed or re-moded, added to its step (a step of its own when it
+// changed no file: `mkdir -p build/out`), so undo takes them back too (checkpoints/folders.ts).
+async function withFolders(record: RecordContext, label: string, id: number | undefined, plan: StagePlan): Promise<number | undefined> {
+  const root = record.workspace.root;
+  const folders: StepFolder[] = [
+    ...plan.folders.map((folder) => ({ rel: folder.rel, before: folder.before, after: folder.mode })),
+    ...plan.removedFolders.map((folder) => ({ rel: folder.real.slice(root.length + 1), before: folder.mode, after: null })),
+  ];
+  if (folders.length === 0 || record.config.backups === false) return id;
+  const store = storeFor(record);
+  const step = id === undefined ? undefined : await store.readStep(id);
+  if (step !== undefined) {
+    await store.writeStep({ ...step, folders });
+    return id;
+  }
+  return (await store.begin({ command: label, ...origin(record), files: [], folders }, 'done')).id;
+}
+
+export function recordContext(ctx: CommandContext): RecordContext {
+  return { config: ctx.config, workspace: ctx.workspace, ...(ctx.stateDir ? { stateDir: ctx.stateDir } : {}), ...(ctx.caller ? { caller: ctx.caller } : {}), ...(ctx.door ? { door: ctx.door } : {}), warn: (message) => ctx.warn(message) };
+}
+
+// Judges and applies what the run left in `layout`, then removes the run's folder (with its journal;
+// kept when applying failed: the caller names it, and the next call finishes the apply).
 export async function applyStaged(ctx: CommandContext, layout: OverlayLayout, label: string): Promise<StagedChanges> {
   const plan = planChanges(ctx.workspace, layout.since, await readUpper(layout, (rel) => listFolder(ctx, rel)));
   for (const message of plan.cleared) ctx.warn(message);
   const keptIn = keepAside(layout, plan);
-  const checkpoint = await applyPlan(ctx, plan, label);
+  const checkpoint = await applyPlan(ctx, layout, plan, label);
   removeLayout(layout.dir);
   return summary(plan, checkpoint, keptIn);
 }

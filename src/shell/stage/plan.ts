@@ -35,9 +35,10 @@ export interface StagePlan {
   // Files and links to remove (also those below a folder the command removed or emptied).
   readonly deletes: { readonly rel: string; readonly real: string }[];
   // Folders to make (parents first), or whose mode the command changed.
-  readonly folders: { readonly rel: string; readonly real: string; readonly mode: number }[];
-  // Folders the command removed: emptied by the deletes, then removed when empty (deepest first).
-  readonly removedFolders: string[];
+  // `before`: the mode it had (null: made by the command), for undo.
+  readonly folders: { readonly rel: string; readonly real: string; readonly mode: number; readonly before: number | null }[];
+  // Folders the command removed (with their mode): emptied by the deletes, then removed when empty (deepest first).
+  readonly removedFolders: { readonly real: string; readonly mode: number }[];
   readonly aside: Aside[];
   // World-writable bits cleared before applying (sandbox/modes.ts), one message each.
   readonly cleared: string[];
@@ -111,7 +112,7 @@ export class Planner {
       return;
     }
     for (const name of names) this.remove(`${rel}/${name}`, inspect(this.workspace, join(real, name)));
-    this.plan.removedFolders.push(real);
+    this.plan.removedFolders.push({ real, mode: Number(found.stats.mode) & 0o7777 });
   }
 
   private write(entry: Extract<UpperEntry, { kind: 'file' | 'symlink' }>): void {
@@ -164,7 +165,8 @@ export class Planner {
       return this.folder({ ...entry, mode: entry.mode & ~bits });
     }
     if (found.kind === 'dir') {
-      if ((Number(found.stats.mode) & 0o7777) !== entry.mode) this.plan.folders.push({ rel: entry.rel, real, mode: entry.mode });
+      const before = Number(found.stats.mode) & 0o7777;
+      if (before !== entry.mode) this.plan.folders.push({ rel: entry.rel, real, mode: entry.mode, before });
       if (!entry.opaque) return;
       // Emptied and made again: what the workspace has below it and the command did not write is removed.
       const staged = new Set(readdirSync(entry.source));
@@ -173,7 +175,7 @@ export class Planner {
       }
       return;
     }
-    this.plan.folders.push({ rel: entry.rel, real, mode: entry.mode });
+    this.plan.folders.push({ rel: entry.rel, real, mode: entry.mode, before: null });
   }
 
   // The folder above `rel` that was not made, and why.
