@@ -373,7 +373,7 @@ describe('search fallback (no ripgrep binary)', () => {
 });
 
 describe('search through the CLI', () => {
-  it('prints ripgrep-like lines, one JSON envelope with --json, and exits 1 with no match (rg's convention, issue 28)', async () => {
+  it('prints ripgrep-like lines, one JSON envelope with --json, and exits 1 with no match (the rg convention, issue 28)', async () => {
     const text = runCli(['-C', root, 'search', '--term', 'needle', '--dir', 'src']);
     expect(text.status).toBe(0);
     expect(text.stdout).toBe('src/app.ts:2:7: const needle = a.b(1);\nsrc/app.ts:3:4: // NEEDLE upper\nsrc/util/str.ts:1:14: export const needleStr = "needle";\n[3 matches in 2 files]\n');
