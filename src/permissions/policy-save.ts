@@ -36,3 +36,33 @@ export async function savePolicyRule(file: string, pattern: string, action: Acti
   }
   return index;
 }
+
+// The rules a policy file holds as written (none when it does not exist); refuses (C210) a file with
+// problems, like savePolicyRule.
+export async function readPolicyRules(file: string): Promise<{ pattern: string; action: string }[]> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw toCodewardError(error, file);
+  }
+  const parsed = parsePolicyText(text, file);
+  if (parsed.problems.length > 0) throw fail('C210', `the policy file has problems (fix or remove it):\n${parsed.problems.map(formatProblem).join('\n')}`);
+  const data = JSON.parse(text.replace(/^\uFEFF/, '')) as Record<string, unknown>;
+  return (data['rules'] as { pattern: string; action: string }[] | undefined) ?? [];
+}
+
+// Removes the rule at `index` (as readPolicyRules lists them), keeping everything else in the file.
+export async function removePolicyRule(file: string, index: number): Promise<void> {
+  const text = await readFile(file, 'utf8').catch((error: unknown) => {
+    throw toCodewardError(error, file);
+  });
+  const data = JSON.parse(text.replace(/^\uFEFF/, '')) as Record<string, unknown>;
+  const rules = (data['rules'] as unknown[] | undefined) ?? [];
+  try {
+    await atomicWrite(file, `${JSON.stringify({ ...data, rules: rules.filter((_, at) => at !== index) }, null, 2)}\n`);
+  } catch (error) {
+    throw toCodewardError(error, file);
+  }
+}

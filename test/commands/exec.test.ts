@@ -121,7 +121,7 @@ describe('exec', () => {
     const ok = runCli(['-C', root, 'exec', '--cmd', 'echo hé']);
     expect(ok).toMatchObject({ status: 0, stdout: 'hé\n[exit 0]\n' });
     const failed = runCli(['-C', root, '--json', 'exec', '--cmd', 'echo out; exit 7']);
-    expect(failed.status).toBe(1);
+    expect(failed.status).toBe(7); // the process's own status passes through (issue 28)
     expect(failed.json).toMatchObject({ ok: false, error: { code: 'C253', message: 'exit code 7: out' }, data: { exitCode: 7, stdout: 'out\n' } });
     const json = runCli(['-C', root, '--json', '{"cmd":"exec","args":{"command":"echo json"}}']);
     expect(json.json).toMatchObject({ ok: true, data: { stdout: 'json\n' } });

@@ -373,12 +373,12 @@ describe('search fallback (no ripgrep binary)', () => {
 });
 
 describe('search through the CLI', () => {
-  it('prints ripgrep-like lines, one JSON envelope with --json, and exits 0 with no match', async () => {
+  it('prints ripgrep-like lines, one JSON envelope with --json, and exits 1 with no match (the rg convention, issue 28)', async () => {
     const text = runCli(['-C', root, 'search', '--term', 'needle', '--dir', 'src']);
     expect(text.status).toBe(0);
     expect(text.stdout).toBe('src/app.ts:2:7: const needle = a.b(1);\nsrc/app.ts:3:4: // NEEDLE upper\nsrc/util/str.ts:1:14: export const needleStr = "needle";\n[3 matches in 2 files]\n');
     const json = runCli(['-C', root, '--json', 'search', '--term', 'nothing-here']);
-    expect(json.status).toBe(0);
+    expect(json.status).toBe(1);
     expect(json.json).toMatchObject({ ok: true, cmd: 'search', data: { matches: [], truncated: false } });
     const positional = runCli(['-C', root, '--json', 'rg', 'a.b(', '--max-results', '1']);
     expect(positional.json).toMatchObject({ ok: true, data: { truncated: true } });

@@ -1,10 +1,10 @@
 import { configFromSettings, defaultConfig } from '../../engine/config.js';
 import { readUserConfig } from '../../engine/config-user.js';
 import { ProcessSandbox } from '../../sandbox/sandbox.js';
-import { usageError } from '../../engine/errors.js';
+import { fail, usageError } from '../../engine/errors.js';
 import { suggest } from '../../text/suggest.js';
 import type { Registry } from '../../engine/registry.js';
-import { DenialStore, DenialTracker, defaultAction, denialLimitsFromEnv, formatProblem, loadPolicy, readProjectSettings, type CliRuleFlags, type ListedRule, type Policy } from '../../permissions/index.js';
+import { DenialStore, DenialTracker, answersFileFor, defaultAction, denialLimitsFromEnv, formatProblem, loadPolicy, readProjectSettings, type CliRuleFlags, type ListedRule, type Policy } from '../../permissions/index.js';
 import { ShellParser } from '../../shell/parse.js';
 import { Workspace } from '../../workspace/workspace.js';
 import { sandboxOptions, type GlobalOptions } from '../global-options.js';
@@ -54,7 +54,7 @@ function decidedBy(reason: string, explanation: { source: string; rule?: { patte
   return reason.includes(source) ? '' : ` (${source})`;
 }
 
-const USAGE = 'usage: codeward policy list | codeward policy check \'@coder exec npm test\' (or a JSON call)';
+const USAGE = 'usage: codeward policy list | codeward policy check \'@coder exec npm test\' (or a JSON call) | codeward policy forget [N | \'<pattern>\']';
 
 // Usage errors (exit 2) before the workspace is opened: an unknown verb (with the near one), words after
 // `list`, `check` without a call.
@@ -63,11 +63,15 @@ function checkUsage(verb: string | undefined, more: readonly string[]): void {
     if (more.length > 0) throw usageError(`policy list takes no arguments (got "${more.join(' ')}"); for one call's decision: codeward policy check '${more.join(' ')}'`);
     return;
   }
+  if (verb === 'forget') {
+    if (more.length > 1) throw usageError(`policy forget takes one answer: its number from \`codeward policy forget\` or its pattern in quotes`);
+    return;
+  }
   if (verb === 'check') {
     if (more.length === 0) throw usageError(`policy check needs the call to judge, e.g. codeward policy check '@coder exec npm test'`);
     return;
   }
-  const [near] = verb === undefined ? [] : suggest(verb, ['list', 'check']);
+  const [near] = verb === undefined ? [] : suggest(verb, ['list', 'check', 'forget']);
   throw usageError(`${verb === undefined ? 'policy needs list or check' : `unknown policy subcommand "${verb}"${near ? ` (did you mean ${near}?)` : ''}`}; ${USAGE}`);
 }
 
@@ -78,6 +82,13 @@ export async function policyCommand(rest: readonly string[], options: GlobalOpti
   checkUsage(verb, more);
   const workspace = await Workspace.open(options.workspace ?? io.cwd);
   const home = io.env['HOME'];
+  if (verb === 'forget') {
+    if (!home) throw fail('C210', 'HOME is not set: the remembered answers live under ~/.codeward');
+    const { forgetAnswer } = await import('./policy-forget.js');
+    const done = await forgetAnswer(answersFileFor(home, workspace.root), more[0]);
+    io.stdout.write(options.json ? `${JSON.stringify({ ok: true, cmd: 'policy forget', data: { rules: done.rules, ...(done.removed ? { removed: done.removed } : {}) }, warnings: [] })}\n` : `${done.text}\n`);
+    return 0;
+  }
   // The config as the engine reads it (the user's file as the base): its non-accessible globs hide files
   // from the jail and from exec, its sandbox decides whether a recursive search may run over them.
   const project = await readProjectSettings(workspace.root, home);

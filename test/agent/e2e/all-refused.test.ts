@@ -14,14 +14,14 @@ afterEach(async () => {
   await Promise.all(dirs.splice(0).map(removeDir));
 });
 
-async function run(replies: Parameters<typeof startModelServer>[0]['replies']): Promise<{ status: number; body: Record<string, unknown>; root: string }> {
+async function run(replies: NonNullable<Parameters<typeof startModelServer>[0]>['replies']): Promise<{ status: number; body: Record<string, unknown>; root: string }> {
   const root = await realpath(await tempDir('codeward-agent-refused-'));
   const env: Record<string, string> = { ...(await agentEnv()), OPENAI_API_KEY: 'x' };
   dirs.push(root, env['HOME']!);
   const server = await startModelServer({ replies });
   servers.push(server);
   const result = await runAgent(['-p', 'do it', '--output-format', 'json', '--provider', 'openai', '--base-url', server.openaiBaseUrl], { cwd: root, env });
-  return { status: result.status, body: JSON.parse(result.stdout.trim().split('\n').at(-1)!) as Record<string, unknown>, root };
+  return { status: result.status ?? -1, body: JSON.parse(result.stdout.trim().split('\n').at(-1)!) as Record<string, unknown>, root };
 }
 
 describe('agent --output-format json when every call was refused', () => {
