@@ -24,7 +24,7 @@ export type AgentEvent =
   | { readonly type: 'tool_call'; readonly turn: number; readonly id: string; readonly tool: string; readonly cmd: string; readonly args: string }
   | { readonly type: 'tool_result'; readonly turn: number } & ToolOutcome
   // What a call is about to do (the diff of an edit, the command of a test), for an approval prompt.
-  | { readonly type: 'preview'; readonly turn: number; readonly id: string; readonly cmd: string; readonly diff?: string; readonly lines?: readonly string[]; readonly command?: string }
+  | { readonly type: 'preview'; readonly turn: number; readonly id: string; readonly cmd: string; readonly diff?: string; readonly lines?: readonly string[]; readonly command?: string; readonly where?: string }
   | { readonly type: 'task'; readonly plan: PlanSnapshot; readonly text: string }
   // A notice for people (a cancelled turn, a replan request); not sent to the model.
   | { readonly type: 'notice'; readonly message: string }

@@ -24,6 +24,8 @@ export interface TestData extends ProcessData {
   summary?: TestSummary;
   // Failing runs: the failing tests' names and assertion messages, as far as the output names them.
   failures?: TestFailure[];
+  // The folder the tests ran in, when not the workspace root (the call that shows all output needs it).
+  dir?: string;
 }
 
 // Lines of the cleaned output kept after the failing tests were named (the rest: rerun with exec).
@@ -50,7 +52,8 @@ async function run(args: TestArgs, ctx: CommandContext): Promise<TestData> {
   const scanner = new TestSummaryScanner();
   const result = await runShellCall({ command, dir: args.dir, timeoutSeconds: args.timeout, onChunk: (chunk, stream) => scanner.feed(chunk, stream), stage: staging(args.stage, ctx, 'test') }, ctx);
   const summary = scanner.finish();
-  const base: TestData = { runner, command, ...toProcessData(result), ...(summary ? { summary } : {}) };
+  const dir = args.dir !== undefined && args.dir !== '.' && args.dir !== '' ? { dir: args.dir } : {};
+  const base: TestData = { runner, command, ...toProcessData(result), ...(summary ? { summary } : {}), ...dir };
   const failures = result.exitCode === 0 ? [] : findFailures(`${base.stdout}\n${base.stderr}`);
   const data: TestData = failures.length > 0 ? { ...base, failures } : base;
   const failure = processFailure(result, data, ctx.signal, args.timeout, command);
@@ -86,7 +89,7 @@ function formatFailing(data: TestData): string {
   const hidden = lines.length - shown.length;
   const dropped = stdout.dropped + stderr.dropped;
   const notes = [hidden > 0 ? `${hidden} earlier lines not shown` : '', dropped > 0 ? `${dropped} lines of runner noise and node:internal frames dropped` : ''].filter(Boolean);
-  const raw = notes.length > 0 ? `--- output (${notes.join('; ')}; all of it: exec --cmd ${JSON.stringify(`${data.command} 2>&1`)}) ---` : '--- output ---';
+  const raw = notes.length > 0 ? `--- output (${notes.join('; ')}; all of it: exec --cmd ${JSON.stringify(`${data.command} 2>&1`)}${data.dir === undefined ? '' : ` --dir ${JSON.stringify(data.dir)}`}) ---` : '--- output ---';
   const exit = data.exitCode === null ? `[killed by ${data.signal ?? 'a signal'}]` : `[exit ${data.exitCode}]`;
   return [`$ ${data.command}`, ...(data.summary ? [countsText(data.summary)] : []), ...(found ? [formatFailures(data.failures!)] : []), raw, ...shown, exit].join('\n');
 }

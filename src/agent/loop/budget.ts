@@ -47,14 +47,16 @@ export function inAgentWords(text: string, command: AnyCommand | undefined): str
 }
 
 // A failing test run's header names the call that shows all of its output (`all of it: exec --cmd "npm test
-// 2>&1"`): the model sends JSON, so it gets the call as JSON. Only that header's first occurrence, before
-// the process's own text, is rewritten.
-const RAW_OUTPUT_NOTE = /^(--- output \(.*; all of it: )exec --cmd ("(?:[^"\\]|\\.)*")(\) ---)$/m;
+// 2>&1" --dir "pkg"`): the model sends JSON, so it gets the call as JSON, with the test call's `dir`. Only
+// that header's first occurrence, before the process's own text, is rewritten.
+const RAW_OUTPUT_NOTE = /^(--- output \(.*; all of it: )exec --cmd ("(?:[^"\\]|\\.)*")(?: --dir ("(?:[^"\\]|\\.)*"))?(\) ---)$/m;
 
 function rawOutputCall(text: string): string {
-  return text.replace(RAW_OUTPUT_NOTE, (whole, lead: string, quoted: string, tail: string) => {
+  return text.replace(RAW_OUTPUT_NOTE, (whole, lead: string, quoted: string, dir: string | undefined, tail: string) => {
     try {
-      return `${lead}${JSON.stringify({ cmd: 'exec', args: { cmd: JSON.parse(quoted) as string } })}${tail}`;
+      // The call's own folder goes with it: the same command from the root runs other tests or none.
+      const args = { cmd: JSON.parse(quoted) as string, ...(dir === undefined ? {} : { dir: JSON.parse(dir) as string }) };
+      return `${lead}${JSON.stringify({ cmd: 'exec', args })}${tail}`;
     } catch {
       return whole;
     }

@@ -164,7 +164,7 @@ export async function executeBatch(tags: readonly ToolCallTag[], context: BatchC
           return outcome;
         }
         context.emit({ type: 'tool_call', turn: context.turn, id, tool, cmd, args: tag.args });
-        if (context.previews && tool === '@coder' && cmd === 'test') {
+        if (context.previews && tool === '@coder' && (cmd === 'test' || cmd === 'exec')) {
           const preview = await previewCall(context.engine, tag.args);
           if (preview) context.emit({ type: 'preview', turn: context.turn, id, cmd, ...preview });
         }

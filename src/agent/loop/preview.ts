@@ -1,10 +1,13 @@
 import type { Engine } from '../../engine/engine.js';
 
-// What the agent shows next to the approval of a `test` call: the command the detected runner will start
-// (a --cmd line is the question itself). A call that changes files needs nothing here: its question
-// carries the diff of its own handler's dry run (ApprovalRequest.preview, engine/dry-run.ts).
+// What the agent shows next to the approval of an `exec` or `test` call, in plain words: the command
+// that runs (for `test`, the one the detected runner will start), in which folder, and whether inside the
+// OS sandbox. A call that changes files needs nothing here: its question carries the diff of its own
+// handler's dry run (ApprovalRequest.preview, engine/dry-run.ts).
 export interface CallPreview {
   readonly command?: string;
+  // `in sub/dir · inside the OS sandbox (bwrap, no network)`.
+  readonly where?: string;
 }
 
 type Args = Record<string, unknown>;
@@ -24,6 +27,13 @@ async function testPreview(engine: Engine, args: Args): Promise<string | undefin
   }
 }
 
+async function sandboxWords(engine: Engine): Promise<string> {
+  const status = await engine.sandbox?.status().catch(() => undefined);
+  if (!status?.backend) return `outside any OS sandbox${status?.reason ? ` (${status.reason})` : ''}`;
+  const limits = [status.network ? 'with network' : 'no network', ...(status.mode === 'read-only' ? ['read-only'] : [])];
+  return `inside the OS sandbox (${status.backend.kind}, ${limits.join(', ')})`;
+}
+
 export async function previewCall(engine: Engine, raw: string): Promise<CallPreview | undefined> {
   let planned;
   try {
@@ -31,7 +41,11 @@ export async function previewCall(engine: Engine, raw: string): Promise<CallPrev
   } catch {
     return undefined;
   }
-  if (planned.command.name !== 'test') return undefined;
-  const command = await testPreview(engine, planned.args as Args);
-  return command ? { command } : undefined;
+  const name = planned.command.name;
+  if (name !== 'test' && name !== 'exec') return undefined;
+  const args = planned.args as Args;
+  const command = name === 'test' ? await testPreview(engine, args) : text(args['cmd']);
+  const dir = text(args['dir']) ?? '.';
+  const where = `in ${dir === '.' || dir === '' ? 'the workspace root' : dir} · ${await sandboxWords(engine)}`;
+  return { ...(command ? { command } : {}), where };
 }

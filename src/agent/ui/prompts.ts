@@ -90,6 +90,13 @@ export interface ApprovalExtras {
   readonly now?: () => number;
 }
 
+// The rules an 'always' saves, each named (a long list capped with the count of the rest).
+const SHOWN_RULES = 6;
+function savedRules(rules: readonly string[]): string {
+  const shown = rules.slice(0, SHOWN_RULES).map((rule) => visible(rule)).join(', ');
+  return rules.length > SHOWN_RULES ? `${shown} (+${rules.length - SHOWN_RULES} more not shown)` : shown;
+}
+
 // Asks one approval at a time, answered with a single key at a terminal; an answer that was not offered,
 // Enter alone, Ctrl+C or end of input is "no". After a refusal one line may say why.
 // After [a] with several scopes: which one, by its number (anything else: the narrowest, as 'always' alone).
@@ -99,7 +106,7 @@ async function chooseScope(request: ApprovalRequest, parts: PromptParts): Promis
   const scopes = request.scopes ?? [];
   if (scopes.length <= 1) return { reply: 'always', label: 'approved; saved as a rule' };
   const keys = scopes.map((_, index) => String(index + 1));
-  screen.line(...scopes.map((scope, index) => screen.fit(`    [${index + 1}] ${visible(scope.label)}${scope.session ? '' : style.dim(`  (saves: allow ${visible(scope.rules[0] ?? '')}${scope.rules.length > 1 ? ` and ${scope.rules.length - 1} more` : ''})`)}`)));
+  screen.line(...scopes.map((scope, index) => screen.fit(`    [${index + 1}] ${visible(scope.label)}${scope.session ? '' : style.dim(`  (saves: allow ${savedRules(scope.rules)})`)}`)));
   const typed = ((await reader.readKey(`  always for which? ${keys.map((key) => `[${key}]`).join(' ')} ${style.bold('›')} `, keys)) ?? '').trim();
   const index = keys.indexOf(typed);
   const scope = index >= 0 ? index : 0;

@@ -35,7 +35,7 @@ export function renderDiff(diff: string, style: Style, width: number): string[] 
   return shown;
 }
 
-// The first and last lines of a command's output (a failed exec or test), dimmed and indented.
+// The first and last lines of a command's output (an exec, a failed test), dimmed and indented.
 export function renderOutput(output: string, style: Style, width: number): string[] {
   const lines = sanitize(output).replace(/^(?:[ \t]*\n)+/, '').trimEnd().split('\n');
   const cut = (line: string): string => truncate(style.dim(`${INDENT}${line}`), width);
@@ -65,6 +65,8 @@ export function renderResult(result: ToolOutcome, label: string | null, style: S
   // A test run's counts are on the last line of its output.
   const counts = result.cmd === 'test' ? (/ — (\d+ passed.*)$/.exec(result.output.trimEnd())?.[1] ?? '') : '';
   const lines = [truncate(`  ${style.green('✓')} ${name}${counts ? `${style.dim(counts)} ` : ''}${duration}`, width)];
+  // What a command printed, capped (its first and last lines, with the count between).
+  if (result.cmd === 'exec' && result.output.trim() !== '') lines.push(...renderOutput(result.output, style, width));
   if (result.diff) lines.push(...renderDiff(result.diff, style, width));
   return lines;
 }

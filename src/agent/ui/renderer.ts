@@ -25,7 +25,7 @@ export class EventRenderer {
   private lastError = '';
   private pendingPlan: PlanSnapshot | null = null;
   // Previews of calls not finished yet (shown at their approval), and the calls whose diff was shown.
-  private readonly previews = new Map<string, { cmd: string; diff?: string; lines?: readonly string[]; command?: string }>();
+  private readonly previews = new Map<string, { cmd: string; diff?: string; lines?: readonly string[]; command?: string; where?: string }>();
   private readonly diffShown = new Set<string>();
 
   constructor(
@@ -81,7 +81,7 @@ export class EventRenderer {
         return;
       }
       case 'preview':
-        this.previews.set(event.id, { cmd: event.cmd, ...(event.diff ? { diff: event.diff } : {}), ...(event.lines ? { lines: event.lines } : {}), ...(event.command ? { command: event.command } : {}) });
+        this.previews.set(event.id, { cmd: event.cmd, ...(event.diff ? { diff: event.diff } : {}), ...(event.lines ? { lines: event.lines } : {}), ...(event.command ? { command: event.command } : {}), ...(event.where ? { where: event.where } : {}) });
         return;
       case 'tool_result': {
         const label = this.running.get(event.id) ?? event.cmd;
@@ -136,7 +136,11 @@ export class EventRenderer {
     const named = candidates.filter(([, preview]) => request.judged.split(' ').slice(2).some((part) => names(preview, part)));
     const [id, preview] = (named.length > 0 ? named : candidates).at(-1) ?? [];
     if (!id || !preview) return [];
-    if (preview.command) return [this.screen.fit(`  ${style.bold('runs:')} ${visible(preview.command)}`)];
+    if (preview.command || preview.where) {
+      // What runs, where, and whether inside the sandbox, in plain words above the question.
+      const runs = preview.command ? [this.screen.fit(`  ${style.bold('runs:')} ${visible(preview.command)}`)] : [];
+      return [...runs, ...(preview.where ? [this.screen.fit(`  ${style.bold('where:')} ${visible(preview.where)}`)] : [])];
+    }
     if (!preview.diff && !preview.lines) return [];
     // A call that changes several files asks once per file: its whole diff is shown at the first question.
     if (this.diffShown.has(id)) return [this.screen.fit(style.dim('  (the diff of this call is shown above)'))];

@@ -62,4 +62,24 @@ describe('test results lead with the outcome (issue 17 point 3)', () => {
     expect(server.requests).toHaveLength(3);
     expect(server.requests[2]!.messages.at(-1)!.content).toMatch(/^\[1\] @coder exec: error C253 [\s\S]*duration_ms/m);
   });
+
+  it('a test call in a sub-folder names the whole-output call with that folder, and it runs as copied', async () => {
+    const root = await tempDir('codeward-agent-tests-dir-');
+    await writeFiles(root, {
+      'pkg/package.json': '{ "type": "module", "scripts": { "test": "node --test" } }\n',
+      'pkg/package-lock.json': '{}',
+      'pkg/a.test.js': "import { test } from 'node:test';\nimport assert from 'node:assert/strict';\ntest('fails', () => { assert.equal(1, 2); });\n",
+    });
+    const copied = (request: { messages: { content: string }[] }): string => {
+      const call = /all of it: (\{.*\})\) ---/.exec(request.messages.at(-1)!.content)?.[1];
+      return call ? answer('1. See all of the output', `<tool_call name="@coder">${call}</tool_call>`) : 'no call was named';
+    };
+    server = await startModelServer({ replies: [answer('1. Run the tests', coder('test', { dir: 'pkg' })), copied, 'done'] });
+    const env = { ...(await agentEnv()), OPENAI_API_KEY: 'x' };
+    const run = await runAgent(['-p', 'run the tests', '--approval-mode', 'yolo', '--provider', 'openai', '--base-url', server.openaiBaseUrl], { cwd: root, env });
+    expect(run.status).toBe(0);
+    expect(server.requests[1]!.messages.at(-1)!.content).toContain('all of it: {"cmd":"exec","args":{"cmd":"npm test 2>&1","dir":"pkg"}}) ---');
+    // Run from pkg/, the copied call reaches the same tests (from the root, npm finds no package.json).
+    expect(server.requests[2]!.messages.at(-1)!.content).toMatch(/^\[1\] @coder exec: error C253 [\s\S]*not ok 1 - fails/m);
+  });
 });
