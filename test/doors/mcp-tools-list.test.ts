@@ -68,7 +68,8 @@ afterAll(async () => {
 describe('tools/list as a model receives it', () => {
   it(`is well under the ${OLD_TOOLS_LIST_BYTES} bytes it was, with one small envelope outputSchema`, () => {
     const size = bytes({ tools });
-    expect(size).toBeLessThan(OLD_TOOLS_LIST_BYTES * 0.6);
+    // 0.6 of it for the 23 tools it had; the three code commands of issue 30 (outline, symbols, repo-map) add ~0.015.
+    expect(size).toBeLessThan(OLD_TOOLS_LIST_BYTES * 0.62);
     const schemas = new Set(tools.map((entry) => JSON.stringify(entry.outputSchema)));
     expect(schemas.size).toBe(1);
     const [schema] = [...schemas];

@@ -13,7 +13,7 @@ import { Registry } from '../../../src/engine/registry.js';
 const registry = new Registry([...builtinCommands, delegateCommand]);
 
 // The budget README.md quotes ("System prompt"); raise both together, deliberately.
-const SYSTEM_PROMPT_TOKENS = 1_250;
+const SYSTEM_PROMPT_TOKENS = 1_300;
 
 describe('the system prompt', () => {
   const prompt = buildSystemPrompt({ workspaceRoot: '/work/project', contextFiles: [], registry, agents: new AgentCatalog().prompt() });
