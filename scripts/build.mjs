@@ -10,7 +10,7 @@ const dist = join(root, 'dist');
 
 const result = await build({
   absWorkingDir: root,
-  entryPoints: { 'bin/codeward': 'src/bin/codeward.ts', index: 'src/index.ts' },
+  entryPoints: { 'bin/codeward': 'src/bin/codeward.ts', index: 'src/index.ts', 'code-index-worker': 'src/code/index/worker.ts' },
   outdir: 'dist',
   bundle: true,
   splitting: true,

@@ -50,13 +50,20 @@ interface Built {
 
 // The outline of `text` as the language of `file`; undefined when the file is not code codeward parses.
 export async function outlineOf(parsers: CodeParsers, file: string, text: string): Promise<readonly CodeSymbol[] | undefined> {
+  return (await outlineWithReferences(parsers, file, text))?.symbols;
+}
+
+// The outline and the names the file refers to (the tags query's @reference.* captures; '.name' when
+// used through an object), from one parse.
+export async function outlineWithReferences(parsers: CodeParsers, file: string, text: string): Promise<{ symbols: CodeSymbol[]; references: string[] } | undefined> {
   const parsed = await parsers.parseFile(file, text);
   if (parsed === undefined) return undefined;
   try {
     const queries = await queriesOf(parsed.loaded);
     const definitions = new Map<string, Definition>();
-    for (const query of queries) collect(query, parsed.tree.rootNode, parsed.spec.id, definitions);
-    return nest([...definitions.values()], text);
+    const references = new Set<string>();
+    for (const query of queries) collect(query, parsed.tree.rootNode, parsed.spec.id, definitions, references);
+    return { symbols: nest([...definitions.values()], text), references: [...references] };
   } finally {
     parsed.tree.delete();
   }
@@ -69,11 +76,15 @@ async function queriesOf(loaded: LoadedLanguage): Promise<Query[]> {
 
 const WEAK_KINDS = new Set(['constant', 'variable', 'field']);
 
-function collect(query: Query, root: Node, language: LanguageId, into: Map<string, Definition>): void {
+function collect(query: Query, root: Node, language: LanguageId, into: Map<string, Definition>, references: Set<string>): void {
   for (const match of query.matches(root)) {
     const definition = match.captures.find((capture) => capture.name.startsWith('definition.'));
     const name = match.captures.find((capture) => capture.name === 'name');
-    if (definition === undefined || name === undefined) continue;
+    if (name === undefined) continue;
+    if (definition === undefined) {
+      if (match.captures.some((capture) => capture.name.startsWith('reference.'))) references.add(referenceName(name.node));
+      continue;
+    }
     const found = define(definition.node, name.node, definition.name.slice('definition.'.length), language);
     const key = `${found.start}:${found.end}`;
     const before = into.get(key);
@@ -81,6 +92,15 @@ function collect(query: Query, root: Node, language: LanguageId, into: Map<strin
     // a function and a constant): the more specific kind wins.
     if (before === undefined || (WEAK_KINDS.has(before.kind) && !WEAK_KINDS.has(found.kind))) into.set(key, found);
   }
+}
+
+const MEMBER_ACCESS = new Set(['member_expression', 'attribute', 'field_expression', 'selector_expression', 'member_access_expression', 'method_invocation', 'call']);
+
+// A name used through an object (`x.join()`) is marked with a leading '.': it can only mean a member.
+function referenceName(node: Node): string {
+  const parent = node.parent;
+  const member = parent !== null && MEMBER_ACCESS.has(parent.type) && parent.firstNamedChild?.id !== node.id;
+  return member ? `.${node.text}` : node.text;
 }
 
 function define(node: Node, nameNode: Node, captured: string, language: LanguageId): Definition {

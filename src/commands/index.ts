@@ -20,6 +20,9 @@ import { redoCommand } from './redo.js';
 import { restoreCommand } from './restore.js';
 import { checkpointsCommand } from './checkpoints.js';
 import { searchCommand } from './search.js';
+import { outlineCommand } from './outline.js';
+import { symbolsCommand } from './symbols.js';
+import { repoMapCommand } from './repo-map.js';
 import { testCommand } from './test.js';
 import { treeCommand } from './tree.js';
 import { writeCommand } from './write.js';
@@ -46,6 +49,9 @@ export const builtinCommands: readonly AnyCommand[] = [
   listCommand,
   treeCommand,
   searchCommand,
+  outlineCommand,
+  symbolsCommand,
+  repoMapCommand,
   execCommand,
   testCommand,
   gitStatusCommand,

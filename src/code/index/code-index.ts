@@ -1,0 +1,105 @@
+// The code index: symbols and references per source file, cached by file identity (dev, inode, size,
+// mtime) in the workspace's state folder, built lazily (only the files a call asks about) and in worker
+// threads for bulk work. Every file is read through the workspace jail on this thread.
+import type { Workspace } from '../../workspace/workspace.js';
+import type { IndexEntry } from './entry.js';
+import { ParsePool } from './pool.js';
+import { readCodeFile, skipBySize, stampOf } from './read-code.js';
+import { IndexStore } from './store.js';
+
+// Files parsed on this thread below this many to parse (starting workers costs more than they save).
+const POOL_FROM = 64;
+export const INDEX_THREADS = 2;
+
+export interface IndexRequest {
+  readonly workspace: Workspace;
+  readonly stateDir: string;
+  // Workspace-relative paths of the files wanted.
+  readonly files: readonly string[];
+  readonly signal: AbortSignal;
+  readonly threads?: number;
+}
+
+export interface IndexedFile {
+  readonly path: string;
+  readonly entry: IndexEntry;
+}
+
+export interface IndexResult {
+  readonly files: IndexedFile[];
+  // Files not indexed, and why (too large, minified, generated, unreadable).
+  readonly skipped: { path: string; reason: string }[];
+  // Files parsed by this call (the rest came from the cache).
+  readonly parsed: number;
+  readonly threads: number;
+}
+
+export async function indexFiles(request: IndexRequest): Promise<IndexResult> {
+  const store = new IndexStore(request.stateDir);
+  const files: IndexedFile[] = [];
+  const skipped: { path: string; reason: string }[] = [];
+  const stale: string[] = [];
+  for (const rel of request.files) {
+    if (request.signal.aborted) break;
+    let stamp: string;
+    try {
+      if (request.workspace.isNonAccessible(rel)) continue;
+      const resolved = await request.workspace.resolve(rel, 'read');
+      if (resolved.kind !== 'file' || resolved.stats === undefined) continue;
+      stamp = stampOf(resolved.stats);
+      const bySize = skipBySize(rel, resolved.stats.size);
+      if (bySize !== undefined) {
+        skipped.push({ path: rel, reason: bySize });
+        continue;
+      }
+    } catch {
+      continue;
+    }
+    const cached = await store.get(rel);
+    if (cached !== undefined && cached.stamp === stamp) {
+      if (cached.skip !== undefined) skipped.push({ path: rel, reason: cached.skip });
+      else files.push({ path: rel, entry: cached });
+    } else {
+      stale.push(rel);
+    }
+  }
+  const threads = stale.length >= POOL_FROM ? request.threads ?? INDEX_THREADS : 0;
+  const pool = new ParsePool(threads);
+  try {
+    // Reads stay on this thread (the jail); parses are handed out as they are read, a bounded number in flight.
+    const inFlight = new Set<Promise<void>>();
+    for (const rel of stale) {
+      if (request.signal.aborted) break;
+      const work = parseOne(request.workspace, rel, pool, store, files, skipped);
+      inFlight.add(work);
+      void work.finally(() => inFlight.delete(work));
+      if (inFlight.size >= Math.max(2, pool.threads * 8)) await Promise.race(inFlight);
+    }
+    await Promise.all(inFlight);
+    await store.save();
+    files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    skipped.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    return { files, skipped, parsed: stale.length, threads: pool.threads };
+  } finally {
+    await pool.close();
+  }
+}
+
+async function parseOne(workspace: Workspace, rel: string, pool: ParsePool, store: IndexStore, files: IndexedFile[], skipped: { path: string; reason: string }[]): Promise<void> {
+  let entry: IndexEntry;
+  try {
+    const code = await readCodeFile(workspace, await workspace.resolve(rel, 'read'));
+    if ('skip' in code) {
+      entry = { stamp: code.stamp, skip: code.skip };
+    } else {
+      const extracted = await pool.extract(rel, code.text);
+      entry = extracted === undefined ? { stamp: code.stamp, skip: 'not code' } : { stamp: code.stamp, ...extracted };
+    }
+  } catch (error) {
+    skipped.push({ path: rel, reason: `unreadable: ${error instanceof Error ? error.message : String(error)}` });
+    return;
+  }
+  await store.set(rel, entry);
+  if (entry.skip !== undefined) skipped.push({ path: rel, reason: entry.skip });
+  else files.push({ path: rel, entry });
+}

@@ -1,0 +1,75 @@
+// Parses files on worker threads (two by default: the index's bulk work), or on this thread when the
+// worker script is not built (tests running from the sources) or one file is all there is.
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { CodeParsers } from '../parsers.js';
+import { extract, type Extracted } from './entry.js';
+import type { WorkRequest } from './worker.js';
+
+export const WORKER_SCRIPT = 'code-index-worker.js';
+
+interface Pending {
+  resolve(result: Extracted | undefined): void;
+  reject(error: Error): void;
+}
+
+interface Lane {
+  readonly worker: Worker;
+  readonly pending: Map<number, Pending>;
+}
+
+// The built worker script next to this module's bundle (dist/ or dist/chunks/), if there is one.
+function workerScript(): string | undefined {
+  const here = dirname(fileURLToPath(import.meta.url));
+  return [join(here, WORKER_SCRIPT), join(here, '..', WORKER_SCRIPT)].find((candidate) => existsSync(candidate));
+}
+
+export class ParsePool {
+  readonly #lanes: Lane[] = [];
+  readonly #local: CodeParsers;
+  #next = 0;
+  #turn = 0;
+
+  constructor(threads: number) {
+    this.#local = new CodeParsers();
+    const script = threads > 0 ? workerScript() : undefined;
+    if (script === undefined) return;
+    for (let index = 0; index < threads; index++) {
+      const worker = new Worker(script);
+      const lane: Lane = { worker, pending: new Map() };
+      worker.on('message', (message: { id: number; result?: Extracted; error?: string }) => {
+        const pending = lane.pending.get(message.id);
+        lane.pending.delete(message.id);
+        if (message.error !== undefined) pending?.reject(new Error(message.error));
+        else pending?.resolve(message.result);
+      });
+      worker.on('error', (error) => {
+        for (const pending of lane.pending.values()) pending.reject(error);
+        lane.pending.clear();
+      });
+      this.#lanes.push(lane);
+    }
+  }
+
+  get threads(): number {
+    return this.#lanes.length;
+  }
+
+  extract(file: string, text: string): Promise<Extracted | undefined> {
+    if (this.#lanes.length === 0) return extract(this.#local, file, text);
+    const lane = this.#lanes[this.#turn++ % this.#lanes.length]!;
+    const id = this.#next++;
+    return new Promise((resolve, reject) => {
+      lane.pending.set(id, { resolve, reject });
+      const request: WorkRequest = { id, file, text };
+      lane.worker.postMessage(request);
+    });
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.#lanes.map((lane) => lane.worker.terminate()));
+    this.#lanes.length = 0;
+  }
+}
