@@ -13,8 +13,8 @@ import { Registry } from '../../../src/engine/registry.js';
 const registry = new Registry([...builtinCommands, delegateCommand]);
 
 // The budget README.md quotes ("System prompt"); raise both together, deliberately.
-// Raised from 1,250 for issue 30's symbol edit commands (one short line each; the lead decides the final budget).
-const SYSTEM_PROMPT_TOKENS = 1_325;
+// Raised from 1,250 for issue 30's code commands and issue 28's move (one short line each).
+const SYSTEM_PROMPT_TOKENS = 1_400;
 
 describe('the system prompt', () => {
   const prompt = buildSystemPrompt({ workspaceRoot: '/work/project', contextFiles: [], registry, agents: new AgentCatalog().prompt() });
