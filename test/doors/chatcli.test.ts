@@ -140,7 +140,8 @@ describe('--schema (§8.5, §1.1)', () => {
 
   it('--schema as a flag value is not the schema question', () => {
     const result = cli(['search', '--term', '--schema']);
-    expect(result.status).toBe(0);
+    // A search (nothing here holds the word) exits 1 for no matches (rg's convention, issue 28), never 2.
+    expect(result.status).toBe(1);
     expect(result.stdout).not.toContain('"subcommands"');
   });
 });
@@ -194,12 +195,13 @@ describe('flattened argv calls (§1.2 examples, §8.7)', () => {
     expect(listing.stdout).toContain('testeapi');
   });
 
-  it('exec output goes to stdout; a non-zero exit is C253 on stderr with exit 1', () => {
+  it('exec output goes to stdout; a non-zero exit is C253 on stderr with the process\'s own exit status', () => {
     const ok = cli(['exec', '--cmd', 'echo hello-from-plugin']);
     expect(ok.status).toBe(0);
     expect(ok.stdout).toContain('hello-from-plugin');
     const failed = cli(['exec', '--cmd', 'echo partial; exit 3']);
-    expect(failed.status).toBe(1);
+    // Issue 28: exec passes the child's exit status through (it was always 1).
+    expect(failed.status).toBe(3);
     expect(failed.stdout).toContain('partial');
     expect(failed.stderr).toMatch(/^error C253: /m);
   });
