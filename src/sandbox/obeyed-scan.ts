@@ -129,7 +129,36 @@ export class ObeyedScan {
   private find(): Found {
     const found: Found = { hits: new Map(), tops: [], topRels: [], gits: [] };
     this.walk('', found, 0);
+    for (const rel of this.redirecting()) {
+      const sig = signature(join(this.root, rel));
+      if (sig) found.hits.set(rel, sig);
+    }
     return found;
+  }
+
+  // Red team H-A: the walk does not follow symlinks, so a run that makes `tools` a link to a folder of its
+  // own (`ln -s t9 tools`, with `core.fsmonitor = sh tools/fsm.sh`) redirected what git runs without
+  // touching a path the catalogue names. Every folder above a path git's configuration names that is a
+  // symlink now is judged with it: new or changed, it is moved aside like the path it redirects.
+  private redirecting(): string[] {
+    const links = new Set<string>();
+    for (const configured of this.configured) {
+      const parts = configured.split('/');
+      for (let i = 1; i < parts.length; i++) {
+        const above = parts.slice(0, i).join('/');
+        if (above === '' || above === '..' || above.startsWith('../')) continue;
+        try {
+          if (lstatSync(join(this.root, above)).isSymbolicLink()) links.add(above);
+        } catch {
+          break;
+        }
+      }
+    }
+    return [...links];
+  }
+
+  private redirects(rel: string): string | undefined {
+    return [...this.configured].find((configured) => configured.startsWith(`${rel}/`));
   }
 
   // Before the run: the protected paths that exist (absolute), to bind read-only. `ctx`: what the git
@@ -160,9 +189,10 @@ export class ObeyedScan {
     for (const rel of changed.sort((a, b) => a.length - b.length)) {
       if (moved.some((folder) => under(rel, folder))) continue;
       const entry = isObeyedLater(rel, this.ctx);
-      if (!entry) continue;
+      const redirected = entry ? undefined : this.redirects(rel);
+      if (!entry && !redirected) continue;
       moved.push(rel);
-      warnings.push(this.aside(join(this.root, rel), `${entry.pattern} is obeyed by ${entry.by}`));
+      warnings.push(this.aside(join(this.root, rel), entry ? `${entry.pattern} is obeyed by ${entry.by}` : `a symlink above ${redirected}, which git's configuration runs or reads`));
     }
     return warnings;
   }

@@ -47,4 +47,30 @@ describe.skipIf(!bwrapWorks)('a sandboxed command and the scripts git configurat
     expect(run.json.ok, JSON.stringify(run.json)).toBe(true);
     for (const file of SCRIPTS) expect(readFileSync(join(root, file), 'utf8'), file).toBe(ORIGINAL);
   });
+
+  it('cannot redirect a configured script through a new symlinked folder (red team H-A: ln -s t9 lib)', () => {
+    // `lib` does not exist before the run: the command makes its own folder and links `lib` to it, so
+    // `git run` outside the sandbox would run t9/run.sh.
+    expect(spawnSync('git', ['config', 'alias.run', '!sh lib/run.sh'], { cwd: root, env: { ...process.env, HOME: home, GIT_CONFIG_NOSYSTEM: '1' } }).status).toBe(0);
+    const run = runCli(['--json', '-C', root, 'exec', '--no-stage', '--cmd', 'mkdir -p t9 && printf "touch /tmp/pwned\\n" > t9/run.sh && ln -s t9 lib'], { env: { CODEWARD_STATE_DIR: state, GIT_CONFIG_NOSYSTEM: '1', HOME: home } });
+    expect(run.json.ok, JSON.stringify(run.json)).toBe(true);
+    expect(existsSync(join(root, 'lib', 'run.sh'))).toBe(false);
+    expect((run.json.warnings ?? []).join('\n')).toMatch(/lib \(a symlink above lib\/run\.sh/);
+  });
+
+  it('staged (the default): a hook under core.hooksPath and a symlinked folder above a configured script are set aside, not applied', () => {
+    const env = { ...process.env, HOME: home, GIT_CONFIG_NOSYSTEM: '1' };
+    expect(spawnSync('git', ['config', 'core.hooksPath', 'hooks'], { cwd: root, env }).status).toBe(0);
+    expect(spawnSync('git', ['config', 'alias.run', '!sh lib/run.sh'], { cwd: root, env }).status).toBe(0);
+    const script = join(markers, 'stage-plant.sh');
+    // Names computed at run time: only what judges the run's changes can stop them.
+    spawnSync('sh', ['-c', `cat > "${script}"`], { input: 'd=hoo; d="${d}ks"; mkdir -p $d t9 && printf "#!/bin/sh\\ntouch /tmp/pwned\\n" > $d/pre-commit && chmod +x $d/pre-commit && echo "touch /tmp/pwned" > t9/run.sh && ln -s t9 lib\n' });
+    const run = runCli(['--json', '-C', root, 'exec', '--stage', '--cmd', `sh ${script}`], { env: { CODEWARD_STATE_DIR: state, GIT_CONFIG_NOSYSTEM: '1', HOME: home } });
+    expect(run.json.ok, JSON.stringify(run.json)).toBe(true);
+    const changes = (run.json.data as { changes?: { setAside?: { path: string }[] } }).changes;
+    if (changes === undefined) return; // no overlay on this machine: the in-place test above covers the run
+    expect(existsSync(join(root, 'hooks', 'pre-commit'))).toBe(false);
+    expect(existsSync(join(root, 'lib'))).toBe(false);
+    expect(changes.setAside?.map((entry) => entry.path)).toEqual(expect.arrayContaining(['hooks/pre-commit', 'lib']));
+  });
 });

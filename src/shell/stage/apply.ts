@@ -8,6 +8,7 @@ import type { CommandContext } from '../../engine/command.js';
 import { checkpointed, origin, storeFor, type RecordContext } from '../../files/checkpoints/record.js';
 import type { StepFolder } from '../../files/checkpoints/store.js';
 import { riskyBits } from '../../sandbox/modes.js';
+import { obeyedContext } from '../../permissions/obeyed-context.js';
 import { removeLayout, type OverlayLayout } from '../../sandbox/overlay.js';
 import { planChanges, type Change, type StagePlan } from './plan.js';
 import { readUpper } from './upper.js';
@@ -186,7 +187,7 @@ export function recordContext(ctx: CommandContext): RecordContext {
 // Judges and applies what the run left in `layout`, then removes the run's folder (with its journal;
 // kept when applying failed: the caller names it, and the next call finishes the apply).
 export async function applyStaged(ctx: CommandContext, layout: OverlayLayout, label: string): Promise<StagedChanges> {
-  const plan = planChanges(ctx.workspace, layout.since, await readUpper(layout, (rel) => listFolder(ctx, rel)));
+  const plan = planChanges(ctx.workspace, layout.since, await readUpper(layout, (rel) => listFolder(ctx, rel)), obeyedContext(ctx.workspace.root));
   for (const message of plan.cleared) ctx.warn(message);
   const keptIn = keepAside(layout, plan);
   const checkpoint = await applyPlan(ctx, layout, plan, label);

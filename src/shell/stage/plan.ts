@@ -1,6 +1,7 @@
 import { chmodSync, lstatSync, readdirSync, readFileSync, readlinkSync, type BigIntStats } from 'node:fs';
 import { join } from 'node:path';
 import { immunePath } from '../../permissions/immune-paths.js';
+import type { ObeyedContext } from '../../permissions/obeyed.js';
 import { clearedMessage, riskyBits, riskyWhat, runsAsOwner } from '../../sandbox/modes.js';
 import type { Workspace } from '../../workspace/workspace.js';
 import type { UpperEntry } from './upper.js';
@@ -78,12 +79,19 @@ export class Planner {
   constructor(
     private readonly workspace: Workspace,
     private readonly since: bigint,
+    // What the git configuration names (permissions/obeyed-context.ts): the hooks folder, the scripts
+    // configured commands run. Without it a staged run planted `hooks/pre-commit` under core.hooksPath.
+    private readonly obeyed: ObeyedContext = { gitPaths: [] },
   ) {}
 
-  // Why `rel` may not be written or removed (the write gate), or undefined.
-  private gate(rel: string): string | undefined {
-    const immune = immunePath(rel, true);
+  // Why `rel` may not be written or removed (the write gate), or undefined. A symlink above a path the
+  // git configuration names redirects it (`ln -s t9 tools` under `core.fsmonitor = sh tools/fsm.sh`).
+  private gate(rel: string, link = false): string | undefined {
+    const immune = immunePath(rel, true, [], this.obeyed);
     if (immune) return `protected: ${immune.description}`;
+    const lower = rel.toLowerCase();
+    const redirected = link ? this.obeyed.gitPaths.find((path) => path.toLowerCase().startsWith(`${lower}/`)) : undefined;
+    if (redirected) return `protected: a symlink above ${redirected}, which git's configuration runs or reads`;
     if (this.workspace.isNonAccessible(rel)) return 'non-accessible (nonAccessibleGlobs)';
     return undefined;
   }
@@ -118,7 +126,7 @@ export class Planner {
   private write(entry: Extract<UpperEntry, { kind: 'file' | 'symlink' }>): void {
     const real = join(this.workspace.root, entry.rel);
     const found = inspect(this.workspace, real);
-    const blocked = this.gate(entry.rel);
+    const blocked = this.gate(entry.rel, entry.kind === 'symlink');
     if (blocked) return void this.plan.aside.push({ rel: entry.rel, reason: `${blocked}; not applied`, source: entry.source });
     if (entry.kind === 'file' && !this.safeMode(entry)) return;
     if (found.kind === 'dir' || found.kind === 'other') return void this.plan.aside.push({ rel: entry.rel, reason: `replaces a ${found.kind === 'dir' ? 'folder' : 'special file'}; not applied`, source: entry.source });
@@ -212,8 +220,8 @@ export class Planner {
   }
 }
 
-export function planChanges(workspace: Workspace, since: bigint, entries: readonly UpperEntry[]): StagePlan {
-  const planner = new Planner(workspace, since);
+export function planChanges(workspace: Workspace, since: bigint, entries: readonly UpperEntry[], obeyed?: ObeyedContext): StagePlan {
+  const planner = new Planner(workspace, since, obeyed);
   for (const entry of entries) planner.add(entry);
   return planner.result();
 }
