@@ -104,7 +104,7 @@ describe('envelope and exit codes', () => {
   });
 
   it.each([
-    [['frobnicate'], /unknown command "frobnicate"; valid commands: read, write, patch, multipatch, update, create, delete, list, tree/],
+    [['frobnicate'], /unknown command "frobnicate"; valid commands: read, write, patch, multipatch, update, create, delete, move, list, tree/],
     [['read', '--file', 'README.md', '--bogus', '1'], /unknown flag --bogus for read; valid flags: --file/],
     [['read'], /missing required flag --file/],
     [['read', '--file', 'README.md', '--head', 'abc'], /--head expects a whole number/],

@@ -54,12 +54,14 @@ async function expectOwnedReadOnly(): Promise<void> {
   }
 }
 
+// In place (--no-stage): the hard links must exist in the workspace itself; a staged run (the default)
+// applies its change set as its own undo step (test/shell/stage.test.ts).
 describe('a second name made by a sandboxed command cannot rewrite a saved version', () => {
   it('ln f f2 (sandboxed exec), write f, write through f2: undo restores f exactly', async () => {
     await writeFile(join(root, 'f'), ORIGINAL);
-    ok('exec', '--cmd', 'ln f f2');
+    ok('exec', '--no-stage', '--cmd', 'ln f f2');
     ok('write', '--file', 'f', '--content', 'codeward edit\n');
-    ok('exec', '--cmd', "printf 'attacker bytes' > f2");
+    ok('exec', '--no-stage', '--cmd', "printf 'attacker bytes' > f2");
     ok('undo');
     expect(await text('f')).toBe(ORIGINAL);
     await expectOwnedReadOnly();
@@ -68,9 +70,9 @@ describe('a second name made by a sandboxed command cannot rewrite a saved versi
   it('the same with patch, and with the link made in the sandbox after an earlier codeward edit', async () => {
     await writeFile(join(root, 'f'), ORIGINAL);
     ok('write', '--file', 'f', '--content', 'v1 of f\n');
-    ok('exec', '--cmd', 'ln f f2');
+    ok('exec', '--no-stage', '--cmd', 'ln f f2');
     ok('patch', '--file', 'f', '--search', 'v1', '--replace', 'v2');
-    ok('exec', '--cmd', "printf 'attacker' > f2");
+    ok('exec', '--no-stage', '--cmd', "printf 'attacker' > f2");
     ok('undo');
     expect(await text('f')).toBe('v1 of f\n');
     ok('undo');
@@ -79,9 +81,9 @@ describe('a second name made by a sandboxed command cannot rewrite a saved versi
 
   it('delete f (f2 still names it), write through f2: undo brings f back exactly', async () => {
     await writeFile(join(root, 'f'), ORIGINAL);
-    ok('exec', '--cmd', 'ln f f2');
+    ok('exec', '--no-stage', '--cmd', 'ln f f2');
     ok('delete', '--paths', '["f"]');
-    ok('exec', '--cmd', "printf 'attacker' > f2");
+    ok('exec', '--no-stage', '--cmd', "printf 'attacker' > f2");
     ok('undo');
     expect(await text('f')).toBe(ORIGINAL);
     await expectOwnedReadOnly();
@@ -90,9 +92,9 @@ describe('a second name made by a sandboxed command cannot rewrite a saved versi
   it('a multipatch over two linked files: both come back exactly', async () => {
     await writeFile(join(root, 'a'), 'alpha one\n');
     await writeFile(join(root, 'b'), 'beta one\n');
-    ok('exec', '--cmd', 'ln a a2 && ln b b2');
+    ok('exec', '--no-stage', '--cmd', 'ln a a2 && ln b b2');
     ok('multipatch', '--edits', JSON.stringify([{ file: 'a', search: 'one', replace: 'two' }, { file: 'b', search: 'one', replace: 'two' }]));
-    ok('exec', '--cmd', "printf x > a2; printf y > b2");
+    ok('exec', '--no-stage', '--cmd', "printf x > a2; printf y > b2");
     ok('undo');
     expect([await text('a'), await text('b')]).toEqual(['alpha one\n', 'beta one\n']);
   });

@@ -34,7 +34,7 @@ const READ_ONLY: readonly string[] = [
 // [line, why it is not read-only]
 const VETOED: readonly (readonly [string, string])[] = [
   ['tail -f log', 'follows'], ['tail -F log', 'follows'], ['tail --follow=name log', 'follows'], ['tail --fol log', 'follows'], ['tail -qf log', 'follows'],
-  ['find . -delete', 'delete'], ['find . -exec rm {} \\;', 'exec'], ['find . -execdir ls \\;', 'execdir'], ['find . -ok rm {} \\;', 'ok'], ['find . -fprint out', 'fprint'],
+  ['find . -delete', 'delete'], ['find . -exec rm {} \\;', 'exec'], ['find . -execdir ls \\;', 'execdir'], ['find . -ok rm {} \\;', 'rm or unlink'], ['find . -fprint out', 'fprint'],
   ['find ~ -name "*" -delete', 'delete'], ['find . -name x -fls out', 'fls'], ['find . -newerXY x', 'not a test'],
   ['sed -i s/a/b/ f', 'in place'], ['sed --in-place s/a/b/ f', 'in place'], ['sed --in s/a/b/ f', 'in place'], ['sed -ni s/a/b/ f', 'in place'], ["sed -n '1w out' f", 'writes'],
   ["sed -n '1e rm x' f", 'runs'], ["sed 's/a/b/w out' f", 'writes'], ["sed 's/a/b/e' f", 'runs'], ["sed '1r /etc/shadow' f", 'reads a file'], ['sed -f script.sed f', 'script file'],
