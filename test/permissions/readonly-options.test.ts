@@ -168,7 +168,9 @@ describe('the git tables cover git --git-completion-helper-all', () => {
     const dir = mkdtempSync(join(tmpdir(), 'codeward-gitopt-'));
     try {
       spawnSync('git', ['init', '-q'], { cwd: dir });
-      const run = spawnSync('git', [sub, '--git-completion-helper-all'], { cwd: dir, encoding: 'utf8' });
+      // sparse-checkout's options belong to its subcommands (set/add/init take the same table).
+      const command = sub === 'sparse-checkout' ? [sub, 'set'] : [sub];
+      const run = spawnSync('git', [...command, '--git-completion-helper-all'], { cwd: dir, encoding: 'utf8' });
       const listed = run.stdout.split(/\s+/).filter((word) => word.startsWith('--') && word !== '--').map((word) => word.replace(/=$/, ''));
       expect(listed.length).toBeGreaterThan(0);
       const table = tables.find(([name]) => name === sub)![1].table!;

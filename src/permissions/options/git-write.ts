@@ -38,7 +38,8 @@ export const GIT_WRITE_TABLES: Readonly<Record<string, ProgramSpec>> = {
   'update-ref': gitTable('-m= -d -z --no-deref --stdin --create-reflog --deref'),
   apply: gitTable(`--exclude= --include= -p= --no-add --stat --numstat --summary --check --index -N|--intent-to-add --cached --apply -3|--3way
     --ours --theirs --union --build-fake-ancestor= -z -C= --whitespace= --ignore-space-change --ignore-whitespace -R|--reverse --unidiff-zero
-    --reject -v|--verbose -q|--quiet --inaccurate-eof --recount --directory= --allow-overlap --allow-empty`),
+    --reject -v|--verbose -q|--quiet --inaccurate-eof --recount --directory= --allow-overlap --allow-empty --allow-binary-replacement --binary
+    --unsafe-paths --add`),
   mv: gitTable('-v|--verbose -n|--dry-run -f|--force -k --sparse'),
   'update-index': gitTable(`-q --add --remove --force-remove --replace --refresh --really-refresh --ignore-submodules --ignore-missing --unmerged
     --cacheinfo= --chmod= --assume-unchanged --skip-worktree --ignore-skip-worktree-entries --fsmonitor-valid --info-only
