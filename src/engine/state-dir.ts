@@ -27,7 +27,7 @@ const inside = (root: string, path: string): boolean => {
 };
 
 // `path` with its longest existing ancestor resolved through symlinks.
-function realish(path: string): string {
+export function realish(path: string): string {
   try {
     return realpathSync.native(path);
   } catch {

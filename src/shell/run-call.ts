@@ -6,6 +6,7 @@ import type { PreparedRun } from '../sandbox/sandbox.js';
 import { runProcess, type RunOptions, type RunResult } from './run.js';
 import { applyStaged, stepLabel, type StagedChanges } from './stage/apply.js';
 import { recoverStaged } from './stage/recover.js';
+import { pinOwnState } from './state-pin.js';
 
 // What exec and test return (and carry in `data` when the process failed or timed out).
 export interface ProcessData {
@@ -64,6 +65,7 @@ export async function runShellCall(call: ShellCall, ctx: CommandContext): Promis
   const prepared = ctx.sandbox ? await ctx.sandbox.prepare(folder.real, { stage: call.stage !== undefined && call.stage !== false }) : undefined;
   if (prepared?.warning) ctx.warn(prepared.warning);
   const sandboxed = (prepared?.wrapper.length ?? 0) > 0;
+  const ownStateKept = pinOwnState(ctx.workspace);
   const live = call.live ? ctx.caller?.onOutput : undefined;
   const own = call.onChunk;
   const onChunk: RunOptions['onChunk'] = own && live ? (chunk, stream) => (own(chunk, stream), live(chunk, stream)) : (own ?? live);
@@ -86,7 +88,7 @@ export async function runShellCall(call: ShellCall, ctx: CommandContext): Promis
     if (prepared?.stage) removeLayout(prepared.stage.dir);
     throw error;
   }
-  for (const warning of prepared?.after?.() ?? []) ctx.warn(warning);
+  for (const warning of [...(prepared?.after?.() ?? []), ...ownStateKept()]) ctx.warn(warning);
   const staged = await stagedResult(call, prepared, ctx);
   // The repository tracks a non-accessible file, so the sandbox hid its git folder: say why git failed.
   if (prepared?.gitHidden && /not a git repository/i.test(`${result.stderr}\n${result.stdout}`)) ctx.warn(prepared.gitHidden);

@@ -35,6 +35,9 @@ export interface WorkspaceOptions {
   readonly env?: Readonly<Record<string, string | undefined>>;
   // Home directory used for `~` expansion (default os.homedir()).
   readonly home?: string;
+  // codeward's own state folders (real, absolute): computed by Workspace.open, refused like a
+  // non-accessible path when they lie inside the workspace (own-state.ts).
+  readonly ownState?: readonly string[];
 }
 
 // `.env.example`, `.env.sample`, `.env.template` and `.env.dist` stay readable: they are committed on

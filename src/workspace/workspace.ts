@@ -10,6 +10,7 @@ import { openVerified, openVerifiedFile, type VerifiedFile } from './open.js';
 import { resolveRealSync } from './realpath.js';
 import { changed, errno, escapes, fsRefusal, notAccessible, sensitiveRefused } from './refusals.js';
 import { isSensitivePath } from './sensitive.js';
+import { ownStateFolders, ownStateRefused, ownStateRels } from './own-state.js';
 import { DEFAULT_NON_ACCESSIBLE_GLOBS, type Access, type PathKind, type ResolvedPath, type WorkspaceOptions } from './types.js';
 
 const ACCESSES: ReadonlySet<string> = new Set<Access>(['read', 'write', 'delete', 'list']);
@@ -17,6 +18,7 @@ const ACCESSES: ReadonlySet<string> = new Set<Access>(['read', 'write', 'delete'
 // #nameVerdict bits, and how many verdicts one workspace keeps.
 const SENSITIVE = 1;
 const NON_ACCESSIBLE = 2;
+const OWN_STATE = 4;
 const NAME_VERDICTS_MAX = 4096;
 
 // A `.` or `..` segment, an empty segment, or a trailing slash: what path.resolve would normalise away.
@@ -34,6 +36,8 @@ export class Workspace {
   readonly #options: WorkspaceOptions;
   readonly #expand: ExpandOptions;
   readonly #nonAccessible: RelMatcher;
+  // codeward's own state folders inside the root (own-state.ts), relative; usually none.
+  readonly #ownState: readonly string[];
   readonly #nameVerdicts = new Map<string, number>();
   // The root with one trailing separator, to join normal relative paths to.
   readonly #rootPrefix: string;
@@ -45,6 +49,7 @@ export class Workspace {
     this.#options = options;
     this.#expand = { refuseSecrets: true, ...(options.env ? { env: options.env } : {}), ...(options.home !== undefined ? { home: options.home } : {}) };
     this.#nonAccessible = compileNonAccessible(options.nonAccessibleGlobs ?? DEFAULT_NON_ACCESSIBLE_GLOBS);
+    this.#ownState = ownStateRels(root, options.ownState ?? []);
     this.#rootPrefix = root.endsWith(sep) ? root : root + sep;
   }
 
@@ -62,7 +67,7 @@ export class Workspace {
       throw fsRefusal(error, `workspace ${root}`);
     }
     if (!stats.isDirectory()) throw fail('C210', `workspace is not a directory: ${root}`);
-    return new Workspace(real, givenRoot, options);
+    return new Workspace(real, givenRoot, { ...options, ownState: options.ownState ?? ownStateFolders(options.env ?? process.env, options.home) });
   }
 
   // Another root with the same options: the jail of a folder around the workspace (the repository that
@@ -123,12 +128,22 @@ export class Workspace {
   isNonAccessible(rel: string): boolean {
     const normal = posix.normalize(rel).replace(/\/+$/, '');
     if (normal === '.' || normal === '' || normal === '..' || normal.startsWith('../')) return false;
-    return this.#nonAccessible(normal.startsWith('/') ? normal.slice(1) : normal);
+    const inside = normal.startsWith('/') ? normal.slice(1) : normal;
+    return this.#nonAccessible(inside) || this.#isOwnState(inside);
   }
 
   // Cheaper form for walks: an entry is non-accessible when its parent was, or when it matches by itself.
   isNonAccessibleEntry(rel: string, parentNonAccessible: boolean): boolean {
-    return parentNonAccessible || this.#nonAccessible.entry(rel);
+    return parentNonAccessible || this.#nonAccessible.entry(rel) || this.#isOwnState(rel);
+  }
+
+  // codeward's own state folders inside the root (relative): none unless the root holds the user's cache.
+  get ownStateInside(): readonly string[] {
+    return this.#ownState;
+  }
+
+  #isOwnState(rel: string): boolean {
+    return this.#ownState.some((own) => rel === own || rel.startsWith(`${own}/`));
   }
 
   // Forward-slash path of `abs` relative to the root ('.' for the root); either root spelling works.
@@ -200,6 +215,7 @@ export class Workspace {
   #refuseByName(abs: string, input: string, access: Access): void {
     const verdict = this.#nameVerdict(abs);
     if (verdict & SENSITIVE) throw sensitiveRefused(input);
+    if (verdict & OWN_STATE) throw ownStateRefused(input);
     if (access !== 'list' && verdict & NON_ACCESSIBLE) throw notAccessible(input);
   }
 
@@ -209,7 +225,8 @@ export class Workspace {
   #nameVerdict(abs: string): number {
     let verdict = this.#nameVerdicts.get(abs);
     if (verdict === undefined) {
-      verdict = (isSensitivePath(abs) ? SENSITIVE : 0) | (this.#nonAccessible(this.#rel(abs)) ? NON_ACCESSIBLE : 0);
+      const rel = this.#rel(abs);
+      verdict = (isSensitivePath(abs) ? SENSITIVE : 0) | (this.#nonAccessible(rel) ? NON_ACCESSIBLE : 0) | (this.#isOwnState(rel) ? OWN_STATE : 0);
       if (this.#nameVerdicts.size >= NAME_VERDICTS_MAX) this.#nameVerdicts.clear();
       this.#nameVerdicts.set(abs, verdict);
     }

@@ -187,7 +187,16 @@ export function recordContext(ctx: CommandContext): RecordContext {
 // Judges and applies what the run left in `layout`, then removes the run's folder (with its journal;
 // kept when applying failed: the caller names it, and the next call finishes the apply).
 export async function applyStaged(ctx: CommandContext, layout: OverlayLayout, label: string): Promise<StagedChanges> {
-  const plan = planChanges(ctx.workspace, layout.since, await readUpper(layout, (rel) => listFolder(ctx, rel)), obeyedContext(ctx.workspace.root));
+  let plan: StagePlan;
+  try {
+    plan = planChanges(ctx.workspace, layout.since, await readUpper(layout, (rel) => listFolder(ctx, rel)), obeyedContext(ctx.workspace.root));
+  } catch (error) {
+    // Unreadable (a tree too deep for a path: ENAMETOOLONG): nothing was applied, and nothing is kept
+    // (a run folder left behind each time would fill the disk).
+    removeLayout(layout.dir);
+    ctx.warn(`the command's changes could not be read (${(error as Error).message}); nothing was applied`);
+    return summary({ writes: [], deletes: [], folders: [], removedFolders: [], aside: [], cleared: [] }, undefined, undefined);
+  }
   for (const message of plan.cleared) ctx.warn(message);
   const keptIn = keepAside(layout, plan);
   const checkpoint = await applyPlan(ctx, layout, plan, label);

@@ -96,6 +96,11 @@ export class Planner {
     return undefined;
   }
 
+  // The gate's answer for `rel`, for what another part judges again (journal-check.ts): undefined = may be written.
+  judge(rel: string, link = false): string | undefined {
+    return this.gate(rel, link);
+  }
+
   private changedMeanwhile(found: Found): boolean {
     return found.kind === 'unreachable' || ('stats' in found && found.stats.ctimeNs >= this.since);
   }

@@ -8,6 +8,7 @@ import { captureState, sameState } from '../../files/checkpoints/state.js';
 import { removeLayout } from '../../sandbox/overlay.js';
 import { act } from './apply.js';
 import { claimJournal, type Journal } from './journal.js';
+import { checkJournalOps } from './journal-check.js';
 import { keepFiles } from './kept.js';
 
 // Finishes the applies of staged runs whose process died in the middle (journal.ts), before this call
@@ -43,8 +44,12 @@ async function finishStep(ctx: CommandContext, journal: Journal, skipped: readon
 async function recoverRun(ctx: CommandContext, stageDir: string, dir: string): Promise<void> {
   const claimed = claimJournal(dir);
   if (claimed === undefined) return;
-  const { journal, since } = claimed;
-  if (journal.root !== ctx.workspace.root) return;
+  const { since } = claimed;
+  if (claimed.journal.root !== ctx.workspace.root) return;
+  // Judged again before anything moves: a journal in the state folder is data (journal-check.ts).
+  const checked = checkJournalOps(ctx.workspace, dir, claimed.journal.ops);
+  for (const refusal of checked.refused) ctx.warn(`an interrupted staged command's journal named what it may not do; not done: ${refusal}`);
+  const journal: Journal = { ...claimed.journal, ops: checked.ops };
   const begun = !journal.checkpoint || (await stepOf(ctx, journal)) !== undefined;
   const sources = journal.ops.writes.filter((write) => write.link === undefined);
   if (!begun) {

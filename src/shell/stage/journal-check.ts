@@ -1,0 +1,63 @@
+import { lstatSync } from 'node:fs';
+import { isAbsolute, join, posix, relative } from 'node:path';
+import { obeyedContext } from '../../permissions/obeyed-context.js';
+import type { Workspace } from '../../workspace/workspace.js';
+import type { StageOps } from './journal.js';
+import { Planner } from './plan.js';
+
+// A journal found in the state folder is data, never an order (red team round 3, H3: with `-C ~` the
+// state folders of OTHER workspaces lie inside the workspace, and a planted journal moved ~/.ssh/id_ed25519
+// into another workspace and wrote its .git/hooks/pre-commit). Before an interrupted apply is finished,
+// every operation is judged again as the apply itself judged it:
+// - a path is a plain relative path inside the workspace (no `..`, no absolute path, no empty segment);
+// - a file's source is a regular file with one name, directly in this run's own upper folder: never a
+//   file elsewhere on the machine, a symlink, or a hard link to one;
+// - the target passes the stage plan's write gate now (protected, obeyed, non-accessible: plan.ts).
+// What fails is dropped from the operations and named; the rest is finished.
+
+export interface CheckedOps {
+  readonly ops: StageOps;
+  readonly refused: readonly string[];
+}
+
+function plainRel(rel: unknown): rel is string {
+  return typeof rel === 'string' && rel !== '' && !isAbsolute(rel) && !rel.includes('\0') && posix.normalize(rel) === rel && rel !== '.' && !rel.startsWith('../') && !rel.endsWith('/');
+}
+
+function ownSource(upper: string, source: unknown): boolean {
+  if (typeof source !== 'string' || !isAbsolute(source)) return false;
+  const rel = relative(upper, source);
+  if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) return false;
+  const stats = lstatSync(source, { throwIfNoEntry: false });
+  // Gone: moved by the apply before it was interrupted (act() skips it).
+  return stats === undefined || (stats.isFile() && stats.nlink === 1);
+}
+
+export function checkJournalOps(workspace: Workspace, runDir: string, ops: StageOps): CheckedOps {
+  const planner = new Planner(workspace, 0n, obeyedContext(workspace.root));
+  const upper = join(runDir, 'upper');
+  const refused: string[] = [];
+  const keep = (rel: unknown, why: () => string | undefined): boolean => {
+    const reason = plainRel(rel) ? why() : 'not a relative path inside the workspace';
+    if (reason !== undefined) refused.push(`${String(rel)}: ${reason}`);
+    return reason === undefined;
+  };
+  const gate = (rel: string, link = false) => () => planner.judge(rel, link);
+  const list = <T>(value: readonly T[] | undefined): readonly T[] => (Array.isArray(value) ? value : []);
+  return {
+    refused,
+    ops: {
+      ...ops,
+      deletes: list(ops.deletes).filter((rel) => keep(rel, gate(rel))),
+      removedFolders: list(ops.removedFolders).filter((rel) => keep(rel, gate(rel))),
+      folders: list(ops.folders).filter((folder) => keep(folder?.rel, gate(folder?.rel)) && Number.isInteger(folder.mode)),
+      writes: list(ops.writes).filter((write) =>
+        keep(write?.rel, () => {
+          if (write.link !== undefined) return typeof write.link === 'string' ? planner.judge(write.rel, true) : 'a link without a target';
+          if (!ownSource(upper, write.source)) return `its source ${String(write.source)} is not a file of this run's upper folder`;
+          return planner.judge(write.rel);
+        }),
+      ),
+    },
+  };
+}

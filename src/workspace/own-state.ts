@@ -1,0 +1,31 @@
+import { homedir } from 'node:os';
+import { isAbsolute } from 'node:path';
+import { fail, type CodewardError } from '../engine/errors.js';
+import { codewardCacheDir, realish } from '../engine/state-dir.js';
+import { isInside, toRel } from './contains.js';
+
+// codeward's own state (journals, checkpoint steps and blobs, staged runs, locks, sessions) is no part of
+// any workspace (red team round 3, H3). With `-C ~` the user's cache folder (~/.cache/codeward) lies
+// inside the workspace: this workspace's own state moves to a private temp folder (state-dir.ts), but the
+// state of every OTHER workspace stays there, and a planted journal or checkpoint step would be obeyed by
+// the next codeward run in that other workspace. So every place codeward keeps state, for any workspace,
+// is refused to every command of a workspace that contains it (read, write, delete, list, search, the
+// sandbox's view, a staged run's apply), like a non-accessible path, with its own reason.
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+// Every folder codeward keeps state in for this user: the one this environment names, and the default
+// ones other runs (without CODEWARD_STATE_DIR or XDG_CACHE_HOME) use.
+export function ownStateFolders(env: Env, home = env['HOME'] || homedir()): string[] {
+  const folders = [codewardCacheDir({ env, home }), codewardCacheDir({ env: { HOME: home }, home })];
+  return [...new Set(folders.filter(isAbsolute).map(realish))];
+}
+
+// The ones inside `root`, relative to it.
+export function ownStateRels(root: string, folders: readonly string[]): string[] {
+  return folders.filter((folder) => folder !== root && isInside(root, folder)).map((folder) => toRel(root, folder));
+}
+
+export function ownStateRefused(input: string): CodewardError {
+  return fail('C211', `${input}: codeward's own state folder (journals and checkpoints of every workspace); no command reads or writes it. Work on files of your project instead`);
+}
