@@ -200,6 +200,9 @@ async function runMain(givenArgv: readonly string[], io: CliIo): Promise<number>
       workspace: options.workspace ?? io.cwd,
       ...(io.timing ? { timing: io.timing } : {}),
       env: io.env,
+      // The engine's start-up warnings go where this call's output goes (a warm engine's own stderr is
+      // not the caller's: red team round 3, L1).
+      onWarning: (message: string) => io.stderr.write(`codeward: warning: ${message}\n`),
       registry,
       crossProcessLocks: true,
       door: { name: pluginCall ? 'chatcli' : 'cli', ...(options.session === undefined ? {} : { session: options.session }) },

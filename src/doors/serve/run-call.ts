@@ -9,8 +9,9 @@ const COLD_ONLY: ReadonlySet<string> = new Set(['serve', 'mcp', 'agent', 'worker
 export function handOffRefusal(call: WarmCall): WarmAnswer | undefined {
   const token = findCallToken(call.argv);
   if (token !== undefined && COLD_ONLY.has(token)) return { fallback: `${token} runs in its own process` };
-  // `codeward -` reads the call from stdin, which stays with the caller.
-  if (call.argv.includes('-')) return { fallback: 'the call reads standard input' };
+  // `codeward -` reads the call from stdin, which stays with the caller; so do `--content -` and the
+  // `--content=-` spelling (red team round 3, L2).
+  if (call.argv.some((arg) => arg === '-' || /^--[\w-]+=-$/.test(arg))) return { fallback: 'the call reads standard input' };
   return undefined;
 }
 

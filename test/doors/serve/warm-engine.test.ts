@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, chownSync, cpSync, existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CLI, removeDir, tempDir, writeFiles } from '../../helpers/fixture.js';
@@ -68,6 +68,18 @@ function warmAndCold(args: readonly string[]): ReturnType<typeof call> {
 }
 
 describe('codeward serve: the same answers as a cold call', { timeout: 120_000 }, () => {
+  it('start-up warnings reach the caller, and --content=- reads the caller\'s stdin (red team round 3, L1/L2)', async () => {
+    // The workspace is the home folder: the engine warns at start-up.
+    env = { ...env, HOME: root };
+    await startServer();
+    const warned = warmAndCold(['read', 'open.txt']);
+    expect(warned.stderr).toContain('the workspace is your home folder');
+    const piped = spawnSync(process.execPath, [CLI, '--debug-timing', '--json', '--yes', 'write', '--file', 'piped.txt', '--content=-'], { cwd: root, env, input: 'from stdin\n', encoding: 'utf8' });
+    expect(piped.stderr).not.toMatch(/^timing: warm engine call/m);
+    expect(JSON.parse(piped.stdout).ok, piped.stdout + piped.stderr).toBe(true);
+    expect(readFileSync(join(root, 'piped.txt'), 'utf8')).toBe('from stdin\n');
+  });
+
   it('sees a policy file changed between two calls', async () => {
     await startServer();
     expect(JSON.parse(warmAndCold(['read', 'open.txt']).stdout).ok).toBe(true);
