@@ -9,6 +9,7 @@
 // Run directly with --inproc it is the child that measures.
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
@@ -64,6 +65,7 @@ async function inProcess() {
     process.stdout.write(JSON.stringify({ unavailable: status.reason ?? 'no sandbox backend' }));
     return;
   }
+  const loadBefore = loadavg()[0];
   const exec = await alternate(execEngine, { cmd: 'exec', args: { cmd: 'true' } }, EXEC_RUNS, EXEC_WARMUP, 'exec true');
   await execEngine.close();
 
@@ -87,7 +89,8 @@ async function inProcess() {
   );
   const files = (await npmEngine.run({ cmd: 'exec', args: { cmd: 'find node_modules -type f | wc -l', stage: false } })).data?.stdout?.trim();
   await npmEngine.close();
-  process.stdout.write(JSON.stringify({ backend: status.backend, exec, npm, coverage, files }));
+  const load = `1-min load average ${loadBefore.toFixed(1)} at the start, ${loadavg()[0].toFixed(1)} at the end (${cpus().length} cores)`;
+  process.stdout.write(JSON.stringify({ backend: status.backend, exec, npm, coverage, files, load }));
 }
 
 function writeProjects(cache) {
@@ -138,7 +141,7 @@ export async function run() {
       ratio: staged / inPlace,
       target: `≤ ${EXEC_TARGET_MS} ms`,
       pass: staged - inPlace <= EXEC_TARGET_MS,
-      note: `codeward = staging overhead per exec (staged median ${staged.toFixed(2)} ms − in place ${inPlace.toFixed(2)} ms, both in ${result.backend.kind}); ${EXEC_WARMUP} warm-up calls each`,
+      note: `codeward = staging overhead per exec (staged median ${staged.toFixed(2)} ms − in place ${inPlace.toFixed(2)} ms, both in ${result.backend.kind}); ${EXEC_WARMUP} warm-up calls each; ${result.load}`,
       samples: result.exec,
     }),
     ratioRow(NPM_NAME, result.npm, NPM_TARGET, `${result.files} files in node_modules, applied as one checkpoint step (created files: renamed from the upper folder, no blobs)`),

@@ -1,11 +1,13 @@
 import { link, rename, unlink } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { lstatSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import * as z from 'zod/mini';
 import { defineCommand, type CommandContext } from '../engine/command.js';
 import { fail } from '../engine/errors.js';
 import { flag, pathText } from '../engine/schema.js';
 import { checkpointed, limitsOf } from '../files/checkpoints/record.js';
 import { backupLabel } from '../files/checkpoints/replace.js';
+import type { StepFolder } from '../files/checkpoints/store.js';
 import { findBelow, listBelow } from '../files/remove-tree.js';
 import { immunePath } from '../permissions/immune-paths.js';
 import { obeyedContext } from '../permissions/obeyed-context.js';
@@ -51,6 +53,34 @@ function refuseObeyedInside(ctx: CommandContext, from: ResolvedPath, to: Resolve
   if (found !== undefined) throw fail(why.startsWith('is non') ? 'C211' : 'C241', `${from.rel} holds ${found}, which ${why}; nothing was moved. Move it yourself if you mean it`);
 }
 
+const modeOf = (ctx: CommandContext, rel: string): number | undefined => {
+  try {
+    const stats = ctx.workspace.jail.atSync(join(ctx.workspace.root, rel), (at) => lstatSync(at));
+    return stats.isDirectory() ? stats.mode & 0o7777 : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+// The folders the move makes and removes, for its step (checkpoints/folders.ts: undo removes what it
+// made when empty and makes again what it removed, redo the reverse): the folders above --to that do
+// not exist yet, and for a folder move every folder in it (empty ones too) under both names.
+function movedFolders(ctx: CommandContext, from: ResolvedPath, to: ResolvedPath): StepFolder[] {
+  const folders: StepFolder[] = [];
+  for (let rel = dirname(to.rel); rel !== '.' && rel !== '' && modeOf(ctx, rel) === undefined; rel = dirname(rel)) folders.push({ rel, before: null, after: 0o755 });
+  if (from.kind !== 'dir') return folders;
+  const inside = [from.rel];
+  findBelow(ctx.workspace.jail, from.real, (real) => ctx.workspace.relative(real), (rel) => {
+    if (modeOf(ctx, rel) !== undefined) inside.push(rel);
+    return false;
+  });
+  for (const rel of inside) {
+    const mode = modeOf(ctx, rel) ?? 0o755;
+    folders.push({ rel, before: mode, after: null }, { rel: join(to.rel, relative(from.rel, rel)), before: null, after: mode });
+  }
+  return folders;
+}
+
 async function moveOne(args: MoveArgs, ctx: CommandContext): Promise<MoveResult> {
   const from = ctx.path(args.from);
   const to = ctx.path(args.to);
@@ -73,6 +103,7 @@ async function moveOne(args: MoveArgs, ctx: CommandContext): Promise<MoveResult>
   if (ctx.intend([{ path: from.real, after: null, before: null, note }, ...(replaced ? [{ path: to.real, after: null, before: null, note: `replaced by ${from.rel}` }] : [])])) {
     return { from: from.rel, to: to.rel, kind, replaced, backup: null };
   }
+  const folders = movedFolders(ctx, from, to);
   const { checkpoint } = await checkpointed(ctx, 'move', reals, () =>
     jail.at(from.real, (source) =>
       jail.at(to.real, async (target) => {
@@ -87,6 +118,8 @@ async function moveOne(args: MoveArgs, ctx: CommandContext): Promise<MoveResult>
         if (error.code === 'EXDEV') throw fail('C216', `${args.from} and ${args.to} are on different file systems; a move is one rename`);
         throw error;
       }), { input: args.from }),
+    undefined,
+    folders,
   );
   return { from: from.rel, to: to.rel, kind, replaced, backup: backupLabel(ctx, undefined, checkpoint) };
 }

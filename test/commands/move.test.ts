@@ -1,10 +1,11 @@
 // move (alias rename, mv) through the real binary (issue 28): one rename inside the workspace, one undo
 // step, never over an existing file without --force, and judged by the write gate on both names, for a
 // folder on every name inside it too.
-import { lstat, mkdir, readFile, readlink, symlink, writeFile } from 'node:fs/promises';
+import { chmod, lstat, mkdir, readFile, readlink, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { removeDir, runCli, tempDir, writeFiles, type CliResult } from '../helpers/fixture.js';
+import { tree } from '../shell/stage-helpers.js';
 
 let root: string;
 let home: string;
@@ -45,6 +46,31 @@ describe('move renames one file or folder as one undo step', () => {
     expect(listed.map((entry) => [entry.command, entry.files.length])).toEqual([['move', 4]]);
     expect(cw(['undo']).status).toBe(0);
     expect([await text('d/x.txt'), await text('d/e/y.txt'), await exists('f/g/x.txt')]).toEqual(['x\n', 'y\n', false]);
+  });
+
+  it('undo removes the folders the move made (issue 28) and makes again the empty ones it took away; redo the reverse', async () => {
+    await writeFiles(root, { 'a.txt': 'A\n', 'd/x.txt': 'x\n', 'keep/k.txt': 'k\n' });
+    await mkdir(join(root, 'd/empty/deeper'), { recursive: true });
+    await chmod(join(root, 'd/empty'), 0o750);
+    const before = tree(root);
+    expect(cw(['move', '--from', 'a.txt', '--to', 'new/deep/a.txt']).status).toBe(0);
+    expect(cw(['move', '--from', 'd', '--to', 'keep/moved/d']).status).toBe(0);
+    const after = tree(root);
+    expect(after).toMatchObject({ 'keep/moved/d/empty/': '750', 'keep/moved/d/empty/deeper/': expect.any(String), 'new/deep/a.txt': expect.any(String) });
+    expect(cw(['undo']).status).toBe(0);
+    expect(cw(['undo']).status).toBe(0);
+    // No empty new/, new/deep/, keep/moved/ left behind; d/empty/deeper is back with its mode.
+    expect(tree(root)).toEqual(before);
+    expect(cw(['redo', '--steps', '2']).status).toBe(0);
+    expect(tree(root)).toEqual(after);
+  });
+
+  it('undo leaves a folder the move made when someone put a file in it since', async () => {
+    await writeFiles(root, { 'a.txt': 'A\n' });
+    expect(cw(['move', '--from', 'a.txt', '--to', 'new/a.txt']).status).toBe(0);
+    await writeFile(join(root, 'new/mine.txt'), 'mine\n');
+    expect(cw(['undo']).status).toBe(0);
+    expect([await text('a.txt'), await text('new/mine.txt'), await exists('new/a.txt')]).toEqual(['A\n', 'mine\n', false]);
   });
 
   it('never replaces an existing file without --force (C217); with --force it does, and undo brings both back', async () => {

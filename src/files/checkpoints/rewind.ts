@@ -5,7 +5,7 @@ import { storeFor } from './record.js';
 import { applyState, captureState, describeState, sameState, type Captured, type FileState } from './state.js';
 import { isUnkept, type CheckpointStore, type Step } from './store.js';
 import { lastPruned } from './prune.js';
-import { moveFolders } from './folders.js';
+import { moveFolders, openFolders } from './folders.js';
 import { conflictMessage, overwrittenNotes, shortRedoNote, shortUndoNote, unkeptAfter, whyNoOlder, unkeptRefusal, type Conflict } from './rewind-notes.js';
 import { processAlive } from '../../engine/process-alive.js';
 
@@ -151,6 +151,20 @@ function nothingInScope(all: readonly Step[], scope: Scope, verb: 'undo' | 'redo
   return others === 0 ? undefined : `nothing to ${verb} in this session (${others} change${others === 1 ? '' : 's'} by other sessions or doors: pass --all-sessions to include them)`;
 }
 
+// Moves the files of `steps` with their folders opened for their owner (folders.ts): a folder a command
+// made read-only does not block undo or redo. The modes go back when the move fails (or in a dry run);
+// moveFolders sets them after a move.
+async function withFoldersOpen<T>(ctx: CommandContext, steps: readonly Step[], act: () => Promise<T>): Promise<T> {
+  if (ctx.dryRun) return act();
+  const opened = await openFolders(ctx.workspace.jail, ctx.workspace.root, steps.flatMap((step) => (step.folders ?? []).map((folder) => folder.rel)));
+  try {
+    return await act();
+  } catch (error) {
+    await opened.putBack();
+    throw error;
+  }
+}
+
 // Takes back the newest `count` changes still in effect (newest first), or every step from `toId` on. A
 // step that kept no checkpoint (backups: false) refuses the whole call (C224), or with `force` is
 // passed over: marked undone, its files left as they are.
@@ -170,9 +184,10 @@ export async function undoSteps(ctx: CommandContext, options: { count?: number; 
     const passed = newestFirst.filter(isUnkept);
     if (passed.length > 0 && !options.force) throw fail('C224', unkeptRefusal(passed, newestFirst, active.at(-1), active.length - chosen.length));
     const by = unkeptAfter(all);
-    const found = await move(ctx, store, await plan(ctx, newestFirst.filter((step) => !isUnkept(step)), 'undo'), options.force, 'redo', by);
+    const kept = newestFirst.filter((step) => !isUnkept(step));
+    const found = await withFoldersOpen(ctx, kept, async () => move(ctx, store, await plan(ctx, kept, 'undo'), options.force, 'redo', by));
     if (ctx.dryRun) return summary(newestFirst, found, 'redo', undefined, by);
-    await moveFolders(ctx.workspace.jail, ctx.workspace.root, newestFirst.filter((step) => !isUnkept(step)), 'before');
+    await moveFolders(ctx.workspace.jail, ctx.workspace.root, kept, 'before');
     for (const step of newestFirst) await store.writeStep(moved(step, found, 'after', 'undone'));
     await store.markUndone(newestFirst.map((step) => step.id), true);
     const short = options.count === undefined ? undefined : shortUndoNote(options.count, groups.length, active[0]?.id, lastPruned(store), ctx.config);
@@ -190,9 +205,10 @@ export async function redoSteps(ctx: CommandContext, options: { count?: number; 
     const groups = changesOf(undone, options.by).slice(0, options.count ?? 1);
     const chosen = options.beforeId !== undefined ? undone.filter((step) => step.id < options.beforeId!) : groups.flat().sort((a, b) => a.id - b.id);
     if (chosen.length === 0) throw fail('C224', nothingInScope(all, options, 'redo') ?? 'nothing to redo: no undone change (a new change after an undo drops what could be redone)');
-    const found = await move(ctx, store, await plan(ctx, chosen.filter((step) => !isUnkept(step)), 'redo'), options.force, 'undo', () => undefined);
+    const kept = chosen.filter((step) => !isUnkept(step));
+    const found = await withFoldersOpen(ctx, kept, async () => move(ctx, store, await plan(ctx, kept, 'redo'), options.force, 'undo', () => undefined));
     if (ctx.dryRun) return summary(chosen, found, 'undo', undefined);
-    await moveFolders(ctx.workspace.jail, ctx.workspace.root, chosen.filter((step) => !isUnkept(step)), 'after');
+    await moveFolders(ctx.workspace.jail, ctx.workspace.root, kept, 'after');
     for (const step of chosen) await store.writeStep(moved(step, found, 'before', 'done'));
     await store.markUndone(chosen.map((step) => step.id), false);
     return summary(chosen, found, 'undo', options.count === undefined ? undefined : shortRedoNote(options.count, groups.length));

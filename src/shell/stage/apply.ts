@@ -5,7 +5,7 @@ import { lstatSync, readdirSync } from 'node:fs';
 import { keepFiles } from './kept.js';
 import { dirname, join } from 'node:path';
 import type { CommandContext } from '../../engine/command.js';
-import { checkpointed, origin, storeFor, type RecordContext } from '../../files/checkpoints/record.js';
+import { checkpointed, type RecordContext } from '../../files/checkpoints/record.js';
 import type { StepFolder } from '../../files/checkpoints/store.js';
 import { riskyBits } from '../../sandbox/modes.js';
 import { obeyedContext } from '../../permissions/obeyed-context.js';
@@ -84,19 +84,25 @@ export async function act(jail: Beneath, root: string, ops: StageOps, since?: bi
   const gone = (error: unknown): void => {
     if (since === undefined || !missing(error)) throw error;
   };
-  for (const rel of ops.deletes) {
-    step();
-    await jail.at(join(root, rel), async (at) => (touched(at) ? void skipped.push(rel) : unlink(at)), { input: rel }).catch(gone);
-  }
-  for (const rel of ops.removedFolders) await jail.at(join(root, rel), (at) => rmdir(at)).catch(() => undefined);
+  // Folders first made or opened for their owner (a command that made one read-only, chmod 555 or
+  // 000, wrote below it before), their own modes set last, deepest first.
   for (const folder of ops.folders) {
-    step();
     await jail.at(join(root, folder.rel), async (at) => {
       await mkdir(at).catch((error: NodeJS.ErrnoException) => {
         if (error.code !== 'EEXIST') throw error;
       });
-      await chmod(at, folder.mode);
+      await chmod(at, (lstatSync(at).mode & 0o7777) | 0o700);
     }, { mkdirs: true, input: folder.rel });
+  }
+  // A folder the command removed whole is opened too: what is below it goes first.
+  for (const rel of ops.removedFolders) await jail.at(join(root, rel), async (at) => chmod(at, (lstatSync(at).mode & 0o7777) | 0o700)).catch(() => undefined);
+  for (const rel of ops.deletes) {
+    step();
+    await jail.at(join(root, rel), async (at) => (touched(at) ? void skipped.push(rel) : unlink(at)), { input: rel }).catch(gone);
+  }
+  for (const rel of ops.removedFolders) {
+    step();
+    await jail.at(join(root, rel), (at) => rmdir(at)).catch(() => undefined);
   }
   for (const write of ops.writes) {
     step();
@@ -105,6 +111,10 @@ export async function act(jail: Beneath, root: string, ops: StageOps, since?: bi
       if (touched(at)) skipped.push(write.rel);
       else await place(at, write);
     }, { mkdirs: true, input: write.rel });
+  }
+  for (const folder of [...ops.folders].reverse()) {
+    step();
+    await jail.at(join(root, folder.rel), (at) => chmod(at, folder.mode), { input: folder.rel });
   }
   return skipped;
 }
@@ -143,41 +153,34 @@ function listFolder(ctx: CommandContext, rel: string): string[] | undefined {
   }
 }
 
-// Applies the plan under its journal: one checkpoint step over every file it writes or removes.
+// The folders the command made, removed or re-moded, as its step keeps them (checkpoints/folders.ts),
+// so undo takes them back too (empty ones: `mkdir -p build/out` is a step of its own).
+export function stepFolders(plan: StagePlan, root: string): StepFolder[] {
+  return [
+    ...plan.folders.map((folder) => ({ rel: folder.rel, before: folder.before, after: folder.mode })),
+    ...plan.removedFolders.map((folder) => ({ rel: folder.real.slice(root.length + 1), before: folder.mode, after: null })),
+  ];
+}
+
+// Applies the plan under its journal: one checkpoint step over every file it writes or removes and
+// every folder it changes, begun (pending, with the folders) before the first operation.
 async function applyPlan(ctx: CommandContext, layout: OverlayLayout, plan: StagePlan, label: string): Promise<number | undefined> {
   const reals = [...plan.writes.map((write) => write.real), ...plan.deletes.map((each) => each.real)];
   if (reals.length > STEP_MAX_FILES) ctx.warn(`the command changed ${reals.length} files (more than ${STEP_MAX_FILES}): applied without a checkpoint, undo cannot take it back`);
   const ops = opsOf(plan, ctx.workspace.root);
-  if (reals.length === 0 && ops.folders.length === 0 && ops.removedFolders.length === 0) return undefined;
-  const checkpoint = reals.length > 0 && reals.length <= STEP_MAX_FILES && ctx.config.backups !== false;
+  const folders = stepFolders(plan, ctx.workspace.root);
+  if (reals.length === 0 && folders.length === 0) return undefined;
+  const checkpoint = reals.length <= STEP_MAX_FILES && ctx.config.backups !== false;
   writeJournal(layout.dir, { root: ctx.workspace.root, label, checkpoint, ops });
   const run = async (): Promise<void> => void (await act(ctx.workspace.jail, ctx.workspace.root, ops));
-  if (reals.length > STEP_MAX_FILES) {
+  // Too many files for a step, or (backups: false) only folders: nothing to note.
+  if (reals.length > STEP_MAX_FILES || (!checkpoint && reals.length === 0)) {
     await run();
     return undefined;
   }
   // No `observe`: the files are not stamped as the model's own, so its next edit of one is stale.
-  const record = recordContext(ctx);
-  const { checkpoint: id } = await checkpointed(record, label, reals, run);
-  return withFolders(record, label, id, plan);
-}
-
-// The folders the command made, removed or re-moded, added to its step (a step of its own when it
-// changed no file: `mkdir -p build/out`), so undo takes them back too (checkpoints/folders.ts).
-async function withFolders(record: RecordContext, label: string, id: number | undefined, plan: StagePlan): Promise<number | undefined> {
-  const root = record.workspace.root;
-  const folders: StepFolder[] = [
-    ...plan.folders.map((folder) => ({ rel: folder.rel, before: folder.before, after: folder.mode })),
-    ...plan.removedFolders.map((folder) => ({ rel: folder.real.slice(root.length + 1), before: folder.mode, after: null })),
-  ];
-  if (folders.length === 0 || record.config.backups === false) return id;
-  const store = storeFor(record);
-  const step = id === undefined ? undefined : await store.readStep(id);
-  if (step !== undefined) {
-    await store.writeStep({ ...step, folders });
-    return id;
-  }
-  return (await store.begin({ command: label, ...origin(record), files: [], folders }, 'done')).id;
+  const { checkpoint: id } = await checkpointed(recordContext(ctx), label, reals, run, undefined, folders);
+  return id;
 }
 
 export function recordContext(ctx: CommandContext): RecordContext {

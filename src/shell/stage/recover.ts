@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { CommandContext } from '../../engine/command.js';
 import { stateDirFor } from '../../engine/state-dir.js';
 import { sealBlob } from '../../files/checkpoints/blobs.js';
+import { foldersNow, openFolders } from '../../files/checkpoints/folders.js';
 import { storeFor } from '../../files/checkpoints/record.js';
 import { captureState, sameState } from '../../files/checkpoints/state.js';
 import { removeLayout } from '../../sandbox/overlay.js';
@@ -23,7 +24,8 @@ async function stepOf(ctx: CommandContext, journal: Journal) {
   return steps.findLast((step) => step.pid === journal.pid && step.command === journal.label && step.status !== 'undone');
 }
 
-// The step's after states, as the workspace holds them now (the pending step of a dead writer).
+// The step's after states, as the workspace holds them now (the pending step of a dead writer), its
+// folders' too (the step was begun with them, so undo takes back the folders the apply made or removed).
 // What someone else changed since the crash (`skipped`) is no part of the step: undo leaves it alone.
 async function finishStep(ctx: CommandContext, journal: Journal, skipped: readonly string[]): Promise<boolean> {
   const step = await stepOf(ctx, journal);
@@ -31,13 +33,20 @@ async function finishStep(ctx: CommandContext, journal: Journal, skipped: readon
   if (step.status !== 'pending') return true;
   const store = storeFor(ctx);
   const files = [];
-  for (const file of step.files.filter((each) => !skipped.includes(each.rel))) {
-    if (file.before?.kind === 'file') await sealBlob(store.dir, file.before.hash);
-    const after = (await captureState(ctx.workspace.jail, join(ctx.workspace.root, file.rel))).state;
-    files.push({ ...file, after });
+  const opened = await openFolders(ctx.workspace.jail, ctx.workspace.root, (step.folders ?? []).map((folder) => folder.rel));
+  let folders;
+  try {
+    for (const file of step.files.filter((each) => !skipped.includes(each.rel))) {
+      if (file.before?.kind === 'file') await sealBlob(store.dir, file.before.hash);
+      const after = (await captureState(ctx.workspace.jail, join(ctx.workspace.root, file.rel))).state;
+      files.push({ ...file, after });
+    }
+    folders = (await foldersNow(ctx.workspace.jail, ctx.workspace.root, step.folders ?? [], opened)).filter((folder) => folder.before !== folder.after);
+  } finally {
+    await opened.putBack();
   }
-  if (files.every((file) => file.before !== undefined && sameState(file.before, file.after))) await store.locked(() => store.removeStep(step.id));
-  else await store.finishStep({ ...step, status: 'done', files });
+  if (folders.length === 0 && files.every((file) => file.before !== undefined && sameState(file.before, file.after))) await store.locked(() => store.removeStep(step.id));
+  else await store.finishStep({ ...step, status: 'done', files, ...(step.folders ? { folders } : {}) });
   return true;
 }
 

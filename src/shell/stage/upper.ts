@@ -1,4 +1,4 @@
-import { lstatSync, readdirSync, readlinkSync, type Stats } from 'node:fs';
+import { chmodSync, lstatSync, readdirSync, readlinkSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
 import { hiddenAfter, type OverlayLayout } from '../../sandbox/overlay.js';
 
@@ -30,7 +30,11 @@ function walk(dir: string, prefix: string, out: UpperEntry[]): void {
     const rel = prefix === '' ? name : `${prefix}/${name}`;
     const entry = entryOf(rel, source, lstatSync(source));
     out.push(entry);
-    if (entry.kind === 'dir') walk(source, rel, out);
+    if (entry.kind !== 'dir') continue;
+    // A folder the command made read-only (chmod 555, or 000) is opened in the upper folder (codeward's
+    // own) so it can be listed and its files moved out as a normal user; its mode is in the entry.
+    if ((entry.mode & 0o700) !== 0o700) chmodSync(source, entry.mode | 0o700);
+    walk(source, rel, out);
   }
 }
 
