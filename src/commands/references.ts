@@ -7,13 +7,13 @@ import { plural } from './render.js';
 const DEFAULT_RESULTS = 100;
 
 const flags = z.strictObject({
-  file: pathText('the file that defines the symbol'),
-  symbol: text('name path: Greeter/greet, or a unique greet'),
-  kind: optionalText('only symbols of this kind'),
-  dir: described(z._default(z.string(), '.'), 'folder whose files are searched'),
-  textual: flag('also the name in comments and strings'),
+  file: pathText('defining file'),
+  symbol: text('name path (Greeter/greet)'),
+  kind: optionalText('symbol kind'),
+  dir: described(z._default(z.string(), '.'), 'folder searched'),
+  textual: flag('also comments and strings'),
   maxResults: whole(1, `default ${DEFAULT_RESULTS}`),
-  offset: wholeOr(0, 0, 'skip this many: a cut result names the next --offset'),
+  offset: wholeOr(0, 0, 'skip this many'),
 });
 
 type Args = z.infer<typeof flags>;
@@ -68,8 +68,7 @@ function format(data: ReferencesData): string {
 export const referencesCommand = defineCommand({
   name: 'references',
   aliases: ['find_references', 'find_usages', 'usages'],
-  summary: 'Where a symbol is used, each hit labelled resolved, imported or textual',
-  guide: 'Before renaming or changing a signature.',
+  summary: 'Where a symbol is used: hits labelled resolved, imported or textual',
   flags,
   flagAliases: { namePath: 'symbol', name: 'symbol', path: 'file', skip: 'offset' },
   positional: 'file',

@@ -8,13 +8,13 @@ import type { ReferenceLabel } from '../code/references.js';
 import { plural } from './render.js';
 
 const flags = z.strictObject({
-  file: pathText('the file that defines the symbol'),
-  symbol: text('name path: Greeter/greet, or a unique greet'),
-  to: text('the new name'),
-  kind: optionalText('only symbols of this kind'),
-  dir: described(z._default(z.string(), '.'), 'folder whose files are renamed in'),
-  dryRun: flag('only show the diff of every file'),
-  textual: flag('also apply the textual hits (same spelling, comments, strings)'),
+  file: pathText('defining file'),
+  symbol: text('name path (Greeter/greet)'),
+  to: text('new name'),
+  kind: optionalText('symbol kind'),
+  dir: described(z._default(z.string(), '.'), 'folder searched'),
+  dryRun: flag('only show the diff'),
+  textual: flag('also the textual hits'),
   syntaxCheck: syntaxCheckFlag(),
 });
 
@@ -76,8 +76,7 @@ function format(data: RenameData): string {
 export const renameSymbolCommand = defineCommand({
   name: 'rename-symbol',
   aliases: ['rename_symbol', 'rename_references'],
-  summary: 'Rename a symbol and its references across files as one undo step',
-  guide: '--dry-run shows the diff.',
+  summary: 'Rename a symbol and its references across files (one undo step)',
   flags,
   flagAliases: { namePath: 'symbol', newName: 'to', name: 'symbol', path: 'file' },
   positional: 'file',
