@@ -12,6 +12,9 @@ import { pathToFileURL, fileURLToPath } from 'node:url';
 import { CLI, FIXTURES, NODE, ROOT, ensureDir } from './lib.mjs';
 
 const SYMBOLS_PER_PROJECT = 25;
+const REQUEST_MS = 120_000;
+// REFERENCES_BENCH=python (or typescript) measures one project only.
+const ONLY = process.env.REFERENCES_BENCH;
 
 function lspClient(command, args, cwd) {
   const child = spawn(command, args, { cwd, stdio: ['pipe', 'pipe', 'ignore'] });
@@ -37,9 +40,14 @@ function lspClient(command, args, cwd) {
     child.stdin.write(body);
   };
   return {
+    // A server that does not answer within REQUEST_MS (still loading the project) counts as no answer.
     request: (method, params) => new Promise((resolve) => {
       const id = next++;
-      waiting.set(id, resolve);
+      const timer = setTimeout(() => resolve({ result: null, timedOut: true }), REQUEST_MS);
+      waiting.set(id, (message) => {
+        clearTimeout(timer);
+        resolve(message);
+      });
       send({ jsonrpc: '2.0', id, method, params });
     }),
     notify: (method, params) => send({ jsonrpc: '2.0', method, params }),
@@ -58,7 +66,7 @@ async function measure(name, dir, ending, server, languageId) {
   const client = lspClient(server.command, server.args, dir);
   await client.request('initialize', { processId: process.pid, rootUri: pathToFileURL(dir).href, capabilities: {}, workspaceFolders: [{ uri: pathToFileURL(dir).href, name }] });
   client.notify('initialized', {});
-  const stats = { shared: 0, ours: 0, theirs: 0, textual: 0, symbols: 0 };
+  const stats = { shared: 0, ours: 0, theirs: 0, textual: 0, symbols: 0, unanswered: 0 };
   try {
     for (const file of files(dir, ending).sort()) {
       if (stats.symbols >= SYMBOLS_PER_PROJECT) break;
@@ -77,6 +85,7 @@ async function measure(name, dir, ending, server, languageId) {
         const ours = new Set(refs.data.references.filter((hit) => hit.label !== 'textual').map((hit) => `${hit.path}:${hit.line}:${hit.column}`));
         stats.textual += refs.data.counts.textual;
         const answer = await client.request('textDocument/references', { textDocument: { uri }, position: { line: definition.line - 1, character: definition.column - 1 }, context: { includeDeclaration: true } });
+        if (answer.timedOut) stats.unanswered += 1;
         const theirs = new Set((answer.result ?? []).map((location) => `${relative(dir, fileURLToPath(location.uri))}:${location.range.start.line + 1}:${location.range.start.character + 1}`));
         stats.symbols += 1;
         stats.ours += ours.size;
@@ -89,7 +98,7 @@ async function measure(name, dir, ending, server, languageId) {
   }
   const precision = stats.ours === 0 ? 0 : stats.shared / stats.ours;
   const recall = stats.theirs === 0 ? 0 : stats.shared / stats.theirs;
-  const note = `${stats.symbols} symbols, ${stats.ours} ours, ${stats.theirs} theirs, ${stats.shared} shared, ${stats.textual} textual apart`;
+  const note = `${stats.symbols} symbols, ${stats.ours} ours, ${stats.theirs} theirs, ${stats.shared} shared, ${stats.textual} textual apart, ${stats.unanswered} unanswered by the server`;
   return [
     { name: `references ${name} precision (${note})`, unit: '', codeward: precision, baseline: null, ratio: null, target: '>= 0.95', pass: precision >= 0.95 },
     { name: `references ${name} recall`, unit: '', codeward: recall, baseline: null, ratio: null, target: '>= 0.85', pass: recall >= 0.85 },
@@ -102,11 +111,13 @@ export async function run() {
   ensureDir(base);
   const rows = [];
   const ts = join(base, 'ts');
-  cpSync(join(ROOT, 'node_modules/gpt-tokenizer/src'), join(ts, 'src'), { recursive: true });
-  writeFileSync(join(ts, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true, target: 'es2022', module: 'nodenext', moduleResolution: 'nodenext', noEmit: true, skipLibCheck: true }, include: ['src'] }));
-  rows.push(...(await measure('TypeScript (gpt-tokenizer)', ts, '.ts', { command: join(ROOT, 'node_modules/.bin/typescript-language-server'), args: ['--stdio'] }, 'typescript')));
+  if (ONLY !== 'python') {
+    cpSync(join(ROOT, 'node_modules/gpt-tokenizer/src'), join(ts, 'src'), { recursive: true });
+    writeFileSync(join(ts, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true, target: 'es2022', module: 'nodenext', moduleResolution: 'nodenext', noEmit: true, skipLibCheck: true }, include: ['src'] }));
+    rows.push(...(await measure('TypeScript (gpt-tokenizer)', ts, '.ts', { command: join(ROOT, 'node_modules/.bin/typescript-language-server'), args: ['--stdio'] }, 'typescript')));
+  }
   const python = readdirSync('/usr/lib').filter((entry) => /^python3\.\d+$/.test(entry)).map((entry) => join('/usr/lib', entry, 'json')).find((dir) => existsSync(dir));
-  if (python !== undefined) {
+  if (python !== undefined && ONLY !== 'typescript') {
     const py = join(base, 'py');
     cpSync(python, join(py, 'json'), { recursive: true, filter: (source) => !source.includes('__pycache__') });
     rows.push(...(await measure('Python (json)', py, '.py', { command: join(ROOT, 'node_modules/.bin/pyright-langserver'), args: ['--stdio'] }, 'python')));
