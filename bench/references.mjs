@@ -3,7 +3,7 @@
 // locations typescript-language-server and pyright return for textDocument/references (declaration
 // included), both speaking LSP over stdio. Precision = shared / ours, recall = shared / theirs, matched by
 // path:line:column; textual hits are counted apart. Targets: precision >= 0.95, recall >= 0.85.
-// Projects: gpt-tokenizer's TypeScript sources (node_modules/gpt-tokenizer/src) and Python's json package
+// Projects: the TypeScript sources of @ai-sdk/provider-utils (node_modules/@ai-sdk/provider-utils/src) and Python's json package
 // (/usr/lib/python3*/json), each copied into bench/.fixtures. Run: npm run bench references.
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -112,9 +112,9 @@ export async function run() {
   const rows = [];
   const ts = join(base, 'ts');
   if (ONLY !== 'python') {
-    cpSync(join(ROOT, 'node_modules/gpt-tokenizer/src'), join(ts, 'src'), { recursive: true });
+    cpSync(join(ROOT, 'node_modules/@ai-sdk/provider-utils/src'), join(ts, 'src'), { recursive: true });
     writeFileSync(join(ts, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true, target: 'es2022', module: 'nodenext', moduleResolution: 'nodenext', noEmit: true, skipLibCheck: true }, include: ['src'] }));
-    rows.push(...(await measure('TypeScript (gpt-tokenizer)', ts, '.ts', { command: join(ROOT, 'node_modules/.bin/typescript-language-server'), args: ['--stdio'] }, 'typescript')));
+    rows.push(...(await measure('TypeScript (@ai-sdk/provider-utils)', ts, '.ts', { command: join(ROOT, 'node_modules/.bin/typescript-language-server'), args: ['--stdio'] }, 'typescript')));
   }
   const python = readdirSync('/usr/lib').filter((entry) => /^python3\.\d+$/.test(entry)).map((entry) => join('/usr/lib', entry, 'json')).find((dir) => existsSync(dir));
   if (python !== undefined && ONLY !== 'typescript') {
