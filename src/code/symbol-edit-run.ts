@@ -44,7 +44,7 @@ type SymbolArgs = z.infer<typeof symbolFlagsOnly>;
 const lineOf = (text: string, index: number): number => text.slice(0, index).split('\n').length;
 
 // With --kind: every symbol of that kind, as a flat list (name paths keep their outer names).
-function ofKind(symbols: readonly CodeSymbol[], kind: string | undefined): readonly CodeSymbol[] {
+export function ofKind(symbols: readonly CodeSymbol[], kind: string | undefined): readonly CodeSymbol[] {
   if (kind === undefined) return symbols;
   return flattenSymbols(symbols).filter((symbol) => symbol.kind === kind.toLowerCase()).map((symbol) => ({ ...symbol, children: [] }));
 }

@@ -23,6 +23,8 @@ import { searchCommand } from './search.js';
 import { outlineCommand } from './outline.js';
 import { symbolsCommand } from './symbols.js';
 import { repoMapCommand } from './repo-map.js';
+import { referencesCommand } from './references.js';
+import { renameSymbolCommand } from './rename-symbol.js';
 import { testCommand } from './test.js';
 import { treeCommand } from './tree.js';
 import { writeCommand } from './write.js';
@@ -48,10 +50,12 @@ export const builtinCommands: readonly AnyCommand[] = [
   outlineCommand,
   symbolsCommand,
   repoMapCommand,
+  referencesCommand,
   replaceSymbolCommand,
   insertBeforeSymbolCommand,
   insertAfterSymbolCommand,
   deleteSymbolCommand,
+  renameSymbolCommand,
   execCommand,
   testCommand,
   gitStatusCommand,

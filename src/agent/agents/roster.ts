@@ -17,7 +17,7 @@ export interface AgentSpec {
 }
 
 // Commands no read-only agent may run.
-export const WRITING_COMMANDS: ReadonlySet<string> = new Set(['write', 'patch', 'multipatch', 'update', 'create', 'delete', 'move', 'exec', 'test', 'rollback', 'clean', 'undo', 'redo', 'restore', 'delegate', 'replace-symbol', 'insert-before-symbol', 'insert-after-symbol', 'delete-symbol']);
+export const WRITING_COMMANDS: ReadonlySet<string> = new Set(['write', 'patch', 'multipatch', 'update', 'create', 'delete', 'move', 'exec', 'test', 'rollback', 'clean', 'undo', 'redo', 'restore', 'delegate', 'replace-symbol', 'insert-before-symbol', 'insert-after-symbol', 'delete-symbol', 'rename-symbol']);
 
 export const GIT = ['git-status', 'git-diff', 'git-log', 'git-changed', 'git-branch'];
 
