@@ -6,13 +6,9 @@
 import type { IndexedFile } from './index/code-index.js';
 import type { IndexedSymbol } from './index/entry.js';
 import { symbolLine } from './format.js';
+import { MAP_KINDS, graphOf, keyOf, nameSums, pageRank, pairFlow, type MapFocus } from './repo-map-graph.js';
 
-export interface MapFocus {
-  // Workspace-relative files or folders in play.
-  readonly paths: readonly string[];
-  // Names in play (identifiers the conversation mentions).
-  readonly names: readonly string[];
-}
+export type { MapFocus } from './repo-map-graph.js';
 
 export interface RankedSymbol {
   readonly path: string;
@@ -20,86 +16,49 @@ export interface RankedSymbol {
   readonly rank: number;
 }
 
-const DAMPING = 0.85;
-const ITERATIONS = 30;
-// Kinds a map shows: what a reader navigates by (locals and fields are noise at this scale).
-const MAP_KINDS = new Set(['class', 'function', 'method', 'interface', 'type', 'enum', 'module', 'struct', 'trait', 'impl', 'macro', 'constant', 'union']);
-
 export function estimateTokens(text: string): number {
   return Math.ceil(text.length / 4);
 }
 
-function inFocus(path: string, focus: readonly string[]): boolean {
-  return focus.some((each) => path === each || path.startsWith(`${each.replace(/\/+$/, '')}/`));
+// Every map-worthy definition, best first: a definition's rank is what flows to it along the edges naming
+// it, plus a share of its file's rank.
+export function rankSymbols(files: readonly IndexedFile[], focus: MapFocus): RankedSymbol[] {
+  return rankTop(files, focus, Infinity).ranked;
 }
 
-// Every map-worthy definition, best first.
-export function rankSymbols(files: readonly IndexedFile[], focus: MapFocus): RankedSymbol[] {
-  // Members are reached by '.name' references, everything else by plain ones.
-  const definers = new Map<string, number[]>();
-  files.forEach((file, index) => {
-    for (const symbol of file.entry.symbols ?? []) {
-      if (!MAP_KINDS.has(symbol.kind)) continue;
-      const key = symbol.kind === 'method' ? `.${symbol.name}` : symbol.name;
-      const list = definers.get(key) ?? [];
-      if (list[list.length - 1] !== index) list.push(index);
-      definers.set(key, list);
-    }
-  });
+// The best `limit` definitions, best first (ties: by path, then line), and how many there are in all: only
+// the ones a page can show are sorted (a 20 k-file repository has a quarter of a million).
+export function rankTop(files: readonly IndexedFile[], focus: MapFocus, limit: number): { ranked: RankedSymbol[]; total: number } {
+  const graph = graphOf(files, focus);
+  const rank = pageRank(files, focus.paths, graph);
+  const sums = nameSums(rank, graph);
+  // Per file: what flows to each name it defines.
+  const flows = files.map(() => new Map<number, number>());
+  for (let id = 0; id < graph.weight.length; id++) {
+    for (let k = graph.defStart[id]!; k < graph.defStart[id + 1]!; k++) flows[graph.definers[k]!]!.set(id, sums[id] === 0 ? 0 : pairFlow(graph, rank, sums, id, k));
+  }
   const focusNames = new Set(focus.names);
-  // Edges per file: [target file, name, weight].
-  const edges: { to: number; name: string; weight: number }[][] = files.map((file, from) => {
-    const out: { to: number; name: string; weight: number }[] = [];
-    for (const name of file.entry.references ?? []) {
-      const targets = definers.get(name);
-      if (targets === undefined) continue;
-      const bare = name.startsWith('.') ? name.slice(1) : name;
-      let weight = focusNames.has(bare) ? 10 : 1;
-      if (bare.startsWith('_')) weight *= 0.1;
-      if (targets.length > 5) weight *= 0.1;
-      if (bare.length < 3) weight *= 0.1;
-      for (const to of targets) if (to !== from) out.push({ to, name, weight });
-    }
-    return out;
-  });
-  const count = files.length;
-  const personal = files.map((file) => (inFocus(file.path, focus.paths) ? 1 : 0) as number);
-  const personalSum = personal.reduce((sum, value) => sum + value, 0);
-  const base = personalSum > 0 ? personal.map((value) => value / personalSum) : files.map(() => 1 / Math.max(1, count));
-  let rank = base.slice();
-  const outWeight = edges.map((list) => list.reduce((sum, edge) => sum + edge.weight, 0));
-  for (let iteration = 0; iteration < ITERATIONS; iteration++) {
-    const next = base.map((value) => (1 - DAMPING) * value);
-    let dangling = 0;
-    for (let from = 0; from < count; from++) {
-      if (outWeight[from] === 0) {
-        dangling += rank[from]!;
-        continue;
-      }
-      for (const edge of edges[from]!) next[edge.to]! += DAMPING * rank[from]! * edge.weight / outWeight[from]!;
-    }
-    for (let index = 0; index < count; index++) next[index]! += DAMPING * dangling * base[index]!;
-    rank = next;
-  }
-  // A definition's rank: what flows to it along the edges naming it, plus a share of its file's rank.
-  const flow = new Map<string, number>();
-  for (let from = 0; from < count; from++) {
-    for (const edge of edges[from]!) {
-      const key = `${edge.to}\0${edge.name}`;
-      flow.set(key, (flow.get(key) ?? 0) + rank[from]! * edge.weight / (outWeight[from]! || 1));
-    }
-  }
-  const ranked: RankedSymbol[] = [];
+  const scores: number[] = [];
+  const owners: { file: number; symbol: IndexedSymbol }[] = [];
   files.forEach((file, index) => {
     const symbols = (file.entry.symbols ?? []).filter((symbol) => MAP_KINDS.has(symbol.kind));
     for (const symbol of symbols) {
       const own = rank[index]! / Math.max(1, symbols.length) * 0.1;
       const boost = focusNames.has(symbol.name) ? 10 : 1;
-      const key = symbol.kind === 'method' ? `.${symbol.name}` : symbol.name;
-      ranked.push({ path: file.path, symbol, rank: ((flow.get(`${index}\0${key}`) ?? 0) + own) * boost });
+      const flow = flows[index]!.get(graph.ids.get(keyOf(symbol))!) ?? 0;
+      scores.push((flow + own) * boost);
+      owners.push({ file: index, symbol });
     }
   });
-  return ranked.sort((a, b) => b.rank - a.rank || (a.path < b.path ? -1 : a.path > b.path ? 1 : a.symbol.startLine - b.symbol.startLine));
+  // The limit-th best score: everything at or above it is sorted, the rest only counted.
+  const sorted = Float64Array.from(scores).sort();
+  const floor = limit >= sorted.length ? -Infinity : sorted[sorted.length - limit]!;
+  const ranked: RankedSymbol[] = [];
+  scores.forEach((score, at) => {
+    if (score >= floor) ranked.push({ path: files[owners[at]!.file]!.path, symbol: owners[at]!.symbol, rank: score });
+  });
+  ranked.sort((a, b) => b.rank - a.rank || (a.path < b.path ? -1 : a.path > b.path ? 1 : a.symbol.startLine - b.symbol.startLine));
+  return { ranked: ranked.slice(0, limit), total: scores.length };
 }
 
 // The map text of ranked[from ...] within `budget` tokens: files in the order of their best symbol,

@@ -8,7 +8,8 @@ import type { IntendedChange } from '../engine/command.js';
 import type { EngineHooks, IntentGuard, PreparedCall } from '../engine/engine-types.js';
 import type { CodeParsers, LoadedLanguage } from './parsers.js';
 import type { LanguageId } from './languages.js';
-import { describeProblems, introducedProblems, problemsOf } from './syntax-check.js';
+import { describeProblems, introducedProblems } from './syntax-check.js';
+import { SYNTAX_PARSE_BUDGET_MS, SyntaxTreeCache } from './syntax-tree-cache.js';
 
 import { SYNTAX_CHECK_MODES, type SyntaxCheckMode } from './syntax-check-flag.js';
 
@@ -42,7 +43,12 @@ interface GuardOptions {
   readonly relative: (real: string) => string;
 }
 
-function checkChange(change: IntendedChange, loaded: ReadonlyMap<LanguageId, LoadedLanguage>, options: GuardOptions, mode: SyntaxCheckMode, warn: (message: string) => void): void {
+interface GuardState extends GuardOptions {
+  // The trees of the texts last checked (an edit reparses incrementally from its before-tree).
+  readonly trees: SyntaxTreeCache;
+}
+
+function checkChange(change: IntendedChange, loaded: ReadonlyMap<LanguageId, LoadedLanguage>, options: GuardState, mode: SyntaxCheckMode, warn: (message: string) => void): void {
   const { after, before } = change;
   if (after === null) return;
   const language = options.parsers.languageOf(change.path);
@@ -61,14 +67,18 @@ function checkChange(change: IntendedChange, loaded: ReadonlyMap<LanguageId, Loa
   }
   const afterText = decode(after);
   if (afterText === undefined) return;
-  const afterProblems = problemsOf(grammar.parser, afterText);
-  if (afterProblems.length === 0) return;
   const beforeText = before === undefined ? undefined : before === null ? '' : decode(before);
+  const tooSlow = (): void => warn(`syntax check skipped for ${rel}: parsing it took over ${SYNTAX_PARSE_BUDGET_MS} ms (${language.id})`);
+  // The before-text first (kept from the last check of this file when it was), the after-text reparsed from it.
+  const beforeProblems = beforeText === undefined ? [] : options.trees.problems(grammar.parser, change.path, beforeText);
+  if (beforeProblems === undefined) return tooSlow();
+  const afterProblems = options.trees.problems(grammar.parser, change.path, afterText, beforeText);
+  if (afterProblems === undefined) return tooSlow();
+  if (afterProblems.length === 0) return;
   if (beforeText === undefined) {
     warn(`${rel} has syntax errors after this edit (${language.id}): ${describeProblems(afterProblems)}`);
     return;
   }
-  const beforeProblems = problemsOf(grammar.parser, beforeText);
   const introduced = introducedProblems(beforeText, beforeProblems, afterText, afterProblems);
   if (introduced.length === 0) return;
   const was = before === null ? 'is new' : 'parsed cleanly';
@@ -80,7 +90,7 @@ function checkChange(change: IntendedChange, loaded: ReadonlyMap<LanguageId, Loa
 
 // The guard of one call: loads the grammars of the code files it writes (once per CodeParsers), then checks
 // every declared change synchronously.
-export async function syntaxGuard(call: PreparedCall, options: GuardOptions): Promise<IntentGuard | undefined> {
+export async function syntaxGuard(call: PreparedCall, options: GuardState): Promise<IntentGuard | undefined> {
   const mode = modeOf(call, options.mode);
   if (mode === 'off') return undefined;
   const written = call.touches.filter(({ touch }) => touch.access === 'write');
@@ -103,5 +113,6 @@ export async function syntaxGuard(call: PreparedCall, options: GuardOptions): Pr
 
 // The hook setup.ts plugs into the engine.
 export function syntaxCheckHooks(options: GuardOptions): Pick<EngineHooks, 'guardIntent'> {
-  return { guardIntent: (call) => syntaxGuard(call, options) };
+  const state: GuardState = { ...options, trees: new SyntaxTreeCache() };
+  return { guardIntent: (call) => syntaxGuard(call, state) };
 }

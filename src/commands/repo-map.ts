@@ -41,7 +41,7 @@ async function run(args: RepoMapArgs, ctx: CommandContext): Promise<RepoMapData>
   const target = ctx.path(args.dir);
   if (target.kind !== 'dir') throw fail('C210', `${args.dir} is not a folder; repo-map maps a folder (outline --file maps one file)`);
   if (ctx.workspace.isNonAccessible(target.rel)) throw notAccessible(args.dir);
-  const [{ listCodeFiles }, { indexFiles }, { rankSymbols, renderMap }, { stateDirFor }] = await Promise.all([
+  const [{ listCodeFiles }, { indexFiles }, { rankTop, renderMap }, { stateDirFor }] = await Promise.all([
     import('../code/index/list.js'), import('../code/index/code-index.js'), import('../code/repo-map.js'), import('../engine/state-dir.js'),
   ]);
   const listed = await listCodeFiles({
@@ -55,12 +55,13 @@ async function run(args: RepoMapArgs, ctx: CommandContext): Promise<RepoMapData>
   if (listed.truncated) ctx.warn(`repo-map looked at the first ${MAX_FILES} source files only; map a subfolder with --dir`);
   const index = await indexFiles({ workspace: ctx.workspace, stateDir: ctx.stateDir ?? stateDirFor(ctx.workspace.root), files: listed.files, signal: ctx.signal });
   const focusPaths = list(args.focus).map((each) => ctx.workspace.relative(ctx.workspace.contains(each) ? each : `${ctx.workspace.root}/${each}`));
-  const ranked = rankSymbols(index.files, { paths: focusPaths, names: list(args.names) });
+  // A page holds at most budget + 1 symbols (each line costs at least one token; the first is always shown).
+  const { ranked, total } = rankTop(index.files, { paths: focusPaths, names: list(args.names) }, args.offset + args.budget + 1);
   const page = renderMap(ranked, args.offset, args.budget);
   const end = args.offset + page.used;
   return {
-    dir: target.rel, map: page.text, tokens: page.tokens, budget: args.budget, symbols: page.used, offset: args.offset, total: ranked.length,
-    nextOffset: end < ranked.length ? end : null, files: index.files.length, parsed: index.parsed, threads: index.threads, skipped: index.skipped,
+    dir: target.rel, map: page.text, tokens: page.tokens, budget: args.budget, symbols: page.used, offset: args.offset, total,
+    nextOffset: end < total ? end : null, files: index.files.length, parsed: index.parsed, threads: index.threads, skipped: index.skipped,
   };
 }
 

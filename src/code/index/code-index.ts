@@ -1,6 +1,7 @@
 // The code index: symbols and references per source file, cached by file identity (dev, inode, size,
 // mtime) in the workspace's state folder, built lazily (only the files a call asks about) and in worker
 // threads for bulk work. Every file is read through the workspace jail on this thread.
+import { lstatSync } from 'node:fs';
 import type { Workspace } from '../../workspace/workspace.js';
 import type { IndexEntry } from './entry.js';
 import { ParsePool } from './pool.js';
@@ -41,9 +42,18 @@ export async function indexFiles(request: IndexRequest): Promise<IndexResult> {
   const stale: string[] = [];
   for (const rel of request.files) {
     if (request.signal.aborted) break;
+    if (request.workspace.isNonAccessible(rel)) continue;
+    // The cache check: one lstat of the path under the root, no realpath walk.
+    const seen = quickStamp(request.workspace.root, rel);
+    const cached = seen === undefined ? undefined : await store.get(rel);
+    if (cached !== undefined && cached.stamp === seen) {
+      if (cached.skip !== undefined) skipped.push({ path: rel, reason: cached.skip });
+      else files.push({ path: rel, entry: cached });
+      continue;
+    }
+    // Anything else goes through the jail: resolved, then (when stale) read through its verified open.
     let stamp: string;
     try {
-      if (request.workspace.isNonAccessible(rel)) continue;
       const resolved = await request.workspace.resolve(rel, 'read');
       if (resolved.kind !== 'file' || resolved.stats === undefined) continue;
       stamp = stampOf(resolved.stats);
@@ -55,10 +65,10 @@ export async function indexFiles(request: IndexRequest): Promise<IndexResult> {
     } catch {
       continue;
     }
-    const cached = await store.get(rel);
-    if (cached !== undefined && cached.stamp === stamp) {
-      if (cached.skip !== undefined) skipped.push({ path: rel, reason: cached.skip });
-      else files.push({ path: rel, entry: cached });
+    const entry = await store.get(rel);
+    if (entry !== undefined && entry.stamp === stamp) {
+      if (entry.skip !== undefined) skipped.push({ path: rel, reason: entry.skip });
+      else files.push({ path: rel, entry });
     } else {
       stale.push(rel);
     }
@@ -82,6 +92,21 @@ export async function indexFiles(request: IndexRequest): Promise<IndexResult> {
     return { files, skipped, parsed: stale.length, threads: pool.threads };
   } finally {
     await pool.close();
+  }
+}
+
+// The stamp of a plain relative path's entry by one lstat (undefined: not a regular file, not a plain
+// path, or gone). Served from the cache only on an exact match: an entry was made by a read through the
+// jail, and the same device, inode, size and mtime are that same file, so a link planted since (a folder
+// swapped for a link out of the workspace) can only ever show what the jail already let through, while
+// any other file takes the jailed path.
+function quickStamp(root: string, rel: string): string | undefined {
+  if (rel === '' || rel.startsWith('/') || rel.includes('\0') || rel.split('/').some((part) => part === '' || part === '.' || part === '..')) return undefined;
+  try {
+    const stats = lstatSync(`${root}/${rel}`);
+    return stats.isFile() ? stampOf(stats) : undefined;
+  } catch {
+    return undefined;
   }
 }
 

@@ -1,0 +1,226 @@
+// Code intelligence (issue 30): outline, the code index and the repo map, in-process (engine.run through
+// createEngine from the dist snapshot, in a fresh child process) and through the CLI binary, side by side.
+// Fixtures: a 5,000-line TypeScript file (codeward's own sources, concatenated) and a 20,000-file repository
+// made of real sources (node_modules' .js/.ts files and the Python standard library, copied under
+// os.tmpdir() so no parent .gitignore hides them; removed at the end unless BENCH_CODE_INTEL_KEEP=1).
+// Rows: outline cold (grammar loaded) <= 150 ms and from the index's cache <= 20 ms; index cold with 2
+// threads <= 90 s, warm (nothing changed) <= 5 s, one changed file <= 0.5 s; peak RSS <= 300 MB; repo-map of
+// 1 k tokens from a warm index <= 1 s. The index rows are repo-map calls (index + rank + render): the map
+// itself is the warm row. BENCH_CODE_INTEL_RUNS rounds (3; the cold index: BENCH_CODE_INTEL_COLD_RUNS, 2).
+import { appendFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { dirname, join, relative } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
+import { CLEAN_ENV, CLI, LIBRARY, MiB, NODE, ROOT, errorRow, median, parseEnvelope, peakRssKiB, row, timed } from './lib.mjs';
+
+const RUNS = Number(process.env.BENCH_CODE_INTEL_RUNS ?? 3);
+const COLD_RUNS = Number(process.env.BENCH_CODE_INTEL_COLD_RUNS ?? 2);
+const FILES = Number(process.env.BENCH_CODE_INTEL_FILES ?? 20_000);
+const BASE = join(tmpdir(), `codeward-bench-code-intel-${process.getuid?.() ?? 0}`);
+const REPO = join(BASE, 'repo');
+const ONE = join(BASE, 'one');
+const BIG = 'big.ts';
+const CHANGED = 'changed.ts';
+const CODE = /\.(?:[cm]?js|ts|py)$/;
+
+function walk(dir, out, limit) {
+  let entries;
+  try {
+    entries = readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return;
+  }
+  for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
+    if (out.length >= limit) return;
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (entry.name !== '.git' && entry.name !== '__pycache__') walk(path, out, limit);
+    } else if (entry.isFile() && CODE.test(entry.name)) out.push(path);
+  }
+}
+
+// The repository: real files copied in rounds (a second round under copy-2/ when the sources run out).
+export function fixture() {
+  const marker = join(REPO, '.complete');
+  if (existsSync(marker) && readFileSync(marker, 'utf8') === String(FILES)) return { note: 'fixtures reused', files: FILES };
+  rmSync(BASE, { recursive: true, force: true });
+  const t0 = performance.now();
+  const sources = [join(ROOT, 'node_modules'), ...readdirSync('/usr/lib').filter((name) => /^python3(\.\d+)?$/.test(name)).map((name) => join('/usr/lib', name))];
+  const found = [];
+  for (const source of sources) walk(source, found, FILES);
+  if (found.length === 0) throw new Error('no source files to copy');
+  let copied = 0;
+  for (let round = 1; copied < FILES; round++) {
+    for (const file of found) {
+      if (copied >= FILES) break;
+      const rel = file.startsWith(ROOT) ? relative(ROOT, file).replace(/^node_modules\//, 'pkgs/') : relative('/usr/lib', file);
+      const target = join(REPO, `copy-${round}`, rel.replace(/(^|\/)node_modules\//g, '$1nm/'));
+      mkdirSync(dirname(target), { recursive: true });
+      cpSync(file, target);
+      copied++;
+    }
+  }
+  writeFileSync(join(REPO, CHANGED), 'export function changedOnce(value: number): number {\n  return value + 1;\n}\n');
+  // The 5,000-line TypeScript file: codeward's sources, whole files, until 5,000 lines.
+  const parts = [];
+  let lines = 0;
+  const src = [];
+  walk(join(ROOT, 'src'), src, Infinity);
+  for (const file of src.filter((path) => path.endsWith('.ts'))) {
+    if (lines >= 5000) break;
+    const text = readFileSync(file, 'utf8');
+    parts.push(text);
+    lines += text.split('\n').length;
+  }
+  mkdirSync(ONE, { recursive: true });
+  writeFileSync(join(ONE, BIG), parts.join('\n'));
+  writeFileSync(marker, String(FILES));
+  return { note: `fixtures made in ${((performance.now() - t0) / 1000).toFixed(1)} s`, files: copied };
+}
+
+// Changes one file's content (a line appended): the "one changed file" case.
+function change(round) {
+  appendFileSync(join(REPO, CHANGED), `// change ${round} ${Date.now()}\n`);
+}
+
+const ms = (samples) => median(samples);
+
+// --- Child mode: in-process through engine.run --------------------------------------------------------------
+
+async function child(mode, state) {
+  const { createEngine } = await import(pathToFileURL(LIBRARY).href);
+  const env = { ...process.env, CODEWARD_STATE_DIR: state };
+  const call = async (engine, cmd, args) => {
+    const start = performance.now();
+    const cpu = process.cpuUsage();
+    const envelope = await engine.run({ cmd, args });
+    const took = performance.now() - start;
+    if (!envelope.ok) throw new Error(`engine.run(${cmd}) failed: ${JSON.stringify(envelope.error)}`);
+    // CPU time of the whole process (all threads): the figure that means something on a loaded machine.
+    return { took, cpu: process.cpuUsage(cpu).user / 1000, data: envelope.data };
+  };
+  const out = {};
+  if (mode === 'outline') {
+    const engine = await createEngine({ workspace: ONE, env });
+    const first = await call(engine, 'outline', { file: BIG });
+    out.first = first.took;
+    out.symbols = first.data.symbols.length;
+    out.outline = [];
+    for (let i = 0; i < RUNS + 2; i++) out.outline.push((await call(engine, 'outline', { file: BIG })).took);
+    out.outline = out.outline.slice(2);
+  } else {
+    const engine = await createEngine({ workspace: REPO, env });
+    const map = (label) => call(engine, 'repo-map', { budget: 1024 }).then((result) => {
+      out[label] ??= [];
+      out[label].push(result.took);
+      out[`${label}Cpu`] ??= [];
+      out[`${label}Cpu`].push(result.cpu);
+      out[`${label}Data`] = { files: result.data.files, parsed: result.data.parsed, threads: result.data.threads, skipped: result.data.skipped.length, tokens: result.data.tokens, symbols: result.data.symbols };
+      return result;
+    });
+    await map('cold');
+    for (let i = 0; i < RUNS; i++) await map('warm');
+    for (let i = 0; i < RUNS; i++) {
+      change(`in-${i}`);
+      const result = await map('changed');
+      if (result.data.parsed !== 1) throw new Error(`one changed file: repo-map parsed ${result.data.parsed} files, not 1`);
+    }
+    out.maxRssKiB = process.resourceUsage().maxRSS;
+  }
+  process.stdout.write(JSON.stringify(out));
+}
+
+function runChild(mode, state) {
+  const result = timed(NODE, [join(ROOT, 'bench', 'code-intel.mjs'), '--child', mode, state], { env: CLEAN_ENV });
+  if (result.status !== 0) throw new Error(`in-process ${mode} child exited ${result.status}: ${result.stderr.trim().slice(-800)}`);
+  return JSON.parse(result.stdout);
+}
+
+// --- CLI --------------------------------------------------------------------------------------------------------
+
+function cli(cwd, state, args, check) {
+  const env = { ...CLEAN_ENV, CODEWARD_STATE_DIR: state };
+  const { kib, result } = peakRssKiB(NODE, [CLI, '-C', cwd, '--json', ...args], { cwd, env });
+  const { envelope, error } = parseEnvelope(result);
+  if (error) throw new Error(`codeward ${args.join(' ')}: ${error}`);
+  const problem = check?.(envelope.data);
+  if (problem) throw new Error(`codeward ${args.join(' ')}: ${problem}`);
+  return { ms: result.ms, kib, data: envelope.data };
+}
+
+export async function run() {
+  const rows = [];
+  const load = [loadavg()];
+  let made;
+  try {
+    made = fixture();
+  } catch (error) {
+    return [errorRow('code intel: fixtures', error.stack ?? String(error))];
+  }
+  const states = join(BASE, 'state');
+  const fresh = (name) => {
+    const dir = join(states, name);
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+    return dir;
+  };
+  const inProc = { cold: [], warm: [], changed: [], rss: [], coldCpu: [], warmCpu: [], changedCpu: [] };
+  const viaCli = { cold: [], warm: [], changed: [], rss: [], outline: [] };
+  let outline;
+  let dataNote = '';
+  try {
+    outline = runChild('outline', fresh('outline'));
+    for (let i = 0; i < RUNS; i++) viaCli.outline.push(cli(ONE, join(states, 'outline'), ['outline', '--file', BIG]).ms);
+    // Cold rounds alternate: in-process, then the CLI, each on a fresh state folder.
+    for (let round = 0; round < COLD_RUNS; round++) {
+      const inside = runChild('index', fresh(`in-${round}`));
+      inProc.cold.push(...inside.cold);
+      inProc.warm.push(...inside.warm);
+      inProc.changed.push(...inside.changed);
+      for (const key of ['coldCpu', 'warmCpu', 'changedCpu']) inProc[key].push(...inside[key]);
+      inProc.rss.push(inside.maxRssKiB);
+      dataNote = `${inside.coldData.files} files indexed, ${inside.coldData.skipped} skipped, ${inside.coldData.threads} threads; map ${inside.warmData.tokens} tokens, ${inside.warmData.symbols} symbols`;
+      const state = fresh(`cli-${round}`);
+      const cold = cli(REPO, state, ['repo-map', '--budget', '1024']);
+      viaCli.cold.push(cold.ms);
+      viaCli.rss.push(cold.kib);
+      for (let i = 0; i < RUNS; i++) {
+        const warm = cli(REPO, state, ['repo-map', '--budget', '1024'], (data) => (data.parsed === 0 ? undefined : `warm run parsed ${data.parsed} files`));
+        viaCli.warm.push(warm.ms);
+        viaCli.rss.push(warm.kib);
+      }
+      for (let i = 0; i < RUNS; i++) {
+        change(`cli-${round}-${i}`);
+        viaCli.changed.push(cli(REPO, state, ['repo-map', '--budget', '1024'], (data) => (data.parsed === 1 ? undefined : `parsed ${data.parsed} files, not 1`)).ms);
+      }
+    }
+  } catch (error) {
+    rows.push(errorRow('code intel', error.stack ?? String(error)));
+    return rows;
+  }
+  load.push(loadavg());
+  const loadNote = `load average ${load.map((each) => each.map((value) => value.toFixed(2)).join('/')).join(' → ')}; ${made.note}; ${dataNote}`;
+  const both = (name, key, targetMs, note) => {
+    const cpu = `CPU (all threads) median ${Math.round(ms(inProc[`${key}Cpu`]))} ms`;
+    rows.push(row({ name: `${name}, in-process`, unit: 'ms', codeward: ms(inProc[key]), target: `<= ${targetMs} ms`, pass: ms(inProc[key]) <= targetMs, samples: { codeward: inProc[key] }, note: note ? `${cpu}; ${note}` : cpu }));
+    rows.push(row({ name: `${name}, CLI`, unit: 'ms', codeward: ms(viaCli[key]), target: `<= ${targetMs} ms`, pass: ms(viaCli[key]) <= targetMs, samples: { codeward: viaCli[key] } }));
+  };
+  rows.push(row({ name: 'outline 5k-line TS, in-process (engine.run)', unit: 'ms', codeward: ms(outline.outline), target: '<= 150 ms', pass: ms(outline.outline) <= 150, samples: { codeward: outline.outline }, note: `${outline.symbols} symbols; first call ${outline.first.toFixed(0)} ms` }));
+  rows.push(row({ name: 'outline 5k-line TS, CLI (whole process)', unit: 'ms', codeward: ms(viaCli.outline), target: 'info', samples: { codeward: viaCli.outline } }));
+  both(`index ${made.files} files cold (repo-map)`, 'cold', 90_000, loadNote);
+  both('index warm, nothing changed (repo-map 1k tokens)', 'warm', 1_000);
+  both('index, one changed file (repo-map)', 'changed', 500);
+  const peak = Math.max(...inProc.rss) / 1024;
+  const cliPeak = Math.max(...viaCli.rss) / 1024;
+  rows.push(row({ name: 'index peak RSS, in-process', unit: 'MiB', codeward: peak, target: '<= 300 MB', pass: peak * MiB <= 300e6 }));
+  rows.push(row({ name: 'index peak RSS, CLI', unit: 'MiB', codeward: cliPeak, target: '<= 300 MB', pass: cliPeak * MiB <= 300e6 }));
+  if (process.env.BENCH_CODE_INTEL_KEEP !== '1') rmSync(BASE, { recursive: true, force: true });
+  return rows;
+}
+
+if (process.argv[2] === '--child') {
+  await child(process.argv[3], process.argv[4]);
+} else if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  for (const r of await run()) console.log(`${r.name}: ${r.codeward} ${r.unit} (${r.pass === null ? 'info' : r.pass ? 'PASS' : 'FAIL'}) ${r.note ?? r.error ?? ''}`);
+}

@@ -1,0 +1,95 @@
+// The code index's warm path (issue 30 performance): a cached entry is served after one lstat, only on an
+// exact file identity; a folder swapped for a link out of the workspace is never served or read; and the
+// repo map's top-k ranking is the head of the full ranking.
+import { rename, symlink, utimes, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { indexFiles } from '../../src/code/index/code-index.js';
+import { rankSymbols, rankTop } from '../../src/code/repo-map.js';
+import { Workspace } from '../../src/workspace/workspace.js';
+import { removeDir, tempDir, writeFiles } from '../helpers/fixture.js';
+
+let root: string;
+let outside: string;
+let state: string;
+beforeEach(async () => {
+  root = await tempDir();
+  outside = await tempDir('codeward-outside-');
+  state = await tempDir('codeward-state-');
+});
+afterEach(async () => {
+  await removeDir(root);
+  await removeDir(outside);
+  await removeDir(state);
+});
+
+const index = async (files: string[]) => indexFiles({ workspace: await Workspace.open(root), stateDir: state, files, signal: new AbortController().signal, threads: 0 });
+const names = (result: Awaited<ReturnType<typeof index>>): string[] => result.files.flatMap((file) => (file.entry.symbols ?? []).map((symbol) => `${file.path}:${symbol.name}`));
+
+describe('code index cache', () => {
+  it('serves unchanged files from the cache and parses exactly the changed one', async () => {
+    await writeFiles(root, { 'a.ts': 'export function alpha(): void {}\n', 'b/c.ts': 'export class Beta {}\n' });
+    expect((await index(['a.ts', 'b/c.ts'])).parsed).toBe(2);
+    const warm = await index(['a.ts', 'b/c.ts']);
+    expect(warm.parsed).toBe(0);
+    expect(names(warm)).toEqual(['a.ts:alpha', 'b/c.ts:Beta']);
+    await writeFile(join(root, 'a.ts'), 'export function gamma(): void {}\n');
+    const changed = await index(['a.ts', 'b/c.ts']);
+    expect(changed.parsed).toBe(1);
+    expect(names(changed)).toEqual(['a.ts:gamma', 'b/c.ts:Beta']);
+  });
+
+  it('a same-size rewrite with the old mtime put back is a new file (another inode): parsed again', async () => {
+    await writeFiles(root, { 'a.ts': 'export function alpha(): void {}\n' });
+    await index(['a.ts']);
+    const when = new Date(Date.now() - 60_000);
+    await utimes(join(root, 'a.ts'), when, when);
+    await index(['a.ts']);
+    await writeFile(join(root, 'a.ts.new'), 'export function omega(): void {}\n');
+    await utimes(join(root, 'a.ts.new'), when, when);
+    await rename(join(root, 'a.ts.new'), join(root, 'a.ts'));
+    const after = await index(['a.ts']);
+    expect(after.parsed).toBe(1);
+    expect(names(after)).toEqual(['a.ts:omega']);
+  });
+
+  it('attacker: a cached folder swapped for a link out of the workspace shows nothing from outside', async () => {
+    await writeFiles(root, { 'lib/x.ts': 'export function insideOnly(): void {}\n' });
+    await writeFiles(outside, { 'x.ts': 'export function stolenSecret(): void {}\n' });
+    await index(['lib/x.ts']);
+    await rename(join(root, 'lib'), join(root, 'old-lib'));
+    await symlink(outside, join(root, 'lib'));
+    const after = await index(['lib/x.ts', 'lib/../../x.ts', '/etc/hostname']);
+    expect(names(after)).toEqual([]);
+    expect(JSON.stringify(after)).not.toContain('stolenSecret');
+  });
+
+  it('attacker: the cached file itself replaced by a link to an outside file is not followed', async () => {
+    await writeFiles(root, { 'x.ts': 'export function insideOnly(): void {}\n' });
+    await writeFiles(outside, { 'x.ts': 'export function stolenSecret(): void {}\n' });
+    await index(['x.ts']);
+    await rename(join(root, 'x.ts'), join(root, 'y.ts'));
+    await symlink(join(outside, 'x.ts'), join(root, 'x.ts'));
+    expect(JSON.stringify(await index(['x.ts']))).not.toContain('stolenSecret');
+  });
+});
+
+describe('repo map ranking', () => {
+  it('the top k of rankTop is the head of the full ranking, and the total counts every definition', () => {
+    const files = Array.from({ length: 40 }, (_, at) => ({
+      path: `f${String(at).padStart(2, '0')}.ts`,
+      entry: {
+        stamp: 's',
+        symbols: [{ name: `fn${at % 7}`, namePath: `fn${at % 7}`, kind: 'function', startLine: 1, endLine: 2, signature: `function fn${at % 7}()` }, { name: `m${at % 3}`, namePath: `C/m${at % 3}`, kind: 'method', startLine: 3, endLine: 4, signature: `m${at % 3}()` }],
+        references: [`fn${(at * 3) % 7}`, `.m${at % 2}`, `fn${(at + 1) % 7}`],
+      },
+    }));
+    const all = rankSymbols(files, { paths: ['f03.ts'], names: ['fn2'] });
+    expect(all).toHaveLength(80);
+    for (const limit of [1, 7, 80, 500]) {
+      const top = rankTop(files, { paths: ['f03.ts'], names: ['fn2'] }, limit);
+      expect(top.total).toBe(80);
+      expect(top.ranked).toEqual(all.slice(0, limit));
+    }
+  });
+});
