@@ -1,7 +1,7 @@
 // Bundles the CLI into dist/ so a cold start loads one file instead of hundreds of modules.
 // Type checking is separate (npm run typecheck); esbuild only strips types.
 import { build } from 'esbuild';
-import { readdir, rm } from 'node:fs/promises';
+import { readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -30,6 +30,14 @@ const result = await build({
 
 // Remove outputs of earlier builds (files are overwritten in place, so a concurrent run never sees an empty dist/).
 const fresh = new Set(Object.keys(result.metafile.outputs).map((path) => join(root, path)));
+
+// Which sources each output file holds (dist/modules.json): test/bin/lazy-start.test.ts reads it to tell which
+// modules a cold call loaded, by chunk file name, whatever hashes the build gave them.
+const modules = Object.fromEntries(Object.entries(result.metafile.outputs).filter(([path]) => path.endsWith('.js'))
+  .map(([path, output]) => [relative('dist', path), Object.keys(output.inputs)]));
+await writeFile(join(dist, `modules.json.${process.pid}`), `${JSON.stringify(modules)}\n`);
+await rename(join(dist, `modules.json.${process.pid}`), join(dist, 'modules.json'));
+fresh.add(join(dist, 'modules.json'));
 async function prune(folder) {
   for (const entry of await readdir(folder, { withFileTypes: true }).catch(() => [])) {
     const path = join(folder, entry.name);

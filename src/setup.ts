@@ -12,7 +12,11 @@ import { SessionStore } from './files/session-store.js';
 import { stalenessHooks } from './files/staleness-hooks.js';
 import { StalenessTracker } from './files/staleness.js';
 import { committer, JOURNAL_PREFIX, recoverJournals } from './files/transaction.js';
-import { DenialStore, DenialTracker, denialLimitsFromEnv, loadPolicy, permissionGate, readProjectSettings, type CliRuleFlags, type ScopedApprover } from './permissions/index.js';
+import { DenialStore } from './permissions/denial-store.js';
+import { DenialTracker, denialLimitsFromEnv } from './permissions/denials.js';
+import { loadPolicy, readProjectSettings, type CliRuleFlags } from './permissions/policy-load.js';
+import type { PermissionGateOptions } from './permissions/gate.js';
+import type { ScopedApprover } from './permissions/types.js';
 import { trustNotice } from './permissions/policy-notice.js';
 import { noticeToShow } from './engine/config-notice.js';
 import type { Envelope } from './engine/envelope.js';
@@ -22,7 +26,8 @@ import { CodeParsers } from './code/parsers.js';
 import { syntaxCheckHooks } from './code/syntax-check-hook.js';
 import { LazyShellParser } from './shell/lazy-parser.js';
 import { Workspace } from './workspace/workspace.js';
-import { ProcessSandbox, type SandboxChoice } from './sandbox/sandbox.js';
+import type { SandboxChoice } from './sandbox/sandbox.js';
+import { LazySandbox } from './engine/engine-sandbox.js';
 import { recoverPending } from './sandbox/pending.js';
 import { within } from './sandbox/policy.js';
 import { checkWorkspaceRoot, userSandboxSettings } from './sandbox/user-settings.js';
@@ -133,7 +138,7 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
     denialStore = session === undefined ? undefined : await DenialStore.open({ workspaceRoot: workspace.root, sessionId: session, env });
     denials = denialStore ? await denialStore.load() : new DenialTracker(denialLimitsFromEnv(env));
     const approver = options.permissions.approver;
-    gate = permissionGate({ policy, denials, yes: options.permissions.yes ?? false, parser, ...(approver ? { approver } : {}), ...(options.door ? { door: options.door.name } : {}) });
+    gate = lazyGate({ policy, denials, yes: options.permissions.yes ?? false, parser, ...(approver ? { approver } : {}), ...(options.door ? { door: options.door.name } : {}) });
   }
   timing?.mark('policy build');
   const saveSession = async (): Promise<void> => {
@@ -143,7 +148,7 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
   const user = await userSandboxSettings(env['HOME'], workspace.root);
   for (const warning of user.warnings) warn(warning);
   const passEnv = [...(options.sandbox?.passEnv ?? []), ...user.passEnv];
-  const sandbox = ProcessSandbox.forWorkspace(config, { ...(sandboxFrom ? { modeFrom: sandboxFrom } : {}), ...options.sandbox, passEnv, readable: user.sandboxReadable }, workspace.root, env, stateDir);
+  const sandbox = new LazySandbox(config, { ...(sandboxFrom ? { modeFrom: sandboxFrom } : {}), ...options.sandbox, passEnv, readable: user.sandboxReadable }, workspace.root, env, stateDir);
   timing?.mark('sandbox setup');
   // What an untrusted workspace tried to loosen (or a trust revoked by a change): named on the first call.
   // The home folder as the workspace: its .codeward/config.json is the user's own file too (passEnv applies).
@@ -174,6 +179,18 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
     ...(fileLocks ? { fileLocks } : {}),
     ...(session === undefined ? {} : { onClose: saveSession }),
   });
+}
+
+// The permission gate, loaded by the first call that reaches it (the rule matching and the shell
+// decision's option tables load with it; a call that fails before, such as an unknown flag, loads none).
+function lazyGate(options: PermissionGateOptions): Pick<EngineHooks, 'authorize'> {
+  let gate: Promise<Pick<EngineHooks, 'authorize'>> | undefined;
+  return {
+    authorize: async (call) => {
+      gate ??= import('./permissions/gate.js').then(({ permissionGate }) => permissionGate(options));
+      await (await gate).authorize(call);
+    },
+  };
 }
 
 // The hooks with the gate's stages marked: the call's parse, validation and jail end where the danger

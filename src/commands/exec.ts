@@ -1,10 +1,7 @@
 import * as z from 'zod/mini';
-import { defineCommand, type CommandContext } from '../engine/command.js';
+import { defineCommand, lazyHandler, type CommandContext } from '../engine/command.js';
 import { fail } from '../engine/errors.js';
 import { described, text } from '../engine/schema.js';
-import { withChanges } from '../shell/stage/report.js';
-import { backgrounded, backgroundNote, gitToolNote } from './exec-notes.js';
-import { formatProcessOutput, processFailure, runShellCall, toProcessData, type ProcessData } from '../shell/run-call.js';
 
 export const MAX_TIMEOUT_SECONDS = 3600;
 
@@ -31,23 +28,10 @@ const flags = z.strictObject({
   stage: stageFlag,
 });
 
-type ExecArgs = z.infer<typeof flags>;
+export type ExecArgs = z.infer<typeof flags>;
 
-function check(args: ExecArgs): void {
+export function check(args: ExecArgs): void {
   if (args.cmd.trim() === '') throw fail('C210', '--cmd is empty; pass the shell command line to run');
-}
-
-async function run(args: ExecArgs, ctx: CommandContext): Promise<ProcessData> {
-  check(args);
-  const result = await runShellCall({ command: args.cmd, dir: args.dir, timeoutSeconds: args.timeout, live: true, stage: staging(args.stage, ctx, 'exec') }, ctx);
-  const data = toProcessData(result);
-  const background = await backgrounded(args.cmd);
-  if (background.length > 0) ctx.warn(backgroundNote(background));
-  const gitNote = result.exitCode === 0 ? undefined : gitToolNote(ctx, args.cmd, `${data.stderr}\n${data.stdout}`);
-  if (gitNote) ctx.warn(gitNote);
-  const failure = processFailure(result, data, ctx.signal, args.timeout, args.cmd);
-  if (failure) throw failure;
-  return data;
 }
 
 export const execCommand = defineCommand({
@@ -67,6 +51,5 @@ export const execCommand = defineCommand({
   check,
   touches: (args) => [{ path: args.dir, access: 'list' }],
   shell: (args) => ({ command: args.cmd, dir: args.dir }),
-  run,
-  format: (data: ProcessData) => withChanges(formatProcessOutput(data), data),
+  ...lazyHandler(() => import('./exec-run.js')),
 });

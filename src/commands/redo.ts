@@ -4,7 +4,6 @@ import { flag, wholeOr } from '../engine/schema.js';
 import { redoSteps, type RewindResult } from '../files/checkpoints/rewind.js';
 import { formatRewind, rewindScope } from './undo.js';
 import { withoutImmuneFiles } from './rewind-guard.js';
-import { recoverStaged } from '../shell/stage/recover.js';
 
 const flags = z.strictObject({
   steps: wholeOr(1, 1, 'how many undone changes to apply again, oldest first'),
@@ -28,7 +27,8 @@ export const redoCommand = defineCommand({
   touches: () => [{ path: '.', access: 'write' }],
   run: async (args, ctx) => {
     // A staged command killed while applying its changes is finished first (one undo step then).
-    await recoverStaged(ctx);
+    // A staged run cut short is applied or dropped first (loaded here: the staging code is the shell's).
+    await (await import('../shell/stage/recover.js')).recoverStaged(ctx);
     return redoSteps(withoutImmuneFiles(ctx), { count: args.steps, force: args.force, ...rewindScope(args, ctx) });
   },
   format: (data: RewindResult) => formatRewind('redid', data),

@@ -4,7 +4,6 @@ import { described, flag } from '../engine/schema.js';
 import { restoreTo, type RewindResult } from '../files/checkpoints/rewind.js';
 import { formatRewind } from './undo.js';
 import { withoutImmuneFiles } from './rewind-guard.js';
-import { recoverStaged } from '../shell/stage/recover.js';
 
 const flags = z.strictObject({
   to: described(z.int().check(z.minimum(1)), 'checkpoint id (from "checkpoints" or a data.backup "checkpoint:ID"): the workspace goes back to how it was before that change'),
@@ -29,7 +28,8 @@ export const restoreCommand = defineCommand({
   touches: () => [{ path: '.', access: 'write' }],
   run: async (args, ctx) => {
     // A staged command killed while applying its changes is finished first (one undo step then).
-    await recoverStaged(ctx);
+    // A staged run cut short is applied or dropped first (loaded here: the staging code is the shell's).
+    await (await import('../shell/stage/recover.js')).recoverStaged(ctx);
     return restoreTo(withoutImmuneFiles(ctx), args.to, args.force);
   },
   format: (data: RewindResult & { direction: 'undo' | 'redo' }) => formatRewind(data.direction === 'undo' ? 'undid' : 'redid', data),

@@ -1,12 +1,7 @@
 import * as z from 'zod/mini';
-import { defineCommand, type CommandContext } from '../engine/command.js';
-import { fail } from '../engine/errors.js';
+import { defineCommand, lazyHandler } from '../engine/command.js';
 import { described, optionalText } from '../engine/schema.js';
-import { formatProcessOutput, processFailure, runShellCall, toProcessData, type ProcessData } from '../shell/run-call.js';
-import { TestSummaryScanner, type TestSummary } from '../shell/test-summary.js';
-import { dropNoise, findFailures, formatFailures, type TestFailure } from '../shell/test-summary-report.js';
-import { stageFlag, staging, timeoutFlag } from './exec.js';
-import { withChanges } from '../shell/stage/report.js';
+import { stageFlag, timeoutFlag } from './exec.js';
 
 const flags = z.strictObject({
   dir: described(z._default(z.string(), '.'), 'project folder to run the tests in (the runner is detected from its files)'),
@@ -16,95 +11,7 @@ const flags = z.strictObject({
   stage: stageFlag,
 });
 
-type TestArgs = z.infer<typeof flags>;
-
-export interface TestData extends ProcessData {
-  runner: string;
-  command: string;
-  summary?: TestSummary;
-  // Failing runs: the failing tests' names and assertion messages, as far as the output names them.
-  failures?: TestFailure[];
-  // The folder the tests ran in, when not the workspace root (the call that shows all output needs it).
-  dir?: string;
-}
-
-// Lines of the cleaned output kept after the failing tests were named (the rest: rerun with exec).
-const TAIL_LINES = 12;
-
-async function chooseCommand(args: TestArgs, ctx: CommandContext): Promise<{ runner: string; command: string }> {
-  if (args.cmd !== undefined && args.cmd.trim() !== '') {
-    if (args.pattern !== undefined) ctx.warn('--pattern is ignored when --cmd is given; put the filter in the command line');
-    return { runner: 'custom', command: args.cmd };
-  }
-  if (args.pattern?.startsWith('-')) throw fail('C210', `--pattern ${args.pattern} starts with "-"; pass a test name or a path`);
-  const folder = ctx.path(args.dir);
-  if (folder.kind !== 'dir') throw fail('C210', `--dir ${args.dir} is not a folder; pass the project folder`);
-  const [{ detectTestRunner }, { withPattern }] = await Promise.all([import('../shell/test-detect.js'), import('../shell/test-detect-pattern.js')]);
-  const detected = await detectTestRunner(folder.real, ctx.workspace.jail);
-  if (!detected) throw fail('C252', `no test framework detected in ${folder.rel}; pass --cmd "..." to say how to run the tests`);
-  const built = withPattern(detected, args.pattern);
-  if (built.note) ctx.warn(built.note);
-  return { runner: detected.runner, command: built.command };
-}
-
-async function run(args: TestArgs, ctx: CommandContext): Promise<TestData> {
-  const { runner, command } = await chooseCommand(args, ctx);
-  const scanner = new TestSummaryScanner();
-  const result = await runShellCall({ command, dir: args.dir, timeoutSeconds: args.timeout, onChunk: (chunk, stream) => scanner.feed(chunk, stream), stage: staging(args.stage, ctx, 'test') }, ctx);
-  const summary = scanner.finish();
-  const dir = args.dir !== undefined && args.dir !== '.' && args.dir !== '' ? { dir: args.dir } : {};
-  const base: TestData = { runner, command, ...toProcessData(result), ...(summary ? { summary } : {}), ...dir };
-  const failures = result.exitCode === 0 ? [] : findFailures(`${base.stdout}\n${base.stderr}`);
-  const data: TestData = failures.length > 0 ? { ...base, failures } : base;
-  const failure = processFailure(result, data, ctx.signal, args.timeout, command);
-  if (failure?.code === 'C253') throw fail('C253', headline(data), data);
-  if (failure) throw failure;
-  return data;
-}
-
-function countsText(summary: TestSummary): string {
-  return `${summary.passed} passed, ${summary.failed} failed${summary.skipped === undefined ? '' : `, ${summary.skipped} skipped`}${summary.unit ? ` (${summary.unit})` : ''}`;
-}
-
-// The error's one line: how it ended, the counts and the failing tests' names (never the last line of
-// output, which is usually the runner's timing).
-function headline(data: TestData): string {
-  const how = data.exitCode === null ? `killed by ${data.signal ?? 'a signal'}` : `exit code ${data.exitCode}`;
-  const names = (data.failures ?? []).map((failure) => failure.name);
-  const shown = names.length === 0 ? '' : `: ${names.slice(0, 3).join('; ')}${names.length > 3 ? `; … ${names.length - 3} more` : ''}`;
-  const counts = data.summary ? `${countsText(data.summary)}${shown}` : names.length > 0 ? `failing${shown}` : '';
-  if (counts !== '') return `${how}: ${counts}`.slice(0, 300);
-  const last = dropNoise(`${data.stderr}`).text.trim().split('\n').at(-1) || dropNoise(data.stdout).text.trim().split('\n').at(-1) || '';
-  return last === '' ? how : `${how}: ${last.trim().slice(0, 200)}`;
-}
-
-// A failing run leads with the counts and the failing tests, then the output without runner noise
-// (only its tail when the failures were found), and says how to see all of it.
-function formatFailing(data: TestData): string {
-  const stdout = dropNoise(data.stdout);
-  const stderr = dropNoise(data.stderr);
-  const lines = [...(stdout.text.trim() === '' ? [] : stdout.text.trimEnd().split('\n')), ...(stderr.text.trim() === '' ? [] : ['--- stderr ---', ...stderr.text.trimEnd().split('\n')])];
-  const found = (data.failures?.length ?? 0) > 0;
-  const shown = found && lines.length > TAIL_LINES ? lines.slice(-TAIL_LINES) : lines;
-  const hidden = lines.length - shown.length;
-  const dropped = stdout.dropped + stderr.dropped;
-  const notes = [hidden > 0 ? `${hidden} earlier lines not shown` : '', dropped > 0 ? `${dropped} lines of runner noise and node:internal frames dropped` : ''].filter(Boolean);
-  const raw = notes.length > 0 ? `--- output (${notes.join('; ')}; all of it: exec --cmd ${JSON.stringify(`${data.command} 2>&1`)}${data.dir === undefined ? '' : ` --dir ${JSON.stringify(data.dir)}`}) ---` : '--- output ---';
-  const exit = data.exitCode === null ? `[killed by ${data.signal ?? 'a signal'}]` : `[exit ${data.exitCode}]`;
-  return [`$ ${data.command}`, ...(data.summary ? [countsText(data.summary)] : []), ...(found ? [formatFailures(data.failures!)] : []), raw, ...shown, exit].join('\n');
-}
-
-function format(data: TestData): string {
-  return withChanges(formatRun(data), data);
-}
-
-function formatRun(data: TestData): string {
-  if (data.exitCode !== 0 && !data.timedOut) return formatFailing(data);
-  const counts = data.summary ? ` — ${countsText(data.summary)}` : '';
-  // A passing run without runner noise (timing lines, node:internal frames); the data keeps all of it.
-  const shown = { ...data, stdout: dropNoise(data.stdout).text, stderr: dropNoise(data.stderr).text };
-  return `$ ${data.command}\n${formatProcessOutput(shown)}${counts}`;
-}
+export type TestArgs = z.infer<typeof flags>;
 
 export const testCommand = defineCommand({
   name: 'test',
@@ -120,6 +27,5 @@ export const testCommand = defineCommand({
   annotations: { readOnly: false, destructive: true, idempotent: false },
   touches: (args) => [{ path: args.dir, access: 'list' }],
   shell: (args) => (args.cmd !== undefined && args.cmd.trim() !== '' ? { command: args.cmd, dir: args.dir } : undefined),
-  run,
-  format,
+  ...lazyHandler(() => import('./test-run.js')),
 });

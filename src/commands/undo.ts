@@ -4,7 +4,6 @@ import { flag, wholeOr } from '../engine/schema.js';
 import { undoSteps, type RewindResult, type Scope } from '../files/checkpoints/rewind.js';
 import { plural } from './render.js';
 import { withoutImmuneFiles } from './rewind-guard.js';
-import { recoverStaged } from '../shell/stage/recover.js';
 
 const flags = z.strictObject({
   steps: wholeOr(1, 1, 'how many of the latest changes to take back (one call is one change, all its files: a multipatch, a two-file create or update)'),
@@ -47,7 +46,8 @@ export const undoCommand = defineCommand({
   touches: () => [{ path: '.', access: 'write' }],
   run: async (args, ctx) => {
     // A staged command killed while applying its changes is finished first (one undo step then).
-    await recoverStaged(ctx);
+    // A staged run cut short is applied or dropped first (loaded here: the staging code is the shell's).
+    await (await import('../shell/stage/recover.js')).recoverStaged(ctx);
     return undoSteps(withoutImmuneFiles(ctx), { count: args.steps, force: args.force, ...rewindScope(args, ctx) });
   },
   format: (data: RewindResult) => formatRewind('undid', data),

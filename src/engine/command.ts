@@ -1,12 +1,12 @@
 import type { $ZodObject, output } from 'zod/v4/core';
-import type { Config } from './config.js';
+import type { Config } from './config-schema.js';
+import type { Effect } from './effect.js';
 import type { ContentObservation, FileChange } from './file-contract.js';
 import type { Access, ResolvedPath } from '../workspace/types.js';
 import type { Workspace } from '../workspace/workspace.js';
-import type { ProcessSandbox } from '../sandbox/sandbox.js';
+import type { SandboxHandle } from './engine-sandbox.js';
 
-// What a command does to the world; decides parallel safety, default permission and door annotations.
-export type Effect = 'read' | 'write' | 'destructive' | 'exec' | 'vcs';
+export type { Effect } from './effect.js';
 
 // MCP-style hints, declared on each definition.
 export interface Annotations {
@@ -96,7 +96,7 @@ export interface CommandContext {
   // Per-workspace state outside the project (journals, the checkpoint store); absent: stateDirFor(root).
   readonly stateDir?: string;
   // The OS sandbox exec and test start through (absent: processes run unconfined).
-  readonly sandbox?: ProcessSandbox;
+  readonly sandbox?: SandboxHandle;
   // What the caller lends (RunOptions.caller); absent outside the agent door.
   readonly caller?: CallerServices;
   // The door the call came through and its session (recorded with every checkpoint).
@@ -178,4 +178,27 @@ export type AnyCommand = CommandDefinition<$ZodObject, any>;
 
 export function defineCommand<S extends $ZodObject, D>(definition: CommandDefinition<S, D>): CommandDefinition<S, D> {
   return definition;
+}
+
+// What a command's handler module exports: the run and the text of its result.
+export interface Handler<A, D> {
+  run(args: A, ctx: CommandContext): Promise<D>;
+  format(data: D): string;
+}
+
+// A handler in a module of its own, loaded by the command's first call: the registry (help, completion,
+// tool lists, the CLI parser) lists the command without loading what it runs (`...lazyHandler(() =>
+// import('./exec-run.js'))` on the definition). Its text is only ever asked for after a run.
+export function lazyHandler<A, D>(load: () => Promise<Handler<A, D>>): Handler<A, D> {
+  let loaded: Handler<A, D> | undefined;
+  return {
+    run: async (args, ctx) => {
+      loaded ??= await load();
+      return loaded.run(args, ctx);
+    },
+    format: (data) => {
+      if (!loaded) throw new Error('internal error: a lazily loaded command was asked for the text of a result it did not produce');
+      return loaded.format(data);
+    },
+  };
 }

@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { IgnoredSetting } from '../permissions/policy-sources.js';
-import type { Config } from './config.js';
+import type { Config } from './config-schema.js';
 
 // What an untrusted workspace's config may change (THREAT-MODEL.md invariant 1: untrusted input can
 // only tighten), from `base`: the defaults with the user's own config applied. Each known key has a rule that keeps the tightening part of the project's value; a

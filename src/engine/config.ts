@@ -1,76 +1,16 @@
 import * as z from 'zod/mini';
 import { fail } from './errors.js';
 import { describeIssue } from './issues.js';
-import { DEFAULT_NON_ACCESSIBLE_GLOBS } from '../workspace/types.js';
 import { parseYaml } from './yaml.js';
-import { SANDBOX_MODES } from '../sandbox/policy.js';
 import { CONFIG_FILES, snapshotFile, type IgnoredSetting } from '../permissions/policy-sources.js';
 import { readProjectSettings, type ProjectSettings } from '../permissions/policy-load.js';
 import { tightenConfig } from './config-tighten.js';
 import { didYouMean } from './config-keys.js';
+import { configSchema, ENGINE_CONFIG_KEYS, USER_ONLY_KEYS, defaultConfig, type Config } from './config-schema.js';
 
 export { CONFIG_FILES } from '../permissions/policy-sources.js';
 
-// Project configuration: `.codeward/config.json` or `.codeward/config.yaml` in the workspace root.
-export const configSchema = z.strictObject({
-  nonAccessibleGlobs: z._default(z.array(z.string().check(z.minLength(1))), [...DEFAULT_NON_ACCESSIBLE_GLOBS]),
-  normalizeQuotes: z._default(z.boolean(), true),
-  maxWriteBytes: z._default(z.int().check(z.positive()), 64 * 1024 * 1024),
-  // Where the previous version of a changed file goes: true = the checkpoint store outside the workspace
-  // (undo, redo, restore); "beside" = also a ChatCLI-style `<file>.bak` next to it; false = nowhere.
-  backups: z._default(z.literal([true, false, 'beside']), true),
-  // Bounds of the checkpoint store: the oldest steps go first when it is larger or older than this.
-  checkpointMaxMB: z._default(z.int().check(z.positive()), 500),
-  checkpointMaxDays: z._default(z.int().check(z.positive()), 30),
-  // exec and test in the OS sandbox; absent: workspace-write where one is available.
-  sandbox: z.optional(z.enum(SANDBOX_MODES)),
-  sandboxNetwork: z._default(z.boolean(), false),
-  // More writable paths for sandboxed commands (`~/.cargo`), besides the workspace and a private /tmp.
-  sandboxWritable: z._default(z.array(z.string().check(z.minLength(1))), []),
-  // Secret-looking environment variables exec and test may see: read from ~/.codeward/config.json only
-  // (src/sandbox/user-settings.ts); a project config cannot let a secret through.
-  passEnv: z._default(z.array(z.string().check(z.minLength(1))), []),
-  // More home paths shown read-only to sandboxed commands: also from ~/.codeward/config.json only.
-  sandboxReadable: z._default(z.array(z.string().check(z.minLength(1))), []),
-  // true (the default): exec and test in the sandbox write through an overlay; their changes are judged
-  // by the write gate and applied as one checkpoint (undo takes a command back). false: in place, as
-  // with --no-stage (and wherever no overlay can be mounted: the result's `inPlace` says why).
-  stage: z._default(z.boolean(), true),
-  // The syntax check after every edit of a code file (src/code/syntax-check-hook.ts): "refuse" an edit that
-  // breaks a file that parsed cleanly (new errors in a file that had some are a warning), "warn" only, "off".
-  syntaxCheck: z._default(z.enum(['refuse', 'warn', 'off']), 'refuse'),
-  // codeward agent's settings (docs/agent.md "Project settings"): other commands ignore them and never
-  // fail on them (the agent validates their values itself). Those that choose where the agent's requests
-  // go apply only in a trusted workspace (config-tighten.ts).
-  provider: z.optional(z.unknown()),
-  model: z.optional(z.unknown()),
-  baseUrl: z.optional(z.unknown()),
-  apiKeyEnv: z.optional(z.unknown()),
-  headers: z.optional(z.unknown()),
-  stream: z.optional(z.unknown()),
-  maxRetries: z.optional(z.unknown()),
-  maxTurns: z.optional(z.unknown()),
-  approvalMode: z.optional(z.unknown()),
-  resultBytes: z.optional(z.unknown()),
-});
-
-// The agent's keys in a project config (the engine itself reads none of them).
-export const AGENT_CONFIG_KEYS = ['provider', 'model', 'baseUrl', 'apiKeyEnv', 'headers', 'stream', 'maxRetries', 'maxTurns', 'approvalMode', 'resultBytes'] as const;
-
-// Keys only the user's own ~/.codeward/config sets (config-user.ts); in a project file they are never
-// applied, trusted or not, and the notice says so (a project cannot let a secret through).
-export const USER_ONLY_KEYS = ['passEnv', 'sandboxReadable'] as const;
-
-export type Config = z.infer<typeof configSchema>;
-
-export function defaultConfig(): Config {
-  return configSchema.parse({});
-}
-
-// Keys the user's own ~/.codeward/config may set as the base a project starts from (config-user.ts):
-// every engine setting. The agent's keys are the agent's to read, USER_ONLY_KEYS the sandbox's.
-export const ENGINE_CONFIG_KEYS: readonly string[] = Object.keys(configSchema.def.shape)
-  .filter((key) => !(AGENT_CONFIG_KEYS as readonly string[]).includes(key) && !(USER_ONLY_KEYS as readonly string[]).includes(key));
+export { AGENT_CONFIG_KEYS, configSchema, defaultConfig, ENGINE_CONFIG_KEYS, USER_ONLY_KEYS, type Config } from './config-schema.js';
 
 // The user's engine settings: the file they came from and its values (canonical keys).
 export interface UserEngineSettings {

@@ -5,7 +5,7 @@ import type { Registry } from './registry.js';
 import type { ResolvedPath } from '../workspace/types.js';
 import type { Workspace } from '../workspace/workspace.js';
 import type { Committer, ContentObservation } from './file-contract.js';
-import type { ProcessSandbox } from '../sandbox/sandbox.js';
+import type { SandboxHandle } from './engine-sandbox.js';
 
 // The engine's types (engine.ts re-exports them): what hooks see, what a door passes in.
 
@@ -64,7 +64,7 @@ export interface EngineOptions {
   // Runs once when the door is done with the engine (e.g. saving a --session).
   readonly onClose?: () => Promise<void>;
   // The OS sandbox for exec and test.
-  readonly sandbox?: ProcessSandbox;
+  readonly sandbox?: SandboxHandle;
 }
 
 export interface RunOptions {

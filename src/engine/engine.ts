@@ -12,7 +12,7 @@ import { guessName } from './guess-name.js';
 import type { Workspace } from '../workspace/workspace.js';
 import type { Committer, ContentObservation } from './file-contract.js';
 import { stateDirFor } from './state-dir.js';
-import type { ProcessSandbox } from '../sandbox/sandbox.js';
+import type { SandboxHandle } from './engine-sandbox.js';
 import type { EngineHooks, EngineOptions, FileLocker, IntentGuard, JailedTouch, PreparedCall, RunOptions } from './engine-types.js';
 
 export type { EngineHooks, EngineOptions, FileLocker, IntentGuard, JailedTouch, PreparedCall, RunOptions } from './engine-types.js';
@@ -42,7 +42,7 @@ export class Engine {
   private readonly fileLocks: FileLocker | undefined;
   private readonly onClose: (() => Promise<void>) | undefined;
   // The OS sandbox exec and test run in (its status() names the backend).
-  readonly sandbox: ProcessSandbox | undefined;
+  readonly sandbox: SandboxHandle | undefined;
   private readonly commit: Committer;
   // The door and its session; a door that names its session later (the agent's transcript is created
   // after the engine) sets it with withSession.

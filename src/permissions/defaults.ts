@@ -1,4 +1,4 @@
-import type { Effect } from '../engine/command.js';
+import type { Effect } from '../engine/effect.js';
 import type { Action, JudgedKind, ListedRule } from './types.js';
 
 // The built-in defaults, the lowest-priority source: commands that only read (effect read, vcs) are

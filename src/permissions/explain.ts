@@ -1,4 +1,4 @@
-import type { Effect } from '../engine/command.js';
+import type { Effect } from '../engine/effect.js';
 import { fail } from '../engine/errors.js';
 import { decide, strictest } from './decide.js';
 import { KNOWN_EFFECTS } from './defaults.js';

@@ -1,4 +1,4 @@
-import type { Effect } from '../engine/command.js';
+import type { Effect } from '../engine/effect.js';
 import type { ShellParse } from '../shell/parse-types.js';
 import type { Access } from '../workspace/types.js';
 

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import type { Config } from '../engine/config.js';
+import type { Config } from '../engine/config-schema.js';
 import { fail } from '../engine/errors.js';
 import { codewardCacheDir, stateBaseFor } from '../engine/state-dir.js';
 import { findOnPath, isExecutable, outsidePath } from './which.js';

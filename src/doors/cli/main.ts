@@ -10,7 +10,6 @@ import { builtinCommands } from '../../commands/index.js';
 import { extractGlobalOptions, findCallToken, sandboxOptions, VALUE_GLOBALS, type GlobalOptions } from '../global-options.js';
 import { terminalApprover } from './approve.js';
 import { commandHelp, generalHelp } from './help.js';
-import { policyCommand } from './policy.js';
 import { VERSION } from '../../version.js';
 import type { CliIo } from '../io.js';
 import { visible, visibleLines } from '../visible.js';
@@ -185,7 +184,7 @@ async function runMain(givenArgv: readonly string[], io: CliIo): Promise<number>
       io.stdout.write((await import('./completion.js')).completionScript(registry, extracted.rest[1]));
       return 0;
     }
-    if (callToken === 'policy') return await policyCommand(extracted.rest, options, io, registry);
+    if (callToken === 'policy') return await (await import('./policy.js')).policyCommand(extracted.rest, options, io, registry);
     if (callToken === 'trust') return await (await import('./trust.js')).trustCommand(extracted.rest, options, io);
     if (callToken === 'doctor') return await (await import('./doctor.js')).doctorCommand(options, io, extracted.rest);
     if (callToken === 'mcp') return await (await import('../mcp/serve.js')).mcpCommand(extracted.rest, options, io);

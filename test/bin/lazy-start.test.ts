@@ -1,0 +1,80 @@
+// Issue 31: a call loads only what it uses. A module loader hook records every dist file a real cold call
+// of the built binary loads; dist/modules.json (written by scripts/build.mjs) names the sources each file
+// holds. The read-only commands must not load the OS sandbox, the shell runner and parser, the staging
+// overlay or tree-sitter (its grammar loaders are small and load it on first use); exec must (so the record
+// is not empty by accident). No timing is asserted.
+import { readFileSync, rmSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT, removeDir, runCli, tempDir, writeFiles } from '../helpers/fixture.js';
+
+// Sources only a process-running call (exec, test) or a shell-line decision needs.
+const HEAVY = [
+  /^src\/sandbox\/(sandbox|bwrap|overlay|seatbelt|mount-points|nested-git|obeyed-scan|view)\.ts$/,
+  /^src\/shell\/(parse|run|run-call|run-groups|danger)\.ts$/,
+  /^src\/shell\/stage\//,
+  /^src\/commands\/(exec|test)-run\.ts$/,
+  /node_modules\/web-tree-sitter\//,
+  /node_modules\/tree-sitter-/,
+  /node_modules\/zod\/v4\/classic\//,
+];
+
+const HOOK = `import { register } from 'node:module';
+register('data:text/javascript,' + encodeURIComponent(\`
+import { appendFileSync } from 'node:fs';
+export async function load(url, context, next) {
+  if (url.startsWith('file:')) appendFileSync(process.env.CODEWARD_TEST_LOADS, url + '\\\\n');
+  return next(url, context);
+}\`));
+`;
+
+describe('a cold call loads only what it uses (dist modules seen by a loader hook)', () => {
+  let root: string;
+  let hook: string;
+  let outputs: Record<string, string[]>;
+  beforeAll(async () => {
+    root = await tempDir();
+    await writeFiles(root, { 'small.txt': 'hello\n', 'src/a.ts': 'export const a = 1;\n' });
+    hook = join(root, '..', `${root.split('/').at(-1)}-hook.mjs`);
+    await writeFile(hook, HOOK);
+    outputs = JSON.parse(readFileSync(join(REPO_ROOT, 'dist/modules.json'), 'utf8')) as Record<string, string[]>;
+  });
+  afterAll(async () => {
+    await removeDir(root);
+    rmSync(hook, { force: true });
+  });
+
+  // The sources of every dist file one call loaded, and the packages left outside the bundle it loaded.
+  function sourcesLoaded(args: readonly string[], name: string): string[] {
+    const record = join(root, '..', `${root.split('/').at(-1)}-${name}.loads`);
+    const run = runCli(['--json', '-C', root, ...args], { env: { NODE_OPTIONS: `--import ${hook}`, CODEWARD_TEST_LOADS: record, CODEWARD_NO_SERVE: '1' } });
+    expect(run.json.ok, run.stderr).toBe(true);
+    const dist = join(REPO_ROOT, 'dist') + '/';
+    const files = readFileSync(record, 'utf8').split('\n').filter(Boolean).map((url) => fileURLToPath(url));
+    const loaded = files.filter((file) => file.startsWith(dist)).map((file) => file.slice(dist.length));
+    rmSync(record, { force: true });
+    expect(loaded).toContain('bin/codeward.js');
+    const external = files.filter((file) => !file.startsWith(dist) && file.includes('/node_modules/')).map((file) => file.slice(file.lastIndexOf('/node_modules/') + 1));
+    return [...new Set([...loaded.flatMap((file) => outputs[file] ?? []), ...external])];
+  }
+
+  const heavy = (sources: readonly string[]): string[] => sources.filter((source) => HEAVY.some((pattern) => pattern.test(source.replace(/^(\.\.\/)+main\//, ''))));
+
+  it.each([
+    ['read', ['read', '--file', 'small.txt']],
+    ['list', ['list']],
+    ['tree', ['tree']],
+    ['search', ['search', '--term', 'hello']],
+  ])('%s loads no sandbox, shell runner or parser, staging or tree-sitter module', (name, args) => {
+    const sources = sourcesLoaded(args, name);
+    expect(sources).toContain(`src/commands/${name}.ts`);
+    expect(heavy(sources)).toEqual([]);
+  });
+
+  it('exec does load the sandbox and the shell runner (the record sees a heavy call)', () => {
+    const sources = sourcesLoaded(['--sandbox', 'off', 'exec', '--cmd', 'true'], 'exec');
+    expect(sources).toEqual(expect.arrayContaining(['src/sandbox/sandbox.ts', 'src/shell/run-call.ts', 'src/commands/exec-run.ts']));
+  });
+});
