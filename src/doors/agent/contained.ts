@@ -22,13 +22,16 @@ const RUNS_A_PROCESS: ReadonlySet<string> = new Set(['@coder exec', '@coder test
 export const runsAProcess = (request: ApprovalRequest): boolean => RUNS_A_PROCESS.has(request.tool);
 
 // What in a command line keeps it from running unasked: a program known only when it runs, a line the
-// parser could not read whole, or a downloader (the sandbox has no network: a person decides).
+// parser could not read whole, a downloader (the sandbox has no network: a person decides), or git.
 function lineProblem(parse: ShellParse): string | undefined {
   for (const reading of [parse, ...(parse.alternatives ?? [])]) {
     if (!reading.ok) return 'its command line could not be read whole';
     if (reading.commands.some((command) => command.name === null)) return 'a program of its command line is known only when it runs';
     const downloader = reading.commands.find(isDownloader);
     if (downloader) return `${downloader.name} reaches the network, which the sandbox withholds`;
+    // The sandbox binds the real .git over the staged view (git's objects, index and refs are written in
+    // place): a git that writes (a read-only one never asks) is not taken back by undo.
+    if (reading.commands.some((command) => command.name === 'git')) return 'git writes the repository (.git) in place, which undo does not take back';
   }
   return undefined;
 }

@@ -76,6 +76,7 @@ describe.skipIf(!HAS_BWRAP)('auto-edit runs staged sandboxed commands unasked (i
       coder('exec', { cmd: 'git reset --hard' }),
       coder('exec', { cmd: 'cat .env' }),
       coder('exec', { cmd: 'node -e 1' }),
+      coder('exec', { cmd: 'git tag v9' }),
     ], ['--ask', '@coder exec node -e*']);
     expect(results).toMatch(/\[1\] @coder exec: error C241 [^\n]*does not run unasked because it would write in place, not staged/);
     expect(results).toMatch(/\[2\] @coder exec: error C241 [^\n]*does not run unasked because curl reaches the network/);
@@ -83,6 +84,8 @@ describe.skipIf(!HAS_BWRAP)('auto-edit runs staged sandboxed commands unasked (i
     expect(results).toMatch(/\[4\] @coder exec: error C241 [^\n]*safety-immune/);
     expect(results).toMatch(/\[5\] @coder exec: error C211/);
     expect(results).toMatch(/\[6\] @coder exec: error C241/);
+    // git writes .git in place (the sandbox binds the real one): undo would not take it back.
+    expect(results).toMatch(/\[7\] @coder exec: error C241 [^\n]*git writes the repository \(\.git\) in place/);
     // Every refusal names exec and test among what still runs (this session stages them).
     expect(results).toMatch(/Go on with what runs without asking \(reads, searches, file edits, and exec and test calls \(inside the OS sandbox, no network/);
     expect(existsSync(join(root, 'out.txt'))).toBe(false);
