@@ -73,7 +73,17 @@ interface Question {
   readonly never: readonly string[];
 }
 
-function singleQuestion(judged: Judged, decision: Decision, requester: string | undefined, preview: ApprovalPreview | undefined): Question {
+// How the call runs, for the approver: its shell line and its effect flags as parsed.
+interface CallFacts {
+  readonly effect?: Readonly<Record<string, unknown>> | undefined;
+}
+
+const factsOf = (judged: Judged, facts: CallFacts): Pick<ApprovalRequest, 'line' | 'effect'> => ({
+  ...(judged.kind === 'shell' && judged.subject !== undefined ? { line: judged.subject } : {}),
+  ...(facts.effect ? { effect: facts.effect } : {}),
+});
+
+function singleQuestion(judged: Judged, decision: Decision, requester: string | undefined, preview: ApprovalPreview | undefined, facts: CallFacts): Question {
   const scopes = decision.source === 'immune' ? [] : scopesFor(judged, decision);
   const choices = optionsFor(judged, decision, scopes);
   const never = denyRule(judged);
@@ -89,11 +99,12 @@ function singleQuestion(judged: Judged, decision: Decision, requester: string | 
     kind: judged.kind,
     ...(requester ? { requester } : {}),
     ...(preview ? { preview } : {}),
+    ...factsOf(judged, facts),
   };
   return { parts: [{ judged, decision }], request, scopes, never: never === null ? [] : [never] };
 }
 
-function joinedQuestion(parts: readonly { judged: Judged; decision: Decision }[], requester: string | undefined, preview: ApprovalPreview | undefined): Question {
+function joinedQuestion(parts: readonly { judged: Judged; decision: Decision }[], requester: string | undefined, preview: ApprovalPreview | undefined, facts: CallFacts): Question {
   const [first] = parts;
   const immune = parts.find((part) => part.decision.source === 'immune');
   const each = parts.map((part) => (part.decision.source === 'immune' ? [] : scopesFor(part.judged, part.decision)));
@@ -119,11 +130,12 @@ function joinedQuestion(parts: readonly { judged: Judged; decision: Decision }[]
     kind: first!.judged.kind,
     ...(requester ? { requester } : {}),
     ...(preview ? { preview } : {}),
+    ...factsOf(first!.judged, facts),
   };
   return { parts, request, scopes, never: never.every((rule) => rule !== null) ? (never as string[]) : [] };
 }
 
-async function approve(parts: readonly { judged: Judged; decision: Decision }[], options: GateOptions, requester: string | undefined, preview: PreviewSource): Promise<void> {
+async function approve(parts: readonly { judged: Judged; decision: Decision }[], options: GateOptions, requester: string | undefined, preview: PreviewSource, facts: CallFacts): Promise<void> {
   const { policy, denials } = options;
   const [first] = parts;
   const immune = parts.some((part) => part.decision.source === 'immune');
@@ -136,7 +148,7 @@ async function approve(parts: readonly { judged: Judged; decision: Decision }[],
     throw fail('C241', approvalNeededMessage(asking.decision, options.door, parts.flatMap((part) => exactRules(part.judged, part.decision))));
   }
   const shown = await preview();
-  const question = parts.length === 1 ? singleQuestion(first!.judged, first!.decision, requester, shown) : joinedQuestion(parts, requester, shown);
+  const question = parts.length === 1 ? singleQuestion(first!.judged, first!.decision, requester, shown, facts) : joinedQuestion(parts, requester, shown, facts);
   const { request, scopes, never } = question;
   const reply = await options.approver(request);
   const { answer, scope } = readReply(reply, request.options);
@@ -164,7 +176,7 @@ async function approve(parts: readonly { judged: Judged; decision: Decision }[],
 // Decides every judged part; any deny refuses the call (C240) before anyone is asked; then what still
 // asks is approved by --yes, by the approver in ONE question for the whole call (with the diff of the
 // handler's dry run, `preview`), or refused (C241 when no one can approve).
-export async function authorizeJudged(judged: readonly Judged[], gateOptions: PermissionGateOptions, requester?: string, preview?: () => Promise<CallPreview | undefined>): Promise<void> {
+export async function authorizeJudged(judged: readonly Judged[], gateOptions: PermissionGateOptions, requester?: string, preview?: () => Promise<CallPreview | undefined>, effect?: Readonly<Record<string, unknown>>): Promise<void> {
   const options: GateOptions = { ...gateOptions, parser: gateOptions.parser ?? new LazyShellParser(), grants: gateOptions.grants ?? new SessionGrants() };
   const ctx: DecideContext = { policy: options.policy, denials: options.denials };
   const decisions = await Promise.all(judged.map((entry) => decide(entry, ctx, options.parser)));
@@ -182,11 +194,18 @@ export async function authorizeJudged(judged: readonly Judged[], gateOptions: Pe
   if (asking.length === 0) return;
   let rendered: Promise<ApprovalPreview | undefined> | undefined;
   const shown: PreviewSource = () => (rendered ??= (preview?.() ?? Promise.resolve(undefined)).then((dry) => (dry ? approvalPreview(dry) : undefined)));
-  await approve(asking, options, requester, shown);
+  await approve(asking, options, requester, shown, { effect });
+}
+
+// The call's effect flags as parsed (those given; CommandDefinition.effectArgs).
+function effectOf(call: PreparedCall): Readonly<Record<string, unknown>> | undefined {
+  const flags = Array.isArray(call.command.effectArgs) ? (call.command.effectArgs as readonly string[]) : [];
+  const given = flags.filter((flag) => call.args[flag] !== undefined);
+  return given.length === 0 ? undefined : Object.fromEntries(given.map((flag) => [flag, call.args[flag]]));
 }
 
 // The engine's permission stage (ARCHITECTURE.md: after the danger classifier, before staleness).
 export function permissionGate(options: PermissionGateOptions): Pick<EngineHooks, 'authorize'> {
   const withParser: GateOptions = { ...options, parser: options.parser ?? new LazyShellParser(), grants: options.grants ?? new SessionGrants() };
-  return { authorize: (call: PreparedCall) => authorizeJudged(describeCall(call), withParser, call.caller?.label, call.preview) };
+  return { authorize: (call: PreparedCall) => authorizeJudged(describeCall(call), withParser, call.caller?.label, call.preview, effectOf(call)) };
 }

@@ -128,6 +128,14 @@ export interface ApprovalRequest {
   readonly requester?: string;
   // What the call changes, for a command that writes files: one question per call, however many files.
   readonly preview?: ApprovalPreview;
+  // The shell line an exec or test --cmd call runs (kind 'shell'), as judged.
+  readonly line?: string;
+  // The call's effect flags as parsed (CommandDefinition.effectArgs; a flag not given is absent): how it
+  // runs, e.g. exec's `stage` (false: in place), for an approver that decides by where a call runs.
+  readonly effect?: Readonly<Record<string, unknown>>;
+  // Where an exec or test run's writes go, when the door knows it: staged (judged by the write gate, one
+  // undo step) or in place.
+  readonly writes?: 'staged' | 'in place';
 }
 
 export type Approver = (request: ApprovalRequest) => Promise<ApprovalAnswer>;

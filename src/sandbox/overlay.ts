@@ -180,15 +180,28 @@ export class OverlayStager {
     private readonly env: Readonly<Record<string, string | undefined>>,
   ) {}
 
+  // The programs an overlay of `root` is mounted with, or why none can be here (tried once).
+  private usable(stateDir: string, root: string): Promise<OverlayTools | string> {
+    this.tools ??= (async () => {
+      const tools = overlayTools(this.env);
+      return typeof tools === 'string' ? tools : ((await probeOverlay(tools, join(stateDir, 'stage'), root)) ?? tools);
+    })();
+    return this.tools;
+  }
+
+  // Why a run over an overlay of `root` cannot be staged here; undefined when it can (the agent's
+  // auto-edit runs a staged command without asking, and must know before it runs).
+  async unavailable(root: string): Promise<string | undefined> {
+    if (!this.stateDir) return 'no state folder to stage in';
+    const tools = await this.usable(this.stateDir, root);
+    return typeof tools === 'string' ? tools : undefined;
+  }
+
   // The wrapper that runs `bwrap args` over an overlay of `root`, or why this run writes in place.
   async wrap(bwrap: string, args: readonly string[], root: string): Promise<StagedRun> {
     if (!this.stateDir) return { note: 'no state folder to stage in' };
     const stageDir = join(this.stateDir, 'stage');
-    this.tools ??= (async () => {
-      const tools = overlayTools(this.env);
-      return typeof tools === 'string' ? tools : ((await probeOverlay(tools, stageDir, root)) ?? tools);
-    })();
-    const tools = await this.tools;
+    const tools = await this.usable(this.stateDir, root);
     if (typeof tools === 'string') return { note: tools };
     let layout: OverlayLayout;
     try {

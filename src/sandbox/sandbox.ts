@@ -168,6 +168,16 @@ export class ProcessSandbox {
     return { backend, mode: mode ?? 'workspace-write', network };
   }
 
+  // Why a run asked to stage its writes would write in place instead; undefined when it will be staged
+  // (bwrap in workspace-write over an overlay that mounts here: prepare() stages exactly then).
+  async stagingUnavailable(): Promise<string | undefined> {
+    const status = await this.status();
+    if (status.backend?.kind !== 'bwrap') return status.backend ? `${status.backend.kind} cannot stage a run` : `no OS sandbox: ${status.reason}`;
+    if (status.mode !== 'workspace-write') return `the sandbox is ${status.mode}`;
+    this.stager ??= new OverlayStager(this.stateDir, this.toolEnv);
+    return this.stager.unavailable(this.root);
+  }
+
   async prepare(cwd: string, options: { readonly stage?: boolean } = {}): Promise<PreparedRun> {
     const status = await this.status();
     if (!status.backend) {

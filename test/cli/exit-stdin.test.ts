@@ -1,4 +1,4 @@
-// Issue 28 through the real binary: exec passes its process's exit status through, search says "none"
+// Issue 28 through the real binary: exec and test pass their process's exit status through, search says "none"
 // with exit 1 (rg's convention), and `--content -` / `--diff -` read standard input.
 import { spawnSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
@@ -35,6 +35,17 @@ describe('exit status', () => {
     expect(json.status).toBe(42);
     expect(json.json).toMatchObject({ ok: false, cmd: 'exec', error: { code: 'C253' }, data: { exitCode: 42 } });
     expect(cw(['exec', '--cmd', 'true']).status).toBe(0);
+  });
+
+  it('test exits with the status of the runner it ran (C253 in the envelope), 0 when the tests pass', async () => {
+    await writeFiles(root, { 'fails.js': 'console.log("not ok 1 adds"); process.exit(7);\n', 'passes.js': 'console.log("ok 1 adds");\n' });
+    const failing = cw(['--json', 'test', '--cmd', 'node fails.js']);
+    expect(failing.status).toBe(7);
+    expect(failing.json).toMatchObject({ ok: false, cmd: 'test', error: { code: 'C253' }, data: { exitCode: 7 } });
+    expect(cw(['test', '--cmd', 'node fails.js']).status).toBe(7);
+    expect(cw(['test', '--cmd', 'node passes.js']).status).toBe(0);
+    // Refused before it runs: codeward's own status, not a runner's.
+    expect(cw(['test', '--dir', 'nope']).status).toBe(1);
   });
 
   it('an exec refused before it runs keeps codeward\'s own status (usage 2, failure 1)', () => {

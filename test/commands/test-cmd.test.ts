@@ -157,7 +157,7 @@ describe('test', () => {
     expect(testCommand.touches({ dir: 'pkg', timeout: 600 })).toEqual([{ path: 'pkg', access: 'list' }]);
   });
 
-  it('through the CLI: text output with the summary, exit status 1 on failures', async () => {
+  it('through the CLI: text output with the summary, the runner\'s exit status (node --test: 1) on failures', async () => {
     await writeFiles(root, NODE_PROJECT);
     const passing = runCli(['-C', root, 'test', '--pattern', 'adds']);
     expect(passing.status).toBe(0);

@@ -147,10 +147,10 @@ describe('always scopes for commands', () => {
 });
 
 describe('auto-edit and the project tests', () => {
-  it('a test --cmd line (now offered always) is still not taken for the project\'s own tests', async () => {
+  it('a test --cmd line that does not run contained (staged in the sandbox) goes to the person, always offered', async () => {
     const policy = await loadPolicy({ workspaceRoot: box.root, home: box.home });
     const asked: ApprovalRequest[] = [];
-    const permissions = permissionsFor('auto-edit', async (request) => (asked.push(request), 'no'), undefined, async () => true);
+    const permissions = permissionsFor('auto-edit', async (request) => (asked.push(request), 'no'), undefined, async () => 'it would write in place');
     const line: Judged = { command: 'test', effect: 'exec', tool: '@coder test', call: '@coder test npm run build', kind: 'shell', subject: 'npm run build' };
     await expect(authorizeJudged([line], { policy, denials: new DenialTracker(), yes: false, parser, approver: permissions.approver! })).rejects.toMatchObject({ code: 'C240' });
     expect(asked).toHaveLength(1);

@@ -6,7 +6,7 @@ import type { EventSink, ToolOutcome } from '../events.js';
 import { runTodo } from '../tasks/todo.js';
 import type { TaskTracker } from '../tasks/tracker.js';
 import { DEFAULT_RESULT_BYTES, fitResult, inAgentWords, sharesByNeed } from './budget.js';
-import { withoutOwnTests } from './own-tests.js';
+import { withoutRuns } from './own-tests.js';
 import { messageInAgentWords } from './words.js';
 import { diffSince, snapshotFiles } from './diffs.js';
 import { previewCall } from './preview.js';
@@ -108,7 +108,7 @@ async function runCoder(tag: ToolCallTag, cmd: string, context: BatchContext, sh
   const output = fitted.fit(share);
   if (!envelope.ok) {
     const said = messageInAgentWords(envelope.error.message, context.engine.registry.find(envelope.cmd));
-    const message = context.allowance && !context.allowance.commands.has('test') ? withoutOwnTests(said) : said;
+    const message = context.allowance && !(context.allowance.commands.has('test') && context.allowance.commands.has('exec')) ? withoutRuns(said) : said;
     return { ok: false, code: envelope.error.code, message, output, fitted };
   }
   const diff = before.length > 0 ? await diffSince(before) : '';

@@ -1,8 +1,9 @@
-// What a headless refusal in sandboxed auto-edit says still runs without asking: file edits and the call that
-// runs the project's tests. An agent whose command list lacks `test` is never told to use it (it would be C240).
-export const EDITS_AND_OWN_TESTS = ', file edits and the project\'s tests as {"cmd":"test","args":{}} (the detected runner, no "cmd", in the OS sandbox)';
+// What a headless refusal in auto-edit says still runs without asking: file edits and, where the OS sandbox
+// stages their writes with no network, exec and test. An agent whose command list lacks exec or test is
+// never told to use them (it would be C240).
+export const EDITS_AND_RUNS = ', file edits, and exec and test calls (inside the OS sandbox, no network, their writes staged: undo takes them back)';
 export const EDITS = ' and file edits';
 
-export function withoutOwnTests(message: string): string {
-  return message.replace(EDITS_AND_OWN_TESTS, EDITS);
+export function withoutRuns(message: string): string {
+  return message.replace(EDITS_AND_RUNS, EDITS);
 }

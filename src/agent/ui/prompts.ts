@@ -4,6 +4,7 @@ import type { LineReader } from './line-reader.js';
 import type { Screen } from './screen.js';
 import type { Spinner } from './spinner.js';
 import { visible } from '../../text/visible.js';
+import { questionWords } from './question-words.js';
 
 const EXIT_WORDS = new Set(['exit', 'quit', 'sair']);
 const FENCE = /^(?:---|```)$/;
@@ -60,7 +61,7 @@ const VERDICTS: Readonly<Record<ApprovalAnswer, string>> = {
 // (removing them showed a different command than the one that runs).
 function describe(request: ApprovalRequest, screen: Screen): string[] {
   const { style } = screen;
-  const lines = [`${style.yellow(style.bold('?'))} ${style.bold('approve')} ${visible(request.judged)}`];
+  const lines = [`${style.yellow(style.bold('?'))} ${style.bold('approve:')} ${visible(questionWords(request))}`];
   if (request.requester) lines.push(screen.fit(style.cyan(`  asked by: ${visible(request.requester)}`)));
   lines.push(screen.fit(style.dim(`  why: ${visible(request.reason)}`)));
   if (request.immune) lines.push(screen.fit(style.yellow(`  safety-immune (${visible(request.immune)}): this always asks, whatever the rules say`)));

@@ -9,6 +9,13 @@ import { visible } from '../../text/visible.js';
 import { compactNumber, sanitize } from './style.js';
 
 // Turns the run's events into terminal output. One instance per session; all state lives here.
+
+// Events that do not print the held plan: a new request, the model's streamed text and its turn summary
+// come before the turn's work, so the plan of that turn is printed once, just before its first call
+// (or with the final answer, a question or an approval), never once after the results and again when
+// the next step starts.
+const PLAN_HELD: ReadonlySet<string> = new Set(['task', 'request', 'text', 'turn']);
+
 export class EventRenderer {
   private readonly filter = new StreamFilter();
   private readonly running = new Map<string, string>();
@@ -44,7 +51,7 @@ export class EventRenderer {
   }
 
   handle(event: AgentEvent): void {
-    if (event.type !== 'task') this.flushPlan();
+    if (!PLAN_HELD.has(event.type)) this.flushPlan();
     const { screen, spinner } = this;
     const { style } = screen;
     const width = screen.columns - 1;
@@ -99,8 +106,8 @@ export class EventRenderer {
         this.agent(event);
         return;
       case 'task':
-        // Held until the next other event: plan updates in a row (new plan, then its first task started)
-        // are printed once, in their last state.
+        // Held until the turn's work shows (PLAN_HELD): the updates of one turn (the last turn's results,
+        // the model's plan, the step it starts) are printed once, in their last state.
         this.pendingPlan = event.plan.tasks.length > 0 ? event.plan : this.pendingPlan;
         return;
       case 'notice':

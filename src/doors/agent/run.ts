@@ -21,6 +21,7 @@ import type { Tui } from '../../agent/ui/tui.js';
 import type { CliIo } from '../io.js';
 import { sandboxOptions, type GlobalOptions } from '../global-options.js';
 import { permissionsFor } from './approval.js';
+import { containment, IN_PLACE, NOT_YET, writesOf, type Containment, type Writes } from './contained.js';
 import { headlessOutput } from './output.js';
 import { AGENT_HELP, parseAgentArgs, type AgentCliOptions } from './options.js';
 import { visibleLines } from '../visible.js';
@@ -57,7 +58,7 @@ export async function agentCommand(argv: readonly string[], globals: GlobalOptio
       io.stdout.write(`${AGENT_HELP}\n`);
       return 0;
     }
-    if (globals.yes) throw fail('C210', '--yes does not apply to codeward agent; choose what runs without asking with --approval-mode auto-edit (file edits, and the tests inside the OS sandbox) or --approval-mode yolo (everything but deny rules, safety-immune paths and catastrophic commands)');
+    if (globals.yes) throw fail('C210', '--yes does not apply to codeward agent; choose what runs without asking with --approval-mode auto-edit (file edits, and exec and test staged in the OS sandbox) or --approval-mode yolo (everything but deny rules, safety-immune paths and catastrophic commands)');
     const interactive = !options.headless;
     if (interactive && (!io.prompt || !io.terminal)) {
       return setupFailure(io, options, fail('C210', 'the interactive agent needs a terminal; run headless with -p "TASK"'));
@@ -77,9 +78,10 @@ export async function agentCommand(argv: readonly string[], globals: GlobalOptio
       tui?.close();
       process.exit(130);
     };
-    // Whether exec and test run inside the OS sandbox without a network (auto-edit then runs the
-    // project's tests without asking, as Codex's sandboxed auto mode does).
-    let sandboxed = async (): Promise<boolean> => false;
+    // Whether an exec or test runs inside the OS sandbox without a network, staged (auto-edit then runs it
+    // without asking); known once the engine exists.
+    let contained: Containment = NOT_YET;
+    let writes: Writes = IN_PLACE;
     const engine = await createEngine({
       workspace: root,
       env: io.env,
@@ -88,12 +90,10 @@ export async function agentCommand(argv: readonly string[], globals: GlobalOptio
       allowUnsafe: globals.allowUnsafe,
       sandbox: sandboxOptions(globals),
       // The terminal UI opens once the transcript exists (its header names it); approvals start later.
-      permissions: permissionsFor(approvalMode, interactive ? (request) => tui!.approver(request) : undefined, { allow: globals.allow, ask: globals.ask, deny: globals.deny }, () => sandboxed()),
+      permissions: permissionsFor(approvalMode, interactive ? (request) => tui!.approver(request) : undefined, { allow: globals.allow, ask: globals.ask, deny: globals.deny }, (request) => contained(request), (request) => writes(request)),
     });
-    sandboxed = async () => {
-      const status = engine.sandbox ? await engine.sandbox.status() : undefined;
-      return status?.backend !== undefined && !status.network;
-    };
+    contained = containment(engine);
+    writes = writesOf(engine);
     const persona = options.persona ? await loadPersona(options.persona, engine.workspace, home) : undefined;
     const context = await findContextFiles(engine.workspace, home);
     const contextFiles = context.files;

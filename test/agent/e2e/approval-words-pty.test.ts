@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startModelServer, type ModelServer } from '../../helpers/model-server.js';
@@ -17,6 +18,10 @@ afterEach(async () => {
 });
 
 const PRINT = 'node print.js';
+const HAS_BWRAP = existsSync('/usr/bin/bwrap');
+
+// The question's own line (the "always" line below it may show the rule it saves, labelled as such).
+const questionLine = (screen: string): string => /\? approve:[^\r\n]*/.exec(screen)?.[0] ?? '';
 
 describe('approvals in plain words and the output of what ran (issue 29, TUI)', () => {
   it('exec in a sub-folder: runs, where and the sandbox are named; its output is shown capped', async () => {
@@ -31,6 +36,8 @@ describe('approvals in plain words and the output of what ran (issue 29, TUI)', 
       const question = pty.output().slice(0, asked);
       expect(question).toContain(`runs: ${PRINT}`);
       expect(question).toMatch(/where: in tools · outside any OS sandbox \(turned off/);
+      // The question line in plain words, never rule syntax; without a sandbox nothing is staged.
+      expect(questionLine(question)).toBe(`? approve: run ${PRINT} in tools, stopped after 600 s · in place (undo cannot take it back)`);
       pty.write('y');
       const done = await pty.waitFor('✓ done');
       const shown = pty.output().slice(asked, done);
@@ -45,4 +52,34 @@ describe('approvals in plain words and the output of what ran (issue 29, TUI)', 
       pty.kill();
     }
   });
+
+  it.skipIf(!HAS_BWRAP)('in the sandbox the question says the run is staged, and a --no-stage run says in place; no rule syntax on the question line', async () => {
+    const calls = [coder('exec', { cmd: 'node -e 1', timeout: 30 }), coder('exec', { cmd: 'node -e 2', stage: false }), coder('test', { cmd: 'node -e 3' })];
+    server = await startModelServer({ replies: [answer('1. Run them', ...calls), 'Ran them.'] });
+    const root = await tempDir('codeward-agent-words-');
+    const env: Record<string, string> = { ...(await agentEnv()), OPENAI_API_KEY: 'x' };
+    folders.push(root, env['HOME']!);
+    const pty = await spawnAgentPty(['--provider', 'openai', '--model', 'gpt-test', '--base-url', server.openaiBaseUrl, 'run them'], { cwd: root, env });
+    try {
+      const lines: string[] = [];
+      let from = 0;
+      for (let n = 0; n < 3; n++) {
+        const asked = await pty.waitFor('[y] once', from);
+        lines.push(questionLine(pty.output().slice(from, asked)));
+        from = asked + 1;
+        pty.write('y');
+      }
+      expect(lines).toEqual([
+        '? approve: run node -e 1 in the workspace root, stopped after 30 s · staged (undo takes it back)',
+        '? approve: run node -e 2 in the workspace root, stopped after 600 s · in place (undo cannot take it back)',
+        '? approve: run the tests with node -e 3 in the workspace root, stopped after 600 s · staged (undo takes it back)',
+      ]);
+      for (const line of lines) expect(line).not.toMatch(/@coder|exec\?|test \./);
+      await pty.waitFor('Ran them.');
+      pty.write('exit\r');
+      expect(await pty.exit).toBe(0);
+    } finally {
+      pty.kill();
+    }
+  }, 120_000);
 });

@@ -71,9 +71,10 @@ describe('tool calls', () => {
     await expect(access(join(root, 'new.txt'))).rejects.toThrow();
   });
 
-  it('auto-edit writes files but still refuses a shell command headless', async () => {
+  // A staged command in the sandbox runs unasked (auto-edit-contained.test.ts); one that writes in place asks.
+  it('auto-edit writes files but still refuses a shell command that writes in place, headless', async () => {
     const { server, root } = await run([
-      answer('1. Write then run', coder('write', { file: 'new.txt', content: 'x' }), coder('exec', { cmd: 'touch ran.txt' })),
+      answer('1. Write then run', coder('write', { file: 'new.txt', content: 'x' }), coder('exec', { cmd: 'touch ran.txt', stage: false })),
       'ok',
     ], ['--approval-mode', 'auto-edit']);
     expect(await readFile(join(root, 'new.txt'), 'utf8')).toBe('x');

@@ -52,8 +52,8 @@ describe('the agent approval prompt shows every character of the call', () => {
     expect(screen).toContain('allow @coder exec touch\\u{202e} a');
   });
 
-  it('a plain call is shown as it is', async () => {
-    expect(await shown('@coder exec npm test')).toContain('? approve @coder exec npm test\n');
+  it('a plain call is shown as it is, in plain words (no rule syntax)', async () => {
+    expect(await shown('@coder exec npm test')).toContain('? approve: run npm test in the workspace root · in place (undo cannot take it back)\n');
   });
 });
 

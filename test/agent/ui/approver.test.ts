@@ -21,7 +21,7 @@ describe('the approver', () => {
     const answer = tui.approver(request({ requester: 'coder agent ac-2' }));
     input.write('y\n');
     expect(await answer).toBe('once');
-    expect(output.screen).toContain('? approve @coder exec npm test\n  asked by: coder agent ac-2\n  why: ');
+    expect(output.screen).toContain('? approve: run npm test in the workspace root · in place (undo cannot take it back)\n  asked by: coder agent ac-2\n  why: ');
   });
 
   it('shows what, why, the rule always/never would save, and the offered choices', async () => {
@@ -31,7 +31,7 @@ describe('the approver', () => {
     await answer;
     expect(output.screen).toContain(
       [
-        '? approve @coder exec npm test',
+        '? approve: run npm test in the workspace root · in place (undo cannot take it back)',
         '  why: exec asks unless a rule allows it',
         '  [a] always saves the rule: allow @coder exec npm test',
         '  [d] never saves the rule: deny @coder exec npm test',
@@ -118,12 +118,12 @@ describe('the approver', () => {
     const first = tui.approver(request({ judged: '@coder exec npm test' }));
     const second = tui.approver(request({ judged: '@coder exec npm run lint' }));
     await tick();
-    expect(output.screen).toContain('approve @coder exec npm test');
+    expect(output.screen).toContain('approve: run npm test in the workspace root');
     expect(output.screen).not.toContain('npm run lint');
     input.write('a\n');
     await expect(first).resolves.toBe('always');
     await tick();
-    expect(output.screen).toContain('approve @coder exec npm run lint');
+    expect(output.screen).toContain('approve: run npm run lint in the workspace root');
     input.write('n\n');
     await expect(second).resolves.toBe('no');
   });
@@ -133,7 +133,7 @@ describe('the approver', () => {
     const answer = tui.approver(request({ judged: '@coder exec rm -rf /tmp/x\x1b[2K\x1b[1Gnpm test' }));
     input.write('n\n');
     await answer;
-    expect(output.text).toContain('@coder exec rm -rf /tmp/x\\x1b[2K\\x1b[1Gnpm test');
+    expect(output.text).toContain('run rm -rf /tmp/x\\x1b[2K\\x1b[1Gnpm test');
     expect(output.text).not.toContain('\x1b[2K');
   });
 });

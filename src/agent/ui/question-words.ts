@@ -1,0 +1,32 @@
+import type { ApprovalRequest } from '../../permissions/types.js';
+
+// The approval question in plain words (issue 29): what runs or changes, where, and for exec and test
+// whether its writes are staged or land in place; never rule syntax (`@coder exec …`, `exec?…`, `test .`).
+// Every flag that changes the effect is named (THREAT-MODEL invariant 8): the folder, the timeout, the
+// pattern; the "always" line below it shows the rule it saves, labelled as such.
+
+const WRITES: Readonly<Record<NonNullable<ApprovalRequest['writes']>, string>> = {
+  staged: 'staged (undo takes it back)',
+  'in place': 'in place (undo cannot take it back)',
+};
+
+const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
+
+function runWords(request: ApprovalRequest, command: string, rest: string): string {
+  const effect = request.effect ?? {};
+  const dir = text(effect['dir']);
+  const where = dir === undefined || dir === '.' ? 'in the workspace root' : `in ${dir}`;
+  const pattern = text(effect['pattern']);
+  const line = request.line ?? rest;
+  const what = command === 'exec' ? `run ${line}` : line !== '' ? `run the tests with ${line}` : `run the project's tests${pattern ? ` matching ${pattern}` : ''}`;
+  const timeout = typeof effect['timeout'] === 'number' ? `, stopped after ${effect['timeout']} s` : '';
+  return `${what} ${where}${timeout} · ${WRITES[request.writes ?? 'in place']}`;
+}
+
+export function questionWords(request: ApprovalRequest): string {
+  const command = request.tool.replace(/^@coder\s+/, '');
+  const rest = request.judged.startsWith(request.tool) ? request.judged.slice(request.tool.length).trim() : request.judged;
+  if (command === 'exec' || command === 'test') return runWords(request, command, rest);
+  // Other commands: the verb and what it names, as a person types it (`write src/a.ts`, `delete --recursive build`).
+  return `${command}${rest === '' ? '' : ` ${rest}`}`;
+}
