@@ -1,7 +1,7 @@
 import type { PreparedRun, ProcessSandbox, SandboxChoice, SandboxStatus } from '../sandbox/sandbox.js';
 
 // What a command and a door use of the OS sandbox (ProcessSandbox fits).
-export type SandboxHandle = Pick<ProcessSandbox, 'passEnv' | 'status' | 'prepare'>;
+export type SandboxHandle = Pick<ProcessSandbox, 'passEnv' | 'status' | 'prepare' | 'stagingUnavailable'>;
 
 type SandboxConfig = Parameters<typeof ProcessSandbox.forWorkspace>[0];
 
@@ -35,5 +35,9 @@ export class LazySandbox implements SandboxHandle {
 
   async prepare(cwd: string, options?: { readonly stage?: boolean }): Promise<PreparedRun> {
     return (await this.sandbox()).prepare(cwd, options);
+  }
+
+  async stagingUnavailable(): Promise<string | undefined> {
+    return (await this.sandbox()).stagingUnavailable();
   }
 }
