@@ -1,8 +1,9 @@
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { userInfo } from 'node:os';
 import { commandWords } from '../git/config-command.js';
 import { computedValue, globWords } from '../git/config-computed.js';
+import { readGitMetadata } from '../git/config-read.js';
 import { type ConfigEntry, parseGitConfigFile } from '../git/config-file.js';
 import type { ComputedCommand } from './obeyed.js';
 import { expandGitPath, huskyParent, kernelPath, spellings } from '../git/config-path.js';
@@ -54,7 +55,7 @@ function isFolder(path: string): boolean {
 function homeOf(name: string, home: string | undefined): string | undefined {
   try {
     if (name === userInfo().username && home) return home;
-    const line = readFileSync('/etc/passwd', 'utf8').split('\n').find((entry) => entry.split(':')[0] === name);
+    const line = (readGitMetadata('/etc/passwd') ?? '').split('\n').find((entry) => entry.split(':')[0] === name);
     return line?.split(':')[5] || undefined;
   } catch {
     return undefined;
@@ -62,12 +63,9 @@ function homeOf(name: string, home: string | undefined): string | undefined {
 }
 
 function readConfig(file: string): ConfigEntry[] {
-  try {
-    // Not a FIFO or device: reading one would block codeward.
-    return statSync(file).isFile() ? parseGitConfigFile(readFileSync(file, 'utf8')).entries : [];
-  } catch {
-    return [];
-  }
+  // Not a FIFO or device: reading one would block codeward (config-read.ts reads regular files only).
+  const text = readGitMetadata(file);
+  return text === undefined ? [] : parseGitConfigFile(text).entries;
 }
 
 // `top`: the work tree git runs hooks and commands in; `bases`: other folders a relative word may be taken
