@@ -36,6 +36,16 @@ export const READ_JAIL_ALLOWED = {
   'src/commands/clean.ts': "lists through the jail's folder handle",
 };
 
+// Outside the workspace, metadata only: never returned to a model. The one reader of git's metadata
+// (config files of the user, the repository and an enclosing repository, `.git` pointer files, commondir,
+// the index, /etc/passwd for `~name/`): read to judge what git will run, regular files only, size-capped.
+// Every module that judges git's configuration (GIT_METADATA_READERS) reads through it and imports no
+// node:fs read itself (test/lint/read-jail.test.ts).
+export const READ_JAIL_METADATA = {
+  'src/git/config-read.ts': "outside the workspace, metadata only: never returned to a model (git's config files, .git pointer files, commondir, the index, /etc/passwd), read to judge what git runs; regular files only, non-blocking, size-capped",
+};
+export const GIT_METADATA_READERS = ['src/permissions/obeyed-git.ts', 'src/permissions/obeyed-context.ts', 'src/permissions/readonly-git-config.ts', 'src/permissions/readonly-git-submodules.ts', 'src/sandbox/git-config.ts'];
+
 const fsReadPaths = FS_MODULES.map((name) => ({ name, importNames: FS_READS, message: FS_MESSAGE }));
 const importRule = (from, reads) => ['error', { patterns: layerPatterns(from), ...(reads ? { paths: fsReadPaths } : {}) }];
 const dynamicFs = ['error', { selector: `ImportExpression[source.value=/^(node:)?fs(\\/promises)?$/]`, message: FS_MESSAGE }];
@@ -44,7 +54,7 @@ const dynamicFs = ['error', { selector: `ImportExpression[source.value=/^(node:)
 // of a folder keep the layer rule only.
 const folderRules = (from) => {
   const jailed = READ_JAIL_FOLDERS.includes(from);
-  const allowed = Object.keys(READ_JAIL_ALLOWED).filter((file) => file.startsWith(`src/${from}/`));
+  const allowed = Object.keys({ ...READ_JAIL_ALLOWED, ...READ_JAIL_METADATA }).filter((file) => file.startsWith(`src/${from}/`));
   return [
     { files: [`src/${from}/**/*.ts`], rules: { 'no-restricted-imports': importRule(from, jailed), ...(jailed ? { 'no-restricted-syntax': dynamicFs } : {}) } },
     ...(jailed && allowed.length > 0 ? [{ files: allowed, rules: { 'no-restricted-imports': importRule(from, false), 'no-restricted-syntax': 'off' } }] : []),
@@ -64,5 +74,7 @@ export default tseslint.config(
     },
   },
   ...[...new Set([...CORE, ...READ_JAIL_FOLDERS])].flatMap(folderRules),
+  // The git metadata readers outside the jailed folders: no node:fs read of their own (layer rule kept).
+  ...GIT_METADATA_READERS.map((file) => ({ files: [file], rules: { 'no-restricted-imports': importRule(file.split('/')[1], true), 'no-restricted-syntax': dynamicFs } })),
   { files: ['test/**', 'bench/**', 'scripts/**'], rules: { 'no-console': 'off', '@typescript-eslint/no-explicit-any': 'off' } },
 );

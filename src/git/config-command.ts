@@ -7,7 +7,7 @@
 
 // Shell words: quotes and backslashes as sh reads them; operators (`;`, `&&`, `|`, `(`, redirections)
 // end a word. Nested command strings (`sh -c 'a b'`) are split again.
-function shellWords(text: string): string[] {
+export function shellWords(text: string): string[] {
   const words: string[] = [];
   let word = '';
   let quote: '"' | "'" | undefined;

@@ -9,6 +9,8 @@ export interface PathClass {
   readonly access: 'any' | 'write';
   // `ctx`: what the workspace's git configuration names (obeyed.ts); without it, the catalogue alone.
   test(path: string, ctx?: ObeyedContext): boolean;
+  // What this path adds to the description (the git setting or home file that makes it obeyed).
+  detail?(path: string, ctx?: ObeyedContext): string | undefined;
 }
 
 // `.ssh` as a path segment (after start, `/`, `=`, `:` or `~`).
@@ -43,6 +45,7 @@ export const PATH_CLASSES: readonly PathClass[] = [
       const found = isObeyedLater(p, ctx);
       return found !== undefined && found.pattern !== '.git';
     },
+    detail: (p, ctx) => isObeyedLater(p, ctx)?.why,
   },
 ];
 
@@ -54,7 +57,9 @@ export function immunePath(path: string, write: boolean, skip: readonly string[]
   if (/^-[^-]/.test(path)) for (let i = 2; i < path.length; i++) candidates.push(path.slice(i));
   for (const cls of PATH_CLASSES) {
     if (skip.includes(cls.name) || (cls.access === 'write' && !write)) continue;
-    if (candidates.some((candidate) => cls.test(candidate, ctx))) return cls;
+    const hit = candidates.find((candidate) => cls.test(candidate, ctx));
+    const detail = hit === undefined ? undefined : cls.detail?.(hit, ctx);
+    if (hit !== undefined) return detail ? { ...cls, description: `${cls.description}: ${detail}` } : cls;
   }
   return undefined;
 }

@@ -1,5 +1,5 @@
 import { realpathSync } from 'node:fs';
-import { homedir } from 'node:os';
+import { homedir, userInfo } from 'node:os';
 import { isAbsolute, relative, resolve } from 'node:path';
 import { gitConfigPaths } from './obeyed-git.js';
 import { repositoryOf } from '../sandbox/git-config.js';
@@ -31,26 +31,59 @@ function configFiles(dirs: readonly string[], home: string | undefined): string[
   return files;
 }
 
-// The git part of the write gate's context for a workspace: what the configuration of its repository
-// (its own, or the one enclosing a subfolder workspace) makes git run or read (obeyed-git.ts,
-// resolved as git and the kernel resolve them), as workspace-relative paths of both the workspace as
-// given and as the kernel opens it. Read fresh on every call: a config changed by a person between two
-// calls counts at once.
-export function obeyedContext(root: string, home: string | undefined = homedir()): ObeyedContext {
-  const repository = repositoryOf(root);
-  if (!repository) return { gitPaths: [] };
-  const dirs = [repository.gitDir, ...(repository.common ? [repository.common] : [])];
-  const roots = [...new Set([root, real(root)])];
-  const refs = gitConfigPaths(repository.top, configFiles(dirs, home), home, roots);
-  const gitPaths = new Set<string>();
-  for (const path of [...dirs, ...refs.folders, ...refs.files]) {
-    for (const spelled of new Set([path, real(path)])) {
+// Where the user's home folder lies in the workspace ('' when it is the workspace): `home` (the HOME the
+// call runs with) and the password file's, each as given and as the kernel opens it (red team H-C).
+function homesIn(roots: readonly string[], home: string | undefined): string[] {
+  const homes = new Set<string>();
+  let own: string | undefined;
+  try {
+    own = userInfo().homedir;
+  } catch {
+    own = undefined;
+  }
+  for (const folder of [home, homedir(), own]) {
+    if (!folder || !isAbsolute(folder)) continue;
+    for (const spelled of new Set([folder, real(folder)])) {
       for (const base of roots) {
         const rel = relative(base, spelled);
-        if (rel === '') for (const name of HOOK_NAMES) gitPaths.add(name);
-        else if (!rel.startsWith('..') && !isAbsolute(rel)) gitPaths.add(rel.split('\\').join('/'));
+        if (!rel.startsWith('..') && !isAbsolute(rel)) homes.add(rel.split('\\').join('/'));
       }
     }
   }
-  return { gitPaths: [...gitPaths] };
+  return [...homes];
+}
+
+// Workspace-relative forms of `path` (as given and as the kernel opens it); '' for the root itself.
+function relForms(path: string, roots: readonly string[]): string[] {
+  const forms: string[] = [];
+  for (const spelled of new Set([path, real(path)])) {
+    for (const base of roots) {
+      const rel = relative(base, spelled);
+      if (!rel.startsWith('..') && !isAbsolute(rel)) forms.push(rel.split('\\').join('/'));
+    }
+  }
+  return forms;
+}
+
+// The write gate's context for a workspace: what the configuration of its repository (its own, or the
+// one enclosing a subfolder workspace) makes git run or read (obeyed-git.ts, resolved as git and the
+// kernel resolve them), as workspace-relative paths of both the workspace as given and as the kernel
+// opens it; the globs and unresolvable commands it configures; where the user's home folder is in it.
+// Read fresh on every call: a config changed by a person between two calls counts at once.
+export function obeyedContext(root: string, home: string | undefined = homedir()): ObeyedContext {
+  const roots = [...new Set([root, real(root)])];
+  const homes = homesIn(roots, home);
+  const repository = repositoryOf(root);
+  if (!repository) return { gitPaths: [], homes };
+  const dirs = [repository.gitDir, ...(repository.common ? [repository.common] : [])];
+  const refs = gitConfigPaths(repository.top, configFiles(dirs, home), home, roots);
+  const gitPaths = new Set<string>();
+  for (const path of [...dirs, ...refs.folders, ...refs.files]) {
+    for (const rel of relForms(path, roots)) {
+      if (rel === '') for (const name of HOOK_NAMES) gitPaths.add(name);
+      else gitPaths.add(rel);
+    }
+  }
+  const gitGlobs = (refs.globs ?? []).flatMap((glob) => relForms(glob, roots)).filter((rel) => rel !== '');
+  return { gitPaths: [...gitPaths], gitGlobs, computed: refs.computed ?? [], homes };
 }

@@ -1,8 +1,11 @@
-import { readFileSync, statSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { userInfo } from 'node:os';
 import { commandWords } from '../git/config-command.js';
+import { computedValue, globWords } from '../git/config-computed.js';
+import { readGitMetadata } from '../git/config-read.js';
 import { type ConfigEntry, parseGitConfigFile } from '../git/config-file.js';
+import type { ComputedCommand } from './obeyed.js';
 import { expandGitPath, huskyParent, kernelPath, spellings } from '../git/config-path.js';
 
 // Every file and folder a repository's git configuration makes git run, load or obey (the write gate's
@@ -18,7 +21,13 @@ import { expandGitPath, huskyParent, kernelPath, spellings } from '../git/config
 export interface GitConfigRefs {
   readonly folders: string[];
   readonly files: string[];
+  // Glob words of configured commands (absolute patterns) and commands that cannot be resolved
+  // statically (git/config-computed.ts): the write gate's `gitGlobs` and `computed`.
+  readonly globs?: string[];
+  readonly computed?: ComputedCommand[];
 }
+
+const keyOf = ({ section, subsection, key }: ConfigEntry): string => [section, ...(subsection === undefined ? [] : [subsection]), key].join('.');
 
 // Keys whose value is a command git runs (through the shell, so any word may be a script).
 const COMMAND_KEY = /(?:cmd|command|program|helper|driver|editor|pager|askpass|textconv|external|process|clean|smudge|fsmonitor|gitproxy|tunnel|difffilter|uploadpack|receivepack|smtpserver|defaultkeycommand)$/;
@@ -46,7 +55,7 @@ function isFolder(path: string): boolean {
 function homeOf(name: string, home: string | undefined): string | undefined {
   try {
     if (name === userInfo().username && home) return home;
-    const line = readFileSync('/etc/passwd', 'utf8').split('\n').find((entry) => entry.split(':')[0] === name);
+    const line = (readGitMetadata('/etc/passwd') ?? '').split('\n').find((entry) => entry.split(':')[0] === name);
     return line?.split(':')[5] || undefined;
   } catch {
     return undefined;
@@ -54,12 +63,9 @@ function homeOf(name: string, home: string | undefined): string | undefined {
 }
 
 function readConfig(file: string): ConfigEntry[] {
-  try {
-    // Not a FIFO or device: reading one would block codeward.
-    return statSync(file).isFile() ? parseGitConfigFile(readFileSync(file, 'utf8')).entries : [];
-  } catch {
-    return [];
-  }
+  // Not a FIFO or device: reading one would block codeward (config-read.ts reads regular files only).
+  const text = readGitMetadata(file);
+  return text === undefined ? [] : parseGitConfigFile(text).entries;
 }
 
 // `top`: the work tree git runs hooks and commands in; `bases`: other folders a relative word may be taken
@@ -68,6 +74,8 @@ export function gitConfigPaths(top: string, files: readonly string[], home: stri
   const named = (name: string): string | undefined => homeOf(name, home);
   const folders: string[] = [];
   const found: string[] = [];
+  const globs: string[] = [];
+  const computed: ComputedCommand[] = [];
   // Every entry of the config files and the files they include (relative to the including file).
   const entries: { readonly entry: ConfigEntry; readonly file: string }[] = [];
   const seen = new Set<string>();
@@ -105,6 +113,10 @@ export function gitConfigPaths(top: string, files: readonly string[], home: stri
     } else if (FILE_KEY.test(entry.key)) {
       for (const path of at(value, tops)) found.push(...spellings(path));
     } else if (isCommand(entry)) {
+      // A plain alias is git's own arguments; every other command runs through the shell.
+      const why = computedValue(value, entry.section !== 'alias');
+      if (why) computed.push({ key: keyOf(entry), value, why });
+      for (const word of globWords(value)) globs.push(...at(word, [...tops, ...bases]).map((path) => resolve(path)));
       const words = commandWords(value);
       // A folder the command names is where its other words may be (`cd tools && sh run.sh`), not a program.
       const from = [...tops, ...bases];
@@ -112,5 +124,5 @@ export function gitConfigPaths(top: string, files: readonly string[], home: stri
       for (const path of words.flatMap((word) => at(word, from))) if (!isFolder(path)) found.push(...spellings(path));
     }
   }
-  return { folders: [...new Set(folders)], files: [...new Set(found)] };
+  return { folders: [...new Set(folders)], files: [...new Set(found)], globs: [...new Set(globs)], computed };
 }

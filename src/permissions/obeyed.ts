@@ -1,3 +1,6 @@
+import picomatch from 'picomatch';
+import { homeObeyed } from './obeyed-home.js';
+
 // The one write gate's predicate (THREAT-MODEL "One write gate"): is this a file that a program later runs
 // or obeys, implicitly, outside any sandbox? Every writer asks it: the file tools (the immune path class
 // `obeyed-later`, immune-paths.ts), undo/redo/restore (commands/rewind-guard.ts) and what a sandboxed
@@ -46,9 +49,10 @@ const ROWS: readonly Row[] = [
   ['agent', 'MCP clients (the servers an agent starts)', ['.mcp.json']],
   ['editor', 'editors (tasks, launch and settings naming programs, interpreters, dev containers)', ['.vscode', '*.code-workspace', '.idea', '.fleet', '.zed', '.devcontainer', '.devcontainer.json']],
   ['editor', 'vim, neovim, pdb, irb, gdb and lldb start-up files read from the working folder', ['.exrc', '_exrc', '.nvimrc', '.nvim.lua', '.vimrc', '_vimrc', '.gvimrc', '.lvimrc', '.pdbrc', '.irbrc', '.gdbinit', '.lldbinit']],
+  ['shell', 'REPLs and interpreters that run a start-up file from the working folder (R, pry, GHCi, Octave, psql) and Mercurial (hooks in the repository\'s hgrc)', ['.Rprofile', '.Renviron', '.pryrc', '.ghci', '.octaverc', '.psqlrc', '.hg/hgrc']],
   ['editor', 'cloud workspaces (tasks run when the workspace opens)', ['.gitpod.yml', '.gitpod.Dockerfile', '.idx/dev.nix', '.codesandbox', '.replit', 'replit.nix']],
-  ['shell', 'Python virtual environments (sourced by editors and direnv when a terminal opens; pyvenv.cfg names the interpreter)', ['bin/activate', 'bin/activate.fish', 'bin/activate.csh', 'bin/activate.nu', 'bin/activate.ps1', 'bin/activate_this.py', 'Scripts/activate', 'Scripts/activate.bat', 'Scripts/activate.ps1', 'pyvenv.cfg']],
-  ['ci', 'CI services (run on push, with the repository\'s secrets)', ['.github/workflows', '.github/actions', '.gitlab-ci.yml', '.circleci', '.travis.yml', 'azure-pipelines.yml', '.buildkite', 'Jenkinsfile', 'bitbucket-pipelines.yml', '.drone.yml', '.woodpecker', '.woodpecker.yml']],
+  ['shell', 'Python virtual environments (sourced by editors and direnv when a terminal opens; pyvenv.cfg names the interpreter)', ['bin/activate', 'bin/activate.fish', 'bin/activate.csh', 'bin/activate.nu', 'bin/activate.ps1', 'bin/activate_this.py', 'Scripts/activate', 'Scripts/activate.bat', 'Scripts/activate.ps1', 'pyvenv.cfg', 'bin/activate*', 'bin/python*', 'Scripts/python*']],
+  ['ci', 'CI services (run on push, with the repository\'s secrets)', ['.github/workflows', '.github/actions', '.gitlab-ci.yml', '.circleci', '.travis.yml', 'azure-pipelines.yml', '.buildkite', 'Jenkinsfile', 'bitbucket-pipelines.yml', '.drone.yml', '.woodpecker', '.woodpecker.yml', '.forgejo/workflows', '.forgejo/actions', '.gitea/workflows', '.gitea/actions', 'appveyor.yml', '.appveyor.yml', 'bitrise.yml', 'buildspec.yml', 'buildspec.yaml', 'cloudbuild.yaml', 'cloudbuild.yml', 'cloudbuild.json', 'codefresh.yml', '.semaphore', 'netlify.toml', '.gitlab', '.pipelines', '.tekton', '.cirrus.yml', '.cirrus.star', 'wercker.yml', '.builds', 'codemagic.yaml', 'vercel.json']],
   ['hooks', 'commit-hook runners (the next git commit runs what they name)', ['.husky', '.pre-commit-config.yaml', 'lefthook.*', '.lefthook.*', 'lefthook-local.*', '.lefthook-local.*', '.lefthook', '.lintstagedrc*', 'lint-staged.config.*', '.simple-git-hooks*', 'simple-git-hooks.*', '.overcommit.yml']],
   ['shell', 'direnv, mise, asdf and sdkman (run or select programs on cd)', ['.envrc', '.tool-versions', 'mise.toml', '.mise.toml', 'mise.local.toml', '.mise.local.toml', '.mise', '.config/mise', '.config/mise.toml', '.rtx.toml', '.sdkmanrc']],
   ['toolchain', 'toolchain selectors (which compiler or interpreter a plain command runs)', ['rust-toolchain', 'rust-toolchain.toml', '.cargo/config', '.cargo/config.toml', '.nvmrc', '.node-version', '.python-version', '.ruby-version', '.java-version', '.go-version', 'go.work', 'go.env', 'global.json', '.bazelrc', '.bazelversion']],
@@ -68,15 +72,18 @@ interface Compiled {
 }
 interface Index {
   readonly byLast: ReadonlyMap<string, readonly Compiled[]>;
-  readonly wild: readonly { readonly regex: RegExp; readonly entry: ObeyedEntry }[];
+  // A wildcard pattern, one regex per name (`bin/python*`).
+  readonly wild: readonly { readonly names: readonly RegExp[]; readonly entry: ObeyedEntry }[];
 }
+
+const nameRegex = (name: string): RegExp => new RegExp(`^${name.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`, 'i');
 
 function buildIndex(): Index {
   const byLast = new Map<string, Compiled[]>();
   const wild: Index['wild'][number][] = [];
   for (const entry of OBEYED_CATALOGUE) {
     if (entry.pattern.includes('*')) {
-      wild.push({ regex: new RegExp(`^${entry.pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`, 'i'), entry });
+      wild.push({ names: entry.pattern.split('/').map(nameRegex), entry });
       continue;
     }
     const names = entry.pattern.toLowerCase().split('/');
@@ -90,7 +97,7 @@ const INDEX: Index = buildIndex();
 // Whether a catalogue pattern can end at a file or folder of this name: a walk that stops at the first
 // protected folder asks isObeyedLater only for these names (and for what the git configuration names).
 export function mayEndAt(name: string): boolean {
-  return INDEX.byLast.has(name.toLowerCase()) || INDEX.wild.some(({ regex }) => regex.test(name));
+  return INDEX.byLast.has(name.toLowerCase()) || INDEX.wild.some(({ names }) => names[names.length - 1]!.test(name));
 }
 
 function catalogueMatch(names: readonly string[]): ObeyedEntry | undefined {
@@ -100,7 +107,10 @@ function catalogueMatch(names: readonly string[]): ObeyedEntry | undefined {
       const start = i - pattern.length + 1;
       if (start >= 0 && pattern.every((name, j) => lower[start + j] === name)) return entry;
     }
-    for (const { regex, entry } of INDEX.wild) if (regex.test(names[i]!)) return entry;
+    for (const { names: pattern, entry } of INDEX.wild) {
+      const start = i - pattern.length + 1;
+      if (start >= 0 && pattern.every((regex, j) => regex.test(names[start + j]!))) return entry;
+    }
   }
   return undefined;
 }
@@ -110,6 +120,23 @@ function catalogueMatch(names: readonly string[]): ObeyedEntry | undefined {
 // subfolder workspace: workspace-relative paths (sandbox/git-config.ts, `obeyedContext`).
 export interface ObeyedContext {
   readonly gitPaths: readonly string[];
+  // Words of configured commands that are globs (`!sh r4*`), as workspace-relative picomatch patterns:
+  // a path one of them matches (or a folder above it) is what the command may run.
+  readonly gitGlobs?: readonly string[];
+  // Configured commands with a word that cannot be resolved without running it (`$(...)`, `$HOME/x`,
+  // `python -c CODE`, `eval`): while one is configured, every path of the workspace is obeyed (red team H-B).
+  readonly computed?: readonly ComputedCommand[];
+  // Where the user's home folder is in the workspace ('' when it is the workspace): its start-up files
+  // (obeyed-home.ts) are obeyed there (red team H-C).
+  readonly homes?: readonly string[];
+}
+
+export interface ComputedCommand {
+  // `core.fsmonitor`, `alias.x`, `filter.f.clean` ...
+  readonly key: string;
+  readonly value: string;
+  // Which word, and why it cannot be resolved.
+  readonly why: string;
 }
 
 export interface Obeyed {
@@ -117,11 +144,39 @@ export interface Obeyed {
   readonly pattern: string;
   readonly family: ObeyedFamily;
   readonly by: string;
+  // For what the context adds beyond the catalogue and literal git paths: one sentence naming the
+  // setting or home file, for the refusal's message (immune-paths.ts).
+  readonly why?: string;
 }
 
 // A path written `./a//b/` is `a/b`; a `..` is left as it is (such a path is outside the jail anyway).
 function normalise(path: string): string {
   return path.split('\\').join('/').split('/').filter((part) => part !== '' && part !== '.').join('/');
+}
+
+const under = (path: string, folder: string): string | undefined =>
+  folder === '' ? path : path === folder ? '' : path.startsWith(`${folder}/`) ? path.slice(folder.length + 1) : undefined;
+
+function configured(path: string, ctx: ObeyedContext): Obeyed | undefined {
+  const lower = path.toLowerCase();
+  for (const gitPath of ctx.gitPaths) {
+    // Case-insensitively: on a case-insensitive file system `HOOKS/pre-commit` is the hooks folder's.
+    const target = normalise(gitPath).toLowerCase();
+    if (target !== '' && under(lower, target) !== undefined) return { pattern: target, family: 'git', by: 'git (a program or hook folder its configuration names)' };
+  }
+  const names = path.split('/');
+  for (const glob of ctx.gitGlobs ?? []) {
+    const matches = picomatch(glob, { dot: true, nocase: true });
+    if (names.some((_, i) => matches(names.slice(0, i + 1).join('/')))) {
+      return { pattern: glob, family: 'git', by: 'git (a glob in a command its configuration runs)', why: `a command in git's configuration runs what the glob ${glob} matches` };
+    }
+  }
+  const [first] = ctx.computed ?? [];
+  if (first && path !== '') {
+    const why = `git's configuration sets ${first.key} = ${first.value}, a command whose words cannot be known without running it (${first.why}), so it may run any file of the workspace; remove that setting or name its files literally to write here unasked`;
+    return { pattern: '**', family: 'git', by: `git (${first.key})`, why };
+  }
+  return undefined;
 }
 
 // Whether `relPath` (workspace-relative, `/` or `\` separated; an absolute path is matched by its names)
@@ -130,11 +185,19 @@ export function isObeyedLater(relPath: string, ctx?: ObeyedContext): Obeyed | un
   const path = normalise(relPath);
   const found = catalogueMatch(path.split(/[/=:~]/));
   if (found) return found;
-  for (const configured of ctx?.gitPaths ?? []) {
-    // Case-insensitively: on a case-insensitive file system `HOOKS/pre-commit` is the hooks folder's.
-    const target = normalise(configured).toLowerCase();
-    const lower = path.toLowerCase();
-    if (target !== '' && (lower === target || lower.startsWith(`${target}/`))) return { pattern: target, family: 'git', by: 'git (a program or hook folder its configuration names)' };
+  for (const home of ctx?.homes ?? []) {
+    const rel = under(path, normalise(home));
+    const entry = rel ? homeObeyed(rel) : undefined;
+    if (entry) {
+      const by = 'the user\'s login shell, desktop session, git, ssh or editor (a start-up file of the home folder)';
+      return { pattern: `~/${entry}`, family: 'shell', by, why: `${home === '' ? 'the workspace is your home folder' : `${home} is your home folder`}, and ~/${entry} is run or obeyed by ${by}` };
+    }
   }
-  return undefined;
+  return ctx ? configured(path, ctx) : undefined;
+}
+
+// Whether a walk must ask isObeyedLater at an entry of this name (sandbox/obeyed-scan.ts): a catalogue
+// pattern can end there, or the context reaches any name (globs, a computed command, a home folder).
+export function mayBeObeyed(name: string, ctx: ObeyedContext): boolean {
+  return mayEndAt(name) || (ctx.gitGlobs?.length ?? 0) > 0 || (ctx.computed?.length ?? 0) > 0 || (ctx.homes?.length ?? 0) > 0;
 }

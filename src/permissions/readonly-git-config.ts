@@ -5,9 +5,10 @@
 // names no program, and no hook a read-only command runs is in place (post-index-change runs whenever
 // status or diff refresh the index). $GIT_DIR and friends are ignored: the workspace's own repository is what counts
 // (setting them is judged as a path hijack). Read with the shared parser, no git process.
-import { lstatSync, readFileSync, statSync } from 'node:fs';
+import { lstatSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { parseGitConfig, type ConfigEntry } from '../git/config-file.js';
+import { readGitMetadata } from '../git/config-read.js';
 import type { ShellParse, SimpleCommand } from '../shell/parse-types.js';
 import { gitlinks } from './readonly-git-submodules.js';
 import { gitFolders } from './git-folders.js';
@@ -32,13 +33,8 @@ function isDir(path: string): boolean {
   }
 }
 
-function read(path: string): string | undefined {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch {
-    return undefined;
-  }
-}
+// Regular files only (a FIFO planted as `.git` or a config file would block the judgement).
+const read = (path: string): string | undefined => readGitMetadata(path);
 
 // The git folder of a work tree's own `.git` (folder or `gitdir:` file), not searched upwards.
 function ownGitDir(current: string): string | undefined {

@@ -1,5 +1,6 @@
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import { readGitMetadata } from '../git/config-read.js';
 import { gitConfigPaths } from '../permissions/obeyed-git.js';
 
 // Paths in the workspace that a repository's own git config makes git run or read, outside the sandbox:
@@ -29,13 +30,7 @@ export interface Repository {
   readonly common?: string;
 }
 
-function readSmall(path: string): string | undefined {
-  try {
-    return statSync(path).isFile() ? readFileSync(path, 'utf8') : undefined;
-  } catch {
-    return undefined;
-  }
-}
+const readSmall = (path: string): string | undefined => readGitMetadata(path, 64 * 1024);
 
 function ownGitDir(folder: string): string | undefined {
   const dotGit = resolve(folder, '.git');

@@ -37,16 +37,9 @@ export const HOME_SECRETS: readonly string[] = [
   '.config/rclone', '.mozilla', '.config/google-chrome', '.config/chromium', '.config/BraveSoftware', '.thunderbird',
 ];
 // In the home folder: read-only even where it is writable (the workspace is the home folder, or
-// sandboxWritable names it): the user's settings and what shells and git run at start-up.
-export const HOME_PROTECTED: readonly string[] = [
-  '.codeward', '.chatcli', '.config/fish', '.config/git', '.oh-my-zsh', '.ssh', '.gnupg', '.local/bin', 'bin',
-  '.config/autostart', '.config/systemd', '.config/environment.d', '.config/pip', '.pip', '.gradle/init.d', '.ipython',
-];
-export const HOME_PROTECTED_FILES: readonly string[] = [
-  '.bashrc', '.bash_profile', '.bash_login', '.bash_logout', '.profile', '.zshrc', '.zshenv', '.zprofile', '.zlogin',
-  '.zlogout', '.kshrc', '.mkshrc', '.inputrc', '.gitconfig', '.gitmodules', '.envrc', '.pam_environment',
-  '.cargo/config.toml', '.cargo/config', '.m2/settings.xml', '.gradle/gradle.properties', '.pythonrc', '.pythonrc.py',
-];
+// sandboxWritable names it): the user's settings and what shells and git run at start-up. One list with
+// the write gate's (permissions/obeyed-home.ts), so the file tools and the sandbox protect the same files.
+export { HOME_PROTECTED, HOME_PROTECTED_FILES } from '../permissions/obeyed-home.js';
 
 // Local sockets that hand out more power than the sandbox has (the Docker daemon is root; an ssh or
 // gpg agent signs as the user; D-Bus starts services; databases). A network namespace does not cover

@@ -1,6 +1,6 @@
 import { lstatSync, mkdirSync, readdirSync, renameSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { isObeyedLater, mayEndAt, type ObeyedContext } from '../permissions/obeyed.js';
+import { isObeyedLater, mayBeObeyed, type ObeyedContext } from '../permissions/obeyed.js';
 import { gitProgramsIn } from './nested-git.js';
 import { moveAside } from './planted.js';
 
@@ -114,7 +114,7 @@ export class ObeyedScan {
         continue;
       }
       // Above a protected path nothing matched (the walk stops there): only a pattern ending at this name can.
-      if ((mayEndAt(entry.name) || this.configured.has(child)) && isObeyedLater(child, this.ctx)) {
+      if ((mayBeObeyed(entry.name, this.ctx) || this.configured.has(child)) && isObeyedLater(child, this.ctx)) {
         const sig = signature(join(this.root, child));
         if (sig) found.hits.set(child, sig);
         found.tops.push(join(this.root, child));

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ESLint } from 'eslint';
@@ -50,6 +51,32 @@ describe('the read-jail lint rule', () => {
     for (const [file, reason] of Object.entries(READ_JAIL_ALLOWED)) {
       expect(file, file).toMatch(/^src\/(agent|doors|commands|git)\/.+\.ts$/);
       expect(String(reason).length, file).toBeGreaterThan(20);
+    }
+  });
+
+  // The one git-metadata reader (src/git/config-read.ts) is the only exception beside READ_JAIL_ALLOWED,
+  // and it says what it is; every module that judges git's configuration fails lint on a raw read.
+  it('lists the git-metadata reader as the one "outside the workspace, metadata only" exception', async () => {
+    const config = pathToFileURL(join(REPO_ROOT, 'eslint.config.js')).href;
+    const { READ_JAIL_METADATA, GIT_METADATA_READERS } = (await import(config)) as { READ_JAIL_METADATA: Record<string, string>; GIT_METADATA_READERS: string[] };
+    expect(Object.keys(READ_JAIL_METADATA)).toEqual(['src/git/config-read.ts']);
+    expect(READ_JAIL_METADATA['src/git/config-read.ts']).toMatch(/outside the workspace, metadata only: never returned to a model/);
+    expect(await problems('src/git/config-read.ts', "import { readSync } from 'node:fs';\nexport const x = readSync;\n")).toEqual([]);
+    expect(GIT_METADATA_READERS).toEqual(expect.arrayContaining(['src/permissions/obeyed-git.ts', 'src/sandbox/git-config.ts']));
+    for (const file of GIT_METADATA_READERS) {
+      const found = await problems(file, "import { readFileSync } from 'node:fs';\nexport const x = readFileSync;\n");
+      expect(found.join('\n'), file).toMatch(/read jail/);
+      expect((await problems(file, "export const x = async () => (await import('node:fs')).readFileSync('/x');\n")).join('\n'), file).toMatch(/read jail/);
+    }
+  });
+
+  it('the git-metadata readers as they are import no node:fs read (they go through config-read.ts)', async () => {
+    const config = pathToFileURL(join(REPO_ROOT, 'eslint.config.js')).href;
+    const { GIT_METADATA_READERS } = (await import(config)) as { GIT_METADATA_READERS: string[] };
+    for (const file of GIT_METADATA_READERS) {
+      const text = readFileSync(join(REPO_ROOT, file), 'utf8');
+      expect(text, file).not.toMatch(/\b(?:readFileSync|readFile|createReadStream|readSync|openSync)\b/);
+      expect(await problems(file, text), file).toEqual([]);
     }
   });
 });

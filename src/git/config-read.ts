@@ -1,0 +1,43 @@
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
+
+// The one reader of git's metadata for the write gate and the sandbox (permissions/obeyed-git.ts,
+// permissions/readonly-git-*.ts, sandbox/git-config.ts): config files (the user's, the repository's, the
+// enclosing repository's, the files they include), `.git` pointer files, `commondir`, the index, and
+// /etc/passwd for a `~name/` path. Outside the read jail on purpose (eslint.config.js,
+// READ_JAIL_METADATA): these files are read only to judge what git will run; their text is never
+// returned to a model, shown, or written anywhere. Only regular files are read (a FIFO, device or
+// folder planted as `.git/config` would block or mislead: undefined), opened non-blocking, size-capped.
+
+const DEFAULT_MAX = 4 * 1024 * 1024;
+
+// The bytes of the regular file `path` (symlinks followed, as git follows them), or undefined when it is
+// missing, not a regular file, unreadable or larger than `max`.
+export function readGitMetadataBytes(path: string, max = DEFAULT_MAX): Buffer | undefined {
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+  } catch {
+    return undefined;
+  }
+  try {
+    const stats = fstatSync(fd);
+    if (!stats.isFile() || stats.size > max) return undefined;
+    const bytes = Buffer.alloc(stats.size);
+    let length = 0;
+    while (length < bytes.length) {
+      const read = readSync(fd, bytes, length, bytes.length - length, length);
+      if (read === 0) break;
+      length += read;
+    }
+    return bytes.subarray(0, length);
+  } catch {
+    return undefined;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+// The same, as UTF-8 text.
+export function readGitMetadata(path: string, max = DEFAULT_MAX): string | undefined {
+  return readGitMetadataBytes(path, max)?.toString('utf8');
+}
