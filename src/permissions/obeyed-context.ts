@@ -1,6 +1,7 @@
 import { realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { isAbsolute, relative, resolve } from 'node:path';
+import { withAliases } from './obeyed-alias.js';
 import { gitConfigPaths } from './obeyed-git.js';
 import { repositoryOf } from '../sandbox/git-config.js';
 import type { ObeyedContext } from './obeyed.js';
@@ -38,7 +39,7 @@ function configFiles(dirs: readonly string[], home: string | undefined): string[
 // calls counts at once.
 export function obeyedContext(root: string, home: string | undefined = homedir()): ObeyedContext {
   const repository = repositoryOf(root);
-  if (!repository) return { gitPaths: [] };
+  if (!repository) return withAliases(root, { gitPaths: [] });
   const dirs = [repository.gitDir, ...(repository.common ? [repository.common] : [])];
   const roots = [...new Set([root, real(root)])];
   const refs = gitConfigPaths(repository.top, configFiles(dirs, home), home, roots);
@@ -52,5 +53,5 @@ export function obeyedContext(root: string, home: string | undefined = homedir()
       }
     }
   }
-  return { gitPaths: [...gitPaths] };
+  return withAliases(root, { gitPaths: [...gitPaths] });
 }

@@ -110,6 +110,8 @@ function catalogueMatch(names: readonly string[]): ObeyedEntry | undefined {
 // subfolder workspace: workspace-relative paths (sandbox/git-config.ts, `obeyedContext`).
 export interface ObeyedContext {
   readonly gitPaths: readonly string[];
+  // Real paths a protected name reaches through a symlink (obeyed-alias.ts).
+  readonly aliases?: readonly ObeyedAlias[];
 }
 
 export interface Obeyed {
@@ -117,6 +119,13 @@ export interface Obeyed {
   readonly pattern: string;
   readonly family: ObeyedFamily;
   readonly by: string;
+}
+
+// `path` (workspace-relative, lower case; '.' for the root) is `name` through a symlink.
+export interface ObeyedAlias {
+  readonly path: string;
+  readonly name: string;
+  readonly obeyed: Obeyed;
 }
 
 // A path written `./a//b/` is `a/b`; a `..` is left as it is (such a path is outside the jail anyway).
@@ -136,5 +145,8 @@ export function isObeyedLater(relPath: string, ctx?: ObeyedContext): Obeyed | un
     const lower = path.toLowerCase();
     if (target !== '' && (lower === target || lower.startsWith(`${target}/`))) return { pattern: target, family: 'git', by: 'git (a program or hook folder its configuration names)' };
   }
+  const spelled = path.toLowerCase();
+  const alias = ctx?.aliases?.find(({ path: at }) => at === '.' || spelled === at || spelled.startsWith(`${at}/`));
+  if (alias) return { ...alias.obeyed, pattern: alias.name, by: `${alias.obeyed.by}, through the symlink that makes ${alias.path} ${alias.name}` };
   return undefined;
 }
