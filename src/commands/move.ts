@@ -10,6 +10,7 @@ import { backupLabel } from '../files/checkpoints/replace.js';
 import type { StepFolder } from '../files/checkpoints/store.js';
 import { findBelow, listBelow } from '../files/remove-tree.js';
 import { immunePath } from '../permissions/immune-paths.js';
+import { movedLink } from '../permissions/obeyed-alias.js';
 import { obeyedContext } from '../permissions/obeyed-context.js';
 import type { ResolvedPath } from '../workspace/types.js';
 
@@ -46,7 +47,7 @@ function refuseObeyedInside(ctx: CommandContext, from: ResolvedPath, to: Resolve
   const found = findBelow(jail, from.real, (real) => ctx.workspace.relative(real), (rel) => {
     const moved = join(to.rel, relative(from.rel, rel));
     if (ctx.workspace.isNonAccessible(rel) || ctx.workspace.isNonAccessible(moved)) why = 'is non-accessible';
-    else if (immunePath(rel, true, [], git) ?? immunePath(moved, true, [], git)) why = 'is (or becomes) a file another program runs or obeys later, which is safety-immune';
+    else if (immunePath(rel, true, [], git) ?? immunePath(moved, true, [], git) ?? movedLink(ctx, rel, moved, git)) why = 'is (or becomes) a file another program runs or obeys later, which is safety-immune';
     else return false;
     return true;
   });
@@ -91,6 +92,8 @@ async function moveOne(args: MoveArgs, ctx: CommandContext): Promise<MoveResult>
   if (from.kind === 'dir' && (to.real + '/').startsWith(from.real + '/')) throw fail('C210', `${args.to} is inside ${args.from}; a folder cannot move into itself`);
   const jail = ctx.workspace.jail;
   let reals = [from.real, to.real];
+  const linked = from.kind === 'symlink' ? movedLink(ctx, from.rel, to.rel, obeyedContext(ctx.workspace.root)) : undefined;
+  if (linked) throw fail('C241', `${args.from} is a symlink and ${linked}, which another program runs or obeys later, would reach what it points to (safety-immune); nothing was moved. Move it yourself if you mean it`);
   if (from.kind === 'dir') {
     refuseObeyedInside(ctx, from, to);
     const listing = listBelow(jail, from.real, MAX_FILES, limitsOf(ctx).maxBytes);

@@ -5,6 +5,7 @@ import { isInside, toRel } from '../workspace/contains.js';
 import { readOwnFile } from '../workspace/own-read.js';
 import type { Workspace } from '../workspace/workspace.js';
 import { parseGitConfigFile } from './config-file.js';
+import { linkLeaving } from './git-links.js';
 import { runGit } from './run.js';
 
 // Which repository codeward's git tools may read for a folder of the workspace (THREAT-MODEL.md, "One
@@ -99,7 +100,7 @@ export async function assertGitDirInside(workspace: Workspace, dir: string, dirI
   if (dotGit === undefined && !isInside(workspace.root, gitDir)) return;
   const where = dotGit === undefined ? dirInput : toRel(workspace.root, dotGit);
   if (inside) {
-    const leaving = (await controlLeaving(workspace, gitDir)) ?? (common === gitDir ? undefined : await controlLeaving(workspace, common));
+    const leaving = (await controlLeaving(workspace, gitDir)) ?? (common === gitDir ? undefined : await controlLeaving(workspace, common)) ?? (await linkLeaving(workspace.root, gitDir)) ?? (common === gitDir ? undefined : await linkLeaving(workspace.root, common));
     if (leaving === undefined) return;
     throw fail('C215', `refusing to run git in ${dirInput}: the repository's control files lead out of the workspace (${leaving})`);
   }

@@ -1,6 +1,7 @@
 import { realpathSync } from 'node:fs';
 import { homedir, userInfo } from 'node:os';
 import { isAbsolute, relative, resolve } from 'node:path';
+import { withAliases } from './obeyed-alias.js';
 import { gitConfigPaths } from './obeyed-git.js';
 import { repositoryOf } from '../sandbox/git-config.js';
 import type { ObeyedContext } from './obeyed.js';
@@ -74,7 +75,7 @@ export function obeyedContext(root: string, home: string | undefined = homedir()
   const roots = [...new Set([root, real(root)])];
   const homes = homesIn(roots, home);
   const repository = repositoryOf(root);
-  if (!repository) return { gitPaths: [], homes };
+  if (!repository) return withAliases(root, { gitPaths: [], homes });
   const dirs = [repository.gitDir, ...(repository.common ? [repository.common] : [])];
   const refs = gitConfigPaths(repository.top, configFiles(dirs, home), home, roots);
   const gitPaths = new Set<string>();
@@ -85,5 +86,5 @@ export function obeyedContext(root: string, home: string | undefined = homedir()
     }
   }
   const gitGlobs = (refs.globs ?? []).flatMap((glob) => relForms(glob, roots)).filter((rel) => rel !== '');
-  return { gitPaths: [...gitPaths], gitGlobs, computed: refs.computed ?? [], homes };
+  return withAliases(root, { gitPaths: [...gitPaths], gitGlobs, computed: refs.computed ?? [], homes });
 }

@@ -129,6 +129,8 @@ export interface ObeyedContext {
   // Where the user's home folder is in the workspace ('' when it is the workspace): its start-up files
   // (obeyed-home.ts) are obeyed there (red team H-C).
   readonly homes?: readonly string[];
+  // Real paths a protected name reaches through a symlink (obeyed-alias.ts).
+  readonly aliases?: readonly ObeyedAlias[];
 }
 
 export interface ComputedCommand {
@@ -147,6 +149,13 @@ export interface Obeyed {
   // For what the context adds beyond the catalogue and literal git paths: one sentence naming the
   // setting or home file, for the refusal's message (immune-paths.ts).
   readonly why?: string;
+}
+
+// `path` (workspace-relative, lower case; '.' for the root) is `name` through a symlink.
+export interface ObeyedAlias {
+  readonly path: string;
+  readonly name: string;
+  readonly obeyed: Obeyed;
 }
 
 // A path written `./a//b/` is `a/b`; a `..` is left as it is (such a path is outside the jail anyway).
@@ -193,11 +202,18 @@ export function isObeyedLater(relPath: string, ctx?: ObeyedContext): Obeyed | un
       return { pattern: `~/${entry}`, family: 'shell', by, why: `${home === '' ? 'the workspace is your home folder' : `${home} is your home folder`}, and ~/${entry} is run or obeyed by ${by}` };
     }
   }
-  return ctx ? configured(path, ctx) : undefined;
+  return ctx ? (configured(path, ctx) ?? aliased(path, ctx)) : undefined;
+}
+
+// `path` reached through a symlink whose name is protected (obeyed-alias.ts, red team round 3 H1).
+function aliased(path: string, ctx: ObeyedContext): Obeyed | undefined {
+  const spelled = path.toLowerCase();
+  const alias = ctx.aliases?.find(({ path: at }) => at === '.' || spelled === at || spelled.startsWith(`${at}/`));
+  return alias ? { ...alias.obeyed, pattern: alias.name, by: `${alias.obeyed.by}, through the symlink that makes ${alias.path} ${alias.name}` } : undefined;
 }
 
 // Whether a walk must ask isObeyedLater at an entry of this name (sandbox/obeyed-scan.ts): a catalogue
-// pattern can end there, or the context reaches any name (globs, a computed command, a home folder).
+// pattern can end there, or the context reaches any name (globs, a computed command, a home folder, an alias).
 export function mayBeObeyed(name: string, ctx: ObeyedContext): boolean {
-  return mayEndAt(name) || (ctx.gitGlobs?.length ?? 0) > 0 || (ctx.computed?.length ?? 0) > 0 || (ctx.homes?.length ?? 0) > 0;
+  return mayEndAt(name) || (ctx.gitGlobs?.length ?? 0) > 0 || (ctx.computed?.length ?? 0) > 0 || (ctx.homes?.length ?? 0) > 0 || (ctx.aliases?.length ?? 0) > 0;
 }

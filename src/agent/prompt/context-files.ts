@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { toRel } from '../../workspace/contains.js';
 import { listOwnFolder, listUserFolder, readOwnFile, readUserFile, type OwnRead } from '../../workspace/own-read.js';
 import type { Workspace } from '../../workspace/workspace.js';
+import { notOwned, ownedByMe } from './owned.js';
 
 // Workspace context files (seed 001 layer 3), in this order. CLAUDE.md and GEMINI.md are the same kind
 // of file under the names other agents read, so a project written for them works here too.
@@ -35,11 +36,15 @@ interface Place {
 
 // The workspace root and its ancestors up to the repository root (the first one with a .git), outermost
 // first, so a monorepo's top-level AGENTS.md comes before a package's. No repository: the root alone.
-async function projectPlaces(workspace: Workspace): Promise<Place[]> {
+async function projectPlaces(workspace: Workspace, notices: string[]): Promise<Place[]> {
   const chain: string[] = [];
   for (let folder = workspace.root; ; folder = dirname(folder)) {
     chain.push(folder);
-    if ((await lstat(join(folder, '.git')).catch(() => undefined)) !== undefined) break;
+    if ((await lstat(join(folder, '.git')).catch(() => undefined)) !== undefined) {
+      if (folder === workspace.root || (await ownedByMe(join(folder, '.git')))) break;
+      notices.push(notOwned('repository', join(folder, '.git')));
+      return [{ jail: workspace, rel: '' }];
+    }
     if (dirname(folder) === folder) return [{ jail: workspace, rel: '' }];
   }
   const top = chain[chain.length - 1]!;
@@ -95,13 +100,14 @@ async function addRules(workspace: Workspace, home: string | undefined, into: Co
 // copies from the repository root down to the workspace root; then the rules. The project's are read
 // through the jail (src/workspace/own-read.ts): a link out of the workspace or to a hidden file is not read.
 export async function findContextFiles(workspace: Workspace, home: string | undefined): Promise<ContextFiles> {
-  const places = await projectPlaces(workspace);
   const into = new Collector();
+  const places = await projectPlaces(workspace, into.notices);
   for (const name of CONTEXT_FILES) {
     if (home) into.add(join(home, '.codeward', name), await readUserFile(join(home, '.codeward', name), { maxBytes: MAX_FILE_BYTES }));
     for (const place of places) {
       const rel = relIn(place, name);
-      into.addOwn(join(place.jail.root, rel), await readOwnFile(place.jail, rel, { maxBytes: MAX_FILE_BYTES }));
+      if (place.jail !== workspace && !(await ownedByMe(join(place.jail.root, rel)))) into.notices.push(notOwned('context file', join(place.jail.root, rel)));
+      else into.addOwn(join(place.jail.root, rel), await readOwnFile(place.jail, rel, { maxBytes: MAX_FILE_BYTES }));
     }
   }
   await addRules(workspace, home, into);

@@ -1,6 +1,7 @@
 import { chmodSync, lstatSync, readdirSync, readFileSync, readlinkSync, type BigIntStats } from 'node:fs';
 import { join } from 'node:path';
 import { immunePath } from '../../permissions/immune-paths.js';
+import { linkReaches } from '../../permissions/obeyed-alias.js';
 import type { ObeyedContext } from '../../permissions/obeyed.js';
 import { clearedMessage, riskyBits, riskyWhat, runsAsOwner } from '../../sandbox/modes.js';
 import type { Workspace } from '../../workspace/workspace.js';
@@ -89,9 +90,8 @@ export class Planner {
   private gate(rel: string, link = false): string | undefined {
     const immune = immunePath(rel, true, [], this.obeyed);
     if (immune) return `protected: ${immune.description}`;
-    const lower = rel.toLowerCase();
-    const redirected = link ? this.obeyed.gitPaths.find((path) => path.toLowerCase().startsWith(`${lower}/`)) : undefined;
-    if (redirected) return `protected: a symlink above ${redirected}, which git's configuration runs or reads`;
+    const redirected = link ? linkReaches(rel, this.obeyed) : undefined;
+    if (redirected) return `protected: a symlink above ${redirected}, which a program runs or obeys (git's configuration or src/permissions/obeyed.ts)`;
     if (this.workspace.isNonAccessible(rel)) return 'non-accessible (nonAccessibleGlobs)';
     return undefined;
   }
