@@ -19,22 +19,48 @@ export const HARMLESS_CODEWARD_VARIABLES: readonly string[] = [
 // Name parts that mark a secret (whole `_`-separated words, or words ending so: GITLAB_PRIVATETOKEN,
 // npm's `…:_authToken`; TOKENIZERS_PARALLELISM is no token).
 const SECRET_WORDS = /(?:^|_)(?:[A-Z0-9]*(?:TOKEN|SECRET|PASSWORD|PASSWD|APIKEY|PASSPHRASE|CREDENTIAL)S?|API_?KEYS?|KEYS?|PASS|CREDS|PRIVATE_?KEY|ACCESS_?KEY(?:_?ID)?|AUTH|COOKIES?|DSN|CONN(?:ECTION)?_?STR(?:ING)?|DATABASE_?URL|WEBHOOK(?:_?URL)?)(?:_|$)/;
-// Short spellings: MYSQL_PWD, REDIS_PW, GH_PAT (a personal access token); not the shell's own PWD/OLDPWD.
-const SECRET_SHORT = /(?:^|_)(?:PW|PAT)(?:_|$)|_PWD(?:_|$)/;
+// Short spellings: MYSQL_PWD, REDIS_PW, GH_PAT (a personal access token), STRIPE_SK (a secret key),
+// PGPASS; not the shell's own PWD/OLDPWD.
+const SECRET_SHORT = /(?:^|_)(?:PW|PAT|SK|PGPASS)(?:_|$)|_PWD(?:_|$)/;
+// Word beginnings (issue 26): *_PASS* (DB_PASSCODE, SMTP_PASSWD; not PASSENGER_*), *_CREDENTIAL*,
+// *_AUTH* (NPM_AUTHTOKEN, X_AUTH_HEADER; not GIT_AUTHOR_NAME, CERT_AUTHORITY).
+const SECRET_STEMS = /(?:^|_)(?:PASS(?!ENGER)|[A-Z0-9]*CREDENTIAL|AUTH(?!OR))[A-Z0-9]*(?:_|$)/;
 // Whole families of credentials (cloud accounts, agents that sign as the user).
 const SECRET_PREFIXES = ['AWS_', 'AZURE_', 'ARM_CLIENT', 'GOOGLE_APPLICATION_CREDENTIALS', 'GCLOUD_', 'CLOUDSDK_AUTH', 'DIGITALOCEAN_', 'HCLOUD_', 'VAULT_', 'DOCKER_AUTH', 'SSH_AUTH_SOCK', 'GPG_AGENT_INFO', 'GNUPGHOME', 'KUBECONFIG', 'TF_VAR_', 'OP_SERVICE_ACCOUNT', 'SNOWFLAKE_', 'TWINE_', 'GH_ENTERPRISE_', 'CI_JOB_JWT'];
 // Harmless names that look like secrets.
 const NOT_SECRET = new Set(['PASSWORD_STORE_DIR', 'PASSWORD_STORE_KEY']);
 // A value that carries a password: scheme://user:password@host.
 const PASSWORD_URL = /^[a-z][a-z0-9+.-]*:\/\/[^/\s:@]+:[^/\s@]+@/i;
+// A value that is a key: a PEM block, or a token of a known issuer (Stripe, GitHub, GitLab, Slack, AWS, Google,
+// OpenAI-style `sk-`).
+const KEY_VALUE = /-----BEGIN [A-Z0-9 ]+-----|^(?:[sr]k_(?:live|test)_|gh[pousr]_|github_pat_|glpat-|xox[abprs]-|AKIA[0-9A-Z]{16}|AIza[0-9A-Za-z_-]{20}|sk-[A-Za-z0-9_-]{20})/;
+
+// A long random-looking token: 32+ characters of a token alphabet, upper and lower case and digits, about
+// 4 bits of entropy per character or more (hex digests, UUIDs and words stay: they lack a class or entropy).
+function looksRandom(value: string): boolean {
+  if (value.length < 32 || value.length > 4096 || !/^[A-Za-z0-9+/=_.~-]+$/.test(value) || value.startsWith('/')) return false;
+  if (!/[a-z]/.test(value) || !/[A-Z]/.test(value) || !/[0-9]/.test(value)) return false;
+  const counts = new Map<string, number>();
+  for (const ch of value) counts.set(ch, (counts.get(ch) ?? 0) + 1);
+  let entropy = 0;
+  for (const count of counts.values()) entropy -= (count / value.length) * Math.log2(count / value.length);
+  return entropy >= 4;
+}
+
+// Why a value is a secret whatever its name, if it is.
+export function secretValueShape(value: string): 'password-url' | 'key' | 'token' | undefined {
+  if (PASSWORD_URL.test(value)) return 'password-url';
+  if (KEY_VALUE.test(value)) return 'key';
+  return looksRandom(value) ? 'token' : undefined;
+}
 
 // Is this variable a secret a process must not see unless the user names it?
 export function isSecretVariable(name: string, value: string | undefined): boolean {
   const upper = name.toUpperCase();
   if (isCodewardSecret(upper)) return true;
   if (NOT_SECRET.has(upper)) return false;
-  if (SECRET_WORDS.test(upper) || SECRET_SHORT.test(upper) || SECRET_PREFIXES.some((prefix) => upper.startsWith(prefix))) return true;
-  return value !== undefined && PASSWORD_URL.test(value);
+  if (SECRET_WORDS.test(upper) || SECRET_SHORT.test(upper) || SECRET_STEMS.test(upper) || SECRET_PREFIXES.some((prefix) => upper.startsWith(prefix))) return true;
+  return value !== undefined && secretValueShape(value) !== undefined;
 }
 
 // codeward's own secrets: the provider keys it reads and every CODEWARD_* variable but the harmless ones.

@@ -3,6 +3,8 @@ import { hasAny, parseGitWrite } from './options/git-write.js';
 import { DISCARD_CLASSES } from './immune-discard.js';
 import { GIT_DISCARD, gitDiscards } from './immune-git.js';
 import type { CommandClass } from './immune-class.js';
+import { DELETE_TOOL, launched } from './immune-launch.js';
+import { EXTRACT_CLASSES, MOVE_CLASSES } from './immune-move.js';
 import type { ShellPlace } from './immune-place.js';
 
 // Safety-immune command classes (seed 004 "Safety Immunity", chatcli §6.4), matched on parsed
@@ -105,6 +107,8 @@ export const COMMAND_CLASSES: readonly CommandClass[] = [
   { name: 'git-clean-force', description: 'git clean that deletes (without -n or -i)', names: ['git'], test: cleanDeletes },
   { ...GIT_DISCARD, names: ['git'], test: gitDiscards },
   ...DISCARD_CLASSES,
+  ...MOVE_CLASSES,
+  DELETE_TOOL,
   { name: 'kill-9', description: 'kill -9', names: ['kill'], test: (c) => is(c, 'kill') && killsHard(c.args) },
   named('killall', 'killall', 'killall5'),
   { name: 'pkill-9', description: 'pkill -9', names: ['pkill'], test: (c) => is(c, 'pkill') && killsHard(c.args) },
@@ -117,6 +121,28 @@ export const COMMAND_CLASSES: readonly CommandClass[] = [
 // Commands whose immunity depends on their arguments: unknown arguments make them immune.
 export const ARGUMENT_SENSITIVE = new Set(COMMAND_CLASSES.flatMap((cls) => cls.names));
 
-export function immuneCommand(cmd: Argv, place?: ShellPlace): CommandClass | undefined {
-  return COMMAND_CLASSES.find((cls) => cls.test(cmd, place));
+// The command and what its launchers run (`npx shx rm -rf src`, `pnpm dlx rimraf src`), a few levels deep.
+function commandsRun(cmd: Argv): Argv[] {
+  const out = [cmd];
+  for (let inner = launched(cmd); inner !== undefined && out.length < 4; inner = launched(inner)) out.push(cmd.moved ? { ...inner, moved: true } : inner);
+  return out;
 }
+
+export function immuneCommand(cmd: Argv, place?: ShellPlace): CommandClass | undefined {
+  for (const run of commandsRun(cmd)) {
+    const found = COMMAND_CLASSES.find((cls) => cls.test(run, place));
+    if (found) return found;
+  }
+  return undefined;
+}
+
+// Classes judged after a command's path classes (an archive extracted into .git is git-internals first).
+export function immuneAfterPaths(cmd: Argv, place?: ShellPlace): CommandClass | undefined {
+  for (const run of commandsRun(cmd)) {
+    const found = EXTRACT_CLASSES.find((cls) => cls.test(run, place));
+    if (found) return found;
+  }
+  return undefined;
+}
+
+export { EXTRACT_CLASSES };

@@ -90,11 +90,21 @@ const DISCARDS: Readonly<Record<string, (w: GitWrite, place: ShellPlace | undefi
   am: (w) => says(w.args, '--abort'),
   rebase: (w) => says(w.args, '--abort', '--skip'),
   submodule: (w) => ['deinit', 'update'].includes(w.args[0] ?? '') && forced(w.args.slice(1)),
+  // What makes work recoverable after the fact: the reflogs (the stash is one), unreachable objects and
+  // tags, which no reflog keeps. Lost by an expired or deleted reflog, a pruning gc (the repository's own
+  // configuration sets gc.pruneExpire/gc.reflogExpire, so every gc counts), prune, a repack that drops what
+  // is unreachable, a maintenance run (its gc task) and a deleted tag. Undo cannot give any of it back.
+  reflog: (w) => ['expire', 'delete', 'drop'].includes(w.args[0] ?? ''),
+  gc: () => true,
+  prune: (w) => !w.args.some((arg) => arg === '-n' || says([arg], '--dry-run')),
+  repack: (w) => w.args.some((arg) => /^-[a-zA-Z]*d/.test(arg)) && !w.args.some((arg) => /^-[a-zA-Z]*A/.test(arg) || says([arg], '--keep-unreachable', '--cruft')),
+  maintenance: (w) => w.args[0] === 'run',
+  tag: (w) => w.args.some((arg) => /^-[a-zA-Z]*d/.test(arg) || says([arg], '--delete')),
 };
 
 export const GIT_DISCARD = {
   name: 'git-discard',
-  description: 'git that throws away uncommitted work or unkept commits (reset --hard/--merge, checkout -f/-m/-B or of paths, restore of the working tree, switch -f/--discard-changes, stash drop/clear, worktree remove -f, branch -D/-M/-f, rm -f, mv -f, apply -R, read-tree, update-index --force-remove/--cacheinfo/--index-info, sparse-checkout set/add/reapply/init/disable, checkout-index -f, update-ref -d, merge/rebase/cherry-pick --abort, submodule deinit -f), or a git alias or git-NAME program (its meaning is in a configuration)',
+  description: 'git that throws away uncommitted work or unkept commits (reset --hard/--merge, checkout -f/-m/-B or of paths, restore of the working tree, switch -f/--discard-changes, stash drop/clear, worktree remove -f, branch -D/-M/-f, rm -f, mv -f, apply -R, read-tree, update-index --force-remove/--cacheinfo/--index-info, sparse-checkout set/add/reapply/init/disable, checkout-index -f, update-ref -d, merge/rebase/cherry-pick --abort, submodule deinit -f; what makes work recoverable: reflog expire/delete, gc, prune, repack -d without -A, maintenance run, tag -d), or a git alias or git-NAME program (its meaning is in a configuration)',
 } as const;
 
 export function gitDiscards(cmd: Argv, place: ShellPlace | undefined): boolean {

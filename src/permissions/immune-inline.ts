@@ -6,10 +6,18 @@ import type { SimpleCommand } from '../shell/parse-types.js';
 // and its target cannot be judged as a plain name in place: it needs a person like rm -r of a path.
 const RECURSIVE_DELETE = /\b(?:rmtree|remove_tree|rimraf(?:Sync)?|rm_rf|rm_r|remove_dir_all|emptyDirSync|emptyDir|removeSync|deleteRecursively|deleteDirectory|forceDelete)\b|\b(?:rmSync|rm|rmdirSync|rmdir|remove|rm_rf)\s*\([^)]*\brecursive\b/;
 
+// Held-back spellings of the same class: the options object built apart (`o={recursive:true}; fs.rmSync(p,o)`),
+// and a delete call on names a listing gives at run time (`for f in os.listdir('src'): os.remove(f)`,
+// `Path('src').rglob('*')` then `.unlink()`, `readdirSync(d).forEach(f => unlinkSync(f))`): find -exec rm.
+const DELETE_CALL = /\b(?:rmSync|rmdirSync|unlinkSync|unlink|remove|removedirs|rmdir|rm|delete|send2trash|trash)\s*\(|\.\s*(?:unlink|rmdir|delete)\b/;
+const RECURSIVE_OPTION = /\brecursive\b/;
+const LISTING = /\b(?:walk|os\.walk|glob|iglob|rglob|listdir|scandir|iterdir|readdirSync|readdir|opendir|globSync|Dir\s*\.\s*(?:glob|children|each_child|entries)|Dir\s*\[|find|each_child|children|entries|walkdir|WalkDir)\b/;
+
 export const INLINE_DELETE = { name: 'inline-recursive-delete', description: 'an interpreter given code that deletes a folder tree (shutil.rmtree, fs.rmSync recursive, File::Path rmtree, FileUtils.rm_rf ...)' } as const;
 
 export function inlineRecursiveDelete(command: SimpleCommand): boolean {
   if (command.name === null) return false;
   const program = inlineProgram(command.name, command.words) ?? (command.stdinProgram !== undefined ? { code: command.stdinProgram } : undefined);
-  return program !== undefined && RECURSIVE_DELETE.test(program.code);
+  if (program === undefined) return false;
+  return RECURSIVE_DELETE.test(program.code) || (DELETE_CALL.test(program.code) && (RECURSIVE_OPTION.test(program.code) || LISTING.test(program.code)));
 }

@@ -1,13 +1,14 @@
 import type { ShellParse } from '../shell/parse-types.js';
 import { isInside, toRel } from '../workspace/contains.js';
 import { toArgv, UNKNOWN, type Argv } from './argv.js';
-import { ARGUMENT_SENSITIVE, COMMAND_CLASSES, immuneCommand } from './immune-commands.js';
+import { ARGUMENT_SENSITIVE, COMMAND_CLASSES, EXTRACT_CLASSES, immuneAfterPaths, immuneCommand } from './immune-commands.js';
 import { reversedDiffApplied } from './immune-discard.js';
 import { GIT_DISCARD } from './immune-git.js';
 import { immuneByGlob } from './immune-globs.js';
 import { immunePath, PATH_CLASSES, type PathClass } from './immune-paths.js';
 import { INLINE_DELETE, inlineRecursiveDelete } from './immune-inline.js';
 import { lineFolders, Placer, wrapperFolders, type ShellPlace } from './immune-place.js';
+import { versionWrittenOver } from './immune-restore.js';
 import type { ObeyedContext } from './obeyed.js';
 import { obeyedContext } from './obeyed-context.js';
 import { mayWrite } from './readonly.js';
@@ -46,7 +47,7 @@ const UNVERIFIABLE = [
 
 // Every class, for documentation and `codeward policy list`.
 export const IMMUNE_CLASSES: readonly { readonly name: string; readonly description: string }[] = [
-  ...COMMAND_CLASSES.map(({ name, description }) => ({ name, description })),
+  ...[...COMMAND_CLASSES, ...EXTRACT_CLASSES].map(({ name, description }) => ({ name, description })),
   ...CONTENT_CLASSES.map(({ name, description }) => ({ name, description })),
   INLINE_DELETE,
   ...PATH_CLASSES.map(({ name, description }) => ({ name, description })),
@@ -102,10 +103,18 @@ function immuneReading(parse: ShellParse, readOnlyName: (name: string) => boolea
       if (path === 'unknown') return unverifiable('dynamic-args', command.text);
       if (path) return { name: path.name, description: path.description, where: command.text };
     }
+    const after = immuneAfterPaths(argv, place);
+    if (after) return { name: after.name, description: after.description, where: command.text };
   }
+  const argvs = parse.commands.map(toArgv).filter((argv): argv is Argv => argv !== undefined);
   // `git diff -R | git apply`: a reversed diff applied by another command of the line.
-  if (reversedDiffApplied(parse.commands.map(toArgv).filter((argv): argv is Argv => argv !== undefined))) {
+  if (reversedDiffApplied(argvs)) {
     return { name: GIT_DISCARD.name, description: `${GIT_DISCARD.description}; a reversed diff applied to the files`, where: parse.source };
+  }
+  // `git show HEAD:a > a`: a committed version written over a file (a checkout by another spelling).
+  const restored = versionWrittenOver(parse, argvs, place);
+  if (restored !== undefined) {
+    return { name: GIT_DISCARD.name, description: `${GIT_DISCARD.description}; a committed version written over an existing file`, where: restored };
   }
   for (const redirection of parse.redirections) {
     if (redirection.duplicate) continue;

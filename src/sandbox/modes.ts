@@ -13,10 +13,12 @@ const SETUID = 0o4000;
 const SETGID = 0o2000;
 const WORLD_WRITABLE = 0o002;
 
-// The bits of `mode` to clear: setuid and setgid of a file, setuid of a folder (a setgid folder only
-// passes its group on), world-writable of either.
-export function riskyBits(mode: number, dir: boolean): number {
-  return mode & (dir ? SETUID | WORLD_WRITABLE : SETUID | SETGID | WORLD_WRITABLE);
+// The bits of `mode` to clear: setuid, setgid and world-writable, of a file or a folder. A setgid folder
+// (issue 26) gives every file made in it later, by the person outside the sandbox too, the folder's group
+// (any group of the user's the command chose) and passes the bit on to new subfolders: files the person
+// writes become the group's, which a group-writable umask hands to its other members.
+export function riskyBits(mode: number, _dir: boolean): number {
+  return mode & (SETUID | SETGID | WORLD_WRITABLE);
 }
 
 // `setuid, world-writable`: what the bits are, for a message.
@@ -28,8 +30,9 @@ export function riskyWhat(bits: number): string {
 // Whether the bits make a program run as someone else (then a staged file is set aside, not applied).
 export const runsAsOwner = (bits: number): boolean => (bits & (SETUID | SETGID)) !== 0;
 
-export function clearedMessage(rel: string, bits: number): string {
-  return `a sandboxed command left ${rel} ${riskyWhat(bits)}; the bit${bits & (bits - 1) ? 's were' : ' was'} cleared (outside the sandbox it would let other users ${runsAsOwner(bits) ? 'run it as its owner' : 'change it'}; chmod it back yourself if you meant it)`;
+export function clearedMessage(rel: string, bits: number, dir = false): string {
+  const risk = dir && runsAsOwner(bits) ? 'give files made in it its group' : runsAsOwner(bits) ? 'let other users run it as its owner' : 'let other users change it';
+  return `a sandboxed command left ${rel} ${riskyWhat(bits)}; the bit${bits & (bits - 1) ? 's were' : ' was'} cleared (outside the sandbox it would ${risk}; chmod it back yourself if you meant it)`;
 }
 
 // Every file and folder of the workspace changed at or after `since` (nanoseconds, the file system's
@@ -49,21 +52,26 @@ export function clearRiskyModes(root: string, since: bigint): string[] {
       if (!entry.isFile() && !entry.isDirectory()) continue;
       const path = join(dir, entry.name);
       const child = rel === '' ? entry.name : `${rel}/${entry.name}`;
-      const stats = lstatSync(path, { bigint: true, throwIfNoEntry: false });
-      if (!stats) continue;
-      const isDir = stats.isDirectory();
-      const bits = riskyBits(Number(stats.mode), isDir);
-      if (bits !== 0 && stats.ctimeNs >= since && (isDir || stats.isFile())) {
-        try {
-          chmodSync(path, Number(stats.mode) & 0o7777 & ~bits);
-          warnings.push(clearedMessage(child, bits));
-        } catch (error) {
-          warnings.push(`a sandboxed command left ${child} ${riskyWhat(bits)} and the bits could not be cleared (${(error as Error).message}); chmod it before anyone runs it`);
-        }
-      }
-      if (isDir && depth < 256) walk(path, child, depth + 1);
+      if (clear(path, child) && depth < 256) walk(path, child, depth + 1);
     }
   };
-  walk(root, '', 0);
+  // Cleared when changed since the run started; true for a folder to walk into.
+  const clear = (path: string, rel: string): boolean => {
+    const stats = lstatSync(path, { bigint: true, throwIfNoEntry: false });
+    if (!stats || (!stats.isDirectory() && !stats.isFile())) return false;
+    const isDir = stats.isDirectory();
+    const bits = riskyBits(Number(stats.mode), isDir);
+    if (bits !== 0 && stats.ctimeNs >= since) {
+      try {
+        chmodSync(path, Number(stats.mode) & 0o7777 & ~bits);
+        warnings.push(clearedMessage(rel, bits, isDir));
+      } catch (error) {
+        warnings.push(`a sandboxed command left ${rel} ${riskyWhat(bits)} and the bits could not be cleared (${(error as Error).message}); chmod it before anyone runs it`);
+      }
+    }
+    return isDir;
+  };
+  // The workspace folder itself too (`chmod g+s .`).
+  if (clear(root, '.')) walk(root, '', 0);
   return warnings;
 }

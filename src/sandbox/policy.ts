@@ -2,7 +2,7 @@ import { lstatSync, realpathSync, statSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { basename, delimiter, dirname, join, relative, resolve, sep } from 'node:path';
 import { HOME_PROTECTED, HOME_PROTECTED_FILES, HOME_SECRETS, OTHER_TOOLS_IN_WORKSPACE, PROTECTED_FILES_IN_WORKSPACE, PROTECTED_IN_WORKSPACE } from './lists.js';
-import { PREFIX_SHOWN, SYSTEM_FOLDERS, TOOLCHAINS } from './toolchains.js';
+import { PREFIX_JDK_SHOWN, PREFIX_SHOWN, SYSTEM_FOLDERS, TOOLCHAINS } from './toolchains.js';
 
 // The protected and hidden path lists (lists.ts), and the toolchain folders shown (toolchains.ts).
 export * from './lists.js';
@@ -196,7 +196,8 @@ function pathFolders(env: Readonly<Record<string, string | undefined>> | undefin
     const inHome = homes.some((home) => within(real, home));
     // Only the parts of the prefix an install needs (PREFIX_SHOWN), not whatever else it holds.
     if (!inHome && ['bin', 'sbin'].includes(basename(real)) && dirname(prefix) !== '/' && prefix !== '/' && !within(root, prefix) && !homes.some((home) => within(home, prefix))) {
-      for (const part of PREFIX_SHOWN) folders.add(join(prefix, part));
+      const jdk = targetKindOf(join(prefix, 'release')) === 'file' && targetKindOf(join(prefix, 'jmods')) !== 'missing';
+      for (const part of [...PREFIX_SHOWN, ...(jdk ? PREFIX_JDK_SHOWN : [])]) folders.add(join(prefix, part));
     }
   }
   return [...folders];

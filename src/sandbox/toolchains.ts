@@ -85,5 +85,8 @@ export const PREFIX_CREDENTIALS: readonly string[] = [
 // programs, libraries and package trees, large and holding no configuration of the user's).
 export const PREFIX_CONTENT: readonly string[] = ['bin', 'sbin', 'lib', 'lib32', 'lib64', 'libexec', 'include', 'share', 'man', 'doc', 'docs', 'node_modules', 'site-packages', 'pkgs', 'src', 'Lib', 'Scripts', 'conda-meta', 'test', 'tests'];
 // Of a PATH folder's parent outside every home (`/opt/go` for `/opt/go/bin`), what is shown: the parts an
-// install needs (GOROOT's src, pkg and lib, a JDK's lib and conf), never the rest of that folder.
-export const PREFIX_SHOWN: readonly string[] = ['lib', 'lib32', 'lib64', 'libexec', 'share', 'include', 'pkg', 'src', 'misc', 'etc', 'conf', 'jmods', 'VERSION', 'go.env', 'release'];
+// install needs (GOROOT's src, pkg and lib, a JDK's lib), never the rest of that folder. Not its etc/
+// (issue 26: a prefix's configuration, where services keep passwords and keys); a JDK's conf/ only in a
+// JDK (PREFIX_JDK_SHOWN, when the prefix has the `release` file every JDK ships).
+export const PREFIX_SHOWN: readonly string[] = ['lib', 'lib32', 'lib64', 'libexec', 'share', 'include', 'pkg', 'src', 'misc', 'jmods', 'VERSION', 'go.env', 'release'];
+export const PREFIX_JDK_SHOWN: readonly string[] = ['conf'];

@@ -3,8 +3,9 @@
 // - Dropped: the LLM provider keys codeward itself reads (a command the model writes must not be able
 //   to print them), every CODEWARD_* variable except the harmless ones below (a secret added to
 //   codeward's configuration later is dropped by default), and every secret-looking variable: API
-//   keys, tokens, passwords, cloud credentials, agent sockets, URLs with a password in them
-//   (THREAT-MODEL invariant 6), sandboxed or not.
+//   keys, tokens, passwords, cloud credentials, agent sockets, and by value whatever the name: URLs with a
+//   password in them, PEM blocks, known token prefixes, long random tokens (THREAT-MODEL invariant 6),
+//   sandboxed or not. The names dropped are given back (`dropped`): exec says which ones its line names.
 // - Let through anyway: the secret-looking names the user lists (`--pass-env NAME`, `passEnv` in
 //   ~/.codeward/config.json), never the provider keys or CODEWARD_* secrets. A repository cannot add names.
 // - Kept: everything else (PATH, HOME, toolchain variables).
@@ -53,6 +54,8 @@ export interface ChildEnvOptions {
   readonly pass?: readonly string[];
   // Set last, after the filtering (e.g. `{ FORCE_COLOR: '1' }` to ask for colour after all).
   readonly overrides?: Readonly<Record<string, string | undefined>>;
+  // Filled with the names of the secret-looking variables dropped (the caller says which a line needed).
+  readonly dropped?: string[];
 }
 
 
@@ -61,7 +64,10 @@ export function childEnv(parent: Readonly<Record<string, string | undefined>>, o
   const pass = new Set(options.pass ?? []);
   for (const [name, value] of Object.entries(parent)) {
     if (value === undefined || isCodewardSecret(name) || name === 'FORCE_COLOR') continue;
-    if (isSecretVariable(name, value) && !pass.has(name)) continue;
+    if (isSecretVariable(name, value) && !pass.has(name)) {
+      options.dropped?.push(name);
+      continue;
+    }
     env[name] = value;
   }
   env['NO_COLOR'] = '1';

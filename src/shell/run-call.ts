@@ -69,6 +69,10 @@ export async function runShellCall(call: ShellCall, ctx: CommandContext): Promis
   const live = call.live ? ctx.caller?.onOutput : undefined;
   const own = call.onChunk;
   const onChunk: RunOptions['onChunk'] = own && live ? (chunk, stream) => (own(chunk, stream), live(chunk, stream)) : (own ?? live);
+  const dropped: string[] = [];
+  const env = childEnv(process.env, { pass: ctx.sandbox?.passEnv ?? [], dropped });
+  const named = dropped.filter((name) => new RegExp(`\\b${name.replace(/[^\w]/g, '\\$&')}\\b`).test(call.command));
+  if (named.length > 0) ctx.warn(`not passed to the command (secret-looking): ${named.join(', ')}; the user can let one through with --pass-env NAME`);
   let result: RunResult;
   try {
     result = await runProcess({
@@ -78,7 +82,7 @@ export async function runShellCall(call: ShellCall, ctx: CommandContext): Promis
       workspace: ctx.workspace.root,
       timeoutMs: call.timeoutSeconds * 1000,
       signal: ctx.signal,
-      env: childEnv(process.env, { pass: ctx.sandbox?.passEnv ?? [] }),
+      env,
       ...(onChunk ? { onChunk } : {}),
     });
   } catch (error) {

@@ -5,9 +5,10 @@
 // (env, command, nice, timeout), abbreviations, quoted words, clustered short options.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLI, removeDir, runCli, tempDir, writeFiles } from '../helpers/fixture.js';
-import { explain, policyWith, sandbox, type Sandbox } from './helpers.js';
+import { sandbox, type Sandbox } from './helpers.js';
+import { immunityCases } from './immune-cases.js';
 
 const IMMUNE: readonly (readonly [string, string])[] = [
   // Reversed patches.
@@ -117,17 +118,7 @@ afterAll(async () => {
 });
 
 describe('what discards work asks a person, under allow rules and --yes', () => {
-  test.each(IMMUNE)('%s: %s', async (name, line) => {
-    const policy = await policyWith(box, ['allow @coder *', 'allow *']);
-    const result = await explain(policy, `@coder exec ${line}`);
-    expect({ decision: result.decision, source: result.source, immune: result.immune }).toEqual({ decision: 'ask', source: 'immune', immune: name });
-  });
-
-  test.each(NOT_IMMUNE)('not immune: %s', async (line) => {
-    const policy = await policyWith(box, ['allow @coder *', 'allow *']);
-    const result = await explain(policy, `@coder exec ${line}`);
-    expect(result.immune).toBeUndefined();
-  });
+  immunityCases(() => box, IMMUNE, NOT_IMMUNE);
 });
 
 describe('the real binary', () => {

@@ -62,7 +62,7 @@ const VETOED: readonly (readonly [string, string])[] = [
   ['\\time -o x ls', 'writes'], ['nice time -o x ls', 'writes'], ['command time --out=x ls', 'writes'], ['ls | xargs sort', 'xargs'], ['ls | xargs rg foo', 'xargs'],
   ['ls | xargs sed -i s/a/b/', 'xargs'], ['kubectl get secrets -o yaml', 'secrets'], ['kubectl get pods,secret', 'secrets'], ["jq -n 'import \"x\" as x; x::f'", 'import'],
   ['sort --outp=p.awk a && awk -W exec p.awk', 'writes'], ['awk -W exec p.awk && sort --outp=p.awk a', 'exec'], ['git grep --open=p.awk x', 'program'], ['cargo metadata --format-version 1', 'not on the read-only list'],
-  ['tar -xf x.tar', 'not a listing'], ['tar -tf x.tar --to-command=sh', 'runs'], ['tar tf x.tar --use-comp=sh', 'runs'], ['tar -tf host:/x.tar', 'remote'], ['tar -czf out.tgz dist', 'not a listing'],
+  ['tar -xf x.tar -C /tmp/out', 'not a listing'], ['tar -tf x.tar --to-command=sh', 'runs'], ['tar tf x.tar --use-comp=sh', 'runs'], ['tar -tf host:/x.tar', 'remote'], ['tar -czf out.tgz dist', 'not a listing'],
   ['echo $GITHUB_TOKEN', 'secret'], ['echo "${AWS_SECRET_ACCESS_KEY}"', 'secret'], ['echo ${!x}', 'run time'], ['cat /proc/self/environ', 'environment'],
   ['tr "\\0" "\\n" < /proc/self/environ', 'environment'], ['grep -a x /proc/1/environ', 'environment'], ['f=/proc/self/environ; cat $f', 'environment'],
   ['git log --show-signature', 'gpg'], ["git log --format='%H %G?'", 'gpg'], ["git log --pretty=format:%GS", 'gpg'], ["git for-each-ref --format='%(signature)'", 'gpg'],

@@ -64,6 +64,30 @@ describe.skipIf(!bwrapWorks)('a sandboxed command leaves no setuid, setgid or wo
     expect(warnings(result)).toMatch(/left shared world-writable/);
   });
 
+  // Issue 26: a folder's setgid bit survived (files the person makes in it later take its group), the
+  // workspace folder itself was not looked at, and a subfolder made inside a setgid one inherits the bit.
+  it('in place: a setgid folder, the workspace folder itself and an inherited bit are cleared', () => {
+    mkdirSync(join(root, 'src'));
+    const group = spawnSync('id', ['-G'], { encoding: 'utf8' }).stdout.trim().split(/\s+/).at(-1) ?? '0';
+    const result = exec(`chmod g+s src && mkdir -m 2755 made-dir && chmod 2755 . && mkdir src/inner && chgrp ${group} src`, ['--stage', 'false']);
+    expect(result.json, result.stdout + result.stderr).toMatchObject({ ok: true });
+    for (const rel of ['src', 'made-dir', 'src/inner']) {
+      expect(mode(rel) & 0o2000, rel).toBe(0);
+      expect(warnings(result), rel).toContain(`left ${rel} setgid`);
+    }
+    expect(mode('.') & 0o2000).toBe(0);
+    expect(warnings(result)).toContain('left . setgid');
+    expect(warnings(result)).toContain('give files made in it its group');
+  });
+
+  it.skipIf(!overlayWorks)('staged: a setgid folder made or changed by the run is applied without the bit', () => {
+    mkdirSync(join(root, 'src'));
+    const result = exec('mkdir -m 2755 made-dir && chmod g+s src', ['--stage']);
+    expect(result.json, result.stdout + result.stderr).toMatchObject({ ok: true });
+    expect(mode('made-dir') & 0o2000).toBe(0);
+    expect(mode('src') & 0o2000).toBe(0);
+  });
+
   it('a setuid file the person made before the run is theirs: left as it is', () => {
     chmodSync(join(root, 'tool.sh'), 0o4755);
     // Its change time before the run's window (which has a 2 s margin for the file system's coarse clock).

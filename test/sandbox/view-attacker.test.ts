@@ -194,9 +194,10 @@ describe.skipIf(!bwrapWorks)(`the sandbox shows only the workspace, the system a
 
   it('a PATH folder outside the home shows the install parts of its prefix, not the rest of it', async () => {
     const prefix = join(base, 'opt', 'tool');
-    await writeFiles(prefix, { 'bin/tool': '#!/bin/sh\n', 'lib/libtool.txt': 'tool library\n', 'etc/npmrc': `//r/:_authToken=${MARK}-prefix-npmrc\n`, 'private/notes.txt': `${MARK}-prefix-private\n`, 'deploy.key': `${MARK}-prefix-key\n` });
+    // Issue 26: the prefix's etc/ (service configuration) and a conf/ outside a JDK were shown whole.
+    await writeFiles(prefix, { 'bin/tool': '#!/bin/sh\n', 'lib/libtool.txt': 'tool library\n', 'etc/npmrc': `//r/:_authToken=${MARK}-prefix-npmrc\n`, 'etc/tool/db.conf': `password=${MARK}-prefix-etc\n`, 'conf/app.properties': `secret=${MARK}-prefix-conf\n`, 'private/notes.txt': `${MARK}-prefix-private\n`, 'deploy.key': `${MARK}-prefix-key\n` });
     const file = `script-${Math.random().toString(36).slice(2)}.sh`;
-    await writeFile(join(root, file), `ls ${prefix}/bin; cat ${prefix}/lib/libtool.txt; cat ${prefix}/etc/npmrc ${prefix}/private/notes.txt ${prefix}/deploy.key 2>&1; ls -A ${prefix}; grep -r '${PATTERN}' ${prefix} 2>&1; echo prefix-done\n`);
+    await writeFile(join(root, file), `ls ${prefix}/bin; cat ${prefix}/lib/libtool.txt; cat ${prefix}/etc/npmrc ${prefix}/etc/tool/db.conf ${prefix}/conf/app.properties ${prefix}/private/notes.txt ${prefix}/deploy.key 2>&1; ls -A ${prefix} ${prefix}/etc 2>&1; grep -r '${PATTERN}' ${prefix} 2>&1; echo prefix-done\n`);
     const environment = { ...env(home, join(base, 'state')), PATH: `${join(prefix, 'bin')}:${env(home, '').PATH}` };
     const result = spawnSync(process.execPath, [CLI, '--yes', '--json', '-C', root, 'exec', '--cmd', `bash ${file}`], { cwd: root, env: environment, encoding: 'utf8' });
     const envelope = JSON.parse(result.stdout) as Envelope;
@@ -205,6 +206,7 @@ describe.skipIf(!bwrapWorks)(`the sandbox shows only the workspace, the system a
     expect(out).toContain('tool library');
     expect(out).not.toContain(MARK);
     expect(out).not.toMatch(/^private$/m);
+    expect(out).not.toMatch(/^(?:etc|conf|db\.conf)$/m);
   }, 60_000);
 
   it('a folder the user names in sandboxReadable is shown (their own choice), and the view keeps hiding the rest', async () => {

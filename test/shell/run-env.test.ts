@@ -53,6 +53,30 @@ describe('childEnv', () => {
     expect(isSecretVariable('MY_URL', 'https://example.com/x@y')).toBe(false);
   });
 
+  // Issue 26: names the red team found passed to the sandbox, and values that are secrets whatever their name.
+  it('recognises the held-back secret spellings and value shapes', () => {
+    const secrets = ['STRIPE_SK', 'STRIPE_SK_LIVE', 'PGPASS', 'SENTRY_DSN', 'DATABASE_URL', 'ERRORS_DSN', 'GL_PAT', 'DB_PASSCODE', 'SMTP_PASSWD',
+      'DB_PASS_FILE', 'MYSQL_PWD', 'AWS_CREDENTIALS_FILE', 'GCP_CREDENTIAL', 'MY_CREDENTIALX', 'NPM_AUTHTOKEN', 'X_AUTH_HEADER', 'PROXY_AUTH'];
+    for (const name of secrets) expect(isSecretVariable(name, 'x'), name).toBe(true);
+    for (const name of ['PASSENGER_APP_ENV', 'GIT_AUTHOR_NAME', 'GIT_AUTHOR_EMAIL', 'CERT_AUTHORITY', 'SSH_ASKPASS', 'COMPASS_HOME', 'DESK_SKIN', 'SKIP_TESTS', 'TASK']) {
+      expect(isSecretVariable(name, 'x'), name).toBe(false);
+    }
+    const values = ['sk_live_51Habc', 'ghp_abcdefabcdef', 'glpat-xyz', 'xoxb-123-456', 'AKIAIOSFODNN7EXAMPLE', 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
+      '-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAA\n-----END OPENSSH PRIVATE KEY-----', 'mysql://root:s3cret@localhost/db', 'q8Zr2LwX9vTn4Kp7Ys1Jd6Hf3Gm5Bc0A'];
+    for (const value of values) expect(isSecretVariable('CONFIG_VALUE', value), value).toBe(true);
+    const plain = ['0123456789abcdef0123456789abcdef01234567', '550e8400-e29b-41d4-a716-446655440000', '/usr/local/bin:/usr/bin', 'en_US.UTF-8',
+      '/home/user/.local/share/pnpm/global/5/node_modules', 'production', 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA1a'];
+    for (const value of plain) expect(isSecretVariable('CONFIG_VALUE', value), value).toBe(false);
+  });
+
+  it('says which of the variables a line names were dropped', () => {
+    const dropped: string[] = [];
+    const env = childEnv({ PATH: '/bin', STRIPE_SK: 'sk_live_1', BUILD_ID: 'q8Zr2LwX9vTn4Kp7Ys1Jd6Hf3Gm5Bc0A' }, { dropped });
+    expect(env['STRIPE_SK']).toBeUndefined();
+    expect(env['BUILD_ID']).toBeUndefined();
+    expect(dropped.sort()).toEqual(['BUILD_ID', 'STRIPE_SK']);
+  });
+
   it('overrides win, including asking for colour', () => {
     expect(childEnv(parent, { overrides: { FORCE_COLOR: '1' } })).toMatchObject({ FORCE_COLOR: '1' });
     expect(childEnv(parent, { overrides: { FORCE_COLOR: '1' } })['NO_COLOR']).toBeUndefined();

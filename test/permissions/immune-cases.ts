@@ -1,0 +1,18 @@
+import { expect, test } from 'vitest';
+import { explain, policyWith, type Sandbox } from './helpers.js';
+
+// Lines that ask a person under `allow @coder *` and `allow *` (each with the immune class expected), and
+// look-alikes left ordinary: one test per line.
+export function immunityCases(box: () => Sandbox, immune: readonly (readonly [string, string])[], ordinary: readonly string[]): void {
+  test.each(immune)('%s: %s', async (name, line) => {
+    const policy = await policyWith(box(), ['allow @coder *', 'allow *']);
+    const result = await explain(policy, `@coder exec ${line}`);
+    expect({ decision: result.decision, source: result.source, immune: result.immune }).toEqual({ decision: 'ask', source: 'immune', immune: name });
+  });
+
+  test.each(ordinary)('not immune: %s', async (line) => {
+    const policy = await policyWith(box(), ['allow @coder *', 'allow *']);
+    const result = await explain(policy, `@coder exec ${line}`);
+    expect(result.immune).toBeUndefined();
+  });
+}
