@@ -51,7 +51,10 @@ export function exactCallRule(judged: Pick<Judged, 'tool' | 'call'>): string {
 
 function editScopes(judged: Judged): ApprovalScope[] {
   const path = judged.subject!;
-  const scopes: ApprovalScope[] = [{ label: `this file (${judged.command} ${path})`, rules: EDIT_COMMANDS.map((cmd) => `@coder ${cmd} ${escapePattern(path)}`) }];
+  // The asked command's own rule first: a bare 'always' (the CLI, MCP) saves that one, so approving a
+  // `patch` allows that patch again and never grants a whole-file `write` instead (newcomer pass, issue 28).
+  const commands = [judged.command, ...EDIT_COMMANDS.filter((cmd) => cmd !== judged.command)];
+  const scopes: ApprovalScope[] = [{ label: `this file (${judged.command} ${path})`, rules: commands.map((cmd) => `@coder ${cmd} ${escapePattern(path)}`) }];
   const folder = path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '.';
   if (folder !== '.' && !folder.startsWith('..') && immunePath(folder, true) === undefined && immunePath(`${folder}/`, true) === undefined) {
     scopes.push({ label: `all edits under ${folder}/`, rules: EDIT_COMMANDS.map((cmd) => `@coder ${cmd} ${escapePattern(folder)}`) });

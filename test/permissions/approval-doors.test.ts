@@ -62,6 +62,22 @@ describe('the CLI prompt at a terminal', () => {
     expect(await readFile(join(root, 'run.sh'), 'utf8')).toBe(SCRIPT);
   });
 
+  it('"always" for a patch saves the rule that allows that patch again (not a whole-file write)', async () => {
+    const session = await start(['patch', '--file', 'a.txt', '--search', 'old', '--replace', 'new']);
+    await session.waitFor('? ');
+    expect(session.output()).toContain('"always" adds the rule: allow @coder patch a.txt');
+    session.write('a\r');
+    expect(await session.exit).toBe(0);
+    const again = await start(['patch', '--file', 'a.txt', '--search', 'new', '--replace', 'newer']);
+    expect(await again.exit).toBe(0);
+    expect(again.output()).not.toContain('needs your approval');
+    expect(await readFile(join(root, 'a.txt'), 'utf8')).toBe('newer\n');
+    const write = await start(['write', '--file', 'a.txt', '--content', 'all\n']);
+    await write.waitFor('? ');
+    write.write('n\r');
+    expect(await write.exit).toBe(1);
+  });
+
   it('clean --pattern, delete --recursive and exec --dir are asked with the argument', async () => {
     const clean = await start(['clean', '--pattern', '*.sqlite']);
     await clean.waitFor('? ');
