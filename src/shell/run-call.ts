@@ -112,8 +112,16 @@ async function stagedResult(call: ShellCall, prepared: PreparedRun | undefined, 
   }
 }
 
-function lastLine(text: string): string {
-  const line = text.trimEnd().split('\n').at(-1)?.trim() ?? '';
+// Lines that end a failing run's output but say nothing about why: node's version banner, npm's log
+// pointers, stack frames and source carets (newcomer pass: `exit code 1: Node.js v20.20.2`).
+const NOISE = /^(?:Node\.js v\d|npm (?:error|ERR!) (?:A complete log|Log files were not written|You can rerun|$)|at\s|\^+$|\}$|\]$|Traceback \(most recent call last\))/;
+// A line that names the cause: an error type, `error`/`fatal`/`panic`, an errno-like code.
+const TELLING = /\b(?:(?:[A-Z][A-Za-z]*)?(?:Error|Exception)\b|error\b|ERR!|fatal\b|panic\b|FAIL|E[A-Z]{4,}\b)/;
+
+// The line of a failed run's output that says why: the last telling one, else the last that is not noise.
+function causeLine(text: string): string {
+  const lines = text.split('\n').map((line) => line.trim()).filter((line) => line !== '' && !NOISE.test(line));
+  const line = lines.findLast((each) => TELLING.test(each)) ?? lines.at(-1) ?? '';
   return line.length > 200 ? `${line.slice(0, 200)}…` : line;
 }
 
@@ -138,7 +146,7 @@ export function processFailure<D extends ProcessData>(result: RunResult, data: D
     return fail('C250', 'cancelled before it finished; the process group was killed', data);
   }
   if (result.exitCode === 0) return undefined;
-  const last = lastLine(result.stderr) || lastLine(result.stdout);
+  const last = causeLine(result.stderr) || causeLine(result.stdout);
   const how = result.exitCode === null ? `killed by ${result.signal ?? 'a signal'}` : `exit code ${result.exitCode}`;
   const home = process.env['HOME'];
   const readOnlyFrom = result.readOnlyFrom;

@@ -23,6 +23,16 @@ describe('processFailure: why a sandboxed run failed', () => {
     expect(message({ stderr, sandboxed: true, networkBlocked: true })).toMatch(/\(the OS sandbox blocks the network for exec and test; a person can pass --sandbox-network/);
   });
 
+  it('names the line that says why, not a trailing banner or log pointer (newcomer pass)', () => {
+    const node = "[eval]:1\nthrow new Error('boom')\n^\n\nError: boom\n    at [eval]:1:7\n    at runScript (node:internal/x:1:1)\n\nNode.js v20.20.2\n";
+    expect(message({ stderr: node })).toBe('exit code 1: Error: boom');
+    const npm = 'npm error code ENOTCACHED\nnpm error request to https://registry.npmjs.org/x failed: cache mode is only-if-cached\nnpm error A complete log of this run can be found in: /tmp/x.log\n';
+    expect(message({ stderr: npm })).toBe('exit code 1: npm error request to https://registry.npmjs.org/x failed: cache mode is only-if-cached');
+    const missing = "node:internal/modules/cjs/loader:1\n  throw err;\n  ^\n\nError: Cannot find module '/w/num.js'\n    at Module._resolveFilename (node:internal)\n  code: 'MODULE_NOT_FOUND',\n  requireStack: []\n}\n\nNode.js v20.20.2\n";
+    expect(message({ stderr: missing })).toBe("exit code 1: Error: Cannot find module '/w/num.js'");
+    expect(message({ stderr: 'first\nthe real reason\n' })).toBe('exit code 1: the real reason');
+  });
+
   it('no network hint when the network was not blocked, or without a sandbox', () => {
     const stderr = 'Could not resolve host: github.com';
     expect(message({ stderr, sandboxed: true })).not.toMatch(/--sandbox-network/);
