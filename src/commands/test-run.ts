@@ -44,7 +44,7 @@ export async function run(args: TestArgs, ctx: CommandContext): Promise<TestData
   const summary = scanner.finish();
   const dir = args.dir !== undefined && args.dir !== '.' && args.dir !== '' ? { dir: args.dir } : {};
   const base: TestData = { runner, command, ...toProcessData(result), ...(summary ? { summary } : {}), ...dir };
-  const failures = result.exitCode === 0 ? [] : findFailures(`${base.stdout}\n${base.stderr}`);
+  const failures = result.exitCode === 0 ? [] : findFailures(`${base.stdout}\n${base.stderr}`, ctx.workspace.root);
   const data: TestData = failures.length > 0 ? { ...base, failures } : base;
   const failure = processFailure(result, data, ctx.signal, args.timeout, command);
   if (failure?.code === 'C253') throw fail('C253', headline(data), data);

@@ -59,10 +59,19 @@ const FINDERS: readonly ((lines: readonly string[]) => TestFailure[])[] = [
 // ANSI escape sequences (colour codes), in case a runner ignores NO_COLOR.
 const ESCAPES = new RegExp(`${String.fromCharCode(27)}\\[[0-9;?]*[A-Za-z]`, 'g');
 
-export function findFailures(output: string): TestFailure[] {
+// A failure's `(path:line)` as the model can open it: relative to the workspace `root` when inside it, the
+// file's name alone when outside (a runner's own frames), as printed when relative already.
+function located(name: string, root: string | undefined): string {
+  return name.replace(/\((\/[^()\s]+?)(:\d+)\)$/, (_, path: string, line: string) => {
+    const inside = root !== undefined && path.startsWith(`${root}/`);
+    return `(${inside ? path.slice(root.length + 1) : path.slice(path.lastIndexOf('/') + 1)}${line})`;
+  });
+}
+
+export function findFailures(output: string, root?: string): TestFailure[] {
   const lines = output.replace(ESCAPES, '').split('\n').map((line) => line.replace(/\r$/, '').slice(0, MAX_LINE));
   for (const find of FINDERS) {
-    const found = find(lines);
+    const found = find(lines).map((failure) => ({ ...failure, name: located(failure.name, root) }));
     // Dedup: vitest and jest print each failure twice (the list and the details).
     const unique = [...new Map(found.map((failure) => [failure.name, { ...failure, message: clip(failure.message.split('\n')) }])).values()];
     if (unique.length > 0) return unique;

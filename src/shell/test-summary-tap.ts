@@ -42,11 +42,12 @@ function readBlock(lines: readonly string[], start: number): Block {
 // node-tap's nested `file: test/x.js` + `line: 5`.
 function locationOf(block: Block): string {
   const text = [...(block.get('at') ?? []), ...(block.get('location') ?? [])].join('\n');
-  const frame = /([^/\\\s(:]+):(\d+)(?::\d+)?\)?\s*$/m.exec(text);
+  // The path as printed (findFailures makes it workspace-relative: `test/num.js:15`, one a model can read).
+  const frame = /([^\s(:]+):(\d+)(?::\d+)?\)?\s*$/m.exec(text);
   if (frame) return `${frame[1]}:${frame[2]}`;
   const file = /(?:file|fileName):\s*(\S+)/.exec(text);
   const line = /(?:line|lineNumber):\s*(\d+)/.exec(text);
-  return file ? `${file[1]!.replace(/^.*[/\\]/, '')}${line ? `:${line[1]}` : ''}` : '';
+  return file ? `${file[1]!}${line ? `:${line[1]}` : ''}` : '';
 }
 
 const value = (block: Block, key: string): string | undefined => {

@@ -52,7 +52,7 @@ describe('tape (issue 29: `--pattern strictDepth` ran `npm test -- strictDepth`,
     expect(result.status).toBe(1);
     expect(result.stdout).toContain("$ npx tape $(grep -rlF --include='*.js' -- 'strictDepth' 'test' || echo no-test-file-mentions-the-pattern)");
     expect(result.stdout).toContain('41 passed, 1 failed');
-    expect(result.stdout).toContain('✗ limits depth with strictDepth › should be deeply equivalent (parse.js:3)\n    operator: deepEqual\n    expected: {"a":2}\n    actual: {"a":1}');
+    expect(result.stdout).toContain('✗ limits depth with strictDepth › should be deeply equivalent (test/parse.js:3)\n    operator: deepEqual\n    expected: {"a":2}\n    actual: {"a":1}');
     expect(result.stdout).not.toMatch(/^ok \d+/m);
     expect(result.stdout).not.toContain('node_modules/tape/lib');
     expect(result.stderr).toContain('tape has no test-name filter');

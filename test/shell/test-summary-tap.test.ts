@@ -48,7 +48,7 @@ describe('TAP from any producer (issue 29: tape wrote `not ok 66 should be deepl
 
   it('node-tap: wanted/found and the nested location; a TODO is not a failure', () => {
     const failures = findFailures(NODE_TAP);
-    expect(failures[0]).toEqual({ name: 'adds › should be equal (math.js:7)', message: 'operator: ===\nwanted: 3\nfound: 2' });
+    expect(failures[0]).toEqual({ name: 'adds › should be equal (test/math.js:7)', message: 'operator: ===\nwanted: 3\nfound: 2' });
     expect(failures.map((failure) => failure.name).join('\n')).not.toContain('todo');
   });
 
