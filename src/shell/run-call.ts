@@ -105,7 +105,11 @@ async function stagedResult(call: ShellCall, prepared: PreparedRun | undefined, 
   if (call.stage === false) return { inPlace: '--no-stage' };
   if (!prepared?.stage) return { inPlace: prepared?.stageNote ?? 'no OS sandbox' };
   try {
-    return { changes: await applyStaged(ctx, prepared.stage, stepLabel(call.stage.verb, call.command)) };
+    const changes = await applyStaged(ctx, prepared.stage, stepLabel(call.stage.verb, call.command));
+    // Exit 0 is the command's own; what it wrote and was not applied is said where a person sees it too.
+    const aside = changes.setAside ?? [];
+    if (aside.length > 0) ctx.warn(`${aside.length} path(s) the command wrote were not applied (${aside.slice(0, 3).map((each) => each.path).join(', ')}${aside.length > 3 ? ', …' : ''}): protected, non-accessible or changed meanwhile; see the result's "not applied" lines`);
+    return { changes };
   } catch (error) {
     ctx.warn(`the command's changes could not all be applied (${(error as Error).message}); what was applied is one checkpoint (undo takes it back), the rest stays in ${prepared.stage.upper}`);
     return {};

@@ -129,6 +129,8 @@ describe.skipIf(!bwrapWorks || !overlayWorks)('staged exec through the real bina
     expect(readFileSync(join(changes.keptIn as string, 'pkg/AGENTS.md'), 'utf8')).toBe('obey\n');
     expect(result.json.data.changes.keptIn.startsWith(root)).toBe(false);
     expect(readdirSync(root).some((name) => name.includes('planted-by-sandbox'))).toBe(false);
+    // Exit 0 is the command's; that part of what it wrote was not applied is a warning too (newcomer pass).
+    expect(JSON.stringify(result.json.warnings)).toMatch(/path\(s\) the command wrote were not applied \(/);
   });
 
   it('a file the person changes while the command runs is kept, the command\'s version set aside as a conflict', async () => {

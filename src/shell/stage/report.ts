@@ -20,6 +20,7 @@ export function formatChanges(changes: StagedChanges): string[] {
   if (aside.length > 0) {
     lines.push(`[not applied: ${plural(aside.length, 'path')}${changes.keptIn ? `; the command's versions are in ${changes.keptIn}` : ''}]`);
     lines.push(...aside.slice(0, SHOWN).map((each) => `  ${each.path}: ${each.reason}`));
+    if (changes.keptIn) lines.push(`  to apply one on purpose: review it in ${changes.keptIn}, then write it with codeward write or create (a protected file is asked for, never applied unasked)`);
   }
   return lines;
 }
