@@ -120,23 +120,41 @@ function runTodoCall(tag: ToolCallTag, context: BatchContext): Omit<ToolOutcome,
   return result.ok ? { ok: true, output: result.output } : { ok: false, code: 'C210', message: result.error, output: '' };
 }
 
-// Why a call is held back: an earlier change to a file it also changes failed (or was held back itself),
-// so it would edit a state the model did not expect. Nothing else holds a call back: a failed read,
-// search, test or shell command never does, and reads of a file whose change failed still run.
-function heldBack(index: number, footprints: readonly CallFootprint[], outcomes: readonly (ToolOutcome | undefined)[]): number | undefined {
+// Why a call is held back, as [the earlier call, why]. (1) An earlier change to a file it also changes
+// failed (or was held back itself): it would edit a state the model did not expect. A failed read, search,
+// test or shell command holds nothing back, and reads of a file whose change failed still run.
+// (2) An earlier change was REFUSED (C240: the person said no, or a deny rule): the model planned the rest of
+// the batch on that change, so what builds on it is cancelled too: a later call on the same file (a patch of
+// it, a read it expects to show the change) and every later command run (exec, test, shell: a barrier that
+// waited for the refused call and would test or use what is not there). A call on other files is not: it does
+// not wait for the refused one (it may have run already), and an edit elsewhere is asked and judged on its own.
+type Blocker = readonly [index: number, why: string];
+
+function heldBack(index: number, footprints: readonly CallFootprint[], outcomes: readonly (ToolOutcome | undefined)[]): Blocker | undefined {
   const mine = footprints[index]!;
-  if (mine.writes.length === 0) return undefined;
   for (let earlier = 0; earlier < index; earlier += 1) {
     const outcome = outcomes[earlier];
     if (!outcome || outcome.ok) continue;
-    if (sharesPath(mine.writes, footprints[earlier]!.writes)) return earlier;
+    const theirs = footprints[earlier]!;
+    if (refused(outcome) && theirs.writes.length > 0 && (mine.barrier || sharesPath([...mine.reads, ...mine.writes], theirs.writes))) {
+      const what = mine.barrier ? 'it runs after that change and would use the unchanged files' : 'it names the same file and expects that change';
+      return [earlier, `was refused (${outcome.code}); ${what}. Send it again if it still applies to the file as it is`];
+    }
+    if (mine.writes.length > 0 && sharesPath(mine.writes, theirs.writes)) {
+      return [earlier, `changes the same file and ${outcome.skipped ? 'was not run either' : 'failed'}; send this change again once that file is right`];
+    }
   }
   return undefined;
 }
 
+// A call the permission gate refused (a person's no, a deny rule, an agent's allowlist): not a failure of
+// the call's own, and the batch's later calls were written on the assumption it would run.
+const refused = (outcome: ToolOutcome): boolean => outcome.code === 'C240';
+
 // Runs one response's tool calls: calls on different files (and reads) in parallel, calls that share a
-// file in the order the model wrote them, shell commands one at a time. Only a failed change to a file
-// holds back the later changes to that file; calls are named as the model numbered them ([2]).
+// file in the order the model wrote them, shell commands one at a time. A failed change to a file holds
+// back the later changes to that file, a refused one also what builds on it (heldBack); calls are named
+// as the model numbered them ([2]).
 export async function executeBatch(tags: readonly ToolCallTag[], context: BatchContext): Promise<ToolOutcome[]> {
   const footprints = tags.map((tag) => (toolName(tag) === '@todo' ? TODO_FOOTPRINT : footprint(context.engine, tag.args, context.env)));
   const deps = dependencies(footprints);
@@ -155,9 +173,8 @@ export async function executeBatch(tags: readonly ToolCallTag[], context: BatchC
         await Promise.all(deps[index]!.map((dep) => outcomes[dep]!));
         const blocker = heldBack(index, footprints, settledOutcomes);
         if (blocker !== undefined) {
-          const failed = settledOutcomes[blocker]!;
-          const how = failed.skipped ? 'was not run either' : 'failed';
-          const message = `call [${blocker + 1}] (${failed.cmd}) changes the same file and ${how}; send this change again once that file is right`;
+          const [earlier, why] = blocker;
+          const message = `call [${earlier + 1}] (${settledOutcomes[earlier]!.cmd}) ${why}`;
           const outcome: ToolOutcome = { id, tool, cmd, ok: false, skipped: true, message, output: '', durationMs: 0 };
           settledOutcomes[index] = outcome;
           context.emit({ type: 'tool_result', turn: context.turn, ...outcome });
