@@ -205,7 +205,10 @@ export class AgentLoop {
       },
     });
     this.push({ role: 'assistant', content: text });
-    if (parsed.reasoning && this.tracker.updateFromReasoning(parsed.reasoning) !== 'none') this.emitPlan();
+    // @todo calls manage the plan themselves; only the work calls (and agents) of a turn move it on, and
+    // the steps the model ticks beside them are done once they succeed.
+    const working = parsed.agentCalls.length > 0 || parsed.toolCalls.some((call) => !/^@?todo$/i.test(call.name.trim()));
+    if (parsed.reasoning && this.tracker.updateFromReasoning(parsed.reasoning, working) !== 'none') this.emitPlan();
     if (parsed.toolCalls.length === 0 && parsed.agentCalls.length === 0) {
       const result = parsed.prose || text.trim();
       const question = asksQuestion(result);
@@ -217,8 +220,6 @@ export class AgentLoop {
     if (fingerprints.length >= limit && fingerprints.slice(-limit).every((print) => print === fingerprints[fingerprints.length - 1])) {
       return this.failed('C210', `stagnation: the model sent the same tool calls ${limit} turns in a row; the run stopped`, turn);
     }
-    // @todo calls manage the plan themselves; only the work calls (and agents) of a turn move it on.
-    const working = parsed.agentCalls.length > 0 || parsed.toolCalls.some((call) => !/^@?todo$/i.test(call.name.trim()));
     if (working) {
       this.tracker.beginTurn();
       this.emitPlan();

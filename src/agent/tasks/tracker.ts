@@ -27,6 +27,8 @@ export class TaskTracker {
   private tasks: Task[] = [];
   private failures = 0;
   private replan = false;
+  // Steps the model ticked in an answer whose calls have not run yet: done once they succeed.
+  private claimed: Task[] = [];
   private readonly replanAfter: number;
 
   constructor(options: { replanAfter?: number } = {}) {
@@ -49,19 +51,30 @@ export class TaskTracker {
     );
   }
 
-  updateFromReasoning(reasoning: string): PlanUpdate {
+  // `working`: the answer also carries tool calls. Its ticks are then claims about calls that have not run
+  // yet (models tick the step they are starting): a ticked step that is not done yet is ticked only when
+  // this turn's results succeed (endTurn), never before its calls ran.
+  updateFromReasoning(reasoning: string, working = false): PlanUpdate {
     const planned = parsePlan(reasoning);
     if (planned.length === 0) return 'none';
+    this.claimed = [];
+    const tick = (task: Task): void => {
+      if (working && task.status !== 'completed') this.claimed.push(task);
+      else this.complete(task);
+    };
     if (this.tasks.length > 0 && samePlan(this.tasks, planned)) {
       // Same plan re-sent: keep statuses, tick what the model ticked. A stuck model re-sending its plan
       // has not replanned, so the replan request stays.
       planned.forEach((task, index) => {
-        if (task.checked) this.complete(this.tasks[index] as Task);
+        if (task.checked) tick(this.tasks[index] as Task);
       });
       return 'same';
     }
     const update = this.tasks.length === 0 ? 'new' : 'changed';
-    this.tasks = rebuildPlan(this.tasks, planned);
+    this.tasks = rebuildPlan(this.tasks, planned.map((task) => ({ ...task, checked: task.checked && !working })));
+    planned.forEach((task, index) => {
+      if (task.checked && working) tick(this.tasks[index] as Task);
+    });
     this.failures = 0;
     this.replan = false;
     return update;
@@ -79,6 +92,7 @@ export class TaskTracker {
 
   // Records a turn's tool results against the current task. An empty batch changes nothing.
   endTurn(results: readonly TurnResult[]): Task | undefined {
+    const claimed = this.claimed.splice(0);
     if (results.length === 0) return undefined;
     const task = this.current();
     const failure = results.find((result) => !result.ok && !result.observed);
@@ -93,6 +107,8 @@ export class TaskTracker {
       this.failures = 0;
       this.replan = false;
       if (task) this.complete(task);
+      // The steps the model ticked for this turn are done now that its calls succeeded.
+      for (const step of claimed) if (this.tasks.includes(step)) this.complete(step);
       return copy(task);
     }
     this.failures += 1;
