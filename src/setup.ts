@@ -156,6 +156,7 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
   const notice = await noticeToShow(stateDir, trustNotice(project, [...configIgnored, ...(policy?.ignored ?? [])], homeIsRoot ? [] : userOnly, notes), options.door?.name);
   return new (notice ? noticeEngine(notice) : Engine)({
     sandbox,
+    shellParser: parser,
     registry: options.registry ?? new Registry(builtinCommands),
     workspace,
     config,

@@ -6,6 +6,7 @@ import type { ResolvedPath } from '../workspace/types.js';
 import type { Workspace } from '../workspace/workspace.js';
 import type { Committer, ContentObservation } from './file-contract.js';
 import type { SandboxHandle } from './engine-sandbox.js';
+import type { ShellParse } from '../shell/parse-types.js';
 
 // The engine's types (engine.ts re-exports them): what hooks see, what a door passes in.
 
@@ -65,6 +66,13 @@ export interface EngineOptions {
   readonly onClose?: () => Promise<void>;
   // The OS sandbox for exec and test.
   readonly sandbox?: SandboxHandle;
+  // The shell parser the danger classifier and the gate read command lines with, for a door that judges a
+  // line too (the agent's auto-edit): one reading of a line everywhere.
+  readonly shellParser?: ShellLineParser;
+}
+
+export interface ShellLineParser {
+  parse(command: string): Promise<ShellParse>;
 }
 
 export interface RunOptions {

@@ -43,6 +43,8 @@ export class Engine {
   private readonly onClose: (() => Promise<void>) | undefined;
   // The OS sandbox exec and test run in (its status() names the backend).
   readonly sandbox: SandboxHandle | undefined;
+  // The classifier's and the gate's shell parser (createEngine), when the engine has one.
+  readonly shellParser: EngineOptions['shellParser'];
   private readonly commit: Committer;
   // The door and its session; a door that names its session later (the agent's transcript is created
   // after the engine) sets it with withSession.
@@ -57,6 +59,7 @@ export class Engine {
     this.fileLocks = options.fileLocks;
     this.onClose = options.onClose;
     this.sandbox = options.sandbox;
+    this.shellParser = options.shellParser;
     this.commit = options.commit ?? noCommitter;
     this.door = options.door;
   }
