@@ -1,5 +1,6 @@
 import type { AgentEvent, ToolOutcome } from '../events.js';
 import { visibleLines } from '../../text/visible.js';
+import { inPersonWords } from './error-words.js';
 import { formatDuration, sanitize, truncate, type Style } from './style.js';
 
 // Pure renderers: an event's data in, finished lines out (styled, cut to `width` columns).
@@ -58,7 +59,7 @@ export function renderResult(result: ToolOutcome, label: string | null, style: S
   if (result.skipped) return [truncate(`  ${style.yellow('↷')} ${name}${style.dim(firstLine(result.message ?? 'skipped'))}`, width)];
   if (!result.ok) {
     const message = firstLine(result.message ?? '') || 'failed';
-    const lines = [truncate(`  ${style.red('✗')} ${name}${style.red(`${result.code ?? ''} ${message}`.trim())} ${style.dim('·')} ${duration}`, width)];
+    const lines = [truncate(`  ${style.red('✗')} ${name}${style.red(inPersonWords(result.code, message))} ${style.dim('·')} ${duration}`, width)];
     if ((result.cmd === 'exec' || result.cmd === 'test') && result.output.trim() !== '') lines.push(...renderOutput(result.output, style, width));
     return lines;
   }

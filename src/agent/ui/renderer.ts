@@ -6,6 +6,7 @@ import type { Screen } from './screen.js';
 import type { Spinner } from './spinner.js';
 import { StreamFilter, type Segment } from './stream-filter.js';
 import { visible } from '../../text/visible.js';
+import { inPersonWords } from './error-words.js';
 import { compactNumber, sanitize } from './style.js';
 
 // Turns the run's events into terminal output. One instance per session; all state lives here.
@@ -127,7 +128,7 @@ export class EventRenderer {
       case 'error':
         this.finish();
         this.lastError = event.message;
-        screen.line(style.red(`✗ ${event.code} ${sanitize(event.message)}`));
+        screen.line(style.red(`✗ ${inPersonWords(event.code, sanitize(event.message))}`));
         return;
     }
   }
@@ -179,12 +180,12 @@ export class EventRenderer {
       return;
     }
     if (event.phase === 'step') {
-      const verdict = event.ok ? style.green('✓') : style.red(`✗ ${event.code ?? ''} ${sanitize(event.message ?? '')}`.trim());
+      const verdict = event.ok ? style.green('✓') : style.red(`✗ ${inPersonWords(event.code, sanitize(event.message ?? ''))}`.trim());
       screen.line(screen.fit(style.dim(`  ${name} · ${sanitize(event.cmd)} `) + verdict));
       return;
     }
     const facts = `${(event.durationMs / 1000).toFixed(1)}s · ${event.turns} turn${event.turns === 1 ? '' : 's'} · ${event.toolCalls} tool call${event.toolCalls === 1 ? '' : 's'}`;
-    const head = event.ok ? `${style.green('✓')} ${name} done` : `${style.red('✗')} ${name} failed: ${sanitize(event.error ? `${event.error.code} ${event.error.message}` : 'no answer')}`;
+    const head = event.ok ? `${style.green('✓')} ${name} done` : `${style.red('✗')} ${name} failed: ${sanitize(event.error ? inPersonWords(event.error.code, event.error.message) : 'no answer')}`;
     screen.line(screen.fit(`${head} ${style.dim(`· ${facts}`)}`));
     this.running.delete(event.id);
     if (this.running.size === 0) spinner.stop();

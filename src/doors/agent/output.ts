@@ -2,6 +2,7 @@ import type { AgentEvent, EventSink } from '../../agent/events.js';
 import type { AgentOutcome } from '../../agent/loop/agent.js';
 import type { OutputFormat } from './options.js';
 import { visible, visibleLines } from '../visible.js';
+import { inPersonWords } from '../../agent/ui/error-words.js';
 import { requestTokensLine, sessionTokensLine } from '../../agent/model/usage-words.js';
 
 interface Streams {
@@ -24,7 +25,7 @@ function oneLine(text: string, max = 160): string {
 function textProgress(streams: Streams): EventSink {
   return (event) => {
     if (event.type === 'tool_call') streams.stderr.write(`→ ${event.tool === '@todo' ? '@todo' : oneLine(event.cmd)} ${oneLine(event.args, 120)}\n`);
-    else if (event.type === 'tool_result' && !event.ok) streams.stderr.write(`  ✗ ${oneLine(event.cmd)}: ${event.code ?? ''} ${oneLine(event.message ?? '')}\n`);
+    else if (event.type === 'tool_result' && !event.ok) streams.stderr.write(`  ✗ ${oneLine(event.cmd)}: ${inPersonWords(event.code, oneLine(event.message ?? ''))}\n`);
     else if (event.type === 'turn' && event.violation) streams.stderr.write(`  (format corrected: ${event.violation})\n`);
     else if (event.type === 'notice') streams.stderr.write(`  ${visibleLines(event.message)}\n`);
     else if (event.type === 'agent' && event.phase === 'start') streams.stderr.write(`⇉ ${event.agent} agent ${event.id}: ${oneLine(event.task, 120)}\n`);
@@ -112,7 +113,7 @@ function formatOutput(format: OutputFormat, streams: Streams): HeadlessOutput {
     sink: textProgress(streams),
     finish: (outcome) => {
       if (outcome.ok) streams.stdout.write(outcome.result.endsWith('\n') ? outcome.result : `${outcome.result}\n`);
-      else streams.stderr.write(`error ${outcome.error?.code ?? ''}: ${visibleLines(outcome.error?.message ?? outcome.result)}\n`);
+      else streams.stderr.write(`error: ${inPersonWords(outcome.error?.code, visibleLines(outcome.error?.message ?? outcome.result))}\n`);
     },
   };
 }

@@ -25,13 +25,14 @@ import { containment, IN_PLACE, NOT_YET, writesOf, type Containment, type Writes
 import { headlessOutput } from './output.js';
 import { AGENT_HELP, parseAgentArgs, type AgentCliOptions } from './options.js';
 import { visibleLines } from '../visible.js';
+import { inPersonWords } from '../../agent/ui/error-words.js';
 import { interruptHandler } from './interrupt.js';
 
 function setupFailure(io: CliIo, options: AgentCliOptions | undefined, error: unknown): number {
   const failure = toCodewardError(error);
   if (options?.outputFormat === 'json') io.stdout.write(`${JSON.stringify({ ok: false, result: failure.message, turns: 0, usage: { input: 0, output: 0 }, error: failure.toJSON() })}\n`);
   else if (options?.outputFormat === 'stream-json') io.stdout.write(`${JSON.stringify({ type: 'error', ...failure.toJSON() })}\n`);
-  else io.stderr.write(`error ${failure.code}: ${visibleLines(failure.message)}\n`);
+  else io.stderr.write(`error: ${inPersonWords(failure.code, visibleLines(failure.message))}\n`);
   return failure.code === 'C210' ? 2 : 1;
 }
 

@@ -126,7 +126,7 @@ describe('headless approvals (issue 17 point 8)', () => {
   it('agent --yes is refused with the approval modes to use instead', async () => {
     const { result, server } = await run(['--yes'], TESTS);
     expect(result.status).toBe(2);
-    expect(result.stderr).toMatch(/error C210: --yes does not apply to codeward agent; choose what runs without asking with --approval-mode auto-edit/);
+    expect(result.stderr).toMatch(/^error: --yes does not apply to codeward agent; choose what runs without asking with --approval-mode auto-edit[^\n]* \(C210\)$/m);
     expect(server.requests).toHaveLength(0);
   });
 });

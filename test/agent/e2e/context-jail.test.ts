@@ -68,7 +68,7 @@ describe('codeward agent: context files through the read jail', () => {
     folders.push(env['HOME']!);
     const result = await runAgent(['--provider', 'openai', '--base-url', server.openaiBaseUrl, '-p', 'hi', '--persona', 'reviewer'], { cwd: root, env });
     expect(result.status).toBe(1);
-    expect(result.stderr).toMatch(/C211.*reviewer\.md was not read: C215/);
+    expect(result.stderr).toMatch(/^error: .*reviewer\.md was not read: C215.*\(C211\)$/m);
     expect(server.requests).toHaveLength(0);
   });
 

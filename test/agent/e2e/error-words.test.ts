@@ -50,3 +50,15 @@ describe('failed calls in the model\'s words', () => {
     expect(await readFile(join(root, 'b.js'), 'utf8')).toBe('export const c = 10;\n');
   });
 });
+
+// The person reads what went wrong and the fix first, the code after it (issue 29: the agent said `error C210`
+// before anything a newcomer could act on).
+describe('errors in the person\'s words', () => {
+  it('a set-up failure prints the message and its fix, the code last', async () => {
+    const root = await tempDir('codeward-agent-words-');
+    const env = await agentEnv();
+    const run = await runAgent(['-p', 'hello'], { cwd: root, env });
+    expect(run.status).toBe(2);
+    expect(run.stderr).toMatch(/^error: no model provider configured: pass --provider [^\n]* \(C210\)\n$/);
+  });
+});

@@ -45,7 +45,8 @@ describe('provider trouble is shown (issue 17 point 9)', () => {
     const port = await closedPort();
     const run = await runAgent(['-p', 'hi', '--provider', 'openai', '--base-url', `http://127.0.0.1:${port}/v1`], { cwd: root, env });
     expect(run.status).toBe(1);
-    expect(run.stderr).toContain(`error C216: cannot reach the model provider (openai/gpt-4.1) at http://127.0.0.1:${port}/v1: connection refused: is the server running there?`);
+    expect(run.stderr).toContain(`error: cannot reach the model provider (openai/gpt-4.1) at http://127.0.0.1:${port}/v1: connection refused: is the server running there?`);
+    expect(run.stderr).toMatch(/ \(C216\)\n$/);
     expect(run.stderr).not.toMatch(/retry/);
   });
 
@@ -81,7 +82,7 @@ describe('provider trouble is shown (issue 17 point 9)', () => {
     expect(server!.requests[1]!.messages.map((message) => message.content).join('\n')).toContain('remember 42');
     const missing = await runAgent(['-p', 'x', '--resume=20200101-000000-abcdef', '--provider', 'openai', '--base-url', url], { cwd: root, env });
     expect(missing.status).toBe(1);
-    expect(missing.stderr).toMatch(/C211: session 20200101-000000-abcdef not found/);
+    expect(missing.stderr).toMatch(/^error: session 20200101-000000-abcdef not found[^\n]*\(C211\)$/m);
   });
 
   it('reads ~/.codeward/config.yaml (snake_case keys too); an unknown key is C210 naming the file and key', async () => {
@@ -89,7 +90,7 @@ describe('provider trouble is shown (issue 17 point 9)', () => {
     await writeFiles(env['HOME']!, { '.codeward/config.yaml': `provider: openai\nbase_url: ${url}\nmodel: from-config\ncolour: red\n` });
     const typo = await runAgent(['-p', 'hi'], { cwd: root, env });
     expect(typo.status).not.toBe(0);
-    expect(typo.stderr).toMatch(/C210: .*config\.yaml: unknown key "colour"; valid keys: passEnv, sandboxReadable, .*\bsandbox, .*provider, model, baseUrl/);
+    expect(typo.stderr).toMatch(/^error: .*config\.yaml: unknown key "colour"; valid keys: passEnv, sandboxReadable, .*\bsandbox, .*provider, model, baseUrl[^\n]*\(C210\)$/m);
     expect(server!.requests).toHaveLength(0);
     await writeFiles(env['HOME']!, { '.codeward/config.yaml': `provider: openai\nbase_url: ${url}\nmodel: from-config\n` });
     const run = await runAgent(['-p', 'hi'], { cwd: root, env });

@@ -67,7 +67,7 @@ describe('a headless session', () => {
     const { run } = await setup([], { '.codeward/agents/reviewer.md': 'x' });
     const result = await run(['-p', 'hi', '--persona', 'nobody']);
     expect(result.status).toBe(1);
-    expect(result.stderr).toMatch(/C211.*nobody.*available: reviewer/);
+    expect(result.stderr).toMatch(/^error: .*nobody.*available: reviewer.*\(C211\)$/m);
   });
 
   it('retries a 429 and reports a provider failure as C216 (exit 1)', async () => {

@@ -13,7 +13,7 @@ describe('the TUI shows dispatched agents', () => {
     const screen = output.screen;
     expect(screen).toContain('⇉ file agent ac-1: Read src/a.ts and list its exports\n');
     expect(screen).toContain('  file agent ac-1 · read ✓\n');
-    expect(screen).toContain('  file agent ac-1 · write ✗ C240 read-only\n');
+    expect(screen).toContain('  file agent ac-1 · write ✗ read-only (C240)\n');
     expect(screen).toContain('✓ file agent ac-1 done · 1.2s · 2 turns · 2 tool calls\n');
   });
 
@@ -21,7 +21,7 @@ describe('the TUI shows dispatched agents', () => {
     const { tui, output } = open();
     tui.emit({ type: 'agent', id: 'ac-2', agent: 'coder', depth: 1, phase: 'start', task: 'x' });
     tui.emit({ type: 'agent', id: 'ac-2', agent: 'coder', depth: 1, phase: 'end', ok: false, durationMs: 1000, turns: 1, toolCalls: 0, error: { code: 'C250', message: 'ran past its timeout (1 s)' } });
-    expect(output.screen).toContain('✗ coder agent ac-2 failed: C250 ran past its timeout (1 s) · 1.0s · 1 turn · 0 tool calls\n');
+    expect(output.screen).toContain('✗ coder agent ac-2 failed: ran past its timeout (1 s) (C250) · 1.0s · 1 turn · 0 tool calls\n');
   });
 
   it('never lets an agent task move the cursor or recolour the screen', () => {

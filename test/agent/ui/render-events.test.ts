@@ -35,7 +35,7 @@ describe('the TUI renders events', () => {
     tui.emit({ type: 'tool_call', turn: 1, id: 't1-1', tool: '@coder', cmd: 'exec', args: 'exec --cmd "npm run build"' });
     tui.emit(result({ cmd: 'exec', ok: false, code: 'C253', message: 'exit status 1\nmore', output: lines }));
     const screen = output.screen;
-    expect(screen).toContain('● exec npm run build\n  ✗ C253 exit status 1 · 12ms\n    line 1\n');
+    expect(screen).toContain('● exec npm run build\n  ✗ exit status 1 (C253) · 12ms\n    line 1\n');
     expect(screen).toContain('    line 6\n    … 21 more lines\n    line 28\n');
     expect(screen).not.toContain('line 7\n');
     expect(screen).toContain('line 30');
@@ -84,7 +84,7 @@ describe('the TUI renders events', () => {
     const { tui, output } = open({ color: true });
     tui.emit({ type: 'notice', message: 'turn cancelled' });
     tui.emit({ type: 'error', code: 'C250', message: 'cancelled by the user (Ctrl+C)' });
-    expect(output.text).toContain('\x1b[31m✗ C250 cancelled by the user (Ctrl+C)\x1b[39m');
+    expect(output.text).toContain('\x1b[31m✗ cancelled by the user (Ctrl+C) (C250)\x1b[39m');
     expect(output.screen).toContain('! turn cancelled\n');
   });
 
@@ -93,7 +93,7 @@ describe('the TUI renders events', () => {
     tui.emit({ type: 'error', code: 'C210', message: 'stagnation: the run stopped' });
     tui.emit({ type: 'final', ok: false, result: 'stagnation: the run stopped', question: false, turns: 3, usage });
     expect(output.screen.match(/stagnation/g)).toHaveLength(1);
-    expect(output.screen).toContain('✗ C210 stagnation: the run stopped\n');
+    expect(output.screen).toContain('✗ stagnation: the run stopped (C210)\n');
   });
 
   it('writes no escape sequences when colour is off, not even ones from tool output', () => {
