@@ -106,6 +106,11 @@ export interface CommandContext {
   path(input: string): ResolvedPath;
   // Adds a line to the envelope's `warnings`.
   warn(message: string): void;
+  // Paths a command finds only as it runs (rename-symbol's other files), claimed before it reads them for
+  // writing: jailed, locked like the declared ones (the call's locks are taken again in sorted order),
+  // checked for staleness (C230 names the stale files) and stamped after the run. ctx.path() then answers
+  // for them. A dry run only jails them.
+  claim(touches: readonly Touch[]): Promise<ResolvedPath[]>;
   // True while the engine runs the handler for the approval question's preview: nothing may be written.
   readonly dryRun?: boolean;
   // Declares the changes the handler is about to make, with their exact bytes, right before it makes
