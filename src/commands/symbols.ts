@@ -4,6 +4,7 @@ import { defineCommand, type CommandContext } from '../engine/command.js';
 import { fail } from '../engine/errors.js';
 import { notAccessible } from '../workspace/refusals.js';
 import { symbolLine } from '../code/format.js';
+import { pageFooter, pageOf } from './render.js';
 
 const DEFAULT_RESULTS = 50;
 // Files a search looks at (after rg's name prefilter); past it the result says it stopped.
@@ -86,12 +87,10 @@ async function run(args: SymbolsArgs, ctx: CommandContext): Promise<SymbolsData>
       hits.push({ path: file.path, namePath, kind, startLine, endLine, signature });
     }
   }
-  const limit = args.maxResults ?? DEFAULT_RESULTS;
-  const page = hits.slice(args.offset, args.offset + limit);
-  if (args.body) await addBodies(page, ctx);
-  const nextOffset = args.offset + page.length < hits.length ? args.offset + page.length : null;
+  const { items, offset, total, nextOffset } = pageOf(hits, args.offset, args.maxResults ?? DEFAULT_RESULTS);
+  if (args.body) await addBodies(items, ctx);
   return {
-    name: args.name, dir: target.rel, mode: args.mode, symbols: page, offset: args.offset, total: hits.length, nextOffset,
+    name: args.name, dir: target.rel, mode: args.mode, symbols: items, offset, total, nextOffset,
     truncated: nextOffset !== null || listed.truncated, filesSearched: listed.files.length, skipped: index.skipped,
   };
 }
@@ -116,9 +115,7 @@ function format(data: SymbolsData): string {
     out.push(`${hit.path}:${symbolLine(hit)}`);
     if (hit.body !== undefined) out.push(hit.body);
   }
-  if (data.nextOffset !== null) out.push(`… ${data.total - data.nextOffset} more: --offset ${data.nextOffset}`);
-  if (data.skipped.length > 0) out.push(`skipped ${data.skipped.length}: ${data.skipped.slice(0, 5).map((skip) => `${skip.path} (${skip.reason})`).join(', ')}${data.skipped.length > 5 ? ', …' : ''}`);
-  return out.join('\n');
+  return [...out, ...pageFooter(data)].join('\n');
 }
 
 export const symbolsCommand = defineCommand({
