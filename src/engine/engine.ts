@@ -45,6 +45,7 @@ export class Engine {
   // The OS sandbox exec and test run in (its status() names the backend).
   readonly sandbox: SandboxHandle | undefined;
   private readonly commit: Committer;
+  private readonly memos: Map<string, unknown>;
   // The door and its session; a door that names its session later (the agent's transcript is created
   // after the engine) sets it with withSession.
   private door: DoorInfo | undefined;
@@ -59,6 +60,7 @@ export class Engine {
     this.onClose = options.onClose;
     this.sandbox = options.sandbox;
     this.commit = options.commit ?? noCommitter;
+    this.memos = options.memo ?? new Map();
     this.door = options.door;
   }
 
@@ -259,6 +261,10 @@ export class Engine {
         return taken.map((jailed) => jailed.resolved!);
       },
       commit: this.commit,
+      memo: <T>(key: string, create: () => T): T => {
+        if (!this.memos.has(key)) this.memos.set(key, create());
+        return this.memos.get(key) as T;
+      },
       intend: (changes) => {
         guard?.(changes, warn);
         return approved(changes);
