@@ -109,6 +109,17 @@ async function child(mode, state) {
     out.outline = [];
     for (let i = 0; i < RUNS + 2; i++) out.outline.push((await call(engine, 'outline', { file: BIG })).took);
     out.outline = out.outline.slice(2);
+    // After a change (a comment appended): the parse and the queries with the engine's grammars loaded.
+    const original = readFileSync(join(ONE, BIG), 'utf8');
+    out.outlineChanged = [];
+    try {
+      for (let i = 0; i < RUNS; i++) {
+        writeFileSync(join(ONE, BIG), `${original}// change ${i}\n`);
+        out.outlineChanged.push((await call(engine, 'outline', { file: BIG })).took);
+      }
+    } finally {
+      writeFileSync(join(ONE, BIG), original);
+    }
   } else {
     const engine = await createEngine({ workspace: REPO, env });
     const map = (label) => call(engine, 'repo-map', { budget: 1024 }).then((result) => {
@@ -206,7 +217,8 @@ export async function run() {
     rows.push(row({ name: `${name}, in-process`, unit: 'ms', codeward: ms(inProc[key]), target: `<= ${targetMs} ms`, pass: ms(inProc[key]) <= targetMs, samples: { codeward: inProc[key] }, note: note ? `${cpu}; ${note}` : cpu }));
     rows.push(row({ name: `${name}, CLI`, unit: 'ms', codeward: ms(viaCli[key]), target: `<= ${targetMs} ms`, pass: ms(viaCli[key]) <= targetMs, samples: { codeward: viaCli[key] } }));
   };
-  rows.push(row({ name: 'outline 5k-line TS, in-process (engine.run)', unit: 'ms', codeward: ms(outline.outline), target: '<= 150 ms', pass: ms(outline.outline) <= 150, samples: { codeward: outline.outline }, note: `${outline.symbols} symbols; first call ${outline.first.toFixed(0)} ms` }));
+  rows.push(row({ name: 'outline 5k-line TS, in-process (engine.run; the same text: from the outline cache)', unit: 'ms', codeward: ms(outline.outline), target: '<= 20 ms', pass: ms(outline.outline) <= 20, samples: { codeward: outline.outline }, note: `${outline.symbols} symbols; first call ${outline.first.toFixed(0)} ms` }));
+  rows.push(row({ name: 'outline 5k-line TS after a change, in-process (engine.run)', unit: 'ms', codeward: ms(outline.outlineChanged), target: '<= 150 ms', pass: ms(outline.outlineChanged) <= 150, samples: { codeward: outline.outlineChanged } }));
   rows.push(row({ name: 'outline 5k-line TS, CLI (whole process)', unit: 'ms', codeward: ms(viaCli.outline), target: 'info', samples: { codeward: viaCli.outline } }));
   both(`index ${made.files} files cold (repo-map)`, 'cold', 90_000, loadNote);
   both('index warm, nothing changed (repo-map 1k tokens)', 'warm', 1_000);

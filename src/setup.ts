@@ -22,7 +22,7 @@ import { noticeToShow } from './engine/config-notice.js';
 import type { Envelope } from './engine/envelope.js';
 import type { CallInput } from './args/parse-call.js';
 import { classifyHook } from './shell/classify-hook.js';
-import { CodeParsers } from './code/parsers.js';
+import { CODE_PARSERS, CodeParsers } from './code/parsers.js';
 import { syntaxCheckHooks } from './code/syntax-check-hook.js';
 import { LazyShellParser } from './shell/lazy-parser.js';
 import { Workspace } from './workspace/workspace.js';
@@ -126,6 +126,8 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
     ? (paths) => acquireFileLocks(lockDir, paths, { timeoutMs: 30_000, staleMs: 30_000 })
     : undefined;
   const parser = new LazyShellParser();
+  // The code grammars, once per engine: the syntax check of edits and every code command share them.
+  const parsers = new CodeParsers();
   timing?.mark('journals, session');
   let gate: Partial<EngineHooks> = {};
   let denialStore: DenialStore | undefined;
@@ -158,6 +160,7 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
     sandbox,
     shellParser: parser,
     registry: options.registry ?? new Registry(builtinCommands),
+    memo: new Map<string, unknown>([[CODE_PARSERS, parsers]]),
     workspace,
     config,
     stateDir,
@@ -174,7 +177,7 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
       }),
       ...gate,
       // One grammar loader per engine: a call that edits no code file loads nothing.
-      ...syntaxCheckHooks({ parsers: new CodeParsers(), mode: config.syntaxCheck, relative: (real) => workspace.relative(real) }),
+      ...syntaxCheckHooks({ parsers, mode: config.syntaxCheck, relative: (real) => workspace.relative(real) }),
       ...options.hooks,
     }),
     ...(fileLocks ? { fileLocks } : {}),

@@ -4,6 +4,8 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { Language, Parser, Query, Tree } from 'web-tree-sitter';
+import type { CommandContext } from '../engine/command.js';
+import { fail } from '../engine/errors.js';
 import { languageById, languageOf, type LanguageId, type LanguageSpec } from './languages.js';
 import { initialiseTreeSitter } from './tree-sitter-init.js';
 
@@ -22,6 +24,16 @@ export interface ParsedCode {
   readonly tree: Tree;
   readonly loaded: LoadedLanguage;
 }
+
+// A parse that runs longer than this (wall time, generous: the machine may be loaded) is given up: one
+// pathological or huge generated file is skipped with a note, never blocks a call or the index.
+export const PARSE_BUDGET_MS = 5000;
+
+// The ctx.memo key of the engine's grammars (setup.ts seeds it with the syntax check's instance).
+export const CODE_PARSERS = 'code-parsers';
+
+// The engine's one CodeParsers: each grammar and its queries load once per engine, not once per call.
+export const sharedParsers = (ctx: Pick<CommandContext, 'memo'>): CodeParsers => ctx.memo(CODE_PARSERS, () => new CodeParsers());
 
 export class CodeParsers {
   readonly #loading = new Map<LanguageId, Promise<LoadedLanguage>>();
@@ -59,8 +71,13 @@ export class CodeParsers {
 
   async parse(id: LanguageId, text: string): Promise<ParsedCode> {
     const loaded = await this.load(id);
-    const tree = loaded.parser.parse(text);
-    if (tree === null) throw new Error(`tree-sitter returned no tree for ${id}`);
+    const deadline = performance.now() + PARSE_BUDGET_MS;
+    const tree = loaded.parser.parse(text, null, { progressCallback: () => performance.now() > deadline });
+    if (tree === null) {
+      // A parse given up would otherwise resume with the next text this parser is handed.
+      loaded.parser.reset();
+      throw fail('C213', `parsing took over ${PARSE_BUDGET_MS / 1000} s (a huge or generated file?): skipped; read it with read --start/--end`);
+    }
     return { spec: loaded.spec, tree, loaded };
   }
 

@@ -6,7 +6,7 @@ import { fail } from '../engine/errors.js';
 import { notAccessible } from '../workspace/refusals.js';
 import { LANGUAGES } from './languages.js';
 import { flattenSymbols, oneSymbol, outlineOf, type CodeSymbol } from './outline.js';
-import { CodeParsers } from './parsers.js';
+import { sharedParsers, type CodeParsers } from './parsers.js';
 import { findReferences, type ReferenceHit, type ReferenceLabel, type SourceFile } from './references.js';
 import { ofKind } from './symbol-edit-run.js';
 
@@ -44,7 +44,7 @@ export async function gatherReferences(ctx: CommandContext, args: ReferenceArgs)
   if (defining.kind !== 'file') throw fail('C211', `${args.file}: no such file, or not accessible`);
   const code = await readCodeFile(ctx.workspace, defining);
   if ('skip' in code) throw fail('C210', `${args.file} is not read as code (${code.skip})`);
-  const parsers = new CodeParsers();
+  const parsers = sharedParsers(ctx);
   const symbols = await outlineOf(parsers, defining.real, code.text);
   if (symbols === undefined) throw fail('C210', `${args.file} is not a file codeward reads as code (endings: ${LANGUAGES.flatMap((language) => language.extensions).join(' ')})`);
   const symbol = oneSymbol(ofKind(symbols, args.kind), args.symbol, defining.rel);

@@ -1,50 +1,36 @@
-// rename-symbol's write: every changed file as one journaled commit and one checkpoint (one undo step),
-// like multipatch. Each file is resolved again for writing through the jail, refused when the write gate's
-// predicate calls it safety-immune (a file a program later runs or obeys), and refused when its text is
-// no longer the one the rename was planned on; every change is declared first (ctx.intend: the approval's
-// diff and the syntax check of each touched file).
+// rename-symbol's write, on multipatch's path: the files the plan changes are claimed (ctx.claim: the
+// jail, the per-file locks and the staleness check of every edit command, so a file changed since the
+// session read it is refused with C230 naming it), loaded under those locks, refused when their text is no
+// longer the one the rename was planned on (changed during the call: C230 naming every such file), refused
+// when the write gate's predicate calls one safety-immune, then written by commitEdits: declared first
+// (the approval's diff, the syntax check), one journaled commit, one checkpoint (one undo step).
 import type { CommandContext } from '../engine/command.js';
-import { fail, isCodewardError, toCodewardError } from '../engine/errors.js';
-import { checkpointed } from '../files/checkpoints/record.js';
-import { backupLabel, besideBackup } from '../files/checkpoints/replace.js';
-import { checkWritable } from '../files/replace-file.js';
-import { decodeText, encodeText } from '../files/text.js';
-import type { FileChange } from '../files/transaction.js';
+import { fail } from '../engine/errors.js';
+import { encodeText } from '../files/text.js';
 import { immunePath } from '../permissions/immune-paths.js';
 import { obeyedContext } from '../permissions/obeyed-context.js';
-import { checkWriteSize } from '../commands/edit-file.js';
+import { commitEdits, type EditedFile } from '../commands/commit-edits.js';
+import { checkWriteSize, loadEditable } from '../commands/edit-file.js';
 
 export async function writeRename(ctx: CommandContext, before: ReadonlyMap<string, string>, after: ReadonlyMap<string, string>): Promise<string | null> {
   const git = obeyedContext(ctx.workspace.root);
-  const changes: (FileChange & { before: Uint8Array; bytes: Uint8Array })[] = [];
-  for (const [rel, text] of after) {
-    const resolved = await ctx.workspace.resolve(rel, 'write');
-    const immune = immunePath(rel, true, [], git) ?? immunePath(resolved.rel, true, [], git);
+  const refuseImmune = (rel: string): void => {
+    const immune = immunePath(rel, true, [], git);
     if (immune) throw fail('C241', `${rel}: ${immune.description} is safety-immune, so rename-symbol does not write it; nothing was written. Rename with --dir set past it, or edit it yourself`);
-    if (resolved.kind !== 'file') throw fail('C211', `${rel} is gone; nothing was written`);
-    const handle = await ctx.workspace.openRead(resolved);
-    let bytes: Uint8Array;
-    try {
-      bytes = await handle.readFile();
-    } finally {
-      await handle.close();
-    }
-    const doc = decodeText(bytes);
-    if (doc.text !== before.get(rel)) throw fail('C230', `${rel} changed while the rename was planned; nothing was written: repeat the call`);
-    await checkWritable(ctx.workspace.jail, resolved.real);
-    const encoded = encodeText(text, doc);
-    checkWriteSize(ctx, rel, encoded);
-    changes.push({ path: resolved.real, bytes: encoded, before: bytes });
+  };
+  for (const rel of after.keys()) refuseImmune(rel);
+  await ctx.claim([...after.keys()].map((path) => ({ path, access: 'write' as const })));
+  const edited: EditedFile[] = [];
+  const changed: string[] = [];
+  for (const [rel, text] of after) {
+    const file = await loadEditable(ctx, rel);
+    refuseImmune(file.target.rel);
+    if (file.doc.text !== before.get(rel)) changed.push(rel);
+    const bytes = encodeText(text, file.doc);
+    checkWriteSize(ctx, rel, bytes);
+    edited.push({ file, bytes });
   }
-  if (ctx.intend(changes.map(({ path, bytes, before: was }) => ({ path, after: bytes, before: was })))) return null;
-  const besides: (string | undefined)[] = [];
-  for (const change of changes) besides.push(await besideBackup(ctx, change.path));
-  const { checkpoint } = await checkpointed(ctx, 'rename-symbol', changes.map((change) => change.path), async () => {
-    try {
-      await ctx.commit(changes.map(({ path, bytes }) => ({ path, bytes })));
-    } catch (error) {
-      throw isCodewardError(error) && error.code === 'C223' ? error : fail('C223', `writing the renamed files failed (${toCodewardError(error).message}); every file was restored`);
-    }
-  });
-  return changes.length === 0 ? null : backupLabel(ctx, besides[0], checkpoint);
+  if (changed.length > 0) throw fail('C230', `${changed.join(', ')} changed while the rename was planned; nothing was written: repeat the call`, { stale: changed });
+  const backups = await commitEdits(ctx, 'rename-symbol', edited);
+  return backups?.find((backup) => backup !== null) ?? null;
 }

@@ -12,7 +12,7 @@ import { checkWriteSize, loadEditable, sameBytes } from '../commands/edit-file.j
 import { plural } from '../commands/render.js';
 import { LANGUAGES } from './languages.js';
 import { flattenSymbols, oneSymbol, outlineOf, type CodeSymbol } from './outline.js';
-import { CodeParsers } from './parsers.js';
+import { sharedParsers } from './parsers.js';
 import { syntaxCheckFlag } from './syntax-check-flag.js';
 import { symbolRange, type EditRange } from './symbol-edit.js';
 
@@ -52,7 +52,7 @@ export function ofKind(symbols: readonly CodeSymbol[], kind: string | undefined)
 // Finds the symbol, computes the new text with `edit`, writes it as one checkpointed step.
 export async function runSymbolEdit(ctx: CommandContext, command: string, args: SymbolArgs, edit: (text: string, range: EditRange) => string): Promise<SymbolEditData> {
   const file = await loadEditable(ctx, args.file);
-  const parsers = new CodeParsers();
+  const parsers = sharedParsers(ctx);
   const source = file.doc.text;
   const symbols = await outlineOf(parsers, file.target.real, source);
   if (symbols === undefined) {

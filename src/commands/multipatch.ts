@@ -1,15 +1,13 @@
 import * as z from 'zod/mini';
 import { defineCommand, type CommandContext } from '../engine/command.js';
-import { fail, isCodewardError, toCodewardError } from '../engine/errors.js';
+import { fail, toCodewardError } from '../engine/errors.js';
 import { described, nonEmptyPath } from '../engine/schema.js';
-import { checkpointed } from '../files/checkpoints/record.js';
-import { backupLabel, besideBackup } from '../files/checkpoints/replace.js';
 import { decodeText, encodeText, type TextDoc } from '../files/text.js';
 import { replaceExactBytes } from '../edit/byte-replace.js';
-import type { FileChange } from '../files/transaction.js';
 import { decodeBase64 } from './base64.js';
 import { noteQuotes } from './content.js';
-import { checkWriteSize, flagText, loadEditable, rawEditBytes, sameBytes, type EditableFile } from './edit-file.js';
+import { commitEdits } from './commit-edits.js';
+import { checkWriteSize, flagText, loadEditable, rawEditBytes, type EditableFile } from './edit-file.js';
 import { plural } from './render.js';
 import { syntaxCheckFlag } from '../code/syntax-check-flag.js';
 
@@ -100,29 +98,9 @@ async function run(args: z.infer<typeof flags>, ctx: CommandContext): Promise<Mu
     checkWriteSize(ctx, file.input, bytes);
     return bytes;
   });
-  // Declared with their bytes before anything is written (a dry run for the approval question stops here).
-  const intended = states.flatMap(({ file }, index) => (sameBytes(encoded[index]!, file.bytes) ? [] : [{ path: file.target.real, after: encoded[index]!, before: file.bytes }]));
-  if (ctx.intend(intended)) return { files: [] };
-  // Phase 2: a .bak of each changed file, then one journaled commit of every file (restored on failure).
-  const changes: FileChange[] = [];
-  const besides: (string | undefined)[] = [];
-  const changedAt: boolean[] = [];
-  for (const [index, { file }] of states.entries()) {
-    const bytes = encoded[index]!;
-    const changed = !sameBytes(bytes, file.bytes);
-    changedAt.push(changed);
-    besides.push(changed ? await besideBackup(ctx, file.target.real) : undefined);
-    if (changed) changes.push({ path: file.target.real, bytes });
-  }
-  // Every changed file in one step: one undo takes the whole multipatch back.
-  const { checkpoint } = await checkpointed(ctx, 'multipatch', changes.map((change) => change.path), async () => {
-    try {
-      await ctx.commit(changes);
-    } catch (error) {
-      throw isCodewardError(error) && error.code === 'C223' ? error : fail('C223', `writing the files failed (${toCodewardError(error).message}); every file was restored`);
-    }
-  });
-  const report = states.map(({ file, edits, replacements }, index) => ({ path: file.target.rel, edits, replacements, backup: changedAt[index] ? backupLabel(ctx, besides[index], checkpoint) : null }));
+  const backups = await commitEdits(ctx, 'multipatch', states.map(({ file }, index) => ({ file, bytes: encoded[index]! })));
+  if (backups === undefined) return { files: [] };
+  const report = states.map(({ file, edits, replacements }, index) => ({ path: file.target.rel, edits, replacements, backup: backups[index]! }));
   return { files: report };
 }
 

@@ -26,14 +26,14 @@ export function supportedEndings(): string {
 async function run(args: OutlineArgs, ctx: CommandContext): Promise<OutlineData> {
   const target = ctx.path(args.file);
   if (target.kind === 'dir') throw fail('C210', `${args.file} is a folder; outline takes one file (symbols --name N --dir ${args.file} searches a folder)`);
-  const [{ languageOf }, { readCodeFile }, { CodeParsers }, { outlineOf }] = await Promise.all([
-    import('../code/languages.js'), import('../code/index/read-code.js'), import('../code/parsers.js'), import('../code/outline.js'),
+  const [{ languageOf }, { readCodeFile }, { outlineCache }] = await Promise.all([
+    import('../code/languages.js'), import('../code/index/read-code.js'), import('../code/outline-cache.js'),
   ]);
   const language = languageOf(target.rel);
   if (language === undefined) throw fail('C210', `${args.file} is not a source file codeward parses; supported endings: ${supportedEndings()}; read it with read --file ${args.file}`);
   const file = await readCodeFile(ctx.workspace, target);
   if ('skip' in file) throw fail('C213', `${args.file} is not outlined: ${file.skip}; read it with read --file ${args.file} --start N --end M`);
-  const symbols = (await outlineOf(new CodeParsers(), target.rel, file.text)) ?? [];
+  const symbols = (await outlineCache(ctx).outline(ctx, target.real, target.rel, file.text)) ?? [];
   const lines = file.text.length === 0 ? 0 : file.text.split('\n').length - (file.text.endsWith('\n') ? 1 : 0);
   return { path: target.rel, language: language.id, lines, symbols };
 }

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { described, flag, optionalText, pathText, text, whole, wholeOr } from '../engine/schema.js';
 import { defineCommand, type CommandContext } from '../engine/command.js';
 import type { ReferenceLabel } from '../code/references.js';
-import { plural } from './render.js';
+import { pageFooter, pageOf, plural } from './render.js';
 
 const DEFAULT_RESULTS = 100;
 
@@ -46,12 +46,11 @@ export interface ReferencesData {
 async function run(args: Args, ctx: CommandContext): Promise<ReferencesData> {
   const [{ gatherReferences, countLabels }, { REFERENCE_LABELS }] = await Promise.all([import('../code/references-run.js'), import('../code/references.js')]);
   const found = await gatherReferences(ctx, args);
-  const limit = args.maxResults ?? DEFAULT_RESULTS;
-  const page = found.hits.slice(args.offset, args.offset + limit).map(({ path, line, column, text, label, definition }) => ({ path, line, column, text, label, ...(definition ? { definition } : {}) }));
-  const nextOffset = args.offset + page.length < found.hits.length ? args.offset + page.length : null;
+  const { items, offset, total, nextOffset } = pageOf(found.hits, args.offset, args.maxResults ?? DEFAULT_RESULTS);
+  const page = items.map(({ path, line, column, text, label, definition }) => ({ path, line, column, text, label, ...(definition ? { definition } : {}) }));
   return {
     file: found.path, symbol: found.symbol.namePath, kind: found.symbol.kind, labels: { ...REFERENCE_LABELS }, counts: countLabels(found.hits),
-    references: page, offset: args.offset, total: found.hits.length, nextOffset, truncated: nextOffset !== null || found.truncated,
+    references: page, offset, total, nextOffset, truncated: nextOffset !== null || found.truncated,
     filesSearched: found.filesSearched, skipped: found.skipped,
   };
 }
@@ -60,9 +59,7 @@ function format(data: ReferencesData): string {
   const { resolved, imported, textual } = data.counts;
   const out = [`${data.kind} ${data.symbol} (${data.file}): ${plural(data.total, 'hit')}: ${resolved} resolved, ${imported} imported, ${textual} textual (no language server: textual hits are only the same spelling)`];
   for (const hit of data.references) out.push(`${hit.path}:${hit.line}:${hit.column} ${hit.definition ? 'definition' : hit.label}: ${hit.text}`);
-  if (data.nextOffset !== null) out.push(`… ${data.total - data.nextOffset} more: --offset ${data.nextOffset}`);
-  if (data.skipped.length > 0) out.push(`skipped ${data.skipped.length}: ${data.skipped.slice(0, 5).map((skip) => `${skip.path} (${skip.reason})`).join(', ')}${data.skipped.length > 5 ? ', …' : ''}`);
-  return out.join('\n');
+  return [...out, ...pageFooter(data)].join('\n');
 }
 
 export const referencesCommand = defineCommand({

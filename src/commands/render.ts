@@ -50,3 +50,26 @@ export function visibleName(name: string): string {
     return code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u{${code.toString(16)}}`;
   });
 }
+
+// One page of a ranked list (symbols, references): `offset` items skipped, at most `limit` kept;
+// `nextOffset` is where the next page starts (null: this page holds the last item).
+export interface Page<T> {
+  readonly items: T[];
+  readonly offset: number;
+  readonly total: number;
+  readonly nextOffset: number | null;
+}
+
+export function pageOf<T>(all: readonly T[], offset: number, limit: number): Page<T> {
+  const items = all.slice(offset, offset + limit);
+  return { items, offset, total: all.length, nextOffset: offset + items.length < all.length ? offset + items.length : null };
+}
+
+// The lines under a page: how many more there are and the flag that shows them, and the files the budgets
+// skipped (the first five named).
+export function pageFooter(data: { readonly total: number; readonly nextOffset: number | null; readonly skipped: readonly { path: string; reason: string }[] }): string[] {
+  const out: string[] = [];
+  if (data.nextOffset !== null) out.push(`… ${data.total - data.nextOffset} more: --offset ${data.nextOffset}`);
+  if (data.skipped.length > 0) out.push(`skipped ${data.skipped.length}: ${data.skipped.slice(0, 5).map((skip) => `${skip.path} (${skip.reason})`).join(', ')}${data.skipped.length > 5 ? ', …' : ''}`);
+  return out;
+}

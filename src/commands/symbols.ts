@@ -4,6 +4,7 @@ import { defineCommand, type CommandContext } from '../engine/command.js';
 import { fail } from '../engine/errors.js';
 import { notAccessible } from '../workspace/refusals.js';
 import { symbolLine } from '../code/format.js';
+import { pageFooter, pageOf } from './render.js';
 
 const DEFAULT_RESULTS = 50;
 // Files a search looks at (after rg's name prefilter); past it the result says it stopped.
@@ -59,8 +60,8 @@ async function run(args: SymbolsArgs, ctx: CommandContext): Promise<SymbolsData>
   const target = ctx.path(args.dir);
   if (target.kind !== 'dir' && target.kind !== 'file') throw fail('C210', `${args.dir} is neither a folder nor a file`);
   if (ctx.workspace.isNonAccessible(target.rel)) throw notAccessible(args.dir);
-  const [{ listCodeFiles }, { indexFiles }, { normaliseNamePath }, { stateDirFor }] = await Promise.all([
-    import('../code/index/list.js'), import('../code/index/code-index.js'), import('../code/outline.js'), import('../engine/state-dir.js'),
+  const [{ listCodeFiles }, { indexFiles }, { normaliseNamePath }, { stateDirFor }, { sharedParsers }] = await Promise.all([
+    import('../code/index/list.js'), import('../code/index/code-index.js'), import('../code/outline.js'), import('../engine/state-dir.js'), import('../code/parsers.js'),
   ]);
   const wanted = normaliseNamePath(args.name);
   const listed = await listCodeFiles({
@@ -72,7 +73,7 @@ async function run(args: SymbolsArgs, ctx: CommandContext): Promise<SymbolsData>
     signal: ctx.signal,
     warn: (message) => ctx.warn(message),
   });
-  const index = await indexFiles({ workspace: ctx.workspace, stateDir: ctx.stateDir ?? stateDirFor(ctx.workspace.root), files: listed.files, signal: ctx.signal });
+  const index = await indexFiles({ workspace: ctx.workspace, stateDir: ctx.stateDir ?? stateDirFor(ctx.workspace.root), files: listed.files, signal: ctx.signal, parsers: sharedParsers(ctx) });
   const kinds = args.kind === undefined ? undefined : new Set(args.kind.split(',').map((kind) => kind.trim().toLowerCase()).filter((kind) => kind !== ''));
   const lower = wanted.toLowerCase();
   const hits: SymbolHit[] = [];
@@ -86,12 +87,10 @@ async function run(args: SymbolsArgs, ctx: CommandContext): Promise<SymbolsData>
       hits.push({ path: file.path, namePath, kind, startLine, endLine, signature });
     }
   }
-  const limit = args.maxResults ?? DEFAULT_RESULTS;
-  const page = hits.slice(args.offset, args.offset + limit);
-  if (args.body) await addBodies(page, ctx);
-  const nextOffset = args.offset + page.length < hits.length ? args.offset + page.length : null;
+  const { items, offset, total, nextOffset } = pageOf(hits, args.offset, args.maxResults ?? DEFAULT_RESULTS);
+  if (args.body) await addBodies(items, ctx);
   return {
-    name: args.name, dir: target.rel, mode: args.mode, symbols: page, offset: args.offset, total: hits.length, nextOffset,
+    name: args.name, dir: target.rel, mode: args.mode, symbols: items, offset, total, nextOffset,
     truncated: nextOffset !== null || listed.truncated, filesSearched: listed.files.length, skipped: index.skipped,
   };
 }
@@ -116,9 +115,7 @@ function format(data: SymbolsData): string {
     out.push(`${hit.path}:${symbolLine(hit)}`);
     if (hit.body !== undefined) out.push(hit.body);
   }
-  if (data.nextOffset !== null) out.push(`… ${data.total - data.nextOffset} more: --offset ${data.nextOffset}`);
-  if (data.skipped.length > 0) out.push(`skipped ${data.skipped.length}: ${data.skipped.slice(0, 5).map((skip) => `${skip.path} (${skip.reason})`).join(', ')}${data.skipped.length > 5 ? ', …' : ''}`);
-  return out.join('\n');
+  return [...out, ...pageFooter(data)].join('\n');
 }
 
 export const symbolsCommand = defineCommand({

@@ -106,6 +106,14 @@ export interface CommandContext {
   path(input: string): ResolvedPath;
   // Adds a line to the envelope's `warnings`.
   warn(message: string): void;
+  // Paths a command finds only as it runs (rename-symbol's other files), claimed before it reads them for
+  // writing: jailed, locked like the declared ones (the call's locks are taken again in sorted order),
+  // checked for staleness (C230 names the stale files) and stamped after the run. ctx.path() then answers
+  // for them. A dry run only jails them.
+  claim(touches: readonly Touch[]): Promise<ResolvedPath[]>;
+  // One value per engine and key, made on first use and kept for the engine's life (the code grammars, the
+  // outline cache): state of the engine instance, never of a module.
+  memo<T>(key: string, create: () => T): T;
   // True while the engine runs the handler for the approval question's preview: nothing may be written.
   readonly dryRun?: boolean;
   // Declares the changes the handler is about to make, with their exact bytes, right before it makes

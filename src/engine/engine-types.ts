@@ -62,6 +62,8 @@ export interface EngineOptions {
   // The door the calls come through (recorded with every checkpoint).
   readonly door?: DoorInfo;
   readonly fileLocks?: FileLocker;
+  // The values of ctx.memo, when the door made some of them first (setup's grammars, shared with the syntax check).
+  readonly memo?: Map<string, unknown>;
   // Runs once when the door is done with the engine (e.g. saving a --session).
   readonly onClose?: () => Promise<void>;
   // The OS sandbox for exec and test.

@@ -4,6 +4,7 @@ import { approvedIntent, dryRunOf } from './dry-run.js';
 import type { Config } from './config.js';
 import type { Envelope } from './envelope.js';
 import { fail, toCodewardError, type CodewardError } from './errors.js';
+import { CallLocks } from './call-locks.js';
 import { KeyedLocks } from './locks.js';
 import type { Registry } from './registry.js';
 import { validateArgs } from './validate.js';
@@ -46,6 +47,7 @@ export class Engine {
   // The classifier's and the gate's shell parser (createEngine), when the engine has one.
   readonly shellParser: EngineOptions['shellParser'];
   private readonly commit: Committer;
+  private readonly memos: Map<string, unknown>;
   // The door and its session; a door that names its session later (the agent's transcript is created
   // after the engine) sets it with withSession.
   private door: DoorInfo | undefined;
@@ -61,6 +63,7 @@ export class Engine {
     this.sandbox = options.sandbox;
     this.shellParser = options.shellParser;
     this.commit = options.commit ?? noCommitter;
+    this.memos = options.memo ?? new Map();
     this.door = options.door;
   }
 
@@ -126,31 +129,48 @@ export class Engine {
     // The handler's own dry run, once, if the gate asks for it to show a person (before any lock: it reads).
     let preview: Promise<CallPreview | undefined> | undefined;
     const dry = (): Promise<CallPreview | undefined> =>
-      (preview ??= command.dryRun ? dryRunOf(this.context(touches, [], signal, new Map(), caller, undefined, undefined), (ctx) => command.run(args, ctx), guard) : Promise.resolve(undefined));
+      (preview ??= command.dryRun ? dryRunOf(this.context(touches, [], signal, new Map(), caller, undefined, undefined, (more) => this.jailAll(command, more)), (ctx) => command.run(args, ctx), guard) : Promise.resolve(undefined));
     const call: PreparedCall = { command, args, touches, ...(caller ? { caller } : {}), preview: dry };
     await this.hooks.classify(call);
     await this.hooks.authorize(call);
     const shown = preview === undefined ? undefined : await preview;
     // Locks come before the staleness check, so no other writer can slip in between check and write.
-    const written = touches.filter(({ touch, resolved }) => resolved && touch.access !== 'read' && touch.access !== 'list').map(({ resolved }) => resolved!.real);
-    const release = await this.locks.acquire(written);
-    let releaseFiles: (() => Promise<void>) | undefined;
+    const held = new CallLocks(this.locks, this.fileLocks);
+    const claimed: JailedTouch[] = [];
     try {
-      if (this.fileLocks && written.length > 0) releaseFiles = await this.fileLocks(written);
+      await held.take(writtenPaths(touches));
       // A writer that held the lock before us replaced the file (a rename gives it a new identity):
       // resolve the written paths again under the lock, so the handler sees the file as it is now.
-      const rejailed = written.length > 0 ? await this.rejail(touches) : touches;
+      const rejailed = writtenPaths(touches).length > 0 ? await this.rejail(touches) : touches;
       const current = command.batch ? await this.checkStaleEach(call, rejailed, warnings) : rejailed;
       if (!command.batch) warnings.push(...(await this.hooks.checkStale({ ...call, touches: current })));
+      // Paths the handler finds as it runs pass the same jail, locks and staleness check, and are stamped after.
+      const claim = async (more: readonly Touch[]): Promise<JailedTouch[]> => {
+        const jailed = await this.jailAll(command, more);
+        await held.take(writtenPaths(jailed));
+        const fresh = await this.rejail(jailed);
+        const refused = fresh.find((each) => each.error);
+        if (refused) throw refused.error!;
+        warnings.push(...(await this.hooks.checkStale({ ...call, touches: fresh })));
+        claimed.push(...fresh);
+        return fresh;
+      };
       const observed = new Map<string, ContentObservation>();
-      const context = this.context(current, warnings, signal, observed, caller, shown, guard);
+      const context = this.context(current, warnings, signal, observed, caller, shown, guard, claim);
       const data = await command.run(args, context);
-      await this.hooks.afterRun({ ...call, touches: current }, data, observed);
+      await this.hooks.afterRun({ ...call, touches: [...current, ...claimed] }, data, observed);
       return data;
     } finally {
-      await releaseFiles?.().catch(() => undefined);
-      release();
+      await held.release();
     }
+  }
+
+  // Jails paths a handler claims as it runs: any refusal fails the call (batched commands too).
+  private async jailAll(command: AnyCommand, touches: readonly Touch[]): Promise<JailedTouch[]> {
+    const jailed = await this.jail(command, touches);
+    const refused = jailed.find((each) => each.error);
+    if (refused) throw refused.error!;
+    return jailed;
   }
 
   // Resolves every declared path. A refused path fails the whole call, except for batched commands,
@@ -215,8 +235,8 @@ export class Engine {
   }
 
   // `shown`: the dry run a person approved (the handler must then declare the same bytes); `guard`: what
-  // every declared change passes first.
-  private context(touches: readonly JailedTouch[], warnings: string[], signal: AbortSignal, observed: Map<string, ContentObservation>, caller: CallerServices | undefined, shown: CallPreview | undefined, guard: IntentGuard | undefined): CommandContext {
+  // every declared change passes first; `claim`: how paths found at run time are taken (a dry run only jails).
+  private context(touches: readonly JailedTouch[], warnings: string[], signal: AbortSignal, observed: Map<string, ContentObservation>, caller: CallerServices | undefined, shown: CallPreview | undefined, guard: IntentGuard | undefined, claim: (more: readonly Touch[]) => Promise<JailedTouch[]>): CommandContext {
     const byInput = new Map(touches.map((jailed) => [jailed.touch.path, jailed]));
     const approved = approvedIntent(shown, this.workspace);
     const warn = (message: string): void => {
@@ -238,7 +258,16 @@ export class Engine {
         return jailed.resolved!;
       },
       warn,
+      claim: async (more) => {
+        const taken = await claim(more);
+        for (const jailed of taken) byInput.set(jailed.touch.path, jailed);
+        return taken.map((jailed) => jailed.resolved!);
+      },
       commit: this.commit,
+      memo: <T>(key: string, create: () => T): T => {
+        if (!this.memos.has(key)) this.memos.set(key, create());
+        return this.memos.get(key) as T;
+      },
       intend: (changes) => {
         guard?.(changes, warn);
         return approved(changes);
@@ -249,6 +278,10 @@ export class Engine {
     };
   }
 }
+
+// The real paths of the touches a call writes (its locks and staleness checks are about these).
+const writtenPaths = (touches: readonly JailedTouch[]): string[] =>
+  touches.filter(({ touch, resolved }) => resolved && touch.access !== 'read' && touch.access !== 'list').map(({ resolved }) => resolved!.real);
 
 // A refused path with what the command says the caller probably meant (CommandDefinition.notFoundHint).
 function withHint(command: AnyCommand, input: string, error: unknown): unknown {

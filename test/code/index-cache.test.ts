@@ -1,10 +1,12 @@
 // The code index's warm path (issue 30 performance): a cached entry is served after one lstat, only on an
 // exact file identity; a folder swapped for a link out of the workspace is never served or read; and the
 // repo map's top-k ranking is the head of the full ranking.
-import { rename, symlink, utimes, writeFile } from 'node:fs/promises';
+import { readdir, rename, symlink, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { indexFiles } from '../../src/code/index/code-index.js';
+import type { IndexEntry } from '../../src/code/index/entry.js';
+import { entryOf, readShard, writeShard } from '../../src/code/index/shard-format.js';
 import { rankSymbols, rankTop } from '../../src/code/repo-map.js';
 import { Workspace } from '../../src/workspace/workspace.js';
 import { removeDir, tempDir, writeFiles } from '../helpers/fixture.js';
@@ -71,6 +73,29 @@ describe('code index cache', () => {
     await rename(join(root, 'x.ts'), join(root, 'y.ts'));
     await symlink(join(outside, 'x.ts'), join(root, 'x.ts'));
     expect(JSON.stringify(await index(['x.ts']))).not.toContain('stolenSecret');
+  });
+
+  it('the compact shard keeps every entry exactly (symbols, references, skips), strings once; a damaged shard is re-parsed', async () => {
+    const symbol = (name: string, path: string) => ({ name, namePath: path, kind: 'method', startLine: 3, endLine: 9, signature: `${name}(): void {` });
+    const entries = new Map<string, IndexEntry>([
+      ['a.ts', { stamp: '1:2:3:4', symbols: [symbol('run', 'A/run'), symbol('stop', 'A/stop')], references: ['run', 'log', 'stop'] }],
+      ['b.ts', { stamp: '1:2:5:6', symbols: [symbol('run', 'B/run')], references: ['run'] }],
+      ['big.js', { stamp: '1:2:7:8', skip: 'minified' }],
+    ]);
+    const data = JSON.parse(JSON.stringify(writeShard(entries))) as unknown;
+    expect((data as { strings: string[] }).strings.filter((text) => text === 'run')).toHaveLength(1);
+    const { strings, rows } = readShard(data);
+    expect(new Map([...rows].map(([rel, row]) => [rel, entryOf(strings, row)]))).toEqual(entries);
+    expect(readShard({ strings: 'x', files: [] }).rows.size).toBe(0);
+    // Through the store: the warm call reads the compact shards; a shard overwritten with junk is parsed again.
+    await writeFiles(root, { 'a.ts': 'export class A { run(): void {} }\n' });
+    await index(['a.ts']);
+    expect(names(await index(['a.ts']))).toEqual(['a.ts:A', 'a.ts:run']);
+    const folder = join(state, 'code-index', 'v2');
+    for (const shard of await readdir(folder)) await writeFile(join(folder, shard), '{"files": [[');
+    const again = await index(['a.ts']);
+    expect(again.parsed).toBe(1);
+    expect(names(again)).toEqual(['a.ts:A', 'a.ts:run']);
   });
 });
 

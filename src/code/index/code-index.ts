@@ -4,6 +4,7 @@
 import { lstatSync } from 'node:fs';
 import type { Workspace } from '../../workspace/workspace.js';
 import type { IndexEntry } from './entry.js';
+import type { CodeParsers } from '../parsers.js';
 import { ParsePool } from './pool.js';
 import { readCodeFile, skipBySize, stampOf } from './read-code.js';
 import { IndexStore } from './store.js';
@@ -19,6 +20,8 @@ export interface IndexRequest {
   readonly files: readonly string[];
   readonly signal: AbortSignal;
   readonly threads?: number;
+  // The engine's grammars, for the files parsed on this thread.
+  readonly parsers?: CodeParsers;
 }
 
 export interface IndexedFile {
@@ -74,7 +77,7 @@ export async function indexFiles(request: IndexRequest): Promise<IndexResult> {
     }
   }
   const threads = stale.length >= POOL_FROM ? request.threads ?? INDEX_THREADS : 0;
-  const pool = new ParsePool(threads);
+  const pool = new ParsePool(threads, request.parsers);
   try {
     // Reads stay on this thread (the jail); parses are handed out as they are read, a bounded number in flight.
     const inFlight = new Set<Promise<void>>();
@@ -118,7 +121,7 @@ async function parseOne(workspace: Workspace, rel: string, pool: ParsePool, stor
       entry = { stamp: code.stamp, skip: code.skip };
     } else {
       const extracted = await pool.extract(rel, code.text);
-      entry = extracted === undefined ? { stamp: code.stamp, skip: 'not code' } : { stamp: code.stamp, ...extracted };
+      entry = extracted === undefined ? { stamp: code.stamp, skip: 'not code' } : 'skip' in extracted ? { stamp: code.stamp, skip: extracted.skip } : { stamp: code.stamp, ...extracted };
     }
   } catch (error) {
     skipped.push({ path: rel, reason: `unreadable: ${error instanceof Error ? error.message : String(error)}` });

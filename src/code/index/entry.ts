@@ -1,5 +1,6 @@
 // What the index keeps per file: its identity stamp and its symbols flattened (no children), or why it
 // was skipped. Plain data: it crosses worker threads and lands in the cache as JSON.
+import { isCodewardError } from '../../engine/errors.js';
 import type { CodeParsers } from '../parsers.js';
 import { flattenSymbols, outlineWithReferences } from '../outline.js';
 
@@ -23,8 +24,16 @@ export interface IndexEntry extends Partial<Extracted> {
   readonly skip?: string;
 }
 
-export async function extract(parsers: CodeParsers, file: string, text: string): Promise<Extracted | undefined> {
-  const found = await outlineWithReferences(parsers, file, text);
+// What one file gives the index: its symbols and references, why it is skipped (a parse over the time
+// budget: kept in the cache, so the file is not parsed again until it changes), or undefined: not code.
+export async function extract(parsers: CodeParsers, file: string, text: string): Promise<Extracted | { skip: string } | undefined> {
+  let found: Awaited<ReturnType<typeof outlineWithReferences>>;
+  try {
+    found = await outlineWithReferences(parsers, file, text);
+  } catch (error) {
+    if (isCodewardError(error) && error.code === 'C213') return { skip: error.message };
+    throw error;
+  }
   if (found === undefined) return undefined;
   const symbols = flattenSymbols(found.symbols).map(({ name, namePath, kind, startLine, endLine, signature }) => ({ name, namePath, kind, startLine, endLine, signature }));
   return { symbols, references: found.references };

@@ -11,7 +11,7 @@ import type { WorkRequest } from './worker.js';
 export const WORKER_SCRIPT = 'code-index-worker.js';
 
 interface Pending {
-  resolve(result: Extracted | undefined): void;
+  resolve(result: Extracted | { skip: string } | undefined): void;
   reject(error: Error): void;
 }
 
@@ -32,14 +32,15 @@ export class ParsePool {
   #next = 0;
   #turn = 0;
 
-  constructor(threads: number) {
-    this.#local = new CodeParsers();
+  // `local`: the grammars of this thread (the engine's, when it has them).
+  constructor(threads: number, local: CodeParsers = new CodeParsers()) {
+    this.#local = local;
     const script = threads > 0 ? workerScript() : undefined;
     if (script === undefined) return;
     for (let index = 0; index < threads; index++) {
       const worker = new Worker(script);
       const lane: Lane = { worker, pending: new Map() };
-      worker.on('message', (message: { id: number; result?: Extracted; error?: string }) => {
+      worker.on('message', (message: { id: number; result?: Extracted | { skip: string }; error?: string }) => {
         const pending = lane.pending.get(message.id);
         lane.pending.delete(message.id);
         if (message.error !== undefined) pending?.reject(new Error(message.error));
@@ -57,7 +58,7 @@ export class ParsePool {
     return this.#lanes.length;
   }
 
-  extract(file: string, text: string): Promise<Extracted | undefined> {
+  extract(file: string, text: string): Promise<Extracted | { skip: string } | undefined> {
     if (this.#lanes.length === 0) return extract(this.#local, file, text);
     const lane = this.#lanes[this.#turn++ % this.#lanes.length]!;
     const id = this.#next++;
