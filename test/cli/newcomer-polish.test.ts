@@ -56,11 +56,11 @@ describe('policy list and policy check', () => {
     for (const name of ['undo', 'redo', 'restore', 'checkpoints']) expect(defaults.has(`@coder ${name}`), name).toBe(true);
     for (const name of names) {
       expect(defaults.get(`@coder ${name}`), `${name} is listed`).toBeDefined();
-      const checked = JSON.parse(cli(['--json', 'policy', 'check', `@coder ${name}`]).stdout) as { decision: string };
+      const checked = JSON.parse(cli(['--json', 'policy', 'check', `@coder ${name}`]).stdout).data as { decision: string };
       expect(checked.decision, `${name}: listed default vs the gate`).toBe(defaults.get(`@coder ${name}`));
     }
     // clean --dry-run only reads: the gate allows it, and the listing says so.
-    const dry = JSON.parse(cli(['--json', 'policy', 'check', '{"cmd":"clean","args":{"dryRun":true}}']).stdout) as { decision: string };
+    const dry = JSON.parse(cli(['--json', 'policy', 'check', '{"cmd":"clean","args":{"dryRun":true}}']).stdout).data as { decision: string };
     expect(dry.decision).toBe('allow');
     const text = cli(['policy', 'list']).stdout;
     expect(text).toContain('ask   @coder clean  (default; allow when its flags make it read-only, e.g. --dry-run)');
