@@ -100,7 +100,7 @@ describe('contradictory flags are usage errors (exit 2) naming the fix, before a
 
 describe('words after doctor and policy, and a folder given to read, are usage errors naming the fix', () => {
   it.each([
-    [['doctor', 'extra'], 2, 'doctor takes no arguments (got "extra"); its options are the global ones, e.g. codeward -C DIR doctor --json'],
+    [['doctor', 'extra'], 2, 'doctor takes only --verbose (got "extra"); its other options are the global ones, e.g. codeward -C DIR doctor --json'],
     [['policy'], 2, 'policy needs list or check'],
     [['policy', 'lst'], 2, 'unknown policy subcommand "lst" (did you mean list?)'],
     [['policy', 'list', 'extra'], 2, 'policy list takes no arguments (got "extra")'],
