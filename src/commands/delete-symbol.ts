@@ -1,6 +1,7 @@
 import { defineCommand } from '../engine/command.js';
 import { deleteRange } from '../code/symbol-edit.js';
 import { formatSymbolEdit, runSymbolEdit, symbolFlagsOnly, symbolTouches } from '../code/symbol-edit-run.js';
+import { sameNameHint } from './path-hints.js';
 
 export const deleteSymbolCommand = defineCommand({
   name: 'delete-symbol',
@@ -14,6 +15,7 @@ export const deleteSymbolCommand = defineCommand({
   effectArgs: [],
   dryRun: true,
   annotations: { readOnly: false, destructive: true, idempotent: false },
+  notFoundHint: sameNameHint,
   touches: symbolTouches,
   run: (args, ctx) => runSymbolEdit(ctx, 'delete-symbol', args, (text, range) => deleteRange(text, range)),
   format: formatSymbolEdit('deleted'),

@@ -5,7 +5,7 @@ import { flag, whole, wholeOr } from '../engine/schema.js';
 import { assertArgument, excludePathspec, guardedText, literalPathspec } from '../git/args.js';
 import { dirFlag, gitTouches, READ_ONLY } from '../git/flags.js';
 import { openRepo, type Repo } from '../git/repo.js';
-import { revisionHint } from './path-hints.js';
+import { orSameName, revisionHint } from './path-hints.js';
 
 const DEFAULT_MAX_BYTES = 200_000;
 
@@ -105,7 +105,7 @@ export const gitDiffCommand = defineCommand({
   effect: 'vcs',
   effectArgs: [],
   annotations: READ_ONLY,
-  notFoundHint: revisionHint,
+  notFoundHint: orSameName(revisionHint),
   touches: gitTouches,
   run,
   format,

@@ -7,6 +7,7 @@ import { dirFlag, gitTouches, READ_ONLY } from '../git/flags.js';
 import { LOG_FORMAT, parseLog, type Commit } from '../git/log.js';
 import { openRepo } from '../git/repo.js';
 import { gitFailure } from '../git/run.js';
+import { sameNameHint } from './path-hints.js';
 
 const MAX_LIMIT = 1000;
 
@@ -77,6 +78,7 @@ export const gitLogCommand = defineCommand({
   effect: 'vcs',
   effectArgs: [],
   annotations: READ_ONLY,
+  notFoundHint: sameNameHint,
   touches: gitTouches,
   run,
   format,

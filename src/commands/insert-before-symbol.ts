@@ -1,6 +1,7 @@
 import { defineCommand } from '../engine/command.js';
 import { insertBeside } from '../code/symbol-edit.js';
 import { formatSymbolEdit, runSymbolEdit, symbolFlagsWithContent, symbolTouches } from '../code/symbol-edit-run.js';
+import { sameNameHint } from './path-hints.js';
 
 export const insertBeforeSymbolCommand = defineCommand({
   name: 'insert-before-symbol',
@@ -14,6 +15,7 @@ export const insertBeforeSymbolCommand = defineCommand({
   effectArgs: [],
   dryRun: true,
   annotations: { readOnly: false, destructive: true, idempotent: false },
+  notFoundHint: sameNameHint,
   touches: symbolTouches,
   run: (args, ctx) => runSymbolEdit(ctx, 'insert-before-symbol', args, (text, range) => insertBeside(text, range, args.content, 'before')),
   format: formatSymbolEdit('inserted before'),

@@ -10,6 +10,7 @@ import { commitEdits } from './commit-edits.js';
 import { checkWriteSize, flagText, loadEditable, rawEditBytes, type EditableFile } from './edit-file.js';
 import { plural } from './render.js';
 import { syntaxCheckFlag } from '../code/syntax-check-flag.js';
+import { sameNameHint } from './path-hints.js';
 
 const edit = z.strictObject({
   file: nonEmptyPath(),
@@ -115,6 +116,7 @@ export const multipatchCommand = defineCommand({
   effectArgs: [],
   dryRun: true,
   annotations: { readOnly: false, destructive: true, idempotent: false },
+  notFoundHint: sameNameHint,
   touches: (args) => [...new Set(args.edits.map((item) => item.file))].map((path) => ({ path, access: 'write' as const })),
   run,
   format: (data: MultipatchData) => data.files.map((file) => `patched ${file.path} (${plural(file.edits, 'edit')}${file.replacements !== file.edits ? `, ${plural(file.replacements, 'replacement')}` : ''})`).join('\n'),

@@ -11,6 +11,7 @@ import { replaceBytes, replaceExactBytes } from '../edit/byte-replace.js';
 import { diffTouches, runDiff, type DiffData } from './patch-diff.js';
 import { plural } from './render.js';
 import { syntaxCheckFlag } from '../code/syntax-check-flag.js';
+import { sameNameHint } from './path-hints.js';
 
 const flags = z.strictObject({
   file: optionalPathText('file to edit (required for --search/--replace; names a headerless --diff)'),
@@ -120,6 +121,7 @@ export const patchCommand = defineCommand({
   check: (args) => {
     mode(args);
   },
+  notFoundHint: sameNameHint,
   touches: (args) => (mode(args) === 'diff' ? diffTouches(args.diff!, args.diffEncoding, args.file) : [{ path: args.file!, access: 'write' }]),
   run: (args, ctx) => (mode(args) === 'diff' ? runDiff(args.diff!, args.diffEncoding, args.file, ctx) : runReplace(args, ctx)),
   format,

@@ -7,7 +7,7 @@ import { decodeText } from '../files/text.js';
 import { charStartAtOrAfter, lineStartBefore, readLines, readTail, type ByteSource } from '../files/read-range.js';
 import { countFileLines, readFrom } from '../files/read-offset.js';
 import { formatRead, type ReadData, type ReadNext } from './read-format.js';
-import { lineFormHint } from './path-hints.js';
+import { lineFormHint, orSameName } from './path-hints.js';
 
 // Files up to this size get an exact line count even when only a part is read (a tail counts the lines before
 // it: ~1.3 GB/s from the page cache, 345 MB in 280 ms on the 2-core dev machine, bench/tail.mjs). Larger files
@@ -227,7 +227,7 @@ export const readCommand = defineCommand({
   effectArgs: [],
   annotations: { readOnly: true, destructive: false, idempotent: true },
   check: checkRange,
-  notFoundHint: lineFormHint,
+  notFoundHint: orSameName(lineFormHint),
   touches: (args) => files(args).map((path) => ({ path, access: 'read' as const })),
   run,
   format: formatRead,

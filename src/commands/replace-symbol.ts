@@ -1,6 +1,7 @@
 import { defineCommand } from '../engine/command.js';
 import { replaceRange } from '../code/symbol-edit.js';
 import { formatSymbolEdit, runSymbolEdit, symbolFlagsWithContent, symbolTouches } from '../code/symbol-edit-run.js';
+import { sameNameHint } from './path-hints.js';
 
 export const replaceSymbolCommand = defineCommand({
   name: 'replace-symbol',
@@ -14,6 +15,7 @@ export const replaceSymbolCommand = defineCommand({
   effectArgs: [],
   dryRun: true,
   annotations: { readOnly: false, destructive: true, idempotent: false },
+  notFoundHint: sameNameHint,
   touches: symbolTouches,
   run: (args, ctx) => runSymbolEdit(ctx, 'replace-symbol', args, (text, range) => replaceRange(text, range, args.content)),
   format: formatSymbolEdit('replaced'),

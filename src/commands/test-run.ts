@@ -1,5 +1,7 @@
 import type { CommandContext } from '../engine/command.js';
+import { posix } from 'node:path';
 import { fail } from '../engine/errors.js';
+import { sameNamed } from './path-hints.js';
 import { formatProcessOutput, processFailure, runShellCall, toProcessData, type ProcessData } from '../shell/run-call.js';
 import { TestSummaryScanner, type TestSummary } from '../shell/test-summary.js';
 import { dropNoise, findFailures, formatFailures, type TestFailure } from '../shell/test-summary-report.js';
@@ -29,12 +31,30 @@ async function chooseCommand(args: TestArgs, ctx: CommandContext): Promise<{ run
   if (args.pattern?.startsWith('-')) throw fail('C210', `--pattern ${args.pattern} starts with "-"; pass a test name or a path`);
   const folder = ctx.path(args.dir);
   if (folder.kind !== 'dir') throw fail('C210', `--dir ${args.dir} is not a folder; pass the project folder`);
-  const [{ detectTestRunner }, { withPattern }] = await Promise.all([import('../shell/test-detect.js'), import('../shell/test-detect-pattern.js')]);
+  const [{ detectTestRunner }, { withPattern, looksLikePath }] = await Promise.all([import('../shell/test-detect.js'), import('../shell/test-detect-pattern.js')]);
   const detected = await detectTestRunner(folder.real, ctx.workspace.jail);
   if (!detected) throw fail('C252', `no test framework detected in ${folder.rel}; pass --cmd "..." to say how to run the tests`);
-  const built = withPattern(detected, args.pattern);
+  const built = withPattern(detected, await locatePattern(args.pattern, folder.rel, ctx, looksLikePath));
   if (built.note) ctx.warn(built.note);
   return { runner: detected.runner, command: built.command };
+}
+
+// A pattern that names a file not found under --dir (`num.js` for test/num.js) is the one file of that
+// name below --dir, when there is exactly one (the same listing as tree: hidden names are never used).
+async function locatePattern(pattern: string | undefined, dir: string, ctx: CommandContext, looksLikePath: (pattern: string) => boolean): Promise<string | undefined> {
+  if (pattern === undefined || !looksLikePath(pattern)) return pattern;
+  const inDir = (path: string): string => (dir === '.' || dir === '' ? path : posix.join(dir, path));
+  try {
+    if ((await ctx.workspace.resolve(inDir(pattern), 'read')).kind !== 'missing') return pattern;
+  } catch {
+    // not found or not accessible: look for it by name
+  }
+  const prefix = dir === '.' || dir === '' ? '' : `${dir}/`;
+  const found = (await sameNamed(pattern, ctx.workspace)).filter((path) => path.startsWith(prefix));
+  if (found.length !== 1) return pattern;
+  const located = found[0]!.slice(prefix.length);
+  ctx.warn(`--pattern ${pattern}: no such file in ${dir === '' ? '.' : dir}; ran ${located}, the one file of that name`);
+  return located;
 }
 
 export async function run(args: TestArgs, ctx: CommandContext): Promise<TestData> {

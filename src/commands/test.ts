@@ -6,7 +6,7 @@ import { stageFlag, timeoutFlag } from './exec.js';
 const flags = z.strictObject({
   dir: described(z._default(z.string(), '.'), 'project folder to run the tests in (the runner is detected from its files)'),
   cmd: optionalText('the shell command line that runs the tests, instead of the detected one'),
-  pattern: optionalText('only tests whose name matches (go -run, pytest -k, vitest/jest -t, cargo filter, mvn -Dtest, gradle --tests, dotnet --filter); a file path for vitest, jest and pytest'),
+  pattern: optionalText('a test name (go -run, pytest -k, vitest/jest -t, node --test-name-pattern, mocha --grep, cargo filter, mvn -Dtest, gradle --tests, dotnet --filter), or a test file (a path, or a name ending like a source file) that runs that file: node --test, tape, mocha, vitest, jest, bun, pytest, cargo tests/NAME.rs; go runs its package. A file name not found under --dir is the one file of that name below it'),
   timeout: timeoutFlag(600),
   stage: stageFlag,
 });

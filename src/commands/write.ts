@@ -5,6 +5,7 @@ import { fail } from '../engine/errors.js';
 import { replaceCheckpointed } from '../files/checkpoints/replace.js';
 import { looksBase64 } from './base64.js';
 import { contentBytes, readCurrent } from './content.js';
+import { sameNamed } from './path-hints.js';
 import { plural } from './render.js';
 import { syntaxCheckFlag } from '../code/syntax-check-flag.js';
 
@@ -42,6 +43,7 @@ async function run(args: WriteArgs, ctx: CommandContext): Promise<WriteData> {
     before: existing ?? null,
     mkdirs: true,
   });
+  if (existing === undefined) await sameNameNote(args.file, target.rel, ctx);
   return {
     path: target.rel,
     bytes: existing !== undefined && args.append ? bytes.length - existing.length : bytes.length,
@@ -50,6 +52,13 @@ async function run(args: WriteArgs, ctx: CommandContext): Promise<WriteData> {
     created: existing === undefined,
     appended: args.append && existing !== undefined,
   };
+}
+
+// A new file whose name one other file has (`write --file num.js` beside test/num.js): probably meant that one.
+async function sameNameNote(input: string, rel: string, ctx: CommandContext): Promise<void> {
+  const found = await sameNamed(input, ctx.workspace);
+  if (found.length !== 1) return;
+  ctx.warn(`${rel} did not exist and was created; ${found[0]} has the same name: if you meant that file, undo and write ${found[0]}`);
 }
 
 function autoEncoding(content: string, ctx: CommandContext): 'text' | 'base64' {

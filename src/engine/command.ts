@@ -170,8 +170,9 @@ export interface CommandDefinition<S extends $ZodObject = $ZodObject, D = unknow
   // The paths a call touches, so the engine can jail, gate, check staleness and lock them first.
   touches(args: output<S>): Touch[];
   // What the caller probably meant when a path it named is not found (C211): `read a.ts:50` a line,
-  // `git-diff HEAD~1` a revision. Read from the input alone (it never tells whether a hidden file exists).
-  notFoundHint?(input: string): string | undefined;
+  // `git-diff HEAD~1` a revision, `num.js` the one file of that name elsewhere. It never tells whether a
+  // hidden file exists: from the input alone, or from the listing a model could see with tree.
+  notFoundHint?(input: string, workspace: Workspace): string | undefined | Promise<string | undefined>;
   // The shell command line a call runs (exec, test with --cmd), so the engine can classify it before
   // any approval. `dir` is the caller's folder (also in touches); undefined when nothing runs.
   shell?(args: output<S>): ShellRun | undefined;

@@ -96,7 +96,7 @@ export class Engine {
       // The same warning twice in one envelope (two entries naming one stale file) is said once.
       return { ok: true, cmd: command.name, data, warnings: [...new Set(warnings)] };
     } catch (error) {
-      const failure = toCodewardError(error);
+      const failure = await withHint(command, args, toCodewardError(error), this.workspace);
       return {
         ok: false,
         cmd: command.name,
@@ -182,7 +182,7 @@ export class Engine {
       try {
         jailed.push({ touch, resolved: await this.workspace.resolve(touch.path, touch.access) });
       } catch (error) {
-        if (!command.batch) throw withHint(command, touch.path, error);
+        if (!command.batch) throw error;
         jailed.push({ touch, error: toCodewardError(error, touch.path) });
       }
     }
@@ -283,9 +283,11 @@ export class Engine {
 const writtenPaths = (touches: readonly JailedTouch[]): string[] =>
   touches.filter(({ touch, resolved }) => resolved && touch.access !== 'read' && touch.access !== 'list').map(({ resolved }) => resolved!.real);
 
-// A refused path with what the command says the caller probably meant (CommandDefinition.notFoundHint).
-function withHint(command: AnyCommand, input: string, error: unknown): unknown {
-  const failure = toCodewardError(error, input);
-  const hint = failure.code === 'C211' ? command.notFoundHint?.(input) : undefined;
-  return hint === undefined ? error : fail('C211', `${failure.message}; ${hint}`);
+// A path not found (in the jail or by the handler) with what the command says the caller probably meant
+// (CommandDefinition.notFoundHint). The path is the declared one the message starts with.
+async function withHint(command: AnyCommand, args: Record<string, unknown>, failure: CodewardError, workspace: Workspace): Promise<CodewardError> {
+  if (failure.code !== 'C211' || !command.notFoundHint || command.batch) return failure;
+  const touch = command.touches(args).find(({ path }) => failure.message.startsWith(`${path}: no such file or directory`));
+  const hint = touch === undefined ? undefined : await command.notFoundHint(touch.path, workspace);
+  return hint === undefined ? failure : fail('C211', `${failure.message}; ${hint}`, failure.data === undefined ? {} : { data: failure.data });
 }

@@ -25,6 +25,7 @@ function filterArgs(runner: TestRunner, pattern: string): string | undefined {
     case 'go':
       return pattern.endsWith('.go') ? undefined : `-run ${q}`;
     case 'cargo':
+      return cargoTarget(pattern) ?? q;
     case 'append':
       return q;
     case 'pytest':
@@ -42,7 +43,7 @@ function filterArgs(runner: TestRunner, pattern: string): string | undefined {
     case 'node-test':
       return shellQuote(`--test-name-pattern=${pattern}`);
     case 'mocha':
-      return `--grep ${q}`;
+      return looksLikePath(pattern) ? undefined : `--grep ${q}`;
     case 'none':
     case 'tape':
       return undefined;
@@ -83,10 +84,31 @@ function tapeTest(runner: TestRunner, pattern: string): PatternCommand {
   };
 }
 
+// cargo runs an integration test file by its target name: tests/api.rs is `--test api`.
+function cargoTarget(pattern: string): string | undefined {
+  const found = /(?:^|\/)tests\/([\w-]+)\.rs$/.exec(pattern);
+  return found ? `--test ${shellQuote(found[1]!)}` : undefined;
+}
+
+// A path names the file's tests where the runner cannot take the file itself: go runs the package (the
+// folder) the file is in, mocha runs the file alone (the script's spec would add every other file).
+function fileOnly(runner: TestRunner, pattern: string): PatternCommand | undefined {
+  if (runner.filter === 'go' && pattern.endsWith('.go') && !/[*?[{]/.test(pattern)) {
+    const folder = pattern.includes('/') ? pattern.slice(0, pattern.lastIndexOf('/')) : '.';
+    return { command: `go test ${shellQuote(folder.startsWith('.') || folder.startsWith('/') ? folder : `./${folder}`)}`, note: `go test runs packages, not files: --pattern ${pattern} runs the package in ${folder} (every test in it; a test name runs as -run)` };
+  }
+  if (runner.filter === 'mocha' && looksLikePath(pattern)) return { command: `npx mocha ${shellQuote(pattern)}` };
+  return undefined;
+}
+
+// --pattern is a test name, or a test file's path (relative to --dir): a path runs that file with every
+// runner that can (node --test, tape, mocha, jest, vitest, bun, pytest, cargo's tests/*.rs), and go its package.
 export function withPattern(runner: TestRunner, pattern: string | undefined): PatternCommand {
   if (pattern === undefined || pattern === '') return { command: runner.command };
   if (runner.filter === 'node-test') return nodeTest(runner, pattern);
   if (runner.filter === 'tape') return tapeTest(runner, pattern);
+  const file = fileOnly(runner, pattern);
+  if (file) return file;
   const args = filterArgs(runner, pattern);
   if (args === undefined) {
     const how = runner.filter === 'go' ? 'go test selects tests by name (a -run regex), not by file' : `${runner.command} has no standard test filter`;

@@ -6,7 +6,7 @@ import { runCli, tempDir } from '../helpers/fixture.js';
 describe('codeward doctor', () => {
   it('lists the sandbox, the gate, the danger check and the hidden files', async () => {
     const root = await tempDir();
-    const result = runCli(['-C', root, 'doctor'], { yes: false });
+    const result = runCli(['-C', root, 'doctor', '--verbose'], { yes: false });
     expect(result.status).toBe(0);
     expect(result.stdout).toMatch(/^workspace {8}/);
     expect(result.stdout).toMatch(/OS sandbox {7}(bwrap \(.*\): workspace-write, network off\n|none: )/);
@@ -31,6 +31,22 @@ describe('codeward doctor', () => {
     expect(result.stdout).toContain('danger check     on');
     expect(result.stdout).toMatch(/trust {12}not trusted: the project's files \(none\) can only tighten/);
     expect(result.stdout).toContain('**/.env');
+  });
+
+  it('is short by default (newcomer pass: 94 lines): one line per healthy area, long groups counted; --verbose lists all', async () => {
+    const root = await tempDir();
+    const short = runCli(['-C', root, 'doctor'], { yes: false });
+    expect(short.status).toBe(0);
+    const lines = short.stdout.trimEnd().split('\n');
+    expect(lines.length).toBeLessThanOrEqual(16);
+    for (const area of ['workspace ', 'OS sandbox ', 'permission gate ', 'trust ', 'user config ', 'danger check ', 'hidden files ']) expect(short.stdout).toContain(area);
+    if (/OS sandbox {7}bwrap/.test(short.stdout)) {
+      expect(short.stdout).toMatch(/read-only: {7}\.codeward, \.chatcli, and \d+ more \(doctor --verbose lists them\)/);
+      const verbose = runCli(['-C', root, 'doctor', '--verbose'], { yes: false });
+      expect(verbose.stdout).toContain('coder_policy.json');
+      expect(verbose.stdout).not.toContain('more (doctor --verbose');
+    }
+    expect(runCli(['-C', root, 'doctor', '--loud'], { yes: false }).stderr).toContain('doctor takes only --verbose (got "--loud")');
   });
 
   it('follows --sandbox, --sandbox-network and the config file (its loosening part once trusted), and answers in JSON', async () => {

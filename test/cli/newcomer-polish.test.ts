@@ -56,11 +56,11 @@ describe('policy list and policy check', () => {
     for (const name of ['undo', 'redo', 'restore', 'checkpoints']) expect(defaults.has(`@coder ${name}`), name).toBe(true);
     for (const name of names) {
       expect(defaults.get(`@coder ${name}`), `${name} is listed`).toBeDefined();
-      const checked = JSON.parse(cli(['--json', 'policy', 'check', `@coder ${name}`]).stdout) as { decision: string };
+      const checked = JSON.parse(cli(['--json', 'policy', 'check', `@coder ${name}`]).stdout).data as { decision: string };
       expect(checked.decision, `${name}: listed default vs the gate`).toBe(defaults.get(`@coder ${name}`));
     }
     // clean --dry-run only reads: the gate allows it, and the listing says so.
-    const dry = JSON.parse(cli(['--json', 'policy', 'check', '{"cmd":"clean","args":{"dryRun":true}}']).stdout) as { decision: string };
+    const dry = JSON.parse(cli(['--json', 'policy', 'check', '{"cmd":"clean","args":{"dryRun":true}}']).stdout).data as { decision: string };
     expect(dry.decision).toBe('allow');
     const text = cli(['policy', 'list']).stdout;
     expect(text).toContain('ask   @coder clean  (default; allow when its flags make it read-only, e.g. --dry-run)');
@@ -100,7 +100,7 @@ describe('contradictory flags are usage errors (exit 2) naming the fix, before a
 
 describe('words after doctor and policy, and a folder given to read, are usage errors naming the fix', () => {
   it.each([
-    [['doctor', 'extra'], 2, 'doctor takes no arguments (got "extra"); its options are the global ones, e.g. codeward -C DIR doctor --json'],
+    [['doctor', 'extra'], 2, 'doctor takes only --verbose (got "extra"); its other options are the global ones, e.g. codeward -C DIR doctor --json'],
     [['policy'], 2, 'policy needs list or check'],
     [['policy', 'lst'], 2, 'unknown policy subcommand "lst" (did you mean list?)'],
     [['policy', 'list', 'extra'], 2, 'policy list takes no arguments (got "extra")'],

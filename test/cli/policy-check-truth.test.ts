@@ -22,7 +22,9 @@ interface Answer { decision: string; code?: string; source: string; reason: stri
 const check = (flags: string[], call: string): Answer => {
   const result = cli(['--json', ...flags, 'policy', 'check', call]);
   expect(result.status, result.stdout + result.stderr).toBe(0);
-  return JSON.parse(result.stdout) as Answer;
+  const envelope = JSON.parse(result.stdout) as { ok: boolean; cmd: string; data: Answer };
+  expect(envelope).toMatchObject({ ok: true, cmd: 'policy check' });
+  return envelope.data;
 };
 const OUTCOME: Record<string, string> = { deny: 'C240', ask: 'C241', allow: 'ok' };
 
@@ -67,6 +69,18 @@ describe('the check answers for calls the real one could not run yet', () => {
     expect(write).toMatchObject({ decision: 'ask', judged: '@coder write x' });
     expect(write.assumed).toEqual(['--content not given: judged without it (the real call needs it: C210)']);
     expect(check(['--deny', '@coder write x'], '{"cmd":"write","args":{"file":"x"}}').decision).toBe('deny');
+  });
+
+  it('a path after a command that takes only flags is its --file (newcomer pass: @coder patch index.js), judged like the real call', async () => {
+    await writeFiles(root, { 'index.js': 'x\n', '.env': 'K=v\n' });
+    const patch = check(['--deny', '@coder patch index.js'], '@coder patch index.js');
+    expect(patch).toMatchObject({ decision: 'deny', source: 'cli', judged: '@coder patch index.js' });
+    expect(patch.assumed).toEqual([expect.stringContaining('judged with the flags given (the real call needs more flags, C210: pass --search and --replace')]);
+    expect(check([], '@coder patch index.js').decision).toBe('ask');
+    // The real refusal of the same path, not a guess from the words: a secret is C211, an outside path C215.
+    expect(check([], '@coder patch .env')).toMatchObject({ decision: 'deny', code: 'C211', source: 'jail' });
+    expect(check([], 'patch ../x.js')).toMatchObject({ decision: 'deny', code: 'C215', source: 'jail' });
+    expect(check([], '@coder patch index.js --search x')).toMatchObject({ decision: 'ask', judged: '@coder patch index.js' });
   });
 });
 

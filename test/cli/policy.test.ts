@@ -79,8 +79,9 @@ describe('codeward policy', () => {
     expect(text.status).toBe(0);
     expect(text.stdout).toMatch(/^allow: @coder exec npm test/);
     const json = JSON.parse(cli(['--json', 'policy', 'check', '@coder exec git push --force']).stdout) as Record<string, unknown>;
-    expect(json).toMatchObject({ decision: 'ask', source: 'immune', judged: '@coder exec git push --force' });
-    const envelope = JSON.parse(cli(['--json', '--deny', '@coder exec rm *', 'policy', 'check', '{"cmd":"exec","args":{"cmd":"ls && rm x"}}']).stdout) as Record<string, unknown>;
+    expect(json).toMatchObject({ ok: true, cmd: 'policy check', warnings: [] });
+    expect(json.data).toMatchObject({ decision: 'ask', source: 'immune', judged: '@coder exec git push --force' });
+    const envelope = JSON.parse(cli(['--json', '--deny', '@coder exec rm *', 'policy', 'check', '{"cmd":"exec","args":{"cmd":"ls && rm x"}}']).stdout).data as Record<string, unknown>;
     expect(envelope).toMatchObject({ decision: 'deny', source: 'cli' });
   });
 
@@ -119,7 +120,7 @@ describe('policy check agrees with a real run of the same call', () => {
   it.each(cases)('%s', (_name, flags, call) => {
     const check = cli(['--json', ...flags, 'policy', 'check', ...call]);
     expect(check.status, check.stdout + check.stderr).toBe(0);
-    const answer = JSON.parse(check.stdout) as { decision: string; code?: string };
+    const answer = JSON.parse(check.stdout).data as { decision: string; code?: string };
     const run = cli(['--json', ...flags, ...call]);
     const outcome = run.json.ok ? 'ok' : run.json.error?.code;
     expect(outcome).toBe(answer.code ?? OUTCOME[answer.decision]);
@@ -133,7 +134,7 @@ describe('policy check agrees with a real run of the same call', () => {
   ])('with --yes: %s', (_name, call, expected, code) => {
     const flags = call[0] === '--deny' ? call.slice(0, 2) : [];
     const rest = call[0] === '--deny' ? call.slice(2) : call;
-    const answer = JSON.parse(cli(['--json', '--yes', ...flags, 'policy', 'check', ...rest]).stdout) as { outcome: string };
+    const answer = JSON.parse(cli(['--json', '--yes', ...flags, 'policy', 'check', ...rest]).stdout).data as { outcome: string };
     expect(answer.outcome).toBe(expected);
     const run = cli(['--json', ...flags, ...rest], true);
     expect(run.json.ok ? 'ok' : run.json.error?.code).toBe(code);
@@ -141,7 +142,7 @@ describe('policy check agrees with a real run of the same call', () => {
 
   it('the forms that used to disagree are denied by the check', () => {
     for (const call of [['read', '--file', 'a.txt'], ['["read","--file","a.txt"]'], ['{&quot;cmd&quot;:&quot;read&quot;,&quot;args&quot;:{&quot;file&quot;:&quot;a.txt&quot;}}']]) {
-      const check = JSON.parse(cli(['--json', '--deny', '@coder read', 'policy', 'check', ...call]).stdout) as { decision: string };
+      const check = JSON.parse(cli(['--json', '--deny', '@coder read', 'policy', 'check', ...call]).stdout).data as { decision: string };
       expect(check.decision).toBe('deny');
     }
   });

@@ -56,6 +56,26 @@ describe.skipIf(!existsSync(CLI))('the real binary', () => {
     expect(out).not.toContain(OSC_TITLE);
   });
 
+  // Red team round 4 (L1): a command's own output reached the terminal raw (OSC 52 sets the clipboard, a
+  // title, concealed text), for exec and for read of a file holding the sequences.
+  it.each([
+    ['exec', ['--yes', '--sandbox', 'off', 'exec', `printf 'A${OSC_CLIPBOARD}B\\033[8mHIDDEN\\033[0mC\\n'`]],
+    ['read', ['read', '--file', 'f.txt']],
+  ])('attacker: at a terminal, %s output shows escape sequences escaped', async (_name, args) => {
+    await writeFiles(root, { 'f.txt': `A${OSC_CLIPBOARD}B\u001b[8mHIDDEN\u001b[0mC\n` });
+    const pty = await import('@lydell/node-pty');
+    const child = pty.spawn(process.execPath, [CLI, '-C', root, ...args], { cols: 200, rows: 30, cwd: root, env: { ...process.env, CODEWARD_STATE_DIR: state, HOME: state } as Record<string, string> });
+    let out = '';
+    child.onData((data) => {
+      out += data;
+    });
+    const code = await new Promise<number>((resolve) => child.onExit(({ exitCode }) => resolve(exitCode)));
+    expect(code, out).toBe(0);
+    expect(out).toContain('A\\x1b]52;c;cm0gLXJmIH4K\\x07B\\x1b[8mHIDDEN\\x1b[0mC');
+    expect(out).not.toContain(OSC_CLIPBOARD);
+    expect(out).not.toContain('\u001b[8m');
+  });
+
   it('piped output stays byte-exact', async () => {
     await writeFiles(root, { 'f.txt': `a${OSC_TITLE}b\n` });
     const result = runCli(['-C', root, 'read', '--file', 'f.txt'], { env: { HOME: state, CODEWARD_STATE_DIR: state } });

@@ -69,6 +69,15 @@ describe('tape (issue 29: `--pattern strictDepth` ran `npm test -- strictDepth`,
     expect(result.stdout.length).toBeLessThan(300);
   });
 
+  it('a file name alone (the newcomer pass: --pattern num.js for test/num.js) runs the one file of that name', async () => {
+    await writeFiles(root, PROJECT);
+    await chmod(join(root, 'node_modules/.bin/tape'), 0o755);
+    const result = cli('--pattern', 'stringify.js');
+    expect(result.status).toBe(0);
+    expect(result.stdout).toMatch(/^\$ npx tape 'test\/stringify\.js'\n/);
+    expect(result.stderr).toContain('--pattern stringify.js: no such file in .; ran test/stringify.js, the one file of that name');
+  });
+
   it('a name no test file mentions fails and says so', async () => {
     await writeFiles(root, PROJECT);
     await chmod(join(root, 'node_modules/.bin/tape'), 0o755);

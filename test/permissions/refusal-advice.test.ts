@@ -63,7 +63,7 @@ describe('C241 advice per door', () => {
       expect(args.filter((_, i) => i % 2 === 0).every((flag) => flag === '--allow')).toBe(true);
       expect(args[1]).toMatch(/^@coder exec\?touch /);
       const allowed = runCli(['-C', ws, '--json', ...args, 'policy', 'check', JSON.stringify({ cmd: 'exec', args: { cmd: line } })], { env: env(), yes: false });
-      expect((allowed.json as { decision?: string }).decision, allowed.stdout).toBe('allow');
+      expect((allowed.json.data as { decision?: string }).decision, allowed.stdout).toBe('allow');
     }
     for (const name of ['PWNED1', 'PWNED2', 'PWNED3']) expect(existsSync(join(ws, name))).toBe(false);
   });

@@ -113,6 +113,9 @@ describe('withPattern', () => {
     [{ command: 'npm test', filter: 'node-test', passThrough: '--', node: { options: ['--import', 'tsx', '--test'], files: ["'t/**/*.ts'"] } }, 't/a.test.ts', "node --import tsx --test 't/a.test.ts'"],
     [{ command: 'yarn test', filter: 'mocha' }, 'login', "yarn test --grep 'login'"],
     [{ command: 'npm test', filter: 'append', passThrough: '--' }, 'login', "npm test -- 'login'"],
+    [{ command: 'yarn test', filter: 'mocha' }, 'test/num.js', "npx mocha 'test/num.js'"],
+    [{ command: 'cargo test', filter: 'cargo' }, 'tests/api_v2.rs', "cargo test --test 'api_v2'"],
+    [{ command: 'pytest -q', filter: 'pytest' }, 'test_num.py', "pytest -q 'test_num.py'"],
   ] as const)('%o with %s', (base, pattern, command) => {
     expect(withPattern(runner(base), pattern)).toEqual({ command });
   });
@@ -148,6 +151,11 @@ describe('withPattern', () => {
     expect(go.command).toBe('go test ./...');
     expect(go.note).toMatch(/go test selects tests by name/);
     expect(withPattern(runner({ command: 'make test', filter: 'none' }), 'x').note).toMatch(/make test has no standard test filter/);
+  });
+
+  it('a go test file runs its package (go test takes packages, not files), with a note saying so', () => {
+    expect(withPattern(runner({ command: 'go test ./...', filter: 'go' }), 'pkg/num_test.go')).toEqual({ command: "go test './pkg'", note: expect.stringMatching(/runs the package in pkg/) });
+    expect(withPattern(runner({ command: 'go test ./...', filter: 'go' }), 'num_test.go').command).toBe("go test '.'");
   });
 
   it('quotes so the shell sees exactly one word, whatever the pattern holds', () => {

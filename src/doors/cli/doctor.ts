@@ -17,7 +17,9 @@ interface DoctorIo {
 
 // `codeward doctor`: what protects this workspace, in one screen.
 export async function doctorCommand(options: GlobalOptions, io: DoctorIo, rest: readonly string[] = ['doctor']): Promise<number> {
-  if (rest.length > 1) throw usageError(`doctor takes no arguments (got "${rest.slice(1).join(' ')}"); its options are the global ones, e.g. codeward -C DIR doctor --json`);
+  const extra = rest.slice(1).filter((word) => word !== '--verbose' && word !== '-v');
+  if (extra.length > 0) throw usageError(`doctor takes only --verbose (got "${extra.join(' ')}"); its other options are the global ones, e.g. codeward -C DIR doctor --json`);
+  const verbose = rest.length > 1;
   const workspace = await Workspace.open(options.workspace ?? io.cwd, { env: io.env });
   const home = io.env['HOME'];
   const project = await readProjectSettings(workspace.root, home);
@@ -53,7 +55,7 @@ export async function doctorCommand(options: GlobalOptions, io: DoctorIo, rest: 
   const box = data.sandbox;
   const lines = [
     `workspace        ${data.workspace} (every path is jailed here; symlinks resolved)`,
-    ...(box.backend ? sandboxLines(box) : [`OS sandbox       none: ${box.reason ?? ''}; exec and test run under the permission gate alone`]),
+    ...(box.backend ? sandboxLines(box, verbose) : [`OS sandbox       none: ${box.reason ?? ''}; exec and test run under the permission gate alone`]),
     `permission gate  ${plural(data.policy.rules, 'rule')} from ${data.policy.files.length > 0 ? data.policy.files.map((info) => String(info.file)).join(', ') : 'no policy file'} plus the defaults${data.policy.problems ? ` (${plural(data.policy.problems, 'problem')}: codeward policy list)` : ''}`,
     `trust            ${trustLine(data.trust, ignored.map(formatIgnored))}`,
     `user config      ${userConfig.error ? `error: ${userConfig.error}` : userConfig.file ? `${userConfig.file}${userConfig.passEnv.length > 0 ? `; passEnv ${userConfig.passEnv.join(' ')}` : ''}${userConfig.warnings.length > 0 ? `; ${userConfig.warnings.join('; ')}` : ''}` : 'none (~/.codeward/config, config.json, config.yaml or config.yml)'}`,
@@ -76,9 +78,14 @@ interface SandboxData {
   hidden: string[];
 }
 
-function sandboxLines(box: SandboxData): string[] {
+// Short by default: a group of more than SHORT_GROUP items shows its first ones and how many more.
+const SHORT_GROUP = 3;
+
+function sandboxLines(box: SandboxData, verbose: boolean): string[] {
   const lead = ' '.repeat(17);
-  const group = (label: string, items: readonly string[]): string[] => wrapList(lead, label.padEnd(17), items.length > 0 ? items : ['nothing']);
+  const shown = (items: readonly string[]): readonly string[] =>
+    verbose || items.length <= SHORT_GROUP ? items : [...items.slice(0, SHORT_GROUP - 1), `and ${items.length - SHORT_GROUP + 1} more (doctor --verbose lists them)`];
+  const group = (label: string, items: readonly string[]): string[] => wrapList(lead, label.padEnd(17), items.length > 0 ? shown(items) : ['nothing']);
   const hidden = box.hidden.map((item) => (item.startsWith('the home folder') ? 'the rest of the home folder' : item));
   return [
     `OS sandbox       ${box.backend ?? ''}: ${box.mode}, network ${box.network ? 'on' : 'off'}`,

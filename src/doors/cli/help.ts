@@ -59,7 +59,7 @@ export function generalHelp(registry: Registry, version: string): string {
     '  codeward agent [-p TASK] [--provider P] [--model M] [--approval-mode ask|auto-edit|yolo]',
     '                                           coder mode: an LLM works through these commands (codeward agent --help)',
     "  codeward policy list | check '<call>'   the effective permission rules; the decision for one call",
-    '  codeward doctor                          what protects this workspace: sandbox, policy, hidden files, trust',
+    '  codeward doctor [--verbose]              what protects this workspace: sandbox, policy, hidden files, trust',
     '  codeward trust [--revoke | --list]       trust this workspace\'s policy and config files as they are now',
     '                                           (until then they can only tighten; a change revokes the trust)',
     '  codeward mcp [--http PORT]               serve every command as an MCP tool (stdio, or HTTP on 127.0.0.1',

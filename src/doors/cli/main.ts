@@ -36,8 +36,6 @@ function failedOf(registry: Registry, envelope: Envelope): FailedEntry[] {
   return envelope.ok && registry.find(envelope.cmd)?.batch ? failedEntries(envelope.data) : [];
 }
 
-const PROCESS_OUTPUT: ReadonlySet<string> = new Set(['exec', 'test']);
-
 function print(io: CliIo, options: GlobalOptions, envelope: Envelope, text: () => string, failed: readonly FailedEntry[] = []): void {
   if (options.json) {
     io.stdout.write(`${JSON.stringify(wireEnvelope(envelope))}\n`);
@@ -46,10 +44,11 @@ function print(io: CliIo, options: GlobalOptions, envelope: Envelope, text: () =
   for (const warning of envelope.warnings) io.stderr.write(`warning: ${visibleLines(warning)}\n`);
   // A process that exited non-zero or timed out still shows what it printed.
   if (envelope.ok || PROCESS_FAILURES.has(envelope.error.code)) {
-    // At a terminal, names a repository chose (tree, search, git-status) and file text show control
-    // characters as escapes; a process's own output (exec, test) and piped output stay byte-exact.
+    // At a terminal, names a repository chose (tree, search, git-status), file text and a process's own
+    // output (exec, test: OSC 52 would set the clipboard) show control characters as escapes; piped
+    // output stays byte-exact.
     const raw = text();
-    const output = io.terminal && !PROCESS_OUTPUT.has(envelope.cmd) ? visibleLines(raw) : raw;
+    const output = io.terminal ? visibleLines(raw) : raw;
     if (output !== '') io.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
   }
   if (!envelope.ok) io.stderr.write(`error ${envelope.error.code}: ${visibleLines(envelope.error.message)}\n`);
@@ -222,7 +221,9 @@ async function runMain(givenArgv: readonly string[], io: CliIo): Promise<number>
       ? await callFromStdin(io)
       : extracted.rest.length === 1 && extracted.rest[0]!.trimStart().startsWith('{') ? extracted.rest[0]! : pluginCall ? extracted.rest : await withStdinValues(extracted.rest, io);
     // exec at a terminal without --json: its output is shown as it arrives (src/shell/live-output.ts).
-    const live = !options.json && io.terminal && command?.name === 'exec' ? (await import('../../shell/live-output.js')).liveOutput(io) : undefined;
+    // Control characters are escaped piece by piece, so a sequence split across chunks is escaped too.
+    const seen = { stdout: { write: (text: string) => io.stdout.write(visibleLines(text)) }, stderr: { write: (text: string) => io.stderr.write(visibleLines(text)) } };
+    const live = !options.json && io.terminal && command?.name === 'exec' ? (await import('../../shell/live-output.js')).liveOutput(seen) : undefined;
     io.timing?.mark('engine set-up');
     let envelope = await engine.run(input, live ? { caller: { onOutput: live.onOutput } } : {});
     io.timing?.mark('command run');

@@ -1,5 +1,6 @@
+import * as z from 'zod/mini';
 import { parseCall, type CallInput } from '../../args/parse-call.js';
-import type { AnyCommand } from '../../engine/command.js';
+import type { AnyCommand, Touch } from '../../engine/command.js';
 import type { JailedTouch, PreparedCall } from '../../engine/engine.js';
 import { isCodewardError, toCodewardError, type CodewardError } from '../../engine/errors.js';
 import type { Registry } from '../../engine/registry.js';
@@ -43,7 +44,7 @@ export interface CheckResult extends Omit<Explanation, 'source'> {
 // file it would be (resolved for writing, which accepts missing files); any other refusal is the answer.
 async function jail(ctx: CheckContext, command: AnyCommand, args: Record<string, unknown>, assumed: string[]): Promise<JailedTouch[] | { refusal: CodewardError; path: string }> {
   const jailed: JailedTouch[] = [];
-  for (const touch of command.touches(args)) {
+  for (const touch of touchesOf(command, args)) {
     let refusal: CodewardError;
     try {
       jailed.push({ touch, resolved: await ctx.workspace.resolve(touch.path, touch.access) });
@@ -64,6 +65,17 @@ async function jail(ctx: CheckContext, command: AnyCommand, args: Record<string,
   return jailed;
 }
 
+// The paths a call declares; a call judged without all its flags (`patch --file a.js` alone) whose
+// command needs them to say its paths declares its --file (as read or written by the command's effect),
+// or none.
+function touchesOf(command: AnyCommand, args: Record<string, unknown>): readonly Touch[] {
+  try {
+    return command.touches(args);
+  } catch {
+    return typeof args.file === 'string' ? [{ path: args.file, access: command.effect === 'read' ? 'read' : 'write' }] : [];
+  }
+}
+
 // `@coder exec rm -rf /`: the words after a shell command's name are its command line (ChatCLI's
 // shorthand), unless they start with a flag.
 function shellShorthand(input: CallInput, registry: Registry): CallInput {
@@ -74,19 +86,42 @@ function shellShorthand(input: CallInput, registry: Registry): CallInput {
   return { cmd: command.name, args: { [command.positional]: match![2]!.trim() } };
 }
 
+// `@coder patch index.js`: the one word after the name of a command that takes only flags is its --file,
+// as `read index.js` is read's (the CLI's positional form), so a pattern-like question is judged as a call.
+function fileShorthand(input: CallInput, registry: Registry): CallInput {
+  if (typeof input !== 'string') return input;
+  const match = /^(\s*(?:@coder\s+)?(\S+)\s+)(?!-)([^\s'"{[]+)(\s+-[\s\S]*)?$/i.exec(input);
+  const command = match ? registry.find(match[2]!) : undefined;
+  if (!command || command.positional !== undefined || !registry.flags(command).some((flag) => flag.name === 'file')) return input;
+  return `${match![1]}--file ${match![3]}${match![4] ?? ''}`;
+}
+
 // The call's command and validated args; a required flag left out is filled with an empty value of its
 // kind (`write --file x` is judged as writing x) and named in `assumed`.
 function prepare(input: CallInput, registry: Registry, assumed: string[]): { command: AnyCommand; args: Record<string, unknown> } {
-  const parsed = parseCall(shellShorthand(input, registry), registry);
+  const parsed = parseCall(fileShorthand(shellShorthand(input, registry), registry), registry);
   try {
     return { command: parsed.command, args: validateArgs(parsed.command, parsed.args) };
   } catch (error) {
     const missing = registry.flags(parsed.command).filter((flag) => flag.required && parsed.args[flag.name] === undefined && (flag.kind === 'string' || flag.kind === 'json'));
-    if (missing.length === 0 || parsed.command.shell) throw error;
+    if (parsed.command.shell) throw error;
     const args = { ...parsed.args, ...Object.fromEntries(missing.map((flag) => [flag.name, flag.kind === 'json' ? [] : ''])) };
-    const validated = validateArgs(parsed.command, args);
+    const validated = withoutRules(parsed.command, args, error);
     for (const flag of missing) assumed.push(`--${flag.cli} not given: judged without it (the real call needs it: C210)`);
+    if (missing.length === 0) assumed.push(`judged with the flags given (the real call needs more flags, C210: ${toCodewardError(error).message})`);
     return { command: parsed.command, args: validated };
+  }
+}
+
+// The args as the schema takes them, when only the rules between flags (CommandDefinition.check) refuse
+// them (`patch --file a.js` without --search or --diff); any other problem is the first error.
+function withoutRules(command: AnyCommand, args: Record<string, unknown>, first: unknown): Record<string, unknown> {
+  try {
+    return validateArgs(command, args);
+  } catch {
+    const parsed = z.safeParse(command.flags, args);
+    if (!parsed.success) throw first;
+    return parsed.data as Record<string, unknown>;
   }
 }
 

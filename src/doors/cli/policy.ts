@@ -123,7 +123,8 @@ export async function policyCommand(rest: readonly string[], options: GlobalOpti
     const outcome = blocked ? blocked.code : decision === 'deny' ? 'C240' : decision === 'allow' ? 'run'
       : options.yes && source !== 'immune' && !denials.escalated ? 'run (--yes)' : 'ask a person (C241 without a terminal)';
     if (options.json) {
-      io.stdout.write(`${JSON.stringify({ decision, reason, source, ...(rule ? { rule } : {}), ...(immune ? { immune } : {}), ...(blocked ? { code: blocked.code } : {}), judged, outcome, ...(assumed.length > 0 ? { assumed } : {}) })}\n`);
+      const data = { decision, reason, source, ...(rule ? { rule } : {}), ...(immune ? { immune } : {}), ...(blocked ? { code: blocked.code } : {}), judged, outcome, ...(assumed.length > 0 ? { assumed } : {}) };
+      io.stdout.write(`${JSON.stringify({ ok: true, cmd: 'policy check', data, warnings: problems })}\n`);
       return 0;
     }
     const by = decidedBy(reason, explanation, blocked);

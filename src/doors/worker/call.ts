@@ -26,7 +26,7 @@ const REWRITES: readonly Rewrite[] = [
   ['C215', /^dangling symlink in path: /, (input, _match, ctx) => ['C215', `${input}: dangling symlink in path: ${join(ctx.base, input)}`]],
   ['C211', /^.* holds a non-accessible file \((.*)\); nothing was removed$/, (input, match, ctx) =>
     ['C211', `recursive delete blocked: ${join(ctx.base, input)} contains non-accessible ${join(ctx.base, match[1]!)}`]],
-  ['C211', /no such file or directory, or not accessible$/, (input, _match, ctx) =>
+  ['C211', /no such file or directory, or not accessible(?:; did you mean .*)?$/, (input, _match, ctx) =>
     ctx.engine.workspace.isNonAccessible(posix.normalize(input)) ? ['C211', `path is non-accessible per config: ${input}`] : ['C211', `${input}: No such file or directory (os error 2)`]],
   ['C210', /^refusing to delete the workspace root itself$/, () => ['C210', 'refusing to delete base_path itself']],
   ['C210', / is not a folder; /, (input) => ['C210', `not a directory: ${input}`]],
