@@ -12,6 +12,7 @@ import { readGitMetadata } from '../git/config-read.js';
 import type { ShellParse, SimpleCommand } from '../shell/parse-types.js';
 import { gitlinks } from './readonly-git-submodules.js';
 import { gitFolders } from './git-folders.js';
+import { foldersUp, trustedFolder } from '../workspace/above.js';
 
 // Keys whose value is a program (or a command line) git may run.
 const PROGRAM_KEY = new Set([
@@ -21,7 +22,6 @@ const PROGRAM_KEY = new Set([
 ]);
 const OFF = /^(?:|true|false|yes|no|on|off|0|1)$/i;
 const MAX_INCLUDES = 10;
-const MAX_UP = 64;
 const MAX_SUBMODULES = 64;
 const MAX_SUBMODULE_DEPTH = 4;
 
@@ -47,16 +47,13 @@ function ownGitDir(current: string): string | undefined {
 
 // The git folder of the repository `dir` is in (and its work tree): `.git` folder or `gitdir:` file,
 // searched upwards.
-function gitDirOf(dir: string): { gitDir: string; workTree: string } | undefined {
-  let current = resolve(dir);
-  for (let i = 0; i < MAX_UP; i++) {
+// Outside the workspace `root` only the current user's counts (workspace/above.ts, red team H5).
+function gitDirOf(dir: string, root: string): { gitDir: string; workTree: string } | undefined {
+  for (const current of foldersUp(dir, root)) {
     const own = ownGitDir(current);
     if (own) return { gitDir: own, workTree: current };
     // A bare repository (HEAD, objects/, refs/ in the folder itself): git reads its config too.
-    if (isDir(join(current, 'objects')) && isDir(join(current, 'refs')) && read(join(current, 'HEAD')) !== undefined) return { gitDir: current, workTree: current };
-    const parent = dirname(current);
-    if (parent === current) return undefined;
-    current = parent;
+    if (trustedFolder(root, current) && isDir(join(current, 'objects')) && isDir(join(current, 'refs')) && read(join(current, 'HEAD')) !== undefined) return { gitDir: current, workTree: current };
   }
   return undefined;
 }
@@ -187,7 +184,7 @@ export function gitConfigVeto(command: SimpleCommand, parse: ShellParse, root: s
   if (unknown !== undefined) return `the line changes to a folder codeward cannot follow (${unknown}), whose repository config may name a program git runs`;
   const repos = new Map<string, string | undefined>();
   for (const folder of list) {
-    const found = gitDirOf(folder);
+    const found = gitDirOf(folder, root);
     if (found) repos.set(found.gitDir, found.workTree);
   }
   command.args.forEach((arg, i) => {

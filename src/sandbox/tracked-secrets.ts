@@ -6,6 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { closeSync, constants, fstatSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync, statSync, writeFileSync, type BigIntStats } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
+import { foldersUp } from '../workspace/above.js';
 import { compileNonAccessible, type RelMatcher } from '../workspace/globs.js';
 import { indexEntries, isSparseFolder } from './git-index.js';
 import { findOnPath } from './which.js';
@@ -18,7 +19,6 @@ export interface GitRepository {
   readonly commonDir: string;
 }
 
-const MAX_UP = 64;
 const GITLINK = 0o160000;
 // Larger than any real index (a 2-million-file checkout's is about 200 MB): not read.
 const MAX_INDEX = 1024 * 1024 * 1024;
@@ -80,18 +80,15 @@ export function alternatesOf(repository: GitRepository): string[] {
   return text.split('\n').map((line) => line.trim()).filter((line) => line !== '' && !line.startsWith('#')).map((line) => resolve(objects, line.replace(/^"(.*)"$/, '$1')));
 }
 
-// The repository git finds from `folder` (upwards: a `.git` folder, or a `.git` file naming one).
-export function repositoryOf(folder: string): GitRepository | undefined {
-  let current = resolve(folder);
-  for (let up = 0; up < MAX_UP; up += 1) {
+// The repository git finds from `folder` (upwards: a `.git` folder, or a `.git` file naming one). Outside
+// the workspace `root` only the current user's counts (workspace/above.ts, red team H5).
+export function repositoryOf(folder: string, root: string = folder): GitRepository | undefined {
+  for (const current of foldersUp(folder, root)) {
     const dotGit = join(current, '.git');
     const gitDir = statOf(dotGit)?.isDirectory() ? dotGit : pointed(dotGit);
     // A git folder: HEAD, and objects in it or in its common folder (a linked worktree's has none itself).
     const commonDir = gitDir && statOf(join(gitDir, 'HEAD'))?.isFile() ? commonDirOf(gitDir) : undefined;
     if (gitDir && commonDir && statOf(join(commonDir, 'objects'))?.isDirectory()) return { worktree: current, gitDir, commonDir };
-    const parent = dirname(current);
-    if (parent === current) return undefined;
-    current = parent;
   }
   return undefined;
 }
@@ -179,7 +176,7 @@ export class TrackedSecretCheck {
     if (depth >= MAX_SUBMODULE_DEPTH) return found;
     for (const link of own.gitlinks) {
       const worktree = join(repository.worktree, link);
-      const sub = repositoryOf(worktree);
+      const sub = repositoryOf(worktree, workspaceRoot);
       if (!sub || sub.worktree !== worktree) continue;
       for (const inner of this.reachable(sub, workspaceRoot, depth + 1)) found.push({ repository: inner.repository, files: inner.files.map((file) => `${link}/${file}`) });
     }

@@ -1,6 +1,7 @@
 import { lstatSync, readdirSync, readlinkSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import picomatch from 'picomatch';
+import { foldersUp } from '../workspace/above.js';
 import { compileNonAccessible, type RelMatcher } from '../workspace/globs.js';
 import { realOf, targetKindOf, within, type ShownPath } from './policy.js';
 import type { SecretPath } from './secret-files.js';
@@ -190,11 +191,10 @@ function prefixSecrets(dir: string, depth: number, found: Map<string, SecretPath
 }
 
 // The repository a workspace is a subfolder of (the folder holding its `.git`), or undefined.
+// Above the workspace only the current user's repository counts (workspace/above.ts, red team H5).
 export function enclosingRepository(root: string): string | undefined {
-  for (let dir = dirname(root); ; dir = dirname(dir)) {
-    if (lstatSync(join(dir, '.git'), { throwIfNoEntry: false })) return dir;
-    if (dir === dirname(dir)) return undefined;
-  }
+  for (const dir of foldersUp(root)) if (dir !== resolve(root) && lstatSync(join(dir, '.git'), { throwIfNoEntry: false })) return dir;
+  return undefined;
 }
 
 // Why git fails inside when the workspace is a subfolder of a repository (issue 28): the view shows the
