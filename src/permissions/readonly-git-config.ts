@@ -33,14 +33,14 @@ function isDir(path: string): boolean {
   }
 }
 
-// Regular files only (a FIFO planted as `.git` or a config file would block the judgement).
-const read = (path: string): string | undefined => readGitMetadata(path);
+// Files are read by readGitMetadata: regular files only (a FIFO planted as `.git` or a config file would
+// block the judgement).
 
 // The git folder of a work tree's own `.git` (folder or `gitdir:` file), not searched upwards.
 function ownGitDir(current: string): string | undefined {
   const dotGit = join(current, '.git');
   if (isDir(dotGit)) return dotGit;
-  const pointer = read(dotGit);
+  const pointer = readGitMetadata(dotGit);
   const match = pointer === undefined ? null : /^gitdir:\s*(.+?)\s*$/m.exec(pointer);
   return match ? resolve(current, match[1]!) : undefined;
 }
@@ -53,14 +53,14 @@ function gitDirOf(dir: string, root: string): { gitDir: string; workTree: string
     const own = ownGitDir(current);
     if (own) return { gitDir: own, workTree: current };
     // A bare repository (HEAD, objects/, refs/ in the folder itself): git reads its config too.
-    if (trustedFolder(root, current) && isDir(join(current, 'objects')) && isDir(join(current, 'refs')) && read(join(current, 'HEAD')) !== undefined) return { gitDir: current, workTree: current };
+    if (trustedFolder(root, current) && isDir(join(current, 'objects')) && isDir(join(current, 'refs')) && readGitMetadata(join(current, 'HEAD')) !== undefined) return { gitDir: current, workTree: current };
   }
   return undefined;
 }
 
 function configFiles(gitDir: string): string[] {
   const files = [join(gitDir, 'config'), join(gitDir, 'config.worktree')];
-  const common = read(join(gitDir, 'commondir'))?.trim();
+  const common = readGitMetadata(join(gitDir, 'commondir'))?.trim();
   if (common) {
     const dir = isAbsolute(common) ? common : resolve(gitDir, common);
     files.push(join(dir, 'config'), join(dir, 'config.worktree'));
@@ -99,7 +99,7 @@ function exists(path: string): boolean {
 // folder's hooks, or a core.hooksPath the config names), or undefined.
 function readHook(gitDir: string, hooksPaths: readonly string[], root: string): string | undefined {
   const folders = [join(gitDir, 'hooks')];
-  const common = read(join(gitDir, 'commondir'))?.trim();
+  const common = readGitMetadata(join(gitDir, 'commondir'))?.trim();
   if (common) folders.push(join(isAbsolute(common) ? common : resolve(gitDir, common), 'hooks'));
   for (const path of hooksPaths) {
     if (isAbsolute(path)) folders.push(path);
@@ -118,7 +118,7 @@ export function configProgram(gitDir: string, home: string | undefined, hooksPat
   const visit = (file: string, depth: number): string | undefined => {
     if (seen.has(file) || depth > MAX_INCLUDES) return undefined;
     seen.add(file);
-    const text = read(file);
+    const text = readGitMetadata(file);
     if (text === undefined) return undefined;
     for (const entry of parseGitConfig(text)) {
       if ((entry.section === 'include' || entry.section === 'includeif') && entry.key === 'path' && entry.value) {

@@ -31,7 +31,8 @@ export interface Repository {
   readonly common?: string;
 }
 
-const readSmall = (path: string): string | undefined => readGitMetadata(path, 64 * 1024);
+// A `.git` file or `commondir`: one line.
+const SMALL = 64 * 1024;
 
 function ownGitDir(folder: string): string | undefined {
   const dotGit = resolve(folder, '.git');
@@ -40,7 +41,7 @@ function ownGitDir(folder: string): string | undefined {
   } catch {
     return undefined;
   }
-  const match = /^gitdir:\s*(.+?)\s*$/m.exec(readSmall(dotGit) ?? '');
+  const match = /^gitdir:\s*(.+?)\s*$/m.exec(readGitMetadata(dotGit, SMALL) ?? '');
   return match ? resolve(folder, match[1]!) : undefined;
 }
 
@@ -49,7 +50,7 @@ export function repositoryOf(root: string): Repository | undefined {
   for (const folder of foldersUp(root)) {
     const gitDir = ownGitDir(folder);
     if (gitDir) {
-      const common = readSmall(resolve(gitDir, 'commondir'))?.trim();
+      const common = readGitMetadata(resolve(gitDir, 'commondir'), SMALL)?.trim();
       const commonDir = common ? resolve(gitDir, common) : undefined;
       return { top: folder, gitDir, ...(commonDir && commonDir !== gitDir ? { common: commonDir } : {}) };
     }
