@@ -21,6 +21,9 @@ export const ETC_SECRETS: readonly string[] = [
   'machine-id', 'krb5.keytab', 'NetworkManager/system-connections', 'wpa_supplicant', 'ppp/*-secrets', 'ipsec.secrets', 'ipsec.d/private',
   'wireguard', 'openvpn', 'letsencrypt', 'credstore', 'credstore.encrypted', 'kubernetes', 'rancher', 'ceph/*keyring*', 'mysql/debian.cnf',
   'docker/key.json', 'netplan', 'davfs2/secrets', 'postfix/sasl_passwd*', 'exim4/passwd.client', 'cups/ssl', 'libvirt/secrets', 'shibboleth/*key*',
+  // Package managers' system-wide configs, which carry registry tokens as the user's do (npm's globalconfig
+  // /etc/npmrc on distribution builds, conda's and gem's): a run works without them (no network by default).
+  'npmrc', 'conda/condarc', 'condarc', 'gemrc',
   ...CREDENTIALS.map((entry) => entry.glob),
 ];
 
