@@ -45,11 +45,19 @@ export const READ_JAIL_ALLOWED = {
 export const READ_JAIL_METADATA = {
   'src/git/config-read.ts': "outside the workspace, metadata only: never returned to a model (git's config files, .git pointer files, commondir, the index, /etc/passwd), read to judge what git runs; regular files only, non-blocking, size-capped",
 };
-export const GIT_METADATA_READERS = ['src/permissions/obeyed-git.ts', 'src/permissions/obeyed-context.ts', 'src/permissions/readonly-git-config.ts', 'src/permissions/readonly-git-submodules.ts', 'src/sandbox/git-config.ts'];
+export const GIT_METADATA_READERS = ['src/permissions/obeyed-git.ts', 'src/permissions/obeyed-context.ts', 'src/permissions/readonly-git-config.ts', 'src/permissions/readonly-git-submodules.ts', 'src/sandbox/git-config.ts', 'src/sandbox/git-programs.ts'];
 
 const fsReadPaths = FS_MODULES.map((name) => ({ name, importNames: FS_READS, message: FS_MESSAGE }));
 const importRule = (from, reads) => ['error', { patterns: layerPatterns(from), ...(reads ? { paths: fsReadPaths } : {}) }];
-const dynamicFs = ['error', { selector: `ImportExpression[source.value=/^(node:)?fs(\\/promises)?$/]`, message: FS_MESSAGE }];
+// A read of a git metadata file by name (`config`, `index`, `commondir`, a `gitdir` file ...) anywhere but the
+// one reader src/git/config-read.ts (or the read jail's readOwnFile): a call whose name starts with read or open (fs's, or a module's own
+// wrapper) with such a name among its arguments (`readRegular(join(gitDir, 'config'))`).
+const GIT_METADATA_MESSAGE = "git's metadata (config files, the index, commondir, gitdir and .git pointer files, alternates) is read only through src/git/config-read.ts (readGitMetadata, readGitMetadataBytes): regular files only, non-blocking, size-capped";
+const metadataRead = {
+  selector: "CallExpression:matches([callee.name=/^(read(?!GitMetadata|OwnFile)|open|createReadStream)/], [callee.property.name=/^(read|open|createReadStream)/]) Literal[value=/^(config|config\\.worktree|index|commondir|gitdir|alternates|packed-refs)$/]",
+  message: GIT_METADATA_MESSAGE,
+};
+const dynamicFs = ['error', { selector: `ImportExpression[source.value=/^(node:)?fs(\\/promises)?$/]`, message: FS_MESSAGE }, metadataRead];
 
 // One object per folder: the layer rule, plus the read-jail paths where they apply; the allowed files
 // of a folder keep the layer rule only.
@@ -58,7 +66,7 @@ const folderRules = (from) => {
   const allowed = Object.keys({ ...READ_JAIL_ALLOWED, ...READ_JAIL_METADATA }).filter((file) => file.startsWith(`src/${from}/`));
   return [
     { files: [`src/${from}/**/*.ts`], rules: { 'no-restricted-imports': importRule(from, jailed), ...(jailed ? { 'no-restricted-syntax': dynamicFs } : {}) } },
-    ...(jailed && allowed.length > 0 ? [{ files: allowed, rules: { 'no-restricted-imports': importRule(from, false), 'no-restricted-syntax': 'off' } }] : []),
+    ...(jailed && allowed.length > 0 ? [{ files: allowed, rules: { 'no-restricted-imports': importRule(from, false), 'no-restricted-syntax': ['error', metadataRead] } }] : []),
   ];
 };
 
@@ -74,8 +82,10 @@ export default tseslint.config(
       'no-console': 'error',
     },
   },
+  { files: ['src/**/*.ts'], rules: { 'no-restricted-syntax': ['error', metadataRead] } },
   ...[...new Set([...CORE, ...READ_JAIL_FOLDERS])].flatMap(folderRules),
   // The git metadata readers outside the jailed folders: no node:fs read of their own (layer rule kept).
   ...GIT_METADATA_READERS.map((file) => ({ files: [file], rules: { 'no-restricted-imports': importRule(file.split('/')[1], true), 'no-restricted-syntax': dynamicFs } })),
+  { files: Object.keys(READ_JAIL_METADATA), rules: { 'no-restricted-syntax': 'off' } },
   { files: ['test/**', 'bench/**', 'scripts/**'], rules: { 'no-console': 'off', '@typescript-eslint/no-explicit-any': 'off' } },
 );

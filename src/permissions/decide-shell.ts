@@ -103,7 +103,7 @@ export function decideShell(judged: Judged, ctx: DecideContext, parse: ShellPars
   }
   // ChatCLI's own validator refuses these; here they need a person like the immune classes.
   const root = ctx.policy.root;
-  const place = { root, runDir: resolvePath(root, judged.dir ?? '.') };
+  const place = { root, runDir: resolvePath(root, judged.dir ?? '.'), listings: ctx.policy.folderListings };
   const early = beforeRules(judged, ctx, immuneShell(parse, isReadOnlyName, place) ?? riskyShell(parse));
   if (early) return early;
   const decisions = readings.map((reading) => resolve(judged, reading, ctx));

@@ -4,6 +4,7 @@
 // git hook, the git config or the policy with only --yes (the OS sandbox stopped it; without one, nothing
 // did). Here a relative path is also taken from the run folder, from every folder a `cd`/`pushd` of the
 // line names and from a wrapper's folder option, with symlinks resolved, relative to the workspace root.
+import type { FolderListings } from '../workspace/listings.js';
 import { lstatSync, realpathSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import type { ShellParse } from '../shell/parse-types.js';
@@ -13,6 +14,8 @@ export interface ShellPlace {
   // The workspace root and the folder the line runs in (absolute).
   readonly root: string;
   readonly runDir: string;
+  // The folder cache of the write gate's symlink walk (the engine's policy's), when the caller has one.
+  readonly listings?: FolderListings;
 }
 
 const MAX_BASES = 16;

@@ -1,3 +1,4 @@
+import type { FolderListings } from '../workspace/listings.js';
 import type { ShellParse } from '../shell/parse-types.js';
 import { isInside, toRel } from '../workspace/contains.js';
 import { toArgv, UNKNOWN, type Argv } from './argv.js';
@@ -80,7 +81,7 @@ function immuneReading(parse: ShellParse, readOnlyName: (name: string) => boolea
   const lineBases = place ? lineFolders(parse, place) : [];
   const placer = place ? new Placer(place, [...new Set([...lineBases, ...wrapperFolders(parse.source, lineBases)])]) : undefined;
   // What the workspace's git configuration makes git run (core.hooksPath, fsmonitor), for the write gate.
-  const ctx = place ? obeyedContext(place.root) : undefined;
+  const ctx = place ? obeyedContext(place.root, undefined, place.listings) : undefined;
   for (const command of parse.commands) {
     const found = toArgv(command);
     if (!found) return unverifiable('dynamic-command', command.text);
@@ -142,10 +143,10 @@ export function immuneShell(parse: ShellParse, readOnlyName: (name: string) => b
 
 // The immune class of a file command's path: the resolved path, the raw input and the path before symlinks.
 // `root`: the workspace, whose git configuration may name more paths a program obeys (obeyed-context.ts).
-export function immuneJudgedPath(judged: Judged, root?: string): Immunity | undefined {
+export function immuneJudgedPath(judged: Judged, root?: string, listings?: FolderListings): Immunity | undefined {
   if (judged.kind !== 'path' || judged.subject === undefined) return undefined;
   const write = judged.access === 'write' || judged.access === 'delete';
-  const ctx = write && root !== undefined ? obeyedContext(root) : undefined;
+  const ctx = write && root !== undefined ? obeyedContext(root, undefined, listings) : undefined;
   // The absolute path inside the workspace is judged by its workspace-relative form (a workspace kept under
   // a folder named like a catalogue entry, `~/.codex/work`, does not make every file in it immune).
   const real = judged.real && root !== undefined && isInside(root, judged.real) ? toRel(root, judged.real) : judged.real;

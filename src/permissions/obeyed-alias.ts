@@ -1,6 +1,8 @@
-import { lstatSync, readdirSync, readlinkSync, realpathSync } from 'node:fs';
+import { lstatSync, readlinkSync, realpathSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
+import { Beneath } from '../workspace/beneath.js';
 import { isInside, toRel } from '../workspace/contains.js';
+import { walkLinks, type FolderListings } from '../workspace/listings.js';
 import { isObeyedLater, OBEYED_CATALOGUE, type ObeyedAlias, type ObeyedContext } from './obeyed.js';
 
 // The write gate judges a path by every name that reaches it (red team H1 of issue 26): with `.cargo`
@@ -12,8 +14,9 @@ import { isObeyedLater, OBEYED_CATALOGUE, type ObeyedAlias, type ObeyedContext }
 // the gate's context (permissions/obeyed-context.ts): the file tools, move, undo/redo and a staged
 // run's plan; a staged run that CREATES such a symlink has it set aside (`linkReaches`, shell/stage/plan.ts).
 //
-// The walk lists folders only (no stat per file: a symlink is known from its folder entry), to depth
-// MAX_DEPTH and at most MAX_ENTRIES entries; not walked, as in the after-run scan (sandbox/obeyed-scan.ts):
+// The walk lists folders only (no stat per file: a symlink is known from its folder entry), through the
+// jail's descriptors and cached by folder identity (workspace/listings.ts), to depth MAX_DEPTH and at
+// most MAX_ENTRIES entries; not walked, as in the after-run scan (sandbox/obeyed-scan.ts):
 // `node_modules`, and the object stores of git folders (`objects` below a `.git`: thousands of folders
 // git only reads as data). A symlink inside `.git` is walked: `.git/hooks/pre-commit -> ../../x.sh`
 // makes `x.sh` the hook.
@@ -88,8 +91,11 @@ function skipped(rel: string, name: string): boolean {
 }
 
 // Every real path a protected name reaches through a symlink of the workspace `root` (workspace-relative,
-// lower case), with the name and what obeys it.
-export function obeyedAliases(root: string, ctx: ObeyedContext): ObeyedAlias[] {
+// lower case), with the name and what obeys it. The folders are walked through the jail's descriptors
+// (workspace/listings.ts: a folder swapped for a symlink during the walk is never entered) and, with
+// `listings` (the cache of the engine's policy or of a sandbox), each folder is listed again only when it
+// changed.
+export function obeyedAliases(root: string, ctx: ObeyedContext, listings?: FolderListings): ObeyedAlias[] {
   let base: string;
   try {
     base = realpathSync.native(root);
@@ -97,28 +103,13 @@ export function obeyedAliases(root: string, ctx: ObeyedContext): ObeyedAlias[] {
     return [];
   }
   const found: ObeyedAlias[] = [];
-  let budget = MAX_ENTRIES;
-  const walk = (rel: string, depth: number): void => {
-    let entries;
-    try {
-      entries = readdirSync(rel === '' ? base : join(base, rel), { withFileTypes: true });
-    } catch {
-      return;
-    }
-    for (const entry of entries) {
-      if (--budget < 0) return;
-      const child = rel === '' ? entry.name : `${rel}/${entry.name}`;
-      if (entry.isSymbolicLink()) found.push(...aliasesOf(base, child, ctx));
-      else if (entry.isDirectory() && depth < MAX_DEPTH && !skipped(child, entry.name)) walk(child, depth + 1);
-    }
-  };
-  walk('', 0);
+  walkLinks(new Beneath(base), { maxDepth: MAX_DEPTH, maxEntries: MAX_ENTRIES, skip: skipped }, (link) => found.push(...aliasesOf(base, link, ctx)), listings);
   return found;
 }
 
 // The gate's context with the aliases of the workspace's symlinks added.
-export function withAliases(root: string, ctx: ObeyedContext): ObeyedContext {
-  return { ...ctx, aliases: obeyedAliases(root, ctx) };
+export function withAliases(root: string, ctx: ObeyedContext, listings?: FolderListings): ObeyedContext {
+  return { ...ctx, aliases: obeyedAliases(root, ctx, listings) };
 }
 
 // A symlink moved from `from` to `to` (workspace-relative) in the workspace `ctx`: the protected path it

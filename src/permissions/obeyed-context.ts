@@ -5,6 +5,7 @@ import { withAliases } from './obeyed-alias.js';
 import { gitConfigPaths } from './obeyed-git.js';
 import { repositoryOf } from '../sandbox/git-config.js';
 import type { ObeyedContext } from './obeyed.js';
+import type { FolderListings } from '../workspace/listings.js';
 
 // git's hook names: with core.hooksPath naming the workspace root itself, these files at the root are hooks.
 const HOOK_NAMES = [
@@ -70,12 +71,13 @@ function relForms(path: string, roots: readonly string[]): string[] {
 // one enclosing a subfolder workspace) makes git run or read (obeyed-git.ts, resolved as git and the
 // kernel resolve them), as workspace-relative paths of both the workspace as given and as the kernel
 // opens it; the globs and unresolvable commands it configures; where the user's home folder is in it.
-// Read fresh on every call: a config changed by a person between two calls counts at once.
-export function obeyedContext(root: string, home: string | undefined = homedir()): ObeyedContext {
+// Read fresh on every call: a config changed by a person between two calls counts at once. `listings`:
+// the caller's folder cache for the symlink walk (obeyed-alias.ts), kept by the policy or the sandbox.
+export function obeyedContext(root: string, home: string | undefined = homedir(), listings?: FolderListings): ObeyedContext {
   const roots = [...new Set([root, real(root)])];
   const homes = homesIn(roots, home);
   const repository = repositoryOf(root);
-  if (!repository) return withAliases(root, { gitPaths: [], homes });
+  if (!repository) return withAliases(root, { gitPaths: [], homes }, listings);
   const dirs = [repository.gitDir, ...(repository.common ? [repository.common] : [])];
   const refs = gitConfigPaths(repository.top, configFiles(dirs, home), home, roots);
   const gitPaths = new Set<string>();
@@ -86,5 +88,5 @@ export function obeyedContext(root: string, home: string | undefined = homedir()
     }
   }
   const gitGlobs = (refs.globs ?? []).flatMap((glob) => relForms(glob, roots)).filter((rel) => rel !== '');
-  return withAliases(root, { gitPaths: [...gitPaths], gitGlobs, computed: refs.computed ?? [], homes });
+  return withAliases(root, { gitPaths: [...gitPaths], gitGlobs, computed: refs.computed ?? [], homes }, listings);
 }

@@ -1,4 +1,5 @@
 import { TrackedSecretCheck } from '../sandbox/tracked-secrets.js';
+import { FolderListings } from '../workspace/listings.js';
 import { outsidePath } from '../sandbox/which.js';
 import { DEFAULT_NON_ACCESSIBLE_GLOBS } from '../workspace/types.js';
 import { defaultRules } from './defaults.js';
@@ -85,6 +86,8 @@ export class Policy {
   readonly ignored: readonly IgnoredSetting[];
   // Which non-accessible files the workspace's repositories track (cached by the index's identity).
   readonly trackedSecrets: TrackedSecretCheck;
+  // The folders the write gate's symlink walk read (obeyed-alias.ts), kept by identity for the next call.
+  readonly folderListings = new FolderListings();
   private readonly sources: Record<'cli' | 'project' | 'user', CompiledRule[]>;
   // The CLI rules, then the files' pool (user rules first: of two equally strong rules, the user's is named).
   private pools: readonly (readonly CompiledRule[])[];

@@ -12,6 +12,7 @@ import { readGitMetadata } from '../git/config-read.js';
 import type { ShellParse, SimpleCommand } from '../shell/parse-types.js';
 import { gitlinks } from './readonly-git-submodules.js';
 import { gitFolders } from './git-folders.js';
+import { foldersUp, trustedFolder } from '../workspace/above.js';
 
 // Keys whose value is a program (or a command line) git may run.
 const PROGRAM_KEY = new Set([
@@ -21,7 +22,6 @@ const PROGRAM_KEY = new Set([
 ]);
 const OFF = /^(?:|true|false|yes|no|on|off|0|1)$/i;
 const MAX_INCLUDES = 10;
-const MAX_UP = 64;
 const MAX_SUBMODULES = 64;
 const MAX_SUBMODULE_DEPTH = 4;
 
@@ -33,37 +33,34 @@ function isDir(path: string): boolean {
   }
 }
 
-// Regular files only (a FIFO planted as `.git` or a config file would block the judgement).
-const read = (path: string): string | undefined => readGitMetadata(path);
+// Files are read by readGitMetadata: regular files only (a FIFO planted as `.git` or a config file would
+// block the judgement).
 
 // The git folder of a work tree's own `.git` (folder or `gitdir:` file), not searched upwards.
 function ownGitDir(current: string): string | undefined {
   const dotGit = join(current, '.git');
   if (isDir(dotGit)) return dotGit;
-  const pointer = read(dotGit);
+  const pointer = readGitMetadata(dotGit);
   const match = pointer === undefined ? null : /^gitdir:\s*(.+?)\s*$/m.exec(pointer);
   return match ? resolve(current, match[1]!) : undefined;
 }
 
 // The git folder of the repository `dir` is in (and its work tree): `.git` folder or `gitdir:` file,
 // searched upwards.
-function gitDirOf(dir: string): { gitDir: string; workTree: string } | undefined {
-  let current = resolve(dir);
-  for (let i = 0; i < MAX_UP; i++) {
+// Outside the workspace `root` only the current user's counts (workspace/above.ts, red team H5).
+function gitDirOf(dir: string, root: string): { gitDir: string; workTree: string } | undefined {
+  for (const current of foldersUp(dir, root)) {
     const own = ownGitDir(current);
     if (own) return { gitDir: own, workTree: current };
     // A bare repository (HEAD, objects/, refs/ in the folder itself): git reads its config too.
-    if (isDir(join(current, 'objects')) && isDir(join(current, 'refs')) && read(join(current, 'HEAD')) !== undefined) return { gitDir: current, workTree: current };
-    const parent = dirname(current);
-    if (parent === current) return undefined;
-    current = parent;
+    if (trustedFolder(root, current) && isDir(join(current, 'objects')) && isDir(join(current, 'refs')) && readGitMetadata(join(current, 'HEAD')) !== undefined) return { gitDir: current, workTree: current };
   }
   return undefined;
 }
 
 function configFiles(gitDir: string): string[] {
   const files = [join(gitDir, 'config'), join(gitDir, 'config.worktree')];
-  const common = read(join(gitDir, 'commondir'))?.trim();
+  const common = readGitMetadata(join(gitDir, 'commondir'))?.trim();
   if (common) {
     const dir = isAbsolute(common) ? common : resolve(gitDir, common);
     files.push(join(dir, 'config'), join(dir, 'config.worktree'));
@@ -102,7 +99,7 @@ function exists(path: string): boolean {
 // folder's hooks, or a core.hooksPath the config names), or undefined.
 function readHook(gitDir: string, hooksPaths: readonly string[], root: string): string | undefined {
   const folders = [join(gitDir, 'hooks')];
-  const common = read(join(gitDir, 'commondir'))?.trim();
+  const common = readGitMetadata(join(gitDir, 'commondir'))?.trim();
   if (common) folders.push(join(isAbsolute(common) ? common : resolve(gitDir, common), 'hooks'));
   for (const path of hooksPaths) {
     if (isAbsolute(path)) folders.push(path);
@@ -121,7 +118,7 @@ export function configProgram(gitDir: string, home: string | undefined, hooksPat
   const visit = (file: string, depth: number): string | undefined => {
     if (seen.has(file) || depth > MAX_INCLUDES) return undefined;
     seen.add(file);
-    const text = read(file);
+    const text = readGitMetadata(file);
     if (text === undefined) return undefined;
     for (const entry of parseGitConfig(text)) {
       if ((entry.section === 'include' || entry.section === 'includeif') && entry.key === 'path' && entry.value) {
@@ -187,7 +184,7 @@ export function gitConfigVeto(command: SimpleCommand, parse: ShellParse, root: s
   if (unknown !== undefined) return `the line changes to a folder codeward cannot follow (${unknown}), whose repository config may name a program git runs`;
   const repos = new Map<string, string | undefined>();
   for (const folder of list) {
-    const found = gitDirOf(folder);
+    const found = gitDirOf(folder, root);
     if (found) repos.set(found.gitDir, found.workTree);
   }
   command.args.forEach((arg, i) => {

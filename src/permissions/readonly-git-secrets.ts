@@ -91,7 +91,7 @@ function gitFolderNamed(word: ShellWord, bases: readonly string[], gitDirs: read
 function trackingRepositories(folderList: readonly string[], root: string, check: TrackedSecretCheck): { repository: GitRepository; files: readonly string[] }[] {
   const found = new Map<string, { repository: GitRepository; files: readonly string[] }>();
   for (const folder of folderList) {
-    const repository = repositoryOf(folder);
+    const repository = repositoryOf(folder, root);
     if (!repository || found.has(repository.gitDir)) continue;
     for (const reached of check.reachable(repository, root)) if (reached.files.length > 0 && !found.has(reached.repository.gitDir)) found.set(reached.repository.gitDir, reached);
   }
@@ -112,7 +112,7 @@ export function trackedSecretVeto(command: SimpleCommand, parse: ShellParse, roo
   }
   // Any other reader of a git folder: the objects are the secret, compressed (`cat .git/objects/..`).
   const gitDirs = bases.flatMap((base) => {
-    const repository = repositoryOf(base);
+    const repository = repositoryOf(base, root);
     return repository ? [realish(repository.gitDir), realish(repository.commonDir)] : [];
   });
   const words = [...command.words.slice(1), ...command.redirections.flatMap((redirection) => (redirection.targetWord ? [redirection.targetWord] : []))];

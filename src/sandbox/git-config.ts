@@ -1,7 +1,8 @@
 import { statSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { readGitMetadata } from '../git/config-read.js';
 import { gitConfigPaths } from '../permissions/obeyed-git.js';
+import { foldersUp } from '../workspace/above.js';
 
 // Paths in the workspace that a repository's own git config makes git run or read, outside the sandbox:
 // the core.hooksPath folder (husky's `.husky/_` runs the hooks in `.husky/`, so that folder too),
@@ -30,7 +31,8 @@ export interface Repository {
   readonly common?: string;
 }
 
-const readSmall = (path: string): string | undefined => readGitMetadata(path, 64 * 1024);
+// A `.git` file or `commondir`: one line.
+const SMALL = 64 * 1024;
 
 function ownGitDir(folder: string): string | undefined {
   const dotGit = resolve(folder, '.git');
@@ -39,24 +41,19 @@ function ownGitDir(folder: string): string | undefined {
   } catch {
     return undefined;
   }
-  const match = /^gitdir:\s*(.+?)\s*$/m.exec(readSmall(dotGit) ?? '');
+  const match = /^gitdir:\s*(.+?)\s*$/m.exec(readGitMetadata(dotGit, SMALL) ?? '');
   return match ? resolve(folder, match[1]!) : undefined;
 }
 
-const MAX_UP = 64;
-
+// Above the workspace only the current user's repository counts (workspace/above.ts, red team H5).
 export function repositoryOf(root: string): Repository | undefined {
-  let folder = resolve(root);
-  for (let i = 0; i < MAX_UP; i++) {
+  for (const folder of foldersUp(root)) {
     const gitDir = ownGitDir(folder);
     if (gitDir) {
-      const common = readSmall(resolve(gitDir, 'commondir'))?.trim();
+      const common = readGitMetadata(resolve(gitDir, 'commondir'), SMALL)?.trim();
       const commonDir = common ? resolve(gitDir, common) : undefined;
       return { top: folder, gitDir, ...(commonDir && commonDir !== gitDir ? { common: commonDir } : {}) };
     }
-    const parent = dirname(folder);
-    if (parent === folder) return undefined;
-    folder = parent;
   }
   return undefined;
 }

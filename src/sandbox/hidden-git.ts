@@ -41,10 +41,10 @@ export function hideTrackedGit<T extends { readonly path: string; readonly kind:
     if (!repository || seen.has(repository.gitDir)) return;
     for (const found of check.reachable(repository, root)) if (!seen.has(found.repository.gitDir)) seen.set(found.repository.gitDir, found);
   };
-  add(repositoryOf(root));
+  add(repositoryOf(root, root));
   for (const secret of secrets) {
     if (!within(secret.path, root) || [...seen.values()].some(({ repository }) => within(secret.path, repository.gitDir) || within(secret.path, repository.commonDir))) continue;
-    add(repositoryOf(dirname(secret.path)));
+    add(repositoryOf(dirname(secret.path), root));
   }
   const folders: { path: string; kind: 'dir' }[] = [];
   const files: string[] = [];
@@ -53,7 +53,7 @@ export function hideTrackedGit<T extends { readonly path: string; readonly kind:
     const tracked = check.tracked(repository, root);
     if (tracked.length === 0) continue;
     // With this one hidden, git looks further up: the repository around it is checked the same way.
-    const outer = repositoryOf(dirname(repository.worktree));
+    const outer = repositoryOf(dirname(repository.worktree), root);
     if (outer && !seen.has(outer.gitDir)) {
       seen.set(outer.gitDir, { repository: outer, files: [] });
       queue.push(outer);

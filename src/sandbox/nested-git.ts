@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
-import { lstatSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
+import { readGitMetadata, readGitMetadataBytes } from '../git/config-read.js';
 import { findOnPath } from './which.js';
 import { configRunsProgram } from './git-programs.js';
 import { repositoryOf } from './git-config.js';
@@ -26,29 +27,16 @@ const MAX_SCAN_DEPTH = 16;
 function gitDirOf(dotGit: string): string | undefined {
   try {
     if (lstatSync(dotGit).isDirectory()) return dotGit;
-    const match = /^gitdir:\s*(.+?)\s*$/m.exec(readText(dotGit) ?? '');
+    const match = /^gitdir:\s*(.+?)\s*$/m.exec(readGitMetadata(dotGit) ?? '');
     return match ? resolve(dirname(dotGit), match[1]!) : undefined;
   } catch {
     return undefined;
   }
 }
 
-// Only a regular file is read (a FIFO planted as `config` or `index` would block this for ever).
-function readRegular(path: string): Buffer | undefined {
-  try {
-    return statSync(path).isFile() ? readFileSync(path) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function readText(path: string): string | undefined {
-  try {
-    return readRegular(path)?.toString('utf8');
-  } catch {
-    return undefined;
-  }
-}
+// Only a regular file is read (a FIFO planted as `config` or `index` would block this for ever), through
+// the one git metadata reader; an index may be large.
+const MAX_INDEX = 1024 * 1024 * 1024;
 
 // A path inside a git folder that git would obey to run a program, with the reason: config files,
 // executable hooks (a `hooks` that is a symlink as a whole), and `commondir` when the folder it names
@@ -57,7 +45,7 @@ function obeyed(gitDir: string, trusted: readonly string[], viaCommon = false): 
   const found: { path: string; why: string }[] = [];
   for (const name of ['config', 'config.worktree']) {
     const path = join(gitDir, name);
-    const text = readText(path);
+    const text = readGitMetadata(path);
     const why = text === undefined ? (kind(path) === 'other' ? 'not a regular file' : undefined) : configRunsProgram(text);
     if (why) found.push({ path: join(gitDir, name), why });
   }
@@ -82,7 +70,7 @@ function obeyed(gitDir: string, trusted: readonly string[], viaCommon = false): 
     else for (const name of planted) found.push({ path: join(hooks, name), why: `hook ${name}` });
   }
   if (!viaCommon) {
-    const common = readText(join(gitDir, 'commondir'))?.trim();
+    const common = readGitMetadata(join(gitDir, 'commondir'))?.trim();
     const target = common ? resolve(gitDir, common) : undefined;
     if (target && target !== gitDir && !trusted.includes(real(target)) && obeyed(target, trusted, true).length > 0) found.push({ path: join(gitDir, 'commondir'), why: `commondir ${common}` });
   }
@@ -135,7 +123,7 @@ function gitlinksOf(gitDir: string, worktree: string, env: Env, top: boolean): s
   // No index: no gitlinks. One this cannot read (a FIFO, a folder, over 2 GiB): for a nested repository
   // as planted; for the top one, git lists them (not from a FIFO: that would block).
   if (state === 'missing') return [];
-  const data = readRegular(index);
+  const data = readGitMetadataBytes(index, MAX_INDEX);
   const direct = data ? indexGitlinks(data) : undefined;
   if (state === 'other' && top) return [];
   if (direct || !top) return direct;
@@ -254,7 +242,7 @@ function enclosingGitlinks(root: string, env: Env): string[] {
 export function neutraliseNestedGit(root: string, env: Env): string[] {
   const gitDir = gitDirOf(join(root, '.git'));
   if (!gitDir || kind(join(gitDir, 'HEAD')) === 'missing') return enclosingGitlinks(root, env);
-  const common = readText(join(gitDir, 'commondir'))?.trim();
+  const common = readGitMetadata(join(gitDir, 'commondir'))?.trim();
   const controls = [...new Set([real(gitDir), ...(common ? [real(resolve(gitDir, common))] : [])])];
   const walk: Walk = { root, env, controls, seen: new Set(controls), warnings: [] };
   visitGitlinks(walk, root, gitlinksOf(gitDir, root, env, true) ?? [], 0);
@@ -268,7 +256,7 @@ export function neutraliseNestedGit(root: string, env: Env): string[] {
     }
     for (const name of names) {
       const folder = join(control, 'worktrees', name);
-      const back = readText(join(folder, 'gitdir'))?.trim();
+      const back = readGitMetadata(join(folder, 'gitdir'))?.trim();
       if (!back) continue;
       const checkout = dirname(resolve(folder, back));
       visitGitlinks(walk, checkout, gitlinksOf(folder, checkout, env, false) ?? [], 0);

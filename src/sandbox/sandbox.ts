@@ -11,6 +11,7 @@ import { cleanGitConfigs } from './git-identity.js';
 import { neutraliseNestedGit } from './nested-git.js';
 import { ObeyedScan } from './obeyed-scan.js';
 import { obeyedContext } from '../permissions/obeyed-context.js';
+import { FolderListings } from '../workspace/listings.js';
 import { MountLease } from './mount-points.js';
 import { clearPending, recordPending } from './pending.js';
 import { quarantine, snapshot } from './planted.js';
@@ -140,6 +141,8 @@ export class ProcessSandbox {
   private etcSecrets: EtcSecrets | undefined;
   private viewCache: ViewCache | undefined;
   private obeyedScan: ObeyedScan | undefined;
+  // The folders the write gate's symlink walk read before each run (obeyed-alias.ts).
+  private readonly folderListings = new FolderListings();
   private warned = false;
   // Staging a run's writes in an overlay (issue 27, overlay.ts); whether it works here is tried once.
   private stager: OverlayStager | undefined;
@@ -226,7 +229,7 @@ export class ProcessSandbox {
     // The write gate at any depth (obeyed-scan.ts): what a program obeys later is read-only where it
     // exists, and moved aside after the run where the run created or changed it.
     const deep = policy.mode === 'workspace-write' ? (this.obeyedScan ??= new ObeyedScan(policy.root)) : undefined;
-    const obeyedPaths = deep?.start(obeyedContext(policy.root, this.env['HOME'])) ?? [];
+    const obeyedPaths = deep?.start(obeyedContext(policy.root, this.env['HOME'], this.folderListings)) ?? [];
     const full = { ...policy, protectedFiles: [...policy.protectedFiles, ...obeyedPaths], substitutes, workspaceSecrets, viewSecrets, emptyFile: emptyFileIn(this.stateDir) };
     const { lease, value: wrapped } = this.stateDir
       ? MountLease.register(this.stateDir, policy.root, policy.writable, (maker) => bwrapArgs(full, cwd, maker))

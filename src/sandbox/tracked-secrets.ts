@@ -4,8 +4,10 @@
 // commit it empty, `git stash` would stash the empty version and `git stash pop` outside empty the real
 // file). Found by reading the index directly (git-index.ts), cached by the index file's identity.
 import { spawnSync } from 'node:child_process';
-import { closeSync, constants, fstatSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync, statSync, writeFileSync, type BigIntStats } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, type BigIntStats } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
+import { readGitMetadataBytes } from '../git/config-read.js';
+import { foldersUp } from '../workspace/above.js';
 import { compileNonAccessible, type RelMatcher } from '../workspace/globs.js';
 import { indexEntries, isSparseFolder } from './git-index.js';
 import { findOnPath } from './which.js';
@@ -18,7 +20,6 @@ export interface GitRepository {
   readonly commonDir: string;
 }
 
-const MAX_UP = 64;
 const GITLINK = 0o160000;
 // Larger than any real index (a 2-million-file checkout's is about 200 MB): not read.
 const MAX_INDEX = 1024 * 1024 * 1024;
@@ -38,37 +39,14 @@ function statOf(path: string): BigIntStats | undefined {
 }
 
 
-// A regular file of at most `max` bytes, read without blocking: a sandboxed process can put a FIFO
-// (which would block this for ever) or a link to a huge file in place of the index or a `.git` file.
-function readRegular(path: string, max: number): Buffer | undefined {
-  let fd: number | undefined;
-  try {
-    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
-    const stats = fstatSync(fd);
-    if (!stats.isFile() || stats.size > max) return undefined;
-    const data = Buffer.alloc(stats.size);
-    let read = 0;
-    while (read < data.length) {
-      const count = readSync(fd, data, read, data.length - read, read);
-      if (count === 0) break;
-      read += count;
-    }
-    return data.subarray(0, read);
-  } catch {
-    return undefined;
-  } finally {
-    if (fd !== undefined) closeSync(fd);
-  }
-}
-
 function pointed(dotGit: string): string | undefined {
-  const text = readRegular(dotGit, MAX_TEXT)?.toString('utf8');
+  const text = readGitMetadataBytes(dotGit, MAX_TEXT)?.toString('utf8');
   const match = text === undefined ? null : /^gitdir:\s*(.+?)\s*$/m.exec(text);
   return match ? resolve(dirname(dotGit), match[1]!) : undefined;
 }
 
 function commonDirOf(gitDir: string): string {
-  const common = readRegular(join(gitDir, 'commondir'), MAX_TEXT)?.toString('utf8').trim();
+  const common = readGitMetadataBytes(join(gitDir, 'commondir'), MAX_TEXT)?.toString('utf8').trim();
   return common === undefined || common === '' ? gitDir : resolve(gitDir, common);
 }
 
@@ -76,22 +54,19 @@ function commonDirOf(gitDir: string): string {
 // its objects folder): they can hold the secret's blob too.
 export function alternatesOf(repository: GitRepository): string[] {
   const objects = join(repository.commonDir, 'objects');
-  const text = readRegular(join(objects, 'info', 'alternates'), MAX_TEXT)?.toString('utf8') ?? '';
+  const text = readGitMetadataBytes(join(objects, 'info', 'alternates'), MAX_TEXT)?.toString('utf8') ?? '';
   return text.split('\n').map((line) => line.trim()).filter((line) => line !== '' && !line.startsWith('#')).map((line) => resolve(objects, line.replace(/^"(.*)"$/, '$1')));
 }
 
-// The repository git finds from `folder` (upwards: a `.git` folder, or a `.git` file naming one).
-export function repositoryOf(folder: string): GitRepository | undefined {
-  let current = resolve(folder);
-  for (let up = 0; up < MAX_UP; up += 1) {
+// The repository git finds from `folder` (upwards: a `.git` folder, or a `.git` file naming one). Outside
+// the workspace `root` only the current user's counts (workspace/above.ts, red team H5).
+export function repositoryOf(folder: string, root: string = folder): GitRepository | undefined {
+  for (const current of foldersUp(folder, root)) {
     const dotGit = join(current, '.git');
     const gitDir = statOf(dotGit)?.isDirectory() ? dotGit : pointed(dotGit);
     // A git folder: HEAD, and objects in it or in its common folder (a linked worktree's has none itself).
     const commonDir = gitDir && statOf(join(gitDir, 'HEAD'))?.isFile() ? commonDirOf(gitDir) : undefined;
     if (gitDir && commonDir && statOf(join(commonDir, 'objects'))?.isDirectory()) return { worktree: current, gitDir, commonDir };
-    const parent = dirname(current);
-    if (parent === current) return undefined;
-    current = parent;
   }
   return undefined;
 }
@@ -105,7 +80,7 @@ interface Cached {
 // The index entries of a repository (names, and the gitlinks among them), or undefined when neither
 // this nor git can list them.
 function indexListing(repository: GitRepository, env: Readonly<Record<string, string | undefined>>): { names: string[]; gitlinks: string[] } | undefined {
-  const data = readRegular(join(repository.gitDir, 'index'), MAX_INDEX);
+  const data = readGitMetadataBytes(join(repository.gitDir, 'index'), MAX_INDEX);
   if (!data) return undefined;
   const entries = indexEntries(data);
   if (entries && !entries.some(isSparseFolder)) {
@@ -179,7 +154,7 @@ export class TrackedSecretCheck {
     if (depth >= MAX_SUBMODULE_DEPTH) return found;
     for (const link of own.gitlinks) {
       const worktree = join(repository.worktree, link);
-      const sub = repositoryOf(worktree);
+      const sub = repositoryOf(worktree, workspaceRoot);
       if (!sub || sub.worktree !== worktree) continue;
       for (const inner of this.reachable(sub, workspaceRoot, depth + 1)) found.push({ repository: inner.repository, files: inner.files.map((file) => `${link}/${file}`) });
     }

@@ -1,5 +1,6 @@
 import { lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync, type Dirent } from 'node:fs';
 import { dirname } from 'node:path';
+import { recentlyChanged } from '../workspace/listings.js';
 import type { SecretPath } from './secret-files.js';
 
 // What the view's walks found (the secrets of /etc, of the toolchain folders), kept in the state folder
@@ -11,9 +12,6 @@ import type { SecretPath } from './secret-files.js';
 // the next time a folder of /etc changes (a package install, an edit through a temporary file).
 // The file is only ever given a path no sandboxed process can write (sandbox.ts): a poisoned cache would
 // hide nothing.
-
-// A folder changed this recently may change again within the same timestamp tick: not kept.
-const RACY_NS = 2_000_000_000n;
 
 // The identity of a folder as the walk saw it ('-' when missing).
 export function folderKey(path: string): string {
@@ -32,7 +30,8 @@ export class FolderLog {
     const key = folderKey(path);
     this.folders.set(path, key);
     const ctime = key === '-' ? 0n : BigInt(key.split(':')[3]!);
-    if (BigInt(Date.now()) * 1_000_000n - ctime < RACY_NS) this.racy = true;
+    // A folder changed this recently may change again within the same timestamp tick: not kept.
+    if (recentlyChanged(ctime)) this.racy = true;
   }
 
   get keepable(): boolean {

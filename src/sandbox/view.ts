@@ -1,6 +1,7 @@
 import { lstatSync, readdirSync, readlinkSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import picomatch from 'picomatch';
+import { foldersUp } from '../workspace/above.js';
 import { compileNonAccessible, type RelMatcher } from '../workspace/globs.js';
 import { realOf, targetKindOf, within, type ShownPath } from './policy.js';
 import type { SecretPath } from './secret-files.js';
@@ -20,6 +21,9 @@ export const ETC_SECRETS: readonly string[] = [
   'machine-id', 'krb5.keytab', 'NetworkManager/system-connections', 'wpa_supplicant', 'ppp/*-secrets', 'ipsec.secrets', 'ipsec.d/private',
   'wireguard', 'openvpn', 'letsencrypt', 'credstore', 'credstore.encrypted', 'kubernetes', 'rancher', 'ceph/*keyring*', 'mysql/debian.cnf',
   'docker/key.json', 'netplan', 'davfs2/secrets', 'postfix/sasl_passwd*', 'exim4/passwd.client', 'cups/ssl', 'libvirt/secrets', 'shibboleth/*key*',
+  // Package managers' system-wide configs, which carry registry tokens as the user's do (npm's globalconfig
+  // /etc/npmrc on distribution builds, conda's and gem's): a run works without them (no network by default).
+  'npmrc', 'conda/condarc', 'condarc', 'gemrc',
   ...CREDENTIALS.map((entry) => entry.glob),
 ];
 
@@ -29,6 +33,10 @@ export const ETC_SECRETS: readonly string[] = [
 // those paths: package trees below are shown as installed (a python's own test certificates are not the
 // user's secrets).
 export const SCAN_DEPTH = 2;
+
+// The parts of /proc that write to the kernel for the whole machine: sysctls, the magic SysRq key,
+// file-system, ACPI, SCSI and driver controls.
+const PROC_READ_ONLY = ['sys', 'sysrq-trigger', 'fs', 'acpi', 'scsi', 'driver'];
 
 // The system part of the bwrap arguments: read-only system folders and the CPU and cgroup parts of /sys,
 // /dev, /proc, a fresh /tmp, an empty /run and /var (with the network, the resolver's file
@@ -47,7 +55,13 @@ export function systemArgs(network: boolean, args: string[]): void {
     else if (stats?.isDirectory()) args.push('--ro-bind', path, path);
   }
   for (const path of SYS_SHOWN) if (lstatSync(path, { throwIfNoEntry: false })?.isDirectory()) args.push('--ro-bind', path, path);
-  args.push('--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp', '--tmpfs', '/run', '--tmpfs', '/var');
+  args.push('--dev', '/dev', '--proc', '/proc');
+  // Red team H9 (round 4): as root the sandbox keeps uid 0, and writing a sysctl needs only that (no
+  // capability): /proc/sys/kernel/core_pattern set to `|/workspace/x` ran x as root on the host at the
+  // next crash. bwrap covers /proc/irq and /proc/bus only; what else of /proc writes to the host is
+  // read-only here (the host's own, bound over the fresh /proc: the same values, nothing writable).
+  for (const name of PROC_READ_ONLY) if (lstatSync(`/proc/${name}`, { throwIfNoEntry: false })) args.push('--ro-bind', `/proc/${name}`, `/proc/${name}`);
+  args.push('--tmpfs', '/tmp', '--tmpfs', '/run', '--tmpfs', '/var');
   for (const name of ['run', 'lock']) {
     const link = lstatSync(`/var/${name}`, { throwIfNoEntry: false })?.isSymbolicLink() ? readlinkSync(`/var/${name}`) : undefined;
     if (link) args.push('--symlink', link, `/var/${name}`);
@@ -190,11 +204,10 @@ function prefixSecrets(dir: string, depth: number, found: Map<string, SecretPath
 }
 
 // The repository a workspace is a subfolder of (the folder holding its `.git`), or undefined.
+// Above the workspace only the current user's repository counts (workspace/above.ts, red team H5).
 export function enclosingRepository(root: string): string | undefined {
-  for (let dir = dirname(root); ; dir = dirname(dir)) {
-    if (lstatSync(join(dir, '.git'), { throwIfNoEntry: false })) return dir;
-    if (dir === dirname(dir)) return undefined;
-  }
+  for (const dir of foldersUp(root)) if (dir !== resolve(root) && lstatSync(join(dir, '.git'), { throwIfNoEntry: false })) return dir;
+  return undefined;
 }
 
 // Why git fails inside when the workspace is a subfolder of a repository (issue 28): the view shows the

@@ -1,4 +1,4 @@
-import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readlinkSync, type Stats } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readlinkSync, type BigIntStats, type Stats } from 'node:fs';
 import { isAbsolute, relative, sep } from 'node:path';
 import { fail, isCodewardError } from '../engine/errors.js';
 import { changed, errno, escapes, fsRefusal, notAccessible } from './refusals.js';
@@ -69,6 +69,8 @@ function closeQuietly(fd: number): void {
 export interface DirHandle {
   readonly path: string;
   readonly real: string;
+  // The folder's identity and times (fstat of the descriptor; lstat of the checked path on the fallback).
+  stat(): BigIntStats;
   close(): void;
 }
 
@@ -79,6 +81,10 @@ class FdDir implements DirHandle {
     this.#fd = fd;
     this.path = FD_PREFIX + String(fd);
   }
+  stat(): BigIntStats {
+    if (this.#fd === undefined) throw new Error('DirHandle.stat after close');
+    return fstatSync(this.#fd, { bigint: true });
+  }
   close(): void {
     if (this.#fd !== undefined) closeQuietly(this.#fd);
     this.#fd = undefined;
@@ -87,6 +93,9 @@ class FdDir implements DirHandle {
 
 class PathDir implements DirHandle {
   constructor(readonly path: string, readonly real: string) {}
+  stat(): BigIntStats {
+    return lstatSync(this.path, { bigint: true });
+  }
   close(): void {
     // no descriptor on the fallback
   }

@@ -79,4 +79,21 @@ describe('the read-jail lint rule', () => {
       expect(await problems(file, text), file).toEqual([]);
     }
   });
+
+  // Any module that reads a git metadata file by name (the sandbox's nested-git and tracked-secret checks
+  // read them with wrappers of their own before) fails lint: the one reader is config-read.ts.
+  it.each([
+    ['src/sandbox/evil.ts', "import { readFileSync } from 'node:fs';\nimport { join } from 'node:path';\nexport const x = (d: string) => readFileSync(join(d, 'config'));\n"],
+    ['src/sandbox/evil2.ts', "import { join } from 'node:path';\nconst readRegular = (p: string) => p;\nexport const x = (d: string) => readRegular(join(d, 'commondir'));\n"],
+    ['src/permissions/evil.ts', "import * as fs from 'node:fs';\nexport const x = (d: string) => fs.openSync(`${d}/x`, 'r') && fs.readFileSync(d + '/' + 'index');\n"],
+    ['src/git/evil.ts', "import { join } from 'node:path';\nconst readText = (p: string) => p;\nexport const x = (d: string) => readText(join(d, 'gitdir'));\n"],
+  ])('fails on a read of git metadata outside config-read.ts in %s', async (file, code) => {
+    expect((await problems(file, code)).join('\n')).toMatch(/only through src\/git\/config-read\.ts/);
+  });
+
+  it('allows the one reader and the read jail', async () => {
+    const via = "import { join } from 'node:path';\nimport { readGitMetadata } from '../git/config-read.js';\nexport const x = (d: string) => readGitMetadata(join(d, 'config'));\n";
+    expect(await problems('src/sandbox/fine.ts', via)).toEqual([]);
+    expect(await problems('src/git/fine.ts', "import { readOwnFile } from '../workspace/own-read.js';\nexport const x = (w: never) => readOwnFile(w, 'config');\n")).toEqual([]);
+  });
 });
