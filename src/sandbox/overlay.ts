@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { chmodSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, rmdirSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { processAlive } from '../engine/process-alive.js';
 import { findOnPath } from './which.js';
@@ -70,7 +70,7 @@ function wrap(tools: OverlayTools, options: string, merged: string, inner: reado
 
 // Whether a run folder holds the journal of an apply (src/shell/stage/journal.ts): an interrupted one is
 // finished by the next call (recover.ts), never swept.
-const journaled = (dir: string): boolean => {
+export const journaled = (dir: string): boolean => {
   try {
     return readdirSync(dir).some((name) => name.startsWith('journal-'));
   } catch {
@@ -104,7 +104,20 @@ function createLayout(stageDir: string, root: string, tools: OverlayTools, prefi
   return { ...layout, since: lstatSync(marker, { bigint: true }).ctimeNs, root, tools };
 }
 
+// The folders of a run folder, deepest first (what a run that left nothing in its upper folder has).
+const RUN_FOLDERS = ['upper', 'work/work', 'work', 'merged'];
+
 export function removeLayout(dir: string): void {
+  // The usual run folder (its upper folder emptied by the apply, or never written): a few unlinks, no
+  // walk (bench/stage.mjs: a recursive removal was a third of a staged `exec true`'s own cost).
+  try {
+    unlinkSync(join(dir, 'since'));
+    for (const name of RUN_FOLDERS) rmdirSync(join(dir, name));
+    rmdirSync(dir);
+    return;
+  } catch {
+    // something more is there (kept files, folders the command made, a journal): the walk below
+  }
   try {
     // overlay makes its work/work folder without permissions (a normal user could not list it)
     chmodSync(join(dir, 'work', 'work'), 0o700);

@@ -4,8 +4,8 @@ import { childEnv } from './env.js';
 import { removeLayout } from '../sandbox/overlay.js';
 import type { PreparedRun } from '../sandbox/sandbox.js';
 import { runProcess, type RunOptions, type RunResult } from './run.js';
-import { applyStaged, stepLabel, type StagedChanges } from './stage/apply.js';
-import { recoverStaged } from './stage/recover.js';
+import type { StagedChanges } from './stage/apply.js';
+import { applyRun, recoverRuns, stepLabel } from './stage/staged.js';
 import { pinOwnState } from './state-pin.js';
 
 // What exec and test return (and carry in `data` when the process failed or timed out).
@@ -61,7 +61,7 @@ export async function runShellCall(call: ShellCall, ctx: CommandContext): Promis
   const folder = ctx.path(call.dir);
   if (folder.kind !== 'dir') throw fail('C210', `--dir ${call.dir} is not a folder; pass the folder to run in`);
   // A staged command killed while its changes were applied: finished before this one runs.
-  await recoverStaged(ctx);
+  await recoverRuns(ctx);
   const prepared = ctx.sandbox ? await ctx.sandbox.prepare(folder.real, { stage: call.stage !== undefined && call.stage !== false }) : undefined;
   if (prepared?.warning) ctx.warn(prepared.warning);
   const sandboxed = (prepared?.wrapper.length ?? 0) > 0;
@@ -105,7 +105,7 @@ async function stagedResult(call: ShellCall, prepared: PreparedRun | undefined, 
   if (call.stage === false) return { inPlace: '--no-stage' };
   if (!prepared?.stage) return { inPlace: prepared?.stageNote ?? 'no OS sandbox' };
   try {
-    const changes = await applyStaged(ctx, prepared.stage, stepLabel(call.stage.verb, call.command));
+    const changes = await applyRun(ctx, prepared.stage, stepLabel(call.stage.verb, call.command));
     // Exit 0 is the command's own; what it wrote and was not applied is said where a person sees it too.
     const aside = changes.setAside ?? [];
     if (aside.length > 0) ctx.warn(`${aside.length} path(s) the command wrote were not applied (${aside.slice(0, 3).map((each) => each.path).join(', ')}${aside.length > 3 ? ', …' : ''}): protected, non-accessible or changed meanwhile; see the result's "not applied" lines`);

@@ -139,12 +139,6 @@ function summary(plan: StagePlan, checkpoint: number | undefined, keptIn: string
   };
 }
 
-// The step's label in `checkpoints`: the command line, on one line, capped.
-export function stepLabel(verb: string, command: string): string {
-  const line = command.replace(/\s+/g, ' ').trim();
-  return `${verb} ${line.length > 200 ? `${line.slice(0, 200)}…` : line}`;
-}
-
 function listFolder(ctx: CommandContext, rel: string): string[] | undefined {
   try {
     return ctx.workspace.jail.atSync(join(ctx.workspace.root, rel), (at) => (lstatSync(at).isDirectory() ? readdirSync(at) : undefined));
