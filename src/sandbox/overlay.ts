@@ -30,6 +30,9 @@ export interface OverlayLayout {
   // The change time of a file made in the state folder just before the run, in the file system's own
   // clock: a workspace file changed at or after it was changed while the command ran (a conflict).
   readonly since: bigint;
+  // The names in the workspace's top folder just before `since` (src/shell/stage/removed.ts): what the
+  // person removes there while the command runs is known, not guessed.
+  readonly rootNames?: ReadonlySet<string>;
   // The workspace (the lower layer) and the programs that mounted it (for hiddenAfter).
   readonly root: string;
   readonly tools: OverlayTools;
@@ -99,9 +102,10 @@ function createLayout(stageDir: string, root: string, tools: OverlayTools, prefi
   const dir = mkdtempSync(join(stageDir, `${prefix}${process.pid}-`));
   const layout = { dir, upper: join(dir, 'upper'), work: join(dir, 'work'), merged: join(dir, 'merged') };
   for (const path of [layout.upper, layout.work, layout.merged]) mkdirSync(path, { mode: 0o700 });
+  const rootNames = new Set(readdirSync(root));
   const marker = join(dir, 'since');
   writeFileSync(marker, '');
-  return { ...layout, since: lstatSync(marker, { bigint: true }).ctimeNs, root, tools };
+  return { ...layout, since: lstatSync(marker, { bigint: true }).ctimeNs, rootNames, root, tools };
 }
 
 // The folders of a run folder, deepest first (what a run that left nothing in its upper folder has).

@@ -11,6 +11,7 @@ import { riskyBits } from '../../sandbox/modes.js';
 import { obeyedContext } from '../../permissions/obeyed-context.js';
 import { removeLayout, type OverlayLayout } from '../../sandbox/overlay.js';
 import { planChanges, type Change, type StagePlan } from './plan.js';
+import { removedMeanwhile } from './removed.js';
 import { readUpper } from './upper.js';
 
 // Applies a staged run's change set (plan.ts) to the workspace as ONE checkpoint step labelled with the
@@ -186,7 +187,9 @@ export function recordContext(ctx: CommandContext): RecordContext {
 export async function applyStaged(ctx: CommandContext, layout: OverlayLayout, label: string): Promise<StagedChanges> {
   let plan: StagePlan;
   try {
-    plan = planChanges(ctx.workspace, layout.since, await readUpper(layout, (rel) => listFolder(ctx, rel)), obeyedContext(ctx.workspace.root));
+    const entries = await readUpper(layout, (rel) => listFolder(ctx, rel));
+    const removed = removedMeanwhile(ctx.workspace, layout.since, entries, layout.rootNames);
+    plan = planChanges(ctx.workspace, layout.since, entries, obeyedContext(ctx.workspace.root), removed);
   } catch (error) {
     // Unreadable (a tree too deep for a path: ENAMETOOLONG): nothing was applied, and nothing is kept
     // (a run folder left behind each time would fill the disk).
