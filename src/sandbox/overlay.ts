@@ -184,8 +184,11 @@ async function probeOverlay(tools: OverlayTools, stageDir: string, root: string)
 export interface StagedRun {
   readonly wrapper?: string[];
   readonly layout?: OverlayLayout;
-  // Why the run writes in place instead.
+  // Why the run writes in place instead (no overlay here, nothing writable to stage).
   readonly note?: string;
+  // Why THIS run cannot be staged although staging works here (its run folder could not be made): it
+  // must not run at all, since whoever let it run was told "staged" (issue 29).
+  readonly failed?: string;
 }
 
 // The staging of one engine's sandbox: whether an overlay works here is tried once (on first use).
@@ -224,7 +227,7 @@ export class OverlayStager {
     try {
       layout = createLayout(stageDir, root, tools);
     } catch (error) {
-      return { note: `the state folder cannot hold a staging area (${(error as Error).message})` };
+      return { failed: `its staging folder could not be made in the state folder (${(error as Error).message})` };
     }
     const wrapper = stagedWrapper(tools, bwrap, args, root, layout);
     if (wrapper) return { wrapper, layout };

@@ -78,6 +78,8 @@ export interface PreparedRun {
   // asked for staging writes in place.
   readonly stage?: OverlayLayout;
   readonly stageNote?: string;
+  // Why this run, which was to be staged, cannot be (overlay.ts StagedRun.failed): it must not run.
+  readonly stageFailed?: string;
 }
 
 const SEATBELT = '/usr/bin/sandbox-exec';
@@ -251,7 +253,7 @@ export class ProcessSandbox {
       }
     };
     const wrapper = staged?.wrapper ?? [status.backend.path, ...args];
-    const stage = staged?.layout ? { stage: staged.layout } : staged?.note ? { stageNote: staged.note } : {};
+    const stage = staged?.layout ? { stage: staged.layout } : staged?.failed ? { stageFailed: staged.failed } : staged?.note ? { stageNote: staged.note } : {};
     return { wrapper, after, networkBlocked: !policy.network, ...gitHidden, ...readOnly, ...stage };
   }
 }

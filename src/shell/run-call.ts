@@ -64,6 +64,10 @@ export async function runShellCall(call: ShellCall, ctx: CommandContext): Promis
   await recoverRuns(ctx);
   const prepared = ctx.sandbox ? await ctx.sandbox.prepare(folder.real, { stage: call.stage !== undefined && call.stage !== false }) : undefined;
   if (prepared?.warning) ctx.warn(prepared.warning);
+  if (prepared?.stageFailed) {
+    for (const warning of prepared.after?.() ?? []) ctx.warn(warning);
+    throw fail('C216', `nothing ran: the command was to run staged (undo takes it back), but ${prepared.stageFailed}; free space or fix the permissions of codeward's state folder (codeward doctor shows it), or a person runs it with --no-stage (in place, not undoable)`);
+  }
   const sandboxed = (prepared?.wrapper.length ?? 0) > 0;
   const ownStateKept = pinOwnState(ctx.workspace);
   const live = call.live ? ctx.caller?.onOutput : undefined;
