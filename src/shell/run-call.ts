@@ -108,8 +108,14 @@ async function stagedResult(call: ShellCall, prepared: PreparedRun | undefined, 
   if (call.stage === undefined) return {};
   if (call.stage === false) return { inPlace: '--no-stage' };
   if (!prepared?.stage) return { inPlace: prepared?.stageNote ?? 'no OS sandbox' };
+  // sandboxWritable folders (trusted config: ~/.npm, ~/.cargo) are bound in place, outside the overlay:
+  // said in the result, the warning and the step's label (undo and checkpoints show it).
+  const outside = prepared.writableInPlace ?? [];
+  const inPlace = outside.length === 0 ? '' : ` [not undoable: also writable in place ${outside.join(', ')}]`;
+  if (outside.length > 0) ctx.warn(`written in place, not staged: ${outside.join(', ')} (sandboxWritable): what the command wrote there is not in its change set, and undo cannot take it back`);
   try {
-    const changes = await applyRun(ctx, prepared.stage, stepLabel(call.stage.verb, call.command));
+    const applied = await applyRun(ctx, prepared.stage, `${stepLabel(call.stage.verb, call.command)}${inPlace}`);
+    const changes = outside.length === 0 ? applied : { ...applied, writtenInPlace: outside };
     // Exit 0 is the command's own; what it wrote and was not applied is said where a person sees it too.
     const aside = changes.setAside ?? [];
     if (aside.length > 0) ctx.warn(`${aside.length} path(s) the command wrote were not applied (${aside.slice(0, 3).map((each) => each.path).join(', ')}${aside.length > 3 ? ', …' : ''}): protected, non-accessible or changed meanwhile; see the result's "not applied" lines`);

@@ -35,6 +35,8 @@ export interface StagedChanges {
   readonly setAside?: { readonly path: string; readonly reason: string; readonly conflict?: true }[];
   // Where the set-aside versions are (outside the workspace).
   readonly keptIn?: string;
+  // The sandboxWritable folders the command could write in place (not staged, not undoable).
+  readonly writtenInPlace?: readonly string[];
 }
 
 const LIST_CAP = 50;
