@@ -40,7 +40,7 @@ export interface StagedChanges {
 }
 
 const LIST_CAP = 50;
-// Over this many files, the files a change set creates are applied outside its checkpoint (applyPlan).
+// A change set this large is applied without a checkpoint (a warning says so), as a recursive delete is.
 const STEP_MAX_FILES = 20_000;
 
 // The operations of a plan, as the journal keeps them (relative paths, sources in the upper folder).
@@ -160,30 +160,23 @@ export function stepFolders(plan: StagePlan, root: string): StepFolder[] {
 }
 
 // Applies the plan under its journal: one checkpoint step over every file it writes or removes and
-// every folder it changes, begun (pending, with the folders) before the first operation. Over
-// STEP_MAX_FILES the files the command CREATED stay out of the step (capturing and hashing tens of
-// thousands of new files is what the cap saves), never a file it replaced or removed: those are always
-// saved first, so undo brings back every byte the command destroyed (red team round 4, H7: a run padded
-// past the cap deleted uncommitted work beyond undo).
+// every folder it changes, begun (pending, with the folders) before the first operation.
 async function applyPlan(ctx: CommandContext, layout: OverlayLayout, plan: StagePlan, label: string): Promise<number | undefined> {
   const reals = [...plan.writes.map((write) => write.real), ...plan.deletes.map((each) => each.real)];
-  const big = reals.length > STEP_MAX_FILES;
-  const kept = big ? [...plan.writes.filter((write) => write.change === 'changed').map((write) => write.real), ...plan.deletes.map((each) => each.real)] : reals;
-  // Over the cap the folders it made stay too (the files created in them are not in the step).
-  const folders = stepFolders(plan, ctx.workspace.root).filter((folder) => !big || folder.before !== null);
-  if (big) ctx.warn(`the command wrote ${reals.length} files (more than ${STEP_MAX_FILES}): the ${kept.length} it changed or removed are in the checkpoint (undo brings them back), the ${reals.length - kept.length} it created are not (undo leaves them; remove them yourself)`);
+  if (reals.length > STEP_MAX_FILES) ctx.warn(`the command changed ${reals.length} files (more than ${STEP_MAX_FILES}): applied without a checkpoint, undo cannot take it back`);
   const ops = opsOf(plan, ctx.workspace.root);
+  const folders = stepFolders(plan, ctx.workspace.root);
   if (reals.length === 0 && folders.length === 0) return undefined;
-  const checkpoint = ctx.config.backups !== false && (kept.length > 0 || folders.length > 0);
+  const checkpoint = reals.length <= STEP_MAX_FILES && ctx.config.backups !== false;
   writeJournal(layout.dir, { root: ctx.workspace.root, label, checkpoint, ops });
   const run = async (): Promise<void> => void (await act(ctx.workspace.jail, ctx.workspace.root, ops));
-  // Nothing to keep (only created files over the cap), or (backups: false) only folders: nothing to note.
-  if (kept.length === 0 && (folders.length === 0 || !checkpoint)) {
+  // Too many files for a step, or (backups: false) only folders: nothing to note.
+  if (reals.length > STEP_MAX_FILES || (!checkpoint && reals.length === 0)) {
     await run();
     return undefined;
   }
   // No `observe`: the files are not stamped as the model's own, so its next edit of one is stale.
-  const { checkpoint: id } = await checkpointed(recordContext(ctx), label, kept, run, undefined, folders);
+  const { checkpoint: id } = await checkpointed(recordContext(ctx), label, reals, run, undefined, folders);
   return id;
 }
 
