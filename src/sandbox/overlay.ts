@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { chmodSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, rmdirSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { processAlive } from '../engine/process-alive.js';
 import { findOnPath } from './which.js';
@@ -30,6 +30,9 @@ export interface OverlayLayout {
   // The change time of a file made in the state folder just before the run, in the file system's own
   // clock: a workspace file changed at or after it was changed while the command ran (a conflict).
   readonly since: bigint;
+  // The names in the workspace's top folder just before `since` (src/shell/stage/removed.ts): what the
+  // person removes there while the command runs is known, not guessed.
+  readonly rootNames?: ReadonlySet<string>;
   // The workspace (the lower layer) and the programs that mounted it (for hiddenAfter).
   readonly root: string;
   readonly tools: OverlayTools;
@@ -70,7 +73,7 @@ function wrap(tools: OverlayTools, options: string, merged: string, inner: reado
 
 // Whether a run folder holds the journal of an apply (src/shell/stage/journal.ts): an interrupted one is
 // finished by the next call (recover.ts), never swept.
-const journaled = (dir: string): boolean => {
+export const journaled = (dir: string): boolean => {
   try {
     return readdirSync(dir).some((name) => name.startsWith('journal-'));
   } catch {
@@ -99,12 +102,26 @@ function createLayout(stageDir: string, root: string, tools: OverlayTools, prefi
   const dir = mkdtempSync(join(stageDir, `${prefix}${process.pid}-`));
   const layout = { dir, upper: join(dir, 'upper'), work: join(dir, 'work'), merged: join(dir, 'merged') };
   for (const path of [layout.upper, layout.work, layout.merged]) mkdirSync(path, { mode: 0o700 });
+  const rootNames = new Set(readdirSync(root));
   const marker = join(dir, 'since');
   writeFileSync(marker, '');
-  return { ...layout, since: lstatSync(marker, { bigint: true }).ctimeNs, root, tools };
+  return { ...layout, since: lstatSync(marker, { bigint: true }).ctimeNs, rootNames, root, tools };
 }
 
+// The folders of a run folder, deepest first (what a run that left nothing in its upper folder has).
+const RUN_FOLDERS = ['upper', 'work/work', 'work', 'merged'];
+
 export function removeLayout(dir: string): void {
+  // The usual run folder (its upper folder emptied by the apply, or never written): a few unlinks, no
+  // walk (bench/stage.mjs: a recursive removal was a third of a staged `exec true`'s own cost).
+  try {
+    unlinkSync(join(dir, 'since'));
+    for (const name of RUN_FOLDERS) rmdirSync(join(dir, name));
+    rmdirSync(dir);
+    return;
+  } catch {
+    // something more is there (kept files, folders the command made, a journal): the walk below
+  }
   try {
     // overlay makes its work/work folder without permissions (a normal user could not list it)
     chmodSync(join(dir, 'work', 'work'), 0o700);
@@ -167,8 +184,11 @@ async function probeOverlay(tools: OverlayTools, stageDir: string, root: string)
 export interface StagedRun {
   readonly wrapper?: string[];
   readonly layout?: OverlayLayout;
-  // Why the run writes in place instead.
+  // Why the run writes in place instead (no overlay here, nothing writable to stage).
   readonly note?: string;
+  // Why THIS run cannot be staged although staging works here (its run folder could not be made): it
+  // must not run at all, since whoever let it run was told "staged" (issue 29).
+  readonly failed?: string;
 }
 
 // The staging of one engine's sandbox: whether an overlay works here is tried once (on first use).
@@ -207,7 +227,7 @@ export class OverlayStager {
     try {
       layout = createLayout(stageDir, root, tools);
     } catch (error) {
-      return { note: `the state folder cannot hold a staging area (${(error as Error).message})` };
+      return { failed: `its staging folder could not be made in the state folder (${(error as Error).message})` };
     }
     const wrapper = stagedWrapper(tools, bwrap, args, root, layout);
     if (wrapper) return { wrapper, layout };

@@ -79,6 +79,10 @@ export interface PreparedRun {
   // asked for staging writes in place.
   readonly stage?: OverlayLayout;
   readonly stageNote?: string;
+  // Why this run, which was to be staged, cannot be (overlay.ts StagedRun.failed): it must not run.
+  readonly stageFailed?: string;
+  // A staged run's sandboxWritable folders: written in place (outside the overlay), not undoable.
+  readonly writableInPlace?: readonly string[];
 }
 
 const SEATBELT = '/usr/bin/sandbox-exec';
@@ -254,7 +258,7 @@ export class ProcessSandbox {
       }
     };
     const wrapper = staged?.wrapper ?? [status.backend.path, ...args];
-    const stage = staged?.layout ? { stage: staged.layout } : staged?.note ? { stageNote: staged.note } : {};
+    const stage = staged?.layout ? { stage: staged.layout, ...(policy.writable.length > 0 ? { writableInPlace: policy.writable } : {}) } : staged?.failed ? { stageFailed: staged.failed } : staged?.note ? { stageNote: staged.note } : {};
     return { wrapper, after, networkBlocked: !policy.network, ...gitHidden, ...readOnly, ...stage };
   }
 }

@@ -4,8 +4,8 @@ import { childEnv } from './env.js';
 import { removeLayout } from '../sandbox/overlay.js';
 import type { PreparedRun } from '../sandbox/sandbox.js';
 import { runProcess, type RunOptions, type RunResult } from './run.js';
-import { applyStaged, stepLabel, type StagedChanges } from './stage/apply.js';
-import { recoverStaged } from './stage/recover.js';
+import type { StagedChanges } from './stage/apply.js';
+import { applyRun, recoverRuns, stepLabel } from './stage/staged.js';
 import { pinOwnState } from './state-pin.js';
 
 // What exec and test return (and carry in `data` when the process failed or timed out).
@@ -61,9 +61,13 @@ export async function runShellCall(call: ShellCall, ctx: CommandContext): Promis
   const folder = ctx.path(call.dir);
   if (folder.kind !== 'dir') throw fail('C210', `--dir ${call.dir} is not a folder; pass the folder to run in`);
   // A staged command killed while its changes were applied: finished before this one runs.
-  await recoverStaged(ctx);
+  await recoverRuns(ctx);
   const prepared = ctx.sandbox ? await ctx.sandbox.prepare(folder.real, { stage: call.stage !== undefined && call.stage !== false }) : undefined;
   if (prepared?.warning) ctx.warn(prepared.warning);
+  if (prepared?.stageFailed) {
+    for (const warning of prepared.after?.() ?? []) ctx.warn(warning);
+    throw fail('C216', `nothing ran: the command was to run staged (undo takes it back), but ${prepared.stageFailed}; free space or fix the permissions of codeward's state folder (codeward doctor shows it), or a person runs it with --no-stage (in place, not undoable)`);
+  }
   const sandboxed = (prepared?.wrapper.length ?? 0) > 0;
   const ownStateKept = pinOwnState(ctx.workspace);
   const live = call.live ? ctx.caller?.onOutput : undefined;
@@ -104,8 +108,14 @@ async function stagedResult(call: ShellCall, prepared: PreparedRun | undefined, 
   if (call.stage === undefined) return {};
   if (call.stage === false) return { inPlace: '--no-stage' };
   if (!prepared?.stage) return { inPlace: prepared?.stageNote ?? 'no OS sandbox' };
+  // sandboxWritable folders (trusted config: ~/.npm, ~/.cargo) are bound in place, outside the overlay:
+  // said in the result, the warning and the step's label (undo and checkpoints show it).
+  const outside = prepared.writableInPlace ?? [];
+  const inPlace = outside.length === 0 ? '' : ` [not undoable: also writable in place ${outside.join(', ')}]`;
+  if (outside.length > 0) ctx.warn(`written in place, not staged: ${outside.join(', ')} (sandboxWritable): what the command wrote there is not in its change set, and undo cannot take it back`);
   try {
-    const changes = await applyStaged(ctx, prepared.stage, stepLabel(call.stage.verb, call.command));
+    const applied = await applyRun(ctx, prepared.stage, `${stepLabel(call.stage.verb, call.command)}${inPlace}`);
+    const changes = outside.length === 0 ? applied : { ...applied, writtenInPlace: outside };
     // Exit 0 is the command's own; what it wrote and was not applied is said where a person sees it too.
     const aside = changes.setAside ?? [];
     if (aside.length > 0) ctx.warn(`${aside.length} path(s) the command wrote were not applied (${aside.slice(0, 3).map((each) => each.path).join(', ')}${aside.length > 3 ? ', …' : ''}): protected, non-accessible or changed meanwhile; see the result's "not applied" lines`);

@@ -9,6 +9,7 @@ import { mkdtemp, realpath } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { REPO_ROOT, removeDir, runCli, tempDir, writeFiles } from '../helpers/fixture.js';
+import { overlayWorks } from '../shell/stage-helpers.js';
 
 const bwrapWorks = spawnSync('bwrap', ['--ro-bind', '/', '/', '--unshare-net', 'true']).status === 0;
 const ORIGINAL = '#!/bin/sh\nexit 0\n';
@@ -37,14 +38,16 @@ afterEach(async () => {
 });
 
 describe.skipIf(!bwrapWorks)('a sandboxed command and the scripts git configuration runs through an interpreter', () => {
-  it('cannot rewrite any of them (names computed at run time, so only the sandbox can stop it)', () => {
+  // In place and staged (issue 27: the attacker suites run both ways): neither may change a configured script.
+  it.each(['--no-stage', '--stage'])('cannot rewrite any of them (names computed at run time, so only the sandbox can stop it), %s', (mode) => {
     const script = join(markers, 'plant.sh');
     // Each name is built at run time: the command line names no protected path for the gate to see.
     spawnSync('sh', ['-c', `cat > "${script}"`], {
       input: SCRIPTS.map((file) => `f="${file.slice(0, 3)}"; f="$f${file.slice(3)}"; printf 'touch /tmp/pwned\\n' > "$f" 2>/dev/null || echo "refused $f"`).join('\n') + '\n',
     });
-    const run = runCli(['--json', '-C', root, 'exec', '--no-stage', '--cmd', `bash ${script}`], { env: { CODEWARD_STATE_DIR: state, GIT_CONFIG_NOSYSTEM: '1', HOME: home } });
+    const run = runCli(['--json', '-C', root, 'exec', mode, '--cmd', `bash ${script}`], { env: { CODEWARD_STATE_DIR: state, GIT_CONFIG_NOSYSTEM: '1', HOME: home } });
     expect(run.json.ok, JSON.stringify(run.json)).toBe(true);
+    if (mode === '--stage' && overlayWorks) expect(run.json.data).toHaveProperty('changes');
     for (const file of SCRIPTS) expect(readFileSync(join(root, file), 'utf8'), file).toBe(ORIGINAL);
   });
 

@@ -11,6 +11,7 @@ import { riskyBits } from '../../sandbox/modes.js';
 import { obeyedContext } from '../../permissions/obeyed-context.js';
 import { removeLayout, type OverlayLayout } from '../../sandbox/overlay.js';
 import { planChanges, type Change, type StagePlan } from './plan.js';
+import { removedMeanwhile } from './removed.js';
 import { readUpper } from './upper.js';
 
 // Applies a staged run's change set (plan.ts) to the workspace as ONE checkpoint step labelled with the
@@ -34,6 +35,8 @@ export interface StagedChanges {
   readonly setAside?: { readonly path: string; readonly reason: string; readonly conflict?: true }[];
   // Where the set-aside versions are (outside the workspace).
   readonly keptIn?: string;
+  // The sandboxWritable folders the command could write in place (not staged, not undoable).
+  readonly writtenInPlace?: readonly string[];
 }
 
 const LIST_CAP = 50;
@@ -139,12 +142,6 @@ function summary(plan: StagePlan, checkpoint: number | undefined, keptIn: string
   };
 }
 
-// The step's label in `checkpoints`: the command line, on one line, capped.
-export function stepLabel(verb: string, command: string): string {
-  const line = command.replace(/\s+/g, ' ').trim();
-  return `${verb} ${line.length > 200 ? `${line.slice(0, 200)}…` : line}`;
-}
-
 function listFolder(ctx: CommandContext, rel: string): string[] | undefined {
   try {
     return ctx.workspace.jail.atSync(join(ctx.workspace.root, rel), (at) => (lstatSync(at).isDirectory() ? readdirSync(at) : undefined));
@@ -192,7 +189,9 @@ export function recordContext(ctx: CommandContext): RecordContext {
 export async function applyStaged(ctx: CommandContext, layout: OverlayLayout, label: string): Promise<StagedChanges> {
   let plan: StagePlan;
   try {
-    plan = planChanges(ctx.workspace, layout.since, await readUpper(layout, (rel) => listFolder(ctx, rel)), obeyedContext(ctx.workspace.root));
+    const entries = await readUpper(layout, (rel) => listFolder(ctx, rel));
+    const removed = removedMeanwhile(ctx.workspace, layout.since, entries, layout.rootNames);
+    plan = planChanges(ctx.workspace, layout.since, entries, obeyedContext(ctx.workspace.root), removed);
   } catch (error) {
     // Unreadable (a tree too deep for a path: ENAMETOOLONG): nothing was applied, and nothing is kept
     // (a run folder left behind each time would fill the disk).

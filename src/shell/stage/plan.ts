@@ -46,6 +46,8 @@ export interface StagePlan {
   readonly cleared: string[];
 }
 
+const REMOVED_MEANWHILE = 'not in the workspace now, in a folder that changed while the command ran (removed or renamed meanwhile?): not made again, the command\'s version set aside';
+
 type Found = { readonly kind: 'missing' } | { readonly kind: 'dir' | 'file' | 'symlink' | 'other'; readonly stats: BigIntStats } | { readonly kind: 'unreachable' };
 
 function inspect(workspace: Workspace, real: string): Found {
@@ -74,8 +76,9 @@ function sameFile(workspace: Workspace, real: string, found: BigIntStats, entry:
 
 export class Planner {
   private readonly plan: StagePlan = { writes: [], deletes: [], folders: [], removedFolders: [], aside: [], cleared: [] };
-  // Folders not made (protected, or a file stands there): why, for everything the command wrote below.
-  private readonly notMade = new Map<string, string>();
+  // Folders not made (protected, a file stands there, removed meanwhile): why, for everything the
+  // command wrote below.
+  private readonly notMade = new Map<string, { readonly reason: string; readonly conflict?: true }>();
 
   constructor(
     private readonly workspace: Workspace,
@@ -83,6 +86,8 @@ export class Planner {
     // What the git configuration names (permissions/obeyed-context.ts): the hooks folder, the scripts
     // configured commands run. Without it a staged run planted `hooks/pre-commit` under core.hooksPath.
     private readonly obeyed: ObeyedContext = { gitPaths: [] },
+    // Entries whose workspace path someone may have emptied while the command ran (removed.ts).
+    private readonly removedMeanwhile: ReadonlySet<string> = new Set(),
   ) {}
 
   // Why `rel` may not be written or removed (the write gate), or undefined. A symlink above a path the
@@ -135,6 +140,7 @@ export class Planner {
     if (blocked) return void this.plan.aside.push({ rel: entry.rel, reason: `${blocked}; not applied`, source: entry.source });
     if (entry.kind === 'file' && !this.safeMode(entry)) return;
     if (found.kind === 'dir' || found.kind === 'other') return void this.plan.aside.push({ rel: entry.rel, reason: `replaces a ${found.kind === 'dir' ? 'folder' : 'special file'}; not applied`, source: entry.source });
+    if (found.kind === 'missing' && this.removedMeanwhile.has(entry.rel)) return void this.plan.aside.push({ rel: entry.rel, reason: REMOVED_MEANWHILE, source: entry.source, conflict: true });
     if (found.kind !== 'missing' && this.changedMeanwhile(found)) return void this.plan.aside.push({ rel: entry.rel, reason: 'changed in the workspace while the command ran: kept as it is, the command\'s version set aside', source: entry.source, conflict: true });
     if (found.kind === 'file' && entry.kind === 'file' && sameFile(this.workspace, real, found.stats, entry)) return;
     if (found.kind === 'symlink' && entry.kind === 'symlink' && this.workspace.jail.atSync(real, (at) => lstatSync(at).isSymbolicLink()) && entry.target === this.linkTarget(real)) return;
@@ -169,8 +175,12 @@ export class Planner {
     const blocked = this.gate(entry.rel);
     const refused = blocked ? `${blocked}; not applied` : found.kind !== 'dir' && found.kind !== 'missing' ? 'replaces a file or link with a folder; not applied' : undefined;
     if (refused) {
-      this.notMade.set(entry.rel, refused);
+      this.notMade.set(entry.rel, { reason: refused });
       return void this.plan.aside.push({ rel: entry.rel, reason: refused });
+    }
+    if (found.kind === 'missing' && this.removedMeanwhile.has(entry.rel)) {
+      this.notMade.set(entry.rel, { reason: REMOVED_MEANWHILE, conflict: true });
+      return void this.plan.aside.push({ rel: entry.rel, reason: REMOVED_MEANWHILE, conflict: true });
     }
     const bits = riskyBits(entry.mode, true);
     if (bits !== 0) {
@@ -192,10 +202,10 @@ export class Planner {
   }
 
   // The folder above `rel` that was not made, and why.
-  private under(rel: string): string | undefined {
+  private under(rel: string): { readonly reason: string; readonly conflict?: true } | undefined {
     for (let cut = rel.lastIndexOf('/'); cut > 0; cut = rel.lastIndexOf('/', cut - 1)) {
-      const reason = this.notMade.get(rel.slice(0, cut));
-      if (reason !== undefined) return reason;
+      const why = this.notMade.get(rel.slice(0, cut));
+      if (why !== undefined) return why;
     }
     return undefined;
   }
@@ -204,7 +214,7 @@ export class Planner {
     const above = this.under(entry.rel);
     if (above !== undefined) {
       if (entry.kind === 'dir') this.notMade.set(entry.rel, above);
-      if (entry.kind !== 'whiteout') this.plan.aside.push({ rel: entry.rel, reason: above, ...(entry.kind === 'file' || entry.kind === 'symlink' ? { source: entry.source } : {}) });
+      if (entry.kind !== 'whiteout') this.plan.aside.push({ rel: entry.rel, ...above, ...(entry.kind === 'file' || entry.kind === 'symlink' ? { source: entry.source } : {}) });
       return;
     }
     switch (entry.kind) {
@@ -225,8 +235,8 @@ export class Planner {
   }
 }
 
-export function planChanges(workspace: Workspace, since: bigint, entries: readonly UpperEntry[], obeyed?: ObeyedContext): StagePlan {
-  const planner = new Planner(workspace, since, obeyed);
+export function planChanges(workspace: Workspace, since: bigint, entries: readonly UpperEntry[], obeyed?: ObeyedContext, removedMeanwhile?: ReadonlySet<string>): StagePlan {
+  const planner = new Planner(workspace, since, obeyed, removedMeanwhile);
   for (const entry of entries) planner.add(entry);
   return planner.result();
 }
