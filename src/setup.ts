@@ -22,14 +22,12 @@ import { noticeToShow } from './engine/config-notice.js';
 import type { Envelope } from './engine/envelope.js';
 import type { CallInput } from './args/parse-call.js';
 import { classifyHook } from './shell/classify-hook.js';
-import { CodeParsers } from './code/parsers.js';
-import { syntaxCheckHooks } from './code/syntax-check-hook.js';
 import { LazyShellParser } from './shell/lazy-parser.js';
 import { Workspace } from './workspace/workspace.js';
 import type { SandboxChoice } from './sandbox/sandbox.js';
 import { LazySandbox } from './engine/engine-sandbox.js';
 import { recoverPending } from './sandbox/pending.js';
-import { within } from './sandbox/policy.js';
+import { isInside } from './workspace/contains.js';
 import { checkWorkspaceRoot, userSandboxSettings } from './sandbox/user-settings.js';
 import type { Timing } from './engine/timing.js';
 
@@ -132,7 +130,7 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
   let denials: DenialTracker | undefined;
   let policy: Awaited<ReturnType<typeof loadPolicy>> | undefined;
   // Shared with the sandbox; only in a state folder no sandboxed process can write (no extra writable paths).
-  const trackedSecretsCache = config.sandboxWritable.length === 0 && !within(stateDir, workspace.root) ? { trackedSecretsCache: join(stateDir, 'tracked-secrets.json') } : {};
+  const trackedSecretsCache = config.sandboxWritable.length === 0 && !isInside(workspace.root, stateDir) ? { trackedSecretsCache: join(stateDir, 'tracked-secrets.json') } : {};
   if (options.permissions) {
     policy = await loadPolicy({ workspaceRoot: workspace.root, project, nonAccessibleGlobs: config.nonAccessibleGlobs, ...trackedSecretsCache, ...(home ? { home } : {}), ...(options.permissions.cliRules ? { cliRules: options.permissions.cliRules } : {}) });
     denialStore = session === undefined ? undefined : await DenialStore.open({ workspaceRoot: workspace.root, sessionId: session, env });
@@ -172,8 +170,7 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
         ...(home ? { home } : {}),
       }),
       ...gate,
-      // One grammar loader per engine: a call that edits no code file loads nothing.
-      ...syntaxCheckHooks({ parsers: new CodeParsers(), mode: config.syntaxCheck, relative: (real) => workspace.relative(real) }),
+      ...lazySyntaxCheck(config.syntaxCheck, (real) => workspace.relative(real)),
       ...options.hooks,
     }),
     ...(fileLocks ? { fileLocks } : {}),
@@ -189,6 +186,20 @@ function lazyGate(options: PermissionGateOptions): Pick<EngineHooks, 'authorize'
     authorize: async (call) => {
       gate ??= import('./permissions/gate.js').then(({ permissionGate }) => permissionGate(options));
       await (await gate).authorize(call);
+    },
+  };
+}
+
+// The syntax check of edits, loaded by the first call that declares a write (its guard checks only the
+// changes of written files: a call that writes nothing gets no guard). One grammar loader per engine.
+function lazySyntaxCheck(mode: Config['syntaxCheck'], relative: (real: string) => string): Pick<EngineHooks, 'guardIntent'> {
+  let hooks: Promise<Pick<EngineHooks, 'guardIntent'>> | undefined;
+  return {
+    guardIntent: async (call) => {
+      if (!call.touches.some(({ touch }) => touch.access === 'write')) return undefined;
+      hooks ??= Promise.all([import('./code/syntax-check-hook.js'), import('./code/parsers.js')]).then(([{ syntaxCheckHooks }, { CodeParsers }]) =>
+        syntaxCheckHooks({ parsers: new CodeParsers(), mode, relative }));
+      return (await hooks).guardIntent(call);
     },
   };
 }

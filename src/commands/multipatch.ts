@@ -2,8 +2,6 @@ import * as z from 'zod/mini';
 import { defineCommand, type CommandContext } from '../engine/command.js';
 import { fail, isCodewardError, toCodewardError } from '../engine/errors.js';
 import { described, nonEmptyPath } from '../engine/schema.js';
-import { checkpointed } from '../files/checkpoints/record.js';
-import { backupLabel, besideBackup } from '../files/checkpoints/replace.js';
 import { decodeText, encodeText, type TextDoc } from '../files/text.js';
 import { replaceExactBytes } from '../edit/byte-replace.js';
 import type { FileChange } from '../files/transaction.js';
@@ -103,6 +101,7 @@ async function run(args: z.infer<typeof flags>, ctx: CommandContext): Promise<Mu
   // Declared with their bytes before anything is written (a dry run for the approval question stops here).
   const intended = states.flatMap(({ file }, index) => (sameBytes(encoded[index]!, file.bytes) ? [] : [{ path: file.target.real, after: encoded[index]!, before: file.bytes }]));
   if (ctx.intend(intended)) return { files: [] };
+  const [{ checkpointed }, { backupLabel, besideBackup }] = await Promise.all([import('../files/checkpoints/record.js'), import('../files/checkpoints/replace.js')]);
   // Phase 2: a .bak of each changed file, then one journaled commit of every file (restored on failure).
   const changes: FileChange[] = [];
   const besides: (string | undefined)[] = [];
