@@ -136,7 +136,7 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
     denialStore = session === undefined ? undefined : await DenialStore.open({ workspaceRoot: workspace.root, sessionId: session, env });
     denials = denialStore ? await denialStore.load() : new DenialTracker(denialLimitsFromEnv(env));
     const approver = options.permissions.approver;
-    gate = lazyGate({ policy, denials, yes: options.permissions.yes ?? false, parser, ...(approver ? { approver } : {}), ...(options.door ? { door: options.door.name } : {}) });
+    gate = lazyGate({ policy, denials, yes: options.permissions.yes ?? false, parser, ...(approver ? { approver } : {}), ...(options.door ? { door: options.door.name } : {}) }, timing);
   }
   timing?.mark('policy build');
   const saveSession = async (): Promise<void> => {
@@ -170,7 +170,7 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
         ...(home ? { home } : {}),
       }),
       ...gate,
-      ...lazySyntaxCheck(config.syntaxCheck, (real) => workspace.relative(real)),
+      ...lazySyntaxCheck(config.syntaxCheck, (real) => workspace.relative(real), timing),
       ...options.hooks,
     }),
     ...(fileLocks ? { fileLocks } : {}),
@@ -180,11 +180,15 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
 
 // The permission gate, loaded by the first call that reaches it (the rule matching and the shell
 // decision's option tables load with it; a call that fails before, such as an unknown flag, loads none).
-function lazyGate(options: PermissionGateOptions): Pick<EngineHooks, 'authorize'> {
+// --debug-timing shows its load apart from the decision.
+function lazyGate(options: PermissionGateOptions, timing: Timing | undefined): Pick<EngineHooks, 'authorize'> {
   let gate: Promise<Pick<EngineHooks, 'authorize'>> | undefined;
   return {
     authorize: async (call) => {
-      gate ??= import('./permissions/gate.js').then(({ permissionGate }) => permissionGate(options));
+      gate ??= import('./permissions/gate.js').then(({ permissionGate }) => {
+        timing?.mark('permission gate load');
+        return permissionGate(options);
+      });
       await (await gate).authorize(call);
     },
   };
@@ -192,13 +196,15 @@ function lazyGate(options: PermissionGateOptions): Pick<EngineHooks, 'authorize'
 
 // The syntax check of edits, loaded by the first call that declares a write (its guard checks only the
 // changes of written files: a call that writes nothing gets no guard). One grammar loader per engine.
-function lazySyntaxCheck(mode: Config['syntaxCheck'], relative: (real: string) => string): Pick<EngineHooks, 'guardIntent'> {
+function lazySyntaxCheck(mode: Config['syntaxCheck'], relative: (real: string) => string, timing: Timing | undefined): Pick<EngineHooks, 'guardIntent'> {
   let hooks: Promise<Pick<EngineHooks, 'guardIntent'>> | undefined;
   return {
     guardIntent: async (call) => {
       if (!call.touches.some(({ touch }) => touch.access === 'write')) return undefined;
-      hooks ??= Promise.all([import('./code/syntax-check-hook.js'), import('./code/parsers.js')]).then(([{ syntaxCheckHooks }, { CodeParsers }]) =>
-        syntaxCheckHooks({ parsers: new CodeParsers(), mode, relative }));
+      hooks ??= Promise.all([import('./code/syntax-check-hook.js'), import('./code/parsers.js')]).then(([{ syntaxCheckHooks }, { CodeParsers }]) => {
+        timing?.mark('syntax check load');
+        return syntaxCheckHooks({ parsers: new CodeParsers(), mode, relative });
+      });
       return (await hooks).guardIntent(call);
     },
   };
