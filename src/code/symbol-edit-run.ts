@@ -69,7 +69,7 @@ export async function runSymbolEdit(ctx: CommandContext, command: string, args: 
   const bytes = encodeText(edit(source, range), file.doc);
   if (sameBytes(bytes, file.bytes)) return { ...done, changed: false, backup: null };
   checkWriteSize(ctx, args.file, bytes);
-  const { replaceCheckpointed } = await import('../commands/checkpoint-steps.js');
+  const { replaceCheckpointed } = await import('../files/checkpoints/replace.js');
   const backup = await replaceCheckpointed(ctx, command, file.target.real, bytes, { before: file.bytes });
   return { ...done, changed: true, backup };
 }

@@ -72,7 +72,9 @@ export const checkpointsCommand = defineCommand({
   annotations: { readOnly: true, destructive: false, idempotent: true },
   touches: () => [],
   run: async (args, ctx): Promise<CheckpointList> => {
-    const { storeFor, isUnkept, lastPruned, whyNoOlder } = await import('./checkpoint-steps.js');
+    const [{ storeFor }, { isUnkept }, { lastPruned }, { whyNoOlder }] = await Promise.all([
+      import('../files/checkpoints/record.js'), import('../files/checkpoints/store.js'), import('../files/checkpoints/prune.js'), import('../files/checkpoints/rewind-notes.js'),
+    ]);
     const store = storeFor(ctx);
     const all = await store.steps();
     const calls = byCall(all);

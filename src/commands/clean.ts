@@ -115,7 +115,7 @@ async function run(args: CleanArgs, ctx: CommandContext): Promise<CleanData> {
   };
   if (args.dryRun) await remove();
   else if (ctx.intend(kept.map((path) => ({ path, after: null })))) return { removed: kept.map((path) => ctx.workspace.relative(path)), dryRun: false };
-  else await (await import('./checkpoint-steps.js')).checkpointed(ctx, 'clean', kept, remove);
+  else await (await import('../files/checkpoints/record.js')).checkpointed(ctx, 'clean', kept, remove);
   return { removed, dryRun: args.dryRun };
 }
 

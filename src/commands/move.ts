@@ -37,7 +37,7 @@ function check(args: MoveArgs): void {
 // engine's gate judged only the two paths the call names): a folder holding `.vscode/` or `.git/` moved
 // elsewhere plants or removes what a program later obeys. Refused whole, before anything moves.
 async function refuseObeyedInside(ctx: CommandContext, from: ResolvedPath, to: ResolvedPath): Promise<void> {
-  const { movedLink, obeyedContext } = await import('./checkpoint-steps.js');
+  const [{ movedLink }, { obeyedContext }] = await Promise.all([import('../permissions/obeyed-alias.js'), import('../permissions/obeyed-context.js')]);
   const git = obeyedContext(ctx.workspace.root);
   const jail = ctx.workspace.jail;
   let why = '';
@@ -89,7 +89,9 @@ async function moveOne(args: MoveArgs, ctx: CommandContext): Promise<MoveResult>
   if (from.kind === 'dir' && (to.real + '/').startsWith(from.real + '/')) throw fail('C210', `${args.to} is inside ${args.from}; a folder cannot move into itself`);
   const jail = ctx.workspace.jail;
   let reals = [from.real, to.real];
-  const { checkpointed, limitsOf, backupLabel, movedLink, obeyedContext } = await import('./checkpoint-steps.js');
+  const [{ checkpointed, limitsOf }, { backupLabel }, { movedLink }, { obeyedContext }] = await Promise.all([
+    import('../files/checkpoints/record.js'), import('../files/checkpoints/replace.js'), import('../permissions/obeyed-alias.js'), import('../permissions/obeyed-context.js'),
+  ]);
   const linked = from.kind === 'symlink' ? movedLink(ctx, from.rel, to.rel, obeyedContext(ctx.workspace.root)) : undefined;
   if (linked) throw fail('C241', `${args.from} is a symlink and ${linked}, which another program runs or obeys later, would reach what it points to (safety-immune); nothing was moved. Move it yourself if you mean it`);
   if (from.kind === 'dir') {

@@ -101,7 +101,7 @@ async function run(args: z.infer<typeof flags>, ctx: CommandContext): Promise<Mu
   // Declared with their bytes before anything is written (a dry run for the approval question stops here).
   const intended = states.flatMap(({ file }, index) => (sameBytes(encoded[index]!, file.bytes) ? [] : [{ path: file.target.real, after: encoded[index]!, before: file.bytes }]));
   if (ctx.intend(intended)) return { files: [] };
-  const { checkpointed, backupLabel, besideBackup } = await import('./checkpoint-steps.js');
+  const [{ checkpointed }, { backupLabel, besideBackup }] = await Promise.all([import('../files/checkpoints/record.js'), import('../files/checkpoints/replace.js')]);
   // Phase 2: a .bak of each changed file, then one journaled commit of every file (restored on failure).
   const changes: FileChange[] = [];
   const besides: (string | undefined)[] = [];

@@ -91,7 +91,7 @@ async function writeReplaced(ctx: CommandContext, input: string, file: EditableF
   // Text patched with itself: found, but nothing replaced (the format says so; no "1 replacement").
   if (sameBytes(bytes, file.bytes)) return { ...done, replacements: 0, backup: null };
   checkWriteSize(ctx, input, bytes);
-  const { replaceCheckpointed } = await import('./checkpoint-steps.js');
+  const { replaceCheckpointed } = await import('../files/checkpoints/replace.js');
   const backup = await replaceCheckpointed(ctx, 'patch', file.target.real, bytes, { before: file.bytes });
   return { ...done, backup };
 }

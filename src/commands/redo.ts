@@ -28,7 +28,7 @@ export const redoCommand = defineCommand({
     // A staged command killed while applying its changes is finished first (one undo step then).
     // A staged run cut short is applied or dropped first (loaded here: the staging code is the shell's).
     await (await import('../shell/stage/recover.js')).recoverStaged(ctx);
-    const { redoSteps, withoutImmuneFiles } = await import('./checkpoint-steps.js');
+    const [{ redoSteps }, { withoutImmuneFiles }] = await Promise.all([import('../files/checkpoints/rewind.js'), import('./rewind-guard.js')]);
     return redoSteps(withoutImmuneFiles(ctx), { count: args.steps, force: args.force, ...rewindScope(args, ctx) });
   },
   format: (data: RewindResult) => formatRewind('redid', data),

@@ -29,7 +29,7 @@ export const restoreCommand = defineCommand({
     // A staged command killed while applying its changes is finished first (one undo step then).
     // A staged run cut short is applied or dropped first (loaded here: the staging code is the shell's).
     await (await import('../shell/stage/recover.js')).recoverStaged(ctx);
-    const { restoreTo, withoutImmuneFiles } = await import('./checkpoint-steps.js');
+    const [{ restoreTo }, { withoutImmuneFiles }] = await Promise.all([import('../files/checkpoints/rewind.js'), import('./rewind-guard.js')]);
     return restoreTo(withoutImmuneFiles(ctx), args.to, args.force);
   },
   format: (data: RewindResult & { direction: 'undo' | 'redo' }) => formatRewind(data.direction === 'undo' ? 'undid' : 'redid', data),

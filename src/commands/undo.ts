@@ -47,7 +47,7 @@ export const undoCommand = defineCommand({
     // A staged command killed while applying its changes is finished first (one undo step then).
     // A staged run cut short is applied or dropped first (loaded here: the staging code is the shell's).
     await (await import('../shell/stage/recover.js')).recoverStaged(ctx);
-    const { undoSteps, withoutImmuneFiles } = await import('./checkpoint-steps.js');
+    const [{ undoSteps }, { withoutImmuneFiles }] = await Promise.all([import('../files/checkpoints/rewind.js'), import('./rewind-guard.js')]);
     return undoSteps(withoutImmuneFiles(ctx), { count: args.steps, force: args.force, ...rewindScope(args, ctx) });
   },
   format: (data: RewindResult) => formatRewind('undid', data),

@@ -56,7 +56,7 @@ async function updateOne(entry: FileOps, ctx: CommandContext): Promise<Omit<Upda
   const bytes = encodeText(result.text, file.doc);
   checkWriteSize(ctx, entry.path, bytes);
   if (sameBytes(bytes, file.bytes)) return { applied: result.applied, newLineCount: result.lineCount, backup: null };
-  const { replaceCheckpointed } = await import('./checkpoint-steps.js');
+  const { replaceCheckpointed } = await import('../files/checkpoints/replace.js');
   const backup = await replaceCheckpointed(ctx, 'update', file.target.real, bytes, { before: file.bytes });
   return { applied: result.applied, newLineCount: result.lineCount, backup };
 }

@@ -35,7 +35,7 @@ async function run(args: WriteArgs, ctx: CommandContext): Promise<WriteData> {
   if (bytes.length > ctx.config.maxWriteBytes) {
     throw fail('C213', `${args.file}: ${bytes.length} bytes is over the write limit of ${ctx.config.maxWriteBytes} bytes`);
   }
-  const { replaceCheckpointed } = await import('./checkpoint-steps.js');
+  const { replaceCheckpointed } = await import('../files/checkpoints/replace.js');
   const backup = await replaceCheckpointed(ctx, 'write', target.real, bytes, {
     checkWritable: existing !== undefined,
     existed: existing !== undefined,
