@@ -1,11 +1,12 @@
 // Bundles the CLI into dist/ so a cold start loads one file instead of hundreds of modules.
 // Type checking is separate (npm run typecheck); esbuild only strips types.
 import { build } from 'esbuild';
-import { readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+const BANNER = "import { createRequire as __cwCreateRequire } from 'node:module'; const require = __cwCreateRequire(import.meta.url);";
 const dist = join(root, 'dist');
 
 const result = await build({
@@ -23,10 +24,21 @@ const result = await build({
   chunkNames: 'chunks/[name]-[hash]',
   // Packages that locate files of their own at run time stay outside the bundle.
   external: ['@vscode/ripgrep', 'web-tree-sitter', 'tree-sitter-bash', '@modelcontextprotocol/sdk', 'iii-sdk', 'ai', '@ai-sdk/*'],
-  // Bundled CommonJS dependencies call require() for Node built-ins.
-  banner: { js: "import { createRequire as __cwCreateRequire } from 'node:module'; const require = __cwCreateRequire(import.meta.url);" },
+  // Bundled CommonJS dependencies call require() for Node built-ins (dropped below where a file never does).
+  banner: { js: BANNER },
   logLevel: 'warning',
 });
+
+// The banner costs every file a module import and a createRequire at load (a cold read loads dozens of
+// chunks); only the few that hold CommonJS code use it. A file whose code never names require gets an
+// empty first line instead (same line numbers: its source map stays right). Written beside, then renamed.
+for (const path of Object.keys(result.metafile.outputs).filter((file) => file.endsWith('.js'))) {
+  const file = join(root, path);
+  const text = await readFile(file, 'utf8');
+  if (!text.startsWith(`${BANNER}\n`) || /\brequire\b/.test(text.slice(BANNER.length))) continue;
+  await writeFile(`${file}.${process.pid}`, text.slice(BANNER.length));
+  await rename(`${file}.${process.pid}`, file);
+}
 
 // Remove outputs of earlier builds (files are overwritten in place, so a concurrent run never sees an empty dist/).
 const fresh = new Set(Object.keys(result.metafile.outputs).map((path) => join(root, path)));

@@ -22,14 +22,12 @@ import { noticeToShow } from './engine/config-notice.js';
 import type { Envelope } from './engine/envelope.js';
 import type { CallInput } from './args/parse-call.js';
 import { classifyHook } from './shell/classify-hook.js';
-import { CODE_PARSERS, CodeParsers } from './code/parsers.js';
-import { syntaxCheckHooks } from './code/syntax-check-hook.js';
 import { LazyShellParser } from './shell/lazy-parser.js';
 import { Workspace } from './workspace/workspace.js';
 import type { SandboxChoice } from './sandbox/sandbox.js';
 import { LazySandbox } from './engine/engine-sandbox.js';
 import { recoverPending } from './sandbox/pending.js';
-import { within } from './sandbox/policy.js';
+import { isInside } from './workspace/contains.js';
 import { checkWorkspaceRoot, userSandboxSettings } from './sandbox/user-settings.js';
 import type { Timing } from './engine/timing.js';
 
@@ -127,20 +125,21 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
     : undefined;
   const parser = new LazyShellParser();
   // The code grammars, once per engine: the syntax check of edits and every code command share them.
-  const parsers = new CodeParsers();
+  // The engine's ctx.memo: the syntax check and the code commands share one grammar loader through it.
+  const memo = new Map<string, unknown>();
   timing?.mark('journals, session');
   let gate: Partial<EngineHooks> = {};
   let denialStore: DenialStore | undefined;
   let denials: DenialTracker | undefined;
   let policy: Awaited<ReturnType<typeof loadPolicy>> | undefined;
   // Shared with the sandbox; only in a state folder no sandboxed process can write (no extra writable paths).
-  const trackedSecretsCache = config.sandboxWritable.length === 0 && !within(stateDir, workspace.root) ? { trackedSecretsCache: join(stateDir, 'tracked-secrets.json') } : {};
+  const trackedSecretsCache = config.sandboxWritable.length === 0 && !isInside(workspace.root, stateDir) ? { trackedSecretsCache: join(stateDir, 'tracked-secrets.json') } : {};
   if (options.permissions) {
     policy = await loadPolicy({ workspaceRoot: workspace.root, project, nonAccessibleGlobs: config.nonAccessibleGlobs, ...trackedSecretsCache, ...(home ? { home } : {}), ...(options.permissions.cliRules ? { cliRules: options.permissions.cliRules } : {}) });
     denialStore = session === undefined ? undefined : await DenialStore.open({ workspaceRoot: workspace.root, sessionId: session, env });
     denials = denialStore ? await denialStore.load() : new DenialTracker(denialLimitsFromEnv(env));
     const approver = options.permissions.approver;
-    gate = lazyGate({ policy, denials, yes: options.permissions.yes ?? false, parser, ...(approver ? { approver } : {}), ...(options.door ? { door: options.door.name } : {}) });
+    gate = lazyGate({ policy, denials, yes: options.permissions.yes ?? false, parser, ...(approver ? { approver } : {}), ...(options.door ? { door: options.door.name } : {}) }, timing);
   }
   timing?.mark('policy build');
   const saveSession = async (): Promise<void> => {
@@ -160,7 +159,7 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
     sandbox,
     shellParser: parser,
     registry: options.registry ?? new Registry(builtinCommands),
-    memo: new Map<string, unknown>([[CODE_PARSERS, parsers]]),
+    memo,
     workspace,
     config,
     stateDir,
@@ -176,8 +175,7 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
         ...(home ? { home } : {}),
       }),
       ...gate,
-      // One grammar loader per engine: a call that edits no code file loads nothing.
-      ...syntaxCheckHooks({ parsers, mode: config.syntaxCheck, relative: (real) => workspace.relative(real) }),
+      ...lazySyntaxCheck(config.syntaxCheck, (real) => workspace.relative(real), memo, timing),
       ...options.hooks,
     }),
     ...(fileLocks ? { fileLocks } : {}),
@@ -187,12 +185,36 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
 
 // The permission gate, loaded by the first call that reaches it (the rule matching and the shell
 // decision's option tables load with it; a call that fails before, such as an unknown flag, loads none).
-function lazyGate(options: PermissionGateOptions): Pick<EngineHooks, 'authorize'> {
+// --debug-timing shows its load apart from the decision.
+function lazyGate(options: PermissionGateOptions, timing: Timing | undefined): Pick<EngineHooks, 'authorize'> {
   let gate: Promise<Pick<EngineHooks, 'authorize'>> | undefined;
   return {
     authorize: async (call) => {
-      gate ??= import('./permissions/gate.js').then(({ permissionGate }) => permissionGate(options));
+      gate ??= import('./permissions/gate.js').then(({ permissionGate }) => {
+        timing?.mark('permission gate load');
+        return permissionGate(options);
+      });
       await (await gate).authorize(call);
+    },
+  };
+}
+
+// The syntax check of edits, loaded by the first call that declares a write (its guard checks only the
+// changes of written files: a call that writes nothing gets no guard). One grammar loader per engine.
+function lazySyntaxCheck(mode: Config['syntaxCheck'], relative: (real: string) => string, memo: Map<string, unknown>, timing: Timing | undefined): Pick<EngineHooks, 'guardIntent'> {
+  let hooks: Promise<Pick<EngineHooks, 'guardIntent'>> | undefined;
+  return {
+    guardIntent: async (call) => {
+      if (!call.touches.some(({ touch }) => touch.access === 'write')) return undefined;
+      hooks ??= Promise.all([import('./code/syntax-check-hook.js'), import('./code/parsers.js')]).then(([{ syntaxCheckHooks }, { CODE_PARSERS, CodeParsers }]) => {
+        timing?.mark('syntax check load');
+        // The grammars the code commands already loaded (ctx.memo), or a loader they will share from now on.
+        const shared = memo.get(CODE_PARSERS);
+        const parsers = shared instanceof CodeParsers ? shared : new CodeParsers();
+        memo.set(CODE_PARSERS, parsers);
+        return syntaxCheckHooks({ parsers, mode, relative });
+      });
+      return (await hooks).guardIntent(call);
     },
   };
 }

@@ -6,7 +6,6 @@ import * as z from 'zod/mini';
 import type { CommandContext } from '../engine/command.js';
 import { fail } from '../engine/errors.js';
 import { flag, optionalText, pathText, text } from '../engine/schema.js';
-import { replaceCheckpointed } from '../files/checkpoints/replace.js';
 import { encodeText } from '../files/text.js';
 import { checkWriteSize, loadEditable, sameBytes } from '../commands/edit-file.js';
 import { plural } from '../commands/render.js';
@@ -70,6 +69,7 @@ export async function runSymbolEdit(ctx: CommandContext, command: string, args: 
   const bytes = encodeText(edit(source, range), file.doc);
   if (sameBytes(bytes, file.bytes)) return { ...done, changed: false, backup: null };
   checkWriteSize(ctx, args.file, bytes);
+  const { replaceCheckpointed } = await import('../files/checkpoints/replace.js');
   const backup = await replaceCheckpointed(ctx, command, file.target.real, bytes, { before: file.bytes });
   return { ...done, changed: true, backup };
 }

@@ -1,11 +1,7 @@
 import * as z from 'zod/mini';
 import { defineCommand } from '../engine/command.js';
 import { wholeOr } from '../engine/schema.js';
-import { storeFor } from '../files/checkpoints/record.js';
 import type { FileState } from '../files/checkpoints/state.js';
-import { isUnkept } from '../files/checkpoints/store.js';
-import { lastPruned } from '../files/checkpoints/prune.js';
-import { whyNoOlder } from '../files/checkpoints/rewind-notes.js';
 import type { Step } from '../files/checkpoints/store.js';
 
 const flags = z.strictObject({
@@ -76,6 +72,9 @@ export const checkpointsCommand = defineCommand({
   annotations: { readOnly: true, destructive: false, idempotent: true },
   touches: () => [],
   run: async (args, ctx): Promise<CheckpointList> => {
+    const [{ storeFor }, { isUnkept }, { lastPruned }, { whyNoOlder }] = await Promise.all([
+      import('../files/checkpoints/record.js'), import('../files/checkpoints/store.js'), import('../files/checkpoints/prune.js'), import('../files/checkpoints/rewind-notes.js'),
+    ]);
     const store = storeFor(ctx);
     const all = await store.steps();
     const calls = byCall(all);

@@ -8,7 +8,6 @@ import { defineCommand, type CommandContext } from '../engine/command.js';
 import { fail, toCodewardError } from '../engine/errors.js';
 import { relabel, type Beneath, type DirHandle } from '../workspace/beneath.js';
 import { plural, visibleName } from './render.js';
-import { checkpointed } from '../files/checkpoints/record.js';
 import { immunePath } from '../permissions/immune-paths.js';
 
 const flags = z.strictObject({
@@ -116,7 +115,7 @@ async function run(args: CleanArgs, ctx: CommandContext): Promise<CleanData> {
   };
   if (args.dryRun) await remove();
   else if (ctx.intend(kept.map((path) => ({ path, after: null })))) return { removed: kept.map((path) => ctx.workspace.relative(path)), dryRun: false };
-  else await checkpointed(ctx, 'clean', kept, remove);
+  else await (await import('../files/checkpoints/record.js')).checkpointed(ctx, 'clean', kept, remove);
   return { removed, dryRun: args.dryRun };
 }
 

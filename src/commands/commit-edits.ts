@@ -4,8 +4,6 @@
 // on failure (C223).
 import type { CommandContext } from '../engine/command.js';
 import { fail, isCodewardError, toCodewardError } from '../engine/errors.js';
-import { checkpointed } from '../files/checkpoints/record.js';
-import { backupLabel, besideBackup } from '../files/checkpoints/replace.js';
 import { sameBytes, type EditableFile } from './edit-file.js';
 
 export interface EditedFile {
@@ -18,6 +16,8 @@ export async function commitEdits(ctx: CommandContext, command: string, edited: 
   const changed = edited.map(({ file, bytes }) => !sameBytes(bytes, file.bytes));
   const intended = edited.flatMap(({ file, bytes }, index) => (changed[index] ? [{ path: file.target.real, after: bytes, before: file.bytes }] : []));
   if (ctx.intend(intended)) return undefined;
+  // The checkpoint store loads with the first call that writes (issue 31: a read loads none of it).
+  const [{ checkpointed }, { backupLabel, besideBackup }] = await Promise.all([import('../files/checkpoints/record.js'), import('../files/checkpoints/replace.js')]);
   const besides: (string | undefined)[] = [];
   for (const [index, { file }] of edited.entries()) besides.push(changed[index] ? await besideBackup(ctx, file.target.real) : undefined);
   const changes = intended.map(({ path, after }) => ({ path, bytes: after }));

@@ -4,8 +4,6 @@ import { defineCommand, type CommandContext } from '../engine/command.js';
 import { fail } from '../engine/errors.js';
 import { described, pathText } from '../engine/schema.js';
 import { createFile } from '../files/replace-file.js';
-import { checkpointed } from '../files/checkpoints/record.js';
-import { replaceCheckpointed } from '../files/checkpoints/replace.js';
 import { eachEntry, formatBatch, type BatchResult } from './batch.js';
 import { plural } from './render.js';
 import { contentBytes, readCurrent } from './content.js';
@@ -59,6 +57,7 @@ async function createOne(item: Entry, ctx: CommandContext): Promise<Omit<CreateR
   const options = mode === undefined ? {} : { mode };
   if (existing === undefined) {
     if (ctx.intend([{ path: target.real, after: bytes, before: null, ...options }])) return { bytesWritten: bytes.length, created: true, backup: null };
+    const { checkpointed } = await import('../files/checkpoints/record.js');
     await checkpointed(ctx, 'create', [target.real], () =>
       createFile(jail, target.real, bytes, { ...options, mkdirs: item.parents }).catch((error: { code?: string }) => {
         throw error.code === 'C217' ? fail('C217', `${item.path} already exists; pass overwrite: true to replace it`) : error;
@@ -66,6 +65,7 @@ async function createOne(item: Entry, ctx: CommandContext): Promise<Omit<CreateR
     );
     return { bytesWritten: bytes.length, created: true, backup: null };
   }
+  const { replaceCheckpointed } = await import('../files/checkpoints/replace.js');
   const backup = await replaceCheckpointed(ctx, 'create', target.real, bytes, { ...options, before: existing, checkWritable: true, mkdirs: item.parents });
   return { bytesWritten: bytes.length, created: false, backup };
 }

@@ -4,8 +4,6 @@ import { defineCommand, type CommandContext } from '../engine/command.js';
 import { fail } from '../engine/errors.js';
 import { described, flag, nonEmptyPath } from '../engine/schema.js';
 import { backupPath, createBackup } from '../files/backup.js';
-import { checkpointed, treeCheckpointed } from '../files/checkpoints/record.js';
-import { backupLabel } from '../files/checkpoints/replace.js';
 import { findBelow, listBelow, removeTree } from '../files/remove-tree.js';
 import { eachEntry, formatBatch, type BatchResult } from './batch.js';
 
@@ -31,6 +29,7 @@ async function deleteOne(input: string, recursive: boolean, ctx: CommandContext)
     const kept = target.kind === 'file' || target.kind === 'symlink' ? [target.real] : [];
     const note = target.kind === 'file' ? {} : { before: null, note: target.kind === 'symlink' ? `removes the link ${target.rel} (its target stays)` : `removes ${target.rel} (not a regular file)` };
     if (ctx.intend([{ path: target.real, after: null, ...note }])) return { removed: true, backup: null };
+    const [{ checkpointed }, { backupLabel }] = await Promise.all([import('../files/checkpoints/record.js'), import('../files/checkpoints/replace.js')]);
     const { value, checkpoint } = await checkpointed(ctx, 'delete', kept, () =>
       jail.at(target.real, async (at) => {
         const saved = withBackup ? await createBackup(at, { replacing: true }) : undefined;
@@ -54,6 +53,7 @@ async function deleteOne(input: string, recursive: boolean, ctx: CommandContext)
   // Through folder handles from the root: a folder swapped for a link meanwhile is refused (C215) or
   // removed as the link itself, never followed. Its files and links are one checkpoint (undo brings them
   // back with their modes, links as links, and the folders above them).
+  const [{ treeCheckpointed }, { backupLabel }] = await Promise.all([import('../files/checkpoints/record.js'), import('../files/checkpoints/replace.js')]);
   const { checkpoint } = await treeCheckpointed(ctx, input, target.real, () => removeTree(jail, target.real));
   return { removed: true, backup: backupLabel(ctx, undefined, checkpoint) };
 }

@@ -5,13 +5,9 @@ import * as z from 'zod/mini';
 import { defineCommand, type CommandContext } from '../engine/command.js';
 import { fail } from '../engine/errors.js';
 import { flag, pathText } from '../engine/schema.js';
-import { checkpointed, limitsOf } from '../files/checkpoints/record.js';
-import { backupLabel } from '../files/checkpoints/replace.js';
 import type { StepFolder } from '../files/checkpoints/store.js';
 import { findBelow, listBelow } from '../files/remove-tree.js';
 import { immunePath } from '../permissions/immune-paths.js';
-import { movedLink } from '../permissions/obeyed-alias.js';
-import { obeyedContext } from '../permissions/obeyed-context.js';
 import type { ResolvedPath } from '../workspace/types.js';
 
 const flags = z.strictObject({
@@ -40,7 +36,8 @@ function check(args: MoveArgs): void {
 // Every entry of a moved folder, under its old and its new name, passes the write gate's predicate (the
 // engine's gate judged only the two paths the call names): a folder holding `.vscode/` or `.git/` moved
 // elsewhere plants or removes what a program later obeys. Refused whole, before anything moves.
-function refuseObeyedInside(ctx: CommandContext, from: ResolvedPath, to: ResolvedPath): void {
+async function refuseObeyedInside(ctx: CommandContext, from: ResolvedPath, to: ResolvedPath): Promise<void> {
+  const [{ movedLink }, { obeyedContext }] = await Promise.all([import('../permissions/obeyed-alias.js'), import('../permissions/obeyed-context.js')]);
   const git = obeyedContext(ctx.workspace.root);
   const jail = ctx.workspace.jail;
   let why = '';
@@ -92,10 +89,13 @@ async function moveOne(args: MoveArgs, ctx: CommandContext): Promise<MoveResult>
   if (from.kind === 'dir' && (to.real + '/').startsWith(from.real + '/')) throw fail('C210', `${args.to} is inside ${args.from}; a folder cannot move into itself`);
   const jail = ctx.workspace.jail;
   let reals = [from.real, to.real];
+  const [{ checkpointed, limitsOf }, { backupLabel }, { movedLink }, { obeyedContext }] = await Promise.all([
+    import('../files/checkpoints/record.js'), import('../files/checkpoints/replace.js'), import('../permissions/obeyed-alias.js'), import('../permissions/obeyed-context.js'),
+  ]);
   const linked = from.kind === 'symlink' ? movedLink(ctx, from.rel, to.rel, obeyedContext(ctx.workspace.root)) : undefined;
   if (linked) throw fail('C241', `${args.from} is a symlink and ${linked}, which another program runs or obeys later, would reach what it points to (safety-immune); nothing was moved. Move it yourself if you mean it`);
   if (from.kind === 'dir') {
-    refuseObeyedInside(ctx, from, to);
+    await refuseObeyedInside(ctx, from, to);
     const listing = listBelow(jail, from.real, MAX_FILES, limitsOf(ctx).maxBytes);
     if (!listing.complete) throw fail('C213', `${args.from} holds more than ${MAX_FILES} files or ${ctx.config.checkpointMaxMB} MB, over what one undo step keeps; nothing was moved (exec mv moves it without an undo step)`);
     reals = listing.kept.flatMap((real) => [real, join(to.real, relative(from.real, real))]);

@@ -1,7 +1,5 @@
 import type { CommandContext, Touch } from '../engine/command.js';
 import { ensureParentDirs } from '../files/atomic-write.js';
-import { checkpointed } from '../files/checkpoints/record.js';
-import { backupLabel, besideBackup } from '../files/checkpoints/replace.js';
 import { encodeText, type TextDoc } from '../files/text.js';
 import type { FileChange } from '../files/transaction.js';
 import { applyUnifiedDiff, diffCandidates, diffTargets, parseUnifiedDiff, patchTarget, prefixStripped, type FilePatch, type HunkReport } from '../edit/unified-diff.js';
@@ -91,6 +89,7 @@ export async function runDiff(diff: string, encoding: 'text' | 'base64', file: s
   if (ctx.intend(computed.filter((each) => !each.unchanged).map((each) => ({ path: ctx.path(each.path).real, after: each.bytes, before: each.loaded?.bytes ?? null })))) {
     return { replacements: 0, backup: null, files: [] };
   }
+  const [{ checkpointed }, { backupLabel, besideBackup }] = await Promise.all([import('../files/checkpoints/record.js'), import('../files/checkpoints/replace.js')]);
   for (const { path, result, loaded, bytes, unchanged } of computed) {
     const target = ctx.path(path);
     const entry: DiffFileResult = { path: target.rel, hunks: result.hunks, created: loaded === null, deleted: bytes === null, backup: null };

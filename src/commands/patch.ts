@@ -2,7 +2,6 @@ import * as z from 'zod/mini';
 import { defineCommand, type CommandContext } from '../engine/command.js';
 import { fail, isCodewardError } from '../engine/errors.js';
 import { choice, flag, optionalPathText, optionalText } from '../engine/schema.js';
-import { replaceCheckpointed } from '../files/checkpoints/replace.js';
 import { encodeText } from '../files/text.js';
 import { decodeBase64 } from './base64.js';
 import { noteQuotes } from './content.js';
@@ -93,6 +92,7 @@ async function writeReplaced(ctx: CommandContext, input: string, file: EditableF
   // Text patched with itself: found, but nothing replaced (the format says so; no "1 replacement").
   if (sameBytes(bytes, file.bytes)) return { ...done, replacements: 0, backup: null };
   checkWriteSize(ctx, input, bytes);
+  const { replaceCheckpointed } = await import('../files/checkpoints/replace.js');
   const backup = await replaceCheckpointed(ctx, 'patch', file.target.real, bytes, { before: file.bytes });
   return { ...done, backup };
 }

@@ -1,9 +1,8 @@
 import * as z from 'zod/mini';
 import { defineCommand } from '../engine/command.js';
 import { flag, wholeOr } from '../engine/schema.js';
-import { redoSteps, type RewindResult } from '../files/checkpoints/rewind.js';
+import type { RewindResult } from '../files/checkpoints/rewind.js';
 import { formatRewind, rewindScope } from './undo.js';
-import { withoutImmuneFiles } from './rewind-guard.js';
 
 const flags = z.strictObject({
   steps: wholeOr(1, 1, 'how many undone changes to apply again, oldest first'),
@@ -29,6 +28,7 @@ export const redoCommand = defineCommand({
     // A staged command killed while applying its changes is finished first (one undo step then).
     // A staged run cut short is applied or dropped first (loaded here: the staging code is the shell's).
     await (await import('../shell/stage/recover.js')).recoverStaged(ctx);
+    const [{ redoSteps }, { withoutImmuneFiles }] = await Promise.all([import('../files/checkpoints/rewind.js'), import('./rewind-guard.js')]);
     return redoSteps(withoutImmuneFiles(ctx), { count: args.steps, force: args.force, ...rewindScope(args, ctx) });
   },
   format: (data: RewindResult) => formatRewind('redid', data),

@@ -1,9 +1,8 @@
 import * as z from 'zod/mini';
 import { defineCommand } from '../engine/command.js';
 import { described, flag } from '../engine/schema.js';
-import { restoreTo, type RewindResult } from '../files/checkpoints/rewind.js';
+import type { RewindResult } from '../files/checkpoints/rewind.js';
 import { formatRewind } from './undo.js';
-import { withoutImmuneFiles } from './rewind-guard.js';
 
 const flags = z.strictObject({
   to: described(z.int().check(z.minimum(1)), 'checkpoint id (from "checkpoints" or a data.backup "checkpoint:ID"): the workspace goes back to how it was before that change'),
@@ -30,6 +29,7 @@ export const restoreCommand = defineCommand({
     // A staged command killed while applying its changes is finished first (one undo step then).
     // A staged run cut short is applied or dropped first (loaded here: the staging code is the shell's).
     await (await import('../shell/stage/recover.js')).recoverStaged(ctx);
+    const [{ restoreTo }, { withoutImmuneFiles }] = await Promise.all([import('../files/checkpoints/rewind.js'), import('./rewind-guard.js')]);
     return restoreTo(withoutImmuneFiles(ctx), args.to, args.force);
   },
   format: (data: RewindResult & { direction: 'undo' | 'redo' }) => formatRewind(data.direction === 'undo' ? 'undid' : 'redid', data),

@@ -4,10 +4,6 @@ import { defineCommand, type CommandContext } from '../engine/command.js';
 import { fail } from '../engine/errors.js';
 import { backupPath } from '../files/backup.js';
 import { restoreFile } from '../files/replace-file.js';
-import { getBlob } from '../files/checkpoints/blobs.js';
-import { checkpointed, checkpointLabel, storeFor } from '../files/checkpoints/record.js';
-import { stepTouches } from '../files/checkpoints/store.js';
-import { applyState } from '../files/checkpoints/state.js';
 
 const flags = z.strictObject({ file: pathText('file to put back to its previous version') });
 
@@ -27,6 +23,9 @@ export interface RollbackData {
 // The previous version from the checkpoint store: the newest step in effect that changed this file.
 // Rolling back is itself a step, so a second rollback brings the newer version back (as with .bak).
 async function fromStore(ctx: CommandContext, real: string, rel: string): Promise<RollbackData | undefined> {
+  const [{ getBlob }, { checkpointed, checkpointLabel, storeFor }, { stepTouches }, { applyState }] = await Promise.all([
+    import('../files/checkpoints/blobs.js'), import('../files/checkpoints/record.js'), import('../files/checkpoints/store.js'), import('../files/checkpoints/state.js'),
+  ]);
   const store = storeFor(ctx);
   const step = (await store.steps()).reverse().find((each) => each.status !== 'undone' && stepTouches(each, rel));
   if (step === undefined) return undefined;
@@ -61,7 +60,7 @@ async function run(args: RollbackArgs, ctx: CommandContext): Promise<RollbackDat
   const handle = await ctx.workspace.openRead(backup);
   const saved = await handle.readFile().finally(() => handle.close());
   if (ctx.intend([{ path: target.real, after: saved }])) return { restored: target.rel, from: bak, backup: null };
-  await checkpointed(ctx, 'rollback', [target.real], () => restoreFile(ctx.workspace.jail, target.real));
+  await (await import('../files/checkpoints/record.js')).checkpointed(ctx, 'rollback', [target.real], () => restoreFile(ctx.workspace.jail, target.real));
   return { restored: target.rel, from: bak, backup: replaced ? bak : null, ...(replaced ? {} : { absent: true as const }) };
 }
 

@@ -1,9 +1,8 @@
 import * as z from 'zod/mini';
 import { defineCommand, type CommandContext } from '../engine/command.js';
 import { flag, wholeOr } from '../engine/schema.js';
-import { undoSteps, type RewindResult, type Scope } from '../files/checkpoints/rewind.js';
+import type { RewindResult, Scope } from '../files/checkpoints/rewind.js';
 import { plural } from './render.js';
-import { withoutImmuneFiles } from './rewind-guard.js';
 
 const flags = z.strictObject({
   steps: wholeOr(1, 1, 'how many of the latest changes to take back (one call is one change, all its files: a multipatch, a two-file create or update)'),
@@ -48,6 +47,7 @@ export const undoCommand = defineCommand({
     // A staged command killed while applying its changes is finished first (one undo step then).
     // A staged run cut short is applied or dropped first (loaded here: the staging code is the shell's).
     await (await import('../shell/stage/recover.js')).recoverStaged(ctx);
+    const [{ undoSteps }, { withoutImmuneFiles }] = await Promise.all([import('../files/checkpoints/rewind.js'), import('./rewind-guard.js')]);
     return undoSteps(withoutImmuneFiles(ctx), { count: args.steps, force: args.force, ...rewindScope(args, ctx) });
   },
   format: (data: RewindResult) => formatRewind('undid', data),

@@ -1,7 +1,6 @@
 import * as z from 'zod/mini';
 import { defineCommand, type CommandContext } from '../engine/command.js';
 import { described, nonEmptyPath } from '../engine/schema.js';
-import { replaceCheckpointed } from '../files/checkpoints/replace.js';
 import { encodeText } from '../files/text.js';
 import type { LineOp } from '../edit/line-ops.js';
 import { eachEntry, formatBatch, type BatchResult } from './batch.js';
@@ -57,6 +56,7 @@ async function updateOne(entry: FileOps, ctx: CommandContext): Promise<Omit<Upda
   const bytes = encodeText(result.text, file.doc);
   checkWriteSize(ctx, entry.path, bytes);
   if (sameBytes(bytes, file.bytes)) return { applied: result.applied, newLineCount: result.lineCount, backup: null };
+  const { replaceCheckpointed } = await import('../files/checkpoints/replace.js');
   const backup = await replaceCheckpointed(ctx, 'update', file.target.real, bytes, { before: file.bytes });
   return { applied: result.applied, newLineCount: result.lineCount, backup };
 }

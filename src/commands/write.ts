@@ -2,7 +2,6 @@ import * as z from 'zod/mini';
 import { choice, flag, pathText, text } from '../engine/schema.js';
 import { defineCommand, type CommandContext } from '../engine/command.js';
 import { fail } from '../engine/errors.js';
-import { replaceCheckpointed } from '../files/checkpoints/replace.js';
 import { looksBase64 } from './base64.js';
 import { contentBytes, readCurrent } from './content.js';
 import { sameNamed } from './path-hints.js';
@@ -37,6 +36,7 @@ async function run(args: WriteArgs, ctx: CommandContext): Promise<WriteData> {
   if (bytes.length > ctx.config.maxWriteBytes) {
     throw fail('C213', `${args.file}: ${bytes.length} bytes is over the write limit of ${ctx.config.maxWriteBytes} bytes`);
   }
+  const { replaceCheckpointed } = await import('../files/checkpoints/replace.js');
   const backup = await replaceCheckpointed(ctx, 'write', target.real, bytes, {
     checkWritable: existing !== undefined,
     existed: existing !== undefined,

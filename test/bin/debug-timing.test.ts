@@ -3,7 +3,7 @@ import { debugTimingWanted, startTiming } from '../../src/engine/timing.js';
 import { VALUE_GLOBALS } from '../../src/doors/global-options.js';
 import { removeDir, runCli, tempDir, writeFiles } from '../helpers/fixture.js';
 
-const STAGES = ['node start-up', 'module load', 'config, settings, trust read', 'policy build', 'sandbox setup', 'danger check, permission gate', 'command run', 'output', 'total'];
+const STAGES = ['node start-up', 'module load', 'config, settings, trust read', 'policy build', 'sandbox setup', 'permission gate load', 'danger check, permission gate', 'command run', 'output', 'total'];
 
 describe('--debug-timing', () => {
   let root: string;
@@ -20,6 +20,14 @@ describe('--debug-timing', () => {
     expect(timed.json.data).toEqual(plain.json.data);
     for (const stage of STAGES) expect(timed.stderr).toMatch(new RegExp(`^timing: ${stage} +\\d+\\.\\d ms$`, 'm'));
     expect(plain.stderr).not.toContain('timing:');
+  });
+
+  it('shows what a writing call loads: the syntax check (a read loads none of it)', () => {
+    const write = runCli(['--json', '-C', root, '--debug-timing', '--yes', 'write', '--file', 'b.ts', '--content', 'export const b = 1;\n']);
+    expect(write.json.ok, write.stderr).toBe(true);
+    expect(write.stderr).toMatch(/^timing: syntax check load +\d+\.\d ms$/m);
+    const read = runCli(['--json', '-C', root, '--debug-timing', 'read', '--file', 'small.txt']);
+    expect(read.stderr).not.toContain('syntax check load');
   });
 
   it('is asked for by CODEWARD_DEBUG_TIMING=1 too', () => {

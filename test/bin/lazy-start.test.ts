@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT, removeDir, runCli, tempDir, writeFiles } from '../helpers/fixture.js';
 
-// Sources only a process-running call (exec, test) or a shell-line decision needs.
+// Sources only a process-running call (exec, test), a shell-line decision or a writing call needs.
 const HEAVY = [
   /^src\/sandbox\/(sandbox|bwrap|overlay|seatbelt|mount-points|nested-git|obeyed-scan|view)\.ts$/,
   /^src\/shell\/(parse|run|run-call|run-groups|danger)\.ts$/,
@@ -19,6 +19,10 @@ const HEAVY = [
   /node_modules\/web-tree-sitter\//,
   /node_modules\/tree-sitter-/,
   /node_modules\/zod\/v4\/classic\//,
+  // Checkpoints (undo steps, blobs, rewind) load when a call writes; the syntax check of edits when a call
+  // declares a write.
+  /^src\/files\/checkpoints\//,
+  /^src\/code\/syntax-(check|check-hook|tree-cache)\.ts$/,
 ];
 
 const HOOK = `import { register } from 'node:module';
@@ -71,6 +75,11 @@ describe('a cold call loads only what it uses (dist modules seen by a loader hoo
     const sources = sourcesLoaded(args, name);
     expect(sources).toContain(`src/commands/${name}.ts`);
     expect(heavy(sources)).toEqual([]);
+  });
+
+  it('a write does load the checkpoint store and the syntax check (what read, list, tree and search leave out)', () => {
+    const sources = sourcesLoaded(['--yes', 'write', '--file', 'src/b.ts', '--content', 'export const b = 2;\n'], 'write');
+    expect(sources).toEqual(expect.arrayContaining(['src/files/checkpoints/record.ts', 'src/files/checkpoints/replace.ts', 'src/code/syntax-check-hook.ts']));
   });
 
   it('exec does load the sandbox and the shell runner (the record sees a heavy call)', () => {
