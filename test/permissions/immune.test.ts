@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DenialTracker } from '../../src/permissions/denials.js';
 import { authorizeJudged } from '../../src/permissions/gate.js';
-import { IMMUNE_CLASSES } from '../../src/permissions/immune.js';
+import { IMMUNE_CLASSES } from '../../src/permissions/immune-shell.js';
 import { judgedFor } from '../../src/permissions/explain.js';
 import { explain, parser, policyWith, sandbox, type Sandbox } from './helpers.js';
 
