@@ -1,10 +1,10 @@
-import { realpathSync } from 'node:fs';
+import { lstatSync, realpathSync } from 'node:fs';
 import { homedir, userInfo } from 'node:os';
-import { isAbsolute, relative, resolve } from 'node:path';
+import { isAbsolute, join, relative, resolve } from 'node:path';
 import { withAliases } from './obeyed-alias.js';
 import { gitConfigPaths } from './obeyed-git.js';
 import { repositoryOf } from '../sandbox/git-config.js';
-import type { ObeyedContext } from './obeyed.js';
+import { VENV_MARKERS, type ObeyedContext } from './obeyed.js';
 
 // git's hook names: with core.hooksPath naming the workspace root itself, these files at the root are hooks.
 const HOOK_NAMES = [
@@ -66,16 +66,33 @@ function relForms(path: string, roots: readonly string[]): string[] {
   return forms;
 }
 
+// Whether a workspace-relative folder is a Python virtual environment now: one of its markers exists (lstat:
+// a marker that is a symlink counts too). Asked at each judgement, never cached: a run that makes a venv
+// is judged by what it left.
+function venvProbe(roots: readonly string[]): (folder: string) => boolean {
+  const exists = (path: string): boolean => {
+    try {
+      lstatSync(path);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  return (folder) => roots.some((root) => VENV_MARKERS.some((marker) => exists(join(root, folder, marker))));
+}
+
 // The write gate's context for a workspace: what the configuration of its repository (its own, or the
 // one enclosing a subfolder workspace) makes git run or read (obeyed-git.ts, resolved as git and the
 // kernel resolve them), as workspace-relative paths of both the workspace as given and as the kernel
-// opens it; the globs and unresolvable commands it configures; where the user's home folder is in it.
+// opens it; the globs and unresolvable commands it configures; where the user's home folder is in it; which
+// folders are Python virtual environments (obeyed.ts IN_VENV).
 // Read fresh on every call: a config changed by a person between two calls counts at once.
 export function obeyedContext(root: string, home: string | undefined = homedir()): ObeyedContext {
   const roots = [...new Set([root, real(root)])];
   const homes = homesIn(roots, home);
   const repository = repositoryOf(root);
-  if (!repository) return withAliases(root, { gitPaths: [], homes });
+  const venv = venvProbe(roots);
+  if (!repository) return withAliases(root, { gitPaths: [], homes, venv });
   const dirs = [repository.gitDir, ...(repository.common ? [repository.common] : [])];
   const refs = gitConfigPaths(repository.top, configFiles(dirs, home), home, roots);
   const gitPaths = new Set<string>();
@@ -86,5 +103,5 @@ export function obeyedContext(root: string, home: string | undefined = homedir()
     }
   }
   const gitGlobs = (refs.globs ?? []).flatMap((glob) => relForms(glob, roots)).filter((rel) => rel !== '');
-  return withAliases(root, { gitPaths: [...gitPaths], gitGlobs, computed: refs.computed ?? [], homes });
+  return withAliases(root, { gitPaths: [...gitPaths], gitGlobs, computed: refs.computed ?? [], homes, venv });
 }
