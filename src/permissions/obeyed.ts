@@ -158,6 +158,14 @@ export interface ObeyedContext {
   // Whether a workspace-relative folder ('' for the root) is a Python virtual environment now (VENV_MARKERS,
   // asked of the file system: obeyed-context.ts). Absent: the IN_VENV entries hold everywhere.
   readonly venv?: (folder: string) => boolean;
+  // The repositories nested in the workspace that hold a path (submodules, linked worktrees, clones), each
+  // with the path relative to the workspace and what its own configuration makes git run (obeyed-context.ts).
+  readonly nested?: (path: string) => readonly NestedContext[];
+}
+
+export interface NestedContext {
+  readonly rel: string;
+  readonly ctx: Pick<ObeyedContext, 'gitPaths' | 'gitGlobs' | 'computed'>;
 }
 
 export interface ComputedCommand {
@@ -229,7 +237,14 @@ export function isObeyedLater(relPath: string, ctx?: ObeyedContext): Obeyed | un
       return { pattern: `~/${entry}`, family: 'shell', by, why: `${home === '' ? 'the workspace is your home folder' : `${home} is your home folder`}, and ~/${entry} is run or obeyed by ${by}` };
     }
   }
-  return ctx ? (configured(path, ctx) ?? aliased(path, ctx)) : undefined;
+  if (!ctx) return undefined;
+  const own = configured(path, ctx) ?? aliased(path, ctx);
+  if (own) return own;
+  for (const nested of ctx.nested?.(path) ?? []) {
+    const inner = configured(nested.rel, nested.ctx);
+    if (inner) return { ...inner, by: `${inner.by}, of a repository nested in the workspace that holds ${nested.rel}` };
+  }
+  return undefined;
 }
 
 // `path` reached through a symlink whose name is protected (obeyed-alias.ts, red team round 3 H1).
