@@ -39,6 +39,7 @@ const CASES: readonly (readonly [string, string])[] = [
   ['dd-device', '@coder exec dd if=/dev/zero of=/dev/sda bs=1M'],
   ['shred', '@coder exec shred -u secret.txt'],
   ['bulk-delete', '@coder exec git ls-files | xargs rm'],
+  ['bulk-overwrite', '@coder exec git ls-files | xargs -n1 cp /dev/null'],
   ['rsync-delete', '@coder exec rsync -a --delete src/ dst/'],
   ['truncate', '@coder exec truncate -s0 a.txt'],
   ['mv-device', '@coder exec mv a.txt /dev/null'],
