@@ -2,7 +2,8 @@ import { resolve as resolvePath } from 'node:path';
 import { riskyShell } from '../shell/danger-risky.js';
 import { environmentDump } from '../shell/danger-secrets.js';
 import { beforeRules, fromRule, type DecideContext } from './decide-common.js';
-import { immuneShell } from './immune.js';
+import { decidePath } from './decide-path.js';
+import { immuneShell } from './immune-shell.js';
 import { escapePattern } from './pattern.js';
 import type { RuleMatch } from './policy.js';
 import { isReadOnlyName, readOnlyVeto } from './readonly.js';
@@ -108,4 +109,12 @@ export function decideShell(judged: Judged, ctx: DecideContext, parse: ShellPars
   if (early) return early;
   const decisions = readings.map((reading) => resolve(judged, reading, ctx));
   return decisions.find((d) => d.decision === 'ask') ?? decisions[0]!;
+}
+
+// The decision for one judged part when the shell line (if any) is already parsed (synchronous: for a caller
+// that has the parse, and has loaded this module).
+export function decideParsed(judged: Judged, ctx: DecideContext, parse?: ShellParse): Decision {
+  if (judged.kind !== 'shell') return decidePath(judged, ctx);
+  if (!parse) throw new Error('decideParsed: a shell call needs its parse');
+  return decideShell(judged, ctx, parse);
 }

@@ -60,6 +60,8 @@ const reversesPatch = (cmd: Argv): boolean =>
 
 export const DISCARD_CLASSES: readonly CommandClass[] = [
   { name: 'bulk-delete', description: 'rm or unlink of names only known at run time (find -exec rm, xargs rm)', names: [], test: (c) => ['rm', 'unlink'].includes(c.name) && c.wrappers.some((w) => w === 'find' || w === 'xargs') },
+  // The same for what replaces a file's content (`find . -name '*.c' -exec cp /dev/null {} \\;`, `git ls-files | xargs -n1 cp /dev/null`).
+  { name: 'bulk-overwrite', description: 'files replaced under names only known at run time (find -exec cp/mv/install/ln/tee/dd ..., xargs cp ...)', names: [], test: (c) => ['cp', 'mv', 'install', 'ln', 'tee', 'dd', 'sponge'].includes(c.name) && c.wrappers.some((w) => w === 'find' || w === 'xargs') },
   { name: 'rsync-delete', description: 'rsync --delete (any --delete-*/--del) or --remove-source-files', names: ['rsync'], test: rsyncDeletes },
   { name: 'truncate', description: 'truncate to a smaller size (-s 0, -s -N, --reference)', names: ['truncate'], test: truncateCuts },
   { name: 'mv-device', description: 'mv onto a device (mv x /dev/null deletes x)', names: ['mv'], test: intoDevice },

@@ -1,33 +1,14 @@
 import { operands, type Argv } from './argv.js';
 import type { CommandClass } from './immune-class.js';
 import type { ShellPlace } from './immune-place.js';
-import { side } from './immune-side.js';
+import { moreExtracts } from './immune-extract.js';
+import { clusterLetters, intoWorkspace, long, optionValue, side } from './immune-side.js';
 
 // Work that leaves the workspace is deleted for the workspace, and neither undo nor staging (which only
 // sees the workspace) can take it back (issue 26, red team H-D): `mv build /tmp/x`, `mv src ..`,
 // `mv -t ~ src`, `tar --remove-files -czf /tmp/x.tgz src`, `zip -m /tmp/x.zip src`. An archive written
 // over existing files is a checkout by another spelling (`git archive HEAD | tar x`, `tar -xf x.tar`,
 // `unzip -o x.zip`, `7z x -y x.7z`): which files it overwrites is only known at run time.
-
-const long = (arg: string, name: string, min = 4): boolean => {
-  const word = arg.split('=')[0]!;
-  return word.startsWith('--') && word.length >= min && name.startsWith(word);
-};
-
-// The value of an option given as `-X VALUE`, `-XVALUE`, `--name=VALUE` or `--name VALUE` (the last one).
-function optionValue(args: readonly string[], short: string, name: string): string | undefined {
-  let found: string | undefined;
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!;
-    if (arg === '--') break;
-    if (long(arg, name)) found = arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : args[++i];
-    else if (new RegExp(`^-[a-zA-Z]*${short}`).test(arg) && !arg.startsWith('--')) {
-      const rest = arg.slice(arg.indexOf(short) + 1);
-      found = rest !== '' ? rest : args[++i];
-    }
-  }
-  return found;
-}
 
 // mv's destination and sources: `-t DIR` / `--target-directory=DIR`, else the last operand.
 function moveOut(cmd: Argv, place?: ShellPlace): boolean {
@@ -55,20 +36,8 @@ function tarLetters(args: readonly string[]): { letters: string; rest: readonly 
   const [first, ...rest] = args;
   const bundled = first !== undefined && /^[a-zA-Z]+$/.test(first) ? `-${first}` : undefined;
   const words = bundled !== undefined ? [bundled, ...rest] : args;
-  let letters = '';
-  for (const word of words) {
-    if (word === '--') break;
-    if (!/^-[a-zA-Z]/.test(word)) continue;
-    for (const letter of word.slice(1)) {
-      letters += letter;
-      if (TAR_VALUED.includes(letter)) break;
-    }
-  }
-  return { letters, rest: words };
+  return { letters: clusterLetters(words, TAR_VALUED), rest: words };
 }
-
-// The folder an extraction writes to lands inside the workspace (or may).
-const intoWorkspace = (dir: string | undefined, place: ShellPlace | undefined, moved: boolean): boolean => side(dir ?? '.', place, moved) !== 'out';
 
 function tarOverwrites(cmd: Argv, place?: ShellPlace): boolean {
   if (!['tar', 'gtar', 'bsdtar'].includes(cmd.name)) return false;
@@ -103,5 +72,5 @@ export const MOVE_CLASSES: readonly CommandClass[] = [
 
 // Judged after a command's path classes: an archive extracted into .git is that class's.
 export const EXTRACT_CLASSES: readonly CommandClass[] = [
-  { name: 'archive-overwrite', description: 'an archive extracted over the workspace (tar -x without -k/--skip-old-files/-O, unzip without -n, 7z x): the files it overwrites are only known at run time', names: [], test: (c, place) => tarOverwrites(c, place) || unzipOverwrites(c, place) || sevenZipOverwrites(c, place) },
+  { name: 'archive-overwrite', description: 'an archive or a tree written over the workspace (tar -x without -k/--skip-old-files/-O, unzip without -n, 7z x, cpio -i/-p, pax -r, ar x, jar x, cp -r or rsync into an existing folder): the files it overwrites are only known at run time', names: [], test: (c, place) => tarOverwrites(c, place) || unzipOverwrites(c, place) || sevenZipOverwrites(c, place) || moreExtracts(c, place) },
 ];

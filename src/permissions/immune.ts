@@ -1,144 +1,18 @@
 import type { FolderListings } from '../workspace/listings.js';
-import type { ShellParse } from '../shell/parse-types.js';
 import { isInside, toRel } from '../workspace/contains.js';
-import { toArgv, UNKNOWN, type Argv } from './argv.js';
-import { ARGUMENT_SENSITIVE, COMMAND_CLASSES, EXTRACT_CLASSES, immuneAfterPaths, immuneCommand } from './immune-commands.js';
-import { reversedDiffApplied } from './immune-discard.js';
-import { GIT_DISCARD } from './immune-git.js';
-import { immuneByGlob } from './immune-globs.js';
-import { immunePath, PATH_CLASSES, type PathClass } from './immune-paths.js';
-import { INLINE_DELETE, inlineRecursiveDelete } from './immune-inline.js';
-import { lineFolders, Placer, wrapperFolders, type ShellPlace } from './immune-place.js';
-import { versionWrittenOver } from './immune-restore.js';
-import type { ObeyedContext } from './obeyed.js';
+import { immunePath } from './immune-paths.js';
 import { obeyedContext } from './obeyed-context.js';
-import { mayWrite } from './readonly.js';
 import type { Judged } from './types.js';
 
 // Safety immunity: a call in one of these classes always asks a person, even under an allow rule
-// or --yes; a deny rule still denies.
+// or --yes; a deny rule still denies. This module holds what a file command's call needs (its paths);
+// the shell-line classes are in immune-shell.ts, loaded only for a shell call (decide.ts).
 
 export interface Immunity {
   readonly name: string;
   readonly description: string;
   // The command or path that fell in the class.
   readonly where: string;
-}
-
-interface ContentClass {
-  readonly name: string;
-  readonly description: string;
-  readonly regex: RegExp;
-}
-
-// Payload classes are matched on the whole line (a SQL statement can sit in a quoted argument, a
-// here-document or text piped to a client; a /dev/tcp path in a redirection).
-const CONTENT_CLASSES: readonly ContentClass[] = [
-  { name: 'dev-tcp', description: '/dev/tcp/ (bash reverse shell)', regex: /\/dev\/(?:tcp|udp)\//i },
-  { name: 'sql-drop', description: 'DROP DATABASE/TABLE/SCHEMA', regex: /\bdrop\s+(?:database|table|schema)\b/i },
-  { name: 'sql-truncate', description: 'TRUNCATE TABLE', regex: /\btruncate\s+table\b/i },
-  { name: 'sql-delete-all', description: 'DELETE FROM ... WHERE 1=1 (or without WHERE)', regex: /\bdelete\s+from\b(?:[^;]*?\bwhere\s+1\s*=\s*1\b|\s+[\w."`[\]]+\s*(?:;|$|["']))/i },
-];
-
-const UNVERIFIABLE = [
-  { name: 'unparsed', description: 'a shell line that does not parse cannot be checked' },
-  { name: 'dynamic-command', description: 'a command name only known at run time cannot be checked' },
-  { name: 'dynamic-args', description: 'arguments of a sensitive command only known at run time cannot be checked' },
-] as const;
-
-// Every class, for documentation and `codeward policy list`.
-export const IMMUNE_CLASSES: readonly { readonly name: string; readonly description: string }[] = [
-  ...[...COMMAND_CLASSES, ...EXTRACT_CLASSES].map(({ name, description }) => ({ name, description })),
-  ...CONTENT_CLASSES.map(({ name, description }) => ({ name, description })),
-  INLINE_DELETE,
-  ...PATH_CLASSES.map(({ name, description }) => ({ name, description })),
-  ...UNVERIFIABLE,
-];
-
-const unverifiable = (name: (typeof UNVERIFIABLE)[number]['name'], where: string): Immunity => ({ ...UNVERIFIABLE.find((u) => u.name === name)!, where });
-
-// The first class a path argument falls in, as written or as placed (run folder, cd targets, symlinks);
-// 'unknown' when the line has more paths than are placed.
-function pathClass(arg: string, write: boolean, skip: readonly string[], placer: Placer | undefined, ctx?: ObeyedContext): PathClass | 'unknown' | undefined {
-  const direct = immunePath(arg, write, skip, ctx);
-  if (direct || !placer) return direct;
-  const spellings = placer.spellings(arg);
-  if (spellings === undefined) return 'unknown';
-  for (const spelling of spellings) {
-    const placed = immunePath(spelling, write, skip, ctx);
-    if (placed) return placed;
-  }
-  return undefined;
-}
-
-function immuneReading(parse: ShellParse, readOnlyName: (name: string) => boolean, place: ShellPlace | undefined): Immunity | undefined {
-  for (const cls of CONTENT_CLASSES) {
-    if (cls.regex.test(parse.source)) return { name: cls.name, description: cls.description, where: parse.source };
-  }
-  let moved = false;
-  // Every folder a relative path of the line may be taken from (flow-insensitive: a wrapper's folder
-  // reaches the shell string it runs, `env -C .git sh -c 'echo > config'`).
-  const lineBases = place ? lineFolders(parse, place) : [];
-  const placer = place ? new Placer(place, [...new Set([...lineBases, ...wrapperFolders(parse.source, lineBases)])]) : undefined;
-  // What the workspace's git configuration makes git run (core.hooksPath, fsmonitor), for the write gate.
-  const ctx = place ? obeyedContext(place.root, undefined, place.listings) : undefined;
-  for (const command of parse.commands) {
-    const found = toArgv(command);
-    if (!found) return unverifiable('dynamic-command', command.text);
-    const argv = moved ? { ...found, moved } : found;
-    // A sourced script runs in this shell and may cd (`. ./x.sh; rm -rf dist`).
-    moved ||= ['cd', 'pushd', 'popd', 'source', '.'].includes(found.name);
-    const cls = immuneCommand(argv, place);
-    if (cls) return { name: cls.name, description: cls.description, where: command.text };
-    if (inlineRecursiveDelete(command)) return { ...INLINE_DELETE, where: command.text };
-    if (argv.unknown && ARGUMENT_SENSITIVE.has(argv.name)) return unverifiable('dynamic-args', command.text);
-    const injected = ARGUMENT_SENSITIVE.has(argv.name) ? immuneByGlob(command, argv, place) : undefined;
-    if (injected) return { name: injected.cls.name, description: `${injected.cls.description}, if a file named ${injected.name} exists`, where: command.text };
-    // A listed program with a writing option (`sort -o .git/hooks/x`, `tar -x -C .git`, `sed -i .codeward/..`)
-    // writes: its paths are judged as writes.
-    const write = !readOnlyName(argv.name) || mayWrite(command);
-    // A writing wrapper's own words (`\time -o .git/hooks/x ls`) are only in the command's text.
-    const words = write && argv.wrappers.length > 0 ? command.text.split(/\s+/).map((w) => w.replace(/^['"]|['"]$/g, '')) : [];
-    for (const arg of [...argv.args, ...words]) {
-      const path = pathClass(arg, write, argv.name === 'git' ? ['git-internals'] : [], placer, ctx);
-      if (path === 'unknown') return unverifiable('dynamic-args', command.text);
-      if (path) return { name: path.name, description: path.description, where: command.text };
-    }
-    const after = immuneAfterPaths(argv, place);
-    if (after) return { name: after.name, description: after.description, where: command.text };
-  }
-  const argvs = parse.commands.map(toArgv).filter((argv): argv is Argv => argv !== undefined);
-  // `git diff -R | git apply`: a reversed diff applied by another command of the line.
-  if (reversedDiffApplied(argvs)) {
-    return { name: GIT_DISCARD.name, description: `${GIT_DISCARD.description}; a reversed diff applied to the files`, where: parse.source };
-  }
-  // `git show HEAD:a > a`: a committed version written over a file (a checkout by another spelling).
-  const restored = versionWrittenOver(parse, argvs, place);
-  if (restored !== undefined) {
-    return { name: GIT_DISCARD.name, description: `${GIT_DISCARD.description}; a committed version written over an existing file`, where: restored };
-  }
-  for (const redirection of parse.redirections) {
-    if (redirection.duplicate) continue;
-    const targets = redirection.target !== null ? [redirection.target] : (redirection.targetWord?.candidates ?? []);
-    for (const target of targets) {
-      if (target.includes(UNKNOWN) && redirection.writes) return unverifiable('dynamic-args', redirection.text);
-      const path = pathClass(target, redirection.writes, [], placer, ctx);
-      if (path === 'unknown') return unverifiable('dynamic-args', redirection.text);
-      if (path) return { name: path.name, description: path.description, where: redirection.text };
-    }
-  }
-  if (!parse.ok) return unverifiable('unparsed', parse.errors.join('; ') || parse.source);
-  return undefined;
-}
-
-// The immune class of a shell line, over every reading of it (a CR read as a line break and as a space).
-// With a place (workspace root and run folder), relative paths are also judged where they land.
-export function immuneShell(parse: ShellParse, readOnlyName: (name: string) => boolean, place?: ShellPlace): Immunity | undefined {
-  for (const reading of [parse, ...(parse.alternatives ?? [])]) {
-    const found = immuneReading(reading, readOnlyName, place);
-    if (found) return found;
-  }
-  return undefined;
 }
 
 // The immune class of a file command's path: the resolved path, the raw input and the path before symlinks.

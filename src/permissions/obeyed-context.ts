@@ -1,10 +1,11 @@
-import { realpathSync } from 'node:fs';
+import { lstatSync, realpathSync } from 'node:fs';
 import { homedir, userInfo } from 'node:os';
-import { isAbsolute, relative, resolve } from 'node:path';
+import { isAbsolute, join, relative, resolve } from 'node:path';
 import { withAliases } from './obeyed-alias.js';
 import { gitConfigPaths } from './obeyed-git.js';
-import { repositoryOf } from '../sandbox/git-config.js';
-import type { ObeyedContext } from './obeyed.js';
+import { repositoryOf, type Repository } from '../sandbox/git-config.js';
+import { isInside } from '../workspace/contains.js';
+import { VENV_MARKERS, type NestedContext, type ObeyedContext } from './obeyed.js';
 import type { FolderListings } from '../workspace/listings.js';
 
 // git's hook names: with core.hooksPath naming the workspace root itself, these files at the root are hooks.
@@ -67,17 +68,25 @@ function relForms(path: string, roots: readonly string[]): string[] {
   return forms;
 }
 
-// The write gate's context for a workspace: what the configuration of its repository (its own, or the
-// one enclosing a subfolder workspace) makes git run or read (obeyed-git.ts, resolved as git and the
-// kernel resolve them), as workspace-relative paths of both the workspace as given and as the kernel
-// opens it; the globs and unresolvable commands it configures; where the user's home folder is in it.
-// Read fresh on every call: a config changed by a person between two calls counts at once. `listings`:
-// the caller's folder cache for the symlink walk (obeyed-alias.ts), kept by the policy or the sandbox.
-export function obeyedContext(root: string, home: string | undefined = homedir(), listings?: FolderListings): ObeyedContext {
-  const roots = [...new Set([root, real(root)])];
-  const homes = homesIn(roots, home);
-  const repository = repositoryOf(root);
-  if (!repository) return withAliases(root, { gitPaths: [], homes }, listings);
+const exists = (path: string): boolean => {
+  try {
+    lstatSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+// Whether a workspace-relative folder is a Python virtual environment now: one of its markers exists (lstat:
+// a marker that is a symlink counts too). Asked at each judgement, never cached: a run that makes a venv
+// is judged by what it left.
+function venvProbe(roots: readonly string[]): (folder: string) => boolean {
+  return (folder) => roots.some((root) => VENV_MARKERS.some((marker) => exists(join(root, folder, marker))));
+}
+
+// What one repository's configuration makes git run or read, as workspace-relative paths, globs and
+// commands that cannot be resolved.
+function repositoryContext(repository: Repository, roots: readonly string[], home: string | undefined): Pick<ObeyedContext, 'gitPaths' | 'gitGlobs' | 'computed'> {
   const dirs = [repository.gitDir, ...(repository.common ? [repository.common] : [])];
   const refs = gitConfigPaths(repository.top, configFiles(dirs, home), home, roots);
   const gitPaths = new Set<string>();
@@ -88,5 +97,46 @@ export function obeyedContext(root: string, home: string | undefined = homedir()
     }
   }
   const gitGlobs = (refs.globs ?? []).flatMap((glob) => relForms(glob, roots)).filter((rel) => rel !== '');
-  return withAliases(root, { gitPaths: [...gitPaths], gitGlobs, computed: refs.computed ?? [], homes }, listings);
+  return { gitPaths: [...gitPaths], gitGlobs, computed: refs.computed ?? [] };
+}
+
+// The repositories nested in the workspace that hold `path` (a submodule, a linked worktree, a clone):
+// each folder above it, below the root, with a `.git` of its own. Their configuration (core.hooksPath,
+// core.fsmonitor ... of the submodule's `.git/modules/NAME/config` or the worktree's config.worktree, and
+// the user's) is obeyed by a git command run there, and by `git status` of the superproject (red team
+// round 4 H3). Asked of the file system at each judgement, like the workspace's own configuration.
+function nestedProbe(roots: readonly string[], home: string | undefined): (path: string) => readonly NestedContext[] {
+  return (path) => {
+    const found: NestedContext[] = [];
+    const names = path.split('/').filter((name) => name !== '' && name !== '.');
+    for (const root of roots) {
+      for (const absolute of [false, true]) {
+        for (let i = names.length - 1; i >= 1; i--) {
+          const folder = resolve(absolute ? '/' : root, names.slice(0, i).join('/'));
+          if (folder === root || !isInside(root, folder) || !exists(join(folder, '.git'))) continue;
+          const repository = repositoryOf(folder);
+          if (!repository || repository.top !== folder) continue;
+          const rel = relative(root, resolve(absolute ? '/' : root, names.join('/'))).split('\\').join('/');
+          found.push({ rel, ctx: repositoryContext(repository, roots, home) });
+        }
+      }
+    }
+    return found;
+  };
+}
+
+// The write gate's context for a workspace: what the configuration of its repository (its own, or the
+// one enclosing a subfolder workspace) makes git run or read (obeyed-git.ts, resolved as git and the
+// kernel resolve them), as workspace-relative paths of both the workspace as given and as the kernel
+// opens it; the globs and unresolvable commands it configures; where the user's home folder is in it;
+// which folders are Python virtual environments (obeyed.ts IN_VENV); the repositories nested in it.
+// Read fresh on every call: a config changed by a person between two calls counts at once. `listings`:
+// the caller's folder cache for the symlink walk (obeyed-alias.ts), kept by the policy or the sandbox.
+export function obeyedContext(root: string, home: string | undefined = homedir(), listings?: FolderListings): ObeyedContext {
+  const roots = [...new Set([root, real(root)])];
+  const homes = homesIn(roots, home);
+  const repository = repositoryOf(root);
+  const probes = { venv: venvProbe(roots), nested: nestedProbe(roots, home) };
+  if (!repository) return withAliases(root, { gitPaths: [], homes, ...probes }, listings);
+  return withAliases(root, { ...repositoryContext(repository, roots, home), homes, ...probes }, listings);
 }

@@ -25,6 +25,8 @@ export interface ObeyedEntry {
   readonly family: ObeyedFamily;
   // Who runs or obeys it, for messages and the documentation.
   readonly by: string;
+  // Only inside a Python virtual environment (IN_VENV).
+  readonly inVenv?: boolean;
 }
 
 type Row = readonly [family: ObeyedFamily, by: string, patterns: readonly string[]];
@@ -51,7 +53,8 @@ const ROWS: readonly Row[] = [
   ['editor', 'vim, neovim, pdb, irb, gdb and lldb start-up files read from the working folder', ['.exrc', '_exrc', '.nvimrc', '.nvim.lua', '.vimrc', '_vimrc', '.gvimrc', '.lvimrc', '.pdbrc', '.irbrc', '.gdbinit', '.lldbinit']],
   ['shell', 'REPLs and interpreters that run a start-up file from the working folder (R, pry, GHCi, Octave, psql) and Mercurial (hooks in the repository\'s hgrc)', ['.Rprofile', '.Renviron', '.pryrc', '.ghci', '.octaverc', '.psqlrc', '.hg/hgrc']],
   ['editor', 'cloud workspaces (tasks run when the workspace opens)', ['.gitpod.yml', '.gitpod.Dockerfile', '.idx/dev.nix', '.codesandbox', '.replit', 'replit.nix']],
-  ['shell', 'Python virtual environments (sourced by editors and direnv when a terminal opens; pyvenv.cfg names the interpreter)', ['bin/activate', 'bin/activate.fish', 'bin/activate.csh', 'bin/activate.nu', 'bin/activate.ps1', 'bin/activate_this.py', 'Scripts/activate', 'Scripts/activate.bat', 'Scripts/activate.ps1', 'pyvenv.cfg', 'bin/activate*', 'bin/python*', 'Scripts/python*']],
+  ['shell', 'Python virtual environments (their activate scripts are sourced by editors and direnv when a terminal opens; pyvenv.cfg names the interpreter; these names mark a folder as one)', ['pyvenv.cfg', 'bin/activate', 'bin/activate.fish', 'bin/activate.csh', 'bin/activate.nu', 'bin/activate.ps1', 'bin/activate.xsh', 'bin/activate_this.py', 'Scripts/activate', 'Scripts/activate.fish', 'Scripts/activate.csh', 'Scripts/activate.nu', 'Scripts/activate.ps1', 'Scripts/activate.xsh', 'Scripts/activate_this.py', 'Scripts/activate.bat', 'Scripts/deactivate.bat']],
+  ['shell', 'Python at every interpreter start (site-packages .pth lines and sitecustomize/usercustomize run before any script, whatever python is asked to do)', ['lib*/python*/*-packages/*.pth', 'lib*/python*/*-packages/sitecustomize*', 'lib*/python*/*-packages/usercustomize*', 'lib*/python*/*-packages/__pycache__/sitecustomize*', 'lib*/python*/*-packages/__pycache__/usercustomize*', 'lib*/site-packages/*.pth', 'lib*/site-packages/sitecustomize*', 'lib*/site-packages/usercustomize*', 'lib*/site-packages/__pycache__/sitecustomize*', 'lib*/site-packages/__pycache__/usercustomize*']],
   ['ci', 'CI services (run on push, with the repository\'s secrets)', ['.github/workflows', '.github/actions', '.gitlab-ci.yml', '.circleci', '.travis.yml', 'azure-pipelines.yml', '.buildkite', 'Jenkinsfile', 'bitbucket-pipelines.yml', '.drone.yml', '.woodpecker', '.woodpecker.yml', '.forgejo/workflows', '.forgejo/actions', '.gitea/workflows', '.gitea/actions', 'appveyor.yml', '.appveyor.yml', 'bitrise.yml', 'buildspec.yml', 'buildspec.yaml', 'cloudbuild.yaml', 'cloudbuild.yml', 'cloudbuild.json', 'codefresh.yml', '.semaphore', 'netlify.toml', '.gitlab', '.pipelines', '.tekton', '.cirrus.yml', '.cirrus.star', 'wercker.yml', '.builds', 'codemagic.yaml', 'vercel.json']],
   ['hooks', 'commit-hook runners (the next git commit runs what they name)', ['.husky', '.pre-commit-config.yaml', 'lefthook.*', '.lefthook.*', 'lefthook-local.*', '.lefthook-local.*', '.lefthook', '.lintstagedrc*', 'lint-staged.config.*', '.simple-git-hooks*', 'simple-git-hooks.*', '.overcommit.yml']],
   ['shell', 'direnv, mise, asdf and sdkman (run or select programs on cd)', ['.envrc', '.tool-versions', 'mise.toml', '.mise.toml', 'mise.local.toml', '.mise.local.toml', '.mise', '.config/mise', '.config/mise.toml', '.rtx.toml', '.sdkmanrc']],
@@ -59,7 +62,20 @@ const ROWS: readonly Row[] = [
   ['package-manager', 'package managers and build tools (program paths, wrappers, script shells, plug-ins, registries)', ['.npmrc', '.yarnrc', '.yarnrc.yml', '.yarn/releases', '.yarn/plugins', '.pnpmfile.cjs', '.pnpmfile.mjs', 'pnpm-workspace.yaml', 'bunfig.toml', '.bunfig.toml', 'uv.toml', '.bundle/config', 'nuget.config', 'Directory.Build.props', 'Directory.Build.targets', 'Directory.Build.rsp', '.config/dotnet-tools.json', '.mvn', 'gradle/wrapper/gradle-wrapper.properties', 'gradle.properties', 'cabal.project.local', 'docker-compose.override.yml', 'docker-compose.override.yaml', 'compose.override.yml', 'compose.override.yaml']],
 ];
 
-export const OBEYED_CATALOGUE: readonly ObeyedEntry[] = ROWS.flatMap(([family, by, patterns]) => patterns.map((pattern) => ({ pattern, family, by })));
+// Entries that hold only inside a Python virtual environment: the folder above `bin/`/`Scripts/` holds one of
+// VENV_MARKERS (which the catalogue protects everywhere, so no writer makes a folder a venv unasked). With
+// a context (ObeyedContext.venv: the file system is asked), a project's `tools/bin/python-helper` is
+// ordinary; without one they hold everywhere.
+const IN_VENV: Row = ['shell', 'the interpreter of a Python virtual environment (an editor runs it when the folder opens; an activated shell\'s python)', ['bin/python*', 'Scripts/python*']];
+
+// What makes a folder a virtual environment (python's own pyvenv.cfg, or virtualenv's shape: an activate
+// script), workspace-relative to the folder; each is a catalogue entry above.
+export const VENV_MARKERS: readonly string[] = ['pyvenv.cfg', 'bin/activate', 'Scripts/activate', 'Scripts/activate.bat'];
+
+export const OBEYED_CATALOGUE: readonly ObeyedEntry[] = [
+  ...ROWS.flatMap(([family, by, patterns]) => patterns.map((pattern) => ({ pattern, family, by }))),
+  ...IN_VENV[2].map((pattern) => ({ pattern, family: IN_VENV[0], by: IN_VENV[1], inVenv: true })),
+];
 
 // The catalogue's names without a wildcard, for lists of paths at the workspace root (sandbox/lists.ts).
 export const OBEYED_NAMES: readonly string[] = OBEYED_CATALOGUE.filter((entry) => !entry.pattern.includes('*')).map((entry) => entry.pattern);
@@ -100,7 +116,15 @@ export function mayEndAt(name: string): boolean {
   return INDEX.byLast.has(name.toLowerCase()) || INDEX.wild.some(({ names }) => names[names.length - 1]!.test(name));
 }
 
-function catalogueMatch(names: readonly string[]): ObeyedEntry | undefined {
+// Whether an IN_VENV entry found after `above` (the names before it) holds: some trailing run of those names
+// is a virtual environment (a shell argument `--out=x/.venv/bin/python` or an absolute path has names before
+// the workspace-relative folder).
+function inVenv(entry: ObeyedEntry, above: readonly string[], venv: ((folder: string) => boolean) | undefined): boolean {
+  if (!entry.inVenv || !venv) return true;
+  return above.some((_, i) => venv(above.slice(i).join('/'))) || venv('');
+}
+
+function catalogueMatch(names: readonly string[], venv?: (folder: string) => boolean): ObeyedEntry | undefined {
   const lower = names.map((name) => name.toLowerCase());
   for (let i = 0; i < lower.length; i++) {
     for (const { names: pattern, entry } of INDEX.byLast.get(lower[i]!) ?? []) {
@@ -109,7 +133,7 @@ function catalogueMatch(names: readonly string[]): ObeyedEntry | undefined {
     }
     for (const { names: pattern, entry } of INDEX.wild) {
       const start = i - pattern.length + 1;
-      if (start >= 0 && pattern.every((regex, j) => regex.test(names[start + j]!))) return entry;
+      if (start >= 0 && pattern.every((regex, j) => regex.test(names[start + j]!)) && inVenv(entry, names.slice(0, start), venv)) return entry;
     }
   }
   return undefined;
@@ -131,6 +155,17 @@ export interface ObeyedContext {
   readonly homes?: readonly string[];
   // Real paths a protected name reaches through a symlink (obeyed-alias.ts).
   readonly aliases?: readonly ObeyedAlias[];
+  // Whether a workspace-relative folder ('' for the root) is a Python virtual environment now (VENV_MARKERS,
+  // asked of the file system: obeyed-context.ts). Absent: the IN_VENV entries hold everywhere.
+  readonly venv?: (folder: string) => boolean;
+  // The repositories nested in the workspace that hold a path (submodules, linked worktrees, clones), each
+  // with the path relative to the workspace and what its own configuration makes git run (obeyed-context.ts).
+  readonly nested?: (path: string) => readonly NestedContext[];
+}
+
+export interface NestedContext {
+  readonly rel: string;
+  readonly ctx: Pick<ObeyedContext, 'gitPaths' | 'gitGlobs' | 'computed'>;
 }
 
 export interface ComputedCommand {
@@ -192,7 +227,7 @@ function configured(path: string, ctx: ObeyedContext): Obeyed | undefined {
 // is something a program later runs or obeys; what and who when it is.
 export function isObeyedLater(relPath: string, ctx?: ObeyedContext): Obeyed | undefined {
   const path = normalise(relPath);
-  const found = catalogueMatch(path.split(/[/=:~]/));
+  const found = catalogueMatch(path.split(/[/=:~]/), ctx?.venv);
   if (found) return found;
   for (const home of ctx?.homes ?? []) {
     const rel = under(path, normalise(home));
@@ -202,7 +237,14 @@ export function isObeyedLater(relPath: string, ctx?: ObeyedContext): Obeyed | un
       return { pattern: `~/${entry}`, family: 'shell', by, why: `${home === '' ? 'the workspace is your home folder' : `${home} is your home folder`}, and ~/${entry} is run or obeyed by ${by}` };
     }
   }
-  return ctx ? (configured(path, ctx) ?? aliased(path, ctx)) : undefined;
+  if (!ctx) return undefined;
+  const own = configured(path, ctx) ?? aliased(path, ctx);
+  if (own) return own;
+  for (const nested of ctx.nested?.(path) ?? []) {
+    const inner = configured(nested.rel, nested.ctx);
+    if (inner) return { ...inner, by: `${inner.by}, of a repository nested in the workspace that holds ${nested.rel}` };
+  }
+  return undefined;
 }
 
 // `path` reached through a symlink whose name is protected (obeyed-alias.ts, red team round 3 H1).

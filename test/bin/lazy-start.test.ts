@@ -23,6 +23,11 @@ const HEAVY = [
   // declares a write.
   /^src\/files\/checkpoints\//,
   /^src\/code\/syntax-(check|check-hook|tree-cache)\.ts$/,
+  // A shell line's decision: the immune classes of a line, the option tables, the danger rules, the parse
+  // helpers (a file command's decision needs only decide-path.ts and immune.ts's path checks).
+  /^src\/permissions\/(decide-shell|immune-shell|immune-commands|immune-git|readonly|argv)\.ts$/,
+  /^src\/permissions\/options\//,
+  /^src\/shell\/(danger|parse-)/,
 ];
 
 const HOOK = `import { register } from 'node:module';
@@ -71,7 +76,7 @@ describe('a cold call loads only what it uses (dist modules seen by a loader hoo
     ['list', ['list']],
     ['tree', ['tree']],
     ['search', ['search', '--term', 'hello']],
-  ])('%s loads no sandbox, shell runner or parser, staging or tree-sitter module', (name, args) => {
+  ])('%s loads no sandbox, shell runner or parser, shell-line decision, staging or tree-sitter module', (name, args) => {
     const sources = sourcesLoaded(args, name);
     expect(sources).toContain(`src/commands/${name}.ts`);
     expect(heavy(sources)).toEqual([]);
@@ -82,8 +87,9 @@ describe('a cold call loads only what it uses (dist modules seen by a loader hoo
     expect(sources).toEqual(expect.arrayContaining(['src/files/checkpoints/record.ts', 'src/files/checkpoints/replace.ts', 'src/code/syntax-check-hook.ts']));
   });
 
-  it('exec does load the sandbox and the shell runner (the record sees a heavy call)', () => {
+  it('exec does load the sandbox, the shell runner and the shell decision (the record sees a heavy call)', () => {
     const sources = sourcesLoaded(['--sandbox', 'off', 'exec', '--cmd', 'true'], 'exec');
-    expect(sources).toEqual(expect.arrayContaining(['src/sandbox/sandbox.ts', 'src/shell/run-call.ts', 'src/commands/exec-run.ts']));
+    const decision = ['src/permissions/decide-shell.ts', 'src/permissions/immune-shell.ts', 'src/permissions/options/index.ts'];
+    expect(sources).toEqual(expect.arrayContaining(['src/sandbox/sandbox.ts', 'src/shell/run-call.ts', 'src/commands/exec-run.ts', ...decision]));
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DenialTracker } from '../../src/permissions/denials.js';
 import { authorizeJudged } from '../../src/permissions/gate.js';
-import { IMMUNE_CLASSES } from '../../src/permissions/immune.js';
+import { IMMUNE_CLASSES } from '../../src/permissions/immune-shell.js';
 import { judgedFor } from '../../src/permissions/explain.js';
 import { explain, parser, policyWith, sandbox, type Sandbox } from './helpers.js';
 
@@ -39,6 +39,7 @@ const CASES: readonly (readonly [string, string])[] = [
   ['dd-device', '@coder exec dd if=/dev/zero of=/dev/sda bs=1M'],
   ['shred', '@coder exec shred -u secret.txt'],
   ['bulk-delete', '@coder exec git ls-files | xargs rm'],
+  ['bulk-overwrite', '@coder exec git ls-files | xargs -n1 cp /dev/null'],
   ['rsync-delete', '@coder exec rsync -a --delete src/ dst/'],
   ['truncate', '@coder exec truncate -s0 a.txt'],
   ['mv-device', '@coder exec mv a.txt /dev/null'],

@@ -1,0 +1,73 @@
+// Issue 26, catalogue precision: a Python virtual environment's start-up code is obeyed, and only a venv's.
+// From the attacker's side, through the real binary under --yes: a model plants a site-packages `.pth` line
+// or a sitecustomize.py (Python runs both at every interpreter start, whatever script the user runs) by the
+// write tool, by a shell redirection, and by a script a sandboxed run executes; each asks or is set aside
+// (the old catalogue let all of them through). The interpreter of a folder that is not a venv is an
+// ordinary file (`tools/bin/python-helper` was refused because it sat in a folder named bin).
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { isObeyedLater } from '../../src/permissions/obeyed.js';
+import { removeDir, runCli, tempDir, writeFiles } from '../helpers/fixture.js';
+
+const SITE = '.venv/lib/python3.12/site-packages';
+const bwrapWorks = spawnSync('bwrap', ['--ro-bind', '/', '/', '--unshare-net', 'true']).status === 0;
+
+describe('a virtual environment\'s start-up code, planted by a model under --yes', () => {
+  let root: string;
+  beforeEach(async () => {
+    root = await tempDir();
+    await writeFiles(root, { '.venv/pyvenv.cfg': 'home = /usr/bin\n', [`${SITE}/ok.py`]: '', 'shaped/bin/activate': '', 'tools/bin/run': '' });
+  });
+  afterEach(async () => {
+    await removeDir(root);
+  });
+  const write = (file: string): ReturnType<typeof runCli> => runCli(['--json', '-C', root, 'write', '--file', file, '--content', 'import os; os.system("id")\n']);
+
+  it.each([`${SITE}/evil.pth`, `${SITE}/sitecustomize.py`, `${SITE}/usercustomize.py`, `${SITE}/__pycache__/sitecustomize.cpython-312.pyc`, '.venv/lib64/python3.12/site-packages/a.pth', 'win/Lib/site-packages/a.pth', '.venv/bin/python3', 'shaped/bin/python'])('write %s asks (safety-immune)', (file) => {
+    const run = write(file);
+    expect(run.json.error?.code, run.stdout).toBe('C241');
+    expect(run.json.error?.message).toMatch(/safety-immune/);
+    expect(existsSync(join(root, file))).toBe(false);
+  });
+
+  it('a shell line that moves a .pth into site-packages asks', () => {
+    const run = runCli(['--json', '-C', root, 'exec', '--no-stage', '--cmd', `printf 'import os\\n' > x.txt && mv x.txt ${SITE}/e.pth`]);
+    expect(run.json.error?.code, run.stdout).toBe('C241');
+    expect(existsSync(join(root, SITE, 'e.pth'))).toBe(false);
+  });
+
+  it.skipIf(!bwrapWorks)('a script run in the sandbox that writes a .pth: the .pth is set aside, its other files are applied', async () => {
+    await writeFiles(root, { 'gen.sh': `printf 'import os\\n' > ${SITE}/e.pth\nprintf x > ${SITE}/new.py\n` });
+    for (const mode of [[], ['--no-stage']]) {
+      const run = runCli(['--json', '-C', root, 'exec', ...mode, '--cmd', 'sh gen.sh']);
+      expect(run.json.ok, run.stdout).toBe(true);
+      expect(existsSync(join(root, SITE, 'e.pth')), mode.join(' ')).toBe(false);
+      expect(existsSync(join(root, SITE, 'new.py'))).toBe(true);
+      for (const name of readdirSync(join(root, SITE))) if (name.startsWith('e.pth')) spawnSync('rm', ['-f', join(root, SITE, name)]);
+    }
+  });
+
+  it('outside a venv, bin/python* and activate look-alikes are ordinary files (written under --yes)', () => {
+    for (const file of ['tools/bin/python-helper', 'tools/bin/python3', 'tools/bin/activate-license', 'tools/bin/activate.sh']) {
+      const run = write(file);
+      expect(run.json.ok, `${file}: ${run.stdout}`).toBe(true);
+    }
+  });
+
+  it('the markers that make a folder a venv are obeyed everywhere (no call makes a venv unasked)', () => {
+    for (const file of ['tools/pyvenv.cfg', 'tools/bin/activate', 'tools/Scripts/activate.bat', 'tools/bin/activate.fish']) expect(write(file).json.error?.code, file).toBe('C241');
+  });
+});
+
+describe('the catalogue without a context (no file system) keeps a venv\'s interpreter obeyed', () => {
+  it('bin/python* holds everywhere when nothing can tell whether the folder is a venv', () => {
+    expect(isObeyedLater('tools/bin/python3')?.family).toBe('shell');
+    expect(isObeyedLater('tools/bin/python3', { gitPaths: [], venv: () => false })).toBeUndefined();
+    // A shell argument's names before the folder (`--out=`) and an absolute path: some trailing run is the venv.
+    const venv = (folder: string): boolean => folder === '.venv';
+    expect(isObeyedLater('--out=.venv/bin/python3', { gitPaths: [], venv })?.family).toBe('shell');
+    expect(isObeyedLater('/w/ws/.venv/bin/python3', { gitPaths: [], venv })?.family).toBe('shell');
+  });
+});
