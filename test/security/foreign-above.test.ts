@@ -56,7 +56,7 @@ function cli(args: string[], yes = false): { json: Record<string, any>; stdout: 
   return { json, stdout: result.stdout + result.stderr };
 }
 
-const check = (call: string): Record<string, any> => cli(['policy', 'check', call]).json;
+const check = (call: string): Record<string, any> => cli(['policy', 'check', call]).json.data;
 
 beforeEach(async () => {
   base = await realpath(await mkdtemp(join(BASE, 'codeward-foreign-')));
