@@ -188,7 +188,7 @@ function lazyGate(options: PermissionGateOptions): Pick<EngineHooks, 'authorize'
   return {
     authorize: async (call) => {
       gate ??= import('./permissions/gate.js').then(({ permissionGate }) => permissionGate(options));
-      await (await gate).authorize(call);
+      return (await gate).authorize(call);
     },
   };
 }
@@ -205,8 +205,9 @@ function timed(timing: Timing | undefined, hooks: Partial<EngineHooks>): Partial
       await classify?.(call);
     },
     authorize: async (call) => {
-      await authorize?.(call);
+      const authorization = await authorize?.(call);
       timing.mark('danger check, permission gate');
+      return authorization;
     },
   };
 }

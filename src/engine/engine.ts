@@ -126,7 +126,7 @@ export class Engine {
       (preview ??= command.dryRun ? dryRunOf(this.context(touches, [], signal, new Map(), caller, undefined, undefined), (ctx) => command.run(args, ctx), guard) : Promise.resolve(undefined));
     const call: PreparedCall = { command, args, touches, ...(caller ? { caller } : {}), preview: dry };
     await this.hooks.classify(call);
-    await this.hooks.authorize(call);
+    const authorization = await this.hooks.authorize(call);
     const shown = preview === undefined ? undefined : await preview;
     // Locks come before the staleness check, so no other writer can slip in between check and write.
     const written = touches.filter(({ touch, resolved }) => resolved && touch.access !== 'read' && touch.access !== 'list').map(({ resolved }) => resolved!.real);
@@ -140,7 +140,7 @@ export class Engine {
       const current = command.batch ? await this.checkStaleEach(call, rejailed, warnings) : rejailed;
       if (!command.batch) warnings.push(...(await this.hooks.checkStale({ ...call, touches: current })));
       const observed = new Map<string, ContentObservation>();
-      const context = this.context(current, warnings, signal, observed, caller, shown, guard);
+      const context = this.context(current, warnings, signal, observed, caller, shown, guard, authorization?.unattended === true);
       const data = await command.run(args, context);
       await this.hooks.afterRun({ ...call, touches: current }, data, observed);
       return data;
@@ -212,8 +212,8 @@ export class Engine {
   }
 
   // `shown`: the dry run a person approved (the handler must then declare the same bytes); `guard`: what
-  // every declared change passes first.
-  private context(touches: readonly JailedTouch[], warnings: string[], signal: AbortSignal, observed: Map<string, ContentObservation>, caller: CallerServices | undefined, shown: CallPreview | undefined, guard: IntentGuard | undefined): CommandContext {
+  // every declared change passes first; `unattended`: no person approved the call (CommandContext).
+  private context(touches: readonly JailedTouch[], warnings: string[], signal: AbortSignal, observed: Map<string, ContentObservation>, caller: CallerServices | undefined, shown: CallPreview | undefined, guard: IntentGuard | undefined, unattended = false): CommandContext {
     const byInput = new Map(touches.map((jailed) => [jailed.touch.path, jailed]));
     const approved = approvedIntent(shown, this.workspace);
     const warn = (message: string): void => {
@@ -228,6 +228,7 @@ export class Engine {
       ...(this.sandbox ? { sandbox: this.sandbox } : {}),
       ...(caller ? { caller } : {}),
       ...(this.door ? { door: this.door } : {}),
+      ...(unattended ? { unattended } : {}),
       path: (input) => {
         const jailed = byInput.get(input);
         if (!jailed) throw fail('C216', `internal error: path "${input}" was not declared by the command`);

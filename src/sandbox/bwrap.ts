@@ -33,7 +33,7 @@ function writableAreas(policy: SandboxPolicy): string[] {
 function guardsFor(policy: SandboxPolicy): Guard[] {
   const areas = writableAreas(policy);
   if (areas.length === 0) return [];
-  const guards: Guard[] = policy.mode === 'workspace-write' ? gitGuards(policy.root, policy.home) : [];
+  const guards: Guard[] = policy.mode === 'workspace-write' ? gitGuards(policy.root, policy.home, policy.gitReadOnly === true) : [];
   // A missing `.codeward` / `.chatcli` is watched, not mounted: a mount point would leave an empty folder
   // in the workspace after every run (issue 20); one a process creates is moved aside after the run.
   for (const path of policy.placeholderFolders) folderGuards(path, guards, false);
