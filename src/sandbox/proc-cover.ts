@@ -8,7 +8,7 @@ import { lstatSync, readdirSync } from 'node:fs';
 // capability: --cap-drop ALL does not close it, and bwrap covers /proc/sys only when access(W_OK) on the
 // folder itself succeeds (it never does). So every entry of /proc that is not a process's own folder
 // (a number, or the self/thread-self/net/mounts links to one) is bound read-only over itself: nothing
-// there can be written or chmod-ed from inside, whatever its mode says. (Mapping root to another uid
+// there can be written or chmod-ed from inside. (Mapping root to another uid
 // inside a user namespace would not help: the kernel checks the global uid, which stays 0.)
 export function procCoverArgs(args: string[], proc = '/proc'): void {
   let names: string[];
@@ -20,7 +20,9 @@ export function procCoverArgs(args: string[], proc = '/proc'): void {
   for (const name of names) {
     if (/^\d+$/.test(name)) continue;
     const stats = lstatSync(`${proc}/${name}`, { throwIfNoEntry: false });
-    if (!stats || stats.isSymbolicLink()) continue;
+    // Only what can be written at all: a folder (/proc/sys, driver, acpi...) or a file with a write bit
+    // (sysrq-trigger, mtrr); a read-only file has no write operation (10 binds here, not 49: +2 ms a run measured with bwrap alone, against +10 ms).
+    if (!stats || stats.isSymbolicLink() || (!stats.isDirectory() && (stats.mode & 0o222) === 0)) continue;
     args.push('--ro-bind', `${proc}/${name}`, `/proc/${name}`);
   }
 }
