@@ -194,7 +194,7 @@ function lazyGate(options: PermissionGateOptions, timing: Timing | undefined): P
         timing?.mark('permission gate load');
         return permissionGate(options);
       });
-      await (await gate).authorize(call);
+      return (await gate).authorize(call);
     },
   };
 }
@@ -231,8 +231,9 @@ function timed(timing: Timing | undefined, hooks: Partial<EngineHooks>): Partial
       await classify?.(call);
     },
     authorize: async (call) => {
-      await authorize?.(call);
+      const authorization = await authorize?.(call);
       timing.mark('danger check, permission gate');
+      return authorization;
     },
   };
 }

@@ -116,6 +116,9 @@ export interface CommandContext {
   memo<T>(key: string, create: () => T): T;
   // True while the engine runs the handler for the approval question's preview: nothing may be written.
   readonly dryRun?: boolean;
+  // True when no person (nor the user's --yes or rule) approved this call, a rule of the door did
+  // (auto-edit's contained exec and test): a process it starts gets every git folder read-only.
+  readonly unattended?: boolean;
   // Declares the changes the handler is about to make, with their exact bytes, right before it makes
   // them (nothing may be written before). In a dry run they are recorded for the question and the answer
   // is true: return without writing. After a person approved a preview, bytes other than the ones shown

@@ -1,4 +1,4 @@
-import type { PreparedRun, ProcessSandbox, SandboxChoice, SandboxStatus } from '../sandbox/sandbox.js';
+import type { PreparedRun, PrepareOptions, ProcessSandbox, SandboxChoice, SandboxStatus } from '../sandbox/sandbox.js';
 
 // What a command and a door use of the OS sandbox (ProcessSandbox fits).
 export type SandboxHandle = Pick<ProcessSandbox, 'passEnv' | 'status' | 'prepare' | 'stagingUnavailable'>;
@@ -33,7 +33,7 @@ export class LazySandbox implements SandboxHandle {
     return (await this.sandbox()).status();
   }
 
-  async prepare(cwd: string, options?: { readonly stage?: boolean }): Promise<PreparedRun> {
+  async prepare(cwd: string, options?: PrepareOptions): Promise<PreparedRun> {
     return (await this.sandbox()).prepare(cwd, options);
   }
 

@@ -35,11 +35,18 @@ export type IntentGuard = (changes: readonly IntendedChange[], warn: (message: s
 
 // The cross-cutting stages other modules plug in (danger classifier, permission gate, staleness, the
 // syntax check of edits). Each may throw a CodewardError to stop the call.
+// How the gate let a call through, when the run needs to know: `unattended`, approved by a rule of the
+// door rather than a person or the user's own flag (auto-edit's contained exec and test): the sandbox then
+// shows every git folder read-only (H1, H2: history is not staged, so undo could not take it back).
+export interface Authorization {
+  readonly unattended?: boolean;
+}
+
 export interface EngineHooks {
   // Prepared once per call before anything runs (it may load what it needs); undefined: no check.
   guardIntent(call: PreparedCall): IntentGuard | undefined | Promise<IntentGuard | undefined>;
   classify(call: PreparedCall): void | Promise<void>;
-  authorize(call: PreparedCall): void | Promise<void>;
+  authorize(call: PreparedCall): void | Authorization | undefined | Promise<void | Authorization | undefined>;
   checkStale(call: PreparedCall): readonly string[] | Promise<readonly string[]>;
   afterRun(call: PreparedCall, data: unknown, observed: ReadonlyMap<string, ContentObservation>): void | Promise<void>;
 }

@@ -132,7 +132,7 @@ export class Engine {
       (preview ??= command.dryRun ? dryRunOf(this.context(touches, [], signal, new Map(), caller, undefined, undefined, (more) => this.jailAll(command, more)), (ctx) => command.run(args, ctx), guard) : Promise.resolve(undefined));
     const call: PreparedCall = { command, args, touches, ...(caller ? { caller } : {}), preview: dry };
     await this.hooks.classify(call);
-    await this.hooks.authorize(call);
+    const authorization = await this.hooks.authorize(call);
     const shown = preview === undefined ? undefined : await preview;
     // Locks come before the staleness check, so no other writer can slip in between check and write.
     const held = new CallLocks(this.locks, this.fileLocks);
@@ -156,7 +156,7 @@ export class Engine {
         return fresh;
       };
       const observed = new Map<string, ContentObservation>();
-      const context = this.context(current, warnings, signal, observed, caller, shown, guard, claim);
+      const context = this.context(current, warnings, signal, observed, caller, shown, guard, claim, authorization?.unattended === true);
       const data = await command.run(args, context);
       await this.hooks.afterRun({ ...call, touches: [...current, ...claimed] }, data, observed);
       return data;
@@ -235,8 +235,9 @@ export class Engine {
   }
 
   // `shown`: the dry run a person approved (the handler must then declare the same bytes); `guard`: what
-  // every declared change passes first; `claim`: how paths found at run time are taken (a dry run only jails).
-  private context(touches: readonly JailedTouch[], warnings: string[], signal: AbortSignal, observed: Map<string, ContentObservation>, caller: CallerServices | undefined, shown: CallPreview | undefined, guard: IntentGuard | undefined, claim: (more: readonly Touch[]) => Promise<JailedTouch[]>): CommandContext {
+  // every declared change passes first; `claim`: how paths found at run time are taken (a dry run only jails);
+  // `unattended`: no person approved the call (CommandContext).
+  private context(touches: readonly JailedTouch[], warnings: string[], signal: AbortSignal, observed: Map<string, ContentObservation>, caller: CallerServices | undefined, shown: CallPreview | undefined, guard: IntentGuard | undefined, claim: (more: readonly Touch[]) => Promise<JailedTouch[]>, unattended = false): CommandContext {
     const byInput = new Map(touches.map((jailed) => [jailed.touch.path, jailed]));
     const approved = approvedIntent(shown, this.workspace);
     const warn = (message: string): void => {
@@ -251,6 +252,7 @@ export class Engine {
       ...(this.sandbox ? { sandbox: this.sandbox } : {}),
       ...(caller ? { caller } : {}),
       ...(this.door ? { door: this.door } : {}),
+      ...(unattended ? { unattended } : {}),
       path: (input) => {
         const jailed = byInput.get(input);
         if (!jailed) throw fail('C216', `internal error: path "${input}" was not declared by the command`);

@@ -21,7 +21,8 @@ export const HARMLESS_CODEWARD_VARIABLES: readonly string[] = [
 const SECRET_WORDS = /(?:^|_)(?:[A-Z0-9]*(?:TOKEN|SECRET|PASSWORD|PASSWD|APIKEY|PASSPHRASE|CREDENTIAL)S?|API_?KEYS?|KEYS?|PASS|CREDS|PRIVATE_?KEY|ACCESS_?KEY(?:_?ID)?|AUTH|COOKIES?|DSN|CONN(?:ECTION)?_?STR(?:ING)?|DATABASE_?URL|WEBHOOK(?:_?URL)?)(?:_|$)/;
 // Short spellings: MYSQL_PWD, REDIS_PW, GH_PAT (a personal access token), STRIPE_SK (a secret key),
 // PGPASS; not the shell's own PWD/OLDPWD.
-const SECRET_SHORT = /(?:^|_)(?:PW|PAT|SK|PGPASS)(?:_|$)|_PWD(?:_|$)/;
+// JWT and BEARER (red team H6): a token by its kind.
+const SECRET_SHORT = /(?:^|_)(?:PW|PAT|SK|PGPASS|JWT|BEARER)(?:_|$)|_PWD(?:_|$)/;
 // Word beginnings (issue 26): *_PASS* (DB_PASSCODE, SMTP_PASSWD; not PASSENGER_*), *_CREDENTIAL*,
 // *_AUTH* (NPM_AUTHTOKEN, X_AUTH_HEADER; not GIT_AUTHOR_NAME, CERT_AUTHORITY).
 const SECRET_STEMS = /(?:^|_)(?:PASS(?!ENGER)|[A-Z0-9]*CREDENTIAL|AUTH(?!OR))[A-Z0-9]*(?:_|$)/;
@@ -29,11 +30,17 @@ const SECRET_STEMS = /(?:^|_)(?:PASS(?!ENGER)|[A-Z0-9]*CREDENTIAL|AUTH(?!OR))[A-
 const SECRET_PREFIXES = ['AWS_', 'AZURE_', 'ARM_CLIENT', 'GOOGLE_APPLICATION_CREDENTIALS', 'GCLOUD_', 'CLOUDSDK_AUTH', 'DIGITALOCEAN_', 'HCLOUD_', 'VAULT_', 'DOCKER_AUTH', 'SSH_AUTH_SOCK', 'GPG_AGENT_INFO', 'GNUPGHOME', 'KUBECONFIG', 'TF_VAR_', 'OP_SERVICE_ACCOUNT', 'SNOWFLAKE_', 'TWINE_', 'GH_ENTERPRISE_', 'CI_JOB_JWT'];
 // Harmless names that look like secrets.
 const NOT_SECRET = new Set(['PASSWORD_STORE_DIR', 'PASSWORD_STORE_KEY']);
-// A value that carries a password: scheme://user:password@host.
-const PASSWORD_URL = /^[a-z][a-z0-9+.-]*:\/\/[^/\s:@]+:[^/\s@]+@/i;
-// A value that is a key: a PEM block, or a token of a known issuer (Stripe, GitHub, GitLab, Slack, AWS, Google,
-// OpenAI-style `sk-`).
-const KEY_VALUE = /-----BEGIN [A-Z0-9 ]+-----|^(?:[sr]k_(?:live|test)_|gh[pousr]_|github_pat_|glpat-|xox[abprs]-|AKIA[0-9A-Z]{16}|AIza[0-9A-Za-z_-]{20}|sk-[A-Za-z0-9_-]{20})/;
+// A value that carries a password: scheme://user:password@host, also with no user (`redis://:pw@h`,
+// Redis's own form; red team H6).
+const PASSWORD_URL = /[a-z][a-z0-9+.-]*:\/\/[^/\s:@]*:[^/\s@]+@/i;
+// The user part of a URL (`https://ghp_x@github.com`): a token there is the password.
+const URL_USER = /[a-z][a-z0-9+.-]*:\/\/([^/\s:@]+)@/gi;
+// A value that is a key: a PEM block (any spelling of its armour), a token of a known issuer (Stripe,
+// GitHub, GitLab, Slack, AWS, Google, OpenAI-style `sk-`) anywhere in the value, or a JWT.
+const KEY_VALUE = /-----BEGIN|(?:^|[^A-Za-z0-9])(?:[sr]k_(?:live|test)_|gh[pousr]_[A-Za-z0-9]|github_pat_|glpat-|xox[abeprs]-|(?:AKIA|ASIA)[0-9A-Z]{16}|AIza[0-9A-Za-z_-]{20}|sk-[A-Za-z0-9_-]{20}|eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.)/;
+// A password field inside a value: a connection string (`Server=x;Password=hunter2;`), JSON or a query
+// string (`{"password":"hunter2"}`, `?token=...`).
+const PASSWORD_FIELD = /(?:^|[^A-Za-z0-9])["']?(?:password|passwd|pwd|passphrase|secret|client_secret|token|access_token|api[_-]?key)["']?\s*[=:]\s*["']?[^\s"';,}&]/i;
 
 // A long random-looking token: 32+ characters of a token alphabet, upper and lower case and digits, about
 // 4 bits of entropy per character or more (hex digests, UUIDs and words stay: they lack a class or entropy).
@@ -49,7 +56,8 @@ function looksRandom(value: string): boolean {
 
 // Why a value is a secret whatever its name, if it is.
 export function secretValueShape(value: string): 'password-url' | 'key' | 'token' | undefined {
-  if (PASSWORD_URL.test(value)) return 'password-url';
+  if (PASSWORD_URL.test(value) || PASSWORD_FIELD.test(value)) return 'password-url';
+  if ([...value.matchAll(URL_USER)].some(([, user]) => KEY_VALUE.test(user!) || looksRandom(user!))) return 'password-url';
   if (KEY_VALUE.test(value)) return 'key';
   return looksRandom(value) ? 'token' : undefined;
 }

@@ -36,9 +36,14 @@ export function realish(path: string): string {
   }
 }
 
+// Where the per-user folder under the OS temp dir is (`temp`: the temp folder an environment names).
+export function privateTempPath(temp = tmpdir()): string {
+  return join(temp, `codeward-${process.getuid?.() ?? 'user'}`);
+}
+
 // A per-user folder under the OS temp dir (created 0700, must be ours and no symlink).
 function privateTempDir(root: string): string {
-  const dir = join(tmpdir(), `codeward-${process.getuid?.() ?? 'user'}`);
+  const dir = privateTempPath();
   try {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
   } catch {

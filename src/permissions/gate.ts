@@ -1,4 +1,5 @@
 import type { EngineHooks, PreparedCall } from '../engine/engine.js';
+import type { Authorization } from '../engine/engine-types.js';
 import { fail } from '../engine/errors.js';
 import { LazyShellParser } from '../shell/lazy-parser.js';
 import { decide, type DecideContext } from './decide.js';
@@ -55,7 +56,7 @@ function optionsFor(judged: Judged, decision: Decision, scopes: readonly Approva
 
 function readReply(reply: ApprovalReply, choices: readonly ApprovalAnswer[]): { answer: ApprovalAnswer; scope: number } {
   const answer = typeof reply === 'string' ? reply : reply?.answer;
-  const scope = typeof reply === 'object' && reply !== null && Number.isInteger(reply.scope) ? reply.scope : 0;
+  const scope = typeof reply === 'object' && reply !== null && 'scope' in reply && Number.isInteger(reply.scope) ? reply.scope : 0;
   // Anything not offered is a refusal (ChatCLI: "invalid input — action denied for security").
   return choices.includes(answer) ? { answer, scope } : { answer: 'no', scope: 0 };
 }
@@ -135,14 +136,17 @@ function joinedQuestion(parts: readonly { judged: Judged; decision: Decision }[]
   return { parts, request, scopes, never: never.every((rule) => rule !== null) ? (never as string[]) : [] };
 }
 
-async function approve(parts: readonly { judged: Judged; decision: Decision }[], options: GateOptions, requester: string | undefined, preview: PreviewSource, facts: CallFacts): Promise<void> {
+async function approve(parts: readonly { judged: Judged; decision: Decision }[], options: GateOptions, requester: string | undefined, preview: PreviewSource, facts: CallFacts): Promise<Authorization | undefined> {
   const { policy, denials } = options;
   const [first] = parts;
   const immune = parts.some((part) => part.decision.source === 'immune');
   const record = (): void => {
     for (const tool of new Set(parts.map((part) => part.judged.tool))) denials.recordApproval(tool);
   };
-  if (options.yes && !immune && !denials.escalated) return record();
+  if (options.yes && !immune && !denials.escalated) {
+    record();
+    return undefined;
+  }
   if (!options.approver) {
     const asking = parts.find((part) => part.decision.source === 'immune') ?? first!;
     throw fail('C241', approvalNeededMessage(asking.decision, options.door, parts.flatMap((part) => exactRules(part.judged, part.decision))));
@@ -152,6 +156,10 @@ async function approve(parts: readonly { judged: Judged; decision: Decision }[],
   const { request, scopes, never } = question;
   const reply = await options.approver(request);
   const { answer, scope } = readReply(reply, request.options);
+  if (answer === 'once' && typeof reply === 'object' && reply !== null && 'unattended' in reply && reply.unattended === true) {
+    record();
+    return { unattended: true };
+  }
   if (answer === 'once' || answer === 'always') {
     if (answer === 'always') {
       // A bare 'always' (an approver that knows no scopes: the CLI, MCP) saves the narrowest scope: for
@@ -160,7 +168,8 @@ async function approve(parts: readonly { judged: Judged; decision: Decision }[],
       if (chosen?.session) options.grants.grant(chosen);
       for (const rule of chosen ? chosen.rules : [request.suggestion!]) await policy.saveAnswer(rule, 'allow');
     }
-    return record();
+    record();
+    return undefined;
   }
   let extra = '';
   if (answer === 'never' && never.length > 0) {
@@ -176,7 +185,7 @@ async function approve(parts: readonly { judged: Judged; decision: Decision }[],
 // Decides every judged part; any deny refuses the call (C240) before anyone is asked; then what still
 // asks is approved by --yes, by the approver in ONE question for the whole call (with the diff of the
 // handler's dry run, `preview`), or refused (C241 when no one can approve).
-export async function authorizeJudged(judged: readonly Judged[], gateOptions: PermissionGateOptions, requester?: string, preview?: () => Promise<CallPreview | undefined>, effect?: Readonly<Record<string, unknown>>): Promise<void> {
+export async function authorizeJudged(judged: readonly Judged[], gateOptions: PermissionGateOptions, requester?: string, preview?: () => Promise<CallPreview | undefined>, effect?: Readonly<Record<string, unknown>>): Promise<Authorization | undefined> {
   const options: GateOptions = { ...gateOptions, parser: gateOptions.parser ?? new LazyShellParser(), grants: gateOptions.grants ?? new SessionGrants() };
   const ctx: DecideContext = { policy: options.policy, denials: options.denials };
   const decisions = await Promise.all(judged.map((entry) => decide(entry, ctx, options.parser)));
@@ -191,10 +200,10 @@ export async function authorizeJudged(judged: readonly Judged[], gateOptions: Pe
     }
     asking.push({ judged: judged[i]!, decision: decisions[i]! });
   }
-  if (asking.length === 0) return;
+  if (asking.length === 0) return undefined;
   let rendered: Promise<ApprovalPreview | undefined> | undefined;
   const shown: PreviewSource = () => (rendered ??= (preview?.() ?? Promise.resolve(undefined)).then((dry) => (dry ? approvalPreview(dry) : undefined)));
-  await approve(asking, options, requester, shown, { effect });
+  return approve(asking, options, requester, shown, { effect });
 }
 
 // The call's effect flags as parsed (those given; CommandDefinition.effectArgs).

@@ -94,7 +94,9 @@ export interface ApprovalScope {
 }
 
 // An approver's answer; 'always' alone means the first (narrowest) scope.
-export type ApprovalReply = ApprovalAnswer | { readonly answer: 'always'; readonly scope: number };
+// `unattended`: 'once' given by a rule of the door, not a person (auto-edit's contained exec and test, H1):
+// the run then gets every git folder read-only in the sandbox (nobody approved what it does to history).
+export type ApprovalReply = ApprovalAnswer | { readonly answer: 'always'; readonly scope: number } | { readonly answer: 'once'; readonly unattended: true };
 
 // What a call that changes files will change (permissions/approval-preview.ts): from the dry run of the
 // command's own handler, the bytes the run then writes.

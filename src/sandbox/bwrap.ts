@@ -2,6 +2,7 @@ import { accessSync, constants, lstatSync, readdirSync, readFileSync, readlinkSy
 import { dirname } from 'node:path';
 import { fileGuards, folderGuards, gitGuards, writePlaceholder, type Guard } from './guards.js';
 import type { MountPointMaker } from './mount-points.js';
+import { procCoverArgs } from './proc-cover.js';
 import { kindOf, realOf, targetKindOf, within, type SandboxPolicy } from './policy.js';
 import { SYSTEM_FOLDERS } from './toolchains.js';
 import { systemArgs } from './view.js';
@@ -32,7 +33,7 @@ function writableAreas(policy: SandboxPolicy): string[] {
 function guardsFor(policy: SandboxPolicy): Guard[] {
   const areas = writableAreas(policy);
   if (areas.length === 0) return [];
-  const guards: Guard[] = policy.mode === 'workspace-write' ? gitGuards(policy.root, policy.home) : [];
+  const guards: Guard[] = policy.mode === 'workspace-write' ? gitGuards(policy.root, policy.home, policy.gitReadOnly === true) : [];
   // A missing `.codeward` / `.chatcli` is watched, not mounted: a mount point would leave an empty folder
   // in the workspace after every run (issue 20); one a process creates is moved aside after the run.
   for (const path of policy.placeholderFolders) folderGuards(path, guards, false);
@@ -180,6 +181,7 @@ export function bwrapArgs(policy: SandboxPolicy, cwd: string, maker?: MountPoint
   const args = ['--die-with-parent', '--unshare-pid', '--unshare-ipc', '--cap-drop', 'ALL'];
   if (!policy.network) args.push('--unshare-net');
   systemArgs(policy.network, args);
+  procCoverArgs(args);
   // A workspace under /tmp: its top folder there is a tmpfs of its own, made read-only at the end
   // (policy.ts tmpLayout); with all of /tmp read-only, the temp folder is a tmpfs of its own.
   const readOnlyTmp = policy.readOnlyTmp ?? [];

@@ -90,7 +90,7 @@ function modulesGuards(folder: string, depth: number, guards: Guard[]): void {
 // checkout: "gitdir: …"): read-only, so it cannot be pointed at a planted git folder. A folder: bound
 // over itself (it cannot be renamed away and replaced) with its control files read-only.
 // Then whatever the repository's config makes git run or read from the workspace (git-config.ts).
-export function gitGuards(root: string, home: string | undefined): Guard[] {
+export function gitGuards(root: string, home: string | undefined, readOnly = false): Guard[] {
   const dotGit = join(root, '.git');
   const guards: Guard[] = [];
   const kind = kindOf(dotGit);
@@ -100,7 +100,7 @@ export function gitGuards(root: string, home: string | undefined): Guard[] {
   if (noRepository) guards.push({ kind: 'empty-dir', path: dotGit });
   else if (kind === 'file') existing(dotGit, guards);
   else {
-    guards.push({ kind: 'self', path: dotGit });
+    guards.push({ kind: readOnly ? 'ro' : 'self', path: dotGit });
     gitDirGuards(dotGit, 0, guards);
   }
   // What the configuration of the workspace's repository names (its own, or the one enclosing a

@@ -84,6 +84,9 @@ export interface SandboxPolicy {
   readonly viewSecrets?: readonly { readonly path: string; readonly kind: 'dir' | 'file' }[];
   // An empty read-only file bound over hidden files (default /dev/null, which reads as EACCES inside).
   readonly emptyFile?: string;
+  // The workspace's git folder (objects, refs, index) read-only too, not only its hooks and config: a
+  // run nobody approved rewrites no history (undo cannot take git's own writes back).
+  readonly gitReadOnly?: boolean;
   // Writable besides the workspace and the private /tmp (the `sandboxWritable` config key), existing real paths.
   readonly writable: readonly string[];
   // Set inside: caches that would live in the read-only home go to the private temp folder instead.

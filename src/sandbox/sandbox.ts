@@ -62,6 +62,13 @@ export interface SandboxStatus {
   readonly reason?: string;
 }
 
+// How one run is sandboxed: `stage`, its writes staged (overlay.ts); `gitReadOnly`, every git folder of
+// the workspace read-only (a run nobody approved: CommandContext.unattended).
+export interface PrepareOptions {
+  readonly stage?: boolean;
+  readonly gitReadOnly?: boolean;
+}
+
 // How to start one process: the argv prefix (sandbox program and its arguments) and what to do after.
 export interface PreparedRun {
   readonly wrapper: readonly string[];
@@ -185,7 +192,7 @@ export class ProcessSandbox {
     return this.stager.unavailable(this.root);
   }
 
-  async prepare(cwd: string, options: { readonly stage?: boolean } = {}): Promise<PreparedRun> {
+  async prepare(cwd: string, options: PrepareOptions = {}): Promise<PreparedRun> {
     const status = await this.status();
     if (!status.backend) {
       if (this.settings.mode !== undefined && this.settings.mode !== 'off') {
@@ -234,7 +241,7 @@ export class ProcessSandbox {
     // exists, and moved aside after the run where the run created or changed it.
     const deep = policy.mode === 'workspace-write' ? (this.obeyedScan ??= new ObeyedScan(policy.root)) : undefined;
     const obeyedPaths = deep?.start(obeyedContext(policy.root, this.env['HOME'], this.folderListings)) ?? [];
-    const full = { ...policy, protectedFiles: [...policy.protectedFiles, ...obeyedPaths], substitutes, workspaceSecrets, viewSecrets, emptyFile: emptyFileIn(this.stateDir) };
+    const full = { ...policy, ...(options.gitReadOnly ? { gitReadOnly: true } : {}), protectedFiles: [...policy.protectedFiles, ...obeyedPaths], substitutes, workspaceSecrets, viewSecrets, emptyFile: emptyFileIn(this.stateDir) };
     const { lease, value: wrapped } = this.stateDir
       ? MountLease.register(this.stateDir, policy.root, policy.writable, (maker) => bwrapArgs(full, cwd, maker))
       : { lease: undefined, value: bwrapArgs(full, cwd) };

@@ -62,7 +62,7 @@ export async function runShellCall(call: ShellCall, ctx: CommandContext): Promis
   if (folder.kind !== 'dir') throw fail('C210', `--dir ${call.dir} is not a folder; pass the folder to run in`);
   // A staged command killed while its changes were applied: finished before this one runs.
   await recoverRuns(ctx);
-  const prepared = ctx.sandbox ? await ctx.sandbox.prepare(folder.real, { stage: call.stage !== undefined && call.stage !== false }) : undefined;
+  const prepared = ctx.sandbox ? await ctx.sandbox.prepare(folder.real, { stage: call.stage !== undefined && call.stage !== false, ...(ctx.unattended ? { gitReadOnly: true } : {}) }) : undefined;
   if (prepared?.warning) ctx.warn(prepared.warning);
   if (prepared?.stageFailed) {
     for (const warning of prepared.after?.() ?? []) ctx.warn(warning);

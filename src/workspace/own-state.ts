@@ -1,7 +1,7 @@
-import { homedir } from 'node:os';
+import { homedir, tmpdir } from 'node:os';
 import { isAbsolute } from 'node:path';
 import { fail, type CodewardError } from '../engine/errors.js';
-import { codewardCacheDir, realish } from '../engine/state-dir.js';
+import { codewardCacheDir, privateTempPath, realish } from '../engine/state-dir.js';
 import { isInside, toRel } from './contains.js';
 
 // codeward's own state (journals, checkpoint steps and blobs, staged runs, locks, sessions) is no part of
@@ -14,10 +14,13 @@ import { isInside, toRel } from './contains.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
-// Every folder codeward keeps state in for this user: the one this environment names, and the default
-// ones other runs (without CODEWARD_STATE_DIR or XDG_CACHE_HOME) use.
+// Every folder codeward keeps state in for this user: the one this environment names, the default
+// ones other runs (without CODEWARD_STATE_DIR or XDG_CACHE_HOME) use, and the private temp folder a
+// workspace holding the cache folder uses instead (`-C ~`; red team H4), under this environment's temp
+// folder, the process's and /tmp.
 export function ownStateFolders(env: Env, home = env['HOME'] || homedir()): string[] {
-  const folders = [codewardCacheDir({ env, home }), codewardCacheDir({ env: { HOME: home }, home })];
+  const temps = [env['TMPDIR'], tmpdir(), '/tmp'].filter((temp): temp is string => temp !== undefined && temp !== '' && isAbsolute(temp));
+  const folders = [codewardCacheDir({ env, home }), codewardCacheDir({ env: { HOME: home }, home }), ...temps.map((temp) => privateTempPath(temp))];
   return [...new Set(folders.filter(isAbsolute).map(realish))];
 }
 

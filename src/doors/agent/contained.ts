@@ -1,8 +1,6 @@
 import type { Engine } from '../../engine/engine.js';
 import type { ApprovalRequest } from '../../permissions/index.js';
 import { isDownloader } from '../../shell/danger-rules.js';
-import { repositoryOf } from '../../sandbox/git-config.js';
-import { within } from '../../sandbox/policy.js';
 import type { ShellParse } from '../../shell/parse-types.js';
 
 // Whether an exec or test call runs where auto-edit may let it run unasked (issue 29): inside the OS
@@ -49,27 +47,13 @@ async function stagingProblem(engine: Engine, request: ApprovalRequest): Promise
 
 // The line is read by the engine's own parser (the one its danger classifier and gate judged it with): an
 // engine without one (a test double) contains no command line.
-// The sandbox binds the workspace's own git folder writable IN PLACE over the staged view (git's objects,
-// refs, index and logs; only its config, hooks and info are read-only): whatever program a run starts
-// (`npm test` whose script commits, a Makefile target, a script the model just wrote, node unlinking
-// .git/objects) changes the repository outside the stage, unjudged, and undo cannot take it back. The
-// command line cannot tell (any interpreter may run git), so no run is contained while the repository's git
-// folder lies in the workspace. A nested repository's .git (vendor/lib/.git) is staged like any file: the
-// write gate sets its changes aside and the result names them. Red team round 4 H1, H2.
-function gitInPlace(engine: Engine): string | undefined {
-  const root = engine.workspace.root;
-  const repository = repositoryOf(root);
-  const folders = repository ? [repository.gitDir, ...(repository.common ? [repository.common] : [])] : [];
-  return folders.some((folder) => within(folder, root))
-    ? 'the sandbox writes the repository\'s .git in place (refs, objects, index): what a program it starts does to git is not staged, and undo could not take it back'
-    : undefined;
-}
-
 export function containment(engine: Engine): Containment {
   return async (request) => {
     const status = await engine.sandbox?.status().catch(() => undefined);
     if (status?.backend && status.network) return 'the sandbox lets it reach the network (--sandbox-network)';
-    const staging = (await stagingProblem(engine, request)) ?? gitInPlace(engine);
+    // The workspace's own git folder is read-only to a run nobody approved (runShellCall: ctx.unattended),
+    // so whatever program the run starts cannot commit, move refs or delete objects (red team round 4 H1, H2).
+    const staging = await stagingProblem(engine, request);
     if (staging) return staging;
     if (request.line === undefined) return undefined;
     return engine.shellParser ? lineProblem(await engine.shellParser.parse(request.line)) : 'its command line could not be read whole';

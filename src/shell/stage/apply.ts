@@ -40,7 +40,8 @@ export interface StagedChanges {
 }
 
 const LIST_CAP = 50;
-// A change set this large is applied without a checkpoint (a warning says so), as a recursive delete is.
+// Over this many changed files a step keeps only the files the run replaced or deleted (H7): those are
+// few, and their previous bytes are never given up; the files it created are not in the step.
 const STEP_MAX_FILES = 20_000;
 
 // The operations of a plan, as the journal keeps them (relative paths, sources in the upper folder).
@@ -162,16 +163,21 @@ export function stepFolders(plan: StagePlan, root: string): StepFolder[] {
 // Applies the plan under its journal: one checkpoint step over every file it writes or removes and
 // every folder it changes, begun (pending, with the folders) before the first operation.
 async function applyPlan(ctx: CommandContext, layout: OverlayLayout, plan: StagePlan, label: string): Promise<number | undefined> {
-  const reals = [...plan.writes.map((write) => write.real), ...plan.deletes.map((each) => each.real)];
-  if (reals.length > STEP_MAX_FILES) ctx.warn(`the command changed ${reals.length} files (more than ${STEP_MAX_FILES}): applied without a checkpoint, undo cannot take it back`);
+  const all = [...plan.writes.map((write) => write.real), ...plan.deletes.map((each) => each.real)];
+  // Red team H7: a run that pads its change set past the cap (20,050 new files and one delete) lost its
+  // checkpoint, so the delete of uncommitted work was final. Over the cap, the step keeps every file the
+  // run replaces or deletes (whatever their number) and leaves out only the files it creates.
+  const over = all.length > STEP_MAX_FILES;
+  const reals = over ? [...plan.writes.filter((write) => lstatSync(write.real, { throwIfNoEntry: false }) !== undefined).map((write) => write.real), ...plan.deletes.map((each) => each.real)] : all;
+  if (over) ctx.warn(`the command changed ${all.length} files (more than ${STEP_MAX_FILES}): the checkpoint keeps the ${reals.length} it replaced or deleted; undo restores those and leaves the ${all.length - reals.length} it created`);
   const ops = opsOf(plan, ctx.workspace.root);
   const folders = stepFolders(plan, ctx.workspace.root);
-  if (reals.length === 0 && folders.length === 0) return undefined;
-  const checkpoint = reals.length <= STEP_MAX_FILES && ctx.config.backups !== false;
+  if (all.length === 0 && folders.length === 0) return undefined;
+  const checkpoint = ctx.config.backups !== false && (reals.length > 0 || folders.length > 0);
   writeJournal(layout.dir, { root: ctx.workspace.root, label, checkpoint, ops });
   const run = async (): Promise<void> => void (await act(ctx.workspace.jail, ctx.workspace.root, ops));
-  // Too many files for a step, or (backups: false) only folders: nothing to note.
-  if (reals.length > STEP_MAX_FILES || (!checkpoint && reals.length === 0)) {
+  // backups: false with only folders, or nothing to keep: nothing to note.
+  if (!checkpoint) {
     await run();
     return undefined;
   }
