@@ -34,10 +34,6 @@ export const ETC_SECRETS: readonly string[] = [
 // user's secrets).
 export const SCAN_DEPTH = 2;
 
-// The parts of /proc that write to the kernel for the whole machine: sysctls, the magic SysRq key,
-// file-system, ACPI, SCSI and driver controls.
-const PROC_READ_ONLY = ['sys', 'sysrq-trigger', 'fs', 'acpi', 'scsi', 'driver'];
-
 // The system part of the bwrap arguments: read-only system folders and the CPU and cgroup parts of /sys,
 // /dev, /proc, a fresh /tmp, an empty /run and /var (with the network, the resolver's file
 // /etc/resolv.conf points at in /run).
@@ -56,11 +52,7 @@ export function systemArgs(network: boolean, args: string[]): void {
   }
   for (const path of SYS_SHOWN) if (lstatSync(path, { throwIfNoEntry: false })?.isDirectory()) args.push('--ro-bind', path, path);
   args.push('--dev', '/dev', '--proc', '/proc');
-  // Red team H9 (round 4): as root the sandbox keeps uid 0, and writing a sysctl needs only that (no
-  // capability): /proc/sys/kernel/core_pattern set to `|/workspace/x` ran x as root on the host at the
-  // next crash. bwrap covers /proc/irq and /proc/bus only; what else of /proc writes to the host is
-  // read-only here (the host's own, bound over the fresh /proc: the same values, nothing writable).
-  for (const name of PROC_READ_ONLY) if (lstatSync(`/proc/${name}`, { throwIfNoEntry: false })) args.push('--ro-bind', `/proc/${name}`, `/proc/${name}`);
+  // What of /proc writes to the host kernel is bound read-only over it by bwrapArgs (proc-cover.ts, H9).
   args.push('--tmpfs', '/tmp', '--tmpfs', '/run', '--tmpfs', '/var');
   for (const name of ['run', 'lock']) {
     const link = lstatSync(`/var/${name}`, { throwIfNoEntry: false })?.isSymbolicLink() ? readlinkSync(`/var/${name}`) : undefined;
