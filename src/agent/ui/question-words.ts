@@ -6,7 +6,9 @@ import type { ApprovalRequest } from '../../permissions/types.js';
 // pattern; the "always" line below it shows the rule it saves, labelled as such.
 
 const WRITES: Readonly<Record<NonNullable<ApprovalRequest['writes']>, string>> = {
-  staged: 'staged (undo takes it back)',
+  // An approved run writes git's folder in place (only a run nobody approved gets it read-only): undo
+  // takes back the files, not commits, refs or the stash.
+  staged: 'staged (undo takes back its file changes, not git history)',
   'in place': 'in place (undo cannot take it back)',
 };
 

@@ -70,9 +70,9 @@ describe('approvals in plain words and the output of what ran (issue 29, TUI)', 
         pty.write('y');
       }
       expect(lines).toEqual([
-        '? approve: run node -e 1 in the workspace root, stopped after 30 s · staged (undo takes it back)',
+        '? approve: run node -e 1 in the workspace root, stopped after 30 s · staged (undo takes back its file changes, not git history)',
         '? approve: run node -e 2 in the workspace root, stopped after 600 s · in place (undo cannot take it back)',
-        '? approve: run the tests with node -e 3 in the workspace root, stopped after 600 s · staged (undo takes it back)',
+        '? approve: run the tests with node -e 3 in the workspace root, stopped after 600 s · staged (undo takes back its file changes, not git history)',
       ]);
       for (const line of lines) expect(line).not.toMatch(/@coder|exec\?|test \./);
       await pty.waitFor('Ran them.');
