@@ -6,7 +6,7 @@ import { stageFlag, timeoutFlag } from './exec.js';
 const flags = z.strictObject({
   dir: described(z._default(z.string(), '.'), 'project folder to run the tests in (the runner is detected from its files)'),
   cmd: optionalText('the shell command line that runs the tests, instead of the detected one'),
-  pattern: optionalText('a test name (go -run, pytest -k, vitest/jest -t, node --test-name-pattern, mocha --grep, cargo filter, mvn -Dtest, gradle --tests, dotnet --filter), or a test file (a path, or a name ending like a source file) that runs that file: node --test, tape, mocha, vitest, jest, bun, pytest, cargo tests/NAME.rs; go runs its package. A file name not found under --dir is the one file of that name below it'),
+  pattern: optionalText('a test name (go -run, pytest -k, vitest/jest -t, cargo filter, mvn -Dtest, gradle --tests, dotnet --filter) or a test file, which runs that file (go: its package); a bare file name is found below the folder'),
   timeout: timeoutFlag(600),
   stage: stageFlag,
 });
