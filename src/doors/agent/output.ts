@@ -58,8 +58,10 @@ export interface HeadlessOutput {
 
 // --verbose: every model request's prompt and completion tokens and the session's so far on stderr, and
 // the session's total at the end, whatever the format (stdout keeps the format's own output).
-export function headlessOutput(format: OutputFormat, streams: Streams, verbose = false): HeadlessOutput {
-  const output = formatOutput(format, streams);
+// `terminal`: stdout is a person's terminal: the model's answer shows control characters as escapes there
+// (OSC 52 would set the clipboard, ESC[8m hide text: red team round 5 R5-5); piped, it stays byte-exact.
+export function headlessOutput(format: OutputFormat, streams: Streams, verbose = false, terminal = false): HeadlessOutput {
+  const output = formatOutput(format, streams, terminal);
   if (!verbose) return output;
   let requests = 0;
   return {
@@ -77,7 +79,7 @@ export function headlessOutput(format: OutputFormat, streams: Streams, verbose =
   };
 }
 
-function formatOutput(format: OutputFormat, streams: Streams): HeadlessOutput {
+function formatOutput(format: OutputFormat, streams: Streams, terminal: boolean): HeadlessOutput {
   if (format === 'stream-json') {
     return {
       sink: (event) => {
@@ -112,7 +114,8 @@ function formatOutput(format: OutputFormat, streams: Streams): HeadlessOutput {
   return {
     sink: textProgress(streams),
     finish: (outcome) => {
-      if (outcome.ok) streams.stdout.write(outcome.result.endsWith('\n') ? outcome.result : `${outcome.result}\n`);
+      const result = terminal ? visibleLines(outcome.result) : outcome.result;
+      if (outcome.ok) streams.stdout.write(result.endsWith('\n') ? result : `${result}\n`);
       else streams.stderr.write(`error: ${inPersonWords(outcome.error?.code, visibleLines(outcome.error?.message ?? outcome.result))}\n`);
     },
   };

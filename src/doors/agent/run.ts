@@ -119,7 +119,7 @@ export async function agentCommand(argv: readonly string[], globals: GlobalOptio
         slash: (line) => runSlash(engine, line),
       });
     }
-    const headless = interactive ? undefined : headlessOutput(options.outputFormat, io, options.verbose === true);
+    const headless = interactive ? undefined : headlessOutput(options.outputFormat, io, options.verbose === true, io.terminal !== undefined);
     const loaded = contextFiles.map((file) => (engine.workspace.contains(file.path) ? engine.workspace.relative(file.path) : shownPath(file.path, home)));
     headless?.start?.({ session: transcript.id, model: `${modelConfig.provider}/${modelConfig.model}`, workspace: engine.workspace.root, approvalMode, resumed: resumed !== undefined, contextFiles: loaded });
     const display: EventSink = tui ? tui.emit : headless!.sink;
