@@ -18,18 +18,35 @@ export interface MapFocus {
   readonly names: readonly string[];
 }
 
-export interface NameGraph {
-  // Name (members as '.name') → id.
+// The graph's shape, which depends on the files alone (an engine keeps it while no file changes: GraphMemo).
+export interface GraphShape {
+  // The files' paths, by file number.
+  readonly paths: readonly string[];
+  // Name (members as '.name') → id, and the names by id.
   readonly ids: ReadonlyMap<string, number>;
-  // Per name id: the weight of an edge naming it, and its definers (each file once) at
-  // definers[defStart[id] .. defStart[id + 1]), with selfRef set where that definer refers to it too.
-  readonly weight: Float64Array;
+  readonly names: readonly string[];
+  // Per name id: its definers (each file once, in file order) at definers[defStart[id] .. defStart[id + 1]),
+  // with selfRef set where that definer refers to it too.
   readonly defStart: Int32Array;
   readonly definers: Int32Array;
   readonly selfRef: Uint8Array;
-  // Per file: the ids of the defined names it refers to (each once), at refIds[refStart[f] .. refStart[f + 1]).
+  // Per file: the ids of the defined names it refers to (each once), at refIds[refStart[f] .. refStart[f + 1]),
+  // with refSelf set where the file defines that name itself.
   readonly refStart: Int32Array;
   readonly refIds: Int32Array;
+  readonly refSelf: Uint8Array;
+  // Every map-worthy definition in file order, then line order within a file: the symbol, its file, and its
+  // (name, definer) pair k (a file that defines a name twice has one pair for both).
+  readonly symbols: readonly IndexedSymbol[];
+  readonly symbolFile: Int32Array;
+  readonly symbolPair: Int32Array;
+  // Per file: how many map-worthy definitions it has.
+  readonly fileSymbols: Int32Array;
+}
+
+export interface NameGraph extends GraphShape {
+  // Per name id: the weight of an edge naming it (depends on the names in focus).
+  readonly weight: Float64Array;
   // Per file: the summed weight of its edges (0: a dangling node).
   readonly out: Float64Array;
 }
@@ -38,73 +55,149 @@ export interface NameGraph {
 export const keyOf = (symbol: IndexedSymbol): string => (symbol.kind === 'method' ? `.${symbol.name}` : symbol.name);
 
 function weightOf(name: string, definers: number, focusNames: ReadonlySet<string>): number {
-  const bare = name.startsWith('.') ? name.slice(1) : name;
+  const bare = name.charCodeAt(0) === 46 ? name.slice(1) : name;
   let weight = focusNames.has(bare) ? 10 : 1;
-  if (bare.startsWith('_')) weight *= 0.1;
+  if (bare.charCodeAt(0) === 95) weight *= 0.1;
   if (definers > 5) weight *= 0.1;
   if (bare.length < 3) weight *= 0.1;
   return weight;
 }
 
-export function graphOf(files: readonly IndexedFile[], focus: MapFocus): NameGraph {
+// The weights for the names in focus, and each file's out-weight: every definer but the file itself (an
+// edge never runs from a file to itself).
+export function weighed(shape: GraphShape, focus: MapFocus): NameGraph {
+  const focusNames = new Set(focus.names);
+  const { names, defStart, refStart, refIds, refSelf } = shape;
+  const weight = new Float64Array(names.length);
+  for (let id = 0; id < names.length; id++) weight[id] = weightOf(names[id]!, defStart[id + 1]! - defStart[id]!, focusNames);
+  const out = new Float64Array(refStart.length - 1);
+  for (let file = 0; file < out.length; file++) {
+    let sum = 0;
+    for (let k = refStart[file]!; k < refStart[file + 1]!; k++) {
+      const id = refIds[k]!;
+      sum += weight[id]! * (defStart[id + 1]! - defStart[id]! - refSelf[k]!);
+    }
+    out[file] = sum;
+  }
+  return { ...shape, weight, out };
+}
+
+// Built in flat arrays, no set or map per file: a 20 k-file repository has a quarter of a million definitions,
+// and per-file collections cost more in allocation than the walk itself.
+export function shapeOf(files: readonly IndexedFile[]): GraphShape {
   const ids = new Map<string, number>();
-  const byName: number[][] = [];
-  const defines = files.map(() => new Set<number>());
-  files.forEach((file, index) => {
-    for (const symbol of file.entry.symbols ?? []) {
+  const names: string[] = [];
+  // Per id: how many files define it; the last file that defined it, and where (its definition position).
+  const defCount: number[] = [];
+  const defMark: number[] = [];
+  const posMark: number[] = [];
+  // Definition positions (each file's distinct names, files in order): the name and the file.
+  const posId: number[] = [];
+  const posFile: number[] = [];
+  const posFrom = new Int32Array(files.length + 1);
+  const symbols: IndexedSymbol[] = [];
+  const symbolFile: number[] = [];
+  const symbolPos: number[] = [];
+  const fileSymbols = new Int32Array(files.length);
+  for (let file = 0; file < files.length; file++) {
+    for (const symbol of files[file]!.entry.symbols ?? []) {
       if (!MAP_KINDS.has(symbol.kind)) continue;
       const key = keyOf(symbol);
       let id = ids.get(key);
       if (id === undefined) {
-        id = byName.length;
+        id = names.push(key) - 1;
         ids.set(key, id);
-        byName.push([]);
+        defCount.push(0);
+        defMark.push(-1);
+        posMark.push(-1);
       }
-      if (!defines[index]!.has(id)) byName[id]!.push(index);
-      defines[index]!.add(id);
+      if (defMark[id] !== file) {
+        defMark[id] = file;
+        posMark[id] = posId.length;
+        posId.push(id);
+        posFile.push(file);
+        defCount[id]!++;
+      }
+      symbols.push(symbol);
+      symbolFile.push(file);
+      symbolPos.push(posMark[id]!);
+      fileSymbols[file]!++;
     }
-  });
-  const focusNames = new Set(focus.names);
-  const weight = new Float64Array(byName.length);
-  for (const [name, id] of ids) weight[id] = weightOf(name, byName[id]!.length, focusNames);
+    posFrom[file + 1] = posId.length;
+  }
+  // Per file: its references to defined names (each once), whether it defines each itself, and which of
+  // its own names it refers to. The marks hold file + files.length for "this file" (pass one left lower ones).
+  const refMark = new Int32Array(names.length).fill(-1);
   const refStart = new Int32Array(files.length + 1);
   const refList: number[] = [];
-  const refSets = files.map((file, index) => {
-    const set = new Set<number>();
-    for (const name of file.entry.references ?? []) {
+  const refSelfList: number[] = [];
+  const posSelf = new Uint8Array(posId.length);
+  for (let file = 0; file < files.length; file++) {
+    const mine = file + files.length;
+    for (let pos = posFrom[file]!; pos < posFrom[file + 1]!; pos++) defMark[posId[pos]!] = mine;
+    for (const name of files[file]!.entry.references ?? []) {
       const id = ids.get(name);
-      if (id !== undefined && !set.has(id)) {
-        set.add(id);
+      if (id !== undefined && refMark[id] !== file) {
+        refMark[id] = file;
         refList.push(id);
+        refSelfList.push(defMark[id] === mine ? 1 : 0);
       }
     }
-    refStart[index + 1] = refList.length;
-    return set;
-  });
-  const defStart = new Int32Array(byName.length + 1);
-  const definers = new Int32Array(byName.reduce((sum, list) => sum + list.length, 0));
-  const selfRef = new Uint8Array(definers.length);
-  let at = 0;
-  byName.forEach((list, id) => {
-    for (const file of list) {
-      definers[at] = file;
-      selfRef[at] = refSets[file]!.has(id) ? 1 : 0;
-      at++;
-    }
-    defStart[id + 1] = at;
-  });
-  const refIds = Int32Array.from(refList);
-  const out = new Float64Array(files.length);
-  for (let from = 0; from < files.length; from++) {
-    let sum = 0;
-    // Every definer but the file itself (an edge never runs from a file to itself).
-    for (let k = refStart[from]!; k < refStart[from + 1]!; k++) {
-      const id = refIds[k]!;
-      sum += weight[id]! * (defStart[id + 1]! - defStart[id]! - (defines[from]!.has(id) ? 1 : 0));
-    }
-    out[from] = sum;
+    refStart[file + 1] = refList.length;
+    for (let pos = posFrom[file]!; pos < posFrom[file + 1]!; pos++) posSelf[pos] = refMark[posId[pos]!] === file ? 1 : 0;
   }
-  return { ids, weight, defStart, definers, selfRef, refStart, refIds, out };
+  // By name: the definers of each, in file order (positions are in file order already).
+  const defStart = new Int32Array(names.length + 1);
+  for (let id = 0; id < names.length; id++) defStart[id + 1] = defStart[id]! + defCount[id]!;
+  const cursor = defStart.slice(0, names.length);
+  const definers = new Int32Array(posId.length);
+  const selfRef = new Uint8Array(posId.length);
+  const pairOfPos = new Int32Array(posId.length);
+  for (let pos = 0; pos < posId.length; pos++) {
+    const k = cursor[posId[pos]!]!++;
+    definers[k] = posFile[pos]!;
+    selfRef[k] = posSelf[pos]!;
+    pairOfPos[pos] = k;
+  }
+  return {
+    paths: files.map((file) => file.path), ids, names, defStart, definers, selfRef, refStart, refIds: Int32Array.from(refList), refSelf: Uint8Array.from(refSelfList),
+    symbols, symbolFile: Int32Array.from(symbolFile), symbolPair: Int32Array.from(symbolPos, (pos) => pairOfPos[pos]!), fileSymbols,
+  };
+}
+
+// Every definition's score for one focus, and the scores sorted (ascending).
+export interface Scored {
+  readonly shape: GraphShape;
+  readonly scores: Float64Array;
+  readonly sorted: Float64Array;
+}
+
+// The last shape an engine built, kept while the same files (paths and identity stamps, in order) are mapped
+// again, with the scores of the last focus asked for: a warm repo-map with nothing changed skips the build,
+// and asked again with the same focus (another page, another budget) skips the ranking too. One slot: the
+// newest repository wins.
+export class GraphMemo {
+  #key = '';
+  #shape: GraphShape | undefined;
+  #focus = '';
+  #scored: Scored | undefined;
+
+  scored(files: readonly IndexedFile[], focus: MapFocus, score: (shape: GraphShape, focus: MapFocus) => Float64Array): Scored {
+    let key = '';
+    for (const file of files) key += `${file.path}\0${file.entry.stamp}\0`;
+    if (this.#shape === undefined || key !== this.#key) {
+      this.#shape = shapeOf(files);
+      this.#key = key;
+      this.#scored = undefined;
+    }
+    const focusKey = JSON.stringify([focus.paths, focus.names]);
+    if (this.#scored === undefined || focusKey !== this.#focus) {
+      const scores = score(this.#shape, focus);
+      this.#scored = { shape: this.#shape, scores, sorted: scores.slice().sort() };
+      this.#focus = focusKey;
+    }
+    return this.#scored;
+  }
 }
 
 function inFocus(path: string, focus: readonly string[]): boolean {
@@ -131,11 +224,11 @@ export function pairFlow(graph: NameGraph, rank: Float64Array, sums: Float64Arra
 }
 
 // PageRank personalised by the files in focus (every file alike when none is).
-export function pageRank(files: readonly IndexedFile[], focusPaths: readonly string[], graph: NameGraph): Float64Array {
-  const count = files.length;
-  const personal = files.map((file) => (inFocus(file.path, focusPaths) ? 1 : 0) as number);
+export function pageRank(focusPaths: readonly string[], graph: NameGraph): Float64Array {
+  const count = graph.paths.length;
+  const personal = graph.paths.map((path) => (inFocus(path, focusPaths) ? 1 : 0) as number);
   const personalSum = personal.reduce((sum, value) => sum + value, 0);
-  const base = Float64Array.from(personalSum > 0 ? personal.map((value) => value / personalSum) : files.map(() => 1 / Math.max(1, count)));
+  const base = Float64Array.from(personalSum > 0 ? personal.map((value) => value / personalSum) : graph.paths.map(() => 1 / Math.max(1, count)));
   const { defStart } = graph;
   let rank = base.slice();
   for (let iteration = 0; iteration < ITERATIONS; iteration++) {

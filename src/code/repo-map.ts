@@ -6,9 +6,10 @@
 import type { IndexedFile } from './index/code-index.js';
 import type { IndexedSymbol } from './index/entry.js';
 import { symbolLine } from './format.js';
-import { MAP_KINDS, graphOf, keyOf, nameSums, pageRank, pairFlow, type MapFocus } from './repo-map-graph.js';
+import { nameSums, pageRank, pairFlow, shapeOf, weighed, type GraphMemo, type GraphShape, type MapFocus, type Scored } from './repo-map-graph.js';
 
 export type { MapFocus } from './repo-map-graph.js';
+export { GraphMemo } from './repo-map-graph.js';
 
 export interface RankedSymbol {
   readonly path: string;
@@ -28,37 +29,48 @@ export function rankSymbols(files: readonly IndexedFile[], focus: MapFocus): Ran
 
 // The best `limit` definitions, best first (ties: by path, then line), and how many there are in all: only
 // the ones a page can show are sorted (a 20 k-file repository has a quarter of a million).
-export function rankTop(files: readonly IndexedFile[], focus: MapFocus, limit: number): { ranked: RankedSymbol[]; total: number } {
-  const graph = graphOf(files, focus);
-  const rank = pageRank(files, focus.paths, graph);
-  const sums = nameSums(rank, graph);
-  // Per file: what flows to each name it defines.
-  const flows = files.map(() => new Map<number, number>());
-  for (let id = 0; id < graph.weight.length; id++) {
-    for (let k = graph.defStart[id]!; k < graph.defStart[id + 1]!; k++) flows[graph.definers[k]!]!.set(id, sums[id] === 0 ? 0 : pairFlow(graph, rank, sums, id, k));
-  }
-  const focusNames = new Set(focus.names);
-  const scores: number[] = [];
-  const owners: { file: number; symbol: IndexedSymbol }[] = [];
-  files.forEach((file, index) => {
-    const symbols = (file.entry.symbols ?? []).filter((symbol) => MAP_KINDS.has(symbol.kind));
-    for (const symbol of symbols) {
-      const own = rank[index]! / Math.max(1, symbols.length) * 0.1;
-      const boost = focusNames.has(symbol.name) ? 10 : 1;
-      const flow = flows[index]!.get(graph.ids.get(keyOf(symbol))!) ?? 0;
-      scores.push((flow + own) * boost);
-      owners.push({ file: index, symbol });
-    }
-  });
+// `memo`: the engine's last graph shape and scores, reused while the files (and the focus) are the same.
+export function rankTop(files: readonly IndexedFile[], focus: MapFocus, limit: number, memo?: GraphMemo): { ranked: RankedSymbol[]; total: number } {
+  const { shape, scores, sorted } = memo?.scored(files, focus, scoresOf) ?? scoredOnce(files, focus);
+  const { symbols, symbolFile, paths } = shape;
   // The limit-th best score: everything at or above it is sorted, the rest only counted.
-  const sorted = Float64Array.from(scores).sort();
   const floor = limit >= sorted.length ? -Infinity : sorted[sorted.length - limit]!;
   const ranked: RankedSymbol[] = [];
-  scores.forEach((score, at) => {
-    if (score >= floor) ranked.push({ path: files[owners[at]!.file]!.path, symbol: owners[at]!.symbol, rank: score });
-  });
+  for (let at = 0; at < symbols.length; at++) {
+    if (scores[at]! >= floor) ranked.push({ path: paths[symbolFile[at]!]!, symbol: symbols[at]!, rank: scores[at]! });
+  }
   ranked.sort((a, b) => b.rank - a.rank || (a.path < b.path ? -1 : a.path > b.path ? 1 : a.symbol.startLine - b.symbol.startLine));
-  return { ranked: ranked.slice(0, limit), total: scores.length };
+  return { ranked: ranked.slice(0, limit), total: symbols.length };
+}
+
+function scoredOnce(files: readonly IndexedFile[], focus: MapFocus): Scored {
+  const shape = shapeOf(files);
+  const scores = scoresOf(shape, focus);
+  return { shape, scores, sorted: scores.slice().sort() };
+}
+
+// Every definition's score: what flows to it along the edges naming it, plus a share of its file's rank
+// (times 10 for a name in focus).
+function scoresOf(shape: GraphShape, focus: MapFocus): Float64Array {
+  const graph = weighed(shape, focus);
+  const rank = pageRank(focus.paths, graph);
+  const sums = nameSums(rank, graph);
+  // Per (name, definer) pair: what flows to that definition.
+  const flow = new Float64Array(graph.definers.length);
+  for (let id = 0; id < graph.weight.length; id++) {
+    if (sums[id] === 0) continue;
+    for (let k = graph.defStart[id]!; k < graph.defStart[id + 1]!; k++) flow[k] = pairFlow(graph, rank, sums, id, k);
+  }
+  const focusNames = new Set(focus.names);
+  const { symbols, symbolFile, symbolPair, fileSymbols } = graph;
+  const scores = new Float64Array(symbols.length);
+  for (let at = 0; at < symbols.length; at++) {
+    const file = symbolFile[at]!;
+    const own = rank[file]! / Math.max(1, fileSymbols[file]!) * 0.1;
+    const boost = focusNames.has(symbols[at]!.name) ? 10 : 1;
+    scores[at] = (flow[symbolPair[at]!]! + own) * boost;
+  }
+  return scores;
 }
 
 // The map text of ranked[from ...] within `budget` tokens: files in the order of their best symbol,

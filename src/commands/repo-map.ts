@@ -41,8 +41,8 @@ async function run(args: RepoMapArgs, ctx: CommandContext): Promise<RepoMapData>
   const target = ctx.path(args.dir);
   if (target.kind !== 'dir') throw fail('C210', `${args.dir} is not a folder; repo-map maps a folder (outline --file maps one file)`);
   if (ctx.workspace.isNonAccessible(target.rel)) throw notAccessible(args.dir);
-  const [{ listCodeFiles }, { indexFiles }, { rankTop, renderMap }, { stateDirFor }, { sharedParsers }] = await Promise.all([
-    import('../code/index/list.js'), import('../code/index/code-index.js'), import('../code/repo-map.js'), import('../engine/state-dir.js'), import('../code/parsers.js'),
+  const [{ listCodeFiles }, { indexFiles }, { rankTop, renderMap, GraphMemo }, { stateDirFor }, { sharedParsers }, { sharedIndexStore }] = await Promise.all([
+    import('../code/index/list.js'), import('../code/index/code-index.js'), import('../code/repo-map.js'), import('../engine/state-dir.js'), import('../code/parsers.js'), import('../code/index/store.js'),
   ]);
   const listed = await listCodeFiles({
     workspace: ctx.workspace,
@@ -53,10 +53,12 @@ async function run(args: RepoMapArgs, ctx: CommandContext): Promise<RepoMapData>
     warn: (message) => ctx.warn(message),
   });
   if (listed.truncated) ctx.warn(`repo-map looked at the first ${MAX_FILES} source files only; map a subfolder with --dir`);
-  const index = await indexFiles({ workspace: ctx.workspace, stateDir: ctx.stateDir ?? stateDirFor(ctx.workspace.root), files: listed.files, signal: ctx.signal, parsers: sharedParsers(ctx) });
+  const stateDir = ctx.stateDir ?? stateDirFor(ctx.workspace.root);
+  const index = await indexFiles({ workspace: ctx.workspace, stateDir, files: listed.files, signal: ctx.signal, parsers: sharedParsers(ctx), store: sharedIndexStore(ctx, stateDir) });
   const focusPaths = list(args.focus).map((each) => ctx.workspace.relative(ctx.workspace.contains(each) ? each : `${ctx.workspace.root}/${each}`));
   // A page holds at most budget + 1 symbols (each line costs at least one token; the first is always shown).
-  const { ranked, total } = rankTop(index.files, { paths: focusPaths, names: list(args.names) }, args.offset + args.budget + 1);
+  const memo = ctx.memo('repo-map-graph', () => new GraphMemo());
+  const { ranked, total } = rankTop(index.files, { paths: focusPaths, names: list(args.names) }, args.offset + args.budget + 1, memo);
   const page = renderMap(ranked, args.offset, args.budget);
   const end = args.offset + page.used;
   return {

@@ -60,8 +60,8 @@ async function run(args: SymbolsArgs, ctx: CommandContext): Promise<SymbolsData>
   const target = ctx.path(args.dir);
   if (target.kind !== 'dir' && target.kind !== 'file') throw fail('C210', `${args.dir} is neither a folder nor a file`);
   if (ctx.workspace.isNonAccessible(target.rel)) throw notAccessible(args.dir);
-  const [{ listCodeFiles }, { indexFiles }, { normaliseNamePath }, { stateDirFor }, { sharedParsers }] = await Promise.all([
-    import('../code/index/list.js'), import('../code/index/code-index.js'), import('../code/outline.js'), import('../engine/state-dir.js'), import('../code/parsers.js'),
+  const [{ listCodeFiles }, { indexFiles }, { normaliseNamePath }, { stateDirFor }, { sharedParsers }, { sharedIndexStore }] = await Promise.all([
+    import('../code/index/list.js'), import('../code/index/code-index.js'), import('../code/outline.js'), import('../engine/state-dir.js'), import('../code/parsers.js'), import('../code/index/store.js'),
   ]);
   const wanted = normaliseNamePath(args.name);
   const listed = await listCodeFiles({
@@ -73,7 +73,8 @@ async function run(args: SymbolsArgs, ctx: CommandContext): Promise<SymbolsData>
     signal: ctx.signal,
     warn: (message) => ctx.warn(message),
   });
-  const index = await indexFiles({ workspace: ctx.workspace, stateDir: ctx.stateDir ?? stateDirFor(ctx.workspace.root), files: listed.files, signal: ctx.signal, parsers: sharedParsers(ctx) });
+  const stateDir = ctx.stateDir ?? stateDirFor(ctx.workspace.root);
+  const index = await indexFiles({ workspace: ctx.workspace, stateDir, files: listed.files, signal: ctx.signal, parsers: sharedParsers(ctx), store: sharedIndexStore(ctx, stateDir) });
   const kinds = args.kind === undefined ? undefined : new Set(args.kind.split(',').map((kind) => kind.trim().toLowerCase()).filter((kind) => kind !== ''));
   const lower = wanted.toLowerCase();
   const hits: SymbolHit[] = [];

@@ -248,7 +248,7 @@ async function searchPathNames(rgPath: string, request: SearchRequest, accept: (
     throw fail(/glob/i.test(message) ? 'C210' : 'C216', `ripgrep failed: ${message || `exit status ${outcome.code}`}`);
   }
   if (!request.searchContent && !outcome.stopped) reportStderr(request, outcome.stderr);
-  return { paths: request.ordered === true ? paths : sortPaths(paths), truncated, confined: outcome.confined };
+  return { paths: request.ordered === true || request.anyOrder === true ? paths : sortPaths(paths), truncated, confined: outcome.confined };
 }
 
 // Without the namespace (confine.ts), a result counts only when its path, walked now from a handle on

@@ -25,6 +25,8 @@ export interface SearchRequest {
   // rg walks the tree in path order (`--sort path`, one thread), so the first maxResults results it finds are
   // the first by path: a page stops rg early and is the same page at every call.
   readonly ordered?: boolean;
+  // Path names (searchPaths) come back in the order rg found them, unsorted: the caller sorts them itself.
+  readonly anyOrder?: boolean;
   readonly globs: readonly string[];
   readonly includeHidden: boolean;
   readonly searchContent: boolean;

@@ -7,7 +7,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { indexFiles } from '../../src/code/index/code-index.js';
 import type { IndexEntry } from '../../src/code/index/entry.js';
 import { entryOf, readShard, writeShard } from '../../src/code/index/shard-format.js';
-import { rankSymbols, rankTop } from '../../src/code/repo-map.js';
+import { GraphMemo, rankSymbols, rankTop } from '../../src/code/repo-map.js';
+import { IndexStore } from '../../src/code/index/store.js';
 import { Workspace } from '../../src/workspace/workspace.js';
 import { removeDir, tempDir, writeFiles } from '../helpers/fixture.js';
 
@@ -117,4 +118,48 @@ describe('repo map ranking', () => {
       expect(top.ranked).toEqual(all.slice(0, limit));
     }
   });
+
+  it('an engine\'s memo gives the same ranking as a fresh build, for every focus, and rebuilds when a file changes', () => {
+    const fileSet = (variant: number) => Array.from({ length: 30 }, (_, at) => ({
+      path: `f${String(at).padStart(2, '0')}.ts`,
+      entry: {
+        stamp: at === 4 ? `s${variant}` : 's',
+        symbols: [{ name: at === 4 && variant === 1 ? 'renamed' : `fn${at % 5}`, namePath: `fn${at % 5}`, kind: 'function', startLine: 1, endLine: 2, signature: `function fn${at % 5}()` }, { name: `m${at % 3}`, namePath: `C/m${at % 3}`, kind: 'method', startLine: 3, endLine: 4, signature: `m${at % 3}()` }],
+        references: [`fn${(at * 3) % 5}`, `.m${at % 2}`, `fn${(at + 1) % 5}`, 'renamed'],
+      },
+    }));
+    const memo = new GraphMemo();
+    const focuses = [{ paths: [], names: [] }, { paths: ['f03.ts'], names: ['fn2'] }, { paths: [], names: ['m1'] }, { paths: [], names: [] }];
+    for (const variant of [0, 1, 0]) {
+      const files = fileSet(variant);
+      for (const focus of focuses) {
+        for (const limit of [3, 60]) expect(rankTop(files, focus, limit, memo)).toEqual(rankTop(files, focus, limit));
+      }
+    }
+    // The changed file's new name is ranked (the shape was rebuilt, not served from the memo).
+    expect(rankTop(fileSet(1), { paths: [], names: [] }, 60, memo).ranked.some((each) => each.symbol.name === 'renamed')).toBe(true);
+    expect(rankTop(fileSet(0), { paths: [], names: [] }, 60, memo).ranked.some((each) => each.symbol.name === 'renamed')).toBe(false);
+  });
 });
+
+describe('the engine\'s shared index store', () => {
+  it('keeps its shards between calls and reads a shard again once another process saved it', async () => {
+    const mine = new IndexStore(state);
+    const other = new IndexStore(state);
+    await mine.set('a.ts', { stamp: 'one', symbols: [], references: [] });
+    await mine.save();
+    expect((await other.get('a.ts'))?.stamp).toBe('one');
+    await other.set('a.ts', { stamp: 'two', symbols: [], references: ['x'] });
+    await other.save();
+    // Loaded before the other store saved: still the old entry until refreshed.
+    expect((await mine.get('a.ts'))?.stamp).toBe('one');
+    await mine.refresh();
+    expect(await mine.get('a.ts')).toEqual({ stamp: 'two', symbols: [], references: ['x'] });
+    // Its own save is not a change to read again: an entry set since stays.
+    await mine.set('b.ts', { stamp: 'b', skip: 'minified' });
+    await mine.save();
+    await mine.refresh();
+    expect((await mine.get('b.ts'))?.skip).toBe('minified');
+  });
+});
+

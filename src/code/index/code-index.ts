@@ -22,6 +22,9 @@ export interface IndexRequest {
   readonly threads?: number;
   // The engine's grammars, for the files parsed on this thread.
   readonly parsers?: CodeParsers;
+  // The engine's store for stateDir (sharedIndexStore), its shards kept loaded between calls; absent: a
+  // store for this call alone.
+  readonly store?: IndexStore;
 }
 
 export interface IndexedFile {
@@ -39,7 +42,8 @@ export interface IndexResult {
 }
 
 export async function indexFiles(request: IndexRequest): Promise<IndexResult> {
-  const store = new IndexStore(request.stateDir);
+  const store = request.store ?? new IndexStore(request.stateDir);
+  await store.refresh();
   const files: IndexedFile[] = [];
   const skipped: { path: string; reason: string }[] = [];
   const stale: string[] = [];

@@ -2,9 +2,11 @@
 // of paths (shard-format.ts), so a changed file rewrites one shard and a query loads only the shards of
 // the files it asks about, rebuilding only the entries it asks for. A shard that does not parse is an
 // empty one (the files are parsed again); writes are a temp file renamed into place, so a reader sees the
-// old shard or the new one.
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+// old shard or the new one. An engine keeps one store per state folder (sharedIndexStore): its shards stay
+// loaded between calls and are read again only when their file changed (another process saved it).
+import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { CommandContext } from '../../engine/command.js';
 import type { IndexEntry } from './entry.js';
 import { entryOf, readShard, writeShard, type Row } from './shard-format.js';
 
@@ -12,11 +14,13 @@ const SHARDS = 64;
 // Bumped when the entry's shape, the extraction or the file format changes: old caches are then ignored.
 const FORMAT = 2;
 
-// A loaded shard: the rows as read (rebuilt on demand) and the entries rebuilt or set since.
+// A loaded shard: the rows as read (rebuilt on demand), the entries rebuilt or set since, and the identity
+// of the file it was read from (or written to): '' when there was none.
 interface Shard {
   readonly strings: readonly string[];
   readonly rows: Map<string, Row>;
   readonly entries: Map<string, IndexEntry>;
+  seen: string;
 }
 
 function shardOf(rel: string): number {
@@ -25,6 +29,17 @@ function shardOf(rel: string): number {
   return (hash >>> 0) % SHARDS;
 }
 
+async function identity(path: string): Promise<string> {
+  try {
+    const stats = await stat(path, { bigint: true });
+    return `${stats.dev}:${stats.ino}:${stats.size}:${stats.mtimeNs}`;
+  } catch {
+    return '';
+  }
+}
+
+export const sharedIndexStore = (ctx: Pick<CommandContext, 'memo'>, stateDir: string): IndexStore => ctx.memo(`code-index-store:${stateDir}`, () => new IndexStore(stateDir));
+
 export class IndexStore {
   readonly #dir: string;
   readonly #shards = new Map<number, Promise<Shard>>();
@@ -32,6 +47,15 @@ export class IndexStore {
 
   constructor(stateDir: string) {
     this.#dir = join(stateDir, 'code-index', `v${FORMAT}`);
+  }
+
+  // Forgets every loaded shard whose file changed since it was read or written here (unsaved ones stay).
+  async refresh(): Promise<void> {
+    await Promise.all([...this.#shards].map(async ([number, loading]) => {
+      if (this.#dirty.has(number)) return;
+      const shard = await loading;
+      if ((await identity(this.#path(number))) !== shard.seen && this.#shards.get(number) === loading && !this.#dirty.has(number)) this.#shards.delete(number);
+    }));
   }
 
   async get(rel: string): Promise<IndexEntry | undefined> {
@@ -62,20 +86,26 @@ export class IndexStore {
       const all = new Map<string, IndexEntry>();
       for (const [rel, row] of shard.rows) all.set(rel, shard.entries.get(rel) ?? entryOf(shard.strings, row));
       for (const [rel, entry] of shard.entries) all.set(rel, entry);
-      const path = join(this.#dir, `${number}.json`);
+      const path = this.#path(number);
       const temp = `${path}.${process.pid}.${Date.now()}.tmp`;
       await writeFile(temp, JSON.stringify(writeShard(all)), { mode: 0o600 });
       await rename(temp, path);
+      shard.seen = await identity(path);
     }));
+  }
+
+  #path(number: number): string {
+    return join(this.#dir, `${number}.json`);
   }
 
   #load(number: number): Promise<Shard> {
     let shard = this.#shards.get(number);
     if (shard === undefined) {
-      shard = readFile(join(this.#dir, `${number}.json`), 'utf8')
-        .then((text) => readShard(JSON.parse(text)))
-        .catch(() => readShard(null))
-        .then(({ strings, rows }) => ({ strings, rows, entries: new Map<string, IndexEntry>() }));
+      const path = this.#path(number);
+      shard = identity(path).then(async (seen) => {
+        const { strings, rows } = await readFile(path, 'utf8').then((text) => readShard(JSON.parse(text))).catch(() => readShard(null));
+        return { strings, rows, entries: new Map<string, IndexEntry>(), seen };
+      });
       this.#shards.set(number, shard);
     }
     return shard;
