@@ -147,6 +147,12 @@ export class Engine {
       // Paths the handler finds as it runs pass the same jail, locks and staleness check, and are stamped after.
       const claim = async (more: readonly Touch[]): Promise<JailedTouch[]> => {
         const jailed = await this.jailAll(command, more);
+        // A file it will write that the call did not declare passes the permission gate as well, as if the
+        // call had named it: a deny rule on it refuses, an ask rule asks (red team R6-1: rename-symbol's
+        // other files were judged by the jail and the write gate's catalogue, never by the user's rules).
+        const declared = new Set([...current, ...claimed].map((each) => each.resolved?.real));
+        const found = jailed.filter((each) => each.resolved !== undefined && !declared.has(each.resolved.real) && each.touch.access !== 'read' && each.touch.access !== 'list');
+        if (found.length > 0) await this.hooks.authorize({ ...call, touches: found });
         await held.take(writtenPaths(jailed));
         const fresh = await this.rejail(jailed);
         const refused = fresh.find((each) => each.error);

@@ -136,7 +136,7 @@ export function obeyedContext(root: string, home: string | undefined = homedir()
   const roots = [...new Set([root, real(root)])];
   const homes = homesIn(roots, home);
   const repository = repositoryOf(root);
-  const probes = { venv: venvProbe(roots), nested: nestedProbe(roots, home) };
+  const probes = { venv: venvProbe(roots), nested: nestedProbe(roots, home), at: real(root) };
   if (!repository) return withAliases(root, { gitPaths: [], homes, ...probes }, listings);
   return withAliases(root, { ...repositoryContext(repository, roots, home), homes, ...probes }, listings);
 }

@@ -161,7 +161,10 @@ export interface ObeyedContext {
   readonly venv?: (folder: string) => boolean;
   // The repositories nested in the workspace that hold a path (submodules, linked worktrees, clones), each
   // with the path relative to the workspace and what its own configuration makes git run (obeyed-context.ts).
-  readonly nested?: (path: string) => readonly NestedContext[];
+  readonly nested?: (path: string) => readonly NestedContext[];  // The workspace root's real path: a catalogue pattern that begins in the folders above the root and ends in
+  // the workspace (`.github/workflows` for a root at `.github`, `.hg/hgrc` for one at `.hg`) holds too (red
+  // team R6-3; a root inside a whole protected folder is refused when it is opened: workspace/enclosing.ts).
+  readonly at?: string;
 }
 
 export interface NestedContext {
@@ -228,7 +231,7 @@ function configured(path: string, ctx: ObeyedContext): Obeyed | undefined {
 // is something a program later runs or obeys; what and who when it is.
 export function isObeyedLater(relPath: string, ctx?: ObeyedContext): Obeyed | undefined {
   const path = normalise(relPath);
-  const found = catalogueMatch(path.split(/[/=:~]/), ctx?.venv);
+  const found = catalogueMatch(path.split(/[/=:~]/), ctx?.venv) ?? (ctx?.at === undefined ? undefined : straddling(ctx.at, path));
   if (found) return found;
   for (const home of ctx?.homes ?? []) {
     const rel = under(path, normalise(home));
@@ -244,6 +247,20 @@ export function isObeyedLater(relPath: string, ctx?: ObeyedContext): Obeyed | un
   for (const nested of ctx.nested?.(path) ?? []) {
     const inner = configured(nested.rel, nested.ctx);
     if (inner) return { ...inner, by: `${inner.by}, of a repository nested in the workspace that holds ${nested.rel}` };
+  }
+  return undefined;
+}
+
+// A catalogue pattern that starts in the last folders of the root and ends in `path` (patterns have at most
+// a few names, so the root's last four are enough). Python's venv entries are left to the workspace-relative
+// match, which knows where the virtual environments are.
+function straddling(root: string, path: string): Obeyed | undefined {
+  if (path === '') return undefined;
+  const above = root.split('/').filter((name) => name !== '').slice(-4);
+  const names = path.split(/[/=:~]/);
+  for (let from = above.length - 1; from >= 0; from--) {
+    const entry = catalogueMatch([...above.slice(from), ...names], () => false);
+    if (entry !== undefined && !entry.inVenv) return entry;
   }
   return undefined;
 }

@@ -11,6 +11,7 @@ import { resolveRealSync } from './realpath.js';
 import { changed, errno, escapes, fsRefusal, notAccessible, sensitiveRefused } from './refusals.js';
 import { isSensitivePath } from './sensitive.js';
 import { ownStateFolders, ownStateRefused, ownStateRels } from './own-state.js';
+import { enclosingRefusal } from './enclosing.js';
 import { DEFAULT_NON_ACCESSIBLE_GLOBS, type Access, type PathKind, type ResolvedPath, type WorkspaceOptions } from './types.js';
 
 const ACCESSES: ReadonlySet<string> = new Set<Access>(['read', 'write', 'delete', 'list']);
@@ -54,6 +55,12 @@ export class Workspace {
   }
 
   static async open(root: string, options: WorkspaceOptions = {}): Promise<Workspace> {
+    return Workspace.#open(root, options, true);
+  }
+
+  // `asWorkspace`: a root commands will work in (refused inside a protected or hidden folder: enclosing.ts);
+  // false for rooted(), a jail for codeward's own reads (a repository's git folder, its context files).
+  static async #open(root: string, options: WorkspaceOptions, asWorkspace: boolean): Promise<Workspace> {
     if (typeof root !== 'string' || root.includes('\0')) throw fail('C210', 'workspace must be a path string without NUL bytes');
     const givenRoot = resolvePath(root);
     let real: string;
@@ -67,17 +74,22 @@ export class Workspace {
       throw fsRefusal(error, `workspace ${root}`);
     }
     if (!stats.isDirectory()) throw fail('C210', `workspace is not a directory: ${root}`);
+    const refused = asWorkspace ? enclosingRefusal(real, options.nonAccessibleGlobs ?? DEFAULT_NON_ACCESSIBLE_GLOBS) : undefined;
+    if (refused) throw refused;
     return new Workspace(real, givenRoot, { ...options, ownState: options.ownState ?? ownStateFolders(options.env ?? process.env, options.home) });
   }
 
   // Another root with the same options: the jail of a folder around the workspace (the repository that
   // encloses a subfolder workspace, for codeward's own reads of its context files).
   async rooted(root: string): Promise<Workspace> {
-    return Workspace.open(root, this.#options);
+    return Workspace.#open(root, this.#options, false);
   }
 
   // Same root (both spellings kept), other options; no filesystem access.
   withOptions(options: WorkspaceOptions): Workspace {
+    // Other globs may hide the root itself (enclosing.ts).
+    const refused = options.nonAccessibleGlobs === undefined ? undefined : enclosingRefusal(this.root, options.nonAccessibleGlobs);
+    if (refused) throw refused;
     return new Workspace(this.root, this.givenRoot, { ...this.#options, ...options });
   }
 

@@ -1,6 +1,8 @@
 import { realpath } from 'node:fs/promises';
 import { isAbsolute, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { enclosingRefusal } from '../../workspace/enclosing.js';
+import { DEFAULT_NON_ACCESSIBLE_GLOBS } from '../../workspace/types.js';
 
 async function real(path: string): Promise<string> {
   try {
@@ -28,6 +30,12 @@ export async function narrowWorkspace(base: string, roots: readonly { uri: strin
       continue;
     }
     const rootReal = await real(path);
+    // A root inside a protected or hidden folder (a `.git`, `secrets/`) is no workspace (red team R6-3).
+    const refused = inside(baseReal, rootReal) ? enclosingRefusal(rootReal, DEFAULT_NON_ACCESSIBLE_GLOBS) : undefined;
+    if (refused) {
+      log(`root ${root.uri} ignored: ${refused.message}`);
+      continue;
+    }
     if (inside(baseReal, rootReal)) return rootReal;
     log(`root ${root.uri} ignored: outside the workspace ${baseReal}`);
   }

@@ -43,6 +43,11 @@ export function toWorker(ctx: WorkerContext, error: ErrorInfo, input = ''): Work
     const match = error.code === code ? test.exec(error.message) : null;
     if (match !== null) return werr(...to(input, match, ctx));
   }
+  return keptCode(error);
+}
+
+// An engine error as it is, when its code is one the worker speaks; else C216 naming it.
+export function keptCode(error: ErrorInfo): WorkerError {
   return KEPT.has(error.code) ? werr(error.code as WorkerCode, error.message) : werr('C216', `${error.code}: ${error.message}`);
 }
 

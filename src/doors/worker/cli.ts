@@ -2,6 +2,8 @@ import { resolve } from 'node:path';
 import type { IIIClient } from 'iii-sdk';
 import { prepareContext, type WorkerContext } from './config.js';
 import { loadConfigFile } from './config-source.js';
+import { isCodewardError } from '../../engine/errors.js';
+import { keptCode } from './call.js';
 import { PayloadError, WorkerError, werr } from './errors.js';
 import { invoke, sdkHandler, WORKER_FUNCTIONS } from './functions.js';
 import { routeSdkConsole } from './sdk-console.js';
@@ -174,7 +176,8 @@ export async function workerCommand(argv: readonly string[], io: WorkerIo, optio
   } catch (error) {
     const failure = error instanceof WorkerError ? error
       : error instanceof PayloadError ? werr('C210', error.message)
-        : werr('C216', error instanceof Error ? error.message : String(error));
+        : isCodewardError(error) ? keptCode(error)
+          : werr('C216', error instanceof Error ? error.message : String(error));
     if (invokeMode) io.stdout.write(`${failure.toWire()}\n`);
     else io.stderr.write(`error ${failure.code}: ${failure.message}\n`);
     return 1;
