@@ -2,6 +2,7 @@ import { lstatSync, realpathSync } from 'node:fs';
 import { homedir, userInfo } from 'node:os';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { withAliases } from './obeyed-alias.js';
+import { envLoadGlobs } from './obeyed-env.js';
 import { gitConfigPaths } from './obeyed-git.js';
 import { repositoryOf, type Repository } from '../sandbox/git-config.js';
 import { isInside } from '../workspace/contains.js';
@@ -136,7 +137,7 @@ export function obeyedContext(root: string, home: string | undefined = homedir()
   const roots = [...new Set([root, real(root)])];
   const homes = homesIn(roots, home);
   const repository = repositoryOf(root);
-  const probes = { venv: venvProbe(roots), nested: nestedProbe(roots, home), at: real(root) };
+  const probes = { venv: venvProbe(roots), nested: nestedProbe(roots, home), at: real(root), envGlobs: envLoadGlobs(roots) };
   if (!repository) return withAliases(root, { gitPaths: [], homes, ...probes }, listings);
   return withAliases(root, { ...repositoryContext(repository, roots, home), homes, ...probes }, listings);
 }

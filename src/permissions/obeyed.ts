@@ -1,5 +1,6 @@
 import picomatch from 'picomatch';
 import { homeObeyed } from './obeyed-home.js';
+import type { EnvLoadGlob } from './obeyed-env.js';
 
 // The one write gate's predicate (THREAT-MODEL "One write gate"): is this a file that a program later runs
 // or obeys, implicitly, outside any sandbox? Every writer asks it: the file tools (the immune path class
@@ -165,6 +166,8 @@ export interface ObeyedContext {
   // the workspace (`.github/workflows` for a root at `.github`, `.hg/hgrc` for one at `.hg`) holds too (red
   // team R6-3; a root inside a whole protected folder is refused when it is opened: workspace/enclosing.ts).
   readonly at?: string;
+  // Folders the environment makes programs load code from (PATH, PYTHONPATH: obeyed-env.ts), as patterns.
+  readonly envGlobs?: readonly EnvLoadGlob[];
 }
 
 export interface NestedContext {
@@ -218,6 +221,9 @@ function configured(path: string, ctx: ObeyedContext): Obeyed | undefined {
     if (names.some((_, i) => matches(names.slice(0, i + 1).join('/')))) {
       return { pattern: glob, family: 'git', by: 'git (a glob in a command its configuration runs)', why: `a command in git's configuration runs what the glob ${glob} matches` };
     }
+  }
+  for (const { glob, why } of ctx.envGlobs ?? []) {
+    if (picomatch(glob, { dot: true })(path)) return { pattern: glob, family: 'shell', by: 'your shell or python (a folder your environment loads programs from)', why };
   }
   const [first] = ctx.computed ?? [];
   if (first && path !== '') {
@@ -275,5 +281,5 @@ function aliased(path: string, ctx: ObeyedContext): Obeyed | undefined {
 // Whether a walk must ask isObeyedLater at an entry of this name (sandbox/obeyed-scan.ts): a catalogue
 // pattern can end there, or the context reaches any name (globs, a computed command, a home folder, an alias).
 export function mayBeObeyed(name: string, ctx: ObeyedContext): boolean {
-  return mayEndAt(name) || (ctx.gitGlobs?.length ?? 0) > 0 || (ctx.computed?.length ?? 0) > 0 || (ctx.homes?.length ?? 0) > 0 || (ctx.aliases?.length ?? 0) > 0;
+  return mayEndAt(name) || (ctx.gitGlobs?.length ?? 0) > 0 || (ctx.envGlobs?.length ?? 0) > 0 || (ctx.computed?.length ?? 0) > 0 || (ctx.homes?.length ?? 0) > 0 || (ctx.aliases?.length ?? 0) > 0;
 }

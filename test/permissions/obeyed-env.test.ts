@@ -1,0 +1,56 @@
+// Red team round 6, R6-17 (CRITICAL with a common PATH): a folder of the user's PATH inside the workspace
+// (an absolute $W/bin, a relative node_modules/.bin) was an ordinary folder for the write gate, so the model
+// planted bin/git or node_modules/.bin/ls under --yes and in auto-edit, and the person's next command ran it
+// outside any sandbox; PYTHONPATH's sitecustomize.py the same. They are protected now (obeyed-env.ts), in
+// the file tools and in what a sandboxed command leaves behind.
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { envLoadGlobs } from '../../src/permissions/obeyed-env.js';
+import { isObeyedLater } from '../../src/permissions/obeyed.js';
+import { removeDir, runCli, tempDir } from '../helpers/fixture.js';
+
+let root: string;
+let home: string;
+beforeAll(async () => {
+  root = await tempDir();
+  home = await tempDir('codeward-home-');
+  await mkdir(join(root, 'bin'));
+});
+afterAll(async () => {
+  await removeDir(root);
+  await removeDir(home);
+});
+
+const judged = (path: string, env: Record<string, string>): string | undefined => isObeyedLater(path, { gitPaths: [], envGlobs: envLoadGlobs(['/w'], env) })?.pattern;
+
+describe('folders the environment loads programs from', () => {
+  it('an absolute PATH folder inside the workspace, a relative one in every folder; not one outside, not `.`', () => {
+    expect(judged('bin/git', { PATH: '/usr/bin:/w/bin' })).toBe('bin/**');
+    expect(judged('pkg/node_modules/.bin/ls', { PATH: 'node_modules/.bin:/usr/bin' })).toBe('**/node_modules/.bin/**');
+    expect(judged('node_modules/.bin/ls', { PATH: './node_modules/.bin/' })).toBe('**/node_modules/.bin/**');
+    expect(judged('bin/git', { PATH: '/usr/bin:/other/bin:.::../x' })).toBeUndefined();
+    expect(judged('src/main.ts', { PATH: '/w/bin:node_modules/.bin' })).toBeUndefined();
+  });
+
+  it('PYTHONPATH: sitecustomize/usercustomize in its folders (`.` is every folder), other modules are ordinary', () => {
+    expect(judged('lib/sitecustomize.py', { PYTHONPATH: '/w/lib' })).toBe('lib/sitecustomize*');
+    expect(judged('a/usercustomize.py', { PYTHONPATH: '.' })).toBe('**/usercustomize*');
+    expect(judged('lib/helpers.py', { PYTHONPATH: '/w/lib' })).toBeUndefined();
+  });
+
+  it('through the real binary under --yes: create bin/git and a shell line writing bin/cat ask; an ordinary file is written', () => {
+    const env = { HOME: home, PATH: `${join(root, 'bin')}:node_modules/.bin:${process.env['PATH'] ?? ''}` };
+    const create = runCli(['--json', '-C', root, 'create', '--files', JSON.stringify([{ path: 'bin/git', content: '#!/bin/sh\ntouch PWNED\n', mode: '0755' }])], { env });
+    expect(create.json.error?.code, create.stdout).toBe('C241');
+    expect(create.json.error?.message).toMatch(/PATH names/);
+    const relative = runCli(['--json', '-C', root, 'create', '--files', JSON.stringify([{ path: 'node_modules/.bin/ls', content: '#!/bin/sh\n', mode: '0755' }])], { env });
+    expect(relative.json.error?.code, relative.stdout).toBe('C241');
+    const line = runCli(['--json', '-C', root, 'exec', '--cmd', 'printf "#!/bin/sh\\n" > bin/cat; chmod +x bin/cat'], { env });
+    expect(line.json.error?.code, line.stdout).toBe('C241');
+    expect(existsSync(join(root, 'bin/git')) || existsSync(join(root, 'bin/cat')) || existsSync(join(root, 'node_modules/.bin/ls'))).toBe(false);
+    const ordinary = runCli(['--json', '-C', root, 'write', '--file', 'src/ok.txt', '--content', 'x'], { env });
+    expect(ordinary.json.ok, ordinary.stdout).toBe(true);
+  });
+});
