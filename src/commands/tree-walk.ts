@@ -1,7 +1,8 @@
-import { closeSync, constants, openSync, readdirSync, readFileSync, type Dirent } from 'node:fs';
+import { readdirSync, type Dirent } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import { singlePathTest, type SinglePathTest } from '../search/gitignore.js';
+import { readGitignore } from '../search/gitignore-read.js';
 import type { DirHandle } from '../workspace/beneath.js';
 import type { Workspace } from '../workspace/workspace.js';
 
@@ -42,23 +43,11 @@ function toPosix(path: string): string {
   return sep === '/' ? path : path.split(sep).join('/');
 }
 
-const NOFOLLOW_READ = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
-
 // `folder` names the folder for the kernel (a handle path, workspace/beneath.ts); the file is opened
 // without following a link.
 function loadIgnore(folder: string, base: string): IgnoreLayer | undefined {
-  try {
-    const fd = openSync(`${folder}/.gitignore`, NOFOLLOW_READ);
-    let text: string;
-    try {
-      text = readFileSync(fd, 'utf8');
-    } finally {
-      closeSync(fd);
-    }
-    return { base, skip: base === '' ? 0 : base.length + 1, ignores: singlePathTest(ignore().add(text)) };
-  } catch {
-    return undefined; // no .gitignore here (or unreadable): nothing to apply
-  }
+  const text = readGitignore(folder);
+  return text === undefined ? undefined : { base, skip: base === '' ? 0 : base.length + 1, ignores: singlePathTest(ignore().add(text)) };
 }
 
 function ignoredBy(layers: readonly IgnoreLayer[], rel: string, isDir: boolean): boolean {

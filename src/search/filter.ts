@@ -42,8 +42,8 @@ export function makePathFilter(request: SearchRequest, engine: 'ripgrep' | 'node
 function ripgrepGaps(request: SearchRequest): GitignoreCheck | undefined {
   if (request.includeHidden || request.target.kind === 'file') return undefined;
   const named = request.target.kind === 'dir' ? request.target.rel : '';
-  if (request.globs.some((glob) => !glob.startsWith('!'))) return new GitignoreCheck(request.workspace.root, undefined, named);
-  return request.target.rel === '' ? undefined : new GitignoreCheck(request.workspace.root, request.target.rel, named);
+  if (request.globs.some((glob) => !glob.startsWith('!'))) return new GitignoreCheck(request.workspace, undefined, named);
+  return request.target.rel === '' ? undefined : new GitignoreCheck(request.workspace, request.target.rel, named);
 }
 
 function escapeRegExp(text: string): string {

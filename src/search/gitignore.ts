@@ -2,9 +2,10 @@
 // GitignoreCheck for paths ripgrep reported: ripgrep reads the .gitignore files from the searched folder
 // down, but not those of the folders above it (up to the workspace root), and a --glob it matches
 // overrides every ignore rule. GitignoreCheck fills both gaps, reading each .gitignore once.
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
+import type { Beneath } from '../workspace/beneath.js';
+import { readGitignore } from './gitignore-read.js';
 
 // A .gitignore's verdict on one path (relative to the .gitignore's folder; a folder with a trailing
 // slash), for walks that only ask about the entries of folders they found not ignored. The public
@@ -47,6 +48,7 @@ export function singlePathTest(rules: Ignore): SinglePathTest {
 
 export class GitignoreCheck {
   readonly #root: string;
+  readonly #jail: Pick<Beneath, 'openFileSync'>;
   // Folders at or below this one (workspace-relative, '' = root) are left to ripgrep; undefined: check all.
   readonly #handledBelow: string | undefined;
   readonly #layers = new Map<string, Ignore | null>();
@@ -55,8 +57,10 @@ export class GitignoreCheck {
   readonly #named: string;
   readonly #tests = new Map<Ignore, SinglePathTest>();
 
-  constructor(root: string, handledBelow: string | undefined, named = '') {
-    this.#root = root;
+  // `workspace`: its root and jail (every .gitignore is read through it: gitignore-read.ts).
+  constructor(workspace: { readonly root: string; readonly jail: Pick<Beneath, 'openFileSync'> }, handledBelow: string | undefined, named = '') {
+    this.#root = workspace.root;
+    this.#jail = workspace.jail;
     this.#handledBelow = handledBelow;
     this.#named = named;
   }
@@ -77,11 +81,8 @@ export class GitignoreCheck {
   #layer(folder: string): Ignore | null {
     let layer = this.#layers.get(folder);
     if (layer === undefined) {
-      try {
-        layer = ignore().add(readFileSync(join(this.#root, folder, '.gitignore'), 'utf8'));
-      } catch {
-        layer = null; // no .gitignore here (or unreadable)
-      }
+      const text = readGitignore(folder === '' ? this.#root : join(this.#root, folder), this.#jail);
+      layer = text === undefined ? null : ignore().add(text); // null: no .gitignore here (or refused)
       this.#layers.set(folder, layer);
     }
     return layer;

@@ -20,7 +20,7 @@ export function skippedNote(workspace: Workspace, rel: string, real: string, inc
   } finally {
     dir.close();
   }
-  const git = new GitignoreCheck(workspace.root, undefined, rel);
+  const git = new GitignoreCheck(workspace, undefined, rel);
   const hidden: string[] = [];
   let secret = 0;
   for (const { name, folder } of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
