@@ -22,27 +22,52 @@ export interface GlobalOptions {
   version: boolean;
 }
 
-type Spec = { readonly key: keyof GlobalOptions; readonly value: boolean };
+// `plugin`: whether the ChatCLI plugin door keeps the option in a call (chatcli/globals.ts). Its argv is the
+// model's words, so an option that loosens anything is refused there ('refused'; `keptWhen` names the values
+// that only tighten). Every option says so here: a new one is refused unless it is marked kept (red team
+// R6-5: --pass-env, which hands a secret variable to the processes a call runs, was missing from a hand list).
+type Spec = { readonly key: keyof GlobalOptions; readonly value: boolean; readonly plugin: 'kept' | 'refused' | { readonly keptWhen: (value: string) => boolean } };
 
 const SPECS: Readonly<Record<string, Spec>> = {
-  '-C': { key: 'workspace', value: true },
-  '--workspace': { key: 'workspace', value: true },
-  '--json': { key: 'json', value: false },
-  '--session': { key: 'session', value: true },
-  '--allow': { key: 'allow', value: true },
-  '--ask': { key: 'ask', value: true },
-  '--deny': { key: 'deny', value: true },
-  '--yes': { key: 'yes', value: false },
-  '-y': { key: 'yes', value: false },
-  '--allow-unsafe': { key: 'allowUnsafe', value: false },
-  '--sandbox': { key: 'sandbox', value: true },
-  '--sandbox-network': { key: 'sandboxNetwork', value: false },
-  '--pass-env': { key: 'passEnv', value: true },
-  '--help': { key: 'help', value: false },
-  '-h': { key: 'help', value: false },
-  '--version': { key: 'version', value: false },
-  '-V': { key: 'version', value: false },
+  '-C': { key: 'workspace', value: true, plugin: 'refused' },
+  '--workspace': { key: 'workspace', value: true, plugin: 'refused' },
+  '--json': { key: 'json', value: false, plugin: 'kept' },
+  '--session': { key: 'session', value: true, plugin: 'kept' },
+  '--allow': { key: 'allow', value: true, plugin: 'refused' },
+  '--ask': { key: 'ask', value: true, plugin: 'kept' },
+  '--deny': { key: 'deny', value: true, plugin: 'kept' },
+  '--yes': { key: 'yes', value: false, plugin: 'kept' },
+  '-y': { key: 'yes', value: false, plugin: 'kept' },
+  '--allow-unsafe': { key: 'allowUnsafe', value: false, plugin: 'refused' },
+  '--sandbox': { key: 'sandbox', value: true, plugin: { keptWhen: (value) => value === 'read-only' } },
+  '--sandbox-network': { key: 'sandboxNetwork', value: false, plugin: 'refused' },
+  '--pass-env': { key: 'passEnv', value: true, plugin: 'refused' },
+  '--help': { key: 'help', value: false, plugin: 'kept' },
+  '-h': { key: 'help', value: false, plugin: 'kept' },
+  '--version': { key: 'version', value: false, plugin: 'kept' },
+  '-V': { key: 'version', value: false, plugin: 'kept' },
 };
+
+// The options given that the plugin door refuses, each named once (`-C/--workspace`, `--sandbox off`).
+export function pluginRefusedGlobals(options: GlobalOptions): string[] {
+  const byKey = new Map<keyof GlobalOptions, { flags: string[]; spec: Spec }>();
+  for (const [flag, spec] of Object.entries(SPECS)) {
+    if (spec.plugin === 'kept') continue;
+    const known = byKey.get(spec.key);
+    if (known) known.flags.push(flag);
+    else byKey.set(spec.key, { flags: [flag], spec });
+  }
+  const found: string[] = [];
+  for (const [key, { flags, spec }] of byKey) {
+    const given = options[key];
+    const values = Array.isArray(given) ? given : given === true ? [''] : typeof given === 'string' ? [given] : [];
+    if (values.length === 0) continue;
+    const plugin = spec.plugin;
+    const loose = values.filter((value) => typeof plugin !== 'object' || !plugin.keptWhen(value));
+    if (loose.length > 0) found.push(spec.value && typeof plugin === 'object' ? `${flags.join('/')} ${loose.join(', ')}` : flags.join('/'));
+  }
+  return found;
+}
 
 // The global options that take a value (`-C DIR`), as spelled on the command line.
 export const VALUE_GLOBALS: ReadonlySet<string> = new Set(Object.entries(SPECS).filter(([, spec]) => spec.value).map(([flag]) => flag));
