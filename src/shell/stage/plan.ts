@@ -79,6 +79,8 @@ export class Planner {
   // Folders not made (protected, a file stands there, removed meanwhile): why, for everything the
   // command wrote below.
   private readonly notMade = new Map<string, { readonly reason: string; readonly conflict?: true }>();
+  // Folders the plan makes (missing in the workspace): what is below them is missing too, not looked up.
+  private readonly made = new Set<string>();
 
   constructor(
     private readonly workspace: Workspace,
@@ -133,9 +135,15 @@ export class Planner {
     this.plan.removedFolders.push({ real, mode: Number(found.stats.mode) & 0o7777 });
   }
 
+  // The workspace entry at `rel` (an entry below a folder the plan makes is missing, unlooked).
+  private look(rel: string, real: string): Found {
+    const parent = rel.lastIndexOf('/');
+    return parent > 0 && this.made.has(rel.slice(0, parent)) ? { kind: 'missing' } : inspect(this.workspace, real);
+  }
+
   private write(entry: Extract<UpperEntry, { kind: 'file' | 'symlink' }>): void {
     const real = join(this.workspace.root, entry.rel);
-    const found = inspect(this.workspace, real);
+    const found = this.look(entry.rel, real);
     const blocked = this.gate(entry.rel, entry.kind === 'symlink');
     if (blocked) return void this.plan.aside.push({ rel: entry.rel, reason: `${blocked}; not applied`, source: entry.source });
     if (entry.kind === 'file' && !this.safeMode(entry)) return;
@@ -171,7 +179,7 @@ export class Planner {
 
   private folder(entry: Extract<UpperEntry, { kind: 'dir' }>): void {
     const real = join(this.workspace.root, entry.rel);
-    const found = inspect(this.workspace, real);
+    const found = this.look(entry.rel, real);
     const blocked = this.gate(entry.rel);
     const refused = blocked ? `${blocked}; not applied` : found.kind !== 'dir' && found.kind !== 'missing' ? 'replaces a file or link with a folder; not applied' : undefined;
     if (refused) {
@@ -199,6 +207,7 @@ export class Planner {
       return;
     }
     this.plan.folders.push({ rel: entry.rel, real, mode: entry.mode, before: null });
+    this.made.add(entry.rel);
   }
 
   // The folder above `rel` that was not made, and why.
@@ -222,7 +231,7 @@ export class Planner {
       case 'symlink':
         return this.write(entry);
       case 'whiteout':
-        return this.remove(entry.rel, inspect(this.workspace, join(this.workspace.root, entry.rel)));
+        return this.remove(entry.rel, this.look(entry.rel, join(this.workspace.root, entry.rel)));
       case 'dir':
         return this.folder(entry);
       case 'other':
