@@ -1,4 +1,4 @@
-import { lstatSync, readdirSync } from 'node:fs';
+import { lstatSync, readdirSync, readlinkSync } from 'node:fs';
 import { riskyBits } from '../../sandbox/modes.js';
 import { isAbsolute, join, posix, relative } from 'node:path';
 import { obeyedContext } from '../../permissions/obeyed-context.js';
@@ -49,7 +49,7 @@ function treeRefusal(planner: Planner, upper: string, rel: string, source: unkno
       const path = join(dir, name);
       const stats = lstatSync(path);
       const why = stats.isDirectory() ? walk(path, `${at}/${name}`)
-        : stats.isSymbolicLink() ? planner.judge(`${at}/${name}`, true)
+        : stats.isSymbolicLink() ? planner.judgeLink(`${at}/${name}`, readlinkSync(path))
         : !stats.isFile() || stats.nlink !== 1 || riskyBits(stats.mode, false) !== 0 ? 'not a plain file of its own' : planner.judge(`${at}/${name}`);
       if (why) return why.startsWith(at) ? why : `${at}/${name}: ${why}`;
     }
@@ -78,7 +78,7 @@ export function checkJournalOps(workspace: Workspace, runDir: string, ops: Stage
       folders: list(ops.folders).filter((folder) => keep(folder?.rel, gate(folder?.rel)) && Number.isInteger(folder.mode)),
       writes: list(ops.writes).filter((write) =>
         keep(write?.rel, () => {
-          if (write.link !== undefined) return typeof write.link === 'string' ? planner.judge(write.rel, true) : 'a link without a target';
+          if (write.link !== undefined) return typeof write.link === 'string' ? planner.judgeLink(write.rel, write.link) : 'a link without a target';
           if (!ownSource(upper, write.source)) return `its source ${String(write.source)} is not a file of this run's upper folder`;
           return planner.judge(write.rel);
         }),

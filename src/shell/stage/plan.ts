@@ -1,5 +1,6 @@
 import { chmodSync, lstatSync, readdirSync, readFileSync, readlinkSync, type BigIntStats } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
+import { isInside } from '../../workspace/contains.js';
 import { immunePath } from '../../permissions/immune-paths.js';
 import { linkReaches } from '../../permissions/obeyed-alias.js';
 import type { ObeyedContext } from '../../permissions/obeyed.js';
@@ -108,6 +109,11 @@ export class Planner {
     return this.gate(rel, link);
   }
 
+  // The same for a link to `target` (where it points is judged too).
+  judgeLink(rel: string, target: string): string | undefined {
+    return this.gate(rel, true) ?? this.linkOut(rel, target);
+  }
+
   private changedMeanwhile(found: Found): boolean {
     return found.kind === 'unreachable' || ('stats' in found && found.stats.ctimeNs >= this.since);
   }
@@ -144,7 +150,7 @@ export class Planner {
   private write(entry: Extract<UpperEntry, { kind: 'file' | 'symlink' }>): void {
     const real = join(this.workspace.root, entry.rel);
     const found = this.look(entry.rel, real);
-    const blocked = this.gate(entry.rel, entry.kind === 'symlink');
+    const blocked = entry.kind === 'symlink' ? this.judgeLink(entry.rel, entry.target) : this.gate(entry.rel);
     if (blocked) return void this.plan.aside.push({ rel: entry.rel, reason: `${blocked}; not applied`, source: entry.source });
     if (entry.kind === 'file' && !this.safeMode(entry)) return;
     if (found.kind === 'dir' || found.kind === 'other') return void this.plan.aside.push({ rel: entry.rel, reason: `replaces a ${found.kind === 'dir' ? 'folder' : 'special file'}; not applied`, source: entry.source });
@@ -153,6 +159,18 @@ export class Planner {
     if (found.kind === 'file' && entry.kind === 'file' && sameFile(this.workspace, real, found.stats, entry)) return;
     if (found.kind === 'symlink' && entry.kind === 'symlink' && this.workspace.jail.atSync(real, (at) => lstatSync(at).isSymbolicLink()) && entry.target === this.linkTarget(real)) return;
     this.plan.writes.push({ rel: entry.rel, real, entry, change: found.kind === 'missing' ? 'created' : 'changed' });
+  }
+
+  // Red team round 6 R6-7: a link the command made that points out of the workspace (`dist/index.js ->
+  // ~/.bashrc`, `homelink -> ~`) or at a path the gate protects (`x -> ../.git/hooks/pre-commit`) is an
+  // escape hatch for every later writer that follows links (a build, `cp`, `>`), outside any sandbox: set
+  // aside. Its target is resolved by name from the link's folder (a link inside the workspace applies).
+  private linkOut(rel: string, target: string): string | undefined {
+    const at = resolve(dirname(join(this.workspace.root, rel)), target);
+    if (!isInside(this.workspace.root, at)) return `a symlink pointing out of the workspace (to ${target}): a later writer that follows it would write there`;
+    const inside = relative(this.workspace.root, at).split('\\').join('/');
+    const blocked = inside === '' ? undefined : this.gate(inside);
+    return blocked ? `a symlink to ${inside}, which is ${blocked}` : undefined;
   }
 
   // H2 (sandbox/modes.ts): a setuid or setgid file is set aside (its bits cleared in the kept copy); a
