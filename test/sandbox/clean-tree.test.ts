@@ -5,6 +5,7 @@ import { join, relative } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mountedElsewhere } from '../../src/sandbox/proc.js';
 import { CLI, REPO_ROOT, removeDir, writeFiles } from '../helpers/fixture.js';
+import { WRITE_MODES, type WriteMode } from '../helpers/write-modes.js';
 
 // Issue 20, "nothing in the working tree": a sandboxed exec (real bwrap, the real binary) leaves no
 // empty `.git`, `.git/modules`, `.git/worktrees`, `.git/commondir` or `.git/config.worktree` behind,
@@ -22,12 +23,12 @@ let home: string;
 // attack's `.git` paths spelled on the command line, and no person is there to approve).
 let box: string;
 const children: ChildProcess[] = [];
+let writeMode: WriteMode = WRITE_MODES[0]!;
 
 function env(): Record<string, string> {
   const kept = Object.entries(process.env).filter(([key, value]) => value !== undefined && !key.startsWith('CODEWARD_') && !key.startsWith('GIT_') && key !== 'npm_config_cache' && key !== 'XDG_CACHE_HOME');
-  // The in-place guard (moved aside after the run) is what these tests check (no mount point left behind): they force the fallback of a
-  // platform without overlay (staging, the default, sets such files aside unapplied: test/shell/stage*.test.ts).
-  return { ...(Object.fromEntries(kept) as Record<string, string>), HOME: home, CODEWARD_STATE_DIR: join(home, '.state'), CODEWARD_NO_OVERLAY: '1', GIT_CONFIG_NOSYSTEM: '1', PATH: `${join(box, 'scripts')}:${process.env['PATH'] ?? ''}` };
+  // No mount point left behind, in place (a platform without overlay) and staged (the default): WRITE_MODES.
+  return { ...(Object.fromEntries(kept) as Record<string, string>), HOME: home, CODEWARD_STATE_DIR: join(home, '.state'), ...writeMode.env, GIT_CONFIG_NOSYSTEM: '1', PATH: `${join(box, 'scripts')}:${process.env['PATH'] ?? ''}` };
 }
 
 interface Envelope {
@@ -53,6 +54,12 @@ function start(workspace: string, script: string): { child: ChildProcess; done: 
 }
 
 const exec = (workspace: string, script: string): Promise<Envelope> => start(workspace, script).done;
+// The flag a script wrote in `workspace`: there (in place) or in its run's upper folder (staged: applied
+// only when the run ends). The test's go-ahead is a file in the scripts folder (on PATH: the sandbox shows
+// it; staged, a file the test wrote in the workspace may stay hidden behind the overlay's cache).
+const flagged = (workspace: string, name: string): boolean =>
+  existsSync(join(workspace, name)) || (existsSync(join(home, '.state')) && (readdirSync(join(home, '.state'), { recursive: true, encoding: 'utf8' }) as string[]).some((path) => path.endsWith(`upper/${name}`)));
+const goFlag = (): string => join(box, 'scripts', 'go.flag');
 const out = (run: Envelope): string => `${run.data?.stdout ?? run.error?.data?.stdout ?? ''}${run.data?.stderr ?? run.error?.data?.stderr ?? ''}`;
 
 function git(args: string[], cwd: string): string {
@@ -95,7 +102,11 @@ afterEach(async () => {
   await removeDir(box);
 });
 
-describe.skipIf(!bwrapWorks || !gitWorks)(`a sandboxed exec leaves the working tree as it found it${bwrapWorks && gitWorks ? '' : ` — skipped: ${why}`}`, () => {
+describe.skipIf(!bwrapWorks || !gitWorks).each(WRITE_MODES)(`a sandboxed exec ($mode) leaves the working tree as it found it${bwrapWorks && gitWorks ? '' : ` — skipped: ${why}`}`, (mode) => {
+  beforeEach(() => {
+    writeMode = mode;
+  });
+
   it('in a plain folder, a subfolder of a repository and a repository with a submodule: no new entry anywhere, git status clean', async () => {
     const plain = join(box, 'plain');
     const repo = join(box, 'repo');
@@ -136,7 +147,7 @@ describe.skipIf(!bwrapWorks || !gitWorks)(`a sandboxed exec leaves the working t
     // Waits (bounded) for the test's go-ahead, then tries every way in.
     const attack = [
       'touch started.flag',
-      'i=0; while [ ! -e go.flag ] && [ $i -lt 1200 ]; do sleep 0.05; i=$((i+1)); done',
+      `i=0; while [ ! -e ${goFlag()} ] && [ $i -lt 1200 ]; do sleep 0.05; i=$((i+1)); done`,
       'mkdir -p .git/hooks 2>/dev/null && touch .git/hooks/pre-commit 2>/dev/null && echo MADE-HOOKS',
       'git init -q . 2>/dev/null && echo INITED',
       'mkdir -p .git/modules/x 2>/dev/null && echo MADE-MODULE',
@@ -147,16 +158,16 @@ describe.skipIf(!bwrapWorks || !gitWorks)(`a sandboxed exec leaves the working t
     ].join('\n');
     for (const workspace of [plain, repo]) {
       const second = start(workspace, attack);
-      await until(() => existsSync(join(workspace, 'started.flag')));
-      expect(existsSync(join(workspace, 'started.flag'))).toBe(true);
+      await until(() => flagged(workspace, 'started.flag'));
+      expect(flagged(workspace, 'started.flag')).toBe(true);
       const first = await exec(workspace, 'true');
       expect(first.ok, JSON.stringify(first)).toBe(true);
-      await writeFile(join(workspace, 'go.flag'), '');
+      await writeFile(goFlag(), '');
       const run = await second.done;
       expect(run.ok, JSON.stringify(run)).toBe(true);
       expect(out(run)).not.toMatch(/MADE-|INITED|WROTE-/);
       await rm(join(workspace, 'started.flag'));
-      await rm(join(workspace, 'go.flag'));
+      await rm(goFlag());
     }
     // Nothing planted, and nothing left: the last one out removed the mount points.
     expect(existsSync(join(plain, '.git'))).toBe(false);
@@ -170,23 +181,23 @@ describe.skipIf(!bwrapWorks || !gitWorks)(`a sandboxed exec leaves the working t
     await mkdir(plain);
     const attacker = start(plain, [
       'touch started.flag',
-      'i=0; while [ ! -e go.flag ] && [ $i -lt 1200 ]; do',
+      `i=0; while [ ! -e ${goFlag()} ] && [ $i -lt 1200 ]; do`,
       '  mkdir -p .git/hooks 2>/dev/null && echo GOT-IN',
       '  sleep 0.02; i=$((i+1))',
       'done; true',
     ].join('\n'));
-    await until(() => existsSync(join(plain, 'started.flag')));
+    await until(() => flagged(plain, 'started.flag'));
     // Three waves of three short sandboxes each, ending while the attacker runs.
     for (let wave = 0; wave < 3; wave++) {
       const runs = await Promise.all([0, 1, 2].map(() => exec(plain, 'sleep 0.1; true')));
       for (const run of runs) expect(run.ok, JSON.stringify(run)).toBe(true);
     }
-    await writeFile(join(plain, 'go.flag'), '');
+    await writeFile(goFlag(), '');
     const run = await attacker.done;
     expect(run.ok, JSON.stringify(run)).toBe(true);
     expect(out(run)).not.toContain('GOT-IN');
     await rm(join(plain, 'started.flag'));
-    await rm(join(plain, 'go.flag'));
+    await rm(goFlag());
     expect(listing(plain)).toEqual([]);
   });
 
@@ -203,14 +214,15 @@ describe.skipIf(!bwrapWorks || !gitWorks)(`a sandboxed exec leaves the working t
     const plain = join(box, 'plain');
     await mkdir(plain);
     const killed = start(plain, 'touch started.flag; sleep 60');
-    await until(() => existsSync(join(plain, 'started.flag')));
-    expect(existsSync(join(plain, 'started.flag'))).toBe(true);
+    await until(() => flagged(plain, 'started.flag'));
+    expect(flagged(plain, 'started.flag')).toBe(true);
     killed.child.kill('SIGKILL');
     await killed.done;
     // bwrap dies with its parent; wait (bounded) until its mount namespace is gone.
     await until(() => mountedElsewhere([join(plain, '.git')])?.has(join(plain, '.git')) === false);
     expect(lstatSync(join(plain, '.git')).isDirectory()).toBe(true);
-    await rm(join(plain, 'started.flag'));
+    // Staged, the flag was never applied (the run was killed before its apply).
+    await rm(join(plain, 'started.flag'), { force: true });
     const next = await exec(plain, 'test -d .git && echo MOUNTED');
     expect(out(next)).toContain('MOUNTED');
     expect(listing(plain)).toEqual([]);

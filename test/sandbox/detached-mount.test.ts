@@ -1,8 +1,9 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, rmdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CLI, removeDir, tempDir } from '../helpers/fixture.js';
+import { WRITE_MODES } from '../helpers/write-modes.js';
 
 // A codeward with ANOTHER state folder removes the empty `.git` it made in a plain folder while this
 // codeward's sandbox still runs there (their leases do not see each other; its check that no other mount
@@ -14,49 +15,63 @@ const bwrapWorks = spawnSync('bwrap', ['--ro-bind', '/', '/', '--unshare-net', '
 
 let home: string;
 let ws: string;
+// Where the test says "go": a folder on PATH (the sandbox shows it, read-only; staged, a file the test
+// wrote into the workspace's lower layer may stay hidden behind the overlay's cache).
+let signals: string;
 
 beforeEach(async () => {
   home = await tempDir('codeward-detach-home-');
   ws = await tempDir('codeward-detach-ws-');
+  signals = await tempDir('codeward-detach-go-');
+  mkdirSync(join(home, 'state'));
 });
 
 afterEach(async () => {
   await removeDir(home);
   await removeDir(ws);
+  await removeDir(signals);
 });
+
+// The `ready` the script wrote: in the workspace (in place) or in the run's upper folder (staged).
+const ready = (): boolean => existsSync(join(ws, 'ready')) || (readdirSync(join(home, 'state'), { recursive: true, encoding: 'utf8' }) as string[]).some((name) => name.endsWith('upper/ready'));
+const waitGo = (): string => `i=0; while [ ! -e "${signals}/go" ] && [ $i -lt 300 ]; do sleep 0.05; i=$((i+1)); done`;
 
 const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 // Inside the sandbox (a script file: the gate does not read it): says it runs, waits (bounded) for the
 // go, then plants a repository with a hook.
-const PLANT = [
+const PLANT = (): string => [
   'touch ready',
-  'i=0; while [ ! -e go ] && [ $i -lt 300 ]; do sleep 0.05; i=$((i+1)); done',
+  waitGo(),
   'mkdir -p .git/hooks .git/objects .git/refs/heads 2>/dev/null',
   'echo "ref: refs/heads/main" > .git/HEAD 2>/dev/null',
   "printf '#!/bin/sh\\ntouch PWNED\\n' > .git/hooks/pre-commit 2>/dev/null && chmod +x .git/hooks/pre-commit && echo PLANTED",
   'true',
 ].join('\n');
 
-describe.skipIf(!bwrapWorks)(`a placeholder removed by another codeward while this sandbox runs${bwrapWorks ? '' : ' — skipped: bwrap (bubblewrap) is not installed or cannot run here'}`, () => {
+describe.skipIf(!bwrapWorks).each(WRITE_MODES)(`a placeholder removed by another codeward while this sandbox ($mode) runs${bwrapWorks ? '' : ' — skipped: bwrap (bubblewrap) is not installed or cannot run here'}`, ({ env: modeEnv }) => {
+  const env = (): NodeJS.ProcessEnv => ({ ...process.env, HOME: home, CODEWARD_STATE_DIR: join(home, 'state'), PATH: `${signals}:${process.env['PATH'] ?? ''}`, ...modeEnv });
+
   it('leaves no repository or hook that the user\'s git would obey once the run ended', async () => {
-    writeFileSync(join(ws, 'plant.sh'), PLANT);
-    const child = spawn(process.execPath, [CLI, '--yes', '-C', ws, 'exec', '--cmd', 'sh plant.sh'], { env: { ...process.env, HOME: home, CODEWARD_STATE_DIR: join(home, 'state'), CODEWARD_NO_OVERLAY: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    writeFileSync(join(ws, 'plant.sh'), PLANT());
+    const child = spawn(process.execPath, [CLI, '--yes', '-C', ws, 'exec', '--cmd', 'sh plant.sh'], { env: env(), stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
     const done = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-    for (let i = 0; i < 400 && !existsSync(join(ws, 'ready')); i++) await pause(25);
-    expect(existsSync(join(ws, 'ready'))).toBe(true);
+    for (let i = 0; i < 400 && !ready(); i++) await pause(25);
+    expect(ready()).toBe(true);
     // What the other codeward's clean-up does: rmdir of its empty mount point.
     rmdirSync(join(ws, '.git'));
-    writeFileSync(join(ws, 'go'), '');
+    writeFileSync(join(signals, 'go'), '');
     await done;
-    // The attack itself worked inside (the mount was detached) ...
+    // Nothing of it is left where git looks.
+    expect(existsSync(join(ws, '.git', 'hooks', 'pre-commit')), out).toBe(false);
+    expect(existsSync(join(ws, '.git', 'HEAD')), out).toBe(false);
+    if (!modeEnv['CODEWARD_NO_OVERLAY']) return;
+    // In place the attack itself worked inside (the mount was detached) and was moved aside after the run
+    // (staged, the placeholder is the overlay's: the plant fails inside, or is set aside unapplied).
     expect(out).toContain('PLANTED');
-    // ... but nothing of it is left where git looks.
-    expect(existsSync(join(ws, '.git', 'hooks', 'pre-commit'))).toBe(false);
-    expect(existsSync(join(ws, '.git', 'HEAD'))).toBe(false);
     expect(out).toMatch(/created or replaced .*\.git/);
     expect(readdirSync(ws).some((name) => name.startsWith('.git.planted-by-sandbox-'))).toBe(true);
   }, 30_000);
@@ -64,15 +79,15 @@ describe.skipIf(!bwrapWorks)(`a placeholder removed by another codeward while th
   it('in a repository without .git/hooks: a hooks folder created through the detached mount is moved aside', async () => {
     spawnSync('git', ['init', '-q', ws]);
     await removeDir(join(ws, '.git', 'hooks'));
-    writeFileSync(join(ws, 'plant.sh'), ['touch ready', 'i=0; while [ ! -e go ] && [ $i -lt 300 ]; do sleep 0.05; i=$((i+1)); done', "mkdir .git/hooks && printf '#!/bin/sh\\ntouch PWNED\\n' > .git/hooks/pre-commit && chmod +x .git/hooks/pre-commit && echo PLANTED", 'true'].join('\n'));
-    const child = spawn(process.execPath, [CLI, '--yes', '-C', ws, 'exec', '--cmd', 'sh plant.sh'], { env: { ...process.env, HOME: home, CODEWARD_STATE_DIR: join(home, 'state'), CODEWARD_NO_OVERLAY: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    writeFileSync(join(ws, 'plant.sh'), ['touch ready', waitGo(), "mkdir .git/hooks && printf '#!/bin/sh\\ntouch PWNED\\n' > .git/hooks/pre-commit && chmod +x .git/hooks/pre-commit && echo PLANTED", 'true'].join('\n'));
+    const child = spawn(process.execPath, [CLI, '--yes', '-C', ws, 'exec', '--cmd', 'sh plant.sh'], { env: env(), stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
     const done = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-    for (let i = 0; i < 400 && !existsSync(join(ws, 'ready')); i++) await pause(25);
+    for (let i = 0; i < 400 && !ready(); i++) await pause(25);
     rmdirSync(join(ws, '.git', 'hooks'));
-    writeFileSync(join(ws, 'go'), '');
+    writeFileSync(join(signals, 'go'), '');
     await done;
     expect(out).toContain('PLANTED');
     expect(existsSync(join(ws, '.git', 'hooks', 'pre-commit')), out).toBe(false);

@@ -4,6 +4,7 @@ import { access, mkdir, mkdtemp, realpath, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CLI, REPO_ROOT, removeDir, writeFiles } from '../helpers/fixture.js';
+import { WRITE_MODES, type WriteMode } from '../helpers/write-modes.js';
 
 // THREAT-MODEL invariant 2, issue 15 (red team): a sandboxed command (real bwrap, the real binary)
 // plants a git folder that a plain `git status` / `git commit` / `git submodule update` OUTSIDE the
@@ -19,14 +20,15 @@ let home: string;
 let root: string;
 let markers: string;
 let marker: string;
+let writeMode: WriteMode = WRITE_MODES[0]!;
 
 const exists = (path: string): Promise<boolean> => access(path).then(() => true, () => false);
 
 function env(): Record<string, string> {
   const kept = Object.entries(process.env).filter(([key, value]) => value !== undefined && !key.startsWith('CODEWARD_') && !key.startsWith('GIT_') && key !== 'npm_config_cache' && key !== 'XDG_CACHE_HOME');
-  // The in-place guard (moved aside after the run) is what these tests attack: they force the fallback of a
-  // platform without overlay (staging, the default, sets such files aside unapplied: test/shell/stage*.test.ts).
-  return { ...(Object.fromEntries(kept) as Record<string, string>), HOME: home, CODEWARD_STATE_DIR: join(markers, 'state'), CODEWARD_NO_OVERLAY: '1', GIT_CONFIG_NOSYSTEM: '1', PATH: `${markers}:${process.env['PATH'] ?? ''}` };
+  // Both the in-place guard (moved aside after the run: a platform without overlay) and staging (the default:
+  // such files are set aside unapplied) are attacked (WRITE_MODES).
+  return { ...(Object.fromEntries(kept) as Record<string, string>), HOME: home, CODEWARD_STATE_DIR: join(markers, 'state'), ...writeMode.env, GIT_CONFIG_NOSYSTEM: '1', PATH: `${markers}:${process.env['PATH'] ?? ''}` };
 }
 
 interface Envelope {
@@ -117,7 +119,11 @@ const SPELLINGS: Record<string, string> = {
   includeIf: '[includeIf \\"gitdir:/\\"] path = $W/inc.cfg\n',
 };
 
-describe.skipIf(!bwrapWorks || !gitWorks)(`a sandboxed command plants a nested git folder${bwrapWorks && gitWorks ? '' : ` — skipped: ${why}`}`, () => {
+describe.skipIf(!bwrapWorks || !gitWorks).each(WRITE_MODES)(`a sandboxed command ($mode) plants a nested git folder${bwrapWorks && gitWorks ? '' : ` — skipped: ${why}`}`, (mode) => {
+  beforeEach(() => {
+    writeMode = mode;
+  });
+
   it('issue 15 repro: cannot create .git/modules/m with a same-line [core] fsmonitor and a gitlink', async () => {
     const sha = ok(['rev-parse', 'HEAD']).trim();
     const run = await exec([
@@ -161,7 +167,9 @@ describe.skipIf(!bwrapWorks || !gitWorks)(`a sandboxed command plants a nested g
       'true',
     ].join('\n'));
     await userRunsGit();
-    expect((run.warnings ?? []).join('\n')).toMatch(/lib\/n\/\.git was moved to lib\/n\/\.git\.planted-by-sandbox-/);
+    // In place the planted folder is moved aside after the run; staged it is never applied.
+    const said = writeMode.env['CODEWARD_NO_OVERLAY'] ? /lib\/n\/\.git was moved to lib\/n\/\.git\.planted-by-sandbox-/ : /were not applied \(lib\/n\/\.git, /;
+    expect((run.warnings ?? []).join('\n')).toMatch(said);
   });
 
   it('cannot plant a linked worktree folder with a planted commondir', async () => {

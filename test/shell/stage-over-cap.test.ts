@@ -2,7 +2,7 @@
 // pads its change set past the checkpoint cap (20,000 files) with empty files, and deletes and replaces
 // uncommitted work in the same run. The apply dropped the checkpoint, so the delete was final and `undo`
 // answered C224. Now the step keeps every file the run replaced or deleted: undo brings them back.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeDir, runCli, tempDir, writeFiles } from '../helpers/fixture.js';
@@ -36,5 +36,7 @@ describe.skipIf(!bwrapWorks || !overlayWorks)('a staged run over the checkpoint 
     expect(readFileSync(join(root, 'precious.txt'), 'utf8')).toBe('uncommitted work\n');
     expect(readFileSync(join(root, 'src/main.c'), 'utf8')).toBe('int main(void) { return 0; }\n');
     expect(readFileSync(join(root, 'notes.md'), 'utf8')).toBe('my notes\n');
+    // The files it created (in a folder it created) are no part of the step: undo leaves them and their folder.
+    expect(readdirSync(join(root, 'cache-tmp')).length).toBe(20050);
   }, 600_000);
 });

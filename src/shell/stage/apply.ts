@@ -1,4 +1,4 @@
-import { chmod, copyFile, mkdir, rename, rmdir, symlink, unlink } from 'node:fs/promises';
+import { chmod, mkdir, rmdir, unlink } from 'node:fs/promises';
 import type { Beneath } from '../../workspace/beneath.js';
 import { killAfter, writeJournal, type StageOps } from './journal.js';
 import { lstatSync, readdirSync } from 'node:fs';
@@ -8,11 +8,13 @@ import type { CommandContext } from '../../engine/command.js';
 import { checkpointed, type RecordContext } from '../../files/checkpoints/record.js';
 import type { StepFolder } from '../../files/checkpoints/store.js';
 import { riskyBits } from '../../sandbox/modes.js';
-import { obeyedContext } from '../../permissions/obeyed-context.js';
+import { planContext } from './plan-context.js';
 import { removeLayout, type OverlayLayout } from '../../sandbox/overlay.js';
 import { planChanges, type Change, type StagePlan } from './plan.js';
 import { removedMeanwhile } from './removed.js';
-import { readUpper } from './upper.js';
+import { readUpper, type UpperEntry } from './upper.js';
+import { moveTree, place } from './move.js';
+import { folderOps, foldTrees } from './trees.js';
 
 // Applies a staged run's change set (plan.ts) to the workspace as ONE checkpoint step labelled with the
 // command line: every replaced or removed file is saved in the checkpoint store first (by the store's
@@ -44,33 +46,20 @@ const LIST_CAP = 50;
 // few, and their previous bytes are never given up; the files it created are not in the step.
 const STEP_MAX_FILES = 20_000;
 
-// The operations of a plan, as the journal keeps them (relative paths, sources in the upper folder).
-function opsOf(plan: StagePlan, root: string): StageOps {
+// The operations of a plan, as the journal keeps them (relative paths, sources in the upper folder);
+// the folders the command created whole move by one rename each (trees.ts).
+function opsOf(plan: StagePlan, root: string, entries: readonly UpperEntry[]): StageOps {
+  const trees = foldTrees(plan, entries);
   return {
     deletes: plan.deletes.map((each) => each.rel),
     removedFolders: plan.removedFolders.map(({ real }) => real.slice(root.length + 1)),
-    folders: plan.folders.map(({ rel, mode }) => ({ rel, mode })),
-    writes: plan.writes.map(({ rel, entry }) => (entry.kind === 'symlink' ? { rel, source: entry.source, mode: 0, link: entry.target } : { rel, source: entry.source, mode: entry.stats.mode & 0o7777 & ~riskyBits(entry.stats.mode, false) })),
+    folders: folderOps(plan, trees, entries),
+    writes: plan.writes.filter(({ rel }) => !trees.within(rel)).map(({ rel, entry }) => (entry.kind === 'symlink' ? { rel, source: entry.source, mode: 0, link: entry.target } : { rel, source: entry.source, mode: entry.stats.mode & 0o7777 & ~riskyBits(entry.stats.mode, false) })),
+    trees: trees.roots,
   };
 }
 
 const missing = (error: unknown): boolean => ['ENOENT', 'ENOTDIR'].includes((error as NodeJS.ErrnoException).code ?? '');
-
-async function place(at: string, write: StageOps['writes'][number]): Promise<void> {
-  if (write.link !== undefined) {
-    await unlink(at).catch(() => undefined);
-    await symlink(write.link, at);
-    return;
-  }
-  try {
-    await rename(write.source, at);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
-    await copyFile(write.source, at);
-    await chmod(at, write.mode);
-    await unlink(write.source);
-  }
-}
 
 // Applies the operations through the workspace jail. `since` (recovering an interrupted apply): an
 // operation whose target changed at or after it, or whose source is gone, was done (or the target was
@@ -91,6 +80,7 @@ export async function act(jail: Beneath, root: string, ops: StageOps, since?: bi
   // Folders first made or opened for their owner (a command that made one read-only, chmod 555 or
   // 000, wrote below it before), their own modes set last, deepest first.
   for (const folder of ops.folders) {
+    if (folder.moved) continue;
     await jail.at(join(root, folder.rel), async (at) => {
       await mkdir(at).catch((error: NodeJS.ErrnoException) => {
         if (error.code !== 'EEXIST') throw error;
@@ -116,9 +106,17 @@ export async function act(jail: Beneath, root: string, ops: StageOps, since?: bi
       else await place(at, write);
     }, { mkdirs: true, input: write.rel });
   }
+  for (const tree of ops.trees ?? []) {
+    step();
+    if (since !== undefined && lstatSync(tree.source, { throwIfNoEntry: false }) === undefined) continue;
+    await moveTree(jail, root, tree.rel, tree.source, skipped);
+  }
   for (const folder of [...ops.folders].reverse()) {
     step();
-    await jail.at(join(root, folder.rel), (at) => chmod(at, folder.mode), { input: folder.rel });
+    // A folder in a tree another writer kept from moving (move.ts) is not there to set.
+    await jail.at(join(root, folder.rel), (at) => chmod(at, folder.mode), { input: folder.rel }).catch((error: unknown) => {
+      if (!folder.moved || !missing(error)) throw error;
+    });
   }
   return skipped;
 }
@@ -162,7 +160,7 @@ export function stepFolders(plan: StagePlan, root: string): StepFolder[] {
 
 // Applies the plan under its journal: one checkpoint step over every file it writes or removes and
 // every folder it changes, begun (pending, with the folders) before the first operation.
-async function applyPlan(ctx: CommandContext, layout: OverlayLayout, plan: StagePlan, label: string): Promise<number | undefined> {
+async function applyPlan(ctx: CommandContext, layout: OverlayLayout, plan: StagePlan, entries: readonly UpperEntry[], label: string): Promise<number | undefined> {
   const all = [...plan.writes.map((write) => write.real), ...plan.deletes.map((each) => each.real)];
   // Red team H7: a run that pads its change set past the cap (20,050 new files and one delete) lost its
   // checkpoint, so the delete of uncommitted work was final. Over the cap, the step keeps every file the
@@ -170,7 +168,7 @@ async function applyPlan(ctx: CommandContext, layout: OverlayLayout, plan: Stage
   const over = all.length > STEP_MAX_FILES;
   const reals = over ? [...plan.writes.filter((write) => lstatSync(write.real, { throwIfNoEntry: false }) !== undefined).map((write) => write.real), ...plan.deletes.map((each) => each.real)] : all;
   if (over) ctx.warn(`the command changed ${all.length} files (more than ${STEP_MAX_FILES}): the checkpoint keeps the ${reals.length} it replaced or deleted; undo restores those and leaves the ${all.length - reals.length} it created`);
-  const ops = opsOf(plan, ctx.workspace.root);
+  const ops = opsOf(plan, ctx.workspace.root, entries);
   const folders = stepFolders(plan, ctx.workspace.root);
   if (all.length === 0 && folders.length === 0) return undefined;
   const checkpoint = ctx.config.backups !== false && (reals.length > 0 || folders.length > 0);
@@ -194,10 +192,11 @@ export function recordContext(ctx: CommandContext): RecordContext {
 // kept when applying failed: the caller names it, and the next call finishes the apply).
 export async function applyStaged(ctx: CommandContext, layout: OverlayLayout, label: string): Promise<StagedChanges> {
   let plan: StagePlan;
+  let entries: UpperEntry[];
   try {
-    const entries = await readUpper(layout, (rel) => listFolder(ctx, rel));
+    entries = await readUpper(layout, (rel) => listFolder(ctx, rel));
     const removed = removedMeanwhile(ctx.workspace, layout.since, entries, layout.rootNames);
-    plan = planChanges(ctx.workspace, layout.since, entries, obeyedContext(ctx.workspace.root), removed);
+    plan = planChanges(ctx.workspace, layout.since, entries, planContext(ctx.workspace.root), removed);
   } catch (error) {
     // Unreadable (a tree too deep for a path: ENAMETOOLONG): nothing was applied, and nothing is kept
     // (a run folder left behind each time would fill the disk).
@@ -207,7 +206,7 @@ export async function applyStaged(ctx: CommandContext, layout: OverlayLayout, la
   }
   for (const message of plan.cleared) ctx.warn(message);
   const keptIn = keepAside(layout, plan);
-  const checkpoint = await applyPlan(ctx, layout, plan, label);
+  const checkpoint = await applyPlan(ctx, layout, plan, entries, label);
   removeLayout(layout.dir);
   return summary(plan, checkpoint, keptIn);
 }

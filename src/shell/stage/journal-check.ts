@@ -1,4 +1,5 @@
-import { lstatSync } from 'node:fs';
+import { lstatSync, readdirSync, readlinkSync } from 'node:fs';
+import { riskyBits } from '../../sandbox/modes.js';
 import { isAbsolute, join, posix, relative } from 'node:path';
 import { obeyedContext } from '../../permissions/obeyed-context.js';
 import type { Workspace } from '../../workspace/workspace.js';
@@ -33,6 +34,30 @@ function ownSource(upper: string, source: unknown): boolean {
   return stats === undefined || (stats.isFile() && stats.nlink === 1);
 }
 
+// Why the tree `rel` (a folder the command created, moved whole) may not be moved: its source is not
+// its own folder in this run's upper folder, or an entry below it fails the checks above (a special file,
+// a file with another name or risky mode bits, a protected or non-accessible path). Gone: moved already.
+function treeRefusal(planner: Planner, upper: string, rel: string, source: unknown): string | undefined {
+  if (source !== join(upper, rel)) return `its source ${String(source)} is not its folder in this run's upper folder`;
+  const top = lstatSync(source, { throwIfNoEntry: false });
+  if (top === undefined) return undefined;
+  if (!top.isDirectory()) return 'its source is not a folder';
+  const walk = (dir: string, at: string): string | undefined => {
+    const blocked = planner.judge(at);
+    if (blocked) return `${at}: ${blocked}`;
+    for (const name of readdirSync(dir)) {
+      const path = join(dir, name);
+      const stats = lstatSync(path);
+      const why = stats.isDirectory() ? walk(path, `${at}/${name}`)
+        : stats.isSymbolicLink() ? planner.judgeLink(`${at}/${name}`, readlinkSync(path))
+        : !stats.isFile() || stats.nlink !== 1 || riskyBits(stats.mode, false) !== 0 ? 'not a plain file of its own' : planner.judge(`${at}/${name}`);
+      if (why) return why.startsWith(at) ? why : `${at}/${name}: ${why}`;
+    }
+    return undefined;
+  };
+  return walk(source, rel);
+}
+
 export function checkJournalOps(workspace: Workspace, runDir: string, ops: StageOps): CheckedOps {
   const planner = new Planner(workspace, 0n, obeyedContext(workspace.root));
   const upper = join(runDir, 'upper');
@@ -53,11 +78,12 @@ export function checkJournalOps(workspace: Workspace, runDir: string, ops: Stage
       folders: list(ops.folders).filter((folder) => keep(folder?.rel, gate(folder?.rel)) && Number.isInteger(folder.mode)),
       writes: list(ops.writes).filter((write) =>
         keep(write?.rel, () => {
-          if (write.link !== undefined) return typeof write.link === 'string' ? planner.judge(write.rel, true) : 'a link without a target';
+          if (write.link !== undefined) return typeof write.link === 'string' ? planner.judgeLink(write.rel, write.link) : 'a link without a target';
           if (!ownSource(upper, write.source)) return `its source ${String(write.source)} is not a file of this run's upper folder`;
           return planner.judge(write.rel);
         }),
       ),
+      trees: list(ops.trees).filter((tree) => keep(tree?.rel, () => treeRefusal(planner, upper, tree.rel, tree.source))),
     },
   };
 }

@@ -14,10 +14,13 @@ export interface StageOps {
   // Files and links removed, then folders removed when empty (deepest first), all relative.
   readonly deletes: readonly string[];
   readonly removedFolders: readonly string[];
-  // Folders made (parents first) or whose mode changed.
-  readonly folders: readonly { readonly rel: string; readonly mode: number }[];
+  // Folders made (parents first) or whose mode changed; `moved`: inside a tree (below), only its mode is set.
+  readonly folders: readonly { readonly rel: string; readonly mode: number; readonly moved?: true }[];
   // Files moved from the upper folder (`source`), or links made (`link`: the target).
   readonly writes: readonly { readonly rel: string; readonly source: string; readonly mode: number; readonly link?: string }[];
+  // Folders the command created whole (nothing below them set aside), each moved by one rename of
+  // `source` (its folder in the upper folder) after the writes (trees.ts).
+  readonly trees?: readonly { readonly rel: string; readonly source: string }[];
 }
 
 export interface Journal {

@@ -1,5 +1,6 @@
 import { chmodSync, lstatSync, readdirSync, readFileSync, readlinkSync, type BigIntStats } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
+import { isInside } from '../../workspace/contains.js';
 import { immunePath } from '../../permissions/immune-paths.js';
 import { linkReaches } from '../../permissions/obeyed-alias.js';
 import type { ObeyedContext } from '../../permissions/obeyed.js';
@@ -79,6 +80,8 @@ export class Planner {
   // Folders not made (protected, a file stands there, removed meanwhile): why, for everything the
   // command wrote below.
   private readonly notMade = new Map<string, { readonly reason: string; readonly conflict?: true }>();
+  // Folders the plan makes (missing in the workspace): what is below them is missing too, not looked up.
+  private readonly made = new Set<string>();
 
   constructor(
     private readonly workspace: Workspace,
@@ -104,6 +107,11 @@ export class Planner {
   // The gate's answer for `rel`, for what another part judges again (journal-check.ts): undefined = may be written.
   judge(rel: string, link = false): string | undefined {
     return this.gate(rel, link);
+  }
+
+  // The same for a link to `target` (where it points is judged too).
+  judgeLink(rel: string, target: string): string | undefined {
+    return this.gate(rel, true) ?? this.linkOut(rel, target);
   }
 
   private changedMeanwhile(found: Found): boolean {
@@ -133,10 +141,16 @@ export class Planner {
     this.plan.removedFolders.push({ real, mode: Number(found.stats.mode) & 0o7777 });
   }
 
+  // The workspace entry at `rel` (an entry below a folder the plan makes is missing, unlooked).
+  private look(rel: string, real: string): Found {
+    const parent = rel.lastIndexOf('/');
+    return parent > 0 && this.made.has(rel.slice(0, parent)) ? { kind: 'missing' } : inspect(this.workspace, real);
+  }
+
   private write(entry: Extract<UpperEntry, { kind: 'file' | 'symlink' }>): void {
     const real = join(this.workspace.root, entry.rel);
-    const found = inspect(this.workspace, real);
-    const blocked = this.gate(entry.rel, entry.kind === 'symlink');
+    const found = this.look(entry.rel, real);
+    const blocked = entry.kind === 'symlink' ? this.judgeLink(entry.rel, entry.target) : this.gate(entry.rel);
     if (blocked) return void this.plan.aside.push({ rel: entry.rel, reason: `${blocked}; not applied`, source: entry.source });
     if (entry.kind === 'file' && !this.safeMode(entry)) return;
     if (found.kind === 'dir' || found.kind === 'other') return void this.plan.aside.push({ rel: entry.rel, reason: `replaces a ${found.kind === 'dir' ? 'folder' : 'special file'}; not applied`, source: entry.source });
@@ -145,6 +159,18 @@ export class Planner {
     if (found.kind === 'file' && entry.kind === 'file' && sameFile(this.workspace, real, found.stats, entry)) return;
     if (found.kind === 'symlink' && entry.kind === 'symlink' && this.workspace.jail.atSync(real, (at) => lstatSync(at).isSymbolicLink()) && entry.target === this.linkTarget(real)) return;
     this.plan.writes.push({ rel: entry.rel, real, entry, change: found.kind === 'missing' ? 'created' : 'changed' });
+  }
+
+  // Red team round 6 R6-7: a link the command made that points out of the workspace (`dist/index.js ->
+  // ~/.bashrc`, `homelink -> ~`) or at a path the gate protects (`x -> ../.git/hooks/pre-commit`) is an
+  // escape hatch for every later writer that follows links (a build, `cp`, `>`), outside any sandbox: set
+  // aside. Its target is resolved by name from the link's folder (a link inside the workspace applies).
+  private linkOut(rel: string, target: string): string | undefined {
+    const at = resolve(dirname(join(this.workspace.root, rel)), target);
+    if (!isInside(this.workspace.root, at)) return `a symlink pointing out of the workspace (to ${target}): a later writer that follows it would write there`;
+    const inside = relative(this.workspace.root, at).split('\\').join('/');
+    const blocked = inside === '' ? undefined : this.gate(inside);
+    return blocked ? `a symlink to ${inside}, which is ${blocked}` : undefined;
   }
 
   // H2 (sandbox/modes.ts): a setuid or setgid file is set aside (its bits cleared in the kept copy); a
@@ -171,7 +197,7 @@ export class Planner {
 
   private folder(entry: Extract<UpperEntry, { kind: 'dir' }>): void {
     const real = join(this.workspace.root, entry.rel);
-    const found = inspect(this.workspace, real);
+    const found = this.look(entry.rel, real);
     const blocked = this.gate(entry.rel);
     const refused = blocked ? `${blocked}; not applied` : found.kind !== 'dir' && found.kind !== 'missing' ? 'replaces a file or link with a folder; not applied' : undefined;
     if (refused) {
@@ -199,6 +225,7 @@ export class Planner {
       return;
     }
     this.plan.folders.push({ rel: entry.rel, real, mode: entry.mode, before: null });
+    this.made.add(entry.rel);
   }
 
   // The folder above `rel` that was not made, and why.
@@ -222,7 +249,7 @@ export class Planner {
       case 'symlink':
         return this.write(entry);
       case 'whiteout':
-        return this.remove(entry.rel, inspect(this.workspace, join(this.workspace.root, entry.rel)));
+        return this.remove(entry.rel, this.look(entry.rel, join(this.workspace.root, entry.rel)));
       case 'dir':
         return this.folder(entry);
       case 'other':

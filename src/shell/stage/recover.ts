@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CommandContext } from '../../engine/command.js';
 import { stateDirFor } from '../../engine/state-dir.js';
@@ -62,7 +62,7 @@ async function recoverRun(ctx: CommandContext, stageDir: string, dir: string): P
   const begun = !journal.checkpoint || (await stepOf(ctx, journal)) !== undefined;
   const sources = journal.ops.writes.filter((write) => write.link === undefined);
   if (!begun) {
-    const keptIn = keepFiles(stageDir, dir.slice(-6), sources);
+    const keptIn = keepFiles(stageDir, dir.slice(-6), [...sources, ...(journal.ops.trees ?? []).filter((tree) => existsSync(tree.source))]);
     ctx.warn(`an interrupted staged command (${journal.label}) had not applied anything; nothing was applied${keptIn ? `, its files are in ${keptIn}` : ''}`);
     removeLayout(dir);
     return;

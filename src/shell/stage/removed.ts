@@ -31,7 +31,8 @@ export function removedMeanwhile(workspace: Workspace, since: bigint, entries: r
   const maybe = (rel: string): boolean => {
     const parent = dirname(rel);
     if (opaque.some((folder) => rel.startsWith(folder))) return false;
-    if (statOf(workspace, join(workspace.root, rel), () => true) || !parentChanged(parent)) return false;
+    // The folder first (one look per folder): in one that did not change (or is not there) nothing was removed.
+    if (!parentChanged(parent) || statOf(workspace, join(workspace.root, rel), () => true)) return false;
     return parent !== '.' || rootNames === undefined || rootNames.has(rel);
   };
   return new Set(entries.filter((entry) => entry.kind !== 'whiteout' && entry.kind !== 'other' && maybe(entry.rel)).map((entry) => entry.rel));
