@@ -80,6 +80,13 @@ export const WRAPPERS: Readonly<Record<string, WrapperSpec>> = {
   bunx: { argLong: ['package'] },
   busybox: {},
   toybox: {},
+  // Red team round 6, R6-6: resource, debugging and session runners that run the command they are given.
+  prlimit: { argShort: 'po', argLong: ['pid', 'output'], noCommandShort: 'p', noCommandLong: ['pid'] },
+  valgrind: {},
+  numactl: { argShort: 'iNmCpPw', argLong: ['interleave', 'cpunodebind', 'membind', 'physcpubind', 'preferred', 'preferred-many', 'weighted-interleave'], noCommandShort: 'sH', noCommandLong: ['show', 'hardware'] },
+  'dbus-run-session': { argLong: ['config-file', 'dbus-daemon'] },
+  'ssh-agent': { argShort: 'aEOPt', noCommandShort: 'kD' },
+  chronic: {},
 };
 
 // su / runuser: `-c CMD` runs CMD through a shell; otherwise an interactive shell (or `runuser -u U -- CMD`).
