@@ -5,7 +5,7 @@ import { fail } from '../../engine/errors.js';
 import { tempPathFor } from '../atomic-write.js';
 import type { Identity } from './identity.js';
 import { createJson, overwriteJson, writeJson } from './json-file.js';
-import { pruneStore } from './prune.js';
+import { pruneStore, type PrunePlan } from './prune.js';
 import { acquireFileLocks } from '../lock-file.js';
 import type { FileState } from './state.js';
 
@@ -261,8 +261,8 @@ export class CheckpointStore {
   }
 
   // See pruneStore (prune.ts). Call under the lock.
-  async prune(limits: StoreLimits, now = Date.now(), target = limits.maxBytes * (1 - PRUNE_HEADROOM)): Promise<{ steps: number; blobs: number }> {
-    return pruneStore(this, limits, now, target);
+  async prune(limits: StoreLimits, now = Date.now(), target = limits.maxBytes * (1 - PRUNE_HEADROOM), keep?: (step: Step) => boolean): Promise<PrunePlan & { steps: number }> {
+    return pruneStore(this, limits, now, target, keep);
   }
 
   async blobSizes(): Promise<Map<string, { size: number; mtimeMs: number; path: string }>> {
