@@ -1,6 +1,7 @@
 import { mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, symlinkSync, unlinkSync } from 'node:fs';
 import { mkdir, readdir, readFile, stat, unlink } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { markAfterMkdir } from '../../engine/state-dir.js';
 import { fail } from '../../engine/errors.js';
 import { tempPathFor } from '../atomic-write.js';
 import type { Identity } from './identity.js';
@@ -91,7 +92,7 @@ export class CheckpointStore {
   }
 
   async locked<T>(work: () => Promise<T>): Promise<T> {
-    await mkdir(join(this.dir, 'steps'), { recursive: true, mode: 0o700 });
+    markAfterMkdir(await mkdir(join(this.dir, 'steps'), { recursive: true, mode: 0o700 }), dirname(this.dir));
     const release = await acquireFileLocks(join(this.dir, 'locks'), [this.dir], LOCK);
     try {
       return await work();
@@ -144,7 +145,7 @@ export class CheckpointStore {
   // needs no lock; only dropping the redo tail (steps undone before this new change) takes the lock.
   async begin(fields: Omit<Step, 'version' | 'id' | 'time' | 'pid' | 'status'>, status: Step['status'] = 'pending'): Promise<Step> {
     // Synchronous: a handful of small metadata calls, on every edit, cost less than thread-pool trips.
-    mkdirSync(join(this.dir, 'steps'), { recursive: true, mode: 0o700 });
+    markAfterMkdir(mkdirSync(join(this.dir, 'steps'), { recursive: true, mode: 0o700 }), dirname(this.dir));
     const head = this.readHead() ?? (await this.head());
     if (head.undone.length > 0) return this.beginLocked(fields, status);
     // The last id handed out, from a hint (no listing of the whole journal per edit); a missing or torn
