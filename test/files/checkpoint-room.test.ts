@@ -69,4 +69,13 @@ describe('a change nobody approved never drops a step of its own session for roo
     expect(result).toMatchObject({ ok: true });
     expect(result.warnings?.join('\n')).toMatch(/checkpoint store dropped 3 older steps \(checkpoints 1-3: 3 for the size limit \(checkpointMaxMB: 1\)\); undo now reaches back to checkpoint 4 \(write,/);
   });
+
+  it('R6-20: a recursive delete of a folder past the store\'s limit is refused (C213), never done without a checkpoint', async () => {
+    const engine = await engineFor('s4', false);
+    await writeFiles(root, { 'big/important.txt': 'IMPORTANT UNCOMMITTED\n', 'big/blob.bin': 'z'.repeat(1100 * 1024) });
+    const result = await engine.run({ cmd: 'delete', args: { paths: ['big'], recursive: true } });
+    expect(result).toMatchObject({ ok: true, data: { results: [{ success: false, error: { code: 'C213' } }] } });
+    expect(JSON.stringify(result)).toMatch(/not deleted: .*checkpointMaxMB/);
+    expect(await readFile(join(root, 'big/important.txt'), 'utf8')).toBe('IMPORTANT UNCOMMITTED\n');
+  });
 });

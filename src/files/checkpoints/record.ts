@@ -214,8 +214,9 @@ export async function checkpointed<T>(
   return { value, checkpoint: kept ? step.id : undefined };
 }
 
-// The most files and bytes a recursive delete keeps in one step; a bigger folder is removed without
-// one (a warning says so), so one `delete --recursive node_modules` cannot flush the whole store.
+// The most files and bytes a recursive delete keeps in one step; a bigger folder is not removed (red team
+// round 6, R6-20: it was removed without a checkpoint, a warning after the fact, also under --yes): the
+// delete that codeward offers as the undoable one never removes what undo could not bring back.
 const TREE_MAX_ENTRIES = 20_000;
 
 // A recursive delete of the folder `real` as one step over every file and link below it (undo puts
@@ -226,8 +227,7 @@ export async function treeCheckpointed<T>(ctx: RecordContext, input: string, rea
   const maxBytes = limitsOf(ctx).maxBytes;
   const listing = listBelow(ctx.workspace.jail, real, TREE_MAX_ENTRIES, maxBytes);
   if (!listing.complete) {
-    ctx.warn?.(`${input}: more than ${TREE_MAX_ENTRIES} files or ${ctx.config.checkpointMaxMB} MB (the checkpoint store's limit): removed without a checkpoint, undo cannot bring it back`);
-    return { value: await act(), checkpoint: undefined };
+    throw fail('C213', `${input}: not deleted: it holds more than ${TREE_MAX_ENTRIES} files or ${ctx.config.checkpointMaxMB} MB (the checkpoint store's limit, checkpointMaxMB), so undo could not bring it back. Delete its subfolders one by one, raise checkpointMaxMB in ~/.codeward/config.json, or remove it yourself outside codeward`);
   }
   return checkpointed(ctx, 'delete', listing.kept, async () => act());
 }
