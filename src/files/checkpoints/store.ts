@@ -167,11 +167,19 @@ export class CheckpointStore {
   private async beginLocked(fields: Omit<Step, 'version' | 'id' | 'time' | 'pid' | 'status'>, status: Step['status']): Promise<Step> {
     return this.locked(async () => {
       const head = await this.head();
-      for (const undone of head.undone) await unlink(this.stepPath(undone)).catch(() => undefined);
+      // The redo tail this session's new change replaces; another session's undone steps stay redoable
+      // (red team round 6, R6-2: a model's `undo --all-sessions` then any change deleted the person's steps).
+      // They stay in the head too, so that session's own next change still drops them.
+      const kept: number[] = [];
+      for (const undone of head.undone) {
+        const other = await this.readStep(undone);
+        if (other !== undefined && other.session !== fields.session) kept.push(undone);
+        else await unlink(this.stepPath(undone)).catch(() => undefined);
+      }
       const id = Math.max(head.seq, this.lastId()) + 1;
       const step: Step = { version: 1, id, time: new Date().toISOString(), pid: process.pid, status, ...fields };
       await this.writeStep(step);
-      if (head.undone.length > 0) await this.writeHead({ seq: id, undone: [] });
+      if (head.undone.length > 0) await this.writeHead({ seq: id, undone: kept });
       return step;
     });
   }
