@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { lstatSync, mkdirSync, realpathSync } from 'node:fs';
+import { lstatSync, mkdirSync, realpathSync, writeFileSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { homedir, tmpdir } from 'node:os';
 import { fail } from './errors.js';
@@ -41,6 +41,34 @@ export function privateTempPath(temp = tmpdir()): string {
   return join(temp, `codeward-${process.getuid?.() ?? 'user'}`);
 }
 
+// The marker every state folder holds (red team H4-B / R5-6): `{"uid": N}`, its owner's uid. Another
+// environment's state folder (another TMPDIR, CODEWARD_STATE_DIR or HOME) is not on this process's list
+// of its own folders; the marker lets the workspace jail recognise it wherever it is (own-state.ts).
+export const STATE_MARKER = 'codeward-state.json';
+
+// Writes the marker into the state folder `base` when it is a folder of this user without one (never
+// creates the folder itself: a read-only run leaves no cache folder behind).
+export function markStateFolder(base: string): void {
+  const uid = process.getuid?.();
+  const stats = lstatSync(base, { throwIfNoEntry: false });
+  if (!stats?.isDirectory() || (uid !== undefined && stats.uid !== uid)) return;
+  if (lstatSync(join(base, STATE_MARKER), { throwIfNoEntry: false }) !== undefined) return;
+  try {
+    writeFileSync(join(base, STATE_MARKER), `${JSON.stringify({ uid: uid ?? null })}\n`, { flag: 'wx', mode: 0o600 });
+  } catch {
+    // Another process wrote it meanwhile, or the folder is read-only: the path list still covers it here.
+  }
+}
+
+// After a folder of a workspace's state (`<base>/workspaces/<key>/…`) was made (`made`: what mkdir's
+// recursive form returned, the first folder it created): marks the state folder it is in, so the first
+// run of an environment leaves its folder recognisable (the next start would be too late: what was
+// planted meanwhile would be obeyed).
+export function markAfterMkdir(made: string | undefined, workspaceState: string): void {
+  if (made === undefined || basename(dirname(workspaceState)) !== 'workspaces') return;
+  markStateFolder(dirname(dirname(workspaceState)));
+}
+
 // A per-user folder under the OS temp dir (created 0700, must be ours and no symlink).
 function privateTempDir(root: string): string {
   const dir = privateTempPath();
@@ -59,6 +87,7 @@ function privateTempDir(root: string): string {
   if (!st?.isDirectory() || (process.getuid !== undefined && st.uid !== process.getuid()) || inside(root, realish(dir))) {
     throw fail('C216', `${dir}: not a private folder of this user outside the workspace; set CODEWARD_STATE_DIR to a folder outside the workspace`);
   }
+  markStateFolder(dir);
   return dir;
 }
 
@@ -67,7 +96,10 @@ function privateTempDir(root: string): string {
 // so a private folder under the OS temp dir is used instead.
 export function stateBaseFor(root: string, env: Env = process.env): string {
   const cache = codewardCacheDir({ env });
-  if (!inside(realish(resolve(root)), realish(resolve(cache)))) return cache;
+  if (!inside(realish(resolve(root)), realish(resolve(cache)))) {
+    markStateFolder(cache);
+    return cache;
+  }
   return privateTempDir(realish(resolve(root)));
 }
 

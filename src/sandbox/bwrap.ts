@@ -195,6 +195,8 @@ export function bwrapArgs(policy: SandboxPolicy, cwd: string, maker?: MountPoint
   guardArgs(guardsFor(policy), emptySource(policy), args, created, watched, maker);
   hiddenArgs(policy, args);
   secretArgs(policy, args);
+  // Last: over the git folder's own binds (read-only or in place), the configs without their credentials.
+  for (const [path, copy] of policy.repositoryConfigs ?? []) args.push('--ro-bind', copy ?? emptySource(policy), path);
   for (const top of readOnlyTmp) args.push('--remount-ro', top);
   // The root bwrap builds the view in: nothing can be created beside the mounts.
   args.push('--remount-ro', '/');

@@ -1,20 +1,32 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
+import { withoutSecrets } from '../git/config-secrets.js';
 
 // The user's git config is readable in the sandbox (git needs user.name and the user's settings), but
 // it can hold credentials: an `http.extraHeader` with a bearer token, a `url.<https://TOKEN@host/>`
-// rewrite, a credential helper's password. Such lines are left out of a copy made for the sandbox.
+// rewrite, a credential helper's password. A copy without them (git/config-secrets.ts, the same filter
+// as the workspace repository's own config files) is shown in its place.
+export { withoutSecrets };
 
 // (Cargo's config can hold a registry token the same way.)
 const GIT_CONFIG_NAMES = new Set(['.gitconfig', 'config', 'config.toml']);
-const SECRET_LINE = /extraheader|password|passwd|token|secret|bearer|authorization|oauth|:\/\/[^\s/@"]+@|\[\s*credential\b|^\s*helper\s*=/i;
 
-// The config without its secret lines; undefined when it has none.
-export function withoutSecrets(text: string): string | undefined {
-  const lines = text.split('\n');
-  const kept = lines.filter((line) => !SECRET_LINE.test(line));
-  return kept.length === lines.length ? undefined : `${kept.join('\n')}\n`;
+// A clean copy of `path` (its text `clean`) in `dir`, to bind in its place; null when none can be written.
+export function cleanCopy(path: string, clean: string, dir: string | undefined): string | null {
+  if (!dir) return null;
+  try {
+    const folder = join(dir, 'sandbox-gitconfig');
+    mkdirSync(folder, { recursive: true, mode: 0o700 });
+    const copy = join(folder, createHash('sha256').update(path).update(clean).digest('hex').slice(0, 24));
+    // Named by its content: one made before (by this user, the size it must have) is that content.
+    const made = lstatSync(copy, { throwIfNoEntry: false });
+    if (made?.isFile() && made.uid === process.getuid?.() && made.size === Buffer.byteLength(clean)) return copy;
+    writeFileSync(copy, clean, { mode: 0o600 });
+    return copy;
+  } catch {
+    return null;
+  }
 }
 
 // For each readable git config that holds a secret: a clean copy in `dir` to bind in its place (null
@@ -29,20 +41,7 @@ export function cleanGitConfigs(readable: readonly string[], dir: string | undef
     } catch {
       continue;
     }
-    if (clean === undefined) continue;
-    if (!dir) {
-      substitutes.set(path, null);
-      continue;
-    }
-    try {
-      const folder = join(dir, 'sandbox-gitconfig');
-      mkdirSync(folder, { recursive: true, mode: 0o700 });
-      const copy = join(folder, createHash('sha256').update(path).update(clean).digest('hex').slice(0, 24));
-      writeFileSync(copy, clean, { mode: 0o600 });
-      substitutes.set(path, copy);
-    } catch {
-      substitutes.set(path, null);
-    }
+    if (clean !== undefined) substitutes.set(path, cleanCopy(path, clean, dir));
   }
   return substitutes;
 }

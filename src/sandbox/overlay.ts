@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { chmodSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, rmdirSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { markAfterMkdir } from '../engine/state-dir.js';
 import { processAlive } from '../engine/process-alive.js';
 import { findOnPath } from './which.js';
 
@@ -97,7 +98,7 @@ function sweep(stageDir: string): void {
 
 // A fresh run folder under `stageDir` (in the state folder, outside the workspace, hidden from the sandbox).
 function createLayout(stageDir: string, root: string, tools: OverlayTools, prefix = RUN_PREFIX): OverlayLayout {
-  mkdirSync(stageDir, { recursive: true, mode: 0o700 });
+  markAfterMkdir(mkdirSync(stageDir, { recursive: true, mode: 0o700 }), dirname(stageDir));
   sweep(stageDir);
   const dir = mkdtempSync(join(stageDir, `${prefix}${process.pid}-`));
   const layout = { dir, upper: join(dir, 'upper'), work: join(dir, 'work'), merged: join(dir, 'merged') };

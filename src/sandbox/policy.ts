@@ -70,6 +70,9 @@ export interface SandboxPolicy {
   readonly shown: readonly ShownPath[];
   // A clean copy bound in place of some of them (a git config without its tokens); null: not shown.
   readonly substitutes?: ReadonlyMap<string, string | null>;
+  // The workspace repository's config files that hold a credential: a filtered copy bound over each
+  // (repo-configs.ts); null: an empty file instead.
+  readonly repositoryConfigs?: ReadonlyMap<string, string | null>;
   // Read-only even inside the writable workspace (created empty when missing, so nothing can be put there).
   readonly placeholderFolders: readonly string[];
   // Read-only folders (watched when missing).

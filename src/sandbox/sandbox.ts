@@ -8,6 +8,7 @@ import { codewardCacheDir, stateBaseFor } from '../engine/state-dir.js';
 import { findOnPath, isExecutable, outsidePath } from './which.js';
 import { bwrapArgs } from './bwrap.js';
 import { cleanGitConfigs } from './git-identity.js';
+import { repositoryConfigCopies } from './repo-configs.js';
 import { neutraliseNestedGit } from './nested-git.js';
 import { ObeyedScan } from './obeyed-scan.js';
 import { obeyedContext } from '../permissions/obeyed-context.js';
@@ -237,11 +238,12 @@ export class ProcessSandbox {
     const viewSecrets = [...this.viewCache.find(`etc:${process.getuid?.() ?? ''}`, '', (log) => etc.find(log)), ...this.viewCache.find('toolchains', shownKey, (log) => toolchains.find(policy.shown, log))];
     this.viewCache.save();
     const substitutes = cleanGitConfigs(policy.shown.map((entry) => entry.path), this.stateDir);
+    const repositoryConfigs = repositoryConfigCopies(policy.root, this.stateDir, workspaceSecrets);
     // The write gate at any depth (obeyed-scan.ts): what a program obeys later is read-only where it
     // exists, and moved aside after the run where the run created or changed it.
     const deep = policy.mode === 'workspace-write' ? (this.obeyedScan ??= new ObeyedScan(policy.root)) : undefined;
     const obeyedPaths = deep?.start(obeyedContext(policy.root, this.env['HOME'], this.folderListings)) ?? [];
-    const full = { ...policy, ...(options.gitReadOnly ? { gitReadOnly: true } : {}), protectedFiles: [...policy.protectedFiles, ...obeyedPaths], substitutes, workspaceSecrets, viewSecrets, emptyFile: emptyFileIn(this.stateDir) };
+    const full = { ...policy, ...(options.gitReadOnly ? { gitReadOnly: true } : {}), protectedFiles: [...policy.protectedFiles, ...obeyedPaths], substitutes, repositoryConfigs, workspaceSecrets, viewSecrets, emptyFile: emptyFileIn(this.stateDir) };
     const { lease, value: wrapped } = this.stateDir
       ? MountLease.register(this.stateDir, policy.root, policy.writable, (maker) => bwrapArgs(full, cwd, maker))
       : { lease: undefined, value: bwrapArgs(full, cwd) };

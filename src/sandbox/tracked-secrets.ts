@@ -11,6 +11,7 @@ import { foldersUp } from '../workspace/above.js';
 import { compileNonAccessible, type RelMatcher } from '../workspace/globs.js';
 import { indexEntries, isSparseFolder } from './git-index.js';
 import { findOnPath } from './which.js';
+import { historyNames, refsIdentity, type HistoryState } from './history-secrets.js';
 
 export interface GitRepository {
   // The checkout's top folder (index names are relative to it).
@@ -75,6 +76,8 @@ interface Cached {
   readonly identity: string;
   readonly files: readonly string[];
   readonly gitlinks: readonly string[];
+  // What the history holds (history-secrets.ts): a secret committed once and untracked since.
+  readonly history?: HistoryState;
 }
 
 // The index entries of a repository (names, and the gitlinks among them), or undefined when neither
@@ -169,10 +172,12 @@ export class TrackedSecretCheck {
     const identity = `${stats.ino}:${stats.size}:${stats.mtimeNs}:${stats.ctimeNs}:${inside ? prefix : ''}`;
     this.load();
     const cached = this.cache.get(repository.gitDir);
-    if (cached?.identity === identity) return cached;
+    const refs = `${refsIdentity(repository.commonDir, repository.gitDir)}|${inside ? prefix : ''}`;
+    if (cached?.identity === identity && cached.history?.refsIdentity === refs) return cached;
     const listing = stats.isFile() ? indexListing(repository, this.env) : undefined;
-    const files = listing === undefined ? [UNREADABLE] : matching(listing.names, this.matcher, inside ? prefix : '');
-    const result = { identity, files, gitlinks: listing?.gitlinks ?? [] };
+    const history = historyNames(repository.worktree, refs, cached?.history, this.env, (names) => matching(names, this.matcher, inside ? prefix : ''));
+    const files = listing === undefined ? [UNREADABLE] : [...new Set([...matching(listing.names, this.matcher, inside ? prefix : ''), ...(history?.names ?? [])])];
+    const result = { identity, files, gitlinks: listing?.gitlinks ?? [], ...(history ? { history } : {}) };
     this.cache.set(repository.gitDir, result);
     this.save();
     return result;
@@ -187,9 +192,11 @@ export class TrackedSecretCheck {
       if (!Array.isArray(parsed) || parsed[0] !== this.key || typeof parsed[1] !== 'object' || parsed[1] === null) return;
       const strings = (value: unknown): value is string[] => Array.isArray(value) && value.every((entry) => typeof entry === 'string');
       for (const [gitDir, item] of Object.entries(parsed[1] as Record<string, unknown>)) {
-        if (!Array.isArray(item) || item.length !== 3) continue;
-        const [identity, files, gitlinks] = item as unknown[];
-        if (typeof identity === 'string' && strings(files) && strings(gitlinks)) this.cache.set(gitDir, { identity, files, gitlinks });
+        if (!Array.isArray(item) || item.length !== 4) continue;
+        const [identity, files, gitlinks, past] = item as unknown[];
+        const history = past as HistoryState | null;
+        const valid = history === null || (typeof history === 'object' && typeof history.refsIdentity === 'string' && strings(history.tips) && strings(history.names));
+        if (typeof identity === 'string' && strings(files) && strings(gitlinks) && valid) this.cache.set(gitDir, { identity, files, gitlinks, ...(history ? { history } : {}) });
       }
     } catch {
       // Missing or unreadable: read again.
@@ -198,7 +205,7 @@ export class TrackedSecretCheck {
 
   private save(): void {
     if (!this.cacheFile) return;
-    const items = Object.fromEntries([...this.cache].map(([gitDir, cached]) => [gitDir, [cached.identity, cached.files, cached.gitlinks]]));
+    const items = Object.fromEntries([...this.cache].map(([gitDir, cached]) => [gitDir, [cached.identity, cached.files, cached.gitlinks, cached.history ?? null]]));
     const temporary = `${this.cacheFile}.${process.pid}.tmp`;
     try {
       mkdirSync(dirname(this.cacheFile), { recursive: true, mode: 0o700 });

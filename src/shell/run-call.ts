@@ -121,6 +121,8 @@ async function stagedResult(call: ShellCall, prepared: PreparedRun | undefined, 
     if (aside.length > 0) ctx.warn(`${aside.length} path(s) the command wrote were not applied (${aside.slice(0, 3).map((each) => each.path).join(', ')}${aside.length > 3 ? ', …' : ''}): protected, non-accessible or changed meanwhile; see the result's "not applied" lines`);
     return { changes };
   } catch (error) {
+    // Refused before anything was applied (a run nobody approved finds no room in the checkpoint store, R5-1).
+    if ((error as { code?: unknown }).code === 'C213') throw error;
     ctx.warn(`the command's changes could not all be applied (${(error as Error).message}); what was applied is one checkpoint (undo takes it back), the rest stays in ${prepared.stage.upper}`);
     return {};
   }

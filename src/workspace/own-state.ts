@@ -1,7 +1,8 @@
 import { homedir, tmpdir } from 'node:os';
-import { isAbsolute } from 'node:path';
+import { lstatSync, readFileSync } from 'node:fs';
+import { dirname, isAbsolute, join } from 'node:path';
 import { fail, type CodewardError } from '../engine/errors.js';
-import { codewardCacheDir, privateTempPath, realish } from '../engine/state-dir.js';
+import { codewardCacheDir, privateTempPath, realish, STATE_MARKER } from '../engine/state-dir.js';
 import { isInside, toRel } from './contains.js';
 
 // codeward's own state (journals, checkpoint steps and blobs, staged runs, locks, sessions) is no part of
@@ -31,4 +32,27 @@ export function ownStateRels(root: string, folders: readonly string[]): string[]
 
 export function ownStateRefused(input: string): CodewardError {
   return fail('C211', `${input}: codeward's own state folder (journals and checkpoints of every workspace); no command reads or writes it. Work on files of your project instead`);
+}
+
+// Whether `folder` holds a state folder's marker: a small regular file naming a uid (any environment's,
+// this user's or not: another user's state is no part of this workspace either).
+function marked(folder: string): boolean {
+  const path = join(folder, STATE_MARKER);
+  const stats = lstatSync(path, { throwIfNoEntry: false });
+  if (!stats?.isFile() || stats.size > 256) return false;
+  try {
+    return 'uid' in (JSON.parse(readFileSync(path, 'utf8')) as object);
+  } catch {
+    return false;
+  }
+}
+
+// The marked state folder (state-dir.ts markStateFolder) that `real` is or lies in, below the workspace
+// `root` (the root itself never counts: a person who opens a state folder as the workspace asked for it):
+// any environment's, wherever it is (red team H4-B / R5-6). One lstat per folder between them.
+export function markedStateAbove(root: string, real: string, isFolder: boolean): string | undefined {
+  for (let folder = isFolder ? real : dirname(real); folder !== root && isInside(root, folder); folder = dirname(folder)) {
+    if (marked(folder)) return folder;
+  }
+  return undefined;
 }

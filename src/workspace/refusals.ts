@@ -35,3 +35,9 @@ export function errno(error: unknown): string | undefined {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   return typeof code === 'string' ? code : undefined;
 }
+
+// A repository config file that holds a credential (a token in a remote URL, an http extraHeader, a
+// credential helper: git/config-secrets.ts) is not read raw (red team round 5, R5-9).
+export function credentialRefused(input: string): CodewardError {
+  return fail('C211', `${input}: a git config file holding a credential (a token in a URL, an http extraHeader, a credential helper); codeward does not show it raw. In exec, \`git remote -v\` and \`git config --list\` show it without the credential`);
+}

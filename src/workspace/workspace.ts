@@ -8,9 +8,10 @@ import { compileNonAccessible, type RelMatcher } from './globs.js';
 import { Beneath } from './beneath.js';
 import { openVerified, openVerifiedFile, type VerifiedFile } from './open.js';
 import { resolveRealSync } from './realpath.js';
-import { changed, errno, escapes, fsRefusal, notAccessible, sensitiveRefused } from './refusals.js';
+import { changed, credentialRefused, errno, escapes, fsRefusal, notAccessible, sensitiveRefused } from './refusals.js';
+import { repositoryConfigSecrets } from '../git/config-secrets.js';
 import { isSensitivePath } from './sensitive.js';
-import { ownStateFolders, ownStateRefused, ownStateRels } from './own-state.js';
+import { markedStateAbove, ownStateFolders, ownStateRefused, ownStateRels } from './own-state.js';
 import { enclosingRefusal } from './enclosing.js';
 import { DEFAULT_NON_ACCESSIBLE_GLOBS, type Access, type PathKind, type ResolvedPath, type WorkspaceOptions } from './types.js';
 
@@ -130,9 +131,12 @@ export class Workspace {
     const rel = this.#rel(real);
     if (!exists) {
       if (access === 'read' || access === 'list') throw notAccessible(input);
+      if (markedStateAbove(this.root, real, false) !== undefined) throw ownStateRefused(input);
       return { input, real, rel, kind: 'missing', isLink: false, lexical, stats: undefined };
     }
     const { stats, isLink } = statBoth(lexical, real, input);
+    if (markedStateAbove(this.root, real, stats.isDirectory()) !== undefined) throw ownStateRefused(input);
+    if (access === 'read' && stats.isFile() && repositoryConfigSecrets(real) !== undefined) throw credentialRefused(input);
     return { input, real, rel, kind: kindOf(stats), isLink, lexical, stats };
   }
 
@@ -220,6 +224,7 @@ export class Workspace {
       throw fsRefusal(error, input);
     }
     const isLink = stats.isSymbolicLink();
+    if (markedStateAbove(this.root, real, stats.isDirectory()) !== undefined) throw ownStateRefused(input);
     return { input, real, rel, kind: isLink ? 'symlink' : kindOf(stats), isLink, lexical, stats };
   }
 

@@ -28,6 +28,15 @@ beforeEach(async () => {
   git(box.root, 'commit', '-qm', 'init');
 });
 
+// The secret gone from the index AND from history (R6-11: a commit that held it keeps asking): the only
+// commit amended without it, its old version expired and pruned.
+const forget = (cwd: string, ...files: string[]): void => {
+  git(cwd, 'rm', '-q', '--cached', ...files);
+  git(cwd, 'commit', '-q', '--amend', '--allow-empty', '-m', 'init');
+  git(cwd, 'reflog', 'expire', '--expire=now', '--all');
+  git(cwd, 'gc', '-q', '--prune=now');
+};
+
 async function decision(line: string): Promise<{ decision: string; reason: string }> {
   const result = await explain(await policyWith(box), `@coder exec ${line}`);
   return { decision: result.decision, reason: result.reason };
@@ -64,8 +73,11 @@ describe('the repository tracks .env', () => {
     },
   );
 
-  test('no longer tracked (git rm --cached): git diff is read-only again; tracked again: asks again', async () => {
+  test('no longer tracked (git rm --cached) but in history: asks (R6-11); gone from history too: read-only; tracked again: asks again', async () => {
     git(box.root, 'rm', '-q', '--cached', '.env');
+    expect((await decision('git log -p')).decision).toBe('ask');
+    git(box.root, 'add', '-f', '.env');
+    forget(box.root, '.env');
     expect((await decision('git log -p')).decision).toBe('allow');
     git(box.root, 'add', '-f', '.env');
     expect((await decision('git log -p')).decision).toBe('ask');
@@ -75,7 +87,7 @@ describe('the repository tracks .env', () => {
     const clean = join(box.root, 'clean');
     await mkdir(clean);
     git(clean, 'init', '-q');
-    git(box.root, 'rm', '-q', '--cached', '.env');
+    forget(box.root, '.env');
     expect((await decision('cd clean && git show HEAD')).decision).toBe('allow');
     const nested = join(box.root, 'vendor');
     await mkdir(nested);
@@ -108,14 +120,14 @@ describe('other readers of the git folder, whose objects hold the secret compres
   });
 
   test('without a tracked secret, cat .git/HEAD stays read-only', async () => {
-    git(box.root, 'rm', '-q', '--cached', '.env');
+    forget(box.root, '.env');
     expect((await decision('cat .git/HEAD')).decision).toBe('allow');
   });
 });
 
 describe('a repository without tracked secrets', () => {
   test('an untracked, ignored .env leaves git diff and git log -p read-only', async () => {
-    git(box.root, 'rm', '-q', '--cached', '.env');
+    forget(box.root, '.env');
     await writeFiles(box.root, { '.gitignore': '.env\n' });
     for (const line of ['git diff', 'git log -p', 'git show HEAD']) expect((await decision(line)).decision, line).toBe('allow');
   });
@@ -123,7 +135,7 @@ describe('a repository without tracked secrets', () => {
 
 describe("the project config's own globs", () => {
   test('`codeward policy check` judges git log -p with them (a tracked *.custom asks)', async () => {
-    git(box.root, 'rm', '-q', '--cached', '.env');
+    forget(box.root, '.env');
     await writeFiles(box.root, { 'x.custom': 'KEY\n', '.codeward/config.json': '{"nonAccessibleGlobs": ["**/*.custom"]}\n' });
     git(box.root, 'add', 'x.custom');
     const result = runCli(['-C', box.root, 'policy', 'check', "exec --cmd 'git log -p'"], { yes: false, env: { HOME: box.home } });

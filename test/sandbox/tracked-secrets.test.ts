@@ -29,6 +29,15 @@ const git = (cwd: string, ...args: string[]): string => {
   return result.stdout;
 };
 
+// The secret gone from the index AND from history (R6-11: a commit that held it counts): the only
+// commit amended without it, its old version expired and pruned.
+const forget = (cwd: string, ...files: string[]): void => {
+  git(cwd, 'rm', '-q', '--cached', ...files);
+  git(cwd, 'commit', '-q', '--amend', '--allow-empty', '-m', 'init');
+  git(cwd, 'reflog', 'expire', '--expire=now', '--all');
+  git(cwd, 'gc', '-q', '--prune=now');
+};
+
 async function repo(files: Record<string, string>): Promise<string> {
   const root = await realpath(await tempDir('codeward-tracked-'));
   git(root, 'init', '-q');
@@ -93,7 +102,7 @@ describe('tracked non-accessible files', () => {
     const finder = check();
     const repository = repositoryOf(root)!;
     expect(finder.tracked(repository, root)).toEqual(['.env']);
-    git(root, 'rm', '-q', '--cached', '.env');
+    forget(root, '.env');
     expect(finder.tracked(repository, root)).toEqual([]);
     expect(hideTrackedGit(root, [{ path: join(root, '.env'), kind: 'file' as const }], finder).hint).toBeUndefined();
     git(root, 'add', '-f', '.env');
@@ -107,7 +116,7 @@ describe('tracked non-accessible files', () => {
     expect(new TrackedSecretCheck(DEFAULT_NON_ACCESSIBLE_GLOBS, process.env, cacheFile).tracked(repository, root)).toEqual(['.env']);
     expect(JSON.parse(await readFile(cacheFile, 'utf8'))[1][repository.gitDir][1]).toEqual(['.env']);
     expect(new TrackedSecretCheck(DEFAULT_NON_ACCESSIBLE_GLOBS, process.env, cacheFile).tracked(repository, root)).toEqual(['.env']);
-    git(root, 'rm', '-q', '--cached', '.env');
+    forget(root, '.env');
     expect(new TrackedSecretCheck(DEFAULT_NON_ACCESSIBLE_GLOBS, process.env, cacheFile).tracked(repository, root)).toEqual([]);
     await writeFiles(root, { 'x.custom': 's\n' });
     git(root, 'add', 'x.custom');
@@ -193,7 +202,7 @@ describe('tracked non-accessible files', () => {
     await writeFiles(inner, { '.env': 'inner\n' });
     git(inner, 'add', '-A');
     expect(hideTrackedGit(inner, [], check()).paths.map((entry) => entry.path).sort()).toEqual([join(inner, '.git'), join(outer, '.git')].sort());
-    git(outer, 'rm', '-q', '--cached', 'notes/.env');
+    forget(outer, 'notes/.env');
     expect(hideTrackedGit(inner, [], check()).paths.map((entry) => entry.path)).toEqual([join(inner, '.git')]);
   });
 

@@ -45,7 +45,8 @@ export function permissionsFor(mode: ApprovalMode, asked: ScopedApprover | undef
   if (mode === 'yolo') return { ...base, yes: true, approver: fallback };
   if (mode === 'ask') return { ...base, yes: false, approver: fallback };
   const approver: ScopedApprover = async (request) => {
-    if (request.source === 'default' && isFileEdit(request.tool)) return 'once';
+    // Approved by the mode, not a person: unattended (its checkpoint never drops this session's steps, R5-1).
+    if (request.source === 'default' && isFileEdit(request.tool)) return { answer: 'once', unattended: true };
     const why = request.source === 'default' && runsAProcess(request) ? await contained(request) : undefined;
     // Nobody approves it: the run gets every git folder read-only (H1, H2: git's writes are not staged).
     if (request.source === 'default' && runsAProcess(request) && why === undefined) return { answer: 'once', unattended: true };

@@ -33,43 +33,58 @@ function referenced(list: readonly Step[]): Set<string> {
   return new Set(list.flatMap((step) => step.files.flatMap((file) => [file.before, file.after]).flatMap((state) => (state?.kind === 'file' ? [state.hash] : []))));
 }
 
-// Drops steps older than the age limit, then the oldest steps until the blobs fit `target` bytes
-// (default: the size limit less the headroom the steps until the next prune may add; the newest step
-// always stays), then every blob no step names. Call under the lock. Recorders do not take the lock
-// (a step's file is created before its blob, see checkpointed): the journal is read again right
-// before blobs go, and a blob touched since the prune began (putBlob refreshes one it reuses) stays.
-// A blob no step names is only collected after BLOB_GRACE_MS, unless a step this prune dropped named it.
-export async function pruneStore(store: CheckpointStore, limits: StoreLimits, now: number, target: number): Promise<{ steps: number; blobs: number }> {
-  let steps = await store.steps();
-  const dropped: Step[] = [];
-  const drop = async (step: Step): Promise<void> => {
-    await unlink(store.stepPath(step.id)).catch(() => undefined);
-    dropped.push(step);
-  };
-  const keep: Step[] = [];
-  for (const [index, step] of steps.entries()) {
-    if (index < steps.length - 1 && now - Date.parse(step.time) > limits.maxAgeMs) await drop(step);
-    else keep.push(step);
-  }
-  const byAge = dropped.length;
-  steps = keep;
-  const blobs = await store.blobSizes();
-  const live = referenced(steps);
+// What a prune drops: the steps, and whether each went for its age or for the size limit.
+export interface PrunePlan {
+  readonly byAge: readonly Step[];
+  readonly bySize: readonly Step[];
+  readonly kept: readonly Step[];
+  // The bytes the kept steps' blobs (and the blobs too young to collect) take.
+  readonly total: number;
+}
+
+// Which steps a prune drops (nothing is changed): steps older than the age limit, then the oldest
+// steps until the blobs fit `target` bytes (the newest step always stays). A step `keep` says (the
+// current session's, for a step nobody approved: room.ts) is never dropped for size, so `total` may
+// stay above the target.
+export function planPrune(steps: readonly Step[], blobs: BlobSizes, limits: StoreLimits, now: number, target: number, keep: (step: Step) => boolean = () => false): PrunePlan {
+  const byAge = steps.filter((step, index) => index < steps.length - 1 && now - Date.parse(step.time) > limits.maxAgeMs);
+  const aged = new Set(byAge);
+  const kept = steps.filter((step) => !aged.has(step));
+  const live = referenced(kept);
+  const wasAged = referenced(byAge);
   // Blobs no kept step names and too young to collect count too: they are on the disk.
-  const young = [...blobs].filter(([hash, info]) => !live.has(hash) && now - info.mtimeMs < BLOB_GRACE_MS && !referenced(dropped).has(hash));
-  const extra = young.reduce((sum, [, info]) => sum + info.size, 0);
+  const extra = [...blobs].filter(([hash, info]) => !live.has(hash) && now - info.mtimeMs < BLOB_GRACE_MS && !wasAged.has(hash)).reduce((sum, [, info]) => sum + info.size, 0);
   const total = (list: readonly Step[]): number => [...referenced(list)].reduce((sum, hash) => sum + (blobs.get(hash)?.size ?? 0), 0) + extra;
-  while (steps.length > 1 && total(steps) > target) await drop(steps.shift()!);
+  const bySize = new Set<Step>();
+  const rest = (): Step[] => kept.filter((step) => !bySize.has(step));
+  for (const step of kept.slice(0, -1)) {
+    if (total(rest()) <= target) break;
+    if (!keep(step)) bySize.add(step);
+  }
+  return { byAge, bySize: [...bySize], kept: rest(), total: total(rest()) };
+}
+
+type BlobSizes = Map<string, { size: number; mtimeMs: number; path: string }>;
+
+// Drops what planPrune says, then every blob no step names. Call under the lock. Recorders do not
+// take the lock (a step's file is created before its blob, see checkpointed): the journal is read again
+// right before blobs go, and a blob touched since the prune began (putBlob refreshes one it reuses) stays.
+// A blob no step names is only collected after BLOB_GRACE_MS, unless a step this prune dropped named it.
+export async function pruneStore(store: CheckpointStore, limits: StoreLimits, now: number, target: number, keep?: (step: Step) => boolean): Promise<PrunePlan & { steps: number }> {
+  const blobs = await store.blobSizes();
+  const plan = planPrune(await store.steps(), blobs, limits, now, target, keep);
+  const dropped = [...plan.byAge, ...plan.bySize];
+  for (const step of dropped) await unlink(store.stepPath(step.id)).catch(() => undefined);
   if (dropped.length > 0) {
-    const note: PruneNote = { newest: Math.max(...dropped.map((step) => step.id)), size: dropped.length > byAge, age: byAge > 0 };
+    const note: PruneNote = { newest: Math.max(...dropped.map((step) => step.id)), size: plan.bySize.length > 0, age: plan.byAge.length > 0 };
     await writeJson(join(store.dir, 'pruned.json'), note, false).catch(() => undefined);
   }
+  const steps = plan.kept;
   const wasDropped = referenced(dropped);
   // Steps that appeared meanwhile (recorders do not wait for the lock) keep what they name.
   const keptIds = new Set(steps.map((step) => step.id));
   const newer = (await store.steps()).filter((step) => !keptIds.has(step.id) && !dropped.some((each) => each.id === step.id));
   const kept = referenced([...steps, ...newer]);
-  let droppedBlobs = 0;
   for (const [hash, info] of blobs) {
     if (kept.has(hash)) continue;
     if (!wasDropped.has(hash) && now - info.mtimeMs < BLOB_GRACE_MS) continue;
@@ -77,9 +92,8 @@ export async function pruneStore(store: CheckpointStore, limits: StoreLimits, no
     const fresh = await stat(info.path).catch(() => undefined);
     if (fresh === undefined || fresh.mtimeMs >= now - CLOCK_SLACK_MS) continue;
     await unlink(info.path).catch(() => undefined);
-    droppedBlobs += 1;
   }
   // The per-path index earlier versions kept (`known/`; the journal's stamps replace it).
   await rm(join(store.dir, 'known'), { recursive: true, force: true }).catch(() => undefined);
-  return { steps: dropped.length, blobs: droppedBlobs };
+  return { ...plan, steps: dropped.length };
 }

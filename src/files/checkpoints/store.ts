@@ -1,11 +1,12 @@
 import { mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, symlinkSync, unlinkSync } from 'node:fs';
 import { mkdir, readdir, readFile, stat, unlink } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { markAfterMkdir } from '../../engine/state-dir.js';
 import { fail } from '../../engine/errors.js';
 import { tempPathFor } from '../atomic-write.js';
 import type { Identity } from './identity.js';
 import { createJson, overwriteJson, writeJson } from './json-file.js';
-import { pruneStore } from './prune.js';
+import { pruneStore, type PrunePlan } from './prune.js';
 import { acquireFileLocks } from '../lock-file.js';
 import type { FileState } from './state.js';
 
@@ -91,7 +92,7 @@ export class CheckpointStore {
   }
 
   async locked<T>(work: () => Promise<T>): Promise<T> {
-    await mkdir(join(this.dir, 'steps'), { recursive: true, mode: 0o700 });
+    markAfterMkdir(await mkdir(join(this.dir, 'steps'), { recursive: true, mode: 0o700 }), dirname(this.dir));
     const release = await acquireFileLocks(join(this.dir, 'locks'), [this.dir], LOCK);
     try {
       return await work();
@@ -144,7 +145,7 @@ export class CheckpointStore {
   // needs no lock; only dropping the redo tail (steps undone before this new change) takes the lock.
   async begin(fields: Omit<Step, 'version' | 'id' | 'time' | 'pid' | 'status'>, status: Step['status'] = 'pending'): Promise<Step> {
     // Synchronous: a handful of small metadata calls, on every edit, cost less than thread-pool trips.
-    mkdirSync(join(this.dir, 'steps'), { recursive: true, mode: 0o700 });
+    markAfterMkdir(mkdirSync(join(this.dir, 'steps'), { recursive: true, mode: 0o700 }), dirname(this.dir));
     const head = this.readHead() ?? (await this.head());
     if (head.undone.length > 0) return this.beginLocked(fields, status);
     // The last id handed out, from a hint (no listing of the whole journal per edit); a missing or torn
@@ -166,11 +167,19 @@ export class CheckpointStore {
   private async beginLocked(fields: Omit<Step, 'version' | 'id' | 'time' | 'pid' | 'status'>, status: Step['status']): Promise<Step> {
     return this.locked(async () => {
       const head = await this.head();
-      for (const undone of head.undone) await unlink(this.stepPath(undone)).catch(() => undefined);
+      // The redo tail this session's new change replaces; another session's undone steps stay redoable
+      // (red team round 6, R6-2: a model's `undo --all-sessions` then any change deleted the person's steps).
+      // They stay in the head too, so that session's own next change still drops them.
+      const kept: number[] = [];
+      for (const undone of head.undone) {
+        const other = await this.readStep(undone);
+        if (other !== undefined && other.session !== fields.session) kept.push(undone);
+        else await unlink(this.stepPath(undone)).catch(() => undefined);
+      }
       const id = Math.max(head.seq, this.lastId()) + 1;
       const step: Step = { version: 1, id, time: new Date().toISOString(), pid: process.pid, status, ...fields };
       await this.writeStep(step);
-      if (head.undone.length > 0) await this.writeHead({ seq: id, undone: [] });
+      if (head.undone.length > 0) await this.writeHead({ seq: id, undone: kept });
       return step;
     });
   }
@@ -261,8 +270,8 @@ export class CheckpointStore {
   }
 
   // See pruneStore (prune.ts). Call under the lock.
-  async prune(limits: StoreLimits, now = Date.now(), target = limits.maxBytes * (1 - PRUNE_HEADROOM)): Promise<{ steps: number; blobs: number }> {
-    return pruneStore(this, limits, now, target);
+  async prune(limits: StoreLimits, now = Date.now(), target = limits.maxBytes * (1 - PRUNE_HEADROOM), keep?: (step: Step) => boolean): Promise<PrunePlan & { steps: number }> {
+    return pruneStore(this, limits, now, target, keep);
   }
 
   async blobSizes(): Promise<Map<string, { size: number; mtimeMs: number; path: string }>> {

@@ -6,10 +6,11 @@ import { keepFiles } from './kept.js';
 import { dirname, join } from 'node:path';
 import type { CommandContext } from '../../engine/command.js';
 import { checkpointed, type RecordContext } from '../../files/checkpoints/record.js';
+import { reserveRoomFor } from '../../files/checkpoints/room.js';
 import type { StepFolder } from '../../files/checkpoints/store.js';
 import { riskyBits } from '../../sandbox/modes.js';
 import { planContext } from './plan-context.js';
-import { removeLayout, type OverlayLayout } from '../../sandbox/overlay.js';
+import { journaled, removeLayout, type OverlayLayout } from '../../sandbox/overlay.js';
 import { planChanges, type Change, type StagePlan } from './plan.js';
 import { removedMeanwhile } from './removed.js';
 import { readUpper, type UpperEntry } from './upper.js';
@@ -172,6 +173,9 @@ async function applyPlan(ctx: CommandContext, layout: OverlayLayout, plan: Stage
   const folders = stepFolders(plan, ctx.workspace.root);
   if (all.length === 0 && folders.length === 0) return undefined;
   const checkpoint = ctx.config.backups !== false && (reals.length > 0 || folders.length > 0);
+  // A run nobody approved makes its room in the store first, or is refused with nothing applied (R5-1).
+  const record = recordContext(ctx);
+  if (checkpoint) await reserveRoomFor(record, reals);
   writeJournal(layout.dir, { root: ctx.workspace.root, label, checkpoint, ops });
   const run = async (): Promise<void> => void (await act(ctx.workspace.jail, ctx.workspace.root, ops));
   // backups: false with only folders, or nothing to keep: nothing to note.
@@ -180,12 +184,12 @@ async function applyPlan(ctx: CommandContext, layout: OverlayLayout, plan: Stage
     return undefined;
   }
   // No `observe`: the files are not stamped as the model's own, so its next edit of one is stale.
-  const { checkpoint: id } = await checkpointed(recordContext(ctx), label, reals, run, undefined, folders);
+  const { checkpoint: id } = await checkpointed({ ...record, roomReserved: true }, label, reals, run, undefined, folders);
   return id;
 }
 
 export function recordContext(ctx: CommandContext): RecordContext {
-  return { config: ctx.config, workspace: ctx.workspace, ...(ctx.stateDir ? { stateDir: ctx.stateDir } : {}), ...(ctx.caller ? { caller: ctx.caller } : {}), ...(ctx.door ? { door: ctx.door } : {}), warn: (message) => ctx.warn(message) };
+  return { config: ctx.config, workspace: ctx.workspace, ...(ctx.stateDir ? { stateDir: ctx.stateDir } : {}), ...(ctx.caller ? { caller: ctx.caller } : {}), ...(ctx.door ? { door: ctx.door } : {}), ...(ctx.unattended ? { unattended: true } : {}), warn: (message) => ctx.warn(message) };
 }
 
 // Judges and applies what the run left in `layout`, then removes the run's folder (with its journal;
@@ -206,7 +210,15 @@ export async function applyStaged(ctx: CommandContext, layout: OverlayLayout, la
   }
   for (const message of plan.cleared) ctx.warn(message);
   const keptIn = keepAside(layout, plan);
-  const checkpoint = await applyPlan(ctx, layout, plan, entries, label);
+  let checkpoint: number | undefined;
+  try {
+    checkpoint = await applyPlan(ctx, layout, plan, entries, label);
+  } catch (error) {
+    // Refused before its journal was written (no room in the checkpoint store, R5-1): nothing was applied,
+    // and nothing is left to apply later.
+    if (!journaled(layout.dir)) removeLayout(layout.dir);
+    throw error;
+  }
   removeLayout(layout.dir);
   return summary(plan, checkpoint, keptIn);
 }
