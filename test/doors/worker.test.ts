@@ -130,7 +130,7 @@ describe('§1 configuration', () => {
   it('CLI: a missing ./config.yaml warns and runs on the defaults (base_path "./" = the working folder); a missing --config file is C210', () => {
     const result = runInvoke('coder::list-folder', {}, { cwd: base });
     expect(result.status).toBe(0);
-    expect(result.stderr).toMatch(/warning: config: .*config\.yaml: No such file or directory.*; using the defaults/);
+    expect(result.stderr).toMatch(/warning: no config.yaml in .*: the worker serves that folder with its defaults/);
     expect(result.json).toMatchObject({ path: '.', page: 1, page_size: 100, has_more: false });
     const explicit = runInvoke('coder::create-file', { files: [{ path: 'made.txt', content: 'x' }] }, { config: join(root, 'none.yaml'), cwd: base });
     expect(explicit.status).toBe(1);
