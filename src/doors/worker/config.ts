@@ -11,6 +11,7 @@ import type { Engine } from '../../engine/engine.js';
 import type { CliRuleFlags } from '../../permissions/index.js';
 import { workerEngine } from './engine.js';
 import { readable } from './gate.js';
+import { projectBaseProblem } from './project-base.js';
 
 // The 10 keys of seed 003's config.yaml, with the original's defaults, and default_write_action.
 export interface WorkerConfig {
@@ -154,8 +155,10 @@ export async function prepareContext(config: WorkerConfig, cwd: string, options:
   }
   if (options.confined === true) {
     const root = await realpath(cwd);
-    if (!within(root, base)) {
-      options.warnings?.push(`config ${options.configFile ?? 'config.yaml'}: base_path ${config.base_path} is outside the folder the worker was started in (${root}): not applied, the worker serves ${root} (${PROJECT_CONFIG_NOTE})`);
+    const problem = !within(root, base) ? `is outside the folder the worker was started in (${root})`
+      : await projectBaseProblem(root, base, config.non_accessible_globs, options.home ?? process.env['HOME']);
+    if (problem !== undefined) {
+      options.warnings?.push(`config ${options.configFile ?? 'config.yaml'}: base_path ${config.base_path}${problem.startsWith('is ') ? ` ${problem}` : ` (${problem})`}: not applied, the worker serves ${root} (${PROJECT_CONFIG_NOTE})`);
       base = root;
     }
   }
