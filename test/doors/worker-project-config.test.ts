@@ -120,7 +120,7 @@ describe('a config.yaml planted in the working folder can only tighten', () => {
     expect(existsSync(join(project, '.git/hooks/post-checkout'))).toBe(false);
   });
 
-  it('base_path into a folder a non-accessible glob hides (the defaults, or the user\'s own settings) is not applied', async () => {
+  it('base_path into a folder a non-accessible glob hides (the defaults, or the user\'s own settings) or the user\'s policy denies is not applied', async () => {
     await writeFiles(project, { 'secrets/k.txt': 'AWS_SECRET=abc123\n', 'private/p.txt': 'private words\n' });
     await writeFiles(home, { '.codeward/config.json': '{"nonAccessibleGlobs": ["**/private/**"]}' });
     for (const [base, file] of [['./secrets', 'k.txt'], ['private', 'p.txt']] as const) {
@@ -130,6 +130,13 @@ describe('a config.yaml planted in the working folder can only tighten', () => {
       expect(read.stdout, base).not.toMatch(/abc123|private words/);
       expect(read.stderr, base).toContain('is non-accessible');
     }
+    // A folder the user's policy denies (their rule is written from the working folder).
+    await writeFiles(project, { 'vault/v.txt': 'vault words\n' });
+    await writePolicy(home, '.codeward/policy.json', ['deny @coder * vault/**']);
+    await plant('base_path: vault\n');
+    const denied = worker('coder::read-file', { path: 'v.txt' });
+    expect(denied.stdout).not.toContain('vault words');
+    expect(denied.stderr).toContain('vault is where the policy says: denied by rule');
     // An ordinary subfolder stays a tightening.
     await plant('base_path: src\n');
     expect(worker('coder::read-file', { path: 'a.ts' }).json.content).toBe('export const a = 1;\n');
