@@ -96,45 +96,73 @@ describe('judging the engine (uid lookup injected at the module boundary)', () =
   });
 });
 
+// The worker in-process: its output, and a stop signal per run.
+function inProcess(): { out: string[]; io: Parameters<typeof workerCommand>[1]; stopper: () => { signal: Promise<void>; stop: () => void } } {
+  const out: string[] = [];
+  const io = { stdout: { write: (t: string) => out.push(t) }, stderr: { write: (t: string) => out.push(t) }, env: {}, cwd: root };
+  const stopper = (): { signal: Promise<void>; stop: () => void } => {
+    let stop!: () => void;
+    const signal = new Promise<void>((done) => {
+      stop = done;
+    });
+    return { signal, stop };
+  };
+  return { out, io, stopper };
+}
+
+const FOREIGN: PeerCheck = { ownUid: 1000, uidOf: () => 4242, isLocal: () => true };
+const registered = (engine: EngineDouble): Promise<boolean> => engine.until(() => (engine.frames.some((frame) => frame.type === 'registerfunction') ? true : undefined));
+
 describe('codeward worker against an engine of another user', () => {
   it('stops with C240 before registering anything when the engine is not the user\'s (in-process, injected uid)', async () => {
     const engine = await EngineDouble.start();
-    const err: string[] = [];
-    const io = { stdout: { write: (t: string) => err.push(t) }, stderr: { write: (t: string) => err.push(t) }, env: {}, cwd: root };
-    const peerCheck: PeerCheck = { ownUid: 1000, uidOf: () => 4242, isLocal: () => true };
-    let stop!: () => void;
-    const stopSignal = new Promise<void>((done) => {
-      stop = done;
-    });
+    const { out, io, stopper } = inProcess();
+    const first = stopper();
+    const second = stopper();
     try {
-      const running = workerCommand(['--url', engine.url, '--config', join(root, 'config.yaml')], io, { stopSignal, peerCheck });
+      const running = workerCommand(['--url', engine.url, '--config', join(root, 'config.yaml')], io, { stopSignal: first.signal, peerCheck: FOREIGN });
       // The old worker registered its functions with whatever listened; stop it then, so the test fails fast.
-      const first = await Promise.race([running, engine.until(() => (engine.frames.length > 0 ? 'served' : undefined)).catch(() => 'none')]);
-      stop();
-      expect(first).toBe(1);
+      const outcome = await Promise.race([running, engine.until(() => (engine.frames.length > 0 ? 'served' : undefined)).catch(() => 'none')]);
+      first.stop();
+      expect(outcome).toBe(1);
       expect(engine.frames).toEqual([]);
       expect(engine.connections).toBe(0);
-      expect(err.join('')).toMatch(/error C240: the iii engine at ws:\/\/127\.0\.0\.1:\d+ is a process of another user \(uid 4242/);
+      expect(out.join('')).toMatch(/error C240: the iii engine at ws:\/\/127\.0\.0\.1:\d+ is a process of another user \(uid 4242/);
       // With --engine-trust the user vouches for it.
-      let stopTrusted!: () => void;
-      const trusted = workerCommand(['--url', engine.url, '--config', join(root, 'config.yaml'), '--engine-trust'], io, {
-        stopSignal: new Promise<void>((done) => {
-          stopTrusted = done;
-        }),
-        peerCheck,
-      });
-      await engine.until(() => (engine.frames.some((frame) => frame.type === 'registerfunction') ? true : undefined));
-      stopTrusted();
+      const trusted = workerCommand(['--url', engine.url, '--config', join(root, 'config.yaml'), '--engine-trust'], io, { stopSignal: second.signal, peerCheck: FOREIGN });
+      await registered(engine);
+      second.stop();
       expect(await trusted).toBe(0);
     } finally {
-      stop();
+      first.stop();
+      second.stop();
+      await engine.close();
+    }
+  });
+
+  it('engine_trust: true applies from the config the user names, never from a project config.yaml', async () => {
+    const engine = await EngineDouble.start();
+    const { out, io, stopper } = inProcess();
+    const run = stopper();
+    await writeFile(join(root, 'config.yaml'), `base_path: ${root}\nengine_trust: true\n`);
+    try {
+      // Without --config the file is the repository's: not applied, the engine is judged and refused.
+      expect(await workerCommand(['--url', engine.url], io, { stopSignal: new Promise(() => undefined), peerCheck: FOREIGN })).toBe(1);
+      expect(out.join('')).toContain('not applied: engine_trust true');
+      expect(out.join('')).toContain('error C240');
+      expect(engine.frames).toEqual([]);
+      const trusted = workerCommand(['--url', engine.url, '--config', join(root, 'config.yaml')], io, { stopSignal: run.signal, peerCheck: FOREIGN });
+      await registered(engine);
+      run.stop();
+      expect(await trusted).toBe(0);
+    } finally {
+      run.stop();
       await engine.close();
     }
   });
 
   it('refuses an engine URL whose owner it cannot check (a Unix socket) unless trusted', async () => {
-    const out: string[] = [];
-    const io = { stdout: { write: (t: string) => out.push(t) }, stderr: { write: (t: string) => out.push(t) }, env: {}, cwd: root };
+    const { out, io } = inProcess();
     const status = await workerCommand(['--url', `ws+unix:${join(root, 'engine.sock')}`, '--config', join(root, 'config.yaml')], io, { stopSignal: new Promise(() => undefined) });
     expect(status).toBe(1);
     expect(out.join('')).toContain('error C240: cannot tell which user runs the iii engine');

@@ -143,7 +143,7 @@ async function serve(args: WorkerArgs, io: WorkerIo, options: ServeOptions): Pro
   const ctx = await loadContext(args.config, io, args.configExplicit, args);
   const stop = options.stopSignal ?? processSignal();
   const { registerWorker } = await import('iii-sdk');
-  const watch = args.engineTrust ? undefined : watchEngine(args.url, options.peerCheck);
+  const watch = args.engineTrust || ctx.config.engine_trust ? undefined : watchEngine(args.url, options.peerCheck);
   const restoreConsole = routeSdkConsole(args.url, RECONNECT.maxDelayMs, (line) => io.stderr.write(line));
   let refused: WorkerError | undefined;
   try {

@@ -80,6 +80,7 @@ export function tightenConfig(text: string, file: string, warnings: string[]): W
     if (WRITE_ACTIONS.indexOf(action) >= WRITE_ACTIONS.indexOf(DEFAULT_CONFIG.default_write_action)) config.default_write_action = action;
     else ignored.push(`default_write_action ${action}`);
   }
+  if (keys.engine_trust === true) ignored.push('engine_trust true');
   if (ignored.length > 0) warnings.push(`${file}: not applied: ${ignored.join('; ')} (${PROJECT_CONFIG_NOTE})`);
   return config;
 }

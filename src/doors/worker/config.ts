@@ -29,6 +29,9 @@ export interface WorkerConfig {
   // has nobody to ask, so it refuses, C241), "deny" (C240), or "allow" (only from the user: a config given
   // with --config). Deny rules, ask rules and safety-immune paths refuse whatever it says.
   readonly default_write_action: WriteAction;
+  // Serve a local engine whose owner cannot be checked or is another user (engine-guard.ts), as
+  // --engine-trust; from the user's own config only (a project file cannot set it).
+  readonly engine_trust: boolean;
 }
 
 // From the loosest to the strictest.
@@ -49,6 +52,7 @@ export const DEFAULT_CONFIG: WorkerConfig = {
   search_default_max_matches: 1000,
   search_default_max_line_bytes: 4096,
   default_write_action: 'ask',
+  engine_trust: false,
 };
 
 const u64 = z.number().check(z.int(), z.minimum(0), z.maximum(Number.MAX_SAFE_INTEGER));
@@ -66,6 +70,7 @@ const ConfigSchema = z.object({
   search_default_max_matches: z.optional(u32),
   search_default_max_line_bytes: z.optional(u32),
   default_write_action: z.optional(z.enum(WRITE_ACTIONS)),
+  engine_trust: z.optional(z.boolean()),
 });
 
 const KEYS = new Set(Object.keys(DEFAULT_CONFIG));
