@@ -11,7 +11,7 @@ import { isLocalAddress, peerUid, type Ends } from './peer.js';
 // Reconnections are judged the same way, so an engine replaced while the worker waits is caught too.
 
 export interface PeerCheck {
-  // The worker's own uid (undefined where the system has none).
+  // The worker's own (effective) uid: what the kernel records as a socket's owner (undefined where the system has none).
   readonly ownUid: number | undefined;
   // The uid owning the engine's end (peer.ts peerUid: null = not a socket of this machine, undefined =
   // the system does not say).
@@ -19,7 +19,7 @@ export interface PeerCheck {
   readonly isLocal: (address: string) => boolean;
 }
 
-export const SYSTEM_PEER_CHECK: PeerCheck = { ownUid: process.getuid?.(), uidOf: (ends) => peerUid(ends), isLocal: isLocalAddress };
+export const SYSTEM_PEER_CHECK: PeerCheck = { ownUid: process.geteuid?.(), uidOf: (ends) => peerUid(ends), isLocal: isLocalAddress };
 
 const TRUST_FIX = 'pass --engine-trust if you started that engine yourself (for example in a container, whose port a proxy of another user forwards)';
 
