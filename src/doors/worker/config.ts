@@ -13,7 +13,7 @@ import { workerEngine } from './engine.js';
 import { readable } from './gate.js';
 import { projectBaseProblem } from './project-base.js';
 
-// The 10 keys of seed 003's config.yaml, with the original's defaults, and default_write_action.
+// The 10 keys of seed 003's config.yaml, with the original's defaults, default_write_action and engine_trust.
 export interface WorkerConfig {
   readonly base_path: string;
   readonly non_accessible_globs: readonly string[];
