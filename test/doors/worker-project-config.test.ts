@@ -101,6 +101,47 @@ describe('a config.yaml planted in the working folder can only tighten', () => {
     expect(worker('coder::read-file', { path: '../.env' }).json.code).toBe('C215');
   });
 
+  // Red team round 6 R6-3/R6-4: a root INSIDE a protected or hidden folder leaves nothing of it protected or
+  // hidden (the catalogue, the immune paths and the globs are matched from the root).
+  it('base_path into .git, a catalogue folder or a hidden folder is not applied: --yes plants no hook', async () => {
+    await writeFiles(project, { '.git/hooks/README': 'hooks\n', '.vscode/settings.json': '{}\n', 'gradle/wrapper/x': 'x\n', 'tools/.husky/README': 'x\n' });
+    for (const [base, file] of [['./.git', 'hooks/pre-commit'], ['.vscode', 'tasks.json'], ['gradle', 'wrapper/gradle-wrapper.properties'], ['tools/.husky', 'pre-commit']] as const) {
+      await plant(`base_path: ${base}\n`);
+      const planted = worker('coder::create-file', { files: [{ path: file, content: '#!/bin/sh\ntouch /tmp/PWNED\n', mode: '0755' }] }, ['--yes']);
+      expect(planted.stderr, base).toMatch(/base_path .* \(.*\): not applied, the worker serves /);
+      expect(planted.json.results[0].success, base).toBe(true); // written at the working folder's root, where it is an ordinary file
+      expect(existsSync(join(project, base, file)), base).toBe(false);
+    }
+    // Through a link of an ordinary name: judged by the real path.
+    await symlink(join(project, '.git/hooks'), join(project, 'hooklink'));
+    await plant('base_path: hooklink\n');
+    const linked = worker('coder::create-file', { files: [{ path: 'post-checkout', content: '#!/bin/sh\n', mode: '0755' }] }, ['--yes']);
+    expect(linked.stderr).toContain('.git is a hidden folder');
+    expect(existsSync(join(project, '.git/hooks/post-checkout'))).toBe(false);
+  });
+
+  it('base_path into a folder a non-accessible glob hides (the defaults, or the user\'s own settings) or the user\'s policy denies is not applied', async () => {
+    await writeFiles(project, { 'secrets/k.txt': 'AWS_SECRET=abc123\n', 'private/p.txt': 'private words\n' });
+    await writeFiles(home, { '.codeward/config.json': '{"nonAccessibleGlobs": ["**/private/**"]}' });
+    for (const [base, file] of [['./secrets', 'k.txt'], ['private', 'p.txt']] as const) {
+      await plant(`base_path: ${base}\n`);
+      const read = worker('coder::read-file', { path: file });
+      expect(read.json.code, base).toBe('C211');
+      expect(read.stdout, base).not.toMatch(/abc123|private words/);
+      expect(read.stderr, base).toContain('is non-accessible');
+    }
+    // A folder the user's policy denies (their rule is written from the working folder).
+    await writeFiles(project, { 'vault/v.txt': 'vault words\n' });
+    await writePolicy(home, '.codeward/policy.json', ['deny @coder * vault/**']);
+    await plant('base_path: vault\n');
+    const denied = worker('coder::read-file', { path: 'v.txt' });
+    expect(denied.stdout).not.toContain('vault words');
+    expect(denied.stderr).toContain('vault is where the policy says: denied by rule');
+    // An ordinary subfolder stays a tightening.
+    await plant('base_path: src\n');
+    expect(worker('coder::read-file', { path: 'a.ts' }).json.content).toBe('export const a = 1;\n');
+  });
+
   it('globs can only be added: leaving out .env keeps it hidden, an added glob applies', async () => {
     await plant('non_accessible_globs: ["**/*.log"]\n');
     const env = worker('coder::read-file', { path: '.env' });

@@ -76,22 +76,22 @@ describe('§1 configuration', () => {
     expect(parseConfig('{}', [])).toEqual({
       base_path: './', non_accessible_globs: ['**/.env', '**/.env.!(example|sample|template|dist)', '**/*.pem', '**/*.key', '**/secrets/**'], max_read_bytes: 10485760, max_write_bytes: 10485760, tree_default_depth: 4,
       tree_per_folder_limit: 50, list_default_page_size: 100, list_max_page_size: 1000, search_default_max_matches: 1000,
-      search_default_max_line_bytes: 4096, default_write_action: 'ask',
+      search_default_max_line_bytes: 4096, default_write_action: 'ask', engine_trust: false,
     });
     expect(parseConfig('', [])).toEqual(DEFAULT_CONFIG);
   });
 
-  it('every one of the 11 keys overrides its default; an unknown key is C210 with the key it was meant to be', () => {
+  it('every one of the 12 keys overrides its default; an unknown key is C210 with the key it was meant to be', () => {
     const warnings: string[] = [];
     const config = parseConfig([
       'base_path: /srv/x', 'non_accessible_globs: ["*.lock"]', 'max_read_bytes: 42', 'max_write_bytes: 43', 'tree_default_depth: 2',
       'tree_per_folder_limit: 3', 'list_default_page_size: 5', 'list_max_page_size: 7', 'search_default_max_matches: 11',
-      'search_default_max_line_bytes: 19', 'default_write_action: deny',
+      'search_default_max_line_bytes: 19', 'default_write_action: deny', 'engine_trust: true',
     ].join('\n'), warnings);
     expect(config).toEqual({
       base_path: '/srv/x', non_accessible_globs: ['*.lock'], max_read_bytes: 42, max_write_bytes: 43, tree_default_depth: 2,
       tree_per_folder_limit: 3, list_default_page_size: 5, list_max_page_size: 7, search_default_max_matches: 11,
-      search_default_max_line_bytes: 19, default_write_action: 'deny',
+      search_default_max_line_bytes: 19, default_write_action: 'deny', engine_trust: true,
     });
     expect(warnings).toEqual([]);
     expect(() => parseConfig('max_read_byte: 5\n', [])).toThrow(/unknown key "max_read_byte" \(did you mean "max_read_bytes"\?\); valid keys: base_path, /);
@@ -130,7 +130,7 @@ describe('§1 configuration', () => {
   it('CLI: a missing ./config.yaml warns and runs on the defaults (base_path "./" = the working folder); a missing --config file is C210', () => {
     const result = runInvoke('coder::list-folder', {}, { cwd: base });
     expect(result.status).toBe(0);
-    expect(result.stderr).toMatch(/warning: config: .*config\.yaml: No such file or directory.*; using the defaults/);
+    expect(result.stderr).toMatch(/warning: no config.yaml in .*: the worker serves that folder with its defaults/);
     expect(result.json).toMatchObject({ path: '.', page: 1, page_size: 100, has_more: false });
     const explicit = runInvoke('coder::create-file', { files: [{ path: 'made.txt', content: 'x' }] }, { config: join(root, 'none.yaml'), cwd: base });
     expect(explicit.status).toBe(1);

@@ -7,6 +7,7 @@ import { keptCode } from './call.js';
 import { PayloadError, WorkerError, werr } from './errors.js';
 import { invoke, sdkHandler, WORKER_FUNCTIONS } from './functions.js';
 import { routeSdkConsole } from './sdk-console.js';
+import { watchEngine, type PeerCheck } from './engine-guard.js';
 
 export interface WorkerIo {
   readonly stdout: { write(text: string): unknown };
@@ -28,24 +29,28 @@ interface WorkerArgs {
   // The user's permission flags, as at the CLI: rules of the highest priority, and --yes.
   readonly rules: { allow: string[]; ask: string[]; deny: string[] };
   readonly yes: boolean;
+  // Serve an engine whose owner cannot be checked or is another user (engine-guard.ts).
+  readonly engineTrust: boolean;
 }
 
 const VALUE_FLAGS = new Set(['--url', '--config', '--invoke', '--payload']);
 const RULE_FLAGS = new Set(['--allow', '--ask', '--deny']);
 
-export const WORKER_USAGE = `usage: codeward worker [--url ws://127.0.0.1:49134] [--config config.yaml] [--allow P ...] [--yes]
+export const WORKER_USAGE = `usage: codeward worker [--url ws://127.0.0.1:49134] [--config config.yaml] [--allow P ...] [--yes] [--engine-trust]
        codeward worker [--config config.yaml] --invoke <function-id> --payload '<json>'
        codeward worker --manifest
 Joins an iii engine (--url, env III_URL) and registers the coder::* functions of the config's base_path.
 Writes no rule allows are refused (nobody to ask): --allow '@coder create src/**' (also --ask, --deny;
 repeatable) adds a rule of the highest priority, --yes approves every write that is not safety-immune.
-Without --config, ./config.yaml is a project file: it can only tighten.`;
+Without --config, ./config.yaml is a project file: it can only tighten.
+A local engine must run as your user (checked per connection); --engine-trust serves one that cannot be checked.`;
 
 function parseArgs(argv: readonly string[], io: WorkerIo): WorkerArgs {
   const values = new Map<string, string>();
   const rules = { allow: [] as string[], ask: [] as string[], deny: [] as string[] };
   let manifest = false;
   let yes = false;
+  let engineTrust = false;
   for (let index = 0; index < argv.length; index += 1) {
     const token = argv[index]!;
     const eq = token.indexOf('=');
@@ -57,11 +62,12 @@ function parseArgs(argv: readonly string[], io: WorkerIo): WorkerArgs {
       else values.set(flag, value);
     } else if (token === '--manifest') manifest = true;
     else if (token === '--yes') yes = true;
+    else if (token === '--engine-trust') engineTrust = true;
     else throw werr('C210', `unknown worker option ${JSON.stringify(token)}\n${WORKER_USAGE}`);
   }
   if (values.has('--payload') && !values.has('--invoke')) throw werr('C210', '--payload needs --invoke <function-id>');
   const url = values.get('--url') ?? (io.env.III_URL || undefined) ?? DEFAULT_URL;
-  const args: WorkerArgs = { url, config: resolve(io.cwd, values.get('--config') ?? 'config.yaml'), configExplicit: values.has('--config'), manifest, rules, yes };
+  const args: WorkerArgs = { url, config: resolve(io.cwd, values.get('--config') ?? 'config.yaml'), configExplicit: values.has('--config'), manifest, rules, yes, engineTrust };
   const invokeId = values.get('--invoke');
   const payload = values.get('--payload');
   return { ...args, ...(invokeId !== undefined ? { invoke: invokeId } : {}), ...(payload !== undefined ? { payload } : {}) };
@@ -112,6 +118,8 @@ async function invokeOnce(args: WorkerArgs & { invoke: string }, io: WorkerIo): 
 export interface ServeOptions {
   // Resolves when the worker should stop (default: SIGTERM or SIGINT).
   readonly stopSignal?: Promise<unknown>;
+  // Who owns the engine's end of a connection (default: the system's answer, engine-guard.ts).
+  readonly peerCheck?: PeerCheck;
 }
 
 function processSignal(): Promise<string> {
@@ -137,7 +145,9 @@ async function serve(args: WorkerArgs, io: WorkerIo, options: ServeOptions): Pro
   const ctx = await loadContext(args.config, io, args.configExplicit, args);
   const stop = options.stopSignal ?? processSignal();
   const { registerWorker } = await import('iii-sdk');
+  const watch = args.engineTrust || ctx.config.engine_trust ? undefined : watchEngine(args.url, options.peerCheck);
   const restoreConsole = routeSdkConsole(args.url, RECONNECT.maxDelayMs, (line) => io.stderr.write(line));
+  let refused: WorkerError | undefined;
   try {
     const iii = registerWorker(args.url, { workerName: 'coder', otel: { enabled: false }, enableMetricsReporting: false, reconnectionConfig: RECONNECT });
     for (const fn of WORKER_FUNCTIONS) {
@@ -148,11 +158,13 @@ async function serve(args: WorkerArgs, io: WorkerIo, options: ServeOptions): Pro
       });
     }
     io.stderr.write(`coder worker: ${WORKER_FUNCTIONS.length} functions for ${ctx.base} via ${args.url}\n`);
-    await stop;
+    refused = await Promise.race([stop.then(() => undefined), watch?.refused ?? new Promise<never>(() => undefined)]);
     await iii.shutdown();
   } finally {
+    watch?.stop();
     restoreConsole();
   }
+  if (refused !== undefined) throw refused;
   io.stderr.write('coder worker: stopped\n');
   return 0;
 }

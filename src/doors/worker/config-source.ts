@@ -1,5 +1,6 @@
 import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { MAX_SETTINGS_BYTES } from '../../permissions/policy-sources.js';
 import { readFile } from 'node:fs/promises';
 import { DEFAULT_CONFIG, parseConfig, PROJECT_CONFIG_NOTE, readConfigKeys, WRITE_ACTIONS, type WorkerConfig } from './config.js';
@@ -33,6 +34,10 @@ export async function readProjectConfig(path: string, warnings: string[]): Promi
     handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOCTTY | constants.O_NOFOLLOW);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') {
+      warnings.push(`no config.yaml in ${dirname(path)}: the worker serves that folder with its defaults (writes only where --allow or --yes allows them); the README's worker quick start shows a config.yaml`);
+      return undefined;
+    }
     const why = code === 'ELOOP' ? 'is a symbolic link (a project config must be a file of the folder itself)' : osText(error);
     warnings.push(`config: ${path}: ${why}; using the defaults`);
     return undefined;
@@ -75,6 +80,7 @@ export function tightenConfig(text: string, file: string, warnings: string[]): W
     if (WRITE_ACTIONS.indexOf(action) >= WRITE_ACTIONS.indexOf(DEFAULT_CONFIG.default_write_action)) config.default_write_action = action;
     else ignored.push(`default_write_action ${action}`);
   }
+  if (keys.engine_trust === true) ignored.push('engine_trust true');
   if (ignored.length > 0) warnings.push(`${file}: not applied: ${ignored.join('; ')} (${PROJECT_CONFIG_NOTE})`);
   return config;
 }

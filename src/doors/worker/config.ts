@@ -11,8 +11,9 @@ import type { Engine } from '../../engine/engine.js';
 import type { CliRuleFlags } from '../../permissions/index.js';
 import { workerEngine } from './engine.js';
 import { readable } from './gate.js';
+import { projectBaseProblem } from './project-base.js';
 
-// The 10 keys of seed 003's config.yaml, with the original's defaults, and default_write_action.
+// The 10 keys of seed 003's config.yaml, with the original's defaults, default_write_action and engine_trust.
 export interface WorkerConfig {
   readonly base_path: string;
   readonly non_accessible_globs: readonly string[];
@@ -28,6 +29,9 @@ export interface WorkerConfig {
   // has nobody to ask, so it refuses, C241), "deny" (C240), or "allow" (only from the user: a config given
   // with --config). Deny rules, ask rules and safety-immune paths refuse whatever it says.
   readonly default_write_action: WriteAction;
+  // Serve a local engine whose owner cannot be checked or is another user (engine-guard.ts), as
+  // --engine-trust; from the user's own config only (a project file cannot set it).
+  readonly engine_trust: boolean;
 }
 
 // From the loosest to the strictest.
@@ -48,6 +52,7 @@ export const DEFAULT_CONFIG: WorkerConfig = {
   search_default_max_matches: 1000,
   search_default_max_line_bytes: 4096,
   default_write_action: 'ask',
+  engine_trust: false,
 };
 
 const u64 = z.number().check(z.int(), z.minimum(0), z.maximum(Number.MAX_SAFE_INTEGER));
@@ -65,6 +70,7 @@ const ConfigSchema = z.object({
   search_default_max_matches: z.optional(u32),
   search_default_max_line_bytes: z.optional(u32),
   default_write_action: z.optional(z.enum(WRITE_ACTIONS)),
+  engine_trust: z.optional(z.boolean()),
 });
 
 const KEYS = new Set(Object.keys(DEFAULT_CONFIG));
@@ -154,8 +160,10 @@ export async function prepareContext(config: WorkerConfig, cwd: string, options:
   }
   if (options.confined === true) {
     const root = await realpath(cwd);
-    if (!within(root, base)) {
-      options.warnings?.push(`config ${options.configFile ?? 'config.yaml'}: base_path ${config.base_path} is outside the folder the worker was started in (${root}): not applied, the worker serves ${root} (${PROJECT_CONFIG_NOTE})`);
+    const problem = !within(root, base) ? `is outside the folder the worker was started in (${root})`
+      : await projectBaseProblem(root, base, config.non_accessible_globs, options.home ?? process.env['HOME']);
+    if (problem !== undefined) {
+      options.warnings?.push(`config ${options.configFile ?? 'config.yaml'}: base_path ${config.base_path}${problem.startsWith('is ') ? ` ${problem}` : ` (${problem})`}: not applied, the worker serves ${root} (${PROJECT_CONFIG_NOTE})`);
       base = root;
     }
   }

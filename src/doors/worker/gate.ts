@@ -1,7 +1,8 @@
 import { join, relative, sep } from 'node:path';
 import type { PreparedCall } from '../../engine/engine.js';
 import { findBelow } from '../../files/remove-tree.js';
-import { decideParsed, DenialTracker, describeCall, loadPolicy, pathJudged, type CliRuleFlags, type Decision, type Judged, type Policy } from '../../permissions/index.js';
+import { decideParsed, DenialTracker, describeCall, loadPolicy, pathJudged, ruleOrigin, type CliRuleFlags, type Decision, type Judged, type Policy } from '../../permissions/index.js';
+import type { RuleSource } from '../../permissions/types.js';
 import type { Workspace } from '../../workspace/workspace.js';
 import type { WriteAction } from './config.js';
 import { fail } from '../../engine/errors.js';
@@ -66,17 +67,21 @@ function decideFor(gate: GateContext, policy: Policy, judged: Judged): Decision 
   return decision;
 }
 
-// How the user lets the worker write what no rule allows (README, docs/iii-worker.md).
-const ALLOW_WRITES = `start the worker with --allow '@coder create src/**' (one flag per rule; --yes approves every write no rule refuses), add an allow rule to ~/.codeward/policy.json, or set default_write_action: allow in a config you pass with --config`;
-
-function refusal(decision: Decision): Error {
+// A refusal in the person's words: what was refused, which rule or setting asked, and how to allow it (a
+// rule they can copy, the flag, the policy file, the config key). C241 for what would need a person.
+function refusal(decision: Decision, gate: GateContext): Error {
   if (decision.decision === 'deny') return fail('C240', `${decision.judged}: ${decision.reason}`);
-  const fix = decision.source === 'immune'
-    ? 'no rule can allow it; a person has to make this change outside the worker'
-    : decision.source === 'default'
-      ? `no rule allows writes here; to let the worker write, ${ALLOW_WRITES}`
-      : `add an allow rule for it (e.g. "${decision.suggest?.[0] ?? decision.judged}") to a user policy file, or remove the ask rule`;
-  return fail('C241', `${decision.judged} needs approval (${decision.reason}) and the iii worker has nobody to ask, so it is refused; ${fix}`);
+  const exact = decision.suggest?.[0] ?? decision.judged;
+  if (decision.source === 'immune') {
+    return fail('C241', `refused: ${decision.judged}: ${decision.reason.replace(/^safety-immune: /, 'it is protected, ').replace(/; only a person can approve it$/, '')}; only a person may change it, and the iii worker has nobody to ask. No rule or flag allows it: make this change yourself, outside the worker`);
+  }
+  if (decision.source === 'default') {
+    const where = gate.permissions.protectedFiles[0] ?? 'your config';
+    const head = exact.split(' ').slice(0, 2).join(' ');
+    return fail('C241', `refused: ${decision.judged}: no rule allows it, and default_write_action is ask (the worker's default unless ${where} sets it), but the iii worker has nobody to ask. To allow it: start the worker with --allow '${exact}' (or a folder: --allow '${head} src/**'; --yes allows every write that is not protected), add {"pattern": ${JSON.stringify(exact)}, "action": "allow"} to the "rules" of ~/.codeward/policy.json, or set default_write_action: allow in a config you pass with --config`);
+  }
+  const rule = decision.rule ? `the rule "${decision.rule.pattern}" (ask) from ${ruleOrigin(decision.source as RuleSource, decision.rule)}` : `an ask rule (${decision.reason})`;
+  return fail('C241', `refused: ${decision.judged}: ${rule} says to ask first, and the iii worker has nobody to ask. To allow it: start the worker with --allow '${exact}' (a flag rule comes before the policy files), or change that rule's action to allow${decision.source === 'project' ? ' (allow rules of a project file apply once you run codeward trust)' : ''}`);
 }
 
 const inside = (root: string, path: string): boolean => {
@@ -86,7 +91,7 @@ const inside = (root: string, path: string): boolean => {
 
 function permit(gate: GateContext, policy: Policy, judged: Judged): void {
   const decision = decideFor(gate, policy, judged);
-  if (decision.decision !== 'allow') throw refusal(decision);
+  if (decision.decision !== 'allow') throw refusal(decision, gate);
 }
 
 // The engine's authorize stage for the worker.
