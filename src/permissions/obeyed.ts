@@ -1,5 +1,5 @@
 import picomatch from 'picomatch';
-import { homeObeyed } from './obeyed-home.js';
+import { homeObeyed, isHomeListed } from './obeyed-home.js';
 
 // The one write gate's predicate (THREAT-MODEL "One write gate"): is this a file that a program later runs
 // or obeys, implicitly, outside any sandbox? Every writer asks it: the file tools (the immune path class
@@ -234,7 +234,7 @@ export function isObeyedLater(relPath: string, ctx?: ObeyedContext): Obeyed | un
     const rel = under(path, normalise(home));
     const entry = rel ? homeObeyed(rel) : undefined;
     if (entry) {
-      const by = 'the user\'s login shell, desktop session, git, ssh or editor (a start-up file of the home folder)';
+      const by = isHomeListed(entry) ? 'the user\'s login shell, desktop session, git, ssh or editor (a start-up file of the home folder)' : 'the program whose settings, plug-ins or start-up files the home folder keeps there (every home dot-path but known data: caches checked on read, logs, histories)';
       return { pattern: `~/${entry}`, family: 'shell', by, why: `${home === '' ? 'the workspace is your home folder' : `${home} is your home folder`}, and ~/${entry} is run or obeyed by ${by}` };
     }
   }
