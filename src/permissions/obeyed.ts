@@ -255,8 +255,9 @@ function aliased(path: string, ctx: ObeyedContext): Obeyed | undefined {
   return alias ? { ...alias.obeyed, pattern: alias.name, by: `${alias.obeyed.by}, through the symlink that makes ${alias.path} ${alias.name}` } : undefined;
 }
 
-// Whether a walk must ask isObeyedLater at an entry of this name (sandbox/obeyed-scan.ts): a catalogue
-// pattern can end there, or the context reaches any name (globs, a computed command, a home folder, an alias).
-export function mayBeObeyed(name: string, ctx: ObeyedContext): boolean {
-  return mayEndAt(name) || (ctx.gitGlobs?.length ?? 0) > 0 || (ctx.computed?.length ?? 0) > 0 || (ctx.homes?.length ?? 0) > 0 || (ctx.aliases?.length ?? 0) > 0;
+// Whether a walk must ask isObeyedLater at every entry, not only where a catalogue pattern can end
+// (mayEndAt: sandbox/obeyed-scan.ts): the context reaches any name (globs, a computed command, a home
+// folder, an alias).
+export function reachesAnyName(ctx: ObeyedContext): boolean {
+  return (ctx.gitGlobs?.length ?? 0) > 0 || (ctx.computed?.length ?? 0) > 0 || (ctx.homes?.length ?? 0) > 0 || (ctx.aliases?.length ?? 0) > 0;
 }
