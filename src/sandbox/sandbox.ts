@@ -22,7 +22,7 @@ import { OverlayStager, type OverlayLayout } from './overlay.js';
 import { emptyFileIn, SecretFinder } from './secret-files.js';
 import { hideTrackedGit } from './hidden-git.js';
 import { TrackedSecretCheck } from './tracked-secrets.js';
-import { EtcSecrets, enclosingRepository, subfolderGitHint, ToolchainSecrets } from './view.js';
+import { EtcSecrets, enclosingRepository, etcCopied, subfolderGitHint, ToolchainSecrets } from './view.js';
 import { ViewCache } from './view-cache.js';
 import { DEFAULT_NON_ACCESSIBLE_GLOBS } from '../workspace/types.js';
 
@@ -236,7 +236,7 @@ export class ProcessSandbox {
     const shownKey = JSON.stringify([this.settings.nonAccessibleGlobs ?? DEFAULT_NON_ACCESSIBLE_GLOBS, policy.shown]);
     const viewSecrets = [...this.viewCache.find(`etc:${process.getuid?.() ?? ''}`, '', (log) => etc.find(log)), ...this.viewCache.find('toolchains', shownKey, (log) => toolchains.find(policy.shown, log))];
     this.viewCache.save();
-    const substitutes = cleanGitConfigs(policy.shown.map((entry) => entry.path), this.stateDir);
+    const substitutes = cleanGitConfigs([...policy.shown.map((entry) => entry.path), ...etcCopied()], this.stateDir);
     // The write gate at any depth (obeyed-scan.ts): what a program obeys later is read-only where it
     // exists, and moved aside after the run where the run created or changed it.
     const deep = policy.mode === 'workspace-write' ? (this.obeyedScan ??= new ObeyedScan(policy.root)) : undefined;
