@@ -21,6 +21,7 @@ import { seatbeltProfile } from './seatbelt.js';
 import { OverlayStager, type OverlayLayout } from './overlay.js';
 import { emptyFileIn, SecretFinder } from './secret-files.js';
 import { hideTrackedGit } from './hidden-git.js';
+import { hiddenAncestors, restoreHiddenAncestors } from './hidden-moves.js';
 import { TrackedSecretCheck } from './tracked-secrets.js';
 import { EtcSecrets, enclosingRepository, etcCopied, subfolderGitHint, ToolchainSecrets } from './view.js';
 import { ViewCache } from './view-cache.js';
@@ -258,9 +259,11 @@ export class ProcessSandbox {
     const inPlace = staged?.layout ? writableInPlace(args, policy.root) : [policy.root];
     const modes = (): string[] => (policy.mode === 'workspace-write' ? clearRiskyModes(policy.root, since, inPlace) : []);
     const pending = this.stateDir ? recordPending(this.stateDir, this.root, before) : undefined;
+    // An in-place run may rename a folder above a hidden path (hidden-moves.ts): moved back after it.
+    const ancestors = policy.mode === 'workspace-write' && !staged?.layout ? hiddenAncestors(policy.root, workspaceSecrets.map((secret) => secret.path)) : undefined;
     const after = (): string[] => {
       try {
-        const warnings = [...quarantine(before), ...nested(), ...(deep?.finish() ?? []), ...modes()];
+        const warnings = [...quarantine(before), ...(ancestors ? restoreHiddenAncestors(policy.root, ancestors) : []), ...nested(), ...(deep?.finish() ?? []), ...modes()];
         clearPending(pending);
         return warnings;
       } finally {
