@@ -16,7 +16,7 @@ export interface GlobalOptions {
   // --sandbox off|workspace-write|read-only (validated), --sandbox-network.
   sandbox: SandboxMode | undefined;
   sandboxNetwork: boolean | undefined;
-  // --pass-env NAME[,NAME]: secret-looking environment variables exec and test may see.
+  // --pass-env NAME[,NAME]: environment variables exec and test may see though hidden by default.
   passEnv: string[];
   help: boolean;
   version: boolean;

@@ -40,7 +40,13 @@ const URL_USER = /[a-z][a-z0-9+.-]*:\/\/([^/\s:@]+)@/gi;
 const KEY_VALUE = /-----BEGIN|(?:^|[^A-Za-z0-9])(?:[sr]k_(?:live|test)_|gh[pousr]_[A-Za-z0-9]|github_pat_|glpat-|xox[abeprs]-|(?:AKIA|ASIA)[0-9A-Z]{16}|AIza[0-9A-Za-z_-]{20}|sk-[A-Za-z0-9_-]{20}|eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.)/;
 // A password field inside a value: a connection string (`Server=x;Password=hunter2;`), JSON or a query
 // string (`{"password":"hunter2"}`, `?token=...`).
-const PASSWORD_FIELD = /(?:^|[^A-Za-z0-9])["']?(?:password|passwd|pwd|passphrase|secret|client_secret|token|access_token|api[_-]?key)["']?\s*[=:]\s*["']?[^\s"';,}&]/i;
+// Azure's connection strings and SAS URLs too (`AccountKey=`, `SharedAccessKey=`, `sig=`; red team R5-4).
+const PASSWORD_FIELD = /(?:^|[^A-Za-z0-9])["']?(?:password|passwd|pwd|passphrase|secret|client_secret|token|access_token|api[_-]?key|account_?key|shared_?access_?key|sig)["']?\s*[=:]\s*["']?[^\s"';,}&]/i;
+// Red team R5-4: an HTTP credential (`Basic dXNlcjpwdw==`, `Bearer x`), a webhook URL that is its own
+// secret (Slack, Discord, Teams), a Telegram bot token (`123456789:AA...`, also in its API URL).
+const CREDENTIAL_VALUE = /\b(?:Basic|Bearer|Token)\s+[A-Za-z0-9+/=._~-]{8,}|hooks\.slack\.com\/(?:services|workflows)\/|discord(?:app)?\.com\/api\/webhooks\/|\.webhook\.office\.com\/|api\.telegram\.org\/bot|(?:^|[^0-9])[0-9]{8,10}:[A-Za-z0-9_-]{35}/;
+// A URL's user part long enough to be a key (a Sentry DSN `https://<32 hex>@o1.ingest.sentry.io/2`).
+const KEY_USER = /^[A-Za-z0-9_-]{16,}$/;
 
 // A long random-looking token: 32+ characters of a token alphabet, upper and lower case and digits, about
 // 4 bits of entropy per character or more (hex digests, UUIDs and words stay: they lack a class or entropy).
@@ -56,9 +62,23 @@ function looksRandom(value: string): boolean {
 
 // Why a value is a secret whatever its name, if it is.
 export function secretValueShape(value: string): 'password-url' | 'key' | 'token' | undefined {
+  // A percent-encoded value is judged decoded too (`%2D%2D%2D%2D%2DBEGIN`).
+  const decoded = percentDecoded(value);
+  return shapeOf(value) ?? (decoded === value ? undefined : shapeOf(decoded));
+}
+
+function percentDecoded(value: string): string {
+  try {
+    return value.includes('%') ? decodeURIComponent(value) : value;
+  } catch {
+    return value.replace(/%([0-9A-Fa-f]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  }
+}
+
+function shapeOf(value: string): 'password-url' | 'key' | 'token' | undefined {
   if (PASSWORD_URL.test(value) || PASSWORD_FIELD.test(value)) return 'password-url';
-  if ([...value.matchAll(URL_USER)].some(([, user]) => KEY_VALUE.test(user!) || looksRandom(user!))) return 'password-url';
-  if (KEY_VALUE.test(value)) return 'key';
+  if ([...value.matchAll(URL_USER)].some(([, user]) => KEY_VALUE.test(user!) || KEY_USER.test(user!) || looksRandom(user!))) return 'password-url';
+  if (KEY_VALUE.test(value) || CREDENTIAL_VALUE.test(value)) return 'key';
   return looksRandom(value) ? 'token' : undefined;
 }
 

@@ -1,5 +1,5 @@
 import picomatch from 'picomatch';
-import { homeObeyed } from './obeyed-home.js';
+import { homeObeyed, isHomeListed } from './obeyed-home.js';
 import type { EnvLoadGlob } from './obeyed-env.js';
 
 // The one write gate's predicate (THREAT-MODEL "One write gate"): is this a file that a program later runs
@@ -243,7 +243,7 @@ export function isObeyedLater(relPath: string, ctx?: ObeyedContext): Obeyed | un
     const rel = under(path, normalise(home));
     const entry = rel ? homeObeyed(rel) : undefined;
     if (entry) {
-      const by = 'the user\'s login shell, desktop session, git, ssh or editor (a start-up file of the home folder)';
+      const by = isHomeListed(entry) ? 'the user\'s login shell, desktop session, git, ssh or editor (a start-up file of the home folder)' : 'the program whose settings, plug-ins or start-up files the home folder keeps there (every home dot-path but known data: caches checked on read, logs, histories)';
       return { pattern: `~/${entry}`, family: 'shell', by, why: `${home === '' ? 'the workspace is your home folder' : `${home} is your home folder`}, and ~/${entry} is run or obeyed by ${by}` };
     }
   }
@@ -278,8 +278,9 @@ function aliased(path: string, ctx: ObeyedContext): Obeyed | undefined {
   return alias ? { ...alias.obeyed, pattern: alias.name, by: `${alias.obeyed.by}, through the symlink that makes ${alias.path} ${alias.name}` } : undefined;
 }
 
-// Whether a walk must ask isObeyedLater at an entry of this name (sandbox/obeyed-scan.ts): a catalogue
-// pattern can end there, or the context reaches any name (globs, a computed command, a home folder, an alias).
-export function mayBeObeyed(name: string, ctx: ObeyedContext): boolean {
-  return mayEndAt(name) || (ctx.gitGlobs?.length ?? 0) > 0 || (ctx.envGlobs?.length ?? 0) > 0 || (ctx.computed?.length ?? 0) > 0 || (ctx.homes?.length ?? 0) > 0 || (ctx.aliases?.length ?? 0) > 0;
+// Whether a walk must ask isObeyedLater at every entry, not only where a catalogue pattern can end
+// (mayEndAt: sandbox/obeyed-scan.ts): the context reaches any name (globs, a computed command, a home
+// folder, an alias).
+export function reachesAnyName(ctx: ObeyedContext): boolean {
+  return (ctx.gitGlobs?.length ?? 0) > 0 || (ctx.envGlobs?.length ?? 0) > 0 || (ctx.computed?.length ?? 0) > 0 || (ctx.homes?.length ?? 0) > 0 || (ctx.aliases?.length ?? 0) > 0;
 }

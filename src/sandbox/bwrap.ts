@@ -53,6 +53,9 @@ function shownArgs(policy: SandboxPolicy, args: string[]): void {
     bound.add(path);
     args.push('--ro-bind', path, path);
   };
+  // A copy of an /etc file without its secret lines (view.ts etcCopied), bound over /etc's own.
+  const shownPaths = new Set(policy.shown.map(({ path }) => path));
+  for (const [path, copy] of policy.substitutes ?? []) if (!shownPaths.has(path)) args.push('--ro-bind', copy ?? emptySource(policy), path);
   for (const { path } of policy.shown) {
     const substitute = policy.substitutes?.get(path);
     // One lstat per path: most of the list is missing on any one machine.

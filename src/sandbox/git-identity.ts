@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { lstatSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { withoutSecrets } from '../git/config-secrets.js';
+import { isSecretVariable } from '../engine/secret-variables.js';
 
 // The user's git config is readable in the sandbox (git needs user.name and the user's settings), but
 // it can hold credentials: an `http.extraHeader` with a bearer token, a `url.<https://TOKEN@host/>`
@@ -9,8 +10,23 @@ import { withoutSecrets } from '../git/config-secrets.js';
 // as the workspace repository's own config files) is shown in its place.
 export { withoutSecrets };
 
-// (Cargo's config can hold a registry token the same way.)
-const GIT_CONFIG_NAMES = new Set(['.gitconfig', 'config', 'config.toml']);
+// (Cargo's config can hold a registry token the same way; git's system config /etc/gitconfig too, red
+// team R6-8.)
+const GIT_CONFIG_NAMES = new Set(['.gitconfig', 'gitconfig', 'config', 'config.toml']);
+// Files of /etc a login shell or a session reads variables from (/etc/environment, environment.d, profile.d):
+// an assignment whose name or value is a secret (engine/secret-variables.ts) is left out of their copy.
+const ENVIRONMENT_FILE = /^\/etc\/(?:environment|environment\.d\/[^/]+|profile\.d\/[^/]+)$/;
+const ASSIGNMENT = /^\s*(?:export\s+|setenv\s+)?([A-Za-z_][A-Za-z0-9_]*)(?:=|\s+)(.*)$/;
+
+// The file without its secret assignments; undefined when it has none.
+export function withoutSecretAssignments(text: string): string | undefined {
+  const lines = text.split('\n');
+  const kept = lines.filter((line) => {
+    const [, name, value] = ASSIGNMENT.exec(line) ?? [];
+    return name === undefined || !isSecretVariable(name, value!.trim().replace(/^(["'])(.*)\1;?$/, '$2'));
+  });
+  return kept.length === lines.length ? undefined : `${kept.join('\n')}\n`;
+}
 
 // A clean copy of `path` (its text `clean`) in `dir`, to bind in its place; null when none can be written.
 export function cleanCopy(path: string, clean: string, dir: string | undefined): string | null {
@@ -29,15 +45,16 @@ export function cleanCopy(path: string, clean: string, dir: string | undefined):
   }
 }
 
-// For each readable git config that holds a secret: a clean copy in `dir` to bind in its place (null
-// when no copy can be written: then it is not shown at all).
+// For each readable git config (or /etc environment file) that holds a secret: a clean copy in `dir` to
+// bind in its place (null when no copy can be written: then it is not shown at all).
 export function cleanGitConfigs(readable: readonly string[], dir: string | undefined): Map<string, string | null> {
   const substitutes = new Map<string, string | null>();
   for (const path of readable) {
-    if (!GIT_CONFIG_NAMES.has(basename(path))) continue;
+    const cleaner = ENVIRONMENT_FILE.test(path) ? withoutSecretAssignments : GIT_CONFIG_NAMES.has(basename(path)) ? withoutSecrets : undefined;
+    if (!cleaner) continue;
     let clean: string | undefined;
     try {
-      clean = withoutSecrets(readFileSync(path, 'utf8'));
+      clean = cleaner(readFileSync(path, 'utf8'));
     } catch {
       continue;
     }

@@ -1,5 +1,5 @@
 import { chmodSync, lstatSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 
 // Red team H2: a sandboxed command (`chmod 4755 x`, `open(O_CREAT, 06777)`, `tar xp`) can leave a
 // setuid or setgid program in the workspace. Inside, every mount is nosuid (bwrap's binds, the staging
@@ -35,11 +35,12 @@ export function clearedMessage(rel: string, bits: number, dir = false): string {
   return `a sandboxed command left ${rel} ${riskyWhat(bits)}; the bit${bits & (bits - 1) ? 's were' : ' was'} cleared (outside the sandbox it would ${risk}; chmod it back yourself if you meant it)`;
 }
 
-// Every file and folder of the workspace changed at or after `since` (nanoseconds, the file system's
+// Every file and folder of the workspace changed at or after `since` (milliseconds, the file system's
 // change time: a chmod sets it, and no process can set it back) with a risky mode: cleared, one warning
 // each. The whole tree is walked (node_modules and .git too: a setuid file is as dangerous there); a
-// symlink's mode means nothing.
-export function clearRiskyModes(root: string, since: bigint): string[] {
+// symlink's mode means nothing. `from`: the folders of the workspace the run could write in place (a
+// staged run: the writable binds of the real workspace, its `.git`; the rest the stage plan judges).
+export function clearRiskyModes(root: string, since: number, from: readonly string[] = [root]): string[] {
   const warnings: string[] = [];
   const walk = (dir: string, rel: string, depth: number): void => {
     let entries;
@@ -55,15 +56,16 @@ export function clearRiskyModes(root: string, since: bigint): string[] {
       if (clear(path, child) && depth < 256) walk(path, child, depth + 1);
     }
   };
-  // Cleared when changed since the run started; true for a folder to walk into.
+  // Cleared when changed since the run started; true for a folder to walk into. Plain (not bigint)
+  // stats: a 2 s margin makes milliseconds enough, and a bigint stat of every file costs twice as much.
   const clear = (path: string, rel: string): boolean => {
-    const stats = lstatSync(path, { bigint: true, throwIfNoEntry: false });
+    const stats = lstatSync(path, { throwIfNoEntry: false });
     if (!stats || (!stats.isDirectory() && !stats.isFile())) return false;
     const isDir = stats.isDirectory();
-    const bits = riskyBits(Number(stats.mode), isDir);
-    if (bits !== 0 && stats.ctimeNs >= since) {
+    const bits = riskyBits(stats.mode, isDir);
+    if (bits !== 0 && stats.ctimeMs >= since) {
       try {
-        chmodSync(path, Number(stats.mode) & 0o7777 & ~bits);
+        chmodSync(path, stats.mode & 0o7777 & ~bits);
         warnings.push(clearedMessage(rel, bits, isDir));
       } catch (error) {
         warnings.push(`a sandboxed command left ${rel} ${riskyWhat(bits)} and the bits could not be cleared (${(error as Error).message}); chmod it before anyone runs it`);
@@ -72,6 +74,20 @@ export function clearRiskyModes(root: string, since: bigint): string[] {
     return isDir;
   };
   // The workspace folder itself too (`chmod g+s .`).
-  if (clear(root, '.')) walk(root, '', 0);
+  for (const start of from) {
+    const rel = relative(root, start).split(sep).join('/') || '.';
+    if (clear(start, rel)) walk(start, rel === '.' ? '' : rel, 0);
+  }
   return warnings;
+}
+
+// The folders of the workspace a bwrap argument list binds writable (`--bind SRC DST` with SRC in root),
+// besides the workspace itself: what a staged run writes in place.
+export function writableInPlace(args: readonly string[], root: string): string[] {
+  const found: string[] = [];
+  for (let index = 0; index + 2 < args.length && args[index] !== '--'; index += 1) {
+    const source = args[index + 1]!;
+    if (args[index] === '--bind' && source !== root && source.startsWith(`${root}${sep}`)) found.push(source);
+  }
+  return found;
 }

@@ -1,6 +1,6 @@
 import { lstatSync, mkdirSync, readdirSync, renameSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { isObeyedLater, mayBeObeyed, type ObeyedContext } from '../permissions/obeyed.js';
+import { isObeyedLater, mayEndAt, reachesAnyName, type ObeyedContext } from '../permissions/obeyed.js';
 import { gitProgramsIn } from './nested-git.js';
 import { moveAside } from './planted.js';
 
@@ -54,6 +54,7 @@ export class ObeyedScan {
   private before: Found | undefined;
   private ctx: ObeyedContext = { gitPaths: [] };
   private configured = new Set<string>();
+  private readonly endsAt = new Map<string, boolean>();
 
   constructor(private readonly root: string) {}
 
@@ -105,8 +106,23 @@ export class ObeyedScan {
     }
   }
 
+  // mayEndAt by name, kept for the engine's life (the catalogue does not change; a big tree repeats names).
+  private mayEnd(name: string): boolean {
+    let ends = this.endsAt.get(name);
+    if (ends === undefined) {
+      ends = mayEndAt(name);
+      this.endsAt.set(name, ends);
+    }
+    return ends;
+  }
+
   private walk(rel: string, found: Found, depth: number): void {
+    const wide = reachesAnyName(this.ctx);
+    const byPath = wide || this.configured.size > 0;
     for (const entry of this.list(rel)) {
+      // A file no catalogue pattern can end at, in a context that names no path: nothing to ask (the
+      // common case, decided by its name alone: a 20,000-file tree is walked twice per run).
+      if (!entry.dir && !byPath && !this.mayEnd(entry.name)) continue;
       if (entry.name.includes(MARK)) continue;
       const child = rel === '' ? entry.name : `${rel}/${entry.name}`;
       if (entry.name.toLowerCase() === '.git') {
@@ -114,7 +130,7 @@ export class ObeyedScan {
         continue;
       }
       // Above a protected path nothing matched (the walk stops there): only a pattern ending at this name can.
-      if ((mayBeObeyed(entry.name, this.ctx) || this.configured.has(child)) && isObeyedLater(child, this.ctx)) {
+      if ((wide || this.mayEnd(entry.name) || this.configured.has(child)) && isObeyedLater(child, this.ctx)) {
         const sig = signature(join(this.root, child));
         if (sig) found.hits.set(child, sig);
         found.tops.push(join(this.root, child));

@@ -122,7 +122,9 @@ export class SecretFinder {
     const racy = BigInt(Date.now()) * 1_000_000n - stats.ctimeNs < RACY_NS;
     const scan = { ino: stats.ino, ctimeNs: stats.ctimeNs, hits, folders, racy };
     this.scans.set(rel, scan);
-    this.changed = true;
+    // Saved only when what is hidden changed: the workspace folder's own time changes at every run (its
+    // mount points), its listing does not; a later process reads that one folder again.
+    if (!cached || !sameList(cached.hits, hits) || !sameList(cached.folders, folders)) this.changed = true;
     return scan;
   }
 
@@ -183,4 +185,8 @@ export function emptyFileIn(stateDir: string | undefined): string {
     // Exists (checked again below) or cannot be written.
   }
   return good() ? path : '/dev/null';
+}
+
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((item, index) => item === b[index]);
 }

@@ -27,6 +27,21 @@ export const ETC_SECRETS: readonly string[] = [
   ...CREDENTIALS.map((entry) => entry.glob),
 ];
 
+// Files of /etc shown as a copy without their secret lines (git-identity.ts; red team R6-8): git's system
+// config (an extraHeader or a token URL set with `git config --system`), and what sessions and login
+// shells read variables from. The sandbox gets its environment from codeward, not from these.
+export function etcCopied(etc = '/etc'): string[] {
+  const files = ['gitconfig', 'environment'].map((name) => join(etc, name));
+  for (const folder of ['environment.d', 'profile.d']) {
+    try {
+      for (const entry of readdirSync(join(etc, folder), { withFileTypes: true })) if (entry.isFile()) files.push(join(etc, folder, entry.name));
+    } catch {
+      // No such folder.
+    }
+  }
+  return files;
+}
+
 // How deep the catalogue (`**/NAME` globs) and the non-accessible globs are looked for inside a shown
 // folder (its entries and theirs): configuration lives near the top. Deeper places are named by the
 // toolchain (Toolchain.hide: nvm's versions/node/*/etc/npmrc), so a run reads only the top folders and

@@ -1,14 +1,17 @@
 // The environment of a process that exec or test starts.
 //
+// - Passed: only the allow-listed names (src/shell/env-allow.ts: the session, locale, certificates and
+//   proxies, the toolchains' families), sandboxed or not (red team R5-4: a shape list of secrets does not
+//   converge), and, of those, only what the secret filters keep:
 // - Dropped: the LLM provider keys codeward itself reads (a command the model writes must not be able
 //   to print them), every CODEWARD_* variable except the harmless ones below (a secret added to
 //   codeward's configuration later is dropped by default), and every secret-looking variable: API
 //   keys, tokens, passwords, cloud credentials, agent sockets, and by value whatever the name: URLs with a
-//   password in them, PEM blocks, known token prefixes, long random tokens (THREAT-MODEL invariant 6),
-//   sandboxed or not. The names dropped are given back (`dropped`): exec says which ones its line names.
-// - Let through anyway: the secret-looking names the user lists (`--pass-env NAME`, `passEnv` in
-//   ~/.codeward/config.json), never the provider keys or CODEWARD_* secrets. A repository cannot add names.
-// - Kept: everything else (PATH, HOME, toolchain variables).
+//   password in them, PEM blocks, known token prefixes, long random tokens (THREAT-MODEL invariant 6).
+//   The names dropped are given back (`dropped`, `unlisted`): exec says which ones its line names.
+// - Let through anyway: the names the user lists (`--pass-env NAME`, `passEnv` in ~/.codeward/config.json),
+//   past both the allow list and the secret filters; never the provider keys or CODEWARD_* secrets. A
+//   repository cannot add names.
 // - NO_COLOR=1 and no FORCE_COLOR: the output is captured for a model, escape codes are noise.
 //   (Both set at once makes Node print a warning, so FORCE_COLOR is removed.) `overrides` wins.
 // - No terminal (NON_INTERACTIVE below): editors that fail at once saying what to pass instead, `cat`
@@ -16,7 +19,8 @@
 //   TERM are replaced: exec has no terminal to show them on (stdin is empty, no controlling terminal).
 // - `.env` files are never read: the child sees the parent's environment, nothing from the workspace.
 
-import { isCodewardSecret, isSecretVariable } from '../engine/secret-variables.js';
+import { HARMLESS_CODEWARD_VARIABLES, isCodewardSecret, isSecretVariable } from '../engine/secret-variables.js';
+import { allowedVariable } from './env-allow.js';
 
 export { HARMLESS_CODEWARD_VARIABLES, isCodewardSecret, isSecretVariable, PROVIDER_SECRET_VARIABLES } from '../engine/secret-variables.js';
 
@@ -50,12 +54,15 @@ export const NON_INTERACTIVE: Readonly<Record<string, string>> = {
 };
 
 export interface ChildEnvOptions {
-  // Secret-looking variables to let through (the user named them); provider keys and CODEWARD_* stay out.
+  // Variables to let through past the allow list and the secret filters (the user named them); provider
+  // keys and CODEWARD_* secrets stay out.
   readonly pass?: readonly string[];
   // Set last, after the filtering (e.g. `{ FORCE_COLOR: '1' }` to ask for colour after all).
   readonly overrides?: Readonly<Record<string, string | undefined>>;
   // Filled with the names of the secret-looking variables dropped (the caller says which a line needed).
   readonly dropped?: string[];
+  // Filled with the names not on the allow list (the same use).
+  readonly unlisted?: string[];
 }
 
 
@@ -64,8 +71,17 @@ export function childEnv(parent: Readonly<Record<string, string | undefined>>, o
   const pass = new Set(options.pass ?? []);
   for (const [name, value] of Object.entries(parent)) {
     if (value === undefined || isCodewardSecret(name) || name === 'FORCE_COLOR') continue;
-    if (isSecretVariable(name, value) && !pass.has(name)) {
+    if (pass.has(name)) {
+      env[name] = value;
+      continue;
+    }
+    // A secret is named as one whether or not the allow list has it.
+    if (isSecretVariable(name, value)) {
       options.dropped?.push(name);
+      continue;
+    }
+    if (!allowedVariable(name) && !HARMLESS_CODEWARD_VARIABLES.includes(name.toUpperCase())) {
+      options.unlisted?.push(name);
       continue;
     }
     env[name] = value;

@@ -74,9 +74,11 @@ export async function runShellCall(call: ShellCall, ctx: CommandContext): Promis
   const own = call.onChunk;
   const onChunk: RunOptions['onChunk'] = own && live ? (chunk, stream) => (own(chunk, stream), live(chunk, stream)) : (own ?? live);
   const dropped: string[] = [];
-  const env = childEnv(process.env, { pass: ctx.sandbox?.passEnv ?? [], dropped });
-  const named = dropped.filter((name) => new RegExp(`\\b${name.replace(/[^\w]/g, '\\$&')}\\b`).test(call.command));
-  if (named.length > 0) ctx.warn(`not passed to the command (secret-looking): ${named.join(', ')}; the user can let one through with --pass-env NAME`);
+  const unlisted: string[] = [];
+  const env = childEnv(process.env, { pass: ctx.sandbox?.passEnv ?? [], dropped, unlisted });
+  const named = (names: string[]) => names.filter((name) => new RegExp(`\\b${name.replace(/[^\w]/g, '\\$&')}\\b`).test(call.command));
+  if (named(dropped).length > 0) ctx.warn(`not passed to the command (secret-looking): ${named(dropped).join(', ')}; the user can let one through with --pass-env NAME`);
+  if (named(unlisted).length > 0) ctx.warn(`not passed to the command (not on the environment allow list): ${named(unlisted).join(', ')}; the user can add one with --pass-env NAME or passEnv in ~/.codeward/config.json`);
   let result: RunResult;
   try {
     result = await runProcess({

@@ -31,7 +31,12 @@ const NAMED = [
   '.cargo/env', '.bash_aliases', '.bash_login', '.bash_logout', '.zprofile', '.zlogin', '.zshenv', '.config/fish/config.fish',
   '.config/fish/conf.d/x.fish', '.config/nvim/init.lua', '.config/nvim/init.vim', '.vimrc', '.xsessionrc', '.xprofile', '.tmux.conf',
   '.inputrc', '.npmrc', '.ssh/config', '.ssh/authorized_keys', '.local/share/applications/x.desktop',
+  // Red team H5: beyond the list, every home dot-path that is not known data (the rule the other way round).
+  '.aws/config', '.config/starship.toml', '.p10k.zsh', '.config/gh/config.yml', '.docker/config.json', '.config/anytool/plugins.toml',
+  '.local/share/nvim/site/plugin/x.lua', '.newtoolrc', '.cache/pre-commit/repo/hook.py', '.local/lib/python3.12/site-packages/x.pth',
 ];
+// Known data (HOME_DATA): caches checked on read, logs, histories.
+const DATA = ['.npm/_cacache/content-v2/sha512/ab/cd', '.npm/_logs/x.log', '.bash_history', '.local/share/Trash/files/a', '.cache/thumbnails/x.png'];
 
 describe('one list for the gate and the sandbox', () => {
   it('the sandbox imports the very list the gate uses', () => {
@@ -47,10 +52,20 @@ describe('one list for the gate and the sandbox', () => {
   });
 
   it('only at the home folder: a project\'s own .profile, bin/ or .bash_aliases is not a home file', () => {
-    for (const path of ['proj/.profile', 'proj/bin/run', 'proj/.bash_aliases', 'proj/.config/fish/x.fish', '.bashrc.d.md']) {
+    for (const path of ['proj/.profile', 'proj/bin/run', 'proj/.bash_aliases', 'proj/.config/fish/x.fish', 'notes.md', 'proj/.aws/config']) {
       expect(isObeyedLater(path, { gitPaths: [], homes: [''] }), path).toBeUndefined();
     }
     expect(isObeyedLater('.bashrc', { gitPaths: [] })).toBeUndefined();
+  });
+
+  it.each(DATA)('%s is known data: written unasked in a home workspace', (path) => {
+    expect(isObeyedLater(path, { gitPaths: [], homes: [''] }), path).toBeUndefined();
+  });
+
+  it('a home dot-path beyond the list names its program folder in the question', () => {
+    expect(isObeyedLater('.config/starship/x/y.toml', { gitPaths: [], homes: [''] })?.pattern).toBe('~/.config/starship');
+    expect(isObeyedLater('home/me/.aws/config', { gitPaths: [], homes: ['home/me'] })?.pattern).toBe('~/.aws');
+    expect(isObeyedLater('.cache/go-build/ab/x-d', { gitPaths: [], homes: [''] })?.pattern).toBe('~/.cache');
   });
 
   it('the context finds the home folder in the workspace: itself, a parent, not a subfolder workspace', () => {
@@ -74,6 +89,7 @@ describe.skipIf(!existsSync(CLI))('the real binary, -C the home folder, --yes', 
     const ordinary = write(home, 'proj/src/b.txt');
     expect(ordinary.json, JSON.stringify(ordinary.json)).toMatchObject({ ok: true });
     expect(write(home, 'notes.txt').json).toMatchObject({ ok: true });
+    expect(write(home, '.bash_history').json).toMatchObject({ ok: true });
     expect(write(join(home, 'proj'), '.profile').json).toMatchObject({ ok: true });
   });
 });

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, realpath, rename, rm, symlink, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, realpath, rename, rm, stat, symlink, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -50,6 +50,23 @@ describe('SecretFinder', () => {
     expect(paths(finder)).toContain('file:a/b/server.key');
     await mkdir(join(root, 'a', 'secrets'));
     expect(paths(new SecretFinder(root, DEFAULT_NON_ACCESSIBLE_GLOBS, cache))).toContain('dir:a/secrets');
+  });
+
+  // Bench sandbox: the workspace folder's time changes at every run (its mount points come and go), its
+  // listing does not; the disk cache was rewritten whole at every exec.
+  it('the disk cache is written again only when what is hidden changed', async () => {
+    const cache = join(state, 'scan.json');
+    const finder = new SecretFinder(root, DEFAULT_NON_ACCESSIBLE_GLOBS, cache);
+    finder.find();
+    const written = (await stat(cache)).ino;
+    await writeFile(join(root, 'mount-point'), '');
+    await rm(join(root, 'mount-point'));
+    finder.find();
+    expect((await stat(cache)).ino).toBe(written);
+    await writeFile(join(root, 'server.key'), 'S');
+    expect(paths(finder)).toContain('file:server.key');
+    expect((await stat(cache)).ino).not.toBe(written);
+    expect(paths(new SecretFinder(root, DEFAULT_NON_ACCESSIBLE_GLOBS, cache))).toContain('file:server.key');
   });
 
   it('ignores a disk cache written for other globs', () => {

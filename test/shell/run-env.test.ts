@@ -77,6 +77,22 @@ describe('childEnv', () => {
     expect(dropped.sort()).toEqual(['BUILD_ID', 'STRIPE_SK']);
   });
 
+  // Red team R5-4: only allow-listed names pass; the value shapes stay a second layer for them.
+  it('passes only allow-listed names (and the user\'s), and names the unlisted ones', () => {
+    const unlisted: string[] = [];
+    const env = childEnv({ PATH: '/bin', LANG: 'C', LC_CTYPE: 'C', GOFLAGS: '-x', CARGO_HOME: '/c', npm_config_cache: '/n', https_proxy: 'http://p:3128', DEPLOY_HOOK: 'x', MY_TOOL: 'y', CARGO_REGISTRY_TOKEN: 't' }, { pass: ['MY_TOOL'], unlisted });
+    expect(Object.keys(env).filter((name) => !(name in NON_INTERACTIVE) && name !== 'NO_COLOR').sort()).toEqual(['CARGO_HOME', 'GOFLAGS', 'LANG', 'LC_CTYPE', 'MY_TOOL', 'PATH', 'https_proxy', 'npm_config_cache']);
+    expect(unlisted).toEqual(['DEPLOY_HOOK']);
+  });
+
+  it('recognises the round 5 value shapes whatever the name', () => {
+    const values = ['DefaultEndpointsProtocol=https;AccountName=x;AccountKey=abc==;', 'Basic dXNlcjpwYXNzd29yZA==', 'Bearer abcdefgh1234', 'https://hooks.slack.com/services/T0/B0/x',
+      'https://discord.com/api/webhooks/1/x', '123456789:AAabcdefghijklmnopqrstuvwxyz0123456', 'https://0123456789abcdef0123456789abcdef@o1.ingest.sentry.io/2',
+      '%2D%2D%2D%2D%2DBEGIN%20PRIVATE%20KEY%2D%2D%2D%2D%2D', 'https://x.blob.core.windows.net/c?sv=2020&sig=abc%3D'];
+    for (const value of values) expect(isSecretVariable('CONFIG_VALUE', value), value).toBe(true);
+    for (const value of ['ssh://git@github.com/x.git', 'Basic', '100%25 done', 'https://proxy.example:3128', 'en_US.UTF-8']) expect(isSecretVariable('CONFIG_VALUE', value), value).toBe(false);
+  });
+
   it('overrides win, including asking for colour', () => {
     expect(childEnv(parent, { overrides: { FORCE_COLOR: '1' } })).toMatchObject({ FORCE_COLOR: '1' });
     expect(childEnv(parent, { overrides: { FORCE_COLOR: '1' } })['NO_COLOR']).toBeUndefined();

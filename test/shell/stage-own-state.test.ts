@@ -116,24 +116,36 @@ describe('codeward state folders inside a workspace (-C ~)', () => {
   });
 
   describe.skipIf(!bwrapWorks)('a sandboxed command', { timeout: 120_000 }, () => {
-    const PLANT = 'mv .cache .cache-old && mkdir -p .cache/codeward/workspaces/k && echo planted > .cache/codeward/workspaces/k/journal.json';
+    // ~/.cache is a home dot-path, not known data (red team H5): renaming it asks, so the line is refused
+    // unrun. The state folder under a cache folder the person named (XDG_CACHE_HOME=~/cache) is still
+    // reachable by a command: the class below is checked there.
+    it('renaming ~/.cache in a home workspace is refused before it runs (safety-immune)', () => {
+      mkdirSync(victimState(), { recursive: true });
+      const run = runCli(['-C', home, '--json', 'exec', '--no-stage', '--cmd', 'mv .cache .cache-old'], { env: env() });
+      expect(run.json).toMatchObject({ ok: false, error: { code: 'C241' } });
+      expect(existsSync(victimState())).toBe(true);
+    });
+
+    const named = (): Record<string, string> => ({ ...env(), XDG_CACHE_HOME: join(home, 'cache') });
+    const namedState = (): string => join(home, 'cache/codeward/workspaces', createHash('sha256').update(victim).digest('hex').slice(0, 20));
+    const PLANT = 'mv cache cache-old && mkdir -p cache/codeward/workspaces/k && echo planted > cache/codeward/workspaces/k/journal.json';
 
     it('in place: a state folder it made by renaming the one above is moved aside', () => {
-      mkdirSync(victimState(), { recursive: true });
-      const run = runCli(['-C', home, '--json', 'exec', '--no-stage', '--cmd', PLANT], { env: env() });
-      expect(JSON.stringify(run.json.warnings ?? []) + run.stderr).toMatch(/replaced codeward's state folder \.cache\/codeward/);
-      expect(existsSync(join(home, '.cache/codeward/workspaces/k/journal.json'))).toBe(false);
-      expect(readdirSync(join(home, '.cache')).some((name) => name.startsWith('codeward.made-by-a-command-'))).toBe(true);
+      mkdirSync(namedState(), { recursive: true });
+      const run = runCli(['-C', home, '--json', 'exec', '--no-stage', '--cmd', PLANT], { env: named() });
+      expect(JSON.stringify(run.json.warnings ?? []) + run.stderr).toMatch(/replaced codeward's state folder cache\/codeward/);
+      expect(existsSync(join(home, 'cache/codeward/workspaces/k/journal.json'))).toBe(false);
+      expect(readdirSync(join(home, 'cache')).some((name) => name.startsWith('codeward.made-by-a-command-'))).toBe(true);
     });
 
     it.skipIf(!overlayWorks)('staged: nothing under a state folder is applied', () => {
-      mkdirSync(victimState(), { recursive: true });
+      mkdirSync(namedState(), { recursive: true });
       // The overlay cannot rename a folder holding a mount (EBUSY); what is written below the state
       // folder lands in the sandbox's private mount, never in the workspace.
-      const run = runCli(['-C', home, '--json', 'exec', '--cmd', `(${PLANT}) ; mkdir -p .cache/codeward/workspaces/k && echo planted > .cache/codeward/workspaces/k/journal.json; echo done`], { env: env() });
+      const run = runCli(['-C', home, '--json', 'exec', '--cmd', `(${PLANT}) ; mkdir -p cache/codeward/workspaces/k && echo planted > cache/codeward/workspaces/k/journal.json; echo done`], { env: named() });
       expect(run.json, run.stdout + run.stderr).toMatchObject({ ok: true });
-      expect(existsSync(join(home, '.cache/codeward/workspaces/k/journal.json'))).toBe(false);
-      expect(existsSync(victimState())).toBe(true);
+      expect(existsSync(join(home, 'cache/codeward/workspaces/k/journal.json'))).toBe(false);
+      expect(existsSync(namedState())).toBe(true);
     });
   });
 });

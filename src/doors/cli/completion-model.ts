@@ -53,7 +53,7 @@ const GLOBALS: readonly CompletionFlag[] = [
   flag('allow-unsafe', 'let a command the danger classifier blocks run'),
   flag('sandbox', 'OS sandbox for exec and test', { value: true, choices: SANDBOX_MODES }),
   flag('sandbox-network', 'let sandboxed commands use the network'),
-  flag('pass-env', 'let exec and test see a secret-looking variable', { value: true }),
+  flag('pass-env', 'let exec and test see a hidden environment variable', { value: true }),
   flag('help', 'help; codeward COMMAND --help for one command', { short: 'h' }),
   flag('version', 'print the version', { short: 'V' }),
 ];

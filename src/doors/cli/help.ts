@@ -12,7 +12,7 @@ const GLOBAL_HELP = `Global options (before or after the command):
   --allow-unsafe        let a command the danger classifier blocks run (humans only)
   --sandbox MODE        OS sandbox for exec and test: workspace-write (default where available), read-only, off
   --sandbox-network     let sandboxed commands use the network
-  --pass-env NAME       let exec and test see a secret-looking variable (API keys, tokens: hidden by default)
+  --pass-env NAME       let exec and test see a variable off the allow list or secret-looking (hidden by default)
   -h, --help            help; "codeward <command> --help" for one command
   -V, --version         print the version`;
 

@@ -1,0 +1,66 @@
+// Red team R6-8 from the attacker's side: the sandbox showed git's system config (/etc/gitconfig) raw,
+// while ~/.gitconfig is shown as a copy without its token lines; /etc/environment, environment.d and
+// profile.d (where exported tokens live on shared boxes) were shown whole. Now each is a copy without its
+// secret lines (git-identity.ts), bound over /etc's own (view.ts etcCopied).
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createEngine } from '../../src/index.js';
+import { cleanGitConfigs, withoutSecretAssignments, withoutSecrets } from '../../src/sandbox/git-identity.js';
+import { etcCopied } from '../../src/sandbox/view.js';
+import { bwrapWorks } from '../shell/stage-helpers.js';
+import { removeDir, tempDir, writeFiles } from '../helpers/fixture.js';
+
+let dir: string;
+beforeEach(async () => {
+  dir = await tempDir('codeward-etc-copies-');
+});
+afterEach(async () => {
+  await removeDir(dir);
+});
+
+describe('the /etc files shown as copies', () => {
+  it('git\'s system config, /etc/environment, environment.d and profile.d files are the ones copied', async () => {
+    await writeFiles(dir, { 'etc/gitconfig': '', 'etc/environment.d/10-a.conf': 'A=1\n', 'etc/profile.d/tok.sh': 'export X=1\n' });
+    expect(etcCopied(join(dir, 'etc')).sort()).toEqual(['environment', 'environment.d/10-a.conf', 'gitconfig', 'profile.d/tok.sh'].map((rel) => join(dir, 'etc', rel)));
+  });
+
+  it('drops secret assignments by name and by value, keeps the rest', () => {
+    const text = 'PATH="/usr/local/bin:/usr/bin"\nexport GITHUB_TOKEN=abc\nexport DEPLOY_HOOK="https://hooks.slack.com/services/T/B/x"\nLANG=C.UTF-8\nsetenv NPM_TOKEN x\n# comment\n';
+    const clean = withoutSecretAssignments(text)!;
+    expect(clean).toContain('PATH="/usr/local/bin:/usr/bin"');
+    expect(clean).toContain('LANG=C.UTF-8');
+    expect(clean).toContain('# comment');
+    for (const secret of ['GITHUB_TOKEN', 'hooks.slack.com', 'NPM_TOKEN']) expect(clean).not.toContain(secret);
+    expect(withoutSecretAssignments('LANG=C\n')).toBeUndefined();
+  });
+
+  it('a system git config with an extraHeader gets a clean copy (the name gitconfig counts)', async () => {
+    const path = join(dir, 'etc/gitconfig');
+    await writeFiles(dir, { 'etc/gitconfig': '[http "https://example.com/"]\n\textraHeader = AUTHORIZATION: basic c2VjcmV0\n[core]\n\tautocrlf = input\n' });
+    const copy = cleanGitConfigs([path], join(dir, 'state')).get(path);
+    expect(copy).toBeTruthy();
+    expect(readFileSync(copy!, 'utf8')).not.toContain('c2VjcmV0');
+    expect(readFileSync(copy!, 'utf8')).toContain('autocrlf');
+  });
+});
+
+// This machine's own /etc/gitconfig, when it holds a secret line (a credential helper, a token): what a
+// sandboxed `cat` prints is the copy. Read-only on the host.
+const hostHasSecret = existsSync('/etc/gitconfig') && withoutSecrets(readFileSync('/etc/gitconfig', 'utf8')) !== undefined;
+describe.skipIf(!bwrapWorks || !hostHasSecret)('inside the sandbox (this host\'s /etc/gitconfig has a secret line)', () => {
+  it('cat /etc/gitconfig prints the copy without its secret lines', async () => {
+    await writeFiles(dir, { 'ws/a.txt': 'a\n' });
+    const engine = await createEngine({ workspace: join(dir, 'ws'), sandbox: { mode: 'workspace-write' } });
+    try {
+      const result = await engine.run({ cmd: 'exec', args: { cmd: 'cat /etc/gitconfig; echo cat-done' } });
+      const out = JSON.stringify(result);
+      expect(out).toContain('cat-done');
+      const clean = withoutSecrets(readFileSync('/etc/gitconfig', 'utf8'))!;
+      const dropped = readFileSync('/etc/gitconfig', 'utf8').split('\n').filter((line) => line.trim() !== '' && !clean.split('\n').includes(line));
+      for (const line of dropped) expect(out).not.toContain(JSON.stringify(line).slice(1, -1));
+    } finally {
+      await engine.close();
+    }
+  }, 60_000);
+});
