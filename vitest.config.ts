@@ -9,5 +9,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Most of a test's time is spent waiting on the child processes it starts (the binary, git, the sandbox):
+    // three files at once keep a 2-core CI machine busy (the default, cores - 1, ran one file at a time).
+    maxWorkers: 3,
   },
 });
