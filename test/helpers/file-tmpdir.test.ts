@@ -11,7 +11,7 @@ describe('each test file has its own temp and state folder', () => {
   it('tmpdir(), temp folders, child processes and the state folder are inside the file\'s own folder', async () => {
     const own = tmpdir();
     expect(basename(own)).toMatch(/^codeward-test-file-/);
-    expect(statSync(own).mode & 0o777).toBe(0o700);
+    expect(statSync(own).mode & 0o777).toBe(0o755);
     expect(dirname(await tempDir())).toBe(own);
     expect(spawnSync(process.execPath, ['-p', 'require("os").tmpdir()'], { encoding: 'utf8' }).stdout.trim()).toBe(own);
     expect(process.env['CODEWARD_STATE_DIR']).toBe(`${own}/state`);

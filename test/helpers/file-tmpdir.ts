@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll } from 'vitest';
@@ -9,6 +9,8 @@ import { afterAll } from 'vitest';
 // process forgets is still removed: one `npm test` leaves nothing in the machine's temp folder (issue 28).
 const outer = { TMPDIR: process.env['TMPDIR'], CODEWARD_STATE_DIR: process.env['CODEWARD_STATE_DIR'] };
 const folder = mkdtempSync(join(tmpdir(), 'codeward-test-file-'));
+// Others may pass through, as through /tmp: tests that run a command as an unprivileged user reach their folders.
+chmodSync(folder, 0o755);
 const state = join(folder, 'state');
 mkdirSync(state, { mode: 0o700 });
 process.env['TMPDIR'] = folder;
