@@ -26,7 +26,8 @@ describe('codeward doctor', () => {
       expect(groupOf('.git (cannot be renamed')).toBe('read-only');
       expect(groupOf('~/.gitconfig')).toBe('read-only home');
       expect(groupOf('~/.ssh,')).toBe('hidden');
-      for (const line of lines) expect(line.length, line).toBeLessThanOrEqual(110);
+      // The workspace's own path (a temp folder of any length) is not the layout's to wrap.
+      for (const line of lines) expect(line.replace(root, '<workspace>').length, line).toBeLessThanOrEqual(110);
     }
     expect(result.stdout).toContain('danger check     on');
     expect(result.stdout).toMatch(/trust {12}not trusted: the project's files \(none\) can only tighten/);

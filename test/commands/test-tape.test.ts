@@ -3,12 +3,6 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { removeDir, runCli, tempDir, writeFiles } from '../helpers/fixture.js';
 
-let root: string;
-beforeEach(async () => {
-  root = await tempDir();
-});
-afterEach(async () => removeDir(root));
-
 // A stand-in for tape's bin (the project's own node_modules/.bin/tape, which `npx tape` runs): it loads each
 // file it is given and prints tape's TAP, with tape's YAML block for a failing deepEqual.
 const TAPE_BIN = `#!/usr/bin/env node
@@ -42,12 +36,18 @@ const PROJECT = {
   'test/stringify.js': "module.exports = { 'stringifies': ['a=1', 'a=1'] };\n",
 };
 
+let root: string;
+beforeEach(async () => {
+  root = await tempDir();
+  await writeFiles(root, PROJECT);
+  await chmod(join(root, 'node_modules/.bin/tape'), 0o755);
+});
+afterEach(async () => removeDir(root));
+
 const cli = (...args: string[]) => runCli(['-C', root, '--yes', '--sandbox', 'off', 'test', ...args]);
 
 describe('tape (issue 29: `--pattern strictDepth` ran `npm test -- strictDepth`, and tape\'s output was not reduced)', () => {
   it('a name runs tape on the files that mention it, and the failure is named with expected and actual', async () => {
-    await writeFiles(root, PROJECT);
-    await chmod(join(root, 'node_modules/.bin/tape'), 0o755);
     const result = cli('--pattern', 'strictDepth');
     expect(result.status).toBe(1);
     expect(result.stdout).toContain("$ npx tape $(grep -rlF --include='*.js' -- 'strictDepth' 'test' || echo no-test-file-mentions-the-pattern)");
@@ -59,8 +59,6 @@ describe('tape (issue 29: `--pattern strictDepth` ran `npm test -- strictDepth`,
   });
 
   it('a file runs that file; a passing run is its counts, not its `ok` lines', async () => {
-    await writeFiles(root, PROJECT);
-    await chmod(join(root, 'node_modules/.bin/tape'), 0o755);
     const result = cli('--pattern', 'test/stringify.js');
     expect(result.status).toBe(0);
     expect(result.stdout).toMatch(/^\$ npx tape 'test\/stringify\.js'\n/);
@@ -70,8 +68,6 @@ describe('tape (issue 29: `--pattern strictDepth` ran `npm test -- strictDepth`,
   });
 
   it('a file name alone (the newcomer pass: --pattern num.js for test/num.js) runs the one file of that name', async () => {
-    await writeFiles(root, PROJECT);
-    await chmod(join(root, 'node_modules/.bin/tape'), 0o755);
     const result = cli('--pattern', 'stringify.js');
     expect(result.status).toBe(0);
     expect(result.stdout).toMatch(/^\$ npx tape 'test\/stringify\.js'\n/);
@@ -79,8 +75,6 @@ describe('tape (issue 29: `--pattern strictDepth` ran `npm test -- strictDepth`,
   });
 
   it('a name no test file mentions fails and says so', async () => {
-    await writeFiles(root, PROJECT);
-    await chmod(join(root, 'node_modules/.bin/tape'), 0o755);
     const result = cli('--pattern', 'nowhere');
     expect(result.status).toBe(1);
     expect(`${result.stdout}${result.stderr}`).toContain('no-test-file-mentions-the-pattern');

@@ -30,6 +30,10 @@ const CALLS = [
   judgedFor('exec', 'git push --force origin main'),
 ];
 
+// Rounds of the same calls: the median of 600 decisions is as steady as of 1,800, at a third of the time (a write
+// decision walks the folders above the file: on a loaded machine 1,800 of each took the test past its timeout).
+const ROUNDS = 100;
+
 function median(samples: number[]): number {
   const sorted = [...samples].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)]!;
@@ -39,11 +43,11 @@ test('deciding a call takes well under 1 ms (median, after warm-up)', async () =
   const ctx = { policy, denials: new DenialTracker() };
   const parses = new Map<string, ShellParse>();
   for (const judged of CALLS) if (judged.kind === 'shell') parses.set(judged.call, await parser.parse(judged.subject!));
-  for (let i = 0; i < 200; i++) for (const judged of CALLS) await decide(judged, ctx, parser);
+  for (let i = 0; i < 50; i++) for (const judged of CALLS) await decide(judged, ctx, parser);
 
   const excluded: number[] = [];
   const included: number[] = [];
-  for (let round = 0; round < 300; round++) {
+  for (let round = 0; round < ROUNDS; round++) {
     for (const judged of CALLS) {
       let start = performance.now();
       decideParsed(judged, ctx, parses.get(judged.call));
@@ -54,8 +58,8 @@ test('deciding a call takes well under 1 ms (median, after warm-up)', async () =
     }
   }
   const [ex, inc] = [median(excluded), median(included)];
-  console.log(`permission decision median: ${(ex * 1000).toFixed(1)} µs without parsing, ${(inc * 1000).toFixed(1)} µs with parsing (${CALLS.length} calls × 300 rounds, ${policy.list().length} rules)`);
-  // Medians of 1,800 decisions: ~40-130 µs unloaded, 400-650 µs seen on a loaded 2-core machine. The bound
+  console.log(`permission decision median: ${(ex * 1000).toFixed(1)} µs without parsing, ${(inc * 1000).toFixed(1)} µs with parsing (${CALLS.length} calls × ${ROUNDS} rounds, ${policy.list().length} rules)`);
+  // Medians of 600 decisions: ~40-130 µs unloaded, 400-650 µs seen on a loaded 2-core machine. The bound
   // catches pathological work (a rule scan per character, a parse per rule); bench/policy.mjs measures speed.
   expect(ex).toBeLessThanOrEqual(5);
   expect(inc).toBeLessThanOrEqual(5);

@@ -1,21 +1,13 @@
 import { existsSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
-import { afterEach, describe, expect, it } from 'vitest';
-import { startModelServer, type ModelServer } from '../../helpers/model-server.js';
-import { tempDir, writeFiles } from '../../helpers/fixture.js';
-import { agentEnv, answer, coder } from './run-agent.js';
+import { describe, expect, it } from 'vitest';
+import { writeFiles } from '../../helpers/fixture.js';
+import { agentScene, answer, coder } from './run-agent.js';
 import { spawnAgentPty } from './pty-agent.js';
 
 // The person at the terminal: an approval says in plain words what runs, in which folder and whether
 // inside the OS sandbox; after it ran, they see what it printed (capped, with the count of the lines
 // between).
-let server: ModelServer | undefined;
-const folders: string[] = [];
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-  for (const folder of folders.splice(0)) await rm(folder, { recursive: true, force: true });
-});
+const scene = agentScene();
 
 const PRINT = 'node print.js';
 const HAS_BWRAP = existsSync('/usr/bin/bwrap');
@@ -25,11 +17,10 @@ const questionLine = (screen: string): string => /\? approve:[^\r\n]*/.exec(scre
 
 describe('approvals in plain words and the output of what ran (issue 29, TUI)', () => {
   it('exec in a sub-folder: runs, where and the sandbox are named; its output is shown capped', async () => {
-    server = await startModelServer({ replies: [answer('1. Run the script', coder('exec', { cmd: PRINT, dir: 'tools' })), 'It printed 30 lines.'] });
-    const root = await tempDir('codeward-agent-words-');
+    const server = await scene.serve({ replies: [answer('1. Run the script', coder('exec', { cmd: PRINT, dir: 'tools' })), 'It printed 30 lines.'] });
+    const root = await scene.folder('codeward-agent-words-');
     await writeFiles(root, { 'tools/print.js': 'for (let i = 1; i <= 30; i += 1) console.log(`printed line ${i}`);\n' });
-    const env: Record<string, string> = { ...(await agentEnv()), OPENAI_API_KEY: 'x' };
-    folders.push(root, env['HOME']!);
+    const env = await scene.env();
     const pty = await spawnAgentPty(['--provider', 'openai', '--model', 'gpt-test', '--base-url', server.openaiBaseUrl, '--sandbox', 'off', 'run the script'], { cwd: root, env });
     try {
       const asked = await pty.waitFor('[y] once');
@@ -55,10 +46,9 @@ describe('approvals in plain words and the output of what ran (issue 29, TUI)', 
 
   it.skipIf(!HAS_BWRAP)('in the sandbox the question says the run is staged, and a --no-stage run says in place; no rule syntax on the question line', async () => {
     const calls = [coder('exec', { cmd: 'node -e 1', timeout: 30 }), coder('exec', { cmd: 'node -e 2', stage: false }), coder('test', { cmd: 'node -e 3' })];
-    server = await startModelServer({ replies: [answer('1. Run them', ...calls), 'Ran them.'] });
-    const root = await tempDir('codeward-agent-words-');
-    const env: Record<string, string> = { ...(await agentEnv()), OPENAI_API_KEY: 'x' };
-    folders.push(root, env['HOME']!);
+    const server = await scene.serve({ replies: [answer('1. Run them', ...calls), 'Ran them.'] });
+    const root = await scene.folder('codeward-agent-words-');
+    const env = await scene.env();
     const pty = await spawnAgentPty(['--provider', 'openai', '--model', 'gpt-test', '--base-url', server.openaiBaseUrl, 'run them'], { cwd: root, env });
     try {
       const lines: string[] = [];

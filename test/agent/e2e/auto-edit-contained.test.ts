@@ -5,27 +5,19 @@
 import { existsSync } from 'node:fs';
 import { chmod, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { startModelServer, type ModelServer } from '../../helpers/model-server.js';
-import { removeDir, tempDir, writeFiles } from '../../helpers/fixture.js';
-import { agentEnv, answer, coder, coderBody, runAgent } from './run-agent.js';
+import { describe, expect, it } from 'vitest';
+import { writeFiles } from '../../helpers/fixture.js';
+import { agentScene, answer, coder, coderBody, runAgent } from './run-agent.js';
 
 const HAS_BWRAP = existsSync('/usr/bin/bwrap');
 
-let server: ModelServer | undefined;
-const made: string[] = [];
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-  for (const dir of made.splice(0)) await removeDir(dir);
-});
+const scene = agentScene();
 
 // A stand-in for tape's bin (what `npx tape` runs from the project's node_modules/.bin): TAP for each file.
 const TAPE = "#!/usr/bin/env node\nfor (const f of process.argv.slice(2)) { require(require('path').resolve(f)); console.log('ok 1 ' + f); }\nconsole.log('1..1');\n";
 
 async function project(): Promise<string> {
-  const root = await tempDir('codeward-contained-');
-  made.push(root);
+  const root = await scene.folder('codeward-contained-');
   await writeFiles(root, {
     'package.json': '{ "name": "p", "scripts": { "test": "tape test/*.js" } }\n',
     'package-lock.json': '{}\n',
@@ -40,10 +32,9 @@ async function project(): Promise<string> {
 }
 
 async function run(calls: string[], flags: string[] = [], extraEnv: Record<string, string> = {}): Promise<{ root: string; results: string; status: number | null }> {
-  server = await startModelServer({ replies: [answer('1. Run them', ...calls), 'done'] });
+  const server = await scene.serve({ replies: [answer('1. Run them', ...calls), 'done'] });
   const root = await project();
-  const env: Record<string, string> = { ...(await agentEnv()), OPENAI_API_KEY: 'x', ...extraEnv };
-  made.push(env['HOME']!);
+  const env = await scene.env(extraEnv);
   const result = await runAgent(['-p', 'run them', '--provider', 'openai', '--base-url', server.openaiBaseUrl, '--approval-mode', 'auto-edit', ...flags], { cwd: root, env, timeoutMs: 120_000 });
   return { root, results: server.requests[1]?.messages.at(-1)?.content ?? '', status: result.status };
 }
@@ -107,10 +98,9 @@ describe.skipIf(!HAS_BWRAP)('auto-edit runs staged sandboxed commands unasked (i
   }, 240_000);
 
   it('asks when the user\'s config turns staging off (an untrusted project\'s cannot: it only tightens)', async () => {
-    server = await startModelServer({ replies: [answer('1. Run', coder('exec', { cmd: 'node script.js' })), 'done'] });
+    const server = await scene.serve({ replies: [answer('1. Run', coder('exec', { cmd: 'node script.js' })), 'done'] });
     const root = await project();
-    const env: Record<string, string> = { ...(await agentEnv()), OPENAI_API_KEY: 'x' };
-    made.push(env['HOME']!);
+    const env = await scene.env();
     await writeFiles(env['HOME']!, { '.codeward/config.json': '{ "stage": false }\n' });
     await runAgent(['-p', 'run', '--provider', 'openai', '--base-url', server.openaiBaseUrl, '--approval-mode', 'auto-edit'], { cwd: root, env, timeoutMs: 120_000 });
     expect(server.requests[1]!.messages.at(-1)!.content).toMatch(/\[1\] @coder exec: error C241 [^\n]*"stage": false in the config/);

@@ -6,20 +6,13 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { startModelServer, type ModelServer } from '../../helpers/model-server.js';
-import { removeDir, tempDir, writeFiles } from '../../helpers/fixture.js';
-import { agentEnv, answer, coder, runAgent } from './run-agent.js';
+import { describe, expect, it } from 'vitest';
+import { writeFiles } from '../../helpers/fixture.js';
+import { agentScene, answer, coder, runAgent } from './run-agent.js';
 
 const HAS_BWRAP = existsSync('/usr/bin/bwrap');
 
-let server: ModelServer | undefined;
-const made: string[] = [];
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-  for (const dir of made.splice(0)) await removeDir(dir);
-});
+const scene = agentScene();
 
 const git = (cwd: string, ...args: string[]): string => execFileSync('git', args, { cwd, encoding: 'utf8', env: { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1' } }).trim();
 
@@ -35,9 +28,8 @@ async function repository(folder: string): Promise<void> {
 }
 
 async function run(root: string, calls: string[]): Promise<string> {
-  server = await startModelServer({ replies: [answer('1. Run it', ...calls), 'done'] });
-  const env: Record<string, string> = { ...(await agentEnv()), OPENAI_API_KEY: 'x', GIT_CONFIG_GLOBAL: '/dev/null' };
-  made.push(env['HOME']!);
+  const server = await scene.serve({ replies: [answer('1. Run it', ...calls), 'done'] });
+  const env = await scene.env({ GIT_CONFIG_GLOBAL: '/dev/null' });
   const result = await runAgent(['-p', 'run it', '--provider', 'openai', '--base-url', server.openaiBaseUrl, '--approval-mode', 'auto-edit'], { cwd: root, env, timeoutMs: 120_000 });
   expect(result.status).toBe(0);
   return server.requests[1]!.messages.at(-1)!.content;
@@ -45,8 +37,7 @@ async function run(root: string, calls: string[]): Promise<string> {
 
 describe.skipIf(!HAS_BWRAP)('a contained run cannot change git unasked', () => {
   it('in a folder that is no repository, a nested repository\'s .git changes are staged, set aside and reported to the model', async () => {
-    const root = await tempDir('codeward-contained-git-');
-    made.push(root);
+    const root = await scene.folder('codeward-contained-git-');
     await writeFiles(root, { 'lib/a.txt': 'a\n', 's.js': ATTACK.replaceAll("'git ", "'git -C lib ").replace('/usr/lib/git-core/git-update-ref', '/usr/lib/git-core/git -C lib update-ref') });
     await repository(join(root, 'lib'));
     const head = git(join(root, 'lib'), 'rev-parse', 'HEAD');

@@ -6,21 +6,14 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { startModelServer, type ModelServer } from '../../helpers/model-server.js';
-import { removeDir, tempDir, writeFiles } from '../../helpers/fixture.js';
-import { agentEnv, answer, coderBody, runAgent } from './run-agent.js';
+import { describe, expect, it } from 'vitest';
+import { writeFiles } from '../../helpers/fixture.js';
+import { agentScene, answer, coderBody, runAgent } from './run-agent.js';
 
 const HAS_BWRAP = existsSync('/usr/bin/bwrap');
 const IDENTITY = { GIT_AUTHOR_NAME: 'a', GIT_AUTHOR_EMAIL: 'a@b', GIT_COMMITTER_NAME: 'a', GIT_COMMITTER_EMAIL: 'a@b' };
 
-let server: ModelServer | undefined;
-const made: string[] = [];
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-  for (const dir of made.splice(0)) await removeDir(dir);
-});
+const scene = agentScene();
 
 const git = (root: string, ...args: string[]): string => spawnSync('git', ['-C', root, ...args], { encoding: 'utf8', env: { ...process.env, ...IDENTITY } }).stdout.trim();
 
@@ -41,8 +34,7 @@ const PLANT = [
 ].join('\n');
 
 async function repository(): Promise<string> {
-  const root = await tempDir('codeward-contained-git-');
-  made.push(root);
+  const root = await scene.folder('codeward-contained-git-');
   await writeFiles(root, {
     'package.json': '{ "name": "p", "scripts": { "test": "node -e 0" } }\n',
     'package-lock.json': '{}\n',
@@ -60,9 +52,8 @@ async function repository(): Promise<string> {
 }
 
 async function run(root: string, calls: string[], mode = 'auto-edit'): Promise<string> {
-  server = await startModelServer({ replies: [answer('1. Run them', ...calls), 'done'] });
-  const env: Record<string, string> = { ...(await agentEnv()), OPENAI_API_KEY: 'x' };
-  made.push(env['HOME']!);
+  const server = await scene.serve({ replies: [answer('1. Run them', ...calls), 'done'] });
+  const env = await scene.env();
   await runAgent(['-p', 'run them', '--provider', 'openai', '--base-url', server.openaiBaseUrl, '--approval-mode', mode], { cwd: root, env, timeoutMs: 150_000 });
   return server.requests[1]?.messages.at(-1)?.content ?? '';
 }

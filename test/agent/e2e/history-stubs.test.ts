@@ -45,15 +45,19 @@ describe('a history that stays small (issue 29)', () => {
     expect(last.match(/^199$/gm)).toHaveLength(1);
   });
 
+  // Seven turns of one command each (two whole runs of them in one test outgrew its time on a loaded machine).
+  const batches = Array.from({ length: 7 }, (_, index) => answer(`${index + 1}. Count`, coderBody('exec', { cmd: `seq ${index * 1000 + 1} ${index * 1000 + 150}` })));
+
   it('past --compact-at tokens, results older than the last 5 batches become stubs; the last 5 stay whole', async () => {
-    const batches = Array.from({ length: 7 }, (_, index) => answer(`${index + 1}. Count`, coderBody('exec', { cmd: `seq ${index * 1000 + 1} ${index * 1000 + 150}` })));
     const requests = await run([...batches, 'Done.'], ['--compact-at', '1000']);
     const last = requests.at(-1)!;
     expect(last).not.toMatch(/^150$/m); // batch 1
     expect(last).not.toMatch(/^1150$/m); // batch 2
     for (const index of [2, 3, 4, 5, 6]) expect(last).toMatch(new RegExp(`^${index * 1000 + 150}$`, 'm'));
     expect(last).toMatch(/dropped from the history: the conversation reached about \d+ tokens, so results older than the last 5 batches were compacted/);
-    // Without the flag the default (60000 tokens) is far away: nothing is compacted.
+  });
+
+  it('without --compact-at the default (60000 tokens) is far away: nothing is compacted', async () => {
     const whole = (await run([...batches, 'Done.'])).at(-1)!;
     expect(whole).toMatch(/^150$/m);
   });

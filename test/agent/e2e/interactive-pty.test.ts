@@ -28,7 +28,7 @@ describe('codeward agent in a terminal', () => {
     await writeFiles(root, { 'add.js': 'export const add = (a, b) => a - b;\n' });
     const env = { ...(await agentEnv()), OPENAI_API_KEY: 'sk-test' };
     const pty = await import('@lydell/node-pty');
-    const child = pty.spawn(process.execPath, [CLI, 'agent', '--provider', 'openai', '--model', 'gpt-test', '--base-url', server.openaiBaseUrl], { cols: 200, rows: 40, cwd: root, env });
+    const child = pty.spawn(process.execPath, [CLI, 'agent', '--provider', 'openai', '--model', 'gpt-test', '--base-url', server.openaiBaseUrl], { cols: 260, rows: 40, cwd: root, env });
     let out = '';
     child.onData((data) => {
       out += data;

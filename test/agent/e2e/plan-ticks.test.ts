@@ -1,20 +1,12 @@
-import { rm } from 'node:fs/promises';
-import { afterEach, describe, expect, it } from 'vitest';
-import { startModelServer, type ModelServer } from '../../helpers/model-server.js';
-import { tempDir, writeFiles } from '../../helpers/fixture.js';
-import { agentEnv, answer, coder, runAgent } from './run-agent.js';
+import { describe, expect, it } from 'vitest';
+import { writeFiles } from '../../helpers/fixture.js';
+import { agentScene, answer, coder, runAgent } from './run-agent.js';
 import { spawnAgentPty } from './pty-agent.js';
 
 // The plan's ticks follow the calls' real results (issue 29, TUI): a model ticks the step it is starting
 // in the same answer as that step's calls; the step is done once those calls succeed, never before they ran,
 // and a failed call fails that step, not the next one.
-let server: ModelServer | undefined;
-const folders: string[] = [];
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-  for (const folder of folders.splice(0)) await rm(folder, { recursive: true, force: true });
-});
+const scene = agentScene();
 
 const STEPS = ['Read src/parse.js', 'Fix the separator', 'Run the tests'];
 const plan = (...ticked: boolean[]): string => STEPS.map((step, index) => `${index + 1}. [${ticked[index] ? 'x' : ' '}] ${step}`).join('\n');
@@ -29,11 +21,9 @@ const REPLIES = [
 ];
 
 async function repo(): Promise<{ root: string; env: Record<string, string> }> {
-  const root = await tempDir('codeward-agent-ticks-');
+  const root = await scene.folder('codeward-agent-ticks-');
   await writeFiles(root, { 'src/parse.js': 'export const parse = (s) => s.split(",");\n', 'test.js': 'console.log("ok");\n' });
-  const env: Record<string, string> = { ...(await agentEnv()), OPENAI_API_KEY: 'x' };
-  folders.push(root, env['HOME']!);
-  return { root, env };
+  return { root, env: await scene.env() };
 }
 
 type Status = 'pending' | 'in_progress' | 'completed' | 'failed';
@@ -41,7 +31,7 @@ const statuses = (event: { plan: { tasks: { status: Status }[] } }): Status[] =>
 
 describe('plan ticks tied to results', () => {
   it('a step ticked beside its calls is done only after they succeed; a failed call fails that step', async () => {
-    server = await startModelServer({ replies: REPLIES });
+    const server = await scene.serve({ replies: REPLIES });
     const { root, env } = await repo();
     const run = await runAgent(['-p', 'fix parse', '--approval-mode', 'yolo', '--sandbox', 'off', '--output-format', 'stream-json', '--provider', 'openai', '--base-url', server.openaiBaseUrl], { cwd: root, env });
     expect(run.status).toBe(0);
@@ -68,7 +58,7 @@ describe('plan ticks tied to results', () => {
   });
 
   it('the terminal prints the plan once per turn, never a step done before its calls ran', async () => {
-    server = await startModelServer({ replies: REPLIES });
+    const server = await scene.serve({ replies: REPLIES });
     const { root, env } = await repo();
     const pty = await spawnAgentPty(['--provider', 'openai', '--model', 'gpt-test', '--base-url', server.openaiBaseUrl, '--approval-mode', 'yolo', '--sandbox', 'off', 'fix parse'], { cwd: root, env });
     let screen: string;

@@ -1,27 +1,19 @@
-import { readFile, rm } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { startModelServer, type ModelServer } from '../../helpers/model-server.js';
-import { tempDir, writeFiles } from '../../helpers/fixture.js';
-import { agentEnv, answer, coder, runAgent } from './run-agent.js';
+import { describe, expect, it } from 'vitest';
+import { writeFiles } from '../../helpers/fixture.js';
+import { agentScene, answer, coder, runAgent } from './run-agent.js';
 import { spawnAgentPty } from './pty-agent.js';
 
 // A refused edit (the person's "no", a deny rule) cancels what the model built on it in the same batch: a
 // later call on the same file and every later command run; calls on other files still run, and the
 // model is told which calls were cancelled and why (issue 29, TUI).
-let server: ModelServer | undefined;
-const folders: string[] = [];
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-  for (const folder of folders.splice(0)) await rm(folder, { recursive: true, force: true });
-});
+const scene = agentScene();
 
 const PARSE = 'export const parse = (s) => s.split(",");\n// second\n';
 
 async function repo(): Promise<string> {
-  const root = await tempDir('codeward-agent-refused-');
-  folders.push(root);
+  const root = await scene.folder('codeward-agent-refused-');
   await writeFiles(root, {
     'src/parse.js': PARSE,
     'src/other.js': 'export const other = 1;\n',
@@ -59,10 +51,9 @@ async function expectFiles(root: string): Promise<void> {
 
 describe('a refused edit cancels the calls of its batch that build on it', () => {
   it('a deny rule: the later patch and read of that file and the test run after it are not run', async () => {
-    server = await startModelServer({ replies: [answer('1. Fix parse and test', ...batch), 'Stopped.'] });
+    const server = await scene.serve({ replies: [answer('1. Fix parse and test', ...batch), 'Stopped.'] });
     const root = await repo();
-    const env: Record<string, string> = { ...(await agentEnv()), OPENAI_API_KEY: 'x' };
-    folders.push(env['HOME']!);
+    const env = await scene.env();
     const run = await runAgent(['-p', 'fix parse', '--approval-mode', 'yolo', '--sandbox', 'off', '--deny', '@coder patch src/parse.js', '--provider', 'openai', '--base-url', server.openaiBaseUrl], { cwd: root, env });
     expect(run.status).toBe(0);
     expectCancelled(server.requests[1]!.messages.at(-1)!.content);
@@ -70,10 +61,9 @@ describe('a refused edit cancels the calls of its batch that build on it', () =>
   });
 
   it('the person says no at the terminal: the same calls are cancelled', async () => {
-    server = await startModelServer({ replies: [answer('1. Fix parse and test', ...batch), 'Stopped.'] });
+    const server = await scene.serve({ replies: [answer('1. Fix parse and test', ...batch), 'Stopped.'] });
     const root = await repo();
-    const env: Record<string, string> = { ...(await agentEnv()), OPENAI_API_KEY: 'x' };
-    folders.push(env['HOME']!);
+    const env = await scene.env();
     const pty = await spawnAgentPty(['--provider', 'openai', '--model', 'gpt-test', '--base-url', server.openaiBaseUrl, '--sandbox', 'off', 'fix parse'], { cwd: root, env });
     try {
       // The first question is the patch of src/parse.js (the patch of src/other.js may ask first: it runs in

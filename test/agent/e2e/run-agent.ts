@@ -1,7 +1,9 @@
 import { spawn } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { CLI, tempDir } from '../../helpers/fixture.js';
+import { afterEach } from 'vitest';
+import { CLI, removeDir, tempDir } from '../../helpers/fixture.js';
+import { startModelServer, type ModelServer } from '../../helpers/model-server.js';
 
 export interface AgentRun {
   status: number | null;
@@ -31,6 +33,35 @@ export async function agentEnv(): Promise<Record<string, string>> {
     if (value !== undefined && !/API_KEY|^CODEWARD_/.test(key)) env[key] = value;
   }
   return { ...env, HOME: home, CODEWARD_STATE_DIR: join(home, 'state'), NO_COLOR: '1' };
+}
+
+// What an agent test sets up, undone after each test of the file: call agentScene() once at the file's top level.
+export interface AgentScene {
+  // The scripted model server (closed after the test).
+  serve(options: Parameters<typeof startModelServer>[0]): Promise<ModelServer>;
+  // A fresh temp folder (removed after the test).
+  folder(prefix: string): Promise<string>;
+  // agentEnv() with a placeholder OpenAI key and `extra`; its HOME is removed after the test.
+  env(extra?: Record<string, string>): Promise<Record<string, string>>;
+}
+
+export function agentScene(): AgentScene {
+  const servers: ModelServer[] = [];
+  const made: string[] = [];
+  afterEach(async () => {
+    for (const server of servers.splice(0)) await server.close();
+    for (const dir of made.splice(0)) await removeDir(dir);
+  });
+  const keep = <T>(list: T[], item: T): T => (list.push(item), item);
+  return {
+    serve: async (options) => keep(servers, await startModelServer(options)),
+    folder: async (prefix) => keep(made, await tempDir(prefix)),
+    env: async (extra = {}) => {
+      const env: Record<string, string> = { ...(await agentEnv()), OPENAI_API_KEY: 'x', ...extra };
+      keep(made, env['HOME']!);
+      return env;
+    },
+  };
 }
 
 // Runs the real binary asynchronously (the scripted model server lives in this process, so a

@@ -1,8 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { rm } from 'node:fs/promises';
-import { startModelServer, type ModelServer } from '../../helpers/model-server.js';
-import { tempDir, writeFiles } from '../../helpers/fixture.js';
-import { agentEnv, answer, coder, runAgent } from './run-agent.js';
+import { describe, expect, it } from 'vitest';
+import { writeFiles } from '../../helpers/fixture.js';
+import { agentScene, answer, coder, runAgent } from './run-agent.js';
 import { spawnAgentPty } from './pty-agent.js';
 
 // Three requests whose token counts the real HTTP server reports: every door shows each request's
@@ -13,21 +11,13 @@ const SCRIPT = [
   { text: 'Both files say hello.', usage: { input: 3_100, output: 12 } },
 ];
 
-let server: ModelServer | undefined;
-const folders: string[] = [];
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-  for (const folder of folders.splice(0)) await rm(folder, { recursive: true, force: true });
-});
+const scene = agentScene();
 
 async function setUp(): Promise<{ root: string; env: Record<string, string>; args: string[] }> {
-  server = await startModelServer({ replies: SCRIPT });
-  const root = await tempDir('codeward-agent-tokens-');
+  const server = await scene.serve({ replies: SCRIPT });
+  const root = await scene.folder('codeward-agent-tokens-');
   await writeFiles(root, { 'a.txt': 'hello\n', 'b.txt': 'hello again\n' });
-  const env: Record<string, string> = { ...(await agentEnv()), OPENAI_API_KEY: 'x' };
-  folders.push(root, env['HOME']!);
-  return { root, env, args: ['--provider', 'openai', '--model', 'gpt-test', '--base-url', server.openaiBaseUrl] };
+  return { root, env: await scene.env(), args: ['--provider', 'openai', '--model', 'gpt-test', '--base-url', server.openaiBaseUrl] };
 }
 
 describe('tokens per request are counted and shown (issue 29)', () => {
