@@ -13,6 +13,15 @@ export interface EnvLoadGlob {
   readonly glob: string;
   // The variable and its entry, for the refusal's message.
   readonly why: string;
+  // From a relative PATH entry (`node_modules/.bin`): the file tools ask before writing there, but what a
+  // sandboxed command leaves there is applied (package managers write their programs' links there on
+  // every install); see withoutRelativePath.
+  readonly relative?: true;
+}
+
+// The context for judging what a sandboxed command changed: without the relative PATH folders.
+export function withoutRelativePath<T extends { readonly envGlobs?: readonly EnvLoadGlob[] }>(ctx: T): T {
+  return ctx.envGlobs?.some((each) => each.relative) ? { ...ctx, envGlobs: ctx.envGlobs.filter((each) => !each.relative) } : ctx;
 }
 
 // `everyFolder`: an entry `.` or empty (each folder's own files) is protected too; for PATH it is not.
@@ -44,7 +53,8 @@ export function envLoadGlobs(roots: readonly string[], env: Readonly<Record<stri
     for (const entry of value.split(':')) {
       const folder = entryGlob(entry, roots) ?? (everyFolder && (entry === '' || entry === '.' || entry === './' || roots.includes(entry)) ? '**' : undefined);
       if (folder === undefined) continue;
-      for (const file of files) globs.push({ glob: `${folder}/${file}`, why: `${name} names ${entry}: ${name === 'PATH' ? 'a program there runs in place of the command you type next, outside any sandbox' : 'python imports it at every start'}` });
+      const relative = name === 'PATH' && !isAbsolute(entry) ? { relative: true as const } : {};
+      for (const file of files) globs.push({ glob: `${folder}/${file}`, why: `${name} names ${entry}: ${name === 'PATH' ? 'a program there runs in place of the command you type next, outside any sandbox' : 'python imports it at every start'}`, ...relative });
     }
   }
   return globs;
