@@ -1,12 +1,13 @@
 import { lstatSync, realpathSync } from 'node:fs';
 import { homedir, userInfo } from 'node:os';
 import { isAbsolute, join, relative, resolve } from 'node:path';
-import { withAliases } from './obeyed-alias.js';
+import { aliasesFor } from './obeyed-alias.js';
 import { gitConfigPaths } from './obeyed-git.js';
-import { repositoryOf, type Repository } from '../sandbox/git-config.js';
-import { isInside } from '../workspace/contains.js';
-import { VENV_MARKERS, type NestedContext, type ObeyedContext } from './obeyed.js';
-import type { FolderListings } from '../workspace/listings.js';
+import { scanWorkspace, workspaceRepositories } from './obeyed-repos.js';
+import { fsLookup } from './git-shape.js';
+import type { Repository } from '../sandbox/git-config.js';
+import { VENV_MARKERS, type ObeyedContext } from './obeyed.js';
+import { FolderListings, identityStamp } from '../workspace/listings.js';
 
 // git's hook names: with core.hooksPath naming the workspace root itself, these files at the root are hooks.
 const HOOK_NAMES = [
@@ -84,9 +85,11 @@ function venvProbe(roots: readonly string[]): (folder: string) => boolean {
   return (folder) => roots.some((root) => VENV_MARKERS.some((marker) => exists(join(root, folder, marker))));
 }
 
+type RepositoryContext = Pick<ObeyedContext, 'gitPaths' | 'gitGlobs' | 'computed'>;
+
 // What one repository's configuration makes git run or read, as workspace-relative paths, globs and
-// commands that cannot be resolved.
-function repositoryContext(repository: Repository, roots: readonly string[], home: string | undefined): Pick<ObeyedContext, 'gitPaths' | 'gitGlobs' | 'computed'> {
+// commands that cannot be resolved; `sources`: the config files read (and looked for), includes too.
+function repositoryContext(repository: Repository, roots: readonly string[], home: string | undefined): { ctx: RepositoryContext; sources: string[] } {
   const dirs = [repository.gitDir, ...(repository.common ? [repository.common] : [])];
   const refs = gitConfigPaths(repository.top, configFiles(dirs, home), home, roots);
   const gitPaths = new Set<string>();
@@ -97,46 +100,54 @@ function repositoryContext(repository: Repository, roots: readonly string[], hom
     }
   }
   const gitGlobs = (refs.globs ?? []).flatMap((glob) => relForms(glob, roots)).filter((rel) => rel !== '');
-  return { gitPaths: [...gitPaths], gitGlobs, computed: refs.computed ?? [] };
+  return { ctx: { gitPaths: [...gitPaths], gitGlobs, computed: refs.computed ?? [] }, sources: refs.sources ?? [] };
 }
 
-// The repositories nested in the workspace that hold `path` (a submodule, a linked worktree, a clone):
-// each folder above it, below the root, with a `.git` of its own. Their configuration (core.hooksPath,
-// core.fsmonitor ... of the submodule's `.git/modules/NAME/config` or the worktree's config.worktree, and
-// the user's) is obeyed by a git command run there, and by `git status` of the superproject (red team
-// round 4 H3). Asked of the file system at each judgement, like the workspace's own configuration.
-function nestedProbe(roots: readonly string[], home: string | undefined): (path: string) => readonly NestedContext[] {
-  return (path) => {
-    const found: NestedContext[] = [];
-    const names = path.split('/').filter((name) => name !== '' && name !== '.');
-    for (const root of roots) {
-      for (const absolute of [false, true]) {
-        for (let i = names.length - 1; i >= 1; i--) {
-          const folder = resolve(absolute ? '/' : root, names.slice(0, i).join('/'));
-          if (folder === root || !isInside(root, folder) || !exists(join(folder, '.git'))) continue;
-          const repository = repositoryOf(folder);
-          if (!repository || repository.top !== folder) continue;
-          const rel = relative(root, resolve(absolute ? '/' : root, names.join('/'))).split('\\').join('/');
-          found.push({ rel, ctx: repositoryContext(repository, roots, home) });
-        }
-      }
-    }
-    return found;
+interface Kept {
+  readonly stamps: string;
+  readonly sources: readonly string[];
+  readonly ctx: RepositoryContext;
+}
+
+const stampsOf = (files: readonly string[]): string | undefined => {
+  const stamps = files.map(identityStamp);
+  return stamps.includes(undefined) ? undefined : stamps.join('|');
+};
+
+// A repository's context, kept with the caller's listings while every config file it read (includes too)
+// keeps its identity and times: a config changed by a person between two calls counts at once.
+function contextOf(repository: Repository, roots: readonly string[], home: string | undefined, listings: FolderListings): RepositoryContext {
+  const key = JSON.stringify(['git-context', repository, roots, home ?? '', process.env['XDG_CONFIG_HOME'] ?? '']);
+  const known = listings.recall<Kept>(key);
+  if (known && stampsOf(known.sources) === known.stamps) return known.ctx;
+  const { ctx, sources } = repositoryContext(repository, roots, home);
+  const stamps = stampsOf(sources);
+  if (stamps !== undefined) listings.keep(key, { stamps, sources, ctx });
+  return ctx;
+}
+
+// The union of what every repository's configuration names: each path is judged against all of them.
+function union(parts: readonly RepositoryContext[]): RepositoryContext {
+  return {
+    gitPaths: [...new Set(parts.flatMap((part) => part.gitPaths))],
+    gitGlobs: [...new Set(parts.flatMap((part) => part.gitGlobs ?? []))],
+    computed: parts.flatMap((part) => part.computed ?? []),
   };
 }
 
-// The write gate's context for a workspace: what the configuration of its repository (its own, or the
-// one enclosing a subfolder workspace) makes git run or read (obeyed-git.ts, resolved as git and the
-// kernel resolve them), as workspace-relative paths of both the workspace as given and as the kernel
-// opens it; the globs and unresolvable commands it configures; where the user's home folder is in it;
-// which folders are Python virtual environments (obeyed.ts IN_VENV); the repositories nested in it.
-// Read fresh on every call: a config changed by a person between two calls counts at once. `listings`:
-// the caller's folder cache for the symlink walk (obeyed-alias.ts), kept by the policy or the sandbox.
-export function obeyedContext(root: string, home: string | undefined = homedir(), listings?: FolderListings): ObeyedContext {
+// The write gate's context for a workspace: what the configuration of every repository it holds (its own,
+// or the one enclosing a subfolder workspace, and each submodule, linked worktree, nested clone and git
+// folder by shape: obeyed-repos.ts) makes git run or read (obeyed-git.ts, resolved as git and the kernel
+// resolve them), as workspace-relative paths of both the workspace as given and as the kernel opens it;
+// the globs and unresolvable commands they configure; where the user's home folder is in it; which
+// folders are Python virtual environments (obeyed.ts IN_VENV); what stands at a path (git-shape.ts).
+// `listings`: the caller's cache (the policy's or the sandbox's) of folder listings and of each
+// repository's configuration, by identity; without one, everything is read now.
+export function obeyedContext(root: string, home: string | undefined = homedir(), listings: FolderListings = new FolderListings()): ObeyedContext {
   const roots = [...new Set([root, real(root)])];
-  const homes = homesIn(roots, home);
-  const repository = repositoryOf(root);
-  const probes = { venv: venvProbe(roots), nested: nestedProbe(roots, home) };
-  if (!repository) return withAliases(root, { gitPaths: [], homes, ...probes }, listings);
-  return withAliases(root, { ...repositoryContext(repository, roots, home), homes, ...probes }, listings);
+  const held = scanWorkspace(root, listings);
+  const repositories = workspaceRepositories(root, held, listings);
+  const git = union(repositories.map((repository) => contextOf(repository, roots, home, listings)));
+  const ctx: ObeyedContext = { ...git, homes: homesIn(roots, home), venv: venvProbe(roots), lookup: fsLookup(roots) };
+  return { ...ctx, aliases: aliasesFor(held.base, held.links, ctx) };
 }

@@ -1,4 +1,5 @@
 import picomatch from 'picomatch';
+import { gitShape, type Lookup } from './git-shape.js';
 import { homeObeyed } from './obeyed-home.js';
 
 // The one write gate's predicate (THREAT-MODEL "One write gate"): is this a file that a program later runs
@@ -141,8 +142,9 @@ function catalogueMatch(names: readonly string[], venv?: (folder: string) => boo
 }
 
 // What git is configured to run or read in the workspace (core.hooksPath, core.fsmonitor, included
-// config files, filter and diff programs), of the workspace's repository and of the one enclosing a
-// subfolder workspace: workspace-relative paths (sandbox/git-config.ts, `obeyedContext`).
+// config files, filter and diff programs), of the workspace's repository (or the one enclosing a
+// subfolder workspace) and of EVERY repository the workspace holds (submodules, linked worktrees, nested
+// clones, git folders by shape): workspace-relative paths (obeyed-context.ts, obeyed-repos.ts).
 export interface ObeyedContext {
   readonly gitPaths: readonly string[];
   // Words of configured commands that are globs (`!sh r4*`), as workspace-relative picomatch patterns:
@@ -159,14 +161,9 @@ export interface ObeyedContext {
   // Whether a workspace-relative folder ('' for the root) is a Python virtual environment now (VENV_MARKERS,
   // asked of the file system: obeyed-context.ts). Absent: the IN_VENV entries hold everywhere.
   readonly venv?: (folder: string) => boolean;
-  // The repositories nested in the workspace that hold a path (submodules, linked worktrees, clones), each
-  // with the path relative to the workspace and what its own configuration makes git run (obeyed-context.ts).
-  readonly nested?: (path: string) => readonly NestedContext[];
-}
-
-export interface NestedContext {
-  readonly rel: string;
-  readonly ctx: Pick<ObeyedContext, 'gitPaths' | 'gitGlobs' | 'computed'>;
+  // What stands at a workspace-relative path (the file system, or a staged run's result over it): a folder
+  // git takes for a git directory by its shape is obeyed like `.git` (git-shape.ts). Absent: names only.
+  readonly lookup?: Lookup;
 }
 
 export interface ComputedCommand {
@@ -239,13 +236,7 @@ export function isObeyedLater(relPath: string, ctx?: ObeyedContext): Obeyed | un
     }
   }
   if (!ctx) return undefined;
-  const own = configured(path, ctx) ?? aliased(path, ctx);
-  if (own) return own;
-  for (const nested of ctx.nested?.(path) ?? []) {
-    const inner = configured(nested.rel, nested.ctx);
-    if (inner) return { ...inner, by: `${inner.by}, of a repository nested in the workspace that holds ${nested.rel}` };
-  }
-  return undefined;
+  return configured(path, ctx) ?? aliased(path, ctx) ?? gitShape(path.split('/'), ctx.lookup);
 }
 
 // `path` reached through a symlink whose name is protected (obeyed-alias.ts, red team round 3 H1).

@@ -8,7 +8,7 @@ import { codewardCacheDir, stateBaseFor } from '../engine/state-dir.js';
 import { findOnPath, isExecutable, outsidePath } from './which.js';
 import { bwrapArgs } from './bwrap.js';
 import { cleanGitConfigs } from './git-identity.js';
-import { neutraliseNestedGit } from './nested-git.js';
+import { nestedGitState, neutraliseNestedGit } from './nested-git.js';
 import { ObeyedScan } from './obeyed-scan.js';
 import { obeyedContext } from '../permissions/obeyed-context.js';
 import { FolderListings } from '../workspace/listings.js';
@@ -211,7 +211,9 @@ export class ProcessSandbox {
       env: this.env,
     });
     const policy = { ...base, hidden: [...base.hidden, ...codewardFolders(this.root, this.env, this.stateDir)] };
-    const nested = (): string[] => (policy.mode === 'workspace-write' ? neutraliseNestedGit(this.root, this.toolEnv) : []);
+    // What the nested git scan would move aside before the run stays when the run left it unchanged (R5-10).
+    const nestedBefore = policy.mode === 'workspace-write' ? nestedGitState(this.root, this.toolEnv) : undefined;
+    const nested = (): string[] => (policy.mode === 'workspace-write' ? neutraliseNestedGit(this.root, this.toolEnv, nestedBefore) : []);
     // The walk's cache file only where no sandboxed process can write (a poisoned cache would hide nothing).
     const cacheFile = this.stateDir ? join(this.stateDir, 'secret-scan.json') : undefined;
     const safeCache = cacheFile && ![policy.root, ...policy.writable].some((area) => within(realOf(dirname(cacheFile)), area) || within(cacheFile, area)) ? cacheFile : undefined;
