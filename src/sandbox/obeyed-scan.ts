@@ -38,6 +38,12 @@ function signature(path: string): string | undefined {
   }
 }
 
+// HEAD and objects/ and refs/ (or a commondir): what git checks to take a folder for a git directory.
+function isGitDirShape(entries: Listing['entries']): boolean {
+  const has = (name: string, dir: boolean): boolean => entries.some((entry) => entry.name === name && entry.dir === dir);
+  return has('HEAD', false) && ((has('objects', true) && has('refs', true)) || has('commondir', false));
+}
+
 interface Found {
   // Workspace-relative path → signature: catalogue paths, and the control files of nested git folders.
   readonly hits: Map<string, string>;
@@ -106,7 +112,10 @@ export class ObeyedScan {
   }
 
   private walk(rel: string, found: Found, depth: number): void {
-    for (const entry of this.list(rel)) {
+    const entries = this.list(rel);
+    // A folder git takes for a git directory by its shape, whatever its name (R5-8, git-shape.ts).
+    if (isGitDirShape(entries)) this.git(rel, found, true);
+    for (const entry of entries) {
       if (entry.name.includes(MARK)) continue;
       const child = rel === '' ? entry.name : `${rel}/${entry.name}`;
       if (entry.name.toLowerCase() === '.git') {
@@ -183,7 +192,8 @@ export class ObeyedScan {
     const changed = [...after.hits].filter(([rel, sig]) => before.hits.get(rel) !== sig && !restored.some((folder) => under(rel, folder))).map(([rel]) => rel);
     for (const git of after.gits) {
       if (!changed.some((rel) => under(rel, git))) continue;
-      for (const { path, why } of gitProgramsIn(join(this.root, git))) warnings.push(this.aside(path, `${why}; a plain git command in ${git.slice(0, -'/.git'.length) || '.'} would run it`));
+      const at = /(?:^|\/)\.git$/i.test(git) ? git.slice(0, -'/.git'.length) : git;
+      for (const { path, why } of gitProgramsIn(join(this.root, git))) warnings.push(this.aside(path, `${why}; a plain git command in ${at || '.'} would run it`));
       moved.push(git);
     }
     for (const rel of changed.sort((a, b) => a.length - b.length)) {
