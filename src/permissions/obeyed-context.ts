@@ -3,6 +3,7 @@ import { homedir, userInfo } from 'node:os';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { aliasesFor } from './obeyed-alias.js';
 import { gitConfigPaths } from './obeyed-git.js';
+import { gitOuterConfigFiles } from '../git/config-path.js';
 import { scanWorkspace, workspaceRepositories } from './obeyed-repos.js';
 import { fsLookup } from './git-shape.js';
 import type { Repository } from '../sandbox/git-config.js';
@@ -25,14 +26,10 @@ function real(path: string): string {
   }
 }
 
-// The config files git reads for a repository: its own and its common folder's, and the user's (which may
-// name workspace paths too: core.hooksPath = .githooks).
+// The config files git reads for a repository: its own and its common folder's, the system's and the
+// user's (which may name workspace paths too: core.hooksPath = .githooks), as git picks them.
 function configFiles(dirs: readonly string[], home: string | undefined): string[] {
-  const files = dirs.flatMap((dir) => [resolve(dir, 'config'), resolve(dir, 'config.worktree')]);
-  const xdg = process.env['XDG_CONFIG_HOME'];
-  if (xdg && isAbsolute(xdg)) files.push(resolve(xdg, 'git', 'config'));
-  if (home) files.push(resolve(home, '.gitconfig'), resolve(home, '.config', 'git', 'config'));
-  return files;
+  return [...dirs.flatMap((dir) => [resolve(dir, 'config'), resolve(dir, 'config.worktree')]), ...gitOuterConfigFiles(home)];
 }
 
 // Where the user's home folder lies in the workspace ('' when it is the workspace): `home` (the HOME the
@@ -117,7 +114,7 @@ const stampsOf = (files: readonly string[]): string | undefined => {
 // A repository's context, kept with the caller's listings while every config file it read (includes too)
 // keeps its identity and times: a config changed by a person between two calls counts at once.
 function contextOf(repository: Repository, roots: readonly string[], home: string | undefined, listings: FolderListings): RepositoryContext {
-  const key = JSON.stringify(['git-context', repository, roots, home ?? '', process.env['XDG_CONFIG_HOME'] ?? '']);
+  const key = JSON.stringify(['git-context', repository, roots, home ?? '', gitOuterConfigFiles(home)]);
   const known = listings.recall<Kept>(key);
   if (known && stampsOf(known.sources) === known.stamps) return known.ctx;
   const { ctx, sources } = repositoryContext(repository, roots, home);

@@ -100,3 +100,22 @@ describe.skipIf(!bwrapWorks || !overlayWorks)('a staged exec that makes them: ea
     expect(JSON.stringify(result)).not.toContain('could have planted');
   });
 });
+
+// Red team round 6 R6-16: git's system file ($GIT_CONFIG_SYSTEM, /etc/gitconfig) and a $GIT_CONFIG_GLOBAL file
+// are configuration git obeys like ~/.gitconfig: a relative core.hooksPath there names each repository's folder.
+describe('the system and GIT_CONFIG_GLOBAL configuration files count', () => {
+  it.each(['GIT_CONFIG_SYSTEM', 'GIT_CONFIG_GLOBAL'])('%s naming core.hooksPath = .githooks: write .githooks/pre-commit asks', async (variable) => {
+    const file = join(base, `${variable}.cfg`);
+    writeFileSync(file, '[core]\n\thooksPath = .githooks\n');
+    const saved = process.env[variable];
+    process.env[variable] = file;
+    try {
+      const result = await engine.run({ cmd: 'write', args: { file: '.githooks/pre-commit', content: '#!/bin/sh\ntouch PWNED\n' } });
+      expect(result).toMatchObject({ ok: false, error: { code: 'C241' } });
+    } finally {
+      if (saved === undefined) delete process.env[variable];
+      else process.env[variable] = saved;
+    }
+    expect(existsSync(join(root, '.githooks/pre-commit'))).toBe(false);
+  });
+});
