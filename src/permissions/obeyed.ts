@@ -165,6 +165,9 @@ export interface ObeyedContext {
   // What stands at a workspace-relative path (the file system, or a staged run's result over it): a folder
   // git takes for a git directory by its shape is obeyed like `.git` (git-shape.ts). Absent: names only.
   readonly lookup?: Lookup;
+  // The workspace root itself lies in a protected folder of its repository (`-C .git`, a worker's base_path
+  // `.codeward` or `.github/workflows`): every path of it is obeyed (red team round 6 R6-3).
+  readonly within?: Obeyed;
 }
 
 export interface ComputedCommand {
@@ -237,6 +240,7 @@ export function isObeyedLater(relPath: string, ctx?: ObeyedContext): Obeyed | un
     }
   }
   if (!ctx) return undefined;
+  if (ctx.within) return ctx.within;
   return configured(path, ctx) ?? aliased(path, ctx) ?? gitShape(path.split('/'), ctx.lookup);
 }
 

@@ -108,3 +108,18 @@ describe.skipIf(!bwrapWorks || !overlayWorks)('a sandboxed exec that makes a git
     await engine.close();
   });
 });
+
+// Red team round 6 R6-3: a workspace whose ROOT lies in a protected folder of its repository (`-C .git`, a worker's
+// base_path `.codeward` or `.github/workflows`) had no protected path at all: every path of it is obeyed now.
+describe('a workspace root inside a protected folder of its repository', () => {
+  it.each([['.git', 'hooks/pre-commit'], ['.git', 'config'], ['.codeward', 'policy.json'], ['.github/workflows', 'x.yml'], ['.vscode', 'tasks.json']])('root %s: write %s asks', async (inside, file) => {
+    const repo = join(base, `within-${inside.replace(/\W/g, '')}-${file.replace(/\W/g, '')}`);
+    mkdirSync(repo);
+    git(repo, 'init', '-q');
+    const root = join(repo, inside);
+    mkdirSync(root, { recursive: true });
+    const engine = await createEngine({ workspace: root, env: { HOME: home }, permissions: { home, yes: true } });
+    expect(await write(engine, file, '#!/bin/sh\ntouch PWNED\n')).toMatchObject({ ok: false, error: { code: 'C241' } });
+    await engine.close();
+  });
+});
