@@ -34,15 +34,19 @@ function configFiles(dirs: readonly string[], home: string | undefined): string[
 
 // Where the user's home folder lies in the workspace ('' when it is the workspace): `home` (the HOME the
 // call runs with) and the password file's, each as given and as the kernel opens it (red team H-C).
-function homesIn(roots: readonly string[], home: string | undefined): string[] {
+function homesIn(roots: readonly string[], home: string | undefined, listings: FolderListings): string[] {
   const homes = new Set<string>();
-  let own: string | undefined;
-  try {
-    own = userInfo().homedir;
-  } catch {
-    own = undefined;
+  // The password file's home folder of this process's user (read once per cache owner: getpwuid reads a file).
+  let own = listings.recall<{ readonly dir: string | undefined }>('password-home');
+  if (!own) {
+    try {
+      own = { dir: userInfo().homedir };
+    } catch {
+      own = { dir: undefined };
+    }
+    listings.keep('password-home', own);
   }
-  for (const folder of [home, homedir(), own]) {
+  for (const folder of [home, homedir(), own.dir]) {
     if (!folder || !isAbsolute(folder)) continue;
     for (const spelled of new Set([folder, real(folder)])) {
       for (const base of roots) {
@@ -157,6 +161,6 @@ export function obeyedContext(root: string, home: string | undefined = homedir()
   const repositories = workspaceRepositories(root, held, listings);
   const git = union(repositories.map((repository) => contextOf(repository, roots, home, listings)));
   const within = repositories.map((repository) => rootWithin(root, repository)).find((found) => found !== undefined);
-  const ctx: ObeyedContext = { ...git, homes: homesIn(roots, home), venv: venvProbe(roots), lookup: fsLookup(roots), ...(within ? { within } : {}) };
+  const ctx: ObeyedContext = { ...git, homes: homesIn(roots, home, listings), venv: venvProbe(roots), lookup: fsLookup(roots), ...(within ? { within } : {}) };
   return { ...ctx, aliases: aliasesFor(held.base, held.links, ctx) };
 }

@@ -43,7 +43,10 @@ function belowModules(names: readonly string[]): number {
 
 // Inside node_modules only package folders (`node_modules/x`, `node_modules/@s/x`) and nested node_modules
 // are entered: a clone sits at a package's top. Git folders' data folders are not entered.
+const MODULES = /(?:^|\/)node_modules(?:\/|$)/;
+
 function skipped(rel: string, name: string): boolean {
+  if (!DATA.has(name) && !MODULES.test(rel)) return false;
   const names = rel.split('/');
   if (DATA.has(name) && IN_GIT.test(rel) && names[names.length - 2] !== 'modules') return true;
   const below = belowModules(names);
@@ -66,11 +69,10 @@ export function scanWorkspace(root: string, listings?: FolderListings): Holdings
   }
   const held: Holdings = { base, links: [], checkouts: [], shapes: [] };
   walkFolders(new Beneath(base), { maxDepth: MAX_DEPTH, maxEntries: MAX_ENTRIES, skip: skipped }, (rel, listing) => {
-    const names = rel === '' ? [] : rel.split('/');
     const at = (name: string): string => (rel === '' ? name : `${rel}/${name}`);
-    if (belowModules(names) === -1) held.links.push(...listing.links.map(at));
+    if (listing.links.length > 0 && !MODULES.test(rel)) held.links.push(...listing.links.map(at));
     if (listing.marks.includes('.git') || listing.folders.includes('.git')) held.checkouts.push(rel);
-    if (isShape(listing) && !/(?:^|\/)\.git$/i.test(rel)) held.shapes.push(rel);
+    if (listing.marks.length > 0 && isShape(listing) && !/(?:^|\/)\.git$/i.test(rel)) held.shapes.push(rel);
   }, listings);
   return held;
 }
