@@ -138,6 +138,18 @@ function rootWithin(root: string, repository: Repository | undefined): Obeyed | 
   return { ...found, pattern: `${rel}/**`, why: `the workspace is ${rel} of the repository at ${repository.top}, which ${found.by} obeys: every file of it is` };
 }
 
+// The folders of the user's PATH that lie in the workspace (R6-17): absolute entries inside it, and relative ones
+// (`node_modules/.bin`, `bin`) taken from the root. An empty entry or `.` (the folder the shell stands in) is not
+// judged here: it would make every file of every folder a program (README names the limit).
+function pathFolders(roots: readonly string[]): string[] {
+  const found = new Set<string>();
+  for (const entry of (process.env['PATH'] ?? '').split(':')) {
+    if (entry === '' || entry === '.') continue;
+    for (const rel of relForms(isAbsolute(entry) ? entry : resolve(roots[0]!, entry), roots)) if (rel !== '') found.add(rel);
+  }
+  return [...found];
+}
+
 // The union of what every repository's configuration names: each path is judged against all of them.
 function union(parts: readonly RepositoryContext[]): RepositoryContext {
   return {
@@ -161,6 +173,6 @@ export function obeyedContext(root: string, home: string | undefined = homedir()
   const repositories = workspaceRepositories(root, held, listings);
   const git = union(repositories.map((repository) => contextOf(repository, roots, home, listings)));
   const within = repositories.map((repository) => rootWithin(root, repository)).find((found) => found !== undefined);
-  const ctx: ObeyedContext = { ...git, homes: homesIn(roots, home, listings), venv: venvProbe(roots), lookup: fsLookup(roots), ...(within ? { within } : {}) };
+  const ctx: ObeyedContext = { ...git, homes: homesIn(roots, home, listings), venv: venvProbe(roots), lookup: fsLookup(roots), pathFolders: pathFolders(roots), ...(within ? { within } : {}) };
   return { ...ctx, aliases: aliasesFor(held.base, held.links, ctx) };
 }

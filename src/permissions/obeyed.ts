@@ -168,6 +168,9 @@ export interface ObeyedContext {
   // The workspace root itself lies in a protected folder of its repository (`-C .git`, a worker's base_path
   // `.codeward` or `.github/workflows`): every path of it is obeyed (red team round 6 R6-3).
   readonly within?: Obeyed;
+  // Folders of the user's PATH inside the workspace (workspace-relative): a program there runs in place of the
+  // one the user names (red team round 6 R6-17).
+  readonly pathFolders?: readonly string[];
 }
 
 export interface ComputedCommand {
@@ -241,6 +244,12 @@ export function isObeyedLater(relPath: string, ctx?: ObeyedContext): Obeyed | un
   }
   if (!ctx) return undefined;
   if (ctx.within) return ctx.within;
+  const lower = path.toLowerCase();
+  const onPath = ctx.pathFolders?.find((folder) => under(lower, folder.toLowerCase()) !== undefined);
+  if (onPath !== undefined) {
+    const by = 'your shell (a folder of your PATH: a program there runs in place of the one you name)';
+    return { pattern: onPath, family: 'shell', by, why: `${onPath} is a folder of your PATH inside the workspace; a program written there runs when you type its name` };
+  }
   return configured(path, ctx) ?? aliased(path, ctx) ?? gitShape(path.split('/'), ctx.lookup);
 }
 
@@ -254,5 +263,5 @@ function aliased(path: string, ctx: ObeyedContext): Obeyed | undefined {
 // Whether a walk must ask isObeyedLater at an entry of this name (sandbox/obeyed-scan.ts): a catalogue
 // pattern can end there, or the context reaches any name (globs, a computed command, a home folder, an alias).
 export function mayBeObeyed(name: string, ctx: ObeyedContext): boolean {
-  return mayEndAt(name) || (ctx.gitGlobs?.length ?? 0) > 0 || (ctx.computed?.length ?? 0) > 0 || (ctx.homes?.length ?? 0) > 0 || (ctx.aliases?.length ?? 0) > 0;
+  return mayEndAt(name) || (ctx.pathFolders?.length ?? 0) > 0 || (ctx.gitGlobs?.length ?? 0) > 0 || (ctx.computed?.length ?? 0) > 0 || (ctx.homes?.length ?? 0) > 0 || (ctx.aliases?.length ?? 0) > 0;
 }

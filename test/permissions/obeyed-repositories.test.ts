@@ -119,3 +119,20 @@ describe('the system and GIT_CONFIG_GLOBAL configuration files count', () => {
     expect(existsSync(join(root, '.githooks/pre-commit'))).toBe(false);
   });
 });
+
+// Red team round 6 R6-17: a folder of the user's PATH inside the workspace (absolute, or relative as node_modules/.bin)
+// holds programs that run in place of the ones the user names: writing there asks.
+describe('folders of PATH inside the workspace', () => {
+  it.each(['bin/git', 'node_modules/.bin/ls'])('write %s asks while PATH names its folder', async (file) => {
+    const saved = process.env['PATH'];
+    process.env['PATH'] = `${join(root, 'bin')}:node_modules/.bin:${saved ?? ''}`;
+    try {
+      const result = await engine.run({ cmd: 'write', args: { file, content: '#!/bin/sh\ntouch PWNED\n' } });
+      expect(result).toMatchObject({ ok: false, error: { code: 'C241' } });
+      expect(await engine.run({ cmd: 'write', args: { file: 'lib/notes.txt', content: 'x\n' } })).toMatchObject({ ok: true });
+    } finally {
+      process.env['PATH'] = saved;
+    }
+    expect(existsSync(join(root, file))).toBe(false);
+  });
+});
