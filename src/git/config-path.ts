@@ -56,3 +56,20 @@ export function spellings(path: string): string[] {
 }
 
 export const huskyParent = (folder: string): string | undefined => (basename(folder) === '_' ? dirname(folder) : undefined);
+
+// The configuration files git reads besides a repository's own, as git chooses them: the system file
+// ($GIT_CONFIG_SYSTEM, else /etc/gitconfig; none with GIT_CONFIG_NOSYSTEM), then the user's
+// ($GIT_CONFIG_GLOBAL alone, else $XDG_CONFIG_HOME/git/config or ~/.config/git/config, and ~/.gitconfig).
+// One list for the write gate and the sandbox's read-only view (red team round 6 R6-16: a hooksPath set
+// in the system file or a GIT_CONFIG_GLOBAL file left `.githooks/` an ordinary folder).
+export function gitOuterConfigFiles(home: string | undefined, env: Readonly<Record<string, string | undefined>> = process.env): string[] {
+  const files: string[] = [];
+  const on = (value: string | undefined): boolean => value !== undefined && value !== '' && !/^(?:0|false|no|off)$/i.test(value);
+  if (!on(env['GIT_CONFIG_NOSYSTEM'])) files.push(env['GIT_CONFIG_SYSTEM'] ? resolve(env['GIT_CONFIG_SYSTEM']) : '/etc/gitconfig');
+  const global = env['GIT_CONFIG_GLOBAL'];
+  if (global) return [...files, resolve(global)];
+  const xdg = env['XDG_CONFIG_HOME'];
+  if (xdg && isAbsolute(xdg)) files.push(resolve(xdg, 'git', 'config'));
+  if (home) files.push(resolve(home, '.gitconfig'), resolve(home, '.config', 'git', 'config'));
+  return files;
+}

@@ -1,8 +1,6 @@
 import { lstatSync, readlinkSync, realpathSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { Beneath } from '../workspace/beneath.js';
 import { isInside, toRel } from '../workspace/contains.js';
-import { walkLinks, type FolderListings } from '../workspace/listings.js';
 import { isObeyedLater, OBEYED_CATALOGUE, type ObeyedAlias, type ObeyedContext } from './obeyed.js';
 
 // The write gate judges a path by every name that reaches it (red team H1 of issue 26): with `.cargo`
@@ -14,15 +12,11 @@ import { isObeyedLater, OBEYED_CATALOGUE, type ObeyedAlias, type ObeyedContext }
 // the gate's context (permissions/obeyed-context.ts): the file tools, move, undo/redo and a staged
 // run's plan; a staged run that CREATES such a symlink has it set aside (`linkReaches`, shell/stage/plan.ts).
 //
-// The walk lists folders only (no stat per file: a symlink is known from its folder entry), through the
-// jail's descriptors and cached by folder identity (workspace/listings.ts), to depth MAX_DEPTH and at
-// most MAX_ENTRIES entries; not walked, as in the after-run scan (sandbox/obeyed-scan.ts):
-// `node_modules`, and the object stores of git folders (`objects` below a `.git`: thousands of folders
-// git only reads as data). A symlink inside `.git` is walked: `.git/hooks/pre-commit -> ../../x.sh`
-// makes `x.sh` the hook.
+// The walk (obeyed-repos.ts scanWorkspace) lists folders only (no stat per file: a symlink is known from
+// its folder entry), through the jail's descriptors and cached by folder identity (workspace/listings.ts);
+// links in `node_modules` and in the object stores of git folders are not judged. A symlink inside `.git`
+// is: `.git/hooks/pre-commit -> ../../x.sh` makes `x.sh` the hook.
 
-const MAX_DEPTH = 32;
-const MAX_ENTRIES = 200_000;
 // Links followed by hand while resolving a path whose end does not exist yet (the kernel's limit).
 const MAX_LINKS = 40;
 
@@ -86,30 +80,11 @@ function aliasesOf(base: string, link: string, ctx: ObeyedContext): ObeyedAlias[
   return found;
 }
 
-function skipped(rel: string, name: string): boolean {
-  return name === 'node_modules' || (name === 'objects' && /(?:^|\/)\.git(?:\/|$)/i.test(rel));
-}
-
-// Every real path a protected name reaches through a symlink of the workspace `root` (workspace-relative,
-// lower case), with the name and what obeys it. The folders are walked through the jail's descriptors
-// (workspace/listings.ts: a folder swapped for a symlink during the walk is never entered) and, with
-// `listings` (the cache of the engine's policy or of a sandbox), each folder is listed again only when it
-// changed.
-export function obeyedAliases(root: string, ctx: ObeyedContext, listings?: FolderListings): ObeyedAlias[] {
-  let base: string;
-  try {
-    base = realpathSync.native(root);
-  } catch {
-    return [];
-  }
-  const found: ObeyedAlias[] = [];
-  walkLinks(new Beneath(base), { maxDepth: MAX_DEPTH, maxEntries: MAX_ENTRIES, skip: skipped }, (link) => found.push(...aliasesOf(base, link, ctx)), listings);
-  return found;
-}
-
-// The gate's context with the aliases of the workspace's symlinks added.
-export function withAliases(root: string, ctx: ObeyedContext, listings?: FolderListings): ObeyedContext {
-  return { ...ctx, aliases: obeyedAliases(root, ctx, listings) };
+// Every real path a protected name reaches through one of the workspace's symlinks (`links`, relative to
+// `base`, the workspace's real path; found by the walk of obeyed-repos.ts), workspace-relative, lower case,
+// with the name and what obeys it.
+export function aliasesFor(base: string, links: readonly string[], ctx: ObeyedContext): ObeyedAlias[] {
+  return links.flatMap((link) => aliasesOf(base, link, ctx));
 }
 
 // A symlink moved from `from` to `to` (workspace-relative) in the workspace `ctx`: the protected path it

@@ -1,13 +1,15 @@
 import { lstatSync, realpathSync } from 'node:fs';
 import { homedir, userInfo } from 'node:os';
 import { isAbsolute, join, relative, resolve } from 'node:path';
-import { withAliases } from './obeyed-alias.js';
+import { aliasesFor } from './obeyed-alias.js';
 import { envLoadGlobs } from './obeyed-env.js';
 import { gitConfigPaths } from './obeyed-git.js';
-import { repositoryOf, type Repository } from '../sandbox/git-config.js';
-import { isInside } from '../workspace/contains.js';
-import { VENV_MARKERS, type NestedContext, type ObeyedContext } from './obeyed.js';
-import type { FolderListings } from '../workspace/listings.js';
+import { gitOuterConfigFiles } from '../git/config-path.js';
+import { scanWorkspace, workspaceRepositories } from './obeyed-repos.js';
+import { fsLookup } from './git-shape.js';
+import type { Repository } from '../sandbox/git-config.js';
+import { isObeyedLater, VENV_MARKERS, type Obeyed, type ObeyedContext } from './obeyed.js';
+import { FolderListings, identityStamp } from '../workspace/listings.js';
 
 // git's hook names: with core.hooksPath naming the workspace root itself, these files at the root are hooks.
 const HOOK_NAMES = [
@@ -25,27 +27,27 @@ function real(path: string): string {
   }
 }
 
-// The config files git reads for a repository: its own and its common folder's, and the user's (which may
-// name workspace paths too: core.hooksPath = .githooks).
+// The config files git reads for a repository: its own and its common folder's, the system's and the
+// user's (which may name workspace paths too: core.hooksPath = .githooks), as git picks them.
 function configFiles(dirs: readonly string[], home: string | undefined): string[] {
-  const files = dirs.flatMap((dir) => [resolve(dir, 'config'), resolve(dir, 'config.worktree')]);
-  const xdg = process.env['XDG_CONFIG_HOME'];
-  if (xdg && isAbsolute(xdg)) files.push(resolve(xdg, 'git', 'config'));
-  if (home) files.push(resolve(home, '.gitconfig'), resolve(home, '.config', 'git', 'config'));
-  return files;
+  return [...dirs.flatMap((dir) => [resolve(dir, 'config'), resolve(dir, 'config.worktree')]), ...gitOuterConfigFiles(home)];
 }
 
 // Where the user's home folder lies in the workspace ('' when it is the workspace): `home` (the HOME the
 // call runs with) and the password file's, each as given and as the kernel opens it (red team H-C).
-function homesIn(roots: readonly string[], home: string | undefined): string[] {
+function homesIn(roots: readonly string[], home: string | undefined, listings: FolderListings): string[] {
   const homes = new Set<string>();
-  let own: string | undefined;
-  try {
-    own = userInfo().homedir;
-  } catch {
-    own = undefined;
+  // The password file's home folder of this process's user (read once per cache owner: getpwuid reads a file).
+  let own = listings.recall<{ readonly dir: string | undefined }>('password-home');
+  if (!own) {
+    try {
+      own = { dir: userInfo().homedir };
+    } catch {
+      own = { dir: undefined };
+    }
+    listings.keep('password-home', own);
   }
-  for (const folder of [home, homedir(), own]) {
+  for (const folder of [home, homedir(), own.dir]) {
     if (!folder || !isAbsolute(folder)) continue;
     for (const spelled of new Set([folder, real(folder)])) {
       for (const base of roots) {
@@ -85,9 +87,11 @@ function venvProbe(roots: readonly string[]): (folder: string) => boolean {
   return (folder) => roots.some((root) => VENV_MARKERS.some((marker) => exists(join(root, folder, marker))));
 }
 
+type RepositoryContext = Pick<ObeyedContext, 'gitPaths' | 'gitGlobs' | 'computed'>;
+
 // What one repository's configuration makes git run or read, as workspace-relative paths, globs and
-// commands that cannot be resolved.
-function repositoryContext(repository: Repository, roots: readonly string[], home: string | undefined): Pick<ObeyedContext, 'gitPaths' | 'gitGlobs' | 'computed'> {
+// commands that cannot be resolved; `sources`: the config files read (and looked for), includes too.
+function repositoryContext(repository: Repository, roots: readonly string[], home: string | undefined): { ctx: RepositoryContext; sources: string[] } {
   const dirs = [repository.gitDir, ...(repository.common ? [repository.common] : [])];
   const refs = gitConfigPaths(repository.top, configFiles(dirs, home), home, roots);
   const gitPaths = new Set<string>();
@@ -98,46 +102,66 @@ function repositoryContext(repository: Repository, roots: readonly string[], hom
     }
   }
   const gitGlobs = (refs.globs ?? []).flatMap((glob) => relForms(glob, roots)).filter((rel) => rel !== '');
-  return { gitPaths: [...gitPaths], gitGlobs, computed: refs.computed ?? [] };
+  return { ctx: { gitPaths: [...gitPaths], gitGlobs, computed: refs.computed ?? [] }, sources: refs.sources ?? [] };
 }
 
-// The repositories nested in the workspace that hold `path` (a submodule, a linked worktree, a clone):
-// each folder above it, below the root, with a `.git` of its own. Their configuration (core.hooksPath,
-// core.fsmonitor ... of the submodule's `.git/modules/NAME/config` or the worktree's config.worktree, and
-// the user's) is obeyed by a git command run there, and by `git status` of the superproject (red team
-// round 4 H3). Asked of the file system at each judgement, like the workspace's own configuration.
-function nestedProbe(roots: readonly string[], home: string | undefined): (path: string) => readonly NestedContext[] {
-  return (path) => {
-    const found: NestedContext[] = [];
-    const names = path.split('/').filter((name) => name !== '' && name !== '.');
-    for (const root of roots) {
-      for (const absolute of [false, true]) {
-        for (let i = names.length - 1; i >= 1; i--) {
-          const folder = resolve(absolute ? '/' : root, names.slice(0, i).join('/'));
-          if (folder === root || !isInside(root, folder) || !exists(join(folder, '.git'))) continue;
-          const repository = repositoryOf(folder);
-          if (!repository || repository.top !== folder) continue;
-          const rel = relative(root, resolve(absolute ? '/' : root, names.join('/'))).split('\\').join('/');
-          found.push({ rel, ctx: repositoryContext(repository, roots, home) });
-        }
-      }
-    }
-    return found;
+interface Kept {
+  readonly stamps: string;
+  readonly sources: readonly string[];
+  readonly ctx: RepositoryContext;
+}
+
+const stampsOf = (files: readonly string[]): string | undefined => {
+  const stamps = files.map(identityStamp);
+  return stamps.includes(undefined) ? undefined : stamps.join('|');
+};
+
+// A repository's context, kept with the caller's listings while every config file it read (includes too)
+// keeps its identity and times: a config changed by a person between two calls counts at once.
+function contextOf(repository: Repository, roots: readonly string[], home: string | undefined, listings: FolderListings): RepositoryContext {
+  const key = JSON.stringify(['git-context', repository, roots, home ?? '', gitOuterConfigFiles(home)]);
+  const known = listings.recall<Kept>(key);
+  if (known && stampsOf(known.sources) === known.stamps) return known.ctx;
+  const { ctx, sources } = repositoryContext(repository, roots, home);
+  const stamps = stampsOf(sources);
+  if (stamps !== undefined) listings.keep(key, { stamps, sources, ctx });
+  return ctx;
+}
+
+// Whether the workspace root lies in a folder its repository protects (the catalogue: `.git`, `.codeward`,
+// `.vscode`, `.github/workflows` ...): judged by where the root really is, not by paths below it (R6-3).
+function rootWithin(root: string, repository: Repository | undefined): Obeyed | undefined {
+  if (!repository) return undefined;
+  const rel = relative(repository.top, root).split('\\').join('/');
+  if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) return undefined;
+  const found = isObeyedLater(rel);
+  if (!found) return undefined;
+  return { ...found, pattern: `${rel}/**`, why: `the workspace is ${rel} of the repository at ${repository.top}, which ${found.by} obeys: every file of it is` };
+}
+
+// The union of what every repository's configuration names: each path is judged against all of them.
+function union(parts: readonly RepositoryContext[]): RepositoryContext {
+  return {
+    gitPaths: [...new Set(parts.flatMap((part) => part.gitPaths))],
+    gitGlobs: [...new Set(parts.flatMap((part) => part.gitGlobs ?? []))],
+    computed: parts.flatMap((part) => part.computed ?? []),
   };
 }
 
-// The write gate's context for a workspace: what the configuration of its repository (its own, or the
-// one enclosing a subfolder workspace) makes git run or read (obeyed-git.ts, resolved as git and the
-// kernel resolve them), as workspace-relative paths of both the workspace as given and as the kernel
-// opens it; the globs and unresolvable commands it configures; where the user's home folder is in it;
-// which folders are Python virtual environments (obeyed.ts IN_VENV); the repositories nested in it.
-// Read fresh on every call: a config changed by a person between two calls counts at once. `listings`:
-// the caller's folder cache for the symlink walk (obeyed-alias.ts), kept by the policy or the sandbox.
-export function obeyedContext(root: string, home: string | undefined = homedir(), listings?: FolderListings): ObeyedContext {
+// The write gate's context for a workspace: what the configuration of every repository it holds (its own,
+// or the one enclosing a subfolder workspace, and each submodule, linked worktree, nested clone and git
+// folder by shape: obeyed-repos.ts) makes git run or read (obeyed-git.ts, resolved as git and the kernel
+// resolve them), as workspace-relative paths of both the workspace as given and as the kernel opens it;
+// the globs and unresolvable commands they configure; where the user's home folder is in it; which
+// folders are Python virtual environments (obeyed.ts IN_VENV); what stands at a path (git-shape.ts).
+// `listings`: the caller's cache (the policy's or the sandbox's) of folder listings and of each
+// repository's configuration, by identity; without one, everything is read now.
+export function obeyedContext(root: string, home: string | undefined = homedir(), listings: FolderListings = new FolderListings()): ObeyedContext {
   const roots = [...new Set([root, real(root)])];
-  const homes = homesIn(roots, home);
-  const repository = repositoryOf(root);
-  const probes = { venv: venvProbe(roots), nested: nestedProbe(roots, home), at: real(root), envGlobs: envLoadGlobs(roots) };
-  if (!repository) return withAliases(root, { gitPaths: [], homes, ...probes }, listings);
-  return withAliases(root, { ...repositoryContext(repository, roots, home), homes, ...probes }, listings);
+  const held = scanWorkspace(root, listings);
+  const repositories = workspaceRepositories(root, held, listings);
+  const git = union(repositories.map((repository) => contextOf(repository, roots, home, listings)));
+  const within = repositories.map((repository) => rootWithin(root, repository)).find((found) => found !== undefined);
+  const ctx: ObeyedContext = { ...git, homes: homesIn(roots, home, listings), venv: venvProbe(roots), lookup: fsLookup(roots), at: real(root), envGlobs: envLoadGlobs(roots), ...(within ? { within } : {}) };
+  return { ...ctx, aliases: aliasesFor(held.base, held.links, ctx) };
 }

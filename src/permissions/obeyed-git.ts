@@ -25,6 +25,8 @@ export interface GitConfigRefs {
   // statically (git/config-computed.ts): the write gate's `gitGlobs` and `computed`.
   readonly globs?: string[];
   readonly computed?: ComputedCommand[];
+  // Every config file read (or looked for): the given ones and the files they include.
+  readonly sources?: string[];
 }
 
 const keyOf = ({ section, subsection, key }: ConfigEntry): string => [section, ...(subsection === undefined ? [] : [subsection]), key].join('.');
@@ -124,5 +126,5 @@ export function gitConfigPaths(top: string, files: readonly string[], home: stri
       for (const path of words.flatMap((word) => at(word, from))) if (!isFolder(path)) found.push(...spellings(path));
     }
   }
-  return { folders: [...new Set(folders)], files: [...new Set(found)], globs: [...new Set(globs)], computed };
+  return { folders: [...new Set(folders)], files: [...new Set(found)], globs: [...new Set(globs)], computed, sources: [...seen] };
 }

@@ -1,4 +1,5 @@
 import picomatch from 'picomatch';
+import { gitShape, type Lookup } from './git-shape.js';
 import { homeObeyed, isHomeListed } from './obeyed-home.js';
 import type { EnvLoadGlob } from './obeyed-env.js';
 
@@ -52,16 +53,17 @@ const ROWS: readonly Row[] = [
   ['agent', 'MCP clients (the servers an agent starts)', ['.mcp.json']],
   ['editor', 'editors (tasks, launch and settings naming programs, interpreters, dev containers)', ['.vscode', '*.code-workspace', '.idea', '.fleet', '.zed', '.devcontainer', '.devcontainer.json']],
   ['editor', 'vim, neovim, pdb, irb, gdb and lldb start-up files read from the working folder', ['.exrc', '_exrc', '.nvimrc', '.nvim.lua', '.vimrc', '_vimrc', '.gvimrc', '.lvimrc', '.pdbrc', '.irbrc', '.gdbinit', '.lldbinit']],
-  ['shell', 'REPLs and interpreters that run a start-up file from the working folder (R, pry, GHCi, Octave, psql) and Mercurial (hooks in the repository\'s hgrc)', ['.Rprofile', '.Renviron', '.pryrc', '.ghci', '.octaverc', '.psqlrc', '.hg/hgrc']],
+  ['shell', 'REPLs and interpreters that run a start-up file from the working folder (R, pry, GHCi, Octave, psql, IEx, OCaml, sbt) and Mercurial (hooks in the repository\'s hgrc)', ['.Rprofile', '.Renviron', '.pryrc', '.ghci', '.octaverc', '.psqlrc', '.iex.exs', '.ocamlinit', '.sbtrc', '.hg/hgrc']],
+  ['editor', 'Helix, Theia, Visual Studio open-folder and Emacs directory locals (language servers, tasks and `eval:` forms they run)', ['.helix/languages.toml', '.theia', '.vs/tasks.vs.json', '.vs/launch.vs.json', '.dir-locals.el', '.dir-locals-2.el']],
   ['editor', 'cloud workspaces (tasks run when the workspace opens)', ['.gitpod.yml', '.gitpod.Dockerfile', '.idx/dev.nix', '.codesandbox', '.replit', 'replit.nix']],
   ['shell', 'Python virtual environments (their activate scripts are sourced by editors and direnv when a terminal opens; pyvenv.cfg names the interpreter; these names mark a folder as one)', ['pyvenv.cfg', 'bin/activate', 'bin/activate.fish', 'bin/activate.csh', 'bin/activate.nu', 'bin/activate.ps1', 'bin/activate.xsh', 'bin/activate_this.py', 'Scripts/activate', 'Scripts/activate.fish', 'Scripts/activate.csh', 'Scripts/activate.nu', 'Scripts/activate.ps1', 'Scripts/activate.xsh', 'Scripts/activate_this.py', 'Scripts/activate.bat', 'Scripts/deactivate.bat']],
   ['shell', 'Python at every interpreter start (site-packages .pth lines and sitecustomize/usercustomize run before any script, whatever python is asked to do)', ['lib*/python*/*-packages/*.pth', 'lib*/python*/*-packages/sitecustomize*', 'lib*/python*/*-packages/usercustomize*', 'lib*/python*/*-packages/__pycache__/sitecustomize*', 'lib*/python*/*-packages/__pycache__/usercustomize*', 'lib*/site-packages/*.pth', 'lib*/site-packages/sitecustomize*', 'lib*/site-packages/usercustomize*', 'lib*/site-packages/__pycache__/sitecustomize*', 'lib*/site-packages/__pycache__/usercustomize*']],
   ['ci', 'CI services (run on push, with the repository\'s secrets)', ['.github/workflows', '.github/actions', '.gitlab-ci.yml', '.circleci', '.travis.yml', 'azure-pipelines.yml', '.buildkite', 'Jenkinsfile', 'bitbucket-pipelines.yml', '.drone.yml', '.woodpecker', '.woodpecker.yml', '.forgejo/workflows', '.forgejo/actions', '.gitea/workflows', '.gitea/actions', 'appveyor.yml', '.appveyor.yml', 'bitrise.yml', 'buildspec.yml', 'buildspec.yaml', 'cloudbuild.yaml', 'cloudbuild.yml', 'cloudbuild.json', 'codefresh.yml', '.semaphore', 'netlify.toml', '.gitlab', '.pipelines', '.tekton', '.cirrus.yml', '.cirrus.star', 'wercker.yml', '.builds', 'codemagic.yaml', 'vercel.json']],
   ['hooks', 'commit-hook runners (the next git commit runs what they name)', ['.husky', '.pre-commit-config.yaml', 'lefthook.*', '.lefthook.*', 'lefthook-local.*', '.lefthook-local.*', '.lefthook', '.lintstagedrc*', 'lint-staged.config.*', '.simple-git-hooks*', 'simple-git-hooks.*', '.overcommit.yml']],
   ['shell', 'direnv, mise, asdf and sdkman (run or select programs on cd)', ['.envrc', '.tool-versions', 'mise.toml', '.mise.toml', 'mise.local.toml', '.mise.local.toml', '.mise', '.config/mise', '.config/mise.toml', '.rtx.toml', '.sdkmanrc']],
-  ['toolchain', 'toolchain selectors (which compiler or interpreter a plain command runs)', ['rust-toolchain', 'rust-toolchain.toml', '.cargo/config', '.cargo/config.toml', '.nvmrc', '.node-version', '.python-version', '.ruby-version', '.java-version', '.go-version', 'go.work', 'go.env', 'global.json', '.bazelrc', '.bazelversion']],
+  ['toolchain', 'toolchain selectors (which compiler or interpreter a plain command runs)', ['rust-toolchain', 'rust-toolchain.toml', '.cargo/config', '.cargo/config.toml', '.nvmrc', '.node-version', '.python-version', '.ruby-version', '.java-version', '.go-version', 'go.work', 'go.env', 'global.json', '.bazelrc', '.bazelversion', '.pdm-python']],
   ['shell', 'tools whose project config runs a program it names (jj\'s repository config: aliases, fix tools; pylint init-hook; golangci-lint plug-ins; JVM agents in .jvmopts/.sbtopts; ansible\'s vault password scripts and plug-in paths; devbox init hooks)', ['.jj/repo/config.toml', '.pylintrc', 'pylintrc', '.golangci.yml', '.golangci.yaml', '.golangci.toml', '.golangci.json', '.jvmopts', '.sbtopts', 'ansible.cfg', 'devbox.json']],
-  ['package-manager', 'package managers and build tools (program paths, wrappers, script shells, plug-ins, registries)', ['.npmrc', '.yarnrc', '.yarnrc.yml', '.yarn/releases', '.yarn/plugins', '.pnpmfile.cjs', '.pnpmfile.mjs', 'pnpm-workspace.yaml', 'bunfig.toml', '.bunfig.toml', 'uv.toml', '.bundle/config', 'nuget.config', 'Directory.Build.props', 'Directory.Build.targets', 'Directory.Build.rsp', '.config/dotnet-tools.json', '.mvn', 'gradle/wrapper/gradle-wrapper.properties', 'gradle.properties', 'cabal.project.local', 'docker-compose.override.yml', 'docker-compose.override.yaml', 'compose.override.yml', 'compose.override.yaml']],
+  ['package-manager', 'package managers and build tools (program paths, wrappers, script shells, plug-ins, registries)', ['.npmrc', '.yarnrc', '.yarnrc.yml', '.yarn/releases', '.yarn/plugins', '.pnpmfile.cjs', '.pnpmfile.mjs', 'pnpm-workspace.yaml', 'bunfig.toml', '.bunfig.toml', 'uv.toml', '.bundle/config', 'nuget.config', 'Directory.Build.props', 'Directory.Build.targets', 'Directory.Build.rsp', '.config/dotnet-tools.json', '.mvn', 'gradle/wrapper/gradle-wrapper.properties', 'gradle/wrapper/gradle-wrapper.jar', 'gradle.properties', 'cabal.project.local', 'docker-compose.override.yml', 'docker-compose.override.yaml', 'compose.override.yml', 'compose.override.yaml']],
 ];
 
 // Entries that hold only inside a Python virtual environment: the folder above `bin/`/`Scripts/` holds one of
@@ -142,8 +144,9 @@ function catalogueMatch(names: readonly string[], venv?: (folder: string) => boo
 }
 
 // What git is configured to run or read in the workspace (core.hooksPath, core.fsmonitor, included
-// config files, filter and diff programs), of the workspace's repository and of the one enclosing a
-// subfolder workspace: workspace-relative paths (sandbox/git-config.ts, `obeyedContext`).
+// config files, filter and diff programs), of the workspace's repository (or the one enclosing a
+// subfolder workspace) and of EVERY repository the workspace holds (submodules, linked worktrees, nested
+// clones, git folders by shape): workspace-relative paths (obeyed-context.ts, obeyed-repos.ts).
 export interface ObeyedContext {
   readonly gitPaths: readonly string[];
   // Words of configured commands that are globs (`!sh r4*`), as workspace-relative picomatch patterns:
@@ -160,19 +163,19 @@ export interface ObeyedContext {
   // Whether a workspace-relative folder ('' for the root) is a Python virtual environment now (VENV_MARKERS,
   // asked of the file system: obeyed-context.ts). Absent: the IN_VENV entries hold everywhere.
   readonly venv?: (folder: string) => boolean;
-  // The repositories nested in the workspace that hold a path (submodules, linked worktrees, clones), each
-  // with the path relative to the workspace and what its own configuration makes git run (obeyed-context.ts).
-  readonly nested?: (path: string) => readonly NestedContext[];  // The workspace root's real path: a catalogue pattern that begins in the folders above the root and ends in
+  // What stands at a workspace-relative path (the file system, or a staged run's result over it): a folder
+  // git takes for a git directory by its shape is obeyed like `.git` (git-shape.ts). Absent: names only.
+  readonly lookup?: Lookup;
+  // The workspace root itself lies in a protected folder of its repository (`-C .git`, a worker's base_path
+  // `.codeward` or `.github/workflows`): every path of it is obeyed (red team round 6 R6-3).
+  readonly within?: Obeyed;
+  // The workspace root's real path: a catalogue pattern that begins in the folders above the root and ends in
   // the workspace (`.github/workflows` for a root at `.github`, `.hg/hgrc` for one at `.hg`) holds too (red
   // team R6-3; a root inside a whole protected folder is refused when it is opened: workspace/enclosing.ts).
   readonly at?: string;
-  // Folders the environment makes programs load code from (PATH, PYTHONPATH: obeyed-env.ts), as patterns.
+  // Folders the environment makes programs load code from (PATH, PYTHONPATH: obeyed-env.ts), as patterns
+  // (red team round 6 R6-17).
   readonly envGlobs?: readonly EnvLoadGlob[];
-}
-
-export interface NestedContext {
-  readonly rel: string;
-  readonly ctx: Pick<ObeyedContext, 'gitPaths' | 'gitGlobs' | 'computed'>;
 }
 
 export interface ComputedCommand {
@@ -248,13 +251,8 @@ export function isObeyedLater(relPath: string, ctx?: ObeyedContext): Obeyed | un
     }
   }
   if (!ctx) return undefined;
-  const own = configured(path, ctx) ?? aliased(path, ctx);
-  if (own) return own;
-  for (const nested of ctx.nested?.(path) ?? []) {
-    const inner = configured(nested.rel, nested.ctx);
-    if (inner) return { ...inner, by: `${inner.by}, of a repository nested in the workspace that holds ${nested.rel}` };
-  }
-  return undefined;
+  if (ctx.within) return ctx.within;
+  return configured(path, ctx) ?? aliased(path, ctx) ?? gitShape(path.split('/'), ctx.lookup);
 }
 
 // A catalogue pattern that starts in the last folders of the root and ends in `path` (patterns have at most
@@ -280,7 +278,7 @@ function aliased(path: string, ctx: ObeyedContext): Obeyed | undefined {
 
 // Whether a walk must ask isObeyedLater at every entry, not only where a catalogue pattern can end
 // (mayEndAt: sandbox/obeyed-scan.ts): the context reaches any name (globs, a computed command, a home
-// folder, an alias).
+// folder, an alias, a folder the environment loads programs from).
 export function reachesAnyName(ctx: ObeyedContext): boolean {
   return (ctx.gitGlobs?.length ?? 0) > 0 || (ctx.envGlobs?.length ?? 0) > 0 || (ctx.computed?.length ?? 0) > 0 || (ctx.homes?.length ?? 0) > 0 || (ctx.aliases?.length ?? 0) > 0;
 }

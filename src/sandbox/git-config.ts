@@ -2,6 +2,7 @@ import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { readGitMetadata } from '../git/config-read.js';
 import { gitConfigPaths } from '../permissions/obeyed-git.js';
+import { gitOuterConfigFiles } from '../git/config-path.js';
 import { foldersUp } from '../workspace/above.js';
 
 // Paths in the workspace that a repository's own git config makes git run or read, outside the sandbox:
@@ -65,9 +66,8 @@ export function repositoryRefs(root: string, home: string | undefined): ConfigRe
   const repository = repositoryOf(root);
   if (!repository) return { folders: [], files: [] };
   const dirs = [repository.gitDir, ...(repository.common ? [repository.common] : [])];
-  const files = dirs.flatMap((dir) => [resolve(dir, 'config'), resolve(dir, 'config.worktree')]);
-  // The user's own config may name workspace paths too (core.hooksPath = .githooks).
-  if (home) files.push(resolve(home, '.gitconfig'), resolve(home, '.config', 'git', 'config'));
+  // The system's and the user's config may name workspace paths too (core.hooksPath = .githooks).
+  const files = [...dirs.flatMap((dir) => [resolve(dir, 'config'), resolve(dir, 'config.worktree')]), ...gitOuterConfigFiles(home)];
   const refs = gitConfigRefs(repository.top, files, home);
   return { folders: [...dirs, ...refs.folders], files: refs.files, repository };
 }

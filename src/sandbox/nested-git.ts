@@ -142,13 +142,34 @@ interface Walk {
   readonly controls: readonly string[];
   readonly seen: Set<string>;
   readonly warnings: string[];
+  // Before the run: what would be moved aside is only recorded here (nestedGitState).
+  readonly collect?: Map<string, string>;
+  // After it: what was recorded before (undefined: every path found counts as the run's).
+  readonly before?: NestedGitState;
 }
 
 function show(walk: Walk, path: string): string {
   return within(path, walk.root) ? relative(walk.root, path) : path;
 }
 
+// What a found path is (its identity, times and size) and where it is (the identity of its folder and
+// the folder above: a git folder renamed into place is another inode there).
+function where(path: string): string {
+  return [path, dirname(path), dirname(dirname(path))].map((at, i) => {
+    try {
+      const stats = lstatSync(at, { bigint: true });
+      return i === 0 ? `${stats.dev}:${stats.ino}:${stats.birthtimeNs}:${stats.ctimeNs}:${stats.mtimeNs}:${stats.size}` : `${stats.dev}:${stats.ino}:${stats.birthtimeNs}`;
+    } catch {
+      return '-';
+    }
+  }).join('|');
+}
+
+// Red team R5-10: what was there before the run, unchanged, is not the run's (the user's own submodule
+// config, which a run with .git read-only cannot even change): it stays.
 function moveOne(walk: Walk, path: string, why: string): void {
+  if (walk.collect) return void walk.collect.set(path, where(path));
+  if (walk.before !== undefined && walk.before.get(path) === where(path)) return;
   try {
     const aside = moveAside(path);
     const where = aside ? `moved to ${show(walk, aside)}` : 'removed (it could not be moved)';
@@ -227,24 +248,39 @@ function scanControl(walk: Walk, folder: string, depth: number): void {
 // A workspace that is a subfolder of a repository: the gitlinks of that repository's index that lie in
 // the workspace (a submodule's `.git` file, its checkout) are entered by a plain `git status` run
 // anywhere in the repository. Its git folder is outside the workspace (read-only in the sandbox).
-function enclosingGitlinks(root: string, env: Env): string[] {
+type Mode = Pick<Walk, 'collect' | 'before'>;
+
+function enclosingGitlinks(root: string, env: Env, mode: Mode): string[] {
   const repository = repositoryOf(root);
   if (!repository || within(repository.top, root)) return [];
   const controls = [...new Set([real(repository.gitDir), ...(repository.common ? [real(repository.common)] : [])])];
-  const walk: Walk = { root, env, controls, seen: new Set(controls), warnings: [] };
+  const walk: Walk = { root, env, controls, seen: new Set(controls), warnings: [], ...mode };
   const links = (gitlinksOf(repository.gitDir, repository.top, env, true) ?? []).filter((path) => within(join(repository.top, path), root));
   visitGitlinks(walk, repository.top, links, 0);
   return walk.warnings;
 }
 
 // Checks every git folder the workspace's git could enter (see the top of this file); one warning per
-// path moved aside.
-export function neutraliseNestedGit(root: string, env: Env): string[] {
+// path moved aside. `before`: nestedGitState before the run (what it holds, unchanged, stays).
+export function neutraliseNestedGit(root: string, env: Env, before?: NestedGitState): string[] {
+  return scanNested(root, env, before === undefined ? {} : { before });
+}
+
+export type NestedGitState = ReadonlyMap<string, string>;
+
+// Before a run: every path the scan would move aside now, with what it is (R5-10).
+export function nestedGitState(root: string, env: Env): NestedGitState {
+  const collect = new Map<string, string>();
+  scanNested(root, env, { collect });
+  return collect;
+}
+
+function scanNested(root: string, env: Env, mode: Mode): string[] {
   const gitDir = gitDirOf(join(root, '.git'));
-  if (!gitDir || kind(join(gitDir, 'HEAD')) === 'missing') return enclosingGitlinks(root, env);
+  if (!gitDir || kind(join(gitDir, 'HEAD')) === 'missing') return enclosingGitlinks(root, env, mode);
   const common = readGitMetadata(join(gitDir, 'commondir'))?.trim();
   const controls = [...new Set([real(gitDir), ...(common ? [real(resolve(gitDir, common))] : [])])];
-  const walk: Walk = { root, env, controls, seen: new Set(controls), warnings: [] };
+  const walk: Walk = { root, env, controls, seen: new Set(controls), warnings: [], ...mode };
   visitGitlinks(walk, root, gitlinksOf(gitDir, root, env, true) ?? [], 0);
   // Each linked worktree has its own index: `cd wt; git status` enters its gitlinks.
   for (const control of controls) {

@@ -1,5 +1,5 @@
-import { lstatSync, mkdirSync, readdirSync, renameSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { lstatSync, mkdirSync, readdirSync, readlinkSync, realpathSync, renameSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { isObeyedLater, mayEndAt, reachesAnyName, type ObeyedContext } from '../permissions/obeyed.js';
 import { gitProgramsIn } from './nested-git.js';
 import { moveAside } from './planted.js';
@@ -23,7 +23,7 @@ const MAX_READ_ONLY = 2000;
 
 interface Listing {
   readonly key: string;
-  readonly entries: readonly { readonly name: string; readonly dir: boolean }[];
+  readonly entries: readonly { readonly name: string; readonly dir: boolean; readonly link?: true }[];
 }
 
 // What one protected path is, for "changed since": type, inode, creation and change time (a write
@@ -38,6 +38,37 @@ function signature(path: string): string | undefined {
   }
 }
 
+// HEAD and objects/ and refs/ (or a commondir): what git checks to take a folder for a git directory.
+function isGitDirShape(entries: Listing['entries']): boolean {
+  const has = (name: string, dir: boolean): boolean => entries.some((entry) => entry.name === name && entry.dir === dir);
+  return has('HEAD', false) && ((has('objects', true) && has('refs', true)) || has('commondir', false));
+}
+
+// Red team round 6 R6-7 (in-place runs): where a symlink at `rel` leads when that is outside the workspace and
+// outside the system's program folders (a venv's `bin/python -> /usr/bin/python3` stays); else undefined.
+const SYSTEM = /^\/(?:usr|bin|sbin|lib|lib32|lib64|libx32|opt|nix|snap)(?:\/|$)/;
+function realOr(path: string): string {
+  try {
+    return realpathSync.native(path);
+  } catch {
+    return path;
+  }
+}
+
+function leadsOut(root: string, rel: string): string | undefined {
+  const path = join(root, rel);
+  let target: string;
+  try {
+    target = resolve(dirname(path), readlinkSync(path));
+  } catch {
+    return undefined;
+  }
+  const real = realOr(target);
+  const roots = [root, realOr(root)];
+  const inside = (at: string): boolean => roots.some((base) => at === base || at.startsWith(`${base}/`));
+  return inside(target) && inside(real) ? undefined : SYSTEM.test(real) && SYSTEM.test(target) ? undefined : target;
+}
+
 interface Found {
   // Workspace-relative path → signature: catalogue paths, and the control files of nested git folders.
   readonly hits: Map<string, string>;
@@ -47,6 +78,8 @@ interface Found {
   readonly topRels: string[];
   // Nested `.git` entries (relative).
   readonly gits: string[];
+  // Every symlink (relative) → signature: one the run made or changed that leads out of the workspace is moved aside.
+  readonly links: Map<string, string>;
 }
 
 export class ObeyedScan {
@@ -72,7 +105,7 @@ export class ObeyedScan {
     if (cached && cached.key === key) return cached.entries;
     let entries: Listing['entries'];
     try {
-      entries = readdirSync(path, { withFileTypes: true }).map((entry) => ({ name: entry.name, dir: entry.isDirectory() }));
+      entries = readdirSync(path, { withFileTypes: true }).map((entry) => ({ name: entry.name, dir: entry.isDirectory(), ...(entry.isSymbolicLink() ? { link: true as const } : {}) }));
     } catch {
       return [];
     }
@@ -119,12 +152,19 @@ export class ObeyedScan {
   private walk(rel: string, found: Found, depth: number): void {
     const wide = reachesAnyName(this.ctx);
     const byPath = wide || this.configured.size > 0;
-    for (const entry of this.list(rel)) {
-      // A file no catalogue pattern can end at, in a context that names no path: nothing to ask (the
-      // common case, decided by its name alone: a 20,000-file tree is walked twice per run).
-      if (!entry.dir && !byPath && !this.mayEnd(entry.name)) continue;
+    const entries = this.list(rel);
+    // A folder git takes for a git directory by its shape, whatever its name (R5-8, git-shape.ts).
+    if (isGitDirShape(entries)) this.git(rel, found, true);
+    for (const entry of entries) {
       if (entry.name.includes(MARK)) continue;
       const child = rel === '' ? entry.name : `${rel}/${entry.name}`;
+      if (entry.link) {
+        const sig = signature(join(this.root, child));
+        if (sig) found.links.set(child, sig);
+      }
+      // A file no catalogue pattern can end at, in a context that names no path: nothing more to ask (the
+      // common case, decided by its name alone: a 20,000-file tree is walked twice per run).
+      if (!entry.dir && !byPath && !this.mayEnd(entry.name)) continue;
       if (entry.name.toLowerCase() === '.git') {
         if (rel !== '') this.git(child, found, entry.dir);
         continue;
@@ -143,7 +183,7 @@ export class ObeyedScan {
   }
 
   private find(): Found {
-    const found: Found = { hits: new Map(), tops: [], topRels: [], gits: [] };
+    const found: Found = { hits: new Map(), tops: [], topRels: [], gits: [], links: new Map() };
     this.walk('', found, 0);
     for (const rel of this.redirecting()) {
       const sig = signature(join(this.root, rel));
@@ -199,7 +239,8 @@ export class ObeyedScan {
     const changed = [...after.hits].filter(([rel, sig]) => before.hits.get(rel) !== sig && !restored.some((folder) => under(rel, folder))).map(([rel]) => rel);
     for (const git of after.gits) {
       if (!changed.some((rel) => under(rel, git))) continue;
-      for (const { path, why } of gitProgramsIn(join(this.root, git))) warnings.push(this.aside(path, `${why}; a plain git command in ${git.slice(0, -'/.git'.length) || '.'} would run it`));
+      const at = /(?:^|\/)\.git$/i.test(git) ? git.slice(0, -'/.git'.length) : git;
+      for (const { path, why } of gitProgramsIn(join(this.root, git))) warnings.push(this.aside(path, `${why}; a plain git command in ${at || '.'} would run it`));
       moved.push(git);
     }
     for (const rel of changed.sort((a, b) => a.length - b.length)) {
@@ -209,6 +250,11 @@ export class ObeyedScan {
       if (!entry && !redirected) continue;
       moved.push(rel);
       warnings.push(this.aside(join(this.root, rel), entry ? `${entry.pattern} is obeyed by ${entry.by}` : `a symlink above ${redirected}, which git's configuration runs or reads`));
+    }
+    for (const [rel, sig] of after.links) {
+      if (before.links.get(rel) === sig || moved.some((folder) => under(rel, folder))) continue;
+      const target = leadsOut(this.root, rel);
+      if (target) warnings.push(this.aside(join(this.root, rel), `a symlink to ${target}, outside the workspace: a later build, copy or redirection that writes ${rel} would write there`));
     }
     return warnings;
   }

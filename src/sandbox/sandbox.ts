@@ -9,9 +9,10 @@ import { findOnPath, isExecutable, outsidePath } from './which.js';
 import { bwrapArgs } from './bwrap.js';
 import { cleanGitConfigs } from './git-identity.js';
 import { repositoryConfigCopies } from './repo-configs.js';
-import { neutraliseNestedGit } from './nested-git.js';
+import { nestedGitState, neutraliseNestedGit } from './nested-git.js';
 import { ObeyedScan } from './obeyed-scan.js';
 import { obeyedContext } from '../permissions/obeyed-context.js';
+import { withoutRelativePath } from '../permissions/obeyed-env.js';
 import { FolderListings } from '../workspace/listings.js';
 import { MountLease } from './mount-points.js';
 import { clearPending, recordPending } from './pending.js';
@@ -213,7 +214,9 @@ export class ProcessSandbox {
       env: this.env,
     });
     const policy = { ...base, hidden: [...base.hidden, ...codewardFolders(this.root, this.env, this.stateDir)] };
-    const nested = (): string[] => (policy.mode === 'workspace-write' ? neutraliseNestedGit(this.root, this.toolEnv) : []);
+    // What the nested git scan would move aside before the run stays when the run left it unchanged (R5-10).
+    const nestedBefore = policy.mode === 'workspace-write' ? nestedGitState(this.root, this.toolEnv) : undefined;
+    const nested = (): string[] => (policy.mode === 'workspace-write' ? neutraliseNestedGit(this.root, this.toolEnv, nestedBefore) : []);
     // The walk's cache file only where no sandboxed process can write (a poisoned cache would hide nothing).
     const cacheFile = this.stateDir ? join(this.stateDir, 'secret-scan.json') : undefined;
     const safeCache = cacheFile && ![policy.root, ...policy.writable].some((area) => within(realOf(dirname(cacheFile)), area) || within(cacheFile, area)) ? cacheFile : undefined;
@@ -243,7 +246,7 @@ export class ProcessSandbox {
     // The write gate at any depth (obeyed-scan.ts): what a program obeys later is read-only where it
     // exists, and moved aside after the run where the run created or changed it.
     const deep = policy.mode === 'workspace-write' ? (this.obeyedScan ??= new ObeyedScan(policy.root)) : undefined;
-    const obeyedPaths = deep?.start(obeyedContext(policy.root, this.env['HOME'], this.folderListings)) ?? [];
+    const obeyedPaths = deep?.start(withoutRelativePath(obeyedContext(policy.root, this.env['HOME'], this.folderListings))) ?? [];
     const full = { ...policy, ...(options.gitReadOnly ? { gitReadOnly: true } : {}), protectedFiles: [...policy.protectedFiles, ...obeyedPaths], substitutes, repositoryConfigs, workspaceSecrets, viewSecrets, emptyFile: emptyFileIn(this.stateDir) };
     const { lease, value: wrapped } = this.stateDir
       ? MountLease.register(this.stateDir, policy.root, policy.writable, (maker) => bwrapArgs(full, cwd, maker))

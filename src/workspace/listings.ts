@@ -1,18 +1,23 @@
-import { readdirSync } from 'node:fs';
+import { lstatSync, readdirSync, statSync } from 'node:fs';
 import type { Beneath, DirHandle } from './beneath.js';
 
 // A walk of the workspace's folders that never follows a symlink and never lists a folder twice while
 // it is unchanged: each folder is opened from its parent's descriptor (Beneath.openChild: O_NOFOLLOW, so
 // a folder swapped for a symlink during the walk is skipped, never entered), and read through that
 // descriptor; what a folder holds is kept by its identity and times (device, inode, ctime, mtime: adding,
-// removing or renaming an entry changes them), so the next walk pays one open and one fstat per folder.
+// removing or renaming an entry changes them), so the next walk pays one lstat per unchanged folder
+// (FolderListings.known); a changed one is opened through the jail and read again.
 // The cache belongs to its owner (the policy of one engine, one sandbox), never to the module.
 
-// One folder as a walk sees it: its subfolders and its symlinks (names), nothing else.
+// One folder as a walk sees it: its subfolders and its symlinks (names), and which of MARKS it holds as
+// something other than a folder (a `.git` file, the HEAD of a git folder by shape), nothing else.
 export interface Listing {
   readonly folders: readonly string[];
   readonly links: readonly string[];
+  readonly marks: readonly string[];
 }
+
+const MARKS = new Set(['.git', 'HEAD', 'commondir']);
 
 // Folders remembered at most; past it the memory is dropped and filled again.
 const MAX_FOLDERS = 50_000;
@@ -45,7 +50,9 @@ export class FolderListings {
     let listing: Listing;
     try {
       const entries = readdirSync(dir.path, { withFileTypes: true });
-      listing = { folders: entries.filter((entry) => entry.isDirectory()).map((entry) => entry.name), links: entries.filter((entry) => entry.isSymbolicLink()).map((entry) => entry.name) };
+      const folders = entries.filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+      const marks = entries.filter((entry) => !entry.isDirectory() && MARKS.has(entry.name)).map((entry) => entry.name);
+      listing = { folders, links: entries.filter((entry) => entry.isSymbolicLink()).map((entry) => entry.name), marks };
     } catch {
       return undefined;
     }
@@ -53,6 +60,49 @@ export class FolderListings {
     if (this.#byIdentity.size >= MAX_FOLDERS) this.#byIdentity.clear();
     this.#byIdentity.set(key, { stamp, listing });
     return listing;
+  }
+
+  // The remembered listing of the folder at `path` when an lstat finds it unchanged (same identity and
+  // times); undefined otherwise, and then the caller opens it through the jail. One system call per
+  // unchanged folder; nothing is ever read through the path: a folder swapped for a symlink is no folder
+  // to lstat, and a folder reached through one has another identity (unless it is the very same folder).
+  known(path: string): Listing | undefined {
+    try {
+      const stats = lstatSync(path, { bigint: true });
+      if (!stats.isDirectory()) return undefined;
+      const known = this.#byIdentity.get(`${stats.dev}:${stats.ino}`);
+      return known?.stamp === `${stats.ctimeNs}:${stats.mtimeNs}` ? known.listing : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  // A value derived from files outside the listings (the write gate's per-repository configuration:
+  // permissions/obeyed-context.ts), kept with them under `key`; the caller checks it is still valid.
+  recall<T>(key: string): T | undefined {
+    return this.#derived.get(key) as T | undefined;
+  }
+
+  keep(key: string, value: unknown): void {
+    if (this.#derived.size >= MAX_DERIVED) this.#derived.clear();
+    this.#derived.set(key, value);
+  }
+
+  readonly #derived = new Map<string, unknown>();
+}
+
+// Derived values remembered at most (one per repository of the workspace).
+const MAX_DERIVED = 1_000;
+
+// The identity and times of a file or folder (`missing` when there is none), to tell a value kept with
+// FolderListings.keep is still valid; a path changed within the racy window stamps as undefined (not to be kept).
+export function identityStamp(path: string): string | undefined {
+  try {
+    const stats = statSync(path, { bigint: true });
+    if (recentlyChanged(stats.ctimeNs)) return undefined;
+    return `${stats.dev}:${stats.ino}:${stats.ctimeNs}:${stats.mtimeNs}:${stats.size}`;
+  } catch {
+    return 'missing';
   }
 }
 
@@ -64,40 +114,52 @@ export interface WalkLimits {
   readonly skip: (rel: string, name: string) => boolean;
 }
 
-// Calls `onLink` with the workspace-relative path of every symlink below the root of `jail` (not
-// followed), walking folders through descriptors (see the top of this file). `listings`: the cache to
-// use (a fresh one when absent: every folder read).
-export function walkLinks(jail: Beneath, limits: WalkLimits, onLink: (rel: string) => void, listings = new FolderListings()): void {
+// Calls `onFolder` with the workspace-relative path ('' the root) and listing of every folder below the
+// root of `jail` that the limits let the walk enter, walking folders through descriptors (see the top of
+// this file; symlinks are never followed). `listings`: the cache to use (a fresh one when absent).
+export function walkFolders(jail: Beneath, limits: WalkLimits, onFolder: (rel: string, listing: Listing) => void, listings = new FolderListings()): void {
+  let budget = limits.maxEntries;
+  // `dir`: the folder's open handle when it was opened (its children are opened from it), else undefined
+  // (its listing was remembered; a child that changed is opened from the root, never through a symlink).
+  const walk = (rel: string, listing: Listing, dir: DirHandle | undefined, depth: number): void => {
+    budget -= listing.links.length;
+    if (budget < 0) return;
+    onFolder(rel, listing);
+    if (depth >= limits.maxDepth) return;
+    for (const name of listing.folders) {
+      if (--budget < 0) return;
+      const child = rel === '' ? name : `${rel}/${name}`;
+      if (limits.skip(child, name)) continue;
+      const abs = `${jail.root}/${child}`;
+      const remembered = listings.known(abs);
+      if (remembered) {
+        walk(child, remembered, undefined, depth + 1);
+        continue;
+      }
+      let next: DirHandle | undefined;
+      try {
+        next = dir ? jail.openChild(dir, name) : jail.openDir(abs);
+      } catch {
+        next = undefined;
+      }
+      if (!next) continue;
+      try {
+        const read = listings.of(next);
+        if (read) walk(child, read, next, depth + 1);
+      } finally {
+        next.close();
+      }
+    }
+  };
   let root: DirHandle;
   try {
     root = jail.openDir(jail.root);
   } catch {
     return;
   }
-  let budget = limits.maxEntries;
-  const walk = (dir: DirHandle, rel: string, depth: number): void => {
-    const listing = listings.of(dir);
-    if (!listing) return;
-    for (const name of listing.links) {
-      if (--budget < 0) return;
-      onLink(rel === '' ? name : `${rel}/${name}`);
-    }
-    if (depth >= limits.maxDepth) return;
-    for (const name of listing.folders) {
-      if (--budget < 0) return;
-      const child = rel === '' ? name : `${rel}/${name}`;
-      if (limits.skip(child, name)) continue;
-      const next = jail.openChild(dir, name);
-      if (!next) continue;
-      try {
-        walk(next, child, depth + 1);
-      } finally {
-        next.close();
-      }
-    }
-  };
   try {
-    walk(root, '', 0);
+    const listing = listings.of(root);
+    if (listing) walk('', listing, root, 0);
   } finally {
     root.close();
   }

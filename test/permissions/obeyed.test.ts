@@ -43,6 +43,10 @@ describe('realistic spellings of each family', () => {
     ['shell', '.venv/bin/activate'], ['shell', 'venv/bin/activate.fish'], ['shell', 'pkg/.venv/bin/Activate.ps1'], ['shell', '.venv/pyvenv.cfg'],
     ['shell', 'env/Scripts/activate.bat'], ['shell', '.venv/bin/python3'], ['shell', 'venv/Scripts/python.exe'], ['shell', '.venv/bin/activate.xsh'], ['shell', '.direnv/python-3.12/bin/activate'], ['hooks', 'pkg/.husky/_/husky.sh'], ['hooks', 'lefthook.yml'],
     ['package-manager', 'java/gradle/wrapper/gradle-wrapper.properties'], ['package-manager', 'net/NuGet.Config'], ['package-manager', 'net/Directory.Build.props'],
+    // Red team round 6 R6-18: siblings of protected entries.
+    ['toolchain', 'py/.pdm-python'], ['shell', 'ex/.iex.exs'], ['shell', 'ml/.ocamlinit'], ['shell', 'scala/.sbtrc'], ['editor', 'pkg/.helix/languages.toml'],
+    ['editor', 'pkg/.theia/tasks.json'], ['editor', 'pkg/.vs/tasks.vs.json'], ['editor', 'pkg/.vs/launch.vs.json'], ['editor', 'el/.dir-locals.el'],
+    ['editor', 'el/.dir-locals-2.el'], ['package-manager', 'java/gradle/wrapper/gradle-wrapper.jar'],
   ];
   it.each(cases)('%s: %s', (family, path) => {
     expect(isObeyedLater(path)?.family).toBe(family);

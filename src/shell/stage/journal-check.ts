@@ -2,6 +2,7 @@ import { lstatSync, readdirSync, readlinkSync } from 'node:fs';
 import { riskyBits } from '../../sandbox/modes.js';
 import { isAbsolute, join, posix, relative } from 'node:path';
 import { obeyedContext } from '../../permissions/obeyed-context.js';
+import { withoutRelativePath } from '../../permissions/obeyed-env.js';
 import type { Workspace } from '../../workspace/workspace.js';
 import type { StageOps } from './journal.js';
 import { Planner } from './plan.js';
@@ -59,7 +60,7 @@ function treeRefusal(planner: Planner, upper: string, rel: string, source: unkno
 }
 
 export function checkJournalOps(workspace: Workspace, runDir: string, ops: StageOps): CheckedOps {
-  const planner = new Planner(workspace, 0n, obeyedContext(workspace.root));
+  const planner = new Planner(workspace, 0n, withoutRelativePath(obeyedContext(workspace.root)));
   const upper = join(runDir, 'upper');
   const refused: string[] = [];
   const keep = (rel: unknown, why: () => string | undefined): boolean => {

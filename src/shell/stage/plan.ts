@@ -4,6 +4,7 @@ import { isInside } from '../../workspace/contains.js';
 import { immunePath } from '../../permissions/immune-paths.js';
 import { linkReaches } from '../../permissions/obeyed-alias.js';
 import type { ObeyedContext } from '../../permissions/obeyed.js';
+import { fsLookup, stagedLookup } from '../../permissions/git-shape.js';
 import { clearedMessage, riskyBits, riskyWhat, runsAsOwner } from '../../sandbox/modes.js';
 import type { Workspace } from '../../workspace/workspace.js';
 import type { UpperEntry } from './upper.js';
@@ -262,8 +263,11 @@ export class Planner {
   }
 }
 
-export function planChanges(workspace: Workspace, since: bigint, entries: readonly UpperEntry[], obeyed?: ObeyedContext, removedMeanwhile?: ReadonlySet<string>): StagePlan {
-  const planner = new Planner(workspace, since, obeyed, removedMeanwhile);
+// A folder the run makes a git directory by its shape (HEAD, objects/, refs/ made in one run, or the piece
+// that completes one) is judged by the workspace as it will be after the apply (git-shape.ts).
+export function planChanges(workspace: Workspace, since: bigint, entries: readonly UpperEntry[], obeyed: ObeyedContext = { gitPaths: [] }, removedMeanwhile?: ReadonlySet<string>): StagePlan {
+  const after = { ...obeyed, lookup: stagedLookup(obeyed.lookup ?? fsLookup([workspace.root]), entries) };
+  const planner = new Planner(workspace, since, after, removedMeanwhile);
   for (const entry of entries) planner.add(entry);
   return planner.result();
 }

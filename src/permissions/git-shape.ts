@@ -1,0 +1,77 @@
+import { lstatSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Obeyed } from './obeyed.js';
+
+// A folder is a git directory by its SHAPE, whatever its name (red team round 5 R5-8): git takes a folder
+// holding HEAD, objects/ and refs/ (or HEAD and a commondir file naming where those are) for one, when it
+// is run there (`cd src && git status` in a `src/` made a bare repository, the workspace root of a folder
+// without `.git`) or when a `.git` file names it; it then obeys that folder's config (core.fsmonitor,
+// core.worktree, aliases), hooks and info files outside any sandbox. The catalogue's `.git` entry knows
+// the name only; this is the one predicate for the shape, used by every writer that asks isObeyedLater
+// (the file tools' judge, the shell judge, the stage plan, undo): a write that creates or changes one of
+// the control names of a folder that IS a git directory AFTER the write (the write's own path counts as
+// made: `mkdir x/refs` where x has HEAD and objects/ completes the shape and is caught) is obeyed.
+
+// What stands at a workspace-relative path ('' the root): a folder, something else, or nothing.
+export type Lookup = (rel: string) => 'dir' | 'file' | undefined;
+
+// The names git reads in a git directory, and the ones that make a folder one (lower case: a
+// case-insensitive file system obeys `Config` as `config`).
+const CONTROL = new Set(['head', 'config', 'config.worktree', 'commondir', 'gitdir', 'hooks', 'info', 'objects', 'refs', 'modules', 'worktrees', 'packed-refs']);
+
+const BY = 'git (a folder git takes for a git directory by its shape: HEAD, objects/ and refs/, whatever its name)';
+
+// What the file system holds at `rel` of any of `roots` (the workspace as given and as the kernel opens it).
+// HEAD may be a symlink (git accepts one); objects/ and refs/ may be links to folders (followed).
+export function fsLookup(roots: readonly string[]): Lookup {
+  return (rel) => {
+    for (const root of roots) {
+      const path = rel === '' ? root : join(root, rel);
+      try {
+        return statSync(path).isDirectory() ? 'dir' : 'file';
+      } catch {
+        try {
+          lstatSync(path);
+          return 'file';
+        } catch {
+          // nothing here
+        }
+      }
+    }
+    return undefined;
+  };
+}
+
+// Whether the folder `folder` ('' the root) is a git directory once `made` (the control name the write
+// creates or changes there) exists.
+function shaped(folder: string, made: string, at: Lookup): boolean {
+  const has = (name: string, kind: 'dir' | 'file'): boolean => made === name.toLowerCase() || (kind === 'dir' ? at(inside(folder, name)) === 'dir' : at(inside(folder, name)) !== undefined);
+  return has('HEAD', 'file') && ((has('objects', 'dir') && has('refs', 'dir')) || has('commondir', 'file'));
+}
+
+const inside = (folder: string, name: string): string => (folder === '' ? name : `${folder}/${name}`);
+
+// The git-directory-by-shape entry `names` (a normalised workspace-relative path, split) falls under, or
+// undefined. A path outside the workspace (absolute, `..`) is not judged here.
+export function gitShape(names: readonly string[], at: Lookup | undefined): Obeyed | undefined {
+  if (!at || names.length === 0 || names[0] === '' || names.includes('..')) return undefined;
+  for (let i = 0; i < names.length; i++) {
+    const made = names[i]!.toLowerCase();
+    if (!CONTROL.has(made)) continue;
+    const folder = names.slice(0, i).join('/');
+    if (!shaped(folder, made, at)) continue;
+    const where = folder === '' ? 'the workspace root' : folder;
+    return { pattern: inside(folder, names[i]!), family: 'git', by: BY, why: `${where} is a git directory by its shape (HEAD, objects/ and refs/), which git obeys when run there or named by a .git file: its ${names[i]} is git's (config, hooks, refs), so writing it is a person's decision` };
+  }
+  return undefined;
+}
+
+// The state after a staged run: its entries (created folders and files, whiteouts) over the file system.
+export function stagedLookup(base: Lookup, entries: Iterable<{ readonly rel: string; readonly kind: string }>): Lookup {
+  const staged = new Map<string, 'dir' | 'file' | 'gone'>();
+  for (const entry of entries) staged.set(entry.rel, entry.kind === 'dir' ? 'dir' : entry.kind === 'whiteout' ? 'gone' : 'file');
+  return (rel) => {
+    const found = staged.get(rel);
+    return found === 'gone' ? undefined : found ?? base(rel);
+  };
+}

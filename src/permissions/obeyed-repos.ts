@@ -1,0 +1,130 @@
+import { realpathSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { readGitMetadata } from '../git/config-read.js';
+import { repositoryOf, type Repository } from '../sandbox/git-config.js';
+import { Beneath } from '../workspace/beneath.js';
+import { walkFolders, type FolderListings, type Listing } from '../workspace/listings.js';
+
+// Every repository the workspace holds (red team round 5 R5-2, R5-3): git obeys the configuration of each
+// (core.hooksPath, core.fsmonitor, include.path and includeIf targets ...) when run in it, and a nested
+// repository's configuration may name any path of the workspace (`core.hooksPath = ../tools/hooks`). The
+// write gate judges every path against all of them (obeyed-context.ts). Found by one walk of the
+// workspace's folders, the same one that finds its symlinks (obeyed-alias.ts), through the jail's
+// descriptors and cached by folder identity (workspace/listings.ts):
+// - the workspace's repository, or the one enclosing a subfolder workspace;
+// - every folder holding a `.git` (folder, or file naming a git folder anywhere, inside the workspace or
+//   out), at any depth, in `node_modules` too (package folders, scoped ones and nested node_modules);
+// - every folder git takes for a git directory by its shape (git-shape.ts): a bare repository under any
+//   name, and so each submodule's `.git/modules/**` folder and each `.git/worktrees/*` (config.worktree);
+//   for git folders outside the workspace, their `modules/` and `worktrees/` are walked the same way.
+
+const MAX_DEPTH = 32;
+const MAX_ENTRIES = 200_000;
+// Git's data folders: never hold a repository's configuration (thousands of folders in a large store).
+const DATA = new Set(['objects', 'refs', 'logs', 'lfs', 'rr-cache']);
+
+export interface Holdings {
+  // The workspace's real path; what follows is relative to it.
+  readonly base: string;
+  // Every symlink outside `node_modules` and git's data folders (obeyed-alias.ts judges them).
+  readonly links: string[];
+  // Folders holding a `.git` entry, and folders that are git directories by shape.
+  readonly checkouts: string[];
+  readonly shapes: string[];
+}
+
+const IN_GIT = /(?:^|\/)\.git(?:\/|$)/i;
+
+// Where `rel` lies in a node_modules tree: -1 outside one, else how many names below the last node_modules.
+function belowModules(names: readonly string[]): number {
+  const at = names.lastIndexOf('node_modules');
+  return at === -1 ? -1 : names.length - 1 - at;
+}
+
+// Inside node_modules only package folders (`node_modules/x`, `node_modules/@s/x`) and nested node_modules
+// are entered: a clone sits at a package's top. Git folders' data folders are not entered.
+const MODULES = /(?:^|\/)node_modules(?:\/|$)/;
+
+function skipped(rel: string, name: string): boolean {
+  if (!DATA.has(name) && !MODULES.test(rel)) return false;
+  const names = rel.split('/');
+  if (DATA.has(name) && IN_GIT.test(rel) && names[names.length - 2] !== 'modules') return true;
+  const below = belowModules(names);
+  if (below <= 1) return false;
+  if (below === 2 && names[names.length - 2]!.startsWith('@')) return false;
+  return name !== 'node_modules';
+}
+
+export function isShape(listing: Listing): boolean {
+  return listing.marks.includes('HEAD') && ((listing.folders.includes('objects') && listing.folders.includes('refs')) || listing.marks.includes('commondir'));
+}
+
+// One walk of the workspace `root` (see the top of this file).
+export function scanWorkspace(root: string, listings?: FolderListings): Holdings {
+  let base: string;
+  try {
+    base = realpathSync.native(root);
+  } catch {
+    return { base: root, links: [], checkouts: [], shapes: [] };
+  }
+  const held: Holdings = { base, links: [], checkouts: [], shapes: [] };
+  walkFolders(new Beneath(base), { maxDepth: MAX_DEPTH, maxEntries: MAX_ENTRIES, skip: skipped }, (rel, listing) => {
+    const at = (name: string): string => (rel === '' ? name : `${rel}/${name}`);
+    if (listing.links.length > 0 && !MODULES.test(rel)) held.links.push(...listing.links.map(at));
+    if (listing.marks.includes('.git') || listing.folders.includes('.git')) held.checkouts.push(rel);
+    if (listing.marks.length > 0 && isShape(listing) && !/(?:^|\/)\.git$/i.test(rel)) held.shapes.push(rel);
+  }, listings);
+  return held;
+}
+
+function real(path: string): string {
+  try {
+    return realpathSync.native(path);
+  } catch {
+    return resolve(path);
+  }
+}
+
+// A git folder found by its shape: its common folder (commondir), and its work tree when a linked
+// worktree's `gitdir` names the checkout's `.git` (else the folder itself; core.worktree adds the real one).
+function shapeRepository(folder: string): Repository {
+  const common = readGitMetadata(join(folder, 'commondir'), 64 * 1024)?.trim();
+  const back = readGitMetadata(join(folder, 'gitdir'), 64 * 1024)?.trim();
+  const top = back ? dirname(resolve(folder, back)) : folder;
+  return { top, gitDir: folder, ...(common ? { common: resolve(folder, common) } : {}) };
+}
+
+// The git folders by shape below a git folder's `modules/` and `worktrees/` (outside the workspace).
+function controlShapes(gitDir: string, listings?: FolderListings): string[] {
+  const found: string[] = [];
+  for (const name of ['modules', 'worktrees']) {
+    const top = real(join(gitDir, name));
+    walkFolders(new Beneath(top), { maxDepth: 16, maxEntries: 20_000, skip: (_, child) => DATA.has(child) }, (rel, listing) => {
+      if (isShape(listing)) found.push(rel === '' ? top : join(top, rel));
+    }, listings);
+  }
+  return found;
+}
+
+// Every repository of the workspace `root` (absolute paths), its own (or enclosing) one first.
+export function workspaceRepositories(root: string, held: Holdings, listings?: FolderListings): Repository[] {
+  const found = new Map<string, Repository>();
+  const add = (repository: Repository | undefined): void => {
+    if (!repository) return;
+    const key = real(repository.gitDir);
+    if (found.has(key)) return;
+    found.set(key, repository);
+    for (const dir of [repository.gitDir, ...(repository.common ? [repository.common] : [])]) {
+      const inside = real(dir).startsWith(`${held.base}/`);
+      if (!inside) for (const folder of controlShapes(dir, listings)) add(shapeRepository(folder));
+    }
+  };
+  add(repositoryOf(root));
+  for (const rel of held.checkouts) {
+    const folder = rel === '' ? held.base : join(held.base, rel);
+    const repository = repositoryOf(folder);
+    if (repository && real(repository.top) === real(folder)) add(repository);
+  }
+  for (const rel of held.shapes) add(shapeRepository(rel === '' ? held.base : join(held.base, rel)));
+  return [...found.values()];
+}
