@@ -51,6 +51,8 @@ export interface Step {
   readonly kept?: false;
   readonly files: readonly StepFile[];
   readonly folders?: readonly StepFolder[];
+  // The undone steps this change dropped (the redo tail a new change ends): their ids are not reused.
+  readonly replaced?: readonly number[];
 }
 
 // A step that kept no checkpoint (backups: false), or one whose file lacks its before state.
@@ -166,10 +168,13 @@ export class CheckpointStore {
   private async beginLocked(fields: Omit<Step, 'version' | 'id' | 'time' | 'pid' | 'status'>, status: Step['status']): Promise<Step> {
     return this.locked(async () => {
       const head = await this.head();
+      // An id is never handed out twice: one read in an earlier result ("checkpoint:3") or in `checkpoints`
+      // names that change for good, so the id after a dropped redo tail comes after every id handed out.
+      const id = Math.max(head.seq, this.lastIdHint() ?? 0, this.lastId(), ...head.undone) + 1;
       for (const undone of head.undone) await unlink(this.stepPath(undone)).catch(() => undefined);
-      const id = Math.max(head.seq, this.lastId()) + 1;
-      const step: Step = { version: 1, id, time: new Date().toISOString(), pid: process.pid, status, ...fields };
+      const step: Step = { version: 1, id, time: new Date().toISOString(), pid: process.pid, status, ...fields, ...(head.undone.length > 0 ? { replaced: head.undone } : {}) };
       await this.writeStep(step);
+      this.writeLastIdHint(id);
       if (head.undone.length > 0) await this.writeHead({ seq: id, undone: [] });
       return step;
     });
