@@ -22,27 +22,43 @@ export interface GlobalOptions {
   version: boolean;
 }
 
-type Spec = { readonly key: keyof GlobalOptions; readonly value: boolean };
+// `loosens`: whether the option, when given, loosens codeward's rules (an allow rule, the classifier off, the
+// sandbox off or onto the network, a secret variable passed, another workspace): a door whose argv may come
+// from a model (the ChatCLI plugin) refuses every such option (chatcli/globals.ts). Required, so a new
+// global is placed on one side when it is written. --yes is the plugin wrapper's own (ChatCLI asked).
+type Spec = { readonly key: keyof GlobalOptions; readonly value: boolean; readonly loosens: boolean | ((options: GlobalOptions) => boolean) };
 
 const SPECS: Readonly<Record<string, Spec>> = {
-  '-C': { key: 'workspace', value: true },
-  '--workspace': { key: 'workspace', value: true },
-  '--json': { key: 'json', value: false },
-  '--session': { key: 'session', value: true },
-  '--allow': { key: 'allow', value: true },
-  '--ask': { key: 'ask', value: true },
-  '--deny': { key: 'deny', value: true },
-  '--yes': { key: 'yes', value: false },
-  '-y': { key: 'yes', value: false },
-  '--allow-unsafe': { key: 'allowUnsafe', value: false },
-  '--sandbox': { key: 'sandbox', value: true },
-  '--sandbox-network': { key: 'sandboxNetwork', value: false },
-  '--pass-env': { key: 'passEnv', value: true },
-  '--help': { key: 'help', value: false },
-  '-h': { key: 'help', value: false },
-  '--version': { key: 'version', value: false },
-  '-V': { key: 'version', value: false },
+  '-C': { key: 'workspace', value: true, loosens: true },
+  '--workspace': { key: 'workspace', value: true, loosens: true },
+  '--json': { key: 'json', value: false, loosens: false },
+  '--session': { key: 'session', value: true, loosens: false },
+  '--allow': { key: 'allow', value: true, loosens: true },
+  '--ask': { key: 'ask', value: true, loosens: false },
+  '--deny': { key: 'deny', value: true, loosens: false },
+  '--yes': { key: 'yes', value: false, loosens: false },
+  '-y': { key: 'yes', value: false, loosens: false },
+  '--allow-unsafe': { key: 'allowUnsafe', value: false, loosens: true },
+  '--sandbox': { key: 'sandbox', value: true, loosens: (options) => options.sandbox !== 'read-only' },
+  '--sandbox-network': { key: 'sandboxNetwork', value: false, loosens: true },
+  '--pass-env': { key: 'passEnv', value: true, loosens: true },
+  '--help': { key: 'help', value: false, loosens: false },
+  '-h': { key: 'help', value: false, loosens: false },
+  '--version': { key: 'version', value: false, loosens: false },
+  '-V': { key: 'version', value: false, loosens: false },
 };
+
+// The loosening global options a call carries, as spelled (`--pass-env`, `--sandbox off`), one per option.
+export function looseningGlobals(options: GlobalOptions): string[] {
+  const found = new Map<keyof GlobalOptions, string>();
+  for (const [flag, spec] of Object.entries(SPECS)) {
+    const value = options[spec.key];
+    const given = Array.isArray(value) ? value.length > 0 : value !== undefined && value !== false;
+    if (!given || found.has(spec.key) || !(typeof spec.loosens === 'function' ? spec.loosens(options) : spec.loosens)) continue;
+    found.set(spec.key, spec.key === 'sandbox' ? `${flag} ${String(value)}` : spec.key === 'workspace' ? '-C/--workspace' : flag);
+  }
+  return [...found.values()];
+}
 
 // The global options that take a value (`-C DIR`), as spelled on the command line.
 export const VALUE_GLOBALS: ReadonlySet<string> = new Set(Object.entries(SPECS).filter(([, spec]) => spec.value).map(([flag]) => flag));

@@ -109,7 +109,7 @@ describe('unaskedReason', () => {
 });
 
 describe('global options in a plugin call are the model\'s words: none may loosen anything', () => {
-  it('--allow, --allow-unsafe, --sandbox off, --sandbox-network and -C are refused wherever they stand (C210), nothing written', () => {
+  it('--allow, --allow-unsafe, --sandbox off, --sandbox-network, --pass-env and -C are refused wherever they stand (C210), nothing written', () => {
     const attempts: string[][] = [
       ['--allow', '@coder *', 'write', '--file', 'pwned.txt', '--content', 'x'],
       ['write', '--file', 'pwned.txt', '--content', 'x', '--allow=@coder write *'],
@@ -118,6 +118,9 @@ describe('global options in a plugin call are the model\'s words: none may loose
       ['exec', '--sandbox-network', '--cmd', 'touch pwned.txt'],
       ['-C', '/', 'read', '--file', 'etc/passwd'],
       ['--workspace=..', 'tree'],
+      // Red team R6-5: --pass-env hands a secret variable to what the model runs.
+      ['exec', '--cmd', 'echo $GITHUB_TOKEN > pwned.txt', '--pass-env', 'GITHUB_TOKEN'],
+      ['--pass-env=GITHUB_TOKEN', 'exec', '--cmd', 'echo $GITHUB_TOKEN > pwned.txt'],
     ];
     for (const argv of attempts) {
       const result = runPlugin(argv);

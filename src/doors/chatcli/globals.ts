@@ -3,24 +3,15 @@
 // arrive in one argv and cannot be told apart, so a global option that loosens anything (an allow rule, the
 // danger classifier off, the sandbox off or onto the network, another workspace) is refused in a plugin
 // call wherever it stands. Options that only tighten (--deny, --ask, --sandbox read-only) and presentation
-// (--json, --session) stay. A user sets the loose ones where the model cannot: ~/.codeward/config.json and
-// ~/.codeward/policy.json.
+// (--json, --session) stay; which option loosens is said on its spec (global-options.ts SPECS), so a new
+// global is placed when it is written (--pass-env was missing from a hand list: red team R6-5). A user sets
+// the loose ones where the model cannot: ~/.codeward/config.json and ~/.codeward/policy.json.
 import { fail } from '../../engine/errors.js';
-import type { GlobalOptions } from '../global-options.js';
-
-function loosening(options: GlobalOptions): string[] {
-  const found: string[] = [];
-  if (options.allow.length > 0) found.push('--allow');
-  if (options.allowUnsafe) found.push('--allow-unsafe');
-  if (options.sandbox !== undefined && options.sandbox !== 'read-only') found.push(`--sandbox ${options.sandbox}`);
-  if (options.sandboxNetwork) found.push('--sandbox-network');
-  if (options.workspace !== undefined) found.push('-C/--workspace');
-  return found;
-}
+import { looseningGlobals, type GlobalOptions } from '../global-options.js';
 
 // Throws C210 when a plugin call carries a global option that would loosen codeward's rules.
 export function refuseLooseningGlobals(options: GlobalOptions): void {
-  const found = loosening(options);
+  const found = looseningGlobals(options);
   if (found.length === 0) return;
   throw fail(
     'C210',
