@@ -17,6 +17,8 @@ export type { ContentObservation } from '../engine/file-contract.js';
 export interface TrackedFile {
   readonly stamp: FileStamp;
   readonly warned?: FileState;
+  // The call (staleness-hooks callKey) that refusal answered: only that call repeated goes ahead.
+  readonly warnedCall?: string;
   // Date.now() of the last change to this record; concurrent session saves keep the newer record.
   readonly updatedAt: number;
 }
@@ -123,7 +125,8 @@ export class StalenessTracker {
   // (C230 with the seed's warning) the first time its new state is seen; the same call repeated against the
   // same state proceeds, and its warning is returned for the envelope. A fresh read or write clears it.
   // `kept`: the checkpoint store keeps what a repeated call overwrites (backups are not false).
-  async assertFresh(targets: readonly StaleTarget[], kept = true): Promise<string[]> {
+  // `call`: a key of the call (command and arguments); a different call against the same change is refused too.
+  async assertFresh(targets: readonly StaleTarget[], kept = true, call?: string): Promise<string[]> {
     const list = targets.map((target) => (typeof target === 'string' ? { path: target } : target));
     const results = await Promise.all(list.map(({ path, label }) => this.check(path, label ?? path)));
     const refused: { path: string; warning: string; fix: string }[] = [];
@@ -133,10 +136,10 @@ export class StalenessTracker {
       const key = resolve(list[index]!.path);
       const record = this.files.get(key);
       if (record === undefined) return;
-      if (record.warned !== undefined && sameState(record.warned, result.current)) {
+      if (record.warned !== undefined && sameState(record.warned, result.current) && (call === undefined || record.warnedCall === undefined || record.warnedCall === call)) {
         proceeding.push(formatOverwrote(list[index]!.label ?? list[index]!.path, result.reason, kept));
       } else {
-        this.set(key, { ...record, warned: result.current, updatedAt: Date.now() });
+        this.set(key, { ...record, warned: result.current, ...(call === undefined ? {} : { warnedCall: call }), updatedAt: Date.now() });
         refused.push({ path: key, warning: result.warning, fix: formatFix(list[index]!.label ?? list[index]!.path, result.stamp, result.current, kept) });
       }
     });

@@ -195,6 +195,25 @@ describe('what is not stale', () => {
   });
 });
 
+describe('only the same call repeated overwrites (red team R6-10)', () => {
+  it('after a refusal, a different edit of the file is refused too; the refused call repeated goes ahead', async () => {
+    await writeFiles(root, { 'a.txt': 'line1\nline2\n' });
+    expectOk(cw('read', '--file', 'a.txt'));
+    const before = await statOf('a.txt');
+    await writeFiles(root, { 'a.txt': 'line1\nline2\nPERSON LINE\n' });
+    const after = await statOf('a.txt');
+    const write = ['write', '--file', 'a.txt', '--content', 'model version\n'];
+    expectStale(cw(...write), 'write', refusal(modified('a.txt', before, after)), ['a.txt']);
+    const update = ['update', '--files', '[{"path":"a.txt","ops":[{"op":"remove","from_line":1,"to_line":1}]}]'];
+    expect(cw(...update).json.data).toMatchObject({ results: [{ path: 'a.txt', success: false, error: { code: 'C230' } }] });
+    expect(await content('a.txt')).toBe('line1\nline2\nPERSON LINE\n');
+    // The update was refused last: it is the call that now goes ahead when repeated; the write is refused again.
+    expectStale(cw(...write), 'write', refusal(modified('a.txt', before, after)), ['a.txt']);
+    expectOk(cw(...write), [overwroteModified('a.txt', before, after)]);
+    expect(await content('a.txt')).toBe('model version\n');
+  });
+});
+
 describe('a file deleted after the read', () => {
   it('write is refused with the deleted reason and creates nothing; the repeat proceeds and creates it', async () => {
     await writeFiles(root, { 'gone.txt': 'here\n' });
