@@ -45,6 +45,14 @@ function status(entry: CheckpointEntry): string {
   return entry.status === 'done' ? '' : ` (${entry.status})`;
 }
 
+// The files of one entry, at most FILES_SHOWN of them ("and 4,310 more": an `npm install` is one step of
+// thousands of files; --json lists every one).
+const FILES_SHOWN = 5;
+function filesText(files: CheckpointEntry['files']): string {
+  const shown = files.slice(0, FILES_SHOWN).map((file) => (file.change === 'changed' ? file.path : `${file.path} (${file.change})`)).join(', ');
+  return files.length > FILES_SHOWN ? `${shown} and ${(files.length - FILES_SHOWN).toLocaleString('en-US')} more (--json lists them)` : shown;
+}
+
 // "2-4, 7": the ids in order, runs shortened.
 function ranges(ids: readonly number[]): string {
   const runs: [number, number][] = [];
@@ -124,5 +132,5 @@ export const checkpointsCommand = defineCommand({
   format: (data: CheckpointList) =>
     data.checkpoints.length === 0
       ? (data.pruned ? `no checkpoints: ${data.pruned}` : 'no checkpoints: codeward has not changed anything here yet')
-      : [...data.checkpoints.map((entry) => `${entry.id}  ${entry.time}  ${entry.command}${status(entry)}${origin(entry)}: ${entry.files.map((file) => (file.change === 'changed' ? file.path : `${file.path} (${file.change})`)).join(', ')}${replacedNote(entry)}`), ...(data.pruned ? [data.pruned] : [])].join('\n'),
+      : [...data.checkpoints.map((entry) => `${entry.id}  ${entry.time}  ${entry.command}${status(entry)}${origin(entry)}: ${filesText(entry.files)}${replacedNote(entry)}`), ...(data.pruned ? [data.pruned] : [])].join('\n'),
 });
