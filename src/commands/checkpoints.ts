@@ -23,6 +23,9 @@ export interface CheckpointEntry {
   // false: made with backups: false, noted without a checkpoint (undo cannot take it back).
   kept: boolean;
   files: { path: string; change: 'created' | 'deleted' | 'changed' }[];
+  // The undone changes this one dropped (a new change ends what could be redone): why ids are missing
+  // below it. Ids are never reused, so an id read earlier names the same change or none.
+  replaced?: number[];
 }
 
 interface CheckpointList {
@@ -41,6 +44,29 @@ function status(entry: CheckpointEntry): string {
   if (!entry.kept) return entry.status === 'undone' ? ' (passed over; no checkpoint kept: backups false)' : ' (no checkpoint kept: backups false)';
   return entry.status === 'done' ? '' : ` (${entry.status})`;
 }
+
+// The files of one entry, at most FILES_SHOWN of them ("and 4,310 more": an `npm install` is one step of
+// thousands of files; --json lists every one).
+const FILES_SHOWN = 5;
+function filesText(files: CheckpointEntry['files']): string {
+  const shown = files.slice(0, FILES_SHOWN).map((file) => (file.change === 'changed' ? file.path : `${file.path} (${file.change})`)).join(', ');
+  return files.length > FILES_SHOWN ? `${shown} and ${(files.length - FILES_SHOWN).toLocaleString('en-US')} more (--json lists them)` : shown;
+}
+
+// "2-4, 7": the ids in order, runs shortened.
+function ranges(ids: readonly number[]): string {
+  const runs: [number, number][] = [];
+  for (const id of [...ids].sort((a, b) => a - b)) {
+    const last = runs[runs.length - 1];
+    if (last && id === last[1] + 1) last[1] = id;
+    else runs.push([id, id]);
+  }
+  return runs.map(([from, to]) => (from === to ? `${from}` : `${from}-${to}`)).join(', ');
+}
+
+// " (after undoing 2-4: a new change drops what redo could bring back; their ids are not reused)".
+const replacedNote = (entry: CheckpointEntry): string =>
+  entry.replaced === undefined ? '' : `  [dropped the undone ${entry.replaced.length === 1 ? 'change' : 'changes'} ${ranges(entry.replaced)}: a new change ends what redo could bring back; ids are never reused]`;
 
 // " via agent session 20260101-120000-a1b2c3 by coder agent ac-2"; empty when the step names no one.
 function origin(entry: CheckpointEntry): string {
@@ -98,6 +124,7 @@ export const checkpointsCommand = defineCommand({
           status: last.status,
           kept: group.every((step) => !isUnkept(step)),
           files: group.flatMap((step) => step.files.map((file) => ({ path: file.rel, change: change(file.before, file.after) }))),
+          ...(first.replaced === undefined ? {} : { replaced: [...first.replaced] }),
         };
       }),
     };
@@ -105,5 +132,5 @@ export const checkpointsCommand = defineCommand({
   format: (data: CheckpointList) =>
     data.checkpoints.length === 0
       ? (data.pruned ? `no checkpoints: ${data.pruned}` : 'no checkpoints: codeward has not changed anything here yet')
-      : [...data.checkpoints.map((entry) => `${entry.id}  ${entry.time}  ${entry.command}${status(entry)}${origin(entry)}: ${entry.files.map((file) => (file.change === 'changed' ? file.path : `${file.path} (${file.change})`)).join(', ')}`), ...(data.pruned ? [data.pruned] : [])].join('\n'),
+      : [...data.checkpoints.map((entry) => `${entry.id}  ${entry.time}  ${entry.command}${status(entry)}${origin(entry)}: ${filesText(entry.files)}${replacedNote(entry)}`), ...(data.pruned ? [data.pruned] : [])].join('\n'),
 });

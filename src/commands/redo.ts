@@ -18,7 +18,8 @@ export const redoCommand = defineCommand({
   flags,
   examples: ['redo'],
   effect: 'write',
-  effectArgs: ['steps', 'force'],
+  // --all-sessions reaches other sessions' and doors' changes (a person's), --turn a whole answer of the model: both decide what is taken back (red team R6-2).
+  effectArgs: ['steps', 'force', 'allSessions', 'turn'],
   dryRun: true,
   annotations: { readOnly: false, destructive: true, idempotent: false },
   // The files come from the checkpoint store (each is jailed again when the step is applied); the whole

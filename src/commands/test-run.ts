@@ -62,14 +62,23 @@ export async function run(args: TestArgs, ctx: CommandContext): Promise<TestData
   const scanner = new TestSummaryScanner();
   const result = await runShellCall({ command, dir: args.dir, timeoutSeconds: args.timeout, onChunk: (chunk, stream) => scanner.feed(chunk, stream), stage: staging(args.stage, ctx, 'test') }, ctx);
   const summary = scanner.finish();
+  const ran = runner === 'python' ? await pythonRan(result.stderr, ctx) : runner;
   const dir = args.dir !== undefined && args.dir !== '.' && args.dir !== '' ? { dir: args.dir } : {};
-  const base: TestData = { runner, command, ...toProcessData(result), ...(summary ? { summary } : {}), ...dir };
+  const base: TestData = { runner: ran, command, ...toProcessData(result), ...(summary ? { summary } : {}), ...dir };
   const failures = result.exitCode === 0 ? [] : findFailures(`${base.stdout}\n${base.stderr}`, ctx.workspace.root);
   const data: TestData = failures.length > 0 ? { ...base, failures } : base;
   const failure = processFailure(result, data, ctx.signal, args.timeout, command);
   if (failure?.code === 'C253') throw fail('C253', headline(data), data);
   if (failure) throw failure;
   return data;
+}
+
+// Python tests without a pytest configuration: which runner ran, said (test-detect-python.ts).
+async function pythonRan(stderr: string, ctx: CommandContext): Promise<string> {
+  const { UNITTEST_LINE } = await import('../shell/test-detect-python.js');
+  const unittest = stderr.includes(UNITTEST_LINE);
+  ctx.warn(unittest ? 'ran the test_*.py files with unittest discovery: pytest is not installed where the tests run (no pytest configuration either)' : 'ran the test_*.py files with pytest (python -m pytest; no pytest configuration found)');
+  return unittest ? 'unittest' : 'pytest';
 }
 
 function countsText(summary: TestSummary): string {

@@ -22,51 +22,42 @@ export interface GlobalOptions {
   version: boolean;
 }
 
-// `plugin`: whether the ChatCLI plugin door keeps the option in a call (chatcli/globals.ts). Its argv is the
-// model's words, so an option that loosens anything is refused there ('refused'; `keptWhen` names the values
-// that only tighten). Every option says so here: a new one is refused unless it is marked kept (red team
-// R6-5: --pass-env, which hands a secret variable to the processes a call runs, was missing from a hand list).
-type Spec = { readonly key: keyof GlobalOptions; readonly value: boolean; readonly plugin: 'kept' | 'refused' | { readonly keptWhen: (value: string) => boolean } };
+// `loosens`: whether the option, when given, loosens codeward's rules (an allow rule, the classifier off, the
+// sandbox off or onto the network, a secret variable passed, another workspace): a door whose argv may come
+// from a model (the ChatCLI plugin) refuses every such option (chatcli/globals.ts). Required, so a new
+// global is placed on one side when it is written. --yes is the plugin wrapper's own (ChatCLI asked).
+type Spec = { readonly key: keyof GlobalOptions; readonly value: boolean; readonly loosens: boolean | ((options: GlobalOptions) => boolean) };
 
 const SPECS: Readonly<Record<string, Spec>> = {
-  '-C': { key: 'workspace', value: true, plugin: 'refused' },
-  '--workspace': { key: 'workspace', value: true, plugin: 'refused' },
-  '--json': { key: 'json', value: false, plugin: 'kept' },
-  '--session': { key: 'session', value: true, plugin: 'kept' },
-  '--allow': { key: 'allow', value: true, plugin: 'refused' },
-  '--ask': { key: 'ask', value: true, plugin: 'kept' },
-  '--deny': { key: 'deny', value: true, plugin: 'kept' },
-  '--yes': { key: 'yes', value: false, plugin: 'kept' },
-  '-y': { key: 'yes', value: false, plugin: 'kept' },
-  '--allow-unsafe': { key: 'allowUnsafe', value: false, plugin: 'refused' },
-  '--sandbox': { key: 'sandbox', value: true, plugin: { keptWhen: (value) => value === 'read-only' } },
-  '--sandbox-network': { key: 'sandboxNetwork', value: false, plugin: 'refused' },
-  '--pass-env': { key: 'passEnv', value: true, plugin: 'refused' },
-  '--help': { key: 'help', value: false, plugin: 'kept' },
-  '-h': { key: 'help', value: false, plugin: 'kept' },
-  '--version': { key: 'version', value: false, plugin: 'kept' },
-  '-V': { key: 'version', value: false, plugin: 'kept' },
+  '-C': { key: 'workspace', value: true, loosens: true },
+  '--workspace': { key: 'workspace', value: true, loosens: true },
+  '--json': { key: 'json', value: false, loosens: false },
+  '--session': { key: 'session', value: true, loosens: false },
+  '--allow': { key: 'allow', value: true, loosens: true },
+  '--ask': { key: 'ask', value: true, loosens: false },
+  '--deny': { key: 'deny', value: true, loosens: false },
+  '--yes': { key: 'yes', value: false, loosens: false },
+  '-y': { key: 'yes', value: false, loosens: false },
+  '--allow-unsafe': { key: 'allowUnsafe', value: false, loosens: true },
+  '--sandbox': { key: 'sandbox', value: true, loosens: (options) => options.sandbox !== 'read-only' },
+  '--sandbox-network': { key: 'sandboxNetwork', value: false, loosens: true },
+  '--pass-env': { key: 'passEnv', value: true, loosens: true },
+  '--help': { key: 'help', value: false, loosens: false },
+  '-h': { key: 'help', value: false, loosens: false },
+  '--version': { key: 'version', value: false, loosens: false },
+  '-V': { key: 'version', value: false, loosens: false },
 };
 
-// The options given that the plugin door refuses, each named once (`-C/--workspace`, `--sandbox off`).
-export function pluginRefusedGlobals(options: GlobalOptions): string[] {
-  const byKey = new Map<keyof GlobalOptions, { flags: string[]; spec: Spec }>();
+// The loosening global options a call carries, as spelled (`--pass-env`, `--sandbox off`), one per option.
+export function looseningGlobals(options: GlobalOptions): string[] {
+  const found = new Map<keyof GlobalOptions, string>();
   for (const [flag, spec] of Object.entries(SPECS)) {
-    if (spec.plugin === 'kept') continue;
-    const known = byKey.get(spec.key);
-    if (known) known.flags.push(flag);
-    else byKey.set(spec.key, { flags: [flag], spec });
+    const value = options[spec.key];
+    const given = Array.isArray(value) ? value.length > 0 : value !== undefined && value !== false;
+    if (!given || found.has(spec.key) || !(typeof spec.loosens === 'function' ? spec.loosens(options) : spec.loosens)) continue;
+    found.set(spec.key, spec.key === 'sandbox' ? `${flag} ${String(value)}` : spec.key === 'workspace' ? '-C/--workspace' : flag);
   }
-  const found: string[] = [];
-  for (const [key, { flags, spec }] of byKey) {
-    const given = options[key];
-    const values = Array.isArray(given) ? given : given === true ? [''] : typeof given === 'string' ? [given] : [];
-    if (values.length === 0) continue;
-    const plugin = spec.plugin;
-    const loose = values.filter((value) => typeof plugin !== 'object' || !plugin.keptWhen(value));
-    if (loose.length > 0) found.push(spec.value && typeof plugin === 'object' ? `${flags.join('/')} ${loose.join(', ')}` : flags.join('/'));
-  }
-  return found;
+  return [...found.values()];
 }
 
 // The global options that take a value (`-C DIR`), as spelled on the command line.

@@ -37,7 +37,8 @@ function parseRecord(value: unknown): TrackedFile | undefined {
   if (stamp === undefined) return undefined;
   const warned = parseState(value['warned']);
   const updatedAt = isNum(value['updatedAt']) ? value['updatedAt'] : stamp.readAt;
-  return warned === undefined ? { stamp, updatedAt } : { stamp, warned, updatedAt };
+  const warnedCall = typeof value['warnedCall'] === 'string' ? { warnedCall: value['warnedCall'] } : {};
+  return warned === undefined ? { stamp, updatedAt } : { stamp, warned, ...warnedCall, updatedAt };
 }
 
 // The records of a session file's text. Anything unreadable (damaged JSON, another workspace or session,

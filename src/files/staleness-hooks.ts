@@ -1,5 +1,14 @@
+import { createHash } from 'node:crypto';
 import type { EngineHooks, JailedTouch, PreparedCall } from '../engine/engine.js';
 import type { ContentObservation, StalenessTracker } from './staleness.js';
+
+// Which call a refusal warned: its command and arguments (only the same call repeated overwrites: red team
+// R6-10). A batched command is checked per entry: the key is that entry (the repeat may carry it alone).
+function callKey(call: PreparedCall): string {
+  const path = call.command.batch && call.touches.length === 1 ? call.touches[0]!.touch.path : undefined;
+  const entry = path === undefined ? undefined : Object.values(call.args).flatMap((value) => (Array.isArray(value) ? value : [])).find((each) => each === path || (typeof each === 'object' && each !== null && Object.values(each).includes(path)));
+  return createHash('sha256').update(JSON.stringify([call.command.name, entry ?? call.args])).digest('hex').slice(0, 32);
+}
 
 const mutates = ({ touch }: JailedTouch): boolean => touch.access === 'write' || touch.access === 'delete';
 
@@ -26,6 +35,7 @@ export function stalenessHooks(tracker: StalenessTracker, kept = true): Pick<Eng
       tracker.assertFresh(
         call.touches.filter((jailed) => mutates(jailed) && jailed.resolved).map(({ resolved }) => ({ path: resolved!.real, label: resolved!.rel })),
         kept,
+        callKey(call),
       ),
     afterRun: async (call: PreparedCall, data: unknown, observed: ReadonlyMap<string, ContentObservation> = new Map()) => {
       const ok = succeeded(data);

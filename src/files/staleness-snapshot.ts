@@ -114,3 +114,20 @@ export function modifiedReason(stamp: FileStamp, now: FileState): string {
 }
 
 export const DELETED_REASON = 'file was deleted since it was read';
+
+// "2026-12-02 14:03:12 UTC".
+const clock = (ms: number): string => `${new Date(ms).toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+
+// The refusal's closing words for one file, for a person: what changed and when, that nothing was
+// written, and the one call that keeps the change (read it again) or the repeat that overwrites it.
+// `kept`: whether undo could bring back what a repeat overwrites (backups are not false).
+export function formatFix(label: string, stamp: FileStamp, now: FileState, kept: boolean): string {
+  const call = /[\s'"\\]/.test(label) ? `read ${JSON.stringify(label)}` : `read ${label}`;
+  const back = kept ? 'undo brings this version back' : 'backups are off, so nothing brings this version back';
+  if (now.sha256 === null) {
+    return `${label} was deleted outside codeward since codeward last read it. Nothing was written. To leave it deleted, drop this change; to write it anyway, repeat this same call.`;
+  }
+  const delta = now.size - stamp.size;
+  const size = delta === 0 ? `same size, other content (${now.size} bytes)` : `now ${now.size} bytes, ${Math.abs(delta)} ${delta > 0 ? 'more' : 'fewer'}`;
+  return `${label} was changed outside codeward at ${clock(now.mtimeMs)}, after codeward last read it (${size}). Nothing was written. To keep that change: read it again (${call}) and make your edit on what is there now; to overwrite it: repeat this same call (${back}).`;
+}

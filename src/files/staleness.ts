@@ -3,7 +3,7 @@ import { statSync } from 'node:fs';
 import { resolve as resolvePath, sep } from 'node:path';
 import { fail } from '../engine/errors.js';
 import {
-  DELETED_REASON, MAX_HASHED_BYTES, UNHASHED, fastPathValid, formatOverwrote, formatWarning, isFsError, modifiedReason, sameState, snapshotFile,
+  DELETED_REASON, MAX_HASHED_BYTES, UNHASHED, fastPathValid, formatFix, formatOverwrote, formatWarning, isFsError, modifiedReason, sameState, snapshotFile,
   type FileStamp, type FileState,
 } from './staleness-snapshot.js';
 
@@ -17,13 +17,15 @@ export type { ContentObservation } from '../engine/file-contract.js';
 export interface TrackedFile {
   readonly stamp: FileStamp;
   readonly warned?: FileState;
+  // The call (staleness-hooks callKey) that refusal answered: only that call repeated goes ahead.
+  readonly warnedCall?: string;
   // Date.now() of the last change to this record; concurrent session saves keep the newer record.
   readonly updatedAt: number;
 }
 
 export type StaleResult =
   | { readonly stale: false; readonly reason: string }
-  | { readonly stale: true; readonly reason: string; readonly warning: string; readonly current: FileState };
+  | { readonly stale: true; readonly reason: string; readonly warning: string; readonly current: FileState; readonly stamp: FileStamp };
 
 // A path to check: the absolute real path (ResolvedPath.real), and optionally how to name it in the warning.
 export type StaleTarget = string | { readonly path: string; readonly label?: string };
@@ -101,12 +103,12 @@ export class StalenessTracker {
       // Another size, or a stamp without a hash: changed for sure (or unprovably unchanged); no need to hash.
       if (st.size !== stamp.size || stamp.sha256 === UNHASHED) {
         const current: FileState = { mtimeMs: st.mtimeMs, size: st.size, sha256: UNHASHED };
-        return stale(label, modifiedReason(stamp, current), current);
+        return stale(label, modifiedReason(stamp, current), current, stamp);
       }
       const now = await snapshotFile(key);
       if (now === undefined) return { stale: false, reason: 'check failed: not a regular file' };
       const current: FileState = { mtimeMs: now.mtimeMs, size: now.size, sha256: now.sha256 };
-      if (now.sha256 !== stamp.sha256) return stale(label, modifiedReason(stamp, current), current);
+      if (now.sha256 !== stamp.sha256) return stale(label, modifiedReason(stamp, current), current, stamp);
       // A touch: refresh the stamp (unless a newer read replaced it meanwhile) so the next check is fast.
       if (this.files.get(key) === record) {
         this.set(key, { ...record, stamp: { ...stamp, mtimeMs: now.mtimeMs, size: now.size, verifiedAt: now.startedAt }, updatedAt: Date.now() });
@@ -114,7 +116,7 @@ export class StalenessTracker {
       return { stale: false, reason: 'mtime changed but content identical' };
     } catch (error) {
       if (!isFsError(error)) throw error;
-      if (error.code === 'ENOENT') return stale(label, DELETED_REASON, DELETED);
+      if (error.code === 'ENOENT') return stale(label, DELETED_REASON, DELETED, stamp);
       return { stale: false, reason: `check failed: ${error.code}` };
     }
   }
@@ -123,26 +125,27 @@ export class StalenessTracker {
   // (C230 with the seed's warning) the first time its new state is seen; the same call repeated against the
   // same state proceeds, and its warning is returned for the envelope. A fresh read or write clears it.
   // `kept`: the checkpoint store keeps what a repeated call overwrites (backups are not false).
-  async assertFresh(targets: readonly StaleTarget[], kept = true): Promise<string[]> {
+  // `call`: a key of the call (command and arguments); a different call against the same change is refused too.
+  async assertFresh(targets: readonly StaleTarget[], kept = true, call?: string): Promise<string[]> {
     const list = targets.map((target) => (typeof target === 'string' ? { path: target } : target));
     const results = await Promise.all(list.map(({ path, label }) => this.check(path, label ?? path)));
-    const refused: { path: string; warning: string }[] = [];
+    const refused: { path: string; warning: string; fix: string }[] = [];
     const proceeding: string[] = [];
     results.forEach((result, index) => {
       if (!result.stale) return;
       const key = resolve(list[index]!.path);
       const record = this.files.get(key);
       if (record === undefined) return;
-      if (record.warned !== undefined && sameState(record.warned, result.current)) {
+      if (record.warned !== undefined && sameState(record.warned, result.current) && (call === undefined || record.warnedCall === undefined || record.warnedCall === call)) {
         proceeding.push(formatOverwrote(list[index]!.label ?? list[index]!.path, result.reason, kept));
       } else {
-        this.set(key, { ...record, warned: result.current, updatedAt: Date.now() });
-        refused.push({ path: key, warning: result.warning });
+        this.set(key, { ...record, warned: result.current, ...(call === undefined ? {} : { warnedCall: call }), updatedAt: Date.now() });
+        refused.push({ path: key, warning: result.warning, fix: formatFix(list[index]!.label ?? list[index]!.path, result.stamp, result.current, kept) });
       }
     });
     if (refused.length > 0) {
-      const hint = 'To keep the external changes, read the file again first; to overwrite them, repeat the same call.';
-      throw fail('C230', [...refused.map(({ warning }) => warning), hint].join('\n\n'), { stale: refused.map(({ path }) => path) });
+      // The seed's warning (CONTRACT "Staleness"), then per file in a person's words what changed, when, and the call that fixes it.
+      throw fail('C230', [...refused.map(({ warning }) => warning), ...refused.map(({ fix }) => fix)].join('\n\n'), { stale: refused.map(({ path }) => path) });
     }
     return proceeding;
   }
@@ -203,6 +206,6 @@ function sha256Hex(bytes: Uint8Array): string {
   return oneShot ? oneShot('sha256', bytes, 'hex') : crypto.createHash('sha256').update(bytes).digest('hex');
 }
 
-function stale(label: string, reason: string, current: FileState): StaleResult {
-  return { stale: true, reason, warning: formatWarning(label, reason), current };
+function stale(label: string, reason: string, current: FileState, stamp: FileStamp): StaleResult {
+  return { stale: true, reason, warning: formatWarning(label, reason), current, stamp };
 }

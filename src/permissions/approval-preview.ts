@@ -10,7 +10,12 @@ import type { ApprovalPreview } from './types.js';
 const FILE_LINES = 200;
 const TOTAL_LINES = 600;
 
-const isText = (bytes: Uint8Array): boolean => !bytes.includes(0) && Buffer.from(Buffer.from(bytes).toString('utf8'), 'utf8').equals(Buffer.from(bytes));
+// Control bytes besides tab, line breaks and form feed (a NUL included).
+const controlBytes = (bytes: Uint8Array): number => bytes.reduce((count, byte) => count + ((byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0d && byte !== 0x0c) || byte === 0x7f ? 1 : 0), 0);
+// Text: valid UTF-8 with few control bytes. A NUL does not make a script binary (red team R6-19: sh runs a
+// script whose NUL comes after the first lines, and "binary, 24 → 62 bytes" hid the `curl | sh` line it
+// added); the doors show those bytes escaped (\x00), and a note counts them.
+const isText = (bytes: Uint8Array): boolean => Buffer.from(Buffer.from(bytes).toString('utf8'), 'utf8').equals(Buffer.from(bytes)) && controlBytes(bytes) <= Math.max(8, bytes.length / 50);
 
 function cap(lines: readonly string[], max: number): string[] {
   return lines.length <= max ? [...lines] : [...lines.slice(0, max), `… ${lines.length - max} more diff lines not shown (the call changes them too)`];
@@ -36,6 +41,8 @@ export function approvalPreview(preview: CallPreview): ApprovalPreview {
       continue;
     }
     if (before === null && after === null) continue;
+    const controls = after === null ? 0 : controlBytes(after);
+    if (controls > 0) notes.push(`${change.rel}: text with ${controls} control ${controls === 1 ? 'byte' : 'bytes'} (a NUL or escape), shown escaped in the diff`);
     const text = (bytes: Uint8Array | null): string => (bytes === null ? '' : Buffer.from(bytes).toString('utf8'));
     const patch = createTwoFilesPatch(before === null ? '/dev/null' : `a/${change.rel}`, after === null ? '/dev/null' : `b/${change.rel}`, text(before), text(after), undefined, undefined, { context: 3 })
       .replace(/^=+\n/, '')

@@ -3,6 +3,7 @@ import { CodewardError, fail, isCodewardError } from '../engine/errors.js';
 import { childEnv } from './env.js';
 import { removeLayout } from '../sandbox/overlay.js';
 import type { PreparedRun } from '../sandbox/sandbox.js';
+import { networkHint } from './network-hint.js';
 import { runProcess, type RunOptions, type RunResult } from './run.js';
 import type { StagedChanges } from './stage/apply.js';
 import { applyRun, recoverRuns, stepLabel } from './stage/staged.js';
@@ -147,7 +148,6 @@ function causeLine(text: string): string {
 const NETWORK_FAILURE = /could not resolve (?:host|proxy)|ENOTFOUND|EAI_AGAIN|ENETUNREACH|EHOSTUNREACH|network is unreachable|getaddrinfo|temporary failure in name resolution|name or service not known|nodename nor servname|no such host|failed to establish a new connection|could not connect to server|failed to connect to|connection refused|unable to access 'https?:|dial tcp|socket: operation not permitted/i;
 // Programs that (may) go to the network.
 const NETWORK_COMMAND = /(?:^|[\s;&|(`/])(?:npm|npx|pnpm|yarn|bun|bunx|pip3?|pipx|uv|poetry|cargo|go\s+(?:get|mod|install)|curl|wget|git\s+(?:clone|fetch|pull|push|ls-remote|submodule)|ssh|scp|rsync|docker|podman|apt(?:-get)?|brew|gem|bundle|composer|mvn|gradle|dotnet|ping|nc|dig|nslookup|host)(?=\s|$)/;
-const NETWORK_HINT = 'the OS sandbox blocks the network for exec and test; a person can pass --sandbox-network (or set "sandboxNetwork": true) to allow it';
 
 // The error for a run that did not succeed, carrying `data`; undefined when it exited 0.
 // `command`: the line that ran; a timeout of a line that uses the network (or whose output says it
@@ -155,7 +155,7 @@ const NETWORK_HINT = 'the OS sandbox blocks the network for exec and test; a per
 export function processFailure<D extends ProcessData>(result: RunResult, data: D, signal: AbortSignal, timeoutSeconds: number, command = ''): CodewardError | undefined {
   if (result.timedOut) {
     const tried = NETWORK_COMMAND.test(command) || NETWORK_FAILURE.test(result.stderr) || NETWORK_FAILURE.test(result.stdout);
-    const network = result.networkBlocked && tried ? ` (if it was waiting for the network: ${NETWORK_HINT})` : '';
+    const network = result.networkBlocked && tried ? ` (if it was waiting for the network: ${networkHint(command, '', true)})` : '';
     return fail('C250', `timed out after ${timeoutSeconds}s; the process group was killed${network}`, data);
   }
   if (result.cancelled) {
@@ -168,10 +168,11 @@ export function processFailure<D extends ProcessData>(result: RunResult, data: D
   const how = result.exitCode === null ? `killed by ${result.signal ?? 'a signal'}` : `exit code ${result.exitCode}`;
   const home = process.env['HOME'];
   const readOnlyFrom = result.readOnlyFrom;
+  const offline = result.networkBlocked ? networkHint(command, `${result.stderr}\n${result.stdout}`, NETWORK_FAILURE.test(result.stderr) || NETWORK_FAILURE.test(result.stdout)) : undefined;
   const hint = !result.sandboxed
     ? ''
-    : result.networkBlocked && (NETWORK_FAILURE.test(result.stderr) || NETWORK_FAILURE.test(result.stdout))
-      ? ` (${NETWORK_HINT})`
+    : offline !== undefined
+      ? ` (${offline})`
       : /read-only file system|permission denied|operation not permitted/i.test(result.stderr) && readOnlyFrom !== undefined
       ? ` (the OS sandbox is read-only (${readOnlyFrom}): commands cannot write anywhere, not even in the workspace, only to their private temp folder ($TMPDIR); change files with codeward's write and edit commands, or a person runs with --sandbox workspace-write)`
       : /read-only file system|permission denied|operation not permitted/i.test(result.stderr)

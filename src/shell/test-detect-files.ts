@@ -16,6 +16,9 @@ export interface TestRunner {
   readonly node?: NodeScript;
   // A `test` script that runs tape (also behind `npm run NAME`, nyc or c8): tape's file globs as written.
   readonly tape?: readonly string[];
+  // A runner whose command a --pattern rebuilds rather than extends (python without a pytest config:
+  // the pattern goes into both the pytest and the unittest branch).
+  readonly withPattern?: (pattern: string) => string;
 }
 
 // A plain `node` test script split in words (shell text, each without spaces or shell operators).
@@ -38,6 +41,7 @@ export type FilterStyle =
   | 'node-test' // node --test: --test-name-pattern=<regex>
   | 'mocha' // --grep <regex>
   | 'tape' // no name filter: a path, or the files that mention the name
+  | 'python' // pytest or unittest, decided when it runs: -k <expression>, or a path (withPattern)
   | 'append' // unknown script: the pattern is appended as an argument
   | 'none'; // make test: no standard way
 
@@ -49,7 +53,7 @@ const READ_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants
 // walk from the workspace root that never follows a symlink, so a process racing the detection by
 // swapping the folder for a link to the outside cannot make it read an outside package.json.
 export class ProjectFiles {
-  private constructor(readonly dir: string, readonly names: ReadonlySet<string>, private readonly jail: Beneath | undefined) {}
+  private constructor(readonly dir: string, readonly names: ReadonlySet<string>, readonly jail: Beneath | undefined) {}
 
   static async open(dir: string, jail?: Beneath): Promise<ProjectFiles> {
     if (jail === undefined) return new ProjectFiles(dir, new Set(await readdir(dir).catch(() => [] as string[])), undefined);

@@ -45,6 +45,7 @@ function filterArgs(runner: TestRunner, pattern: string): string | undefined {
     case 'mocha':
       return looksLikePath(pattern) ? undefined : `--grep ${q}`;
     case 'none':
+    case 'python':
     case 'tape':
       return undefined;
   }
@@ -105,6 +106,7 @@ function fileOnly(runner: TestRunner, pattern: string): PatternCommand | undefin
 // runner that can (node --test, tape, mocha, jest, vitest, bun, pytest, cargo's tests/*.rs), and go its package.
 export function withPattern(runner: TestRunner, pattern: string | undefined): PatternCommand {
   if (pattern === undefined || pattern === '') return { command: runner.command };
+  if (runner.withPattern) return { command: runner.withPattern(pattern) };
   if (runner.filter === 'node-test') return nodeTest(runner, pattern);
   if (runner.filter === 'tape') return tapeTest(runner, pattern);
   const file = fileOnly(runner, pattern);

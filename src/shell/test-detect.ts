@@ -1,6 +1,7 @@
 import type { Beneath } from '../workspace/beneath.js';
 import { ProjectFiles, type TestRunner } from './test-detect-files.js';
 import { detectNodeRunner } from './test-detect-node.js';
+import { detectPlainPython } from './test-detect-python.js';
 
 export { ProjectFiles, type FilterStyle, type NodeScript, type TestRunner } from './test-detect-files.js';
 
@@ -14,8 +15,14 @@ async function declaresPythonPath(files: ProjectFiles): Promise<boolean> {
   return false;
 }
 
+const venvOf = (files: ProjectFiles): string | undefined => ['.venv', 'venv'].find((name) => files.has(name));
+const pythonOf = (files: ProjectFiles): string => {
+  const venv = venvOf(files);
+  return venv ? `${venv}/bin/python` : 'python3';
+};
+
 async function detectPython(files: ProjectFiles): Promise<TestRunner | undefined> {
-  const venv = ['.venv', 'venv'].find((name) => files.has(name));
+  const venv = venvOf(files);
   // `python -m pytest` puts the project root on sys.path; a bare `pytest` does not, and a package at the
   // root (`import shop` from tests/) then fails to import unless the project says where it is: the
   // same root goes on the path through pytest's own pythonpath option (pytest >= 7).
@@ -62,6 +69,8 @@ export async function detectTestRunner(dir: string, jail?: Beneath): Promise<Tes
     (files.has('Cargo.toml') ? { runner: 'cargo', command: 'cargo test', filter: 'cargo' } : undefined) ??
     detectJvm(files) ??
     (files.hasSuffix('.csproj', '.fsproj', '.vbproj', '.sln', '.slnx') ? { runner: 'dotnet', command: 'dotnet test', filter: 'dotnet' } : undefined) ??
-    (await detectMake(files))
+    (await detectMake(files)) ??
+    // Last: test_*.py files with nothing else to go on (pytest if installed, else unittest).
+    (await detectPlainPython(files, pythonOf(files)))
   );
 }

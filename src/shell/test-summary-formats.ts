@@ -19,6 +19,8 @@ export interface SummaryFormat {
   readonly unit?: 'packages';
   // Counts that must be non-zero for the format to be believed (go lists passing tests only with -v).
   readonly requires?: CountKind;
+  // A keyed format's label that must have been seen (unittest's "Ran N tests", not a stray "OK").
+  readonly needsLabel?: string;
   parse(line: string): Counts | undefined;
 }
 
@@ -141,6 +143,21 @@ export const SUMMARY_FORMATS: readonly SummaryFormat[] = [
     parse: (line) => {
       const match = /^(ok|FAIL)\s+\S+\s+(?:[\d.]+s|\(cached\))/.exec(line);
       return match ? { [match[1] === 'ok' ? 'passed' : 'failed']: 1 } : undefined;
+    },
+  },
+  {
+    name: 'unittest', // "Ran 5 tests in 0.002s", then "FAILED (failures=1, errors=1, skipped=1)" or "OK (skipped=1)"
+    combine: 'keyed',
+    needsLabel: 'ran',
+    parse: (line) => {
+      const ran = /^Ran (\d+) tests? in [\d.]+s$/.exec(line);
+      if (ran) return { passed: n(ran[1]), label: 'ran' };
+      const end = /^(?:OK|FAILED)(?: \(((?:[a-z ]+=\d+(?:, )?)+)\))?$/.exec(line);
+      if (!end) return undefined;
+      const counts = Object.fromEntries([...(end[1] ?? '').matchAll(/([a-z ]+)=(\d+)/g)].map((match) => [match[1]!.trim(), n(match[2])]));
+      const failed = (counts['failures'] ?? 0) + (counts['errors'] ?? 0) + (counts['unexpected successes'] ?? 0);
+      const skipped = (counts['skipped'] ?? 0) + (counts['expected failures'] ?? 0);
+      return { passed: -(failed + skipped), failed, skipped, label: 'result' };
     },
   },
   {

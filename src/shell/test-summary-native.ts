@@ -69,9 +69,11 @@ function pytestDetails(lines: readonly string[]): Map<string, { shown: string[];
 // that line to the terminal's width, so the message comes from the test's own `>` and `E` lines when
 // the details are there.
 export function pytestFailures(lines: readonly string[]): TestFailure[] {
+  // "ERROR tests/test_x.py": a collection error (an import that fails) is a failure too, with its E line.
+  const firstE = lines.find((line) => /^E\s{3}\S/.test(line))?.slice(1).trim() ?? '';
   const failed = lines.flatMap((line) => {
-    const match = /^FAILED\s+(\S+)(?:\s+-\s+(.*))?$/.exec(line);
-    return match ? [{ name: match[1]!, summary: match[2] ?? '' }] : [];
+    const match = /^(FAILED|ERROR)\s+(\S+)(?:\s+-\s+(.*))?$/.exec(line);
+    return match ? [{ name: match[2]!, summary: match[3] ?? (match[1] === 'ERROR' ? firstE : '') }] : [];
   });
   if (failed.length === 0) return [];
   const details = pytestDetails(lines);

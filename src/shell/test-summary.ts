@@ -42,6 +42,10 @@ class Tally {
     if (counts.skipped !== undefined) this.sawSkipped = true;
   }
 
+  hasLabel(label: string): boolean {
+    return this.byLabel.has(label);
+  }
+
   result(): { counts: Record<CountKind, number>; sawSkipped: boolean } {
     if (this.byLabel.size > 0) {
       this.reset();
@@ -101,6 +105,7 @@ export class TestSummaryScanner {
       if (!tally.seen) continue;
       const { counts, sawSkipped } = tally.result();
       if (format.requires && counts[format.requires] === 0) continue;
+      if (format.needsLabel !== undefined && !tally.hasLabel(format.needsLabel)) continue;
       return {
         passed: Math.max(0, counts.passed),
         failed: counts.failed,

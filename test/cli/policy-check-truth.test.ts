@@ -47,6 +47,15 @@ describe('the check names the refusal the real call gives', () => {
     if (code) expect(answer.reason).toBe(run.json.error?.message);
   });
 
+  // Red team R6-13: a batched call whose every entry escapes crashed the check (C216 internal error); the
+  // real call fails that entry with C215.
+  it('a delete of a path outside the workspace answers the entry\'s C215, like the real call', () => {
+    const answer = check([], '{"cmd":"delete","args":{"paths":["/etc/x"]}}');
+    expect(answer).toMatchObject({ decision: 'deny', code: 'C215', source: 'jail' });
+    const run = cli(['--json', '--yes', 'delete', '--paths', '/etc/x']);
+    expect((run.json.data as { results: { error?: { code: string } }[] }).results[0]!.error?.code).toBe('C215');
+  });
+
   it('a protected system file is said to be one, never "no such file"', () => {
     const answer = check([], '@coder read --file /etc/passwd');
     expect(answer).toMatchObject({ decision: 'deny', code: 'C211', source: 'jail', judged: '@coder read /etc/passwd' });

@@ -32,9 +32,19 @@ const exists = (path: string): Promise<boolean> => stat(join(root, path)).then((
 const statOf = (path: string): Promise<Stats> => stat(join(root, path));
 const iso = (ms: number): string => new Date(ms).toISOString();
 
-// The seed 002 warning for `label`, changed from `before` (the stamp) to `after` (the disk).
-function modified(label: string, before: Stats, after: Stats): string {
-  return warning(label, `file modified externally (mtime: ${iso(before.mtimeMs)} -> ${iso(after.mtimeMs)}, size: ${before.size} -> ${after.size})`);
+// The seed 002 warning for `label`, changed from `before` (the stamp) to `after` (the disk), and the
+// refusal's closing words for a person: what changed, when, and the call that fixes it.
+interface Stale {
+  readonly warning: string;
+  readonly fix: string;
+}
+function modified(label: string, before: Stats, after: Stats): Stale {
+  const delta = after.size - before.size;
+  const size = delta === 0 ? `same size, other content (${after.size} bytes)` : `now ${after.size} bytes, ${Math.abs(delta)} ${delta > 0 ? 'more' : 'fewer'}`;
+  return {
+    warning: warning(label, `file modified externally (mtime: ${iso(before.mtimeMs)} -> ${iso(after.mtimeMs)}, size: ${before.size} -> ${after.size})`),
+    fix: `${label} was changed outside codeward at ${iso(after.mtimeMs).slice(0, 19).replace('T', ' ')} UTC, after codeward last read it (${size}). Nothing was written. To keep that change: read it again (read ${label}) and make your edit on what is there now; to overwrite it: repeat this same call (undo brings this version back).`,
+  };
 }
 function warning(label: string, reason: string): string {
   return [
@@ -51,8 +61,7 @@ function overwrote(label: string, reason: string): string {
 function overwroteModified(label: string, before: Stats, after: Stats): string {
   return overwrote(label, `file modified externally (mtime: ${iso(before.mtimeMs)} -> ${iso(after.mtimeMs)}, size: ${before.size} -> ${after.size})`);
 }
-const HINT = 'To keep the external changes, read the file again first; to overwrite them, repeat the same call.';
-const refusal = (...warnings: string[]): string => [...warnings, HINT].join('\n\n');
+const refusal = (...stale: Stale[]): string => [...stale.map((each) => each.warning), ...stale.map((each) => each.fix)].join('\n\n');
 
 function expectOk(result: CliResult, warnings: string[] = []): void {
   expect(result.stderr).toBe('');
@@ -186,12 +195,31 @@ describe('what is not stale', () => {
   });
 });
 
+describe('only the same call repeated overwrites (red team R6-10)', () => {
+  it('after a refusal, a different edit of the file is refused too; the refused call repeated goes ahead', async () => {
+    await writeFiles(root, { 'a.txt': 'line1\nline2\n' });
+    expectOk(cw('read', '--file', 'a.txt'));
+    const before = await statOf('a.txt');
+    await writeFiles(root, { 'a.txt': 'line1\nline2\nPERSON LINE\n' });
+    const after = await statOf('a.txt');
+    const write = ['write', '--file', 'a.txt', '--content', 'model version\n'];
+    expectStale(cw(...write), 'write', refusal(modified('a.txt', before, after)), ['a.txt']);
+    const update = ['update', '--files', '[{"path":"a.txt","ops":[{"op":"remove","from_line":1,"to_line":1}]}]'];
+    expect(cw(...update).json.data).toMatchObject({ results: [{ path: 'a.txt', success: false, error: { code: 'C230' } }] });
+    expect(await content('a.txt')).toBe('line1\nline2\nPERSON LINE\n');
+    // The update was refused last: it is the call that now goes ahead when repeated; the write is refused again.
+    expectStale(cw(...write), 'write', refusal(modified('a.txt', before, after)), ['a.txt']);
+    expectOk(cw(...write), [overwroteModified('a.txt', before, after)]);
+    expect(await content('a.txt')).toBe('model version\n');
+  });
+});
+
 describe('a file deleted after the read', () => {
   it('write is refused with the deleted reason and creates nothing; the repeat proceeds and creates it', async () => {
     await writeFiles(root, { 'gone.txt': 'here\n' });
     expectOk(cw('read', '--file', 'gone.txt'));
     await rm(join(root, 'gone.txt'));
-    const deleted = warning('gone.txt', 'file was deleted since it was read');
+    const deleted = { warning: warning('gone.txt', 'file was deleted since it was read'), fix: 'gone.txt was deleted outside codeward since codeward last read it. Nothing was written. To leave it deleted, drop this change; to write it anyway, repeat this same call.' };
     expectStale(cw('write', '--file', 'gone.txt', '--content', 'back\n'), 'write', refusal(deleted), ['gone.txt']);
     expect(await exists('gone.txt')).toBe(false);
     expectOk(cw('write', '--file', 'gone.txt', '--content', 'back\n'), [overwrote('gone.txt', 'file was deleted since it was read')]);

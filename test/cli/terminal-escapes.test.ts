@@ -58,10 +58,12 @@ describe.skipIf(!existsSync(CLI))('the real binary', () => {
 
   // Red team round 4 (L1): a command's own output reached the terminal raw (OSC 52 sets the clipboard, a
   // title, concealed text), for exec and for read of a file holding the sequences.
+  // A process's colour codes stay (issue 28: a runner forcing colour read as escapes); the reset after the
+  // concealed text is such a code, the conceal itself is not. A file's text keeps every code escaped.
   it.each([
-    ['exec', ['--yes', '--sandbox', 'off', 'exec', `printf 'A${OSC_CLIPBOARD}B\\033[8mHIDDEN\\033[0mC\\n'`]],
-    ['read', ['read', '--file', 'f.txt']],
-  ])('attacker: at a terminal, %s output shows escape sequences escaped', async (_name, args) => {
+    ['exec', ['--yes', '--sandbox', 'off', 'exec', `printf 'A${OSC_CLIPBOARD}B\\033[8mHIDDEN\\033[0mC\\n'`], 'A\\x1b]52;c;cm0gLXJmIH4K\\x07B\\x1b[8mHIDDEN\u001b[0mC'],
+    ['read', ['read', '--file', 'f.txt'], 'A\\x1b]52;c;cm0gLXJmIH4K\\x07B\\x1b[8mHIDDEN\\x1b[0mC'],
+  ])('attacker: at a terminal, %s output shows escape sequences escaped', async (_name, args, shown) => {
     await writeFiles(root, { 'f.txt': `A${OSC_CLIPBOARD}B\u001b[8mHIDDEN\u001b[0mC\n` });
     const pty = await import('@lydell/node-pty');
     const child = pty.spawn(process.execPath, [CLI, '-C', root, ...args], { cols: 200, rows: 30, cwd: root, env: { ...process.env, CODEWARD_STATE_DIR: state, HOME: state } as Record<string, string> });
@@ -71,7 +73,7 @@ describe.skipIf(!existsSync(CLI))('the real binary', () => {
     });
     const code = await new Promise<number>((resolve) => child.onExit(({ exitCode }) => resolve(exitCode)));
     expect(code, out).toBe(0);
-    expect(out).toContain('A\\x1b]52;c;cm0gLXJmIH4K\\x07B\\x1b[8mHIDDEN\\x1b[0mC');
+    expect(out).toContain(shown);
     expect(out).not.toContain(OSC_CLIPBOARD);
     expect(out).not.toContain('\u001b[8m');
   });

@@ -118,9 +118,9 @@ describe('global options in a plugin call are the model\'s words: none may loose
       ['exec', '--sandbox-network', '--cmd', 'touch pwned.txt'],
       ['-C', '/', 'read', '--file', 'etc/passwd'],
       ['--workspace=..', 'tree'],
-      // Red team R6-5: a secret variable handed to the commands a call runs.
-      ['exec', '--cmd', 'touch pwned.txt', '--pass-env', 'GITHUB_TOKEN'],
-      ['--pass-env=GITHUB_TOKEN', 'test'],
+      // Red team R6-5: --pass-env hands a secret variable to what the model runs.
+      ['exec', '--cmd', 'echo $GITHUB_TOKEN > pwned.txt', '--pass-env', 'GITHUB_TOKEN'],
+      ['--pass-env=GITHUB_TOKEN', 'exec', '--cmd', 'echo $GITHUB_TOKEN > pwned.txt'],
     ];
     for (const argv of attempts) {
       const result = runPlugin(argv);

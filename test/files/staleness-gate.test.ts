@@ -25,7 +25,7 @@ describe('the refuse-once gate (seed 002 lifecycle, CONTRACT "Staleness")', () =
     expect(refusal).toMatchObject({ code: 'C230', data: { stale: [path] } });
     const message = (refusal as Error).message;
     expect(message.startsWith('WARNING: File "main.go" has been modified externally since you last read it.\nReason: file modified externally (mtime: ')).toBe(true);
-    expect(message).toMatch(/repeat the same call/);
+    expect(message).toMatch(/main.go was changed outside codeward at .* UTC, after codeward last read it \(now 14 bytes, 11 more\)\. Nothing was written\. To keep that change: read it again \(read main.go\).*repeat this same call/);
     // The model decided: the same call again proceeds, the warning goes to the envelope.
     const warnings = await tracker.assertFresh([{ path, label: 'main.go' }]);
     expect(warnings).toHaveLength(1);

@@ -74,7 +74,7 @@ describe('every effect flag a command declares is in the question and in the "al
   const declared = commands.flatMap((command) => command.effectArgs.map((flag) => [command.name, flag] as const));
 
   test('the commands that decide more than their subject declare it', () => {
-    expect(declared).toEqual(expect.arrayContaining([['delete', 'recursive'], ['exec', 'dir'], ['exec', 'timeout'], ['exec', 'stage'], ['test', 'timeout'], ['test', 'stage'], ['clean', 'pattern'], ['undo', 'steps'], ['undo', 'force'], ['redo', 'steps'], ['restore', 'to']]));
+    expect(declared).toEqual(expect.arrayContaining([['delete', 'recursive'], ['exec', 'dir'], ['exec', 'timeout'], ['exec', 'stage'], ['test', 'timeout'], ['test', 'stage'], ['clean', 'pattern'], ['undo', 'steps'], ['undo', 'force'], ['undo', 'allSessions'], ['undo', 'turn'], ['redo', 'steps'], ['redo', 'allSessions'], ['redo', 'turn'], ['restore', 'to']]));
   });
 
   test.each(declared)('%s --%s', async (name, flag) => {

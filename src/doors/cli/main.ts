@@ -13,6 +13,7 @@ import { commandHelp, generalHelp } from './help.js';
 import { VERSION } from '../../version.js';
 import type { CliIo } from '../io.js';
 import { visible, visibleLines } from '../visible.js';
+import { colourStream, visibleColours } from './colours.js';
 import { ENTRY_HELP, ENTRY_POINTS } from './entry-help.js';
 import { debugTimingWanted } from '../../engine/timing.js';
 import { findCommand } from '../../args/aliases.js';
@@ -36,6 +37,9 @@ function failedOf(registry: Registry, envelope: Envelope): FailedEntry[] {
   return envelope.ok && registry.find(envelope.cmd)?.batch ? failedEntries(envelope.data) : [];
 }
 
+// A result that carries a process's output (exec and test: ProcessData).
+const isProcessOutput = (data: unknown): boolean => typeof data === 'object' && data !== null && 'exitCode' in data && 'stdout' in data;
+
 function print(io: CliIo, options: GlobalOptions, envelope: Envelope, text: () => string, failed: readonly FailedEntry[] = []): void {
   if (options.json) {
     io.stdout.write(`${JSON.stringify(wireEnvelope(envelope))}\n`);
@@ -48,7 +52,8 @@ function print(io: CliIo, options: GlobalOptions, envelope: Envelope, text: () =
     // output (exec, test: OSC 52 would set the clipboard) show control characters as escapes; piped
     // output stays byte-exact.
     const raw = text();
-    const output = io.terminal ? visibleLines(raw) : raw;
+    // A process's own output (exec, test) keeps its colour codes (colours.ts); everything else is escaped.
+    const output = !io.terminal ? raw : isProcessOutput(envelope.data) ? visibleColours(raw) : visibleLines(raw);
     if (output !== '') io.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
   }
   if (!envelope.ok) io.stderr.write(`error ${envelope.error.code}: ${visibleLines(envelope.error.message)}\n`);
@@ -222,10 +227,11 @@ async function runMain(givenArgv: readonly string[], io: CliIo): Promise<number>
       : extracted.rest.length === 1 && extracted.rest[0]!.trimStart().startsWith('{') ? extracted.rest[0]! : pluginCall ? extracted.rest : await withStdinValues(extracted.rest, io);
     // exec at a terminal without --json: its output is shown as it arrives (src/shell/live-output.ts).
     // Control characters are escaped piece by piece, so a sequence split across chunks is escaped too.
-    const seen = { stdout: { write: (text: string) => io.stdout.write(visibleLines(text)) }, stderr: { write: (text: string) => io.stderr.write(visibleLines(text)) } };
+    const seen = { stdout: colourStream((text) => io.stdout.write(text)), stderr: colourStream((text) => io.stderr.write(text)) };
     const live = !options.json && io.terminal && command?.name === 'exec' ? (await import('../../shell/live-output.js')).liveOutput(seen) : undefined;
     io.timing?.mark('engine set-up');
     let envelope = await engine.run(input, live ? { caller: { onOutput: live.onOutput } } : {});
+    if (live) for (const sink of [seen.stdout, seen.stderr]) sink.flush();
     io.timing?.mark('command run');
     try {
       await engine.close();

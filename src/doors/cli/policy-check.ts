@@ -140,7 +140,14 @@ export async function checkCall(input: CallInput, ctx: CheckContext): Promise<Ch
     }
     throw error;
   }
-  const touches = await jail(ctx, prepared.command, prepared.args, assumed);
+  const jailedOrRefused = await jail(ctx, prepared.command, prepared.args, assumed);
+  // A batched call's entry the jail refuses fails on its own in the real call (C215/C211 per entry):
+  // said, and the rest judged; when every entry is refused, that refusal is the answer (red team R6-13).
+  const refusedEntries = Array.isArray(jailedOrRefused) ? jailedOrRefused.filter((each) => 'error' in each && each.error !== undefined) : [];
+  const touches = Array.isArray(jailedOrRefused) && refusedEntries.length > 0 && refusedEntries.length === jailedOrRefused.length
+    ? { refusal: refusedEntries[0]!.error!, path: refusedEntries[0]!.touch.path }
+    : jailedOrRefused;
+  for (const entry of refusedEntries) assumed.push(`${entry.touch.path}: the real call fails this entry with ${entry.error!.code}: ${entry.error!.message}`);
   if (!Array.isArray(touches)) {
     const { refusal, path } = touches;
     const judged = `@coder ${prepared.command.name} ${path}`;

@@ -220,7 +220,10 @@ export async function redoSteps(ctx: CommandContext, options: { count?: number; 
 export async function restoreTo(ctx: CommandContext, id: number, force: boolean): Promise<RewindResult & { direction: 'undo' | 'redo' }> {
   const steps = await storeFor(ctx).steps();
   const target = steps.find((step) => step.id === id);
-  if (target === undefined) throw fail('C224', `no checkpoint ${id}: list them with "checkpoints"`);
+  if (target === undefined) {
+    const by = steps.find((step) => step.replaced?.includes(id));
+    throw fail('C224', by === undefined ? `no checkpoint ${id}: list them with "checkpoints"` : `no checkpoint ${id}: it was undone, then dropped by checkpoint ${by.id} (${by.command}; a new change ends what redo could bring back); list what is kept with "checkpoints"`);
+  }
   if (target.status !== 'undone') return { ...(await undoSteps(ctx, { toId: id, force })), direction: 'undo' };
   return { ...(await redoSteps(ctx, { beforeId: id, force })), direction: 'redo' };
 }

@@ -52,6 +52,8 @@ export interface Step {
   readonly kept?: false;
   readonly files: readonly StepFile[];
   readonly folders?: readonly StepFolder[];
+  // The undone steps this change dropped (the redo tail a new change ends): their ids are not reused.
+  readonly replaced?: readonly number[];
 }
 
 // A step that kept no checkpoint (backups: false), or one whose file lacks its before state.
@@ -167,18 +169,25 @@ export class CheckpointStore {
   private async beginLocked(fields: Omit<Step, 'version' | 'id' | 'time' | 'pid' | 'status'>, status: Step['status']): Promise<Step> {
     return this.locked(async () => {
       const head = await this.head();
+      // An id is never handed out twice: one read in an earlier result ("checkpoint:3") or in `checkpoints`
+      // names that change for good, so the id after a dropped redo tail comes after every id handed out.
+      const id = Math.max(head.seq, this.lastIdHint() ?? 0, this.lastId(), ...head.undone) + 1;
       // The redo tail this session's new change replaces; another session's undone steps stay redoable
       // (red team round 6, R6-2: a model's `undo --all-sessions` then any change deleted the person's steps).
       // They stay in the head too, so that session's own next change still drops them.
       const kept: number[] = [];
+      const dropped: number[] = [];
       for (const undone of head.undone) {
         const other = await this.readStep(undone);
         if (other !== undefined && other.session !== fields.session) kept.push(undone);
-        else await unlink(this.stepPath(undone)).catch(() => undefined);
+        else {
+          dropped.push(undone);
+          await unlink(this.stepPath(undone)).catch(() => undefined);
+        }
       }
-      const id = Math.max(head.seq, this.lastId()) + 1;
-      const step: Step = { version: 1, id, time: new Date().toISOString(), pid: process.pid, status, ...fields };
+      const step: Step = { version: 1, id, time: new Date().toISOString(), pid: process.pid, status, ...fields, ...(dropped.length > 0 ? { replaced: dropped } : {}) };
       await this.writeStep(step);
+      this.writeLastIdHint(id);
       if (head.undone.length > 0) await this.writeHead({ seq: id, undone: kept });
       return step;
     });
