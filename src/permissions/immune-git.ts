@@ -35,6 +35,9 @@ function says(args: readonly string[], ...names: string[]): boolean {
   });
 }
 
+// The first word that is not an option (`git submodule --quiet foreach CMD`).
+const subcommand = (args: readonly string[]): string | undefined => args.find((arg) => !arg.startsWith('-'));
+
 const forced = (args: readonly string[]): boolean => says(args, '--force') || args.some((arg) => /^-[a-zA-Z]*f[a-zA-Z]*$/.test(arg));
 
 // `git checkout NAME`: a branch when NAME is one, else the paths NAME matches, whose changes it throws
@@ -88,8 +91,14 @@ const DISCARDS: Readonly<Record<string, (w: GitWrite, place: ShellPlace | undefi
   'cherry-pick': (w) => says(w.args, '--abort'),
   revert: (w) => says(w.args, '--abort'),
   am: (w) => says(w.args, '--abort'),
-  rebase: (w) => says(w.args, '--abort', '--skip'),
-  submodule: (w) => ['deinit', 'update'].includes(w.args[0] ?? '') && forced(w.args.slice(1)),
+  // --exec/-x runs a command after each commit (red team round 6, R6-6: git's own command runners).
+  rebase: (w) => says(w.args, '--abort', '--skip', '--exec') || w.args.some((arg) => /^-[a-zA-Z]*x/.test(arg)),
+  // foreach runs a command in every submodule.
+  submodule: (w) => subcommand(w.args) === 'foreach' || (['deinit', 'update'].includes(w.args[0] ?? '') && forced(w.args.slice(1))),
+  bisect: (w) => subcommand(w.args) === 'run',
+  difftool: (w) => says(w.args, '--extcmd') || w.args.some((arg) => /^-[a-zA-Z]*x/.test(arg)),
+  // Rewrites every commit with the filters it is given (shell commands).
+  'filter-branch': () => true,
   // What makes work recoverable after the fact: the reflogs (the stash is one), unreachable objects and
   // tags, which no reflog keeps. Lost by an expired or deleted reflog, a pruning gc (the repository's own
   // configuration sets gc.pruneExpire/gc.reflogExpire, so every gc counts), prune, a repack that drops what
@@ -104,7 +113,7 @@ const DISCARDS: Readonly<Record<string, (w: GitWrite, place: ShellPlace | undefi
 
 export const GIT_DISCARD = {
   name: 'git-discard',
-  description: 'git that throws away uncommitted work or unkept commits (reset --hard/--merge, checkout -f/-m/-B or of paths, restore of the working tree, switch -f/--discard-changes, stash drop/clear, worktree remove -f, branch -D/-M/-f, rm -f, mv -f, apply -R, read-tree, update-index --force-remove/--cacheinfo/--index-info, sparse-checkout set/add/reapply/init/disable, checkout-index -f, update-ref -d, merge/rebase/cherry-pick --abort, submodule deinit -f; what makes work recoverable: reflog expire/delete, gc, prune, repack -d without -A, maintenance run, tag -d), or a git alias or git-NAME program (its meaning is in a configuration)',
+  description: 'git that throws away uncommitted work or unkept commits (reset --hard/--merge, checkout -f/-m/-B or of paths, restore of the working tree, switch -f/--discard-changes, stash drop/clear, worktree remove -f, branch -D/-M/-f, rm -f, mv -f, apply -R, read-tree, update-index --force-remove/--cacheinfo/--index-info, sparse-checkout set/add/reapply/init/disable, checkout-index -f, update-ref -d, merge/rebase/cherry-pick --abort, submodule deinit -f; the command runners of git: submodule foreach, rebase --exec/-x, bisect run, difftool -x/--extcmd, filter-branch; what makes work recoverable: reflog expire/delete, gc, prune, repack -d without -A, maintenance run, tag -d), or a git alias or git-NAME program (its meaning is in a configuration)',
 } as const;
 
 export function gitDiscards(cmd: Argv, place: ShellPlace | undefined): boolean {

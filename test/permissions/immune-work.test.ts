@@ -51,6 +51,15 @@ const IMMUNE: readonly (readonly [string, string])[] = [
   ['git-discard', 'git branch -D topic'],
   ['git-discard', 'git update-ref -d refs/heads/topic'],
   ['git-discard', 'git stash && git reflog expire --expire-unreachable=now refs/stash'],
+  // git's own command runners (red team round 6, R6-6).
+  ['git-discard', "git submodule foreach 'git reset --hard'"],
+  ['git-discard', 'git submodule --quiet foreach --recursive rm -rf .'],
+  ['git-discard', "git rebase --exec 'rm -rf .' HEAD~1"],
+  ['git-discard', 'git rebase -x true HEAD~1'],
+  ['git-discard', 'git bisect run rm -rf .'],
+  ['git-discard', "git difftool -x 'rm -rf' HEAD"],
+  ['git-discard', "git difftool --extcmd='rm -rf' HEAD"],
+  ['git-discard', "git filter-branch --tree-filter 'rm -rf .' HEAD"],
   // Moved out of the workspace.
   ['move-out', 'mv build /tmp/x'],
   ['move-out', 'mv src ..'],
