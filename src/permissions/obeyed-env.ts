@@ -24,6 +24,15 @@ export function withoutRelativePath<T extends { readonly envGlobs?: readonly Env
   return ctx.envGlobs?.some((each) => each.relative) ? { ...ctx, envGlobs: ctx.envGlobs.filter((each) => !each.relative) } : ctx;
 }
 
+// Programs a person types every day; a package manager never installs one under these names into a project.
+const EVERYDAY: readonly string[] = [
+  'git', 'ls', 'cat', 'cp', 'mv', 'rm', 'mkdir', 'cd', 'sh', 'bash', 'zsh', 'dash', 'fish', 'sudo', 'su', 'doas', 'ssh', 'scp', 'sftp',
+  'curl', 'wget', 'make', 'python', 'python3', 'pip', 'pip3', 'node', 'npm', 'npx', 'pnpm', 'yarn', 'bun', 'deno', 'cargo', 'go',
+  'env', 'grep', 'find', 'sed', 'awk', 'tar', 'chmod', 'chown', 'gpg', 'docker', 'kubectl', 'code', 'vim', 'vi', 'nvim', 'nano',
+  'emacs', 'less', 'more', 'man', 'ps', 'kill', 'top', 'which', 'whoami', 'id', 'echo', 'printf', 'tee', 'head', 'tail', 'sort',
+  'xargs', 'open', 'xdg-open', 'codeward',
+];
+
 // `everyFolder`: an entry `.` or empty (each folder's own files) is protected too; for PATH it is not.
 const VARIABLES: readonly { readonly name: string; readonly files: readonly string[]; readonly everyFolder: boolean }[] = [
   { name: 'PATH', files: ['**'], everyFolder: false },
@@ -53,8 +62,12 @@ export function envLoadGlobs(roots: readonly string[], env: Readonly<Record<stri
     for (const entry of value.split(':')) {
       const folder = entryGlob(entry, roots) ?? (everyFolder && (entry === '' || entry === '.' || entry === './' || roots.includes(entry)) ? '**' : undefined);
       if (folder === undefined) continue;
-      const relative = name === 'PATH' && !isAbsolute(entry) ? { relative: true as const } : {};
-      for (const file of files) globs.push({ glob: `${folder}/${file}`, why: `${name} names ${entry}: ${name === 'PATH' ? 'a program there runs in place of the command you type next, outside any sandbox' : 'python imports it at every start'}`, ...relative });
+      const relative = name === 'PATH' && !isAbsolute(entry);
+      const why = `${name} names ${entry}: ${name === 'PATH' ? 'a program there runs in place of the command you type next, outside any sandbox' : 'python imports it at every start'}`;
+      for (const file of files) globs.push({ glob: `${folder}/${file}`, why, ...(relative ? { relative: true as const } : {}) });
+      // In a relative PATH folder what a sandboxed command leaves is applied (package managers), except a
+      // program named like one the user types every day: that shadows it in every folder of the project.
+      if (relative) globs.push({ glob: `${folder}/{${EVERYDAY.join(',')}}`, why });
     }
   }
   return globs;

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { envLoadGlobs } from '../../src/permissions/obeyed-env.js';
+import { envLoadGlobs, withoutRelativePath } from '../../src/permissions/obeyed-env.js';
 import { isObeyedLater } from '../../src/permissions/obeyed.js';
 import { removeDir, runCli, tempDir } from '../helpers/fixture.js';
 
@@ -32,6 +32,14 @@ describe('folders the environment loads programs from', () => {
     expect(judged('node_modules/.bin/ls', { PATH: './node_modules/.bin/' })).toBe('**/node_modules/.bin/**');
     expect(judged('bin/git', { PATH: '/usr/bin:/other/bin:.::../x' })).toBeUndefined();
     expect(judged('src/main.ts', { PATH: '/w/bin:node_modules/.bin' })).toBeUndefined();
+  });
+
+  it('a relative PATH folder: left out where a sandboxed command\'s changes are judged, but for everyday program names', () => {
+    const ctx = withoutRelativePath({ gitPaths: [], envGlobs: envLoadGlobs(['/w'], { PATH: 'node_modules/.bin:/usr/bin' }) });
+    expect(isObeyedLater('node_modules/.bin/vitest', ctx)).toBeUndefined();
+    expect(isObeyedLater('pkg/node_modules/.bin/git', ctx)?.why).toMatch(/PATH names node_modules\/\.bin/);
+    const absolute = withoutRelativePath({ gitPaths: [], envGlobs: envLoadGlobs(['/w'], { PATH: '/w/bin' }) });
+    expect(isObeyedLater('bin/anything', absolute)?.pattern).toBe('bin/**');
   });
 
   it('PYTHONPATH: sitecustomize/usercustomize in its folders (`.` is every folder), other modules are ordinary', () => {
