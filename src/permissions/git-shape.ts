@@ -1,6 +1,5 @@
 import { lstatSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Obeyed } from './obeyed.js';
 
 // A folder is a git directory by its SHAPE, whatever its name (red team round 5 R5-8): git takes a folder
 // holding HEAD, objects/ and refs/ (or HEAD and a commondir file naming where those are) for one, when it
@@ -53,7 +52,16 @@ const inside = (folder: string, name: string): string => (folder === '' ? name :
 
 // The git-directory-by-shape entry `names` (a normalised workspace-relative path, split) falls under, or
 // undefined. A path outside the workspace (absolute, `..`) is not judged here.
-export function gitShape(names: readonly string[], at: Lookup | undefined): Obeyed | undefined {
+// What gitShape finds: an obeyed.ts Obeyed of the git family (declared here, so obeyed.ts, which asks it,
+// and this module import nothing of each other's: test/permissions/import-cycles).
+export interface ShapeObeyed {
+  readonly pattern: string;
+  readonly family: 'git';
+  readonly by: string;
+  readonly why?: string;
+}
+
+export function gitShape(names: readonly string[], at: Lookup | undefined): ShapeObeyed | undefined {
   if (!at || names.length === 0 || names[0] === '' || names.includes('..')) return undefined;
   for (let i = 0; i < names.length; i++) {
     const made = names[i]!.toLowerCase();

