@@ -50,6 +50,11 @@ function shaped(folder: string, made: string, at: Lookup): boolean {
 
 const inside = (folder: string, name: string): string => (folder === '' ? name : `${folder}/${name}`);
 
+// Whether the folder at the absolute path `folder` is a git directory by its shape now.
+export function isGitDirAt(folder: string): boolean {
+  return shaped('', '', fsLookup([folder]));
+}
+
 // The git-directory-by-shape entry `names` (a normalised workspace-relative path, split) falls under, or
 // undefined. A path outside the workspace (absolute, `..`) is not judged here.
 // What gitShape finds: an obeyed.ts Obeyed of the git family (declared here, so obeyed.ts, which asks it,

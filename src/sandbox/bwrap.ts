@@ -3,7 +3,7 @@ import { dirname } from 'node:path';
 import { fileGuards, folderGuards, gitGuards, writePlaceholder, type Guard } from './guards.js';
 import type { MountPointMaker } from './mount-points.js';
 import { procCoverArgs } from './proc-cover.js';
-import { kindOf, realOf, targetKindOf, within, type SandboxPolicy } from './policy.js';
+import { byListing, kindOf, realOf, targetKindOf, within, type PathKind, type SandboxPolicy } from './policy.js';
 import { SYSTEM_FOLDERS } from './toolchains.js';
 import { systemArgs } from './view.js';
 
@@ -38,7 +38,8 @@ function guardsFor(policy: SandboxPolicy): Guard[] {
   // in the workspace after every run (issue 20); one a process creates is moved aside after the run.
   for (const path of policy.placeholderFolders) folderGuards(path, guards, false);
   for (const path of policy.protectedPaths) folderGuards(path, guards, false);
-  for (const path of policy.protectedFiles) fileGuards(path, guards);
+  const kinds = byListing<PathKind>('missing', kindOf);
+  for (const path of policy.protectedFiles) fileGuards(path, guards, kinds);
   return guards.filter((guard) => areas.some((area) => within(guard.path, area) || within(realOf(guard.path), area)));
 }
 

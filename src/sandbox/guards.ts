@@ -46,8 +46,8 @@ export function folderGuards(path: string, guards: Guard[], placeholder = true):
   else guards.push({ kind: 'watch', path });
 }
 
-export function fileGuards(path: string, guards: Guard[]): void {
-  if (kindOf(path) !== 'missing') return existing(path, guards);
+export function fileGuards(path: string, guards: Guard[], kind: (path: string) => PathKind = kindOf): void {
+  if (kind(path) !== 'missing') return existing(path, guards);
   guards.push({ kind: 'watch', path });
 }
 

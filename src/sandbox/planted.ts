@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { lstatSync, readlinkSync, renameSync, rmSync } from 'node:fs';
 import { basename } from 'node:path';
+import { byListing } from './policy.js';
 
 // Protected paths no mount can guard (a missing policy or context file: an empty placeholder would
 // itself be read; a symlink: the mount lands on its target, the link can be swapped). Their state is
@@ -30,7 +31,8 @@ function signature(path: string): Signature {
 export type Snapshot = ReadonlyMap<string, Signature>;
 
 export function snapshot(paths: readonly string[]): Snapshot {
-  return new Map(paths.map((path) => [path, signature(path)]));
+  const listed = byListing('missing', signature);
+  return new Map(paths.map((path) => [path, listed(path)]));
 }
 
 // Moves `path` to an unguessable name beside it (a process cannot pre-create the target to make the
@@ -49,8 +51,9 @@ export function moveAside(path: string): string | undefined {
 // Moves aside what changed since `before`; returns one warning per path.
 export function quarantine(before: Snapshot): string[] {
   const warnings: string[] = [];
+  const listed = byListing('missing', signature);
   for (const [path, was] of before) {
-    const now = signature(path);
+    const now = listed(path);
     if (now === was || now === 'missing') continue;
     try {
       const aside = moveAside(path);

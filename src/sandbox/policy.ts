@@ -1,4 +1,4 @@
-import { lstatSync, realpathSync, statSync } from 'node:fs';
+import { lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { basename, delimiter, dirname, join, relative, resolve, sep } from 'node:path';
 import { HOME_PROTECTED, HOME_PROTECTED_FILES, HOME_SECRETS, OTHER_TOOLS_IN_WORKSPACE, PROTECTED_FILES_IN_WORKSPACE, PROTECTED_IN_WORKSPACE } from './lists.js';
@@ -21,6 +21,27 @@ export function kindOf(path: string): PathKind {
   } catch {
     return 'missing';
   }
+}
+
+// `answer` for many paths in few folders (the ~240 catalogue names at the workspace root, guarded and watched
+// on every run): one listing per folder gives `missing` for the names it lacks without a syscall each; the
+// names it has (and every path of a folder that cannot be listed) are asked of `answer`.
+export function byListing<T>(missing: T, answer: (path: string) => T): (path: string) => T {
+  const listings = new Map<string, ReadonlySet<string> | null>();
+  return (path) => {
+    const folder = dirname(path);
+    let names = listings.get(folder);
+    if (names === undefined) {
+      try {
+        names = new Set(readdirSync(folder));
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        names = code === 'ENOENT' || code === 'ENOTDIR' ? new Set() : null;
+      }
+      listings.set(folder, names);
+    }
+    return names !== null && !names.has(basename(path)) ? missing : answer(path);
+  };
 }
 
 // What a path is once symlinks are followed ('missing' for a dangling link).

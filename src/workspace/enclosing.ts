@@ -5,6 +5,7 @@
 // worker whose project config.yaml sets `base_path: ./.git`. Such a root is refused when it is opened, in
 // every door, by its real path (a symlink to it is the same folder).
 import { fail, type CodewardError } from '../engine/errors.js';
+import { isGitDirAt } from '../permissions/git-shape.js';
 import { isObeyedLater, OBEYED_CATALOGUE } from '../permissions/obeyed.js';
 import { compileNonAccessible } from './globs.js';
 
@@ -25,6 +26,12 @@ export function enclosingRefusal(real: string, globs: readonly string[]): Codewa
     const folder = `/${names.slice(0, hidden + 1).join('/')}`;
     const where = folder === real ? 'is a folder' : `lies inside ${folder}, a folder`;
     return fail('C211', `the workspace ${real} ${where} the non-accessible globs hide from the model; open a folder outside it (or change nonAccessibleGlobs in ~/.codeward/config.json)`);
+  }
+  // The root itself or a folder above it that git takes for a git directory by its shape, whatever its name
+  // (a --separate-git-dir store, a bare `x.git`): its hooks, config and refs are git's (red team R7-1).
+  for (let at = names.length; at > 0; at--) {
+    const folder = `/${names.slice(0, at).join('/')}`;
+    if (isGitDirAt(folder)) return fail('C210', `the workspace ${real} is ${folder === real ? '' : 'inside '}${folder}, a git directory by its shape (HEAD, objects/ and refs/): git runs and obeys what is in it, so it cannot be a workspace; open the repository's work tree instead`);
   }
   const obeyed = isObeyedLater(real);
   if (obeyed !== undefined && !VENV_ONLY.has(obeyed.pattern)) {

@@ -34,7 +34,17 @@ afterAll(async () => {
 
 describe('a workspace root inside a protected or hidden folder', () => {
   it.each(['.git', '.git/hooks', '.codeward', '.codeward/agents', '.vscode', '.github/workflows', 'gitlink'])('-C %s is refused with C210 when opened', async (folder) => {
-    await expect(Workspace.open(join(base, folder))).rejects.toMatchObject({ code: 'C210', message: expect.stringMatching(/cannot be a workspace; open the folder that holds it/) });
+    await expect(Workspace.open(join(base, folder))).rejects.toMatchObject({ code: 'C210', message: expect.stringMatching(/cannot be a workspace/) });
+  });
+
+  it('red team R7-1: a root inside a git directory known by its SHAPE (a bare x.git, a --separate-git-dir store) is refused', async () => {
+    git(base, 'init', '-q', '--bare', 'proj.git');
+    await mkdir(join(base, 'sep/store'), { recursive: true });
+    git(join(base, 'sep'), 'init', '-q', `--separate-git-dir=${join(base, 'sep/store/gd')}`);
+    for (const folder of ['proj.git', 'proj.git/hooks', 'proj.git/refs/heads', 'sep/store/gd/hooks']) {
+      await expect(Workspace.open(join(base, folder)), folder).rejects.toMatchObject({ code: 'C210', message: expect.stringMatching(/git directory by its shape/) });
+    }
+    expect((await Workspace.open(join(base, 'sep'))).root).toBe(join(base, 'sep'));
   });
 
   it.each(['secrets', 'secrets/deep'])('-C %s (hidden by **/secrets/**) is refused with C211', async (folder) => {
