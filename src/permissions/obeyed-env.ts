@@ -1,73 +1,127 @@
-// Folders the user's environment makes programs load code from, inside the workspace (red team round 6,
-// R6-17): a folder of PATH (`node_modules/.bin`, `bin`, an absolute $W/tools) runs whatever file is named
-// like the command the user types next, outside any sandbox, and a PYTHONPATH folder's sitecustomize or
-// usercustomize module runs at every python start. The write gate protects them like the catalogue
-// (obeyed.ts ObeyedContext.envGlobs): a relative entry holds in every folder (the shell resolves it
-// against the folder it stands in), an absolute one where it lies. An entry that is the workspace root
-// itself, `.` or empty in PATH (every folder's own files) is not protected file by file: that would make
-// every write ask; the README's security section says why such a PATH is the user's risk.
-import { isAbsolute, relative } from 'node:path';
+// Folders and files the user's environment makes programs load code from, inside the workspace (red team
+// rounds 6-7: R6-17, R7-2, R7-4): a folder of PATH (`node_modules/.bin`, `bin`, an absolute $W/tools) runs
+// whatever file is named like the command the user types next, outside any sandbox; PYTHONPATH's
+// sitecustomize/usercustomize run at every python start; git runs what GIT_EXEC_PATH and GIT_TEMPLATE_DIR hold;
+// the loader loads LD_LIBRARY_PATH's libraries and LD_PRELOAD's; bash runs BASH_ENV (not the generic ENV: CI sets ENV=production), python PYTHONSTARTUP, node
+// NODE_OPTIONS' --require/--import files, ruby RUBYOPT's -r files, git GIT_CONFIG_GLOBAL. The write gate
+// protects them like the catalogue (obeyed.ts ObeyedContext.envGlobs): a relative folder entry holds in every
+// folder (the shell resolves it where it stands), an absolute one where it lies (by its real path too). Folders of
+// a project's own code (a PYTHONPATH=src, PERL5LIB=lib, NODE_PATH) are not protected file by file: every edit of
+// the project would ask. A PATH entry `.`, empty or the root itself neither (the README says why).
+import { realpathSync } from 'node:fs';
+import { isAbsolute, posix, relative } from 'node:path';
+import { shadowedNames } from './obeyed-env-path.js';
 
 export interface EnvLoadGlob {
   // Workspace-relative picomatch pattern.
   readonly glob: string;
   // The variable and its entry, for the refusal's message.
   readonly why: string;
-  // From a relative PATH entry (`node_modules/.bin`): the file tools ask before writing there, but what a
-  // sandboxed command leaves there is applied (package managers write their programs' links there on
-  // every install); see withoutRelativePath.
+  // From a relative PATH entry (`node_modules/.bin`): the file tools ask before writing there; what a sandboxed
+  // command leaves there is applied (package managers write their programs' links there on every install),
+  // see withoutRelativePath, except a program named like one found in the rest of PATH (`shadows`).
   readonly relative?: true;
+  // Only these file names (the programs of the rest of PATH, which a file there would shadow).
+  readonly names?: ReadonlySet<string>;
 }
 
-// The context for judging what a sandboxed command changed: without the relative PATH folders.
+// The context for judging what a sandboxed command changed: without the relative PATH folders' whole patterns.
 export function withoutRelativePath<T extends { readonly envGlobs?: readonly EnvLoadGlob[] }>(ctx: T): T {
   return ctx.envGlobs?.some((each) => each.relative) ? { ...ctx, envGlobs: ctx.envGlobs.filter((each) => !each.relative) } : ctx;
 }
 
-// Programs a person types every day; a package manager never installs one under these names into a project.
-const EVERYDAY: readonly string[] = [
-  'git', 'ls', 'cat', 'cp', 'mv', 'rm', 'mkdir', 'cd', 'sh', 'bash', 'zsh', 'dash', 'fish', 'sudo', 'su', 'doas', 'ssh', 'scp', 'sftp',
-  'curl', 'wget', 'make', 'python', 'python3', 'pip', 'pip3', 'node', 'npm', 'npx', 'pnpm', 'yarn', 'bun', 'deno', 'cargo', 'go',
-  'env', 'grep', 'find', 'sed', 'awk', 'tar', 'chmod', 'chown', 'gpg', 'docker', 'kubectl', 'code', 'vim', 'vi', 'nvim', 'nano',
-  'emacs', 'less', 'more', 'man', 'ps', 'kill', 'top', 'which', 'whoami', 'id', 'echo', 'printf', 'tee', 'head', 'tail', 'sort',
-  'xargs', 'open', 'xdg-open', 'codeward',
+type Kind =
+  // A list of folders (`:`-separated): `files` in each.
+  | { readonly folders: readonly string[]; readonly everyFolder?: boolean }
+  // A list of files (`:` or space separated, LD_PRELOAD), or one file.
+  | { readonly files: 'list' | 'one' }
+  // The operands of these options in a command-line-like value (NODE_OPTIONS --require ./x.js).
+  | { readonly options: readonly string[] };
+
+const VARIABLES: readonly (readonly [string, Kind])[] = [
+  ['PATH', { folders: ['**'] }],
+  ['PYTHONPATH', { folders: ['sitecustomize*', 'usercustomize*', '__pycache__/sitecustomize*', '__pycache__/usercustomize*'], everyFolder: true }],
+  ['GIT_EXEC_PATH', { folders: ['**'] }],
+  ['GIT_TEMPLATE_DIR', { folders: ['**'] }],
+  ['LD_LIBRARY_PATH', { folders: ['**'] }],
+  ['ZDOTDIR', { folders: ['**'] }],
+  ['XDG_CONFIG_HOME', { folders: ['**'] }],
+  ['LD_PRELOAD', { files: 'list' }],
+  ['LD_AUDIT', { files: 'list' }],
+  ['BASH_ENV', { files: 'one' }],
+  ['PYTHONSTARTUP', { files: 'one' }],
+  ['GIT_CONFIG_GLOBAL', { files: 'one' }],
+  ['GIT_CONFIG_SYSTEM', { files: 'one' }],
+  ['PIP_CONFIG_FILE', { files: 'one' }],
+  ['npm_config_userconfig', { files: 'one' }],
+  ['NODE_OPTIONS', { options: ['--require', '-r', '--import', '--loader', '--experimental-loader'] }],
+  ['RUBYOPT', { options: ['-r'] }],
 ];
 
-// `everyFolder`: an entry `.` or empty (each folder's own files) is protected too; for PATH it is not.
-const VARIABLES: readonly { readonly name: string; readonly files: readonly string[]; readonly everyFolder: boolean }[] = [
-  { name: 'PATH', files: ['**'], everyFolder: false },
-  { name: 'PYTHONPATH', files: ['sitecustomize*', 'usercustomize*', '__pycache__/sitecustomize*', '__pycache__/usercustomize*'], everyFolder: true },
-];
-
-function entryGlob(entry: string, roots: readonly string[]): string | undefined {
-  if (entry === '' || entry === '.' || entry === './') return undefined;
-  if (!isAbsolute(entry)) {
-    const folder = entry.replace(/^\.\//, '').replace(/\/+$/, '');
-    return folder === '' || folder.split('/').includes('..') ? undefined : `**/${folder}`;
+function real(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return posix.normalize(path);
   }
-  for (const root of roots) {
-    const rel = relative(root, entry);
-    if (rel !== '' && !rel.startsWith('..') && !isAbsolute(rel)) return rel;
+}
+
+// A workspace-relative form of an entry: an absolute one inside a root (as written, normalised, or by its real
+// path), a relative one normalised (`././bin`, `bin/../bin` and `.//bin` are `bin`); undefined outside.
+function relativeOf(entry: string, roots: readonly string[]): { rel: string; relative: boolean } | undefined {
+  if (entry === '') return undefined;
+  if (!isAbsolute(entry)) {
+    const normal = posix.normalize(entry).replace(/\/+$/, '');
+    return normal === '..' || normal.startsWith('../') ? undefined : { rel: normal === '.' ? '' : normal, relative: true };
+  }
+  for (const form of new Set([posix.normalize(entry), real(entry)])) {
+    for (const root of roots) {
+      const rel = relative(root, form);
+      if (!rel.startsWith('..') && !isAbsolute(rel)) return { rel, relative: false };
+    }
   }
   return undefined;
 }
 
-// The patterns of every load folder the environment names inside the workspace (`roots`: the root as given
-// and as the kernel opens it).
+function optionOperands(value: string, options: readonly string[]): string[] {
+  const words = value.split(/\s+/).filter((word) => word !== '');
+  const found: string[] = [];
+  words.forEach((word, at) => {
+    for (const option of options) {
+      if (word === option && words[at + 1] !== undefined) found.push(words[at + 1]!);
+      else if (word.startsWith(`${option}=`)) found.push(word.slice(option.length + 1));
+      else if (option.length === 2 && word.startsWith(option) && word.length > 2 && !word.startsWith('--')) found.push(word.slice(2));
+    }
+  });
+  return found.map((operand) => operand.replace(/^["']|["']$/g, ''));
+}
+
+const joined = (folder: string, file: string): string => (folder === '' ? file : `${folder}/${file}`);
+
+// The patterns of every load folder and file the environment names inside the workspace (`roots`: the root as
+// given and as the kernel opens it).
 export function envLoadGlobs(roots: readonly string[], env: Readonly<Record<string, string | undefined>> = process.env): EnvLoadGlob[] {
   const globs: EnvLoadGlob[] = [];
-  for (const { name, files, everyFolder } of VARIABLES) {
+  for (const [name, kind] of VARIABLES) {
     const value = env[name];
-    if (value === undefined) continue;
-    for (const entry of value.split(':')) {
-      const folder = entryGlob(entry, roots) ?? (everyFolder && (entry === '' || entry === '.' || entry === './' || roots.includes(entry)) ? '**' : undefined);
-      if (folder === undefined) continue;
-      const relative = name === 'PATH' && !isAbsolute(entry);
-      const why = `${name} names ${entry}: ${name === 'PATH' ? 'a program there runs in place of the command you type next, outside any sandbox' : 'python imports it at every start'}`;
-      for (const file of files) globs.push({ glob: `${folder}/${file}`, why, ...(relative ? { relative: true as const } : {}) });
-      // In a relative PATH folder what a sandboxed command leaves is applied (package managers), except a
-      // program named like one the user types every day: that shadows it in every folder of the project.
-      if (relative) globs.push({ glob: `${folder}/{${EVERYDAY.join(',')}}`, why });
+    if (value === undefined || value === '') continue;
+    const why = (entry: string): string => `${name} names ${entry}: ${name === 'PATH' ? 'a program there runs in place of the command you type next, outside any sandbox' : 'a program loads or runs it from there'}`;
+    if ('folders' in kind) {
+      for (const entry of value.split(':')) {
+        const found = relativeOf(entry, roots);
+        const everyFolder = kind.everyFolder === true && (entry === '' || found?.rel === '');
+        if (!everyFolder && (found === undefined || found.rel === '')) continue;
+        const folder = everyFolder ? '**' : found!.relative ? `**/${found!.rel}` : found!.rel;
+        const relativePath = name === 'PATH' && found?.relative === true;
+        for (const file of kind.folders) globs.push({ glob: joined(folder, file), why: why(entry), ...(relativePath ? { relative: true as const } : {}) });
+        if (relativePath) globs.push({ glob: `${folder}/*`, why: why(entry), names: shadowedNames(roots, env['PATH'] ?? '') });
+      }
+    } else {
+      const entries = 'options' in kind ? optionOperands(value, kind.options) : kind.files === 'list' ? value.split(/[:\s]+/) : [value];
+      for (const entry of entries) {
+        const found = relativeOf(entry, roots);
+        if (found !== undefined && found.rel !== '') globs.push({ glob: found.relative ? `**/${found.rel}` : found.rel, why: why(entry) });
+      }
     }
   }
   return globs;

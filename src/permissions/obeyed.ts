@@ -225,8 +225,10 @@ function configured(path: string, ctx: ObeyedContext): Obeyed | undefined {
       return { pattern: glob, family: 'git', by: 'git (a glob in a command its configuration runs)', why: `a command in git's configuration runs what the glob ${glob} matches` };
     }
   }
-  for (const { glob, why } of ctx.envGlobs ?? []) {
-    if (picomatch(glob, { dot: true })(path)) return { pattern: glob, family: 'shell', by: 'your shell or python (a folder your environment loads programs from)', why };
+  for (const { glob, why, names } of ctx.envGlobs ?? []) {
+    if ((names === undefined || names.has(path.slice(path.lastIndexOf('/') + 1))) && picomatch(glob, { dot: true })(path)) {
+      return { pattern: glob, family: 'shell', by: 'your shell or a program it starts (a folder or file your environment loads programs from)', why };
+    }
   }
   const [first] = ctx.computed ?? [];
   if (first && path !== '') {

@@ -4,7 +4,7 @@
 // outside any sandbox; PYTHONPATH's sitecustomize.py the same. They are protected now (obeyed-env.ts), in
 // the file tools and in what a sandboxed command leaves behind.
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { envLoadGlobs, withoutRelativePath } from '../../src/permissions/obeyed-env.js';
@@ -40,6 +40,29 @@ describe('folders the environment loads programs from', () => {
     expect(isObeyedLater('pkg/node_modules/.bin/git', ctx)?.why).toMatch(/PATH names node_modules\/\.bin/);
     const absolute = withoutRelativePath({ gitPaths: [], envGlobs: envLoadGlobs(['/w'], { PATH: '/w/bin' }) });
     expect(isObeyedLater('bin/anything', absolute)?.pattern).toBe('bin/**');
+  });
+
+  it('red team R7-2: every spelling of a PATH entry is normalised (bin/../bin, ././bin, .//bin, a link to the workspace)', async () => {
+    for (const entry of ['bin/../bin', '././bin', './/bin', 'bin/']) expect(judged('bin/git', { PATH: entry }), entry).toBe('**/bin/**');
+    const link = join(home, 'lnk');
+    await symlink(root, link);
+    expect(isObeyedLater('bin/git', { gitPaths: [], envGlobs: envLoadGlobs([root], { PATH: `${link}/bin` }) })?.pattern).toBe('bin/**');
+  });
+
+  it('red team R7-4: other load paths - NODE_OPTIONS --require, LD_PRELOAD, BASH_ENV, GIT_EXEC_PATH, GIT_TEMPLATE_DIR', () => {
+    expect(judged('x.js', { NODE_OPTIONS: '--max-old-space-size=4096 --require ./x.js' })).toBe('**/x.js');
+    expect(judged('tools/hook.mjs', { NODE_OPTIONS: '--import=/w/tools/hook.mjs' })).toBe('tools/hook.mjs');
+    expect(judged('p.so', { LD_PRELOAD: './p.so /usr/lib/x.so' })).toBe('**/p.so');
+    expect(judged('.benv', { BASH_ENV: './.benv' })).toBe('**/.benv');
+    expect(judged('gx/git-status', { GIT_EXEC_PATH: '/w/gx' })).toBe('gx/**');
+    expect(judged('tpl/hooks/pre-commit', { GIT_TEMPLATE_DIR: '/w/tpl' })).toBe('tpl/**');
+    expect(judged('src/app.py', { PYTHONPATH: 'src', PERL5LIB: 'lib', NODE_PATH: 'src' })).toBeUndefined();
+  });
+
+  it('red team R7-3: in a relative PATH folder a sandboxed command\'s file named like a program of the rest of PATH is set aside', () => {
+    const ctx = withoutRelativePath({ gitPaths: [], envGlobs: envLoadGlobs(['/w'], { PATH: 'node_modules/.bin:/usr/bin:/bin' }) });
+    for (const name of ['touch', 'diff', 'git']) expect(isObeyedLater(`node_modules/.bin/${name}`, ctx), name).toBeDefined();
+    expect(isObeyedLater('node_modules/.bin/vitest-made-up-name', ctx)).toBeUndefined();
   });
 
   it('PYTHONPATH: sitecustomize/usercustomize in its folders (`.` is every folder), other modules are ordinary', () => {
