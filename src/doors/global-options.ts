@@ -34,7 +34,9 @@ const SPECS: Readonly<Record<string, Spec>> = {
   '--json': { key: 'json', value: false, loosens: false },
   '--session': { key: 'session', value: true, loosens: false },
   '--allow': { key: 'allow', value: true, loosens: true },
-  '--ask': { key: 'ask', value: true, loosens: false },
+  // Command-line rules outrank the user's files, so an ask rule there replaces a deny of ~/.codeward/policy.json
+  // (red team R7-8: the model's `--ask '@coder write prod.conf'` plus the wrapper's --yes wrote it).
+  '--ask': { key: 'ask', value: true, loosens: true },
   '--deny': { key: 'deny', value: true, loosens: false },
   '--yes': { key: 'yes', value: false, loosens: false },
   '-y': { key: 'yes', value: false, loosens: false },

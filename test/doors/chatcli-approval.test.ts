@@ -118,6 +118,8 @@ describe('global options in a plugin call are the model\'s words: none may loose
       ['exec', '--sandbox-network', '--cmd', 'touch pwned.txt'],
       ['-C', '/', 'read', '--file', 'etc/passwd'],
       ['--workspace=..', 'tree'],
+      // Red team R7-8: a command-line ask rule outranks the user's own deny.
+      ['--ask', '@coder write pwned.txt', 'write', '--file', 'pwned.txt', '--content', 'x'],
       // Red team R6-5: --pass-env hands a secret variable to what the model runs.
       ['exec', '--cmd', 'echo $GITHUB_TOKEN > pwned.txt', '--pass-env', 'GITHUB_TOKEN'],
       ['--pass-env=GITHUB_TOKEN', 'exec', '--cmd', 'echo $GITHUB_TOKEN > pwned.txt'],

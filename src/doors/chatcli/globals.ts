@@ -2,7 +2,7 @@
 // the model's call flattened to text (docs/chatcli-plugin.md). The wrapper's own options and the model's
 // arrive in one argv and cannot be told apart, so a global option that loosens anything (an allow rule, the
 // danger classifier off, the sandbox off or onto the network, another workspace) is refused in a plugin
-// call wherever it stands. Options that only tighten (--deny, --ask, --sandbox read-only) and presentation
+// call wherever it stands. Options that only tighten (--deny, --sandbox read-only; not --ask: a command-line ask outranks the user's deny) and presentation
 // (--json, --session) stay; which option loosens is said on its spec (global-options.ts SPECS), so a new
 // global is placed when it is written (--pass-env was missing from a hand list: red team R6-5). A user sets
 // the loose ones where the model cannot: ~/.codeward/config.json and ~/.codeward/policy.json.
