@@ -139,6 +139,19 @@ function rootWithin(root: string, repository: Repository | undefined): Obeyed | 
   return { ...found, pattern: `${rel}/**`, why: `the workspace is ${rel} of the repository at ${repository.top}, which ${found.by} obeys: every file of it is` };
 }
 
+// Where the root lies in the user's home folder, when it lies below it (red team R7-12: a root at ~/.config or
+// ~/.ssh had nothing of the home catalogue protected): its paths are judged as home paths too (obeyed.ts).
+function homeAbove(roots: readonly string[], home: string | undefined): { homeAbove?: string } {
+  if (!home) return {};
+  for (const base of new Set([home, real(home)])) {
+    for (const root of roots) {
+      const rel = relative(base, root).split('\\').join('/');
+      if (rel !== '' && !rel.startsWith('..') && !isAbsolute(rel)) return { homeAbove: rel };
+    }
+  }
+  return {};
+}
+
 // The union of what every repository's configuration names: each path is judged against all of them.
 function union(parts: readonly RepositoryContext[]): RepositoryContext {
   return {
@@ -162,6 +175,6 @@ export function obeyedContext(root: string, home: string | undefined = homedir()
   const repositories = workspaceRepositories(root, held, listings);
   const git = union(repositories.map((repository) => contextOf(repository, roots, home, listings)));
   const within = repositories.map((repository) => rootWithin(root, repository)).find((found) => found !== undefined);
-  const ctx: ObeyedContext = { ...git, homes: homesIn(roots, home, listings), venv: venvProbe(roots), lookup: fsLookup(roots), at: real(root), envGlobs: envLoadGlobs(roots), ...(within ? { within } : {}) };
+  const ctx: ObeyedContext = { ...git, homes: homesIn(roots, home, listings), venv: venvProbe(roots), lookup: fsLookup(roots), at: real(root), envGlobs: envLoadGlobs(roots), ...homeAbove(roots, home), ...(within ? { within } : {}) };
   return { ...ctx, aliases: aliasesFor(held.base, held.links, ctx) };
 }

@@ -68,7 +68,9 @@ function real(path: string): string {
 
 // A workspace-relative form of an entry: an absolute one inside a root (as written, normalised, or by its real
 // path), a relative one normalised (`././bin`, `bin/../bin` and `.//bin` are `bin`); undefined outside.
-function relativeOf(entry: string, roots: readonly string[]): { rel: string; relative: boolean } | undefined {
+function relativeOf(given: string, roots: readonly string[], home = process.env['HOME']): { rel: string; relative: boolean } | undefined {
+  // bash expands a leading `~` in PATH entries (red team R7-2).
+  const entry = home && (given === '~' || given.startsWith('~/')) ? `${home}${given.slice(1)}` : given;
   if (entry === '') return undefined;
   if (!isAbsolute(entry)) {
     const normal = posix.normalize(entry).replace(/\/+$/, '');
@@ -108,7 +110,7 @@ export function envLoadGlobs(roots: readonly string[], env: Readonly<Record<stri
     const why = (entry: string): string => `${name} names ${entry}: ${name === 'PATH' ? 'a program there runs in place of the command you type next, outside any sandbox' : 'a program loads or runs it from there'}`;
     if ('folders' in kind) {
       for (const entry of value.split(':')) {
-        const found = relativeOf(entry, roots);
+        const found = relativeOf(entry, roots, env['HOME']);
         const everyFolder = kind.everyFolder === true && (entry === '' || found?.rel === '');
         if (!everyFolder && (found === undefined || found.rel === '')) continue;
         const folder = everyFolder ? '**' : found!.relative ? `**/${found!.rel}` : found!.rel;
@@ -119,7 +121,7 @@ export function envLoadGlobs(roots: readonly string[], env: Readonly<Record<stri
     } else {
       const entries = 'options' in kind ? optionOperands(value, kind.options) : kind.files === 'list' ? value.split(/[:\s]+/) : [value];
       for (const entry of entries) {
-        const found = relativeOf(entry, roots);
+        const found = relativeOf(entry, roots, env['HOME']);
         if (found !== undefined && found.rel !== '') globs.push({ glob: found.relative ? `**/${found.rel}` : found.rel, why: why(entry) });
       }
     }

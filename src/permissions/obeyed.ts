@@ -173,6 +173,9 @@ export interface ObeyedContext {
   // the workspace (`.github/workflows` for a root at `.github`, `.hg/hgrc` for one at `.hg`) holds too (red
   // team R6-3; a root inside a whole protected folder is refused when it is opened: workspace/enclosing.ts).
   readonly at?: string;
+  // The root's path in the user's home folder when it lies below it (`.config/app`): a path is judged as that
+  // home path too, so a root at ~/.config or ~/.ssh keeps the home catalogue (red team R7-12).
+  readonly homeAbove?: string;
   // Folders the environment makes programs load code from (PATH, PYTHONPATH: obeyed-env.ts), as patterns
   // (red team round 6 R6-17).
   readonly envGlobs?: readonly EnvLoadGlob[];
@@ -253,6 +256,10 @@ export function isObeyedLater(relPath: string, ctx?: ObeyedContext): Obeyed | un
     }
   }
   if (!ctx) return undefined;
+  if (ctx.homeAbove !== undefined) {
+    const entry = homeObeyed(`${ctx.homeAbove}/${path}`);
+    if (entry) return { pattern: `~/${entry}`, family: 'shell', by: 'the program whose settings or start-up files the home folder keeps there', why: `the workspace is ~/${ctx.homeAbove}, and ~/${entry} is run or obeyed by a program of your home folder` };
+  }
   if (ctx.within) return ctx.within;
   return configured(path, ctx) ?? aliased(path, ctx) ?? gitShape(path.split('/'), ctx.lookup);
 }

@@ -49,6 +49,12 @@ describe('folders the environment loads programs from', () => {
     expect(isObeyedLater('bin/git', { gitPaths: [], envGlobs: envLoadGlobs([root], { PATH: `${link}/bin` }) })?.pattern).toBe('bin/**');
   });
 
+  it('red team R7-2/R7-12: a PATH entry written with ~ is the home folder\'s; a root below a home dot-folder keeps the home catalogue', () => {
+    expect(isObeyedLater('bin/git', { gitPaths: [], envGlobs: envLoadGlobs([join(home, 'proj')], { PATH: '~/proj/bin', HOME: home }) })?.pattern).toBe('bin/**');
+    expect(isObeyedLater('autostart/x.desktop', { gitPaths: [], homeAbove: '.config' })?.pattern).toMatch(/^~\/\.config/);
+    expect(isObeyedLater('src/app.ts', { gitPaths: [], homeAbove: 'projects/app' })).toBeUndefined();
+  });
+
   it('red team R7-4: other load paths - NODE_OPTIONS --require, LD_PRELOAD, BASH_ENV, GIT_EXEC_PATH, GIT_TEMPLATE_DIR', () => {
     expect(judged('x.js', { NODE_OPTIONS: '--max-old-space-size=4096 --require ./x.js' })).toBe('**/x.js');
     expect(judged('tools/hook.mjs', { NODE_OPTIONS: '--import=/w/tools/hook.mjs' })).toBe('tools/hook.mjs');
