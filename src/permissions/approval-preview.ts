@@ -12,10 +12,11 @@ const TOTAL_LINES = 600;
 
 // Control bytes besides tab, line breaks and form feed (a NUL included).
 const controlBytes = (bytes: Uint8Array): number => bytes.reduce((count, byte) => count + ((byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0d && byte !== 0x0c) || byte === 0x7f ? 1 : 0), 0);
-// Text: valid UTF-8 with few control bytes. A NUL does not make a script binary (red team R6-19: sh runs a
-// script whose NUL comes after the first lines, and "binary, 24 → 62 bytes" hid the `curl | sh` line it
-// added); the doors show those bytes escaped (\x00), and a note counts them.
-const isText = (bytes: Uint8Array): boolean => Buffer.from(Buffer.from(bytes).toString('utf8'), 'utf8').equals(Buffer.from(bytes)) && controlBytes(bytes) <= Math.max(8, bytes.length / 50);
+// Text: valid UTF-8, however many control bytes it holds. NULs do not make a script binary (red team R6-19:
+// sh runs a script whose NUL comes after the first lines, and "binary, 24 → 62 bytes" hid the `curl | sh`
+// line it added; R7-9: 400 NULs after it brought "binary" back under a count threshold): the doors show
+// those bytes escaped (\x00), and a note counts them. Only bytes that are not UTF-8 are shown as binary.
+const isText = (bytes: Uint8Array): boolean => Buffer.from(Buffer.from(bytes).toString('utf8'), 'utf8').equals(Buffer.from(bytes));
 
 function cap(lines: readonly string[], max: number): string[] {
   return lines.length <= max ? [...lines] : [...lines.slice(0, max), `… ${lines.length - max} more diff lines not shown (the call changes them too)`];
