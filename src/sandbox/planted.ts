@@ -17,7 +17,8 @@ type Signature = string;
 // through the detached mount, looked unchanged.
 function signature(path: string): Signature {
   try {
-    const stats = lstatSync(path, { bigint: true });
+    const stats = lstatSync(path, { bigint: true, throwIfNoEntry: false });
+    if (stats === undefined) return 'missing';
     const link = stats.isSymbolicLink() ? readlinkSync(path) : '';
     // Without a creation time (some file systems), the change time: stricter (a file added in a watched
     // folder changes it), never looser.

@@ -1,4 +1,4 @@
-import { lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { basename, delimiter, dirname, join, relative, resolve, sep } from 'node:path';
 import { HOME_PROTECTED, HOME_PROTECTED_FILES, HOME_SECRETS, OTHER_TOOLS_IN_WORKSPACE, PROTECTED_FILES_IN_WORKSPACE, PROTECTED_IN_WORKSPACE } from './lists.js';
@@ -15,9 +15,11 @@ export type SandboxMode = (typeof SANDBOX_MODES)[number];
 
 export type PathKind = 'dir' | 'file' | 'missing';
 
+// Without throwing: most catalogue paths are missing, and an ENOENT error costs more than the lstat.
 export function kindOf(path: string): PathKind {
   try {
-    return lstatSync(path).isDirectory() ? 'dir' : 'file';
+    const stats = lstatSync(path, { throwIfNoEntry: false });
+    return stats === undefined ? 'missing' : stats.isDirectory() ? 'dir' : 'file';
   } catch {
     return 'missing';
   }
@@ -47,7 +49,8 @@ export function byListing<T>(missing: T, answer: (path: string) => T): (path: st
 // What a path is once symlinks are followed ('missing' for a dangling link).
 export function targetKindOf(path: string): PathKind {
   try {
-    return statSync(path).isDirectory() ? 'dir' : 'file';
+    const stats = statSync(path, { throwIfNoEntry: false });
+    return stats === undefined ? 'missing' : stats.isDirectory() ? 'dir' : 'file';
   } catch {
     return 'missing';
   }
@@ -55,15 +58,18 @@ export function targetKindOf(path: string): PathKind {
 
 export function isSymlink(path: string): boolean {
   try {
-    return lstatSync(path).isSymbolicLink();
+    return lstatSync(path, { throwIfNoEntry: false })?.isSymbolicLink() === true;
   } catch {
     return false;
   }
 }
 
+// The kernel's realpath (one call; node's JS one lstats every component), and no thrown ENOENT for the
+// many missing paths it is asked about.
 export function realOf(path: string): string {
+  if (!existsSync(path)) return path;
   try {
-    return realpathSync(path);
+    return realpathSync.native(path);
   } catch {
     return path;
   }

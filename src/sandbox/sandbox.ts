@@ -243,18 +243,25 @@ export class ProcessSandbox {
     this.viewCache.save();
     const substitutes = cleanGitConfigs([...policy.shown.map((entry) => entry.path), ...etcCopied()], this.stateDir);
     const repositoryConfigs = repositoryConfigCopies(policy.root, this.stateDir, workspaceSecrets);
+    // Staging (issue 27): the same bwrap, run over an overlay of the workspace (overlay.ts).
+    this.stager ??= new OverlayStager(this.stateDir, this.toolEnv);
+    const unstageable = options.stage === true && policy.mode === 'workspace-write' ? await this.stager.unavailable(policy.root) : 'not asked';
+    const stageable = unstageable === undefined;
     // The write gate at any depth (obeyed-scan.ts): what a program obeys later is read-only where it
-    // exists, and moved aside after the run where the run created or changed it.
-    const deep = policy.mode === 'workspace-write' ? (this.obeyedScan ??= new ObeyedScan(policy.root)) : undefined;
+    // exists, and moved aside after the run where the run created or changed it. A staged run without
+    // sandboxWritable folders writes the workspace only through the overlay, whose change set the stage
+    // plan judges with the same gate: no walk of the whole workspace before and after it.
+    const walkObeyed = policy.mode === 'workspace-write' && !(stageable && policy.writable.length === 0);
+    const deep = walkObeyed ? (this.obeyedScan ??= new ObeyedScan(policy.root)) : undefined;
     const obeyedPaths = deep?.start(withoutRelativePath(obeyedContext(policy.root, this.env['HOME'], this.folderListings))) ?? [];
     const full = { ...policy, ...(options.gitReadOnly ? { gitReadOnly: true } : {}), protectedFiles: [...policy.protectedFiles, ...obeyedPaths], substitutes, repositoryConfigs, workspaceSecrets, viewSecrets, emptyFile: emptyFileIn(this.stateDir) };
     const { lease, value: wrapped } = this.stateDir
       ? MountLease.register(this.stateDir, policy.root, policy.writable, (maker) => bwrapArgs(full, cwd, maker))
       : { lease: undefined, value: bwrapArgs(full, cwd) };
     const { args, watched } = wrapped;
-    // Staging (issue 27): the same bwrap, run over an overlay of the workspace (overlay.ts).
-    this.stager ??= new OverlayStager(this.stateDir, this.toolEnv);
-    const staged = options.stage && policy.mode === 'workspace-write' ? await this.stager.wrap(status.backend.path, args, policy.root) : undefined;
+    const wrappedStage = stageable ? await this.stager.wrap(status.backend.path, args, policy.root) : options.stage && policy.mode === 'workspace-write' ? { note: unstageable } : undefined;
+    // Unwalked, the run must not write in place: a stage that did not happen after all refuses the run.
+    const staged = wrappedStage && !walkObeyed && !wrappedStage.layout && !wrappedStage.failed ? { failed: wrappedStage.note ?? 'it could not be staged' } : wrappedStage;
     const before = snapshot(watched);
     // Changes from here on are the run's (a margin for the file system's coarse clock): setuid, setgid
     // and world-writable bits it left are cleared after it (modes.ts).
