@@ -1,8 +1,9 @@
 // R5-1 (red team round 5), in process: the checkpoint store's size limit (checkpointMaxMB) dropped an
 // earlier step of the same session to make room for a change nobody approved (auto-edit's contained exec
 // and file edits): run 1 replaces uncommitted work, runs 2-4 write a pad file, pruning drops run 1's step
-// and undo answered C224 with no warning. Now such a change makes its room from other sessions' steps or
-// is refused (C213 naming checkpointMaxMB) with nothing changed, and every prune says what it dropped.
+// and undo answered C224 with no warning; round 8 (R8-2) did the same to ANOTHER session's step. Now such a
+// change drops no step for size at all: it is refused (C213 naming checkpointMaxMB) with nothing changed, and
+// every prune an approved change makes says what it dropped.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -35,7 +36,7 @@ async function engineFor(session: string, unattended: boolean): Promise<Engine> 
 const pad = (letter: string): string => letter.repeat(600 * 1024);
 const write = (engine: Engine, file: string, content: string) => engine.run({ cmd: 'write', args: { file, content } });
 
-describe('a change nobody approved never drops a step of its own session for room (R5-1)', () => {
+describe('a change nobody approved never drops a step for room, its own session\'s or another\'s (R5-1, R8-2)', () => {
   it('the pad that would push run 1 out is refused (C213 naming checkpointMaxMB), nothing changed, and undo still reaches run 1', async () => {
     const engine = await engineFor('s1', true);
     expect(await write(engine, 'precious.txt', 'wiped\n')).toMatchObject({ ok: true });
@@ -48,17 +49,18 @@ describe('a change nobody approved never drops a step of its own session for roo
     expect(await readFile(join(root, 'precious.txt'), 'utf8')).toBe('uncommitted work\n');
   });
 
-  it('it makes its room from another session\'s steps instead, and says what went and how far undo reaches', async () => {
+  it('R8-2: nor a step of another session (the sole copy of a person\'s uncommitted work): refused, the person\'s undo still reaches it', async () => {
+    await writeFiles(root, { 'work.txt': 'PERSON UNCOMMITTED WORK\n'.repeat(20_000) });
     const person = await engineFor('earlier', false);
-    for (const letter of ['a', 'b']) expect(await write(person, 'old.bin', pad(letter))).toMatchObject({ ok: true });
+    expect(await write(person, 'work.txt', 'rewritten by the person\'s session\n')).toMatchObject({ ok: true });
     const engine = await engineFor('s2', true);
-    expect(await write(engine, 'precious.txt', 'wiped\n')).toMatchObject({ ok: true });
     expect(await write(engine, 'pad.bin', pad('x'))).toMatchObject({ ok: true });
-    const result = await write(engine, 'pad.bin', pad('y'));
-    expect(result).toMatchObject({ ok: true });
-    expect(result.warnings?.join('\n')).toMatch(/checkpoint store dropped 2 older steps \(checkpoints 1-2: 2 for the size limit \(checkpointMaxMB: 1\)\); undo now reaches back to checkpoint 3/);
-    expect(await engine.run({ cmd: 'undo', args: { steps: 3 } })).toMatchObject({ ok: true });
-    expect(await readFile(join(root, 'precious.txt'), 'utf8')).toBe('uncommitted work\n');
+    const refused = await write(engine, 'pad.bin', pad('y'));
+    expect(refused).toMatchObject({ ok: false, error: { code: 'C213' } });
+    expect((refused as { error: { message: string } }).error.message).toMatch(/this or other sessions.*Nothing was changed/s);
+    expect((await readFile(join(root, 'pad.bin'), 'utf8')).slice(0, 1)).toBe('x');
+    expect(await person.run({ cmd: 'undo', args: {} })).toMatchObject({ ok: true });
+    expect(await readFile(join(root, 'work.txt'), 'utf8')).toBe('PERSON UNCOMMITTED WORK\n'.repeat(20_000));
   });
 
   it('an approved change may still make room from older steps, and the result says so', async () => {

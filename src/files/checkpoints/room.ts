@@ -5,14 +5,16 @@ import { stateDirFor } from '../../engine/state-dir.js';
 import { lstatSync } from 'node:fs';
 import { CheckpointStore, PRUNE_HEADROOM, type Step, type StoreLimits } from './store.js';
 
-// Room in the checkpoint store, and what making it costs undo (red team round 5, R5-1). The size limit
-// (checkpointMaxMB) drops the oldest steps; a change nobody approved (auto-edit's contained exec and
-// its file edits: ctx.unattended) could pad the store so that an earlier step of the same session (its
-// delete of uncommitted work) went, and undo answered C224. Rule, kept here for every recorder:
-// - a change nobody approved never drops a step of the current session: its room is made before
-//   anything is applied, from older sessions' steps only, and when that is not enough the change is
-//   refused (C213 naming the limit and its config key), nothing applied;
-// - every prune that drops a step says so in the call's result (how many, why, how far undo reaches).
+// Room in the checkpoint store, and what making it costs undo (red team round 5, R5-1; round 8, R8-2). The
+// size limit (checkpointMaxMB) drops the oldest steps; a change nobody approved (auto-edit's contained exec
+// and its file edits: ctx.unattended) could pad the store so that an earlier step went - of its own session
+// (R5-1) or of ANOTHER session, door or earlier agent run (R8-2: the sole copy of a person's uncommitted
+// work, told only to the model) - and undo answered C224. Rule, kept here for every recorder:
+// - a change nobody approved never drops a step for size, whoever's it is: when the store has no room for
+//   what it will keep, the change is refused before anything is applied (C213 naming the limit and its
+//   config key); the age limit (checkpointMaxDays) still applies, it is the user's own choice;
+// - a person's approved change may make room from the oldest steps, and every prune that drops a step
+//   says so in the call's result (how many, why, how far undo reaches).
 
 export interface RoomContext {
   readonly config: Pick<Config, 'checkpointMaxMB' | 'checkpointMaxDays'>;
@@ -36,12 +38,10 @@ export interface Incoming {
   readonly size: number;
 }
 
-// The steps a prune may not drop for size on behalf of this call: those of the current session, when
-// nobody approved the call (undefined: any step may go, the oldest first).
-export function sessionSteps(ctx: Pick<RoomContext, 'door' | 'unattended'>): ((step: Step) => boolean) | undefined {
-  if (ctx.unattended !== true) return undefined;
-  const session = ctx.door?.session;
-  return (step) => step.session === session;
+// The steps a prune may not drop for size on behalf of this call: every step, when nobody approved the
+// call (undefined: any step may go, the oldest first).
+export function sessionSteps(ctx: Pick<RoomContext, 'unattended'>): ((step: Step) => boolean) | undefined {
+  return ctx.unattended === true ? () => true : undefined;
 }
 
 const mb = (bytes: number): string => `${(bytes / (1024 * 1024)).toFixed(bytes < 10 * 1024 * 1024 ? 1 : 0)} MB`;
@@ -68,9 +68,9 @@ export async function pruneSaying(store: CheckpointStore, limits: StoreLimits, c
   if (words !== undefined) ctx.warn?.(words);
 }
 
-// Before a change nobody approved is applied: makes room for what it will store (older sessions' steps
-// go, said), or refuses with C213 when the current session's steps leave no room. Nothing to do for an
-// approved change (the prune after it makes room as before, and says so).
+// Before a change nobody approved is applied: drops the steps past the age limit (said), or refuses
+// with C213 when the kept steps leave no room. Nothing to do for an approved change (the prune after it
+// makes room as before, and says so).
 export async function reserveRoom(store: CheckpointStore, limits: StoreLimits, ctx: RoomContext, incoming: readonly Incoming[]): Promise<void> {
   const keep = sessionSteps(ctx);
   if (keep === undefined) return;
@@ -86,8 +86,8 @@ export async function reserveRoom(store: CheckpointStore, limits: StoreLimits, c
     const target = Math.max(0, limits.maxBytes * (1 - PRUNE_HEADROOM) - needed);
     const plan = planPrune(await store.steps(), blobs, limits, now, target, keep);
     if (plan.total + needed > limits.maxBytes) {
-      const held = plan.kept.filter(keep).length;
-      throw fail('C213', `not applied: this change would keep ${mb(needed)} of previous versions in the checkpoint store, over its limit (checkpointMaxMB: ${ctx.config.checkpointMaxMB}, ${mb(plan.total)} in use by ${held} step${held === 1 ? '' : 's'} of this session, which a change nobody approved may not drop: undo needs them). Nothing was changed. Raise checkpointMaxMB in ~/.codeward/config.json, or have a person approve the call`);
+      const held = plan.kept.length;
+      throw fail('C213', `not applied: this change would keep ${mb(needed)} of previous versions in the checkpoint store, over its limit (checkpointMaxMB: ${ctx.config.checkpointMaxMB}, ${mb(plan.total)} in use by ${held} step${held === 1 ? '' : 's'} of this or other sessions, which a change nobody approved may not drop: undo needs them). Nothing was changed. Raise checkpointMaxMB in ~/.codeward/config.json, or have a person approve the call`);
     }
     if (plan.byAge.length + plan.bySize.length === 0) return;
     const words = prunedWords(await store.prune(limits, now, target, keep), ctx);
