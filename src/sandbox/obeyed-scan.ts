@@ -1,3 +1,4 @@
+import { whereLinksLead } from '../workspace/links-lead.js';
 import { lstatSync, mkdirSync, readdirSync, readlinkSync, realpathSync, renameSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { isObeyedLater, mayEndAt, reachesAnyName, type ObeyedContext } from '../permissions/obeyed.js';
@@ -63,7 +64,7 @@ function leadsOut(root: string, rel: string): string | undefined {
   } catch {
     return undefined;
   }
-  const real = realOr(target);
+  const real = whereLinksLead(target);
   const roots = [root, realOr(root)];
   const inside = (at: string): boolean => roots.some((base) => at === base || at.startsWith(`${base}/`));
   return inside(target) && inside(real) ? undefined : SYSTEM.test(real) && SYSTEM.test(target) ? undefined : target;

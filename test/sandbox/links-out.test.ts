@@ -2,7 +2,7 @@
 // (`dist/index.js -> ~/.bashrc`, `homelink -> ~`); the person's next build or `>` writes through them, outside any
 // sandbox. The after-run scan (sandbox/obeyed-scan.ts) moves aside every symlink the run made or changed that leads
 // outside the workspace (a link inside it, or to the system's program folders as a venv's python, stays).
-import { existsSync, lstatSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/setup.js';
@@ -42,5 +42,23 @@ describe.skipIf(!bwrapWorks)('an in-place sandboxed run that leaves symlinks out
     expect(isLink(join(root, 'dist/inner'))).toBe(true);
     expect(isLink(join(root, 'sysl'))).toBe(true);
     expect(existsSync(join(home, '.bashrc'))).toBe(true);
+  });
+
+  it('judges where a link really leads: a link to a workspace link out (existing or dangling) is moved aside too (R6-7 rest)', async () => {
+    const root = join(base, 'w2');
+    const home = join(base, 'home2');
+    mkdirSync(root, { recursive: true });
+    mkdirSync(home);
+    writeFileSync(join(home, '.bashrc'), '# rc\n');
+    symlinkSync(join(home, '.bashrc'), join(root, 'out-existing'));
+    symlinkSync(join(home, '.missing-profile'), join(root, 'out-dangling'));
+    writeFileSync(join(root, 'mk.sh'), 'ln -s out-existing a\nln -s out-dangling b\nln -s mk.sh c\n');
+    const engine = await createEngine({ workspace: root, env: { HOME: home }, permissions: { home, yes: true } });
+    const run = await engine.run({ cmd: 'exec', args: { cmd: 'sh mk.sh', stage: false } });
+    await engine.close();
+    expect(run.ok, JSON.stringify(run)).toBe(true);
+    expect(isLink(join(root, 'a')), JSON.stringify(run)).toBe(false);
+    expect(isLink(join(root, 'b')), JSON.stringify(run)).toBe(false);
+    expect(isLink(join(root, 'c'))).toBe(true);
   });
 });

@@ -55,6 +55,23 @@ const aside = (changes: Changes): Record<string, string> => Object.fromEntries((
 const python = spawnSync('python3', ['-c', 'import os; os.setxattr']).status === 0;
 
 describe.skipIf(!bwrapWorks || !overlayWorks)('staged edge cases', { timeout: 120_000 }, () => {
+  it('a link to a workspace link that leads out (existing or dangling) or at a protected path is set aside too (R6-7 rest)', async () => {
+    const outside = await tempDir('cw-stage-edges-out-');
+    try {
+      spawnSync('sh', ['-c', `ln -s '${outside}/rc' out-existing && ln -s '${outside}/missing' out-dangling && ln -s .git hidden-git && mkdir -p .git/hooks && echo ok > inner.txt`], { cwd: root });
+      writeFileSync(join(outside, 'rc'), '# rc\n');
+      const changes = await staged('ln -s out-existing a && ln -s out-dangling b && ln -s hidden-git/hooks c && ln -s inner.txt d\n');
+      const reasons = aside(changes);
+      expect(Object.keys(reasons).sort()).toEqual(['a', 'b', 'c']);
+      expect(reasons['a']).toMatch(/leads out of the workspace/);
+      expect(reasons['b']).toMatch(/leads out of the workspace/);
+      expect(reasons['c']).toMatch(/leads to \.git\/hooks, which is/);
+      expect(readlinkSync(join(root, 'd'))).toBe('inner.txt');
+    } finally {
+      await removeDir(outside);
+    }
+  });
+
   it('a link out of the workspace or at a protected path is set aside (R6-7); a link inside applies', async () => {
     const changes = await staged('mkdir -p dist src && echo a > src/a.ts && ln -s "$HOME/.bashrc" dist/index.js && ln -s / homelink && ln -s ../../outside dist/up && ln -s .git/hooks/pre-commit hook && ln -s ../src/a.ts dist/a.js\n');
     const reasons = aside(changes);

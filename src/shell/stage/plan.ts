@@ -1,6 +1,7 @@
 import { chmodSync, lstatSync, readdirSync, readFileSync, readlinkSync, type BigIntStats } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { isInside } from '../../workspace/contains.js';
+import { whereLinksLead } from '../../workspace/links-lead.js';
 import { immunePath } from '../../permissions/immune-paths.js';
 import { linkReaches } from '../../permissions/obeyed-alias.js';
 import type { ObeyedContext } from '../../permissions/obeyed.js';
@@ -171,7 +172,13 @@ export class Planner {
     if (!isInside(this.workspace.root, at)) return `a symlink pointing out of the workspace (to ${target}): a later writer that follows it would write there`;
     const inside = relative(this.workspace.root, at).split('\\').join('/');
     const blocked = inside === '' ? undefined : this.gate(inside);
-    return blocked ? `a symlink to ${inside}, which is ${blocked}` : undefined;
+    if (blocked) return `a symlink to ${inside}, which is ${blocked}`;
+    // Through links the workspace already has (`a -> b`, `b -> ~/.bashrc`): where it really leads.
+    const real = whereLinksLead(at);
+    if (!isInside(this.workspace.root, real)) return `a symlink to ${inside}, which leads out of the workspace (to ${real}): a later writer that follows it would write there`;
+    const reached = relative(this.workspace.root, real).split('\\').join('/');
+    const through = reached === inside || reached === '' ? undefined : this.gate(reached);
+    return through ? `a symlink to ${inside}, which leads to ${reached}, which is ${through}` : undefined;
   }
 
   // H2 (sandbox/modes.ts): a setuid or setgid file is set aside (its bits cleared in the kept copy); a
