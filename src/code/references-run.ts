@@ -52,7 +52,7 @@ export async function gatherReferences(ctx: CommandContext, args: ReferenceArgs)
   const outer = outerPath === '' ? undefined : flattenSymbols(symbols).find((each) => each.namePath === outerPath);
   const target = ctx.path(args.dir);
   if (target.kind !== 'dir' && target.kind !== 'file') throw fail('C210', `${args.dir} is neither a folder nor a file`);
-  if (ctx.workspace.isNonAccessible(target.rel)) throw notAccessible(args.dir);
+  if (ctx.workspace.isHiddenFromReaders(target.rel)) throw notAccessible(args.dir);
   const listed = await listCodeFiles({
     workspace: ctx.workspace, nonAccessibleGlobs: ctx.config.nonAccessibleGlobs,
     target: { rel: target.rel === '.' ? '' : target.rel, real: target.real, kind: target.kind },
@@ -62,7 +62,7 @@ export async function gatherReferences(ctx: CommandContext, args: ReferenceArgs)
   const others: SourceFile[] = [];
   const skipped: { path: string; reason: string }[] = [];
   for (const rel of listed.files) {
-    if (rel === defining.rel || ctx.workspace.isNonAccessible(rel) || ctx.signal.aborted) continue;
+    if (rel === defining.rel || ctx.workspace.isHiddenFromReaders(rel) || ctx.signal.aborted) continue;
     const other = await readCodeFile(ctx.workspace, await ctx.workspace.resolve(rel, 'read')).catch((error: unknown) => ({ skip: `unreadable: ${error instanceof Error ? error.message : String(error)}` }));
     if ('skip' in other) skipped.push({ path: rel, reason: other.skip });
     else {

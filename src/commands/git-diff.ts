@@ -74,7 +74,7 @@ async function run(args: GitDiffArgs, ctx: CommandContext): Promise<GitDiffData>
     return { diff: files.join('\n'), files, staged: args.staged, truncated: listed.truncated };
   }
   // Files the workspace never shows (.env, keys ...) are named but their content is left out.
-  const hidden = names.filter((name) => ctx.workspace.isNonAccessible(toWorkspace(repo, name)));
+  const hidden = names.filter((name) => ctx.workspace.isHiddenFromReaders(toWorkspace(repo, name)));
   if (hidden.length > 0) {
     ctx.warn(`left out of the diff (non-accessible): ${hidden.map((name) => toWorkspace(repo, name)).join(', ')}`);
   }

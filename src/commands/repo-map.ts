@@ -40,7 +40,7 @@ function list(value: string | undefined): string[] {
 async function run(args: RepoMapArgs, ctx: CommandContext): Promise<RepoMapData> {
   const target = ctx.path(args.dir);
   if (target.kind !== 'dir') throw fail('C210', `${args.dir} is not a folder; repo-map maps a folder (outline --file maps one file)`);
-  if (ctx.workspace.isNonAccessible(target.rel)) throw notAccessible(args.dir);
+  if (ctx.workspace.isHiddenFromReaders(target.rel)) throw notAccessible(args.dir);
   const [{ listCodeFiles }, { indexFiles }, { rankTop, renderMap, GraphMemo }, { stateDirFor }, { sharedParsers }, { sharedIndexStore }] = await Promise.all([
     import('../code/index/list.js'), import('../code/index/code-index.js'), import('../code/repo-map.js'), import('../engine/state-dir.js'), import('../code/parsers.js'), import('../code/index/store.js'),
   ]);

@@ -84,7 +84,7 @@ async function run(args: SearchArgs, ctx: CommandContext): Promise<SearchData> {
   const target = ctx.path(args.dir);
   if (target.kind !== 'dir' && target.kind !== 'file') throw fail('C210', `${args.dir} is neither a folder nor a file`);
   // 'list' lets the jail show a non-accessible folder; searching reads, so it is refused here.
-  if (ctx.workspace.isNonAccessible(target.rel)) throw notAccessible(args.dir);
+  if (ctx.workspace.isHiddenFromReaders(target.rel)) throw notAccessible(args.dir);
   const limit = args.all ? Number.POSITIVE_INFINITY : args.maxResults ?? DEFAULT_RESULTS[args.mode];
   // By path, rg walks in path order and stops after the page (offset + limit results): the first page costs
   // what it shows, and every page is the same at every call. Newest first needs every result (up to a

@@ -59,7 +59,7 @@ async function run(args: SymbolsArgs, ctx: CommandContext): Promise<SymbolsData>
   checkArgs(args);
   const target = ctx.path(args.dir);
   if (target.kind !== 'dir' && target.kind !== 'file') throw fail('C210', `${args.dir} is neither a folder nor a file`);
-  if (ctx.workspace.isNonAccessible(target.rel)) throw notAccessible(args.dir);
+  if (ctx.workspace.isHiddenFromReaders(target.rel)) throw notAccessible(args.dir);
   const [{ listCodeFiles }, { indexFiles }, { normaliseNamePath }, { stateDirFor }, { sharedParsers }, { sharedIndexStore }] = await Promise.all([
     import('../code/index/list.js'), import('../code/index/code-index.js'), import('../code/outline.js'), import('../engine/state-dir.js'), import('../code/parsers.js'), import('../code/index/store.js'),
   ]);

@@ -9,6 +9,7 @@ import { savePolicyRule } from './policy-save.js';
 import type { IgnoredSetting } from './policy-sources.js';
 import type { TrustState } from './policy-trust.js';
 import type { Action, ListedRule, Rule, RuleSource } from './types.js';
+import { withCredentialGlobs } from '../workspace/reader-hidden.js';
 
 export interface SourceRule extends Rule {
   readonly source: RuleSource;
@@ -99,7 +100,7 @@ export class Policy {
     this.answersFile = parts.answersFile;
     this.trust = parts.trust;
     this.ignored = parts.ignored;
-    this.trackedSecrets = new TrackedSecretCheck(parts.nonAccessibleGlobs ?? DEFAULT_NON_ACCESSIBLE_GLOBS, parts.root ? outsidePath(process.env, parts.root) : process.env, parts.trackedSecretsCache);
+    this.trackedSecrets = new TrackedSecretCheck(withCredentialGlobs(parts.nonAccessibleGlobs ?? DEFAULT_NON_ACCESSIBLE_GLOBS), parts.root ? outsidePath(process.env, parts.root) : process.env, parts.trackedSecretsCache);
     this.sources = { cli: compile(parts.cli), project: compile(parts.project), user: compile(parts.user) };
     this.pools = this.makePools();
   }

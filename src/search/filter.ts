@@ -12,7 +12,7 @@ export function makePathFilter(request: SearchRequest, engine: 'ripgrep' | 'node
     let verdict = folders.get(folder);
     if (verdict === undefined) {
       const cut = folder.lastIndexOf('/');
-      verdict = workspace.isNonAccessibleEntry(folder, cut !== -1 && folderBlocked(folder.slice(0, cut)));
+      verdict = workspace.isHiddenFromReadersEntry(folder, cut !== -1 && folderBlocked(folder.slice(0, cut)));
       folders.set(folder, verdict);
     }
     return verdict;
@@ -32,7 +32,7 @@ export function makePathFilter(request: SearchRequest, engine: 'ripgrep' | 'node
       }
       blocked = lastBlocked;
     }
-    if (workspace.isNonAccessibleEntry(rel, blocked)) return false;
+    if (workspace.isHiddenFromReadersEntry(rel, blocked)) return false;
     return git === undefined || !git.ignores(rel);
   };
 }

@@ -26,7 +26,7 @@ export function skippedNote(workspace: Workspace, rel: string, real: string, inc
   for (const { name, folder } of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
     if (ALWAYS_SKIPPED.has(name)) continue;
     const path = rel === '' ? name : `${rel}/${name}`;
-    if (workspace.isNonAccessible(path)) secret++;
+    if (workspace.isHiddenFromReaders(path)) secret++;
     else if (!includeHidden && (name.startsWith('.') || name === 'node_modules' || name === 'vendor' || git.ignores(folder ? `${path}/` : path))) hidden.push(folder ? `${name}/` : name);
   }
   const parts: string[] = [];

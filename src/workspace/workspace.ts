@@ -13,6 +13,7 @@ import { repositoryConfigSecrets } from '../git/config-secrets.js';
 import { isSensitivePath } from './sensitive.js';
 import { markedStateAbove, ownStateFolders, ownStateRefused, ownStateRels } from './own-state.js';
 import { enclosingRefusal } from './enclosing.js';
+import { ReaderHidden } from './reader-hidden.js';
 import { DEFAULT_NON_ACCESSIBLE_GLOBS, type Access, type PathKind, type ResolvedPath, type WorkspaceOptions } from './types.js';
 
 const ACCESSES: ReadonlySet<string> = new Set<Access>(['read', 'write', 'delete', 'list']);
@@ -38,6 +39,7 @@ export class Workspace {
   readonly #options: WorkspaceOptions;
   readonly #expand: ExpandOptions;
   readonly #nonAccessible: RelMatcher;
+  readonly #readerHidden: ReaderHidden;
   // codeward's own state folders inside the root (own-state.ts), relative; usually none.
   readonly #ownState: readonly string[];
   readonly #nameVerdicts = new Map<string, number>();
@@ -51,6 +53,7 @@ export class Workspace {
     this.#options = options;
     this.#expand = { refuseSecrets: true, ...(options.env ? { env: options.env } : {}), ...(options.home !== undefined ? { home: options.home } : {}) };
     this.#nonAccessible = compileNonAccessible(options.nonAccessibleGlobs ?? DEFAULT_NON_ACCESSIBLE_GLOBS);
+    this.#readerHidden = new ReaderHidden(root);
     this.#ownState = ownStateRels(root, options.ownState ?? []);
     this.#rootPrefix = root.endsWith(sep) ? root : root + sep;
   }
@@ -151,6 +154,16 @@ export class Workspace {
   // Cheaper form for walks: an entry is non-accessible when its parent was, or when it matches by itself.
   isNonAccessibleEntry(rel: string, parentNonAccessible: boolean): boolean {
     return parentNonAccessible || this.#nonAccessible.entry(rel) || this.#isOwnState(rel);
+  }
+
+  // For readers that cannot ask per file (search, code index, references, git-diff): non-accessible, or a
+  // file `read` refuses or asks a person for by itself (reader-hidden.ts, red team R8-10).
+  isHiddenFromReaders(rel: string): boolean {
+    return this.isNonAccessible(rel) || this.#readerHidden.has(posix.normalize(rel).replace(/^\/+|\/+$/g, ''));
+  }
+
+  isHiddenFromReadersEntry(rel: string, parentHidden: boolean): boolean {
+    return this.isNonAccessibleEntry(rel, parentHidden) || this.#readerHidden.has(rel);
   }
 
   // codeward's own state folders inside the root (relative): none unless the root holds the user's cache.

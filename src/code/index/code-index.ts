@@ -49,7 +49,7 @@ export async function indexFiles(request: IndexRequest): Promise<IndexResult> {
   const stale: string[] = [];
   for (const rel of request.files) {
     if (request.signal.aborted) break;
-    if (request.workspace.isNonAccessible(rel)) continue;
+    if (request.workspace.isHiddenFromReaders(rel)) continue;
     // The cache check: one lstat of the path under the root, no realpath walk.
     const seen = quickStamp(request.workspace.root, rel);
     const cached = seen === undefined ? undefined : await store.get(rel);

@@ -1,0 +1,72 @@
+// Red team round 8, R8-10: a refusal lived in one reader. `read .git/config` refused a credential while
+// `search --dir .git` printed it; `read .aws/credentials` (a person approves it) while `search`, codeward's
+// git-diff and, in the sandbox, `grep -r` printed it. Now what read refuses or asks for by itself is hidden
+// from every reader that cannot ask per file (workspace/reader-hidden.ts), in process and in the sandbox.
+import { spawnSync } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEngine } from '../../src/setup.js';
+import type { Engine } from '../../src/engine/engine.js';
+import { removeDir, tempDir, writeFiles } from '../helpers/fixture.js';
+import { bwrapWorks } from '../shell/stage-helpers.js';
+
+let root: string;
+let home: string;
+let engine: Engine;
+const git = (...args: string[]): void => void spawnSync('git', args, { cwd: root });
+
+beforeAll(async () => {
+  root = await tempDir('cw-reader-hidden-');
+  home = await tempDir('cw-reader-hidden-home-');
+  git('init', '-q');
+  git('remote', 'add', 'origin', 'https://user:ghp_REPO_TOKEN@github.com/a/b.git');
+  git('config', 'http.https://github.com/.extraheader', 'AUTHORIZATION: basic LEAK_HEADER');
+  await writeFiles(root, {
+    '.aws/credentials': 'aws_secret_access_key=LEAK_AWS\n',
+    'deploy/.kube/config': 'token: LEAK_KUBE\n',
+    '.ssh/id_ecdsa': 'LEAK_SSH\n',
+    'a.txt': 'x LEAK_PLAIN\n',
+  });
+  git('-c', 'user.email=a@b', '-c', 'user.name=a', 'add', '-A');
+  git('-c', 'user.email=a@b', '-c', 'user.name=a', 'commit', '-qm', 'i');
+  await writeFiles(root, { '.aws/credentials': 'aws_secret_access_key=LEAK_AWS2\n', 'a.txt': 'y LEAK_PLAIN\n' });
+  engine = await createEngine({ workspace: root, env: { ...process.env, HOME: home }, sandbox: { mode: 'workspace-write' } });
+});
+afterAll(async () => {
+  await engine.close();
+  await removeDir(root);
+  await removeDir(home);
+});
+
+const text = (value: unknown): string => JSON.stringify(value);
+
+describe('what read refuses or asks for is hidden from readers that cannot ask (R8-10)', () => {
+  it('search over .git prints no credential of the repository config, and refuses the config named as --dir', async () => {
+    expect(await engine.run({ cmd: 'read', args: { file: '.git/config' } })).toMatchObject({ ok: false, error: { code: 'C211' } });
+    const found = await engine.run({ cmd: 'search', args: { term: 'REPO_TOKEN|LEAK_HEADER', regex: true, dir: '.git', includeHidden: true } });
+    expect(text(found)).not.toMatch(/ghp_REPO_TOKEN|LEAK_HEADER/);
+    expect(await engine.run({ cmd: 'search', args: { term: 'LEAK', dir: '.git/config' } })).toMatchObject({ ok: false, error: { code: 'C211' } });
+  });
+
+  it('search of the whole workspace finds the plain file only: no SSH key, AWS credentials or kube config at any depth', async () => {
+    const found = await engine.run({ cmd: 'search', args: { term: 'LEAK', includeHidden: true } });
+    expect(found.ok, text(found)).toBe(true);
+    expect(text(found)).toMatch(/LEAK_PLAIN/);
+    expect(text(found)).not.toMatch(/LEAK_AWS|LEAK_KUBE|LEAK_SSH/);
+  });
+
+  it('codeward git-diff leaves the credential file out', async () => {
+    const diff = await engine.run({ cmd: 'git-diff', args: {} });
+    expect(text(diff)).toMatch(/LEAK_PLAIN/);
+    expect(text(diff)).not.toMatch(/LEAK_AWS/);
+  });
+
+  it.skipIf(!bwrapWorks)('in the sandbox, grep -r sees no credential file, and git content readers of a repository tracking one ask', async () => {
+    const grep = await engine.run({ cmd: 'exec', args: { cmd: 'grep -r LEAK .' } });
+    expect(text(grep)).toMatch(/LEAK_PLAIN/);
+    expect(text(grep)).not.toMatch(/LEAK_AWS|LEAK_KUBE|LEAK_SSH/);
+    for (const cmd of ['git grep LEAK', 'git diff', 'git log -p']) {
+      const run = await engine.run({ cmd: 'exec', args: { cmd } });
+      expect(text(run), cmd).not.toMatch(/LEAK_AWS|LEAK_KUBE|LEAK_SSH/);
+    }
+  });
+});
