@@ -13,6 +13,7 @@ import { readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CLEAN_ENV, CLI, DIST, FIXTURES, NODE, ROOT, ensureDir, row } from './lib.mjs';
+import { agentArgs } from './tokens/agent-args.mjs';
 import { plantedCopy } from './tokens/setup.mjs';
 import { countPrompt, promptText, startModel } from './tokens/model.mjs';
 
@@ -29,9 +30,8 @@ export function loadFixtures(only) {
 }
 
 function runAgent(bin, dir, url, state) {
-  const args = [bin, '-C', dir, 'agent', '-p', '', '--provider', 'openai-compatible', '--model', 'replay', '--base-url', url, '--approval-mode', 'yolo', '--output-format', 'json', '--max-turns', '15'];
   return (task) => new Promise((done) => {
-    args[5] = task;
+    const args = [bin, ...agentArgs(dir, task, url)];
     const child = spawn(NODE, args, { cwd: dir, env: { ...CLEAN_ENV, CODEWARD_STATE_DIR: state }, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
