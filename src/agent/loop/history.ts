@@ -15,6 +15,8 @@ import { resultsMessage } from './results.js';
 export interface ResultView {
   readonly shows: readonly string[];
   readonly changes: readonly string[];
+  // The output quotes files by `path:line` (search, symbols, references): an edit of a quoted file makes it stale.
+  readonly quotes?: boolean;
 }
 
 const NOTHING: ResultView = { shows: [], changes: [] };
@@ -26,7 +28,19 @@ const OUTLINE = '\u0000outline';
 const FILE_VIEWS: ReadonlyMap<string, string> = new Map([['read', ''], ['outline', OUTLINE]]);
 const fileOf = (key: string): string => (key.endsWith(OUTLINE) ? key.slice(0, -OUTLINE.length) : key);
 // Commands whose output is replaced by running them again with the same arguments.
-const RERUNS = new Set(['test', 'exec', 'git-status', 'git-diff', 'tree', 'list']);
+const RERUNS = new Set(['test', 'exec', 'git-status', 'git-diff', 'tree', 'list', 'search', 'symbols', 'references']);
+// Commands whose output lines start with a workspace path and a line number.
+const QUOTERS = new Set(['search', 'symbols', 'references']);
+
+// The first changed file that a quoting output names at the start of a line (`src/a.ts:12:` or, in a
+// search's context lines, `src/a.ts-13-`).
+function quoted(output: string, changed: ReadonlySet<string>): string | undefined {
+  const lines = output.split('\n');
+  return [...changed].find((key) => {
+    const path = key.slice(5);
+    return lines.some((line) => line.startsWith(`${path}:`) || line.startsWith(`${path}-`));
+  });
+}
 
 export function viewOf(engine: Engine, args: string, env: Readonly<Record<string, string | undefined>>): ResultView {
   let planned;
@@ -43,7 +57,7 @@ export function viewOf(engine: Engine, args: string, env: Readonly<Record<string
   const shows = view !== undefined
     ? touches.filter((touch) => touch.access === 'read').map((touch) => `${full(touch.path)}${view}`)
     : RERUNS.has(command.name) ? [`run:${command.name}:${JSON.stringify(planned.args)}`] : [];
-  return { shows, changes };
+  return { shows, changes, ...(QUOTERS.has(command.name) ? { quotes: true } : {}) };
 }
 
 interface Entry {
@@ -82,7 +96,7 @@ export class ResultLedger {
       entry.outcomes.forEach((outcome, at) => {
         if (Buffer.byteLength(outcome.output) < STUB_MIN_BYTES) return;
         const keys = entry.views[at]?.shows ?? [];
-        const edited = keys.map(fileOf).find((key) => changed.has(key));
+        const edited = keys.map(fileOf).find((key) => changed.has(key)) ?? (entry.views[at]?.quotes ? quoted(outcome.output, changed) : undefined);
         const again = keys.find((key) => shown.has(key));
         if (!edited && !again) return;
         const why = edited ? `${edited.slice(5)} was changed in turn ${turn}, so this text is out of date` : `the same call was made again in turn ${turn}`;
