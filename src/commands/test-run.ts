@@ -124,10 +124,10 @@ export function format(data: TestData): string {
 
 function formatRun(data: TestData): string {
   if (data.exitCode !== 0 && !data.timedOut) return formatFailing(data);
-  if (!data.summary) {
-    // A passing run without runner noise (timing lines, node:internal frames); the data keeps all of it.
+  if (!data.summary || data.exitCode !== 0) {
+    // A passing run without counts, or one that timed out (where it hung matters), without runner noise (timing lines, node:internal frames); the data keeps all of it.
     const shown = { ...data, stdout: dropNoise(data.stdout).text, stderr: dropNoise(data.stderr).text };
-    return `$ ${data.command}\n${formatProcessOutput(shown)}`;
+    return `$ ${data.command}\n${formatProcessOutput(shown)}${data.summary ? ` — ${countsText(data.summary)}` : ''}`;
   }
   // Counts read: only the warning and error lines of the output are shown (issue 29: a passing pytest run
   // was 20 lines of headers, plugins and progress dots to say "207 passed").
