@@ -4,7 +4,8 @@
 // on a fresh copy of the package, the fake model answers the recorded replies, every request's prompt
 // is counted with gpt-tokenizer, and afterwards the package's tests (and the symptom) must pass.
 //
-//   node bench/tokens.mjs [--bin PATH] [--baseline PATH] [--only NAME]   (default --bin: this checkout's dist)
+//   node bench/tokens.mjs [--bin PATH] [--baseline PATH] [--only NAME] [--breakdown]   (default --bin: this checkout's dist;
+//   --breakdown: each request's tokens by message)
 //   node bench/tokens.mjs --baseline /work/old-main/dist/bin/codeward.js    (old and new side by side)
 //
 // In `npm run bench` the snapshot build runs alone, or beside $CODEWARD_BENCH_TOKENS_BASELINE.
@@ -13,7 +14,9 @@ import { readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CLEAN_ENV, CLI, DIST, FIXTURES, NODE, ROOT, ensureDir, row } from './lib.mjs';
+import { agentArgs } from './tokens/agent-args.mjs';
 import { plantedCopy } from './tokens/setup.mjs';
+import { breakdown } from './tokens/breakdown.mjs';
 import { countPrompt, promptText, startModel } from './tokens/model.mjs';
 
 const FIXTURE_DIR = join(ROOT, 'bench', 'tokens', 'fixtures');
@@ -29,9 +32,8 @@ export function loadFixtures(only) {
 }
 
 function runAgent(bin, dir, url, state) {
-  const args = [bin, '-C', dir, 'agent', '-p', '', '--provider', 'openai-compatible', '--model', 'replay', '--base-url', url, '--approval-mode', 'yolo', '--output-format', 'json', '--max-turns', '15'];
   return (task) => new Promise((done) => {
-    args[5] = task;
+    const args = [bin, ...agentArgs(dir, task, url)];
     const child = spawn(NODE, args, { cwd: dir, env: { ...CLEAN_ENV, CODEWARD_STATE_DIR: state }, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
@@ -63,6 +65,7 @@ export async function replaySession(bin, fixture, label) {
       total: counts.reduce((sum, count) => sum + count.tokens, 0),
       last: counts.at(-1)?.tokens ?? 0,
       lastBytes: counts.at(-1)?.bytes ?? 0,
+      breakdown: breakdown(model.requests),
       solved: solved(fixture, dir),
       exit: agent.status,
       error: agent.status === 0 ? undefined : (agent.stdout + agent.stderr).trim().slice(-400),
@@ -120,6 +123,9 @@ async function main(argv) {
   const results = await measure(builds, value('--only'));
   const labels = builds.map(([label]) => label);
   console.log(table(results, labels));
+  if (argv.includes('--breakdown')) {
+    for (const entry of results) for (const label of labels) console.log(`${entry.fixture} (${label}):\n${entry[label].breakdown.join('\n')}`);
+  }
   if (baseline) {
     const sum = (label) => results.reduce((total, entry) => total + entry[label].total, 0);
     console.log(`\ntotal prompt tokens new/old: ${(sum('new') / sum('old')).toFixed(3)} (target ≤ ${TOTAL_RATIO}); tokens counted with gpt-tokenizer (o200k_base) on each request's messages; last prompts in bench/.fixtures/tokens/last/`);

@@ -4,7 +4,7 @@ import { fail } from '../engine/errors.js';
 import { sameNamed } from './path-hints.js';
 import { formatProcessOutput, processFailure, runShellCall, toProcessData, type ProcessData } from '../shell/run-call.js';
 import { TestSummaryScanner, type TestSummary } from '../shell/test-summary.js';
-import { dropNoise, findFailures, formatFailures, type TestFailure } from '../shell/test-summary-report.js';
+import { dropNoise, findFailures, formatFailures, passingOutput, type TestFailure } from '../shell/test-summary-report.js';
 import { withChanges } from '../shell/stage/report.js';
 import { staging } from './exec.js';
 import type { TestArgs } from './test.js';
@@ -108,9 +108,14 @@ function formatFailing(data: TestData): string {
   const hidden = lines.length - shown.length;
   const dropped = stdout.dropped + stderr.dropped;
   const notes = [hidden > 0 ? `${hidden} earlier lines not shown` : '', dropped > 0 ? `${dropped} lines of runner noise and node:internal frames dropped` : ''].filter(Boolean);
-  const raw = notes.length > 0 ? `--- output (${notes.join('; ')}; all of it: exec --cmd ${JSON.stringify(`${data.command} 2>&1`)}${data.dir === undefined ? '' : ` --dir ${JSON.stringify(data.dir)}`}) ---` : '--- output ---';
+  const raw = notes.length > 0 ? `--- output (${notes.join('; ')}; ${allOfIt(data)}) ---` : '--- output ---';
   const exit = data.exitCode === null ? `[killed by ${data.signal ?? 'a signal'}]` : `[exit ${data.exitCode}]`;
   return [`$ ${data.command}`, ...(data.summary ? [countsText(data.summary)] : []), ...(found ? [formatFailures(data.failures!)] : []), raw, ...shown, exit].join('\n');
+}
+
+// The call that shows a run's whole output, with the run's own folder.
+function allOfIt(data: TestData): string {
+  return `all of it: exec --cmd ${JSON.stringify(`${data.command} 2>&1`)}${data.dir === undefined ? '' : ` --dir ${JSON.stringify(data.dir)}`}`;
 }
 
 export function format(data: TestData): string {
@@ -119,8 +124,16 @@ export function format(data: TestData): string {
 
 function formatRun(data: TestData): string {
   if (data.exitCode !== 0 && !data.timedOut) return formatFailing(data);
-  const counts = data.summary ? ` — ${countsText(data.summary)}` : '';
-  // A passing run without runner noise (timing lines, node:internal frames); the data keeps all of it.
-  const shown = { ...data, stdout: dropNoise(data.stdout).text, stderr: dropNoise(data.stderr).text };
-  return `$ ${data.command}\n${formatProcessOutput(shown)}${counts}`;
+  if (!data.summary || data.exitCode !== 0) {
+    // A passing run without counts, or one that timed out (where it hung matters), without runner noise (timing lines, node:internal frames); the data keeps all of it.
+    const shown = { ...data, stdout: dropNoise(data.stdout).text, stderr: dropNoise(data.stderr).text };
+    return `$ ${data.command}\n${formatProcessOutput(shown)}${data.summary ? ` — ${countsText(data.summary)}` : ''}`;
+  }
+  // Counts read: only the warning and error lines of the output are shown (issue 29: a passing pytest run
+  // was 20 lines of headers, plugins and progress dots to say "207 passed").
+  const stdout = passingOutput(data.stdout);
+  const stderr = passingOutput(data.stderr);
+  const dropped = stdout.dropped + stderr.dropped;
+  const note = dropped > 0 ? ` (${dropped} lines of output not shown; ${allOfIt(data)})` : '';
+  return `$ ${data.command}\n${formatProcessOutput({ ...data, stdout: stdout.text, stderr: stderr.text })} — ${countsText(data.summary)}${note}`;
 }

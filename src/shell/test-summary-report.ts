@@ -164,3 +164,16 @@ export function dropNoise(output: string): { text: string; dropped: number } {
   const collapsed = collapseRuns(kept);
   return { text: collapsed.kept.join('\n'), dropped: dropped + collapsed.dropped };
 }
+
+// A passing run whose counts were read: the counts say it, so of the output only what may need a reader
+// stays (warnings, errors, deprecations: at most PASSING_KEPT lines); the rest is counted.
+const PASSING_KEPT = 20;
+const WORTH_READING = /warn|error|deprecat|exception|traceback|fail/i;
+// Count lines that say nothing failed (`# fail 0`, `ℹ fail 0`, `0 failed`, `errors: 0`).
+const NONE_FAILED = /(?:fail(?:ed|ures?)?|errors?)\s*[:=]?\s*0\b|\b0\s+(?:fail(?:ed|ures?)?|errors?)\b/i;
+
+export function passingOutput(output: string): { text: string; dropped: number } {
+  const lines = output.split('\n').filter((line) => line.trim() !== '');
+  const kept = lines.filter((line) => line.length <= MAX_LINE && WORTH_READING.test(line) && !NONE_FAILED.test(line) && !isNoise(line)).slice(0, PASSING_KEPT);
+  return { text: kept.join('\n'), dropped: lines.length - kept.length };
+}

@@ -9,20 +9,38 @@ import { resultsMessage } from './results.js';
 // model can no longer rely on it. Such a result is replaced by a one-line stub that says why and how to
 // see it again; the call that made it stays in the model's own message.
 
-// What a result shows and what its call changed, as keys: `file:<workspace path>` for a file's text, `run:<call>`
-// for a command's output.
+// What a result shows and what its call changed, as keys: `file:<workspace path>` for a file's text,
+// `file:<workspace path>` + a mark for its symbols and their lines, `run:<call>` for a command's output. An edit
+// of the file makes both out of date; only the same kind of view replaces one (a range read is no outline).
 export interface ResultView {
   readonly shows: readonly string[];
   readonly changes: readonly string[];
+  // The output quotes files by `path:line` (search, symbols, references): an edit of a quoted file makes it stale.
+  readonly quotes?: boolean;
 }
 
 const NOTHING: ResultView = { shows: [], changes: [] };
 // Results shorter than this cost less than the stub's explanation.
 const STUB_MIN_BYTES = 400;
-// Commands whose whole output is a file's text.
-const FILE_VIEWS = new Set(['read']);
+// Commands whose whole output is a view of one file: its text, or its symbols with their line numbers.
+// (A NUL cannot be in a path, so the outline's mark never meets a file's name.)
+const OUTLINE = '\u0000outline';
+const FILE_VIEWS: ReadonlyMap<string, string> = new Map([['read', ''], ['outline', OUTLINE]]);
+const fileOf = (key: string): string => (key.endsWith(OUTLINE) ? key.slice(0, -OUTLINE.length) : key);
 // Commands whose output is replaced by running them again with the same arguments.
-const RERUNS = new Set(['test', 'exec', 'git-status', 'git-diff', 'tree', 'list']);
+const RERUNS = new Set(['test', 'exec', 'git-status', 'git-diff', 'tree', 'list', 'search', 'symbols', 'references']);
+// Commands whose output lines start with a workspace path and a line number.
+const QUOTERS = new Set(['search', 'symbols', 'references']);
+
+// The first changed file that a quoting output names at the start of a line (`src/a.ts:12:` or, in a
+// search's context lines, `src/a.ts-13-`).
+function quoted(output: string, changed: ReadonlySet<string>): string | undefined {
+  const lines = output.split('\n');
+  return [...changed].find((key) => {
+    const path = key.slice(5);
+    return lines.some((line) => line.startsWith(`${path}:`) || line.startsWith(`${path}-`));
+  });
+}
 
 export function viewOf(engine: Engine, args: string, env: Readonly<Record<string, string | undefined>>): ResultView {
   let planned;
@@ -35,10 +53,11 @@ export function viewOf(engine: Engine, args: string, env: Readonly<Record<string
   // Workspace-relative, as every other path the model sees (the stub names it).
   const full = (path: string): string => `file:${relative(engine.workspace.root, resolve(engine.workspace.root, expandPath(path, { env })))}`;
   const changes = touches.filter((touch) => touch.access !== 'read' && touch.access !== 'list').map((touch) => full(touch.path));
-  const shows = FILE_VIEWS.has(command.name)
-    ? touches.filter((touch) => touch.access === 'read').map((touch) => full(touch.path))
+  const view = FILE_VIEWS.get(command.name);
+  const shows = view !== undefined
+    ? touches.filter((touch) => touch.access === 'read').map((touch) => `${full(touch.path)}${view}`)
     : RERUNS.has(command.name) ? [`run:${command.name}:${JSON.stringify(planned.args)}`] : [];
-  return { shows, changes };
+  return { shows, changes, ...(QUOTERS.has(command.name) ? { quotes: true } : {}) };
 }
 
 interface Entry {
@@ -77,7 +96,7 @@ export class ResultLedger {
       entry.outcomes.forEach((outcome, at) => {
         if (Buffer.byteLength(outcome.output) < STUB_MIN_BYTES) return;
         const keys = entry.views[at]?.shows ?? [];
-        const edited = keys.find((key) => changed.has(key));
+        const edited = keys.map(fileOf).find((key) => changed.has(key)) ?? (entry.views[at]?.quotes ? quoted(outcome.output, changed) : undefined);
         const again = keys.find((key) => shown.has(key));
         if (!edited && !again) return;
         const why = edited ? `${edited.slice(5)} was changed in turn ${turn}, so this text is out of date` : `the same call was made again in turn ${turn}`;

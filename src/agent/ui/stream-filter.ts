@@ -2,6 +2,8 @@
 // dimmed), with the <tool_call>/<tool>/<agent_call> tags (and the bodies of paired ones) hidden. A tag
 // may arrive split across any number of deltas: a possible tag start is held back until it is decided.
 
+import { PlanTicks } from './plan-ticks.js';
+
 export type Segment = { readonly kind: 'text' | 'reasoning'; readonly text: string };
 
 interface Family {
@@ -66,6 +68,7 @@ export class StreamFilter {
   private buffer = '';
   private reasoning = false;
   private body: Family | null = null;
+  private readonly ticks = new PlanTicks();
 
   push(delta: string): Segment[] {
     this.buffer += delta;
@@ -75,6 +78,8 @@ export class StreamFilter {
   // The end of the answer: whatever is still held back is decided (an unfinished tag start is text).
   flush(): Segment[] {
     const segments = this.drain(true);
+    const held = this.ticks.flush();
+    if (held !== '') segments.push({ kind: 'reasoning', text: held });
     this.buffer = '';
     this.reasoning = false;
     this.body = null;
@@ -83,7 +88,8 @@ export class StreamFilter {
 
   private drain(final: boolean): Segment[] {
     const out: Segment[] = [];
-    const emit = (text: string): void => {
+    const emit = (raw: string, decided = false): void => {
+      const text = this.reasoning && !decided ? this.ticks.push(raw) : raw;
       if (text === '') return;
       const kind = this.reasoning ? 'reasoning' : 'text';
       const last = out[out.length - 1];
@@ -110,7 +116,10 @@ export class StreamFilter {
         this.buffer = this.buffer.slice(1);
       } else if (match.type === 'literal') {
         if (match.text === '<reasoning>') this.reasoning = true;
-        if (match.text === '</reasoning>') this.reasoning = false;
+        if (match.text === '</reasoning>') {
+          emit(this.ticks.flush(), true);
+          this.reasoning = false;
+        }
         this.buffer = this.buffer.slice(match.text.length);
       } else {
         this.body = match.family;

@@ -45,6 +45,35 @@ describe('a history that stays small (issue 29)', () => {
     expect(last.match(/^199$/gm)).toHaveLength(1);
   });
 
+  it('an outline is out of date once its file is edited; a range read of the file does not replace it', async () => {
+    const requests = await run([
+      answer('1. Outline', coder('outline', { file: 'mod.js' })),
+      answer('2. Read', coder('read', { file: 'mod.js', start: 5, end: 8 })),
+      answer('3. Edit', coderBody('patch', { file: 'mod.js', search: 'value7 = 7;', replace: 'value7 = 70;' })),
+      'Done.',
+    ]);
+    expect(requests).toHaveLength(4);
+    expect(requests[2]).toMatch(/value59 .*60/); // the outline, after the range read
+    expect(requests[2]).not.toContain('dropped from the history');
+    const last = requests[3]!;
+    expect(last).toMatch(/dropped from the history: mod\.js was changed in turn 3, so this text is out of date/);
+    expect(last).not.toContain('value59');
+  });
+
+  it('a search that quotes an edited file is out of date; one that quotes only other files stays', async () => {
+    const requests = await run([
+      answer('1. Search', coder('search', { term: 'line of the module', glob: 'other.js' }), coder('search', { term: 'value5' })),
+      answer('2. Edit', coderBody('patch', { file: 'mod.js', search: 'value7 = 7;', replace: 'value7 = 70;' })),
+      'Done.',
+    ]);
+    expect(requests).toHaveLength(3);
+    expect(requests[1]).toMatch(/^mod\.js:6:\d+: export const value5 = 5/m);
+    const last = requests[2]!;
+    expect(last).toMatch(/^other\.js:60:\d+: export const value59/m); // the search of other.js alone
+    expect(last).toMatch(/dropped from the history: mod\.js was changed in turn 2, so this text is out of date/);
+    expect(last).not.toMatch(/^mod\.js:6:/m);
+  });
+
   // Seven turns of one command each (two whole runs of them in one test outgrew its time on a loaded machine).
   const batches = Array.from({ length: 7 }, (_, index) => answer(`${index + 1}. Count`, coderBody('exec', { cmd: `seq ${index * 1000 + 1} ${index * 1000 + 150}` })));
 

@@ -58,3 +58,24 @@ describe('StreamFilter', () => {
     expect(run('a <toolbox> b', 2)).toEqual([{ kind: 'text', text: 'a <toolbox> b' }]);
   });
 });
+
+// A model ticks the step it is asking for in the same answer; the streamed reasoning must not show it done
+// before it ran (the plan box shows each step's state). Numbers and words stay; other text is untouched.
+describe('StreamFilter: plan checkboxes out of the streamed reasoning', () => {
+  const ticked = '<reasoning>\nThe test fails [x] here.\n1. [x] Run the tests\n[x] 2. Read lib/utils.js\n  3) [ ] Fix it\n4 - [✓] Test again\n</reasoning>\n<tool_call name="@coder" args=\'{"cmd":"read","args":{"file":"lib/utils.js"}}\' />\n1. [x] stays in prose';
+  it.each([1, 2, 3, 5, 7, 13, 1000])('in deltas of %i characters', (size) => {
+    const segments = run(ticked, size);
+    expect(segments[0]).toEqual({ kind: 'reasoning', text: '\nThe test fails [x] here.\n1. Run the tests\n2. Read lib/utils.js\n  3) Fix it\n4 - Test again\n' });
+    expect(segments.filter((segment) => segment.kind === 'text').map((segment) => segment.text).join('')).toContain('1. [x] stays in prose');
+  });
+
+  it('an unclosed reasoning is decided at the end', () => {
+    expect(run('<reasoning>\n2. [x] Read', 3)).toEqual([{ kind: 'reasoning', text: '\n2. Read' }]);
+  });
+
+  it('a long reasoning line streams after its start is decided', () => {
+    const filter = new StreamFilter();
+    expect(filter.push('<reasoning>1. [x] Read the file a')).toEqual([{ kind: 'reasoning', text: '1. Read the file a' }]);
+    expect(filter.push('nd more')).toEqual([{ kind: 'reasoning', text: 'nd more' }]);
+  });
+});
