@@ -117,6 +117,20 @@ export class Engine {
     return { command, args, touches: command.touches(args) };
   }
 
+  // The handler's dry run of a call, with the person's rules judged on every file it finds (a deny refuses
+  // it in `error`, clean's kept files are in `warnings`), asking nobody: `policy check` answers with it.
+  // Undefined for a command that cannot run dry.
+  async preview(input: CallInput): Promise<CallPreview | undefined> {
+    const { command, args } = this.prepare(input);
+    if (!command.dryRun) return undefined;
+    const touches = await this.jail(command, command.touches(args));
+    const guard = await this.hooks.guardIntent({ command, args, touches });
+    const call: PreparedCall = { command, args, touches };
+    const judge: Judge = (changes, skip) => judgeFound(this.hooks.authorize, call, undeclared(this.workspace, changes, realsOf(touches)), { skip, dry: true });
+    const signal = new AbortController().signal;
+    return dryRunOf(this.context(touches, [], signal, new Map(), undefined, undefined, undefined, (more) => this.jailAll(command, more), judge), (ctx) => command.run(args, ctx), guard, judge);
+  }
+
   private prepare(input: CallInput): { command: AnyCommand; args: Record<string, unknown>; warnings: string[] } {
     const parsed = parseCall(input, this.registry);
     const warnings = parsed.recovered ? [`arguments were malformed JSON and were recovered (${parsed.recovered})`] : [];

@@ -11,7 +11,7 @@ import type { CallInput } from '../../src/args/parse-call.js';
 import type { Engine } from '../../src/engine/engine.js';
 import { createEngine } from '../../src/setup.js';
 import type { ApprovalRequest } from '../../src/permissions/types.js';
-import { writeFiles } from '../helpers/fixture.js';
+import { runCli, writeFiles } from '../helpers/fixture.js';
 import { sandbox, type Sandbox } from './helpers.js';
 
 const PROD = 'function helper() { return 1 }\nmodule.exports = { helper };\n';
@@ -122,5 +122,24 @@ describe('found files and the other rules', () => {
     expect((await gated.run({ cmd: 'undo', args: {} })).ok).toBe(true);
     expect(asked).toEqual([]);
     expect(await readFile(join(box.root, 'prod.js'), 'utf8')).toBe(PROD);
+  });
+});
+
+// `policy check` is the gate in dry run: it answers as the real call would (the binary's own door).
+describe('policy check judges the files a call finds as it runs', () => {
+  const check = (call: string) => runCli(['--json', '-C', box.root, '--deny', DENY, 'policy', 'check', call], { env: { HOME: box.home } });
+
+  it('clean names the denied file it would keep', () => {
+    const run = check('@coder clean --dir . --pattern prod.js');
+    expect(run.json.data?.decision, run.stdout).toBe('ask');
+    expect((run.json.data?.assumed as string[] | undefined)?.join('\n')).toMatch(/kept prod\.js: denied: .*"@coder \* prod\.js"/);
+  });
+
+  it('an undo that would put prod.js back is denied (C240)', async () => {
+    expect(runCli(['--json', '-C', box.root, 'write', '--file', 'prod.js', '--content', 'v2'], { env: { HOME: box.home } }).json.ok).toBe(true);
+    const run = check('@coder undo');
+    expect(run.json.data, run.stdout).toMatchObject({ decision: 'deny', outcome: 'C240' });
+    expect(run.json.data?.reason).toMatch(/prod\.js.*"@coder \* prod\.js"/);
+    expect(await readFile(join(box.root, 'prod.js'), 'utf8')).toBe('v2');
   });
 });
