@@ -4,7 +4,7 @@ import { fail } from '../engine/errors.js';
 import { LazyShellParser } from '../shell/lazy-parser.js';
 import { decide, type DecideContext } from './decide.js';
 import type { DenialTracker } from './denials.js';
-import { describeCall } from './describe.js';
+import { describeCall, pathJudged } from './describe.js';
 import { approvalNeededMessage, deniedMessage, userDeniedMessage } from './messages.js';
 import { escapePattern } from './pattern.js';
 import type { Policy } from './policy.js';
@@ -226,10 +226,16 @@ function effectOf(call: PreparedCall): Readonly<Record<string, unknown>> | undef
   return given.length === 0 ? undefined : Object.fromEntries(given.map((flag) => [flag, call.args[flag]]));
 }
 
+// A found file a call removes (clean's matches, an undo of a create) is a delete as well: the person's
+// `@coder delete prod.conf` names it too (red team R8-7 variant).
+const asRemoval = (judged: readonly Judged[]): Judged[] => judged.flatMap((entry) => (entry.access === 'delete' && entry.command !== 'delete' && entry.subject !== undefined
+  ? [entry, pathJudged('delete', 'destructive', entry.subject, 'delete', entry.aliases ?? [], entry.real)]
+  : [entry]));
+
 // The engine's permission stage (ARCHITECTURE.md: after the danger classifier, before staleness).
 // Found files are asked about without the handler's dry run: the run that found them holds the locks that
 // dry run would wait for (an undo's checkpoint store); the question names each file.
 export function permissionGate(options: PermissionGateOptions): Pick<EngineHooks, 'authorize'> {
   const withParser: GateOptions = { ...options, parser: options.parser ?? new LazyShellParser(), grants: options.grants ?? new SessionGrants() };
-  return { authorize: (call: PreparedCall) => authorizeJudged(describeCall(call), withParser, call.caller?.label, call.found ? undefined : call.preview, effectOf(call), call.found) };
+  return { authorize: (call: PreparedCall) => authorizeJudged(call.found ? asRemoval(describeCall(call)) : describeCall(call), withParser, call.caller?.label, call.found ? undefined : call.preview, effectOf(call), call.found) };
 }

@@ -99,6 +99,12 @@ describe('found files and the other rules', () => {
     expect(await readFile(join(box.root, 'prod.bak'), 'utf8')).toBe('p');
   });
 
+  it('a deny rule for delete keeps a file clean would remove (a removal is a delete)', async () => {
+    const result = await (await engine({ deny: ['@coder delete prod.js'] })).run({ cmd: 'clean', args: { dir: '.', pattern: 'prod.js' } });
+    expect(result.warnings.join('\n')).toMatch(/kept prod\.js: denied: @coder delete prod\.js/);
+    expect(await readFile(join(box.root, 'prod.js'), 'utf8')).toBe(PROD);
+  });
+
   it('an ask rule on a file an undo puts back asks once, naming it; a no leaves it as it is', async () => {
     expect((await (await engine()).run(write('v2'))).ok).toBe(true);
     const asked: ApprovalRequest[] = [];
