@@ -99,6 +99,15 @@ describe('found files and the other rules', () => {
     expect(await readFile(join(box.root, 'prod.bak'), 'utf8')).toBe('p');
   });
 
+  it('a deny of the person\'s policy file, by glob, keeps what clean below a folder finds', async () => {
+    await writeFiles(box.home, { '.codeward/policy.json': JSON.stringify({ rules: [{ pattern: '@coder * cfg/**', action: 'deny' }] }) });
+    await writeFiles(box.root, { 'cfg/db.conf': 'c', 'other/x.conf': 'x' });
+    const result = await (await engine()).run({ cmd: 'clean', args: { dir: '.', pattern: '*.conf' } });
+    expect(result.data).toMatchObject({ removed: ['other/x.conf'] });
+    expect(result.warnings.join('\n')).toMatch(/kept cfg\/db\.conf: denied: .*"@coder \* cfg\/\*\*"/);
+    expect(await readFile(join(box.root, 'cfg/db.conf'), 'utf8')).toBe('c');
+  });
+
   it('a deny rule for delete keeps a file clean would remove (a removal is a delete)', async () => {
     const result = await (await engine({ deny: ['@coder delete prod.js'] })).run({ cmd: 'clean', args: { dir: '.', pattern: 'prod.js' } });
     expect(result.warnings.join('\n')).toMatch(/kept prod\.js: denied: @coder delete prod\.js/);
