@@ -210,7 +210,11 @@ export async function authorizeJudged(judged: readonly Judged[], gateOptions: Pe
   const left = skipped.length > 0 ? { skipped } : undefined;
   if (asking.length === 0 || found?.dry) return left;
   let rendered: Promise<ApprovalPreview | undefined> | undefined;
-  const shown: PreviewSource = () => (rendered ??= (preview?.() ?? Promise.resolve(undefined)).then((dry) => (dry ? approvalPreview(dry) : undefined)));
+  // A deny the handler's dry run met on a file it found (ctx.intend) refuses before anyone is asked.
+  const shown: PreviewSource = () => (rendered ??= (preview?.() ?? Promise.resolve(undefined)).then((dry) => {
+    if (dry?.error?.code === 'C240') throw fail('C240', dry.error.message);
+    return dry ? approvalPreview(dry) : undefined;
+  }));
   const approved = await approve(asking, options, requester, shown, { effect });
   return left === undefined ? approved : { ...approved, ...left };
 }

@@ -127,6 +127,19 @@ describe('found files and the other rules', () => {
     expect(await readFile(join(box.root, 'prod.js'), 'utf8')).toBe('v2');
   });
 
+  it('a person is not asked about an undo whose dry run meets a denied file', async () => {
+    expect((await (await engine()).run(write('v2'))).ok).toBe(true);
+    const asked: ApprovalRequest[] = [];
+    const gated = await engine({ deny: [DENY] }, async (request) => {
+      asked.push(request);
+      return 'once';
+    });
+    const result = await gated.run({ cmd: 'undo', args: {} });
+    expect(result.ok ? 'ok' : result.error.message).toMatch(/denied: @coder undo prod\.js/);
+    expect(asked).toEqual([]);
+    expect(await readFile(join(box.root, 'prod.js'), 'utf8')).toBe('v2');
+  });
+
   it('an undo allowed by a rule asks nothing more for files no rule names', async () => {
     expect((await (await engine()).run(write('v2'))).ok).toBe(true);
     const asked: ApprovalRequest[] = [];
