@@ -79,7 +79,7 @@ async function run(args: CleanArgs, ctx: CommandContext): Promise<CleanData> {
     start.close();
   }
   const removed: string[] = [];
-  const kept = found.filter((path) => {
+  const safe = found.filter((path) => {
     const rel = ctx.workspace.relative(path);
     // The gate judged only the folder: a file in a safety-immune place (.git/, .codeward/, policy files,
     // files other tools obey) is never removed by a pattern, --yes or not; a person removes it by name.
@@ -92,6 +92,10 @@ async function run(args: CleanArgs, ctx: CommandContext): Promise<CleanData> {
     ctx.warn(`kept ${rel}: it matches a non-accessible glob`);
     return false;
   });
+  // The gate judged the folder: a file a rule of the person denies is kept and named (ctx.permitted), the
+  // rest are removed (red team R8-7: `--deny '@coder * prod.conf'` did not keep prod.conf).
+  const { allowed: kept, denied } = await ctx.permitted(safe, 'delete');
+  for (const { real, message } of denied) ctx.warn(`kept ${ctx.workspace.relative(real)}: ${message}`);
   // Every removed file in one step: one undo brings them all back.
   const remove = async (): Promise<void> => {
     for (const path of kept) await removeOne(path);
@@ -114,7 +118,7 @@ async function run(args: CleanArgs, ctx: CommandContext): Promise<CleanData> {
     removed.push(rel);
   };
   if (args.dryRun) await remove();
-  else if (ctx.intend(kept.map((path) => ({ path, after: null })))) return { removed: kept.map((path) => ctx.workspace.relative(path)), dryRun: false };
+  else if (await ctx.intend(kept.map((path) => ({ path, after: null })))) return { removed: kept.map((path) => ctx.workspace.relative(path)), dryRun: false };
   else await (await import('../files/checkpoints/record.js')).checkpointed(ctx, 'clean', kept, remove);
   return { removed, dryRun: args.dryRun };
 }

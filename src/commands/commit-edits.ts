@@ -15,7 +15,7 @@ export interface EditedFile {
 export async function commitEdits(ctx: CommandContext, command: string, edited: readonly EditedFile[]): Promise<(string | null)[] | undefined> {
   const changed = edited.map(({ file, bytes }) => !sameBytes(bytes, file.bytes));
   const intended = edited.flatMap(({ file, bytes }, index) => (changed[index] ? [{ path: file.target.real, after: bytes, before: file.bytes }] : []));
-  if (ctx.intend(intended)) return undefined;
+  if (await ctx.intend(intended)) return undefined;
   // The checkpoint store loads with the first call that writes (issue 31: a read loads none of it).
   const [{ checkpointed }, { backupLabel, besideBackup }] = await Promise.all([import('../files/checkpoints/record.js'), import('../files/checkpoints/replace.js')]);
   const besides: (string | undefined)[] = [];

@@ -56,7 +56,7 @@ async function createOne(item: Entry, ctx: CommandContext): Promise<Omit<CreateR
   }
   const options = mode === undefined ? {} : { mode };
   if (existing === undefined) {
-    if (ctx.intend([{ path: target.real, after: bytes, before: null, ...options }])) return { bytesWritten: bytes.length, created: true, backup: null };
+    if (await ctx.intend([{ path: target.real, after: bytes, before: null, ...options }])) return { bytesWritten: bytes.length, created: true, backup: null };
     const { checkpointed } = await import('../files/checkpoints/record.js');
     await checkpointed(ctx, 'create', [target.real], () =>
       createFile(jail, target.real, bytes, { ...options, mkdirs: item.parents }).catch((error: { code?: string }) => {

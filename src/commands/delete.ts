@@ -28,7 +28,7 @@ async function deleteOne(input: string, recursive: boolean, ctx: CommandContext)
     // A FIFO, socket or device cannot be kept: removed without a step (undo cannot bring it back).
     const kept = target.kind === 'file' || target.kind === 'symlink' ? [target.real] : [];
     const note = target.kind === 'file' ? {} : { before: null, note: target.kind === 'symlink' ? `removes the link ${target.rel} (its target stays)` : `removes ${target.rel} (not a regular file)` };
-    if (ctx.intend([{ path: target.real, after: null, ...note }])) return { removed: true, backup: null };
+    if (await ctx.intend([{ path: target.real, after: null, ...note }])) return { removed: true, backup: null };
     const [{ checkpointed }, { backupLabel }] = await Promise.all([import('../files/checkpoints/record.js'), import('../files/checkpoints/replace.js')]);
     const { value, checkpoint } = await checkpointed(ctx, 'delete', kept, () =>
       jail.at(target.real, async (at) => {
@@ -40,7 +40,7 @@ async function deleteOne(input: string, recursive: boolean, ctx: CommandContext)
     return { removed: true, backup: backupLabel(ctx, value, checkpoint) };
   }
   if (!recursive) {
-    if (ctx.intend([{ path: target.real, after: null, before: null, note: `removes the folder ${target.rel}/ if it is empty` }])) return { removed: true, backup: null };
+    if (await ctx.intend([{ path: target.real, after: null, before: null, note: `removes the folder ${target.rel}/ if it is empty` }])) return { removed: true, backup: null };
     await jail.at(target.real, (at) => rmdir(at), { input }).catch((error: NodeJS.ErrnoException) => {
       if (error.code === 'ENOTEMPTY' || error.code === 'EEXIST') throw fail('C210', `${input} is a folder that is not empty; pass --recursive (recursive: true) to remove it with its content`);
       throw error;
@@ -49,7 +49,7 @@ async function deleteOne(input: string, recursive: boolean, ctx: CommandContext)
   }
   const hidden = findBelow(jail, target.real, (real) => ctx.workspace.relative(real), (rel) => ctx.workspace.isNonAccessible(rel));
   if (hidden) throw fail('C211', `${input} holds a non-accessible file (${hidden}); nothing was removed`);
-  if (ctx.intend([{ path: target.real, after: null, before: null, note: folderNote(ctx, target.real, target.rel) }])) return { removed: true, backup: null };
+  if (await ctx.intend([{ path: target.real, after: null, before: null, note: folderNote(ctx, target.real, target.rel) }])) return { removed: true, backup: null };
   // Through folder handles from the root: a folder swapped for a link meanwhile is refused (C215) or
   // removed as the link itself, never followed. Its files and links are one checkpoint (undo brings them
   // back with their modes, links as links, and the folders above them).

@@ -103,7 +103,7 @@ async function moveOne(args: MoveArgs, ctx: CommandContext): Promise<MoveResult>
   const kind = from.kind === 'dir' ? 'folder' : from.kind === 'symlink' ? 'link' : 'file';
   const replaced = to.kind !== 'missing';
   const note = `moves ${from.rel}${kind === 'folder' ? '/' : ''} to ${to.rel}${replaced ? `, replacing ${to.rel}` : ''}`;
-  if (ctx.intend([{ path: from.real, after: null, before: null, note }, ...(replaced ? [{ path: to.real, after: null, before: null, note: `replaced by ${from.rel}` }] : [])])) {
+  if (await ctx.intend([{ path: from.real, after: null, before: null, note }, ...(replaced ? [{ path: to.real, after: null, before: null, note: `replaced by ${from.rel}` }] : [])])) {
     return { from: from.rel, to: to.rel, kind, replaced, backup: null };
   }
   const folders = movedFolders(ctx, from, to);

@@ -86,7 +86,7 @@ export async function runDiff(diff: string, encoding: 'text' | 'base64', file: s
     return { path, result, loaded, bytes, unchanged: bytes !== null && loaded !== null && sameBytes(bytes, loaded.bytes) };
   });
   // Declared with their bytes before any .bak or folder is made (a dry run stops here).
-  if (ctx.intend(computed.filter((each) => !each.unchanged).map((each) => ({ path: ctx.path(each.path).real, after: each.bytes, before: each.loaded?.bytes ?? null })))) {
+  if (await ctx.intend(computed.filter((each) => !each.unchanged).map((each) => ({ path: ctx.path(each.path).real, after: each.bytes, before: each.loaded?.bytes ?? null })))) {
     return { replacements: 0, backup: null, files: [] };
   }
   const [{ checkpointed }, { backupLabel, besideBackup }] = await Promise.all([import('../files/checkpoints/record.js'), import('../files/checkpoints/replace.js')]);

@@ -37,7 +37,7 @@ async function fromStore(ctx: CommandContext, real: string, rel: string): Promis
   if (before.kind === 'file' && bytes === undefined) return undefined;
   const replaced = ctx.workspace.jail.lstat(real) !== undefined;
   const state = before.kind === 'file' || before.kind === 'missing' ? {} : { before: null, note: `puts ${rel} back as it was (a ${before.kind})` };
-  if (ctx.intend([{ path: real, after: bytes ?? null, ...state }])) return { restored: rel, from: checkpointLabel(step.id), backup: null };
+  if (await ctx.intend([{ path: real, after: bytes ?? null, ...state }])) return { restored: rel, from: checkpointLabel(step.id), backup: null };
   const { checkpoint } = await checkpointed(ctx, 'rollback', [real], () => applyState(ctx.workspace.jail, real, before, bytes));
   return { restored: rel, from: checkpointLabel(step.id), backup: checkpoint === undefined || !replaced ? null : checkpointLabel(checkpoint), ...(replaced ? {} : { absent: true as const }) };
 }
@@ -59,7 +59,7 @@ async function run(args: RollbackArgs, ctx: CommandContext): Promise<RollbackDat
   const replaced = target.kind !== 'missing';
   const handle = await ctx.workspace.openRead(backup);
   const saved = await handle.readFile().finally(() => handle.close());
-  if (ctx.intend([{ path: target.real, after: saved }])) return { restored: target.rel, from: bak, backup: null };
+  if (await ctx.intend([{ path: target.real, after: saved }])) return { restored: target.rel, from: bak, backup: null };
   await (await import('../files/checkpoints/record.js')).checkpointed(ctx, 'rollback', [target.real], () => restoreFile(ctx.workspace.jail, target.real));
   return { restored: target.rel, from: bak, backup: replaced ? bak : null, ...(replaced ? {} : { absent: true as const }) };
 }

@@ -123,7 +123,13 @@ export interface CommandContext {
   // them (nothing may be written before). In a dry run they are recorded for the question and the answer
   // is true: return without writing. After a person approved a preview, bytes other than the ones shown
   // are refused (C230); otherwise false.
-  intend(changes: readonly IntendedChange[]): boolean;
+  // Every changed path the call did not declare (clean's matches, the files an undo puts back) passes the
+  // person's rules first (engine/found-files.ts): a deny refuses the call (C240 naming the rule and the
+  // file, nothing written), a rule's ask asks once for all of them.
+  intend(changes: readonly IntendedChange[]): Promise<boolean>;
+  // Of `paths` (real) the command may leave out, those the person's rules do not deny (asking nobody:
+  // the asks come at ctx.intend), and the denied ones with the refusal to name (clean skips them).
+  permitted(paths: readonly string[], access: 'write' | 'delete'): Promise<{ allowed: string[]; denied: readonly { real: string; message: string }[] }>;
   // Writes several files as one unit: all new versions or none, even across a crash.
   commit(changes: readonly FileChange[]): Promise<void>;
   // Tells the engine the command read `real` whole (bytes and the descriptor's stat), so the staleness

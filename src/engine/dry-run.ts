@@ -1,5 +1,6 @@
 import type { CallPreview, CommandContext, IntendedChange } from './command.js';
 import type { IntentGuard } from './engine-types.js';
+import type { FoundChange } from './found-files.js';
 import { fail, toCodewardError } from './errors.js';
 import type { Workspace } from '../workspace/workspace.js';
 
@@ -42,7 +43,8 @@ function entryErrors(data: unknown): string[] {
 
 // Runs `run` as a dry run: every declared change is recorded and nothing is written (ctx.intend answers
 // true; a commit is an internal error). `guard` checks each declared change as the real run will.
-export async function dryRunOf(context: CommandContext, run: (ctx: CommandContext) => Promise<unknown>, guard?: IntentGuard): Promise<CallPreview> {
+// `judge`: the person's rules on the files the call did not declare (a deny refuses as the run will).
+export async function dryRunOf(context: CommandContext, run: (ctx: CommandContext) => Promise<unknown>, guard?: IntentGuard, judge?: (changes: readonly FoundChange[], skip: boolean) => Promise<unknown>): Promise<CallPreview> {
   const changes: IntendedChange[] = [];
   const warnings: string[] = [];
   const warn = (message: string): void => {
@@ -52,8 +54,9 @@ export async function dryRunOf(context: CommandContext, run: (ctx: CommandContex
     ...context,
     dryRun: true,
     warn,
-    intend: (list) => {
+    intend: async (list) => {
       guard?.(list, warn);
+      await judge?.(list.map(({ path, after }) => ({ real: path, access: after === null ? 'delete' : 'write' })), false);
       changes.push(...list);
       return true;
     },

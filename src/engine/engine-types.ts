@@ -27,6 +27,19 @@ export interface PreparedCall {
   // The dry run of the call's own handler (computed once, when asked for: the permission gate asks for it
   // before it asks a person); undefined for a command that cannot run dry (definition.dryRun).
   readonly preview?: () => Promise<CallPreview | undefined>;
+  // Set when `touches` are files the handler found as it ran (clean's matches, the files an undo puts
+  // back, rename-symbol's other files), after the call itself was judged: the gate then applies the
+  // person's rules to each file (FoundFiles).
+  readonly found?: FoundFiles;
+}
+
+// How the gate judges files found at run time: a deny refuses the call (C240 naming the rule and the
+// file), or with `skip` leaves that file out (Authorization.skipped); an ask of a rule (or the immune
+// list) asks once for all of them, unless `dry` (the approval's preview, policy check): nobody is asked.
+// A default ask is not asked again: the call that found the files was approved.
+export interface FoundFiles {
+  readonly skip: boolean;
+  readonly dry: boolean;
 }
 
 // A check every change a call declares (ctx.intend) passes before it is recorded or written, in the dry run
@@ -40,6 +53,8 @@ export type IntentGuard = (changes: readonly IntendedChange[], warn: (message: s
 // shows every git folder read-only (H1, H2: history is not staged, so undo could not take it back).
 export interface Authorization {
   readonly unattended?: boolean;
+  // Found files a deny rule left out (PreparedCall.found with `skip`): the real path and the refusal.
+  readonly skipped?: readonly { readonly real: string; readonly message: string }[];
 }
 
 export interface EngineHooks {

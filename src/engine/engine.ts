@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { AnyCommand, CallerServices, CallPreview, CommandContext, DoorInfo, Touch } from './command.js';
+import type { AnyCommand, CallerServices, CallPreview, CommandContext, DoorInfo, IntendedChange, Touch } from './command.js';
+import { judgeFound, undeclared, type FoundChange, type Skipped } from './found-files.js';
 import { approvedIntent, dryRunOf } from './dry-run.js';
 import type { Config } from './config.js';
 import type { Envelope } from './envelope.js';
@@ -116,6 +117,20 @@ export class Engine {
     return { command, args, touches: command.touches(args) };
   }
 
+  // The handler's dry run of a call, with the person's rules judged on every file it finds (a deny refuses
+  // it in `error`, clean's kept files are in `warnings`), asking nobody: `policy check` answers with it.
+  // Undefined for a command that cannot run dry.
+  async preview(input: CallInput): Promise<CallPreview | undefined> {
+    const { command, args } = this.prepare(input);
+    if (!command.dryRun) return undefined;
+    const touches = await this.jail(command, command.touches(args));
+    const guard = await this.hooks.guardIntent({ command, args, touches });
+    const call: PreparedCall = { command, args, touches };
+    const judge: Judge = (changes, skip) => judgeFound(this.hooks.authorize, call, undeclared(this.workspace, changes, realsOf(touches)), { skip, dry: true });
+    const signal = new AbortController().signal;
+    return dryRunOf(this.context(touches, [], signal, new Map(), undefined, undefined, undefined, (more) => this.jailAll(command, more), judge), (ctx) => command.run(args, ctx), guard, judge);
+  }
+
   private prepare(input: CallInput): { command: AnyCommand; args: Record<string, unknown>; warnings: string[] } {
     const parsed = parseCall(input, this.registry);
     const warnings = parsed.recovered ? [`arguments were malformed JSON and were recovered (${parsed.recovered})`] : [];
@@ -129,7 +144,9 @@ export class Engine {
     // The handler's own dry run, once, if the gate asks for it to show a person (before any lock: it reads).
     let preview: Promise<CallPreview | undefined> | undefined;
     const dry = (): Promise<CallPreview | undefined> =>
-      (preview ??= command.dryRun ? dryRunOf(this.context(touches, [], signal, new Map(), caller, undefined, undefined, (more) => this.jailAll(command, more)), (ctx) => command.run(args, ctx), guard) : Promise.resolve(undefined));
+      (preview ??= command.dryRun ? dryRunOf(this.context(touches, [], signal, new Map(), caller, undefined, undefined, (more) => this.jailAll(command, more), judgeDry), (ctx) => command.run(args, ctx), guard, judgeDry) : Promise.resolve(undefined));
+    // The dry run judges found files too (a deny refuses or skips them as the run will), asking nobody.
+    const judgeDry: Judge = (changes, skip) => judgeFound(this.hooks.authorize, call, undeclared(this.workspace, changes, realsOf(touches)), { skip, dry: true });
     const call: PreparedCall = { command, args, touches, ...(caller ? { caller } : {}), preview: dry };
     await this.hooks.classify(call);
     const authorization = await this.hooks.authorize(call);
@@ -150,9 +167,9 @@ export class Engine {
         // A file it will write that the call did not declare passes the permission gate as well, as if the
         // call had named it: a deny rule on it refuses, an ask rule asks (red team R6-1: rename-symbol's
         // other files were judged by the jail and the write gate's catalogue, never by the user's rules).
-        const declared = new Set([...current, ...claimed].map((each) => each.resolved?.real));
+        const declared = realsOf([...current, ...claimed]);
         const found = jailed.filter((each) => each.resolved !== undefined && !declared.has(each.resolved.real) && each.touch.access !== 'read' && each.touch.access !== 'list');
-        if (found.length > 0) await this.hooks.authorize({ ...call, touches: found });
+        await judgeFound(this.hooks.authorize, call, found, { skip: false, dry: false });
         await held.take(writtenPaths(jailed));
         const fresh = await this.rejail(jailed);
         const refused = fresh.find((each) => each.error);
@@ -162,7 +179,9 @@ export class Engine {
         return fresh;
       };
       const observed = new Map<string, ContentObservation>();
-      const context = this.context(current, warnings, signal, observed, caller, shown, guard, claim, authorization?.unattended === true);
+      // What ctx.intend and ctx.permitted declare beyond the call's own paths passes the same gate.
+      const judge: Judge = (changes, skip) => judgeFound(this.hooks.authorize, call, undeclared(this.workspace, changes, realsOf([...current, ...claimed])), { skip, dry: skip });
+      const context = this.context(current, warnings, signal, observed, caller, shown, guard, claim, judge, authorization?.unattended === true);
       const data = await command.run(args, context);
       await this.hooks.afterRun({ ...call, touches: [...current, ...claimed] }, data, observed);
       return data;
@@ -242,8 +261,8 @@ export class Engine {
 
   // `shown`: the dry run a person approved (the handler must then declare the same bytes); `guard`: what
   // every declared change passes first; `claim`: how paths found at run time are taken (a dry run only jails);
-  // `unattended`: no person approved the call (CommandContext).
-  private context(touches: readonly JailedTouch[], warnings: string[], signal: AbortSignal, observed: Map<string, ContentObservation>, caller: CallerServices | undefined, shown: CallPreview | undefined, guard: IntentGuard | undefined, claim: (more: readonly Touch[]) => Promise<JailedTouch[]>, unattended = false): CommandContext {
+  // `judge`: the person's rules on files the call did not declare; `unattended`: no person approved the call.
+  private context(touches: readonly JailedTouch[], warnings: string[], signal: AbortSignal, observed: Map<string, ContentObservation>, caller: CallerServices | undefined, shown: CallPreview | undefined, guard: IntentGuard | undefined, claim: (more: readonly Touch[]) => Promise<JailedTouch[]>, judge: Judge, unattended = false): CommandContext {
     const byInput = new Map(touches.map((jailed) => [jailed.touch.path, jailed]));
     const approved = approvedIntent(shown, this.workspace);
     const warn = (message: string): void => {
@@ -276,9 +295,15 @@ export class Engine {
         if (!this.memos.has(key)) this.memos.set(key, create());
         return this.memos.get(key) as T;
       },
-      intend: (changes) => {
+      intend: async (changes) => {
         guard?.(changes, warn);
+        await judge(changes.map(changeOf), false);
         return approved(changes);
+      },
+      permitted: async (paths, access) => {
+        const denied = await judge(paths.map((real) => ({ real, access })), true);
+        const refused = new Set(denied.map((each) => each.real));
+        return { allowed: paths.filter((real) => !refused.has(real)), denied };
       },
       observe: (real, observation) => {
         observed.set(real, observation);
@@ -286,6 +311,13 @@ export class Engine {
     };
   }
 }
+
+// Judges files a call did not declare (found-files.ts); `skip`: a deny leaves the file out instead of refusing.
+type Judge = (changes: readonly FoundChange[], skip: boolean) => Promise<readonly Skipped[]>;
+
+const realsOf = (touches: readonly JailedTouch[]): Set<string> => new Set(touches.flatMap(({ resolved }) => (resolved ? [resolved.real] : [])));
+
+const changeOf = (change: IntendedChange): FoundChange => ({ real: change.path, access: change.after === null ? 'delete' : 'write' });
 
 // The real paths of the touches a call writes (its locks and staleness checks are about these).
 const writtenPaths = (touches: readonly JailedTouch[]): string[] =>

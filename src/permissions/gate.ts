@@ -1,10 +1,10 @@
 import type { EngineHooks, PreparedCall } from '../engine/engine.js';
-import type { Authorization } from '../engine/engine-types.js';
+import type { Authorization, FoundFiles } from '../engine/engine-types.js';
 import { fail } from '../engine/errors.js';
 import { LazyShellParser } from '../shell/lazy-parser.js';
 import { decide, type DecideContext } from './decide.js';
 import type { DenialTracker } from './denials.js';
-import { describeCall } from './describe.js';
+import { describeCall, pathJudged } from './describe.js';
 import { approvalNeededMessage, deniedMessage, userDeniedMessage } from './messages.js';
 import { escapePattern } from './pattern.js';
 import type { Policy } from './policy.js';
@@ -184,27 +184,44 @@ async function approve(parts: readonly { judged: Judged; decision: Decision }[],
 
 // Decides every judged part; any deny refuses the call (C240) before anyone is asked; then what still
 // asks is approved by --yes, by the approver in ONE question for the whole call (with the diff of the
-// handler's dry run, `preview`), or refused (C241 when no one can approve).
-export async function authorizeJudged(judged: readonly Judged[], gateOptions: PermissionGateOptions, requester?: string, preview?: () => Promise<CallPreview | undefined>, effect?: Readonly<Record<string, unknown>>): Promise<Authorization | undefined> {
+// handler's dry run, `preview`), or refused (C241 when no one can approve). Files found at run time
+// (`found`, FoundFiles) ask again only where a rule or the immune list asks.
+export async function authorizeJudged(judged: readonly Judged[], gateOptions: PermissionGateOptions, requester?: string, preview?: () => Promise<CallPreview | undefined>, effect?: Readonly<Record<string, unknown>>, found?: FoundFiles): Promise<Authorization | undefined> {
   const options: GateOptions = { ...gateOptions, parser: gateOptions.parser ?? new LazyShellParser(), grants: gateOptions.grants ?? new SessionGrants() };
   const ctx: DecideContext = { policy: options.policy, denials: options.denials };
   const decisions = await Promise.all(judged.map((entry) => decide(entry, ctx, options.parser)));
-  const denied = decisions.find((d) => d.decision === 'deny');
-  if (denied) throw fail('C240', deniedMessage(denied));
+  const skipped: { real: string; message: string }[] = [];
+  for (let i = 0; i < judged.length; i++) {
+    const decision = decisions[i]!;
+    if (decision.decision !== 'deny') continue;
+    if (!found?.skip || judged[i]!.real === undefined) throw fail('C240', deniedMessage(decision));
+    skipped.push({ real: judged[i]!.real!, message: deniedMessage(decision) });
+  }
   const asking: { judged: Judged; decision: Decision }[] = [];
   for (let i = 0; i < judged.length; i++) {
-    if (decisions[i]!.decision === 'allow') continue;
-    if (options.grants.covers(judged[i]!, decisions[i]!)) {
+    const decision = decisions[i]!;
+    if (decision.decision !== 'ask' || (found && !asksAgain(decision))) continue;
+    if (options.grants.covers(judged[i]!, decision)) {
       options.denials.recordApproval(judged[i]!.tool);
       continue;
     }
-    asking.push({ judged: judged[i]!, decision: decisions[i]! });
+    asking.push({ judged: judged[i]!, decision });
   }
-  if (asking.length === 0) return undefined;
+  const left = skipped.length > 0 ? { skipped } : undefined;
+  if (asking.length === 0 || found?.dry) return left;
   let rendered: Promise<ApprovalPreview | undefined> | undefined;
-  const shown: PreviewSource = () => (rendered ??= (preview?.() ?? Promise.resolve(undefined)).then((dry) => (dry ? approvalPreview(dry) : undefined)));
-  return approve(asking, options, requester, shown, { effect });
+  // A deny the handler's dry run met on a file it found (ctx.intend) refuses before anyone is asked.
+  const shown: PreviewSource = () => (rendered ??= (preview?.() ?? Promise.resolve(undefined)).then((dry) => {
+    if (dry?.error?.code === 'C240') throw fail('C240', dry.error.message);
+    return dry ? approvalPreview(dry) : undefined;
+  }));
+  const approved = await approve(asking, options, requester, shown, { effect });
+  return left === undefined ? approved : { ...approved, ...left };
 }
+
+// A found file's ask that is asked although the call was approved: one a rule or the immune list makes
+// (the built-in default ask of a write was the call's own question).
+const asksAgain = (decision: Decision): boolean => decision.source !== 'default' && decision.source !== 'allowlist';
 
 // The call's effect flags as parsed (those given; CommandDefinition.effectArgs).
 function effectOf(call: PreparedCall): Readonly<Record<string, unknown>> | undefined {
@@ -213,8 +230,16 @@ function effectOf(call: PreparedCall): Readonly<Record<string, unknown>> | undef
   return given.length === 0 ? undefined : Object.fromEntries(given.map((flag) => [flag, call.args[flag]]));
 }
 
+// A found file a call removes (clean's matches, an undo of a create) is a delete as well: the person's
+// `@coder delete prod.conf` names it too (red team R8-7 variant).
+const asRemoval = (judged: readonly Judged[]): Judged[] => judged.flatMap((entry) => (entry.access === 'delete' && entry.command !== 'delete' && entry.subject !== undefined
+  ? [entry, pathJudged('delete', 'destructive', entry.subject, 'delete', entry.aliases ?? [], entry.real)]
+  : [entry]));
+
 // The engine's permission stage (ARCHITECTURE.md: after the danger classifier, before staleness).
+// Found files are asked about without the handler's dry run: the run that found them holds the locks that
+// dry run would wait for (an undo's checkpoint store); the question names each file.
 export function permissionGate(options: PermissionGateOptions): Pick<EngineHooks, 'authorize'> {
   const withParser: GateOptions = { ...options, parser: options.parser ?? new LazyShellParser(), grants: options.grants ?? new SessionGrants() };
-  return { authorize: (call: PreparedCall) => authorizeJudged(describeCall(call), withParser, call.caller?.label, call.preview, effectOf(call)) };
+  return { authorize: (call: PreparedCall) => authorizeJudged(call.found ? asRemoval(describeCall(call)) : describeCall(call), withParser, call.caller?.label, call.found ? undefined : call.preview, effectOf(call), call.found) };
 }

@@ -117,7 +117,9 @@ export async function policyCommand(rest: readonly string[], options: GlobalOpti
       : await (await DenialStore.open({ workspaceRoot: workspace.root, sessionId: options.session, env: io.env })).load();
     const sandbox = ProcessSandbox.forWorkspace(config, sandboxOptions(options), workspace.root, io.env);
     const classify = { allowUnsafe: options.allowUnsafe, workspace: jailed, secretsHidden: async () => (await sandbox.status()).backend !== undefined, ...(home ? { home } : {}) };
-    const explanation = await checkCall(input, { registry, workspace: jailed, policy, denials, parser: new ShellParser(), classify });
+    const checked = await checkCall(input, { registry, workspace: jailed, policy, denials, parser: new ShellParser(), classify });
+    // The files the call finds as it runs, judged as the real call judges them (policy-found.ts).
+    const explanation = await (await import('./policy-found.js')).withFoundFiles(checked, input, options, io.env, workspace.root, registry);
     const { decision, reason, source, rule, immune, judged, blocked, assumed } = explanation;
     // What running the call now would do: an ask is approved by --yes unless immune or escalated.
     const outcome = blocked ? blocked.code : decision === 'deny' ? 'C240' : decision === 'allow' ? 'run'

@@ -15,7 +15,7 @@ export async function replaceCheckpointed(ctx: CommandContext, command: string, 
   const { existed = true, before, ...rest } = options;
   const beside = ctx.config.backups === 'beside' && existed;
   const data = typeof bytes === 'string' ? Buffer.from(bytes, 'utf8') : bytes;
-  if (ctx.intend([{ path: real, after: data, ...(before === undefined ? {} : { before }), ...(rest.mode === undefined ? {} : { mode: rest.mode }) }])) return null;
+  if (await ctx.intend([{ path: real, after: data, ...(before === undefined ? {} : { before }), ...(rest.mode === undefined ? {} : { mode: rest.mode }) }])) return null;
   const { value, checkpoint } = await checkpointed(
     ctx, command, [real],
     () => replaceFileStaged(ctx.workspace.jail, real, data, { ...rest, backup: beside }),

@@ -72,7 +72,7 @@ async function move(ctx: CommandContext, store: CheckpointStore, moves: readonly
   }
   // Declared with their bytes before any file moves (the approval question's dry run stops here).
   const shown = (to: FileState, rel: string) => (to.kind === 'file' || to.kind === 'missing' ? {} : { before: null, note: `puts ${rel} back as it was (a ${to.kind})` });
-  if (ctx.intend(applied.map(({ real, to, bytes }) => ({ path: real, after: bytes ?? null, ...shown(to, ctx.workspace.relative(real)) })))) return found;
+  if (await ctx.intend(applied.map(({ real, to, bytes }) => ({ path: real, after: bytes ?? null, ...shown(to, ctx.workspace.relative(real)) })))) return found;
   for (const { real, to, bytes } of applied) await applyState(ctx.workspace.jail, real, to, bytes);
   return found;
 }
