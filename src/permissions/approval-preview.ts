@@ -53,11 +53,5 @@ export function approvalPreview(preview: CallPreview): ApprovalPreview {
   }
   for (const warning of preview.warnings) notes.push(`note: ${warning}`);
   if (preview.error) notes.push(`the dry run of this call failed, so it will fail too: ${preview.error.code} ${preview.error.message}`);
-  return { files: [...new Set(preview.changes.map((change) => change.rel))], diff: cap(diff, TOTAL_LINES).join('\n'), notes };
-}
-
-// The preview as plain lines (the CLI prompt, an MCP elicitation message).
-export function previewLines(preview: ApprovalPreview | undefined): string[] {
-  if (!preview) return [];
-  return [...preview.notes, ...(preview.diff === '' ? [] : preview.diff.split('\n'))];
+  return { files: [...new Set(preview.changes.map((change) => change.rel))], diff: cap(diff, TOTAL_LINES).join('\n'), notes, ...(preview.runs ? { runs: preview.runs } : {}) };
 }
