@@ -1,5 +1,5 @@
 import type { ApprovalAnswer, ApprovalReply, ApprovalRequest, ScopedApprover } from '../../permissions/types.js';
-import { renderDiff } from './render.js';
+import { renderApprovalDiff } from './render.js';
 import type { LineReader } from './line-reader.js';
 import type { Screen } from './screen.js';
 import type { Spinner } from './spinner.js';
@@ -70,7 +70,7 @@ function questionShown(request: ApprovalRequest, screen: Screen, fallback: reado
   for (const { kind, text } of lines) {
     if (kind === 'runs' || kind === 'where') above.push(screen.fit(`  ${style.bold(`${kind}:`)} ${text}`));
     else if (kind === 'note') above.push(screen.fit(`  ${style.yellow(text)}`));
-    else if (kind === 'diff') above.push(...renderDiff(text, style, screen.columns - 1));
+    else if (kind === 'diff') above.push(...renderApprovalDiff(text, style, screen.columns - 1));
     else if (kind === 'head') below.push(`${style.yellow(style.bold('?'))} ${style.bold('approve:')} ${text}`);
     else if (kind === 'asked') below.push(screen.fit(style.cyan(`  asked by: ${text}`)));
     else if (kind === 'why') below.push(screen.fit(style.dim(`  why: ${text}`)));
