@@ -153,7 +153,9 @@ async function approve(parts: readonly { judged: Judged; decision: Decision }[],
   }
   const shown = await preview();
   const question = parts.length === 1 ? singleQuestion(first!.judged, first!.decision, requester, shown, facts) : joinedQuestion(parts, requester, shown, facts);
-  const { request, scopes, never } = question;
+  const { scopes, never } = question;
+  // A diff cut by its cap (red team R8-1): "always" would approve lines nobody saw, so only once, no, never.
+  const request: ApprovalRequest = shown?.capped ? { ...question.request, options: question.request.options.filter((option) => option !== 'always'), scopes: undefined, saves: undefined } : question.request;
   const reply = await options.approver(request);
   const { answer, scope } = readReply(reply, request.options);
   if (answer === 'once' && typeof reply === 'object' && reply !== null && 'unattended' in reply && reply.unattended === true) {
