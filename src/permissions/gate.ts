@@ -136,7 +136,15 @@ function joinedQuestion(parts: readonly { judged: Judged; decision: Decision }[]
   return { parts, request, scopes, never: never.every((rule) => rule !== null) ? (never as string[]) : [] };
 }
 
-async function approve(parts: readonly { judged: Judged; decision: Decision }[], options: GateOptions, requester: string | undefined, preview: PreviewSource, facts: CallFacts): Promise<Authorization | undefined> {
+// What one call's question already covered: a file its dry run's diff showed, approved, is not asked again
+// when the handler claims it as it runs (rename-symbol's other files): one question per call. Deny rules
+// still refuse it (they are decided first).
+interface CallMemory {
+  readonly covered: (judged: Judged) => boolean;
+  readonly approved: (preview: ApprovalPreview | undefined) => void;
+}
+
+async function approve(parts: readonly { judged: Judged; decision: Decision }[], options: GateOptions, requester: string | undefined, preview: PreviewSource, facts: CallFacts, memory?: CallMemory): Promise<Authorization | undefined> {
   const { policy, denials } = options;
   const [first] = parts;
   const immune = parts.some((part) => part.decision.source === 'immune');
@@ -158,6 +166,7 @@ async function approve(parts: readonly { judged: Judged; decision: Decision }[],
   const request: ApprovalRequest = shown?.capped ? { ...question.request, options: question.request.options.filter((option) => option !== 'always'), scopes: undefined, saves: undefined } : question.request;
   const reply = await options.approver(request);
   const { answer, scope } = readReply(reply, request.options);
+  if (answer === 'once' || answer === 'always') memory?.approved(shown);
   if (answer === 'once' && typeof reply === 'object' && reply !== null && 'unattended' in reply && reply.unattended === true) {
     record();
     return { unattended: true };
@@ -187,7 +196,7 @@ async function approve(parts: readonly { judged: Judged; decision: Decision }[],
 // Decides every judged part; any deny refuses the call (C240) before anyone is asked; then what still
 // asks is approved by --yes, by the approver in ONE question for the whole call (with the diff of the
 // handler's dry run, `preview`), or refused (C241 when no one can approve).
-export async function authorizeJudged(judged: readonly Judged[], gateOptions: PermissionGateOptions, requester?: string, preview?: () => Promise<CallPreview | undefined>, effect?: Readonly<Record<string, unknown>>): Promise<Authorization | undefined> {
+export async function authorizeJudged(judged: readonly Judged[], gateOptions: PermissionGateOptions, requester?: string, preview?: () => Promise<CallPreview | undefined>, effect?: Readonly<Record<string, unknown>>, memory?: CallMemory): Promise<Authorization | undefined> {
   const options: GateOptions = { ...gateOptions, parser: gateOptions.parser ?? new LazyShellParser(), grants: gateOptions.grants ?? new SessionGrants() };
   const ctx: DecideContext = { policy: options.policy, denials: options.denials };
   const decisions = await Promise.all(judged.map((entry) => decide(entry, ctx, options.parser)));
@@ -196,7 +205,7 @@ export async function authorizeJudged(judged: readonly Judged[], gateOptions: Pe
   const asking: { judged: Judged; decision: Decision }[] = [];
   for (let i = 0; i < judged.length; i++) {
     if (decisions[i]!.decision === 'allow') continue;
-    if (options.grants.covers(judged[i]!, decisions[i]!)) {
+    if (options.grants.covers(judged[i]!, decisions[i]!) || memory?.covered(judged[i]!)) {
       options.denials.recordApproval(judged[i]!.tool);
       continue;
     }
@@ -205,7 +214,7 @@ export async function authorizeJudged(judged: readonly Judged[], gateOptions: Pe
   if (asking.length === 0) return undefined;
   let rendered: Promise<ApprovalPreview | undefined> | undefined;
   const shown: PreviewSource = () => (rendered ??= (preview?.() ?? Promise.resolve(undefined)).then((dry) => (dry ? approvalPreview(dry) : undefined)));
-  return approve(asking, options, requester, shown, { effect });
+  return approve(asking, options, requester, shown, { effect }, memory);
 }
 
 // The call's effect flags as parsed (those given; CommandDefinition.effectArgs).
@@ -218,5 +227,18 @@ function effectOf(call: PreparedCall): Readonly<Record<string, unknown>> | undef
 // The engine's permission stage (ARCHITECTURE.md: after the danger classifier, before staleness).
 export function permissionGate(options: PermissionGateOptions): Pick<EngineHooks, 'authorize'> {
   const withParser: GateOptions = { ...options, parser: options.parser ?? new LazyShellParser(), grants: options.grants ?? new SessionGrants() };
-  return { authorize: (call: PreparedCall) => authorizeJudged(describeCall(call), withParser, call.caller?.label, call.preview, effectOf(call)) };
+  // Per call (its preview function, the same for the files it claims later): the files a person approved.
+  const shownFiles = new WeakMap<object, ReadonlySet<string>>();
+  return {
+    authorize: (call: PreparedCall) => {
+      const key = call.preview;
+      const memory: CallMemory | undefined = key && {
+        covered: (judged) => judged.kind === 'path' && judged.subject !== undefined && shownFiles.get(key)?.has(judged.subject) === true,
+        approved: (shown) => {
+          if (shown) shownFiles.set(key, new Set([...(shownFiles.get(key) ?? []), ...shown.files]));
+        },
+      };
+      return authorizeJudged(describeCall(call), withParser, call.caller?.label, call.preview, effectOf(call), memory);
+    },
+  };
 }

@@ -156,3 +156,27 @@ describe('a diff over the cap', () => {
     expect(await readFile(join(box.root, 'build.sh'), 'utf8')).toBe(`${lines.join('\n')}\n`);
   });
 });
+
+// One question per call: rename-symbol's dry run shows every file it changes; the files its handler claims
+// as it runs were asked again, one more question per file. A deny rule on such a file still refuses (R6-1).
+describe('rename-symbol across files', () => {
+  const files = { 'src/m.ts': 'export function greet(): string {\n  return "hi";\n}\n', 'src/use.ts': "import { greet } from './m.js';\nexport const x = greet();\n" };
+  test('is one question showing both files, and both are renamed', async () => {
+    await writeFiles(box.root, files);
+    const { engine, asked } = await asking('once');
+    const result = await engine.run({ cmd: 'rename-symbol', args: { file: 'src/m.ts', symbol: 'greet', to: 'hello' } });
+    expect(result.ok).toBe(true);
+    expect(asked).toHaveLength(1);
+    expect(asked[0]!.preview!.files).toEqual(['src/m.ts', 'src/use.ts']);
+    expect(await readFile(join(box.root, 'src/use.ts'), 'utf8')).toContain('hello()');
+  });
+
+  test('a deny rule on the other file still refuses the call', async () => {
+    await writeFiles(box.root, { ...files, 'coder_policy.json': JSON.stringify({ rules: [{ pattern: '@coder * src/use.ts', action: 'deny' }] }) });
+    const { engine } = await asking('once');
+    const result = await engine.run({ cmd: 'rename-symbol', args: { file: 'src/m.ts', symbol: 'greet', to: 'hello' } });
+    expect(result.ok).toBe(false);
+    expect(JSON.stringify(result)).toMatch(/C240[^}]*src\/use\.ts/);
+    expect(await readFile(join(box.root, 'src/use.ts'), 'utf8')).toContain('greet()');
+  });
+});
