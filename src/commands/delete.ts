@@ -49,7 +49,7 @@ async function deleteOne(input: string, recursive: boolean, ctx: CommandContext)
   }
   const hidden = findBelow(jail, target.real, (real) => ctx.workspace.relative(real), (rel) => ctx.workspace.isNonAccessible(rel));
   if (hidden) throw fail('C211', `${input} holds a non-accessible file (${hidden}); nothing was removed`);
-  if (await ctx.intend([{ path: target.real, after: null, before: null, note: folderNote(ctx, target.real, target.rel) }])) return { removed: true, backup: null };
+  if (await ctx.intend([{ path: target.real, after: null, before: null, note: await folderNote(ctx, input, target.real, target.rel) }])) return { removed: true, backup: null };
   // Through folder handles from the root: a folder swapped for a link meanwhile is refused (C215) or
   // removed as the link itself, never followed. Its files and links are one checkpoint (undo brings them
   // back with their modes, links as links, and the folders above them).
@@ -59,12 +59,17 @@ async function deleteOne(input: string, recursive: boolean, ctx: CommandContext)
 }
 
 // What removing a folder takes with it, for the approval question: its files, the first LISTED by name.
+// With checkpoints on, a folder over one step's limit throws C213 here, in the dry run too, so the question
+// says the call will be refused instead of counting a part of it.
 const LISTED = 20;
-function folderNote(ctx: CommandContext, real: string, rel: string): string {
-  const { kept, complete } = listBelow(ctx.workspace.jail, real, 10_000, Number.MAX_SAFE_INTEGER);
+const UNKEPT_COUNTED = 20_000;
+async function folderNote(ctx: CommandContext, input: string, real: string, rel: string): Promise<string> {
+  const { treeListing } = await import('../files/checkpoints/record.js');
+  const { kept, complete } = ctx.config.backups === false ? listBelow(ctx.workspace.jail, real, UNKEPT_COUNTED, Number.MAX_SAFE_INTEGER) : treeListing(ctx, input, real);
   const names = kept.slice(0, LISTED).map((path) => ctx.workspace.relative(path));
-  const more = !complete ? ', … and more' : kept.length > LISTED ? `, … ${kept.length - LISTED} more` : '';
-  return `removes the folder ${rel}/ and everything in it${kept.length === 0 ? ' (no files)' : ` (${kept.length} files and links: ${names.join(', ')}${more})`}`;
+  const more = kept.length > LISTED ? `, … ${kept.length - LISTED} more` : '';
+  const count = complete ? `${kept.length}` : `more than ${UNKEPT_COUNTED}`;
+  return `removes the folder ${rel}/ and everything in it${kept.length === 0 ? ' (no files)' : ` (${count} files and links: ${names.join(', ')}${complete ? more : ', … and more'})`}`;
 }
 
 export const deleteCommand = defineCommand({

@@ -23,7 +23,7 @@ export interface TestData extends ProcessData {
 // Lines of the cleaned output kept after the failing tests were named (the rest: rerun with exec).
 const TAIL_LINES = 12;
 
-async function chooseCommand(args: TestArgs, ctx: CommandContext): Promise<{ runner: string; command: string }> {
+export async function chooseCommand(args: TestArgs, ctx: CommandContext): Promise<{ runner: string; command: string }> {
   if (args.cmd !== undefined && args.cmd.trim() !== '') {
     if (args.pattern !== undefined) ctx.warn('--pattern is ignored when --cmd is given; put the filter in the command line');
     return { runner: 'custom', command: args.cmd };

@@ -27,5 +27,10 @@ export const testCommand = defineCommand({
   annotations: { readOnly: false, destructive: true, idempotent: false },
   touches: (args) => [{ path: args.dir, access: 'list' }],
   shell: (args) => (args.cmd !== undefined && args.cmd.trim() !== '' ? { command: args.cmd, dir: args.dir } : undefined),
+  // The line the run will start: the runner chosen by the code the run uses.
+  runs: async (args, ctx) => {
+    const [{ chooseCommand }, { runPreview }] = await Promise.all([import('./test-run.js'), import('../shell/run-preview.js')]);
+    return runPreview(ctx, (await chooseCommand(args, ctx)).command, args.dir, args.stage);
+  },
   ...lazyHandler(() => import('./test-run.js')),
 });

@@ -80,8 +80,19 @@ export interface IntendedChange {
 // What a dry run of a call found: the changes its handler declared (with the bytes they replace), its
 // warnings, and its error when it would fail. The approval question shows it; the real run must then
 // declare the same bytes (CommandContext.intend).
+// What an exec or test call will run, for its approval question (CommandDefinition.runs): the line the
+// shell gets (test: the one the detected runner starts), the folder and sandbox, where its writes go.
+export interface RunPreview {
+  readonly command?: string;
+  // `in sub · inside the OS sandbox (bwrap, no network)`, `in the workspace root · outside any OS sandbox (...)`.
+  readonly where: string;
+  readonly writes?: 'staged' | 'in place';
+}
+
 export interface CallPreview {
   readonly changes: readonly (IntendedChange & { readonly rel: string })[];
+  // For a command that runs a process (no changes known before it runs).
+  readonly runs?: RunPreview;
   readonly warnings: readonly string[];
   readonly error?: { readonly code: string; readonly message: string };
 }
@@ -173,6 +184,9 @@ export interface CommandDefinition<S extends $ZodObject = $ZodObject, D = unknow
   // the engine can run it as a dry run: the approval question then shows the diff of exactly the bytes the
   // handler writes. Required of every command that writes files (test/permissions/effect-args.test.ts).
   readonly dryRun?: boolean;
+  // For a command that runs a process: what it will run, for the approval question (engine/dry-run.ts's
+  // runsPreview), computed by the code the run uses. Reads only.
+  runs?(args: output<S>, ctx: CommandContext): Promise<RunPreview>;
   // Rules between flags the schema cannot say (`--head` or `--tail`, `--end` not before `--start`):
   // throws a usage error (C210) while the arguments are validated, before any path is touched.
   check?(args: output<S>): void;

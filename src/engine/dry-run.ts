@@ -1,4 +1,4 @@
-import type { CallPreview, CommandContext, IntendedChange } from './command.js';
+import type { CallPreview, CommandContext, IntendedChange, RunPreview } from './command.js';
 import type { IntentGuard } from './engine-types.js';
 import type { FoundChange } from './found-files.js';
 import { fail, toCodewardError } from './errors.js';
@@ -95,4 +95,19 @@ export function approvedIntent(shown: CallPreview | undefined, workspace: Worksp
     }
     return false;
   };
+}
+
+// The preview of a command that runs a process (CommandDefinition.runs): what it will run, and the
+// warnings its choice gave (test: a pattern it could not use). Its failure is the run's: the question says so.
+export async function runsPreview(context: CommandContext, runs: (ctx: CommandContext) => Promise<RunPreview>): Promise<CallPreview> {
+  const warnings: string[] = [];
+  const warn = (message: string): void => {
+    warnings.push(message);
+  };
+  try {
+    return { changes: [], warnings, runs: await runs({ ...context, dryRun: true, warn }) };
+  } catch (error) {
+    const failure = toCodewardError(error);
+    return { changes: [], warnings, error: { code: failure.code, message: failure.message } };
+  }
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AnyCommand, CallerServices, CallPreview, CommandContext, DoorInfo, IntendedChange, Touch } from './command.js';
 import { judgeFound, undeclared, type FoundChange, type Skipped } from './found-files.js';
-import { approvedIntent, dryRunOf } from './dry-run.js';
+import { approvedIntent, dryRunOf, runsPreview } from './dry-run.js';
 import type { Config } from './config.js';
 import type { Envelope } from './envelope.js';
 import { fail, toCodewardError, type CodewardError } from './errors.js';
@@ -144,13 +144,16 @@ export class Engine {
     // The handler's own dry run, once, if the gate asks for it to show a person (before any lock: it reads).
     let preview: Promise<CallPreview | undefined> | undefined;
     const dry = (): Promise<CallPreview | undefined> =>
-      (preview ??= command.dryRun ? dryRunOf(this.context(touches, [], signal, new Map(), caller, undefined, undefined, (more) => this.jailAll(command, more), judgeDry), (ctx) => command.run(args, ctx), guard, judgeDry) : Promise.resolve(undefined));
+      (preview ??= command.dryRun
+        ? dryRunOf(this.context(touches, [], signal, new Map(), caller, undefined, undefined, (more) => this.jailAll(command, more), judgeDry), (ctx) => command.run(args, ctx), guard, judgeDry)
+        : command.runs ? runsPreview(this.context(touches, [], signal, new Map(), caller, undefined, undefined, (more) => this.jailAll(command, more), judgeDry), (ctx) => command.runs!(args, ctx)) : Promise.resolve(undefined));
     // The dry run judges found files too (a deny refuses or skips them as the run will), asking nobody.
     const judgeDry: Judge = (changes, skip) => judgeFound(this.hooks.authorize, call, undeclared(this.workspace, changes, realsOf(touches)), { skip, dry: true });
     const call: PreparedCall = { command, args, touches, ...(caller ? { caller } : {}), preview: dry };
     await this.hooks.classify(call);
     const authorization = await this.hooks.authorize(call);
-    const shown = preview === undefined ? undefined : await preview;
+    // A run's preview (what it will run) holds no changes the run must match.
+    const shown = preview === undefined || !command.dryRun ? undefined : await preview;
     // Locks come before the staleness check, so no other writer can slip in between check and write.
     const held = new CallLocks(this.locks, this.fileLocks);
     const claimed: JailedTouch[] = [];

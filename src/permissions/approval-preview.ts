@@ -22,6 +22,30 @@ function cap(lines: readonly string[], max: number): string[] {
   return lines.length <= max ? [...lines] : [...lines.slice(0, max), `… ${lines.length - max} more diff lines not shown (the call changes them too)`];
 }
 
+// A hunk whose removed and added lines are the same once whitespace is taken out.
+function whitespaceOnly(hunk: readonly string[]): boolean {
+  const side = (mark: string): string => hunk.filter((line) => line.startsWith(mark)).map((line) => line.slice(1).replace(/\s+/g, '')).join('\n');
+  return hunk.some((line) => line.startsWith('-') || line.startsWith('+')) && side('-') === side('+');
+}
+
+// A file's diff over the cap: its whitespace-only hunks are folded into one counted line naming where they
+// are, so the hunks that change code are the ones shown (red team R8-1: 299 trailing-space hunks filled the
+// cap and the `curl | sh` line after them was "… 2502 more diff lines not shown").
+function folded(rel: string, patch: readonly string[], notes: string[]): string[] {
+  if (patch.length <= FILE_LINES) return [...patch];
+  const head = patch.slice(0, patch.findIndex((line) => line.startsWith('@@')));
+  const hunks: string[][] = [];
+  for (const line of patch.slice(head.length)) {
+    if (line.startsWith('@@')) hunks.push([line]);
+    else hunks.at(-1)!.push(line);
+  }
+  const quiet = hunks.filter(whitespaceOnly);
+  if (quiet.length === 0) return [...patch];
+  const at = quiet.map((hunk) => /\+(\d+)/.exec(hunk[0]!)?.[1] ?? '?');
+  notes.push(`${rel}: ${quiet.length} ${quiet.length === 1 ? 'hunk changes' : 'hunks change'} only whitespace, not shown (at new lines ${at.slice(0, 12).join(', ')}${at.length > 12 ? `, … ${at.length - 12} more` : ''})`);
+  return [...head, ...hunks.filter((hunk) => !whitespaceOnly(hunk)).flat()];
+}
+
 export function approvalPreview(preview: CallPreview): ApprovalPreview {
   const notes: string[] = [];
   const diff: string[] = [];
@@ -49,15 +73,12 @@ export function approvalPreview(preview: CallPreview): ApprovalPreview {
       .replace(/^=+\n/, '')
       .split('\n')
       .filter((line, index, all) => !(index === all.length - 1 && line === ''));
-    diff.push(...cap(patch.length > 2 ? patch : [...patch, '(no change in content)'], FILE_LINES));
+    diff.push(...cap(patch.length > 2 ? folded(change.rel, patch, notes) : [...patch, '(no change in content)'], FILE_LINES));
   }
   for (const warning of preview.warnings) notes.push(`note: ${warning}`);
   if (preview.error) notes.push(`the dry run of this call failed, so it will fail too: ${preview.error.code} ${preview.error.message}`);
-  return { files: [...new Set(preview.changes.map((change) => change.rel))], diff: cap(diff, TOTAL_LINES).join('\n'), notes };
-}
-
-// The preview as plain lines (the CLI prompt, an MCP elicitation message).
-export function previewLines(preview: ApprovalPreview | undefined): string[] {
-  if (!preview) return [];
-  return [...preview.notes, ...(preview.diff === '' ? [] : preview.diff.split('\n'))];
+  const shown = cap(diff, TOTAL_LINES);
+  // A diff line not shown (a cap reached) means "always" would approve what nobody saw: the gate offers once.
+  const capped = shown.some((line) => line.startsWith('… ') && line.endsWith('more diff lines not shown (the call changes them too)'));
+  return { files: [...new Set(preview.changes.map((change) => change.rel))], diff: shown.join('\n'), notes, ...(capped ? { capped } : {}), ...(preview.runs ? { runs: preview.runs } : {}) };
 }

@@ -136,7 +136,15 @@ function joinedQuestion(parts: readonly { judged: Judged; decision: Decision }[]
   return { parts, request, scopes, never: never.every((rule) => rule !== null) ? (never as string[]) : [] };
 }
 
-async function approve(parts: readonly { judged: Judged; decision: Decision }[], options: GateOptions, requester: string | undefined, preview: PreviewSource, facts: CallFacts): Promise<Authorization | undefined> {
+// What one call's question already covered: a file its dry run's diff showed, approved, is not asked again
+// when the handler claims it as it runs (rename-symbol's other files): one question per call. Deny rules
+// still refuse it (they are decided first).
+interface CallMemory {
+  readonly covered: (judged: Judged) => boolean;
+  readonly approved: (preview: ApprovalPreview | undefined) => void;
+}
+
+async function approve(parts: readonly { judged: Judged; decision: Decision }[], options: GateOptions, requester: string | undefined, preview: PreviewSource, facts: CallFacts, memory?: CallMemory): Promise<Authorization | undefined> {
   const { policy, denials } = options;
   const [first] = parts;
   const immune = parts.some((part) => part.decision.source === 'immune');
@@ -153,9 +161,12 @@ async function approve(parts: readonly { judged: Judged; decision: Decision }[],
   }
   const shown = await preview();
   const question = parts.length === 1 ? singleQuestion(first!.judged, first!.decision, requester, shown, facts) : joinedQuestion(parts, requester, shown, facts);
-  const { request, scopes, never } = question;
+  const { scopes, never } = question;
+  // A diff cut by its cap (red team R8-1): "always" would approve lines nobody saw, so only once, no, never.
+  const request: ApprovalRequest = shown?.capped ? { ...question.request, options: question.request.options.filter((option) => option !== 'always'), scopes: undefined, saves: undefined } : question.request;
   const reply = await options.approver(request);
   const { answer, scope } = readReply(reply, request.options);
+  if (answer === 'once' || answer === 'always') memory?.approved(shown);
   if (answer === 'once' && typeof reply === 'object' && reply !== null && 'unattended' in reply && reply.unattended === true) {
     record();
     return { unattended: true };
@@ -185,8 +196,9 @@ async function approve(parts: readonly { judged: Judged; decision: Decision }[],
 // Decides every judged part; any deny refuses the call (C240) before anyone is asked; then what still
 // asks is approved by --yes, by the approver in ONE question for the whole call (with the diff of the
 // handler's dry run, `preview`), or refused (C241 when no one can approve). Files found at run time
-// (`found`, FoundFiles) ask again only where a rule or the immune list asks.
-export async function authorizeJudged(judged: readonly Judged[], gateOptions: PermissionGateOptions, requester?: string, preview?: () => Promise<CallPreview | undefined>, effect?: Readonly<Record<string, unknown>>, found?: FoundFiles): Promise<Authorization | undefined> {
+// (`found`, FoundFiles) ask again only where a rule or the immune list asks; `memory`: the files a person
+// already saw in this call's approved question are not asked again.
+export async function authorizeJudged(judged: readonly Judged[], gateOptions: PermissionGateOptions, requester?: string, preview?: () => Promise<CallPreview | undefined>, effect?: Readonly<Record<string, unknown>>, found?: FoundFiles, memory?: CallMemory): Promise<Authorization | undefined> {
   const options: GateOptions = { ...gateOptions, parser: gateOptions.parser ?? new LazyShellParser(), grants: gateOptions.grants ?? new SessionGrants() };
   const ctx: DecideContext = { policy: options.policy, denials: options.denials };
   const decisions = await Promise.all(judged.map((entry) => decide(entry, ctx, options.parser)));
@@ -201,7 +213,7 @@ export async function authorizeJudged(judged: readonly Judged[], gateOptions: Pe
   for (let i = 0; i < judged.length; i++) {
     const decision = decisions[i]!;
     if (decision.decision !== 'ask' || (found && !asksAgain(decision))) continue;
-    if (options.grants.covers(judged[i]!, decision)) {
+    if (options.grants.covers(judged[i]!, decision) || memory?.covered(judged[i]!)) {
       options.denials.recordApproval(judged[i]!.tool);
       continue;
     }
@@ -215,7 +227,7 @@ export async function authorizeJudged(judged: readonly Judged[], gateOptions: Pe
     if (dry?.error?.code === 'C240') throw fail('C240', dry.error.message);
     return dry ? approvalPreview(dry) : undefined;
   }));
-  const approved = await approve(asking, options, requester, shown, { effect });
+  const approved = await approve(asking, options, requester, shown, { effect }, memory);
   return left === undefined ? approved : { ...approved, ...left };
 }
 
@@ -241,5 +253,18 @@ const asRemoval = (judged: readonly Judged[]): Judged[] => judged.flatMap((entry
 // dry run would wait for (an undo's checkpoint store); the question names each file.
 export function permissionGate(options: PermissionGateOptions): Pick<EngineHooks, 'authorize'> {
   const withParser: GateOptions = { ...options, parser: options.parser ?? new LazyShellParser(), grants: options.grants ?? new SessionGrants() };
-  return { authorize: (call: PreparedCall) => authorizeJudged(call.found ? asRemoval(describeCall(call)) : describeCall(call), withParser, call.caller?.label, call.found ? undefined : call.preview, effectOf(call), call.found) };
+  // Per call (its preview function, the same for the files it finds later): the files a person approved.
+  const shownFiles = new WeakMap<object, ReadonlySet<string>>();
+  return {
+    authorize: (call: PreparedCall) => {
+      const key = call.preview;
+      const memory: CallMemory | undefined = key && {
+        covered: (judged) => judged.kind === 'path' && judged.subject !== undefined && shownFiles.get(key)?.has(judged.subject) === true,
+        approved: (shown) => {
+          if (shown) shownFiles.set(key, new Set([...(shownFiles.get(key) ?? []), ...shown.files]));
+        },
+      };
+      return authorizeJudged(call.found ? asRemoval(describeCall(call)) : describeCall(call), withParser, call.caller?.label, call.found ? undefined : call.preview, effectOf(call), call.found, memory);
+    },
+  };
 }

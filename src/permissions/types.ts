@@ -1,3 +1,4 @@
+import type { RunPreview } from '../engine/command.js';
 import type { Effect } from '../engine/effect.js';
 import type { ShellParse } from '../shell/parse-types.js';
 import type { Access } from '../workspace/types.js';
@@ -107,6 +108,10 @@ export interface ApprovalPreview {
   readonly diff: string;
   // What a diff cannot show: a folder removed with its files, a mode, a binary file, the handler's warnings.
   readonly notes: readonly string[];
+  // True when a cap cut diff lines (counted in the diff): "always" is not offered for what nobody saw.
+  readonly capped?: boolean;
+  // For exec and test: the line that will run, where, inside the OS sandbox or not, and where its writes go.
+  readonly runs?: RunPreview;
 }
 
 // What an approver is asked: plain data, so it can cross a process or a protocol (MCP elicitation).

@@ -4,10 +4,11 @@
 // and undo answered C224 with no warning; round 8 (R8-2) did the same to ANOTHER session's step. Now such a
 // change drops no step for size at all: it is refused (C213 naming checkpointMaxMB) with nothing changed, and
 // every prune an approved change makes says what it dropped.
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createEngine, type Engine } from '../../src/index.js';
+import { createEngine, type ApprovalRequest, type Engine } from '../../src/index.js';
 import { removeDir, tempDir, writeFiles } from '../helpers/fixture.js';
 
 let root: string;
@@ -79,5 +80,33 @@ describe('a change nobody approved never drops a step for room, its own session\
     expect(result).toMatchObject({ ok: true, data: { results: [{ success: false, error: { code: 'C213' } }] } });
     expect(JSON.stringify(result)).toMatch(/not deleted: .*checkpointMaxMB/);
     expect(await readFile(join(root, 'big/important.txt'), 'utf8')).toBe('IMPORTANT UNCOMMITTED\n');
+  });
+
+  // R6-20's question: it said "(10001 files and links ...)" for a bigger folder and asked as if the delete
+  // would happen. It now counts what it removes, and says when the call will be refused.
+  async function asked(args: Record<string, unknown>, limitMB?: number): Promise<ApprovalRequest> {
+    const questions: ApprovalRequest[] = [];
+    const engine = await createEngine({ workspace: root, env: { ...process.env, CODEWARD_STATE_DIR: state, HOME: state }, permissions: { home: state, approver: async (request) => (questions.push(request), 'no') } });
+    if (limitMB !== undefined) Object.assign(engine, { config: { ...engine.config, checkpointMaxMB: limitMB } });
+    await engine.run({ cmd: 'delete', args });
+    await engine.close();
+    expect(questions).toHaveLength(1);
+    return questions[0]!;
+  }
+
+  it('R6-20: the question for a folder over the limit says it will be refused (C213)', async () => {
+    await writeFiles(root, { 'big/important.txt': 'IMPORTANT UNCOMMITTED\n', 'big/blob.bin': 'z'.repeat(1100 * 1024) });
+    const notes = (await asked({ paths: ['big'], recursive: true }, 1)).preview!.notes.join('\n');
+    expect(notes).toMatch(/big: would fail with C213 big: not deleted: it holds more than 20000 files or 1 MB/);
+    expect(notes).not.toContain('files and links');
+  });
+
+  it('R6-20: the question counts every file of a folder of 10,500 (it said 10001)', async () => {
+    for (let dir = 0; dir < 21; dir++) {
+      mkdirSync(join(root, 'many', `d${dir}`), { recursive: true });
+      for (let file = 0; file < 500; file++) writeFileSync(join(root, 'many', `d${dir}`, `f${file}`), '');
+    }
+    const notes = (await asked({ paths: ['many'], recursive: true })).preview!.notes.join('\n');
+    expect(notes).toMatch(/removes the folder many\/ and everything in it \(10500 files and links: .*, … 10480 more\)/);
   });
 });

@@ -95,6 +95,26 @@ describe('the CLI prompt at a terminal', () => {
     expect(await readFile(join(root, 'build/out.js'), 'utf8')).toBe('x\n');
   });
 
+  // R6-14: the CLI asked `@coder test .` with no line that runs and no word about the sandbox being off.
+  it('test and exec show the line that will run, the folder, and that the sandbox is off', async () => {
+    await writeFiles(root, { 'package.json': '{ "scripts": { "test": "node t.js" } }\n', 'package-lock.json': '{}\n' });
+    const test = await start(['--sandbox', 'off', 'test']);
+    await test.waitFor('? ');
+    expect(test.output()).toContain('codeward needs your approval: @coder test .');
+    expect(test.output()).toContain('approve: run the tests with npm test in the workspace root');
+    expect(test.output()).toContain('runs: npm test');
+    expect(test.output()).toMatch(/where: in the workspace root · outside any OS sandbox \(turned off/);
+    expect(test.output()).toContain('· in place (undo cannot take it back)');
+    test.write('n\r');
+    expect(await test.exit).toBe(1);
+    const exec = await start(['--sandbox', 'off', 'exec', '--cmd', 'touch made', '--dir', 'build']);
+    await exec.waitFor('? ');
+    expect(exec.output()).toContain('runs: touch made');
+    expect(exec.output()).toMatch(/where: in build · outside any OS sandbox \(turned off/);
+    exec.write('n\r');
+    expect(await exec.exit).toBe(1);
+  });
+
   it('a two-file create asks once, with both diffs', async () => {
     const session = await start(['create', '--files', JSON.stringify([{ path: 'n1.txt', content: 'first\n' }, { path: 'n2.txt', content: 'second\n' }])]);
     await session.waitFor('? ');
@@ -113,8 +133,9 @@ describe('MCP elicitation with the real SDK client', () => {
     await Promise.all(clients.splice(0).map((c) => c.close().catch(() => undefined)));
   });
 
-  async function asking(answer: string, asked: string[]): Promise<Client> {
+  async function asking(answer: string, asked: string[], serverArgs: string[] = []): Promise<Client> {
     const client = await stdioClient(root, state, {
+      serverArgs,
       capabilities: { elicitation: {} },
       setup: (c: Client) =>
         c.setRequestHandler(ElicitRequestSchema, async (request) => {
@@ -152,5 +173,21 @@ describe('MCP elicitation with the real SDK client', () => {
       "codeward needs your approval: @coder clean --pattern '*.sqlite' .",
     ]);
     expect(asked[2]).toMatch(/--- a\/data\.sqlite\n\+\+\+ \/dev\/null[\s\S]*-db/);
+  });
+
+  // R6-14: elicitation asked `@coder test .` with no line that runs and no word about the sandbox being off.
+  it('test and exec show the line that will run, the folder, and that the sandbox is off; one question each', async () => {
+    await writeFiles(root, { 'package.json': '{ "scripts": { "test": "node t.js" } }\n', 'package-lock.json': '{}\n' });
+    const asked: string[] = [];
+    const client = await asking('no', asked, ['--sandbox', 'off']);
+    await call(client, 'test', { pattern: 'parses' });
+    await call(client, 'exec', { cmd: 'touch made', dir: 'build' });
+    expect(asked).toHaveLength(2);
+    expect(asked[0]).toContain("codeward needs your approval: @coder test --pattern parses .");
+    expect(asked[0]).toContain("\nruns: npm test -- 'parses'\n");
+    expect(asked[0]).toContain('\nwhy: ');
+    expect(asked[0]).toMatch(/\nwhere: in the workspace root · outside any OS sandbox \(turned off/);
+    expect(asked[1]).toContain('\nruns: touch made\n');
+    expect(asked[1]).toMatch(/\nwhere: in build · outside any OS sandbox \(turned off/);
   });
 });

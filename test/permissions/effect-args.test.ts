@@ -11,6 +11,7 @@ import { createEngine } from '../../src/setup.js';
 import { DenialTracker } from '../../src/permissions/denials.js';
 import { describeCall } from '../../src/permissions/describe.js';
 import { authorizeJudged } from '../../src/permissions/gate.js';
+import { questionText } from '../../src/permissions/question.js';
 import type { ApprovalReply, ApprovalRequest, Judged } from '../../src/permissions/types.js';
 import { fakeCommand, openWorkspace, parser, policyWith, prepared, sandbox, type Sandbox } from './helpers.js';
 
@@ -91,6 +92,8 @@ describe('every effect flag a command declares is in the question and in the "al
     const [askedQualified] = await questions([qualified!]);
     expect(askedQualified, `${qualified!.call} must ask`).toBeDefined();
     expect(askedQualified!.judged).toContain(`--${toKebab(flag)}`);
+    // The question every door renders (permissions/question.ts) names it too.
+    expect(questionText(askedQualified!).join('\n')).toContain(`--${toKebab(flag)}`);
     const rules = (request: ApprovalRequest | undefined): string[] => [request?.suggestion ?? '', ...(request?.scopes ?? []).flatMap((scope) => scope.rules)].filter(Boolean);
     // The rules a person can save for the qualified call name the flag, and none of the default call's does.
     expect(rules(askedQualified).every((rule) => rule.includes(`--${toKebab(flag)}`))).toBe(true);

@@ -1,9 +1,9 @@
 import type { Engine } from '../../engine/engine.js';
 
-// What the agent shows next to the approval of an `exec` or `test` call, in plain words: the command
-// that runs (for `test`, the one the detected runner will start), in which folder, and whether inside the
-// OS sandbox. A call that changes files needs nothing here: its question carries the diff of its own
-// handler's dry run (ApprovalRequest.preview, engine/dry-run.ts).
+// What the agent's event stream says before an `exec` or `test` call runs (a `preview` event), in plain
+// words: the command that runs (for `test`, the one the detected runner will start), in which folder, and
+// whether inside the OS sandbox. The approval question has its own, from the call's own preview
+// (CommandDefinition.runs, permissions/question.ts), in every door.
 export interface CallPreview {
   readonly command?: string;
   // `in sub/dir · inside the OS sandbox (bwrap, no network)`.
@@ -27,13 +27,6 @@ async function testPreview(engine: Engine, args: Args): Promise<string | undefin
   }
 }
 
-async function sandboxWords(engine: Engine): Promise<string> {
-  const status = await engine.sandbox?.status().catch(() => undefined);
-  if (!status?.backend) return `outside any OS sandbox${status?.reason ? ` (${status.reason})` : ''}`;
-  const limits = [status.network ? 'with network' : 'no network', ...(status.mode === 'read-only' ? ['read-only'] : [])];
-  return `inside the OS sandbox (${status.backend.kind}, ${limits.join(', ')})`;
-}
-
 export async function previewCall(engine: Engine, raw: string): Promise<CallPreview | undefined> {
   let planned;
   try {
@@ -45,7 +38,7 @@ export async function previewCall(engine: Engine, raw: string): Promise<CallPrev
   if (name !== 'test' && name !== 'exec') return undefined;
   const args = planned.args as Args;
   const command = name === 'test' ? await testPreview(engine, args) : text(args['cmd']);
-  const dir = text(args['dir']) ?? '.';
-  const where = `in ${dir === '.' || dir === '' ? 'the workspace root' : dir} · ${await sandboxWords(engine)}`;
+  const { folderWords, sandboxWords } = await import('../../shell/run-preview.js');
+  const where = `in ${folderWords(text(args['dir']))} · ${(await sandboxWords(engine.sandbox)).words}`;
   return { ...(command ? { command } : {}), where };
 }

@@ -4,9 +4,21 @@ import { describeFlags, toCamel, type FlagInfo } from '../../engine/flags.js';
 // A failed call's message in the words of the JSON the model sends. The engine speaks the CLI's: flags
 // (`pass --all`, `missing required flag --edits[0.file]`) and a help page (`see: codeward multipatch --help`)
 // the model cannot open. Only the command's own flags are rewritten: a shell line's options, a path or a
-// search term that merely looks like a flag stay as they are.
+// search term that merely looks like a flag stay as they are, and so does a call or rule as the permission
+// gate renders it (`@coder undo --all-sessions .`, `--allow "@coder undo?--all-sessions ."`): that is the
+// rule's own spelling, which a person types and `policy check` reads (red team round 7: the model was told
+// `@coder undo "allSessions" .`).
 export function messageInAgentWords(message: string, command: AnyCommand | undefined): string {
   if (!command || !message.includes('--')) return message;
+  return message.split(RENDERED_CALL).map((part, index) => (index % 2 === 1 ? part : inJsonWords(part, command))).join('');
+}
+
+// `@coder <command>` and the effect flags rendered after it (`--steps 5`, `--pattern '*.sqlite'`), captured
+// so that split() keeps them at the odd indexes.
+const RENDERED_CALL = /(@coder[ ?][\w-]+(?:[ ?]--[a-z][a-z0-9-]*(?: (?:'(?:[^']|'\\'')*'|(?!--)[A-Za-z0-9_@%+=:,./-]+))?)*)/;
+
+function inJsonWords(message: string, command: AnyCommand): string {
+  if (!message.includes('--')) return message;
   const flags = new Map(describeFlags(command).map((flag) => [flag.name, flag]));
   const named = new Set<string>();
   let out = message.replace(/(^|[\s(`'"[;,]|(?<=--[a-z][a-z0-9-]*)\/)--([a-z][a-z0-9]*(?:-[a-z0-9]+)*)((?:\[[\w.]+\])?)(?![\w-])/g, (whole, lead: string, cli: string, path: string, at: number) => {

@@ -1,10 +1,10 @@
-import type { ApprovalAnswer, ApprovalPreview, ApprovalReply, ApprovalRequest, ScopedApprover } from '../../permissions/types.js';
-import { renderDiff } from './render.js';
+import type { ApprovalAnswer, ApprovalReply, ApprovalRequest, ScopedApprover } from '../../permissions/types.js';
+import { renderApprovalDiff } from './render.js';
 import type { LineReader } from './line-reader.js';
 import type { Screen } from './screen.js';
 import type { Spinner } from './spinner.js';
 import { visible } from '../../text/visible.js';
-import { questionWords } from './question-words.js';
+import { questionLines } from '../../permissions/question.js';
 
 const EXIT_WORDS = new Set(['exit', 'quit', 'sair']);
 const FENCE = /^(?:---|```)$/;
@@ -56,29 +56,30 @@ const VERDICTS: Readonly<Record<ApprovalAnswer, string>> = {
   never: 'refused; saved as a rule',
 };
 
-// What the approval is about. The call itself is never cut: people must see all of what they approve, and
-// every character of it: control characters, escape sequences and bidi overrides are shown as escapes
-// (removing them showed a different command than the one that runs).
-function describe(request: ApprovalRequest, screen: Screen): string[] {
+// The one question every door asks (permissions/question.ts) in the terminal's styling: what the call
+// changes or runs first (its diff, notes, the line and where it runs), then the question in plain words, who
+// asks, why, and what the answers save. The call itself is never cut: people must see all of what they
+// approve, and every character of it (escaped by questionLines). The rule syntax (`call`) is left to the
+// "always" line, which names the rule it saves.
+function questionShown(request: ApprovalRequest, screen: Screen, fallback: readonly string[]): { above: string[]; below: string[] } {
   const { style } = screen;
-  const lines = [`${style.yellow(style.bold('?'))} ${style.bold('approve:')} ${visible(questionWords(request))}`];
-  if (request.requester) lines.push(screen.fit(style.cyan(`  asked by: ${visible(request.requester)}`)));
-  lines.push(screen.fit(style.dim(`  why: ${visible(request.reason)}`)));
-  if (request.immune) lines.push(screen.fit(style.yellow(`  safety-immune (${visible(request.immune)}): this always asks, whatever the rules say`)));
-  const scopes = request.scopes ?? [];
-  if (request.options.includes('always') && scopes.length > 1) {
-    lines.push(screen.fit(style.dim(`  [a] always, then choose: ${scopes.map((scope, index) => `[${index + 1}] ${visible(scope.label)}`).join(' · ')}`)));
-  } else if (request.suggestion && request.options.includes('always')) {
-    lines.push(screen.fit(style.dim(`  [a] always saves the rule: allow ${visible(request.suggestion)}`)));
+  const lines = questionLines(request);
+  const scoped = lines.some((line) => line.kind === 'scopes');
+  const above: string[] = request.preview ? [] : [...fallback];
+  const below: string[] = [];
+  for (const { kind, text } of lines) {
+    if (kind === 'runs' || kind === 'where') above.push(screen.fit(`  ${style.bold(`${kind}:`)} ${text}`));
+    else if (kind === 'note') above.push(screen.fit(`  ${style.yellow(text)}`));
+    else if (kind === 'diff') above.push(...renderApprovalDiff(text, style, screen.columns - 1));
+    else if (kind === 'head') below.push(`${style.yellow(style.bold('?'))} ${style.bold('approve:')} ${text}`);
+    else if (kind === 'asked') below.push(screen.fit(style.cyan(`  asked by: ${text}`)));
+    else if (kind === 'why') below.push(screen.fit(style.dim(`  why: ${text}`)));
+    else if (kind === 'immune') below.push(screen.fit(style.yellow(`  ${text}`)));
+    else if (kind === 'scopes') below.push(screen.fit(style.dim(`  [a] always, then choose: ${text}`)));
+    else if (kind === 'always' && !scoped) below.push(screen.fit(style.dim(`  [a] always saves the ${text}`)));
+    else if (kind === 'never') below.push(screen.fit(style.dim(`  [d] never saves the ${text}`)));
   }
-  if (request.suggestion && request.options.includes('never')) lines.push(screen.fit(style.dim(`  [d] never saves the rule: deny ${visible(request.suggestion)}`)));
-  return lines;
-}
-
-function previewShown(preview: ApprovalPreview, screen: Screen): string[] {
-  const { style } = screen;
-  const notes = preview.notes.map((line) => screen.fit(`  ${style.yellow(visible(line))}`));
-  return [...notes, ...(preview.diff === '' ? [] : renderDiff(preview.diff, style, screen.columns - 1))];
+  return { above, below };
 }
 
 export interface ApprovalExtras {
@@ -124,9 +125,10 @@ export function createApprover(parts: PromptParts, extras: ApprovalExtras = {}):
       spinner.pause();
       const started = now();
       try {
-        // A call that changes files shows the diff of its own handler's dry run (the bytes it then writes);
-        // others what the door knows (the command a `test` runs).
-        screen.line(...(request.preview ? previewShown(request.preview, screen) : (extras.preview?.(request) ?? [])), ...describe(request, screen));
+        // The diff of the call's own dry run (the bytes it then writes), or what it runs and where; a
+        // request without a preview shows what the door knows (extras.preview).
+        const { above, below } = questionShown(request, screen, request.preview ? [] : (extras.preview?.(request) ?? []));
+        screen.line(...above, ...below);
         const choices = request.options.map((option) => LABELS[option]).join(' / ');
         const keys = request.options.flatMap((option) => [LABELS[option].charAt(1)]);
         const line = await reader.readKey(`  ${choices} ${style.bold('›')} `, keys, extras.onRefusal ? ['n', 'd'] : []);

@@ -36,6 +36,22 @@ export function renderDiff(diff: string, style: Style, width: number): string[] 
   return shown;
 }
 
+// An approval question's diff: every line of it (the preview is capped, and counted, where it is made:
+// permissions/approval-preview.ts), each WRAPPED at the width, never cut (red team R8-3: a payload after
+// 150 spaces was cut off at the terminal's edge, and [y] wrote it). Continuation rows start with `↪`.
+export function renderApprovalDiff(diff: string, style: Style, width: number): string[] {
+  const room = Math.max(8, width - INDENT.length - 2);
+  const lines = visibleLines(diff.replace(/\r\n/g, '\n')).split('\n');
+  while (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
+  return lines.flatMap((line) => {
+    const points = [...line];
+    const rows: string[] = [];
+    for (let at = 0; at === 0 || at < points.length; at += room) rows.push(points.slice(at, at + room).join(''));
+    const colour = (text: string): string => diffLine(`${line.charAt(0)}${text}`, style).replace(line.charAt(0), '');
+    return rows.map((row, index) => (index === 0 ? `${INDENT}${diffLine(row, style)}` : `${INDENT}${style.dim('↪')}${colour(row)}`));
+  });
+}
+
 // The first and last lines of a command's output (an exec, a failed test), dimmed and indented.
 export function renderOutput(output: string, style: Style, width: number): string[] {
   const lines = sanitize(output).replace(/^(?:[ \t]*\n)+/, '').trimEnd().split('\n');

@@ -1,8 +1,7 @@
 import { closeSync, constants, openSync, readSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import type { ApprovalAnswer, ApprovalRequest, Approver } from '../../permissions/index.js';
-import { previewLines } from '../../permissions/approval-preview.js';
-import { visible } from '../visible.js';
+import { questionText } from '../../permissions/question.js';
 
 const LABELS: Readonly<Record<ApprovalAnswer, string>> = { once: '[y] once', always: '[a] always', no: '[n] no', never: '[d] never' };
 const KEYS: Readonly<Record<string, ApprovalAnswer>> = { y: 'once', yes: 'once', a: 'always', always: 'always', n: 'no', no: 'no', d: 'never', never: 'never' };
@@ -39,16 +38,8 @@ export function discardTypeahead(input: NodeJS.ReadableStream): void {
   }
 }
 
-function describe(request: ApprovalRequest): string {
-  const lines = [`codeward needs your approval: ${visible(request.judged)}`, `  why: ${visible(request.reason)}`];
-  // What the call changes: the diff of its own handler's dry run (the bytes it then writes).
-  for (const line of previewLines(request.preview)) lines.push(`  ${visible(line)}`);
-  if (request.requester) lines.push(`  asked by: ${visible(request.requester)}`);
-  if (request.immune) lines.push(`  safety-immune (${request.immune}): this always asks, whatever the rules say`);
-  if (request.suggestion && request.options.includes('always')) lines.push(`  "always" adds the ${request.saves && request.saves.length > 1 ? 'rules' : 'rule'}: allow ${(request.saves ?? [request.suggestion]).map(visible).join(', allow ')}`);
-  if (request.suggestion && request.options.includes('never')) lines.push(`  "never" adds the rule: deny ${visible(request.suggestion)}`);
-  return lines.join('\n');
-}
+// The one question every door asks (permissions/question.ts), as plain lines.
+const describe = (request: ApprovalRequest): string => questionText(request).join('\n');
 
 // Reads one line; resolves undefined on end of input or Ctrl+C (both count as "no").
 function readAnswer(streams: PromptStreams, question: string): Promise<string | undefined> {

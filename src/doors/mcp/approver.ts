@@ -1,6 +1,5 @@
 import type { ApprovalAnswer, ApprovalRequest, Approver } from '../../permissions/index.js';
-import { previewLines } from '../../permissions/approval-preview.js';
-import { visible } from '../visible.js';
+import { questionText } from '../../permissions/question.js';
 
 // What the approver needs from the MCP server: one form elicitation.
 export interface Elicitor {
@@ -17,18 +16,10 @@ export interface ElicitForm {
   };
 }
 
-// Text the model chose (the call, its paths) is shown with control characters, line breaks and bidi
-// overrides escaped: the person must see the call they approve, not what it draws.
-function message(request: ApprovalRequest): string {
-  const lines = [`codeward needs your approval: ${visible(request.judged)}`, `why: ${visible(request.reason)}`];
-  // What the call changes: the diff of its own handler's dry run (the bytes it then writes).
-  for (const line of previewLines(request.preview)) lines.push(visible(line));
-  if (request.requester) lines.push(`asked by: ${visible(request.requester)}`);
-  if (request.immune) lines.push(`safety-immune (${request.immune}): this always asks, whatever the rules say`);
-  if (request.suggestion && request.options.includes('always')) lines.push(`"always" adds the ${request.saves && request.saves.length > 1 ? 'rules' : 'rule'}: allow ${(request.saves ?? [request.suggestion]).map(visible).join(', allow ')}`);
-  if (request.suggestion && request.options.includes('never')) lines.push(`"never" adds the rule: deny ${visible(request.suggestion)}`);
-  return lines.join('\n');
-}
+// The one question every door asks (permissions/question.ts). Text the model chose (the call, its paths)
+// is shown with control characters, line breaks and bidi overrides escaped: the person must see the call
+// they approve, not what it draws.
+const message = (request: ApprovalRequest): string => questionText(request, '').join('\n');
 
 export function approvalForm(request: ApprovalRequest): ElicitForm {
   return {

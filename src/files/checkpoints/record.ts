@@ -3,7 +3,7 @@ import type { Config } from '../../engine/config.js';
 import type { ContentObservation } from '../../engine/file-contract.js';
 import { fail } from '../../engine/errors.js';
 import type { Beneath } from '../../workspace/beneath.js';
-import { listBelow } from '../remove-tree.js';
+import { listBelow, type TreeListing } from '../remove-tree.js';
 import { lstatSync, type BigIntStats } from 'node:fs';
 import { join } from 'node:path';
 import { putBlob, sealBlob } from './blobs.js';
@@ -219,17 +219,23 @@ export async function checkpointed<T>(
 // delete that codeward offers as the undoable one never removes what undo could not bring back.
 const TREE_MAX_ENTRIES = 20_000;
 
+// The files and links below `real` that one step of a recursive delete keeps; C213 when they are more than
+// the step can keep (nothing was removed). The approval question's dry run calls it too, so the question
+// says the call will be refused (R6-20: it said "(10001 files and links ...)" for 21,001 and asked).
+export function treeListing(ctx: RecordContext, input: string, real: string): TreeListing {
+  const listing = listBelow(ctx.workspace.jail, real, TREE_MAX_ENTRIES, limitsOf(ctx).maxBytes);
+  if (!listing.complete) {
+    throw fail('C213', `${input}: not deleted: it holds more than ${TREE_MAX_ENTRIES} files or ${ctx.config.checkpointMaxMB} MB (the checkpoint store's limit, checkpointMaxMB), so undo could not bring it back. Delete its subfolders one by one, raise checkpointMaxMB in ~/.codeward/config.json, or remove it yourself outside codeward`);
+  }
+  return listing;
+}
+
 // A recursive delete of the folder `real` as one step over every file and link below it (undo puts
 // them back, byte-exact with their modes, links as links, and recreates the folders above them).
 export async function treeCheckpointed<T>(ctx: RecordContext, input: string, real: string, act: () => T | Promise<T>): Promise<{ value: T; checkpoint: number | undefined }> {
   notDry(ctx);
   if (ctx.config.backups === false) return unkept(ctx, 'delete', [real], act);
-  const maxBytes = limitsOf(ctx).maxBytes;
-  const listing = listBelow(ctx.workspace.jail, real, TREE_MAX_ENTRIES, maxBytes);
-  if (!listing.complete) {
-    throw fail('C213', `${input}: not deleted: it holds more than ${TREE_MAX_ENTRIES} files or ${ctx.config.checkpointMaxMB} MB (the checkpoint store's limit, checkpointMaxMB), so undo could not bring it back. Delete its subfolders one by one, raise checkpointMaxMB in ~/.codeward/config.json, or remove it yourself outside codeward`);
-  }
-  return checkpointed(ctx, 'delete', listing.kept, async () => act());
+  return checkpointed(ctx, 'delete', treeListing(ctx, input, real).kept, async () => act());
 }
 
 // A change made with `backups: false`: `act` runs and, when it succeeded, the journal notes that

@@ -43,6 +43,17 @@ describe('headless approvals (issue 17 point 8)', () => {
     expect(results).not.toMatch(/run interactively|--yes/);
   });
 
+  // Red team round 7: the refusal named the call `@coder undo "allSessions" .`; the model is told the call and
+  // the rule in the spelling a person types and `policy check` reads.
+  it('a refused undo --all-sessions is named with its CLI flag, in the call and in the rule', async () => {
+    const { result, server } = await run(['--approval-mode', 'ask', '--allow', '@coder undo .'], [answer('1. Undo', coder('undo', { allSessions: true })), 'done']);
+    expect(result.status).toBe(0);
+    const results = server.requests[1]!.messages.at(-1)!.content;
+    expect(results).toContain('error C241 @coder undo --all-sessions . was not run');
+    expect(results).toContain('--allow "@coder undo?--all-sessions ."');
+    expect(results).not.toContain('"allSessions"');
+  });
+
   // Relay run B: a batch whose search ran and whose test command was refused marked the step failed
   // ("Progress: 2/4 done, 1 failed") and counted toward the replan rule.
   it('a refused call neither fails the step its batch served nor counts toward a replan', async () => {

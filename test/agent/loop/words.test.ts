@@ -26,4 +26,13 @@ describe('a failed call\'s message in the model\'s JSON words', () => {
     expect(messageInAgentWords(refusal, command('exec'))).toBe(refusal);
     expect(messageInAgentWords('src/--start.txt: no such file', command('read'))).toBe('src/--start.txt: no such file');
   });
+
+  // Red team round 7: the agent's refusal told the model `@coder undo "allSessions" .`, a call no rule or
+  // `policy check` spells that way. A call or rule as the gate renders it keeps the CLI names of its flags.
+  it('keeps a rendered call and rule in their CLI spelling, and still rewrites the flags around them', () => {
+    const refusal = '@coder undo --all-sessions --steps 2 . was not run: it needs approval; the person can rerun with --allow "@coder undo?--all-sessions --steps 2 ."; or pass --turn';
+    expect(messageInAgentWords(refusal, command('undo'))).toBe('@coder undo --all-sessions --steps 2 . was not run: it needs approval; the person can rerun with --allow "@coder undo?--all-sessions --steps 2 ."; or pass "turn": true');
+    const clean = "denied: @coder clean --pattern '*.it'\\''s' --force . — no";
+    expect(messageInAgentWords(clean, command('clean'))).toBe(clean);
+  });
 });

@@ -1,4 +1,4 @@
-import type { ApprovalRequest } from '../../permissions/types.js';
+import type { ApprovalRequest } from './types.js';
 
 // The approval question in plain words (issue 29): what runs or changes, where, and for exec and test
 // whether its writes are staged or land in place; never rule syntax (`@coder exec …`, `exec?…`, `test .`).
@@ -19,10 +19,11 @@ function runWords(request: ApprovalRequest, command: string, rest: string): stri
   const dir = text(effect['dir']);
   const where = dir === undefined || dir === '.' ? 'in the workspace root' : `in ${dir}`;
   const pattern = text(effect['pattern']);
-  const line = request.line ?? rest;
-  const what = command === 'exec' ? `run ${line}` : line !== '' ? `run the tests with ${line}` : `run the project's tests${pattern ? ` matching ${pattern}` : ''}`;
+  // test: the line its runner will start, as the call's own dry run chose it (ApprovalPreview.runs).
+  const line = request.line ?? request.preview?.runs?.command ?? (command === 'exec' ? rest : undefined);
+  const what = command === 'exec' ? `run ${line}` : line !== undefined ? `run the tests with ${line}` : `run the project's tests${pattern ? ` matching ${pattern}` : ''}`;
   const timeout = typeof effect['timeout'] === 'number' ? `, stopped after ${effect['timeout']} s` : '';
-  return `${what} ${where}${timeout} · ${WRITES[request.writes ?? 'in place']}`;
+  return `${what} ${where}${timeout} · ${WRITES[request.writes ?? request.preview?.runs?.writes ?? 'in place']}`;
 }
 
 export function questionWords(request: ApprovalRequest): string {

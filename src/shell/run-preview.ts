@@ -1,0 +1,28 @@
+import type { CommandContext, RunPreview } from '../engine/command.js';
+import type { SandboxHandle } from '../engine/engine-sandbox.js';
+
+// What an exec or test call will run, for its approval question in every door (CommandDefinition.runs):
+// the line, the folder, whether inside the OS sandbox (and with which limits), and where its writes go.
+// The same facts the run uses: the sandbox's status, exec's `staging` rule, test's chosen runner.
+
+// `inside the OS sandbox (bwrap, no network)` or `outside any OS sandbox (why)`.
+export async function sandboxWords(sandbox: SandboxHandle | undefined): Promise<{ words: string; contained: boolean }> {
+  const status = await sandbox?.status().catch(() => undefined);
+  if (!status?.backend) return { words: `outside any OS sandbox${status?.reason ? ` (${status.reason})` : ''}`, contained: false };
+  const limits = [status.network ? 'with network' : 'no network', ...(status.mode === 'read-only' ? ['read-only'] : [])];
+  return { words: `inside the OS sandbox (${status.backend.kind}, ${limits.join(', ')})`, contained: true };
+}
+
+export const folderWords = (dir: string | undefined): string => (dir === undefined || dir === '.' || dir === '' ? 'the workspace root' : dir);
+
+// Staged only inside a sandbox that can stage, when the call or the config asks for it (exec's `staging`).
+async function writesOf(ctx: CommandContext, contained: boolean, stage: boolean | undefined): Promise<'staged' | 'in place'> {
+  if (!contained || !(stage ?? ctx.config.stage)) return 'in place';
+  const unavailable = await ctx.sandbox?.stagingUnavailable().catch(() => 'unknown');
+  return unavailable === undefined ? 'staged' : 'in place';
+}
+
+export async function runPreview(ctx: CommandContext, command: string | undefined, dir: string | undefined, stage: boolean | undefined): Promise<RunPreview> {
+  const { words, contained } = await sandboxWords(ctx.sandbox);
+  return { ...(command ? { command } : {}), where: `in ${folderWords(dir)} · ${words}`, writes: await writesOf(ctx, contained, stage) };
+}
