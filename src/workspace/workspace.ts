@@ -13,6 +13,7 @@ import { repositoryConfigSecrets } from '../git/config-secrets.js';
 import { isSensitivePath } from './sensitive.js';
 import { markedStateAbove, ownStateFolders, ownStateRefused, ownStateRels } from './own-state.js';
 import { enclosingRefusal } from './enclosing.js';
+import { anchoredAtRoot } from './anchored.js';
 import { DEFAULT_NON_ACCESSIBLE_GLOBS, type Access, type PathKind, type ResolvedPath, type WorkspaceOptions } from './types.js';
 
 const ACCESSES: ReadonlySet<string> = new Set<Access>(['read', 'write', 'delete', 'list']);
@@ -38,6 +39,9 @@ export class Workspace {
   readonly #options: WorkspaceOptions;
   readonly #expand: ExpandOptions;
   readonly #nonAccessible: RelMatcher;
+  // The non-accessible globs as they hold at this root: the given ones and the anchored ones written for a
+  // folder above it, taken off their leading names (anchored.ts); the list every reader takes (setup.ts).
+  readonly nonAccessibleGlobs: readonly string[];
   // codeward's own state folders inside the root (own-state.ts), relative; usually none.
   readonly #ownState: readonly string[];
   readonly #nameVerdicts = new Map<string, number>();
@@ -50,7 +54,9 @@ export class Workspace {
     this.jail = new Beneath(root);
     this.#options = options;
     this.#expand = { refuseSecrets: true, ...(options.env ? { env: options.env } : {}), ...(options.home !== undefined ? { home: options.home } : {}) };
-    this.#nonAccessible = compileNonAccessible(options.nonAccessibleGlobs ?? DEFAULT_NON_ACCESSIBLE_GLOBS);
+    const globs = options.nonAccessibleGlobs ?? DEFAULT_NON_ACCESSIBLE_GLOBS;
+    this.nonAccessibleGlobs = [...new Set([...globs, ...anchoredAtRoot(globs, [root, givenRoot]).rests])];
+    this.#nonAccessible = compileNonAccessible(this.nonAccessibleGlobs);
     this.#ownState = ownStateRels(root, options.ownState ?? []);
     this.#rootPrefix = root.endsWith(sep) ? root : root + sep;
   }
@@ -75,7 +81,7 @@ export class Workspace {
       throw fsRefusal(error, `workspace ${root}`);
     }
     if (!stats.isDirectory()) throw fail('C210', `workspace is not a directory: ${root}`);
-    const refused = asWorkspace ? enclosingRefusal(real, options.nonAccessibleGlobs ?? DEFAULT_NON_ACCESSIBLE_GLOBS) : undefined;
+    const refused = asWorkspace ? enclosingRefusal(real, options.nonAccessibleGlobs ?? DEFAULT_NON_ACCESSIBLE_GLOBS, givenRoot) : undefined;
     if (refused) throw refused;
     return new Workspace(real, givenRoot, { ...options, ownState: options.ownState ?? ownStateFolders(options.env ?? process.env, options.home) });
   }
@@ -89,7 +95,7 @@ export class Workspace {
   // Same root (both spellings kept), other options; no filesystem access.
   withOptions(options: WorkspaceOptions): Workspace {
     // Other globs may hide the root itself (enclosing.ts).
-    const refused = options.nonAccessibleGlobs === undefined ? undefined : enclosingRefusal(this.root, options.nonAccessibleGlobs);
+    const refused = options.nonAccessibleGlobs === undefined ? undefined : enclosingRefusal(this.root, options.nonAccessibleGlobs, this.givenRoot);
     if (refused) throw refused;
     return new Workspace(this.root, this.givenRoot, { ...this.#options, ...options });
   }

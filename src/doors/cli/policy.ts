@@ -94,7 +94,7 @@ export async function policyCommand(rest: readonly string[], options: GlobalOpti
   const project = await readProjectSettings(workspace.root, home);
   const config = await readUserConfig(home).then((user) => configFromSettings(project, user)).then((report) => report.config, () => defaultConfig());
   const jailed = workspace.withOptions({ nonAccessibleGlobs: config.nonAccessibleGlobs });
-  const policy = await loadPolicy({ workspaceRoot: workspace.root, ...(home ? { home } : {}), cliRules: cliRules(options), strict: false, nonAccessibleGlobs: config.nonAccessibleGlobs });
+  const policy = await loadPolicy({ workspaceRoot: workspace.root, ...(home ? { home } : {}), cliRules: cliRules(options), strict: false, nonAccessibleGlobs: jailed.nonAccessibleGlobs });
   const problems = policy.problems.map(formatProblem);
   if (verb === 'list') {
     const rules = listedRules(policy, registry);
