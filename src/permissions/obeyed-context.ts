@@ -5,6 +5,7 @@ import { aliasesFor } from './obeyed-alias.js';
 import { envLoadGlobs } from './obeyed-env.js';
 import { gitConfigPaths } from './obeyed-git.js';
 import { gitOuterConfigFiles } from '../git/config-path.js';
+import { envConfigEntries } from '../git/config-env.js';
 import { scanWorkspace, workspaceRepositories } from './obeyed-repos.js';
 import { fsLookup } from './git-shape.js';
 import type { Repository } from '../sandbox/git-config.js';
@@ -119,7 +120,7 @@ const stampsOf = (files: readonly string[]): string | undefined => {
 // A repository's context, kept with the caller's listings while every config file it read (includes too)
 // keeps its identity and times: a config changed by a person between two calls counts at once.
 function contextOf(repository: Repository, roots: readonly string[], home: string | undefined, listings: FolderListings): RepositoryContext {
-  const key = JSON.stringify(['git-context', repository, roots, home ?? '', gitOuterConfigFiles(home)]);
+  const key = JSON.stringify(['git-context', repository, roots, home ?? '', gitOuterConfigFiles(home), envConfigEntries()]);
   const known = listings.recall<Kept>(key);
   if (known && stampsOf(known.sources) === known.stamps) return known.ctx;
   const { ctx, sources } = repositoryContext(repository, roots, home);
