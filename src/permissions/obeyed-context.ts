@@ -9,7 +9,7 @@ import { envConfigEntries } from '../git/config-env.js';
 import { scanWorkspace, workspaceRepositories } from './obeyed-repos.js';
 import { fsLookup } from './git-shape.js';
 import type { Repository } from '../sandbox/git-config.js';
-import { isObeyedLater, VENV_MARKERS, type Obeyed, type ObeyedContext } from './obeyed.js';
+import { VENV_MARKERS, type ObeyedContext } from './obeyed.js';
 import { FolderListings, identityStamp } from '../workspace/listings.js';
 
 // git's hook names: with core.hooksPath naming the workspace root itself, these files at the root are hooks.
@@ -129,17 +129,6 @@ function contextOf(repository: Repository, roots: readonly string[], home: strin
   return ctx;
 }
 
-// Whether the workspace root lies in a folder its repository protects (the catalogue: `.git`, `.codeward`,
-// `.vscode`, `.github/workflows` ...): judged by where the root really is, not by paths below it (R6-3).
-function rootWithin(root: string, repository: Repository | undefined): Obeyed | undefined {
-  if (!repository) return undefined;
-  const rel = relative(repository.top, root).split('\\').join('/');
-  if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) return undefined;
-  const found = isObeyedLater(rel);
-  if (!found) return undefined;
-  return { ...found, pattern: `${rel}/**`, why: `the workspace is ${rel} of the repository at ${repository.top}, which ${found.by} obeys: every file of it is` };
-}
-
 // Where the root lies in the user's home folder, when it lies below it (red team R7-12: a root at ~/.config or
 // ~/.ssh had nothing of the home catalogue protected): its paths are judged as home paths too (obeyed.ts).
 function homeAbove(roots: readonly string[], home: string | undefined): { homeAbove?: string } {
@@ -175,7 +164,6 @@ export function obeyedContext(root: string, home: string | undefined = homedir()
   const held = scanWorkspace(root, listings);
   const repositories = workspaceRepositories(root, held, listings);
   const git = union(repositories.map((repository) => contextOf(repository, roots, home, listings)));
-  const within = repositories.map((repository) => rootWithin(root, repository)).find((found) => found !== undefined);
-  const ctx: ObeyedContext = { ...git, homes: homesIn(roots, home, listings), venv: venvProbe(roots), lookup: fsLookup(roots), at: real(root), envGlobs: envLoadGlobs(roots), ...homeAbove(roots, home), ...(within ? { within } : {}) };
+  const ctx: ObeyedContext = { ...git, homes: homesIn(roots, home, listings), venv: venvProbe(roots), lookup: fsLookup(roots), at: real(root), envGlobs: envLoadGlobs(roots), ...homeAbove(roots, home) };
   return { ...ctx, aliases: aliasesFor(held.base, held.links, ctx) };
 }

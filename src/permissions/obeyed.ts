@@ -166,9 +166,6 @@ export interface ObeyedContext {
   // What stands at a workspace-relative path (the file system, or a staged run's result over it): a folder
   // git takes for a git directory by its shape is obeyed like `.git` (git-shape.ts). Absent: names only.
   readonly lookup?: Lookup;
-  // The workspace root itself lies in a protected folder of its repository (`-C .git`, a worker's base_path
-  // `.codeward` or `.github/workflows`): every path of it is obeyed (red team round 6 R6-3).
-  readonly within?: Obeyed;
   // The workspace root's real path: a catalogue pattern that begins in the folders above the root and ends in
   // the workspace (`.github/workflows` for a root at `.github`, `.hg/hgrc` for one at `.hg`) holds too (red
   // team R6-3; a root inside a whole protected folder is refused when it is opened: workspace/enclosing.ts).
@@ -260,7 +257,6 @@ export function isObeyedLater(relPath: string, ctx?: ObeyedContext): Obeyed | un
     const entry = homeObeyed(`${ctx.homeAbove}/${path}`);
     if (entry) return { pattern: `~/${entry}`, family: 'shell', by: 'the program whose settings or start-up files the home folder keeps there', why: `the workspace is ~/${ctx.homeAbove}, and ~/${entry} is run or obeyed by a program of your home folder` };
   }
-  if (ctx.within) return ctx.within;
   return configured(path, ctx) ?? aliased(path, ctx) ?? gitShape(path.split('/'), ctx.lookup);
 }
 
