@@ -4,6 +4,7 @@ import { isAbsolute, join, relative, resolve } from 'node:path';
 import { aliasesFor } from './obeyed-alias.js';
 import { envLoadGlobs } from './obeyed-env.js';
 import { gitConfigPaths } from './obeyed-git.js';
+import { hookReached } from './obeyed-hooks.js';
 import { gitOuterConfigFiles } from '../git/config-path.js';
 import { envConfigEntries } from '../git/config-env.js';
 import { scanWorkspace, workspaceRepositories } from './obeyed-repos.js';
@@ -95,15 +96,17 @@ type RepositoryContext = Pick<ObeyedContext, 'gitPaths' | 'gitGlobs' | 'computed
 function repositoryContext(repository: Repository, roots: readonly string[], home: string | undefined): { ctx: RepositoryContext; sources: string[] } {
   const dirs = [repository.gitDir, ...(repository.common ? [repository.common] : [])];
   const refs = gitConfigPaths(repository.top, configFiles(dirs, home), home, roots);
+  // What the active hooks run (a script they name, package.json for `npm test` ...: obeyed-hooks.ts, R8-6).
+  const hooks = hookReached(refs.hooks?.length ? refs.hooks : [join(repository.common ?? repository.gitDir, 'hooks')], repository.top, HOOK_NAMES);
   const gitPaths = new Set<string>();
-  for (const path of [...dirs, ...refs.folders, ...refs.files]) {
+  for (const path of [...dirs, ...refs.folders, ...refs.files, ...hooks.files]) {
     for (const rel of relForms(path, roots)) {
       if (rel === '') for (const name of HOOK_NAMES) gitPaths.add(name);
       else gitPaths.add(rel);
     }
   }
   const gitGlobs = (refs.globs ?? []).flatMap((glob) => relForms(glob, roots)).filter((rel) => rel !== '');
-  return { ctx: { gitPaths: [...gitPaths], gitGlobs, computed: refs.computed ?? [] }, sources: refs.sources ?? [] };
+  return { ctx: { gitPaths: [...gitPaths], gitGlobs, computed: refs.computed ?? [] }, sources: [...(refs.sources ?? []), ...hooks.sources] };
 }
 
 interface Kept {

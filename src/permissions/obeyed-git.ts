@@ -28,6 +28,8 @@ export interface GitConfigRefs {
   readonly computed?: ComputedCommand[];
   // Every config file read (or looked for): the given ones and the files they include.
   readonly sources?: string[];
+  // The core.hooksPath folders (as configured and as the kernel opens them): the hooks git runs.
+  readonly hooks?: string[];
 }
 
 const keyOf = ({ section, subsection, key }: ConfigEntry): string => [section, ...(subsection === undefined ? [] : [subsection]), key].join('.');
@@ -79,6 +81,7 @@ export function gitConfigPaths(top: string, files: readonly string[], home: stri
   const found: string[] = [];
   const globs: string[] = [];
   const computed: ComputedCommand[] = [];
+  const hooks: string[] = [];
   // Every entry of the config files and the files they include (relative to the including file).
   const entries: { readonly entry: ConfigEntry; readonly file: string }[] = [];
   const seen = new Set<string>();
@@ -113,6 +116,7 @@ export function gitConfigPaths(top: string, files: readonly string[], home: stri
       for (const folder of at(value, tops)) {
         const husky = huskyParent(kernelPath(folder));
         folders.push(...spellings(folder), ...(husky ? [husky] : []));
+        hooks.push(kernelPath(folder));
       }
     } else if (entry.key === 'templatedir') {
       for (const folder of at(value, tops)) folders.push(...spellings(folder));
@@ -130,5 +134,5 @@ export function gitConfigPaths(top: string, files: readonly string[], home: stri
       for (const path of words.flatMap((word) => at(word, from))) if (!isFolder(path)) found.push(...spellings(path));
     }
   }
-  return { folders: [...new Set(folders)], files: [...new Set(found)], globs: [...new Set(globs)], computed, sources: [...seen] };
+  return { folders: [...new Set(folders)], files: [...new Set(found)], globs: [...new Set(globs)], computed, sources: [...seen], hooks: [...new Set(hooks)] };
 }
