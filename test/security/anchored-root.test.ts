@@ -8,6 +8,8 @@ import { spawnSync } from 'node:child_process';
 import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pathToFileURL } from 'node:url';
+import { narrowWorkspace } from '../../src/doors/mcp/roots.js';
 import { createEngine } from '../../src/setup.js';
 import { anchoredAtRoot } from '../../src/workspace/anchored.js';
 import { Workspace } from '../../src/workspace/workspace.js';
@@ -78,6 +80,18 @@ describe('a root narrowed below an anchored glob of the user', () => {
     } finally {
       await engine.close();
     }
+  });
+
+  it('an MCP client\'s root at config serves nothing of private/; one at config/private builds no engine', async () => {
+    const narrowed = await narrowWorkspace(base, [{ uri: pathToFileURL(join(base, 'config')).href }], () => undefined);
+    const engine = await createEngine({ workspace: narrowed, env });
+    try {
+      expect(await engine.run({ cmd: 'read', args: { file: 'private/db.txt' } })).toMatchObject({ ok: false, error: { code: 'C211' } });
+    } finally {
+      await engine.close();
+    }
+    const deeper = await narrowWorkspace(base, [{ uri: pathToFileURL(join(base, 'config/private')).href }], () => undefined);
+    await expect(createEngine({ workspace: deeper, env })).rejects.toMatchObject({ code: 'C211' });
   });
 
   it('a glob with ./ re-anchors too: -C keys hides k.txt', async () => {
