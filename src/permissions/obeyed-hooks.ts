@@ -39,9 +39,11 @@ export function hookReached(dirs: readonly string[], top: string, names: readonl
   const sources: string[] = [];
   const queue: { path: string; depth: number }[] = [];
   for (const dir of dirs) {
-    if (stats(dir) === undefined) continue;
+    // Looked at even when missing: a hooks folder made later changes its stamp (obeyed-context.ts's cache).
     sources.push(dir);
+    if (stats(dir) === undefined) continue;
     const husky = huskyParent(dir);
+    if (husky) sources.push(husky);
     for (const name of names) {
       const hook = join(dir, name);
       if (stats(hook)?.executable === true) queue.push({ path: hook, depth: 0 });
