@@ -115,7 +115,7 @@ export async function policyCommand(rest: readonly string[], options: GlobalOpti
     const denials = options.session === undefined
       ? new DenialTracker(denialLimitsFromEnv(io.env))
       : await (await DenialStore.open({ workspaceRoot: workspace.root, sessionId: options.session, env: io.env })).load();
-    const sandbox = ProcessSandbox.forWorkspace(config, sandboxOptions(options), workspace.root, io.env);
+    const sandbox = ProcessSandbox.forWorkspace({ ...config, nonAccessibleGlobs: [...jailed.nonAccessibleGlobs] }, sandboxOptions(options), workspace.root, io.env);
     const classify = { allowUnsafe: options.allowUnsafe, workspace: jailed, secretsHidden: async () => (await sandbox.status()).backend !== undefined, ...(home ? { home } : {}) };
     const explanation = await checkCall(input, { registry, workspace: jailed, policy, denials, parser: new ShellParser(), classify });
     const { decision, reason, source, rule, immune, judged, blocked, assumed } = explanation;
