@@ -14,11 +14,11 @@ const layerPatterns = (from) =>
       : [];
 
 // One read jail (THREAT-MODEL.md "Structural rules"): every file codeward reads on its own behalf from
-// the workspace (context and rules files, agent definitions, git metadata) goes through
+// the workspace (context and rules files, agent definitions, git metadata, search, code index, shell) goes through
 // src/workspace/own-read.ts (or a handler's jailed path). In these folders no module imports a node:fs
 // read (a namespace or default import of fs counts: it reaches every read), unless it is listed below
 // with the reason its reads are not workspace-derived or already go through the jail.
-const READ_JAIL_FOLDERS = ['agent', 'doors', 'commands', 'git'];
+const READ_JAIL_FOLDERS = ['agent', 'doors', 'commands', 'git', 'search', 'code', 'shell'];
 const FS_READS = ['readFile', 'readFileSync', 'readdir', 'readdirSync', 'createReadStream', 'open', 'openSync', 'opendir', 'opendirSync', 'read', 'readSync', 'readv', 'readvSync', 'promises', 'default'];
 const FS_MODULES = ['fs', 'node:fs', 'fs/promises', 'node:fs/promises'];
 const FS_MESSAGE = 'a raw file-system read here bypasses the read jail: read workspace files with readOwnFile/listOwnFolder (src/workspace/own-read.ts) or the workspace\'s verified open; a file that is not workspace-derived goes on the READ_JAIL_ALLOWED list of eslint.config.js with its reason';
@@ -36,6 +36,23 @@ export const READ_JAIL_ALLOWED = {
   'src/commands/tree-walk.ts': "reads through the jail's folder handles (Beneath), O_NOFOLLOW",
   'src/commands/list.ts': "lists through the jail's folder handle",
   'src/commands/clean.ts': "lists through the jail's folder handle",
+  'src/code/index/store.ts': "the code index's shards in codeward's own state folder (marked, refused to the jail), not workspace files",
+  'src/code/parsers.ts': 'tree-sitter grammars and tag queries shipped with codeward (its own package files), never a workspace path',
+  'src/search/fallback.ts': "opens each file through the jail's walk (jail.atSync), O_NOFOLLOW | O_NONBLOCK, checked a regular file",
+  'src/search/gitignore-read.ts': "the one .gitignore reader (R6-15): through the jail's openFileSync, O_NOFOLLOW | O_NONBLOCK, regular file, 1 MiB cap",
+  'src/search/rg-run.ts': "rg's output file: created by this process in its own mkdtemp folder (O_EXCL, 0600), not a workspace path",
+  'src/search/skipped.ts': "lists the names of a folder the jail opened (jail.openDir's handle); reads no file",
+  'src/shell/danger-secret-files.ts': 'lists names only (glob expansion, a bounded walk for hidden files) to judge a command line; opens no file',
+  'src/shell/test-detect-files.ts': "lists and opens through the jail's handles (openDir, openFileSync O_NOFOLLOW) when given one; both callers give it",
+  'src/shell/stage/apply.ts': "lists workspace folders through the jail's walk (jail.atSync) to apply a staged run",
+  'src/shell/stage/journal-check.ts': "lists the staged run's journals in codeward's state folder",
+  'src/shell/stage/journal.ts': "a staged run's journal in codeward's own state folder (created O_EXCL 0600 by this process)",
+  'src/shell/stage/kept.ts': "lists the kept-aside folders in codeward's state folder",
+  'src/shell/stage/move.ts': "lists a staged run's upper folder (codeward's own overlay layer, outside the workspace)",
+  'src/shell/stage/plan.ts': "compares the staged upper layer (codeward's) with the workspace file read through the jail's walk (jail.atSync)",
+  'src/shell/stage/recover.ts': "lists interrupted staged runs in codeward's state folder",
+  'src/shell/stage/staged.ts': "lists codeward's stage folder and a run's upper layer",
+  'src/shell/stage/upper.ts': "lists a staged run's upper layer (codeward's overlay folder, outside the workspace)",
 };
 
 // Outside the workspace, metadata only: never returned to a model. The one reader of git's metadata

@@ -111,8 +111,11 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
   // The user's own ~/.codeward/config: the base of the engine settings (a project file only tightens it).
   const settings = await configFromSettings(project, await readUserConfig(env['HOME']));
   const { ignored: configIgnored, userOnly, notes, sandboxFrom } = settings;
-  const config = options.configure ? options.configure(settings.config) : settings.config;
-  const workspace = opened.withOptions({ nonAccessibleGlobs: config.nonAccessibleGlobs });
+  const configured = options.configure ? options.configure(settings.config) : settings.config;
+  const workspace = opened.withOptions({ nonAccessibleGlobs: configured.nonAccessibleGlobs });
+  // The globs as they hold at this root (an anchored one written for a folder above it re-anchored:
+  // workspace/anchored.ts): the one list the file tools, search, tree, code index, policy and sandbox take.
+  const config: Config = { ...configured, nonAccessibleGlobs: [...workspace.nonAccessibleGlobs] };
   timing?.mark('config, settings, trust read');
   const stateDir = stateDirFor(workspace.root, env);
   await recoverJournals(join(stateDir, 'journal'), JOURNAL_PREFIX, workspace.jail);

@@ -4,11 +4,13 @@ import { isAbsolute, join, relative, resolve } from 'node:path';
 import { aliasesFor } from './obeyed-alias.js';
 import { envLoadGlobs } from './obeyed-env.js';
 import { gitConfigPaths } from './obeyed-git.js';
+import { hookReached } from './obeyed-hooks.js';
 import { gitOuterConfigFiles } from '../git/config-path.js';
+import { envConfigEntries } from '../git/config-env.js';
 import { scanWorkspace, workspaceRepositories } from './obeyed-repos.js';
 import { fsLookup } from './git-shape.js';
 import type { Repository } from '../sandbox/git-config.js';
-import { isObeyedLater, VENV_MARKERS, type Obeyed, type ObeyedContext } from './obeyed.js';
+import { VENV_MARKERS, type ObeyedContext } from './obeyed.js';
 import { FolderListings, identityStamp } from '../workspace/listings.js';
 
 // git's hook names: with core.hooksPath naming the workspace root itself, these files at the root are hooks.
@@ -94,15 +96,17 @@ type RepositoryContext = Pick<ObeyedContext, 'gitPaths' | 'gitGlobs' | 'computed
 function repositoryContext(repository: Repository, roots: readonly string[], home: string | undefined): { ctx: RepositoryContext; sources: string[] } {
   const dirs = [repository.gitDir, ...(repository.common ? [repository.common] : [])];
   const refs = gitConfigPaths(repository.top, configFiles(dirs, home), home, roots);
+  // What the active hooks run (a script they name, package.json for `npm test` ...: obeyed-hooks.ts, R8-6).
+  const hooks = hookReached(refs.hooks?.length ? refs.hooks : [join(repository.common ?? repository.gitDir, 'hooks')], repository.top, HOOK_NAMES);
   const gitPaths = new Set<string>();
-  for (const path of [...dirs, ...refs.folders, ...refs.files]) {
+  for (const path of [...dirs, ...refs.folders, ...refs.files, ...hooks.files]) {
     for (const rel of relForms(path, roots)) {
       if (rel === '') for (const name of HOOK_NAMES) gitPaths.add(name);
       else gitPaths.add(rel);
     }
   }
   const gitGlobs = (refs.globs ?? []).flatMap((glob) => relForms(glob, roots)).filter((rel) => rel !== '');
-  return { ctx: { gitPaths: [...gitPaths], gitGlobs, computed: refs.computed ?? [] }, sources: refs.sources ?? [] };
+  return { ctx: { gitPaths: [...gitPaths], gitGlobs, computed: refs.computed ?? [] }, sources: [...(refs.sources ?? []), ...hooks.sources] };
 }
 
 interface Kept {
@@ -119,24 +123,13 @@ const stampsOf = (files: readonly string[]): string | undefined => {
 // A repository's context, kept with the caller's listings while every config file it read (includes too)
 // keeps its identity and times: a config changed by a person between two calls counts at once.
 function contextOf(repository: Repository, roots: readonly string[], home: string | undefined, listings: FolderListings): RepositoryContext {
-  const key = JSON.stringify(['git-context', repository, roots, home ?? '', gitOuterConfigFiles(home)]);
+  const key = JSON.stringify(['git-context', repository, roots, home ?? '', gitOuterConfigFiles(home), envConfigEntries()]);
   const known = listings.recall<Kept>(key);
   if (known && stampsOf(known.sources) === known.stamps) return known.ctx;
   const { ctx, sources } = repositoryContext(repository, roots, home);
   const stamps = stampsOf(sources);
   if (stamps !== undefined) listings.keep(key, { stamps, sources, ctx });
   return ctx;
-}
-
-// Whether the workspace root lies in a folder its repository protects (the catalogue: `.git`, `.codeward`,
-// `.vscode`, `.github/workflows` ...): judged by where the root really is, not by paths below it (R6-3).
-function rootWithin(root: string, repository: Repository | undefined): Obeyed | undefined {
-  if (!repository) return undefined;
-  const rel = relative(repository.top, root).split('\\').join('/');
-  if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) return undefined;
-  const found = isObeyedLater(rel);
-  if (!found) return undefined;
-  return { ...found, pattern: `${rel}/**`, why: `the workspace is ${rel} of the repository at ${repository.top}, which ${found.by} obeys: every file of it is` };
 }
 
 // Where the root lies in the user's home folder, when it lies below it (red team R7-12: a root at ~/.config or
@@ -174,7 +167,6 @@ export function obeyedContext(root: string, home: string | undefined = homedir()
   const held = scanWorkspace(root, listings);
   const repositories = workspaceRepositories(root, held, listings);
   const git = union(repositories.map((repository) => contextOf(repository, roots, home, listings)));
-  const within = repositories.map((repository) => rootWithin(root, repository)).find((found) => found !== undefined);
-  const ctx: ObeyedContext = { ...git, homes: homesIn(roots, home, listings), venv: venvProbe(roots), lookup: fsLookup(roots), at: real(root), envGlobs: envLoadGlobs(roots), ...homeAbove(roots, home), ...(within ? { within } : {}) };
+  const ctx: ObeyedContext = { ...git, homes: homesIn(roots, home, listings), venv: venvProbe(roots), lookup: fsLookup(roots), at: real(root), envGlobs: envLoadGlobs(roots), ...homeAbove(roots, home) };
   return { ...ctx, aliases: aliasesFor(held.base, held.links, ctx) };
 }

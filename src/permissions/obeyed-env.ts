@@ -7,10 +7,12 @@
 // protects them like the catalogue (obeyed.ts ObeyedContext.envGlobs): a relative folder entry holds in every
 // folder (the shell resolves it where it stands), an absolute one where it lies (by its real path too). Folders of
 // a project's own code (a PYTHONPATH=src, PERL5LIB=lib, NODE_PATH) are not protected file by file: every edit of
-// the project would ask. A PATH entry `.`, empty or the root itself neither (the README says why).
+// the project would ask. A PATH entry `.` or empty neither (the README says why); the root itself on PATH
+// protects its files named like programs, a root below a relative entry's first names the rest of it (foldersAt).
 import { realpathSync } from 'node:fs';
 import { isAbsolute, posix, relative } from 'node:path';
 import { shadowedNames } from './obeyed-env-path.js';
+import { anchoredAtRoot } from '../workspace/anchored.js';
 
 export interface EnvLoadGlob {
   // Workspace-relative picomatch pattern.
@@ -100,6 +102,21 @@ function optionOperands(value: string, options: readonly string[]): string[] {
 
 const joined = (folder: string, file: string): string => (folder === '' ? file : `${folder}/${file}`);
 
+// Where a folder entry lies in the workspace, as root-relative patterns ('' for the root itself). A relative
+// entry (`node_modules/.bin`) holds in every folder, and in the folders above the root too: the person's shell
+// stands where it likes, so a root at `node_modules` holds it as `.bin`, a root at `node_modules/.bin` IS it
+// (red team R7-6, workspace/anchored.ts). `relative`: it depends on the folder the shell stands in (an absolute
+// entry that is the root itself counts so as well: a build writing at the root is judged by name only).
+// A relative `.` is left out (every folder's files would be protected: the README says why).
+function foldersAt(found: { rel: string; relative: boolean } | undefined, roots: readonly string[]): { folder: string; relative: boolean }[] {
+  if (found === undefined) return [];
+  if (!found.relative) return [{ folder: found.rel, relative: found.rel === '' }];
+  if (found.rel === '') return [];
+  const above = anchoredAtRoot([found.rel], roots);
+  const root = above.covers !== undefined && roots.includes(above.covers.folder) ? [''] : [];
+  return [`**/${found.rel}`, ...above.rests, ...root].map((folder) => ({ folder, relative: true }));
+}
+
 // The patterns of every load folder and file the environment names inside the workspace (`roots`: the root as
 // given and as the kernel opens it).
 export function envLoadGlobs(roots: readonly string[], env: Readonly<Record<string, string | undefined>> = process.env): EnvLoadGlob[] {
@@ -112,11 +129,14 @@ export function envLoadGlobs(roots: readonly string[], env: Readonly<Record<stri
       for (const entry of value.split(':')) {
         const found = relativeOf(entry, roots, env['HOME']);
         const everyFolder = kind.everyFolder === true && (entry === '' || found?.rel === '');
-        if (!everyFolder && (found === undefined || found.rel === '')) continue;
-        const folder = everyFolder ? '**' : found!.relative ? `**/${found!.rel}` : found!.rel;
-        const relativePath = name === 'PATH' && found?.relative === true;
-        for (const file of kind.folders) globs.push({ glob: joined(folder, file), why: why(entry), ...(relativePath ? { relative: true as const } : {}) });
-        if (relativePath) globs.push({ glob: `${folder}/*`, why: why(entry), names: shadowedNames(roots, env['PATH'] ?? '') });
+        for (const at of everyFolder ? [{ folder: '**', relative: false }] : foldersAt(found, roots)) {
+          // The root itself on PATH: a file named like a program of the rest of PATH (or an everyday one) runs in
+          // its place; other files are the project's (every exec and edit there would ask otherwise).
+          const rootPath = at.folder === '' && name === 'PATH';
+          const relativePath = name === 'PATH' && at.relative;
+          if (!rootPath) for (const file of kind.folders) globs.push({ glob: joined(at.folder, file), why: why(entry), ...(relativePath ? { relative: true as const } : {}) });
+          if (relativePath) globs.push({ glob: joined(at.folder, '*'), why: why(entry), names: shadowedNames(roots, env['PATH'] ?? '') });
+        }
       }
     } else {
       const entries = 'options' in kind ? optionOperands(value, kind.options) : kind.files === 'list' ? value.split(/[:\s]+/) : [value];

@@ -4,6 +4,7 @@ import { userInfo } from 'node:os';
 import { commandWords } from '../git/config-command.js';
 import { computedValue, globWords } from '../git/config-computed.js';
 import { readGitMetadata } from '../git/config-read.js';
+import { envConfigEntries } from '../git/config-env.js';
 import { type ConfigEntry, parseGitConfigFile } from '../git/config-file.js';
 import type { ComputedCommand } from './obeyed.js';
 import { expandGitPath, huskyParent, kernelPath, spellings } from '../git/config-path.js';
@@ -14,7 +15,7 @@ import { expandGitPath, huskyParent, kernelPath, spellings } from '../git/config
 // command git runs (core.fsmonitor, editor, pager, sshCommand, askPass, `!` aliases, `pager.<cmd>`,
 // diff and merge drivers, textconv, clean/smudge/process filters, credential helpers, difftool and
 // mergetool commands and paths, gpg programs, sendemail and imap commands, `submodule.*.update = !cmd`,
-// config-based hooks), each resolved as git resolves it (src/git/config-path.ts), as absolute paths.
+// config-based hooks), also set by the environment (git/config-env.ts), each resolved as git resolves it (src/git/config-path.ts), as absolute paths.
 // The config files are read here, not in src/git (the read jail's folder): they are the user's and the
 // repository's git configuration, possibly outside the workspace (the enclosing repository's).
 
@@ -27,6 +28,8 @@ export interface GitConfigRefs {
   readonly computed?: ComputedCommand[];
   // Every config file read (or looked for): the given ones and the files they include.
   readonly sources?: string[];
+  // The core.hooksPath folders (as configured and as the kernel opens them): the hooks git runs.
+  readonly hooks?: string[];
 }
 
 const keyOf = ({ section, subsection, key }: ConfigEntry): string => [section, ...(subsection === undefined ? [] : [subsection]), key].join('.');
@@ -72,29 +75,33 @@ function readConfig(file: string): ConfigEntry[] {
 
 // `top`: the work tree git runs hooks and commands in; `bases`: other folders a relative word may be taken
 // from (the workspace of a subfolder, a folder the command moves to). `files`: the config files git reads.
-export function gitConfigPaths(top: string, files: readonly string[], home: string | undefined, bases: readonly string[] = []): GitConfigRefs {
+export function gitConfigPaths(top: string, files: readonly string[], home: string | undefined, bases: readonly string[] = [], env: Readonly<Record<string, string | undefined>> = process.env): GitConfigRefs {
   const named = (name: string): string | undefined => homeOf(name, home);
   const folders: string[] = [];
   const found: string[] = [];
   const globs: string[] = [];
   const computed: ComputedCommand[] = [];
+  const hooks: string[] = [];
   // Every entry of the config files and the files they include (relative to the including file).
   const entries: { readonly entry: ConfigEntry; readonly file: string }[] = [];
   const seen = new Set<string>();
+  const take = (entry: ConfigEntry, file: string, depth: number): void => {
+    entries.push({ entry, file });
+    if ((entry.section === 'include' || entry.section === 'includeif') && entry.key === 'path') {
+      const included = expandGitPath(entry.value ?? '', dirname(file), home, named);
+      if (!included) return;
+      found.push(...spellings(included));
+      visit(included, depth + 1);
+    }
+  };
   const visit = (file: string, depth: number): void => {
     if (seen.has(file) || depth > MAX_INCLUDES) return;
     seen.add(file);
-    for (const entry of readConfig(file)) {
-      entries.push({ entry, file });
-      if ((entry.section === 'include' || entry.section === 'includeif') && entry.key === 'path') {
-        const included = expandGitPath(entry.value ?? '', dirname(file), home, named);
-        if (!included) continue;
-        found.push(...spellings(included));
-        visit(included, depth + 1);
-      }
-    }
+    for (const entry of readConfig(file)) take(entry, file, depth);
   };
   for (const file of files) visit(file, 0);
+  // The environment's entries (GIT_CONFIG_COUNT/KEY/VALUE, GIT_CONFIG_PARAMETERS): read last, relative to the work tree.
+  for (const entry of envConfigEntries(env)) take(entry, resolve(top, '(environment)'), 0);
   // core.worktree moves the work tree, where hooks and commands run (relative to the git folder).
   const tops = [top];
   for (const { entry, file } of entries) {
@@ -109,6 +116,7 @@ export function gitConfigPaths(top: string, files: readonly string[], home: stri
       for (const folder of at(value, tops)) {
         const husky = huskyParent(kernelPath(folder));
         folders.push(...spellings(folder), ...(husky ? [husky] : []));
+        hooks.push(kernelPath(folder));
       }
     } else if (entry.key === 'templatedir') {
       for (const folder of at(value, tops)) folders.push(...spellings(folder));
@@ -126,5 +134,5 @@ export function gitConfigPaths(top: string, files: readonly string[], home: stri
       for (const path of words.flatMap((word) => at(word, from))) if (!isFolder(path)) found.push(...spellings(path));
     }
   }
-  return { folders: [...new Set(folders)], files: [...new Set(found)], globs: [...new Set(globs)], computed, sources: [...seen] };
+  return { folders: [...new Set(folders)], files: [...new Set(found)], globs: [...new Set(globs)], computed, sources: [...seen], hooks: [...new Set(hooks)] };
 }

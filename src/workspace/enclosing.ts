@@ -8,6 +8,7 @@ import { fail, type CodewardError } from '../engine/errors.js';
 import { isGitDirAt } from '../permissions/git-shape.js';
 import { isObeyedLater, OBEYED_CATALOGUE } from '../permissions/obeyed.js';
 import { compileNonAccessible } from './globs.js';
+import { anchoredAtRoot } from './anchored.js';
 
 // Entries that hold only inside a Python virtual environment: a root named `bin/python-tools` is not one.
 const VENV_ONLY: ReadonlySet<string> = new Set(OBEYED_CATALOGUE.filter((entry) => entry.inVenv === true).map((entry) => entry.pattern));
@@ -16,8 +17,8 @@ const VENV_ONLY: ReadonlySet<string> = new Set(OBEYED_CATALOGUE.filter((entry) =
 // the others are anchored at the root (`config/private/**`), and `**` or `**/*` would hide every folder.
 const anyDepth = (glob: string): boolean => glob.startsWith('**/') && /[^*?/]/.test(glob.slice(3));
 
-// Why the real root `real` cannot be a workspace, or undefined.
-export function enclosingRefusal(real: string, globs: readonly string[]): CodewardError | undefined {
+// Why the real root `real` (given as `given`) cannot be a workspace, or undefined.
+export function enclosingRefusal(real: string, globs: readonly string[], given: string = real): CodewardError | undefined {
   const nonAccessible = compileNonAccessible(globs.filter(anyDepth));
   const names = real.split('/').filter((name) => name !== '');
   // Each folder above and the root itself: the first one a glob hides (the matcher also tests ancestors).
@@ -26,6 +27,12 @@ export function enclosingRefusal(real: string, globs: readonly string[]): Codewa
     const folder = `/${names.slice(0, hidden + 1).join('/')}`;
     const where = folder === real ? 'is a folder' : `lies inside ${folder}, a folder`;
     return fail('C211', `the workspace ${real} ${where} the non-accessible globs hide from the model; open a folder outside it (or change nonAccessibleGlobs in ~/.codeward/config.json)`);
+  }
+  // An anchored glob (`config/private/**`) holds at every folder above the root too (red team R7-5).
+  const covers = anchoredAtRoot(globs, [real, given]).covers;
+  if (covers !== undefined) {
+    const where = covers.folder === real || covers.folder === given ? 'is a folder' : `lies inside ${covers.folder}, a folder`;
+    return fail('C211', `the workspace ${given} ${where} the non-accessible glob ${covers.pattern} may hide from the model (an anchored glob holds at every folder above the workspace too); open a folder outside it (or change nonAccessibleGlobs in ~/.codeward/config.json)`);
   }
   // The root itself or a folder above it that git takes for a git directory by its shape, whatever its name
   // (a --separate-git-dir store, a bare `x.git`): its hooks, config and refs are git's (red team R7-1).

@@ -14,6 +14,7 @@ import { isSensitivePath } from './sensitive.js';
 import { markedStateAbove, ownStateFolders, ownStateRefused, ownStateRels } from './own-state.js';
 import { enclosingRefusal } from './enclosing.js';
 import { ReaderHidden } from './reader-hidden.js';
+import { anchoredAtRoot } from './anchored.js';
 import { DEFAULT_NON_ACCESSIBLE_GLOBS, type Access, type PathKind, type ResolvedPath, type WorkspaceOptions } from './types.js';
 
 const ACCESSES: ReadonlySet<string> = new Set<Access>(['read', 'write', 'delete', 'list']);
@@ -40,6 +41,9 @@ export class Workspace {
   readonly #expand: ExpandOptions;
   readonly #nonAccessible: RelMatcher;
   readonly #readerHidden: ReaderHidden;
+  // The non-accessible globs as they hold at this root: the given ones and the anchored ones written for a
+  // folder above it, taken off their leading names (anchored.ts); the list every reader takes (setup.ts).
+  readonly nonAccessibleGlobs: readonly string[];
   // codeward's own state folders inside the root (own-state.ts), relative; usually none.
   readonly #ownState: readonly string[];
   readonly #nameVerdicts = new Map<string, number>();
@@ -52,7 +56,9 @@ export class Workspace {
     this.jail = new Beneath(root);
     this.#options = options;
     this.#expand = { refuseSecrets: true, ...(options.env ? { env: options.env } : {}), ...(options.home !== undefined ? { home: options.home } : {}) };
-    this.#nonAccessible = compileNonAccessible(options.nonAccessibleGlobs ?? DEFAULT_NON_ACCESSIBLE_GLOBS);
+    const globs = options.nonAccessibleGlobs ?? DEFAULT_NON_ACCESSIBLE_GLOBS;
+    this.nonAccessibleGlobs = [...new Set([...globs, ...anchoredAtRoot(globs, [root, givenRoot]).rests])];
+    this.#nonAccessible = compileNonAccessible(this.nonAccessibleGlobs);
     this.#readerHidden = new ReaderHidden(root);
     this.#ownState = ownStateRels(root, options.ownState ?? []);
     this.#rootPrefix = root.endsWith(sep) ? root : root + sep;
@@ -78,7 +84,7 @@ export class Workspace {
       throw fsRefusal(error, `workspace ${root}`);
     }
     if (!stats.isDirectory()) throw fail('C210', `workspace is not a directory: ${root}`);
-    const refused = asWorkspace ? enclosingRefusal(real, options.nonAccessibleGlobs ?? DEFAULT_NON_ACCESSIBLE_GLOBS) : undefined;
+    const refused = asWorkspace ? enclosingRefusal(real, options.nonAccessibleGlobs ?? DEFAULT_NON_ACCESSIBLE_GLOBS, givenRoot) : undefined;
     if (refused) throw refused;
     return new Workspace(real, givenRoot, { ...options, ownState: options.ownState ?? ownStateFolders(options.env ?? process.env, options.home) });
   }
@@ -92,7 +98,7 @@ export class Workspace {
   // Same root (both spellings kept), other options; no filesystem access.
   withOptions(options: WorkspaceOptions): Workspace {
     // Other globs may hide the root itself (enclosing.ts).
-    const refused = options.nonAccessibleGlobs === undefined ? undefined : enclosingRefusal(this.root, options.nonAccessibleGlobs);
+    const refused = options.nonAccessibleGlobs === undefined ? undefined : enclosingRefusal(this.root, options.nonAccessibleGlobs, this.givenRoot);
     if (refused) throw refused;
     return new Workspace(this.root, this.givenRoot, { ...this.#options, ...options });
   }

@@ -47,6 +47,9 @@ describe('realistic spellings of each family', () => {
     ['toolchain', 'py/.pdm-python'], ['shell', 'ex/.iex.exs'], ['shell', 'ml/.ocamlinit'], ['shell', 'scala/.sbtrc'], ['editor', 'pkg/.helix/languages.toml'],
     ['editor', 'pkg/.theia/tasks.json'], ['editor', 'pkg/.vs/tasks.vs.json'], ['editor', 'pkg/.vs/launch.vs.json'], ['editor', 'el/.dir-locals.el'],
     ['editor', 'el/.dir-locals-2.el'], ['package-manager', 'java/gradle/wrapper/gradle-wrapper.jar'],
+    // Red team round 8 R8-6: husky 4 and commitlint configs (run by the commit hooks), what direnv's .envrc loads.
+    ['hooks', 'pkg/.huskyrc'], ['hooks', 'pkg/.huskyrc.json'], ['hooks', 'pkg/husky.config.js'], ['hooks', 'pkg/commitlint.config.js'],
+    ['hooks', 'pkg/.commitlintrc.js'], ['hooks', 'pkg/.commitlintrc'], ['shell', 'pkg/.envrc.local'], ['shell', 'pkg/shell.nix'],
   ];
   it.each(cases)('%s: %s', (family, path) => {
     expect(isObeyedLater(path)?.family).toBe(family);

@@ -94,7 +94,7 @@ export async function policyCommand(rest: readonly string[], options: GlobalOpti
   const project = await readProjectSettings(workspace.root, home);
   const config = await readUserConfig(home).then((user) => configFromSettings(project, user)).then((report) => report.config, () => defaultConfig());
   const jailed = workspace.withOptions({ nonAccessibleGlobs: config.nonAccessibleGlobs });
-  const policy = await loadPolicy({ workspaceRoot: workspace.root, ...(home ? { home } : {}), cliRules: cliRules(options), strict: false, nonAccessibleGlobs: config.nonAccessibleGlobs });
+  const policy = await loadPolicy({ workspaceRoot: workspace.root, ...(home ? { home } : {}), cliRules: cliRules(options), strict: false, nonAccessibleGlobs: jailed.nonAccessibleGlobs });
   const problems = policy.problems.map(formatProblem);
   if (verb === 'list') {
     const rules = listedRules(policy, registry);
@@ -115,7 +115,7 @@ export async function policyCommand(rest: readonly string[], options: GlobalOpti
     const denials = options.session === undefined
       ? new DenialTracker(denialLimitsFromEnv(io.env))
       : await (await DenialStore.open({ workspaceRoot: workspace.root, sessionId: options.session, env: io.env })).load();
-    const sandbox = ProcessSandbox.forWorkspace(config, sandboxOptions(options), workspace.root, io.env);
+    const sandbox = ProcessSandbox.forWorkspace({ ...config, nonAccessibleGlobs: [...jailed.nonAccessibleGlobs] }, sandboxOptions(options), workspace.root, io.env);
     const classify = { allowUnsafe: options.allowUnsafe, workspace: jailed, secretsHidden: async () => (await sandbox.status()).backend !== undefined, ...(home ? { home } : {}) };
     const checked = await checkCall(input, { registry, workspace: jailed, policy, denials, parser: new ShellParser(), classify });
     // The files the call finds as it runs, judged as the real call judges them (policy-found.ts).
