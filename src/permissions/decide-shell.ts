@@ -9,7 +9,7 @@ import type { RuleMatch } from './policy.js';
 import { isReadOnlyName, readOnlyVeto } from './readonly.js';
 import { gitConfigVeto } from './readonly-git-config.js';
 import { trackedSecretVeto } from './readonly-git-secrets.js';
-import { unreachableObjectVeto } from './readonly-git-objects.js';
+import { objectStoreVeto, unreachableObjectVeto } from './readonly-git-objects.js';
 import { programPathVeto } from './readonly-path.js';
 import { lineFolders } from './immune-place.js';
 import { ruleHead } from './scopes.js';
@@ -81,6 +81,7 @@ function resolve(judged: Judged, reading: Reading, ctx: DecideContext): Decision
           gitConfigVeto(part.command, reading.parse, root, undefined, runDir) ??
           trackedSecretVeto(part.command, reading.parse, root, ctx.policy.trackedSecrets, runDir) ??
           unreachableObjectVeto(part.command, reading.parse, root, ctx.policy.trackedSecrets, runDir) ??
+          objectStoreVeto(part.command, reading.parse, root, ctx.policy.trackedSecrets, runDir) ??
           programPathVeto(part.command, root, lineFolders(reading.parse, { root, runDir })));
       if (!veto) continue;
       ask ??= { decision: 'ask', reason: `no rule allows \`${part.spelling}\` and ${veto}`, source: 'default', judged: judged.call, part: part.spelling };

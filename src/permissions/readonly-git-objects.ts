@@ -6,12 +6,15 @@
 // object is named: every revision the call names is resolved as git will resolve it and must be a commit a
 // ref or reflog reaches; a call that takes objects from stdin, all objects, the alternates' refs, or names
 // only known at run time asks. Whenever non-accessible globs exist: any object store may hold such a blob.
-import type { ShellParse, SimpleCommand } from '../shell/parse-types.js';
+import { join, resolve } from 'node:path';
+import picomatch from 'picomatch';
+import type { ShellParse, ShellWord, SimpleCommand } from '../shell/parse-types.js';
+import { within } from '../sandbox/policy.js';
 import { reachableByRefs } from '../sandbox/history-secrets.js';
 import { repositoryOf, type TrackedSecretCheck } from '../sandbox/tracked-secrets.js';
 import { parseGit } from './options/git.js';
 import { gitFolders } from './git-folders.js';
-import { gitPrintsContent } from './readonly-git-secrets.js';
+import { gitPrintsContent, realish } from './readonly-git-secrets.js';
 
 // Options that print objects no ref names: ids read from stdin (`cat-file --batch`, `--batch-command`
 // and its unique prefixes down to `--batch-co`, `log --stdin`), other repositories' refs. (`--batch-check`
@@ -74,4 +77,37 @@ export function unreachableObjectVeto(command: SimpleCommand, parse: ShellParse,
     if (!reachableByRefs(worktree, check.env, found.names)) return `\`${found.names.join(' ')}\` may name an object no ref or reflog reaches${tail}`;
   }
   return undefined;
+}
+
+// A word naming a repository's object store, its lost-found (`git fsck --lost-found` writes objects there
+// uncompressed), the git folder itself (a recursive reader descends into both) or a glob over a `.git`
+// segment, from a folder the line works in.
+function storeNamed(word: ShellWord, bases: readonly string[], root: string): boolean {
+  for (const value of new Set([word.value, ...word.candidates])) {
+    if (value === '') continue;
+    if (value.split('/').some((segment) => /[*?[]/.test(segment) && picomatch.isMatch('.git', segment, { dot: false }))) return true;
+    for (const base of bases) {
+      const real = realish(resolve(base, value));
+      // By shape: `.git` itself, or objects / lost-found anywhere below one (modules/x/objects too).
+      const segments = real.split('/');
+      const dotGit = segments.indexOf('.git');
+      if (dotGit > 0 && (dotGit === segments.length - 1 || segments.slice(dotGit + 1).some((segment) => segment === 'objects' || segment === 'lost-found'))) return true;
+      // A git folder elsewhere (a linked worktree's, --separate-git-dir) of the repository the line works in.
+      const repository = repositoryOf(base, root);
+      if (!repository) continue;
+      const dirs = [realish(repository.gitDir), realish(repository.commonDir)];
+      if (dirs.includes(real) || dirs.some((dir) => within(real, join(dir, 'objects')) || within(real, join(dir, 'lost-found')))) return true;
+    }
+  }
+  return false;
+}
+
+// Why a command other than git that names a path in an object store is not read-only: the objects hold
+// every file ever staged, a non-accessible one too (compressed; in lost-found as they were).
+export function objectStoreVeto(command: SimpleCommand, parse: ShellParse, root: string | undefined, check: TrackedSecretCheck | undefined, runDir = root): string | undefined {
+  if (root === undefined || check === undefined || !check.guarding || command.name === 'git') return undefined;
+  const { list } = gitFolders(command, parse, runDir ?? root);
+  const words = [...command.words.slice(1), ...command.redirections.flatMap((redirection) => (redirection.targetWord ? [redirection.targetWord] : []))];
+  const word = words.find((candidate) => storeNamed(candidate, list, root));
+  return word ? `${word.text} is in a git object store, which holds every file ever staged (a file \`read\` refuses too)` : undefined;
 }

@@ -2,7 +2,7 @@
 // a tree or commit made from it, a dropped stash). No history read can name its path, so a git reader given
 // an object id, ids on stdin or arguments only known at run time asks; revisions a ref or reflog reaches
 // stay read-only. Real repositories, the real gate.
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, rm, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { writeFiles } from '../helpers/fixture.js';
@@ -34,6 +34,9 @@ beforeAll(async () => {
   run('stash', 'push', '-q', '--all');
   ids.stash = run('rev-parse', 'stash@{0}');
   run('stash', 'drop', '-q');
+  run('fsck', '--lost-found');
+  await writeFiles(box.root, { 'objects/x.txt': 'x\n' });
+  await symlink('.git', join(box.root, 'g'));
 });
 afterAll(async () => {
   await box.cleanup();
@@ -45,6 +48,12 @@ async function decision(line: string): Promise<{ decision: string; reason: strin
 }
 
 const short = (id: string): string => id.slice(0, 7);
+
+// A test body: the line `make()` gives is decided `want`.
+const decides = (want: 'ask' | 'allow') => async (_name: string, make: () => string): Promise<void> => {
+  const result = await decision(make());
+  expect(result.decision, result.reason).toBe(want);
+};
 
 describe('objects no ref reaches', () => {
   const asks: [string, () => string][] = [
@@ -72,10 +81,7 @@ describe('objects no ref reaches', () => {
     ['a substitution', () => 'git show $(git rev-list --all | head -1)'],
     ['a variable', () => `X=${ids.blob}; git show $X`],
   ];
-  test.each(asks)('%s asks', async (_name, line) => {
-    const result = await decision(line());
-    expect(result.decision, result.reason).toBe('ask');
-  });
+  test.each(asks)('%s asks', decides('ask'));
 
   test('the reason says why', async () => {
     const { reason } = await decision(`git show ${ids.blob}`);
@@ -94,8 +100,20 @@ describe('objects no ref reaches', () => {
     ['a hex-looking path after --', () => 'git log -p -- deadbeef'],
     ['a log without revisions', () => 'git log --oneline'],
   ];
-  test.each(allowed)('%s stays read-only', async (_name, line) => {
-    const result = await decision(line());
-    expect(result.decision, result.reason).toBe('allow');
-  });
+  test.each(allowed)('%s stays read-only', decides('allow'));
+});
+
+describe('other readers of an object store', () => {
+  const loose = (): string => `.git/objects/${ids.blob.slice(0, 2)}/${ids.blob.slice(2)}`;
+  const asks: [string, () => string][] = [
+    ['cat of a loose object', () => `cat ${loose()}`],
+    ['a redirection', () => `head -c 999 < ${loose()}`],
+    ['lost-found (objects as they were)', () => `cat .git/lost-found/other/${ids.blob}`],
+    ['from inside .git', () => `cd .git && cat lost-found/other/*`],
+    ['a recursive reader of .git', () => 'grep -r DANGLING .git'],
+    ['a glob over .git', () => 'cat .g*/objects/*/*'],
+    ['through a link', () => 'cat g/objects/*/*'],
+  ];
+  test.each(asks)('%s asks', decides('ask'));
+  test.each(['cat .git/HEAD', 'cat a.txt', 'ls objects', 'cat objects/x.txt'].map((line) => [line, () => line]))('`%s` stays read-only', decides('allow'));
 });
