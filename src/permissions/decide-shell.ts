@@ -8,6 +8,7 @@ import { escapePattern } from './pattern.js';
 import type { RuleMatch } from './policy.js';
 import { isReadOnlyName, readOnlyVeto } from './readonly.js';
 import { gitConfigVeto } from './readonly-git-config.js';
+import { configSecretVeto } from './readonly-git-config-secrets.js';
 import { trackedSecretVeto } from './readonly-git-secrets.js';
 import { objectStoreVeto, unreachableObjectVeto } from './readonly-git-objects.js';
 import { programPathVeto } from './readonly-path.js';
@@ -79,6 +80,7 @@ function resolve(judged: Judged, reading: Reading, ctx: DecideContext): Decision
         ? `${dump} (secrets are never shown without approval)`
         : (readOnlyVeto(part.command) ??
           gitConfigVeto(part.command, reading.parse, root, undefined, runDir) ??
+          configSecretVeto(part.command, reading.parse, root, ctx.policy.trackedSecrets.env, runDir) ??
           trackedSecretVeto(part.command, reading.parse, root, ctx.policy.trackedSecrets, runDir) ??
           unreachableObjectVeto(part.command, reading.parse, root, ctx.policy.trackedSecrets, runDir) ??
           objectStoreVeto(part.command, reading.parse, root, ctx.policy.trackedSecrets, runDir) ??
