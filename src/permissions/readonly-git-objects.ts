@@ -50,7 +50,8 @@ function operands(sub: string, args: readonly string[]): { names: string[] } | {
       patternGiven = true;
       continue;
     }
-    names.push(...revisionNames(arg));
+    // HEAD is a ref every check counts (`--all` includes it): no git run for it.
+    names.push(...revisionNames(arg).filter((name) => name !== 'HEAD' && name !== '@'));
   }
   return { names };
 }
@@ -102,10 +103,11 @@ function storeNamed(word: ShellWord, bases: readonly string[], root: string): bo
   return false;
 }
 
-// Why a command other than git that names a path in an object store is not read-only: the objects hold
+// Why a command that names a path in an object store is not read-only: the objects hold
 // every file ever staged, a non-accessible one too (compressed; in lost-found as they were).
 export function objectStoreVeto(command: SimpleCommand, parse: ShellParse, root: string | undefined, check: TrackedSecretCheck | undefined, runDir = root): string | undefined {
-  if (root === undefined || check === undefined || !check.guarding || command.name === 'git') return undefined;
+  // git too: `git diff --no-index /dev/null .git/lost-found/other/ID` prints a file of lost-found.
+  if (root === undefined || check === undefined || !check.guarding || command.name === null) return undefined;
   const { list } = gitFolders(command, parse, runDir ?? root);
   const words = [...command.words.slice(1), ...command.redirections.flatMap((redirection) => (redirection.targetWord ? [redirection.targetWord] : []))];
   const word = words.find((candidate) => storeNamed(candidate, list, root));

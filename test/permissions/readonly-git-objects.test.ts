@@ -113,6 +113,7 @@ describe('other readers of an object store', () => {
     ['a recursive reader of .git', () => 'grep -r DANGLING .git'],
     ['a glob over .git', () => 'cat .g*/objects/*/*'],
     ['through a link', () => 'cat g/objects/*/*'],
+    ['git diff --no-index of lost-found', () => `git diff --no-index /dev/null .git/lost-found/other/${ids.blob}`],
   ];
   test.each(asks)('%s asks', decides('ask'));
   test.each(['cat .git/HEAD', 'cat a.txt', 'ls objects', 'cat objects/x.txt'].map((line) => [line, () => line]))('`%s` stays read-only', decides('allow'));
