@@ -1,5 +1,5 @@
 import { languageOf } from '../shell/parse-inline.js';
-import type { SimpleCommand } from '../shell/parse-types.js';
+import type { Redirection, ShellParse, SimpleCommand } from '../shell/parse-types.js';
 import { INTERPRETERS, SHELLS } from '../shell/parse-wrappers.js';
 
 // Code the judge never saw (red team R6-6): a program that runs code it reads from stdin or from an inline
@@ -36,10 +36,19 @@ const CODE_OPTIONS: Readonly<Record<string, RegExp>> = {
   make: /^--eval(?:=|$)/,
 };
 
-const STDIN_OPS = new Set(['<', '<<', '<<-', '<<<', '<>']);
+const STDIN_OPS = new Set(['<', '<<', '<<-', '<<<', '<>', '<&']);
 
-function stdinRedirected(command: SimpleCommand): boolean {
-  return command.redirections.some((redirection) => STDIN_OPS.has(redirection.op) && !redirection.duplicate && (redirection.fd === undefined || redirection.fd === 0));
+// A redirection of stdin: a file, a here-document or here-string, another descriptor (`<&3`; not `<&-`).
+function stdinOf(redirection: Redirection): boolean {
+  return STDIN_OPS.has(redirection.op) && (redirection.fd === undefined || redirection.fd === 0) && !(redirection.op === '<&' && redirection.target === '-');
+}
+
+// The command's own stdin redirections, or one of a compound around it (`{ tclsh; } < f`, `while ...; do
+// tclsh; done < f`: in the line's list, on no simple command).
+function stdinRedirected(command: SimpleCommand, parse: ShellParse): boolean {
+  if (command.redirections.some(stdinOf)) return true;
+  const own = new Set(parse.commands.flatMap((other) => other.redirections));
+  return parse.redirections.some((redirection) => stdinOf(redirection) && !own.has(redirection));
 }
 
 // Whether codeward read the program the command takes on stdin: a parsed language's text, or a shell's
@@ -50,14 +59,14 @@ function stdinParsed(command: SimpleCommand, name: string): boolean {
 }
 
 // Why this command runs code codeward does not parse, or undefined.
-export function unparsedCode(command: SimpleCommand, readOnlyName: (name: string) => boolean): string | undefined {
+export function unparsedCode(command: SimpleCommand, parse: ShellParse, readOnlyName: (name: string) => boolean): string | undefined {
   const name = command.name?.toLowerCase();
   if (name === undefined) return undefined;
   const option = CODE_OPTIONS[name] ? command.args.find((arg) => CODE_OPTIONS[name]!.test(arg)) : undefined;
   if (option !== undefined) return `${name} ${option} runs commands codeward does not parse`;
   // sqlite3's dot commands in its arguments (`sqlite3 db '.shell rm -rf build'`).
   if ((name === 'sqlite3' || name === 'duckdb') && command.args.some((arg) => /^\s*\.(?:sh|system|shell)\b/.test(arg))) return `${name} runs a shell command from its arguments`;
-  if (command.pipedProgram || !stdinRedirected(command)) return undefined;
+  if (command.pipedProgram || !stdinRedirected(command, parse)) return undefined;
   const runsProgram = SHELLS.has(name) || INTERPRETERS.has(name) || languageOf(name) !== undefined;
   if (command.stdinScript) return stdinParsed(command, name) ? undefined : `${name} runs the program it reads on stdin, which codeward does not parse`;
   if (runsProgram || readOnlyName(name) || DATA_STDIN.has(name)) return undefined;

@@ -34,6 +34,12 @@ const IMMUNE: readonly (readonly [string, string])[] = [
   ['unparsed-code', 'unknownprog 0< script'],
   ['unparsed-code', 'timeout 5 tclsh < script.tcl'],
   ['unparsed-code', "sh -c 'tclsh < s.tcl'"],
+  // stdin given to a compound around it, another descriptor, `0<` (read by tree-sitter-bash as an argument).
+  ['unparsed-code', '{ tclsh; } < s.tcl'],
+  ['unparsed-code', 'while read l; do tclsh; done < f'],
+  ['unparsed-code', "if true; then tclsh; fi <<< 'exec rm -r build'"],
+  ['unparsed-code', 'tclsh <&3 3< s.tcl'],
+  ['unparsed-code', 'tclsh 0<s.tcl'],
 ];
 
 const NOT_IMMUNE: readonly string[] = [
@@ -53,6 +59,8 @@ const NOT_IMMUNE: readonly string[] = [
   'awk -f prog.awk a.txt',
   'vim -R a.txt',
   'unknownprog a.txt',
+  'while read -r f; do echo "$f"; done < a.txt',
+  'tclsh <&-',
 ];
 
 let box: Sandbox;
