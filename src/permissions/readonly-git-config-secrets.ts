@@ -8,11 +8,12 @@ import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { parseGitConfig } from '../git/config-file.js';
 import { readGitMetadata } from '../git/config-read.js';
-import { withoutSecrets } from '../git/config-secrets.js';
+import { repositoryConfigSecrets, withoutSecrets } from '../git/config-secrets.js';
 import type { ShellParse, SimpleCommand } from '../shell/parse-types.js';
 import { parseGit } from './options/git.js';
 import { gitFolders } from './git-folders.js';
 import { configFiles, gitDirOf } from './readonly-git-config.js';
+import { realish } from './readonly-git-secrets.js';
 
 const MAX_INCLUDES = 10;
 
@@ -47,9 +48,38 @@ function secretFile(files: readonly string[], home: string): string | undefined 
   return undefined;
 }
 
-// Why this git call may print a credential from a config file, or undefined.
+// Reads folders whole: `grep -r`, `cp -R`, `rg --hidden`/`-uu`, archivers.
+const RECURSIVE = /^(?:-[a-zA-Z]*[rR][a-zA-Z]*|--recursive|--hidden|-u+|--no-ignore.*)$/;
+const ARCHIVERS = new Set(['tar', 'zip', '7z', 'cpio', 'rsync', 'bsdtar', 'pax']);
+
+// The repository config holding a credential that a word of another program names: the file (a glob in
+// its folder), or the git folder or a checkout holding it, read whole by a recursive reader.
+function namedConfig(command: SimpleCommand, bases: readonly string[]): string | undefined {
+  const whole = ARCHIVERS.has(command.name ?? '') || command.args.some((arg) => RECURSIVE.test(arg));
+  const words = [...command.words.slice(1), ...command.redirections.flatMap((redirection) => (redirection.targetWord ? [redirection.targetWord] : []))];
+  for (const word of words) {
+    for (const value of new Set([word.value, ...word.candidates])) {
+      if (value === '' || value.startsWith('-')) continue;
+      for (const base of bases) {
+        const real = realish(resolve(base, value));
+        const inFolder = (folder: string): string[] => [join(folder, 'config'), join(folder, 'config.worktree')];
+        const candidates = [real, ...(/[*?[]/.test(value) ? inFolder(dirname(real)) : []), ...(whole ? [...inFolder(real), join(real, '.git', 'config')] : [])];
+        const found = candidates.find((candidate) => repositoryConfigSecrets(candidate) !== undefined);
+        if (found) return found;
+      }
+    }
+  }
+  return undefined;
+}
+
+// Why this call may print a credential from a git config file, or undefined.
 export function configSecretVeto(command: SimpleCommand, parse: ShellParse, root: string | undefined, env: Readonly<Record<string, string | undefined>> = process.env, runDir = root): string | undefined {
-  if (command.name !== 'git' || root === undefined || !printsConfig(command.args)) return undefined;
+  if (root === undefined || command.name === null) return undefined;
+  if (command.name !== 'git') {
+    const named = namedConfig(command, gitFolders(command, parse, runDir ?? root).list);
+    return named === undefined ? undefined : `it reads ${named}, which holds a credential (a token in a remote URL, an extraHeader or a credential helper); outside the OS sandbox it is shown as it is`;
+  }
+  if (!printsConfig(command.args)) return undefined;
   const home = env.HOME ?? homedir();
   const xdg = env.XDG_CONFIG_HOME ?? join(home, '.config');
   const files = [join(home, '.gitconfig'), join(xdg, 'git', 'config')];

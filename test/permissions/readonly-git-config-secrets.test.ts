@@ -34,7 +34,9 @@ async function decision(line: string): Promise<{ decision: string; reason: strin
 }
 
 const PRINTS = ['git remote -v', 'git remote get-url origin', 'git config --get remote.origin.url', 'git config -l', 'git config remote.origin.url', 'git config get remote.origin.url', 'cd sub && git remote -v', 'git --no-pager remote -v'];
-const NAMES = ['git remote', 'git status', 'git log --oneline'];
+const NAMES = ['git remote', 'git status', 'git log --oneline', 'cat a.txt', 'ls sub', 'grep -r x sub', 'cat .git/HEAD'];
+// Other programs reading the file (red team R8-10's exec side): by name, a glob, a recursive reader.
+const READERS = ['cat .git/config', 'grep url .git/config', 'head -5 < .git/config', 'cat .git/conf*', 'cd .git && cat config', 'grep -r ghp_ .', 'grep -R ghp_ .git', 'tar cf - .git'];
 
 describe('a credential in a config git reads', () => {
   test.each(PRINTS)('none: `%s` stays read-only', async (line) => {
@@ -46,6 +48,12 @@ describe('a credential in a config git reads', () => {
     const result = await decision(line);
     expect(result.decision, result.reason).toBe('ask');
     expect(result.reason).toContain('holds a credential');
+  });
+
+  test.each(READERS)('a token in the remote URL: `%s` asks', async (line) => {
+    git(box.root, 'remote', 'set-url', 'origin', 'https://x:ghp_abcdefgh12345678@github.com/o/r');
+    const result = await decision(line);
+    expect(result.decision, result.reason).toBe('ask');
   });
 
   test.each(NAMES)('a token in the remote URL: `%s` prints no value, stays read-only', async (line) => {
