@@ -6,6 +6,7 @@
 // object is named: every revision the call names is resolved as git will resolve it and must be a commit a
 // ref or reflog reaches; a call that takes objects from stdin, all objects, the alternates' refs, or names
 // only known at run time asks. Whenever non-accessible globs exist: any object store may hold such a blob.
+import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import picomatch from 'picomatch';
 import type { ShellParse, ShellWord, SimpleCommand } from '../shell/parse-types.js';
@@ -20,6 +21,9 @@ import { gitPrintsContent, realish } from './readonly-git-secrets.js';
 // and its unique prefixes down to `--batch-co`, `log --stdin`), other repositories' refs. (`--batch-check`
 // prints ids, types and sizes only, also with --batch-all-objects.)
 const ALL_OBJECTS = /^--(?:stdin|batch|batch-co(?:m(?:m(?:a(?:n(?:d)?)?)?)?)?|alternate-refs)(?:=.*)?$/;
+// Subcommands whose revisions go through git's revision parser (setup_revisions: a name that is also a file
+// is refused as ambiguous).
+const REVISION_PARSER = new Set(['log', 'show', 'diff', 'whatchanged', 'shortlog', 'rev-list']);
 // Past this many revision words the call asks rather than running git for each.
 const MAX_NAMES = 8;
 // Wrappers that add arguments only known at run time (`git rev-list --all | xargs git show`).
@@ -39,7 +43,7 @@ export function revisionNames(operand: string): string[] {
 
 // The operands of the call that may be revisions (before `--`; `git grep`'s first is its pattern unless
 // -e/-f give it), or a reason the call reaches objects no ref names.
-function operands(sub: string, args: readonly string[]): { names: string[] } | { why: string } {
+function operands(sub: string, args: readonly string[], isPath: (arg: string) => boolean): { names: string[] } | { why: string } {
   const names: string[] = [];
   let patternGiven = sub !== 'grep' || args.some((arg) => /^-[ef]|^--(?:and|or|not)$/.test(arg));
   for (const arg of args) {
@@ -50,6 +54,7 @@ function operands(sub: string, args: readonly string[]): { names: string[] } | {
       patternGiven = true;
       continue;
     }
+    if (isPath(arg)) continue;
     // HEAD is a ref every check counts (`--all` includes it): no git run for it.
     names.push(...revisionNames(arg).filter((name) => name !== 'HEAD' && name !== '@'));
   }
@@ -66,16 +71,21 @@ export function unreachableObjectVeto(command: SimpleCommand, parse: ShellParse,
   if (wrapper) return `\`${wrapper}\` adds arguments to git only known at run time, which may name any object${tail}`;
   const dynamic = command.words.slice(1).find((word) => word.dynamic);
   if (dynamic) return `${dynamic.text} is only known at run time and may name any object${tail}`;
-  const found = operands(call.sub ?? '', call.args);
+  const { list, unknown } = gitFolders(command, parse, runDir ?? root);
+  // For the revision parser an operand that is a file where git runs is a path (or an ambiguity it refuses):
+  // no git run for it. cat-file, grep, blame ... take an object name whatever files exist.
+  const isPath = (arg: string): boolean => REVISION_PARSER.has(call.sub!) && list.every((folder) => existsSync(resolve(folder, arg)));
+  const found = operands(call.sub, call.args, isPath);
   if ('why' in found) return `${found.why}${tail}`;
   if (found.names.length === 0) return undefined;
-  if (found.names.length > MAX_NAMES) return `it names more than ${MAX_NAMES} revisions${tail}`;
-  const { list, unknown } = gitFolders(command, parse, runDir ?? root);
   if (unknown !== undefined) return `the line changes to a folder codeward cannot follow (${unknown}) and names revisions${tail}`;
+  const { names } = found;
+  if (names.length > MAX_NAMES) return `it names more than ${MAX_NAMES} revisions${tail}`;
+  if (names.length === 0) return undefined;
   // Every folder git may run in (cd targets, -C): each repository found there resolves the names.
   const worktrees = new Set(list.flatMap((folder) => repositoryOf(folder, root)?.worktree ?? []));
   for (const worktree of worktrees) {
-    if (!reachableByRefs(worktree, check.env, found.names)) return `\`${found.names.join(' ')}\` may name an object no ref or reflog reaches${tail}`;
+    if (!reachableByRefs(worktree, check.env, names)) return `\`${names.join(' ')}\` may name an object no ref or reflog reaches${tail}`;
   }
   return undefined;
 }

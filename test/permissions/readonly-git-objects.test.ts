@@ -37,6 +37,8 @@ beforeAll(async () => {
   run('fsck', '--lost-found');
   await writeFiles(box.root, { 'objects/x.txt': 'x\n' });
   await symlink('.git', join(box.root, 'g'));
+  // A file named as the blob: git show refuses the ambiguity, git cat-file and a peeled name read the object.
+  await writeFiles(box.root, { [ids.blob.slice(0, 8)]: 'x\n' });
 });
 afterAll(async () => {
   await box.cleanup();
@@ -63,6 +65,8 @@ describe('objects no ref reaches', () => {
     ['a short blob id', () => `git show ${short(ids.blob)}`],
     ['cat-file -p', () => `git cat-file -p ${ids.blob}`],
     ['cat-file blob', () => `git cat-file blob ${short(ids.blob)}`],
+    ['cat-file with a file of its name', () => `git cat-file -p ${ids.blob.slice(0, 8)}`],
+    ['peeled, with a file of its name', () => `git show ${ids.blob.slice(0, 8)}^{blob}`],
     ['a peeled blob', () => `git show ${ids.blob}^{blob}`],
     ['a diff of blobs', () => `git diff ${short(ids.head)}:a.txt ${ids.blob}`],
     ['a path of a dangling tree', () => `git show ${ids.tree}:.env`],
@@ -99,6 +103,7 @@ describe('objects no ref reaches', () => {
     ['a hex-looking grep pattern', () => 'git grep cafe'],
     ['a hex-looking path after --', () => 'git log -p -- deadbeef'],
     ['a log without revisions', () => 'git log --oneline'],
+    ['many paths without --', () => 'git log -p a.txt sub sub/b.txt .gitignore a.txt sub a.txt sub a.txt'],
   ];
   test.each(allowed)('%s stays read-only', decides('allow'));
 });
