@@ -8,7 +8,9 @@ import { escapePattern } from './pattern.js';
 import type { RuleMatch } from './policy.js';
 import { isReadOnlyName, readOnlyVeto } from './readonly.js';
 import { gitConfigVeto } from './readonly-git-config.js';
+import { configSecretVeto } from './readonly-git-config-secrets.js';
 import { trackedSecretVeto } from './readonly-git-secrets.js';
+import { objectStoreVeto, unreachableObjectVeto } from './readonly-git-objects.js';
 import { programPathVeto } from './readonly-path.js';
 import { lineFolders } from './immune-place.js';
 import { ruleHead } from './scopes.js';
@@ -78,7 +80,10 @@ function resolve(judged: Judged, reading: Reading, ctx: DecideContext): Decision
         ? `${dump} (secrets are never shown without approval)`
         : (readOnlyVeto(part.command) ??
           gitConfigVeto(part.command, reading.parse, root, undefined, runDir) ??
+          configSecretVeto(part.command, reading.parse, root, ctx.policy.trackedSecrets.env, runDir) ??
           trackedSecretVeto(part.command, reading.parse, root, ctx.policy.trackedSecrets, runDir) ??
+          unreachableObjectVeto(part.command, reading.parse, root, ctx.policy.trackedSecrets, runDir) ??
+          objectStoreVeto(part.command, reading.parse, root, ctx.policy.trackedSecrets, runDir) ??
           programPathVeto(part.command, root, lineFolders(reading.parse, { root, runDir })));
       if (!veto) continue;
       ask ??= { decision: 'ask', reason: `no rule allows \`${part.spelling}\` and ${veto}`, source: 'default', judged: judged.call, part: part.spelling };

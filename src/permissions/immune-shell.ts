@@ -6,6 +6,7 @@ import { GIT_DISCARD } from './immune-git.js';
 import { immuneByGlob } from './immune-globs.js';
 import { immunePath, PATH_CLASSES, type PathClass } from './immune-paths.js';
 import { INLINE_DELETE, inlineRecursiveDelete } from './immune-inline.js';
+import { UNPARSED_CODE, unparsedCode } from './immune-code.js';
 import { lineFolders, Placer, wrapperFolders, type ShellPlace } from './immune-place.js';
 import { versionWrittenOver } from './immune-restore.js';
 import type { Immunity } from './immune.js';
@@ -42,6 +43,7 @@ export const IMMUNE_CLASSES: readonly { readonly name: string; readonly descript
   ...[...COMMAND_CLASSES, ...EXTRACT_CLASSES].map(({ name, description }) => ({ name, description })),
   ...CONTENT_CLASSES.map(({ name, description }) => ({ name, description })),
   INLINE_DELETE,
+  UNPARSED_CODE,
   ...PATH_CLASSES.map(({ name, description }) => ({ name, description })),
   ...UNVERIFIABLE,
 ];
@@ -82,6 +84,8 @@ function immuneReading(parse: ShellParse, readOnlyName: (name: string) => boolea
     const cls = immuneCommand(argv, place);
     if (cls) return { name: cls.name, description: cls.description, where: command.text };
     if (inlineRecursiveDelete(command)) return { ...INLINE_DELETE, where: command.text };
+    const unparsed = unparsedCode(command, parse, readOnlyName);
+    if (unparsed !== undefined) return { ...UNPARSED_CODE, description: `${UNPARSED_CODE.description}: ${unparsed}`, where: command.text };
     if (argv.unknown && ARGUMENT_SENSITIVE.has(argv.name)) return unverifiable('dynamic-args', command.text);
     const injected = ARGUMENT_SENSITIVE.has(argv.name) ? immuneByGlob(command, argv, place) : undefined;
     if (injected) return { name: injected.cls.name, description: `${injected.cls.description}, if a file named ${injected.name} exists`, where: command.text };

@@ -48,7 +48,7 @@ function ownGitDir(current: string): string | undefined {
 // The git folder of the repository `dir` is in (and its work tree): `.git` folder or `gitdir:` file,
 // searched upwards.
 // Outside the workspace `root` only the current user's counts (workspace/above.ts, red team H5).
-function gitDirOf(dir: string, root: string): { gitDir: string; workTree: string } | undefined {
+export function gitDirOf(dir: string, root: string): { gitDir: string; workTree: string } | undefined {
   for (const current of foldersUp(dir, root)) {
     const own = ownGitDir(current);
     if (own) return { gitDir: own, workTree: current };
@@ -58,7 +58,7 @@ function gitDirOf(dir: string, root: string): { gitDir: string; workTree: string
   return undefined;
 }
 
-function configFiles(gitDir: string): string[] {
+export function configFiles(gitDir: string): string[] {
   const files = [join(gitDir, 'config'), join(gitDir, 'config.worktree')];
   const common = readGitMetadata(join(gitDir, 'commondir'))?.trim();
   if (common) {

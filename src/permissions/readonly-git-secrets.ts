@@ -51,7 +51,7 @@ export function gitPrintsContent(args: readonly string[]): string | undefined {
 }
 
 // The real path of `path`, or of its longest existing ancestor joined with the rest.
-function realish(path: string): string {
+export function realish(path: string): string {
   let current = path;
   const rest: string[] = [];
   for (let i = 0; i < 256; i += 1) {

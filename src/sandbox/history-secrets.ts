@@ -76,3 +76,21 @@ export function historyNames(worktree: string, identity: string, previous: Histo
   const names = [...new Set([...(since === undefined ? [] : previous!.names), ...match([...new Set(log.split(/[\0\n]/).filter((name) => name !== ''))])])];
   return { refsIdentity: identity, tips, names };
 }
+
+// Whether every revision name in `names` that resolves is a commit (or a tag of one) that a ref or a reflog
+// reaches (red team R7-10: a blob staged once and unstaged, a dropped stash, an amended-away commit stay in
+// the object store; `git show <its id>` prints them, and no history read can name their paths). Each name
+// is resolved the way the command will resolve it (the repository's core.disambiguate applies), then
+// peeled; a name that resolves to nothing is a path for the command. false when git cannot tell.
+export function reachableByRefs(worktree: string, env: Env, names: readonly string[]): boolean {
+  const ids: string[] = [];
+  for (const name of names) {
+    const id = git(worktree, env, ['rev-parse', '--verify', '-q', '--end-of-options', name]);
+    if (id === undefined) continue;
+    if (!/^[0-9a-f]{40,64}$/.test(id.trim())) return false;
+    ids.push(id.trim());
+  }
+  if (ids.length === 0) return true;
+  const unreached = git(worktree, env, ['rev-list', '--count', ...ids.map((id) => `${id}^{commit}`), '--not', '--all', '--reflog']);
+  return unreached?.trim() === '0';
+}

@@ -136,11 +136,16 @@ export class TrackedSecretCheck {
 
   constructor(
     private readonly globs: readonly string[],
-    private readonly env: Readonly<Record<string, string | undefined>> = process.env,
+    readonly env: Readonly<Record<string, string | undefined>> = process.env,
     private readonly cacheFile?: string,
   ) {
     this.matcher = compileNonAccessible(globs);
     this.key = JSON.stringify(globs);
+  }
+
+  // Whether any path is non-accessible (else no object can hold a secret).
+  get guarding(): boolean {
+    return this.globs.length > 0;
   }
 
   // The non-accessible paths (relative to the checkout) the repository's index tracks; an index that

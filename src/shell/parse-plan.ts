@@ -5,7 +5,7 @@ import type { RawPart, RawWord } from './parse-words.js';
 import { inlineProgram, languageOf, spawnedCommands } from './parse-inline.js';
 import { launches } from './parse-launchers.js';
 import { scriptText } from './parse-walk-values.js';
-import { INTERPRETERS, SHELLS, SU_LIKE, WRAPPERS, findExecs, interpreterReadsStdin, shellMode, unwrap, watchCommand, type WordLike } from './parse-wrappers.js';
+import { INTERPRETERS, SHELLS, SU_LIKE, WRAPPERS, debuggedCommand, findExecs, interpreterReadsStdin, shellMode, unwrap, watchCommand, type WordLike } from './parse-wrappers.js';
 
 // A word before its substitutions were walked: enough to find wrappers and command names.
 export interface Preview extends WordLike {
@@ -140,6 +140,8 @@ export class Planner {
       }
       return items;
     }
+    const debugged = debuggedCommand(key, slice);
+    if (debugged !== undefined) return [self, ...inner(debugged)];
     if (key === 'find') return [self, ...findExecs(slice).flatMap(([from, to]) => this.plan(words, start + from, start + to, [...wrappers, name]))];
     if (key === 'busybox' || key === 'toybox') return end > start + 1 ? inner(1) : [self];
     const su = Object.hasOwn(SU_LIKE, key) ? SU_LIKE[key] : undefined;

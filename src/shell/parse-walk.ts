@@ -236,7 +236,10 @@ export class Walker {
     const redirects: Node[] = [...outer];
     const continuation: Node[] = [];
     const after: Node[] = [];
-    for (const redirect of node.childrenForFieldName('redirect')) {
+    // A here-string after a compound (`if ...; fi <<< x`) is a child outside the `redirect` field.
+    const fielded = node.childrenForFieldName('redirect');
+    const loose = node.namedChildren.filter((child) => child?.type === 'herestring_redirect' && !fielded.some((f) => f?.startIndex === child.startIndex && f.endIndex === child.endIndex));
+    for (const redirect of [...fielded, ...loose]) {
       if (!redirect) continue;
       redirects.push(redirect);
       if (redirect.type !== 'heredoc_redirect') continue;
@@ -288,6 +291,11 @@ export class Walker {
       else if (field === 'argument') wordNodes.push(child);
       else if (child.isNamed) this.node(child, scope, undefined);
     }
+    // tree-sitter-bash reads `tclsh 0<f` as an argument `0` and a redirect; bash reads digits touching the
+    // operator as its descriptor. Dropped as a word (the redirect then counts as stdin's: the safer reading).
+    const last = wordNodes[wordNodes.length - 1];
+    const touching = [...redirectNodes].find((redirect) => last !== undefined && redirect.startIndex === last.endIndex);
+    if (touching && wordNodes.length > 1 && /^\d+$/.test(last!.text) && !touching.children.some((part) => part?.type === 'file_descriptor')) wordNodes.pop();
     return this.simple(wordNodes, redirectNodes, node.text, scope, pipeStdin);
   }
 

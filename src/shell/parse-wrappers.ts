@@ -280,3 +280,12 @@ export function watchCommand(words: readonly WordLike[]): { index: number; exec:
   }
   return i < words.length ? { index: i, exec } : undefined;
 }
+
+// A debugger's program and its arguments (`gdb [opts] --args CMD ...`, `lldb [opts] -- CMD ...`): the
+// index of CMD, run when the debugger's commands say `run` (red team R6-6: judged like a wrapped command).
+export function debuggedCommand(key: string, words: readonly WordLike[]): number | undefined {
+  const marker = key === 'gdb' || key === 'cgdb' || key === 'gdb-multiarch' ? '--args' : key === 'lldb' ? '--' : undefined;
+  if (marker === undefined) return undefined;
+  const index = words.findIndex((word, i) => i > 0 && word.value === marker);
+  return index > 0 && index + 1 < words.length ? index + 1 : undefined;
+}

@@ -9,6 +9,7 @@ import { explain, parser, policyWith, sandbox, type Sandbox } from './helpers.js
 const CASES: readonly (readonly [string, string])[] = [
   ['inline-recursive-delete', '@coder exec python3 -c "import shutil; shutil.rmtree(\'../build\')"'],
   ['inline-recursive-delete', '@coder exec node -e "require(\'fs\').rmSync(\'/tmp/x\', { recursive: true })"'],
+  ['unparsed-code', "@coder exec tclsh <<< 'exec rm -r build'"],
   ['find-delete', '@coder exec find ../build -delete'],
   ['find-delete', '@coder exec find -L out -name x -delete'],
   ['rm-recursive', '@coder exec rm -rf ../build'],

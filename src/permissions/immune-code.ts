@@ -1,0 +1,74 @@
+import { languageOf } from '../shell/parse-inline.js';
+import type { Redirection, ShellParse, SimpleCommand } from '../shell/parse-types.js';
+import { INTERPRETERS, SHELLS } from '../shell/parse-wrappers.js';
+
+// Code the judge never saw (red team R6-6): a program that runs code it reads from stdin or from an inline
+// argument in a language codeward does not parse (`tclsh <<< 'exec rm -r build'`, `perl < x.pl`,
+// `sqlite3 db <<< '.shell rm -rf build'`, `ed f <<< '!rm -rf build'`, `gdb -batch -ex 'shell rm -rf
+// build'`, `expect -c 'spawn rm -rf build'`) would run `rm -r` and every other immune class unasked under
+// --yes or an allow rule. The rule: stdin given from a here-document, a here-string or a file to a shell or
+// interpreter reading its program there, or to any program that is neither read-only nor known to take
+// data on stdin, asks unless codeward parsed that program text (python, node, perl, ruby ... here-documents,
+// shell text); the inline-code options of debuggers, expect and editors ask. Piped programs are the
+// piped-program class (danger-risky.ts); launchers that run a named program are wrappers (parse-wrappers.ts).
+
+export const UNPARSED_CODE = {
+  name: 'unparsed-code',
+  description: 'a program running code codeward does not parse: from stdin (a here-document, here-string or file fed to an interpreter or an unknown program) or from an inline option (gdb -ex, expect -c, vim -c)',
+} as const;
+
+// Programs that are not read-only but take data, not code, on stdin.
+const DATA_STDIN = new Set(`patch git tee sponge dd tar cpio gzip gunzip bzip2 bunzip2 xz unxz zstd lz4 base64 base32 docker podman
+  kubectl curl wget ssh scp openssl gpg mail sendmail xclip xsel pbcopy wl-copy read mapfile readarray split csplit install`.split(/\s+/));
+
+// Options whose value is code: debuggers (single-dash long options), expect, vi-family editors, dc, make.
+const CODE_OPTIONS: Readonly<Record<string, RegExp>> = {
+  gdb: /^--?(?:ex|iex|eval-command|init-eval-command)(?:=|$)/,
+  cgdb: /^--?(?:ex|iex|eval-command|init-eval-command)(?:=|$)/,
+  lldb: /^(?:-o|-O|-k|-K|--one-line(?:-before-file|-on-crash)?|--source-on-crash)(?:=|$)/,
+  expect: /^-c/,
+  vim: /^(?:-c|--cmd|\+.+)/,
+  vi: /^(?:-c|--cmd|\+.+)/,
+  nvim: /^(?:-c|--cmd|\+.+|-l)/,
+  ex: /^(?:-c|--cmd|\+.+)/,
+  view: /^(?:-c|--cmd|\+.+)/,
+  dc: /^(?:-e|--expression)/,
+  make: /^--eval(?:=|$)/,
+};
+
+const STDIN_OPS = new Set(['<', '<<', '<<-', '<<<', '<>', '<&']);
+
+// A redirection of stdin: a file, a here-document or here-string, another descriptor (`<&3`; not `<&-`).
+function stdinOf(redirection: Redirection): boolean {
+  return STDIN_OPS.has(redirection.op) && (redirection.fd === undefined || redirection.fd === 0) && !(redirection.op === '<&' && redirection.target === '-');
+}
+
+// The command's own stdin redirections, or one of a compound around it (`{ tclsh; } < f`, `while ...; do
+// tclsh; done < f`: in the line's list, on no simple command).
+function stdinRedirected(command: SimpleCommand, parse: ShellParse): boolean {
+  if (command.redirections.some(stdinOf)) return true;
+  const own = new Set(parse.commands.flatMap((other) => other.redirections));
+  return parse.redirections.some((redirection) => stdinOf(redirection) && !own.has(redirection));
+}
+
+// Whether codeward read the program the command takes on stdin: a parsed language's text, or a shell's
+// static here-document / here-string (its commands are part of the parse).
+function stdinParsed(command: SimpleCommand, name: string): boolean {
+  if (command.stdinProgram !== undefined && languageOf(name) !== undefined) return true;
+  return SHELLS.has(name) && command.redirections.some((redirection) => (redirection.op.startsWith('<<')) && redirection.body !== undefined);
+}
+
+// Why this command runs code codeward does not parse, or undefined.
+export function unparsedCode(command: SimpleCommand, parse: ShellParse, readOnlyName: (name: string) => boolean): string | undefined {
+  const name = command.name?.toLowerCase();
+  if (name === undefined) return undefined;
+  const option = CODE_OPTIONS[name] ? command.args.find((arg) => CODE_OPTIONS[name]!.test(arg)) : undefined;
+  if (option !== undefined) return `${name} ${option} runs commands codeward does not parse`;
+  // sqlite3's dot commands in its arguments (`sqlite3 db '.shell rm -rf build'`).
+  if ((name === 'sqlite3' || name === 'duckdb') && command.args.some((arg) => /^\s*\.(?:sh|system|shell)\b/.test(arg))) return `${name} runs a shell command from its arguments`;
+  if (command.pipedProgram || !stdinRedirected(command, parse)) return undefined;
+  const runsProgram = SHELLS.has(name) || INTERPRETERS.has(name) || languageOf(name) !== undefined;
+  if (command.stdinScript) return stdinParsed(command, name) ? undefined : `${name} runs the program it reads on stdin, which codeward does not parse`;
+  if (runsProgram || readOnlyName(name) || DATA_STDIN.has(name)) return undefined;
+  return `${name} is given text on stdin that it may run as commands (codeward does not know the program)`;
+}
