@@ -7,7 +7,8 @@ import { clearedMessage, riskyBits, riskyWhat, runsAsOwner } from '../../sandbox
 import type { Workspace } from '../../workspace/workspace.js';
 import { inspect, sameFile, type Found } from './plan-found.js';
 import { StageGate } from './plan-gate.js';
-import type { StagePlan } from './plan-types.js';
+import type { StagePlan, Write } from './plan-types.js';
+import { userXattrs } from './xattrs.js';
 import type { UpperEntry } from './upper.js';
 
 // A staged run's change set judged against the workspace as it is now, before anything is applied:
@@ -16,7 +17,7 @@ import type { UpperEntry } from './upper.js';
 // - conflicts: a workspace entry changed while the command ran (its change time is at or after the
 //   run's start, in the file system's own clock) is left as the person or another writer made it; the
 //   command's version is set aside;
-// - no-ops: a file copied up but left as it was (same bytes and mode) is no change.
+// - no-ops: a file copied up but left as it was (same bytes, mode and user.* attributes) is no change.
 
 export type { Aside, Change, StagePlan, Write } from './plan-types.js';
 
@@ -29,6 +30,8 @@ export class Planner {
   private readonly notMade = new Map<string, { readonly reason: string; readonly conflict?: true }>();
   // Folders the plan makes (missing in the workspace): what is below them is missing too, not looked up.
   private readonly made = new Set<string>();
+  // Files copied up with the same bytes and mode: no change, unless their user.* attributes changed.
+  private readonly sameBytes: Write[] = [];
 
   constructor(
     private readonly workspace: Workspace,
@@ -81,7 +84,7 @@ export class Planner {
     if (found.kind === 'dir' || found.kind === 'other') return void this.plan.aside.push({ rel: entry.rel, reason: `replaces a ${found.kind === 'dir' ? 'folder' : 'special file'}; not applied`, source: entry.source });
     if (found.kind === 'missing' && this.removedMeanwhile.has(entry.rel)) return void this.plan.aside.push({ rel: entry.rel, reason: REMOVED_MEANWHILE, source: entry.source, conflict: true });
     if (found.kind !== 'missing' && this.changedMeanwhile(found)) return void this.plan.aside.push({ rel: entry.rel, reason: 'changed in the workspace while the command ran: kept as it is, the command\'s version set aside', source: entry.source, conflict: true });
-    if (found.kind === 'file' && entry.kind === 'file' && sameFile(this.workspace, real, found.stats, entry)) return;
+    if (found.kind === 'file' && entry.kind === 'file' && sameFile(this.workspace, real, found.stats, entry)) return void this.sameBytes.push({ rel: entry.rel, real, entry, change: 'changed' });
     if (found.kind === 'symlink' && entry.kind === 'symlink' && this.workspace.jail.atSync(real, (at) => lstatSync(at).isSymbolicLink()) && entry.target === this.linkTarget(real)) return;
     this.plan.writes.push({ rel: entry.rel, real, entry, change: found.kind === 'missing' ? 'created' : 'changed' });
   }
@@ -171,6 +174,9 @@ export class Planner {
   }
 
   result(): StagePlan {
+    // One tar for every such file and its workspace version (xattrs.ts); tar unable to say: no change.
+    const attributes = userXattrs(this.sameBytes.flatMap((write) => [write.entry.source, write.real]));
+    for (const write of this.sameBytes) if (attributes !== undefined && attributes.get(write.entry.source) !== attributes.get(write.real)) this.plan.writes.push(write);
     return this.plan;
   }
 }
