@@ -1,6 +1,7 @@
 // Issue 28: a staged `npm install` printed one "protected ... not applied" line per CI workflow file inside
 // node_modules. The text folds the paths of one package folder set aside for one reason into one line with
-// their count; every path stays in the data (setAside). Paths outside a package keep a line each.
+// their count, and what lies below a folder set aside into that folder's line; every path stays in the data
+// (setAside). Other paths keep a line each.
 import { describe, expect, it } from 'vitest';
 import { formatChanges } from '../../src/shell/stage/report.js';
 
@@ -23,6 +24,13 @@ describe('staged changes in text', () => {
       '  prod.conf: denied by rule "@coder * prod.conf" (deny) from --deny; not applied',
       '  node_modules/a/x.sh: setuid; not applied',
     ]);
+  });
+
+  it('folds what lies below a folder set aside (a .git the command made) into that folder\'s line', () => {
+    const made = 'protected: git metadata (.git/); not applied';
+    const setAside = ['sub/.git', 'sub/.git/HEAD', 'sub/.git/objects', 'sub/.git/objects/ab'].map((path) => ({ path, reason: made }));
+    const lines = formatChanges({ created: 0, changed: 0, deleted: 0, files: [], setAside: [...setAside, { path: 'sub/.git2', reason: made }] });
+    expect(lines).toEqual(['[not applied: 5 paths]', `  sub/.git/ (4 paths): ${made}`, `  sub/.git2: ${made}`]);
   });
 
   it('counts the paths beyond the data\'s cap, and says where the rest of the lines are', () => {

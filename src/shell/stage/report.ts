@@ -10,19 +10,34 @@ const PACKAGE = /^(?:.*\/)?node_modules\/(?:@[^/]+\/)?[^/]+(?=\/)/;
 
 type SetAside = NonNullable<StagedChanges['setAside']>[number];
 
+// The topmost folder above `path` set aside for the same reason (a `.git` the command made: everything
+// below it is set aside with the folder's reason), or undefined.
+function asideAbove(path: string, reason: string, reasons: ReadonlyMap<string, string>): string | undefined {
+  for (let cut = path.indexOf('/'); cut > 0; cut = path.indexOf('/', cut + 1)) {
+    if (reasons.get(path.slice(0, cut)) === reason) return path.slice(0, cut);
+  }
+  return undefined;
+}
+
 // Issue 28: a staged `npm install` set aside one protected file per package's CI workflow, one line each.
-// Paths inside one package folder set aside for one reason are one line with their count (the data lists
-// every path); others keep a line each.
+// Paths inside one package folder (or below a folder set aside) set aside for one reason are one line with
+// their count (the data lists every path); others keep a line each.
 function asideLines(aside: readonly SetAside[]): string[] {
-  const groups = new Map<string, { readonly first: SetAside; readonly folder?: string; count: number }>();
+  const reasons = new Map(aside.map((each) => [each.path, each.reason]));
+  const groups = new Map<string, { readonly first: SetAside; readonly folder: string; count: number }>();
   for (const each of aside) {
-    const folder = PACKAGE.exec(each.path)?.[0];
-    const key = folder === undefined ? `\0${each.path}` : `${folder}\0${each.reason}`;
+    // A folder set aside heads its own group (the paths below it join it).
+    const folder = asideAbove(each.path, each.reason, reasons) ?? PACKAGE.exec(each.path)?.[0] ?? each.path;
+    const key = `${folder}\0${each.reason}`;
     const group = groups.get(key);
     if (group) group.count += 1;
-    else groups.set(key, { first: each, ...(folder === undefined ? {} : { folder }), count: 1 });
+    else groups.set(key, { first: each, folder, count: 1 });
   }
-  return [...groups.values()].map(({ first, folder, count }) => (count === 1 || folder === undefined ? `  ${first.path}: ${first.reason}` : `  ${folder}/ (${plural(count, 'path')}, e.g. ${first.path.slice(folder.length + 1)}): ${first.reason}`));
+  return [...groups.values()].map(({ first, folder, count }) => {
+    if (count === 1) return `  ${first.path}: ${first.reason}`;
+    const example = first.path === folder ? '' : `, e.g. ${first.path.slice(folder.length + 1)}`;
+    return `  ${folder}/ (${plural(count, 'path')}${example}): ${first.reason}`;
+  });
 }
 
 export function formatChanges(changes: StagedChanges): string[] {
