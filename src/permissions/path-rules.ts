@@ -17,8 +17,8 @@ const TOOLS = { write: ['write', 'create', 'edit'], delete: ['delete'] } as cons
 export function pathRules(policy: Policy, yes: boolean): PathRules {
   return (verb, rel) => {
     const others = TOOLS[verb].map((command): Subject => ({ text: `@coder ${command} ${rel}`, command, path: rel }));
-    const match = policy.match({ others });
-    if (match === undefined || match.action === 'allow' || !NAMES_PATH.test(match.rule.pattern)) return undefined;
+    const match = policy.match({ others }, (rule) => NAMES_PATH.test(rule.pattern));
+    if (match === undefined || match.action === 'allow') return undefined;
     if (match.action === 'ask' && yes) return undefined;
     return { action: match.action, rule: ruleText(match) };
   };

@@ -80,6 +80,12 @@ describe.skipIf(!bwrapWorks || !overlayWorks)('the person\'s path rules on a sta
     expect(read('config/app.ini')).toBe('b=2\n');
   });
 
+  it('a path rule decides even where a rule on the tool alone matches first', async () => {
+    const changes = await build({ cliRules: { allow: ['@coder exec?--stage sh build.sh'], ask: ['@coder write', '@coder write config/**'] } });
+    expect(Object.keys(reasons(changes))).toEqual(['config/app.ini']);
+    expect(read('config/app.ini')).toBe('a=1\n');
+  });
+
   it('a rule on the tool alone (`@coder write`) is about the call, not the change set', async () => {
     const changes = await build({ yes: true, cliRules: { ask: ['@coder write', '@coder *'] } });
     expect(changes.setAside ?? []).toEqual([]);
