@@ -142,7 +142,13 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
     denialStore = session === undefined ? undefined : await DenialStore.open({ workspaceRoot: workspace.root, sessionId: session, env });
     denials = denialStore ? await denialStore.load() : new DenialTracker(denialLimitsFromEnv(env));
     const approver = options.permissions.approver;
-    gate = lazyGate({ policy, denials, yes: options.permissions.yes ?? false, parser, ...(approver ? { approver } : {}), ...(options.door ? { door: options.door.name } : {}) }, timing);
+    const yes = options.permissions.yes ?? false;
+    const rules = policy;
+    gate = {
+      ...lazyGate({ policy, denials, yes, parser, ...(approver ? { approver } : {}), ...(options.door ? { door: options.door.name } : {}) }, timing),
+      // The same rules for what a staged command changed (shell/stage/plan-gate.ts), loaded when one applies.
+      pathRules: async () => (await import('./permissions/path-rules.js')).pathRules(rules, yes),
+    };
   }
   timing?.mark('policy build');
   const saveSession = async (): Promise<void> => {

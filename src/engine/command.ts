@@ -98,6 +98,10 @@ export interface CallPreview {
 }
 
 // What a handler gets: only the pieces it uses, no globals.
+// The person's deny and ask rules on one path a command changes without a file tool (a staged run's
+// change set): the rule's words, or undefined when none names it (permissions/path-rules.ts).
+export type PathRules = (verb: 'write' | 'delete', rel: string) => { readonly action: 'deny' | 'ask'; readonly rule: string } | undefined;
+
 export interface CommandContext {
   readonly workspace: Workspace;
   readonly config: Config;
@@ -122,6 +126,8 @@ export interface CommandContext {
   // checked for staleness (C230 names the stale files) and stamped after the run. ctx.path() then answers
   // for them. A dry run only jails them.
   claim(touches: readonly Touch[]): Promise<ResolvedPath[]>;
+  // The person's path rules, for changes made without a file tool (absent: no permission gate).
+  pathRules?(): Promise<PathRules>;
   // One value per engine and key, made on first use and kept for the engine's life (the code grammars, the
   // outline cache): state of the engine instance, never of a module.
   memo<T>(key: string, create: () => T): T;

@@ -1,4 +1,4 @@
-import type { AnyCommand, CallerServices, CallPreview, DoorInfo, IntendedChange, Touch } from './command.js';
+import type { AnyCommand, CallerServices, CallPreview, DoorInfo, IntendedChange, PathRules, Touch } from './command.js';
 import type { Config } from './config.js';
 import type { CodewardError } from './errors.js';
 import type { Registry } from './registry.js';
@@ -64,6 +64,8 @@ export interface EngineHooks {
   authorize(call: PreparedCall): void | Authorization | undefined | Promise<void | Authorization | undefined>;
   checkStale(call: PreparedCall): readonly string[] | Promise<readonly string[]>;
   afterRun(call: PreparedCall, data: unknown, observed: ReadonlyMap<string, ContentObservation>): void | Promise<void>;
+  // The person's path rules (CommandContext.pathRules); absent: no permission gate.
+  pathRules?(): PathRules | Promise<PathRules>;
 }
 
 

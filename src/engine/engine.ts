@@ -288,6 +288,7 @@ export class Engine {
         return jailed.resolved!;
       },
       warn,
+      ...(this.hooks.pathRules ? { pathRules: async () => this.hooks.pathRules!() } : {}),
       claim: async (more) => {
         const taken = await claim(more);
         for (const jailed of taken) byInput.set(jailed.touch.path, jailed);

@@ -110,14 +110,15 @@ export class Policy {
   }
 
   // The deciding rule: a matching CLI rule, else the strongest matching file rule; undefined: defaults apply.
-  match(target: MatchTarget): RuleMatch | undefined {
+  // `only`: the rules that may decide (path-rules.ts: those that name a path).
+  match(target: MatchTarget, only?: (rule: Rule) => boolean): RuleMatch | undefined {
     const { canonical } = target;
     // `covers` (a recursive delete reaching what a rule names) only ever restricts.
     const allowSubject = canonical?.covers ? { ...canonical, covers: false } : canonical;
     for (const pool of this.pools) {
       let best: CompiledRule | undefined;
       for (const rule of pool) {
-        if (best && STRENGTH[rule.action] >= STRENGTH[best.action]) continue;
+        if ((best && STRENGTH[rule.action] >= STRENGTH[best.action]) || (only && !only(rule))) continue;
         const subject = rule.action === 'allow' ? allowSubject : canonical;
         const hit = (subject !== undefined && rule.compiled.matches(subject)) || (rule.action !== 'allow' && target.others.some((s) => rule.compiled.matches(s)));
         if (hit) best = rule;

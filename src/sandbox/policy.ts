@@ -242,7 +242,6 @@ export function sandboxPolicy(mode: Exclude<SandboxMode, 'off'>, root: string, o
   const layout = tmpLayout([root, ...writable]);
   const wanted = { ...cacheEnv(layout.tmp), ...(options.network ? {} : OFFLINE_ENV) };
   const agent = options.env?.['SSH_AUTH_SOCK'];
-  const env = Object.fromEntries(Object.entries(wanted).filter(([name]) => options.env?.[name] === undefined));
   // The user's own additions (sandboxReadable); what they name is shown even if it looks secret.
   const userReadable = (options.readable ?? []).flatMap((path) => (path === '~' ? [] : path.startsWith('~/') ? (home ? [join(home, path.slice(2))] : []) : path.startsWith('/') ? [path] : []));
   // An existing folder (a passwd home like /nonexistent has nothing to hide, and bwrap could not mount there).
@@ -254,6 +253,11 @@ export function sandboxPolicy(mode: Exclude<SandboxMode, 'off'>, root: string, o
   const account = accountHome(options.accountHome);
   const hiddenHomes = [...(hideHome ? [home] : []), ...(hideable(account) && !(hideHome && (within(account, home) || within(home, account))) ? [account] : [])];
   const homes = [...new Set([...(home ? [home] : []), ...hiddenHomes])];
+  // A cache folder the user's environment names in a hidden home that is not writable here (issue 28:
+  // npm_config_cache=/root/.npm with HOME elsewhere: npm wrote, and named its log, in the hidden home's
+  // empty view, gone after the run) is replaced by the private temp folder's, like an unset one.
+  const unusable = (value: string | undefined): boolean => value === undefined || (value.startsWith('/') && hiddenHomes.some((folder) => within(resolve(value), folder)) && ![root, ...writable].some((area) => within(resolve(value), area)));
+  const env = Object.fromEntries(Object.entries(wanted).filter(([name]) => unusable(options.env?.[name])));
   // Only the entries that exist (one lstat each: most of the list is missing on any one machine).
   const toolchains: ShownPath[] = TOOLCHAINS.flatMap((toolchain) =>
     toolchain.paths

@@ -121,7 +121,7 @@ async function stagedResult(call: ShellCall, prepared: PreparedRun | undefined, 
     const changes = outside.length === 0 ? applied : { ...applied, writtenInPlace: outside };
     // Exit 0 is the command's own; what it wrote and was not applied is said where a person sees it too.
     const aside = changes.setAside ?? [];
-    if (aside.length > 0) ctx.warn(`${aside.length} path(s) the command wrote were not applied (${aside.slice(0, 3).map((each) => each.path).join(', ')}${aside.length > 3 ? ', …' : ''}): protected, non-accessible or changed meanwhile; see the result's "not applied" lines`);
+    if (aside.length > 0) ctx.warn(`${aside.length + (changes.asideMore ?? 0)} path(s) the command wrote were not applied (${aside.slice(0, 3).map((each) => each.path).join(', ')}${aside.length > 3 ? ', …' : ''}): protected, non-accessible, held by your path rules or changed meanwhile; see the result's "not applied" lines`);
     return { changes };
   } catch (error) {
     // Refused before anything was applied (a run nobody approved finds no room in the checkpoint store, R5-1).

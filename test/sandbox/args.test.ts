@@ -231,6 +231,28 @@ describe('extra writable paths and cache variables', () => {
     expect(online).not.toContain('npm_config_update_notifier');
   });
 
+  // Issue 28: npm_config_cache=/root/.npm from the user's shell with HOME elsewhere: npm wrote (and named its
+  // log) in the hidden account home's empty view. A cache variable into a hidden home is replaced unless
+  // that folder is writable (sandboxWritable) or in the workspace.
+  it('replaces a cache variable that names a hidden home, unless the folder is writable or in the workspace', async () => {
+    const home = await tempDir();
+    const account = await tempDir();
+    await mkdir(join(home, '.npm'));
+    const root = join(home, 'ws');
+    await mkdir(root);
+    const cacheOf = (env: Record<string, string>, writable: string[] = []): string | undefined => {
+      const { args } = bwrapArgs(sandboxPolicy('workspace-write', root, { network: false, home, accountHome: account, writable, env }), root);
+      const at = args.findIndex((arg, i) => arg === 'npm_config_cache' && args[i - 1] === '--setenv');
+      return at < 0 ? undefined : args[at + 1];
+    };
+    expect(cacheOf({ npm_config_cache: join(account, '.npm') })).toMatch(/\/\.npm$/);
+    expect(cacheOf({ npm_config_cache: join(account, '.npm') })).not.toContain(account);
+    expect(cacheOf({ npm_config_cache: join(home, '.npm') })).not.toContain(home);
+    expect(cacheOf({ npm_config_cache: join(home, '.npm') }, ['~/.npm'])).toBeUndefined();
+    expect(cacheOf({ npm_config_cache: join(root, '.cache/npm') })).toBeUndefined();
+    expect(cacheOf({ npm_config_cache: '/opt/npm-cache' })).toBeUndefined();
+  });
+
   it('ignores them in read-only mode', async () => {
     const home = await tempDir();
     await mkdir(join(home, '.cargo'));

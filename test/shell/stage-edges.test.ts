@@ -109,4 +109,25 @@ describe.skipIf(!bwrapWorks || !overlayWorks)('staged edge cases', { timeout: 12
     const read = spawnSync('python3', ['-c', `import os; print(os.getxattr(${JSON.stringify(join(root, 'tagged.txt'))}, 'user.origin').decode())`], { encoding: 'utf8' });
     expect(read.stdout.trim()).toBe('build');
   });
+
+  // Issue 27: a change of user.* attributes only (same bytes and mode) looked like no change and was dropped.
+  it.skipIf(!python)('an attribute-only change to an existing file is applied (added and removed user.* attributes)', async () => {
+    writeFileSync(join(root, 'f.txt'), 'same\n');
+    writeFileSync(join(root, 'g.txt'), 'same\n');
+    writeFileSync(join(root, 'h.txt'), 'same\n');
+    xattrs(`os.setxattr('g.txt', 'user.keep', b'1')`);
+    const changes = await staged(`python3 -c "import os; os.setxattr('f.txt', 'user.origin', b'build'); os.removexattr('g.txt', 'user.keep'); open('h.txt', 'a').close()"\n`);
+    expect(changes.files.map((file) => file.path).sort()).toEqual(['f.txt', 'g.txt']);
+    // The overlay's own user.overlay.origin travels with the copied-up file (node cannot remove it; harmless).
+    expect(xattrs(`print(os.getxattr('f.txt', 'user.origin').decode(), [n for n in os.listxattr('g.txt') if not n.startswith('user.overlay.')])`)).toBe('build []');
+    // The checkpoint keeps bytes and modes, not attributes: undo has no step in effect to take back
+    // (said in the report; files/checkpoints would have to capture xattrs).
+  });
 });
+
+// Runs python code with `os` in the workspace (set up and read extended attributes).
+function xattrs(code: string): string {
+  const run = spawnSync('python3', ['-c', `import os; ${code}`], { cwd: root, encoding: 'utf8' });
+  expect(run.status, run.stderr).toBe(0);
+  return run.stdout.trim();
+}

@@ -34,8 +34,11 @@ export interface StagedChanges {
   readonly files: { readonly path: string; readonly change: Change }[];
   // Files beyond the list's cap.
   readonly more?: number;
-  // Not applied: protected, non-accessible, changed meanwhile (conflict: true), or not a file.
+  // Not applied: protected, non-accessible, denied or asked for by the person's path rules, changed
+  // meanwhile (conflict: true), or not a file. Every path up to ASIDE_CAP (the text folds them by package).
   readonly setAside?: { readonly path: string; readonly reason: string; readonly conflict?: true }[];
+  // Paths set aside beyond ASIDE_CAP.
+  readonly asideMore?: number;
   // Where the set-aside versions are (outside the workspace).
   readonly keptIn?: string;
   // The sandboxWritable folders the command could write in place (not staged, not undoable).
@@ -43,6 +46,7 @@ export interface StagedChanges {
 }
 
 const LIST_CAP = 50;
+const ASIDE_CAP = 5_000;
 // Over this many changed files a step keeps only the files the run replaced or deleted (H7): those are
 // few, and their previous bytes are never given up; the files it created are not in the step.
 const STEP_MAX_FILES = 20_000;
@@ -129,7 +133,7 @@ const keepAside = (layout: OverlayLayout, plan: StagePlan): string | undefined =
 function summary(plan: StagePlan, checkpoint: number | undefined, keptIn: string | undefined): StagedChanges {
   const files = [...plan.writes.map((write) => ({ path: write.rel, change: write.change })), ...plan.deletes.map((each) => ({ path: each.rel, change: 'deleted' as const }))];
   const count = (change: Change): number => files.filter((file) => file.change === change).length;
-  const setAside = plan.aside.slice(0, LIST_CAP).map((aside) => ({ path: aside.rel, reason: aside.reason, ...(aside.conflict ? { conflict: true as const } : {}) }));
+  const setAside = plan.aside.slice(0, ASIDE_CAP).map((aside) => ({ path: aside.rel, reason: aside.reason, ...(aside.conflict ? { conflict: true as const } : {}) }));
   return {
     ...(checkpoint === undefined ? {} : { checkpoint }),
     created: count('created'),
@@ -138,6 +142,7 @@ function summary(plan: StagePlan, checkpoint: number | undefined, keptIn: string
     files: files.slice(0, LIST_CAP),
     ...(files.length > LIST_CAP ? { more: files.length - LIST_CAP } : {}),
     ...(setAside.length > 0 ? { setAside } : {}),
+    ...(plan.aside.length > ASIDE_CAP ? { asideMore: plan.aside.length - ASIDE_CAP } : {}),
     ...(keptIn === undefined ? {} : { keptIn }),
   };
 }
@@ -200,7 +205,7 @@ export async function applyStaged(ctx: CommandContext, layout: OverlayLayout, la
   try {
     entries = await readUpper(layout, (rel) => listFolder(ctx, rel));
     const removed = removedMeanwhile(ctx.workspace, layout.since, entries, layout.rootNames);
-    plan = planChanges(ctx.workspace, layout.since, entries, planContext(ctx.workspace.root), removed);
+    plan = planChanges(ctx.workspace, layout.since, entries, planContext(ctx.workspace.root), removed, await ctx.pathRules?.());
   } catch (error) {
     // Unreadable (a tree too deep for a path: ENAMETOOLONG): nothing was applied, and nothing is kept
     // (a run folder left behind each time would fill the disk).

@@ -5,7 +5,8 @@ import { obeyedContext } from '../../permissions/obeyed-context.js';
 import { withoutRelativePath } from '../../permissions/obeyed-env.js';
 import type { Workspace } from '../../workspace/workspace.js';
 import type { StageOps } from './journal.js';
-import { Planner } from './plan.js';
+import type { PathRules } from '../../engine/command.js';
+import { StageGate } from './plan-gate.js';
 
 // A journal found in the state folder is data, never an order (red team round 3, H3: with `-C ~` the
 // state folders of OTHER workspaces lie inside the workspace, and a planted journal moved ~/.ssh/id_ed25519
@@ -14,7 +15,8 @@ import { Planner } from './plan.js';
 // - a path is a plain relative path inside the workspace (no `..`, no absolute path, no empty segment);
 // - a file's source is a regular file with one name, directly in this run's own upper folder: never a
 //   file elsewhere on the machine, a symlink, or a hard link to one;
-// - the target passes the stage plan's write gate now (protected, obeyed, non-accessible: plan.ts).
+// - the target passes the stage plan's write gate now (protected, obeyed, non-accessible, the person's
+//   path rules: plan-gate.ts).
 // What fails is dropped from the operations and named; the rest is finished.
 
 export interface CheckedOps {
@@ -38,7 +40,7 @@ function ownSource(upper: string, source: unknown): boolean {
 // Why the tree `rel` (a folder the command created, moved whole) may not be moved: its source is not
 // its own folder in this run's upper folder, or an entry below it fails the checks above (a special file,
 // a file with another name or risky mode bits, a protected or non-accessible path). Gone: moved already.
-function treeRefusal(planner: Planner, upper: string, rel: string, source: unknown): string | undefined {
+function treeRefusal(planner: StageGate, upper: string, rel: string, source: unknown): string | undefined {
   if (source !== join(upper, rel)) return `its source ${String(source)} is not its folder in this run's upper folder`;
   const top = lstatSync(source, { throwIfNoEntry: false });
   if (top === undefined) return undefined;
@@ -59,8 +61,9 @@ function treeRefusal(planner: Planner, upper: string, rel: string, source: unkno
   return walk(source, rel);
 }
 
-export function checkJournalOps(workspace: Workspace, runDir: string, ops: StageOps): CheckedOps {
-  const planner = new Planner(workspace, 0n, withoutRelativePath(obeyedContext(workspace.root)));
+// `rules`: the person's path rules, as the apply judged them (plan-gate.ts).
+export function checkJournalOps(workspace: Workspace, runDir: string, ops: StageOps, rules?: PathRules): CheckedOps {
+  const planner = new StageGate(workspace, withoutRelativePath(obeyedContext(workspace.root)), rules);
   const upper = join(runDir, 'upper');
   const refused: string[] = [];
   const keep = (rel: unknown, why: () => string | undefined): boolean => {
@@ -68,14 +71,14 @@ export function checkJournalOps(workspace: Workspace, runDir: string, ops: Stage
     if (reason !== undefined) refused.push(`${String(rel)}: ${reason}`);
     return reason === undefined;
   };
-  const gate = (rel: string, link = false) => () => planner.judge(rel, link);
+  const gate = (rel: string, verb: 'write' | 'delete' = 'write') => () => planner.judge(rel, false, verb);
   const list = <T>(value: readonly T[] | undefined): readonly T[] => (Array.isArray(value) ? value : []);
   return {
     refused,
     ops: {
       ...ops,
-      deletes: list(ops.deletes).filter((rel) => keep(rel, gate(rel))),
-      removedFolders: list(ops.removedFolders).filter((rel) => keep(rel, gate(rel))),
+      deletes: list(ops.deletes).filter((rel) => keep(rel, gate(rel, 'delete'))),
+      removedFolders: list(ops.removedFolders).filter((rel) => keep(rel, gate(rel, 'delete'))),
       folders: list(ops.folders).filter((folder) => keep(folder?.rel, gate(folder?.rel)) && Number.isInteger(folder.mode)),
       writes: list(ops.writes).filter((write) =>
         keep(write?.rel, () => {

@@ -1,13 +1,14 @@
-import { chmodSync, lstatSync, readdirSync, readFileSync, readlinkSync, type BigIntStats } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
-import { isInside } from '../../workspace/contains.js';
-import { whereLinksLead } from '../../workspace/links-lead.js';
-import { immunePath } from '../../permissions/immune-paths.js';
-import { linkReaches } from '../../permissions/obeyed-alias.js';
+import { chmodSync, lstatSync, readdirSync, readlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import type { PathRules } from '../../engine/command.js';
 import type { ObeyedContext } from '../../permissions/obeyed.js';
 import { fsLookup, stagedLookup } from '../../permissions/git-shape.js';
 import { clearedMessage, riskyBits, riskyWhat, runsAsOwner } from '../../sandbox/modes.js';
 import type { Workspace } from '../../workspace/workspace.js';
+import { inspect, sameFile, type Found } from './plan-found.js';
+import { StageGate } from './plan-gate.js';
+import type { StagePlan, Write } from './plan-types.js';
+import { userXattrs } from './xattrs.js';
 import type { UpperEntry } from './upper.js';
 
 // A staged run's change set judged against the workspace as it is now, before anything is applied:
@@ -16,66 +17,11 @@ import type { UpperEntry } from './upper.js';
 // - conflicts: a workspace entry changed while the command ran (its change time is at or after the
 //   run's start, in the file system's own clock) is left as the person or another writer made it; the
 //   command's version is set aside;
-// - no-ops: a file copied up but left as it was (same bytes and mode) is no change.
+// - no-ops: a file copied up but left as it was (same bytes, mode and user.* attributes) is no change.
 
-export type Change = 'created' | 'changed' | 'deleted';
-
-export interface Write {
-  readonly rel: string;
-  readonly real: string;
-  readonly entry: Extract<UpperEntry, { kind: 'file' | 'symlink' }>;
-  readonly change: Exclude<Change, 'deleted'>;
-}
-
-export interface Aside {
-  readonly rel: string;
-  readonly reason: string;
-  // The command's version (in the upper folder), kept for the person; none for a removal.
-  readonly source?: string;
-  readonly conflict?: true;
-}
-
-export interface StagePlan {
-  readonly writes: Write[];
-  // Files and links to remove (also those below a folder the command removed or emptied).
-  readonly deletes: { readonly rel: string; readonly real: string }[];
-  // Folders to make (parents first), or whose mode the command changed.
-  // `before`: the mode it had (null: made by the command), for undo.
-  readonly folders: { readonly rel: string; readonly real: string; readonly mode: number; readonly before: number | null }[];
-  // Folders the command removed (with their mode): emptied by the deletes, then removed when empty (deepest first).
-  readonly removedFolders: { readonly real: string; readonly mode: number }[];
-  readonly aside: Aside[];
-  // World-writable bits cleared before applying (sandbox/modes.ts), one message each.
-  readonly cleared: string[];
-}
+export type { Aside, Change, StagePlan, Write } from './plan-types.js';
 
 const REMOVED_MEANWHILE = 'not in the workspace now, in a folder that changed while the command ran (removed or renamed meanwhile?): not made again, the command\'s version set aside';
-
-type Found = { readonly kind: 'missing' } | { readonly kind: 'dir' | 'file' | 'symlink' | 'other'; readonly stats: BigIntStats } | { readonly kind: 'unreachable' };
-
-function inspect(workspace: Workspace, real: string): Found {
-  try {
-    const stats = workspace.jail.atSync(real, (at) => lstatSync(at, { bigint: true, throwIfNoEntry: false }));
-    if (stats === undefined) return { kind: 'missing' };
-    const kind = stats.isDirectory() ? 'dir' : stats.isFile() ? 'file' : stats.isSymbolicLink() ? 'symlink' : 'other';
-    return { kind, stats };
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    // A parent that is no folder now: nothing is there.
-    return code === 'ENOENT' || code === 'ENOTDIR' || code === 'C211' ? { kind: 'missing' } : { kind: 'unreachable' };
-  }
-}
-
-// Same bytes and mode (a file copied up by an open for writing that wrote nothing new).
-function sameFile(workspace: Workspace, real: string, found: BigIntStats, entry: Extract<UpperEntry, { kind: 'file' }>): boolean {
-  if (found.size !== BigInt(entry.stats.size) || (Number(found.mode) & 0o7777) !== (entry.stats.mode & 0o7777)) return false;
-  try {
-    const mine = workspace.jail.atSync(real, (at) => readFileSync(at, { flag: 'r' }));
-    return mine.equals(readFileSync(entry.source));
-  } catch {
-    return false;
-  }
-}
 
 export class Planner {
   private readonly plan: StagePlan = { writes: [], deletes: [], folders: [], removedFolders: [], aside: [], cleared: [] };
@@ -84,37 +30,17 @@ export class Planner {
   private readonly notMade = new Map<string, { readonly reason: string; readonly conflict?: true }>();
   // Folders the plan makes (missing in the workspace): what is below them is missing too, not looked up.
   private readonly made = new Set<string>();
+  // Files copied up with the same bytes and mode: no change, unless their user.* attributes changed.
+  private readonly sameBytes: Write[] = [];
 
   constructor(
     private readonly workspace: Workspace,
     private readonly since: bigint,
-    // What the git configuration names (permissions/obeyed-context.ts): the hooks folder, the scripts
-    // configured commands run. Without it a staged run planted `hooks/pre-commit` under core.hooksPath.
-    private readonly obeyed: ObeyedContext = { gitPaths: [] },
+    // The write gate (plan-gate.ts).
+    private readonly gate: StageGate,
     // Entries whose workspace path someone may have emptied while the command ran (removed.ts).
     private readonly removedMeanwhile: ReadonlySet<string> = new Set(),
   ) {}
-
-  // Why `rel` may not be written or removed (the write gate), or undefined. A symlink above a path the
-  // git configuration names redirects it (`ln -s t9 tools` under `core.fsmonitor = sh tools/fsm.sh`).
-  private gate(rel: string, link = false): string | undefined {
-    const immune = immunePath(rel, true, [], this.obeyed);
-    if (immune) return `protected: ${immune.description}`;
-    const redirected = link ? linkReaches(rel, this.obeyed) : undefined;
-    if (redirected) return `protected: a symlink above ${redirected}, which a program runs or obeys (git's configuration or src/permissions/obeyed.ts)`;
-    if (this.workspace.isNonAccessible(rel)) return 'non-accessible (nonAccessibleGlobs)';
-    return undefined;
-  }
-
-  // The gate's answer for `rel`, for what another part judges again (journal-check.ts): undefined = may be written.
-  judge(rel: string, link = false): string | undefined {
-    return this.gate(rel, link);
-  }
-
-  // The same for a link to `target` (where it points is judged too).
-  judgeLink(rel: string, target: string): string | undefined {
-    return this.gate(rel, true) ?? this.linkOut(rel, target);
-  }
 
   private changedMeanwhile(found: Found): boolean {
     return found.kind === 'unreachable' || ('stats' in found && found.stats.ctimeNs >= this.since);
@@ -125,7 +51,7 @@ export class Planner {
     const real = join(this.workspace.root, rel);
     if (found.kind === 'missing') return;
     if (found.kind !== 'dir') {
-      const blocked = this.gate(rel);
+      const blocked = this.gate.judge(rel, false, 'delete');
       if (blocked) this.plan.aside.push({ rel, reason: `${blocked}; not removed` });
       else if (this.changedMeanwhile(found)) this.plan.aside.push({ rel, reason: 'changed in the workspace while the command ran; not removed', conflict: true });
       else if (found.kind === 'other') this.plan.aside.push({ rel, reason: 'not a file or link; not removed' });
@@ -152,33 +78,15 @@ export class Planner {
   private write(entry: Extract<UpperEntry, { kind: 'file' | 'symlink' }>): void {
     const real = join(this.workspace.root, entry.rel);
     const found = this.look(entry.rel, real);
-    const blocked = entry.kind === 'symlink' ? this.judgeLink(entry.rel, entry.target) : this.gate(entry.rel);
+    const blocked = entry.kind === 'symlink' ? this.gate.judgeLink(entry.rel, entry.target) : this.gate.judge(entry.rel);
     if (blocked) return void this.plan.aside.push({ rel: entry.rel, reason: `${blocked}; not applied`, source: entry.source });
     if (entry.kind === 'file' && !this.safeMode(entry)) return;
     if (found.kind === 'dir' || found.kind === 'other') return void this.plan.aside.push({ rel: entry.rel, reason: `replaces a ${found.kind === 'dir' ? 'folder' : 'special file'}; not applied`, source: entry.source });
     if (found.kind === 'missing' && this.removedMeanwhile.has(entry.rel)) return void this.plan.aside.push({ rel: entry.rel, reason: REMOVED_MEANWHILE, source: entry.source, conflict: true });
     if (found.kind !== 'missing' && this.changedMeanwhile(found)) return void this.plan.aside.push({ rel: entry.rel, reason: 'changed in the workspace while the command ran: kept as it is, the command\'s version set aside', source: entry.source, conflict: true });
-    if (found.kind === 'file' && entry.kind === 'file' && sameFile(this.workspace, real, found.stats, entry)) return;
+    if (found.kind === 'file' && entry.kind === 'file' && sameFile(this.workspace, real, found.stats, entry)) return void this.sameBytes.push({ rel: entry.rel, real, entry, change: 'changed' });
     if (found.kind === 'symlink' && entry.kind === 'symlink' && this.workspace.jail.atSync(real, (at) => lstatSync(at).isSymbolicLink()) && entry.target === this.linkTarget(real)) return;
     this.plan.writes.push({ rel: entry.rel, real, entry, change: found.kind === 'missing' ? 'created' : 'changed' });
-  }
-
-  // Red team round 6 R6-7: a link the command made that points out of the workspace (`dist/index.js ->
-  // ~/.bashrc`, `homelink -> ~`) or at a path the gate protects (`x -> ../.git/hooks/pre-commit`) is an
-  // escape hatch for every later writer that follows links (a build, `cp`, `>`), outside any sandbox: set
-  // aside. Its target is resolved by name from the link's folder (a link inside the workspace applies).
-  private linkOut(rel: string, target: string): string | undefined {
-    const at = resolve(dirname(join(this.workspace.root, rel)), target);
-    if (!isInside(this.workspace.root, at)) return `a symlink pointing out of the workspace (to ${target}): a later writer that follows it would write there`;
-    const inside = relative(this.workspace.root, at).split('\\').join('/');
-    const blocked = inside === '' ? undefined : this.gate(inside);
-    if (blocked) return `a symlink to ${inside}, which is ${blocked}`;
-    // Through links the workspace already has (`a -> b`, `b -> ~/.bashrc`): where it really leads.
-    const real = whereLinksLead(at);
-    if (!isInside(this.workspace.root, real)) return `a symlink to ${inside}, which leads out of the workspace (to ${real}): a later writer that follows it would write there`;
-    const reached = relative(this.workspace.root, real).split('\\').join('/');
-    const through = reached === inside || reached === '' ? undefined : this.gate(reached);
-    return through ? `a symlink to ${inside}, which leads to ${reached}, which is ${through}` : undefined;
   }
 
   // H2 (sandbox/modes.ts): a setuid or setgid file is set aside (its bits cleared in the kept copy); a
@@ -206,7 +114,7 @@ export class Planner {
   private folder(entry: Extract<UpperEntry, { kind: 'dir' }>): void {
     const real = join(this.workspace.root, entry.rel);
     const found = this.look(entry.rel, real);
-    const blocked = this.gate(entry.rel);
+    const blocked = this.gate.judge(entry.rel);
     const refused = blocked ? `${blocked}; not applied` : found.kind !== 'dir' && found.kind !== 'missing' ? 'replaces a file or link with a folder; not applied' : undefined;
     if (refused) {
       this.notMade.set(entry.rel, { reason: refused });
@@ -266,15 +174,19 @@ export class Planner {
   }
 
   result(): StagePlan {
+    // One tar for every such file and its workspace version (xattrs.ts); tar unable to say: no change.
+    const attributes = userXattrs(this.sameBytes.flatMap((write) => [write.entry.source, write.real]));
+    for (const write of this.sameBytes) if (attributes !== undefined && attributes.get(write.entry.source) !== attributes.get(write.real)) this.plan.writes.push(write);
     return this.plan;
   }
 }
 
 // A folder the run makes a git directory by its shape (HEAD, objects/, refs/ made in one run, or the piece
 // that completes one) is judged by the workspace as it will be after the apply (git-shape.ts).
-export function planChanges(workspace: Workspace, since: bigint, entries: readonly UpperEntry[], obeyed: ObeyedContext = { gitPaths: [] }, removedMeanwhile?: ReadonlySet<string>): StagePlan {
+// `rules`: the person's path rules (plan-gate.ts).
+export function planChanges(workspace: Workspace, since: bigint, entries: readonly UpperEntry[], obeyed: ObeyedContext = { gitPaths: [] }, removedMeanwhile?: ReadonlySet<string>, rules?: PathRules): StagePlan {
   const after = { ...obeyed, lookup: stagedLookup(obeyed.lookup ?? fsLookup([workspace.root]), entries) };
-  const planner = new Planner(workspace, since, after, removedMeanwhile);
+  const planner = new Planner(workspace, since, new StageGate(workspace, after, rules), removedMeanwhile);
   for (const entry of entries) planner.add(entry);
   return planner.result();
 }

@@ -56,7 +56,7 @@ async function recoverRun(ctx: CommandContext, stageDir: string, dir: string): P
   const { since } = claimed;
   if (claimed.journal.root !== ctx.workspace.root) return;
   // Judged again before anything moves: a journal in the state folder is data (journal-check.ts).
-  const checked = checkJournalOps(ctx.workspace, dir, claimed.journal.ops);
+  const checked = checkJournalOps(ctx.workspace, dir, claimed.journal.ops, await ctx.pathRules?.());
   for (const refusal of checked.refused) ctx.warn(`an interrupted staged command's journal named what it may not do; not done: ${refusal}`);
   const journal: Journal = { ...claimed.journal, ops: checked.ops };
   const begun = !journal.checkpoint || (await stepOf(ctx, journal)) !== undefined;

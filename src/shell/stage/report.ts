@@ -1,9 +1,44 @@
 import type { StagedChanges } from './apply.js';
 
-// The lines a staged run adds to exec's and test's text (the data keeps the capped lists).
+// The lines a staged run adds to exec's and test's text (the data keeps the lists).
 const SHOWN = 20;
 
 const plural = (count: number, noun: string): string => `${count} ${noun}${count === 1 ? '' : 's'}`;
+
+// The package folder a path lies in (`node_modules/@scope/name`, the deepest one), or undefined.
+const PACKAGE = /^(?:.*\/)?node_modules\/(?:@[^/]+\/)?[^/]+(?=\/)/;
+
+type SetAside = NonNullable<StagedChanges['setAside']>[number];
+
+// The topmost folder above `path` set aside for the same reason (a `.git` the command made: everything
+// below it is set aside with the folder's reason), or undefined.
+function asideAbove(path: string, reason: string, reasons: ReadonlyMap<string, string>): string | undefined {
+  for (let cut = path.indexOf('/'); cut > 0; cut = path.indexOf('/', cut + 1)) {
+    if (reasons.get(path.slice(0, cut)) === reason) return path.slice(0, cut);
+  }
+  return undefined;
+}
+
+// Issue 28: a staged `npm install` set aside one protected file per package's CI workflow, one line each.
+// Paths inside one package folder (or below a folder set aside) set aside for one reason are one line with
+// their count (the data lists every path); others keep a line each.
+function asideLines(aside: readonly SetAside[]): string[] {
+  const reasons = new Map(aside.map((each) => [each.path, each.reason]));
+  const groups = new Map<string, { readonly first: SetAside; readonly folder: string; count: number }>();
+  for (const each of aside) {
+    // A folder set aside heads its own group (the paths below it join it).
+    const folder = asideAbove(each.path, each.reason, reasons) ?? PACKAGE.exec(each.path)?.[0] ?? each.path;
+    const key = `${folder}\0${each.reason}`;
+    const group = groups.get(key);
+    if (group) group.count += 1;
+    else groups.set(key, { first: each, folder, count: 1 });
+  }
+  return [...groups.values()].map(({ first, folder, count }) => {
+    if (count === 1) return `  ${first.path}: ${first.reason}`;
+    const example = first.path === folder ? '' : `, e.g. ${first.path.slice(folder.length + 1)}`;
+    return `  ${folder}/ (${plural(count, 'path')}${example}): ${first.reason}`;
+  });
+}
 
 export function formatChanges(changes: StagedChanges): string[] {
   const lines: string[] = [];
@@ -18,8 +53,11 @@ export function formatChanges(changes: StagedChanges): string[] {
   }
   const aside = changes.setAside ?? [];
   if (aside.length > 0) {
-    lines.push(`[not applied: ${plural(aside.length, 'path')}${changes.keptIn ? `; the command's versions are in ${changes.keptIn}` : ''}]`);
-    lines.push(...aside.slice(0, SHOWN).map((each) => `  ${each.path}: ${each.reason}`));
+    const count = aside.length + (changes.asideMore ?? 0);
+    lines.push(`[not applied: ${plural(count, 'path')}${changes.keptIn ? `; the command's versions are in ${changes.keptIn}` : ''}]`);
+    const folded = asideLines(aside);
+    lines.push(...folded.slice(0, SHOWN));
+    if (folded.length > SHOWN) lines.push(`  … ${plural(folded.length - SHOWN, 'more line')} (every path is in the result's data, setAside)`);
     if (changes.keptIn) lines.push(`  to apply one on purpose: review it in ${changes.keptIn}, then write it with codeward write or create (a protected file is asked for, never applied unasked)`);
   }
   return lines;

@@ -1,7 +1,7 @@
 import { lstatSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { StageOps } from './journal.js';
-import type { StagePlan } from './plan.js';
+import type { StagePlan } from './plan-types.js';
 import type { UpperEntry } from './upper.js';
 
 // A folder a staged command created (not in the workspace before) with nothing below it set aside by the

@@ -46,7 +46,8 @@ describe.skipIf(!HAS_BWRAP)('a contained run cannot change git unasked', () => {
     expect(results).toMatch(/\[1\] @coder exec: ok/);
     expect(await readFile(join(root, 'attack-ran.txt'), 'utf8')).toBe('yes\n');
     expect(results).toMatch(/not applied: \d+ paths/);
-    expect(results).toContain('lib/.git/refs/tags/planted: protected');
+    // One line for the folder (issue 28: what lies below a folder set aside is folded into its line).
+    expect(results).toMatch(/lib\/\.git\/ \(\d+ paths\): protected/);
     expect(git(join(root, 'lib'), 'rev-parse', 'HEAD')).toBe(head);
     expect(git(join(root, 'lib'), 'tag')).toBe('');
   }, 180_000);
