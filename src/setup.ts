@@ -29,6 +29,7 @@ import { LazySandbox } from './engine/engine-sandbox.js';
 import { recoverPending } from './sandbox/pending.js';
 import { isInside } from './workspace/contains.js';
 import { checkWorkspaceRoot, userSandboxSettings } from './sandbox/user-settings.js';
+import { withLinkedSecrets } from './sandbox/home-secrets.js';
 import type { Timing } from './engine/timing.js';
 
 // The permission gate, for doors that have a person (or a policy) behind them.
@@ -111,7 +112,9 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
   // The user's own ~/.codeward/config: the base of the engine settings (a project file only tightens it).
   const settings = await configFromSettings(project, await readUserConfig(env['HOME']));
   const { ignored: configIgnored, userOnly, notes, sandboxFrom } = settings;
-  const config = options.configure ? options.configure(settings.config) : settings.config;
+  const configured = options.configure ? options.configure(settings.config) : settings.config;
+  // The home's secrets that resolve into the workspace (a dotfiles repository) are non-accessible there too.
+  const config = { ...configured, nonAccessibleGlobs: withLinkedSecrets(configured.nonAccessibleGlobs, opened.root, [home, env['HOME']]) };
   const workspace = opened.withOptions({ nonAccessibleGlobs: config.nonAccessibleGlobs });
   timing?.mark('config, settings, trust read');
   const stateDir = stateDirFor(workspace.root, env);

@@ -7,6 +7,7 @@ import { gitConfigPaths } from './obeyed-git.js';
 import { gitOuterConfigFiles } from '../git/config-path.js';
 import { scanWorkspace, workspaceRepositories } from './obeyed-repos.js';
 import { fsLookup } from './git-shape.js';
+import { obeyedHomeLinks } from './obeyed-home-links.js';
 import type { Repository } from '../sandbox/git-config.js';
 import { isObeyedLater, VENV_MARKERS, type Obeyed, type ObeyedContext } from './obeyed.js';
 import { FolderListings, identityStamp } from '../workspace/listings.js';
@@ -175,6 +176,6 @@ export function obeyedContext(root: string, home: string | undefined = homedir()
   const repositories = workspaceRepositories(root, held, listings);
   const git = union(repositories.map((repository) => contextOf(repository, roots, home, listings)));
   const within = repositories.map((repository) => rootWithin(root, repository)).find((found) => found !== undefined);
-  const ctx: ObeyedContext = { ...git, homes: homesIn(roots, home, listings), venv: venvProbe(roots), lookup: fsLookup(roots), at: real(root), envGlobs: envLoadGlobs(roots), ...homeAbove(roots, home), ...(within ? { within } : {}) };
+  const ctx: ObeyedContext = { ...git, homes: homesIn(roots, home, listings), homeLinks: obeyedHomeLinks(roots, home, listings), venv: venvProbe(roots), lookup: fsLookup(roots), at: real(root), envGlobs: envLoadGlobs(roots), ...homeAbove(roots, home), ...(within ? { within } : {}) };
   return { ...ctx, aliases: aliasesFor(held.base, held.links, ctx) };
 }

@@ -1,0 +1,92 @@
+// Red team R7-13 and R7-11's LOW note (a dotfiles repository the home links into): the home's secrets kept in
+// the workspace (`~/.aws -> dotfiles/aws`, `~/.ssh/id_ed25519 -> dotfiles/ssh/id_ed25519`, ...) were read,
+// searched and cat'ed unasked; with `~/.local/bin -> dotfiles/bin` every sandboxed exec failed (bwrap could not
+// bind the link's spelling in the hidden home). The sandbox's HOME_SECRETS, resolved into the workspace, are
+// non-accessible there (sandbox/home-secrets.ts); linked start-up files are read-only where they really are.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createEngine } from '../../src/index.js';
+import { linkedSecretGlobs } from '../../src/sandbox/home-secrets.js';
+import { CLI, removeDir, tempDir } from '../helpers/fixture.js';
+
+const bwrapWorks = spawnSync('bwrap', ['--ro-bind', '/', '/', '--unshare-net', 'true']).status === 0;
+const SECRET = 'SECRET-MARKER-7713';
+// Workspace path -> the home path linked to it (a folder link, a file link in a real folder, relative links).
+const SECRETS: readonly (readonly [string, string, string])[] = [
+  ['aws/credentials', '.aws', 'aws'],
+  ['ssh/id_ed25519', '.ssh/id_ed25519', 'ssh/id_ed25519'],
+  ['kube/config', '.kube/config', '../dotfiles/kube/config'],
+  ['docker/config.json', '.docker', 'dotfiles/docker'],
+  ['npmrc', '.npmrc', 'dotfiles/npmrc'],
+  ['netrc', '.netrc', 'dotfiles/netrc'],
+  ['config/gh/hosts.yml', '.config/gh', 'config/gh'],
+];
+
+let base: string;
+let home: string;
+let root: string;
+
+beforeAll(async () => {
+  base = realpathSync(await tempDir('cw-home-linked-'));
+  home = join(base, 'home');
+  root = join(home, 'dotfiles');
+  const put = (rel: string, content: string): void => {
+    mkdirSync(join(root, rel, '..'), { recursive: true });
+    writeFileSync(join(root, rel), content);
+  };
+  for (const [rel] of SECRETS) put(rel, `token=${SECRET}-${rel}\n`);
+  put('shell/rc.sh', '# rc\n');
+  put('normal.txt', 'ordinary content\n');
+  mkdirSync(join(root, 'bin'));
+  for (const [, at, target] of SECRETS) {
+    mkdirSync(join(home, at, '..'), { recursive: true });
+    symlinkSync(target.startsWith('.') || target.startsWith('dotfiles') ? target : join(root, target), join(home, at));
+  }
+  symlinkSync(join(root, 'shell/rc.sh'), join(home, '.bashrc'));
+  mkdirSync(join(home, '.local'));
+  symlinkSync(join(root, 'bin'), join(home, '.local/bin'));
+});
+afterAll(async () => removeDir(base));
+afterEach(() => vi.unstubAllEnvs());
+
+describe('the home\'s secrets that resolve into the workspace are non-accessible there', () => {
+  it('one glob per linked secret, none for files no secret path resolves to', () => {
+    expect(linkedSecretGlobs(root, [home]).sort()).toEqual(['aws', 'config/gh', 'docker', 'kube/config', 'netrc', 'npmrc', 'ssh/id_ed25519']);
+    expect(linkedSecretGlobs(root, [join(base, 'nobody')])).toEqual([]);
+    // The workspace inside a linked secret folder: all of it.
+    expect(linkedSecretGlobs(join(root, 'aws'), [home])).toEqual(['**']);
+  });
+
+  it('read, search and tree in the engine leave them out; ordinary files stay readable', async () => {
+    vi.stubEnv('HOME', home);
+    const engine = await createEngine({ workspace: root, env: { HOME: home }, permissions: { home, yes: true } });
+    for (const [rel] of SECRETS) expect(await engine.run({ cmd: 'read', args: { file: rel } }), rel).toMatchObject({ ok: false, error: { code: 'C211' } });
+    expect(await engine.run({ cmd: 'read', args: { file: 'normal.txt' } })).toMatchObject({ ok: true });
+    const search = await engine.run({ cmd: 'search', args: { pattern: 'token=' } });
+    expect(JSON.stringify(search)).not.toContain(SECRET);
+    const tree = JSON.stringify(await engine.run({ cmd: 'tree', args: {} }));
+    expect(tree).toContain('normal.txt');
+    expect(tree).not.toContain(SECRET);
+    await engine.close();
+  });
+});
+
+describe.skipIf(!bwrapWorks)('a sandboxed exec in the dotfiles repository (bwrap)', () => {
+  it('runs with ~/.local/bin linked into the workspace, sees no secret, cannot change the linked start-up files', () => {
+    // The script lies outside the workspace (the danger classifier never sees the names), shown by the user's config.
+    mkdirSync(join(base, 'scripts'));
+    mkdirSync(join(home, '.codeward'));
+    writeFileSync(join(home, '.codeward/config.json'), `${JSON.stringify({ sandboxReadable: [join(base, 'scripts')] })}\n`);
+    const script = join(base, 'scripts/script.sh');
+    writeFileSync(script, ['cat aws/credentials ssh/id_ed25519 kube/config docker/config.json npmrc netrc config/gh/hosts.yml', 'grep -r token= .', 'cat normal.txt', 'echo pwn >> shell/rc.sh', 'echo pwn > bin/git', 'echo ran-to-the-end'].join('\n'));
+    const env = { ...process.env, HOME: home, PATH: `${join(home, '.local/bin')}:${process.env['PATH'] ?? ''}`, CODEWARD_STATE_DIR: join(base, 'state') };
+    const run = spawnSync(process.execPath, [CLI, '--yes', '--json', '-C', root, '--sandbox', 'workspace-write', 'exec', '--cmd', `bash ${script}`], { cwd: root, env, encoding: 'utf8' });
+    expect(run.stdout).toContain('ran-to-the-end');
+    expect(run.stdout).toContain('ordinary content');
+    expect(run.stdout).not.toContain(SECRET);
+    expect(readFileSync(join(root, 'shell/rc.sh'), 'utf8')).toBe('# rc\n');
+    expect(existsSync(join(root, 'bin/git'))).toBe(false);
+  }, 30_000);
+});
