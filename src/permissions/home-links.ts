@@ -1,4 +1,4 @@
-import { lstatSync, readdirSync, readlinkSync, realpathSync } from 'node:fs';
+import { lstatSync, readdirSync, readlinkSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative } from 'node:path';
 
 // Where the user's home paths really are (red team R7-11, R7-13: a dotfiles repository the home links into,
@@ -25,23 +25,15 @@ const LINK_DEPTH = 3;
 const MAX_FOLDERS = 400;
 
 const kindOf = (path: string): 'link' | 'dir' | 'other' | 'missing' => {
-  try {
-    const stats = lstatSync(path);
-    return stats.isSymbolicLink() ? 'link' : stats.isDirectory() ? 'dir' : 'other';
-  } catch {
-    return 'missing';
-  }
+  const stats = lstatSync(path, { throwIfNoEntry: false });
+  return !stats ? 'missing' : stats.isSymbolicLink() ? 'link' : stats.isDirectory() ? 'dir' : 'other';
 };
 
 // `path` (absolute) as the kernel would open or create it: every symlink on the way followed, also a dangling
 // one and one whose target's tail is missing (the file a write through it creates); undefined for a loop.
-export function resolveLoose(path: string): string | undefined {
-  try {
-    return realpathSync.native(path);
-  } catch {
-    // Missing somewhere, or a loop: walk it name by name below.
-  }
-  let done = '/';
+// `from`: a real folder the path is relative to (the home folder's real path: one lstat per name below it).
+export function resolveLoose(path: string, from = '/'): string | undefined {
+  let done = from;
   const rest = path.split('/').filter((name) => name !== '' && name !== '.');
   for (let hops = 0; rest.length > 0; ) {
     const name = rest.shift()!;
@@ -80,8 +72,10 @@ const relIn = (path: string, root: string): string | undefined => {
 export function homeLinksInto(home: string, folders: readonly string[], files: readonly string[], roots: readonly string[]): { links: HomeLink[]; listed: string[] } {
   const found = new Map<string, HomeLink>();
   const listed: string[] = [home];
+  const realHome = resolveLoose(home);
+  if (realHome === undefined) return { links: [], listed };
   const judge = (homeRel: string): void => {
-    const real = resolveLoose(join(home, homeRel));
+    const real = resolveLoose(homeRel, realHome);
     if (real === undefined) return;
     for (const root of roots) {
       const rel = relIn(real, root);
