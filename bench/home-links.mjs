@@ -42,10 +42,16 @@ const link = (rel, at) => {
   mkdirSync(join(home, at, '..'), { recursive: true });
   symlinkSync(join(root, rel), join(home, at));
 };
-for (const [rel, at] of [['shell/rc.sh', '.bashrc'], ['shell/profile', '.profile'], ['git/gitconfig', '.gitconfig'], ['tmux.conf', '.tmux.conf'], ['vimrc', '.vimrc']]) (put(rel), link(rel, at));
-for (let i = 0; i < 15; i++) (put(`config/app${i}/conf.toml`), link(`config/app${i}/conf.toml`, `.config/app${i}/conf.toml`));
-for (const [rel, at] of [['bin', '.local/bin'], ['fish', '.config/fish'], ['nvim', '.config/nvim'], ['ssh', '.ssh'], ['aws', '.aws']]) (mkdirSync(join(root, rel), { recursive: true }), link(rel, at));
-for (const [rel, at] of [['kube/config', '.kube/config'], ['npmrc', '.npmrc'], ['netrc', '.netrc'], ['docker/config.json', '.docker/config.json']]) (put(rel), link(rel, at));
+const fileLinks = [['shell/rc.sh', '.bashrc'], ['shell/profile', '.profile'], ['git/gitconfig', '.gitconfig'], ['tmux.conf', '.tmux.conf'], ['vimrc', '.vimrc'], ['kube/config', '.kube/config'], ['npmrc', '.npmrc'], ['netrc', '.netrc'], ['docker/config.json', '.docker/config.json']];
+for (let i = 0; i < 15; i++) fileLinks.push([`config/app${i}/conf.toml`, `.config/app${i}/conf.toml`]);
+for (const [rel, at] of fileLinks) {
+  put(rel);
+  link(rel, at);
+}
+for (const [rel, at] of [['bin', '.local/bin'], ['fish', '.config/fish'], ['nvim', '.config/nvim'], ['ssh', '.ssh'], ['aws', '.aws']]) {
+  mkdirSync(join(root, rel), { recursive: true });
+  link(rel, at);
+}
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const time = (fn) => {
