@@ -2,7 +2,7 @@
 // write decision (the gate's ObeyedContext, warm FolderListings as the policy keeps them, and cold as the
 // callers without one build it), and once per engine (the secret globs). A/B in one process, alternating:
 // the same workspace with a HOME that links into it (a GNU stow layout over a populated home) and with an
-// empty HOME. Run: node bench/home-links.mjs (bundles the sources with esbuild into bench/.fixtures).
+// empty HOME (the rows of the whole decision include what the linked ~/.gitconfig costs git's part). Run: node bench/home-links.mjs (bundles the sources with esbuild into bench/.fixtures).
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +18,7 @@ writeFileSync(entry, [
   `export { obeyedContext } from ${JSON.stringify(join(SRC, 'permissions/obeyed-context.ts'))};`,
   `export { isObeyedLater } from ${JSON.stringify(join(SRC, 'permissions/obeyed.ts'))};`,
   `export { FolderListings } from ${JSON.stringify(join(SRC, 'workspace/listings.ts'))};`,
+  `export { obeyedHomeLinks } from ${JSON.stringify(join(SRC, 'permissions/obeyed-home-links.ts'))};`,
   `export { linkedSecretGlobs } from ${JSON.stringify(join(SRC, 'sandbox/home-secrets.ts'))};`,
 ].join('\n'));
 // Inside the repository (gitignored), so the bundle finds node_modules.
@@ -60,11 +61,14 @@ const time = (fn) => {
   return performance.now() - start;
 };
 const warm = { [home]: new lib.FolderListings(), [empty]: new lib.FolderListings() };
-const samples = { warmLinked: [], warmEmpty: [], coldLinked: [], coldEmpty: [], secretsLinked: [], secretsEmpty: [] };
+const samples = { warmLinked: [], warmEmpty: [], coldLinked: [], coldEmpty: [], secretsLinked: [], secretsEmpty: [], linksLinked: [], linksEmpty: [], linksColdLinked: [], linksColdEmpty: [] };
+const own = { [home]: new lib.FolderListings(), [empty]: new lib.FolderListings() };
 for (let i = 0; i < ROUNDS; i++) {
   for (const [h, suffix] of [[home, 'Linked'], [empty, 'Empty']]) {
     samples[`warm${suffix}`].push(time(() => lib.isObeyedLater('src/m1/a.ts', lib.obeyedContext(root, h, warm[h]))));
     samples[`cold${suffix}`].push(time(() => lib.isObeyedLater('src/m1/a.ts', lib.obeyedContext(root, h, new lib.FolderListings()))));
+    samples[`links${suffix}`].push(time(() => lib.obeyedHomeLinks([root], h, own[h])));
+    samples[`linksCold${suffix}`].push(time(() => lib.obeyedHomeLinks([root], h, new lib.FolderListings())));
     samples[`secrets${suffix}`].push(time(() => lib.linkedSecretGlobs(root, [h])));
   }
 }
@@ -72,5 +76,7 @@ if (!lib.isObeyedLater('shell/rc.sh', lib.obeyedContext(root, home, warm[home]))
 const row = (name, a, b) => console.log(`${name.padEnd(36)} linked ${median(samples[a]).toFixed(3)} ms  empty HOME ${median(samples[b]).toFixed(3)} ms  added ${(median(samples[a]) - median(samples[b])).toFixed(3)} ms`);
 row('write decision, warm (the gate)', 'warmLinked', 'warmEmpty');
 row('write decision, cold (no listings)', 'coldLinked', 'coldEmpty');
+row('home links alone, warm', 'linksLinked', 'linksEmpty');
+row('home links alone, cold', 'linksColdLinked', 'linksColdEmpty');
 row('secret globs (once per engine)', 'secretsLinked', 'secretsEmpty');
 rmSync(tmp, { recursive: true, force: true });

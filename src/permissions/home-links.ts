@@ -68,7 +68,8 @@ const relIn = (path: string, root: string): string | undefined => {
 
 // Each home path of `folders` and `files` (relative to `home`), and every symlink below the `folders` that are
 // real folders, that resolves into one of `roots` (the workspace as given and as the kernel opens it).
-// `listed`: the folders read (their identity and times tell the result is still valid).
+// `listed`: the home folder and the listed folders read (their identity and times tell the result is still
+// valid: a link added or removed there changes them; one added deeper counts from the next engine on).
 export function homeLinksInto(home: string, folders: readonly string[], files: readonly string[], roots: readonly string[]): { links: HomeLink[]; listed: string[] } {
   const found = new Map<string, HomeLink>();
   const listed: string[] = [home];
@@ -90,7 +91,7 @@ export function homeLinksInto(home: string, folders: readonly string[], files: r
     if (depth > LINK_DEPTH || --budget < 0) return;
     let names: { name: string; link: boolean; dir: boolean }[];
     try {
-      listed.push(join(home, homeRel));
+      if (depth === 1) listed.push(join(home, homeRel));
       names = readdirSync(join(home, homeRel), { withFileTypes: true }).map((entry) => ({ name: entry.name, link: entry.isSymbolicLink(), dir: entry.isDirectory() }));
     } catch {
       return;
