@@ -29,7 +29,7 @@ import { LazySandbox } from './engine/engine-sandbox.js';
 import { recoverPending } from './sandbox/pending.js';
 import { isInside } from './workspace/contains.js';
 import { checkWorkspaceRoot, userSandboxSettings } from './sandbox/user-settings.js';
-import { withLinkedSecrets } from './sandbox/home-secrets.js';
+import { homeSecretPaths, withLinkedSecrets } from './sandbox/home-secrets.js';
 import type { Timing } from './engine/timing.js';
 
 // The permission gate, for doors that have a person (or a policy) behind them.
@@ -113,9 +113,10 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
   const settings = await configFromSettings(project, await readUserConfig(env['HOME']));
   const { ignored: configIgnored, userOnly, notes, sandboxFrom } = settings;
   const configured = options.configure ? options.configure(settings.config) : settings.config;
-  // The home's secrets that resolve into the workspace (a dotfiles repository) are non-accessible there too.
-  const config = { ...configured, nonAccessibleGlobs: withLinkedSecrets(configured.nonAccessibleGlobs, opened.root, [home, env['HOME']]) };
-  const workspace = opened.withOptions({ nonAccessibleGlobs: config.nonAccessibleGlobs });
+  // The home's secrets, where they really are, are non-accessible in this jail and every other (sandbox/home-secrets.ts).
+  const hiddenPaths = homeSecretPaths([home, env['HOME']]);
+  const config = { ...configured, nonAccessibleGlobs: withLinkedSecrets(configured.nonAccessibleGlobs, opened.root, hiddenPaths) };
+  const workspace = opened.withOptions({ nonAccessibleGlobs: config.nonAccessibleGlobs, hiddenPaths });
   timing?.mark('config, settings, trust read');
   const stateDir = stateDirFor(workspace.root, env);
   await recoverJournals(join(stateDir, 'journal'), JOURNAL_PREFIX, workspace.jail);

@@ -70,7 +70,8 @@ const relIn = (path: string, root: string): string | undefined => {
 // real folders, that resolves into one of `roots` (the workspace as given and as the kernel opens it).
 // `listed`: the home folder and the listed folders read (their identity and times tell the result is still
 // valid: a link added or removed there changes them; one added deeper counts from the next engine on).
-export function homeLinksInto(home: string, folders: readonly string[], files: readonly string[], roots: readonly string[]): { links: HomeLink[]; listed: string[] } {
+// `depth`: how deep below a listed folder symlinks are looked for.
+export function homeLinksInto(home: string, folders: readonly string[], files: readonly string[], roots: readonly string[], depth = LINK_DEPTH): { links: HomeLink[]; listed: string[] } {
   const found = new Map<string, HomeLink>();
   const listed: string[] = [home];
   const realHome = resolveLoose(home);
@@ -87,18 +88,18 @@ export function homeLinksInto(home: string, folders: readonly string[], files: r
     }
   };
   let budget = MAX_FOLDERS;
-  const walk = (homeRel: string, depth: number): void => {
-    if (depth > LINK_DEPTH || --budget < 0) return;
+  const walk = (homeRel: string, level: number): void => {
+    if (level > depth || --budget < 0) return;
     let names: { name: string; link: boolean; dir: boolean }[];
     try {
-      if (depth === 1) listed.push(join(home, homeRel));
+      if (level === 1) listed.push(join(home, homeRel));
       names = readdirSync(join(home, homeRel), { withFileTypes: true }).map((entry) => ({ name: entry.name, link: entry.isSymbolicLink(), dir: entry.isDirectory() }));
     } catch {
       return;
     }
     for (const { name, link, dir } of names) {
       if (link) judge(`${homeRel}/${name}`);
-      else if (dir) walk(`${homeRel}/${name}`, depth + 1);
+      else if (dir) walk(`${homeRel}/${name}`, level + 1);
     }
   };
   for (const entry of new Set(folders)) {

@@ -13,6 +13,7 @@ import { repositoryConfigSecrets } from '../git/config-secrets.js';
 import { isSensitivePath } from './sensitive.js';
 import { markedStateAbove, ownStateFolders, ownStateRefused, ownStateRels } from './own-state.js';
 import { enclosingRefusal } from './enclosing.js';
+import { hiddenGlobsFor } from './hidden-paths.js';
 import { DEFAULT_NON_ACCESSIBLE_GLOBS, type Access, type PathKind, type ResolvedPath, type WorkspaceOptions } from './types.js';
 
 const ACCESSES: ReadonlySet<string> = new Set<Access>(['read', 'write', 'delete', 'list']);
@@ -50,7 +51,7 @@ export class Workspace {
     this.jail = new Beneath(root);
     this.#options = options;
     this.#expand = { refuseSecrets: true, ...(options.env ? { env: options.env } : {}), ...(options.home !== undefined ? { home: options.home } : {}) };
-    this.#nonAccessible = compileNonAccessible(options.nonAccessibleGlobs ?? DEFAULT_NON_ACCESSIBLE_GLOBS);
+    this.#nonAccessible = compileNonAccessible([...(options.nonAccessibleGlobs ?? DEFAULT_NON_ACCESSIBLE_GLOBS), ...hiddenGlobsFor(root, options.hiddenPaths)]);
     this.#ownState = ownStateRels(root, options.ownState ?? []);
     this.#rootPrefix = root.endsWith(sep) ? root : root + sep;
   }

@@ -8,7 +8,8 @@ import { existsSync, mkdirSync, readFileSync, realpathSync, symlinkSync, writeFi
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createEngine } from '../../src/index.js';
-import { linkedSecretGlobs } from '../../src/sandbox/home-secrets.js';
+import { homeSecretPaths, linkedSecretGlobs } from '../../src/sandbox/home-secrets.js';
+import { Workspace } from '../../src/workspace/workspace.js';
 import { CLI, removeDir, tempDir } from '../helpers/fixture.js';
 
 const bwrapWorks = spawnSync('bwrap', ['--ro-bind', '/', '/', '--unshare-net', 'true']).status === 0;
@@ -70,6 +71,48 @@ describe('the home\'s secrets that resolve into the workspace are non-accessible
     expect(tree).toContain('normal.txt');
     expect(tree).not.toContain(SECRET);
     await engine.close();
+  });
+});
+
+// Red team R8-9: with the workspace the home folder (warned, not refused) or a folder holding it, `search` printed
+// every home secret; R8-8: a jail rooted at a home folder that is a repository (the agent's context files of the
+// enclosing repository) read `Downloads/AGENTS.md -> ../.ssh/id_ed25519` into the system prompt.
+describe('the home\'s secrets in every jail: the home as the workspace, a folder holding it, a jail rooted at it', () => {
+  let plain: string;
+  beforeAll(() => {
+    plain = join(base, 'plain/home/me');
+    const put = (rel: string, content: string): void => {
+      mkdirSync(join(plain, rel, '..'), { recursive: true });
+      writeFileSync(join(plain, rel), content);
+    };
+    put('.ssh/id_ed25519', `${SECRET}-ssh\n`);
+    put('.aws/credentials', `${SECRET}-aws\n`);
+    put('.config/gh/hosts.yml', `oauth: ${SECRET}-gh\n`);
+    put('.netrc', `machine x password ${SECRET}-netrc\n`);
+    put('notes.txt', `ordinary ${SECRET.slice(0, 6)}\n`);
+    mkdirSync(join(plain, 'Downloads/proj'), { recursive: true });
+    symlinkSync('../.ssh/id_ed25519', join(plain, 'Downloads/AGENTS.md'));
+  });
+
+  it.each([['the home folder', ''], ['a folder holding it', '../..']])('search and read with the workspace %s', async (_, up) => {
+    vi.stubEnv('HOME', plain);
+    const engine = await createEngine({ workspace: join(plain, up), env: { HOME: plain }, permissions: { home: plain, yes: true }, onWarning: () => undefined });
+    const found = await engine.run({ cmd: 'search', args: { term: SECRET.slice(0, 6), includeHidden: true } });
+    const search = JSON.stringify(found);
+    expect(search).toContain(up === '' ? 'notes.txt' : 'home/me/notes.txt');
+    expect(search).not.toContain(SECRET);
+    const prefix = up === '' ? '' : 'home/me/';
+    expect(await engine.run({ cmd: 'read', args: { file: `${prefix}.config/gh/hosts.yml` } })).toMatchObject({ ok: false, error: { code: 'C211' } });
+    expect(await engine.run({ cmd: 'read', args: { file: `${prefix}notes.txt` } })).toMatchObject({ ok: true });
+    await engine.close();
+  });
+
+  it('a jail rooted at the home folder (rooted(), as for the enclosing repository\'s context files) hides them too', async () => {
+    const workspace = await Workspace.open(join(plain, 'Downloads/proj'), { hiddenPaths: homeSecretPaths([plain]) });
+    const around = await workspace.rooted(plain);
+    await expect(around.resolve('Downloads/AGENTS.md', 'read')).rejects.toMatchObject({ code: 'C211' });
+    await expect(around.resolve('.aws/credentials', 'read')).rejects.toMatchObject({ code: 'C211' });
+    expect((await around.resolve('notes.txt', 'read')).kind).toBe('file');
   });
 });
 
