@@ -45,6 +45,16 @@ beforeAll(async () => {
     mkdirSync(join(home, at, '..'), { recursive: true });
     symlinkSync(target.startsWith('.') || target.startsWith('dotfiles') ? target : join(root, target), join(home, at));
   }
+  // Toolchain folders shown read-only with a token inside (red team R8-4: cargo's TOML; R8-9: a cloned manager's git config).
+  for (const [rel, content] of [
+    ['.cargo/config.toml', `[registries.b]\n"token" = "${SECRET}-cargo"\n`],
+    ['.nvm/.git/config', `[remote "origin"]\n\turl = https://u:${SECRET}-nvm@github.com/nvm-sh/nvm.git\n`],
+    ['.pyenv/plugins/pyenv-virtualenv/.git/config', `[http]\n\textraheader = AUTHORIZATION: basic ${SECRET}-pyenv\n`],
+  ] as const) {
+    mkdirSync(join(home, rel, '..'), { recursive: true });
+    writeFileSync(join(home, rel), content);
+  }
+  mkdirSync(join(home, '.pyenv/bin'), { recursive: true });
   symlinkSync(join(root, 'shell/rc.sh'), join(home, '.bashrc'));
   mkdirSync(join(home, '.local'));
   symlinkSync(join(root, 'bin'), join(home, '.local/bin'));
@@ -117,13 +127,13 @@ describe('the home\'s secrets in every jail: the home as the workspace, a folder
 });
 
 describe.skipIf(!bwrapWorks)('a sandboxed exec in the dotfiles repository (bwrap)', () => {
-  it('runs with ~/.local/bin linked into the workspace, sees no secret, cannot change the linked start-up files', () => {
+  it('runs with ~/.local/bin linked into the workspace, sees no secret (nor the toolchains\' tokens), cannot change the linked start-up files', () => {
     // The script lies outside the workspace (the danger classifier never sees the names), shown by the user's config.
     mkdirSync(join(base, 'scripts'));
     mkdirSync(join(home, '.codeward'));
     writeFileSync(join(home, '.codeward/config.json'), `${JSON.stringify({ sandboxReadable: [join(base, 'scripts')] })}\n`);
     const script = join(base, 'scripts/script.sh');
-    writeFileSync(script, ['cat aws/credentials ssh/id_ed25519 kube/config docker/config.json npmrc netrc config/gh/hosts.yml', 'grep -r token= .', 'cat normal.txt', 'echo pwn >> shell/rc.sh', 'echo pwn > bin/git', 'echo ran-to-the-end'].join('\n'));
+    writeFileSync(script, ['cat aws/credentials ssh/id_ed25519 kube/config docker/config.json npmrc netrc config/gh/hosts.yml', 'grep -r token= .', 'cat normal.txt', 'cat ~/.cargo/config.toml ~/.nvm/.git/config ~/.pyenv/plugins/pyenv-virtualenv/.git/config', 'echo pwn >> shell/rc.sh', 'echo pwn > bin/git', 'echo ran-to-the-end'].join('\n'));
     const env = { ...process.env, HOME: home, PATH: `${join(home, '.local/bin')}:${process.env['PATH'] ?? ''}`, CODEWARD_STATE_DIR: join(base, 'state') };
     const run = spawnSync(process.execPath, [CLI, '--yes', '--json', '-C', root, '--sandbox', 'workspace-write', 'exec', '--cmd', `bash ${script}`], { cwd: root, env, encoding: 'utf8' });
     expect(run.stdout).toContain('ran-to-the-end');
