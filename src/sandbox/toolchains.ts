@@ -33,7 +33,7 @@ export const TOOLCHAINS: readonly Toolchain[] = [
   { paths: ['.pyenv'], why: 'python versions and virtualenvs from pyenv (their pip.conf is hidden)', hide: ['versions/*/pip.conf', 'versions/*/envs/*/pip.conf', 'plugins/*/.git/config'] },
   { paths: ['.local/bin', '.local/lib', '.local/pipx', '.local/share/pipx', '.local/share/uv'], why: '`pip install --user` packages, pipx and uv tools and pythons', hide: ['venvs/*/pip.conf', 'tools/*/pip.conf', 'python/*/pip.conf'] },
   { paths: ['.conda', 'miniconda3', 'anaconda3', 'miniforge3', '.pixi/bin'], why: 'conda and pixi environments (.condarc with channel tokens is hidden)', hide: ['envs/*/pip.conf', 'envs/*/.condarc', 'envs/*/etc/npmrc'] },
-  { paths: ['.cargo/bin', '.cargo/config.toml', '.cargo/config', '.rustup'], why: 'rustup toolchains, cargo and its downloaded crates (credentials.toml is not shown; a config.toml with a token is shown as a copy without it)' },
+  { paths: ['.cargo/bin', '.cargo/config.toml', '.cargo/config', '.rustup'], why: 'rustup toolchains, cargo and its downloaded crates (credentials.toml is not shown; a config.toml where anything looks secret is not shown: no line filter reads TOML for sure)' },
   { paths: ['go/bin', 'sdk'], why: 'go: installed commands, SDKs from `go install golang.org/dl/...`' },
   { paths: ['.sdkman', '.jdks'], why: 'java: JDKs, maven and gradle from sdkman or IntelliJ (~/.m2/settings.xml and ~/.gradle/gradle.properties hold passwords: not shown)' },
   { paths: ['.dotnet'], why: '.NET SDKs and global tools (its corefx folder is the user\'s certificate store, with private keys: hidden)', hide: ['corefx'] },
