@@ -9,6 +9,8 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createEngine } from '../../src/index.js';
 import { homeSecretPaths, linkedSecretGlobs } from '../../src/sandbox/home-secrets.js';
+import { sandboxPolicy } from '../../src/sandbox/policy.js';
+import { seatbeltProfile } from '../../src/sandbox/seatbelt.js';
 import { Workspace } from '../../src/workspace/workspace.js';
 import { CLI, removeDir, tempDir } from '../helpers/fixture.js';
 
@@ -123,6 +125,16 @@ describe('the home\'s secrets in every jail: the home as the workspace, a folder
     await expect(around.resolve('Downloads/AGENTS.md', 'read')).rejects.toMatchObject({ code: 'C211' });
     await expect(around.resolve('.aws/credentials', 'read')).rejects.toMatchObject({ code: 'C211' });
     expect((await around.resolve('notes.txt', 'read')).kind).toBe('file');
+  });
+});
+
+describe('the macOS profile (Seatbelt matches resolved paths)', () => {
+  it('guards the workspace file a home start-up link resolves to, and hides where a secret link resolves', () => {
+    const profile = seatbeltProfile(sandboxPolicy('workspace-write', root, { network: false, home, accountHome: null }), join(base, 'tmp'));
+    const denied = profile.split('\n').filter((line) => line.startsWith('(deny'));
+    expect(denied.some((line) => line.includes(`(subpath "${join(root, 'shell/rc.sh')}")`))).toBe(true);
+    expect(denied.some((line) => line.includes(`(subpath "${join(root, 'bin')}")`))).toBe(true);
+    expect(denied.some((line) => line.includes(`(subpath "${join(root, 'aws')}")`))).toBe(true);
   });
 });
 
