@@ -1,4 +1,4 @@
-import { lstatSync, readdirSync, readlinkSync } from 'node:fs';
+import { lstatSync, readdirSync, readlinkSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative } from 'node:path';
 
 // Where the user's home paths really are (red team R7-11, R7-13: a dotfiles repository the home links into,
@@ -104,7 +104,8 @@ export function homeLinksInto(home: string, folders: readonly string[], files: r
   };
   for (const entry of new Set(folders)) {
     judge(entry);
-    if (kindOf(join(home, entry)) === 'dir') walk(entry, 1);
+    // A listed folder that is a link to a folder elsewhere is walked too (its links may lead into the workspace).
+    if (statSync(join(home, entry), { throwIfNoEntry: false })?.isDirectory()) walk(entry, 1);
   }
   for (const entry of new Set(files)) judge(entry);
   return { links: [...found.values()], listed };

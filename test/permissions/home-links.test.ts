@@ -48,6 +48,10 @@ beforeAll(async () => {
   link(join(root, 'emacs'), join(root, 'emacs-link'));
   mkdirSync(join(root, 'emacs'));
   link(join(root, 'emacs-link'), join(home, '.emacs.d'));
+  // A listed folder linked to a folder outside the workspace, holding a link into it.
+  file(join(root, 'vim/vimrc'));
+  link(join(root, 'vim/vimrc'), join(base, 'elsewhere/vim/vimrc'));
+  link(join(base, 'elsewhere/vim'), join(home, '.vim'));
 });
 afterAll(async () => removeDir(base));
 afterEach(() => vi.unstubAllEnvs());
@@ -64,7 +68,7 @@ describe('resolveLoose: a path as the kernel opens or creates it', () => {
 });
 
 describe('the home catalogue by real path', () => {
-  const OBEYED = ['shell/rc.sh', 'git/gitconfig', 'shell/zshrc', 'bin/git', 'bin/sub/x', 'nvim/init.lua', 'fish/config.fish', 'fish/conf.d/a.fish', 'starship.toml', 'emacs/init.el', 'BIN/git'];
+  const OBEYED = ['shell/rc.sh', 'git/gitconfig', 'shell/zshrc', 'bin/git', 'bin/sub/x', 'nvim/init.lua', 'fish/config.fish', 'fish/conf.d/a.fish', 'starship.toml', 'emacs/init.el', 'BIN/git', 'vim/vimrc'];
   const ORDINARY = ['notes.md', 'shell/other.sh', 'git/README', 'nvim/other.lua', 'history', 'src/a.ts'];
 
   it.each(OBEYED)('%s is obeyed: a home path resolves to it', (path) => {
