@@ -29,6 +29,7 @@ import { LazySandbox } from './engine/engine-sandbox.js';
 import { recoverPending } from './sandbox/pending.js';
 import { isInside } from './workspace/contains.js';
 import { checkWorkspaceRoot, userSandboxSettings } from './sandbox/user-settings.js';
+import { homeSecretPaths, withLinkedSecrets } from './sandbox/home-secrets.js';
 import type { Timing } from './engine/timing.js';
 
 // The permission gate, for doors that have a person (or a policy) behind them.
@@ -112,7 +113,9 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
   const settings = await configFromSettings(project, await readUserConfig(env['HOME']));
   const { ignored: configIgnored, userOnly, notes, sandboxFrom } = settings;
   const configured = options.configure ? options.configure(settings.config) : settings.config;
-  const workspace = opened.withOptions({ nonAccessibleGlobs: configured.nonAccessibleGlobs });
+  // The home's secrets, where they really are, are non-accessible in this jail and every other (sandbox/home-secrets.ts).
+  const hiddenPaths = homeSecretPaths([home, env['HOME']]);
+  const workspace = opened.withOptions({ nonAccessibleGlobs: withLinkedSecrets(configured.nonAccessibleGlobs, opened.root, hiddenPaths), hiddenPaths });
   // The globs as they hold at this root (an anchored one written for a folder above it re-anchored:
   // workspace/anchored.ts): the one list the file tools, search, tree, code index, policy and sandbox take.
   const config: Config = { ...configured, nonAccessibleGlobs: [...workspace.nonAccessibleGlobs] };

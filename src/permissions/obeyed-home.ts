@@ -41,7 +41,7 @@ export const HOME_DATA: readonly string[] = [
 
 // Folders whose entries are each one program's own (`~/.config/starship.toml`, `~/.local/share/nvim`):
 // the entry a message names is one level below them.
-const PROGRAM_FOLDERS = ['.config', '.local/share', '.local/state', '.local/bin', '.local/lib'];
+export const PROGRAM_FOLDERS: readonly string[] = ['.config', '.local/share', '.local/state', '.local/bin', '.local/lib'];
 
 const lower = (paths: readonly string[]) => paths.map((path) => path.toLowerCase());
 const LISTED = [...HOME_PROTECTED, ...HOME_PROTECTED_FILES];

@@ -2,6 +2,8 @@ import picomatch from 'picomatch';
 import { gitShape, type Lookup } from './git-shape.js';
 import { homeObeyed, isHomeListed } from './obeyed-home.js';
 import type { EnvLoadGlob } from './obeyed-env.js';
+import type { HomeLink } from './home-links.js';
+import { homeLinkObeyed } from './obeyed-home-links.js';
 
 // The one write gate's predicate (THREAT-MODEL "One write gate"): is this a file that a program later runs
 // or obeys, implicitly, outside any sandbox? Every writer asks it: the file tools (the immune path class
@@ -158,6 +160,9 @@ export interface ObeyedContext {
   // Where the user's home folder is in the workspace ('' when it is the workspace): its start-up files
   // (obeyed-home.ts) are obeyed there (red team H-C).
   readonly homes?: readonly string[];
+  // Home paths of that catalogue that resolve into the workspace (a dotfiles repository the home links
+  // into: obeyed-home-links.ts, red team R7-11): obeyed where they resolve.
+  readonly homeLinks?: readonly HomeLink[];
   // Real paths a protected name reaches through a symlink (obeyed-alias.ts).
   readonly aliases?: readonly ObeyedAlias[];
   // Whether a workspace-relative folder ('' for the root) is a Python virtual environment now (VENV_MARKERS,
@@ -253,6 +258,8 @@ export function isObeyedLater(relPath: string, ctx?: ObeyedContext): Obeyed | un
     }
   }
   if (!ctx) return undefined;
+  const linked = ctx.homeLinks ? homeLinkObeyed(path, ctx.homeLinks) : undefined;
+  if (linked) return linked;
   if (ctx.homeAbove !== undefined) {
     const entry = homeObeyed(`${ctx.homeAbove}/${path}`);
     if (entry) return { pattern: `~/${entry}`, family: 'shell', by: 'the program whose settings or start-up files the home folder keeps there', why: `the workspace is ~/${ctx.homeAbove}, and ~/${entry} is run or obeyed by a program of your home folder` };
@@ -285,5 +292,5 @@ function aliased(path: string, ctx: ObeyedContext): Obeyed | undefined {
 // (mayEndAt: sandbox/obeyed-scan.ts): the context reaches any name (globs, a computed command, a home
 // folder, an alias, a folder the environment loads programs from).
 export function reachesAnyName(ctx: ObeyedContext): boolean {
-  return (ctx.gitGlobs?.length ?? 0) > 0 || (ctx.envGlobs?.length ?? 0) > 0 || (ctx.computed?.length ?? 0) > 0 || (ctx.homes?.length ?? 0) > 0 || (ctx.aliases?.length ?? 0) > 0;
+  return (ctx.gitGlobs?.length ?? 0) > 0 || (ctx.envGlobs?.length ?? 0) > 0 || (ctx.computed?.length ?? 0) > 0 || (ctx.homes?.length ?? 0) > 0 || (ctx.homeLinks?.length ?? 0) > 0 || (ctx.aliases?.length ?? 0) > 0;
 }

@@ -40,7 +40,16 @@ function guardsFor(policy: SandboxPolicy): Guard[] {
   for (const path of policy.protectedPaths) folderGuards(path, guards, false);
   const kinds = byListing<PathKind>('missing', kindOf);
   for (const path of policy.protectedFiles) fileGuards(path, guards, kinds);
-  return guards.filter((guard) => areas.some((area) => within(guard.path, area) || within(realOf(guard.path), area)));
+  const inArea = (path: string): boolean => areas.some((area) => within(path, area));
+  return guards.flatMap((guard) => (inArea(guard.path) ? [guard] : inArea(realOf(guard.path)) ? atReal(guard) : []));
+}
+
+// A guard of a path outside the writable areas that resolves into one (a home start-up file or folder
+// linked into the workspace, `~/.local/bin -> dotfiles/bin`, red team R7-11): guarded where it really is,
+// after the workspace is bound (the link's own spelling lies in the hidden home, where bwrap cannot bind).
+function atReal(guard: Guard): Guard[] {
+  const real = realOf(guard.path);
+  return guard.kind === 'ro' && kindOf(real) !== 'missing' ? [{ kind: 'ro', path: real }] : [{ kind: 'watch', path: guard.path }];
 }
 
 // The hidden homes (a private, writable, throw-away tmpfs each: programs expect $HOME), then what the

@@ -10,13 +10,28 @@ import { isSecretVariable } from '../engine/secret-variables.js';
 // as the workspace repository's own config files) is shown in its place.
 export { withoutSecrets };
 
-// (Cargo's config can hold a registry token the same way; git's system config /etc/gitconfig too, red
-// team R6-8.)
-const GIT_CONFIG_NAMES = new Set(['.gitconfig', 'gitconfig', 'config', 'config.toml']);
+// (Git's system config /etc/gitconfig too, red team R6-8.)
+const GIT_CONFIG_NAMES = new Set(['.gitconfig', 'gitconfig', 'config']);
+// Cargo's config (TOML: inline tables, quoted keys and multi-line strings are no git syntax, red team R8-4)
+// is shown only when nothing in it looks secret, else hidden whole.
+const TOML_NAMES = new Set(['config.toml']);
+const SECRET_WORD = /\b(?:token|password|passwd|secret|credentials?)\b/i;
 // Files of /etc a login shell or a session reads variables from (/etc/environment, environment.d, profile.d):
 // an assignment whose name or value is a secret (engine/secret-variables.ts) is left out of their copy.
 const ENVIRONMENT_FILE = /^\/etc\/(?:environment|environment\.d\/[^/]+|profile\.d\/[^/]+)$/;
 const ASSIGNMENT = /^\s*(?:export\s+|setenv\s+)?([A-Za-z_][A-Za-z0-9_]*)(?:=|\s+)(.*)$/;
+
+// Whether any part of a text (code, or a format no line filter reads for sure) looks secret: an assignment
+// anywhere on a line (`typeset -x`, `set -a; X=`, a `\`-continued name) whose name or value is a secret, a
+// bearer or Authorization header, a URL with a password (red team R8-5).
+const ANY_ASSIGNMENT = /([A-Za-z_][A-Za-z0-9_]*)\s*=\s*("[^"\n]*"|'[^'\n]*'|[^\s;]*)/g;
+const SECRET_SPELLING = /\bbearer\s|\bauthorization\s*:|:\/\/[^\s/:@]+:[^\s/@]+@/i;
+export function looksSecret(text: string): boolean {
+  const joined = text.replace(/\\\r?\n/g, '');
+  if (SECRET_SPELLING.test(joined)) return true;
+  for (const [, name, value] of joined.matchAll(ANY_ASSIGNMENT)) if (isSecretVariable(name!, value!.replace(/^(["'])(.*)\1$/, '$2'))) return true;
+  return false;
+}
 
 // The file without its secret assignments; undefined when it has none.
 export function withoutSecretAssignments(text: string): string | undefined {
@@ -45,20 +60,37 @@ export function cleanCopy(path: string, clean: string, dir: string | undefined):
   }
 }
 
-// For each readable git config (or /etc environment file) that holds a secret: a clean copy in `dir` to
-// bind in its place (null when no copy can be written: then it is not shown at all).
+// A file's copy: undefined to show it as it is, null to hide it whole, else the text of a clean copy.
+type Cleaner = (text: string) => string | null | undefined;
+
+// An /etc environment file is shell code (profile.d): its secret assignment lines are left out, and when
+// anything secret-looking is left (a spelling no line filter reads), it is hidden whole.
+const environmentCopy: Cleaner = (text) => {
+  const clean = withoutSecretAssignments(text);
+  return looksSecret(clean ?? text) ? null : clean;
+};
+const tomlCopy: Cleaner = (text) => (SECRET_WORD.test(text) || looksSecret(text) ? null : undefined);
+
+function cleanerOf(path: string): Cleaner | undefined {
+  if (ENVIRONMENT_FILE.test(path)) return environmentCopy;
+  if (TOML_NAMES.has(basename(path))) return tomlCopy;
+  return GIT_CONFIG_NAMES.has(basename(path)) ? withoutSecrets : undefined;
+}
+
+// For each readable git config, cargo config or /etc environment file that holds a secret: a clean copy in
+// `dir` to bind in its place (null when it is hidden whole or no copy can be written: then it is not shown).
 export function cleanGitConfigs(readable: readonly string[], dir: string | undefined): Map<string, string | null> {
   const substitutes = new Map<string, string | null>();
   for (const path of readable) {
-    const cleaner = ENVIRONMENT_FILE.test(path) ? withoutSecretAssignments : GIT_CONFIG_NAMES.has(basename(path)) ? withoutSecrets : undefined;
+    const cleaner = cleanerOf(path);
     if (!cleaner) continue;
-    let clean: string | undefined;
+    let clean: string | null | undefined;
     try {
       clean = cleaner(readFileSync(path, 'utf8'));
     } catch {
       continue;
     }
-    if (clean !== undefined) substitutes.set(path, cleanCopy(path, clean, dir));
+    if (clean !== undefined) substitutes.set(path, clean === null ? null : cleanCopy(path, clean, dir));
   }
   return substitutes;
 }

@@ -1,4 +1,4 @@
-import type { SandboxPolicy } from './policy.js';
+import { realOf, type SandboxPolicy } from './policy.js';
 
 // What git obeys in a git folder (guards.ts does the same for bwrap).
 const GIT_CONTROL = ['config', 'config.worktree', 'commondir', 'hooks', 'info', 'gitdir'];
@@ -6,6 +6,9 @@ const GIT_CONTROL = ['config', 'config.worktree', 'commondir', 'hooks', 'info', 
 function regexQuote(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
+
+// Each path and, when a link makes it another, the path it resolves to.
+const withReal = (paths: readonly string[]): string[] => [...new Set(paths.flatMap((path) => [path, realOf(path)]))];
 
 // A path as a Seatbelt string literal.
 function quote(path: string): string {
@@ -20,13 +23,15 @@ export function seatbeltProfile(policy: SandboxPolicy, tmp: string): string {
   const writable = [tmp, '/private/tmp', '/private/var/folders', ...(policy.mode === 'workspace-write' ? [policy.root] : []), ...policy.writable];
   lines.push(`(allow file-write* ${writable.map((path) => `(subpath ${quote(path)})`).join(' ')} (literal "/dev/null") (literal "/dev/tty"))`);
   if (policy.network) lines.push('(allow network*)');
-  const guarded = [...policy.placeholderFolders, ...policy.protectedPaths, ...policy.protectedFiles, ...GIT_CONTROL.map((name) => `${policy.root}/.git/${name}`)];
+  // Seatbelt matches the path a link resolves to: a home start-up file linked into the workspace
+  // (`~/.bashrc -> dotfiles/shell/rc.sh`, red team R7-11) is guarded where it really is too.
+  const guarded = withReal([...policy.placeholderFolders, ...policy.protectedPaths, ...policy.protectedFiles, ...GIT_CONTROL.map((name) => `${policy.root}/.git/${name}`)]);
   // `.git` itself (literal: it cannot be renamed, removed or created), its control files, and the same
   // files of every linked worktree and submodule git folder below it.
   const nested = `^${regexQuote(`${policy.root}/.git/`)}(worktrees|modules)/.*/(${GIT_CONTROL.map(regexQuote).join('|')})(/.*)?$`;
   lines.push(`(deny file-write* (literal ${quote(`${policy.root}/.git`)}) ${guarded.map((path) => `(subpath ${quote(path)})`).join(' ')} (regex ${quote(nested)}))`);
   // The home secrets and the workspace's non-accessible files (unreadable here: Seatbelt cannot show an empty file).
-  const hidden = [...policy.hidden, ...(policy.workspaceSecrets ?? []).map((entry) => entry.path)];
+  const hidden = withReal([...policy.hidden, ...(policy.workspaceSecrets ?? []).map((entry) => entry.path)]);
   if (hidden.length > 0) lines.push(`(deny file-read* file-write* ${hidden.map((path) => `(subpath ${quote(path)})`).join(' ')})`);
   return `${lines.join('\n')}\n`;
 }

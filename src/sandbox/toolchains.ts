@@ -26,19 +26,19 @@ export const TOOLCHAINS: readonly Toolchain[] = [
   { paths: ['.nvm'], why: 'node versions installed by nvm', hide: ['versions/node/*/etc/npmrc', 'versions/io.js/*/etc/npmrc'] },
   { paths: ['.volta'], why: 'node, npm and yarn installed by volta', hide: ['tools/image/node/*/etc/npmrc'] },
   { paths: ['.fnm', '.local/share/fnm'], why: 'node versions installed by fnm', hide: ['node-versions/*/installation/etc/npmrc'] },
-  { paths: ['.nodenv'], why: 'node versions installed by nodenv', hide: ['versions/*/etc/npmrc'] },
+  { paths: ['.nodenv'], why: 'node versions installed by nodenv', hide: ['versions/*/etc/npmrc', 'plugins/*/.git/config'] },
   { paths: ['.npm-global'], why: 'global npm packages (`npm config set prefix ~/.npm-global`)' },
   { paths: ['.bun/bin', '.deno/bin'], why: 'bun and deno' },
   { paths: ['.bun/install/cache', '.yarn/berry/cache', '.local/share/pnpm', '.cargo/registry', '.cargo/git', 'go/pkg/mod', '.m2/repository', '.gradle/wrapper/dists', '.nuget/packages'], why: 'package caches and stores: bun, yarn, pnpm (it links node_modules into its store), cargo crates, go modules, maven, gradle distributions, NuGet', depth: 1 },
-  { paths: ['.pyenv'], why: 'python versions and virtualenvs from pyenv (their pip.conf is hidden)', hide: ['versions/*/pip.conf', 'versions/*/envs/*/pip.conf'] },
+  { paths: ['.pyenv'], why: 'python versions and virtualenvs from pyenv (their pip.conf is hidden)', hide: ['versions/*/pip.conf', 'versions/*/envs/*/pip.conf', 'plugins/*/.git/config'] },
   { paths: ['.local/bin', '.local/lib', '.local/pipx', '.local/share/pipx', '.local/share/uv'], why: '`pip install --user` packages, pipx and uv tools and pythons', hide: ['venvs/*/pip.conf', 'tools/*/pip.conf', 'python/*/pip.conf'] },
   { paths: ['.conda', 'miniconda3', 'anaconda3', 'miniforge3', '.pixi/bin'], why: 'conda and pixi environments (.condarc with channel tokens is hidden)', hide: ['envs/*/pip.conf', 'envs/*/.condarc', 'envs/*/etc/npmrc'] },
-  { paths: ['.cargo/bin', '.cargo/config.toml', '.cargo/config', '.rustup'], why: 'rustup toolchains, cargo and its downloaded crates (credentials.toml is not shown; a config.toml with a token is shown as a copy without it)' },
+  { paths: ['.cargo/bin', '.cargo/config.toml', '.cargo/config', '.rustup'], why: 'rustup toolchains, cargo and its downloaded crates (credentials.toml is not shown; a config.toml where anything looks secret is not shown: no line filter reads TOML for sure)' },
   { paths: ['go/bin', 'sdk'], why: 'go: installed commands, SDKs from `go install golang.org/dl/...`' },
   { paths: ['.sdkman', '.jdks'], why: 'java: JDKs, maven and gradle from sdkman or IntelliJ (~/.m2/settings.xml and ~/.gradle/gradle.properties hold passwords: not shown)' },
   { paths: ['.dotnet'], why: '.NET SDKs and global tools (its corefx folder is the user\'s certificate store, with private keys: hidden)', hide: ['corefx'] },
-  { paths: ['.rbenv', '.gem'], why: 'ruby from rbenv, gems installed with --user-install (.gem/credentials is hidden)' },
-  { paths: ['.asdf', '.local/share/mise'], why: 'version managers holding any of the above (asdf, mise)', hide: ['installs/*/*/etc/npmrc', 'installs/*/*/pip.conf'] },
+  { paths: ['.rbenv', '.gem'], why: 'ruby from rbenv, gems installed with --user-install (.gem/credentials is hidden)', hide: ['plugins/*/.git/config'] },
+  { paths: ['.asdf', '.local/share/mise'], why: 'version managers holding any of the above (asdf, mise)', hide: ['installs/*/*/etc/npmrc', 'installs/*/*/pip.conf', 'plugins/*/.git/config'] },
   { paths: ['.proto', '.nix-profile'], why: 'the proto and nix version managers' },
   { paths: ['.cabal/bin', '.ghcup', '.opam', '.elan', '.juliaup'], why: 'haskell, ocaml, lean and julia toolchains' },
   // System-wide installs outside /usr (CI images, Homebrew on Linux, NixOS).
@@ -72,6 +72,7 @@ export const CREDENTIALS: readonly { readonly glob: string; readonly what: strin
   { glob: '**/.vault-token', what: 'a HashiCorp Vault token' },
   { glob: '**/id_{rsa,dsa,ecdsa,ed25519}{,_sk}', what: 'ssh private keys' },
   { glob: '**/*.{p12,pfx,jks,keystore}', what: 'certificate stores with private keys' },
+  { glob: '**/.git/config', what: 'a cloned toolchain\'s git config (a remote URL with a token, an http extraheader: nvm, pyenv plug-ins; red team R8-9)' },
 ];
 
 // Where an install prefix (a folder holding `bin`: a node or python version of any version manager, a

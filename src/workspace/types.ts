@@ -38,6 +38,9 @@ export interface WorkspaceOptions {
   // codeward's own state folders (real, absolute): computed by Workspace.open, refused like a
   // non-accessible path when they lie inside the workspace (own-state.ts).
   readonly ownState?: readonly string[];
+  // Real absolute paths non-accessible in this jail and every jail rooted elsewhere with the same options
+  // (the home's secrets where they really are: sandbox/home-secrets.ts), whatever the root.
+  readonly hiddenPaths?: readonly string[];
 }
 
 // `.env.example`, `.env.sample`, `.env.template` and `.env.dist` stay readable: they are committed on

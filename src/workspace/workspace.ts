@@ -15,6 +15,7 @@ import { markedStateAbove, ownStateFolders, ownStateRefused, ownStateRels } from
 import { enclosingRefusal } from './enclosing.js';
 import { ReaderHidden } from './reader-hidden.js';
 import { anchoredAtRoot } from './anchored.js';
+import { hiddenGlobsFor } from './hidden-paths.js';
 import { DEFAULT_NON_ACCESSIBLE_GLOBS, type Access, type PathKind, type ResolvedPath, type WorkspaceOptions } from './types.js';
 
 const ACCESSES: ReadonlySet<string> = new Set<Access>(['read', 'write', 'delete', 'list']);
@@ -58,7 +59,7 @@ export class Workspace {
     this.#expand = { refuseSecrets: true, ...(options.env ? { env: options.env } : {}), ...(options.home !== undefined ? { home: options.home } : {}) };
     const globs = options.nonAccessibleGlobs ?? DEFAULT_NON_ACCESSIBLE_GLOBS;
     this.nonAccessibleGlobs = [...new Set([...globs, ...anchoredAtRoot(globs, [root, givenRoot]).rests])];
-    this.#nonAccessible = compileNonAccessible(this.nonAccessibleGlobs);
+    this.#nonAccessible = compileNonAccessible([...this.nonAccessibleGlobs, ...hiddenGlobsFor(root, options.hiddenPaths)]);
     this.#readerHidden = new ReaderHidden(root);
     this.#ownState = ownStateRels(root, options.ownState ?? []);
     this.#rootPrefix = root.endsWith(sep) ? root : root + sep;

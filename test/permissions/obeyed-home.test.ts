@@ -76,9 +76,12 @@ describe('one list for the gate and the sandbox', () => {
 });
 
 describe.skipIf(!existsSync(CLI))('the real binary, -C the home folder, --yes', () => {
-  it.each(NAMED)('--yes write %s is refused (safety-immune), the file is unchanged', (file) => {
+  // The home's secrets (the sandbox's HOME_SECRETS) lie in this workspace: non-accessible there (red team R7-13).
+  const secret = (file: string): boolean => lists.HOME_SECRETS.some((entry) => file === entry || file.startsWith(`${entry}/`));
+  it.each(NAMED)('--yes write %s is refused (safety-immune, or non-accessible for a home secret), the file is unchanged', (file) => {
     const result = write(home, file);
-    expect(result.json, file).toMatchObject({ ok: false, error: { code: 'C241' } });
+    expect(result.json, file).toMatchObject({ ok: false, error: { code: secret(file) ? 'C211' : 'C241' } });
+    if (secret(file)) return;
     // The catalogue (.vimrc, .npmrc) and the SSH class (.ssh/) name themselves; the rest names the home folder.
     expect(result.json.error?.message).toMatch(isObeyedLater(file) || file.startsWith('.ssh/') ? /safety-immune/ : /your home folder, and ~\/\S+ is run or obeyed/);
     if (file === '.bashrc') expect(readFileSync(join(home, '.bashrc'), 'utf8')).toBe('echo hi\n');
@@ -89,7 +92,9 @@ describe.skipIf(!existsSync(CLI))('the real binary, -C the home folder, --yes', 
     const ordinary = write(home, 'proj/src/b.txt');
     expect(ordinary.json, JSON.stringify(ordinary.json)).toMatchObject({ ok: true });
     expect(write(home, 'notes.txt').json).toMatchObject({ ok: true });
-    expect(write(home, '.bash_history').json).toMatchObject({ ok: true });
+    expect(write(home, '.lesshst').json).toMatchObject({ ok: true });
+    // A history is known data for the write gate, and a home secret (hidden, non-accessible) since R7-13.
+    expect(write(home, '.bash_history').json).toMatchObject({ ok: false, error: { code: 'C211' } });
     expect(write(join(home, 'proj'), '.profile').json).toMatchObject({ ok: true });
   });
 });

@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/index.js';
-import { cleanGitConfigs, withoutSecretAssignments, withoutSecrets } from '../../src/sandbox/git-identity.js';
+import { cleanGitConfigs, looksSecret, withoutSecretAssignments, withoutSecrets } from '../../src/sandbox/git-identity.js';
 import { etcCopied } from '../../src/sandbox/view.js';
 import { bwrapWorks } from '../shell/stage-helpers.js';
 import { removeDir, tempDir, writeFiles } from '../helpers/fixture.js';
@@ -42,6 +42,28 @@ describe('the /etc files shown as copies', () => {
     expect(copy).toBeTruthy();
     expect(readFileSync(copy!, 'utf8')).not.toContain('c2VjcmV0');
     expect(readFileSync(copy!, 'utf8')).toContain('autocrlf');
+  });
+});
+
+// Red team R8-4 and R8-5: a format no line filter reads for sure (cargo's TOML, shell code in profile.d) was
+// cleaned with a filter of another syntax, and the spellings it missed were printed by an allow-listed `cat`.
+describe('files no line filter reads for sure are hidden whole when anything in them looks secret', () => {
+  it('cargo config.toml: inline tables, quoted keys, multi-line strings hide it; a plain one is shown as it is', async () => {
+    const variants = ['corp = { index = "sparse+https://corp/", token = "S2" }\n', '[registries.b]\n"token" = "S3"\n', '[registries.e]\ntoken = """\nS6"""\n', '[registry]\ntoken = "S1"\n'];
+    for (const [i, text] of variants.entries()) {
+      const path = join(dir, `c${i}/config.toml`);
+      await writeFiles(dir, { [`c${i}/config.toml`]: text });
+      expect(cleanGitConfigs([path], join(dir, 'state')).get(path), text).toBeNull();
+    }
+    await writeFiles(dir, { 'plain/config.toml': '[build]\njobs = 2\n' });
+    expect(cleanGitConfigs([join(dir, 'plain/config.toml')], join(dir, 'state')).has(join(dir, 'plain/config.toml'))).toBe(false);
+  });
+
+  it('shell code: typeset -x, a continued name, a bearer header in an alias, set -a assignments look secret; PATH and LANG do not', () => {
+    for (const text of ['typeset -x AWS_SECRET_ACCESS_KEY=E5\n', 'export GITHUB_TOKEN\\\n=E6\n', `alias x="curl -H 'Authorization: Bearer E7'"\n`, 'set -a; SLACK_WEBHOOK_URL=https://hooks.slack.com/E9\n', 'DB=postgres://u:pw@db/x\n']) {
+      expect(looksSecret(text), text).toBe(true);
+    }
+    expect(looksSecret('export PATH="/usr/local/bin:$PATH"\nLANG=C.UTF-8\n[ -n "$PS1" ] && . /etc/bash_completion\n')).toBe(false);
   });
 });
 

@@ -1,0 +1,122 @@
+import { lstatSync, readdirSync, readlinkSync, statSync } from 'node:fs';
+import { dirname, isAbsolute, join, relative } from 'node:path';
+
+// Where the user's home paths really are (red team R7-11, R7-13: a dotfiles repository the home links into,
+// `~/.bashrc -> ~/dotfiles/shell/rc.sh`, `~/.aws -> ~/dotfiles/aws`, GNU stow's folder and file links):
+// a home path judged by its spelling misses the workspace file it resolves to. Each home path of a list
+// is resolved as the kernel opens it (a link at any level of it, a missing tail or a dangling link kept as
+// the name it would create), and so is every symlink found below a listed folder that is a real folder
+// (stow links file by file into a folder that already exists). Pure of module state: the caller keeps the
+// result (obeyed-context.ts with its FolderListings, setup's engine).
+
+// A home path that resolves into the workspace: `rel` is its workspace-relative real path ('' when the
+// workspace lies inside it), `home` the home path (`/`-separated, relative to the home folder) that
+// `rel` is; the workspace paths below `rel` are the home paths below `home`.
+export interface HomeLink {
+  readonly rel: string;
+  readonly home: string;
+}
+
+// Links followed at most in one path (the kernel's own limit).
+const MAX_HOPS = 40;
+// How deep below a listed folder symlinks are looked for, and how many folders are listed at most over one
+// resolution (a home folder holds large trees: plug-in folders, toolchains).
+const LINK_DEPTH = 3;
+const MAX_FOLDERS = 400;
+
+const kindOf = (path: string): 'link' | 'dir' | 'other' | 'missing' => {
+  const stats = lstatSync(path, { throwIfNoEntry: false });
+  return !stats ? 'missing' : stats.isSymbolicLink() ? 'link' : stats.isDirectory() ? 'dir' : 'other';
+};
+
+// `path` (absolute) as the kernel would open or create it: every symlink on the way followed, also a dangling
+// one and one whose target's tail is missing (the file a write through it creates); undefined for a loop.
+// `from`: a real folder the path is relative to (the home folder's real path: one lstat per name below it).
+export function resolveLoose(path: string, from = '/'): string | undefined {
+  let done = from;
+  const rest = path.split('/').filter((name) => name !== '' && name !== '.');
+  for (let hops = 0; rest.length > 0; ) {
+    const name = rest.shift()!;
+    if (name === '..') {
+      done = dirname(done);
+      continue;
+    }
+    const next = join(done, name);
+    const kind = kindOf(next);
+    if (kind === 'link') {
+      if (++hops > MAX_HOPS) return undefined;
+      let target: string;
+      try {
+        target = readlinkSync(next);
+      } catch {
+        return undefined;
+      }
+      rest.unshift(...target.split('/').filter((part) => part !== '' && part !== '.'));
+      if (isAbsolute(target)) done = '/';
+      continue;
+    }
+    if (kind === 'missing') return join(next, ...rest);
+    done = next;
+  }
+  return done;
+}
+
+const relIn = (path: string, root: string): string | undefined => {
+  const rel = relative(root, path);
+  return rel.startsWith('..') || isAbsolute(rel) ? undefined : rel.split('\\').join('/');
+};
+
+// Each home path of `folders` and `files` (relative to `home`), and every symlink below the `folders` that are
+// real folders, that resolves into one of `roots` (the workspace as given and as the kernel opens it).
+// `listed`: the home folder and the listed folders read (their identity and times tell the result is still
+// valid: a link added or removed there changes them; one added deeper counts from the next engine on).
+// `depth`: how deep below a listed folder symlinks are looked for.
+export function homeLinksInto(home: string, folders: readonly string[], files: readonly string[], roots: readonly string[], depth = LINK_DEPTH): { links: HomeLink[]; listed: string[] } {
+  const found = new Map<string, HomeLink>();
+  const listed: string[] = [home];
+  const realHome = resolveLoose(home);
+  if (realHome === undefined) return { links: [], listed };
+  const judge = (homeRel: string): void => {
+    const real = resolveLoose(homeRel, realHome);
+    if (real === undefined) return;
+    for (const root of roots) {
+      const rel = relIn(real, root);
+      if (rel !== undefined) found.set(`${rel}\0${homeRel}`, { rel, home: homeRel });
+      // The workspace inside what the home path resolves to: every workspace path is below it.
+      const inside = rel === undefined ? relIn(root, real) : undefined;
+      if (inside !== undefined) found.set(`\0${homeRel}/${inside}`, { rel: '', home: inside === '' ? homeRel : `${homeRel}/${inside}` });
+    }
+  };
+  let budget = MAX_FOLDERS;
+  const walk = (homeRel: string, level: number): void => {
+    if (level > depth || --budget < 0) return;
+    let names: { name: string; link: boolean; dir: boolean }[];
+    try {
+      if (level === 1) listed.push(join(home, homeRel));
+      names = readdirSync(join(home, homeRel), { withFileTypes: true }).map((entry) => ({ name: entry.name, link: entry.isSymbolicLink(), dir: entry.isDirectory() }));
+    } catch {
+      return;
+    }
+    for (const { name, link, dir } of names) {
+      if (link) judge(`${homeRel}/${name}`);
+      else if (dir) walk(`${homeRel}/${name}`, level + 1);
+    }
+  };
+  for (const entry of new Set(folders)) {
+    judge(entry);
+    // A listed folder that is a link to a folder elsewhere is walked too (its links may lead into the workspace).
+    if (statSync(join(home, entry), { throwIfNoEntry: false })?.isDirectory()) walk(entry, 1);
+  }
+  for (const entry of new Set(files)) judge(entry);
+  return { links: [...found.values()], listed };
+}
+
+// The home folder's own dot-entries (`.config`, `.tmux.conf`, a stow link `.zshrc`), besides a list.
+export function homeDotEntries(home: string): string[] {
+  try {
+    return readdirSync(home).filter((name) => name.startsWith('.') && name !== '.' && name !== '..');
+  } catch {
+    return [];
+  }
+}
+

@@ -1,0 +1,59 @@
+import { homeDotEntries, homeLinksInto, type HomeLink } from './home-links.js';
+import { HOME_PROTECTED, HOME_PROTECTED_FILES, homeObeyed, isHomeListed, PROGRAM_FOLDERS } from './obeyed-home.js';
+import { identityStamp, type FolderListings } from '../workspace/listings.js';
+
+// The home catalogue by real path (red team R7-11): a home start-up file or folder that resolves into the
+// workspace (`~/.bashrc -> dotfiles/shell/rc.sh`, `~/.local/bin -> dotfiles/bin`, GNU stow's links) is
+// obeyed there, like the home path it is. Resolved once per cache owner (the policy's or the sandbox's
+// FolderListings) while the home folders read keep their identity and times.
+
+interface Kept {
+  readonly stamps: string;
+  readonly listed: readonly string[];
+  readonly links: readonly HomeLink[];
+}
+
+const stampsOf = (paths: readonly string[]): string | undefined => {
+  const stamps = paths.map(identityStamp);
+  return stamps.includes(undefined) ? undefined : stamps.join('|');
+};
+
+// The home paths of the catalogue (its folders, files, and the home folder's own dot-entries) that resolve
+// into the workspace (`roots`: as given and as the kernel opens it).
+export function obeyedHomeLinks(roots: readonly string[], home: string | undefined, listings: FolderListings): readonly HomeLink[] {
+  if (!home) return [];
+  const key = JSON.stringify(['home-links', roots, home]);
+  const known = listings.recall<Kept>(key);
+  if (known && stampsOf(known.listed) === known.stamps) return known.links;
+  const { links, listed } = homeLinksInto(home, [...HOME_PROTECTED, ...PROGRAM_FOLDERS], [...HOME_PROTECTED_FILES, ...homeDotEntries(home)], roots);
+  const stamps = stampsOf(listed);
+  if (stamps !== undefined) listings.keep(key, { stamps, listed, links });
+  return links;
+}
+
+const under = (path: string, folder: string): string | undefined =>
+  folder === '' ? path : path === folder ? '' : path.startsWith(`${folder}/`) ? path.slice(folder.length + 1) : undefined;
+
+// What obeyed.ts reports (its Obeyed; a type of its own here, so the two modules import in one direction).
+interface LinkedObeyed {
+  readonly pattern: string;
+  readonly family: 'shell';
+  readonly by: string;
+  readonly why: string;
+}
+
+// Whether the workspace-relative `path` is a home path of the catalogue through one of `links`.
+export function homeLinkObeyed(path: string, links: readonly HomeLink[]): LinkedObeyed | undefined {
+  const lower = path.toLowerCase();
+  for (const link of links) {
+    const rest = under(lower, link.rel.toLowerCase());
+    if (rest === undefined) continue;
+    const homePath = rest === '' ? link.home : `${link.home}/${path.slice(path.length - rest.length)}`;
+    const entry = homeObeyed(homePath);
+    if (!entry) continue;
+    const by = isHomeListed(entry) ? 'the user\'s login shell, desktop session, git, ssh or editor (a start-up file of the home folder)' : 'the program whose settings, plug-ins or start-up files the home folder keeps there';
+    const where = link.rel === '' ? 'the workspace' : link.rel;
+    return { pattern: `~/${entry}`, family: 'shell', by, why: `${where} is ~/${link.home} (your home folder links there), and ~/${entry} is run or obeyed by ${by}` };
+  }
+  return undefined;
+}

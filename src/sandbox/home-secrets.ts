@@ -1,0 +1,45 @@
+import { userInfo } from 'node:os';
+import { isAbsolute } from 'node:path';
+import { homeLinksInto } from '../permissions/home-links.js';
+import { hiddenGlobsFor } from '../workspace/hidden-paths.js';
+import { HOME_SECRETS } from './lists.js';
+
+// The home's secrets where they really are (red team R7-13: a dotfiles repository the home links into,
+// `~/.aws -> dotfiles/aws`, `~/.ssh/id_ed25519 -> dotfiles/ssh/id_ed25519`; R8-9: the workspace is the home
+// folder or holds it; R8-8: a jail rooted at a home folder that is a repository): each path of HOME_SECRETS
+// (the sandbox's own list, the one list), and each symlink below one, resolved as the kernel opens it. The
+// workspace jail hides them whatever its root (WorkspaceOptions.hiddenPaths); added to the configured
+// non-accessible globs of the workspace (withLinkedSecrets), they are hidden wherever those are: search,
+// tree, the code index and the sandbox's view.
+
+// Symlinks are looked for this deep below a secret folder (stow's file links: `~/.ssh/id_ed25519`).
+const SECRET_LINK_DEPTH = 2;
+
+// The homes a call may mean: $HOME as given, the engine's, and the password file's.
+function homesOf(homes: readonly (string | undefined)[]): string[] {
+  let own: string | undefined;
+  try {
+    own = userInfo().homedir;
+  } catch {
+    own = undefined;
+  }
+  return [...new Set([...homes, own])].filter((home): home is string => home !== undefined && isAbsolute(home));
+}
+
+// Real absolute paths of the home secrets of each of `homes`.
+export function homeSecretPaths(homes: readonly (string | undefined)[]): string[] {
+  const paths = new Set<string>();
+  for (const home of homesOf(homes)) for (const link of homeLinksInto(home, HOME_SECRETS, [], ['/'], SECRET_LINK_DEPTH).links) paths.add(`/${link.rel}`);
+  return [...paths];
+}
+
+// Workspace-relative globs for `root` (`**` when the workspace lies inside one of them).
+export function linkedSecretGlobs(root: string, homes: readonly (string | undefined)[]): string[] {
+  return hiddenGlobsFor(root, homeSecretPaths(homes));
+}
+
+// `globs` with the home's secrets `paths` that lie in the workspace `root` added (unchanged when none do).
+export function withLinkedSecrets(globs: string[], root: string, paths: readonly string[]): string[] {
+  const added = hiddenGlobsFor(root, paths).filter((glob) => !globs.includes(glob));
+  return added.length === 0 ? globs : [...globs, ...added];
+}
