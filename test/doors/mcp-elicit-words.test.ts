@@ -34,7 +34,7 @@ describe('the approval form over MCP elicitation', { timeout: 60_000 }, () => {
       capabilities: { elicitation: {} },
       setup: (made) =>
         made.setRequestHandler(ElicitRequestSchema, async (request) => {
-          const answer = (request.params as { requestedSchema: { properties: { answer: { enum: string[]; description: string } } } }).requestedSchema.properties.answer;
+          const answer = (request.params as unknown as { requestedSchema: { properties: { answer: { enum: string[]; description: string } } } }).requestedSchema.properties.answer;
           forms.push(answer);
           return { action: 'accept', content: { answer: 'once' } };
         }),
