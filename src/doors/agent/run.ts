@@ -151,8 +151,11 @@ export async function agentCommand(argv: readonly string[], globals: GlobalOptio
       ...(tui ? { askUser: tui.askUser, previews: true, waited: tui.waited, personNotes: tui.takeNotes } : {}),
     });
     interrupt = interruptHandler(loop, interrupt);
+    // Headless, SIGTERM (`timeout`, a CI job's cancel, a supervisor) ends the run as Ctrl+C does: the turn
+    // cancelled, the session's record and the output format's last word written, not a silent kill mid-call.
     const onSigint = (): void => interrupt();
     process.on('SIGINT', onSigint);
+    if (!interactive) process.on('SIGTERM', onSigint);
     try {
       // A /command given as the task runs as at the prompt (/undo, /redo, /checkpoints, /help), never goes to the model.
       const given = options.task;
@@ -167,6 +170,7 @@ export async function agentCommand(argv: readonly string[], globals: GlobalOptio
       return headless?.failed?.() && !outcome.cancelled ? 1 : exitStatus(outcome);
     } finally {
       process.off('SIGINT', onSigint);
+      process.off('SIGTERM', onSigint);
       await engine.close().catch(() => undefined);
     }
   } catch (error) {
