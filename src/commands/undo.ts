@@ -7,12 +7,12 @@ import { plural } from './render.js';
 const flags = z.strictObject({
   steps: wholeOr(1, 1, 'how many of the latest changes to take back (one call is one change, all its files: a multipatch, a two-file create or update)'),
   force: flag('restore even files changed since codeward\'s change (what is there is kept in the store: redo brings it back), and pass over a change that kept no checkpoint (backups: false), leaving its files as they are'),
-  allSessions: flag('with a session (the agent, --session ID): also changes other sessions and doors made (the whole workspace history); without a session undo always takes the whole workspace\'s'),
+  allSessions: flag('with a session (the agent, an MCP connection, --session ID): also changes other sessions and doors made (the whole workspace history); without a session undo always takes the whole workspace\'s'),
   turn: flag('count the agent\'s turns instead of calls: a change is everything one answer of the model changed (the agent\'s /undo)'),
 });
 
 // The steps undo and redo consider: the caller's own session when it has one (the agent's transcript, the
-// CLI's --session), unless --all-sessions; without a session (the plain CLI, MCP), the whole workspace.
+// CLI's --session, an MCP connection), unless --all-sessions; without a session (the plain CLI), the whole workspace.
 export function rewindScope(args: { allSessions: boolean; turn: boolean }, ctx: CommandContext): Scope {
   const session = args.allSessions ? undefined : ctx.door?.session;
   return { ...(session === undefined ? {} : { session }), by: args.turn ? 'turn' : 'call' };

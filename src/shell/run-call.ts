@@ -4,6 +4,7 @@ import { childEnv } from './env.js';
 import { removeLayout } from '../sandbox/overlay.js';
 import type { PreparedRun } from '../sandbox/sandbox.js';
 import { networkHint } from './network-hint.js';
+import { foldNpmWalls } from './npm-walls.js';
 import { runProcess, type RunOptions, type RunResult } from './run.js';
 import type { StagedChanges } from './stage/apply.js';
 import { applyRun, recoverRuns, stepLabel } from './stage/staged.js';
@@ -191,8 +192,8 @@ export function formatProcessEnd(data: Pick<ProcessData, 'exitCode' | 'signal'>)
 // stdout, then stderr under a marker, then how it ended.
 export function formatProcessOutput(data: ProcessData): string {
   const parts: string[] = [];
-  if (data.stdout !== '') parts.push(data.stdout.replace(/\n$/, ''));
-  if (data.stderr !== '') parts.push(`--- stderr ---\n${data.stderr.replace(/\n$/, '')}`);
+  if (data.stdout !== '') parts.push(foldNpmWalls(data.stdout.replace(/\n$/, '')));
+  if (data.stderr !== '') parts.push(`--- stderr ---\n${foldNpmWalls(data.stderr.replace(/\n$/, ''))}`);
   parts.push(formatProcessEnd(data));
   return parts.join('\n');
 }

@@ -28,7 +28,8 @@ export interface Tui {
   // After an answer: the next request (after a question, with the waiting line); null ends the session.
   askUser(answer: string, question: boolean): Promise<string | null>;
   // The first request, when none was given on the command line.
-  readTask(): Promise<string | null>;
+  // `given`: a /command given as the task on the command line, run (and shown) before the first read.
+  readTask(given?: string): Promise<string | null>;
   approver: ScopedApprover;
   // The task given on the command line, echoed as if typed.
   echoTask(task: string): void;
@@ -66,11 +67,21 @@ export function createTui(options: TuiOptions): Tui {
   const pending: string[] = [];
 
   // The person's next message; /undo, /redo and /checkpoints run in between and are reported.
-  const nextMessage = async (intro: string | null): Promise<string | null> => {
+  const echo = (task: string): void => screen.line(`${style.bold(style.cyan('>'))} ${sanitize(task)}`);
+  // `given`: a line typed before the session began (a /command given as the task), taken as the first.
+  const nextMessage = async (intro: string | null, given?: string): Promise<string | null> => {
     let first = intro;
+    let pretyped = given;
     for (;;) {
-      const typed = await readMessage(parts, first);
-      first = null;
+      let typed: string | null;
+      if (pretyped === undefined) {
+        typed = await readMessage(parts, first);
+        first = null;
+      } else {
+        typed = pretyped;
+        pretyped = undefined;
+        echo(typed);
+      }
       const message = typed === null || !options.slash || isSlashCommand(typed) ? typed : unescapeSlash(typed);
       if (message === null || !options.slash || !isSlashCommand(message)) {
         if (message === null || pending.length === 0) return message;
@@ -102,14 +113,14 @@ export function createTui(options: TuiOptions): Tui {
       renderer.flushPlan();
       return closed ? Promise.resolve(null) : nextMessage(question ? style.yellow(WAITING) : null);
     },
-    readTask: () => (closed ? Promise.resolve(null) : nextMessage(style.dim("What should I do? (--- for multiline, 'exit' to quit; /help, /undo, /redo, /checkpoints)"))),
+    readTask: (given) => (closed ? Promise.resolve(null) : nextMessage(style.dim("What should I do? (--- for multiline, 'exit' to quit; /help, /undo, /redo, /checkpoints)"), given)),
     approver: (request) => {
       renderer.flushPlan();
       // The person's own /undo or /redo: typing it was the approval.
       if (personCommand !== null && request.tool === `@coder ${personCommand}` && request.source !== 'immune') return Promise.resolve('once');
       return approve(request);
     },
-    echoTask: (task) => screen.line(`${style.bold(style.cyan('>'))} ${sanitize(task)}`),
+    echoTask: echo,
     takeNotes: () => notes.splice(0, notes.length),
     waited: () => waitedMs,
     close: () => {

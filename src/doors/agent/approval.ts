@@ -58,3 +58,18 @@ export function permissionsFor(mode: ApprovalMode, asked: ScopedApprover | undef
   };
   return { ...base, yes: false, approver };
 }
+
+// What the person typed that runs now (headless `-p /undo`): typing it was the approval, as at the terminal
+// UI's prompt (a safety-immune path still is not approved this way).
+export interface PersonTyping {
+  command: string | null;
+}
+
+export function typedByPerson(permissions: PermissionOptions, typing: PersonTyping): PermissionOptions {
+  const approver = permissions.approver;
+  if (!approver) return permissions;
+  return {
+    ...permissions,
+    approver: async (request) => (typing.command !== null && request.tool === `@coder ${typing.command}` && request.source !== 'immune' ? 'once' : approver(request)),
+  };
+}

@@ -21,10 +21,22 @@ function oneLine(text: string, max = 160): string {
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
 
+// A call's arguments as the progress line shows them: the `args` of `{"cmd": NAME, "args": {...}}` (the
+// name is already shown), else as the model wrote them.
+function shownArgs(raw: string): string {
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    const args = typeof parsed === 'object' && parsed !== null && 'args' in parsed ? (parsed as { args: unknown }).args : undefined;
+    return typeof args === 'object' && args !== null ? JSON.stringify(args) : raw;
+  } catch {
+    return raw;
+  }
+}
+
 // Headless text: progress on stderr (one line per tool call and result), the answer alone on stdout.
 function textProgress(streams: Streams): EventSink {
   return (event) => {
-    if (event.type === 'tool_call') streams.stderr.write(`→ ${event.tool === '@todo' ? '@todo' : oneLine(event.cmd)} ${oneLine(event.args, 120)}\n`);
+    if (event.type === 'tool_call') streams.stderr.write(`→ ${event.tool === '@todo' ? '@todo' : oneLine(event.cmd)} ${oneLine(shownArgs(event.args), 120)}\n`);
     else if (event.type === 'tool_result' && !event.ok) streams.stderr.write(`  ✗ ${oneLine(event.cmd)}: ${inPersonWords(event.code, oneLine(event.message ?? ''))}\n`);
     else if (event.type === 'turn' && event.violation) streams.stderr.write(`  (format corrected: ${event.violation})\n`);
     else if (event.type === 'notice') streams.stderr.write(`  ${visibleLines(event.message)}\n`);

@@ -9,7 +9,8 @@ import { AgentLoop, type AgentOutcome } from '../../agent/loop/agent.js';
 import { aiSdkClient } from '../../agent/model/client.js';
 import { loadUserAgentConfig, resolveModelConfig } from '../../agent/model/config.js';
 import { projectAgentSettings } from '../../agent/model/project.js';
-import { runSlash } from '../../agent/loop/slash.js';
+import { isSlashCommand, runSlash, unescapeSlash } from '../../agent/loop/slash.js';
+import { headlessSlash } from './slash-task.js';
 import { DEFAULT_RESULT_BYTES } from '../../agent/loop/budget.js';
 import { createLanguageModel } from '../../agent/model/create.js';
 import { findContextFiles } from '../../agent/prompt/context-files.js';
@@ -20,7 +21,7 @@ import { buildTeam } from './team.js';
 import type { Tui } from '../../agent/ui/tui.js';
 import type { CliIo } from '../io.js';
 import { sandboxOptions, type GlobalOptions } from '../global-options.js';
-import { permissionsFor } from './approval.js';
+import { permissionsFor, typedByPerson, type PersonTyping } from './approval.js';
 import { containment, IN_PLACE, NOT_YET, writesOf, type Containment, type Writes } from './contained.js';
 import { headlessOutput } from './output.js';
 import { AGENT_HELP, parseAgentArgs, type AgentCliOptions } from './options.js';
@@ -83,6 +84,8 @@ export async function agentCommand(argv: readonly string[], globals: GlobalOptio
     // without asking); known once the engine exists.
     let contained: Containment = NOT_YET;
     let writes: Writes = IN_PLACE;
+    // The /command the person gave as a headless task, while it runs (its approval is the typing).
+    const typing: PersonTyping = { command: null };
     const engine = await createEngine({
       workspace: root,
       env: io.env,
@@ -91,7 +94,7 @@ export async function agentCommand(argv: readonly string[], globals: GlobalOptio
       allowUnsafe: globals.allowUnsafe,
       sandbox: sandboxOptions(globals),
       // The terminal UI opens once the transcript exists (its header names it); approvals start later.
-      permissions: permissionsFor(approvalMode, interactive ? (request) => tui!.approver(request) : undefined, { allow: globals.allow, ask: globals.ask, deny: globals.deny }, (request) => contained(request), (request) => writes(request)),
+      permissions: typedByPerson(permissionsFor(approvalMode, interactive ? (request) => tui!.approver(request) : undefined, { allow: globals.allow, ask: globals.ask, deny: globals.deny }, (request) => contained(request), (request) => writes(request)), typing),
     });
     contained = containment(engine);
     writes = writesOf(engine);
@@ -148,18 +151,26 @@ export async function agentCommand(argv: readonly string[], globals: GlobalOptio
       ...(tui ? { askUser: tui.askUser, previews: true, waited: tui.waited, personNotes: tui.takeNotes } : {}),
     });
     interrupt = interruptHandler(loop, interrupt);
+    // Headless, SIGTERM (`timeout`, a CI job's cancel, a supervisor) ends the run as Ctrl+C does: the turn
+    // cancelled, the session's record and the output format's last word written, not a silent kill mid-call.
     const onSigint = (): void => interrupt();
     process.on('SIGINT', onSigint);
+    if (!interactive) process.on('SIGTERM', onSigint);
     try {
-      if (tui && options.task !== undefined) tui.echoTask(options.task);
-      else if (options.task !== undefined && options.outputFormat === 'text') io.stderr.write(`> ${options.task.replace(/\s+/g, ' ').slice(0, 200)}\n`);
-      const task = options.task ?? (tui ? await tui.readTask() : null);
+      // A /command given as the task runs as at the prompt (/undo, /redo, /checkpoints, /help), never goes to the model.
+      const given = options.task;
+      const command = given !== undefined && isSlashCommand(given);
+      if (command && !tui) return await headlessSlash(engine, given, transcript, headless!, typing);
+      if (tui && given !== undefined && !command) tui.echoTask(given);
+      else if (given !== undefined && options.outputFormat === 'text') io.stderr.write(`> ${given.replace(/\s+/g, ' ').slice(0, 200)}\n`);
+      const task = given !== undefined && !command ? unescapeSlash(given) : tui ? await tui.readTask(given) : null;
       if (task === null) return 0;
       const outcome = await loop.run(task);
       headless?.finish(outcome);
       return headless?.failed?.() && !outcome.cancelled ? 1 : exitStatus(outcome);
     } finally {
       process.off('SIGINT', onSigint);
+      process.off('SIGTERM', onSigint);
       await engine.close().catch(() => undefined);
     }
   } catch (error) {

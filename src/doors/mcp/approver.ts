@@ -21,6 +21,9 @@ export interface ElicitForm {
 // they approve, not what it draws.
 const message = (request: ApprovalRequest): string => questionText(request, '').join('\n');
 
+// What each answer does, said only for the answers offered (a shell line has no "never").
+const OPTION_WORDS: Record<ApprovalAnswer, string> = { once: 'this call only', always: 'add an allow rule', no: 'refuse this call', never: 'add a deny rule' };
+
 export function approvalForm(request: ApprovalRequest): ElicitForm {
   return {
     mode: 'form',
@@ -31,7 +34,7 @@ export function approvalForm(request: ApprovalRequest): ElicitForm {
         answer: {
           type: 'string',
           title: 'Allow this call?',
-          description: 'once: this call only; always: add an allow rule; no: refuse this call; never: add a deny rule',
+          description: request.options.map((option) => `${option}: ${OPTION_WORDS[option]}`).join('; '),
           enum: [...request.options],
         },
       },

@@ -6,7 +6,35 @@ import { describeFlags, toCamel } from '../../engine/flags.js';
 // for every flag the tool takes (other `--words`, such as a shell command's own options, stay as they are).
 export function inMcpWords(text: string, command: AnyCommand | undefined): string {
   if (!command || !text.includes('--')) return text;
+  // The policy's own rendering of a call (`@coder test --pattern x .`, the words a rule matches) stays as it
+  // is; the rest is rewritten.
+  return text.split(POLICY_CALL).map((part, index) => (index % 2 === 1 ? part : rewritten(part, command))).join('');
+}
+
+// `@coder NAME ...` up to where a refusal goes on about it (the words of approval, denial and headless messages).
+const POLICY_CALL = /(@coder [a-z][a-z-]*(?: [^\n;]*?)?)(?= needs approval| was not run| — )/;
+
+// A call of this tool in CLI words (`read --file a.ts --start 50`) as the tool's name and arguments:
+// `read {"file":"a.ts","start":50}`; undefined when a word is not one of its keys.
+function asToolCall(name: string, flags: string, keys: ReadonlySet<string>): string | undefined {
+  const args: Record<string, string | number | boolean> = {};
+  for (const [, flag, value] of flags.matchAll(/--([a-z][a-z0-9-]*)(?: (?!--)([^\s;,)`'"]+))?/g)) {
+    const key = toCamel(flag!);
+    if (!keys.has(key)) return undefined;
+    args[key] = value === undefined ? true : /^\d+$/.test(value) ? Number(value) : value;
+  }
+  return `${name} ${JSON.stringify(args)}`;
+}
+
+function rewritten(text: string, command: AnyCommand): string {
+  if (!text.includes('--')) return text;
   const keys = new Set(Object.keys(command.flags._zod.def.shape));
+  const name = command.name.replace(/[-]/g, '\\-');
+  const call = new RegExp(`(^|[\\s(:\`])${name}((?: --[a-z][a-z0-9-]*(?: (?!--)[^\\s;,)\`'"]+)?)+)`, 'g');
+  text = text.replace(call, (whole, lead: string, flags: string) => {
+    const rendered = asToolCall(command.name, flags, keys);
+    return rendered === undefined ? whole : `${lead}${rendered}`;
+  });
   // A choice flag's word value (`--mode content`, `--encoding base64`) becomes a JSON string.
   let choices: Map<string, ReadonlySet<string>> | undefined;
   const isChoice = (key: string, value: string): boolean => {
@@ -15,7 +43,7 @@ export function inMcpWords(text: string, command: AnyCommand | undefined): strin
   };
   const help = `codeward ${command.name} --help`;
   let out = text.split(`(see: ${help})`).join(`(see the ${command.name} tool's inputSchema)`).split(help).join(`the ${command.name} tool's inputSchema`);
-  out = out.split('; valid flags: ').join('; valid keys: ');
+  out = out.split('; valid flags: ').join('; valid keys: ').split(' as a flag: ').join(' as a key: ');
   // The schema's own error phrases: `unknown flag --foo-bar, --baz` → unknown key `fooBar`, `baz`.
   out = out.replace(/\b(unknown|missing required) flag ((?:--[a-zA-Z0-9-]+(?:, )?)+)/g, (_whole, kind: string, list: string) =>
     `${kind} key ${list.split(', ').map((flag) => `\`${toCamel(flag)}\``).join(', ')}`,

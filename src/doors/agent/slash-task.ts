@@ -1,0 +1,29 @@
+import type { Engine } from '../../engine/engine.js';
+import type { AgentOutcome } from '../../agent/loop/agent.js';
+import { runSlash } from '../../agent/loop/slash.js';
+import type { Transcript } from '../../agent/session/transcript.js';
+import type { HeadlessOutput } from './output.js';
+import type { PersonTyping } from './approval.js';
+
+// A headless task that is a /command (`codeward agent -p /undo --resume`) runs as it does at the terminal UI's
+// prompt (src/agent/loop/slash.ts), never as a message to the model: the engine's own undo, redo or
+// checkpoints, scoped to the session (--resume names it), its text as the run's result. What undo or redo
+// changed is kept in the session as the person's message, so the model of the next --resume is told.
+export async function headlessSlash(engine: Engine, line: string, transcript: Transcript, output: HeadlessOutput, typing: PersonTyping): Promise<number> {
+  typing.command = line.trim().slice(1).split(/\s+/)[0]!.toLowerCase();
+  let result: Awaited<ReturnType<typeof runSlash>>;
+  try {
+    result = await runSlash(engine, line);
+  } finally {
+    typing.command = null;
+  }
+  if (result.note !== undefined) transcript.message({ role: 'user', content: result.note });
+  const code = /^(C\d{3}) /.exec(result.output)?.[1] ?? 'C210';
+  const message = result.ok ? '' : result.output.replace(/^C\d{3} /, '');
+  const outcome: AgentOutcome = { ok: result.ok, result: result.output, question: false, turns: 0, usage: { input: 0, output: 0 }, ...(result.ok ? {} : { error: { code, message } }) };
+  // stream-json's consumers read the run's end from its events; text and json from finish.
+  if (outcome.error) output.sink({ type: 'error', ...outcome.error });
+  output.sink({ type: 'final', ok: outcome.ok, result: outcome.result, question: false, turns: 0, usage: outcome.usage });
+  output.finish(outcome);
+  return result.ok ? 0 : code === 'C210' ? 2 : 1;
+}
