@@ -50,6 +50,7 @@ export const READ_JAIL_ALLOWED = {
   'src/shell/stage/kept.ts': "lists the kept-aside folders in codeward's state folder",
   'src/shell/stage/move.ts': "lists a staged run's upper folder (codeward's own overlay layer, outside the workspace)",
   'src/shell/stage/plan.ts': "compares the staged upper layer (codeward's) with the workspace file read through the jail's walk (jail.atSync)",
+  'src/shell/stage/plan-found.ts': "compares the staged upper layer (codeward's) with the workspace file read through the jail's walk (jail.atSync)",
   'src/shell/stage/recover.ts': "lists interrupted staged runs in codeward's state folder",
   'src/shell/stage/staged.ts': "lists codeward's stage folder and a run's upper layer",
   'src/shell/stage/upper.ts': "lists a staged run's upper layer (codeward's overlay folder, outside the workspace)",
