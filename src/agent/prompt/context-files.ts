@@ -1,4 +1,4 @@
-import { lstat } from 'node:fs/promises';
+import { lstat, realpath } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { toRel } from '../../workspace/contains.js';
 import { listOwnFolder, listUserFolder, readOwnFile, readUserFile, type OwnRead } from '../../workspace/own-read.js';
@@ -36,9 +36,13 @@ interface Place {
 
 // The workspace root and its ancestors up to the repository root (the first one with a .git), outermost
 // first, so a monorepo's top-level AGENTS.md comes before a package's. No repository: the root alone.
-async function projectPlaces(workspace: Workspace, notices: string[]): Promise<Place[]> {
+// The climb stops below the home folder (red team R8-8: a home kept as a dotfiles repository made every
+// folder under it, ~/Downloads included, part of one "project" whose context files were read).
+async function projectPlaces(workspace: Workspace, notices: string[], home: string | undefined): Promise<Place[]> {
   const chain: string[] = [];
+  const homes = home === undefined ? [] : [home, await realpath(home).catch(() => home)];
   for (let folder = workspace.root; ; folder = dirname(folder)) {
+    if (folder !== workspace.root && homes.includes(folder)) return [{ jail: workspace, rel: '' }];
     chain.push(folder);
     if ((await lstat(join(folder, '.git')).catch(() => undefined)) !== undefined) {
       if (folder === workspace.root || (await ownedByMe(join(folder, '.git')))) break;
@@ -101,12 +105,15 @@ async function addRules(workspace: Workspace, home: string | undefined, into: Co
 // through the jail (src/workspace/own-read.ts): a link out of the workspace or to a hidden file is not read.
 export async function findContextFiles(workspace: Workspace, home: string | undefined): Promise<ContextFiles> {
   const into = new Collector();
-  const places = await projectPlaces(workspace, into.notices);
+  const places = await projectPlaces(workspace, into.notices, home);
   for (const name of CONTEXT_FILES) {
     if (home) into.add(join(home, '.codeward', name), await readUserFile(join(home, '.codeward', name), { maxBytes: MAX_FILE_BYTES }));
     for (const place of places) {
       const rel = relIn(place, name);
       if (place.jail !== workspace && !(await ownedByMe(join(place.jail.root, rel)))) into.notices.push(notOwned('context file', join(place.jail.root, rel)));
+      // Above the workspace a context file is read only as a file of its own, never through a link (R8-8:
+      // an unpacked archive's `AGENTS.md -> ../.ssh/id_ed25519`).
+      else if (place.jail !== workspace && (await lstat(join(place.jail.root, rel)).catch(() => undefined))?.isSymbolicLink()) into.notices.push(`context file ${join(place.jail.root, rel)} not read: a symbolic link above the workspace`);
       else into.addOwn(join(place.jail.root, rel), await readOwnFile(place.jail, rel, { maxBytes: MAX_FILE_BYTES }));
     }
   }

@@ -94,6 +94,23 @@ describe('context files read through the workspace jail', () => {
     expect(found.notices).toHaveLength(2);
   });
 
+  it('R8-8: never climbs to a home kept as a repository, and never follows a link above the workspace', async () => {
+    // The home is a dotfiles repository; an archive unpacked in ~/Downloads planted links to the home's keys.
+    await writeFiles(home, { '.ssh/id_ed25519': `KEY-${SECRET}\n`, 'Downloads/proj/a.ts': 'x\n', 'Downloads/notes/AGENTS.md': 'plain\n' });
+    await mkdir(join(home, '.git'));
+    await symlink('../.ssh/id_ed25519', join(home, 'Downloads/AGENTS.md'));
+    const found = await load(join(home, 'Downloads/proj'));
+    expect(text(found)).not.toContain(SECRET);
+    expect(found.files).toEqual([]);
+    // Inside an ordinary repository, a link above the workspace to a file of the repository is not followed either.
+    await writeFiles(root, { 'pkg/AGENTS.md': 'package\n', 'notes.md': 'repo notes\n' });
+    await mkdir(join(root, '.git'));
+    await symlink('notes.md', join(root, 'AGENTS.md'));
+    const inRepo = await load(join(root, 'pkg'));
+    expect(inRepo.files.map((file) => file.content)).toEqual(['package\n']);
+    expect(inRepo.notices.join('\n')).toMatch(/symbolic link above the workspace/);
+  });
+
   it('a persona or custom agent that links out is refused (C211), never read', async () => {
     await mkdir(join(root, '.codeward/agents'), { recursive: true });
     await symlink(join(base, 'outside/secret.md'), join(root, '.codeward/agents/spy.md'));
