@@ -76,6 +76,7 @@ export const createCommand = defineCommand({
   summary: 'Create one or more files (never replacing an existing one unless overwrite is set); one result per file',
   guide: 'To replace or append to one existing file, use write.',
   flags,
+  promptFlags: [],
   examples: [`create --files '[{"path":"src/new.ts","content":"export {};\\n"}]'`],
   effect: 'write',
   effectArgs: [],

@@ -42,6 +42,7 @@ export const execCommand = defineCommand({
   flags,
   flagAliases: { command: 'cmd' },
   positional: 'cmd',
+  promptFlags: ['dir', 'timeout'],
   examples: ['exec --cmd "npm run build"', 'exec --cmd "ls -la" --dir src', 'exec --cmd "npm run lint" --timeout 120'],
   effect: 'exec',
   // Every flag that changes what the run does: where, for how long, and whether its writes are staged

@@ -101,6 +101,7 @@ export const gitDiffCommand = defineCommand({
   summary: 'Unstaged or staged changes as a unified diff, a diffstat or a list of files (read-only)',
   flags,
   positional: 'file',
+  promptFlags: ['staged', 'file', 'stat'],
   examples: ['git-diff', 'git-diff --staged', 'git-diff --file src/app.ts --context 10', 'git-diff --stat'],
   effect: 'vcs',
   effectArgs: [],

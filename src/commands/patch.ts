@@ -113,6 +113,7 @@ export const patchCommand = defineCommand({
   guide: 'For edits that must land in several files together, use multipatch; for edits by line number, update.',
   flags,
   flagAliases: { replaceAll: 'all', patch: 'diff' },
+  promptFlags: ['file', 'search', 'replace', 'all', 'diff'],
   examples: ['patch --file src/app.ts --search "return null;" --replace "return user;"', 'patch --diff "<unified diff>"'],
   effect: 'write',
   effectArgs: [],

@@ -222,6 +222,7 @@ export const readCommand = defineCommand({
   flagAliases: { lines: 'head', limit: 'head', last: 'tail' },
   positional: 'file',
   rest: 'more',
+  promptFlags: ['start', 'end', 'head', 'tail'],
   examples: ['read --file src/index.ts', 'read --file src/app.ts --start 40 --end 80', 'read --file app.log --tail 50', 'read --file min.js --byte-offset 200000', 'read a.go b.go'],
   effect: 'read',
   effectArgs: [],

@@ -181,6 +181,7 @@ export const searchCommand = defineCommand({
     sortBy: 'sort',
   },
   positional: 'term',
+  promptFlags: ['dir', 'regex', 'context', 'glob'],
   examples: [
     'search --term "TODO"',
     'search --term "func HandleRequest" --dir internal --glob "*.go"',

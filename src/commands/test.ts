@@ -21,6 +21,7 @@ export const testCommand = defineCommand({
   flags,
   flagAliases: { filter: 'pattern', grep: 'pattern', command: 'cmd' },
   positional: 'dir',
+  promptFlags: ['pattern', 'dir', 'cmd'],
   examples: ['test', 'test --pattern "parses dates"', 'test --dir ./pkg --pattern TestLogin --timeout 60', 'test --cmd "npm run test:unit"'],
   effect: 'exec',
   effectArgs: ['dir', 'pattern', 'timeout', 'stage'],

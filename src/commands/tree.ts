@@ -71,6 +71,7 @@ export const treeCommand = defineCommand({
   guide: 'For one large folder page by page, with sizes, use list; to find files by their content, search.',
   flags,
   positional: 'dir',
+  promptFlags: ['dir', 'maxDepth', 'glob'],
   examples: ['tree', 'tree --dir src --glob "*.ts"', 'tree --max-depth 2', 'tree --ignore "dist,coverage"'],
   effect: 'read',
   effectArgs: [],

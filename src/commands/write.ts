@@ -80,6 +80,7 @@ export const writeCommand = defineCommand({
   guide: 'Replaces the whole file: to change part of one, use patch; to add files without replacing any, create.',
   flags,
   flagAliases: { contentB64: 'content' },
+  promptFlags: ['append'],
   examples: ['write --file notes.txt --content "hello"', 'write --file src/app.ts --content <base64> --encoding base64'],
   effect: 'write',
   effectArgs: [],

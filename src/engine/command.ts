@@ -174,6 +174,10 @@ export interface CommandDefinition<S extends $ZodObject = $ZodObject, D = unknow
   readonly rest?: string;
   // CLI-style examples without the program name, e.g. `read --file src/app.ts --head 40`.
   readonly examples: readonly string[];
+  // Set on the commands of the common path (read, edit, search, run): the command gets its own line in a
+  // model's tool list, with its required flags and these optional ones, the few that save a turn; the rest
+  // come with an unknown flag's error. Absent: one short line in the list's "also" part.
+  readonly promptFlags?: readonly (keyof output<S> & string)[];
   readonly effect: Effect;
   // The flags besides the subject (the path, shell line or term a call is judged by) that change what a
   // call does. The permission question, the "always" rule and the rule a person copies name each one that

@@ -64,8 +64,8 @@ describe('<agent_call> dispatch', () => {
     // Each worker has its own context: its role, only its commands, no agents section, no other task.
     const worker = workerRequests(server, script, 'TASK-A')[0]!;
     expect(worker.system).toContain('You read and analyse code');
-    expect(worker.system).toContain('- read: ');
-    expect(worker.system).not.toContain('- write: ');
+    expect(worker.system).toContain('- read (');
+    expect(worker.system).not.toContain('- write (');
     expect(worker.messages[0]!.content).not.toContain('TASK-B');
   });
 
@@ -153,7 +153,7 @@ describe('<agent_call> dispatch', () => {
     expect(orchestrator.system).not.toMatch(/, coder \(/);
     const worker = workerRequests(server, script, 'TASK-DOC')[0]!;
     expect(worker.system).toContain('You write DOCS-ROLE documentation.');
-    expect(worker.system).not.toContain('- exec: ');
+    expect(worker.system).not.toContain('- exec (');
   });
 });
 

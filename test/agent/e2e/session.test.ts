@@ -60,7 +60,7 @@ describe('a headless session', () => {
     expect(positions.every((position) => position >= 0)).toBe(true);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
     expect(system).not.toContain("You are codeward's coding agent");
-    expect(system).toMatch(/- patch: .*\n.*"cmd":"patch"/);
+    expect(system).toMatch(/- patch \(file\?, search\?, replace\?[^\n]*\): /);
   });
 
   it('names the available personas when one is missing (exit 1, C211)', async () => {
