@@ -1,0 +1,55 @@
+// Assignments the walker remembers: `a=1`, array values, `for` loop variables, and the declaration
+// commands (export / declare / local / readonly / typeset / unset).
+import type { ShellWord } from './parse-types.js';
+import type { SyntaxNode as Node } from './parse-syntax.js';
+import { UNKNOWN, prefixWord, staticWord, type Scope } from './parse-walk-values.js';
+import { groupWords, readWords } from './parse-words.js';
+import { emit } from './parse-walk-simple.js';
+import type { WalkOps } from './parse-walk-ops.js';
+
+// `a=1`, `export a=1`: walks the value's substitutions and records its static values.
+export function assignment(walk: WalkOps, node: Node, scope: Scope, record: boolean): { name: string; word: ShellWord | undefined } {
+  const name = node.childForFieldName('name')?.text ?? '';
+  const valueNodes = node.childrenForFieldName('value').filter((child): child is Node => child !== null);
+  if (valueNodes.length === 1 && valueNodes[0]!.type === 'array') {
+    const elements = groupWords(valueNodes[0]!.namedChildren.filter((child): child is Node => child !== null), scope.source).flatMap((group) => readWords(group, scope.source));
+    const words = elements.map((raw) => walk.state.resolve(raw, scope, true));
+    if (record) for (const word of words) walk.state.remember(name, word.candidates);
+    return { name, word: undefined };
+  }
+  if (valueNodes.length === 0) {
+    if (record) walk.state.remember(name, ['']);
+    return { name, word: undefined };
+  }
+  const raws = groupWords(valueNodes, scope.source).flatMap((group) => readWords(group, scope.source));
+  const word = raws[0] ? walk.state.resolve(raws[0], scope, true) : undefined;
+  if (record && word) walk.state.remember(name, word.candidates);
+  return { name, word };
+}
+
+export function forLoop(walk: WalkOps, node: Node, scope: Scope): void {
+  const variable = node.childForFieldName('variable')?.text ?? '';
+  walk.assignments.push({ name: variable, text: node.text.slice(0, 200) });
+  const values = node.childrenForFieldName('value').filter((child): child is Node => child !== null);
+  const words = groupWords(values, scope.source).flatMap((group) => readWords(group, scope.source)).map((raw) => walk.state.resolve(raw, scope, true));
+  if (values.length === 0) walk.state.remember(variable, [UNKNOWN]);
+  for (const word of words) walk.state.remember(variable, word.candidates);
+  const body = node.childForFieldName('body');
+  if (body) walk.node(body, { ...scope, loop: true }, undefined);
+}
+
+// export / declare / local / readonly / typeset / unset: recorded as a command, assignments remembered.
+export function declaration(walk: WalkOps, node: Node, scope: Scope): void {
+  const keyword = node.child(0);
+  const words: ShellWord[] = [staticWord(keyword?.text ?? '')];
+  for (const child of node.namedChildren) {
+    if (!child) continue;
+    if (child.type === 'variable_assignment') {
+      const { name, word } = assignment(walk, child, scope, true);
+      words.push(word ? prefixWord(`${name}=`, word) : staticWord(child.text));
+    } else {
+      for (const raw of readWords([child], scope.source)) words.push(walk.state.resolve(raw, scope, true));
+    }
+  }
+  emit(walk, words, [], node.text, scope, []);
+}

@@ -1,0 +1,115 @@
+// A simple command's words as the planner reads them: the commands it records (wrappers stripped) and
+// the code it hands on (shell strings, stdin fed to a shell or an interpreter, xargs input, files it runs).
+import type { Redirection, ShellWord, SimpleCommand } from './parse-types.js';
+import type { SyntaxNode as Node } from './parse-syntax.js';
+import { staticStdout } from './parse-stdin.js';
+import { UNKNOWN, childScope, scriptText, staticWord, type Scope } from './parse-walk-values.js';
+import { groupWords, readWords } from './parse-words.js';
+import { languageOf, spawnedCommands } from './parse-inline.js';
+import { baseName, previewOf } from './parse-plan.js';
+import type { WalkOps } from './parse-walk-ops.js';
+
+// Input lines of `xargs -I{} sh -c {}` read into the script (each is one more parse).
+const MAX_XARGS_LINES = 8;
+
+// Walks one simple command; returns its static stdout when known (for the next pipeline stage).
+export function simple(walk: WalkOps, wordNodes: readonly Node[], redirectNodes: readonly Node[], text: string, scope: Scope, pipeStdin: string | undefined): string | undefined {
+  const previews = groupWords(wordNodes, scope.source).flatMap((group) => readWords(group, scope.source)).map(previewOf);
+  if (previews.length === 0) {
+    walk.redirects(redirectNodes, scope, false);
+    return undefined;
+  }
+  const plan = walk.planner.plan(previews, 0, previews.length, []);
+  const shellStdin = plan.some((item) => item.kind === 'command' && (item.stdin === 'shell' || item.stdin === 'guess'));
+  // Words handed to a shell as code are parsed there; their substitutions are walked once, inside.
+  const asCode = new Set<number>();
+  for (const item of plan) {
+    if (item.kind === 'script') asCode.add(item.index);
+    if (item.kind === 'joined') for (let i = item.start; i < item.end; i++) asCode.add(i);
+  }
+  const words = previews.map((preview, index) => walk.state.resolve(preview.raw, scope, !asCode.has(index)));
+  const { list: redirections, stdin: hereStdin } = walk.redirects(redirectNodes, scope, shellStdin);
+  const stdin = hereStdin === null ? undefined : (hereStdin ?? pipeStdin);
+  const stdinWords = stdin === undefined ? [] : stdin.split(/\s+/).filter(Boolean).slice(0, 64);
+  let primary: SimpleCommand | undefined;
+  for (const item of plan) {
+    if (item.kind === 'command') {
+      let itemWords = words.slice(item.start, item.end);
+      if (item.extra) itemWords = [...itemWords, ...words.slice(item.extra[0], item.extra[1])];
+      if (item.xargs) itemWords = [...itemWords, ...stdinWords.map(staticWord)];
+      const program = item.stdin === 'program' ? stdin : item.programFile !== undefined ? walk.state.fileText(item.programFile) : undefined;
+      const runsStdin = item.stdin === 'shell' || item.stdin === 'program';
+      // The program comes from the previous pipeline stage (static or not: `base64 -d x | sh`, `env | bash`).
+      const piped = runsStdin && hereStdin === undefined && scope.pipes.length > 0 && scope.pipes[scope.pipes.length - 1]!.index > 0;
+      const command = emit(walk, itemWords, item.wrappers, text, scope, redirections, { stdinScript: runsStdin, ...(program !== undefined ? { stdinProgram: program } : {}), ...(piped ? { pipedProgram: true } : {}), ...(item.xargsCode ? { xargsCode: true } : {}) });
+      primary ??= command;
+      if ((item.stdin === 'shell' || item.stdin === 'guess') && stdin !== undefined) {
+        walk.script(stdin, { ...childScope(scope), wrappers: [...scope.wrappers, ...item.wrappers, command.name ?? words[item.start]!.text] });
+      }
+      // A program read from static stdin (`python3 <<EOF`, `echo '...' | node`): the commands it spawns.
+      const language = program !== undefined && command.name !== null ? languageOf(command.name) : undefined;
+      if (language) {
+        for (const spawned of spawnedCommands({ language, code: program! }).commands) {
+          walk.script(spawned, { ...childScope(scope), wrappers: [...scope.wrappers, ...item.wrappers, command.name!] });
+        }
+      }
+    } else if (item.kind === 'script') {
+      const raw = previews[item.index]!.raw;
+      let positional = item.positional ? words.slice(item.positional[0], item.positional[1]).map((word) => word.candidates[0] ?? UNKNOWN) : undefined;
+      if (item.xargs && stdinWords.length > 0) positional = [...(positional ?? [UNKNOWN]), ...stdinWords];
+      // `xargs -I{} sh -c '$1' _ {}`: the first static input line in place of the replace string.
+      const firstLine = stdin?.split('\n').map((l) => l.trim()).find(Boolean);
+      if (item.replace !== undefined && firstLine !== undefined && positional) positional = positional.map((p) => p.split(item.replace!).join(firstLine));
+      const code = scriptText(raw).slice(item.skip);
+      const inner = { ...childScope(scope), wrappers: [...scope.wrappers, ...item.wrappers], ...(positional ? { positional } : {}) };
+      walk.script(code, inner);
+      // `echo 'rm -rf ~' | xargs -I{} sh -c {}`: each static input line in place of the replace string.
+      const replace = item.replace;
+      const input = item.inputFile !== undefined ? walk.state.fileText(item.inputFile) : stdin;
+      if (replace !== undefined && input !== undefined && code.includes(replace)) {
+        for (const line of input.split('\n').map((l) => l.trim()).filter(Boolean).slice(0, MAX_XARGS_LINES)) walk.script(code.split(replace).join(line), inner);
+      }
+    } else if (item.kind === 'joined') {
+      const joined = previews.slice(item.start, item.end).map((preview) => scriptText(preview.raw)).join(' ');
+      walk.script(joined, { ...childScope(scope), wrappers: [...scope.wrappers, ...item.wrappers] });
+    } else if (item.kind === 'text') {
+      walk.script(item.text, { ...childScope(scope), wrappers: [...scope.wrappers, ...item.wrappers] });
+    } else {
+      walk.script(walk.state.fileText(item.path) ?? '', { ...childScope(scope), wrappers: [...scope.wrappers, ...item.wrappers] });
+    }
+  }
+  if (!primary || plan.length !== 1 || primary.dynamic) return undefined;
+  const out = staticStdout(primary.name, primary.args, stdin);
+  if (out !== undefined) walk.state.rememberFiles(primary, redirections, out);
+  return out;
+}
+
+// Records one command (its name, words, wrappers, redirections and where it stands on the line).
+export function emit(walk: Pick<WalkOps, 'commands' | 'state'>, words: readonly ShellWord[], wrappers: readonly string[], text: string, scope: Scope, redirections: readonly Redirection[], extra: Pick<SimpleCommand, 'stdinScript' | 'stdinProgram' | 'pipedProgram' | 'xargsCode'> = {}): SimpleCommand {
+  const first = words[0]!;
+  const unknown = first.dynamic || first.glob;
+  const command: SimpleCommand = {
+    name: unknown ? null : baseName(first.value),
+    rawName: unknown ? null : first.value,
+    args: words.slice(1).map((word) => word.value),
+    dynamic: unknown || words.some((word) => word.dynamic),
+    text,
+    wrappers: [...scope.wrappers, ...wrappers],
+    ...(scope.viaShell ? { viaShell: true } : {}),
+    ...(extra.stdinScript ? { stdinScript: true } : {}),
+    ...(extra.stdinProgram !== undefined ? { stdinProgram: extra.stdinProgram } : {}),
+    ...(extra.pipedProgram ? { pipedProgram: true } : {}),
+    ...(extra.xargsCode ? { xargsCode: true } : {}),
+    ...(scope.substituted ? { substituted: true } : {}),
+    words,
+    redirections,
+    pipes: scope.pipes,
+    background: scope.background,
+    ...(scope.functionName === undefined ? {} : { functionName: scope.functionName }),
+    loop: scope.loop,
+    depth: scope.depth,
+  };
+  walk.commands.push(command);
+  if (command.name === 'set' && command.args[0] === '--') walk.state.positional = [UNKNOWN, ...words.slice(2).map((word) => word.candidates[0] ?? UNKNOWN)];
+  return command;
+}
