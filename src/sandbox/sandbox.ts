@@ -28,7 +28,7 @@ import { TrackedSecretCheck } from './tracked-secrets.js';
 import { EtcSecrets, enclosingRepository, etcCopied, subfolderGitHint, ToolchainSecrets } from './view.js';
 import { ViewCache } from './view-cache.js';
 import { DEFAULT_NON_ACCESSIBLE_GLOBS } from '../workspace/types.js';
-import { withCredentialGlobs } from '../workspace/reader-hidden.js';
+import { includedCredentialConfigs, withCredentialGlobs } from '../workspace/reader-hidden.js';
 
 // What the user chose on the command line (and in user-level config): it wins over the project config.
 export interface SandboxChoice {
@@ -224,7 +224,10 @@ export class ProcessSandbox {
     this.secretFinder ??= new SecretFinder(this.root, withCredentialGlobs(this.settings.nonAccessibleGlobs ?? DEFAULT_NON_ACCESSIBLE_GLOBS), safeCache);
     // A tracked secret: git's folders are hidden too (git would print it from its objects, or commit it emptied).
     this.trackedCheck ??= new TrackedSecretCheck(withCredentialGlobs(this.settings.nonAccessibleGlobs ?? DEFAULT_NON_ACCESSIBLE_GLOBS), this.toolEnv, safeCache && join(dirname(safeCache), 'tracked-secrets.json'));
-    const { paths: workspaceSecrets, hint } = hideTrackedGit(this.root, this.secretFinder.find(), this.trackedCheck);
+    // Files the repository's config includes that hold a credential (R9-14) are hidden like secrets (its own
+    // config is shown as a filtered copy below).
+    const included = includedCredentialConfigs(this.root, this.env['HOME']).map((path) => ({ path, kind: 'file' as const }));
+    const { paths: workspaceSecrets, hint } = hideTrackedGit(this.root, [...this.secretFinder.find(), ...included], this.trackedCheck);
     const repository = hint ? undefined : enclosingRepository(this.root);
     const gitHidden = hint ? { gitHidden: hint } : repository ? { gitHidden: subfolderGitHint(this.root, repository) } : {};
     if (status.backend.kind === 'seatbelt') {

@@ -3,6 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { isCodewardError } from '../engine/errors.js';
 import type { ResolvedPath } from './types.js';
 import type { Workspace } from './workspace.js';
+import { notAccessible } from './refusals.js';
 
 // codeward's reads on its own behalf (THREAT-MODEL.md, "One read jail"): context and rules files, agent
 // definitions, git metadata. A file the repository ships is read exactly as a model's `read` would read
@@ -41,6 +42,9 @@ export async function readOwnFile(workspace: Workspace, rel: string, options: Ow
   try {
     const path = await resolveOwn(workspace, rel);
     if (path.kind === 'missing') return { kind: 'missing' };
+    // What `read` refuses or asks a person for is never read on codeward's own behalf either (red team
+    // round 9, R9-15: `AGENTS.md -> .git/config` put the clone token into the system prompt).
+    if (workspace.isHiddenFromReaders(path.rel)) return refused(notAccessible(rel));
     const file = await workspace.openReadFile(path);
     try {
       const size = Math.min(file.stats.size, maxBytes);

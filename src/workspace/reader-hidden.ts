@@ -1,5 +1,7 @@
 import { basename, join } from 'node:path';
-import { repositoryConfigSecrets } from '../git/config-secrets.js';
+import { repositoryConfigSecrets, withoutSecrets } from '../git/config-secrets.js';
+import { repositoryConfigFiles } from '../git/config-includes.js';
+import { readGitMetadata } from '../git/config-read.js';
 import { compileNonAccessible, type RelMatcher } from './globs.js';
 import { isSensitivePath } from './sensitive.js';
 
@@ -23,16 +25,47 @@ export function withCredentialGlobs(globs: readonly string[]): string[] {
 
 const CONFIG_NAMES = new Set(['config', 'config.worktree']);
 
+// git's object store (loose objects, packs) and what `git fsck --lost-found` writes: the bytes of every
+// file ever staged, hidden ones included, deflated (red team round 9, R9-8: `read --encoding base64` of a
+// loose object gave a committed .env's bytes). No task needs them raw: git-diff, git-log and git read them.
+const OBJECT_STORE = /(?:^|\/)objects\/(?:[0-9a-f]{2}\/[0-9a-f]{38,}|pack\/[^/]+|info\/[^/]+)$|(?:^|\/)lost-found\/(?:commit|other)\//i;
+
+export function inObjectStore(rel: string): boolean {
+  return OBJECT_STORE.test(rel);
+}
+
 export class ReaderHidden {
   readonly #credentials: RelMatcher = compileNonAccessible(CREDENTIAL_GLOBS);
+  #configFiles: ReadonlySet<string> | undefined;
 
-  constructor(private readonly root: string) {}
+  constructor(
+    private readonly root: string,
+    private readonly home: string | undefined,
+  ) {}
 
   // `rel` (forward slashes, inside the root) beyond the non-accessible globs; `parentHidden` for walks.
   has(rel: string, parentHidden = false): boolean {
-    if (parentHidden || this.#credentials(rel)) return true;
+    if (parentHidden || this.#credentials(rel) || inObjectStore(rel)) return true;
     const abs = join(this.root, rel);
     if (isSensitivePath(abs)) return true;
-    return CONFIG_NAMES.has(basename(rel)) && repositoryConfigSecrets(abs) !== undefined;
+    return this.credentialConfig(abs);
   }
+
+  // A git config file of the workspace's repository (its own or one it includes) holding a credential.
+  credentialConfig(real: string): boolean {
+    if (CONFIG_NAMES.has(basename(real)) && repositoryConfigSecrets(real) !== undefined) return true;
+    this.#configFiles ??= new Set(repositoryConfigFiles(this.root, this.home));
+    return this.#configFiles.has(real) && hasCredential(real);
+  }
+}
+
+// The files a repository's config includes (not its own config and config.worktree, which the sandbox
+// shows as filtered copies) that hold a credential, as real paths inside `root`.
+export function includedCredentialConfigs(root: string, home: string | undefined): string[] {
+  return repositoryConfigFiles(root, home).filter((file) => !CONFIG_NAMES.has(basename(file)) && file.startsWith(`${root}/`) && hasCredential(file));
+}
+
+function hasCredential(file: string): boolean {
+  const text = readGitMetadata(file, 1024 * 1024);
+  return text !== undefined && withoutSecrets(text) !== undefined;
 }

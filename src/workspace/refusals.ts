@@ -41,3 +41,8 @@ export function errno(error: unknown): string | undefined {
 export function credentialRefused(input: string): CodewardError {
   return fail('C211', `${input}: a git config file holding a credential (a token in a URL, an http extraHeader, a credential helper); codeward does not show it raw. In exec, \`git remote -v\` and \`git config --list\` show it without the credential`);
 }
+
+// git's object store is not read raw (red team round 9, R9-8): it holds every staged file's bytes.
+export function objectStoreRefused(input: string): CodewardError {
+  return fail('C211', `${input}: a file of git's object store (it holds the bytes of every file ever staged, hidden ones included); codeward does not read it raw. Use git-diff, git-log or exec git show for what a commit holds`);
+}

@@ -8,12 +8,11 @@ import { compileNonAccessible, type RelMatcher } from './globs.js';
 import { Beneath } from './beneath.js';
 import { openVerified, openVerifiedFile, type VerifiedFile } from './open.js';
 import { resolveRealSync } from './realpath.js';
-import { changed, credentialRefused, errno, escapes, fsRefusal, notAccessible, sensitiveRefused } from './refusals.js';
-import { repositoryConfigSecrets } from '../git/config-secrets.js';
+import { changed, credentialRefused, objectStoreRefused, errno, escapes, fsRefusal, notAccessible, sensitiveRefused } from './refusals.js';
 import { isSensitivePath } from './sensitive.js';
 import { markedStateAbove, ownStateFolders, ownStateRefused, ownStateRels } from './own-state.js';
 import { enclosingRefusal } from './enclosing.js';
-import { ReaderHidden } from './reader-hidden.js';
+import { inObjectStore, ReaderHidden } from './reader-hidden.js';
 import { anchoredAtRoot } from './anchored.js';
 import { hiddenGlobsFor } from './hidden-paths.js';
 import { DEFAULT_NON_ACCESSIBLE_GLOBS, type Access, type PathKind, type ResolvedPath, type WorkspaceOptions } from './types.js';
@@ -60,7 +59,7 @@ export class Workspace {
     const globs = options.nonAccessibleGlobs ?? DEFAULT_NON_ACCESSIBLE_GLOBS;
     this.nonAccessibleGlobs = [...new Set([...globs, ...anchoredAtRoot(globs, [root, givenRoot]).rests])];
     this.#nonAccessible = compileNonAccessible([...this.nonAccessibleGlobs, ...hiddenGlobsFor(root, options.hiddenPaths)]);
-    this.#readerHidden = new ReaderHidden(root);
+    this.#readerHidden = new ReaderHidden(root, options.home);
     this.#ownState = ownStateRels(root, options.ownState ?? []);
     this.#rootPrefix = root.endsWith(sep) ? root : root + sep;
   }
@@ -146,7 +145,8 @@ export class Workspace {
     }
     const { stats, isLink } = statBoth(lexical, real, input);
     if (markedStateAbove(this.root, real, stats.isDirectory()) !== undefined) throw ownStateRefused(input);
-    if (access === 'read' && stats.isFile() && repositoryConfigSecrets(real) !== undefined) throw credentialRefused(input);
+    if (access === 'read' && stats.isFile() && this.#readerHidden.credentialConfig(real)) throw credentialRefused(input);
+    if (access === 'read' && inObjectStore(rel)) throw objectStoreRefused(input);
     return { input, real, rel, kind: kindOf(stats), isLink, lexical, stats };
   }
 

@@ -70,3 +70,46 @@ describe('what read refuses or asks for is hidden from readers that cannot ask (
     }
   });
 });
+
+describe('git object store and included configs (red team round 9: R9-8, R9-14)', () => {
+  let repo: string;
+  let engine9: Engine;
+  const git9 = (...args: string[]): string => spawnSync('git', ['-c', 'user.email=a@b', '-c', 'user.name=a', ...args], { cwd: repo, encoding: 'utf8' }).stdout.trim();
+  beforeAll(async () => {
+    repo = await tempDir('cw-reader-hidden-9-');
+    git9('init', '-q');
+    await writeFiles(repo, { '.env': 'API_KEY=COMMITTED_SECRET_123\n', 'a.txt': 'x\n', '.git/creds': '[http "https://github.com/"]\n\textraheader = AUTHORIZATION: basic INCLUDED_CRED_TOKEN\n', 'cfgs/extra.gitconfig': '[remote "o"]\n\turl = https://u:ghp_WT_INC_TOKEN@github.com/a/b\n' });
+    git9('add', '-f', '.env', 'a.txt');
+    git9('commit', '-qm', 'i');
+    git9('config', 'include.path', 'creds');
+    git9('config', '--add', 'include.path', '../cfgs/extra.gitconfig');
+    engine9 = await createEngine({ workspace: repo, env: { ...process.env, HOME: home }, sandbox: { mode: 'workspace-write' } });
+  });
+  afterAll(async () => {
+    await engine9.close();
+    await removeDir(repo);
+  });
+
+  it('read refuses a loose object and a pack of the object store (R9-8)', async () => {
+    const sha = git9('rev-parse', 'HEAD:.env');
+    const loose = await engine9.run({ cmd: 'read', args: { file: `.git/objects/${sha.slice(0, 2)}/${sha.slice(2)}`, encoding: 'base64' } });
+    expect(loose).toMatchObject({ ok: false, error: { code: 'C211' } });
+    expect(text(loose)).toMatch(/object store/);
+    git9('gc', '-q');
+    const pack = git9('ls-files', '--others').length >= 0 ? spawnSync('sh', ['-c', 'ls .git/objects/pack/*.pack'], { cwd: repo, encoding: 'utf8' }).stdout.trim() : '';
+    expect(await engine9.run({ cmd: 'read', args: { file: pack.slice(repo.length + 1 > 0 && pack.startsWith('/') ? repo.length + 1 : 0), encoding: 'base64' } })).toMatchObject({ ok: false, error: { code: 'C211' } });
+  });
+
+  it('a file the repository config includes that holds a credential is refused by read and hidden from search (R9-14)', async () => {
+    for (const file of ['.git/creds', 'cfgs/extra.gitconfig']) expect(await engine9.run({ cmd: 'read', args: { file } }), file).toMatchObject({ ok: false, error: { code: 'C211' } });
+    const found = await engine9.run({ cmd: 'search', args: { term: 'TOKEN', includeHidden: true } });
+    expect(text(found)).not.toMatch(/INCLUDED_CRED_TOKEN|ghp_WT_INC_TOKEN/);
+    const inGit = await engine9.run({ cmd: 'search', args: { term: 'TOKEN', dir: '.git', includeHidden: true } });
+    expect(text(inGit)).not.toMatch(/INCLUDED_CRED_TOKEN/);
+  });
+
+  it.skipIf(!bwrapWorks)('in the sandbox, the included credential files read empty (R9-14)', async () => {
+    const run = await engine9.run({ cmd: 'exec', args: { cmd: 'cat .git/creds cfgs/extra.gitconfig; true' } });
+    expect(text(run)).not.toMatch(/INCLUDED_CRED_TOKEN|ghp_WT_INC_TOKEN/);
+  });
+});

@@ -111,6 +111,17 @@ describe('context files read through the workspace jail', () => {
     expect(inRepo.notices.join('\n')).toMatch(/symbolic link above the workspace/);
   });
 
+  it('R9-15: a context file or rule linking to what read refuses (a credential git config, AWS credentials, an SSH key) is not read', async () => {
+    await writeFiles(root, { '.git/HEAD': 'ref: refs/heads/main\n', '.git/config': '[remote "origin"]\n\turl = https://u:ghp_CLONE_TOKEN@github.com/a/b\n', '.aws/credentials': `aws_secret_access_key=${SECRET}\n`, '.ssh/id_ed25519': `KEY-${SECRET}\n` });
+    await symlink('.git/config', join(root, 'AGENTS.md'));
+    await symlink('.aws/credentials', join(root, 'CLAUDE.md'));
+    await mkdir(join(root, '.codeward/rules'), { recursive: true });
+    await symlink('../../.ssh/id_ed25519', join(root, '.codeward/rules/keys.md'));
+    const found = await load();
+    expect(text(found)).not.toMatch(/ghp_CLONE_TOKEN|SECRET-outside/);
+    expect(found.notices.length).toBeGreaterThanOrEqual(3);
+  });
+
   it('a persona or custom agent that links out is refused (C211), never read', async () => {
     await mkdir(join(root, '.codeward/agents'), { recursive: true });
     await symlink(join(base, 'outside/secret.md'), join(root, '.codeward/agents/spy.md'));
