@@ -3,13 +3,16 @@
 // at ~/dotfiles): the agent wrote aliases.sh unasked and the person's next shell ran it outside any sandbox.
 // What the start-up files source (3 levels deep, loops over a folder, fish's conf.d) is obeyed where it lands
 // (permissions/home-sources.ts, home-sources-parse.ts).
-import { mkdirSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createEngine } from '../../src/index.js';
 import { sourcedWords } from '../../src/permissions/home-sources-parse.js';
 import { homeSourced } from '../../src/permissions/home-sources.js';
-import { removeDir, tempDir } from '../helpers/fixture.js';
+import { CLI, removeDir, tempDir } from '../helpers/fixture.js';
+
+const bwrapWorks = spawnSync('bwrap', ['--ro-bind', '/', '/', '--unshare-net', 'true']).status === 0;
 
 let base: string;
 let home: string;
@@ -74,4 +77,29 @@ describe('what the home\'s start-up files source into the workspace is obeyed', 
     await engine.close();
     vi.unstubAllEnvs();
   });
+
+  it('undo does not put back a file a start-up file sources since the write', async () => {
+    vi.stubEnv('HOME', home);
+    const engine = await createEngine({ workspace: root, env: { HOME: home }, permissions: { home, yes: true } });
+    expect(await engine.run({ cmd: 'write', args: { file: 'shell/undo.sh', content: 'echo one\n' } })).toMatchObject({ ok: true });
+    expect(await engine.run({ cmd: 'write', args: { file: 'shell/undo.sh', content: 'echo two\n' } })).toMatchObject({ ok: true });
+    put(join(home, '.zlogout'), '. ~/dotfiles/shell/undo.sh\n');
+    const undone = await engine.run({ cmd: 'undo', args: {} });
+    expect(undone, JSON.stringify(undone)).toMatchObject({ ok: false, error: { code: 'C241' } });
+    expect(readFileSync(join(root, 'shell/undo.sh'), 'utf8')).toBe('echo two\n');
+    await engine.close();
+    vi.unstubAllEnvs();
+  });
+
+  it.skipIf(!bwrapWorks)('a sandboxed exec --no-stage cannot change a sourced file (read-only in the sandbox)', () => {
+    // The script lies outside the workspace (the danger classifier never sees the names), shown by the user's config.
+    mkdirSync(join(base, 'scripts'), { recursive: true });
+    put(join(home, '.codeward/config.json'), `${JSON.stringify({ sandboxReadable: [join(base, 'scripts')] })}\n`);
+    writeFileSync(join(base, 'scripts/s.sh'), 'echo pwn >> shell/aliases.sh\necho pwn > zsh.d/b.zsh\necho ran-to-the-end\n');
+    const env = { ...process.env, HOME: home, CODEWARD_STATE_DIR: join(base, 'state') };
+    const run = spawnSync(process.execPath, [CLI, '--yes', '-C', root, '--sandbox', 'workspace-write', 'exec', '--no-stage', '--cmd', `bash ${join(base, 'scripts/s.sh')}`], { cwd: root, env, encoding: 'utf8' });
+    expect(run.stdout).toContain('ran-to-the-end');
+    expect(readFileSync(join(root, 'shell/aliases.sh'), 'utf8')).toBe('# ordinary\n');
+    expect(existsSync(join(root, 'zsh.d/b.zsh'))).toBe(false);
+  }, 30_000);
 });
