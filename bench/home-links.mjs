@@ -2,7 +2,8 @@
 // write decision (the gate's ObeyedContext, warm FolderListings as the policy keeps them, and cold as the
 // callers without one build it), and once per engine (the secret globs). A/B in one process, alternating:
 // the same workspace with a HOME that links into it (a GNU stow layout over a populated home) and with an
-// empty HOME (the rows of the whole decision include what the linked ~/.gitconfig costs git's part). Run: node bench/home-links.mjs (bundles the sources with esbuild into bench/.fixtures).
+// empty HOME (the rows of the whole decision include what the linked ~/.gitconfig costs git's part, and what
+// the start-up files source: R9-4). Run: node bench/home-links.mjs (bundles the sources with esbuild into bench/.fixtures).
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -53,6 +54,13 @@ for (const [rel, at] of [['bin', '.local/bin'], ['fish', '.config/fish'], ['nvim
   mkdirSync(join(root, rel), { recursive: true });
   link(rel, at);
 }
+// Start-up files that source workspace files (red team R9-4): a real ~/.zshrc with a guard, a loop and a
+// variable, the linked rc.sh sourcing two more levels.
+put('shell/aliases.sh');
+put('shell/two.sh');
+for (let i = 0; i < 8; i++) put(`zsh.d/p${i}.zsh`);
+writeFileSync(join(home, '.zshrc'), 'D=$HOME/dotfiles\n[ -f $D/shell/aliases.sh ] && source $D/shell/aliases.sh\nfor f in ~/dotfiles/zsh.d/*.zsh; do . "$f"; done\n');
+writeFileSync(join(root, 'shell/rc.sh'), '. ~/dotfiles/shell/two.sh\n');
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const time = (fn) => {
@@ -73,6 +81,7 @@ for (let i = 0; i < ROUNDS; i++) {
   }
 }
 if (!lib.isObeyedLater('shell/rc.sh', lib.obeyedContext(root, home, warm[home]))) throw new Error('the linked start-up file is not obeyed');
+if (process.env.SOURCED !== '0' && !lib.isObeyedLater('zsh.d/p1.zsh', lib.obeyedContext(root, home, warm[home]))) throw new Error('the sourced file is not obeyed');
 const row = (name, a, b) => console.log(`${name.padEnd(36)} linked ${median(samples[a]).toFixed(3)} ms  empty HOME ${median(samples[b]).toFixed(3)} ms  added ${(median(samples[a]) - median(samples[b])).toFixed(3)} ms`);
 row('write decision, warm (the gate)', 'warmLinked', 'warmEmpty');
 row('write decision, cold (no listings)', 'coldLinked', 'coldEmpty');

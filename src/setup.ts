@@ -114,7 +114,7 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
   const { ignored: configIgnored, userOnly, notes, sandboxFrom } = settings;
   const configured = options.configure ? options.configure(settings.config) : settings.config;
   // The home's secrets, where they really are, are non-accessible in this jail and every other (sandbox/home-secrets.ts).
-  const hiddenPaths = homeSecretPaths([home, env['HOME']]);
+  const hiddenPaths = homeSecretPaths([home, env['HOME']], env);
   const workspace = opened.withOptions({ nonAccessibleGlobs: withLinkedSecrets(configured.nonAccessibleGlobs, opened.root, hiddenPaths), hiddenPaths });
   // The globs as they hold at this root (an anchored one written for a folder above it re-anchored:
   // workspace/anchored.ts): the one list the file tools, search, tree, code index, policy and sandbox take.

@@ -15,6 +15,8 @@ import { dirname, isAbsolute, join, relative } from 'node:path';
 export interface HomeLink {
   readonly rel: string;
   readonly home: string;
+  // `rel` is not that home path but what it sources (`home` is the start-up file: home-sources.ts, R9-4).
+  readonly sourced?: boolean;
 }
 
 // Links followed at most in one path (the kernel's own limit).

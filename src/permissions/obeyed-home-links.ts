@@ -1,4 +1,5 @@
 import { homeDotEntries, homeLinksInto, type HomeLink } from './home-links.js';
+import { homeSourced } from './home-sources.js';
 import { HOME_PROTECTED, HOME_PROTECTED_FILES, homeObeyed, isHomeListed, PROGRAM_FOLDERS } from './obeyed-home.js';
 import { identityStamp, type FolderListings } from '../workspace/listings.js';
 
@@ -19,13 +20,28 @@ const stampsOf = (paths: readonly string[]): string | undefined => {
 };
 
 // The home paths of the catalogue (its folders, files, and the home folder's own dot-entries) that resolve
-// into the workspace (`roots`: as given and as the kernel opens it).
+// into the workspace (`roots`: as given and as the kernel opens it), and what the start-up files source there.
 export function obeyedHomeLinks(roots: readonly string[], home: string | undefined, listings: FolderListings): readonly HomeLink[] {
   if (!home) return [];
-  const key = JSON.stringify(['home-links', roots, home]);
+  const links = kept(listings, ['home-links', roots, home], () => {
+    const { links: found, listed } = homeLinksInto(home, [...HOME_PROTECTED, ...PROGRAM_FOLDERS], [...HOME_PROTECTED_FILES, ...homeDotEntries(home)], roots);
+    return { links: found, listed };
+  });
+  // What the home's start-up files source that lands in the workspace (home-sources.ts, R9-4).
+  const sourced = kept(listings, ['home-sources', roots, home], () => {
+    const { links: found, sources } = homeSourced(home, roots);
+    return { links: found, listed: sources };
+  });
+  return sourced.length === 0 ? links : [...links, ...sourced];
+}
+
+// `compute`'s links, kept with the owner's listings while every file and folder it read (`listed`) keeps its
+// identity and times (one stat each per decision).
+function kept(listings: FolderListings, parts: readonly unknown[], compute: () => { links: HomeLink[]; listed: string[] }): readonly HomeLink[] {
+  const key = JSON.stringify(parts);
   const known = listings.recall<Kept>(key);
   if (known && stampsOf(known.listed) === known.stamps) return known.links;
-  const { links, listed } = homeLinksInto(home, [...HOME_PROTECTED, ...PROGRAM_FOLDERS], [...HOME_PROTECTED_FILES, ...homeDotEntries(home)], roots);
+  const { links, listed } = compute();
   const stamps = stampsOf(listed);
   if (stamps !== undefined) listings.keep(key, { stamps, listed, links });
   return links;
@@ -53,6 +69,7 @@ export function homeLinkObeyed(path: string, links: readonly HomeLink[]): Linked
     if (!entry) continue;
     const by = isHomeListed(entry) ? 'the user\'s login shell, desktop session, git, ssh or editor (a start-up file of the home folder)' : 'the program whose settings, plug-ins or start-up files the home folder keeps there';
     const where = link.rel === '' ? 'the workspace' : link.rel;
+    if (link.sourced) return { pattern: `~/${entry}`, family: 'shell', by, why: `~/${link.home} sources ${where}, and ~/${entry} is run by ${by}` };
     return { pattern: `~/${entry}`, family: 'shell', by, why: `${where} is ~/${link.home} (your home folder links there), and ~/${entry} is run or obeyed by ${by}` };
   }
   return undefined;

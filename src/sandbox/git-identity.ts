@@ -69,7 +69,21 @@ const environmentCopy: Cleaner = (text) => {
   const clean = withoutSecretAssignments(text);
   return looksSecret(clean ?? text) ? null : clean;
 };
-const tomlCopy: Cleaner = (text) => (SECRET_WORD.test(text) || looksSecret(text) ? null : undefined);
+// TOML's basic-string escapes decoded (`"\u0074oken" = ...` is the key `token`, red team R9-1), so the scan
+// reads what cargo reads; a quoted key that still holds a backslash escape hides the file too.
+const TOML_ESCAPE = /\\(?:u([0-9A-Fa-f]{4})|U([0-9A-Fa-f]{8})|(.))/g;
+const ESCAPED_KEY = /(?:^|[{,.])\s*"[^"\n]*\\[^"\n]*"\s*[=.]|^\s*\[[^\n\]]*\\/m;
+const SIMPLE: Readonly<Record<string, string>> = { b: '\b', t: '\t', n: '\n', f: '\f', r: '\r', e: '\x1b' };
+const tomlDecoded = (text: string): string =>
+  text.replace(TOML_ESCAPE, (all, four?: string, eight?: string, one?: string) => {
+    const code = Number.parseInt(four ?? eight ?? '', 16);
+    if (!Number.isNaN(code)) return code <= 0x10ffff ? String.fromCodePoint(code) : all;
+    return SIMPLE[one!] ?? one!;
+  });
+const tomlCopy: Cleaner = (text) => {
+  const decoded = tomlDecoded(text);
+  return ESCAPED_KEY.test(text) || SECRET_WORD.test(decoded) || looksSecret(text) || looksSecret(decoded) ? null : undefined;
+};
 
 function cleanerOf(path: string): Cleaner | undefined {
   if (ENVIRONMENT_FILE.test(path)) return environmentCopy;

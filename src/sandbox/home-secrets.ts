@@ -2,6 +2,7 @@ import { userInfo } from 'node:os';
 import { isAbsolute } from 'node:path';
 import { homeLinksInto } from '../permissions/home-links.js';
 import { hiddenGlobsFor } from '../workspace/hidden-paths.js';
+import { variableSecretPaths } from './home-secret-vars.js';
 import { HOME_SECRETS } from './lists.js';
 
 // The home's secrets where they really are (red team R7-13: a dotfiles repository the home links into,
@@ -26,9 +27,10 @@ function homesOf(homes: readonly (string | undefined)[]): string[] {
   return [...new Set([...homes, own])].filter((home): home is string => home !== undefined && isAbsolute(home));
 }
 
-// Real absolute paths of the home secrets of each of `homes`.
-export function homeSecretPaths(homes: readonly (string | undefined)[]): string[] {
-  const paths = new Set<string>();
+// Real absolute paths of the home secrets of each of `homes`, and of those the tools' own variables of `env`
+// (the engine's environment) locate elsewhere (home-secret-vars.ts, R9-5).
+export function homeSecretPaths(homes: readonly (string | undefined)[], env: Readonly<Record<string, string | undefined>> = {}): string[] {
+  const paths = new Set<string>(variableSecretPaths(env));
   for (const home of homesOf(homes)) for (const link of homeLinksInto(home, HOME_SECRETS, [], ['/'], SECRET_LINK_DEPTH).links) paths.add(`/${link.rel}`);
   return [...paths];
 }

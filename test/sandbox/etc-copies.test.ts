@@ -49,13 +49,15 @@ describe('the /etc files shown as copies', () => {
 // cleaned with a filter of another syntax, and the spellings it missed were printed by an allow-listed `cat`.
 describe('files no line filter reads for sure are hidden whole when anything in them looks secret', () => {
   it('cargo config.toml: inline tables, quoted keys, multi-line strings hide it; a plain one is shown as it is', async () => {
-    const variants = ['corp = { index = "sparse+https://corp/", token = "S2" }\n', '[registries.b]\n"token" = "S3"\n', '[registries.e]\ntoken = """\nS6"""\n', '[registry]\ntoken = "S1"\n'];
+    const variants = ['corp = { index = "sparse+https://corp/", token = "S2" }\n', '[registries.b]\n"token" = "S3"\n', '[registries.e]\ntoken = """\nS6"""\n', '[registry]\ntoken = "S1"\n',
+      // Red team R9-1: a TOML-escaped key (cargo reads `token`), in a table header and an inline table too.
+      '[registries.u]\n"\\u0074oken" = "S_UNICODE_KEY_123"\n', '[registries.v]\n"to\\U0000006Ben" = "S7"\n', '[registries."w"]\nx = { "\\u0074oken" = "S8" }\n', '["\\u0072egistries".z]\n"k\\u0065y" = "S9"\n'];
     for (const [i, text] of variants.entries()) {
       const path = join(dir, `c${i}/config.toml`);
       await writeFiles(dir, { [`c${i}/config.toml`]: text });
       expect(cleanGitConfigs([path], join(dir, 'state')).get(path), text).toBeNull();
     }
-    await writeFiles(dir, { 'plain/config.toml': '[build]\njobs = 2\n' });
+    await writeFiles(dir, { 'plain/config.toml': '[build]\njobs = 2\nrustflags = ["-C", "link-arg=C:\\\\tools"]\n' });
     expect(cleanGitConfigs([join(dir, 'plain/config.toml')], join(dir, 'state')).has(join(dir, 'plain/config.toml'))).toBe(false);
   });
 

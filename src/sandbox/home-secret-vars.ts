@@ -1,0 +1,77 @@
+import { homeLinksInto } from '../permissions/home-links.js';
+import type { HOME_SECRETS } from './lists.js';
+
+// The home's secrets located by the tool's own environment variable (red team R9-5: direnv's
+// `export KUBECONFIG=$PWD/kubeconfig`, a dotfiles repository with GH_CONFIG_DIR/DOCKER_CONFIG set: the
+// credential files were ordinary workspace files, read and search printed them). One table, on HOME_SECRETS'
+// entries: the variables that move the entry, what each names (a file, a folder, a ':'-list of files, or a
+// folder whose listed files hold the secret). Read from the engine's environment (the one the workspace was
+// opened with), resolved as the kernel opens them; the caller hides those that land in the workspace.
+
+type Entry = (typeof HOME_SECRETS)[number];
+interface Located {
+  readonly vars: readonly string[];
+  // 'file', 'folder', 'list' (':'-separated files), or the files inside the named folder.
+  readonly names: 'file' | 'folder' | 'list' | readonly string[];
+}
+
+export const HOME_SECRET_VARIABLES: Readonly<Partial<Record<Entry, Located>>> = {
+  '.kube': { vars: ['KUBECONFIG'], names: 'list' },
+  '.config/gh': { vars: ['GH_CONFIG_DIR'], names: 'folder' },
+  '.docker': { vars: ['DOCKER_CONFIG'], names: 'folder' },
+  '.npmrc': { vars: ['NPM_CONFIG_USERCONFIG', 'npm_config_userconfig'], names: 'file' },
+  '.config/gcloud': { vars: ['CLOUDSDK_CONFIG'], names: 'folder' },
+  '.azure': { vars: ['AZURE_CONFIG_DIR'], names: 'folder' },
+  '.gnupg': { vars: ['GNUPGHOME'], names: 'folder' },
+  '.password-store': { vars: ['PASSWORD_STORE_DIR'], names: 'folder' },
+  '.netrc': { vars: ['NETRC'], names: 'file' },
+  '.aws': { vars: ['AWS_SHARED_CREDENTIALS_FILE', 'AWS_CONFIG_FILE', 'AWS_WEB_IDENTITY_TOKEN_FILE'], names: 'file' },
+  '.terraformrc': { vars: ['TF_CLI_CONFIG_FILE', 'TERRAFORM_CONFIG'], names: 'file' },
+  '.vault-token': { vars: ['VAULT_CONFIG_PATH'], names: 'file' },
+  '.cargo/credentials': { vars: ['CARGO_HOME'], names: ['credentials', 'credentials.toml'] },
+  '.terraform.d/credentials.tfrc.json': { vars: ['TF_CLI_CONFIG_DIR'], names: ['credentials.tfrc.json'] },
+  '.config/pip': { vars: ['PIP_CONFIG_FILE'], names: 'file' },
+  '.condarc': { vars: ['CONDARC'], names: 'file' },
+  '.boto': { vars: ['BOTO_CONFIG'], names: 'file' },
+  '.s3cfg': { vars: ['S3CMD_CONFIG'], names: 'file' },
+  '.pgpass': { vars: ['PGPASSFILE'], names: 'file' },
+  '.config/rclone': { vars: ['RCLONE_CONFIG'], names: 'file' },
+  '.config/composer/auth.json': { vars: ['COMPOSER_HOME'], names: ['auth.json'] },
+  '.gradle/gradle.properties': { vars: ['GRADLE_USER_HOME'], names: ['gradle.properties'] },
+  '.databrickscfg': { vars: ['DATABRICKS_CONFIG_FILE'], names: 'file' },
+  '.config/op': { vars: ['OP_CONFIG_DIR'], names: 'folder' },
+  '.bash_history': { vars: ['HISTFILE'], names: 'file' },
+  '.python_history': { vars: ['PYTHON_HISTORY'], names: 'file' },
+  '.node_repl_history': { vars: ['NODE_REPL_HISTORY'], names: 'file' },
+  '.psql_history': { vars: ['PSQL_HISTORY'], names: 'file' },
+  '.mysql_history': { vars: ['MYSQL_HISTFILE'], names: 'file' },
+};
+
+// Symlinks are looked for this deep below a folder a variable names (as below the home's secret folders).
+const LINK_DEPTH = 2;
+
+// `~` and `~/...` as the shell would have expanded them; other relative values are skipped (a tool resolves them
+// against its own working folder, unknown here).
+const absolute = (value: string, home: string | undefined): string | undefined =>
+  value.startsWith('/') ? value : home && (value === '~' || value.startsWith('~/')) ? `${home}${value.slice(1)}` : undefined;
+
+// Real absolute paths of the secrets the variables of `env` locate (their home spelling is in homeSecretPaths).
+export function variableSecretPaths(env: Readonly<Record<string, string | undefined>>): string[] {
+  const folders: string[] = [];
+  const files: string[] = [];
+  for (const located of Object.values(HOME_SECRET_VARIABLES)) {
+    for (const name of located?.vars ?? []) {
+      const value = env[name];
+      if (!value) continue;
+      for (const part of located!.names === 'list' ? value.split(':') : [value]) {
+        const path = absolute(part.trim(), env['HOME']);
+        if (!path || path === '/') continue;
+        if (located!.names === 'folder') folders.push(path);
+        else if (Array.isArray(located!.names)) files.push(...located!.names.map((file) => `${path}/${file}`));
+        else files.push(path);
+      }
+    }
+  }
+  const strip = (path: string): string => path.replace(/^\/+/, '');
+  return homeLinksInto('/', folders.map(strip), files.map(strip), ['/'], LINK_DEPTH).links.map((link) => `/${link.rel}`);
+}

@@ -1,0 +1,72 @@
+// Red team R9-5 (CRITICAL): a credential tool's location variable naming a workspace file (direnv's
+// `export KUBECONFIG=$PWD/kubeconfig`, GH_CONFIG_DIR, DOCKER_CONFIG ...) left the credentials ordinary: read and
+// search printed them. Each HOME_SECRETS entry is located through the tool's own variable too
+// (sandbox/home-secret-vars.ts), from the engine's environment, by real path.
+import { mkdirSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEngine } from '../../src/index.js';
+import { HOME_SECRET_VARIABLES, variableSecretPaths } from '../../src/sandbox/home-secret-vars.js';
+import { HOME_SECRETS } from '../../src/sandbox/lists.js';
+import { removeDir, tempDir } from '../helpers/fixture.js';
+
+const SECRET = 'ENVVAR-SECRET-9505';
+let base: string;
+let home: string;
+let root: string;
+let env: Record<string, string>;
+// Workspace file -> the variable that names it (or its folder).
+const FILES: readonly (readonly [string, string])[] = [
+  ['kube/cfg.yaml', 'KUBECONFIG'], ['kube/second.yaml', 'KUBECONFIG'], ['gh/hosts.yml', 'GH_CONFIG_DIR'],
+  ['docker/config.json', 'DOCKER_CONFIG'], ['npm/rc', 'npm_config_userconfig'], ['gcloud/credentials.db', 'CLOUDSDK_CONFIG'],
+  ['azure/msal_token_cache.json', 'AZURE_CONFIG_DIR'], ['gnupg/private-keys-v1.d/k.key', 'GNUPGHOME'], ['pass/site.gpg', 'PASSWORD_STORE_DIR'],
+  ['netrc', 'NETRC'], ['aws/config', 'AWS_CONFIG_FILE'], ['tf/cli.rc', 'TF_CLI_CONFIG_FILE'], ['vault.hcl', 'VAULT_CONFIG_PATH'],
+  ['cargo/credentials.toml', 'CARGO_HOME'], ['linked/token.json', 'DOCKER_CONFIG'],
+];
+
+beforeAll(async () => {
+  base = realpathSync(await tempDir('cw-home-vars-'));
+  home = join(base, 'home');
+  root = join(home, 'dotfiles');
+  for (const [rel] of FILES) {
+    mkdirSync(join(root, rel, '..'), { recursive: true });
+    writeFileSync(join(root, rel), `token: ${SECRET}-${rel}\n`);
+  }
+  writeFileSync(join(root, 'normal.txt'), 'ordinary content\n');
+  writeFileSync(join(root, 'cargo/config.toml'), '[build]\njobs = 2\n');
+  // A folder a variable names holding a link into the workspace (stow-like).
+  symlinkSync(join(root, 'linked/token.json'), join(root, 'docker/token.json'));
+  // A variable naming the file through a link outside the workspace (resolved by real path).
+  mkdirSync(join(base, 'elsewhere'));
+  symlinkSync(join(root, 'netrc'), join(base, 'elsewhere/netrc'));
+  env = {
+    HOME: home, KUBECONFIG: `${root}/kube/cfg.yaml:~/dotfiles/kube/second.yaml`, GH_CONFIG_DIR: join(root, 'gh'), DOCKER_CONFIG: join(root, 'docker'),
+    npm_config_userconfig: join(root, 'npm/rc'), CLOUDSDK_CONFIG: join(root, 'gcloud'), AZURE_CONFIG_DIR: join(root, 'azure'),
+    GNUPGHOME: join(root, 'gnupg'), PASSWORD_STORE_DIR: join(root, 'pass'), NETRC: join(base, 'elsewhere/netrc'),
+    AWS_CONFIG_FILE: join(root, 'aws/config'), TF_CLI_CONFIG_FILE: join(root, 'tf/cli.rc'), VAULT_CONFIG_PATH: join(root, 'vault.hcl'),
+    CARGO_HOME: join(root, 'cargo'), PATH: process.env['PATH'] ?? '/usr/bin:/bin',
+  };
+});
+afterAll(async () => removeDir(base));
+
+describe('home secrets located by the tool\'s own variable', () => {
+  it('the table is on HOME_SECRETS\' entries; each variable is resolved by real path', () => {
+    for (const entry of Object.keys(HOME_SECRET_VARIABLES)) expect(HOME_SECRETS, entry).toContain(entry);
+    const paths = variableSecretPaths(env);
+    for (const rel of ['kube/cfg.yaml', 'kube/second.yaml', 'gh', 'docker', 'netrc', 'cargo/credentials.toml', 'linked/token.json']) expect(paths, rel).toContain(join(root, rel));
+    expect(paths).not.toContain(join(root, 'cargo'));
+    expect(variableSecretPaths({ HOME: home })).toEqual([]);
+  });
+
+  it('read and search in the engine opened with that environment leave them out; ordinary files stay', async () => {
+    const engine = await createEngine({ workspace: root, env, permissions: { home, yes: true } });
+    for (const [rel, name] of FILES) expect(await engine.run({ cmd: 'read', args: { file: rel } }), `${rel} (${name})`).toMatchObject({ ok: false, error: { code: 'C211' } });
+    expect(await engine.run({ cmd: 'read', args: { file: 'normal.txt' } })).toMatchObject({ ok: true });
+    expect(await engine.run({ cmd: 'read', args: { file: 'cargo/config.toml' } })).toMatchObject({ ok: true });
+    const search = await engine.run({ cmd: 'search', args: { pattern: SECRET } });
+    expect(JSON.stringify(search)).not.toContain(`${SECRET}-`);
+    // The same workspace opened without the variables: the files are ordinary (the engine's env, not process.env).
+    const plain = await createEngine({ workspace: root, env: { HOME: home, PATH: env['PATH'] }, permissions: { home, yes: true } });
+    expect(await plain.run({ cmd: 'read', args: { file: 'gh/hosts.yml' } })).toMatchObject({ ok: true });
+  });
+});
