@@ -2,6 +2,8 @@ import type { StagedChanges } from './apply.js';
 
 // The lines a staged run adds to exec's and test's text (the data keeps the lists).
 const SHOWN = 20;
+// Lines of set-aside groups at most (a reason's own list is capped at SHOWN).
+const MAX_ASIDE_LINES = 60;
 
 const plural = (count: number, noun: string): string => `${count} ${noun}${count === 1 ? '' : 's'}`;
 
@@ -19,12 +21,25 @@ function asideAbove(path: string, reason: string, reasons: ReadonlyMap<string, s
   return undefined;
 }
 
-// Issue 28: a staged `npm install` set aside one protected file per package's CI workflow, one line each.
-// Paths inside one package folder (or below a folder set aside) set aside for one reason are one line with
-// their count (the data lists every path); others keep a line each.
+interface Group {
+  readonly first: SetAside;
+  readonly folder: string;
+  count: number;
+}
+
+const groupText = ({ first, folder, count }: Group): string => {
+  if (count === 1) return first.path;
+  const example = first.path === folder ? '' : `, e.g. ${first.path.slice(folder.length + 1)}`;
+  return `${folder}/ (${plural(count, 'path')}${example})`;
+};
+
+// Issue 28: a staged `npm install` set aside one protected file per package's CI workflow, one line each,
+// each with the same 300-character reason. Paths inside one package folder (or below a folder set aside)
+// set aside for one reason are one group with their count; groups that share a reason are listed under it,
+// the reason once (the data lists every path).
 function asideLines(aside: readonly SetAside[]): string[] {
   const reasons = new Map(aside.map((each) => [each.path, each.reason]));
-  const groups = new Map<string, { readonly first: SetAside; readonly folder: string; count: number }>();
+  const groups = new Map<string, Group>();
   for (const each of aside) {
     // A folder set aside heads its own group (the paths below it join it).
     const folder = asideAbove(each.path, each.reason, reasons) ?? PACKAGE.exec(each.path)?.[0] ?? each.path;
@@ -33,10 +48,13 @@ function asideLines(aside: readonly SetAside[]): string[] {
     if (group) group.count += 1;
     else groups.set(key, { first: each, folder, count: 1 });
   }
-  return [...groups.values()].map(({ first, folder, count }) => {
-    if (count === 1) return `  ${first.path}: ${first.reason}`;
-    const example = first.path === folder ? '' : `, e.g. ${first.path.slice(folder.length + 1)}`;
-    return `  ${folder}/ (${plural(count, 'path')}${example}): ${first.reason}`;
+  const byReason = new Map<string, Group[]>();
+  for (const group of groups.values()) byReason.set(group.first.reason, [...(byReason.get(group.first.reason) ?? []), group]);
+  return [...byReason].flatMap(([reason, list]) => {
+    if (list.length === 1) return [`  ${groupText(list[0]!)}: ${reason}`];
+    const paths = (from: readonly Group[]): number => from.reduce((sum, group) => sum + group.count, 0);
+    const rest = paths(list.slice(SHOWN));
+    return [`  ${plural(paths(list), 'path')}: ${reason}`, ...list.slice(0, SHOWN).map((group) => `    ${groupText(group)}`), ...(rest > 0 ? [`  … ${plural(rest, 'more path')}`] : [])];
   });
 }
 
@@ -56,8 +74,8 @@ export function formatChanges(changes: StagedChanges): string[] {
     const count = aside.length + (changes.asideMore ?? 0);
     lines.push(`[not applied: ${plural(count, 'path')}${changes.keptIn ? `; the command's versions are in ${changes.keptIn}` : ''}]`);
     const folded = asideLines(aside);
-    lines.push(...folded.slice(0, SHOWN));
-    if (folded.length > SHOWN) lines.push(`  … ${plural(folded.length - SHOWN, 'more line')} (every path is in the result's data, setAside)`);
+    lines.push(...folded.slice(0, MAX_ASIDE_LINES));
+    if (folded.length > MAX_ASIDE_LINES) lines.push(`  … ${plural(folded.length - MAX_ASIDE_LINES, 'more line')} (every path is in the result's data, setAside)`);
     if (changes.keptIn) lines.push(`  to apply one on purpose: review it in ${changes.keptIn}, then write it with codeward write or create (a protected file is asked for, never applied unasked)`);
   }
   return lines;

@@ -30,7 +30,7 @@ describe('a replayed "fix the failing tests" session (issue 17 acceptance)', () 
     console.info(`fixture session: ${requests.length} requests, prompt tokens ${tokens.join(' + ')} = ${tokens.reduce((a, b) => a + b, 0)}`);
     expect(requests.length).toBeLessThanOrEqual(4);
     const all = requests.map((request) => request.messages.map((message) => message.content).join('\n')).join('\n');
-    expect(all).not.toMatch(/FORMAT ERROR|: not run|skipped \(/);
+    expect(all).not.toMatch(/FORMAT ERROR|: not run|: skipped \(/);
     // The first results: the read (given "lines") ran, and the test run leads with its counts.
     const first = requests[1]!.messages.at(-1)!.content;
     expect(first).toMatch(/\[1\] @coder read: ok\n1 \| \/\/ Parses/);
