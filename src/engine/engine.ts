@@ -55,9 +55,13 @@ export class Engine {
     this.sandbox = options.sandbox;
     this.shellParser = options.shellParser;
     this.door = options.door;
+    // The config as the engine has it at each call (a door or test may replace engine.config later).
+    const config = (): Config => this.config;
     this.base = {
       workspace: this.workspace,
-      config: this.config,
+      get config() {
+        return config();
+      },
       stateDir: this.stateDir,
       sandbox: this.sandbox,
       hooks: { ...PASS_THROUGH, ...options.hooks },
