@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { lstatSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { withoutSecrets } from '../git/config-secrets.js';
 import { isSecretVariable } from '../engine/secret-variables.js';
 
@@ -87,7 +87,8 @@ const tomlCopy: Cleaner = (text) => {
 
 function cleanerOf(path: string): Cleaner | undefined {
   if (ENVIRONMENT_FILE.test(path)) return environmentCopy;
-  if (TOML_NAMES.has(basename(path))) return tomlCopy;
+  // cargo reads its legacy `config` (no extension) as TOML too (red team R9-11): a cargo folder's config is TOML.
+  if (TOML_NAMES.has(basename(path)) || (basename(path) === 'config' && basename(dirname(path)) === '.cargo')) return tomlCopy;
   return GIT_CONFIG_NAMES.has(basename(path)) ? withoutSecrets : undefined;
 }
 

@@ -35,6 +35,12 @@ export const HOME_SECRETS: readonly string[] = [
   '.config/pip', '.pip', '.condarc', '.yarnrc', '.yarnrc.yml', '.bunfig.toml', '.config/composer/auth.json', '.composer/auth.json',
   '.terraformrc', '.config/op', '.config/doctl', '.config/hcloud', '.s3cfg', '.boto', '.databrickscfg', '.pgpass', '.my.cnf',
   '.config/rclone', '.mozilla', '.config/google-chrome', '.config/chromium', '.config/BraveSoftware', '.thunderbird',
+  // Red team R9-13: credential stores of the XDG git helper, coding agents and cloud CLIs.
+  '.config/git/credentials', '.claude/.credentials.json', '.config/github-copilot', '.codex/auth.json', '.gemini/oauth_creds.json',
+  '.cache/huggingface/token', '.huggingface/token', '.fly', '.config/configstore', '.wrangler/config', '.oci', '.config/stripe',
+  '.local/share/com.vercel.cli', '.supabase/access-token', '.config/netlify', '.config/heroku', '.netlify', '.heroku',
+  '.config/glab-cli', '.config/tea', '.config/sops', '.config/age', '.config/1Password', '.config/containers/auth.json',
+  '.minikube', '.ngrok2', '.config/ngrok',
 ];
 // In the home folder: read-only even where it is writable (the workspace is the home folder, or
 // sandboxWritable names it): the user's settings and what shells and git run at start-up. One list with

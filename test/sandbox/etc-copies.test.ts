@@ -57,6 +57,9 @@ describe('files no line filter reads for sure are hidden whole when anything in 
       await writeFiles(dir, { [`c${i}/config.toml`]: text });
       expect(cleanGitConfigs([path], join(dir, 'state')).get(path), text).toBeNull();
     }
+    // Red team R9-11: cargo's legacy `~/.cargo/config` (no extension) is TOML as well, never cleaned as git syntax.
+    await writeFiles(dir, { 'legacy/.cargo/config': variants[0]! + variants[3]! });
+    expect(cleanGitConfigs([join(dir, 'legacy/.cargo/config')], join(dir, 'state')).get(join(dir, 'legacy/.cargo/config'))).toBeNull();
     await writeFiles(dir, { 'plain/config.toml': '[build]\njobs = 2\nrustflags = ["-C", "link-arg=C:\\\\tools"]\n' });
     expect(cleanGitConfigs([join(dir, 'plain/config.toml')], join(dir, 'state')).has(join(dir, 'plain/config.toml'))).toBe(false);
   });

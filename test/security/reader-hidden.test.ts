@@ -113,3 +113,23 @@ describe('git object store and included configs (red team round 9: R9-8, R9-14)'
     expect(text(run)).not.toMatch(/INCLUDED_CRED_TOKEN|ghp_WT_INC_TOKEN/);
   });
 });
+
+describe('the home as the workspace: credential stores beyond the first list (red team round 9, R9-13)', () => {
+  it('git\'s XDG credential store and coding agents\' tokens are refused by read and hidden from search', async () => {
+    const myHome = await tempDir('cw-reader-hidden-home9-');
+    try {
+      await writeFiles(myHome, { '.config/git/credentials': 'https://u:R913_GIT@github.com\n', '.claude/.credentials.json': '{"t":"R913_CLAUDE"}\n', '.codex/auth.json': '{"t":"R913_CODEX"}\n', '.config/github-copilot/hosts.json': '{"t":"R913_COPILOT"}\n', 'notes.txt': 'R913_PLAIN\n' });
+      const engineHome = await createEngine({ workspace: myHome, env: { ...process.env, HOME: myHome } });
+      try {
+        const found = await engineHome.run({ cmd: 'search', args: { term: 'R913_', includeHidden: true } });
+        expect(text(found)).toMatch(/R913_PLAIN/);
+        expect(text(found)).not.toMatch(/R913_(GIT|CLAUDE|CODEX|COPILOT)/);
+        expect(await engineHome.run({ cmd: 'read', args: { file: '.claude/.credentials.json' } })).toMatchObject({ ok: false, error: { code: 'C211' } });
+      } finally {
+        await engineHome.close();
+      }
+    } finally {
+      await removeDir(myHome);
+    }
+  });
+});
