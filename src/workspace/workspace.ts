@@ -56,7 +56,8 @@ export class Workspace {
     this.jail = new Beneath(root);
     this.#options = options;
     this.#expand = { refuseSecrets: true, ...(options.env ? { env: options.env } : {}), ...(options.home !== undefined ? { home: options.home } : {}) };
-    const globs = options.nonAccessibleGlobs ?? DEFAULT_NON_ACCESSIBLE_GLOBS;
+    // A leading `/` anchors a glob at the root, as in .gitignore (red team R9-10: `/config/private/**` hid nothing).
+    const globs = (options.nonAccessibleGlobs ?? DEFAULT_NON_ACCESSIBLE_GLOBS).map((glob) => (/^\/[^/]/.test(glob) ? glob.slice(1) : glob));
     this.nonAccessibleGlobs = [...new Set([...globs, ...anchoredAtRoot(globs, [root, givenRoot]).rests])];
     this.#nonAccessible = compileNonAccessible([...this.nonAccessibleGlobs, ...hiddenGlobsFor(root, options.hiddenPaths)]);
     this.#readerHidden = new ReaderHidden(root, options.home);

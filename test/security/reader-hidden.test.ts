@@ -133,3 +133,21 @@ describe('the home as the workspace: credential stores beyond the first list (re
     }
   });
 });
+
+describe('a glob written with a leading slash (red team round 9, R9-10)', () => {
+  it('is anchored at the root, as in .gitignore: read and search refuse what it names', async () => {
+    const ws = await tempDir('cw-reader-hidden-slash-');
+    try {
+      await writeFiles(ws, { 'config/private/db.txt': 'DBPASS=R910\n', 'config/public.txt': 'R910_PLAIN\n' });
+      const slash = await createEngine({ workspace: ws, env: { ...process.env, HOME: home }, configure: (config) => ({ ...config, nonAccessibleGlobs: ['/config/private/**'] }) });
+      try {
+        expect(await slash.run({ cmd: 'read', args: { file: 'config/private/db.txt' } })).toMatchObject({ ok: false, error: { code: 'C211' } });
+        expect(text(await slash.run({ cmd: 'search', args: { term: 'R910' } }))).not.toMatch(/DBPASS/);
+      } finally {
+        await slash.close();
+      }
+    } finally {
+      await removeDir(ws);
+    }
+  });
+});
