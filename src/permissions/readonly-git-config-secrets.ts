@@ -18,10 +18,10 @@ import { realish } from './readonly-git-secrets.js';
 const MAX_INCLUDES = 10;
 
 // Whether the call prints configuration values: `git remote` with any argument (`-v`, `get-url`, `show`),
-// `git config` in any reading form.
+// `git config` in any reading form, `git var -l` (every config value and the GIT_* variables: red team R9-7).
 function printsConfig(args: readonly string[]): boolean {
   const call = parseGit(args);
-  return (call.sub === 'remote' && call.args.length > 0) || call.sub === 'config';
+  return (call.sub === 'remote' && call.args.length > 0) || call.sub === 'config' || (call.sub === 'var' && call.args.some((arg) => arg === '-l' || arg === '--list'));
 }
 
 // The first file of `files` (and what they include) that holds a secret.

@@ -33,7 +33,7 @@ async function decision(line: string): Promise<{ decision: string; reason: strin
   }
 }
 
-const PRINTS = ['git remote -v', 'git remote get-url origin', 'git config --get remote.origin.url', 'git config -l', 'git config remote.origin.url', 'git config get remote.origin.url', 'cd sub && git remote -v', 'git --no-pager remote -v'];
+const PRINTS = ['git remote -v', 'git remote get-url origin', 'git config --get remote.origin.url', 'git config -l', 'git config remote.origin.url', 'git config get remote.origin.url', 'cd sub && git remote -v', 'git --no-pager remote -v', 'git var -l'];
 const NAMES = ['git remote', 'git status', 'git log --oneline', 'cat a.txt', 'ls sub', 'grep -r x sub', 'cat .git/HEAD'];
 // Other programs reading the file (red team R8-10's exec side): by name, a glob, a recursive reader.
 const READERS = ['cat .git/config', 'grep url .git/config', 'head -5 < .git/config', 'cat .git/conf*', 'cd .git && cat config', 'grep -r ghp_ .', 'grep -R ghp_ .git', 'tar cf - .git'];
