@@ -1,0 +1,131 @@
+// A task a hook starts, one step further (red team R9-6): `npm test` / `yarn lint` / `npm run x` runs
+// package.json's `scripts.X` (and preX, postX) command line, `make lint` runs the target's recipe lines (and its
+// prerequisites'); obeyed-hooks.ts reads those lines like the hook's own. A test runner a hook starts loads
+// its configuration (jest/vitest/mocha/ava/playwright config, pytest's conftest.py and ini files) before any
+// test, and the setup files and plugins the configuration names: those are obeyed too. The test files
+// themselves are not (the README says why: they are the code the person asks for, and runs anyway).
+import { basename, resolve } from 'node:path';
+
+// Reads one file (size-capped, regular files only), noting it for the cache's stamps.
+export type Read = (path: string) => string | undefined;
+
+const PACKAGE_MANAGERS = new Set(['npm', 'yarn', 'pnpm', 'bun']);
+const ALIASES: Readonly<Record<string, string>> = { t: 'test', tst: 'test', test: 'test', start: 'start', stop: 'stop', restart: 'restart' };
+const INSTALL = new Set(['install', 'i', 'ci', 'add']);
+const LIFECYCLE = ['preinstall', 'install', 'postinstall', 'prepare'];
+
+// The package.json scripts that `words` start, with their pre and post scripts.
+export function scriptNames(words: readonly string[]): string[] {
+  const names: string[] = [];
+  words.forEach((manager, i) => {
+    if (!PACKAGE_MANAGERS.has(basename(manager))) return;
+    const [first, second] = words.slice(i + 1).filter((arg) => !arg.startsWith('-'));
+    let name: string | undefined;
+    if (first === undefined || INSTALL.has(first)) names.push(...LIFECYCLE);
+    else if (['run', 'run-script', 'rum', 'urn'].includes(first)) name = second;
+    else if (ALIASES[first] !== undefined) name = ALIASES[first];
+    else if (basename(manager) !== 'npm') name = first;
+    if (name !== undefined) names.push(`pre${name}`, name, `post${name}`);
+  });
+  return names;
+}
+
+// The command lines of package.json's scripts `names`.
+export function scriptLines(top: string, names: readonly string[], read: Read): string[] {
+  if (names.length === 0) return [];
+  let scripts: unknown;
+  try {
+    scripts = (JSON.parse(read(resolve(top, 'package.json')) ?? '{}') as { scripts?: unknown }).scripts;
+  } catch {
+    return [];
+  }
+  if (typeof scripts !== 'object' || scripts === null) return [];
+  const table = scripts as Record<string, unknown>;
+  return names.map((name) => table[name]).filter((line): line is string => typeof line === 'string');
+}
+
+interface Rule {
+  readonly prerequisites: string[];
+  readonly recipe: string[];
+}
+
+function rules(text: string): { table: Map<string, Rule>; first?: string } {
+  const table = new Map<string, Rule>();
+  let first: string | undefined;
+  let current: Rule[] = [];
+  for (const line of text.replace(/\\\n/g, ' ').split('\n')) {
+    if (line.startsWith('\t')) {
+      for (const rule of current) rule.recipe.push(line.slice(1).replace(/^\s*[@+-]+/, ''));
+      continue;
+    }
+    if (line.trim() === '' || line.trim().startsWith('#')) continue;
+    const found = /^([^\s:=#][^:=#]*?)\s*::?(?!=)\s*([^;#]*)(?:;(.*))?$/.exec(line);
+    current = [];
+    if (!found) continue;
+    for (const target of found[1]!.split(/\s+/)) {
+      const rule: Rule = { prerequisites: found[2]!.split(/\s+/).filter(Boolean), recipe: found[3] ? [found[3]] : [] };
+      table.set(target, rule);
+      current.push(rule);
+      if (first === undefined && !target.startsWith('.')) first = target;
+    }
+  }
+  return { table, first };
+}
+
+// The recipe lines `make` runs for the targets `words` name (the first target when none), prerequisites too.
+export function recipeLines(top: string, words: readonly string[], read: Read): string[] {
+  const at = words.findIndex((word) => basename(word) === 'make' || basename(word) === 'gmake');
+  if (at < 0) return [];
+  const targets: string[] = [];
+  let file: string | undefined;
+  for (let i = at + 1; i < words.length; i++) {
+    const arg = words[i]!;
+    if (['-f', '--file', '--makefile', '-C', '--directory'].includes(arg)) {
+      if (!arg.includes('C') && !arg.includes('directory')) file = words[i + 1];
+      i++;
+    } else if (!arg.startsWith('-') && !arg.includes('=')) targets.push(arg);
+  }
+  const text = [file ?? 'GNUmakefile', 'makefile', 'Makefile'].map((name) => read(resolve(top, name))).find((found) => found !== undefined);
+  if (text === undefined) return [];
+  const { table, first } = rules(text);
+  const queue = targets.some((target) => table.has(target)) ? targets : first ? [first] : [];
+  const lines: string[] = [];
+  const seen = new Set<string>();
+  for (let i = 0; i < queue.length && seen.size < 16; i++) {
+    const rule = table.get(queue[i]!);
+    if (!rule || seen.has(queue[i]!)) continue;
+    seen.add(queue[i]!);
+    lines.push(...rule.recipe);
+    queue.push(...rule.prerequisites);
+  }
+  return lines;
+}
+
+const JS = ['js', 'cjs', 'mjs', 'ts', 'cts', 'mts'];
+const named = (stem: string, exts: readonly string[] = JS): string[] => exts.map((ext) => `${stem}.${ext}`);
+const PYTEST = ['conftest.py', 'test/conftest.py', 'tests/conftest.py', 'pytest.ini', '.pytest.ini', 'pyproject.toml', 'setup.cfg', 'tox.ini'];
+const CONFIGS: Readonly<Record<string, readonly string[]>> = {
+  jest: [...named('jest.config'), 'jest.config.json'],
+  vitest: [...named('vitest.config'), ...named('vite.config'), ...named('vitest.workspace'), 'vitest.workspace.json'],
+  mocha: [...named('.mocharc'), '.mocharc.json', '.mocharc.jsonc', '.mocharc.yaml', '.mocharc.yml'],
+  ava: named('ava.config'),
+  playwright: named('playwright.config'),
+  pytest: PYTEST,
+  'py.test': PYTEST,
+};
+
+// The configuration files (relative to the top) of the test runners `words` start.
+export const runnerConfigs = (words: readonly string[]): string[] => words.flatMap((word) => CONFIGS[basename(word)] ?? []);
+
+// The files (relative to the top) a runner's configuration names: quoted strings and path-like words
+// (`setupFiles: ['<rootDir>/test/setup.js']`, `require: test/setup.js`), pytest's `-p plugin` and dotted
+// plugin modules (`pytest_plugins = ["tests.fixtures"]`) as `plugin.py` and `plugin/__init__.py`.
+export function configNamed(text: string): string[] {
+  const words = [
+    ...[...text.matchAll(/["']([^"'\n]{1,300})["']/g)].map((found) => found[1]!),
+    ...(text.match(/[\w@<>./-]+\.(?:[cm]?[jt]sx?|py|json)\b/g) ?? []),
+    ...[...text.matchAll(/(?:^|\s)-p\s*([\w.]+)/g)].map((found) => found[1]!),
+  ].map((word) => word.replace(/^<rootDir>\//, ''));
+  const modules = words.filter((word) => /^\w+(?:\.\w+)*$/.test(word) && !/\.(?:[cm]?[jt]sx?|py|json)$/.test(word));
+  return [...words, ...modules.flatMap((module) => [`${module.split('.').join('/')}.py`, `${module.split('.').join('/')}/__init__.py`])];
+}
