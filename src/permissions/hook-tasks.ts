@@ -1,9 +1,6 @@
 // A task a hook starts, one step further (red team R9-6): `npm test` / `yarn lint` / `npm run x` runs
 // package.json's `scripts.X` (and preX, postX) command line, `make lint` runs the target's recipe lines (and its
-// prerequisites'); obeyed-hooks.ts reads those lines like the hook's own. A test runner a hook starts loads
-// its configuration (jest/vitest/mocha/ava/playwright config, pytest's conftest.py and ini files) before any
-// test, and the setup files and plugins the configuration names: those are obeyed too. The test files
-// themselves are not (the README says why: they are the code the person asks for, and runs anyway).
+// prerequisites'); obeyed-hooks.ts reads those lines like the hook's own (a runner's configuration: hook-configs.ts).
 import { basename, resolve } from 'node:path';
 
 // Reads one file (size-capped, regular files only), noting it for the cache's stamps.
@@ -99,33 +96,4 @@ export function recipeLines(top: string, words: readonly string[], read: Read): 
     queue.push(...rule.prerequisites);
   }
   return lines;
-}
-
-const JS = ['js', 'cjs', 'mjs', 'ts', 'cts', 'mts'];
-const named = (stem: string, exts: readonly string[] = JS): string[] => exts.map((ext) => `${stem}.${ext}`);
-const PYTEST = ['conftest.py', 'test/conftest.py', 'tests/conftest.py', 'pytest.ini', '.pytest.ini', 'pyproject.toml', 'setup.cfg', 'tox.ini'];
-const CONFIGS: Readonly<Record<string, readonly string[]>> = {
-  jest: [...named('jest.config'), 'jest.config.json'],
-  vitest: [...named('vitest.config'), ...named('vite.config'), ...named('vitest.workspace'), 'vitest.workspace.json'],
-  mocha: [...named('.mocharc'), '.mocharc.json', '.mocharc.jsonc', '.mocharc.yaml', '.mocharc.yml'],
-  ava: named('ava.config'),
-  playwright: named('playwright.config'),
-  pytest: PYTEST,
-  'py.test': PYTEST,
-};
-
-// The configuration files (relative to the top) of the test runners `words` start.
-export const runnerConfigs = (words: readonly string[]): string[] => words.flatMap((word) => CONFIGS[basename(word)] ?? []);
-
-// The files (relative to the top) a runner's configuration names: quoted strings and path-like words
-// (`setupFiles: ['<rootDir>/test/setup.js']`, `require: test/setup.js`), pytest's `-p plugin` and dotted
-// plugin modules (`pytest_plugins = ["tests.fixtures"]`) as `plugin.py` and `plugin/__init__.py`.
-export function configNamed(text: string): string[] {
-  const words = [
-    ...[...text.matchAll(/["']([^"'\n]{1,300})["']/g)].map((found) => found[1]!),
-    ...(text.match(/[\w@<>./-]+\.(?:[cm]?[jt]sx?|py|json)\b/g) ?? []),
-    ...[...text.matchAll(/(?:^|\s)-p\s*([\w.]+)/g)].map((found) => found[1]!),
-  ].map((word) => word.replace(/^<rootDir>\//, ''));
-  const modules = words.filter((word) => /^\w+(?:\.\w+)*$/.test(word) && !/\.(?:[cm]?[jt]sx?|py|json)$/.test(word));
-  return [...words, ...modules.flatMap((module) => [`${module.split('.').join('/')}.py`, `${module.split('.').join('/')}/__init__.py`])];
 }

@@ -12,7 +12,8 @@
 import { statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { inside, loopedOver, spelled, type Known } from './hook-spelling.js';
-import { configNamed, recipeLines, runnerConfigs, scriptLines, scriptNames } from './hook-tasks.js';
+import { recipeLines, scriptLines, scriptNames } from './hook-tasks.js';
+import { configCommands, configNamed, runnerConfigs } from './hook-configs.js';
 import { readGitMetadata } from '../git/config-read.js';
 import { commandWords, shellWords } from '../git/config-command.js';
 import { huskyParent } from '../git/config-path.js';
@@ -83,7 +84,7 @@ function follow(walk: Walk, lines: readonly string[], depth: number, script: str
     }
     if (depth >= MAX_DEPTH) continue;
     const read1 = (path: string): string | undefined => read(walk, path);
-    follow(walk, [...scriptLines(top, scriptNames(words), read1), ...recipeLines(top, words, read1)], depth + 1, script);
+    follow(walk, [...scriptLines(top, scriptNames(words), read1), ...recipeLines(top, words, read1), ...configCommands(words, top, read1)], depth + 1, script);
   }
 }
 

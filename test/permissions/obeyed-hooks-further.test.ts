@@ -103,6 +103,17 @@ describe('what an active hook runs, one step further (R9-6)', () => {
     expectObeyed(root, ['conftest.py', 'pytest.ini', 'myplug.py', 'vitest.config.ts', 'test/setup.ts', 'jest.config.js', 'jest.setup.js', '.mocharc.yml', 'test/hooks.js'], ['test_a.py', 'test/a.test.ts']);
   });
 
+  it('a commit-hook runner\'s commands: lint-staged (package.json field) and the linter config they start, lefthook run:, pre-commit entry:', async () => {
+    const root = await repository('npx lint-staged\nlefthook run pre-commit\npre-commit run', {
+      'package.json': JSON.stringify({ 'lint-staged': { '*.js': ['eslint --fix', 'node tools/check.js'], '*.md': 'prettier --write' } }),
+      'tools/check.js': '', 'eslint.config.js': "import local from './eslint-rules/local.js';\n", 'eslint-rules/local.js': '', 'prettier.config.mjs': '',
+      'lefthook.yml': 'pre-commit:\n  commands:\n    a:\n      run: sh scripts/a.sh {staged_files}\n',
+      '.pre-commit-config.yaml': 'repos:\n- repo: local\n  hooks:\n  - id: b\n    entry: scripts/b.sh\n    language: script\n',
+      ...SCRIPTS, 'app.js': '',
+    });
+    expectObeyed(root, ['tools/check.js', 'eslint.config.js', 'eslint-rules/local.js', 'prettier.config.mjs', 'scripts/a.sh', 'scripts/b.sh'], ['app.js', 'src/app.js', 'README.md']);
+  });
+
   it('R9-6 repro, husky `npm test` = `node --test test/`: package.json obeyed, the test files stay the agent\'s to write (documented)', async () => {
     const root = await repository('npm test', { 'package.json': JSON.stringify({ scripts: { test: 'node --test test/' } }), 'test/a.test.js': '' }, '.husky/_/pre-commit');
     await writeFile(join(root, '.husky/pre-commit'), 'npm test\n');
