@@ -1,9 +1,9 @@
 // How a hook line spells a work-tree path (red team R9-6): `"$(git rev-parse --show-toplevel)/scripts/x.sh"`,
 // `$(git rev-parse --show-cdup)scripts/x.sh`, `"$(dirname "$0")/../../scripts/x.sh"`, `${0%/*}/x.sh`,
-// `$GIT_DIR/../scripts/x.sh`, and a variable a line before set to one of these (`ROOT=$(git rev-parse
+// `$GIT_DIR/../scripts/x.sh`, `${BASH_SOURCE[0]}`, `$PWD`, and a variable a line before set to one of these (`ROOT=$(git rev-parse
 // --show-toplevel)`, then `"$ROOT/x.sh"`). Each is replaced by the path it prints when git runs the hook (at the
 // work tree's top), so the words of obeyed-hooks.ts name the file. A glob or a loop over a folder
-// (`for f in scripts/*.sh`, `run-parts scripts/`) names the folder.
+// (`for f in scripts/*.sh`, `run-parts scripts/`, `find scripts -exec`) names the folder.
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
 
 export interface HookPlace {
@@ -15,7 +15,10 @@ export interface HookPlace {
 
 // The path as one shell word, wherever it lands (quoted or not): shell-special characters escaped.
 const word = (path: string): string => path.replace(/[\\\s'"`$;&|()<>*?[\]{}#~]/g, '\\$&');
-const ARG = String.raw`\s*(?:"([^"$()\x60]*)"|([^\s"'$()\x60;&|]+))\s*`;
+const ARG = String.raw`\s*(?:--\s+)?(?:"([^"$()\x60]*)"|([^\s"'$()\x60;&|]+))\s*`;
+const SELF = /\$\{0\}|\$0\b|\$\{BASH_SOURCE(?:\[0\])?\}|\$BASH_SOURCE\b/g;
+const SELF_DIR = /\$\{(?:0|BASH_SOURCE(?:\[0\])?)%\/\*\}/g;
+const WORK_DIR = /\$\(\s*pwd\s*\)|\x60\s*pwd\s*\x60|\$\{PWD\}|\$PWD\b/g;
 const GIT_TOP = /\$\(\s*git\s+rev-parse\s+--show-(toplevel|cdup)\s*\)|`\s*git\s+rev-parse\s+--show-(toplevel|cdup)\s*`/g;
 const GIT_DIR = /\$\(\s*git\s+rev-parse\s+--(?:absolute-git-dir|git-dir|git-common-dir)\s*\)|`\s*git\s+rev-parse\s+--(?:absolute-git-dir|git-dir|git-common-dir)\s*`|\$\{GIT_DIR\}|\$GIT_DIR\b/g;
 const NESTED: readonly [RegExp, (path: string) => string][] = [
@@ -31,8 +34,9 @@ export type Known = Map<string, string>;
 export function spelled(line: string, place: HookPlace, known: Known): string {
   let text = line
     .replace(GIT_TOP, (_, a?: string, b?: string) => word((a ?? b) === 'cdup' ? `${place.top}/` : place.top))
-    .replace(/\$\{0%\/\*\}/g, word(dirname(place.script)))
-    .replace(/\$\{0\}|\$0\b/g, word(place.script));
+    .replace(WORK_DIR, word(place.top))
+    .replace(SELF_DIR, word(dirname(place.script)))
+    .replace(SELF, word(place.script));
   if (place.gitDir !== undefined) text = text.replace(GIT_DIR, word(place.gitDir));
   for (const [name, path] of known) text = text.replace(new RegExp(String.raw`\$\{${name}\}|\$${name}\b`, 'g'), word(path));
   for (let round = 0; round < 4; round++) {
@@ -56,24 +60,35 @@ const inside = (top: string, path: string): boolean => {
   return !rel.startsWith('..') && !isAbsolute(rel);
 };
 
-// The folder a glob word loops over (`scripts/*.sh` -> scripts), or the glob itself when its fixed part is
-// the top (`*.sh`); `run-parts DIR` names DIR. Absolute; inside the top only.
+// The words a line runs as a list of files: a `for VAR in ...` list (up to `do`), `run-parts DIR`, and `find DIR`
+// when the line executes what it finds (`-exec`, `-execdir`, `-ok`, `xargs`). A glob elsewhere (`eslint
+// 'src/**/*.ts'`) only names files a tool reads, and is not followed.
+function runList(words: readonly string[]): string[] {
+  const list: string[] = [];
+  const executes = words.some((word) => ['-exec', '-execdir', '-ok', '-okdir', 'xargs'].includes(word));
+  words.forEach((text, i) => {
+    if (text === 'for' && words[i + 2] === 'in') {
+      for (let j = i + 3; j < words.length && words[j] !== 'do'; j++) list.push(words[j]!);
+    }
+    const command = words[i - 1]?.startsWith('-') === true ? words[i - 2] : words[i - 1];
+    if ((command === 'run-parts' || (command === 'find' && executes && !/^\.\/?$/.test(text))) && !text.startsWith('-')) list.push(text.endsWith('/') ? `${text}*` : `${text}/*`);
+  });
+  return list;
+}
+
+// The folder a run list loops over (`scripts/*.sh` -> scripts), or the glob itself when its fixed part is the
+// top (`*.sh`). Absolute; inside the top only.
 export function loopedOver(words: readonly string[], top: string): { folders: string[]; globs: string[] } {
   const folders: string[] = [];
   const globs: string[] = [];
-  words.forEach((text, i) => {
-    if (words[i - 1] === 'run-parts' || (words[i - 1]?.startsWith('-') === true && words[i - 2] === 'run-parts')) {
-      const folder = resolve(top, text);
-      if (!text.startsWith('-') && inside(top, folder) && folder !== top) folders.push(folder);
-      return;
-    }
+  for (const text of runList(words)) {
     const at = text.search(/[*?[]/);
-    if (at < 0 || text.includes('$')) return;
+    if (at < 0 || text.includes('$')) continue;
     const fixed = resolve(top, text.slice(0, text.lastIndexOf('/', at) + 1) || '.');
-    if (!inside(top, fixed)) return;
+    if (!inside(top, fixed)) continue;
     if (fixed === top) globs.push(resolve(top, text));
     else folders.push(fixed);
-  });
+  }
   return { folders, globs };
 }
 

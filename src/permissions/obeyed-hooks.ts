@@ -60,6 +60,7 @@ function read(walk: Walk, path: string): string | undefined {
 function follow(walk: Walk, lines: readonly string[], depth: number, script: string): void {
   const { top, files } = walk;
   const known: Known = new Map();
+  const bases = [top];
   for (const line of lines) {
     if (++walk.lines > MAX_LINES) return;
     const command = spelled(line.replace(/^\s*#.*$/, ''), { top, gitDir: walk.gitDir, script }, known);
@@ -76,9 +77,14 @@ function follow(walk: Walk, lines: readonly string[], depth: number, script: str
     const { folders, globs } = loopedOver(words, top);
     for (const folder of folders) files.add(folder);
     for (const glob of globs) walk.globs.add(glob);
+    // `cd scripts && ./check.sh`: later words of this script are also looked for in the folder it went to.
+    words.forEach((cd, i) => {
+      const folder = resolve(top, words[i + 1] ?? '');
+      if ((cd === 'cd' || cd === 'pushd') && inside(top, folder) && stats(folder)?.file === false) bases.push(folder);
+    });
     for (const word of commandWords(command)) {
-      const target = resolve(top, word);
-      if (word.startsWith('-') || !inside(top, target) || stats(target)?.file !== true) continue;
+      const target = word.startsWith('-') ? undefined : bases.map((base) => resolve(base, word)).find((path) => inside(top, path) && stats(path)?.file === true);
+      if (target === undefined) continue;
       files.add(target);
       if (depth < MAX_DEPTH) walk.queue.push({ path: target, depth: depth + 1 });
     }

@@ -67,6 +67,18 @@ describe('what an active hook runs, one step further (R9-6)', () => {
     expectObeyed(root, ['scripts/a.sh', 'scripts/b.sh', 'scripts/c.sh', 'scripts/d.sh', 'tools/e.sh'], ['src/app.js']);
   });
 
+  it('held-back spellings: dirname --, ${BASH_SOURCE[0]%/*}, $PWD, cd DIR && ./x, find DIR -exec; a glob a linter reads is not followed', async () => {
+    const root = await repository([
+      '. "$(dirname -- "$0")/../../scripts/a.sh"',
+      'bash "${BASH_SOURCE[0]%/*}/../../scripts/b.sh"',
+      'sh "$PWD/scripts/c.sh"',
+      'cd scripts && ./d.sh',
+      "find tools -name '*.sh' -exec sh {} \\;",
+      "eslint 'src/**/*.js' && prettier --check '*.md'",
+    ].join('\n'), { ...SCRIPTS, 'tools/e.sh': '', 'README.md': '' });
+    expectObeyed(root, ['scripts/a.sh', 'scripts/b.sh', 'scripts/c.sh', 'scripts/d.sh', 'tools/new.sh'], ['src/app.js', 'README.md']);
+  });
+
   it('package.json: the scripts a hook runs (pre/post, `npm run other` inside), the files their lines name; not another script\'s', async () => {
     const root = await repository('npm test\nyarn lint', {
       'package.json': JSON.stringify({ scripts: { pretest: 'node tools/pre.js', test: 'sh scripts/a.sh && npm run other', other: 'node tools/other.js', lint: 'node tools/lint.js', build: 'node tools/build.js' } }),
