@@ -29,6 +29,8 @@ const RUNNERS: Readonly<Record<string, readonly string[]>> = {
 const MAX_SCRIPTS = 32;
 const MAX_DEPTH = 4;
 const MAX_LINES = 4000;
+// Names of scripts an interpreter runs: a missing one a hook line names is obeyed too.
+const SCRIPT = /\.(?:sh|bash|zsh|js|mjs|cjs|ts|mts|cts|py|rb|pl|php)$/;
 const MAX_BYTES = 256 * 1024;
 
 function stats(path: string): { file: boolean; executable: boolean } | undefined {
@@ -84,6 +86,9 @@ function follow(walk: Walk, lines: readonly string[], depth: number, script: str
     });
     for (const word of commandWords(command)) {
       const target = word.startsWith('-') ? undefined : bases.map((base) => resolve(base, word)).find((path) => inside(top, path) && stats(path)?.file === true);
+      // A script the line names that does not exist yet (`node tools/lint.js`): made later, it runs all the same.
+      const missing = resolve(top, word);
+      if (target === undefined && SCRIPT.test(word) && !word.startsWith('-') && inside(top, missing) && stats(missing) === undefined) files.add(missing);
       if (target === undefined) continue;
       files.add(target);
       if (depth < MAX_DEPTH) walk.queue.push({ path: target, depth: depth + 1 });

@@ -85,6 +85,9 @@ describe('what an active hook runs, one step further (R9-6)', () => {
       'tools/pre.js': '', 'tools/other.js': '', 'tools/lint.js': '', 'tools/build.js': '', ...SCRIPTS,
     });
     expectObeyed(root, ['package.json', 'tools/pre.js', 'scripts/a.sh', 'tools/other.js', 'tools/lint.js'], ['tools/build.js', 'src/app.js']);
+    // A script the task names that does not exist yet: created later, it runs all the same.
+    const missing = await repository('npm run lint && sh "$(git rev-parse --show-toplevel)/scripts/new.sh"', { 'package.json': JSON.stringify({ scripts: { lint: 'node --test test/ && node tools/lint.js' } }) });
+    expectObeyed(missing, ['tools/lint.js', 'scripts/new.sh'], ['test/a.test.js', 'test', 'lint']);
   });
 
   it('a Makefile target the hook names: its recipe lines and its prerequisites\' name files; another target\'s do not', async () => {
