@@ -54,7 +54,8 @@ interface Walk {
 
 function read(walk: Walk, path: string): string | undefined {
   const text = readGitMetadata(path, MAX_BYTES);
-  if (text !== undefined) walk.sources.push(path);
+  // Noted even when missing (its stamp is then `missing`): a pytest.ini made later names a plugin at once.
+  walk.sources.push(path);
   return text;
 }
 
@@ -70,7 +71,7 @@ function follow(walk: Walk, lines: readonly string[], depth: number, script: str
     for (const word of words) for (const file of RUNNERS[basename(word)] ?? []) files.add(resolve(top, file));
     for (const config of runnerConfigs(words).map((name) => resolve(top, name))) {
       files.add(config);
-      const text = stats(config)?.file === true ? read(walk, config) : undefined;
+      const text = read(walk, config);
       for (const named of text === undefined ? [] : configNamed(text)) {
         const target = resolve(top, named);
         if (inside(top, target) && stats(target)?.file === true) files.add(target);

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isObeyedLater } from '../../src/permissions/obeyed.js';
 import { obeyedContext } from '../../src/permissions/obeyed-context.js';
 import { removeDir, runCli, tempDir, writeFiles } from '../helpers/fixture.js';
+import { hookReached } from '../../src/permissions/obeyed-hooks.js';
 import { git } from './git-run.js';
 
 const made: string[] = [];
@@ -127,6 +128,12 @@ describe('what an active hook runs, one step further (R9-6)', () => {
       ...SCRIPTS, 'app.js': '',
     });
     expectObeyed(root, ['tools/check.js', 'eslint.config.js', 'eslint-rules/local.js', 'prettier.config.mjs', 'scripts/a.sh', 'scripts/b.sh'], ['app.js', 'src/app.js', 'README.md']);
+  });
+
+  it('a runner configuration missing now is among the cache\'s sources (made later, it counts at once: its stamp changes)', async () => {
+    const root = await repository('python3 -m pytest\nnpm test', { 'myplug.py': '' });
+    const { sources } = hookReached([join(root, '.git/hooks')], root, ['pre-commit'], join(root, '.git'));
+    expect(sources).toEqual(expect.arrayContaining([join(root, 'pytest.ini'), join(root, 'conftest.py'), join(root, 'package.json')]));
   });
 
   it('R9-6 repro, husky `npm test` = `node --test test/`: package.json obeyed, the test files stay the agent\'s to write (documented)', async () => {
