@@ -11,28 +11,42 @@ const ALIASES: Readonly<Record<string, string>> = { t: 'test', tst: 'test', test
 const INSTALL = new Set(['install', 'i', 'ci', 'add']);
 const LIFECYCLE = ['preinstall', 'install', 'postinstall', 'prepare'];
 
-// The package.json scripts that `words` start, with their pre and post scripts.
-export function scriptNames(words: readonly string[]): string[] {
-  const names: string[] = [];
+// The folder a package manager runs in: `npm --prefix DIR`, `pnpm -C DIR` / `--dir DIR`, `yarn --cwd DIR`.
+const FOLDER_OPTIONS = ['--prefix', '-C', '--dir', '--cwd'];
+
+// The package.json scripts `words` start (with their pre and post scripts), by the folder they run in
+// (relative to the top; '' for the top).
+export function scriptNames(words: readonly string[]): { folder: string; names: string[] }[] {
+  const tasks: { folder: string; names: string[] }[] = [];
   words.forEach((manager, i) => {
     if (!PACKAGE_MANAGERS.has(basename(manager))) return;
-    const [first, second] = words.slice(i + 1).filter((arg) => !arg.startsWith('-'));
+    let folder = '';
+    const args: string[] = [];
+    for (let j = i + 1; j < words.length; j++) {
+      const arg = words[j]!;
+      const option = FOLDER_OPTIONS.find((name) => arg === name || arg.startsWith(`${name}=`));
+      if (option !== undefined) folder = arg === option ? (words[++j] ?? '') : arg.slice(option.length + 1);
+      else if (!arg.startsWith('-')) args.push(arg);
+    }
+    const [first, second] = args;
+    const names: string[] = [];
     let name: string | undefined;
     if (first === undefined || INSTALL.has(first)) names.push(...LIFECYCLE);
     else if (['run', 'run-script', 'rum', 'urn'].includes(first)) name = second;
     else if (ALIASES[first] !== undefined) name = ALIASES[first];
     else if (basename(manager) !== 'npm') name = first;
     if (name !== undefined) names.push(`pre${name}`, name, `post${name}`);
+    tasks.push({ folder, names });
   });
-  return names;
+  return tasks;
 }
 
-// The command lines of package.json's scripts `names`.
-export function scriptLines(top: string, names: readonly string[], read: Read): string[] {
+// The command lines of the package.json scripts `names` in `folder` (absolute).
+export function scriptLines(folder: string, names: readonly string[], read: Read): string[] {
   if (names.length === 0) return [];
   let scripts: unknown;
   try {
-    scripts = (JSON.parse(read(resolve(top, 'package.json')) ?? '{}') as { scripts?: unknown }).scripts;
+    scripts = (JSON.parse(read(resolve(folder, 'package.json')) ?? '{}') as { scripts?: unknown }).scripts;
   } catch {
     return [];
   }

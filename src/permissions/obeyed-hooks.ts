@@ -59,11 +59,11 @@ function read(walk: Walk, path: string): string | undefined {
   return text;
 }
 
-// The lines of one script (`script`: its path, the `$0` of its lines), or of the task it starts.
-function follow(walk: Walk, lines: readonly string[], depth: number, script: string): void {
+// The lines of one script (`script`: its path, the `$0` of its lines), or of the task it starts (run in `from`).
+function follow(walk: Walk, lines: readonly string[], depth: number, script: string, from = walk.top): void {
   const { top, files } = walk;
   const known: Known = new Map();
-  const bases = [top];
+  const bases = [from];
   for (const line of lines) {
     if (++walk.lines > MAX_LINES) return;
     const command = spelled(line.replace(/^\s*#.*$/, ''), { top, gitDir: walk.gitDir, script }, known);
@@ -88,7 +88,7 @@ function follow(walk: Walk, lines: readonly string[], depth: number, script: str
     for (const word of commandWords(command)) {
       const target = word.startsWith('-') ? undefined : bases.map((base) => resolve(base, word)).find((path) => inside(top, path) && stats(path)?.file === true);
       // A script the line names that does not exist yet (`node tools/lint.js`): made later, it runs all the same.
-      const missing = resolve(top, word);
+      const missing = resolve(from, word);
       if (target === undefined && SCRIPT.test(word) && !word.startsWith('-') && inside(top, missing) && stats(missing) === undefined) files.add(missing);
       if (target === undefined) continue;
       files.add(target);
@@ -96,7 +96,14 @@ function follow(walk: Walk, lines: readonly string[], depth: number, script: str
     }
     if (depth >= MAX_DEPTH) continue;
     const read1 = (path: string): string | undefined => read(walk, path);
-    follow(walk, [...scriptLines(top, scriptNames(words), read1), ...recipeLines(top, words, read1), ...configCommands(words, top, read1)], depth + 1, script);
+    // A package.json script runs in its package's folder (`npm --prefix web test`: web/package.json).
+    for (const { folder, names } of scriptNames(words)) {
+      const at = resolve(from, folder);
+      if (!inside(top, at)) continue;
+      files.add(resolve(at, 'package.json'));
+      follow(walk, scriptLines(at, names, read1), depth + 1, script, at);
+    }
+    follow(walk, [...recipeLines(top, words, read1), ...configCommands(words, top, read1)], depth + 1, script);
   }
 }
 

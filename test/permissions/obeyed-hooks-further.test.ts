@@ -91,6 +91,15 @@ describe('what an active hook runs, one step further (R9-6)', () => {
     expectObeyed(missing, ['tools/lint.js', 'scripts/new.sh'], ['test/a.test.js', 'test', 'lint']);
   });
 
+  it('a package manager run in another folder (--prefix, -C, --cwd): that package.json and the files its script names, from there', async () => {
+    const root = await repository('npm --prefix web test\npnpm -C api run lint\nyarn --cwd=docs build', {
+      'web/package.json': JSON.stringify({ scripts: { test: 'node tools/t.js' } }), 'web/tools/t.js': '',
+      'api/package.json': JSON.stringify({ scripts: { lint: 'sh lint.sh' } }),
+      'docs/package.json': JSON.stringify({ scripts: { build: 'node build.mjs' } }), 'docs/build.mjs': '', 'tools/t.js': '',
+    });
+    expectObeyed(root, ['web/package.json', 'web/tools/t.js', 'api/package.json', 'api/lint.sh', 'docs/build.mjs'], ['tools/t.js', 'lint.sh']);
+  });
+
   it('a Makefile target the hook names: its recipe lines and its prerequisites\' name files; another target\'s do not', async () => {
     const root = await repository('make lint', {
       Makefile: 'X = 1\nlint: fmt\n\t@sh tools/l.sh\n\nfmt:\n\t-node tools/fmt.js\nbuild:\n\tsh tools/b.sh\n',
