@@ -98,7 +98,7 @@ function repositoryContext(repository: Repository, roots: readonly string[], hom
   const dirs = [repository.gitDir, ...(repository.common ? [repository.common] : [])];
   const refs = gitConfigPaths(repository.top, configFiles(dirs, home), home, roots);
   // What the active hooks run (a script they name, package.json for `npm test` ...: obeyed-hooks.ts, R8-6).
-  const hooks = hookReached(refs.hooks?.length ? refs.hooks : [join(repository.common ?? repository.gitDir, 'hooks')], repository.top, HOOK_NAMES);
+  const hooks = hookReached(refs.hooks?.length ? refs.hooks : [join(repository.common ?? repository.gitDir, 'hooks')], repository.top, HOOK_NAMES, repository.gitDir);
   const gitPaths = new Set<string>();
   for (const path of [...dirs, ...refs.folders, ...refs.files, ...hooks.files]) {
     for (const rel of relForms(path, roots)) {
@@ -106,7 +106,7 @@ function repositoryContext(repository: Repository, roots: readonly string[], hom
       else gitPaths.add(rel);
     }
   }
-  const gitGlobs = (refs.globs ?? []).flatMap((glob) => relForms(glob, roots)).filter((rel) => rel !== '');
+  const gitGlobs = [...(refs.globs ?? []), ...hooks.globs].flatMap((glob) => relForms(glob, roots)).filter((rel) => rel !== '');
   return { ctx: { gitPaths: [...gitPaths], gitGlobs, computed: refs.computed ?? [] }, sources: [...(refs.sources ?? []), ...hooks.sources] };
 }
 

@@ -5,9 +5,15 @@
 // `.husky/<hook>` too) is read as a shell script: a word naming an existing file of the work tree is obeyed (and
 // read the same way, a few levels deep), and a task runner it starts obeys its task file (npm/yarn/pnpm/bun/npx
 // -> package.json, make -> Makefile ...). Read through the git-metadata reader (regular files, size-capped):
-// the text is only judged, never shown. Not followed: what a test runner then loads (every test file).
+// the text is only judged, never shown. One step further (R9-6): the paths a hook spells through
+// `$(git rev-parse --show-toplevel)`, `$(dirname "$0")`, `$GIT_DIR` (hook-spelling.ts), the folder a loop
+// or glob runs, the package.json script or Makefile recipe a task runs and a test runner's configuration
+// (hook-tasks.ts). Not followed: the test files a runner then loads (the README says why).
 import { statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
+import { inside, loopedOver, spelled, type Known } from './hook-spelling.js';
+import { recipeLines, scriptLines, scriptNames } from './hook-tasks.js';
+import { configCommands, configNamed, runnerConfigs } from './hook-configs.js';
 import { readGitMetadata } from '../git/config-read.js';
 import { commandWords, shellWords } from '../git/config-command.js';
 import { huskyParent } from '../git/config-path.js';
@@ -21,7 +27,10 @@ const RUNNERS: Readonly<Record<string, readonly string[]>> = {
   cargo: ['Cargo.toml', '.cargo/config.toml'], deno: ['deno.json', 'deno.jsonc'], commitlint: ['commitlint.config.js', 'commitlint.config.ts', '.commitlintrc.js', '.commitlintrc.json', '.commitlintrc.yml'],
 };
 const MAX_SCRIPTS = 32;
-const MAX_DEPTH = 3;
+const MAX_DEPTH = 4;
+const MAX_LINES = 4000;
+// Names of scripts an interpreter runs: a missing one a hook line names is obeyed too.
+const SCRIPT = /\.(?:sh|bash|zsh|js|mjs|cjs|ts|mts|cts|py|rb|pl|php)$/;
 const MAX_BYTES = 256 * 1024;
 
 function stats(path: string): { file: boolean; executable: boolean } | undefined {
@@ -33,42 +42,95 @@ function stats(path: string): { file: boolean; executable: boolean } | undefined
   }
 }
 
-// Files reached from the hooks of `dirs` (absolute), and every file and folder looked at (for the cache).
-export function hookReached(dirs: readonly string[], top: string, names: readonly string[]): { files: string[]; sources: string[] } {
-  const files = new Set<string>();
-  const sources: string[] = [];
-  const queue: { path: string; depth: number }[] = [];
+interface Walk {
+  readonly top: string;
+  readonly gitDir: string | undefined;
+  readonly files: Set<string>;
+  readonly globs: Set<string>;
+  readonly sources: string[];
+  readonly queue: { path: string; depth: number }[];
+  lines: number;
+}
+
+function read(walk: Walk, path: string): string | undefined {
+  const text = readGitMetadata(path, MAX_BYTES);
+  // Noted even when missing (its stamp is then `missing`): a pytest.ini made later names a plugin at once.
+  walk.sources.push(path);
+  return text;
+}
+
+// The lines of one script (`script`: its path, the `$0` of its lines), or of the task it starts (run in `from`).
+function follow(walk: Walk, lines: readonly string[], depth: number, script: string, from = walk.top): void {
+  const { top, files } = walk;
+  const known: Known = new Map();
+  const bases = [from];
+  for (const line of lines) {
+    if (++walk.lines > MAX_LINES) return;
+    const command = spelled(line.replace(/^\s*#.*$/, ''), { top, gitDir: walk.gitDir, script }, known);
+    const words = shellWords(command);
+    for (const word of words) for (const file of RUNNERS[basename(word)] ?? []) files.add(resolve(top, file));
+    for (const config of runnerConfigs(words).map((name) => resolve(top, name))) {
+      files.add(config);
+      const text = read(walk, config);
+      for (const named of text === undefined ? [] : configNamed(text)) {
+        const target = resolve(top, named);
+        if (inside(top, target) && stats(target)?.file === true) files.add(target);
+      }
+    }
+    const { folders, globs } = loopedOver(words, top);
+    for (const folder of folders) files.add(folder);
+    for (const glob of globs) walk.globs.add(glob);
+    // `cd scripts && ./check.sh`: later words of this script are also looked for in the folder it went to.
+    words.forEach((cd, i) => {
+      const folder = resolve(top, words[i + 1] ?? '');
+      if ((cd === 'cd' || cd === 'pushd') && inside(top, folder) && stats(folder)?.file === false) bases.push(folder);
+    });
+    for (const word of commandWords(command)) {
+      const target = word.startsWith('-') ? undefined : bases.map((base) => resolve(base, word)).find((path) => inside(top, path) && stats(path)?.file === true);
+      // A script the line names that does not exist yet (`node tools/lint.js`): made later, it runs all the same.
+      const missing = resolve(from, word);
+      if (target === undefined && SCRIPT.test(word) && !word.startsWith('-') && inside(top, missing) && stats(missing) === undefined) files.add(missing);
+      if (target === undefined) continue;
+      files.add(target);
+      if (depth < MAX_DEPTH) walk.queue.push({ path: target, depth: depth + 1 });
+    }
+    if (depth >= MAX_DEPTH) continue;
+    const read1 = (path: string): string | undefined => read(walk, path);
+    // A package.json script runs in its package's folder (`npm --prefix web test`: web/package.json).
+    for (const { folder, names } of scriptNames(words)) {
+      const at = resolve(from, folder);
+      if (!inside(top, at)) continue;
+      files.add(resolve(at, 'package.json'));
+      follow(walk, scriptLines(at, names, read1), depth + 1, script, at);
+    }
+    follow(walk, [...recipeLines(top, words, read1), ...configCommands(words, top, read1)], depth + 1, script);
+  }
+}
+
+// Files (and folders) reached from the hooks of `dirs` (absolute), globs at the top they loop over, and
+// every file and folder looked at (for the cache). `gitDir`: what `$GIT_DIR` is when git runs the hook.
+export function hookReached(dirs: readonly string[], top: string, names: readonly string[], gitDir?: string): { files: string[]; globs: string[]; sources: string[] } {
+  const walk: Walk = { top, gitDir, files: new Set(), globs: new Set(), sources: [], queue: [], lines: 0 };
   for (const dir of dirs) {
     // Looked at even when missing: a hooks folder made later changes its stamp (obeyed-context.ts's cache).
-    sources.push(dir);
+    walk.sources.push(dir);
     if (stats(dir) === undefined) continue;
     const husky = huskyParent(dir);
-    if (husky) sources.push(husky);
+    if (husky) walk.sources.push(husky);
     for (const name of names) {
       const hook = join(dir, name);
-      if (stats(hook)?.executable === true) queue.push({ path: hook, depth: 0 });
+      if (stats(hook)?.executable === true) walk.queue.push({ path: hook, depth: 0 });
       // husky's generic hook sources `.husky/<name>` with sh, executable or not.
-      if (husky && stats(join(husky, name))?.file === true) queue.push({ path: join(husky, name), depth: 1 });
+      if (husky && stats(join(husky, name))?.file === true) walk.queue.push({ path: join(husky, name), depth: 1 });
     }
   }
   const seen = new Set<string>();
-  for (let at = 0; at < queue.length && seen.size < MAX_SCRIPTS; at++) {
-    const { path, depth } = queue[at]!;
+  for (let at = 0; at < walk.queue.length && seen.size < MAX_SCRIPTS; at++) {
+    const { path, depth } = walk.queue[at]!;
     if (seen.has(path)) continue;
     seen.add(path);
-    const text = readGitMetadata(path, MAX_BYTES);
-    if (text === undefined) continue;
-    sources.push(path);
-    for (const line of text.split('\n')) {
-      const command = line.replace(/^\s*#.*$/, '');
-      for (const word of shellWords(command)) for (const file of RUNNERS[basename(word)] ?? []) files.add(resolve(top, file));
-      for (const word of commandWords(command)) {
-        const target = resolve(top, word);
-        if (word.startsWith('-') || stats(target)?.file !== true) continue;
-        files.add(target);
-        if (depth < MAX_DEPTH) queue.push({ path: target, depth: depth + 1 });
-      }
-    }
+    const text = read(walk, path);
+    if (text !== undefined) follow(walk, text.replace(/\\\n/g, ' ').split('\n'), depth, path);
   }
-  return { files: [...files], sources: [...new Set(sources)] };
+  return { files: [...walk.files], globs: [...walk.globs], sources: [...new Set(walk.sources)] };
 }

@@ -1,0 +1,74 @@
+// What a tool a hook starts loads or runs before any file it is given (red team R9-6): a test runner's
+// configuration (jest/vitest/mocha/ava/playwright config, pytest's conftest.py and ini files) and the setup files
+// and plugins it names; a linter's or formatter's code configuration (eslint, prettier, stylelint); and the
+// command lines a commit-hook runner's configuration holds (lint-staged's globs -> commands, lefthook's `run:`,
+// pre-commit's `entry:`), read like the hook's own. The test files a runner then loads are not obeyed (the
+// README says why: they are the code the person asks for, and runs anyway).
+import { basename, resolve } from 'node:path';
+import type { Read } from './hook-tasks.js';
+
+const JS = ['js', 'cjs', 'mjs', 'ts', 'cts', 'mts'];
+const named = (stem: string, exts: readonly string[] = JS): string[] => exts.map((ext) => `${stem}.${ext}`);
+const PYTEST = ['conftest.py', 'test/conftest.py', 'tests/conftest.py', 'pytest.ini', '.pytest.ini', 'pyproject.toml', 'setup.cfg', 'tox.ini'];
+const CONFIGS: Readonly<Record<string, readonly string[]>> = {
+  jest: [...named('jest.config'), 'jest.config.json'],
+  vitest: [...named('vitest.config'), ...named('vite.config'), ...named('vitest.workspace'), 'vitest.workspace.json'],
+  mocha: [...named('.mocharc'), '.mocharc.json', '.mocharc.jsonc', '.mocharc.yaml', '.mocharc.yml'],
+  ava: named('ava.config'),
+  playwright: named('playwright.config'),
+  pytest: PYTEST,
+  'py.test': PYTEST,
+  eslint: [...named('eslint.config'), ...named('.eslintrc'), '.eslintrc', '.eslintrc.json', '.eslintrc.yml', '.eslintrc.yaml'],
+  prettier: [...named('prettier.config'), ...named('.prettierrc')],
+  stylelint: [...named('stylelint.config'), ...named('.stylelintrc')],
+  'lint-staged': [...named('lint-staged.config'), ...named('.lintstagedrc'), '.lintstagedrc', '.lintstagedrc.json', '.lintstagedrc.yml', '.lintstagedrc.yaml'],
+  lefthook: ['lefthook.yml', 'lefthook.yaml', '.lefthook.yml', '.lefthook.yaml', 'lefthook-local.yml', '.lefthook-local.yml'],
+  'pre-commit': ['.pre-commit-config.yaml'],
+};
+
+// The configuration files (relative to the top) of the test runners `words` start.
+export const runnerConfigs = (words: readonly string[]): string[] => words.flatMap((word) => CONFIGS[basename(word)] ?? []);
+
+// The files (relative to the top) a runner's configuration names: quoted strings and path-like words
+// (`setupFiles: ['<rootDir>/test/setup.js']`, `require: test/setup.js`), pytest's `-p plugin` and dotted
+// plugin modules (`pytest_plugins = ["tests.fixtures"]`) as `plugin.py` and `plugin/__init__.py`.
+export function configNamed(text: string): string[] {
+  const words = [
+    ...[...text.matchAll(/["']([^"'\n]{1,300})["']/g)].map((found) => found[1]!),
+    ...(text.match(/[\w@<>./-]+\.(?:[cm]?[jt]sx?|py|json)\b/g) ?? []),
+    ...[...text.matchAll(/(?:^|\s)-p\s*([\w.]+)/g)].map((found) => found[1]!),
+  ].map((word) => word.replace(/^<rootDir>\//, ''));
+  const modules = words.filter((word) => /^\w+(?:\.\w+)*$/.test(word) && !/\.(?:[cm]?[jt]sx?|py|json)$/.test(word));
+  return [...words, ...modules.flatMap((module) => [`${module.split('.').join('/')}.py`, `${module.split('.').join('/')}/__init__.py`])];
+}
+
+// The command lines a commit-hook runner's configuration holds: lint-staged's JSON values (package.json's
+// `lint-staged` field too; a JS config is obeyed whole, its commands are not read), lefthook's `run:` and
+// pre-commit's `entry:` lines.
+export function configCommands(words: readonly string[], top: string, read: Read): string[] {
+  const names = new Set(words.map((word) => basename(word)));
+  const lines: string[] = [];
+  const json = (path: string, field?: string): void => {
+    try {
+      const parsed = JSON.parse(read(resolve(top, path)) ?? 'null') as Record<string, unknown> | null;
+      const table = field === undefined ? parsed : parsed?.[field];
+      if (typeof table !== 'object' || table === null) return;
+      for (const value of Object.values(table)) lines.push(...[value].flat().filter((line): line is string => typeof line === 'string'));
+    } catch {
+      // Not JSON: the file itself is obeyed (CONFIGS), its commands are not read.
+    }
+  };
+  if (names.has('lint-staged')) {
+    json('package.json', 'lint-staged');
+    json('.lintstagedrc');
+    json('.lintstagedrc.json');
+  }
+  const keyed = (files: readonly string[], key: string): void => {
+    for (const text of files.map((file) => read(resolve(top, file)))) {
+      for (const found of text?.matchAll(new RegExp(String.raw`^\s*-?\s*${key}:\s*(.+)$`, 'gm')) ?? []) lines.push(found[1]!.replace(/^(["'])(.*)\1\s*$/, '$2'));
+    }
+  };
+  if (names.has('lefthook')) keyed(CONFIGS['lefthook']!, 'run');
+  if (names.has('pre-commit')) keyed(CONFIGS['pre-commit']!, 'entry');
+  return lines;
+}
