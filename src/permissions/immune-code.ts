@@ -62,10 +62,11 @@ function stdinParsed(command: SimpleCommand, name: string): boolean {
   return SHELLS.has(name) && command.redirections.some((redirection) => (redirection.op.startsWith('<<')) && redirection.body !== undefined);
 }
 
-// Whether the command's stdin is the previous stage of a pipeline (`echo ... | gdb -q`).
-function pipedIn(command: SimpleCommand): boolean {
+// Whether the command's stdin is the previous stage of a pipeline (`echo ... | gdb -q`), or the line starts
+// a coprocess, whose stdin the rest of the line writes (`coproc gdb -q; echo ... >&"${COPROC[1]}"`).
+function pipedIn(command: SimpleCommand, parse: ShellParse): boolean {
   const stage = command.pipes[command.pipes.length - 1];
-  return stage !== undefined && stage.index > 0;
+  return (stage !== undefined && stage.index > 0) || parse.commands.some((other) => other.wrappers.includes('coproc'));
 }
 
 // Why this command runs code codeward does not parse, or undefined.
@@ -78,7 +79,7 @@ export function unparsedCode(command: SimpleCommand, parse: ShellParse, readOnly
   if ((name === 'sqlite3' || name === 'duckdb') && command.args.some((arg) => /^\s*\.(?:sh|system|shell)\b/.test(arg))) return `${name} runs a shell command from its arguments`;
   const redirected = stdinRedirected(command, parse);
   // A shell or interpreter running piped text is the piped-program class (danger-risky.ts).
-  if (command.pipedProgram || (!redirected && !pipedIn(command))) return undefined;
+  if (command.pipedProgram || (!redirected && !pipedIn(command, parse))) return undefined;
   if (command.stdinScript) return stdinParsed(command, name) ? undefined : `${name} runs the program it reads on stdin, which codeward does not parse`;
   // Whatever feeds stdin (a pipe, a file, a here-document or here-string, a process substitution).
   const reads = stdinCode(name, command.args, readOnlyName, DATA_STDIN);

@@ -20,8 +20,11 @@ const STDIN_FILE = /^(?:\/dev\/stdin|\/dev\/fd\/0|\/proc\/self\/fd\/0)$/;
 // Options whose value is a script or command file (`-f -`, `-x -`, `--file=-`, `-S /dev/stdin`).
 const SCRIPT_OPTION = /^(?:-[a-zA-Z]*[fxsS]|-ix|--(?:file|script|command|source|init-file|rcfile|commands?-file|eval-file|load))$/;
 
+// sqlite3 / duckdb options that take a value (`-separator ,`): not operands.
+const SQLITE_VALUED = /^--?(?:separator|newline|nullvalue|cmd|init|vfs|mmap|lookaside|pagecache|maxsize|heap|escape|zip|append|deserialize|c|s)$/;
+
 function operands(args: readonly string[]): string[] {
-  return args.filter((arg) => arg === '-' || !arg.startsWith('-'));
+  return args.filter((arg, i) => (arg === '-' || !arg.startsWith('-')) && !(i > 0 && SQLITE_VALUED.test(args[i - 1]!)));
 }
 
 // The program reads a script from stdin by naming it (`/dev/stdin` anywhere, `-` as a script option's value).

@@ -1,6 +1,7 @@
 // One normaliser for a command name, used wherever a name is looked up (red team R9-3: `| tclsh` asked,
 // `| tclsh8.6` and `| python3.11` did not). A program that runs code is installed under versioned names
-// (`tclsh8.6`, `python3.11`, `ruby3.2`, `perl5.36`, `lua5.4`, `node20`, `php8.2`, `lldb-18`, `vim.tiny`):
+// (`tclsh8.6`, `python3.11`, `ruby3.2`, `perl5.36`, `lua5.4`, `node20`, `php8.2`, `lldb-18`, `vim.tiny`,
+// `arm-none-eabi-gdb`):
 // such a name is judged as the family it belongs to. Only names of known code runners are shortened, so
 // an unknown `cat2` never turns into the read-only `cat`.
 import { INTERPRETERS, SHELLS } from './parse-wrappers.js';
@@ -20,6 +21,9 @@ export function programName(value: string): string {
   const trimmed = value.replace(/\/+$/, '');
   const base = trimmed.slice(trimmed.lastIndexOf('/') + 1);
   let key = base.toLowerCase();
+  // A cross or toolchain debugger (`arm-none-eabi-gdb`, `rust-lldb`) is the debugger.
+  const debugger_ = /^[\w.+-]+-(gdb|lldb)$/.exec(key);
+  if (debugger_) return debugger_[1]!;
   while (!KNOWN(key)) {
     const shorter = key.replace(SUFFIX, '');
     if (shorter === key || shorter === '') return base;

@@ -150,6 +150,10 @@ export class Planner {
       // `su` / `su - root` without -c: a login shell reading stdin.
       return found.kind === 'command' ? inner(found.index) : key === 'script' ? [self] : [{ ...self, stdin: 'shell' }];
     }
+    // `coproc { CMDS; }`, `coproc NAME { CMDS; }`: tree-sitter-bash reads the group as words of one command
+    // (`NAME`, `{`, the first command's words), which bash runs: parsed again as the command they are.
+    const brace = key === 'coproc' ? [start + 1, start + 2].find((k) => k < end && words[k]!.value === '{' && !words[k]!.dynamic) : undefined;
+    if (brace !== undefined) return brace + 1 < end ? [{ kind: 'joined', start: brace + 1, end, wrappers: [...wrappers, name] }] : [];
     const spec = Object.hasOwn(WRAPPERS, key) ? WRAPPERS[key] : undefined;
     if (spec) {
       const found = unwrap(spec, slice);

@@ -108,6 +108,12 @@ const PIPED_IMMUNE: readonly (readonly [string, string])[] = [
   ['unparsed-code', 'cat s | unknownprog --script=-'],
   ['unparsed-code', 'cat s.sql | psql -f -'],
   ['unparsed-code', "gdb -q < <(echo 'shell rm -r build')"],
+  ['unparsed-code', "echo 'shell rm -r build' | arm-none-eabi-gdb -q"],
+  ['unparsed-code', "echo '.shell rm -r build' | sqlite3 -separator , db"],
+  // A coprocess: its stdin is written by the line; `coproc { ...; }` was read by the grammar as words.
+  ['unparsed-code', 'coproc gdb -q; echo \'shell rm -r build\' >&63'],
+  ['rm-recursive', 'coproc { rm -rf build; }'],
+  ['rm-recursive', 'coproc G { ls; rm -rf build; }'],
 ];
 
 const PIPED_NOT_IMMUNE: readonly string[] = [
@@ -129,6 +135,8 @@ const PIPED_NOT_IMMUNE: readonly string[] = [
   'parallel -a jobs.txt',
   'python3.11 tool.py < a.txt',
   'gdb -x script.gdb ./a.out',
+  'coproc G { ls; }',
+  'coproc ls',
 ];
 
 let box: Sandbox;
