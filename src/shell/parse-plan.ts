@@ -74,6 +74,10 @@ export class Planner {
       this.context.error(`more than ${this.context.maxWrappers} wrapper commands in a row were not followed`);
       return [self];
     }
+    // `time { CMDS; }`, `! { CMDS; }`, `coproc { CMDS; }`: tree-sitter-bash reads the group as one command
+    // named `{` whose arguments are its first command's words; bash runs that command (never a program
+    // named `{`), so the words are parsed again as the command they are.
+    if (first.raw.text === '{') return end > start + 1 ? [{ kind: 'joined', start: start + 1, end, wrappers }] : [];
     const name = baseName(first.value);
     const key = name.toLowerCase();
     const slice = words.slice(start, end);
@@ -150,10 +154,8 @@ export class Planner {
       // `su` / `su - root` without -c: a login shell reading stdin.
       return found.kind === 'command' ? inner(found.index) : key === 'script' ? [self] : [{ ...self, stdin: 'shell' }];
     }
-    // `coproc { CMDS; }`, `coproc NAME { CMDS; }`: tree-sitter-bash reads the group as words of one command
-    // (`NAME`, `{`, the first command's words), which bash runs: parsed again as the command they are.
-    const brace = key === 'coproc' ? [start + 1, start + 2].find((k) => k < end && words[k]!.value === '{' && !words[k]!.dynamic) : undefined;
-    if (brace !== undefined) return brace + 1 < end ? [{ kind: 'joined', start: brace + 1, end, wrappers: [...wrappers, name] }] : [];
+    // `coproc NAME { CMDS; }`: the group after the name (see `{` above).
+    if (key === 'coproc' && start + 2 < end && words[start + 2]!.raw.text === '{') return inner(2);
     const spec = Object.hasOwn(WRAPPERS, key) ? WRAPPERS[key] : undefined;
     if (spec) {
       const found = unwrap(spec, slice);

@@ -110,7 +110,11 @@ const PIPED_IMMUNE: readonly (readonly [string, string])[] = [
   ['unparsed-code', "gdb -q < <(echo 'shell rm -r build')"],
   ['unparsed-code', "echo 'shell rm -r build' | arm-none-eabi-gdb -q"],
   ['unparsed-code', "echo '.shell rm -r build' | sqlite3 -separator , db"],
-  // A coprocess: its stdin is written by the line; `coproc { ...; }` was read by the grammar as words.
+  // A coprocess: its stdin is written by the line. `coproc { ...; }`, `time { ...; }`, `! { ...; }`: the
+  // grammar read the group as one command named `{` (whose arguments were never judged).
+  ['rm-recursive', 'time { rm -rf build; }'],
+  ['rm-recursive', '! { rm -rf build; }'],
+  ['rm-recursive', 'time -p { rm -rf build; }'],
   ['unparsed-code', 'coproc gdb -q; echo \'shell rm -r build\' >&63'],
   ['rm-recursive', 'coproc { rm -rf build; }'],
   ['rm-recursive', 'coproc G { ls; rm -rf build; }'],
@@ -136,6 +140,7 @@ const PIPED_NOT_IMMUNE: readonly string[] = [
   'python3.11 tool.py < a.txt',
   'gdb -x script.gdb ./a.out',
   'coproc G { ls; }',
+  'time { ls; }',
   'coproc ls',
 ];
 
