@@ -55,6 +55,9 @@ export function hasGlob(parts: readonly RawPart[]): boolean {
 // A command word's name as every lookup sees it (a versioned code runner as its family: parse-names.ts).
 export const baseName = programName;
 
+// Reserved words that open or close a list of commands (see Planner.plan).
+const RESERVED = new Set(['{', '!', 'do', 'then', 'else', 'elif', 'if', 'while', 'until', '}', 'done', 'fi', 'esac']);
+
 export class Planner {
   constructor(private readonly context: PlanContext) {}
 
@@ -74,10 +77,13 @@ export class Planner {
       this.context.error(`more than ${this.context.maxWrappers} wrapper commands in a row were not followed`);
       return [self];
     }
-    // `time { CMDS; }`, `! { CMDS; }`, `coproc { CMDS; }`: tree-sitter-bash reads the group as one command
-    // named `{` whose arguments are its first command's words; bash runs that command (never a program
-    // named `{`), so the words are parsed again as the command they are.
-    if (first.raw.text === '{') return end > start + 1 ? [{ kind: 'joined', start: start + 1, end, wrappers }] : [];
+    // `time { CMDS; }`, `! if X; then CMDS; fi`, `coproc while X; do CMDS; done`: after `time`, `!` or
+    // `coproc`, tree-sitter-bash reads a compound's reserved words as command names (`{ rm -rf build`,
+    // `then rm -rf build`). bash never runs a program so named: the words after one are parsed again as the
+    // command they are; a closing word runs nothing (its redirections stay the compound's), nor does a
+    // `for`/`select` header (its substitutions are walked as words).
+    if (RESERVED.has(first.raw.text)) return end > start + 1 ? [{ kind: 'joined', start: start + 1, end, wrappers }] : [];
+    if (first.raw.text === 'for' || first.raw.text === 'select') return [];
     const name = baseName(first.value);
     const key = name.toLowerCase();
     const slice = words.slice(start, end);

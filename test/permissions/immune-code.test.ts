@@ -115,6 +115,11 @@ const PIPED_IMMUNE: readonly (readonly [string, string])[] = [
   ['rm-recursive', 'time { rm -rf build; }'],
   ['rm-recursive', '! { rm -rf build; }'],
   ['rm-recursive', 'time -p { rm -rf build; }'],
+  ['rm-recursive', 'time while true; do rm -rf build; break; done'],
+  ['rm-recursive', '! if true; then rm -rf build; fi'],
+  ['rm-recursive', 'time if false; then :; else rm -rf build; fi'],
+  ['rm-recursive', 'coproc for x in a; do rm -rf build; done'],
+  ['unparsed-code', 'time while read l; do tclsh; done < s.tcl'],
   ['unparsed-code', 'coproc gdb -q; echo \'shell rm -r build\' >&63'],
   ['rm-recursive', 'coproc { rm -rf build; }'],
   ['rm-recursive', 'coproc G { ls; rm -rf build; }'],
@@ -141,6 +146,9 @@ const PIPED_NOT_IMMUNE: readonly string[] = [
   'gdb -x script.gdb ./a.out',
   'coproc G { ls; }',
   'time { ls; }',
+  'time for f in *.ts; do echo "$f"; done',
+  'time while read -r l; do echo "$l"; done < a.txt',
+  '! grep -q x a.txt',
   'coproc ls',
 ];
 
