@@ -45,7 +45,7 @@ export function stdinCode(name: string, args: readonly string[], readOnlyName: (
   if (VI.has(name) && (!args.includes('-') || args.some((arg) => /^-[a-zA-Z]*[eEsS]/.test(arg)))) return why;
   if (name === 'sqlite3' || name === 'duckdb') {
     if (operands(args).length < 2) return why;
-  } else if (Object.hasOwn(SQL_INLINE, name) && !args.some((arg) => SQL_INLINE[name]!.test(arg))) return why;
+  } else if (Object.hasOwn(SQL_INLINE, name) && !args.some((arg, i) => SQL_INLINE[name]!.test(arg) || (name === 'psql' && /^(?:-f|--file)$/.test(arg) && !['-', undefined].includes(args[i + 1]) && !STDIN_FILE.test(args[i + 1]!)))) return why;
   if (name === 'm4' && (operands(args).length === 0 || args.includes('-'))) return why;
   if (dataStdin.has(name) || (readOnlyName(name) && !SCRIPTED.has(name))) return undefined;
   return namesStdinScript(args) ? `${name} names stdin as its script, which codeward does not parse` : undefined;
