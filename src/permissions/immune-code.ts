@@ -1,6 +1,7 @@
 import { languageOf } from '../shell/parse-inline.js';
 import type { Redirection, ShellParse, SimpleCommand } from '../shell/parse-types.js';
 import { INTERPRETERS, SHELLS } from '../shell/parse-wrappers.js';
+import { stdinCode } from './immune-stdin.js';
 
 // Code the judge never saw (red team R6-6): a program that runs code it reads from stdin or from an inline
 // argument in a language codeward does not parse (`tclsh <<< 'exec rm -r build'`, `perl < x.pl`,
@@ -9,12 +10,15 @@ import { INTERPRETERS, SHELLS } from '../shell/parse-wrappers.js';
 // --yes or an allow rule. The rule: stdin given from a here-document, a here-string or a file to a shell or
 // interpreter reading its program there, or to any program that is neither read-only nor known to take
 // data on stdin, asks unless codeward parsed that program text (python, node, perl, ruby ... here-documents,
-// shell text); the inline-code options of debuggers, expect and editors ask. Piped programs are the
-// piped-program class (danger-risky.ts); launchers that run a named program are wrappers (parse-wrappers.ts).
+// shell text); the inline-code options of debuggers, expect and editors ask. A pipe feeds stdin as a
+// redirect does (R9-3): a program that reads commands there (immune-stdin.ts: gdb, ed, vim, sqlite3, m4,
+// `awk -f -`) asks; an unknown program fed by a pipe does not unless it names stdin as its script. Shells and
+// interpreters fed by a pipe are the piped-program class (danger-risky.ts); launchers that run a named
+// program are wrappers (parse-wrappers.ts).
 
 export const UNPARSED_CODE = {
   name: 'unparsed-code',
-  description: 'a program running code codeward does not parse: from stdin (a here-document, here-string or file fed to an interpreter or an unknown program) or from an inline option (gdb -ex, expect -c, vim -c)',
+  description: 'a program running code codeward does not parse: from stdin (a pipe, here-document, here-string or file fed to a program that reads commands there; a redirect to an unknown program) or from an inline option (gdb -ex, expect -c, vim -c)',
 } as const;
 
 // Programs that are not read-only but take data, not code, on stdin.
@@ -58,6 +62,13 @@ function stdinParsed(command: SimpleCommand, name: string): boolean {
   return SHELLS.has(name) && command.redirections.some((redirection) => (redirection.op.startsWith('<<')) && redirection.body !== undefined);
 }
 
+// Whether the command's stdin is the previous stage of a pipeline (`echo ... | gdb -q`), or the line starts
+// a coprocess, whose stdin the rest of the line writes (`coproc gdb -q; echo ... >&"${COPROC[1]}"`).
+function pipedIn(command: SimpleCommand, parse: ShellParse): boolean {
+  const stage = command.pipes[command.pipes.length - 1];
+  return (stage !== undefined && stage.index > 0) || parse.commands.some((other) => other.wrappers.includes('coproc'));
+}
+
 // Why this command runs code codeward does not parse, or undefined.
 export function unparsedCode(command: SimpleCommand, parse: ShellParse, readOnlyName: (name: string) => boolean): string | undefined {
   const name = command.name?.toLowerCase();
@@ -66,9 +77,14 @@ export function unparsedCode(command: SimpleCommand, parse: ShellParse, readOnly
   if (option !== undefined) return `${name} ${option} runs commands codeward does not parse`;
   // sqlite3's dot commands in its arguments (`sqlite3 db '.shell rm -rf build'`).
   if ((name === 'sqlite3' || name === 'duckdb') && command.args.some((arg) => /^\s*\.(?:sh|system|shell)\b/.test(arg))) return `${name} runs a shell command from its arguments`;
-  if (command.pipedProgram || !stdinRedirected(command, parse)) return undefined;
-  const runsProgram = SHELLS.has(name) || INTERPRETERS.has(name) || languageOf(name) !== undefined;
+  const redirected = stdinRedirected(command, parse);
+  // A shell or interpreter running piped text is the piped-program class (danger-risky.ts).
+  if (command.pipedProgram || (!redirected && !pipedIn(command, parse))) return undefined;
   if (command.stdinScript) return stdinParsed(command, name) ? undefined : `${name} runs the program it reads on stdin, which codeward does not parse`;
-  if (runsProgram || readOnlyName(name) || DATA_STDIN.has(name)) return undefined;
+  // Whatever feeds stdin (a pipe, a file, a here-document or here-string, a process substitution).
+  const reads = stdinCode(name, command.args, readOnlyName, DATA_STDIN);
+  if (reads !== undefined) return reads;
+  const runsProgram = SHELLS.has(name) || INTERPRETERS.has(name) || languageOf(name) !== undefined;
+  if (!redirected || runsProgram || readOnlyName(name) || DATA_STDIN.has(name)) return undefined;
   return `${name} is given text on stdin that it may run as commands (codeward does not know the program)`;
 }

@@ -8,6 +8,7 @@ import { catastrophicPath, isBlockDevice, isDevicePath, systemWriteArea, type Pa
 import { commandRules, isDownloader, readsProgramFromStdin, substitutedCommands, tokensOf, type Hit } from './danger-rules.js';
 import { textualHit } from './danger-text.js';
 import type { Redirection, ShellParse, ShellWord, SimpleCommand } from './parse-types.js';
+import { programName } from './parse-names.js';
 import { staticStdout } from './parse-stdin.js';
 
 export interface DangerContext {
@@ -64,8 +65,7 @@ function classifyReading(parse: ShellParse, context: DangerContext): DangerVerdi
 // --- one command ---------------------------------------------------------------------------------
 
 function baseName(value: string): string {
-  const trimmed = value.replace(/\/+$/, '');
-  return trimmed.slice(trimmed.lastIndexOf('/') + 1).toLowerCase();
+  return programName(value).toLowerCase();
 }
 
 // The words `$(echo rm -rf /)` produces, when its output is static.

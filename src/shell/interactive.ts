@@ -195,7 +195,8 @@ function checkCommand(command: SimpleCommand): InteractiveHit | undefined {
     return { program: 'watch', command: command.text.trim(), hint: WATCH_HINT };
   }
   // A name only known at run time: the values the parse saw it take (`v=vim; $v x`).
-  const names = command.name !== null ? [command.name] : (command.words[0]?.candidates ?? []).filter((value) => value !== '' && !value.includes('\u0000'));
+  // As written (`python3.12`, not the family parse-names.ts judges it as): the hint names the program typed.
+  const names = command.rawName !== null ? [command.rawName] : (command.words[0]?.candidates ?? []).filter((value) => value !== '' && !value.includes('\u0000'));
   for (const name of names) {
     const hit = checkNamed(command, name.replace(/^.*\//, '').toLowerCase());
     if (hit) return hit;

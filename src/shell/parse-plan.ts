@@ -4,6 +4,7 @@
 import type { RawPart, RawWord } from './parse-words.js';
 import { inlineProgram, languageOf, spawnedCommands } from './parse-inline.js';
 import { launches } from './parse-launchers.js';
+import { programName } from './parse-names.js';
 import { scriptText } from './parse-walk-values.js';
 import { INTERPRETERS, SHELLS, SU_LIKE, WRAPPERS, debuggedCommand, findExecs, interpreterReadsStdin, shellMode, unwrap, watchCommand, type WordLike } from './parse-wrappers.js';
 
@@ -51,10 +52,11 @@ export function hasGlob(parts: readonly RawPart[]): boolean {
   return parts.some((part) => part.kind === 'literal' && !part.quoted && (/[*?]/.test(part.value) || /\[[^\]]*\]/.test(part.value)));
 }
 
-export function baseName(value: string): string {
-  const trimmed = value.replace(/\/+$/, '');
-  return trimmed.slice(trimmed.lastIndexOf('/') + 1);
-}
+// A command word's name as every lookup sees it (a versioned code runner as its family: parse-names.ts).
+export const baseName = programName;
+
+// Reserved words that open or close a list of commands (see Planner.plan).
+const RESERVED = new Set(['{', '!', 'do', 'then', 'else', 'elif', 'if', 'while', 'until', '}', 'done', 'fi', 'esac']);
 
 export class Planner {
   constructor(private readonly context: PlanContext) {}
@@ -75,6 +77,13 @@ export class Planner {
       this.context.error(`more than ${this.context.maxWrappers} wrapper commands in a row were not followed`);
       return [self];
     }
+    // `time { CMDS; }`, `! if X; then CMDS; fi`, `coproc while X; do CMDS; done`: after `time`, `!` or
+    // `coproc`, tree-sitter-bash reads a compound's reserved words as command names (`{ rm -rf build`,
+    // `then rm -rf build`). bash never runs a program so named: the words after one are parsed again as the
+    // command they are; a closing word runs nothing (its redirections stay the compound's), nor does a
+    // `for`/`select` header (its substitutions are walked as words).
+    if (RESERVED.has(first.raw.text)) return end > start + 1 ? [{ kind: 'joined', start: start + 1, end, wrappers }] : [];
+    if (first.raw.text === 'for' || first.raw.text === 'select') return [];
     const name = baseName(first.value);
     const key = name.toLowerCase();
     const slice = words.slice(start, end);
@@ -151,6 +160,8 @@ export class Planner {
       // `su` / `su - root` without -c: a login shell reading stdin.
       return found.kind === 'command' ? inner(found.index) : key === 'script' ? [self] : [{ ...self, stdin: 'shell' }];
     }
+    // `coproc NAME { CMDS; }`: the group after the name (see `{` above).
+    if (key === 'coproc' && start + 2 < end && words[start + 2]!.raw.text === '{') return inner(2);
     const spec = Object.hasOwn(WRAPPERS, key) ? WRAPPERS[key] : undefined;
     if (spec) {
       const found = unwrap(spec, slice);
@@ -207,7 +218,11 @@ export class Planner {
     while (i < stop && words[i]!.value.startsWith('-')) i += /^-(?:[jSPnNLlsdaEI]|-jobs|-sshlogin|-max-args|-delimiter|-arg-file)$/.test(words[i]!.value) ? 2 : 1;
     const args: readonly [number, number] | undefined = separator < 0 ? undefined : [separator + 1, end];
     if (i < stop) return [self, ...this.plan(words, i, stop, wrappers).map((item) => (item.kind === 'command' && args ? { ...item, extra: args } : item))];
-    if (!args) return [self];
+    // No command and no `:::`: each input line is a command line (`echo 'rm -r build' | parallel`), read
+    // from stdin unless an argument file other than stdin is named (red team R9-3).
+    const argFile = words.findIndex((word, k) => k > start && k < stop && /^(?:-a|--arg-file)$/.test(word.value));
+    const fromFile = argFile > 0 && !['-', '/dev/stdin'].includes(words[argFile + 1]?.value ?? '-');
+    if (!args) return fromFile ? [self] : [{ ...self, stdin: 'shell' }];
     const items: PlanItem[] = [self];
     for (let k = args[0]; k < args[1]; k++) items.push({ kind: 'script', index: k, skip: 0, wrappers });
     return items;
