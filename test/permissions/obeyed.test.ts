@@ -27,7 +27,7 @@ describe('realistic spellings of each family', () => {
     ['editor', 'pkg/app.code-workspace'], ['editor', 'pkg/.devcontainer/devcontainer.json'], ['editor', 'pkg/.exrc'],
     ['ci', 'pkg/.forgejo/workflows/ci.yml'], ['ci', 'pkg/.gitea/workflows/build.yaml'], ['ci', 'svc/appveyor.yml'], ['ci', 'svc/.appveyor.yml'],
     ['ci', 'svc/bitrise.yml'], ['ci', 'svc/buildspec.yml'], ['ci', 'svc/cloudbuild.yaml'], ['ci', 'svc/codefresh.yml'], ['ci', 'svc/.semaphore/semaphore.yml'],
-    ['ci', 'site/netlify.toml'], ['shell', 'vendor/lib/.hg/hgrc'], ['shell', 'r/.Rprofile'], ['shell', 'r/.Renviron'], ['shell', 'rb/.pryrc'],
+    ['ci', 'site/netlify.toml'], ['ci', 'svc/.teamcity/settings.kts'], ['editor', 'pkg/.run/App.run.xml'], ['shell', 'vendor/lib/.hg/hgrc'], ['shell', 'r/.Rprofile'], ['shell', 'r/.Renviron'], ['shell', 'rb/.pryrc'],
     ['shell', 'hs/.ghci'], ['shell', 'm/.octaverc'], ['shell', 'tools/.venv/bin/python'], ['shell', 'tools/.venv/bin/activate_this.py'],
     ['ci', 'pkg/.github/workflows/ci.yml'], ['ci', 'pkg/.gitlab-ci.yml'], ['ci', 'pkg/.circleci/config.yml'],
     ['hooks', 'pkg/.husky/pre-commit'], ['hooks', 'pkg/.pre-commit-config.yaml'], ['hooks', 'pkg/lefthook.yml'], ['hooks', 'pkg/.lefthook-local.yaml'],
