@@ -1,5 +1,6 @@
 import { homeLinksInto } from '../permissions/home-links.js';
-import type { HOME_SECRETS } from './lists.js';
+import { lstatSync } from 'node:fs';
+import { HOME_SECRETS } from './lists.js';
 
 // The home's secrets located by the tool's own environment variable (red team R9-5: direnv's
 // `export KUBECONFIG=$PWD/kubeconfig`, a dotfiles repository with GH_CONFIG_DIR/DOCKER_CONFIG set: the
@@ -45,7 +46,14 @@ export const HOME_SECRET_VARIABLES: Readonly<Partial<Record<Entry, Located>>> = 
   '.node_repl_history': { vars: ['NODE_REPL_HISTORY'], names: 'file' },
   '.psql_history': { vars: ['PSQL_HISTORY'], names: 'file' },
   '.mysql_history': { vars: ['MYSQL_HISTFILE'], names: 'file' },
+  '.cache/huggingface/token': { vars: ['HF_HOME'], names: ['token'] },
+  '.huggingface/token': { vars: ['HF_TOKEN_PATH'], names: 'file' },
+  '.config/containers/auth.json': { vars: ['REGISTRY_AUTH_FILE'], names: 'file' },
 };
+
+// The XDG base folders move every entry below them (red team round 10: XDG_CONFIG_HOME=$W/config put gh's
+// hosts.yml, git's credential store, copilot's token into the workspace as ordinary files).
+const XDG_BASES: readonly (readonly [string, string])[] = [['.config/', 'XDG_CONFIG_HOME'], ['.local/share/', 'XDG_DATA_HOME'], ['.cache/', 'XDG_CACHE_HOME'], ['.local/state/', 'XDG_STATE_HOME']];
 
 // Symlinks are looked for this deep below a folder a variable names (as below the home's secret folders).
 const LINK_DEPTH = 2;
@@ -70,6 +78,15 @@ export function variableSecretPaths(env: Readonly<Record<string, string | undefi
         else if (Array.isArray(located!.names)) files.push(...located!.names.map((file) => `${path}/${file}`));
         else files.push(path);
       }
+    }
+  }
+  for (const [prefix, name] of XDG_BASES) {
+    const base = env[name] ? absolute(env[name]!.trim(), env['HOME']) : undefined;
+    if (!base || base === '/') continue;
+    for (const entry of HOME_SECRETS) {
+      if (!entry.startsWith(prefix)) continue;
+      const path = `${base.replace(/\/+$/, '')}/${entry.slice(prefix.length)}`;
+      (lstatSync(path, { throwIfNoEntry: false })?.isDirectory() === true ? folders : files).push(path);
     }
   }
   const strip = (path: string): string => path.replace(/^\/+/, '');

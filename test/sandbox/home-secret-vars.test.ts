@@ -63,10 +63,28 @@ describe('home secrets located by the tool\'s own variable', () => {
     for (const [rel, name] of FILES) expect(await engine.run({ cmd: 'read', args: { file: rel } }), `${rel} (${name})`).toMatchObject({ ok: false, error: { code: 'C211' } });
     expect(await engine.run({ cmd: 'read', args: { file: 'normal.txt' } })).toMatchObject({ ok: true });
     expect(await engine.run({ cmd: 'read', args: { file: 'cargo/config.toml' } })).toMatchObject({ ok: true });
-    const search = await engine.run({ cmd: 'search', args: { pattern: SECRET } });
+    const search = await engine.run({ cmd: 'search', args: { includeHidden: true, term: SECRET } });
+    expect(search.ok, JSON.stringify(search)).toBe(true);
     expect(JSON.stringify(search)).not.toContain(`${SECRET}-`);
     // The same workspace opened without the variables: the files are ordinary (the engine's env, not process.env).
     const plain = await createEngine({ workspace: root, env: { HOME: home, PATH: env['PATH'] }, permissions: { home, yes: true } });
     expect(await plain.run({ cmd: 'read', args: { file: 'gh/hosts.yml' } })).toMatchObject({ ok: true });
+  });
+});
+
+describe('the XDG base folders move the entries below them (red team round 10)', () => {
+  it('XDG_CONFIG_HOME and XDG_DATA_HOME inside the workspace: gh hosts, the git credential store, a keyring are hidden', async () => {
+    const files = ['config/gh/hosts.yml', 'config/git/credentials', 'config/github-copilot/hosts.json', 'share/keyrings/login.keyring'];
+    for (const rel of files) {
+      mkdirSync(join(root, rel, '..'), { recursive: true });
+      writeFileSync(join(root, rel), `token: ${SECRET}-xdg\n`);
+    }
+    const xdg = { HOME: home, PATH: env['PATH']!, XDG_CONFIG_HOME: join(root, 'config'), XDG_DATA_HOME: join(root, 'share') };
+    const engine = await createEngine({ workspace: root, env: xdg, permissions: { home, yes: true } });
+    for (const rel of files) expect(await engine.run({ cmd: 'read', args: { file: rel } }), rel).toMatchObject({ ok: false, error: { code: 'C211' } });
+    const search = await engine.run({ cmd: 'search', args: { includeHidden: true, term: `${SECRET}-xdg` } });
+    expect(search.ok, JSON.stringify(search)).toBe(true);
+    expect(JSON.stringify(search)).not.toContain(`${SECRET}-xdg\\n`);
+    await engine.close();
   });
 });
