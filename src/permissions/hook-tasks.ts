@@ -24,7 +24,9 @@ export function scriptNames(words: readonly string[]): { folder: string; names: 
     const args: string[] = [];
     for (let j = i + 1; j < words.length; j++) {
       const arg = words[j]!;
-      const option = FOLDER_OPTIONS.find((name) => arg === name || arg.startsWith(`${name}=`));
+      // npm's `-w DIR` / `--workspace DIR` runs the script of that workspace package (red team round 10, R10-1).
+      const options = basename(manager) === 'npm' ? [...FOLDER_OPTIONS, '-w', '--workspace'] : FOLDER_OPTIONS;
+      const option = options.find((name) => arg === name || arg.startsWith(`${name}=`));
       if (option !== undefined) folder = arg === option ? (words[++j] ?? '') : arg.slice(option.length + 1);
       else if (!arg.startsWith('-')) args.push(arg);
     }

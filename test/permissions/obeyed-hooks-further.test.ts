@@ -100,6 +100,14 @@ describe('what an active hook runs, one step further (R9-6)', () => {
     expectObeyed(root, ['web/package.json', 'web/tools/t.js', 'api/package.json', 'api/lint.sh', 'docs/build.mjs'], ['tools/t.js', 'lint.sh']);
   });
 
+  it('npm -w / --workspace: that workspace package\'s package.json and the files its script names (red team R10-1)', async () => {
+    const root = await repository('npm run lint -w pkgs/a\nnpm test --workspace=pkgs/b', {
+      'pkgs/a/package.json': JSON.stringify({ scripts: { lint: 'node l2.js' } }), 'pkgs/a/l2.js': '',
+      'pkgs/b/package.json': JSON.stringify({ scripts: { test: 'sh t.sh' } }), 'pkgs/c/x.js': '',
+    });
+    expectObeyed(root, ['pkgs/a/package.json', 'pkgs/a/l2.js', 'pkgs/b/package.json', 'pkgs/b/t.sh'], ['pkgs/c/x.js']);
+  });
+
   it('a Makefile target the hook names: its recipe lines and its prerequisites\' name files; another target\'s do not', async () => {
     const root = await repository('make lint', {
       Makefile: 'X = 1\nlint: fmt\n\t@sh tools/l.sh\n\nfmt:\n\t-node tools/fmt.js\nbuild:\n\tsh tools/b.sh\n',
