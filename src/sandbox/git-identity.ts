@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { lstatSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { withoutSecrets } from '../git/config-secrets.js';
+import { readGitMetadata } from '../git/config-read.js';
 import { isSecretVariable } from '../engine/secret-variables.js';
 
 // The user's git config is readable in the sandbox (git needs user.name and the user's settings), but
@@ -94,17 +95,21 @@ function cleanerOf(path: string): Cleaner | undefined {
 
 // For each readable git config, cargo config or /etc environment file that holds a secret: a clean copy in
 // `dir` to bind in its place (null when it is hidden whole or no copy can be written: then it is not shown).
+const MAX_CONFIG_BYTES = 1024 * 1024;
+
 export function cleanGitConfigs(readable: readonly string[], dir: string | undefined): Map<string, string | null> {
   const substitutes = new Map<string, string | null>();
   for (const path of readable) {
     const cleaner = cleanerOf(path);
     if (!cleaner) continue;
-    let clean: string | null | undefined;
-    try {
-      clean = cleaner(readFileSync(path, 'utf8'));
-    } catch {
+    // Regular files only, size-capped (a shown folder may be a workspace's: CARGO_HOME inside it); a FIFO, a
+    // device or an oversized file there is hidden whole instead of read.
+    const text = readGitMetadata(path, MAX_CONFIG_BYTES);
+    if (text === undefined) {
+      if (lstatSync(path, { throwIfNoEntry: false }) !== undefined) substitutes.set(path, null);
       continue;
     }
+    const clean = cleaner(text);
     if (clean !== undefined) substitutes.set(path, clean === null ? null : cleanCopy(path, clean, dir));
   }
   return substitutes;

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 // Red team R6-8 from the attacker's side: the sandbox showed git's system config (/etc/gitconfig) raw,
 // while ~/.gitconfig is shown as a copy without its token lines; /etc/environment, environment.d and
 // profile.d (where exported tokens live on shared boxes) were shown whole. Now each is a copy without its
@@ -62,6 +63,15 @@ describe('files no line filter reads for sure are hidden whole when anything in 
     expect(cleanGitConfigs([join(dir, 'legacy/.cargo/config')], join(dir, 'state')).get(join(dir, 'legacy/.cargo/config'))).toBeNull();
     await writeFiles(dir, { 'plain/config.toml': '[build]\njobs = 2\nrustflags = ["-C", "link-arg=C:\\\\tools"]\n' });
     expect(cleanGitConfigs([join(dir, 'plain/config.toml')], join(dir, 'state')).has(join(dir, 'plain/config.toml'))).toBe(false);
+  });
+
+  it('a FIFO or an oversized file where a cargo config is expected is hidden whole, never read (a shown folder may be the workspace)', async () => {
+    await writeFiles(dir, { 'fifo/.cargo/.keep': '', 'big/.cargo/config.toml': `# ${'x'.repeat(2 * 1024 * 1024)}\n` });
+    execFileSync('mkfifo', [join(dir, 'fifo/.cargo/config.toml')]);
+    const found = cleanGitConfigs([join(dir, 'fifo/.cargo/config.toml'), join(dir, 'big/.cargo/config.toml'), join(dir, 'none/.cargo/config.toml')], join(dir, 'state'));
+    expect(found.get(join(dir, 'fifo/.cargo/config.toml'))).toBeNull();
+    expect(found.get(join(dir, 'big/.cargo/config.toml'))).toBeNull();
+    expect(found.has(join(dir, 'none/.cargo/config.toml'))).toBe(false);
   });
 
   it('shell code: typeset -x, a continued name, a bearer header in an alias, set -a assignments look secret; PATH and LANG do not', () => {
