@@ -1,5 +1,5 @@
-import { lstatSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { lstatQuiet } from '../files/stat-quiet.js';
 import { readGitMetadata } from './config-read.js';
 
 // Credentials a git configuration can hold (red team round 5, R5-9): a token in a remote URL
@@ -56,7 +56,7 @@ export function withoutSecrets(text: string): string | undefined {
 // Whether a folder is a git folder by shape (HEAD and objects, or a linked worktree's commondir).
 function gitFolderShape(folder: string): boolean {
   const is = (name: string, kind: 'file' | 'dir'): boolean => {
-    const stats = lstatSync(join(folder, name), { throwIfNoEntry: false });
+    const stats = lstatQuiet(join(folder, name));
     return kind === 'file' ? stats?.isFile() === true : stats?.isDirectory() === true;
   };
   return is('HEAD', 'file') && (is('objects', 'dir') || is('commondir', 'file'));

@@ -1,5 +1,6 @@
-import { lstatSync, readdirSync, readlinkSync, statSync } from 'node:fs';
+import { readdirSync, readlinkSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative } from 'node:path';
+import { lstatQuiet, statQuiet } from '../files/stat-quiet.js';
 
 // Where the user's home paths really are (red team R7-11, R7-13: a dotfiles repository the home links into,
 // `~/.bashrc -> ~/dotfiles/shell/rc.sh`, `~/.aws -> ~/dotfiles/aws`, GNU stow's folder and file links):
@@ -27,7 +28,7 @@ const LINK_DEPTH = 3;
 const MAX_FOLDERS = 400;
 
 const kindOf = (path: string): 'link' | 'dir' | 'other' | 'missing' => {
-  const stats = lstatSync(path, { throwIfNoEntry: false });
+  const stats = lstatQuiet(path);
   return !stats ? 'missing' : stats.isSymbolicLink() ? 'link' : stats.isDirectory() ? 'dir' : 'other';
 };
 
@@ -107,7 +108,7 @@ export function homeLinksInto(home: string, folders: readonly string[], files: r
   for (const entry of new Set(folders)) {
     judge(entry);
     // A listed folder that is a link to a folder elsewhere is walked too (its links may lead into the workspace).
-    if (statSync(join(home, entry), { throwIfNoEntry: false })?.isDirectory()) walk(entry, 1);
+    if (statQuiet(join(home, entry))?.isDirectory()) walk(entry, 1);
   }
   for (const entry of new Set(files)) judge(entry);
   return { links: [...found.values()], listed };

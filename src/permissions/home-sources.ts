@@ -1,5 +1,6 @@
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative } from 'node:path';
+import { statQuiet } from '../files/stat-quiet.js';
 import { readGitMetadata } from '../git/config-read.js';
 import { resolveLoose, type HomeLink } from './home-links.js';
 import { sourcedWords } from './home-sources-parse.js';
@@ -23,7 +24,7 @@ const MAX_SCRIPTS = 64;
 const MAX_FOLDER_FILES = 32;
 const MAX_BYTES = 256 * 1024;
 
-const isDir = (path: string): boolean => statSync(path, { throwIfNoEntry: false })?.isDirectory() === true;
+const isDir = (path: string): boolean => statQuiet(path)?.isDirectory() === true;
 
 const listFiles = (dir: string): string[] => {
   try {

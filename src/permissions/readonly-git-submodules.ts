@@ -2,14 +2,14 @@
 // index, registered in .gitmodules or not) by running git there, with that repository's own config and
 // hooks: core.fsmonitor in .git/modules/x/config (or in x/.git/config) ran on the top-level `git status`.
 // The gitlinks are read from the index with the sandbox's reader (no git process, nothing obeyed).
-import { statSync } from 'node:fs';
 import { join } from 'node:path';
+import { statQuiet } from '../files/stat-quiet.js';
 import { readGitMetadata, readGitMetadataBytes } from '../git/config-read.js';
 import { indexGitlinks } from '../sandbox/git-index.js';
 
 const MAX_INDEX_BYTES = 256 * 1024 * 1024;
 
-const sizeOf = (path: string): number => statSync(path, { throwIfNoEntry: false })?.size ?? 0;
+const sizeOf = (path: string): number => statQuiet(path)?.size ?? 0;
 
 // Gitlink paths of the repository whose git folder is gitDir ([] without an index); undefined when the
 // index is in a form the reader does not read (a split index, SHA-256 object names, oversized): the

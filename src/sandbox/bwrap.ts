@@ -1,5 +1,6 @@
 import { accessSync, constants, lstatSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { lstatQuiet } from '../files/stat-quiet.js';
 import { fileGuards, folderGuards, gitGuards, writePlaceholder, type Guard } from './guards.js';
 import type { MountPointMaker } from './mount-points.js';
 import { procCoverArgs } from './proc-cover.js';
@@ -69,7 +70,7 @@ function shownArgs(policy: SandboxPolicy, args: string[]): void {
   for (const { path } of policy.shown) {
     const substitute = policy.substitutes?.get(path);
     // One lstat per path: most of the list is missing on any one machine.
-    const stats = lstatSync(path, { throwIfNoEntry: false });
+    const stats = lstatQuiet(path);
     if (substitute !== undefined) {
       if (substitute !== null) args.push('--ro-bind', substitute, path);
     } else if (!stats) {

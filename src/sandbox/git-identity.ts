@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { lstatSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { lstatQuiet } from '../files/stat-quiet.js';
 import { withoutSecrets } from '../git/config-secrets.js';
 import { readGitMetadata } from '../git/config-read.js';
 import { isSecretVariable } from '../engine/secret-variables.js';
@@ -52,7 +53,7 @@ export function cleanCopy(path: string, clean: string, dir: string | undefined):
     mkdirSync(folder, { recursive: true, mode: 0o700 });
     const copy = join(folder, createHash('sha256').update(path).update(clean).digest('hex').slice(0, 24));
     // Named by its content: one made before (by this user, the size it must have) is that content.
-    const made = lstatSync(copy, { throwIfNoEntry: false });
+    const made = lstatQuiet(copy);
     if (made?.isFile() && made.uid === process.getuid?.() && made.size === Buffer.byteLength(clean)) return copy;
     writeFileSync(copy, clean, { mode: 0o600 });
     return copy;
@@ -106,7 +107,7 @@ export function cleanGitConfigs(readable: readonly string[], dir: string | undef
     // device or an oversized file there is hidden whole instead of read.
     const text = readGitMetadata(path, MAX_CONFIG_BYTES);
     if (text === undefined) {
-      if (lstatSync(path, { throwIfNoEntry: false }) !== undefined) substitutes.set(path, null);
+      if (lstatQuiet(path) !== undefined) substitutes.set(path, null);
       continue;
     }
     const clean = cleaner(text);

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
-import { lstatSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { lstatQuiet } from '../files/stat-quiet.js';
 import { findOnPath } from './which.js';
 
 // Paths a repository's HISTORY holds (red team round 6, R6-11): a `.env` committed once, then
@@ -24,7 +25,7 @@ export interface HistoryState {
 }
 
 const stamp = (path: string): string => {
-  const stats = lstatSync(path, { bigint: true, throwIfNoEntry: false });
+  const stats = lstatQuiet(path, true);
   return stats === undefined ? '-' : `${stats.ino}:${stats.size}:${stats.mtimeNs}`;
 };
 

@@ -1,5 +1,5 @@
+import { lstatQuiet } from '../files/stat-quiet.js';
 import { homeLinksInto } from '../permissions/home-links.js';
-import { lstatSync } from 'node:fs';
 import { HOME_SECRETS } from './lists.js';
 
 // The home's secrets located by the tool's own environment variable (red team R9-5: direnv's
@@ -86,7 +86,7 @@ export function variableSecretPaths(env: Readonly<Record<string, string | undefi
     for (const entry of HOME_SECRETS) {
       if (!entry.startsWith(prefix)) continue;
       const path = `${base.replace(/\/+$/, '')}/${entry.slice(prefix.length)}`;
-      (lstatSync(path, { throwIfNoEntry: false })?.isDirectory() === true ? folders : files).push(path);
+      (lstatQuiet(path)?.isDirectory() === true ? folders : files).push(path);
     }
   }
   const strip = (path: string): string => path.replace(/^\/+/, '');

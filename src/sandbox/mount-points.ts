@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readSync, realpathSync, rmdirSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, fstatSync, mkdirSync, openSync, readdirSync, readSync, realpathSync, rmdirSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { lstatQuiet } from '../files/stat-quiet.js';
 import { withMutex } from './mutex.js';
 import { readLease, running, writeRecord, type LeaseRecord, type MountPoint } from './lease-file.js';
 import { mountedElsewhere, processOrigin, processStart, type Origin } from './proc.js';
@@ -42,7 +43,7 @@ function realPath(path: string): string {
 }
 
 function identity(path: string): { dev: string; ino: string } | undefined {
-  const stats = lstatSync(path, { bigint: true, throwIfNoEntry: false });
+  const stats = lstatQuiet(path, true);
   return stats ? { dev: String(stats.dev), ino: String(stats.ino) } : undefined;
 }
 
@@ -67,7 +68,7 @@ function samePlaceholder(point: MountPoint): boolean {
 
 // Removes one recorded mount point if it is still exactly what codeward made; anything else stays.
 function removePoint(point: MountPoint): void {
-  const now = lstatSync(point.path, { bigint: true, throwIfNoEntry: false });
+  const now = lstatQuiet(point.path, true);
   if (!now || String(now.dev) !== point.dev || String(now.ino) !== point.ino) return;
   try {
     if (point.kind === 'dir' && now.isDirectory()) rmdirSync(point.path);

@@ -1,6 +1,7 @@
-import { existsSync, lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, realpathSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { basename, delimiter, dirname, join, relative, resolve, sep } from 'node:path';
+import { lstatQuiet, statQuiet } from '../files/stat-quiet.js';
 import { HOME_PROTECTED, HOME_PROTECTED_FILES, HOME_SECRETS, OTHER_TOOLS_IN_WORKSPACE, PROTECTED_FILES_IN_WORKSPACE, PROTECTED_IN_WORKSPACE } from './lists.js';
 import { PREFIX_JDK_SHOWN, PREFIX_SHOWN, SYSTEM_FOLDERS, TOOLCHAINS } from './toolchains.js';
 
@@ -18,7 +19,7 @@ export type PathKind = 'dir' | 'file' | 'missing';
 // Without throwing: most catalogue paths are missing, and an ENOENT error costs more than the lstat.
 export function kindOf(path: string): PathKind {
   try {
-    const stats = lstatSync(path, { throwIfNoEntry: false });
+    const stats = lstatQuiet(path);
     return stats === undefined ? 'missing' : stats.isDirectory() ? 'dir' : 'file';
   } catch {
     return 'missing';
@@ -49,7 +50,7 @@ export function byListing<T>(missing: T, answer: (path: string) => T): (path: st
 // What a path is once symlinks are followed ('missing' for a dangling link).
 export function targetKindOf(path: string): PathKind {
   try {
-    const stats = statSync(path, { throwIfNoEntry: false });
+    const stats = statQuiet(path);
     return stats === undefined ? 'missing' : stats.isDirectory() ? 'dir' : 'file';
   } catch {
     return 'missing';
@@ -58,7 +59,7 @@ export function targetKindOf(path: string): PathKind {
 
 export function isSymlink(path: string): boolean {
   try {
-    return lstatSync(path, { throwIfNoEntry: false })?.isSymbolicLink() === true;
+    return lstatQuiet(path)?.isSymbolicLink() === true;
   } catch {
     return false;
   }

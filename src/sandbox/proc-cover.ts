@@ -1,4 +1,5 @@
-import { lstatSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
+import { lstatQuiet } from '../files/stat-quiet.js';
 
 // H9 (red team round 4): the sandbox's own /proc is fresh for its processes, but what /proc holds beside
 // the process folders is the HOST's kernel: /proc/sys (kernel.core_pattern names a program the kernel
@@ -19,7 +20,7 @@ export function procCoverArgs(args: string[], proc = '/proc'): void {
   }
   for (const name of names) {
     if (/^\d+$/.test(name)) continue;
-    const stats = lstatSync(`${proc}/${name}`, { throwIfNoEntry: false });
+    const stats = lstatQuiet(`${proc}/${name}`);
     // Only what can be written at all: a folder (/proc/sys, driver, acpi...) or a file with a write bit
     // (sysrq-trigger, mtrr); a read-only file has no write operation (10 binds here, not 49: +2 ms a run measured with bwrap alone, against +10 ms).
     if (!stats || stats.isSymbolicLink() || (!stats.isDirectory() && (stats.mode & 0o222) === 0)) continue;

@@ -1,5 +1,6 @@
-import { lstatSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { lstatQuiet } from '../files/stat-quiet.js';
 import { repositoryConfigSecrets } from '../git/config-secrets.js';
 import { cleanCopy } from './git-identity.js';
 import { repositoryOf } from './git-config.js';
@@ -29,7 +30,7 @@ const folders = (dir: string): string[] => {
 function moduleDirs(modules: string, depth: number): string[] {
   if (depth === 0) return [];
   return folders(modules).flatMap((dir) => {
-    const isRepository = lstatSync(join(dir, 'HEAD'), { throwIfNoEntry: false })?.isFile() === true;
+    const isRepository = lstatQuiet(join(dir, 'HEAD'))?.isFile() === true;
     return isRepository ? [dir, ...moduleDirs(join(dir, 'modules'), depth - 1)] : moduleDirs(dir, depth - 1);
   });
 }

@@ -1,5 +1,6 @@
-import { lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync, type Dirent } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync, type Dirent } from 'node:fs';
 import { dirname } from 'node:path';
+import { lstatQuiet } from '../files/stat-quiet.js';
 import { recentlyChanged } from '../workspace/listings.js';
 import type { SecretPath } from './secret-files.js';
 
@@ -15,7 +16,7 @@ import type { SecretPath } from './secret-files.js';
 
 // The identity of a folder as the walk saw it ('-' when missing).
 export function folderKey(path: string): string {
-  const stats = lstatSync(path, { bigint: true, throwIfNoEntry: false });
+  const stats = lstatQuiet(path, true);
   return stats ? `${stats.dev}:${stats.ino}:${stats.mtimeNs}:${stats.ctimeNs}` : '-';
 }
 

@@ -1,5 +1,6 @@
-import { lstatSync, readdirSync, readlinkSync } from 'node:fs';
+import { readdirSync, readlinkSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { lstatQuiet } from '../files/stat-quiet.js';
 import picomatch from 'picomatch';
 import { foldersUp } from '../workspace/above.js';
 import { compileNonAccessible, type RelMatcher } from '../workspace/globs.js';
@@ -61,21 +62,21 @@ export function systemArgs(network: boolean, args: string[]): void {
   }
   for (const name of SYSTEM_FOLDERS.filter((entry) => names.includes(entry))) {
     const path = `/${name}`;
-    const stats = lstatSync(path, { throwIfNoEntry: false });
+    const stats = lstatQuiet(path);
     if (stats?.isSymbolicLink()) args.push('--symlink', readlinkSync(path), path);
     else if (stats?.isDirectory()) args.push('--ro-bind', path, path);
   }
-  for (const path of SYS_SHOWN) if (lstatSync(path, { throwIfNoEntry: false })?.isDirectory()) args.push('--ro-bind', path, path);
+  for (const path of SYS_SHOWN) if (lstatQuiet(path)?.isDirectory()) args.push('--ro-bind', path, path);
   args.push('--dev', '/dev', '--proc', '/proc');
   // What of /proc writes to the host kernel is bound read-only over it by bwrapArgs (proc-cover.ts, H9).
   args.push('--tmpfs', '/tmp', '--tmpfs', '/run', '--tmpfs', '/var');
   for (const name of ['run', 'lock']) {
-    const link = lstatSync(`/var/${name}`, { throwIfNoEntry: false })?.isSymbolicLink() ? readlinkSync(`/var/${name}`) : undefined;
+    const link = lstatQuiet(`/var/${name}`)?.isSymbolicLink() ? readlinkSync(`/var/${name}`) : undefined;
     if (link) args.push('--symlink', link, `/var/${name}`);
   }
   args.push('--dir', '/var/tmp');
   const resolver = realOf('/etc/resolv.conf');
-  if (network && resolver !== '/etc/resolv.conf' && within(resolver, '/run') && lstatSync(resolver, { throwIfNoEntry: false })?.isFile()) args.push('--ro-bind', resolver, resolver);
+  if (network && resolver !== '/etc/resolv.conf' && within(resolver, '/run') && lstatQuiet(resolver)?.isFile()) args.push('--ro-bind', resolver, resolver);
 }
 
 // The entries of /etc hidden inside: ETC_SECRETS, and, when codeward runs as root, every entry other
@@ -109,7 +110,7 @@ export class EtcSecrets {
   }
 
   private closed(path: string, dir: boolean): boolean {
-    const mode = lstatSync(path, { throwIfNoEntry: false })?.mode;
+    const mode = lstatQuiet(path)?.mode;
     return mode !== undefined && (dir ? (mode & 0o005) !== 0o005 : (mode & 0o004) === 0);
   }
 }
@@ -139,7 +140,7 @@ export class ToolchainSecrets {
       log?.note(entry.path);
       const root = realOf(entry.path);
       log?.note(root);
-      if (done.has(root) || lstatSync(root, { throwIfNoEntry: false })?.isDirectory() !== true) continue;
+      if (done.has(root) || lstatQuiet(root)?.isDirectory() !== true) continue;
       done.add(root);
       const deep = this.anchoredFor(entry.hide ?? []);
       this.walk(root, [], entry.depth ?? SCAN_DEPTH, deep, found, log);
@@ -199,7 +200,7 @@ function prefixSecrets(dir: string, depth: number, found: Map<string, SecretPath
       const path = join(dir, rel);
       // A file made there later changes that folder's times: the cache sees it.
       log?.note(dirname(path));
-      const kind = lstatSync(path, { throwIfNoEntry: false }) ? targetKindOf(path) : 'missing';
+      const kind = lstatQuiet(path) ? targetKindOf(path) : 'missing';
       if (kind !== 'missing') found.set(realOf(path), { path: realOf(path), kind });
     }
   }
@@ -213,7 +214,7 @@ function prefixSecrets(dir: string, depth: number, found: Map<string, SecretPath
 // The repository a workspace is a subfolder of (the folder holding its `.git`), or undefined.
 // Above the workspace only the current user's repository counts (workspace/above.ts, red team H5).
 export function enclosingRepository(root: string): string | undefined {
-  for (const dir of foldersUp(root)) if (dir !== resolve(root) && lstatSync(join(dir, '.git'), { throwIfNoEntry: false })) return dir;
+  for (const dir of foldersUp(root)) if (dir !== resolve(root) && lstatQuiet(join(dir, '.git'))) return dir;
   return undefined;
 }
 

@@ -1,5 +1,5 @@
-import { lstatSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { lstatQuiet } from '../files/stat-quiet.js';
 import { isInside } from './contains.js';
 
 // Red team H5 of issue 26: above the workspace a folder is anyone's. In a shared folder (/tmp, 1777)
@@ -15,14 +15,14 @@ import { isInside } from './contains.js';
 export function ownedByCurrentUser(path: string): boolean {
   const uid = process.getuid?.();
   if (uid === undefined) return true;
-  const stats = lstatSync(path, { throwIfNoEntry: false });
+  const stats = lstatQuiet(path);
   return stats === undefined || stats.uid === uid;
 }
 
 // Whether a walk from the workspace `root` may go on at `folder` (and use its `.git`): inside the
 // workspace, always; outside, when it holds no `.git`, or the current user owns it and `folder`.
 export function trustedGitEntry(root: string, folder: string): boolean {
-  return isInside(resolve(root), resolve(folder)) || (ownedByCurrentUser(join(folder, '.git')) && ownedByCurrentUser(folder)) || lstatSync(join(folder, '.git'), { throwIfNoEntry: false }) === undefined;
+  return isInside(resolve(root), resolve(folder)) || (ownedByCurrentUser(join(folder, '.git')) && ownedByCurrentUser(folder)) || lstatQuiet(join(folder, '.git')) === undefined;
 }
 
 // Whether `folder` itself may be used as a git folder (a bare repository found by a walk): inside the

@@ -1,5 +1,6 @@
-import { lstatSync, readlinkSync, realpathSync } from 'node:fs';
+import { readlinkSync, realpathSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
+import { lstatQuiet } from '../files/stat-quiet.js';
 
 // Where `path` leads once every symlink on the way is followed, also when the end does not exist: a
 // missing tail keeps its names below the real path of what exists, and a dangling link is followed by
@@ -19,7 +20,7 @@ export function whereLinksLead(path: string, hops = 0): string {
   const here = join(realParent, basename(path));
   let text: string;
   try {
-    if (lstatSync(here, { throwIfNoEntry: false })?.isSymbolicLink() !== true) return here;
+    if (lstatQuiet(here)?.isSymbolicLink() !== true) return here;
     text = readlinkSync(here);
   } catch {
     return here;
