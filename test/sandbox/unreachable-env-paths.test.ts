@@ -5,25 +5,20 @@
 // a missing one (the user, and the sandbox running as the user, cannot open it). Through the real binary, as
 // a user who cannot enter the locked folder: nobody when the tests run as root, else the runner with a 000
 // folder of its own.
-import { spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HOME_SECRET_VARIABLES } from '../../src/sandbox/home-secret-vars.js';
-import { CLI, REPO_ROOT, removeDir, tempDir } from '../helpers/fixture.js';
+import { asRoot, cliAsUser, NOBODY, reachable, userDir } from '../helpers/as-nobody.js';
+import { removeDir, tempDir } from '../helpers/fixture.js';
 import { bwrapWorks } from '../shell/stage-helpers.js';
 
-const NOBODY = 65534;
-const asRoot = process.getuid?.() === 0;
-// As in stage-readonly.test.ts: the checkout must be reachable by the user the binary runs as.
-const reachable = !asRoot || spawnSync('setpriv', [`--reuid=${NOBODY}`, `--regid=${NOBODY}`, '--clear-groups', 'test', '-r', CLI, '-a', '-r', join(REPO_ROOT, 'node_modules/web-tree-sitter/package.json')]).status === 0;
 let dirs: string[];
 let root: string;
 let locked: string;
 
 async function ownDir(prefix: string): Promise<string> {
-  const dir = await tempDir(prefix);
-  if (asRoot) chownSync(dir, NOBODY, NOBODY);
+  const dir = await userDir(prefix);
   dirs.push(dir);
   return dir;
 }
@@ -54,18 +49,7 @@ function lockedEnv(): Record<string, string> {
   return { ...env, TF_CLI_CONFIG_FILE: join(locked, '.terraformrc'), GIT_CONFIG_GLOBAL: join(locked, '.gitconfig') };
 }
 
-function cli(home: string, state: string, args: readonly string[]): { ok: boolean; text: string; json: any } {
-  const ids = asRoot ? ['setpriv', `--reuid=${NOBODY}`, `--regid=${NOBODY}`, '--clear-groups'] : [];
-  const [command, ...rest] = [...ids, process.execPath, CLI, '--yes', '-C', root, '--json', ...args];
-  const result = spawnSync(command!, rest, { cwd: REPO_ROOT, env: { ...process.env, ...lockedEnv(), HOME: home, CODEWARD_STATE_DIR: state }, encoding: 'utf8' });
-  let json: any = {};
-  try {
-    json = JSON.parse(result.stdout);
-  } catch {
-    // asserted below
-  }
-  return { ok: json.ok === true, text: result.stdout + result.stderr, json };
-}
+const cli = (home: string, state: string, args: readonly string[]) => cliAsUser(root, { ...lockedEnv(), HOME: home, CODEWARD_STATE_DIR: state }, args);
 
 describe.skipIf(!reachable)('paths the environment names that this user cannot look at', { timeout: 120_000 }, () => {
   it('read, search, tree and exec (staged and in place) answer as if the paths were missing', async () => {

@@ -3,25 +3,18 @@
 // (setpriv to nobody when the tests run as root, as CI does). Modes are put on folders after the files
 // below them; undo and redo open the step's folders for their owner first. Through the real binary.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CLI, REPO_ROOT, removeDir, tempDir } from '../helpers/fixture.js';
+import { asRoot, cliAsUser, NOBODY, reachable, userDir } from '../helpers/as-nobody.js';
+import { removeDir } from '../helpers/fixture.js';
 import { bwrapWorks, overlayWorks, tree } from './stage-helpers.js';
 
-const NOBODY = 65534;
-const asRoot = process.getuid?.() === 0;
-// The checkout may sit in a folder the normal user cannot enter (a fresh clone in a 0700 temp folder, as
-// CI makes): then the binary cannot run as that user and the test is skipped (exec needs node_modules too,
-// so a copy of dist/ alone would not do).
-const reachable = !asRoot || spawnSync('setpriv', [`--reuid=${NOBODY}`, `--regid=${NOBODY}`, '--clear-groups', 'test', '-r', CLI, '-a', '-r', join(REPO_ROOT, 'node_modules/web-tree-sitter/package.json')]).status === 0;
 let dirs: string[];
 let root: string;
 
-// Owned by the user the binary runs as.
 async function ownDir(prefix: string): Promise<string> {
-  const dir = await tempDir(prefix);
-  if (asRoot) chownSync(dir, NOBODY, NOBODY);
+  const dir = await userDir(prefix);
   dirs.push(dir);
   return dir;
 }
@@ -40,18 +33,7 @@ afterEach(async () => {
 });
 
 // What the binary writes as the normal user (files made by the test are handed over the same way).
-function cli(state: string, home: string, args: readonly string[]): { ok: boolean; text: string; json: any } {
-  const ids = asRoot ? ['setpriv', `--reuid=${NOBODY}`, `--regid=${NOBODY}`, '--clear-groups'] : [];
-  const [command, ...rest] = [...ids, process.execPath, CLI, '--yes', '-C', root, '--json', ...args];
-  const result = spawnSync(command!, rest, { cwd: REPO_ROOT, env: { ...process.env, HOME: home, CODEWARD_STATE_DIR: state }, encoding: 'utf8' });
-  let json: any = {};
-  try {
-    json = JSON.parse(result.stdout);
-  } catch {
-    // asserted below
-  }
-  return { ok: json.ok === true, text: result.stdout + result.stderr, json };
-}
+const cli = (state: string, home: string, args: readonly string[]) => cliAsUser(root, { HOME: home, CODEWARD_STATE_DIR: state }, args);
 
 function give(): void {
   if (asRoot) spawnSync('chown', ['-R', `${NOBODY}:${NOBODY}`, root]);
