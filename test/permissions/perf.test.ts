@@ -30,9 +30,9 @@ const CALLS = [
   judgedFor('exec', 'git push --force origin main'),
 ];
 
-// Rounds of the same calls: the median of 600 decisions is as steady as of 1,800, at a third of the time (a write
-// decision walks the folders above the file: on a loaded machine 1,800 of each took the test past its timeout).
-const ROUNDS = 100;
+// Rounds of the same calls: the median of 180 decisions is steady enough for a bound this wide (a write decision
+// walks the folders above the file: at load 24 on 2 cores, 1,500 decisions took the test past its 30 s timeout).
+const ROUNDS = 30;
 
 function median(samples: number[]): number {
   const sorted = [...samples].sort((a, b) => a - b);
@@ -43,7 +43,7 @@ test('deciding a call takes well under 1 ms (median, after warm-up)', async () =
   const ctx = { policy, denials: new DenialTracker() };
   const parses = new Map<string, ShellParse>();
   for (const judged of CALLS) if (judged.kind === 'shell') parses.set(judged.call, await parser.parse(judged.subject!));
-  for (let i = 0; i < 50; i++) for (const judged of CALLS) await decide(judged, ctx, parser);
+  for (let i = 0; i < 10; i++) for (const judged of CALLS) await decide(judged, ctx, parser);
 
   const excluded: number[] = [];
   const included: number[] = [];
@@ -59,8 +59,8 @@ test('deciding a call takes well under 1 ms (median, after warm-up)', async () =
   }
   const [ex, inc] = [median(excluded), median(included)];
   console.log(`permission decision median: ${(ex * 1000).toFixed(1)} µs without parsing, ${(inc * 1000).toFixed(1)} µs with parsing (${CALLS.length} calls × ${ROUNDS} rounds, ${policy.list().length} rules)`);
-  // Medians of 600 decisions: ~40-130 µs unloaded, 400-650 µs seen on a loaded 2-core machine. The bound
+  // Medians of 180 decisions: ~40-130 µs unloaded, 400-650 µs seen on a loaded 2-core machine. The bound
   // catches pathological work (a rule scan per character, a parse per rule); bench/policy.mjs measures speed.
   expect(ex).toBeLessThanOrEqual(5);
   expect(inc).toBeLessThanOrEqual(5);
-});
+}, 180_000);
