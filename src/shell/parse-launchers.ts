@@ -3,6 +3,7 @@
 // git configuration values git runs through a shell (`git -c alias.x='!rm -rf ~' x`,
 // `git -c core.pager='sh -c ...' log`, `git config core.sshCommand '...'`), and runners (`npm exec`,
 // `uv run`, `poetry run`, `nix-shell --run`, `ssh host CMD`, `vim -c '!CMD'` ...).
+import { toolLaunches } from './parse-launch-tools.js';
 import type { WordLike } from './parse-wrappers.js';
 
 export type Launch =
@@ -251,6 +252,8 @@ export function launches(key: string, words: readonly WordLike[]): Launch[] | un
   if (key === 'tmux') return tmux(words);
   if (key === 'screen') return screen(words);
   if (key === 'git') return git(words);
+  const tool = toolLaunches(key, words);
+  if (tool !== undefined) return tool;
   const spec = Object.hasOwn(RUNNERS, key) ? RUNNERS[key] : undefined;
   return spec ? runner(spec, words) : undefined;
 }
