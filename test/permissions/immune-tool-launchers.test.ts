@@ -45,6 +45,61 @@ const IMMUNE: readonly (readonly [string, string])[] = [
   ['git-clean-force', 'cmake -E chdir . git clean -fdx'],
 ];
 
+// The same class through other launchers (round 10's held-back check): environment and version managers,
+// resource and tracing runners, job queues, namespaces, and programs that take shell text.
+const LAUNCHED: readonly string[] = [
+  'cross-env A=1 rm -r build',
+  "cross-env-shell A=1 'rm -r build'",
+  'dotenv -e .env -- rm -r build',
+  'env-cmd -f .env rm -r build',
+  'sshpass -p x rm -r build',
+  'cpulimit -l 50 -- rm -r build',
+  'trickle -d 10 rm -r build',
+  'torify rm -r build',
+  'perf stat rm -r build',
+  'perf record -g -o p.data -- rm -r build',
+  'rr record rm -r build',
+  'pyenv exec rm -r build',
+  'rbenv exec rm -r build',
+  'asdf exec rm -r build',
+  'mise exec node@20 -- rm -r build',
+  'mise x -- rm -r build',
+  'volta run --node 20 rm -r build',
+  'fnm exec --using 20 rm -r build',
+  'pixi run rm -r build',
+  'devbox run rm -r build',
+  'pueue add -- rm -r build',
+  'tsp rm -r build',
+  'nq rm -r build',
+  'cgexec -g cpu:x rm -r build',
+  'ip netns exec n rm -r build',
+  'podman unshare rm -r build',
+  'buildah unshare rm -r build',
+  'fakechroot rm -r build',
+  'heaptrack rm -r build',
+  'dbus-launch rm -r build',
+  "hyperfine 'rm -r build'",
+  "hyperfine --prepare 'rm -r build' true",
+  "concurrently 'npm run a' 'rm -r build'",
+  "npx concurrently 'rm -r build'",
+  "ansible localhost -m shell -a 'rm -r build'",
+  "ansible localhost -a 'rm -r build'",
+];
+
+const LAUNCHED_ORDINARY: readonly string[] = [
+  'pyenv versions',
+  'mise ls',
+  'mise exec node@20',
+  'perf report',
+  'ip netns list',
+  'podman ps',
+  "hyperfine 'sleep 0.1'",
+  "concurrently 'npm run a' 'npm run b'",
+  'ansible localhost -m ping',
+  'git submodule update --init',
+  'git rebase main',
+];
+
 const ORDINARY: readonly string[] = [
   'cmake -E echo hi',
   'cmake -E make_directory build',
@@ -70,4 +125,16 @@ afterAll(async () => {
 
 describe("a tool's own delete sub-commands and launchers ask as `rm -r build` does (red team R9-3)", () => {
   immunityCases(() => box, IMMUNE, ORDINARY);
+});
+
+// git's own runners ask already as git that may discard work; their command is parsed too.
+const GIT_RUNNERS: readonly (readonly [string, string])[] = [
+  ['git-discard', "git submodule foreach 'rm -r build'"],
+  ['git-discard', 'git bisect run rm -r build'],
+  ['git-discard', "git rebase -x 'rm -r build' HEAD~1"],
+  ['git-discard', "git rebase --exec='rm -r build' HEAD~1"],
+];
+
+describe('other launchers are judged as the command they start (red team R9-3 class)', () => {
+  immunityCases(() => box, [...LAUNCHED.map((line) => ['rm-recursive', line] as const), ...GIT_RUNNERS], LAUNCHED_ORDINARY);
 });
