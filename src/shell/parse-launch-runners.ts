@@ -62,8 +62,8 @@ const SPECS: Readonly<Record<string, Spec>> = {
   ip: { sub: [/^(?:netns|vrf)$/, /^exec$/], positionals: 1 },
   podman: { sub: [/^unshare$/] },
   buildah: { sub: [/^unshare$/] },
-  hyperfine: { operandsAreText: true, text: /^(?:-p|--prepare|-c|--cleanup|-s|--setup|--conclude|--reference)$/, valued: /^(?:-[wrmMnSNLu]|--(?:warmup|runs|min-runs|max-runs|command-name|shell|parameter-scan|parameter-list|export-\w+|output|time-unit|style|sort|input))$/ },
-  concurrently: { operandsAreText: true, valued: /^(?:-[ncpbklsmr]|--(?:names|prefix-colors|prefix|prefix-length|timestamp-format|max-processes|success|kill-signal|restart-tries|restart-after|name-separator|handle-input|default-input-target|passthrough-arguments))$/ },
+  hyperfine: { operandsAreText: true, text: /^(?:-p|--prepare|-c|--cleanup|-s|--setup|--conclude|--reference)$/, valued: /^(?:-[wrmMnSLPu]|--(?:warmup|runs|min-runs|max-runs|command-name|shell|parameter-scan|parameter-list|export-\w+|output|time-unit|style|sort|input))$/ },
+  concurrently: { operandsAreText: true, valued: /^(?:-[ncplmts]|--(?:names|prefix-colors|prefix|prefix-length|timestamp-format|max-processes|success|kill-signal|restart-tries|restart-after|name-separator|handle-input|default-input-target|passthrough-arguments))$/ },
 };
 
 function run(spec: Spec, words: readonly WordLike[]): Launch[] {

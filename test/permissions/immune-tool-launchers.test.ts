@@ -81,6 +81,8 @@ const LAUNCHED: readonly string[] = [
   "hyperfine 'rm -r build'",
   "hyperfine --prepare 'rm -r build' true",
   "concurrently 'npm run a' 'rm -r build'",
+  "concurrently -k 'rm -r build' 'npm run b'",
+  "hyperfine -N 'rm -r build'",
   "npx concurrently 'rm -r build'",
   "ansible localhost -m shell -a 'rm -r build'",
   "ansible localhost -a 'rm -r build'",
