@@ -43,6 +43,9 @@ const IMMUNE: readonly (readonly [string, string])[] = [
   ['bulk-delete-tool', 'npx del-cli build'],
   ['bulk-delete-tool', 'cmake -E env npx rimraf build'],
   ['git-clean-force', 'cmake -E chdir . git clean -fdx'],
+  // Inline code of a language codeward does not parse, deleting a tree.
+  ['unparsed-code', "emacs --batch --eval '(delete-directory \"build\" t)'"],
+  ['unparsed-code', "julia -e 'rm(\"build\"; recursive=true)'"],
 ];
 
 // The same class through other launchers (round 10's held-back check): environment and version managers,
@@ -114,6 +117,8 @@ const ORDINARY: readonly string[] = [
   'cmake --build build',
   'coreutils ls',
   'script -q log.txt -c ls',
+  'emacs --batch -l build.el',
+  'julia build.jl',
 ];
 
 let box: Sandbox;
