@@ -52,6 +52,7 @@ export const execCommand = defineCommand({
   check,
   touches: (args) => [{ path: args.dir, access: 'list' }],
   shell: (args) => ({ command: args.cmd, dir: args.dir }),
+  inPlace: (args) => args.stage === false,
   runs: async (args, ctx) => (await import('../shell/run-preview.js')).runPreview(ctx, args.cmd, args.dir, args.stage),
   ...lazyHandler(() => import('./exec-run.js')),
 });

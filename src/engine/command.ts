@@ -209,6 +209,9 @@ export interface CommandDefinition<S extends $ZodObject = $ZodObject, D = unknow
   // The shell command line a call runs (exec, test with --cmd), so the engine can classify it before
   // any approval. `dir` is the caller's folder (also in touches); undefined when nothing runs.
   shell?(args: output<S>): ShellRun | undefined;
+  // The call's run writes in place, not staged, by the caller's choice (exec/test --no-stage): what it
+  // changes is never judged against the person's per-file rules (permissions/path-rules.ts, R6-12).
+  inPlace?(args: output<S>): boolean;
   run(args: output<S>, ctx: CommandContext): Promise<D>;
   // Text for people and models (CLI without --json, MCP text content, the agent's tool results).
   format(data: D): string;

@@ -1,6 +1,7 @@
 import { createTwoFilesPatch } from 'diff';
 import type { CallPreview } from '../engine/command.js';
 import type { ApprovalPreview } from './types.js';
+import { rankFiles, rankHunks } from './approval-rank.js';
 
 // What an approval question shows of a call that changes files: the diff of the bytes its own handler
 // computed in a dry run (engine/dry-run.ts), the same bytes the run then writes, capped for the screen,
@@ -40,15 +41,19 @@ function folded(rel: string, patch: readonly string[], notes: string[]): string[
     else hunks.at(-1)!.push(line);
   }
   const quiet = hunks.filter(whitespaceOnly);
-  if (quiet.length === 0) return [...patch];
-  const at = quiet.map((hunk) => /\+(\d+)/.exec(hunk[0]!)?.[1] ?? '?');
-  notes.push(`${rel}: ${quiet.length} ${quiet.length === 1 ? 'hunk changes' : 'hunks change'} only whitespace, not shown (at new lines ${at.slice(0, 12).join(', ')}${at.length > 12 ? `, … ${at.length - 12} more` : ''})`);
-  return [...head, ...hunks.filter((hunk) => !whitespaceOnly(hunk)).flat()];
+  if (quiet.length > 0) {
+    const at = quiet.map((hunk) => /\+(\d+)/.exec(hunk[0]!)?.[1] ?? '?');
+    notes.push(`${rel}: ${quiet.length} ${quiet.length === 1 ? 'hunk changes' : 'hunks change'} only whitespace, not shown (at new lines ${at.slice(0, 12).join(', ')}${at.length > 12 ? `, … ${at.length - 12} more` : ''})`);
+  }
+  const kept = hunks.filter((hunk) => !whitespaceOnly(hunk));
+  // Still over the cap: the hunks that add what runs or reaches out first (red team R9-2, approval-rank.ts).
+  const fits = head.length + kept.reduce((sum, hunk) => sum + hunk.length, 0) <= FILE_LINES;
+  return [...head, ...(fits ? kept : rankHunks(rel, kept, notes)).flat()];
 }
 
 export function approvalPreview(preview: CallPreview): ApprovalPreview {
   const notes: string[] = [];
-  const diff: string[] = [];
+  const files: { readonly lines: readonly string[] }[] = [];
   for (const change of preview.changes) {
     if (change.note) notes.push(change.note);
     if (change.mode !== undefined) notes.push(`${change.rel}: mode ${change.mode.toString(8).padStart(4, '0')}`);
@@ -73,8 +78,10 @@ export function approvalPreview(preview: CallPreview): ApprovalPreview {
       .replace(/^=+\n/, '')
       .split('\n')
       .filter((line, index, all) => !(index === all.length - 1 && line === ''));
-    diff.push(...cap(patch.length > 2 ? folded(change.rel, patch, notes) : [...patch, '(no change in content)'], FILE_LINES));
+    files.push({ lines: cap(patch.length > 2 ? folded(change.rel, patch, notes) : [...patch, '(no change in content)'], FILE_LINES) });
   }
+  const total = files.reduce((sum, file) => sum + file.lines.length, 0);
+  const diff = (total > TOTAL_LINES ? rankFiles(files, notes) : files).flatMap((file) => file.lines);
   for (const warning of preview.warnings) notes.push(`note: ${warning}`);
   if (preview.error) notes.push(`the dry run of this call failed, so it will fail too: ${preview.error.code} ${preview.error.message}`);
   const shown = cap(diff, TOTAL_LINES);

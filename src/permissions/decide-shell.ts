@@ -3,6 +3,7 @@ import { riskyShell } from '../shell/danger-risky.js';
 import { environmentDump } from '../shell/danger-secrets.js';
 import { beforeRules, fromRule, type DecideContext } from './decide-common.js';
 import { decidePath } from './decide-path.js';
+import { withInPlace } from './path-rules.js';
 import { immuneShell } from './immune-shell.js';
 import { escapePattern } from './pattern.js';
 import type { RuleMatch } from './policy.js';
@@ -119,7 +120,7 @@ export function decideShell(judged: Judged, ctx: DecideContext, parse: ShellPars
 // The decision for one judged part when the shell line (if any) is already parsed (synchronous: for a caller
 // that has the parse, and has loaded this module).
 export function decideParsed(judged: Judged, ctx: DecideContext, parse?: ShellParse): Decision {
-  if (judged.kind !== 'shell') return decidePath(judged, ctx);
+  if (judged.kind !== 'shell') return withInPlace(judged, ctx.policy, decidePath(judged, ctx));
   if (!parse) throw new Error('decideParsed: a shell call needs its parse');
-  return decideShell(judged, ctx, parse);
+  return withInPlace(judged, ctx.policy, decideShell(judged, ctx, parse));
 }

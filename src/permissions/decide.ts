@@ -1,5 +1,6 @@
 import type { DecideContext } from './decide-common.js';
 import { decidePath } from './decide-path.js';
+import { withInPlace } from './path-rules.js';
 import type { Decision, Judged, ShellParserLike } from './types.js';
 
 export type { DecideContext } from './decide-common.js';
@@ -12,6 +13,11 @@ export { decidePath } from './decide-path.js';
 // loaded when the first shell call is decided, never for a file command's call (issue 31).
 
 export async function decide(judged: Judged, ctx: DecideContext, parser: ShellParserLike): Promise<Decision> {
+  // An in-place run (--no-stage) under the person's per-file rules: the stricter of the two (path-rules.ts).
+  return withInPlace(judged, ctx.policy, await decideOwn(judged, ctx, parser));
+}
+
+async function decideOwn(judged: Judged, ctx: DecideContext, parser: ShellParserLike): Promise<Decision> {
   if (judged.kind !== 'shell') return decidePath(judged, ctx);
   const [{ decideShell }, parse] = await Promise.all([import('./decide-shell.js'), parser.parse(judged.subject ?? '')]);
   return decideShell(judged, ctx, parse);

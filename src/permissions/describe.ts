@@ -59,6 +59,8 @@ const sameValue = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSO
 function renderFlag(flag: string, value: unknown, touches: readonly JailedTouch[]): string | undefined {
   const name = `--${toKebab(flag)}`;
   if (value === true) return name;
+  // `--no-stage`, as the caller typed it (a question shows what it means: in place).
+  if (value === false) return `--no-${toKebab(flag)}`;
   const resolved = typeof value === 'string' ? touches.find(({ touch }) => touch.path === value)?.resolved : undefined;
   const text = resolved ? resolved.rel : typeof value === 'string' ? value : JSON.stringify(value);
   return `${name} ${quoteWord(text)}`;
@@ -85,6 +87,11 @@ export function effectQualifiers(call: PreparedCall, pathSubject: boolean): stri
 }
 
 export function describeCall(call: PreparedCall): Judged[] {
+  const judged = describeParts(call);
+  return call.command.inPlace?.(call.args as never) === true ? judged.map((entry) => ({ ...entry, inPlace: true })) : judged;
+}
+
+function describeParts(call: PreparedCall): Judged[] {
   const { command, args } = call;
   const tool = `@coder ${command.name}`;
   const effect = command.effectOf?.(args as never) ?? command.effect;

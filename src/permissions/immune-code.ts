@@ -38,6 +38,10 @@ const CODE_OPTIONS: Readonly<Record<string, RegExp>> = {
   view: /^(?:-c|--cmd|\+.+)/,
   dc: /^(?:-e|--expression)/,
   make: /^--eval(?:=|$)/,
+  // Languages whose inline code is not parsed here (red team R9-3 class: `emacs --batch --eval
+  // '(delete-directory "build" t)'`, `julia -e 'rm("build"; recursive=true)'`).
+  emacs: /^(?:--?eval|--execute)(?:=|$)/,
+  julia: /^(?:-e|-E|--eval|--print)(?:=|$)/,
 };
 
 const STDIN_OPS = new Set(['<', '<<', '<<-', '<<<', '<>', '<&']);

@@ -1,7 +1,8 @@
 import type { PathRules } from '../engine/command.js';
-import { ruleText } from './decide-common.js';
+import { fromRule, ruleText } from './decide-common.js';
 import type { Policy } from './policy.js';
 import type { Subject } from './pattern.js';
+import type { Decision, Judged, ListedRule } from './types.js';
 
 // The person's deny and ask rules for the paths a command changed without a file tool (a staged run's
 // change set, shell/stage/plan-gate.ts; red team R6-12). Each path is judged as the file tools that make
@@ -22,4 +23,33 @@ export function pathRules(policy: Policy, yes: boolean): PathRules {
     if (match.action === 'ask' && yes) return undefined;
     return { action: match.action, rule: ruleText(match) };
   };
+}
+
+// A run the caller chose to write in place (`exec --no-stage`, red team R6-12) has no change set to judge,
+// so a per-file rule would hold only when the model lets it: while the person has a deny or ask rule for
+// the paths a run can change (one the staged change set is judged by), --no-stage itself is that rule's
+// decision: refused (C240) under a deny rule, asked under an ask rule. Without such rules it stays as
+// the call's own decision.
+const TOOL = /^@coder (\S+) \S/;
+const judgesChanges = (rule: ListedRule): boolean => {
+  const tool = TOOL.exec(rule.pattern)?.[1];
+  return rule.action !== 'allow' && rule.source !== 'default' && tool !== undefined && (tool === '*' || [...TOOLS.write, ...TOOLS.delete].includes(tool as never));
+};
+
+export function inPlaceDecision(judged: Judged, policy: Policy): Decision | undefined {
+  if (!judged.inPlace) return undefined;
+  const rules = policy.list().filter(judgesChanges);
+  const rule = rules.find((each) => each.action === 'deny') ?? rules[0];
+  if (rule === undefined || rule.source === 'default') return undefined;
+  const decided = fromRule(judged, { source: rule.source, action: rule.action, rule: { pattern: rule.pattern, action: rule.action, ...(rule.file === undefined ? {} : { file: rule.file }) } });
+  const why = `--no-stage writes in place, where what the run changes cannot be judged against the per-file ${ruleText({ source: rule.source, action: rule.action, rule })}`;
+  const fix = rule.action === 'deny' ? '; run it staged (leave out --no-stage): its changes are then judged against the rule before they are applied' : '';
+  return { ...decided, reason: `${why}${fix}` };
+}
+
+// The call's own decision, or the in-place one when that is stricter (deny over ask over allow).
+export function withInPlace(judged: Judged, policy: Policy, own: Decision): Decision {
+  const inPlace = inPlaceDecision(judged, policy);
+  const rank = { deny: 0, ask: 1, allow: 2 } as const;
+  return inPlace !== undefined && rank[inPlace.decision] < rank[own.decision] ? inPlace : own;
 }

@@ -74,6 +74,8 @@ export interface Judged {
   readonly qualifiers?: string;
   // A shell line's run folder as the caller wrote it (exec/test --dir), relative to the workspace.
   readonly dir?: string;
+  // The call writes in place by the caller's choice (exec/test --no-stage; CommandDefinition.inPlace).
+  readonly inPlace?: boolean;
 }
 
 // The shell parser (src/shell/parse.ts), as far as permissions rely on it.

@@ -3,6 +3,8 @@
 // git configuration values git runs through a shell (`git -c alias.x='!rm -rf ~' x`,
 // `git -c core.pager='sh -c ...' log`, `git config core.sshCommand '...'`), and runners (`npm exec`,
 // `uv run`, `poetry run`, `nix-shell --run`, `ssh host CMD`, `vim -c '!CMD'` ...).
+import { runnerLaunches } from './parse-launch-runners.js';
+import { toolLaunches } from './parse-launch-tools.js';
 import type { WordLike } from './parse-wrappers.js';
 
 export type Launch =
@@ -141,7 +143,7 @@ function git(words: readonly WordLike[]): Launch[] {
     const text = key !== undefined && value !== undefined ? gitCommandValue(key, value) : undefined;
     if (text) launches.push({ kind: 'text', text });
   }
-  return launches;
+  return [...launches, ...(runnerLaunches('git', words, i) ?? [])];
 }
 
 // --- runners: `npm exec CMD`, `uv run CMD`, `ssh host CMD`, `nix-shell --run CMD`, `vim -c '!CMD'` ---
@@ -251,6 +253,8 @@ export function launches(key: string, words: readonly WordLike[]): Launch[] | un
   if (key === 'tmux') return tmux(words);
   if (key === 'screen') return screen(words);
   if (key === 'git') return git(words);
+  const tool = toolLaunches(key, words) ?? runnerLaunches(key, words);
+  if (tool !== undefined) return tool;
   const spec = Object.hasOwn(RUNNERS, key) ? RUNNERS[key] : undefined;
   return spec ? runner(spec, words) : undefined;
 }

@@ -157,8 +157,9 @@ export class Planner {
     if (su) {
       const found = unwrap(su, slice, true);
       if (found.kind === 'string') return [{ kind: 'script', index: start + found.index, skip: found.skip, wrappers: [...wrappers, name] }];
-      // `su` / `su - root` without -c: a login shell reading stdin.
-      return found.kind === 'command' ? inner(found.index) : key === 'script' ? [self] : [{ ...self, stdin: 'shell' }];
+      // `su` / `su - root` without -c: a login shell reading stdin; `script [FILE]` without -c runs $SHELL
+      // on what its stdin gives (`echo 'rm -r build' | script -q /dev/null`, red team R9-3).
+      return found.kind === 'command' && key !== 'script' ? inner(found.index) : [{ ...self, stdin: 'shell' }];
     }
     // `coproc NAME { CMDS; }`: the group after the name (see `{` above).
     if (key === 'coproc' && start + 2 < end && words[start + 2]!.raw.text === '{') return inner(2);

@@ -87,16 +87,18 @@ describe('every effect flag a command declares is in the question and in the "al
     const [plain] = await judge(command, base!);
     const [qualified] = await judge(command, changed);
     expect(qualified!.call).not.toBe(plain!.call);
-    expect(qualified!.call).toContain(`--${toKebab(flag)}`);
+    // A boolean turned off is shown as typed: `--no-stage`, `--no-read-only`.
+    const named = `--${changed[flag] === false ? 'no-' : ''}${toKebab(flag)}`;
+    expect(qualified!.call).toContain(named);
     const [askedPlain] = await questions([plain!]);
     const [askedQualified] = await questions([qualified!]);
     expect(askedQualified, `${qualified!.call} must ask`).toBeDefined();
-    expect(askedQualified!.judged).toContain(`--${toKebab(flag)}`);
+    expect(askedQualified!.judged).toContain(named);
     // The question every door renders (permissions/question.ts) names it too.
-    expect(questionText(askedQualified!).join('\n')).toContain(`--${toKebab(flag)}`);
+    expect(questionText(askedQualified!).join('\n')).toContain(named);
     const rules = (request: ApprovalRequest | undefined): string[] => [request?.suggestion ?? '', ...(request?.scopes ?? []).flatMap((scope) => scope.rules)].filter(Boolean);
     // The rules a person can save for the qualified call name the flag, and none of the default call's does.
-    expect(rules(askedQualified).every((rule) => rule.includes(`--${toKebab(flag)}`))).toBe(true);
+    expect(rules(askedQualified).every((rule) => rule.includes(named))).toBe(true);
     if (askedPlain) expect(rules(askedPlain).some((rule) => rules(askedQualified).includes(rule))).toBe(false);
   });
 });
@@ -146,7 +148,7 @@ describe('an "always" covers no more than the question showed', () => {
   // are not; a longer timeout runs longer): an always for one form covers no other.
   test('exec --stage does not allow the same line unstaged, nor with another timeout', async () => {
     const staged = await alwaysThen({ cmd: 'touch made', stage: true }, { cmd: 'touch made', stage: false }, 'exec');
-    expect(staged.asked.map((request) => request.judged)).toEqual(['@coder exec --stage touch made', '@coder exec --stage false touch made']);
+    expect(staged.asked.map((request) => request.judged)).toEqual(['@coder exec --stage touch made', '@coder exec --no-stage touch made']);
     const timed = await alwaysThen({ cmd: 'touch made', timeout: 5 }, { cmd: 'touch made', timeout: 3600 }, 'exec');
     expect(timed.asked.map((request) => request.judged)).toEqual(['@coder exec --timeout 5 touch made', '@coder exec --timeout 3600 touch made']);
     const test = await alwaysThen({ cmd: 'touch made', stage: true }, { cmd: 'touch made' }, 'test');
