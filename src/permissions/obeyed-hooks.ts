@@ -10,9 +10,11 @@
 // or glob runs, the package.json script or Makefile recipe a task runs and a test runner's configuration
 // (hook-tasks.ts). Not followed: the test files a runner then loads (the README says why).
 import { statSync } from 'node:fs';
-import { basename, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { inside, loopedOver, spelled, type Known } from './hook-spelling.js';
-import { recipeLines, scriptLines, scriptNames } from './hook-tasks.js';
+import { argFiles, scriptLines, scriptNames, simpleCommands } from './hook-tasks.js';
+import { makeRuns } from './hook-make.js';
+import { fanOuts, reachedPackages } from './hook-workspaces.js';
 import { configCommands, configNamed, runnerConfigs } from './hook-configs.js';
 import { readGitMetadata } from '../git/config-read.js';
 import { commandWords, shellWords } from '../git/config-command.js';
@@ -20,7 +22,8 @@ import { huskyParent } from '../git/config-path.js';
 
 // A task runner's name -> the files at the work tree's top that say what it runs.
 const RUNNERS: Readonly<Record<string, readonly string[]>> = {
-  npm: ['package.json'], npx: ['package.json'], yarn: ['package.json'], pnpm: ['package.json'], bun: ['package.json'],
+  npm: ['package.json'], npx: ['package.json'], yarn: ['package.json'], pnpm: ['package.json', 'pnpm-workspace.yaml'], bun: ['package.json'],
+  turbo: ['turbo.json', 'package.json'], lerna: ['lerna.json', 'package.json'], nx: ['nx.json', 'package.json'],
   make: ['Makefile', 'makefile', 'GNUmakefile'], just: ['justfile', 'Justfile', '.justfile'], task: ['Taskfile.yml', 'Taskfile.yaml'],
   composer: ['composer.json'], rake: ['Rakefile'], gradle: ['build.gradle', 'build.gradle.kts'], mvn: ['pom.xml'],
   tox: ['tox.ini'], nox: ['noxfile.py'], invoke: ['tasks.py'], poetry: ['pyproject.toml'], uv: ['pyproject.toml'],
@@ -94,17 +97,51 @@ function follow(walk: Walk, lines: readonly string[], depth: number, script: str
       files.add(target);
       if (depth < MAX_DEPTH) walk.queue.push({ path: target, depth: depth + 1 });
     }
-    if (depth >= MAX_DEPTH) continue;
-    const read1 = (path: string): string | undefined => read(walk, path);
-    // A package.json script runs in its package's folder (`npm --prefix web test`: web/package.json).
+    if (depth < MAX_DEPTH) for (const part of simpleCommands(command)) tasks(walk, shellWords(part), bases, depth, script);
+  }
+}
+
+// The tasks the words of one line start, from each folder the script may be in (`cd pkgs/a && npm run lint`).
+function tasks(walk: Walk, words: readonly string[], bases: readonly string[], depth: number, script: string): void {
+  const { top, files } = walk;
+  const read1 = (path: string): string | undefined => read(walk, path);
+  for (const base of bases) {
+    // A package.json script runs in its package's folder (`npm --prefix web test`: web/package.json), the
+    // nearest one holding a package.json (npm looks up from where it runs).
     for (const { folder, names } of scriptNames(words)) {
-      const at = resolve(from, folder);
+      const at = resolve(base, folder);
       if (!inside(top, at)) continue;
       files.add(resolve(at, 'package.json'));
-      follow(walk, scriptLines(at, names, read1), depth + 1, script, at);
+      let pkg = at;
+      while (pkg !== top && stats(join(pkg, 'package.json'))?.file !== true) pkg = dirname(pkg);
+      follow(walk, scriptLines(pkg, names, read1), depth + 1, script, pkg);
     }
-    follow(walk, [...recipeLines(top, words, read1), ...configCommands(words, top, read1)], depth + 1, script);
+    // make: the makefiles it reads and includes, the recipe lines it runs, from the folder it runs in.
+    for (const run of makeRuns(words, base, read1)) {
+      for (const file of run.files) if (inside(top, file)) files.add(file);
+      if (inside(top, run.folder)) follow(walk, run.lines, depth + 1, script, run.folder);
+    }
   }
+  // A monorepo runner: every workspace package it reaches (its package.json, the files its scripts name).
+  for (const run of fanOuts(words)) {
+    const { folders, globs, looked } = reachedPackages(top, run, read1);
+    walk.sources.push(...looked);
+    for (const glob of globs) walk.globs.add(glob);
+    for (const folder of folders) {
+      files.add(join(folder, 'package.json'));
+      follow(walk, scriptLines(folder, run.names, read1), depth + 1, script, folder);
+    }
+  }
+  // `xargs -a LIST sh`: the list is obeyed, and each file it names.
+  for (const list of argFiles(words).map((name) => resolve(bases[0]!, name)).filter((path) => inside(top, path))) {
+    files.add(list);
+    for (const name of read1(list)?.split('\n').map((line) => line.trim()).filter(Boolean) ?? []) {
+      const target = resolve(bases[0]!, name);
+      if (inside(top, target) && stats(target)?.file === true) walk.queue.push({ path: target, depth: depth + 1 });
+      if (inside(top, target)) files.add(target);
+    }
+  }
+  follow(walk, configCommands(words, top, read1), depth + 1, script);
 }
 
 // Files (and folders) reached from the hooks of `dirs` (absolute), globs at the top they loop over, and

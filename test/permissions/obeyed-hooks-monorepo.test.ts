@@ -1,0 +1,134 @@
+// Red team round 10, R10-1 (CRITICAL, R9-6's class): an installed commit hook runs a monorepo runner, a make
+// that includes or recurses, or a Python runner's configured commands, and the runner runs a file the model can
+// write: under --yes it was written unasked, and the next `git commit` ran it. Each row is a real repository
+// with an executable .git/hooks/pre-commit; the engine under --yes refuses every planted file (C241, bytes
+// unchanged) and writes the ordinary ones. Every row but the last fails on the old src/permissions/obeyed-hooks.ts.
+import { readFileSync } from 'node:fs';
+import { chmod, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEngine } from '../../src/setup.js';
+import { removeDir, tempDir, writeFiles } from '../helpers/fixture.js';
+import { git } from './git-run.js';
+
+let base: string;
+let home: string;
+beforeAll(async () => {
+  base = await tempDir('cw-monorepo-');
+  home = join(base, 'home');
+  await writeFiles(home, { '.keep': '' });
+});
+afterAll(async () => removeDir(base));
+
+const pkg = (name: string, scripts: Record<string, string>): string => JSON.stringify({ name, scripts });
+const WORKSPACES = {
+  'package.json': JSON.stringify({ name: 'root', private: true, workspaces: ['pkgs/*'] }),
+  'pkgs/a/package.json': pkg('@x/a', { lint: 'node l.js', build: 'node b.js' }), 'pkgs/a/l.js': '', 'pkgs/a/b.js': '', 'pkgs/a/src/index.js': '',
+  'pkgs/b/package.json': pkg('@x/b', { lint: 'sh lint.sh' }), 'pkgs/b/lint.sh': '', 'pkgs/b/test/b.test.js': '',
+};
+
+interface Row {
+  readonly hook: string;
+  readonly files: Record<string, string>;
+  // Written under --yes: refused (C241), left as they were.
+  readonly asks: readonly string[];
+  // Written under --yes: written.
+  readonly free: readonly string[];
+}
+
+let count = 0;
+async function check({ hook, files, asks, free }: Row): Promise<void> {
+  const root = join(base, `r${++count}`);
+  await writeFiles(root, files);
+  git(root, 'init', '-q');
+  await writeFile(join(root, '.git/hooks/pre-commit'), `#!/bin/sh\n${hook}\n`);
+  await chmod(join(root, '.git/hooks/pre-commit'), 0o755);
+  const engine = await createEngine({ workspace: root, env: { HOME: home }, permissions: { home, yes: true } });
+  try {
+    for (const file of asks) {
+      const before = files[file];
+      expect(await engine.run({ cmd: 'write', args: { file, content: 'require("fs").writeFileSync("/tmp/PWN","")\n' } }), `${hook}: ${file}`).toMatchObject({ ok: false, error: { code: 'C241' } });
+      if (before !== undefined) expect(readFileSync(join(root, file), 'utf8')).toBe(before);
+    }
+    for (const file of free) expect(await engine.run({ cmd: 'write', args: { file, content: 'ok\n' } }), `${hook}: ${file}`).toMatchObject({ ok: true });
+  } finally {
+    await engine.close();
+  }
+}
+
+describe('what a hook\'s runner runs in a monorepo (R10-1)', () => {
+  it.each([
+    ['npm run lint --workspaces', 'npm run lint --workspaces'],
+    ['npm -ws', 'npm run lint -ws'],
+    ['npm --workspace=NAME (a package name, not a folder)', 'npm run lint --workspace=@x/a && npm run lint -w @x/b'],
+    ['pnpm --filter X', 'pnpm --filter @x/a lint && pnpm --filter=@x/b lint'],
+    ['pnpm -r', 'pnpm -r lint'],
+    ['pnpm --recursive run', 'pnpm --recursive run lint'],
+    ['npx turbo run', 'npx turbo run lint'],
+    ['npx lerna run', 'npx lerna run lint'],
+    ['yarn workspaces foreach', 'yarn workspaces foreach -A run lint'],
+    ['nx run-many', 'npx nx run-many -t lint'],
+  ])('%s: every package\'s manifest, the files its script names, a package made later; not its other files', async (_, hook) => {
+    await check({
+      hook, files: WORKSPACES,
+      asks: ['pkgs/a/package.json', 'pkgs/a/l.js', 'pkgs/b/package.json', 'pkgs/b/lint.sh', 'pkgs/new/package.json'],
+      free: ['pkgs/a/src/index.js', 'pkgs/b/test/b.test.js', 'pkgs/a/README.md'],
+    });
+  });
+
+  it('workspaces declared in pnpm-workspace.yaml and lerna.json; none declared: a bounded walk outside node_modules', async () => {
+    const { 'package.json': _, ...packages } = WORKSPACES;
+    const asks = ['pkgs/a/l.js', 'pkgs/b/lint.sh'];
+    await check({ hook: 'pnpm -r lint', files: { ...packages, 'package.json': '{}', 'pnpm-workspace.yaml': "packages:\n  - 'pkgs/*'\n" }, asks: [...asks, 'pnpm-workspace.yaml'], free: ['pkgs/a/src/index.js'] });
+    await check({ hook: 'npx lerna run lint', files: { ...packages, 'lerna.json': '{"packages":["pkgs/*"]}' }, asks: [...asks, 'lerna.json'], free: ['pkgs/a/src/index.js'] });
+    await check({ hook: 'npx turbo run lint', files: { ...packages, 'tools/x/package.json': pkg('x', { lint: 'node x.js' }), 'node_modules/m/package.json': pkg('m', { lint: 'node m.js' }) }, asks: [...asks, 'tools/x/x.js', 'turbo.json'], free: ['pkgs/a/src/index.js', 'node_modules/m/m.js'] });
+  });
+
+  it('cd DIR && npm run lint: that package.json and the files its script names (from there)', async () => {
+    await check({ hook: 'cd pkgs/a && npm run lint', files: WORKSPACES, asks: ['pkgs/a/package.json', 'pkgs/a/l.js'], free: ['pkgs/a/b.js', 'pkgs/a/src/index.js'] });
+  });
+
+  it('make: include / -include / sinclude (recursively) and the recipe a variable from them spells', async () => {
+    await check({
+      hook: 'make lint',
+      files: { Makefile: 'include tools/extra.mk\n-include local.mk\nlint:\n\t$(LINT)\n', 'tools/extra.mk': 'LINT = sh tools/l.sh\nsinclude tools/more.mk\n', 'tools/more.mk': '', 'tools/l.sh': '', 'src/a.txt': '' },
+      asks: ['tools/extra.mk', 'local.mk', 'tools/more.mk', 'tools/l.sh'],
+      free: ['src/a.txt'],
+    });
+  });
+
+  it('make: $(MAKE) -C sub lint in a recipe, make -C sub in the hook: sub/Makefile and what its recipes name', async () => {
+    await check({
+      hook: 'make lint && make -C other',
+      files: { Makefile: 'lint:\n\t$(MAKE) -C sub lint\n', 'sub/Makefile': 'lint:\n\tsh l.sh\n', 'sub/l.sh': '', 'other/Makefile': 'all:\n\tnode o.js\n', 'other/o.js': '', 'sub/x.txt': '' },
+      asks: ['sub/Makefile', 'sub/l.sh', 'other/Makefile', 'other/o.js', 'sub/GNUmakefile'],
+      free: ['sub/x.txt'],
+    });
+  });
+
+  it('pytest through pyproject.toml addopts = "-p tools.plug2"; tox -e lint: tox.ini\'s commands', async () => {
+    await check({
+      hook: 'python3 -m pytest -q && tox -e lint',
+      files: {
+        'pyproject.toml': '[tool.pytest.ini_options]\naddopts = "-q -p tools.plug2"\n', 'tools/plug2.py': '',
+        'tox.ini': '[testenv:lint]\ncommands =\n    python tools/lint.py\n    sh scripts/check.sh {posargs}\n', 'tools/lint.py': '', 'scripts/check.sh': '', 'test_a.py': '',
+      },
+      asks: ['tools/plug2.py', 'tools/lint.py', 'scripts/check.sh', 'tox.ini'],
+      free: ['test_a.py'],
+    });
+  });
+
+  it('xargs -a LIST sh / --arg-file=LIST: the list (missing now: made later, it runs all the same) and the files it names', async () => {
+    await check({ hook: 'xargs -a scripts/list sh', files: { 'scripts/list': 'tools/one.sh\n', 'tools/one.sh': '', 'src/a.js': '' }, asks: ['scripts/list', 'tools/one.sh'], free: ['src/a.js', 'tools/two.txt'] });
+    await check({ hook: 'xargs -n1 --arg-file=scripts/todo sh && xargs -ascripts/more sh', files: { 'src/a.js': '' }, asks: ['scripts/todo', 'scripts/more'], free: ['src/a.js', 'scripts/other.txt'] });
+  });
+
+  it('the ordinary case stays free: a hook `npm test` in a monorepo protects the root manifest only', async () => {
+    await check({
+      hook: 'npm test',
+      files: { ...WORKSPACES, 'package.json': JSON.stringify({ workspaces: ['pkgs/*'], scripts: { test: 'node --test' } }) },
+      asks: ['package.json'],
+      free: ['pkgs/a/package.json', 'pkgs/a/l.js', 'pkgs/b/lint.sh', 'pkgs/a/src/index.js', 'pkgs/b/test/b.test.js'],
+    });
+  });
+});
