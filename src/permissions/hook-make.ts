@@ -3,12 +3,16 @@
 // makefile it reads (`-f FILE`, else GNUmakefile/makefile/Makefile in the folder `-C DIR` names) and every
 // file it includes (`include`, `-include`, `sinclude`, recursively, bounded), each obeyed by obeyed-hooks.ts,
 // which reads the recipe lines like the hook's own, from the folder make runs in (`$(MAKE) -C sub lint` too).
-import { basename, resolve } from 'node:path';
+import { readdirSync } from 'node:fs';
+import { basename, dirname, resolve } from 'node:path';
+import picomatch from 'picomatch';
 import type { Read } from './hook-tasks.js';
 
 // One make run: the makefiles it reads (obeyed, missing ones too), the folder it runs in, the lines it runs.
 export interface MakeRun {
   readonly files: string[];
+  // Included globs (`include mk/*.mk`, `$(wildcard mk/*.mk)`), absolute: a file they match made later counts.
+  readonly globs: string[];
   readonly folder: string;
   readonly lines: string[];
 }
@@ -26,6 +30,7 @@ interface Parsed {
   readonly table: Map<string, Rule>;
   readonly vars: Map<string, string>;
   readonly files: string[];
+  readonly globs: string[];
   first?: string;
 }
 
@@ -38,6 +43,18 @@ function expand(text: string, vars: ReadonlyMap<string, string>): string {
     out = next;
   }
   return out;
+}
+
+// The files an include names: the path, or what a glob in its last name matches now (the glob is noted).
+function included(path: string, parsed: Parsed): string[] {
+  if (!/[*?[]/.test(basename(path))) return [path];
+  parsed.globs.push(path);
+  try {
+    const matches = picomatch(basename(path));
+    return readdirSync(dirname(path)).filter((name) => matches(name)).map((name) => resolve(dirname(path), name));
+  } catch {
+    return [];
+  }
 }
 
 // Reads one makefile into `parsed`, following its includes (relative to the folder make runs in).
@@ -55,7 +72,8 @@ function parse(path: string, folder: string, read: Read, parsed: Parsed): void {
     if (line.trim() === '' || line.trim().startsWith('#')) continue;
     const include = /^\s*(?:-include|sinclude|include)\s+(.+)$/.exec(line);
     if (include) {
-      for (const name of expand(include[1]!.replace(/#.*$/, ''), parsed.vars).split(/\s+/).filter(Boolean)) parse(resolve(folder, name), folder, read, parsed);
+      const names = expand(include[1]!.replace(/#.*$/, ''), parsed.vars).replace(/\$\(wildcard\s+([^)]*)\)/g, '$1');
+      for (const name of names.split(/\s+/).filter(Boolean)) for (const path of included(resolve(folder, name), parsed)) parse(path, folder, read, parsed);
       current = [];
       continue;
     }
@@ -97,7 +115,7 @@ export function makeRuns(words: readonly string[], from: string, read: Read): Ma
       else if (named !== undefined) file = named;
       else if (!arg.startsWith('-') && !arg.includes('=')) targets.push(arg);
     }
-    const parsed: Parsed = { table: new Map(), vars: new Map([['MAKE', 'make']]), files: [] };
+    const parsed: Parsed = { table: new Map(), vars: new Map([['MAKE', 'make']]), files: [], globs: [] };
     const candidates = file !== undefined ? [resolve(folder, file)] : ['GNUmakefile', 'makefile', 'Makefile'].map((name) => resolve(folder, name));
     const main = candidates.find((path) => read(path) !== undefined) ?? candidates[candidates.length - 1]!;
     parse(main, folder, read, parsed);
@@ -112,7 +130,7 @@ export function makeRuns(words: readonly string[], from: string, read: Read): Ma
       lines.push(...rule.recipe.map((line) => expand(line, parsed.vars)));
       queue.push(...rule.prerequisites.map((name) => expand(name, parsed.vars)));
     }
-    runs.push({ files, folder, lines });
+    runs.push({ files, globs: parsed.globs, folder, lines });
   });
   return runs;
 }

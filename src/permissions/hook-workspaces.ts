@@ -13,6 +13,20 @@ import type { Read } from './hook-tasks.js';
 export interface FanOut {
   readonly names: string[];
   readonly only?: string;
+  // The command an `exec` runs in each package (`pnpm -r exec sh x.sh`, `lerna exec -- sh x.sh`).
+  readonly command?: string;
+}
+
+// The command after `exec` (options before `--` skipped; npm's `-c CMD`), as one line.
+function execCommand(words: readonly string[]): string | undefined {
+  const at = words.indexOf('exec');
+  if (at < 0) return undefined;
+  const call = words.findIndex((word, i) => i > at && (word === '-c' || word === '--call'));
+  // shellWords splits a quoted `-c 'sh x.sh'` into its words: the rest of the simple command.
+  if (call > 0) return words.slice(call + 1).join(' ') || undefined;
+  const dash = words.indexOf('--', at);
+  const rest = dash > 0 ? words.slice(dash + 1) : words.slice(at + 1).filter((word, i, all) => !all.slice(0, i + 1).every((w) => w.startsWith('-')));
+  return rest.length > 0 ? rest.join(' ') : undefined;
 }
 
 const WALK = { depth: 6, entries: 2000, packages: 256 };
@@ -41,6 +55,7 @@ const TARGET = /^(?:-t|--targets?)(?:=(.*))?$/;
 // The fan-out runs `words` start (none for a plain `npm test`: one package, handled by hook-tasks.ts).
 export function fanOuts(words: readonly string[]): FanOut[] {
   const runs: FanOut[] = [];
+  const command = execCommand(words);
   words.forEach((word, i) => {
     const tool = basename(word);
     const { args, options } = positionals(words, i + 1);
@@ -63,7 +78,7 @@ export function fanOuts(words: readonly string[]): FanOut[] {
       runs.push({ names: scripts(names) });
     }
   });
-  return runs;
+  return command === undefined ? runs : runs.map((run) => ({ ...run, command }));
 }
 
 // The workspace globs the repository declares (root package.json, pnpm-workspace.yaml, lerna.json).

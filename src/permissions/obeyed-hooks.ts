@@ -14,6 +14,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { inside, loopedOver, spelled, type Known } from './hook-spelling.js';
 import { argFiles, scriptLines, scriptNames, simpleCommands } from './hook-tasks.js';
 import { makeRuns } from './hook-make.js';
+import { taskFileCommands } from './hook-taskfiles.js';
 import { fanOuts, reachedPackages } from './hook-workspaces.js';
 import { configCommands, configNamed, runnerConfigs } from './hook-configs.js';
 import { readGitMetadata } from '../git/config-read.js';
@@ -26,7 +27,7 @@ const RUNNERS: Readonly<Record<string, readonly string[]>> = {
   turbo: ['turbo.json', 'package.json'], lerna: ['lerna.json', 'package.json'], nx: ['nx.json', 'package.json'],
   make: ['Makefile', 'makefile', 'GNUmakefile'], just: ['justfile', 'Justfile', '.justfile'], task: ['Taskfile.yml', 'Taskfile.yaml'],
   composer: ['composer.json'], rake: ['Rakefile'], gradle: ['build.gradle', 'build.gradle.kts'], mvn: ['pom.xml'],
-  tox: ['tox.ini'], nox: ['noxfile.py'], invoke: ['tasks.py'], poetry: ['pyproject.toml'], uv: ['pyproject.toml'],
+  tox: ['tox.ini'], pdm: ['pyproject.toml'], poe: ['pyproject.toml'], hatch: ['pyproject.toml', 'hatch.toml'], nox: ['noxfile.py'], invoke: ['tasks.py'], poetry: ['pyproject.toml'], uv: ['pyproject.toml'],
   cargo: ['Cargo.toml', '.cargo/config.toml'], deno: ['deno.json', 'deno.jsonc'], commitlint: ['commitlint.config.js', 'commitlint.config.ts', '.commitlintrc.js', '.commitlintrc.json', '.commitlintrc.yml'],
 };
 const MAX_SCRIPTS = 32;
@@ -119,8 +120,10 @@ function tasks(walk: Walk, words: readonly string[], bases: readonly string[], d
     // make: the makefiles it reads and includes, the recipe lines it runs, from the folder it runs in.
     for (const run of makeRuns(words, base, read1)) {
       for (const file of run.files) if (inside(top, file)) files.add(file);
+      for (const glob of run.globs) if (inside(top, glob)) walk.globs.add(glob);
       if (inside(top, run.folder)) follow(walk, run.lines, depth + 1, script, run.folder);
     }
+    follow(walk, taskFileCommands(words, base, read1), depth + 1, script, base);
   }
   // A monorepo runner: every workspace package it reaches (its package.json, the files its scripts name).
   for (const run of fanOuts(words)) {
@@ -129,7 +132,7 @@ function tasks(walk: Walk, words: readonly string[], bases: readonly string[], d
     for (const glob of globs) walk.globs.add(glob);
     for (const folder of folders) {
       files.add(join(folder, 'package.json'));
-      follow(walk, scriptLines(folder, run.names, read1), depth + 1, script, folder);
+      follow(walk, [...scriptLines(folder, run.names, read1), ...(run.command === undefined ? [] : [run.command])], depth + 1, script, folder);
     }
   }
   // `xargs -a LIST sh`: the list is obeyed, and each file it names.

@@ -68,6 +68,7 @@ describe('what a hook\'s runner runs in a monorepo (R10-1)', () => {
     ['npx lerna run', 'npx lerna run lint'],
     ['yarn workspaces foreach', 'yarn workspaces foreach -A run lint'],
     ['nx run-many', 'npx nx run-many -t lint'],
+    ['yarn workspace NAME', 'yarn workspace @x/a lint && yarn workspace @x/b run lint'],
   ])('%s: every package\'s manifest, the files its script names, a package made later; not its other files', async (_, hook) => {
     await check({
       hook, files: WORKSPACES,
@@ -84,6 +85,12 @@ describe('what a hook\'s runner runs in a monorepo (R10-1)', () => {
     await check({ hook: 'npx turbo run lint', files: { ...packages, 'tools/x/package.json': pkg('x', { lint: 'node x.js' }), 'node_modules/m/package.json': pkg('m', { lint: 'node m.js' }) }, asks: [...asks, 'tools/x/x.js', 'turbo.json'], free: ['pkgs/a/src/index.js', 'node_modules/m/m.js'] });
   });
 
+  it('exec in every package (pnpm -r exec, lerna exec --, yarn workspaces foreach exec, npm exec -ws -c): the files the command names, from each package', async () => {
+    for (const hook of ['pnpm -r exec sh check.sh', 'npx lerna exec -- sh check.sh', 'yarn workspaces foreach -A exec sh check.sh', "npm exec -ws -c 'sh check.sh'"]) {
+      await check({ hook, files: { ...WORKSPACES, 'pkgs/a/check.sh': '' }, asks: ['pkgs/a/check.sh', 'pkgs/b/check.sh'], free: ['pkgs/a/src/index.js', 'check.txt'] });
+    }
+  });
+
   it('cd DIR && npm run lint: that package.json and the files its script names (from there)', async () => {
     await check({ hook: 'cd pkgs/a && npm run lint', files: WORKSPACES, asks: ['pkgs/a/package.json', 'pkgs/a/l.js'], free: ['pkgs/a/b.js', 'pkgs/a/src/index.js'] });
   });
@@ -94,6 +101,15 @@ describe('what a hook\'s runner runs in a monorepo (R10-1)', () => {
       files: { Makefile: 'include tools/extra.mk\n-include local.mk\nlint:\n\t$(LINT)\n', 'tools/extra.mk': 'LINT = sh tools/l.sh\nsinclude tools/more.mk\n', 'tools/more.mk': '', 'tools/l.sh': '', 'src/a.txt': '' },
       asks: ['tools/extra.mk', 'local.mk', 'tools/more.mk', 'tools/l.sh'],
       free: ['src/a.txt'],
+    });
+  });
+
+  it('make: an included glob (include mk/*.mk, $(wildcard ...)): what it matches, made later too, and the recipes there', async () => {
+    await check({
+      hook: 'make check',
+      files: { Makefile: 'include mk/*.mk\n-include $(wildcard local/*.mk)\n', 'mk/check.mk': 'check:\n\tsh tools/c.sh\n', 'tools/c.sh': '', 'local/.keep': '', 'mk/notes.txt': '' },
+      asks: ['mk/check.mk', 'mk/new.mk', 'local/x.mk', 'tools/c.sh'],
+      free: ['mk/notes.txt', 'tools/d.txt'],
     });
   });
 
@@ -115,6 +131,20 @@ describe('what a hook\'s runner runs in a monorepo (R10-1)', () => {
       },
       asks: ['tools/plug2.py', 'tools/lint.py', 'scripts/check.sh', 'tox.ini'],
       free: ['test_a.py'],
+    });
+  });
+
+  it('other task runners\' task files: just, task, composer, deno task, pdm run, poe, hatch run (the files their tasks name)', async () => {
+    await check({
+      hook: 'just lint; task lint; composer lint; deno task lint; pdm run lint; poe lint; hatch run lint',
+      files: {
+        justfile: 'lint:\n    @sh tools/just.sh\n', 'Taskfile.yml': "version: '3'\ntasks:\n  lint:\n    cmds:\n      - sh tools/task.sh\n      - cmd: node tools/task2.js\n",
+        'composer.json': JSON.stringify({ scripts: { lint: ['php tools/c.php'] } }), 'deno.json': JSON.stringify({ tasks: { lint: { command: 'deno run tools/d.ts' } } }),
+        'pyproject.toml': '[tool.pdm.scripts]\nlint = "python tools/pdm.py"\n[tool.poe.tasks]\nlint = { cmd = "python tools/poe.py" }\n[tool.hatch.envs.default.scripts]\nlint = ["python tools/hatch.py"]\n[project]\nname = "tools/not.py"\n',
+        'tools/just.sh': '', 'tools/task.sh': '', 'tools/task2.js': '', 'tools/c.php': '', 'tools/d.ts': '', 'tools/pdm.py': '', 'tools/poe.py': '', 'tools/hatch.py': '', 'tools/not.py': '',
+      },
+      asks: ['tools/just.sh', 'tools/task.sh', 'tools/task2.js', 'tools/c.php', 'tools/d.ts', 'tools/pdm.py', 'tools/poe.py', 'tools/hatch.py', 'pyproject.toml'],
+      free: ['tools/not.py', 'src/a.txt'],
     });
   });
 
