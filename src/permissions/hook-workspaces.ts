@@ -67,7 +67,7 @@ export function fanOuts(words: readonly string[]): FanOut[] {
     const runName = (list: readonly string[]): string[] => (['run', 'run-script'].includes(list[0] ?? '') ? list.slice(1, 2) : list.slice(0, 1));
     if (tool === 'npm' && options.some((option) => /^(?:--workspaces|-ws|--ws)(?:=true)?$/.test(option))) runs.push({ names: scripts(runName(args)) });
     else if (tool === 'npm' && valued('-w', '--workspace') !== undefined) runs.push({ names: scripts(runName(args)), only: valued('-w', '--workspace')! });
-    else if (tool === 'pnpm' && options.some((option) => ['-r', '--recursive', '--filter', '-F'].includes(option) || /^--filter=/.test(option))) runs.push({ names: scripts(runName(args)) });
+    else if ((tool === 'pnpm' || tool === 'bun') && options.some((option) => ['-r', '--recursive', '--filter', '-F'].includes(option) || /^--filter=/.test(option))) runs.push({ names: scripts(runName(args)) });
     else if (tool === 'yarn' && args[0] === 'workspaces') runs.push({ names: scripts(runName(args.slice(args[1] === 'foreach' ? 2 : 1))) });
     else if (tool === 'yarn' && args[0] === 'workspace' && args[1] !== undefined) runs.push({ names: scripts(runName(args.slice(2))), only: args[1] });
     else if (RUNNERS.has(tool)) {

@@ -73,12 +73,13 @@ function follow(walk: Walk, lines: readonly string[], depth: number, script: str
     const command = spelled(line.replace(/^\s*#.*$/, ''), { top, gitDir: walk.gitDir, script }, known);
     const words = shellWords(command);
     for (const word of words) for (const file of RUNNERS[basename(word)] ?? []) files.add(resolve(top, file));
-    for (const config of runnerConfigs(words).map((name) => resolve(top, name))) {
+    // A runner's configuration at the top and in the folder it runs in (a workspace package's own
+    // vitest.config.ts, eslint.config.js ...); what it names, from its folder or the top.
+    for (const config of [...new Set([top, from])].flatMap((at) => runnerConfigs(words).map((name) => resolve(at, name)))) {
       files.add(config);
       const text = read(walk, config);
       for (const named of text === undefined ? [] : configNamed(text)) {
-        const target = resolve(top, named);
-        if (inside(top, target) && stats(target)?.file === true) files.add(target);
+        for (const target of [resolve(dirname(config), named), resolve(top, named)]) if (inside(top, target) && stats(target)?.file === true) files.add(target);
       }
     }
     const { folders, globs } = loopedOver(words, top);

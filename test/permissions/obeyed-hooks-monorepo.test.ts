@@ -91,6 +91,16 @@ describe('what a hook\'s runner runs in a monorepo (R10-1)', () => {
     }
   });
 
+  it('a package\'s own runner configuration (pkgs/a/vitest.config.ts, its setup file, pkgs/b/eslint.config.js) under pnpm -r / bun --filter', async () => {
+    const files = {
+      ...WORKSPACES, 'pkgs/a/package.json': pkg('@x/a', { test: 'vitest run' }), 'pkgs/b/package.json': pkg('@x/b', { test: 'eslint .' }),
+      'pkgs/a/vitest.config.ts': "export default { test: { setupFiles: ['./setup.ts'] } };\n", 'pkgs/a/setup.ts': '', 'pkgs/b/eslint.config.js': '',
+    };
+    for (const hook of ['pnpm -r test', "bun run --filter '*' test"]) {
+      await check({ hook, files, asks: ['pkgs/a/vitest.config.ts', 'pkgs/a/setup.ts', 'pkgs/b/eslint.config.js'], free: ['pkgs/a/src/index.js', 'pkgs/b/test/b.test.js'] });
+    }
+  });
+
   it('cd DIR && npm run lint: that package.json and the files its script names (from there)', async () => {
     await check({ hook: 'cd pkgs/a && npm run lint', files: WORKSPACES, asks: ['pkgs/a/package.json', 'pkgs/a/l.js'], free: ['pkgs/a/b.js', 'pkgs/a/src/index.js'] });
   });
