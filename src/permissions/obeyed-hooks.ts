@@ -9,7 +9,7 @@
 // `$(git rev-parse --show-toplevel)`, `$(dirname "$0")`, `$GIT_DIR` (hook-spelling.ts), the folder a loop
 // or glob runs, the package.json script or Makefile recipe a task runs and a test runner's configuration
 // (hook-tasks.ts). Not followed: the test files a runner then loads (the README says why).
-import { statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { inside, loopedOver, spelled, type Known } from './hook-spelling.js';
 import { argFiles, scriptLines, scriptNames, simpleCommands } from './hook-tasks.js';
@@ -54,12 +54,31 @@ interface Walk {
   readonly sources: string[];
   readonly queue: { path: string; depth: number }[];
   lines: number;
+  readonly texts: Map<string, string | undefined>;
+  readonly listings: Map<string, Set<string>>;
 }
 
 function read(walk: Walk, path: string): string | undefined {
-  const text = readGitMetadata(path, MAX_BYTES);
-  // Noted even when missing (its stamp is then `missing`): a pytest.ini made later names a plugin at once.
-  walk.sources.push(path);
+  // Read once per walk (a fan-out reads the top's runner configurations once per package).
+  if (walk.texts.has(path)) return walk.texts.get(path);
+  // Looked up in its folder's listing first (read once per walk, names compared ignoring case): most paths
+  // looked for are runner configurations that do not exist.
+  const folder = dirname(path);
+  let names = walk.listings.get(folder);
+  if (names === undefined) {
+    try {
+      names = new Set(readdirSync(folder).map((name) => name.toLowerCase()));
+    } catch {
+      names = new Set();
+    }
+    walk.listings.set(folder, names);
+  }
+  const present = names.has(basename(path).toLowerCase());
+  const text = present ? readGitMetadata(path, MAX_BYTES) : undefined;
+  // Noted even when missing, by its folder (a pytest.ini made later changes the folder's stamp, and names a
+  // plugin at once): one stamp per folder, not one per name looked for.
+  walk.sources.push(present ? path : folder);
+  walk.texts.set(path, text);
   return text;
 }
 
@@ -151,7 +170,7 @@ function tasks(walk: Walk, words: readonly string[], bases: readonly string[], d
 // Files (and folders) reached from the hooks of `dirs` (absolute), globs at the top they loop over, and
 // every file and folder looked at (for the cache). `gitDir`: what `$GIT_DIR` is when git runs the hook.
 export function hookReached(dirs: readonly string[], top: string, names: readonly string[], gitDir?: string): { files: string[]; globs: string[]; sources: string[] } {
-  const walk: Walk = { top, gitDir, files: new Set(), globs: new Set(), sources: [], queue: [], lines: 0 };
+  const walk: Walk = { top, gitDir, files: new Set(), globs: new Set(), sources: [], queue: [], lines: 0, texts: new Map(), listings: new Map() };
   for (const dir of dirs) {
     // Looked at even when missing: a hooks folder made later changes its stamp (obeyed-context.ts's cache).
     walk.sources.push(dir);

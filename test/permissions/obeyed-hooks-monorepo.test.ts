@@ -163,6 +163,23 @@ describe('what a hook\'s runner runs in a monorepo (R10-1)', () => {
     await check({ hook: 'xargs -n1 --arg-file=scripts/todo sh && xargs -ascripts/more sh', files: { 'src/a.js': '' }, asks: ['scripts/todo', 'scripts/more'], free: ['src/a.js', 'scripts/other.txt'] });
   });
 
+  it('one engine: a package made after the first judgement is followed at once (the folders walked are the cache\'s stamps)', async () => {
+    const root = join(base, 'later');
+    await writeFiles(root, WORKSPACES);
+    git(root, 'init', '-q');
+    await writeFile(join(root, '.git/hooks/pre-commit'), '#!/bin/sh\nnpx turbo run lint\n');
+    await chmod(join(root, '.git/hooks/pre-commit'), 0o755);
+    const engine = await createEngine({ workspace: root, env: { HOME: home }, permissions: { home, yes: true } });
+    try {
+      expect(await engine.run({ cmd: 'write', args: { file: 'pkgs/c/x.js', content: 'ok\n' } })).toMatchObject({ ok: true });
+      // The person adds a package (outside the engine) whose lint script runs a file not yet written.
+      await writeFiles(root, { 'pkgs/d/package.json': pkg('d', { lint: 'node y.js' }) });
+      expect(await engine.run({ cmd: 'write', args: { file: 'pkgs/d/y.js', content: 'pwn\n' } })).toMatchObject({ ok: false, error: { code: 'C241' } });
+    } finally {
+      await engine.close();
+    }
+  });
+
   it('the ordinary case stays free: a hook `npm test` in a monorepo protects the root manifest only', async () => {
     await check({
       hook: 'npm test',
