@@ -95,7 +95,11 @@ function declared(top: string, read: Read): string[] | undefined {
   const workspaces = json('package.json')?.['workspaces'];
   const globs = [...strings(workspaces), ...strings((workspaces as { packages?: unknown } | undefined)?.packages), ...strings(json('lerna.json')?.['packages'])];
   const pnpm = read(join(top, 'pnpm-workspace.yaml'));
-  for (const found of pnpm?.split(/^packages\s*:/m)[1]?.matchAll(/^\s*-\s*["']?([^"'\n#]+?)["']?\s*$/gm) ?? []) globs.push(found[1]!);
+  // `packages:` as a block list, or a flow list (`packages: ['pkgs/*', "apps/*"]`).
+  const list = pnpm?.split(/^packages\s*:/m)[1];
+  const flow = /^\s*\[([^\]]*)\]/.exec(list ?? '');
+  if (flow) globs.push(...flow[1]!.split(',').map((item) => item.trim().replace(/^["']|["']$/g, '')).filter(Boolean));
+  else for (const found of list?.matchAll(/^\s*-\s*["']?([^"'\n#]+?)["']?\s*$/gm) ?? []) globs.push(found[1]!);
   if (globs.length === 0 && json('lerna.json') !== undefined) globs.push('packages/*');
   return globs.length > 0 ? globs.map((glob) => glob.replace(/^\.\//, '').replace(/\/+$/, '')) : undefined;
 }

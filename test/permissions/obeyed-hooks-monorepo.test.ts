@@ -81,6 +81,7 @@ describe('what a hook\'s runner runs in a monorepo (R10-1)', () => {
     const { 'package.json': _, ...packages } = WORKSPACES;
     const asks = ['pkgs/a/l.js', 'pkgs/b/lint.sh'];
     await check({ hook: 'pnpm -r lint', files: { ...packages, 'package.json': '{}', 'pnpm-workspace.yaml': "packages:\n  - 'pkgs/*'\n" }, asks: [...asks, 'pnpm-workspace.yaml'], free: ['pkgs/a/src/index.js'] });
+    await check({ hook: 'pnpm -r lint', files: { ...packages, 'package.json': '{}', 'pnpm-workspace.yaml': "packages: ['pkgs/*', \"apps/*\"]\n", 'apps/w/package.json': pkg('w', { lint: 'node w.js' }) }, asks: [...asks, 'apps/w/w.js', 'apps/new/package.json'], free: ['pkgs/a/src/index.js'] });
     await check({ hook: 'npx lerna run lint', files: { ...packages, 'lerna.json': '{"packages":["pkgs/*"]}' }, asks: [...asks, 'lerna.json'], free: ['pkgs/a/src/index.js'] });
     await check({ hook: 'npx turbo run lint', files: { ...packages, 'tools/x/package.json': pkg('x', { lint: 'node x.js' }), 'node_modules/m/package.json': pkg('m', { lint: 'node m.js' }) }, asks: [...asks, 'tools/x/x.js', 'turbo.json'], free: ['pkgs/a/src/index.js', 'node_modules/m/m.js'] });
   });
