@@ -2,7 +2,7 @@
 // configuration (jest/vitest/mocha/ava/playwright config, pytest's conftest.py and ini files) and the setup files
 // and plugins it names; a linter's or formatter's code configuration (eslint, prettier, stylelint); and the
 // command lines a commit-hook runner's configuration holds (lint-staged's globs -> commands, lefthook's `run:`,
-// pre-commit's `entry:`), read like the hook's own. The test files a runner then loads are not obeyed (the
+// pre-commit's `entry:`, tox's `commands =`), read like the hook's own. The test files a runner then loads are not obeyed (the
 // README says why: they are the code the person asks for, and runs anyway).
 import { basename, resolve } from 'node:path';
 import type { Read } from './hook-tasks.js';
@@ -36,15 +36,16 @@ export function configNamed(text: string): string[] {
   const words = [
     ...[...text.matchAll(/["']([^"'\n]{1,300})["']/g)].map((found) => found[1]!),
     ...(text.match(/[\w@<>./-]+\.(?:[cm]?[jt]sx?|py|json)\b/g) ?? []),
-    ...[...text.matchAll(/(?:^|\s)-p\s*([\w.]+)/g)].map((found) => found[1]!),
+    // `-p plug` in pytest.ini's `addopts`, and inside a quoted value (pyproject.toml's `addopts = "-p tools.plug"`).
+    ...[...text.matchAll(/(?:^|[\s"'[,])-p\s*=?\s*([\w.]+)/g)].map((found) => found[1]!),
   ].map((word) => word.replace(/^<rootDir>\//, ''));
   const modules = words.filter((word) => /^\w+(?:\.\w+)*$/.test(word) && !/\.(?:[cm]?[jt]sx?|py|json)$/.test(word));
   return [...words, ...modules.flatMap((module) => [`${module.split('.').join('/')}.py`, `${module.split('.').join('/')}/__init__.py`])];
 }
 
 // The command lines a commit-hook runner's configuration holds: lint-staged's JSON values (package.json's
-// `lint-staged` field too; a JS config is obeyed whole, its commands are not read), lefthook's `run:` and
-// pre-commit's `entry:` lines.
+// `lint-staged` field too; a JS config is obeyed whole, its commands are not read), lefthook's `run:`,
+// pre-commit's `entry:` and tox's `commands` lines.
 export function configCommands(words: readonly string[], top: string, read: Read): string[] {
   const names = new Set(words.map((word) => basename(word)));
   const lines: string[] = [];
@@ -69,6 +70,12 @@ export function configCommands(words: readonly string[], top: string, read: Read
     }
   };
   if (names.has('lefthook')) keyed(CONFIGS['lefthook']!, 'run');
+  // tox's `commands =` (and commands_pre/_post) with their indented continuation lines, every environment's.
+  if (names.has('tox')) {
+    for (const text of ['tox.ini', 'setup.cfg', 'pyproject.toml'].map((file) => read(resolve(top, file)))) {
+      for (const found of text?.matchAll(/^\s*commands\w*\s*=(.*(?:\n[ \t]+\S.*)*)/gm) ?? []) lines.push(...found[1]!.split('\n').map((line) => line.trim()).filter(Boolean));
+    }
+  }
   if (names.has('pre-commit')) keyed(CONFIGS['pre-commit']!, 'entry');
   return lines;
 }

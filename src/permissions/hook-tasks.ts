@@ -1,6 +1,7 @@
 // A task a hook starts, one step further (red team R9-6): `npm test` / `yarn lint` / `npm run x` runs
-// package.json's `scripts.X` (and preX, postX) command line, `make lint` runs the target's recipe lines (and its
-// prerequisites'); obeyed-hooks.ts reads those lines like the hook's own (a runner's configuration: hook-configs.ts).
+// package.json's `scripts.X` (and preX, postX) command line; obeyed-hooks.ts reads those lines like the hook's
+// own (make: hook-make.ts; a monorepo runner's packages: hook-workspaces.ts; a runner's configuration:
+// hook-configs.ts).
 import { basename, resolve } from 'node:path';
 
 // Reads one file (size-capped, regular files only), noting it for the cache's stamps.
@@ -57,59 +58,40 @@ export function scriptLines(folder: string, names: readonly string[], read: Read
   return names.map((name) => table[name]).filter((line): line is string => typeof line === 'string');
 }
 
-interface Rule {
-  readonly prerequisites: string[];
-  readonly recipe: string[];
+// The files `xargs -a FILE` / `--arg-file=FILE` reads its arguments from.
+export function argFiles(words: readonly string[]): string[] {
+  const at = words.findIndex((word) => basename(word) === 'xargs');
+  if (at < 0) return [];
+  const lists: string[] = [];
+  for (let i = at + 1; i < words.length && words[i]!.startsWith('-'); i++) {
+    const arg = words[i]!;
+    if (arg === '-a' || arg === '--arg-file') lists.push(words[++i] ?? '');
+    else if (arg.startsWith('--arg-file=')) lists.push(arg.slice('--arg-file='.length));
+    else if (/^-a./.test(arg)) lists.push(arg.slice(2));
+  }
+  return lists.filter(Boolean);
 }
 
-function rules(text: string): { table: Map<string, Rule>; first?: string } {
-  const table = new Map<string, Rule>();
-  let first: string | undefined;
-  let current: Rule[] = [];
-  for (const line of text.replace(/\\\n/g, ' ').split('\n')) {
-    if (line.startsWith('\t')) {
-      for (const rule of current) rule.recipe.push(line.slice(1).replace(/^\s*[@+-]+/, ''));
+// The simple commands of one shell line, as text: split at `;`, `&`, `|`, `(`, `)` and newlines outside quotes
+// (`make lint && make -C other` is two make runs, not one with `make -C other` as its arguments).
+export function simpleCommands(line: string): string[] {
+  const parts: string[] = [];
+  let part = '';
+  let quote: string | undefined;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i]!;
+    if (quote === undefined && c === '\\') {
+      part += c + (line[++i] ?? '');
       continue;
     }
-    if (line.trim() === '' || line.trim().startsWith('#')) continue;
-    const found = /^([^\s:=#][^:=#]*?)\s*::?(?!=)\s*([^;#]*)(?:;(.*))?$/.exec(line);
-    current = [];
-    if (!found) continue;
-    for (const target of found[1]!.split(/\s+/)) {
-      const rule: Rule = { prerequisites: found[2]!.split(/\s+/).filter(Boolean), recipe: found[3] ? [found[3]] : [] };
-      table.set(target, rule);
-      current.push(rule);
-      if (first === undefined && !target.startsWith('.')) first = target;
+    if (quote !== undefined) quote = c === quote ? undefined : quote;
+    else if (c === '"' || c === "'") quote = c;
+    else if (/[;&|()\n]/.test(c)) {
+      parts.push(part);
+      part = '';
+      continue;
     }
+    part += c;
   }
-  return { table, first };
-}
-
-// The recipe lines `make` runs for the targets `words` name (the first target when none), prerequisites too.
-export function recipeLines(top: string, words: readonly string[], read: Read): string[] {
-  const at = words.findIndex((word) => basename(word) === 'make' || basename(word) === 'gmake');
-  if (at < 0) return [];
-  const targets: string[] = [];
-  let file: string | undefined;
-  for (let i = at + 1; i < words.length; i++) {
-    const arg = words[i]!;
-    if (['-f', '--file', '--makefile', '-C', '--directory'].includes(arg)) {
-      if (!arg.includes('C') && !arg.includes('directory')) file = words[i + 1];
-      i++;
-    } else if (!arg.startsWith('-') && !arg.includes('=')) targets.push(arg);
-  }
-  const text = [file ?? 'GNUmakefile', 'makefile', 'Makefile'].map((name) => read(resolve(top, name))).find((found) => found !== undefined);
-  if (text === undefined) return [];
-  const { table, first } = rules(text);
-  const queue = targets.some((target) => table.has(target)) ? targets : first ? [first] : [];
-  const lines: string[] = [];
-  const seen = new Set<string>();
-  for (let i = 0; i < queue.length && seen.size < 16; i++) {
-    const rule = table.get(queue[i]!);
-    if (!rule || seen.has(queue[i]!)) continue;
-    seen.add(queue[i]!);
-    lines.push(...rule.recipe);
-    queue.push(...rule.prerequisites);
-  }
-  return lines;
+  return [...parts, part].filter((text) => text.trim() !== '');
 }

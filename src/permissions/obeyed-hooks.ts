@@ -9,10 +9,13 @@
 // `$(git rev-parse --show-toplevel)`, `$(dirname "$0")`, `$GIT_DIR` (hook-spelling.ts), the folder a loop
 // or glob runs, the package.json script or Makefile recipe a task runs and a test runner's configuration
 // (hook-tasks.ts). Not followed: the test files a runner then loads (the README says why).
-import { statSync } from 'node:fs';
-import { basename, join, resolve } from 'node:path';
+import { readdirSync, statSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 import { inside, loopedOver, spelled, type Known } from './hook-spelling.js';
-import { recipeLines, scriptLines, scriptNames } from './hook-tasks.js';
+import { argFiles, scriptLines, scriptNames, simpleCommands } from './hook-tasks.js';
+import { makeRuns } from './hook-make.js';
+import { taskFileCommands } from './hook-taskfiles.js';
+import { fanOuts, reachedPackages } from './hook-workspaces.js';
 import { configCommands, configNamed, runnerConfigs } from './hook-configs.js';
 import { readGitMetadata } from '../git/config-read.js';
 import { commandWords, shellWords } from '../git/config-command.js';
@@ -20,10 +23,11 @@ import { huskyParent } from '../git/config-path.js';
 
 // A task runner's name -> the files at the work tree's top that say what it runs.
 const RUNNERS: Readonly<Record<string, readonly string[]>> = {
-  npm: ['package.json'], npx: ['package.json'], yarn: ['package.json'], pnpm: ['package.json'], bun: ['package.json'],
+  npm: ['package.json'], npx: ['package.json'], yarn: ['package.json'], pnpm: ['package.json', 'pnpm-workspace.yaml'], bun: ['package.json'],
+  turbo: ['turbo.json', 'package.json'], lerna: ['lerna.json', 'package.json'], nx: ['nx.json', 'package.json'],
   make: ['Makefile', 'makefile', 'GNUmakefile'], just: ['justfile', 'Justfile', '.justfile'], task: ['Taskfile.yml', 'Taskfile.yaml'],
   composer: ['composer.json'], rake: ['Rakefile'], gradle: ['build.gradle', 'build.gradle.kts'], mvn: ['pom.xml'],
-  tox: ['tox.ini'], nox: ['noxfile.py'], invoke: ['tasks.py'], poetry: ['pyproject.toml'], uv: ['pyproject.toml'],
+  tox: ['tox.ini'], pdm: ['pyproject.toml'], poe: ['pyproject.toml'], hatch: ['pyproject.toml', 'hatch.toml'], nox: ['noxfile.py'], invoke: ['tasks.py'], poetry: ['pyproject.toml'], uv: ['pyproject.toml'],
   cargo: ['Cargo.toml', '.cargo/config.toml'], deno: ['deno.json', 'deno.jsonc'], commitlint: ['commitlint.config.js', 'commitlint.config.ts', '.commitlintrc.js', '.commitlintrc.json', '.commitlintrc.yml'],
 };
 const MAX_SCRIPTS = 32;
@@ -50,12 +54,31 @@ interface Walk {
   readonly sources: string[];
   readonly queue: { path: string; depth: number }[];
   lines: number;
+  readonly texts: Map<string, string | undefined>;
+  readonly listings: Map<string, Set<string>>;
 }
 
 function read(walk: Walk, path: string): string | undefined {
-  const text = readGitMetadata(path, MAX_BYTES);
-  // Noted even when missing (its stamp is then `missing`): a pytest.ini made later names a plugin at once.
-  walk.sources.push(path);
+  // Read once per walk (a fan-out reads the top's runner configurations once per package).
+  if (walk.texts.has(path)) return walk.texts.get(path);
+  // Looked up in its folder's listing first (read once per walk, names compared ignoring case): most paths
+  // looked for are runner configurations that do not exist.
+  const folder = dirname(path);
+  let names = walk.listings.get(folder);
+  if (names === undefined) {
+    try {
+      names = new Set(readdirSync(folder).map((name) => name.toLowerCase()));
+    } catch {
+      names = new Set();
+    }
+    walk.listings.set(folder, names);
+  }
+  const present = names.has(basename(path).toLowerCase());
+  const text = present ? readGitMetadata(path, MAX_BYTES) : undefined;
+  // Noted even when missing, by its folder (a pytest.ini made later changes the folder's stamp, and names a
+  // plugin at once): one stamp per folder, not one per name looked for.
+  walk.sources.push(present ? path : folder);
+  walk.texts.set(path, text);
   return text;
 }
 
@@ -69,12 +92,13 @@ function follow(walk: Walk, lines: readonly string[], depth: number, script: str
     const command = spelled(line.replace(/^\s*#.*$/, ''), { top, gitDir: walk.gitDir, script }, known);
     const words = shellWords(command);
     for (const word of words) for (const file of RUNNERS[basename(word)] ?? []) files.add(resolve(top, file));
-    for (const config of runnerConfigs(words).map((name) => resolve(top, name))) {
+    // A runner's configuration at the top and in the folder it runs in (a workspace package's own
+    // vitest.config.ts, eslint.config.js ...); what it names, from its folder or the top.
+    for (const config of [...new Set([top, from])].flatMap((at) => runnerConfigs(words).map((name) => resolve(at, name)))) {
       files.add(config);
       const text = read(walk, config);
       for (const named of text === undefined ? [] : configNamed(text)) {
-        const target = resolve(top, named);
-        if (inside(top, target) && stats(target)?.file === true) files.add(target);
+        for (const target of [resolve(dirname(config), named), resolve(top, named)]) if (inside(top, target) && stats(target)?.file === true) files.add(target);
       }
     }
     const { folders, globs } = loopedOver(words, top);
@@ -94,23 +118,59 @@ function follow(walk: Walk, lines: readonly string[], depth: number, script: str
       files.add(target);
       if (depth < MAX_DEPTH) walk.queue.push({ path: target, depth: depth + 1 });
     }
-    if (depth >= MAX_DEPTH) continue;
-    const read1 = (path: string): string | undefined => read(walk, path);
-    // A package.json script runs in its package's folder (`npm --prefix web test`: web/package.json).
+    if (depth < MAX_DEPTH) for (const part of simpleCommands(command)) tasks(walk, shellWords(part), bases, depth, script);
+  }
+}
+
+// The tasks the words of one line start, from each folder the script may be in (`cd pkgs/a && npm run lint`).
+function tasks(walk: Walk, words: readonly string[], bases: readonly string[], depth: number, script: string): void {
+  const { top, files } = walk;
+  const read1 = (path: string): string | undefined => read(walk, path);
+  for (const base of bases) {
+    // A package.json script runs in its package's folder (`npm --prefix web test`: web/package.json), the
+    // nearest one holding a package.json (npm looks up from where it runs).
     for (const { folder, names } of scriptNames(words)) {
-      const at = resolve(from, folder);
+      const at = resolve(base, folder);
       if (!inside(top, at)) continue;
       files.add(resolve(at, 'package.json'));
-      follow(walk, scriptLines(at, names, read1), depth + 1, script, at);
+      let pkg = at;
+      while (pkg !== top && stats(join(pkg, 'package.json'))?.file !== true) pkg = dirname(pkg);
+      follow(walk, scriptLines(pkg, names, read1), depth + 1, script, pkg);
     }
-    follow(walk, [...recipeLines(top, words, read1), ...configCommands(words, top, read1)], depth + 1, script);
+    // make: the makefiles it reads and includes, the recipe lines it runs, from the folder it runs in.
+    for (const run of makeRuns(words, base, read1)) {
+      for (const file of run.files) if (inside(top, file)) files.add(file);
+      for (const glob of run.globs) if (inside(top, glob)) walk.globs.add(glob);
+      if (inside(top, run.folder)) follow(walk, run.lines, depth + 1, script, run.folder);
+    }
+    follow(walk, taskFileCommands(words, base, read1), depth + 1, script, base);
   }
+  // A monorepo runner: every workspace package it reaches (its package.json, the files its scripts name).
+  for (const run of fanOuts(words)) {
+    const { folders, globs, looked } = reachedPackages(top, run, read1);
+    walk.sources.push(...looked);
+    for (const glob of globs) walk.globs.add(glob);
+    for (const folder of folders) {
+      files.add(join(folder, 'package.json'));
+      follow(walk, [...scriptLines(folder, run.names, read1), ...(run.command === undefined ? [] : [run.command])], depth + 1, script, folder);
+    }
+  }
+  // `xargs -a LIST sh`: the list is obeyed, and each file it names.
+  for (const list of argFiles(words).map((name) => resolve(bases[0]!, name)).filter((path) => inside(top, path))) {
+    files.add(list);
+    for (const name of read1(list)?.split('\n').map((line) => line.trim()).filter(Boolean) ?? []) {
+      const target = resolve(bases[0]!, name);
+      if (inside(top, target) && stats(target)?.file === true) walk.queue.push({ path: target, depth: depth + 1 });
+      if (inside(top, target)) files.add(target);
+    }
+  }
+  follow(walk, configCommands(words, top, read1), depth + 1, script);
 }
 
 // Files (and folders) reached from the hooks of `dirs` (absolute), globs at the top they loop over, and
 // every file and folder looked at (for the cache). `gitDir`: what `$GIT_DIR` is when git runs the hook.
 export function hookReached(dirs: readonly string[], top: string, names: readonly string[], gitDir?: string): { files: string[]; globs: string[]; sources: string[] } {
-  const walk: Walk = { top, gitDir, files: new Set(), globs: new Set(), sources: [], queue: [], lines: 0 };
+  const walk: Walk = { top, gitDir, files: new Set(), globs: new Set(), sources: [], queue: [], lines: 0, texts: new Map(), listings: new Map() };
   for (const dir of dirs) {
     // Looked at even when missing: a hooks folder made later changes its stamp (obeyed-context.ts's cache).
     walk.sources.push(dir);

@@ -150,7 +150,9 @@ describe('what an active hook runs, one step further (R9-6)', () => {
   it('a runner configuration missing now is among the cache\'s sources (made later, it counts at once: its stamp changes)', async () => {
     const root = await repository('python3 -m pytest\nnpm test', { 'myplug.py': '' });
     const { sources } = hookReached([join(root, '.git/hooks')], root, ['pre-commit'], join(root, '.git'));
-    expect(sources).toEqual(expect.arrayContaining([join(root, 'pytest.ini'), join(root, 'conftest.py'), join(root, 'package.json')]));
+    // By the folder they would be made in (its stamp changes when one is made), one stamp for all the names.
+    expect(sources).toEqual(expect.arrayContaining([root]));
+    expect(sources).not.toContain(join(root, 'pytest.ini'));
   });
 
   it('R9-6 repro, husky `npm test` = `node --test test/`: package.json obeyed, the test files stay the agent\'s to write (documented)', async () => {

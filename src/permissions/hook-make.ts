@@ -1,0 +1,136 @@
+// What `make` runs for a hook (red team R9-6, round 10 R10-1): the recipe lines of the targets it names (the
+// first target when none) and of their prerequisites, with `$(VAR)` taken from the makefile's assignments; the
+// makefile it reads (`-f FILE`, else GNUmakefile/makefile/Makefile in the folder `-C DIR` names) and every
+// file it includes (`include`, `-include`, `sinclude`, recursively, bounded), each obeyed by obeyed-hooks.ts,
+// which reads the recipe lines like the hook's own, from the folder make runs in (`$(MAKE) -C sub lint` too).
+import { readdirSync } from 'node:fs';
+import { basename, dirname, resolve } from 'node:path';
+import picomatch from 'picomatch';
+import type { Read } from './hook-tasks.js';
+
+// One make run: the makefiles it reads (obeyed, missing ones too), the folder it runs in, the lines it runs.
+export interface MakeRun {
+  readonly files: string[];
+  // Included globs (`include mk/*.mk`, `$(wildcard mk/*.mk)`), absolute: a file they match made later counts.
+  readonly globs: string[];
+  readonly folder: string;
+  readonly lines: string[];
+}
+
+const MAX_INCLUDES = 16;
+const MAX_TARGETS = 16;
+const MAKE = new Set(['make', 'gmake']);
+
+interface Rule {
+  readonly prerequisites: string[];
+  readonly recipe: string[];
+}
+
+interface Parsed {
+  readonly table: Map<string, Rule>;
+  readonly vars: Map<string, string>;
+  readonly files: string[];
+  readonly globs: string[];
+  first?: string;
+}
+
+// `$(NAME)` / `${NAME}` replaced by the value assigned (a few rounds, for values that name others).
+function expand(text: string, vars: ReadonlyMap<string, string>): string {
+  let out = text;
+  for (let round = 0; round < 4; round++) {
+    const next = out.replace(/\$[({]([A-Za-z_][\w.-]*)[)}]/g, (all, name: string) => vars.get(name) ?? all);
+    if (next === out) break;
+    out = next;
+  }
+  return out;
+}
+
+// The files an include names: the path, or what a glob in its last name matches now (the glob is noted).
+function included(path: string, parsed: Parsed): string[] {
+  if (!/[*?[]/.test(basename(path))) return [path];
+  parsed.globs.push(path);
+  try {
+    const matches = picomatch(basename(path));
+    return readdirSync(dirname(path)).filter((name) => matches(name)).map((name) => resolve(dirname(path), name));
+  } catch {
+    return [];
+  }
+}
+
+// Reads one makefile into `parsed`, following its includes (relative to the folder make runs in).
+function parse(path: string, folder: string, read: Read, parsed: Parsed): void {
+  if (parsed.files.includes(path) || parsed.files.length >= MAX_INCLUDES) return;
+  parsed.files.push(path);
+  const text = read(path);
+  if (text === undefined) return;
+  let current: Rule[] = [];
+  for (const line of text.replace(/\\\n/g, ' ').split('\n')) {
+    if (line.startsWith('\t')) {
+      for (const rule of current) rule.recipe.push(line.slice(1).replace(/^\s*[@+-]+/, ''));
+      continue;
+    }
+    if (line.trim() === '' || line.trim().startsWith('#')) continue;
+    const include = /^\s*(?:-include|sinclude|include)\s+(.+)$/.exec(line);
+    if (include) {
+      const names = expand(include[1]!.replace(/#.*$/, ''), parsed.vars).replace(/\$\(wildcard\s+([^)]*)\)/g, '$1');
+      for (const name of names.split(/\s+/).filter(Boolean)) for (const path of included(resolve(folder, name), parsed)) parse(path, folder, read, parsed);
+      current = [];
+      continue;
+    }
+    const assigned = /^\s*(?:override\s+|export\s+)*([A-Za-z_][\w.-]*)\s*([:?+!]*=)\s*(.*)$/.exec(line);
+    if (assigned) {
+      const [, name, op, value] = assigned as unknown as [string, string, string, string];
+      if (op === '?=' && parsed.vars.has(name)) continue;
+      parsed.vars.set(name, op === '+=' ? `${parsed.vars.get(name) ?? ''} ${value}` : value);
+      current = [];
+      continue;
+    }
+    const found = /^([^\s:=#][^:=#]*?)\s*::?(?!=)\s*([^;#]*)(?:;(.*))?$/.exec(line);
+    current = [];
+    if (!found) continue;
+    for (const target of found[1]!.split(/\s+/)) {
+      const rule: Rule = { prerequisites: found[2]!.split(/\s+/).filter(Boolean), recipe: found[3] ? [found[3]] : [] };
+      parsed.table.set(target, rule);
+      current.push(rule);
+      if (parsed.first === undefined && !target.startsWith('.')) parsed.first = target;
+    }
+  }
+}
+
+// The make runs `words` start, from the folder `from` (absolute).
+export function makeRuns(words: readonly string[], from: string, read: Read): MakeRun[] {
+  const runs: MakeRun[] = [];
+  words.forEach((word, at) => {
+    if (!MAKE.has(basename(word))) return;
+    const targets: string[] = [];
+    let folder = from;
+    let file: string | undefined;
+    for (let i = at + 1; i < words.length; i++) {
+      const arg = words[i]!;
+      const value = (short: string, long: string): string | undefined =>
+        arg === short || arg === long ? words[++i] : arg.startsWith(`${long}=`) ? arg.slice(long.length + 1) : arg.startsWith(short) && arg.length > 2 ? arg.slice(2) : undefined;
+      const dir = value('-C', '--directory');
+      const named = dir === undefined ? (value('-f', '--file') ?? value('-f', '--makefile')) : undefined;
+      if (dir !== undefined) folder = resolve(folder, dir);
+      else if (named !== undefined) file = named;
+      else if (!arg.startsWith('-') && !arg.includes('=')) targets.push(arg);
+    }
+    const parsed: Parsed = { table: new Map(), vars: new Map([['MAKE', 'make']]), files: [], globs: [] };
+    const candidates = file !== undefined ? [resolve(folder, file)] : ['GNUmakefile', 'makefile', 'Makefile'].map((name) => resolve(folder, name));
+    const main = candidates.find((path) => read(path) !== undefined) ?? candidates[candidates.length - 1]!;
+    parse(main, folder, read, parsed);
+    const files = [...new Set([...candidates, ...parsed.files])];
+    const queue = targets.some((target) => parsed.table.has(target)) ? targets : parsed.first ? [parsed.first] : [];
+    const lines: string[] = [];
+    const seen = new Set<string>();
+    for (let i = 0; i < queue.length && seen.size < MAX_TARGETS; i++) {
+      const rule = parsed.table.get(queue[i]!);
+      if (!rule || seen.has(queue[i]!)) continue;
+      seen.add(queue[i]!);
+      lines.push(...rule.recipe.map((line) => expand(line, parsed.vars)));
+      queue.push(...rule.prerequisites.map((name) => expand(name, parsed.vars)));
+    }
+    runs.push({ files, globs: parsed.globs, folder, lines });
+  });
+  return runs;
+}
