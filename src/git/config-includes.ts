@@ -9,27 +9,41 @@ const MAX_DEPTH = 10;
 
 type Env = Readonly<Record<string, string | undefined>>;
 
-const isInclude = (entry: ConfigEntry): boolean => (entry.section === 'include' || entry.section === 'includeif') && entry.key === 'path';
+export const isInclude = (entry: ConfigEntry): boolean => (entry.section === 'include' || entry.section === 'includeif') && entry.key === 'path';
 
-// `files` and every file their include.path / includeIf.*.path name, recursively (as git resolves them:
-// relative to the including file, `~` the home), as the kernel opens them. Every includeIf counts,
-// whatever its condition (gitdir:, onbranch:, hasconfig:): a condition met later (another branch, another
-// folder) makes git load it then. Files that are missing or cannot be read (EACCES outside the workspace)
-// are listed and not followed.
-export function withIncludes(files: readonly string[], home: string | undefined): string[] {
-  const seen = new Set<string>();
+// The one walk of git's config files: each entry of `files` and of every file their include.path /
+// includeIf.*.path name, recursively (as git resolves them: relative to the including file as named, `~`
+// the home, `~name/` by `homeOf`), handed to `onEntry` with its file, bounded at MAX_DEPTH. Every
+// includeIf counts, whatever its condition (gitdir:, onbranch:, hasconfig:): a condition met later
+// (another branch, another folder) makes git load it then. A file missing or unreadable (EACCES outside
+// the workspace) is listed and not followed. Returns the files looked at (as named); `seen` carries one
+// walk across calls.
+export function walkConfigFiles(
+  files: readonly string[],
+  home: string | undefined,
+  onEntry: (entry: ConfigEntry, file: string) => void = () => undefined,
+  homeOf?: (name: string) => string | undefined,
+  seen: Set<string> = new Set(),
+  startDepth = 0,
+): string[] {
   const visit = (file: string, depth: number): void => {
     if (seen.has(file) || depth > MAX_DEPTH) return;
     seen.add(file);
     const text = readGitMetadata(file);
     if (text === undefined) return;
     for (const entry of parseGitConfigFile(text).entries) {
-      const included = isInclude(entry) ? expandGitPath(entry.value ?? '', dirname(file), home) : undefined;
-      if (included) visit(kernelPath(included), depth + 1);
+      onEntry(entry, file);
+      const included = isInclude(entry) ? expandGitPath(entry.value ?? '', dirname(file), home, homeOf) : undefined;
+      if (included) visit(included, depth + 1);
     }
   };
-  for (const file of files) visit(kernelPath(file), 0);
+  for (const file of files) visit(file, startDepth);
   return [...seen];
+}
+
+// `files` and every file they include, as the kernel opens them (symlinks resolved: a reader's real path).
+export function withIncludes(files: readonly string[], home: string | undefined): string[] {
+  return [...new Set(walkConfigFiles(files, home).map(kernelPath))];
 }
 
 // The config files git loads for a workspace (red team round 9/10, R9-14): the system's and the user's

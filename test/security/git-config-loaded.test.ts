@@ -6,7 +6,8 @@
 // git loads here and what it includes) feeds one predicate (src/git/config-credential.ts) that read,
 // search, the sandbox's hidden list and the shell gate's readers all ask.
 import { spawnSync } from 'node:child_process';
-import { mkdir } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { mkdir, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/setup.js';
@@ -23,7 +24,7 @@ const git = (env: Record<string, string>, ...args: string[]): string =>
   spawnSync('git', ['-c', 'user.email=a@b', '-c', 'user.name=a', ...args], { cwd: ws, encoding: 'utf8', env: { ...process.env, ...env } }).stdout;
 
 // Every token below is in a file git loads (checked with git itself), none in its own .git/config.
-const TOKENS = /ghp_(?:GCG|WORK|INC|ONBRANCH|REL|TILDE|CHAIN|XDG|ENVINC)_TOKEN/;
+const TOKENS = /ghp_(?:GCG|WORK|INC|ONBRANCH|REL|TILDE|CHAIN|XDG|ENVINC|DOT)_TOKEN/;
 
 beforeAll(async () => {
   home = await tempDir('cw-gitcfg-home-');
@@ -43,7 +44,11 @@ beforeAll(async () => {
     'xdg/git/config': '[include]\n\tpath = work.inc\n',
     'xdg/git/work.inc': url('XDG_TOKEN123456'),
     'envinc.inc': url('ENVINC_TOKEN123'),
+    'dot/gitconfig': `[user]\n\tname = Dot\n${url('DOT_TOKEN123456')}`,
   });
+  // A dotfiles layout: the home's ~/.gitconfig is a link into the workspace.
+  await mkdir(join(home, 'linkhome'));
+  await symlink(join(ws, 'dot/gitconfig'), join(home, 'linkhome/.gitconfig'));
   git({}, 'add', 'a.txt');
   git({}, 'commit', '-qm', 'i');
   // C and its held-back variants: ~/.gitconfig includes workspace files (includeIf gitdir:, include, a
@@ -71,11 +76,13 @@ const SETUPS: { name: string; env: Record<string, string>; files: string[] }[] =
   { name: 'A: GIT_CONFIG_GLOBAL names a workspace file', env: { GIT_CONFIG_GLOBAL: '' }, files: ['dev.gitconfig'] },
   { name: 'C: ~/.gitconfig includes workspace files (includeIf gitdir:/onbranch:, include relative, ~, a chain of two)', env: {}, files: ['.gitconfig-work', 'tools/git.inc', 'onbranch.inc', 'rel.inc', 'tilde.inc', 'chain/two.inc'] },
   { name: 'XDG_CONFIG_HOME in the workspace: its git/config includes a relative file', env: { XDG_CONFIG_HOME: 'xdg' }, files: ['xdg/git/work.inc'] },
+  { name: 'a dotfiles layout: ~/.gitconfig links to a workspace file', env: { HOME: 'linkhome' }, files: ['dot/gitconfig'] },
   { name: 'GIT_CONFIG_COUNT/KEY/VALUE give an include.path', env: { GIT_CONFIG_COUNT: '1', GIT_CONFIG_KEY_0: 'include.path', GIT_CONFIG_VALUE_0: 'envinc.inc' }, files: ['envinc.inc'] },
 ];
 // Paths in the set-ups are workspace-relative: made absolute here (the workspace is a temp folder).
 const envOf = (env: Record<string, string>): Record<string, string> => {
-  const own = { ...env, HOME: Object.keys(env).length === 0 ? home : join(home, 'nohome') };
+  const own: Record<string, string> = { ...env, HOME: Object.keys(env).length === 0 ? home : join(home, 'nohome') };
+  if (env.HOME) own.HOME = join(home, env.HOME);
   if (env.GIT_CONFIG_GLOBAL !== undefined) own.GIT_CONFIG_GLOBAL = join(ws, 'dev.gitconfig');
   if (env.XDG_CONFIG_HOME) own.XDG_CONFIG_HOME = join(ws, env.XDG_CONFIG_HOME);
   if (env.GIT_CONFIG_VALUE_0) own.GIT_CONFIG_VALUE_0 = join(ws, env.GIT_CONFIG_VALUE_0);
@@ -86,7 +93,8 @@ describe.each(SETUPS)('$name', ({ env, files }) => {
   it('git obeys the files (the set-up is real)', () => {
     const listed = (): string => git(envOf(env), 'config', '--list', '--show-origin');
     const now = listed();
-    for (const file of files.filter((name) => name !== 'onbranch.inc')) expect(now, file).toContain(join(ws, file));
+    const tokenOf = (file: string): string => /ghp_\w+/.exec(readFileSync(join(ws, file), 'utf8'))![0];
+    for (const file of files.filter((name) => name !== 'onbranch.inc')) expect(now, file).toContain(tokenOf(file));
     if (!files.includes('onbranch.inc')) return;
     // The branch condition: not met on main, met on release.
     expect(now).not.toMatch(/ONBRANCH/);
