@@ -57,9 +57,14 @@ export function loadedConfigFiles(root: string, home: string | undefined, env: E
   const repository = repositoryOf(root);
   const dirs = repository ? [repository.gitDir, ...(repository.common ? [repository.common] : [])] : [resolve(root, '.git')];
   const own = dirs.flatMap((dir) => [resolve(dir, 'config'), resolve(dir, 'config.worktree')]);
-  const fromEnv = envConfigEntries(env)
+  return withIncludes([...gitOuterConfigFiles(home, env), ...own, ...envIncludes(root, home, env)], home);
+}
+
+// The files an include.path of the environment names (GIT_CONFIG_COUNT/KEY/VALUE, GIT_CONFIG_PARAMETERS):
+// absolute or `~` paths only, as git requires ("relative config includes must come from files").
+export function envIncludes(root: string, home: string | undefined, env: Env = process.env): string[] {
+  return envConfigEntries(env)
     .filter((entry) => isInclude(entry) && (isAbsolute(entry.value ?? '') || (entry.value ?? '').startsWith('~')))
     .map((entry) => expandGitPath(entry.value ?? '', root, home))
     .filter((path): path is string => path !== undefined);
-  return withIncludes([...gitOuterConfigFiles(home, env), ...own, ...fromEnv], home);
 }

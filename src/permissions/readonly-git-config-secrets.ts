@@ -9,7 +9,7 @@ import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import picomatch from 'picomatch';
 import { CredentialConfigs, holdsCredential } from '../git/config-credential.js';
-import { withIncludes } from '../git/config-includes.js';
+import { envIncludes, withIncludes } from '../git/config-includes.js';
 import { gitOuterConfigFiles } from '../git/config-path.js';
 import type { ShellParse, SimpleCommand } from '../shell/parse-types.js';
 import { parseGit } from './options/git.js';
@@ -68,7 +68,7 @@ export function configSecretVeto(command: SimpleCommand, parse: ShellParse, root
   // The user's files ($GIT_CONFIG_GLOBAL, a workspace file in a dotfiles set-up: red team R9-14 A) and a
   // named system file; /etc/gitconfig is the machine's (a distribution's `[credential] helper = gcloud.sh`
   // would make every `git remote -v` ask).
-  const files = gitOuterConfigFiles(home, env).filter((file) => file !== '/etc/gitconfig');
+  const files = [...gitOuterConfigFiles(home, env).filter((file) => file !== '/etc/gitconfig'), ...envIncludes(root, home, env)];
   for (const folder of gitFolders(command, parse, runDir ?? root).list) {
     const found = gitDirOf(folder, root);
     if (found) files.push(...configFiles(found.gitDir));

@@ -142,16 +142,23 @@ describe('B: with the sandbox off, a shell reader of a file a git config include
     }
   });
 
-  it('a workspace file $GIT_CONFIG_GLOBAL names asks too, and `git var -l` asks for it', async () => {
-    const saved = { global: process.env.GIT_CONFIG_GLOBAL };
-    // The gate reads the process environment (the binary's), as the CLI does.
-    process.env.GIT_CONFIG_GLOBAL = join(ws, 'dev.gitconfig');
+  // The gate reads the process environment (the binary's), as the CLI does.
+  const GATE_ENVS: [string, Record<string, string>, string][] = [
+    ['$GIT_CONFIG_GLOBAL', { GIT_CONFIG_GLOBAL: 'dev.gitconfig' }, 'cat dev.gitconfig'],
+    ['a GIT_CONFIG_COUNT include.path', { GIT_CONFIG_COUNT: '1', GIT_CONFIG_KEY_0: 'include.path', GIT_CONFIG_VALUE_0: 'envinc.inc' }, 'cat envinc.inc'],
+  ];
+  it.each(GATE_ENVS)('a workspace file %s names: cat of it and `git var -l` ask', async (_name, vars, cat) => {
+    const absolute = Object.fromEntries(Object.entries(vars).map(([key, value]) => [key, /^GIT_CONFIG_(?:GLOBAL|VALUE_0)$/.test(key) ? join(ws, value) : value]));
+    const saved = Object.fromEntries(Object.keys(absolute).map((key) => [key, process.env[key]]));
+    Object.assign(process.env, absolute);
     try {
-      const engine = await engineWith({ HOME: join(home, 'nohome'), GIT_CONFIG_GLOBAL: join(ws, 'dev.gitconfig') }, { sandbox: 'off', gate: true });
-      for (const cmd of ['cat dev.gitconfig', 'git var -l']) expect(await engine.run({ cmd: 'exec', args: { cmd } }), cmd).toMatchObject({ ok: false, error: { code: 'C241' } });
+      const engine = await engineWith({ HOME: join(home, 'nohome'), ...absolute }, { sandbox: 'off', gate: true });
+      for (const cmd of [cat, 'git var -l']) expect(await engine.run({ cmd: 'exec', args: { cmd } }), cmd).toMatchObject({ ok: false, error: { code: 'C241' } });
     } finally {
-      if (saved.global === undefined) delete process.env.GIT_CONFIG_GLOBAL;
-      else process.env.GIT_CONFIG_GLOBAL = saved.global;
+      for (const [key, value] of Object.entries(saved)) {
+        if (value === undefined) delete process.env[key];
+        else process.env[key] = value;
+      }
     }
   });
 });
