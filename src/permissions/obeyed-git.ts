@@ -5,7 +5,8 @@ import { commandWords } from '../git/config-command.js';
 import { computedValue, globWords } from '../git/config-computed.js';
 import { readGitMetadata } from '../git/config-read.js';
 import { envConfigEntries } from '../git/config-env.js';
-import { type ConfigEntry, parseGitConfigFile } from '../git/config-file.js';
+import type { ConfigEntry } from '../git/config-file.js';
+import { isInclude, walkConfigFiles } from '../git/config-includes.js';
 import type { ComputedCommand } from './obeyed.js';
 import { expandGitPath, huskyParent, kernelPath, spellings } from '../git/config-path.js';
 
@@ -39,7 +40,6 @@ const COMMAND_KEY = /(?:cmd|command|program|helper|driver|editor|pager|askpass|t
 // Keys whose value is a file git reads and obeys.
 const FILE_KEY = /^(?:attributesfile|excludesfile|allowedsignersfile)$/;
 const TOOL_SECTIONS = new Set(['difftool', 'mergetool', 'browser', 'man']);
-const MAX_INCLUDES = 10;
 
 function isCommand({ section, key, value }: ConfigEntry): boolean {
   if (section === 'alias' || section === 'pager') return true;
@@ -67,12 +67,6 @@ function homeOf(name: string, home: string | undefined): string | undefined {
   }
 }
 
-function readConfig(file: string): ConfigEntry[] {
-  // Not a FIFO or device: reading one would block codeward (config-read.ts reads regular files only).
-  const text = readGitMetadata(file);
-  return text === undefined ? [] : parseGitConfigFile(text).entries;
-}
-
 // `top`: the work tree git runs hooks and commands in; `bases`: other folders a relative word may be taken
 // from (the workspace of a subfolder, a folder the command moves to). `files`: the config files git reads.
 export function gitConfigPaths(top: string, files: readonly string[], home: string | undefined, bases: readonly string[] = [], env: Readonly<Record<string, string | undefined>> = process.env): GitConfigRefs {
@@ -82,26 +76,21 @@ export function gitConfigPaths(top: string, files: readonly string[], home: stri
   const globs: string[] = [];
   const computed: ComputedCommand[] = [];
   const hooks: string[] = [];
-  // Every entry of the config files and the files they include (relative to the including file).
+  // Every entry of the config files and the files they include (git/config-includes.ts: the one walk).
   const entries: { readonly entry: ConfigEntry; readonly file: string }[] = [];
   const seen = new Set<string>();
-  const take = (entry: ConfigEntry, file: string, depth: number): void => {
+  const onEntry = (entry: ConfigEntry, file: string): void => {
     entries.push({ entry, file });
-    if ((entry.section === 'include' || entry.section === 'includeif') && entry.key === 'path') {
-      const included = expandGitPath(entry.value ?? '', dirname(file), home, named);
-      if (!included) return;
-      found.push(...spellings(included));
-      visit(included, depth + 1);
-    }
+    const included = isInclude(entry) ? expandGitPath(entry.value ?? '', dirname(file), home, named) : undefined;
+    if (included) found.push(...spellings(included));
   };
-  const visit = (file: string, depth: number): void => {
-    if (seen.has(file) || depth > MAX_INCLUDES) return;
-    seen.add(file);
-    for (const entry of readConfig(file)) take(entry, file, depth);
-  };
-  for (const file of files) visit(file, 0);
+  walkConfigFiles(files, home, onEntry, named, seen);
   // The environment's entries (GIT_CONFIG_COUNT/KEY/VALUE, GIT_CONFIG_PARAMETERS): read last, relative to the work tree.
-  for (const entry of envConfigEntries(env)) take(entry, resolve(top, '(environment)'), 0);
+  for (const entry of envConfigEntries(env)) {
+    onEntry(entry, resolve(top, '(environment)'));
+    const included = isInclude(entry) ? expandGitPath(entry.value ?? '', top, home, named) : undefined;
+    if (included) walkConfigFiles([included], home, onEntry, named, seen, 1);
+  }
   // core.worktree moves the work tree, where hooks and commands run (relative to the git folder).
   const tops = [top];
   for (const { entry, file } of entries) {

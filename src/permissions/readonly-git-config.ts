@@ -7,7 +7,9 @@
 // (setting them is judged as a path hijack). Read with the shared parser, no git process.
 import { lstatSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
-import { parseGitConfig, type ConfigEntry } from '../git/config-file.js';
+import type { ConfigEntry } from '../git/config-file.js';
+import { isInclude, walkConfigFiles } from '../git/config-includes.js';
+import { expandGitPath } from '../git/config-path.js';
 import { readGitMetadata } from '../git/config-read.js';
 import type { ShellParse, SimpleCommand } from '../shell/parse-types.js';
 import { gitlinks } from './readonly-git-submodules.js';
@@ -21,7 +23,6 @@ const PROGRAM_KEY = new Set([
   'browser', 'viewer', 'defaultkeycommand', 'alternaterefscommand',
 ]);
 const OFF = /^(?:|true|false|yes|no|on|off|0|1)$/i;
-const MAX_INCLUDES = 10;
 const MAX_SUBMODULES = 64;
 const MAX_SUBMODULE_DEPTH = 4;
 
@@ -114,35 +115,23 @@ function readHook(gitDir: string, hooksPaths: readonly string[], root: string): 
 // "core.fsmonitor = ./x.sh" for the first program the config names, or undefined; every core.hooksPath
 // value seen is added to hooksPaths.
 export function configProgram(gitDir: string, home: string | undefined, hooksPaths: string[] = []): string | undefined {
-  const seen = new Set<string>();
-  const visit = (file: string, depth: number): string | undefined => {
-    if (seen.has(file) || depth > MAX_INCLUDES) return undefined;
-    seen.add(file);
-    const text = readGitMetadata(file);
-    if (text === undefined) return undefined;
-    for (const entry of parseGitConfig(text)) {
-      if ((entry.section === 'include' || entry.section === 'includeif') && entry.key === 'path' && entry.value) {
-        const path = entry.value.startsWith('~/') ? (home ? join(home, entry.value.slice(2)) : undefined) : entry.value.startsWith('~') ? undefined : resolve(dirname(file), entry.value);
-        // An include git would read but this cannot: the repository's config is unknown, so it counts.
-        if (path === undefined) return describe(entry);
-        const found = visit(path, depth + 1);
-        if (found) return found;
-      } else if (names(entry)) {
-        return describe(entry);
-      } else if (entry.section === 'core' && entry.key === 'hookspath' && entry.value) {
-        if (entry.value.startsWith('~')) {
-          if (!entry.value.startsWith('~/') || !home) return describe(entry);
-          hooksPaths.push(join(home, entry.value.slice(2)));
-        } else hooksPaths.push(entry.value);
-      }
+  // Every entry of the config files and what they include (git/config-includes.ts: the one walk), in
+  // git's order: the first that names a program.
+  const found: string[] = [];
+  walkConfigFiles(configFiles(gitDir), home, (entry, file) => {
+    if (isInclude(entry)) {
+      // An include git would read but this cannot (`~name/`, no home): the repository's config is unknown, so it counts.
+      if (entry.value && expandGitPath(entry.value, dirname(file), home) === undefined) found.push(describe(entry));
+    } else if (names(entry)) {
+      found.push(describe(entry));
+    } else if (entry.section === 'core' && entry.key === 'hookspath' && entry.value) {
+      if (entry.value.startsWith('~')) {
+        if (!entry.value.startsWith('~/') || !home) found.push(describe(entry));
+        else hooksPaths.push(join(home, entry.value.slice(2)));
+      } else hooksPaths.push(entry.value);
     }
-    return undefined;
-  };
-  for (const file of configFiles(gitDir)) {
-    const found = visit(file, 0);
-    if (found) return found;
-  }
-  return undefined;
+  });
+  return found[0];
 }
 
 function repositoryVeto(gitDir: string, root: string, home: string | undefined): string | undefined {

@@ -1,9 +1,7 @@
-import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { readGitMetadata } from '../git/config-read.js';
 import { gitConfigPaths } from '../permissions/obeyed-git.js';
 import { gitOuterConfigFiles } from '../git/config-path.js';
-import { foldersUp } from '../workspace/above.js';
+import { repositoryOf, type Repository } from '../git/repository-of.js';
 
 // Paths in the workspace that a repository's own git config makes git run or read, outside the sandbox:
 // the core.hooksPath folder (husky's `.husky/_` runs the hooks in `.husky/`, so that folder too),
@@ -23,41 +21,8 @@ export function gitConfigRefs(root: string, files: readonly string[], home: stri
   return gitConfigPaths(root, files, home);
 }
 
-// The repository the workspace is in: its own `.git` (folder or `gitdir:` file), else the nearest
-// enclosing one (a workspace that is a subfolder of a repository: that repository's hooks and config
-// are obeyed by every git command run in the workspace). `top`: its work tree.
-export interface Repository {
-  readonly top: string;
-  readonly gitDir: string;
-  readonly common?: string;
-}
-
-// A `.git` file or `commondir`: one line.
-const SMALL = 64 * 1024;
-
-function ownGitDir(folder: string): string | undefined {
-  const dotGit = resolve(folder, '.git');
-  try {
-    if (statSync(dotGit).isDirectory()) return statSync(resolve(dotGit, 'HEAD')).isFile() ? dotGit : undefined;
-  } catch {
-    return undefined;
-  }
-  const match = /^gitdir:\s*(.+?)\s*$/m.exec(readGitMetadata(dotGit, SMALL) ?? '');
-  return match ? resolve(folder, match[1]!) : undefined;
-}
-
-// Above the workspace only the current user's repository counts (workspace/above.ts, red team H5).
-export function repositoryOf(root: string): Repository | undefined {
-  for (const folder of foldersUp(root)) {
-    const gitDir = ownGitDir(folder);
-    if (gitDir) {
-      const common = readGitMetadata(resolve(gitDir, 'commondir'), SMALL)?.trim();
-      const commonDir = common ? resolve(gitDir, common) : undefined;
-      return { top: folder, gitDir, ...(commonDir && commonDir !== gitDir ? { common: commonDir } : {}) };
-    }
-  }
-  return undefined;
-}
+// The repository the workspace is in (its own or the enclosing one): src/git/repository-of.ts.
+export { repositoryOf, type Repository } from '../git/repository-of.js';
 
 // Every path git is configured to run or read for the workspace's repository (its own or the enclosing
 // one): the hooks folder core.hooksPath names, included files, programs, and the git folders themselves

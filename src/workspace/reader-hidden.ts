@@ -1,7 +1,5 @@
-import { basename, join } from 'node:path';
-import { repositoryConfigSecrets, withoutSecrets } from '../git/config-secrets.js';
-import { repositoryConfigFiles } from '../git/config-includes.js';
-import { readGitMetadata } from '../git/config-read.js';
+import { join } from 'node:path';
+import { CredentialConfigs } from '../git/config-credential.js';
 import { compileNonAccessible, type RelMatcher } from './globs.js';
 import { isSensitivePath } from './sensitive.js';
 
@@ -23,8 +21,6 @@ export function withCredentialGlobs(globs: readonly string[]): string[] {
   return [...globs, ...CREDENTIAL_GLOBS.filter((glob) => !globs.includes(glob))];
 }
 
-const CONFIG_NAMES = new Set(['config', 'config.worktree']);
-
 // git's object store (loose objects, packs) and what `git fsck --lost-found` writes: the bytes of every
 // file ever staged, hidden ones included, deflated (red team round 9, R9-8: `read --encoding base64` of a
 // loose object gave a committed .env's bytes). No task needs them raw: git-diff, git-log and git read them.
@@ -36,12 +32,15 @@ export function inObjectStore(rel: string): boolean {
 
 export class ReaderHidden {
   readonly #credentials: RelMatcher = compileNonAccessible(CREDENTIAL_GLOBS);
-  #configFiles: ReadonlySet<string> | undefined;
+  readonly #configs: CredentialConfigs;
 
   constructor(
     private readonly root: string,
-    private readonly home: string | undefined,
-  ) {}
+    home: string | undefined,
+    env: Readonly<Record<string, string | undefined>> = process.env,
+  ) {
+    this.#configs = new CredentialConfigs(root, home ?? env['HOME'], env);
+  }
 
   // `rel` (forward slashes, inside the root) beyond the non-accessible globs; `parentHidden` for walks.
   has(rel: string, parentHidden = false): boolean {
@@ -51,21 +50,14 @@ export class ReaderHidden {
     return this.credentialConfig(abs);
   }
 
-  // A git config file of the workspace's repository (its own or one it includes) holding a credential.
+  // A git config file git loads here (the repository's, the user's, $GIT_CONFIG_GLOBAL, what they include) holding a credential.
   credentialConfig(real: string): boolean {
-    if (CONFIG_NAMES.has(basename(real)) && repositoryConfigSecrets(real) !== undefined) return true;
-    this.#configFiles ??= new Set(repositoryConfigFiles(this.root, this.home));
-    return this.#configFiles.has(real) && hasCredential(real);
+    return this.#configs.has(real);
   }
 }
 
-// The files a repository's config includes (not its own config and config.worktree, which the sandbox
-// shows as filtered copies) that hold a credential, as real paths inside `root`.
-export function includedCredentialConfigs(root: string, home: string | undefined): string[] {
-  return repositoryConfigFiles(root, home).filter((file) => !CONFIG_NAMES.has(basename(file)) && file.startsWith(`${root}/`) && hasCredential(file));
-}
-
-function hasCredential(file: string): boolean {
-  const text = readGitMetadata(file, 1024 * 1024);
-  return text !== undefined && withoutSecrets(text) !== undefined;
+// The files git loads for this workspace that lie in it and hold a credential, but the repository's own
+// config (the sandbox shows that as a filtered copy), as real paths inside `root`.
+export function includedCredentialConfigs(root: string, home: string | undefined, env?: Readonly<Record<string, string | undefined>>): string[] {
+  return new CredentialConfigs(root, home ?? env?.['HOME'], env).inWorkspace();
 }

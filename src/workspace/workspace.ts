@@ -60,7 +60,7 @@ export class Workspace {
     const globs = (options.nonAccessibleGlobs ?? DEFAULT_NON_ACCESSIBLE_GLOBS).map((glob) => (/^\/[^/]/.test(glob) ? glob.slice(1) : glob));
     this.nonAccessibleGlobs = [...new Set([...globs, ...anchoredAtRoot(globs, [root, givenRoot]).rests])];
     this.#nonAccessible = compileNonAccessible([...this.nonAccessibleGlobs, ...hiddenGlobsFor(root, options.hiddenPaths)]);
-    this.#readerHidden = new ReaderHidden(root, options.home);
+    this.#readerHidden = new ReaderHidden(root, options.home, options.env);
     this.#ownState = ownStateRels(root, options.ownState ?? []);
     this.#rootPrefix = root.endsWith(sep) ? root : root + sep;
   }
