@@ -19,7 +19,9 @@ export interface LoaderRow {
 export const LOADERS: Readonly<Record<LoaderKind, LoaderRow>> = {
   // bash, zsh, sh, ksh, fish: `source`, `.`, `eval "$(cat X)"`, `BASH_ENV=X` ... (home-sources-shell.ts).
   shell: {
-    startup: ['.bashrc', '.bash_profile', '.bash_login', '.profile', '.bash_aliases', '.bash_logout', '.zshrc', '.zshenv', '.zprofile', '.zlogin', '.zlogout', '.kshrc', '.mkshrc', '.config/fish/config.fish'],
+    startup: ['.bashrc', '.bash_profile', '.bash_login', '.profile', '.bash_aliases', '.bash_logout', '.zshrc', '.zshenv', '.zprofile', '.zlogin', '.zlogout', '.kshrc', '.mkshrc', '.config/fish/config.fish',
+      // zsh's start-up files where the common ZDOTDIR (set in /etc/zsh/zshenv) puts them.
+      '.config/zsh/.zshenv', '.config/zsh/.zprofile', '.config/zsh/.zshrc', '.config/zsh/.zlogin', '.config/zsh/.zlogout'],
     folders: ['.config/fish/conf.d'],
     base: ['home'],
     loads: (text, vars) => shellLoads(text, vars),

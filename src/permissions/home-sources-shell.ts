@@ -1,5 +1,6 @@
 import { shCommands, type ShWord } from '../shell/sh-tokens.js';
 import { expandWord, loadedOf, plain, type Loaded } from './home-sources-expand.js';
+import { envNamed } from './obeyed-env.js';
 
 // What a shell start-up file (bash, zsh, sh, ksh, fish) and direnv's `.envrc` load (red team R9-4, R10):
 // `source X`, `. X`, guards and loops over a folder, a file's text run (`eval "$(cat X)"`, `. <(cat X)`),
@@ -97,10 +98,14 @@ function assign(words: readonly ShWord[], vars: Map<string, string>): Loaded[] {
 }
 
 // What a variable's value names: BASH_ENV / ENV a script every non-interactive shell runs, ZDOTDIR the folder
-// of zsh's start-up files, PATH (`:`-separated, fish: one word each) folders whose programs run by name.
+// of zsh's start-up files, ZSH_CUSTOM oh-my-zsh's folder of scripts and plug-ins, and what the environment's table says of the others (obeyed-env.ts envNamed:
+// PATH's folders, whose programs run by name; PYTHONSTARTUP, NODE_OPTIONS' --require, LD_PRELOAD files ...).
 function named(name: string, values: readonly ShWord[], vars: ReadonlyMap<string, string>): Loaded[] {
-  if (name === 'BASH_ENV' || name === 'ENV') return loadedOf(values.slice(0, 1), vars, 'shell');
-  if (name === 'ZDOTDIR') return loadedOf(ZSH_STARTUP.map((file) => ({ ...values[0]!, text: `${values[0]!.text}/${file}` })), vars, 'shell');
-  if (name !== 'PATH' && name !== 'fish_user_paths') return [];
-  return loadedOf(values.flatMap((value) => value.text.split(':').map((text) => ({ text, single: value.single }))), vars, undefined, true);
+  const first = values[0]!;
+  if (name === 'BASH_ENV' || name === 'ENV') return loadedOf([first], vars, 'shell');
+  if (name === 'ZSH_CUSTOM') return loadedOf([first], vars, undefined, true);
+  if (name === 'ZDOTDIR') return loadedOf(ZSH_STARTUP.map((file) => ({ ...first, text: `${first.text}/${file}` })), vars, 'shell');
+  const found = envNamed(name === 'fish_user_paths' ? 'PATH' : name, values.map((value) => value.text).join(name === 'NODE_OPTIONS' || name === 'RUBYOPT' ? ' ' : ':'));
+  if (!found || (found.folders && !found.folders.includes('**'))) return [];
+  return loadedOf(found.entries.map((text) => ({ text, single: first.single })), vars, undefined, found.folders !== undefined);
 }
