@@ -19,7 +19,8 @@ export interface LoaderRow {
 export const LOADERS: Readonly<Record<LoaderKind, LoaderRow>> = {
   // bash, zsh, sh, ksh, fish: `source`, `.`, `eval "$(cat X)"`, `BASH_ENV=X` ... (home-sources-shell.ts).
   shell: {
-    startup: ['.bashrc', '.bash_profile', '.bash_login', '.profile', '.bash_aliases', '.bash_logout', '.zshrc', '.zshenv', '.zprofile', '.zlogin', '.zlogout', '.kshrc', '.mkshrc', '.config/fish/config.fish',
+    // In the order the shells read them (an assignment of one is known in the next: `.zshenv`'s DOTFILES in `.zshrc`).
+    startup: ['.zshenv', '.profile', '.bash_profile', '.bash_login', '.zprofile', '.bashrc', '.bash_aliases', '.zshrc', '.zlogin', '.bash_logout', '.zlogout', '.kshrc', '.mkshrc', '.config/fish/config.fish',
       // zsh's start-up files where the common ZDOTDIR (set in /etc/zsh/zshenv) puts them.
       '.config/zsh/.zshenv', '.config/zsh/.zprofile', '.config/zsh/.zshrc', '.config/zsh/.zlogin', '.config/zsh/.zlogout'],
     folders: ['.config/fish/conf.d'],

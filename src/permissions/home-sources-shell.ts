@@ -55,6 +55,12 @@ export function shellLoads(text: string, vars: Map<string, string>, direnv = fal
     }
     let words = all;
     while (words.length > 0 && LEADING.has(words[0]!.text)) words = words.slice(1);
+    // `NAME=value cmd`: the assignments hold for the command (`BASH_ENV=X bash -c ...`), the command runs.
+    const command = words.findIndex((word) => !/^[A-Za-z_][A-Za-z0-9_]*=/.test(word.text));
+    if (command > 0) {
+      found.push(...assign(words.slice(0, command), vars));
+      words = words.slice(command);
+    }
     const [first, second] = words;
     if (!first) continue;
     const name = first.text.replace(/_if_exists$/, '');

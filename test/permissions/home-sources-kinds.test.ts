@@ -26,7 +26,8 @@ const ROWS: readonly { kind: string; file: string; text: string; loads: readonly
   { kind: 'bash eval/process substitution, BASH_ENV, ENV, PATH, a script run', file: '.bashrc', text: 'eval "$(cat ~/dotfiles/shell/c.sh)"\n. <(cat ~/dotfiles/shell/d.sh)\nsource <(cat "$HOME/dotfiles/shell/e.sh")\nexport BASH_ENV=~/dotfiles/shell/i.sh\nENV=$HOME/dotfiles/shell/env2.sh\nexport PATH="$HOME/dotfiles/tools:$PATH"\n~/dotfiles/shell/motd.sh\npython3 ~/dotfiles/shell/start.py\n', loads: ['shell/c.sh', 'shell/d.sh', 'shell/e.sh', 'shell/i.sh', 'shell/env2.sh', 'tools/new-tool', 'shell/motd.sh', 'shell/start.py'], unrelated: 'shell/other.sh' },
   { kind: 'variables of the environment table (PYTHONSTARTUP, NODE_OPTIONS, LD_PRELOAD, fish PATH), ZSH_CUSTOM', file: '.profile', text: 'export PYTHONSTARTUP=~/dotfiles/py/startup.py\nexport NODE_OPTIONS="--require $HOME/dotfiles/node/r.js"\nLD_PRELOAD=$HOME/dotfiles/lib/x.so\nexport ZSH_CUSTOM=$HOME/dotfiles/omz\n', loads: ['py/startup.py', 'node/r.js', 'lib/x.so', 'omz/plugins/p/p.plugin.zsh'], unrelated: 'py/other.py' },
   { kind: 'fish PATH and fish_add_path', file: '.config/fish/conf.d/path.fish', text: 'set -gx PATH $HOME/dotfiles/fbin $PATH\nfish_add_path ~/dotfiles/fbin2\n', loads: ['fbin/x', 'fbin2/y'], unrelated: 'fish-notes.md' },
-  { kind: 'zsh autoload, ZDOTDIR and its default', file: '.zshenv', text: 'export ZDOTDIR=$HOME/.config/zsh\nautoload -U ~/dotfiles/zsh/z3\n', loads: ['zsh/z3', 'zsh/z1.zsh'], unrelated: 'zsh/z9.zsh' },
+  { kind: 'zsh autoload, ZDOTDIR and its default', file: '.zshenv', text: 'export ZDOTDIR=$HOME/.config/zsh\nautoload -U ~/dotfiles/zsh/z3\nDOTZ=~/dotfiles/zsh\n', loads: ['zsh/z3', 'zsh/z1.zsh', 'zsh/z4.zsh'], unrelated: 'zsh/z9.zsh' },
+  { kind: 'a variable of .zshenv in .zshrc', file: '.zshrc', text: 'source $DOTZ/z4.zsh\n', loads: ['zsh/z4.zsh'], unrelated: 'zsh/z8.zsh' },
   { kind: 'direnv .envrc source_env, use flake, dotenv, PATH_add', file: 'ws:.envrc', text: 'source_env scripts/dev-env.sh\nsource_env_if_exists sub\nuse flake\ndotenv config/dev.vars\nPATH_add devbin\n', loads: ['scripts/dev-env.sh', 'sub/.envrc', 'flake.nix', 'flake.lock', 'config/dev.vars', 'devbin/x'], unrelated: 'scripts/other.sh' },
   { kind: 'direnvrc sources a library', file: '.config/direnv/direnvrc', text: 'source ~/dotfiles/direnv/lib.sh\n', loads: ['direnv/lib.sh'], unrelated: 'direnv/README' },
 ];
@@ -49,6 +50,9 @@ describe('the table of start-up file kinds', () => {
     expect(loadsOf('lua', '-- dofile("/no")\ndofile(vim.env.UNKNOWN .. "/x")\nloadfile "/h/l.lua"\n', vars()).map((l) => l.path)).toEqual(['/h/l.lua']);
     expect(loadsOf('tmux', '# source-file /no\nif-shell "true" "source-file ~/t.conf"\n', vars()).map((l) => l.path)).toEqual(['/h/t.conf']);
     expect(loadsOf('shell', 'echo ". /no"\nsource $UNKNOWN/x\nbash ~/b.sh arg\n', vars()).map((l) => l.path)).toEqual(['/h/b.sh']);
+    expect(loadsOf('ssh', 'include=~/i1\n  INCLUDE ~/i2 ~/i3\n', vars()).map((l) => l.path)).toEqual(['/h/i1', '/h/i2', '/h/i3']);
+    expect(loadsOf('lua', 'dofile "/h/a.lua"\nvim.cmd [[source ~/b.vim]]\n', vars()).map((l) => l.path)).toEqual(['/h/a.lua', '/h/b.vim']);
+    expect(loadsOf('shell', '{ . ~/g.sh; }\nf() { source ~/f.sh; }\nenv X=1 ~/e.sh\neval "source ~/ev.sh"\n', vars()).map((l) => l.path)).toEqual(['/h/g.sh', '/h/f.sh', '/h/e.sh', '/h/ev.sh']);
     expect(loadsOf('direnv', 'use flake ./nix#dev\nuse nix\n', vars()).map((l) => l.path)).toEqual(['./nix/flake.nix', './nix/flake.lock', 'shell.nix', 'default.nix']);
   });
 
