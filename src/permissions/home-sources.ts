@@ -75,6 +75,7 @@ export function homeSourced(home: string, roots: readonly string[]): { links: Ho
   const queue = startItems(home, roots, sources);
   const vars = new Map([['HOME', home]]);
   const seen = new Set<string>();
+  const handled = new Set<string>();
   const mark = (path: string, folder: boolean, loader: string): void => {
     const real = resolveLoose(path);
     if (real === undefined) return;
@@ -93,6 +94,10 @@ export function homeSourced(home: string, roots: readonly string[]): { links: Ho
     if (text === undefined || depth >= MAX_DEPTH) continue;
     for (const loaded of loadsOf(kind, text, vars)) {
       for (const next of targets(loaded, path, home, LOADERS[kind])) {
+        // A path named again (fifty `source` lines of one file, a glob per host) is judged once.
+        const key = `${next.path}\0${next.folder}\0${loaded.kind}`;
+        if (handled.has(key)) continue;
+        handled.add(key);
         mark(next.path, next.folder, loader);
         if (next.folder) sources.push(next.path);
         if (!loaded.kind) continue;
