@@ -13,7 +13,8 @@ export interface LoaderRow {
   readonly folders?: readonly string[];
   readonly workspace?: readonly string[];
   readonly base: readonly ('home' | 'file' | '.ssh')[];
-  readonly loads: (text: string, vars: Map<string, string>) => Loaded[];
+  // `file`: the file read (what `$(dirname "${BASH_SOURCE[0]}")` spells).
+  readonly loads: (text: string, vars: Map<string, string>, file: string) => Loaded[];
 }
 
 export const LOADERS: Readonly<Record<LoaderKind, LoaderRow>> = {
@@ -25,7 +26,7 @@ export const LOADERS: Readonly<Record<LoaderKind, LoaderRow>> = {
       '.config/zsh/.zshenv', '.config/zsh/.zprofile', '.config/zsh/.zshrc', '.config/zsh/.zlogin', '.config/zsh/.zlogout'],
     folders: ['.config/fish/conf.d'],
     base: ['home'],
-    loads: (text, vars) => shellLoads(text, vars),
+    loads: (text, vars, file) => shellLoads(text, vars, file),
   },
   // direnv: the workspace's `.envrc` (bash with direnv's stdlib: `source_env`, `dotenv`, `use flake`) and the
   // user's direnvrc and lib folder, which every `.envrc` runs first.
@@ -34,7 +35,7 @@ export const LOADERS: Readonly<Record<LoaderKind, LoaderRow>> = {
     folders: ['.config/direnv/lib'],
     workspace: ['.envrc'],
     base: ['file'],
-    loads: (text, vars) => shellLoads(text, vars, true),
+    loads: (text, vars, file) => shellLoads(text, vars, file, true),
   },
   // ssh: `Include` (globs, recursive), and the scripts Match exec / ProxyCommand / LocalCommand run.
   ssh: { startup: ['.ssh/config'], base: ['.ssh'], loads: sshLoads },
@@ -49,8 +50,8 @@ export const LOADERS: Readonly<Record<LoaderKind, LoaderRow>> = {
 };
 
 // What one start-up text of `kind` loads.
-export function loadsOf(kind: LoaderKind, text: string, vars: Map<string, string>): Loaded[] {
-  return LOADERS[kind].loads(text, vars);
+export function loadsOf(kind: LoaderKind, text: string, vars: Map<string, string>, file = '/dev/null'): Loaded[] {
+  return LOADERS[kind].loads(text, vars, file);
 }
 
 // What a shell start-up text sources, as paths (the shell row's parser, paths only).

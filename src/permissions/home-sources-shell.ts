@@ -1,6 +1,7 @@
 import { shCommands, type ShWord } from '../shell/sh-tokens.js';
 import { expandWord, loadedOf, plain, type Loaded } from './home-sources-expand.js';
 import { envNamed } from './obeyed-env.js';
+import { spelled } from './hook-spelling.js';
 
 // What a shell start-up file (bash, zsh, sh, ksh, fish) and direnv's `.envrc` load (red team R9-4, R10):
 // `source X`, `. X`, guards and loops over a folder, a file's text run (`eval "$(cat X)"`, `. <(cat X)`),
@@ -44,13 +45,18 @@ function nixFiles(what: string | undefined, arg: ShWord | undefined): Named {
 const options = (words: readonly ShWord[]): ShWord[] => words.filter((word) => !word.text.startsWith('-'));
 
 // What one shell (or, with `direnv`, `.envrc`) text loads; `vars` is updated with its assignments, in order.
-export function shellLoads(text: string, vars: Map<string, string>, direnv = false): Loaded[] {
+// `file`: the file read; a path it spells relative to itself (`"$(dirname "${BASH_SOURCE[0]}")/x.sh"`,
+// `${BASH_SOURCE%/*}`, `$(cd "$(dirname "$0")" && pwd)`) is read as hook-spelling.ts reads a hook's.
+export function shellLoads(raw: string, vars: Map<string, string>, file: string, direnv = false): Loaded[] {
   const found: Loaded[] = [];
+  const place = { top: vars.get('HOME') ?? '/', script: file };
+  const known = new Map<string, string>();
+  const text = raw.split('\n').map((line) => spelled(line, place, known)).join('\n');
   for (const match of text.matchAll(PRINTED)) found.push(...loadedOf(shCommands(match[1]!).flat(), vars, 'shell'));
   const loops = new Map<string, ShWord[]>();
   for (const all of shCommands(text)) {
     if (all[0]!.text === 'eval') {
-      found.push(...shellLoads(all.slice(1).map((word) => word.text).join(' '), vars, direnv));
+      found.push(...shellLoads(all.slice(1).map((word) => word.text).join(' '), vars, file, direnv));
       continue;
     }
     let words = all;

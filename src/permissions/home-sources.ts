@@ -92,7 +92,7 @@ export function homeSourced(home: string, roots: readonly string[]): { links: Ho
     sources.push(path);
     const text = readGitMetadata(path, MAX_BYTES);
     if (text === undefined || depth >= MAX_DEPTH) continue;
-    for (const loaded of loadsOf(kind, text, vars)) {
+    for (const loaded of loadsOf(kind, text, vars, path)) {
       for (const next of targets(loaded, path, home, LOADERS[kind])) {
         // A path named again (fifty `source` lines of one file, a glob per host) is judged once.
         const key = `${next.path}\0${next.folder}\0${loaded.kind}`;

@@ -27,6 +27,7 @@ const ROWS: readonly { kind: string; file: string; text: string; loads: readonly
   { kind: 'variables of the environment table (PYTHONSTARTUP, NODE_OPTIONS, LD_PRELOAD, fish PATH), ZSH_CUSTOM', file: '.profile', text: 'export PYTHONSTARTUP=~/dotfiles/py/startup.py\nexport NODE_OPTIONS="--require $HOME/dotfiles/node/r.js"\nLD_PRELOAD=$HOME/dotfiles/lib/x.so\nexport ZSH_CUSTOM=$HOME/dotfiles/omz\n', loads: ['py/startup.py', 'node/r.js', 'lib/x.so', 'omz/plugins/p/p.plugin.zsh'], unrelated: 'py/other.py' },
   { kind: 'fish PATH and fish_add_path', file: '.config/fish/conf.d/path.fish', text: 'set -gx PATH $HOME/dotfiles/fbin $PATH\nfish_add_path ~/dotfiles/fbin2\n', loads: ['fbin/x', 'fbin2/y'], unrelated: 'fish-notes.md' },
   { kind: 'zsh autoload, ZDOTDIR and its default', file: '.zshenv', text: 'export ZDOTDIR=$HOME/.config/zsh\nautoload -U ~/dotfiles/zsh/z3\nDOTZ=~/dotfiles/zsh\n', loads: ['zsh/z3', 'zsh/z1.zsh', 'zsh/z4.zsh'], unrelated: 'zsh/z9.zsh' },
+  { kind: 'a sourced file spells a path relative to itself', file: '.bash_aliases', text: 'source ~/dotfiles/lib/init.sh\n', loads: ['lib/init.sh', 'lib/rel.sh', 'lib/rel2.sh', 'lib/rel3.sh'], unrelated: 'lib/other.sh' },
   { kind: 'a variable of .zshenv in .zshrc', file: '.zshrc', text: 'source $DOTZ/z4.zsh\n', loads: ['zsh/z4.zsh'], unrelated: 'zsh/z8.zsh' },
   { kind: 'direnv .envrc source_env, use flake, dotenv, PATH_add', file: 'ws:.envrc', text: 'source_env scripts/dev-env.sh\nsource_env_if_exists sub\nuse flake\ndotenv config/dev.vars\nPATH_add devbin\n', loads: ['scripts/dev-env.sh', 'sub/.envrc', 'flake.nix', 'flake.lock', 'config/dev.vars', 'devbin/x'], unrelated: 'scripts/other.sh' },
   { kind: 'direnvrc sources a library', file: '.config/direnv/direnvrc', text: 'source ~/dotfiles/direnv/lib.sh\n', loads: ['direnv/lib.sh'], unrelated: 'direnv/README' },
@@ -39,6 +40,7 @@ beforeAll(async () => {
   // Each row's start-up file, and what the rows' files load in turn (ssh's Include is recursive; ZDOTDIR's .zshrc spells its default).
   await writeFiles(home, Object.fromEntries(ROWS.map((row) => [row.file.startsWith('ws:') ? `dotfiles/${row.file.slice(3)}` : row.file, row.text])));
   await writeFiles(home, { 'dotfiles/ssh/config.d/work': 'Include ~/dotfiles/ssh/more.conf\n', '.config/zsh/.zshrc': 'source ${ZDOTDIR:-$HOME}/../../dotfiles/zsh/z1.zsh\n', 'dotfiles/vim/rt/plugin/p.vim': '" p\n' });
+  await writeFiles(root, { 'lib/init.sh': 'source "$(dirname "${BASH_SOURCE[0]}")/rel.sh"\n. "${BASH_SOURCE%/*}/rel2.sh"\nHERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"\n. "$HERE/rel3.sh"\n' });
 });
 afterAll(async () => removeDir(base));
 
