@@ -55,7 +55,7 @@ interface Item {
 }
 
 // The table's start-up files: the home's, every file of its folders, the workspace's (`roots`).
-function startItems(home: string, roots: readonly string[], sources: string[]): Item[] {
+function startItems(home: string, roots: readonly string[], below: readonly string[], sources: string[]): Item[] {
   const items: Item[] = [];
   for (const [kind, row] of Object.entries(LOADERS) as [LoaderKind, LoaderRow][]) {
     for (const rel of row.startup) items.push({ path: join(home, rel), depth: 0, loader: `~/${rel}`, kind });
@@ -64,15 +64,17 @@ function startItems(home: string, roots: readonly string[], sources: string[]): 
       for (const path of listFiles(join(home, folder))) items.push({ path, depth: 0, loader: `~/${folder}/${path.slice(path.lastIndexOf('/') + 1)}`, kind });
     }
     for (const rel of row.workspace ?? []) for (const root of roots) items.push({ path: join(root, rel), depth: 0, loader: rel, kind });
+    for (const rel of row.workspace ? below : []) items.push({ path: join(roots[0]!, rel), depth: 0, loader: rel, kind });
   }
   return items;
 }
 
 // The loaded files and folders that resolve into `roots`, and every file and folder read (the cache's sources).
-export function homeSourced(home: string, roots: readonly string[]): { links: HomeLink[]; sources: string[] } {
+// `envrcs`: direnv's `.envrc` files below the workspace's top (workspace-relative: obeyed-repos.ts finds them).
+export function homeSourced(home: string, roots: readonly string[], envrcs: readonly string[] = []): { links: HomeLink[]; sources: string[] } {
   const sources: string[] = [];
   const found = new Map<string, HomeLink>();
-  const queue = startItems(home, roots, sources);
+  const queue = startItems(home, roots, envrcs, sources);
   const vars = new Map([['HOME', home]]);
   const seen = new Set<string>();
   const handled = new Set<string>();

@@ -30,6 +30,7 @@ const ROWS: readonly { kind: string; file: string; text: string; loads: readonly
   { kind: 'a sourced file spells a path relative to itself', file: '.bash_aliases', text: 'source ~/dotfiles/lib/init.sh\n', loads: ['lib/init.sh', 'lib/rel.sh', 'lib/rel2.sh', 'lib/rel3.sh'], unrelated: 'lib/other.sh' },
   { kind: 'a variable of .zshenv in .zshrc', file: '.zshrc', text: 'source $DOTZ/z4.zsh\n', loads: ['zsh/z4.zsh'], unrelated: 'zsh/z8.zsh' },
   { kind: 'direnv .envrc source_env, use flake, dotenv, PATH_add', file: 'ws:.envrc', text: 'source_env scripts/dev-env.sh\nsource_env_if_exists sub\nuse flake\ndotenv config/dev.vars\nPATH_add devbin\n', loads: ['scripts/dev-env.sh', 'sub/.envrc', 'flake.nix', 'flake.lock', 'config/dev.vars', 'devbin/x'], unrelated: 'scripts/other.sh' },
+  { kind: 'direnv .envrc below the top (a monorepo package)', file: 'ws:pkgs/a/.envrc', text: 'source_env ../../scripts/pkg-env.sh\nuse flake\n', loads: ['scripts/pkg-env.sh', 'pkgs/a/flake.nix'], unrelated: 'pkgs/a/index.js' },
   { kind: 'direnvrc sources a library', file: '.config/direnv/direnvrc', text: 'source ~/dotfiles/direnv/lib.sh\n', loads: ['direnv/lib.sh'], unrelated: 'direnv/README' },
 ];
 
@@ -59,7 +60,7 @@ describe('the table of start-up file kinds', () => {
   });
 
   it('homeSourced finds every row\'s files, named by the start-up file that loads them', () => {
-    const links = homeSourced(home, [root]).links;
+    const links = homeSourced(home, [root], ['pkgs/a/.envrc']).links;
     for (const row of ROWS) {
       for (const rel of row.loads.filter((path) => !/new|x$|a\.lua$|new-tool$/.test(path))) expect(links.find((link) => link.rel === rel || rel.startsWith(`${link.rel}/`)), `${row.kind}: ${rel}`).toBeDefined();
     }
