@@ -1,3 +1,4 @@
+import { dirname } from 'node:path';
 import { shCommands, type ShWord } from '../shell/sh-tokens.js';
 import { commandWords } from '../git/config-command.js';
 import { loadedOf, plain, type Loaded } from './home-sources-expand.js';
@@ -5,7 +6,7 @@ import { loadedOf, plain, type Loaded } from './home-sources-expand.js';
 // What the line-based start-up files load (red team R9-4, R10): ssh's config (`Include`, globs, recursive;
 // the scripts `Match exec`, ProxyCommand, LocalCommand and KnownHostsCommand run), vim's and neovim's
 // (`source`, `runtime` below a `set runtimepath+=` folder, `luafile`), neovim's init.lua (`dofile`,
-// `loadfile`, `vim.cmd` with a vim line, runtimepath appends), tmux's (`source-file`, `run-shell`,
+// `loadfile`, `vim.cmd` with a vim line, runtimepath appends, package.path folders), tmux's (`source-file`, `run-shell`,
 // `if-shell`) and readline's (`$include`). Paths expanded with `~` and the variables known (HOME);
 // a spelling it cannot evaluate is not followed.
 
@@ -108,6 +109,11 @@ export function luaLoads(text: string, vars: ReadonlyMap<string, string>): Loade
   each(/\bvim\.cmd\.luafile/, (path) => [{ path, kind: 'lua' }]);
   each(/\bvim\.cmd/, (line) => vimLoads(line, vars));
   each(/\bvim\.opt\.(?:rtp|runtimepath|packpath):(?:append|prepend)/, (path) => [{ path, kind: 'vim', folder: true }]);
+  // `package.path = package.path .. ";" .. os.getenv("HOME") .. "/dotfiles/nvim/?.lua"`: the folders `require` searches.
+  for (const match of code.matchAll(/\bpackage\.(?:path|cpath)\s*=\s*(.+)$/gm)) {
+    const known = match[1]!.split('..').map((part) => luaString(part, vars) ?? ';').join('');
+    for (const entry of known.split(';').filter((each) => each.includes('?'))) found.push({ path: dirname(entry.slice(0, entry.indexOf('?')) + 'x'), folder: true });
+  }
   return found;
 }
 
