@@ -4,39 +4,12 @@
 // `./merge.sh %O %A %B` left the script writable). Every word is a candidate, wherever it stands: the
 // interpreter's script, a `--require=x.js` value, a `python -m pkg.mod` module, the words of an
 // `sh -c '...'` string.
+import { shCommands } from '../shell/sh-tokens.js';
 
-// Shell words: quotes and backslashes as sh reads them; operators (`;`, `&&`, `|`, `(`, redirections)
-// end a word. Nested command strings (`sh -c 'a b'`) are split again.
+// Shell words (sh-tokens.ts): quotes and backslashes as sh reads them; operators (`;`, `&&`, `|`, `(`,
+// redirections) end a word. Nested command strings (`sh -c 'a b'`) are split again.
 export function shellWords(text: string): string[] {
-  const words: string[] = [];
-  let word = '';
-  let quote: '"' | "'" | undefined;
-  let started = false;
-  const end = (): void => {
-    if (started) words.push(word);
-    word = '';
-    started = false;
-  };
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quote) {
-      if (c === quote) quote = undefined;
-      else if (c === '\\' && quote === '"' && i + 1 < text.length) word += text[++i];
-      else word += c;
-    } else if (c === '"' || c === "'") {
-      quote = c;
-      started = true;
-    } else if (c === '\\' && i + 1 < text.length) {
-      word += text[++i];
-      started = true;
-    } else if (/[\s;&|()<>`]/.test(c)) {
-      end();
-    } else {
-      word += c;
-      started = true;
-    }
-  }
-  end();
+  const words = shCommands(text).flat().map((word) => word.text);
   return words.flatMap((w) => (/[\s;&|]/.test(w) ? shellWords(w) : [w]));
 }
 

@@ -16,8 +16,9 @@ import { lstatQuiet, statQuiet } from '../files/stat-quiet.js';
 export interface HomeLink {
   readonly rel: string;
   readonly home: string;
-  // `rel` is not that home path but what it sources (`home` is the start-up file: home-sources.ts, R9-4).
-  readonly sourced?: boolean;
+  // `rel` is not that home path but what a start-up file loads: that file as messages name it (`~/.bashrc`,
+  // the workspace's `.envrc`: home-sources.ts, R9-4).
+  readonly sourced?: string;
 }
 
 // Links followed at most in one path (the kernel's own limit).

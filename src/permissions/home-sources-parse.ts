@@ -1,122 +1,60 @@
-// A careful line reader for what a shell start-up file sources (red team R9-4; home-sources.ts walks the
-// files): `source X`, `. X`, `[ -f X ] && . X`, `builtin source X`, and a loop `for f in DIR/*.sh; do . "$f";
-// done` (fish's `for f in ...; source $f; end` too). Words are expanded with the variables known so far
-// (HOME, and plain assignments seen before: `DOTFILES=~/dotfiles`, `export ZSH="$HOME/.oh-my-zsh"`, fish's
-// `set -gx NAME value`); a word that needs anything else is not followed. Pure: no file system.
+import { shellLoads } from './home-sources-shell.js';
+import { luaLoads, readlineLoads, sshLoads, tmuxLoads, vimLoads } from './home-sources-lines.js';
+import type { Loaded, LoaderKind } from './home-sources-expand.js';
 
-// A word of a command; `single`: it was single-quoted (not expanded).
-interface Word {
-  readonly text: string;
-  readonly single: boolean;
+// The one table of start-up file kinds and how each names the files it loads (red team R9-4, R10; walked by
+// home-sources.ts): where the kind's start-up files are (relative to the home folder; `folders`: every file
+// in them; `workspace`: at the workspace's top), what relative names in them are relative to (`home`: the
+// folder a login starts in; `file`: the loading file's folder; `.ssh`: ssh resolves a user config's Include
+// below ~/.ssh) and the parser (pure: text and the variables known so far -> what it loads, each with its
+// own kind, read in turn). A program's git configuration is obeyed-git.ts's.
+export interface LoaderRow {
+  readonly startup: readonly string[];
+  readonly folders?: readonly string[];
+  readonly workspace?: readonly string[];
+  readonly base: readonly ('home' | 'file' | '.ssh')[];
+  // `file`: the file read (what `$(dirname "${BASH_SOURCE[0]}")` spells).
+  readonly loads: (text: string, vars: Map<string, string>, file: string) => Loaded[];
 }
 
-const SEPARATORS = /[;&|(){}\n]/;
-const LEADING = new Set(['if', 'then', 'do', 'else', 'elif', 'while', 'until', '!', 'time', 'builtin', 'command', 'exec', 'and', 'or', 'not', 'begin']);
+export const LOADERS: Readonly<Record<LoaderKind, LoaderRow>> = {
+  // bash, zsh, sh, ksh, fish: `source`, `.`, `eval "$(cat X)"`, `BASH_ENV=X` ... (home-sources-shell.ts).
+  shell: {
+    // In the order the shells read them (an assignment of one is known in the next: `.zshenv`'s DOTFILES in `.zshrc`).
+    startup: ['.zshenv', '.profile', '.bash_profile', '.bash_login', '.zprofile', '.bashrc', '.bash_aliases', '.zshrc', '.zlogin', '.bash_logout', '.zlogout', '.kshrc', '.mkshrc', '.config/fish/config.fish',
+      // zsh's start-up files where the common ZDOTDIR (set in /etc/zsh/zshenv) puts them.
+      '.config/zsh/.zshenv', '.config/zsh/.zprofile', '.config/zsh/.zshrc', '.config/zsh/.zlogin', '.config/zsh/.zlogout'],
+    folders: ['.config/fish/conf.d'],
+    base: ['home'],
+    loads: (text, vars, file) => shellLoads(text, vars, file),
+  },
+  // direnv: the workspace's `.envrc` (bash with direnv's stdlib: `source_env`, `dotenv`, `use flake`) and the
+  // user's direnvrc and lib folder, which every `.envrc` runs first.
+  direnv: {
+    startup: ['.direnvrc', '.config/direnv/direnvrc'],
+    folders: ['.config/direnv/lib'],
+    workspace: ['.envrc'],
+    base: ['file'],
+    loads: (text, vars, file) => shellLoads(text, vars, file, true),
+  },
+  // ssh: `Include` (globs, recursive), and the scripts Match exec / ProxyCommand / LocalCommand run.
+  ssh: { startup: ['.ssh/config'], base: ['.ssh'], loads: sshLoads },
+  // vim and neovim's vimscript: `source`, `luafile`, `lua ...`, runtimepath folders.
+  vim: { startup: ['.vimrc', '.vim/vimrc', '.gvimrc', '.exrc', '.config/nvim/init.vim'], base: ['home'], loads: vimLoads },
+  // neovim's init.lua: `dofile`, `loadfile`, `vim.cmd`, runtimepath appends.
+  lua: { startup: ['.config/nvim/init.lua'], base: ['home'], loads: luaLoads },
+  // tmux: `source-file` (relative to the server's folder or, in recent tmux, the loading file's), `run-shell`, `if-shell`.
+  tmux: { startup: ['.tmux.conf', '.config/tmux/tmux.conf'], base: ['home', 'file'], loads: tmuxLoads },
+  // readline (no code, only key bindings and settings): `$include`.
+  readline: { startup: ['.inputrc'], base: ['home', 'file'], loads: readlineLoads },
+};
 
-// Segments (simple commands) of `text`, each a list of words; comments dropped.
-function segments(text: string): Word[][] {
-  const out: Word[][] = [];
-  let words: Word[] = [];
-  let word = '';
-  let started = false;
-  let single = false;
-  let quote: '"' | "'" | undefined;
-  const end = (): void => {
-    if (started) words.push({ text: word, single });
-    word = '';
-    started = false;
-    single = false;
-  };
-  const cut = (): void => {
-    end();
-    if (words.length > 0) out.push(words);
-    words = [];
-  };
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quote) {
-      if (c === quote) quote = undefined;
-      else if (c === '\\' && quote === '"' && i + 1 < text.length) word += text[++i];
-      else word += c;
-    } else if (c === '"' || c === "'") {
-      quote = c;
-      started = true;
-      single ||= c === "'";
-    } else if (c === '\\' && i + 1 < text.length) {
-      if (text[i + 1] !== '\n') word += text[i + 1];
-      i++;
-      started ||= text[i] !== '\n';
-    } else if (c === '$' && text[i + 1] === '{') {
-      const close = text.indexOf('}', i);
-      const upTo = close < 0 ? text.length : close + 1;
-      word += text.slice(i, upTo);
-      i = upTo - 1;
-      started = true;
-    } else if (c === '#' && !started) {
-      while (i + 1 < text.length && text[i + 1] !== '\n') i++;
-    } else if (SEPARATORS.test(c)) cut();
-    else if (/\s/.test(c)) end();
-    else {
-      word += c;
-      started = true;
-    }
-  }
-  cut();
-  return out;
+// What one start-up text of `kind` loads.
+export function loadsOf(kind: LoaderKind, text: string, vars: Map<string, string>, file = '/dev/null'): Loaded[] {
+  return LOADERS[kind].loads(text, vars, file);
 }
 
-// `text` with `~`, `$NAME`, `${NAME}` and `${NAME:-default}` replaced; undefined when a variable is unknown.
-export function expandWord(word: Word, vars: ReadonlyMap<string, string>): string | undefined {
-  if (word.single) return word.text;
-  let unknown = false;
-  const value = (name: string, fallback?: string): string => {
-    const known = vars.get(name);
-    if (known !== undefined && known !== '') return known;
-    if (fallback !== undefined) return expandWord({ text: fallback, single: false }, vars) ?? ((unknown = true), '');
-    unknown = true;
-    return '';
-  };
-  let text = word.text.replace(/^~(?=\/|$)/, () => value('HOME'));
-  text = text.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)(?::?-([^}]*))?\}|\$([A-Za-z_][A-Za-z0-9_]*)/g, (_all, braced?: string, fallback?: string, bare?: string) => value(braced ?? bare!, fallback));
-  return unknown || text.includes('$') || text.includes('`') ? undefined : text;
-}
-
-// What one start-up text sources, as words expanded with `vars` (updated with its assignments, in order).
+// What a shell start-up text sources, as paths (the shell row's parser, paths only).
 export function sourcedWords(text: string, vars: Map<string, string>): string[] {
-  const found: string[] = [];
-  const loops = new Map<string, Word[]>();
-  for (const all of segments(text)) {
-    let words = all;
-    while (words.length > 0 && LEADING.has(words[0]!.text)) words = words.slice(1);
-    const [first, second] = words;
-    if (!first) continue;
-    if (first.text === 'for' && second && words[2]?.text === 'in') loops.set(second.text, words.slice(3));
-    else if ((first.text === 'source' || first.text === '.') && second) {
-      const loop = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$/.exec(second.text);
-      const targets = loop && loops.has(loop[1]!) ? loops.get(loop[1]!)! : [second];
-      for (const target of targets) {
-        const path = expandWord(target, vars);
-        if (path !== undefined && path !== '') found.push(path);
-      }
-    } else assign(words, vars);
-  }
-  return found;
-}
-
-// `NAME=value`, `export/declare/typeset/local NAME=value`, fish's `set [-gx] NAME value`.
-function assign(words: readonly Word[], vars: Map<string, string>): void {
-  if (words[0]!.text === 'set') {
-    const rest = words.slice(1).filter((word) => !word.text.startsWith('-'));
-    const value = rest[1] ? expandWord(rest[1], vars) : undefined;
-    if (rest[0] && value !== undefined) vars.set(rest[0].text, value);
-    return;
-  }
-  const start = ['export', 'declare', 'typeset', 'local', 'readonly'].includes(words[0]!.text) ? 1 : 0;
-  for (const word of words.slice(start)) {
-    const match = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(word.text);
-    if (!match) continue;
-    const value = expandWord({ text: match[2]!, single: word.single }, vars);
-    if (value === undefined) vars.delete(match[1]!);
-    else vars.set(match[1]!, value);
-  }
+  return loadsOf('shell', text, vars).map((loaded) => loaded.path);
 }

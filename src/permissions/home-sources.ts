@@ -1,30 +1,25 @@
 import { readdirSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative } from 'node:path';
-import { statQuiet } from '../files/stat-quiet.js';
 import { readGitMetadata } from '../git/config-read.js';
 import { resolveLoose, type HomeLink } from './home-links.js';
-import { sourcedWords } from './home-sources-parse.js';
+import { LOADERS, loadsOf, type LoaderRow } from './home-sources-parse.js';
+import type { Loaded, LoaderKind } from './home-sources-expand.js';
 
-// What the home's shell start-up files SOURCE (red team R9-4, CRITICAL: `~/.bashrc: source
-// ~/dotfiles/shell/aliases.sh` with the workspace at ~/dotfiles; the start-up file was protected, the file it
-// runs was not, and the person's next shell ran what the agent wrote). Each start-up file (and fish's conf.d)
-// is read for `source X` / `. X` and loops over a folder (home-sources-parse.ts); a sourced file is read the
-// same way up to 3 levels deep; a glob or a folder makes the folder obeyed. Each path, resolved as the kernel
-// opens it, that lands in the workspace is a HomeLink whose `home` is the start-up file (so it is judged as
-// that file: obeyed-home-links.ts). Read through the metadata reader (regular files, size-capped): the text
-// is only judged, never shown. Not followed: ZDOTDIR's files (the engine's HOME only), `eval`, computed names.
+// What the user's start-up files LOAD (red team R9-4, CRITICAL, and R10: `~/.bashrc: source
+// ~/dotfiles/shell/aliases.sh` with the workspace at ~/dotfiles; `~/.ssh/config: Include
+// ~/dotfiles/ssh/config.d/*`, whose `Match exec` ssh ran; `~/.vimrc: source`, `~/.tmux.conf: source-file`,
+// a workspace `.envrc`'s `source_env` / `use flake`). The start-up file was protected, the file it loads was
+// not, and the person's next shell, ssh, editor or `cd` ran what the agent wrote. Each start-up file of the
+// table (home-sources-parse.ts: kind -> files -> parser) is read; what it loads is read the same way by its
+// own kind, up to 3 levels deep, 64 files, 32 per folder, 256 KB each; a glob or a folder makes the folder
+// obeyed. Each path, resolved as the kernel opens it, that lands in the workspace is a HomeLink whose
+// `sourced` names the loading start-up file (judged as that file: obeyed-home-links.ts). Read through the
+// metadata reader (regular files, size-capped): the text is only judged, never shown.
 
-const STARTUP_FILES = [
-  '.bashrc', '.bash_profile', '.bash_login', '.profile', '.bash_aliases', '.bash_logout', '.zshrc', '.zshenv', '.zprofile',
-  '.zlogin', '.zlogout', '.kshrc', '.mkshrc', '.config/fish/config.fish',
-];
-const FISH_CONF_D = '.config/fish/conf.d';
 const MAX_DEPTH = 3;
 const MAX_SCRIPTS = 64;
 const MAX_FOLDER_FILES = 32;
 const MAX_BYTES = 256 * 1024;
-
-const isDir = (path: string): boolean => statQuiet(path)?.isDirectory() === true;
 
 const listFiles = (dir: string): string[] => {
   try {
@@ -34,12 +29,16 @@ const listFiles = (dir: string): string[] => {
   }
 };
 
-// A sourced word as an absolute path and whether it names a folder (a glob: the folder above its first glob part).
-function target(path: string, home: string): { path: string; folder: boolean } {
-  const absolute = isAbsolute(path) ? path : join(home, path);
-  const glob = absolute.search(/[*?[]/);
-  if (glob >= 0) return { path: dirname(absolute.slice(0, glob + 1)), folder: true };
-  return { path: absolute, folder: isDir(absolute) };
+// A loaded path as absolute paths (one per base its kind resolves relative names against), each with
+// whether it names a folder (a glob: the folder above its first glob part).
+function targets(loaded: Loaded, file: string, home: string, row: LoaderRow): { path: string; folder: boolean }[] {
+  const bases = isAbsolute(loaded.path) ? ['/'] : row.base.map((base) => (base === 'file' ? dirname(file) : base === 'home' ? home : join(home, base)));
+  return bases.map((base) => {
+    const absolute = join(base, loaded.path);
+    const glob = absolute.search(/[*?[]/);
+    if (glob >= 0) return { path: dirname(absolute.slice(0, glob + 1)), folder: true };
+    return { path: absolute, folder: loaded.folder === true };
+  });
 }
 
 const relIn = (path: string, root: string): string | undefined => {
@@ -47,36 +46,65 @@ const relIn = (path: string, root: string): string | undefined => {
   return rel.startsWith('..') || isAbsolute(rel) ? undefined : rel.split('\\').join('/');
 };
 
-// The sourced files and folders that resolve into `roots`, and every file and folder read (the cache's sources).
-export function homeSourced(home: string, roots: readonly string[]): { links: HomeLink[]; sources: string[] } {
+interface Item {
+  readonly path: string;
+  readonly depth: number;
+  // The start-up file as messages name it (`~/.bashrc`, the workspace's `.envrc`).
+  readonly loader: string;
+  readonly kind: LoaderKind;
+}
+
+// The table's start-up files: the home's, every file of its folders, the workspace's (`roots`).
+function startItems(home: string, roots: readonly string[], below: readonly string[], sources: string[]): Item[] {
+  const items: Item[] = [];
+  for (const [kind, row] of Object.entries(LOADERS) as [LoaderKind, LoaderRow][]) {
+    for (const rel of row.startup) items.push({ path: join(home, rel), depth: 0, loader: `~/${rel}`, kind });
+    for (const folder of row.folders ?? []) {
+      sources.push(join(home, folder));
+      for (const path of listFiles(join(home, folder))) items.push({ path, depth: 0, loader: `~/${folder}/${path.slice(path.lastIndexOf('/') + 1)}`, kind });
+    }
+    for (const rel of row.workspace ?? []) for (const root of roots) items.push({ path: join(root, rel), depth: 0, loader: rel, kind });
+    for (const rel of row.workspace ? below : []) items.push({ path: join(roots[0]!, rel), depth: 0, loader: rel, kind });
+  }
+  return items;
+}
+
+// The loaded files and folders that resolve into `roots`, and every file and folder read (the cache's sources).
+// `envrcs`: direnv's `.envrc` files below the workspace's top (workspace-relative: obeyed-repos.ts finds them).
+export function homeSourced(home: string, roots: readonly string[], envrcs: readonly string[] = []): { links: HomeLink[]; sources: string[] } {
   const sources: string[] = [];
   const found = new Map<string, HomeLink>();
-  const queue: { path: string; depth: number; startup: string }[] = STARTUP_FILES.map((rel) => ({ path: join(home, rel), depth: 0, startup: rel }));
-  sources.push(join(home, FISH_CONF_D));
-  for (const path of listFiles(join(home, FISH_CONF_D))) queue.push({ path, depth: 0, startup: `${FISH_CONF_D}/${path.slice(path.lastIndexOf('/') + 1)}` });
+  const queue = startItems(home, roots, envrcs, sources);
   const vars = new Map([['HOME', home]]);
   const seen = new Set<string>();
-  const mark = (path: string, startup: string): void => {
+  const handled = new Set<string>();
+  const mark = (path: string, folder: boolean, loader: string): void => {
     const real = resolveLoose(path);
     if (real === undefined) return;
     for (const root of roots) {
       const rel = relIn(real, root);
-      if (rel !== undefined) found.set(rel, { rel, home: startup, sourced: true });
-      else if (relIn(root, real) !== undefined) found.set('', { rel: '', home: startup, sourced: true });
+      if (rel !== undefined) found.set(rel, { rel, home: loader, sourced: loader });
+      else if (folder && relIn(root, real) !== undefined) found.set('', { rel: '', home: loader, sourced: loader });
     }
   };
   for (let at = 0; at < queue.length && seen.size < MAX_SCRIPTS; at++) {
-    const { path, depth, startup } = queue[at]!;
+    const { path, depth, loader, kind } = queue[at]!;
     if (seen.has(path)) continue;
     seen.add(path);
     sources.push(path);
     const text = readGitMetadata(path, MAX_BYTES);
     if (text === undefined || depth >= MAX_DEPTH) continue;
-    for (const word of sourcedWords(text, vars)) {
-      const next = target(word, home);
-      mark(next.path, startup);
-      if (next.folder) sources.push(next.path);
-      for (const file of next.folder ? listFiles(next.path) : [next.path]) queue.push({ path: file, depth: depth + 1, startup });
+    for (const loaded of loadsOf(kind, text, vars, path)) {
+      for (const next of targets(loaded, path, home, LOADERS[kind])) {
+        // A path named again (fifty `source` lines of one file, a glob per host) is judged once.
+        const key = `${next.path}\0${next.folder}\0${loaded.kind}`;
+        if (handled.has(key)) continue;
+        handled.add(key);
+        mark(next.path, next.folder, loader);
+        if (next.folder) sources.push(next.path);
+        if (!loaded.kind) continue;
+        for (const file of next.folder ? listFiles(next.path) : [next.path]) queue.push({ path: file, depth: depth + 1, loader, kind: loaded.kind });
+      }
     }
   }
   return { links: [...found.values()], sources: [...new Set(sources)] };

@@ -168,6 +168,6 @@ export function obeyedContext(root: string, home: string | undefined = homedir()
   const held = scanWorkspace(root, listings);
   const repositories = workspaceRepositories(root, held, listings);
   const git = union(repositories.map((repository) => contextOf(repository, roots, home, listings)));
-  const ctx: ObeyedContext = { ...git, homes: homesIn(roots, home, listings), homeLinks: obeyedHomeLinks(roots, home, listings), venv: venvProbe(roots), lookup: fsLookup(roots), at: real(root), envGlobs: envLoadGlobs(roots), ...homeAbove(roots, home) };
+  const ctx: ObeyedContext = { ...git, homes: homesIn(roots, home, listings), homeLinks: obeyedHomeLinks(roots, home, listings, held.envrcs), venv: venvProbe(roots), lookup: fsLookup(roots), at: real(root), envGlobs: envLoadGlobs(roots), ...homeAbove(roots, home) };
   return { ...ctx, aliases: aliasesFor(held.base, held.links, ctx) };
 }

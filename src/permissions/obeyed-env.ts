@@ -117,6 +117,16 @@ function foldersAt(found: { rel: string; relative: boolean } | undefined, roots:
   return [`**/${found.rel}`, ...above.rests, ...root].map((folder) => ({ folder, relative: true }));
 }
 
+// What `value` of the variable `name` names: its entries, folders (`:`-separated; `folders`: what is loaded
+// in each, `**` everything) or files; undefined for a variable not in the table. Also read for the
+// assignments of the user's start-up files (home-sources-shell.ts: `export PATH=~/dotfiles/bin:$PATH`).
+export function envNamed(name: string, value: string): { entries: string[]; folders?: readonly string[] } | undefined {
+  const kind = VARIABLES.find(([each]) => each === name)?.[1];
+  if (!kind) return undefined;
+  if ('folders' in kind) return { entries: value.split(':'), folders: kind.folders };
+  return { entries: 'options' in kind ? optionOperands(value, kind.options) : kind.files === 'list' ? value.split(/[:\s]+/) : [value] };
+}
+
 // The patterns of every load folder and file the environment names inside the workspace (`roots`: the root as
 // given and as the kernel opens it).
 export function envLoadGlobs(roots: readonly string[], env: Readonly<Record<string, string | undefined>> = process.env): EnvLoadGlob[] {
@@ -125,22 +135,22 @@ export function envLoadGlobs(roots: readonly string[], env: Readonly<Record<stri
     const value = env[name];
     if (value === undefined || value === '') continue;
     const why = (entry: string): string => `${name} names ${entry}: ${name === 'PATH' ? 'a program there runs in place of the command you type next, outside any sandbox' : 'a program loads or runs it from there'}`;
-    if ('folders' in kind) {
-      for (const entry of value.split(':')) {
+    const named = envNamed(name, value)!;
+    if (named.folders) {
+      for (const entry of named.entries) {
         const found = relativeOf(entry, roots, env['HOME']);
-        const everyFolder = kind.everyFolder === true && (entry === '' || found?.rel === '');
+        const everyFolder = 'everyFolder' in kind && kind.everyFolder === true && (entry === '' || found?.rel === '');
         for (const at of everyFolder ? [{ folder: '**', relative: false }] : foldersAt(found, roots)) {
           // The root itself on PATH: a file named like a program of the rest of PATH (or an everyday one) runs in
           // its place; other files are the project's (every exec and edit there would ask otherwise).
           const rootPath = at.folder === '' && name === 'PATH';
           const relativePath = name === 'PATH' && at.relative;
-          if (!rootPath) for (const file of kind.folders) globs.push({ glob: joined(at.folder, file), why: why(entry), ...(relativePath ? { relative: true as const } : {}) });
+          if (!rootPath) for (const file of named.folders) globs.push({ glob: joined(at.folder, file), why: why(entry), ...(relativePath ? { relative: true as const } : {}) });
           if (relativePath) globs.push({ glob: joined(at.folder, '*'), why: why(entry), names: shadowedNames(roots, env['PATH'] ?? '') });
         }
       }
     } else {
-      const entries = 'options' in kind ? optionOperands(value, kind.options) : kind.files === 'list' ? value.split(/[:\s]+/) : [value];
-      for (const entry of entries) {
+      for (const entry of named.entries) {
         const found = relativeOf(entry, roots, env['HOME']);
         if (found !== undefined && found.rel !== '') globs.push({ glob: found.relative ? `**/${found.rel}` : found.rel, why: why(entry) });
       }

@@ -21,15 +21,16 @@ const stampsOf = (paths: readonly string[]): string | undefined => {
 
 // The home paths of the catalogue (its folders, files, and the home folder's own dot-entries) that resolve
 // into the workspace (`roots`: as given and as the kernel opens it), and what the start-up files source there.
-export function obeyedHomeLinks(roots: readonly string[], home: string | undefined, listings: FolderListings): readonly HomeLink[] {
+// `envrcs`: the workspace's `.envrc` files below its top (workspace-relative), read with its top one.
+export function obeyedHomeLinks(roots: readonly string[], home: string | undefined, listings: FolderListings, envrcs: readonly string[] = []): readonly HomeLink[] {
   if (!home) return [];
   const links = kept(listings, ['home-links', roots, home], () => {
     const { links: found, listed } = homeLinksInto(home, [...HOME_PROTECTED, ...PROGRAM_FOLDERS], [...HOME_PROTECTED_FILES, ...homeDotEntries(home)], roots);
     return { links: found, listed };
   });
   // What the home's start-up files source that lands in the workspace (home-sources.ts, R9-4).
-  const sourced = kept(listings, ['home-sources', roots, home], () => {
-    const { links: found, sources } = homeSourced(home, roots);
+  const sourced = kept(listings, ['home-sources', roots, home, envrcs], () => {
+    const { links: found, sources } = homeSourced(home, roots, envrcs);
     return { links: found, listed: sources };
   });
   return sourced.length === 0 ? links : [...links, ...sourced];
@@ -58,18 +59,20 @@ interface LinkedObeyed {
   readonly why: string;
 }
 
+const LOADED_BY = 'the user\'s login shell, ssh, editor, terminal multiplexer or direnv (a start-up file)';
+
 // Whether the workspace-relative `path` is a home path of the catalogue through one of `links`.
 export function homeLinkObeyed(path: string, links: readonly HomeLink[]): LinkedObeyed | undefined {
   const lower = path.toLowerCase();
   for (const link of links) {
     const rest = under(lower, link.rel.toLowerCase());
     if (rest === undefined) continue;
+    const where = link.rel === '' ? 'the workspace' : link.rel;
+    if (link.sourced !== undefined) return { pattern: link.sourced, family: 'shell', by: LOADED_BY, why: `${link.sourced} loads ${where}, and ${link.sourced} is run or obeyed by ${LOADED_BY}` };
     const homePath = rest === '' ? link.home : `${link.home}/${path.slice(path.length - rest.length)}`;
     const entry = homeObeyed(homePath);
     if (!entry) continue;
     const by = isHomeListed(entry) ? 'the user\'s login shell, desktop session, git, ssh or editor (a start-up file of the home folder)' : 'the program whose settings, plug-ins or start-up files the home folder keeps there';
-    const where = link.rel === '' ? 'the workspace' : link.rel;
-    if (link.sourced) return { pattern: `~/${entry}`, family: 'shell', by, why: `~/${link.home} sources ${where}, and ~/${entry} is run by ${by}` };
     return { pattern: `~/${entry}`, family: 'shell', by, why: `${where} is ~/${link.home} (your home folder links there), and ~/${entry} is run or obeyed by ${by}` };
   }
   return undefined;

@@ -31,6 +31,8 @@ export interface Holdings {
   // Folders holding a `.git` entry, and folders that are git directories by shape.
   readonly checkouts: string[];
   readonly shapes: string[];
+  // direnv's `.envrc` files below the top (what they load: home-sources.ts).
+  readonly envrcs?: string[];
 }
 
 const IN_GIT = /(?:^|\/)\.git(?:\/|$)/i;
@@ -67,11 +69,12 @@ export function scanWorkspace(root: string, listings?: FolderListings): Holdings
   } catch {
     return { base: root, links: [], checkouts: [], shapes: [] };
   }
-  const held: Holdings = { base, links: [], checkouts: [], shapes: [] };
+  const held: Holdings = { base, links: [], checkouts: [], shapes: [], envrcs: [] };
   walkFolders(new Beneath(base), { maxDepth: MAX_DEPTH, maxEntries: MAX_ENTRIES, skip: skipped }, (rel, listing) => {
     const at = (name: string): string => (rel === '' ? name : `${rel}/${name}`);
     if (listing.links.length > 0 && !MODULES.test(rel)) held.links.push(...listing.links.map(at));
     if (listing.marks.includes('.git') || listing.folders.includes('.git')) held.checkouts.push(rel);
+    if (rel !== '' && listing.marks.includes('.envrc')) held.envrcs!.push(at('.envrc'));
     if (listing.marks.length > 0 && isShape(listing) && !/(?:^|\/)\.git$/i.test(rel)) held.shapes.push(rel);
   }, listings);
   return held;

@@ -17,7 +17,8 @@ export interface Listing {
   readonly marks: readonly string[];
 }
 
-const MARKS = new Set(['.git', 'HEAD', 'commondir']);
+// `.envrc`: direnv's, read for what it loads (permissions/home-sources.ts).
+const MARKS = new Set(['.git', 'HEAD', 'commondir', '.envrc']);
 
 // Folders remembered at most; past it the memory is dropped and filled again.
 const MAX_FOLDERS = 50_000;

@@ -1,0 +1,44 @@
+import type { ShWord } from '../shell/sh-tokens.js';
+
+// What a start-up file loads (home-sources-parse.ts's table names the parser of each kind): a path as
+// written after `~` and variable expansion (relative ones are resolved by the walker, home-sources.ts), the
+// kind of file it is (read in turn by that kind's parser; none: obeyed, not read further: a program, a
+// flake, an env file) and whether it names a folder whose every file is loaded (a PATH folder, vim's
+// runtimepath, a loop's glob).
+export type LoaderKind = 'shell' | 'direnv' | 'ssh' | 'vim' | 'lua' | 'tmux' | 'readline';
+
+export interface Loaded {
+  readonly path: string;
+  readonly kind?: LoaderKind;
+  readonly folder?: boolean;
+}
+
+// `word` with `~`, `$NAME`, `${NAME}` and `${NAME:-default}` replaced; undefined when a variable is unknown
+// or anything else is left to expand (a command substitution).
+export function expandWord(word: ShWord, vars: ReadonlyMap<string, string>): string | undefined {
+  if (word.single) return word.text;
+  let unknown = false;
+  const value = (name: string, fallback?: string): string => {
+    const known = vars.get(name);
+    if (known !== undefined && known !== '') return known;
+    if (fallback !== undefined) return expandWord({ text: fallback, single: false }, vars) ?? ((unknown = true), '');
+    unknown = true;
+    return '';
+  };
+  let text = word.text.replace(/^~(?=\/|$)/, () => value('HOME'));
+  text = text.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)(?::?-([^}]*))?\}|\$([A-Za-z_][A-Za-z0-9_]*)/g, (_all, braced?: string, fallback?: string, bare?: string) => value(braced ?? bare!, fallback));
+  return unknown || text.includes('$') || text.includes('`') ? undefined : text;
+}
+
+// The expanded, non-empty paths of `words` as Loaded entries of `kind`.
+export function loadedOf(words: readonly ShWord[], vars: ReadonlyMap<string, string>, kind?: LoaderKind, folder?: boolean): Loaded[] {
+  const out: Loaded[] = [];
+  for (const word of words) {
+    const path = expandWord(word, vars);
+    if (path !== undefined && path !== '') out.push({ path, ...(kind ? { kind } : {}), ...(folder ? { folder } : {}) });
+  }
+  return out;
+}
+
+// A plain (unquoted) word.
+export const plain = (text: string): ShWord => ({ text, single: false });

@@ -1,0 +1,123 @@
+import { shCommands, type ShWord } from '../shell/sh-tokens.js';
+import { expandWord, loadedOf, plain, type Loaded } from './home-sources-expand.js';
+import { envNamed } from './obeyed-env.js';
+import { spelled } from './hook-spelling.js';
+
+// What a shell start-up file (bash, zsh, sh, ksh, fish) and direnv's `.envrc` load (red team R9-4, R10):
+// `source X`, `. X`, guards and loops over a folder, a file's text run (`eval "$(cat X)"`, `. <(cat X)`),
+// a script run (`X`, `bash X`, `python X`), zsh's `autoload X`, a variable that names what a later shell
+// loads (BASH_ENV, ENV: every non-interactive shell; ZDOTDIR: zsh's start-up files; PATH: its folders'
+// programs run by name), and direnv's stdlib (`source_env`, `dotenv`, `use flake`, `use nix`, `PATH_add`).
+// Words are expanded with the variables known so far; a word that needs anything else is not followed.
+// Not followed: `source_up` (the folders above the workspace), zsh arrays (`fpath=(X $fpath)`).
+
+const LEADING = new Set(['if', 'then', 'do', 'else', 'elif', 'while', 'until', '!', 'time', 'builtin', 'command', 'exec', 'and', 'or', 'not', 'begin', 'nohup', 'env']);
+const SOURCE = new Set(['source', '.']);
+const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'mksh', 'fish']);
+const INTERPRETERS = new Set([...SHELLS, 'python', 'python3', 'node', 'perl', 'ruby', 'deno', 'bun', 'tclsh', 'lua']);
+// The text of a file run as code: `eval "$(cat X)"`, `. <(cat X)`, `source <(cat X)`, `bash <(cat X)`, `eval "$(< X)"`.
+const PRINTED = /(?:^|[\s;&|({!])(?:eval|source|\.|sh|bash|zsh)\s+["']?(?:<\(|\$\(|`)\s*(?:cat\s+|<\s*)([^)`]+)/gm;
+const ZSH_STARTUP = ['.zshenv', '.zprofile', '.zshrc', '.zlogin', '.zlogout'];
+// What a direnv function names: words, read as `.envrc` files (`direnv`) or not, or folders.
+interface Named {
+  readonly words: ShWord[];
+  readonly kind?: 'direnv';
+  readonly folder?: boolean;
+}
+
+// direnv's stdlib: a function -> what its arguments (or its default) name.
+const DIRENV: Readonly<Record<string, (args: readonly ShWord[]) => Named>> = {
+  source_env: (args) => ({ words: args.slice(0, 1).flatMap((word) => [word, { ...word, text: `${word.text}/.envrc` }]), kind: 'direnv' }),
+  dotenv: (args) => ({ words: args.length > 0 ? args.slice(0, 1) : [plain('.env')] }),
+  use: (args) => nixFiles(args[0]?.text, args[1]),
+  PATH_add: (args) => ({ words: [...args], folder: true }),
+};
+
+function nixFiles(what: string | undefined, arg: ShWord | undefined): Named {
+  const at = arg === undefined ? '.' : arg.text.replace(/#.*$/, '') || '.';
+  const dir = (name: string): ShWord => ({ text: `${at}/${name}`, single: arg?.single ?? false });
+  if (what === 'flake') return { words: [dir('flake.nix'), dir('flake.lock')] };
+  if (what === 'nix') return { words: arg === undefined ? [plain('shell.nix'), plain('default.nix')] : [arg] };
+  if (what === 'devenv') return { words: [dir('devenv.nix'), dir('devenv.yaml')] };
+  return { words: [] };
+}
+
+const options = (words: readonly ShWord[]): ShWord[] => words.filter((word) => !word.text.startsWith('-'));
+
+// What one shell (or, with `direnv`, `.envrc`) text loads; `vars` is updated with its assignments, in order.
+// `file`: the file read; a path it spells relative to itself (`"$(dirname "${BASH_SOURCE[0]}")/x.sh"`,
+// `${BASH_SOURCE%/*}`, `$(cd "$(dirname "$0")" && pwd)`) is read as hook-spelling.ts reads a hook's.
+export function shellLoads(raw: string, vars: Map<string, string>, file: string, direnv = false): Loaded[] {
+  const found: Loaded[] = [];
+  const place = { top: vars.get('HOME') ?? '/', script: file };
+  const known = new Map<string, string>();
+  const text = raw.split('\n').map((line) => spelled(line, place, known)).join('\n');
+  for (const match of text.matchAll(PRINTED)) found.push(...loadedOf(shCommands(match[1]!).flat(), vars, 'shell'));
+  const loops = new Map<string, ShWord[]>();
+  for (const all of shCommands(text)) {
+    if (all[0]!.text === 'eval') {
+      found.push(...shellLoads(all.slice(1).map((word) => word.text).join(' '), vars, file, direnv));
+      continue;
+    }
+    let words = all;
+    while (words.length > 0 && LEADING.has(words[0]!.text)) words = words.slice(1);
+    // `NAME=value cmd`: the assignments hold for the command (`BASH_ENV=X bash -c ...`), the command runs.
+    const command = words.findIndex((word) => !/^[A-Za-z_][A-Za-z0-9_]*=/.test(word.text));
+    if (command > 0) {
+      found.push(...assign(words.slice(0, command), vars));
+      words = words.slice(command);
+    }
+    const [first, second] = words;
+    if (!first) continue;
+    const name = first.text.replace(/_if_exists$/, '');
+    if (first.text === 'for' && second && words[2]?.text === 'in') loops.set(second.text, words.slice(3));
+    else if (SOURCE.has(first.text) && second) {
+      const loop = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$/.exec(second.text);
+      found.push(...loadedOf(loop && loops.has(loop[1]!) ? loops.get(loop[1]!)! : [second], vars, direnv ? 'direnv' : 'shell'));
+    } else if (direnv && (DIRENV[name] || name.startsWith('use_'))) {
+      const { words: named, kind, folder } = name.startsWith('use_') ? nixFiles(name.slice(4), words[1]) : DIRENV[name]!(options(words.slice(1)));
+      found.push(...loadedOf(named, vars, kind, folder));
+    } else if (first.text === 'autoload') found.push(...loadedOf(options(words.slice(1)).filter((word) => word.text.includes('/')), vars, 'shell'));
+    else if (first.text === 'fish_add_path') found.push(...loadedOf(options(words.slice(1)), vars, undefined, true));
+    else if (INTERPRETERS.has(first.text) && options(words.slice(1))[0]) found.push(...loadedOf(options(words.slice(1)).slice(0, 1), vars, SHELLS.has(first.text) ? 'shell' : undefined));
+    else if (first.text.includes('/') && !first.text.includes('=')) found.push(...loadedOf([first], vars));
+    else found.push(...assign(words, vars));
+  }
+  return found;
+}
+
+// `NAME=value`, `export/declare/typeset/local NAME=value`, fish's `set [-gx] NAME value...`: the variables
+// kept, and what a variable that names loaded files names.
+function assign(words: readonly ShWord[], vars: Map<string, string>): Loaded[] {
+  const out: Loaded[] = [];
+  const keep = (name: string, value: ShWord, rest: readonly ShWord[] = []): void => {
+    out.push(...named(name, [value, ...rest], vars));
+    const text = expandWord(value, vars);
+    if (text === undefined) vars.delete(name);
+    else vars.set(name, text);
+  };
+  if (words[0]!.text === 'set') {
+    const [name, value, ...rest] = options(words.slice(1));
+    if (name && value) keep(name.text, value, rest);
+    return out;
+  }
+  const start = ['export', 'declare', 'typeset', 'local', 'readonly'].includes(words[0]!.text) ? 1 : 0;
+  for (const word of words.slice(start)) {
+    const match = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(word.text);
+    if (match) keep(match[1]!, { text: match[2]!, single: word.single });
+  }
+  return out;
+}
+
+// What a variable's value names: BASH_ENV / ENV a script every non-interactive shell runs, ZDOTDIR the folder
+// of zsh's start-up files, ZSH_CUSTOM oh-my-zsh's folder of scripts and plug-ins, and what the environment's table says of the others (obeyed-env.ts envNamed:
+// PATH's folders, whose programs run by name; PYTHONSTARTUP, NODE_OPTIONS' --require, LD_PRELOAD files ...).
+function named(name: string, values: readonly ShWord[], vars: ReadonlyMap<string, string>): Loaded[] {
+  const first = values[0]!;
+  if (name === 'BASH_ENV' || name === 'ENV') return loadedOf([first], vars, 'shell');
+  if (name === 'ZSH_CUSTOM') return loadedOf([first], vars, undefined, true);
+  if (name === 'ZDOTDIR') return loadedOf(ZSH_STARTUP.map((file) => ({ ...first, text: `${first.text}/${file}` })), vars, 'shell');
+  const found = envNamed(name === 'fish_user_paths' ? 'PATH' : name, values.map((value) => value.text).join(name === 'NODE_OPTIONS' || name === 'RUBYOPT' ? ' ' : ':'));
+  if (!found || (found.folders && !found.folders.includes('**'))) return [];
+  return loadedOf(found.entries.map((text) => ({ text, single: first.single })), vars, undefined, found.folders !== undefined);
+}
