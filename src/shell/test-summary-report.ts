@@ -83,7 +83,7 @@ export function findFailures(output: string, root?: string): TestFailure[] {
 export function formatFailures(failures: readonly TestFailure[]): string {
   if (failures.length === 0) return '';
   const shown = failures.slice(0, MAX_FAILURES).map((failure) => {
-    const message = failure.message === '' ? '' : `\n${failure.message.replace(/^(?=.)/gm, '    ')}`;
+    const message = failure.message === '' ? '' : `\n${failure.message.replace(/^/gm, '    ')}`;
     return `  ✗ ${failure.name}${message}`;
   });
   const more = failures.length > MAX_FAILURES ? [`  … and ${failures.length - MAX_FAILURES} more failing`] : [];
