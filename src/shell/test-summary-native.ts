@@ -3,7 +3,7 @@ import type { TestFailure } from './test-summary-report.js';
 // The failing tests of the runners that print a heading per failure (vitest, jest, node's spec reporter,
 // pytest, go, cargo, mocha): the name with the test's own file:line, then the assertion's lines.
 
-const MAX_MESSAGE_LINES = 8;
+const MAX_MESSAGE_LINES = 10;
 const MAX_MESSAGE_CHARS = 600;
 
 export function clip(lines: readonly string[]): string {
@@ -23,8 +23,13 @@ function projectFrame(line: string): string | undefined {
 // The name as the report shows it: with the test's own location when the name lacks one.
 const located = (name: string, location: string | undefined): string => (location === undefined || name.includes(location) ? name : `${name} (${location})`);
 
-// One line names the failing test, the message follows (indented or up to a blank line); the first
-// project frame under it is the test's location.
+// A runner's quote of the test's source under a failure (jest's `> 3 |   it(...`, vitest's `  2| describe(`):
+// the assertion's message is above it.
+const CODE_FRAME = /^\s*>?\s*\d+\s?\|/;
+
+// One line names the failing test, the message follows (across blank lines: jest and mocha print the
+// assertion, a blank line, then `Expected: 7` / `Received: 6` or the diff); it ends at the runner's quote
+// of the source or the first stack frame, the first project frame being the test's location.
 export function headedFailures(lines: readonly string[], head: RegExp, stop: RegExp, isNoise: (line: string) => boolean): TestFailure[] {
   const failures: TestFailure[] = [];
   lines.forEach((line, index) => {
@@ -38,15 +43,42 @@ export function headedFailures(lines: readonly string[], head: RegExp, stop: Reg
       if (head.test(next) || stop.test(next)) break;
       if (/^\s*(?:at\s|❯)/.test(next)) {
         location ??= projectFrame(next);
+        ended = message.length > 0;
         continue;
       }
+      if (CODE_FRAME.test(next)) ended = message.length > 0;
       if (ended || isNoise(next) || message.length >= MAX_MESSAGE_LINES * 2) continue;
-      if (next.trim() === '' && message.some((item) => item.trim() !== '')) ended = true;
-      else if (next.trim() !== '') message.push(next.trim());
+      if (next.trim() !== '' || message.length > 0) message.push(next.trim());
     }
     failures.push({ name: located(match[1]!.trim(), location), message: clip(message) });
   });
   return failures;
+}
+
+// mocha's spec reporter: the tree marks a failing test `1) name` among the passing `✔ name` lines; the
+// details come after `N failing`: `1) suite`, the title's further lines up to the one ending in `:`, then
+// the error (`6 !== 7`, `+ expected - actual`, `-6`, `+7`) and the stack.
+export function mochaFailures(lines: readonly string[], isNoise: (line: string) => boolean): TestFailure[] {
+  const start = lines.findIndex((line) => /^\s*\d+ failing\s*$/.test(line));
+  if (start < 0) return [];
+  const head = /^\s+\d+\)\s+(.+)$/;
+  // `1) suite` + `inner` + `fails gamma:` -> `1) suite › inner › fails gamma` (a test outside any suite:
+  // `1) fails gamma:`). The title's lines are the non-blank ones up to the first ending in `:`.
+  const details: string[] = [];
+  for (let at = start + 1; at < lines.length; at += 1) {
+    const line = lines[at]!.trimEnd();
+    if (!head.test(line)) {
+      details.push(line);
+      continue;
+    }
+    const titles = [line];
+    while (!titles.at(-1)!.endsWith(':') && titles.length < 6 && (lines[at + 1] ?? '').trim() !== '') {
+      at += 1;
+      titles.push(lines[at]!.trim());
+    }
+    details.push(titles.join(' › ').replace(/:$/, ''));
+  }
+  return headedFailures(details, head, /^\s*\d+ (?:passing|pending)/, isNoise);
 }
 
 // pytest's details per failing test: "____ test_name ____" (TestClass.test_name for methods), then the

@@ -1,4 +1,4 @@
-import { cargoFailures, clip, headedFailures as headed, pytestFailures } from './test-summary-native.js';
+import { cargoFailures, clip, headedFailures as headed, mochaFailures, pytestFailures } from './test-summary-native.js';
 import { tapFailures } from './test-summary-tap.js';
 
 // A failing test run shaped for a reader (a person or a model): the failing tests' names and assertion
@@ -52,8 +52,8 @@ const FINDERS: readonly ((lines: readonly string[]) => TestFailure[])[] = [
   cargoFailures,
   // go: "--- FAIL: TestX (0.00s)" then "    x_test.go:12: message"
   (lines) => headedFailures(lines, /^\s*--- FAIL:\s+(\S+)/, /^(?:FAIL|ok|PASS)\b/),
-  // mocha: "  1) suite" "       name:" then the error
-  (lines) => headedFailures(lines, /^\s+\d+\)\s+(.+)$/, /^\s*\d+ (?:passing|failing|pending)/),
+  // mocha: after "  1 failing", "  1) suite" "       name:" then the error
+  (lines) => mochaFailures(lines, isNoise),
 ];
 
 // ANSI escape sequences (colour codes), in case a runner ignores NO_COLOR.
@@ -172,8 +172,13 @@ const WORTH_READING = /warn|error|deprecat|exception|traceback|fail/i;
 // Count lines that say nothing failed (`# fail 0`, `ℹ fail 0`, `0 failed`, `errors: 0`).
 const NONE_FAILED = /(?:fail(?:ed|ures?)?|errors?)\s*[:=]?\s*0\b|\b0\s+(?:fail(?:ed|ures?)?|errors?)\b/i;
 
+// A passing test's own line never is, whatever its name says (`✔ throws an error on bad input`, tape's
+// `# fails on a cycle` header: issue 29, seen on the real runners).
+const namesPassingTest = (line: string, tap: boolean): boolean => PASSING.some((pattern) => pattern.test(line)) || (tap && TAP_HEADER.test(line));
+
 export function passingOutput(output: string): { text: string; dropped: number } {
   const lines = output.split('\n').filter((line) => line.trim() !== '');
-  const kept = lines.filter((line) => line.length <= MAX_LINE && WORTH_READING.test(line) && !NONE_FAILED.test(line) && !isNoise(line)).slice(0, PASSING_KEPT);
+  const tap = LOOKS_TAP.test(output);
+  const kept = lines.filter((line) => line.length <= MAX_LINE && WORTH_READING.test(line) && !NONE_FAILED.test(line) && !isNoise(line) && !namesPassingTest(line, tap)).slice(0, PASSING_KEPT);
   return { text: kept.join('\n'), dropped: lines.length - kept.length };
 }

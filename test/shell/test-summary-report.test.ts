@@ -37,6 +37,8 @@ const NODE_TAP = [
 ].join('\n');
 const GO = '=== RUN   TestParse\n    parse_test.go:9: got [a,b], want [a b]\n--- FAIL: TestParse (0.00s)\n    parse_test.go:9: got [a,b], want [a b]\nFAIL\nFAIL\texample.com/p\t0.002s\n';
 const JEST = '  ● parse › splits on commas\n\n    expect(received).toEqual(expected) // deep equality\n\n    - Expected  - 1\n\n      at Object.<anonymous> (parse.test.js:3:30)\n\nTests:       1 failed, 1 passed, 2 total\n';
+// mocha 12's spec reporter (recorded): a test outside any suite, and one two suites deep.
+const MOCHA = "\n\n  1) top fails\n  outer\n    inner\n      ✔ passes one\n      2) deep fails\n\n\n  1 passing (28ms)\n  2 failing\n\n  1) top fails:\n     Error: boom\n      at Context.<anonymous> (nested.test.js:8:31)\n      at process.processImmediate (node:internal/timers:483:21)\n\n  2) outer\n       inner\n         deep fails:\n\n      AssertionError [ERR_ASSERTION]: Expected values to be strictly deep-equal:\n+ actual - expected\n\n  {\n+   a: 1\n-   a: 2\n  }\n      + expected - actual\n\n       {\n      -  \"a\": 1\n      +  \"a\": 2\n       }\n      \n      at Context.<anonymous> (nested.test.js:5:37)\n      at process.processImmediate (node:internal/timers:483:21)\n\n\n\n";
 
 describe('failing tests named with their assertion messages (issue 17 point 3)', () => {
   it('node --test (TAP): name, file:line and the assertion, never the timing line', () => {
@@ -45,13 +47,21 @@ describe('failing tests named with their assertion messages (issue 17 point 3)',
   });
 
   it('vitest, pytest, go and jest, each failure with the test\'s own file:line', () => {
-    expect(findFailures(VITEST)).toEqual([{ name: 'x.test.mjs > parse > splits on commas (x.test.mjs:2:83)', message: "AssertionError: expected [ 'a,b' ] to deeply equal [ 'a', 'b' ]" }]);
+    // The assertion and, past the blank line, its diff (issue 29: the expected/actual were cut at the blank line).
+    expect(findFailures(VITEST)).toEqual([{ name: 'x.test.mjs > parse > splits on commas (x.test.mjs:2:83)', message: "AssertionError: expected [ 'a,b' ] to deeply equal [ 'a', 'b' ]\n\n- Expected\n+ Received\n\n[\n-   \"a\",\n-   \"b\",\n+   \"a,b\",\n]" }]);
     // The test's own `>` and `E` lines (pytest cuts its one-line summary to the terminal's width).
     expect(findFailures(PYTEST)).toEqual([{ name: 'test_p.py::test_bad (test_p.py:5)', message: '>       assert 1 == 2, "one is not two"\nE       AssertionError: one is not two\nE       assert 1 == 2' }]);
     // Without the details section (-rN or --tb=no), the summary line's message.
     expect(findFailures('FAILED test_p.py::test_bad - AssertionError: one\n1 failed in 0.1s\n')).toEqual([{ name: 'test_p.py::test_bad', message: 'AssertionError: one' }]);
     expect(findFailures(GO)).toEqual([{ name: 'TestParse', message: 'parse_test.go:9: got [a,b], want [a b]' }]);
-    expect(findFailures(JEST)).toEqual([{ name: 'parse › splits on commas (parse.test.js:3:30)', message: 'expect(received).toEqual(expected) // deep equality' }]);
+    expect(findFailures(JEST)).toEqual([{ name: 'parse › splits on commas (parse.test.js:3:30)', message: 'expect(received).toEqual(expected) // deep equality\n\n- Expected  - 1' }]);
+  });
+
+  it("mocha: the details after `N failing`, the title's lines joined, never the tree's passing lines (issue 29)", () => {
+    expect(findFailures(MOCHA)).toEqual([
+      { name: 'top fails (nested.test.js:8:31)', message: 'Error: boom' },
+      { name: 'outer › inner › deep fails (nested.test.js:5:37)', message: 'AssertionError [ERR_ASSERTION]: Expected values to be strictly deep-equal:\n+ actual - expected\n\n{\n+   a: 1\n-   a: 2\n}\n+ expected - actual\n\n{' },
+    ]);
   });
 
   it('colour codes do not hide a failure; output without failures finds none', () => {

@@ -18,13 +18,15 @@ export class AgentCatalog {
     return this.byName.get(name.trim().toLowerCase());
   }
 
-  // The orchestrator's system prompt section, kept short (most tasks need no agent): how to dispatch,
-  // the built-in types by name, custom agents with their description (their names say less).
+  // The orchestrator's system prompt section, kept short (most tasks need no agent): how to dispatch with
+  // the general type, custom agents with their description (a project's own, the model cannot guess them).
+  // The other built-ins are not listed: an unknown type is answered with every type (dispatch.ts), and
+  // their names cost every request ~25 tokens (issue 29).
   prompt(): string {
-    const entries = this.agents.map((spec) => (spec.source === 'builtin' ? spec.name : `${spec.name} (${spec.description})`));
-    return [
-      '# Agents',
-      `Only for 3+ independent pieces of work: <agent_call agent="TYPE" task="..." /> runs agents in parallel, each with an empty context (give it every path and fact); types: ${entries.join(', ')}.`,
-    ].join('\n');
+    const custom = this.agents.filter((spec) => spec.source !== 'builtin').map((spec) => `${spec.name} (${spec.description})`);
+    const more = custom.length > 0 ? `; this project's: ${custom.join(', ')}` : '';
+    const example = this.get('coder') ? 'coder' : (this.agents[0]?.name ?? 'TYPE');
+    const how = `For 3+ independent tasks only: <agent_call agent="${example}" task="..." /> runs each in parallel from an empty context (give every path and fact)`;
+    return `# Agents\n${how}; an unknown agent's error lists the types${more}.`;
   }
 }

@@ -18,16 +18,17 @@ function commandLine(command: AnyCommand, registry: Registry, optional: readonly
   return `- ${command.name}${shown.length > 0 ? ` (${shown.join(', ')})` : ''}: ${what}`;
 }
 
-// The rest: name, required flags, the summary's first clause.
+// The rest: name and required flags only. What each does is in its name (`outline`, `git-log`, `rollback`);
+// a call missing a flag, or with a wrong one, is answered with the command's keys and their shapes
+// (loop/words.ts), so the summaries were ~200 tokens of every request for what one error says (issue 29).
 function shortLine(command: AnyCommand, registry: Registry): string {
   const required = registry.flags(command).filter((flag) => flag.required).map(requiredShape);
-  const what = command.summary.split(/[;:(]/)[0]!.trim();
-  return `${command.name}${required.length > 0 ? ` (${required.join(', ')})` : ''}: ${what}`;
+  return `${command.name}${required.length > 0 ? ` (${required.join(', ')})` : ''}`;
 }
 
 // The compact @coder tool context (seed 001 layer 4), generated from the registry: the commands of the
-// common path one line each with their useful flags, the rest in one "also" line. The call format's
-// examples are in the format instructions (core.ts), once.
+// common path one line each with their useful flags, the rest in one "also" line by name and required
+// flags. The call format's examples are in the format instructions (core.ts), once.
 export function toolContext(registry: Registry, options: { commands?: readonly string[] } = {}): string {
   const allowed = options.commands ? new Set(options.commands) : undefined;
   const commands = registry.commands.filter((command) => !allowed || allowed.has(command.name));

@@ -149,8 +149,8 @@ describe('<agent_call> dispatch', () => {
     expect(await readFile(join(root, 'NOTES.md'), 'utf8')).toBe('# Notes\n');
     const orchestrator = orchestratorRequests(server)[0]!;
     expect(orchestrator.system).toContain('docs (writes documentation)');
-    expect(orchestrator.system).toMatch(/types: file, coder, /);
-    expect(orchestrator.system).not.toMatch(/, coder \(/);
+    expect(orchestrator.system).toContain('<agent_call agent="coder" task="..." />');
+    expect(orchestrator.system).toMatch(/this project's: docs \(writes documentation\)\.$/m);
     const worker = workerRequests(server, script, 'TASK-DOC')[0]!;
     expect(worker.system).toContain('You write DOCS-ROLE documentation.');
     expect(worker.system).not.toContain('- exec (');

@@ -14,9 +14,11 @@ const registry = new Registry([...builtinCommands, delegateCommand]);
 
 // The budget README.md quotes ("System prompt"); raise both together, deliberately. Issue 29 cut it from
 // 1,400 (the prompt was 1,384 tokens, 5,518 characters): one call example per form instead of one per
-// common command, the few optional flags that save a turn, summaries without their asides.
-const SYSTEM_PROMPT_TOKENS = 1_050;
-const SYSTEM_PROMPT_CHARACTERS = 4_200;
+// common command, the few optional flags that save a turn, summaries without their asides (1,011 tokens,
+// 4,066 characters); then the "also" commands by name and required flags, and the agent types named by
+// the error of an unknown one (795 tokens, 3,055 characters).
+const SYSTEM_PROMPT_TOKENS = 830;
+const SYSTEM_PROMPT_CHARACTERS = 3_200;
 
 describe('the system prompt', () => {
   const prompt = buildSystemPrompt({ workspaceRoot: '/work/project', contextFiles: [], registry, agents: new AgentCatalog().prompt() });
@@ -34,17 +36,18 @@ describe('the system prompt', () => {
 
   it('lists every command with its required flags, and the useful optional ones of the common commands', () => {
     const context = toolContext(registry);
-    for (const command of registry.commands) expect(context).toMatch(new RegExp(`(?:- |; |also: )${command.name}[ :]`));
+    for (const command of registry.commands) expect(context).toMatch(new RegExp(`(?:- |; |also: )${command.name}(?:[ :;]|$)`));
     expect(context).toMatch(/- write \(file, content, append\?\): /);
     expect(context).toMatch(/- read \(file, start\?, end\?, head\?, tail\?\): /);
     expect(context).toMatch(/- search \(term, [^)]*regex\?[^)]*\): [^\n]*literal, case-insensitive/);
     expect(context).toMatch(/- test \(pattern\?, dir\?, cmd\?\): /);
     expect(context).toMatch(/- exec \(cmd, dir\?, timeout\?\): /);
     expect(context).toContain("a wrong flag's error lists the valid ones");
-    expect(context).toMatch(/rollback \(file\): Put one file back/);
+    // The others by name and required flags (a call missing one is answered with the keys and their shapes).
+    expect(context).toMatch(/; rollback \(file\);/);
+    expect(context).not.toMatch(/rollback \(file\): Put one file back/);
     // A required list of objects shows its item's keys; a nested shape (update's ops) is not spelled out.
-    expect(context).toMatch(/multipatch \(edits: \[\{file, search, replace, all\?\}\]\): Apply search\/replace edits/);
-    expect(context).toMatch(/update \(files\): /);
+    expect(context).toMatch(/also: multipatch \(edits: \[\{file, search, replace, all\?\}\]\); update \(files\);/);
     // The test line is not one language's (issue 17 point 10).
     expect(context).not.toMatch(/TestLogin|go build/);
   });
