@@ -79,6 +79,26 @@ describe('the home as the workspace: every dot-entry not shown is hidden (defaul
     await engine.close();
   });
 
+  it('a store made after the engine opened (a login during a session) is hidden too: read, search, the sandbox', async () => {
+    const engine = await engineAt(home);
+    const later = ['.latertool/token', '.config/latertool/auth', '.local/share/latertool/key', '.cargo/later-credentials'];
+    for (const rel of later) {
+      mkdirSync(join(home, rel, '..'), { recursive: true });
+      writeFileSync(join(home, rel), `${SECRET}-later ${rel}\n`);
+    }
+    for (const rel of later) expect(await engine.run({ cmd: 'read', args: { file: rel } }), rel).toMatchObject({ ok: false, error: { code: 'C211' } });
+    const search = JSON.stringify(await engine.run({ cmd: 'search', args: { term: SECRET.slice(0, 12), includeHidden: true } }));
+    expect(search).not.toContain(`${SECRET}-`);
+    expect(search).toContain('shown .bashrc');
+    if (bwrapWorks) {
+      writeFileSync(join(home, 'later.sh'), `for f in ${later.join(' ')}; do cat "$f"; done 2>/dev/null; echo end\n`);
+      const out = JSON.stringify(await engine.run({ cmd: 'exec', args: { cmd: 'sh later.sh' } }));
+      expect(out).toContain('end');
+      expect(out).not.toContain(`${SECRET}-`);
+    }
+    await engine.close();
+  });
+
   it('the user widens it in their own config (sandboxReadable); a folder like ~/.dotfiles opened as the workspace is not hidden', async () => {
     mkdirSync(join(home, '.codeward'), { recursive: true });
     writeFileSync(join(home, '.codeward/config.json'), JSON.stringify({ sandboxReadable: ['~/.pulumi'] }));
