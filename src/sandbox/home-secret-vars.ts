@@ -59,7 +59,7 @@ export const HOME_SECRET_VARIABLES: Readonly<Partial<Record<Entry, Located>>> = 
 
 // The XDG base folders move every entry below them (red team round 10: XDG_CONFIG_HOME=$W/config put gh's
 // hosts.yml, git's credential store, copilot's token into the workspace as ordinary files).
-const XDG_BASES: readonly (readonly [string, string])[] = [['.config/', 'XDG_CONFIG_HOME'], ['.local/share/', 'XDG_DATA_HOME'], ['.cache/', 'XDG_CACHE_HOME'], ['.local/state/', 'XDG_STATE_HOME']];
+export const XDG_BASES: readonly (readonly [string, string])[] = [['.config/', 'XDG_CONFIG_HOME'], ['.local/share/', 'XDG_DATA_HOME'], ['.cache/', 'XDG_CACHE_HOME'], ['.local/state/', 'XDG_STATE_HOME']];
 
 // The files of `entry`'s home folder (`.cargo` for `.cargo/credentials`) at `path`, the folder its variable names:
 // the listed secrets below it, and the checked files when something in them looks secret.
@@ -75,7 +75,7 @@ const LINK_DEPTH = 2;
 
 // `~` and `~/...` as the shell would have expanded them; other relative values are skipped (a tool resolves them
 // against its own working folder, unknown here).
-const absolute = (value: string, home: string | undefined): string | undefined =>
+export const absolute = (value: string, home: string | undefined): string | undefined =>
   value.startsWith('/') ? value : home && (value === '~' || value.startsWith('~/')) ? `${home}${value.slice(1)}` : undefined;
 
 // Real absolute paths of the secrets the variables of `env` locate (their home spelling is in homeSecretPaths).

@@ -2,7 +2,7 @@ import { userInfo } from 'node:os';
 import { isAbsolute } from 'node:path';
 import { homeLinksInto } from '../permissions/home-links.js';
 import { hiddenGlobsFor } from '../workspace/hidden-paths.js';
-import { variableSecretPaths } from './home-secret-vars.js';
+import { absolute, variableSecretPaths, XDG_BASES } from './home-secret-vars.js';
 import { homeDenied, type HomeDenied } from './home-shown.js';
 import { HOME_SECRETS } from './lists.js';
 
@@ -40,7 +40,11 @@ export function homeSecretPaths(homes: readonly (string | undefined)[], env: Rea
 // (default deny, red team R9-13); the one answer setup.ts gives every jail and the sandbox. `widened`: the
 // user's sandboxReadable.
 export function homeHidden(root: string, homes: readonly (string | undefined)[], env: Readonly<Record<string, string | undefined>>, widened: readonly string[]): HomeDenied {
-  const denied = homeDenied(root, homesOf(homes), widened);
+  const moved = XDG_BASES.flatMap(([prefix, name]) => {
+    const folder = env[name] ? absolute(env[name]!.trim(), env['HOME']) : undefined;
+    return folder && folder !== '/' ? [{ folder: folder.replace(/\/+$/, ''), stands: prefix.replace(/\/$/, '') }] : [];
+  });
+  const denied = homeDenied(root, homesOf(homes), widened, moved);
   return { paths: [...homeSecretPaths(homes, env), ...denied.paths], globs: denied.globs };
 }
 

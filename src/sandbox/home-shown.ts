@@ -51,20 +51,32 @@ export interface HomeDenied {
   readonly globs: string[];
 }
 
+// A folder that stands for a home path: the home itself (''), or an XDG base folder its variable moves
+// (XDG_CONFIG_HOME stands for `.config`: a dotfiles repository the environment points into, round 10's R9-5 variant).
+export interface HomeFolder {
+  readonly folder: string;
+  readonly stands: string;
+}
+
 // What the home folders among `homes` that are `root` or lie inside it hide (nothing for the usual workspace
 // inside the home: the sandbox hides the home around it, and a folder like ~/.dotfiles opened as the workspace
-// is the person's project). `widened`: the user's sandboxReadable (`~/x` or absolute paths), shown.
-export function homeDenied(root: string, homes: readonly string[], widened: readonly string[] = []): HomeDenied {
+// is the person's project), and the same for `moved` folders inside `root`. `widened`: the user's
+// sandboxReadable (`~/x` or absolute paths), shown.
+export function homeDenied(root: string, homes: readonly string[], widened: readonly string[] = [], moved: readonly HomeFolder[] = []): HomeDenied {
   const paths: string[] = [];
   const globs: string[] = [];
-  for (const home of new Set(homes.filter((path) => path.startsWith('/')).map(realOf))) {
-    if (!within(home, root)) continue;
-    const shown = [...Object.keys(SHOWN_CHECKED), ...SHOWN_FOLDERS, ...TOOLCHAIN_PATHS, ...widenedIn(home, widened)];
-    deny(home, '', shown, widenedIn(home, widened), paths);
-    const rel = relative(root, home);
+  const folders = [...new Set(homes.filter((path) => path.startsWith('/')).map(realOf))].map((folder): HomeFolder => ({ folder, stands: '' }));
+  for (const { folder, stands } of [...folders, ...moved.map((entry) => ({ ...entry, folder: realOf(entry.folder) }))]) {
+    if (!within(folder, root)) continue;
+    const extra = stands === '' ? widenedIn(folder, widened) : [];
+    const shown = [...Object.keys(SHOWN_CHECKED), ...SHOWN_FOLDERS, ...TOOLCHAIN_PATHS, ...extra];
+    deny(folder, stands, shown, extra, paths);
+    const rel = relative(root, folder);
     const base = rel === '' ? '' : `${escapeGlob(rel)}/`;
-    globs.push(...toolchainGlobs(base), ...denyGlobs(base, '', shown));
-    for (const path of TOOLCHAIN_PATHS.filter((entry) => entry.endsWith('bin'))) paths.push(...secretScripts(join(home, path)));
+    globs.push(...denyGlobs(base, stands, shown));
+    if (stands !== '') continue;
+    globs.push(...toolchainGlobs(base));
+    for (const path of TOOLCHAIN_PATHS.filter((entry) => entry.endsWith('bin'))) paths.push(...secretScripts(join(folder, path)));
   }
   // A link's target outside the workspace is not the workspace's to hide (and one holding it would hide it all).
   return { paths: [...new Set(paths)].filter((path) => path !== root && within(path, root)), globs };
@@ -81,29 +93,29 @@ function widenedIn(home: string, widened: readonly string[]): string[] {
 // `.!(bashrc|config|...)` at the top, `.config/!(nvim|git|...)` in a partly shown folder (picomatch extglobs;
 // search's ripgrep, which has none, leaves such a glob to the path filter, search/ripgrep.ts). A name an extglob
 // alternative cannot spell stays out of the exceptions: hidden.
-function denyGlobs(base: string, prefix: string, shown: readonly string[]): string[] {
+function denyGlobs(at: string, prefix: string, shown: readonly string[]): string[] {
   const below = shown.filter((entry) => prefix === '' || entry.startsWith(`${prefix}/`)).map((entry) => (prefix === '' ? entry : entry.slice(prefix.length + 1)));
   const names = [...new Set(below.map((entry) => entry.split('/')[0]!))].filter((name) => (prefix !== '' || name.startsWith('.')) && !/[|()\\]/.test(name));
   const partial = names.filter((name) => !below.includes(name));
   const exceptions = names.map((name) => escapeGlob(prefix === '' ? name.slice(1) : name)).join('|');
-  const glob = `${base}${prefix === '' ? '.' : `${escapeGlob(prefix)}/`}!(${exceptions})`;
-  return [glob, ...partial.flatMap((name) => denyGlobs(base, prefix === '' ? name : `${prefix}/${name}`, shown))];
+  return [`${at}${prefix === '' ? '.' : ''}${exceptions === '' ? '*' : `!(${exceptions})`}`, ...partial.flatMap((name) => denyGlobs(`${at}${escapeGlob(name)}/`, prefix === '' ? name : `${prefix}/${name}`, shown))];
 }
 
-// Entries of `prefix` (the home's top level: its dot-entries only) not shown: hidden, and where a hidden one
-// (or its folder) is a link, its target too (a dotfiles repository the home links into, R7-13).
-function deny(home: string, prefix: string, shown: readonly string[], widened: readonly string[], out: string[]): void {
-  for (const item of readFolder(prefix === '' ? home : join(home, prefix), undefined)) {
-    if (prefix === '' && !item.name.startsWith('.')) continue;
-    const rel = prefix === '' ? item.name : `${prefix}/${item.name}`;
-    const path = join(home, rel);
-    const format = SHOWN_CHECKED[rel];
-    if (format !== undefined && !widened.includes(rel)) {
+// Entries of `folder`, which stands for the home path `rel` (the home's top level: its dot-entries only), not
+// shown: hidden, and where a hidden one (or its folder) is a link, its target too (a dotfiles repository the
+// home links into, R7-13).
+function deny(folder: string, rel: string, shown: readonly string[], widened: readonly string[], out: string[]): void {
+  for (const item of readFolder(folder, undefined)) {
+    if (rel === '' && !item.name.startsWith('.')) continue;
+    const entry = rel === '' ? item.name : `${rel}/${item.name}`;
+    const path = join(folder, item.name);
+    const format = SHOWN_CHECKED[entry];
+    if (format !== undefined && !widened.includes(entry)) {
       if (hiddenWhole(path, format)) out.push(path, realOf(path));
-    } else if (shown.includes(rel)) {
+    } else if (shown.includes(entry)) {
       continue;
-    } else if (shown.some((entry) => entry.startsWith(`${rel}/`)) && lstatQuiet(realOf(path))?.isDirectory()) {
-      deny(home, rel, shown, widened, out);
+    } else if (shown.some((other) => other.startsWith(`${entry}/`)) && lstatQuiet(realOf(path))?.isDirectory()) {
+      deny(path, entry, shown, widened, out);
     } else out.push(path, realOf(path));
   }
 }

@@ -123,3 +123,30 @@ describe('a variable naming a tool\'s home folder moves all its home spellings',
     expect(homeFolderFiles('.cache/huggingface/token', tool)).toContain(join(tool, 'stored_tokens'));
   });
 });
+
+// The home workspace's default deny (home-shown.ts) where an XDG variable moves `.config` or `.local/share` into the
+// workspace (a dotfiles repository the environment points into): round 10 found gh/git/copilot stores there by
+// the hand list; any other store (fish's universal variables, helm's registry login, atuin's key) is hidden too.
+describe('XDG base folders in the workspace are default deny, like the home\'s', () => {
+  it('only the shown entries of config/ and share/ are readable; a store made later is hidden too', async () => {
+    const files: Record<string, string> = {
+      'xdgc/fish/fish_variables': `SETUVAR TOKEN:${SECRET}-fish\n`, 'xdgc/helm/registry/config.json': `{"auths":"${SECRET}-helm"}\n`,
+      'xdgd/atuin/key': `${SECRET}-atuin\n`, 'xdgc/nvim/init.lua': '-- shown nvim\n', 'xdgc/git/ignore': '*.swp\n', 'xdgd/pnpm/store.txt': 'shown pnpm\n',
+    };
+    for (const [rel, text] of Object.entries(files)) {
+      mkdirSync(join(root, rel, '..'), { recursive: true });
+      writeFileSync(join(root, rel), text);
+    }
+    const xdg = { HOME: home, PATH: env['PATH']!, XDG_CONFIG_HOME: join(root, 'xdgc'), XDG_DATA_HOME: `${join(root, 'xdgd')}/` };
+    const engine = await createEngine({ workspace: root, env: xdg, permissions: { home, yes: true } });
+    mkdirSync(join(root, 'xdgc/later'));
+    writeFileSync(join(root, 'xdgc/later/token'), `${SECRET}-later\n`);
+    for (const rel of ['xdgc/fish/fish_variables', 'xdgc/helm/registry/config.json', 'xdgd/atuin/key', 'xdgc/later/token']) {
+      expect(await engine.run({ cmd: 'read', args: { file: rel } }), rel).toMatchObject({ ok: false, error: { code: 'C211' } });
+    }
+    for (const rel of ['xdgc/nvim/init.lua', 'xdgc/git/ignore', 'xdgd/pnpm/store.txt']) expect(await engine.run({ cmd: 'read', args: { file: rel } }), rel).toMatchObject({ ok: true });
+    const search = JSON.stringify(await engine.run({ cmd: 'search', args: { includeHidden: true, term: `${SECRET}-` } }));
+    for (const word of ['fish', 'helm', 'atuin', 'later']) expect(search).not.toContain(`${SECRET}-${word}`);
+    await engine.close();
+  });
+});
