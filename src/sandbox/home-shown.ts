@@ -35,10 +35,11 @@ export const SHOWN_CHECKED: Readonly<Record<string, 'git' | 'toml' | 'text'>> = 
 const SHOWN_FOLDERS: readonly string[] = ['.git', '.vim', '.config/nvim', '.config/tmux', '.config/alacritty', '.config/kitty', '.codeward/rules', '.codeward/agents'];
 const TOOLCHAIN_PATHS: readonly string[] = TOOLCHAINS.flatMap((toolchain) => toolchain.paths).filter((path) => !path.startsWith('/') && !(path in SHOWN_CHECKED));
 
-// The toolchain folders' credential catalogue (what view.ts hides inside them when the home is hidden), as
+// The toolchain folders' credential catalogue (what view.ts hides inside them when the home is hidden; in the
+// shown editor folders too: a plug-in's cloned .git/config, an auth.json), as
 // workspace globs relative to the home: `{.nvm,.pyenv,...}/**/etc/npmrc`, and each toolchain's deeper paths.
 function toolchainGlobs(base: string): string[] {
-  const folders = `{${TOOLCHAIN_PATHS.map(escapeGlob).join(',')}}`;
+  const folders = `{${[...TOOLCHAIN_PATHS, ...SHOWN_FOLDERS.filter((path) => path !== '.git')].map(escapeGlob).join(',')}}`;
   const names = [...CREDENTIALS.map((entry) => entry.glob.replace(/^\*\*\//, '')), ...PREFIX_CREDENTIALS];
   const hidden = TOOLCHAINS.flatMap((toolchain) => toolchain.paths.filter((path) => !path.startsWith('/')).flatMap((path) => (toolchain.hide ?? []).map((rel) => `${base}${escapeGlob(path)}/${rel}`)));
   return [...new Set(names)].map((name) => `${base}${folders}/**/${name}`).concat(hidden);

@@ -24,6 +24,7 @@ const STORES: readonly string[] = [
   '.sqlite_history', '.irb_history', '.config/spotify-tui/client.yml', '.local/share/keyrings2/login', '.local/state/app/token',
   '.cache/app/session', '.config/Code/User/globalStorage/state.vscdb', '.vault/keys', '.octaverc_secret', '.authinfo',
   '.config/gitlab/token', '.config/nix/nix.conf', '.cargo/env.secret', '.kaggle/kaggle.json', '.streamlit/credentials.toml',
+  '.vim/pack/p/start/x/.netrc', '.config/nvim/lua/secrets/auth.json', '.pyenv/versions/3.12.0/pip.conf',
 ];
 // Shown: what a person edits in their dotfiles, and a toolchain (its credential catalogue still hidden).
 const SHOWN: readonly string[] = ['.bashrc', '.vimrc', '.config/nvim/init.lua', '.gitconfig', '.nvm/nvm.sh', '.cargo/config.toml'];
