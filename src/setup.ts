@@ -29,7 +29,7 @@ import { LazySandbox } from './engine/engine-sandbox.js';
 import { recoverPending } from './sandbox/pending.js';
 import { isInside } from './workspace/contains.js';
 import { checkWorkspaceRoot, userSandboxSettings } from './sandbox/user-settings.js';
-import { homeSecretPaths, withLinkedSecrets } from './sandbox/home-secrets.js';
+import { homeHidden, withLinkedSecrets } from './sandbox/home-secrets.js';
 import type { Timing } from './engine/timing.js';
 
 // The permission gate, for doors that have a person (or a policy) behind them.
@@ -114,8 +114,10 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
   const { ignored: configIgnored, userOnly, notes, sandboxFrom } = settings;
   const configured = options.configure ? options.configure(settings.config) : settings.config;
   // The home's secrets, where they really are, are non-accessible in this jail and every other (sandbox/home-secrets.ts).
-  const hiddenPaths = homeSecretPaths([home, env['HOME']], env);
-  const workspace = opened.withOptions({ nonAccessibleGlobs: withLinkedSecrets(configured.nonAccessibleGlobs, opened.root, hiddenPaths), hiddenPaths });
+  // With the workspace the home folder (or holding it), every dot-entry not on home-shown.ts' short list too.
+  const user = await userSandboxSettings(env['HOME'], opened.root);
+  const { paths: hiddenPaths, globs: homeGlobs } = homeHidden(opened.root, [home, env['HOME']], env, user.sandboxReadable);
+  const workspace = opened.withOptions({ nonAccessibleGlobs: withLinkedSecrets([...configured.nonAccessibleGlobs, ...homeGlobs], opened.root, hiddenPaths), hiddenPaths });
   // The globs as they hold at this root (an anchored one written for a folder above it re-anchored:
   // workspace/anchored.ts): the one list the file tools, search, tree, code index, policy and sandbox take.
   const config: Config = { ...configured, nonAccessibleGlobs: [...workspace.nonAccessibleGlobs] };
@@ -158,7 +160,6 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
     await store?.save(tracker);
     if (denialStore && denials) await denialStore.save(denials);
   };
-  const user = await userSandboxSettings(env['HOME'], workspace.root);
   for (const warning of user.warnings) warn(warning);
   const passEnv = [...(options.sandbox?.passEnv ?? []), ...user.passEnv];
   const sandbox = new LazySandbox(config, { ...(sandboxFrom ? { modeFrom: sandboxFrom } : {}), ...options.sandbox, passEnv, readable: user.sandboxReadable }, workspace.root, env, stateDir);

@@ -98,6 +98,17 @@ function cleanerOf(path: string): Cleaner | undefined {
 // `dir` to bind in its place (null when it is hidden whole or no copy can be written: then it is not shown).
 const MAX_CONFIG_BYTES = 1024 * 1024;
 
+// Whether `path` cannot be shown as it is to a reader (a home workspace's start-up file or cargo config, a
+// file a location variable names): a missing path can; anything but a regular file of at most 1 MiB cannot,
+// nor one where something looks secret (git syntax: a credential line; cargo's TOML: tomlCopy; any other
+// text: an assignment, header or URL that looks secret).
+export function hiddenWhole(path: string, format: 'git' | 'toml' | 'text'): boolean {
+  const text = readGitMetadata(path, MAX_CONFIG_BYTES);
+  if (text === undefined) return lstatQuiet(path) !== undefined;
+  if (format === 'toml') return tomlCopy(text) !== undefined;
+  return (format === 'git' && withoutSecrets(text) !== undefined) || looksSecret(text);
+}
+
 export function cleanGitConfigs(readable: readonly string[], dir: string | undefined): Map<string, string | null> {
   const substitutes = new Map<string, string | null>();
   for (const path of readable) {

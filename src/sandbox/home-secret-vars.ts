@@ -1,5 +1,8 @@
 import { lstatQuiet } from '../files/stat-quiet.js';
 import { homeLinksInto } from '../permissions/home-links.js';
+import { dirname } from 'node:path';
+import { hiddenWhole } from './git-identity.js';
+import { SHOWN_CHECKED } from './home-shown.js';
 import { HOME_SECRETS } from './lists.js';
 
 // The home's secrets located by the tool's own environment variable (red team R9-5: direnv's
@@ -12,8 +15,11 @@ import { HOME_SECRETS } from './lists.js';
 type Entry = (typeof HOME_SECRETS)[number];
 interface Located {
   readonly vars: readonly string[];
-  // 'file', 'folder', 'list' (':'-separated files), or the files inside the named folder.
-  readonly names: 'file' | 'folder' | 'list' | readonly string[];
+  // 'file', 'folder', 'list' (':'-separated files), or 'home': the variable names the folder that holds the
+  // entry in the home (CARGO_HOME for ~/.cargo), and every file this table's home spellings list there moves
+  // with it: HOME_SECRETS' entries below that folder (hidden), and home-shown.ts' checked files (cargo's
+  // config.toml: hidden when something in it looks secret, red team round 10: R9-11 variant).
+  readonly names: 'file' | 'folder' | 'list' | 'home';
 }
 
 export const HOME_SECRET_VARIABLES: Readonly<Partial<Record<Entry, Located>>> = {
@@ -29,16 +35,16 @@ export const HOME_SECRET_VARIABLES: Readonly<Partial<Record<Entry, Located>>> = 
   '.aws': { vars: ['AWS_SHARED_CREDENTIALS_FILE', 'AWS_CONFIG_FILE', 'AWS_WEB_IDENTITY_TOKEN_FILE'], names: 'file' },
   '.terraformrc': { vars: ['TF_CLI_CONFIG_FILE', 'TERRAFORM_CONFIG'], names: 'file' },
   '.vault-token': { vars: ['VAULT_CONFIG_PATH'], names: 'file' },
-  '.cargo/credentials': { vars: ['CARGO_HOME'], names: ['credentials', 'credentials.toml'] },
-  '.terraform.d/credentials.tfrc.json': { vars: ['TF_CLI_CONFIG_DIR'], names: ['credentials.tfrc.json'] },
+  '.cargo/credentials': { vars: ['CARGO_HOME'], names: 'home' },
+  '.terraform.d/credentials.tfrc.json': { vars: ['TF_CLI_CONFIG_DIR'], names: 'home' },
   '.config/pip': { vars: ['PIP_CONFIG_FILE'], names: 'file' },
   '.condarc': { vars: ['CONDARC'], names: 'file' },
   '.boto': { vars: ['BOTO_CONFIG'], names: 'file' },
   '.s3cfg': { vars: ['S3CMD_CONFIG'], names: 'file' },
   '.pgpass': { vars: ['PGPASSFILE'], names: 'file' },
   '.config/rclone': { vars: ['RCLONE_CONFIG'], names: 'file' },
-  '.config/composer/auth.json': { vars: ['COMPOSER_HOME'], names: ['auth.json'] },
-  '.gradle/gradle.properties': { vars: ['GRADLE_USER_HOME'], names: ['gradle.properties'] },
+  '.config/composer/auth.json': { vars: ['COMPOSER_HOME'], names: 'home' },
+  '.gradle/gradle.properties': { vars: ['GRADLE_USER_HOME'], names: 'home' },
   '.databrickscfg': { vars: ['DATABRICKS_CONFIG_FILE'], names: 'file' },
   '.config/op': { vars: ['OP_CONFIG_DIR'], names: 'folder' },
   '.bash_history': { vars: ['HISTFILE'], names: 'file' },
@@ -46,28 +52,37 @@ export const HOME_SECRET_VARIABLES: Readonly<Partial<Record<Entry, Located>>> = 
   '.node_repl_history': { vars: ['NODE_REPL_HISTORY'], names: 'file' },
   '.psql_history': { vars: ['PSQL_HISTORY'], names: 'file' },
   '.mysql_history': { vars: ['MYSQL_HISTFILE'], names: 'file' },
-  '.cache/huggingface/token': { vars: ['HF_HOME'], names: ['token'] },
+  '.cache/huggingface/token': { vars: ['HF_HOME'], names: 'home' },
   '.huggingface/token': { vars: ['HF_TOKEN_PATH'], names: 'file' },
   '.config/containers/auth.json': { vars: ['REGISTRY_AUTH_FILE'], names: 'file' },
 };
 
 // The XDG base folders move every entry below them (red team round 10: XDG_CONFIG_HOME=$W/config put gh's
 // hosts.yml, git's credential store, copilot's token into the workspace as ordinary files).
-const XDG_BASES: readonly (readonly [string, string])[] = [['.config/', 'XDG_CONFIG_HOME'], ['.local/share/', 'XDG_DATA_HOME'], ['.cache/', 'XDG_CACHE_HOME'], ['.local/state/', 'XDG_STATE_HOME']];
+export const XDG_BASES: readonly (readonly [string, string])[] = [['.config/', 'XDG_CONFIG_HOME'], ['.local/share/', 'XDG_DATA_HOME'], ['.cache/', 'XDG_CACHE_HOME'], ['.local/state/', 'XDG_STATE_HOME']];
+
+// The files of `entry`'s home folder (`.cargo` for `.cargo/credentials`) at `path`, the folder its variable names:
+// the listed secrets below it, and the checked files when something in them looks secret.
+export function homeFolderFiles(entry: string, path: string): string[] {
+  const folder = `${dirname(entry)}/`;
+  const below = (list: readonly string[]): string[] => list.filter((rel) => rel.startsWith(folder)).map((rel) => `${path}/${rel.slice(folder.length)}`);
+  const checked = Object.entries(SHOWN_CHECKED).filter(([rel]) => rel.startsWith(folder));
+  return [...below(HOME_SECRETS), ...checked.flatMap(([rel, format]) => below([rel]).filter((file) => hiddenWhole(file, format)))];
+}
 
 // Symlinks are looked for this deep below a folder a variable names (as below the home's secret folders).
 const LINK_DEPTH = 2;
 
 // `~` and `~/...` as the shell would have expanded them; other relative values are skipped (a tool resolves them
 // against its own working folder, unknown here).
-const absolute = (value: string, home: string | undefined): string | undefined =>
+export const absolute = (value: string, home: string | undefined): string | undefined =>
   value.startsWith('/') ? value : home && (value === '~' || value.startsWith('~/')) ? `${home}${value.slice(1)}` : undefined;
 
 // Real absolute paths of the secrets the variables of `env` locate (their home spelling is in homeSecretPaths).
 export function variableSecretPaths(env: Readonly<Record<string, string | undefined>>): string[] {
   const folders: string[] = [];
   const files: string[] = [];
-  for (const located of Object.values(HOME_SECRET_VARIABLES)) {
+  for (const [entry, located] of Object.entries(HOME_SECRET_VARIABLES)) {
     for (const name of located?.vars ?? []) {
       const value = env[name];
       if (!value) continue;
@@ -75,7 +90,7 @@ export function variableSecretPaths(env: Readonly<Record<string, string | undefi
         const path = absolute(part.trim(), env['HOME']);
         if (!path || path === '/') continue;
         if (located!.names === 'folder') folders.push(path);
-        else if (Array.isArray(located!.names)) files.push(...located!.names.map((file) => `${path}/${file}`));
+        else if (located!.names === 'home') files.push(...homeFolderFiles(entry, path));
         else files.push(path);
       }
     }

@@ -2,7 +2,8 @@ import { userInfo } from 'node:os';
 import { isAbsolute } from 'node:path';
 import { homeLinksInto } from '../permissions/home-links.js';
 import { hiddenGlobsFor } from '../workspace/hidden-paths.js';
-import { variableSecretPaths } from './home-secret-vars.js';
+import { absolute, variableSecretPaths, XDG_BASES } from './home-secret-vars.js';
+import { homeDenied, type HomeDenied } from './home-shown.js';
 import { HOME_SECRETS } from './lists.js';
 
 // The home's secrets where they really are (red team R7-13: a dotfiles repository the home links into,
@@ -33,6 +34,18 @@ export function homeSecretPaths(homes: readonly (string | undefined)[], env: Rea
   const paths = new Set<string>(variableSecretPaths(env));
   for (const home of homesOf(homes)) for (const link of homeLinksInto(home, HOME_SECRETS, [], ['/'], SECRET_LINK_DEPTH).links) paths.add(`/${link.rel}`);
   return [...paths];
+}
+
+// What `root` hides of the homes it is or holds: the listed secrets and everything home-shown.ts does not show
+// (default deny, red team R9-13); the one answer setup.ts gives every jail and the sandbox. `widened`: the
+// user's sandboxReadable.
+export function homeHidden(root: string, homes: readonly (string | undefined)[], env: Readonly<Record<string, string | undefined>>, widened: readonly string[]): HomeDenied {
+  const moved = XDG_BASES.flatMap(([prefix, name]) => {
+    const folder = env[name] ? absolute(env[name]!.trim(), env['HOME']) : undefined;
+    return folder && folder !== '/' ? [{ folder: folder.replace(/\/+$/, ''), stands: prefix.replace(/\/$/, '') }] : [];
+  });
+  const denied = homeDenied(root, homesOf(homes), widened, moved);
+  return { paths: [...homeSecretPaths(homes, env), ...denied.paths], globs: denied.globs };
 }
 
 // Workspace-relative globs for `root` (`**` when the workspace lies inside one of them).

@@ -37,7 +37,7 @@ export const HOME_SECRETS: readonly string[] = [
   '.config/rclone', '.mozilla', '.config/google-chrome', '.config/chromium', '.config/BraveSoftware', '.thunderbird',
   // Red team R9-13: credential stores of the XDG git helper, coding agents and cloud CLIs.
   '.config/git/credentials', '.claude/.credentials.json', '.config/github-copilot', '.codex/auth.json', '.gemini/oauth_creds.json',
-  '.cache/huggingface/token', '.huggingface/token', '.fly', '.config/configstore', '.wrangler/config', '.oci', '.config/stripe',
+  '.cache/huggingface/token', '.cache/huggingface/stored_tokens', '.huggingface/token', '.fly', '.config/configstore', '.wrangler/config', '.oci', '.config/stripe',
   '.local/share/com.vercel.cli', '.supabase/access-token', '.config/netlify', '.config/heroku', '.netlify', '.heroku',
   '.config/glab-cli', '.config/tea', '.config/sops', '.config/age', '.config/1Password', '.config/containers/auth.json',
   '.minikube', '.ngrok2', '.config/ngrok',

@@ -243,7 +243,7 @@ export class ProcessSandbox {
     const etc = this.etcSecrets;
     const toolchains = this.toolchainSecrets;
     const shownKey = JSON.stringify([this.settings.nonAccessibleGlobs ?? DEFAULT_NON_ACCESSIBLE_GLOBS, policy.shown]);
-    const viewSecrets = [...this.viewCache.find(`etc:${process.getuid?.() ?? ''}`, '', (log) => etc.find(log)), ...this.viewCache.find('toolchains', shownKey, (log) => toolchains.find(policy.shown, log))];
+    const viewSecrets = [...this.viewCache.find(`etc:${process.getuid?.() ?? ''}`, '', (log) => etc.find(log)), ...this.viewCache.find('toolchains+scripts', shownKey, (log) => toolchains.find(policy.shown, log))];
     this.viewCache.save();
     const substitutes = cleanGitConfigs([...policy.shown.map((entry) => entry.path), ...etcCopied()], this.stateDir);
     const repositoryConfigs = repositoryConfigCopies(policy.root, this.stateDir, workspaceSecrets);

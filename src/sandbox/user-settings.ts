@@ -42,13 +42,13 @@ export async function userSandboxSettings(home: string | undefined, workspace?: 
 
 // The workspace root a door may open: never `/` (every file in reach, and the sandbox would bind the
 // whole file system writable). The home folder is allowed with a warning (its dot-files are then
-// workspace files: only the known secrets can be hidden, not the whole home).
+// workspace files: all but a short list are hidden from readers, home-shown.ts).
 export function checkWorkspaceRoot(root: string, home: string | undefined): string | undefined {
   if (root === '/') throw fail('C210', 'refusing / as the workspace: every file of the machine would be in reach and writable by sandboxed commands; pass the project folder with -C DIR');
   const real = home && home.startsWith('/') ? realOf(home) : undefined;
   if (real && within(real, root)) {
     const what = real === root ? `the workspace is your home folder (${root})` : `the workspace ${root} holds your home folder (${real})`;
-    return `${what}: its dot-files (shell start-up files, tool settings) are workspace files and the sandbox can hide only the known secrets, not the whole home; pass the project folder with -C DIR`;
+    return `${what}: its dot-files (shell start-up files, tool settings) are workspace files: every one but the start-up, editor and git files codeward shows when nothing in them looks secret is hidden from reads, search and the sandbox (show more with "sandboxReadable" in ~/.codeward/config.json); pass the project folder with -C DIR`;
   }
   return undefined;
 }

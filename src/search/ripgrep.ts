@@ -61,16 +61,20 @@ export function ripgrepFilterArgs(request: SearchRequest): string[] {
   if (request.includeHidden) args.push('--iglob', '!.git', '--iglob', '!.codeward', '--iglob', '!*.cw-tmp');
   else args.push('--iglob', '!.*', '--iglob', '!node_modules/', '--iglob', '!vendor/');
   for (const glob of request.nonAccessibleGlobs) {
-    if (!glob.startsWith('!')) args.push('--iglob', `!${ripgrepGlob(glob)}`);
+    const widened = glob.startsWith('!') ? undefined : ripgrepGlob(glob);
+    if (widened !== undefined) args.push('--iglob', `!${widened}`);
   }
   return args;
 }
 
 // ripgrep's globs have no extglobs (`!(a|b)`, `@(...)`): such a part widens to `*`, so ripgrep skips at
 // least every file the glob hides (`.env.!(example)` -> `.env.*`; the path filter then has the final word,
-// and a hidden file's text is never read).
-function ripgrepGlob(glob: string): string {
-  return glob.replace(/[!@+?*]\([^()]*\)/g, '*');
+// and a hidden file's text is never read). A part that would widen to a bare `*` or `.*` (a home workspace's
+// default deny, `.!(bashrc|config|...)`: sandbox/home-shown.ts) would hide the exceptions too: such a glob is
+// left to the path filter alone (what it hides that existed when the engine opened is named one by one too).
+function ripgrepGlob(glob: string): string | undefined {
+  const widened = glob.replace(/[!@+?*]\([^()]*\)/g, '*');
+  return widened !== glob && widened.split('/').some((segment, index) => (segment === '*' || segment === '.*') && glob.split('/')[index] !== segment) ? undefined : widened;
 }
 
 // The path operand: none for the workspace root (rg then prints paths without a ./ prefix).

@@ -8,7 +8,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HOME_PROTECTED, HOME_PROTECTED_FILES } from '../../src/permissions/obeyed-home.js';
 import { obeyedContext } from '../../src/permissions/obeyed-context.js';
 import { isObeyedLater } from '../../src/permissions/obeyed.js';
+import { homeDenied } from '../../src/sandbox/home-shown.js';
 import * as lists from '../../src/sandbox/lists.js';
+import { compileNonAccessible } from '../../src/workspace/globs.js';
 import { CLI, removeDir, runCli, tempDir, writeFiles } from '../helpers/fixture.js';
 
 let home: string;
@@ -76,8 +78,10 @@ describe('one list for the gate and the sandbox', () => {
 });
 
 describe.skipIf(!existsSync(CLI))('the real binary, -C the home folder, --yes', () => {
-  // The home's secrets (the sandbox's HOME_SECRETS) lie in this workspace: non-accessible there (red team R7-13).
-  const secret = (file: string): boolean => lists.HOME_SECRETS.some((entry) => file === entry || file.startsWith(`${entry}/`));
+  // The home's secrets (the sandbox's HOME_SECRETS) lie in this workspace: non-accessible there (red team R7-13);
+  // so is every dot-path the home workspace's default deny does not show (sandbox/home-shown.ts, red team R9-13).
+  const secret = (file: string): boolean =>
+    lists.HOME_SECRETS.some((entry) => file === entry || file.startsWith(`${entry}/`)) || compileNonAccessible(homeDenied(home, [home]).globs)(file);
   it.each(NAMED)('--yes write %s is refused (safety-immune, or non-accessible for a home secret), the file is unchanged', (file) => {
     const result = write(home, file);
     expect(result.json, file).toMatchObject({ ok: false, error: { code: secret(file) ? 'C211' : 'C241' } });
@@ -92,7 +96,8 @@ describe.skipIf(!existsSync(CLI))('the real binary, -C the home folder, --yes', 
     const ordinary = write(home, 'proj/src/b.txt');
     expect(ordinary.json, JSON.stringify(ordinary.json)).toMatchObject({ ok: true });
     expect(write(home, 'notes.txt').json).toMatchObject({ ok: true });
-    expect(write(home, '.lesshst').json).toMatchObject({ ok: true });
+    // Known data for the write gate, but not on the home workspace's shown list: non-accessible (R9-13).
+    expect(write(home, '.lesshst').json).toMatchObject({ ok: false, error: { code: 'C211' } });
     // A history is known data for the write gate, and a home secret (hidden, non-accessible) since R7-13.
     expect(write(home, '.bash_history').json).toMatchObject({ ok: false, error: { code: 'C211' } });
     expect(write(join(home, 'proj'), '.profile').json).toMatchObject({ ok: true });

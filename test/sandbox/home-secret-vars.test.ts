@@ -6,7 +6,7 @@ import { mkdirSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/index.js';
-import { HOME_SECRET_VARIABLES, variableSecretPaths } from '../../src/sandbox/home-secret-vars.js';
+import { HOME_SECRET_VARIABLES, homeFolderFiles, variableSecretPaths } from '../../src/sandbox/home-secret-vars.js';
 import { HOME_SECRETS } from '../../src/sandbox/lists.js';
 import { removeDir, tempDir } from '../helpers/fixture.js';
 
@@ -85,6 +85,68 @@ describe('the XDG base folders move the entries below them (red team round 10)',
     const search = await engine.run({ cmd: 'search', args: { includeHidden: true, term: `${SECRET}-xdg` } });
     expect(search.ok, JSON.stringify(search)).toBe(true);
     expect(JSON.stringify(search)).not.toContain(`${SECRET}-xdg\\n`);
+    await engine.close();
+  });
+});
+
+// Red team round 10 (R9-11 variant): CARGO_HOME=$W/ch hid ch/credentials.toml but printed ch/config.toml's
+// `[registry] token`. A variable that names the home folder of an entry moves every file the home spellings
+// list there (the secrets, and the checked config files: hidden when something in them looks secret).
+describe('a variable naming a tool\'s home folder moves all its home spellings', () => {
+  it('CARGO_HOME in the workspace: config.toml and the legacy config holding a token are hidden, a clean one is not', async () => {
+    const files: Record<string, string> = {
+      'ch/config.toml': `[registry]\ntoken = "${SECRET}-cargohome"\n`,
+      'ch2/config': `[registries.corp]\nindex = "sparse+https://corp/"\ntoken = "${SECRET}-legacy"\n`,
+      'ch3/config.toml': '[build]\njobs = 4\n',
+    };
+    for (const [rel, text] of Object.entries(files)) {
+      mkdirSync(join(root, rel, '..'), { recursive: true });
+      writeFileSync(join(root, rel), text);
+    }
+    for (const [folder, rel, hidden] of [['ch', 'ch/config.toml', true], ['ch2', 'ch2/config', true], ['ch3', 'ch3/config.toml', false]] as const) {
+      const engine = await createEngine({ workspace: root, env: { HOME: home, PATH: env['PATH']!, CARGO_HOME: join(root, folder) }, permissions: { home, yes: true } });
+      expect(await engine.run({ cmd: 'read', args: { file: rel } }), rel).toMatchObject(hidden ? { ok: false, error: { code: 'C211' } } : { ok: true });
+      const search = JSON.stringify(await engine.run({ cmd: 'search', args: { includeHidden: true, term: `${SECRET}-`, dir: folder } }));
+      expect(search).not.toContain(`${SECRET}-`);
+      await engine.close();
+    }
+  });
+
+  it('every entry located by its home folder lists what the home spelling hides there (one table)', () => {
+    const tool = join(base, 'tool-home');
+    for (const [entry, located] of Object.entries(HOME_SECRET_VARIABLES)) {
+      if (located?.names !== 'home') continue;
+      const folder = `${entry.slice(0, entry.lastIndexOf('/'))}/`;
+      const moved = homeFolderFiles(entry, tool);
+      for (const rel of HOME_SECRETS.filter((path) => path.startsWith(folder))) expect(moved, `${entry}: ${rel}`).toContain(join(tool, rel.slice(folder.length)));
+    }
+    expect(homeFolderFiles('.cache/huggingface/token', tool)).toContain(join(tool, 'stored_tokens'));
+  });
+});
+
+// The home workspace's default deny (home-shown.ts) where an XDG variable moves `.config` or `.local/share` into the
+// workspace (a dotfiles repository the environment points into): round 10 found gh/git/copilot stores there by
+// the hand list; any other store (fish's universal variables, helm's registry login, atuin's key) is hidden too.
+describe('XDG base folders in the workspace are default deny, like the home\'s', () => {
+  it('only the shown entries of config/ and share/ are readable; a store made later is hidden too', async () => {
+    const files: Record<string, string> = {
+      'xdgc/fish/fish_variables': `SETUVAR TOKEN:${SECRET}-fish\n`, 'xdgc/helm/registry/config.json': `{"auths":"${SECRET}-helm"}\n`,
+      'xdgd/atuin/key': `${SECRET}-atuin\n`, 'xdgc/nvim/init.lua': '-- shown nvim\n', 'xdgc/git/ignore': '*.swp\n', 'xdgd/pnpm/store.txt': 'shown pnpm\n',
+    };
+    for (const [rel, text] of Object.entries(files)) {
+      mkdirSync(join(root, rel, '..'), { recursive: true });
+      writeFileSync(join(root, rel), text);
+    }
+    const xdg = { HOME: home, PATH: env['PATH']!, XDG_CONFIG_HOME: join(root, 'xdgc'), XDG_DATA_HOME: `${join(root, 'xdgd')}/` };
+    const engine = await createEngine({ workspace: root, env: xdg, permissions: { home, yes: true } });
+    mkdirSync(join(root, 'xdgc/later'));
+    writeFileSync(join(root, 'xdgc/later/token'), `${SECRET}-later\n`);
+    for (const rel of ['xdgc/fish/fish_variables', 'xdgc/helm/registry/config.json', 'xdgd/atuin/key', 'xdgc/later/token']) {
+      expect(await engine.run({ cmd: 'read', args: { file: rel } }), rel).toMatchObject({ ok: false, error: { code: 'C211' } });
+    }
+    for (const rel of ['xdgc/nvim/init.lua', 'xdgc/git/ignore', 'xdgd/pnpm/store.txt']) expect(await engine.run({ cmd: 'read', args: { file: rel } }), rel).toMatchObject({ ok: true });
+    const search = JSON.stringify(await engine.run({ cmd: 'search', args: { includeHidden: true, term: `${SECRET}-` } }));
+    for (const word of ['fish', 'helm', 'atuin', 'later']) expect(search).not.toContain(`${SECRET}-${word}`);
     await engine.close();
   });
 });
