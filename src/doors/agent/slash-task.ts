@@ -1,9 +1,11 @@
 import type { Engine } from '../../engine/engine.js';
 import type { AgentOutcome } from '../../agent/loop/agent.js';
 import { runSlash } from '../../agent/loop/slash.js';
-import type { Transcript } from '../../agent/session/transcript.js';
-import type { HeadlessOutput } from './output.js';
+import { loadSession, Transcript } from '../../agent/session/transcript.js';
+import type { CliIo } from '../io.js';
+import { headlessOutput, type HeadlessOutput } from './output.js';
 import type { PersonTyping } from './approval.js';
+import type { AgentCliOptions } from './options.js';
 
 // A headless task that is a /command (`codeward agent -p /undo --resume`) runs as it does at the terminal UI's
 // prompt (src/agent/loop/slash.ts), never as a message to the model: the engine's own undo, redo or
@@ -26,4 +28,20 @@ export async function headlessSlash(engine: Engine, line: string, transcript: Tr
   output.sink({ type: 'final', ok: outcome.ok, result: outcome.result, question: false, turns: 0, usage: outcome.usage });
   output.finish(outcome);
   return result.ok ? 0 : code === 'C210' ? 2 : 1;
+}
+
+// The headless /command run without a model (`codeward agent -p /undo --resume` needs no provider, key or
+// model: it makes no request). The session it resumes, or a new one, records what the command did.
+export async function slashWithoutModel(engine: Engine, options: AgentCliOptions, approvalMode: string, io: CliIo, typing: PersonTyping): Promise<number> {
+  try {
+    const root = engine.workspace.root;
+    const resumed = options.resume ? await loadSession(root, options.resume) : undefined;
+    const transcript = Transcript.create(root, { workspace: root, task: options.task }, resumed?.id);
+    engine.withSession(transcript.id);
+    const output = headlessOutput(options.outputFormat, io, options.verbose === true, io.terminal !== undefined);
+    output.start?.({ session: transcript.id, model: 'none (a /command makes no model request)', workspace: root, approvalMode, resumed: resumed !== undefined, contextFiles: [] });
+    return await headlessSlash(engine, options.task!, transcript, output, typing);
+  } finally {
+    await engine.close().catch(() => undefined);
+  }
 }

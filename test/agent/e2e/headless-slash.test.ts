@@ -43,6 +43,22 @@ describe('a /command given as the headless task', () => {
     expect(told).toContain('what changed?');
   });
 
+  it('/undo --resume needs no provider, model or key: it makes no request (newcomer pass 2)', async () => {
+    const { root, env, server } = await fixedOnce();
+    const requests = server.requests.length;
+    const { OPENAI_API_KEY: _key, ...bare } = env;
+    const undo = await runAgent(['-p', '/undo', '--resume', '--output-format', 'json'], { cwd: root, env: bare });
+    expect(undo.json).toMatchObject({ ok: true, turns: 0 });
+    expect(undo.json.result).toMatch(/undid 2 changes/);
+    expect(undo.status).toBe(0);
+    expect(server.requests.length).toBe(requests);
+    expect([await readFile(join(root, 'a.txt'), 'utf8'), await readFile(join(root, 'b.txt'), 'utf8')]).toEqual(['a0\n', 'b0\n']);
+    // A task for the model still needs a provider, and says how to name one.
+    const task = await runAgent(['-p', 'fix it', '--resume'], { cwd: root, env: bare });
+    expect(task.status).toBe(2);
+    expect(task.stderr).toMatch(/no model provider configured: pass --provider/);
+  });
+
   it('json and stream-json carry the command\'s answer; a session with nothing to undo and an unknown /word fail without a request', async () => {
     const { root, env, model, server } = await fixedOnce();
     const requests = server.requests.length;
