@@ -1,5 +1,6 @@
 import type { AnyCommand } from '../../engine/command.js';
 import { fitText, linesOf, type TextCut } from '../../engine/budget.js';
+import { callsInJson } from '../../engine/call-words.js';
 import { toCamel } from '../../engine/flags.js';
 import { allOutputCallAs } from '../../commands/all-output-call.js';
 
@@ -51,8 +52,10 @@ export function inAgentWords(text: string, command: AnyCommand | undefined): str
 // as JSON, with the test call's `dir`.
 const rawOutputCall = (text: string): string => allOutputCallAs(text, (args) => JSON.stringify({ cmd: 'exec', args }));
 
-function flagsToKeys(text: string, command: AnyCommand): string {
+function flagsToKeys(line: string, command: AnyCommand): string {
   const keys = new Set(Object.keys(command.flags._zod.def.shape));
+  // A whole call of the command (`all of them: checkpoints --id 7`) as the JSON call the model sends.
+  const text = callsInJson(line, command, (name, args) => JSON.stringify({ cmd: name, args }));
   return text.replace(/(^|[\s(`'"[;])--([a-z][a-z0-9]*(?:-[a-z0-9]+)*)(?:( |=)(\d+(?![\w-])))?/g, (whole, lead: string, flag: string, _sep?: string, value?: string) => {
     const key = toCamel(flag);
     if (!keys.has(key)) return whole;

@@ -1,4 +1,5 @@
 import type { AnyCommand } from '../../engine/command.js';
+import { callsInJson } from '../../engine/call-words.js';
 import { describeFlags, toCamel } from '../../engine/flags.js';
 import { SWITCH_GLOBALS, VALUE_GLOBALS } from '../global-options.js';
 
@@ -28,27 +29,10 @@ function withServerArgs(text: string): string {
 // `@coder NAME ...` up to where a refusal goes on about it (the words of approval, denial and headless messages).
 const POLICY_CALL = /(@coder [a-z][a-z-]*(?: [^\n;]*?)?)(?= needs approval| was not run| — )/;
 
-// A call of this tool in CLI words (`read --file a.ts --start 50`, also at the end of a bracketed note) as the tool's name and arguments:
-// `read {"file":"a.ts","start":50}`; undefined when a word is not one of its keys.
-function asToolCall(name: string, flags: string, keys: ReadonlySet<string>): string | undefined {
-  const args: Record<string, string | number | boolean> = {};
-  for (const [, flag, value] of flags.matchAll(/--([a-z][a-z0-9-]*)(?: (?!--)([^\s;,)`'"\]]+))?/g)) {
-    const key = toCamel(flag!);
-    if (!keys.has(key)) return undefined;
-    args[key] = value === undefined ? true : /^\d+$/.test(value) ? Number(value) : value;
-  }
-  return `${name} ${JSON.stringify(args)}`;
-}
-
 function rewritten(text: string, command: AnyCommand): string {
   if (!text.includes('--')) return text;
   const keys = new Set(Object.keys(command.flags._zod.def.shape));
-  const name = command.name.replace(/[-]/g, '\\-');
-  const call = new RegExp(`(^|[\\s(:\`])${name}((?: --[a-z][a-z0-9-]*(?: (?!--)[^\\s;,)\`'"\\]]+)?)+)`, 'g');
-  text = text.replace(call, (whole, lead: string, flags: string) => {
-    const rendered = asToolCall(command.name, flags, keys);
-    return rendered === undefined ? whole : `${lead}${rendered}`;
-  });
+  text = callsInJson(text, command, (name, args) => `${name} ${JSON.stringify(args)}`);
   // A choice flag's word value (`--mode content`, `--encoding base64`) becomes a JSON string.
   let choices: Map<string, ReadonlySet<string>> | undefined;
   const isChoice = (key: string, value: string): boolean => {
