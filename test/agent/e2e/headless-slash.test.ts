@@ -70,6 +70,9 @@ describe('a /command given as the headless task', () => {
     const fresh = await runAgent(['-p', '/undo', '--output-format', 'stream-json', ...model], { cwd: root, env });
     expect(fresh.status).toBe(1);
     expect(JSON.stringify(fresh.events)).toMatch(/nothing to undo in this session/);
+    // In the words /undo takes (it refuses --all-sessions as an argument).
+    expect(JSON.stringify(fresh.events)).toContain('add --all (/undo --all) to include them');
+    expect(JSON.stringify(fresh.events)).not.toContain('--all-sessions');
     const unknown = await runAgent(['-p', '/undoo', ...model], { cwd: root, env });
     expect(unknown.status).toBe(2);
     expect(unknown.stderr).toMatch(/unknown command \/undoo \(did you mean \/undo\?\)/);
