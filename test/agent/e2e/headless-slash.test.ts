@@ -30,6 +30,8 @@ describe('a /command given as the headless task', () => {
   it('/undo --resume takes back the last turn without a model request; the next --resume tells the model', async () => {
     const { root, env, model, server } = await fixedOnce();
     const requests = server.requests.length;
+    // A look first: a /command without --resume starts no session that --resume would then find.
+    expect((await runAgent(['-p', '/checkpoints', ...model], { cwd: root, env })).status).toBe(0);
     const undo = await runAgent(['-p', '/undo', '--resume', ...model], { cwd: root, env });
     expect(undo.stderr).toBe('');
     expect(undo.status).toBe(0);
