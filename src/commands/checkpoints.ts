@@ -1,11 +1,13 @@
 import * as z from 'zod/mini';
 import { defineCommand } from '../engine/command.js';
-import { wholeOr } from '../engine/schema.js';
+import { fail } from '../engine/errors.js';
+import { described, wholeOr } from '../engine/schema.js';
 import type { FileState } from '../files/checkpoints/state.js';
 import type { Step } from '../files/checkpoints/store.js';
 
 const flags = z.strictObject({
-  limit: wholeOr(1, 20, 'how many of the newest checkpoints to list'),
+  limit: wholeOr(1, 20, 'how many, newest first'),
+  id: described(z.optional(z.int()), 'one change, every file'),
 });
 
 export interface CheckpointEntry {
@@ -30,6 +32,8 @@ export interface CheckpointEntry {
 
 interface CheckpointList {
   checkpoints: CheckpointEntry[];
+  // The call named one change (`--id`): its every file is listed.
+  one?: true;
   // Said when the list reaches the oldest step kept and older ones were pruned (naming the limit).
   pruned?: string;
 }
@@ -45,12 +49,21 @@ function status(entry: CheckpointEntry): string {
   return entry.status === 'done' ? '' : ` (${entry.status})`;
 }
 
-// The files of one entry, at most FILES_SHOWN of them ("and 4,310 more": an `npm install` is one step of
-// thousands of files; --json lists every one).
+// The files of one entry, at most FILES_SHOWN of them in a list ("and 4,310 more": an `npm install` is one
+// step of thousands of files), every one when the call names the entry's id.
 const FILES_SHOWN = 5;
-function filesText(files: CheckpointEntry['files']): string {
-  const shown = files.slice(0, FILES_SHOWN).map((file) => (file.change === 'changed' ? file.path : `${file.path} (${file.change})`)).join(', ');
-  return files.length > FILES_SHOWN ? `${shown} and ${(files.length - FILES_SHOWN).toLocaleString('en-US')} more (--json lists them)` : shown;
+function filesText(files: CheckpointEntry['files'], all: boolean): string {
+  const shown = (all ? files : files.slice(0, FILES_SHOWN)).map((file) => (file.change === 'changed' ? file.path : `${file.path} (${file.change})`)).join(', ');
+  return files.length > FILES_SHOWN && !all ? `${shown} and ${(files.length - FILES_SHOWN).toLocaleString('en-US')} more` : shown;
+}
+
+// The call that lists a cut entry's every file, in a note of its own (every door words a note's flags as its
+// callers send them: `checkpoints {"id":7}` to an MCP client; the CLI's --json said nothing to those).
+const allFilesNote = (entry: CheckpointEntry): string => `[change ${entry.id}: ${FILES_SHOWN} of its ${entry.files.length.toLocaleString('en-US')} files shown; all of them: checkpoints --id ${entry.id}]`;
+
+function entryText(entry: CheckpointEntry, all: boolean): string {
+  const line = `${entry.id}  ${entry.time}  ${entry.command}${status(entry)}${origin(entry)}: ${filesText(entry.files, all)}${replacedNote(entry)}`;
+  return !all && entry.files.length > FILES_SHOWN ? `${line}\n${allFilesNote(entry)}` : line;
 }
 
 // "2-4, 7": the ids in order, runs shortened.
@@ -87,12 +100,31 @@ function byCall(steps: readonly Step[]): Step[][] {
   return groups.reverse();
 }
 
+// One call's steps as one entry of the list.
+function entryOf(group: readonly Step[], isUnkept: (step: Step) => boolean): CheckpointEntry {
+  const first = group[0]!;
+  const last = group[group.length - 1]!;
+  return {
+    id: first.id,
+    steps: group.map((step) => step.id),
+    time: last.time,
+    command: first.command,
+    caller: first.caller ?? null,
+    door: first.door ?? null,
+    session: first.session ?? null,
+    status: last.status,
+    kept: group.every((step) => !isUnkept(step)),
+    files: group.flatMap((step) => step.files.map((file) => ({ path: file.rel, change: change(file.before, file.after) }))),
+    ...(first.replaced === undefined ? {} : { replaced: [...first.replaced] }),
+  };
+}
+
 export const checkpointsCommand = defineCommand({
   name: 'checkpoints',
   aliases: ['list_checkpoints', 'history'],
-  summary: 'List the changes codeward made (id, time, command, door/session, files), newest first',
+  summary: 'List the changes codeward made, newest first',
   flags,
-  examples: ['checkpoints'],
+  examples: ['checkpoints', 'checkpoints --id 7'],
   effect: 'read',
   effectArgs: [],
   annotations: { readOnly: true, destructive: false, idempotent: true },
@@ -104,33 +136,22 @@ export const checkpointsCommand = defineCommand({
     const store = storeFor(ctx);
     const all = await store.steps();
     const calls = byCall(all);
+    if (args.id !== undefined) {
+      const call = calls.find((group) => group.some((step) => step.id === args.id));
+      if (call === undefined) throw fail('C211', `no change ${args.id} in the checkpoint store (pruned, or never made); checkpoints lists the ids kept`);
+      return { checkpoints: [entryOf(call, isUnkept)], one: true };
+    }
     const listed = calls.slice(0, args.limit);
     // When the list reaches the oldest step: whether older ones were pruned, and by which limit.
     const pruned = lastPruned(store);
     const note = listed.length === calls.length && pruned !== undefined && (all[0] === undefined || pruned.newest < all[0].id) ? whyNoOlder(all[0]?.id, pruned, ctx.config) : undefined;
     return {
       ...(note === undefined ? {} : { pruned: note }),
-      checkpoints: listed.map((group) => {
-        const first = group[0]!;
-        const last = group[group.length - 1]!;
-        return {
-          id: first.id,
-          steps: group.map((step) => step.id),
-          time: last.time,
-          command: first.command,
-          caller: first.caller ?? null,
-          door: first.door ?? null,
-          session: first.session ?? null,
-          status: last.status,
-          kept: group.every((step) => !isUnkept(step)),
-          files: group.flatMap((step) => step.files.map((file) => ({ path: file.rel, change: change(file.before, file.after) }))),
-          ...(first.replaced === undefined ? {} : { replaced: [...first.replaced] }),
-        };
-      }),
+      checkpoints: listed.map((group) => entryOf(group, isUnkept)),
     };
   },
   format: (data: CheckpointList) =>
     data.checkpoints.length === 0
       ? (data.pruned ? `no checkpoints: ${data.pruned}` : 'no checkpoints: codeward has not changed anything here yet')
-      : [...data.checkpoints.map((entry) => `${entry.id}  ${entry.time}  ${entry.command}${status(entry)}${origin(entry)}: ${filesText(entry.files)}${replacedNote(entry)}`), ...(data.pruned ? [data.pruned] : [])].join('\n'),
+      : [...data.checkpoints.map((entry) => entryText(entry, data.one === true)), ...(data.pruned ? [data.pruned] : [])].join('\n'),
 });

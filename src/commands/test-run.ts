@@ -2,6 +2,7 @@ import type { CommandContext } from '../engine/command.js';
 import { posix } from 'node:path';
 import { fail } from '../engine/errors.js';
 import { sameNamed } from './path-hints.js';
+import { allOutputCall } from './all-output-call.js';
 import { formatProcessOutput, processFailure, runShellCall, toProcessData, type ProcessData } from '../shell/run-call.js';
 import { TestSummaryScanner, type TestSummary } from '../shell/test-summary.js';
 import { dropNoise, findFailures, formatFailures, passingOutput, type TestFailure } from '../shell/test-summary-report.js';
@@ -114,9 +115,7 @@ function formatFailing(data: TestData): string {
 }
 
 // The call that shows a run's whole output, with the run's own folder.
-function allOfIt(data: TestData): string {
-  return `all of it: exec --cmd ${JSON.stringify(`${data.command} 2>&1`)}${data.dir === undefined ? '' : ` --dir ${JSON.stringify(data.dir)}`}`;
-}
+const allOfIt = (data: TestData): string => allOutputCall(data.command, data.dir);
 
 export function format(data: TestData): string {
   return withChanges(formatRun(data), data);

@@ -45,7 +45,10 @@ it('a change after restore --to takes a new id; the dropped ids are named, never
 it('a change of many files is one line in checkpoints: the first five and how many more (newcomer pass: npm install printed 726 KB)', () => {
   const files = Array.from({ length: 12 }, (_, index) => ({ path: `f${String(index).padStart(2, '0')}.txt`, content: 'x' }));
   expect(cli('create', '--files', JSON.stringify(files)).status).toBe(0);
-  const line = cli('checkpoints').stdout.trim();
-  expect(line).toMatch(/^1 {2}\S+ {2}create via cli: f00\.txt \(created\), f01\.txt \(created\), f02\.txt \(created\), f03\.txt \(created\), f04\.txt \(created\) and 7 more \(--json lists them\)$/);
+  const [line, note] = cli('checkpoints').stdout.trim().split('\n');
+  expect(line).toMatch(/^1 {2}\S+ {2}create via cli: f00\.txt \(created\), f01\.txt \(created\), f02\.txt \(created\), f03\.txt \(created\), f04\.txt \(created\) and 7 more$/);
+  // The call that lists them all is named (newcomer pass 2: "(--json lists them)" was a CLI word to an MCP client).
+  expect(note).toBe('[change 1: 5 of its 12 files shown; all of them: checkpoints --id 1]');
+  expect(cli('checkpoints', '--id', '1').stdout).toContain('f11.txt');
   expect((cli('--json', 'checkpoints').json as { data: { checkpoints: { files: unknown[] }[] } }).data.checkpoints[0]!.files).toHaveLength(12);
 });

@@ -1,6 +1,8 @@
 import type { AnyCommand } from '../../engine/command.js';
 import { fitText, linesOf, type TextCut } from '../../engine/budget.js';
+import { callsInJson } from '../../engine/call-words.js';
 import { toCamel } from '../../engine/flags.js';
+import { allOutputCallAs } from '../../commands/all-output-call.js';
 
 export { DEFAULT_RESULT_BYTES } from '../../engine/budget.js';
 
@@ -46,25 +48,14 @@ export function inAgentWords(text: string, command: AnyCommand | undefined): str
   return text.split('\n').map((line) => (/^\[.*\]$|^warning: /.test(line) ? flagsToKeys(line, command) : line)).join('\n');
 }
 
-// A failing test run's header names the call that shows all of its output (`all of it: exec --cmd "npm test
-// 2>&1" --dir "pkg"`): the model sends JSON, so it gets the call as JSON, with the test call's `dir`. Only
-// that header's first occurrence, before the process's own text, is rewritten.
-const RAW_OUTPUT_NOTE = /^(--- output \(.*; all of it: )exec --cmd ("(?:[^"\\]|\\.)*")(?: --dir ("(?:[^"\\]|\\.)*"))?(\) ---)$/m;
+// A test run's notes name the call that shows all of its output: the model sends JSON, so it gets the call
+// as JSON, with the test call's `dir`.
+const rawOutputCall = (text: string): string => allOutputCallAs(text, (args) => JSON.stringify({ cmd: 'exec', args }));
 
-function rawOutputCall(text: string): string {
-  return text.replace(RAW_OUTPUT_NOTE, (whole, lead: string, quoted: string, dir: string | undefined, tail: string) => {
-    try {
-      // The call's own folder goes with it: the same command from the root runs other tests or none.
-      const args = { cmd: JSON.parse(quoted) as string, ...(dir === undefined ? {} : { dir: JSON.parse(dir) as string }) };
-      return `${lead}${JSON.stringify({ cmd: 'exec', args })}${tail}`;
-    } catch {
-      return whole;
-    }
-  });
-}
-
-function flagsToKeys(text: string, command: AnyCommand): string {
+function flagsToKeys(line: string, command: AnyCommand): string {
   const keys = new Set(Object.keys(command.flags._zod.def.shape));
+  // A whole call of the command (`all of them: checkpoints --id 7`) as the JSON call the model sends.
+  const text = callsInJson(line, command, (name, args) => JSON.stringify({ cmd: name, args }));
   return text.replace(/(^|[\s(`'"[;])--([a-z][a-z0-9]*(?:-[a-z0-9]+)*)(?:( |=)(\d+(?![\w-])))?/g, (whole, lead: string, flag: string, _sep?: string, value?: string) => {
     const key = toCamel(flag);
     if (!keys.has(key)) return whole;

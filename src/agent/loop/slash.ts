@@ -50,6 +50,14 @@ function stepFiles(envelope: Envelope): { id: number; command: string; files: st
   return Array.isArray(steps) ? (steps as { id: number; command: string; files: string[] }[]) : [];
 }
 
+// The engine's undo/redo messages name the CLI's flags; at the prompt the person types `/undo N` and `--all`
+// (newcomer pass 2: "pass --all-sessions" was refused as an argument of /undo), and --force is the CLI's.
+function inSlashWords(message: string, name: string): string {
+  return message
+    .replace(/\bpass --all-sessions\b/g, `add --all (/${name} --all)`)
+    .replace(/\b([Pp])ass --force\b/g, (_whole, p: string) => `${p === 'P' ? 'R' : 'r'}un \`codeward ${name} --force\` in a shell`);
+}
+
 export async function runSlash(engine: Engine, line: string): Promise<SlashResult> {
   const typed = (COMMAND_LIKE.exec(line.trim())?.[1] ?? '').toLowerCase();
   if (typed === 'help') return { ok: true, output: HELP };
@@ -71,7 +79,7 @@ export async function runSlash(engine: Engine, line: string): Promise<SlashResul
   const scope = all.length > 0 ? { allSessions: true } : { turn: true };
   const envelope = await engine.run({ cmd: name, args: { ...(name === 'checkpoints' ? {} : scope), ...(count === undefined ? {} : { steps: Number(count) }) } });
   const command = engine.registry.find(name);
-  if (!envelope.ok) return { ok: false, output: `${envelope.error.code} ${envelope.error.message}` };
+  if (!envelope.ok) return { ok: false, output: `${envelope.error.code} ${inSlashWords(envelope.error.message, name)}` };
   const output = [...envelope.warnings.map((warning) => `warning: ${warning}`), command ? command.format(envelope.data) : JSON.stringify(envelope.data)].join('\n');
   const steps = stepFiles(envelope);
   if (name === 'checkpoints' || steps.length === 0) return { ok: true, output };

@@ -13,7 +13,7 @@ Content with quotes or newlines goes in the body:
 - Tools: @coder (commands below) and @todo (write|list|mark a task list). Nothing else exists.
 - Emit all independent calls in ONE response; they run in parallel (calls on one file in order).
 - Act through tool calls: never hand the user code or commands to run (a final summary may quote a line).
-- patch --search must match exactly one place; read the file first.
+- patch's search must match exactly one place; read the file first.
 - Each result is an [n] block: ok, or an error code (C2xx) and its message; fix the cause, never repeat a failing call unchanged.
 - If only the user knows something you need, ask one clear question and make no tool calls.
 - Done: reply with a short summary and no tool calls.`;

@@ -1,6 +1,7 @@
 import type { AnyCommand } from '../../engine/command.js';
 import type { FlagInfo } from '../../engine/flags.js';
 import type { Registry } from '../../engine/registry.js';
+import { messageInAgentWords } from '../loop/words.js';
 
 // A required list of objects shows its item's keys (`edits: [{file, search, replace, all?}]`): without them a
 // model guesses (`path`, `old`, `new`) and loses a turn. Only a flat item shape is shown (update's is not).
@@ -9,12 +10,15 @@ function requiredShape(flag: FlagInfo): string {
   return item ? `${flag.name}: [${item.replace(/,?\s*encoding\?/, '')}]` : flag.name;
 }
 
+// A summary is written in CLI words (`the checkpoint --to names`); the model sends JSON keys ("to").
+const summaryWords = (command: AnyCommand): string => messageInAgentWords(command.summary, command);
+
 // A command of the common path (its definition names promptFlags): required flags, the optional ones that
 // save a turn (`start?`), the summary without its asides in parentheses, up to its first `;`.
 function commandLine(command: AnyCommand, registry: Registry, optional: readonly string[]): string {
   const flags = registry.flags(command);
   const shown = [...flags.filter((flag) => flag.required).map(requiredShape), ...optional.map((name) => `${name}?`)];
-  const what = command.summary.replace(/\s*\([^()]*\)/g, '').split(';')[0]!.trim();
+  const what = summaryWords(command).replace(/\s*\([^()]*\)/g, '').split(';')[0]!.trim();
   return `- ${command.name}${shown.length > 0 ? ` (${shown.join(', ')})` : ''}: ${what}`;
 }
 

@@ -19,7 +19,7 @@ export function isSessionId(value: string): boolean {
   return ID_PATTERN.test(value) || value === 'last';
 }
 
-function newId(now: Date): string {
+export function newId(now: Date): string {
   const stamp = now.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
   return `${stamp}-${randomBytes(3).toString('hex')}`;
 }

@@ -10,7 +10,7 @@ import { aiSdkClient } from '../../agent/model/client.js';
 import { loadUserAgentConfig, resolveModelConfig } from '../../agent/model/config.js';
 import { projectAgentSettings } from '../../agent/model/project.js';
 import { isSlashCommand, runSlash, unescapeSlash } from '../../agent/loop/slash.js';
-import { headlessSlash } from './slash-task.js';
+import { slashWithoutModel } from './slash-task.js';
 import { DEFAULT_RESULT_BYTES } from '../../agent/loop/budget.js';
 import { createLanguageModel } from '../../agent/model/create.js';
 import { findContextFiles } from '../../agent/prompt/context-files.js';
@@ -70,7 +70,9 @@ export async function agentCommand(argv: readonly string[], globals: GlobalOptio
     const warn = (message: string): void => void io.stderr.write(`warning: ${visibleLines(message)}\n`);
     // ~/.codeward/config, then the project's agent keys (those that choose where requests go only when trusted).
     const { settings: user } = await projectAgentSettings(root, home, await loadUserAgentConfig(home, warn, root), warn);
-    const modelConfig = resolveModelConfig({ ...options, ...(options.stream === false ? { stream: false } : {}) }, io.env, user);
+    // A /command given as the headless task (`-p /undo --resume`) makes no model request: it needs no provider.
+    const slashTask = !interactive && options.task !== undefined && isSlashCommand(options.task);
+    const modelConfig = slashTask ? undefined : resolveModelConfig({ ...options, ...(options.stream === false ? { stream: false } : {}) }, io.env, user);
     const approvalMode = options.approvalMode ?? user.approvalMode ?? 'ask';
     const registry = new Registry([...builtinCommands, delegateCommand]);
     // Every event of the run, once the transcript and the display exist.
@@ -98,6 +100,7 @@ export async function agentCommand(argv: readonly string[], globals: GlobalOptio
     });
     contained = containment(engine);
     writes = writesOf(engine);
+    if (modelConfig === undefined) return await slashWithoutModel(engine, options, approvalMode, io, typing);
     const persona = options.persona ? await loadPersona(options.persona, engine.workspace, home) : undefined;
     const context = await findContextFiles(engine.workspace, home);
     const contextFiles = context.files;
@@ -157,10 +160,10 @@ export async function agentCommand(argv: readonly string[], globals: GlobalOptio
     process.on('SIGINT', onSigint);
     if (!interactive) process.on('SIGTERM', onSigint);
     try {
-      // A /command given as the task runs as at the prompt (/undo, /redo, /checkpoints, /help), never goes to the model.
+      // A /command given on the terminal UI's command line runs as at its prompt (/undo, /redo, /checkpoints,
+      // /help), never goes to the model; headless, it ran above without a model.
       const given = options.task;
       const command = given !== undefined && isSlashCommand(given);
-      if (command && !tui) return await headlessSlash(engine, given, transcript, headless!, typing);
       if (tui && given !== undefined && !command) tui.echoTask(given);
       else if (given !== undefined && options.outputFormat === 'text') io.stderr.write(`> ${given.replace(/\s+/g, ' ').slice(0, 200)}\n`);
       const task = given !== undefined && !command ? unescapeSlash(given) : tui ? await tui.readTask(given) : null;

@@ -3,6 +3,7 @@ import { compactValue, fitText, jsonBytes, linesOf, type TextCut } from '../../e
 import { failedEntries, type Envelope } from '../../engine/envelope.js';
 import type { Registry } from '../../engine/registry.js';
 import { inMcpWords } from './vocabulary.js';
+import { allOutputCallAs } from '../../commands/all-output-call.js';
 import { continuation, flagKeys, hasArg } from './continuation.js';
 
 // A `tools/call` result. The text carries the payload (what the model reads); structuredContent carries the
@@ -63,8 +64,10 @@ function contentLines(data: unknown): number {
 
 function formatted(command: AnyCommand | undefined, data: unknown): string {
   const text = formatSafely(command, data);
-  // A process's output may end in bracketed lines of its own; exec/test notes (`[exit 0]`) name no flags.
-  if (!text.includes('--') || command?.effect === 'exec') return text;
+  // A process's output may end in bracketed lines of its own: of exec/test notes, only the call that shows
+  // a cut run's whole output names flags (as the tool call a client sends: `exec {"cmd":"npm test 2>&1"}`).
+  if (command?.effect === 'exec') return allOutputCallAs(text, (args) => `exec ${JSON.stringify(args)}`);
+  if (!text.includes('--')) return text;
   const lines = text.split('\n');
   const start = Math.max(notesStart(lines), contentLines(data));
   return [...lines.slice(0, start), ...lines.slice(start).map((line) => inMcpWords(line, command))].join('\n');

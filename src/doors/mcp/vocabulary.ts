@@ -1,40 +1,38 @@
 import type { AnyCommand } from '../../engine/command.js';
+import { callsInJson } from '../../engine/call-words.js';
 import { describeFlags, toCamel } from '../../engine/flags.js';
+import { SWITCH_GLOBALS, VALUE_GLOBALS } from '../global-options.js';
 
 // Command messages speak the CLI's words (`--max-bytes`, `see: codeward read --help`); an MCP client sends
 // JSON keys. Rewrites a result's text into the tool's own vocabulary: `--max-bytes 5` → `maxBytes: 5`
 // for every flag the tool takes (other `--words`, such as a shell command's own options, stay as they are).
 export function inMcpWords(text: string, command: AnyCommand | undefined): string {
-  if (!command || !text.includes('--')) return text;
+  if (!text.includes('--')) return text;
   // The policy's own rendering of a call (`@coder test --pattern x .`, the words a rule matches) stays as it
   // is; the rest is rewritten.
-  return text.split(POLICY_CALL).map((part, index) => (index % 2 === 1 ? part : rewritten(part, command))).join('');
+  const words = command ? text.split(POLICY_CALL).map((part, index) => (index % 2 === 1 ? part : rewritten(part, command))).join('') : text;
+  return withServerArgs(words);
+}
+
+// A global option a message advises (`a person can pass --sandbox-network`, `let one through with --pass-env
+// NAME`) is no key of any tool: an MCP client's person puts it in the server's `args`. Said once, after its
+// first mention, unless the message already says where it goes (the gate's C241 and C242 words do).
+const SERVER_GLOBALS = [...VALUE_GLOBALS, ...SWITCH_GLOBALS].filter((flag) => flag.startsWith('--') && !['--json', '--session', '--workspace'].includes(flag));
+const GLOBAL_WORD = new RegExp(`(^|[\\s(\`'"])(${SERVER_GLOBALS.map((flag) => flag.replace(/-/g, '\\-')).join('|')})(?![\\w-])((?: (?!--)[^\\s,;()"'\`]+)?)`);
+const SERVER_ARGS = ' (in the codeward server\'s "args" in your MCP client\'s config)';
+
+function withServerArgs(text: string): string {
+  if (/server's "?args"?/.test(text)) return text;
+  return text.replace(GLOBAL_WORD, (_whole, lead: string, flag: string, value: string) => `${lead}${flag}${VALUE_GLOBALS.has(flag) ? value : ''}${SERVER_ARGS}${VALUE_GLOBALS.has(flag) ? '' : value}`);
 }
 
 // `@coder NAME ...` up to where a refusal goes on about it (the words of approval, denial and headless messages).
 const POLICY_CALL = /(@coder [a-z][a-z-]*(?: [^\n;]*?)?)(?= needs approval| was not run| — )/;
 
-// A call of this tool in CLI words (`read --file a.ts --start 50`) as the tool's name and arguments:
-// `read {"file":"a.ts","start":50}`; undefined when a word is not one of its keys.
-function asToolCall(name: string, flags: string, keys: ReadonlySet<string>): string | undefined {
-  const args: Record<string, string | number | boolean> = {};
-  for (const [, flag, value] of flags.matchAll(/--([a-z][a-z0-9-]*)(?: (?!--)([^\s;,)`'"]+))?/g)) {
-    const key = toCamel(flag!);
-    if (!keys.has(key)) return undefined;
-    args[key] = value === undefined ? true : /^\d+$/.test(value) ? Number(value) : value;
-  }
-  return `${name} ${JSON.stringify(args)}`;
-}
-
 function rewritten(text: string, command: AnyCommand): string {
   if (!text.includes('--')) return text;
   const keys = new Set(Object.keys(command.flags._zod.def.shape));
-  const name = command.name.replace(/[-]/g, '\\-');
-  const call = new RegExp(`(^|[\\s(:\`])${name}((?: --[a-z][a-z0-9-]*(?: (?!--)[^\\s;,)\`'"]+)?)+)`, 'g');
-  text = text.replace(call, (whole, lead: string, flags: string) => {
-    const rendered = asToolCall(command.name, flags, keys);
-    return rendered === undefined ? whole : `${lead}${rendered}`;
-  });
+  text = callsInJson(text, command, (name, args) => `${name} ${JSON.stringify(args)}`);
   // A choice flag's word value (`--mode content`, `--encoding base64`) becomes a JSON string.
   let choices: Map<string, ReadonlySet<string>> | undefined;
   const isChoice = (key: string, value: string): boolean => {

@@ -30,6 +30,8 @@ describe('a /command given as the headless task', () => {
   it('/undo --resume takes back the last turn without a model request; the next --resume tells the model', async () => {
     const { root, env, model, server } = await fixedOnce();
     const requests = server.requests.length;
+    // A look first: a /command without --resume starts no session that --resume would then find.
+    expect((await runAgent(['-p', '/checkpoints', ...model], { cwd: root, env })).status).toBe(0);
     const undo = await runAgent(['-p', '/undo', '--resume', ...model], { cwd: root, env });
     expect(undo.stderr).toBe('');
     expect(undo.status).toBe(0);
@@ -43,6 +45,22 @@ describe('a /command given as the headless task', () => {
     expect(told).toContain('what changed?');
   });
 
+  it('/undo --resume needs no provider, model or key: it makes no request (newcomer pass 2)', async () => {
+    const { root, env, server } = await fixedOnce();
+    const requests = server.requests.length;
+    const { OPENAI_API_KEY: _key, ...bare } = env;
+    const undo = await runAgent(['-p', '/undo', '--resume', '--output-format', 'json'], { cwd: root, env: bare });
+    expect(undo.json).toMatchObject({ ok: true, turns: 0 });
+    expect(undo.json.result).toMatch(/undid 2 changes/);
+    expect(undo.status).toBe(0);
+    expect(server.requests.length).toBe(requests);
+    expect([await readFile(join(root, 'a.txt'), 'utf8'), await readFile(join(root, 'b.txt'), 'utf8')]).toEqual(['a0\n', 'b0\n']);
+    // A task for the model still needs a provider, and says how to name one.
+    const task = await runAgent(['-p', 'fix it', '--resume'], { cwd: root, env: bare });
+    expect(task.status).toBe(2);
+    expect(task.stderr).toMatch(/no model provider configured: pass --provider/);
+  });
+
   it('json and stream-json carry the command\'s answer; a session with nothing to undo and an unknown /word fail without a request', async () => {
     const { root, env, model, server } = await fixedOnce();
     const requests = server.requests.length;
@@ -54,6 +72,9 @@ describe('a /command given as the headless task', () => {
     const fresh = await runAgent(['-p', '/undo', '--output-format', 'stream-json', ...model], { cwd: root, env });
     expect(fresh.status).toBe(1);
     expect(JSON.stringify(fresh.events)).toMatch(/nothing to undo in this session/);
+    // In the words /undo takes (it refuses --all-sessions as an argument).
+    expect(JSON.stringify(fresh.events)).toContain('add --all (/undo --all) to include them');
+    expect(JSON.stringify(fresh.events)).not.toContain('--all-sessions');
     const unknown = await runAgent(['-p', '/undoo', ...model], { cwd: root, env });
     expect(unknown.status).toBe(2);
     expect(unknown.stderr).toMatch(/unknown command \/undoo \(did you mean \/undo\?\)/);

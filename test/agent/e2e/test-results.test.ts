@@ -82,4 +82,19 @@ describe('test results lead with the outcome (issue 17 point 3)', () => {
     // Run from pkg/, the copied call reaches the same tests (from the root, npm finds no package.json).
     expect(server.requests[2]!.messages.at(-1)!.content).toMatch(/^\[1\] @coder exec: error C253 [\s\S]*not ok 1 - fails/m);
   });
+
+  // Newcomer pass 2: a passing run's counts line named `exec --cmd "..."`, a CLI call the model cannot send.
+  it('a passing run names the whole-output call in the model\'s JSON too', async () => {
+    const root = await tempDir('codeward-agent-tests-pass-');
+    const cases = Array.from({ length: 12 }, (_, n) => `test('case ${n}', () => {});`).join('\n');
+    await writeFiles(root, { 'a.test.mjs': `import test from 'node:test';\n${cases}\n` });
+    server = await startModelServer({ replies: [answer('1. Run the tests', coder('test', { cmd: 'node --test a.test.mjs' })), 'All pass.'] });
+    const env = { ...(await agentEnv()), OPENAI_API_KEY: 'x' };
+    const run = await runAgent(['-p', 'run the tests', '--approval-mode', 'yolo', '--provider', 'openai', '--base-url', server.openaiBaseUrl], { cwd: root, env });
+    expect(run.status).toBe(0);
+    const results = server.requests[1]!.messages.at(-1)!.content;
+    expect(results).toMatch(/12 passed, 0 failed/);
+    expect(results).toContain('all of it: {"cmd":"exec","args":{"cmd":"node --test a.test.mjs 2>&1"}})');
+    expect(results).not.toContain('exec --cmd');
+  });
 });

@@ -52,7 +52,7 @@ describe('/undo in the agent: one turn, this session', () => {
       // Nothing more of this session: the CLI's changes stay, and the person is told how to reach them.
       child.write('/undo\r');
       const none = await waitFor('nothing to undo in this session', undone);
-      await waitFor('--all-sessions', none);
+      await waitFor('add --all', none); // the words /undo takes (it refuses --all-sessions)
       expect(await readFile(join(root, 'c.txt'), 'utf8')).toBe('cli c\n');
       // The workspace-wide history stays reachable: /undo --all takes back the newest change of anyone (d).
       child.write('/undo --all\r');

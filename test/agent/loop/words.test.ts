@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { messageInAgentWords } from '../../../src/agent/loop/words.js';
+import { inAgentWords } from '../../../src/agent/loop/budget.js';
 import { builtinCommands } from '../../../src/commands/index.js';
 
 const command = (name: string) => builtinCommands.find((candidate) => candidate.name === name);
@@ -34,5 +35,15 @@ describe('a failed call\'s message in the model\'s JSON words', () => {
     expect(messageInAgentWords(refusal, command('undo'))).toBe('@coder undo --all-sessions --steps 2 . was not run: it needs approval; the person can rerun with --allow "@coder undo?--all-sessions --steps 2 ."; or pass "turn": true');
     const clean = "denied: @coder clean --pattern '*.it'\\''s' --force . — no";
     expect(messageInAgentWords(clean, command('clean'))).toBe(clean);
+  });
+});
+
+// Newcomer pass 2: a note naming a whole call of the command (`all of them: checkpoints --id 7`) reached the
+// model as `checkpoints "id": 7`; it is the JSON call it sends. A read's bracketed continuation too.
+describe('a result\'s bracketed note in the model\'s JSON words', () => {
+  it('renders a whole call of the command as the JSON call, and other flags as keys', () => {
+    const listed = '7  2026-12-02T20:08:10.599Z  create via cli: a1 (created), a2 (created), a3, a4, a5 and 2 more\n[change 7: 5 of its 7 files shown; all of them: checkpoints --id 7]';
+    expect(inAgentWords(listed, command('checkpoints'))).toBe(listed.replace('checkpoints --id 7]', '{"cmd":"checkpoints","args":{"id":7}}]'));
+    expect(inAgentWords('[cut at --max-bytes; continue with read --file a.ts --start 41]', command('read'))).toBe('[cut at "maxBytes"; continue with {"cmd":"read","args":{"file":"a.ts","start":41}}]');
   });
 });

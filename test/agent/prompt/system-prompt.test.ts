@@ -30,6 +30,13 @@ describe('the system prompt', () => {
     expect(prompt.length).toBeLessThan(SYSTEM_PROMPT_CHARACTERS);
   });
 
+  // The model sends JSON keys: a CLI flag (`--to`, `--cmd`) in a summary or rule is a word it cannot send
+  // (newcomer pass 2: restore's and test's summaries, and the patch rule, said them).
+  it('names no CLI flag: every flag is the JSON key the model sends', () => {
+    expect(prompt).not.toMatch(/(^|[\s(`'"])--[a-z]/m);
+    expect(toolContext(registry)).toMatch(/restore \(to\): [^;\n]*"to"/);
+  });
+
   it('keeps the anchor to 3-5 lines worth of text', () => {
     expect(encode(FORMAT_ANCHOR).length).toBeLessThan(100);
   });
