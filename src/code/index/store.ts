@@ -38,6 +38,9 @@ async function identity(path: string): Promise<string> {
   }
 }
 
+// The folder of the index's files in a state folder (versioned: anything derived from entries lives here too).
+export const indexDir = (stateDir: string): string => join(stateDir, 'code-index', `v${FORMAT}`);
+
 export const sharedIndexStore = (ctx: Pick<CommandContext, 'memo'>, stateDir: string): IndexStore => ctx.memo(`code-index-store:${stateDir}`, () => new IndexStore(stateDir));
 
 export class IndexStore {
@@ -46,7 +49,7 @@ export class IndexStore {
   readonly #dirty = new Set<number>();
 
   constructor(stateDir: string) {
-    this.#dir = join(stateDir, 'code-index', `v${FORMAT}`);
+    this.#dir = indexDir(stateDir);
   }
 
   // Forgets every loaded shard whose file changed since it was read or written here (unsaved ones stay).
