@@ -43,7 +43,7 @@ async function run(args: RepoMapArgs, ctx: CommandContext): Promise<RepoMapData>
   const target = ctx.path(args.dir);
   if (target.kind !== 'dir') throw fail('C210', `${args.dir} is not a folder; repo-map maps a folder (outline --file maps one file)`);
   if (ctx.workspace.isHiddenFromReaders(target.rel)) throw notAccessible(args.dir);
-  const [{ listCodeFiles }, { indexFiles }, { MapPages, pageKey }, { stateDirFor }, { sharedParsers }, { sharedIndexStore }] = await Promise.all([
+  const [{ listCodeFiles }, { indexFiles, quickStamp }, { MapPages, pageKey }, { stateDirFor }, { sharedParsers }, { sharedIndexStore }] = await Promise.all([
     import('../code/index/list.js'), import('../code/index/code-index.js'), import('../code/repo-map-pages.js'), import('../engine/state-dir.js'), import('../code/parsers.js'), import('../code/index/store.js'),
   ]);
   const listed = await listCodeFiles({
@@ -56,22 +56,22 @@ async function run(args: RepoMapArgs, ctx: CommandContext): Promise<RepoMapData>
   });
   if (listed.truncated) ctx.warn(`repo-map looked at the first ${MAX_FILES} source files only; map a subfolder with --dir`);
   const stateDir = ctx.stateDir ?? stateDirFor(ctx.workspace.root);
-  const index = await indexFiles({ workspace: ctx.workspace, stateDir, files: listed.files, signal: ctx.signal, parsers: sharedParsers(ctx), store: sharedIndexStore(ctx, stateDir) });
   const focusPaths = list(args.focus).map((each) => ctx.workspace.relative(ctx.workspace.contains(each) ? each : `${ctx.workspace.root}/${each}`));
   const names = list(args.names);
-  // A page asked before of the very same files: served from the state folder (a new process skips the graph).
+  // A page asked before of the very same files: served from the state folder (a new process loads no index).
   const pages = new MapPages(stateDir);
-  const key = pageKey(index.files, { dir: target.rel, focus: focusPaths, names, budget: args.budget, offset: args.offset });
-  let page = await pages.get(key);
-  if (page === undefined) {
-    page = await rankPage(ctx, index.files, focusPaths, names, args);
-    // Best effort: a state folder that cannot be written only costs the next process the ranking.
-    await pages.set(key, page).catch(() => undefined);
-  }
-  return { dir: target.rel, ...page, budget: args.budget, offset: args.offset, files: index.files.length, parsed: index.parsed, threads: index.threads, skipped: index.skipped };
+  const stamps = listed.files.map((rel) => quickStamp(ctx.workspace.root, rel));
+  const key = pageKey(listed.files, stamps, { dir: target.rel, focus: focusPaths, names, budget: args.budget, offset: args.offset });
+  const kept = key === undefined ? undefined : await pages.get(key);
+  if (kept !== undefined) return { dir: target.rel, ...kept, budget: args.budget, offset: args.offset, parsed: 0, threads: 0 };
+  const index = await indexFiles({ workspace: ctx.workspace, stateDir, files: listed.files, stamps, signal: ctx.signal, parsers: sharedParsers(ctx), store: sharedIndexStore(ctx, stateDir) });
+  const page: MapPage = { ...await rankPage(ctx, index.files, focusPaths, names, args), files: index.files.length, skipped: index.skipped };
+  // Best effort: a state folder that cannot be written only costs the next process the ranking.
+  if (key !== undefined && !ctx.signal.aborted) await pages.set(key, page).catch(() => undefined);
+  return { dir: target.rel, ...page, budget: args.budget, offset: args.offset, parsed: index.parsed, threads: index.threads };
 }
 
-async function rankPage(ctx: CommandContext, files: IndexedFile[], paths: string[], names: string[], args: RepoMapArgs): Promise<MapPage> {
+async function rankPage(ctx: CommandContext, files: IndexedFile[], paths: string[], names: string[], args: RepoMapArgs): Promise<Omit<MapPage, 'files' | 'skipped'>> {
   const { rankTop, renderMap, GraphMemo } = await import('../code/repo-map.js');
   // A page holds at most budget + 1 symbols (each line costs at least one token; the first is always shown).
   const memo = ctx.memo('repo-map-graph', () => new GraphMemo());

@@ -23,12 +23,13 @@ afterEach(async () => {
 });
 
 // Each call from a new engine, as each CLI call is a new process.
-async function map(args: Record<string, unknown> = {}): Promise<{ map: string; parsed: number }> {
+interface Page { map: string; parsed: number; files: number; skipped: { path: string }[] }
+async function map(args: Record<string, unknown> = {}): Promise<Page> {
   const engine = await createEngine({ workspace: root, env: { ...process.env, CODEWARD_STATE_DIR: state } });
   try {
     const result = await engine.run({ cmd: 'repo-map', args: { budget: 200, ...args } });
     expect(result.ok, JSON.stringify(result)).toBe(true);
-    return (result as unknown as { data: { map: string; parsed: number } }).data;
+    return (result as unknown as { data: Page }).data;
   } finally {
     await engine.close();
   }
@@ -49,10 +50,12 @@ async function markPages(): Promise<void> {
 
 describe('repo-map pages kept in the state folder', () => {
   it('a new engine serves the same page of unchanged files from the state folder', async () => {
+    await writeFiles(root, { 'src/huge.min.js': 'x' });
     const first = await map();
     expect(first.map).toContain('alpha');
     await markPages();
-    expect(await map()).toMatchObject({ map: 'KEPT PAGE', parsed: 0 });
+    expect(await map()).toMatchObject({ map: 'KEPT PAGE', parsed: 0, files: first.files, skipped: first.skipped });
+    expect(first.skipped).toEqual([expect.objectContaining({ path: 'src/huge.min.js' })]);
   });
 
   it('another question, a changed file, an added file: ranked again', async () => {

@@ -84,7 +84,8 @@ export class IndexStore {
     await mkdir(this.#dir, { recursive: true, mode: 0o700 });
     const dirty = [...this.#dirty];
     this.#dirty.clear();
-    await Promise.all(dirty.map(async (number) => {
+    // One shard at a time: a cold index dirties them all, and their texts held at once raise the peak memory.
+    for (const number of dirty) {
       const shard = await this.#load(number);
       const all = new Map<string, IndexEntry>();
       for (const [rel, row] of shard.rows) all.set(rel, shard.entries.get(rel) ?? entryOf(shard.strings, row));
@@ -94,7 +95,7 @@ export class IndexStore {
       await writeFile(temp, JSON.stringify(writeShard(all)), { mode: 0o600 });
       await rename(temp, path);
       shard.seen = await identity(path);
-    }));
+    }
   }
 
   #path(number: number): string {
