@@ -60,11 +60,13 @@ async function run(args: RepoMapArgs, ctx: CommandContext): Promise<RepoMapData>
   const names = list(args.names);
   // A page asked before of the very same files: served from the state folder (a new process loads no index).
   const pages = new MapPages(stateDir);
-  const stamps = listed.files.map((rel) => quickStamp(ctx.workspace.root, rel));
-  const key = pageKey(listed.files, stamps, { dir: target.rel, focus: focusPaths, names, budget: args.budget, offset: args.offset });
+  // ripgrep lists in any order: sorted, the same files give the same key.
+  const files = listed.files.slice().sort();
+  const stamps = files.map((rel) => quickStamp(ctx.workspace.root, rel));
+  const key = pageKey(files, stamps, { dir: target.rel, focus: focusPaths, names, budget: args.budget, offset: args.offset });
   const kept = key === undefined ? undefined : await pages.get(key);
   if (kept !== undefined) return { dir: target.rel, ...kept, budget: args.budget, offset: args.offset, parsed: 0, threads: 0 };
-  const index = await indexFiles({ workspace: ctx.workspace, stateDir, files: listed.files, stamps, signal: ctx.signal, parsers: sharedParsers(ctx), store: sharedIndexStore(ctx, stateDir) });
+  const index = await indexFiles({ workspace: ctx.workspace, stateDir, files, stamps, signal: ctx.signal, parsers: sharedParsers(ctx), store: sharedIndexStore(ctx, stateDir) });
   const page: MapPage = { ...await rankPage(ctx, index.files, focusPaths, names, args), files: index.files.length, skipped: index.skipped };
   // Best effort: a state folder that cannot be written only costs the next process the ranking.
   if (key !== undefined && !ctx.signal.aborted) await pages.set(key, page).catch(() => undefined);
