@@ -1,10 +1,12 @@
 // How another file reaches a name the defining file exports, read from its import statements only (no
-// types, no build configuration): ES `import`/`export ... from`/`require` with relative paths, Python
+// types; of the build configuration only TypeScript's path aliases): ES `import`/`export ... from`/`require`
+// with relative paths or tsconfig `paths`/`baseUrl` ones (ts-paths.ts), Python
 // `import`/`from ... import` (relative, or absolute matched by the module path's last segments), Go
 // imports of the defining file's package folder. A file that re-exports the name becomes a provider too.
 import path from 'node:path';
 import type { Node } from 'web-tree-sitter';
 import type { LanguageId } from './languages.js';
+import type { AliasResolver } from './ts-paths.js';
 
 export interface ImportFacts {
   // Local names bound to the exported name (the name itself or its alias).
@@ -22,12 +24,15 @@ export interface ImportFacts {
 const posix = path.posix;
 const JS_ENDINGS = ['.ts', '.tsx', '.d.ts', '.js', '.jsx', '.mjs', '.cjs', '.mts', '.cts'];
 
-// The workspace-relative files a relative ES module specifier can mean.
-export function jsTargets(from: string, specifier: string): string[] {
-  if (!specifier.startsWith('./') && !specifier.startsWith('../') && specifier !== '.' && specifier !== '..') return [];
-  const base = posix.normalize(posix.join(posix.dirname(from), specifier));
-  const stem = base.replace(/\.(m|c)?jsx?$/, '');
-  return [base, ...JS_ENDINGS.map((ending) => `${base}${ending}`), ...(stem === base ? [] : JS_ENDINGS.map((ending) => `${stem}${ending}`)), ...JS_ENDINGS.map((ending) => `${base}/index${ending}`)];
+// The workspace-relative files an ES module specifier can mean: a relative one from the importing file, any
+// other through the TypeScript path aliases (tsconfig `paths`/`baseUrl`) when they are given.
+export function jsTargets(from: string, specifier: string, aliases?: AliasResolver): string[] {
+  const relative = specifier.startsWith('./') || specifier.startsWith('../') || specifier === '.' || specifier === '..';
+  const bases = relative ? [posix.normalize(posix.join(posix.dirname(from), specifier))] : aliases?.(from, specifier) ?? [];
+  return bases.flatMap((base) => {
+    const stem = base.replace(/\.(m|c)?jsx?$/, '');
+    return [base, ...JS_ENDINGS.map((ending) => `${base}${ending}`), ...(stem === base ? [] : JS_ENDINGS.map((ending) => `${stem}${ending}`)), ...JS_ENDINGS.map((ending) => `${base}/index${ending}`)];
+  });
 }
 
 // A Python file's module path as segments (`pkg/__init__.py` is `pkg`).
@@ -45,9 +50,9 @@ function newFacts(): ImportFacts {
 
 const unquote = (text: string): string => text.replace(/^['"`]|['"`]$/g, '');
 
-function jsFacts(root: Node, file: string, providers: ReadonlySet<string>, name: string): ImportFacts {
+function jsFacts(root: Node, file: string, providers: ReadonlySet<string>, name: string, aliases?: AliasResolver): ImportFacts {
   const facts = newFacts();
-  const provided = (source: Node | null): boolean => source !== null && jsTargets(file, unquote(source.text)).some((target) => providers.has(target));
+  const provided = (source: Node | null): boolean => source !== null && jsTargets(file, unquote(source.text), aliases).some((target) => providers.has(target));
   for (const statement of root.namedChildren) {
     if (statement === null) continue;
     if (statement.type === 'import_statement' && provided(statement.childForFieldName('source'))) {
@@ -150,8 +155,8 @@ function goFacts(root: Node, providers: ReadonlySet<string>): ImportFacts {
   return facts;
 }
 
-export function importFacts(language: LanguageId, root: Node, file: string, providers: ReadonlySet<string>, name: string): ImportFacts {
-  if (language === 'javascript' || language === 'typescript' || language === 'tsx') return jsFacts(root, file, providers, name);
+export function importFacts(language: LanguageId, root: Node, file: string, providers: ReadonlySet<string>, name: string, aliases?: AliasResolver): ImportFacts {
+  if (language === 'javascript' || language === 'typescript' || language === 'tsx') return jsFacts(root, file, providers, name, aliases);
   if (language === 'python') return pythonFacts(root, file, providers, name);
   if (language === 'go') return goFacts(root, providers);
   return newFacts();

@@ -12,6 +12,8 @@ import { ofKind } from './symbol-edit-run.js';
 
 // Files a reference search reads (after ripgrep's name prefilter); past it the result says it stopped.
 export const MAX_REFERENCE_FILES = 5_000;
+// The languages whose imports may go through TypeScript's path aliases.
+const JS_FAMILY: ReadonlySet<string> = new Set(['javascript', 'typescript', 'tsx']);
 
 export interface ReferenceArgs {
   readonly file: string;
@@ -70,7 +72,9 @@ export async function gatherReferences(ctx: CommandContext, args: ReferenceArgs)
       others.push({ path: rel, text: other.text });
     }
   }
-  const found = await findReferences({ parsers, defining: { path: defining.rel, text: code.text }, symbol, others, prose: args.textual, ...(outer === undefined ? {} : { outer }) });
+  const scripts = others.filter((file) => JS_FAMILY.has(parsers.languageOf(file.path)?.id ?? '')).map((file) => file.path);
+  const aliases = scripts.length === 0 ? undefined : await (await import('./ts-paths.js')).loadAliases(ctx.workspace, scripts);
+  const found = await findReferences({ parsers, defining: { path: defining.rel, text: code.text }, symbol, others, prose: args.textual, ...(outer === undefined ? {} : { outer }), ...(aliases === undefined ? {} : { aliases }) });
   const hits = found.sort((a, b) => order(a, b, defining.rel));
   return { path: defining.rel, symbol, hits, texts, parsers, filesSearched: listed.files.length, truncated: listed.truncated, skipped };
 }

@@ -9,6 +9,7 @@ import type { Node } from 'web-tree-sitter';
 import type { CodeSymbol } from './outline.js';
 import type { CodeParsers, ParsedCode } from './parsers.js';
 import { importFacts, type ImportFacts } from './references-imports.js';
+import type { AliasResolver } from './ts-paths.js';
 import { scopeRulesOf, type ScopeRules } from './references-rules.js';
 import { bindingOf, bindingsOf, tokensNamed, type Bindings, type Occurrence } from './references-scope.js';
 import { stringIndex } from './symbol-edit.js';
@@ -18,7 +19,7 @@ export type ReferenceLabel = 'resolved' | 'imported' | 'textual';
 
 export const REFERENCE_LABELS: Readonly<Record<ReferenceLabel, string>> = {
   resolved: "the same file's scopes (Go: its package's) bind this token to the definition",
-  imported: 'this file imports the defining file or module (import statements only, no types) and the token goes through that import',
+  imported: 'this file imports the defining file or module (import statements and tsconfig path aliases only, no types) and the token goes through that import',
   textual: 'an identifier spelled the same that codeward could not tie to the definition (with --textual: comments and strings too); not a language server, so check these',
 };
 
@@ -52,6 +53,8 @@ export interface ReferenceQuery {
   readonly prose: boolean;
   // The symbol that holds a member (Greeter for Greeter/greet).
   readonly outer?: CodeSymbol;
+  // TypeScript's path aliases of the files (absent: relative imports only).
+  readonly aliases?: AliasResolver;
 }
 
 const SELF = new Set(['this', 'self', 'cls', 'super']);
@@ -172,7 +175,7 @@ export async function findReferences(query: ReferenceQuery): Promise<ReferenceHi
     if (token !== undefined) hits.push(hitAt(defining.file, token.node, 'resolved', { definition: true }));
     for (const occurrence of defining.bindings.occurrences) if (occurrence !== token) add(defining, occurrence, definingLabel(defining, occurrence, target));
     const exported = target.member !== undefined || target.scope?.id === defining.bindings.root.id;
-    const factsOf = providersFacts(others, query.defining.path, target, exported);
+    const factsOf = providersFacts(others, query.defining.path, target, exported, query.aliases);
     const definingPackage = packageOf(defining);
     for (const scanned of others) {
       const samePackage = exported && scanned.parsed.spec.id === 'go' && folderOf(scanned.file.path) === folderOf(query.defining.path) && packageOf(scanned) === definingPackage;
@@ -187,12 +190,12 @@ export async function findReferences(query: ReferenceQuery): Promise<ReferenceHi
 }
 
 // What each file's imports say, with the providers grown by re-exports until nothing changes.
-function providersFacts(others: readonly Scanned[], definingPath: string, target: Target, exported: boolean): Map<string, ImportFacts> {
+function providersFacts(others: readonly Scanned[], definingPath: string, target: Target, exported: boolean, aliases?: AliasResolver): Map<string, ImportFacts> {
   const providers = new Set([definingPath]);
   const name = target.member?.outer ?? target.name;
   let facts = new Map<string, ImportFacts>();
   for (let round = 0; round < 4; round++) {
-    facts = new Map(others.map((scanned) => [scanned.file.path, exported ? importFacts(scanned.parsed.spec.id, scanned.parsed.tree.rootNode, scanned.file.path, providers, name) : importFacts('c', scanned.parsed.tree.rootNode, '', providers, name)]));
+    facts = new Map(others.map((scanned) => [scanned.file.path, exported ? importFacts(scanned.parsed.spec.id, scanned.parsed.tree.rootNode, scanned.file.path, providers, name, aliases) : importFacts('c', scanned.parsed.tree.rootNode, '', providers, name)]));
     const before = providers.size;
     for (const [file, each] of facts) if (each.reexports) providers.add(file);
     if (providers.size === before) break;

@@ -172,34 +172,6 @@ export interface Scored {
   readonly sorted: Float64Array;
 }
 
-// The last shape an engine built, kept while the same files (paths and identity stamps, in order) are mapped
-// again, with the scores of the last focus asked for: a warm repo-map with nothing changed skips the build,
-// and asked again with the same focus (another page, another budget) skips the ranking too. One slot: the
-// newest repository wins.
-export class GraphMemo {
-  #key = '';
-  #shape: GraphShape | undefined;
-  #focus = '';
-  #scored: Scored | undefined;
-
-  scored(files: readonly IndexedFile[], focus: MapFocus, score: (shape: GraphShape, focus: MapFocus) => Float64Array): Scored {
-    let key = '';
-    for (const file of files) key += `${file.path}\0${file.entry.stamp}\0`;
-    if (this.#shape === undefined || key !== this.#key) {
-      this.#shape = shapeOf(files);
-      this.#key = key;
-      this.#scored = undefined;
-    }
-    const focusKey = JSON.stringify([focus.paths, focus.names]);
-    if (this.#scored === undefined || focusKey !== this.#focus) {
-      const scores = score(this.#shape, focus);
-      this.#scored = { shape: this.#shape, scores, sorted: scores.slice().sort() };
-      this.#focus = focusKey;
-    }
-    return this.#scored;
-  }
-}
-
 function inFocus(path: string, focus: readonly string[]): boolean {
   return focus.some((each) => path === each || path.startsWith(`${each.replace(/\/+$/, '')}/`));
 }

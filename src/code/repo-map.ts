@@ -6,10 +6,11 @@
 import type { IndexedFile } from './index/code-index.js';
 import type { IndexedSymbol } from './index/entry.js';
 import { symbolLine } from './format.js';
-import { nameSums, pageRank, pairFlow, shapeOf, weighed, type GraphMemo, type GraphShape, type MapFocus, type Scored } from './repo-map-graph.js';
+import { nameSums, pageRank, pairFlow, shapeOf, weighed, type GraphShape, type MapFocus, type Scored } from './repo-map-graph.js';
+import type { GraphMemo } from './repo-map-memo.js';
 
 export type { MapFocus } from './repo-map-graph.js';
-export { GraphMemo } from './repo-map-graph.js';
+export { GraphMemo } from './repo-map-memo.js';
 
 export interface RankedSymbol {
   readonly path: string;

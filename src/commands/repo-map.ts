@@ -3,6 +3,8 @@ import { described, optionalText, wholeOr } from '../engine/schema.js';
 import { defineCommand, type CommandContext } from '../engine/command.js';
 import { fail } from '../engine/errors.js';
 import { notAccessible } from '../workspace/refusals.js';
+import type { IndexedFile } from '../code/index/code-index.js';
+import type { MapPage } from '../code/repo-map-pages.js';
 
 const MAX_FILES = 50_000;
 
@@ -41,8 +43,8 @@ async function run(args: RepoMapArgs, ctx: CommandContext): Promise<RepoMapData>
   const target = ctx.path(args.dir);
   if (target.kind !== 'dir') throw fail('C210', `${args.dir} is not a folder; repo-map maps a folder (outline --file maps one file)`);
   if (ctx.workspace.isHiddenFromReaders(target.rel)) throw notAccessible(args.dir);
-  const [{ listCodeFiles }, { indexFiles }, { rankTop, renderMap, GraphMemo }, { stateDirFor }, { sharedParsers }, { sharedIndexStore }] = await Promise.all([
-    import('../code/index/list.js'), import('../code/index/code-index.js'), import('../code/repo-map.js'), import('../engine/state-dir.js'), import('../code/parsers.js'), import('../code/index/store.js'),
+  const [{ listCodeFiles }, { indexFiles, quickStamp }, { MapPages, pageKey }, { stateDirFor }, { sharedParsers }, { sharedIndexStore }] = await Promise.all([
+    import('../code/index/list.js'), import('../code/index/code-index.js'), import('../code/repo-map-pages.js'), import('../engine/state-dir.js'), import('../code/parsers.js'), import('../code/index/store.js'),
   ]);
   const listed = await listCodeFiles({
     workspace: ctx.workspace,
@@ -54,17 +56,31 @@ async function run(args: RepoMapArgs, ctx: CommandContext): Promise<RepoMapData>
   });
   if (listed.truncated) ctx.warn(`repo-map looked at the first ${MAX_FILES} source files only; map a subfolder with --dir`);
   const stateDir = ctx.stateDir ?? stateDirFor(ctx.workspace.root);
-  const index = await indexFiles({ workspace: ctx.workspace, stateDir, files: listed.files, signal: ctx.signal, parsers: sharedParsers(ctx), store: sharedIndexStore(ctx, stateDir) });
   const focusPaths = list(args.focus).map((each) => ctx.workspace.relative(ctx.workspace.contains(each) ? each : `${ctx.workspace.root}/${each}`));
+  const names = list(args.names);
+  // A page asked before of the very same files: served from the state folder (a new process loads no index).
+  const pages = new MapPages(stateDir);
+  // ripgrep lists in any order: sorted, the same files give the same key.
+  const files = listed.files.slice().sort();
+  const stamps = files.map((rel) => quickStamp(ctx.workspace.root, rel));
+  const key = pageKey(files, stamps, { dir: target.rel, focus: focusPaths, names, budget: args.budget, offset: args.offset });
+  const kept = key === undefined ? undefined : await pages.get(key);
+  if (kept !== undefined) return { dir: target.rel, ...kept, budget: args.budget, offset: args.offset, parsed: 0, threads: 0 };
+  const index = await indexFiles({ workspace: ctx.workspace, stateDir, files, stamps, signal: ctx.signal, parsers: sharedParsers(ctx), store: sharedIndexStore(ctx, stateDir) });
+  const page: MapPage = { ...await rankPage(ctx, index.files, focusPaths, names, args), files: index.files.length, skipped: index.skipped };
+  // Best effort: a state folder that cannot be written only costs the next process the ranking.
+  if (key !== undefined && !ctx.signal.aborted) await pages.set(key, page).catch(() => undefined);
+  return { dir: target.rel, ...page, budget: args.budget, offset: args.offset, parsed: index.parsed, threads: index.threads };
+}
+
+async function rankPage(ctx: CommandContext, files: IndexedFile[], paths: string[], names: string[], args: RepoMapArgs): Promise<Omit<MapPage, 'files' | 'skipped'>> {
+  const { rankTop, renderMap, GraphMemo } = await import('../code/repo-map.js');
   // A page holds at most budget + 1 symbols (each line costs at least one token; the first is always shown).
   const memo = ctx.memo('repo-map-graph', () => new GraphMemo());
-  const { ranked, total } = rankTop(index.files, { paths: focusPaths, names: list(args.names) }, args.offset + args.budget + 1, memo);
+  const { ranked, total } = rankTop(files, { paths, names }, args.offset + args.budget + 1, memo);
   const page = renderMap(ranked, args.offset, args.budget);
   const end = args.offset + page.used;
-  return {
-    dir: target.rel, map: page.text, tokens: page.tokens, budget: args.budget, symbols: page.used, offset: args.offset, total,
-    nextOffset: end < total ? end : null, files: index.files.length, parsed: index.parsed, threads: index.threads, skipped: index.skipped,
-  };
+  return { map: page.text, tokens: page.tokens, symbols: page.used, total, nextOffset: end < total ? end : null };
 }
 
 function format(data: RepoMapData): string {

@@ -25,6 +25,8 @@ export interface IndexRequest {
   // The engine's store for stateDir (sharedIndexStore), its shards kept loaded between calls; absent: a
   // store for this call alone.
   readonly store?: IndexStore;
+  // quickStamp of each file, in the order of `files`, when the caller took them in this call.
+  readonly stamps?: readonly (string | undefined)[];
 }
 
 export interface IndexedFile {
@@ -47,11 +49,11 @@ export async function indexFiles(request: IndexRequest): Promise<IndexResult> {
   const files: IndexedFile[] = [];
   const skipped: { path: string; reason: string }[] = [];
   const stale: string[] = [];
-  for (const rel of request.files) {
+  for (const [at, rel] of request.files.entries()) {
     if (request.signal.aborted) break;
     if (request.workspace.isHiddenFromReaders(rel)) continue;
-    // The cache check: one lstat of the path under the root, no realpath walk.
-    const seen = quickStamp(request.workspace.root, rel);
+    // The cache check: one lstat of the path under the root (or the caller's, taken in this call), no realpath walk.
+    const seen = request.stamps !== undefined ? request.stamps[at] : quickStamp(request.workspace.root, rel);
     const cached = seen === undefined ? undefined : await store.get(rel);
     if (cached !== undefined && cached.stamp === seen) {
       if (cached.skip !== undefined) skipped.push({ path: rel, reason: cached.skip });
@@ -107,7 +109,7 @@ export async function indexFiles(request: IndexRequest): Promise<IndexResult> {
 // jail, and the same device, inode, size and mtime are that same file, so a link planted since (a folder
 // swapped for a link out of the workspace) can only ever show what the jail already let through, while
 // any other file takes the jailed path.
-function quickStamp(root: string, rel: string): string | undefined {
+export function quickStamp(root: string, rel: string): string | undefined {
   if (rel === '' || rel.startsWith('/') || rel.includes('\0') || rel.split('/').some((part) => part === '' || part === '.' || part === '..')) return undefined;
   try {
     const stats = lstatSync(`${root}/${rel}`);

@@ -38,6 +38,9 @@ async function identity(path: string): Promise<string> {
   }
 }
 
+// The folder of the index's files in a state folder (versioned: anything derived from entries lives here too).
+export const indexDir = (stateDir: string): string => join(stateDir, 'code-index', `v${FORMAT}`);
+
 export const sharedIndexStore = (ctx: Pick<CommandContext, 'memo'>, stateDir: string): IndexStore => ctx.memo(`code-index-store:${stateDir}`, () => new IndexStore(stateDir));
 
 export class IndexStore {
@@ -46,7 +49,7 @@ export class IndexStore {
   readonly #dirty = new Set<number>();
 
   constructor(stateDir: string) {
-    this.#dir = join(stateDir, 'code-index', `v${FORMAT}`);
+    this.#dir = indexDir(stateDir);
   }
 
   // Forgets every loaded shard whose file changed since it was read or written here (unsaved ones stay).
@@ -81,7 +84,8 @@ export class IndexStore {
     await mkdir(this.#dir, { recursive: true, mode: 0o700 });
     const dirty = [...this.#dirty];
     this.#dirty.clear();
-    await Promise.all(dirty.map(async (number) => {
+    // One shard at a time: a cold index dirties them all, and their texts held at once raise the peak memory.
+    for (const number of dirty) {
       const shard = await this.#load(number);
       const all = new Map<string, IndexEntry>();
       for (const [rel, row] of shard.rows) all.set(rel, shard.entries.get(rel) ?? entryOf(shard.strings, row));
@@ -91,7 +95,7 @@ export class IndexStore {
       await writeFile(temp, JSON.stringify(writeShard(all)), { mode: 0o600 });
       await rename(temp, path);
       shard.seen = await identity(path);
-    }));
+    }
   }
 
   #path(number: number): string {

@@ -1,0 +1,130 @@
+// The last graph an engine built for the repo map, kept between calls with the scores of the last focus.
+// Nothing changed (the same paths, each with its identity stamp): the shape and, for the same focus, the
+// scores are reused. A few files changed but each still defines the same names in the same order (an edit
+// inside a body, a comment, a moved line): the shape is patched in place of a rebuild (their symbols, and
+// their references when those changed) and the scores are reused when no reference changed, since the
+// graph is then the same. Anything else (a name defined, renamed or removed, a file added or gone):
+// rebuilt. One slot: the newest repository wins. The patched shape equals a fresh build's (the tests say so).
+import type { IndexedFile } from './index/code-index.js';
+import type { IndexedSymbol } from './index/entry.js';
+import { keyOf, MAP_KINDS, shapeOf, type GraphShape, type MapFocus, type Scored } from './repo-map-graph.js';
+
+// Past this many changed files a rebuild is as cheap as patching them one by one.
+const PATCH_AT_MOST = 256;
+
+export class GraphMemo {
+  #files: readonly IndexedFile[] = [];
+  #shape: GraphShape | undefined;
+  #focus = '';
+  #scored: Scored | undefined;
+
+  scored(files: readonly IndexedFile[], focus: MapFocus, score: (shape: GraphShape, focus: MapFocus) => Float64Array): Scored {
+    const changed = this.#shape === undefined ? undefined : changedFiles(this.#files, files);
+    const patched = changed === undefined || changed.length === 0 ? undefined : patchShape(this.#shape!, files, changed);
+    if (changed === undefined || (changed.length > 0 && patched === undefined)) {
+      this.#shape = shapeOf(files);
+      this.#scored = undefined;
+    } else if (patched !== undefined) {
+      this.#shape = patched.shape;
+      this.#scored = patched.referencesChanged || this.#scored === undefined ? undefined : { ...this.#scored, shape: patched.shape };
+    }
+    this.#files = files;
+    const shape = this.#shape!;
+    const focusKey = JSON.stringify([focus.paths, focus.names]);
+    if (this.#scored === undefined || focusKey !== this.#focus) {
+      const scores = score(shape, focus);
+      this.#scored = { shape, scores, sorted: scores.slice().sort() };
+      this.#focus = focusKey;
+    }
+    return this.#scored;
+  }
+}
+
+// The positions of the files whose entry changed ([]: none); undefined when the paths are not the same.
+export function changedFiles(before: readonly IndexedFile[], after: readonly IndexedFile[]): number[] | undefined {
+  if (before.length !== after.length) return undefined;
+  const changed: number[] = [];
+  for (let at = 0; at < after.length; at++) {
+    const [old, now] = [before[at]!, after[at]!];
+    if (old.path !== now.path) return undefined;
+    if (old.entry !== now.entry && old.entry.stamp !== now.entry.stamp) changed.push(at);
+  }
+  return changed;
+}
+
+// The first position in a sorted array holding a value >= `value`.
+function lowerBound(sorted: Int32Array, value: number): number {
+  let [low, high] = [0, sorted.length];
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (sorted[middle]! < value) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+interface FileRefs {
+  readonly ids: number[];
+  readonly self: number[];
+}
+
+// The shape for `files` made from `shape` by patching the changed files, or undefined when one of them no
+// longer defines the same names in the same order (then only a rebuild is right).
+export function patchShape(shape: GraphShape, files: readonly IndexedFile[], changed: readonly number[]): { shape: GraphShape; referencesChanged: boolean } | undefined {
+  if (changed.length > PATCH_AT_MOST) return undefined;
+  const symbols = shape.symbols.slice();
+  const selfRef = shape.selfRef.slice();
+  const newRefs = new Map<number, FileRefs>();
+  for (const file of changed) {
+    const from = lowerBound(shape.symbolFile, file);
+    const to = lowerBound(shape.symbolFile, file + 1);
+    const mapped = (files[file]!.entry.symbols ?? []).filter((symbol) => MAP_KINDS.has(symbol.kind));
+    if (mapped.length !== to - from || mapped.some((symbol, at) => keyOf(symbol) !== keyOf(shape.symbols[from + at]!))) return undefined;
+    const defined = new Set<number>();
+    mapped.forEach((symbol: IndexedSymbol, at) => {
+      symbols[from + at] = symbol;
+      defined.add(shape.ids.get(keyOf(symbol))!);
+    });
+    const refs: FileRefs = { ids: [], self: [] };
+    const seen = new Set<number>();
+    for (const name of files[file]!.entry.references ?? []) {
+      const id = shape.ids.get(name);
+      if (id === undefined || seen.has(id)) continue;
+      seen.add(id);
+      refs.ids.push(id);
+      refs.self.push(defined.has(id) ? 1 : 0);
+    }
+    for (let at = from; at < to; at++) selfRef[shape.symbolPair[at]!] = seen.has(shape.ids.get(keyOf(symbols[at]!))!) ? 1 : 0;
+    const [start, end] = [shape.refStart[file]!, shape.refStart[file + 1]!];
+    const same = refs.ids.length === end - start && refs.ids.every((id, at) => shape.refIds[start + at] === id);
+    if (!same) newRefs.set(file, refs);
+  }
+  if (newRefs.size === 0) return { shape: { ...shape, symbols, selfRef }, referencesChanged: false };
+  return { shape: { ...shape, symbols, selfRef, ...spliceRefs(shape, newRefs) }, referencesChanged: true };
+}
+
+// The per-file reference arrays with the given files' lists put in place of theirs.
+function spliceRefs(shape: GraphShape, newRefs: ReadonlyMap<number, FileRefs>): Pick<GraphShape, 'refStart' | 'refIds' | 'refSelf'> {
+  const count = shape.refStart.length - 1;
+  let total = shape.refIds.length;
+  for (const [file, refs] of newRefs) total += refs.ids.length - (shape.refStart[file + 1]! - shape.refStart[file]!);
+  const refStart = new Int32Array(count + 1);
+  const refIds = new Int32Array(total);
+  const refSelf = new Uint8Array(total);
+  let write = 0;
+  for (let file = 0; file < count; file++) {
+    const refs = newRefs.get(file);
+    if (refs === undefined) {
+      const [start, end] = [shape.refStart[file]!, shape.refStart[file + 1]!];
+      refIds.set(shape.refIds.subarray(start, end), write);
+      refSelf.set(shape.refSelf.subarray(start, end), write);
+      write += end - start;
+    } else {
+      refIds.set(refs.ids, write);
+      refSelf.set(refs.self, write);
+      write += refs.ids.length;
+    }
+    refStart[file + 1] = write;
+  }
+  return { refStart, refIds, refSelf };
+}

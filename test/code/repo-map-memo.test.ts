@@ -1,0 +1,80 @@
+// The repo map's memo after a few files changed (issue 30: one changed file <= 0.5 s on 20 k files): a
+// file that still defines the same names is patched into the last shape instead of a rebuild, the patched
+// shape is exactly a fresh build's, and the scores are reused when no reference changed.
+import { describe, expect, it } from 'vitest';
+import type { IndexedFile } from '../../src/code/index/code-index.js';
+import { changedFiles, GraphMemo, patchShape } from '../../src/code/repo-map-memo.js';
+import { shapeOf } from '../../src/code/repo-map-graph.js';
+import { rankTop } from '../../src/code/repo-map.js';
+
+const symbol = (name: string, kind: string, line: number) => ({ name, namePath: kind === 'method' ? `C/${name}` : name, kind, startLine: line, endLine: line + 1, signature: `${name}()` });
+
+// 40 files; file 7 is the one edited: `variant` moves its lines, `refs` replaces what it refers to,
+// `names` what it defines.
+function repo(variant: { stamp: string; shift?: number; refs?: string[]; names?: string[] }): IndexedFile[] {
+  return Array.from({ length: 40 }, (_, at) => {
+    const edited = at === 7;
+    const shift = edited ? variant.shift ?? 0 : 0;
+    const names = edited && variant.names !== undefined ? variant.names : [`fn${at % 9}`, `helper${at}`];
+    return {
+      path: `src/f${String(at).padStart(2, '0')}.ts`,
+      entry: {
+        stamp: edited ? variant.stamp : 's',
+        symbols: [...names.map((name, line) => symbol(name, 'function', 1 + line * 3 + shift)), symbol(`m${at % 4}`, 'method', 20 + shift), symbol('local', 'variable', 30)],
+        references: edited && variant.refs !== undefined ? variant.refs : [`fn${(at * 5) % 9}`, `.m${at % 3}`, `helper${(at + 1) % 40}`, 'missing'],
+      },
+    };
+  });
+}
+
+describe('repo map memo: patching changed files', () => {
+  it('lists the changed files by identity stamp, and none when the paths differ', () => {
+    const before = repo({ stamp: 'a' });
+    expect(changedFiles(before, repo({ stamp: 'a' }))).toEqual([]);
+    expect(changedFiles(before, repo({ stamp: 'b' }))).toEqual([7]);
+    expect(changedFiles(before, before.slice(1))).toBeUndefined();
+    expect(changedFiles(before, before.map((file, at) => (at === 3 ? { ...file, path: 'src/other.ts' } : file)))).toBeUndefined();
+  });
+
+  it('a patched shape is exactly a fresh build: moved lines, changed references, a file that refers to its own name', () => {
+    const base = repo({ stamp: 'a' });
+    const shape = shapeOf(base);
+    const edits = [
+      { stamp: 'b', shift: 5 },
+      { stamp: 'c', refs: ['fn1', 'fn1', '.m2', 'helper7', 'fn7', 'nothing'] },
+      { stamp: 'd', shift: 2, refs: [] },
+    ];
+    for (const edit of edits) {
+      const files = repo(edit);
+      const patched = patchShape(shape, files, changedFiles(base, files)!);
+      expect(patched).toBeDefined();
+      expect(patched!.shape).toEqual(shapeOf(files));
+      expect(patched!.referencesChanged).toBe(edit.refs !== undefined);
+    }
+  });
+
+  it('a file that defines other names (added, renamed, reordered) is not patched: the shape is rebuilt', () => {
+    const base = repo({ stamp: 'a' });
+    for (const names of [['fn7', 'helper7', 'added'], ['fn7', 'renamed'], ['helper7', 'fn7']]) {
+      const files = repo({ stamp: 'b', names });
+      expect(patchShape(shapeOf(base), files, changedFiles(base, files)!)).toBeUndefined();
+    }
+  });
+
+  it('the memo ranks as a fresh build after each kind of edit, and reuses the scores when no reference changed', () => {
+    const memo = new GraphMemo();
+    const focus = { paths: ['src/f07.ts'], names: ['fn3'] };
+    const variants = [{ stamp: 'a' }, { stamp: 'b', shift: 4 }, { stamp: 'c', shift: 4, refs: ['fn2', 'helper9'] }, { stamp: 'd', names: ['fn7', 'other'] }, { stamp: 'e', names: ['fn7', 'other'], shift: 1 }];
+    let last: Float64Array | undefined;
+    for (const variant of variants) {
+      const files = repo(variant);
+      for (const limit of [5, 200]) expect(rankTop(files, focus, limit, memo)).toEqual(rankTop(files, focus, limit));
+      const { scores } = memo.scored(files, focus, () => {
+        throw new Error('scored again');
+      });
+      // A move of lines only (b, e) keeps the graph: the scores are the very same array.
+      if (variant.stamp === 'b' || variant.stamp === 'e') expect(scores).toBe(last);
+      last = scores;
+    }
+  });
+});
