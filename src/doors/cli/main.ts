@@ -147,6 +147,7 @@ async function runMain(givenArgv: readonly string[], io: CliIo): Promise<number>
   }
   const callToken = findCallToken(argv);
   await loadNamedCommand(registry, callToken);
+  io.timing?.mark('command definition load');
   if (pluginCall && callToken !== undefined && PERSON_ONLY.has(callToken)) {
     const failure = usageError(`codeward ${callToken} is not available to a plugin call: a person starts it in a terminal (plugin calls run the commands of codeward --help)`);
     const envelope: Envelope = { ok: false, cmd: callToken, error: failure.toJSON(), warnings: [], usage: true };
