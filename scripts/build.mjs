@@ -4,10 +4,14 @@ import { build } from 'esbuild';
 import { readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { writeCommandManifest } from './command-manifest.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const BANNER = "import { createRequire as __cwCreateRequire } from 'node:module'; const require = __cwCreateRequire(import.meta.url);";
 const dist = join(root, 'dist');
+
+// The CLI's command manifest first: it is generated from the definitions and bundled like any source.
+if (await writeCommandManifest(root)) console.log('scripts/build.mjs: src/commands/registry-manifest.ts regenerated from the command definitions');
 
 const result = await build({
   absWorkingDir: root,

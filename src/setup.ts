@@ -1,6 +1,5 @@
 import { realpath } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { builtinCommands } from './commands/index.js';
 import { configFromSettings, type Config } from './engine/config.js';
 import { readUserConfig } from './engine/config-user.js';
 import { Engine, type EngineHooks, type FileLocker, type PreparedCall } from './engine/engine.js';
@@ -171,7 +170,8 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
   return new (notice ? noticeEngine(notice) : Engine)({
     sandbox,
     shellParser: parser,
-    registry: options.registry ?? new Registry(builtinCommands),
+    // Without a registry of the door's own: every built-in definition (the CLI passes one that loads the named command only).
+    registry: options.registry ?? new Registry((await import('./commands/index.js')).builtinCommands),
     memo,
     workspace,
     config,

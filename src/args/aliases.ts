@@ -76,13 +76,18 @@ export function unknownFlag(command: AnyCommand, flags: readonly FlagInfo[], key
   return fail('C210', `unknown flag --${shown} for ${command.name}${didYouMean(shown, flags.map((flag) => flag.cli), '--')}; valid flags: ${flagList(flags)}`);
 }
 
+// The spellings a name a model used may stand for (`read_file`, `Read-File`, `coder::read`), tried in order.
+export function commandNameVariants(name: string): string[] {
+  const base = name.trim().replace(/^@?coder(?:::|\.|\s+)/i, '');
+  return [base, base.replace(/_/g, '-'), base.replace(/-/g, '_'), base.replace(/[-_\s]/g, '')];
+}
+
 // A command by the name a model used (`read_file`, `Read-File`, `coder::read`); unknown → C210 listing valid ones.
 export function resolveCommand(registry: Registry, name: unknown): AnyCommand {
   if (typeof name !== 'string' || name.trim() === '') {
     throw fail('C210', `the command name must be a non-empty string; valid commands: ${registry.names().join(', ')}`);
   }
-  const base = name.trim().replace(/^@?coder(?:::|\.|\s+)/i, '');
-  for (const variant of [base, base.replace(/_/g, '-'), base.replace(/-/g, '_'), base.replace(/[-_\s]/g, '')]) {
+  for (const variant of commandNameVariants(name)) {
     const command = registry.find(variant);
     if (command) return command;
   }

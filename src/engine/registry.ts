@@ -7,24 +7,71 @@ function normaliseName(name: string): string {
   return name.trim().toLowerCase().replace(/^@coder\s+/, '');
 }
 
-// The single list of commands every door derives its interface from.
+// A command the registry knows by name before its definition is loaded (src/commands/registry-manifest.ts,
+// generated from the definitions by scripts/build.mjs): a cold call imports only the command it names.
+export interface CommandEntry {
+  readonly name: string;
+  readonly aliases: readonly string[];
+  readonly load: () => Promise<AnyCommand>;
+}
+
+const entryOf = (command: AnyCommand): CommandEntry => ({ name: command.name, aliases: command.aliases ?? [], load: () => Promise.resolve(command) });
+
+// The single list of commands every door derives its interface from. Built from definitions (all loaded)
+// or from manifest entries (each loaded by `load`/`loadAll` before a door looks it up with `find`).
 export class Registry {
-  readonly commands: readonly AnyCommand[];
+  private readonly entries: readonly CommandEntry[];
+  private readonly entryByName = new Map<string, CommandEntry>();
+  private readonly loaded = new Map<CommandEntry, AnyCommand>();
   private readonly byName = new Map<string, AnyCommand>();
   private readonly flagCache = new Map<string, FlagInfo[]>();
 
-  constructor(commands: readonly AnyCommand[]) {
-    this.commands = commands;
-    for (const command of commands) {
-      for (const name of [command.name, ...(command.aliases ?? [])]) {
+  constructor(commands: readonly AnyCommand[], lazy: readonly CommandEntry[] = []) {
+    this.entries = [...commands.map(entryOf), ...lazy];
+    for (const entry of this.entries) {
+      for (const name of [entry.name, ...entry.aliases]) {
         const key = normaliseName(name);
-        const existing = this.byName.get(key);
-        if (existing && existing !== command) {
-          throw new Error(`command name "${name}" is used by both ${existing.name} and ${command.name}`);
+        const existing = this.entryByName.get(key);
+        if (existing && existing !== entry) {
+          throw new Error(`command name "${name}" is used by both ${existing.name} and ${entry.name}`);
         }
-        this.byName.set(key, command);
+        this.entryByName.set(key, entry);
       }
     }
+    commands.forEach((command, index) => this.remember(this.entries[index]!, command));
+  }
+
+  // A registry whose definitions load on first use (the CLI: a call imports the command it names only).
+  static lazy(entries: readonly CommandEntry[]): Registry {
+    return new Registry([], entries);
+  }
+
+  private remember(entry: CommandEntry, command: AnyCommand): void {
+    if (command.name !== entry.name) throw new Error(`the manifest entry ${entry.name} loaded the command ${command.name}: rebuild (node scripts/build.mjs)`);
+    this.loaded.set(entry, command);
+    for (const name of [entry.name, ...entry.aliases]) this.byName.set(normaliseName(name), command);
+  }
+
+  // Loads the definition a name (or alias) stands for; undefined for a name no command has.
+  async load(name: string): Promise<AnyCommand | undefined> {
+    const entry = this.entryByName.get(normaliseName(name));
+    if (!entry) return undefined;
+    const known = this.loaded.get(entry);
+    if (known) return known;
+    const command = await entry.load();
+    this.remember(entry, command);
+    return command;
+  }
+
+  // Every definition (help, completion, policy, schemas: doors that list what each command takes).
+  async loadAll(): Promise<this> {
+    await Promise.all(this.entries.map((entry) => this.load(entry.name)));
+    return this;
+  }
+
+  // The loaded commands, in the registry's order (all of them once loadAll has run).
+  get commands(): readonly AnyCommand[] {
+    return this.entries.flatMap((entry) => this.loaded.get(entry) ?? []);
   }
 
   find(name: string): AnyCommand | undefined {
@@ -36,15 +83,15 @@ export class Registry {
     const command = this.find(name);
     if (!command) {
       // Aliases count as near names too (`reed_file` → read_file), shown by the command's own name.
-      const [best] = suggest(normaliseName(name), this.commands.flatMap((known) => [known.name, ...(known.aliases ?? [])]));
-      const hint = best === undefined ? '' : ` (did you mean ${this.find(best)?.name ?? best}?)`;
+      const [best] = suggest(normaliseName(name), this.entries.flatMap((known) => [known.name, ...known.aliases]));
+      const hint = best === undefined ? '' : ` (did you mean ${this.entryByName.get(normaliseName(best))?.name ?? best}?)`;
       throw usageError(`unknown command "${name}"${hint}; valid commands: ${this.names().join(', ')}`);
     }
     return command;
   }
 
   names(): string[] {
-    return this.commands.map((command) => command.name);
+    return this.entries.map((entry) => entry.name);
   }
 
   flags(command: AnyCommand): FlagInfo[] {

@@ -11,7 +11,6 @@ import type { Policy } from './policy.js';
 import { scopesFor, SessionGrants } from './scopes.js';
 import type { ApprovalAnswer, ApprovalPreview, ApprovalReply, ApprovalRequest, ApprovalScope, Decision, Judged, ScopedApprover, ShellParserLike } from './types.js';
 import type { CallPreview } from '../engine/command.js';
-import { approvalPreview } from './approval-preview.js';
 
 export interface PermissionGateOptions {
   readonly policy: Policy;
@@ -223,9 +222,10 @@ export async function authorizeJudged(judged: readonly Judged[], gateOptions: Pe
   if (asking.length === 0 || found?.dry) return left;
   let rendered: Promise<ApprovalPreview | undefined> | undefined;
   // A deny the handler's dry run met on a file it found (ctx.intend) refuses before anyone is asked.
-  const shown: PreviewSource = () => (rendered ??= (preview?.() ?? Promise.resolve(undefined)).then((dry) => {
+  const shown: PreviewSource = () => (rendered ??= (preview?.() ?? Promise.resolve(undefined)).then(async (dry) => {
     if (dry?.error?.code === 'C240') throw fail('C240', dry.error.message);
-    return dry ? approvalPreview(dry) : undefined;
+    // The diff renderer (the diff package) loads when someone is asked, not with every call's gate.
+    return dry ? (await import('./approval-preview.js')).approvalPreview(dry) : undefined;
   }));
   const approved = await approve(asking, options, requester, shown, { effect }, memory);
   return left === undefined ? approved : { ...approved, ...left };

@@ -2,7 +2,7 @@
 // of the built binary loads; dist/modules.json (written by scripts/build.mjs) names the sources each file
 // holds. The read-only commands must not load the OS sandbox, the shell runner and parser, the staging
 // overlay or tree-sitter (its grammar loaders are small and load it on first use); exec must (so the record
-// is not empty by accident). No timing is asserted.
+// is not empty by accident). A read-only call loads its own command's definition only. No timing is asserted.
 import { readFileSync, rmSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -29,6 +29,9 @@ const HEAVY = [
   /^src\/permissions\/options\//,
   /^src\/shell\/(danger|parse-)/,
 ];
+
+// The module of every built-in command's definition, as the generated manifest names them.
+const DEFINITIONS = new Set([...readFileSync(join(REPO_ROOT, 'src/commands/registry-manifest.ts'), 'utf8').matchAll(/import\('\.\/([\w-]+)\.js'\)/g)].map(([, file]) => `src/commands/${file}.ts`));
 
 const HOOK = `import { register } from 'node:module';
 register('data:text/javascript,' + encodeURIComponent(\`
@@ -80,6 +83,8 @@ describe('a cold call loads only what it uses (dist modules seen by a loader hoo
     const sources = sourcesLoaded(args, name);
     expect(sources).toContain(`src/commands/${name}.ts`);
     expect(heavy(sources)).toEqual([]);
+    // The command's own definition, none of the other built-in commands' (the CLI registry's manifest).
+    expect(sources.filter((source) => DEFINITIONS.has(source.replace(/^(\.\.\/)+main\//, '')))).toEqual([`src/commands/${name}.ts`]);
   });
 
   it('a write does load the checkpoint store and the syntax check (what read, list, tree and search leave out)', () => {

@@ -6,7 +6,8 @@ import { Registry } from '../../engine/registry.js';
 import type { AnyCommand } from '../../engine/command.js';
 import type { EngineHooks } from '../../engine/engine.js';
 import { createEngine } from '../../setup.js';
-import { builtinCommands } from '../../commands/index.js';
+import { commandManifest } from '../../commands/registry-manifest.js';
+import { loadNamedCommand } from './load-commands.js';
 import { extractGlobalOptions, findCallToken, sandboxOptions, VALUE_GLOBALS, type GlobalOptions } from '../global-options.js';
 import { terminalApprover } from './approve.js';
 import { commandHelp, generalHelp } from './help.js';
@@ -132,17 +133,21 @@ export async function main(givenArgv: readonly string[], givenIo: CliIo): Promis
 }
 
 async function runMain(givenArgv: readonly string[], io: CliIo): Promise<number> {
-  const registry = new Registry(builtinCommands);
+  // The commands by name; a definition loads when the call names it (or all, for doors that list them).
+  const registry = Registry.lazy(commandManifest);
   let argv = givenArgv;
   // The ChatCLI plugin door (docs/chatcli-plugin.md): `--metadata`, `--schema`, and the argv of a plugin call.
   const plugin = io.env['CODEWARD_CHATCLI_PLUGIN'] ? await import('../chatcli/plugin.js') : undefined;
   const pluginCall = plugin?.isPluginCall(io.env) ?? false;
   if (argv.includes('--metadata') || argv.includes('--schema') || plugin) {
+    await loadNamedCommand(registry, findCallToken(argv));
     const door = (plugin ?? await import('../chatcli/plugin.js')).chatcliDoor(argv, io, registry);
     if (typeof door === 'number') return door;
     argv = door;
   }
   const callToken = findCallToken(argv);
+  await loadNamedCommand(registry, callToken);
+  io.timing?.mark('command definition load');
   if (pluginCall && callToken !== undefined && PERSON_ONLY.has(callToken)) {
     const failure = usageError(`codeward ${callToken} is not available to a plugin call: a person starts it in a terminal (plugin calls run the commands of codeward --help)`);
     const envelope: Envelope = { ok: false, cmd: callToken, error: failure.toJSON(), warnings: [], usage: true };
@@ -178,12 +183,14 @@ async function runMain(givenArgv: readonly string[], io: CliIo): Promise<number>
       return await (await import('../agent/run.js')).agentCommand(agentArgv, options, io);
     }
     if (options.help || extracted.rest.length === 0 || callToken === 'help') {
+      await registry.loadAll();
       // Help for a name that is no command (`help reed`, `reed --help`): the usage error with the near name.
       const asked = callToken === 'help' ? extracted.rest[1] : callToken;
       if (asked !== undefined) refuseUnknownCommand(registry, asked);
       io.stdout.write(`${helpText(registry, callToken === 'help' ? extracted.rest[1] : callToken)}\n`);
       return 0;
     }
+    if (callToken === 'completion' || callToken === 'policy') await registry.loadAll();
     if (callToken === 'completion') {
       io.stdout.write((await import('./completion.js')).completionScript(registry, extracted.rest[1]));
       return 0;

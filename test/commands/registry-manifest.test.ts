@@ -1,0 +1,57 @@
+// Issue 31: the CLI registry is built from a manifest generated at build time (scripts/command-manifest.mjs)
+// so a cold call imports only the definition of the command it names. Every fact still lives on the
+// definition: the manifest must equal builtinCommands (names, aliases, order, and each entry loads the very
+// definition builtinCommands holds). A stale manifest fails here: rebuild with node scripts/build.mjs.
+import { describe, expect, it } from 'vitest';
+import { builtinCommands } from '../../src/commands/index.js';
+import { commandManifest } from '../../src/commands/registry-manifest.js';
+import { Registry, type CommandEntry } from '../../src/engine/registry.js';
+import { resolveCommand } from '../../src/args/aliases.js';
+
+describe('the generated command manifest', () => {
+  it('lists every built-in command with its aliases, in help order', () => {
+    expect(commandManifest.map(({ name, aliases }) => ({ name, aliases }))).toEqual(builtinCommands.map((command) => ({ name: command.name, aliases: command.aliases ?? [] })));
+  });
+
+  it('loads, for each entry, the definition builtinCommands holds', async () => {
+    const loaded = await Promise.all(commandManifest.map((entry) => entry.load()));
+    loaded.forEach((command, index) => expect(command).toBe(builtinCommands[index]));
+  });
+});
+
+describe('a registry whose definitions load on first use', () => {
+  // Entries that record which definitions were imported.
+  function recording(): { registry: Registry; imported: string[] } {
+    const imported: string[] = [];
+    const entries: CommandEntry[] = commandManifest.map((entry) => ({ ...entry, load: async () => (imported.push(entry.name), entry.load()) }));
+    return { registry: Registry.lazy(entries), imported };
+  }
+
+  it('knows every name before loading any, and loads only the command a name or alias stands for', async () => {
+    const { registry, imported } = recording();
+    expect(registry.names()).toEqual(builtinCommands.map((command) => command.name));
+    expect(registry.find('read')).toBeUndefined();
+    expect((await registry.load('cat'))?.name).toBe('read');
+    expect(await registry.load('nothing-such')).toBeUndefined();
+    expect(resolveCommand(registry, 'read_file').name).toBe('read');
+    expect(registry.commands.map((command) => command.name)).toEqual(['read']);
+    expect(imported).toEqual(['read']);
+  });
+
+  it('names every command (and the near one, by its own name) for an unknown name before anything is loaded', () => {
+    const { registry, imported } = recording();
+    expect(() => registry.get('reed_fil')).toThrow(/did you mean read\?.*valid commands: read, write, patch/);
+    expect(imported).toEqual([]);
+  });
+
+  it('loadAll gives the doors that list commands every definition, in order', async () => {
+    const { registry } = recording();
+    await registry.load('exec');
+    expect((await registry.loadAll()).commands).toEqual(builtinCommands);
+  });
+
+  it('refuses a name two entries claim', () => {
+    const [read] = commandManifest;
+    expect(() => Registry.lazy([read!, { ...read!, name: 'other', aliases: ['cat'] }])).toThrow(/"cat" is used by both read and other/);
+  });
+});
