@@ -101,6 +101,7 @@ export function extractGlobalOptions(argv: readonly string[], commandFlag: (flag
   const options = emptyGlobalOptions();
   const rest: string[] = [];
   let called = false; // the command's name (or a JSON call) has been seen
+  let operand = false; // and a word after it (`exec node --version`: the version asked is node's)
   for (let index = 0; index < argv.length; index += 1) {
     const token = argv[index]!;
     if (token === '--') {
@@ -123,7 +124,14 @@ export function extractGlobalOptions(argv: readonly string[], commandFlag: (flag
         const hint = didYouMean(name.replace(/^-+/, ''), Object.keys(SPECS).filter((flag) => flag.startsWith('--')).map((flag) => flag.slice(2)), '--');
         throw usageError(`unknown option ${name}${hint}; the global options are ${Object.keys(SPECS).join(', ')}; a command's own flags go after its name`);
       }
+      operand ||= called && !token.startsWith('-');
       called = true;
+      rest.push(token);
+      continue;
+    }
+    // After a command's operand, --version belongs to the words of that operand: left to the command, whose
+    // parser asks to quote them, instead of printing codeward's version (newcomer pass: `exec node --version`).
+    if (spec.key === 'version' && operand) {
       rest.push(token);
       continue;
     }

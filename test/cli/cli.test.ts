@@ -167,5 +167,13 @@ describe('help', () => {
   it('prints the package version', async () => {
     const pkg = JSON.parse(await readFile(join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string };
     expect(runCli(['--version']).stdout).toBe(`${pkg.version}\n`);
+    expect(runCli(['exec', '--version']).stdout).toBe(`${pkg.version}\n`);
+  });
+
+  it('a --version after a command\'s operand is that operand\'s, not codeward\'s (exec node --version)', () => {
+    const result = runCli(['exec', 'node', '--version']);
+    expect(result.status).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain('--version');
   });
 });
