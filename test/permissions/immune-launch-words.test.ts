@@ -36,6 +36,35 @@ const SED: readonly (readonly [string, string])[] = [
   ['unparsed-code', "sed 's/.*/rm -r build/ge' a.txt"],
 ];
 
+// The red team's launchers on no list (R11-1, phase 3), and held-back spellings of the class.
+const UNLISTED: readonly (readonly [string, string])[] = [
+  ...[
+    'ifne rm -r build', 'proot rm -r build', 'toolbox run rm -r build', 'distrobox enter -- rm -r build', 'guix shell -- rm -r build',
+    'dotenvx run -- rm -r build', 'op run -- rm -r build', 'doppler run -- rm -r build', 'aws-vault exec x -- rm -r build',
+    'infisical run -- rm -r build', 'chamber exec x -- rm -r build', 'envchain x rm -r build', 'tini -- rm -r build', 'dumb-init rm -r build',
+    'daemonize /bin/rm -r build', 'start-stop-daemon --start --exec /bin/rm -- -r build', 'mpirun -np 1 rm -r build', 'srun rm -r build',
+    'bear -- rm -r build', 'ccache rm -r build', 'libtool --mode=execute rm -r build', 'qemu-x86_64 /bin/rm -r build', 'capsh -- rm -r build',
+    'lxc-execute -n x -- rm -r build', 'gtimeout 5 rm -r build', 'with-contenv rm -r build', 's6-setuidgid u rm -r build',
+    'setuidgid u rm -r build', 'softlimit -m 1000 rm -r build', 'envdir ./env rm -r build', 'sem -- rm -r build', 'mytool --flag x rm -rf build',
+  ].map((line) => ['rm-recursive', line] as const),
+  ['git-clean-force', 'tini -- git clean -fdx'],
+  ['find-delete', 'ifne find build -delete'],
+  ['inline-recursive-delete', "tini -- python3 -c 'import shutil; shutil.rmtree(\"build\")'"],
+];
+
+const UNLISTED_ORDINARY: readonly string[] = [
+  'tini -- npm test',
+  'mytool build --rm',
+  'mytool rm build',
+  'mytool rm -f build/out.js',
+  'git rm -r --cached build',
+  'aws s3 rm --recursive s3://bucket/build',
+  "git commit -m 'rm -r build'",
+  'npm run build -- --rm',
+  'docker rm -f web',
+  'mytool "rm -r build"',
+];
+
 const ORDINARY: readonly string[] = [
   'setarch x86_64 ls',
   'linux64 make',
@@ -62,4 +91,8 @@ describe('setarch and its personality aliases launch the command they are given 
 
 describe("sed's `e` text is judged as `sh -c TEXT`; text only known at run time asks (red team R11-1)", () => {
   immunityCases(() => box, SED, ORDINARY.slice(3));
+});
+
+describe('an unknown program whose words start an immune command is judged as that command (red team R11-1)', () => {
+  immunityCases(() => box, UNLISTED, UNLISTED_ORDINARY);
 });
