@@ -1,5 +1,6 @@
 import { languageOf } from '../shell/parse-inline.js';
 import type { Redirection, ShellParse, SimpleCommand } from '../shell/parse-types.js';
+import { sedRunsRuntime } from '../shell/parse-launch-sed.js';
 import { INTERPRETERS, SHELLS } from '../shell/parse-wrappers.js';
 import { stdinCode } from './immune-stdin.js';
 
@@ -81,6 +82,8 @@ export function unparsedCode(command: SimpleCommand, parse: ShellParse, readOnly
   if (option !== undefined) return `${name} ${option} runs commands codeward does not parse`;
   // sqlite3's dot commands in its arguments (`sqlite3 db '.shell rm -rf build'`).
   if ((name === 'sqlite3' || name === 'duckdb') && command.args.some((arg) => /^\s*\.(?:sh|system|shell)\b/.test(arg))) return `${name} runs a shell command from its arguments`;
+  // sed's `e` alone runs the pattern space, the s///e flag the substituted line (red team R11-1).
+  if ((name === 'sed' || name === 'gsed') && sedRunsRuntime(command.args)) return `${name} runs text only known at run time as a shell command (\`e\` without a command, or the s///e flag)`;
   const redirected = stdinRedirected(command, parse);
   // A shell or interpreter running piped text is the piped-program class (danger-risky.ts).
   if (command.pipedProgram || (!redirected && !pipedIn(command, parse))) return undefined;

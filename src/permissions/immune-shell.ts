@@ -13,6 +13,7 @@ import type { Immunity } from './immune.js';
 import type { ObeyedContext } from './obeyed.js';
 import { obeyedContext } from './obeyed-context.js';
 import { mayWrite } from './readonly.js';
+import { launchedByWords } from './immune-words.js';
 
 // The safety-immune classes of a shell line (immune.ts has the path checks of file commands). Loaded only
 // when a call is a shell call: decide.ts imports decide-shell.ts, and through it this module, on demand.
@@ -84,6 +85,8 @@ function immuneReading(parse: ShellParse, readOnlyName: (name: string) => boolea
     const cls = immuneCommand(argv, place);
     if (cls) return { name: cls.name, description: cls.description, where: command.text };
     if (inlineRecursiveDelete(command)) return { ...INLINE_DELETE, where: command.text };
+    const launched = launchedByWords(command, argv, readOnlyName, place);
+    if (launched) return { name: launched.name, description: `${launched.description}, started by ${argv.name} from its arguments`, where: command.text };
     const unparsed = unparsedCode(command, parse, readOnlyName);
     if (unparsed !== undefined) return { ...UNPARSED_CODE, description: `${UNPARSED_CODE.description}: ${unparsed}`, where: command.text };
     if (argv.unknown && ARGUMENT_SENSITIVE.has(argv.name)) return unverifiable('dynamic-args', command.text);

@@ -1,5 +1,6 @@
 import type { PathRules } from '../engine/command.js';
 import { fromRule, ruleText } from './decide-common.js';
+import { compilePattern } from './pattern.js';
 import type { Policy } from './policy.js';
 import type { Subject } from './pattern.js';
 import type { Decision, Judged, ListedRule } from './types.js';
@@ -30,10 +31,15 @@ export function pathRules(policy: Policy, yes: boolean): PathRules {
 // the paths a run can change (one the staged change set is judged by), --no-stage itself is that rule's
 // decision: refused (C240) under a deny rule, asked under an ask rule. Without such rules it stays as
 // the call's own decision.
+// The rule's tool word is matched as pathRules matches it (red team R11-3: `@coder w* prod.conf`,
+// `@coder ** prod.conf`, `@coder ?rite prod.conf` judge the staged change set, so they judge --no-stage too).
 const TOOL = /^@coder (\S+) \S/;
+const CHANGES = [...TOOLS.write, ...TOOLS.delete];
 const judgesChanges = (rule: ListedRule): boolean => {
   const tool = TOOL.exec(rule.pattern)?.[1];
-  return rule.action !== 'allow' && rule.source !== 'default' && tool !== undefined && (tool === '*' || [...TOOLS.write, ...TOOLS.delete].includes(tool as never));
+  if (rule.action === 'allow' || rule.source === 'default' || tool === undefined) return false;
+  const compiled = compilePattern(`@coder ${tool} x`);
+  return CHANGES.some((command) => compiled.matches({ text: `@coder ${command} x`, command, path: 'x' }));
 };
 
 export function inPlaceDecision(judged: Judged, policy: Policy): Decision | undefined {

@@ -27,6 +27,8 @@ interface Spec {
 }
 
 const EXEC = [/^exec$/];
+// util-linux setarch and its personality aliases (red team R11-1): `setarch ARCH [flags] CMD`, `linux64 CMD`.
+const PERSONALITY: Spec = {};
 const VERSIONS: Spec = { sub: EXEC };
 const SPECS: Readonly<Record<string, Spec>> = {
   'cross-env': { assignments: true },
@@ -63,6 +65,12 @@ const SPECS: Readonly<Record<string, Spec>> = {
   podman: { sub: [/^unshare$/] },
   buildah: { sub: [/^unshare$/] },
   hyperfine: { operandsAreText: true, text: /^(?:-p|--prepare|-c|--cleanup|-s|--setup|--conclude|--reference)$/, valued: /^(?:-[wrmMnSLPu]|--(?:warmup|runs|min-runs|max-runs|command-name|shell|parameter-scan|parameter-list|export-\w+|output|time-unit|style|sort|input))$/ },
+  setarch: { positionals: 1 },
+  linux32: PERSONALITY,
+  linux64: PERSONALITY,
+  i386: PERSONALITY,
+  x86_64: PERSONALITY,
+  uname26: PERSONALITY,
   concurrently: { operandsAreText: true, valued: /^(?:-[ncplmts]|--(?:names|prefix-colors|prefix|prefix-length|timestamp-format|max-processes|success|kill-signal|restart-tries|restart-after|name-separator|handle-input|default-input-target|passthrough-arguments))$/ },
 };
 

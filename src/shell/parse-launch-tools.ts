@@ -4,6 +4,7 @@
 // amounts to (`rm -r build`, `cd DIR` then CMD), so every rule on that program (immune classes, write
 // targets, path rules) applies. busybox and toybox are unwrapped by the planner itself.
 import type { Launch } from './parse-launchers.js';
+import { sedLaunches } from './parse-launch-sed.js';
 import type { WordLike } from './parse-wrappers.js';
 
 // A word as shell text: an expansion kept as written (it is only known at run time), a literal quoted.
@@ -64,7 +65,7 @@ function coreutils(words: readonly WordLike[]): Launch[] {
   return first.value.startsWith('-') ? [] : [{ kind: 'command', index: 1 }];
 }
 
-const TOOLS: Readonly<Record<string, (words: readonly WordLike[]) => Launch[]>> = { cmake, cmake3: cmake, coreutils };
+const TOOLS: Readonly<Record<string, (words: readonly WordLike[]) => Launch[]>> = { cmake, cmake3: cmake, coreutils, sed: sedLaunches, gsed: sedLaunches };
 
 // What `words[0]` (by its lower-cased base name) runs as a file utility or a launched program; undefined
 // when it is not such a tool.

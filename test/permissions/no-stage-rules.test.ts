@@ -50,6 +50,16 @@ describe('--no-stage is the decision of the person\'s per-file rules (red team R
     expect(await prod()).toBe('safe\n');
   });
 
+  // Red team R11-3: a rule whose tool word is a glob judges the staged change set, so it judges --no-stage.
+  it.each(['@coder w* prod.conf', '@coder ** prod.conf', '@coder ?rite prod.conf', '@coder writ? prod.conf', '@coder *e prod.conf', '@coder write* prod.conf'])(
+    'a deny rule whose tool word is a glob (%s) refuses --no-stage under --yes',
+    async (rule) => {
+      const result = await (await engine({ deny: [rule] })).run({ cmd: 'exec', args: { cmd: 'sh build.sh', stage: false } });
+      expect(result.ok ? 'ok' : result.error.code).toBe('C240');
+      expect(await prod()).toBe('safe\n');
+    },
+  );
+
   it('an ask rule naming files asks, and the question says --no-stage and why', async () => {
     const asked: ApprovalRequest[] = [];
     const made = await engine({ ask: ['@coder write prod.conf'], allow: ['@coder exec *'] }, async (request) => {
@@ -67,6 +77,7 @@ describe('--no-stage is the decision of the person\'s per-file rules (red team R
     [{}],
     [{ deny: ['@coder exec curl *'], ask: ['@coder write'] }],
     [{ deny: ['@coder read secret.txt'] }],
+    [{ deny: ['@coder r* secret.txt', '@coder exec* deploy.sh'] }],
   ])('without a rule on the files a run changes (%j) --no-stage runs as before', async (rules) => {
     const result = await (await engine(rules)).run({ cmd: 'exec', args: { cmd: 'sh build.sh', stage: false } });
     expect(result.ok).toBe(true);

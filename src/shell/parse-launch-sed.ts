@@ -1,0 +1,58 @@
+// sed runs the text of its `e COMMAND` with `sh -c` (red team R11-1: `sed 'e rm -r build'`): the text is
+// judged as that shell line. Text only known at run time (`e` alone, the s///e flag) is immune-code.ts's.
+import type { Launch } from './parse-launchers.js';
+import type { WordLike } from './parse-wrappers.js';
+import { scanSed } from './sed-script.js';
+
+// The scripts of a sed command line (`-e S`, `-eS`, `--expression=S`, `-ne S`, or the first operand); undefined
+// when a script comes from a file (`-f`) or sed runs with --sandbox (no `e`, `w`, `r`).
+export function sedScripts(args: readonly string[]): string[] | undefined {
+  const scripts: string[] = [];
+  const operands: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === '--') {
+      operands.push(...args.slice(i + 1));
+      break;
+    }
+    if (arg === '--sandbox' || arg === '-f' || arg.startsWith('--file')) return undefined;
+    if (arg.startsWith('--expression')) {
+      scripts.push(arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : (args[++i] ?? ''));
+      continue;
+    }
+    if (arg === '--line-length') i++;
+    if (arg.startsWith('--') || arg === '-') {
+      if (arg === '-') operands.push(arg);
+      continue;
+    }
+    if (!arg.startsWith('-')) {
+      operands.push(arg);
+      continue;
+    }
+    // Bundled short options: `e`, `f`, `l` take the rest of the word or the next word; `i` an attached suffix.
+    for (let k = 1; k < arg.length; k++) {
+      const letter = arg[k]!;
+      if (letter === 'i') break;
+      if (letter === 'f') return undefined;
+      if (letter === 'e' || letter === 'l') {
+        const value = k + 1 < arg.length ? arg.slice(k + 1) : (args[++i] ?? '');
+        if (letter === 'e') scripts.push(value);
+        break;
+      }
+    }
+  }
+  if (scripts.length > 0) return scripts;
+  return operands.length > 0 ? [operands[0]!] : [];
+}
+
+// What a sed command line runs: each `e COMMAND` text of its scripts.
+export function sedLaunches(words: readonly WordLike[]): Launch[] {
+  const scripts = sedScripts(words.slice(1).map((word) => word.value)) ?? [];
+  return scanSed(scripts.join('\n')).runs.map((text): Launch => ({ kind: 'text', text }));
+}
+
+// Whether a sed command line runs a command only known at run time.
+export function sedRunsRuntime(args: readonly string[]): boolean {
+  const scripts = sedScripts(args);
+  return scripts !== undefined && scanSed(scripts.join('\n')).runtime;
+}
