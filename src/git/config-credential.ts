@@ -1,6 +1,7 @@
 import { loadedConfigFiles } from './config-includes.js';
 import { readGitMetadata } from './config-read.js';
 import { isRepositoryConfig, repositoryConfigSecrets, withoutSecrets } from './config-secrets.js';
+import { credentialStoreFiles } from './credential-stores.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -11,6 +12,7 @@ type Env = Readonly<Record<string, string | undefined>>;
 // sandbox hides it, and a shell reader of it asks outside the sandbox (permissions/readonly-git-config-secrets.ts).
 export class CredentialConfigs {
   #loaded: ReadonlySet<string> | undefined;
+  #stores: ReadonlySet<string> | undefined;
 
   constructor(
     private readonly root: string,
@@ -20,20 +22,27 @@ export class CredentialConfigs {
 
   // Whether the real path `real` is such a file.
   has(real: string): boolean {
-    if (repositoryConfigSecrets(real) !== undefined) return true;
+    if (repositoryConfigSecrets(real) !== undefined || this.#storeFiles().has(real)) return true;
     return this.#files().has(real) && holdsCredential(real);
   }
 
   // The files git loads that lie in the workspace and hold a credential, but a repository's own config
   // (the sandbox shows that as a filtered copy: sandbox/repo-configs.ts).
   inWorkspace(): string[] {
-    return [...this.#files()].filter((file) => file.startsWith(`${this.root}/`) && !isRepositoryConfig(file) && holdsCredential(file));
+    const configs = [...this.#files()].filter((file) => file.startsWith(`${this.root}/`) && !isRepositoryConfig(file) && holdsCredential(file));
+    return [...configs, ...[...this.#storeFiles()].filter((file) => file.startsWith(`${this.root}/`))];
   }
 
   // The first such file git loads that `test` accepts (one in a folder a recursive reader reads whole, one a
   // glob names), or undefined.
   find(test: (file: string) => boolean): string | undefined {
-    return [...this.#files()].find((file) => test(file) && holdsCredential(file));
+    return [...this.#files()].find((file) => test(file) && holdsCredential(file)) ?? [...this.#storeFiles()].find(test);
+  }
+
+  // The plain-text password stores the loaded config files name (`credential.helper store --file PATH`).
+  #storeFiles(): ReadonlySet<string> {
+    this.#stores ??= new Set(credentialStoreFiles(this.#files(), this.root, this.home));
+    return this.#stores;
   }
 
   #files(): ReadonlySet<string> {

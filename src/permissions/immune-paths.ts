@@ -24,6 +24,9 @@ export const PATH_CLASSES: readonly PathClass[] = [
   { name: 'gnupg', description: '.gnupg/ (GPG keys)', access: 'any', test: (p) => segment('.gnupg').test(p) },
   { name: 'aws-credentials', description: '.aws/credentials', access: 'any', test: (p) => segment('.aws', '/credentials').test(p) },
   { name: 'kube-config', description: '.kube/config', access: 'any', test: (p) => segment('.kube', '/config').test(p) },
+  // git's plain-text password store by its default names and the CI spelling (R11-7); one a config names
+  // elsewhere is refused by the read jail (git/credential-stores.ts).
+  { name: 'git-credentials', description: 'git credential store (.git-credentials)', access: 'any', test: (p) => /(?:^|[/=:~])(?:\.git-credentials|\.git\/credentials|\.config\/git\/credentials)$/i.test(p) },
   { name: 'system-path', description: 'writing to /etc/, /boot/, /sys/, /proc/ or a device', access: 'write', test: (p) => SYSTEM.test(p) || DEVICE.test(p) },
   {
     name: 'codeward-policy',

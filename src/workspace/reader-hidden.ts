@@ -13,7 +13,9 @@ import { isSensitivePath } from './sensitive.js';
 // - the sensitive system paths (a workspace at /etc).
 // Search, the code index, references and git-diff leave them out; the sandbox hides the credential files
 // like non-accessible ones (sandbox.ts), so `grep -r` and git's content readers there cannot print them.
-export const CREDENTIAL_GLOBS: readonly string[] = ['**/.ssh/**', '**/.gnupg/**', '**/.aws/credentials', '**/.kube/config'];
+// git's plain-text password store by its default names (`~/.git-credentials`, `$XDG_CONFIG_HOME/git/credentials`) and
+// the CI spelling `.git/credentials`; a store a config names elsewhere is found by git/credential-stores.ts.
+export const CREDENTIAL_GLOBS: readonly string[] = ['**/.ssh/**', '**/.gnupg/**', '**/.aws/credentials', '**/.kube/config', '**/.git-credentials', '**/.git/credentials', '**/.config/git/credentials'];
 
 // The user's non-accessible globs with the credential files added: what the sandbox hides and the
 // history-secret checks look for.

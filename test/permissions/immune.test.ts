@@ -135,6 +135,7 @@ const CASES: readonly (readonly [string, string])[] = [
   ['aws-credentials', '@coder exec cat ~/.aws/credentials'],
   ['aws-credentials', '@coder read .aws/credentials'],
   ['kube-config', '@coder exec cp x ~/.kube/config'],
+  ['git-credentials', '@coder read sub/.git-credentials'],
   ['system-path', '@coder exec cp hosts /etc/hosts'],
   ['system-path', '@coder exec echo x > /etc/hosts'],
   ['system-path', '@coder exec tee /boot/grub.cfg'],

@@ -1,0 +1,64 @@
+// Red team round 11, R11-7 (issue 26): a plain-text password store a git config points to
+// (`credential.helper 'store --file=.git/credentials'`, the CI pattern; a dotfiles workspace whose home config
+// says `helper = store --file ~/dotfiles/git-credentials`), and git's default store names, were printed by read,
+// search and a sandboxed `cat`: only the config files were hidden. Now the stores the loaded configs name, and
+// the default names, are hidden from every reader and the sandbox. Real git, the in-process engine.
+import { spawnSync } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { mkdir } from 'node:fs/promises';
+import { createEngine } from '../../src/setup.js';
+import type { Engine } from '../../src/engine/engine.js';
+import { removeDir, tempDir, writeFiles } from '../helpers/fixture.js';
+import { bwrapWorks } from '../shell/stage-helpers.js';
+
+let home: string;
+let ws: string;
+let engine: Engine;
+const git = (...args: string[]): void => {
+  spawnSync('git', ['-c', 'user.email=a@b', '-c', 'user.name=a', ...args], { cwd: ws, env: { ...process.env, HOME: home } });
+};
+const line = (token: string): string => `https://u:ghp_${token}@github.com\n`;
+const TOKENS = /ghp_STORE_\w+/;
+// The stores: named by the repository config (in .git, in the work tree), by the home config, and by default name.
+const STORES = ['.git/credentials', '.git/creds2', 'wt-creds', 'dotfiles/git-credentials', 'sub/.git-credentials'];
+
+beforeAll(async () => {
+  home = await tempDir('cw-credstore-home-');
+  ws = join(home, 'ws');
+  await mkdir(ws);
+  git('init', '-q', '-b', 'main');
+  git('config', 'credential.helper', 'store --file=.git/credentials');
+  git('config', '--add', 'credential.helper', 'store --file .git/creds2');
+  git('config', 'credential.https://example.com.helper', 'store --file=wt-creds');
+  await writeFiles(ws, {
+    'a.txt': 'PLAIN_MARK\n',
+    '.git/credentials': line('STORE_DOTGIT'),
+    '.git/creds2': line('STORE_DOTGIT2'),
+    'wt-creds': line('STORE_WORKTREE'),
+    'dotfiles/git-credentials': line('STORE_DOTFILES'),
+    'sub/.git-credentials': line('STORE_DEFAULT'),
+  });
+  await writeFiles(home, { '.gitconfig': '[credential]\n\thelper = store --file ~/ws/dotfiles/git-credentials\n' });
+  engine = await createEngine({ workspace: ws, env: { ...process.env, HOME: home }, sandbox: { mode: 'workspace-write' }, permissions: {} });
+});
+afterAll(async () => {
+  await engine.close();
+  await removeDir(home);
+});
+
+describe('a credential store a git config names, or one by git\'s default name', () => {
+  it('read refuses it (C211 where a config names it, C241 by a default name: a person may approve); search, also inside .git with hidden files, prints no token', async () => {
+    for (const file of STORES) expect(await engine.run({ cmd: 'read', args: { file } }), file).toMatchObject({ ok: false, error: { code: file.endsWith('.git-credentials') ? 'C241' : 'C211' } });
+    expect(await engine.run({ cmd: 'read', args: { file: 'a.txt' } })).toMatchObject({ ok: true });
+    for (const dir of ['.', '.git']) {
+      const found = await engine.run({ cmd: 'search', args: { term: 'ghp_|PLAIN_MARK', regex: true, includeHidden: true, dir } });
+      expect(JSON.stringify(found), dir).not.toMatch(TOKENS);
+    }
+  });
+
+  it.skipIf(!bwrapWorks)('a sandboxed cat prints no token', async () => {
+    const run = await engine.run({ cmd: 'exec', args: { cmd: `cat a.txt ${STORES.join(' ')} 2>&1; echo DONE` } });
+    expect(JSON.stringify(run)).not.toMatch(TOKENS);
+  });
+});
