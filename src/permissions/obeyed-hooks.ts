@@ -98,7 +98,10 @@ function follow(walk: Walk, lines: readonly string[], depth: number, script: str
       files.add(config);
       const text = read(walk, config);
       for (const named of text === undefined ? [] : configNamed(text)) {
-        for (const target of [resolve(dirname(config), named), resolve(top, named)]) if (inside(top, target) && stats(target)?.file === true) files.add(target);
+        const targets = [resolve(dirname(config), named), resolve(top, named)].filter((target) => inside(top, target)), existing = targets.filter((target) => stats(target)?.file === true);
+        // A named code file missing (yet, or since its folder was deleted: R11-5) runs all the same once made.
+        const missing = existing.length === 0 && SCRIPT.test(named) ? targets.filter((target) => stats(target) === undefined) : [];
+        for (const target of [...existing, ...missing]) files.add(target);
       }
     }
     const { folders, globs } = loopedOver(words, top);

@@ -93,3 +93,30 @@ describe('delete --recursive asks the write gate about everything the folder hol
     }
   });
 });
+
+// R11-5's second half: the runner-config walk (permissions/obeyed-hooks.ts) protected only the files that
+// existed, so once the folder was gone (or before it was ever made) the model planted the plugin or setup file.
+describe('a code file a runner\'s configuration names is obeyed whether or not it exists (R11-5)', () => {
+  it.each([
+    ['pytest -p tools.plug2, tools/ removed', 'python3 -m pytest -q', { 'pyproject.toml': '[tool.pytest.ini_options]\naddopts = "-p tools.plug2"\n' }, ['tools/plug2.py', 'tools/plug2/__init__.py']],
+    ['vitest setupFiles, no cfg/ folder', 'npx vitest run', { 'vitest.config.ts': "export default { test: { setupFiles: ['./cfg/setup.ts'] } };\n" }, ['cfg/setup.ts']],
+    ['jest setupFiles <rootDir>', 'npx jest', { 'jest.config.js': "module.exports = { setupFiles: ['<rootDir>/jest/setup.js'] };\n" }, ['jest/setup.js']],
+  ])('%s: create is C241, no folder made', async (_, hook, files: Record<string, string>, planted: readonly string[]) => {
+    const root = join(base, `c${++count}`);
+    await writeFiles(root, { ...files, 'a.txt': 'a\n' });
+    git(root, 'init', '-q');
+    await writeFile(join(root, '.git/hooks/pre-commit'), `#!/bin/sh\n${hook}\n`);
+    await chmod(join(root, '.git/hooks/pre-commit'), 0o755);
+    const engine = await createEngine({ workspace: root, env: { HOME: home }, permissions: { home, yes: true } });
+    try {
+      for (const path of planted) {
+        expect(await engine.run({ cmd: 'create', args: { files: [{ path, content: 'open("/tmp/PWN","w")\n' }] } }), path).toMatchObject({ ok: false, error: { code: 'C241' } });
+        expect(existsSync(join(root, path.split('/')[0]!)), path).toBe(false);
+      }
+      // What the configuration does not name stays ordinary.
+      expect(await engine.run({ cmd: 'create', args: { files: [{ path: 'other/x.py', content: 'x\n' }] } })).toMatchObject({ ok: true });
+    } finally {
+      await engine.close();
+    }
+  });
+});
