@@ -49,14 +49,13 @@ async function deleteOne(input: string, recursive: boolean, ctx: CommandContext)
     });
     return { removed: true, backup: null };
   }
-  // Everything below is judged as if named (red team R11-5; folder-gate.ts, as move's): a deny rule on any
-  // entry refuses (C240), and each file another program obeys is declared, so the gate asks about it by name
-  // (C241 under --yes, in every door: the iii worker's gate judges the same declared entries).
+  // Everything below passes the write gate's predicate (red team R11-5; folder-gate.ts, as move's): each file
+  // another program obeys is declared, so the gate asks about it by name (C241 under --yes, in every door: the
+  // iii worker's gate judges the same declared entries). Deny and ask rules naming a path inside the folder
+  // already match the call itself (decide-path.ts); judging every entry against them cost ~1 ms each.
   const inside = await folderEntries(ctx, input, target.real);
   const hidden = inside.protected.find((entry) => entry.code === 'C211');
   if (hidden) throw fail('C211', `${input} holds a non-accessible file (${hidden.rel}); nothing was removed`);
-  const { denied } = await ctx.permitted(inside.entries.map((rel) => join(ctx.workspace.root, rel)), 'delete');
-  if (denied[0] !== undefined) throw fail('C240', `${denied[0].message}; ${input} holds it, so nothing was removed`);
   const obeyed = inside.protected.map((entry) => ({ path: join(ctx.workspace.root, entry.rel), after: null, before: null, note: `removed with the folder ${target.rel}/: ${entry.rel} ${entry.why}` }));
   if (await ctx.intend([{ path: target.real, after: null, before: null, note: await folderNote(ctx, input, target.real, target.rel) }, ...obeyed])) return { removed: true, backup: null };
   // Through folder handles from the root: a folder swapped for a link meanwhile is refused (C215) or

@@ -102,8 +102,9 @@ export function workerGate(gate: GateContext): (call: PreparedCall) => Promise<v
       if (own !== undefined) throw fail('C240', `@coder ${call.command.name} ${resolved.rel}: ${own} is the worker's own configuration (obeyed at its next start); the worker never changes it`);
     }
     const policy = await loadWorkerPolicy(gate);
-    // A recursive delete's entries below come back here as the files it declares (commands/folder-gate.ts):
-    // each is judged by `permit`, so a nested .git/ or a path a deny rule names refuses the whole delete.
+    // A recursive delete's protected entries come back here as the files it declares (commands/folder-gate.ts),
+    // judged by `permit` (a nested .git/ refuses the whole delete); a deny or ask rule naming a path inside the
+    // folder matches the folder's own call.
     for (const judged of describeCall(call)) permit(gate, policy, judged);
   };
 }
