@@ -76,6 +76,20 @@ describe('delete --recursive asks the write gate about everything the folder hol
     }
   });
 
+  it('a deny rule whose glob names a file below (not the folder) refuses the folder (C240): it removed it before', async () => {
+    const root = await repository();
+    await writeFiles(root, { 'build/x/secret.conf': 's\n' });
+    const engine = await createEngine({ workspace: root, env: { HOME: home }, permissions: { home, yes: true, cliRules: { deny: ['@coder delete **/secret.conf'] } } });
+    try {
+      const denied = await engine.run({ cmd: 'delete', args: { paths: ['build'], recursive: true } });
+      expect(JSON.stringify(denied)).toContain('C240');
+      expect(JSON.stringify(denied)).toContain('build/x/secret.conf');
+      expect(existsSync(join(root, 'build/x/secret.conf'))).toBe(true);
+    } finally {
+      await engine.close();
+    }
+  });
+
   it('a person is asked about the folder and names the protected file in one question; "no" removes nothing', async () => {
     const root = await repository();
     const asked: string[] = [];
