@@ -1,10 +1,12 @@
 import { rmdir, unlink } from 'node:fs/promises';
+import { join } from 'node:path';
 import * as z from 'zod/mini';
 import { defineCommand, type CommandContext } from '../engine/command.js';
 import { fail } from '../engine/errors.js';
 import { described, flag, nonEmptyPath } from '../engine/schema.js';
 import { backupPath, createBackup } from '../files/backup.js';
-import { findBelow, listBelow, removeTree } from '../files/remove-tree.js';
+import { listBelow, removeTree } from '../files/remove-tree.js';
+import { folderEntries } from './folder-gate.js';
 import { eachEntry, formatBatch, type BatchResult } from './batch.js';
 
 const flags = z.strictObject({
@@ -47,9 +49,19 @@ async function deleteOne(input: string, recursive: boolean, ctx: CommandContext)
     });
     return { removed: true, backup: null };
   }
-  const hidden = findBelow(jail, target.real, (real) => ctx.workspace.relative(real), (rel) => ctx.workspace.isNonAccessible(rel));
-  if (hidden) throw fail('C211', `${input} holds a non-accessible file (${hidden}); nothing was removed`);
-  if (await ctx.intend([{ path: target.real, after: null, before: null, note: await folderNote(ctx, input, target.real, target.rel) }])) return { removed: true, backup: null };
+  // Everything below passes the write gate's predicate (red team R11-5; folder-gate.ts, as move's) and the
+  // person's deny and ask rules on paths (`@coder delete **/prod.conf`; path-rules.ts, as a staged run's
+  // removals): each such entry is declared, so the gate judges it by name (a deny C240; an obeyed file C241
+  // under --yes), in every door: the iii worker's gate judges the same declared entries.
+  const inside = await folderEntries(ctx, input, target.real);
+  const hidden = inside.protected.find((entry) => entry.code === 'C211');
+  if (hidden) throw fail('C211', `${input} holds a non-accessible file (${hidden.rel}); nothing was removed`);
+  const rules = await ctx.pathRules?.();
+  const obeyed = new Set(inside.protected.map((entry) => entry.rel));
+  const ruled = rules === undefined ? [] : inside.entries.filter((rel) => !obeyed.has(rel) && rules('delete', rel) !== undefined);
+  const declared = [...inside.protected.map((entry) => ({ rel: entry.rel, why: entry.why })), ...ruled.map((rel) => ({ rel, why: 'is named by a rule of yours' }))]
+    .map(({ rel, why }) => ({ path: join(ctx.workspace.root, rel), after: null, before: null, note: `removed with the folder ${target.rel}/: ${rel} ${why}` }));
+  if (await ctx.intend([{ path: target.real, after: null, before: null, note: await folderNote(ctx, input, target.real, target.rel) }, ...declared])) return { removed: true, backup: null };
   // Through folder handles from the root: a folder swapped for a link meanwhile is refused (C215) or
   // removed as the link itself, never followed. Its files and links are one checkpoint (undo brings them
   // back with their modes, links as links, and the folders above them).

@@ -7,7 +7,7 @@ import { fail } from '../engine/errors.js';
 import { flag, pathText } from '../engine/schema.js';
 import type { StepFolder } from '../files/checkpoints/store.js';
 import { findBelow, listBelow } from '../files/remove-tree.js';
-import { immunePath } from '../permissions/immune-paths.js';
+import { folderEntries, refuseProtected } from './folder-gate.js';
 import type { ResolvedPath } from '../workspace/types.js';
 
 const flags = z.strictObject({
@@ -31,24 +31,6 @@ const MAX_FILES = 20_000;
 
 function check(args: MoveArgs): void {
   if (args.from === args.to) throw fail('C210', `--from and --to are the same path (${args.from}); name the new path in --to`);
-}
-
-// Every entry of a moved folder, under its old and its new name, passes the write gate's predicate (the
-// engine's gate judged only the two paths the call names): a folder holding `.vscode/` or `.git/` moved
-// elsewhere plants or removes what a program later obeys. Refused whole, before anything moves.
-async function refuseObeyedInside(ctx: CommandContext, from: ResolvedPath, to: ResolvedPath): Promise<void> {
-  const [{ movedLink }, { obeyedContext }] = await Promise.all([import('../permissions/obeyed-alias.js'), import('../permissions/obeyed-context.js')]);
-  const git = obeyedContext(ctx.workspace.root);
-  const jail = ctx.workspace.jail;
-  let why = '';
-  const found = findBelow(jail, from.real, (real) => ctx.workspace.relative(real), (rel) => {
-    const moved = join(to.rel, relative(from.rel, rel));
-    if (ctx.workspace.isNonAccessible(rel) || ctx.workspace.isNonAccessible(moved)) why = 'is non-accessible';
-    else if (immunePath(rel, true, [], git) ?? immunePath(moved, true, [], git) ?? movedLink(ctx, rel, moved, git)) why = 'is (or becomes) a file another program runs or obeys later, which is safety-immune';
-    else return false;
-    return true;
-  });
-  if (found !== undefined) throw fail(why.startsWith('is non') ? 'C211' : 'C241', `${from.rel} holds ${found}, which ${why}; nothing was moved. Move it yourself if you mean it`);
 }
 
 const modeOf = (ctx: CommandContext, rel: string): number | undefined => {
@@ -95,7 +77,9 @@ async function moveOne(args: MoveArgs, ctx: CommandContext): Promise<MoveResult>
   const linked = from.kind === 'symlink' ? movedLink(ctx, from.rel, to.rel, obeyedContext(ctx.workspace.root)) : undefined;
   if (linked) throw fail('C241', `${args.from} is a symlink and ${linked}, which another program runs or obeys later, would reach what it points to (safety-immune); nothing was moved. Move it yourself if you mean it`);
   if (from.kind === 'dir') {
-    await refuseObeyedInside(ctx, from, to);
+    // Every entry, under its old and its new name, passes the write gate's predicate (a folder holding
+    // `.vscode/` or `.git/` moved elsewhere plants or removes what a program later obeys): refused whole.
+    refuseProtected(from.rel, await folderEntries(ctx, args.from, from.real, (rel) => [rel, join(to.rel, relative(from.rel, rel))]), 'nothing was moved. Move it yourself if you mean it');
     const listing = listBelow(jail, from.real, MAX_FILES, limitsOf(ctx).maxBytes);
     if (!listing.complete) throw fail('C213', `${args.from} holds more than ${MAX_FILES} files or ${ctx.config.checkpointMaxMB} MB, over what one undo step keeps; nothing was moved (exec mv moves it without an undo step)`);
     reals = listing.kept.flatMap((real) => [real, join(to.real, relative(from.real, real))]);

@@ -98,16 +98,20 @@ function follow(walk: Walk, lines: readonly string[], depth: number, script: str
       files.add(config);
       const text = read(walk, config);
       for (const named of text === undefined ? [] : configNamed(text)) {
-        for (const target of [resolve(dirname(config), named), resolve(top, named)]) if (inside(top, target) && stats(target)?.file === true) files.add(target);
+        const targets = [resolve(dirname(config), named), resolve(top, named)].filter((target) => inside(top, target)), existing = targets.filter((target) => stats(target)?.file === true);
+        // A named code file missing (yet, or since its folder was deleted: R11-5) runs all the same once made.
+        const missing = existing.length === 0 && SCRIPT.test(named) ? targets.filter((target) => stats(target) === undefined) : [];
+        for (const target of [...existing, ...missing]) files.add(target);
       }
     }
     const { folders, globs } = loopedOver(words, top);
     for (const folder of folders) files.add(folder);
     for (const glob of globs) walk.globs.add(glob);
-    // `cd scripts && ./check.sh`: later words of this script are also looked for in the folder it went to.
+    // `cd scripts && ./check.sh`, `cd pkgs && cd a`, `env -C pkgs/a npm …` (R11-6): later words also run there.
     words.forEach((cd, i) => {
-      const folder = resolve(top, words[i + 1] ?? '');
-      if ((cd === 'cd' || cd === 'pushd') && inside(top, folder) && stats(folder)?.file === false) bases.push(folder);
+      const to = cd === 'cd' || cd === 'pushd' || ((cd === '-C' || cd === '--chdir') && words.includes('env')) ? words[i + 1] : cd.startsWith('--chdir=') ? cd.slice(8) : undefined;
+      const folder = to === undefined ? undefined : [...bases].reverse().map((at) => resolve(at, to)).find((at) => inside(top, at) && stats(at)?.file === false);
+      if (folder !== undefined) bases.push(folder);
     });
     for (const word of commandWords(command)) {
       const target = word.startsWith('-') ? undefined : bases.map((base) => resolve(base, word)).find((path) => inside(top, path) && stats(path)?.file === true);

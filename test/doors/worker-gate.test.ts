@@ -87,6 +87,14 @@ describe('coder::delete-file and coder::create-file go through the permission ga
     expect(existsSync(join(base, 'pkg/.git/config'))).toBe(true);
   });
 
+  it('a recursive delete of a folder holding a file a glob deny rule names is refused whole (the declared-entries gate every door shares)', async () => {
+    await writeFiles(root, { 'home/.codeward/policy.json': '{"rules":[{"pattern":"@coder delete **/secret.conf","action":"deny"}]}\n', 'base/notes/deep/secret.conf': 's\n' });
+    const ctx = await context();
+    const [result] = await entries(ctx, 'coder::delete-file', { paths: ['notes'], recursive: true });
+    expect(codeOf(result!)).toBe('C240');
+    expect(existsSync(join(base, 'notes/deep/secret.conf'))).toBe(true);
+  });
+
   it('create-file cannot plant a hook, a git config, a policy file, nor go through a symlink to .git', async () => {
     const ctx = await context();
     await symlink('.git', join(base, 'gitlink'));

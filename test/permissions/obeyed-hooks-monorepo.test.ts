@@ -102,6 +102,10 @@ describe('what a hook\'s runner runs in a monorepo (R10-1)', () => {
     }
   });
 
+  it.each([['env -C pkgs/a npm run lint'], ['env --chdir=pkgs/a npm run lint'], ['cd pkgs && cd a && npm run lint']])('%s (R11-6): that package\'s manifest and script', async (hook) => {
+    await check({ hook, files: WORKSPACES, asks: ['pkgs/a/package.json', 'pkgs/a/l.js'], free: ['pkgs/a/b.js', 'pkgs/a/src/index.js'] });
+  });
+
   it('cd DIR && npm run lint: that package.json and the files its script names (from there)', async () => {
     await check({ hook: 'cd pkgs/a && npm run lint', files: WORKSPACES, asks: ['pkgs/a/package.json', 'pkgs/a/l.js'], free: ['pkgs/a/b.js', 'pkgs/a/src/index.js'] });
   });

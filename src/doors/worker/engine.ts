@@ -2,7 +2,7 @@ import type { Engine } from '../../engine/engine.js';
 import { createEngine } from '../../setup.js';
 import { DEFAULT_NON_ACCESSIBLE_GLOBS } from '../../workspace/types.js';
 import type { WorkerConfig } from './config.js';
-import { workerGate, type GateContext, type WorkerPermissions } from './gate.js';
+import { workerGate, workerPathRules, type GateContext, type WorkerPermissions } from './gate.js';
 
 // The engine every coder::* function runs through, built by the composition root every door uses
 // (createEngine: the workspace jail on base_path, the file store with checkpoints for `codeward undo`,
@@ -24,7 +24,7 @@ export async function workerEngine(base: string, config: WorkerConfig, permissio
       normalizeQuotes: false,
       maxWriteBytes: Math.max(1, config.max_write_bytes),
     }),
-    hooks: { authorize: (call) => workerGate(gate())(call) },
+    hooks: { authorize: (call) => workerGate(gate())(call), pathRules: () => workerPathRules(gate()) },
   });
   holder.gate = { workspace: engine.workspace, defaultWriteAction: config.default_write_action, permissions };
   return engine;

@@ -1,6 +1,6 @@
-import { join, relative, sep } from 'node:path';
+import { relative, sep } from 'node:path';
 import type { PreparedCall } from '../../engine/engine.js';
-import { findBelow } from '../../files/remove-tree.js';
+import type { PathRules } from '../../engine/command.js';
 import { decideParsed, DenialTracker, describeCall, loadPolicy, pathJudged, ruleOrigin, type CliRuleFlags, type Decision, type Judged, type Policy } from '../../permissions/index.js';
 import type { RuleSource } from '../../permissions/types.js';
 import type { Workspace } from '../../workspace/workspace.js';
@@ -103,26 +103,16 @@ export function workerGate(gate: GateContext): (call: PreparedCall) => Promise<v
       if (own !== undefined) throw fail('C240', `@coder ${call.command.name} ${resolved.rel}: ${own} is the worker's own configuration (obeyed at its next start); the worker never changes it`);
     }
     const policy = await loadWorkerPolicy(gate);
+    // A recursive delete's protected and rule-named entries come back here as the files it declares
+    // (commands/delete.ts, folder-gate.ts), judged by `permit`: a nested .git/ or a denied file refuses it whole.
     for (const judged of describeCall(call)) permit(gate, policy, judged);
-    // A recursive delete removes everything below: each entry (links not followed) is judged too, so a
-    // nested .git/ or a path a deny rule names refuses the whole delete.
-    if (call.command.name !== 'delete' || call.args['recursive'] !== true) return;
-    const { workspace } = gate;
-    for (const { resolved } of call.touches) {
-      if (resolved?.kind !== 'dir') continue;
-      let refused: Error | undefined;
-      findBelow(workspace.jail, resolved.real, (real) => workspace.relative(real), (rel) => {
-        try {
-          permit(gate, policy, pathJudged('delete', 'destructive', rel, 'delete', [], join(workspace.root, rel)));
-          return false;
-        } catch (error) {
-          refused = error as Error;
-          return true;
-        }
-      });
-      if (refused !== undefined) throw refused;
-    }
   };
+}
+
+// The person's deny and ask rules on paths, for what a call changes beyond the paths it names (a recursive
+// delete's entries, a staged run's change set): as every door's (path-rules.ts), from the worker's policy.
+export async function workerPathRules(gate: GateContext): Promise<PathRules> {
+  return (await import('../../permissions/path-rules.js')).pathRules(await loadWorkerPolicy(gate), gate.permissions.yes === true);
 }
 
 // Whether the policy lets the worker read `rel` (search skips what read-file would refuse).
