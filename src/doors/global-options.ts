@@ -97,7 +97,8 @@ function apply(options: GlobalOptions, spec: Spec, value: string | undefined): v
 
 // Takes the global options out of argv wherever they stand. `commandFlag` says whether a flag belongs to
 // the command being run (and whether it takes a value): a command's own flag of the same name wins.
-export function extractGlobalOptions(argv: readonly string[], commandFlag: (flag: string) => 'value' | 'boolean' | undefined): { options: GlobalOptions; rest: string[] } {
+// `operandWords`: the command takes a bare operand (`exec CMD`), whose words may hold a --version of their own.
+export function extractGlobalOptions(argv: readonly string[], commandFlag: (flag: string) => 'value' | 'boolean' | undefined, operandWords = false): { options: GlobalOptions; rest: string[] } {
   const options = emptyGlobalOptions();
   const rest: string[] = [];
   let called = false; // the command's name (or a JSON call) has been seen
@@ -131,7 +132,7 @@ export function extractGlobalOptions(argv: readonly string[], commandFlag: (flag
     }
     // After a command's operand, --version belongs to the words of that operand: left to the command, whose
     // parser asks to quote them, instead of printing codeward's version (newcomer pass: `exec node --version`).
-    if (spec.key === 'version' && operand) {
+    if (spec.key === 'version' && operand && operandWords) {
       rest.push(token);
       continue;
     }

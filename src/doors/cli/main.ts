@@ -165,7 +165,7 @@ async function runMain(givenArgv: readonly string[], io: CliIo): Promise<number>
   const command = callToken === undefined || callToken.startsWith('{') ? undefined : registry.find(callToken);
   let options: GlobalOptions | undefined;
   try {
-    const extracted = extractGlobalOptions(argv, commandFlagTest(registry, command));
+    const extracted = extractGlobalOptions(argv, commandFlagTest(registry, command), command?.positional !== undefined);
     options = extracted.options;
     if (pluginCall) (await import('../chatcli/globals.js')).refuseLooseningGlobals(options);
     if (options.version) {
