@@ -19,6 +19,8 @@ export interface HomeLink {
   // `rel` is not that home path but what a start-up file loads: that file as messages name it (`~/.bashrc`,
   // the workspace's `.envrc`: home-sources.ts, R9-4).
   readonly sourced?: string;
+  // Only `rel` itself, not the paths below it (a path a start-up file merely names: home-sources-named.ts).
+  readonly exact?: boolean;
 }
 
 // Links followed at most in one path (the kernel's own limit).

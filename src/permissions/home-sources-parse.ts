@@ -47,6 +47,14 @@ export const LOADERS: Readonly<Record<LoaderKind, LoaderRow>> = {
   tmux: { startup: ['.tmux.conf', '.config/tmux/tmux.conf'], base: ['home', 'file'], loads: tmuxLoads },
   // readline (no code, only key bindings and settings): `$include`.
   readline: { startup: ['.inputrc'], base: ['home', 'file'], loads: readlineLoads },
+  // Other programs' start-up files: no load statement is parsed, every path they name counts (home-sources-named.ts:
+  // npm's script-shell/init-module, R/psql/gdb/lldb/irb/pry/python/ipython start-up code, systemd user units' ExecStart).
+  names: {
+    startup: ['.npmrc', '.yarnrc', '.yarnrc.yml', '.Rprofile', '.psqlrc', '.gdbinit', '.lldbinit', '.irbrc', '.pryrc', '.pythonrc', '.pythonrc.py', '.sqliterc', '.screenrc', '.xinitrc', '.xprofile', '.ipython/profile_default/ipython_config.py', '.config/gdb/gdbinit'],
+    folders: ['.config/systemd/user', '.ipython/profile_default/startup', '.config/autostart'],
+    base: ['home'],
+    loads: () => [],
+  },
 };
 
 // What one start-up text of `kind` loads.

@@ -1,8 +1,10 @@
 import { readdirSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative } from 'node:path';
 import { readGitMetadata } from '../git/config-read.js';
+import { statQuiet } from '../files/stat-quiet.js';
 import { resolveLoose, type HomeLink } from './home-links.js';
 import { LOADERS, loadsOf, type LoaderRow } from './home-sources-parse.js';
+import { namedPaths } from './home-sources-named.js';
 import type { Loaded, LoaderKind } from './home-sources-expand.js';
 
 // What the user's start-up files LOAD (red team R9-4, CRITICAL, and R10: `~/.bashrc: source
@@ -78,22 +80,32 @@ export function homeSourced(home: string, roots: readonly string[], envrcs: read
   const vars = new Map([['HOME', home]]);
   const seen = new Set<string>();
   const handled = new Set<string>();
-  const mark = (path: string, folder: boolean, loader: string): void => {
+  const mark = (path: string, folder: boolean, loader: string, named = false): void => {
     const real = resolveLoose(path);
     if (real === undefined) return;
+    // A path merely named (not loaded) counts as a file or a run-time part's folder below the workspace's top:
+    // `DOTFILES=~/dotfiles` names the workspace, `~/dotfiles/zsh` a folder of it; neither is loaded whole.
+    if (named && !folder && statQuiet(real)?.isDirectory() === true) return;
     for (const root of roots) {
       const rel = relIn(real, root);
-      if (rel !== undefined) found.set(rel, { rel, home: loader, sourced: loader });
-      else if (folder && relIn(root, real) !== undefined) found.set('', { rel: '', home: loader, sourced: loader });
+      if (rel !== undefined && named && rel !== '' && !found.has(rel)) found.set(rel, { rel, home: loader, sourced: loader, ...(folder ? {} : { exact: true }) });
+      else if (rel !== undefined && !named) found.set(rel, { rel, home: loader, sourced: loader });
+      else if (folder && !named && relIn(root, real) !== undefined) found.set('', { rel: '', home: loader, sourced: loader });
     }
   };
-  for (let at = 0; at < queue.length && seen.size < MAX_SCRIPTS; at++) {
+  // Files read (a start-up file that is not there does not count against the budget).
+  let read = 0;
+  for (let at = 0; at < queue.length && read < MAX_SCRIPTS; at++) {
     const { path, depth, loader, kind } = queue[at]!;
     if (seen.has(path)) continue;
     seen.add(path);
     sources.push(path);
     const text = readGitMetadata(path, MAX_BYTES);
-    if (text === undefined || depth >= MAX_DEPTH) continue;
+    if (text === undefined) continue;
+    read += 1;
+    if (depth >= MAX_DEPTH) continue;
+    // What the start-up file names (obeyed, not read further: R11-9), and what the kind's parser loads.
+    for (const loaded of namedPaths(text, home, true)) mark(loaded.path, loaded.folder === true, loader, true);
     for (const loaded of loadsOf(kind, text, vars, path)) {
       for (const next of targets(loaded, path, home, LOADERS[kind])) {
         // A path named again (fifty `source` lines of one file, a glob per host) is judged once.

@@ -31,6 +31,10 @@ const ROWS: readonly { kind: string; file: string; text: string; loads: readonly
   { kind: 'a variable of .zshenv in .zshrc', file: '.zshrc', text: 'source $DOTZ/z4.zsh\n', loads: ['zsh/z4.zsh'], unrelated: 'zsh/z8.zsh' },
   { kind: 'direnv .envrc source_env, use flake, dotenv, PATH_add', file: 'ws:.envrc', text: 'source_env scripts/dev-env.sh\nsource_env_if_exists sub\nuse flake\ndotenv config/dev.vars\nPATH_add devbin\n', loads: ['scripts/dev-env.sh', 'sub/.envrc', 'flake.nix', 'flake.lock', 'config/dev.vars', 'devbin/x'], unrelated: 'scripts/other.sh' },
   { kind: 'direnv .envrc below the top (a monorepo package)', file: 'ws:pkgs/a/.envrc', text: 'source_env ../../scripts/pkg-env.sh\nuse flake\n', loads: ['scripts/pkg-env.sh', 'pkgs/a/flake.nix'], unrelated: 'pkgs/a/index.js' },
+  // Red team round 11, R11-9: spellings no load parser knew; every path a start-up file names counts.
+  { kind: 'bash trap, PROMPT_COMMAND, a run-time part, a loop over ls output (named paths)', file: '.bash_login', text: "trap '. ~/dotfiles/shell/tr.sh' EXIT\nPROMPT_COMMAND=\". ~/dotfiles/shell/pc.sh\"\nsource ~/dotfiles/host/$(hostname).sh\nwhile read f; do . \"$f\"; done < <(ls ~/dotfiles/loop/*.sh)\n", loads: ['shell/tr.sh', 'shell/pc.sh', 'host/new.sh', 'loop/new.sh'], unrelated: 'shell/notes.md' },
+  { kind: 'vim exe "source " . expand(...)', file: '.gvimrc', text: 'exe "source " . expand("~/dotfiles/vim/exe.vim")\n', loads: ['vim/exe.vim'], unrelated: 'vim/other.txt' },
+  { kind: 'npm script-shell, psql \\i, R source, a systemd user unit (other programs\' start-up files)', file: '.npmrc', text: 'script-shell=~/dotfiles/bin/npmsh\n', loads: ['bin/npmsh', 'sql/init.sql', 'r/init.R', 'svc/run.sh'], unrelated: 'bin/README' },
   { kind: 'direnvrc sources a library', file: '.config/direnv/direnvrc', text: 'source ~/dotfiles/direnv/lib.sh\n', loads: ['direnv/lib.sh'], unrelated: 'direnv/README' },
 ];
 
@@ -40,6 +44,7 @@ beforeAll(async () => {
   root = join(home, 'dotfiles');
   // Each row's start-up file, and what the rows' files load in turn (ssh's Include is recursive; ZDOTDIR's .zshrc spells its default).
   await writeFiles(home, Object.fromEntries(ROWS.map((row) => [row.file.startsWith('ws:') ? `dotfiles/${row.file.slice(3)}` : row.file, row.text])));
+  await writeFiles(home, { '.psqlrc': '\\i ~/dotfiles/sql/init.sql\n', '.Rprofile': 'source("~/dotfiles/r/init.R")\n', '.config/systemd/user/x.service': '[Service]\nExecStart=%h/dotfiles/svc/run.sh\n' });
   await writeFiles(home, { 'dotfiles/ssh/config.d/work': 'Include ~/dotfiles/ssh/more.conf\n', '.config/zsh/.zshrc': 'source ${ZDOTDIR:-$HOME}/../../dotfiles/zsh/z1.zsh\n', 'dotfiles/vim/rt/plugin/p.vim': '" p\n' });
   await writeFiles(root, { 'lib/init.sh': 'source "$(dirname "${BASH_SOURCE[0]}")/rel.sh"\n. "${BASH_SOURCE%/*}/rel2.sh"\nHERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"\n. "$HERE/rel3.sh"\n' });
 });

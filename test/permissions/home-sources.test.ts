@@ -39,7 +39,8 @@ beforeAll(async () => {
   // Sourced through a home file that links into the workspace by another name.
   mkdirSync(join(home, 'bin-not'), { recursive: true });
   symlinkSync(join(root, 'linked/real.sh'), join(home, 'bin-not/rc.sh'));
-  put(join(home, '.bash_aliases'), 'source ~/bin-not/rc.sh\n# source ~/dotfiles/notes.md\necho "source ~/dotfiles/notes.md"\n');
+  // A comment names nothing; echoed text names a path (R11-9: every path a start-up file names counts, whatever the statement).
+  put(join(home, '.bash_aliases'), 'source ~/bin-not/rc.sh\n# source ~/dotfiles/notes.md\necho "see ~/dotfiles/shell/echoed.md"\n');
 });
 afterAll(async () => removeDir(base));
 
@@ -57,7 +58,7 @@ describe('the sourced words of a start-up file', () => {
 describe('what the home\'s start-up files source into the workspace is obeyed', () => {
   it('files, a loop\'s folder, 3 levels deep, missing files, a link\'s real path', () => {
     const rels = homeSourced(home, [root]).links.map((link) => link.rel).sort();
-    expect(rels).toEqual(['fish/extra.fish', 'linked/real.sh', 'shell/aliases.sh', 'shell/env.sh', 'shell/later.sh', 'shell/one.sh', 'shell/three.sh', 'shell/two.sh', 'shell/x', 'zsh.d']);
+    expect(rels).toEqual(['fish/extra.fish', 'linked/real.sh', 'shell/aliases.sh', 'shell/echoed.md', 'shell/env.sh', 'shell/later.sh', 'shell/one.sh', 'shell/three.sh', 'shell/two.sh', 'shell/x', 'zsh.d']);
   });
 
   it('the engine under --yes refuses to write them (C241, bytes unchanged); ordinary files are written', async () => {
