@@ -115,7 +115,8 @@ export function makeRuns(words: readonly string[], from: string, read: Read): Ma
       else if (named !== undefined) file = named;
       else if (!arg.startsWith('-') && !arg.includes('=')) targets.push(arg);
     }
-    const parsed: Parsed = { table: new Map(), vars: new Map([['MAKE', 'make']]), files: [], globs: [] };
+    // make's own variables a makefile spells paths with (`include $(CURDIR)/tools/extra.mk`, R11-6).
+    const parsed: Parsed = { table: new Map(), vars: new Map([['MAKE', 'make'], ['CURDIR', folder]]), files: [], globs: [] };
     const candidates = file !== undefined ? [resolve(folder, file)] : ['GNUmakefile', 'makefile', 'Makefile'].map((name) => resolve(folder, name));
     const main = candidates.find((path) => read(path) !== undefined) ?? candidates[candidates.length - 1]!;
     parse(main, folder, read, parsed);

@@ -57,7 +57,8 @@ export function fanOuts(words: readonly string[]): FanOut[] {
   const runs: FanOut[] = [];
   const command = execCommand(words);
   words.forEach((word, i) => {
-    const tool = basename(word);
+    // `npx turbo@latest`: the package's version is not part of its name (R11-6).
+    const tool = basename(word).replace(/(?<=.)@[^/]*$/, '');
     const { args, options } = positionals(words, i + 1);
     const valued = (...names: string[]): string | undefined => {
       const at = options.findIndex((option) => names.includes(option));
@@ -67,6 +68,8 @@ export function fanOuts(words: readonly string[]): FanOut[] {
     const runName = (list: readonly string[]): string[] => (['run', 'run-script'].includes(list[0] ?? '') ? list.slice(1, 2) : list.slice(0, 1));
     if (tool === 'npm' && options.some((option) => /^(?:--workspaces|-ws|--ws)(?:=true)?$/.test(option))) runs.push({ names: scripts(runName(args)) });
     else if (tool === 'npm' && valued('-w', '--workspace') !== undefined) runs.push({ names: scripts(runName(args)), only: valued('-w', '--workspace')! });
+    // pnpm's `recursive` command and its aliases `m`, `multi` (R11-6).
+    else if (tool === 'pnpm' && ['recursive', 'm', 'multi'].includes(args[0] ?? '')) runs.push({ names: scripts(runName(args.slice(1))) });
     else if ((tool === 'pnpm' || tool === 'bun') && options.some((option) => ['-r', '--recursive', '--filter', '-F'].includes(option) || /^--filter=/.test(option))) runs.push({ names: scripts(runName(args)) });
     else if (tool === 'yarn' && args[0] === 'workspaces') runs.push({ names: scripts(runName(args.slice(args[1] === 'foreach' ? 2 : 1))) });
     else if (tool === 'yarn' && args[0] === 'workspace' && args[1] !== undefined) runs.push({ names: scripts(runName(args.slice(2))), only: args[1] });

@@ -65,6 +65,7 @@ describe('what a hook\'s runner runs in a monorepo (R10-1)', () => {
     ['pnpm -r', 'pnpm -r lint'],
     ['pnpm --recursive run', 'pnpm --recursive run lint'],
     ['npx turbo run', 'npx turbo run lint'],
+    ['npx turbo@latest run, pnpm recursive / m run (R11-6)', 'npx turbo@latest run lint && pnpm recursive run lint && pnpm m run lint'],
     ['npx lerna run', 'npx lerna run lint'],
     ['yarn workspaces foreach', 'yarn workspaces foreach -A run lint'],
     ['nx run-many', 'npx nx run-many -t lint'],
@@ -113,8 +114,8 @@ describe('what a hook\'s runner runs in a monorepo (R10-1)', () => {
   it('make: include / -include / sinclude (recursively) and the recipe a variable from them spells', async () => {
     await check({
       hook: 'make lint',
-      files: { Makefile: 'include tools/extra.mk\n-include local.mk\nlint:\n\t$(LINT)\n', 'tools/extra.mk': 'LINT = sh tools/l.sh\nsinclude tools/more.mk\n', 'tools/more.mk': '', 'tools/l.sh': '', 'src/a.txt': '' },
-      asks: ['tools/extra.mk', 'local.mk', 'tools/more.mk', 'tools/l.sh'],
+      files: { Makefile: 'include tools/extra.mk\n-include local.mk\ninclude $(CURDIR)/tools/cur.mk\nlint:\n\t$(LINT)\n', 'tools/cur.mk': '', 'tools/extra.mk': 'LINT = sh tools/l.sh\nsinclude tools/more.mk\n', 'tools/more.mk': '', 'tools/l.sh': '', 'src/a.txt': '' },
+      asks: ['tools/extra.mk', 'local.mk', 'tools/more.mk', 'tools/l.sh', 'tools/cur.mk'],
       free: ['src/a.txt'],
     });
   });
