@@ -32,6 +32,10 @@ export const SHOWN_CHECKED: Readonly<Record<string, 'git' | 'toml' | 'text'>> = 
 // own rules and agents, the home repository's `.git` (its credential configs and object store are hidden by
 // workspace/reader-hidden.ts like any repository's), and the toolchain folders the sandbox shows anyway
 // (toolchains.ts; TOOLCHAIN_GLOBS hides their credential catalogue, SCRIPT folders their secret-looking scripts).
+// Tool state at the home's top that is not a dot-entry (red team round 11, R11-8): Ubuntu snaps keep each app's
+// home under ~/snap/APP/current (gh's hosts.yml, doctl's token), macOS keeps app state and keychains in ~/Library.
+// Hidden whole like a dot-entry; a person's own files (Documents, Downloads, projects) stay shown.
+const STATE_FOLDERS: readonly string[] = ['snap', 'Library'];
 const SHOWN_FOLDERS: readonly string[] = ['.git', '.vim', '.config/nvim', '.config/tmux', '.config/alacritty', '.config/kitty', '.codeward/rules', '.codeward/agents'];
 const TOOLCHAIN_PATHS: readonly string[] = TOOLCHAINS.flatMap((toolchain) => toolchain.paths).filter((path) => !path.startsWith('/') && !(path in SHOWN_CHECKED));
 
@@ -76,7 +80,7 @@ export function homeDenied(root: string, homes: readonly string[], widened: read
     const base = rel === '' ? '' : `${escapeGlob(rel)}/`;
     globs.push(...denyGlobs(base, stands, shown));
     if (stands !== '') continue;
-    globs.push(...toolchainGlobs(base));
+    globs.push(...STATE_FOLDERS.map((name) => `${base}${name}`), ...toolchainGlobs(base));
     for (const path of TOOLCHAIN_PATHS.filter((entry) => entry.endsWith('bin'))) paths.push(...secretScripts(join(folder, path)));
   }
   // A link's target outside the workspace is not the workspace's to hide (and one holding it would hide it all).
@@ -107,7 +111,7 @@ function denyGlobs(at: string, prefix: string, shown: readonly string[]): string
 // home links into, R7-13).
 function deny(folder: string, rel: string, shown: readonly string[], widened: readonly string[], out: string[]): void {
   for (const item of readFolder(folder, undefined)) {
-    if (rel === '' && !item.name.startsWith('.')) continue;
+    if (rel === '' && !item.name.startsWith('.') && !STATE_FOLDERS.includes(item.name)) continue;
     const entry = rel === '' ? item.name : `${rel}/${item.name}`;
     const path = join(folder, item.name);
     const format = SHOWN_CHECKED[entry];

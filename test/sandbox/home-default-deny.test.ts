@@ -25,6 +25,9 @@ const STORES: readonly string[] = [
   '.cache/app/session', '.config/Code/User/globalStorage/state.vscdb', '.vault/keys', '.octaverc_secret', '.authinfo',
   '.config/gitlab/token', '.config/nix/nix.conf', '.cargo/env.secret', '.kaggle/kaggle.json', '.streamlit/credentials.toml',
   '.vim/pack/p/start/x/.netrc', '.config/nvim/lua/secrets/auth.json', '.pyenv/versions/3.12.0/pip.conf',
+  // Tool state that is not a dot-entry (R11-8): an Ubuntu snap's home, macOS app state and keychains.
+  'snap/gh/current/.config/gh/hosts.yml', 'snap/doctl/current/.config/doctl/config.yaml', 'Library/Keychains/login.keychain-db',
+  'Library/Application Support/Code/User/globalStorage/state.vscdb',
 ];
 // Shown: what a person edits in their dotfiles, and a toolchain (its credential catalogue still hidden).
 const SHOWN: readonly string[] = ['.bashrc', '.vimrc', '.config/nvim/init.lua', '.gitconfig', '.nvm/nvm.sh', '.cargo/config.toml'];
