@@ -184,6 +184,18 @@ function secretArgs(policy: SandboxPolicy, args: string[]): void {
   }
 }
 
+// The repository enclosing a subfolder workspace (enclosing-git.ts): read-only, the index bound as its
+// skip-worktree copy, its hooks and credential stores hidden (its configs get their filtered copies last).
+function enclosingArgs(policy: SandboxPolicy, args: string[]): void {
+  const git = policy.enclosingGit;
+  if (!git) return;
+  for (const path of git.shown) args.push('--ro-bind', path, path);
+  if (git.index) args.push('--ro-bind', git.index[1], git.index[0]);
+  const empty = emptySource(policy);
+  for (const { path, kind } of git.hidden) args.push(...(kind === 'dir' ? ['--tmpfs', path, '--remount-ro', path] : ['--ro-bind', empty, path]));
+  for (const [name, value] of Object.entries(git.env)) args.push('--setenv', name, value);
+}
+
 // bubblewrap arguments for a policy: the default-deny view (view.ts: the system folders, /etc without
 // its secrets, a private /tmp, fresh /dev and /proc, the toolchain folders in an empty private home),
 // the workspace writable (or read-only),
@@ -204,6 +216,7 @@ export function bwrapArgs(policy: SandboxPolicy, cwd: string, maker?: MountPoint
   shownArgs(policy, args);
   args.push(policy.mode === 'workspace-write' ? '--bind' : '--ro-bind', policy.root, policy.root);
   for (const path of policy.writable) args.push('--bind', path, path);
+  enclosingArgs(policy, args);
   const created: string[] = [];
   const watched: string[] = [];
   guardArgs(guardsFor(policy), emptySource(policy), args, created, watched, maker);

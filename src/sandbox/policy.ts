@@ -1,3 +1,4 @@
+import type { EnclosingGit } from './enclosing-git.js';
 import { existsSync, readdirSync, realpathSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { basename, delimiter, dirname, join, relative, resolve, sep } from 'node:path';
@@ -118,6 +119,8 @@ export interface SandboxPolicy {
   // The workspace's git folder (objects, refs, index) read-only too, not only its hooks and config: a
   // run nobody approved rewrites no history (undo cannot take git's own writes back).
   readonly gitReadOnly?: boolean;
+  // The repository enclosing a subfolder workspace, shown read-only (enclosing-git.ts).
+  readonly enclosingGit?: EnclosingGit;
   // Writable besides the workspace and the private /tmp (the `sandboxWritable` config key), existing real paths.
   readonly writable: readonly string[];
   // Set inside: caches that would live in the read-only home go to the private temp folder instead.

@@ -35,22 +35,22 @@ function moduleDirs(modules: string, depth: number): string[] {
   });
 }
 
-// Every config file of the workspace's repository, inside the workspace (the enclosing repository of a
-// subfolder workspace is outside the view's writable part and read-only there).
-export function repositoryConfigFiles(root: string): string[] {
+// Every config file of the workspace's repository, inside the workspace or in the `shown` folders (the
+// enclosing repository of a subfolder workspace, read-only in the view: enclosing-git.ts).
+export function repositoryConfigFiles(root: string, shown: readonly string[] = []): string[] {
   const repository = repositoryOf(root);
   if (!repository) return [];
   const common = repository.common ?? repository.gitDir;
   const dirs = [...new Set([repository.gitDir, common, ...folders(join(common, 'worktrees')), ...moduleDirs(join(common, 'modules'), MODULE_DEPTH)])];
-  return dirs.flatMap((dir) => [join(dir, 'config'), join(dir, 'config.worktree')]).filter((path) => within(path, root));
+  return dirs.flatMap((dir) => [join(dir, 'config'), join(dir, 'config.worktree')]).filter((path) => [root, ...shown].some((area) => within(path, area)));
 }
 
 // The filtered copies to bind: config file -> its copy in the state folder (null: none could be
 // written, an empty file is bound instead). Files under a hidden folder (`hidden`: a tracked secret
 // hides the whole git folder) are left out: the mount point would not exist.
-export function repositoryConfigCopies(root: string, stateDir: string | undefined, hidden: readonly { readonly path: string; readonly kind: string }[]): Map<string, string | null> {
+export function repositoryConfigCopies(root: string, stateDir: string | undefined, hidden: readonly { readonly path: string; readonly kind: string }[], shown: readonly string[] = []): Map<string, string | null> {
   const copies = new Map<string, string | null>();
-  for (const path of repositoryConfigFiles(root)) {
+  for (const path of repositoryConfigFiles(root, shown)) {
     if (hidden.some((entry) => entry.kind === 'dir' && within(path, entry.path))) continue;
     const clean = repositoryConfigSecrets(path);
     if (clean !== undefined) copies.set(path, cleanCopy(path, clean, stateDir));

@@ -9,6 +9,7 @@ import { findOnPath, isExecutable, outsidePath } from './which.js';
 import { bwrapArgs } from './bwrap.js';
 import { cleanGitConfigs } from './git-identity.js';
 import { repositoryConfigCopies } from './repo-configs.js';
+import { enclosingGit } from './enclosing-git.js';
 import { nestedGitState, neutraliseNestedGit } from './nested-git.js';
 import { ObeyedScan } from './obeyed-scan.js';
 import { obeyedContext } from '../permissions/obeyed-context.js';
@@ -81,6 +82,9 @@ export interface PreparedRun {
   readonly networkBlocked?: boolean;
   // Git folders are hidden (the repository tracks a non-accessible file): what to tell a git that fails.
   readonly gitHidden?: string;
+  // The enclosing repository of a subfolder workspace is shown read-only: what to tell a git that
+  // fails to write to it (enclosing-git.ts).
+  readonly gitReadOnly?: string;
   // After the process exited (or failed to start): moves aside protected files it created (warnings
   // say what) and removes the mount points no other sandbox uses.
   readonly after?: () => string[];
@@ -246,7 +250,9 @@ export class ProcessSandbox {
     const viewSecrets = [...this.viewCache.find(`etc:${process.getuid?.() ?? ''}`, '', (log) => etc.find(log)), ...this.viewCache.find('toolchains+scripts', shownKey, (log) => toolchains.find(policy.shown, log))];
     this.viewCache.save();
     const substitutes = cleanGitConfigs([...policy.shown.map((entry) => entry.path), ...etcCopied()], this.stateDir);
-    const repositoryConfigs = repositoryConfigCopies(policy.root, this.stateDir, workspaceSecrets);
+    // A subfolder workspace: its repository read-only, so git works inside (issue 28, enclosing-git.ts).
+    const enclosing = repository ? enclosingGit(policy.root, safeCache && dirname(safeCache), this.env['HOME'], this.toolEnv) : undefined;
+    const repositoryConfigs = repositoryConfigCopies(policy.root, this.stateDir, workspaceSecrets, enclosing?.shown);
     // Staging (issue 27): the same bwrap, run over an overlay of the workspace (overlay.ts).
     this.stager ??= new OverlayStager(this.stateDir, this.toolEnv);
     const unstageable = options.stage === true && policy.mode === 'workspace-write' ? await this.stager.unavailable(policy.root) : 'not asked';
@@ -258,7 +264,7 @@ export class ProcessSandbox {
     const walkObeyed = policy.mode === 'workspace-write' && !(stageable && policy.writable.length === 0);
     const deep = walkObeyed ? (this.obeyedScan ??= new ObeyedScan(policy.root)) : undefined;
     const obeyedPaths = deep?.start(withoutRelativePath(obeyedContext(policy.root, this.env['HOME'], this.folderListings))) ?? [];
-    const full = { ...policy, ...(options.gitReadOnly ? { gitReadOnly: true } : {}), protectedFiles: [...policy.protectedFiles, ...obeyedPaths], substitutes, repositoryConfigs, workspaceSecrets, viewSecrets, emptyFile: emptyFileIn(this.stateDir) };
+    const full = { ...policy, ...(options.gitReadOnly ? { gitReadOnly: true } : {}), ...(enclosing ? { enclosingGit: enclosing } : {}), protectedFiles: [...policy.protectedFiles, ...obeyedPaths], substitutes, repositoryConfigs, workspaceSecrets, viewSecrets, emptyFile: emptyFileIn(this.stateDir) };
     const { lease, value: wrapped } = this.stateDir
       ? MountLease.register(this.stateDir, policy.root, policy.writable, (maker) => bwrapArgs(full, cwd, maker))
       : { lease: undefined, value: bwrapArgs(full, cwd) };
@@ -288,6 +294,7 @@ export class ProcessSandbox {
     };
     const wrapper = staged?.wrapper ?? [status.backend.path, ...args];
     const stage = staged?.layout ? { stage: staged.layout, ...(policy.writable.length > 0 ? { writableInPlace: policy.writable } : {}) } : staged?.failed ? { stageFailed: staged.failed } : staged?.note ? { stageNote: staged.note } : {};
-    return { wrapper, after, networkBlocked: !policy.network, ...gitHidden, ...readOnly, ...stage };
+    const git = enclosing ? { gitReadOnly: enclosing.hint } : gitHidden;
+    return { wrapper, after, networkBlocked: !policy.network, ...git, ...readOnly, ...stage };
   }
 }

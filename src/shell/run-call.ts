@@ -104,6 +104,8 @@ export async function runShellCall(call: ShellCall, ctx: CommandContext): Promis
   const staged = await stagedResult(call, prepared, ctx);
   // The repository tracks a non-accessible file, so the sandbox hid its git folder: say why git failed.
   if (prepared?.gitHidden && /not a git repository/i.test(`${result.stderr}\n${result.stdout}`)) ctx.warn(prepared.gitHidden);
+  // A subfolder workspace: git reads its repository, but cannot write there (enclosing-git.ts).
+  if (prepared?.gitReadOnly && /read-only file system|index\.lock|unable to (?:create|write|append)/i.test(`${result.stderr}\n${result.stdout}`)) ctx.warn(prepared.gitReadOnly);
   return sandboxed ? { ...result, ...staged, sandboxed, ...(prepared?.networkBlocked ? { networkBlocked: true } : {}), ...(prepared?.readOnlyFrom ? { readOnlyFrom: prepared.readOnlyFrom } : {}) } : result;
 }
 

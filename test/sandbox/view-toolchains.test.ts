@@ -85,9 +85,9 @@ describe.skipIf(!bwrapWorks)('real toolchains run in the default-deny view', () 
     expect(out).toMatch(/^ok/m);
   }, 300_000);
 
-  // Issue 28 item 5: git cannot see the repository from a subfolder workspace (its other folders and its
-  // .git are out of view); the result says so and names what works, instead of a bare "not a git repository".
-  it.skipIf(!has('git', ['--version']))('git in a subfolder workspace: the failure says why and what to use instead', async () => {
+  // Issue 28 item 5 (F10): git works from a subfolder workspace (its repository is shown read-only,
+  // enclosing-git.ts; test/sandbox/subfolder-git has the hidden parts and the refused writes).
+  it.skipIf(!has('git', ['--version']))('git in a subfolder workspace: git status works and the other folders do not read as deleted', async () => {
     const repo = join(base, 'mono');
     await writeFiles(repo, { 'pkg/a.txt': 'a\n', 'other/b.txt': 'b\n' });
     const git = (args: string[]): number | null => spawnSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], { cwd: repo, stdio: 'ignore' }).status;
@@ -95,11 +95,8 @@ describe.skipIf(!bwrapWorks)('real toolchains run in the default-deny view', () 
     expect(git(['add', '-A'])).toBe(0);
     expect(git(['commit', '-qm', 'first'])).toBe(0);
     const { envelope, out } = await exec(join(repo, 'pkg'), 'git status');
-    expect(envelope.ok).toBe(false);
-    expect(out).toMatch(/not a git repository/);
-    const warning = (envelope.warnings ?? []).join('\n');
-    expect(warning).toContain(`is a subfolder of ${repo}`);
-    expect(warning).toMatch(/git-status, git-diff/);
-    expect(warning).toContain(`-C ${repo}`);
+    expect(envelope.ok, out).toBe(true);
+    expect(out).toMatch(/nothing to commit, working tree clean/);
+    expect(out).not.toMatch(/deleted/);
   }, 300_000);
 });
