@@ -27,3 +27,12 @@ function argsOf(flags: string, keys: ReadonlySet<string>): CallArgs | undefined 
   }
   return args;
 }
+
+// A call spelled `codeward NAME …` (a help page `codeward write --help`, a command `codeward git-status`)
+// in the words of a door that calls the same commands under another name: ChatCLI's plugin is `@coder`
+// (`@coder write --help`). Only the commands that door can call (`callable`); a person's command
+// (`codeward doctor`, `codeward trust`) stays as a person types it in a terminal.
+export function callsAs(text: string, door: string, callable: ReadonlySet<string>): string {
+  if (!text.includes('codeward ')) return text;
+  return text.replace(/(^|[^\w'-])codeward ([a-z][a-z-]*)(?![\w-])/g, (whole, lead: string, name: string) => (callable.has(name) ? `${lead}${door} ${name}` : whole));
+}

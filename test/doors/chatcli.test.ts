@@ -301,6 +301,20 @@ describe('output conventions and permissions (§8.8)', () => {
     expect(escape.stderr).toMatch(/^error C21[15]: /);
   });
 
+  // Issue 28 F12: a plugin call's errors name the plugin's own call (`@coder write --help`), not a
+  // `codeward` binary the model never calls; a person's command and the CLI door keep their words.
+  it('errors speak the caller\'s words: (see: @coder write --help); a person\'s command stays codeward; the CLI door unchanged', async () => {
+    const plugin = await installWrapper();
+    const missing = runPlugin(plugin, ['write', '--file', 'x.txt']);
+    expect(missing.status).toBe(2);
+    expect(missing.stderr).toBe('error C210: write: missing required flag --content (see: @coder write --help)\n');
+    const json = runPlugin(plugin, ['{"cmd":"write","args":{"file":"x.txt"}}']);
+    expect(json.stderr).toContain('(see: @coder write --help)');
+    const person = runPlugin(plugin, ['agent', '-p', 'hi']);
+    expect(person.stderr).toContain('codeward agent is not available to a plugin call');
+    expect(cli(['write', '--file', 'x.txt']).stderr).toContain('(see: codeward write --help)');
+  });
+
   it('without --yes a changing call has no one to ask (no TTY): C241, nothing written', async () => {
     const result = runCli(['write', '--file', 'x.txt', '--content', 'x'], { cwd: root, yes: false, env: { CODEWARD_STATE_DIR: state } });
     expect(result.status).toBe(1);

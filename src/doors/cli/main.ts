@@ -245,6 +245,7 @@ async function runMain(givenArgv: readonly string[], io: CliIo): Promise<number>
     } catch (error) {
       envelope = { ...envelope, warnings: [...envelope.warnings, `the session could not be saved: ${toCodewardError(error).message}`] };
     }
+    if (pluginCall) envelope = (await import('../chatcli/words.js')).inPluginWords(envelope, registry);
     const ran = envelope.ok || PROCESS_FAILURES.has(envelope.error.code) ? registry.find(envelope.cmd) : undefined;
     const failed = failedOf(registry, envelope);
     print(io, options, envelope, () => (!ran ? '' : live?.shown() ? live.end(envelope.data) : formatSafely(ran, envelope.data)), failed);
@@ -253,7 +254,8 @@ async function runMain(givenArgv: readonly string[], io: CliIo): Promise<number>
     const failure = toCodewardError(error);
     // Everything before the call runs (options, config and policy files, the session id) is the
     // invocation's setup: a C210 there is a usage error like an unknown flag.
-    const envelope: Envelope = { ok: false, cmd: command?.name ?? callToken ?? '', error: failure.toJSON(), warnings: [], usage: isUsageError(failure) || failure.code === 'C210' };
+    const failed: Envelope = { ok: false, cmd: command?.name ?? callToken ?? '', error: failure.toJSON(), warnings: [], usage: isUsageError(failure) || failure.code === 'C210' };
+    const envelope = pluginCall ? (await import('../chatcli/words.js')).inPluginWords(failed, registry) : failed;
     print(io, options ?? { json: argv.includes('--json') } as GlobalOptions, envelope, () => '');
     return exitCode(envelope);
   }
