@@ -8,4 +8,4 @@ export type SyntaxCheckMode = (typeof SYNTAX_CHECK_MODES)[number];
 // refused by the syntax check (syntax-check-hook.ts); one that does not (undo, redo, restore, rollback put
 // back versions that existed) is only warned about.
 export const syntaxCheckFlag = () =>
-  described(z.optional(z.enum(SYNTAX_CHECK_MODES)), 'if the edit breaks a code file that parsed: refuse (default), warn, off');
+  described(z.optional(z.enum(SYNTAX_CHECK_MODES)), 'if the edit breaks code that parsed (default refuse)');

@@ -13,8 +13,8 @@ import { immunePath } from '../permissions/immune-paths.js';
 const flags = z.strictObject({
   dir: described(z._default(z.string(), '.'), 'folder to clean (recursively)'),
   pattern: described(z._default(z.string().check(z.minLength(1)), '*.bak'), 'file-name glob of the files to remove'),
-  dryRun: flag('only list what would be removed; asks no approval, since it changes nothing'),
-  force: flag('remove for real where clean only lists by default (the ChatCLI plugin); elsewhere clean removes without it'),
+  dryRun: flag('only list what would be removed (asks no approval)'),
+  force: flag('remove for real where clean only lists (the ChatCLI plugin)'),
 });
 
 type CleanArgs = z.infer<typeof flags>;
@@ -132,7 +132,7 @@ function format(data: CleanData): string {
 export const cleanCommand = defineCommand({
   name: 'clean',
   aliases: ['clean_backups'],
-  summary: 'Remove .bak backups (or files matching --pattern) below a folder (one undo brings them back); --dry-run only lists them',
+  summary: 'Remove .bak backups (or files matching --pattern) below a folder (undoable); --dry-run only lists them',
   flags,
   positional: 'dir',
   examples: ['clean', 'clean --dry-run', 'clean --dir src --pattern "*.orig"', 'clean --force --dir src'],

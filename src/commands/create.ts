@@ -73,7 +73,7 @@ async function createOne(item: Entry, ctx: CommandContext): Promise<Omit<CreateR
 export const createCommand = defineCommand({
   name: 'create',
   aliases: ['create_files', 'create-file', 'create_file', 'new_file'],
-  summary: 'Create one or more files (never replacing an existing one unless overwrite is set); one result per file',
+  summary: 'Create one or more files (an existing one only with overwrite); one result per file',
   guide: 'To replace or append to one existing file, use write.',
   flags,
   promptFlags: [],

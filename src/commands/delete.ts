@@ -11,7 +11,7 @@ import { eachEntry, formatBatch, type BatchResult } from './batch.js';
 
 const flags = z.strictObject({
   paths: described(z.array(nonEmptyPath()).check(z.minLength(1)), 'JSON array of files or folders to remove'),
-  recursive: flag('remove non-empty folders with everything in them'),
+  recursive: flag('remove non-empty folders too'),
 });
 
 export interface DeleteResult extends BatchResult {
@@ -87,7 +87,7 @@ async function folderNote(ctx: CommandContext, input: string, real: string, rel:
 export const deleteCommand = defineCommand({
   name: 'delete',
   aliases: ['delete_file', 'delete-file', 'delete_files', 'remove', 'rm', 'unlink'],
-  summary: 'Remove files or folders (a link is removed itself, never its target; missing paths are fine); one result per path',
+  summary: 'Remove files or folders (a link itself, never its target; missing paths are fine); one result per path',
   guide: 'undo brings back what it removed.',
   flags,
   examples: [`delete --paths '["old.txt"]'`, `delete --paths '["build"]' --recursive`],

@@ -9,20 +9,20 @@ export const MAX_TIMEOUT_SECONDS = 3600;
 export const timeoutFlag = (fallback: number) =>
   described(
     z._default(z.int().check(z.minimum(1), z.maximum(MAX_TIMEOUT_SECONDS)), fallback),
-    `seconds before the command and every process it started are killed (C250); at most ${MAX_TIMEOUT_SECONDS}`,
+    `seconds until the command and all its processes are killed (C250); at most ${MAX_TIMEOUT_SECONDS}`,
   );
 
 // --stage / --no-stage for exec and test (absent: the "stage" config key, true by default).
 export const stageFlag = described(
   z.optional(z.boolean()),
-  'stage the command\'s changes (the default in the OS sandbox where an overlay can be mounted): judged by the write gate and applied as one undo step; --no-stage writes in place (not undoable)',
+  'stage the changes (default where possible): judged by the write gate, one undo step; --no-stage writes in place, not undoable',
 );
 
 // Staging of one run (absent flag: the config key).
 export const staging = (stage: boolean | undefined, ctx: CommandContext, verb: string): { verb: string } | false => ((stage ?? ctx.config.stage) ? { verb } : false);
 
 const flags = z.strictObject({
-  cmd: text('the shell command line to run (bash -c), e.g. "npm run build 2>&1 | tail -20"'),
+  cmd: text('shell command line (bash -c), e.g. "npm run build 2>&1 | tail -20"'),
   dir: described(z._default(z.string(), '.'), 'folder to run in, inside the workspace'),
   timeout: timeoutFlag(600),
   stage: stageFlag,
@@ -37,8 +37,8 @@ export function check(args: ExecArgs): void {
 export const execCommand = defineCommand({
   name: 'exec',
   aliases: ['bash', 'shell', 'run_command', 'run-command', 'run_shell_command', 'execute_command', 'execute'],
-  summary: 'Run a shell command in the workspace (own process group, timeout, captured output, no stdin)',
-  guide: 'Prefer read, search, patch and the git-* tools for what they do; test runs the project\'s tests.',
+  summary: 'Run a shell command in the workspace (timeout, captured output, no stdin)',
+  guide: 'Prefer read, search, patch and git-* for what they do; test runs the tests.',
   flags,
   flagAliases: { command: 'cmd' },
   positional: 'cmd',

@@ -8,7 +8,7 @@ import { parsePorcelainV2, type StatusEntry } from '../git/status.js';
 
 const flags = z.strictObject({
   dir: dirFlag(),
-  staged: flag('only files whose changes are staged (index against HEAD)'),
+  staged: flag('only staged changes (index against HEAD)'),
 });
 
 type GitChangedArgs = z.infer<typeof flags>;
@@ -69,8 +69,8 @@ function format(data: GitChangedData): string {
 export const gitChangedCommand = defineCommand({
   name: 'git-changed',
   aliases: ['git_changed', 'changed_files'],
-  summary: 'Changed files as exact workspace paths: staged, unstaged and untracked, or --staged only (read-only)',
-  guide: 'Paths only, ready for other tools; git-status adds the branch and each file\'s state.',
+  summary: 'Changed files as workspace paths: staged, unstaged and untracked, or --staged only (read-only)',
+  guide: 'Paths only; git-status adds the branch and each file\'s state.',
   flags,
   positional: 'dir',
   examples: ['git-changed', 'git-changed --staged'],

@@ -11,11 +11,11 @@ const DEFAULT_MAX_BYTES = 200_000;
 
 const flags = z.strictObject({
   dir: dirFlag(),
-  staged: flag('show staged changes (index against HEAD) instead of unstaged ones'),
+  staged: flag('staged changes (index against HEAD) instead'),
   nameOnly: flag('list the changed files only'),
-  stat: flag('a diffstat (files and lines changed) instead of the diff; with --name-only, the names win (as in git)'),
-  file: guardedText('file', 'limit the diff to this file or folder (a workspace path)'),
-  context: whole(0, 'lines of context around each change (default 3)'),
+  stat: flag('a diffstat instead of the diff (--name-only wins)'),
+  file: guardedText('file', 'limit the diff to this file or folder'),
+  context: whole(0, 'context lines (default 3)'),
   maxBytes: wholeOr(1, DEFAULT_MAX_BYTES, 'cap on the diff text returned'),
 });
 

@@ -14,8 +14,8 @@ const MAX_LIMIT = 1000;
 const flags = z.strictObject({
   dir: dirFlag(),
   limit: wholeOr(1, 10, `most commits shown (at most ${MAX_LIMIT})`),
-  file: guardedText('file', 'only commits that changed this file or folder (a workspace path)'),
-  ref: guardedText('ref', 'the branch, tag, commit or range to list (default HEAD), e.g. main or main..feature'),
+  file: guardedText('file', 'only commits that changed this file or folder'),
+  ref: guardedText('ref', 'branch, tag, commit or range (default HEAD), e.g. main..feature'),
   oneline: flag('one line per commit'),
 });
 
@@ -72,7 +72,7 @@ function format(data: GitLogData): string {
 export const gitLogCommand = defineCommand({
   name: 'git-log',
   aliases: ['git_log', 'gitlog'],
-  summary: 'Commit history: hash, author, date, subject and body, optionally for one file or ref (read-only)',
+  summary: 'Commit history: hash, author, date, subject, body; optionally of one file or ref (read-only)',
   flags,
   examples: ['git-log', 'git-log --oneline --limit 5', 'git-log --file src/app.ts', 'git-log --ref main..feature --oneline'],
   effect: 'vcs',

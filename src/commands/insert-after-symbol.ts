@@ -7,7 +7,7 @@ export const insertAfterSymbolCommand = defineCommand({
   name: 'insert-after-symbol',
   aliases: ['insert_after_symbol'],
   summary: 'Insert lines after a symbol',
-  guide: 'Adds a sibling definition (a method after a method) at the indentation of the symbol.',
+  guide: 'Adds a sibling definition at its indentation.',
   flags: symbolFlagsWithContent,
   positional: 'file',
   examples: ['insert-after-symbol --file src/app.ts --symbol Greeter/greet --content "bye(): number {\\n  return 1;\\n}"'],

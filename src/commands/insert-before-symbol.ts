@@ -7,7 +7,7 @@ export const insertBeforeSymbolCommand = defineCommand({
   name: 'insert-before-symbol',
   aliases: ['insert_before_symbol'],
   summary: 'Insert lines before a symbol',
-  guide: 'The new text goes above the decorators and export of the symbol, at its indentation.',
+  guide: 'Goes above its decorators and export, at its indentation.',
   flags: symbolFlagsWithContent,
   positional: 'file',
   examples: ['insert-before-symbol --file tool.py --symbol Greeter --content "def helper():\\n    return 1"'],

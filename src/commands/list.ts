@@ -106,8 +106,8 @@ function format(data: ListData): string {
 export const listCommand = defineCommand({
   name: 'list',
   aliases: ['list_folder', 'list-folder', 'ls_page'],
-  summary: 'List one folder, sorted, a page at a time: kind, size, mtime and name of each entry, and non-accessible flags',
-  guide: 'For a whole folder hierarchy at once, use tree.',
+  summary: 'List one folder a page at a time: kind, size, mtime and name of each entry',
+  guide: 'For a whole hierarchy, use tree.',
   flags,
   positional: 'path',
   examples: ['list', 'list --path src --page 2 --page-size 50'],

@@ -12,8 +12,8 @@ import type { ResolvedPath } from '../workspace/types.js';
 
 const flags = z.strictObject({
   from: pathText('the file or folder to move'),
-  to: pathText('its new path (the full new name, not a folder to move it into)'),
-  force: flag('replace a file that already exists at --to (never a folder)'),
+  to: pathText('its new path (the full name, not a folder to move it into)'),
+  force: flag('replace an existing file at --to (never a folder)'),
 });
 
 type MoveArgs = z.infer<typeof flags>;
@@ -114,7 +114,7 @@ async function moveOne(args: MoveArgs, ctx: CommandContext): Promise<MoveResult>
 export const moveCommand = defineCommand({
   name: 'move',
   aliases: ['rename', 'mv', 'move_file', 'move-file', 'rename_file', 'rename-file'],
-  summary: 'Move or rename one file or folder inside the workspace (one atomic rename, one undo step); never replaces an existing file unless --force',
+  summary: 'Move or rename one file or folder (atomic, one undo step); an existing file is replaced only with --force',
   guide: 'undo moves it back.',
   flags,
   flagAliases: { source: 'from', src: 'from', path: 'from', destination: 'to', dest: 'to', target: 'to', overwrite: 'force' },

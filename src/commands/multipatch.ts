@@ -108,7 +108,7 @@ async function run(args: z.infer<typeof flags>, ctx: CommandContext): Promise<Mu
 export const multipatchCommand = defineCommand({
   name: 'multipatch',
   aliases: ['multi_patch', 'multi-patch', 'multiedit', 'multi_edit'],
-  summary: 'Apply search/replace edits across several files as one transaction: all of them or none',
+  summary: 'Apply search/replace edits to several files as one transaction: all or none',
   guide: 'For one file, patch does the same.',
   flags,
   examples: [`multipatch --edits '[{"file":"a.ts","search":"loginV1","replace":"loginV2"},{"file":"b.ts","search":"loginV1","replace":"loginV2"}]'`],

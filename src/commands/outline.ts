@@ -48,7 +48,7 @@ export const outlineCommand = defineCommand({
   name: 'outline',
   aliases: ['list_code_definition_names', 'get_symbols_overview', 'document_symbols', 'file_outline'],
   summary: 'A code file\'s symbols, before reading it whole: name path (Class/method), kind, lines, first line',
-  guide: 'Then read --start/--end the part you need.',
+  guide: 'Then read only the lines you need.',
   flags,
   flagAliases: { path: 'file', filePath: 'file', relativePath: 'file' },
   positional: 'file',

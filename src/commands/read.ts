@@ -31,10 +31,10 @@ const flags = z.strictObject({
   end: whole(1, 'last line to read (1-based, inclusive)'),
   head: whole(1, 'read the first N lines'),
   tail: whole(1, 'read the last N lines'),
-  byteOffset: whole(0, 'byte offset (0-based; bytes, not lines) to read from, for files with very long lines: raw text (CRLF kept, no line numbers) up to --max-bytes, cut between UTF-8 characters; a cut result names the next --byte-offset'),
+  byteOffset: whole(0, '0-based byte offset for very long lines: raw text up to --max-bytes; a cut names the next --byte-offset'),
   maxBytes: wholeOr(1, 200_000, 'cap on the bytes returned'),
   encoding: choice(['text', 'base64'], 'text', 'text (numbered lines) or base64 (raw bytes)'),
-  more: described(z.optional(z.array(pathText('another file'))), 'more files to read the same way as --file'),
+  more: described(z.optional(z.array(pathText('another file'))), 'more files, read the same way'),
 });
 
 type ReadArgs = z.infer<typeof flags>;
@@ -216,8 +216,8 @@ async function readOne(args: ReadArgs, ctx: CommandContext): Promise<ReadData> {
 export const readCommand = defineCommand({
   name: 'read',
   aliases: ['read_file', 'readfile', 'read-file', 'cat', 'view'],
-  summary: 'Read a file (whole, a line range, head or tail, or a piece from a byte offset), as numbered lines or base64',
-  guide: 'Find where something is with search first; read then shows the lines around it (--start, --end).',
+  summary: 'Read a file (whole, lines, head, tail or from a byte offset) as numbered lines or base64',
+  guide: 'Find the place with search first, then read around it (--start, --end).',
   flags,
   flagAliases: { lines: 'head', limit: 'head', last: 'tail' },
   positional: 'file',

@@ -6,9 +6,9 @@ import { formatRewind, rewindScope } from './undo.js';
 
 const flags = z.strictObject({
   steps: wholeOr(1, 1, 'how many undone changes to apply again, oldest first'),
-  force: flag('apply even where a file changed since the undo (what is there is kept in the store: undo brings it back)'),
-  allSessions: flag('with a session (the agent, an MCP connection, --session ID): also changes of other sessions and doors'),
-  turn: flag('count the agent\'s turns instead of calls (the agent\'s /redo)'),
+  force: flag('apply even where a file changed since the undo'),
+  allSessions: flag('with a session (agent, MCP, --session): the whole workspace\'s history'),
+  turn: flag('count the agent\'s turns instead of calls'),
 });
 
 export const redoCommand = defineCommand({

@@ -7,7 +7,7 @@ export const replaceSymbolCommand = defineCommand({
   name: 'replace-symbol',
   aliases: ['replace_symbol'],
   summary: 'Replace a symbol (Class/method) by its name path',
-  guide: 'Use it instead of patch when the change is a whole definition: the range includes its decorators, export and trailing ;.',
+  guide: 'For a whole definition, instead of patch: the range includes decorators, export and trailing ;.',
   flags: symbolFlagsWithContent,
   positional: 'file',
   examples: ['replace-symbol --file src/app.ts --symbol Greeter/greet --content "greet(who: string): string {\\n  return who;\\n}"'],

@@ -92,8 +92,7 @@ function format(data: RepoMapData): string {
 export const repoMapCommand = defineCommand({
   name: 'repo-map',
   aliases: ['repo_map', 'repomap', 'code_map', 'map'],
-  summary: 'Ranked map of the repository\'s definitions: within a token budget, personalised by the files and names in play',
-  guide: 'For orientation in an unfamiliar repository.',
+  summary: 'Ranked map of the repository\'s definitions in a token budget, focused on the files and names in play',
   flags,
   flagAliases: { tokens: 'budget', maxTokens: 'budget', files: 'focus', path: 'dir', skip: 'offset' },
   examples: ['repo-map --budget 2000 --focus src/server'],

@@ -5,15 +5,15 @@ import type { RewindResult } from '../files/checkpoints/rewind.js';
 import { formatRewind } from './undo.js';
 
 const flags = z.strictObject({
-  to: described(z.int().check(z.minimum(1)), 'checkpoint id (from "checkpoints" or a data.backup "checkpoint:ID"): the workspace goes back to how it was before that change'),
-  force: flag('restore even files changed since codeward\'s change (what is there is kept in the store), and pass over changes that kept no checkpoint (backups: false)'),
+  to: described(z.int().check(z.minimum(1)), 'checkpoint id (checkpoints, or data.backup "checkpoint:ID"): back to before it'),
+  force: flag('restore files changed since too; skip changes without a checkpoint'),
 });
 
 export const restoreCommand = defineCommand({
   name: 'restore',
   aliases: ['restore_checkpoint', 'rewind'],
   summary: 'Put every file back as it was before the checkpoint --to names',
-  guide: 'checkpoints lists the ids; undo takes back only the last change.',
+  guide: 'checkpoints lists the ids.',
   flags,
   flagAliases: { id: 'to', checkpoint: 'to' },
   positional: 'to',

@@ -68,7 +68,7 @@ export const rollbackCommand = defineCommand({
   name: 'rollback',
   aliases: ['rollback_file'],
   summary: 'Put one file back to its previous version (checkpoint store, else its .bak)',
-  guide: 'undo takes back a whole change (all its files) instead.',
+  guide: 'undo takes back a whole change.',
   flags,
   positional: 'file',
   examples: ['rollback --file src/app.ts'],

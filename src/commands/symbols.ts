@@ -13,8 +13,8 @@ const MAX_FILES = 20_000;
 const flags = z.strictObject({
   name: text('a name (greet) or name path (Greeter/greet)'),
   dir: described(z._default(z.string(), '.'), 'folder or file'),
-  kind: optionalText('kinds, comma-separated (class, function, method, interface, type, ...)'),
-  mode: choice(['suffix', 'exact', 'substring'], 'suffix', 'suffix: ends with the whole segments (greet finds Greeter/greet); exact; substring: any case'),
+  kind: optionalText('kinds, comma-separated (class, function, method ...)'),
+  mode: choice(['suffix', 'exact', 'substring'], 'suffix', 'suffix: whole trailing segments (greet finds Greeter/greet); exact; substring: any case'),
   body: flag('include the source text'),
   maxResults: whole(1, `default ${DEFAULT_RESULTS}`),
   offset: wholeOr(0, 0, 'skip this many: a cut result names the next --offset'),

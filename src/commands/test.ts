@@ -4,9 +4,9 @@ import { described, optionalText } from '../engine/schema.js';
 import { stageFlag, timeoutFlag } from './exec.js';
 
 const flags = z.strictObject({
-  dir: described(z._default(z.string(), '.'), 'project folder to run the tests in (the runner is detected from its files)'),
-  cmd: optionalText('the shell command line that runs the tests, instead of the detected one'),
-  pattern: optionalText('a test name (go -run, pytest -k, vitest/jest -t, cargo filter, mvn -Dtest, gradle --tests, dotnet --filter) or a test file, which runs that file (go: its package); a bare file name is found below the folder'),
+  dir: described(z._default(z.string(), '.'), 'project folder (its files tell the runner)'),
+  cmd: optionalText('command line that runs the tests instead'),
+  pattern: optionalText('a test name (go -run, pytest -k, jest -t ...) or test file (go: its package; a bare name is looked up)'),
   timeout: timeoutFlag(600),
   stage: stageFlag,
 });
@@ -16,7 +16,7 @@ export type TestArgs = z.infer<typeof flags>;
 export const testCommand = defineCommand({
   name: 'test',
   aliases: ['run_tests', 'run-tests', 'runtests', 'tests'],
-  summary: 'Run the project\'s tests: the runner is detected (npm/pnpm/yarn/bun, vitest, jest, go, pytest, tox, cargo, maven, gradle, dotnet, make) or given with --cmd',
+  summary: 'Run the project\'s tests: the runner is detected (npm, vitest, jest, go, pytest, cargo, maven, gradle, make ...) or given with --cmd',
   guide: 'For any other command, use exec.',
   flags,
   flagAliases: { filter: 'pattern', grep: 'pattern', command: 'cmd' },

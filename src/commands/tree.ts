@@ -10,9 +10,9 @@ const flags = z.strictObject({
   dir: described(z._default(z.string(), '.'), 'folder to list'),
   maxDepth: whole(1, '1 lists direct children only'),
   maxEntries: wholeOr(1, 2000, 'stop after this many entries'),
-  glob: optionalText('gitignore-style pattern on the path relative to --dir, e.g. "*.ts" or "src/**/*.go"'),
-  includeHidden: flag('also list dot-files, node_modules, vendor and gitignored paths'),
-  ignore: optionalText('comma-separated names (or name globs like "*.log") of files and folders to leave out, e.g. "dist, coverage"'),
+  glob: optionalText('gitignore-style pattern relative to --dir, e.g. "src/**/*.go"'),
+  includeHidden: flag('also dot-files, node_modules, vendor, gitignored paths'),
+  ignore: optionalText('names or globs to leave out, comma-separated: "dist, *.log"'),
 });
 
 // `" go , js ,, py ,"` → a test for the names go, js and py: trimmed, empty items dropped, each an exact
@@ -67,8 +67,8 @@ function format(data: TreeData): string {
 export const treeCommand = defineCommand({
   name: 'tree',
   aliases: ['list_directory', 'list_dir', 'listdir', 'ls', 'directory_tree'],
-  summary: 'List a folder as a tree (gitignore-aware; .git, node_modules and dot-files skipped by default)',
-  guide: 'For one large folder page by page, with sizes, use list; to find files by their content, search.',
+  summary: 'List a folder as a tree (gitignore-aware; skips .git, node_modules, dot-files)',
+  guide: 'For one large folder with sizes, use list; to find files by content, search.',
   flags,
   positional: 'dir',
   promptFlags: ['dir', 'maxDepth', 'glob'],

@@ -5,10 +5,10 @@ import type { RewindResult, Scope } from '../files/checkpoints/rewind.js';
 import { plural } from './render.js';
 
 const flags = z.strictObject({
-  steps: wholeOr(1, 1, 'how many of the latest changes to take back (one call is one change, all its files: a multipatch, a two-file create or update)'),
-  force: flag('restore even files changed since codeward\'s change (what is there is kept in the store: redo brings it back), and pass over a change that kept no checkpoint (backups: false), leaving its files as they are'),
-  allSessions: flag('with a session (the agent, an MCP connection, --session ID): also changes other sessions and doors made (the whole workspace history); without a session undo always takes the whole workspace\'s'),
-  turn: flag('count the agent\'s turns instead of calls: a change is everything one answer of the model changed (the agent\'s /undo)'),
+  steps: wholeOr(1, 1, 'changes to take back (one call is one change, all its files)'),
+  force: flag('restore files changed since too (redo brings them back); skip a change without a checkpoint'),
+  allSessions: flag('with a session (agent, MCP, --session): the whole workspace\'s history'),
+  turn: flag('count the agent\'s turns (one model answer) instead of calls'),
 });
 
 // The steps undo and redo consider: the caller's own session when it has one (the agent's transcript, the
@@ -33,7 +33,7 @@ export const undoCommand = defineCommand({
   name: 'undo',
   aliases: ['undo_last', 'undo_change'],
   summary: 'Take back the last change codeward made (all its files, byte-exact); redo brings it back',
-  guide: 'For one file, use rollback; to go back to a checkpoint several changes ago, restore.',
+  guide: 'For one file, use rollback; for an older checkpoint, restore.',
   flags,
   examples: ['undo'],
   effect: 'write',

@@ -64,8 +64,8 @@ async function updateOne(entry: FileOps, ctx: CommandContext): Promise<Omit<Upda
 export const updateCommand = defineCommand({
   name: 'update',
   aliases: ['update_file', 'update-file', 'line_edit'],
-  summary: 'Apply line operations (insert, remove, update_lines) and regex replaces to files; each file atomic, one result per file',
-  guide: 'Use it when you know line numbers (from read) or need a regular expression; for exact text, patch is safer.',
+  summary: 'Apply line operations (insert, remove, update_lines) and regex replaces to files; each file atomic',
+  guide: 'For known line numbers or a regular expression; for exact text, patch is safer.',
   flags,
   examples: [`update --files '[{"path":"notes.md","ops":[{"op":"insert","at_line":2,"content":"draft"}]}]'`],
   effect: 'write',

@@ -9,10 +9,10 @@ import { plural } from './render.js';
 import { syntaxCheckFlag } from '../code/syntax-check-flag.js';
 
 const flags = z.strictObject({
-  file: pathText('path of the file to write (parent folders are created)'),
+  file: pathText('file to write (parent folders are created)'),
   content: text('the new content (may be empty)'),
-  encoding: choice(['text', 'base64', 'auto'], 'text', 'how --content is encoded; auto: base64 when it is one base64 word that decodes to UTF-8 text'),
-  append: flag('append to the file instead of replacing it'),
+  encoding: choice(['text', 'base64', 'auto'], 'text', 'how --content is encoded; auto: base64 if it is one base64 word of UTF-8 text'),
+  append: flag('append instead of replacing'),
   syntaxCheck: syntaxCheckFlag(),
 });
 
@@ -77,7 +77,7 @@ export const writeCommand = defineCommand({
   name: 'write',
   aliases: ['write_file', 'writefile', 'write-file'],
   summary: 'Write (or append to) a file atomically; undo restores the previous version',
-  guide: 'Replaces the whole file: to change part of one, use patch; to add files without replacing any, create.',
+  guide: 'Replaces the whole file: for a part, use patch; for new files only, create.',
   flags,
   flagAliases: { contentB64: 'content' },
   promptFlags: ['append'],

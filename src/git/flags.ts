@@ -5,7 +5,7 @@ import { described } from '../engine/schema.js';
 // What every git command shares: the --dir flag, read-only annotations and the paths it touches.
 
 export const dirFlag = () =>
-  described(z._default(z.string(), '.'), 'a folder inside the repository (a workspace path)');
+  described(z._default(z.string(), '.'), 'a folder inside the repository');
 
 export const READ_ONLY: Annotations = { readOnly: true, destructive: false, idempotent: true };
 

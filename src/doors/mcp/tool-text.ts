@@ -8,8 +8,8 @@ import { inMcpWords } from './vocabulary.js';
 // every example becomes the `arguments` object of a call.
 
 // `read --file a.txt --start 40` → `{"file":"a.txt","start":40}`. Only an example the schema alone does not
-// show is kept: two keys or more, or a list or object value (`{"file": "a.txt"}` tells a model nothing the
-// inputSchema does not); one the parser would refuse is left out rather than shown wrong.
+// show is kept: an optional key, or a list or object value (`{"file": "a.txt"}` or write's file and content
+// tell a model nothing the inputSchema does not); one the parser would refuse is left out rather than shown wrong.
 function exampleArguments(registry: Registry, command: AnyCommand, example: string): string | undefined {
   let args: Record<string, unknown>;
   try {
@@ -19,8 +19,10 @@ function exampleArguments(registry: Registry, command: AnyCommand, example: stri
   } catch {
     return undefined;
   }
-  const values = Object.values(args);
-  if (values.length < 2 && !values.some((value) => value !== null && typeof value === 'object')) return undefined;
+  // Only the required keys, each a plain value: the inputSchema says as much (write's file and content).
+  const shape = command.flags._zod.def.shape as Record<string, { _zod: { optin?: string } }>;
+  const plain = Object.values(args).every((value) => value === null || typeof value !== 'object');
+  if (plain && Object.keys(args).every((key) => shape[key] !== undefined && shape[key]._zod.optin === undefined)) return undefined;
   return JSON.stringify(args);
 }
 
@@ -29,7 +31,7 @@ export function toolDescription(registry: Registry, command: AnyCommand): string
   if (command.guide !== undefined) lines.push(inMcpWords(command.guide, command));
   // One example: tools/list goes into the model's context on every session.
   const example = command.examples.map((line) => exampleArguments(registry, command, line)).find((args) => args !== undefined);
-  if (example !== undefined) lines.push(`Example arguments: ${example}`);
+  if (example !== undefined) lines.push(`Example: ${example}`);
   return lines.join('\n');
 }
 

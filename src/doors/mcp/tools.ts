@@ -7,7 +7,6 @@ import { inMcpSchema, toolDescription } from './tool-text.js';
 // A tool as `tools/list` announces it.
 export interface McpTool {
   readonly name: string;
-  readonly title: string;
   readonly description: string;
   readonly inputSchema: { type: 'object'; [key: string]: unknown };
   readonly outputSchema: { type: 'object'; [key: string]: unknown };
@@ -17,12 +16,6 @@ export interface McpTool {
     readonly idempotentHint: boolean;
     readonly openWorldHint: boolean;
   };
-}
-
-// `git-status` → `Git status`.
-function titleOf(name: string): string {
-  const words = name.replace(/-/g, ' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 // The flag schema as JSON Schema, keys as the schema spells them (camelCase; kebab-case is accepted too), in
@@ -43,8 +36,8 @@ function inputSchemaOf(command: AnyCommand, budget: ResultBudget): McpTool['inpu
 // One tool per engine command, derived from the registry (the single list every door uses).
 export function toolsOf(registry: Registry, budget: ResultBudget = {}): McpTool[] {
   return registry.commands.map((command) => ({
+    // No `title`: it would only respell the name ("Git status"), and clients show the name without one.
     name: command.name,
-    title: titleOf(command.name),
     description: toolDescription(registry, command),
     inputSchema: inputSchemaOf(command, budget),
     outputSchema: OUTPUT_SCHEMA,
