@@ -1,31 +1,76 @@
-import { realpathSync } from 'node:fs';
-import { isAbsolute, join } from 'node:path';
+import { lstatSync, readdirSync, realpathSync } from 'node:fs';
+import { basename, isAbsolute, join, resolve } from 'node:path';
 import { readGitMetadata } from './config-read.js';
 import { repositoryOf } from './repository-of.js';
+import { parseGitConfigFile } from './config-file.js';
+import { shCommands } from '../shell/sh-tokens.js';
 
 // The plain-text stores git's `store` credential helper keeps passwords in (red team round 11, R11-7: with
 // `git config credential.helper 'store --file=.git/credentials'`, the CI and dotfiles pattern, read, search and
 // `cat` printed the store's `https://user:token@host` lines: only the config files were hidden, not the file a
-// config points to). Each `helper = store --file PATH` of the config files git loads names one; git's default
-// store names (`.git-credentials`, `git/credentials`) are hidden by name (reader-hidden.ts CREDENTIAL_GLOBS).
+// config points to). Each `helper` value of the config files git loads is read the way git reads it (the config
+// parser unquotes it; a `!` value is shell text) and the `--file` of every store helper in it names one, however
+// the helper is spelled (round 12, R12-7): `store`, `/usr/lib/git-core/git-credential-store`, `!git
+// credential-store --file=X "$@"`, a shell function around it. git's default store names (`.git-credentials`,
+// `git/credentials`) are hidden by name (reader-hidden.ts CREDENTIAL_GLOBS).
 
-const HELPER = /^\s*helper\s*=\s*(.*)$/gim;
-const STORE_FILE = /^"?\s*store\b.*?--file(?:=|\s+)("[^"]*"|'[^']*'|[^\s"']+)/;
+const isStore = (word: string, first: boolean, shell: boolean): boolean =>
+  (first && !shell && word === 'store') || word === 'credential-store' || basename(word) === 'git-credential-store';
 
-// The store files the `configs` (real paths of config files) name, as real paths where they exist (else as
-// spelled, made absolute): `~/` from `home`, a relative path from the top of the repository holding the
-// workspace `root` (git runs its helpers there: in a subfolder workspace `.git/creds` is the repository's,
-// not a missing `sub/.git/creds` whose mount point made every sandboxed run fail), else from `root`.
+// The `--file` values of the store helpers a helper value runs.
+export function storeFilesOfHelper(value: string): string[] {
+  const shell = value.trimStart().startsWith('!');
+  const files: string[] = [];
+  for (const [index, command] of shCommands(value.trim().replace(/^!\s*/, '')).entries()) {
+    const words = command.map((word) => word.text);
+    const from = words.findIndex((word, at) => isStore(word, index === 0 && at === 0, shell));
+    if (from < 0) continue;
+    for (const [at, word] of words.entries()) {
+      if (at <= from) continue;
+      if (word.startsWith('--file=')) files.push(word.slice('--file='.length));
+      else if (word === '--file' && words[at + 1] !== undefined) files.push(words[at + 1]!);
+    }
+  }
+  return files.filter((file) => file !== '');
+}
+
+// The config files of the repository's submodules (`.git/modules/**/config`), each with the work tree
+// git runs their helpers in: a store they name is used when git runs there.
+function moduleConfigs(root: string): { config: string; worktree: string }[] {
+  const found: { config: string; worktree: string }[] = [];
+  const walk = (dir: string, depth: number): void => {
+    if (depth > 4 || found.length >= 64) return;
+    let names: string[];
+    try {
+      names = readdirSync(dir);
+    } catch {
+      return;
+    }
+    if (names.includes('config') && names.includes('HEAD')) {
+      const text = readGitMetadata(join(dir, 'config'), 1024 * 1024) ?? '';
+      const worktree = parseGitConfigFile(text).entries.find((entry) => entry.section === 'core' && entry.key === 'worktree')?.value;
+      found.push({ config: join(dir, 'config'), worktree: worktree ? resolve(dir, worktree) : root });
+    }
+    for (const name of names) if (name !== 'objects' && name !== 'refs' && name !== 'logs' && lstatSync(join(dir, name), { throwIfNoEntry: false })?.isDirectory()) walk(join(dir, name), depth + 1);
+  };
+  if (lstatSync(join(root, '.git', 'modules'), { throwIfNoEntry: false })?.isDirectory()) walk(join(root, '.git', 'modules'), 0);
+  return found;
+}
+
+// The store files the `configs` (real paths of config files) and the submodules' configs name, as real paths
+// where they exist (else as spelled, made absolute): `~/` from `home`, a relative path from the work tree git
+// runs its helpers in: the top of the repository holding the workspace `root` (in a subfolder workspace
+// `.git/creds` is the repository's, not a missing `sub/.git/creds`), else `root`; a submodule's work tree.
 export function credentialStoreFiles(configs: Iterable<string>, root: string, home: string | undefined): string[] {
   const found = new Set<string>();
   const top = repositoryOf(root)?.top ?? root;
-  for (const config of configs) {
+  const sources = [...[...configs].map((config) => ({ config, worktree: top })), ...moduleConfigs(top)];
+  for (const { config, worktree } of sources) {
     const text = readGitMetadata(config, 1024 * 1024);
     if (text === undefined) continue;
-    for (const [, value] of text.matchAll(HELPER)) {
-      const spelled = STORE_FILE.exec(value!.trim())?.[1]?.replace(/^["']|["']$/g, '');
-      if (!spelled) continue;
-      const path = spelled.startsWith('~/') ? (home ? join(home, spelled.slice(2)) : undefined) : isAbsolute(spelled) ? spelled : join(top, spelled);
+    const helpers = parseGitConfigFile(text).entries.filter((entry) => entry.section === 'credential' && entry.key === 'helper' && entry.value);
+    for (const spelled of helpers.flatMap((entry) => storeFilesOfHelper(entry.value!))) {
+      const path = spelled.startsWith('~/') ? (home ? join(home, spelled.slice(2)) : undefined) : isAbsolute(spelled) ? spelled : join(worktree, spelled);
       if (path === undefined) continue;
       found.add(path);
       try {

@@ -18,6 +18,8 @@ import { FolderListings } from '../workspace/listings.js';
 import { MountLease } from './mount-points.js';
 import { clearPending, recordPending } from './pending.js';
 import { quarantine, snapshot } from './planted.js';
+import { gitStateAfter, gitStateBefore } from './git-state.js';
+import { immunePath } from '../permissions/immune-paths.js';
 import { clearRiskyModes, writableInPlace } from './modes.js';
 import { realOf, sandboxPolicy, within, type SandboxMode } from './policy.js';
 import { seatbeltProfile } from './seatbelt.js';
@@ -283,9 +285,13 @@ export class ProcessSandbox {
     const pending = this.stateDir ? recordPending(this.stateDir, this.root, before) : undefined;
     // An in-place run may rename a folder above a hidden path (hidden-moves.ts): moved back after it.
     const ancestors = policy.mode === 'workspace-write' && !staged?.layout ? hiddenAncestors(policy.root, workspaceSecrets.map((secret) => secret.path)) : undefined;
+    // git's index and refs are written in place: what they then hold for a protected path is judged after the run (git-state.ts).
+    const gitBefore = policy.mode === 'workspace-write' ? gitStateBefore(policy.root, findOnPath('git', this.toolEnv), this.toolEnv, policy.network) : undefined;
+    let gitCtx: ReturnType<typeof obeyedContext> | undefined;
+    const gitProtected = (path: string): boolean => immunePath(path, true, [], (gitCtx ??= obeyedContext(policy.root, this.env['HOME'], this.folderListings))) !== undefined;
     const after = (): string[] => {
       try {
-        const warnings = [...quarantine(before), ...(ancestors ? restoreHiddenAncestors(policy.root, ancestors) : []), ...nested(), ...(deep?.finish() ?? []), ...modes()];
+        const warnings = [...(gitBefore ? gitStateAfter(gitBefore, gitProtected) : []), ...quarantine(before), ...(ancestors ? restoreHiddenAncestors(policy.root, ancestors) : []), ...nested(), ...(deep?.finish() ?? []), ...modes()];
         clearPending(pending);
         return warnings;
       } finally {

@@ -21,7 +21,9 @@ const git = (...args: string[]): void => {
 const line = (token: string): string => `https://u:ghp_${token}@github.com\n`;
 const TOKENS = /ghp_STORE_\w+/;
 // The stores: named by the repository config (in .git, in the work tree), by the home config, and by default name.
-const STORES = ['.git/credentials', '.git/creds2', 'wt-creds', 'dotfiles/git-credentials', 'sub/.git-credentials'];
+// Round 12 (R12-7): the helper spelled by its program's path, as shell text (`!`), in a shell function, a
+// quoted name with a space, and a submodule's own config.
+const STORES = ['.git/credentials', '.git/creds2', 'wt-creds', 'dotfiles/git-credentials', 'sub/.git-credentials', 'abs-creds', 'bang-creds', 'fn-creds', 'my creds', 'sub2/mod-creds'];
 
 beforeAll(async () => {
   home = await tempDir('cw-credstore-home-');
@@ -31,7 +33,18 @@ beforeAll(async () => {
   git('config', 'credential.helper', 'store --file=.git/credentials');
   git('config', '--add', 'credential.helper', 'store --file .git/creds2');
   git('config', 'credential.https://example.com.helper', 'store --file=wt-creds');
+  git('config', 'credential.https://a.example.helper', '/usr/lib/git-core/git-credential-store --file=abs-creds');
+  git('config', 'credential.https://b.example.helper', '!git credential-store --file=bang-creds "$@"');
+  git('config', 'credential.https://c.example.helper', '!f() { git credential-store --file fn-creds "$@"; }; f');
+  git('config', 'credential.https://d.example.helper', 'store --file "my creds"');
   await writeFiles(ws, {
+    '.git/modules/sub2/HEAD': 'ref: refs/heads/main\n',
+    '.git/modules/sub2/config': '[core]\n\tworktree = ../../../sub2\n[credential]\n\thelper = store --file=mod-creds\n',
+    'abs-creds': line('STORE_ABS'),
+    'bang-creds': line('STORE_BANG'),
+    'fn-creds': line('STORE_FN'),
+    'my creds': line('STORE_SPACE'),
+    'sub2/mod-creds': line('STORE_MODULE'),
     'a.txt': 'PLAIN_MARK\n',
     '.git/credentials': line('STORE_DOTGIT'),
     '.git/creds2': line('STORE_DOTGIT2'),
