@@ -50,8 +50,13 @@ export const LOADERS: Readonly<Record<LoaderKind, LoaderRow>> = {
   // Other programs' start-up files: no load statement is parsed, every path they name counts (home-sources-named.ts:
   // npm's script-shell/init-module, R/psql/gdb/lldb/irb/pry/python/ipython start-up code, systemd user units' ExecStart).
   names: {
-    startup: ['.npmrc', '.yarnrc', '.yarnrc.yml', '.Rprofile', '.psqlrc', '.gdbinit', '.lldbinit', '.irbrc', '.pryrc', '.pythonrc', '.pythonrc.py', '.sqliterc', '.screenrc', '.xinitrc', '.xprofile', '.ipython/profile_default/ipython_config.py', '.config/gdb/gdbinit'],
-    folders: ['.config/systemd/user', '.ipython/profile_default/startup', '.config/autostart'],
+    startup: ['.npmrc', '.yarnrc', '.yarnrc.yml', '.Rprofile', '.psqlrc', '.gdbinit', '.lldbinit', '.irbrc', '.pryrc', '.pythonrc', '.pythonrc.py', '.sqliterc', '.screenrc', '.xinitrc', '.xprofile', '.ipython/profile_default/ipython_config.py', '.config/gdb/gdbinit',
+      // Round 12 (R12-9): emacs's init files (`(load "~/dotfiles/x.el")`), mercurial's hooks, cargo's
+      // rustc-wrapper and build scripts, docker's CLI plug-in folders, the editors' user settings (a terminal profile's path).
+      '.emacs', '.emacs.el', '.emacs.d/init.el', '.emacs.d/early-init.el', '.config/emacs/init.el', '.config/emacs/early-init.el', '.hgrc', '.config/hg/hgrc',
+      '.cargo/config.toml', '.cargo/config', '.docker/config.json', '.config/Code/User/settings.json', '.config/VSCodium/User/settings.json', '.config/Cursor/User/settings.json'],
+    // The session's environment (environment.d's PATH), desktop entries' Exec= lines, autostart, systemd user units.
+    folders: ['.config/systemd/user', '.ipython/profile_default/startup', '.config/autostart', '.config/environment.d', '.local/share/applications'],
     base: ['home'],
     loads: () => [],
   },

@@ -1,3 +1,5 @@
+import { realpathSync } from 'node:fs';
+import { dirname, isAbsolute, join } from 'node:path';
 import { shCommands, type ShWord } from '../shell/sh-tokens.js';
 import { expandWord, loadedOf, plain, type Loaded } from './home-sources-expand.js';
 import { envNamed } from './obeyed-env.js';
@@ -51,39 +53,83 @@ export function shellLoads(raw: string, vars: Map<string, string>, file: string,
   const found: Loaded[] = [];
   const place = { top: vars.get('HOME') ?? '/', script: file };
   const known = new Map<string, string>();
-  const text = raw.split('\n').map((line) => spelled(line, place, known)).join('\n');
+  const text = withRealPaths(raw, file).split('\n').map((line) => spelled(line, place, known)).join('\n');
   for (const match of text.matchAll(PRINTED)) found.push(...loadedOf(shCommands(match[1]!).flat(), vars, 'shell'));
   const loops = new Map<string, ShWord[]>();
+  // The folder a `cd` moved to: a relative name after it is relative to that folder (`cd ~/dotfiles && . shell/x.sh`).
+  let cwd: string | undefined;
   for (const all of shCommands(text)) {
-    if (all[0]!.text === 'eval') {
-      found.push(...shellLoads(all.slice(1).map((word) => word.text).join(' '), vars, file, direnv));
-      continue;
-    }
-    let words = all;
-    while (words.length > 0 && LEADING.has(words[0]!.text)) words = words.slice(1);
-    // `NAME=value cmd`: the assignments hold for the command (`BASH_ENV=X bash -c ...`), the command runs.
-    const command = words.findIndex((word) => !/^[A-Za-z_][A-Za-z0-9_]*=/.test(word.text));
-    if (command > 0) {
-      found.push(...assign(words.slice(0, command), vars));
-      words = words.slice(command);
-    }
-    const [first, second] = words;
-    if (!first) continue;
-    const name = first.text.replace(/_if_exists$/, '');
-    if (first.text === 'for' && second && words[2]?.text === 'in') loops.set(second.text, words.slice(3));
-    else if (SOURCE.has(first.text) && second) {
-      const loop = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$/.exec(second.text);
-      found.push(...loadedOf(loop && loops.has(loop[1]!) ? loops.get(loop[1]!)! : [second], vars, direnv ? 'direnv' : 'shell'));
-    } else if (direnv && (DIRENV[name] || name.startsWith('use_'))) {
-      const { words: named, kind, folder } = name.startsWith('use_') ? nixFiles(name.slice(4), words[1]) : DIRENV[name]!(options(words.slice(1)));
-      found.push(...loadedOf(named, vars, kind, folder));
-    } else if (first.text === 'autoload') found.push(...loadedOf(options(words.slice(1)).filter((word) => word.text.includes('/')), vars, 'shell'));
-    else if (first.text === 'fish_add_path') found.push(...loadedOf(options(words.slice(1)), vars, undefined, true));
-    else if (INTERPRETERS.has(first.text) && options(words.slice(1))[0]) found.push(...loadedOf(options(words.slice(1)).slice(0, 1), vars, SHELLS.has(first.text) ? 'shell' : undefined));
-    else if (first.text.includes('/') && !first.text.includes('=')) found.push(...loadedOf([first], vars));
-    else found.push(...assign(words, vars));
+    const before = found.length;
+    const at = cwd;
+    cwd = commandLoads(all, { found, vars, file, direnv, loops, cwd });
+    if (at !== undefined) for (let i = before; i < found.length; i++) if (!isAbsolute(found[i]!.path)) found[i] = { ...found[i]!, path: join(at, found[i]!.path) };
   }
   return found;
+}
+
+interface Walk {
+  readonly found: Loaded[];
+  readonly vars: Map<string, string>;
+  readonly file: string;
+  readonly direnv: boolean;
+  readonly loops: Map<string, ShWord[]>;
+  readonly cwd: string | undefined;
+}
+
+// What one simple command loads (pushed on `found`); returns the folder the shell is in after it.
+function commandLoads(all: ShWord[], walk: Walk): string | undefined {
+  const { found, vars, file, direnv, loops } = walk;
+  if (all[0]!.text === 'eval') {
+    found.push(...shellLoads(all.slice(1).map((word) => word.text).join(' '), vars, file, direnv));
+    return walk.cwd;
+  }
+  if (all[0]!.text === 'cd' || all[0]!.text === 'pushd') {
+    const to = all.slice(1).find((word) => !word.text.startsWith('-'));
+    const dir = to === undefined ? undefined : expandWord(to, vars);
+    return dir === undefined ? undefined : isAbsolute(dir) ? dir : walk.cwd === undefined ? undefined : join(walk.cwd, dir);
+  }
+  let words = all;
+  while (words.length > 0 && LEADING.has(words[0]!.text)) words = words.slice(1);
+  // `NAME=value cmd`: the assignments hold for the command (`BASH_ENV=X bash -c ...`), the command runs.
+  const command = words.findIndex((word) => !/^[A-Za-z_][A-Za-z0-9_]*=/.test(word.text));
+  if (command > 0) {
+    found.push(...assign(words.slice(0, command), vars));
+    words = words.slice(command);
+  }
+  const [first, second] = words;
+  if (!first) return walk.cwd;
+  const name = first.text.replace(/_if_exists$/, '');
+  if (first.text === 'for' && second && words[2]?.text === 'in') loops.set(second.text, words.slice(3));
+  else if (SOURCE.has(first.text) && second) {
+    const loop = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$/.exec(second.text);
+    found.push(...loadedOf(loop && loops.has(loop[1]!) ? loops.get(loop[1]!)! : [second], vars, direnv ? 'direnv' : 'shell'));
+  } else if (direnv && (DIRENV[name] || name.startsWith('use_'))) {
+    const { words: named, kind, folder } = name.startsWith('use_') ? nixFiles(name.slice(4), words[1]) : DIRENV[name]!(options(words.slice(1)));
+    found.push(...loadedOf(named, vars, kind, folder));
+  } else if (first.text === 'autoload') found.push(...loadedOf(options(words.slice(1)).filter((word) => word.text.includes('/')), vars, 'shell'));
+  else if (first.text === 'fish_add_path') found.push(...loadedOf(options(words.slice(1)), vars, undefined, true));
+  else if (INTERPRETERS.has(first.text) && options(words.slice(1))[0]) found.push(...loadedOf(options(words.slice(1)).slice(0, 1), vars, SHELLS.has(first.text) ? 'shell' : undefined));
+  else if (first.text.includes('/') && !first.text.includes('=')) found.push(...loadedOf([first], vars));
+  else found.push(...assign(words, vars));
+  return walk.cwd;
+}
+
+// The file's own real path and folder written in where the text computes them (red team round 12, R12-9: the
+// dotfiles idiom `DIR="$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")"; . "$DIR/shell/x.sh"` in a linked
+// ~/.bashrc, and zsh's `${0:A:h}`): `readlink -f`/`realpath` of the script, then `dirname` of a literal path.
+const SELF = String.raw`["']?\$\{?(?:BASH_SOURCE(?:\[0\])?|0)\}?["']?`;
+const REAL_SELF = new RegExp(String.raw`\$\(\s*(?:readlink(?:\s+-[A-Za-z]+)+|realpath(?:\s+-\S+)*)\s+${SELF}\s*\)`, 'g');
+const DIRNAME = /\$\(\s*dirname\s+["']?([^"'$()\s]+)["']?\s*\)/g;
+
+function withRealPaths(text: string, file: string): string {
+  if (!/readlink|realpath|\$\{0:A/.test(text)) return text;
+  let real = file;
+  try {
+    real = realpathSync.native(file);
+  } catch {
+    // a file that is not there keeps its own name
+  }
+  return text.replace(REAL_SELF, real).replace(/\$\{0:A:h\}/g, dirname(real)).replace(/\$\{0:A\}/g, real).replace(DIRNAME, (_all, path: string) => dirname(path));
 }
 
 // `NAME=value`, `export/declare/typeset/local NAME=value`, fish's `set [-gx] NAME value...`: the variables

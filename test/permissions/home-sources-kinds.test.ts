@@ -3,7 +3,7 @@
 // other spellings, zsh, direnv) loads a workspace file; the agent wrote that file unasked and the next ssh,
 // editor, terminal or shell ran it. One row per kind of the table (home-sources-parse.ts): the named file's
 // write asks (C241 under --yes), an unrelated file of the same folder is written.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createEngine } from '../../src/index.js';
@@ -35,6 +35,10 @@ const ROWS: readonly { kind: string; file: string; text: string; loads: readonly
   { kind: 'bash trap, PROMPT_COMMAND, a run-time part, a loop over ls output (named paths)', file: '.bash_login', text: "trap '. ~/dotfiles/shell/tr.sh' EXIT\nPROMPT_COMMAND=\". ~/dotfiles/shell/pc.sh\"\nsource ~/dotfiles/host/$(hostname).sh\nwhile read f; do . \"$f\"; done < <(ls ~/dotfiles/loop/*.sh)\n", loads: ['shell/tr.sh', 'shell/pc.sh', 'host/new.sh', 'loop/new.sh'], unrelated: 'shell/notes.md' },
   { kind: 'vim exe "source " . expand(...)', file: '.gvimrc', text: 'exe "source " . expand("~/dotfiles/vim/exe.vim")\n', loads: ['vim/exe.vim'], unrelated: 'vim/other.txt' },
   { kind: 'npm script-shell, psql \\i, R source, a systemd user unit (other programs\' start-up files)', file: '.npmrc', text: 'script-shell=~/dotfiles/bin/npmsh\n', loads: ['bin/npmsh', 'sql/init.sql', 'r/init.R', 'svc/run.sh'], unrelated: 'bin/README' },
+  // Round 12, R12-9: the dotfiles idioms (a linked start-up file finding its own folder with readlink -f; cd, then
+  // a relative name) and other programs' start-up files (emacs load, hg hooks, cargo's rustc-wrapper, a desktop entry).
+  { kind: 'cd into the dotfiles then a relative name; a linked start-up file that finds its folder with readlink -f', file: '.mkshrc', text: 'cd ~/dotfiles && . shell/cdrel.sh; cd\n', loads: ['shell/cdrel.sh', 'shell/rl.sh'], unrelated: 'shell/notes2.md' },
+  { kind: 'emacs load, mercurial hooks, cargo rustc-wrapper, a desktop entry', file: '.emacs', text: '(load "~/dotfiles/emacs/x.el")\n', loads: ['emacs/x.el', 'bin/hghook', 'bin/w', 'bin/app'], unrelated: 'emacs/README' },
   { kind: 'direnvrc sources a library', file: '.config/direnv/direnvrc', text: 'source ~/dotfiles/direnv/lib.sh\n', loads: ['direnv/lib.sh'], unrelated: 'direnv/README' },
 ];
 
@@ -46,6 +50,9 @@ beforeAll(async () => {
   await writeFiles(home, Object.fromEntries(ROWS.map((row) => [row.file.startsWith('ws:') ? `dotfiles/${row.file.slice(3)}` : row.file, row.text])));
   await writeFiles(home, { '.psqlrc': '\\i ~/dotfiles/sql/init.sql\n', '.Rprofile': 'source("~/dotfiles/r/init.R")\n', '.config/systemd/user/x.service': '[Service]\nExecStart=%h/dotfiles/svc/run.sh\n' });
   await writeFiles(home, { 'dotfiles/ssh/config.d/work': 'Include ~/dotfiles/ssh/more.conf\n', '.config/zsh/.zshrc': 'source ${ZDOTDIR:-$HOME}/../../dotfiles/zsh/z1.zsh\n', 'dotfiles/vim/rt/plugin/p.vim': '" p\n' });
+  await writeFiles(home, { '.hgrc': '[hooks]\nupdate = ~/dotfiles/bin/hghook\n', '.cargo/config.toml': `[build]\nrustc-wrapper = "${root}/bin/w"\n`, '.local/share/applications/app.desktop': `[Desktop Entry]\nExec=${root}/bin/app %U\n` });
+  await writeFiles(root, { kshrc: 'DIR="$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")"\n. "$DIR/shell/rl.sh"\n' });
+  symlinkSync(join(root, 'kshrc'), join(home, '.kshrc'));
   await writeFiles(root, { 'lib/init.sh': 'source "$(dirname "${BASH_SOURCE[0]}")/rel.sh"\n. "${BASH_SOURCE%/*}/rel2.sh"\nHERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"\n. "$HERE/rel3.sh"\n' });
 });
 afterAll(async () => removeDir(base));
