@@ -3,10 +3,11 @@
 // read only `sub/.codeward/...`, so the project's non-accessible globs (`**/keys/**`) and deny rules
 // (`@coder * sub/db/**`) held at the top and vanished below it. One walk for every door (every door reads
 // its project settings through policy-load.ts readProjectSettings): from the workspace's parent up to the
-// git top (the folders on the way that hold settings files, each applied), or, outside a repository, to the
-// first folder that holds some; bounded, never at or above the home folder (its .codeward is the user's own)
-// nor `/`. Each enclosing project's files are trusted or not by the same record as at its top
-// (`codeward trust` there); its globs and rules are re-based to the workspace (workspace/rebase.ts).
+// git top, through a submodule's `.git` file (every folder on the way that holds settings files applies),
+// or, outside a repository, to the first folder that holds some; bounded, never at or above the home folder
+// (its .codeward is the user's own) nor `/`; a settings file another account owns is not looked at. Each
+// enclosing project's files are trusted or not by the same record as at its top (`codeward trust` there);
+// its globs and rules are re-based to the workspace (workspace/rebase.ts).
 import { dirname, join, relative, sep } from 'node:path';
 import { lstatQuiet } from '../files/stat-quiet.js';
 import { isInside } from '../workspace/contains.js';
@@ -25,12 +26,22 @@ export interface EnclosingProject {
 // How many folders above the workspace are looked at.
 const MAX_LEVELS = 32;
 
-const holds = (folder: string, name: string): boolean => lstatQuiet(join(folder, name)) !== undefined;
-const holdsSettings = (folder: string): boolean => PROJECT_SETTINGS_FILES.some((name) => holds(folder, name));
+// A repository's top: a `.git` folder. A `.git` file (a submodule, a linked worktree) is a part of the
+// project above it: the walk goes on to the superproject.
+const gitTop = (folder: string): boolean => lstatQuiet(join(folder, '.git'))?.isDirectory() === true;
+// A settings file of the user or root: one another account left in a shared folder above the workspace
+// (/tmp/.codeward/policy.json) is not a project's, and would stop or fail every session below it.
+function holdsSettings(folder: string): boolean {
+  const uid = process.getuid?.();
+  return PROJECT_SETTINGS_FILES.some((name) => {
+    const stats = lstatQuiet(join(folder, name));
+    return stats !== undefined && (uid === undefined || stats.uid === uid || stats.uid === 0);
+  });
+}
 
 // The folders above `root` (a real path) whose settings apply to it, nearest first.
 export function enclosingFolders(root: string, home: string | undefined): string[] {
-  if (holds(root, '.git')) return [];
+  if (gitTop(root)) return [];
   const found: string[] = [];
   let folder = root;
   for (let level = 0; level < MAX_LEVELS; level += 1) {
@@ -39,7 +50,7 @@ export function enclosingFolders(root: string, home: string | undefined): string
     folder = parent;
     if (home !== undefined && isInside(folder, home)) break;
     if (holdsSettings(folder)) found.push(folder);
-    if (holds(folder, '.git')) return found;
+    if (gitTop(folder)) return found;
   }
   return found.slice(0, 1);
 }

@@ -5,7 +5,7 @@
 // (permissions/project-enclosing.ts) and its globs and rules are re-based to the workspace
 // (workspace/rebase.ts), trusted or not by the project's own record.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { chownSync, existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -137,6 +137,27 @@ describe('a workspace below the project (in process)', () => {
     };
     expect(await write(join(base, 'outer/repo/inner'), 'x.txt')).toMatchObject({ ok: true });
     expect(await write(join(base, 'nogit/sub'), 'n.txt')).toMatchObject({ ok: false, error: { code: 'C240' } });
+  });
+
+  it('a submodule (a `.git` file) below the project obeys the project too', async () => {
+    await writeFiles(sub, { 'vendor/lib/.git': 'gitdir: ../../../.git/modules/lib\n', 'vendor/lib/keys/v.txt': `V=${SECRET}\n` });
+    const engine = await createEngine({ workspace: join(sub, 'vendor/lib'), env, permissions: { home, yes: true } });
+    try {
+      expect(await engine.run({ cmd: 'read', args: { file: 'keys/v.txt' } })).toMatchObject({ ok: false, error: { code: 'C211' } });
+    } finally {
+      await engine.close();
+    }
+  });
+
+  it.runIf(process.getuid?.() === 0)('a settings file another account left in a folder above is not obeyed (a shared /tmp)', async () => {
+    await writeFiles(base, { 'shared/coder_policy.json': JSON.stringify({ rules: [{ pattern: '@coder *', action: 'deny' }] }), 'shared/sub/.keep': '' });
+    chownSync(join(base, 'shared/coder_policy.json'), 65534, 65534);
+    const engine = await createEngine({ workspace: join(base, 'shared/sub'), env, permissions: { home, yes: true } });
+    try {
+      expect(await engine.run({ cmd: 'write', args: { file: 'o.txt', content: 'x' } })).toMatchObject({ ok: true });
+    } finally {
+      await engine.close();
+    }
   });
 });
 
