@@ -139,6 +139,18 @@ describe('a workspace below the project (in process)', () => {
     expect(await write(join(base, 'nogit/sub'), 'n.txt')).toMatchObject({ ok: false, error: { code: 'C240' } });
   });
 
+  it('the project\'s other engine settings only tighten: a lower maxWriteBytes holds in the subfolder', async () => {
+    await writeFiles(base, { 'tight/.codeward/config.json': JSON.stringify({ maxWriteBytes: 10, sandbox: 'read-only' }), 'tight/sub/.keep': '' });
+    git(join(base, 'tight'));
+    const engine = await createEngine({ workspace: join(base, 'tight/sub'), env, permissions: { home, yes: true } });
+    try {
+      expect(engine.config).toMatchObject({ maxWriteBytes: 10, sandbox: 'read-only' });
+      expect(await engine.run({ cmd: 'write', args: { file: 'big.txt', content: 'x'.repeat(20) } })).toMatchObject({ ok: false, error: { code: 'C213' } });
+    } finally {
+      await engine.close();
+    }
+  });
+
   it('a submodule (a `.git` file) below the project obeys the project too', async () => {
     await writeFiles(sub, { 'vendor/lib/.git': 'gitdir: ../../../.git/modules/lib\n', 'vendor/lib/keys/v.txt': `V=${SECRET}\n` });
     const engine = await createEngine({ workspace: join(sub, 'vendor/lib'), env, permissions: { home, yes: true } });
