@@ -114,7 +114,10 @@ describe('a workspace below the project (in process)', () => {
         await engine.close();
       }
     };
-    expect(await write()).toMatchObject({ ok: false, error: { code: 'C241' } });
+    const untrusted = await write();
+    expect(untrusted).toMatchObject({ ok: false, error: { code: 'C241' } });
+    // The notice names the folder whose trust applies the rule: the project's top, not the subfolder.
+    expect((untrusted as { warnings: string[] }).warnings.join('\n')).toContain(`"codeward trust -C ${top}" applies them`);
     await trustWorkspaceAt(top, own);
     expect(await write()).toMatchObject({ ok: true });
   });
