@@ -1,4 +1,5 @@
 import { fail, isCodewardError } from './errors.js';
+import { compileNonAccessible } from '../workspace/globs.js';
 import { rebaseGlob } from '../workspace/rebase.js';
 import type { ProjectSettings } from '../permissions/policy-load.js';
 import { isDeepStrictEqual } from 'node:util';
@@ -31,7 +32,7 @@ export async function withEnclosingGlobs(report: ConfigReport, project: ProjectS
       if (report.config.nonAccessibleGlobs.includes(glob)) continue;
       const rebased = rebaseGlob(glob, outer.below);
       if (rebased === undefined) continue;
-      if ('covers' in rebased) throw fail('C211', `the workspace ${project.snapshot.root} lies inside a folder that the non-accessible glob ${glob} of the project ${top} hides from the model; open a folder outside it`);
+      if ('covers' in rebased || compileNonAccessible([glob])(outer.below.join('/'))) throw fail('C211', `the workspace ${project.snapshot.root} lies inside a folder that the non-accessible glob ${glob} of the project ${top} hides from the model; open a folder outside it`);
       if (!globs.includes(rebased.rest)) globs.push(rebased.rest);
     }
   }
