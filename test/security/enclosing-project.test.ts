@@ -72,6 +72,12 @@ describe('re-basing a pattern of the enclosing project to the workspace', () => 
     expect(rebaseRulePath('sub', ['sub', 'x'])).toEqual({ covers: true });
     expect(rebaseRulePath('sub/*', ['sub', 'x'])).toBeUndefined();
     expect(rebaseRulePath('other/db/**', ['sub'])).toBeUndefined();
+    // Held-back spellings: ./, doubled and trailing slashes, an escaped wildcard, a deeper workspace.
+    expect(rebaseRulePath('./sub/db/**', ['sub'])).toEqual({ rest: 'db/**' });
+    expect(rebaseRulePath('sub//db/', ['sub'])).toEqual({ rest: 'db' });
+    expect(rebaseRulePath('sub/a\\*b/**', ['sub'])).toEqual({ rest: 'a\\*b/**' });
+    expect(rebaseRulePath('sub/*/db/**', ['sub', 'x'])).toEqual({ rest: 'db/**' });
+    expect(rebaseRulePath('sub/db/**', ['sub', 'db', 'deep'])).toEqual({ covers: true });
   });
 
   it('rules: a path rule is re-based or dropped; a shell line, a search term or flags stay as written', () => {
