@@ -5,6 +5,7 @@ import { parseYaml } from './yaml.js';
 import { CONFIG_FILES, snapshotFile, type IgnoredSetting } from '../permissions/policy-sources.js';
 import { readProjectSettings, type ProjectSettings } from '../permissions/policy-load.js';
 import { tightenConfig } from './config-tighten.js';
+import { withEnclosingGlobs } from './config-enclosing.js';
 import { didYouMean } from './config-keys.js';
 import { configSchema, ENGINE_CONFIG_KEYS, USER_ONLY_KEYS, defaultConfig, type Config } from './config-schema.js';
 
@@ -45,7 +46,12 @@ function userOnlyOf(keys: readonly string[], file: string): IgnoredSetting[] {
 // untrusted project may only tighten them, a trusted one replaces what it sets). An untrusted project's
 // unknown key (a newer codeward's setting) is ignored and named in the notes; a trusted project's, like
 // the user's own, is an error.
+// The globs of the projects the workspace is a subfolder of are added, re-based (config-enclosing.ts).
 export async function configFromSettings(project: ProjectSettings, user?: UserEngineSettings): Promise<ConfigReport> {
+  return withEnclosingGlobs(await ownConfig(project, user), project, (outer) => ownConfig(outer, user));
+}
+
+async function ownConfig(project: ProjectSettings, user?: UserEngineSettings): Promise<ConfigReport> {
   const base = user ? userBase(user) : defaultConfig();
   const userFrom = user?.values['sandbox'] !== undefined ? { sandboxFrom: `"sandbox": "${String(base.sandbox)}" in your ${user.path}` } : {};
   for (const name of CONFIG_FILES) {

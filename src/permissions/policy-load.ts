@@ -6,6 +6,7 @@ import { normalizePattern } from './pattern.js';
 import { Policy, type PolicyFileInfo, type SourceRule } from './policy.js';
 import { PROJECT_POLICY_FILES, readProjectSnapshot, snapshotFile, type IgnoredSetting, type ProjectSnapshot, type SettingsFile } from './policy-sources.js';
 import { answersFileFor, trustState, type TrustState } from './policy-trust.js';
+import { enclosingProjects, rebaseRules, type EnclosingProject } from './project-enclosing.js';
 import { readFile } from 'node:fs/promises';
 import type { Rule } from './types.js';
 
@@ -23,6 +24,8 @@ export interface CliRuleFlags {
 export interface ProjectSettings {
   readonly snapshot: ProjectSnapshot;
   readonly trust: TrustState;
+  // The projects the workspace is a subfolder of (project-enclosing.ts): their files apply too, re-based.
+  readonly enclosing?: readonly EnclosingProject[];
 }
 
 export interface LoadPolicyOptions {
@@ -52,7 +55,8 @@ function userFileSet(home: string): Set<string> {
 // Reads the project's settings files and checks them against the user's trust record.
 export async function readProjectSettings(workspaceRoot: string, home: string | undefined): Promise<ProjectSettings> {
   const snapshot = await readProjectSnapshot(resolve(workspaceRoot), home ? userFileSet(resolve(home)) : new Set());
-  return { snapshot, trust: await trustState(snapshot, home ? resolve(home) : undefined) };
+  const enclosing = await enclosingProjects(snapshot.root, home ? resolve(home) : undefined);
+  return { snapshot, trust: await trustState(snapshot, home ? resolve(home) : undefined), ...(enclosing.length > 0 ? { enclosing } : {}) };
 }
 
 function cliRuleList(input: LoadPolicyOptions['cliRules']): Rule[] {
@@ -108,7 +112,6 @@ export async function loadPolicy(options: LoadPolicyOptions): Promise<Policy> {
   const root = resolve(options.workspaceRoot);
   const home = resolve(options.home ?? homedir());
   const project = options.project ?? (await readProjectSettings(root, home));
-  const trusted = project.trust.trusted;
   const problems: PolicyProblem[] = [];
   const cli: SourceRule[] = [];
   for (const rule of cliRuleList(options.cliRules)) {
@@ -121,13 +124,15 @@ export async function loadPolicy(options: LoadPolicyOptions): Promise<Policy> {
   const ignored: IgnoredSetting[] = [];
   const projectRules: SourceRule[] = [];
   let hidesUserAllows = false;
-  for (const name of PROJECT_POLICY_FILES) {
-    const entry = snapshotFile(project.snapshot, name);
+  // The workspace's own files, then those of the projects it is a subfolder of, re-based to it.
+  for (const source of [{ ...project, below: [] }, ...(project.enclosing ?? [])]) for (const name of PROJECT_POLICY_FILES) {
+    const entry = snapshotFile(source.snapshot, name);
     const parsed = entry && parseSettingsFile(entry);
     if (!parsed) continue;
     problems.push(...parsed.problems);
     const before = ignored.length;
-    projectRules.push(...fileRules(parsed, 'project', trusted, ignored, name));
+    const rules = fileRules(parsed, 'project', source.trust.trusted, ignored, source.below.length === 0 ? name : entry.file);
+    projectRules.push(...(source.below.length === 0 ? rules : rebaseRules(rules, source)));
     // "merge": false hides the user's own allow rules from the home folder, never their deny or ask rules.
     if (!parsed.merge) hidesUserAllows = true;
     files.push({ file: parsed.file, source: 'project', merge: parsed.merge, hidden: false, rules: parsed.rules.length, problems: parsed.problems, ignored: ignored.slice(before) });

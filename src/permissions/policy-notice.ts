@@ -15,7 +15,11 @@ export function trustNotice(project: ProjectSettings, ignored: readonly IgnoredS
     parts.push(`trust in ${snapshot.root} was revoked: ${trust.changed.join(', ')} changed since "codeward trust" (${trust.trustedAt ?? 'unknown time'})`);
   }
   if (ignored.length > 0) parts.push(`untrusted workspace, so its settings only tighten; not applied: ${ignored.map(formatIgnored).join('; ')}`);
-  const lines = parts.length > 0 ? [`${parts.join('; ')}; "codeward trust -C ${shellArg(snapshot.root)}" applies them once you have reviewed the files`] : [];
+  // A setting of an enclosing project (project-enclosing.ts, named by its absolute path) is trusted at that project's top.
+  const tops = (project.enclosing ?? []).map((outer) => outer.snapshot.root).filter((top) => ignored.some((entry) => entry.file.startsWith(`${top}/`)));
+  const own = trust.problem !== undefined || (trust.recorded && !trust.trusted) || ignored.some((entry) => !tops.some((top) => entry.file.startsWith(`${top}/`)));
+  const commands = [...(own ? [snapshot.root] : []), ...tops].map((root) => `"codeward trust -C ${shellArg(root)}"`).join(' and ');
+  const lines = parts.length > 0 ? [`${parts.join('; ')}; ${commands} applies them once you have reviewed the files`] : [];
   if (userOnly.length > 0) {
     lines.push(`never applied from a project, trusted or not: ${userOnly.map((entry) => `${entry.file}: ${entry.setting}`).join(', ')} (set ${userOnly.length === 1 ? 'it' : 'them'} in your own ~/.codeward/config.json)`);
   }

@@ -28,9 +28,15 @@ const ASSIGNMENT = /^\s*(?:export\s+|setenv\s+)?([A-Za-z_][A-Za-z0-9_]*)(?:=|\s+
 // bearer or Authorization header, a URL with a password (red team R8-5).
 const ANY_ASSIGNMENT = /([A-Za-z_][A-Za-z0-9_]*)\s*=\s*("[^"\n]*"|'[^'\n]*'|[^\s;]*)/g;
 const SECRET_SPELLING = /\bbearer\s|\bauthorization\s*:|:\/\/[^\s/:@]+:[^\s/@]+@/i;
+// A password given as a program's argument (round 11: `alias deploy='curl -u admin:PW ...'` in .bashrc,
+// `mysql -u root -pPASSWORD` in a ~/.local/bin script): curl's -u/--user USER:PASSWORD, a --password VALUE,
+// mysql's -pVALUE (a bare -p asks), sshpass -p; and an option or setting named like a secret with a quoted
+// value and no `=` (tmux's `set -g @token '...'`).
+const SECRET_ARGUMENT = /\bcurl\b[^\n]*?\s(?:-u|--user)(?:\s+|=)["']?[^\s"':]+:[^\s"'@$][^\s"'@]*|\s--(?:http-)?password(?:\s+|=)["']?[^\s"'$-]|\b(?:mysql|mysqldump|mysqladmin|mariadb|mariadb-dump)\b[^\n]*?\s-p["']?[^\s"'$]|\bsshpass\s+-p\s*[^\s"'$]/;
+const SECRET_OPTION = /(?:token|secret|passw(?:or)?d|api[_-]?key)[\w.-]*\s+(["'])[^"'\s$]{6,}\1/i;
 export function looksSecret(text: string): boolean {
   const joined = text.replace(/\\\r?\n/g, '');
-  if (SECRET_SPELLING.test(joined)) return true;
+  if (SECRET_SPELLING.test(joined) || SECRET_ARGUMENT.test(joined) || SECRET_OPTION.test(joined)) return true;
   for (const [, name, value] of joined.matchAll(ANY_ASSIGNMENT)) if (isSecretVariable(name!, value!.replace(/^(["'])(.*)\1$/, '$2'))) return true;
   return false;
 }

@@ -1,6 +1,6 @@
 import { lstatQuiet } from '../files/stat-quiet.js';
 import { homeLinksInto } from '../permissions/home-links.js';
-import { dirname } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { hiddenWhole } from './git-identity.js';
 import { SHOWN_CHECKED } from './home-shown.js';
 import { HOME_SECRETS } from './lists.js';
@@ -73,13 +73,26 @@ export function homeFolderFiles(entry: string, path: string): string[] {
 // Symlinks are looked for this deep below a folder a variable names (as below the home's secret folders).
 const LINK_DEPTH = 2;
 
-// `~` and `~/...` as the shell would have expanded them; other relative values are skipped (a tool resolves them
-// against its own working folder, unknown here).
-export const absolute = (value: string, home: string | undefined): string | undefined =>
-  value.startsWith('/') ? value : home && (value === '~' || value.startsWith('~/')) ? `${home}${value.slice(1)}` : undefined;
+// `~` and `~/...` as the shell would have expanded them; another relative value (`CARGO_HOME=./ch`, round 11)
+// against `cwd`, as the tool resolves it against its working folder; without one, skipped.
+export const absolute = (value: string, home: string | undefined, cwd?: string): string | undefined =>
+  value.startsWith('/') ? value : value === '~' || value.startsWith('~/') ? (home ? `${home}${value.slice(1)}` : undefined) : cwd && value !== '' && !value.startsWith('~') ? resolve(cwd, value) : undefined;
 
-// Real absolute paths of the secrets the variables of `env` locate (their home spelling is in homeSecretPaths).
-export function variableSecretPaths(env: Readonly<Record<string, string | undefined>>): string[] {
+// The folders a relative value may be meant from: the process's working folder (where the person set it), and
+// the ones the caller adds (the workspace, where a sandboxed tool starts).
+export function workingFolders(more: readonly string[] = []): string[] {
+  let here: string | undefined;
+  try {
+    here = process.cwd();
+  } catch {
+    here = undefined;
+  }
+  return [...new Set([...(here ? [here] : []), ...more])];
+}
+
+// Real absolute paths of the secrets the variables of `env` locate (their home spelling is in homeSecretPaths),
+// a relative value from each of `cwds`.
+export function variableSecretPaths(env: Readonly<Record<string, string | undefined>>, cwds: readonly string[] = workingFolders()): string[] {
   const folders: string[] = [];
   const files: string[] = [];
   for (const [entry, located] of Object.entries(HOME_SECRET_VARIABLES)) {
@@ -87,11 +100,12 @@ export function variableSecretPaths(env: Readonly<Record<string, string | undefi
       const value = env[name];
       if (!value) continue;
       for (const part of located!.names === 'list' ? value.split(':') : [value]) {
-        const path = absolute(part.trim(), env['HOME']);
-        if (!path || path === '/') continue;
-        if (located!.names === 'folder') folders.push(path);
-        else if (located!.names === 'home') files.push(...homeFolderFiles(entry, path));
-        else files.push(path);
+        for (const path of new Set(cwds.map((cwd) => absolute(part.trim(), env['HOME'], cwd)))) {
+          if (!path || path === '/') continue;
+          if (located!.names === 'folder') folders.push(path);
+          else if (located!.names === 'home') files.push(...homeFolderFiles(entry, path));
+          else files.push(path);
+        }
       }
     }
   }

@@ -2,7 +2,8 @@ import { userInfo } from 'node:os';
 import { isAbsolute } from 'node:path';
 import { homeLinksInto } from '../permissions/home-links.js';
 import { hiddenGlobsFor } from '../workspace/hidden-paths.js';
-import { absolute, variableSecretPaths, XDG_BASES } from './home-secret-vars.js';
+import { absolute, variableSecretPaths, workingFolders, XDG_BASES } from './home-secret-vars.js';
+import { homeShaped } from './home-shape.js';
 import { homeDenied, type HomeDenied } from './home-shown.js';
 import { HOME_SECRETS } from './lists.js';
 
@@ -30,8 +31,8 @@ function homesOf(homes: readonly (string | undefined)[]): string[] {
 
 // Real absolute paths of the home secrets of each of `homes`, and of those the tools' own variables of `env`
 // (the engine's environment) locate elsewhere (home-secret-vars.ts, R9-5).
-export function homeSecretPaths(homes: readonly (string | undefined)[], env: Readonly<Record<string, string | undefined>> = {}): string[] {
-  const paths = new Set<string>(variableSecretPaths(env));
+export function homeSecretPaths(homes: readonly (string | undefined)[], env: Readonly<Record<string, string | undefined>> = {}, cwds?: readonly string[]): string[] {
+  const paths = new Set<string>(variableSecretPaths(env, cwds));
   for (const home of homesOf(homes)) for (const link of homeLinksInto(home, HOME_SECRETS, [], ['/'], SECRET_LINK_DEPTH).links) paths.add(`/${link.rel}`);
   return [...paths];
 }
@@ -44,8 +45,10 @@ export function homeHidden(root: string, homes: readonly (string | undefined)[],
     const folder = env[name] ? absolute(env[name]!.trim(), env['HOME']) : undefined;
     return folder && folder !== '/' ? [{ folder: folder.replace(/\/+$/, ''), stands: prefix.replace(/\/$/, '') }] : [];
   });
-  const denied = homeDenied(root, homesOf(homes), widened, moved);
-  return { paths: [...homeSecretPaths(homes, env), ...denied.paths], globs: denied.globs };
+  // A workspace that IS a home folder by its shape (/home/NAME, /Users/NAME, /root, a person's passwd entry)
+  // while HOME names another folder (round 11: `HOME=/tmp/h codeward -C /home/alice`) is one too.
+  const denied = homeDenied(root, [...homesOf(homes), ...(homeShaped(root) ? [root] : [])], widened, moved);
+  return { paths: [...homeSecretPaths(homes, env, workingFolders([root])), ...denied.paths], globs: denied.globs };
 }
 
 // Workspace-relative globs for `root` (`**` when the workspace lies inside one of them).

@@ -3,7 +3,7 @@ import { lstatQuiet } from '../files/stat-quiet.js';
 import { escapeGlob } from '../workspace/hidden-paths.js';
 import { hiddenWhole } from './git-identity.js';
 import { realOf, within } from './policy.js';
-import { secretScripts } from './secret-scripts.js';
+import { SCRIPT_FOLDERS, secretFilesBelow, secretScripts } from './secret-scripts.js';
 import { CREDENTIALS, PREFIX_CREDENTIALS, TOOLCHAINS } from './toolchains.js';
 import { readFolder } from './view-cache.js';
 
@@ -36,7 +36,9 @@ export const SHOWN_CHECKED: Readonly<Record<string, 'git' | 'toml' | 'text'>> = 
 // home under ~/snap/APP/current (gh's hosts.yml, doctl's token), macOS keeps app state and keychains in ~/Library.
 // Hidden whole like a dot-entry; a person's own files (Documents, Downloads, projects) stay shown.
 const STATE_FOLDERS: readonly string[] = ['snap', 'Library'];
-const SHOWN_FOLDERS: readonly string[] = ['.git', '.vim', '.config/nvim', '.config/tmux', '.config/alacritty', '.config/kitty', '.codeward/rules', '.codeward/agents'];
+const EDITOR_FOLDERS: readonly string[] = ['.vim', '.config/nvim', '.config/tmux', '.config/alacritty', '.config/kitty'];
+const EDITOR_DEPTH = 3;
+const SHOWN_FOLDERS: readonly string[] = ['.git', ...EDITOR_FOLDERS, '.codeward/rules', '.codeward/agents'];
 const TOOLCHAIN_PATHS: readonly string[] = TOOLCHAINS.flatMap((toolchain) => toolchain.paths).filter((path) => !path.startsWith('/') && !(path in SHOWN_CHECKED));
 
 // The toolchain folders' credential catalogue (what view.ts hides inside them when the home is hidden; in the
@@ -81,7 +83,9 @@ export function homeDenied(root: string, homes: readonly string[], widened: read
     globs.push(...denyGlobs(base, stands, shown));
     if (stands !== '') continue;
     globs.push(...STATE_FOLDERS.map((name) => `${base}${name}`), ...toolchainGlobs(base));
-    for (const path of TOOLCHAIN_PATHS.filter((entry) => entry.endsWith('bin'))) paths.push(...secretScripts(join(folder, path)));
+    for (const path of SCRIPT_FOLDERS) paths.push(...secretScripts(join(folder, path)));
+    // The editor and terminal folders shown whole: a file in them that looks secret is hidden whole (round 11).
+    for (const path of EDITOR_FOLDERS) paths.push(...secretFilesBelow(join(folder, path), EDITOR_DEPTH));
   }
   // A link's target outside the workspace is not the workspace's to hide (and one holding it would hide it all).
   return { paths: [...new Set(paths)].filter((path) => path !== root && within(path, root)), globs };

@@ -1,4 +1,4 @@
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { readGitMetadataBytes } from '../git/config-read.js';
 import { looksSecret } from './git-identity.js';
 import { readFolder, type FolderLog } from './view-cache.js';
@@ -12,11 +12,39 @@ import { readFolder, type FolderLog } from './view-cache.js';
 export const SCRIPT_MAX_BYTES = 256 * 1024;
 const SCRIPT_MAX_ENTRIES = 2000;
 
+// The home's folders where a package manager puts the commands it installs, and where a person drops a script
+// of their own (round 11: ~/.npm-global/bin/pub with `export NPM_TOKEN=...` was printed): npm's prefix bin
+// (`npm config set prefix ~/.npm-global`), pnpm's PNPM_HOME (its commands lie in the folder itself), bun's,
+// deno's, pip's, cargo's, go's, pixi's, cabal's. Relative to the home.
+export const SCRIPT_FOLDERS: readonly string[] = ['.local/bin', '.npm-global/bin', '.local/share/pnpm', 'Library/pnpm', '.bun/bin', '.deno/bin', '.cargo/bin', 'go/bin', '.pixi/bin', '.cabal/bin'];
+const SCRIPT_FOLDER_ENDS: readonly string[] = SCRIPT_FOLDERS.map((path) => `/${path}`);
+
+// Whether a shown folder is one of those: a `bin` folder (a PATH entry), or one of the list (PNPM_HOME).
+export function isScriptFolder(dir: string): boolean {
+  return basename(dir) === 'bin' || SCRIPT_FOLDER_ENDS.some((end) => dir.endsWith(end));
+}
+
+// The script folders of a shown folder `dir`: itself when it is one, else its `bin` when that is on the list
+// (a shown ~/.npm-global; not a conda prefix's bin, the entry points pip wrote).
+export function scriptFoldersAt(dir: string): string[] {
+  if (isScriptFolder(dir)) return [dir];
+  const bin = join(dir, 'bin');
+  return SCRIPT_FOLDER_ENDS.some((end) => bin.endsWith(end)) ? [bin] : [];
+}
+
 export function secretScripts(dir: string, log?: FolderLog): string[] {
+  return secretFilesBelow(dir, 0, log);
+}
+
+// The secret-looking files of `dir` and, `depth` folders down, of its folders (an editor's settings folder,
+// ~/.config/nvim/lua/...: `vim.g.copilot_token = '...'`); at most SCRIPT_MAX_ENTRIES entries in all.
+export function secretFilesBelow(dir: string, depth: number, log?: FolderLog, budget = { left: SCRIPT_MAX_ENTRIES }): string[] {
   const found: string[] = [];
-  for (const item of readFolder(dir, log).slice(0, SCRIPT_MAX_ENTRIES)) {
-    if (!item.isFile()) continue;
+  for (const item of readFolder(dir, log)) {
+    if (budget.left-- <= 0) break;
     const path = join(dir, item.name);
+    if (item.isDirectory() && depth > 0 && item.name !== '.git') found.push(...secretFilesBelow(path, depth - 1, log, budget));
+    if (!item.isFile()) continue;
     log?.note(path);
     const bytes = readGitMetadataBytes(path, SCRIPT_MAX_BYTES);
     if (bytes && !bytes.includes(0) && looksSecret(bytes.toString('utf8'))) found.push(path);

@@ -1,5 +1,5 @@
 import { readdirSync, readlinkSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { lstatQuiet } from '../files/stat-quiet.js';
 import picomatch from 'picomatch';
 import { foldersUp } from '../workspace/above.js';
@@ -7,7 +7,7 @@ import { compileNonAccessible, type RelMatcher } from '../workspace/globs.js';
 import { realOf, targetKindOf, within, type ShownPath } from './policy.js';
 import type { SecretPath } from './secret-files.js';
 import { readFolder, type FolderLog } from './view-cache.js';
-import { secretScripts } from './secret-scripts.js';
+import { scriptFoldersAt, secretScripts } from './secret-scripts.js';
 import { CREDENTIALS, PREFIX_CONTENT, PREFIX_CREDENTIALS, SYS_SHOWN, SYSTEM_FOLDERS } from './toolchains.js';
 
 // THREAT-MODEL "A default-deny sandbox view": a sandboxed process sees the system folders below, /etc
@@ -153,8 +153,8 @@ export class ToolchainSecrets {
         prefixSecrets(dirname(root), PREFIX_DEPTH, around, log);
         for (const [path, secret] of around) if (within(path, root)) found.set(path, secret);
       }
-      // A `bin` folder (~/.local/bin, a PATH folder): the person's scripts that look secret (R9-12).
-      if (basename(root) === 'bin') for (const path of secretScripts(root, log)) found.set(path, { path, kind: 'file' });
+      // A `bin` folder (~/.local/bin, a PATH folder, ~/.npm-global/bin, PNPM_HOME): the person's scripts that look secret (R9-12).
+      for (const folder of scriptFoldersAt(root)) for (const path of secretScripts(folder, log)) found.set(path, { path, kind: 'file' });
     }
     return [...found.values()];
   }
