@@ -13,7 +13,8 @@ import { describe, expect, it } from 'vitest';
 import { loadPolicy } from '../../src/permissions/policy-load.js';
 import { pathRules } from '../../src/permissions/path-rules.js';
 import { runCli, writeFiles } from '../helpers/fixture.js';
-import { REACHES, writerWorkspace } from './writer-calls.js';
+import { PROD, REACHES, writerWorkspace } from './writer-calls.js';
+import { bwrapWorks, overlayWorks } from '../shell/stage-helpers.js';
 
 const ws = writerWorkspace();
 const { engine, closeAll } = ws;
@@ -59,6 +60,18 @@ describe('a rule on one writer is a rule on every change to its path', () => {
       expect(judge('write', 'other.js')).toBeUndefined();
     },
   );
+
+  it.skipIf(!bwrapWorks || !overlayWorks)('a staged run\'s change is set aside by rules spelled with aliases of other writers', async () => {
+    const made = await engine({ deny: ['@coder str_replace prod.js', '@coder rename lib.js'] });
+    const result = await made.run({ cmd: 'exec', args: { cmd: 'echo x >> prod.js; rm lib.js; echo y > out.txt', stage: true } });
+    expect(result.ok, JSON.stringify(result)).toBe(true);
+    const aside = (result.data as { changes: { setAside?: { path: string; reason: string }[] } }).changes.setAside ?? [];
+    expect(Object.fromEntries(aside.map((each) => [each.path, each.reason]))).toEqual({
+      'prod.js': expect.stringMatching(/denied by rule "@coder patch prod\.js"/),
+      'lib.js': expect.stringMatching(/denied by rule "@coder move lib\.js"/),
+    });
+    expect(await prod()).toBe(PROD);
+  }, 60_000);
 
   it('a read rule is not a rule on changes, and a write rule does not stop a read', async () => {
     expect((await (await engine({ deny: ['@coder read prod.js', '@coder cat lib.js'] })).run({ cmd: 'write', args: { file: 'prod.js', content: 'x' } })).ok).toBe(true);
