@@ -112,6 +112,10 @@ describe('a rule word that names no command', () => {
     // The project's alias rule is resolved like the person's: `rm` is delete, and a delete rule judges writes.
     const second = await made.run({ cmd: 'patch', args: { file: 'prod.js', search: 'return 1', replace: 'return 2' } });
     expect(second.ok ? 'ok' : second.error.message).toMatch(/denied by rule "@coder delete prod\.js"/);
+    // `policy list` names it with the problems, `doctor` counts it.
+    const env = { HOME: ws.box.home };
+    expect(runCli(['-C', ws.box.root, 'policy', 'list'], { env }).stdout).toMatch(/^problem: .*policy\.json: rules\[0\]: "@coder wirte" names no command/m);
+    expect(runCli(['--json', '-C', ws.box.root, 'doctor'], { env }).json.data).toMatchObject({ policy: { problems: 1 } });
   });
 });
 
