@@ -12,7 +12,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadPolicy } from '../../src/permissions/policy-load.js';
 import { pathRules } from '../../src/permissions/path-rules.js';
+import { DenialTracker } from '../../src/permissions/denials.js';
+import { explainCall } from '../../src/permissions/explain.js';
 import { runCli, writeFiles } from '../helpers/fixture.js';
+import { parser } from './helpers.js';
 import { PROD, REACHES, writerWorkspace } from './writer-calls.js';
 import { bwrapWorks, overlayWorks } from '../shell/stage-helpers.js';
 
@@ -116,6 +119,15 @@ describe('a rule word that names no command', () => {
     const env = { HOME: ws.box.home };
     expect(runCli(['-C', ws.box.root, 'policy', 'list'], { env }).stdout).toMatch(/^problem: .*policy\.json: rules\[0\]: "@coder wirte" names no command/m);
     expect(runCli(['--json', '-C', ws.box.root, 'doctor'], { env }).json.data).toMatchObject({ policy: { problems: 1 } });
+  });
+});
+
+describe('aliases of the other commands', () => {
+  it('a shell rule spelled with exec\'s alias judges the line; a door\'s own command (delegate) is a word too', async () => {
+    const policy = await loadPolicy({ workspaceRoot: ws.box.root, home: ws.box.home, cliRules: { deny: ['@coder bash curl *', '@coder Task'], allow: ['@coder run_tests'] } });
+    expect(policy.list().filter((rule) => rule.source === 'cli').map((rule) => `${rule.action} ${rule.pattern}`)).toEqual(['deny @coder exec curl *', 'deny @coder delegate', 'allow @coder test']);
+    const decided = await explainCall(policy, new DenialTracker(), '@coder exec curl -s https://example.com', { parser });
+    expect(decided).toMatchObject({ decision: 'deny', rule: { pattern: '@coder exec curl *' } });
   });
 });
 
