@@ -23,9 +23,10 @@ describe('every command judges each file it touches by the person\'s rules', () 
     expect(writers.filter((name) => !(name in REACHES))).toEqual([]);
   });
 
-  // Red team R11-10: a deny rule naming ONE writer (`@coder write prod.js`, `@coder delete prod.js`, or one
-  // spelled with an alias, `@coder edit` = patch) judges every writer's change to the path, as `*` does.
-  const RULES: readonly [string, string][] = [[DENY, DENY], ['@coder write prod.js', '@coder write prod.js'], ['@coder delete prod.js', '@coder delete prod.js'], ['@coder edit prod.js', '@coder patch prod.js']];
+  // Red team R11-10: a deny rule naming ONE writer (`@coder write prod.js`, or one spelled with an alias,
+  // `@coder edit` = patch) judges every writer's change to the path, as `*` does (a delete is a change; the
+  // other direction, a delete rule stopping a write, is in rule-words.test.ts).
+  const RULES: readonly [string, string][] = [[DENY, DENY], ['@coder write prod.js', '@coder write prod.js'], ['@coder edit prod.js', '@coder patch prod.js']];
   it.each(RULES.flatMap(([rule, shown]) => Object.keys(REACHES).map((name) => [name, rule, shown] as const)))('%s: a deny rule (%s) keeps prod.js as it is', async (name, rule, shown) => {
     const row = REACHES[name]!;
     const free = await engine();
