@@ -143,9 +143,11 @@ export async function loadPolicy(options: LoadPolicyOptions): Promise<Policy> {
   const cli: SourceRule[] = [];
   for (const rule of cliRuleList(options.cliRules)) {
     const flag = `--${String(rule.action)}`;
-    const resolved = patternProblem(rule.pattern) === undefined ? words.resolve(normalizePattern(rule.pattern)) : undefined;
-    const problem = patternProblem(rule.pattern) ?? resolved?.problem ?? actionProblem(rule.action);
-    if (problem || !resolved) throw fail('C210', `${flag} ${JSON.stringify(rule.pattern)}: ${problem}`);
+    const problem = patternProblem(rule.pattern) ?? actionProblem(rule.action);
+    if (problem) throw fail('C210', `${flag} ${JSON.stringify(rule.pattern)}: ${problem}`);
+    // A command word the person wrote that names no command is theirs to fix (an alias is resolved).
+    const resolved = words.resolve(normalizePattern(rule.pattern));
+    if (resolved.problem) throw fail('C210', `${flag} ${JSON.stringify(rule.pattern)}: ${resolved.problem}`);
     cli.push({ pattern: resolved.pattern, action: rule.action, source: 'cli', ...(resolved.alias ? { note: aliasNote(resolved.alias, resolved.pattern) } : {}) });
   }
   const files: PolicyFileInfo[] = [];
