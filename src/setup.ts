@@ -142,7 +142,9 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
   // Shared with the sandbox; only in a state folder no sandboxed process can write (no extra writable paths).
   const trackedSecretsCache = config.sandboxWritable.length === 0 && !isInside(workspace.root, stateDir) ? { trackedSecretsCache: join(stateDir, 'tracked-secrets.json') } : {};
   if (options.permissions) {
-    policy = await loadPolicy({ workspaceRoot: workspace.root, project, nonAccessibleGlobs: config.nonAccessibleGlobs, ...trackedSecretsCache, ...(home ? { home } : {}), ...(options.permissions.cliRules ? { cliRules: options.permissions.cliRules } : {}) });
+    // A door's registry may hold commands of its own (the agent's delegate): rules may name them too.
+    const commands = options.registry ? { commands: options.registry.words() } : {};
+    policy = await loadPolicy({ workspaceRoot: workspace.root, project, nonAccessibleGlobs: config.nonAccessibleGlobs, ...trackedSecretsCache, ...commands, ...(home ? { home } : {}), ...(options.permissions.cliRules ? { cliRules: options.permissions.cliRules } : {}) });
     denialStore = session === undefined ? undefined : await DenialStore.open({ workspaceRoot: workspace.root, sessionId: session, env });
     denials = denialStore ? await denialStore.load() : new DenialTracker(denialLimitsFromEnv(env));
     const approver = options.permissions.approver;
@@ -166,7 +168,7 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
   // What an untrusted workspace tried to loosen (or a trust revoked by a change): named on the first call.
   // The home folder as the workspace: its .codeward/config.json is the user's own file too (passEnv applies).
   const homeIsRoot = home !== undefined && (await realpath(home).catch(() => home)) === workspace.root;
-  const notice = await noticeToShow(stateDir, trustNotice(project, [...configIgnored, ...(policy?.ignored ?? [])], homeIsRoot ? [] : userOnly, notes), options.door?.name);
+  const notice = await noticeToShow(stateDir, trustNotice(project, [...configIgnored, ...(policy?.ignored ?? [])], homeIsRoot ? [] : userOnly, [...notes, ...(policy?.notes ?? [])]), options.door?.name);
   return new (notice ? noticeEngine(notice) : Engine)({
     sandbox,
     shellParser: parser,

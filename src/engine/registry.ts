@@ -2,6 +2,7 @@ import { usageError } from './errors.js';
 import { suggest } from '../text/suggest.js';
 import type { AnyCommand } from './command.js';
 import { describeFlags, type FlagInfo } from './flags.js';
+import type { Effect } from './effect.js';
 
 function normaliseName(name: string): string {
   return name.trim().toLowerCase().replace(/^@coder\s+/, '');
@@ -9,13 +10,18 @@ function normaliseName(name: string): string {
 
 // A command the registry knows by name before its definition is loaded (src/commands/registry-manifest.ts,
 // generated from the definitions by scripts/build.mjs): a cold call imports only the command it names.
-export interface CommandEntry {
+// The words a command is known by, and its effect: what a person's rules name (permissions/rule-words.ts).
+export interface CommandWords {
   readonly name: string;
   readonly aliases: readonly string[];
+  readonly effect?: Effect;
+}
+
+export interface CommandEntry extends CommandWords {
   readonly load: () => Promise<AnyCommand>;
 }
 
-const entryOf = (command: AnyCommand): CommandEntry => ({ name: command.name, aliases: command.aliases ?? [], load: () => Promise.resolve(command) });
+const entryOf = (command: AnyCommand): CommandEntry => ({ name: command.name, aliases: command.aliases ?? [], effect: command.effect, load: () => Promise.resolve(command) });
 
 // The single list of commands every door derives its interface from. Built from definitions (all loaded)
 // or from manifest entries (each loaded by `load`/`loadAll` before a door looks it up with `find`).
@@ -88,6 +94,14 @@ export class Registry {
       throw usageError(`unknown command "${name}"${hint}; valid commands: ${this.names().join(', ')}`);
     }
     return command;
+  }
+
+  // Every command's words and effect (known before its definition loads), for the rules that name them.
+  words(): CommandWords[] {
+    return this.entries.map((entry) => {
+      const effect = entry.effect ?? this.loaded.get(entry)?.effect;
+      return { name: entry.name, aliases: entry.aliases, ...(effect ? { effect } : {}) };
+    });
   }
 
   names(): string[] {

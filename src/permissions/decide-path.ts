@@ -11,7 +11,10 @@ import type { Decision, Judged } from './types.js';
 export function decidePath(judged: Judged, ctx: DecideContext): Decision {
   const path = judged.kind === 'path' ? judged.subject : undefined;
   const covers = judged.access === 'delete';
-  const subject = (text: string, p: string | undefined): Subject => ({ text, command: judged.command, ...(p === undefined ? {} : { path: p, covers }) });
+  // A write or a removal is a change of the path, whichever command makes it: a deny or ask rule naming any
+  // writer on that path judges it (rule-words.ts, red team R11-10).
+  const change = judged.access === 'write' || judged.access === 'delete';
+  const subject = (text: string, p: string | undefined): Subject => ({ text, command: judged.command, ...(p === undefined ? {} : { path: p, covers, change }) });
   // With effect flags (`delete --recursive x`) allow rules see only the whole call as text: a rule for the
   // path (`@coder delete x`, `@coder * x`) does not allow it; deny and ask rules see the path as well.
   const canonical = judged.qualifiers ? { text: judged.call, command: judged.command, qualified: true } : subject(judged.call, path);

@@ -1,6 +1,5 @@
 import type { PathRules } from '../engine/command.js';
 import { fromRule, ruleText } from './decide-common.js';
-import { compilePattern } from './pattern.js';
 import type { Policy } from './policy.js';
 import type { Subject } from './pattern.js';
 import type { Decision, Judged, ListedRule } from './types.js';
@@ -18,7 +17,7 @@ const TOOLS = { write: ['write', 'create', 'edit'], delete: ['delete'] } as cons
 
 export function pathRules(policy: Policy, yes: boolean): PathRules {
   return (verb, rel) => {
-    const others = TOOLS[verb].map((command): Subject => ({ text: `@coder ${command} ${rel}`, command, path: rel }));
+    const others = TOOLS[verb].map((command): Subject => ({ text: `@coder ${command} ${rel}`, command, path: rel, change: true }));
     const match = policy.match({ others }, (rule) => NAMES_PATH.test(rule.pattern));
     if (match === undefined || match.action === 'allow') return undefined;
     if (match.action === 'ask' && yes) return undefined;
@@ -33,18 +32,12 @@ export function pathRules(policy: Policy, yes: boolean): PathRules {
 // the call's own decision.
 // The rule's tool word is matched as pathRules matches it (red team R11-3: `@coder w* prod.conf`,
 // `@coder ** prod.conf`, `@coder ?rite prod.conf` judge the staged change set, so they judge --no-stage too).
-const TOOL = /^@coder (\S+) \S/;
-const CHANGES = [...TOOLS.write, ...TOOLS.delete];
-const judgesChanges = (rule: ListedRule): boolean => {
-  const tool = TOOL.exec(rule.pattern)?.[1];
-  if (rule.action === 'allow' || rule.source === 'default' || tool === undefined) return false;
-  const compiled = compilePattern(`@coder ${tool} x`);
-  return CHANGES.some((command) => compiled.matches({ text: `@coder ${command} x`, command, path: 'x' }));
-};
+// A rule naming any writer (an alias resolved, a glob matching one) judges every change (rule-words.ts, R11-10).
+const judgesChanges = (rule: ListedRule, policy: Policy): boolean => rule.action !== 'allow' && rule.source !== 'default' && policy.words.writes(rule.pattern);
 
 export function inPlaceDecision(judged: Judged, policy: Policy): Decision | undefined {
   if (!judged.inPlace) return undefined;
-  const rules = policy.list().filter(judgesChanges);
+  const rules = policy.list().filter((rule) => judgesChanges(rule, policy));
   const rule = rules.find((each) => each.action === 'deny') ?? rules[0];
   if (rule === undefined || rule.source === 'default') return undefined;
   const decided = fromRule(judged, { source: rule.source, action: rule.action, rule: { pattern: rule.pattern, action: rule.action, ...(rule.file === undefined ? {} : { file: rule.file }) } });

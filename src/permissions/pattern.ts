@@ -21,6 +21,9 @@ export interface Subject {
   // A file command's call with effect flags (`@coder delete --recursive build`), matched as text: a rule
   // naming a path (`@coder * build`, `@coder delete build`) does not match it; one naming its flags does.
   readonly qualified?: boolean;
+  // The call changes `path` (writes or removes it), whichever command does: a deny or ask rule naming a
+  // writer on a path judges it (rule-words.ts, red team R11-10).
+  readonly change?: boolean;
 }
 
 export interface CompiledPattern {
@@ -33,6 +36,8 @@ type Token = { readonly lit: string } | '*' | '**' | '?';
 
 const WORD = /[A-Za-z0-9_-]/;
 const PATH_FORM = /^@coder ([^\s*?\\]+|\*)(?: ([\s\S]+))?$/;
+// A rule on a path change: any command word, then a path (not an effect flag).
+const CHANGE_FORM = /^@coder \S+ ([^\s-][\s\S]*)$/;
 
 export function normalizePattern(raw: string): string {
   return raw.trim().replace(/\s+/g, ' ');
@@ -124,13 +129,17 @@ function pathMatcher(rest: string): (path: string, covers: boolean) => boolean {
 // `@coder test .` allows the test run of the folder `.`, not `@coder test ./x.sh` (a --cmd line that only
 // starts with a dot); a literal ending in `/` or a space still covers what follows (`@coder exec cat src/`).
 // Deny and ask rules keep the wider prefix: they err on the side of stopping a call.
-export function compilePattern(raw: string, options: { readonly exact?: boolean } = {}): CompiledPattern {
+// `changes`: the rule names a writer (rule-words.ts `writes`; deny and ask rules only): it matches every
+// subject that changes a path it names, whichever command makes the change.
+export function compilePattern(raw: string, options: { readonly exact?: boolean; readonly changes?: boolean } = {}): CompiledPattern {
   const pattern = normalizePattern(raw);
   const tokens = tokenize(pattern);
   const glob = !isLiteral(tokens);
   const form = PATH_FORM.exec(pattern);
   const name = form?.[1];
   const pathTest = form?.[2] === undefined ? undefined : pathMatcher(form[2]);
+  const changed = options.changes ? CHANGE_FORM.exec(pattern)?.[1] : undefined;
+  const changeTest = changed === undefined ? undefined : pathMatcher(changed);
   const literal = literalOf(tokens);
   const regex = glob ? textRegex(tokens) : undefined;
   const textTest = (text: string): boolean => {
@@ -146,6 +155,7 @@ export function compilePattern(raw: string, options: { readonly exact?: boolean 
     pattern,
     glob,
     matches(subject) {
+      if (changeTest && subject.change && subject.path !== undefined && changeTest(subject.path, subject.covers === true)) return true;
       if (subject.path !== undefined && name !== undefined) {
         if (name !== '*' && name !== subject.command) return false;
         return pathTest === undefined || pathTest(subject.path, subject.covers === true);

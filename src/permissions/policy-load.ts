@@ -9,6 +9,8 @@ import { answersFileFor, trustState, type TrustState } from './policy-trust.js';
 import { enclosingProjects, rebaseRules, type EnclosingProject } from './project-enclosing.js';
 import { readFile } from 'node:fs/promises';
 import type { Rule } from './types.js';
+import type { CommandWords } from '../engine/registry.js';
+import { RuleWords } from './rule-words.js';
 
 export { PROJECT_POLICY_FILES } from './policy-sources.js';
 // The user's own policy files, in the home folder.
@@ -45,6 +47,8 @@ export interface LoadPolicyOptions {
   // Where which of them the repository tracks is kept between processes: never a file a sandboxed
   // process can write (a poisoned one would let the gate auto-approve `git diff` in a later run).
   readonly trackedSecretsCache?: string;
+  // The commands of the caller's registry, besides the built-in ones, that rules may name.
+  readonly commands?: readonly CommandWords[];
 }
 
 // The files of `root` that are the user's own (the workspace is the home folder): never project files.
@@ -89,10 +93,34 @@ async function readUserFile(file: string): Promise<ParsedPolicyFile | undefined>
   return parsePolicyText(text, file);
 }
 
+const aliasNote = (alias: string, pattern: string): string => `written "${alias}", an alias of ${pattern.split(' ')[1]}`;
+
+// Each rule's command word resolved (rule-words.ts): an alias becomes the command's name; a word that names
+// no command is a problem of the person's own file (C210 when strict) and a warning for a project's (the
+// rule stays, matching nothing, as an unknown key of a project's config is a note).
+function resolveFile(parsed: ParsedPolicyFile, source: 'project' | 'user', words: RuleWords, notes: string[]): ParsedPolicyFile & { readonly aliases: ReadonlyMap<number, string> } {
+  const problems: PolicyProblem[] = [...parsed.problems];
+  const aliases = new Map<number, string>();
+  const rules = parsed.rules.flatMap((rule) => {
+    const resolved = words.resolve(rule.pattern);
+    if (resolved.problem === undefined) {
+      if (resolved.alias !== undefined) aliases.set(rule.index, aliasNote(resolved.alias, resolved.pattern));
+      return [{ ...rule, pattern: resolved.pattern }];
+    }
+    if (source === 'project') {
+      notes.push(`${parsed.file}: rules[${rule.index}]: ${resolved.problem}`);
+      return [rule];
+    }
+    problems.push({ file: parsed.file, rule: rule.index, message: resolved.problem });
+    return [];
+  });
+  return { ...parsed, rules, problems, aliases };
+}
+
 // A file with problems keeps its deny and ask rules, its allow rules become ask, and a file whose
 // content is unknown asks for everything: a broken file never widens permissions. A project file of an
 // untrusted workspace keeps its deny and ask rules only (it may tighten, never loosen).
-function fileRules(parsed: ParsedPolicyFile, source: 'project' | 'user', trusted: boolean, ignored: IgnoredSetting[], name: string): SourceRule[] {
+function fileRules(parsed: ReturnType<typeof resolveFile>, source: 'project' | 'user', trusted: boolean, ignored: IgnoredSetting[], name: string): SourceRule[] {
   const degraded = parsed.problems.length > 0;
   const rules: SourceRule[] = [];
   for (const rule of parsed.rules) {
@@ -101,7 +129,7 @@ function fileRules(parsed: ParsedPolicyFile, source: 'project' | 'user', trusted
       continue;
     }
     const action = degraded && rule.action === 'allow' ? 'ask' : rule.action;
-    const note = action === rule.action ? undefined : 'allow downgraded to ask: the file has problems';
+    const note = [parsed.aliases.get(rule.index), action === rule.action ? undefined : 'allow downgraded to ask: the file has problems'].filter(Boolean).join('; ') || undefined;
     rules.push({ ...rule, action, source, ...(note ? { note } : {}) });
   }
   if (parsed.unreadable) rules.push({ pattern: '*', action: 'ask', file: parsed.file, source, note: 'the file could not be read: everything asks' });
@@ -113,12 +141,17 @@ export async function loadPolicy(options: LoadPolicyOptions): Promise<Policy> {
   const home = resolve(options.home ?? homedir());
   const project = options.project ?? (await readProjectSettings(root, home));
   const problems: PolicyProblem[] = [];
+  const notes: string[] = [];
+  const words = new RuleWords(options.commands);
   const cli: SourceRule[] = [];
   for (const rule of cliRuleList(options.cliRules)) {
     const flag = `--${String(rule.action)}`;
     const problem = patternProblem(rule.pattern) ?? actionProblem(rule.action);
     if (problem) throw fail('C210', `${flag} ${JSON.stringify(rule.pattern)}: ${problem}`);
-    cli.push({ pattern: normalizePattern(rule.pattern), action: rule.action, source: 'cli' });
+    // A command word the person wrote that names no command is theirs to fix (an alias is resolved).
+    const resolved = words.resolve(normalizePattern(rule.pattern));
+    if (resolved.problem) throw fail('C210', `${flag} ${JSON.stringify(rule.pattern)}: ${resolved.problem}`);
+    cli.push({ pattern: resolved.pattern, action: rule.action, source: 'cli', ...(resolved.alias ? { note: aliasNote(resolved.alias, resolved.pattern) } : {}) });
   }
   const files: PolicyFileInfo[] = [];
   const ignored: IgnoredSetting[] = [];
@@ -127,8 +160,9 @@ export async function loadPolicy(options: LoadPolicyOptions): Promise<Policy> {
   // The workspace's own files, then those of the projects it is a subfolder of, re-based to it.
   for (const source of [{ ...project, below: [] }, ...(project.enclosing ?? [])]) for (const name of PROJECT_POLICY_FILES) {
     const entry = snapshotFile(source.snapshot, name);
-    const parsed = entry && parseSettingsFile(entry);
-    if (!parsed) continue;
+    const read = entry && parseSettingsFile(entry);
+    if (!read) continue;
+    const parsed = resolveFile(read, 'project', words, notes);
     problems.push(...parsed.problems);
     const before = ignored.length;
     const rules = fileRules(parsed, 'project', source.trust.trusted, ignored, source.below.length === 0 ? name : entry.file);
@@ -141,8 +175,9 @@ export async function loadPolicy(options: LoadPolicyOptions): Promise<Policy> {
   const answersFile = answersFileFor(home, root);
   const userRules: SourceRule[] = [];
   for (const file of [answersFile, ...USER_POLICY_FILES.map((name) => join(home, name))]) {
-    const parsed = await readUserFile(file);
-    if (!parsed) continue;
+    const read = await readUserFile(file);
+    if (!read) continue;
+    const parsed = resolveFile(read, 'user', words, notes);
     problems.push(...parsed.problems);
     const hidden = hidesUserAllows && file !== answersFile;
     const rules = fileRules(parsed, 'user', true, [], file);
@@ -153,5 +188,5 @@ export async function loadPolicy(options: LoadPolicyOptions): Promise<Policy> {
     throw fail('C210', `invalid policy file (fix it, or remove it; nothing was run):\n${problems.map(formatProblem).join('\n')}`);
   }
   const globs = { ...(options.nonAccessibleGlobs ? { nonAccessibleGlobs: options.nonAccessibleGlobs } : {}), ...(options.trackedSecretsCache ? { trackedSecretsCache: options.trackedSecretsCache } : {}) };
-  return new Policy({ root, cli, project: projectRules, user: userRules, files, problems, answersFile, trust: project.trust, ignored, ...globs });
+  return new Policy({ root, cli, project: projectRules, user: userRules, files, problems, answersFile, trust: project.trust, ignored, words, notes, ...globs });
 }

@@ -10,6 +10,7 @@ import type { IgnoredSetting } from './policy-sources.js';
 import type { TrustState } from './policy-trust.js';
 import type { Action, ListedRule, Rule, RuleSource } from './types.js';
 import { withCredentialGlobs } from '../workspace/reader-hidden.js';
+import { RuleWords } from './rule-words.js';
 
 export interface SourceRule extends Rule {
   readonly source: RuleSource;
@@ -66,9 +67,15 @@ export interface PolicyParts {
   readonly nonAccessibleGlobs?: readonly string[];
   // Where the answers are kept between processes (the state folder; see TrackedSecretCheck).
   readonly trackedSecretsCache?: string;
+  // The commands' words the rules name (default: the built-in and door commands).
+  readonly words?: RuleWords;
+  // Warnings about the rules (a project's rule that names no command).
+  readonly notes?: readonly string[];
 }
 
-const compile = (rules: readonly SourceRule[]): CompiledRule[] => rules.map((rule) => ({ ...rule, compiled: compilePattern(rule.pattern, { exact: rule.action === 'allow' }) }));
+// Allow rules match the exact command they name; deny and ask rules naming a writer judge every change
+// to their path (rule-words.ts).
+const compileRule = (rule: Rule, words: RuleWords): CompiledPattern => compilePattern(rule.pattern, { exact: rule.action === 'allow', changes: rule.action !== 'allow' && words.writes(rule.pattern) });
 const publicRule = (rule: SourceRule): Rule => ({ pattern: rule.pattern, action: rule.action, ...(rule.file ? { file: rule.file } : {}) });
 
 // The merged policy: --allow/--ask/--deny > policy files > built-in defaults. The command line, when
@@ -89,6 +96,9 @@ export class Policy {
   readonly trackedSecrets: TrackedSecretCheck;
   // The folders the write gate's symlink walk read (obeyed-alias.ts), kept by identity for the next call.
   readonly folderListings = new FolderListings();
+  // The commands' words: what a rule names (its aliases resolved) and whether it names a writer.
+  readonly words: RuleWords;
+  readonly notes: readonly string[];
   private readonly sources: Record<'cli' | 'project' | 'user', CompiledRule[]>;
   // The CLI rules, then the files' pool (user rules first: of two equally strong rules, the user's is named).
   private pools: readonly (readonly CompiledRule[])[];
@@ -101,6 +111,9 @@ export class Policy {
     this.trust = parts.trust;
     this.ignored = parts.ignored;
     this.trackedSecrets = new TrackedSecretCheck(withCredentialGlobs(parts.nonAccessibleGlobs ?? DEFAULT_NON_ACCESSIBLE_GLOBS), parts.root ? outsidePath(process.env, parts.root) : process.env, parts.trackedSecretsCache);
+    this.words = parts.words ?? new RuleWords();
+    this.notes = parts.notes ?? [];
+    const compile = (rules: readonly SourceRule[]): CompiledRule[] => rules.map((rule) => ({ ...rule, compiled: compileRule(rule, this.words) }));
     this.sources = { cli: compile(parts.cli), project: compile(parts.project), user: compile(parts.user) };
     this.pools = this.makePools();
   }
@@ -144,11 +157,11 @@ export class Policy {
   // (created if missing, written atomically) and applies it to this policy at once. An identical
   // pattern in that file gets the new action.
   async saveAnswer(pattern: string, action: Action): Promise<Rule> {
-    const normalized = normalizePattern(pattern);
+    const normalized = this.words.resolve(normalizePattern(pattern)).pattern;
     const index = await savePolicyRule(this.answersFile, normalized, action);
     const rule: SourceRule = { pattern: normalized, action, file: this.answersFile, source: 'user', index };
     const user = this.sources.user.filter((r) => !(r.file === this.answersFile && r.pattern === normalized));
-    this.sources.user = [{ ...rule, compiled: compilePattern(normalized, { exact: rule.action === 'allow' }) }, ...user];
+    this.sources.user = [{ ...rule, compiled: compileRule(rule, this.words) }, ...user];
     this.pools = this.makePools();
     return publicRule(rule);
   }

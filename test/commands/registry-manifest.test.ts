@@ -4,13 +4,18 @@
 // definition builtinCommands holds). A stale manifest fails here: rebuild with node scripts/build.mjs.
 import { describe, expect, it } from 'vitest';
 import { builtinCommands } from '../../src/commands/index.js';
-import { commandManifest } from '../../src/commands/registry-manifest.js';
+import { commandManifest, doorCommandWords } from '../../src/commands/registry-manifest.js';
+import { delegateCommand } from '../../src/commands/delegate.js';
 import { Registry, type CommandEntry } from '../../src/engine/registry.js';
 import { resolveCommand } from '../../src/args/aliases.js';
 
 describe('the generated command manifest', () => {
-  it('lists every built-in command with its aliases, in help order', () => {
-    expect(commandManifest.map(({ name, aliases }) => ({ name, aliases }))).toEqual(builtinCommands.map((command) => ({ name: command.name, aliases: command.aliases ?? [] })));
+  it('lists every built-in command with its aliases and effect, in help order', () => {
+    expect(commandManifest.map(({ name, aliases, effect }) => ({ name, aliases, effect }))).toEqual(builtinCommands.map((command) => ({ name: command.name, aliases: command.aliases ?? [], effect: command.effect })));
+  });
+
+  it('lists the words of the commands a door adds (the rules a person writes may name them)', () => {
+    expect(doorCommandWords).toEqual([{ name: delegateCommand.name, aliases: delegateCommand.aliases, effect: delegateCommand.effect }]);
   });
 
   it('loads, for each entry, the definition builtinCommands holds', async () => {

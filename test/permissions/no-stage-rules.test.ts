@@ -60,6 +60,17 @@ describe('--no-stage is the decision of the person\'s per-file rules (red team R
     },
   );
 
+  // Red team R11-10 (issue 26): a rule spelled with a command's alias (resolved when the rule is loaded), in
+  // any case, or naming any other writer (a rename, a move, a glob matching an alias) judges every change.
+  it.each(['@coder edit prod.conf', '@coder str_replace prod.conf', '@coder Write_File prod.conf', '@coder rm prod.conf', '@coder unlink prod.conf', '@coder move prod.conf', '@coder rename-symbol prod.conf', '@coder replace_symbol prod.conf', '@coder rollback prod.conf', '@coder edi? prod.conf'])(
+    'a deny rule spelled with an alias or naming another writer (%s) refuses --no-stage under --yes',
+    async (rule) => {
+      const result = await (await engine({ deny: [rule] })).run({ cmd: 'exec', args: { cmd: 'sh build.sh', stage: false } });
+      expect(result.ok ? 'ok' : result.error.code).toBe('C240');
+      expect(await prod()).toBe('safe\n');
+    },
+  );
+
   it('an ask rule naming files asks, and the question says --no-stage and why', async () => {
     const asked: ApprovalRequest[] = [];
     const made = await engine({ ask: ['@coder write prod.conf'], allow: ['@coder exec *'] }, async (request) => {
@@ -77,7 +88,8 @@ describe('--no-stage is the decision of the person\'s per-file rules (red team R
     [{}],
     [{ deny: ['@coder exec curl *'], ask: ['@coder write'] }],
     [{ deny: ['@coder read secret.txt'] }],
-    [{ deny: ['@coder r* secret.txt', '@coder exec* deploy.sh'] }],
+    // `rea*` names only read (`r*` also names rollback, rm, rename-symbol: writers, so it judges changes).
+    [{ deny: ['@coder rea* secret.txt', '@coder exec* deploy.sh'] }],
   ])('without a rule on the files a run changes (%j) --no-stage runs as before', async (rules) => {
     const result = await (await engine(rules)).run({ cmd: 'exec', args: { cmd: 'sh build.sh', stage: false } });
     expect(result.ok).toBe(true);

@@ -44,7 +44,7 @@ export async function doctorCommand(options: GlobalOptions, io: DoctorIo, rest: 
     },
     trust: { ...trustData(project), ignored },
     userConfig,
-    policy: { files: policy.files, rules: policy.list().filter((rule) => rule.source !== 'default').length, problems: policy.problems.length },
+    policy: { files: policy.files, rules: policy.list().filter((rule) => rule.source !== 'default').length, problems: policy.problems.length + policy.notes.length },
     nonAccessibleGlobs: config.nonAccessibleGlobs,
     dangerClassifier: options.allowUnsafe ? 'off (--allow-unsafe)' : 'on',
   };

@@ -95,7 +95,8 @@ export async function policyCommand(rest: readonly string[], options: GlobalOpti
   const config = await readUserConfig(home).then((user) => configFromSettings(project, user)).then((report) => report.config, () => defaultConfig());
   const jailed = workspace.withOptions({ nonAccessibleGlobs: config.nonAccessibleGlobs });
   const policy = await loadPolicy({ workspaceRoot: workspace.root, ...(home ? { home } : {}), cliRules: cliRules(options), strict: false, nonAccessibleGlobs: jailed.nonAccessibleGlobs });
-  const problems = policy.problems.map(formatProblem);
+  // A project rule that names no command is a warning (rule-words.ts), shown with the problems.
+  const problems = [...policy.problems.map(formatProblem), ...policy.notes];
   if (verb === 'list') {
     const rules = listedRules(policy, registry);
     if (options.json) {
