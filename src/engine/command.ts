@@ -5,7 +5,7 @@ import type { ContentObservation, FileChange } from './file-contract.js';
 import type { Access, ResolvedPath } from '../workspace/types.js';
 import type { Workspace } from '../workspace/workspace.js';
 import type { SandboxHandle } from './engine-sandbox.js';
-import type { Unstaged } from '../sandbox/sandbox.js';
+import type { Staging } from '../shell/run-staging.js';
 
 export type { Effect } from './effect.js';
 
@@ -138,8 +138,8 @@ export interface CommandContext {
   // (auto-edit's contained exec and test): a process it starts gets every git folder read-only.
   readonly unattended?: boolean;
   // Whether this call's run will be staged, decided once before the gate (shell/run-staging.ts): the run
-  // stages exactly when it says 'staged'. Absent: the handler decides it the same way (no engine call).
-  readonly staging?: 'staged' | Unstaged;
+  // stages exactly when it says so. Absent: the handler decides it the same way (no engine call).
+  readonly staging?: Staging;
   // Declares the changes the handler is about to make, with their exact bytes, right before it makes
   // them (nothing may be written before). In a dry run they are recorded for the question and the answer
   // is true: return without writing. After a person approved a preview, bytes other than the ones shown

@@ -88,7 +88,8 @@ export function effectQualifiers(call: PreparedCall, pathSubject: boolean): stri
 }
 
 // Each part carries whether the call's run will be staged (PreparedCall.staging, decided once before the
-// gate); a call prepared without it (policy check) is in place when the caller said --no-stage.
+// gate): `staged` only when every write of it is judged after it (no sandboxWritable folder beside the
+// overlay); a call prepared without it (policy check) is in place when the caller said --no-stage.
 export function describeCall(call: PreparedCall): Judged[] {
   const judged = describeParts(call);
   const staging = call.staging ?? (call.command.stage?.(call.args as never) === false ? NO_STAGE : undefined);

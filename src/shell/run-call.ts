@@ -9,7 +9,7 @@ import { runProcess, type RunOptions, type RunResult } from './run.js';
 import type { StagedChanges } from './stage/apply.js';
 import { applyRun, recoverRuns, stepLabel } from './stage/staged.js';
 import { pinOwnState } from './state-pin.js';
-import { runStaging, type Unstaged } from './run-staging.js';
+import { isStaged, runStaging, type Staging } from './run-staging.js';
 
 // What exec and test return (and carry in `data` when the process failed or timed out).
 export interface ProcessData {
@@ -67,10 +67,10 @@ export async function runShellCall(call: ShellCall, ctx: CommandContext): Promis
   await recoverRuns(ctx);
   // Staged exactly when the call's staging says so (decided once before the gate: the per-file rules and the
   // immunity of a computed write target were judged by it, red team R11-4, F8).
-  const staging = call.stage ? (ctx.staging ?? (await runStaging(call.stage.requested, ctx.config, ctx.sandbox)) ?? 'staged') : undefined;
-  const prepared = ctx.sandbox ? await ctx.sandbox.prepare(folder.real, { stage: staging === 'staged', ...(ctx.unattended ? { gitReadOnly: true } : {}) }) : undefined;
+  const staging = call.stage ? (ctx.staging ?? (await runStaging(call.stage.requested, ctx.config, ctx.sandbox))) : undefined;
+  const prepared = ctx.sandbox ? await ctx.sandbox.prepare(folder.real, { stage: isStaged(staging), ...(ctx.unattended ? { gitReadOnly: true } : {}) }) : undefined;
   if (prepared?.warning) ctx.warn(prepared.warning);
-  if (staging === 'staged' && !prepared?.stage && !prepared?.stageFailed) {
+  if (isStaged(staging) && !prepared?.stage && !prepared?.stageFailed) {
     for (const warning of prepared?.after?.() ?? []) ctx.warn(warning);
     throw fail('C216', `nothing ran: the command was judged as a staged run, but it could not be staged (${prepared?.stageNote ?? 'no OS sandbox'}); run it again (codeward doctor shows the sandbox)`);
   }
@@ -116,9 +116,9 @@ export async function runShellCall(call: ShellCall, ctx: CommandContext): Promis
 }
 
 // What staging did for this run: the changes it applied, or why it wrote in place.
-async function stagedResult(call: ShellCall, staging: 'staged' | Unstaged | undefined, prepared: PreparedRun | undefined, ctx: CommandContext): Promise<Pick<ProcessData, 'changes' | 'inPlace'>> {
+async function stagedResult(call: ShellCall, staging: Staging | undefined, prepared: PreparedRun | undefined, ctx: CommandContext): Promise<Pick<ProcessData, 'changes' | 'inPlace'>> {
   if (call.stage === undefined || staging === undefined) return {};
-  if (staging !== 'staged') return { inPlace: staging.why };
+  if (!isStaged(staging)) return { inPlace: staging.why };
   if (!prepared?.stage) return {};
   // sandboxWritable folders (trusted config: ~/.npm, ~/.cargo) are bound in place, outside the overlay:
   // said in the result, the warning and the step's label (undo and checkpoints show it).

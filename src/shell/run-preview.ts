@@ -1,6 +1,6 @@
 import type { CommandContext, RunPreview } from '../engine/command.js';
 import type { SandboxHandle } from '../engine/engine-sandbox.js';
-import { runStaging } from './run-staging.js';
+import { isStaged, runStaging } from './run-staging.js';
 
 // What an exec or test call will run, for its approval question in every door (CommandDefinition.runs):
 // the line, the folder, whether inside the OS sandbox (and with which limits), and where its writes go.
@@ -18,8 +18,7 @@ export const folderWords = (dir: string | undefined): string => (dir === undefin
 
 // Staged exactly when the call's staging (decided once before the gate, run-staging.ts) says so.
 async function writesOf(ctx: CommandContext, stage: boolean | undefined): Promise<'staged' | 'in place'> {
-  const staging = ctx.staging ?? (await runStaging(stage, ctx.config, ctx.sandbox));
-  return staging === 'staged' || staging === undefined ? 'staged' : 'in place';
+  return isStaged(ctx.staging ?? (await runStaging(stage, ctx.config, ctx.sandbox))) ? 'staged' : 'in place';
 }
 
 export async function runPreview(ctx: CommandContext, command: string | undefined, dir: string | undefined, stage: boolean | undefined): Promise<RunPreview> {

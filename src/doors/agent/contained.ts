@@ -43,7 +43,7 @@ async function stagingProblem(engine: Engine, request: ApprovalRequest): Promise
   const stage = request.effect?.['stage'];
   const { runStaging } = await import('../../shell/run-staging.js');
   const unstaged = await runStaging(typeof stage === 'boolean' ? stage : undefined, engine.config, engine.sandbox);
-  if (!unstaged) return undefined;
+  if (typeof unstaged !== 'object') return undefined;
   return unstaged.writesNothing ? `its writes cannot be staged here (${unstaged.why})` : `it would write in place, not staged (${unstaged.why}): undo could not take it back`;
 }
 
