@@ -52,7 +52,7 @@ export function inPlaceDecision(judged: Judged, policy: Policy): Decision | unde
   const decided = fromRule(judged, { source: rule.source, action: rule.action, rule: { pattern: rule.pattern, action: rule.action, ...(rule.file === undefined ? {} : { file: rule.file }) } });
   const { why, fix } = judged.inPlace;
   const reason = `the run writes in place (${why}), where what it changes cannot be judged against the per-file ${ruleText({ source: rule.source, action: rule.action, rule })}: the rule cannot be kept in place`;
-  const staging = rule.action === 'deny' ? `; ${fix}: its changes are then judged against the rule before they are applied` : '';
+  const staging = rule.action === 'deny' ? `; to get staging back: ${fix} (a staged run's changes are judged against the rule before they are applied)` : '';
   return { ...decided, reason: `${reason}${staging}` };
 }
 

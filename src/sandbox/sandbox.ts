@@ -200,10 +200,10 @@ export class ProcessSandbox {
   async stagingUnavailable(): Promise<Unstaged | undefined> {
     const status = await this.status();
     if (status.backend?.kind === 'seatbelt' || process.platform === 'darwin') {
-      return { why: status.backend ? 'seatbelt (macOS) cannot stage a run' : `no OS sandbox: ${status.reason}`, fix: 'runs are staged only in Linux\'s bubblewrap; change those files with codeward\'s file tools (write, edit), which the rule judges' };
+      return { why: status.backend ? 'seatbelt (macOS) cannot stage a run' : `no OS sandbox: ${status.reason}`, fix: 'none on macOS (runs are staged only in Linux\'s bubblewrap): change those files with codeward\'s file tools (write, edit), which the rule judges' };
     }
     if (this.settings.mode === 'off') return { why: `the OS sandbox is turned off: ${this.settings.modeFrom ?? '--sandbox off'}`, fix: 'run it in the OS sandbox (leave out --sandbox off, or remove "sandbox": "off" from ~/.codeward/config.json)' };
-    if (!status.backend) return { why: `no OS sandbox: ${status.reason}`, fix: 'install bubblewrap where it can run (apt-get install bubblewrap; a container needs user namespaces), see codeward doctor' };
+    if (!status.backend) return { why: `no OS sandbox: ${status.reason}`, fix: 'install bubblewrap where it can run (apt-get install bubblewrap; a container needs user namespaces; codeward doctor shows why it cannot)' };
     if (status.mode !== 'workspace-write') return { why: `the sandbox is ${status.mode}`, fix: '', writesNothing: true };
     this.stager ??= new OverlayStager(this.stateDir, this.toolEnv);
     const unavailable = await this.stager.unavailable(this.root);

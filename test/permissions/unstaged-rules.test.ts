@@ -53,6 +53,12 @@ describe('a run that will not be staged is judged by the per-file rules before i
     }
   });
 
+  it('policy check answers as the call would (the same staging decision)', () => {
+    const check = (env: Record<string, string>) => runCli(['-C', root, '--deny', '@coder * prod.conf', 'policy', 'check', 'exec', '--cmd', 'sh build.sh'], { env: { HOME: home, CODEWARD_STATE_DIR: state, ...env }, yes: false }).stdout;
+    expect(check({ CODEWARD_BWRAP: '/bin/false' })).toMatch(/^deny: @coder exec sh build\.sh\n.*no OS sandbox.*"@coder \* prod\.conf" \(deny\)[^]*outcome: C240/);
+    if (bwrapWorks && overlayWorks) expect(check({})).not.toMatch(/outcome: C240/);
+  });
+
   it('a read-only line still runs where nothing stages (it writes nothing the rule could name)', () => {
     const result = cw(['--sandbox', 'off', 'exec', '--cmd', 'cat build.sh']);
     expect(result.json, result.stderr).toMatchObject({ ok: true, data: { stdout: 'echo hacked > prod.conf\n' } });
