@@ -7,7 +7,7 @@ import { check, staging, type ExecArgs } from './exec.js';
 // exec's handler (loaded by its first call: the shell runner, the sandbox and the staging overlay).
 export async function run(args: ExecArgs, ctx: CommandContext): Promise<ProcessData> {
   check(args);
-  const result = await runShellCall({ command: args.cmd, dir: args.dir, timeoutSeconds: args.timeout, live: true, stage: staging(args.stage, ctx, 'exec') }, ctx);
+  const result = await runShellCall({ command: args.cmd, dir: args.dir, timeoutSeconds: args.timeout, live: true, stage: staging(args.stage, 'exec') }, ctx);
   const data = toProcessData(result);
   const background = await backgrounded(args.cmd);
   if (background.length > 0) ctx.warn(backgroundNote(background));

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { defineCommand, lazyHandler, type CommandContext } from '../engine/command.js';
+import { defineCommand, lazyHandler } from '../engine/command.js';
 import { fail } from '../engine/errors.js';
 import { described, text } from '../engine/schema.js';
 
@@ -18,8 +18,8 @@ export const stageFlag = described(
   'stage the changes (default where possible): judged by the write gate, one undo step; --no-stage writes in place, not undoable',
 );
 
-// Staging of one run (absent flag: the config key).
-export const staging = (stage: boolean | undefined, ctx: CommandContext, verb: string): { verb: string } | false => ((stage ?? ctx.config.stage) ? { verb } : false);
+// A run that may be staged: whether it is, shell/run-staging.ts decides (the flag, the config key, the sandbox).
+export const staging = (stage: boolean | undefined, verb: string): { verb: string; requested: boolean | undefined } => ({ verb, requested: stage });
 
 const flags = z.strictObject({
   cmd: text('shell command line (bash -c), e.g. "npm run build 2>&1 | tail -20"'),
@@ -52,7 +52,7 @@ export const execCommand = defineCommand({
   check,
   touches: (args) => [{ path: args.dir, access: 'list' }],
   shell: (args) => ({ command: args.cmd, dir: args.dir }),
-  inPlace: (args) => args.stage === false,
+  stage: (args) => args.stage,
   runs: async (args, ctx) => (await import('../shell/run-preview.js')).runPreview(ctx, args.cmd, args.dir, args.stage),
   ...lazyHandler(() => import('./exec-run.js')),
 });

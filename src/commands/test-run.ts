@@ -61,7 +61,7 @@ async function locatePattern(pattern: string | undefined, dir: string, ctx: Comm
 export async function run(args: TestArgs, ctx: CommandContext): Promise<TestData> {
   const { runner, command } = await chooseCommand(args, ctx);
   const scanner = new TestSummaryScanner();
-  const result = await runShellCall({ command, dir: args.dir, timeoutSeconds: args.timeout, onChunk: (chunk, stream) => scanner.feed(chunk, stream), stage: staging(args.stage, ctx, 'test') }, ctx);
+  const result = await runShellCall({ command, dir: args.dir, timeoutSeconds: args.timeout, onChunk: (chunk, stream) => scanner.feed(chunk, stream), stage: staging(args.stage, 'test') }, ctx);
   const summary = scanner.finish();
   const ran = runner === 'python' ? await pythonRan(result.stderr, ctx) : runner;
   const dir = args.dir !== undefined && args.dir !== '.' && args.dir !== '' ? { dir: args.dir } : {};

@@ -27,7 +27,7 @@ export const testCommand = defineCommand({
   effectArgs: ['dir', 'pattern', 'timeout', 'stage'],
   annotations: { readOnly: false, destructive: true, idempotent: false },
   touches: (args) => [{ path: args.dir, access: 'list' }],
-  inPlace: (args) => args.stage === false,
+  stage: (args) => args.stage,
   shell: (args) => (args.cmd !== undefined && args.cmd.trim() !== '' ? { command: args.cmd, dir: args.dir } : undefined),
   // The line the run will start: the runner chosen by the code the run uses.
   runs: async (args, ctx) => {

@@ -5,6 +5,7 @@ import type { ContentObservation, FileChange } from './file-contract.js';
 import type { Access, ResolvedPath } from '../workspace/types.js';
 import type { Workspace } from '../workspace/workspace.js';
 import type { SandboxHandle } from './engine-sandbox.js';
+import type { Staging } from '../shell/run-staging.js';
 
 export type { Effect } from './effect.js';
 
@@ -136,6 +137,9 @@ export interface CommandContext {
   // True when no person (nor the user's --yes or rule) approved this call, a rule of the door did
   // (auto-edit's contained exec and test): a process it starts gets every git folder read-only.
   readonly unattended?: boolean;
+  // Whether this call's run will be staged, decided once before the gate (shell/run-staging.ts): the run
+  // stages exactly when it says so. Absent: the handler decides it the same way (no engine call).
+  readonly staging?: Staging;
   // Declares the changes the handler is about to make, with their exact bytes, right before it makes
   // them (nothing may be written before). In a dry run they are recorded for the question and the answer
   // is true: return without writing. After a person approved a preview, bytes other than the ones shown
@@ -209,9 +213,10 @@ export interface CommandDefinition<S extends $ZodObject = $ZodObject, D = unknow
   // The shell command line a call runs (exec, test with --cmd), so the engine can classify it before
   // any approval. `dir` is the caller's folder (also in touches); undefined when nothing runs.
   shell?(args: output<S>): ShellRun | undefined;
-  // The call's run writes in place, not staged, by the caller's choice (exec/test --no-stage): what it
-  // changes is never judged against the person's per-file rules (permissions/path-rules.ts, R6-12).
-  inPlace?(args: output<S>): boolean;
+  // The caller's --stage / --no-stage of a call that runs a process (exec, test): whether the run is
+  // staged is decided from it once, before the gate (shell/run-staging.ts, PreparedCall.staging); a run
+  // that writes in place is judged against the person's per-file rules before it runs (path-rules.ts).
+  stage?(args: output<S>): boolean | undefined;
   run(args: output<S>, ctx: CommandContext): Promise<D>;
   // Text for people and models (CLI without --json, MCP text content, the agent's tool results).
   format(data: D): string;

@@ -10,6 +10,7 @@ import type { ContentObservation } from './file-contract.js';
 import { callContext, type ContextBase, type Judge } from './engine-context.js';
 import { checkStaleEach, jail, jailAll, realsOf, rejail, writtenPaths } from './engine-jail.js';
 import type { FileLocker, JailedTouch, PreparedCall } from './engine-types.js';
+import { callStaging } from '../shell/run-staging.js';
 
 // What a call takes from the engine beyond its context: the locks writers hold in this process and across processes.
 export interface CallBase extends ContextBase {
@@ -22,7 +23,8 @@ export async function previewCall(base: CallBase, command: AnyCommand, args: Rec
   if (!command.dryRun) return undefined;
   const touches = await jail(base.workspace, command, command.touches(args));
   const guard = await base.hooks.guardIntent({ command, args, touches });
-  const call: PreparedCall = { command, args, touches };
+  const staging = await callStaging(command.stage, args, base.config, base.sandbox);
+  const call: PreparedCall = { command, args, touches, ...(staging ? { staging } : {}) };
   const judge: Judge = (changes, skip) => judgeFound(base.hooks.authorize, call, undeclared(base.workspace, changes, realsOf(touches)), { skip, dry: true });
   const signal = new AbortController().signal;
   return dryRunOf(callContext(base, touches, [], signal, new Map(), undefined, undefined, undefined, (more) => jailAll(base.workspace, command, more), judge), (ctx) => command.run(args, ctx), guard, judge);
@@ -37,10 +39,12 @@ export async function executeCall(base: CallBase, command: AnyCommand, args: Rec
   const dry = (): Promise<CallPreview | undefined> =>
     (preview ??= command.dryRun
       ? dryRunOf(callContext(base, touches, [], signal, new Map(), caller, undefined, undefined, (more) => jailAll(base.workspace, command, more), judgeDry), (ctx) => command.run(args, ctx), guard, judgeDry)
-      : command.runs ? runsPreview(callContext(base, touches, [], signal, new Map(), caller, undefined, undefined, (more) => jailAll(base.workspace, command, more), judgeDry), (ctx) => command.runs!(args, ctx)) : Promise.resolve(undefined));
+      : command.runs ? runsPreview(callContext(base, touches, [], signal, new Map(), caller, undefined, undefined, (more) => jailAll(base.workspace, command, more), judgeDry, staging ? { staging } : {}), (ctx) => command.runs!(args, ctx)) : Promise.resolve(undefined));
   // The dry run judges found files too (a deny refuses or skips them as the run will), asking nobody.
   const judgeDry: Judge = (changes, skip) => judgeFound(base.hooks.authorize, call, undeclared(base.workspace, changes, realsOf(touches)), { skip, dry: true });
-  const call: PreparedCall = { command, args, touches, ...(caller ? { caller } : {}), preview: dry };
+  // Whether its run will be staged, decided once: the gate judges by it, the run stages exactly then.
+  const staging = await callStaging(command.stage, args, base.config, base.sandbox);
+  const call: PreparedCall = { command, args, touches, ...(caller ? { caller } : {}), ...(staging ? { staging } : {}), preview: dry };
   await base.hooks.classify(call);
   const authorization = await base.hooks.authorize(call);
   // A run's preview (what it will run) holds no changes the run must match.
@@ -75,7 +79,7 @@ export async function executeCall(base: CallBase, command: AnyCommand, args: Rec
     const observed = new Map<string, ContentObservation>();
     // What ctx.intend and ctx.permitted declare beyond the call's own paths passes the same gate.
     const judge: Judge = (changes, skip) => judgeFound(base.hooks.authorize, call, undeclared(base.workspace, changes, realsOf([...current, ...claimed])), { skip, dry: skip });
-    const context = callContext(base, current, warnings, signal, observed, caller, shown, guard, claim, judge, authorization?.unattended === true);
+    const context = callContext(base, current, warnings, signal, observed, caller, shown, guard, claim, judge, { unattended: authorization?.unattended === true, ...(staging ? { staging } : {}) });
     const data = await command.run(args, context);
     await base.hooks.afterRun({ ...call, touches: [...current, ...claimed] }, data, observed);
     return data;

@@ -29,8 +29,9 @@ export interface ContextBase {
 
 // `shown`: the dry run a person approved (the handler must then declare the same bytes); `guard`: what
 // every declared change passes first; `claim`: how paths found at run time are taken (a dry run only jails);
-// `judge`: the person's rules on files the call did not declare; `unattended`: no person approved the call.
-export function callContext(base: ContextBase, touches: readonly JailedTouch[], warnings: string[], signal: AbortSignal, observed: Map<string, ContentObservation>, caller: CallerServices | undefined, shown: CallPreview | undefined, guard: IntentGuard | undefined, claim: (more: readonly Touch[]) => Promise<JailedTouch[]>, judge: Judge, unattended = false): CommandContext {
+// `judge`: the person's rules on files the call did not declare; `facts.unattended`: no person approved the
+// call; `facts.staging`: whether its run will be staged (PreparedCall.staging, decided before the gate).
+export function callContext(base: ContextBase, touches: readonly JailedTouch[], warnings: string[], signal: AbortSignal, observed: Map<string, ContentObservation>, caller: CallerServices | undefined, shown: CallPreview | undefined, guard: IntentGuard | undefined, claim: (more: readonly Touch[]) => Promise<JailedTouch[]>, judge: Judge, facts: Pick<CommandContext, 'unattended' | 'staging'> = {}): CommandContext {
   const door = base.door();
   const byInput = new Map(touches.map((jailed) => [jailed.touch.path, jailed]));
   const approved = approvedIntent(shown, base.workspace);
@@ -46,7 +47,8 @@ export function callContext(base: ContextBase, touches: readonly JailedTouch[], 
     ...(base.sandbox ? { sandbox: base.sandbox } : {}),
     ...(caller ? { caller } : {}),
     ...(door ? { door } : {}),
-    ...(unattended ? { unattended } : {}),
+    ...(facts.unattended ? { unattended: true } : {}),
+    ...(facts.staging ? { staging: facts.staging } : {}),
     path: (input) => {
       const jailed = byInput.get(input);
       if (!jailed) throw fail('C216', `internal error: path "${input}" was not declared by the command`);

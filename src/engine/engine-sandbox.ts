@@ -1,4 +1,4 @@
-import type { PreparedRun, PrepareOptions, ProcessSandbox, SandboxChoice, SandboxStatus } from '../sandbox/sandbox.js';
+import type { PreparedRun, PrepareOptions, ProcessSandbox, SandboxChoice, SandboxStatus, Unstaged } from '../sandbox/sandbox.js';
 
 // What a command and a door use of the OS sandbox (ProcessSandbox fits).
 export type SandboxHandle = Pick<ProcessSandbox, 'passEnv' | 'status' | 'prepare' | 'stagingUnavailable'>;
@@ -37,7 +37,7 @@ export class LazySandbox implements SandboxHandle {
     return (await this.sandbox()).prepare(cwd, options);
   }
 
-  async stagingUnavailable(): Promise<string | undefined> {
+  async stagingUnavailable(): Promise<Unstaged | undefined> {
     return (await this.sandbox()).stagingUnavailable();
   }
 }

@@ -7,6 +7,7 @@ import type { Workspace } from '../workspace/workspace.js';
 import type { Committer, ContentObservation } from './file-contract.js';
 import type { SandboxHandle } from './engine-sandbox.js';
 import type { ShellParse } from '../shell/parse-types.js';
+import type { Staging } from '../shell/run-staging.js';
 
 // The engine's types (engine.ts re-exports them): what hooks see, what a door passes in.
 
@@ -31,6 +32,10 @@ export interface PreparedCall {
   // back, rename-symbol's other files), after the call itself was judged: the gate then applies the
   // person's rules to each file (FoundFiles).
   readonly found?: FoundFiles;
+  // Whether the call's run will be staged (exec, test: shell/run-staging.ts, decided once before the gate):
+  // 'staged' ('partly': sandboxWritable folders beside it), or why it is not and how a person gets staging
+  // back. Absent: no run, or not known here.
+  readonly staging?: Staging;
 }
 
 // How the gate judges files found at run time: a deny refuses the call (C240 naming the rule and the

@@ -1,6 +1,7 @@
 import { resolve as resolvePath } from 'node:path';
 import { riskyShell } from '../shell/danger-risky.js';
 import { environmentDump } from '../shell/danger-secrets.js';
+import { UNKNOWN } from './argv.js';
 import { beforeRules, fromRule, type DecideContext } from './decide-common.js';
 import { decidePath } from './decide-path.js';
 import { withInPlace } from './path-rules.js';
@@ -16,7 +17,7 @@ import { programPathVeto } from './readonly-path.js';
 import { lineFolders } from './immune-place.js';
 import { ruleHead } from './scopes.js';
 import { commandSubjects, outputRedirection, spellCommand } from './shell-subjects.js';
-import type { Decision, Judged, ShellParse, SimpleCommand } from './types.js';
+import type { Decision, Judged, Redirection, ShellParse, SimpleCommand } from './types.js';
 
 // A shell line is judged per simple command: it is allowed only when every command is (by a rule,
 // or, when no rule matched, by the read-only allowlist); any denied command denies the line. A line
@@ -61,8 +62,15 @@ function downgrade(reading: Reading): string | undefined {
   const arithmetic = parse.arithmetic?.[0];
   if (arithmetic !== undefined) return `it evaluates text only known at run time as arithmetic or a variable name (${arithmetic}), where a value such as 'x[$(cmd)]' runs cmd`;
   const redirection = outputRedirection(parse);
-  if (redirection) return `it redirects output to ${redirection.target === null ? 'a path only known at run time' : `"${redirection.target}"`} (${redirection.text.trim()})`;
+  if (redirection) return `it redirects output to ${redirectionWords(redirection)} (${redirection.text.trim()})`;
   return undefined;
+}
+
+// `"out.txt"`, `gen1.txt, gen2.txt` (a computed target whose every value is known: a `for` loop's words).
+function redirectionWords(redirection: Redirection): string {
+  if (redirection.target !== null) return `"${redirection.target}"`;
+  const candidates = redirection.targetWord?.candidates ?? [];
+  return candidates.length > 0 && !candidates.some((each) => each.includes(UNKNOWN)) ? candidates.map((each) => `"${each}"`).join(', ') : 'a path only known at run time';
 }
 
 function resolve(judged: Judged, reading: Reading, ctx: DecideContext): Decision {
@@ -111,7 +119,7 @@ export function decideShell(judged: Judged, ctx: DecideContext, parse: ShellPars
   // ChatCLI's own validator refuses these; here they need a person like the immune classes.
   const root = ctx.policy.root;
   const place = { root, runDir: resolvePath(root, judged.dir ?? '.'), listings: ctx.policy.folderListings };
-  const early = beforeRules(judged, ctx, immuneShell(parse, isReadOnlyName, place) ?? riskyShell(parse));
+  const early = beforeRules(judged, ctx, immuneShell(parse, isReadOnlyName, place, judged.staged === true) ?? riskyShell(parse));
   if (early) return early;
   const decisions = readings.map((reading) => resolve(judged, reading, ctx));
   return decisions.find((d) => d.decision === 'ask') ?? decisions[0]!;

@@ -8,6 +8,7 @@ import { toKebab } from '../engine/flags.js';
 import { quoteWord } from './shell-subjects.js';
 import type { Access } from '../workspace/types.js';
 import type { Judged } from './types.js';
+import { NO_STAGE, writesInPlace } from '../shell/run-staging.js';
 
 // What is judged for each engine call, as `@coder <command> <primary argument>`:
 // - exec and test --cmd: the shell line (`@coder exec npm test`), judged per simple command later;
@@ -86,9 +87,14 @@ export function effectQualifiers(call: PreparedCall, pathSubject: boolean): stri
   return shown.join(' ');
 }
 
+// Each part carries whether the call's run will be staged (PreparedCall.staging, decided once before the
+// gate): `staged` only when every write of it is judged after it (no sandboxWritable folder beside the
+// overlay); a call prepared without it (policy check) is in place when the caller said --no-stage.
 export function describeCall(call: PreparedCall): Judged[] {
   const judged = describeParts(call);
-  return call.command.inPlace?.(call.args as never) === true ? judged.map((entry) => ({ ...entry, inPlace: true })) : judged;
+  const staging = call.staging ?? (call.command.stage?.(call.args as never) === false ? NO_STAGE : undefined);
+  if (staging === 'staged') return judged.map((entry) => ({ ...entry, staged: true }));
+  return writesInPlace(staging) ? judged.map((entry) => ({ ...entry, inPlace: { why: staging.why, fix: staging.fix } })) : judged;
 }
 
 function describeParts(call: PreparedCall): Judged[] {

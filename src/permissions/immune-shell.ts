@@ -65,7 +65,7 @@ function pathClass(arg: string, write: boolean, skip: readonly string[], placer:
   return undefined;
 }
 
-function immuneReading(parse: ShellParse, readOnlyName: (name: string) => boolean, place: ShellPlace | undefined): Immunity | undefined {
+function immuneReading(parse: ShellParse, readOnlyName: (name: string) => boolean, place: ShellPlace | undefined, staged: boolean): Immunity | undefined {
   for (const cls of CONTENT_CLASSES) {
     if (cls.regex.test(parse.source)) return { name: cls.name, description: cls.description, where: parse.source };
   }
@@ -119,10 +119,13 @@ function immuneReading(parse: ShellParse, readOnlyName: (name: string) => boolea
     if (redirection.duplicate) continue;
     const targets = redirection.target !== null ? [redirection.target] : (redirection.targetWord?.candidates ?? []);
     for (const target of targets) {
-      if (target.includes(UNKNOWN) && redirection.writes) return unverifiable('dynamic-args', redirection.text);
-      const path = pathClass(target, redirection.writes, [], placer, ctx);
-      if (path === 'unknown') return unverifiable('dynamic-args', redirection.text);
-      if (path) return { name: path.name, description: path.description, where: redirection.text };
+      const computed = target.includes(UNKNOWN) && redirection.writes;
+      // A staged run's computed write target (`> gen$i.txt`) is judged where it lands, by the write gate
+      // after the run (its change set; obeyed and protected files are set aside): no immunity before it
+      // (F8). What is known of it still counts (`> .git/hooks/$x`). In place, nobody judges it after.
+      const path = computed && !staged ? 'unknown' : pathClass(target, redirection.writes, [], placer, ctx);
+      if (path === 'unknown' && !(staged && redirection.writes)) return unverifiable('dynamic-args', redirection.text);
+      if (path && path !== 'unknown') return { name: path.name, description: path.description, where: redirection.text };
     }
   }
   if (!parse.ok) return unverifiable('unparsed', parse.errors.join('; ') || parse.source);
@@ -130,10 +133,11 @@ function immuneReading(parse: ShellParse, readOnlyName: (name: string) => boolea
 }
 
 // The immune class of a shell line, over every reading of it (a CR read as a line break and as a space).
-// With a place (workspace root and run folder), relative paths are also judged where they land.
-export function immuneShell(parse: ShellParse, readOnlyName: (name: string) => boolean, place?: ShellPlace): Immunity | undefined {
+// With a place (workspace root and run folder), relative paths are also judged where they land. `staged`:
+// the run's changes are judged after it (Judged.staged, shell/run-staging.ts).
+export function immuneShell(parse: ShellParse, readOnlyName: (name: string) => boolean, place?: ShellPlace, staged = false): Immunity | undefined {
   for (const reading of [parse, ...(parse.alternatives ?? [])]) {
-    const found = immuneReading(reading, readOnlyName, place);
+    const found = immuneReading(reading, readOnlyName, place, staged);
     if (found) return found;
   }
   return undefined;

@@ -25,11 +25,13 @@ export function pathRules(policy: Policy, yes: boolean): PathRules {
   };
 }
 
-// A run the caller chose to write in place (`exec --no-stage`, red team R6-12) has no change set to judge,
-// so a per-file rule would hold only when the model lets it: while the person has a deny or ask rule for
-// the paths a run can change (one the staged change set is judged by), --no-stage itself is that rule's
-// decision: refused (C240) under a deny rule, asked under an ask rule. Without such rules it stays as
-// the call's own decision.
+// A run that writes in place (`exec --no-stage`, red team R6-12; and every run that will not be staged:
+// "stage": false, --sandbox off, no OS sandbox, seatbelt, R11-4; decided once, shell/run-staging.ts) has no
+// change set to judge, so a per-file rule would hold only when the model lets it: while the person has a
+// deny or ask rule for the paths a run can change (one the staged change set is judged by), writing in
+// place is that rule's decision: refused (C240) under a deny rule, asked under an ask rule, each saying
+// why the run is not staged and how to get staging back. Without such rules it stays as the call's own
+// decision; a line the read-only allowlist lets run (nothing written) keeps its own decision too.
 // The rule's tool word is matched as pathRules matches it (red team R11-3: `@coder w* prod.conf`,
 // `@coder ** prod.conf`, `@coder ?rite prod.conf` judge the staged change set, so they judge --no-stage too).
 // A rule naming any writer (an alias resolved, a glob matching one) judges every change (rule-words.ts, R11-10).
@@ -41,13 +43,15 @@ export function inPlaceDecision(judged: Judged, policy: Policy): Decision | unde
   const rule = rules.find((each) => each.action === 'deny') ?? rules[0];
   if (rule === undefined || rule.source === 'default') return undefined;
   const decided = fromRule(judged, { source: rule.source, action: rule.action, rule: { pattern: rule.pattern, action: rule.action, ...(rule.file === undefined ? {} : { file: rule.file }) } });
-  const why = `--no-stage writes in place, where what the run changes cannot be judged against the per-file ${ruleText({ source: rule.source, action: rule.action, rule })}`;
-  const fix = rule.action === 'deny' ? '; run it staged (leave out --no-stage): its changes are then judged against the rule before they are applied' : '';
-  return { ...decided, reason: `${why}${fix}` };
+  const { why, fix } = judged.inPlace;
+  const reason = `the run writes in place (${why}), where what it changes cannot be judged against the per-file ${ruleText({ source: rule.source, action: rule.action, rule })}: the rule cannot be kept in place`;
+  const staging = rule.action === 'deny' ? `; to get staging back: ${fix} (a staged run's changes are judged against the rule before they are applied)` : '';
+  return { ...decided, reason: `${reason}${staging}` };
 }
 
 // The call's own decision, or the in-place one when that is stricter (deny over ask over allow).
 export function withInPlace(judged: Judged, policy: Policy, own: Decision): Decision {
+  if (own.decision === 'allow' && own.source === 'allowlist') return own;
   const inPlace = inPlaceDecision(judged, policy);
   const rank = { deny: 0, ask: 1, allow: 2 } as const;
   return inPlace !== undefined && rank[inPlace.decision] < rank[own.decision] ? inPlace : own;

@@ -74,8 +74,13 @@ export interface Judged {
   readonly qualifiers?: string;
   // A shell line's run folder as the caller wrote it (exec/test --dir), relative to the workspace.
   readonly dir?: string;
-  // The call writes in place by the caller's choice (exec/test --no-stage; CommandDefinition.inPlace).
-  readonly inPlace?: boolean;
+  // The call's run writes in place, not staged (exec/test: --no-stage, "stage": false, no OS sandbox or one
+  // that cannot stage; shell/run-staging.ts): why, and how a person gets staging back. Its per-file rules
+  // are judged before it runs (path-rules.ts, red team R6-12, R11-4).
+  readonly inPlace?: { readonly why: string; readonly fix: string };
+  // The call's run is staged: what it changes is judged by the write gate after it (F8: a computed write
+  // target needs no immunity before it). Neither field: not known (policy check) or no run.
+  readonly staged?: true;
 }
 
 // The shell parser (src/shell/parse.ts), as far as permissions rely on it.

@@ -61,6 +61,14 @@ export interface SandboxSettings {
   readonly nonAccessibleGlobs?: readonly string[];
 }
 
+// Why a run is not staged (`--no-stage`, `no OS sandbox: …`), and how a person gets staging back. `writesNothing`: a read-only sandbox (the
+// run writes nothing in the workspace, so nothing of it is left unjudged).
+export interface Unstaged {
+  readonly why: string;
+  readonly fix: string;
+  readonly writesNothing?: true;
+}
+
 export interface SandboxStatus {
   readonly backend: Backend | undefined;
   readonly mode: SandboxMode;
@@ -192,14 +200,20 @@ export class ProcessSandbox {
     return { backend, mode: mode ?? 'workspace-write', network };
   }
 
-  // Why a run asked to stage its writes would write in place instead; undefined when it will be staged
-  // (bwrap in workspace-write over an overlay that mounts here: prepare() stages exactly then).
-  async stagingUnavailable(): Promise<string | undefined> {
+  // Why a run asked to stage its writes would write in place instead, and how a person gets staging back;
+  // undefined when it will be staged (bwrap in workspace-write over an overlay that mounts here: prepare()
+  // stages exactly then). shell/run-staging.ts decides a run's staging from this, once, for the gate and the run.
+  async stagingUnavailable(): Promise<Unstaged | undefined> {
     const status = await this.status();
-    if (status.backend?.kind !== 'bwrap') return status.backend ? `${status.backend.kind} cannot stage a run` : `no OS sandbox: ${status.reason}`;
-    if (status.mode !== 'workspace-write') return `the sandbox is ${status.mode}`;
+    if (status.backend?.kind === 'seatbelt' || process.platform === 'darwin') {
+      return { why: status.backend ? 'seatbelt (macOS) cannot stage a run' : `no OS sandbox: ${status.reason}`, fix: 'none on macOS (runs are staged only in Linux\'s bubblewrap): change those files with codeward\'s file tools (write, edit), which the rule judges' };
+    }
+    if (this.settings.mode === 'off') return { why: `the OS sandbox is turned off: ${this.settings.modeFrom ?? '--sandbox off'}`, fix: 'run it in the OS sandbox (leave out --sandbox off, or remove "sandbox": "off" from ~/.codeward/config.json)' };
+    if (!status.backend) return { why: `no OS sandbox: ${status.reason}`, fix: 'install bubblewrap where it can run (apt-get install bubblewrap; a container needs user namespaces; codeward doctor shows why it cannot)' };
+    if (status.mode !== 'workspace-write') return { why: `the sandbox is ${status.mode}`, fix: '', writesNothing: true };
     this.stager ??= new OverlayStager(this.stateDir, this.toolEnv);
-    return this.stager.unavailable(this.root);
+    const unavailable = await this.stager.unavailable(this.root);
+    return unavailable === undefined ? undefined : { why: `no overlay can be mounted here (${unavailable})`, fix: 'codeward doctor shows why staging is unavailable' };
   }
 
   async prepare(cwd: string, options: PrepareOptions = {}): Promise<PreparedRun> {

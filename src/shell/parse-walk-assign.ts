@@ -5,6 +5,7 @@ import type { SyntaxNode as Node } from './parse-syntax.js';
 import { UNKNOWN, prefixWord, staticWord, type Scope } from './parse-walk-values.js';
 import { groupWords, readWords } from './parse-words.js';
 import { emit } from './parse-walk-simple.js';
+import { completeLoopValues } from './parse-loop-values.js';
 import type { WalkOps } from './parse-walk-ops.js';
 
 // `a=1`, `export a=1`: walks the value's substitutions and records its static values.
@@ -33,9 +34,12 @@ export function forLoop(walk: WalkOps, node: Node, scope: Scope): void {
   const values = node.childrenForFieldName('value').filter((child): child is Node => child !== null);
   const words = groupWords(values, scope.source).flatMap((group) => readWords(group, scope.source)).map((raw) => walk.state.resolve(raw, scope, true));
   if (values.length === 0) walk.state.remember(variable, [UNKNOWN]);
-  for (const word of words) walk.state.remember(variable, word.candidates);
+  const plain = words.every((word) => !word.dynamic && !word.glob && word.candidates.length === 1) ? words.map((word) => word.value) : [];
+  if (plain.length > 0 && completeLoopValues(variable, plain, scope.source)) walk.state.rememberWhole(variable, plain);
+  else for (const word of words) walk.state.remember(variable, word.candidates);
   const body = node.childForFieldName('body');
   if (body) walk.node(body, { ...scope, loop: true }, undefined);
+  walk.state.endWhole(variable);
 }
 
 // export / declare / local / readonly / typeset / unset: recorded as a command, assignments remembered.

@@ -12,21 +12,43 @@ export type WalkSubstitution = (node: Node, scope: Scope) => SimpleCommand[];
 
 export class WalkState {
   private readonly vars = new Map<string, Set<string>>();
+  // Variables whose values are known whole (a `for` loop over plain words, parse-loop-values.ts).
+  private readonly complete = new Set<string>();
   // Positional parameters set with `set -- a b c` ($0 unknown).
   positional: string[] | undefined;
   // Files this line wrote with static content (`cat > x.sh <<EOF`), by normalised path.
   private readonly files = new Map<string, string>();
 
-  constructor(private readonly substitution: WalkSubstitution) {}
+  // The variables whose whole values were used (parse.ts checks them after the walk: wholeLoopsHeld).
+  readonly usedWhole = new Set<string>();
+
+  constructor(
+    private readonly substitution: WalkSubstitution,
+    // Loop variables may be complete (false: the walk again after a check failed).
+    private readonly wholeLoops = true,
+  ) {}
 
   fileText(path: string): string | undefined {
     return this.files.get(path);
   }
 
   remember(name: string, values: readonly string[]): void {
+    this.complete.delete(name);
     let known = this.vars.get(name);
     if (!known) this.vars.set(name, (known = new Set()));
     for (const value of values) if (known.size < MAX_CANDIDATES) known.add(value);
+  }
+
+  // The values of a variable set nowhere else (a `for` loop's plain words): complete when it was unknown so far.
+  rememberWhole(name: string, values: readonly string[]): void {
+    const fresh = this.wholeLoops && !this.vars.has(name) && values.length <= MAX_CANDIDATES;
+    this.remember(name, values);
+    if (fresh) this.complete.add(name);
+  }
+
+  // The loop's body ended: after it the variable is no longer known whole.
+  endWhole(name: string): void {
+    this.complete.delete(name);
   }
 
   // Static text written to files (`echo ... > x.sh`, `cat > x.sh <<EOF`, `... | tee x.sh`).
@@ -114,7 +136,8 @@ export class WalkState {
     if (name === 'HOME') values.add('~');
     if (name === 'PWD') values.add('.');
     for (const value of this.vars.get(name) ?? []) values.add(value);
-    return { values: [...values], complete: name === 'HOME' || name === 'PWD' };
+    if (this.complete.has(name)) this.usedWhole.add(name);
+    return { values: [...values], complete: name === 'HOME' || name === 'PWD' || this.complete.has(name) };
   }
 
 }

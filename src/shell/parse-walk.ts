@@ -11,6 +11,7 @@ import { clip, opaque, type Scope } from './parse-walk-values.js';
 import { Planner } from './parse-plan.js';
 import { readRedirects } from './parse-walk-redirects.js';
 import { WalkState } from './parse-walk-state.js';
+import { wholeLoopsHeld } from './parse-loop-values.js';
 import { runtimeArithmetic } from './parse-arith.js';
 import { hiddenScripts } from './parse-hidden.js';
 import { dispatch } from './parse-walk-dispatch.js';
@@ -33,7 +34,7 @@ export class Walker {
   readonly assignments: { name: string; text: string }[] = [];
   readonly arithmetic: string[] = [];
   private pipeIds = 0;
-  private readonly state: WalkState = new WalkState((node, scope) => this.substitution(node, scope));
+  private readonly state: WalkState;
   private nodeDepth = 0;
   private readonly planner: Planner;
   // What the walker's parts see of it (parse-walk-ops.ts).
@@ -42,7 +43,10 @@ export class Walker {
   constructor(
     private readonly parser: TreeSitterParser,
     private readonly limits: WalkLimits,
+    // `for` loop variables over plain words may be known whole (parse-loop-values.ts).
+    wholeLoops = true,
   ) {
+    this.state = new WalkState((node, scope) => this.substitution(node, scope), wholeLoops);
     this.planner = new Planner({ maxWrappers: limits.maxWrappers, error: (message) => this.error(message), writtenFile: (path) => this.state.writtenFile(path) });
     this.ops = {
       commands: this.commands,
@@ -57,6 +61,11 @@ export class Walker {
       pipeline: (stages, scope) => this.pipeline(stages, scope),
       redirects: (nodes, scope, shellConsumer) => this.redirects(nodes, scope, shellConsumer),
     };
+  }
+
+  // The whole loop values this walk used hold (no setter among its commands: wholeLoopsHeld).
+  wholeLoopsHeld(): boolean {
+    return wholeLoopsHeld(this.state.usedWhole, this.commands, this.assignments);
   }
 
   private error(message: string): void {

@@ -83,8 +83,14 @@ export class ShellParser {
     if (source.length > this.maxLength) {
       return { commands: [], redirections: [], ok: false, errors: [`the command line is longer than ${this.maxLength} characters and was not parsed`], functions: [], source };
     }
-    const walker = new Walker(parser, this.limits);
-    walker.script(source, { depth: 0, viaShell: false, wrappers: [], loop: false, pipes: [], background: false });
+    const scope = { depth: 0, viaShell: false, wrappers: [], loop: false, pipes: [], background: false };
+    let walker = new Walker(parser, this.limits);
+    walker.script(source, scope);
+    // A loop variable was used as known whole, but the line has a way to set it: walked again without.
+    if (!walker.wholeLoopsHeld()) {
+      walker = new Walker(parser, this.limits, false);
+      walker.script(source, scope);
+    }
     return {
       commands: walker.commands,
       redirections: walker.redirections,

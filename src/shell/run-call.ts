@@ -9,6 +9,7 @@ import { runProcess, type RunOptions, type RunResult } from './run.js';
 import type { StagedChanges } from './stage/apply.js';
 import { applyRun, recoverRuns, stepLabel } from './stage/staged.js';
 import { pinOwnState } from './state-pin.js';
+import { isStaged, runStaging, type Staging } from './run-staging.js';
 
 // What exec and test return (and carry in `data` when the process failed or timed out).
 export interface ProcessData {
@@ -34,9 +35,9 @@ export interface ShellCall {
   readonly onChunk?: RunOptions['onChunk'];
   // Hand the output to the caller's onOutput as it arrives (exec; test reports a summary instead).
   readonly live?: boolean;
-  // Stage the run's writes and apply them as one checkpoint labelled `exec …`/`test …` (issue 27);
-  // false: in place (--no-stage, "stage": false).
-  readonly stage?: { readonly verb: string } | false;
+  // A run that may be staged (exec, test): its writes applied as one checkpoint labelled `exec …`/`test …`
+  // (issue 27) when run-staging.ts decides it is staged; `requested`: the caller's --stage/--no-stage.
+  readonly stage?: { readonly verb: string; readonly requested: boolean | undefined };
 }
 
 // A run's result with what staging did.
@@ -64,8 +65,15 @@ export async function runShellCall(call: ShellCall, ctx: CommandContext): Promis
   if (folder.kind !== 'dir') throw fail('C210', `--dir ${call.dir} is not a folder; pass the folder to run in`);
   // A staged command killed while its changes were applied: finished before this one runs.
   await recoverRuns(ctx);
-  const prepared = ctx.sandbox ? await ctx.sandbox.prepare(folder.real, { stage: call.stage !== undefined && call.stage !== false, ...(ctx.unattended ? { gitReadOnly: true } : {}) }) : undefined;
+  // Staged exactly when the call's staging says so (decided once before the gate: the per-file rules and the
+  // immunity of a computed write target were judged by it, red team R11-4, F8).
+  const staging = call.stage ? (ctx.staging ?? (await runStaging(call.stage.requested, ctx.config, ctx.sandbox))) : undefined;
+  const prepared = ctx.sandbox ? await ctx.sandbox.prepare(folder.real, { stage: isStaged(staging), ...(ctx.unattended ? { gitReadOnly: true } : {}) }) : undefined;
   if (prepared?.warning) ctx.warn(prepared.warning);
+  if (isStaged(staging) && !prepared?.stage && !prepared?.stageFailed) {
+    for (const warning of prepared?.after?.() ?? []) ctx.warn(warning);
+    throw fail('C216', `nothing ran: the command was judged as a staged run, but it could not be staged (${prepared?.stageNote ?? 'no OS sandbox'}); run it again (codeward doctor shows the sandbox)`);
+  }
   if (prepared?.stageFailed) {
     for (const warning of prepared.after?.() ?? []) ctx.warn(warning);
     throw fail('C216', `nothing ran: the command was to run staged (undo takes it back), but ${prepared.stageFailed}; free space or fix the permissions of codeward's state folder (codeward doctor shows it), or a person runs it with --no-stage (in place, not undoable)`);
@@ -101,7 +109,7 @@ export async function runShellCall(call: ShellCall, ctx: CommandContext): Promis
     throw error;
   }
   for (const warning of [...(prepared?.after?.() ?? []), ...ownStateKept()]) ctx.warn(warning);
-  const staged = await stagedResult(call, prepared, ctx);
+  const staged = await stagedResult(call, staging, prepared, ctx);
   // The repository tracks a non-accessible file, so the sandbox hid its git folder: say why git failed.
   if (prepared?.gitHidden && /not a git repository/i.test(`${result.stderr}\n${result.stdout}`)) ctx.warn(prepared.gitHidden);
   // A subfolder workspace: git reads its repository, but cannot write there (enclosing-git.ts).
@@ -110,10 +118,10 @@ export async function runShellCall(call: ShellCall, ctx: CommandContext): Promis
 }
 
 // What staging did for this run: the changes it applied, or why it wrote in place.
-async function stagedResult(call: ShellCall, prepared: PreparedRun | undefined, ctx: CommandContext): Promise<Pick<ProcessData, 'changes' | 'inPlace'>> {
-  if (call.stage === undefined) return {};
-  if (call.stage === false) return { inPlace: '--no-stage' };
-  if (!prepared?.stage) return { inPlace: prepared?.stageNote ?? 'no OS sandbox' };
+async function stagedResult(call: ShellCall, staging: Staging | undefined, prepared: PreparedRun | undefined, ctx: CommandContext): Promise<Pick<ProcessData, 'changes' | 'inPlace'>> {
+  if (call.stage === undefined || staging === undefined) return {};
+  if (!isStaged(staging)) return { inPlace: staging.why };
+  if (!prepared?.stage) return {};
   // sandboxWritable folders (trusted config: ~/.npm, ~/.cargo) are bound in place, outside the overlay:
   // said in the result, the warning and the step's label (undo and checkpoints show it).
   const outside = prepared.writableInPlace ?? [];

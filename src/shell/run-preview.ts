@@ -1,5 +1,6 @@
 import type { CommandContext, RunPreview } from '../engine/command.js';
 import type { SandboxHandle } from '../engine/engine-sandbox.js';
+import { isStaged, runStaging } from './run-staging.js';
 
 // What an exec or test call will run, for its approval question in every door (CommandDefinition.runs):
 // the line, the folder, whether inside the OS sandbox (and with which limits), and where its writes go.
@@ -15,14 +16,12 @@ export async function sandboxWords(sandbox: SandboxHandle | undefined): Promise<
 
 export const folderWords = (dir: string | undefined): string => (dir === undefined || dir === '.' || dir === '' ? 'the workspace root' : dir);
 
-// Staged only inside a sandbox that can stage, when the call or the config asks for it (exec's `staging`).
-async function writesOf(ctx: CommandContext, contained: boolean, stage: boolean | undefined): Promise<'staged' | 'in place'> {
-  if (!contained || !(stage ?? ctx.config.stage)) return 'in place';
-  const unavailable = await ctx.sandbox?.stagingUnavailable().catch(() => 'unknown');
-  return unavailable === undefined ? 'staged' : 'in place';
+// Staged exactly when the call's staging (decided once before the gate, run-staging.ts) says so.
+async function writesOf(ctx: CommandContext, stage: boolean | undefined): Promise<'staged' | 'in place'> {
+  return isStaged(ctx.staging ?? (await runStaging(stage, ctx.config, ctx.sandbox))) ? 'staged' : 'in place';
 }
 
 export async function runPreview(ctx: CommandContext, command: string | undefined, dir: string | undefined, stage: boolean | undefined): Promise<RunPreview> {
-  const { words, contained } = await sandboxWords(ctx.sandbox);
-  return { ...(command ? { command } : {}), where: `in ${folderWords(dir)} · ${words}`, writes: await writesOf(ctx, contained, stage) };
+  const { words } = await sandboxWords(ctx.sandbox);
+  return { ...(command ? { command } : {}), where: `in ${folderWords(dir)} · ${words}`, writes: await writesOf(ctx, stage) };
 }

@@ -40,7 +40,7 @@ describe('--no-stage is the decision of the person\'s per-file rules (red team R
     ['test', { stage: false }],
   ] as const)('%s %j under --yes and `--deny @coder * prod.conf`: C240 naming the rule, prod.conf kept', async (cmd, args) => {
     const result = await (await engine({ deny: ['@coder * prod.conf'] })).run({ cmd, args });
-    expect(result.ok ? undefined : result.error).toMatchObject({ code: 'C240', message: expect.stringMatching(/--no-stage writes in place.*"@coder \* prod\.conf" \(deny\).*leave out --no-stage/) });
+    expect(result.ok ? undefined : result.error).toMatchObject({ code: 'C240', message: expect.stringMatching(/writes in place \(--no-stage\).*"@coder \* prod\.conf" \(deny\).*leave out --no-stage/) });
     expect(await prod()).toBe('safe\n');
   });
 
@@ -80,7 +80,7 @@ describe('--no-stage is the decision of the person\'s per-file rules (red team R
     const result = await made.run({ cmd: 'exec', args: { cmd: 'sh build.sh', stage: false } });
     expect(result.ok ? 'ok' : result.error.code).toBe('C240');
     expect(asked.map((request) => request.judged)).toEqual(['@coder exec --no-stage sh build.sh']);
-    expect(asked[0]!.reason).toMatch(/--no-stage writes in place.*"@coder write prod\.conf" \(ask\)/);
+    expect(asked[0]!.reason).toMatch(/writes in place \(--no-stage\).*"@coder write prod\.conf" \(ask\)/);
     expect(await prod()).toBe('safe\n');
   });
 

@@ -197,7 +197,7 @@ describe.skipIf(!bwrapWorks || !overlayWorks)('staged exec through the real bina
   it('the forced fallback (no overlay) and --no-stage write in place without a step', () => {
     seed();
     const fallback = exec('echo fb > fb.txt', ['--stage'], { CODEWARD_NO_OVERLAY: '1' });
-    expect(fallback.json.data).toMatchObject({ inPlace: 'CODEWARD_NO_OVERLAY=1' });
+    expect(fallback.json.data).toMatchObject({ inPlace: 'no overlay can be mounted here (CODEWARD_NO_OVERLAY=1)' });
     expect(fallback.json.data.changes).toBeUndefined();
     expect(bytes('fb.txt').toString()).toBe('fb\n');
     const inPlace = exec('echo np > np.txt', ['--no-stage']);

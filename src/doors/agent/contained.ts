@@ -35,14 +35,16 @@ function lineProblem(parse: ShellParse): string | undefined {
   return undefined;
 }
 
-// Why a run's writes would not be staged (in place: not judged, not undoable); undefined when staged.
+// Why a run's writes would not be staged (in place: not judged, not undoable); undefined when staged. The
+// same decision the gate and the run use (shell/run-staging.ts).
 async function stagingProblem(engine: Engine, request: ApprovalRequest): Promise<string | undefined> {
   const status = await engine.sandbox?.status().catch(() => undefined);
   if (!status?.backend) return `it would run outside any OS sandbox${status?.reason ? ` (${status.reason})` : ''}`;
   const stage = request.effect?.['stage'];
-  if (!(typeof stage === 'boolean' ? stage : engine.config.stage)) return `it would write in place, not staged (${stage === false ? '--no-stage' : '"stage": false in the config'}): undo could not take it back`;
-  const unstaged = await engine.sandbox!.stagingUnavailable();
-  return unstaged ? `its writes cannot be staged here (${unstaged}): undo could not take them back` : undefined;
+  const { runStaging } = await import('../../shell/run-staging.js');
+  const unstaged = await runStaging(typeof stage === 'boolean' ? stage : undefined, engine.config, engine.sandbox);
+  if (typeof unstaged !== 'object') return undefined;
+  return unstaged.writesNothing ? `its writes cannot be staged here (${unstaged.why})` : `it would write in place, not staged (${unstaged.why}): undo could not take it back`;
 }
 
 // The line is read by the engine's own parser (the one its danger classifier and gate judged it with): an

@@ -8,6 +8,7 @@ import { validateArgs } from '../../engine/validate.js';
 import { describeCall, explainCall, explainJudged, type DenialTracker, type Explanation, type Policy } from '../../permissions/index.js';
 import { classifyHook, type ClassifyHookOptions } from '../../shell/classify-hook.js';
 import type { ShellParser } from '../../shell/parse.js';
+import type { Staging } from '../../shell/run-staging.js';
 import type { Workspace } from '../../workspace/workspace.js';
 
 // `codeward policy check <call>` is the engine's pipeline in dry run: the call is recovered by the
@@ -27,6 +28,8 @@ export interface CheckContext {
   readonly parser: ShellParser;
   // The classify hook's options as the engine builds them (setup.ts), without the parser.
   readonly classify: ClassifyHookOptions;
+  // Whether an exec/test run would be staged (PreparedCall.staging), as the engine decides it.
+  readonly staging?: (stage: boolean | undefined) => Promise<Staging>;
 }
 
 export interface CheckResult extends Omit<Explanation, 'source'> {
@@ -153,7 +156,9 @@ export async function checkCall(input: CallInput, ctx: CheckContext): Promise<Ch
     const judged = `@coder ${prepared.command.name} ${path}`;
     return { decision: 'deny', reason: refusal.message, source: 'jail', judged, parts: [], assumed, blocked: { code: refusal.code, message: refusal.message, stage: 'jail' } };
   }
-  const call: PreparedCall = { ...prepared, touches };
+  const stage = prepared.command.stage;
+  const staging = stage && ctx.staging ? await ctx.staging(stage(prepared.args as never)) : undefined;
+  const call: PreparedCall = { ...prepared, touches, ...(staging ? { staging } : {}) };
   try {
     await classifyHook(ctx.parser, ctx.classify).classify(call);
   } catch (error) {

@@ -9,6 +9,7 @@ import { ShellParser } from '../../shell/parse.js';
 import { Workspace } from '../../workspace/workspace.js';
 import { sandboxOptions, type GlobalOptions } from '../global-options.js';
 import { checkCall } from './policy-check.js';
+import { stateDirFor } from '../../engine/state-dir.js';
 
 interface PolicyIo {
   readonly stdout: { write(text: string): unknown };
@@ -116,9 +117,11 @@ export async function policyCommand(rest: readonly string[], options: GlobalOpti
     const denials = options.session === undefined
       ? new DenialTracker(denialLimitsFromEnv(io.env))
       : await (await DenialStore.open({ workspaceRoot: workspace.root, sessionId: options.session, env: io.env })).load();
-    const sandbox = ProcessSandbox.forWorkspace({ ...config, nonAccessibleGlobs: [...jailed.nonAccessibleGlobs] }, sandboxOptions(options), workspace.root, io.env);
+    const sandbox = ProcessSandbox.forWorkspace({ ...config, nonAccessibleGlobs: [...jailed.nonAccessibleGlobs] }, sandboxOptions(options), workspace.root, io.env, stateFolder(workspace.root, io.env));
     const classify = { allowUnsafe: options.allowUnsafe, workspace: jailed, secretsHidden: async () => (await sandbox.status()).backend !== undefined, ...(home ? { home } : {}) };
-    const checked = await checkCall(input, { registry, workspace: jailed, policy, denials, parser: new ShellParser(), classify });
+    // Whether an exec/test run would be staged, as the engine decides it (shell/run-staging.ts).
+    const staging = async (stage: boolean | undefined) => (await import('../../shell/run-staging.js')).runStaging(stage, config, sandbox);
+    const checked = await checkCall(input, { registry, workspace: jailed, policy, denials, parser: new ShellParser(), classify, staging });
     // The files the call finds as it runs, judged as the real call judges them (policy-found.ts).
     const explanation = await (await import('./policy-found.js')).withFoundFiles(checked, input, options, io.env, workspace.root, registry);
     const { decision, reason, source, rule, immune, judged, blocked, assumed } = explanation;
@@ -135,4 +138,13 @@ export async function policyCommand(rest: readonly string[], options: GlobalOpti
     return 0;
   }
   throw usageError(USAGE);
+}
+
+// The workspace's state folder (where a run would be staged), or none where it cannot be used.
+function stateFolder(root: string, env: Readonly<Record<string, string | undefined>>): string | undefined {
+  try {
+    return stateDirFor(root, env);
+  } catch {
+    return undefined;
+  }
 }

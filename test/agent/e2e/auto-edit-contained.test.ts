@@ -88,7 +88,7 @@ describe.skipIf(!HAS_BWRAP)('auto-edit runs staged sandboxed commands unasked (i
     expect(staged.results).toMatch(/\[1\] @coder exec: error C241 [^\n]*the sandbox lets it reach the network/);
     expect(staged.results).toMatch(/\(reads, searches and file edits\)/);
     const unstaged = await run([coder('exec', { cmd: 'node script.js' })], [], { CODEWARD_NO_OVERLAY: '1' });
-    expect(unstaged.results).toMatch(/\[1\] @coder exec: error C241 [^\n]*its writes cannot be staged here \(CODEWARD_NO_OVERLAY=1\)/);
+    expect(unstaged.results).toMatch(/\[1\] @coder exec: error C241 [^\n]*it would write in place, not staged \(no overlay can be mounted here \(CODEWARD_NO_OVERLAY=1\)\)/);
     expect(unstaged.results).toMatch(/\(reads, searches and file edits\)/);
     const off = await run([coder('exec', { cmd: 'node script.js' }), coder('test', {})], ['--sandbox', 'off']);
     expect(off.results).toMatch(/\[1\] @coder exec: error C241 [^\n]*outside any OS sandbox/);
@@ -103,7 +103,7 @@ describe.skipIf(!HAS_BWRAP)('auto-edit runs staged sandboxed commands unasked (i
     const env = await scene.env();
     await writeFiles(env['HOME']!, { '.codeward/config.json': '{ "stage": false }\n' });
     await runAgent(['-p', 'run', '--provider', 'openai', '--base-url', server.openaiBaseUrl, '--approval-mode', 'auto-edit'], { cwd: root, env, timeoutMs: 120_000 });
-    expect(server.requests[1]!.messages.at(-1)!.content).toMatch(/\[1\] @coder exec: error C241 [^\n]*"stage": false in the config/);
+    expect(server.requests[1]!.messages.at(-1)!.content).toMatch(/\[1\] @coder exec: error C241 [^\n]*"stage": false in your ~\/.codeward\/config.json/);
     expect(existsSync(join(root, 'out.txt'))).toBe(false);
   }, 180_000);
 });
