@@ -65,11 +65,11 @@ function pathClass(arg: string, write: boolean, skip: readonly string[], placer:
   return undefined;
 }
 
-function immuneReading(parse: ShellParse, readOnlyName: (name: string) => boolean, place: ShellPlace | undefined): Immunity | undefined {
+function immuneReading(parse: ShellParse, readOnlyName: (name: string) => boolean, place: ShellPlace | undefined, after: boolean): Immunity | undefined {
   for (const cls of CONTENT_CLASSES) {
     if (cls.regex.test(parse.source)) return { name: cls.name, description: cls.description, where: parse.source };
   }
-  let moved = false;
+  let moved = after;
   // Every folder a relative path of the line may be taken from (flow-insensitive: a wrapper's folder
   // reaches the shell string it runs, `env -C .git sh -c 'echo > config'`).
   const lineBases = place ? lineFolders(parse, place) : [];
@@ -85,7 +85,7 @@ function immuneReading(parse: ShellParse, readOnlyName: (name: string) => boolea
     const cls = immuneCommand(argv, place);
     if (cls) return { name: cls.name, description: cls.description, where: command.text };
     if (inlineRecursiveDelete(command)) return { ...INLINE_DELETE, where: command.text };
-    const launched = launchedByWords(command, argv, readOnlyName, place);
+    const launched = launchedByWords(command, argv, readOnlyName, place, (line) => immuneShell(line, readOnlyName, place, moved));
     if (launched) return { name: launched.name, description: `${launched.description}, started by ${argv.name} from its arguments`, where: command.text };
     const unparsed = unparsedCode(command, parse, readOnlyName);
     if (unparsed !== undefined) return { ...UNPARSED_CODE, description: `${UNPARSED_CODE.description}: ${unparsed}`, where: command.text };
@@ -130,10 +130,11 @@ function immuneReading(parse: ShellParse, readOnlyName: (name: string) => boolea
 }
 
 // The immune class of a shell line, over every reading of it (a CR read as a line break and as a space).
-// With a place (workspace root and run folder), relative paths are also judged where they land.
-export function immuneShell(parse: ShellParse, readOnlyName: (name: string) => boolean, place?: ShellPlace): Immunity | undefined {
+// With a place (workspace root and run folder), relative paths are also judged where they land. `moved`: the
+// line runs after a cd (a command an unknown program starts from its words: immune-words.ts).
+export function immuneShell(parse: ShellParse, readOnlyName: (name: string) => boolean, place?: ShellPlace, moved = false): Immunity | undefined {
   for (const reading of [parse, ...(parse.alternatives ?? [])]) {
-    const found = immuneReading(reading, readOnlyName, place);
+    const found = immuneReading(reading, readOnlyName, place, moved);
     if (found) return found;
   }
   return undefined;
