@@ -4,6 +4,7 @@ import { baseName, toArgv, type Argv } from './argv.js';
 import { ARGUMENT_SENSITIVE, immuneCommand } from './immune-commands.js';
 import type { ShellPlace } from './immune-place.js';
 import type { Immunity } from './immune.js';
+import { readOnlyVeto } from './readonly.js';
 
 // Launchers on no list (red team R11-1: `ifne rm -r build`, `tini -- rm -r build`, `op run -- rm -r build`;
 // R11-1b: `tini -- sh -c 'rm -r build'`, `op run -- eval '...'`, `aws-vault exec p -- perl -e ...`): a
@@ -35,11 +36,15 @@ function tail(command: SimpleCommand, k: number, launcher: string): ShellParse {
   return { commands: [sub], redirections: [], ok: true, errors: [], functions: [], source: text };
 }
 
+// A read-only program called read-only (`ls sh -c x`); one on the list by name for some of its forms is not,
+// in another (`kubectl exec p -- sh -c '...'`).
+const readOnlyCall = (command: SimpleCommand, argv: Argv, readOnlyName: (name: string) => boolean): boolean => readOnlyName(argv.name) && readOnlyVeto(command) === undefined;
+
 // The lines a command's words start that are judged: an unknown program's guesses and a package manager's
 // tail (parse-launch-guess.ts), never a read-only program's or a data-taking one's, nor those of a program
 // a class looks at (`rm -r sh` starts nothing).
 export function countedLaunches(command: SimpleCommand, argv: Argv, readOnlyName: (name: string) => boolean): readonly ShellParse[] {
-  if (readOnlyName(argv.name) || DATA_WORDS.has(argv.name)) return [];
+  if (readOnlyCall(command, argv, readOnlyName) || DATA_WORDS.has(argv.name)) return [];
   if (ARGUMENT_SENSITIVE.has(argv.name) && !startsCommands(argv.name)) return [];
   return command.launches ?? [];
 }
@@ -63,7 +68,7 @@ export function launchedByWords(command: SimpleCommand, argv: Argv, readOnlyName
     const found = judge(launched);
     if (found) return found;
   }
-  if (readOnlyName(argv.name) || DATA_WORDS.has(argv.name) || startsCommands(argv.name) || ARGUMENT_SENSITIVE.has(argv.name)) return undefined;
+  if (readOnlyCall(command, argv, readOnlyName) || DATA_WORDS.has(argv.name) || startsCommands(argv.name) || ARGUMENT_SENSITIVE.has(argv.name)) return undefined;
   for (let k = 1; k < command.words.length; k++) {
     const word = command.words[k]!;
     if (word.dynamic || word.value.startsWith('-') || !PROGRAM.test(word.value)) continue;

@@ -11,14 +11,21 @@ import { packageTail, type PackageTail } from './parse-launch-packages.js';
 import { INTERPRETERS, SHELLS, SU_LIKE, WRAPPERS } from './parse-wrappers.js';
 
 // Programs the planner handles by name besides its tables (parse-plan.ts).
-const PLANNED = new Set(['find', 'xargs', 'parallel', 'eval', 'watch', 'trap', 'alias', 'busybox', 'toybox', 'at', 'batch', 'source', '.', 'coproc', 'tmux', 'screen']);
+const PLANNED = new Set(['find', 'xargs', 'parallel', 'eval', 'watch', 'trap', 'alias', 'busybox', 'toybox', 'at', 'batch', 'source', '.', 'coproc', 'tmux', 'screen', 'git']);
 
-// A name the planner sees through: the command it starts is judged where it starts it.
-export function startsCommands(name: string): boolean {
+// A name the planner sees through whatever its words: shells, interpreters, wrappers, su, the programs it
+// handles by name (git's tables know its aliases and runners). What they start is judged where they start it.
+export function seesThrough(name: string): boolean {
   const key = name.toLowerCase();
   if (SHELLS.has(key) || INTERPRETERS.has(key) || languageOf(key) !== undefined) return true;
-  if (Object.hasOwn(WRAPPERS, key) || Object.hasOwn(SU_LIKE, key) || PLANNED.has(key)) return true;
-  return launches(key, [{ value: key, dynamic: false }]) !== undefined;
+  return Object.hasOwn(WRAPPERS, key) || Object.hasOwn(SU_LIKE, key) || PLANNED.has(key);
+}
+
+// A name that starts a command from its words: one the planner sees through, or a launcher with a table
+// (`nix-shell --run`, `podman unshare`, `cmake -E`); a table launches only the forms it knows, so when it
+// launched nothing (`podman exec c sh -c ...`) the words are guessed like an unknown program's.
+export function startsCommands(name: string): boolean {
+  return seesThrough(name) || launches(name.toLowerCase(), [{ value: name.toLowerCase(), dynamic: false }]) !== undefined;
 }
 
 // A word that may name a program: static, not an option, a plain name or path.
@@ -28,20 +35,25 @@ const PROGRAM = /^[\w./+@-]+$/;
 export const MAX_GUESSES = 8;
 export const MAX_GUESSED_LINES = 64;
 
-// Where the commands an unknown program's words may start begin (none for a program the planner knows),
-// or what a package manager runs (`yarn sh -c '...'`: parse-launch-packages.ts).
-export function guessedStarts(words: readonly Preview[]): PackageTail[] {
+// Where the commands an unknown program's words may start begin (none for a program the planner sees
+// through), or what a package manager runs (`yarn sh -c '...'`: parse-launch-packages.ts). A starter that is
+// the last word starts something only with a stdin (`echo 'rm -r x' | tini -- sh`; `npm i sudo` starts none).
+export function guessedStarts(words: readonly Preview[], stdin: boolean): PackageTail[] {
   const first = words[0];
   if (first === undefined || first.dynamic) return [];
   const key = baseName(first.value).toLowerCase();
   const run = packageTail(key, words);
   if (run !== undefined) return [run];
-  if (startsCommands(key)) return [];
+  if (seesThrough(key)) return [];
   const out: PackageTail[] = [];
   for (let k = 1; k < words.length && out.length < MAX_GUESSES; k++) {
     const word = words[k]!;
+    if (k === words.length - 1 && !stdin) break;
     // `$SHELL -c 'CMD'`: a name only known at run time given a command string (as the planner reads it).
     if (word.dynamic && /^-[a-z]*c$/.test(words[k + 1]?.value ?? '')) out.push({ index: k });
+    // `--shell=bash -c 'CMD'`: an option naming the program the rest is given to.
+    const named = /^--?[\w-]+=([\w./+@-]+)$/.exec(word.value);
+    if (!word.dynamic && named && startsCommands(baseName(named[1]!))) out.push({ text: [named[1]!, ...words.slice(k + 1).map((rest) => rest.raw.text)].join(' ') });
     if (word.dynamic || word.value.startsWith('-') || !PROGRAM.test(word.value)) continue;
     if (startsCommands(baseName(word.value))) out.push({ index: k });
   }

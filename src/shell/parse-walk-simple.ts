@@ -35,7 +35,8 @@ export function simple(walk: WalkOps, wordNodes: readonly Node[], redirectNodes:
   // A program the planner does not know (or a package manager's tail): the lines its words may start, each
   // parsed as a line of its own, with the static stdin the program would pass on.
   const alone = plan.length === 1 && plan[0]!.kind === 'command' && plan[0]!.start === 0;
-  const guessed = alone ? guessedStarts(previews) : [];
+  const pipedIn = scope.pipes.length > 0 && scope.pipes[scope.pipes.length - 1]!.index > 0;
+  const guessed = alone ? guessedStarts(previews, stdin !== undefined || hereStdin === null || pipedIn) : [];
   const launchScope = { ...childScope(scope), viaShell: scope.viaShell, wrappers: [...scope.wrappers, baseName(previews[0]!.value)] };
   const tailText = (tail: (typeof guessed)[number]): string => ('text' in tail ? tail.text : previews.slice(tail.index).map((preview) => preview.raw.text).join(' '));
   const launches = guessed.map((tail) => walk.detached(tailText(tail), launchScope, stdin));
