@@ -116,9 +116,9 @@ export function approvalPreview(preview: CallPreview): ApprovalPreview {
   const diff = ordered.flatMap((file) => file.lines);
   for (const warning of preview.warnings) notes.push(`note: ${warning}`);
   if (preview.error) notes.push(`the dry run of this call failed, so it will fail too: ${preview.error.code} ${preview.error.message}`);
-  const shown = cap(diff, TOTAL_LINES);
+  // The kinds of risky hunks left out close the diff, next to the answer (red team R11-2: never silent).
   const unseen = hiddenNote(hidden);
-  if (unseen !== undefined) notes.push(unseen);
+  const shown = [...cap(diff, TOTAL_LINES), ...(unseen === undefined ? [] : [`… ${unseen}`])];
   // A diff line not shown (a cap reached) means "always" would approve what nobody saw: the gate offers once.
   const capped = shown.some((line) => line.startsWith('… ') && line.endsWith('more diff lines not shown (the call changes them too)'));
   return { files: [...new Set(preview.changes.map((change) => change.rel))], diff: shown.join('\n'), notes, ...(capped ? { capped } : {}), ...(preview.runs ? { runs: preview.runs } : {}) };

@@ -23,7 +23,7 @@ export const RISK_KINDS: readonly RiskKind[] = [
   { what: 'credentials read or held', test: /(?:~|\$HOME|\/root|\/home\/[^/\s]+)\/\.(?:ssh\/id_|aws\/credentials|netrc|git-credentials|docker\/config|kube\/config|npmrc|pypirc|gnupg)|\/etc\/(?:shadow|sudoers)|BEGIN [A-Z ]*PRIVATE KEY|AKIA[0-9A-Z]{16}|gh[pousr]_[A-Za-z0-9]{20,}|xox[abpr]-|\bid_(?:rsa|ed25519|ecdsa|dsa)\b/ },
   { what: 'privileges set (setuid, sudo, setcap, chown root, crontab)', test: /\bchmod\s+(?:-\w+\s+)*(?:[ugoa]*\+[rwxXt]*s|[2-7][0-7]{3}\b)|\b(?:setcap|sudo|doas|pkexec|su)\b|\bchown\s+(?:-\w+\s+)*(?:root|0)\b|\bcrontab\b|\bumask\b/ },
   { what: 'code run (eval, exec, system, a command substitution, an install script)', test: /\b(?:eval|exec|system|spawn|popen|execSync|spawnSync|child_process|subprocess|os\.system|Runtime\.getRuntime|shell_exec|passthru)\b|`[^`]+`|\$\(|"(?:pre|post)?(?:install|prepare|publish|pack|test|build|start)"\s*:/ },
-  { what: 'files written or deleted (rm, dd, chmod, mv, a redirection)', test: /\b(?:rm|rmdir|unlink|shred|dd|mkfs\S*|truncate|chmod|chown|mv|tee|install|ln)\b\s+-?|(?:^|[^<>&0-9])>{1,2}\s*(?!\/dev\/null\b|&)[^\s>&]/ },
+  { what: 'files written or deleted (rm, dd, chmod, mv, a redirection)', test: /\b(?:rm|rmdir|unlink|shred|dd|mkfs\S*|truncate|chmod|chown|mv|tee|install|ln)\b\s+-?|(?:^|[\s;|&(])(?:\d?>{1,2}|&>)\s*(?!\/dev\/null\b|&)[\w~$./"'-]/ },
   { what: 'a network command (curl, wget, ssh ...)', test: /\b(?:curl|wget|fetch|aria2c|nc|ncat|netcat|socat|scp|rsync|ssh|ftp|tftp|base64|xxd|openssl)\b/ },
   { what: 'a password, token or key named', test: /(?:passw(?:or)?d|secret|token|api[_-]?key|access[_-]?key|private[_-]?key|credential|\bauth(?:orization)?\b)/i },
   { what: 'a URL', test: /\b[a-z][a-z0-9+.-]*:\/\//i },
