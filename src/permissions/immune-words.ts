@@ -1,4 +1,4 @@
-import { startsCommands } from '../shell/parse-launch-guess.js';
+import { seesThrough, startsCommands } from '../shell/parse-launch-guess.js';
 import type { ShellParse, SimpleCommand } from '../shell/parse-types.js';
 import { baseName, toArgv, type Argv } from './argv.js';
 import { ARGUMENT_SENSITIVE, immuneCommand } from './immune-commands.js';
@@ -68,14 +68,17 @@ export function launchedByWords(command: SimpleCommand, argv: Argv, readOnlyName
     const found = judge(launched);
     if (found) return found;
   }
-  if (readOnlyCall(command, argv, readOnlyName) || DATA_WORDS.has(argv.name) || startsCommands(argv.name) || ARGUMENT_SENSITIVE.has(argv.name)) return undefined;
+  if (readOnlyCall(command, argv, readOnlyName) || DATA_WORDS.has(argv.name) || seesThrough(argv.name) || ARGUMENT_SENSITIVE.has(argv.name)) return undefined;
+  // A launcher with a table (`podman run img rm -r x`: podman's knows only unshare) is tried for the
+  // commands a class reads the words of; a bare name there is a package (`npm install rimraf`).
+  const table = startsCommands(argv.name);
   for (let k = 1; k < command.words.length; k++) {
     const word = command.words[k]!;
     if (word.dynamic || word.value.startsWith('-') || !PROGRAM.test(word.value)) continue;
     const name = baseName(word.value);
     // Shells, wrappers and launchers are in `launches`; only names a class looks at are tried here.
     const bare: Argv = { name, args: [], wrappers: [...argv.wrappers, argv.name], unknown: false };
-    if (startsCommands(name) || (!ARGUMENT_SENSITIVE.has(name) && immuneCommand(bare, place) === undefined)) continue;
+    if (startsCommands(name) || (!ARGUMENT_SENSITIVE.has(name) && (table || immuneCommand(bare, place) === undefined))) continue;
     const found = judge(tail(command, k, argv.name));
     if (found) return found;
   }

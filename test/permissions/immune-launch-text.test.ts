@@ -68,6 +68,8 @@ const PACKAGE_TAILS: readonly (readonly [string, string])[] = [
   ['rm-recursive', "kubectl exec p -- sh -c 'rm -r build'"],
   ['rm-recursive', "podman exec c sh -c 'rm -r build'"],
   ['rm-recursive', "mytool --shell=bash -c 'rm -r build'"],
+  ['rm-recursive', 'podman run -v .:/w img rm -r /w/build'],
+  ['git-reset-hard', 'nix-shell -p git git reset --hard'],
 ];
 
 // Read-only probes and data stay ordinary decisions.
@@ -85,6 +87,8 @@ const ORDINARY: readonly string[] = [
   // A starter as the last word runs nothing from the words (no stdin): package and file names.
   'tini -- sh',
   'npm install sudo',
+  'npm install rimraf',
+  'pnpm add trash-cli',
   'apt-get install eval',
   'git commit -m sh',
   'kubectl get pods sh',
