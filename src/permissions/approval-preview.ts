@@ -1,7 +1,7 @@
 import { createTwoFilesPatch } from 'diff';
 import type { CallPreview } from '../engine/command.js';
 import type { ApprovalPreview } from './types.js';
-import { rankFiles, rankHunks } from './approval-rank.js';
+import { hiddenNote, rankedHunk, rankFiles, rankHunks, type RankedHunk } from './approval-rank.js';
 
 // What an approval question shows of a call that changes files: the diff of the bytes its own handler
 // computed in a dry run (engine/dry-run.ts), the same bytes the run then writes, capped for the screen,
@@ -23,6 +23,28 @@ function cap(lines: readonly string[], max: number): string[] {
   return lines.length <= max ? [...lines] : [...lines.slice(0, max), `… ${lines.length - max} more diff lines not shown (the call changes them too)`];
 }
 
+// A file's diff lines as shown, with where each risky hunk's strongest line stands (approval-rank.ts).
+interface Shown {
+  readonly lines: readonly string[];
+  readonly keys: readonly { readonly kind: number; readonly at: number }[];
+  // The strongest kind in the file (-1: none).
+  readonly kind: number;
+}
+
+function shownOf(head: readonly string[], hunks: readonly RankedHunk[]): Shown {
+  const lines = [...head];
+  const keys: { kind: number; at: number }[] = [];
+  for (const hunk of hunks) {
+    if (hunk.kind >= 0) keys.push({ kind: hunk.kind, at: lines.length + hunk.key });
+    lines.push(...hunk.lines);
+  }
+  const kinds = keys.map((key) => key.kind);
+  return { lines, keys, kind: kinds.length === 0 ? -1 : Math.min(...kinds) };
+}
+
+// The kinds of the risky hunks whose strongest line falls past `max` lines from `base` (a cap cut it).
+const cut = (shown: Shown, base: number, max: number): number[] => shown.keys.filter((key) => base + key.at >= max).map((key) => key.kind);
+
 // A hunk whose removed and added lines are the same once whitespace is taken out.
 function whitespaceOnly(hunk: readonly string[]): boolean {
   const side = (mark: string): string => hunk.filter((line) => line.startsWith(mark)).map((line) => line.slice(1).replace(/\s+/g, '')).join('\n');
@@ -32,28 +54,30 @@ function whitespaceOnly(hunk: readonly string[]): boolean {
 // A file's diff over the cap: its whitespace-only hunks are folded into one counted line naming where they
 // are, so the hunks that change code are the ones shown (red team R8-1: 299 trailing-space hunks filled the
 // cap and the `curl | sh` line after them was "… 2502 more diff lines not shown").
-function folded(rel: string, patch: readonly string[], notes: string[]): string[] {
-  if (patch.length <= FILE_LINES) return [...patch];
-  const head = patch.slice(0, patch.findIndex((line) => line.startsWith('@@')));
+function folded(rel: string, patch: readonly string[], notes: string[]): Shown {
+  const head = patch.slice(0, Math.max(0, patch.findIndex((line) => line.startsWith('@@'))));
   const hunks: string[][] = [];
   for (const line of patch.slice(head.length)) {
-    if (line.startsWith('@@')) hunks.push([line]);
+    if (line.startsWith('@@') || hunks.length === 0) hunks.push([line]);
     else hunks.at(-1)!.push(line);
   }
+  if (patch.length <= FILE_LINES) return shownOf(head, hunks.map(rankedHunk));
   const quiet = hunks.filter(whitespaceOnly);
   if (quiet.length > 0) {
     const at = quiet.map((hunk) => /\+(\d+)/.exec(hunk[0]!)?.[1] ?? '?');
     notes.push(`${rel}: ${quiet.length} ${quiet.length === 1 ? 'hunk changes' : 'hunks change'} only whitespace, not shown (at new lines ${at.slice(0, 12).join(', ')}${at.length > 12 ? `, … ${at.length - 12} more` : ''})`);
   }
-  const kept = hunks.filter((hunk) => !whitespaceOnly(hunk));
-  // Still over the cap: the hunks that add what runs or reaches out first (red team R9-2, approval-rank.ts).
-  const fits = head.length + kept.reduce((sum, hunk) => sum + hunk.length, 0) <= FILE_LINES;
-  return [...head, ...(fits ? kept : rankHunks(rel, kept, notes)).flat()];
+  const kept = hunks.filter((hunk) => !whitespaceOnly(hunk)).map(rankedHunk);
+  // Still over the cap: the riskiest kind of hunk first (red team R9-2, R11-2: approval-rank.ts).
+  const fits = head.length + kept.reduce((sum, hunk) => sum + hunk.lines.length, 0) <= FILE_LINES;
+  return shownOf(head, fits ? kept : rankHunks(rel, kept, notes));
 }
 
 export function approvalPreview(preview: CallPreview): ApprovalPreview {
   const notes: string[] = [];
-  const files: { readonly lines: readonly string[] }[] = [];
+  const files: Shown[] = [];
+  // The kinds of the risky hunks a cap left out (stated in a note: never silently).
+  const hidden: number[] = [];
   for (const change of preview.changes) {
     if (change.note) notes.push(change.note);
     if (change.mode !== undefined) notes.push(`${change.rel}: mode ${change.mode.toString(8).padStart(4, '0')}`);
@@ -78,13 +102,23 @@ export function approvalPreview(preview: CallPreview): ApprovalPreview {
       .replace(/^=+\n/, '')
       .split('\n')
       .filter((line, index, all) => !(index === all.length - 1 && line === ''));
-    files.push({ lines: cap(patch.length > 2 ? folded(change.rel, patch, notes) : [...patch, '(no change in content)'], FILE_LINES) });
+    const shown = patch.length > 2 ? folded(change.rel, patch, notes) : { lines: [...patch, '(no change in content)'], keys: [], kind: -1 };
+    hidden.push(...cut(shown, 0, FILE_LINES));
+    files.push({ ...shown, lines: cap(shown.lines, FILE_LINES), keys: shown.keys.filter((key) => key.at < FILE_LINES) });
   }
   const total = files.reduce((sum, file) => sum + file.lines.length, 0);
-  const diff = (total > TOTAL_LINES ? rankFiles(files, notes) : files).flatMap((file) => file.lines);
+  const ordered = total > TOTAL_LINES ? rankFiles(files, notes) : files;
+  let base = 0;
+  for (const file of ordered) {
+    hidden.push(...cut(file, base, TOTAL_LINES));
+    base += file.lines.length;
+  }
+  const diff = ordered.flatMap((file) => file.lines);
   for (const warning of preview.warnings) notes.push(`note: ${warning}`);
   if (preview.error) notes.push(`the dry run of this call failed, so it will fail too: ${preview.error.code} ${preview.error.message}`);
-  const shown = cap(diff, TOTAL_LINES);
+  // The kinds of risky hunks left out close the diff, next to the answer (red team R11-2: never silent).
+  const unseen = hiddenNote(hidden);
+  const shown = [...cap(diff, TOTAL_LINES), ...(unseen === undefined ? [] : [`… ${unseen}`])];
   // A diff line not shown (a cap reached) means "always" would approve what nobody saw: the gate offers once.
   const capped = shown.some((line) => line.startsWith('… ') && line.endsWith('more diff lines not shown (the call changes them too)'));
   return { files: [...new Set(preview.changes.map((change) => change.rel))], diff: shown.join('\n'), notes, ...(capped ? { capped } : {}), ...(preview.runs ? { runs: preview.runs } : {}) };

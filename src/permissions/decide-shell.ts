@@ -6,6 +6,7 @@ import { beforeRules, fromRule, type DecideContext } from './decide-common.js';
 import { decidePath } from './decide-path.js';
 import { withInPlace } from './path-rules.js';
 import { immuneShell } from './immune-shell.js';
+import { launchedLines } from './immune-words.js';
 import { escapePattern } from './pattern.js';
 import type { RuleMatch } from './policy.js';
 import { isReadOnlyName, readOnlyVeto } from './readonly.js';
@@ -119,7 +120,9 @@ export function decideShell(judged: Judged, ctx: DecideContext, parse: ShellPars
   // ChatCLI's own validator refuses these; here they need a person like the immune classes.
   const root = ctx.policy.root;
   const place = { root, runDir: resolvePath(root, judged.dir ?? '.'), listings: ctx.policy.folderListings };
-  const early = beforeRules(judged, ctx, immuneShell(parse, isReadOnlyName, place, judged.staged === true) ?? riskyShell(parse));
+  // What an unknown program or a package manager starts from its words is judged as a line (R11-1b).
+  const risky = (): ReturnType<typeof riskyShell> => riskyShell(parse) ?? launchedLines(parse, isReadOnlyName).map(riskyShell).find((hit) => hit !== undefined);
+  const early = beforeRules(judged, ctx, immuneShell(parse, isReadOnlyName, place, judged.staged === true) ?? risky());
   if (early) return early;
   const decisions = readings.map((reading) => resolve(judged, reading, ctx));
   return decisions.find((d) => d.decision === 'ask') ?? decisions[0]!;

@@ -3,7 +3,7 @@ import { hasAny, parseGitWrite } from './options/git-write.js';
 import { DISCARD_CLASSES } from './immune-discard.js';
 import { GIT_DISCARD, gitDiscards } from './immune-git.js';
 import type { CommandClass } from './immune-class.js';
-import { DELETE_TOOL, launched } from './immune-launch.js';
+import { DELETE_TOOL } from './immune-launch.js';
 import { EXTRACT_CLASSES, MOVE_CLASSES } from './immune-move.js';
 import type { ShellPlace } from './immune-place.js';
 
@@ -121,28 +121,15 @@ export const COMMAND_CLASSES: readonly CommandClass[] = [
 // Commands whose immunity depends on their arguments: unknown arguments make them immune.
 export const ARGUMENT_SENSITIVE = new Set(COMMAND_CLASSES.flatMap((cls) => cls.names));
 
-// The command and what its launchers run (`npx shx rm -rf src`, `pnpm dlx rimraf src`), a few levels deep.
-function commandsRun(cmd: Argv): Argv[] {
-  const out = [cmd];
-  for (let inner = launched(cmd); inner !== undefined && out.length < 4; inner = launched(inner)) out.push(cmd.moved ? { ...inner, moved: true } : inner);
-  return out;
-}
-
+// What a package manager runs (`npx shx rm -rf src`, `yarn sh -c '...'`) is judged as a line of its own
+// through the same judge (immune-words.ts, parse-launch-packages.ts).
 export function immuneCommand(cmd: Argv, place?: ShellPlace): CommandClass | undefined {
-  for (const run of commandsRun(cmd)) {
-    const found = COMMAND_CLASSES.find((cls) => cls.test(run, place));
-    if (found) return found;
-  }
-  return undefined;
+  return COMMAND_CLASSES.find((cls) => cls.test(cmd, place));
 }
 
 // Classes judged after a command's path classes (an archive extracted into .git is git-internals first).
 export function immuneAfterPaths(cmd: Argv, place?: ShellPlace): CommandClass | undefined {
-  for (const run of commandsRun(cmd)) {
-    const found = EXTRACT_CLASSES.find((cls) => cls.test(run, place));
-    if (found) return found;
-  }
-  return undefined;
+  return EXTRACT_CLASSES.find((cls) => cls.test(cmd, place));
 }
 
 export { EXTRACT_CLASSES };

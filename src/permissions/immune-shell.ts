@@ -65,17 +65,24 @@ function pathClass(arg: string, write: boolean, skip: readonly string[], placer:
   return undefined;
 }
 
-function immuneReading(parse: ShellParse, readOnlyName: (name: string) => boolean, place: ShellPlace | undefined, staged: boolean): Immunity | undefined {
+// A line an unknown program starts from its words (immune-words.ts): it runs after the outer line's cd
+// (`moved`), and the outer line's obeyed context (one set of stats per call) serves it.
+export interface Nested {
+  readonly moved: boolean;
+  readonly ctx: ObeyedContext | undefined;
+}
+
+function immuneReading(parse: ShellParse, readOnlyName: (name: string) => boolean, place: ShellPlace | undefined, staged: boolean, nested: Nested | undefined): Immunity | undefined {
   for (const cls of CONTENT_CLASSES) {
     if (cls.regex.test(parse.source)) return { name: cls.name, description: cls.description, where: parse.source };
   }
-  let moved = false;
+  let moved = nested?.moved ?? false;
   // Every folder a relative path of the line may be taken from (flow-insensitive: a wrapper's folder
   // reaches the shell string it runs, `env -C .git sh -c 'echo > config'`).
   const lineBases = place ? lineFolders(parse, place) : [];
   const placer = place ? new Placer(place, [...new Set([...lineBases, ...wrapperFolders(parse.source, lineBases)])]) : undefined;
   // What the workspace's git configuration makes git run (core.hooksPath, fsmonitor), for the write gate.
-  const ctx = place ? obeyedContext(place.root, undefined, place.listings) : undefined;
+  const ctx = nested ? nested.ctx : place ? obeyedContext(place.root, undefined, place.listings) : undefined;
   for (const command of parse.commands) {
     const found = toArgv(command);
     if (!found) return unverifiable('dynamic-command', command.text);
@@ -85,7 +92,7 @@ function immuneReading(parse: ShellParse, readOnlyName: (name: string) => boolea
     const cls = immuneCommand(argv, place);
     if (cls) return { name: cls.name, description: cls.description, where: command.text };
     if (inlineRecursiveDelete(command)) return { ...INLINE_DELETE, where: command.text };
-    const launched = launchedByWords(command, argv, readOnlyName, place);
+    const launched = launchedByWords(command, argv, readOnlyName, place, (line) => immuneShell(line, readOnlyName, place, staged, { moved, ctx }));
     if (launched) return { name: launched.name, description: `${launched.description}, started by ${argv.name} from its arguments`, where: command.text };
     const unparsed = unparsedCode(command, parse, readOnlyName);
     if (unparsed !== undefined) return { ...UNPARSED_CODE, description: `${UNPARSED_CODE.description}: ${unparsed}`, where: command.text };
@@ -135,9 +142,9 @@ function immuneReading(parse: ShellParse, readOnlyName: (name: string) => boolea
 // The immune class of a shell line, over every reading of it (a CR read as a line break and as a space).
 // With a place (workspace root and run folder), relative paths are also judged where they land. `staged`:
 // the run's changes are judged after it (Judged.staged, shell/run-staging.ts).
-export function immuneShell(parse: ShellParse, readOnlyName: (name: string) => boolean, place?: ShellPlace, staged = false): Immunity | undefined {
+export function immuneShell(parse: ShellParse, readOnlyName: (name: string) => boolean, place?: ShellPlace, staged = false, nested?: Nested): Immunity | undefined {
   for (const reading of [parse, ...(parse.alternatives ?? [])]) {
-    const found = immuneReading(reading, readOnlyName, place, staged);
+    const found = immuneReading(reading, readOnlyName, place, staged, nested);
     if (found) return found;
   }
   return undefined;

@@ -1,51 +1,86 @@
-import { launches } from '../shell/parse-launchers.js';
-import { languageOf } from '../shell/parse-inline.js';
-import type { SimpleCommand } from '../shell/parse-types.js';
-import { INTERPRETERS, SHELLS, SU_LIKE, WRAPPERS } from '../shell/parse-wrappers.js';
-import { baseName, type Argv } from './argv.js';
-import type { CommandClass } from './immune-class.js';
+import { seesThrough, startsCommands } from '../shell/parse-launch-guess.js';
+import type { ShellParse, SimpleCommand } from '../shell/parse-types.js';
+import { baseName, toArgv, type Argv } from './argv.js';
 import { ARGUMENT_SENSITIVE, immuneCommand } from './immune-commands.js';
-import { inlineRecursiveDelete, INLINE_DELETE } from './immune-inline.js';
 import type { ShellPlace } from './immune-place.js';
+import type { Immunity } from './immune.js';
+import { readOnlyVeto } from './readonly.js';
 
-// Launchers on no list (red team R11-1: `ifne rm -r build`, `tini -- rm -r build`, `proot rm -r build`,
-// `op run -- rm -r build`; the launcher tables grew by 40 in a session and still missed as many): a program
-// codeward does not know (not read-only, not a wrapper, shell, interpreter or launcher with its own table,
-// not one that takes its words as data) whose argument words, from some word on, are a command the judge
-// calls safety-immune is judged as if that command ran. Known programs are left to their tables, which
-// know when the words are data (`git rm -r --cached x`, `git commit -m rm`).
+// Launchers on no list (red team R11-1: `ifne rm -r build`, `tini -- rm -r build`, `op run -- rm -r build`;
+// R11-1b: `tini -- sh -c 'rm -r build'`, `op run -- eval '...'`, `aws-vault exec p -- perl -e ...`): a
+// program codeward does not know (not read-only, not one the planner sees through, not one a class looks
+// at, not one that takes its words as data) may start a command from any of its argument words. Each such
+// tail is judged by the SAME judge as a whole line (immune-shell.ts passes itself in): a tail that starts
+// with a shell, eval, an interpreter, a wrapper or a launcher is the walker's parse of those words as a
+// line of their own (SimpleCommand.launches, parse-launch-guess.ts); a tail that starts with a program a
+// class looks at (`rm -r build`, `git push -f`) is that command as written. Known programs are left to
+// their tables, which know when the words are data (`git rm -r --cached x`, `git commit -m rm`); a package
+// manager's tail (`yarn sh -c '...'`, `pnpm rimraf x`: parse-launch-packages.ts) goes through the same judge.
 
 // Programs whose sub-commands are their own, not programs they start (`aws s3 rm --recursive s3://b`).
 const DATA_WORDS = new Set(`echo printf man info whatis apropos help tldr which type whereis logger notify-send wall cowsay figlet banner
   aws gsutil gcloud az mc s3cmd rclone svn hg bzr cvs fossil`.split(/\s+/));
 
-// The planner already sees through these (parse-plan.ts): their command is judged where they start it.
-function known(name: string): boolean {
-  if (SHELLS.has(name) || INTERPRETERS.has(name) || languageOf(name) !== undefined) return true;
-  if (Object.hasOwn(WRAPPERS, name) || Object.hasOwn(SU_LIKE, name)) return true;
-  return ['find', 'xargs', 'parallel', 'eval', 'watch', 'trap', 'alias', 'busybox', 'toybox', 'at', 'batch', 'source', '.', 'coproc', 'tmux', 'screen'].includes(name) || launches(name, [{ value: name, dynamic: false }]) !== undefined;
-}
-
 // A word that may name a program: static, not an option, a plain name or path.
 const PROGRAM = /^[\w./+@-]+$/;
 
-// The immune class of a command an unknown program's argument words start, if any.
-export function launchedByWords(command: SimpleCommand, argv: Argv, readOnlyName: (name: string) => boolean, place: ShellPlace | undefined): (CommandClass | typeof INLINE_DELETE) | undefined {
-  if (readOnlyName(argv.name) || DATA_WORDS.has(argv.name) || known(argv.name)) return undefined;
-  const words = command.words.slice(1);
-  for (let k = 0; k < words.length; k++) {
-    const word = words[k]!;
+// The judge of a whole line (immuneShell with the same place and read-only names).
+export type LineJudge = (parse: ShellParse) => Immunity | undefined;
+
+// A command of its own from an unknown program's words k.. (`tini -- rm -r build` → `rm -r build`).
+function tail(command: SimpleCommand, k: number, launcher: string): ShellParse {
+  const words = command.words.slice(k);
+  const { launches: _launches, ...rest } = command;
+  const text = words.map((word) => word.text).join(' ');
+  const sub: SimpleCommand = { ...rest, name: baseName(words[0]!.value), rawName: words[0]!.value, args: words.slice(1).map((word) => word.value), dynamic: words.some((word) => word.dynamic), text, wrappers: [...command.wrappers, launcher], words };
+  return { commands: [sub], redirections: [], ok: true, errors: [], functions: [], source: text };
+}
+
+// A read-only program called read-only (`ls sh -c x`); one on the list by name for some of its forms is not,
+// in another (`kubectl exec p -- sh -c '...'`).
+const readOnlyCall = (command: SimpleCommand, argv: Argv, readOnlyName: (name: string) => boolean): boolean => readOnlyName(argv.name) && readOnlyVeto(command) === undefined;
+
+// The lines a command's words start that are judged: an unknown program's guesses and a package manager's
+// tail (parse-launch-guess.ts), never a read-only program's or a data-taking one's, nor those of a program
+// a class looks at (`rm -r sh` starts nothing).
+export function countedLaunches(command: SimpleCommand, argv: Argv, readOnlyName: (name: string) => boolean): readonly ShellParse[] {
+  if (readOnlyCall(command, argv, readOnlyName) || DATA_WORDS.has(argv.name)) return [];
+  if (ARGUMENT_SENSITIVE.has(argv.name) && !startsCommands(argv.name)) return [];
+  return command.launches ?? [];
+}
+
+// Every judged line a shell line's commands start, nested ones included (bounded by the walker's budget).
+export function launchedLines(parse: ShellParse, readOnlyName: (name: string) => boolean): ShellParse[] {
+  const out: ShellParse[] = [];
+  for (const reading of [parse, ...(parse.alternatives ?? [])]) {
+    for (const command of reading.commands) {
+      const argv = toArgv(command);
+      if (argv === undefined) continue;
+      for (const line of countedLaunches(command, argv, readOnlyName)) out.push(line, ...launchedLines(line, readOnlyName));
+    }
+  }
+  return out;
+}
+
+// The immunity of a command an unknown program's argument words start, if any.
+export function launchedByWords(command: SimpleCommand, argv: Argv, readOnlyName: (name: string) => boolean, place: ShellPlace | undefined, judge: LineJudge): Immunity | undefined {
+  for (const launched of countedLaunches(command, argv, readOnlyName)) {
+    const found = judge(launched);
+    if (found) return found;
+  }
+  if (readOnlyCall(command, argv, readOnlyName) || DATA_WORDS.has(argv.name) || seesThrough(argv.name) || ARGUMENT_SENSITIVE.has(argv.name)) return undefined;
+  // A launcher with a table (`podman run img rm -r x`: podman's knows only unshare) is tried for the
+  // commands a class reads the words of; a bare name there is a package (`npm install rimraf`).
+  const table = startsCommands(argv.name);
+  for (let k = 1; k < command.words.length; k++) {
+    const word = command.words[k]!;
     if (word.dynamic || word.value.startsWith('-') || !PROGRAM.test(word.value)) continue;
     const name = baseName(word.value);
-    const code = INTERPRETERS.has(name) || languageOf(name) !== undefined;
+    // Shells, wrappers and launchers are in `launches`; only names a class looks at are tried here.
     const bare: Argv = { name, args: [], wrappers: [...argv.wrappers, argv.name], unknown: false };
-    // Only names a class looks at are tried with their words (linear for ordinary argument lists).
-    if (!ARGUMENT_SENSITIVE.has(name) && !code && immuneCommand(bare, place) === undefined) continue;
-    const rest = words.slice(k + 1);
-    const sub: Argv = { ...bare, args: rest.map((each) => each.value), unknown: rest.some((each) => each.dynamic) };
-    const found = immuneCommand(sub, place);
+    if (startsCommands(name) || (!ARGUMENT_SENSITIVE.has(name) && (table || immuneCommand(bare, place) === undefined))) continue;
+    const found = judge(tail(command, k, argv.name));
     if (found) return found;
-    if (code && inlineRecursiveDelete({ ...command, name, rawName: word.value, args: sub.args, words: words.slice(k) })) return INLINE_DELETE;
   }
   return undefined;
 }

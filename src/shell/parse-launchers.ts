@@ -163,6 +163,8 @@ interface Runner {
   readonly joined?: boolean;
   // Only these forms run a command (vim: `-c '!CMD'`, `+'!CMD'`).
   readonly bangOnly?: boolean;
+  // Flags after which the command words are joined and run by a shell (`pnpm dlx -c 'CMD'`, R11-1b).
+  readonly shell?: RegExp;
 }
 
 const RUN = /^(?:run)$/;
@@ -170,7 +172,7 @@ const CONDA: Runner = { sub: RUN, valued: /^(?:-n|--name|-p|--prefix|--cwd)$/ };
 const EDITOR: Runner = { text: /^(?:-c|--cmd)$/, bangOnly: true };
 const RUNNERS: Readonly<Record<string, Runner>> = {
   npm: { sub: /^(?:exec|x)$/, text: /^(?:-c|--call)$/, valued: /^(?:-p|--package|-w|--workspace)$/ },
-  pnpm: { sub: /^(?:exec|dlx)$/, valued: /^(?:--filter|-F|-C|--dir|--package)$/ },
+  pnpm: { sub: /^(?:exec|dlx)$/, valued: /^(?:--filter|-F|-C|--dir|--package)$/, shell: /^(?:-c|--shell-mode)$/ },
   yarn: { sub: /^(?:exec|dlx)$/, valued: /^(?:-p|--package)$/ },
   bun: { sub: /^(?:x|exec)$/ },
   uv: { sub: RUN, valued: /^(?:--with|--python|-p|--project|--directory|--package|--env-file|--index|--extra|--group)$/ },
@@ -214,8 +216,13 @@ function runner(spec: Runner, words: readonly WordLike[]): Launch[] {
     i++;
   }
   let positionals = spec.positionals ?? 0;
+  let shell = false;
   for (; i < words.length; i++) {
     const value = words[i]!.value;
+    if (spec.shell?.test(value)) {
+      shell = true;
+      continue;
+    }
     if (value === '--') {
       i++;
       break;
@@ -243,7 +250,7 @@ function runner(spec: Runner, words: readonly WordLike[]): Launch[] {
     break;
   }
   if (spec.bangOnly || i >= words.length || (spec.text && launches.length > 0 && !spec.sub)) return launches;
-  if (spec.joined) return [...launches, { kind: 'text', text: words.slice(i).map((word) => word.value).join(' ') }];
+  if (spec.joined || shell) return [...launches, { kind: 'text', text: words.slice(i).map((word) => word.value).join(' ') }];
   return [...launches, { kind: 'command', index: i }];
 }
 

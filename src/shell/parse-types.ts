@@ -80,6 +80,10 @@ export interface SimpleCommand {
   readonly pipedProgram?: boolean;
   // xargs whose input lines land where code is (`xargs -I{} sh -c {}`, `xargs -I% % -rf`, `-I{} python3 -c {}`).
   readonly xargsCode?: boolean;
+  // A program the planner does not know (`tini -- sh -c '...'`, `op run -- eval '...'`): the words from each
+  // argument that names a program starting a command, parsed as a line of their own (parse-launch-guess.ts).
+  // Not part of `commands`: only the safety-immune judge reads them (immune-words.ts).
+  readonly launches?: readonly ShellParse[];
   // Runs inside a command or process substitution (its output becomes words or a file name).
   readonly substituted?: boolean;
   // The program text an interpreter reads from static stdin (`python3 <<EOF ... EOF`) or from a script

@@ -1,6 +1,6 @@
 // What the walker's parts (parse-walk-*.ts) share: its lists and state, and the walker's own steps they
 // hand back to (a nested script, a statement, a pipeline, redirections recorded for the whole line).
-import type { Redirection, SimpleCommand } from './parse-types.js';
+import type { Redirection, ShellParse, SimpleCommand } from './parse-types.js';
 import type { SyntaxNode as Node } from './parse-syntax.js';
 import type { Planner } from './parse-plan.js';
 import type { Scope } from './parse-walk-values.js';
@@ -17,6 +17,8 @@ export interface WalkOps {
   readonly planner: Planner;
   // Parses and walks a script (a string a shell runs).
   script(source: string, scope: Omit<Scope, 'source'>): void;
+  // Parses and walks a script as a line of its own, kept out of this walk (an unknown program's guessed tail).
+  detached(source: string, scope: Omit<Scope, 'source'>, stdin?: string): ShellParse;
   // Walks a statement; returns its static stdout when known.
   node(node: Node, scope: Scope, stdin: string | undefined): string | undefined;
   // Walks a node's named children (one followed by `&` runs in the background).

@@ -7,6 +7,7 @@ import { UNKNOWN, childScope, scriptText, staticWord, type Scope } from './parse
 import { groupWords, readWords } from './parse-words.js';
 import { languageOf, spawnedCommands } from './parse-inline.js';
 import { baseName, previewOf } from './parse-plan.js';
+import { guessedStarts } from './parse-launch-guess.js';
 import type { WalkOps } from './parse-walk-ops.js';
 
 // Input lines of `xargs -I{} sh -c {}` read into the script (each is one more parse).
@@ -31,6 +32,14 @@ export function simple(walk: WalkOps, wordNodes: readonly Node[], redirectNodes:
   const { list: redirections, stdin: hereStdin } = walk.redirects(redirectNodes, scope, shellStdin);
   const stdin = hereStdin === null ? undefined : (hereStdin ?? pipeStdin);
   const stdinWords = stdin === undefined ? [] : stdin.split(/\s+/).filter(Boolean).slice(0, 64);
+  // A program the planner does not know (or a package manager's tail): the lines its words may start, each
+  // parsed as a line of its own, with the static stdin the program would pass on.
+  const alone = plan.length === 1 && plan[0]!.kind === 'command' && plan[0]!.start === 0;
+  const pipedIn = scope.pipes.length > 0 && scope.pipes[scope.pipes.length - 1]!.index > 0;
+  const guessed = alone ? guessedStarts(previews, stdin !== undefined || hereStdin === null || pipedIn) : [];
+  const launchScope = { ...childScope(scope), viaShell: scope.viaShell, wrappers: [...scope.wrappers, baseName(previews[0]!.value)] };
+  const tailText = (tail: (typeof guessed)[number]): string => ('text' in tail ? tail.text : previews.slice(tail.index).map((preview) => preview.raw.text).join(' '));
+  const launches = guessed.map((tail) => walk.detached(tailText(tail), launchScope, stdin));
   let primary: SimpleCommand | undefined;
   for (const item of plan) {
     if (item.kind === 'command') {
@@ -41,7 +50,7 @@ export function simple(walk: WalkOps, wordNodes: readonly Node[], redirectNodes:
       const runsStdin = item.stdin === 'shell' || item.stdin === 'program';
       // The program comes from the previous pipeline stage (static or not: `base64 -d x | sh`, `env | bash`).
       const piped = runsStdin && hereStdin === undefined && scope.pipes.length > 0 && scope.pipes[scope.pipes.length - 1]!.index > 0;
-      const command = emit(walk, itemWords, item.wrappers, text, scope, redirections, { stdinScript: runsStdin, ...(program !== undefined ? { stdinProgram: program } : {}), ...(piped ? { pipedProgram: true } : {}), ...(item.xargsCode ? { xargsCode: true } : {}) });
+      const command = emit(walk, itemWords, item.wrappers, text, scope, redirections, { stdinScript: runsStdin, ...(program !== undefined ? { stdinProgram: program } : {}), ...(piped ? { pipedProgram: true } : {}), ...(item.xargsCode ? { xargsCode: true } : {}), ...(primary === undefined && launches.length > 0 ? { launches } : {}) });
       primary ??= command;
       if ((item.stdin === 'shell' || item.stdin === 'guess') && stdin !== undefined) {
         walk.script(stdin, { ...childScope(scope), wrappers: [...scope.wrappers, ...item.wrappers, command.name ?? words[item.start]!.text] });
@@ -85,7 +94,7 @@ export function simple(walk: WalkOps, wordNodes: readonly Node[], redirectNodes:
 }
 
 // Records one command (its name, words, wrappers, redirections and where it stands on the line).
-export function emit(walk: Pick<WalkOps, 'commands' | 'state'>, words: readonly ShellWord[], wrappers: readonly string[], text: string, scope: Scope, redirections: readonly Redirection[], extra: Pick<SimpleCommand, 'stdinScript' | 'stdinProgram' | 'pipedProgram' | 'xargsCode'> = {}): SimpleCommand {
+export function emit(walk: Pick<WalkOps, 'commands' | 'state'>, words: readonly ShellWord[], wrappers: readonly string[], text: string, scope: Scope, redirections: readonly Redirection[], extra: Pick<SimpleCommand, 'stdinScript' | 'stdinProgram' | 'pipedProgram' | 'xargsCode' | 'launches'> = {}): SimpleCommand {
   const first = words[0]!;
   const unknown = first.dynamic || first.glob;
   const command: SimpleCommand = {
@@ -100,6 +109,7 @@ export function emit(walk: Pick<WalkOps, 'commands' | 'state'>, words: readonly 
     ...(extra.stdinProgram !== undefined ? { stdinProgram: extra.stdinProgram } : {}),
     ...(extra.pipedProgram ? { pipedProgram: true } : {}),
     ...(extra.xargsCode ? { xargsCode: true } : {}),
+    ...(extra.launches ? { launches: extra.launches } : {}),
     ...(scope.substituted ? { substituted: true } : {}),
     words,
     redirections,

@@ -6,7 +6,7 @@
 // simple command runs), parse-walk-assign.ts (assignments and declarations).
 import type { Parser as TreeSitterParser } from 'web-tree-sitter';
 import { copyTree, type SyntaxNode as Node } from './parse-syntax.js';
-import type { Redirection, SimpleCommand } from './parse-types.js';
+import type { Redirection, ShellParse, SimpleCommand } from './parse-types.js';
 import { clip, opaque, type Scope } from './parse-walk-values.js';
 import { Planner } from './parse-plan.js';
 import { readRedirects } from './parse-walk-redirects.js';
@@ -15,6 +15,7 @@ import { wholeLoopsHeld } from './parse-loop-values.js';
 import { runtimeArithmetic } from './parse-arith.js';
 import { hiddenScripts } from './parse-hidden.js';
 import { dispatch } from './parse-walk-dispatch.js';
+import { MAX_GUESSED_LINES } from './parse-launch-guess.js';
 import type { Stage, WalkOps } from './parse-walk-ops.js';
 
 export interface WalkLimits {
@@ -36,6 +37,8 @@ export class Walker {
   private pipeIds = 0;
   private readonly state: WalkState;
   private nodeDepth = 0;
+  // Lines walked apart for unknown programs' guessed tails (bounded: parse-launch-guess.ts).
+  private guessed = 0;
   private readonly planner: Planner;
   // What the walker's parts see of it (parse-walk-ops.ts).
   private readonly ops: WalkOps;
@@ -55,6 +58,7 @@ export class Walker {
       state: this.state,
       planner: this.planner,
       script: (source, scope) => this.script(source, scope),
+      detached: (source, scope, stdin) => this.detached(source, scope, stdin),
       node: (node, scope, stdin) => this.node(node, scope, stdin),
       children: (node, scope, stdin) => this.children(node, scope, stdin),
       substitution: (node, scope) => this.substitution(node, scope),
@@ -72,8 +76,39 @@ export class Walker {
     if (!this.errors.includes(message)) this.errors.push(message);
   }
 
+  // Walks a script as a line of its own (what an unknown program may start from its words: parse-launch-
+  // guess.ts): its commands, redirections, errors and definitions are returned as a parse and kept out of
+  // this walk's (a guess never changes how the line itself is read). Variables and files the line wrote
+  // before stay known to it.
+  detached(source: string, scope: Omit<Scope, 'source'>, stdin?: string): ShellParse {
+    if (++this.guessed > MAX_GUESSED_LINES) {
+      const errors = [`more than ${MAX_GUESSED_LINES} commands started from an unknown program's words were not followed`];
+      return { commands: [opaque(source, { ...scope, source })], redirections: [], ok: false, errors, functions: [], source };
+    }
+    const marks = { commands: this.commands.length, redirections: this.redirections.length, assignments: this.assignments.length, arithmetic: this.arithmetic.length };
+    const functions = new Set(this.functions);
+    const errors = [...this.errors];
+    this.errors.length = 0;
+    this.script(source, scope, stdin);
+    const found = this.errors.splice(0, this.errors.length);
+    this.errors.push(...errors);
+    for (const name of [...this.functions]) if (!functions.has(name)) this.functions.delete(name);
+    this.assignments.length = marks.assignments;
+    const arithmetic = this.arithmetic.splice(marks.arithmetic);
+    return {
+      commands: this.commands.splice(marks.commands),
+      redirections: this.redirections.splice(marks.redirections),
+      ok: found.length === 0,
+      errors: found,
+      functions: [],
+      ...(arithmetic.length > 0 ? { arithmetic } : {}),
+      source,
+    };
+  }
+
   // Parses and walks one script (the top-level line, or a string a shell runs).
-  script(source: string, scope: Omit<Scope, 'source'>): void {
+  // `stdin`: static text the script's commands read (what an unknown program passes on to what it starts).
+  script(source: string, scope: Omit<Scope, 'source'>, stdin?: string): void {
     if (scope.depth > this.limits.maxDepth) {
       this.error(`nesting deeper than ${this.limits.maxDepth} levels (shell strings and substitutions) was not followed`);
       this.commands.push(opaque(source, { ...scope, source }));
@@ -92,7 +127,7 @@ export class Walker {
       tree.delete();
     }
     for (const text of runtimeArithmetic(root)) if (!this.arithmetic.includes(text)) this.arithmetic.push(text);
-    this.node(root, { ...scope, source }, undefined);
+    this.node(root, { ...scope, source }, stdin);
     // Substitutions the grammar left as text (`${x#$(cmd)}`, backticks in a here-document) run too.
     for (const inner of hiddenScripts(root)) this.script(inner, { ...scope, depth: scope.depth + 1, pipes: [], background: false, substituted: true });
   }

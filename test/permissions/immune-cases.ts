@@ -1,5 +1,19 @@
-import { expect, test } from 'vitest';
-import { explain, policyWith, type Sandbox } from './helpers.js';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { writeFiles } from '../helpers/fixture.js';
+import { explain, policyWith, sandbox, type Sandbox } from './helpers.js';
+
+// One sandbox for a test file, holding `files`: made before its tests, removed after them.
+export function immunityBox(files: Readonly<Record<string, string>>): () => Sandbox {
+  let box: Sandbox | undefined;
+  beforeAll(async () => {
+    box = await sandbox();
+    await writeFiles(box.root, files);
+  });
+  afterAll(async () => {
+    await box?.cleanup();
+  });
+  return () => box!;
+}
 
 // Lines that ask a person under `allow @coder *` and `allow *` (each with the immune class expected), and
 // look-alikes left ordinary: one test per line.

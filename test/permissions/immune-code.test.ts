@@ -2,10 +2,8 @@
 // here-string or a file fed to an interpreter or to an unknown program) or from an inline option (gdb -ex,
 // expect -c, vim -c), ran `rm -r` and every other immune class unasked under allow rules and --yes; a
 // debugger's `--args` program is judged like a wrapped command. Look-alikes that take data stay ordinary.
-import { afterAll, beforeAll, describe } from 'vitest';
-import { writeFiles } from '../helpers/fixture.js';
-import { sandbox, type Sandbox } from './helpers.js';
-import { immunityCases } from './immune-cases.js';
+import { describe } from 'vitest';
+import { immunityBox, immunityCases } from './immune-cases.js';
 
 const IMMUNE: readonly (readonly [string, string])[] = [
   ['rm-recursive', 'gdb --args rm -rf build'],
@@ -154,19 +152,12 @@ const PIPED_NOT_IMMUNE: readonly string[] = [
   'coproc ls',
 ];
 
-let box: Sandbox;
-beforeAll(async () => {
-  box = await sandbox();
-  await writeFiles(box.root, { 'a.txt': 'work\n', 'build/out.js': 'b\n' });
-});
-afterAll(async () => {
-  await box.cleanup();
-});
+const box = immunityBox({ 'a.txt': 'work\n', 'build/out.js': 'b\n' });
 
 describe('code codeward does not parse asks, under allow rules and --yes', () => {
-  immunityCases(() => box, IMMUNE, NOT_IMMUNE);
+  immunityCases(box, IMMUNE, NOT_IMMUNE);
 });
 
 describe('code fed to a program through a pipe asks, under allow rules and --yes (red team R9-3)', () => {
-  immunityCases(() => box, PIPED_IMMUNE, PIPED_NOT_IMMUNE);
+  immunityCases(box, PIPED_IMMUNE, PIPED_NOT_IMMUNE);
 });

@@ -4,10 +4,8 @@
 // text only known at run time), and launchers on no list at all (`ifne rm -r build`, `tini -- rm -r build`):
 // a program codeward does not know whose argument words start a safety-immune command is judged as that
 // command. Each line asks as `rm -r build` does; look-alikes stay ordinary.
-import { afterAll, beforeAll, describe } from 'vitest';
-import { writeFiles } from '../helpers/fixture.js';
-import { sandbox, type Sandbox } from './helpers.js';
-import { immunityCases } from './immune-cases.js';
+import { describe } from 'vitest';
+import { immunityBox, immunityCases } from './immune-cases.js';
 
 const SETARCH: readonly string[] = [
   'setarch x86_64 rm -r build',
@@ -76,23 +74,16 @@ const ORDINARY: readonly string[] = [
   "echo 'rm -r build' | sed 's/rm/x/'",
 ];
 
-let box: Sandbox;
-beforeAll(async () => {
-  box = await sandbox();
-  await writeFiles(box.root, { 'a.txt': 'a\n', 'build/out.js': 'b\n' });
-});
-afterAll(async () => {
-  await box.cleanup();
-});
+const box = immunityBox({ 'a.txt': 'a\n', 'build/out.js': 'b\n' });
 
 describe('setarch and its personality aliases launch the command they are given (red team R11-1)', () => {
-  immunityCases(() => box, SETARCH.map((line) => ['rm-recursive', line] as const), ORDINARY.slice(0, 3));
+  immunityCases(box, SETARCH.map((line) => ['rm-recursive', line] as const), ORDINARY.slice(0, 3));
 });
 
 describe("sed's `e` text is judged as `sh -c TEXT`; text only known at run time asks (red team R11-1)", () => {
-  immunityCases(() => box, SED, ORDINARY.slice(3));
+  immunityCases(box, SED, ORDINARY.slice(3));
 });
 
 describe('an unknown program whose words start an immune command is judged as that command (red team R11-1)', () => {
-  immunityCases(() => box, UNLISTED, UNLISTED_ORDINARY);
+  immunityCases(box, UNLISTED, UNLISTED_ORDINARY);
 });

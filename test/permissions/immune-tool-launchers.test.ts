@@ -2,10 +2,8 @@
 // --yes --no-stage. cmake's own file sub-commands (`cmake -E rm -r`, `remove_directory`), cmake as a
 // launcher (`cmake -E chdir/env/time CMD`), multi-call binaries (`coreutils rm`), and `script` running
 // $SHELL on a piped stdin are judged as the program they run: each asks as `rm -r build` does.
-import { afterAll, beforeAll, describe } from 'vitest';
-import { writeFiles } from '../helpers/fixture.js';
-import { sandbox, type Sandbox } from './helpers.js';
-import { immunityCases } from './immune-cases.js';
+import { describe } from 'vitest';
+import { immunityBox, immunityCases } from './immune-cases.js';
 
 const IMMUNE: readonly (readonly [string, string])[] = [
   // The red team's lines.
@@ -121,17 +119,10 @@ const ORDINARY: readonly string[] = [
   'julia build.jl',
 ];
 
-let box: Sandbox;
-beforeAll(async () => {
-  box = await sandbox();
-  await writeFiles(box.root, { 'a/x': 'a\n', 'build/out.js': 'b\n' });
-});
-afterAll(async () => {
-  await box.cleanup();
-});
+const box = immunityBox({ 'a/x': 'a\n', 'build/out.js': 'b\n' });
 
 describe("a tool's own delete sub-commands and launchers ask as `rm -r build` does (red team R9-3)", () => {
-  immunityCases(() => box, IMMUNE, ORDINARY);
+  immunityCases(box, IMMUNE, ORDINARY);
 });
 
 // git's own runners ask already as git that may discard work; their command is parsed too.
@@ -143,5 +134,5 @@ const GIT_RUNNERS: readonly (readonly [string, string])[] = [
 ];
 
 describe('other launchers are judged as the command they start (red team R9-3 class)', () => {
-  immunityCases(() => box, [...LAUNCHED.map((line) => ['rm-recursive', line] as const), ...GIT_RUNNERS], LAUNCHED_ORDINARY);
+  immunityCases(box, [...LAUNCHED.map((line) => ['rm-recursive', line] as const), ...GIT_RUNNERS], LAUNCHED_ORDINARY);
 });

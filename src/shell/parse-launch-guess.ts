@@ -1,0 +1,61 @@
+// What a program the planner does not know may start from its argument words (red team R11-1b: `tini --
+// sh -c 'rm -r build'`, `ifne bash -c ...`, `op run -- eval '...'`, `aws-vault exec p -- perl -e ...`). Any
+// word that names a program the planner knows to start a command (a shell, eval, an interpreter, a
+// wrapper, a launcher with its own table) may be where the unknown program hands its words on: the words
+// from there are parsed as a line of their own (parse-walk-simple.ts), so the judge sees exactly what it
+// would see at the top level. Whether such a guess counts is the permission layer's choice (immune-words.ts).
+import { launches } from './parse-launchers.js';
+import { languageOf } from './parse-inline.js';
+import { baseName, type Preview } from './parse-plan.js';
+import { packageTail, type PackageTail } from './parse-launch-packages.js';
+import { INTERPRETERS, SHELLS, SU_LIKE, WRAPPERS } from './parse-wrappers.js';
+
+// Programs the planner handles by name besides its tables (parse-plan.ts).
+const PLANNED = new Set(['find', 'xargs', 'parallel', 'eval', 'watch', 'trap', 'alias', 'busybox', 'toybox', 'at', 'batch', 'source', '.', 'coproc', 'tmux', 'screen', 'git']);
+
+// A name the planner sees through whatever its words: shells, interpreters, wrappers, su, the programs it
+// handles by name (git's tables know its aliases and runners). What they start is judged where they start it.
+export function seesThrough(name: string): boolean {
+  const key = name.toLowerCase();
+  if (SHELLS.has(key) || INTERPRETERS.has(key) || languageOf(key) !== undefined) return true;
+  return Object.hasOwn(WRAPPERS, key) || Object.hasOwn(SU_LIKE, key) || PLANNED.has(key);
+}
+
+// A name that starts a command from its words: one the planner sees through, or a launcher with a table
+// (`nix-shell --run`, `podman unshare`, `cmake -E`); a table launches only the forms it knows, so when it
+// launched nothing (`podman exec c sh -c ...`) the words are guessed like an unknown program's.
+export function startsCommands(name: string): boolean {
+  return seesThrough(name) || launches(name.toLowerCase(), [{ value: name.toLowerCase(), dynamic: false }]) !== undefined;
+}
+
+// A word that may name a program: static, not an option, a plain name or path.
+const PROGRAM = /^[\w./+@-]+$/;
+// Tails parsed per command (each is one more parse); the tails past it are not followed. Per line at most
+// MAX_GUESSED_LINES (nested unknown programs multiply): past it a tail is an unparsed line (safety-immune).
+export const MAX_GUESSES = 8;
+export const MAX_GUESSED_LINES = 64;
+
+// Where the commands an unknown program's words may start begin (none for a program the planner sees
+// through), or what a package manager runs (`yarn sh -c '...'`: parse-launch-packages.ts). A starter that is
+// the last word starts something only with a stdin (`echo 'rm -r x' | tini -- sh`; `npm i sudo` starts none).
+export function guessedStarts(words: readonly Preview[], stdin: boolean): PackageTail[] {
+  const first = words[0];
+  if (first === undefined || first.dynamic) return [];
+  const key = baseName(first.value).toLowerCase();
+  const run = packageTail(key, words);
+  if (run !== undefined) return [run];
+  if (seesThrough(key)) return [];
+  const out: PackageTail[] = [];
+  for (let k = 1; k < words.length && out.length < MAX_GUESSES; k++) {
+    const word = words[k]!;
+    if (k === words.length - 1 && !stdin) break;
+    // `$SHELL -c 'CMD'`: a name only known at run time given a command string (as the planner reads it).
+    if (word.dynamic && /^-[a-z]*c$/.test(words[k + 1]?.value ?? '')) out.push({ index: k });
+    // `--shell=bash -c 'CMD'`: an option naming the program the rest is given to.
+    const named = /^--?[\w-]+=([\w./+@-]+)$/.exec(word.value);
+    if (!word.dynamic && named && startsCommands(baseName(named[1]!))) out.push({ text: [named[1]!, ...words.slice(k + 1).map((rest) => rest.raw.text)].join(' ') });
+    if (word.dynamic || word.value.startsWith('-') || !PROGRAM.test(word.value)) continue;
+    if (startsCommands(baseName(word.value))) out.push({ index: k });
+  }
+  return out;
+}
