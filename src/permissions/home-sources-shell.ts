@@ -33,6 +33,10 @@ const DIRENV: Readonly<Record<string, (args: readonly ShWord[]) => Named>> = {
   dotenv: (args) => ({ words: args.length > 0 ? args.slice(0, 1) : [plain('.env')] }),
   use: (args) => nixFiles(args[0]?.text, args[1]),
   PATH_add: (args) => ({ words: [...args], folder: true }),
+  // `path_add VAR DIR`: DIR added to any path variable (PATH, PYTHONPATH ...); `layout python3|node|...`: the
+  // environment direnv makes and puts first on PATH (`.direnv/python-3.x/bin`, `node_modules/.bin`).
+  path_add: (args) => ({ words: args.slice(1), folder: true }),
+  layout: (args) => ({ words: [plain(args[0]?.text === 'node' ? 'node_modules/.bin' : '.direnv')], folder: true }),
 };
 
 function nixFiles(what: string | undefined, arg: ShWord | undefined): Named {
@@ -51,9 +55,11 @@ const options = (words: readonly ShWord[]): ShWord[] => words.filter((word) => !
 // `${BASH_SOURCE%/*}`, `$(cd "$(dirname "$0")" && pwd)`) is read as hook-spelling.ts reads a hook's.
 export function shellLoads(raw: string, vars: Map<string, string>, file: string, direnv = false): Loaded[] {
   const found: Loaded[] = [];
-  const place = { top: vars.get('HOME') ?? '/', script: file };
+  const place = { top: direnv ? dirname(file) : (vars.get('HOME') ?? '/'), script: file };
   const known = new Map<string, string>();
-  const text = withRealPaths(raw, file).split('\n').map((line) => spelled(line, place, known)).join('\n');
+  // direnv runs `.envrc` in its own folder: `$PWD`, `$(pwd)` and `$(expand_path X)` name that folder's files (R12-16).
+  if (direnv) vars.set('PWD', dirname(file));
+  const text = withRealPaths(direnv ? inFolder(raw, dirname(file)) : raw, file).split('\n').map((line) => spelled(line, place, known)).join('\n');
   for (const match of text.matchAll(PRINTED)) found.push(...loadedOf(shCommands(match[1]!).flat(), vars, 'shell'));
   const loops = new Map<string, ShWord[]>();
   // The folder a `cd` moved to: a relative name after it is relative to that folder (`cd ~/dotfiles && . shell/x.sh`).
@@ -121,6 +127,10 @@ const SELF = String.raw`["']?\$\{?(?:BASH_SOURCE(?:\[0\])?|0)\}?["']?`;
 const REAL_SELF = new RegExp(String.raw`\$\(\s*(?:readlink(?:\s+-[A-Za-z]+)+|realpath(?:\s+-\S+)*)\s+${SELF}\s*\)`, 'g');
 const DIRNAME = /\$\(\s*dirname\s+["']?([^"'$()\s]+)["']?\s*\)/g;
 
+function inFolder(text: string, folder: string): string {
+  return text.replace(/\$\(\s*pwd\s*\)|`\s*pwd\s*`/g, folder).replace(/\$\(\s*expand_path\s+["']?([^"'$()\s]+)["']?\s*\)/g, (_all, path: string) => (isAbsolute(path) ? path : join(folder, path)));
+}
+
 function withRealPaths(text: string, file: string): string {
   if (!/readlink|realpath|\$\{0:A/.test(text)) return text;
   let real = file;
@@ -164,6 +174,11 @@ function named(name: string, values: readonly ShWord[], vars: ReadonlyMap<string
   if (name === 'ZSH_CUSTOM') return loadedOf([first], vars, undefined, true);
   if (name === 'ZDOTDIR') return loadedOf(ZSH_STARTUP.map((file) => ({ ...first, text: `${first.text}/${file}` })), vars, 'shell');
   const found = envNamed(name === 'fish_user_paths' ? 'PATH' : name, values.map((value) => value.text).join(name === 'NODE_OPTIONS' || name === 'RUBYOPT' ? ' ' : ':'));
-  if (!found || (found.folders && !found.folders.includes('**'))) return [];
+  if (!found) return [];
+  // A variable that loads only some files of its folders (PYTHONPATH: sitecustomize.py, usercustomize.py): those files.
+  if (found.folders && !found.folders.includes('**')) {
+    const files = found.folders.filter((pattern) => !pattern.includes('/')).map((pattern) => pattern.replace(/\*$/, '.py'));
+    return loadedOf(found.entries.flatMap((entry) => files.map((file) => ({ text: `${entry}/${file}`, single: first.single }))), vars);
+  }
   return loadedOf(found.entries.map((text) => ({ text, single: first.single })), vars, undefined, found.folders !== undefined);
 }

@@ -1,5 +1,6 @@
 import { firstOperand, hasShort, operands, type Argv } from './argv.js';
 import { hasAny, parseGitWrite } from './options/git-write.js';
+import { CONFIG_VERB_CLASSES } from './immune-config-verbs.js';
 import { DISCARD_CLASSES } from './immune-discard.js';
 import { GIT_DISCARD, gitDiscards } from './immune-git.js';
 import type { CommandClass } from './immune-class.js';
@@ -108,6 +109,7 @@ export const COMMAND_CLASSES: readonly CommandClass[] = [
   { ...GIT_DISCARD, names: ['git'], test: gitDiscards },
   ...DISCARD_CLASSES,
   ...MOVE_CLASSES,
+  ...CONFIG_VERB_CLASSES,
   DELETE_TOOL,
   { name: 'kill-9', description: 'kill -9', names: ['kill'], test: (c) => is(c, 'kill') && killsHard(c.args) },
   named('killall', 'killall', 'killall5'),

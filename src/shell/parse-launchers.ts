@@ -128,6 +128,10 @@ function git(words: readonly WordLike[]): Launch[] {
       if (text) launches.push({ kind: 'text', text });
       continue;
     }
+    // `--config-env=KEY=VAR`: KEY's value is the variable's, only known at run time (R12-6b).
+    const configEnv = value === '--config-env' ? words[i + 1]?.value : value.startsWith('--config-env=') ? value.slice('--config-env='.length) : undefined;
+    const eq = configEnv?.indexOf('=') ?? -1;
+    if (configEnv !== undefined && eq > 0 && gitCommandValue(configEnv.slice(0, eq), 'x')) launches.push({ kind: 'text', text: `"$${configEnv.slice(eq + 1)}"` });
     if (GIT_GLOBAL_VALUED.has(value)) i++;
   }
   // `git config [scope] KEY VALUE` / `git config set KEY VALUE` stores a command git runs later.

@@ -6,6 +6,7 @@ import { UNKNOWN, prefixWord, staticWord, type Scope } from './parse-walk-values
 import { groupWords, readWords } from './parse-words.js';
 import { emit } from './parse-walk-simple.js';
 import { completeLoopValues } from './parse-loop-values.js';
+import { commandVariable } from './command-variables.js';
 import type { WalkOps } from './parse-walk-ops.js';
 
 // `a=1`, `export a=1`: walks the value's substitutions and records its static values.
@@ -50,6 +51,7 @@ export function declaration(walk: WalkOps, node: Node, scope: Scope): void {
     if (!child) continue;
     if (child.type === 'variable_assignment') {
       const { name, word } = assignment(walk, child, scope, true);
+      if (keyword?.text === 'export') commandVariable(walk, name, word, scope);
       words.push(word ? prefixWord(`${name}=`, word) : staticWord(child.text));
     } else {
       for (const raw of readWords([child], scope.source)) words.push(walk.state.resolve(raw, scope, true));

@@ -5,6 +5,7 @@ import type { SyntaxNode as Node } from './parse-syntax.js';
 import { REDIRECT_TYPES, WORD_TYPES, pipelineStages, type Statement } from './parse-walk-tree.js';
 import type { Scope } from './parse-walk-values.js';
 import { assignment } from './parse-walk-assign.js';
+import { commandVariable } from './command-variables.js';
 import { simple } from './parse-walk-simple.js';
 import type { WalkOps } from './parse-walk-ops.js';
 
@@ -65,8 +66,10 @@ export function command(walk: WalkOps, node: Node, scope: Scope, outerRedirects:
     const child = children[i];
     if (!child) continue;
     const field = node.fieldNameForChild(i);
-    if (child.type === 'variable_assignment') assignment(walk, child, scope, false);
-    else if (field === 'name') wordNodes.push(...child.children.filter((part): part is Node => part !== null));
+    if (child.type === 'variable_assignment') {
+      const { name, word } = assignment(walk, child, scope, false);
+      commandVariable(walk, name, word, scope);
+    } else if (field === 'name') wordNodes.push(...child.children.filter((part): part is Node => part !== null));
     else if (field === 'redirect' || REDIRECT_TYPES.has(child.type)) redirectNodes.push(child);
     else if (field === 'argument') wordNodes.push(child);
     else if (child.isNamed) walk.node(child, scope, undefined);

@@ -38,6 +38,7 @@ const ROWS: readonly { kind: string; file: string; text: string; loads: readonly
   // Round 12, R12-9: the dotfiles idioms (a linked start-up file finding its own folder with readlink -f; cd, then
   // a relative name) and other programs' start-up files (emacs load, hg hooks, cargo's rustc-wrapper, a desktop entry).
   { kind: 'cd into the dotfiles then a relative name; a linked start-up file that finds its folder with readlink -f', file: '.mkshrc', text: 'cd ~/dotfiles && . shell/cdrel.sh; cd\n', loads: ['shell/cdrel.sh', 'shell/rl.sh'], unrelated: 'shell/notes2.md' },
+  { kind: 'a project .envrc spells its own folder ($PWD, $(pwd), expand_path, path_add, layout) (R12-16)', file: 'ws:pkgs/b/.envrc', text: 'export PATH=$PWD/tools:$PATH\nexport PYTHONPATH="$(pwd)/py"\nexport BASH_ENV=$(expand_path b.sh)\npath_add PATH more\nlayout python3\n', loads: ['pkgs/b/tools/ls', 'pkgs/b/py/sitecustomize.py', 'pkgs/b/b.sh', 'pkgs/b/more/x', 'pkgs/b/.direnv/python-3.11/bin/python'], unrelated: 'pkgs/b/index.js' },
   { kind: 'emacs load, mercurial hooks, cargo rustc-wrapper, a desktop entry', file: '.emacs', text: '(load "~/dotfiles/emacs/x.el")\n', loads: ['emacs/x.el', 'bin/hghook', 'bin/w', 'bin/app'], unrelated: 'emacs/README' },
   { kind: 'direnvrc sources a library', file: '.config/direnv/direnvrc', text: 'source ~/dotfiles/direnv/lib.sh\n', loads: ['direnv/lib.sh'], unrelated: 'direnv/README' },
 ];
@@ -72,7 +73,7 @@ describe('the table of start-up file kinds', () => {
   });
 
   it('homeSourced finds every row\'s files, named by the start-up file that loads them', () => {
-    const links = homeSourced(home, [root], ['pkgs/a/.envrc']).links;
+    const links = homeSourced(home, [root], ['pkgs/a/.envrc', 'pkgs/b/.envrc']).links;
     for (const row of ROWS) {
       for (const rel of row.loads.filter((path) => !/new|x$|a\.lua$|new-tool$/.test(path))) expect(links.find((link) => link.rel === rel || rel.startsWith(`${link.rel}/`)), `${row.kind}: ${rel}`).toBeDefined();
     }

@@ -44,7 +44,7 @@ const VETOED: readonly (readonly [string, string])[] = [
   ['git config --global user.name x', 'configuration'], ['git config --system a b', 'configuration'], ['git config user.name x', 'configuration'], ['git config --add a b', 'configuration'],
   ['rg --pre cat foo', 'runs'], ['rg --pr=cat foo', 'not an option'], ['rg -z foo', 'decompression'], ['rg --search-z foo', 'not an option'], ['rg --hostname-bin=x foo', 'runs'],
   ['git -c core.pager=evil log', 'configuration'], ['git -C /tmp log', 'another repository'], ['git --git-dir=/x log', 'another repository'], ['git --work-tree=/x status', 'another repository'],
-  ['git --exec-path=/x status', 'folder'], ['git -p log', 'pager'], ['git --paginate log', 'pager'], ['git --config-env=core.pager=X log', 'configuration'],
+  ['git --exec-path=/x status', 'folder'], ['git -p log', 'pager'], ['git --paginate log', 'pager'], ['git --config-env=core.pager=X log', 'only known at run time'],
   ['git diff --ext-diff', 'ext-diff'], ['git diff --output=/tmp/x', 'output'], ['git log --output=x', 'output'], ['git show --textconv HEAD', 'textconv'], ['git log --outp=x', 'output'],
   ['git grep --open-files-in-pager=sh x', 'program'], ['git grep --open=sh x', 'program'], ['git grep -Osh x', 'program'], ['git grep --textconv x', 'textconv'], ['git cat-file --filters HEAD:a', 'program'],
   ['git branch new-feature', 'branch'], ['git branch -D main', 'branch'], ['git branch --del x', 'branch'], ['git tag v1.0', 'tag'], ['git tag -d v1', 'tag'], ['git tag -v v1', 'gpg'],

@@ -1,0 +1,75 @@
+import { firstOperand, operands, type Argv } from './argv.js';
+import type { CommandClass } from './immune-class.js';
+
+// A program that writes the person's OWN configuration through its own verb (red team round 12, R12-14): the
+// path classes protect `~/.gitconfig`, `~/.npmrc`, `~/.codeward/` when a command spells the path (`echo >
+// ~/.gitconfig` is safety-immune), but `git config --global core.hooksPath ./hooks`, `npm config set
+// script-shell ./x`, `codeward trust` (which applies a repository's loosening policy to every later session) or
+// `systemctl --user enable x` write the same files by a verb: with the sandbox off, one --yes made a hook
+// of the workspace run at every commit of every repository. Such a verb is the person's to run; reading
+// the configuration (`git config --global --get`, `npm config get`, `codeward policy list`) stays free.
+
+// codeward itself, however it is started: `codeward`, `npx codeward`, `node …/codeward.js`.
+function codewardArgs(cmd: Argv): readonly string[] | undefined {
+  if (cmd.name === 'codeward') return cmd.args;
+  if (cmd.name === 'node' || cmd.name === 'bun' || cmd.name === 'deno') {
+    const script = cmd.args.findIndex((arg) => !arg.startsWith('-'));
+    return script >= 0 && /(?:^|\/)codeward(?:\.[cm]?js)?$/.test(cmd.args[script]!) ? cmd.args.slice(script + 1) : undefined;
+  }
+  return undefined;
+}
+
+const CODEWARD_WRITES = new Set(['trust', 'forget', 'approve', 'allow', 'deny', 'add', 'remove', 'revoke', 'set', 'init']);
+
+// Any codeward call that is not a plain look (`policy list|check`, `trust --list`, `doctor`, a command).
+function codewardConfig(cmd: Argv): boolean {
+  const args = codewardArgs(cmd);
+  if (!args) return false;
+  const words = operands(args);
+  if (words[0] === 'trust') return !args.includes('--list');
+  if (words[0] === 'policy') return words[1] !== undefined && CODEWARD_WRITES.has(words[1]);
+  return false;
+}
+
+// git config that writes a configuration outside the repository (--global, --system, --file of a home or
+// absolute path); `git config set|unset` (git >= 2.46) and the classic `KEY VALUE` / --add / --unset forms.
+const GIT_READS = ['--get', '--get-all', '--get-regexp', '--get-urlmatch', '-l', '--list', '--show-origin', '--show-scope', '--get-color', '--get-colorbool', '--name-only', '--default'];
+function gitConfigOutside(cmd: Argv): boolean {
+  if (cmd.name !== 'git') return false;
+  // The subcommand: the first word that is neither an option nor the value of git's -c/-C/--git-dir ... options.
+  let at = 0;
+  while (at < cmd.args.length && cmd.args[at]!.startsWith('-')) at += /^(?:-c|-C|--git-dir|--work-tree|--namespace|--config-env|--exec-path)$/.test(cmd.args[at]!) ? 2 : 1;
+  if (cmd.args[at] !== 'config') return false;
+  const args = cmd.args.slice(at + 1);
+  const fileAt = args.findIndex((arg) => arg === '--file' || arg === '-f' || arg.startsWith('--file='));
+  const file = fileAt < 0 ? undefined : args[fileAt]!.startsWith('--file=') ? args[fileAt]!.slice(7) : args[fileAt + 1];
+  const outside = args.includes('--global') || args.includes('--system') || (file !== undefined && /^(?:~|\$HOME|\/)/.test(file));
+  if (!outside) return false;
+  const words = operands(args.filter((_arg, i) => i !== fileAt + 1 || fileAt < 0 || args[fileAt]!.includes('=')));
+  if (['set', 'unset', 'edit', 'rename-section', 'remove-section'].includes(words[0] ?? '')) return true;
+  if (words[0] === 'get' || words[0] === 'list') return false;
+  if (args.some((arg) => GIT_READS.includes(arg))) return false;
+  return words.length >= 2 || args.some((arg) => /^(?:--add|--unset|--unset-all|--replace-all|--rename-section|--remove-section|-e|--edit)$/.test(arg));
+}
+
+// npm/pnpm/yarn/pip/gh config writers (`npm config set`, `npm set`, `pip config set`, `gh config set`, `gh auth setup-git`).
+function toolConfig(cmd: Argv): boolean {
+  const [first, second] = operands(cmd.args);
+  if (['npm', 'pnpm', 'yarn', 'pip', 'pip3', 'gh', 'poetry', 'conda', 'bun'].includes(cmd.name) && first === 'config') return ['set', 'delete', 'rm', 'unset', 'edit', 'add', 'remove'].includes(second ?? '');
+  if (cmd.name === 'npm' && (first === 'set' || first === 'set-script')) return true;
+  return cmd.name === 'gh' && first === 'auth' && second === 'setup-git';
+}
+
+// systemctl --user / crontab-like installers of something that runs later as the person.
+function userUnits(cmd: Argv): boolean {
+  return cmd.name === 'systemctl' && cmd.args.includes('--user') && ['enable', 'link', 'edit', 'preset', 'revert', 'add-wants', 'add-requires', 'set-environment', 'import-environment'].includes(firstOperand(cmd.args.filter((arg) => arg !== '--user')) ?? '');
+}
+
+// `names` (ARGUMENT_SENSITIVE: an unknown argument makes the command immune) only where it already was: an
+// unknown word after `npm` or `node` must not make every `npm test -- $f` immune.
+export const CONFIG_VERB_CLASSES: readonly CommandClass[] = [
+  { name: 'codeward-config', description: 'codeward trust / policy forget|add (applies or changes your own policy for every later session: run it yourself)', names: [], test: codewardConfig },
+  { name: 'git-config-outside', description: 'git config --global / --system / --file ~/… that writes (your own git configuration for every repository)', names: ['git'], test: gitConfigOutside },
+  { name: 'tool-config-write', description: 'npm/pnpm/yarn/pip/gh config set|delete|edit, npm set, gh auth setup-git (your own tool configuration)', names: [], test: toolConfig },
+  { name: 'systemctl-user-install', description: 'systemctl --user enable|link|edit|set-environment (a unit that runs as you later)', names: ['systemctl'], test: userUnits },
+];

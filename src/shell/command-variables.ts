@@ -1,0 +1,21 @@
+import type { ShellWord } from './parse-types.js';
+import { childScope, type Scope } from './parse-walk-values.js';
+import type { WalkOps } from './parse-walk-ops.js';
+
+// Variables a program runs as a command through the shell (red team round 12, R12-6b: `git -c
+// diff.external='rm -r build' diff` was safety-immune, `GIT_EXTERNAL_DIFF='rm -r build' git diff` an ordinary
+// ask): an assignment to one, before a command or exported, is shell text the next program runs.
+const COMMAND_VARIABLES = new Set([
+  'GIT_EXTERNAL_DIFF', 'GIT_SSH_COMMAND', 'GIT_SSH', 'GIT_PAGER', 'GIT_EDITOR', 'GIT_SEQUENCE_EDITOR', 'GIT_ASKPASS', 'GIT_PROXY_COMMAND',
+  'SSH_ASKPASS', 'SUDO_ASKPASS', 'PAGER', 'MANPAGER', 'SYSTEMD_PAGER', 'EDITOR', 'VISUAL', 'BROWSER', 'LESSOPEN', 'LESSCLOSE', 'PROMPT_COMMAND', 'RSYNC_RSH', 'CVS_RSH', 'FCEDIT',
+]);
+
+// Walks the value of such an assignment as a script: a static value as the text it is, a run-time one as
+// its own source (`"$X"`: a command name only known at run time).
+export function commandVariable(walk: WalkOps, name: string, word: ShellWord | undefined, scope: Scope): void {
+  if (!COMMAND_VARIABLES.has(name) || word === undefined) return;
+  const texts = word.dynamic ? [word.text] : [word.value];
+  // A bare program name (`GIT_PAGER=cat`, `EDITOR=vim`) is what the program runs anyway when it needs one: not walked
+  // (a pager or editor is never started without a terminal, so its terminal check would refuse a plain `git log`).
+  for (const text of texts) if (text.trim() !== '' && !/^[\w.+-]+$/.test(text.trim())) walk.script(text, { ...childScope(scope), wrappers: [...scope.wrappers, name] });
+}
