@@ -6,7 +6,7 @@
 // source of the cache (a file added later changes its folder's stamp).
 import { join, relative, resolve } from 'node:path';
 import picomatch from 'picomatch';
-import { listInside, realTops } from './hook-listing.js';
+import { listReal, realTops } from './hook-listing.js';
 import { RUNNER_KINDS, type KindParts } from './runner-kinds.js';
 import type { Read } from './hook-tasks.js';
 
@@ -29,20 +29,20 @@ const MATCHERS = GLOBS.map((glob) => picomatch(glob, { dot: true }));
 export function runnerKindFiles(top: string, read: Read): Fallback {
   const found: Fallback['found'] = [];
   const looked: string[] = [];
-  const queue: { dir: string; depth: number }[] = [{ dir: top, depth: 0 }];
+  // Each folder with its real path: the top's, then a parent's joined with a name listed as a folder (no link).
+  const queue: { dir: string; real: string; depth: number }[] = [{ dir: top, real: realTops([top])[0]!, depth: 0 }];
   let budget = WALK.entries;
-  const tops = realTops([top]);
   for (let at = 0; at < queue.length && budget > 0 && found.length < WALK.files; at++) {
-    const { dir, depth } = queue[at]!;
+    const { dir, real, depth } = queue[at]!;
     looked.push(dir);
-    const entries = listInside(tops, dir);
+    const entries = listReal(real);
     budget -= entries.length;
     for (const entry of entries) {
       const path = join(dir, entry.name);
       const rel = relative(top, path).split('\\').join('/');
       const row = MATCHERS.findIndex((matches) => matches(rel));
       if (row >= 0 && found.length < WALK.files) found.push({ path, parts: RUNNER_KINDS[row]!.parse?.(path, top, read) ?? { lines: [], named: [] } });
-      if (entry.isDirectory() && depth < WALK.depth && !SKIP.has(entry.name)) queue.push({ dir: path, depth: depth + 1 });
+      if (entry.isDirectory() && depth < WALK.depth && !SKIP.has(entry.name)) queue.push({ dir: path, real: join(real, entry.name), depth: depth + 1 });
     }
   }
   return { globs: GLOBS.map((glob) => resolve(top, glob)), found, looked };

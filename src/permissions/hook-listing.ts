@@ -13,6 +13,16 @@ const real = (path: string): string | undefined => {
   }
 };
 
+// The entries of a folder already known to be inside the work tree as the kernel opens it (a walk's child:
+// the real path of its parent joined with a name listed as a folder, never a link); [] when unreadable.
+export function listReal(folder: string): Dirent[] {
+  try {
+    return readdirSync(folder, { withFileTypes: true });
+  } catch {
+    return [];
+  }
+}
+
 // The tops a walk may list below, as the kernel opens them (computed once per walk).
 export const realTops = (tops: readonly string[]): string[] => tops.map((top) => real(top) ?? top);
 
@@ -20,10 +30,5 @@ export const realTops = (tops: readonly string[]): string[] => tops.map((top) =>
 // as the kernel opens it; [] otherwise or unreadable.
 export function listInside(tops: readonly string[], folder: string): Dirent[] {
   const inner = real(folder);
-  if (inner === undefined || !tops.some((top) => isInside(top, inner))) return [];
-  try {
-    return readdirSync(inner, { withFileTypes: true });
-  } catch {
-    return [];
-  }
+  return inner === undefined || !tops.some((top) => isInside(top, inner)) ? [] : listReal(inner);
 }

@@ -47,7 +47,7 @@ function judge(words: readonly string[], isFile: (word: string) => boolean, defi
       while (i < words.length && (words[i]!.startsWith('-') || /^[A-Za-z_]\w*=/.test(words[i]!) || (name === 'timeout' && /^\d/.test(words[i]!)))) i += VALUED.has(words[i]!) ? 2 : 1;
       continue;
     }
-    if (word.includes('/') || isFile(word) || defined.has(word)) return undefined;
+    if (word.includes('/') || defined.has(word)) return undefined;
     if (INTERPRETERS.has(name)) {
       const inline = rest.findIndex((arg) => ['-c', '-e', '--eval', '-p', '--print'].includes(arg));
       // `python -m pytest`, `-mpre_commit`: the module is the program.
@@ -64,7 +64,7 @@ function judge(words: readonly string[], isFile: (word: string) => boolean, defi
       const place = rest.find((arg, j) => (PLACE.has(rest[j - 1] ?? '') || [...PLACE].some((option) => arg.startsWith(`${option}=`))) && arg.includes('$'));
       return place === undefined ? undefined : `\`${name}\` with ${place} (a place only known at run time)`;
     }
-    return INERT.has(name) ? undefined : `\`${name}\` (a runner codeward does not model)`;
+    return INERT.has(name) || isFile(word) ? undefined : `\`${name}\` (a runner codeward does not model)`;
   }
 }
 

@@ -27,8 +27,9 @@ export const newWalk = (top: string, gitDir: string | undefined, dirs: readonly 
 
 export function stats(path: string): { file: boolean; executable: boolean } | undefined {
   try {
-    const found = statSync(path);
-    return { file: found.isFile(), executable: (found.mode & 0o111) !== 0 };
+    // No exception for a missing path (most paths looked for): throwing is most of a walk's cost.
+    const found = statSync(path, { throwIfNoEntry: false });
+    return found === undefined ? undefined : { file: found.isFile(), executable: (found.mode & 0o111) !== 0 };
   } catch {
     return undefined;
   }

@@ -7,7 +7,7 @@
 import { basename, join, relative, resolve } from 'node:path';
 import picomatch from 'picomatch';
 import type { Read } from './hook-tasks.js';
-import { listInside, realTops } from './hook-listing.js';
+import { listReal, realTops } from './hook-listing.js';
 
 // A fan-out run: the scripts it starts and which packages (a name or folder; none: every package).
 export interface FanOut {
@@ -112,18 +112,18 @@ function declared(top: string, read: Read): string[] | undefined {
 // Folders below the top holding a package.json (node_modules and dot folders not entered), bounded; every
 // folder listed is noted in `looked` (a package added later changes its stamp).
 function walk(top: string, looked: string[]): string[] {
-  const tops = realTops([top]);
   const found: string[] = [];
-  const queue: { dir: string; depth: number }[] = [{ dir: top, depth: 0 }];
+  // Each folder with its real path: the top's, then a parent's joined with a name listed as a folder (no link).
+  const queue: { dir: string; real: string; depth: number }[] = [{ dir: top, real: realTops([top])[0]!, depth: 0 }];
   let budget = WALK.entries;
   for (let at = 0; at < queue.length && budget > 0 && found.length < WALK.packages; at++) {
-    const { dir, depth } = queue[at]!;
+    const { dir, real, depth } = queue[at]!;
     looked.push(dir);
-    const entries = listInside(tops, dir);
+    const entries = listReal(real);
     budget -= entries.length;
     // An nx project may have a project.json and no package.json (R11-6).
     if (dir !== top && entries.some((entry) => (entry.name === 'package.json' || entry.name === 'project.json') && entry.isFile())) found.push(dir);
-    if (depth < WALK.depth) for (const entry of entries) if (entry.isDirectory() && entry.name !== 'node_modules' && !entry.name.startsWith('.')) queue.push({ dir: join(dir, entry.name), depth: depth + 1 });
+    if (depth < WALK.depth) for (const entry of entries) if (entry.isDirectory() && entry.name !== 'node_modules' && !entry.name.startsWith('.')) queue.push({ dir: join(dir, entry.name), real: join(real, entry.name), depth: depth + 1 });
   }
   return found;
 }
