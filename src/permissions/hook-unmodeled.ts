@@ -32,14 +32,18 @@ const REDIRECT = /(?:\d|&)?(?:<<<|<<-?|<>|<|>>|>\||>)&?\s*(?:"[^"]*"|'[^']*'|[^\
 const VALUED = new Set(['-p', '--package', '-u', '-s', '-k', '-n', '-I', '-L', '-P', '-a', '--arg-file']);
 
 // Why the simple command `words` (one command's words, quotes removed) is not fully known, or undefined.
-function judge(words: readonly string[], isFile: (word: string) => boolean, defined: ReadonlySet<string>): string | undefined {
+function judge(words: readonly string[], isFile: (word: string) => boolean, defined: ReadonlySet<string>, set: ReadonlySet<string>): string | undefined {
+  // A word only known at run time: a command substitution, or a variable the script itself sets (a loop's `$f`,
+  // `D=pkgs/a; cd $D`). The person's environment (`. "$SIMPLE_GIT_HOOKS_RC"`) and git's arguments (`"$@"`,
+  // `$1`) are not the model's to choose.
+  const dynamic = (word: string): boolean => /\$\(|`/.test(word) || [...word.matchAll(/\$+\{?([A-Za-z_]\w*)/g)].some((found) => set.has(found[1]!));
   let i = 0;
   for (;;) {
     while (i < words.length && /^[A-Za-z_]\w*=/.test(words[i]!)) i++;
     const word = words[i];
     if (word === undefined || ['for', 'case', 'select', 'function', 'done', 'fi', 'esac', '}', 'in'].includes(word) || /^[\w-]+\)$/.test(word)) return undefined;
     const name = basename(word).replace(/(?<=.)@[^/]*$/, '');
-    if (word.includes('$')) return `\`${word}\` (a program only known at run time)`;
+    if (dynamic(word)) return `\`${word}\` (a program only known at run time)`;
     const rest = words.slice(i + 1);
     const operand = rest.findIndex((arg) => !arg.startsWith('-') && !/^[A-Za-z_]\w*=/.test(arg));
     if (LAUNCHERS.has(name) || SUB[name]?.includes(rest[0] ?? '') === true) {
@@ -54,14 +58,14 @@ function judge(words: readonly string[], isFile: (word: string) => boolean, defi
       const module = rest.findIndex((arg, j) => (arg === '-m' && rest[j + 1] !== undefined) || /^-m\w/.test(arg));
       if (module >= 0) {
         const after = rest[module] === '-m' ? rest.slice(module + 1) : [rest[module]!.slice(2), ...rest.slice(module + 1)];
-        return isFile(after[0]!) ? undefined : judge(after, isFile, defined);
+        return isFile(after[0]!) ? undefined : judge(after, isFile, defined, set);
       }
       if (inline >= 0 || operand < 0) return undefined;
-      return rest[operand]!.includes('$') ? `\`${name} ${rest[operand]!}\` (a file only known at run time)` : undefined;
+      return dynamic(rest[operand]!) ? `\`${name} ${rest[operand]!}\` (a file only known at run time)` : undefined;
     }
-    if (name === 'cd' || name === 'pushd') return operand >= 0 && rest[operand]!.includes('$') ? `\`cd ${rest[operand]!}\` (a folder only known at run time)` : undefined;
+    if (name === 'cd' || name === 'pushd') return operand >= 0 && dynamic(rest[operand]!) ? `\`cd ${rest[operand]!}\` (a folder only known at run time)` : undefined;
     if (MODELED.has(name)) {
-      const place = rest.find((arg, j) => (PLACE.has(rest[j - 1] ?? '') || [...PLACE].some((option) => arg.startsWith(`${option}=`))) && arg.includes('$'));
+      const place = rest.find((arg, j) => (PLACE.has(rest[j - 1] ?? '') || [...PLACE].some((option) => arg.startsWith(`${option}=`))) && dynamic(arg));
       return place === undefined ? undefined : `\`${name}\` with ${place} (a place only known at run time)`;
     }
     return INERT.has(name) || isFile(word) ? undefined : `\`${name}\` (a runner codeward does not model)`;
@@ -70,14 +74,26 @@ function judge(words: readonly string[], isFile: (word: string) => boolean, defi
 
 // Why a hook line runs something the walk cannot follow (the first reason), or undefined. `isFile`: whether
 // a word names a file of the work tree (a script followed as it stands).
-// `defined`: the shell functions the script defines (their bodies are lines of their own).
-export function unmodeled(line: string, isFile: (word: string) => boolean, defined: ReadonlySet<string> = new Set()): string | undefined {
+// `defined`: the shell functions the script defines (their bodies are lines of their own); `set`: the variables
+// it assigns (scriptVariables).
+export function unmodeled(line: string, isFile: (word: string) => boolean, defined: ReadonlySet<string> = new Set(), set: ReadonlySet<string> = new Set()): string | undefined {
   // A redirection's file is not a command (`xargs sh < scripts/list`: hook-lists.ts reads the list).
   // An array assignment (`ARGS=(hook-impl --config=x)`, pre-commit's hook) runs nothing.
   for (const command of shCommands(line.replace(REDIRECT, ' ').replace(/[A-Za-z_]\w*\+?=\([^)]*\)/g, ' '))) {
     const words = command.map((word) => word.text);
-    const why = judge(words, isFile, defined);
+    const why = judge(words, isFile, defined, set);
     if (why !== undefined) return why;
   }
   return undefined;
+}
+
+// The variables a script's lines assign: `NAME=`, `for NAME in`, `read [-r] NAME...`, `local`/`export NAME=`.
+export function scriptVariables(lines: readonly string[]): Set<string> {
+  const names = new Set<string>();
+  for (const line of lines) {
+    for (const found of line.matchAll(/(?:^|[\s;&|(])(?:local\s+|export\s+|readonly\s+)?([A-Za-z_]\w*)\+?=/g)) names.add(found[1]!);
+    for (const found of line.matchAll(/\bfor\s+([A-Za-z_]\w*)\s+in\b/g)) names.add(found[1]!);
+    for (const found of line.matchAll(/\bread\s+((?:-\w+\s+)*)((?:[A-Za-z_]\w*\s*)+)/g)) for (const name of found[2]!.trim().split(/\s+/)) names.add(name);
+  }
+  return names;
 }

@@ -18,7 +18,7 @@ import { makeRuns } from './hook-make.js';
 import { taskFileCommands } from './hook-taskfiles.js';
 import { fanOuts, projectLines, reachedPackages } from './hook-workspaces.js';
 import { configCommands, configNamed, lineLoads, runnerConfigs } from './hook-configs.js';
-import { unmodeled } from './hook-unmodeled.js';
+import { scriptVariables, unmodeled } from './hook-unmodeled.js';
 import { runnerKindFiles } from './hook-fallback.js';
 import { newWalk, read, stats, type Walk } from './hook-walk.js';
 import { commandWords, shellWords } from '../git/config-command.js';
@@ -46,13 +46,14 @@ function follow(walk: Walk, lines: readonly string[], depth: number, script: str
   const bases = [from];
   // Shell functions the script defines: calling one runs lines the walk reads anyway.
   const defined = new Set(lines.flatMap((text) => /^\s*(?:function\s+)?([\w-]+)\s*\(\s*\)/.exec(text)?.slice(1) ?? []));
+  const variables = scriptVariables(lines);
   for (const line of lines) {
     if (++walk.lines > MAX_LINES) return;
     const command = spelled(line.replace(/^\s*#.*$/, ''), { top, gitDir: walk.gitDir, script }, known);
     const words = shellWords(command);
     // husky's own runtime (`.husky/_/h`: `sh -e "$s"`) runs `.husky/<hook>`, which the walk reads itself.
     if (walk.unmodeled === undefined && basename(dirname(script)) !== '_') {
-      walk.unmodeled = unmodeled(command, (word) => bases.some((base) => stats(resolve(base, word))?.file === true), defined);
+      walk.unmodeled = unmodeled(command, (word) => bases.some((base) => stats(resolve(base, word))?.file === true), defined, variables);
     }
     for (const word of words) for (const file of RUNNERS[basename(word)] ?? []) files.add(resolve(top, file));
     // pytest's `-p plugin` on the line (or PYTEST_ADDOPTS), every conftest.py (R11-6).

@@ -41,12 +41,12 @@ const ORDINARY = ['src/app.py', 'src/a.js', 'README.md', 'pkgs/b/src/index.js', 
 describe('the structural rule: a hook line the walk cannot follow obeys every runner-executed file kind', () => {
   it.each([
     ['rye run lint'], ['pixi run lint'], ['mise run lint'], ['cargo make lint'], ['npx gulp lint'], ['some-tool check'], ['uv run lint-it'],
-    ['for f in $(git diff --name-only); do sh "$f"; done'], ['D=pkgs/a; cd $D && make'], ['make -C "$SUB"'],
+    ['for f in $(git diff --name-only); do sh "$f"; done'], ['D=pkgs/a; cd $D && make'], ['SUB=pkgs/a\nmake -C "$SUB"'],
   ])('%s: every kind (new files too) and what each names; not the ordinary files', async (hook) => {
     await check({ hook, files: KINDS, asks: [...KIND_ASKS, ...NEW_KINDS], free: ORDINARY });
   });
 
-  it('the ordinary case stays free: `npm test` (vitest), `make lint`, `pytest` and husky\'s own runtime do not widen anything', async () => {
+  it('the ordinary case stays free: `npm test` (vitest), `make lint`, husky\'s, pre-commit\'s and simple-git-hooks\' generated hooks do not widen anything', async () => {
     const root = join(base, 'plain');
     await writeFiles(root, {
       ...KINDS, 'package.json': JSON.stringify({ scripts: { test: 'vitest run', lint: 'eslint . && tsc --noEmit' } }), Makefile: 'lint:\n\t@echo ok\n',
@@ -62,10 +62,13 @@ describe('the structural rule: a hook line the walk cannot follow obeys every ru
     await writeFiles(root, {
       '.git/hooks/pre-push': '#!/usr/bin/env bash\nINSTALL_PYTHON=/usr/bin/python3\nARGS=(hook-impl --config=.pre-commit-config.yaml --hook-type=pre-push)\nHERE="$(cd "$(dirname "$0")" && pwd)"\nARGS+=(--hook-dir "$HERE" -- "$@")\nif [ -x "$INSTALL_PYTHON" ]; then\n    exec "$INSTALL_PYTHON" -mpre_commit "${ARGS[@]}"\nelif command -v pre-commit > /dev/null; then\n    exec pre-commit "${ARGS[@]}"\nfi\n',
       '.git/hooks/commit-msg': '#!/bin/sh\ncheck()\n{\n  npx --no -- commitlint --edit "$1"\n}\ncheck "$@" || exit 1\n',
+      // simple-git-hooks: a file the person's environment names is not the model's to choose.
+      '.git/hooks/post-merge': '#!/bin/sh\nif [ -f "$SIMPLE_GIT_HOOKS_RC" ]; then\n    . "$SIMPLE_GIT_HOOKS_RC"\nfi\nnpx lint-staged\n',
     });
+    await chmod(join(root, '.git/hooks/post-merge'), 0o755);
     await chmod(join(root, '.git/hooks/pre-push'), 0o755);
     await chmod(join(root, '.git/hooks/commit-msg'), 0o755);
-    expect(hookReached([join(root, '.git/hooks')], root, ['pre-push', 'commit-msg'], join(root, '.git')).unmodeled).toBeUndefined();
+    expect(hookReached([join(root, '.git/hooks')], root, ['pre-push', 'commit-msg', 'post-merge'], join(root, '.git')).unmodeled).toBeUndefined();
     await check({ hook: 'npm test && make lint', files: { ...KINDS, 'package.json': JSON.stringify({ scripts: { test: 'vitest run' } }), Makefile: 'lint:\n\t@echo ok\n' }, asks: ['package.json', 'Makefile'], free: [...ORDINARY, 'pkgs/a/Makefile', 'pkgs/b/package.json', 'tools/task.sh'] });
   });
 });
