@@ -1,6 +1,7 @@
 import { lstatSync, realpathSync } from 'node:fs';
 import { homedir, userInfo } from 'node:os';
 import { isAbsolute, join, relative, resolve } from 'node:path';
+import picomatch from 'picomatch';
 import { aliasesFor } from './obeyed-alias.js';
 import { envLoadGlobs } from './obeyed-env.js';
 import { gitConfigPaths } from './obeyed-git.js';
@@ -90,7 +91,7 @@ function venvProbe(roots: readonly string[]): (folder: string) => boolean {
   return (folder) => roots.some((root) => VENV_MARKERS.some((marker) => exists(join(root, folder, marker))));
 }
 
-type RepositoryContext = Pick<ObeyedContext, 'gitPaths' | 'gitGlobs' | 'computed'>;
+type RepositoryContext = Pick<ObeyedContext, 'gitPaths' | 'gitGlobs' | 'gitGlobTests' | 'computed'>;
 
 // What one repository's configuration makes git run or read, as workspace-relative paths, globs and
 // commands that cannot be resolved; `sources`: the config files read (and looked for), includes too.
@@ -107,7 +108,8 @@ function repositoryContext(repository: Repository, roots: readonly string[], hom
     }
   }
   const gitGlobs = [...(refs.globs ?? []), ...hooks.globs].flatMap((glob) => relForms(glob, roots)).filter((rel) => rel !== '');
-  return { ctx: { gitPaths: [...gitPaths], gitGlobs, computed: refs.computed ?? [] }, sources: [...(refs.sources ?? []), ...hooks.sources] };
+  const gitGlobTests = gitGlobs.map((glob) => ({ glob, matches: picomatch(glob, { dot: true, nocase: true }) }));
+  return { ctx: { gitPaths: [...gitPaths], gitGlobs, gitGlobTests, computed: refs.computed ?? [] }, sources: [...(refs.sources ?? []), ...hooks.sources] };
 }
 
 interface Kept {
@@ -151,6 +153,7 @@ function union(parts: readonly RepositoryContext[]): RepositoryContext {
   return {
     gitPaths: [...new Set(parts.flatMap((part) => part.gitPaths))],
     gitGlobs: [...new Set(parts.flatMap((part) => part.gitGlobs ?? []))],
+    gitGlobTests: [...new Map(parts.flatMap((part) => part.gitGlobTests ?? []).map((test) => [test.glob, test])).values()],
     computed: parts.flatMap((part) => part.computed ?? []),
   };
 }

@@ -63,7 +63,8 @@ function follow(walk: Walk, lines: readonly string[], depth: number, script: str
     // A runner's configuration at the top and in the folder it runs in (a workspace package's own
     // vitest.config.ts, eslint.config.js ...); what it names, from its folder or the top.
     for (const config of [...new Set([top, from])].flatMap((at) => runnerConfigs(words).map((name) => resolve(at, name)))) {
-      files.add(config);
+      // Under the fallback every configuration name is a glob already (runner-kinds.ts): not one path per package.
+      if (walk.unmodeled === undefined) files.add(config);
       const text = read(walk, config);
       for (const named of text === undefined ? [] : configNamed(text)) {
         const targets = [resolve(dirname(config), named), resolve(top, named)].filter((target) => inside(top, target)), existing = targets.filter((target) => stats(target)?.file === true);
