@@ -132,6 +132,20 @@ describe('the rows round 11 showed (R11-6)', () => {
   });
 });
 
+describe('runners not modeled at all (R11-6): the files their tasks run, from their own task files', () => {
+  it('rye run, pixi run, mise run, cargo make', async () => {
+    await check({
+      hook: 'rye run lint && pixi run lint && mise run lint && cargo make lint',
+      files: {
+        'pyproject.toml': '[tool.rye.scripts]\nlint = "python tools/r.py"\n', 'pixi.toml': '[tasks]\nlint = "sh tools/p.sh"\n', 'mise.toml': '[tasks.lint]\nrun = "sh tools/m.sh"\n',
+        'Makefile.toml': '[tasks.lint]\ncommand = "sh"\nargs = ["tools/c.sh"]\n', 'tools/r.py': '', 'tools/p.sh': '', 'tools/m.sh': '', 'tools/c.sh': '', 'tools/notes.txt': '',
+      },
+      asks: ['tools/r.py', 'tools/p.sh', 'tools/m.sh', 'tools/c.sh', 'pyproject.toml', 'pixi.toml', 'mise.toml', 'Makefile.toml', 'mise-tasks/lint', '.mise/tasks/x'],
+      free: ['tools/notes.txt', 'src/a.txt'],
+    });
+  });
+});
+
 describe('the walk does not list a folder outside the work tree (review finding)', () => {
   it('a symlinked folder to an outside Makefile / package.json / *.mk decides nothing (what it names is not reached)', async () => {
     const root = join(base, 'linked');
