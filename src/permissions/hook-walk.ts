@@ -21,9 +21,11 @@ export interface Walk {
   readonly listings: Map<string, Set<string>>;
   // The first line the walk could not follow, and why: every runner-executed file kind is obeyed then.
   unmodeled?: string;
+  // The globs of the runner-executed kinds, once the walk fell back to them (absolute).
+  readonly kinds: string[];
 }
 
-export const newWalk = (top: string, gitDir: string | undefined, dirs: readonly string[]): Walk => ({ top, gitDir, roots: realTops([top, ...dirs, ...(gitDir === undefined ? [] : [gitDir])]), files: new Set(), globs: new Set(), sources: [], queue: [], lines: 0, texts: new Map(), listings: new Map() });
+export const newWalk = (top: string, gitDir: string | undefined, dirs: readonly string[]): Walk => ({ top, gitDir, roots: realTops([top, ...dirs, ...(gitDir === undefined ? [] : [gitDir])]), files: new Set(), globs: new Set(), sources: [], queue: [], lines: 0, texts: new Map(), listings: new Map(), kinds: [] });
 
 export function stats(path: string): { file: boolean; executable: boolean } | undefined {
   try {

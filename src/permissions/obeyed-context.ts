@@ -108,7 +108,10 @@ function repositoryContext(repository: Repository, roots: readonly string[], hom
     }
   }
   const gitGlobs = [...(refs.globs ?? []), ...hooks.globs].flatMap((glob) => relForms(glob, roots)).filter((rel) => rel !== '');
-  const gitGlobTests = gitGlobs.map((glob) => ({ glob, matches: picomatch(glob, { dot: true, nocase: true }) }));
+  // The hook walk's fallback (R11-6): its globs say which hook line made every runner-executed kind obeyed.
+  const kinds = new Set(hooks.kinds.flatMap((glob) => relForms(glob, roots)));
+  const kindWhy = `${hooks.unmodeled ?? 'a hook'}, so every file of the kinds task runners execute or read is obeyed (src/permissions/runner-kinds.ts)`;
+  const gitGlobTests = gitGlobs.map((glob) => ({ glob, matches: picomatch(glob, { dot: true, nocase: true }), why: kinds.has(glob) ? kindWhy : undefined }));
   return { ctx: { gitPaths: [...gitPaths], gitGlobs, gitGlobTests, computed: refs.computed ?? [] }, sources: [...(refs.sources ?? []), ...hooks.sources] };
 }
 

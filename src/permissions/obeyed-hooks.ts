@@ -11,7 +11,7 @@
 // (hook-tasks.ts). Not followed: the test files a runner then loads (the README says why). A line the walk
 // cannot follow (hook-unmodeled.ts: a runner it does not model, a file or folder only known at run time) makes
 // every runner-executed file kind of the work tree obeyed (hook-fallback.ts, runner-kinds.ts: R11-6).
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { inside, loopedOver, spelled, type Known } from './hook-spelling.js';
 import { argFiles, scriptLines, scriptNames, simpleCommands } from './hook-tasks.js';
 import { makeRuns } from './hook-make.js';
@@ -53,7 +53,8 @@ function follow(walk: Walk, lines: readonly string[], depth: number, script: str
     const words = shellWords(command);
     // husky's own runtime (`.husky/_/h`: `sh -e "$s"`) runs `.husky/<hook>`, which the walk reads itself.
     if (walk.unmodeled === undefined && basename(dirname(script)) !== '_') {
-      walk.unmodeled = unmodeled(command, (word) => bases.some((base) => stats(resolve(base, word))?.file === true), defined, variables);
+      const why = unmodeled(command, (word) => bases.some((base) => stats(resolve(base, word))?.file === true), defined, variables);
+      if (why !== undefined) walk.unmodeled = `${inside(top, script) ? relative(top, script) : script} runs ${why}`;
     }
     for (const word of words) for (const file of RUNNERS[basename(word)] ?? []) files.add(resolve(top, file));
     // pytest's `-p plugin` on the line (or PYTEST_ADDOPTS), every conftest.py (R11-6).
@@ -150,7 +151,9 @@ function tasks(walk: Walk, words: readonly string[], bases: readonly string[], d
 
 // Files (and folders) reached from the hooks of `dirs` (absolute), globs at the top they loop over, and
 // every file and folder looked at (for the cache). `gitDir`: what `$GIT_DIR` is when git runs the hook.
-export function hookReached(dirs: readonly string[], top: string, names: readonly string[], gitDir?: string): { files: string[]; globs: string[]; sources: string[]; unmodeled?: string | undefined } {
+// `unmodeled`: why the walk fell back to every runner-executed kind (the hook and its line), `kinds` the globs it
+// added then (absolute), for the question's reason.
+export function hookReached(dirs: readonly string[], top: string, names: readonly string[], gitDir?: string): { files: string[]; globs: string[]; sources: string[]; unmodeled?: string | undefined; kinds: string[] } {
   const walk = newWalk(top, gitDir, dirs);
   for (const dir of dirs) {
     // Looked at even when missing: a hooks folder made later changes its stamp (obeyed-context.ts's cache).
@@ -180,7 +183,7 @@ export function hookReached(dirs: readonly string[], top: string, names: readonl
     fallback(walk);
     drain();
   }
-  return { files: [...walk.files], globs: [...walk.globs], sources: [...new Set(walk.sources)], unmodeled: walk.unmodeled };
+  return { files: [...walk.files], globs: [...walk.globs], sources: [...new Set(walk.sources)], unmodeled: walk.unmodeled, kinds: walk.kinds };
 }
 
 // The structural rule (R11-6): every runner-executed file kind of the work tree, what each names, and the
@@ -189,6 +192,7 @@ function fallback(walk: Walk): void {
   const { globs, found, looked } = runnerKindFiles(walk.top, (path) => read(walk, path));
   walk.sources.push(...looked);
   for (const glob of globs) walk.globs.add(glob);
+  walk.kinds.push(...globs);
   for (const { path, parts } of found) {
     walk.files.add(path);
     for (const named of parts.named) if (inside(walk.top, named)) walk.files.add(named);

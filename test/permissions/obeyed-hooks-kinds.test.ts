@@ -41,6 +41,9 @@ const ORDINARY = ['src/app.py', 'src/a.js', 'README.md', 'pkgs/b/src/index.js', 
 describe('the structural rule: a hook line the walk cannot follow obeys every runner-executed file kind', () => {
   it('an unknown tool: every kind (new files too) and what each names; not the ordinary files', async () => {
     await check({ hook: 'some-tool check', files: KINDS, asks: [...KIND_ASKS, ...NEW_KINDS], free: ORDINARY });
+    // The reason the question gives names the hook and the runner.
+    const root = join(base, `r${count}`);
+    expect(hookReached([join(root, '.git/hooks')], root, ['pre-commit'], join(root, '.git')).unmodeled).toBe('.git/hooks/pre-commit runs `some-tool` (a runner codeward does not model)');
   });
 
   it.each([
