@@ -15,6 +15,9 @@ import type { Repository } from '../sandbox/git-config.js';
 import { VENV_MARKERS, type ObeyedContext } from './obeyed.js';
 import { FolderListings, identityStamp } from '../workspace/listings.js';
 
+// Folders of installed packages and tool caches, never matched by a hook's glob.
+const INSTALLED = ['**/node_modules/**', '**/.venv/**', '**/venv/**', '**/site-packages/**', '**/.tox/**', '**/.nox/**', '**/__pycache__/**'];
+
 // git's hook names: with core.hooksPath naming the workspace root itself, these files at the root are hooks.
 const HOOK_NAMES = [
   'applypatch-msg', 'pre-applypatch', 'post-applypatch', 'pre-commit', 'pre-merge-commit', 'prepare-commit-msg', 'commit-msg',
@@ -111,7 +114,10 @@ function repositoryContext(repository: Repository, roots: readonly string[], hom
   // The hook walk's fallback (R11-6): its globs say which hook line made every runner-executed kind obeyed.
   const kinds = new Set(hooks.kinds.flatMap((glob) => relForms(glob, roots)));
   const kindWhy = `${hooks.unmodeled ?? 'a hook'}, so every file of the kinds task runners execute or read is obeyed (src/permissions/runner-kinds.ts)`;
-  const gitGlobTests = gitGlobs.map((glob) => ({ glob, matches: picomatch(glob, { dot: true, nocase: true }), why: kinds.has(glob) ? kindWhy : undefined }));
+  // A hook's glob never reaches into installed packages (a package manager's own files: `node_modules/x/
+  // package.json`, a venv's `site-packages/pkg/conftest.py`), which runners do not collect and a staged install writes.
+  const fromHooks = new Set(hooks.globs.flatMap((glob) => relForms(glob, roots)));
+  const gitGlobTests = gitGlobs.map((glob) => ({ glob, matches: picomatch(glob, { dot: true, nocase: true, ...(fromHooks.has(glob) ? { ignore: INSTALLED } : {}) }), why: kinds.has(glob) ? kindWhy : undefined }));
   return { ctx: { gitPaths: [...gitPaths], gitGlobs, gitGlobTests, computed: refs.computed ?? [] }, sources: [...(refs.sources ?? []), ...hooks.sources] };
 }
 

@@ -39,8 +39,8 @@ const NEW_KINDS = ['pkgs/c/Makefile', 'x/conftest.py', 'gulpfile.mjs', 'build.rs
 const ORDINARY = ['src/app.py', 'src/a.js', 'README.md', 'pkgs/b/src/index.js', 'tools/notes.txt'];
 
 describe('the structural rule: a hook line the walk cannot follow obeys every runner-executed file kind', () => {
-  it('an unknown tool: every kind (new files too) and what each names; not the ordinary files', async () => {
-    await check({ hook: 'some-tool check', files: KINDS, asks: [...KIND_ASKS, ...NEW_KINDS], free: ORDINARY });
+  it('an unknown tool: every kind (new files too) and what each names; not the ordinary files, nor installed packages\' own', async () => {
+    await check({ hook: 'some-tool check', files: KINDS, asks: [...KIND_ASKS, ...NEW_KINDS], free: [...ORDINARY, 'node_modules/x/package.json', '.venv/lib/site-packages/np/conftest.py', 'pkgs/b/node_modules/y/Makefile'] });
     // The reason the question gives names the hook and the runner.
     const root = join(base, `r${count}`);
     expect(hookReached([join(root, '.git/hooks')], root, ['pre-commit'], join(root, '.git')).unmodeled).toBe('.git/hooks/pre-commit runs `some-tool` (a runner codeward does not model)');
