@@ -25,7 +25,7 @@ const INTERPRETERS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'node', 'nodej
 // Launchers: the program is their first operand (options, assignments and a timeout's duration skipped).
 const LAUNCHERS = new Set(['env', 'exec', 'command', 'builtin', 'nice', 'nohup', 'time', 'timeout', 'stdbuf', 'sudo', 'doas', 'xargs', 'npx', 'bunx', 'pnpx', 'uvx', 'then', 'do', 'else', 'elif', 'if', 'while', 'until', '!', '{']);
 // `npm exec X`, `uv run X` ...: the sub-commands that launch their operand.
-const SUB: Readonly<Record<string, readonly string[]>> = { npm: ['exec', 'x'], pnpm: ['exec', 'dlx'], yarn: ['exec', 'dlx'], bun: ['x'], uv: ['run'], poetry: ['run'], pipenv: ['run'], bundle: ['exec'] };
+const SUB: Readonly<Record<string, readonly string[]>> = { npm: ['exec', 'x'], pnpm: ['exec', 'dlx'], yarn: ['exec', 'dlx'], bun: ['x'], uv: ['run'], poetry: ['run'], pipenv: ['run'], bundle: ['exec'], go: ['tool'] };
 // Options whose value decides where a modeled runner runs or what file it reads.
 const PLACE = new Set(['-C', '--directory', '-f', '--file', '--makefile', '--prefix', '--dir', '--cwd', '-w', '--workspace']);
 const REDIRECT = /(?:\d|&)?(?:<<<|<<-?|<>|<|>>|>\||>)&?\s*(?:"[^"]*"|'[^']*'|[^\s;&|()<>]+)/g;
@@ -43,9 +43,14 @@ function judge(words: readonly string[], isFile: (word: string) => boolean, defi
     const word = words[i];
     if (word === undefined || ['for', 'case', 'select', 'function', 'done', 'fi', 'esac', '}', 'in'].includes(word) || /^[\w-]+\)$/.test(word)) return undefined;
     const name = basename(word).replace(/(?<=.)@[^/]*$/, '');
-    if (dynamic(word)) return `\`${word}\` (a program only known at run time)`;
+    // An installed package's binary (`$dir/node_modules/lefthook-${os}/bin/lefthook`, lefthook's hook) is the
+    // package manager's; a program the environment names (`"$LEFTHOOK_BIN"`) is the person's.
+    if (dynamic(word) && !word.includes('/node_modules/')) return `\`${word}\` (a program only known at run time)`;
+    if (word.includes('$')) return undefined;
     const rest = words.slice(i + 1);
     const operand = rest.findIndex((arg) => !arg.startsWith('-') && !/^[A-Za-z_]\w*=/.test(arg));
+    // `command -v X` looks X up, it does not run it.
+    if (name === 'command' && ['-v', '-V'].includes(rest[0] ?? '')) return undefined;
     if (LAUNCHERS.has(name) || SUB[name]?.includes(rest[0] ?? '') === true) {
       i += 1 + (SUB[name] !== undefined ? 1 : 0);
       while (i < words.length && (words[i]!.startsWith('-') || /^[A-Za-z_]\w*=/.test(words[i]!) || (name === 'timeout' && /^\d/.test(words[i]!)))) i += VALUED.has(words[i]!) ? 2 : 1;

@@ -53,7 +53,7 @@ describe('the structural rule: a hook line the walk cannot follow obeys every ru
     await check({ hook, files: KINDS, asks: ['pkgs/a/l.sh', 'tools/conftest.py', 'pkgs/b/lint.js', 'pkgs/c/Makefile', 'gulpfile.mjs'], free: ['src/a.js', 'pkgs/b/src/index.js'] });
   });
 
-  it('the ordinary case stays free: `npm test` (vitest), `make lint`, husky\'s, pre-commit\'s and simple-git-hooks\' generated hooks do not widen anything', async () => {
+  it('the ordinary case stays free: `npm test` (vitest), `make lint`, husky\'s, pre-commit\'s, simple-git-hooks\' and lefthook\'s generated hooks do not widen anything', async () => {
     const root = join(base, 'plain');
     await writeFiles(root, {
       ...KINDS, 'package.json': JSON.stringify({ scripts: { test: 'vitest run', lint: 'eslint . && tsc --noEmit' } }), Makefile: 'lint:\n\t@echo ok\n',
@@ -71,11 +71,14 @@ describe('the structural rule: a hook line the walk cannot follow obeys every ru
       '.git/hooks/commit-msg': '#!/bin/sh\ncheck()\n{\n  npx --no -- commitlint --edit "$1"\n}\ncheck "$@" || exit 1\n',
       // simple-git-hooks: a file the person's environment names is not the model's to choose.
       '.git/hooks/post-merge': '#!/bin/sh\nif [ -f "$SIMPLE_GIT_HOOKS_RC" ]; then\n    . "$SIMPLE_GIT_HOOKS_RC"\nfi\nnpx lint-staged\n',
+      // lefthook's generated hook (abridged): the environment's binary, an installed package's binary, a function.
+      '.git/hooks/pre-merge-commit': '#!/bin/sh\ncall_lefthook()\n{\n  if test -n "$LEFTHOOK_BIN"\n  then\n    "$LEFTHOOK_BIN" "$@"\n  else\n    dir="$(git rev-parse --show-toplevel)"\n    osArch=$(uname | tr \'[:upper:]\' \'[:lower:]\')\n    "$dir/node_modules/lefthook-${osArch}/bin/lefthook" "$@"\n  elif command -v bundle >/dev/null 2>&1 && bundle exec lefthook -h >/dev/null 2>&1\n  then\n    bundle exec lefthook "$@"\n  fi\n}\ncall_lefthook run "pre-commit" "$@"\n',
     });
     await chmod(join(root, '.git/hooks/post-merge'), 0o755);
+    await chmod(join(root, '.git/hooks/pre-merge-commit'), 0o755);
     await chmod(join(root, '.git/hooks/pre-push'), 0o755);
     await chmod(join(root, '.git/hooks/commit-msg'), 0o755);
-    expect(hookReached([join(root, '.git/hooks')], root, ['pre-push', 'commit-msg', 'post-merge'], join(root, '.git')).unmodeled).toBeUndefined();
+    expect(hookReached([join(root, '.git/hooks')], root, ['pre-push', 'commit-msg', 'post-merge', 'pre-merge-commit'], join(root, '.git')).unmodeled).toBeUndefined();
     await check({ hook: 'npm test && make lint', files: { ...KINDS, 'package.json': JSON.stringify({ scripts: { test: 'vitest run' } }), Makefile: 'lint:\n\t@echo ok\n' }, asks: ['package.json', 'Makefile'], free: [...ORDINARY, 'pkgs/a/Makefile', 'pkgs/b/package.json', 'tools/task.sh'] });
   });
 });
