@@ -29,6 +29,18 @@ const CONFIGS: Readonly<Record<string, readonly string[]>> = {
 // The configuration files (relative to the top) of the test runners `words` start.
 export const runnerConfigs = (words: readonly string[]): string[] => words.flatMap((word) => CONFIGS[basename(word)] ?? []);
 
+// Every configuration file name of the table (hook-fallback.ts obeys them all when a hook runs a runner
+// codeward does not model).
+export const CONFIG_NAMES: readonly string[] = [...new Set(Object.values(CONFIGS).flat())];
+
+// What a runner's own line loads (R11-6): pytest's `-p plugin` on the line or in PYTEST_ADDOPTS, as
+// configNamed reads a configuration; and every conftest.py at any depth (pytest loads each one in a folder it
+// collects from, `tools/conftest.py` too), as a glob relative to the top.
+export function lineLoads(words: readonly string[], line: string): { named: string[]; globs: string[] } {
+  const pytest = words.some((word) => ['pytest', 'py.test'].includes(basename(word))) || /\bPYTEST_ADDOPTS=/.test(line);
+  return pytest ? { named: configNamed(line), globs: ['**/conftest.py'] } : { named: [], globs: [] };
+}
+
 // The files (relative to the top) a runner's configuration names: quoted strings and path-like words
 // (`setupFiles: ['<rootDir>/test/setup.js']`, `require: test/setup.js`), pytest's `-p plugin` and dotted
 // plugin modules (`pytest_plugins = ["tests.fixtures"]`) as `plugin.py` and `plugin/__init__.py`.
@@ -74,6 +86,10 @@ export function configCommands(words: readonly string[], top: string, read: Read
   if (names.has('tox')) {
     for (const text of ['tox.ini', 'setup.cfg', 'pyproject.toml'].map((file) => read(resolve(top, file)))) {
       for (const found of text?.matchAll(/^\s*commands\w*\s*=(.*(?:\n[ \t]+\S.*)*)/gm) ?? []) lines.push(...found[1]!.split('\n').map((line) => line.trim()).filter(Boolean));
+    }
+    // tox.toml (R11-6): `commands = [["python", "tools/lint.py"]]`, each inner list one command.
+    for (const found of read(resolve(top, 'tox.toml'))?.matchAll(/^\s*commands\w*\s*=\s*\[([\s\S]*?\])\s*\]/gm) ?? []) {
+      for (const command of found[1]!.matchAll(/\[([^\]]*)\]/g)) lines.push([...command[1]!.matchAll(/"((?:\\.|[^"\\])*)"|'([^']*)'/g)].map((part) => part[1] ?? part[2]!).join(' '));
     }
   }
   if (names.has('pre-commit')) keyed(CONFIGS['pre-commit']!, 'entry');

@@ -3,10 +3,10 @@
 // makefile it reads (`-f FILE`, else GNUmakefile/makefile/Makefile in the folder `-C DIR` names) and every
 // file it includes (`include`, `-include`, `sinclude`, recursively, bounded), each obeyed by obeyed-hooks.ts,
 // which reads the recipe lines like the hook's own, from the folder make runs in (`$(MAKE) -C sub lint` too).
-import { readdirSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import picomatch from 'picomatch';
 import type { Read } from './hook-tasks.js';
+import { listInside, realTops } from './hook-listing.js';
 
 // One make run: the makefiles it reads (obeyed, missing ones too), the folder it runs in, the lines it runs.
 export interface MakeRun {
@@ -45,20 +45,25 @@ function expand(text: string, vars: ReadonlyMap<string, string>): string {
   return out;
 }
 
-// The files an include names: the path, or what a glob in its last name matches now (the glob is noted).
-function included(path: string, parsed: Parsed): string[] {
+// The files an include names: the path, or what a glob in its last name matches now (the glob is noted;
+// listed only inside the work tree `top`).
+function included(top: string, path: string, parsed: Parsed): string[] {
   if (!/[*?[]/.test(basename(path))) return [path];
   parsed.globs.push(path);
-  try {
-    const matches = picomatch(basename(path));
-    return readdirSync(dirname(path)).filter((name) => matches(name)).map((name) => resolve(dirname(path), name));
-  } catch {
-    return [];
-  }
+  const matches = picomatch(basename(path));
+  return listInside(realTops([top]), dirname(path)).filter((entry) => matches(entry.name)).map((entry) => resolve(dirname(path), entry.name));
 }
 
+// A recipe line with make's automatic variables replaced (R11-6: `sh $<` runs the first prerequisite):
+// `$<` the first prerequisite, `$^`/`$+` all of them, `$@` the target.
+const automatic = (line: string, target: string, rule: Rule): string =>
+  line.replace(/\$(?:\(([<^+@])\)|\{([<^+@])\}|([<^+@]))/g, (_, a?: string, b?: string, c?: string) => {
+    const name = a ?? b ?? c;
+    return name === '<' ? (rule.prerequisites[0] ?? '') : name === '@' ? target : rule.prerequisites.join(' ');
+  });
+
 // Reads one makefile into `parsed`, following its includes (relative to the folder make runs in).
-function parse(path: string, folder: string, read: Read, parsed: Parsed): void {
+function parse(top: string, path: string, folder: string, read: Read, parsed: Parsed): void {
   if (parsed.files.includes(path) || parsed.files.length >= MAX_INCLUDES) return;
   parsed.files.push(path);
   const text = read(path);
@@ -73,7 +78,7 @@ function parse(path: string, folder: string, read: Read, parsed: Parsed): void {
     const include = /^\s*(?:-include|sinclude|include)\s+(.+)$/.exec(line);
     if (include) {
       const names = expand(include[1]!.replace(/#.*$/, ''), parsed.vars).replace(/\$\(wildcard\s+([^)]*)\)/g, '$1');
-      for (const name of names.split(/\s+/).filter(Boolean)) for (const path of included(resolve(folder, name), parsed)) parse(path, folder, read, parsed);
+      for (const name of names.split(/\s+/).filter(Boolean)) for (const path of included(top, resolve(folder, name), parsed)) parse(top, path, folder, read, parsed);
       current = [];
       continue;
     }
@@ -97,8 +102,8 @@ function parse(path: string, folder: string, read: Read, parsed: Parsed): void {
   }
 }
 
-// The make runs `words` start, from the folder `from` (absolute).
-export function makeRuns(words: readonly string[], from: string, read: Read): MakeRun[] {
+// The make runs `words` start, from the folder `from` (absolute), in the work tree `top`.
+export function makeRuns(top: string, words: readonly string[], from: string, read: Read): MakeRun[] {
   const runs: MakeRun[] = [];
   words.forEach((word, at) => {
     if (!MAKE.has(basename(word))) return;
@@ -119,7 +124,7 @@ export function makeRuns(words: readonly string[], from: string, read: Read): Ma
     const parsed: Parsed = { table: new Map(), vars: new Map([['MAKE', 'make'], ['CURDIR', folder]]), files: [], globs: [] };
     const candidates = file !== undefined ? [resolve(folder, file)] : ['GNUmakefile', 'makefile', 'Makefile'].map((name) => resolve(folder, name));
     const main = candidates.find((path) => read(path) !== undefined) ?? candidates[candidates.length - 1]!;
-    parse(main, folder, read, parsed);
+    parse(top, main, folder, read, parsed);
     const files = [...new Set([...candidates, ...parsed.files])];
     const queue = targets.some((target) => parsed.table.has(target)) ? targets : parsed.first ? [parsed.first] : [];
     const lines: string[] = [];
@@ -128,10 +133,24 @@ export function makeRuns(words: readonly string[], from: string, read: Read): Ma
       const rule = parsed.table.get(queue[i]!);
       if (!rule || seen.has(queue[i]!)) continue;
       seen.add(queue[i]!);
-      lines.push(...rule.recipe.map((line) => expand(line, parsed.vars)));
+      lines.push(...rule.recipe.map((line) => automatic(expand(line, parsed.vars), queue[i]!, rule)));
       queue.push(...rule.prerequisites.map((name) => expand(name, parsed.vars)));
     }
     runs.push({ files, globs: parsed.globs, folder, lines });
   });
   return runs;
+}
+
+// Every rule of one makefile (and what it includes), for a make run whose targets or folder are not known
+// (hook-fallback.ts): all recipe lines, and the prerequisites, which a recipe may run (`sh $<`).
+export function makefileAll(top: string, path: string, read: Read): { files: string[]; globs: string[]; lines: string[]; named: string[] } {
+  const folder = dirname(path);
+  const parsed: Parsed = { table: new Map(), vars: new Map([['MAKE', 'make'], ['CURDIR', folder]]), files: [], globs: [] };
+  parse(top, path, folder, read, parsed);
+  const rules = [...parsed.table];
+  return {
+    files: parsed.files, globs: parsed.globs,
+    lines: rules.flatMap(([target, rule]) => rule.recipe.map((line) => automatic(expand(line, parsed.vars), target, rule))),
+    named: rules.flatMap(([, rule]) => rule.prerequisites.map((name) => resolve(folder, expand(name, parsed.vars)))),
+  };
 }

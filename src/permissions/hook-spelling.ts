@@ -60,12 +60,17 @@ const inside = (top: string, path: string): boolean => {
   return !rel.startsWith('..') && !isAbsolute(rel);
 };
 
+const INTERPRETERS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'source', '.', 'node', 'python', 'python3', 'ruby', 'perl', 'php']);
+
 // The words a line runs as a list of files: a `for VAR in ...` list (up to `do`), `run-parts DIR`, and `find DIR`
 // when the line executes what it finds (`-exec`, `-execdir`, `-ok`, `xargs`). A glob elsewhere (`eslint
 // 'src/**/*.ts'`) only names files a tool reads, and is not followed.
 function runList(words: readonly string[]): string[] {
   const list: string[] = [];
   const executes = words.some((word) => ['-exec', '-execdir', '-ok', '-okdir', 'xargs'].includes(word));
+  // `ls scripts/*.sh | xargs -n1 sh` (R11-6): xargs hands an interpreter the names a glob of the line lists.
+  const xargs = words.indexOf('xargs');
+  if (xargs >= 0 && words.slice(xargs + 1).some((word) => INTERPRETERS.has(word))) list.push(...words.filter((word) => /[*?[]/.test(word) && !word.startsWith('-')));
   words.forEach((text, i) => {
     if (text === 'for' && words[i + 2] === 'in') {
       for (let j = i + 3; j < words.length && words[j] !== 'do'; j++) list.push(words[j]!);

@@ -3,7 +3,9 @@
 // (composer.json `scripts`), `deno task lint` (deno.json `tasks`), `pdm run` / `poe` / `hatch run`
 // (pyproject.toml's `[tool.pdm.scripts]`, `[tool.poe.tasks]`, `[tool.hatch.envs.*.scripts]`). Every task's
 // lines, not only the one named: obeyed-hooks.ts reads them like the hook's own, from the runner's folder.
-import { basename, resolve } from 'node:path';
+// The files a task file pulls in are obeyed whether they exist or not (R11-6: just `import`/`mod`, Taskfile
+// `includes:`, poe `include`, a poe `script = "mod:func"`), and their tasks read too.
+import { basename, dirname, resolve } from 'node:path';
 import type { Read } from './hook-tasks.js';
 
 const unquote = (text: string): string => text.trim().replace(/^(["'])(.*)\1$/, '$2');
@@ -35,21 +37,72 @@ const PYPROJECT: Readonly<Record<string, RegExp>> = {
   hatch: /^\[tool\.hatch\.envs\.[^\]]*\.scripts\]|^\[tool\.hatch\.envs\.[^\]]*\]/,
 };
 
-// The command lines the runners `words` start take from their task files in `folder` (absolute).
-export function taskFileCommands(words: readonly string[], folder: string, read: Read): string[] {
+// just: recipe bodies, and the files `import 'x.just'` / `mod NAME ['path']` pull in (recursively, bounded).
+function justfile(path: string, read: Read, out: TaskFiles, seen: Set<string>): void {
+  if (seen.has(path) || seen.size >= 16) return;
+  seen.add(path);
+  const text = read(path);
+  for (const found of text?.matchAll(/^[ \t]+(\S.*)$/gm) ?? []) out.lines.push(found[1]!.replace(/^[@-]+/, ''));
+  const pulled: string[] = [];
+  for (const found of text?.matchAll(/^import\??\s+(?:"([^"]+)"|'([^']+)')/gm) ?? []) pulled.push(resolve(dirname(path), found[1] ?? found[2]!));
+  for (const found of text?.matchAll(/^mod\??\s+([\w-]+)(?:\s+(?:"([^"]+)"|'([^']+)'))?/gm) ?? []) {
+    const named = found[2] ?? found[3];
+    const at = resolve(dirname(path), found[1]!);
+    pulled.push(...(named !== undefined ? [resolve(dirname(path), named)] : [`${at}.just`, resolve(at, 'mod.just'), resolve(at, 'justfile'), resolve(at, '.justfile'), resolve(at, 'Justfile')]));
+  }
+  out.named.push(...pulled);
+  for (const file of pulled) justfile(file, read, out, seen);
+}
+
+// Taskfile: `cmds:` as a block list (`- sh x`, `- cmd: x`) or a flow list (`cmds: [sh x, "node y"]`), and the
+// taskfiles `includes:` names (`docs: ./docs/Taskfile.yml`, `taskfile: ./x.yml`).
+export function taskfileParts(text: string | undefined, folder: string): TaskFiles {
+  const out: TaskFiles = { lines: [], named: [] };
+  for (const found of text?.matchAll(/^\s*(?:-\s+)?(?:cmd:\s*)?(.+)$/gm) ?? []) if (!/^[\w.-]+:(?:\s|$)/.test(found[1]!)) out.lines.push(unquote(found[1]!));
+  for (const found of text?.matchAll(/^\s*(?:-\s+)?(?:cmds|cmd|deps)\s*:\s*\[(.*)\]\s*$/gm) ?? []) out.lines.push(...found[1]!.split(',').map(unquote).filter(Boolean));
+  for (const found of text?.matchAll(/^\s*(?:taskfile:\s*|[\w-]+:\s+)["']?(\.{0,2}\/?[\w./-]*(?:Taskfile[\w.-]*|\.ya?ml))["']?\s*$/gm) ?? []) out.named.push(resolve(folder, found[1]!));
+  return out;
+}
+
+// poe: `include = "tools/tasks.toml"` (or a list) and `script = "pkg.mod:func"` (the module's file).
+function poeNamed(text: string | undefined, folder: string): string[] {
+  const named: string[] = [];
+  for (const found of text?.matchAll(/^\s*include\s*=\s*(\[[^\]]*\]|"[^"]*"|'[^']*')/gm) ?? []) for (const file of found[1]!.matchAll(/["']([^"'*?]+)["']/g)) named.push(resolve(folder, file[1]!));
+  for (const found of text?.matchAll(/\bscript\s*=\s*["']([\w.]+):\w+/g) ?? []) {
+    const module = found[1]!.split('.').join('/');
+    named.push(resolve(folder, `${module}.py`), resolve(folder, module, '__init__.py'));
+  }
+  return named;
+}
+
+export interface TaskFiles {
+  readonly lines: string[];
+  // Absolute; obeyed whether they exist or not.
+  readonly named: string[];
+}
+
+// The command lines the runners `words` start take from their task files in `folder` (absolute), and the
+// files those task files pull in.
+export function taskFileCommands(words: readonly string[], folder: string, read: Read): TaskFiles {
   const tools = new Set(words.map((word) => basename(word)));
   const at = (name: string): string | undefined => read(resolve(folder, name));
-  const lines: string[] = [];
-  if (tools.has('just')) {
-    for (const text of ['justfile', 'Justfile', '.justfile'].map(at)) for (const found of text?.matchAll(/^[ \t]+(\S.*)$/gm) ?? []) lines.push(found[1]!.replace(/^[@-]+/, ''));
-  }
+  const out: TaskFiles = { lines: [], named: [] };
+  if (tools.has('just')) for (const name of ['justfile', 'Justfile', '.justfile']) justfile(resolve(folder, name), read, out, new Set());
   if (tools.has('task')) {
-    for (const text of ['Taskfile.yml', 'Taskfile.yaml', 'Taskfile.dist.yml', 'Taskfile.dist.yaml'].map(at)) {
-      for (const found of text?.matchAll(/^\s*(?:-\s+)?(?:cmd:\s*)?(.+)$/gm) ?? []) if (!/^[\w.-]+:(?:\s|$)/.test(found[1]!)) lines.push(unquote(found[1]!));
+    for (const name of ['Taskfile.yml', 'Taskfile.yaml', 'Taskfile.dist.yml', 'Taskfile.dist.yaml']) {
+      const parts = taskfileParts(at(name), folder);
+      out.lines.push(...parts.lines);
+      out.named.push(...parts.named);
+      for (const file of parts.named) out.lines.push(...taskfileParts(read(file), dirname(file)).lines);
     }
   }
-  if (tools.has('composer')) lines.push(...jsonField(at('composer.json'), 'scripts'));
-  if (tools.has('deno')) lines.push(...['deno.json', 'deno.jsonc'].flatMap((name) => jsonField(at(name), 'tasks')));
-  for (const [tool, section] of Object.entries(PYPROJECT)) if (tools.has(tool)) lines.push(...tomlStrings(at('pyproject.toml'), section), ...(tool === 'hatch' ? tomlStrings(at('hatch.toml'), /^\[envs\./) : []));
-  return lines;
+  if (tools.has('composer')) out.lines.push(...jsonField(at('composer.json'), 'scripts'));
+  if (tools.has('deno')) out.lines.push(...['deno.json', 'deno.jsonc'].flatMap((name) => jsonField(at(name), 'tasks')));
+  for (const [tool, section] of Object.entries(PYPROJECT)) if (tools.has(tool)) out.lines.push(...tomlStrings(at('pyproject.toml'), section), ...(tool === 'hatch' ? tomlStrings(at('hatch.toml'), /^\[envs\./) : []));
+  if (tools.has('poe')) {
+    const named = poeNamed(at('pyproject.toml'), folder);
+    out.named.push(...named);
+    for (const file of named.filter((path) => path.endsWith('.toml'))) out.lines.push(...tomlStrings(read(file), /^\[tool\.poe|^\[tasks/));
+  }
+  return out;
 }

@@ -58,18 +58,25 @@ export function scriptLines(folder: string, names: readonly string[], read: Read
   return names.map((name) => table[name]).filter((line): line is string => typeof line === 'string');
 }
 
-// The files `xargs -a FILE` / `--arg-file=FILE` reads its arguments from.
-export function argFiles(words: readonly string[]): string[] {
-  const at = words.findIndex((word) => basename(word) === 'xargs');
-  if (at < 0) return [];
+// The files a line reads as a list of files to run: `xargs -a FILE` / `--arg-file=FILE`, and on a line that
+// runs what it reads (xargs, a `while read` loop's `done`) the file it redirects in (`xargs sh < LIST`,
+// `done < LIST`) or cats into the pipe (`cat LIST | xargs sh`): R11-6, obeyed when absent too.
+export function argFiles(words: readonly string[], line = ''): string[] {
   const lists: string[] = [];
-  for (let i = at + 1; i < words.length && words[i]!.startsWith('-'); i++) {
-    const arg = words[i]!;
-    if (arg === '-a' || arg === '--arg-file') lists.push(words[++i] ?? '');
-    else if (arg.startsWith('--arg-file=')) lists.push(arg.slice('--arg-file='.length));
-    else if (/^-a./.test(arg)) lists.push(arg.slice(2));
+  const xargs = words.flatMap((word, at) => (basename(word) === 'xargs' ? [at] : []));
+  for (const at of xargs) {
+    for (let i = at + 1; i < words.length && words[i]!.startsWith('-'); i++) {
+      const arg = words[i]!;
+      if (arg === '-a' || arg === '--arg-file') lists.push(words[++i] ?? '');
+      else if (arg.startsWith('--arg-file=')) lists.push(arg.slice('--arg-file='.length));
+      else if (/^-a./.test(arg)) lists.push(arg.slice(2));
+    }
   }
-  return lists.filter(Boolean);
+  if (xargs.length > 0 || /(?:^|[\s;])(?:done|while\s+(?:IFS=\S*\s+)?read)\b/.test(line)) {
+    for (const found of line.matchAll(/(?<![<\d&])<(?![<(&])\s*("[^"]*"|'[^']*'|[^\s;&|()<>]+)/g)) lists.push(found[1]!.replace(/^(["'])(.*)\1$/, '$2'));
+    for (const found of line.matchAll(/\bcat\s+((?:[^\s;&|()<>$]+\s+)*?)\|/g)) lists.push(...found[1]!.split(/\s+/).filter((word) => word !== '' && !word.startsWith('-')));
+  }
+  return lists.filter((list) => list !== '' && !list.includes('$') && !list.startsWith('/dev/'));
 }
 
 // The simple commands of one shell line, as text: split at `;`, `&`, `|`, `(`, `)` and newlines outside quotes

@@ -4,13 +4,15 @@
 // the one named). The packages are the folders the root package.json `workspaces` globs, pnpm-workspace.yaml's
 // `packages:` or lerna.json's `packages` match (lerna's default `packages/*`), else every package.json a
 // bounded walk finds outside node_modules; a package made later matches the same globs (`pkgs/*/package.json`).
-import { readdirSync } from 'node:fs';
 import { basename, join, relative, resolve } from 'node:path';
 import picomatch from 'picomatch';
 import type { Read } from './hook-tasks.js';
+import { listReal, realTops } from './hook-listing.js';
 
 // A fan-out run: the scripts it starts and which packages (a name or folder; none: every package).
 export interface FanOut {
+  // The runner (npm, pnpm, nx ...).
+  readonly tool: string;
   readonly names: string[];
   readonly only?: string;
   // The command an `exec` runs in each package (`pnpm -r exec sh x.sh`, `lerna exec -- sh x.sh`).
@@ -66,19 +68,19 @@ export function fanOuts(words: readonly string[]): FanOut[] {
       return options.find((option) => names.some((name) => option.startsWith(`${name}=`)))?.replace(/^[^=]*=/, '');
     };
     const runName = (list: readonly string[]): string[] => (['run', 'run-script'].includes(list[0] ?? '') ? list.slice(1, 2) : list.slice(0, 1));
-    if (tool === 'npm' && options.some((option) => /^(?:--workspaces|-ws|--ws)(?:=true)?$/.test(option))) runs.push({ names: scripts(runName(args)) });
-    else if (tool === 'npm' && valued('-w', '--workspace') !== undefined) runs.push({ names: scripts(runName(args)), only: valued('-w', '--workspace')! });
+    if (tool === 'npm' && options.some((option) => /^(?:--workspaces|-ws|--ws)(?:=true)?$/.test(option))) runs.push({ tool, names: scripts(runName(args)) });
+    else if (tool === 'npm' && valued('-w', '--workspace') !== undefined) runs.push({ tool, names: scripts(runName(args)), only: valued('-w', '--workspace')! });
     // pnpm's `recursive` command and its aliases `m`, `multi` (R11-6).
-    else if (tool === 'pnpm' && ['recursive', 'm', 'multi'].includes(args[0] ?? '')) runs.push({ names: scripts(runName(args.slice(1))) });
-    else if ((tool === 'pnpm' || tool === 'bun') && options.some((option) => ['-r', '--recursive', '--filter', '-F'].includes(option) || /^--filter=/.test(option))) runs.push({ names: scripts(runName(args)) });
-    else if (tool === 'yarn' && args[0] === 'workspaces') runs.push({ names: scripts(runName(args.slice(args[1] === 'foreach' ? 2 : 1))) });
-    else if (tool === 'yarn' && args[0] === 'workspace' && args[1] !== undefined) runs.push({ names: scripts(runName(args.slice(2))), only: args[1] });
+    else if (tool === 'pnpm' && ['recursive', 'm', 'multi'].includes(args[0] ?? '')) runs.push({ tool, names: scripts(runName(args.slice(1))) });
+    else if ((tool === 'pnpm' || tool === 'bun') && options.some((option) => ['-r', '--recursive', '--filter', '-F'].includes(option) || /^--filter=/.test(option))) runs.push({ tool, names: scripts(runName(args)) });
+    else if (tool === 'yarn' && args[0] === 'workspaces') runs.push({ tool, names: scripts(runName(args.slice(args[1] === 'foreach' ? 2 : 1))) });
+    else if (tool === 'yarn' && args[0] === 'workspace' && args[1] !== undefined) runs.push({ tool, names: scripts(runName(args.slice(2))), only: args[1] });
     else if (RUNNERS.has(tool)) {
       // turbo run a b / turbo a; lerna run a; nx run-many -t a b / --target=a / nx run proj:a / nx a proj.
       const targets = words.slice(i + 1).flatMap((arg, j, rest) => (TARGET.test(arg) ? (TARGET.exec(arg)![1] ?? rest[j + 1] ?? '').split(',') : []));
       const list = args[0] === 'run' || args[0] === 'run-many' || args[0] === 'affected' ? args.slice(1) : args;
       const names = targets.length > 0 ? targets : tool === 'lerna' || tool === 'nx' ? list.slice(0, 1).map((name) => name.replace(/^.*:/, '')) : list;
-      runs.push({ names: scripts(names) });
+      runs.push({ tool, names: scripts(names) });
     }
   });
   return command === undefined ? runs : runs.map((run) => ({ ...run, command }));
@@ -111,20 +113,17 @@ function declared(top: string, read: Read): string[] | undefined {
 // folder listed is noted in `looked` (a package added later changes its stamp).
 function walk(top: string, looked: string[]): string[] {
   const found: string[] = [];
-  const queue: { dir: string; depth: number }[] = [{ dir: top, depth: 0 }];
+  // Each folder with its real path: the top's, then a parent's joined with a name listed as a folder (no link).
+  const queue: { dir: string; real: string; depth: number }[] = [{ dir: top, real: realTops([top])[0]!, depth: 0 }];
   let budget = WALK.entries;
   for (let at = 0; at < queue.length && budget > 0 && found.length < WALK.packages; at++) {
-    const { dir, depth } = queue[at]!;
+    const { dir, real, depth } = queue[at]!;
     looked.push(dir);
-    let entries;
-    try {
-      entries = readdirSync(dir, { withFileTypes: true });
-    } catch {
-      continue;
-    }
+    const entries = listReal(real);
     budget -= entries.length;
-    if (dir !== top && entries.some((entry) => entry.name === 'package.json' && entry.isFile())) found.push(dir);
-    if (depth < WALK.depth) for (const entry of entries) if (entry.isDirectory() && entry.name !== 'node_modules' && !entry.name.startsWith('.')) queue.push({ dir: join(dir, entry.name), depth: depth + 1 });
+    // An nx project may have a project.json and no package.json (R11-6).
+    if (dir !== top && entries.some((entry) => (entry.name === 'package.json' || entry.name === 'project.json') && entry.isFile())) found.push(dir);
+    if (depth < WALK.depth) for (const entry of entries) if (entry.isDirectory() && entry.name !== 'node_modules' && !entry.name.startsWith('.')) queue.push({ dir: join(dir, entry.name), real: join(real, entry.name), depth: depth + 1 });
   }
   return found;
 }
@@ -151,4 +150,22 @@ export function reachedPackages(top: string, run: FanOut, read: Read): { folders
     if (named.length > 0) folders = named;
   }
   return { folders, globs: positive.map((glob) => resolve(top, glob, 'package.json')), looked };
+}
+
+// The command lines of an nx project.json's targets (`command`, `options.command`, `options.commands[]`).
+export function projectLines(path: string, read: Read): string[] {
+  const lines: string[] = [];
+  try {
+    const targets = (JSON.parse(read(path) ?? '{}') as { targets?: unknown }).targets;
+    for (const target of Object.values(typeof targets === 'object' && targets !== null ? targets : {}) as Record<string, unknown>[]) {
+      const options = (target?.['options'] ?? {}) as Record<string, unknown>;
+      for (const value of [target?.['command'], options['command'], options['commands']].flat()) {
+        if (typeof value === 'string') lines.push(value);
+        else if (typeof (value as { command?: unknown } | undefined)?.command === 'string') lines.push((value as { command: string }).command);
+      }
+    }
+  } catch {
+    // Not JSON: the file itself is obeyed.
+  }
+  return lines;
 }

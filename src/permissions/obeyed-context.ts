@@ -1,6 +1,7 @@
 import { lstatSync, realpathSync } from 'node:fs';
 import { homedir, userInfo } from 'node:os';
 import { isAbsolute, join, relative, resolve } from 'node:path';
+import picomatch from 'picomatch';
 import { aliasesFor } from './obeyed-alias.js';
 import { envLoadGlobs } from './obeyed-env.js';
 import { gitConfigPaths } from './obeyed-git.js';
@@ -13,6 +14,9 @@ import { obeyedHomeLinks } from './obeyed-home-links.js';
 import type { Repository } from '../sandbox/git-config.js';
 import { VENV_MARKERS, type ObeyedContext } from './obeyed.js';
 import { FolderListings, identityStamp } from '../workspace/listings.js';
+
+// Folders of installed packages and tool caches, never matched by a hook's glob.
+const INSTALLED = ['**/node_modules/**', '**/.venv/**', '**/venv/**', '**/site-packages/**', '**/.tox/**', '**/.nox/**', '**/__pycache__/**'];
 
 // git's hook names: with core.hooksPath naming the workspace root itself, these files at the root are hooks.
 const HOOK_NAMES = [
@@ -90,7 +94,7 @@ function venvProbe(roots: readonly string[]): (folder: string) => boolean {
   return (folder) => roots.some((root) => VENV_MARKERS.some((marker) => exists(join(root, folder, marker))));
 }
 
-type RepositoryContext = Pick<ObeyedContext, 'gitPaths' | 'gitGlobs' | 'computed'>;
+type RepositoryContext = Pick<ObeyedContext, 'gitPaths' | 'gitGlobs' | 'gitGlobTests' | 'computed'>;
 
 // What one repository's configuration makes git run or read, as workspace-relative paths, globs and
 // commands that cannot be resolved; `sources`: the config files read (and looked for), includes too.
@@ -107,7 +111,14 @@ function repositoryContext(repository: Repository, roots: readonly string[], hom
     }
   }
   const gitGlobs = [...(refs.globs ?? []), ...hooks.globs].flatMap((glob) => relForms(glob, roots)).filter((rel) => rel !== '');
-  return { ctx: { gitPaths: [...gitPaths], gitGlobs, computed: refs.computed ?? [] }, sources: [...(refs.sources ?? []), ...hooks.sources] };
+  // The hook walk's fallback (R11-6): its globs say which hook line made every runner-executed kind obeyed.
+  const kinds = new Set(hooks.kinds.flatMap((glob) => relForms(glob, roots)));
+  const kindWhy = `${hooks.unmodeled ?? 'a hook'}, so every file of the kinds task runners execute or read is obeyed (src/permissions/runner-kinds.ts)`;
+  // A hook's glob never reaches into installed packages (a package manager's own files: `node_modules/x/
+  // package.json`, a venv's `site-packages/pkg/conftest.py`), which runners do not collect and a staged install writes.
+  const fromHooks = new Set(hooks.globs.flatMap((glob) => relForms(glob, roots)));
+  const gitGlobTests = gitGlobs.map((glob) => ({ glob, matches: picomatch(glob, { dot: true, nocase: true, ...(fromHooks.has(glob) ? { ignore: INSTALLED } : {}) }), why: kinds.has(glob) ? kindWhy : undefined }));
+  return { ctx: { gitPaths: [...gitPaths], gitGlobs, gitGlobTests, computed: refs.computed ?? [] }, sources: [...(refs.sources ?? []), ...hooks.sources] };
 }
 
 interface Kept {
@@ -151,6 +162,7 @@ function union(parts: readonly RepositoryContext[]): RepositoryContext {
   return {
     gitPaths: [...new Set(parts.flatMap((part) => part.gitPaths))],
     gitGlobs: [...new Set(parts.flatMap((part) => part.gitGlobs ?? []))],
+    gitGlobTests: [...new Map(parts.flatMap((part) => part.gitGlobTests ?? []).map((test) => [test.glob, test])).values()],
     computed: parts.flatMap((part) => part.computed ?? []),
   };
 }

@@ -8,16 +8,19 @@
 // the text is only judged, never shown. One step further (R9-6): the paths a hook spells through
 // `$(git rev-parse --show-toplevel)`, `$(dirname "$0")`, `$GIT_DIR` (hook-spelling.ts), the folder a loop
 // or glob runs, the package.json script or Makefile recipe a task runs and a test runner's configuration
-// (hook-tasks.ts). Not followed: the test files a runner then loads (the README says why).
-import { readdirSync, statSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+// (hook-tasks.ts). Not followed: the test files a runner then loads (the README says why). A line the walk
+// cannot follow (hook-unmodeled.ts: a runner it does not model, a file or folder only known at run time) makes
+// every runner-executed file kind of the work tree obeyed (hook-fallback.ts, runner-kinds.ts: R11-6).
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { inside, loopedOver, spelled, type Known } from './hook-spelling.js';
 import { argFiles, scriptLines, scriptNames, simpleCommands } from './hook-tasks.js';
 import { makeRuns } from './hook-make.js';
 import { taskFileCommands } from './hook-taskfiles.js';
-import { fanOuts, reachedPackages } from './hook-workspaces.js';
-import { configCommands, configNamed, runnerConfigs } from './hook-configs.js';
-import { readGitMetadata } from '../git/config-read.js';
+import { fanOuts, projectLines, reachedPackages } from './hook-workspaces.js';
+import { configCommands, configNamed, lineLoads, runnerConfigs } from './hook-configs.js';
+import { scriptVariables, unmodeled } from './hook-unmodeled.js';
+import { runnerKindFiles } from './hook-fallback.js';
+import { newWalk, read, stats, type Walk } from './hook-walk.js';
 import { commandWords, shellWords } from '../git/config-command.js';
 import { huskyParent } from '../git/config-path.js';
 
@@ -26,76 +29,43 @@ const RUNNERS: Readonly<Record<string, readonly string[]>> = {
   npm: ['package.json'], npx: ['package.json'], yarn: ['package.json'], pnpm: ['package.json', 'pnpm-workspace.yaml'], bun: ['package.json'],
   turbo: ['turbo.json', 'package.json'], lerna: ['lerna.json', 'package.json'], nx: ['nx.json', 'package.json'],
   make: ['Makefile', 'makefile', 'GNUmakefile'], just: ['justfile', 'Justfile', '.justfile'], task: ['Taskfile.yml', 'Taskfile.yaml'],
-  composer: ['composer.json'], rake: ['Rakefile'], gradle: ['build.gradle', 'build.gradle.kts'], mvn: ['pom.xml'],
-  tox: ['tox.ini'], pdm: ['pyproject.toml'], poe: ['pyproject.toml'], hatch: ['pyproject.toml', 'hatch.toml'], nox: ['noxfile.py'], invoke: ['tasks.py'], poetry: ['pyproject.toml'], uv: ['pyproject.toml'],
-  cargo: ['Cargo.toml', '.cargo/config.toml'], deno: ['deno.json', 'deno.jsonc'], commitlint: ['commitlint.config.js', 'commitlint.config.ts', '.commitlintrc.js', '.commitlintrc.json', '.commitlintrc.yml'],
+  composer: ['composer.json'], rake: ['Rakefile'], gradle: ['build.gradle', 'build.gradle.kts'], gulp: ['gulpfile.js', 'gulpfile.mjs', 'gulpfile.cjs', 'gulpfile.ts', 'gulpfile.babel.js'], grunt: ['Gruntfile.js', 'Gruntfile.cjs', 'Gruntfile.ts', 'Gruntfile.coffee'], mvn: ['pom.xml'],
+  tox: ['tox.ini', 'tox.toml'], pdm: ['pyproject.toml'], poe: ['pyproject.toml'], hatch: ['pyproject.toml', 'hatch.toml'], nox: ['noxfile.py'], invoke: ['tasks.py'], poetry: ['pyproject.toml'], uv: ['pyproject.toml'],
+  cargo: ['Cargo.toml', '.cargo/config.toml', 'build.rs'], deno: ['deno.json', 'deno.jsonc'], commitlint: ['commitlint.config.js', 'commitlint.config.ts', '.commitlintrc.js', '.commitlintrc.json', '.commitlintrc.yml'],
 };
 const MAX_SCRIPTS = 32;
 const MAX_DEPTH = 4;
 const MAX_LINES = 4000;
 // Names of scripts an interpreter runs: a missing one a hook line names is obeyed too.
 const SCRIPT = /\.(?:sh|bash|zsh|js|mjs|cjs|ts|mts|cts|py|rb|pl|php)$/;
-const MAX_BYTES = 256 * 1024;
-
-function stats(path: string): { file: boolean; executable: boolean } | undefined {
-  try {
-    const found = statSync(path);
-    return { file: found.isFile(), executable: (found.mode & 0o111) !== 0 };
-  } catch {
-    return undefined;
-  }
-}
-
-interface Walk {
-  readonly top: string;
-  readonly gitDir: string | undefined;
-  readonly files: Set<string>;
-  readonly globs: Set<string>;
-  readonly sources: string[];
-  readonly queue: { path: string; depth: number }[];
-  lines: number;
-  readonly texts: Map<string, string | undefined>;
-  readonly listings: Map<string, Set<string>>;
-}
-
-function read(walk: Walk, path: string): string | undefined {
-  // Read once per walk (a fan-out reads the top's runner configurations once per package).
-  if (walk.texts.has(path)) return walk.texts.get(path);
-  // Looked up in its folder's listing first (read once per walk, names compared ignoring case): most paths
-  // looked for are runner configurations that do not exist.
-  const folder = dirname(path);
-  let names = walk.listings.get(folder);
-  if (names === undefined) {
-    try {
-      names = new Set(readdirSync(folder).map((name) => name.toLowerCase()));
-    } catch {
-      names = new Set();
-    }
-    walk.listings.set(folder, names);
-  }
-  const present = names.has(basename(path).toLowerCase());
-  const text = present ? readGitMetadata(path, MAX_BYTES) : undefined;
-  // Noted even when missing, by its folder (a pytest.ini made later changes the folder's stamp, and names a
-  // plugin at once): one stamp per folder, not one per name looked for.
-  walk.sources.push(present ? path : folder);
-  walk.texts.set(path, text);
-  return text;
-}
 
 // The lines of one script (`script`: its path, the `$0` of its lines), or of the task it starts (run in `from`).
 function follow(walk: Walk, lines: readonly string[], depth: number, script: string, from = walk.top): void {
   const { top, files } = walk;
   const known: Known = new Map();
   const bases = [from];
+  // Shell functions the script defines: calling one runs lines the walk reads anyway.
+  const defined = new Set(lines.flatMap((text) => /^\s*(?:function\s+)?([\w-]+)\s*\(\s*\)/.exec(text)?.slice(1) ?? []));
+  const variables = scriptVariables(lines);
   for (const line of lines) {
     if (++walk.lines > MAX_LINES) return;
     const command = spelled(line.replace(/^\s*#.*$/, ''), { top, gitDir: walk.gitDir, script }, known);
     const words = shellWords(command);
+    // husky's own runtime (`.husky/_/h`: `sh -e "$s"`) runs `.husky/<hook>`, which the walk reads itself.
+    if (walk.unmodeled === undefined && basename(dirname(script)) !== '_') {
+      const why = unmodeled(command, (word) => bases.some((base) => stats(resolve(base, word))?.file === true), defined, variables);
+      if (why !== undefined) walk.unmodeled = `${inside(top, script) ? relative(top, script) : script} runs ${why}`;
+    }
     for (const word of words) for (const file of RUNNERS[basename(word)] ?? []) files.add(resolve(top, file));
+    // pytest's `-p plugin` on the line (or PYTEST_ADDOPTS), every conftest.py (R11-6).
+    const loads = lineLoads(words, command);
+    for (const glob of loads.globs) walk.globs.add(resolve(top, glob));
+    for (const named of loads.named) if (SCRIPT.test(named) && inside(top, resolve(from, named))) files.add(resolve(from, named));
     // A runner's configuration at the top and in the folder it runs in (a workspace package's own
     // vitest.config.ts, eslint.config.js ...); what it names, from its folder or the top.
     for (const config of [...new Set([top, from])].flatMap((at) => runnerConfigs(words).map((name) => resolve(at, name)))) {
-      files.add(config);
+      // Under the fallback every configuration name is a glob already (runner-kinds.ts): not one path per package.
+      if (walk.unmodeled === undefined) files.add(config);
       const text = read(walk, config);
       for (const named of text === undefined ? [] : configNamed(text)) {
         const targets = [resolve(dirname(config), named), resolve(top, named)].filter((target) => inside(top, target)), existing = targets.filter((target) => stats(target)?.file === true);
@@ -123,6 +93,16 @@ function follow(walk: Walk, lines: readonly string[], depth: number, script: str
       if (depth < MAX_DEPTH) walk.queue.push({ path: target, depth: depth + 1 });
     }
     if (depth < MAX_DEPTH) for (const part of simpleCommands(command)) tasks(walk, shellWords(part), bases, depth, script);
+    // `xargs -a LIST sh`, `xargs sh < LIST`, `cat LIST | xargs sh`, `done < LIST`: the list is obeyed (absent
+    // too), and each file it names.
+    for (const list of argFiles(words, command).map((name) => resolve(bases[bases.length - 1]!, name)).filter((path) => inside(top, path))) {
+      files.add(list);
+      for (const name of read(walk, list)?.split('\n').map((text) => text.trim()).filter(Boolean) ?? []) {
+        const target = resolve(bases[0]!, name);
+        if (inside(top, target) && stats(target)?.file === true && depth < MAX_DEPTH) walk.queue.push({ path: target, depth: depth + 1 });
+        if (inside(top, target)) files.add(target);
+      }
+    }
   }
 }
 
@@ -142,30 +122,28 @@ function tasks(walk: Walk, words: readonly string[], bases: readonly string[], d
       follow(walk, scriptLines(pkg, names, read1), depth + 1, script, pkg);
     }
     // make: the makefiles it reads and includes, the recipe lines it runs, from the folder it runs in.
-    for (const run of makeRuns(words, base, read1)) {
+    for (const run of makeRuns(top, words, base, read1)) {
       for (const file of run.files) if (inside(top, file)) files.add(file);
       for (const glob of run.globs) if (inside(top, glob)) walk.globs.add(glob);
       if (inside(top, run.folder)) follow(walk, run.lines, depth + 1, script, run.folder);
     }
-    follow(walk, taskFileCommands(words, base, read1), depth + 1, script, base);
+    const tasked = taskFileCommands(words, base, read1);
+    for (const named of tasked.named) if (inside(top, named)) files.add(named);
+    follow(walk, tasked.lines, depth + 1, script, base);
   }
   // A monorepo runner: every workspace package it reaches (its package.json, the files its scripts name).
   for (const run of fanOuts(words)) {
     const { folders, globs, looked } = reachedPackages(top, run, read1);
     walk.sources.push(...looked);
-    for (const glob of globs) walk.globs.add(glob);
+    for (const glob of globs) for (const kept of run.tool === 'nx' ? [glob, glob.replace(/package\.json$/, 'project.json')] : [glob]) walk.globs.add(kept);
     for (const folder of folders) {
       files.add(join(folder, 'package.json'));
       follow(walk, [...scriptLines(folder, run.names, read1), ...(run.command === undefined ? [] : [run.command])], depth + 1, script, folder);
-    }
-  }
-  // `xargs -a LIST sh`: the list is obeyed, and each file it names.
-  for (const list of argFiles(words).map((name) => resolve(bases[0]!, name)).filter((path) => inside(top, path))) {
-    files.add(list);
-    for (const name of read1(list)?.split('\n').map((line) => line.trim()).filter(Boolean) ?? []) {
-      const target = resolve(bases[0]!, name);
-      if (inside(top, target) && stats(target)?.file === true) walk.queue.push({ path: target, depth: depth + 1 });
-      if (inside(top, target)) files.add(target);
+      // nx: a project's project.json targets (R11-6), run from the top by default, or from the project.
+      if (run.tool === 'nx') {
+        files.add(join(folder, 'project.json'));
+        for (const from of [top, folder]) follow(walk, projectLines(join(folder, 'project.json'), read1), depth + 1, script, from);
+      }
     }
   }
   follow(walk, configCommands(words, top, read1), depth + 1, script);
@@ -173,8 +151,10 @@ function tasks(walk: Walk, words: readonly string[], bases: readonly string[], d
 
 // Files (and folders) reached from the hooks of `dirs` (absolute), globs at the top they loop over, and
 // every file and folder looked at (for the cache). `gitDir`: what `$GIT_DIR` is when git runs the hook.
-export function hookReached(dirs: readonly string[], top: string, names: readonly string[], gitDir?: string): { files: string[]; globs: string[]; sources: string[] } {
-  const walk: Walk = { top, gitDir, files: new Set(), globs: new Set(), sources: [], queue: [], lines: 0, texts: new Map(), listings: new Map() };
+// `unmodeled`: why the walk fell back to every runner-executed kind (the hook and its line), `kinds` the globs it
+// added then (absolute), for the question's reason.
+export function hookReached(dirs: readonly string[], top: string, names: readonly string[], gitDir?: string): { files: string[]; globs: string[]; sources: string[]; unmodeled?: string | undefined; kinds: string[] } {
+  const walk = newWalk(top, gitDir, dirs);
   for (const dir of dirs) {
     // Looked at even when missing: a hooks folder made later changes its stamp (obeyed-context.ts's cache).
     walk.sources.push(dir);
@@ -189,12 +169,34 @@ export function hookReached(dirs: readonly string[], top: string, names: readonl
     }
   }
   const seen = new Set<string>();
-  for (let at = 0; at < walk.queue.length && seen.size < MAX_SCRIPTS; at++) {
-    const { path, depth } = walk.queue[at]!;
-    if (seen.has(path)) continue;
-    seen.add(path);
-    const text = read(walk, path);
-    if (text !== undefined) follow(walk, text.replace(/\\\n/g, ' ').split('\n'), depth, path);
+  const drain = (): void => {
+    for (let at = 0; at < walk.queue.length && seen.size < MAX_SCRIPTS; at++) {
+      const { path, depth } = walk.queue[at]!;
+      if (seen.has(path)) continue;
+      seen.add(path);
+      const text = read(walk, path);
+      if (text !== undefined) follow(walk, text.replace(/\\\n/g, ' ').split('\n'), depth, path);
+    }
+  };
+  drain();
+  if (walk.unmodeled !== undefined) {
+    fallback(walk);
+    drain();
   }
-  return { files: [...walk.files], globs: [...walk.globs], sources: [...new Set(walk.sources)] };
+  return { files: [...walk.files], globs: [...walk.globs], sources: [...new Set(walk.sources)], unmodeled: walk.unmodeled, kinds: walk.kinds };
+}
+
+// The structural rule (R11-6): every runner-executed file kind of the work tree, what each names, and the
+// files its command lines name (from its folder, one level further).
+function fallback(walk: Walk): void {
+  const { globs, found, looked } = runnerKindFiles(walk.top, (path) => read(walk, path));
+  walk.sources.push(...looked);
+  for (const glob of globs) walk.globs.add(glob);
+  walk.kinds.push(...globs);
+  for (const { path, parts } of found) {
+    walk.files.add(path);
+    for (const named of parts.named) if (inside(walk.top, named)) walk.files.add(named);
+    for (const glob of parts.globs ?? []) if (inside(walk.top, glob)) walk.globs.add(glob);
+    follow(walk, parts.lines, MAX_DEPTH - 1, path, dirname(path));
+  }
 }

@@ -154,6 +154,9 @@ export interface ObeyedContext {
   // Words of configured commands that are globs (`!sh r4*`), as workspace-relative picomatch patterns:
   // a path one of them matches (or a folder above it) is what the command may run.
   readonly gitGlobs?: readonly string[];
+  // The same globs compiled once (obeyed-context.ts keeps them with each repository's cached context: a hook
+  // runner's fallback adds one glob per runner-executed file kind, R11-6, too slow to compile per check).
+  readonly gitGlobTests?: readonly { readonly glob: string; readonly matches: (path: string) => boolean; readonly why?: string | undefined }[];
   // Configured commands with a word that cannot be resolved without running it (`$(...)`, `$HOME/x`,
   // `python -c CODE`, `eval`): while one is configured, every path of the workspace is obeyed (red team H-B).
   readonly computed?: readonly ComputedCommand[];
@@ -224,10 +227,9 @@ function configured(path: string, ctx: ObeyedContext): Obeyed | undefined {
     if (target !== '' && under(lower, target) !== undefined) return { pattern: target, family: 'git', by: 'git (a program or hook folder its configuration names)' };
   }
   const names = path.split('/');
-  for (const glob of ctx.gitGlobs ?? []) {
-    const matches = picomatch(glob, { dot: true, nocase: true });
+  for (const { glob, matches, why } of ctx.gitGlobTests ?? (ctx.gitGlobs ?? []).map((glob) => ({ glob, matches: picomatch(glob, { dot: true, nocase: true }), why: undefined }))) {
     if (names.some((_, i) => matches(names.slice(0, i + 1).join('/')))) {
-      return { pattern: glob, family: 'git', by: 'git (a glob in a command its configuration runs)', why: `a command in git's configuration runs what the glob ${glob} matches` };
+      return { pattern: glob, family: 'git', by: 'git (a glob in a command its configuration runs)', why: why ?? `a command in git's configuration runs what the glob ${glob} matches` };
     }
   }
   for (const { glob, why, names } of ctx.envGlobs ?? []) {

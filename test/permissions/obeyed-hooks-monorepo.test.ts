@@ -3,13 +3,13 @@
 // write: under --yes it was written unasked, and the next `git commit` ran it. Each row is a real repository
 // with an executable .git/hooks/pre-commit; the engine under --yes refuses every planted file (C241, bytes
 // unchanged) and writes the ordinary ones. Every row but the last fails on the old src/permissions/obeyed-hooks.ts.
-import { readFileSync } from 'node:fs';
 import { chmod, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/setup.js';
 import { removeDir, tempDir, writeFiles } from '../helpers/fixture.js';
 import { git } from './git-run.js';
+import { checkHookRow, type Row } from './hook-check.js';
 
 let base: string;
 let home: string;
@@ -27,34 +27,8 @@ const WORKSPACES = {
   'pkgs/b/package.json': pkg('@x/b', { lint: 'sh lint.sh' }), 'pkgs/b/lint.sh': '', 'pkgs/b/test/b.test.js': '',
 };
 
-interface Row {
-  readonly hook: string;
-  readonly files: Record<string, string>;
-  // Written under --yes: refused (C241), left as they were.
-  readonly asks: readonly string[];
-  // Written under --yes: written.
-  readonly free: readonly string[];
-}
-
 let count = 0;
-async function check({ hook, files, asks, free }: Row): Promise<void> {
-  const root = join(base, `r${++count}`);
-  await writeFiles(root, files);
-  git(root, 'init', '-q');
-  await writeFile(join(root, '.git/hooks/pre-commit'), `#!/bin/sh\n${hook}\n`);
-  await chmod(join(root, '.git/hooks/pre-commit'), 0o755);
-  const engine = await createEngine({ workspace: root, env: { HOME: home }, permissions: { home, yes: true } });
-  try {
-    for (const file of asks) {
-      const before = files[file];
-      expect(await engine.run({ cmd: 'write', args: { file, content: 'require("fs").writeFileSync("/tmp/PWN","")\n' } }), `${hook}: ${file}`).toMatchObject({ ok: false, error: { code: 'C241' } });
-      if (before !== undefined) expect(readFileSync(join(root, file), 'utf8')).toBe(before);
-    }
-    for (const file of free) expect(await engine.run({ cmd: 'write', args: { file, content: 'ok\n' } }), `${hook}: ${file}`).toMatchObject({ ok: true });
-  } finally {
-    await engine.close();
-  }
-}
+const check = async (row: Row): Promise<void> => checkHookRow(join(base, `r${++count}`), home, row);
 
 describe('what a hook\'s runner runs in a monorepo (R10-1)', () => {
   it.each([

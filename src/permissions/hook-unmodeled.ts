@@ -1,0 +1,104 @@
+// When the hook walk cannot know what a line runs (red team round 11, R11-6: instance fixes did not converge,
+// each round found the next runner or spelling): a program codeward does not model (`rye run`, `pixi run`,
+// `mise run`, `cargo make`, `gulp`, any tool it has no table for), or a modeled one whose file or folder is only
+// known at run time (`sh $f`, `$(MAKE) -C pkgs/$$d`, `cd $D`). obeyed-hooks.ts then obeys every runner-executed
+// file kind of the work tree (hook-fallback.ts, runner-kinds.ts) instead of the files it could follow.
+import { basename } from 'node:path';
+import { shCommands } from '../shell/sh-tokens.js';
+
+// Programs that run no file of the work tree: the shell's own words, text and file utilities, git (its
+// configuration and hooks are judged by the git catalogue), and checkers/formatters without code plugins.
+const INERT = new Set([
+  ':', '[', '[[', 'alias', 'basename', 'break', 'cat', 'chmod', 'cmp', 'comm', 'continue', 'cp', 'cut', 'date', 'diff', 'dirname', 'echo', 'exit', 'export',
+  'expr', 'false', 'file', 'find', 'grep', 'egrep', 'fgrep', 'head', 'hash', 'id', 'ln', 'local', 'ls', 'mkdir', 'mktemp', 'mv', 'popd', 'printf', 'pwd', 'read',
+  'readlink', 'readonly', 'realpath', 'return', 'rg', 'rm', 'rmdir', 'sed', 'awk', 'set', 'shift', 'sleep', 'sort', 'stat', 'tail', 'tee', 'test', 'touch',
+  'tput', 'tr', 'trap', 'true', 'type', 'umask', 'uname', 'uniq', 'unset', 'wait', 'wc', 'which', 'whoami', 'git', 'git-lfs', 'gofmt', 'shellcheck', 'shfmt',
+  'black', 'isort', 'ruff', 'tsc', 'clang-format', 'rustfmt', 'yamllint', 'codespell', 'typos', 'gitleaks', 'hadolint', 'markdownlint',
+]);
+// Runners whose task files and configuration codeward follows (obeyed-hooks.ts and its hook-*.ts).
+const MODELED = new Set([
+  'npm', 'yarn', 'pnpm', 'bun', 'turbo', 'lerna', 'nx', 'make', 'gmake', 'just', 'task', 'composer', 'deno', 'pdm', 'poe', 'hatch', 'tox', 'nox', 'invoke',
+  'jest', 'vitest', 'mocha', 'ava', 'playwright', 'pytest', 'py.test', 'eslint', 'prettier', 'stylelint', 'lint-staged', 'lefthook', 'pre-commit', 'pre_commit', 'commitlint',
+]);
+// Interpreters: their first operand is the file they run (followed), `-c`/`-e` text a line of its own.
+const INTERPRETERS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'node', 'nodejs', 'python', 'python3', 'python2', 'ruby', 'perl', 'php', 'tsx', 'ts-node', '.', 'source']);
+// Launchers: the program is their first operand (options, assignments and a timeout's duration skipped).
+const LAUNCHERS = new Set(['env', 'exec', 'command', 'builtin', 'nice', 'nohup', 'time', 'timeout', 'stdbuf', 'sudo', 'doas', 'xargs', 'npx', 'bunx', 'pnpx', 'uvx', 'then', 'do', 'else', 'elif', 'if', 'while', 'until', '!', '{']);
+// `npm exec X`, `uv run X` ...: the sub-commands that launch their operand.
+const SUB: Readonly<Record<string, readonly string[]>> = { npm: ['exec', 'x'], pnpm: ['exec', 'dlx'], yarn: ['exec', 'dlx'], bun: ['x'], uv: ['run'], poetry: ['run'], pipenv: ['run'], bundle: ['exec'], go: ['tool'] };
+// Options whose value decides where a modeled runner runs or what file it reads.
+const PLACE = new Set(['-C', '--directory', '-f', '--file', '--makefile', '--prefix', '--dir', '--cwd', '-w', '--workspace']);
+const REDIRECT = /(?:\d|&)?(?:<<<|<<-?|<>|<|>>|>\||>)&?\s*(?:"[^"]*"|'[^']*'|[^\s;&|()<>]+)/g;
+const VALUED = new Set(['-p', '--package', '-u', '-s', '-k', '-n', '-I', '-L', '-P', '-a', '--arg-file']);
+
+// Why the simple command `words` (one command's words, quotes removed) is not fully known, or undefined.
+function judge(words: readonly string[], isFile: (word: string) => boolean, defined: ReadonlySet<string>, set: ReadonlySet<string>): string | undefined {
+  // A word only known at run time: a command substitution, or a variable the script itself sets (a loop's `$f`,
+  // `D=pkgs/a; cd $D`). The person's environment (`. "$SIMPLE_GIT_HOOKS_RC"`) and git's arguments (`"$@"`,
+  // `$1`) are not the model's to choose.
+  const dynamic = (word: string): boolean => /\$\(|`/.test(word) || [...word.matchAll(/\$+\{?([A-Za-z_]\w*)/g)].some((found) => set.has(found[1]!));
+  let i = 0;
+  for (;;) {
+    while (i < words.length && /^[A-Za-z_]\w*=/.test(words[i]!)) i++;
+    const word = words[i];
+    if (word === undefined || ['for', 'case', 'select', 'function', 'done', 'fi', 'esac', '}', 'in'].includes(word) || /^[\w-]+\)$/.test(word)) return undefined;
+    const name = basename(word).replace(/(?<=.)@[^/]*$/, '');
+    // An installed package's binary (`$dir/node_modules/lefthook-${os}/bin/lefthook`, lefthook's hook) is the
+    // package manager's; a program the environment names (`"$LEFTHOOK_BIN"`) is the person's.
+    if (dynamic(word) && !word.includes('/node_modules/')) return `\`${word}\` (a program only known at run time)`;
+    if (word.includes('$')) return undefined;
+    const rest = words.slice(i + 1);
+    const operand = rest.findIndex((arg) => !arg.startsWith('-') && !/^[A-Za-z_]\w*=/.test(arg));
+    // `command -v X` looks X up, it does not run it.
+    if (name === 'command' && ['-v', '-V'].includes(rest[0] ?? '')) return undefined;
+    if (LAUNCHERS.has(name) || SUB[name]?.includes(rest[0] ?? '') === true) {
+      i += 1 + (SUB[name] !== undefined ? 1 : 0);
+      while (i < words.length && (words[i]!.startsWith('-') || /^[A-Za-z_]\w*=/.test(words[i]!) || (name === 'timeout' && /^\d/.test(words[i]!)))) i += VALUED.has(words[i]!) ? 2 : 1;
+      continue;
+    }
+    if (word.includes('/') || defined.has(word)) return undefined;
+    if (INTERPRETERS.has(name)) {
+      const inline = rest.findIndex((arg) => ['-c', '-e', '--eval', '-p', '--print'].includes(arg));
+      // `python -m pytest`, `-mpre_commit`: the module is the program.
+      const module = rest.findIndex((arg, j) => (arg === '-m' && rest[j + 1] !== undefined) || /^-m\w/.test(arg));
+      if (module >= 0) {
+        const after = rest[module] === '-m' ? rest.slice(module + 1) : [rest[module]!.slice(2), ...rest.slice(module + 1)];
+        return isFile(after[0]!) ? undefined : judge(after, isFile, defined, set);
+      }
+      if (inline >= 0 || operand < 0) return undefined;
+      return dynamic(rest[operand]!) ? `\`${name} ${rest[operand]!}\` (a file only known at run time)` : undefined;
+    }
+    if (name === 'cd' || name === 'pushd') return operand >= 0 && dynamic(rest[operand]!) ? `\`cd ${rest[operand]!}\` (a folder only known at run time)` : undefined;
+    if (MODELED.has(name)) {
+      const place = rest.find((arg, j) => (PLACE.has(rest[j - 1] ?? '') || [...PLACE].some((option) => arg.startsWith(`${option}=`))) && dynamic(arg));
+      return place === undefined ? undefined : `\`${name}\` with ${place} (a place only known at run time)`;
+    }
+    return INERT.has(name) || isFile(word) ? undefined : `\`${name}\` (a runner codeward does not model)`;
+  }
+}
+
+// Why a hook line runs something the walk cannot follow (the first reason), or undefined. `isFile`: whether
+// a word names a file of the work tree (a script followed as it stands).
+// `defined`: the shell functions the script defines (their bodies are lines of their own); `set`: the variables
+// it assigns (scriptVariables).
+export function unmodeled(line: string, isFile: (word: string) => boolean, defined: ReadonlySet<string> = new Set(), set: ReadonlySet<string> = new Set()): string | undefined {
+  // A redirection's file is not a command (`xargs sh < scripts/list`: hook-lists.ts reads the list).
+  // An array assignment (`ARGS=(hook-impl --config=x)`, pre-commit's hook) runs nothing.
+  for (const command of shCommands(line.replace(REDIRECT, ' ').replace(/[A-Za-z_]\w*\+?=\([^)]*\)/g, ' '))) {
+    const words = command.map((word) => word.text);
+    const why = judge(words, isFile, defined, set);
+    if (why !== undefined) return why;
+  }
+  return undefined;
+}
+
+// The variables a script's lines assign: `NAME=`, `for NAME in`, `read [-r] NAME...`, `local`/`export NAME=`.
+export function scriptVariables(lines: readonly string[]): Set<string> {
+  const names = new Set<string>();
+  for (const line of lines) {
+    for (const found of line.matchAll(/(?:^|[\s;&|(])(?:local\s+|export\s+|readonly\s+)?([A-Za-z_]\w*)\+?=/g)) names.add(found[1]!);
+    for (const found of line.matchAll(/\bfor\s+([A-Za-z_]\w*)\s+in\b/g)) names.add(found[1]!);
+    for (const found of line.matchAll(/\bread\s+((?:-\w+\s+)*)((?:[A-Za-z_]\w*\s*)+)/g)) for (const name of found[2]!.trim().split(/\s+/)) names.add(name);
+  }
+  return names;
+}

@@ -1,0 +1,58 @@
+// The state of one hook walk (obeyed-hooks.ts): what it found, what it read (once each), the folders it listed
+// (their stamps keep the cache honest), and why it could not follow a line (hook-unmodeled.ts).
+import { statSync } from 'node:fs';
+import { basename, dirname } from 'node:path';
+import { readGitMetadata } from '../git/config-read.js';
+import { listInside, realTops } from './hook-listing.js';
+
+const MAX_BYTES = 256 * 1024;
+
+export interface Walk {
+  readonly top: string;
+  readonly gitDir: string | undefined;
+  // Where the walk may list folders: the work tree, the hook folders, the git folder (real paths).
+  readonly roots: readonly string[];
+  readonly files: Set<string>;
+  readonly globs: Set<string>;
+  readonly sources: string[];
+  readonly queue: { path: string; depth: number }[];
+  lines: number;
+  readonly texts: Map<string, string | undefined>;
+  readonly listings: Map<string, Set<string>>;
+  // The first line the walk could not follow, and why: every runner-executed file kind is obeyed then.
+  unmodeled?: string;
+  // The globs of the runner-executed kinds, once the walk fell back to them (absolute).
+  readonly kinds: string[];
+}
+
+export const newWalk = (top: string, gitDir: string | undefined, dirs: readonly string[]): Walk => ({ top, gitDir, roots: realTops([top, ...dirs, ...(gitDir === undefined ? [] : [gitDir])]), files: new Set(), globs: new Set(), sources: [], queue: [], lines: 0, texts: new Map(), listings: new Map(), kinds: [] });
+
+export function stats(path: string): { file: boolean; executable: boolean } | undefined {
+  try {
+    // No exception for a missing path (most paths looked for): throwing is most of a walk's cost.
+    const found = statSync(path, { throwIfNoEntry: false });
+    return found === undefined ? undefined : { file: found.isFile(), executable: (found.mode & 0o111) !== 0 };
+  } catch {
+    return undefined;
+  }
+}
+
+// One file's text, read once per walk (a fan-out reads the top's runner configurations once per package).
+export function read(walk: Walk, path: string): string | undefined {
+  if (walk.texts.has(path)) return walk.texts.get(path);
+  // Looked up in its folder's listing first (read once per walk, names compared ignoring case; a folder
+  // outside the work tree is not listed): most paths looked for are runner configurations that do not exist.
+  const folder = dirname(path);
+  let names = walk.listings.get(folder);
+  if (names === undefined) {
+    names = new Set(listInside(walk.roots, folder).map((entry) => entry.name.toLowerCase()));
+    walk.listings.set(folder, names);
+  }
+  const present = names.has(basename(path).toLowerCase());
+  const text = present ? readGitMetadata(path, MAX_BYTES) : undefined;
+  // Noted even when missing, by its folder (a pytest.ini made later changes the folder's stamp, and names a
+  // plugin at once): one stamp per folder, not one per name looked for.
+  walk.sources.push(present ? path : folder);
+  walk.texts.set(path, text);
+  return text;
+}

@@ -1,0 +1,41 @@
+// One row of the hook-runner tests (R10-1, R11-6): a real repository with an executable .git/hooks/pre-commit
+// running `hook`; the in-process engine under --yes refuses every `asks` file (C241, bytes unchanged) and
+// writes every `free` one.
+import { readFileSync } from 'node:fs';
+import { chmod, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { expect } from 'vitest';
+import { createEngine } from '../../src/setup.js';
+import { writeFiles } from '../helpers/fixture.js';
+import { git } from './git-run.js';
+
+export interface Row {
+  readonly hook: string;
+  readonly files: Record<string, string>;
+  // Written under --yes: refused (C241), left as they were.
+  readonly asks: readonly string[];
+  // Written under --yes: written.
+  readonly free: readonly string[];
+}
+
+// `root`: a fresh folder for this row; `home`: the HOME the engine runs with.
+export async function checkHookRow(root: string, home: string, { hook, files, asks, free }: Row): Promise<void> {
+  await writeFiles(root, files);
+  git(root, 'init', '-q');
+  await writeFile(join(root, '.git/hooks/pre-commit'), `#!/bin/sh\n${hook}\n`);
+  await chmod(join(root, '.git/hooks/pre-commit'), 0o755);
+  const engine = await createEngine({ workspace: root, env: { HOME: home }, permissions: { home, yes: true } });
+  try {
+    for (const file of asks) {
+      const before = files[file];
+      expect(await engine.run({ cmd: 'write', args: { file, content: 'require("fs").writeFileSync("/tmp/PWN","")\n' } }), `${hook}: ${file}`).toMatchObject({ ok: false, error: { code: 'C241' } });
+      if (before !== undefined) expect(readFileSync(join(root, file), 'utf8')).toBe(before);
+    }
+    for (const file of free) {
+      const result = await engine.run({ cmd: 'write', args: { file, content: 'ok\n' } });
+      expect(result, `${hook}: ${file}: ${JSON.stringify(result)}`).toMatchObject({ ok: true });
+    }
+  } finally {
+    await engine.close();
+  }
+}
