@@ -2,7 +2,7 @@ import { resolve as resolvePath } from 'node:path';
 import { riskyShell } from '../shell/danger-risky.js';
 import { environmentDump } from '../shell/danger-secrets.js';
 import { beforeRules, fromRule, type DecideContext } from './decide-common.js';
-import { decidePath } from './decide-path.js';
+import { decidePath } from './decide-path-loaded.js';
 import { withInPlace } from './path-rules.js';
 import { immuneShell } from './immune-shell.js';
 import { escapePattern } from './pattern.js';
