@@ -11,7 +11,7 @@ const BANNER = "import { createRequire as __cwCreateRequire } from 'node:module'
 const dist = join(root, 'dist');
 
 // The CLI's command manifest first: it is generated from the definitions and bundled like any source.
-if (await writeCommandManifest(root)) console.log('scripts/build.mjs: src/commands/registry-manifest.ts regenerated from the command definitions');
+if (await writeCommandManifest(root)) console.log('scripts/build.mjs: src/commands/registry-manifest.ts / registry-flags.ts regenerated from the command definitions');
 
 const result = await build({
   absWorkingDir: root,
