@@ -11,7 +11,7 @@ const BANNER = "import { createRequire as __cwCreateRequire } from 'node:module'
 const dist = join(root, 'dist');
 
 // The CLI's command manifest first: it is generated from the definitions and bundled like any source.
-if (await writeCommandManifest(root)) console.log('scripts/build.mjs: src/commands/registry-manifest.ts regenerated from the command definitions');
+if (await writeCommandManifest(root)) console.log('scripts/build.mjs: src/commands/registry-manifest.ts / registry-flags.ts regenerated from the command definitions');
 
 const result = await build({
   absWorkingDir: root,
@@ -47,10 +47,11 @@ for (const path of Object.keys(result.metafile.outputs).filter((file) => file.en
 // Remove outputs of earlier builds (files are overwritten in place, so a concurrent run never sees an empty dist/).
 const fresh = new Set(Object.keys(result.metafile.outputs).map((path) => join(root, path)));
 
-// Which sources each output file holds (dist/modules.json): test/bin/lazy-start.test.ts reads it to tell which
-// modules a cold call loaded, by chunk file name, whatever hashes the build gave them.
+// Which sources each output file holds, with the bytes each puts in it (dist/modules.json): test/bin/
+// lazy-start.test.ts reads it to tell which modules a cold call loaded, by chunk file name, whatever hashes the
+// build gave them; bench/loads.mjs to say what a call's load weighs, source by source.
 const modules = Object.fromEntries(Object.entries(result.metafile.outputs).filter(([path]) => path.endsWith('.js'))
-  .map(([path, output]) => [relative('dist', path), Object.keys(output.inputs)]));
+  .map(([path, output]) => [relative('dist', path), Object.fromEntries(Object.entries(output.inputs).map(([source, input]) => [source, input.bytesInOutput]))]));
 await writeFile(join(dist, `modules.json.${process.pid}`), `${JSON.stringify(modules)}\n`);
 await rename(join(dist, `modules.json.${process.pid}`), join(dist, 'modules.json'));
 fresh.add(join(dist, 'modules.json'));

@@ -6,12 +6,11 @@ import { Engine, type EngineHooks, type FileLocker, type PreparedCall } from './
 import { Registry } from './engine/registry.js';
 import type { DoorInfo } from './engine/command.js';
 import { lockDirFor, stateDirFor } from './engine/state-dir.js';
-import { acquireFileLocks } from './files/lock-file.js';
-import { SessionStore } from './files/session-store.js';
+import type { SessionStore } from './files/session-store.js';
 import { stalenessHooks } from './files/staleness-hooks.js';
 import { StalenessTracker } from './files/staleness.js';
 import { committer, JOURNAL_PREFIX, recoverJournals } from './files/transaction.js';
-import { DenialStore } from './permissions/denial-store.js';
+import type { DenialStore } from './permissions/denial-store.js';
 import { DenialTracker, denialLimitsFromEnv } from './permissions/denials.js';
 import { loadPolicy, readProjectSettings, type CliRuleFlags } from './permissions/policy-load.js';
 import type { PermissionGateOptions } from './permissions/gate.js';
@@ -124,11 +123,12 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
   const stateDir = stateDirFor(workspace.root, env);
   await recoverJournals(join(stateDir, 'journal'), JOURNAL_PREFIX, workspace.jail);
   const session = options.session;
-  const store = session === undefined ? undefined : await SessionStore.open({ workspaceRoot: workspace.root, sessionId: session, env });
+  // The session's stores and the cross-process file locks load when a call has a session, or a write to lock.
+  const store = session === undefined ? undefined : await (await import('./files/session-store.js')).SessionStore.open({ workspaceRoot: workspace.root, sessionId: session, env });
   const tracker = store ? await store.load() : new StalenessTracker();
   const lockDir = lockDirFor(env, workspace.root);
   const fileLocks: FileLocker | undefined = options.crossProcessLocks
-    ? (paths) => acquireFileLocks(lockDir, paths, { timeoutMs: 30_000, staleMs: 30_000 })
+    ? async (paths) => (await import('./files/lock-file.js')).acquireFileLocks(lockDir, paths, { timeoutMs: 30_000, staleMs: 30_000 })
     : undefined;
   const parser = new LazyShellParser();
   // The code grammars, once per engine: the syntax check of edits and every code command share them.
@@ -145,7 +145,7 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
     // A door's registry may hold commands of its own (the agent's delegate): rules may name them too.
     const commands = options.registry ? { commands: options.registry.words() } : {};
     policy = await loadPolicy({ workspaceRoot: workspace.root, project, nonAccessibleGlobs: config.nonAccessibleGlobs, ...trackedSecretsCache, ...commands, ...(home ? { home } : {}), ...(options.permissions.cliRules ? { cliRules: options.permissions.cliRules } : {}) });
-    denialStore = session === undefined ? undefined : await DenialStore.open({ workspaceRoot: workspace.root, sessionId: session, env });
+    denialStore = session === undefined ? undefined : await (await import('./permissions/denial-store.js')).DenialStore.open({ workspaceRoot: workspace.root, sessionId: session, env });
     denials = denialStore ? await denialStore.load() : new DenialTracker(denialLimitsFromEnv(env));
     const approver = options.permissions.approver;
     const yes = options.permissions.yes ?? false;

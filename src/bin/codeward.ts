@@ -3,6 +3,7 @@ import { isatty } from 'node:tty';
 import { setFlagsFromString } from 'node:v8';
 import { startTiming } from '../engine/timing.js';
 import type { WarmResult } from '../doors/serve/client.js';
+import { mayHaveWarmEngine } from '../doors/serve/folder.js';
 
 // `codeward -` holds the whole call in memory: room for the largest write (maxWriteBytes, 64 MiB by
 // default) as escaped JSON or base64, and no more.
@@ -34,7 +35,9 @@ for (const stream of [process.stdout, process.stderr]) {
 // The warm engine (`codeward serve`) of this workspace answers the call when one runs; a person at a
 // terminal (approval prompts, live output) is always answered by this process.
 async function handOff(): Promise<WarmResult | undefined> {
-  if (isatty(0) || process.stdout.isTTY) return undefined;
+  // Asked before the client loads: most calls have no warm engine to go to (CODEWARD_NO_SERVE=1, or no
+  // `codeward serve` ever made its socket folder), and loading the client cost a cold read ~9 %.
+  if (isatty(0) || process.stdout.isTTY || !mayHaveWarmEngine(process.env)) return undefined;
   const { callWarm } = await import('../doors/serve/client.js');
   timing?.mark('warm engine client load');
   const env = Object.fromEntries(Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined));

@@ -30,9 +30,11 @@ export class Registry {
   private readonly entryByName = new Map<string, CommandEntry>();
   private readonly loaded = new Map<CommandEntry, AnyCommand>();
   private readonly byName = new Map<string, AnyCommand>();
-  private readonly flagCache = new Map<string, FlagInfo[]>();
+  private readonly flagCache = new Map<string, readonly FlagInfo[]>();
 
-  constructor(commands: readonly AnyCommand[], lazy: readonly CommandEntry[] = []) {
+  // `flagTable`: flags by command name, as describeFlags derives them (the generated src/commands/
+  // registry-flags.ts), so a call's flags are known without running zod's JSON-schema converter.
+  constructor(commands: readonly AnyCommand[], lazy: readonly CommandEntry[] = [], private readonly flagTable: Readonly<Record<string, readonly FlagInfo[]>> = {}) {
     this.entries = [...commands.map(entryOf), ...lazy];
     for (const entry of this.entries) {
       for (const name of [entry.name, ...entry.aliases]) {
@@ -48,8 +50,8 @@ export class Registry {
   }
 
   // A registry whose definitions load on first use (the CLI: a call imports the command it names only).
-  static lazy(entries: readonly CommandEntry[]): Registry {
-    return new Registry([], entries);
+  static lazy(entries: readonly CommandEntry[], flagTable: Readonly<Record<string, readonly FlagInfo[]>> = {}): Registry {
+    return new Registry([], entries, flagTable);
   }
 
   private remember(entry: CommandEntry, command: AnyCommand): void {
@@ -108,10 +110,11 @@ export class Registry {
     return this.entries.map((entry) => entry.name);
   }
 
-  flags(command: AnyCommand): FlagInfo[] {
+  flags(command: AnyCommand): readonly FlagInfo[] {
     let flags = this.flagCache.get(command.name);
     if (!flags) {
-      flags = describeFlags(command);
+      // The table's entry only for the very definition the registry loaded under that name.
+      flags = (this.find(command.name) === command && Object.hasOwn(this.flagTable, command.name) ? this.flagTable[command.name] : undefined) ?? describeFlags(command);
       this.flagCache.set(command.name, flags);
     }
     return flags;

@@ -1,25 +1,13 @@
 import { createHash } from 'node:crypto';
 import { lstatSync, mkdirSync, realpathSync, writeFileSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
-import { homedir, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { fail } from './errors.js';
+import { codewardCacheDir } from './cache-dir.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
-export interface CacheDirOptions {
-  readonly env?: Env;
-  readonly home?: string;
-}
-
-// The user's codeward cache folder: $CODEWARD_STATE_DIR, else $XDG_CACHE_HOME/codeward, else ~/.cache/codeward.
-export function codewardCacheDir(options: CacheDirOptions = {}): string {
-  const env = options.env ?? process.env;
-  const explicit = env['CODEWARD_STATE_DIR'];
-  if (explicit && isAbsolute(explicit)) return explicit;
-  const xdg = env['XDG_CACHE_HOME'];
-  const cache = xdg && isAbsolute(xdg) ? xdg : join(options.home ?? (env['HOME'] || homedir()), '.cache');
-  return join(cache, 'codeward');
-}
+export { codewardCacheDir, type CacheDirOptions } from './cache-dir.js';
 
 const inside = (root: string, path: string): boolean => {
   const rel = relative(root, path);

@@ -1,11 +1,13 @@
 import type { DenialTracker } from './denials.js';
-import type { Immunity } from './immune.js';
+import type { Immunity, ObeyedContextOf } from './immune.js';
 import { ruleOrigin, type Policy, type RuleMatch } from './policy.js';
 import type { Decision, Judged } from './types.js';
 
 export interface DecideContext {
   readonly policy: Policy;
   readonly denials: DenialTracker;
+  // obeyed-context.ts's obeyedContext, which a write's immunity needs (immune.ts): loaded by decide.ts for a write.
+  readonly obeyed?: ObeyedContextOf;
 }
 
 export function ruleText(match: RuleMatch): string {

@@ -22,7 +22,7 @@ export function decidePath(judged: Judged, ctx: DecideContext): Decision {
   const others = [...plain, ...(path === undefined ? [] : (judged.aliases ?? []).map((alias) => subject(`${judged.tool} ${alias}`, alias)))];
   const match = ctx.policy.match({ canonical, others });
   if (match?.action === 'deny') return fromRule(judged, match);
-  const early = beforeRules(judged, ctx, immuneJudgedPath(judged, ctx.policy.root, ctx.policy.folderListings));
+  const early = beforeRules(judged, ctx, immuneJudgedPath(judged, ctx.policy.root, ctx.policy.folderListings, ctx.obeyed));
   if (early) return early;
   const suggest = judged.qualifiers ? exactCallRule(judged) : judged.kind === 'path' && judged.subject !== undefined ? `${judged.tool} ${escapePattern(judged.subject)}` : judged.tool;
   if (match) return match.action === 'ask' && match.source !== 'cli' ? { ...fromRule(judged, match), suggest: [suggest] } : fromRule(judged, match);

@@ -3,7 +3,7 @@ import { riskyShell } from '../shell/danger-risky.js';
 import { environmentDump } from '../shell/danger-secrets.js';
 import { UNKNOWN } from './argv.js';
 import { beforeRules, fromRule, type DecideContext } from './decide-common.js';
-import { decidePath } from './decide-path.js';
+import { decidePath } from './decide-path-loaded.js';
 import { withInPlace } from './path-rules.js';
 import { immuneShell } from './immune-shell.js';
 import { launchedLines } from './immune-words.js';

@@ -1,10 +1,10 @@
 import type { DecideContext } from './decide-common.js';
 import { decidePath } from './decide-path.js';
+import { judgesWrite } from './immune.js';
 import { withInPlace } from './path-rules.js';
 import type { Decision, Judged, ShellParserLike } from './types.js';
 
 export type { DecideContext } from './decide-common.js';
-export { decidePath } from './decide-path.js';
 
 // The decision flow (seed 004 "Decision Flow"): a deny rule (or the denial tracker's block) denies;
 // then safety immunity asks; then an escalated session asks; then the highest-priority source with a
@@ -18,7 +18,9 @@ export async function decide(judged: Judged, ctx: DecideContext, parser: ShellPa
 }
 
 async function decideOwn(judged: Judged, ctx: DecideContext, parser: ShellParserLike): Promise<Decision> {
-  if (judged.kind !== 'shell') return decidePath(judged, ctx);
+  // A write's immunity needs the workspace's obeyed context (hooks, git configuration, home links): its
+  // analysis loads for a write only, never for a read (issue 31).
+  if (judged.kind !== 'shell') return decidePath(judged, judgesWrite(judged) && !ctx.obeyed ? { ...ctx, obeyed: (await import('./obeyed-context.js')).obeyedContext } : ctx);
   const [{ decideShell }, parse] = await Promise.all([import('./decide-shell.js'), parser.parse(judged.subject ?? '')]);
   return decideShell(judged, ctx, parse);
 }

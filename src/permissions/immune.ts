@@ -1,7 +1,7 @@
 import type { FolderListings } from '../workspace/listings.js';
 import { isInside, toRel } from '../workspace/contains.js';
 import { immunePath } from './immune-paths.js';
-import { obeyedContext } from './obeyed-context.js';
+import type { ObeyedContext } from './obeyed.js';
 import type { Judged } from './types.js';
 
 // Safety immunity: a call in one of these classes always asks a person, even under an allow rule
@@ -15,12 +15,22 @@ export interface Immunity {
   readonly where: string;
 }
 
+// What a write is judged against: obeyed-context.ts's obeyedContext (the workspace's git configuration, hooks
+// and home links). Passed in, not imported: it loads the hook and home-source analysis, which only a write
+// needs (decide.ts loads it for a write; decide-path-loaded.ts has it at hand for synchronous callers).
+export type ObeyedContextOf = (root: string, home?: string, listings?: FolderListings) => ObeyedContext;
+
+// Whether the call changes its path (its immune classes then include what programs obey there).
+export const judgesWrite = (judged: Judged): boolean => judged.kind === 'path' && (judged.access === 'write' || judged.access === 'delete');
+
 // The immune class of a file command's path: the resolved path, the raw input and the path before symlinks.
 // `root`: the workspace, whose git configuration may name more paths a program obeys (obeyed-context.ts).
-export function immuneJudgedPath(judged: Judged, root?: string, listings?: FolderListings): Immunity | undefined {
+export function immuneJudgedPath(judged: Judged, root?: string, listings?: FolderListings, obeyedOf?: ObeyedContextOf): Immunity | undefined {
   if (judged.kind !== 'path' || judged.subject === undefined) return undefined;
-  const write = judged.access === 'write' || judged.access === 'delete';
-  const ctx = write && root !== undefined ? obeyedContext(root, undefined, listings) : undefined;
+  const write = judgesWrite(judged);
+  // Never judged without it: a write would miss every path the workspace's configuration names.
+  if (write && root !== undefined && obeyedOf === undefined) throw new Error('immuneJudgedPath: a write is judged without obeyedContext (decide.ts loads it; decide-path-loaded.ts has it)');
+  const ctx = write && root !== undefined ? obeyedOf?.(root, undefined, listings) : undefined;
   // The absolute path inside the workspace is judged by its workspace-relative form (a workspace kept under
   // a folder named like a catalogue entry, `~/.codex/work`, does not make every file in it immune).
   const real = judged.real && root !== undefined && isInside(root, judged.real) ? toRel(root, judged.real) : judged.real;

@@ -8,13 +8,14 @@ export { loadPolicy, readProjectSettings, PROJECT_POLICY_FILES, USER_POLICY_FILE
 export { CONFIG_FILES, PROJECT_SETTINGS_FILES, formatIgnored, type IgnoredSetting, type ProjectSnapshot, type SettingsFile } from './policy-sources.js';
 export { answersFileFor, listTrust, revokeTrust, saveTrust, trustState, trustStorePath, type TrustRecord, type TrustState } from './policy-trust.js';
 export { defaultAction, defaultRules, KNOWN_EFFECTS } from './defaults.js';
-export { immuneJudgedPath, type Immunity } from './immune.js';
+export type { Immunity } from './immune.js';
+export { decidePath, immuneJudgedPath } from './decide-path-loaded.js';
 export { IMMUNE_CLASSES, immuneShell } from './immune-shell.js';
 export { isReadOnlyName, readOnlyCommandCount, readOnlyVeto } from './readonly.js';
 export { DenialTracker, denialLimitsFromEnv, DEFAULT_DENIAL_LIMITS, type DenialLimits, type DenialOutcome, type DenialSnapshot } from './denials.js';
 export { DenialStore, type DenialStoreOptions } from './denial-store.js';
 export { describeCall, pathJudged } from './describe.js';
-export { decide, decidePath, strictest, type DecideContext } from './decide.js';
+export { decide, strictest, type DecideContext } from './decide.js';
 export { decideParsed } from './decide-shell.js';
 export { permissionGate, authorizeJudged, type PermissionGateOptions } from './gate.js';
 export { explainCall, explainJudged, judgedFor, envelopePairs, type CommandLookup, type ExplainOptions, type Explanation } from './explain.js';

@@ -1,6 +1,6 @@
 import { homeDotEntries, homeLinksInto, type HomeLink } from './home-links.js';
 import { homeSourced } from './home-sources.js';
-import { HOME_PROTECTED, HOME_PROTECTED_FILES, homeObeyed, isHomeListed, PROGRAM_FOLDERS } from './obeyed-home.js';
+import { HOME_PROTECTED, HOME_PROTECTED_FILES, PROGRAM_FOLDERS } from './obeyed-home.js';
 import { identityStamp, type FolderListings } from '../workspace/listings.js';
 
 // The home catalogue by real path (red team R7-11): a home start-up file or folder that resolves into the
@@ -46,34 +46,4 @@ function kept(listings: FolderListings, parts: readonly unknown[], compute: () =
   const stamps = stampsOf(listed);
   if (stamps !== undefined) listings.keep(key, { stamps, listed, links });
   return links;
-}
-
-const under = (path: string, folder: string): string | undefined =>
-  folder === '' ? path : path === folder ? '' : path.startsWith(`${folder}/`) ? path.slice(folder.length + 1) : undefined;
-
-// What obeyed.ts reports (its Obeyed; a type of its own here, so the two modules import in one direction).
-interface LinkedObeyed {
-  readonly pattern: string;
-  readonly family: 'shell';
-  readonly by: string;
-  readonly why: string;
-}
-
-const LOADED_BY = 'the user\'s login shell, ssh, editor, terminal multiplexer or direnv (a start-up file)';
-
-// Whether the workspace-relative `path` is a home path of the catalogue through one of `links`.
-export function homeLinkObeyed(path: string, links: readonly HomeLink[]): LinkedObeyed | undefined {
-  const lower = path.toLowerCase();
-  for (const link of links) {
-    const rest = under(lower, link.rel.toLowerCase());
-    if (rest === undefined || (link.exact === true && rest !== '')) continue;
-    const where = link.rel === '' ? 'the workspace' : link.rel;
-    if (link.sourced !== undefined) return { pattern: link.sourced, family: 'shell', by: LOADED_BY, why: `${link.sourced} loads ${where}, and ${link.sourced} is run or obeyed by ${LOADED_BY}` };
-    const homePath = rest === '' ? link.home : `${link.home}/${path.slice(path.length - rest.length)}`;
-    const entry = homeObeyed(homePath);
-    if (!entry) continue;
-    const by = isHomeListed(entry) ? 'the user\'s login shell, desktop session, git, ssh or editor (a start-up file of the home folder)' : 'the program whose settings, plug-ins or start-up files the home folder keeps there';
-    return { pattern: `~/${entry}`, family: 'shell', by, why: `${where} is ~/${link.home} (your home folder links there), and ~/${entry} is run or obeyed by ${by}` };
-  }
-  return undefined;
 }

@@ -3,7 +3,7 @@ import { gitShape, type Lookup } from './git-shape.js';
 import { homeObeyed, isHomeListed } from './obeyed-home.js';
 import type { EnvLoadGlob } from './obeyed-env.js';
 import type { HomeLink } from './home-links.js';
-import { homeLinkObeyed } from './obeyed-home-links.js';
+import { homeLinkObeyed } from './home-link-obeyed.js';
 
 // The one write gate's predicate (THREAT-MODEL "One write gate"): is this a file that a program later runs
 // or obeys, implicitly, outside any sandbox? Every writer asks it: the file tools (the immune path class

@@ -28,6 +28,13 @@ const HEAVY = [
   /^src\/permissions\/(decide-shell|immune-shell|immune-commands|immune-git|readonly|argv)\.ts$/,
   /^src\/permissions\/options\//,
   /^src\/shell\/(danger|parse-)/,
+  // What a write's immunity is judged against (the workspace's hooks, git configuration, home start-up files):
+  // loaded by decide.ts for a write only. And the warm engine's client, when the call may not go to one.
+  /^src\/permissions\/(obeyed-context|obeyed-hooks|obeyed-home-links|obeyed-repos|obeyed-git|home-sources[\w-]*|hook-[\w-]+)\.ts$/,
+  /^src\/doors\/serve\/(client|socket)\.ts$/,
+  // A session's stores (no --session here) and the cross-process file locks (taken for written paths only).
+  /^src\/files\/(lock-file|session-store)\.ts$/,
+  /^src\/permissions\/denial-store\.ts$/,
 ];
 
 // The module of every built-in command's definition, as the generated manifest names them.
@@ -51,7 +58,7 @@ describe('a cold call loads only what it uses (dist modules seen by a loader hoo
     await writeFiles(root, { 'small.txt': 'hello\n', 'src/a.ts': 'export const a = 1;\n' });
     hook = join(root, '..', `${root.split('/').at(-1)}-hook.mjs`);
     await writeFile(hook, HOOK);
-    outputs = JSON.parse(readFileSync(join(REPO_ROOT, 'dist/modules.json'), 'utf8')) as Record<string, string[]>;
+    outputs = Object.fromEntries(Object.entries(JSON.parse(readFileSync(join(REPO_ROOT, 'dist/modules.json'), 'utf8')) as Record<string, Record<string, number>>).map(([file, sources]) => [file, Object.keys(sources)]));
   });
   afterAll(async () => {
     await removeDir(root);
@@ -87,9 +94,9 @@ describe('a cold call loads only what it uses (dist modules seen by a loader hoo
     expect(sources.filter((source) => DEFINITIONS.has(source.replace(/^(\.\.\/)+main\//, '')))).toEqual([`src/commands/${name}.ts`]);
   });
 
-  it('a write does load the checkpoint store and the syntax check (what read, list, tree and search leave out)', () => {
+  it('a write does load the checkpoint store, the syntax check, the obeyed context and the file locks (what read, list, tree and search leave out)', () => {
     const sources = sourcesLoaded(['--yes', 'write', '--file', 'src/b.ts', '--content', 'export const b = 2;\n'], 'write');
-    expect(sources).toEqual(expect.arrayContaining(['src/files/checkpoints/record.ts', 'src/files/checkpoints/replace.ts', 'src/code/syntax-check-hook.ts']));
+    expect(sources).toEqual(expect.arrayContaining(['src/files/checkpoints/record.ts', 'src/files/checkpoints/replace.ts', 'src/code/syntax-check-hook.ts', 'src/permissions/obeyed-context.ts', 'src/permissions/home-sources.ts', 'src/permissions/obeyed-hooks.ts', 'src/files/lock-file.ts']));
   });
 
   it('exec does load the sandbox, the shell runner and the shell decision (the record sees a heavy call)', () => {

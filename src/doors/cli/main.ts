@@ -7,6 +7,7 @@ import type { AnyCommand } from '../../engine/command.js';
 import type { EngineHooks } from '../../engine/engine.js';
 import { createEngine } from '../../setup.js';
 import { commandManifest } from '../../commands/registry-manifest.js';
+import { commandFlags } from '../../commands/registry-flags.js';
 import { loadNamedCommand } from './load-commands.js';
 import { extractGlobalOptions, findCallToken, sandboxOptions, VALUE_GLOBALS, type GlobalOptions } from '../global-options.js';
 import { terminalApprover } from './approve.js';
@@ -134,7 +135,7 @@ export async function main(givenArgv: readonly string[], givenIo: CliIo): Promis
 
 async function runMain(givenArgv: readonly string[], io: CliIo): Promise<number> {
   // The commands by name; a definition loads when the call names it (or all, for doors that list them).
-  const registry = Registry.lazy(commandManifest);
+  const registry = Registry.lazy(commandManifest, commandFlags);
   let argv = givenArgv;
   // The ChatCLI plugin door (docs/chatcli-plugin.md): `--metadata`, `--schema`, and the argv of a plugin call.
   const plugin = io.env['CODEWARD_CHATCLI_PLUGIN'] ? await import('../chatcli/plugin.js') : undefined;

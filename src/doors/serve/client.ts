@@ -1,6 +1,6 @@
 import { connect } from 'node:net';
-import { existsSync } from 'node:fs';
 import type { WarmAnswer, WarmCall } from './protocol.js';
+import { mayHaveWarmEngine } from './folder.js';
 import { callWorkspace, folderProblem, ownSocket, serveFolder, socketPath } from './socket.js';
 
 export type WarmResult = { readonly stdout: string; readonly stderr: string; readonly code: number };
@@ -9,9 +9,8 @@ export type WarmResult = { readonly stdout: string; readonly stderr: string; rea
 // when the call must run in this process: no server, a stale socket, a socket folder that is not private
 // (`warn` names it), or a call the server sends back. CODEWARD_NO_SERVE=1 never hands off.
 export async function callWarm(call: WarmCall, warn: (message: string) => void): Promise<WarmResult | undefined> {
-  if (call.env['CODEWARD_NO_SERVE'] === '1') return undefined;
+  if (!mayHaveWarmEngine(call.env)) return undefined;
   const folder = serveFolder(call.env);
-  if (!existsSync(folder)) return undefined;
   const problem = folderProblem(folder);
   if (problem) {
     warn(`not using the warm engine (codeward serve): ${problem}`);

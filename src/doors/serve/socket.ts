@@ -1,16 +1,11 @@
 import { createHash } from 'node:crypto';
 import { lstatSync, mkdirSync, realpathSync } from 'node:fs';
-import { isAbsolute, join, resolve } from 'node:path';
-import { codewardCacheDir } from '../../engine/state-dir.js';
+import { join, resolve } from 'node:path';
+import { serveFolder } from './folder.js';
+
+export { serveFolder } from './folder.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
-
-// The folder of the warm engines' sockets: $XDG_RUNTIME_DIR/codeward (a per-user tmpfs), else the user's
-// codeward cache folder's `serve/`. Private: 0700, this user's, never a symlink (checked on both sides).
-export function serveFolder(env: Env): string {
-  const runtime = env['XDG_RUNTIME_DIR'];
-  return runtime && isAbsolute(runtime) ? join(runtime, 'codeward') : join(codewardCacheDir({ env }), 'serve');
-}
 
 // One socket per workspace (its real path); short, as a socket path may hold only ~100 bytes.
 export function socketPath(env: Env, workspaceRoot: string): string {

@@ -1,0 +1,48 @@
+// Issue 31: two builds' cold calls side by side (not part of run.mjs), for start-up changes:
+//   node bench/startup-ab.mjs --before <dist of the base commit, inside this checkout so it finds node_modules> [--after dist] [--rounds N] [read|exec|tree|search ...]
+// Each round runs `node -e 0`, then every call with the before and the after build, alternating, on a small
+// temporary workspace in bench/.fixtures (CODEWARD_NO_SERVE=1: no warm engine); prints each median, its ratio to `node -e 0`
+// and after/before, with the load average. Every call must answer ok.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { join, resolve } from 'node:path';
+import { CLEAN_ENV, DIST, FIXTURES, NODE, alternate, ensureDir, median } from './lib.mjs';
+import { CALLS, smallWorkspace } from './loads.mjs';
+
+const argv = process.argv.slice(2);
+const value = (flag, fallback) => (argv.includes(flag) ? argv[argv.indexOf(flag) + 1] : fallback);
+const values = new Set(['--before', '--after', '--rounds'].flatMap((flag) => (argv.includes(flag) ? [argv.indexOf(flag) + 1] : [])));
+const names = argv.filter((word, index) => !word.startsWith('--') && !values.has(index));
+const before = value('--before', undefined);
+if (!before) throw new Error('bench/startup-ab.mjs: --before <dist folder> is required');
+const builds = { before: resolve(before), after: resolve(value('--after', DIST)) };
+const rounds = Number(value('--rounds', 15));
+
+const work = mkdtempSync(join(ensureDir(FIXTURES), 'startup-ab-'));
+try {
+  smallWorkspace(work);
+  const env = { ...CLEAN_ENV, CODEWARD_NO_SERVE: '1' };
+  const okJson = (r) => {
+    try {
+      return JSON.parse(r.stdout).ok === true ? undefined : `not ok: ${r.stdout.slice(0, 200)}`;
+    } catch {
+      return `exit ${r.status}: no JSON`;
+    }
+  };
+  const calls = names.length ? names : Object.keys(CALLS);
+  const cases = [{ name: 'node -e 0', command: NODE, args: ['-e', '0'], env }];
+  for (const call of calls) {
+    for (const [side, dist] of Object.entries(builds)) cases.push({ name: `${call} ${side}`, command: NODE, args: [join(dist, 'bin', 'codeward.js'), '-C', work, '--json', ...CALLS[call]], env, check: okJson });
+  }
+  const load = loadavg()[0];
+  const { samples, errors } = alternate(cases, { runs: rounds, warmup: 2 });
+  if (Object.keys(errors).length) throw new Error(`bench/startup-ab.mjs: ${JSON.stringify(errors)}`);
+  const node = median(samples['node -e 0']);
+  console.log(`load average ${load.toFixed(2)} -> ${loadavg()[0].toFixed(2)}; node -e 0 ${node.toFixed(1)} ms; ${rounds} rounds`);
+  for (const call of calls) {
+    const [b, a] = [median(samples[`${call} before`]), median(samples[`${call} after`])];
+    console.log(`${call.padEnd(7)} before ${b.toFixed(1)} ms (${(b / node).toFixed(2)}x)  after ${a.toFixed(1)} ms (${(a / node).toFixed(2)}x)  after/before ${(a / b).toFixed(3)}`);
+  }
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
