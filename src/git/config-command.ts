@@ -5,6 +5,7 @@
 // interpreter's script, a `--require=x.js` value, a `python -m pkg.mod` module, the words of an
 // `sh -c '...'` string.
 import { shCommands } from '../shell/sh-tokens.js';
+import { moduleFiles } from '../permissions/python-files.js';
 
 // Shell words (sh-tokens.ts): quotes and backslashes as sh reads them; operators (`;`, `&&`, `|`, `(`,
 // redirections) end a word. Nested command strings (`sh -c 'a b'`) are split again.
@@ -19,8 +20,7 @@ export function shellWords(text: string): string[] {
 function candidates(word: string, previous: string | undefined): string[] {
   if (word === '' || word.includes('$') || /^%[A-Za-z]$/.test(word)) return [];
   if (previous === '-m' && /^[\w.]+$/.test(word)) {
-    const module = word.split('.').join('/');
-    return [`${module}.py`, `${module}/__main__.py`, `${module}/__init__.py`];
+    return moduleFiles(word, true);
   }
   if (word.startsWith('-')) {
     const value = word.includes('=') ? word.slice(word.indexOf('=') + 1) : word.length > 2 && !word.startsWith('--') ? word.slice(2) : '';

@@ -5,6 +5,7 @@
 // pre-commit's `entry:`, tox's `commands =`), read like the hook's own. The test files a runner then loads are not obeyed (the
 // README says why: they are the code the person asks for, and runs anyway).
 import { basename, resolve } from 'node:path';
+import { moduleFiles } from './python-files.js';
 import type { Read } from './hook-tasks.js';
 
 const JS = ['js', 'cjs', 'mjs', 'ts', 'cts', 'mts'];
@@ -52,7 +53,7 @@ export function configNamed(text: string): string[] {
     ...[...text.matchAll(/(?:^|[\s"'[,])-p\s*=?\s*([\w.]+)/g)].map((found) => found[1]!),
   ].map((word) => word.replace(/^<rootDir>\//, ''));
   const modules = words.filter((word) => /^\w+(?:\.\w+)*$/.test(word) && !/\.(?:[cm]?[jt]sx?|py|json)$/.test(word));
-  return [...words, ...modules.flatMap((module) => [`${module.split('.').join('/')}.py`, `${module.split('.').join('/')}/__init__.py`])];
+  return [...words, ...modules.flatMap((module) => moduleFiles(module))];
 }
 
 // The command lines a commit-hook runner's configuration holds: lint-staged's JSON values (package.json's

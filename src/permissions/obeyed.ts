@@ -1,4 +1,5 @@
 import picomatch from 'picomatch';
+import { compiledSource } from './python-files.js';
 import { gitShape, type Lookup } from './git-shape.js';
 import { homeObeyed, isHomeListed } from './obeyed-home.js';
 import type { EnvLoadGlob } from './obeyed-env.js';
@@ -249,6 +250,10 @@ function configured(path: string, ctx: ObeyedContext): Obeyed | undefined {
 // is something a program later runs or obeys; what and who when it is.
 export function isObeyedLater(relPath: string, ctx?: ObeyedContext): Obeyed | undefined {
   const path = normalise(relPath);
+  // A compiled copy of an obeyed Python file is obeyed as it (Python runs it in the source's place: R12-3).
+  const source = compiledSource(path);
+  const compiled = source === undefined ? undefined : isObeyedLater(source, ctx);
+  if (compiled) return { ...compiled, why: `${path} is Python's compiled copy of ${source}, which Python runs in its place; ${compiled.why}` };
   const found = catalogueMatch(path.split(/[/=:~]/), ctx?.venv) ?? (ctx?.at === undefined ? undefined : straddling(ctx.at, path));
   if (found) return found;
   for (const home of ctx?.homes ?? []) {

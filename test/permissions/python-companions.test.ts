@@ -1,0 +1,48 @@
+// Red team round 12, R12-1 and R12-3 (issue 26): what Python runs besides an obeyed module. An installed commit
+// hook runs pytest with `addopts = "-p tools.plug2"` (tools/plug2.py obeyed): importing tools.plug2 runs
+// tools/__init__.py first, and it was written unasked; a hook runs `python3 -m tools.check` (tools/check.py
+// obeyed): Python runs tools/__pycache__/check.cpython-311.pyc in its place (an unchecked-hash pyc is never
+// compared with the source), and a model-made pyc was written or applied from a staged run. Real repositories
+// with an executable .git/hooks/pre-commit, the in-process engine under --yes.
+import { chmod, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEngine } from '../../src/setup.js';
+import { removeDir, tempDir, writeFiles } from '../helpers/fixture.js';
+import { git } from './git-run.js';
+
+let base: string;
+let home: string;
+beforeAll(async () => {
+  base = await tempDir('cw-pycomp-');
+  home = join(base, 'home');
+  await writeFiles(home, { '.keep': '' });
+});
+afterAll(async () => removeDir(base));
+
+async function check(name: string, hook: string, files: Record<string, string>, asks: readonly string[], free: readonly string[]): Promise<void> {
+  const root = join(base, name);
+  await writeFiles(root, files);
+  git(root, 'init', '-q');
+  await writeFile(join(root, '.git/hooks/pre-commit'), `#!/bin/sh\n${hook}\n`);
+  await chmod(join(root, '.git/hooks/pre-commit'), 0o755);
+  const engine = await createEngine({ workspace: root, env: { HOME: home }, permissions: { home, yes: true } });
+  try {
+    for (const file of asks) expect(await engine.run({ cmd: 'write', args: { file, content: 'open("/tmp/PWN","w")\n' } }), file).toMatchObject({ ok: false, error: { code: 'C241' } });
+    for (const file of free) expect(await engine.run({ cmd: 'write', args: { file, content: 'x = 1\n' } }), file).toMatchObject({ ok: true });
+  } finally {
+    await engine.close();
+  }
+}
+
+describe('what Python runs besides an obeyed module asks before it is written (--yes)', () => {
+  it('the enclosing packages of a pytest -p plugin run first', async () => {
+    await check('plugin', 'python3 -m pytest -q -x tests', { 'pyproject.toml': '[tool.pytest.ini_options]\naddopts = "-p tools.sub.plug2"\n', 'tools/__init__.py': '', 'tools/sub/__init__.py': '', 'tools/sub/plug2.py': 'x = 1\n', 'tests/test_a.py': 'def test_a(): pass\n' },
+      ['tools/__init__.py', 'tools/sub/__init__.py', 'tools/sub/plug2.py'], ['tools/other.py', 'tests/test_b.py']);
+  });
+
+  it('python -m runs the packages above the module, and a compiled copy runs in the source\'s place', async () => {
+    await check('module', 'python3 -m tools.check', { 'tools/__init__.py': '', 'tools/check.py': 'print("ok")\n' },
+      ['tools/__init__.py', 'tools/check.py', 'tools/__pycache__/check.cpython-311.pyc', 'tools/__pycache__/__init__.cpython-312.pyc', 'tools/check.pyc'], ['tools/__pycache__/other.cpython-311.pyc', 'tools/other.py']);
+  });
+});
