@@ -56,6 +56,29 @@ export function configNamed(text: string): string[] {
   return [...words, ...modules.flatMap((module) => moduleFiles(module))];
 }
 
+// The files a name in a configuration may stand for (red team round 12, R12-5): runners resolve a path
+// written without an extension as node does (`setupFiles: ['./cfg/setup']` is cfg/setup.ts, `import r from
+// './rules'` is rules/index.js or what rules/package.json's main names, jest's `preset: './cfg'` is
+// cfg/jest-preset.js); a name with an extension, or a bare word, stands for itself.
+// Only names in a position that loads code are resolved so: an import or require, or the value of a key that
+// names modules (setupFiles, globalSetup, preset, require, plugins, reporters, transform ...); `roots:
+// ['./src']` or an alias to './src' stays the folder name (src/index.ts is the person's code, not the runner's).
+const RESOLVED_EXTS = [...JS, 'jsx', 'tsx', 'json'];
+const LOADING_KEY = /\b(?:setupFiles\w*|globalSetup|globalTeardown|preset|testEnvironment|require|snapshotSerializers|reporters|plugins|transform|resolver|testSequencer|watchPlugins|setup|loader)["']?\s*[:=]\s*(\[[^\]]*\]|\{[^}]*\}|["'][^"'\n]+["'])/g;
+const LOADING_CALL = /(?:\bfrom\s+|\bimport\s*\(?\s*|\brequire\s*\(\s*)["']([^"'\n]+)["']/g;
+export function loadedModuleNames(text: string): Set<string> {
+  const names = new Set<string>();
+  for (const found of text.matchAll(LOADING_KEY)) for (const quoted of found[1]!.matchAll(/["']([^"'\n]+)["']/g)) names.add(quoted[1]!.replace(/^<rootDir>\//, ''));
+  for (const found of text.matchAll(LOADING_CALL)) names.add(found[1]!);
+  return names;
+}
+
+export function resolvedNames(named: string): string[] {
+  if (/\.[A-Za-z0-9]{1,5}$/.test(basename(named)) || named.startsWith('@') || !/^\.{0,2}\/|\//.test(named)) return [named];
+  const stem = named.replace(/\/+$/, '');
+  return [named, ...RESOLVED_EXTS.map((ext) => `${stem}.${ext}`), ...RESOLVED_EXTS.map((ext) => `${stem}/index.${ext}`), `${stem}/package.json`, `${stem}/jest-preset.js`, `${stem}/jest-preset.json`];
+}
+
 // The command lines a commit-hook runner's configuration holds: lint-staged's JSON values (package.json's
 // `lint-staged` field too; a JS config is obeyed whole, its commands are not read), lefthook's `run:`,
 // pre-commit's `entry:` and tox's `commands` lines.

@@ -17,7 +17,7 @@ import { argFiles, scriptLines, scriptNames, simpleCommands } from './hook-tasks
 import { makeRuns } from './hook-make.js';
 import { taskFileCommands } from './hook-taskfiles.js';
 import { fanOuts, projectLines, reachedPackages } from './hook-workspaces.js';
-import { configCommands, configNamed, lineLoads, runnerConfigs } from './hook-configs.js';
+import { configCommands, configNamed, lineLoads, loadedModuleNames, resolvedNames, runnerConfigs } from './hook-configs.js';
 import { scriptVariables, unmodeled } from './hook-unmodeled.js';
 import { runnerKindFiles } from './hook-fallback.js';
 import { newWalk, read, stats, type Walk } from './hook-walk.js';
@@ -67,10 +67,12 @@ function follow(walk: Walk, lines: readonly string[], depth: number, script: str
       // Under the fallback every configuration name is a glob already (runner-kinds.ts): not one path per package.
       if (walk.unmodeled === undefined) files.add(config);
       const text = read(walk, config);
-      for (const named of text === undefined ? [] : configNamed(text)) {
+      const loading = loadedModuleNames(text ?? '');
+      for (const spelled of text === undefined ? [] : configNamed(text)) for (const named of loading.has(spelled) ? resolvedNames(spelled) : [spelled]) {
         const targets = [resolve(dirname(config), named), resolve(top, named)].filter((target) => inside(top, target)), existing = targets.filter((target) => stats(target)?.file === true);
-        // A named code file missing (yet, or since its folder was deleted: R11-5) runs all the same once made.
-        const missing = existing.length === 0 && SCRIPT.test(named) ? targets.filter((target) => stats(target) === undefined) : [];
+        // A named code file missing (yet, or since its folder was deleted: R11-5) runs all the same once made;
+        // so do the files a name without an extension resolves to (R12-5).
+        const missing = existing.length === 0 && (SCRIPT.test(named) || named !== spelled) ? targets.filter((target) => stats(target) === undefined) : [];
         for (const target of [...existing, ...missing]) files.add(target);
       }
     }

@@ -42,7 +42,7 @@ async function repository(): Promise<string> {
 
 describe('delete --recursive asks the write gate about everything the folder holds (R11-5)', () => {
   it.each([
-    ['tools', 'tools/plug2.py'],
+    ['tools', 'tools/__init__.py'], // the plugin's package runs first (R12-1): named before tools/plug2.py
     ['docs', 'docs/AGENTS.md'],
     ['sub', 'sub/.envrc'],
     ['.github', '.github/workflows'],

@@ -1,0 +1,48 @@
+// Red team round 12, R12-5 (issue 26): a runner's configuration names the code it loads the way node resolves
+// it, without an extension (`setupFiles: ['./cfg/setup']` is cfg/setup.ts; `import r from './rules'` is
+// rules/index.js or what rules/package.json names; mocha's `"require": "cfg2/r"`): those files were written
+// unasked under a hook that runs the runner, and the next commit ran them. Only names in a loading position
+// are resolved so: an alias to './src' leaves src/index.ts the person's code. Real repositories with an
+// executable .git/hooks/pre-commit, the in-process engine under --yes.
+import { chmod, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEngine } from '../../src/setup.js';
+import { removeDir, tempDir, writeFiles } from '../helpers/fixture.js';
+import { git } from './git-run.js';
+
+let base: string;
+let home: string;
+beforeAll(async () => {
+  base = await tempDir('cw-cfgnames-');
+  home = join(base, 'home');
+  await writeFiles(home, { '.keep': '' });
+});
+afterAll(async () => removeDir(base));
+
+async function check(name: string, hook: string, files: Record<string, string>, asks: readonly string[], free: readonly string[]): Promise<void> {
+  const root = join(base, name);
+  await writeFiles(root, files);
+  git(root, 'init', '-q');
+  await writeFile(join(root, '.git/hooks/pre-commit'), `#!/bin/sh\n${hook}\n`);
+  await chmod(join(root, '.git/hooks/pre-commit'), 0o755);
+  const engine = await createEngine({ workspace: root, env: { HOME: home }, permissions: { home, yes: true } });
+  try {
+    for (const file of asks) expect(await engine.run({ cmd: 'write', args: { file, content: 'require("fs").writeFileSync("/tmp/PWN","")\n' } }), file).toMatchObject({ ok: false, error: { code: 'C241' } });
+    for (const file of free) expect(await engine.run({ cmd: 'write', args: { file, content: 'export const x = 1;\n' } }), file).toMatchObject({ ok: true });
+  } finally {
+    await engine.close();
+  }
+}
+
+describe('modules a runner configuration loads, named without an extension, ask before they are written (--yes)', () => {
+  it('vitest setupFiles and an imported plugin; an alias folder stays free', async () => {
+    await check('vitest', 'npx vitest run', { 'vitest.config.ts': "import p from './cfg/plugin';\nexport default { plugins: [p()], resolve: { alias: { '@': './src' } }, test: { setupFiles: ['./cfg/setup'] } };\n", 'cfg/setup.ts': '', 'src/index.ts': '' },
+      ['cfg/setup.ts', 'cfg/plugin.ts', 'cfg/plugin/index.js'], ['src/index.ts', 'cfg/other.ts']);
+  });
+
+  it('an eslint config importing a folder; mocha require without ./', async () => {
+    await check('eslint', 'npx eslint . && npx mocha', { 'eslint.config.js': "import r from './rules';\nexport default [r];\n", '.mocharc.json': '{ "require": "cfg2/r" }\n' },
+      ['rules/index.js', 'rules/package.json', 'cfg2/r.js'], ['rules/notes.js', 'cfg2/other.js']);
+  });
+});
