@@ -1,4 +1,5 @@
-import { lstatSync, readdirSync, realpathSync } from 'node:fs';
+import { readdirSync, realpathSync } from 'node:fs';
+import { lstatQuiet } from '../files/stat-quiet.js';
 import { basename, isAbsolute, join, resolve } from 'node:path';
 import { readGitMetadata } from './config-read.js';
 import { repositoryOf } from './repository-of.js';
@@ -51,9 +52,9 @@ function moduleConfigs(root: string): { config: string; worktree: string }[] {
       const worktree = parseGitConfigFile(text).entries.find((entry) => entry.section === 'core' && entry.key === 'worktree')?.value;
       found.push({ config: join(dir, 'config'), worktree: worktree ? resolve(dir, worktree) : root });
     }
-    for (const name of names) if (name !== 'objects' && name !== 'refs' && name !== 'logs' && lstatSync(join(dir, name), { throwIfNoEntry: false })?.isDirectory()) walk(join(dir, name), depth + 1);
+    for (const name of names) if (name !== 'objects' && name !== 'refs' && name !== 'logs' && lstatQuiet(join(dir, name))?.isDirectory()) walk(join(dir, name), depth + 1);
   };
-  if (lstatSync(join(root, '.git', 'modules'), { throwIfNoEntry: false })?.isDirectory()) walk(join(root, '.git', 'modules'), 0);
+  if (lstatQuiet(join(root, '.git', 'modules'))?.isDirectory()) walk(join(root, '.git', 'modules'), 0);
   return found;
 }
 

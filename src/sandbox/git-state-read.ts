@@ -1,4 +1,5 @@
-import { lstatSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
+import { lstatQuiet } from '../files/stat-quiet.js';
 import { join } from 'node:path';
 import { readGitMetadataBytes } from '../git/config-read.js';
 
@@ -40,7 +41,7 @@ export function readRefs(gitDir: string): Map<string, string> {
     for (const name of names) {
       if (refs.size >= MAX_REFS) return;
       const path = join(dir, name);
-      const stats = lstatSync(path, { throwIfNoEntry: false });
+      const stats = lstatQuiet(path);
       if (stats?.isDirectory()) walk(path, `${prefix}${name}/`);
       else if (stats?.isFile() && !name.endsWith('.lock')) {
         const value = readSmall(path, 4096)?.toString('utf8').trim();
@@ -54,7 +55,7 @@ export function readRefs(gitDir: string): Map<string, string> {
 
 // A fingerprint of a state file or folder (its files' names, sizes and change times); '' when absent.
 export function stateSignature(path: string): string {
-  const stats = lstatSync(path, { bigint: true, throwIfNoEntry: false });
+  const stats = lstatQuiet(path, true);
   if (!stats) return '';
   const own = `${stats.ino}:${stats.size}:${stats.mtimeNs}:${stats.ctimeNs}`;
   if (!stats.isDirectory()) return own;
@@ -68,7 +69,7 @@ export function stateSignature(path: string): string {
 
 // The text of a state folder's files (or of a state file), bounded: what a continued operation reads.
 export function stateTexts(path: string): string[] {
-  const stats = lstatSync(path, { throwIfNoEntry: false });
+  const stats = lstatQuiet(path);
   if (!stats) return [];
   if (stats.isFile()) return [readSmall(path, 4 * 1024 * 1024)?.toString('utf8') ?? ''];
   if (!stats.isDirectory()) return [];

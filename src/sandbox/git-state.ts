@@ -1,5 +1,5 @@
-import { lstatSync } from 'node:fs';
 import { join } from 'node:path';
+import { lstatQuiet } from '../files/stat-quiet.js';
 import { readGitMetadataBytes } from '../git/config-read.js';
 import { moveAside } from './planted.js';
 import { CONTROL_STATES, readRefs, stateSignature, stateTexts } from './git-state-read.js';
@@ -28,7 +28,7 @@ export interface GitStateBefore {
 // What git's state is before a run; undefined where the workspace has no `.git` folder of its own.
 export function gitStateBefore(root: string, git: string | undefined, env: Readonly<Record<string, string | undefined>>, network: boolean): GitStateBefore | undefined {
   const gitDir = join(root, '.git');
-  if (!git || !lstatSync(gitDir, { throwIfNoEntry: false })?.isDirectory()) return undefined;
+  if (!git || !lstatQuiet(gitDir)?.isDirectory()) return undefined;
   return {
     runner: { git, root, gitDir, env },
     index: readGitMetadataBytes(join(gitDir, 'index'), MAX_INDEX),

@@ -82,9 +82,9 @@ describe('an untrusted repository cannot loosen anything', () => {
 
   it.skipIf(!HAS_BWRAP)('a model cannot trust the workspace itself: "codeward trust" run by an approved exec records nothing', async () => {
     const run = cli(['exec', '--cmd', `${process.execPath} ${CLI} trust; ${process.execPath} ${CLI} -C ${repo} trust`], true);
-    // Inside the sandbox the home is a throw-away tmpfs (or ~/.codeward read-only): whatever the inner
-    // trust did, nothing reached the real ~/.codeward.
-    expect(['C253', undefined]).toContain(run.json.error?.code);
+    // A codeward trust in exec is safety-immune (R12-14: --yes never approves it); were it run, inside the
+    // sandbox the home is a throw-away tmpfs (or ~/.codeward read-only): nothing reaches the real ~/.codeward.
+    expect(run.json.error?.code).toBe('C241');
     expect(await exists(join(home, '.codeward/trust.json'))).toBe(false);
     expect(cli(['write', '--file', 'other.txt', '--content', 'x']).json.error?.code).toBe('C241');
     expect(doctor().data.trust).toMatchObject({ trusted: false, recorded: false });
