@@ -3,7 +3,7 @@ import { compileNonAccessible } from '../workspace/globs.js';
 import { rebaseGlob } from '../workspace/rebase.js';
 import type { ProjectSettings } from '../permissions/policy-load.js';
 import { isDeepStrictEqual } from 'node:util';
-import type { ConfigReport } from './config.js';
+import type { Config } from './config-schema.js';
 import { ENGINE_CONFIG_KEYS } from './config-schema.js';
 import { tightenConfig } from './config-tighten.js';
 
@@ -14,7 +14,8 @@ import { tightenConfig } from './config-tighten.js';
 // never removes a glob). A glob that hides the whole workspace refuses it (C211), as at the top the
 // folder would be hidden. Its other engine settings only tighten the workspace's (`"sandbox": "read-only"`,
 // a lower maxWriteBytes, `"stage": true`), trusted or not. `read` reads one project's own config (config.ts).
-export async function withEnclosingGlobs(report: ConfigReport, project: ProjectSettings, read: (outer: ProjectSettings) => Promise<ConfigReport>): Promise<ConfigReport> {
+// Generic over config.ts's ConfigReport (only its config and file are read here): no import of config.ts, which imports this.
+export async function withEnclosingGlobs<R extends { readonly config: Config; readonly file?: string }>(report: R, project: ProjectSettings, read: (outer: ProjectSettings) => Promise<R>): Promise<R> {
   const enclosing = project.enclosing ?? [];
   if (enclosing.length === 0) return report;
   const globs = [...report.config.nonAccessibleGlobs];

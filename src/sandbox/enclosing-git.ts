@@ -18,21 +18,11 @@ import { loadedConfigFiles } from '../git/config-includes.js';
 import { isRepositoryConfig } from '../git/config-secrets.js';
 import { credentialStoreFiles } from '../git/credential-stores.js';
 import { realOf, targetKindOf, within } from './policy.js';
+import type { EnclosingGit } from './enclosing-git-view.js';
 import { alternatesOf, repositoryOf, type GitRepository } from './tracked-secrets.js';
 import { findOnPath } from './which.js';
 
-export interface EnclosingGit {
-  // Shown read-only, in this order (a `.git` file, then the folders).
-  readonly shown: readonly string[];
-  // The real index and the copy bound over it (absent: the repository has no index yet).
-  readonly index?: readonly [string, string];
-  // Hidden inside what is shown: the hooks folders (dir) and credential stores (file).
-  readonly hidden: readonly { readonly path: string; readonly kind: 'dir' | 'file' }[];
-  // What git inside needs: discovery crosses from the workspace's mount to the view's root.
-  readonly env: Readonly<Record<string, string>>;
-  // What a git that fails to write there is told.
-  readonly hint: string;
-}
+export type { EnclosingGit } from './enclosing-git-view.js';
 
 // Why git cannot write in a subfolder workspace's repository (shown when a git inside fails to).
 export function enclosingGitHint(root: string, top: string): string {

@@ -1,4 +1,4 @@
-import type { EnclosingGit } from './enclosing-git.js';
+import type { EnclosingGit } from './enclosing-git-view.js';
 import { existsSync, readdirSync, realpathSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { basename, delimiter, dirname, join, relative, resolve, sep } from 'node:path';
