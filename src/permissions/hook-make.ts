@@ -62,6 +62,31 @@ const automatic = (line: string, target: string, rule: Rule): string =>
     return name === '<' ? (rule.prerequisites[0] ?? '') : name === '@' ? target : rule.prerequisites.join(' ');
   });
 
+// The spellings of "this makefile's folder" and "the folder make runs in" (red team round 12, R12-10):
+// `$(dir $(lastword $(MAKEFILE_LIST)))`, `$(shell pwd)`, `$(PWD)`.
+function selfFolder(text: string, path: string, folder: string): string {
+  return text
+    .replace(/\$\(\s*dir\s+\$\(\s*lastword\s+\$\(MAKEFILE_LIST\)\s*\)\s*\)/g, `${dirname(path)}/`)
+    .replace(/\$\(\s*shell\s+pwd\s*\)|\$\(PWD\)|\$\{PWD\}/g, folder);
+}
+
+// make's path functions of literal arguments (R12-10): `$(abspath X)`, `$(realpath X)`, `$(addprefix P,A B)`,
+// `$(addsuffix S,A B)`, `$(firstword A B)`, `$(patsubst %,P%S,A B)`.
+function makeFunctions(text: string): string {
+  let out = text;
+  for (let round = 0; round < 4; round++) {
+    const next = out
+      .replace(/\$\((?:abspath|realpath)\s+([^$()]*)\)/g, '$1')
+      .replace(/\$\(addprefix\s+([^,$()]*),([^$()]*)\)/g, (_all, prefix: string, list: string) => list.trim().split(/\s+/).map((word) => `${prefix}${word}`).join(' '))
+      .replace(/\$\(addsuffix\s+([^,$()]*),([^$()]*)\)/g, (_all, suffix: string, list: string) => list.trim().split(/\s+/).map((word) => `${word}${suffix}`).join(' '))
+      .replace(/\$\(firstword\s+([^$()]*)\)/g, (_all, list: string) => list.trim().split(/\s+/)[0] ?? '')
+      .replace(/\$\(patsubst\s+%,([^,$()]*),([^$()]*)\)/g, (_all, pattern: string, list: string) => list.trim().split(/\s+/).map((word) => pattern.replace('%', word)).join(' '));
+    if (next === out) break;
+    out = next;
+  }
+  return out;
+}
+
 // Reads one makefile into `parsed`, following its includes (relative to the folder make runs in).
 function parse(top: string, path: string, folder: string, read: Read, parsed: Parsed): void {
   if (parsed.files.includes(path) || parsed.files.length >= MAX_INCLUDES) return;
@@ -77,7 +102,7 @@ function parse(top: string, path: string, folder: string, read: Read, parsed: Pa
     if (line.trim() === '' || line.trim().startsWith('#')) continue;
     const include = /^\s*(?:-include|sinclude|include)\s+(.+)$/.exec(line);
     if (include) {
-      const names = expand(include[1]!.replace(/#.*$/, ''), parsed.vars).replace(/\$\(wildcard\s+([^)]*)\)/g, '$1');
+      const names = makeFunctions(expand(selfFolder(include[1]!.replace(/#.*$/, ''), path, folder), parsed.vars)).replace(/\$\(wildcard\s+([^)]*)\)/g, '$1');
       for (const name of names.split(/\s+/).filter(Boolean)) for (const path of included(top, resolve(folder, name), parsed)) parse(top, path, folder, read, parsed);
       current = [];
       continue;
@@ -121,7 +146,7 @@ export function makeRuns(top: string, words: readonly string[], from: string, re
       else if (!arg.startsWith('-') && !arg.includes('=')) targets.push(arg);
     }
     // make's own variables a makefile spells paths with (`include $(CURDIR)/tools/extra.mk`, R11-6).
-    const parsed: Parsed = { table: new Map(), vars: new Map([['MAKE', 'make'], ['CURDIR', folder]]), files: [], globs: [] };
+    const parsed: Parsed = { table: new Map(), vars: new Map([['MAKE', 'make'], ['CURDIR', folder], ['PWD', folder]]), files: [], globs: [] };
     const candidates = file !== undefined ? [resolve(folder, file)] : ['GNUmakefile', 'makefile', 'Makefile'].map((name) => resolve(folder, name));
     const main = candidates.find((path) => read(path) !== undefined) ?? candidates[candidates.length - 1]!;
     parse(top, main, folder, read, parsed);
@@ -145,7 +170,7 @@ export function makeRuns(top: string, words: readonly string[], from: string, re
 // (hook-fallback.ts): all recipe lines, and the prerequisites, which a recipe may run (`sh $<`).
 export function makefileAll(top: string, path: string, read: Read): { files: string[]; globs: string[]; lines: string[]; named: string[] } {
   const folder = dirname(path);
-  const parsed: Parsed = { table: new Map(), vars: new Map([['MAKE', 'make'], ['CURDIR', folder]]), files: [], globs: [] };
+  const parsed: Parsed = { table: new Map(), vars: new Map([['MAKE', 'make'], ['CURDIR', folder], ['PWD', folder]]), files: [], globs: [] };
   parse(top, path, folder, read, parsed);
   const rules = [...parsed.table];
   return {

@@ -4,12 +4,10 @@
 // unasked under a hook that runs the runner, and the next commit ran them. Only names in a loading position
 // are resolved so: an alias to './src' leaves src/index.ts the person's code. Real repositories with an
 // executable .git/hooks/pre-commit, the in-process engine under --yes.
-import { chmod, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngine } from '../../src/setup.js';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { removeDir, tempDir, writeFiles } from '../helpers/fixture.js';
-import { git } from './git-run.js';
+import { checkHookRepo } from './hook-repo.js';
 
 let base: string;
 let home: string;
@@ -20,20 +18,7 @@ beforeAll(async () => {
 });
 afterAll(async () => removeDir(base));
 
-async function check(name: string, hook: string, files: Record<string, string>, asks: readonly string[], free: readonly string[]): Promise<void> {
-  const root = join(base, name);
-  await writeFiles(root, files);
-  git(root, 'init', '-q');
-  await writeFile(join(root, '.git/hooks/pre-commit'), `#!/bin/sh\n${hook}\n`);
-  await chmod(join(root, '.git/hooks/pre-commit'), 0o755);
-  const engine = await createEngine({ workspace: root, env: { HOME: home }, permissions: { home, yes: true } });
-  try {
-    for (const file of asks) expect(await engine.run({ cmd: 'write', args: { file, content: 'require("fs").writeFileSync("/tmp/PWN","")\n' } }), file).toMatchObject({ ok: false, error: { code: 'C241' } });
-    for (const file of free) expect(await engine.run({ cmd: 'write', args: { file, content: 'export const x = 1;\n' } }), file).toMatchObject({ ok: true });
-  } finally {
-    await engine.close();
-  }
-}
+const check = (name: string, hook: string, files: Record<string, string>, asks: readonly string[], free: readonly string[]): Promise<void> => checkHookRepo(base, home, name, hook, files, asks, free);
 
 describe('modules a runner configuration loads, named without an extension, ask before they are written (--yes)', () => {
   it('vitest setupFiles and an imported plugin; an alias folder stays free', async () => {

@@ -4,12 +4,10 @@
 // obeyed): Python runs tools/__pycache__/check.cpython-311.pyc in its place (an unchecked-hash pyc is never
 // compared with the source), and a model-made pyc was written or applied from a staged run. Real repositories
 // with an executable .git/hooks/pre-commit, the in-process engine under --yes.
-import { chmod, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngine } from '../../src/setup.js';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { removeDir, tempDir, writeFiles } from '../helpers/fixture.js';
-import { git } from './git-run.js';
+import { checkHookRepo } from './hook-repo.js';
 
 let base: string;
 let home: string;
@@ -20,20 +18,7 @@ beforeAll(async () => {
 });
 afterAll(async () => removeDir(base));
 
-async function check(name: string, hook: string, files: Record<string, string>, asks: readonly string[], free: readonly string[]): Promise<void> {
-  const root = join(base, name);
-  await writeFiles(root, files);
-  git(root, 'init', '-q');
-  await writeFile(join(root, '.git/hooks/pre-commit'), `#!/bin/sh\n${hook}\n`);
-  await chmod(join(root, '.git/hooks/pre-commit'), 0o755);
-  const engine = await createEngine({ workspace: root, env: { HOME: home }, permissions: { home, yes: true } });
-  try {
-    for (const file of asks) expect(await engine.run({ cmd: 'write', args: { file, content: 'open("/tmp/PWN","w")\n' } }), file).toMatchObject({ ok: false, error: { code: 'C241' } });
-    for (const file of free) expect(await engine.run({ cmd: 'write', args: { file, content: 'x = 1\n' } }), file).toMatchObject({ ok: true });
-  } finally {
-    await engine.close();
-  }
-}
+const check = (name: string, hook: string, files: Record<string, string>, asks: readonly string[], free: readonly string[]): Promise<void> => checkHookRepo(base, home, name, hook, files, asks, free);
 
 describe('what Python runs besides an obeyed module asks before it is written (--yes)', () => {
   it('the enclosing packages of a pytest -p plugin run first', async () => {

@@ -1,0 +1,38 @@
+// Red team round 12, R12-10 (issue 26): an installed hook runs make, and the Makefile includes a file through
+// make's own spellings of "this makefile's folder" and its path functions (`$(dir $(lastword
+// $(MAKEFILE_LIST)))`, `$(PWD)`, `$(shell pwd)`, `$(abspath X)`, `$(addprefix P,X)`, `$(patsubst %,P%S,X)`,
+// `$(firstword X Y)`): the included file was written unasked and its recipe ran at the next commit.
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { removeDir, tempDir, writeFiles } from '../helpers/fixture.js';
+import { checkHookRepo } from './hook-repo.js';
+
+let base: string;
+let home: string;
+beforeAll(async () => {
+  base = await tempDir('cw-makefn-');
+  home = join(base, 'home');
+  await writeFiles(home, { '.keep': '' });
+});
+afterAll(async () => removeDir(base));
+
+const MAKEFILE = [
+  'ROOT := $(dir $(abspath $(lastword $(MAKEFILE_LIST))))',
+  'include $(dir $(lastword $(MAKEFILE_LIST)))mk/a.mk',
+  'include $(PWD)/mk/b.mk',
+  'include $(shell pwd)/mk/c.mk',
+  'include $(abspath mk/d.mk)',
+  'include $(addprefix mk/,e.mk)',
+  'include $(patsubst %,mk/%.mk,f)',
+  'include mk/$(firstword g x).mk',
+  'lint:',
+  '\t$(LINT)',
+  '',
+].join('\n');
+
+describe('make\'s folder spellings and path functions in an include (a hook runs make)', () => {
+  it('each included file asks before it is written (--yes); another file of the folder is free', async () => {
+    const files = Object.fromEntries(['a', 'b', 'c', 'd', 'e', 'f', 'g'].map((name) => [`mk/${name}.mk`, 'LINT = true\n']));
+    await checkHookRepo(base, home, 'make', 'make -s lint', { Makefile: MAKEFILE, ...files }, Object.keys(files), ['mk/notes.txt']);
+  });
+});
