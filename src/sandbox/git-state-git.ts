@@ -57,9 +57,11 @@ export function updateIndex(runner: GitRunner, lines: readonly string[]): boolea
   return run(runner, ['update-index', '-z', '--index-info'], lines.map((line) => `${line}\0`).join('')).ok;
 }
 
-// The blob git would store for the work-tree file (its filters applied), or undefined when it is absent.
+// The blob of the work-tree file's bytes, or undefined when it is absent. `--no-filters`: a clean filter is a
+// command of the repository's configuration, never run here, on the host (red team round 12, R12-26); a
+// file a filter changes (git-lfs) then reads as different and its entry is set back (the safe side).
 export function workTreeBlob(runner: GitRunner, path: string): string | undefined {
-  const { ok, out } = run(runner, ['hash-object', '--', path]);
+  const { ok, out } = run(runner, ['hash-object', '--no-filters', '--', path]);
   return ok ? out.trim() : undefined;
 }
 

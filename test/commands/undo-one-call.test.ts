@@ -76,4 +76,27 @@ describe('whose changes undo takes back', () => {
     ok('undo');
     expect([await text('a.txt'), await text('b.txt')]).toEqual(['plain cli\n', 'b0\n']);
   });
+  it('redo brings back what the last undo took, not an older undone change of another session (newcomer pass N1)', async () => {
+    ok('--session', 'A', 'write', '--file', 'a.txt', '--content', 'a1\n');
+    ok('--session', 'A', 'undo');
+    ok('write', '--file', 'b.txt', '--content', 'b1\n');
+    ok('undo');
+    const redone = ok('redo');
+    expect(JSON.stringify(redone.data)).toContain('b.txt');
+    expect([await text('a.txt'), await text('b.txt')]).toEqual(['a0\n', 'b1\n']);
+    // Session A's own redo still brings its change back.
+    ok('--session', 'A', 'redo');
+    expect(await text('a.txt')).toBe('a1\n');
+  });
+
+  it('undone one by one, redone in order (the oldest undone change of the chain first)', async () => {
+    ok('write', '--file', 'a.txt', '--content', 'a1\n');
+    ok('write', '--file', 'a.txt', '--content', 'a2\n');
+    ok('undo');
+    ok('undo');
+    ok('redo');
+    expect(await text('a.txt')).toBe('a1\n');
+    ok('redo');
+    expect(await text('a.txt')).toBe('a2\n');
+  });
 });

@@ -48,11 +48,15 @@ const run = (script: string): { out: string; ok: boolean } => {
 };
 
 describe.skipIf(!bwrapWorks || !overlayWorks)('git state written by a sandboxed run', { timeout: 180_000 }, () => {
-  it('an index entry for an installed hook\'s script is set back', () => {
+  it('an index entry for an installed hook\'s script is set back, without running the repository\'s clean filter (R12-26)', () => {
+    const marker = join(home, 'filter-ran'); // the sandbox's home is a throw-away one: only the host can write here
+    git('config', 'filter.x.clean', `tee ${marker}`);
+    writeFileSync(join(root, '.gitattributes'), '* filter=x\n');
     const { out, ok } = run('b=$(printf "touch /tmp/never\\n" | git hash-object -w --stdin)\ngit update-index --cacheinfo 100644,$b,.husky/pre-commit');
     expect(ok, out).toBe(true);
     expect(out).toContain("git's index for .husky/pre-commit");
     expect(git('diff', '--cached', '--name-only')).toBe('');
+    expect(existsSync(marker)).toBe(false);
   });
 
   it('a commit made with plumbing that changes a CI workflow is taken off the branch', () => {

@@ -202,7 +202,13 @@ export async function redoSteps(ctx: CommandContext, options: { count?: number; 
   return store.locked(async () => {
     const all = await store.steps();
     const undone = all.filter((step) => step.status === 'undone').filter(inScope(options));
-    const groups = changesOf(undone, options.by).slice(0, options.count ?? 1);
+    // Redo brings back what the last undo took: the session (or door) of the step undone last, from its
+    // oldest undone change on (a session's undone steps are a chain redone in order). Another session's
+    // older undone step waits for its own redo (newcomer pass, N1: `redo` re-applied another session's).
+    const order = await store.undoneOrder();
+    const last = [...order].reverse().map((id) => undone.find((step) => step.id === id)).find((step) => step !== undefined);
+    const chain = last === undefined ? undone : undone.filter((step) => step.session === last.session);
+    const groups = changesOf(chain, options.by).slice(0, options.count ?? 1);
     const chosen = options.beforeId !== undefined ? undone.filter((step) => step.id < options.beforeId!) : groups.flat().sort((a, b) => a.id - b.id);
     if (chosen.length === 0) throw fail('C224', nothingInScope(all, options, 'redo') ?? 'nothing to redo: no undone change (a new change after an undo drops what could be redone)');
     const kept = chosen.filter((step) => !isUnkept(step));

@@ -67,8 +67,8 @@ export const stepTouches = (step: Step, rel: string): boolean =>
 interface Head {
   // The last id handed out.
   readonly seq: number;
-  // Steps undone and not redone: the redo tail a new change drops (kept here so recording a step
-  // never reads the whole journal).
+  // Steps undone and not redone, in the order they were undone: the redo tail a new change drops (kept
+  // here so recording a step never reads the whole journal).
   readonly undone: readonly number[];
 }
 
@@ -266,12 +266,15 @@ export class CheckpointStore {
   // Marks steps undone or done again in the head (under the lock).
   async markUndone(ids: readonly number[], undone: boolean): Promise<void> {
     const head = await this.head();
-    const set = new Set(head.undone);
-    for (const id of ids) {
-      if (undone) set.add(id);
-      else set.delete(id);
-    }
-    await this.writeHead({ seq: head.seq, undone: [...set].sort((a, b) => a - b) });
+    // Kept in the order the steps were undone (the last one undone last): redo starts from there.
+    const others = head.undone.filter((id) => !ids.includes(id));
+    await this.writeHead({ seq: head.seq, undone: undone ? [...others, ...ids] : others });
+  }
+
+  // The undone steps' ids in the order they were undone (a head written before that order was kept lists
+  // them by id).
+  async undoneOrder(): Promise<readonly number[]> {
+    return (await this.head()).undone;
   }
 
   private async writeHead(head: Head): Promise<void> {
