@@ -60,7 +60,12 @@ export function argsFromArgv(
     }
     if (!flagsEnded && FLAG_TOKEN.test(token)) {
       const parsed = readFlagToken(command, flags, token);
-      if (!parsed) throw unknownFlag(command, flags, token.split('=')[0] ?? token);
+      if (!parsed) {
+        const error = unknownFlag(command, flags, token.split('=')[0] ?? token);
+        // `codeward exec ls -la`: the shell's words after the command's operand, unquoted (newcomer pass).
+        const operand = command.positional === 'cmd' && tokens.slice(0, i).some((word) => !FLAG_TOKEN.test(word));
+        throw operand ? fail('C210', `${error.message}; a command line with options is one value: quote it (codeward ${command.name} --cmd '${tokens.join(' ')}')`) : error;
+      }
       const { flag, inline, negated } = parsed;
       let value: unknown = inline;
       if (negated) {

@@ -176,4 +176,11 @@ describe('help', () => {
     expect(result.stdout).toBe('');
     expect(result.stderr).toContain('--version');
   });
+
+  it('an unquoted command line\'s options name the fix (exec ls -la: quote it)', () => {
+    const result = runCli(['exec', 'ls', '-la']);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain("quote it (codeward exec --cmd 'ls -la')");
+    expect(runCli(['read', 'a.txt', '--bogus']).stderr).not.toContain('quote it');
+  });
 });

@@ -26,7 +26,7 @@ const general = cw(['--help']).stdout;
 
 describe('every entry point has its own help', () => {
   it.each([
-    [['policy', '--help'], /^codeward policy list \| check/],
+    [['policy', '--help'], /^codeward policy list \| check '<call>' \| forget[^]*\n {2}forget \[N/],
     [['policy', 'check', '--help'], /^codeward policy list \| check/],
     [['help', 'policy'], /^codeward policy list \| check/],
     [['doctor', '--help'], /^codeward doctor — /],

@@ -1,7 +1,7 @@
 // Help for the CLI's entry points that are not engine commands (`codeward policy --help`, ...). The
 // agent and worker doors answer --help themselves.
 export const ENTRY_HELP: Readonly<Record<string, string>> = {
-  policy: `codeward policy list | check '<call>' — the permission rules, and the decision for one call
+  policy: `codeward policy list | check '<call>' | forget [N | '<pattern>'] — the permission rules, the decision for one call, and taking back a remembered answer
 
 Subcommands:
   list                  the effective rules, strongest first, each with its source (cli, user or project
@@ -10,6 +10,9 @@ Subcommands:
                         pattern that decided it; the call is ChatCLI's form ('@coder exec npm test'),
                         CLI words (exec --cmd 'npm test') or a JSON call ({"cmd":"exec","args":{...}});
                         "outcome" says what running it now would do (--yes and --session are taken into account)
+  forget [N | '<pattern>']
+                        without an argument, lists the "always"/"never" answers remembered for this workspace;
+                        with its number or pattern, takes that answer back (the next such call asks again)
 
 Flags: the global options (-C DIR, --json, --session ID, --allow/--ask/--deny P, --yes, --allow-unsafe).
 --json: list gives {rules, files, problems}; check gives {decision, reason, source, rule?, immune?, judged, outcome}.
@@ -17,6 +20,7 @@ Flags: the global options (-C DIR, --json, --session ID, --allow/--ask/--deny P,
 Examples:
   codeward policy list
   codeward policy check '@coder exec rm -rf dist'
+  codeward policy forget 2
   codeward --json --deny '@coder exec git push*' policy check 'exec --cmd "git push origin main"'`,
   doctor: `codeward doctor — what protects this workspace, in one screen
 
