@@ -125,6 +125,8 @@ function commandLoads(all: ShWord[], walk: Walk): string | undefined {
 // ~/.bashrc, and zsh's `${0:A:h}`): `readlink -f`/`realpath` of the script, then `dirname` of a literal path.
 const SELF = String.raw`["']?\$\{?(?:BASH_SOURCE(?:\[0\])?|0)\}?["']?`;
 const REAL_SELF = new RegExp(String.raw`\$\(\s*(?:readlink(?:\s+-[A-Za-z]+)+|realpath(?:\s+-\S+)*)\s+${SELF}\s*\)`, 'g');
+// `$(cd "/a/folder" && pwd)` (the other idiom, round 12 R12-9b: `$(cd "$(dirname "$(readlink -f …)")" && pwd)`).
+const CD_PWD = /\$\(\s*cd\s+(?:-P\s+)?["']?([^"'$()\s]+)["']?\s*(?:&&|;)\s*pwd(?:\s+-P)?\s*\)/g;
 const DIRNAME = /\$\(\s*dirname\s+["']?([^"'$()\s]+)["']?\s*\)/g;
 
 function inFolder(text: string, folder: string): string {
@@ -139,7 +141,7 @@ function withRealPaths(text: string, file: string): string {
   } catch {
     // a file that is not there keeps its own name
   }
-  return text.replace(REAL_SELF, real).replace(/\$\{0:A:h\}/g, dirname(real)).replace(/\$\{0:A\}/g, real).replace(DIRNAME, (_all, path: string) => dirname(path));
+  return text.replace(REAL_SELF, real).replace(/\$\{0:A:h\}/g, dirname(real)).replace(/\$\{0:A\}/g, real).replace(DIRNAME, (_all, path: string) => dirname(path)).replace(CD_PWD, '$1');
 }
 
 // `NAME=value`, `export/declare/typeset/local NAME=value`, fish's `set [-gx] NAME value...`: the variables
