@@ -59,7 +59,7 @@ export function shellLoads(raw: string, vars: Map<string, string>, file: string,
   const known = new Map<string, string>();
   // direnv runs `.envrc` in its own folder: `$PWD`, `$(pwd)` and `$(expand_path X)` name that folder's files (R12-16).
   if (direnv) vars.set('PWD', dirname(file));
-  const text = withRealPaths(direnv ? inFolder(raw, dirname(file)) : raw, file).split('\n').map((line) => spelled(line, place, known)).join('\n');
+  const text = withRealPaths(direnv ? inFolder(raw, dirname(file)) : raw, file, vars.get('HOME')).split('\n').map((line) => spelled(line, place, known)).join('\n');
   for (const match of text.matchAll(PRINTED)) found.push(...loadedOf(shCommands(match[1]!).flat(), vars, 'shell'));
   const loops = new Map<string, ShWord[]>();
   // The folder a `cd` moved to: a relative name after it is relative to that folder (`cd ~/dotfiles && . shell/x.sh`).
@@ -124,7 +124,9 @@ function commandLoads(all: ShWord[], walk: Walk): string | undefined {
 // dotfiles idiom `DIR="$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")"; . "$DIR/shell/x.sh"` in a linked
 // ~/.bashrc, and zsh's `${0:A:h}`): `readlink -f`/`realpath` of the script, then `dirname` of a literal path.
 const SELF = String.raw`["']?\$\{?(?:BASH_SOURCE(?:\[0\])?|0)\}?["']?`;
-const REAL_SELF = new RegExp(String.raw`\$\(\s*(?:readlink(?:\s+-[A-Za-z]+)+|realpath(?:\s+-\S+)*)\s+${SELF}\s*\)`, 'g');
+const REAL_SELF = new RegExp(String.raw`\$\(\s*(?:readlink(?:\s+-[A-Za-z]+)*|realpath(?:\s+-\S+)*)\s+${SELF}\s*\)`, 'g');
+// `$(readlink ~/.bashrc)`, `$(realpath "$HOME/.zshrc")`: a home path's real one.
+const REAL_HOME_PATH = /\$\(\s*(?:readlink(?:\s+-[A-Za-z]+)*|realpath(?:\s+-\S+)*)\s+["']?(?:~|\$HOME|\$\{HOME\})(\/[^"'$()\s]*)["']?\s*\)/g;
 // `$(cd "/a/folder" && pwd)` (the other idiom, round 12 R12-9b: `$(cd "$(dirname "$(readlink -f …)")" && pwd)`).
 const CD_PWD = /\$\(\s*cd\s+(?:-P\s+)?["']?([^"'$()\s]+)["']?\s*(?:&&|;)\s*pwd(?:\s+-P)?\s*\)/g;
 const DIRNAME = /\$\(\s*dirname\s+["']?([^"'$()\s]+)["']?\s*\)/g;
@@ -133,15 +135,19 @@ function inFolder(text: string, folder: string): string {
   return text.replace(/\$\(\s*pwd\s*\)|`\s*pwd\s*`/g, folder).replace(/\$\(\s*expand_path\s+["']?([^"'$()\s]+)["']?\s*\)/g, (_all, path: string) => (isAbsolute(path) ? path : join(folder, path)));
 }
 
-function withRealPaths(text: string, file: string): string {
-  if (!/readlink|realpath|\$\{0:A/.test(text)) return text;
-  let real = file;
+const realOrSelf = (path: string): string => {
   try {
-    real = realpathSync.native(file);
+    return realpathSync.native(path);
   } catch {
-    // a file that is not there keeps its own name
+    return path;
   }
-  return text.replace(REAL_SELF, real).replace(/\$\{0:A:h\}/g, dirname(real)).replace(/\$\{0:A\}/g, real).replace(DIRNAME, (_all, path: string) => dirname(path)).replace(CD_PWD, '$1');
+};
+
+function withRealPaths(text: string, file: string, home: string | undefined): string {
+  if (!/readlink|realpath|\$\{0:A/.test(text)) return text;
+  const homed = home === undefined ? text : text.replace(REAL_HOME_PATH, (_all, rest: string) => realOrSelf(`${home}${rest}`));
+  const real = realOrSelf(file);
+  return homed.replace(REAL_SELF, real).replace(/\$\{0:A:h\}/g, dirname(real)).replace(/\$\{0:A\}/g, real).replace(DIRNAME, (_all, path: string) => dirname(path)).replace(CD_PWD, '$1');
 }
 
 // `NAME=value`, `export/declare/typeset/local NAME=value`, fish's `set [-gx] NAME value...`: the variables

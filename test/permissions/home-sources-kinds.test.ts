@@ -37,7 +37,7 @@ const ROWS: readonly { kind: string; file: string; text: string; loads: readonly
   { kind: 'npm script-shell, psql \\i, R source, a systemd user unit (other programs\' start-up files)', file: '.npmrc', text: 'script-shell=~/dotfiles/bin/npmsh\n', loads: ['bin/npmsh', 'sql/init.sql', 'r/init.R', 'svc/run.sh'], unrelated: 'bin/README' },
   // Round 12, R12-9: the dotfiles idioms (a linked start-up file finding its own folder with readlink -f; cd, then
   // a relative name) and other programs' start-up files (emacs load, hg hooks, cargo's rustc-wrapper, a desktop entry).
-  { kind: 'cd into the dotfiles then a relative name; a linked start-up file that finds its folder with readlink -f', file: '.mkshrc', text: 'cd ~/dotfiles && . shell/cdrel.sh; cd\n', loads: ['shell/cdrel.sh', 'shell/rl.sh', 'shell/rl2.sh'], unrelated: 'shell/notes2.md' },
+  { kind: 'cd into the dotfiles then a relative name; a linked start-up file that finds its folder with readlink -f', file: '.mkshrc', text: 'cd ~/dotfiles && . shell/cdrel.sh; cd\n', loads: ['shell/cdrel.sh', 'shell/rl.sh', 'shell/rl2.sh', 'shell/rl3.sh'], unrelated: 'shell/notes2.md' },
   { kind: 'a project .envrc spells its own folder ($PWD, $(pwd), expand_path, path_add, layout) (R12-16)', file: 'ws:pkgs/b/.envrc', text: 'export PATH=$PWD/tools:$PATH\nexport PYTHONPATH="$(pwd)/py"\nexport BASH_ENV=$(expand_path b.sh)\npath_add PATH more\nlayout python3\n', loads: ['pkgs/b/tools/ls', 'pkgs/b/py/sitecustomize.py', 'pkgs/b/b.sh', 'pkgs/b/more/x', 'pkgs/b/.direnv/python-3.11/bin/python'], unrelated: 'pkgs/b/index.js' },
   { kind: 'emacs load, mercurial hooks, cargo rustc-wrapper, a desktop entry', file: '.emacs', text: '(load "~/dotfiles/emacs/x.el")\n', loads: ['emacs/x.el', 'bin/hghook', 'bin/w', 'bin/app'], unrelated: 'emacs/README' },
   { kind: 'direnvrc sources a library', file: '.config/direnv/direnvrc', text: 'source ~/dotfiles/direnv/lib.sh\n', loads: ['direnv/lib.sh'], unrelated: 'direnv/README' },
@@ -52,7 +52,7 @@ beforeAll(async () => {
   await writeFiles(home, { '.psqlrc': '\\i ~/dotfiles/sql/init.sql\n', '.Rprofile': 'source("~/dotfiles/r/init.R")\n', '.config/systemd/user/x.service': '[Service]\nExecStart=%h/dotfiles/svc/run.sh\n' });
   await writeFiles(home, { 'dotfiles/ssh/config.d/work': 'Include ~/dotfiles/ssh/more.conf\n', '.config/zsh/.zshrc': 'source ${ZDOTDIR:-$HOME}/../../dotfiles/zsh/z1.zsh\n', 'dotfiles/vim/rt/plugin/p.vim': '" p\n' });
   await writeFiles(home, { '.hgrc': '[hooks]\nupdate = ~/dotfiles/bin/hghook\n', '.cargo/config.toml': `[build]\nrustc-wrapper = "${root}/bin/w"\n`, '.local/share/applications/app.desktop': `[Desktop Entry]\nExec=${root}/bin/app %U\n` });
-  await writeFiles(root, { kshrc: 'DIR="$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")"\n. "$DIR/shell/rl.sh"\nD2="$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")" && pwd)"\n. "$D2/shell/rl2.sh"\n' });
+  await writeFiles(root, { kshrc: 'DIR="$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")"\n. "$DIR/shell/rl.sh"\nD2="$(cd "$(dirname "$(readlink "${BASH_SOURCE[0]}")")" && pwd)"\n. "$D2/shell/rl2.sh"\ncd "$(dirname "$(readlink -f ~/.kshrc)")" && . ./shell/rl3.sh\n' });
   symlinkSync(join(root, 'kshrc'), join(home, '.kshrc'));
   await writeFiles(root, { 'lib/init.sh': 'source "$(dirname "${BASH_SOURCE[0]}")/rel.sh"\n. "${BASH_SOURCE%/*}/rel2.sh"\nHERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"\n. "$HERE/rel3.sh"\n' });
 });
