@@ -48,6 +48,11 @@ describe('no CLI word in a result an MCP client gets', () => {
     expect(next, listed).toBeDefined();
     const all = await call('checkpoints', JSON.parse(next!) as Record<string, unknown>);
     for (const file of files) expect(all).toContain(file.path);
+    // The note stays the tool call when the change is not the last one listed (newcomer pass N2).
+    expect(await call('write', { file: 'later.txt', content: 'x\n' })).toContain('later.txt');
+    const again = await call('checkpoints', {});
+    expect(again).not.toMatch(/(^|[\s(`'"[])--[a-z]/m);
+    expect(again).toMatch(/all of them: checkpoints \{/);
   });
 
   it('test: a passing run names the exec call that shows all of its output as a tool call', async () => {

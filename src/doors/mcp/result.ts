@@ -70,7 +70,10 @@ function formatted(command: AnyCommand | undefined, data: unknown): string {
   if (!text.includes('--')) return text;
   const lines = text.split('\n');
   const start = Math.max(notesStart(lines), contentLines(data));
-  return [...lines.slice(0, start), ...lines.slice(start).map((line) => inMcpWords(line, command))].join('\n');
+  const content = contentLines(data);
+  // A note in brackets between listed entries (`checkpoints`: `[change 3: ... all of them: checkpoints --id 3]`)
+  // is codeward's too (newcomer pass N2); a file's own lines (`content`) never are.
+  return lines.map((line, i) => (i >= start || (i >= content && /^\[.*\]$/.test(line)) ? inMcpWords(line, command) : line)).join('\n');
 }
 
 function fullText(command: AnyCommand | undefined, envelope: Envelope): string {
