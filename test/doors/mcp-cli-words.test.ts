@@ -50,6 +50,7 @@ describe('no CLI word in a result an MCP client gets', () => {
     for (const file of files) expect(all).toContain(file.path);
     // The note stays the tool call when the change is not the last one listed (newcomer pass N2).
     expect(await call('write', { file: 'later.txt', content: 'x\n' })).toContain('later.txt');
+    expect(await call('create', { files: files.map((file) => ({ ...file, path: file.path.replace('gen/', 'gen2/') })) })).toContain('gen2/f6.txt');
     const again = await call('checkpoints', {});
     expect(again).not.toMatch(/(^|[\s(`'"[])--[a-z]/m);
     expect(again).toMatch(/all of them: checkpoints \{/);
