@@ -57,11 +57,13 @@ async function createOne(item: Entry, ctx: CommandContext): Promise<Omit<CreateR
   const options = mode === undefined ? {} : { mode };
   if (existing === undefined) {
     if (await ctx.intend([{ path: target.real, after: bytes, before: null, ...options }])) return { bytesWritten: bytes.length, created: true, backup: null };
-    const { checkpointed } = await import('../files/checkpoints/record.js');
+    const [{ checkpointed }, { missingParents }] = await Promise.all([import('../files/checkpoints/record.js'), import('../files/checkpoints/replace.js')]);
     await checkpointed(ctx, 'create', [target.real], () =>
       createFile(jail, target.real, bytes, { ...options, mkdirs: item.parents }).catch((error: { code?: string }) => {
         throw error.code === 'C217' ? fail('C217', `${item.path} already exists; pass overwrite: true to replace it`) : error;
       }),
+      undefined,
+      item.parents === true ? missingParents(ctx, target.real) : [],
     );
     return { bytesWritten: bytes.length, created: true, backup: null };
   }

@@ -99,4 +99,14 @@ describe('whose changes undo takes back', () => {
     ok('redo');
     expect(await text('a.txt')).toBe('a2\n');
   });
+  it('undo of a write or create that made folders removes them when empty again; redo makes them (newcomer pass N5)', async () => {
+    ok('create', '--files', JSON.stringify([{ path: 'deep/er/x.txt', content: 'x\n', parents: true }, { path: 'deep/er/y.txt', content: 'y\n', parents: true }]));
+    ok('undo');
+    expect(existsSync(join(root, 'deep'))).toBe(false);
+    ok('redo');
+    expect(await text('deep/er/y.txt')).toBe('y\n');
+    ok('write', '--file', 'w/z.txt', '--content', 'z\n');
+    ok('undo');
+    expect(existsSync(join(root, 'w'))).toBe(false);
+  });
 });

@@ -1,6 +1,18 @@
 import type { CommandContext } from '../../engine/command.js';
 import { backupFile, replaceFileStaged, type ReplaceOptions } from '../replace-file.js';
+import { dirname } from 'node:path';
 import { checkpointed, checkpointLabel } from './record.js';
+import type { StepFolder } from './store.js';
+
+// The folders above `real` that do not exist yet (a write or create with parents makes them): in the step,
+// so its undo removes them when empty again and redo makes them (newcomer pass N5).
+export function missingParents(ctx: CommandContext, real: string): StepFolder[] {
+  const folders: StepFolder[] = [];
+  for (let dir = dirname(real); dir !== ctx.workspace.root && dir.startsWith(`${ctx.workspace.root}/`) && ctx.workspace.jail.lstat(dir) === undefined; dir = dirname(dir)) {
+    folders.push({ rel: ctx.workspace.relative(dir), before: null, after: 0o755 });
+  }
+  return folders;
+}
 
 // What `data.backup` says: the `.bak` beside the file (backups: "beside"), else the checkpoint that
 // holds the previous version ("checkpoint:12"; `undo` or `restore --to 12` bring it back), else null.
@@ -21,6 +33,7 @@ export async function replaceCheckpointed(ctx: CommandContext, command: string, 
     () => replaceFileStaged(ctx.workspace.jail, real, data, { ...rest, backup: beside }),
     // What was written, so the step's after state needs no read-back (see record.ts writtenState).
     ({ staged }) => new Map([[real, { bytes: data, staged }]]),
+    rest.mkdirs === true ? missingParents(ctx, real) : [],
   );
   return existed ? backupLabel(ctx, value.backup, checkpoint) : null;
 }
