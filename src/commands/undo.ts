@@ -18,10 +18,29 @@ export function rewindScope(args: { allSessions: boolean; turn: boolean }, ctx: 
   return { ...(session === undefined ? {} : { session }), by: args.turn ? 'turn' : 'call' };
 }
 
+// The steps of one call are one change, named by its first checkpoint as `checkpoints` lists it (newcomer pass N4).
+type RewindStep = RewindResult['steps'][number];
+function changes(steps: readonly RewindStep[]): RewindStep[] {
+  const byCall = new Map<string, RewindStep>();
+  const out: RewindStep[] = [];
+  for (const step of steps) {
+    const same = step.call === undefined ? undefined : byCall.get(step.call);
+    if (same === undefined) {
+      const change = { ...step, files: [...step.files] };
+      if (step.call !== undefined) byCall.set(step.call, change);
+      out.push(change);
+    } else {
+      same.id = Math.min(same.id, step.id);
+      same.files.push(...step.files.filter((file) => !same.files.includes(file)));
+    }
+  }
+  return out;
+}
+
 export function formatRewind(verb: string, data: RewindResult): string {
-  const line = (step: RewindResult['steps'][number]): string => `  checkpoint ${step.id} ${step.command}: ${step.files.join(', ')}`;
-  const moved = data.steps.filter((step) => step.kept !== false);
-  const passed = data.steps.filter((step) => step.kept === false);
+  const line = (step: RewindStep): string => `  checkpoint ${step.id} ${step.command}: ${step.files.join(', ')}`;
+  const moved = changes(data.steps.filter((step) => step.kept !== false));
+  const passed = changes(data.steps.filter((step) => step.kept === false));
   return [
     ...(moved.length > 0 || passed.length === 0 ? [`${verb} ${plural(moved.length, 'change')}:`, ...moved.map(line)] : []),
     ...(passed.length > 0 ? [`passed over ${plural(passed.length, 'change')} that kept no checkpoint (made with backups: false; the files were left as they are):`, ...passed.map(line)] : []),

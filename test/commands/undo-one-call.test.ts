@@ -33,6 +33,10 @@ describe('one call, one undo step', () => {
     ok('create', '--files', JSON.stringify([{ path: 'new.txt', content: 'n\n' }, { path: 'a.txt', content: 'a1\n', overwrite: true }]));
     const undone = ok('undo');
     expect(undone.data.steps).toHaveLength(2);
+    // Said as one change, named by the checkpoint `checkpoints` lists (newcomer pass N4).
+    const said = runCli(['-C', root, 'redo'], { env: { CODEWARD_STATE_DIR: state } }).stdout;
+    expect(said).toMatch(/^redid 1 change:\n {2}checkpoint \d+ create: new\.txt, a\.txt\n/);
+    ok('undo');
     expect(existsSync(join(root, 'new.txt'))).toBe(false);
     expect(await text('a.txt')).toBe('a0\n');
     // redo brings the whole call back too.

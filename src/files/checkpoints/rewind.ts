@@ -12,7 +12,8 @@ import { processAlive } from '../../engine/process-alive.js';
 export interface RewindResult {
   // Each step taken back or applied again; `kept: false` for one that kept no checkpoint (made with
   // backups: false), passed over with --force: its files were left as they are.
-  readonly steps: { id: number; command: string; files: string[]; kept?: false }[];
+  // `call`: the call that made it (the steps of one call are one change: a batched create, update or delete).
+  readonly steps: { id: number; command: string; files: string[]; kept?: false; call?: string }[];
   // What --force overwrote (a file found changed since codeward's change): kept in the store, and the
   // opposite command brings it back.
   // `by`: the step of codeward's own, without a checkpoint, that changed the file since.
@@ -117,7 +118,7 @@ function summary(steps: readonly Step[], found: ReadonlyMap<string, FileState>, 
   }));
   const notes = [...overwrittenNotes(overwritten, bringBack), ...(short === undefined ? [] : [short])];
   return {
-    steps: steps.map((step) => ({ id: step.id, command: step.command, files: step.files.map((file) => file.rel), ...(isUnkept(step) ? { kept: false as const } : {}) })),
+    steps: steps.map((step) => ({ id: step.id, command: step.command, files: step.files.map((file) => file.rel), ...(isUnkept(step) ? { kept: false as const } : {}), ...(step.call === undefined ? {} : { call: step.call }) })),
     ...(overwritten.length > 0 ? { overwritten } : {}),
     ...(notes.length > 0 ? { notes } : {}),
   };
