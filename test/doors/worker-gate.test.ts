@@ -211,6 +211,9 @@ describe('the worker never changes its own config', () => {
     expect(run('coder::update-file', { files: [{ path: 'config.yaml', ops: [{ op: 'update_lines', from_line: 1, to_line: 1, content: 'base_path: /' }] }] }).out).toContain('C240');
     expect(run('coder::delete-file', { paths: ['config.yaml'] }).out).toContain('C240');
     expect(await readFile(config, 'utf8')).toBe(text);
+    // Every entry refused: the same JSON, and the exit status says nothing was done (newcomer pass N14).
+    expect(created.status).toBe(1);
+    expect(created.out).toContain('"success":false');
   });
 });
 

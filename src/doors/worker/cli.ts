@@ -94,7 +94,14 @@ function manifest(): unknown {
   };
 }
 
-// One local invocation: prints the response JSON (exit 0) or {"code","message"} (exit 1).
+// A response in the original worker's shape whose every entry failed (`results: [{success: false, error}]`):
+// the JSON is the same, the exit status says nothing was done (newcomer pass N14).
+function nothingDone(result: unknown): boolean {
+  const results = result !== null && typeof result === 'object' ? (result as { results?: unknown }).results : undefined;
+  return Array.isArray(results) && results.length > 0 && results.every((entry) => entry !== null && typeof entry === 'object' && (entry as { success?: unknown }).success === false);
+}
+
+// One local invocation: prints the response JSON (exit 0; 1 when every entry of it failed) or {"code","message"} (exit 1).
 async function invokeOnce(args: WorkerArgs & { invoke: string }, io: WorkerIo): Promise<number> {
   let data: unknown = {};
   if (args.payload !== undefined) {
@@ -108,7 +115,7 @@ async function invokeOnce(args: WorkerArgs & { invoke: string }, io: WorkerIo): 
   const outcome = await invoke(ctx, args.invoke, data);
   if (outcome.ok) {
     io.stdout.write(`${JSON.stringify(outcome.result)}\n`);
-    return 0;
+    return nothingDone(outcome.result) ? 1 : 0;
   }
   const error = outcome.error instanceof WorkerError ? outcome.error : werr('C210', outcome.error.message);
   io.stdout.write(`${error.toWire()}\n`);
