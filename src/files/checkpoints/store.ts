@@ -185,7 +185,7 @@ export class CheckpointStore {
           await unlink(this.stepPath(undone)).catch(() => undefined);
         }
       }
-      const step: Step = { version: 1, id, time: new Date().toISOString(), pid: process.pid, status, ...fields, ...(dropped.length > 0 ? { replaced: dropped } : {}) };
+      const step: Step = { version: 1, id, time: new Date().toISOString(), pid: process.pid, status, ...fields, ...(dropped.length > 0 ? { replaced: dropped.sort((a, b) => a - b) } : {}) };
       await this.writeStep(step);
       this.writeLastIdHint(id);
       if (head.undone.length > 0) await this.writeHead({ seq: id, undone: kept });
