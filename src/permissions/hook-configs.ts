@@ -38,8 +38,23 @@ export const CONFIG_NAMES: readonly string[] = [...new Set(Object.values(CONFIGS
 // configNamed reads a configuration; and every conftest.py at any depth (pytest loads each one in a folder it
 // collects from, `tools/conftest.py` too), as a glob relative to the top.
 export function lineLoads(words: readonly string[], line: string): { named: string[]; globs: string[] } {
-  const pytest = words.some((word) => ['pytest', 'py.test'].includes(basename(word))) || /\bPYTEST_ADDOPTS=/.test(line);
-  return pytest ? { named: configNamed(line), globs: ['**/conftest.py'] } : { named: [], globs: [] };
+  const at = words.findIndex((word) => ['pytest', 'py.test'].includes(basename(word)));
+  const pytest = at >= 0 || /\bPYTEST_ADDOPTS=/.test(line);
+  return pytest ? { named: configNamed(line), globs: ['**/conftest.py', ...argumentConfigs(at < 0 ? [] : words.slice(at + 1))] } : { named: [], globs: [] };
+}
+
+// pytest looks for its configuration from the common ancestor of the paths it is given, upwards (red team
+// round 12, R12-2: a tests/pytest.ini was found first for `pytest tests`): every folder on the way from an
+// argument to the top may hold the file it reads.
+const PYTEST_CONFIGS = ['pytest.ini', '.pytest.ini', 'pyproject.toml', 'tox.ini', 'setup.cfg'];
+function argumentConfigs(args: readonly string[]): string[] {
+  const globs = new Set<string>();
+  for (const arg of args) {
+    if (arg.startsWith('-') || arg.includes('=') || arg.startsWith('/') || arg.includes('..') || arg.includes('$')) continue;
+    const parts = arg.split('::')[0]!.replace(/^\.\//, '').split('/').filter((part) => part !== '' && part !== '.');
+    for (let depth = 1; depth <= Math.min(parts.length, 8); depth++) for (const name of PYTEST_CONFIGS) globs.add(`${parts.slice(0, depth).join('/')}/${name}`);
+  }
+  return [...globs];
 }
 
 // The files (relative to the top) a runner's configuration names: quoted strings and path-like words

@@ -30,4 +30,8 @@ describe('what Python runs besides an obeyed module asks before it is written (-
     await check('module', 'python3 -m tools.check', { 'tools/__init__.py': '', 'tools/check.py': 'print("ok")\n' },
       ['tools/__init__.py', 'tools/check.py', 'tools/__pycache__/check.cpython-311.pyc', 'tools/__pycache__/__init__.cpython-312.pyc', 'tools/check.pyc'], ['tools/__pycache__/other.cpython-311.pyc', 'tools/other.py']);
   });
+  it('pytest reads a configuration from the folders of its arguments first (R12-2)', async () => {
+    await check('argini', 'python3 -m pytest -q tests/unit', { 'pytest.ini': '[pytest]\n', 'tests/unit/test_a.py': 'def test_a(): pass\n' },
+      ['tests/pytest.ini', 'tests/unit/pytest.ini', 'tests/unit/setup.cfg', 'tests/tox.ini'], ['tests/unit/test_b.py', 'tests/notes.txt']);
+  });
 });
