@@ -14,6 +14,8 @@ const IMMUNE: readonly (readonly [string, string])[] = [
   ['dynamic-command', "X='rm -r build' git --config-env=diff.external=X diff"],
   ['dynamic-command', "X='rm -r build' git --config-env core.sshCommand=X ls-remote ssh://h/x"],
   ['dynamic-command', 'GIT_SSH_COMMAND="$X" git fetch'],
+  // npm's long spelling of -c with its value attached (R12-6c).
+  ['rm-recursive', "npm exec --call='rm -r build'"],
 ];
 
 const NOT_IMMUNE = ['GIT_PAGER=cat git log', 'EDITOR=true git commit -m x', "GIT_SSH_COMMAND='ssh -i key' git fetch x", 'FOO=1 git diff'];
