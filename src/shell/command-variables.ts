@@ -19,3 +19,12 @@ export function commandVariable(walk: WalkOps, name: string, word: ShellWord | u
   // (a pager or editor is never started without a terminal, so its terminal check would refuse a plain `git log`).
   for (const text of texts) if (text.trim() !== '' && !/^[\w.+-]+$/.test(text.trim())) walk.script(text, { ...childScope(scope), wrappers: [...scope.wrappers, name] });
 }
+
+// The same for `env NAME=VALUE … PROGRAM` (the planner's words): each such assignment's value as a script.
+export function commandAssignments(words: readonly { readonly value: string; readonly dynamic?: boolean }[], wrappers: string[]): { kind: 'text'; text: string; wrappers: string[] }[] {
+  return words.flatMap((word) => {
+    const match = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(word.value);
+    if (!match || !COMMAND_VARIABLES.has(match[1]!) || match[2]!.trim() === '' || /^[\w.+-]+$/.test(match[2]!.trim())) return [];
+    return [{ kind: 'text' as const, text: match[2]!, wrappers: [...wrappers, match[1]!] }];
+  });
+}

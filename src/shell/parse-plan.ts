@@ -2,6 +2,7 @@
 // `find -exec` ...), shell strings (`bash -c`, `eval`, `su -c`), script files the same line wrote, or
 // text read on stdin. Works on words before their substitutions are walked.
 import type { RawPart, RawWord } from './parse-words.js';
+import { commandAssignments } from './command-variables.js';
 import { inlineProgram, languageOf, spawnedCommands } from './parse-inline.js';
 import { launches } from './parse-launchers.js';
 import { programName } from './parse-names.js';
@@ -168,6 +169,8 @@ export class Planner {
       const found = unwrap(spec, slice);
       if (found.kind === 'string') return [{ kind: 'script', index: start + found.index, skip: found.skip, wrappers: [...wrappers, name] }];
       if (found.kind === 'command' && key === 'xargs') return this.xargs(words, start, end, wrappers, found.index, inner(found.index, { xargs: true }));
+      // `env GIT_SSH_COMMAND='…' git fetch`: a variable the program runs as a command (command-variables.ts).
+      if (found.kind === 'command' && key === 'env') return [...commandAssignments(slice.slice(1, found.index), [...wrappers, name]), ...inner(found.index)];
       if (found.kind === 'command') return inner(found.index);
       // `sudo -s`, `sudo -i`, `doas -s` with no command: a shell reading stdin.
       if ((key === 'sudo' || key === 'doas' || key === 'run0') && slice.some((word, i) => i > 0 && /^-[a-zA-Z]*[si]$/.test(word.value))) return [{ ...self, stdin: 'shell' }];

@@ -14,6 +14,7 @@ const IMMUNE: readonly (readonly [string, string])[] = [
   ['dynamic-command', "X='rm -r build' git --config-env=diff.external=X diff"],
   ['dynamic-command', "X='rm -r build' git --config-env core.sshCommand=X ls-remote ssh://h/x"],
   ['dynamic-command', 'GIT_SSH_COMMAND="$X" git fetch'],
+  ['rm-recursive', "env GIT_PAGER='rm -rf build' git log"],
   // npm's long spelling of -c with its value attached (R12-6c).
   ['rm-recursive', "npm exec --call='rm -r build'"],
 ];
