@@ -7,7 +7,7 @@ import { formatRewind, rewindScope } from './undo.js';
 const flags = z.strictObject({
   steps: wholeOr(1, 1, 'how many undone changes to apply again, oldest first'),
   force: flag('apply even where a file changed since the undo'),
-  allSessions: flag('with a session (agent, MCP, --session): the whole workspace\'s history'),
+  allSessions: flag('in a session (the agent, an MCP client, a CLI session): the whole workspace\'s history, every session\'s changes'),
   turn: flag('count the agent\'s turns instead of calls'),
 });
 

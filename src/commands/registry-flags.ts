@@ -197,13 +197,13 @@ export const commandFlags: Readonly<Record<string, readonly FlagInfo[]>> = {
   'undo': [
     {"name":"steps","cli":"steps","kind":"integer","required":false,"description":"changes to take back (one call is one change, all its files)","default":1},
     {"name":"force","cli":"force","kind":"boolean","required":false,"description":"restore files changed since too (redo brings them back); skip a change without a checkpoint","default":false},
-    {"name":"allSessions","cli":"all-sessions","kind":"boolean","required":false,"description":"with a session (agent, MCP, --session): the whole workspace's history","default":false},
+    {"name":"allSessions","cli":"all-sessions","kind":"boolean","required":false,"description":"in a session (the agent, an MCP client, a CLI session): the whole workspace's history, every session's changes","default":false},
     {"name":"turn","cli":"turn","kind":"boolean","required":false,"description":"count the agent's turns (one model answer) instead of calls","default":false},
   ],
   'redo': [
     {"name":"steps","cli":"steps","kind":"integer","required":false,"description":"how many undone changes to apply again, oldest first","default":1},
     {"name":"force","cli":"force","kind":"boolean","required":false,"description":"apply even where a file changed since the undo","default":false},
-    {"name":"allSessions","cli":"all-sessions","kind":"boolean","required":false,"description":"with a session (agent, MCP, --session): the whole workspace's history","default":false},
+    {"name":"allSessions","cli":"all-sessions","kind":"boolean","required":false,"description":"in a session (the agent, an MCP client, a CLI session): the whole workspace's history, every session's changes","default":false},
     {"name":"turn","cli":"turn","kind":"boolean","required":false,"description":"count the agent's turns instead of calls","default":false},
   ],
   'checkpoints': [

@@ -7,7 +7,7 @@ import { plural } from './render.js';
 const flags = z.strictObject({
   steps: wholeOr(1, 1, 'changes to take back (one call is one change, all its files)'),
   force: flag('restore files changed since too (redo brings them back); skip a change without a checkpoint'),
-  allSessions: flag('with a session (agent, MCP, --session): the whole workspace\'s history'),
+  allSessions: flag('in a session (the agent, an MCP client, a CLI session): the whole workspace\'s history, every session\'s changes'),
   turn: flag('count the agent\'s turns (one model answer) instead of calls'),
 });
 
