@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { removeDir, tempDir, writeFiles } from '../helpers/fixture.js';
-import { checkHookRepo } from './hook-repo.js';
+import { checkHookRow } from './hook-check.js';
 
 let base: string;
 let home: string;
@@ -33,6 +33,6 @@ const MAKEFILE = [
 describe('make\'s folder spellings and path functions in an include (a hook runs make)', () => {
   it('each included file asks before it is written (--yes); another file of the folder is free', async () => {
     const files = Object.fromEntries(['a', 'b', 'c', 'd', 'e', 'f', 'g'].map((name) => [`mk/${name}.mk`, 'LINT = true\n']));
-    await checkHookRepo(base, home, 'make', 'make -s lint', { Makefile: MAKEFILE, ...files }, Object.keys(files), ['mk/notes.txt']);
+    await checkHookRow(join(base, 'make'), home, { hook: 'make -s lint', files: { Makefile: MAKEFILE, ...files }, asks: Object.keys(files), free: ['mk/notes.txt'] });
   });
 });

@@ -7,7 +7,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { removeDir, tempDir, writeFiles } from '../helpers/fixture.js';
-import { checkHookRepo } from './hook-repo.js';
+import { checkHookRow } from './hook-check.js';
 
 let base: string;
 let home: string;
@@ -18,7 +18,7 @@ beforeAll(async () => {
 });
 afterAll(async () => removeDir(base));
 
-const check = (name: string, hook: string, files: Record<string, string>, asks: readonly string[], free: readonly string[]): Promise<void> => checkHookRepo(base, home, name, hook, files, asks, free);
+const check = (name: string, hook: string, files: Record<string, string>, asks: readonly string[], free: readonly string[]): Promise<void> => checkHookRow(join(base, name), home, { hook, files, asks, free });
 
 describe('what Python runs besides an obeyed module asks before it is written (--yes)', () => {
   it('the enclosing packages of a pytest -p plugin run first', async () => {
