@@ -185,7 +185,7 @@ export function processFailure<D extends ProcessData>(result: RunResult, data: D
     : offline !== undefined
       ? ` (${offline})`
       : /read-only file system|permission denied|operation not permitted/i.test(result.stderr) && readOnlyFrom !== undefined
-      ? ` (the OS sandbox is read-only (${readOnlyFrom}): commands cannot write anywhere, not even in the workspace, only to their private temp folder ($TMPDIR); change files with codeward's write and edit commands, or a person runs with --sandbox workspace-write)`
+      ? ` (the OS sandbox is read-only (${readOnlyFrom}): commands cannot write anywhere, not even in the workspace, only to their private temp folder ($TMPDIR); change files with codeward's write and edit commands, or ${readOnlyFrom.startsWith('--sandbox') ? 'a person runs with --sandbox workspace-write' : `a person changes ${readOnlyFrom}`})`
       : /read-only file system|permission denied|operation not permitted/i.test(result.stderr)
       ? ' (the OS sandbox lets commands write only inside the workspace and their private temp folder ($TMPDIR), never to .git control files, policy, agent or shell start-up files; see --sandbox and codeward doctor)'
       : /no such file|not found/i.test(result.stderr) && ((home && home !== '/' && result.stderr.includes(home)) || /(^|[\s'"`(])\/[^\s/]/.test(result.stderr))

@@ -301,6 +301,9 @@ describe.skipIf(!bwrapWorks)(`the OS sandbox (bwrap)${bwrapWorks ? '' : ` — sk
     const run = await exec('echo x > inside.txt\n');
     expect(run.status).toBe(1);
     expect(await exists(join(root, 'inside.txt'))).toBe(false);
+    // The advice names the setting that made it read-only, not a flag (newcomer pass N8: the ChatCLI door refuses --sandbox).
+    expect(output(run)).toMatch(/a person changes "sandbox": "read-only"/);
+    expect(output(run)).not.toContain('runs with --sandbox workspace-write');
   });
 });
 
