@@ -141,7 +141,9 @@ describe('move from the attacker side: the jail and the write gate on both names
 describe('checkpoints lists one entry per call (issue 28)', () => {
   it('a two-file create is one entry naming both files, restorable by its id; the next call is the next entry', async () => {
     const files = JSON.stringify([{ path: 'p.txt', content: 'p' }, { path: 'q.txt', content: 'q' }]);
-    expect(cw(['create', '--files', files]).status).toBe(0);
+    const created = cw(['create', '--files', files]);
+    // Failed once in a loaded CI (status 1, message not kept): the message is kept now.
+    expect(created.status, created.stderr).toBe(0);
     await writeFiles(root, { 'r.txt': 'r\n' });
     expect(cw(['move', '--from', 'r.txt', '--to', 's.txt']).status).toBe(0);
     const listed = cw(['--json', 'checkpoints']).json.data.checkpoints as { id: number; steps: number[]; command: string; files: { path: string }[] }[];
