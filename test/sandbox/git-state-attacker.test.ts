@@ -43,14 +43,17 @@ afterEach(async () => {
 
 const run = (script: string): { out: string; ok: boolean } => {
   writeFileSync(join(root, 'run.sh'), `${script}\n`);
-  const result = runCli(['--yes', '--json', '-C', root, 'exec', '--cmd', 'sh run.sh'], { env: { CODEWARD_STATE_DIR: state, GIT_CONFIG_NOSYSTEM: '1', HOME: home } });
+  const result = runCli(['--yes', '--json', '-C', root, 'exec', '--cmd', 'sh run.sh'], { env: { CODEWARD_STATE_DIR: state, GIT_CONFIG_NOSYSTEM: '1', HOME: home, CW_HOST_MARK: '1' } });
   return { out: result.stdout + result.stderr, ok: result.json?.ok === true };
 };
 
 describe.skipIf(!bwrapWorks || !overlayWorks)('git state written by a sandboxed run', { timeout: 180_000 }, () => {
   it('an index entry for an installed hook\'s script is set back, without running the repository\'s clean filter (R12-26)', () => {
-    const marker = join(home, 'filter-ran'); // the sandbox's home is a throw-away one: only the host can write here
-    git('config', 'filter.x.clean', `tee ${marker}`);
+    // git inside the sandbox may run the filter (it is sandboxed); codeward's own git on the host must not. The
+    // filter marks only where CW_HOST_MARK is set: codeward's environment, never a sandboxed command's (allow-list).
+    const marker = join(home, 'filter-ran');
+    writeFileSync(join(home, 'filter.sh'), `[ -n "$CW_HOST_MARK" ] && touch ${marker}\ncat\n`);
+    git('config', 'filter.x.clean', `sh ${join(home, 'filter.sh')}`);
     writeFileSync(join(root, '.gitattributes'), '* filter=x\n');
     const { out, ok } = run('b=$(printf "touch /tmp/never\\n" | git hash-object -w --stdin)\ngit update-index --cacheinfo 100644,$b,.husky/pre-commit');
     expect(ok, out).toBe(true);
