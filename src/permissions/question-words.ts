@@ -6,8 +6,8 @@ import type { ApprovalRequest } from './types.js';
 // pattern; the "always" line below it shows the rule it saves, labelled as such.
 
 const WRITES: Readonly<Record<NonNullable<ApprovalRequest['writes']>, string>> = {
-  // An approved run writes git's folder in place (only a run nobody approved gets it read-only): undo
-  // takes back the files, not commits, refs or the stash.
+  // An approved line that runs git alone writes git's folder in place (any other line, and a run nobody
+  // approved, gets it read-only: shell/git-only-line.ts): undo takes back the files, not commits or refs.
   staged: 'staged (undo takes back its file changes, not git history)',
   'in place': 'in place (undo cannot take it back)',
 };

@@ -49,7 +49,8 @@ export function readRefs(gitDir: string): Map<string, string> {
       }
     }
   };
-  walk(join(gitDir, 'refs'), 'refs/');
+  // Never through a link: a `.git/refs` replaced by a symlink is not listed (nor what it points at).
+  if (lstatQuiet(join(gitDir, 'refs'))?.isDirectory()) walk(join(gitDir, 'refs'), 'refs/');
   return refs;
 }
 

@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { lstatQuiet } from '../files/stat-quiet.js';
 import type { Config } from '../engine/config-schema.js';
 import { fail } from '../engine/errors.js';
 import { codewardCacheDir, stateBaseFor } from '../engine/state-dir.js';
@@ -78,10 +79,11 @@ export interface SandboxStatus {
 }
 
 // How one run is sandboxed: `stage`, its writes staged (overlay.ts); `gitReadOnly`, every git folder of
-// the workspace read-only (a run nobody approved: CommandContext.unattended).
+// the workspace read-only, with what to tell a git that then fails to write (a run nobody approved, a
+// line that runs more than git: shell/git-only-line.ts).
 export interface PrepareOptions {
   readonly stage?: boolean;
-  readonly gitReadOnly?: boolean;
+  readonly gitReadOnly?: string;
 }
 
 // How to start one process: the argv prefix (sandbox program and its arguments) and what to do after.
@@ -300,7 +302,8 @@ export class ProcessSandbox {
     // An in-place run may rename a folder above a hidden path (hidden-moves.ts): moved back after it.
     const ancestors = policy.mode === 'workspace-write' && !staged?.layout ? hiddenAncestors(policy.root, workspaceSecrets.map((secret) => secret.path)) : undefined;
     // git's index and refs are written in place: what they then hold for a protected path is judged after the run (git-state.ts).
-    const gitBefore = policy.mode === 'workspace-write' ? gitStateBefore(policy.root, findOnPath('git', this.toolEnv), this.toolEnv, policy.network) : undefined;
+    // With the git folder read-only (bwrap.ts binds it whole) there is nothing to compare.
+    const gitBefore = policy.mode === 'workspace-write' && !(options.gitReadOnly && lstatQuiet(join(policy.root, '.git'))?.isDirectory()) ? gitStateBefore(policy.root, findOnPath('git', this.toolEnv), this.toolEnv, policy.network) : undefined;
     let gitCtx: ReturnType<typeof obeyedContext> | undefined;
     const gitProtected = (path: string): boolean => immunePath(path, true, [], (gitCtx ??= obeyedContext(policy.root, this.env['HOME'], this.folderListings))) !== undefined;
     const after = (): string[] => {
@@ -314,7 +317,7 @@ export class ProcessSandbox {
     };
     const wrapper = staged?.wrapper ?? [status.backend.path, ...args];
     const stage = staged?.layout ? { stage: staged.layout, ...(policy.writable.length > 0 ? { writableInPlace: policy.writable } : {}) } : staged?.failed ? { stageFailed: staged.failed } : staged?.note ? { stageNote: staged.note } : {};
-    const git = enclosing ? { gitReadOnly: enclosing.hint } : gitHidden;
+    const git = enclosing ? { gitReadOnly: enclosing.hint } : { ...gitHidden, ...(options.gitReadOnly ? { gitReadOnly: options.gitReadOnly } : {}) };
     return { wrapper, after, networkBlocked: !policy.network, ...git, ...readOnly, ...stage };
   }
 }

@@ -10,6 +10,8 @@ import type { StagedChanges } from './stage/apply.js';
 import { applyRun, recoverRuns, stepLabel } from './stage/staged.js';
 import { pinOwnState } from './state-pin.js';
 import { isStaged, runStaging, type Staging } from './run-staging.js';
+import { gitWriteRefusal, mentionsGit } from './git-only-line.js';
+import { LazyShellParser } from './lazy-parser.js';
 
 // What exec and test return (and carry in `data` when the process failed or timed out).
 export interface ProcessData {
@@ -68,7 +70,8 @@ export async function runShellCall(call: ShellCall, ctx: CommandContext): Promis
   // Staged exactly when the call's staging says so (decided once before the gate: the per-file rules and the
   // immunity of a computed write target were judged by it, red team R11-4, F8).
   const staging = call.stage ? (ctx.staging ?? (await runStaging(call.stage.requested, ctx.config, ctx.sandbox))) : undefined;
-  const prepared = ctx.sandbox ? await ctx.sandbox.prepare(folder.real, { stage: isStaged(staging), ...(ctx.unattended ? { gitReadOnly: true } : {}) }) : undefined;
+  const gitReadOnly = ctx.sandbox ? await gitReadOnlyWhy(call.command, ctx) : undefined;
+  const prepared = ctx.sandbox ? await ctx.sandbox.prepare(folder.real, { stage: isStaged(staging), ...(gitReadOnly ? { gitReadOnly } : {}) }) : undefined;
   if (prepared?.warning) ctx.warn(prepared.warning);
   if (isStaged(staging) && !prepared?.stage && !prepared?.stageFailed) {
     for (const warning of prepared?.after?.() ?? []) ctx.warn(warning);
@@ -112,10 +115,23 @@ export async function runShellCall(call: ShellCall, ctx: CommandContext): Promis
   const staged = await stagedResult(call, staging, prepared, ctx);
   // The repository tracks a non-accessible file, so the sandbox hid its git folder: say why git failed.
   if (prepared?.gitHidden && /not a git repository/i.test(`${result.stderr}\n${result.stdout}`)) ctx.warn(prepared.gitHidden);
-  // A subfolder workspace: git reads its repository, but cannot write there (enclosing-git.ts).
+  // A subfolder workspace (enclosing-git.ts), a line that runs more than git, a run nobody approved:
+  // git reads its repository, but cannot write there.
   if (prepared?.gitReadOnly && /read-only file system|index\.lock|unable to (?:create|write|append)/i.test(`${result.stderr}\n${result.stdout}`)) ctx.warn(prepared.gitReadOnly);
   return sandboxed ? { ...result, ...staged, sandboxed, ...(prepared?.networkBlocked ? { networkBlocked: true } : {}), ...(prepared?.readOnlyFrom ? { readOnlyFrom: prepared.readOnlyFrom } : {}) } : result;
 }
+
+// Why the run gets the workspace's git folder read-only, as the warning a failing git gets; undefined
+// for a line that runs git alone, approved (shell/git-only-line.ts, red team R12-21).
+async function gitReadOnlyWhy(command: string, ctx: CommandContext): Promise<string | undefined> {
+  if (ctx.unattended) return "git's folder is read-only for a command nobody approved (auto-edit ran it without asking): git status, diff and log work; to commit, the person approves a line that runs git alone (git add -A && git commit -m …)";
+  if (!mentionsGit(command)) return READ_ONLY_HINT;
+  const parser = ctx.memo('git-line-parser', () => new LazyShellParser());
+  const refusal = gitWriteRefusal(await parser.parseShell(command));
+  return refusal === undefined ? undefined : `${READ_ONLY_HINT} (here: ${refusal})`;
+}
+
+const READ_ONLY_HINT = "git's folder is read-only for this command: only a line that runs git alone (git add, commit, checkout, switch, merge, rebase, stash, pull, push …, with no -c, --exec, --output or program option) writes git history from the sandbox; run the git part as a command of its own, e.g. exec \"git add -A && git commit -m '…'\"";
 
 // What staging did for this run: the changes it applied, or why it wrote in place.
 async function stagedResult(call: ShellCall, staging: Staging | undefined, prepared: PreparedRun | undefined, ctx: CommandContext): Promise<Pick<ProcessData, 'changes' | 'inPlace'>> {

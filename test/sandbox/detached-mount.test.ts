@@ -89,8 +89,10 @@ describe.skipIf(!bwrapWorks).each(WRITE_MODES)(`a placeholder removed by another
     rmdirSync(join(ws, '.git', 'hooks'));
     writeFileSync(join(signals, 'go'), '');
     await done;
-    expect(out).toContain('PLANTED');
     expect(existsSync(join(ws, '.git', 'hooks', 'pre-commit')), out).toBe(false);
-    expect(readdirSync(join(ws, '.git')).some((name) => name.startsWith('hooks.planted-by-sandbox-'))).toBe(true);
+    // A script gets git's whole folder read-only (R12-21): the detached hooks mount leaves no way in. Were it
+    // planted all the same, it is moved aside after the run.
+    if (out.includes('PLANTED')) expect(readdirSync(join(ws, '.git')).some((name) => name.startsWith('hooks.planted-by-sandbox-'))).toBe(true);
+    else expect(out).toContain("git's folder is read-only for this command");
   }, 30_000);
 });

@@ -117,9 +117,11 @@ describe.skipIf(!bwrapWorks)(`a tracked non-accessible file in a sandboxed exec 
     await writeFile(join(root, '.gitignore'), '.env*\n');
     git('add', '.gitignore');
     git('commit', '-qm', 'untrack');
-    const { out, warnings } = await script(['echo changed >> a.txt', 'git -c user.name=t -c user.email=t@e commit -qam edit && echo "commit=$?"', 'git status --porcelain; git log --oneline | wc -l']);
-    expect(out).toContain('commit=0');
-    expect(out).toMatch(/^\s*3\s*$/m);
+    await writeFile(join(root, 'a.txt'), 'a\nchanged\n');
+    // A line that runs git alone writes git's folder (a script would see it read-only: R12-21).
+    const { out, warnings } = await run('git -c user.name=t -c user.email=t@e commit -qam edit && git status --porcelain && git log --oneline');
+    expect(out).toMatch(/ edit\n/);
+    expect(git('log', '--oneline').trim().split('\n')).toHaveLength(3);
     expect(warnings).not.toContain('git is unavailable');
     expect(git('status', '--porcelain')).toBe('');
     expect(await readFile(join(root, '.env'), 'utf8')).toBe(`TOKEN=${SECRET}\n`);

@@ -162,24 +162,27 @@ describe('exec and test never wait for a terminal', () => {
 
   // What no parser sees (a subcommand in a variable, an alias, `$EDITOR`): the environment makes the
   // editor fail or skip at once instead of opening vim.
-  it('a git commit the parser cannot see ends at once: git says the message is empty', async () => {
+  it('a git commit whose flags the parser cannot see ends at once: git says the message is empty (hidden whole, git is read-only to it)', async () => {
     gitRepo();
     await writeFiles(root, { 'a.txt': 'a\n' });
     spawnSync('git', ['add', 'a.txt'], { cwd: root });
-    const envelope = await exec('c=commit; git $c');
+    const envelope = await exec('git commit $MESSAGE_FLAGS');
     expect(envelope).toMatchObject({ ok: false, error: { code: 'C253' }, data: { timedOut: false } });
     const stderr = (envelope as { data: { stderr: string } }).data.stderr;
     expect(stderr).toMatch(/codeward: exec has no terminal, so no editor opened/);
     expect(stderr).toMatch(/Aborting commit due to empty commit message/);
     expect(readdirSync(`${root}/.git`).filter((name) => name.endsWith('.swp'))).toEqual([]);
+    // Spelled so that the parser cannot see it, git's folder is read-only to the line (R12-21): it ends at once too.
+    const hidden = await exec('c=commit; git $c');
+    expect(hidden).toMatchObject({ ok: false, error: { code: 'C253' }, data: { timedOut: false } });
   });
 
-  it('git keeps its default text where it has one (--amend through a variable)', async () => {
+  it('git keeps its default text where it has one (--amend and flags only known at run time)', async () => {
     gitRepo();
     await writeFiles(root, { 'a.txt': 'a\n' });
     spawnSync('git', ['add', 'a.txt'], { cwd: root });
     spawnSync('git', ['commit', '-qm', 'first message'], { cwd: root });
-    expect(await exec('a=--amend; git commit $a')).toMatchObject({ ok: true, data: { exitCode: 0 } });
+    expect(await exec('git commit --amend $EDIT_FLAGS')).toMatchObject({ ok: true, data: { exitCode: 0 } });
     expect(spawnSync('git', ['log', '-1', '--format=%s'], { cwd: root, encoding: 'utf8' }).stdout).toBe('first message\n');
   });
 

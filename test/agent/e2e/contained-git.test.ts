@@ -2,7 +2,8 @@
 // a "contained" exec or test runs unasked because its writes are staged, but git's own folder is not
 // staged. A program on its line (node, make, npm test whose script the model just edited, git-core's
 // git-tag) rewrote refs, objects and the stash, or planted a commit adding a CI workflow with a clean
-// status. A run nobody approved now gets every git folder read-only; an approved run writes .git as before.
+// status. A run nobody approved now gets every git folder read-only; an approved run writes .git only when
+// its line runs git alone (src/shell/git-only-line.ts, R12-21).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -89,10 +90,12 @@ describe.skipIf(!HAS_BWRAP)('a contained run (nobody approved it) cannot write g
     expect(git(root, 'ls-files')).not.toContain('evil.yml');
   }, 200_000);
 
-  it('an approved run (yolo: the person approved everything) still writes git\'s folder as before', async () => {
+  it('approved (yolo): a line that runs git alone writes git\'s folder; a program that runs git does not (R12-21)', async () => {
     const root = await repository();
-    const results = await run(root, [coderBody('exec', { cmd: 'node tag.js' })], 'yolo');
-    expect(results).toMatch(/\[1\] @coder exec: ok/);
-    expect(git(root, 'tag')).toBe('approved');
+    const results = await run(root, [coderBody('exec', { cmd: 'node tag.js' }), coderBody('exec', { cmd: 'git tag alone' })], 'yolo');
+    expect(results).toMatch(/\[1\] @coder exec: error/);
+    expect(results).toMatch(/only a line that runs git alone/);
+    expect(results).toMatch(/\[2\] @coder exec: ok/);
+    expect(git(root, 'tag')).toBe('alone');
   }, 200_000);
 });
