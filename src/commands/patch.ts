@@ -123,7 +123,7 @@ export const patchCommand = defineCommand({
     mode(args);
   },
   notFoundHint: sameNameHint,
-  touches: (args) => (mode(args) === 'diff' ? diffTouches(args.diff!, args.diffEncoding, args.file) : [{ path: args.file!, access: 'write' }]),
+  touches: (args) => (mode(args) === 'diff' ? diffTouches(args.diff!, args.diffEncoding, args.file) : [{ path: args.file!, access: 'write', existing: true }]),
   run: (args, ctx) => (mode(args) === 'diff' ? runDiff(args.diff!, args.diffEncoding, args.file, ctx) : runReplace(args, ctx)),
   format,
 });

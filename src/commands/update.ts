@@ -73,7 +73,7 @@ export const updateCommand = defineCommand({
   dryRun: true,
   annotations: { readOnly: false, destructive: true, idempotent: false },
   batch: true,
-  touches: (args) => args.files.map((entry) => ({ path: entry.path, access: 'write' as const })),
+  touches: (args) => args.files.map((entry) => ({ path: entry.path, access: 'write' as const, existing: true })),
   run: async (args, ctx) => ({ results: await eachEntry(args.files, (entry) => entry.path, (entry) => updateOne(entry, ctx)) }),
   format: (data: { results: UpdateResult[] }) =>
     formatBatch(data.results, (result) => `updated ${result.path} (${plural((result as UpdateResult).applied ?? 0, 'op')}, now ${plural((result as UpdateResult).newLineCount ?? 0, 'line')})`),

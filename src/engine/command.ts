@@ -20,6 +20,9 @@ export interface Annotations {
 export interface Touch {
   readonly path: string;
   readonly access: Access;
+  // The command changes the file as it is (patch, update): a missing one fails with C211, which
+  // `policy check` says when it judges such a call on a missing file.
+  readonly existing?: boolean;
 }
 
 // A shell command line a call will run, and the folder it runs in (as the caller wrote it).

@@ -71,6 +71,13 @@ describe('the check answers for calls the real one could not run yet', () => {
     expect(read).toMatchObject({ decision: 'deny', source: 'cli', judged: '@coder read main.go' });
     expect(read.assumed).toEqual([expect.stringContaining('main.go does not exist now: judged as if it did (run now, read would fail with C211')]);
     expect(check([], '@coder read --file main.go').decision).toBe('allow');
+    // A command that changes the file as it is says the same (newcomer pass 2, N7): the real call is C211.
+    const patch = check([], '@coder patch --file nothere.js --search a --replace b');
+    expect(patch.assumed).toEqual([expect.stringContaining('nothere.js does not exist now: judged as if it did (run now, patch would fail with C211')]);
+    expect(cli(['--yes', 'patch', '--file', 'nothere.js', '--search', 'a', '--replace', 'b']).stderr).toContain('C211');
+    const update = check([], `@coder update --files '[{"path":"gone.md","ops":[{"op":"replace","pattern":"a","replacement":"b"}]}]'`);
+    expect(update.assumed).toEqual([expect.stringContaining('gone.md does not exist now')]);
+    expect(check([], '@coder write --file new.txt --content x').assumed ?? []).toEqual([]);
   });
 
   it('a required flag left out is judged without it and named', () => {

@@ -50,7 +50,9 @@ async function jail(ctx: CheckContext, command: AnyCommand, args: Record<string,
   for (const touch of touchesOf(command, args)) {
     let refusal: CodewardError;
     try {
-      jailed.push({ touch, resolved: await ctx.workspace.resolve(touch.path, touch.access) });
+      const resolved = await ctx.workspace.resolve(touch.path, touch.access);
+      if (touch.existing && resolved.kind === 'missing') assumed.push(`${touch.path} does not exist now: judged as if it did (run now, ${command.name} would fail with C211: ${touch.path}: no such file or directory, or not accessible)`);
+      jailed.push({ touch, resolved });
       continue;
     } catch (error) {
       refusal = toCodewardError(error, touch.path);

@@ -56,7 +56,11 @@ describe('/undo, /redo, /checkpoints (issue 17 point 4)', () => {
     const redone = await runSlash(engine, '/redo 1');
     expect(redone.note).toMatch(/^\[The person ran \/redo: write/);
     expect(await runSlash(engine, '/undo many')).toMatchObject({ ok: false, output: '/undo takes a number of turns and --all, e.g. /undo 2 (got "many")' });
-    expect(await runSlash(engine, '/checkpoints 3')).toMatchObject({ ok: false, output: '/checkpoints takes no argument' });
+    // /checkpoints N (or --id N, the list's own note's words) shows one change (newcomer pass 2, N3).
+    const id = /checkpoint (\d+)/.exec(undone.output)![1]!;
+    for (const line of [`/checkpoints ${id}`, `/checkpoints --id ${id}`]) expect(await runSlash(engine, line), line).toMatchObject({ ok: true, output: expect.stringContaining('a.txt') });
+    expect(await runSlash(engine, '/checkpoints 999999')).toMatchObject({ ok: false, output: expect.stringMatching(/^C211 no change 999999/) });
+    expect(await runSlash(engine, '/checkpoints many')).toMatchObject({ ok: false, output: expect.stringContaining('/checkpoints N (or --id N) shows change N whole') });
   });
 });
 
