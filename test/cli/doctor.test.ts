@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -48,6 +49,19 @@ describe('codeward doctor', () => {
       expect(verbose.stdout).not.toContain('more (doctor --verbose');
     }
     expect(runCli(['-C', root, 'doctor', '--loud'], { yes: false }).stderr).toContain('doctor takes only --verbose (got "--loud")');
+  });
+
+  it('says what sandboxed commands may do to git here: none, its own (git alone), an enclosing repository (newcomer pass 2, N13)', async () => {
+    const top = await tempDir();
+    const probe = runCli(['-C', top, 'doctor'], { yes: false });
+    if (!/OS sandbox {7}bwrap/.test(probe.stdout)) return;
+    expect(probe.stdout).toContain('git              no repository here');
+    spawnSync('git', ['init', '-q', top]);
+    await mkdir(join(top, 'pkg'));
+    expect(runCli(['-C', top, 'doctor'], { yes: false }).stdout).toContain('except a line that runs git alone');
+    const sub = runCli(['-C', join(top, 'pkg'), 'doctor'], { yes: false }).stdout;
+    expect(sub).toMatch(/git {14}\S+ holds the workspace: its git folder is read-only inside the sandbox/);
+    expect(sub).toContain('(-C ');
   });
 
   it('follows --sandbox, --sandbox-network and the config file (its loosening part once trusted), and answers in JSON', async () => {

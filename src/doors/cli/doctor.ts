@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { configFromSettings } from '../../engine/config.js';
 import { usageError } from '../../engine/errors.js';
 import { readUserConfig } from '../../engine/config-user.js';
@@ -5,6 +6,8 @@ import { userSandboxSettings } from '../../sandbox/user-settings.js';
 import { formatIgnored, loadPolicy, readProjectSettings, type ProjectSettings } from '../../permissions/index.js';
 import { GIT_PROTECTED_SUMMARY, HOME_READABLE, HOME_SECRETS, OTHER_TOOLS_IN_WORKSPACE, PROTECTED_FILES_IN_WORKSPACE, PROTECTED_IN_WORKSPACE } from '../../sandbox/policy.js';
 import { ProcessSandbox } from '../../sandbox/sandbox.js';
+import { enclosingRepository } from '../../sandbox/view.js';
+import { lstatQuiet } from '../../files/stat-quiet.js';
 import { Workspace } from '../../workspace/workspace.js';
 import { sandboxOptions, type GlobalOptions } from '../global-options.js';
 import { plural, wrapList } from '../../commands/render.js';
@@ -45,6 +48,7 @@ export async function doctorCommand(options: GlobalOptions, io: DoctorIo, rest: 
     trust: { ...trustData(project), ignored },
     userConfig,
     policy: { files: policy.files, rules: policy.list().filter((rule) => rule.source !== 'default').length, problems: policy.problems.length + policy.notes.length },
+    ...(status.backend && status.mode === 'workspace-write' ? { git: gitInSandbox(workspace.root) } : {}),
     nonAccessibleGlobs: config.nonAccessibleGlobs,
     dangerClassifier: options.allowUnsafe ? 'off (--allow-unsafe)' : 'on',
   };
@@ -59,6 +63,7 @@ export async function doctorCommand(options: GlobalOptions, io: DoctorIo, rest: 
     `permission gate  ${plural(data.policy.rules, 'rule')} from ${data.policy.files.length > 0 ? data.policy.files.map((info) => String(info.file)).join(', ') : 'no policy file'} plus the defaults${data.policy.problems ? ` (${plural(data.policy.problems, 'problem')}: codeward policy list)` : ''}`,
     `trust            ${trustLine(data.trust, ignored.map(formatIgnored))}`,
     `user config      ${userConfig.error ? `error: ${userConfig.error}` : userConfig.file ? `${userConfig.file}${userConfig.passEnv.length > 0 ? `; passEnv ${userConfig.passEnv.join(' ')}` : ''}${userConfig.warnings.length > 0 ? `; ${userConfig.warnings.join('; ')}` : ''}` : 'none (~/.codeward/config, config.json, config.yaml or config.yml)'}`,
+    ...(data.git ? [`git              ${data.git}`] : []),
     `danger check     ${data.dangerClassifier} (catastrophic shell commands are blocked, C242)`,
     ...wrapList('', 'hidden files     ', data.nonAccessibleGlobs),
   ];
@@ -94,6 +99,15 @@ function sandboxLines(box: SandboxData, verbose: boolean): string[] {
     ...group('read-only home:', box.homeReadOnly),
     ...group('hidden:', hidden),
   ];
+}
+
+// What a sandboxed command may do to git's folder here (newcomer pass 2, N13: a subfolder workspace's
+// repository is read-only inside, and doctor did not say so).
+function gitInSandbox(root: string): string {
+  const top = enclosingRepository(root);
+  if (top) return `${top} holds the workspace: its git folder is read-only inside the sandbox (git status, diff and log work; add, commit, stash and checkout do not); to change the repository open it as the workspace (-C ${top})`;
+  if (!lstatQuiet(join(root, '.git'))) return 'no repository here';
+  return 'read-only to sandboxed commands except a line that runs git alone (git add -A && git commit -m "…"); what such a line leaves for a protected path is set back';
 }
 
 function trustData(project: ProjectSettings) {
