@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { mkdir, symlink, utimes } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -143,5 +144,20 @@ describe('a file name cannot draw lines in list, tree or clean output (red team)
     expect(result.stdout).not.toContain('\u001b');
     const json = cli(['--json', ...args]).json;
     expect(JSON.stringify(json.data)).toContain(JSON.stringify(NAME).slice(1, -1));
+  });
+});
+
+describe("the README's CLI examples", () => {
+  // Newcomer pass 2, N11: the update example named a notes.md no checkout has (C211); it now edits the x.txt
+  // the write example made, and the two run in a row in an empty folder.
+  it('the write example, then the update example, both succeed', () => {
+    const readme = readFileSync(join(import.meta.dirname, '../../README.md'), 'utf8');
+    expect(readme).toContain('npx codeward --json --yes write --file x.txt --content hi');
+    const files = /npx codeward --yes update --files '([^']+)'/.exec(readme)?.[1];
+    expect(files).toBeDefined();
+    expect(cli(['--json', '--yes', 'write', '--file', 'x.txt', '--content', 'hi']).json?.ok).toBe(true);
+    const update = cli(['--yes', 'update', '--files', files!]);
+    expect(update.status, update.stderr).toBe(0);
+    expect(update.stderr).toBe('');
   });
 });
