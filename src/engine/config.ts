@@ -63,7 +63,7 @@ async function ownConfig(project: ProjectSettings, user?: UserEngineSettings): P
     const userOnly = userOnlyOf(keys, name);
     const others = CONFIG_FILES.filter((other) => other !== name && snapshotFile(project.snapshot, other)?.digest != null);
     const notes = others.length === 0 ? [] : [`${name} is the config read; ${others.join(', ')} ${others.length === 1 ? 'is' : 'are'} not read (merge ${others.length === 1 ? 'it' : 'them'} into ${name})`];
-    if (unknown.length > 0) notes.push(`${name}: ${unknown.map((key) => `unknown key "${key}"${didYouMean(key, Object.keys(configSchema.def.shape))}`).join(', ')} ignored (a setting of another codeward version, or a typo); valid keys: ${Object.keys(configSchema.def.shape).join(', ')}`);
+    if (unknown.length > 0) notes.push(`${name}: ${unknown.map((key) => `unknown key "${key}"${didYouMean(key, Object.keys(configSchema.def.shape))}`).join(', ')} ignored (a setting of another codeward version, or a typo); ${validKeys()}`);
     const projectKeys = keys.filter((key) => !(USER_ONLY_KEYS as readonly string[]).includes(key));
     const sandboxFrom = projectKeys.includes('sandbox') && config.sandbox !== undefined ? { sandboxFrom: `"sandbox": "${config.sandbox}" in the project's .codeward/config` } : userFrom;
     if (trusted) return { config: { ...base, ...pick(config, projectKeys) }, ...sandboxFrom, file: name, ignored: [], userOnly, notes };
@@ -72,6 +72,13 @@ async function ownConfig(project: ProjectSettings, user?: UserEngineSettings): P
     return { ...tightened, ...from, file: name, userOnly, notes };
   }
   return { config: base, ...userFrom, ignored: [], userOnly: [], notes: [] };
+}
+
+// The keys a project's config may set, and the ones only the user's own file sets (newcomer pass 2, N16:
+// passEnv and sandboxReadable were listed as valid for a project, which never applies them).
+function validKeys(): string {
+  const userOnly: readonly string[] = USER_ONLY_KEYS;
+  return `valid keys: ${Object.keys(configSchema.def.shape).filter((key) => !userOnly.includes(key)).join(', ')} (${userOnly.join(' and ')} only in your own ~/.codeward/config)`;
 }
 
 function pick(config: Config, keys: readonly string[]): Partial<Config> {
@@ -114,7 +121,7 @@ async function parseConfigKeys(text: string, name: string, lenient = false): Pro
       if (issue.code === 'unrecognized_keys') return issue.keys.map((key) => `unknown key "${key}"${didYouMean(key, Object.keys(configSchema.def.shape))}`).join('; ');
       return describeIssue(issue, issue.path.length > 0 ? issue.path.join('.') : 'the file');
     });
-    throw fail('C210', `${name}: ${[...new Set(problems)].join('; ')}; valid keys: ${Object.keys(configSchema.def.shape).join(', ')}`);
+    throw fail('C210', `${name}: ${[...new Set(problems)].join('; ')}; ${validKeys()}`);
   }
   const keys = typeof raw === 'object' && raw !== null ? Object.keys(raw) : [];
   return { config: parsed.data, keys, unknown };
