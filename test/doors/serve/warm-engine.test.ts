@@ -122,7 +122,7 @@ describe('codeward serve: the same answers as a cold call', { timeout: 120_000 }
 
   // Issue 31: the client of a warm call is a cold node process; what it loads beyond the hand-off is paid by
   // every call of a ChatCLI session. A loader hook records every module it imports, built-ins included.
-  it('hands a call over loading neither node:crypto nor the CLI door', async () => {
+  it('hands a call over loading neither node:crypto, node:v8 nor the CLI door', async () => {
     await startServer();
     const record = join(state, 'loads.txt');
     const hook = join(state, 'hook.mjs');
@@ -133,6 +133,7 @@ describe('codeward serve: the same answers as a cold call', { timeout: 120_000 }
     const loaded = readFileSync(record, 'utf8').split('\n').filter(Boolean);
     expect(loaded.some((url) => /\/client-[\w-]+\.js$/.test(url))).toBe(true);
     expect(loaded).not.toContain('node:crypto');
+    expect(loaded).not.toContain('node:v8');
     expect(loaded.filter((url) => /\/main-[\w-]+\.js$/.test(url))).toEqual([]);
   });
 });
