@@ -50,21 +50,39 @@ function anySegment(segments: readonly string[]): (rel: string) => boolean {
 }
 
 // One test for a list of globs: what picomatch's matcher answers (the glob itself, or its regular
-// expression), without the result objects it builds on every call; walks call this once per entry.
+// expression), without the result objects it builds on every call; walks call this once per entry. A
+// pattern's expression is built the first time an input starts with the literal text the pattern starts
+// with (`.env.` of `.env.!(example)`): a call that tests a few paths, none of which could match, never
+// runs picomatch's parser (a cold `read` paid its first compile, some milliseconds).
 function anyGlob(globs: readonly string[]): (input: string) => boolean {
   if (globs.length === 0) return () => false;
   const exact = new Set(globs);
   // A literal glob matches itself only: the set answers it, with no expression to try.
-  const regexes = globs.filter((glob) => !isLiteral(glob)).map((glob) => picomatch.makeRe(glob, OPTIONS));
-  // One expression for all of them when they share flags (they do with these options).
-  const flags = regexes[0]?.flags;
-  const tests = regexes.length > 0 && regexes.every((regex) => regex.flags === flags) ? [new RegExp(regexes.map((regex) => `(?:${regex.source})`).join('|'), flags)] : regexes;
+  const patterns = globs.filter((glob) => !isLiteral(glob));
+  if (patterns.length === 0) return (input) => input !== '' && exact.has(input);
+  const starts = patterns.map(leadingLiteral);
+  let tests: readonly RegExp[] | undefined;
   return (input) => {
     if (input === '') return false;
     if (exact.has(input)) return true;
+    if (!starts.some((start) => input.startsWith(start))) return false;
+    tests ??= expressions(patterns);
     for (const regex of tests) if (regex.test(input)) return true;
     return false;
   };
+}
+
+// The text every match of `glob` starts with: its characters before the first one picomatch gives a
+// meaning to; none for a glob picomatch rewrites at the start (`./a` matches `a`).
+function leadingLiteral(glob: string): string {
+  return glob.startsWith('./') ? '' : /^[^*?[\]{}()!+@\\|^$]*/.exec(glob)![0];
+}
+
+// The globs' regular expressions: one for all of them when they share flags (they do with these options).
+function expressions(globs: readonly string[]): RegExp[] {
+  const regexes = globs.map((glob) => picomatch.makeRe(glob, OPTIONS));
+  const flags = regexes[0]!.flags;
+  return regexes.every((regex) => regex.flags === flags) ? [new RegExp(regexes.map((regex) => `(?:${regex.source})`).join('|'), flags)] : regexes;
 }
 
 // Whether a name ends with one of `endings` (`.pem`), or a path is one of `tails` (`.aws/credentials`) or ends
