@@ -72,10 +72,11 @@ function anyGlob(globs: readonly string[]): (input: string) => boolean {
   };
 }
 
-// The text every match of `glob` starts with: its characters before the first one picomatch gives a
-// meaning to; none for a glob picomatch rewrites at the start (`./a` matches `a`).
+// The text every match of `glob` starts with: its characters before the first `/` or the first one
+// picomatch gives a meaning to (`a/**` matches `a` itself: a slash may be optional); none for a glob picomatch
+// rewrites at the start (`./a` matches `a`).
 function leadingLiteral(glob: string): string {
-  return glob.startsWith('./') ? '' : /^[^*?[\]{}()!+@\\|^$]*/.exec(glob)![0];
+  return glob.startsWith('./') ? '' : /^[^/*?[\]{}()!+@\\|^$]*/.exec(glob)![0];
 }
 
 // The globs' regular expressions: one for all of them when they share flags (they do with these options).

@@ -5,8 +5,8 @@ import picomatch from 'picomatch';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { compileNonAccessible } from '../../src/workspace/globs.js';
 
-const GLOBS = ['**/.env', '**/.env.!(example|sample)', '**/*.pem', '**/*.tar.gz', '**/secrets/**', '**/.aws/credentials', '**/.config/git/credentials', 'private', 'a/b.txt', '**/build/', 'src/**/*.key', '**/[ab].txt', '**/k$.txt', './x*', '.env.!(example)', 'a/*.txt'];
-const PATHS = ['.env', 'a/.env', '.env.local', '.env.example', 'x.pem', '.pem', '..pem', 'a/b/c.pem', 'x.pem.txt', 'pem', 'b.tar.gz', 'tar.gz', 'secrets', 'a/secrets/b', '.aws/credentials', 'home/.aws/credentials', 'x.aws/credentials', '.aws/credentials2', 'a/.config/git/credentials', 'private', 'privateer', 'a/private', 'a/b.txt', 'x/a/b.txt', 'build', 'src/a/k.key', 'x|y', 'a/x|y', 'a.txt', 'c.txt', 'k$.txt', 'a/k$.txt', 'x', 'xy', './xy', 'a/x.txt'];
+const GLOBS = ['**/.env', '**/.env.!(example|sample)', '**/*.pem', '**/*.tar.gz', '**/secrets/**', '**/.aws/credentials', '**/.config/git/credentials', 'private', 'a/b.txt', '**/build/', 'src/**/*.key', '**/[ab].txt', '**/k$.txt', './x*', '.env.!(example)', 'a/*.txt', 'secrets/**', 'a/**', 'a/b/**'];
+const PATHS = ['.env', 'a/.env', '.env.local', '.env.example', 'x.pem', '.pem', '..pem', 'a/b/c.pem', 'x.pem.txt', 'pem', 'b.tar.gz', 'tar.gz', 'secrets', 'a/secrets/b', '.aws/credentials', 'home/.aws/credentials', 'x.aws/credentials', '.aws/credentials2', 'a/.config/git/credentials', 'private', 'privateer', 'a/private', 'a/b.txt', 'x/a/b.txt', 'build', 'src/a/k.key', 'x|y', 'a/x|y', 'a.txt', 'c.txt', 'k$.txt', 'a/k$.txt', 'x', 'xy', './xy', 'a/x.txt', 'a', 'a/', 'a/b', 'ab'];
 
 afterEach(() => vi.restoreAllMocks());
 
