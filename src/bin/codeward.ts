@@ -1,6 +1,5 @@
 #!/usr/bin/env node
 import { isatty } from 'node:tty';
-import { setFlagsFromString } from 'node:v8';
 import { startTiming } from '../engine/timing.js';
 import type { WarmResult } from '../doors/serve/client.js';
 import { mayHaveWarmEngine } from '../doors/serve/folder.js';
@@ -8,14 +7,6 @@ import { mayHaveWarmEngine } from '../doors/serve/folder.js';
 // `codeward -` holds the whole call in memory: room for the largest write (maxWriteBytes, 64 MiB by
 // default) as escaped JSON or base64, and no more.
 const MAX_STDIN_CALL_BYTES = 256 * 1024 * 1024;
-
-// The shell parser (danger classifier, permission gate) is tree-sitter compiled to WebAssembly. With
-// V8's default tiering its hot functions are recompiled by TurboFan in the background and the main
-// thread then waits for that compilation (about half a second) before it sees a command's exit: a
-// one-shot `codeward exec` took ~0.7 s instead of ~0.2 s. Liftoff's baseline code is also faster over
-// thousands of parses than paying for the recompilation (bench `cold-start`). Set before any wasm
-// loads; the library (dist/index.js) leaves the embedding process's flags alone.
-setFlagsFromString('--liftoff-only');
 
 // Started before anything else loads, so the first stage it reports is the modules' load (main.js decides
 // whether the flag stands where a global option may).
@@ -45,6 +36,14 @@ async function handOff(): Promise<WarmResult | undefined> {
 }
 
 async function runCold(): Promise<number> {
+  // The shell parser (danger classifier, permission gate) is tree-sitter compiled to WebAssembly. With
+  // V8's default tiering its hot functions are recompiled by TurboFan in the background and the main
+  // thread then waits for that compilation (about half a second) before it sees a command's exit: a
+  // one-shot `codeward exec` took ~0.7 s instead of ~0.2 s. Liftoff's baseline code is also faster over
+  // thousands of parses than paying for the recompilation (bench `cold-start`). Set here, before any
+  // wasm loads (a call the warm engine answers loads neither wasm nor node:v8); the library
+  // (dist/index.js) leaves the embedding process's flags alone.
+  (await import('node:v8')).setFlagsFromString('--liftoff-only');
   const { main } = await import('../doors/cli/main.js');
   timing?.mark('module load');
   return main(argv, {

@@ -119,6 +119,23 @@ describe('codeward serve: the same answers as a cold call', { timeout: 120_000 }
     expect(relative.stderr).toMatch(/^timing: warm engine call/m);
     expect(relative.stdout).toContain('inner');
   });
+
+  // Issue 31: the client of a warm call is a cold node process; what it loads beyond the hand-off is paid by
+  // every call of a ChatCLI session. A loader hook records every module it imports, built-ins included.
+  it('hands a call over loading neither node:crypto, node:v8 nor the CLI door', async () => {
+    await startServer();
+    const record = join(state, 'loads.txt');
+    const hook = join(state, 'hook.mjs');
+    writeFileSync(hook, `import { register } from 'node:module';\nregister('data:text/javascript,' + encodeURIComponent(\`import { appendFileSync } from 'node:fs';\nexport async function load(url, context, next) { appendFileSync(${JSON.stringify(record)}, url + '\\\\n'); return next(url, context); }\`));\n`);
+    const warm = call(['read', 'open.txt'], { NODE_OPTIONS: `--import ${hook}` });
+    expect(warm.warm).toBe(true);
+    expect(JSON.parse(warm.stdout).data.content).toContain('visible');
+    const loaded = readFileSync(record, 'utf8').split('\n').filter(Boolean);
+    expect(loaded.some((url) => /\/client-[\w-]+\.js$/.test(url))).toBe(true);
+    expect(loaded).not.toContain('node:crypto');
+    expect(loaded).not.toContain('node:v8');
+    expect(loaded.filter((url) => /\/main-[\w-]+\.js$/.test(url))).toEqual([]);
+  });
 });
 
 describe('codeward serve: only its user, and a fallback', { timeout: 120_000 }, () => {
