@@ -2,10 +2,12 @@
 // types; of the build configuration only TypeScript's path aliases): ES `import`/`export ... from`/`require`
 // with relative paths or tsconfig `paths`/`baseUrl` ones (ts-paths.ts), Python
 // `import`/`from ... import` (relative, or absolute matched by the module path's last segments), Go
-// imports of the defining file's package folder. A file that re-exports the name becomes a provider too.
+// imports of the defining file's package folder, Rust `use` declarations (references-rust.ts). A file that
+// re-exports the name becomes a provider too.
 import path from 'node:path';
 import type { Node } from 'web-tree-sitter';
 import type { LanguageId } from './languages.js';
+import { rustFacts } from './references-rust.js';
 import type { AliasResolver } from './ts-paths.js';
 
 export interface ImportFacts {
@@ -159,5 +161,6 @@ export function importFacts(language: LanguageId, root: Node, file: string, prov
   if (language === 'javascript' || language === 'typescript' || language === 'tsx') return jsFacts(root, file, providers, name, aliases);
   if (language === 'python') return pythonFacts(root, file, providers, name);
   if (language === 'go') return goFacts(root, providers);
+  if (language === 'rust') return rustFacts(root, file, providers, name, newFacts());
   return newFacts();
 }

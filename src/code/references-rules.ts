@@ -1,10 +1,12 @@
 // Where a name is declared, per language family, for the scope walk of `references` (references-scope.ts):
-// JavaScript/TypeScript, Python and Go. A token is a declaration (with the scope it binds in), a use, a
+// JavaScript/TypeScript, Python and Go (Rust: references-rust.ts). A token is a declaration (with the scope
+// it binds in), a use, a
 // member name (`x.name`, a method or field definition, an object key), or neither (a label, a keyword
 // argument, a package name).
 import type { Node } from 'web-tree-sitter';
 import type { LanguageId } from './languages.js';
 import type { Role } from './references-scope.js';
+import { rustRules } from './references-rust.js';
 import { scopeOf } from './references-scope.js';
 
 export interface ScopeRules {
@@ -161,5 +163,6 @@ export function scopeRulesOf(language: LanguageId): ScopeRules | undefined {
   if (language === 'javascript' || language === 'typescript' || language === 'tsx') return jsRules;
   if (language === 'python') return pythonRules;
   if (language === 'go') return goRules;
+  if (language === 'rust') return rustRules;
   return undefined;
 }

@@ -57,7 +57,7 @@ export interface ReferenceQuery {
   readonly aliases?: AliasResolver;
 }
 
-const SELF = new Set(['this', 'self', 'cls', 'super']);
+const SELF = new Set(['this', 'self', 'cls', 'super', 'Self']);
 const MAX_LINE = 200;
 
 interface Scanned {
@@ -140,7 +140,7 @@ function otherLabel(scanned: Scanned, occurrence: Occurrence, facts: ImportFacts
   if (target.member !== undefined) {
     if (role.kind !== 'member' || role.object === null) return role.kind === 'member' ? 'textual' : null;
     const object = compact(role.object);
-    const viaImport = facts.locals.has(object) || [...facts.namespaces].some((namespace) => object === `${namespace}.${target.member!.outer}`);
+    const viaImport = facts.locals.has(object) || [...facts.namespaces].some((namespace) => object === `${namespace}.${target.member!.outer}` || object === `${namespace}::${target.member!.outer}`);
     return viaImport ? 'imported' : 'textual';
   }
   if (facts.specifiers.has(occurrence.node.id)) return 'imported';

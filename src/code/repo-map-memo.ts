@@ -28,7 +28,8 @@ export class GraphMemo {
       this.#shape = patched.shape;
       this.#scored = patched.referencesChanged || this.#scored === undefined ? undefined : { ...this.#scored, shape: patched.shape };
     }
-    this.#files = files;
+    // Only what the next call compares (path and stamp): the entries themselves are not kept alive.
+    this.#files = files.map(({ path, entry }) => ({ path, entry: { stamp: entry.stamp } }));
     const shape = this.#shape!;
     const focusKey = JSON.stringify([focus.paths, focus.names]);
     if (this.#scored === undefined || focusKey !== this.#focus) {
@@ -47,7 +48,7 @@ export function changedFiles(before: readonly IndexedFile[], after: readonly Ind
   for (let at = 0; at < after.length; at++) {
     const [old, now] = [before[at]!, after[at]!];
     if (old.path !== now.path) return undefined;
-    if (old.entry !== now.entry && old.entry.stamp !== now.entry.stamp) changed.push(at);
+    if (old.entry.stamp !== now.entry.stamp) changed.push(at);
   }
   return changed;
 }

@@ -66,7 +66,7 @@ async function run(args: RepoMapArgs, ctx: CommandContext): Promise<RepoMapData>
   const key = pageKey(files, stamps, { dir: target.rel, focus: focusPaths, names, budget: args.budget, offset: args.offset });
   const kept = key === undefined ? undefined : await pages.get(key);
   if (kept !== undefined) return { dir: target.rel, ...kept, budget: args.budget, offset: args.offset, parsed: 0, threads: 0 };
-  const index = await indexFiles({ workspace: ctx.workspace, stateDir, files, stamps, signal: ctx.signal, parsers: sharedParsers(ctx), store: sharedIndexStore(ctx, stateDir) });
+  const index = await indexFiles({ workspace: ctx.workspace, stateDir, files, stamps, listed: true, signal: ctx.signal, parsers: sharedParsers(ctx), store: sharedIndexStore(ctx, stateDir) });
   const page: MapPage = { ...await rankPage(ctx, index.files, focusPaths, names, args), files: index.files.length, skipped: index.skipped };
   // Best effort: a state folder that cannot be written only costs the next process the ranking.
   if (key !== undefined && !ctx.signal.aborted) await pages.set(key, page).catch(() => undefined);

@@ -74,7 +74,7 @@ async function run(args: SymbolsArgs, ctx: CommandContext): Promise<SymbolsData>
     warn: (message) => ctx.warn(message),
   });
   const stateDir = ctx.stateDir ?? stateDirFor(ctx.workspace.root);
-  const index = await indexFiles({ workspace: ctx.workspace, stateDir, files: listed.files, signal: ctx.signal, parsers: sharedParsers(ctx), store: sharedIndexStore(ctx, stateDir) });
+  const index = await indexFiles({ workspace: ctx.workspace, stateDir, files: listed.files, listed: true, signal: ctx.signal, parsers: sharedParsers(ctx), store: sharedIndexStore(ctx, stateDir) });
   const kinds = args.kind === undefined ? undefined : new Set(args.kind.split(',').map((kind) => kind.trim().toLowerCase()).filter((kind) => kind !== ''));
   const lower = wanted.toLowerCase();
   const hits: SymbolHit[] = [];

@@ -4,9 +4,8 @@
 // nearest config does not define stays textual, and a rename goes through the aliased imports.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Engine } from '../../src/engine/engine.js';
-import { engineFor, removeDir, tempDir, writeFiles } from '../helpers/fixture.js';
+import { describe, expect, it } from 'vitest';
+import { referencesProject } from './references-project.js';
 
 const FILES: Record<string, string> = {
   'tsconfig.json': '{\n  // the shared options\n  "extends": "./tsconfig.base.json",\n  "compilerOptions": { "strict": true, },\n}\n',
@@ -21,27 +20,11 @@ const FILES: Record<string, string> = {
   'packages/web/nearest.ts': "import { greet } from '@app/greet';\ngreet('f');\n",
 };
 
-let root: string;
-let engine: Engine | undefined;
-beforeEach(async () => {
-  root = await tempDir('codeward-aliases-');
-  await writeFiles(root, FILES);
-});
-afterEach(async () => {
-  await engine?.close();
-  engine = undefined;
-  await removeDir(root);
-});
-
-interface Hit { path: string; line: number; column: number; label: string; definition?: boolean }
-const where = (list: Hit[]): string[] => list.map((hit) => `${hit.path}:${hit.line}:${hit.column} ${hit.definition ? 'definition' : hit.label}`);
+const project = referencesProject('codeward-aliases-', FILES);
 
 describe('references through TypeScript path aliases', () => {
   it('wildcard, exact, baseUrl and a package config\'s own paths are imported; an alias the nearest config lacks is textual', async () => {
-    engine = await engineFor(root);
-    const result = await engine.run({ cmd: 'references', args: { file: 'src/greet.ts', symbol: 'greet' } });
-    expect(result.ok, JSON.stringify(result)).toBe(true);
-    expect(where((result as unknown as { data: { references: Hit[] } }).data.references)).toEqual([
+    expect(await project.where({ file: 'src/greet.ts', symbol: 'greet' })).toEqual([
       'src/greet.ts:1:17 definition',
       'packages/web/nearest.ts:1:10 textual',
       'packages/web/nearest.ts:2:1 textual',
@@ -58,8 +41,8 @@ describe('references through TypeScript path aliases', () => {
   });
 
   it('rename-symbol renames through the aliased imports and leaves the textual ones', async () => {
-    engine = await engineFor(root);
-    const result = await engine.run({ cmd: 'rename-symbol', args: { file: 'src/greet.ts', symbol: 'greet', to: 'welcome' } });
+    const root = project.root();
+    const result = await (await project.engine()).run({ cmd: 'rename-symbol', args: { file: 'src/greet.ts', symbol: 'greet', to: 'welcome' } });
     expect(result.ok, JSON.stringify(result)).toBe(true);
     expect(await readFile(join(root, 'src/main.ts'), 'utf8')).toBe("import { welcome } from '@app/greet';\nwelcome('a');\n");
     expect(await readFile(join(root, 'packages/web/page.ts'), 'utf8')).toBe("import { welcome } from '~/greet';\nwelcome('e');\n");

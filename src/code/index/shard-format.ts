@@ -22,19 +22,34 @@ export function readShard(parsed: unknown): { strings: readonly string[]; rows: 
   return { strings: data.strings, rows };
 }
 
-// The entry a row stands for.
+// The entry a row stands for: its symbols and references decoded on first use only (a warm call that only
+// compares stamps decodes nothing), and not kept by the store (the compact row is what stays in memory).
 export function entryOf(strings: readonly string[], row: Row): IndexEntry {
   const [, stamp, skip, flat, references] = row;
   if (skip !== null) return { stamp, skip };
-  const symbols: IndexedSymbol[] = [];
-  for (let at = 0; at + FIELDS <= flat.length; at += FIELDS) {
-    symbols.push({ name: strings[flat[at]!] ?? '', namePath: strings[flat[at + 1]!] ?? '', kind: strings[flat[at + 2]!] ?? '', startLine: flat[at + 3]!, endLine: flat[at + 4]!, signature: strings[flat[at + 5]!] ?? '' });
-  }
-  return { stamp, symbols, references: references.map((index) => strings[index] ?? '') };
+  let symbols: IndexedSymbol[] | undefined;
+  let names: string[] | undefined;
+  return {
+    stamp,
+    get symbols(): IndexedSymbol[] {
+      if (symbols === undefined) {
+        symbols = [];
+        for (let at = 0; at + FIELDS <= flat.length; at += FIELDS) {
+          symbols.push({ name: strings[flat[at]!] ?? '', namePath: strings[flat[at + 1]!] ?? '', kind: strings[flat[at + 2]!] ?? '', startLine: flat[at + 3]!, endLine: flat[at + 4]!, signature: strings[flat[at + 5]!] ?? '' });
+        }
+      }
+      return symbols;
+    },
+    get references(): string[] {
+      names ??= references.map((index) => strings[index] ?? '');
+      return names;
+    },
+  };
 }
 
-// The shard file's data for these entries, with one string table.
-export function writeShard(entries: ReadonlyMap<string, IndexEntry>): ShardData {
+// The shard file's data: the rows kept (those not replaced by an entry) and the entries, with one string
+// table. A kept row is copied with its numbers mapped into the new table, never rebuilt as objects.
+export function writeShard(entries: ReadonlyMap<string, IndexEntry>, kept?: { strings: readonly string[]; rows: ReadonlyMap<string, Row> }): ShardData {
   const strings: string[] = [];
   const numbers = new Map<string, number>();
   const intern = (text: string): number => {
@@ -46,6 +61,12 @@ export function writeShard(entries: ReadonlyMap<string, IndexEntry>): ShardData 
     return number;
   };
   const files: Row[] = [];
+  for (const [rel, row] of kept?.rows ?? []) {
+    if (entries.has(rel)) continue;
+    const [, stamp, skip, flat, references] = row;
+    const mapped = flat.map((value, at) => (at % FIELDS === 3 || at % FIELDS === 4 ? value : intern(kept!.strings[value] ?? '')));
+    files.push([rel, stamp, skip, mapped, references.map((index) => intern(kept!.strings[index] ?? ''))]);
+  }
   for (const [rel, entry] of entries) {
     const flat = (entry.symbols ?? []).flatMap((symbol) => [intern(symbol.name), intern(symbol.namePath), intern(symbol.kind), symbol.startLine, symbol.endLine, intern(symbol.signature)]);
     files.push([rel, entry.stamp, entry.skip ?? null, flat, (entry.references ?? []).map(intern)]);

@@ -14,11 +14,13 @@ const SHARDS = 64;
 // Bumped when the entry's shape, the extraction or the file format changes: old caches are then ignored.
 const FORMAT = 2;
 
-// A loaded shard: the rows as read (rebuilt on demand), the entries rebuilt or set since, and the identity
-// of the file it was read from (or written to): '' when there was none.
+// A loaded shard: the compact rows as read or last saved (an entry is rebuilt from its row on demand and not
+// kept), the entries set since the last save, and the identity of the file it was read from (or written
+// to): '' when there was none. Only the rows stay in memory: a saved entry's objects are garbage after the
+// call that made them (a cold index of 20 k files held every entry twice over).
 interface Shard {
-  readonly strings: readonly string[];
-  readonly rows: Map<string, Row>;
+  strings: readonly string[];
+  rows: Map<string, Row>;
   readonly entries: Map<string, IndexEntry>;
   seen: string;
 }
@@ -47,6 +49,7 @@ export class IndexStore {
   readonly #dir: string;
   readonly #shards = new Map<number, Promise<Shard>>();
   readonly #dirty = new Set<number>();
+  #unsaved = 0;
 
   constructor(stateDir: string) {
     this.#dir = indexDir(stateDir);
@@ -66,35 +69,42 @@ export class IndexStore {
     const known = shard.entries.get(rel);
     if (known !== undefined) return known;
     const row = shard.rows.get(rel);
-    if (row === undefined) return undefined;
-    const entry = entryOf(shard.strings, row);
-    shard.entries.set(rel, entry);
-    return entry;
+    return row === undefined ? undefined : entryOf(shard.strings, row);
+  }
+
+  // How many entries were set since the last save (a bulk index saves as it goes, so they never pile up).
+  get unsaved(): number {
+    return this.#unsaved;
   }
 
   async set(rel: string, entry: IndexEntry): Promise<void> {
     const number = shardOf(rel);
     (await this.#load(number)).entries.set(rel, entry);
     this.#dirty.add(number);
+    this.#unsaved++;
   }
 
-  // Writes the shards changed since the last save.
+  // Writes the shards changed since the last save, and keeps each in memory as the compact rows written.
   async save(): Promise<void> {
     if (this.#dirty.size === 0) return;
     await mkdir(this.#dir, { recursive: true, mode: 0o700 });
     const dirty = [...this.#dirty];
     this.#dirty.clear();
+    this.#unsaved = 0;
     // One shard at a time: a cold index dirties them all, and their texts held at once raise the peak memory.
     for (const number of dirty) {
       const shard = await this.#load(number);
-      const all = new Map<string, IndexEntry>();
-      for (const [rel, row] of shard.rows) all.set(rel, shard.entries.get(rel) ?? entryOf(shard.strings, row));
-      for (const [rel, entry] of shard.entries) all.set(rel, entry);
+      const written = new Map(shard.entries);
+      const data = writeShard(written, shard);
       const path = this.#path(number);
       const temp = `${path}.${process.pid}.${Date.now()}.tmp`;
-      await writeFile(temp, JSON.stringify(writeShard(all)), { mode: 0o600 });
+      await writeFile(temp, JSON.stringify(data), { mode: 0o600 });
       await rename(temp, path);
       shard.seen = await identity(path);
+      shard.strings = data.strings;
+      shard.rows = new Map(data.files.map((row) => [row[0], row]));
+      // An entry set while this shard was written stays (its shard is dirty again).
+      for (const [rel, entry] of written) if (shard.entries.get(rel) === entry) shard.entries.delete(rel);
     }
   }
 

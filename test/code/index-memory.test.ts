@@ -1,0 +1,68 @@
+// What the code index keeps in memory and checks per file (issue 30: a cold index of 20 k files peaked at
+// 450-530 MB; one changed file cost the whole listing's reader-hidden checks twice). A saved shard is kept
+// as its compact rows (an entry is decoded when asked for, never kept), kept rows are re-encoded without
+// being decoded, and files that come from the listing of this call are not checked again one by one.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { indexFiles } from '../../src/code/index/code-index.js';
+import type { IndexEntry } from '../../src/code/index/entry.js';
+import { readShard, writeShard, entryOf } from '../../src/code/index/shard-format.js';
+import { IndexStore } from '../../src/code/index/store.js';
+import { Workspace } from '../../src/workspace/workspace.js';
+import { removeDir, tempDir, writeFiles } from '../helpers/fixture.js';
+
+let root: string;
+let state: string;
+beforeEach(async () => {
+  root = await tempDir();
+  state = await tempDir('codeward-state-');
+});
+afterEach(async () => {
+  await removeDir(root);
+  await removeDir(state);
+});
+
+const symbol = (name: string) => ({ name, namePath: `C/${name}`, kind: 'method', startLine: 2, endLine: 4, signature: `${name}() {` });
+const entry = (stamp: string, ...names: string[]): IndexEntry => ({ stamp, symbols: names.map(symbol), references: [...names, 'log'] });
+const plain = (value: IndexEntry | undefined): unknown => JSON.parse(JSON.stringify(value));
+
+describe('code index memory', () => {
+  it('a shard re-encoded with new entries keeps every other row exactly (mapped into the new table, strings once)', () => {
+    const first = JSON.parse(JSON.stringify(writeShard(new Map([['a.ts', entry('1', 'run', 'stop')], ['b.ts', entry('2', 'run')], ['c.js', { stamp: '3', skip: 'minified' }]])))) as unknown;
+    const kept = readShard(first);
+    const data = writeShard(new Map([['b.ts', entry('4', 'walk')]]), kept);
+    const { strings, rows } = readShard(JSON.parse(JSON.stringify(data)));
+    expect([...rows.keys()].sort()).toEqual(['a.ts', 'b.ts', 'c.js']);
+    expect(plain(entryOf(strings, rows.get('a.ts')!))).toEqual(plain(entry('1', 'run', 'stop')));
+    expect(plain(entryOf(strings, rows.get('b.ts')!))).toEqual(plain(entry('4', 'walk')));
+    expect(entryOf(strings, rows.get('c.js')!)).toEqual({ stamp: '3', skip: 'minified' });
+    expect(strings.filter((text) => text === 'log')).toHaveLength(1);
+  });
+
+  it('once saved, the store serves an entry decoded from its row each time and does not keep the object it was given', async () => {
+    const store = new IndexStore(state);
+    const given = entry('1', 'run');
+    await store.set('a.ts', given);
+    expect(store.unsaved).toBe(1);
+    expect(await store.get('a.ts')).toBe(given);
+    await store.save();
+    expect(store.unsaved).toBe(0);
+    const [one, two] = [await store.get('a.ts'), await store.get('a.ts')];
+    expect(one).not.toBe(given);
+    expect(one).not.toBe(two);
+    expect(plain(one)).toEqual(plain(given));
+    // Another store on the same folder reads the same rows.
+    expect(plain(await new IndexStore(state).get('a.ts'))).toEqual(plain(given));
+  });
+
+  it('files from this call\'s listing are not checked against the reader-hidden rule again, one by one; others are', async () => {
+    await writeFiles(root, Object.fromEntries(Array.from({ length: 6 }, (_, at) => [`f${at}.ts`, `export function f${at}(): void {}\n`])));
+    const workspace = await Workspace.open(root);
+    const spy = vi.spyOn(workspace, 'isHiddenFromReaders');
+    const files = Array.from({ length: 6 }, (_, at) => `f${at}.ts`);
+    const request = { workspace, stateDir: state, files, signal: new AbortController().signal, threads: 0 };
+    expect((await indexFiles({ ...request, listed: true })).files).toHaveLength(6);
+    expect(spy).not.toHaveBeenCalled();
+    expect((await indexFiles(request)).files).toHaveLength(6);
+    expect(spy).toHaveBeenCalledTimes(6);
+  });
+});
