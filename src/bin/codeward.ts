@@ -35,6 +35,17 @@ async function handOff(): Promise<WarmResult | undefined> {
   return callWarm({ argv, env, cwd: process.cwd(), umask: process.umask() }, (message) => process.stderr.write(`codeward: warning: ${message}\n`));
 }
 
+// Whether the call names a command that parses many source files, by any of its words (an argument, or
+// the "cmd" of a JSON call); the manifest lists them without loading any definition.
+async function parsesMany(): Promise<boolean> {
+  const { commandManifest } = await import('../commands/registry-manifest.js');
+  const words = commandManifest.filter((entry) => entry.parsesMany).flatMap((entry) => [entry.name, ...entry.aliases].map((word) => word.toLowerCase()));
+  return argv.some((arg) => {
+    const lower = arg.toLowerCase();
+    return words.some((word) => lower === word || lower.includes(`"${word}"`));
+  });
+}
+
 async function runCold(): Promise<number> {
   // The shell parser (danger classifier, permission gate) is tree-sitter compiled to WebAssembly. With
   // V8's default tiering its hot functions are recompiled by TurboFan in the background and the main
@@ -43,7 +54,13 @@ async function runCold(): Promise<number> {
   // thousands of parses than paying for the recompilation (bench `cold-start`). Set here, before any
   // wasm loads (a call the warm engine answers loads neither wasm nor node:v8); the library
   // (dist/index.js) leaves the embedding process's flags alone.
-  (await import('node:v8')).setFlagsFromString('--liftoff-only');
+  // Not for a call that parses many source files (CommandDefinition.parsesMany): the code index's worker
+  // threads inherit the flag, and baseline code cost a cold repo-map ~1.56x the CPU (issue 30).
+  if (await parsesMany()) timing?.mark('v8 compiler: optimizing (parses many files)');
+  else {
+    (await import('node:v8')).setFlagsFromString('--liftoff-only');
+    timing?.mark('v8 compiler: liftoff only');
+  }
   const { main } = await import('../doors/cli/main.js');
   timing?.mark('module load');
   return main(argv, {

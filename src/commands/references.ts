@@ -64,6 +64,7 @@ function format(data: ReferencesData): string {
 
 export const referencesCommand = defineCommand({
   name: 'references',
+  parsesMany: true,
   aliases: ['find_references', 'find_usages', 'usages'],
   summary: 'Where a symbol is used: hits labelled resolved, imported or textual',
   flags,

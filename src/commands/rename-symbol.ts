@@ -75,6 +75,7 @@ function format(data: RenameData): string {
 
 export const renameSymbolCommand = defineCommand({
   name: 'rename-symbol',
+  parsesMany: true,
   aliases: ['rename_symbol', 'rename_references'],
   summary: 'Rename a symbol and its references across files (one undo step)',
   flags,

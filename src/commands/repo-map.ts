@@ -91,6 +91,7 @@ function format(data: RepoMapData): string {
 
 export const repoMapCommand = defineCommand({
   name: 'repo-map',
+  parsesMany: true,
   aliases: ['repo_map', 'repomap', 'code_map', 'map'],
   summary: 'Ranked map of the repository\'s definitions in a token budget, focused on the files and names in play',
   flags,

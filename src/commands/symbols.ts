@@ -121,6 +121,7 @@ function format(data: SymbolsData): string {
 
 export const symbolsCommand = defineCommand({
   name: 'symbols',
+  parsesMany: true,
   aliases: ['find_symbol', 'search_symbols', 'workspace_symbols', 'find_definition'],
   summary: 'Find definitions by name path across code files: kind, file:lines, first line, optional body',
   guide: 'search finds every textual use.',

@@ -165,6 +165,10 @@ export interface CommandDefinition<S extends $ZodObject = $ZodObject, D = unknow
   readonly name: string;
   // Other names models use for this command (read_file, readfile ...). Matched case-insensitively.
   readonly aliases?: readonly string[];
+  // Parses many source files with tree-sitter in one call (repo-map, symbols, references, rename-symbol): the
+  // CLI leaves V8's optimizing compiler on for it (src/bin/codeward.ts sets --liftoff-only for every other
+  // cold call; the code index's worker threads would inherit it, ~1.56x the CPU of a cold index).
+  readonly parsesMany?: boolean;
   // One line for help and tool lists.
   readonly summary: string;
   // When to use this command rather than its neighbours (one or two short sentences, CLI words); tool lists

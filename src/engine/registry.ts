@@ -15,13 +15,14 @@ export interface CommandWords {
   readonly name: string;
   readonly aliases: readonly string[];
   readonly effect?: Effect;
+  readonly parsesMany?: boolean;
 }
 
 export interface CommandEntry extends CommandWords {
   readonly load: () => Promise<AnyCommand>;
 }
 
-const entryOf = (command: AnyCommand): CommandEntry => ({ name: command.name, aliases: command.aliases ?? [], effect: command.effect, load: () => Promise.resolve(command) });
+const entryOf = (command: AnyCommand): CommandEntry => ({ name: command.name, aliases: command.aliases ?? [], effect: command.effect, ...(command.parsesMany ? { parsesMany: true } : {}), load: () => Promise.resolve(command) });
 
 // The single list of commands every door derives its interface from. Built from definitions (all loaded)
 // or from manifest entries (each loaded by `load`/`loadAll` before a door looks it up with `find`).

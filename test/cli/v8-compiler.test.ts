@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { runCli, tempDir, writeFiles } from '../helpers/fixture.js';
+
+// The CLI runs tree-sitter in V8's baseline compiler only (--liftoff-only) for one-shot calls, but not for a
+// command that parses many source files (CommandDefinition.parsesMany): the code index's worker threads
+// inherit the flag, and a cold repo-map cost ~1.56x the CPU with it (issue 30). --debug-timing says which.
+describe('the V8 compiler a cold CLI call chooses', () => {
+  it('optimizing for repo-map, symbols (also by alias and in a JSON call), liftoff for read and exec', async () => {
+    const root = await tempDir('codeward-v8-');
+    await writeFiles(root, { 'a.ts': 'export function a() { return 1; }\n' });
+    const stage = (args: string[]) => /timing: v8 compiler: (\S+)/.exec(runCli(['--debug-timing', '-C', root, ...args]).stderr)?.[1];
+    expect(stage(['repo-map'])).toBe('optimizing');
+    expect(stage(['find_symbol', '--name', 'a'])).toBe('optimizing');
+    expect(stage(['{"cmd":"references","args":{"name":"a"}}'])).toBe('optimizing');
+    expect(stage(['read', 'a.ts'])).toBe('liftoff');
+    expect(stage(['exec', '--cmd', 'true'])).toBe('liftoff');
+  });
+});
