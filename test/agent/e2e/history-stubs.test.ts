@@ -74,6 +74,25 @@ describe('a history that stays small (issue 29)', () => {
     expect(last).not.toMatch(/^mod\.js:6:/m);
   });
 
+  // Live run (issue 29, qs): a read made after a patch kept showing the patched text after `redo`/`undo` changed
+  // the file again: undo, redo and restore declare the whole workspace, which the history never matched.
+  it('undo changes files the history cannot name: every read and quote below the workspace becomes a stub', async () => {
+    const requests = await run([
+      answer('1. Edit', coderBody('patch', { file: 'mod.js', search: 'value7 = 7;', replace: 'value7 = 70;' })),
+      // (results under 400 bytes are never stubbed: the stub would cost more)
+      answer('2. Look', coder('read', { file: 'mod.js', start: 1, end: 30 }), coder('search', { term: 'line of the module', glob: 'mod.js' })),
+      answer('3. Undo', coder('undo', {})),
+      'Done.',
+    ]);
+    expect(requests).toHaveLength(4);
+    expect(requests[2]).toMatch(/^\s*8 \| export const value7 = 70;/m);
+    expect(requests[2]).toMatch(/^mod\.js:8:\d+: export const value7 = 70/m);
+    const last = requests[3]!;
+    expect(last).not.toMatch(/^\s*8 \| export const value7 = 70;/m);
+    expect(last).not.toMatch(/^mod\.js:8:\d+: export const value7 = 70/m);
+    expect(last).toMatch(/dropped from the history: a call in turn 3 changed files in the workspace, so this text of mod\.js may be out of date/);
+  });
+
   // Seven turns of one command each (two whole runs of them in one test outgrew its time on a loaded machine),
   // each result ~9 KB (~2.25 k tokens), so the batches outweigh the system prompt and the model's messages.
   const batches = Array.from({ length: 7 }, (_, index) => answer(`${index + 1}. Count`, coderBody('exec', { cmd: `seq ${index * 10000 + 1} ${index * 10000 + 1500}` })));
