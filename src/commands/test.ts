@@ -16,7 +16,9 @@ export type TestArgs = z.infer<typeof flags>;
 export const testCommand = defineCommand({
   name: 'test',
   aliases: ['run_tests', 'run-tests', 'runtests', 'tests'],
-  summary: 'Run the project\'s tests: the runner is detected (npm, vitest, jest, go, pytest, cargo, maven, gradle, make ...) or given with --cmd',
+  // "summarised": a live run (issue 29) ran `exec npx tape test/*.js` and kept 491 `ok` lines (~5 k tokens) in
+  // every later request; `test --cmd` with the same line is its counts and failures.
+  summary: 'Run the project\'s tests (detected: npm, vitest, jest, go, pytest, cargo, maven, make ...) or a test command given with --cmd, summarised: counts, failures first',
   guide: 'For any other command, use exec.',
   flags,
   flagAliases: { filter: 'pattern', grep: 'pattern', command: 'cmd' },

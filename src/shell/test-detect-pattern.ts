@@ -96,7 +96,7 @@ function cargoTarget(pattern: string): string | undefined {
 function fileOnly(runner: TestRunner, pattern: string): PatternCommand | undefined {
   if (runner.filter === 'go' && pattern.endsWith('.go') && !/[*?[{]/.test(pattern)) {
     const folder = pattern.includes('/') ? pattern.slice(0, pattern.lastIndexOf('/')) : '.';
-    return { command: `go test ${shellQuote(folder.startsWith('.') || folder.startsWith('/') ? folder : `./${folder}`)}`, note: `go test runs packages, not files: --pattern ${pattern} runs the package in ${folder} (every test in it; a test name runs as -run)` };
+    return { command: `go test -v ${shellQuote(folder.startsWith('.') || folder.startsWith('/') ? folder : `./${folder}`)}`, note: `go test runs packages, not files: --pattern ${pattern} runs the package in ${folder} (every test in it; a test name runs as -run)` };
   }
   if (runner.filter === 'mocha' && looksLikePath(pattern)) return { command: `npx mocha ${shellQuote(pattern)}` };
   return undefined;

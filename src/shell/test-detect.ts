@@ -62,7 +62,9 @@ async function detectMake(files: ProjectFiles): Promise<TestRunner | undefined> 
 // `jail`: the workspace's, to read the folder through it (see ProjectFiles).
 export async function detectTestRunner(dir: string, jail?: Beneath): Promise<TestRunner | undefined> {
   const files = await ProjectFiles.open(dir, jail);
-  if (files.has('go.mod', 'go.work')) return { runner: 'go', command: 'go test ./...', filter: 'go' };
+  // -v: go names passing tests only with it, and the counts are of tests, not packages (the summary drops
+  // the passing lines again).
+  if (files.has('go.mod', 'go.work')) return { runner: 'go', command: 'go test -v ./...', filter: 'go' };
   return (
     (await detectNodeRunner(files)) ??
     (await detectPython(files)) ??

@@ -135,3 +135,38 @@ export function cargoFailures(lines: readonly string[]): TestFailure[] {
   });
   return failures;
 }
+
+// go test: "--- FAIL: TestX (0.00s)" (a subtest's indented below its parent's). Without -v the test's log
+// lines follow, indented under it; with -v they come before, after its "=== RUN   TestX" (or "=== CONT",
+// "=== NAME" when tests run in parallel). The location is the first "x_test.go:12:" of its lines.
+const GO_MARK = /^\s*(?:=== (?:RUN|PAUSE|CONT|NAME)\s+|--- (?:FAIL|PASS|SKIP): )/;
+function goLogged(lines: readonly string[], name: string): string[] {
+  const logged: string[] = [];
+  let inside = false;
+  for (const line of lines) {
+    const marker = /^\s*=== (?:RUN|CONT|NAME)\s+(\S+)\s*$/.exec(line);
+    if (marker) inside = marker[1] === name;
+    else if (GO_MARK.test(line) || /^(?:FAIL|ok|PASS)\b/.test(line)) inside = false;
+    else if (inside && line.trim() !== '') logged.push(line.trim());
+  }
+  return logged;
+}
+
+export function goFailures(lines: readonly string[]): TestFailure[] {
+  const failures: TestFailure[] = [];
+  lines.forEach((line, index) => {
+    const head = /^(\s*)--- FAIL:\s+(\S+)/.exec(line);
+    if (!head) return;
+    const below: string[] = [];
+    for (let at = index + 1; at < lines.length && below.length < MAX_MESSAGE_LINES * 2; at += 1) {
+      const next = lines[at]!;
+      const indent = /^\s*/.exec(next)![0].length;
+      if (next.trim() === '' || GO_MARK.test(next) || indent <= head[1]!.length) break;
+      below.push(next.trim());
+    }
+    const message = below.length > 0 ? below : goLogged(lines, head[2]!);
+    const location = message.map((text) => /^([\w./-]+_test\.go:\d+):/.exec(text)?.[1]).find((found) => found !== undefined);
+    failures.push({ name: located(head[2]!, location), message: clip(message) });
+  });
+  return failures;
+}

@@ -1,4 +1,4 @@
-import { cargoFailures, clip, headedFailures as headed, mochaFailures, pytestFailures } from './test-summary-native.js';
+import { cargoFailures, clip, goFailures, headedFailures as headed, mochaFailures, pytestFailures } from './test-summary-native.js';
 import { tapFailures } from './test-summary-tap.js';
 
 // A failing test run shaped for a reader (a person or a model): the failing tests' names and assertion
@@ -50,8 +50,8 @@ const FINDERS: readonly ((lines: readonly string[]) => TestFailure[])[] = [
   (lines) => headedFailures(lines, /^\s*✖\s+(?!failing tests)(.+?)\s+\([\d.]+m?s\)\s*$/, /^\s*ℹ\s/),
   pytestFailures,
   cargoFailures,
-  // go: "--- FAIL: TestX (0.00s)" then "    x_test.go:12: message"
-  (lines) => headedFailures(lines, /^\s*--- FAIL:\s+(\S+)/, /^(?:FAIL|ok|PASS)\b/),
+  // go: "--- FAIL: TestX (0.00s)", its log lines below it (or above it, with -v)
+  goFailures,
   // mocha: after "  1 failing", "  1) suite" "       name:" then the error
   (lines) => mochaFailures(lines, isNoise),
 ];

@@ -9,8 +9,8 @@ import { removeDir, REPO_ROOT, runCli, tempDir, writeFiles } from '../helpers/fi
 // failing. The failing test's name, its own file:line and its expected/actual come first (under the
 // counts), and no passing test is named anywhere in what the model reads; then the failing test is
 // fixed and the passing run says its counts and names no test (not even the one called "fails gamma").
-// tape and mocha are devDependencies (small: issue 29), so their rows run in CI; a runner this machine
-// lacks (jest: ~280 packages; go) is skipped, with the reason in the test's title.
+// tape, mocha and jest are devDependencies (issue 29), so their rows always run; go is installed by
+// .ci/run (Debian's golang-go) and its row skips, with the reason in its title, only where go is absent.
 
 const folders: string[] = [];
 afterEach(async () => {
@@ -97,8 +97,7 @@ describe('per-runner test summaries through the binary (issue 29)', () => {
     await check(files, { failing: /^ {2}✗ calc\.test\.js > calc > fails gamma \(calc\.test\.js:3:\d+\)$/, values: ['expected 6 to be 7'], fix: JS_FIX }, true);
   });
 
-  it(title('jest', inModules('jest'), 'jest is not installed here (not a dependency of codeward; the summary is unit-tested on recorded output)'), async (context) => {
-    if (!inModules('jest')) return context.skip();
+  it('jest: the failure first, passing lines dropped', async () => {
     const files = { 'package.json': '{ "scripts": { "test": "jest" } }\n', 'package-lock.json': '{}', 'calc.test.js': JS_SUITE('') };
     await check(files, { failing: /^ {2}✗ calc › fails gamma \(calc\.test\.js:3:\d+\)$/, values: ['Expected: 7', 'Received: 6'], fix: JS_FIX }, true);
   });
@@ -127,7 +126,8 @@ describe('per-runner test summaries through the binary (issue 29)', () => {
     await check({ 'conftest.py': '', 'test_calc.py': py }, { failing: /^ {2}✗ test_calc\.py::test_fails_gamma \(test_calc\.py:9\)$/, values: ['E       assert 6 == 7'], fix: ['test_calc.py', 'got == 7', 'got == 6'] });
   });
 
-  it(title('go test', onPath('go'), 'go is not on PATH on this machine'), async (context) => {
+  // go test -v: the counts are of tests (without -v go names no passing test: "0 passed, 1 failed (packages)").
+  it(title('go test', onPath('go'), 'go is not on PATH on this machine (.ci/run installs golang-go where it can)'), async (context) => {
     if (!onPath('go')) return context.skip();
     const go = [
       'package calc',
@@ -137,7 +137,7 @@ describe('per-runner test summaries through the binary (issue 29)', () => {
       'func TestFailsGamma(t *testing.T) { if got := 2 * 3; got != 7 { t.Fatalf("got %d, want %d", got, 7) } }',
       '',
     ].join('\n');
-    await check({ 'go.mod': 'module example.com/calc\n\ngo 1.20\n', 'calc_test.go': go }, { failing: /TestFailsGamma/, values: ['calc_test.go:5: got 6, want 7'], fix: ['calc_test.go', 'got != 7', 'got != 6'] });
+    await check({ 'go.mod': 'module example.com/calc\n\ngo 1.19\n', 'calc_test.go': go }, { failing: /^ {2}✗ TestFailsGamma \(calc_test\.go:5\)$/, values: ['calc_test.go:5: got 6, want 7'], fix: ['calc_test.go', 'got != 7', 'got != 6'] });
   });
 
   it(title('cargo test', onPath('cargo'), 'cargo is not on PATH'), async (context) => {

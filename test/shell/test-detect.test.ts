@@ -53,8 +53,8 @@ describe('detectTestRunner', () => {
     expect(await detect({ 'package.json': '{ not json', 'Cargo.toml': '' })).toMatchObject({ runner: 'cargo' });
   });
 
-  it('go.mod (and go.work) → go test ./..., ahead of package.json as in ChatCLI', async () => {
-    expect(await detect({ 'go.mod': 'module x\n', 'package.json': script('jest') })).toEqual({ runner: 'go', command: 'go test ./...', filter: 'go' });
+  it('go.mod (and go.work) → go test -v ./... (go names passing tests only with -v), ahead of package.json as in ChatCLI', async () => {
+    expect(await detect({ 'go.mod': 'module x\n', 'package.json': script('jest') })).toEqual({ runner: 'go', command: 'go test -v ./...', filter: 'go' });
   });
 
   it.each([
@@ -154,8 +154,8 @@ describe('withPattern', () => {
   });
 
   it('a go test file runs its package (go test takes packages, not files), with a note saying so', () => {
-    expect(withPattern(runner({ command: 'go test ./...', filter: 'go' }), 'pkg/num_test.go')).toEqual({ command: "go test './pkg'", note: expect.stringMatching(/runs the package in pkg/) });
-    expect(withPattern(runner({ command: 'go test ./...', filter: 'go' }), 'num_test.go').command).toBe("go test '.'");
+    expect(withPattern(runner({ command: 'go test ./...', filter: 'go' }), 'pkg/num_test.go')).toEqual({ command: "go test -v './pkg'", note: expect.stringMatching(/runs the package in pkg/) });
+    expect(withPattern(runner({ command: 'go test ./...', filter: 'go' }), 'num_test.go').command).toBe("go test -v '.'");
   });
 
   it('quotes so the shell sees exactly one word, whatever the pattern holds', () => {

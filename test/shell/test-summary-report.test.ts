@@ -53,8 +53,21 @@ describe('failing tests named with their assertion messages (issue 17 point 3)',
     expect(findFailures(PYTEST)).toEqual([{ name: 'test_p.py::test_bad (test_p.py:5)', message: '>       assert 1 == 2, "one is not two"\nE       AssertionError: one is not two\nE       assert 1 == 2' }]);
     // Without the details section (-rN or --tb=no), the summary line's message.
     expect(findFailures('FAILED test_p.py::test_bad - AssertionError: one\n1 failed in 0.1s\n')).toEqual([{ name: 'test_p.py::test_bad', message: 'AssertionError: one' }]);
-    expect(findFailures(GO)).toEqual([{ name: 'TestParse', message: 'parse_test.go:9: got [a,b], want [a b]' }]);
+    expect(findFailures(GO)).toEqual([{ name: 'TestParse (parse_test.go:9)', message: 'parse_test.go:9: got [a,b], want [a b]' }]);
     expect(findFailures(JEST)).toEqual([{ name: 'parse › splits on commas (parse.test.js:3:30)', message: 'expect(received).toEqual(expected) // deep equality\n\n- Expected  - 1' }]);
+  });
+
+  // Real go 1.19 output: with -v a test's log lines come before its `--- FAIL:` (after its `=== RUN`/`=== CONT`),
+  // without -v they follow it, indented; a parent whose subtest failed fails with no message of its own.
+  it('go test with and without -v: each failing (sub)test with its own log line and location', () => {
+    const verbose = ['=== RUN   TestTable', '=== RUN   TestTable/double', '=== PAUSE TestTable/double', '=== RUN   TestTable/double#01', '=== PAUSE TestTable/double#01', '=== CONT  TestTable/double', '=== CONT  TestTable/double#01', '    sub_test.go:11: double(2) = 4, want 5', '--- FAIL: TestTable (0.00s)', '    --- PASS: TestTable/double (0.00s)', '    --- FAIL: TestTable/double#01 (0.00s)', '=== RUN   TestOk', '    sub_test.go:17: fine', '--- PASS: TestOk (0.00s)', 'FAIL', 'FAIL\texample.com/sub\t0.002s', 'FAIL', ''].join('\n');
+    const plain = ['--- FAIL: TestTable (0.00s)', '    --- FAIL: TestTable/double#01 (0.00s)', '        sub_test.go:11: double(2) = 4, want 5', 'FAIL', 'FAIL\texample.com/sub\t0.002s', 'FAIL', ''].join('\n');
+    const expected = [
+      { name: 'TestTable', message: '' },
+      { name: 'TestTable/double#01 (sub_test.go:11)', message: 'sub_test.go:11: double(2) = 4, want 5' },
+    ];
+    expect(findFailures(verbose)).toEqual(expected);
+    expect(findFailures(plain)).toEqual(expected);
   });
 
   it("mocha: the details after `N failing`, the title's lines joined, never the tree's passing lines (issue 29)", () => {

@@ -265,13 +265,25 @@ export class AgentLoop {
     return undefined;
   }
 
+  // Past the limit, results older than the last KEEP_RESULTS batches become stubs; while the estimate is still
+  // over it, fewer batches are kept, down to the last one (a live run at a small budget: five batches of a
+  // short task held 8.8 k tokens, so keeping five compacted nothing and every request stayed over the budget).
   private compactIfLarge(): void {
     const limit = this.options.compactAtTokens ?? COMPACT_AT_TOKENS;
-    const tokens = estimateTokens([this.options.system, ...this.history.map((message) => message.content)]);
+    const estimate = (): number => estimateTokens([this.options.system, ...this.history.map((message) => message.content)]);
+    const tokens = estimate();
     if (tokens <= limit) return;
-    const updates = this.ledger.compact(KEEP_RESULTS, `the conversation reached about ${tokens} tokens, so results older than the last ${KEEP_RESULTS} batches were compacted`);
-    for (const update of updates) this.history[update.index] = { role: 'user', content: update.content };
-    if (updates.length > 0) this.options.emit({ type: 'notice', message: `history compacted: ${updates.length} older results messages replaced by stubs (about ${tokens} tokens before)` });
+    const compacted = new Set<number>();
+    let kept = KEEP_RESULTS;
+    for (; kept >= 1; kept -= 1) {
+      const updates = this.ledger.compact(kept, `the conversation reached about ${tokens} tokens, so results older than the last ${kept === 1 ? 'batch' : `${kept} batches`} were compacted`);
+      for (const update of updates) {
+        this.history[update.index] = { role: 'user', content: update.content };
+        compacted.add(update.index);
+      }
+      if (estimate() <= limit) break;
+    }
+    if (compacted.size > 0) this.options.emit({ type: 'notice', message: `history compacted: ${compacted.size} older results messages replaced by stubs, the last ${Math.max(1, kept)} kept (about ${tokens} -> ${estimate()} tokens)` });
   }
 
   private emitPlan(): void {

@@ -32,14 +32,43 @@ const RERUNS = new Set(['test', 'exec', 'git-status', 'git-diff', 'tree', 'list'
 // Commands whose output lines start with a workspace path and a line number.
 const QUOTERS = new Set(['search', 'symbols', 'references']);
 
+// A change of a folder may have changed any file below it: undo, redo and restore declare the workspace
+// (`.`, the key `file:`), rename-symbol its --dir (a live run: a read made before a redo kept showing the
+// undone text, unmarked).
+const covers = (change: string, file: string): boolean => change === file || change === 'file:' || file.startsWith(`${change}/`);
+
 // The first changed file that a quoting output names at the start of a line (`src/a.ts:12:` or, in a
-// search's context lines, `src/a.ts-13-`).
-function quoted(output: string, changed: ReadonlySet<string>): string | undefined {
+// search's context lines, `src/a.ts-13-`), or a file below a changed folder.
+const QUOTE = /^([^\s:]+?)(?::\d+[:\s]|-\d+-)/;
+function quoted(output: string, changed: ReadonlySet<string>): Stale | undefined {
   const lines = output.split('\n');
-  return [...changed].find((key) => {
-    const path = key.slice(5);
-    return lines.some((line) => line.startsWith(`${path}:`) || line.startsWith(`${path}-`));
-  });
+  for (const change of changed) {
+    const path = change.slice(5);
+    const line = lines.find((text) => (path === '' ? QUOTE.test(text) : text.startsWith(`${path}:`) || text.startsWith(`${path}-`) || text.startsWith(`${path}/`)));
+    if (line === undefined) continue;
+    const named = line.startsWith(`${path}:`) || line.startsWith(`${path}-`) ? path : QUOTE.exec(line)?.[1];
+    return { file: named === undefined ? change : `file:${named}`, change };
+  }
+  return undefined;
+}
+
+interface Stale {
+  readonly file: string;
+  readonly change: string;
+}
+
+function staleView(files: readonly string[], changed: ReadonlySet<string>): Stale | undefined {
+  for (const file of files) {
+    const change = [...changed].find((key) => covers(key, file));
+    if (change !== undefined) return { file, change };
+  }
+  return undefined;
+}
+
+function staleWhy({ file, change }: Stale, turn: number): string {
+  if (file === change) return `${file.slice(5)} was changed in turn ${turn}, so this text is out of date`;
+  const where = change === 'file:' ? 'the workspace' : change.slice(5);
+  return `a call in turn ${turn} changed files in ${where}, so this text of ${file.slice(5)} may be out of date`;
 }
 
 export function viewOf(engine: Engine, args: string, env: Readonly<Record<string, string | undefined>>): ResultView {
@@ -96,10 +125,10 @@ export class ResultLedger {
       entry.outcomes.forEach((outcome, at) => {
         if (Buffer.byteLength(outcome.output) < STUB_MIN_BYTES) return;
         const keys = entry.views[at]?.shows ?? [];
-        const edited = keys.map(fileOf).find((key) => changed.has(key)) ?? (entry.views[at]?.quotes ? quoted(outcome.output, changed) : undefined);
+        const edited = staleView(keys.map(fileOf), changed) ?? (entry.views[at]?.quotes ? quoted(outcome.output, changed) : undefined);
         const again = keys.find((key) => shown.has(key));
         if (!edited && !again) return;
-        const why = edited ? `${edited.slice(5)} was changed in turn ${turn}, so this text is out of date` : `the same call was made again in turn ${turn}`;
+        const why = edited ? staleWhy(edited, turn) : `the same call was made again in turn ${turn}`;
         entry.outcomes[at] = { ...outcome, output: stub(why) };
         touched = true;
       });

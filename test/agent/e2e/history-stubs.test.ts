@@ -74,20 +74,56 @@ describe('a history that stays small (issue 29)', () => {
     expect(last).not.toMatch(/^mod\.js:6:/m);
   });
 
-  // Seven turns of one command each (two whole runs of them in one test outgrew its time on a loaded machine).
-  const batches = Array.from({ length: 7 }, (_, index) => answer(`${index + 1}. Count`, coderBody('exec', { cmd: `seq ${index * 1000 + 1} ${index * 1000 + 150}` })));
+  // Live run (issue 29, qs): a read made after a patch kept showing the patched text after `redo`/`undo` changed
+  // the file again: undo, redo and restore declare the whole workspace, which the history never matched.
+  it('undo changes files the history cannot name: every read and quote below the workspace becomes a stub', async () => {
+    const requests = await run([
+      answer('1. Edit', coderBody('patch', { file: 'mod.js', search: 'value7 = 7;', replace: 'value7 = 70;' })),
+      // (results under 400 bytes are never stubbed: the stub would cost more)
+      answer('2. Look', coder('read', { file: 'mod.js', start: 1, end: 30 }), coder('search', { term: 'line of the module', glob: 'mod.js' })),
+      answer('3. Undo', coder('undo', {})),
+      'Done.',
+    ]);
+    expect(requests).toHaveLength(4);
+    expect(requests[2]).toMatch(/^\s*8 \| export const value7 = 70;/m);
+    expect(requests[2]).toMatch(/^mod\.js:8:\d+: export const value7 = 70/m);
+    const last = requests[3]!;
+    expect(last).not.toMatch(/^\s*8 \| export const value7 = 70;/m);
+    expect(last).not.toMatch(/^mod\.js:8:\d+: export const value7 = 70/m);
+    expect(last).toMatch(/dropped from the history: a call in turn 3 changed files in the workspace, so this text of mod\.js may be out of date/);
+  });
 
-  it('past --compact-at tokens, results older than the last 5 batches become stubs; the last 5 stay whole', async () => {
-    const requests = await run([...batches, 'Done.'], ['--compact-at', '1000']);
+  // Seven turns of one command each (two whole runs of them in one test outgrew its time on a loaded machine),
+  // each result ~9 KB (~2.25 k tokens), so the batches outweigh the system prompt and the model's messages.
+  const batches = Array.from({ length: 7 }, (_, index) => answer(`${index + 1}. Count`, coderBody('exec', { cmd: `seq ${index * 10000 + 1} ${index * 10000 + 1500}` })));
+  const whole = (request: string, index: number): boolean => new RegExp(`^${index * 10000 + 1500}$`, 'm').test(request);
+
+  it('past --compact-at tokens, results older than the last 5 batches become stubs; the last 5 stay whole when that is enough', async () => {
+    // Five batches and the rest (~13 k tokens) fit under 13,900; six (~15 k) do not.
+    const requests = await run([...batches, 'Done.'], ['--compact-at', '13900']);
     const last = requests.at(-1)!;
-    expect(last).not.toMatch(/^150$/m); // batch 1
-    expect(last).not.toMatch(/^1150$/m); // batch 2
-    for (const index of [2, 3, 4, 5, 6]) expect(last).toMatch(new RegExp(`^${index * 1000 + 150}$`, 'm'));
+    expect(whole(last, 0)).toBe(false);
+    expect(whole(last, 1)).toBe(false);
+    for (const index of [2, 3, 4, 5, 6]) expect(whole(last, index)).toBe(true);
     expect(last).toMatch(/dropped from the history: the conversation reached about \d+ tokens, so results older than the last 5 batches were compacted/);
   });
 
+  // Live run (issue 29, qs strictDepth at --compact-at 8000): five batches held 8.8 k tokens, so keeping the
+  // last five compacted nothing and every later request stayed over the budget.
+  it('when the last 5 batches alone are over --compact-at, fewer are kept, down to the last batch; the run still ends', async () => {
+    const requests = await run([...batches.slice(0, 4), 'Done.'], ['--compact-at', '3000']);
+    expect(requests).toHaveLength(5);
+    // Before the 4th request three batches (~7 k tokens) were over 3,000: only the 3rd stayed whole.
+    expect(whole(requests[3]!, 2)).toBe(true);
+    for (const index of [0, 1]) expect(whole(requests[3]!, index)).toBe(false);
+    const last = requests.at(-1)!;
+    expect(whole(last, 3)).toBe(true);
+    for (const index of [0, 1, 2]) expect(whole(last, index)).toBe(false);
+    expect(last).toMatch(/results older than the last batch were compacted/);
+  });
+
   it('without --compact-at the default (60000 tokens) is far away: nothing is compacted', async () => {
-    const whole = (await run([...batches, 'Done.'])).at(-1)!;
-    expect(whole).toMatch(/^150$/m);
+    const last = (await run([...batches, 'Done.'])).at(-1)!;
+    expect(whole(last, 0)).toBe(true);
   });
 });
