@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { CommandContext } from '../engine/command.js';
 import { enclosingRepository } from '../sandbox/view.js';
 import type { ShellParse } from '../shell/parse-types.js';
+import { parseTestSummary } from '../shell/test-summary.js';
 
 // What exec tells the caller about a command line besides its output (issue 28): that what it put in the
 // background did not outlive the call, and which codeward git tool gives what a failed git asked for.
@@ -69,4 +70,18 @@ export function gitToolNote(ctx: CommandContext, command: string, output: string
   const call = gitToolFor(command);
   if (call === undefined) return undefined;
   return `for this, run codeward's ${call.split(' ')[0]!} (outside the sandbox, limited to the workspace): \`codeward ${call}\` at the command line, the ${call.split(' ')[0]!} tool over MCP or in the agent`;
+}
+
+// exec's output is raw: a test run's hundreds of passing lines stay in every later request of a model's
+// conversation (issue 29, live run: `exec npx tape test/*.js`, ~5 k tokens in two requests). Said when the
+// output is a large test run: the test command runs the same line summarised.
+const TEST_RUN_MIN_CHARS = 4000;
+const TEST_RUN_MIN_TESTS = 10;
+
+export function testRunNote(command: string, dir: string, output: string): string | undefined {
+  if (output.length < TEST_RUN_MIN_CHARS) return undefined;
+  const summary = parseTestSummary(output);
+  if (!summary || summary.unit === 'packages' || summary.passed + summary.failed < TEST_RUN_MIN_TESTS) return undefined;
+  const where = dir === '.' ? '' : ` --dir ${JSON.stringify(dir)}`;
+  return `this output is a test run (${summary.passed} passed, ${summary.failed} failed, ${output.length} characters): the test command runs the same line summarised (counts, failures first, passing lines dropped): \`codeward test --cmd ${JSON.stringify(command)}${where}\` at the command line, the test tool with "cmd" over MCP or in the agent`;
 }

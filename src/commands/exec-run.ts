@@ -1,6 +1,6 @@
 import type { CommandContext } from '../engine/command.js';
 import { withChanges } from '../shell/stage/report.js';
-import { backgrounded, backgroundNote, gitToolNote } from './exec-notes.js';
+import { backgrounded, backgroundNote, gitToolNote, testRunNote } from './exec-notes.js';
 import { formatProcessOutput, processFailure, runShellCall, toProcessData, type ProcessData } from '../shell/run-call.js';
 import { check, staging, type ExecArgs } from './exec.js';
 
@@ -13,6 +13,8 @@ export async function run(args: ExecArgs, ctx: CommandContext): Promise<ProcessD
   if (background.length > 0) ctx.warn(backgroundNote(background));
   const gitNote = result.exitCode === 0 ? undefined : gitToolNote(ctx, args.cmd, `${data.stderr}\n${data.stdout}`);
   if (gitNote) ctx.warn(gitNote);
+  const testNote = testRunNote(args.cmd, args.dir, `${data.stdout}\n${data.stderr}`);
+  if (testNote) ctx.warn(testNote);
   const failure = processFailure(result, data, ctx.signal, args.timeout, args.cmd);
   if (failure) throw failure;
   return data;
