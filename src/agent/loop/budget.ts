@@ -45,7 +45,9 @@ export function sharesByNeed(sizes: readonly number[], budget: number): number[]
 export function inAgentWords(text: string, command: AnyCommand | undefined): string {
   if (!command || !text.includes('--')) return text;
   if (command.effect === 'exec') return rawOutputCall(text);
-  return text.split('\n').map((line) => (/^\[.*\]$|^warning: /.test(line) ? flagsToKeys(line, command) : line)).join('\n');
+  // A note line (`[…]`, `warning: …`), or a result's own advice to pass a flag (rename-symbol's "not renamed
+  // (textual: pass --textual …)"); other lines are the content (a file's text, a match) and stay as written.
+  return text.split('\n').map((line) => (/^\[.*\]$|^warning: |\bpass --[a-z]/.test(line) ? flagsToKeys(line, command) : line)).join('\n');
 }
 
 // A test run's notes name the call that shows all of its output: the model sends JSON, so it gets the call

@@ -45,5 +45,7 @@ describe('a result\'s bracketed note in the model\'s JSON words', () => {
     const listed = '7  2026-12-02T20:08:10.599Z  create via cli: a1 (created), a2 (created), a3, a4, a5 and 2 more\n[change 7: 5 of its 7 files shown; all of them: checkpoints --id 7]';
     expect(inAgentWords(listed, command('checkpoints'))).toBe(listed.replace('checkpoints --id 7]', '{"cmd":"checkpoints","args":{"id":7}}]'));
     expect(inAgentWords('[cut at --max-bytes; continue with read --file a.ts --start 41]', command('read'))).toBe('[cut at "maxBytes"; continue with {"cmd":"read","args":{"file":"a.ts","start":41}}]');
+    // A result's own advice line (issue 29 live run: rename-symbol told the model "pass --textual").
+    expect(inAgentWords('renamed a to b in 1 file\nnot renamed (textual: pass --textual to include them): 2\n  x.js:3:1 a --textual', command('rename-symbol'))).toBe('renamed a to b in 1 file\nnot renamed (textual: pass "textual" to include them): 2\n  x.js:3:1 a --textual');
   });
 });
