@@ -38,6 +38,8 @@ const MAX_DEPTH = 4;
 const MAX_LINES = 4000;
 // Names of scripts an interpreter runs: a missing one a hook line names is obeyed too.
 const SCRIPT = /\.(?:sh|bash|zsh|js|mjs|cjs|ts|mts|cts|py|rb|pl|php)$/;
+// Scripts of other languages: read for the paths they name, never judged as shell lines (hook-unmodeled.ts).
+const NOT_SHELL = /\.(?:js|mjs|cjs|jsx|ts|mts|cts|tsx|py|pyw|rb|pl|pm|php|lua|go|rs|java|kt|cs|c|cc|cpp)$/i;
 
 // The lines of one script (`script`: its path, the `$0` of its lines), or of the task it starts (run in `from`).
 function follow(walk: Walk, lines: readonly string[], depth: number, script: string, from = walk.top): void {
@@ -52,7 +54,8 @@ function follow(walk: Walk, lines: readonly string[], depth: number, script: str
     const command = spelled(line.replace(/^\s*#.*$/, ''), { top, gitDir: walk.gitDir, script }, known);
     const words = shellWords(command);
     // husky's own runtime (`.husky/_/h`: `sh -e "$s"`) runs `.husky/<hook>`, which the walk reads itself.
-    if (walk.unmodeled === undefined && basename(dirname(script)) !== '_') {
+    // A program in another language (`python3 tools/check.py`) is obeyed as a whole; its lines are not shell.
+    if (walk.unmodeled === undefined && basename(dirname(script)) !== '_' && !NOT_SHELL.test(script)) {
       const why = unmodeled(command, (word) => bases.some((base) => stats(resolve(base, word))?.file === true), defined, variables);
       if (why !== undefined) walk.unmodeled = `${inside(top, script) ? relative(top, script) : script} runs ${why}`;
     }
