@@ -4,8 +4,9 @@
 // (obeyed.ts `whole`) except the files of this table: prose, tabular data and media by extension, which no
 // runner, interpreter or build tool loads as code or configuration by default. Narrow on purpose: JSON, YAML,
 // TOML, XML, HTML, `*.config.*`, lock files, snapshots (jest runs `.snap` files as JavaScript), `.mdx` (compiled
-// to JavaScript) and every extension-less name are NOT inert; nor are the text files build tools read
-// (CMakeLists.txt, pip's requirements and constraints files, which name what pip installs and runs). A runner
+// to JavaScript) and every extension-less name are NOT inert; nor is `.txt`: build tools and package managers
+// read text files of any name (`pip install -r deps/base.txt` installs what it names, from any index;
+// CMakeLists.txt, meson_options.txt, a list a hook line runs). A runner
 // told to run doctests from prose (pytest --doctest-glob, rustdoc `include_str!`) is a documented limit
 // (src/permissions/README.md). Installed packages (node_modules, virtual environments, site-packages, tox/nox
 // environments) are not the project's files: a package manager writes them, and the same exclusion holds for
@@ -13,19 +14,13 @@
 
 const INERT_EXTENSIONS = new Set([
   // prose
-  'md', 'markdown', 'txt', 'rst', 'adoc', 'asciidoc', 'org',
+  'md', 'markdown', 'rst', 'adoc', 'asciidoc', 'org',
   // tabular data
   'csv', 'tsv',
   // media and fonts
   'png', 'jpg', 'jpeg', 'gif', 'webp', 'avif', 'bmp', 'ico', 'tif', 'tiff', 'svg', 'pdf',
   'mp3', 'mp4', 'wav', 'ogg', 'oga', 'webm', 'mov', 'flac', 'woff', 'woff2', 'ttf', 'otf', 'eot',
 ]);
-
-// Names of an inert extension that a build tool or package manager reads (lower case; `*` in one name).
-const READ_BY_TOOLS = [/^cmakelists\.txt$/, /^meson_options\.txt$/, /requirements.*\.txt$/, /constraints.*\.txt$/, /^requires.*\.txt$/, /^pip.*\.txt$/];
-// Folders whose text files a program reads as settings: Python's package metadata (`entry_points.txt` names the
-// plug-ins pytest and every entry-point loader import).
-const METADATA = /(?:^|\/)[^/]+\.(?:egg-info|dist-info)\//i;
 
 // Folders of installed packages: what is below them is a package manager's, not the project's.
 export const INSTALLED_FOLDERS: readonly string[] = ['node_modules', '.venv', 'venv', 'site-packages', '.tox', '.nox'];
@@ -34,8 +29,7 @@ export const INSTALLED_FOLDERS: readonly string[] = ['node_modules', '.venv', 'v
 export function isInert(path: string): boolean {
   const name = path.slice(path.lastIndexOf('/') + 1).toLowerCase();
   const dot = name.lastIndexOf('.');
-  if (dot <= 0 || !INERT_EXTENSIONS.has(name.slice(dot + 1))) return false;
-  return !READ_BY_TOOLS.some((pattern) => pattern.test(name)) && !METADATA.test(path);
+  return dot > 0 && INERT_EXTENSIONS.has(name.slice(dot + 1));
 }
 
 // Whether a workspace-relative path lies in (or is) a folder of installed packages.

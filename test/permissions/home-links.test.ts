@@ -71,7 +71,7 @@ describe('the home catalogue by real path', () => {
   const OBEYED = ['shell/rc.sh', 'git/gitconfig', 'shell/zshrc', 'bin/git', 'bin/sub/x', 'nvim/init.lua', 'fish/config.fish', 'fish/conf.d/a.fish', 'starship.toml', 'emacs/init.el', 'BIN/git', 'vim/vimrc'];
   // The home's start-up files are files of this workspace, so every other file is obeyed but the inert ones
   // (red team round 12's structural rule: src/permissions/inert-files.ts, whole-tree.test.ts).
-  const ORDINARY = ['notes.md', 'shell/notes.txt', 'git/README.md', 'nvim/notes.md'];
+  const ORDINARY = ['notes.md', 'shell/notes.rst', 'git/README.md', 'nvim/notes.md'];
   const WHOLE = ['shell/other.sh', 'git/README', 'nvim/other.lua', 'history', 'src/a.ts'];
 
   it.each(OBEYED)('%s is obeyed: a home path resolves to it', (path) => {

@@ -53,7 +53,7 @@ describe('the structural rule: a hook line the walk cannot follow obeys every ru
     ['rye run lint'], ['pixi run lint'], ['mise run lint'], ['cargo make lint'], ['npx gulp lint'], ['uv run lint-it'],
     ['for f in $(git diff --name-only); do sh "$f"; done'], ['D=pkgs/a; cd $D && make'], ['SUB=pkgs/a\nmake -C "$SUB"'],
   ])('%s: the same rule (a sample of the kinds)', async (hook) => {
-    await check({ hook, files: KINDS, asks: ['pkgs/a/l.sh', 'tools/conftest.py', 'pkgs/b/lint.js', 'pkgs/c/Makefile', 'gulpfile.mjs', 'src/a.js', 'pkgs/b/src/index.js'], free: ['README.md', 'tools/notes.txt'] });
+    await check({ hook, files: KINDS, asks: ['pkgs/a/l.sh', 'tools/conftest.py', 'pkgs/b/lint.js', 'pkgs/c/Makefile', 'gulpfile.mjs', 'src/a.js', 'pkgs/b/src/index.js'], free: ['README.md', 'docs/notes.md'] });
   });
 
   it('the ordinary case stays free: `npm test` (vitest), `make lint`, husky\'s, pre-commit\'s, simple-git-hooks\' and lefthook\'s generated hooks do not widen anything', async () => {
@@ -91,7 +91,7 @@ describe('the rows round 11 showed (R11-6)', () => {
     await check({ hook: 'make lint', files: { Makefile: 'lint: tools/gen.sh\n\tsh $<\n', 'tools/gen.sh': '', 'src/a.txt': '' }, asks: ['tools/gen.sh'], free: ['src/a.txt'] });
     await check({
       hook: 'make', files: { Makefile: 'all:\n\tfor d in a b; do $(MAKE) -C pkgs/$$d; done\n', 'pkgs/a/Makefile': 'all:\n\tsh l.sh\n', 'pkgs/a/l.sh': '', 'pkgs/a/src.txt': '' },
-      asks: ['pkgs/a/Makefile', 'pkgs/a/l.sh', 'pkgs/b/Makefile'], free: ['pkgs/a/src.txt'],
+      asks: ['pkgs/a/Makefile', 'pkgs/a/l.sh', 'pkgs/b/Makefile'], free: ['pkgs/a/src.md'],
     });
   });
 
@@ -132,7 +132,7 @@ describe('the rows round 11 showed (R11-6)', () => {
   it('new files a runner reads at once: tox.toml (no tox.ini), build.rs beside a Cargo.toml under cargo clippy/test, gulpfile.mjs', async () => {
     await check({ hook: 'tox -e lint', files: { 'src/a.py': '' }, asks: ['tox.toml', 'tox.ini'], free: ['src/a.py'] });
     await check({ hook: 'tox -e lint', files: { 'tox.toml': '[env.lint]\ncommands = [["python", "tools/lint.py"]]\n', 'tools/lint.py': '' }, asks: ['tools/lint.py'], free: ['tools/a.txt'] });
-    await check({ hook: 'cargo clippy && cargo test', files: { 'Cargo.toml': '[package]\nname = "a"\n', 'crates/b/Cargo.toml': '[package]\nname = "b"\n', 'src/notes.txt': '' }, asks: ['build.rs', 'crates/b/build.rs'], free: ['src/notes.txt'] });
+    await check({ hook: 'cargo clippy && cargo test', files: { 'Cargo.toml': '[package]\nname = "a"\n', 'crates/b/Cargo.toml': '[package]\nname = "b"\n', 'src/notes.txt': '' }, asks: ['build.rs', 'crates/b/build.rs'], free: ['src/notes.md'] });
     await check({ hook: 'npx gulp lint', files: { 'src/a.js': '' }, asks: ['gulpfile.mjs', 'gulpfile.js', 'src/a.js'], free: ['src/a.md'] });
   });
 
@@ -154,7 +154,7 @@ describe('runners not modeled at all (R11-6): the files their tasks run, from th
         'Makefile.toml': '[tasks.lint]\ncommand = "sh"\nargs = ["tools/c.sh"]\n', 'tools/r.py': '', 'tools/p.sh': '', 'tools/m.sh': '', 'tools/c.sh': '', 'tools/notes.txt': '',
       },
       asks: ['tools/r.py', 'tools/p.sh', 'tools/m.sh', 'tools/c.sh', 'pyproject.toml', 'pixi.toml', 'mise.toml', 'Makefile.toml', 'mise-tasks/lint', '.mise/tasks/x'],
-      free: ['tools/notes.txt', 'src/a.txt'],
+      free: ['tools/notes.md', 'src/a.md'],
     });
   });
 });

@@ -33,9 +33,9 @@ let count = 0;
 const next = (): string => join(base, `r${++count}`);
 
 describe('the table of inert files', () => {
-  it('prose, data and media are inert; configuration, code, lock files, snapshots and the text files tools read are not', () => {
-    for (const path of ['README.md', 'docs/guide.rst', 'notes.txt', 'data/a.csv', 'img/logo.PNG', 'font.woff2', 'CHANGELOG.markdown']) expect(isInert(path), path).toBe(true);
-    for (const path of ['meson_options.txt', 'src/x.egg-info/entry_points.txt', 'package.json', 'tsconfig.json', 'vite.config.ts', 'x.config.md.js', 'CMakeLists.txt', 'requirements-dev.txt', 'constraints.txt', 'docs/page.mdx', '__snapshots__/a.test.js.snap', 'README', '.md', 'yarn.lock', 'a.yaml', 'page.html']) {
+  it('prose, data and media are inert; configuration, code, lock files, snapshots and text files (pip -r reads any name) are not', () => {
+    for (const path of ['README.md', 'docs/guide.rst', 'data/a.csv', 'img/logo.PNG', 'font.woff2', 'CHANGELOG.markdown']) expect(isInert(path), path).toBe(true);
+    for (const path of ['notes.txt', 'deps/base.txt', 'meson_options.txt', 'src/x.egg-info/entry_points.txt', 'package.json', 'tsconfig.json', 'vite.config.ts', 'x.config.md.js', 'CMakeLists.txt', 'requirements-dev.txt', 'constraints.txt', 'docs/page.mdx', '__snapshots__/a.test.js.snap', 'README', '.md', 'yarn.lock', 'a.yaml', 'page.html']) {
       expect(isInert(path), path).toBe(false);
     }
   });
@@ -54,7 +54,7 @@ describe('a hook runs a runner codeward does not model: the whole work tree is o
     ['go generate ./...', ['main.go', 'internal/x/x.go']],
     ['go run ./tools/lint', ['tools/lint/main.go', 'go.mod']],
   ])('%s', async (hook, kinds) => {
-    await checkHookRow(next(), home, { hook, files: { 'src/a.c': 'int x;\n', 'README.md': '# r\n' }, asks: [...kinds, 'src/a.c', 'src/new/gen.py'], free: ['README.md', 'docs/notes.txt', 'img/a.png', 'node_modules/x/index.js'] });
+    await checkHookRow(next(), home, { hook, files: { 'src/a.c': 'int x;\n', 'README.md': '# r\n' }, asks: [...kinds, 'src/a.c', 'src/new/gen.py'], free: ['README.md', 'docs/notes.md', 'img/a.png', 'node_modules/x/index.js'] });
   });
 
   it('R12-1 and R12-5b are moot there: a standard-library shadow beside a script, a setup file a JS config computes, package.json\'s jest field', async () => {
@@ -106,7 +106,7 @@ describe('the home\'s start-up files load the workspace: the whole dotfiles tree
     await writeFiles(own, { '.zshrc': 'source ~/dotfiles/zsh/init.zsh\n' });
     await writeFiles(root, { 'zsh/init.zsh': 'for f in $(find "${0:A:h}" -name "*.plugin"); do source $f; done\n' });
     vi.stubEnv('HOME', own);
-    await checkHookRow(root, own, { hook: 'true', files: {}, asks: ['zsh/init.zsh', 'zsh/p.plugin', 'lib/other.sh'], free: ['notes.txt'] });
+    await checkHookRow(root, own, { hook: 'true', files: {}, asks: ['zsh/init.zsh', 'zsh/p.plugin', 'lib/other.sh'], free: ['notes.md'] });
   });
 
   it('controls: a home that loads nothing of the workspace leaves it ordinary; a workspace holding the home is judged by the home catalogue', async () => {
