@@ -4,9 +4,12 @@
 // codeward trust by its path or from npx, and the same act for direnv, mise and gh aliases were ordinary asks too.
 // Each is safety-immune now under `allow @coder *` and `allow *`, the question naming the home file; reading
 // those files and writing ordinary home files stay ordinary.
+import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { homeStartup } from '../../src/permissions/immune-home-path.js';
+import { removeDir, runCli, tempDir, writeFiles } from '../helpers/fixture.js';
 import { explain, policyWith, sandbox, type Sandbox } from './helpers.js';
 import { immunityCases } from './immune-cases.js';
 
@@ -52,4 +55,19 @@ describe('writes of the person\'s home start-up files and trust verbs are safety
     expect(homeStartup('~/../x/.bashrc', ['/h'])).toBeUndefined();
     expect(homeStartup('/hx/.bashrc', ['/h'])).toBeUndefined();
   });
+
+  it('the real binary with --sandbox off and --yes: refused (C241), ~/.bashrc unchanged', async () => {
+    const base = await tempDir('cw-home-startup-');
+    try {
+      const home = join(base, 'home'), ws = join(base, 'ws');
+      await writeFiles(home, { '.bashrc': '# mine\n' });
+      await writeFiles(ws, { 'a.txt': 'a\n' });
+      const run = runCli(['--json', '--sandbox', 'off', '-C', ws, 'exec', '--no-stage', '--cmd', "echo 'touch /tmp/pwn' >> ~/.bashrc"], { env: { HOME: home, CODEWARD_STATE_DIR: join(base, 'state') } });
+      expect(run.json.error?.code, run.stdout + run.stderr).toBe('C241');
+      expect(run.json.error?.message).toContain('~/.bashrc');
+      expect(readFileSync(join(home, '.bashrc'), 'utf8')).toBe('# mine\n');
+    } finally {
+      await removeDir(base);
+    }
+  }, 30_000);
 });
