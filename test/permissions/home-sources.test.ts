@@ -58,7 +58,8 @@ describe('the sourced words of a start-up file', () => {
 describe('what the home\'s start-up files source into the workspace is obeyed', () => {
   it('files, a loop\'s folder, 3 levels deep, missing files, a link\'s real path', () => {
     const rels = homeSourced(home, [root]).links.map((link) => link.rel).sort();
-    expect(rels).toEqual(['fish/extra.fish', 'linked/real.sh', 'shell/aliases.sh', 'shell/echoed.md', 'shell/env.sh', 'shell/later.sh', 'shell/one.sh', 'shell/three.sh', 'shell/two.sh', 'shell/x', 'zsh.d']);
+    // '': a start-up file names the workspace folder itself (only that path: the whole-tree rule's signal).
+    expect(rels).toEqual(['', 'fish/extra.fish', 'linked/real.sh', 'shell/aliases.sh', 'shell/echoed.md', 'shell/env.sh', 'shell/later.sh', 'shell/one.sh', 'shell/three.sh', 'shell/two.sh', 'shell/x', 'zsh.d']);
   });
 
   it('the engine under --yes refuses to write them (C241, bytes unchanged); ordinary files are written', async () => {

@@ -109,6 +109,14 @@ describe('the home\'s start-up files load the workspace: the whole dotfiles tree
     await checkHookRow(root, own, { hook: 'true', files: {}, asks: ['zsh/init.zsh', 'zsh/p.plugin', 'lib/other.sh'], free: ['notes.md'] });
   });
 
+  it('a start-up file that names the workspace folder only (`. "$(find ~/dotfiles -name x.sh)"`, `DOTFILES=~/dotfiles`)', async () => {
+    const own = join(base, 'home-find'), root = join(own, 'dotfiles');
+    await writeFiles(own, { '.bashrc': '. "$(find ~/dotfiles/shell -name x.sh)"\nDOTFILES=~/dotfiles\n' });
+    await writeFiles(root, { 'shell/x.sh': '', 'README.md': '' });
+    vi.stubEnv('HOME', own);
+    await checkHookRow(root, own, { hook: 'true', files: {}, asks: ['shell/x.sh', 'other/y.sh'], free: ['README.md'] });
+  });
+
   it('controls: a home that loads nothing of the workspace leaves it ordinary; a workspace holding the home is judged by the home catalogue', async () => {
     const own = join(base, 'home-none'), root = join(base, 'proj');
     await writeFiles(own, { '.bashrc': '. ~/.bash_aliases\n', '.bash_aliases': 'alias ll="ls -l"\n' });
