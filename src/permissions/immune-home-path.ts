@@ -6,16 +6,23 @@
 import { homedir } from 'node:os';
 import { homeObeyed, isHomeListed } from './obeyed-home.js';
 
-function homeRelative(path: string, homes: readonly string[]): string | undefined {
+// The path relative to the home folder, and the home folder it is in.
+function homeRelative(path: string, homes: readonly string[]): { rest: string; home: string | undefined } | undefined {
   const spelled = /^(?:~|\$HOME|\$\{HOME\})\/(.+)$/.exec(path);
-  if (spelled) return spelled[1];
-  for (const home of homes) if (home !== '' && home !== '/' && path.startsWith(`${home.replace(/\/+$/, '')}/`)) return path.slice(home.replace(/\/+$/, '').length + 1);
+  if (spelled) return { rest: spelled[1]!, home: homes.find((home) => home !== '') };
+  for (const home of homes) if (home !== '' && home !== '/' && path.startsWith(`${home.replace(/\/+$/, '')}/`)) return { rest: path.slice(home.replace(/\/+$/, '').length + 1), home };
   return undefined;
 }
 
-// The home entry (`.bashrc`, `.config/git`) a path spells, with who obeys it, or undefined.
-export function homeStartup(path: string, homes: readonly string[] = [process.env['HOME'] ?? '', homedir()]): { entry: string; by: string } | undefined {
-  const rest = homeRelative(path.replace(/^[^=]*=/, ''), homes);
+// The home entry (`.bashrc`, `.config/git`) a path spells, with who obeys it, or undefined. `root`: the workspace's
+// real path: a path inside it is the workspace's (a workspace kept in a home dot-folder, `~/.local/src/app`), judged
+// by the write gate like every workspace path.
+export function homeStartup(path: string, homes: readonly string[] = [process.env['HOME'] ?? '', homedir()], root?: string): { entry: string; by: string } | undefined {
+  const found = homeRelative(path.replace(/^[^=]*=/, ''), homes);
+  const rest = found?.rest;
+  const home = found?.home?.replace(/\/+$/, ''), top = root?.replace(/\/+$/, '');
+  // Only a workspace BELOW the home folder (a home workspace's start-up files stay the home's).
+  if (found && home !== undefined && top !== undefined && top.startsWith(`${home}/`) && `${home}/${found.rest}`.startsWith(`${top}/`)) return undefined;
   const normal = rest?.split('/').filter((part) => part !== '' && part !== '.').join('/');
   if (normal === undefined || normal === '' || normal.split('/').includes('..')) return undefined;
   const entry = homeObeyed(normal);

@@ -43,9 +43,9 @@ export const PATH_CLASSES: readonly PathClass[] = [
     name: 'home-startup',
     description: 'a start-up or settings file of your home folder, which a program runs or obeys outside any sandbox',
     access: 'write',
-    test: (p) => homeStartup(p) !== undefined,
-    detail: (p) => {
-      const found = homeStartup(p);
+    test: (p, ctx) => homeStartup(p, undefined, ctx?.at) !== undefined,
+    detail: (p, ctx) => {
+      const found = homeStartup(p, undefined, ctx?.at);
       return found ? `~/${found.entry}, run or obeyed by ${found.by}` : undefined;
     },
   },

@@ -54,6 +54,11 @@ describe('writes of the person\'s home start-up files and trust verbs are safety
     expect(homeStartup('~/.bash_history', ['/h'])).toBeUndefined();
     expect(homeStartup('~/../x/.bashrc', ['/h'])).toBeUndefined();
     expect(homeStartup('/hx/.bashrc', ['/h'])).toBeUndefined();
+    // A workspace kept in a home dot-folder: its own files are the write gate's, not the home catalogue's.
+    expect(homeStartup('/h/.local/src/app/out.js', ['/h'], '/h/.local/src/app')).toBeUndefined();
+    expect(homeStartup('~/.local/src/app/out.js', ['/h'], '/h/.local/src/app')).toBeUndefined();
+    expect(homeStartup('~/.bashrc', ['/h'], '/h/.local/src/app')?.entry).toBe('.bashrc');
+    expect(homeStartup('~/.bashrc', ['/h'], '/h')?.entry).toBe('.bashrc');
   });
 
   it('the real binary with --sandbox off and --yes: refused (C241), ~/.bashrc unchanged', async () => {
