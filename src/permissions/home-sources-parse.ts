@@ -71,3 +71,6 @@ export function loadsOf(kind: LoaderKind, text: string, vars: Map<string, string
 export function sourcedWords(text: string, vars: Map<string, string>): string[] {
   return loadsOf('shell', text, vars).map((loaded) => loaded.path);
 }
+
+// Every start-up file of the table (relative to the home folder): the home files whose own text runs.
+export const HOME_STARTUP: ReadonlySet<string> = new Set(Object.values(LOADERS).flatMap((row) => row.startup));

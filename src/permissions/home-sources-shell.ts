@@ -2,7 +2,7 @@ import { realpathSync } from 'node:fs';
 import { dirname, isAbsolute, join } from 'node:path';
 import { shCommands, type ShWord } from '../shell/sh-tokens.js';
 import { expandWord, loadedOf, plain, type Loaded } from './home-sources-expand.js';
-import { envNamed } from './obeyed-env.js';
+import { envNamed, isSpaceSeparated } from './obeyed-env.js';
 import { spelled } from './hook-spelling.js';
 
 // What a shell start-up file (bash, zsh, sh, ksh, fish) and direnv's `.envrc` load (red team R9-4, R10):
@@ -132,7 +132,7 @@ const CD_PWD = /\$\(\s*cd\s+(?:-P\s+)?["']?([^"'$()\s]+)["']?\s*(?:&&|;)\s*pwd(?
 const DIRNAME = /\$\(\s*dirname\s+["']?([^"'$()\s]+)["']?\s*\)/g;
 
 function inFolder(text: string, folder: string): string {
-  return text.replace(/\$\(\s*pwd\s*\)|`\s*pwd\s*`/g, folder).replace(/\$\(\s*expand_path\s+["']?([^"'$()\s]+)["']?\s*\)/g, (_all, path: string) => (isAbsolute(path) ? path : join(folder, path)));
+  return text.replace(/\$\(\s*pwd(?:\s+-[LP])?\s*\)|`\s*pwd(?:\s+-[LP])?\s*`/g, folder).replace(/\$\(\s*expand_path\s+["']?([^"'$()\s]+)["']?\s*\)/g, (_all, path: string) => (isAbsolute(path) ? path : join(folder, path)));
 }
 
 const realOrSelf = (path: string): string => {
@@ -181,7 +181,7 @@ function named(name: string, values: readonly ShWord[], vars: ReadonlyMap<string
   if (name === 'BASH_ENV' || name === 'ENV') return loadedOf([first], vars, 'shell');
   if (name === 'ZSH_CUSTOM') return loadedOf([first], vars, undefined, true);
   if (name === 'ZDOTDIR') return loadedOf(ZSH_STARTUP.map((file) => ({ ...first, text: `${first.text}/${file}` })), vars, 'shell');
-  const found = envNamed(name === 'fish_user_paths' ? 'PATH' : name, values.map((value) => value.text).join(name === 'NODE_OPTIONS' || name === 'RUBYOPT' ? ' ' : ':'));
+  const found = envNamed(name === 'fish_user_paths' ? 'PATH' : name, values.map((value) => value.text).join(isSpaceSeparated(name) ? ' ' : ':'));
   if (!found) return [];
   // A variable that loads only some files of its folders (PYTHONPATH: sitecustomize.py, usercustomize.py): those files.
   if (found.folders && !found.folders.includes('**')) {

@@ -85,7 +85,15 @@ export function homeSourced(home: string, roots: readonly string[], envrcs: read
     if (real === undefined) return;
     // A path merely named (not loaded) counts as a file or a run-time part's folder below the workspace's top:
     // `DOTFILES=~/dotfiles` names the workspace, `~/dotfiles/zsh` a folder of it; neither is loaded whole.
-    if (named && !folder && statQuiet(real)?.isDirectory() === true) return;
+    if (named && !folder && statQuiet(real)?.isDirectory() === true) {
+      // Only that folder itself (so the start-up file is known to reach the workspace: the whole-tree rule,
+      // obeyed-home-links.ts homeLoads, e.g. `. "$(find ~/dotfiles -name x.sh)"`).
+      for (const root of roots) {
+        const rel = relIn(real, root);
+        if (rel !== undefined && !found.has(rel)) found.set(rel, { rel, home: loader, sourced: loader, exact: true });
+      }
+      return;
+    }
     for (const root of roots) {
       const rel = relIn(real, root);
       if (rel !== undefined && named && rel !== '' && !found.has(rel)) found.set(rel, { rel, home: loader, sourced: loader, ...(folder ? {} : { exact: true }) });

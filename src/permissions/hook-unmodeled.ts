@@ -5,6 +5,7 @@
 // file kind of the work tree (hook-fallback.ts, runner-kinds.ts) instead of the files it could follow.
 import { basename } from 'node:path';
 import { shCommands } from '../shell/sh-tokens.js';
+import { moduleFiles } from './python-files.js';
 
 // Programs that run no file of the work tree: the shell's own words, text and file utilities, git (its
 // configuration and hooks are judged by the git catalogue), and checkers/formatters without code plugins.
@@ -19,7 +20,12 @@ const INERT = new Set([
 const MODELED = new Set([
   'npm', 'yarn', 'pnpm', 'bun', 'turbo', 'lerna', 'nx', 'make', 'gmake', 'just', 'task', 'composer', 'deno', 'pdm', 'poe', 'hatch', 'tox', 'nox', 'invoke',
   'jest', 'vitest', 'mocha', 'ava', 'playwright', 'pytest', 'py.test', 'eslint', 'prettier', 'stylelint', 'lint-staged', 'lefthook', 'pre-commit', 'pre_commit', 'commitlint',
+  // The folder it runs is followed like a loop's (hook-spelling.ts loopedOver).
+  'run-parts',
 ]);
+// A Python module of the work tree (`tools.check`, an entry point `tools.l:main`): the walk follows its files.
+const pythonModule = (word: string, isFile: (word: string) => boolean): boolean =>
+  /^[A-Za-z_][\w.]*(?::[\w.]+)?$/.test(word) && moduleFiles(word.replace(/:.*$/, ''), true).some(isFile);
 // Interpreters: their first operand is the file they run (followed), `-c`/`-e` text a line of its own.
 const INTERPRETERS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'node', 'nodejs', 'python', 'python3', 'python2', 'ruby', 'perl', 'php', 'tsx', 'ts-node', '.', 'source']);
 // Launchers: the program is their first operand (options, assignments and a timeout's duration skipped).
@@ -46,6 +52,8 @@ function judge(words: readonly string[], isFile: (word: string) => boolean, defi
     // An installed package's binary (`$dir/node_modules/lefthook-${os}/bin/lefthook`, lefthook's hook) is the
     // package manager's; a program the environment names (`"$LEFTHOOK_BIN"`) is the person's.
     if (dynamic(word) && !word.includes('/node_modules/')) return `\`${word}\` (a program only known at run time)`;
+    // A quoted command text (`npm exec -ws -c 'sh check.sh'`): a line of its own.
+    if (/\s/.test(word.trim())) return unmodeled(word, isFile, defined, set);
     if (word.includes('$')) return undefined;
     const rest = words.slice(i + 1);
     const operand = rest.findIndex((arg) => !arg.startsWith('-') && !/^[A-Za-z_]\w*=/.test(arg));
@@ -63,7 +71,7 @@ function judge(words: readonly string[], isFile: (word: string) => boolean, defi
       const module = rest.findIndex((arg, j) => (arg === '-m' && rest[j + 1] !== undefined) || /^-m\w/.test(arg));
       if (module >= 0) {
         const after = rest[module] === '-m' ? rest.slice(module + 1) : [rest[module]!.slice(2), ...rest.slice(module + 1)];
-        return isFile(after[0]!) ? undefined : judge(after, isFile, defined, set);
+        return isFile(after[0]!) || pythonModule(after[0]!, isFile) ? undefined : judge(after, isFile, defined, set);
       }
       if (inline >= 0 || operand < 0) return undefined;
       return dynamic(rest[operand]!) ? `\`${name} ${rest[operand]!}\` (a file only known at run time)` : undefined;
@@ -73,7 +81,7 @@ function judge(words: readonly string[], isFile: (word: string) => boolean, defi
       const place = rest.find((arg, j) => (PLACE.has(rest[j - 1] ?? '') || [...PLACE].some((option) => arg.startsWith(`${option}=`))) && dynamic(arg));
       return place === undefined ? undefined : `\`${name}\` with ${place} (a place only known at run time)`;
     }
-    return INERT.has(name) || isFile(word) ? undefined : `\`${name}\` (a runner codeward does not model)`;
+    return INERT.has(name) || isFile(word) || (/[.:]/.test(word) && pythonModule(word, isFile)) ? undefined : `\`${name}\` (a runner codeward does not model)`;
   }
 }
 

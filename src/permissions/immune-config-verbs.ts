@@ -11,7 +11,12 @@ import type { CommandClass } from './immune-class.js';
 
 // codeward itself, however it is started: `codeward`, `npx codeward`, `node …/codeward.js`.
 function codewardArgs(cmd: Argv): readonly string[] | undefined {
-  if (cmd.name === 'codeward') return cmd.args;
+  // By its name or its path (`/…/dist/bin/codeward.js trust`: R12-14b), or a package runner's (`npx -y codeward@latest`).
+  if (/^codeward(?:\.[cm]?js)?(?:@.*)?$/.test(cmd.name.slice(cmd.name.lastIndexOf('/') + 1))) return cmd.args;
+  if (['npx', 'bunx', 'pnpx'].includes(cmd.name)) {
+    const at = cmd.args.findIndex((arg) => !arg.startsWith('-'));
+    return at >= 0 && /^codeward(?:@.*)?$/.test(cmd.args[at]!) ? cmd.args.slice(at + 1) : undefined;
+  }
   if (cmd.name === 'node' || cmd.name === 'bun' || cmd.name === 'deno') {
     const script = cmd.args.findIndex((arg) => !arg.startsWith('-'));
     return script >= 0 && /(?:^|\/)codeward(?:\.[cm]?js)?$/.test(cmd.args[script]!) ? cmd.args.slice(script + 1) : undefined;
@@ -65,11 +70,22 @@ function userUnits(cmd: Argv): boolean {
   return cmd.name === 'systemctl' && cmd.args.includes('--user') && ['enable', 'link', 'edit', 'preset', 'revert', 'add-wants', 'add-requires', 'set-environment', 'import-environment'].includes(firstOperand(cmd.args.filter((arg) => arg !== '--user')) ?? '');
 }
 
+// The same act for other tools that run a project's files once trusted (R12-14b): direnv runs a `.envrc` on
+// every cd after `direnv allow`, mise a `mise.toml`'s hooks and env after `mise trust`; a gh alias starting with
+// `!` is shell text `gh ALIAS` runs.
+function toolTrust(cmd: Argv): boolean {
+  const [first, second] = operands(cmd.args);
+  if (cmd.name === 'direnv') return ['allow', 'permit', 'grant'].includes(first ?? '');
+  if (cmd.name === 'mise' || cmd.name === 'rtx') return first === 'trust' && !cmd.args.includes('--untrust') && !cmd.args.includes('--show');
+  return cmd.name === 'gh' && first === 'alias' && (second === 'set' || second === 'import');
+}
+
 // `names` (ARGUMENT_SENSITIVE: an unknown argument makes the command immune) only where it already was: an
 // unknown word after `npm` or `node` must not make every `npm test -- $f` immune.
 export const CONFIG_VERB_CLASSES: readonly CommandClass[] = [
   { name: 'codeward-config', description: 'codeward trust / policy forget|add (applies or changes your own policy for every later session: run it yourself)', names: [], test: codewardConfig },
   { name: 'git-config-outside', description: 'git config --global / --system / --file ~/… that writes (your own git configuration for every repository)', names: ['git'], test: gitConfigOutside },
   { name: 'tool-config-write', description: 'npm/pnpm/yarn/pip/gh config set|delete|edit, npm set, gh auth setup-git (your own tool configuration)', names: [], test: toolConfig },
+  { name: 'tool-trust', description: 'direnv allow, mise trust, gh alias set (a project file or shell text that then runs at every cd or call: run it yourself)', names: [], test: toolTrust },
   { name: 'systemctl-user-install', description: 'systemctl --user enable|link|edit|set-environment (a unit that runs as you later)', names: ['systemctl'], test: userUnits },
 ];

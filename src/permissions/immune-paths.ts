@@ -1,6 +1,7 @@
 // Safety-immune path classes (seed 004, chatcli §6.4): paths that always need a person's approval,
 // matched on resolved workspace paths, redirection targets and shell arguments.
 import { isObeyedLater, type ObeyedContext } from './obeyed.js';
+import { homeStartup } from './immune-home-path.js';
 
 export interface PathClass {
   readonly name: string;
@@ -35,6 +36,19 @@ export const PATH_CLASSES: readonly PathClass[] = [
     test: (p) => segment('.codeward').test(p) || segment('.chatcli').test(p) || /(?:^|\/)coder_policy\.json$/i.test(p),
   },
   { name: 'git-internals', description: '.git/ (hooks and config run code)', access: 'write', test: (p) => segment('.git').test(p) },
+  {
+    // A start-up or settings file of the person's home folder, spelled by a shell line (`>> ~/.bashrc`, `cp x
+    // $HOME/.profile`, `ln -s … ~/.config/git/hooks`): with the sandbox off nothing else stands between the
+    // line and the next shell (R12-14b); in the sandbox the home is not writable anyway.
+    name: 'home-startup',
+    description: 'a start-up or settings file of your home folder, which a program runs or obeys outside any sandbox',
+    access: 'write',
+    test: (p, ctx) => homeStartup(p, undefined, ctx?.at) !== undefined,
+    detail: (p, ctx) => {
+      const found = homeStartup(p, undefined, ctx?.at);
+      return found ? `~/${found.entry}, run or obeyed by ${found.by}` : undefined;
+    },
+  },
   {
     // The write gate's predicate (obeyed.ts): what another program runs or obeys later, outside any
     // sandbox, at any depth (editor and CI tasks, other agents' instructions and settings, commit-hook

@@ -21,6 +21,9 @@ import { readOnlyVeto } from './readonly.js';
 const DATA_WORDS = new Set(`echo printf man info whatis apropos help tldr which type whereis logger notify-send wall cowsay figlet banner
   aws gsutil gcloud az mc s3cmd rclone svn hg bzr cvs fossil`.split(/\s+/));
 
+// A word naming a program of the system's folders by a run-time part (`/bin/$R`, `/usr/bin/${X}`).
+const SYSTEM_PROGRAM = /^["']?\/(?:usr\/)?(?:local\/)?s?bin\/[^/\s]*\$/;
+
 // A word that may name a program: static, not an option, a plain name or path.
 const PROGRAM = /^[\w./+@-]+$/;
 
@@ -74,6 +77,15 @@ export function launchedByWords(command: SimpleCommand, argv: Argv, readOnlyName
   const table = startsCommands(argv.name);
   for (let k = 1; k < command.words.length; k++) {
     const word = command.words[k]!;
+    // A program of the system's folders whose name is only known at run time (`ld.so /bin/$R -r build`, R12-6c):
+    // the tail is a line starting with a run-time command name, judged as such.
+    if (word.dynamic && SYSTEM_PROGRAM.test(word.text)) {
+      // Its name is only known at run time (a null name: the judge's "command name only known at run time").
+      const line = tail(command, k, argv.name);
+      const found = judge({ ...line, commands: [{ ...line.commands[0]!, name: null }] });
+      if (found) return found;
+      continue;
+    }
     if (word.dynamic || word.value.startsWith('-') || !PROGRAM.test(word.value)) continue;
     const name = baseName(word.value);
     // Shells, wrappers and launchers are in `launches`; only names a class looks at are tried here.

@@ -10,7 +10,7 @@ import { gitOuterConfigFiles } from '../git/config-path.js';
 import { envConfigEntries } from '../git/config-env.js';
 import { scanWorkspace, workspaceRepositories } from './obeyed-repos.js';
 import { fsLookup } from './git-shape.js';
-import { obeyedHomeLinks } from './obeyed-home-links.js';
+import { homeLoads, obeyedHomeLinks } from './obeyed-home-links.js';
 import type { Repository } from '../sandbox/git-config.js';
 import { VENV_MARKERS, type ObeyedContext } from './obeyed.js';
 import { FolderListings, identityStamp } from '../workspace/listings.js';
@@ -94,7 +94,7 @@ function venvProbe(roots: readonly string[]): (folder: string) => boolean {
   return (folder) => roots.some((root) => VENV_MARKERS.some((marker) => exists(join(root, folder, marker))));
 }
 
-type RepositoryContext = Pick<ObeyedContext, 'gitPaths' | 'gitGlobs' | 'gitGlobTests' | 'computed'>;
+type RepositoryContext = Pick<ObeyedContext, 'gitPaths' | 'gitGlobs' | 'gitGlobTests' | 'computed' | 'whole'>;
 
 // What one repository's configuration makes git run or read, as workspace-relative paths, globs and
 // commands that cannot be resolved; `sources`: the config files read (and looked for), includes too.
@@ -118,7 +118,7 @@ function repositoryContext(repository: Repository, roots: readonly string[], hom
   // package.json`, a venv's `site-packages/pkg/conftest.py`), which runners do not collect and a staged install writes.
   const fromHooks = new Set(hooks.globs.flatMap((glob) => relForms(glob, roots)));
   const gitGlobTests = gitGlobs.map((glob) => ({ glob, matches: picomatch(glob, { dot: true, nocase: true, ...(fromHooks.has(glob) ? { ignore: INSTALLED } : {}) }), why: kinds.has(glob) ? kindWhy : undefined }));
-  return { ctx: { gitPaths: [...gitPaths], gitGlobs, gitGlobTests, computed: refs.computed ?? [] }, sources: [...(refs.sources ?? []), ...hooks.sources] };
+  return { ctx: { gitPaths: [...gitPaths], gitGlobs, gitGlobTests, computed: refs.computed ?? [], whole: hooks.unmodeled === undefined ? [] : [hooks.unmodeled] }, sources: [...(refs.sources ?? []), ...hooks.sources] };
 }
 
 interface Kept {
@@ -164,6 +164,7 @@ function union(parts: readonly RepositoryContext[]): RepositoryContext {
     gitGlobs: [...new Set(parts.flatMap((part) => part.gitGlobs ?? []))],
     gitGlobTests: [...new Map(parts.flatMap((part) => part.gitGlobTests ?? []).map((test) => [test.glob, test])).values()],
     computed: parts.flatMap((part) => part.computed ?? []),
+    whole: parts.flatMap((part) => part.whole ?? []),
   };
 }
 
@@ -180,6 +181,9 @@ export function obeyedContext(root: string, home: string | undefined = homedir()
   const held = scanWorkspace(root, listings);
   const repositories = workspaceRepositories(root, held, listings);
   const git = union(repositories.map((repository) => contextOf(repository, roots, home, listings)));
-  const ctx: ObeyedContext = { ...git, homes: homesIn(roots, home, listings), homeLinks: obeyedHomeLinks(roots, home, listings, held.envrcs), venv: venvProbe(roots), lookup: fsLookup(roots), at: real(root), envGlobs: envLoadGlobs(roots), ...homeAbove(roots, home) };
+  const homeLinks = obeyedHomeLinks(roots, home, listings, held.envrcs);
+  const homes = homesIn(roots, home, listings);
+  const whole = [...(git.whole ?? []), ...homeLoads(homeLinks, homes)];
+  const ctx: ObeyedContext = { ...git, whole, homes, homeLinks, venv: venvProbe(roots), lookup: fsLookup(roots), at: real(root), envGlobs: envLoadGlobs(roots), ...homeAbove(roots, home) };
   return { ...ctx, aliases: aliasesFor(held.base, held.links, ctx) };
 }

@@ -3,7 +3,8 @@
 // whatever file is named like the command the user types next, outside any sandbox; PYTHONPATH's
 // sitecustomize/usercustomize run at every python start; git runs what GIT_EXEC_PATH and GIT_TEMPLATE_DIR hold;
 // the loader loads LD_LIBRARY_PATH's libraries and LD_PRELOAD's; bash runs BASH_ENV (not the generic ENV: CI sets ENV=production), python PYTHONSTARTUP, node
-// NODE_OPTIONS' --require/--import files, ruby RUBYOPT's -r files, git GIT_CONFIG_GLOBAL. The write gate
+// NODE_OPTIONS' --require/--import files, ruby RUBYOPT's -r files, git GIT_CONFIG_GLOBAL, make MAKEFILES, perl
+// PERL5OPT's -M modules, and the program of a variable a program runs as a command (GIT_EXTERNAL_DIFF, EDITOR). The write gate
 // protects them like the catalogue (obeyed.ts ObeyedContext.envGlobs): a relative folder entry holds in every
 // folder (the shell resolves it where it stands), an absolute one where it lies (by its real path too). Folders of
 // a project's own code (a PYTHONPATH=src, PERL5LIB=lib, NODE_PATH) are not protected file by file: every edit of
@@ -38,7 +39,14 @@ type Kind =
   // A list of files (`:` or space separated, LD_PRELOAD), or one file.
   | { readonly files: 'list' | 'one' }
   // The operands of these options in a command-line-like value (NODE_OPTIONS --require ./x.js).
-  | { readonly options: readonly string[] };
+  | { readonly options: readonly string[] }
+  // Perl modules these options load (PERL5OPT -Mtools::x: `tools/x.pm` in a folder of @INC).
+  | { readonly modules: readonly string[] }
+  // Shell text a program runs as a command (GIT_EXTERNAL_DIFF, EDITOR ...): its program when it is a path
+  // (`$PWD/tools/d.sh`), and the text is judged as a command where it is assigned (shell/command-variables.ts).
+  | { readonly command: true };
+
+const COMMAND: Kind = { command: true };
 
 const VARIABLES: readonly (readonly [string, Kind])[] = [
   ['PATH', { folders: ['**'] }],
@@ -58,7 +66,26 @@ const VARIABLES: readonly (readonly [string, Kind])[] = [
   ['npm_config_userconfig', { files: 'one' }],
   ['NODE_OPTIONS', { options: ['--require', '-r', '--import', '--loader', '--experimental-loader'] }],
   ['RUBYOPT', { options: ['-r'] }],
+  // Red team R12-16b: GNU make reads MAKEFILES' files before every makefile; perl loads PERL5OPT's modules.
+  ['MAKEFILES', { files: 'list' }],
+  ['PERL5OPT', { modules: ['-M', '-m'] }],
+  // R12-6b: variables a program runs as a command (one list with the loaders: shell/command-variables.ts reads it).
+  ...['GIT_EXTERNAL_DIFF', 'GIT_SSH_COMMAND', 'GIT_SSH', 'GIT_PAGER', 'GIT_EDITOR', 'GIT_SEQUENCE_EDITOR', 'GIT_ASKPASS', 'GIT_PROXY_COMMAND',
+    'SSH_ASKPASS', 'SUDO_ASKPASS', 'PAGER', 'MANPAGER', 'SYSTEMD_PAGER', 'EDITOR', 'VISUAL', 'BROWSER', 'LESSOPEN', 'LESSCLOSE', 'PROMPT_COMMAND', 'RSYNC_RSH', 'CVS_RSH', 'FCEDIT',
+  ].map((name) => [name, COMMAND] as const),
 ];
+
+// Whether a variable's value is shell text a program runs as a command (the table's command rows).
+export function isCommandVariable(name: string): boolean {
+  const kind = VARIABLES.find(([each]) => each === name)?.[1];
+  return kind !== undefined && 'command' in kind;
+}
+
+// Whether a variable's value is a command line (its entries separated by spaces, not `:`).
+export function isSpaceSeparated(name: string): boolean {
+  const kind = VARIABLES.find(([each]) => each === name)?.[1];
+  return kind !== undefined && ('options' in kind || 'modules' in kind || 'command' in kind || ('files' in kind && kind.files === 'list' && name === 'MAKEFILES'));
+}
 
 function real(path: string): string {
   try {
@@ -124,6 +151,8 @@ export function envNamed(name: string, value: string): { entries: string[]; fold
   const kind = VARIABLES.find(([each]) => each === name)?.[1];
   if (!kind) return undefined;
   if ('folders' in kind) return { entries: value.split(':'), folders: kind.folders };
+  if ('modules' in kind) return { entries: optionOperands(value, kind.modules).map((module) => `${module.replace(/=.*$/, '').split('::').join('/')}.pm`) };
+  if ('command' in kind) return { entries: [value.trim().split(/\s+/)[0] ?? ''].filter((program) => program.includes('/')) };
   return { entries: 'options' in kind ? optionOperands(value, kind.options) : kind.files === 'list' ? value.split(/[:\s]+/) : [value] };
 }
 

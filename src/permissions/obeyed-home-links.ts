@@ -1,6 +1,7 @@
 import { homeDotEntries, homeLinksInto, type HomeLink } from './home-links.js';
 import { homeSourced } from './home-sources.js';
 import { HOME_PROTECTED, HOME_PROTECTED_FILES, PROGRAM_FOLDERS } from './obeyed-home.js';
+import { HOME_STARTUP } from './home-sources-parse.js';
 import { identityStamp, type FolderListings } from '../workspace/listings.js';
 
 // The home catalogue by real path (red team R7-11): a home start-up file or folder that resolves into the
@@ -46,4 +47,18 @@ function kept(listings: FolderListings, parts: readonly unknown[], compute: () =
   const stamps = stampsOf(listed);
   if (stamps !== undefined) listings.keep(key, { stamps, listed, links });
   return links;
+}
+
+// Why the whole work tree is obeyed because of the home folder (red team round 12's structural rule, R12-9b:
+// a start-up file computes what it loads, `$(cd "$(dirname "$(readlink …)")" && pwd)`, past any parser): a
+// start-up file of the home folder loads a path of the workspace, or is itself a file of the workspace (a
+// dotfiles repository the home links into). A workspace `.envrc`'s own loads are not the home's, nor the home's
+// own files where the workspace holds the home folder (`homes`: there the home catalogue judges them).
+export function homeLoads(links: readonly HomeLink[], homes: readonly string[]): string[] {
+  const own = (rel: string): boolean => homes.some((home) => home === '' || rel === home || rel.startsWith(`${home}/`));
+  links = links.filter((link) => !own(link.rel));
+  const loader = links.find((link) => link.sourced?.startsWith('~/') === true);
+  if (loader) return [`${loader.sourced!} loads ${loader.rel === '' ? 'the workspace' : loader.rel}`];
+  const startup = links.find((link) => link.sourced === undefined && link.rel !== '' && HOME_STARTUP.has(link.home));
+  return startup ? [`~/${startup.home} is ${startup.rel} of the workspace (your home folder links there), and its program runs it at every start`] : [];
 }

@@ -17,7 +17,8 @@ import { argFiles, scriptLines, scriptNames, simpleCommands } from './hook-tasks
 import { makeRuns } from './hook-make.js';
 import { taskFileCommands } from './hook-taskfiles.js';
 import { fanOuts, projectLines, reachedPackages } from './hook-workspaces.js';
-import { configCommands, configNamed, lineLoads, loadedModuleNames, resolvedNames, runnerConfigs } from './hook-configs.js';
+import { configCommands, configNamed, lineLoads, loadedModuleNames, resolvedNames } from './hook-configs.js';
+import { computedLoads, configTexts, pythonFirstFolders, pythonShadowGlobs } from './hook-config-parts.js';
 import { scriptVariables, unmodeled } from './hook-unmodeled.js';
 import { runnerKindFiles } from './hook-fallback.js';
 import { newWalk, read, stats, type Walk } from './hook-walk.js';
@@ -38,6 +39,8 @@ const MAX_DEPTH = 4;
 const MAX_LINES = 4000;
 // Names of scripts an interpreter runs: a missing one a hook line names is obeyed too.
 const SCRIPT = /\.(?:sh|bash|zsh|js|mjs|cjs|ts|mts|cts|py|rb|pl|php)$/;
+// Scripts of other languages: read for the paths they name, never judged as shell lines (hook-unmodeled.ts).
+const NOT_SHELL = /\.(?:js|mjs|cjs|jsx|ts|mts|cts|tsx|py|pyw|rb|pl|pm|php|lua|go|rs|java|kt|cs|c|cc|cpp)$/i;
 
 // The lines of one script (`script`: its path, the `$0` of its lines), or of the task it starts (run in `from`).
 function follow(walk: Walk, lines: readonly string[], depth: number, script: string, from = walk.top): void {
@@ -52,7 +55,8 @@ function follow(walk: Walk, lines: readonly string[], depth: number, script: str
     const command = spelled(line.replace(/^\s*#.*$/, ''), { top, gitDir: walk.gitDir, script }, known);
     const words = shellWords(command);
     // husky's own runtime (`.husky/_/h`: `sh -e "$s"`) runs `.husky/<hook>`, which the walk reads itself.
-    if (walk.unmodeled === undefined && basename(dirname(script)) !== '_') {
+    // A program in another language (`python3 tools/check.py`) is obeyed as a whole; its lines are not shell.
+    if (walk.unmodeled === undefined && basename(dirname(script)) !== '_' && !NOT_SHELL.test(script)) {
       const why = unmodeled(command, (word) => bases.some((base) => stats(resolve(base, word))?.file === true), defined, variables);
       if (why !== undefined) walk.unmodeled = `${inside(top, script) ? relative(top, script) : script} runs ${why}`;
     }
@@ -63,10 +67,11 @@ function follow(walk: Walk, lines: readonly string[], depth: number, script: str
     for (const named of loads.named) if (SCRIPT.test(named) && inside(top, resolve(from, named))) files.add(resolve(from, named));
     // A runner's configuration at the top and in the folder it runs in (a workspace package's own
     // vitest.config.ts, eslint.config.js ...); what it names, from its folder or the top.
-    for (const config of [...new Set([top, from])].flatMap((at) => runnerConfigs(words).map((name) => resolve(at, name)))) {
+    for (const { path: config, text } of [...new Set([top, from])].flatMap((at) => configTexts(words, at, (path) => read(walk, path)))) {
       // Under the fallback every configuration name is a glob already (runner-kinds.ts): not one path per package.
       if (walk.unmodeled === undefined) files.add(config);
-      const text = read(walk, config);
+      // A name the configuration computes (R12-5b): every file below its folder.
+      if (text !== undefined && computedLoads(text) && inside(top, dirname(config))) walk.globs.add(join(dirname(config), '**'));
       const loading = loadedModuleNames(text ?? '');
       for (const spelled of text === undefined ? [] : configNamed(text)) for (const named of loading.has(spelled) ? resolvedNames(spelled) : [spelled]) {
         const targets = [resolve(dirname(config), named), resolve(top, named)].filter((target) => inside(top, target)), existing = targets.filter((target) => stats(target)?.file === true);
@@ -85,6 +90,8 @@ function follow(walk: Walk, lines: readonly string[], depth: number, script: str
       const folder = to === undefined ? undefined : [...bases].reverse().map((at) => resolve(at, to)).find((at) => inside(top, at) && stats(at)?.file === false);
       if (folder !== undefined) bases.push(folder);
     });
+    // The folder python imports from first: a module there shadows the standard library (R12-1).
+    for (const folder of pythonFirstFolders(words, bases[bases.length - 1]!, (path) => stats(path)?.file === true)) if (inside(top, folder)) for (const glob of pythonShadowGlobs(folder)) walk.globs.add(glob);
     for (const word of commandWords(command)) {
       const target = word.startsWith('-') ? undefined : bases.map((base) => resolve(base, word)).find((path) => inside(top, path) && stats(path)?.file === true);
       // A script the line names that does not exist yet (`node tools/lint.js`): made later, it runs all the same.

@@ -5,6 +5,7 @@ import { homeObeyed, isHomeListed } from './obeyed-home.js';
 import type { EnvLoadGlob } from './obeyed-env.js';
 import type { HomeLink } from './home-links.js';
 import { homeLinkObeyed } from './home-link-obeyed.js';
+import { isInert, isInstalled } from './inert-files.js';
 
 // The one write gate's predicate (THREAT-MODEL "One write gate"): is this a file that a program later runs
 // or obeys, implicitly, outside any sandbox? Every writer asks it: the file tools (the immune path class
@@ -161,6 +162,10 @@ export interface ObeyedContext {
   // Configured commands with a word that cannot be resolved without running it (`$(...)`, `$HOME/x`,
   // `python -c CODE`, `eval`): while one is configured, every path of the workspace is obeyed (red team H-B).
   readonly computed?: readonly ComputedCommand[];
+  // Why what runs from the work tree cannot be known (an installed hook runs a runner codeward does not
+  // model; the home's start-up files load the workspace): while one holds, every path of the work tree is
+  // obeyed but the inert files and installed packages (inert-files.ts; red team round 12's structural rule).
+  readonly whole?: readonly string[];
   // Where the user's home folder is in the workspace ('' when it is the workspace): its start-up files
   // (obeyed-home.ts) are obeyed there (red team H-C).
   readonly homes?: readonly string[];
@@ -220,7 +225,22 @@ function normalise(path: string): string {
 const under = (path: string, folder: string): string | undefined =>
   folder === '' ? path : path === folder ? '' : path.startsWith(`${folder}/`) ? path.slice(folder.length + 1) : undefined;
 
-function configured(path: string, ctx: ObeyedContext): Obeyed | undefined {
+// A path of the work tree, workspace-relative: a relative one as it is (not one above the root), an absolute
+// one below the root's real path (`at`); other absolute paths (a script outside the workspace) are not, nor a
+// path with a part only known at run time.
+function inTree(spelled: string, at: string | undefined): string | undefined {
+  // A name only known at run time (argv.ts UNKNOWN): a staged run's change set is judged where it lands (F8).
+  if (spelled.includes('\u0000')) return undefined;
+  const path = spelled.split('\\').join('/');
+  if (path.startsWith('/')) {
+    const rel = at === undefined ? undefined : under(normalise(path), normalise(at));
+    return rel === undefined ? undefined : rel;
+  }
+  const rel = normalise(path);
+  return rel === '..' || rel.startsWith('../') ? undefined : rel;
+}
+
+function configured(path: string, ctx: ObeyedContext, spelled = path): Obeyed | undefined {
   const lower = path.toLowerCase();
   for (const gitPath of ctx.gitPaths) {
     // Case-insensitively: on a case-insensitive file system `HOOKS/pre-commit` is the hooks folder's.
@@ -242,6 +262,12 @@ function configured(path: string, ctx: ObeyedContext): Obeyed | undefined {
   if (first && path !== '') {
     const why = `git's configuration sets ${first.key} = ${first.value}, a command whose words cannot be known without running it (${first.why}), so it may run any file of the workspace; remove that setting or name its files literally to write here unasked`;
     return { pattern: '**', family: 'git', by: `git (${first.key})`, why };
+  }
+  const [reason] = ctx.whole ?? [];
+  const tree = reason === undefined ? undefined : inTree(spelled, ctx.at);
+  if (reason !== undefined && tree !== undefined && tree !== '' && !isInert(tree) && !isInstalled(tree)) {
+    const why = `${reason}, so codeward cannot know which files of the work tree it runs: every file is obeyed but prose, data and media (src/permissions/inert-files.ts) and installed packages`;
+    return { pattern: '**', family: 'hooks', by: 'a program whose files codeward cannot follow', why };
   }
   return undefined;
 }
@@ -271,7 +297,7 @@ export function isObeyedLater(relPath: string, ctx?: ObeyedContext): Obeyed | un
     const entry = homeObeyed(`${ctx.homeAbove}/${path}`);
     if (entry) return { pattern: `~/${entry}`, family: 'shell', by: 'the program whose settings or start-up files the home folder keeps there', why: `the workspace is ~/${ctx.homeAbove}, and ~/${entry} is run or obeyed by a program of your home folder` };
   }
-  return configured(path, ctx) ?? aliased(path, ctx) ?? gitShape(path.split('/'), ctx.lookup);
+  return configured(path, ctx, relPath) ?? aliased(path, ctx) ?? gitShape(path.split('/'), ctx.lookup);
 }
 
 // A catalogue pattern that starts in the last folders of the root and ends in `path` (patterns have at most
@@ -299,5 +325,5 @@ function aliased(path: string, ctx: ObeyedContext): Obeyed | undefined {
 // (mayEndAt: sandbox/obeyed-scan.ts): the context reaches any name (globs, a computed command, a home
 // folder, an alias, a folder the environment loads programs from).
 export function reachesAnyName(ctx: ObeyedContext): boolean {
-  return (ctx.gitGlobs?.length ?? 0) > 0 || (ctx.envGlobs?.length ?? 0) > 0 || (ctx.computed?.length ?? 0) > 0 || (ctx.homes?.length ?? 0) > 0 || (ctx.homeLinks?.length ?? 0) > 0 || (ctx.aliases?.length ?? 0) > 0;
+  return (ctx.gitGlobs?.length ?? 0) > 0 || (ctx.envGlobs?.length ?? 0) > 0 || (ctx.computed?.length ?? 0) > 0 || (ctx.whole?.length ?? 0) > 0 || (ctx.homes?.length ?? 0) > 0 || (ctx.homeLinks?.length ?? 0) > 0 || (ctx.aliases?.length ?? 0) > 0;
 }

@@ -1,30 +1,48 @@
 import type { ShellWord } from './parse-types.js';
 import { childScope, type Scope } from './parse-walk-values.js';
 import type { WalkOps } from './parse-walk-ops.js';
+import { isCommandVariable } from '../permissions/obeyed-env.js';
 
 // Variables a program runs as a command through the shell (red team round 12, R12-6b: `git -c
 // diff.external='rm -r build' diff` was safety-immune, `GIT_EXTERNAL_DIFF='rm -r build' git diff` an ordinary
-// ask): an assignment to one, before a command or exported, is shell text the next program runs.
-const COMMAND_VARIABLES = new Set([
-  'GIT_EXTERNAL_DIFF', 'GIT_SSH_COMMAND', 'GIT_SSH', 'GIT_PAGER', 'GIT_EDITOR', 'GIT_SEQUENCE_EDITOR', 'GIT_ASKPASS', 'GIT_PROXY_COMMAND',
-  'SSH_ASKPASS', 'SUDO_ASKPASS', 'PAGER', 'MANPAGER', 'SYSTEMD_PAGER', 'EDITOR', 'VISUAL', 'BROWSER', 'LESSOPEN', 'LESSCLOSE', 'PROMPT_COMMAND', 'RSYNC_RSH', 'CVS_RSH', 'FCEDIT',
-]);
+// ask): an assignment to one, before a command or exported, is shell text the next program runs. The list is
+// the environment table's command rows (permissions/obeyed-env.ts), one list with what the environment loads.
+// Git configuration from the environment (R12-6c): GIT_CONFIG_VALUE_<n> (with GIT_CONFIG_COUNT and KEY_<n>) and
+// GIT_CONFIG_PARAMETERS' values may be commands git runs (diff.external, core.pager ...): walked as such; a config
+// FILE the variable names (GIT_CONFIG_GLOBAL=./evil.cfg, or HOME / XDG_CONFIG_HOME pointed at the work tree,
+// where git, npm and every other program then read the person's settings) may name any program: its value is a
+// program only known at run time (`"$SETTINGS_FROM_GIT_CONFIG_GLOBAL"`), which the immune check treats as such.
+const CONFIG_FILES = new Set(['GIT_CONFIG_GLOBAL', 'GIT_CONFIG_SYSTEM', 'GIT_CONFIG']);
+const HOMES = new Set(['HOME', 'XDG_CONFIG_HOME']);
+
+// The command texts an assignment of `name` hands a program, or [] (`value`: the static value, undefined when
+// only known at run time; `text`: the word as written).
+function commandTexts(name: string, value: string | undefined, text: string): string[] {
+  const known = value ?? text;
+  if (isCommandVariable(name) || /^GIT_CONFIG_VALUE_\d+$/.test(name)) return [known];
+  if (name === 'GIT_CONFIG_PARAMETERS') return value === undefined ? [`"$${name}"`] : [...value.matchAll(/'(?:[^']*)'='([^']*)'/g)].map((found) => found[1]!);
+  // Named apart from the variable (a bare `"$HOME"` command would read as the home folder run as a program).
+  if (CONFIG_FILES.has(name)) return known.trim() === '/dev/null' ? [] : [`"$SETTINGS_FROM_${name}"`];
+  if (HOMES.has(name) && (value === undefined || !value.startsWith('/') || /^\$(?:PWD|\{PWD\}|\(pwd)/.test(text))) return [`"$SETTINGS_FROM_${name}"`];
+  return [];
+}
+
+// A bare program name (`GIT_PAGER=cat`, `EDITOR=vim`) is what the program runs anyway when it needs one: not walked
+// (a pager or editor is never started without a terminal, so its terminal check would refuse a plain `git log`).
+const walked = (text: string): boolean => text.trim() !== '' && !/^[\w.+-]+$/.test(text.trim());
 
 // Walks the value of such an assignment as a script: a static value as the text it is, a run-time one as
 // its own source (`"$X"`: a command name only known at run time).
 export function commandVariable(walk: WalkOps, name: string, word: ShellWord | undefined, scope: Scope): void {
-  if (!COMMAND_VARIABLES.has(name) || word === undefined) return;
-  const texts = word.dynamic ? [word.text] : [word.value];
-  // A bare program name (`GIT_PAGER=cat`, `EDITOR=vim`) is what the program runs anyway when it needs one: not walked
-  // (a pager or editor is never started without a terminal, so its terminal check would refuse a plain `git log`).
-  for (const text of texts) if (text.trim() !== '' && !/^[\w.+-]+$/.test(text.trim())) walk.script(text, { ...childScope(scope), wrappers: [...scope.wrappers, name] });
+  if (word === undefined) return;
+  for (const text of commandTexts(name, word.dynamic ? undefined : word.value, word.text)) if (walked(text)) walk.script(text, { ...childScope(scope), wrappers: [...scope.wrappers, name] });
 }
 
 // The same for `env NAME=VALUE … PROGRAM` (the planner's words): each such assignment's value as a script.
 export function commandAssignments(words: readonly { readonly value: string; readonly dynamic?: boolean }[], wrappers: string[]): { kind: 'text'; text: string; wrappers: string[] }[] {
   return words.flatMap((word) => {
     const match = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(word.value);
-    if (!match || !COMMAND_VARIABLES.has(match[1]!) || match[2]!.trim() === '' || /^[\w.+-]+$/.test(match[2]!.trim())) return [];
-    return [{ kind: 'text' as const, text: match[2]!, wrappers: [...wrappers, match[1]!] }];
+    if (!match) return [];
+    return commandTexts(match[1]!, word.dynamic === true ? undefined : match[2]!, match[2]!).filter(walked).map((text) => ({ kind: 'text' as const, text, wrappers: [...wrappers, match[1]!] }));
   });
 }

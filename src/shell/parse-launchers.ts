@@ -108,6 +108,8 @@ function gitCommandValue(key: string, value: string): string | undefined {
   const name = key.toLowerCase();
   if (name.startsWith('alias.')) return value.startsWith('!') ? value.slice(1) : undefined;
   if (name.endsWith('.helper')) return value.startsWith('!') ? value.slice(1) : undefined;
+  // A config file to include may name any program (R12-6c): a program only known at run time.
+  if (name === 'include.path' || /^includeif\..+\.path$/.test(name)) return '"$GIT_INCLUDED_CONFIG"';
   if (!GIT_COMMAND_KEYS.test(name) || /^(?:true|false|yes|no|on|off|0|1|)$/i.test(value.trim())) return undefined;
   return value;
 }

@@ -69,7 +69,10 @@ describe('resolveLoose: a path as the kernel opens or creates it', () => {
 
 describe('the home catalogue by real path', () => {
   const OBEYED = ['shell/rc.sh', 'git/gitconfig', 'shell/zshrc', 'bin/git', 'bin/sub/x', 'nvim/init.lua', 'fish/config.fish', 'fish/conf.d/a.fish', 'starship.toml', 'emacs/init.el', 'BIN/git', 'vim/vimrc'];
-  const ORDINARY = ['notes.md', 'shell/other.sh', 'git/README', 'nvim/other.lua', 'history', 'src/a.ts'];
+  // The home's start-up files are files of this workspace, so every other file is obeyed but the inert ones
+  // (red team round 12's structural rule: src/permissions/inert-files.ts, whole-tree.test.ts).
+  const ORDINARY = ['notes.md', 'shell/notes.rst', 'git/README.md', 'nvim/notes.md'];
+  const WHOLE = ['shell/other.sh', 'git/README', 'nvim/other.lua', 'history', 'src/a.ts'];
 
   it.each(OBEYED)('%s is obeyed: a home path resolves to it', (path) => {
     const found = isObeyedLater(path, obeyedContext(root, home));
@@ -80,6 +83,7 @@ describe('the home catalogue by real path', () => {
   it('files no home path resolves to stay ordinary (and known data: ~/.bash_history)', () => {
     const ctx = obeyedContext(root, home);
     for (const path of ORDINARY) expect(isObeyedLater(path, ctx), path).toBeUndefined();
+    for (const path of WHOLE) expect(isObeyedLater(path, ctx)?.why, path).toContain('your home folder links there');
   });
 
   it('a workspace inside a linked home folder: every path of it is that home folder\'s', () => {
@@ -121,13 +125,18 @@ describe('every writer, through the engine under --yes', () => {
   });
 
   it('undo does not put back a linked start-up file (the link made after the write)', async () => {
-    engine = await open();
+    // A home that links nowhere yet (this suite's links make the whole dotfiles tree obeyed already).
+    const bare = join(base, 'bare-home'), ws = join(base, 'bare-dotfiles');
+    mkdirSync(bare, { recursive: true });
+    mkdirSync(ws, { recursive: true });
+    vi.stubEnv('HOME', bare);
+    engine = await createEngine({ workspace: ws, env: { HOME: bare }, permissions: { home: bare, yes: true } });
     expect(await engine.run({ cmd: 'write', args: { file: 'shell/profile.sh', content: 'echo one\n' } })).toMatchObject({ ok: true });
     expect(await engine.run({ cmd: 'write', args: { file: 'shell/profile.sh', content: 'echo two\n' } })).toMatchObject({ ok: true });
-    link(join(root, 'shell/profile.sh'), join(home, '.profile'));
+    link(join(ws, 'shell/profile.sh'), join(bare, '.profile'));
     const undone = await engine.run({ cmd: 'undo', args: {} });
     expect(undone, JSON.stringify(undone)).toMatchObject({ ok: false, error: { code: 'C241' } });
-    expect(readFileSync(join(root, 'shell/profile.sh'), 'utf8')).toBe('echo two\n');
+    expect(readFileSync(join(ws, 'shell/profile.sh'), 'utf8')).toBe('echo two\n');
     await engine.close();
   });
 });

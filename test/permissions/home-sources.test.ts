@@ -58,7 +58,8 @@ describe('the sourced words of a start-up file', () => {
 describe('what the home\'s start-up files source into the workspace is obeyed', () => {
   it('files, a loop\'s folder, 3 levels deep, missing files, a link\'s real path', () => {
     const rels = homeSourced(home, [root]).links.map((link) => link.rel).sort();
-    expect(rels).toEqual(['fish/extra.fish', 'linked/real.sh', 'shell/aliases.sh', 'shell/echoed.md', 'shell/env.sh', 'shell/later.sh', 'shell/one.sh', 'shell/three.sh', 'shell/two.sh', 'shell/x', 'zsh.d']);
+    // '': a start-up file names the workspace folder itself (only that path: the whole-tree rule's signal).
+    expect(rels).toEqual(['', 'fish/extra.fish', 'linked/real.sh', 'shell/aliases.sh', 'shell/echoed.md', 'shell/env.sh', 'shell/later.sh', 'shell/one.sh', 'shell/three.sh', 'shell/two.sh', 'shell/x', 'zsh.d']);
   });
 
   it('the engine under --yes refuses to write them (C241, bytes unchanged); ordinary files are written', async () => {
@@ -72,7 +73,9 @@ describe('what the home\'s start-up files source into the workspace is obeyed', 
     expect(await engine.run({ cmd: 'write', args: { file: 'shell/notes.md', content: 'ordinary\n' } })).toMatchObject({ ok: true });
     expect(await engine.run({ cmd: 'write', args: { file: 'notes.md', content: 'ordinary\n' } })).toMatchObject({ ok: true });
     // A start-up file changed between two calls counts at once (the cache is by the files' identity).
-    expect(await engine.run({ cmd: 'write', args: { file: 'shell/four.sh', content: 'ordinary\n' } })).toMatchObject({ ok: true });
+    expect(await engine.run({ cmd: 'write', args: { file: 'shell/four.md', content: 'ordinary\n' } })).toMatchObject({ ok: true });
+    // The home loads this workspace, so every other file is obeyed but the inert ones (whole-tree.test.ts).
+    expect(await engine.run({ cmd: 'write', args: { file: 'shell/four.sh', content: 'ordinary\n' } })).toMatchObject({ ok: false, error: { code: 'C241' } });
     put(join(home, '.zlogin'), 'source ~/dotfiles/notes.md\n');
     expect(await engine.run({ cmd: 'write', args: { file: 'notes.md', content: 'again\n' } })).toMatchObject({ ok: false, error: { code: 'C241' } });
     await engine.close();
@@ -80,14 +83,17 @@ describe('what the home\'s start-up files source into the workspace is obeyed', 
   });
 
   it('undo does not put back a file a start-up file sources since the write', async () => {
-    vi.stubEnv('HOME', home);
-    const engine = await createEngine({ workspace: root, env: { HOME: home }, permissions: { home, yes: true } });
+    // A home that loads nothing of its dotfiles yet (this suite's home loads them already: the whole tree is obeyed).
+    const bare = join(base, 'bare-home'), ws = join(bare, 'dotfiles');
+    mkdirSync(ws, { recursive: true });
+    vi.stubEnv('HOME', bare);
+    const engine = await createEngine({ workspace: ws, env: { HOME: bare }, permissions: { home: bare, yes: true } });
     expect(await engine.run({ cmd: 'write', args: { file: 'shell/undo.sh', content: 'echo one\n' } })).toMatchObject({ ok: true });
     expect(await engine.run({ cmd: 'write', args: { file: 'shell/undo.sh', content: 'echo two\n' } })).toMatchObject({ ok: true });
-    put(join(home, '.zlogout'), '. ~/dotfiles/shell/undo.sh\n');
+    writeFileSync(join(bare, '.zlogout'), '. ~/dotfiles/shell/undo.sh\n');
     const undone = await engine.run({ cmd: 'undo', args: {} });
     expect(undone, JSON.stringify(undone)).toMatchObject({ ok: false, error: { code: 'C241' } });
-    expect(readFileSync(join(root, 'shell/undo.sh'), 'utf8')).toBe('echo two\n');
+    expect(readFileSync(join(ws, 'shell/undo.sh'), 'utf8')).toBe('echo two\n');
     await engine.close();
     vi.unstubAllEnvs();
   });
@@ -99,7 +105,7 @@ describe('what the home\'s start-up files source into the workspace is obeyed', 
     writeFileSync(join(base, 'scripts/s.sh'), 'echo pwn >> shell/aliases.sh\necho pwn > zsh.d/b.zsh\necho ran-to-the-end\n');
     const env = { ...process.env, HOME: home, CODEWARD_STATE_DIR: join(base, 'state') };
     const run = spawnSync(process.execPath, [CLI, '--yes', '-C', root, '--sandbox', 'workspace-write', 'exec', '--no-stage', '--cmd', `bash ${join(base, 'scripts/s.sh')}`], { cwd: root, env, encoding: 'utf8' });
-    expect(run.stdout).toContain('ran-to-the-end');
+    expect(run.stdout, run.stderr).toContain('ran-to-the-end');
     expect(readFileSync(join(root, 'shell/aliases.sh'), 'utf8')).toBe('# ordinary\n');
     expect(existsSync(join(root, 'zsh.d/b.zsh'))).toBe(false);
   }, 30_000);

@@ -70,6 +70,8 @@ const CASES: readonly (readonly [string, string])[] = [
   ['git-config-outside', '@coder exec git config --global core.hooksPath h'],
   ['tool-config-write', '@coder exec npm config set script-shell ./x'],
   ['systemctl-user-install', '@coder exec systemctl --user enable x.service'],
+  ['tool-trust', '@coder exec direnv allow'],
+  ['home-startup', "@coder exec echo 'touch /tmp/x' >> ~/.bashrc"],
   ['systemctl-stop', '@coder exec systemctl disable sshd'],
   ['systemctl-stop', '@coder exec systemctl mask x'],
   ['nc-listen', '@coder exec nc -lvp 4444'],

@@ -9,6 +9,7 @@ import { chmod, mkdir, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hookReached } from '../../src/permissions/obeyed-hooks.js';
+import { isInert } from '../../src/permissions/inert-files.js';
 import { removeDir, tempDir, writeFiles } from '../helpers/fixture.js';
 import { checkHookRow, type Row } from './hook-check.js';
 import { git } from './git-run.js';
@@ -40,7 +41,9 @@ const ORDINARY = ['src/app.py', 'src/a.js', 'README.md', 'pkgs/b/src/index.js', 
 
 describe('the structural rule: a hook line the walk cannot follow obeys every runner-executed file kind', () => {
   it('an unknown tool: every kind (new files too) and what each names; not the ordinary files, nor installed packages\' own', async () => {
-    await check({ hook: 'some-tool check', files: KINDS, asks: [...KIND_ASKS, ...NEW_KINDS], free: [...ORDINARY, 'node_modules/x/package.json', '.venv/lib/site-packages/np/conftest.py', 'pkgs/b/node_modules/y/Makefile'] });
+    await check({ hook: 'some-tool check', files: KINDS, asks: [...KIND_ASKS, ...NEW_KINDS], free: [...ORDINARY.filter(isInert), 'node_modules/x/package.json', '.venv/lib/site-packages/np/conftest.py', 'pkgs/b/node_modules/y/Makefile'] });
+    // The rest of the work tree is obeyed too (red team round 12's structural rule: whole-tree.test.ts).
+    await check({ hook: 'some-tool check', files: KINDS, asks: ORDINARY.filter((path) => !isInert(path)), free: [] });
     // The reason the question gives names the hook and the runner.
     const root = join(base, `r${count}`);
     expect(hookReached([join(root, '.git/hooks')], root, ['pre-commit'], join(root, '.git')).unmodeled).toBe('.git/hooks/pre-commit runs `some-tool` (a runner codeward does not model)');
@@ -50,7 +53,7 @@ describe('the structural rule: a hook line the walk cannot follow obeys every ru
     ['rye run lint'], ['pixi run lint'], ['mise run lint'], ['cargo make lint'], ['npx gulp lint'], ['uv run lint-it'],
     ['for f in $(git diff --name-only); do sh "$f"; done'], ['D=pkgs/a; cd $D && make'], ['SUB=pkgs/a\nmake -C "$SUB"'],
   ])('%s: the same rule (a sample of the kinds)', async (hook) => {
-    await check({ hook, files: KINDS, asks: ['pkgs/a/l.sh', 'tools/conftest.py', 'pkgs/b/lint.js', 'pkgs/c/Makefile', 'gulpfile.mjs'], free: ['src/a.js', 'pkgs/b/src/index.js'] });
+    await check({ hook, files: KINDS, asks: ['pkgs/a/l.sh', 'tools/conftest.py', 'pkgs/b/lint.js', 'pkgs/c/Makefile', 'gulpfile.mjs', 'src/a.js', 'pkgs/b/src/index.js'], free: ['README.md', 'docs/notes.md'] });
   });
 
   it('the ordinary case stays free: `npm test` (vitest), `make lint`, husky\'s, pre-commit\'s, simple-git-hooks\' and lefthook\'s generated hooks do not widen anything', async () => {
@@ -88,7 +91,7 @@ describe('the rows round 11 showed (R11-6)', () => {
     await check({ hook: 'make lint', files: { Makefile: 'lint: tools/gen.sh\n\tsh $<\n', 'tools/gen.sh': '', 'src/a.txt': '' }, asks: ['tools/gen.sh'], free: ['src/a.txt'] });
     await check({
       hook: 'make', files: { Makefile: 'all:\n\tfor d in a b; do $(MAKE) -C pkgs/$$d; done\n', 'pkgs/a/Makefile': 'all:\n\tsh l.sh\n', 'pkgs/a/l.sh': '', 'pkgs/a/src.txt': '' },
-      asks: ['pkgs/a/Makefile', 'pkgs/a/l.sh', 'pkgs/b/Makefile'], free: ['pkgs/a/src.txt'],
+      asks: ['pkgs/a/Makefile', 'pkgs/a/l.sh', 'pkgs/b/Makefile'], free: ['pkgs/a/src.md'],
     });
   });
 
@@ -118,26 +121,26 @@ describe('the rows round 11 showed (R11-6)', () => {
   it('just `import`, `mod`; poe `include`, `script = "mod:func"` (created)', async () => {
     await check({
       hook: 'just lint', files: { justfile: "import 'tools/x.just'\nmod tools2\nlint:\n    echo ok\n", 'tools/x.just': 'x:\n    sh tools/j.sh\n', 'tools/j.sh': '', 'src/a.js': '' },
-      asks: ['tools/x.just', 'tools/j.sh', 'tools2.just', 'tools2/mod.just'], free: ['src/a.js'],
+      asks: ['tools/x.just', 'tools/j.sh', 'tools2.just', 'tools2/mod.just'], free: ['src/a.md'],
     });
     await check({
       hook: 'poe lint', files: { 'pyproject.toml': '[tool.poe]\ninclude = "tools/tasks.toml"\n[tool.poe.tasks]\nlint = { script = "tools.l:main" }\n', 'src/a.py': '' },
-      asks: ['tools/tasks.toml', 'tools/l.py'], free: ['src/a.py'],
+      asks: ['tools/tasks.toml', 'tools/l.py'], free: ['src/a.md'],
     });
   });
 
   it('new files a runner reads at once: tox.toml (no tox.ini), build.rs beside a Cargo.toml under cargo clippy/test, gulpfile.mjs', async () => {
     await check({ hook: 'tox -e lint', files: { 'src/a.py': '' }, asks: ['tox.toml', 'tox.ini'], free: ['src/a.py'] });
     await check({ hook: 'tox -e lint', files: { 'tox.toml': '[env.lint]\ncommands = [["python", "tools/lint.py"]]\n', 'tools/lint.py': '' }, asks: ['tools/lint.py'], free: ['tools/a.txt'] });
-    await check({ hook: 'cargo clippy && cargo test', files: { 'Cargo.toml': '[package]\nname = "a"\n', 'crates/b/Cargo.toml': '[package]\nname = "b"\n', 'src/notes.txt': '' }, asks: ['build.rs', 'crates/b/build.rs'], free: ['src/notes.txt'] });
-    await check({ hook: 'npx gulp lint', files: { 'src/a.js': '' }, asks: ['gulpfile.mjs', 'gulpfile.js'], free: ['src/a.js'] });
+    await check({ hook: 'cargo clippy && cargo test', files: { 'Cargo.toml': '[package]\nname = "a"\n', 'crates/b/Cargo.toml': '[package]\nname = "b"\n', 'src/notes.txt': '' }, asks: ['build.rs', 'crates/b/build.rs'], free: ['src/notes.md'] });
+    await check({ hook: 'npx gulp lint', files: { 'src/a.js': '' }, asks: ['gulpfile.mjs', 'gulpfile.js', 'src/a.js'], free: ['src/a.md'] });
   });
 
   it('lists of files to run: `ls scripts/*.sh | xargs -n1 sh`, `xargs sh < LIST`, `cat LIST | xargs sh`, `while read … done < LIST` (the list obeyed when absent)', async () => {
     await check({ hook: 'ls scripts/*.sh | xargs -n1 sh', files: { 'scripts/a.sh': '', 'src/a.js': '' }, asks: ['scripts/a.sh', 'scripts/new.sh'], free: ['src/a.js'] });
     await check({
       hook: 'xargs sh < scripts/list\ncat scripts/list2 | xargs sh\nwhile read f; do\n  sh "$f"\ndone < scripts/list3',
-      files: { 'scripts/list2': 'tools/two.sh\n', 'tools/two.sh': '', 'src/a.js': '' }, asks: ['scripts/list', 'scripts/list2', 'tools/two.sh', 'scripts/list3'], free: ['src/a.js'],
+      files: { 'scripts/list2': 'tools/two.sh\n', 'tools/two.sh': '', 'src/a.js': '' }, asks: ['scripts/list', 'scripts/list2', 'tools/two.sh', 'scripts/list3'], free: ['src/a.md'],
     });
   });
 });
@@ -151,7 +154,7 @@ describe('runners not modeled at all (R11-6): the files their tasks run, from th
         'Makefile.toml': '[tasks.lint]\ncommand = "sh"\nargs = ["tools/c.sh"]\n', 'tools/r.py': '', 'tools/p.sh': '', 'tools/m.sh': '', 'tools/c.sh': '', 'tools/notes.txt': '',
       },
       asks: ['tools/r.py', 'tools/p.sh', 'tools/m.sh', 'tools/c.sh', 'pyproject.toml', 'pixi.toml', 'mise.toml', 'Makefile.toml', 'mise-tasks/lint', '.mise/tasks/x'],
-      free: ['tools/notes.txt', 'src/a.txt'],
+      free: ['tools/notes.md', 'src/a.md'],
     });
   });
 });

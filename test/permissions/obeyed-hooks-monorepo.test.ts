@@ -130,11 +130,11 @@ describe('what a hook\'s runner runs in a monorepo (R10-1)', () => {
       files: {
         justfile: 'lint:\n    @sh tools/just.sh\n', 'Taskfile.yml': "version: '3'\ntasks:\n  lint:\n    cmds:\n      - sh tools/task.sh\n      - cmd: node tools/task2.js\n",
         'composer.json': JSON.stringify({ scripts: { lint: ['php tools/c.php'] } }), 'deno.json': JSON.stringify({ tasks: { lint: { command: 'deno run tools/d.ts' } } }),
-        'pyproject.toml': '[tool.pdm.scripts]\nlint = "python tools/pdm.py"\n[tool.poe.tasks]\nlint = { cmd = "python tools/poe.py" }\n[tool.hatch.envs.default.scripts]\nlint = ["python tools/hatch.py"]\n[project]\nname = "tools/not.py"\n',
-        'tools/just.sh': '', 'tools/task.sh': '', 'tools/task2.js': '', 'tools/c.php': '', 'tools/d.ts': '', 'tools/pdm.py': '', 'tools/poe.py': '', 'tools/hatch.py': '', 'tools/not.py': '',
+        'pyproject.toml': '[tool.pdm.scripts]\nlint = "python tools/pdm.py"\n[tool.poe.tasks]\nlint = { cmd = "python tools/poe.py" }\n[tool.hatch.envs.default.scripts]\nlint = ["python tools/hatch.py"]\n[project]\nname = "lib/not.py"\n',
+        'tools/just.sh': '', 'tools/task.sh': '', 'tools/task2.js': '', 'tools/c.php': '', 'tools/d.ts': '', 'tools/pdm.py': '', 'tools/poe.py': '', 'tools/hatch.py': '', 'lib/not.py': '',
       },
       asks: ['tools/just.sh', 'tools/task.sh', 'tools/task2.js', 'tools/c.php', 'tools/d.ts', 'tools/pdm.py', 'tools/poe.py', 'tools/hatch.py', 'pyproject.toml'],
-      free: ['tools/not.py', 'src/a.txt'],
+      free: ['lib/not.py', 'src/a.txt'],
     });
   });
 

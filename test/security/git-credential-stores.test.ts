@@ -23,7 +23,11 @@ const TOKENS = /ghp_STORE_\w+/;
 // The stores: named by the repository config (in .git, in the work tree), by the home config, and by default name.
 // Round 12 (R12-7): the helper spelled by its program's path, as shell text (`!`), in a shell function, a
 // quoted name with a space, and a submodule's own config.
-const STORES = ['.git/credentials', '.git/creds2', 'wt-creds', 'dotfiles/git-credentials', 'sub/.git-credentials', 'abs-creds', 'bang-creds', 'fn-creds', 'my creds', 'sub2/mod-creds'];
+// Round 12 (R12-7b): the store path spelled through the shell (`sh -c`, `$PWD`, `$(git rev-parse --show-toplevel)`,
+// a part only known at run time), a file a shell helper names, a submodule config without core.worktree whose
+// store is spelled from the superproject's top.
+const STORES = ['.git/credentials', '.git/creds2', 'wt-creds', 'dotfiles/git-credentials', 'sub/.git-credentials', 'abs-creds', 'bang-creds', 'fn-creds', 'my creds', 'sub2/mod-creds',
+  'shc-creds', 'pwd-creds', 'rp-creds', 'late-creds', 'sec/helper-db', '.git/modules/sub3/credentials'];
 
 beforeAll(async () => {
   home = await tempDir('cw-credstore-home-');
@@ -37,6 +41,11 @@ beforeAll(async () => {
   git('config', 'credential.https://b.example.helper', '!git credential-store --file=bang-creds "$@"');
   git('config', 'credential.https://c.example.helper', '!f() { git credential-store --file fn-creds "$@"; }; f');
   git('config', 'credential.https://d.example.helper', 'store --file "my creds"');
+  git('config', 'credential.https://e.example.helper', '!sh -c \'git credential-store --file=shc-creds "$@"\' -');
+  git('config', 'credential.https://f.example.helper', '!f() { exec git credential-store --file="$PWD/pwd-creds" "$@"; }; f');
+  git('config', 'credential.https://g.example.helper', '!git credential-store --file=$(git rev-parse --show-toplevel)/rp-creds "$@"');
+  git('config', 'credential.https://h.example.helper', '!git credential-store --file=$(cat .git/where)/late-creds "$@"');
+  git('config', 'credential.https://i.example.helper', '!f() { test "$1" = get && cat sec/helper-db; }; f');
   await writeFiles(ws, {
     '.git/modules/sub2/HEAD': 'ref: refs/heads/main\n',
     '.git/modules/sub2/config': '[core]\n\tworktree = ../../../sub2\n[credential]\n\thelper = store --file=mod-creds\n',
@@ -45,6 +54,14 @@ beforeAll(async () => {
     'fn-creds': line('STORE_FN'),
     'my creds': line('STORE_SPACE'),
     'sub2/mod-creds': line('STORE_MODULE'),
+    '.git/modules/sub3/HEAD': 'ref: refs/heads/main\n',
+    '.git/modules/sub3/config': '[credential]\n\thelper = store --file=.git/modules/sub3/credentials\n',
+    '.git/modules/sub3/credentials': line('STORE_MODULE3'),
+    'shc-creds': line('STORE_SHC'),
+    'pwd-creds': line('STORE_PWD'),
+    'rp-creds': line('STORE_REVPARSE'),
+    'late-creds': line('STORE_LATE'),
+    'sec/helper-db': 'password=ghp_STORE_HELPERDB\n',
     'a.txt': 'PLAIN_MARK\n',
     '.git/credentials': line('STORE_DOTGIT'),
     '.git/creds2': line('STORE_DOTGIT2'),

@@ -1,0 +1,59 @@
+// Two more things a hook's runner loads that the walk follows (red team round 12, issue 26), apart from
+// obeyed-hooks.ts so that it stays one walk:
+// - R12-5b: jest reads package.json's `jest` field like a jest.config.* (only that field: the rest of package.json
+//   names the person's files); a configuration that COMPUTES a name in a loading position (`${root}/setup`,
+//   `'./cfg/' + 'setup'`, `path.join(…)`, an alias import `@/cfg/setup`) may load any file below its folder: the
+//   folder is obeyed (installed packages excepted, as for every hook glob).
+// - R12-1: python puts the folder of the script it runs (the working folder for `-m` and `-c`) first on sys.path,
+//   so every module there shadows the standard library and is what the script imports: its `*.py` files and
+//   packages' `__init__.py` are obeyed.
+import { basename, dirname, join, resolve } from 'node:path';
+import { runnerConfigs } from './hook-configs.js';
+import { moduleFiles } from './python-files.js';
+
+// The configuration texts the runners of `words` read from the folder `at`: each config file, and package.json's
+// `jest` field when jest runs.
+export function configTexts(words: readonly string[], at: string, read: (path: string) => string | undefined): { path: string; text: string | undefined }[] {
+  const found: { path: string; text: string | undefined }[] = runnerConfigs(words).map((name) => ({ path: resolve(at, name), text: read(resolve(at, name)) }));
+  if (words.some((word) => basename(word) === 'jest')) {
+    const path = resolve(at, 'package.json');
+    try {
+      const field = (JSON.parse(read(path) ?? 'null') as { jest?: unknown } | null)?.jest;
+      if (field !== undefined) found.push({ path, text: JSON.stringify(field) });
+    } catch {
+      // not JSON: npm itself fails on it
+    }
+  }
+  return found;
+}
+
+// A name computed in a loading position of a JS configuration (or an alias import): which file it loads cannot be
+// read from the text.
+const COMPUTED_KEY = /\b(?:setupFiles\w*|globalSetup|globalTeardown|preset|testEnvironment|require|snapshotSerializers|reporters|plugins|transform|resolver|testSequencer|watchPlugins|setup|loader)["']?\s*[:=]\s*(?:\[[^\]]*(?:`[^`]*\$\{|["']\s*\+|\+\s*["']|\b(?:join|resolve|fileURLToPath|require\.resolve)\s*\()|`[^`]*\$\{|[A-Za-z_$][\w$.]*\s*[,}\n])/;
+const ALIAS_IMPORT = /(?:\bfrom\s+|\bimport\s*\(?\s*|\brequire\s*\(\s*)["'](?:@\/|~\/|#)[^"'\n]*["']/;
+export function computedLoads(text: string): boolean {
+  return COMPUTED_KEY.test(text) || ALIAS_IMPORT.test(text);
+}
+
+// The folders python puts first on sys.path for the python commands of `words`, run from `from`: the script's
+// folder, or `from` for `-c` and for `-m` of a module of the work tree (`isFile`: relative to `from`). `-m` of an
+// installed tool (`python -m pytest`) is left out: the folder's modules are the person's tests (a documented limit:
+// one there named like a standard-library module the tool imports).
+export function pythonFirstFolders(words: readonly string[], from: string, isFile: (path: string) => boolean): string[] {
+  const folders: string[] = [];
+  words.forEach((word, at) => {
+    if (!/^python(?:\d+(?:\.\d+)?)?$/.test(basename(word))) return;
+    for (let i = at + 1; i < words.length; i++) {
+      const arg = words[i]!;
+      const module = arg === '-m' ? words[i + 1] : /^-m\w/.test(arg) ? arg.slice(2) : undefined;
+      if (module !== undefined) return void (moduleFiles(module, true).some((file) => isFile(resolve(from, file))) && folders.push(from));
+      if (arg === '-c' || /^-[a-zA-Z]*c/.test(arg)) return void folders.push(from);
+      if (['-W', '-X', '-Q'].includes(arg)) i++;
+      else if (!arg.startsWith('-')) return void folders.push(dirname(resolve(from, arg)));
+    }
+  });
+  return folders;
+}
+
+// What python may import from such a folder (as globs under it).
+export const pythonShadowGlobs = (folder: string): string[] => [join(folder, '*.py'), join(folder, '*', '__init__.py')];

@@ -1,0 +1,38 @@
+// THE table of inert files (issue 26, red team round 12's structural proposal): when what runs from the work
+// tree cannot be known (an installed hook runs a runner codeward does not model, hook-unmodeled.ts; the home's
+// start-up files load the workspace, home-sources.ts), the WHOLE work tree is obeyed by the write gate
+// (obeyed.ts `whole`) except the files of this table: prose, tabular data and media by extension, which no
+// runner, interpreter or build tool loads as code or configuration by default. Narrow on purpose: JSON, YAML,
+// TOML, XML, HTML, `*.config.*`, lock files, snapshots (jest runs `.snap` files as JavaScript), `.mdx` (compiled
+// to JavaScript) and every extension-less name are NOT inert; nor is `.txt`: build tools and package managers
+// read text files of any name (`pip install -r deps/base.txt` installs what it names, from any index;
+// CMakeLists.txt, meson_options.txt, a list a hook line runs). A runner
+// told to run doctests from prose (pytest --doctest-glob, rustdoc `include_str!`) is a documented limit
+// (src/permissions/README.md). Installed packages (node_modules, virtual environments, site-packages, tox/nox
+// environments) are not the project's files: a package manager writes them, and the same exclusion holds for
+// the hook walk's globs (obeyed-context.ts).
+
+const INERT_EXTENSIONS = new Set([
+  // prose
+  'md', 'markdown', 'rst', 'adoc', 'asciidoc', 'org',
+  // tabular data
+  'csv', 'tsv',
+  // media and fonts
+  'png', 'jpg', 'jpeg', 'gif', 'webp', 'avif', 'bmp', 'ico', 'tif', 'tiff', 'svg', 'pdf',
+  'mp3', 'mp4', 'wav', 'ogg', 'oga', 'webm', 'mov', 'flac', 'woff', 'woff2', 'ttf', 'otf', 'eot',
+]);
+
+// Folders of installed packages: what is below them is a package manager's, not the project's.
+export const INSTALLED_FOLDERS: readonly string[] = ['node_modules', '.venv', 'venv', 'site-packages', '.tox', '.nox'];
+
+// Whether a workspace-relative path (`/`-separated) is an inert file.
+export function isInert(path: string): boolean {
+  const name = path.slice(path.lastIndexOf('/') + 1).toLowerCase();
+  const dot = name.lastIndexOf('.');
+  return dot > 0 && INERT_EXTENSIONS.has(name.slice(dot + 1));
+}
+
+// Whether a workspace-relative path lies in (or is) a folder of installed packages.
+export function isInstalled(path: string): boolean {
+  return path.toLowerCase().split('/').some((name) => INSTALLED_FOLDERS.includes(name));
+}

@@ -1,0 +1,56 @@
+// Red team round 12 (issue 26), for the runners codeward models (the unmodelled case is whole-tree.test.ts):
+// R12-1: a hook runs `python3 tools/check.py` (obeyed) and the script does `import json`: python puts the script's
+// folder first on sys.path, so tools/json.py shadowed the standard library and ran at the next commit (written
+// unasked). R12-5b: jest's configuration in package.json's `jest` field was not read; a vitest/jest config that
+// computes its setup file's name (`${root}/setup`, `'./cfg/' + 'setup.ts'`, an alias import) left it writable.
+// Real repositories with an executable pre-commit hook, the in-process engine under --yes; each row fails on
+// the old code but the controls.
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { removeDir, tempDir, writeFiles } from '../helpers/fixture.js';
+import { checkHookRow, type Row } from './hook-check.js';
+
+let base: string;
+let home: string;
+beforeAll(async () => {
+  base = await tempDir('cw-modelled-');
+  home = join(base, 'home');
+  await writeFiles(home, { '.keep': '' });
+});
+afterAll(async () => removeDir(base));
+
+let count = 0;
+const check = async (row: Row): Promise<void> => checkHookRow(join(base, `r${++count}`), home, row);
+
+describe('python: the folder it imports from first (R12-1)', () => {
+  it('python3 tools/check.py: a module beside the script (a standard-library name or any other) and a package there', async () => {
+    await check({ hook: 'python3 tools/check.py', files: { 'tools/check.py': 'import json\n', 'src/app.py': '' }, asks: ['tools/check.py', 'tools/json.py', 'tools/json/__init__.py', 'tools/helper.py'], free: ['src/app.py', 'src/json.py', 'tools/README.md'] });
+  });
+
+  it('python3 -m tools.check and python3 -u -c: the working folder', async () => {
+    await check({ hook: 'python3 -m tools.check', files: { 'tools/__init__.py': '', 'tools/check.py': 'import json\n' }, asks: ['json.py', 'json/__init__.py'], free: ['src/json.py'] });
+    await check({ hook: 'cd pkg && python3 -u -c "import lint"', files: { 'pkg/a.txt': '' }, asks: ['pkg/lint.py'], free: ['lint2/x.py'] });
+  });
+});
+
+describe('a JS test runner\'s configuration (R12-5b)', () => {
+  const pkg = (jest: unknown): string => JSON.stringify({ scripts: { test: 'jest' }, jest });
+
+  it('package.json\'s jest field: the setup files it names (present or missing), package.json itself', async () => {
+    await check({ hook: 'npx jest', files: { 'package.json': pkg({ setupFiles: ['<rootDir>/cfg/s.js'], globalSetup: './cfg/g' }), 'src/a.js': '' }, asks: ['cfg/s.js', 'cfg/g.ts', 'package.json'], free: ['src/a.js'] });
+    await check({ hook: 'npm test', files: { 'package.json': pkg({ setupFilesAfterEach: ['./cfg/after.js'] }), 'cfg/after.js': '', 'src/a.js': '' }, asks: ['cfg/after.js'], free: ['src/a.js'] });
+  });
+
+  it.each([
+    ['a template', "const root = './cfg';\nexport default { test: { setupFiles: [`${root}/setup`] } };\n"],
+    ['a concatenation', "export default { test: { setupFiles: ['./cfg/' + 'setup.ts'] } };\n"],
+    ['path.join', "import { join } from 'node:path';\nexport default { test: { setupFiles: [join(__dirname, 'cfg', 'setup.ts')] } };\n"],
+    ['an alias import', "import setup from '@/cfg/setup';\nexport default { test: { setupFiles: [] } };\n"],
+  ])('a name computed in the config (%s): every file below its folder', async (_kind, config) => {
+    await check({ hook: 'npm test', files: { 'package.json': JSON.stringify({ scripts: { test: 'vitest run' } }), 'vitest.config.ts': config, 'cfg/setup.ts': '' }, asks: ['cfg/setup.ts', 'cfg/other.ts', 'src/a.ts'], free: ['node_modules/x/index.js'] });
+  });
+
+  it('control: literal names keep the rest of the work tree free', async () => {
+    await check({ hook: 'npm test', files: { 'package.json': JSON.stringify({ scripts: { test: 'vitest run' } }), 'vitest.config.ts': "export default { test: { setupFiles: ['./cfg/setup.ts'] } };\n", 'cfg/setup.ts': '' }, asks: ['cfg/setup.ts'], free: ['src/a.ts', 'cfg/other.ts'] });
+  });
+});
