@@ -44,6 +44,8 @@ function namesProgramOption(arg: string): boolean {
 // Why this git call may not write the git folder; undefined when it may.
 function gitWriteProblem(command: SimpleCommand): string | undefined {
   if (command.name !== 'git' || command.wrappers.length > 0 || command.viaShell || command.stdinScript || command.pipedProgram) return 'not git alone';
+  // `./git`, `bin/git`: a program of that name, not the system's git (red team R13-2).
+  if (command.rawName !== 'git') return `${command.rawName ?? 'git'} is not the system's git`;
   // `GIT_DIR=… git`, `GIT_CONFIG_COUNT=… git`: the environment prefix is part of the command's text only.
   if (!command.text.trimStart().startsWith(command.words[0]?.text ?? '\0')) return 'git with variables set before it';
   const words = command.words.slice(1);

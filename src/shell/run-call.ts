@@ -11,6 +11,7 @@ import { applyRun, recoverRuns, stepLabel } from './stage/staged.js';
 import { pinOwnState } from './state-pin.js';
 import { isStaged, runStaging, type Staging } from './run-staging.js';
 import { gitWriteRefusal, mentionsGit } from './git-only-line.js';
+import { GIT_ALONE_ENV, gitAloneRepository, systemGit } from './git-alone-repo.js';
 import { LazyShellParser } from './lazy-parser.js';
 
 // What exec and test return (and carry in `data` when the process failed or timed out).
@@ -70,7 +71,8 @@ export async function runShellCall(call: ShellCall, ctx: CommandContext): Promis
   // Staged exactly when the call's staging says so (decided once before the gate: the per-file rules and the
   // immunity of a computed write target were judged by it, red team R11-4, F8).
   const staging = call.stage ? (ctx.staging ?? (await runStaging(call.stage.requested, ctx.config, ctx.sandbox))) : undefined;
-  const gitReadOnly = ctx.sandbox ? await gitReadOnlyWhy(call.command, ctx) : undefined;
+  const git = ctx.sandbox ? await gitForRun(call.command, folder.real, ctx) : undefined;
+  const gitReadOnly = git?.readOnly;
   const prepared = ctx.sandbox ? await ctx.sandbox.prepare(folder.real, { stage: isStaged(staging), ...(gitReadOnly ? { gitReadOnly } : {}) }) : undefined;
   if (prepared?.warning) ctx.warn(prepared.warning);
   if (isStaged(staging) && !prepared?.stage && !prepared?.stageFailed) {
@@ -88,7 +90,7 @@ export async function runShellCall(call: ShellCall, ctx: CommandContext): Promis
   const onChunk: RunOptions['onChunk'] = own && live ? (chunk, stream) => (own(chunk, stream), live(chunk, stream)) : (own ?? live);
   const dropped: string[] = [];
   const unlisted: string[] = [];
-  const env = childEnv(process.env, { pass: ctx.sandbox?.passEnv ?? [], dropped, unlisted });
+  const env = childEnv(process.env, { pass: ctx.sandbox?.passEnv ?? [], dropped, unlisted, ...(git?.env ? { overrides: git.env } : {}) });
   const named = (names: string[]) => names.filter((name) => new RegExp(`\\b${name.replace(/[^\w]/g, '\\$&')}\\b`).test(call.command));
   if (named(dropped).length > 0) ctx.warn(`not passed to the command (secret-looking): ${named(dropped).join(', ')}; the user can let one through with --pass-env NAME`);
   if (named(unlisted).length > 0) ctx.warn(`not passed to the command (not on the environment allow list): ${named(unlisted).join(', ')}; the user can add one with --pass-env NAME or passEnv in ~/.codeward/config.json`);
@@ -117,19 +119,35 @@ export async function runShellCall(call: ShellCall, ctx: CommandContext): Promis
   if (prepared?.gitHidden && /not a git repository/i.test(`${result.stderr}\n${result.stdout}`)) ctx.warn(prepared.gitHidden);
   // A subfolder workspace (enclosing-git.ts), a line that runs more than git, a run nobody approved:
   // git reads its repository, but cannot write there.
-  if (prepared?.gitReadOnly && /read-only file system|index\.lock|unable to (?:create|write|append)/i.test(`${result.stderr}\n${result.stdout}`)) ctx.warn(prepared.gitReadOnly);
+  // Said also when the line hid git's failure (`git commit … >/dev/null || true`, `| cat`): a model must not
+  // believe it committed (red team round 13, F3).
+  if (prepared?.gitReadOnly && (/read-only file system|index\.lock|unable to (?:create|write|append)/i.test(`${result.stderr}\n${result.stdout}`) || GIT_WRITES.test(call.command))) ctx.warn(prepared.gitReadOnly);
+  if (git?.hooksOff) ctx.warn(git.hooksOff);
   return sandboxed ? { ...result, ...staged, sandboxed, ...(prepared?.networkBlocked ? { networkBlocked: true } : {}), ...(prepared?.readOnlyFrom ? { readOnlyFrom: prepared.readOnlyFrom } : {}) } : result;
 }
 
-// Why the run gets the workspace's git folder read-only, as the warning a failing git gets; undefined
-// for a line that runs git alone, approved (shell/git-only-line.ts, red team R12-21).
-async function gitReadOnlyWhy(command: string, ctx: CommandContext): Promise<string | undefined> {
-  if (ctx.unattended) return "git's folder is read-only for a command nobody approved (auto-edit ran it without asking): git status, diff and log work; to commit, the person approves a line that runs git alone (git add -A && git commit -m …)";
-  if (!mentionsGit(command)) return READ_ONLY_HINT;
-  const parser = ctx.memo('git-line-parser', () => new LazyShellParser());
-  const refusal = gitWriteRefusal(await parser.parseShell(command));
-  return refusal === undefined ? undefined : `${READ_ONLY_HINT} (here: ${refusal})`;
+// How the run may use the workspace's git folder (red team R12-21, R13-1, R13-2): read-only, with the warning
+// a failing git gets; or writable for a line that runs the system's git alone, approved, in a repository
+// whose configuration names no filter or driver program, with hooks and the fsmonitor off (said after).
+interface GitForRun {
+  readonly readOnly?: string;
+  readonly env?: Readonly<Record<string, string>>;
+  readonly hooksOff?: string;
 }
+
+async function gitForRun(command: string, cwd: string, ctx: CommandContext): Promise<GitForRun> {
+  if (ctx.unattended) return { readOnly: "git's folder is read-only for a command nobody approved (auto-edit ran it without asking): git status, diff and log work; to commit, the person approves a line that runs git alone (git add -A && git commit -m …)" };
+  if (!mentionsGit(command)) return { readOnly: READ_ONLY_HINT };
+  const parser = ctx.memo('git-line-parser', () => new LazyShellParser());
+  const refusal = gitWriteRefusal(await parser.parseShell(command)) ?? (systemGit(process.env['PATH'] ?? '', cwd, ctx.workspace.root) ? undefined : "the first git on PATH is not the system's");
+  if (refusal !== undefined) return { readOnly: `${READ_ONLY_HINT} (here: ${refusal})` };
+  const repository = gitAloneRepository(ctx.workspace.root, process.env['HOME']);
+  if (repository.refusal) return { readOnly: `git's folder is read-only for this command: ${repository.refusal}, and what they start could rewrite history; commit outside codeward (or with --sandbox off, which a person approves)` };
+  return { env: GIT_ALONE_ENV, ...(repository.hooks ? { hooksOff: "the repository's git hooks did not run: a sandboxed git runs with core.hooksPath=/dev/null (a program a hook starts, such as the test suite, could rewrite git's history); run the commit yourself to run them" } : {}) };
+}
+
+// A line that names a git subcommand that writes history (for the warning when its failure was hidden).
+const GIT_WRITES = /\bgit\b[^;&|]*\b(?:add|commit|stash|mv|rm|branch|tag|checkout|switch|restore|reset|merge|rebase|cherry-pick|revert|fetch|pull|push|am|apply|notes|update-ref|update-index)\b/;
 
 const READ_ONLY_HINT = "git's folder is read-only for this command: only a line that runs git alone (git add, commit, checkout, switch, merge, rebase, stash, pull, push …, with no -c, --exec, --output or program option) writes git history from the sandbox; run the git part as a command of its own, e.g. exec \"git add -A && git commit -m '…'\"";
 

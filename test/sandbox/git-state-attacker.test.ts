@@ -89,7 +89,18 @@ describe.skipIf(!bwrapWorks || !overlayWorks)('git state written by a sandboxed 
     expect(existsSync(join(root, '.git/objects/info/alternates'))).toBe(false);
   });
 
-  it('an index entry for an installed hook\'s script is set back, without running the repository\'s clean filter (R12-26)', () => {
+  it('an index entry for an installed hook\'s script is set back', () => {
+    otherBranch();
+    // A mixed reset names no path: the gate lets it run; the index then holds the other branch's hook script.
+    const head = git('rev-parse', 'HEAD');
+    const { out, ok } = cli('git reset -q other');
+    expect(ok, out).toBe(true);
+    expect(out).toMatch(/git's index for [^)]*\.husky\/pre-commit/);
+    expect(git('rev-parse', 'HEAD')).toBe(head);
+    expect(git('diff', '--cached', '--name-only')).toBe('');
+  });
+
+  it('with a clean filter configured, git stays read-only and codeward\'s own git never runs the filter (R12-26)', () => {
     otherBranch();
     // git inside the sandbox may run the filter (it is sandboxed); codeward's own git on the host must not. The
     // filter marks only where CW_HOST_MARK is set: codeward's environment, never a sandboxed command's (allow-list).
@@ -97,12 +108,8 @@ describe.skipIf(!bwrapWorks || !overlayWorks)('git state written by a sandboxed 
     writeFileSync(join(home, 'filter.sh'), `[ -n "$CW_HOST_MARK" ] && touch ${marker}\ncat\n`);
     git('config', 'filter.x.clean', `sh ${join(home, 'filter.sh')}`);
     writeFileSync(join(root, '.gitattributes'), '* filter=x\n');
-    // A mixed reset names no path: the gate lets it run; the index then holds the other branch's hook script.
-    const head = git('rev-parse', 'HEAD');
-    const { out, ok } = cli('git reset -q other');
-    expect(ok, out).toBe(true);
-    expect(out).toMatch(/git's index for [^)]*\.husky\/pre-commit/);
-    expect(git('rev-parse', 'HEAD')).toBe(head);
+    const { out } = cli('git reset -q other');
+    expect(out).toMatch(/git's configuration names filter programs/);
     expect(git('diff', '--cached', '--name-only')).toBe('');
     expect(existsSync(marker)).toBe(false);
   });
@@ -126,6 +133,42 @@ describe.skipIf(!bwrapWorks || !overlayWorks)('git state written by a sandboxed 
     expect(out).not.toContain('set back');
     expect(git('log', '-1', '--format=%s')).toBe('work');
     expect(git('show', 'HEAD:.husky/pre-commit')).toBe('npm test');
+  });
+
+  it('a line of git alone runs no hook: an installed hook that would rewrite objects does not run, and the result says so (R13-1)', () => {
+    writeFileSync(join(root, '.git/hooks/pre-commit'), '#!/bin/sh\necho hooked > .git/objects/HOOKED\n');
+    writeFileSync(join(root, '.git/hooks/post-commit'), '#!/bin/sh\necho hooked > .git/objects/POSTHOOKED\n');
+    chmodSync(join(root, '.git/hooks/post-commit'), 0o755);
+    writeFileSync(join(root, 'a.txt'), 'a\nb\n');
+    const { out, ok } = cli('git commit -qam work');
+    expect(ok, out).toBe(true);
+    expect(git('log', '-1', '--format=%s')).toBe('work');
+    expect(existsSync(join(root, '.git/objects/HOOKED'))).toBe(false);
+    expect(existsSync(join(root, '.git/objects/POSTHOOKED'))).toBe(false);
+    expect(out).toContain("the repository's git hooks did not run");
+  });
+
+  it('a program named git is not git; a repository whose config names filter or driver programs keeps git read-only (R13-2)', () => {
+    writeFileSync(join(root, 'git'), '#!/bin/sh\necho planted > .git/objects/PLANTED\n');
+    chmodSync(join(root, 'git'), 0o755);
+    for (const line of ['./git status', '"./git" status']) {
+      expect(cli(line).out, line).toContain("is not the system's git");
+      expect(existsSync(join(root, '.git/objects/PLANTED')), line).toBe(false);
+    }
+    git('config', 'filter.x.clean', 'cat');
+    writeFileSync(join(root, 'a.txt'), 'a\nb\n');
+    const head = git('rev-parse', 'HEAD');
+    expect(cli('git commit -qam work').out).toMatch(/git's configuration names filter programs/);
+    expect(git('rev-parse', 'HEAD')).toBe(head);
+  });
+
+  it('a hidden failure is still said: git commit … >/dev/null || true (red team round 13, F3)', () => {
+    const head = git('rev-parse', 'HEAD');
+    writeFileSync(join(root, 'a.txt'), 'a\nb\n');
+    const { out, ok } = cli('git commit -qam work >/dev/null 2>&1 || true');
+    expect(ok, out).toBe(true);
+    expect(out).toContain("git's folder is read-only for this command");
+    expect(git('rev-parse', 'HEAD')).toBe(head);
   });
 
   it('a line that runs more than git cannot commit, and says to run git alone', () => {
