@@ -2,7 +2,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -138,4 +138,15 @@ export function row({ name, unit, codeward, baseline, ratio, target, pass, note,
 // A row for a benchmark whose output was wrong or that could not run: it posts no number and fails.
 export function errorRow(name, message) {
   return { name, unit: '', codeward: null, baseline: null, ratio: null, target: '', pass: false, error: message };
+}
+
+// The arguments of an A/B bench of two builds (bench/startup-ab.mjs, bench/startup-cpu.mjs):
+// --before DIST (required), --after DIST (default dist), --rounds N (default 15), and call names.
+export function abArgs(argv, script) {
+  const value = (flag, fallback) => (argv.includes(flag) ? argv[argv.indexOf(flag) + 1] : fallback);
+  const values = new Set(['--before', '--after', '--rounds'].flatMap((flag) => (argv.includes(flag) ? [argv.indexOf(flag) + 1] : [])));
+  const names = argv.filter((word, index) => !word.startsWith('--') && !values.has(index));
+  const before = value('--before', undefined);
+  if (!before) throw new Error(`${script}: --before <dist folder> is required`);
+  return { names, builds: { before: resolve(before), after: resolve(value('--after', DIST)) }, rounds: Number(value('--rounds', 15)) };
 }

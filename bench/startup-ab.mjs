@@ -5,18 +5,11 @@
 // and after/before, with the load average. Every call must answer ok.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { join, resolve } from 'node:path';
-import { CLEAN_ENV, DIST, FIXTURES, NODE, alternate, ensureDir, median } from './lib.mjs';
+import { join } from 'node:path';
+import { CLEAN_ENV, FIXTURES, NODE, abArgs, alternate, ensureDir, median } from './lib.mjs';
 import { CALLS, smallWorkspace } from './loads.mjs';
 
-const argv = process.argv.slice(2);
-const value = (flag, fallback) => (argv.includes(flag) ? argv[argv.indexOf(flag) + 1] : fallback);
-const values = new Set(['--before', '--after', '--rounds'].flatMap((flag) => (argv.includes(flag) ? [argv.indexOf(flag) + 1] : [])));
-const names = argv.filter((word, index) => !word.startsWith('--') && !values.has(index));
-const before = value('--before', undefined);
-if (!before) throw new Error('bench/startup-ab.mjs: --before <dist folder> is required');
-const builds = { before: resolve(before), after: resolve(value('--after', DIST)) };
-const rounds = Number(value('--rounds', 15));
+const { names, builds, rounds } = abArgs(process.argv.slice(2), 'bench/startup-ab.mjs');
 
 const work = mkdtempSync(join(ensureDir(FIXTURES), 'startup-ab-'));
 try {

@@ -1,11 +1,11 @@
 import { spawnSync } from 'node:child_process';
 import { lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import { readGitMetadata, readGitMetadataBytes } from '../git/config-read.js';
+import { readGitMetadata } from '../git/config-read.js';
 import { findOnPath } from './which.js';
 import { configRunsProgram } from './git-programs.js';
 import { repositoryOf } from './git-config.js';
-import { indexGitlinks } from './git-index.js';
+import { GitlinkMemo } from './gitlink-memo.js';
 import { moveAside } from './planted.js';
 import { within } from './policy.js';
 
@@ -117,14 +117,13 @@ function real(path: string): string {
 // The gitlinks of the index in `gitDir`, read directly. For the top repository (whose config is
 // guarded) git lists them when the index is in a form this does not read (a split index); for a nested
 // one undefined: its index cannot be checked, so it is treated as planted.
-function gitlinksOf(gitDir: string, worktree: string, env: Env, top: boolean): string[] | undefined {
+function gitlinksOf(gitDir: string, worktree: string, env: Env, top: boolean, memo: GitlinkMemo | undefined): readonly string[] | undefined {
   const index = join(gitDir, 'index');
   const state = kind(index);
   // No index: no gitlinks. One this cannot read (a FIFO, a folder, over 2 GiB): for a nested repository
   // as planted; for the top one, git lists them (not from a FIFO: that would block).
   if (state === 'missing') return [];
-  const data = readGitMetadataBytes(index, MAX_INDEX);
-  const direct = data ? indexGitlinks(data) : undefined;
+  const direct = (memo ?? new GitlinkMemo()).gitlinks(index, MAX_INDEX);
   if (state === 'other' && top) return [];
   if (direct || !top) return direct;
   const git = findOnPath('git', env);
@@ -146,6 +145,8 @@ interface Walk {
   readonly collect?: Map<string, string>;
   // After it: what was recorded before (undefined: every path found counts as the run's).
   readonly before?: NestedGitState;
+  // The index files' gitlinks by identity (gitlink-memo.ts).
+  readonly memo?: GitlinkMemo;
 }
 
 function show(walk: Walk, path: string): string {
@@ -190,7 +191,7 @@ function visitGitlinks(walk: Walk, worktree: string, links: readonly string[], d
     if (!gitDir || walk.seen.has(real(gitDir))) continue;
     walk.seen.add(real(gitDir));
     const found = obeyed(gitDir, walk.controls);
-    const nested = found.length > 0 ? [] : gitlinksOf(gitDir, checkout, walk.env, false);
+    const nested = found.length > 0 ? [] : gitlinksOf(gitDir, checkout, walk.env, false, walk.memo);
     const tooDeep = nested !== undefined && nested.length > 0 && depth >= MAX_DEPTH;
     if (found.length === 0 && nested !== undefined && !tooDeep) {
       visitGitlinks(walk, checkout, nested, depth + 1);
@@ -248,30 +249,31 @@ function scanControl(walk: Walk, folder: string, depth: number): void {
 // A workspace that is a subfolder of a repository: the gitlinks of that repository's index that lie in
 // the workspace (a submodule's `.git` file, its checkout) are entered by a plain `git status` run
 // anywhere in the repository. Its git folder is outside the workspace (read-only in the sandbox).
-type Mode = Pick<Walk, 'collect' | 'before'>;
+type Mode = Pick<Walk, 'collect' | 'before' | 'memo'>;
 
 function enclosingGitlinks(root: string, env: Env, mode: Mode): string[] {
   const repository = repositoryOf(root);
   if (!repository || within(repository.top, root)) return [];
   const controls = [...new Set([real(repository.gitDir), ...(repository.common ? [real(repository.common)] : [])])];
   const walk: Walk = { root, env, controls, seen: new Set(controls), warnings: [], ...mode };
-  const links = (gitlinksOf(repository.gitDir, repository.top, env, true) ?? []).filter((path) => within(join(repository.top, path), root));
+  const links = (gitlinksOf(repository.gitDir, repository.top, env, true, mode.memo) ?? []).filter((path) => within(join(repository.top, path), root));
   visitGitlinks(walk, repository.top, links, 0);
   return walk.warnings;
 }
 
 // Checks every git folder the workspace's git could enter (see the top of this file); one warning per
 // path moved aside. `before`: nestedGitState before the run (what it holds, unchanged, stays).
-export function neutraliseNestedGit(root: string, env: Env, before?: NestedGitState): string[] {
-  return scanNested(root, env, before === undefined ? {} : { before });
+// `memo`: the sandbox's (an unchanged index is read once for both scans).
+export function neutraliseNestedGit(root: string, env: Env, before?: NestedGitState, memo?: GitlinkMemo): string[] {
+  return scanNested(root, env, { ...(before === undefined ? {} : { before }), ...(memo ? { memo } : {}) });
 }
 
 export type NestedGitState = ReadonlyMap<string, string>;
 
 // Before a run: every path the scan would move aside now, with what it is (R5-10).
-export function nestedGitState(root: string, env: Env): NestedGitState {
+export function nestedGitState(root: string, env: Env, memo?: GitlinkMemo): NestedGitState {
   const collect = new Map<string, string>();
-  scanNested(root, env, { collect });
+  scanNested(root, env, { collect, ...(memo ? { memo } : {}) });
   return collect;
 }
 
@@ -281,7 +283,7 @@ function scanNested(root: string, env: Env, mode: Mode): string[] {
   const common = readGitMetadata(join(gitDir, 'commondir'))?.trim();
   const controls = [...new Set([real(gitDir), ...(common ? [real(resolve(gitDir, common))] : [])])];
   const walk: Walk = { root, env, controls, seen: new Set(controls), warnings: [], ...mode };
-  visitGitlinks(walk, root, gitlinksOf(gitDir, root, env, true) ?? [], 0);
+  visitGitlinks(walk, root, gitlinksOf(gitDir, root, env, true, mode.memo) ?? [], 0);
   // Each linked worktree has its own index: `cd wt; git status` enters its gitlinks.
   for (const control of controls) {
     let names: string[] = [];
@@ -295,7 +297,7 @@ function scanNested(root: string, env: Env, mode: Mode): string[] {
       const back = readGitMetadata(join(folder, 'gitdir'))?.trim();
       if (!back) continue;
       const checkout = dirname(resolve(folder, back));
-      visitGitlinks(walk, checkout, gitlinksOf(folder, checkout, env, false) ?? [], 0);
+      visitGitlinks(walk, checkout, gitlinksOf(folder, checkout, env, false, mode.memo) ?? [], 0);
     }
   }
   for (const control of controls) {

@@ -12,6 +12,7 @@ import { cleanGitConfigs } from './git-identity.js';
 import { repositoryConfigCopies } from './repo-configs.js';
 import { enclosingGit } from './enclosing-git.js';
 import { nestedGitState, neutraliseNestedGit } from './nested-git.js';
+import { GitlinkMemo } from './gitlink-memo.js';
 import { ObeyedScan } from './obeyed-scan.js';
 import { obeyedContext } from '../permissions/obeyed-context.js';
 import { withoutRelativePath } from '../permissions/obeyed-env.js';
@@ -168,6 +169,7 @@ export class ProcessSandbox {
   // Kept between runs: a later walk reads only the folders that changed.
   private secretFinder: SecretFinder | undefined;
   private trackedCheck: TrackedSecretCheck | undefined;
+  private gitlinkMemo: GitlinkMemo | undefined;
   private toolchainSecrets: ToolchainSecrets | undefined;
   private etcSecrets: EtcSecrets | undefined;
   private viewCache: ViewCache | undefined;
@@ -238,8 +240,10 @@ export class ProcessSandbox {
     });
     const policy = { ...base, hidden: [...base.hidden, ...codewardFolders(this.root, this.env, this.stateDir)] };
     // What the nested git scan would move aside before the run stays when the run left it unchanged (R5-10).
-    const nestedBefore = policy.mode === 'workspace-write' ? nestedGitState(this.root, this.toolEnv) : undefined;
-    const nested = (): string[] => (policy.mode === 'workspace-write' ? neutraliseNestedGit(this.root, this.toolEnv, nestedBefore) : []);
+    // (Both scans read an unchanged index once: gitlink-memo.ts.)
+    const memo = (this.gitlinkMemo ??= new GitlinkMemo());
+    const nestedBefore = policy.mode === 'workspace-write' ? nestedGitState(this.root, this.toolEnv, memo) : undefined;
+    const nested = (): string[] => (policy.mode === 'workspace-write' ? neutraliseNestedGit(this.root, this.toolEnv, nestedBefore, memo) : []);
     // The walk's cache file only where no sandboxed process can write (a poisoned cache would hide nothing).
     const cacheFile = this.stateDir ? join(this.stateDir, 'secret-scan.json') : undefined;
     const safeCache = cacheFile && ![policy.root, ...policy.writable].some((area) => within(realOf(dirname(cacheFile)), area) || within(cacheFile, area)) ? cacheFile : undefined;

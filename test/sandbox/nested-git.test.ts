@@ -4,12 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { indexGitlinks, neutraliseNestedGit } from '../../src/sandbox/nested-git.js';
 import { tempDir, writeFiles } from '../helpers/fixture.js';
-
-const git = (cwd: string, ...args: string[]): string => {
-  const result = spawnSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@e', ...args], { cwd, encoding: 'utf8', env: { ...process.env, GIT_CONFIG_NOSYSTEM: '1' } });
-  expect(result.status, result.stderr).toBe(0);
-  return result.stdout;
-};
+import { git } from '../helpers/git.js';
 
 // A repository with ordinary files (names of every length, so the padding varies), two gitlinks and an
 // intent-to-add entry (extended flags, index v3).

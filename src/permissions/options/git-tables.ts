@@ -40,10 +40,13 @@ export function revisionVeto(command: string, args: readonly string[]): string |
 }
 
 
-// parse-options accepts `--no-NAME` for every long option (negating an unsafe one is safe).
-const NEG = (list: string, known: string): string => {
+// parse-options accepts `--no-NAME` for every long option (negating an unsafe one is safe), but for one
+// `known` spells already (as a word of its own, with or without `=` / `[=]`). Answered from a set of
+// `known`'s names (one regular expression per name was 8 ms of every call's start, issue 31).
+export const NEG = (list: string, known: string): string => {
   const names = list.split(/[\s|]+/).filter((x) => x.startsWith('--')).map((x) => `--no-${x.slice(2).replace(/\[?=\]?$/, '')}`);
-  return names.filter((name) => !new RegExp(`(?:^|[\\s|])${name}(?:[\\s|=[]|$)`).test(known)).join(' ');
+  const spelled = new Set(known.split(/[\s|]+/).map((word) => word.replace(/[=[].*$/s, '')));
+  return names.filter((name) => !spelled.has(name.replace(/[=[].*$/s, ''))).join(' ');
 };
 
 function gitSpec(safe: string, unsafe: Record<string, string> = {}, check?: (parsed: ParsedArgs, args: readonly string[]) => string | undefined): ProgramSpec {
