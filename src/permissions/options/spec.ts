@@ -37,13 +37,13 @@ function addAll(long: Map<string, OptionDef>, short: Map<string, OptionDef>, lis
   }
 }
 
-function tableOf(input: SpecInput): OptionTable {
+export function spec(input: SpecInput): ProgramSpec {
   const long = new Map<string, OptionDef>();
   const short = new Map<string, OptionDef>();
   const singleDashLong = input.singleDashLong ?? false;
   addAll(long, short, input.safe ?? '', singleDashLong);
   for (const [list, reason] of Object.entries(input.unsafe ?? {})) addAll(long, short, list, singleDashLong, reason);
-  return {
+  const table: OptionTable = {
     long,
     short,
     abbreviations: input.abbreviations ?? !singleDashLong,
@@ -51,23 +51,5 @@ function tableOf(input: SpecInput): OptionTable {
     numericOption: input.numericOption ?? false,
     permute: input.permute ?? true,
   };
-}
-
-// The program's table is built the first time it is asked for, then kept on the spec as a plain value: a
-// call asks for the few programs its command line names, and building every table when the shell gate
-// loads was 6-8 ms of each cold exec (issue 31). The value depends on `input` alone (the same table
-// whenever it is built); a table whose spelling is wrong throws when first asked for.
-export function spec(input: SpecInput): ProgramSpec {
-  const made = {};
-  Object.defineProperty(made, 'table', {
-    enumerable: true,
-    configurable: true,
-    get: (): OptionTable => {
-      const table = tableOf(input);
-      Object.defineProperty(made, 'table', { value: table, enumerable: true, writable: false, configurable: false });
-      return table;
-    },
-  });
-  if (input.check) Object.defineProperty(made, 'check', { value: input.check, enumerable: true });
-  return made as ProgramSpec;
+  return input.check ? { table, check: input.check } : { table };
 }
