@@ -129,5 +129,6 @@ function describeParts(call: PreparedCall): Judged[] {
     const key = `${entry.call}\0${entry.access}\0${(entry.aliases ?? []).join('\0')}`;
     if (!judged.has(key)) judged.set(key, entry);
   }
-  return [...judged.values()];
+  const made = call.touches.filter(({ touch, resolved }) => resolved && touch.access === 'write').map(({ resolved }) => resolved!.rel);
+  return made.length < 2 ? [...judged.values()] : [...judged.values()].map((entry) => (entry.access === 'write' ? { ...entry, made } : entry));
 }

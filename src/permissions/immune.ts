@@ -1,5 +1,6 @@
 import type { FolderListings } from '../workspace/listings.js';
 import { isInside, toRel } from '../workspace/contains.js';
+import { fsLookup, stagedLookup, type Lookup } from './git-shape.js';
 import { immunePath } from './immune-paths.js';
 import type { ObeyedContext } from './obeyed.js';
 import type { Judged } from './types.js';
@@ -25,12 +26,22 @@ export const judgesWrite = (judged: Judged): boolean => judged.kind === 'path' &
 
 // The immune class of a file command's path: the resolved path, the raw input and the path before symlinks.
 // `root`: the workspace, whose git configuration may name more paths a program obeys (obeyed-context.ts).
+// The tree as the call leaves it: its written paths are files, their folders folders.
+function madeLookup(base: Lookup, made: readonly string[]): Lookup {
+  const entries = made.flatMap((rel) => {
+    const parts = rel.split('/');
+    return [{ rel, kind: 'file' }, ...parts.slice(1).map((_part, index) => ({ rel: parts.slice(0, index + 1).join('/'), kind: 'dir' }))];
+  });
+  return stagedLookup(base, entries);
+}
+
 export function immuneJudgedPath(judged: Judged, root?: string, listings?: FolderListings, obeyedOf?: ObeyedContextOf): Immunity | undefined {
   if (judged.kind !== 'path' || judged.subject === undefined) return undefined;
   const write = judgesWrite(judged);
   // Never judged without it: a write would miss every path the workspace's configuration names.
   if (write && root !== undefined && obeyedOf === undefined) throw new Error('immuneJudgedPath: a write is judged without obeyedContext (decide.ts loads it; decide-path-loaded.ts has it)');
-  const ctx = write && root !== undefined ? obeyedOf?.(root, undefined, listings) : undefined;
+  const found = write && root !== undefined ? obeyedOf?.(root, undefined, listings) : undefined;
+  const ctx = found && judged.made ? { ...found, lookup: madeLookup(found.lookup ?? fsLookup([root!]), judged.made) } : found;
   // The absolute path inside the workspace is judged by its workspace-relative form (a workspace kept under
   // a folder named like a catalogue entry, `~/.codex/work`, does not make every file in it immune).
   const real = judged.real && root !== undefined && isInside(root, judged.real) ? toRel(root, judged.real) : judged.real;

@@ -68,6 +68,10 @@ export interface Judged {
   readonly access?: Access;
   // The absolute resolved path, for the immune path classes.
   readonly real?: string;
+  // The other workspace-relative paths the same call writes (create's files, a diff's new files): the
+  // write gate judges each path against the tree as the whole call leaves it, so four files that together
+  // make a folder a git directory by its shape are caught in one call (red team R13-3).
+  readonly made?: readonly string[];
   // The flags that change the effect, as `call` shows them between the tool and the subject
   // (`--pattern '*.sqlite'`; CommandDefinition.effectArgs). Allow rules must name them; deny and ask rules
   // also match the call without them.

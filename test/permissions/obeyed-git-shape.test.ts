@@ -34,6 +34,29 @@ async function workspace(name: string, init: boolean): Promise<{ root: string; e
 
 const write = (engine: Engine, file: string, content = FSMONITOR): ReturnType<Engine['run']> => engine.run({ cmd: 'write', args: { file, content } });
 
+describe('one call that makes the whole shape (red team R13-3)', () => {
+  it('create of HEAD, config, objects/ and refs/ in one call is refused, nothing written; a diff creating them too', async () => {
+    const { root, engine } = await workspace('one-call', true);
+    const files = [
+      { path: 'src/HEAD', content: 'ref: refs/heads/master\n' },
+      { path: 'src/config', content: FSMONITOR },
+      { path: 'src/objects/info/.keep', content: '' },
+      { path: 'src/refs/heads/.keep', content: '' },
+    ];
+    const created = await engine.run({ cmd: 'create', args: { files } });
+    expect(created.ok ? 'ok' : created.error.code).toBe('C241');
+    expect(existsSync(join(root, 'src'))).toBe(false);
+    const diff = files.map((file) => `--- /dev/null\n+++ b/${file.path}\n@@ -0,0 +1,1 @@\n+${file.content.split('\n')[0] || 'x'}\n`).join('');
+    const patched = await engine.run({ cmd: 'patch', args: { diff } });
+    expect(patched.ok ? 'ok' : patched.error.code).toBe('C241');
+    expect(existsSync(join(root, 'src'))).toBe(false);
+    // Files that make no git directory together are created as before.
+    const plain = await engine.run({ cmd: 'create', args: { files: [{ path: 'lib/HEAD.md', content: 'x\n' }, { path: 'lib/objects/a.ts', content: 'x\n' }] } });
+    expect(plain.ok).toBe(true);
+    await engine.close();
+  });
+});
+
 describe('the file tools\' judge under --yes', () => {
   it('.git-less bare repository folder: src/ made a bare repository, and foo/ with core.worktree/fsmonitor', async () => {
     const { root, engine } = await workspace('bare', true);
