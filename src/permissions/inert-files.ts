@@ -1,20 +1,18 @@
 // THE table of inert files (issue 26, red team round 12's structural proposal): when what runs from the work
 // tree cannot be known (an installed hook runs a runner codeward does not model, hook-unmodeled.ts; the home's
 // start-up files load the workspace, home-sources.ts), the WHOLE work tree is obeyed by the write gate
-// (obeyed.ts `whole`) except the files of this table: prose, tabular data and media by extension, which no
-// runner, interpreter or build tool loads as code or configuration by default. Narrow on purpose: JSON, YAML,
+// (obeyed.ts `whole`) except the files of this table: tabular data and media by extension, which no runner,
+// interpreter or build tool runs. Prose is NOT inert (red team R13-15): doctest runners execute it (cargo test
+// runs a README that src/lib.rs includes with `include_str!`, rustdoc --test, python -m doctest, mdbook test,
+// sphinx, pytest --doctest-glob), and the runner is by definition one codeward does not model. Narrow on purpose: JSON, YAML,
 // TOML, XML, HTML, `*.config.*`, lock files, snapshots (jest runs `.snap` files as JavaScript), `.mdx` (compiled
 // to JavaScript) and every extension-less name are NOT inert; nor is `.txt`: build tools and package managers
 // read text files of any name (`pip install -r deps/base.txt` installs what it names, from any index;
-// CMakeLists.txt, meson_options.txt, a list a hook line runs). A runner
-// told to run doctests from prose (pytest --doctest-glob, rustdoc `include_str!`) is a documented limit
-// (src/permissions/README.md). Installed packages (node_modules, virtual environments, site-packages, tox/nox
+// CMakeLists.txt, meson_options.txt, a list a hook line runs). Installed packages (node_modules, virtual environments, site-packages, tox/nox
 // environments) are not the project's files: a package manager writes them, and the same exclusion holds for
 // the hook walk's globs (obeyed-context.ts).
 
 const INERT_EXTENSIONS = new Set([
-  // prose
-  'md', 'markdown', 'rst', 'adoc', 'asciidoc', 'org',
   // tabular data
   'csv', 'tsv',
   // media and fonts

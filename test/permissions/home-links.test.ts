@@ -31,7 +31,7 @@ beforeAll(async () => {
   file(join(root, 'shell/rc.sh'));
   file(join(root, 'git/gitconfig'), '[user]\n');
   file(join(root, 'nvim/init.lua'));
-  file(join(root, 'notes.md'), 'notes\n');
+  file(join(root, 'notes.csv'), 'notes\n');
   mkdirSync(join(root, 'bin'));
   mkdirSync(join(root, 'fish'));
   // A file link, a relative one, a dangling one (the file a write creates), a folder link at a nested home path,
@@ -71,7 +71,7 @@ describe('the home catalogue by real path', () => {
   const OBEYED = ['shell/rc.sh', 'git/gitconfig', 'shell/zshrc', 'bin/git', 'bin/sub/x', 'nvim/init.lua', 'fish/config.fish', 'fish/conf.d/a.fish', 'starship.toml', 'emacs/init.el', 'BIN/git', 'vim/vimrc'];
   // The home's start-up files are files of this workspace, so every other file is obeyed but the inert ones
   // (red team round 12's structural rule: src/permissions/inert-files.ts, whole-tree.test.ts).
-  const ORDINARY = ['notes.md', 'shell/notes.rst', 'git/README.md', 'nvim/notes.md'];
+  const ORDINARY = ['notes.csv', 'shell/notes.csv', 'git/README.csv', 'nvim/notes.csv'];
   const WHOLE = ['shell/other.sh', 'git/README', 'nvim/other.lua', 'history', 'src/a.ts'];
 
   it.each(OBEYED)('%s is obeyed: a home path resolves to it', (path) => {
@@ -120,7 +120,7 @@ describe('every writer, through the engine under --yes', () => {
     expect(readFileSync(join(root, 'git/gitconfig'), 'utf8')).toBe('[user]\n');
     expect(existsSync(join(root, 'bin/git'))).toBe(false);
     expect(existsSync(join(root, 'shell/zshrc'))).toBe(false);
-    expect(await engine.run({ cmd: 'write', args: { file: 'notes.md', content: 'ordinary\n' } })).toMatchObject({ ok: true });
+    expect(await engine.run({ cmd: 'write', args: { file: 'notes.csv', content: 'ordinary\n' } })).toMatchObject({ ok: true });
     await engine.close();
   });
 

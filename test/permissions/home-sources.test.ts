@@ -26,7 +26,7 @@ beforeAll(async () => {
   base = realpathSync(await tempDir('cw-home-sources-'));
   home = join(base, 'home');
   root = join(home, 'dotfiles');
-  for (const rel of ['shell/aliases.sh', 'shell/env.sh', 'shell/one.sh', 'shell/two.sh', 'shell/three.sh', 'shell/four.sh', 'zsh.d/a.zsh', 'fish/extra.fish', 'linked/real.sh', 'notes.md', 'shell/notes.md']) put(join(root, rel), '# ordinary\n');
+  for (const rel of ['shell/aliases.sh', 'shell/env.sh', 'shell/one.sh', 'shell/two.sh', 'shell/three.sh', 'shell/four.sh', 'zsh.d/a.zsh', 'fish/extra.fish', 'linked/real.sh', 'notes.csv', 'shell/notes.csv']) put(join(root, rel), '# ordinary\n');
   put(join(root, 'shell/one.sh'), 'source "$(dirname "$0")/x" 2>/dev/null\n. ~/dotfiles/shell/two.sh\n');
   put(join(root, 'shell/two.sh'), 'if [ -r "$HOME/dotfiles/shell/three.sh" ]; then . "$HOME/dotfiles/shell/three.sh"; fi\n');
   put(join(root, 'shell/three.sh'), 'source ~/dotfiles/shell/four.sh\n');
@@ -40,7 +40,7 @@ beforeAll(async () => {
   mkdirSync(join(home, 'bin-not'), { recursive: true });
   symlinkSync(join(root, 'linked/real.sh'), join(home, 'bin-not/rc.sh'));
   // A comment names nothing; echoed text names a path (R11-9: every path a start-up file names counts, whatever the statement).
-  put(join(home, '.bash_aliases'), 'source ~/bin-not/rc.sh\n# source ~/dotfiles/notes.md\necho "see ~/dotfiles/shell/echoed.md"\n');
+  put(join(home, '.bash_aliases'), 'source ~/bin-not/rc.sh\n# source ~/dotfiles/notes.csv\necho "see ~/dotfiles/shell/echoed.csv"\n');
 });
 afterAll(async () => removeDir(base));
 
@@ -59,7 +59,7 @@ describe('what the home\'s start-up files source into the workspace is obeyed', 
   it('files, a loop\'s folder, 3 levels deep, missing files, a link\'s real path', () => {
     const rels = homeSourced(home, [root]).links.map((link) => link.rel).sort();
     // '': a start-up file names the workspace folder itself (only that path: the whole-tree rule's signal).
-    expect(rels).toEqual(['', 'fish/extra.fish', 'linked/real.sh', 'shell/aliases.sh', 'shell/echoed.md', 'shell/env.sh', 'shell/later.sh', 'shell/one.sh', 'shell/three.sh', 'shell/two.sh', 'shell/x', 'zsh.d']);
+    expect(rels).toEqual(['', 'fish/extra.fish', 'linked/real.sh', 'shell/aliases.sh', 'shell/echoed.csv', 'shell/env.sh', 'shell/later.sh', 'shell/one.sh', 'shell/three.sh', 'shell/two.sh', 'shell/x', 'zsh.d']);
   });
 
   it('the engine under --yes refuses to write them (C241, bytes unchanged); ordinary files are written', async () => {
@@ -70,14 +70,14 @@ describe('what the home\'s start-up files source into the workspace is obeyed', 
       expect(result, file).toMatchObject({ ok: false, error: { code: 'C241' } });
     }
     expect(readFileSync(join(root, 'shell/aliases.sh'), 'utf8')).toBe('# ordinary\n');
-    expect(await engine.run({ cmd: 'write', args: { file: 'shell/notes.md', content: 'ordinary\n' } })).toMatchObject({ ok: true });
-    expect(await engine.run({ cmd: 'write', args: { file: 'notes.md', content: 'ordinary\n' } })).toMatchObject({ ok: true });
+    expect(await engine.run({ cmd: 'write', args: { file: 'shell/notes.csv', content: 'ordinary\n' } })).toMatchObject({ ok: true });
+    expect(await engine.run({ cmd: 'write', args: { file: 'notes.csv', content: 'ordinary\n' } })).toMatchObject({ ok: true });
     // A start-up file changed between two calls counts at once (the cache is by the files' identity).
-    expect(await engine.run({ cmd: 'write', args: { file: 'shell/four.md', content: 'ordinary\n' } })).toMatchObject({ ok: true });
+    expect(await engine.run({ cmd: 'write', args: { file: 'shell/four.csv', content: 'ordinary\n' } })).toMatchObject({ ok: true });
     // The home loads this workspace, so every other file is obeyed but the inert ones (whole-tree.test.ts).
     expect(await engine.run({ cmd: 'write', args: { file: 'shell/four.sh', content: 'ordinary\n' } })).toMatchObject({ ok: false, error: { code: 'C241' } });
-    put(join(home, '.zlogin'), 'source ~/dotfiles/notes.md\n');
-    expect(await engine.run({ cmd: 'write', args: { file: 'notes.md', content: 'again\n' } })).toMatchObject({ ok: false, error: { code: 'C241' } });
+    put(join(home, '.zlogin'), 'source ~/dotfiles/notes.csv\n');
+    expect(await engine.run({ cmd: 'write', args: { file: 'notes.csv', content: 'again\n' } })).toMatchObject({ ok: false, error: { code: 'C241' } });
     await engine.close();
     vi.unstubAllEnvs();
   });

@@ -75,9 +75,9 @@ describe('what an active hook runs, one step further (R9-6)', () => {
       'sh "$PWD/scripts/c.sh"',
       'cd scripts && ./d.sh',
       "find tools -name '*.sh' -exec sh {} \\;",
-      "eslint 'src/**/*.js' && prettier --check '*.md'",
-    ].join('\n'), { ...SCRIPTS, 'tools/e.sh': '', 'README.md': '' });
-    expectObeyed(root, ['scripts/a.sh', 'scripts/b.sh', 'scripts/c.sh', 'scripts/d.sh', 'tools/new.sh'], ['src/app.js', 'README.md']);
+      "eslint 'src/**/*.js' && prettier --check '*.csv'",
+    ].join('\n'), { ...SCRIPTS, 'tools/e.sh': '', 'README.csv': '' });
+    expectObeyed(root, ['scripts/a.sh', 'scripts/b.sh', 'scripts/c.sh', 'scripts/d.sh', 'tools/new.sh'], ['src/app.js', 'README.csv']);
   });
 
   it('package.json: the scripts a hook runs (pre/post, `npm run other` inside), the files their lines name; not another script\'s', async () => {
@@ -121,7 +121,7 @@ describe('what an active hook runs, one step further (R9-6)', () => {
       'hooks.d/10-x': 'echo\n', 'a.check': '', ...SCRIPTS,
     });
     // `sh "$f"` runs a file only known at run time: the whole work tree is obeyed but inert files (whole-tree.test.ts).
-    expectObeyed(root, ['scripts/new.sh', 'scripts/a.sh', 'hooks.d/20-new', 'b.check', 'src/app.js'], ['README.md']);
+    expectObeyed(root, ['scripts/new.sh', 'scripts/a.sh', 'hooks.d/20-new', 'b.check', 'src/app.js'], ['README.csv']);
   });
 
   it('a test runner\'s implicit configuration (conftest.py, pytest.ini -p plugins, vitest/jest config and setup files, .mocharc require); not the test files', async () => {
@@ -139,13 +139,13 @@ describe('what an active hook runs, one step further (R9-6)', () => {
 
   it('a commit-hook runner\'s commands: lint-staged (package.json field) and the linter config they start, lefthook run:, pre-commit entry:', async () => {
     const root = await repository('npx lint-staged\nlefthook run pre-commit\npre-commit run', {
-      'package.json': JSON.stringify({ 'lint-staged': { '*.js': ['eslint --fix', 'node tools/check.js'], '*.md': 'prettier --write' } }),
+      'package.json': JSON.stringify({ 'lint-staged': { '*.js': ['eslint --fix', 'node tools/check.js'], '*.csv': 'prettier --write' } }),
       'tools/check.js': '', 'eslint.config.js': "import local from './eslint-rules/local.js';\n", 'eslint-rules/local.js': '', 'prettier.config.mjs': '',
       'lefthook.yml': 'pre-commit:\n  commands:\n    a:\n      run: sh scripts/a.sh {staged_files}\n',
       '.pre-commit-config.yaml': 'repos:\n- repo: local\n  hooks:\n  - id: b\n    entry: scripts/b.sh\n    language: script\n',
       ...SCRIPTS, 'app.js': '',
     });
-    expectObeyed(root, ['tools/check.js', 'eslint.config.js', 'eslint-rules/local.js', 'prettier.config.mjs', 'scripts/a.sh', 'scripts/b.sh'], ['app.js', 'src/app.js', 'README.md']);
+    expectObeyed(root, ['tools/check.js', 'eslint.config.js', 'eslint-rules/local.js', 'prettier.config.mjs', 'scripts/a.sh', 'scripts/b.sh'], ['app.js', 'src/app.js', 'README.csv']);
   });
 
   it('a runner configuration missing now is among the cache\'s sources (made later, it counts at once: its stamp changes)', async () => {

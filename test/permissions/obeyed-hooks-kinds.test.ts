@@ -32,12 +32,12 @@ const KINDS = {
   'pkgs/b/package.json': JSON.stringify({ scripts: { lint: 'node lint.js' } }), 'pkgs/b/lint.js': '', 'pkgs/b/src/index.js': '',
   'tools/conftest.py': '', 'Taskfile.yml': "version: '3'\ntasks:\n  a:\n    cmds: [sh tools/task.sh]\n", 'tools/task.sh': '',
   'pyproject.toml': '[tool.poe.tasks]\nlint = "python tools/poe.py"\n', 'tools/poe.py': '', 'justfile': 'a:\n    sh tools/just.sh\n', 'tools/just.sh': '',
-  'src/app.py': '', 'src/a.js': '', 'README.md': '',
+  'src/app.py': '', 'src/a.js': '', 'README.csv': '',
 };
 const KIND_ASKS = ['Makefile', 'tools/mk.sh', 'pkgs/a/Makefile', 'pkgs/a/l.sh', 'mk/rules.mk', 'pkgs/b/package.json', 'pkgs/b/lint.js', 'tools/conftest.py', 'Taskfile.yml', 'tools/task.sh', 'pyproject.toml', 'tools/poe.py', 'justfile', 'tools/just.sh'];
 // Made later, each runs all the same.
 const NEW_KINDS = ['pkgs/c/Makefile', 'x/conftest.py', 'gulpfile.mjs', 'build.rs', 'crates/z/build.rs', 'pkgs/c/package.json', 'Makefile.toml', 'mise.toml', 'pixi.toml', 'noxfile.py', 'mise-tasks/lint', 'tox.toml', 'pkgs/c/project.json'];
-const ORDINARY = ['src/app.py', 'src/a.js', 'README.md', 'pkgs/b/src/index.js', 'tools/notes.txt'];
+const ORDINARY = ['src/app.py', 'src/a.js', 'README.csv', 'pkgs/b/src/index.js', 'tools/notes.txt'];
 
 describe('the structural rule: a hook line the walk cannot follow obeys every runner-executed file kind', () => {
   it('an unknown tool: every kind (new files too) and what each names; not the ordinary files, nor installed packages\' own', async () => {
@@ -53,7 +53,7 @@ describe('the structural rule: a hook line the walk cannot follow obeys every ru
     ['rye run lint'], ['pixi run lint'], ['mise run lint'], ['cargo make lint'], ['npx gulp lint'], ['uv run lint-it'],
     ['for f in $(git diff --name-only); do sh "$f"; done'], ['D=pkgs/a; cd $D && make'], ['SUB=pkgs/a\nmake -C "$SUB"'],
   ])('%s: the same rule (a sample of the kinds)', async (hook) => {
-    await check({ hook, files: KINDS, asks: ['pkgs/a/l.sh', 'tools/conftest.py', 'pkgs/b/lint.js', 'pkgs/c/Makefile', 'gulpfile.mjs', 'src/a.js', 'pkgs/b/src/index.js'], free: ['README.md', 'docs/notes.md'] });
+    await check({ hook, files: KINDS, asks: ['pkgs/a/l.sh', 'tools/conftest.py', 'pkgs/b/lint.js', 'pkgs/c/Makefile', 'gulpfile.mjs', 'src/a.js', 'pkgs/b/src/index.js'], free: ['README.csv', 'docs/notes.csv'] });
   });
 
   it('the ordinary case stays free: `npm test` (vitest), `make lint`, husky\'s, pre-commit\'s, simple-git-hooks\' and lefthook\'s generated hooks do not widen anything', async () => {
@@ -91,7 +91,7 @@ describe('the rows round 11 showed (R11-6)', () => {
     await check({ hook: 'make lint', files: { Makefile: 'lint: tools/gen.sh\n\tsh $<\n', 'tools/gen.sh': '', 'src/a.txt': '' }, asks: ['tools/gen.sh'], free: ['src/a.txt'] });
     await check({
       hook: 'make', files: { Makefile: 'all:\n\tfor d in a b; do $(MAKE) -C pkgs/$$d; done\n', 'pkgs/a/Makefile': 'all:\n\tsh l.sh\n', 'pkgs/a/l.sh': '', 'pkgs/a/src.txt': '' },
-      asks: ['pkgs/a/Makefile', 'pkgs/a/l.sh', 'pkgs/b/Makefile'], free: ['pkgs/a/src.md'],
+      asks: ['pkgs/a/Makefile', 'pkgs/a/l.sh', 'pkgs/b/Makefile'], free: ['pkgs/a/src.csv'],
     });
   });
 
@@ -121,26 +121,26 @@ describe('the rows round 11 showed (R11-6)', () => {
   it('just `import`, `mod`; poe `include`, `script = "mod:func"` (created)', async () => {
     await check({
       hook: 'just lint', files: { justfile: "import 'tools/x.just'\nmod tools2\nlint:\n    echo ok\n", 'tools/x.just': 'x:\n    sh tools/j.sh\n', 'tools/j.sh': '', 'src/a.js': '' },
-      asks: ['tools/x.just', 'tools/j.sh', 'tools2.just', 'tools2/mod.just'], free: ['src/a.md'],
+      asks: ['tools/x.just', 'tools/j.sh', 'tools2.just', 'tools2/mod.just'], free: ['src/a.csv'],
     });
     await check({
       hook: 'poe lint', files: { 'pyproject.toml': '[tool.poe]\ninclude = "tools/tasks.toml"\n[tool.poe.tasks]\nlint = { script = "tools.l:main" }\n', 'src/a.py': '' },
-      asks: ['tools/tasks.toml', 'tools/l.py'], free: ['src/a.md'],
+      asks: ['tools/tasks.toml', 'tools/l.py'], free: ['src/a.csv'],
     });
   });
 
   it('new files a runner reads at once: tox.toml (no tox.ini), build.rs beside a Cargo.toml under cargo clippy/test, gulpfile.mjs', async () => {
     await check({ hook: 'tox -e lint', files: { 'src/a.py': '' }, asks: ['tox.toml', 'tox.ini'], free: ['src/a.py'] });
     await check({ hook: 'tox -e lint', files: { 'tox.toml': '[env.lint]\ncommands = [["python", "tools/lint.py"]]\n', 'tools/lint.py': '' }, asks: ['tools/lint.py'], free: ['tools/a.txt'] });
-    await check({ hook: 'cargo clippy && cargo test', files: { 'Cargo.toml': '[package]\nname = "a"\n', 'crates/b/Cargo.toml': '[package]\nname = "b"\n', 'src/notes.txt': '' }, asks: ['build.rs', 'crates/b/build.rs'], free: ['src/notes.md'] });
-    await check({ hook: 'npx gulp lint', files: { 'src/a.js': '' }, asks: ['gulpfile.mjs', 'gulpfile.js', 'src/a.js'], free: ['src/a.md'] });
+    await check({ hook: 'cargo clippy && cargo test', files: { 'Cargo.toml': '[package]\nname = "a"\n', 'crates/b/Cargo.toml': '[package]\nname = "b"\n', 'src/notes.txt': '' }, asks: ['build.rs', 'crates/b/build.rs'], free: ['src/notes.csv'] });
+    await check({ hook: 'npx gulp lint', files: { 'src/a.js': '' }, asks: ['gulpfile.mjs', 'gulpfile.js', 'src/a.js'], free: ['src/a.csv'] });
   });
 
   it('lists of files to run: `ls scripts/*.sh | xargs -n1 sh`, `xargs sh < LIST`, `cat LIST | xargs sh`, `while read … done < LIST` (the list obeyed when absent)', async () => {
     await check({ hook: 'ls scripts/*.sh | xargs -n1 sh', files: { 'scripts/a.sh': '', 'src/a.js': '' }, asks: ['scripts/a.sh', 'scripts/new.sh'], free: ['src/a.js'] });
     await check({
       hook: 'xargs sh < scripts/list\ncat scripts/list2 | xargs sh\nwhile read f; do\n  sh "$f"\ndone < scripts/list3',
-      files: { 'scripts/list2': 'tools/two.sh\n', 'tools/two.sh': '', 'src/a.js': '' }, asks: ['scripts/list', 'scripts/list2', 'tools/two.sh', 'scripts/list3'], free: ['src/a.md'],
+      files: { 'scripts/list2': 'tools/two.sh\n', 'tools/two.sh': '', 'src/a.js': '' }, asks: ['scripts/list', 'scripts/list2', 'tools/two.sh', 'scripts/list3'], free: ['src/a.csv'],
     });
   });
 });
@@ -154,7 +154,7 @@ describe('runners not modeled at all (R11-6): the files their tasks run, from th
         'Makefile.toml': '[tasks.lint]\ncommand = "sh"\nargs = ["tools/c.sh"]\n', 'tools/r.py': '', 'tools/p.sh': '', 'tools/m.sh': '', 'tools/c.sh': '', 'tools/notes.txt': '',
       },
       asks: ['tools/r.py', 'tools/p.sh', 'tools/m.sh', 'tools/c.sh', 'pyproject.toml', 'pixi.toml', 'mise.toml', 'Makefile.toml', 'mise-tasks/lint', '.mise/tasks/x'],
-      free: ['tools/notes.md', 'src/a.md'],
+      free: ['tools/notes.csv', 'src/a.csv'],
     });
   });
 });

@@ -48,7 +48,7 @@ describe('what a hook\'s runner runs in a monorepo (R10-1)', () => {
     await check({
       hook, files: WORKSPACES,
       asks: ['pkgs/a/package.json', 'pkgs/a/l.js', 'pkgs/b/package.json', 'pkgs/b/lint.sh', 'pkgs/new/package.json'],
-      free: ['pkgs/a/src/index.js', 'pkgs/b/test/b.test.js', 'pkgs/a/README.md'],
+      free: ['pkgs/a/src/index.js', 'pkgs/b/test/b.test.js', 'pkgs/a/README.csv'],
     });
   });
 
