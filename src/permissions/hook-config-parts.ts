@@ -46,13 +46,21 @@ export function pythonFirstFolders(words: readonly string[], from: string, isFil
     for (let i = at + 1; i < words.length; i++) {
       const arg = words[i]!;
       const module = arg === '-m' ? words[i + 1] : /^-m\w/.test(arg) ? arg.slice(2) : undefined;
-      if (module !== undefined) return void (moduleFiles(module, true).some((file) => isFile(resolve(from, file))) && folders.push(from));
+      // -m a.b.c of a work-tree module: the working folder, and each package on the way (a relative import,
+      // `from . import util`, reads the module's own package folder: red team R13-16).
+      if (module !== undefined) return void (moduleFiles(module, true).some((file) => isFile(resolve(from, file))) && folders.push(from, ...packageFolders(module, from)));
       if (arg === '-c' || /^-[a-zA-Z]*c/.test(arg)) return void folders.push(from);
       if (['-W', '-X', '-Q'].includes(arg)) i++;
       else if (!arg.startsWith('-')) return void folders.push(dirname(resolve(from, arg)));
     }
   });
   return folders;
+}
+
+// The folders of the packages a dotted module name lies in: `a.b.c` -> FROM/a, FROM/a/b.
+function packageFolders(module: string, from: string): string[] {
+  const parts = module.split('.').filter((part) => part !== '');
+  return parts.slice(0, -1).map((_part, index) => resolve(from, ...parts.slice(0, index + 1)));
 }
 
 // What python may import from such a folder (as globs under it).
