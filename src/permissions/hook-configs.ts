@@ -40,7 +40,15 @@ export const CONFIG_NAMES: readonly string[] = [...new Set(Object.values(CONFIGS
 export function lineLoads(words: readonly string[], line: string): { named: string[]; globs: string[] } {
   const at = words.findIndex((word) => ['pytest', 'py.test'].includes(basename(word)));
   const pytest = at >= 0 || /\bPYTEST_ADDOPTS=/.test(line);
-  return pytest ? { named: configNamed(line), globs: ['**/conftest.py', ...argumentConfigs(at < 0 ? [] : words.slice(at + 1))] } : { named: [], globs: [] };
+  return pytest ? { named: configNamed(line), globs: ['**/conftest.py', ...argumentConfigs(at < 0 ? [] : words.slice(at + 1)), ...anywhereConfigs(at < 0 ? [] : words.slice(at + 1), line)] } : { named: [], globs: [] };
+}
+
+// Where pytest starts looking is not fixed (red team R13-4): an argument only known at run time (`$T`,
+// `$(git diff --name-only …)`), a `cd`/`pushd` before it, or a root or config file chosen by flag: its
+// configuration may be any such file of the tree.
+function anywhereConfigs(args: readonly string[], line: string): string[] {
+  const moving = args.some((arg) => /[$`]/.test(arg) || /^(?:-c|--rootdir|--config-file|--confcutdir)\b/.test(arg)) || /(?:^|[;&|(]\s*)(?:cd|pushd)\s/.test(line);
+  return moving ? PYTEST_CONFIGS.map((name) => `**/${name}`) : [];
 }
 
 // pytest looks for its configuration from the common ancestor of the paths it is given, upwards (red team

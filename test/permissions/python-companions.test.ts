@@ -28,10 +28,16 @@ describe('what Python runs besides an obeyed module asks before it is written (-
 
   it('python -m runs the packages above the module, and a compiled copy runs in the source\'s place', async () => {
     await check('module', 'python3 -m tools.check', { 'tools/__init__.py': '', 'tools/check.py': 'print("ok")\n' },
-      ['tools/__init__.py', 'tools/check.py', 'tools/__pycache__/check.cpython-311.pyc', 'tools/__pycache__/__init__.cpython-312.pyc', 'tools/check.pyc'], ['tools/__pycache__/other.cpython-311.pyc', 'tools/other.py']);
+      // tools/other.py too: `from . import other` in the module's own package (R13-16), and its compiled copy.
+      ['tools/__init__.py', 'tools/check.py', 'tools/__pycache__/check.cpython-311.pyc', 'tools/__pycache__/__init__.cpython-312.pyc', 'tools/check.pyc', 'tools/other.py', 'tools/__pycache__/other.cpython-311.pyc'], ['src/other.py', 'src/__pycache__/other.cpython-311.pyc']);
   });
   it('pytest reads a configuration from the folders of its arguments first (R12-2)', async () => {
     await check('argini', 'python3 -m pytest -q tests/unit', { 'pytest.ini': '[pytest]\n', 'tests/unit/test_a.py': 'def test_a(): pass\n' },
       ['tests/pytest.ini', 'tests/unit/pytest.ini', 'tests/unit/setup.cfg', 'tests/tox.ini'], ['tests/unit/test_b.py', 'tests/notes.txt']);
+  });
+  it('where pytest starts is not fixed (a cd, an argument only known at run time, -c/--rootdir): every pytest configuration of the tree (R13-4)', async () => {
+    for (const [name, hook] of [['cd', 'cd tests && python3 -m pytest -q'], ['var', 'T=tests; python3 -m pytest -q $T'], ['staged', 'python3 -m pytest -q $(git diff --cached --name-only | grep test_)'], ['rootdir', 'python3 -m pytest --rootdir=tests']]) {
+      await check(`moving-${name}`, hook, { 'pytest.ini': '[pytest]\n', 'tests/unit/test_a.py': 'def test_a(): pass\n' }, ['tests/pytest.ini', 'tests/unit/pytest.ini', 'deep/a/b/tox.ini', 'tests/setup.cfg'], ['tests/unit/test_b.py']);
+    }
   });
 });
