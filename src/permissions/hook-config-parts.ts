@@ -11,15 +11,20 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { runnerConfigs } from './hook-configs.js';
 import { moduleFiles } from './python-files.js';
 
-// The configuration texts the runners of `words` read from the folder `at`: each config file, and package.json's
-// `jest` field when jest runs.
+// The package.json field a runner reads as its configuration.
+const PACKAGE_FIELDS: Readonly<Record<string, string>> = { jest: 'jest', mocha: 'mocha', ava: 'ava', nyc: 'nyc', c8: 'c8' };
+
+// The configuration texts the runners of `words` read from the folder `at`: each config file (those a flag
+// names too: `--config tools/vt.config.ts`), and package.json's field of a runner that reads one.
 export function configTexts(words: readonly string[], at: string, read: (path: string) => string | undefined): { path: string; text: string | undefined }[] {
   const found: { path: string; text: string | undefined }[] = runnerConfigs(words).map((name) => ({ path: resolve(at, name), text: read(resolve(at, name)) }));
-  if (words.some((word) => basename(word) === 'jest')) {
+  // package.json's field of each runner that reads one (jest, mocha, ava, nyc, c8; red team R13-7).
+  const fields = words.map((word) => PACKAGE_FIELDS[basename(word)]).filter((field): field is string => field !== undefined);
+  if (fields.length > 0) {
     const path = resolve(at, 'package.json');
     try {
-      const field = (JSON.parse(read(path) ?? 'null') as { jest?: unknown } | null)?.jest;
-      if (field !== undefined) found.push({ path, text: JSON.stringify(field) });
+      const json = JSON.parse(read(path) ?? 'null') as Record<string, unknown> | null;
+      for (const name of fields) if (json?.[name] !== undefined) found.push({ path, text: JSON.stringify(json[name]) });
     } catch {
       // not JSON: npm itself fails on it
     }

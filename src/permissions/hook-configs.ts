@@ -28,7 +28,19 @@ const CONFIGS: Readonly<Record<string, readonly string[]>> = {
 };
 
 // The configuration files (relative to the top) of the test runners `words` start.
-export const runnerConfigs = (words: readonly string[]): string[] => words.flatMap((word) => CONFIGS[basename(word)] ?? []);
+export const runnerConfigs = (words: readonly string[]): string[] => words.flatMap((word, at) => (CONFIGS[basename(word)] ? [...CONFIGS[basename(word)]!, ...flagConfigs(words.slice(at + 1))] : []));
+
+// The configuration files a runner's flags name (`vitest --config tools/vt.config.ts`, `jest -c jest.ci.js`,
+// `--config=…`; red team R13-7): read like its default ones. A name only known at run time is left to the walk.
+function flagConfigs(args: readonly string[]): string[] {
+  const found: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (/^(?:-c|--config|--config-file)$/.test(arg) && args[i + 1] !== undefined) found.push(args[++i]!);
+    else if (/^--config(?:-file)?=/.test(arg)) found.push(arg.slice(arg.indexOf('=') + 1));
+  }
+  return found.filter((name) => name !== '' && !name.startsWith('/') && !/[$`]/.test(name));
+}
 
 // Every configuration file name of the table (hook-fallback.ts obeys them all when a hook runs a runner
 // codeward does not model).

@@ -52,6 +52,16 @@ describe('a JS test runner\'s configuration (R12-5b)', () => {
     await check({ hook: 'npm test', files: { 'package.json': JSON.stringify({ scripts: { test: 'vitest run' } }), 'vitest.config.ts': config, 'cfg/setup.ts': '' }, asks: ['cfg/setup.ts', 'cfg/other.ts', 'src/a.ts'], free: ['node_modules/x/index.js'] });
   });
 
+  it('a config a flag names, and the package.json fields of mocha, ava and nyc (red team R13-7)', async () => {
+    const scripts = (test: string, extra: Record<string, unknown> = {}): string => JSON.stringify({ scripts: { test }, ...extra });
+    await check({ hook: 'npm test', files: { 'package.json': scripts('vitest run --config tools/vt.config.ts'), 'tools/vt.config.ts': "export default { test: { setupFiles: ['./tools/setup.ts'] } };\n" }, asks: ['tools/vt.config.ts', 'tools/setup.ts'], free: ['src/a.ts'] });
+    await check({ hook: 'npx jest -c jest.ci.js', files: { 'jest.ci.js': "module.exports = { setupFiles: ['<rootDir>/cfg/s.js'] };\n" }, asks: ['jest.ci.js', 'cfg/s.js'], free: ['src/a.js'] });
+    await check({ hook: 'npx jest --config=jest.ci.js', files: { 'jest.ci.js': "module.exports = { setupFiles: ['<rootDir>/cfg/s.js'] };\n" }, asks: ['cfg/s.js'], free: ['src/a.js'] });
+    await check({ hook: 'npx mocha', files: { 'package.json': scripts('mocha', { mocha: { require: 'cfg/r.js' } }) }, asks: ['cfg/r.js'], free: ['src/a.js'] });
+    await check({ hook: 'npx ava', files: { 'package.json': scripts('ava', { ava: { require: ['./cfg/a.js'] } }) }, asks: ['cfg/a.js'], free: ['src/a.js'] });
+    await check({ hook: 'npx nyc mocha', files: { 'package.json': scripts('nyc mocha', { nyc: { require: ['./cfg/n.js'] } }) }, asks: ['cfg/n.js'], free: ['data/a.csv'] });
+  });
+
   it('control: literal names keep the rest of the work tree free', async () => {
     await check({ hook: 'npm test', files: { 'package.json': JSON.stringify({ scripts: { test: 'vitest run' } }), 'vitest.config.ts': "export default { test: { setupFiles: ['./cfg/setup.ts'] } };\n", 'cfg/setup.ts': '' }, asks: ['cfg/setup.ts'], free: ['src/a.ts', 'cfg/other.ts'] });
   });
