@@ -2,7 +2,8 @@ import { lstatSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 // A folder is a git directory by its SHAPE, whatever its name (red team round 5 R5-8): git takes a folder
-// holding HEAD, objects/ and refs/ (or HEAD and a commondir file naming where those are) for one, when it
+// holding HEAD, objects and refs (folders, links or executable files: R13-21; or HEAD and a commondir file
+// naming where those are) for one, when it
 // is run there (`cd src && git status` in a `src/` made a bare repository, the workspace root of a folder
 // without `.git`) or when a `.git` file names it; it then obeys that folder's config (core.fsmonitor,
 // core.worktree, aliases), hooks and info files outside any sandbox. The catalogue's `.git` entry knows
@@ -44,8 +45,10 @@ export function fsLookup(roots: readonly string[]): Lookup {
 // Whether the folder `folder` ('' the root) is a git directory once `made` (the control name the write
 // creates or changes there) exists.
 function shaped(folder: string, made: string, at: Lookup): boolean {
-  const has = (name: string, kind: 'dir' | 'file'): boolean => made === name.toLowerCase() || (kind === 'dir' ? at(inside(folder, name)) === 'dir' : at(inside(folder, name)) !== undefined);
-  return has('HEAD', 'file') && ((has('objects', 'dir') && has('refs', 'dir')) || has('commondir', 'file'));
+  // Anything by those names: git takes objects/ and refs/ that are folders, links, or even executable files
+  // (setup.c checks access(X_OK); red team R13-21), so presence is the test.
+  const has = (name: string): boolean => made === name.toLowerCase() || at(inside(folder, name)) !== undefined;
+  return has('HEAD') && ((has('objects') && has('refs')) || has('commondir'));
 }
 
 const inside = (folder: string, name: string): string => (folder === '' ? name : `${folder}/${name}`);

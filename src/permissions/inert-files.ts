@@ -30,7 +30,20 @@ export function isInert(path: string): boolean {
   return dot > 0 && INERT_EXTENSIONS.has(name.slice(dot + 1));
 }
 
-// Whether a workspace-relative path lies in (or is) a folder of installed packages.
-export function isInstalled(path: string): boolean {
-  return path.toLowerCase().split('/').some((name) => INSTALLED_FOLDERS.includes(name));
+// Whether a workspace-relative path lies in (or is) a folder of installed packages. By name alone a source
+// folder called `venv` or `node_modules` would pass (red team R13-19: `go generate ./...` ran
+// pkg/venv/gen.go): with `at` (what stands at a workspace-relative path), `node_modules` counts only beside a
+// package.json, and `venv`/`.venv`/`site-packages` only inside a virtual environment (a pyvenv.cfg at its top),
+// files no model writes unasked under this rule. `.tox`/`.nox` (the tools' own hidden folders) count by name.
+export function isInstalled(path: string, at?: (rel: string) => 'dir' | 'file' | undefined): boolean {
+  const names = path.split('/');
+  return names.some((raw, index) => {
+    const name = raw.toLowerCase();
+    if (!INSTALLED_FOLDERS.includes(name)) return false;
+    if (at === undefined || name === '.tox' || name === '.nox') return true;
+    const above = (rel: string): string => [...names.slice(0, index), rel].join('/');
+    if (name === 'node_modules') return at(above('package.json')) === 'file';
+    // The virtual environment's top: this folder (venv, .venv) or one above it (site-packages).
+    return names.slice(0, index + 1).some((_name, top) => at([...names.slice(0, top + 1), 'pyvenv.cfg'].join('/')) === 'file');
+  });
 }

@@ -265,7 +265,7 @@ function configured(path: string, ctx: ObeyedContext, spelled = path): Obeyed | 
   }
   const [reason] = ctx.whole ?? [];
   const tree = reason === undefined ? undefined : inTree(spelled, ctx.at);
-  if (reason !== undefined && tree !== undefined && tree !== '' && !isInert(tree) && !isInstalled(tree)) {
+  if (reason !== undefined && tree !== undefined && tree !== '' && !isInert(tree) && !isInstalled(tree, ctx.lookup)) {
     const why = `${reason}, so codeward cannot know which files of the work tree it runs: every file is obeyed but data and media (src/permissions/inert-files.ts) and installed packages`;
     return { pattern: '**', family: 'hooks', by: 'a program whose files codeward cannot follow', why };
   }

@@ -50,6 +50,11 @@ describe('one call that makes the whole shape (red team R13-3)', () => {
     const patched = await engine.run({ cmd: 'patch', args: { diff } });
     expect(patched.ok ? 'ok' : patched.error.code).toBe('C241');
     expect(existsSync(join(root, 'src'))).toBe(false);
+    // objects and refs as executable FILES (git accepts them: access(X_OK)), in one call (R13-21).
+    const files2 = [{ path: 'lib/HEAD', content: 'ref: refs/heads/master\n' }, { path: 'lib/config', content: FSMONITOR }, { path: 'lib/objects', content: '', mode: '755' }, { path: 'lib/refs', content: '', mode: '755' }];
+    const asFiles = await engine.run({ cmd: 'create', args: { files: files2 } });
+    expect(asFiles.ok ? 'ok' : asFiles.error.code).toBe('C241');
+    expect(existsSync(join(root, 'lib'))).toBe(false);
     // Files that make no git directory together are created as before.
     const plain = await engine.run({ cmd: 'create', args: { files: [{ path: 'lib/HEAD.md', content: 'x\n' }, { path: 'lib/objects/a.ts', content: 'x\n' }] } });
     expect(plain.ok).toBe(true);

@@ -55,7 +55,14 @@ describe('a hook runs a runner codeward does not model: the whole work tree is o
     ['go run ./tools/lint', ['tools/lint/main.go', 'go.mod']],
   ])('%s', async (hook, kinds) => {
     // Prose is not inert: doctest runners run it (R13-15: cargo test runs the README src/lib.rs includes).
-    await checkHookRow(next(), home, { hook, files: { 'src/a.c': 'int x;\n', 'README.md': '# r\n' }, asks: [...kinds, 'src/a.c', 'src/new/gen.py', 'README.md', 'docs/new.md', 'docs/index.rst'], free: ['data/a.csv', 'img/a.png', 'node_modules/x/index.js'] });
+    // Installed folders are the package managers' only where one made them (R13-19): node_modules beside a
+    // package.json, a virtual environment with its pyvenv.cfg; a source folder of that name is source.
+    await checkHookRow(next(), home, {
+      hook,
+      files: { 'src/a.c': 'int x;\n', 'README.md': '# r\n', 'package.json': '{}\n', '.venv/pyvenv.cfg': 'home = /usr/bin\n' },
+      asks: [...kinds, 'src/a.c', 'src/new/gen.py', 'README.md', 'docs/new.md', 'docs/index.rst', 'pkg/venv/gen.go', 'pkg/node_modules/gen.go', 'pkg/site-packages/gen.go'],
+      free: ['data/a.csv', 'img/a.png', 'node_modules/x/index.js', '.venv/lib/python3.11/site-packages/x.py', '.tox/py/lib/x.py'],
+    });
   });
 
   it('R12-1 and R12-5b are moot there: a standard-library shadow beside a script, a setup file a JS config computes, package.json\'s jest field', async () => {
