@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, realpathSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { removeDir, runCli, tempDir, writeFiles } from '../helpers/fixture.js';
@@ -48,8 +48,10 @@ describe.skipIf(!bwrapWorks)(`codeward's state folder under a sandboxWritable fo
     expect(exec('true').status).toBe(0);
     const state = join(realpathSync(home), '.cache', 'codeward', 'workspaces');
     expect(readdirSync(state).length).toBe(1);
-    // The user's choice stays: ~/.cache itself is writable.
-    const own = exec('touch ~/.cache/tool-cache && ls ~/.cache/codeward/workspaces | wc -l');
+    // The user's choice stays: ~/.cache itself is writable to the sandbox (from a script: a line that names a
+    // home folder's file to write asks a person first, red team R12-14b).
+    writeFileSync(join(ws, 'own.sh'), 'touch ~/.cache/tool-cache && ls ~/.cache/codeward/workspaces | wc -l\n');
+    const own = exec('sh own.sh');
     expect(own.status).toBe(0);
     expect(own.stdout.trim().split('\n')[0]).toBe('0');
     expect(existsSync(join(home, '.cache', 'tool-cache'))).toBe(true);
