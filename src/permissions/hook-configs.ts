@@ -55,11 +55,12 @@ export function lineLoads(words: readonly string[], line: string): { named: stri
   return pytest ? { named: configNamed(line), globs: ['**/conftest.py', ...argumentConfigs(at < 0 ? [] : words.slice(at + 1)), ...anywhereConfigs(at < 0 ? [] : words.slice(at + 1), line)] } : { named: [], globs: [] };
 }
 
-// Where pytest starts looking is not fixed (red team R13-4): an argument only known at run time (`$T`,
-// `$(git diff --name-only …)`), a `cd`/`pushd` before it, or a root or config file chosen by flag: its
+// Where pytest starts looking is not fixed (red team R13-4, R13-23): an argument only known at run time (`$T`,
+// `$(git diff --name-only …)`, what xargs or lint-staged appends), a `cd`/`pushd` before it, or a root or config
+// file chosen by flag: its
 // configuration may be any such file of the tree.
 function anywhereConfigs(args: readonly string[], line: string): string[] {
-  const moving = args.some((arg) => /[$`]/.test(arg) || /^(?:-c|--rootdir|--config-file|--confcutdir)\b/.test(arg)) || /(?:^|[;&|(]\s*)(?:cd|pushd)\s/.test(line);
+  const moving = args.some((arg) => /[$`]/.test(arg) || /^(?:-c|--rootdir|--config-file|--confcutdir)\b/.test(arg)) || /(?:^|[;&|(]\s*)(?:cd|pushd)\s|\bxargs\b/.test(line);
   return moving ? PYTEST_CONFIGS.map((name) => `**/${name}`) : [];
 }
 
@@ -131,9 +132,12 @@ export function configCommands(words: readonly string[], top: string, read: Read
     }
   };
   if (names.has('lint-staged')) {
+    const from = lines.length;
     json('package.json', 'lint-staged');
     json('.lintstagedrc');
     json('.lintstagedrc.json');
+    // lint-staged appends the staged files to each command: arguments only known at run time (red team R13-23).
+    for (let i = from; i < lines.length; i++) lines[i] = `${lines[i]} "$LINT_STAGED_FILES"`;
   }
   const keyed = (files: readonly string[], key: string): void => {
     for (const text of files.map((file) => read(resolve(top, file)))) {

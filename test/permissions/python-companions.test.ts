@@ -35,8 +35,11 @@ describe('what Python runs besides an obeyed module asks before it is written (-
     await check('argini', 'python3 -m pytest -q tests/unit', { 'pytest.ini': '[pytest]\n', 'tests/unit/test_a.py': 'def test_a(): pass\n' },
       ['tests/pytest.ini', 'tests/unit/pytest.ini', 'tests/unit/setup.cfg', 'tests/tox.ini'], ['tests/unit/test_b.py', 'tests/notes.txt']);
   });
+  it('lint-staged hands pytest the staged files: every pytest configuration of the tree (R13-23)', async () => {
+    await check('lint-staged', 'npx lint-staged', { 'package.json': JSON.stringify({ 'lint-staged': { 'tests/**/*.py': 'python3 -m pytest -q' } }), 'pytest.ini': '[pytest]\n' }, ['tests/pytest.ini', 'tests/unit/pytest.ini'], ['tests/unit/test_b.py']);
+  });
   it('where pytest starts is not fixed (a cd, an argument only known at run time, -c/--rootdir): every pytest configuration of the tree (R13-4)', async () => {
-    for (const [name, hook] of [['cd', 'cd tests && python3 -m pytest -q'], ['var', 'T=tests; python3 -m pytest -q $T'], ['staged', 'python3 -m pytest -q $(git diff --cached --name-only | grep test_)'], ['rootdir', 'python3 -m pytest --rootdir=tests']] as const) {
+    for (const [name, hook] of [['cd', 'cd tests && python3 -m pytest -q'], ['var', 'T=tests; python3 -m pytest -q $T'], ['staged', 'python3 -m pytest -q $(git diff --cached --name-only | grep test_)'], ['rootdir', 'python3 -m pytest --rootdir=tests'], ['xargs', 'git diff --cached --name-only | grep test_ | xargs python3 -m pytest -q']] as const) {
       await check(`moving-${name}`, hook, { 'pytest.ini': '[pytest]\n', 'tests/unit/test_a.py': 'def test_a(): pass\n' }, ['tests/pytest.ini', 'tests/unit/pytest.ini', 'deep/a/b/tox.ini', 'tests/setup.cfg'], ['tests/unit/test_b.py']);
     }
   });
