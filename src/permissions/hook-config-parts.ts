@@ -53,7 +53,7 @@ export function pythonFirstFolders(words: readonly string[], from: string, isFil
       const module = arg === '-m' ? words[i + 1] : /^-m\w/.test(arg) ? arg.slice(2) : undefined;
       // -m a.b.c of a work-tree module: the working folder, and each package on the way (a relative import,
       // `from . import util`, reads the module's own package folder: red team R13-16).
-      if (module !== undefined) return void (moduleFiles(module, true).some((file) => isFile(resolve(from, file))) && folders.push(from, ...packageFolders(module, from)));
+      if (module !== undefined) return void (moduleFiles(module, true).some((file) => isFile(resolve(from, file))) && folders.push(from, ...packageFolders(module, from).map((folder) => `${folder}${TREE}`)));
       if (arg === '-c' || /^-[a-zA-Z]*c/.test(arg)) return void folders.push(from);
       if (['-W', '-X', '-Q'].includes(arg)) i++;
       else if (!arg.startsWith('-')) return void folders.push(dirname(resolve(from, arg)));
@@ -62,11 +62,18 @@ export function pythonFirstFolders(words: readonly string[], from: string, isFil
   return folders;
 }
 
-// The folders of the packages a dotted module name lies in: `a.b.c` -> FROM/a, FROM/a/b.
+// The top-level package a dotted module name lies in (`a.b.c` -> FROM/a), whole: a relative import reaches
+// any module of it (`from ..lib import u`, `from tools.sub import x`; red team R13-16, R13-22).
 function packageFolders(module: string, from: string): string[] {
   const parts = module.split('.').filter((part) => part !== '');
-  return parts.slice(0, -1).map((_part, index) => resolve(from, ...parts.slice(0, index + 1)));
+  return parts.length > 1 || isPackageMain(parts) ? [resolve(from, parts[0]!)] : [];
 }
+// `python -m tools` runs tools/__main__.py: the package itself.
+const isPackageMain = (parts: readonly string[]): boolean => parts.length === 1;
+
+// A folder marked as a package tree (every module below it), not only its first level.
+const TREE = '\0tree';
 
 // What python may import from such a folder (as globs under it).
-export const pythonShadowGlobs = (folder: string): string[] => [join(folder, '*.py'), join(folder, '*', '__init__.py')];
+export const pythonShadowGlobs = (folder: string): string[] =>
+  folder.endsWith(TREE) ? [join(folder.slice(0, -TREE.length), '**', '*.py')] : [join(folder, '*.py'), join(folder, '*', '__init__.py')];

@@ -31,6 +31,9 @@ describe('python: the folder it imports from first (R12-1)', () => {
     await check({ hook: 'python3 -m tools.check', files: { 'tools/__init__.py': '', 'tools/check.py': 'import json\n' }, asks: ['json.py', 'json/__init__.py'], free: ['src/json.py'] });
     // The module's own package: `from . import util` in tools/lint/check.py (red team R13-16), and the one above.
     await check({ hook: 'python3 -m tools.lint.check', files: { 'tools/__init__.py': '', 'tools/lint/__init__.py': '', 'tools/lint/check.py': 'from . import util\n' }, asks: ['tools/lint/util.py', 'tools/common.py', 'tools/lint/sub/__init__.py'], free: ['src/util.py'] });
+    // The whole top-level package: `from ..lib import u`, `from tools.sub import x`, a package's __main__ (R13-22).
+    await check({ hook: 'python3 -m tools.sub.check', files: { 'tools/__init__.py': '', 'tools/sub/__init__.py': '', 'tools/sub/check.py': 'from ..lib import u\n' }, asks: ['tools/lib/u.py', 'tools/sub/x.py', 'tools/a/b/c.py'], free: ['src/u.py'] });
+    await check({ hook: 'python3 -m tools', files: { 'tools/__init__.py': '', 'tools/__main__.py': 'from . import util\n' }, asks: ['tools/util.py', 'tools/deep/x.py'], free: ['src/util.py'] });
     await check({ hook: 'cd pkg && python3 -u -c "import lint"', files: { 'pkg/a.txt': '' }, asks: ['pkg/lint.py'], free: ['lint2/x.py'] });
   });
 });
