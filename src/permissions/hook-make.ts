@@ -15,6 +15,9 @@ export interface MakeRun {
   readonly globs: string[];
   readonly folder: string;
   readonly lines: string[];
+  // Why what the makefiles run cannot be read from them (an include only known at run time, $(eval …),
+  // $(file <…): red team R13-6): the walk then treats the run like a runner it does not model.
+  readonly unknown?: string;
 }
 
 const MAX_INCLUDES = 16;
@@ -32,6 +35,7 @@ interface Parsed {
   readonly files: string[];
   readonly globs: string[];
   first?: string;
+  unknown?: string;
 }
 
 // `$(NAME)` / `${NAME}` replaced by the value assigned (a few rounds, for values that name others).
@@ -100,9 +104,11 @@ function parse(top: string, path: string, folder: string, read: Read, parsed: Pa
       continue;
     }
     if (line.trim() === '' || line.trim().startsWith('#')) continue;
+    if (/\$[({](?:eval|file)\s/.test(line)) parsed.unknown ??= `${basename(path)} evaluates text at run time ($(eval …) or $(file …))`;
     const include = /^\s*(?:-include|sinclude|include)\s+(.+)$/.exec(line);
     if (include) {
       const names = makeFunctions(expand(selfFolder(include[1]!.replace(/#.*$/, ''), path, folder), parsed.vars)).replace(/\$\(wildcard\s+([^)]*)\)/g, '$1');
+      if (/\$[({]/.test(names)) parsed.unknown ??= `${basename(path)} includes a makefile only known at run time (${include[1]!.trim()})`;
       for (const name of names.split(/\s+/).filter(Boolean)) for (const path of included(top, resolve(folder, name), parsed)) parse(top, path, folder, read, parsed);
       current = [];
       continue;
@@ -151,7 +157,9 @@ export function makeRuns(top: string, words: readonly string[], from: string, re
     const main = candidates.find((path) => read(path) !== undefined) ?? candidates[candidates.length - 1]!;
     parse(top, main, folder, read, parsed);
     const files = [...new Set([...candidates, ...parsed.files])];
-    const queue = targets.some((target) => parsed.table.has(target)) ? targets : parsed.first ? [parsed.first] : [];
+    // An included makefile that is also a target is remade first, by its rule's recipe (R13-6).
+    const remade = parsed.files.filter((path) => path !== main).flatMap((path) => [...parsed.table.keys()].filter((target) => resolve(folder, target) === path));
+    const queue = [...remade, ...(targets.some((target) => parsed.table.has(target)) ? targets : parsed.first ? [parsed.first] : [])];
     const lines: string[] = [];
     const seen = new Set<string>();
     for (let i = 0; i < queue.length && seen.size < MAX_TARGETS; i++) {
@@ -161,7 +169,7 @@ export function makeRuns(top: string, words: readonly string[], from: string, re
       lines.push(...rule.recipe.map((line) => automatic(expand(line, parsed.vars), queue[i]!, rule)));
       queue.push(...rule.prerequisites.map((name) => expand(name, parsed.vars)));
     }
-    runs.push({ files, globs: parsed.globs, folder, lines });
+    runs.push({ files, globs: parsed.globs, folder, lines, ...(parsed.unknown ? { unknown: parsed.unknown } : {}) });
   });
   return runs;
 }

@@ -135,6 +135,7 @@ function tasks(walk: Walk, words: readonly string[], bases: readonly string[], d
       for (const file of run.files) if (inside(top, file)) files.add(file);
       for (const glob of run.globs) if (inside(top, glob)) walk.globs.add(glob);
       if (inside(top, run.folder)) follow(walk, run.lines, depth + 1, script, run.folder);
+      if (run.unknown !== undefined) walk.unmodeled ??= `make: ${run.unknown}`;
     }
     const tasked = taskFileCommands(words, base, read1);
     for (const named of tasked.named) if (inside(top, named)) files.add(named);

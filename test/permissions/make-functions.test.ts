@@ -35,4 +35,13 @@ describe('make\'s folder spellings and path functions in an include (a hook runs
     const files = Object.fromEntries(['a', 'b', 'c', 'd', 'e', 'f', 'g'].map((name) => [`mk/${name}.mk`, 'LINT = true\n']));
     await checkHookRow(join(base, 'make'), home, { hook: 'make -s lint', files: { Makefile: MAKEFILE, ...files }, asks: Object.keys(files), free: ['mk/notes.txt'] });
   });
+
+  it('what make only knows at run time makes the whole work tree obeyed; a remade include runs its recipe (red team R13-6)', async () => {
+    const rows: [string, string][] = [
+      ['shell', 'include $(shell git rev-parse --show-toplevel)/mk/extra.mk\nlint:\n\ttrue\n'],
+      ['eval', '$(eval $(file < mk/extra.mk))\nlint:\n\ttrue\n'],
+    ];
+    for (const [name, makefile] of rows) await checkHookRow(join(base, `make-${name}`), home, { hook: 'make -s lint', files: { Makefile: makefile }, asks: ['mk/extra.mk', 'src/a.c', 'tools/gen.sh'], free: ['data/a.csv'] });
+    await checkHookRow(join(base, 'make-remade'), home, { hook: 'make -s lint', files: { Makefile: 'include mk/extra.mk\nmk/extra.mk: mk/gen.sh\n\tsh $< > $@\nlint:\n\ttrue\n', 'mk/gen.sh': 'echo LINT=true\n' }, asks: ['mk/extra.mk', 'mk/gen.sh'], free: ['src/notes.txt'] });
+  });
 });
