@@ -21,8 +21,29 @@ export const GIT_ALONE_ENV: Readonly<Record<string, string>> = {
   GIT_CONFIG_VALUE_1: 'false',
 };
 
-// Sections whose entries name programs git runs on content (clean/smudge filters, diff and merge drivers).
-const DRIVER_SECTION = /^\s*\[\s*(filter|diff|merge)\s+"[^"]*"\s*\]/im;
+// Sections whose entries name programs git runs on content (clean/smudge filters, diff and merge drivers),
+// and one entry's value. A driver that is a program of the system (`git-lfs clean -- %f`, installed by `git lfs
+// install`) is fine; one whose command names a path relative to the work tree, a variable or a substitution
+// may run the workspace's code (red team F7: every git-lfs user was kept read-only).
+const SECTION = /^\s*\[\s*([a-z]+)(?:\s+"[^"]*")?\s*\]\s*$/i;
+const ENTRY = /^\s*[\w.-]+\s*=\s*(.*)$/;
+const DRIVERS = new Set(['filter', 'diff', 'merge']);
+const RUNS_WORKSPACE = /[$`]|(?:^|[\s'"=])(?:\.{1,2}\/|[\w.-]+\/)/;
+
+function workspaceDriver(text: string, root: string): string | undefined {
+  const top = resolve(root);
+  const inside = (value: string): boolean => value.split(/[\s'"=]+/).some((word) => word.startsWith('/') && (word === top || word.startsWith(`${top}${sep}`)));
+  let section = '';
+  for (const line of text.split('\n')) {
+    const head = SECTION.exec(line);
+    if (head) section = head[1]!.toLowerCase();
+    else if (DRIVERS.has(section)) {
+      const value = ENTRY.exec(line)?.[1] ?? '';
+      if (RUNS_WORKSPACE.test(value) || inside(value)) return section;
+    }
+  }
+  return undefined;
+}
 
 function configTexts(root: string, home: string | undefined): string[] {
   const files = [join(root, '.git', 'config'), join(root, '.git', 'config.worktree'), ...(home ? [join(home, '.gitconfig'), join(home, '.config', 'git', 'config')] : [])];
@@ -33,8 +54,8 @@ function configTexts(root: string, home: string | undefined): string[] {
 // when it may. `hooks`: the repository has hooks git would have run (so the result can say they did not).
 export function gitAloneRepository(root: string, home: string | undefined): { refusal?: string; hooks: boolean } {
   const texts = configTexts(root, home);
-  const driver = texts.map((text) => DRIVER_SECTION.exec(text)?.[1]).find((name) => name !== undefined);
-  if (driver) return { refusal: `git's configuration names ${driver} programs (a [${driver} "…"] section), which git runs on the files`, hooks: false };
+  const driver = texts.map((text) => workspaceDriver(text, root)).find((name) => name !== undefined);
+  if (driver) return { refusal: `git's configuration names ${driver} programs of the work tree (a [${driver} "…"] section), which git runs on the files`, hooks: false };
   const hooksPath = texts.some((text) => /^\s*hookspath\s*=/im.test(text));
   return { hooks: hooksPath || activeHooks(join(root, '.git', 'hooks')) };
 }
