@@ -28,7 +28,25 @@ const CONFIGS: Readonly<Record<string, readonly string[]>> = {
 };
 
 // The configuration files (relative to the top) of the test runners `words` start.
-export const runnerConfigs = (words: readonly string[]): string[] => words.flatMap((word, at) => (CONFIGS[basename(word)] ? [...CONFIGS[basename(word)]!, ...flagConfigs(words.slice(at + 1))] : []));
+export const runnerConfigs = (words: readonly string[]): string[] =>
+  words.flatMap((word, at) => {
+    const names = CONFIGS[basename(word)];
+    return names ? [...names, ...flagConfigs(words.slice(at + 1)), ...flagFolders(words.slice(at + 1)).flatMap((folder) => names.map((name) => `${folder}/${name}`))] : [];
+  });
+
+// The folders a runner's flags make it read its configuration from (`vitest --root tools`, `--dir`, `jest
+// --projects tools`, `--rootDir`; red team R13-24).
+function flagFolders(args: readonly string[]): string[] {
+  const found: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    const flag = /^--(?:root|dir|projects|rootDir|roots)(?:=(.*))?$/.exec(arg);
+    if (!flag) continue;
+    if (flag[1] !== undefined) found.push(flag[1]);
+    else while (args[i + 1] !== undefined && !args[i + 1]!.startsWith('-')) found.push(args[++i]!);
+  }
+  return found.map((folder) => folder.replace(/^\.\//, '').replace(/\/+$/, '')).filter((folder) => folder !== '' && folder !== '.' && !folder.startsWith('/') && !/[$`]/.test(folder));
+}
 
 // The configuration files a runner's flags name (`vitest --config tools/vt.config.ts`, `jest -c jest.ci.js`,
 // `--config=…`; red team R13-7): read like its default ones. A name only known at run time is left to the walk.
@@ -36,8 +54,8 @@ function flagConfigs(args: readonly string[]): string[] {
   const found: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
-    if (/^(?:-c|--config|--config-file)$/.test(arg) && args[i + 1] !== undefined) found.push(args[++i]!);
-    else if (/^--config(?:-file)?=/.test(arg)) found.push(arg.slice(arg.indexOf('=') + 1));
+    if (/^(?:-c|--config|--config-file|--workspace)$/.test(arg) && args[i + 1] !== undefined) found.push(args[++i]!);
+    else if (/^--(?:config(?:-file)?|workspace)=/.test(arg)) found.push(arg.slice(arg.indexOf('=') + 1));
   }
   return found.filter((name) => name !== '' && !name.startsWith('/') && !/[$`]/.test(name));
 }

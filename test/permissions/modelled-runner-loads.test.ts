@@ -58,6 +58,10 @@ describe('a JS test runner\'s configuration (R12-5b)', () => {
   it('a config a flag names, and the package.json fields of mocha, ava and nyc (red team R13-7)', async () => {
     const scripts = (test: string, extra: Record<string, unknown> = {}): string => JSON.stringify({ scripts: { test }, ...extra });
     await check({ hook: 'npm test', files: { 'package.json': scripts('vitest run --config tools/vt.config.ts'), 'tools/vt.config.ts': "export default { test: { setupFiles: ['./tools/setup.ts'] } };\n" }, asks: ['tools/vt.config.ts', 'tools/setup.ts'], free: ['src/a.ts'] });
+    // Its folder chosen by flag (R13-24): the config there is the runner's, and what it names.
+    await check({ hook: 'npx vitest run --root tools', files: { 'tools/vitest.config.ts': "export default { test: { setupFiles: ['./s.ts'] } };\n" }, asks: ['tools/vitest.config.ts', 'tools/vite.config.mjs'], free: ['src/a.ts'] });
+    await check({ hook: 'npx jest --projects tools web', files: { 'web/jest.config.js': 'module.exports = {};\n' }, asks: ['tools/jest.config.js', 'web/jest.config.js', 'web/jest.config.json'], free: ['src/a.js'] });
+    await check({ hook: 'npx vitest --workspace tools/ws.ts', files: { 'tools/ws.ts': 'export default [];\n' }, asks: ['tools/ws.ts'], free: ['src/a.ts'] });
     await check({ hook: 'npx jest -c jest.ci.js', files: { 'jest.ci.js': "module.exports = { setupFiles: ['<rootDir>/cfg/s.js'] };\n" }, asks: ['jest.ci.js', 'cfg/s.js'], free: ['src/a.js'] });
     await check({ hook: 'npx jest --config=jest.ci.js', files: { 'jest.ci.js': "module.exports = { setupFiles: ['<rootDir>/cfg/s.js'] };\n" }, asks: ['cfg/s.js'], free: ['src/a.js'] });
     await check({ hook: 'npx mocha', files: { 'package.json': scripts('mocha', { mocha: { require: 'cfg/r.js' } }) }, asks: ['cfg/r.js'], free: ['src/a.js'] });
