@@ -162,7 +162,14 @@ export function configCommands(words: readonly string[], top: string, read: Read
       for (const found of text?.matchAll(new RegExp(String.raw`^\s*-?\s*${key}:\s*(.+)$`, 'gm')) ?? []) lines.push(found[1]!.replace(/^(["'])(.*)\1\s*$/, '$2'));
     }
   };
+  // The files a hook runner hands its commands are only known at run time (red team R13-26): lefthook's
+  // {staged_files}/{all_files}/{push_files}/{files} placeholders, and pre-commit's filenames, passed by default.
+  const runTime = (from: number, each: (line: string) => string): void => {
+    for (let i = from; i < lines.length; i++) lines[i] = each(lines[i]!);
+  };
+  const lefthook = lines.length;
   if (names.has('lefthook')) keyed(CONFIGS['lefthook']!, 'run');
+  runTime(lefthook, (line) => line.replace(/\{(?:staged_files|all_files|push_files|files)\}/g, '"$LEFTHOOK_FILES"'));
   // tox's `commands =` (and commands_pre/_post) with their indented continuation lines, every environment's.
   if (names.has('tox')) {
     for (const text of ['tox.ini', 'setup.cfg', 'pyproject.toml'].map((file) => read(resolve(top, file)))) {
@@ -173,6 +180,8 @@ export function configCommands(words: readonly string[], top: string, read: Read
       for (const command of found[1]!.matchAll(/\[([^\]]*)\]/g)) lines.push([...command[1]!.matchAll(/"((?:\\.|[^"\\])*)"|'([^']*)'/g)].map((part) => part[1] ?? part[2]!).join(' '));
     }
   }
+  const preCommit = lines.length;
   if (names.has('pre-commit')) keyed(CONFIGS['pre-commit']!, 'entry');
+  runTime(preCommit, (line) => `${line} "$PRE_COMMIT_FILES"`);
   return lines;
 }

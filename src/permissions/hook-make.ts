@@ -36,6 +36,8 @@ interface Parsed {
   readonly globs: string[];
   first?: string;
   unknown?: string;
+  // Shell commands make runs while it reads the makefiles (`$(shell …)` in an assignment, `!=`).
+  readonly shells: string[];
 }
 
 // `$(NAME)` / `${NAME}` replaced by the value assigned (a few rounds, for values that name others).
@@ -114,6 +116,9 @@ function parse(top: string, path: string, folder: string, read: Read, parsed: Pa
       continue;
     }
     const assigned = /^\s*(?:override\s+|export\s+)*([A-Za-z_][\w.-]*)\s*([:?+!]*=)\s*(.*)$/.exec(line);
+    // `X := $(shell sh mk/gen.sh)` (and `!=`) runs while make reads the makefile (red team R13-6): a line it runs.
+    if (assigned) for (const found of line.matchAll(/\$[({]shell\s+([^)}]*)[)}]/g)) parsed.shells.push(expand(found[1]!, parsed.vars));
+    if (assigned && assigned[2] === '!=') parsed.shells.push(expand(assigned[3]!, parsed.vars));
     if (assigned) {
       const [, name, op, value] = assigned as unknown as [string, string, string, string];
       if (op === '?=' && parsed.vars.has(name)) continue;
@@ -152,7 +157,7 @@ export function makeRuns(top: string, words: readonly string[], from: string, re
       else if (!arg.startsWith('-') && !arg.includes('=')) targets.push(arg);
     }
     // make's own variables a makefile spells paths with (`include $(CURDIR)/tools/extra.mk`, R11-6).
-    const parsed: Parsed = { table: new Map(), vars: new Map([['MAKE', 'make'], ['CURDIR', folder], ['PWD', folder]]), files: [], globs: [] };
+    const parsed: Parsed = { table: new Map(), vars: new Map([['MAKE', 'make'], ['CURDIR', folder], ['PWD', folder]]), files: [], globs: [], shells: [] };
     const candidates = file !== undefined ? [resolve(folder, file)] : ['GNUmakefile', 'makefile', 'Makefile'].map((name) => resolve(folder, name));
     const main = candidates.find((path) => read(path) !== undefined) ?? candidates[candidates.length - 1]!;
     parse(top, main, folder, read, parsed);
@@ -160,7 +165,7 @@ export function makeRuns(top: string, words: readonly string[], from: string, re
     // An included makefile that is also a target is remade first, by its rule's recipe (R13-6).
     const remade = parsed.files.filter((path) => path !== main).flatMap((path) => [...parsed.table.keys()].filter((target) => resolve(folder, target) === path));
     const queue = [...remade, ...(targets.some((target) => parsed.table.has(target)) ? targets : parsed.first ? [parsed.first] : [])];
-    const lines: string[] = [];
+    const lines: string[] = [...parsed.shells];
     const seen = new Set<string>();
     for (let i = 0; i < queue.length && seen.size < MAX_TARGETS; i++) {
       const rule = parsed.table.get(queue[i]!);
@@ -178,12 +183,12 @@ export function makeRuns(top: string, words: readonly string[], from: string, re
 // (hook-fallback.ts): all recipe lines, and the prerequisites, which a recipe may run (`sh $<`).
 export function makefileAll(top: string, path: string, read: Read): { files: string[]; globs: string[]; lines: string[]; named: string[] } {
   const folder = dirname(path);
-  const parsed: Parsed = { table: new Map(), vars: new Map([['MAKE', 'make'], ['CURDIR', folder], ['PWD', folder]]), files: [], globs: [] };
+  const parsed: Parsed = { table: new Map(), vars: new Map([['MAKE', 'make'], ['CURDIR', folder], ['PWD', folder]]), files: [], globs: [], shells: [] };
   parse(top, path, folder, read, parsed);
   const rules = [...parsed.table];
   return {
     files: parsed.files, globs: parsed.globs,
-    lines: rules.flatMap(([target, rule]) => rule.recipe.map((line) => automatic(expand(line, parsed.vars), target, rule))),
+    lines: [...parsed.shells, ...rules.flatMap(([target, rule]) => rule.recipe.map((line) => automatic(expand(line, parsed.vars), target, rule)))],
     named: rules.flatMap(([, rule]) => rule.prerequisites.map((name) => resolve(folder, expand(name, parsed.vars)))),
   };
 }

@@ -42,6 +42,8 @@ describe('make\'s folder spellings and path functions in an include (a hook runs
       ['eval', '$(eval $(file < mk/extra.mk))\nlint:\n\ttrue\n'],
     ];
     for (const [name, makefile] of rows) await checkHookRow(join(base, `make-${name}`), home, { hook: 'make -s lint', files: { Makefile: makefile }, asks: ['mk/extra.mk', 'src/a.c', 'tools/gen.sh'], free: ['data/a.csv'] });
+    // Run while make reads the makefile: `$(shell …)` in an assignment, `!=`.
+    await checkHookRow(join(base, 'make-parse'), home, { hook: 'make -s lint', files: { Makefile: 'X := $(shell sh mk/gen.sh)\nY != sh mk/other.sh\nlint:\n\ttrue\n', 'mk/gen.sh': 'echo 1\n', 'mk/other.sh': 'echo 2\n' }, asks: ['mk/gen.sh', 'mk/other.sh'], free: ['src/notes.txt'] });
     await checkHookRow(join(base, 'make-remade'), home, { hook: 'make -s lint', files: { Makefile: 'include mk/extra.mk\nmk/extra.mk: mk/gen.sh\n\tsh $< > $@\nlint:\n\ttrue\n', 'mk/gen.sh': 'echo LINT=true\n' }, asks: ['mk/extra.mk', 'mk/gen.sh'], free: ['src/notes.txt'] });
   });
 });

@@ -38,6 +38,10 @@ describe('what Python runs besides an obeyed module asks before it is written (-
   it('lint-staged hands pytest the staged files: every pytest configuration of the tree (R13-23)', async () => {
     await check('lint-staged', 'npx lint-staged', { 'package.json': JSON.stringify({ 'lint-staged': { 'tests/**/*.py': 'python3 -m pytest -q' } }), 'pytest.ini': '[pytest]\n' }, ['tests/pytest.ini', 'tests/unit/pytest.ini'], ['tests/unit/test_b.py']);
   });
+  it('pre-commit and lefthook hand pytest the files: every pytest configuration of the tree (R13-26)', async () => {
+    await check('pre-commit', 'pre-commit run', { '.pre-commit-config.yaml': 'repos:\n- repo: local\n  hooks:\n  - id: t\n    name: t\n    entry: python3 -m pytest -q\n    language: system\n', 'pytest.ini': '[pytest]\n' }, ['tests/pytest.ini', 'tests/unit/tox.ini'], ['tests/unit/test_b.py']);
+    await check('lefthook', 'lefthook run pre-commit', { 'lefthook.yml': 'pre-commit:\n  commands:\n    t:\n      run: python3 -m pytest -q {staged_files}\n', 'pytest.ini': '[pytest]\n' }, ['tests/pytest.ini', 'tests/unit/setup.cfg'], ['tests/unit/test_b.py']);
+  });
   it('where pytest starts is not fixed (a cd, an argument only known at run time, -c/--rootdir): every pytest configuration of the tree (R13-4)', async () => {
     for (const [name, hook] of [['cd', 'cd tests && python3 -m pytest -q'], ['var', 'T=tests; python3 -m pytest -q $T'], ['staged', 'python3 -m pytest -q $(git diff --cached --name-only | grep test_)'], ['rootdir', 'python3 -m pytest --rootdir=tests'], ['xargs', 'git diff --cached --name-only | grep test_ | xargs python3 -m pytest -q']] as const) {
       await check(`moving-${name}`, hook, { 'pytest.ini': '[pytest]\n', 'tests/unit/test_a.py': 'def test_a(): pass\n' }, ['tests/pytest.ini', 'tests/unit/pytest.ini', 'deep/a/b/tox.ini', 'tests/setup.cfg'], ['tests/unit/test_b.py']);
