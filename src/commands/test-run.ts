@@ -87,16 +87,26 @@ function countsText(summary: TestSummary): string {
 }
 
 // The error's one line: how it ended, the counts and the failing tests' names (never the last line of
-// output, which is usually the runner's timing).
+// output, which is usually the runner's timing). Every test passing and the command failing anyway (a
+// posttest script, a coverage threshold, a teardown) says so with the output's last line (newcomer N9).
 function headline(data: TestData): string {
   const how = data.exitCode === null ? `killed by ${data.signal ?? 'a signal'}` : `exit code ${data.exitCode}`;
   const names = (data.failures ?? []).map((failure) => failure.name);
   const shown = names.length === 0 ? '' : `: ${names.slice(0, 3).join('; ')}${names.length > 3 ? `; … ${names.length - 3} more` : ''}`;
+  if (data.summary && failedAfterPassing(data)) {
+    const last = lastLine(data);
+    return `${how} after every test passed (${countsText(data.summary)}): the command failed after the tests ran (a posttest script, a coverage threshold or a teardown)${last === '' ? '' : `; its output ends: ${last.slice(0, 160)}`}`.slice(0, 400);
+  }
   const counts = data.summary ? `${countsText(data.summary)}${shown}` : names.length > 0 ? `failing${shown}` : '';
   if (counts !== '') return `${how}: ${counts}`.slice(0, 300);
-  const last = dropNoise(`${data.stderr}`).text.trim().split('\n').at(-1) || dropNoise(data.stdout).text.trim().split('\n').at(-1) || '';
-  return last === '' ? how : `${how}: ${last.trim().slice(0, 200)}`;
+  const last = lastLine(data);
+  return last === '' ? how : `${how}: ${last.slice(0, 200)}`;
 }
+
+// Counts read, none failed, at least one passed, no failing test named: the tests passed.
+const failedAfterPassing = (data: TestData): boolean => data.exitCode !== 0 && !data.timedOut && data.summary !== undefined && data.summary.failed === 0 && data.summary.passed > 0 && (data.failures ?? []).length === 0;
+
+const lastLine = (data: TestData): string => (dropNoise(`${data.stderr}`).text.trim().split('\n').at(-1) || dropNoise(data.stdout).text.trim().split('\n').at(-1) || '').trim();
 
 // A failing run leads with the counts and the failing tests, then the output without runner noise
 // (only its tail when the failures were found), and says how to see all of it.
@@ -111,7 +121,8 @@ function formatFailing(data: TestData): string {
   const notes = [hidden > 0 ? `${hidden} earlier lines not shown` : '', dropped > 0 ? `${dropped} lines of runner noise and node:internal frames dropped` : ''].filter(Boolean);
   const raw = notes.length > 0 ? `--- output (${notes.join('; ')}; ${allOfIt(data)}) ---` : '--- output ---';
   const exit = data.exitCode === null ? `[killed by ${data.signal ?? 'a signal'}]` : `[exit ${data.exitCode}]`;
-  return [`$ ${data.command}`, ...(data.summary ? [countsText(data.summary)] : []), ...(found ? [formatFailures(data.failures!)] : []), raw, ...shown, exit].join('\n');
+  const after = failedAfterPassing(data) ? ['every test passed; the command failed after the tests ran (see the end of the output)'] : [];
+  return [`$ ${data.command}`, ...(data.summary ? [countsText(data.summary)] : []), ...after, ...(found ? [formatFailures(data.failures!)] : []), raw, ...shown, exit].join('\n');
 }
 
 // The call that shows a run's whole output, with the run's own folder.

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Engine } from '../../src/index.js';
 import { testCommand } from '../../src/commands/test.js';
+import { format, type TestData } from '../../src/commands/test-run.js';
 import { engineFor, removeDir, runCli, tempDir, writeFiles } from '../helpers/fixture.js';
 
 let root: string;
@@ -46,6 +47,24 @@ describe('test', () => {
       data: { runner: 'npm', command: 'npm test', exitCode: 1, timedOut: false, summary: { passed: 2, failed: 1 } },
     });
     expect((envelope as { data: { stdout: string } }).data.stdout).toContain('divides');
+  });
+
+  // Newcomer N9: every test passes, then the project's posttest fails (object-inspect's `npx aud` offline):
+  // the headline says the failure came after the tests, with the output's last line.
+  it('a posttest that fails after every test passed is named as such, not as failing tests', async () => {
+    await writeFiles(root, {
+      ...NODE_PROJECT,
+      'package.json': JSON.stringify({ name: 'tiny', version: '1.0.0', private: true, scripts: { test: 'node --test ok.test.mjs', posttest: 'node -e "console.error(\'audit: network unreachable\'); process.exit(3)"' } }),
+      'ok.test.mjs': "import test from 'node:test';\nimport assert from 'node:assert';\ntest('adds', () => assert.strictEqual(1 + 1, 2));\n",
+    });
+    const envelope = await test();
+    expect(envelope).toMatchObject({ ok: false, error: { code: 'C253' }, data: { summary: { passed: 1, failed: 0 } } });
+    const message = (envelope as { error: { message: string } }).error.message;
+    expect(message).toMatch(/^exit code \d+ after every test passed \(1 passed, 0 failed/);
+    expect(message).toContain('the command failed after the tests ran');
+    expect(message).toContain('audit: network unreachable');
+    const text = format((envelope as unknown as { data: TestData }).data);
+    expect(text).toContain('every test passed; the command failed after the tests ran');
   });
 
   it('--pattern selects tests by name (node --test-name-pattern among node\'s options)', async () => {
