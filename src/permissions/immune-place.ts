@@ -32,7 +32,7 @@ function realOrSelf(path: string): string {
 }
 
 // The path with every symlink of its longest existing prefix resolved (the rest appended as written).
-function resolveExisting(abs: string): string {
+export function resolveExisting(abs: string): string {
   const tail: string[] = [];
   let current = abs;
   for (let i = 0; i < 4096; i++) {
