@@ -4,15 +4,15 @@ import { inlineProgram, languageOf } from '../shell/parse-inline.js';
 import type { ShellParse, ShellWord, SimpleCommand } from '../shell/parse-types.js';
 import { UNKNOWN } from './argv.js';
 import type { Immunity } from './immune.js';
-import { resolveExisting, type ShellPlace } from './immune-place.js';
+import { resolveExisting, wrapperFolderWords, type ShellPlace } from './immune-place.js';
 import type { Judged } from './types.js';
 
 // With no OS sandbox (--sandbox off, or none runs here) the parse is the only guard of what a line writes
 // (red team R13-18: `cd ~ && echo x >> .bashrc`, `python3 -c "open(os.path.expanduser('~/.bashrc'),'a')"`,
 // `node -e "fs.appendFileSync(os.homedir()+'/.bashrc', …)"` wrote the home start-up file under --yes). A
 // line whose writes the parse cannot bound to the workspace needs a person, never --yes or an allow rule:
-// - a cd/pushd out of the workspace (home, `-`, a folder only known at run time) followed by anything that
-//   is not a read-only program, or by a write to a file;
+// - a cd/pushd (or a folder option: `env -C`, `make -C`) out of the workspace (home, `-`, a folder only
+//   known at run time) followed by anything that is not a read-only program, or by a write to a file;
 // - a write to a file (redirection) outside the workspace and the temporary folder;
 // - code given to an interpreter as text (-c/-e/-p/--eval, a here-document or a pipe), whatever it does;
 // - a script or program run from a path outside the workspace (`python3 ~/x.py`, `bash /srv/x.sh`, `~/bin/x`).
@@ -55,6 +55,9 @@ function moves(parse: ShellParse, place: ShellPlace): { bases: string[]; out?: s
     }
     for (const value of target.candidates) for (const base of [...bases]) if (bases.length < 16) bases.push(resolve(base, value));
   }
+  // A wrapper's or a program's folder option (`env -C ~ sh -c …`, `make -C ~`, `git -C ..`), read from the text.
+  const folder = wrapperFolderWords(parse.source).find((value) => value.includes('$') || leaves(value, bases, place.root));
+  if (folder !== undefined) out ??= `-C ${folder}`;
   return { bases, ...(out ? { out } : {}) };
 }
 

@@ -47,6 +47,10 @@ const UNBOUNDED = [
   'cd ../home && echo x >> .bashrc',
   'cd - && touch y',
   'cd "$D" && sh -c "echo x >> .bashrc"',
+  'env -C ~ sh -c "echo x >> .bashrc"',
+  'pushd ~ >/dev/null; echo x >> .bashrc',
+  'sh -c "cd ~ && echo x >> .bashrc"',
+  'make -C ../home',
   `python3 -c "import os;open(os.path.expanduser('~/.bashrc'),'a').write('PWNED')"`,
   `node -e "require('fs').appendFileSync(require('os').homedir()+'/.bashrc','PWNED')"`,
   `python3 - <<'EOF'\nimport os\nopen(os.path.expanduser('~/.bashrc'), 'a').write('PWNED')\nEOF`,
@@ -78,7 +82,7 @@ describe('--sandbox off: a line whose writes the parse cannot bound needs a pers
 });
 
 describe('--sandbox off: the workspace\'s own scripts, builds and tests run as before', () => {
-  it.each(['python3 gen.py', 'node gen.js', 'make', 'sh -c "echo x > out.txt"', 'cd sub && echo x > ../out.txt', 'echo x > /tmp/codeward-unconfined-test.txt', 'cd ~ && ls', 'ls ~ && cat ~/.bashrc'])(
+  it.each(['python3 gen.py', 'node gen.js', 'make', 'sh -c "echo x > out.txt"', 'cd sub && echo x > ../out.txt', 'echo x > /tmp/codeward-unconfined-test.txt', 'cd ~ && ls', 'ls ~ && cat ~/.bashrc', 'git -C sub --version', 'env -C sub ls'])(
     '--yes %j runs',
     async (line) => {
       expect(await run(line)).toBe('ran');
