@@ -50,10 +50,13 @@ function width(g: ProgramGrammar, tokens: readonly Token[], i: number): number {
   const kind = kindOf(g, tokens[i]!.value);
   if (kind === 'value') return 2;
   if (kind === 'numeric') return /^\d+$/.test(tokens[i + 1]?.value ?? '') ? 2 : 1;
+  // nopt (npm) reads `--flag true` and `--flag false` as the flag's value.
+  if (g.unknownIsFlag && !tokens[i]!.value.includes('=') && /^(?:true|false)$/.test(tokens[i + 1]?.value ?? '')) return 2;
   return 1;
 }
 
 const isOption = (token: Token): boolean => token.value.startsWith('-') && token.value !== '-';
+const isAssignment = (g: ProgramGrammar, token: Token): boolean => g.assignments === true && /^[A-Za-z_][A-Za-z0-9_]*[:+?!]?=/.test(token.value);
 
 // Options after the subcommand dropped, up to `--` (programs that read options anywhere).
 function withoutOptions(g: ProgramGrammar, tokens: readonly Token[]): Token[] {
@@ -61,6 +64,7 @@ function withoutOptions(g: ProgramGrammar, tokens: readonly Token[]): Token[] {
   for (let i = 0; i < tokens.length; ) {
     if (tokens[i]!.value === '--') return [...kept, ...tokens.slice(i)];
     if (isOption(tokens[i]!)) i += width(g, tokens, i);
+    else if (isAssignment(g, tokens[i]!)) i += 1;
     else kept.push(tokens[i++]!);
   }
   return kept;
@@ -101,7 +105,10 @@ export function canonicalReading(name: string, tokens: readonly Token[]): Canoni
     }
     // A word only known at run time before the subcommand may be any number of options.
     if (token.dynamic && (token.value === '' || isOption(token))) unknown = unknown < 0 ? i : unknown;
-    else if (!isOption(token)) break;
+    else if (isAssignment(g, token)) {
+      i += 1;
+      continue;
+    } else if (!isOption(token)) break;
     else {
       const kind = kindOf(g, token.value);
       if (kind === 'stop') return { forms: [], unclear: [] };
@@ -112,7 +119,7 @@ export function canonicalReading(name: string, tokens: readonly Token[]): Canoni
   }
   if (unknown >= 0) {
     const unclear: string[][] = [];
-    for (let j = unknown + 1; j < tokens.length; j++) if (!isOption(tokens[j]!)) unclear.push(...formsAt(g, name, tokens, j));
+    for (let j = unknown + 1; j < tokens.length; j++) if (!isOption(tokens[j]!) && !isAssignment(g, tokens[j]!)) unclear.push(...formsAt(g, name, tokens, j));
     return { forms: [], unclear };
   }
   const forms = i < tokens.length ? formsAt(g, name, tokens, i) : [];

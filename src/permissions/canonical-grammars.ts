@@ -23,6 +23,8 @@ export interface ProgramGrammar {
   readonly subOption?: string;
   // Options after which the rest is not a subcommand (python's `-c code`).
   readonly stop?: readonly string[];
+  // Variable assignments among the words (`make V=1 deploy`): skipped like options.
+  readonly assignments?: boolean;
 }
 
 const words = (text: string): string[] => text.trim().split(/\s+/);
@@ -101,6 +103,7 @@ const MAKE: ProgramGrammar = {
     -t --touch -S --stop --no-keep-going -p --print-data-base -O --output-sync --trace --warn-undefined-variables -L --check-symlink-times`),
   numeric: ['-j', '-l', '--jobs', '--load-average', '--max-load'],
   anywhere: true,
+  assignments: true,
 };
 
 const PYTHON: ProgramGrammar = {

@@ -17,12 +17,12 @@ afterAll(async () => box.cleanup());
 const GIT_PUSH = ['git -C . push', 'git --no-pager push', 'git -P push origin', 'git -c user.name=x push', 'git --git-dir=.git push',
   'command git -C . push', 'FOO=1 git -P push', 'sudo git --no-pager push', "'git' -C . push", '/usr/bin/git -C . push', 'git status; git -P push'];
 const NPM_RUN = ['npm run-script deploy', 'npm rum deploy', 'npm urn deploy', 'npm -s run deploy', 'npm --silent run deploy',
-  'npm --prefix . run deploy', 'npm run --silent deploy', 'npm --prefix=. rum deploy', 'env npm -C . run-script deploy --x'];
+  'npm --prefix . run deploy', 'npm run --silent deploy', 'npm --prefix=. rum deploy', 'npm --frob true run deploy', 'npm --silent false urn deploy', 'env npm -C . run-script deploy --x'];
 const OTHERS: readonly [string, string][] = [
   ['cargo publish*', 'cargo +nightly -C . publish'], ['cargo publish*', 'cargo --manifest-path x/Cargo.toml publish'],
   ['docker push*', 'docker --context prod push img'], ['podman push*', 'podman -H tcp://x push img'],
   ['kubectl delete*', 'kubectl --context prod -n x delete pod a'], ['kubectl delete*', 'kubectl delete -n x pod a'],
-  ['go generate*', 'go -C sub generate ./...'], ['make deploy*', 'make -C . -j 4 deploy'], ['make deploy*', 'make -s -f Makefile deploy'],
+  ['go generate*', 'go -C sub generate ./...'], ['make deploy*', 'make -C . -j 4 deploy'], ['make deploy*', 'make -s -f Makefile deploy'], ['make deploy*', 'make V=1 -C . deploy'],
   ['python3 -m http.server*', 'python3 -u -B -m http.server'], ['python3 -m http.server*', 'python3 -mhttp.server 80'],
   ['pip install*', 'pip --isolated install x'], ['yarn run deploy*', 'yarn deploy'], ['yarn run deploy*', 'yarn --cwd . run deploy'],
   ['pnpm run deploy*', 'pnpm -C . run-script deploy'], ['bun run deploy*', 'bun deploy'], ['git push*', 'git -c alias.p=push p'],
