@@ -24,6 +24,7 @@ const CODE_LANGUAGES = new Set(['python', 'js', 'perl', 'ruby', 'php', 'lua', 'r
 const SINKS = /^\/dev\/(?:null|stdout|stderr|tty|fd\/[12])$/;
 const SYSTEM = /^\/(?:usr|bin|sbin|lib|lib64|opt|nix|snap)\//;
 const MOVES = new Set(['cd', 'pushd', 'popd']);
+type ReadOnlyVeto = (command: SimpleCommand) => string | undefined;
 
 const within = (folder: string, path: string): boolean => {
   const rel = relative(folder, path);
@@ -55,10 +56,25 @@ function moves(parse: ShellParse, place: ShellPlace): { bases: string[]; out?: s
     }
     for (const value of target.candidates) for (const base of [...bases]) if (bases.length < 16) bases.push(resolve(base, value));
   }
-  // A wrapper's or a program's folder option (`env -C ~ sh -c …`, `make -C ~`, `git -C ..`), read from the text.
-  const folder = wrapperFolderWords(parse.source).find((value) => value.includes('$') || leaves(value, bases, place.root));
-  if (folder !== undefined) out ??= `-C ${folder}`;
+  // A wrapper's or a program's folder option (`env -C ~ sh -c …`, `make -C ~`, `git -C ~ init`), and the
+  // folders find starts from (`find ~ -exec touch {}/x ;`), read from the text.
+  const folder = [...wrapperFolderWords(parse.source), ...findStarts(parse.source)].find((value) => value.includes('$') || leaves(value, bases, place.root));
+  if (folder !== undefined) out ??= folder;
   return { bases, ...(out ? { out } : {}) };
+}
+
+// The start folders of every `find` of the line (the words after it up to its first expression word).
+function findStarts(source: string): string[] {
+  const words = source.split(/\s+/).map((word) => word.replace(/^['"(]+|['");]+$/g, ''));
+  const out: string[] = [];
+  words.forEach((word, i) => {
+    if (!/(?:^|\/)find$/.test(word)) return;
+    for (const next of words.slice(i + 1)) {
+      if (next === '' || /^[-(!]/.test(next) || out.length >= 16) break;
+      out.push(next);
+    }
+  });
+  return out;
 }
 
 // The script an interpreter or shell runs from its first operand (`python3 x.py`, `bash -e x.sh`).
@@ -82,12 +98,15 @@ function commandReason(command: SimpleCommand, bases: readonly string[], root: s
   const script = scriptWord(command);
   const outside = script ? wordLeaves(script, bases, root) : undefined;
   if (outside) return `it runs ${outside}, a script outside the workspace`;
+  // A link to a file or folder outside (`ln -s ~ h`, `ln ~/.bashrc r`): later writes through it leave.
+  const linked = name === 'ln' ? command.words.slice(1).find((word) => !word.value.startsWith('-') && wordLeaves(word, bases, root)) : undefined;
+  if (linked) return `it links ${linked}, outside the workspace, into it`;
   const raw = command.rawName ?? '';
   if (raw.includes('/') && !SYSTEM.test(raw) && leaves(raw, bases, root)) return `it runs ${raw}, a program outside the workspace`;
   return undefined;
 }
 
-function reasonOf(parse: ShellParse, place: ShellPlace, readOnlyName: (name: string) => boolean): string | undefined {
+function reasonOf(parse: ShellParse, place: ShellPlace, readOnly: ReadOnlyVeto): string | undefined {
   const { bases, out } = moves(parse, place);
   for (const redirection of parse.redirections) {
     if (!redirection.writes || redirection.duplicate) continue;
@@ -99,15 +118,16 @@ function reasonOf(parse: ShellParse, place: ShellPlace, readOnlyName: (name: str
   for (const command of parse.commands) {
     const reason = commandReason(command, bases, place.root);
     if (reason) return reason;
-    if (out && !MOVES.has(command.name ?? '') && !readOnlyName(command.name ?? '')) return `it leaves the workspace (${out}) and then runs ${command.name ?? 'a program only known at run time'}`;
+    if (out && !MOVES.has(command.name ?? '') && readOnly(command) !== undefined) return `it leaves the workspace (${out}) and then runs ${command.name ?? 'a program only known at run time'}`;
   }
   return undefined;
 }
 
-export function unconfinedEffect(judged: Judged, parse: ShellParse, place: ShellPlace, readOnlyName: (name: string) => boolean): Immunity | undefined {
+// `readOnly`: why a command is not read-only with its arguments (readonly.ts readOnlyVeto), undefined when it is.
+export function unconfinedEffect(judged: Judged, parse: ShellParse, place: ShellPlace, readOnly: ReadOnlyVeto): Immunity | undefined {
   if (!judged.unconfined) return undefined;
   for (const reading of [parse, ...(parse.alternatives ?? [])]) {
-    const reason = reasonOf(reading, place, readOnlyName);
+    const reason = reasonOf(reading, place, readOnly);
     if (!reason) continue;
     const { why, fix } = judged.unconfined;
     return { name: 'unconfined-effect', description: `${why}, so nothing contains this run, and ${reason}: its effect cannot be bounded to the workspace; ${fix}`, where: reading.source };

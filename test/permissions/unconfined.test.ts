@@ -51,6 +51,11 @@ const UNBOUNDED = [
   'pushd ~ >/dev/null; echo x >> .bashrc',
   'sh -c "cd ~ && echo x >> .bashrc"',
   'make -C ../home',
+  'git -C ~ init',
+  'find ~ -maxdepth 0 -exec touch {}/zz \\;',
+  'ln -s ~ h && echo x >> h/.bashrc',
+  'ln -s ../home hh; echo x >> hh/.bashrc',
+  'ln ../home/.bashrc r && echo x >> r',
   `python3 -c "import os;open(os.path.expanduser('~/.bashrc'),'a').write('PWNED')"`,
   `node -e "require('fs').appendFileSync(require('os').homedir()+'/.bashrc','PWNED')"`,
   `python3 - <<'EOF'\nimport os\nopen(os.path.expanduser('~/.bashrc'), 'a').write('PWNED')\nEOF`,
@@ -82,7 +87,7 @@ describe('--sandbox off: a line whose writes the parse cannot bound needs a pers
 });
 
 describe('--sandbox off: the workspace\'s own scripts, builds and tests run as before', () => {
-  it.each(['python3 gen.py', 'node gen.js', 'make', 'sh -c "echo x > out.txt"', 'cd sub && echo x > ../out.txt', 'echo x > /tmp/codeward-unconfined-test.txt', 'cd ~ && ls', 'ls ~ && cat ~/.bashrc', 'git -C sub --version', 'env -C sub ls'])(
+  it.each(['python3 gen.py', 'node gen.js', 'make', 'sh -c "echo x > out.txt"', 'cd sub && echo x > ../out.txt', 'echo x > /tmp/codeward-unconfined-test.txt', 'cd ~ && ls', 'ls ~ && cat ~/.bashrc', 'git -C sub --version', 'env -C sub ls', 'find . -name "*.txt" -exec cat {} +', 'ln -s sub/a.txt b.txt'])(
     '--yes %j runs',
     async (line) => {
       expect(await run(line)).toBe('ran');
