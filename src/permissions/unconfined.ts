@@ -1,6 +1,9 @@
 import { tmpdir } from 'node:os';
 import { isAbsolute, relative, resolve } from 'node:path';
 import { inlineProgram, languageOf } from '../shell/parse-inline.js';
+import { sedScripts } from '../shell/parse-launch-sed.js';
+import { awkProgramVeto } from './options/awk.js';
+import { sedScriptVeto } from './options/sed.js';
 import type { ShellParse, ShellWord, SimpleCommand } from '../shell/parse-types.js';
 import { UNKNOWN } from './argv.js';
 import type { Immunity } from './immune.js';
@@ -95,6 +98,10 @@ function commandReason(command: SimpleCommand, bases: readonly string[], root: s
     if (inlineProgram(name, command.words) !== undefined) return `${name} runs code given as text (${command.text.trim().slice(0, 60)})`;
     if (command.stdinProgram !== undefined || command.stdinScript) return `${name} runs code it reads on its standard input`;
   }
+  // awk and sed programs that write a file or run a command of their own (`print > "f"`, `w f`, `system()`).
+  const text = language === 'awk' ? inlineProgram(name, command.words)?.code : undefined;
+  const program = text !== undefined ? awkProgramVeto(text) : name === 'sed' ? (sedScripts(command.args) ?? ['w']).map(sedScriptVeto).find((veto) => veto !== undefined) : undefined;
+  if (program !== undefined) return `its ${name} program ${program}`;
   const script = scriptWord(command);
   const outside = script ? wordLeaves(script, bases, root) : undefined;
   if (outside) return `it runs ${outside}, a script outside the workspace`;

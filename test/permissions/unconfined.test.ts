@@ -56,6 +56,9 @@ const UNBOUNDED = [
   'ln -s ~ h && echo x >> h/.bashrc',
   'ln -s ../home hh; echo x >> hh/.bashrc',
   'ln ../home/.bashrc r && echo x >> r',
+  `awk 'BEGIN { print "PWNED" > "../home/.bashrc" }'`,
+  `awk 'BEGIN { system("echo PWNED >> ../home/.bashrc") }'`,
+  "sed -n 's/a/PWNED/w ../home/.bashrc' sub/a.txt",
   `python3 -c "import os;open(os.path.expanduser('~/.bashrc'),'a').write('PWNED')"`,
   `node -e "require('fs').appendFileSync(require('os').homedir()+'/.bashrc','PWNED')"`,
   `python3 - <<'EOF'\nimport os\nopen(os.path.expanduser('~/.bashrc'), 'a').write('PWNED')\nEOF`,
@@ -87,7 +90,7 @@ describe('--sandbox off: a line whose writes the parse cannot bound needs a pers
 });
 
 describe('--sandbox off: the workspace\'s own scripts, builds and tests run as before', () => {
-  it.each(['python3 gen.py', 'node gen.js', 'make', 'sh -c "echo x > out.txt"', 'cd sub && echo x > ../out.txt', 'echo x > /tmp/codeward-unconfined-test.txt', 'cd ~ && ls', 'ls ~ && cat ~/.bashrc', 'git -C sub --version', 'env -C sub ls', 'find . -name "*.txt" -exec cat {} +', 'ln -s sub/a.txt b.txt'])(
+  it.each(['python3 gen.py', 'node gen.js', 'make', 'sh -c "echo x > out.txt"', 'cd sub && echo x > ../out.txt', 'echo x > /tmp/codeward-unconfined-test.txt', 'cd ~ && ls', 'ls ~ && cat ~/.bashrc', 'git -C sub --version', 'env -C sub ls', 'find . -name "*.txt" -exec cat {} +', 'ln -s sub/a.txt b.txt', "awk '{ print $1 }' sub/a.txt", "sed -n 's/a/b/p' sub/a.txt", "sed -i 's/a/b/' sub/a.txt"])(
     '--yes %j runs',
     async (line) => {
       expect(await run(line)).toBe('ran');
