@@ -1,5 +1,4 @@
 import { grammarOf, type ProgramGrammar } from './canonical-grammars.js';
-import { parseGit } from './options/git.js';
 
 // The command as the program reads it (red team R13-14): the base name, the program's global options
 // removed, its subcommand aliases resolved (`git -C . --no-pager push` -> `git push`, `npm --silent rum
@@ -85,11 +84,17 @@ function formsAt(g: ProgramGrammar, name: string, tokens: readonly Token[], i: n
   return forms;
 }
 
-// `git -c alias.p=push p`: the alias git itself expands.
-function gitAlias(tokens: readonly Token[]): string[][] {
-  if (!tokens.some((t) => /^alias\./i.test(t.value))) return [];
-  const call = parseGit(tokens.slice(1).map((t) => t.value));
-  return call.sub === undefined || call.opaqueAlias ? [] : [['git', call.sub, ...call.args]];
+// `git -c alias.p=push p`: the alias git itself expands (a `!` alias runs a shell line: immune-git.ts's).
+// Not options/git.ts's parser: a cold read loads this module (shell-subjects.ts), never the option tables.
+function gitAlias(tokens: readonly Token[], form: readonly string[] | undefined): string[][] {
+  const [, sub, ...rest] = form ?? [];
+  if (sub === undefined) return [];
+  for (let i = 1; i + 1 < tokens.length; i++) {
+    const set = tokens[i]!.value === '-c' ? /^alias\.([^=]+)=(.*)$/is.exec(tokens[i + 1]!.value) : null;
+    const text = set?.[2]?.trim() ?? '';
+    if (set && set[1]!.toLowerCase() === sub.toLowerCase() && text !== '' && !text.startsWith('!')) return [['git', ...text.split(/\s+/), ...rest]];
+  }
+  return [];
 }
 
 export function canonicalReading(name: string, tokens: readonly Token[]): CanonicalReading {
@@ -123,5 +128,5 @@ export function canonicalReading(name: string, tokens: readonly Token[]): Canoni
     return { forms: [], unclear };
   }
   const forms = i < tokens.length ? formsAt(g, name, tokens, i) : [];
-  return { forms: name === 'git' ? [...forms, ...gitAlias(tokens)] : forms, unclear: [] };
+  return { forms: name === 'git' ? [...forms, ...gitAlias(tokens, forms[0])] : forms, unclear: [] };
 }
