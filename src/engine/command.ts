@@ -91,6 +91,8 @@ export interface RunPreview {
   // `in sub · inside the OS sandbox (bwrap, no network)`, `in the workspace root · outside any OS sandbox (...)`.
   readonly where: string;
   readonly writes?: 'staged' | 'in place';
+  // The line runs git alone: git's folder is writable for it, so it writes history (commits, refs).
+  readonly gitHistory?: true;
 }
 
 export interface CallPreview {

@@ -2,10 +2,12 @@ import { resolve as resolvePath } from 'node:path';
 import { riskyShell } from '../shell/danger-risky.js';
 import { environmentDump } from '../shell/danger-secrets.js';
 import { UNKNOWN } from './argv.js';
-import { beforeRules, fromRule, type DecideContext } from './decide-common.js';
+import { beforeRules, fromRule, ruleText, type DecideContext } from './decide-common.js';
+import type { Immunity } from './immune.js';
 import { decidePath } from './decide-path-loaded.js';
 import { withInPlace } from './path-rules.js';
 import { immuneShell } from './immune-shell.js';
+import { unconfinedEffect } from './unconfined.js';
 import { launchedLines } from './immune-words.js';
 import { escapePattern } from './pattern.js';
 import type { RuleMatch } from './policy.js';
@@ -28,6 +30,8 @@ interface Part {
   readonly command: SimpleCommand;
   readonly spelling: string;
   readonly match: RuleMatch | undefined;
+  // A deny rule matching what the command may run when an option before its subcommand is unknown.
+  readonly unclear?: RuleMatch;
 }
 
 interface Reading {
@@ -44,7 +48,13 @@ function evaluate(judged: Judged, ctx: DecideContext, parse: ShellParse): Readin
   const parts = parse.commands.map((command) => {
     const spelling = spellCommand(command);
     const subjects = commandSubjects(judged.tool, judged.command, spelling, judged.qualifiers);
-    return { command, spelling: spelling.canonical, match: ctx.policy.match({ canonical: subjects.canonical, others: [...subjects.others, whole] }) };
+    const match = ctx.policy.match({ canonical: subjects.canonical, others: [...subjects.others, whole] });
+    const head = judged.qualifiers ? `${judged.tool} ${judged.qualifiers}` : judged.tool;
+    const unclear = (spelling.unclear ?? []).flatMap((text) => [head, judged.tool].map((prefix) => ({ text: `${prefix} ${text}`, command: judged.command })));
+    const maybe = unclear.length > 0 && match?.action !== 'deny' ? ctx.policy.match({ others: unclear }, (rule) => rule.action !== 'allow') : undefined;
+    // An ask rule that may match asks; a deny rule that may match needs a person (unclearDenial).
+    if (maybe?.action === 'ask' && match?.action !== 'ask') return { command, spelling: spelling.canonical, match: maybe };
+    return { command, spelling: spelling.canonical, match, ...(maybe?.action === 'deny' ? { unclear: maybe } : {}) };
   });
   return { parse, parts, line: parts.length === 0 ? ctx.policy.match({ others: [whole] }) : undefined };
 }
@@ -111,6 +121,18 @@ function resolve(judged: Judged, reading: Reading, ctx: DecideContext): Decision
   return { ...allowed, decision: 'ask', reason: `${allowed.reason}, but ${why}` };
 }
 
+// A command whose subcommand is unclear (an unknown option before it) that may be one a deny rule forbids:
+// only a person can tell, never --yes or an allow rule (red team R13-14).
+function unclearDenial(readings: readonly Reading[]): Immunity | undefined {
+  for (const reading of readings) {
+    const part = reading.parts.find((each) => each.unclear !== undefined);
+    if (!part) continue;
+    const description = `\`${part.spelling}\` may run what ${ruleText(part.unclear!)} forbids: an option before its subcommand is not one codeward knows, so which subcommand runs is unclear (write the command without that option, or with its documented global options only)`;
+    return { name: 'unclear-subcommand', description, where: part.spelling };
+  }
+  return undefined;
+}
+
 export function decideShell(judged: Judged, ctx: DecideContext, parse: ShellParse): Decision {
   const readings = [parse, ...(parse.alternatives ?? [])].map((reading) => evaluate(judged, ctx, reading));
   for (const reading of readings) {
@@ -122,7 +144,7 @@ export function decideShell(judged: Judged, ctx: DecideContext, parse: ShellPars
   const place = { root, runDir: resolvePath(root, judged.dir ?? '.'), listings: ctx.policy.folderListings };
   // What an unknown program or a package manager starts from its words is judged as a line (R11-1b).
   const risky = (): ReturnType<typeof riskyShell> => riskyShell(parse) ?? launchedLines(parse, isReadOnlyName).map(riskyShell).find((hit) => hit !== undefined);
-  const early = beforeRules(judged, ctx, immuneShell(parse, isReadOnlyName, place, judged.staged === true) ?? risky());
+  const early = beforeRules(judged, ctx, immuneShell(parse, isReadOnlyName, place, judged.staged === true) ?? unclearDenial(readings) ?? unconfinedEffect(judged, parse, place, readOnlyVeto) ?? risky());
   if (early) return early;
   const decisions = readings.map((reading) => resolve(judged, reading, ctx));
   return decisions.find((d) => d.decision === 'ask') ?? decisions[0]!;

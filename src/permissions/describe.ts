@@ -94,7 +94,9 @@ export function describeCall(call: PreparedCall): Judged[] {
   const judged = describeParts(call);
   const staging = call.staging ?? (call.command.stage?.(call.args as never) === false ? NO_STAGE : undefined);
   if (staging === 'staged') return judged.map((entry) => ({ ...entry, staged: true }));
-  return writesInPlace(staging) ? judged.map((entry) => ({ ...entry, inPlace: { why: staging.why, fix: staging.fix } })) : judged;
+  if (!writesInPlace(staging)) return judged;
+  const { unconfined } = staging;
+  return judged.map((entry) => ({ ...entry, inPlace: { why: staging.why, fix: staging.fix }, ...(unconfined ? { unconfined } : {}) }));
 }
 
 function describeParts(call: PreparedCall): Judged[] {

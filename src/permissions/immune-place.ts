@@ -32,7 +32,7 @@ function realOrSelf(path: string): string {
 }
 
 // The path with every symlink of its longest existing prefix resolved (the rest appended as written).
-function resolveExisting(abs: string): string {
+export function resolveExisting(abs: string): string {
   const tail: string[] = [];
   let current = abs;
   for (let i = 0; i < 4096; i++) {
@@ -71,6 +71,16 @@ export function lineFolders(parse: ShellParse, place: ShellPlace): string[] {
 // `sudo -D DIR`, `unshare -w DIR`, `nsenter --wd=DIR`; `make -C`, `tar -C` too), read from the whole line's
 // text, since a wrapper's words are not kept with the commands of the shell string it runs.
 export function wrapperFolders(source: string, bases: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const value of wrapperFolderWords(source)) {
+    if (value.startsWith('~') || value.includes('$')) continue;
+    for (const base of bases) if (out.length < MAX_BASES) out.push(resolve(base, value));
+  }
+  return out;
+}
+
+// The folder words themselves, as written (`~`, `$D` included).
+export function wrapperFolderWords(source: string): string[] {
   const words = source.split(/\s+/).map((word) => word.replace(/^['"(]+|['");]+$/g, ''));
   const letters = `C${/\bsudo\b/.test(source) ? 'D' : ''}${/\b(?:unshare|nsenter)\b/.test(source) ? 'w' : ''}`;
   const separate = new RegExp(`^(?:-[${letters}]|--chdir|--wd|--working-directory)$`);
@@ -79,8 +89,7 @@ export function wrapperFolders(source: string, bases: readonly string[]): string
   words.forEach((word, i) => {
     const attached = joined.exec(word);
     const value = attached ? word.slice(attached[0].length) : separate.test(word) ? words[i + 1] : undefined;
-    if (value === undefined || value === '' || value.startsWith('-') || value.startsWith('~') || value.includes('$')) return;
-    for (const base of bases) if (out.length < MAX_BASES) out.push(resolve(base, value));
+    if (value !== undefined && value !== '' && !value.startsWith('-')) out.push(value);
   });
   return out;
 }

@@ -12,6 +12,9 @@ const WRITES: Readonly<Record<NonNullable<ApprovalRequest['writes']>, string>> =
   'in place': 'in place (undo cannot take it back)',
 };
 
+// A line that runs git alone (RunPreview.gitHistory, red team R13-10).
+const GIT_HISTORY = "git runs alone, so git's folder (.git) is writable: it writes git history (commits, branches, refs) that undo does not take back; the repository's hooks do not run";
+
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
 
 function runWords(request: ApprovalRequest, command: string, rest: string): string {
@@ -23,7 +26,8 @@ function runWords(request: ApprovalRequest, command: string, rest: string): stri
   const line = request.line ?? request.preview?.runs?.command ?? (command === 'exec' ? rest : undefined);
   const what = command === 'exec' ? `run ${line}` : line !== undefined ? `run the tests with ${line}` : `run the project's tests${pattern ? ` matching ${pattern}` : ''}`;
   const timeout = typeof effect['timeout'] === 'number' ? `, stopped after ${effect['timeout']} s` : '';
-  return `${what} ${where}${timeout} · ${WRITES[request.writes ?? request.preview?.runs?.writes ?? 'in place']}`;
+  const git = request.preview?.runs?.gitHistory ? ` · ${GIT_HISTORY}` : '';
+  return `${what} ${where}${timeout} · ${WRITES[request.writes ?? request.preview?.runs?.writes ?? 'in place']}${git}`;
 }
 
 export function questionWords(request: ApprovalRequest): string {

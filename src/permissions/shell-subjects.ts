@@ -1,11 +1,14 @@
 import type { Redirection, ShellParse, SimpleCommand } from '../shell/parse-types.js';
+import { canonicalReading } from './canonical-command.js';
 import type { Subject } from './pattern.js';
 
 // How one simple command is spelled for rule matching. `canonical` (the only spelling allow rules
 // see) is the command as it will run: the name as written (`/usr/bin/git`), the arguments with quotes
 // removed and re-quoted in one style, and any wrapper that changes what runs (`sudo`, `env`, `xargs`)
 // kept. The others (deny and ask rules see them too) drop wrappers and reduce the name to its base
-// name, so `--deny "@coder exec rm *"` also stops `sudo /bin/rm -rf x`.
+// name, so `--deny "@coder exec rm *"` also stops `sudo /bin/rm -rf x`; and they see the command as the
+// program reads it (canonical-command.ts: `git -C . --no-pager push` is `git push`, `npm rum deploy` is
+// `npm run deploy`). `unclear`: what the program may run when an option before its subcommand is unknown.
 
 const WRAPPERS_KEEPING_MEANING = new Set(['time', 'nice', 'timeout', 'stdbuf', 'command', 'builtin', 'nohup', 'ionice', 'exec']);
 
@@ -19,12 +22,14 @@ const collapse = (text: string): string => text.trim().replace(/\s+/g, ' ');
 export interface CommandSpelling {
   readonly canonical: string;
   readonly others: readonly string[];
+  readonly unclear?: readonly string[];
 }
 
 export function spellCommand(command: SimpleCommand): CommandSpelling {
   const text = collapse(command.text);
   if (command.name === null || command.words.length === 0) return { canonical: text, others: [] };
-  const args = command.words.slice(1).map((word) => (word.dynamic ? word.text : quoteWord(word.value)));
+  const tokens = command.words.slice(1).map((word) => ({ value: word.value, dynamic: word.dynamic, shown: word.dynamic ? word.text : quoteWord(word.value) }));
+  const args = tokens.map((token) => token.shown);
   const core = [quoteWord(command.rawName ?? command.name), ...args].join(' ');
   const byName = [quoteWord(command.name), ...args].join(' ');
   const first = command.words[0]!.text;
@@ -33,8 +38,10 @@ export function spellCommand(command: SimpleCommand): CommandSpelling {
   const assigns = command.wrappers.length === 0 && text !== first && !text.startsWith(`${first} `);
   const keepsMeaning = !assigns && command.wrappers.every((wrapper) => WRAPPERS_KEEPING_MEANING.has(wrapper));
   const canonical = keepsMeaning ? core : text;
-  const others = [...new Set([core, byName, text])].filter((spelling) => spelling !== canonical);
-  return { canonical, others };
+  const read = canonicalReading(command.name, [{ value: command.name, shown: command.name, dynamic: false }, ...tokens]);
+  const program = read.forms.map((form) => form.join(' '));
+  const others = [...new Set([core, byName, text, ...program])].filter((spelling) => spelling !== canonical);
+  return { canonical, others, unclear: read.unclear.map((form) => form.join(' ')) };
 }
 
 // `qualifiers`: the call's effect flags (`--dir sub`), part of the canonical spelling (an allow rule must

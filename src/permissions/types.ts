@@ -82,6 +82,9 @@ export interface Judged {
   // that cannot stage; shell/run-staging.ts): why, and how a person gets staging back. Its per-file rules
   // are judged before it runs (path-rules.ts, red team R6-12, R11-4).
   readonly inPlace?: { readonly why: string; readonly fix: string };
+  // No OS sandbox contains the call's run (--sandbox off, or none runs here): a line whose writes the parse
+  // cannot bound to the workspace needs a person (unconfined.ts, red team R13-18). Why, and the fix.
+  readonly unconfined?: { readonly why: string; readonly fix: string };
   // The call's run is staged: what it changes is judged by the write gate after it (F8: a computed write
   // target needs no immunity before it). Neither field: not known (policy check) or no run.
   readonly staged?: true;

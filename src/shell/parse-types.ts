@@ -45,6 +45,9 @@ export interface Redirection {
   readonly writes: boolean;
   // A here-document body or here-string value, when static.
   readonly body?: string;
+  // A here-document the shell expands (unquoted delimiter, a `$` or a backquote in the body): its body
+  // is the text before expansion, not what the command reads.
+  readonly expands?: boolean;
   readonly text: string;
 }
 

@@ -27,7 +27,8 @@ export function readRedirects(nodes: readonly Node[], scope: Scope, shellConsume
       if (!quoted) text = unescapeHeredoc(text);
       if (bodyNode && !quoted && !shellConsumer) for (const sub of nestedSubstitutions(bodyNode)) walk.substitution(sub, scope);
       stdin = text;
-      list.push({ op, target: null, duplicate: false, writes: false, body: text, text: node.text.split('\n')[0] ?? node.text });
+      const expands = !quoted && /[$`]/.test(bodyNode?.text ?? '');
+      list.push({ op, target: null, duplicate: false, writes: false, body: text, ...(expands ? { expands } : {}), text: node.text.split('\n')[0] ?? node.text });
       continue;
     }
     if (node.type === 'herestring_redirect') {

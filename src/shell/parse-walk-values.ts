@@ -36,12 +36,24 @@ export function collapseUnknown(value: string): string {
   return out;
 }
 
-// What `$(echo /)`, `$(printf rm)` or `$(pwd)` stand for, when that is static.
+// What a command reads on stdin when that is literal text: one here-document with a quoted delimiter (or
+// nothing to expand) or a static here-string, and no pipe. `$(cat <<'EOF' … EOF)`, the usual commit
+// message, is then a known word (F1); a body with `$(…)` or a backquote under an unquoted delimiter is not.
+function literalStdin(command: SimpleCommand): string | undefined {
+  if (command.pipes.length > 0) return undefined;
+  const inputs = command.redirections.filter((each) => each.op.startsWith('<') && !each.writes);
+  const [only] = inputs;
+  if (inputs.length !== 1 || only!.body === undefined || only!.expands) return undefined;
+  if (only!.op === '<<<') return only!.target === null ? undefined : only!.body;
+  return only!.op === '<<' || only!.op === '<<-' ? only!.body : undefined;
+}
+
+// What `$(echo /)`, `$(printf rm)`, `$(pwd)` or `$(cat <<'EOF' … EOF)` stand for, when that is static.
 export function substitutionValues(commands: readonly SimpleCommand[]): string[] {
   const only = commands.length === 1 ? commands[0]! : undefined;
   if (!only || only.dynamic) return [UNKNOWN];
   if (only.name === 'pwd' && only.wrappers.length === 0) return ['.'];
-  const out = staticStdout(only.name, only.args, undefined);
+  const out = staticStdout(only.name, only.args, literalStdin(only));
   return out === undefined ? [UNKNOWN] : [out.replace(/\n+$/, '')];
 }
 

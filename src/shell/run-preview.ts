@@ -1,5 +1,9 @@
 import type { CommandContext, RunPreview } from '../engine/command.js';
 import type { SandboxHandle } from '../engine/engine-sandbox.js';
+import { resolve } from 'node:path';
+import { gitAloneRepository, systemGit } from './git-alone-repo.js';
+import { gitWriteRefusal, mentionsGit } from './git-only-line.js';
+import { LazyShellParser } from './lazy-parser.js';
 import { isStaged, runStaging } from './run-staging.js';
 
 // What an exec or test call will run, for its approval question in every door (CommandDefinition.runs):
@@ -21,7 +25,19 @@ async function writesOf(ctx: CommandContext, stage: boolean | undefined): Promis
   return isStaged(ctx.staging ?? (await runStaging(stage, ctx.config, ctx.sandbox))) ? 'staged' : 'in place';
 }
 
+// A sandboxed line a person approves gets git's folder writable when it runs the system's git alone, in a
+// repository whose configuration starts no program of the work tree (shell/run-call.ts gitForRun, red team
+// R12-21/R13-1/R13-2): the question says so (R13-10), since undo does not take back commits or refs.
+async function writesGitHistory(ctx: CommandContext, command: string | undefined, dir: string | undefined): Promise<boolean> {
+  if (command === undefined || !mentionsGit(command)) return false;
+  const parser = ctx.memo('git-line-parser', () => new LazyShellParser());
+  if (gitWriteRefusal(await parser.parseShell(command)) !== undefined) return false;
+  const root = ctx.workspace.root;
+  return systemGit(process.env['PATH'] ?? '', resolve(root, dir ?? '.'), root) && gitAloneRepository(root, process.env['HOME']).refusal === undefined;
+}
+
 export async function runPreview(ctx: CommandContext, command: string | undefined, dir: string | undefined, stage: boolean | undefined): Promise<RunPreview> {
-  const { words } = await sandboxWords(ctx.sandbox);
-  return { ...(command ? { command } : {}), where: `in ${folderWords(dir)} · ${words}`, writes: await writesOf(ctx, stage) };
+  const { words, contained } = await sandboxWords(ctx.sandbox);
+  const git = contained && (await writesGitHistory(ctx, command, dir));
+  return { ...(command ? { command } : {}), where: `in ${folderWords(dir)} · ${words}`, writes: await writesOf(ctx, stage), ...(git ? { gitHistory: true as const } : {}) };
 }

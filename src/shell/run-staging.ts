@@ -16,12 +16,45 @@ export const NO_STAGE: Unstaged = { why: '--no-stage', fix: 'run it staged (leav
 const CONFIG_NO_STAGE: Unstaged = { why: '"stage": false in your ~/.codeward/config.json', fix: 'pass --stage, or remove "stage": false from ~/.codeward/config.json' };
 const NO_SANDBOX: Unstaged = { why: 'no OS sandbox', fix: 'run it where an OS sandbox is (codeward doctor)' };
 
+// A run with no OS sandbox at all (--sandbox off, or none can run here): nothing bounds its writes to the
+// workspace but the parse, so the gate asks a person for a line whose writes the parse cannot bound
+// (permissions/unconfined.ts, red team R13-18). Why, and how a person turns the sandbox on.
+export interface Unconfined {
+  readonly why: string;
+  readonly fix: string;
+}
+
+// A run that is not staged; `unconfined` when no OS sandbox contains it either.
+export interface InPlace extends Unstaged {
+  readonly unconfined?: Unconfined;
+}
+
 // 'staged': every write of the run goes through the overlay and is judged after it; 'partly': staged, but the
 // person's sandboxWritable folders are written in place beside it (prepare's writableInPlace).
-export type Staging = 'staged' | 'partly' | Unstaged;
+export type Staging = 'staged' | 'partly' | InPlace;
+
+const NOT_INSTALLED_FIX = 'run it in the OS sandbox: install bubblewrap where it can run (codeward doctor shows why none runs here)';
+
+// Whether an OS sandbox contains the run (a read-only or seatbelt sandbox does, though neither stages).
+async function confinement(sandbox: SandboxHandle | undefined): Promise<Unconfined | undefined> {
+  if (!sandbox) return { why: 'no OS sandbox', fix: NOT_INSTALLED_FIX };
+  const status = await sandbox.status().catch((error: unknown) => ({ backend: undefined, reason: (error as Error).message }));
+  if (status.backend) return undefined;
+  const off = status.reason?.startsWith('turned off') === true;
+  return off
+    ? { why: `the OS sandbox is ${status.reason ?? 'turned off'}`, fix: 'turn the OS sandbox on (leave out --sandbox off, or remove "sandbox": "off" from ~/.codeward/config.json)' }
+    : { why: `no OS sandbox (${status.reason ?? 'none runs here'})`, fix: NOT_INSTALLED_FIX };
+}
 export const isStaged = (staging: Staging | undefined): staging is 'staged' | 'partly' => staging === 'staged' || staging === 'partly';
 
 export async function runStaging(stage: boolean | undefined, config: Pick<Config, 'stage' | 'sandboxWritable'>, sandbox: SandboxHandle | undefined): Promise<Staging> {
+  const staging = await stagingOf(stage, config, sandbox);
+  if (typeof staging !== 'object' || staging.writesNothing) return staging;
+  const unconfined = await confinement(sandbox);
+  return unconfined ? { ...staging, unconfined } : staging;
+}
+
+async function stagingOf(stage: boolean | undefined, config: Pick<Config, 'stage' | 'sandboxWritable'>, sandbox: SandboxHandle | undefined): Promise<Staging> {
   if (stage === false) return NO_STAGE;
   if (stage === undefined && !config.stage) return CONFIG_NO_STAGE;
   if (!sandbox) return NO_SANDBOX;
@@ -30,7 +63,7 @@ export async function runStaging(stage: boolean | undefined, config: Pick<Config
 }
 
 // A run that writes the workspace in place (not a read-only sandbox, which writes nothing there).
-export const writesInPlace = (staging: Staging | undefined): staging is Unstaged => typeof staging === 'object' && staging.writesNothing !== true;
+export const writesInPlace = (staging: Staging | undefined): staging is InPlace => typeof staging === 'object' && staging.writesNothing !== true;
 
 // PreparedCall.staging of a call (engine-call.ts), or undefined for a call that runs nothing.
 export async function callStaging(stage: ((args: never) => boolean | undefined) | undefined, args: Record<string, unknown>, config: Pick<Config, 'stage' | 'sandboxWritable'>, sandbox: SandboxHandle | undefined): Promise<Staging | undefined> {

@@ -1,0 +1,143 @@
+import { tmpdir } from 'node:os';
+import { isAbsolute, relative, resolve } from 'node:path';
+import { inlineProgram, languageOf } from '../shell/parse-inline.js';
+import { sedScripts } from '../shell/parse-launch-sed.js';
+import { awkProgramVeto } from './options/awk.js';
+import { sedScriptVeto } from './options/sed.js';
+import type { ShellParse, ShellWord, SimpleCommand } from '../shell/parse-types.js';
+import { UNKNOWN } from './argv.js';
+import type { Immunity } from './immune.js';
+import { resolveExisting, wrapperFolderWords, type ShellPlace } from './immune-place.js';
+import type { Judged } from './types.js';
+
+// With no OS sandbox (--sandbox off, or none runs here) the parse is the only guard of what a line writes
+// (red team R13-18: `cd ~ && echo x >> .bashrc`, `python3 -c "open(os.path.expanduser('~/.bashrc'),'a')"`,
+// `node -e "fs.appendFileSync(os.homedir()+'/.bashrc', …)"` wrote the home start-up file under --yes). A
+// line whose writes the parse cannot bound to the workspace needs a person, never --yes or an allow rule:
+// - a cd/pushd (or a folder option: `env -C`, `make -C`) out of the workspace (home, `-`, a folder only
+//   known at run time) followed by anything that is not a read-only program, or by a write to a file;
+// - a write to a file (redirection) outside the workspace and the temporary folder;
+// - code given to an interpreter as text (-c/-e/-p/--eval, a here-document or a pipe), whatever it does;
+// - a script or program run from a path outside the workspace (`python3 ~/x.py`, `bash /srv/x.sh`, `~/bin/x`).
+// Scripts, tests and builds of the workspace (`npm test`, `make`, `python3 gen.py`, `pytest`) run as before.
+
+const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'mksh', 'fish', 'source', '.']);
+// Languages whose inline code the option tables do not read (awk and sed programs are read there).
+const CODE_LANGUAGES = new Set(['python', 'js', 'perl', 'ruby', 'php', 'lua', 'r', 'applescript', 'other']);
+const SINKS = /^\/dev\/(?:null|stdout|stderr|tty|fd\/[12])$/;
+const SYSTEM = /^\/(?:usr|bin|sbin|lib|lib64|opt|nix|snap)\//;
+const MOVES = new Set(['cd', 'pushd', 'popd']);
+type ReadOnlyVeto = (command: SimpleCommand) => string | undefined;
+
+const within = (folder: string, path: string): boolean => {
+  const rel = relative(folder, path);
+  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
+};
+
+// A value (one candidate of a word) lands outside the workspace from one of the folders the line may be in.
+function leaves(value: string, bases: readonly string[], root: string, temporary = false): boolean {
+  if (value === '' || value.includes(UNKNOWN) || value.startsWith('~') || value === '-') return true;
+  return bases.some((base) => {
+    const landed = resolveExisting(resolve(base, value));
+    return !within(root, landed) && !(temporary && [tmpdir(), '/tmp'].some((folder) => within(resolveExisting(folder), landed)));
+  });
+}
+
+const wordLeaves = (word: ShellWord, bases: readonly string[], root: string): string | undefined =>
+  word.candidates.some((value) => leaves(value, bases, root)) ? word.text : undefined;
+
+// The folders the line's relative paths may be taken from, and the first cd that leaves the workspace.
+function moves(parse: ShellParse, place: ShellPlace): { bases: string[]; out?: string } {
+  const bases = [place.runDir];
+  let out: string | undefined;
+  for (const command of parse.commands) {
+    if (command.name !== 'cd' && command.name !== 'pushd') continue;
+    const target = command.words.slice(1).filter((word) => word.dynamic || (!/^-[LPe@]+$/.test(word.value) && word.value !== '--')).at(-1);
+    if (!target || wordLeaves(target, bases, place.root)) {
+      out ??= command.text.trim();
+      continue;
+    }
+    for (const value of target.candidates) for (const base of [...bases]) if (bases.length < 16) bases.push(resolve(base, value));
+  }
+  // A wrapper's or a program's folder option (`env -C ~ sh -c …`, `make -C ~`, `git -C ~ init`), and the
+  // folders find starts from (`find ~ -exec touch {}/x ;`), read from the text.
+  const folder = [...wrapperFolderWords(parse.source), ...findStarts(parse.source)].find((value) => value.includes('$') || leaves(value, bases, place.root));
+  if (folder !== undefined) out ??= folder;
+  return { bases, ...(out ? { out } : {}) };
+}
+
+// The start folders of every `find` of the line (the words after it up to its first expression word).
+function findStarts(source: string): string[] {
+  const words = source.split(/\s+/).map((word) => word.replace(/^['"(]+|['");]+$/g, ''));
+  const out: string[] = [];
+  words.forEach((word, i) => {
+    if (!/(?:^|\/)find$/.test(word)) return;
+    for (const next of words.slice(i + 1)) {
+      if (next === '' || /^[-(!]/.test(next) || out.length >= 16) break;
+      out.push(next);
+    }
+  });
+  return out;
+}
+
+// The script an interpreter or shell runs from its first operand (`python3 x.py`, `bash -e x.sh`).
+function scriptWord(command: SimpleCommand): ShellWord | undefined {
+  const name = command.name ?? '';
+  if (!SHELLS.has(name) && languageOf(name) === undefined) return undefined;
+  for (const word of command.words.slice(1)) {
+    if (['-m', '-c', '-e', '-p', '--eval', '--print', '-r', '-'].includes(word.value)) return undefined;
+    if (!word.value.startsWith('-') || word.dynamic) return word;
+  }
+  return undefined;
+}
+
+function commandReason(command: SimpleCommand, bases: readonly string[], root: string): string | undefined {
+  const name = command.name ?? '';
+  const language = languageOf(name);
+  if (language !== undefined && CODE_LANGUAGES.has(language)) {
+    if (inlineProgram(name, command.words) !== undefined) return `${name} runs code given as text (${command.text.trim().slice(0, 60)})`;
+    if (command.stdinProgram !== undefined || command.stdinScript) return `${name} runs code it reads on its standard input`;
+  }
+  // awk and sed programs that write a file or run a command of their own (`print > "f"`, `w f`, `system()`).
+  const text = language === 'awk' ? inlineProgram(name, command.words)?.code : undefined;
+  const program = text !== undefined ? awkProgramVeto(text) : name === 'sed' ? (sedScripts(command.args) ?? ['w']).map(sedScriptVeto).find((veto) => veto !== undefined) : undefined;
+  if (program !== undefined) return `its ${name} program ${program}`;
+  const script = scriptWord(command);
+  const outside = script ? wordLeaves(script, bases, root) : undefined;
+  if (outside) return `it runs ${outside}, a script outside the workspace`;
+  // A link to a file or folder outside (`ln -s ~ h`, `ln ~/.bashrc r`): later writes through it leave.
+  const linked = name === 'ln' ? command.words.slice(1).find((word) => !word.value.startsWith('-') && wordLeaves(word, bases, root)) : undefined;
+  if (linked) return `it links ${linked}, outside the workspace, into it`;
+  const raw = command.rawName ?? '';
+  if (raw.includes('/') && !SYSTEM.test(raw) && leaves(raw, bases, root)) return `it runs ${raw}, a program outside the workspace`;
+  return undefined;
+}
+
+function reasonOf(parse: ShellParse, place: ShellPlace, readOnly: ReadOnlyVeto): string | undefined {
+  const { bases, out } = moves(parse, place);
+  for (const redirection of parse.redirections) {
+    if (!redirection.writes || redirection.duplicate) continue;
+    const targets = redirection.target !== null ? [redirection.target] : (redirection.targetWord?.candidates ?? [UNKNOWN]);
+    const sink = targets.every((target) => SINKS.test(target));
+    if (out && !sink) return `it leaves the workspace (${out}) and then writes ${redirection.text.trim()}`;
+    if (targets.some((target) => !SINKS.test(target) && leaves(target, bases, place.root, true))) return `it writes ${redirection.text.trim()} outside the workspace`;
+  }
+  for (const command of parse.commands) {
+    const reason = commandReason(command, bases, place.root);
+    if (reason) return reason;
+    if (out && !MOVES.has(command.name ?? '') && readOnly(command) !== undefined) return `it leaves the workspace (${out}) and then runs ${command.name ?? 'a program only known at run time'}`;
+  }
+  return undefined;
+}
+
+// `readOnly`: why a command is not read-only with its arguments (readonly.ts readOnlyVeto), undefined when it is.
+export function unconfinedEffect(judged: Judged, parse: ShellParse, place: ShellPlace, readOnly: ReadOnlyVeto): Immunity | undefined {
+  if (!judged.unconfined) return undefined;
+  for (const reading of [parse, ...(parse.alternatives ?? [])]) {
+    const reason = reasonOf(reading, place, readOnly);
+    if (!reason) continue;
+    const { why, fix } = judged.unconfined;
+    return { name: 'unconfined-effect', description: `${why}, so nothing contains this run, and ${reason}: its effect cannot be bounded to the workspace; ${fix}`, where: reading.source };
+  }
+  return undefined;
+}

@@ -1,0 +1,109 @@
+// Red team R13-18: with no OS sandbox (--sandbox off, or none runs here) the parse is the only guard of
+// what a line writes. `cd ~ && echo x >> .bashrc`, inline interpreter code and scripts from outside the
+// workspace wrote the home start-up file under --yes. Such lines now need a person (C241 under --yes, a
+// question under an allow rule) that says why (nothing contains the run) and names the fix (turn the
+// sandbox on); the workspace's own scripts, builds and tests run as before. In-process engine.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createEngine } from '../../src/setup.js';
+import type { ApprovalRequest } from '../../src/permissions/types.js';
+import { writeFiles } from '../helpers/fixture.js';
+import { sandbox, type Sandbox } from './helpers.js';
+
+const bwrapWorks = spawnSync('bwrap', ['--ro-bind', '/', '/', '--unshare-net', 'true']).status === 0;
+let box: Sandbox;
+beforeEach(async () => {
+  box = await sandbox();
+  await writeFiles(box.root, { 'gen.py': "open('out.txt', 'w').write('x')\n", 'gen.js': "require('fs').writeFileSync('out.txt', 'x')\n", 'Makefile': 'all:\n\techo made > out.txt\n', 'sub/a.txt': 'a\n' });
+  await writeFiles(box.home, { '.bashrc': '# rc\n', 'x.py': "import os\nopen(os.path.expanduser('~/.bashrc'), 'a').write('PWNED')\n", 'x.sh': 'echo PWNED >> ~/.bashrc\n' });
+});
+afterEach(async () => box.cleanup());
+
+async function run(cmd: string, options: { sandbox?: 'off' | 'auto'; allow?: boolean; asked?: ApprovalRequest[] } = {}): Promise<string> {
+  const approver = options.asked ? async (request: ApprovalRequest): Promise<'no'> => (options.asked!.push(request), 'no') : undefined;
+  const engine = await createEngine({
+    workspace: box.root,
+    env: { HOME: box.home, PATH: process.env['PATH'] ?? '' },
+    ...(options.sandbox === 'auto' ? {} : { sandbox: { mode: 'off' as const } }),
+    permissions: { home: box.home, yes: approver === undefined, ...(approver ? { approver } : {}), ...(options.allow ? { cliRules: { allow: ['@coder exec *'] } } : {}) },
+  });
+  try {
+    const result = await engine.run({ cmd: 'exec', args: { cmd } });
+    return result.ok ? 'ran' : `${result.error.code} ${result.error.message}`;
+  } finally {
+    await engine.close();
+  }
+}
+
+const rc = (): Promise<string> => readFile(join(box.home, '.bashrc'), 'utf8');
+
+const UNBOUNDED = [
+  'cd ~ && echo x >> .bashrc',
+  'cd && echo x >> .bashrc',
+  'cd "$HOME"; echo x >> .bashrc',
+  'cd ../home && echo x >> .bashrc',
+  'cd - && touch y',
+  'cd "$D" && sh -c "echo x >> .bashrc"',
+  'env -C ~ sh -c "echo x >> .bashrc"',
+  'pushd ~ >/dev/null; echo x >> .bashrc',
+  'sh -c "cd ~ && echo x >> .bashrc"',
+  'make -C ../home',
+  'git -C ~ init',
+  'find ~ -maxdepth 0 -exec touch {}/zz \\;',
+  'ln -s ~ h && echo x >> h/.bashrc',
+  'ln -s ../home hh; echo x >> hh/.bashrc',
+  'ln ../home/.bashrc r && echo x >> r',
+  `awk 'BEGIN { print "PWNED" > "../home/.bashrc" }'`,
+  `awk 'BEGIN { system("echo PWNED >> ../home/.bashrc") }'`,
+  "sed -n 's/a/PWNED/w ../home/.bashrc' sub/a.txt",
+  `python3 -c "import os;open(os.path.expanduser('~/.bashrc'),'a').write('PWNED')"`,
+  `node -e "require('fs').appendFileSync(require('os').homedir()+'/.bashrc','PWNED')"`,
+  `python3 - <<'EOF'\nimport os\nopen(os.path.expanduser('~/.bashrc'), 'a').write('PWNED')\nEOF`,
+  `echo "print(1)" | python3`,
+  'python3 -c "print(1)"',
+  'python3 ~/x.py',
+  'python3 ../home/x.py',
+  'bash ~/x.sh',
+  'sh ../home/x.sh',
+];
+
+describe('--sandbox off: a line whose writes the parse cannot bound needs a person', () => {
+  it.each(UNBOUNDED)('--yes %j: C241 naming why and the fix; ~/.bashrc untouched', async (line) => {
+    const out = await run(line);
+    expect(out).toMatch(/^C241 /);
+    expect(out).toMatch(/nothing contains this run/);
+    expect(out).toMatch(/turn the OS sandbox on/);
+    expect(await rc()).toBe('# rc\n');
+  });
+
+  it('an allow rule does not approve it: a person is asked, told why and how to turn the sandbox on', async () => {
+    const asked: ApprovalRequest[] = [];
+    expect(await run('cd ~ && echo x >> .bashrc', { allow: true, asked })).toMatch(/^C24/);
+    expect(asked).toHaveLength(1);
+    expect(asked[0]!.source).toBe('immune');
+    expect(asked[0]!.reason).toMatch(/the OS sandbox is turned off.*nothing contains this run.*turn the OS sandbox on/);
+    expect(await rc()).toBe('# rc\n');
+  });
+});
+
+describe('--sandbox off: the workspace\'s own scripts, builds and tests run as before', () => {
+  it.each(['python3 gen.py', 'node gen.js', 'make', 'sh -c "echo x > out.txt"', 'cd sub && echo x > ../out.txt', 'echo x > /tmp/codeward-unconfined-test.txt', 'cd ~ && ls', 'ls ~ && cat ~/.bashrc', 'git -C sub --version', 'env -C sub ls', 'find . -name "*.txt" -exec cat {} +', 'ln -s sub/a.txt b.txt', "awk '{ print $1 }' sub/a.txt", "sed -n 's/a/b/p' sub/a.txt", "sed -i 's/a/b/' sub/a.txt"])(
+    '--yes %j runs',
+    async (line) => {
+      expect(await run(line)).toBe('ran');
+    },
+  );
+  it('python3 gen.py wrote its file in the workspace', async () => {
+    expect(await run('python3 gen.py')).toBe('ran');
+    expect(existsSync(join(box.root, 'out.txt'))).toBe(true);
+  });
+});
+
+describe.skipIf(!bwrapWorks)('with the OS sandbox on, inline code runs under --yes (the sandbox contains it)', () => {
+  it('python3 -c "print(1)" runs', async () => {
+    expect(await run('python3 -c "print(1)"', { sandbox: 'auto' })).toBe('ran');
+  });
+});
