@@ -5,7 +5,7 @@
 // A listing with other paths, a file that became skipped or stopped being skipped, a changed file that
 // defines other names, too many changed files: the usual way (every entry, the graph built), then saved.
 // The file is written to a temp name and renamed; one that does not decode is no graph.
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { IndexedFile, IndexResult } from './index/code-index.js';
 import { indexDir } from './index/store.js';
@@ -31,7 +31,13 @@ export async function saveGraph(stateDir: string, memo: GraphMemo, saved: Omit<S
     const path = graphPath(stateDir);
     await mkdir(join(path, '..'), { recursive: true, mode: 0o700 });
     const temp = `${path}.${process.pid}.${Date.now()}.tmp`;
-    await writeFile(temp, encodeGraph({ ...saved, shape }), { mode: 0o600 });
+    const file = await open(temp, 'w', 0o600);
+    try {
+      // Each part written whole, after the one before (a handle writes on from its position).
+      for (const part of encodeGraph({ ...saved, shape })) await file.writeFile(part);
+    } finally {
+      await file.close();
+    }
     await rename(temp, path);
     memo.saved();
   } catch {

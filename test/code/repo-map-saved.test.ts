@@ -69,7 +69,7 @@ describe('repo-map graph saved in the state folder', () => {
       { path: 'b.ts', entry: { stamp: '2', symbols: [symbol('c', 1)], references: ['a'] } },
     ];
     const saved = { listing: ['a.ts', 'b.ts', 'x.min.js'], stamps: ['1', '2', '3'], skipped: [{ path: 'x.min.js', reason: 'minified' }], shape: shapeOf(files) };
-    const data = encodeGraph(saved);
+    const data = Buffer.concat(encodeGraph(saved).map((part) => (typeof part === 'string' ? Buffer.from(part) : part)));
     expect(decodeGraph(data)).toEqual(saved);
     expect(decodeGraph(data.subarray(0, data.length - 9))).toBeUndefined();
     expect(decodeGraph(Buffer.from('{"version":1}'))).toBeUndefined();
