@@ -40,6 +40,7 @@ export const READ_JAIL_ALLOWED = {
   'src/commands/clean.ts': "lists through the jail's folder handle",
   'src/code/index/store.ts': "the code index's shards in codeward's own state folder (marked, refused to the jail), not workspace files",
   'src/code/repo-map-pages.ts': "the repo map pages kept in the code index's folder of codeward's own state folder, not workspace files",
+  'src/code/repo-map-saved.ts': "the repo map's graph saved in the code index's folder of codeward's own state folder, not workspace files",
   'src/code/parsers.ts': 'tree-sitter grammars and tag queries shipped with codeward (its own package files), never a workspace path',
   'src/search/fallback.ts': "opens each file through the jail's walk (jail.atSync), O_NOFOLLOW | O_NONBLOCK, checked a regular file",
   'src/search/gitignore-read.ts': "the one .gitignore reader (R6-15): through the jail's openFileSync, O_NOFOLLOW | O_NONBLOCK, regular file, 1 MiB cap",

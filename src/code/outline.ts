@@ -6,6 +6,7 @@ import { fail } from '../engine/errors.js';
 import type { LanguageId } from './languages.js';
 import type { CodeParsers, LoadedLanguage } from './parsers.js';
 import { KIND_OF_NODE, MEMBER_HOSTS, OUTLINE_QUERIES, PREFIX_NODES } from './outline-queries.js';
+import { namedLikeItsVariable } from './self-named.js';
 import { utf8Offsets } from './utf8-offsets.js';
 
 export interface CodeSymbol {
@@ -85,6 +86,8 @@ function collect(query: Query, root: Node, language: LanguageId, into: Map<strin
       if (match.captures.some((capture) => capture.name.startsWith('reference.'))) references.add(referenceName(name.node));
       continue;
     }
+    // `var f = function f() {}`: the variable's definition is the one symbol (self-named.ts).
+    if (namedLikeItsVariable(definition.node)) continue;
     const found = define(definition.node, name.node, definition.name.slice('definition.'.length), language);
     const key = `${found.start}:${found.end}`;
     const before = into.get(key);

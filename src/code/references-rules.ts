@@ -8,6 +8,7 @@ import type { LanguageId } from './languages.js';
 import type { Role } from './references-scope.js';
 import { rustRules } from './references-rust.js';
 import { scopeOf } from './references-scope.js';
+import { namedLikeItsVariable } from './self-named.js';
 
 export interface ScopeRules {
   readonly scopes: ReadonlySet<string>;
@@ -50,7 +51,7 @@ const jsRules: ScopeRules = {
     }
     if (node.type === 'statement_identifier' || parent === null) return { kind: 'skip' };
     if (field(parent, 'name', node) && JS_HOISTED.has(parent.type)) return decl(jsRules, parent.parent);
-    if (field(parent, 'name', node) && JS_SELF_NAMED.has(parent.type)) return { kind: 'decl', scope: parent };
+    if (field(parent, 'name', node) && JS_SELF_NAMED.has(parent.type)) return namedLikeItsVariable(parent) ? decl(jsRules, parent.parent) : { kind: 'decl', scope: parent };
     if (parent.type === 'import_specifier') return field(parent, 'alias', node) || parent.childForFieldName('alias') === null ? decl(jsRules, parent) : { kind: 'skip' };
     if (parent.type === 'namespace_import' || parent.type === 'import_clause') return decl(jsRules, parent);
     if (parent.type === 'export_specifier') return field(parent, 'alias', node) ? { kind: 'skip' } : { kind: 'use' };

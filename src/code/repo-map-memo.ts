@@ -5,18 +5,43 @@
 // their references when those changed) and the scores are reused when no reference changed, since the
 // graph is then the same. Anything else (a name defined, renamed or removed, a file added or gone):
 // rebuilt. One slot: the newest repository wins. The patched shape equals a fresh build's (the tests say so).
+// A new process starts from the graph saved in the state folder (repo-map-saved.ts: adopt), and the memo
+// says when its shape has drifted far enough from the saved one to be saved again (toSave).
 import type { IndexedFile } from './index/code-index.js';
 import type { IndexedSymbol } from './index/entry.js';
 import { keyOf, MAP_KINDS, shapeOf, type GraphShape, type MapFocus, type Scored } from './repo-map-graph.js';
 
 // Past this many changed files a rebuild is as cheap as patching them one by one.
-const PATCH_AT_MOST = 256;
+export const PATCH_AT_MOST = 256;
 
 export class GraphMemo {
   #files: readonly IndexedFile[] = [];
   #shape: GraphShape | undefined;
   #focus = '';
   #scored: Scored | undefined;
+  // How many files the shape differs by from the one in the state folder (Infinity: built here, never saved).
+  #drift = Infinity;
+
+  get empty(): boolean {
+    return this.#shape === undefined;
+  }
+
+  // A shape made elsewhere for these files (the saved graph, patched for `drift` files since it was saved).
+  adopt(files: readonly IndexedFile[], shape: GraphShape, drift: number): void {
+    this.#files = stampsOf(files);
+    this.#shape = shape;
+    this.#scored = undefined;
+    this.#drift = drift;
+  }
+
+  // The shape, when it differs by at least `files` files from the saved one (then saved: `drift` 0).
+  toSave(files: number): GraphShape | undefined {
+    return this.#drift >= files ? this.#shape : undefined;
+  }
+
+  saved(): void {
+    this.#drift = 0;
+  }
 
   scored(files: readonly IndexedFile[], focus: MapFocus, score: (shape: GraphShape, focus: MapFocus) => Float64Array): Scored {
     const changed = this.#shape === undefined ? undefined : changedFiles(this.#files, files);
@@ -24,12 +49,14 @@ export class GraphMemo {
     if (changed === undefined || (changed.length > 0 && patched === undefined)) {
       this.#shape = shapeOf(files);
       this.#scored = undefined;
+      this.#drift = Infinity;
     } else if (patched !== undefined) {
+      this.#drift += changed!.length;
       this.#shape = patched.shape;
       this.#scored = patched.referencesChanged || this.#scored === undefined ? undefined : { ...this.#scored, shape: patched.shape };
     }
     // Only what the next call compares (path and stamp): the entries themselves are not kept alive.
-    this.#files = files.map(({ path, entry }) => ({ path, entry: { stamp: entry.stamp } }));
+    this.#files = stampsOf(files);
     const shape = this.#shape!;
     const focusKey = JSON.stringify([focus.paths, focus.names]);
     if (this.#scored === undefined || focusKey !== this.#focus) {
@@ -40,6 +67,8 @@ export class GraphMemo {
     return this.#scored;
   }
 }
+
+const stampsOf = (files: readonly IndexedFile[]): IndexedFile[] => files.map(({ path, entry }) => ({ path, entry: { stamp: entry.stamp } }));
 
 // The positions of the files whose entry changed ([]: none); undefined when the paths are not the same.
 export function changedFiles(before: readonly IndexedFile[], after: readonly IndexedFile[]): number[] | undefined {

@@ -5,6 +5,7 @@ import { fail } from '../engine/errors.js';
 import { notAccessible } from '../workspace/refusals.js';
 import type { IndexedFile } from '../code/index/code-index.js';
 import type { MapPage } from '../code/repo-map-pages.js';
+import type { GraphMemo } from '../code/repo-map-memo.js';
 
 const MAX_FILES = 50_000;
 
@@ -43,8 +44,9 @@ async function run(args: RepoMapArgs, ctx: CommandContext): Promise<RepoMapData>
   const target = ctx.path(args.dir);
   if (target.kind !== 'dir') throw fail('C210', `${args.dir} is not a folder; repo-map maps a folder (outline --file maps one file)`);
   if (ctx.workspace.isHiddenFromReaders(target.rel)) throw notAccessible(args.dir);
-  const [{ listCodeFiles }, { indexFiles, quickStamp }, { MapPages, pageKey }, { stateDirFor }, { sharedParsers }, { sharedIndexStore }] = await Promise.all([
+  const [{ listCodeFiles }, { indexFiles, quickStamp }, { MapPages, pageKey }, { stateDirFor }, { sharedParsers }, { sharedIndexStore }, { fromSavedGraph, saveGraph }] = await Promise.all([
     import('../code/index/list.js'), import('../code/index/code-index.js'), import('../code/repo-map-pages.js'), import('../engine/state-dir.js'), import('../code/parsers.js'), import('../code/index/store.js'),
+    import('../code/repo-map-saved.js'),
   ]);
   const listed = await listCodeFiles({
     workspace: ctx.workspace,
@@ -66,17 +68,29 @@ async function run(args: RepoMapArgs, ctx: CommandContext): Promise<RepoMapData>
   const key = pageKey(files, stamps, { dir: target.rel, focus: focusPaths, names, budget: args.budget, offset: args.offset });
   const kept = key === undefined ? undefined : await pages.get(key);
   if (kept !== undefined) return { dir: target.rel, ...kept, budget: args.budget, offset: args.offset, parsed: 0, threads: 0 };
-  const index = await indexFiles({ workspace: ctx.workspace, stateDir, files, stamps, listed: true, signal: ctx.signal, parsers: sharedParsers(ctx), store: sharedIndexStore(ctx, stateDir) });
-  const page: MapPage = { ...await rankPage(ctx, index.files, focusPaths, names, args), files: index.files.length, skipped: index.skipped };
+  const { GraphMemo } = await import('../code/repo-map.js');
+  const memo = ctx.memo('repo-map-graph', () => new GraphMemo());
+  // Files parsed by this call: the changed ones indexed for the saved graph count even when it could not answer.
+  let parsed = 0;
+  const indexed = async (some: readonly string[], their: readonly (string | undefined)[]) => {
+    const result = await indexFiles({ workspace: ctx.workspace, stateDir, files: some, stamps: their, listed: true, signal: ctx.signal, parsers: sharedParsers(ctx), store: sharedIndexStore(ctx, stateDir) });
+    parsed += result.parsed;
+    return result;
+  };
+  // A new process starts from the graph saved in the state folder, patched with the files changed since.
+  const index = await fromSavedGraph(stateDir, files, stamps, memo, indexed) ?? await indexed(files, stamps);
+  const page: MapPage = { ...await rankPage(index.files, focusPaths, names, args, memo), files: index.files.length, skipped: index.skipped };
   // Best effort: a state folder that cannot be written only costs the next process the ranking.
-  if (key !== undefined && !ctx.signal.aborted) await pages.set(key, page).catch(() => undefined);
-  return { dir: target.rel, ...page, budget: args.budget, offset: args.offset, parsed: index.parsed, threads: index.threads };
+  if (key !== undefined && !ctx.signal.aborted) {
+    await saveGraph(stateDir, memo, { listing: files, stamps: stamps as string[], skipped: index.skipped });
+    await pages.set(key, page).catch(() => undefined);
+  }
+  return { dir: target.rel, ...page, budget: args.budget, offset: args.offset, parsed, threads: index.threads };
 }
 
-async function rankPage(ctx: CommandContext, files: IndexedFile[], paths: string[], names: string[], args: RepoMapArgs): Promise<Omit<MapPage, 'files' | 'skipped'>> {
-  const { rankTop, renderMap, GraphMemo } = await import('../code/repo-map.js');
+async function rankPage(files: IndexedFile[], paths: string[], names: string[], args: RepoMapArgs, memo: GraphMemo): Promise<Omit<MapPage, 'files' | 'skipped'>> {
+  const { rankTop, renderMap } = await import('../code/repo-map.js');
   // A page holds at most budget + 1 symbols (each line costs at least one token; the first is always shown).
-  const memo = ctx.memo('repo-map-graph', () => new GraphMemo());
   const { ranked, total } = rankTop(files, { paths, names }, args.offset + args.budget + 1, memo);
   const page = renderMap(ranked, args.offset, args.budget);
   const end = args.offset + page.used;

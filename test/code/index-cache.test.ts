@@ -8,7 +8,7 @@ import { indexFiles } from '../../src/code/index/code-index.js';
 import type { IndexEntry } from '../../src/code/index/entry.js';
 import { entryOf, readShard, writeShard } from '../../src/code/index/shard-format.js';
 import { GraphMemo, rankSymbols, rankTop } from '../../src/code/repo-map.js';
-import { IndexStore } from '../../src/code/index/store.js';
+import { IndexStore, indexDir } from '../../src/code/index/store.js';
 import { Workspace } from '../../src/workspace/workspace.js';
 import { removeDir, tempDir, writeFiles } from '../helpers/fixture.js';
 
@@ -92,7 +92,7 @@ describe('code index cache', () => {
     await writeFiles(root, { 'a.ts': 'export class A { run(): void {} }\n' });
     await index(['a.ts']);
     expect(names(await index(['a.ts']))).toEqual(['a.ts:A', 'a.ts:run']);
-    const folder = join(state, 'code-index', 'v2');
+    const folder = indexDir(state);
     for (const shard of await readdir(folder)) await writeFile(join(folder, shard), '{"files": [[');
     const again = await index(['a.ts']);
     expect(again.parsed).toBe(1);

@@ -191,6 +191,13 @@ describe('outlineOf', () => {
     });
   });
 
+  it('a function or class expression named like its variable is listed once, as the variable; another own name stays nested', async () => {
+    const js = 'var x = function x(n) {\n  return n ? x(n - 1) : 0;\n};\nconst C = class C {\n  run() {}\n};\nlet y = function named() {};\n';
+    const expected = { x: 'function 1-3', C: 'constant 4-6', 'C/run': 'method 5-5', y: 'function 7-7', 'y/named': 'function 7-7' };
+    expect(await shape('a.js', js)).toEqual(expected);
+    expect(await shape('a.ts', js)).toEqual(expected);
+  });
+
   it('gives byte offsets into the UTF-8 text, even after multi-byte characters', async () => {
     const text = 'const s = "éé😀";\nfunction greet(who: string) { return who; }\n';
     const symbols = (await outlineOf(parsers, 'a.ts', text))!;

@@ -102,4 +102,16 @@ describe('rename-symbol on real projects', () => {
     expect(result).toMatchObject({ ok: true });
     expect(await text('b.py')).toBe('from a import g\n# g is used below\nprint(g())\n');
   });
+
+  it('a function or class expression named like its variable is one symbol: both names renamed, and the uses its own name binds', async () => {
+    const source = "var count = function count(n) {\n  return n > 0 ? count(n - 1) + 1 : 0;\n};\nconst Box = class Box { make() { return new Box(); } };\nconst other = function inner() { return inner; };\nmodule.exports = { total: count(3), box: new Box(), other };\n";
+    await writeFiles(root, { 'lib.js': source, 'use.js': "const { count } = require('./lib.js');\n" });
+    expect(await run('rename-symbol', { file: 'lib.js', symbol: 'count', to: 'tally' })).toMatchObject({ ok: true });
+    expect(await run('rename-symbol', { file: 'lib.js', symbol: 'Box', to: 'Crate' })).toMatchObject({ ok: true });
+    // Another own name (`other = function inner`) is its own symbol: renaming the variable leaves it.
+    expect(await run('rename-symbol', { file: 'lib.js', symbol: 'other', to: 'second' })).toMatchObject({ ok: true });
+    const renamed = await text('lib.js');
+    expect(renamed).toBe(source.replace(/\bcount\b/g, 'tally').replace(/\bBox\b/g, 'Crate').replace('const other', 'const second').replace(' other }', ' other: second }'));
+    expect(execFileSync(process.execPath, ['-e', "const m = require('./lib.js'); console.log(m.total, m.box.make().constructor.name)"], { cwd: root, encoding: 'utf8' })).toBe('3 Crate\n');
+  });
 });

@@ -12,7 +12,7 @@ import { entryOf, readShard, writeShard, type Row } from './shard-format.js';
 
 const SHARDS = 64;
 // Bumped when the entry's shape, the extraction or the file format changes: old caches are then ignored.
-const FORMAT = 2;
+const FORMAT = 3;
 
 // A loaded shard: the compact rows as read or last saved (an entry is rebuilt from its row on demand and not
 // kept), the entries set since the last save, and the identity of the file it was read from (or written

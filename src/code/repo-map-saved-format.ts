@@ -1,0 +1,101 @@
+// The repo map's graph on disk (repo-map-saved.ts): one binary file, so a reader sees one whole graph.
+//   u32 0x01020304 (this machine's byte order, else no graph), u32 byte length of the JSON part, the JSON
+//   ({ version, listing, stamps, skipped, indexed, names, strings }), padding to 4 bytes, then each typed
+//   array (the shape's and the symbol rows) as u32 element count + data (padded to 4 bytes), in ARRAYS order.
+// Symbols are rows of numbers into one string table (as the index's shards), so a signature shared by
+// many files is stored once. Anything that does not fit (another version, a damaged file) is no graph.
+import type { IndexedSymbol } from './index/entry.js';
+import type { GraphShape } from './repo-map-graph.js';
+
+const MAGIC = 0x01020304;
+// Bumped when the shape or this format changes.
+const VERSION = 1;
+const FIELDS = 6;
+const ARRAYS = ['defStart', 'definers', 'selfRef', 'refStart', 'refIds', 'refSelf', 'symbolFile', 'symbolPair', 'fileSymbols', 'rows'] as const;
+type ArrayName = (typeof ARRAYS)[number];
+const BYTES: Readonly<Record<ArrayName, 1 | 4>> = { defStart: 4, definers: 4, selfRef: 1, refStart: 4, refIds: 4, refSelf: 1, symbolFile: 4, symbolPair: 4, fileSymbols: 4, rows: 4 };
+
+export interface SavedGraph {
+  // Every listed file (sorted) with the stamp it had when the graph was made, and the ones skipped.
+  readonly listing: readonly string[];
+  readonly stamps: readonly string[];
+  readonly skipped: readonly { path: string; reason: string }[];
+  readonly shape: GraphShape;
+}
+
+interface Json {
+  version: number;
+  listing: string[];
+  stamps: string[];
+  skipped: { path: string; reason: string }[];
+  // Per file of the shape: its position in the listing.
+  indexed: number[];
+  names: string[];
+  strings: string[];
+}
+
+const pad4 = (length: number): number => (length + 3) & ~3;
+
+// The file's parts in order, written one after the other (no copy of the whole: a 20 k-file graph is ~20 MB,
+// and it is written at the end of a cold index, when memory is at its peak).
+export function encodeGraph(saved: SavedGraph): (Buffer | string)[] {
+  const { shape } = saved;
+  const position = new Map(saved.listing.map((path, at) => [path, at]));
+  const strings: string[] = [];
+  const numbers = new Map<string, number>();
+  const intern = (text: string): number => {
+    let number = numbers.get(text);
+    if (number === undefined) numbers.set(text, (number = strings.push(text) - 1));
+    return number;
+  };
+  const rows = new Int32Array(shape.symbols.length * FIELDS);
+  shape.symbols.forEach((symbol, at) => rows.set([intern(symbol.name), intern(symbol.namePath), intern(symbol.kind), symbol.startLine, symbol.endLine, intern(symbol.signature)], at * FIELDS));
+  const json: Json = { version: VERSION, listing: [...saved.listing], stamps: [...saved.stamps], skipped: [...saved.skipped], indexed: shape.paths.map((path) => position.get(path) ?? -1), names: [...shape.names], strings };
+  const arrays = { ...shape, rows };
+  const text = JSON.stringify(json);
+  const bytes = Buffer.byteLength(text);
+  const parts: (Buffer | string)[] = [Buffer.from(new Uint32Array([MAGIC, bytes]).buffer), text, Buffer.alloc(pad4(bytes) - bytes)];
+  for (const name of ARRAYS) {
+    const array = arrays[name];
+    parts.push(Buffer.from(new Uint32Array([array.length]).buffer), Buffer.from(array.buffer, array.byteOffset, array.byteLength), Buffer.alloc(pad4(array.byteLength) - array.byteLength));
+  }
+  return parts;
+}
+
+// The graph a file holds, or undefined when it is not one this build wrote whole.
+export function decodeGraph(data: Buffer): SavedGraph | undefined {
+  try {
+    const head = new Uint32Array(data.buffer.slice(data.byteOffset, data.byteOffset + 8));
+    if (head[0] !== MAGIC) return undefined;
+    const json = JSON.parse(data.toString('utf8', 8, 8 + head[1]!)) as Partial<Json>;
+    if (json.version !== VERSION || !Array.isArray(json.listing) || !Array.isArray(json.stamps) || !Array.isArray(json.skipped) || !Array.isArray(json.indexed)
+      || !Array.isArray(json.names) || !Array.isArray(json.strings) || json.stamps.length !== json.listing.length) return undefined;
+    let at = 8 + pad4(head[1]!);
+    const arrays = {} as Record<ArrayName, Int32Array | Uint8Array>;
+    for (const name of ARRAYS) {
+      const length = new Uint32Array(data.buffer.slice(data.byteOffset + at, data.byteOffset + at + 4))[0]!;
+      const bytes = length * BYTES[name];
+      if (at + 4 + bytes > data.length) return undefined;
+      const copy = data.buffer.slice(data.byteOffset + at + 4, data.byteOffset + at + 4 + bytes);
+      arrays[name] = BYTES[name] === 4 ? new Int32Array(copy) : new Uint8Array(copy);
+      at += 4 + pad4(bytes);
+    }
+    const { listing, strings, names } = json as Json;
+    const rows = arrays.rows;
+    const paths = json.indexed.map((position) => listing[position]);
+    const count = rows.length / FIELDS;
+    if (paths.some((path) => typeof path !== 'string') || !Number.isInteger(count) || arrays.symbolFile.length !== count || arrays.defStart.length !== names.length + 1 || arrays.refStart.length !== paths.length + 1) return undefined;
+    const symbols: IndexedSymbol[] = new Array<IndexedSymbol>(count);
+    for (let symbol = 0, row = 0; symbol < count; symbol++, row += FIELDS) {
+      symbols[symbol] = { name: strings[rows[row]!]!, namePath: strings[rows[row + 1]!]!, kind: strings[rows[row + 2]!]!, startLine: rows[row + 3]!, endLine: rows[row + 4]!, signature: strings[rows[row + 5]!]! };
+    }
+    const shape: GraphShape = {
+      paths: paths as string[], ids: new Map(names.map((name, id) => [name, id])), names, symbols,
+      defStart: arrays.defStart as Int32Array, definers: arrays.definers as Int32Array, selfRef: arrays.selfRef as Uint8Array, refStart: arrays.refStart as Int32Array,
+      refIds: arrays.refIds as Int32Array, refSelf: arrays.refSelf as Uint8Array, symbolFile: arrays.symbolFile as Int32Array, symbolPair: arrays.symbolPair as Int32Array, fileSymbols: arrays.fileSymbols as Int32Array,
+    };
+    return { listing, stamps: json.stamps, skipped: json.skipped, shape };
+  } catch {
+    return undefined;
+  }
+}
