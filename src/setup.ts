@@ -139,12 +139,13 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
   let denialStore: DenialStore | undefined;
   let denials: DenialTracker | undefined;
   let policy: Awaited<ReturnType<typeof loadPolicy>> | undefined;
-  // Shared with the sandbox; only in a state folder no sandboxed process can write (no extra writable paths).
-  const trackedSecretsCache = config.sandboxWritable.length === 0 && !isInside(workspace.root, stateDir) ? { trackedSecretsCache: join(stateDir, 'tracked-secrets.json') } : {};
+  // Shared with the sandbox (tracked secrets; the gate's home-folder scan): only in a state folder no sandboxed
+  // process can write (no extra writable paths).
+  const stateCaches = config.sandboxWritable.length === 0 && !isInside(workspace.root, stateDir) ? { trackedSecretsCache: join(stateDir, 'tracked-secrets.json'), homeScanCache: join(stateDir, 'home-scan.json') } : {};
   if (options.permissions) {
     // A door's registry may hold commands of its own (the agent's delegate): rules may name them too.
     const commands = options.registry ? { commands: options.registry.words() } : {};
-    policy = await loadPolicy({ workspaceRoot: workspace.root, project, nonAccessibleGlobs: config.nonAccessibleGlobs, ...trackedSecretsCache, ...commands, ...(home ? { home } : {}), ...(options.permissions.cliRules ? { cliRules: options.permissions.cliRules } : {}) });
+    policy = await loadPolicy({ workspaceRoot: workspace.root, project, nonAccessibleGlobs: config.nonAccessibleGlobs, ...stateCaches, ...commands, ...(home ? { home } : {}), ...(options.permissions.cliRules ? { cliRules: options.permissions.cliRules } : {}) });
     denialStore = session === undefined ? undefined : await (await import('./permissions/denial-store.js')).DenialStore.open({ workspaceRoot: workspace.root, sessionId: session, env });
     denials = denialStore ? await denialStore.load() : new DenialTracker(denialLimitsFromEnv(env));
     const approver = options.permissions.approver;

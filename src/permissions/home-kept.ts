@@ -1,0 +1,70 @@
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { FolderListings } from '../workspace/listings.js';
+import type { HomeLink } from './home-links.js';
+
+// The home-folder scan's answers (obeyed-home-links.ts: the home paths that resolve into the workspace, what
+// the start-up files load there) kept between processes in the owner's `keptFile` (the state folder, which no
+// sandboxed process can write: setup.ts gives one only then), so a cold call does not read and parse every
+// start-up file again. An answer is used only while every file and folder its scan read or looked into keeps
+// its identity, size and times (the caller compares the stamps), exactly as within one process.
+
+export interface KeptLinks {
+  readonly stamps: string;
+  readonly listed: readonly string[];
+  readonly links: readonly HomeLink[];
+}
+
+type Entries = Record<string, KeptLinks>;
+
+const FILE_KEY = 'home-kept-file';
+
+const isLink = (value: unknown): value is HomeLink => {
+  const link = value as Partial<Record<keyof HomeLink, unknown>> | null;
+  return typeof link === 'object' && link !== null && typeof link.rel === 'string' && typeof link.home === 'string'
+    && (link.sourced === undefined || typeof link.sourced === 'string') && (link.exact === undefined || typeof link.exact === 'boolean');
+};
+
+const isKept = (value: unknown): value is KeptLinks => {
+  const kept = value as Partial<Record<keyof KeptLinks, unknown>> | null;
+  return typeof kept === 'object' && kept !== null && typeof kept.stamps === 'string' && Array.isArray(kept.listed) && kept.listed.every((path) => typeof path === 'string')
+    && Array.isArray(kept.links) && kept.links.every(isLink);
+};
+
+// The file's entries, read once per owner (a missing, unreadable or malformed file: none).
+function entries(listings: FolderListings): Entries {
+  const known = listings.recall<Entries>(FILE_KEY);
+  if (known) return known;
+  const found: Entries = {};
+  try {
+    const parsed = JSON.parse(readFileSync(listings.keptFile!, 'utf8')) as { v?: unknown; entries?: unknown };
+    if (parsed.v === 1 && parsed.entries && typeof parsed.entries === 'object') {
+      for (const [key, value] of Object.entries(parsed.entries)) if (isKept(value)) found[key] = value;
+    }
+  } catch {
+    // Scanned again.
+  }
+  listings.keep(FILE_KEY, found);
+  return found;
+}
+
+// What another process kept under `key`, when the owner has a file.
+export function keptAcross(listings: FolderListings, key: string): KeptLinks | undefined {
+  return listings.keptFile === undefined ? undefined : entries(listings)[key];
+}
+
+// Keeps `value` under `key` for the next processes too (written atomically; only a cache: a failure is ignored).
+export function keepAcross(listings: FolderListings, key: string, value: KeptLinks): void {
+  const file = listings.keptFile;
+  if (file === undefined) return;
+  const all = entries(listings);
+  all[key] = value;
+  const temporary = `${file}.${process.pid}.tmp`;
+  try {
+    mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+    writeFileSync(temporary, JSON.stringify({ v: 1, entries: all }), { mode: 0o600 });
+    renameSync(temporary, file);
+  } catch {
+    rmSync(temporary, { force: true });
+  }
+}
