@@ -111,8 +111,10 @@ export function homeSourced(home: string, roots: readonly string[], envrcs: read
     const { path, depth, loader, kind } = queue[at]!;
     if (seen.has(path)) continue;
     seen.add(path);
+    // Its own identity decides what is read (a link re-pointed, a file created or changed, is another
+    // identity or 'missing'): no trail for it, so a workspace folder that merely holds an `.envrc` place does
+    // not end up among the folders whose times must hold.
     sources.push(path);
-    resolveLoose(path, '/', trail);
     const text = readGitMetadata(path, MAX_BYTES);
     if (text === undefined) continue;
     read += 1;
