@@ -1,10 +1,10 @@
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { FolderListings } from '../workspace/listings.js';
+import { identityStamp, type FolderListings } from '../workspace/listings.js';
 import type { HomeLink } from './home-links.js';
 
-// The home-folder scan's answers (obeyed-home-links.ts: the home paths that resolve into the workspace, what
-// the start-up files load there) kept between processes in the owner's `keptFile` (the state folder, which no
+// The home-folder scans' answers (obeyed-home-links.ts: the home paths that resolve into the workspace, what
+// the start-up files load there; sandbox/home-secrets.ts: where the home's secrets really are) kept between processes in the owner's `keptFile` (the state folder, which no
 // sandboxed process can write: setup.ts gives one only then), so a cold call does not read and parse every
 // start-up file again. An answer is used only while every file and folder its scan read or looked into keeps
 // its identity, size and times (the caller compares the stamps), exactly as within one process.
@@ -49,12 +49,12 @@ function entries(listings: FolderListings): Entries {
 }
 
 // What another process kept under `key`, when the owner has a file.
-export function keptAcross(listings: FolderListings, key: string): KeptLinks | undefined {
+function keptAcross(listings: FolderListings, key: string): KeptLinks | undefined {
   return listings.keptFile === undefined ? undefined : entries(listings)[key];
 }
 
 // Keeps `value` under `key` for the next processes too (written atomically; only a cache: a failure is ignored).
-export function keepAcross(listings: FolderListings, key: string, value: KeptLinks): void {
+function keepAcross(listings: FolderListings, key: string, value: KeptLinks): void {
   const file = listings.keptFile;
   if (file === undefined) return;
   const all = entries(listings);
@@ -67,4 +67,28 @@ export function keepAcross(listings: FolderListings, key: string, value: KeptLin
   } catch {
     rmSync(temporary, { force: true });
   }
+}
+
+const stampsOf = (paths: readonly string[]): string | undefined => {
+  const stamps = paths.map(identityStamp);
+  return stamps.includes(undefined) ? undefined : stamps.join('|');
+};
+
+// `compute`'s links, kept with the owner's listings while every file and folder it read or looked into
+// (`listed`) keeps its identity and times (one stat each per call); also across processes when the owner has a
+// file. A path changed within the racy window stamps as undefined: then nothing is kept.
+export function kept(listings: FolderListings, parts: readonly unknown[], compute: () => { links: HomeLink[]; listed: string[] }): readonly HomeLink[] {
+  const key = JSON.stringify(parts);
+  const known = listings.recall<KeptLinks>(key) ?? keptAcross(listings, key);
+  if (known && stampsOf(known.listed) === known.stamps) {
+    listings.keep(key, known);
+    return known.links;
+  }
+  const { links, listed } = compute();
+  const stamps = stampsOf(listed);
+  if (stamps !== undefined) {
+    listings.keep(key, { stamps, listed, links });
+    keepAcross(listings, key, { stamps, listed, links });
+  }
+  return links;
 }

@@ -1,10 +1,11 @@
 // Issue 31: the write gate's home-folder scan (obeyed-home-links.ts: what of the home folder resolves into the
 // workspace, what its start-up files load there) is kept between processes in the state folder (home-kept.ts).
 // Each FolderListings with the same file is what one cold process builds; every answer must equal a cold scan's.
-import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { obeyedHomeLinks } from '../../src/permissions/obeyed-home-links.js';
+import { homeSecretPaths } from '../../src/sandbox/home-secrets.js';
 import { FolderListings } from '../../src/workspace/listings.js';
 import { removeDir, tempDir } from '../helpers/fixture.js';
 
@@ -72,5 +73,24 @@ describe('the home-folder scan kept between processes', () => {
     writeFileSync(kept, '{"v":1,"entries":{"x":{"stamps":1}}}');
     expect(sorted(nextCall())).toEqual(sorted(cold()));
     expect(sorted(obeyedHomeLinks([root], home, new FolderListings()))).toEqual(sorted(cold()));
+  });
+
+  it("keeps where the home's secrets really are (the engine's scan), and sees a secret folder re-linked", () => {
+    const secrets = (file?: string) => homeSecretPaths([home], {}, undefined, file === undefined ? new FolderListings() : new FolderListings(file)).sort();
+    mkdirSync(join(base, 'vault-a'));
+    mkdirSync(join(base, 'vault-b'));
+    symlinkSync(join(base, 'vault-a'), join(home, '.aws'));
+    const first = secrets(kept);
+    expect(first).toContain(join(base, 'vault-a'));
+    expect(secrets(kept)).toEqual(first);
+    expect(first).toEqual(secrets());
+    const file = JSON.parse(readFileSync(kept, 'utf8')) as { entries: Record<string, unknown> };
+    expect(Object.keys(file.entries).some((key) => JSON.parse(key)[0] === 'home-secrets')).toBe(true);
+    rmSync(join(home, '.aws'));
+    symlinkSync(join(base, 'vault-b'), join(home, '.aws'));
+    const after = secrets(kept);
+    expect(after).toContain(join(base, 'vault-b'));
+    expect(after).not.toContain(join(base, 'vault-a'));
+    expect(after).toEqual(secrets());
   });
 });
