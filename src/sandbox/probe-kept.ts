@@ -27,7 +27,12 @@ const quiet = (read: () => string): string => {
 // What a kept answer for `program args` must match; undefined when the program cannot be stat'ed (then no
 // answer is kept or used).
 export function probeKey(program: string, args: readonly string[]): string | undefined {
-  const stats = statQuiet(program, true);
+  let stats;
+  try {
+    stats = statQuiet(program, true);
+  } catch {
+    return undefined;
+  }
   if (!stats?.isFile()) return undefined;
   return JSON.stringify([
     program, args, `${stats.dev}:${stats.ino}:${stats.size}:${stats.mtimeNs}:${stats.ctimeNs}:${stats.mode}:${stats.uid}`,
