@@ -63,3 +63,13 @@ function keep(file: string, key: string): void {
     rmSync(temporary, { force: true });
   }
 }
+
+// A folder's device and inode for a key ('-' when it cannot be stat'ed): which file system it is on.
+export function placeOf(path: string): string {
+  try {
+    const stats = statQuiet(path, true);
+    return stats ? `${stats.dev}:${stats.ino}` : '-';
+  } catch {
+    return '-';
+  }
+}

@@ -1,6 +1,7 @@
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OverlayStager } from '../../src/sandbox/overlay.js';
 import { ProcessSandbox } from '../../src/sandbox/sandbox.js';
 import { removeDir, tempDir } from '../helpers/fixture.js';
 
@@ -58,5 +59,33 @@ describe.runIf(process.platform === 'linux')('the bwrap probe kept across proces
     writeFileSync(join(env.CODEWARD_STATE_DIR, 'bwrap-works'), 'garbled');
     expect(await backendOf(shared)).toBe('bwrap');
     expect(other.probes()).toBe(2);
+  });
+
+  it("keeps that an overlay mounts here for the workspace's next process, never that it does not", async () => {
+    const bin = join(dir, 'overlay-bin');
+    mkdirSync(bin);
+    const log = join(dir, 'unshare.log');
+    writeFileSync(log, '');
+    const unshare = (code: number) => {
+      writeFileSync(join(bin, 'unshare'), `#!/bin/sh\necho probe >> '${log}'\nexit ${code}\n${'#'.repeat(code)}\n`);
+      chmodSync(join(bin, 'unshare'), 0o755);
+    };
+    const env = { PATH: `${bin}:${process.env['PATH'] ?? '/usr/bin:/bin'}` };
+    const state = join(dir, 'overlay-state');
+    mkdirSync(state);
+    const probes = () => readFileSync(log, 'utf8').split('\n').filter(Boolean).length;
+    unshare(1);
+    expect(await new OverlayStager(state, env).unavailable(root)).toMatch(/an overlay cannot be mounted here/);
+    expect(await new OverlayStager(state, env).unavailable(root)).toMatch(/an overlay cannot be mounted here/);
+    expect(probes()).toBe(2);
+    unshare(0);
+    expect(await new OverlayStager(state, env).unavailable(root)).toBeUndefined();
+    expect(await new OverlayStager(state, env).unavailable(root)).toBeUndefined();
+    expect(probes()).toBe(3);
+    // Another workspace is probed on its own.
+    const other = join(dir, 'ws-other');
+    mkdirSync(other);
+    expect(await new OverlayStager(state, env).unavailable(other)).toBeUndefined();
+    expect(probes()).toBe(4);
   });
 });
