@@ -26,6 +26,7 @@ import type { SandboxChoice } from './sandbox/sandbox.js';
 import { LazySandbox } from './engine/engine-sandbox.js';
 import { recoverPending } from './sandbox/pending.js';
 import { isInside } from './workspace/contains.js';
+import { FolderListings } from './workspace/listings.js';
 import { checkWorkspaceRoot, userSandboxSettings } from './sandbox/user-settings.js';
 import { homeHidden, withLinkedSecrets } from './sandbox/home-secrets.js';
 import type { Timing } from './engine/timing.js';
@@ -114,13 +115,15 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
   // The home's secrets, where they really are, are non-accessible in this jail and every other (sandbox/home-secrets.ts).
   // With the workspace the home folder (or holding it), every dot-entry not on home-shown.ts' short list too.
   const user = await userSandboxSettings(env['HOME'], opened.root);
-  const { paths: hiddenPaths, globs: homeGlobs } = homeHidden(opened.root, [home, env['HOME']], env, user.sandboxReadable);
+  const stateDir = stateDirFor(opened.root, env);
+  // Kept between processes only in a state folder no sandboxed process can write (no extra writable paths).
+  const homeScanCache = configured.sandboxWritable.length === 0 && !isInside(opened.root, stateDir) ? join(stateDir, 'home-scan.json') : undefined;
+  const { paths: hiddenPaths, globs: homeGlobs } = homeHidden(opened.root, [home, env['HOME']], env, user.sandboxReadable, new FolderListings(homeScanCache));
   const workspace = opened.withOptions({ nonAccessibleGlobs: withLinkedSecrets([...configured.nonAccessibleGlobs, ...homeGlobs], opened.root, hiddenPaths), hiddenPaths });
   // The globs as they hold at this root (an anchored one written for a folder above it re-anchored:
   // workspace/anchored.ts): the one list the file tools, search, tree, code index, policy and sandbox take.
   const config: Config = { ...configured, nonAccessibleGlobs: [...workspace.nonAccessibleGlobs] };
   timing?.mark('config, settings, trust read');
-  const stateDir = stateDirFor(workspace.root, env);
   await recoverJournals(join(stateDir, 'journal'), JOURNAL_PREFIX, workspace.jail);
   const session = options.session;
   // The session's stores and the cross-process file locks load when a call has a session, or a write to lock.
@@ -139,12 +142,13 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
   let denialStore: DenialStore | undefined;
   let denials: DenialTracker | undefined;
   let policy: Awaited<ReturnType<typeof loadPolicy>> | undefined;
-  // Shared with the sandbox; only in a state folder no sandboxed process can write (no extra writable paths).
-  const trackedSecretsCache = config.sandboxWritable.length === 0 && !isInside(workspace.root, stateDir) ? { trackedSecretsCache: join(stateDir, 'tracked-secrets.json') } : {};
+  // Shared with the sandbox (tracked secrets; the gate's home-folder scan): only in a state folder no sandboxed
+  // process can write (no extra writable paths).
+  const stateCaches = config.sandboxWritable.length === 0 && !isInside(workspace.root, stateDir) ? { trackedSecretsCache: join(stateDir, 'tracked-secrets.json'), ...(homeScanCache ? { homeScanCache } : {}) } : {};
   if (options.permissions) {
     // A door's registry may hold commands of its own (the agent's delegate): rules may name them too.
     const commands = options.registry ? { commands: options.registry.words() } : {};
-    policy = await loadPolicy({ workspaceRoot: workspace.root, project, nonAccessibleGlobs: config.nonAccessibleGlobs, ...trackedSecretsCache, ...commands, ...(home ? { home } : {}), ...(options.permissions.cliRules ? { cliRules: options.permissions.cliRules } : {}) });
+    policy = await loadPolicy({ workspaceRoot: workspace.root, project, nonAccessibleGlobs: config.nonAccessibleGlobs, ...stateCaches, ...commands, ...(home ? { home } : {}), ...(options.permissions.cliRules ? { cliRules: options.permissions.cliRules } : {}) });
     denialStore = session === undefined ? undefined : await (await import('./permissions/denial-store.js')).DenialStore.open({ workspaceRoot: workspace.root, sessionId: session, env });
     denials = denialStore ? await denialStore.load() : new DenialTracker(denialLimitsFromEnv(env));
     const approver = options.permissions.approver;

@@ -38,7 +38,9 @@ const kindOf = (path: string): 'link' | 'dir' | 'other' | 'missing' => {
 // `path` (absolute) as the kernel would open or create it: every symlink on the way followed, also a dangling
 // one and one whose target's tail is missing (the file a write through it creates); undefined for a loop.
 // `from`: a real folder the path is relative to (the home folder's real path: one lstat per name below it).
-export function resolveLoose(path: string, from = '/'): string | undefined {
+// `trail`: learns every folder whose entry was looked up (while each keeps its identity and times, the answer
+// holds: a link can only be replaced or a name added by changing its folder).
+export function resolveLoose(path: string, from = '/', trail?: Set<string>): string | undefined {
   let done = from;
   const rest = path.split('/').filter((name) => name !== '' && name !== '.');
   for (let hops = 0; rest.length > 0; ) {
@@ -48,6 +50,7 @@ export function resolveLoose(path: string, from = '/'): string | undefined {
       continue;
     }
     const next = join(done, name);
+    trail?.add(done);
     const kind = kindOf(next);
     if (kind === 'link') {
       if (++hops > MAX_HOPS) return undefined;
@@ -74,16 +77,17 @@ const relIn = (path: string, root: string): string | undefined => {
 
 // Each home path of `folders` and `files` (relative to `home`), and every symlink below the `folders` that are
 // real folders, that resolves into one of `roots` (the workspace as given and as the kernel opens it).
-// `listed`: the home folder and the listed folders read (their identity and times tell the result is still
-// valid: a link added or removed there changes them; one added deeper counts from the next engine on).
+// `listed`: every folder read or looked into (their identity and times tell the result is still valid: a link
+// added, removed or replaced at any depth, or on the way of a path resolved, changes one of them).
 // `depth`: how deep below a listed folder symlinks are looked for.
 export function homeLinksInto(home: string, folders: readonly string[], files: readonly string[], roots: readonly string[], depth = LINK_DEPTH): { links: HomeLink[]; listed: string[] } {
   const found = new Map<string, HomeLink>();
   const listed: string[] = [home];
-  const realHome = resolveLoose(home);
-  if (realHome === undefined) return { links: [], listed };
+  const trail = new Set<string>();
+  const realHome = resolveLoose(home, '/', trail);
+  if (realHome === undefined) return { links: [], listed: [...listed, ...trail] };
   const judge = (homeRel: string): void => {
-    const real = resolveLoose(homeRel, realHome);
+    const real = resolveLoose(homeRel, realHome, trail);
     if (real === undefined) return;
     for (const root of roots) {
       const rel = relIn(real, root);
@@ -98,7 +102,7 @@ export function homeLinksInto(home: string, folders: readonly string[], files: r
     if (level > depth || --budget < 0) return;
     let names: { name: string; link: boolean; dir: boolean }[];
     try {
-      if (level === 1) listed.push(join(home, homeRel));
+      listed.push(join(home, homeRel));
       names = readdirSync(join(home, homeRel), { withFileTypes: true }).map((entry) => ({ name: entry.name, link: entry.isSymbolicLink(), dir: entry.isDirectory() }));
     } catch {
       return;
@@ -114,7 +118,7 @@ export function homeLinksInto(home: string, folders: readonly string[], files: r
     if (statQuiet(join(home, entry))?.isDirectory()) walk(entry, 1);
   }
   for (const entry of new Set(files)) judge(entry);
-  return { links: [...found.values()], listed };
+  return { links: [...found.values()], listed: [...new Set([...listed, ...trail])] };
 }
 
 // The home folder's own dot-entries (`.config`, `.tmux.conf`, a stow link `.zshrc`), besides a list.

@@ -75,14 +75,18 @@ function startItems(home: string, roots: readonly string[], below: readonly stri
 // `envrcs`: direnv's `.envrc` files below the workspace's top (workspace-relative: obeyed-repos.ts finds them).
 export function homeSourced(home: string, roots: readonly string[], envrcs: readonly string[] = []): { links: HomeLink[]; sources: string[] } {
   const sources: string[] = [];
+  // The folders looked into on the way of each path resolved or read (home-links.ts resolveLoose): with the
+  // files read and the folders listed, what the answer depends on.
+  const trail = new Set<string>();
   const found = new Map<string, HomeLink>();
   const queue = startItems(home, roots, envrcs, sources);
   const vars = new Map([['HOME', home]]);
   const seen = new Set<string>();
   const handled = new Set<string>();
   const mark = (path: string, folder: boolean, loader: string, named = false): void => {
-    const real = resolveLoose(path);
+    const real = resolveLoose(path, '/', trail);
     if (real === undefined) return;
+    sources.push(real);
     // A path merely named (not loaded) counts as a file or a run-time part's folder below the workspace's top:
     // `DOTFILES=~/dotfiles` names the workspace, `~/dotfiles/zsh` a folder of it; neither is loaded whole.
     if (named && !folder && statQuiet(real)?.isDirectory() === true) {
@@ -107,6 +111,9 @@ export function homeSourced(home: string, roots: readonly string[], envrcs: read
     const { path, depth, loader, kind } = queue[at]!;
     if (seen.has(path)) continue;
     seen.add(path);
+    // Its own identity decides what is read (a link re-pointed, a file created or changed, is another
+    // identity or 'missing'): no trail for it, so a workspace folder that merely holds an `.envrc` place does
+    // not end up among the folders whose times must hold.
     sources.push(path);
     const text = readGitMetadata(path, MAX_BYTES);
     if (text === undefined) continue;
@@ -127,5 +134,5 @@ export function homeSourced(home: string, roots: readonly string[], envrcs: read
       }
     }
   }
-  return { links: [...found.values()], sources: [...new Set(sources)] };
+  return { links: [...found.values()], sources: [...new Set([...sources, ...trail])] };
 }

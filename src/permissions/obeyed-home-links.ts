@@ -2,23 +2,14 @@ import { homeDotEntries, homeLinksInto, type HomeLink } from './home-links.js';
 import { homeSourced } from './home-sources.js';
 import { HOME_PROTECTED, HOME_PROTECTED_FILES, PROGRAM_FOLDERS } from './obeyed-home.js';
 import { HOME_STARTUP } from './home-sources-parse.js';
-import { identityStamp, type FolderListings } from '../workspace/listings.js';
+import type { FolderListings } from '../workspace/listings.js';
+import { kept } from './home-kept.js';
 
 // The home catalogue by real path (red team R7-11): a home start-up file or folder that resolves into the
 // workspace (`~/.bashrc -> dotfiles/shell/rc.sh`, `~/.local/bin -> dotfiles/bin`, GNU stow's links) is
 // obeyed there, like the home path it is. Resolved once per cache owner (the policy's or the sandbox's
 // FolderListings) while the home folders read keep their identity and times.
 
-interface Kept {
-  readonly stamps: string;
-  readonly listed: readonly string[];
-  readonly links: readonly HomeLink[];
-}
-
-const stampsOf = (paths: readonly string[]): string | undefined => {
-  const stamps = paths.map(identityStamp);
-  return stamps.includes(undefined) ? undefined : stamps.join('|');
-};
 
 // The home paths of the catalogue (its folders, files, and the home folder's own dot-entries) that resolve
 // into the workspace (`roots`: as given and as the kernel opens it), and what the start-up files source there.
@@ -35,18 +26,6 @@ export function obeyedHomeLinks(roots: readonly string[], home: string | undefin
     return { links: found, listed: sources };
   });
   return sourced.length === 0 ? links : [...links, ...sourced];
-}
-
-// `compute`'s links, kept with the owner's listings while every file and folder it read (`listed`) keeps its
-// identity and times (one stat each per decision).
-function kept(listings: FolderListings, parts: readonly unknown[], compute: () => { links: HomeLink[]; listed: string[] }): readonly HomeLink[] {
-  const key = JSON.stringify(parts);
-  const known = listings.recall<Kept>(key);
-  if (known && stampsOf(known.listed) === known.stamps) return known.links;
-  const { links, listed } = compute();
-  const stamps = stampsOf(listed);
-  if (stamps !== undefined) listings.keep(key, { stamps, listed, links });
-  return links;
 }
 
 // Why the whole work tree is obeyed because of the home folder (red team round 12's structural rule, R12-9b:

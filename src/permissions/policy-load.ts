@@ -47,6 +47,8 @@ export interface LoadPolicyOptions {
   // Where which of them the repository tracks is kept between processes: never a file a sandboxed
   // process can write (a poisoned one would let the gate auto-approve `git diff` in a later run).
   readonly trackedSecretsCache?: string;
+  // Where the write gate's home-folder scan is kept between processes (the same kind of file: home-kept.ts).
+  readonly homeScanCache?: string;
   // The commands of the caller's registry, besides the built-in ones, that rules may name.
   readonly commands?: readonly CommandWords[];
 }
@@ -187,6 +189,6 @@ export async function loadPolicy(options: LoadPolicyOptions): Promise<Policy> {
   if (problems.length > 0 && options.strict !== false) {
     throw fail('C210', `invalid policy file (fix it, or remove it; nothing was run):\n${problems.map(formatProblem).join('\n')}`);
   }
-  const globs = { ...(options.nonAccessibleGlobs ? { nonAccessibleGlobs: options.nonAccessibleGlobs } : {}), ...(options.trackedSecretsCache ? { trackedSecretsCache: options.trackedSecretsCache } : {}) };
+  const globs = { ...(options.nonAccessibleGlobs ? { nonAccessibleGlobs: options.nonAccessibleGlobs } : {}), ...(options.trackedSecretsCache ? { trackedSecretsCache: options.trackedSecretsCache } : {}), ...(options.homeScanCache ? { homeScanCache: options.homeScanCache } : {}) };
   return new Policy({ root, cli, project: projectRules, user: userRules, files, problems, answersFile, trust: project.trust, ignored, words, notes, ...globs });
 }

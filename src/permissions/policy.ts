@@ -67,6 +67,8 @@ export interface PolicyParts {
   readonly nonAccessibleGlobs?: readonly string[];
   // Where the answers are kept between processes (the state folder; see TrackedSecretCheck).
   readonly trackedSecretsCache?: string;
+  // Where the write gate's home-folder scan is kept between processes (the state folder; home-kept.ts).
+  readonly homeScanCache?: string;
   // The commands' words the rules name (default: the built-in and door commands).
   readonly words?: RuleWords;
   // Warnings about the rules (a project's rule that names no command).
@@ -95,7 +97,7 @@ export class Policy {
   // Which non-accessible files the workspace's repositories track (cached by the index's identity).
   readonly trackedSecrets: TrackedSecretCheck;
   // The folders the write gate's symlink walk read (obeyed-alias.ts), kept by identity for the next call.
-  readonly folderListings = new FolderListings();
+  readonly folderListings: FolderListings;
   // The commands' words: what a rule names (its aliases resolved) and whether it names a writer.
   readonly words: RuleWords;
   readonly notes: readonly string[];
@@ -110,6 +112,7 @@ export class Policy {
     this.answersFile = parts.answersFile;
     this.trust = parts.trust;
     this.ignored = parts.ignored;
+    this.folderListings = new FolderListings(parts.homeScanCache);
     this.trackedSecrets = new TrackedSecretCheck(withCredentialGlobs(parts.nonAccessibleGlobs ?? DEFAULT_NON_ACCESSIBLE_GLOBS), parts.root ? outsidePath(process.env, parts.root) : process.env, parts.trackedSecretsCache);
     this.words = parts.words ?? new RuleWords();
     this.notes = parts.notes ?? [];

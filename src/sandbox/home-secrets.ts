@@ -1,6 +1,8 @@
 import { userInfo } from 'node:os';
 import { isAbsolute } from 'node:path';
 import { homeLinksInto } from '../permissions/home-links.js';
+import { kept } from '../permissions/home-kept.js';
+import type { FolderListings } from '../workspace/listings.js';
 import { hiddenGlobsFor } from '../workspace/hidden-paths.js';
 import { absolute, variableSecretPaths, workingFolders, XDG_BASES } from './home-secret-vars.js';
 import { homeShaped } from './home-shape.js';
@@ -31,16 +33,19 @@ function homesOf(homes: readonly (string | undefined)[]): string[] {
 
 // Real absolute paths of the home secrets of each of `homes`, and of those the tools' own variables of `env`
 // (the engine's environment) locate elsewhere (home-secret-vars.ts, R9-5).
-export function homeSecretPaths(homes: readonly (string | undefined)[], env: Readonly<Record<string, string | undefined>> = {}, cwds?: readonly string[]): string[] {
+// `listings`: where the resolution is kept while what it read holds (permissions/home-kept.ts; the engine's keeps it
+// between processes in its state folder).
+export function homeSecretPaths(homes: readonly (string | undefined)[], env: Readonly<Record<string, string | undefined>> = {}, cwds?: readonly string[], listings?: FolderListings): string[] {
   const paths = new Set<string>(variableSecretPaths(env, cwds));
-  for (const home of homesOf(homes)) for (const link of homeLinksInto(home, HOME_SECRETS, [], ['/'], SECRET_LINK_DEPTH).links) paths.add(`/${link.rel}`);
+  const linksOf = (home: string) => (listings ? kept(listings, ['home-secrets', home, SECRET_LINK_DEPTH], () => homeLinksInto(home, HOME_SECRETS, [], ['/'], SECRET_LINK_DEPTH)) : homeLinksInto(home, HOME_SECRETS, [], ['/'], SECRET_LINK_DEPTH).links);
+  for (const home of homesOf(homes)) for (const link of linksOf(home)) paths.add(`/${link.rel}`);
   return [...paths];
 }
 
 // What `root` hides of the homes it is or holds: the listed secrets and everything home-shown.ts does not show
 // (default deny, red team R9-13); the one answer setup.ts gives every jail and the sandbox. `widened`: the
 // user's sandboxReadable.
-export function homeHidden(root: string, homes: readonly (string | undefined)[], env: Readonly<Record<string, string | undefined>>, widened: readonly string[]): HomeDenied {
+export function homeHidden(root: string, homes: readonly (string | undefined)[], env: Readonly<Record<string, string | undefined>>, widened: readonly string[], listings?: FolderListings): HomeDenied {
   const moved = XDG_BASES.flatMap(([prefix, name]) => {
     const folder = env[name] ? absolute(env[name]!.trim(), env['HOME']) : undefined;
     return folder && folder !== '/' ? [{ folder: folder.replace(/\/+$/, ''), stands: prefix.replace(/\/$/, '') }] : [];
@@ -48,7 +53,7 @@ export function homeHidden(root: string, homes: readonly (string | undefined)[],
   // A workspace that IS a home folder by its shape (/home/NAME, /Users/NAME, /root, a person's passwd entry)
   // while HOME names another folder (round 11: `HOME=/tmp/h codeward -C /home/alice`) is one too.
   const denied = homeDenied(root, [...homesOf(homes), ...(homeShaped(root) ? [root] : [])], widened, moved);
-  return { paths: [...homeSecretPaths(homes, env, workingFolders([root])), ...denied.paths], globs: denied.globs };
+  return { paths: [...homeSecretPaths(homes, env, workingFolders([root]), listings), ...denied.paths], globs: denied.globs };
 }
 
 // Workspace-relative globs for `root` (`**` when the workspace lies inside one of them).

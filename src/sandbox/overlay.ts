@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { markAfterMkdir } from '../engine/state-dir.js';
 import { processAlive } from '../engine/process-alive.js';
 import { findOnPath } from './which.js';
+import { keptProbe, placeOf } from './probe-kept.js';
 
 // Staging a sandboxed command's writes (issue 27): the workspace is seen through a writable overlay
 // (lower = the workspace, upper + work in codeward's state folder), so whatever the command writes
@@ -182,6 +183,16 @@ async function probeOverlay(tools: OverlayTools, stageDir: string, root: string)
   }
 }
 
+// probeOverlay's answer, a positive one kept across processes in the state folder (probe-kept.ts) under the
+// programs' identities, the workspace's and state folder's file systems, and the kernel's: a stale one makes
+// the staged run's own mount fail (SCRIPT exits 125), so nothing runs.
+async function overlayKept(tools: OverlayTools, stateDir: string, root: string): Promise<string | undefined> {
+  let reason: string | undefined;
+  const place = [tools.mount, placeOf(tools.mount), tools.sh, root, placeOf(root), stateDir, placeOf(stateDir)];
+  const works = await keptProbe(join(stateDir, 'overlay-works'), tools.unshare, place, async () => (reason = await probeOverlay(tools, join(stateDir, 'stage'), root)) === undefined);
+  return works ? undefined : reason;
+}
+
 export interface StagedRun {
   readonly wrapper?: string[];
   readonly layout?: OverlayLayout;
@@ -205,7 +216,7 @@ export class OverlayStager {
   private usable(stateDir: string, root: string): Promise<OverlayTools | string> {
     this.tools ??= (async () => {
       const tools = overlayTools(this.env);
-      return typeof tools === 'string' ? tools : ((await probeOverlay(tools, join(stateDir, 'stage'), root)) ?? tools);
+      return typeof tools === 'string' ? tools : ((await overlayKept(tools, stateDir, root)) ?? tools);
     })();
     return this.tools;
   }

@@ -32,6 +32,7 @@ import { hiddenAncestors, restoreHiddenAncestors } from './hidden-moves.js';
 import { TrackedSecretCheck } from './tracked-secrets.js';
 import { EtcSecrets, enclosingRepository, etcCopied, subfolderGitHint, ToolchainSecrets } from './view.js';
 import { ViewCache } from './view-cache.js';
+import { keptProbe } from './probe-kept.js';
 import { DEFAULT_NON_ACCESSIBLE_GLOBS } from '../workspace/types.js';
 import { includedCredentialConfigs, withCredentialGlobs } from '../workspace/reader-hidden.js';
 
@@ -125,7 +126,9 @@ async function detect(env: Readonly<Record<string, string | undefined>>): Promis
   if (process.platform !== 'linux') return undefined;
   const path = env['CODEWARD_BWRAP'] || findOnPath('bwrap', env);
   if (!path) return undefined;
-  return (await works(path, ['--ro-bind', '/', '/', '--unshare-net', '--unshare-pid', '--die-with-parent', 'true'])) ? { kind: 'bwrap', path } : undefined;
+  const args = ['--ro-bind', '/', '/', '--unshare-net', '--unshare-pid', '--die-with-parent', 'true'];
+  // A positive answer is kept across processes (probe-kept.ts: a wrong one fails closed).
+  return (await keptProbe(join(codewardCacheDir({ env }), 'bwrap-works'), path, args, () => works(path, args))) ? { kind: 'bwrap', path } : undefined;
 }
 
 // codeward's own state (mount leases, journals, checkpoint blobs, sessions, denial counts, the MCP token)

@@ -32,6 +32,10 @@ export function recentlyChanged(ctimeNs: bigint): boolean {
 }
 
 export class FolderListings {
+  // `keptFile`: where values derived from the home folder are also kept between processes (a file of the
+  // state folder no sandboxed process can write; permissions/home-kept.ts), or none.
+  constructor(readonly keptFile?: string) {}
+
   readonly #byIdentity = new Map<string, { readonly stamp: string; readonly listing: Listing }>();
 
   // The listing of the open folder `dir`: remembered while its identity and times hold, else read now.
