@@ -56,8 +56,13 @@ async function runCold(): Promise<number> {
   // (dist/index.js) leaves the embedding process's flags alone.
   // Not for a call that parses many source files (CommandDefinition.parsesMany): the code index's worker
   // threads inherit the flag, and baseline code cost a cold repo-map ~1.56x the CPU (issue 30).
-  if (await parsesMany()) timing?.mark('v8 compiler: optimizing (parses many files)');
-  else {
+  // Such a call also grows V8's heaps conservatively (--optimize-for-size, every isolate, the index's worker
+  // threads included): a cold index of 20 k files peaked at 466-533 MB without it, 288-294 MB with it, for
+  // ~1.3x the CPU (issue 30's 300 MB target; bench code-intel).
+  if (await parsesMany()) {
+    (await import('node:v8')).setFlagsFromString('--optimize-for-size');
+    timing?.mark('v8 compiler: optimizing (parses many files; --optimize-for-size: heaps sized small)');
+  } else {
     (await import('node:v8')).setFlagsFromString('--liftoff-only');
     timing?.mark('v8 compiler: liftoff only');
   }
