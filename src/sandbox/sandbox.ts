@@ -285,7 +285,8 @@ export class ProcessSandbox {
     // plan judges with the same gate: no walk of the whole workspace before and after it.
     const walkObeyed = policy.mode === 'workspace-write' && !(stageable && policy.writable.length === 0);
     const deep = walkObeyed ? (this.obeyedScan ??= new ObeyedScan(policy.root)) : undefined;
-    const obeyedPaths = deep?.start(withoutRelativePath(obeyedContext(policy.root, this.env['HOME'], this.folderListings))) ?? [];
+    // With git read-only (a line that runs more than git), every nested git folder too (R13-8).
+    const obeyedPaths = deep?.start(withoutRelativePath(obeyedContext(policy.root, this.env['HOME'], this.folderListings)), options.gitReadOnly !== undefined) ?? [];
     const full = { ...policy, ...(options.gitReadOnly ? { gitReadOnly: true } : {}), ...(enclosing ? { enclosingGit: enclosing } : {}), protectedFiles: [...policy.protectedFiles, ...obeyedPaths], substitutes, repositoryConfigs, workspaceSecrets, viewSecrets, emptyFile: emptyFileIn(this.stateDir) };
     const { lease, value: wrapped } = this.stateDir
       ? MountLease.register(this.stateDir, policy.root, policy.writable, (maker) => bwrapArgs(full, cwd, maker))
