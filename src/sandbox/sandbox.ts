@@ -85,6 +85,9 @@ export interface SandboxStatus {
 export interface PrepareOptions {
   readonly stage?: boolean;
   readonly gitReadOnly?: string;
+  // Workspace-relative paths a git-alone run's index and commits must not change beyond what the write
+  // gate protects (the person's deny and ask rules, files hidden from the sandbox: git-state.ts sets back).
+  readonly gitProtected?: (rel: string) => boolean;
 }
 
 // How to start one process: the argv prefix (sandbox program and its arguments) and what to do after.
@@ -310,7 +313,7 @@ export class ProcessSandbox {
     // With the git folder read-only (bwrap.ts binds it whole) there is nothing to compare.
     const gitBefore = policy.mode === 'workspace-write' && !(options.gitReadOnly && lstatQuiet(join(policy.root, '.git'))?.isDirectory()) ? gitStateBefore(policy.root, findOnPath('git', this.toolEnv), this.toolEnv, policy.network) : undefined;
     let gitCtx: ReturnType<typeof obeyedContext> | undefined;
-    const gitProtected = (path: string): boolean => immunePath(path, true, [], (gitCtx ??= obeyedContext(policy.root, this.env['HOME'], this.folderListings))) !== undefined;
+    const gitProtected = (path: string): boolean => immunePath(path, true, [], (gitCtx ??= obeyedContext(policy.root, this.env['HOME'], this.folderListings))) !== undefined || options.gitProtected?.(path) === true;
     const after = (): string[] => {
       try {
         const warnings = [...(gitBefore ? gitStateAfter(gitBefore, gitProtected) : []), ...quarantine(before), ...(ancestors ? restoreHiddenAncestors(policy.root, ancestors) : []), ...nested(), ...(deep?.finish() ?? []), ...modes()];
