@@ -34,6 +34,7 @@ import { EtcSecrets, enclosingRepository, etcCopied, subfolderGitHint, Toolchain
 import { ViewCache } from './view-cache.js';
 import { DEFAULT_NON_ACCESSIBLE_GLOBS } from '../workspace/types.js';
 import { includedCredentialConfigs, withCredentialGlobs } from '../workspace/reader-hidden.js';
+import { hiddenExcludeCopy } from './hidden-excludes.js';
 
 // What the user chose on the command line (and in user-level config): it wins over the project config.
 export interface SandboxChoice {
@@ -277,7 +278,7 @@ export class ProcessSandbox {
     const substitutes = cleanGitConfigs([...policy.shown.map((entry) => entry.path), ...etcCopied()], this.stateDir);
     // A subfolder workspace: its repository read-only, so git works inside (issue 28, enclosing-git.ts).
     const enclosing = repository ? enclosingGit(policy.root, safeCache && dirname(safeCache), this.env['HOME'], this.toolEnv) : undefined;
-    const repositoryConfigs = repositoryConfigCopies(policy.root, this.stateDir, workspaceSecrets, enclosing?.shown);
+    const repositoryConfigs = new Map([...repositoryConfigCopies(policy.root, this.stateDir, workspaceSecrets, enclosing?.shown), ...hiddenExcludeCopy(policy.root, workspaceSecrets, this.stateDir)]);
     // Staging (issue 27): the same bwrap, run over an overlay of the workspace (overlay.ts).
     this.stager ??= new OverlayStager(this.stateDir, this.toolEnv);
     const unstageable = options.stage === true && policy.mode === 'workspace-write' ? await this.stager.unavailable(policy.root) : 'not asked';

@@ -67,12 +67,25 @@ describe.skipIf(!bwrapWorks)('a git-alone line cannot commit what rules protect 
     expect(git('show', 'HEAD:prod.conf')).toBe('old-insecure');
   });
 
-  it('git add -A && git commit with an untracked .env: .env is neither committed nor staged, and keeps its bytes (R13-9)', async () => {
+  it('git add -A && git commit with an untracked .env: the commit is kept without .env, which keeps its bytes (R13-9)', async () => {
     writeFileSync(join(root, '.env'), 'API_KEY=sekrit\n');
     writeFileSync(join(root, 'a.txt'), 'b\n');
-    const run = await exec('git add -A && git commit -qm wip');
-    expect(git('ls-tree', '-r', '--name-only', 'HEAD'), run.text).not.toContain('.env');
+    const run = await exec('git add -A && git commit -qm wip && git status --porcelain');
+    expect(run.ok, run.text).toBe(true);
+    expect(git('log', '-1', '--format=%s'), run.text).toBe('wip');
+    expect(git('show', 'HEAD:a.txt')).toBe('b');
+    expect(git('ls-tree', '-r', '--name-only', 'HEAD')).not.toContain('.env');
     expect(git('ls-files', '--', '.env')).toBe('');
+    expect(readFileSync(join(root, '.env'), 'utf8')).toBe('API_KEY=sekrit\n');
+  });
+
+  it('a forced git add -f . && git commit: the commit is not kept, .env is not staged (R13-9)', async () => {
+    writeFileSync(join(root, '.env'), 'API_KEY=sekrit\n');
+    const head = git('rev-parse', 'HEAD');
+    const run = await exec('git add -f . && git commit -qm wip');
+    expect(git('rev-parse', 'HEAD'), run.text).toBe(head);
+    expect(git('ls-files', '--', '.env')).toBe('');
+    expect(run.warnings.join('\n'), run.text).toMatch(/\.env[\s\S]*the commit was not kept/);
     expect(readFileSync(join(root, '.env'), 'utf8')).toBe('API_KEY=sekrit\n');
   });
 });
