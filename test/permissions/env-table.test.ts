@@ -77,3 +77,13 @@ describe('a project .envrc: any variable whose value names a workspace path (--y
   ])('%s -> %s', (line, file) =>
     writeAsks(`v${file.replace(/\W/g, '')}`, { '.envrc': `${line}\nexport ROOT=$PWD NODE_ENV=production\n`, '.env.tools': 'CC=./tools/fromenv\n', 'kube.yaml': 'x: 1\n', '.docker/.keep': '', 'src/a.ts': '1\n' }, file, 'src/a.ts'));
 });
+
+// The same class in mise's config, which sets variables on `cd` like direnv (R13-12).
+describe('a project mise.toml: any [env] value that names a workspace path (--yes)', () => {
+  it.each([
+    ['mise.toml', 'tools/w', '[env]\nRUSTC_WRAPPER = "{{config_root}}/tools/w"\n'],
+    ['.mise.toml', 'bin3/ls', '[env]\n_.path = ["./bin3"]\n'],
+    ['.config/mise.toml', 'tools/a.jar', 'env.JAVA_TOOL_OPTIONS = "-javaagent:{{config_root}}/tools/a.jar"\n'],
+    ['mise.local.toml', 'kube.yaml', "[tools]\nnode = '20'\n[env]\nKUBECONFIG = 'kube.yaml'\nROOT = '{{config_root}}'\n"],
+  ])('%s -> %s', (name, file, text) => writeAsks(`m${file.replace(/\W/g, '')}`, { [name]: text, 'kube.yaml': 'x: 1\n', 'src/a.ts': '1\n' }, file, 'src/a.ts'));
+});
