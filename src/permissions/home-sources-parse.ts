@@ -1,4 +1,5 @@
 import { shellLoads } from './home-sources-shell.js';
+import { miseLoads } from './home-sources-mise.js';
 import { luaLoads, readlineLoads, sshLoads, tmuxLoads, vimLoads } from './home-sources-lines.js';
 import type { Loaded, LoaderKind } from './home-sources-expand.js';
 
@@ -37,6 +38,8 @@ export const LOADERS: Readonly<Record<LoaderKind, LoaderRow>> = {
     base: ['file'],
     loads: (text, vars, file) => shellLoads(text, vars, file, true),
   },
+  // mise: a project's config sets variables on `cd` like direnv; what its [env] values name (home-sources-mise.ts).
+  mise: { startup: [], workspace: ['mise.toml', '.mise.toml', 'mise.local.toml', '.mise.local.toml', '.config/mise.toml', '.config/mise/config.toml', '.mise/config.toml', '.rtx.toml'], base: ['file'], loads: miseLoads },
   // ssh: `Include` (globs, recursive), and the scripts Match exec / ProxyCommand / LocalCommand run.
   ssh: { startup: ['.ssh/config'], base: ['.ssh'], loads: sshLoads },
   // vim and neovim's vimscript: `source`, `luafile`, `lua ...`, runtimepath folders.

@@ -3,6 +3,7 @@ import { dirname, isAbsolute, join } from 'node:path';
 import { shCommands, type ShWord } from '../shell/sh-tokens.js';
 import { expandWord, loadedOf, plain, type Loaded } from './home-sources-expand.js';
 import { envNamed, isSpaceSeparated } from './obeyed-env.js';
+import { valuePaths } from './obeyed-env-values.js';
 import { spelled } from './hook-spelling.js';
 
 // What a shell start-up file (bash, zsh, sh, ksh, fish) and direnv's `.envrc` load (red team R9-4, R10):
@@ -30,7 +31,8 @@ interface Named {
 // direnv's stdlib: a function -> what its arguments (or its default) name.
 const DIRENV: Readonly<Record<string, (args: readonly ShWord[]) => Named>> = {
   source_env: (args) => ({ words: args.slice(0, 1).flatMap((word) => [word, { ...word, text: `${word.text}/.envrc` }]), kind: 'direnv' }),
-  dotenv: (args) => ({ words: args.length > 0 ? args.slice(0, 1) : [plain('.env')] }),
+  // Its assignments are read like the `.envrc`'s own (a value naming a path makes it obeyed, R13-12).
+  dotenv: (args) => ({ words: args.length > 0 ? args.slice(0, 1) : [plain('.env')], kind: 'direnv' }),
   use: (args) => nixFiles(args[0]?.text, args[1]),
   PATH_add: (args) => ({ words: [...args], folder: true }),
   // `path_add VAR DIR`: DIR added to any path variable (PATH, PYTHONPATH ...); `layout python3|node|...`: the
@@ -99,7 +101,7 @@ function commandLoads(all: ShWord[], walk: Walk): string | undefined {
   // `NAME=value cmd`: the assignments hold for the command (`BASH_ENV=X bash -c ...`), the command runs.
   const command = words.findIndex((word) => !/^[A-Za-z_][A-Za-z0-9_]*=/.test(word.text));
   if (command > 0) {
-    found.push(...assign(words.slice(0, command), vars));
+    found.push(...assign(words.slice(0, command), vars, direnv ? dirname(file) : undefined));
     words = words.slice(command);
   }
   const [first, second] = words;
@@ -116,7 +118,7 @@ function commandLoads(all: ShWord[], walk: Walk): string | undefined {
   else if (first.text === 'fish_add_path') found.push(...loadedOf(options(words.slice(1)), vars, undefined, true));
   else if (INTERPRETERS.has(first.text) && options(words.slice(1))[0]) found.push(...loadedOf(options(words.slice(1)).slice(0, 1), vars, SHELLS.has(first.text) ? 'shell' : undefined));
   else if (first.text.includes('/') && !first.text.includes('=')) found.push(...loadedOf([first], vars));
-  else found.push(...assign(words, vars));
+  else found.push(...assign(words, vars, direnv ? dirname(file) : undefined));
   return walk.cwd;
 }
 
@@ -132,7 +134,7 @@ const CD_PWD = /\$\(\s*cd\s+(?:-P\s+)?["']?([^"'$()\s]+)["']?\s*(?:&&|;)\s*pwd(?
 const DIRNAME = /\$\(\s*dirname\s+["']?([^"'$()\s]+)["']?\s*\)/g;
 
 function inFolder(text: string, folder: string): string {
-  return text.replace(/\$\(\s*pwd(?:\s+-[LP])?\s*\)|`\s*pwd(?:\s+-[LP])?\s*`/g, folder).replace(/\$\(\s*expand_path\s+["']?([^"'$()\s]+)["']?\s*\)/g, (_all, path: string) => (isAbsolute(path) ? path : join(folder, path)));
+  return text.replace(/\$\(\s*pwd(?:\s+-[LP])?\s*\)|`\s*pwd(?:\s+-[LP])?\s*`/g, folder).replace(/\$\(\s*(?:expand_path|realpath(?:\s+-[A-Za-z]+)*|readlink(?:\s+-[A-Za-z]+)*)\s+["']?([^"'$()\s-][^"'$()\s]*)["']?\s*\)/g, (_all, path: string) => (isAbsolute(path) ? path : join(folder, path)));
 }
 
 const realOrSelf = (path: string): string => {
@@ -152,10 +154,11 @@ function withRealPaths(text: string, file: string, home: string | undefined): st
 
 // `NAME=value`, `export/declare/typeset/local NAME=value`, fish's `set [-gx] NAME value...`: the variables
 // kept, and what a variable that names loaded files names.
-function assign(words: readonly ShWord[], vars: Map<string, string>): Loaded[] {
+// `base`: the folder of a direnv file, where any variable naming a path makes it obeyed (obeyed-env-values.ts).
+function assign(words: readonly ShWord[], vars: Map<string, string>, base?: string): Loaded[] {
   const out: Loaded[] = [];
   const keep = (name: string, value: ShWord, rest: readonly ShWord[] = []): void => {
-    out.push(...named(name, [value, ...rest], vars));
+    out.push(...named(name, [value, ...rest], vars, base));
     const text = expandWord(value, vars);
     if (text === undefined) vars.delete(name);
     else vars.set(name, text);
@@ -176,13 +179,19 @@ function assign(words: readonly ShWord[], vars: Map<string, string>): Loaded[] {
 // What a variable's value names: BASH_ENV / ENV a script every non-interactive shell runs, ZDOTDIR the folder
 // of zsh's start-up files, ZSH_CUSTOM oh-my-zsh's folder of scripts and plug-ins, and what the environment's table says of the others (obeyed-env.ts envNamed:
 // PATH's folders, whose programs run by name; PYTHONSTARTUP, NODE_OPTIONS' --require, LD_PRELOAD files ...).
-function named(name: string, values: readonly ShWord[], vars: ReadonlyMap<string, string>): Loaded[] {
+function named(name: string, values: readonly ShWord[], vars: ReadonlyMap<string, string>, base?: string): Loaded[] {
   const first = values[0]!;
+  // Every other variable of a direnv file: what its value names as a path (R13-12).
+  const other = (): Loaded[] => {
+    if (base === undefined) return [];
+    const value = values.map((each) => expandWord(each, vars)).filter((each) => each !== undefined);
+    return valuePaths(value.join(' '), base);
+  };
   if (name === 'BASH_ENV' || name === 'ENV') return loadedOf([first], vars, 'shell');
   if (name === 'ZSH_CUSTOM') return loadedOf([first], vars, undefined, true);
   if (name === 'ZDOTDIR') return loadedOf(ZSH_STARTUP.map((file) => ({ ...first, text: `${first.text}/${file}` })), vars, 'shell');
   const found = envNamed(name === 'fish_user_paths' ? 'PATH' : name, values.map((value) => value.text).join(isSpaceSeparated(name) ? ' ' : ':'));
-  if (!found) return [];
+  if (!found) return other();
   // A variable that loads only some files of its folders (PYTHONPATH: sitecustomize.py, usercustomize.py): those files.
   if (found.folders && !found.folders.includes('**')) {
     const files = found.folders.filter((pattern) => !pattern.includes('/')).map((pattern) => pattern.replace(/\*$/, '.py'));

@@ -66,7 +66,8 @@ function startItems(home: string, roots: readonly string[], below: readonly stri
       for (const path of listFiles(join(home, folder))) items.push({ path, depth: 0, loader: `~/${folder}/${path.slice(path.lastIndexOf('/') + 1)}`, kind });
     }
     for (const rel of row.workspace ?? []) for (const root of roots) items.push({ path: join(root, rel), depth: 0, loader: rel, kind });
-    for (const rel of row.workspace ? below : []) items.push({ path: join(roots[0]!, rel), depth: 0, loader: rel, kind });
+    // `.envrc` files below the top are direnv's alone.
+    for (const rel of kind === 'direnv' ? below : []) items.push({ path: join(roots[0]!, rel), depth: 0, loader: rel, kind });
   }
   return items;
 }

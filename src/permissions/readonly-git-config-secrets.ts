@@ -9,6 +9,7 @@ import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import picomatch from 'picomatch';
 import { CredentialConfigs, holdsCredential } from '../git/config-credential.js';
+import { isCredentialStoreFile } from '../git/credential-store-content.js';
 import { envIncludes, withIncludes } from '../git/config-includes.js';
 import { gitOuterConfigFiles } from '../git/config-path.js';
 import type { ShellParse, SimpleCommand } from '../shell/parse-types.js';
@@ -45,6 +46,8 @@ function namedConfig(command: SimpleCommand, bases: readonly string[], configs: 
       if (value === '' || value.startsWith('-')) continue;
       for (const base of bases) {
         const real = realish(resolve(base, value));
+        // A git credential store by its content, whatever names it (R13-17).
+        if (isCredentialStoreFile(real)) return real;
         const inFolder = (folder: string): string[] => [join(folder, 'config'), join(folder, 'config.worktree')];
         const glob = /[*?[]/.test(value);
         const candidates = [real, ...(glob ? inFolder(dirname(real)) : []), ...(whole ? [...inFolder(real), join(real, '.git', 'config')] : [])];

@@ -12,6 +12,11 @@ import { changedPaths, commitOf, indexMap, setRef, setSymbolicRef, updateIndex, 
 // checkout -- .`, `git reset --hard ORIG_HEAD` or `git push` then writes or ships it. The rule of the one
 // write gate applies to git's state too: after the run, an index entry, a ref or an operation in progress
 // that holds, for a path the gate protects, content the work tree does not have is set back, and said.
+// The same for the person's deny/ask rules (R13-11) and the files hidden from the sandbox (R13-9).
+
+// What the paths set back are (the predicate: the write gate's, and the person's deny/ask rules and the
+// files hidden from the sandbox, which a git-alone line sees as empty placeholders: shell/run-call.ts).
+const GUARDED = 'a path the write gate or your deny/ask rules protect, or a file hidden from the sandbox';
 
 // An index bigger than this is not compared (a warning-free skip: such repositories are rare).
 const MAX_INDEX = 256 * 1024 * 1024;
@@ -78,7 +83,7 @@ function indexAfter(before: GitStateBefore, isProtected: (path: string) => boole
   const done = updateIndex(runner, restore);
   const what = named.slice(0, 5).join(', ') + (named.length > 5 ? ` and ${named.length - 5} more` : '');
   return [done
-    ? `a sandboxed command put content the work tree does not have into git's index for ${what} (a path the write gate protects: the next commit or \`git checkout -- .\` would write it unasked); the entry was set back`
+    ? `a sandboxed command put content the work tree does not have into git's index for ${what} (${GUARDED}: the next commit or \`git checkout -- .\` would write it unasked); the entry was set back`
     : `a sandboxed command put content the work tree does not have into git's index for ${what}, and setting it back failed: run \`git restore --staged ${named[0]}\` before the next commit`];
 }
 
@@ -106,8 +111,8 @@ function refsAfter(before: GitStateBefore, offending: (paths: ReadonlyMap<string
     if (path === undefined) continue;
     const restored = old?.startsWith('ref: ') ? setSymbolicRef(runner, name, old.slice(5).trim()) : setRef(runner, name, old);
     warnings.push(restored
-      ? `a sandboxed command pointed ${name} at a commit that changes ${path} (a path the write gate protects) to content the work tree does not have; ${old === undefined ? 'it was removed' : 'it was set back'}`
-      : `a sandboxed command pointed ${name} at a commit that changes ${path} (a path the write gate protects); setting it back failed: check \`git log ${name}\` before you push or reset`);
+      ? `a sandboxed command pointed ${name} at a commit that changes ${path} (${GUARDED}) to content the work tree does not have; ${old === undefined ? 'it was removed' : 'it was set back'}: the commit was not kept (make the change to ${path} yourself, then commit outside codeward)`
+      : `a sandboxed command pointed ${name} at a commit that changes ${path} (${GUARDED}); setting it back failed: check \`git log ${name}\` before you push or reset`);
   }
   return warnings;
 }

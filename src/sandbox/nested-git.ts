@@ -24,7 +24,7 @@ const MAX_DEPTH = 8;
 const MAX_SCAN_DEPTH = 16;
 
 // The git folder a checkout's `.git` names (itself when a folder, the `gitdir:` target when a file).
-function gitDirOf(dotGit: string): string | undefined {
+export function gitDirOf(dotGit: string): string | undefined {
   try {
     if (lstatSync(dotGit).isDirectory()) return dotGit;
     const match = /^gitdir:\s*(.+?)\s*$/m.exec(readGitMetadata(dotGit) ?? '');

@@ -2,7 +2,7 @@ import { whereLinksLead } from '../workspace/links-lead.js';
 import { lstatSync, mkdirSync, readdirSync, readlinkSync, realpathSync, renameSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { isObeyedLater, mayEndAt, reachesAnyName, type ObeyedContext } from '../permissions/obeyed.js';
-import { gitProgramsIn } from './nested-git.js';
+import { gitDirOf, gitProgramsIn } from './nested-git.js';
 import { moveAside } from './planted.js';
 
 // The write gate after a sandboxed run (THREAT-MODEL "One write gate"): every path of the workspace the
@@ -81,6 +81,17 @@ interface Found {
   readonly gits: string[];
   // Every symlink (relative) → signature: one the run made or changed that leads out of the workspace is moved aside.
   readonly links: Map<string, string>;
+}
+
+// Every git folder the walk found (a nested `.git` folder, a folder of git's shape, the folder a nested
+// `.git` file names when it lies in the workspace), absolute: bound read-only as a whole.
+function nestedGitFolders(root: string, gits: readonly string[]): string[] {
+  const folders = new Set<string>();
+  for (const rel of gits) {
+    const dir = gitDirOf(join(root, rel));
+    if (dir?.startsWith(`${root}/`)) folders.add(dir);
+  }
+  return [...folders];
 }
 
 export class ObeyedScan {
@@ -219,12 +230,14 @@ export class ObeyedScan {
   }
 
   // Before the run: the protected paths that exist (absolute), to bind read-only. `ctx`: what the git
-  // configuration names now (permissions/obeyed-context.ts).
-  start(ctx: ObeyedContext): string[] {
+  // configuration names now (permissions/obeyed-context.ts). `gitReadOnly` (a line that runs more than git,
+  // shell/git-only-line.ts): every nested git folder whole, too (red team R13-8: an in-place run rewrote a
+  // nested clone's loose objects; no after-run check can vouch for them, the reason the root's is read-only).
+  start(ctx: ObeyedContext, gitReadOnly: boolean): string[] {
     this.ctx = ctx;
     this.configured = new Set(ctx.gitPaths);
     this.before = this.find();
-    return this.before.tops.slice(0, MAX_READ_ONLY);
+    return [...(gitReadOnly ? nestedGitFolders(this.root, this.before.gits) : []), ...this.before.tops.slice(0, MAX_READ_ONLY)];
   }
 
   // After the run: moves aside what is new or changed; one warning per path.

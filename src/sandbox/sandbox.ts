@@ -35,6 +35,7 @@ import { ViewCache } from './view-cache.js';
 import { keptProbe } from './probe-kept.js';
 import { DEFAULT_NON_ACCESSIBLE_GLOBS } from '../workspace/types.js';
 import { includedCredentialConfigs, withCredentialGlobs } from '../workspace/reader-hidden.js';
+import { hiddenExcludeCopy } from './hidden-excludes.js';
 
 // What the user chose on the command line (and in user-level config): it wins over the project config.
 export interface SandboxChoice {
@@ -86,6 +87,9 @@ export interface SandboxStatus {
 export interface PrepareOptions {
   readonly stage?: boolean;
   readonly gitReadOnly?: string;
+  // Workspace-relative paths a git-alone run's index and commits must not change beyond what the write
+  // gate protects (the person's deny and ask rules, files hidden from the sandbox: git-state.ts sets back).
+  readonly gitProtected?: (rel: string) => boolean;
 }
 
 // How to start one process: the argv prefix (sandbox program and its arguments) and what to do after.
@@ -277,7 +281,7 @@ export class ProcessSandbox {
     const substitutes = cleanGitConfigs([...policy.shown.map((entry) => entry.path), ...etcCopied()], this.stateDir);
     // A subfolder workspace: its repository read-only, so git works inside (issue 28, enclosing-git.ts).
     const enclosing = repository ? enclosingGit(policy.root, safeCache && dirname(safeCache), this.env['HOME'], this.toolEnv) : undefined;
-    const repositoryConfigs = repositoryConfigCopies(policy.root, this.stateDir, workspaceSecrets, enclosing?.shown);
+    const repositoryConfigs = new Map([...repositoryConfigCopies(policy.root, this.stateDir, workspaceSecrets, enclosing?.shown), ...hiddenExcludeCopy(policy.root, workspaceSecrets, this.stateDir)]);
     // Staging (issue 27): the same bwrap, run over an overlay of the workspace (overlay.ts).
     this.stager ??= new OverlayStager(this.stateDir, this.toolEnv);
     const unstageable = options.stage === true && policy.mode === 'workspace-write' ? await this.stager.unavailable(policy.root) : 'not asked';
@@ -288,7 +292,8 @@ export class ProcessSandbox {
     // plan judges with the same gate: no walk of the whole workspace before and after it.
     const walkObeyed = policy.mode === 'workspace-write' && !(stageable && policy.writable.length === 0);
     const deep = walkObeyed ? (this.obeyedScan ??= new ObeyedScan(policy.root)) : undefined;
-    const obeyedPaths = deep?.start(withoutRelativePath(obeyedContext(policy.root, this.env['HOME'], this.folderListings))) ?? [];
+    // With git read-only (a line that runs more than git), every nested git folder too (R13-8).
+    const obeyedPaths = deep?.start(withoutRelativePath(obeyedContext(policy.root, this.env['HOME'], this.folderListings)), options.gitReadOnly !== undefined) ?? [];
     const full = { ...policy, ...(options.gitReadOnly ? { gitReadOnly: true } : {}), ...(enclosing ? { enclosingGit: enclosing } : {}), protectedFiles: [...policy.protectedFiles, ...obeyedPaths], substitutes, repositoryConfigs, workspaceSecrets, viewSecrets, emptyFile: emptyFileIn(this.stateDir) };
     const { lease, value: wrapped } = this.stateDir
       ? MountLease.register(this.stateDir, policy.root, policy.writable, (maker) => bwrapArgs(full, cwd, maker))
@@ -312,7 +317,7 @@ export class ProcessSandbox {
     // With the git folder read-only (bwrap.ts binds it whole) there is nothing to compare.
     const gitBefore = policy.mode === 'workspace-write' && !(options.gitReadOnly && lstatQuiet(join(policy.root, '.git'))?.isDirectory()) ? gitStateBefore(policy.root, findOnPath('git', this.toolEnv), this.toolEnv, policy.network) : undefined;
     let gitCtx: ReturnType<typeof obeyedContext> | undefined;
-    const gitProtected = (path: string): boolean => immunePath(path, true, [], (gitCtx ??= obeyedContext(policy.root, this.env['HOME'], this.folderListings))) !== undefined;
+    const gitProtected = (path: string): boolean => immunePath(path, true, [], (gitCtx ??= obeyedContext(policy.root, this.env['HOME'], this.folderListings))) !== undefined || options.gitProtected?.(path) === true;
     const after = (): string[] => {
       try {
         const warnings = [...(gitBefore ? gitStateAfter(gitBefore, gitProtected) : []), ...quarantine(before), ...(ancestors ? restoreHiddenAncestors(policy.root, ancestors) : []), ...nested(), ...(deep?.finish() ?? []), ...modes()];

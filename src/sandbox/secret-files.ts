@@ -1,5 +1,6 @@
 import { lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync, type BigIntStats } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { isCredentialStoreFile } from '../git/credential-store-content.js';
 import { compileNonAccessible, type RelMatcher } from '../workspace/globs.js';
 import { realOf, targetKindOf, within, type PathKind } from './policy.js';
 
@@ -32,7 +33,8 @@ function folderStats(path: string): BigIntStats | undefined {
   }
 }
 
-// Finds the workspace entries that match the non-accessible globs, walking every folder (node_modules
+// Finds the workspace entries that match the non-accessible globs (and git credential stores by their
+// content: git/credential-store-content.ts), walking every folder (node_modules
 // and .git too: a glob like `**/*.pem` can match there) but not into a matched folder (hidden whole) nor
 // through symlinks. One engine keeps one finder: a later run reads again only the folders that changed
 // and stats the others (measured in bench/sandbox.mjs).
@@ -53,7 +55,8 @@ export class SecretFinder {
   ) {
     this.root = realOf(root);
     this.matcher = compileNonAccessible(globs);
-    this.key = JSON.stringify([this.root, globs]);
+    // 'stores': the folder scans also hold the credential stores found by content (an older cache did not).
+    this.key = JSON.stringify([this.root, globs, 'stores']);
   }
 
   // Real paths to hide, a symlink's target in place of the link.
@@ -116,6 +119,9 @@ export class SecretFinder {
       const child = rel === '' ? entry.name : `${rel}/${entry.name}`;
       if (this.matcher.entry(child)) hits.push(child);
       else if (entry.isDirectory()) folders.push(child);
+      // A git credential store by its first line, whatever its name (R13-17): hidden like `.env`. A store
+      // git rewrites renames its lock file over it, which changes this folder's ctime (read again).
+      else if (entry.isFile() && isCredentialStoreFile(join(path, entry.name))) hits.push(child);
     }
     // Racy (as git calls it): changed so recently that another change could keep the same coarse
     // timestamp (the kernel clock ticks in milliseconds); read again next time.

@@ -73,7 +73,8 @@ export async function runShellCall(call: ShellCall, ctx: CommandContext): Promis
   const staging = call.stage ? (ctx.staging ?? (await runStaging(call.stage.requested, ctx.config, ctx.sandbox))) : undefined;
   const git = ctx.sandbox ? await gitForRun(call.command, folder.real, ctx) : undefined;
   const gitReadOnly = git?.readOnly;
-  const prepared = ctx.sandbox ? await ctx.sandbox.prepare(folder.real, { stage: isStaged(staging), ...(gitReadOnly ? { gitReadOnly } : {}) }) : undefined;
+  const gitProtected = ctx.sandbox && !gitReadOnly ? await gitGuarded(ctx) : undefined;
+  const prepared = ctx.sandbox ? await ctx.sandbox.prepare(folder.real, { stage: isStaged(staging), ...(gitReadOnly ? { gitReadOnly } : {}), ...(gitProtected ? { gitProtected } : {}) }) : undefined;
   if (prepared?.warning) ctx.warn(prepared.warning);
   if (isStaged(staging) && !prepared?.stage && !prepared?.stageFailed) {
     for (const warning of prepared?.after?.() ?? []) ctx.warn(warning);
@@ -144,6 +145,16 @@ async function gitForRun(command: string, cwd: string, ctx: CommandContext): Pro
   const repository = gitAloneRepository(ctx.workspace.root, process.env['HOME']);
   if (repository.refusal) return { readOnly: `git's folder is read-only for this command: ${repository.refusal}, and what they start could rewrite history; commit outside codeward (or with --sandbox off, which a person approves)` };
   return { env: GIT_ALONE_ENV, ...(repository.hooks ? { hooksOff: "the repository's git hooks did not run: a sandboxed git runs with core.hooksPath=/dev/null (a program a hook starts, such as the test suite, could rewrite git's history); run the commit yourself to run them" } : {}) };
+}
+
+// What a line that writes git's history may not put into the index or a commit beyond the write gate
+// (sandbox/git-state.ts sets it back after the run): a path the person's deny or ask rules cover (red team
+// R13-11: `git revert` under `--deny '@coder write prod.conf'` committed prod.conf's old content), and a
+// file hidden from the sandbox, which git there sees as an empty placeholder (R13-9: `git add -A && git
+// commit` committed .env emptied; the person's next checkout lost the secret).
+async function gitGuarded(ctx: CommandContext): Promise<(rel: string) => boolean> {
+  const rules = await ctx.pathRules?.();
+  return (rel) => ctx.workspace.isHiddenFromReaders(rel) || rules?.('write', rel) !== undefined;
 }
 
 // A line that names a git subcommand that writes history (for the warning when its failure was hidden).

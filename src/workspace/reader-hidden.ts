@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { CredentialConfigs } from '../git/config-credential.js';
+import { isCredentialStoreFile } from '../git/credential-store-content.js';
 import { compileNonAccessible, type RelMatcher } from './globs.js';
 import { isSensitivePath } from './sensitive.js';
 
@@ -10,7 +11,8 @@ import { isSensitivePath } from './sensitive.js';
 // - credential files a person approves one by one (the permission gate's immune reading classes,
 //   permissions/immune-paths.ts 'any': SSH and GPG keys, AWS credentials, a kube config), at any depth;
 // - a repository config holding a credential (a token in a URL, an http extraHeader, a credential helper);
-// - the sensitive system paths (a workspace at /etc).
+// - the sensitive system paths (a workspace at /etc);
+// - a git credential store by its content, whatever its name (git/credential-store-content.ts, R13-17).
 // Search, the code index, references and git-diff leave them out; the sandbox hides the credential files
 // like non-accessible ones (sandbox.ts), so `grep -r` and git's content readers there cannot print them.
 // git's plain-text password store by its default names (`~/.git-credentials`, `$XDG_CONFIG_HOME/git/credentials`) and
@@ -49,7 +51,13 @@ export class ReaderHidden {
     if (parentHidden || this.#credentials(rel) || inObjectStore(rel)) return true;
     const abs = join(this.root, rel);
     if (isSensitivePath(abs)) return true;
-    return this.credentialConfig(abs);
+    return this.credentialConfig(abs) || isCredentialStoreFile(abs);
+  }
+
+  // A git credential store by its content (R13-17) that no credential glob names (those `read` asks a person
+  // for by name: they keep that answer).
+  credentialStore(real: string, rel: string): boolean {
+    return !this.#credentials(rel) && isCredentialStoreFile(real);
   }
 
   // A git config file git loads here (the repository's, the user's, $GIT_CONFIG_GLOBAL, what they include) holding a credential.

@@ -42,6 +42,11 @@ export function credentialRefused(input: string): CodewardError {
   return fail('C211', `${input}: a git config file holding a credential (a token in a URL, an http extraHeader, a credential helper); codeward does not show it raw. In exec, \`git remote -v\` and \`git config --list\` show it without the credential`);
 }
 
+// A file whose first line is a git credential store's (`https://user:token@host`), whatever its name (R13-17).
+export function credentialStoreRefused(input: string): CodewardError {
+  return fail('C211', `${input}: a git credential store (its lines are https://user:token@host); codeward does not show it. Ask the person for what you need from it, or use git itself (git fetch, git push), which reads it`);
+}
+
 // git's object store is not read raw (red team round 9, R9-8): it holds every staged file's bytes.
 export function objectStoreRefused(input: string): CodewardError {
   return fail('C211', `${input}: a file of git's object store (it holds the bytes of every file ever staged, hidden ones included); codeward does not read it raw. Use git-diff, git-log or exec git show for what a commit holds`);

@@ -8,7 +8,7 @@ import { compileNonAccessible, type RelMatcher } from './globs.js';
 import { Beneath } from './beneath.js';
 import { openVerified, openVerifiedFile, type VerifiedFile } from './open.js';
 import { resolveRealSync } from './realpath.js';
-import { changed, credentialRefused, objectStoreRefused, errno, escapes, fsRefusal, notAccessible, sensitiveRefused } from './refusals.js';
+import { changed, credentialRefused, credentialStoreRefused, objectStoreRefused, errno, escapes, fsRefusal, notAccessible, sensitiveRefused } from './refusals.js';
 import { isSensitivePath } from './sensitive.js';
 import { markedStateAbove, ownStateFolders, ownStateRefused, ownStateRels } from './own-state.js';
 import { enclosingRefusal } from './enclosing.js';
@@ -147,6 +147,7 @@ export class Workspace {
     const { stats, isLink } = statBoth(lexical, real, input);
     if (markedStateAbove(this.root, real, stats.isDirectory()) !== undefined) throw ownStateRefused(input);
     if (access === 'read' && stats.isFile() && this.#readerHidden.credentialConfig(real)) throw credentialRefused(input);
+    if (access === 'read' && stats.isFile() && this.#readerHidden.credentialStore(real, rel)) throw credentialStoreRefused(input);
     if (access === 'read' && inObjectStore(rel)) throw objectStoreRefused(input);
     return { input, real, rel, kind: kindOf(stats), isLink, lexical, stats };
   }

@@ -35,23 +35,55 @@ describe('the environment table', () => {
   });
 });
 
+// Under --yes, writing `file` in a workspace of `files` asks (C241); writing `plain` does not.
+async function writeAsks(name: string, files: Record<string, string>, file: string, plain: string): Promise<void> {
+  const root = join(base, name), home = join(base, 'home');
+  await writeFiles(root, files);
+  await writeFiles(home, { '.keep': '' });
+  vi.stubEnv('HOME', home);
+  const engine = await createEngine({ workspace: root, env: { HOME: home }, permissions: { home, yes: true } });
+  try {
+    expect(await engine.run({ cmd: 'write', args: { file, content: 'system("touch /tmp/pwn")\n' } }), file).toMatchObject({ ok: false, error: { code: 'C241' } });
+    expect(await engine.run({ cmd: 'write', args: { file: plain, content: files[plain]! } })).toMatchObject({ ok: true });
+  } finally {
+    await engine.close();
+  }
+}
+
 describe('a project .envrc: what it makes programs load asks before it is written (--yes)', () => {
   it.each([
     ['export MAKEFILES=$PWD/tools/x.mk', 'tools/x.mk'],
     ['export PERL5OPT=-Mtools::x PERL5LIB=$PWD', 'tools/x.pm'],
     ['export PATH=$(pwd -P)/bin2:$PATH', 'bin2/ls'],
     ['export GIT_EXTERNAL_DIFF=$PWD/tools/d.sh', 'tools/d.sh'],
-  ])('%s -> %s', async (line, file) => {
-    const root = join(base, `r${file.replace(/\W/g, '')}`), home = join(base, 'home');
-    await writeFiles(root, { '.envrc': `${line}\n`, 'src/a.pm': '1;\n' });
-    await writeFiles(home, { '.keep': '' });
-    vi.stubEnv('HOME', home);
-    const engine = await createEngine({ workspace: root, env: { HOME: home }, permissions: { home, yes: true } });
-    try {
-      expect(await engine.run({ cmd: 'write', args: { file, content: 'system("touch /tmp/pwn")\n' } }), file).toMatchObject({ ok: false, error: { code: 'C241' } });
-      expect(await engine.run({ cmd: 'write', args: { file: 'src/a.pm', content: '1;\n' } })).toMatchObject({ ok: true });
-    } finally {
-      await engine.close();
-    }
-  });
+  ])('%s -> %s', (line, file) => writeAsks(`r${file.replace(/\W/g, '')}`, { '.envrc': `${line}\n`, 'src/a.pm': '1;\n' }, file, 'src/a.pm'));
+});
+
+// Red team R13-12: not a table of names. ANY variable an allowed `.envrc` (or the `.env` its `dotenv` loads)
+// sets whose value names a workspace path makes that path obeyed, file or folder (recursively), however the
+// path is spelled ($PWD, $(pwd), expand_path, realpath, a variable, relative); the project folder itself is not.
+describe('a project .envrc: any variable whose value names a workspace path (--yes)', () => {
+  it.each([
+    ['export RUSTC_WRAPPER=$PWD/tools/w', 'tools/w'],
+    ['export CC="$(pwd)/tools/cc"', 'tools/cc'],
+    ['export JAVA_TOOL_OPTIONS="-javaagent:$PWD/tools/a.jar=opts"', 'tools/a.jar'],
+    ['export DOCKER_CONFIG=$(expand_path .docker)', '.docker/config.json'],
+    ['export DOCKER_CONFIG=$PWD/.docker2', '.docker2/config.json'],
+    ['T=$PWD/kube; export KUBECONFIG=$T/k.yaml:/etc/k', 'kube/k.yaml'],
+    ['export MY_HOOK=$(realpath tools/hook.sh)', 'tools/hook.sh'],
+    ['export SOME_TOOL=tools/rel.sh', 'tools/rel.sh'],
+    ['export KUBECONFIG=kube.yaml', 'kube.yaml'],
+    ['dotenv .env.tools', 'tools/fromenv'],
+  ])('%s -> %s', (line, file) =>
+    writeAsks(`v${file.replace(/\W/g, '')}`, { '.envrc': `${line}\nexport ROOT=$PWD NODE_ENV=production\n`, '.env.tools': 'CC=./tools/fromenv\n', 'kube.yaml': 'x: 1\n', '.docker/.keep': '', 'src/a.ts': '1\n' }, file, 'src/a.ts'));
+});
+
+// The same class in mise's config, which sets variables on `cd` like direnv (R13-12).
+describe('a project mise.toml: any [env] value that names a workspace path (--yes)', () => {
+  it.each([
+    ['mise.toml', 'tools/w', '[env]\nRUSTC_WRAPPER = "{{config_root}}/tools/w"\n'],
+    ['.mise.toml', 'bin3/ls', '[env]\n_.path = ["./bin3"]\n'],
+    ['.config/mise.toml', 'tools/a.jar', 'env.JAVA_TOOL_OPTIONS = "-javaagent:{{config_root}}/tools/a.jar"\n'],
+    ['mise.local.toml', 'kube.yaml', "[tools]\nnode = '20'\n[env]\nKUBECONFIG = 'kube.yaml'\nROOT = '{{config_root}}'\n"],
+  ])('%s -> %s', (name, file, text) => writeAsks(`m${file.replace(/\W/g, '')}`, { [name]: text, 'kube.yaml': 'x: 1\n', 'src/a.ts': '1\n' }, file, 'src/a.ts'));
 });
