@@ -61,3 +61,9 @@ export function toolchainRun(walk: Walk, words: readonly string[], bases: readon
     for (const base of bases) if (inside(walk.top, resolve(base, named))) walk.files.add(resolve(base, named));
   }
 }
+
+// pytest's `--doctest-glob PATTERN` (on the line or in a configuration's addopts): the prose files it matches
+// are run as tests, at any depth below where pytest runs (red team R13-13).
+export function doctestGlobs(text: string, from: string): string[] {
+  return [...text.matchAll(/--doctest-glob(?:\s*=\s*|\s+)["']?([^\s"']+)/g)].map((found) => resolve(from, '**', found[1]!));
+}

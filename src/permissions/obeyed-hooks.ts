@@ -24,7 +24,7 @@ import { runnerKindFiles } from './hook-fallback.js';
 import { newWalk, read, stats, type Walk } from './hook-walk.js';
 import { toolchainName } from './hook-toolchains.js';
 import { toolchainParts } from './hook-toolchain-parts.js';
-import { runsScript, scriptLoads, sourceOperands, toolchainRun } from './hook-runs.js';
+import { doctestGlobs, runsScript, scriptLoads, sourceOperands, toolchainRun } from './hook-runs.js';
 import { commandWords, shellWords } from '../git/config-command.js';
 import { huskyParent } from '../git/config-path.js';
 
@@ -67,12 +67,14 @@ function follow(walk: Walk, lines: readonly string[], depth: number, script: str
     // pytest's `-p plugin` on the line (or PYTEST_ADDOPTS), every conftest.py (R11-6).
     const loads = lineLoads(words, command);
     for (const glob of loads.globs) walk.globs.add(resolve(top, glob));
+    for (const glob of doctestGlobs(command, bases[bases.length - 1]!)) if (inside(top, glob)) walk.globs.add(glob);
     for (const named of loads.named) if (SCRIPT.test(named) && inside(top, resolve(from, named))) files.add(resolve(from, named));
     // A runner's configuration at the top and in the folder it runs in (a workspace package's own
     // vitest.config.ts, eslint.config.js ...); what it names, from its folder or the top.
     for (const { path: config, text } of [...new Set([top, from])].flatMap((at) => configTexts(words, at, (path) => read(walk, path)))) {
       // Under the fallback every configuration name is a glob already (runner-kinds.ts): not one path per package.
       if (walk.unmodeled === undefined) files.add(config);
+      for (const glob of doctestGlobs(text ?? '', dirname(config))) if (inside(top, glob)) walk.globs.add(glob);
       // A name the configuration computes (R12-5b): every file below its folder.
       if (text !== undefined && computedLoads(text) && inside(top, dirname(config))) walk.globs.add(join(dirname(config), '**'));
       const loading = loadedModuleNames(text ?? '');

@@ -90,3 +90,28 @@ describe('R13-25: a real installed folder is obeyed while the whole tree is', ()
     });
   });
 });
+
+describe('R13-13: doctest runners run prose', () => {
+  it.each([
+    ['python3 -m doctest README.md docs/*.md', ['README.md', 'docs/new.md']],
+    ['python3 -m pytest --doctest-glob="*.md"', ['README.md', 'docs/new.md', 'docs/sub/x.md']],
+    ['pytest --doctest-glob "*.rst" tests', ['docs/index.rst']],
+    ['rustdoc --test README.md', ['README.md']],
+    ['mdbook test book', ['book/src/ch2.md']],
+    ['sphinx-build -b doctest docs out', ['docs/index.rst']],
+    ['cargo test --doc', ['README.md']],
+  ])('%s', async (hook, asks) => {
+    await checkHookRow(next(), home, {
+      hook,
+      files: { 'Cargo.toml': '[package]\nname = "x"\n', 'src/lib.rs': '#![doc = include_str!("../README.md")]\n' },
+      asks,
+      free: ['data/a.csv'],
+    });
+  });
+});
+
+describe('R13-13: pytest --doctest-glob in a configuration', () => {
+  it('pytest.ini addopts names the prose pytest runs', async () => {
+    await checkHookRow(next(), home, { hook: 'python3 -m pytest -q', files: { 'pytest.ini': '[pytest]\naddopts = --doctest-glob=*.md\n' }, asks: ['README.md', 'docs/new.md'], free: ['data/a.csv', 'docs/page.rst'] });
+  });
+});

@@ -5,10 +5,16 @@
 // README's documented limit and stay writable; what each runs or obeys beyond them is C241 (manifests, build
 // scripts, toolchain selectors, proc-macro crates, analyzers, plug-ins, included docs). A sub-command or option
 // the row does not model, or a variable set for the program, still obeys the whole tree (fail closed).
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEngine } from '../../src/setup.js';
 import { removeDir, tempDir, writeFiles } from '../helpers/fixture.js';
 import { checkHookRow } from './hook-check.js';
+import { git } from './git-run.js';
+
+const hasGo = spawnSync('go', ['version']).status === 0;
 
 let base: string;
 let home: string;
@@ -93,4 +99,23 @@ describe('make test of a plain C project', () => {
       content: '/* ok */\n',
     });
   });
+});
+
+describe.skipIf(!hasGo)('the real go toolchain: a --yes agent edits the code, the commit hook runs go test on it', () => {
+  it('pkg/a.go written, go.mod refused, and the hook passes at the next commit', async () => {
+    const root = next();
+    await checkHookRow(root, home, { hook: 'go test ./...', files: { 'go.mod': 'module example.com/x\n\ngo 1.18\n', 'pkg/a.go': 'package pkg\n' }, asks: ['go.mod'], free: [] });
+    const engine = await createEngine({ workspace: root, env: { HOME: home }, permissions: { home, yes: true } });
+    try {
+      const wrote = await engine.run({ cmd: 'write', args: { file: 'pkg/a_test.go', content: 'package pkg\n\nimport "testing"\n\nfunc TestA(t *testing.T) {}\n' } });
+      expect(wrote, JSON.stringify(wrote)).toMatchObject({ ok: true });
+    } finally {
+      await engine.close();
+    }
+    git(root, 'add', '-A');
+    const env = { ...process.env, HOME: home, GOCACHE: join(base, 'gocache'), GOPATH: join(base, 'gopath'), GOFLAGS: '-mod=mod', GOTOOLCHAIN: 'local', GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@x', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@x' };
+    const commit = spawnSync('git', ['-C', root, 'commit', '-qm', 'x'], { env, encoding: 'utf8' });
+    expect(commit.status, commit.stderr + commit.stdout).toBe(0);
+    expect(readFileSync(join(root, 'go.mod'), 'utf8')).toContain('module example.com/x');
+  }, 120_000);
 });
