@@ -51,6 +51,8 @@ export function scriptLoads(walk: Walk, target: string, runs: boolean, from: str
 // A toolchain the words run (hook-toolchains.ts): its row's file kinds at any depth, the files its options name
 // (`-f pom.xml`, `--settings x.runsettings`, `-modfile`), a project or solution it is given.
 export function toolchainRun(walk: Walk, words: readonly string[], bases: readonly string[]): void {
+  // A quoted command text (`sh -c 'go test ./...'`): its own simple commands.
+  for (const text of words.filter((word) => /\s/.test(word.trim()))) for (const part of simpleCommands(text)) toolchainRun(walk, shellWords(part), bases);
   const at = words.findIndex((word) => toolchainName(basename(word)) !== undefined);
   if (at < 0) return;
   const name = toolchainName(basename(words[at]!))!;

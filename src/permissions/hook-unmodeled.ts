@@ -29,6 +29,7 @@ const pythonModule = (word: string, isFile: (word: string) => boolean): boolean 
   /^[A-Za-z_][\w.]*(?::[\w.]+)?$/.test(word) && moduleFiles(word.replace(/:.*$/, ''), true).some(isFile);
 // Interpreters: their first operand is the file they run (followed), `-c`/`-e` text a line of its own.
 const INTERPRETERS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'node', 'nodejs', 'python', 'python3', 'python2', 'ruby', 'perl', 'php', 'tsx', 'ts-node', '.', 'source']);
+const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh']);
 // Launchers: the program is their first operand (options, assignments and a timeout's duration skipped).
 const LAUNCHERS = new Set(['env', 'exec', 'command', 'builtin', 'nice', 'nohup', 'time', 'timeout', 'stdbuf', 'sudo', 'doas', 'xargs', 'npx', 'bunx', 'pnpx', 'uvx', 'then', 'do', 'else', 'elif', 'if', 'while', 'until', '!', '{']);
 // `npm exec X`, `uv run X` ...: the sub-commands that launch their operand.
@@ -87,6 +88,8 @@ function judge(words: readonly string[], isFile: (word: string) => boolean, defi
         const after = rest[module] === '-m' ? rest.slice(module + 1) : [rest[module]!.slice(2), ...rest.slice(module + 1)];
         return isFile(after[0]!) || pythonModule(after[0]!, isFile) ? undefined : judge(after, isFile, defined, set);
       }
+      // `sh -c 'go generate ./...'`: the text is a line of its own (other languages' inline code is not shell).
+      if (inline >= 0 && SHELLS.has(name) && rest[inline + 1] !== undefined) return unmodeled(rest[inline + 1]!, isFile, defined, set);
       if (inline >= 0 || operand < 0) return undefined;
       return dynamic(rest[operand]!) ? `\`${name} ${rest[operand]!}\` (a file only known at run time)` : undefined;
     }

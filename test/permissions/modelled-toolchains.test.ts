@@ -43,6 +43,12 @@ describe('a hook runs a mainstream toolchain: sources free under --yes, what the
   });
 });
 
+describe('spellings of a modelled go run: sources free, go.mod at any depth and go.work obeyed', () => {
+  it.each(["sh -c 'go test ./...'", 'cd sub && go test -C .. ./...', 'go test ./... -args -x', 'time go test ./...', 'go  test  ./...  2>&1 | tee out.log', 'go run ./cmd/gen -o x', 'npx --yes go test'])('%s', async (hook) => {
+    await checkHookRow(next(), home, { hook, files: { 'go.mod': 'module x\n', 'sub/.keep': '' }, asks: ['go.mod', 'sub/go.mod', 'go.work'], free: ['src/a.go'], content: '// ok\n' });
+  });
+});
+
 describe('what the build files make a toolchain run besides the sources', () => {
   it('cargo: a proc-macro crate, a path build-dependency, a named build script and its modules, a file a crate root includes', async () => {
     await checkHookRow(next(), home, {
@@ -84,6 +90,8 @@ describe('fail closed: a sub-command, option or variable a toolchain row does no
     'mvn exec:exec', 'mvn -Dexec.executable=./x test', 'gradle test -Dorg.gradle.jvmargs=-javaagent:x.jar', 'gradle -c other.gradle test',
     'dotnet test -p:VSTestTestAdapterPath=x', 'dotnet tool run x', 'swift package plugin x', 'swift test --toolchain ./t',
     'cc -fplugin=./p.so -o t t.c', 'gcc -Wl,-plugin=./p.so t.c', 'cc @opts t.c', 'ctest --test-dir build', 'zig build test',
+    // A shell's command text is a line of its own.
+    "sh -c 'go generate ./...'", 'bash -c "GOFLAGS=-toolexec=./x go test ./..."', "sh -c 'bazel test //...'",
   ])('%s', async (hook) => {
     await checkHookRow(next(), home, { hook, files: { 'go.mod': 'module x\n' }, asks: ['src/a.go', 'src/lib.rs', 'src/A.java', 'src/a.c', 'README.md'], free: ['data/a.csv'] });
   });
