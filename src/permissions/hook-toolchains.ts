@@ -32,7 +32,7 @@ export const TOOLCHAINS: Readonly<Record<string, Toolchain>> = {
   go: {
     // go.mod's `toolchain`/`replace` lines, the workspace file, the checksums, linked object files, vendoring.
     obeyed: ['go.mod', 'go.work', 'go.work.sum', 'go.sum', '*.syso', 'vendor/modules.txt'],
-    subcommands: ['test', 'vet', 'build', 'run', 'list', 'fmt', 'version', 'env', 'install', 'mod'],
+    subcommands: ['test', 'vet', 'build', 'run', 'list', 'fmt', 'version', 'env', 'mod'],
     flags: GO_TEST,
     valued: ['-run', '-skip', '-count', '-timeout', '-tags', '-p', '-parallel', '-cpu', '-bench', '-benchtime', '-covermode', '-coverpkg', '-coverprofile', '-shuffle', '-o', '-mod', '-vet', '-list', '-fuzz', '-fuzztime', '-cpuprofile', '-memprofile', '-f'],
     places: ['-C', '-modfile', '-overlay', '-pgo'],

@@ -85,7 +85,7 @@ describe('what the build files make a toolchain run besides the sources', () => 
 
 describe('fail closed: a sub-command, option or variable a toolchain row does not model obeys the whole tree', () => {
   it.each([
-    'go generate ./...', 'go test -exec ./wrap ./...', 'go test -toolexec=./x ./...', 'go vet -vettool=./v ./...', 'GOFLAGS=-toolexec=./x go test ./...',
+    'go generate ./...', 'go install ./cmd/x', 'go test -exec ./wrap ./...', 'go test -toolexec=./x ./...', 'go vet -vettool=./v ./...', 'GOFLAGS=-toolexec=./x go test ./...',
     'env RUSTC_WRAPPER=./w cargo test', 'cargo --config build.rustc="./r" test', 'cargo +nightly test', 'cargo xtask ci',
     'mvn exec:exec', 'mvn -Dexec.executable=./x test', 'gradle test -Dorg.gradle.jvmargs=-javaagent:x.jar', 'gradle -c other.gradle test',
     'dotnet test -p:VSTestTestAdapterPath=x', 'dotnet tool run x', 'swift package plugin x', 'swift test --toolchain ./t',
