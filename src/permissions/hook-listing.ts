@@ -3,6 +3,7 @@
 // what is obeyed, and a link to `/` cannot make the walk read the machine. Entries come with their types
 // (a symlinked subfolder is a link, never a folder: walks do not enter it).
 import { readdirSync, realpathSync, type Dirent } from 'node:fs';
+import { join, relative } from 'node:path';
 import { isInside } from '../workspace/contains.js';
 
 const real = (path: string): string | undefined => {
@@ -31,4 +32,25 @@ export const realTops = (tops: readonly string[]): string[] => tops.map((top) =>
 export function listInside(tops: readonly string[], folder: string): Dirent[] {
   const inner = real(folder);
   return inner === undefined || !tops.some((top) => isInside(top, inner)) ? [] : listReal(inner);
+}
+
+// A bounded breadth-first walk of the work tree `top` that enters no symlinked folder (nor one `enter` refuses):
+// the files whose `/`-separated relative path `matches`, in walk order, and every folder listed (the cache's sources).
+export function findInTree(top: string, matches: (rel: string) => boolean, enter: (name: string) => boolean, limits: { depth: number; entries: number; files: number }): { found: string[]; looked: string[] } {
+  const found: string[] = [];
+  const looked: string[] = [];
+  const queue = [{ dir: top, real: realTops([top])[0]!, depth: 0 }];
+  let budget = limits.entries;
+  for (let at = 0; at < queue.length && budget > 0 && found.length < limits.files; at++) {
+    const { dir, real, depth } = queue[at]!;
+    looked.push(dir);
+    const entries = listReal(real);
+    budget -= entries.length;
+    for (const entry of entries) {
+      const path = join(dir, entry.name);
+      if (found.length < limits.files && matches(relative(top, path).split('\\').join('/'))) found.push(path);
+      if (entry.isDirectory() && depth < limits.depth && enter(entry.name)) queue.push({ dir: path, real: join(real, entry.name), depth: depth + 1 });
+    }
+  }
+  return { found, looked };
 }

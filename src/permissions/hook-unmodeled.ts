@@ -6,6 +6,7 @@
 import { basename } from 'node:path';
 import { shCommands } from '../shell/sh-tokens.js';
 import { moduleFiles } from './python-files.js';
+import { toolchainArgs, toolchainName } from './hook-toolchains.js';
 
 // Programs that run no file of the work tree: the shell's own words, text and file utilities, git (its
 // configuration and hooks are judged by the git catalogue), and checkers/formatters without code plugins.
@@ -28,6 +29,7 @@ const pythonModule = (word: string, isFile: (word: string) => boolean): boolean 
   /^[A-Za-z_][\w.]*(?::[\w.]+)?$/.test(word) && moduleFiles(word.replace(/:.*$/, ''), true).some(isFile);
 // Interpreters: their first operand is the file they run (followed), `-c`/`-e` text a line of its own.
 const INTERPRETERS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'node', 'nodejs', 'python', 'python3', 'python2', 'ruby', 'perl', 'php', 'tsx', 'ts-node', '.', 'source']);
+const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh']);
 // Launchers: the program is their first operand (options, assignments and a timeout's duration skipped).
 const LAUNCHERS = new Set(['env', 'exec', 'command', 'builtin', 'nice', 'nohup', 'time', 'timeout', 'stdbuf', 'sudo', 'doas', 'xargs', 'npx', 'bunx', 'pnpx', 'uvx', 'then', 'do', 'else', 'elif', 'if', 'while', 'until', '!', '{']);
 // `npm exec X`, `uv run X` ...: the sub-commands that launch their operand.
@@ -44,8 +46,13 @@ function judge(words: readonly string[], isFile: (word: string) => boolean, defi
   // `$1`) are not the model's to choose.
   const dynamic = (word: string): boolean => /\$\(|`/.test(word) || [...word.matchAll(/\$+\{?([A-Za-z_]\w*)/g)].some((found) => set.has(found[1]!));
   let i = 0;
+  // A variable set for the program (`GOFLAGS=-toolexec=x go test`, `env RUSTC_WRAPPER=x cargo test`).
+  let assigned = false;
   for (;;) {
-    while (i < words.length && /^[A-Za-z_]\w*=/.test(words[i]!)) i++;
+    while (i < words.length && /^[A-Za-z_]\w*=/.test(words[i]!)) {
+      i++;
+      assigned = true;
+    }
     const word = words[i];
     if (word === undefined || ['for', 'case', 'select', 'function', 'done', 'fi', 'esac', '}', 'in'].includes(word) || /^[\w-]+\)$/.test(word)) return undefined;
     const name = basename(word).replace(/(?<=.)@[^/]*$/, '');
@@ -61,8 +68,16 @@ function judge(words: readonly string[], isFile: (word: string) => boolean, defi
     if (name === 'command' && ['-v', '-V'].includes(rest[0] ?? '')) return undefined;
     if (LAUNCHERS.has(name) || SUB[name]?.includes(rest[0] ?? '') === true) {
       i += 1 + (SUB[name] !== undefined ? 1 : 0);
-      while (i < words.length && (words[i]!.startsWith('-') || /^[A-Za-z_]\w*=/.test(words[i]!) || (name === 'timeout' && /^\d/.test(words[i]!)))) i += VALUED.has(words[i]!) ? 2 : 1;
+      while (i < words.length && (words[i]!.startsWith('-') || (/^[A-Za-z_]\w*=/.test(words[i]!) && (assigned = true)) || (name === 'timeout' && /^\d/.test(words[i]!)))) i += VALUED.has(words[i]!) ? 2 : 1;
       continue;
+    }
+    // A toolchain (hook-toolchains.ts), also spelled as a path (`./gradlew`, `./mvnw`): modelled with the
+    // sub-commands and options its row lists, with nothing set in its environment.
+    const toolchain = toolchainName(name);
+    if (toolchain !== undefined && !defined.has(word)) {
+      const why = assigned ? `\`${words.slice(0, i + 1).join(' ')}\` (a variable set for ${name})` : toolchainArgs(toolchain, rest).unknown;
+      if (why !== undefined) return why;
+      return undefined;
     }
     if (word.includes('/') || defined.has(word)) return undefined;
     if (INTERPRETERS.has(name)) {
@@ -73,6 +88,8 @@ function judge(words: readonly string[], isFile: (word: string) => boolean, defi
         const after = rest[module] === '-m' ? rest.slice(module + 1) : [rest[module]!.slice(2), ...rest.slice(module + 1)];
         return isFile(after[0]!) || pythonModule(after[0]!, isFile) ? undefined : judge(after, isFile, defined, set);
       }
+      // `sh -c 'go generate ./...'`: the text is a line of its own (other languages' inline code is not shell).
+      if (inline >= 0 && SHELLS.has(name) && rest[inline + 1] !== undefined) return unmodeled(rest[inline + 1]!, isFile, defined, set);
       if (inline >= 0 || operand < 0) return undefined;
       return dynamic(rest[operand]!) ? `\`${name} ${rest[operand]!}\` (a file only known at run time)` : undefined;
     }

@@ -8,9 +8,11 @@
 // TOML, XML, HTML, `*.config.*`, lock files, snapshots (jest runs `.snap` files as JavaScript), `.mdx` (compiled
 // to JavaScript) and every extension-less name are NOT inert; nor is `.txt`: build tools and package managers
 // read text files of any name (`pip install -r deps/base.txt` installs what it names, from any index;
-// CMakeLists.txt, meson_options.txt, a list a hook line runs). Installed packages (node_modules, virtual environments, site-packages, tox/nox
-// environments) are not the project's files: a package manager writes them, and the same exclusion holds for
-// the hook walk's globs (obeyed-context.ts).
+// CMakeLists.txt, meson_options.txt, a list a hook line runs). Nor are installed packages exempt here (red team
+// R13-25): a runner codeward does not model may resolve packages from node_modules or a virtual environment, or
+// walk every folder (`bazel //...`, cmake's GLOB_RECURSE, `go generate ./...` ran venv/x/gen.go); only the
+// modelled runners that resolve packages from them (npm, pip, pytest) leave them out of their globs
+// (obeyed-context.ts INSTALLED).
 
 const INERT_EXTENSIONS = new Set([
   // tabular data
@@ -20,30 +22,9 @@ const INERT_EXTENSIONS = new Set([
   'mp3', 'mp4', 'wav', 'ogg', 'oga', 'webm', 'mov', 'flac', 'woff', 'woff2', 'ttf', 'otf', 'eot',
 ]);
 
-// Folders of installed packages: what is below them is a package manager's, not the project's.
-export const INSTALLED_FOLDERS: readonly string[] = ['node_modules', '.venv', 'venv', 'site-packages', '.tox', '.nox'];
-
 // Whether a workspace-relative path (`/`-separated) is an inert file.
 export function isInert(path: string): boolean {
   const name = path.slice(path.lastIndexOf('/') + 1).toLowerCase();
   const dot = name.lastIndexOf('.');
   return dot > 0 && INERT_EXTENSIONS.has(name.slice(dot + 1));
-}
-
-// Whether a workspace-relative path lies in (or is) a folder of installed packages. By name alone a source
-// folder called `venv` or `node_modules` would pass (red team R13-19: `go generate ./...` ran
-// pkg/venv/gen.go): with `at` (what stands at a workspace-relative path), `node_modules` counts only beside a
-// package.json, and `venv`/`.venv`/`site-packages` only inside a virtual environment (a pyvenv.cfg at its top),
-// files no model writes unasked under this rule. `.tox`/`.nox` (the tools' own hidden folders) count by name.
-export function isInstalled(path: string, at?: (rel: string) => 'dir' | 'file' | undefined): boolean {
-  const names = path.split('/');
-  return names.some((raw, index) => {
-    const name = raw.toLowerCase();
-    if (!INSTALLED_FOLDERS.includes(name)) return false;
-    if (at === undefined || name === '.tox' || name === '.nox') return true;
-    const above = (rel: string): string => [...names.slice(0, index), rel].join('/');
-    if (name === 'node_modules') return at(above('package.json')) === 'file';
-    // The virtual environment's top: this folder (venv, .venv) or one above it (site-packages).
-    return names.slice(0, index + 1).some((_name, top) => at([...names.slice(0, top + 1), 'pyvenv.cfg'].join('/')) === 'file');
-  });
 }

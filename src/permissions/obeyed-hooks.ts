@@ -22,6 +22,9 @@ import { computedLoads, configTexts, pythonFirstFolders, pythonShadowGlobs } fro
 import { scriptVariables, unmodeled } from './hook-unmodeled.js';
 import { runnerKindFiles } from './hook-fallback.js';
 import { newWalk, read, stats, type Walk } from './hook-walk.js';
+import { toolchainName } from './hook-toolchains.js';
+import { toolchainParts } from './hook-toolchain-parts.js';
+import { doctestGlobs, runsScript, scriptLoads, sourceOperands, toolchainRun } from './hook-runs.js';
 import { commandWords, shellWords } from '../git/config-command.js';
 import { huskyParent } from '../git/config-path.js';
 
@@ -64,12 +67,14 @@ function follow(walk: Walk, lines: readonly string[], depth: number, script: str
     // pytest's `-p plugin` on the line (or PYTEST_ADDOPTS), every conftest.py (R11-6).
     const loads = lineLoads(words, command);
     for (const glob of loads.globs) walk.globs.add(resolve(top, glob));
+    for (const glob of doctestGlobs(command, bases[bases.length - 1]!)) if (inside(top, glob)) walk.globs.add(glob);
     for (const named of loads.named) if (SCRIPT.test(named) && inside(top, resolve(from, named))) files.add(resolve(from, named));
     // A runner's configuration at the top and in the folder it runs in (a workspace package's own
     // vitest.config.ts, eslint.config.js ...); what it names, from its folder or the top.
     for (const { path: config, text } of [...new Set([top, from])].flatMap((at) => configTexts(words, at, (path) => read(walk, path)))) {
       // Under the fallback every configuration name is a glob already (runner-kinds.ts): not one path per package.
       if (walk.unmodeled === undefined) files.add(config);
+      for (const glob of doctestGlobs(text ?? '', dirname(config))) if (inside(top, glob)) walk.globs.add(glob);
       // A name the configuration computes (R12-5b): every file below its folder.
       if (text !== undefined && computedLoads(text) && inside(top, dirname(config))) walk.globs.add(join(dirname(config), '**'));
       const loading = loadedModuleNames(text ?? '');
@@ -92,14 +97,18 @@ function follow(walk: Walk, lines: readonly string[], depth: number, script: str
     });
     // The folder python imports from first: a module there shadows the standard library (R12-1).
     for (const folder of pythonFirstFolders(words, bases[bases.length - 1]!, (path) => stats(path)?.file === true)) if (inside(top, folder)) for (const glob of pythonShadowGlobs(folder)) walk.globs.add(glob);
+    const sources = sourceOperands(command);
     for (const word of commandWords(command)) {
+      if (sources.has(word)) continue;
       const target = word.startsWith('-') ? undefined : bases.map((base) => resolve(base, word)).find((path) => inside(top, path) && stats(path)?.file === true);
       // A script the line names that does not exist yet (`node tools/lint.js`): made later, it runs all the same.
       const missing = resolve(from, word);
       if (target === undefined && SCRIPT.test(word) && !word.startsWith('-') && inside(top, missing) && stats(missing) === undefined) files.add(missing);
       if (target === undefined) continue;
       files.add(target);
-      if (depth < MAX_DEPTH) walk.queue.push({ path: target, depth: depth + 1 });
+      scriptLoads(walk, target, word === words[0] || runsScript(words), bases[bases.length - 1]!, script);
+      // A toolchain's wrapper (`./gradlew`, `./mvnw`) is obeyed; its lines are the wrapper's (hook-toolchains.ts).
+      if (depth < MAX_DEPTH && toolchainName(basename(target)) === undefined) walk.queue.push({ path: target, depth: depth + 1 });
     }
     if (depth < MAX_DEPTH) for (const part of simpleCommands(command)) tasks(walk, shellWords(part), bases, depth, script);
     // `xargs -a LIST sh`, `xargs sh < LIST`, `cat LIST | xargs sh`, `done < LIST`: the list is obeyed (absent
@@ -141,6 +150,7 @@ function tasks(walk: Walk, words: readonly string[], bases: readonly string[], d
     for (const named of tasked.named) if (inside(top, named)) files.add(named);
     follow(walk, tasked.lines, depth + 1, script, base);
   }
+  toolchainRun(walk, words, bases);
   // A monorepo runner: every workspace package it reaches (its package.json, the files its scripts name).
   for (const run of fanOuts(words)) {
     const { folders, globs, looked } = reachedPackages(top, run, read1);
@@ -189,6 +199,10 @@ export function hookReached(dirs: readonly string[], top: string, names: readonl
     }
   };
   drain();
+  const built = toolchainParts(top, walk.toolchains, (path) => read(walk, path));
+  walk.sources.push(...built.looked);
+  for (const file of built.files) if (inside(top, file)) walk.files.add(file);
+  for (const glob of built.globs) if (inside(top, glob)) walk.globs.add(glob);
   if (walk.unmodeled !== undefined) {
     fallback(walk);
     drain();

@@ -5,7 +5,7 @@ import { homeObeyed, isHomeListed } from './obeyed-home.js';
 import type { EnvLoadGlob } from './obeyed-env.js';
 import type { HomeLink } from './home-links.js';
 import { homeLinkObeyed } from './home-link-obeyed.js';
-import { isInert, isInstalled } from './inert-files.js';
+import { isInert } from './inert-files.js';
 
 // The one write gate's predicate (THREAT-MODEL "One write gate"): is this a file that a program later runs
 // or obeys, implicitly, outside any sandbox? Every writer asks it: the file tools (the immune path class
@@ -164,7 +164,8 @@ export interface ObeyedContext {
   readonly computed?: readonly ComputedCommand[];
   // Why what runs from the work tree cannot be known (an installed hook runs a runner codeward does not
   // model; the home's start-up files load the workspace): while one holds, every path of the work tree is
-  // obeyed but the inert files and installed packages (inert-files.ts; red team round 12's structural rule).
+  // obeyed but the inert files (inert-files.ts; red team round 12's structural rule), installed packages too
+  // (R13-25: an unknown runner may walk them).
   readonly whole?: readonly string[];
   // Where the user's home folder is in the workspace ('' when it is the workspace): its start-up files
   // (obeyed-home.ts) are obeyed there (red team H-C).
@@ -265,8 +266,8 @@ function configured(path: string, ctx: ObeyedContext, spelled = path): Obeyed | 
   }
   const [reason] = ctx.whole ?? [];
   const tree = reason === undefined ? undefined : inTree(spelled, ctx.at);
-  if (reason !== undefined && tree !== undefined && tree !== '' && !isInert(tree) && !isInstalled(tree, ctx.lookup)) {
-    const why = `${reason}, so codeward cannot know which files of the work tree it runs: every file is obeyed but data and media (src/permissions/inert-files.ts) and installed packages`;
+  if (reason !== undefined && tree !== undefined && tree !== '' && !isInert(tree)) {
+    const why = `${reason}, so codeward cannot know which files of the work tree it runs: every file is obeyed but data and media (src/permissions/inert-files.ts)`;
     return { pattern: '**', family: 'hooks', by: 'a program whose files codeward cannot follow', why };
   }
   return undefined;

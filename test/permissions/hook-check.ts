@@ -16,10 +16,12 @@ export interface Row {
   readonly asks: readonly string[];
   // Written under --yes: written.
   readonly free: readonly string[];
+  // What the free files are written with (a source file must parse: a comment).
+  readonly content?: string;
 }
 
 // `root`: a fresh folder for this row; `home`: the HOME the engine runs with.
-export async function checkHookRow(root: string, home: string, { hook, files, asks, free }: Row): Promise<void> {
+export async function checkHookRow(root: string, home: string, { hook, files, asks, free, content = 'ok\n' }: Row): Promise<void> {
   await writeFiles(root, files);
   git(root, 'init', '-q');
   await writeFile(join(root, '.git/hooks/pre-commit'), `#!/bin/sh\n${hook}\n`);
@@ -32,7 +34,7 @@ export async function checkHookRow(root: string, home: string, { hook, files, as
       if (before !== undefined) expect(readFileSync(join(root, file), 'utf8')).toBe(before);
     }
     for (const file of free) {
-      const result = await engine.run({ cmd: 'write', args: { file, content: 'ok\n' } });
+      const result = await engine.run({ cmd: 'write', args: { file, content } });
       expect(result, `${hook}: ${file}: ${JSON.stringify(result)}`).toMatchObject({ ok: true });
     }
   } finally {

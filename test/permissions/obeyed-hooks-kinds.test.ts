@@ -40,9 +40,10 @@ const NEW_KINDS = ['pkgs/c/Makefile', 'x/conftest.py', 'gulpfile.mjs', 'build.rs
 const ORDINARY = ['src/app.py', 'src/a.js', 'README.csv', 'pkgs/b/src/index.js', 'tools/notes.txt'];
 
 describe('the structural rule: a hook line the walk cannot follow obeys every runner-executed file kind', () => {
-  it('an unknown tool: every kind (new files too) and what each names; not the ordinary files, nor installed packages\' own', async () => {
+  // Installed packages too (red team R13-25): an unknown runner may walk them.
+  it('an unknown tool: every kind (new files too) and what each names, installed packages\' own included; not the inert files', async () => {
     // Installed where a package manager made them (R13-19): beside a package.json, inside a venv with its pyvenv.cfg.
-    await check({ hook: 'some-tool check', files: { ...KINDS, 'package.json': '{}\n', '.venv/pyvenv.cfg': '' }, asks: [...KIND_ASKS, ...NEW_KINDS], free: [...ORDINARY.filter(isInert), 'node_modules/x/package.json', '.venv/lib/site-packages/np/conftest.py', 'pkgs/b/node_modules/y/Makefile'] });
+    await check({ hook: 'some-tool check', files: { ...KINDS, 'package.json': '{}\n', '.venv/pyvenv.cfg': '' }, asks: [...KIND_ASKS, ...NEW_KINDS, 'node_modules/x/package.json', '.venv/lib/site-packages/np/conftest.py', 'pkgs/b/node_modules/y/Makefile'], free: ORDINARY.filter(isInert) });
     // The rest of the work tree is obeyed too (red team round 12's structural rule: whole-tree.test.ts).
     await check({ hook: 'some-tool check', files: KINDS, asks: ORDINARY.filter((path) => !isInert(path)), free: [] });
     // The reason the question gives names the hook and the runner.

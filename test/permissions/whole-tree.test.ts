@@ -1,8 +1,8 @@
 // Red team round 12's structural proposal (issue 26; R12-24, R12-1, R12-5b, R12-9b): instance rows on the runner
 // table never converged (each round found the next runner, import or idiom). When what runs from the work tree
 // cannot be known, the WHOLE work tree is obeyed by the write gate, except the inert files of ONE table
-// (src/permissions/inert-files.ts: prose, data, media) and installed packages: (a) an installed hook runs a runner
-// codeward does not model (bazel, earthly, docker compose, meson, cmake, nix, dotnet, go, …); (b) the home's
+// (src/permissions/inert-files.ts: data, media): (a) an installed hook runs a runner
+// codeward does not model (bazel, earthly, docker compose, meson, cmake, nix, ctest, `go generate`, …); (b) the home's
 // start-up files load the workspace (a dotfiles repository, whatever idiom computes the path). Every writer: the
 // file tools under --yes (C241), and a sandboxed run's change set (set aside). The modelled `npm test` hook stays
 // as it was (obeyed-hooks-kinds.test.ts). Every row but the controls fails on the old code.
@@ -50,18 +50,19 @@ describe('a hook runs a runner codeward does not model: the whole work tree is o
     ['meson test -C build', ['meson.build', 'meson_options.txt']],
     ['cmake --build build', ['CMakeLists.txt', 'cmake/x.cmake']],
     ['nix develop -c make lint', ['flake.nix', 'flake.lock']],
-    ['dotnet test', ['t.csproj', 'Tests/UnitTest1.cs']],
+    ['ctest --test-dir build', ['CTestTestfile.cmake', 'Tests/UnitTest1.cpp']],
     ['go generate ./...', ['main.go', 'internal/x/x.go']],
-    ['go run ./tools/lint', ['tools/lint/main.go', 'go.mod']],
+    ['go test -exec ./wrap ./...', ['tools/lint/main.go', 'go.mod', 'wrap']],
   ])('%s', async (hook, kinds) => {
     // Prose is not inert: doctest runners run it (R13-15: cargo test runs the README src/lib.rs includes).
     // Installed folders are the package managers' only where one made them (R13-19): node_modules beside a
-    // package.json, a virtual environment with its pyvenv.cfg; a source folder of that name is source.
+    // package.json, a virtual environment with its pyvenv.cfg; a source folder of that name is source. And an
+    // unknown runner may walk them as `go generate ./...` does (R13-25): obeyed too while the whole tree is.
     await checkHookRow(next(), home, {
       hook,
       files: { 'src/a.c': 'int x;\n', 'README.md': '# r\n', 'package.json': '{}\n', '.venv/pyvenv.cfg': 'home = /usr/bin\n' },
-      asks: [...kinds, 'src/a.c', 'src/new/gen.py', 'README.md', 'docs/new.md', 'docs/index.rst', 'pkg/venv/gen.go', 'pkg/node_modules/gen.go', 'pkg/site-packages/gen.go'],
-      free: ['data/a.csv', 'img/a.png', 'node_modules/x/index.js', '.venv/lib/python3.11/site-packages/x.py', '.tox/py/lib/x.py'],
+      asks: [...kinds, 'src/a.c', 'src/new/gen.py', 'README.md', 'docs/new.md', 'docs/index.rst', 'pkg/venv/gen.go', 'pkg/node_modules/gen.go', 'pkg/site-packages/gen.go', 'node_modules/x/index.js', '.venv/lib/python3.11/site-packages/x.py', '.tox/py/lib/x.py'],
+      free: ['data/a.csv', 'img/a.png'],
     });
   });
 

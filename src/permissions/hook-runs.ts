@@ -1,0 +1,71 @@
+// Two things a hook line runs that the walk (obeyed-hooks.ts) follows beyond the files it names (issue 26): the
+// files a node or python script loads (hook-scripts.ts: R13-20, R13-22), and a mainstream toolchain's file kinds
+// (hook-toolchains.ts: F6). What cannot be followed sets the walk's `unmodeled`: the whole work tree is obeyed.
+import { basename, relative, resolve } from 'node:path';
+import { inside } from './hook-spelling.js';
+import { pythonShadowGlobs } from './hook-config-parts.js';
+import { NODE_SCRIPT, nodeReach, pythonPathFolders } from './hook-scripts.js';
+import { TOOLCHAINS, toolchainArgs, toolchainName } from './hook-toolchains.js';
+import { read, stats, type Walk } from './hook-walk.js';
+import { simpleCommands } from './hook-tasks.js';
+import { shellWords } from '../git/config-command.js';
+
+// A compiler's source operands (`$(CC) -o t t.c src/x.c`, `go run main.go`): the project's sources, which the
+// README's limit leaves writable, not files the line runs.
+const SOURCE = /\.(?:c|cc|cpp|cxx|c\+\+|h|hh|hpp|hxx|m|mm|s|go)$/i;
+export function sourceOperands(line: string): Set<string> {
+  const found = new Set<string>();
+  for (const part of simpleCommands(line)) {
+    const words = shellWords(part);
+    const at = words.findIndex((word) => toolchainName(basename(word)) !== undefined);
+    const name = at < 0 ? undefined : toolchainName(basename(words[at]!));
+    if (name !== 'cc' && name !== 'go') continue;
+    const { unknown } = toolchainArgs(name, words.slice(at + 1));
+    if (unknown === undefined) for (const word of words.slice(at + 1)) if (SOURCE.test(word) && !word.startsWith('-')) found.add(word);
+  }
+  return found;
+}
+
+const INTERPRETERS = new Set(['node', 'nodejs', 'tsx', 'ts-node', 'bun', 'deno', 'python', 'python3', 'python2']);
+// Whether a line's words start an interpreter (its operand a script it runs).
+export const runsScript = (words: readonly string[]): boolean => words.some((word) => INTERPRETERS.has(basename(word)));
+
+// What a script a line runs loads (hook-scripts.ts): a node script's static requires and its folder tree; the
+// folders a python script adds to its import path. What cannot be followed obeys the whole work tree.
+export function scriptLoads(walk: Walk, target: string, runs: boolean, from: string, script: string): void {
+  if (!runs) return;
+  const text = read(walk, target);
+  const where = (): string => (inside(walk.top, script) ? relative(walk.top, script) : script);
+  if (NODE_SCRIPT.test(target)) {
+    const reach = nodeReach(target, walk.top, (path) => read(walk, path), (path) => stats(path)?.file === true);
+    for (const file of reach.files) walk.files.add(file);
+    for (const glob of reach.globs) walk.globs.add(glob);
+    if (reach.unknown !== undefined) walk.unmodeled ??= `${where()} runs ${relative(walk.top, target)}, which ${reach.unknown}`;
+  } else if (/\.pyw?$/.test(target) && text !== undefined) {
+    const path = pythonPathFolders(text, from);
+    for (const folder of path.folders) if (inside(walk.top, folder)) for (const glob of pythonShadowGlobs(folder)) walk.globs.add(glob);
+    if (path.unknown !== undefined) walk.unmodeled ??= `${where()} runs ${relative(walk.top, target)}, which changes its import path with ${path.unknown}`;
+  }
+}
+
+// A toolchain the words run (hook-toolchains.ts): its row's file kinds at any depth, the files its options name
+// (`-f pom.xml`, `--settings x.runsettings`, `-modfile`), a project or solution it is given.
+export function toolchainRun(walk: Walk, words: readonly string[], bases: readonly string[]): void {
+  // A quoted command text (`sh -c 'go test ./...'`): its own simple commands.
+  for (const text of words.filter((word) => /\s/.test(word.trim()))) for (const part of simpleCommands(text)) toolchainRun(walk, shellWords(part), bases);
+  const at = words.findIndex((word) => toolchainName(basename(word)) !== undefined);
+  if (at < 0) return;
+  const name = toolchainName(basename(words[at]!))!;
+  walk.toolchains.add(name);
+  for (const kind of TOOLCHAINS[name]!.obeyed) walk.globs.add(resolve(walk.top, '**', kind));
+  const { places, operands } = toolchainArgs(name, words.slice(at + 1));
+  for (const named of [...places, ...operands.filter((operand) => /\.(?:\w*proj|slnx?|slnf)$/i.test(operand))]) {
+    for (const base of bases) if (inside(walk.top, resolve(base, named))) walk.files.add(resolve(base, named));
+  }
+}
+
+// pytest's `--doctest-glob PATTERN` (on the line or in a configuration's addopts): the prose files it matches
+// are run as tests, at any depth below where pytest runs (red team R13-13).
+export function doctestGlobs(text: string, from: string): string[] {
+  return [...text.matchAll(/--doctest-glob(?:\s*=\s*|\s+)["']?([^\s"']+)/g)].map((found) => resolve(from, '**', found[1]!));
+}

@@ -1,0 +1,79 @@
+// What a script a hook runs loads besides itself (red team R13-20, R13-22 rest). Node: a hook's
+// `node scripts/t.js` (directly or through a package.json script) runs every file its static relative
+// `require`/`import` reaches, transitively, through the extensions and folder indexes node tries, whether those
+// files exist yet or not. Not its whole folder (unlike python's first import folder, node has no standard
+// library to shadow: a bare name is a builtin or an installed package); a sibling loaded through a name the
+// script builds is the unknown case below. A require or import whose name is not a literal (`require(join("lib", f))` in a readdirSync loop), code made
+// from text (`eval`, `new Function`, `vm`), or another program started (`child_process`) cannot be followed:
+// the whole work tree is obeyed (`unknown`). Python: a script that changes its import path (`sys.path.insert`,
+// `site.addsitedir`) to a computed folder cannot be followed either; a literal folder is obeyed like the
+// script's own (hook-config-parts.ts pythonShadowGlobs).
+import { dirname, join, resolve } from 'node:path';
+import { isInside } from '../workspace/contains.js';
+import type { Read } from './hook-tasks.js';
+
+const MAX_FILES = 64;
+export const NODE_SCRIPT = /\.(?:[cm]?js|[cm]?ts|jsx|tsx)$/;
+const STATIC = /\b(?:require\s*\(\s*|import\s*\(\s*|(?:import|export)\b[^'"`;]*?\bfrom\s*|import\s*)(['"])([^'"\n]+)\1/g;
+const DYNAMIC = /\brequire\s*\(\s*(?!['"][^'"\n]*['"]\s*\))|\bimport\s*\(\s*(?!['"][^'"\n]*['"]\s*\))|\beval\s*\(|\bnew\s+Function\b|\bvm\s*\.\s*(?:run|compile|Script)|\brequire\(\s*['"](?:node:)?(?:vm|child_process|module|worker_threads)['"]\s*\)|\bfrom\s*['"](?:node:)?(?:vm|child_process|module|worker_threads)['"]|\bcreateRequire\b/;
+const EXTENSIONS = ['', '.js', '.cjs', '.mjs', '.json', '.node', '.ts', '.mts', '.cts'];
+const INDEXES = ['index.js', 'index.cjs', 'index.mjs', 'index.json', 'index.node', 'index.ts', 'package.json'];
+
+export interface ScriptReach {
+  readonly files: string[];
+  readonly globs: string[];
+  readonly unknown?: string;
+}
+
+// The files node tries for a relative name from `from` (the folder of the requiring file), and the package.json
+// "main" of a folder it names.
+function candidates(name: string, from: string, read: Read): string[] {
+  const base = resolve(from, name);
+  const found = [...EXTENSIONS.map((ext) => `${base}${ext}`), ...INDEXES.map((index) => join(base, index))];
+  try {
+    const main = (JSON.parse(read(join(base, 'package.json')) ?? '{}') as { main?: unknown }).main;
+    if (typeof main === 'string') found.push(...EXTENSIONS.map((ext) => `${resolve(base, main)}${ext}`), join(resolve(base, main), 'index.js'));
+  } catch {
+    // Not JSON: the package.json itself is obeyed.
+  }
+  return found;
+}
+
+// What the node script at `script` (absolute, in the work tree `top`) loads.
+export function nodeReach(script: string, top: string, read: Read, isFile: (path: string) => boolean): ScriptReach {
+  const files = new Set<string>();
+  const globs: string[] = [];
+  const queue = [script];
+  for (let at = 0; at < queue.length && at < MAX_FILES; at++) {
+    const file = queue[at]!;
+    const text = read(file);
+    if (text === undefined) continue;
+    const code = text.replace(/^\s*\/\/.*$/gm, '');
+    const dynamic = DYNAMIC.exec(code);
+    if (dynamic) return { files: [...files], globs, unknown: `${file.slice(top.length + 1)} loads code through \`${dynamic[0].trim()}\` (a name or text only known at run time)` };
+    for (const found of code.matchAll(STATIC)) {
+      const name = found[2]!;
+      if (!name.startsWith('.') && !name.startsWith('/')) continue;
+      for (const path of candidates(name, dirname(file), read)) {
+        if (!isInside(top, path)) continue;
+        files.add(path);
+        if (isFile(path) && NODE_SCRIPT.test(path) && !queue.includes(path)) queue.push(path);
+      }
+    }
+  }
+  return { files: [...files], globs };
+}
+
+const SYS_PATH = /\bsys\.path\s*\.\s*(?:insert|append|extend)\s*\(([^)\n]*)\)|\bsys\.path\s*(?:\[[^\]]*\]\s*=|\+=|=)([^\n]*)|\bsite\.addsitedir\s*\(([^)\n]*)\)/g;
+
+// The folders a python script puts on its import path (literal ones, from `from`), or why they cannot be known.
+export function pythonPathFolders(text: string, from: string): { folders: string[]; unknown?: string } {
+  const folders: string[] = [];
+  for (const found of text.matchAll(SYS_PATH)) {
+    const args = (found[1] ?? found[2] ?? found[3] ?? '').replace(/^\s*-?\d+\s*,\s*/, '').trim();
+    const literal = /^(['"])([^'"]*)\1$/.exec(args);
+    if (!literal) return { folders, unknown: `\`${found[0].trim()}\` (an import folder only known at run time)` };
+    folders.push(resolve(from, literal[2]!));
+  }
+  return { folders };
+}
