@@ -7,6 +7,7 @@ import type { Scope } from './parse-walk-values.js';
 import { assignment } from './parse-walk-assign.js';
 import { commandVariable } from './command-variables.js';
 import { simple } from './parse-walk-simple.js';
+import { groupWords } from './parse-words.js';
 import type { WalkOps } from './parse-walk-ops.js';
 
 // A list item or pipeline stage with the redirections the grammar hung on an enclosing node.
@@ -37,7 +38,8 @@ export function redirected(walk: WalkOps, node: Node, scope: Scope, stdin: strin
       if (!extra || ['heredoc_start', 'heredoc_body', 'heredoc_end'].includes(extra.type)) continue;
       if (REDIRECT_TYPES.has(extra.type)) redirects.push(extra);
       else if (extra.type === 'pipeline' && extra.child(0)?.type.startsWith('|')) continuation.push(...pipelineStages(extra));
-      else after.push(extra);
+      // Words after the delimiter are the command's arguments (command() reads them from the redirect).
+      else if (!(body?.type === 'command' && WORD_TYPES.has(extra.type))) after.push(extra);
     }
   }
   for (const child of node.namedChildren) if (child && child.type === 'ERROR') after.push(child);
@@ -73,6 +75,19 @@ export function command(walk: WalkOps, node: Node, scope: Scope, outerRedirects:
     else if (field === 'redirect' || REDIRECT_TYPES.has(child.type)) redirectNodes.push(child);
     else if (field === 'argument') wordNodes.push(child);
     else if (child.isNamed) walk.node(child, scope, undefined);
+  }
+  // The grammar nests the rest of a here-document's first line in the redirect: `cat <<'EOF' FILE`, `rm <<EOF
+  // -rf /x` (red team R14-15: the words were dropped, cat's FILE judged as the body). Bash reads them as
+  // arguments of the command, in order after the words before the redirect.
+  // The same for a file redirect: the grammar takes every word after `>` as its destination (`rm 2>/dev/null
+  // -rf ~` had no arguments, and ran under --yes); bash redirects to the first, the rest are arguments.
+  for (const redirect of redirectNodes) {
+    if (redirect.type === 'heredoc_redirect') {
+      for (const extra of redirect.namedChildren) if (extra && WORD_TYPES.has(extra.type)) wordNodes.push(extra);
+    } else if (redirect.type === 'file_redirect') {
+      const destinations = redirect.childrenForFieldName('destination').filter((part): part is Node => part !== null);
+      for (const group of groupWords(destinations, scope.source).slice(1)) wordNodes.push(...group);
+    }
   }
   // tree-sitter-bash reads `tclsh 0<f` as an argument `0` and a redirect; bash reads digits touching the
   // operator as its descriptor. Dropped as a word (the redirect then counts as stdin's: the safer reading).
