@@ -1,4 +1,4 @@
-import type { ShellParse } from '../shell/parse-types.js';
+import type { ShellParse, SimpleCommand } from '../shell/parse-types.js';
 import { toArgv, UNKNOWN, type Argv } from './argv.js';
 import { ARGUMENT_SENSITIVE, COMMAND_CLASSES, EXTRACT_CLASSES, immuneAfterPaths, immuneCommand } from './immune-commands.js';
 import { reversedDiffApplied } from './immune-discard.js';
@@ -72,6 +72,17 @@ export interface Nested {
   readonly ctx: ObeyedContext | undefined;
 }
 
+// Interpreters whose first operand is the program they run.
+const INTERPRETERS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'fish', 'node', 'nodejs', 'deno', 'bun', 'tsx', 'ts-node', 'python', 'python2', 'python3', 'ruby', 'perl', 'php', 'lua', 'Rscript']);
+
+// An interpreter whose program is only known at run time (`node $(which npm) run deploy`: npm's code, out
+// of sight of the deny rule on `npm run deploy`; red team R14-16) is a command only known at run time.
+function scriptOnlyKnownAtRunTime(command: SimpleCommand, name: string): boolean {
+  if (!INTERPRETERS.has(name) && !INTERPRETERS.has(name.replace(/[\d.]+$/, ''))) return false;
+  const operand = command.words.slice(1).find((word) => word.dynamic || !word.value.startsWith('-'));
+  return operand !== undefined && operand.dynamic && (operand.candidates.length === 0 || operand.candidates.some((each) => each.includes(UNKNOWN)));
+}
+
 function immuneReading(parse: ShellParse, readOnlyName: (name: string) => boolean, place: ShellPlace | undefined, staged: boolean, nested: Nested | undefined): Immunity | undefined {
   for (const cls of CONTENT_CLASSES) {
     if (cls.regex.test(parse.source)) return { name: cls.name, description: cls.description, where: parse.source };
@@ -85,7 +96,7 @@ function immuneReading(parse: ShellParse, readOnlyName: (name: string) => boolea
   const ctx = nested ? nested.ctx : place ? obeyedContext(place.root, undefined, place.listings) : undefined;
   for (const command of parse.commands) {
     const found = toArgv(command);
-    if (!found) return unverifiable('dynamic-command', command.text);
+    if (!found || scriptOnlyKnownAtRunTime(command, found.name)) return unverifiable('dynamic-command', command.text);
     const argv = moved ? { ...found, moved } : found;
     // A sourced script runs in this shell and may cd (`. ./x.sh; rm -rf dist`).
     moved ||= ['cd', 'pushd', 'popd', 'source', '.'].includes(found.name);
