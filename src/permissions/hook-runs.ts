@@ -56,7 +56,6 @@ export function toolchainRun(walk: Walk, words: readonly string[], bases: readon
   const at = words.findIndex((word) => toolchainName(basename(word)) !== undefined);
   if (at < 0) return;
   const name = toolchainName(basename(words[at]!))!;
-  walk.toolchains.add(name);
   for (const kind of TOOLCHAINS[name]!.obeyed) walk.globs.add(resolve(walk.top, '**', kind));
   const { places, operands } = toolchainArgs(name, words.slice(at + 1));
   for (const named of [...places, ...operands.filter((operand) => /\.(?:\w*proj|slnx?|slnf)$/i.test(operand))]) {

@@ -23,11 +23,9 @@ export interface Walk {
   unmodeled?: string;
   // The globs of the runner-executed kinds, once the walk fell back to them (absolute).
   readonly kinds: string[];
-  // The toolchains the hook's lines run (hook-toolchains.ts): their build files are read once, after the walk.
-  readonly toolchains: Set<string>;
 }
 
-export const newWalk = (top: string, gitDir: string | undefined, dirs: readonly string[]): Walk => ({ top, gitDir, roots: realTops([top, ...dirs, ...(gitDir === undefined ? [] : [gitDir])]), files: new Set(), globs: new Set(), sources: [], queue: [], lines: 0, texts: new Map(), listings: new Map(), kinds: [], toolchains: new Set() });
+export const newWalk = (top: string, gitDir: string | undefined, dirs: readonly string[]): Walk => ({ top, gitDir, roots: realTops([top, ...dirs, ...(gitDir === undefined ? [] : [gitDir])]), files: new Set(), globs: new Set(), sources: [], queue: [], lines: 0, texts: new Map(), listings: new Map(), kinds: [] });
 
 export function stats(path: string): { file: boolean; executable: boolean } | undefined {
   try {

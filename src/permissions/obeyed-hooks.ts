@@ -22,8 +22,6 @@ import { computedLoads, configTexts, pythonFirstFolders, pythonShadowGlobs } fro
 import { scriptVariables, unmodeled } from './hook-unmodeled.js';
 import { runnerKindFiles } from './hook-fallback.js';
 import { newWalk, read, stats, type Walk } from './hook-walk.js';
-import { toolchainName } from './hook-toolchains.js';
-import { toolchainParts } from './hook-toolchain-parts.js';
 import { doctestGlobs, runsScript, scriptLoads, sourceOperands, toolchainRun } from './hook-runs.js';
 import { commandWords, shellWords } from '../git/config-command.js';
 import { huskyParent } from '../git/config-path.js';
@@ -107,8 +105,7 @@ function follow(walk: Walk, lines: readonly string[], depth: number, script: str
       if (target === undefined) continue;
       files.add(target);
       scriptLoads(walk, target, word === words[0] || runsScript(words), bases[bases.length - 1]!, script);
-      // A toolchain's wrapper (`./gradlew`, `./mvnw`) is obeyed; its lines are the wrapper's (hook-toolchains.ts).
-      if (depth < MAX_DEPTH && toolchainName(basename(target)) === undefined) walk.queue.push({ path: target, depth: depth + 1 });
+      if (depth < MAX_DEPTH) walk.queue.push({ path: target, depth: depth + 1 });
     }
     if (depth < MAX_DEPTH) for (const part of simpleCommands(command)) tasks(walk, shellWords(part), bases, depth, script);
     // `xargs -a LIST sh`, `xargs sh < LIST`, `cat LIST | xargs sh`, `done < LIST`: the list is obeyed (absent
@@ -199,10 +196,6 @@ export function hookReached(dirs: readonly string[], top: string, names: readonl
     }
   };
   drain();
-  const built = toolchainParts(top, walk.toolchains, (path) => read(walk, path));
-  walk.sources.push(...built.looked);
-  for (const file of built.files) if (inside(top, file)) walk.files.add(file);
-  for (const glob of built.globs) if (inside(top, glob)) walk.globs.add(glob);
   if (walk.unmodeled !== undefined) {
     fallback(walk);
     drain();

@@ -28,16 +28,10 @@ afterAll(async () => removeDir(base));
 let count = 0;
 const next = (): string => join(base, `r${++count}`);
 
-describe('a hook runs a mainstream toolchain: sources free under --yes, what the toolchain obeys beyond them C241', () => {
+describe('a hook runs go: sources free under --yes, what go obeys beyond them C241', () => {
   it.each([
     ['go test ./...', { 'go.mod': 'module x\n', 'pkg/a.go': 'package pkg\n' }, ['go.mod', 'go.work', 'go.sum', 'sub/go.mod', 'pkg/x.syso', 'vendor/modules.txt'], ['pkg/a.go', 'pkg/a_test.go', 'cmd/new/main.go', 'README.md']],
     ['go vet ./... && go test -race -count=1 ./...', { 'go.mod': 'module x\n' }, ['go.mod', 'go.work'], ['pkg/a.go', 'internal/b/b_test.go']],
-    ['cargo test', { 'Cargo.toml': '[package]\nname = "x"\n', 'src/lib.rs': '#![doc = include_str!("../README.md")]\npub fn f() {}\n', 'README.md': '# x\n' }, ['Cargo.toml', 'build.rs', '.cargo/config.toml', 'rust-toolchain.toml', 'rust-toolchain', 'Cargo.lock', 'crates/b/Cargo.toml', 'crates/b/.cargo/config', 'README.md'], ['src/lib.rs', 'src/new.rs', 'tests/it.rs', 'docs/guide.md']],
-    ['mvn -q test', { 'pom.xml': '<project/>\n' }, ['pom.xml', 'mod/pom.xml', '.mvn/extensions.xml', '.mvn/jvm.config', '.mvn/maven.config', 'mvnw', '.mvn/wrapper/maven-wrapper.properties'], ['src/main/java/A.java', 'src/test/java/ATest.java']],
-    ['gradle test', { 'build.gradle': '\n' }, ['build.gradle', 'app/build.gradle.kts', 'settings.gradle', 'gradle/libs.versions.toml', 'gradle/wrapper/gradle-wrapper.properties', 'gradlew', 'buildSrc/src/main/kotlin/C.kt', 'gradle.properties'], ['src/main/kotlin/A.kt', 'app/src/test/java/T.java']],
-    ['./gradlew test', { gradlew: '#!/bin/sh\nexec "$JAVACMD" "$@"\n', 'build.gradle.kts': '\n' }, ['build.gradle.kts', 'gradle/wrapper/gradle-wrapper.properties', 'gradle.properties'], ['src/main/kotlin/A.kt']],
-    ['dotnet test', { 'T.csproj': '<Project/>\n' }, ['T.csproj', 'tests/U.fsproj', 'x.sln', 'Directory.Build.props', 'src/Directory.Build.targets', 'Directory.Packages.props', 'NuGet.config', 'global.json', '.config/dotnet-tools.json', 'build/x.targets', 'test.runsettings'], ['src/A.cs', 'tests/UnitTest1.cs']],
-    ['swift test', { 'Package.swift': '// swift-tools-version:5.9\n' }, ['Package.swift', 'Package@swift-5.9.swift', 'Package.resolved', 'Plugins/Gen/plugin.swift'], ['Sources/x/x.swift', 'Tests/xTests/t.swift']],
   ])('%s', async (hook, files, asks, free) => {
     await checkHookRow(next(), home, { hook, files, asks, free, content: '// ok\n' });
   });
@@ -49,46 +43,11 @@ describe('spellings of a modelled go run: sources free, go.mod at any depth and 
   });
 });
 
-describe('what the build files make a toolchain run besides the sources', () => {
-  it('cargo: a proc-macro crate, a path build-dependency, a named build script and its modules, a file a crate root includes', async () => {
-    await checkHookRow(next(), home, {
-      hook: 'cargo test --workspace',
-      files: {
-        'Cargo.toml': '[workspace]\nmembers = ["app", "macros"]\n',
-        'app/Cargo.toml': '[package]\nname = "app"\nbuild = "tools/gen.rs"\n\n[build-dependencies]\nhelper = { path = "../helper" }\n\n[dependencies]\nmacros = { path = "../macros" }\n',
-        'app/src/main.rs': 'include!("../gen/table.rs");\n#[path = "../extra/x.rs"]\nmod x;\nfn main() {}\n',
-        'macros/Cargo.toml': '[package]\nname = "macros"\n\n[lib]\nproc-macro = true\n',
-        'macros/src/lib.rs': '',
-        'helper/Cargo.toml': '[package]\nname = "helper"\n',
-      },
-      asks: ['macros/src/lib.rs', 'macros/src/new.rs', 'helper/src/lib.rs', 'app/tools/gen.rs', 'app/tools/util.rs', 'app/gen/table.rs', 'app/extra/x.rs'],
-      free: ['app/src/main.rs', 'app/src/lib2.rs', 'app/tests/it.rs'],
-      content: '// ok\n',
-    });
-  });
-
-  it('MSBuild: an analyzer or source-generator project; Swift: a macro target; Gradle: an included build; a pom: the script it runs', async () => {
-    await checkHookRow(next(), home, {
-      hook: 'dotnet test && swift build && gradle check && mvn verify',
-      files: {
-        'App/App.csproj': '<Project><ItemGroup><ProjectReference Include="..\\Gen\\Gen.csproj" OutputItemType="Analyzer" ReferenceOutputAssembly="false" /></ItemGroup></Project>\n',
-        'Package.swift': 'let p = Package(name: "m", targets: [.macro(name: "MMacros"), .target(name: "M")])\n',
-        'settings.gradle.kts': 'pluginManagement { includeBuild("build-logic") }\n',
-        'pom.xml': '<project><build><plugins><plugin><configuration><executable>scripts/gen.sh</executable></configuration></plugin></plugins></build></project>\n',
-      },
-      asks: ['Gen/Generator.cs', 'Sources/MMacros/Impl.swift', 'build-logic/src/main/kotlin/conv.kts', 'scripts/gen.sh'],
-      free: ['App/Program.cs', 'Sources/M/m.swift'],
-      content: '// ok\n',
-    });
-  });
-});
-
 describe('fail closed: a sub-command, option or variable a toolchain row does not model obeys the whole tree', () => {
   it.each([
     'go generate ./...', 'go install ./cmd/x', 'go test -exec ./wrap ./...', 'go test -toolexec=./x ./...', 'go vet -vettool=./v ./...', 'GOFLAGS=-toolexec=./x go test ./...',
-    'env RUSTC_WRAPPER=./w cargo test', 'cargo --config build.rustc="./r" test', 'cargo +nightly test', 'cargo xtask ci',
-    'mvn exec:exec', 'mvn -Dexec.executable=./x test', 'gradle test -Dorg.gradle.jvmargs=-javaagent:x.jar', 'gradle -c other.gradle test',
-    'dotnet test -p:VSTestTestAdapterPath=x', 'dotnet tool run x', 'swift package plugin x', 'swift test --toolchain ./t',
+    // Not modelled (red team R14-14: their builds name code in ways a list of file kinds does not follow).
+    'cargo test', 'cargo check -q', 'mvn -q test', 'gradle test', 'dotnet test', 'swift test',
     'cc -fplugin=./p.so -o t t.c', 'gcc -Wl,-plugin=./p.so t.c', 'cc @opts t.c', 'ctest --test-dir build', 'zig build test',
     // A shell's command text is a line of its own.
     "sh -c 'go generate ./...'", 'bash -c "GOFLAGS=-toolexec=./x go test ./..."', "sh -c 'bazel test //...'",
