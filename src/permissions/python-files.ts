@@ -11,10 +11,14 @@ export function moduleFiles(module: string, main = false): string[] {
 }
 
 // The source a compiled file stands for: Python runs `D/__pycache__/N.TAG.pyc` in place of `D/N.py` (an
-// unchecked-hash pyc is never compared with the source, PEP 552), and a legacy `D/N.pyc` too.
+// unchecked-hash pyc is never compared with the source, PEP 552), and a legacy `D/N.pyc` too. An extension
+// module (`N.cpython-311-x86_64-linux-gnu.so`, `N.abi3.so`, `N.so`, `N.pyd`) is found BEFORE `N.py` (the
+// importer tries the extension suffixes first) and its constructor runs at load (red team R14-4); `N.pyw`.
 export function compiledSource(path: string): string | undefined {
   const cached = /^(?:(.*)\/)?__pycache__\/([^/.]+)\.[^/]+\.pyc$/.exec(path);
   if (cached) return `${cached[1] ? `${cached[1]}/` : ''}${cached[2]}.py`;
-  const legacy = /^(.*)\.py[co]$/.exec(path);
-  return legacy ? `${legacy[1]}.py` : undefined;
+  const legacy = /^(.*)\.py[cow]$/.exec(path);
+  if (legacy) return `${legacy[1]}.py`;
+  const extension = /^((?:.*\/)?[A-Za-z_]\w*)(?:\.(?:cpython|cp|pypy|graalpy)[\w.-]*|\.abi\d+)?\.(?:so|pyd)$/.exec(path);
+  return extension ? `${extension[1]}.py` : undefined;
 }

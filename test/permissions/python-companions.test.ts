@@ -31,6 +31,14 @@ describe('what Python runs besides an obeyed module asks before it is written (-
       // tools/other.py too: `from . import other` in the module's own package (R13-16), and its compiled copy.
       ['tools/__init__.py', 'tools/check.py', 'tools/__pycache__/check.cpython-311.pyc', 'tools/__pycache__/__init__.cpython-312.pyc', 'tools/check.pyc', 'tools/other.py', 'tools/__pycache__/other.cpython-311.pyc'], ['src/other.py', 'src/__pycache__/other.cpython-311.pyc']);
   });
+  // The importer tries the extension suffixes before `.py`, and a shared object's constructor runs at load
+  // (red team R14-4: tools/json.cpython-311-x86_64-linux-gnu.so beside an obeyed tools/json.py ran on the host).
+  it('an extension module of an obeyed module is obeyed as it: .cpython-*.so, .abi3.so, .so, .pyd', async () => {
+    await check('extension', 'python3 tools/check.py', { 'tools/check.py': 'import json\nprint(json.dumps(1))\n' },
+      ['tools/json.py', 'tools/json.cpython-311-x86_64-linux-gnu.so', 'tools/json.abi3.so', 'tools/json.so', 'tools/json.pyd', 'tools/check.cpython-312-x86_64-linux-gnu.so'],
+      ['src/json.cpython-311-x86_64-linux-gnu.so', 'tools/libfoo.so.1']);
+  });
+
   it('pytest reads a configuration from the folders of its arguments first (R12-2)', async () => {
     await check('argini', 'python3 -m pytest -q tests/unit', { 'pytest.ini': '[pytest]\n', 'tests/unit/test_a.py': 'def test_a(): pass\n' },
       ['tests/pytest.ini', 'tests/unit/pytest.ini', 'tests/unit/setup.cfg', 'tests/tox.ini'], ['tests/unit/test_b.py', 'tests/notes.txt']);
