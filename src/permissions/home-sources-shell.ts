@@ -2,7 +2,7 @@ import { realpathSync } from 'node:fs';
 import { dirname, isAbsolute, join } from 'node:path';
 import { shCommands, type ShWord } from '../shell/sh-tokens.js';
 import { expandWord, loadedOf, plain, type Loaded } from './home-sources-expand.js';
-import { envNamed, isSpaceSeparated } from './obeyed-env.js';
+import { envNamed, isCommandVariable, isSpaceSeparated } from './obeyed-env.js';
 import { valuePaths } from './obeyed-env-values.js';
 import { spelled } from './hook-spelling.js';
 
@@ -197,5 +197,6 @@ function named(name: string, values: readonly ShWord[], vars: ReadonlyMap<string
     const files = found.folders.filter((pattern) => !pattern.includes('/')).map((pattern) => pattern.replace(/\*$/, '.py'));
     return loadedOf(found.entries.flatMap((entry) => files.map((file) => ({ text: `${entry}/${file}`, single: first.single }))), vars);
   }
-  return loadedOf(found.entries.map((text) => ({ text, single: first.single })), vars, undefined, found.folders !== undefined);
+  // A command value names its program anywhere in the text (`LESSOPEN="|$PWD/tools/lo %s"`, R14-17): its paths too.
+  return [...loadedOf(found.entries.map((text) => ({ text, single: first.single })), vars, undefined, found.folders !== undefined), ...(isCommandVariable(name) ? other() : [])];
 }

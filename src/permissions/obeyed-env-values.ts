@@ -11,12 +11,13 @@ import type { Loaded } from './home-sources-expand.js';
 // folders whose files are loaded by name (PATH, PYTHONPATH's sitecustomize), modules (PERL5OPT), programs
 // named inside a command line. `base`: the folder the file is run in (direnv runs `.envrc` in its own).
 //
-// A value's words: split at spaces, `:` (path lists, `-javaagent:X`), `=` (`--opt=X`) and `,`. A word is a
+// A value's words: split at spaces, `:` (path lists, `-javaagent:X`), `=` (`--opt=X`), `,` and shell operators. A word is a
 // path when absolute, when it holds a `/` or starts with `.`, or when a file or folder of that name stands
 // in `base` (`KUBECONFIG=kube.yaml`). The folder itself and those above it are left out (`ROOT=$PWD` names
 // the project, not a program: every file would be obeyed).
 
-const WORDS = /[\s:=,;]+/;
+// Also the shell's operators: a command value (`LESSOPEN="|$PWD/tools/lo %s"`, `PROMPT_COMMAND=". X"`: R14-17).
+const WORDS = /[\s:=,;|&()<>`]+/;
 
 export function valuePaths(value: string, base: string): Loaded[] {
   const out: Loaded[] = [];

@@ -74,6 +74,9 @@ describe('a project .envrc: any variable whose value names a workspace path (--y
     ['export SOME_TOOL=tools/rel.sh', 'tools/rel.sh'],
     ['export KUBECONFIG=kube.yaml', 'kube.yaml'],
     ['dotenv .env.tools', 'tools/fromenv'],
+    // A command value: less runs LESSOPEN's program on every file it shows, bash sources PROMPT_COMMAND's (R14-17).
+    ['export LESSOPEN="|$PWD/tools/lo %s"', 'tools/lo'],
+    ['export PROMPT_COMMAND=". $PWD/tools/pc"', 'tools/pc'],
   ])('%s -> %s', (line, file) =>
     writeAsks(`v${file.replace(/\W/g, '')}`, { '.envrc': `${line}\nexport ROOT=$PWD NODE_ENV=production\n`, '.env.tools': 'CC=./tools/fromenv\n', 'kube.yaml': 'x: 1\n', '.docker/.keep': '', 'src/a.ts': '1\n' }, file, 'src/a.ts'));
 });
