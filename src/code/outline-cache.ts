@@ -56,6 +56,9 @@ export class OutlineCache {
       parsed.tree.delete();
       throw error;
     }
+    // A concurrent call for the same file may have kept its own tree meanwhile: freed, this one replaces it.
+    this.#kept.get(key)?.tree?.tree.delete();
+    this.#kept.delete(key);
     this.#kept.set(key, { text, symbols, tree: { language, tree: parsed.tree } });
     this.#trim();
     return symbols;

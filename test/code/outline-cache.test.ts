@@ -60,13 +60,18 @@ const SOURCE = [
 ].join('\n');
 const PIECES = ['(', ')', '{', '}', ';', 'é', '😀', '\n', 'function f() {}\n', 'class K { m() {} }\n', 'const z = 1;\n', ' ', '<T>'];
 
+// An engine context whose grammars are one CodeParsers, with its TypeScript parser's parse spied on.
+async function spiedParsers() {
+  const parsers = new CodeParsers();
+  const memo = new Map<string, unknown>([[CODE_PARSERS, parsers]]);
+  const ctx = { memo: <T>(key: string, make: () => T): T => (memo.has(key) ? memo.get(key) : memo.set(key, make()).get(key)) as T };
+  const { parser } = await parsers.load('typescript');
+  return { ctx, parse: vi.spyOn(parser, 'parse') };
+}
+
 describe('outline cache, incremental reparse', () => {
   it('a changed text is parsed from the kept tree and outlined exactly as a full parse outlines it', async () => {
-    const parsers = new CodeParsers();
-    const memo = new Map<string, unknown>([[CODE_PARSERS, parsers]]);
-    const ctx = { memo: <T>(key: string, make: () => T): T => (memo.has(key) ? memo.get(key) : memo.set(key, make()).get(key)) as T };
-    const { parser } = await parsers.load('typescript');
-    const parse = vi.spyOn(parser, 'parse');
+    const { ctx, parse } = await spiedParsers();
     const fresh = new CodeParsers();
     const cache = new OutlineCache();
     const rng = prng(30);
@@ -85,5 +90,31 @@ describe('outline cache, incremental reparse', () => {
       text = next;
     }
     parse.mockRestore();
+  });
+});
+
+describe('outline cache, kept trees', () => {
+  it('frees every tree it does not keep: two calls for one file at once, then other files evicting it', async () => {
+    const { ctx, parse } = await spiedParsers();
+    const cache = new OutlineCache();
+    await cache.outline(ctx, '/w/a.ts', 'a.ts', SOURCE);
+    const made = parse.mock.results[0]!.value as object;
+    const deleted = new Set<unknown>();
+    const proto = Object.getPrototypeOf(made) as { delete(this: object): void };
+    const realDelete = proto.delete;
+    proto.delete = function (this: object): void {
+      deleted.add(this);
+      realDelete.call(this);
+    };
+    try {
+      await Promise.all([cache.outline(ctx, '/w/a.ts', 'a.ts', `${SOURCE}const b = 2;\n`), cache.outline(ctx, '/w/a.ts', 'a.ts', `${SOURCE}const c = 3;\n`)]);
+      for (const name of ['b', 'c', 'd', 'e']) await cache.outline(ctx, `/w/${name}.ts`, `${name}.ts`, `export const ${name} = 1;\n`);
+    } finally {
+      proto.delete = realDelete;
+    }
+    const trees = new Set(parse.mock.results.map((result) => result.value as unknown));
+    parse.mockRestore();
+    // The last four files' trees are kept; every other tree made was freed.
+    expect([...trees].filter((tree) => !deleted.has(tree))).toHaveLength(4);
   });
 });
