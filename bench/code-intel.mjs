@@ -115,7 +115,9 @@ async function child(mode, state) {
     try {
       for (let i = 0; i < RUNS; i++) {
         writeFileSync(join(ONE, BIG), `${original}// change ${i}\n`);
-        out.outlineChanged.push((await call(engine, 'outline', { file: BIG })).took);
+        const changed = await call(engine, 'outline', { file: BIG });
+        out.outlineChanged.push(changed.took);
+        (out.outlineChangedCpu ??= []).push(changed.cpu);
       }
     } finally {
       writeFileSync(join(ONE, BIG), original);
@@ -220,7 +222,7 @@ export async function run() {
     rows.push(row({ name: `${name}, CLI`, unit: 'ms', codeward: ms(viaCli[key]), target: `<= ${targetMs} ms`, pass: ms(viaCli[key]) <= targetMs, samples: { codeward: viaCli[key] } }));
   };
   rows.push(row({ name: 'outline 5k-line TS, in-process (engine.run; the same text: from the outline cache)', unit: 'ms', codeward: ms(outline.outline), target: '<= 20 ms', pass: ms(outline.outline) <= 20, samples: { codeward: outline.outline }, note: `${outline.symbols} symbols; first call ${outline.first.toFixed(0)} ms` }));
-  rows.push(row({ name: 'outline 5k-line TS after a change, in-process (engine.run)', unit: 'ms', codeward: ms(outline.outlineChanged), target: '<= 150 ms', pass: ms(outline.outlineChanged) <= 150, samples: { codeward: outline.outlineChanged } }));
+  rows.push(row({ name: 'outline 5k-line TS after a change, in-process (engine.run)', unit: 'ms', codeward: ms(outline.outlineChanged), target: '<= 150 ms', pass: ms(outline.outlineChanged) <= 150, samples: { codeward: outline.outlineChanged }, note: `CPU median ${Math.round(ms(outline.outlineChangedCpu))} ms (the file's previous tree kept: an incremental reparse)` }));
   rows.push(row({ name: 'outline 5k-line TS, CLI (whole process)', unit: 'ms', codeward: ms(viaCli.outline), target: 'info', samples: { codeward: viaCli.outline } }));
   both(`index ${made.files} files cold (repo-map)`, 'cold', 90_000, loadNote);
   both('index warm, nothing changed (repo-map 1k tokens)', 'warm', 1_000);

@@ -4,7 +4,7 @@
 import type { Node, Query } from 'web-tree-sitter';
 import { fail } from '../engine/errors.js';
 import type { LanguageId } from './languages.js';
-import type { CodeParsers, LoadedLanguage } from './parsers.js';
+import type { CodeParsers, LoadedLanguage, ParsedCode } from './parsers.js';
 import { KIND_OF_NODE, MEMBER_HOSTS, OUTLINE_QUERIES, PREFIX_NODES } from './outline-queries.js';
 import { namedLikeItsVariable } from './self-named.js';
 import { utf8Offsets } from './utf8-offsets.js';
@@ -60,14 +60,19 @@ export async function outlineWithReferences(parsers: CodeParsers, file: string, 
   const parsed = await parsers.parseFile(file, text);
   if (parsed === undefined) return undefined;
   try {
-    const queries = await queriesOf(parsed.loaded);
-    const definitions = new Map<string, Definition>();
-    const references = new Set<string>();
-    for (const query of queries) collect(query, parsed.tree.rootNode, parsed.spec.id, definitions, references);
-    return { symbols: nest([...definitions.values()], text), references: [...references] };
+    return await outlineOfTree(parsed, text);
   } finally {
     parsed.tree.delete();
   }
+}
+
+// The same from a tree the caller owns (and frees): outline-cache.ts keeps it to reparse the next text.
+export async function outlineOfTree(parsed: ParsedCode, text: string): Promise<{ symbols: CodeSymbol[]; references: string[] }> {
+  const queries = await queriesOf(parsed.loaded);
+  const definitions = new Map<string, Definition>();
+  const references = new Set<string>();
+  for (const query of queries) collect(query, parsed.tree.rootNode, parsed.spec.id, definitions, references);
+  return { symbols: nest([...definitions.values()], text), references: [...references] };
 }
 
 async function queriesOf(loaded: LoadedLanguage): Promise<Query[]> {

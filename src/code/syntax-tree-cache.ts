@@ -5,6 +5,7 @@
 // with a note, never blocks the edit. One cache per engine (syntaxCheckHooks), bounded, trees freed on eviction.
 import type { Parser, Tree } from 'web-tree-sitter';
 import { syntaxProblems, type SyntaxProblem } from './syntax-check.js';
+import { editBetween } from './text-edit.js';
 
 // Files whose trees are kept (the ones an agent is editing), two texts each (before and after an edit).
 const FILES = 16;
@@ -17,27 +18,6 @@ interface Kept {
   readonly text: string;
   readonly tree: Tree;
   problems?: SyntaxProblem[];
-}
-
-// Where `before` and `after` differ: the first differing code unit and the ends of the change in each.
-function changeOf(before: string, after: string): { start: number; oldEnd: number; newEnd: number } {
-  let start = 0;
-  const max = Math.min(before.length, after.length);
-  while (start < max && before.charCodeAt(start) === after.charCodeAt(start)) start++;
-  let tail = 0;
-  while (tail < max - start && before.charCodeAt(before.length - 1 - tail) === after.charCodeAt(after.length - 1 - tail)) tail++;
-  return { start, oldEnd: before.length - tail, newEnd: after.length - tail };
-}
-
-// Row and column (code units, as web-tree-sitter counts them) of `index` in `text`.
-function pointAt(text: string, index: number): { row: number; column: number } {
-  let row = 0;
-  let lineStart = 0;
-  for (let at = text.indexOf('\n'); at !== -1 && at < index; at = text.indexOf('\n', at + 1)) {
-    row++;
-    lineStart = at + 1;
-  }
-  return { row, column: index - lineStart };
 }
 
 export class SyntaxTreeCache {
@@ -60,15 +40,8 @@ export class SyntaxTreeCache {
     const from = base === undefined ? undefined : list.find((each) => each.text === base);
     let old: Tree | undefined;
     if (from !== undefined) {
-      const { start, oldEnd, newEnd } = changeOf(from.text, text);
       old = from.tree.copy();
-      // A plain object is what tree.edit reads (the Edit class only adds helpers; importing it here would
-      // load web-tree-sitter with the engine).
-      const edit = {
-        startIndex: start, oldEndIndex: oldEnd, newEndIndex: newEnd,
-        startPosition: pointAt(from.text, start), oldEndPosition: pointAt(from.text, oldEnd), newEndPosition: pointAt(text, newEnd),
-      };
-      old.edit(edit as Parameters<Tree['edit']>[0]);
+      old.edit(editBetween(from.text, text));
     }
     const deadline = performance.now() + SYNTAX_PARSE_BUDGET_MS;
     let tree: Tree | null;
