@@ -38,10 +38,27 @@ export function spellCommand(command: SimpleCommand): CommandSpelling {
   const assigns = command.wrappers.length === 0 && text !== first && !text.startsWith(`${first} `);
   const keepsMeaning = !assigns && command.wrappers.every((wrapper) => WRAPPERS_KEEPING_MEANING.has(wrapper));
   const canonical = keepsMeaning ? core : text;
-  const read = canonicalReading(command.name, [{ value: command.name, shown: command.name, dynamic: false }, ...tokens]);
-  const program = read.forms.map((form) => form.join(' '));
+  const entry = entryProgram(command.name, tokens);
+  const readings = [canonicalReading(command.name, [{ value: command.name, shown: command.name, dynamic: false }, ...tokens]), ...(entry ? [canonicalReading(entry.name, [{ value: entry.name, shown: entry.name, dynamic: false }, ...entry.rest])] : [])];
+  const program = [...(entry ? [[entry.name, ...entry.rest.map((token) => token.shown)].join(' ')] : []), ...readings.flatMap((read) => read.forms.map((form) => form.join(' ')))];
   const others = [...new Set([core, byName, text, ...program])].filter((spelling) => spelling !== canonical);
-  return { canonical, others, unclear: read.unclear.map((form) => form.join(' ')) };
+  return { canonical, others, unclear: readings.flatMap((read) => read.unclear.map((form) => form.join(' '))) };
+}
+
+type Token = { value: string; shown: string; dynamic: boolean };
+
+// A package manager's own script run by node (`node /usr/lib/node_modules/npm/bin/npm-cli.js run deploy`,
+// `node $(which npm)` is a person's answer already) or a tool run through corepack (`corepack npm run deploy`)
+// is that program for deny and ask rules (red team R14-16).
+const ENTRY_SCRIPTS: Readonly<Record<string, string>> = { 'npm-cli.js': 'npm', 'npx-cli.js': 'npx', npm: 'npm', npx: 'npx', 'yarn.js': 'yarn', 'yarn.cjs': 'yarn', yarn: 'yarn', 'pnpm.cjs': 'pnpm', 'pnpm.js': 'pnpm', pnpm: 'pnpm', 'pnpx.cjs': 'pnpx' };
+function entryProgram(name: string, tokens: readonly Token[]): { name: string; rest: Token[] } | undefined {
+  const at = tokens.findIndex((token) => !token.value.startsWith('-'));
+  const operand = tokens[at];
+  if (!operand || operand.dynamic) return undefined;
+  if (name === 'corepack' && /^(?:npm|npx|yarn|pnpm|pnpx)$/.test(operand.value)) return { name: operand.value, rest: tokens.slice(at + 1) };
+  if (name !== 'node' && name !== 'nodejs') return undefined;
+  const program = ENTRY_SCRIPTS[operand.value.split('/').at(-1)!];
+  return program === undefined ? undefined : { name: program, rest: tokens.slice(at + 1) };
 }
 
 // `qualifiers`: the call's effect flags (`--dir sub`), part of the canonical spelling (an allow rule must

@@ -16,7 +16,12 @@ describe('a script only known at run time', () => {
     expect(outcome(line)).toMatch(/^ask a person/);
   });
 
-  it.each(['node scripts/x.js', 'for f in a.sh b.sh; do bash $f; done', 'python3 -m pytest -q'])('%j still runs under --yes', (line) => {
+  // npm's own script run by node, or npm through corepack, is npm for the rule.
+  it.each(['node /usr/lib/node_modules/npm/bin/npm-cli.js run deploy', 'node /usr/bin/npm run-script deploy', 'corepack npm run deploy'])('%j is denied', (line) => {
+    expect(outcome(line)).toBe('C240');
+  });
+
+  it.each(['node scripts/x.js', 'node /usr/lib/node_modules/npm/bin/npm-cli.js run build', 'for f in a.sh b.sh; do bash $f; done', 'python3 -m pytest -q'])('%j still runs under --yes', (line) => {
     expect(outcome(line)).toBe('run (--yes)');
   });
 });
