@@ -18,7 +18,8 @@ import type { Judged } from './types.js';
 //   known at run time) followed by anything that is not a read-only program, or by a write to a file;
 // - a write to a file (redirection) outside the workspace and the temporary folder;
 // - code given to an interpreter as text (-c/-e/-p/--eval, a here-document or a pipe), whatever it does;
-// - a script or program run from a path outside the workspace (`python3 ~/x.py`, `bash /srv/x.sh`, `~/bin/x`).
+// - a script or program run from a path outside the workspace (`python3 ~/x.py`, `bash /srv/x.sh`, `~/bin/x`);
+// - a program that is not read-only given a path outside the workspace and the temporary folder.
 // Scripts, tests and builds of the workspace (`npm test`, `make`, `python3 gen.py`, `pytest`) run as before.
 
 const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'mksh', 'fish', 'source', '.']);
@@ -113,6 +114,19 @@ function commandReason(command: SimpleCommand, bases: readonly string[], root: s
   return undefined;
 }
 
+// A program that is not read-only given a path outside the workspace and the temporary folder, as an operand
+// or an option's value (`cp x /usr/local/bin/`, `install -t ~/.local/bin x`, `--prefix=/usr/local`): it may
+// write there (red team R14-19: a copy into a system PATH folder ran under --sandbox off --yes).
+function outsidePath(command: SimpleCommand, bases: readonly string[], root: string): string | undefined {
+  for (const word of command.words.slice(1)) {
+    const values = word.candidates.map((value) => value.replace(/^(?:--?[\w-]+|[A-Za-z_]\w*)=/, ''));
+    const pathLike = values.some((value) => value.startsWith('/') || value.startsWith('~') || value.startsWith('..'));
+    if (!pathLike || values.every((value) => SINKS.test(value) || value.startsWith('/dev/'))) continue;
+    if (values.some((value) => !value.startsWith('-') && leaves(value, bases, root, true))) return word.text;
+  }
+  return undefined;
+}
+
 function reasonOf(parse: ShellParse, place: ShellPlace, readOnly: ReadOnlyVeto): string | undefined {
   const { bases, out } = moves(parse, place);
   for (const redirection of parse.redirections) {
@@ -126,6 +140,8 @@ function reasonOf(parse: ShellParse, place: ShellPlace, readOnly: ReadOnlyVeto):
     const reason = commandReason(command, bases, place.root);
     if (reason) return reason;
     if (out && !MOVES.has(command.name ?? '') && readOnly(command) !== undefined) return `it leaves the workspace (${out}) and then runs ${command.name ?? 'a program only known at run time'}`;
+    const named = readOnly(command) !== undefined && !MOVES.has(command.name ?? '') ? outsidePath(command, bases, place.root) : undefined;
+    if (named) return `${command.name ?? 'a program only known at run time'} is given ${named}, outside the workspace, and is not read-only`;
   }
   return undefined;
 }

@@ -68,6 +68,13 @@ const UNBOUNDED = [
   'python3 ../home/x.py',
   'bash ~/x.sh',
   'sh ../home/x.sh',
+  // A program that is not read-only given a path outside (red team R14-19: cp into a PATH folder).
+  'cp sub/a.txt ~/x.txt',
+  'install -m 644 sub/a.txt ~/y',
+  'cp -t ~ sub/a.txt',
+  'make install PREFIX=/nonexistent-codeward',
+  'node gen.js --out=~/z',
+  'cp sub/a.txt /nonexistent-codeward/x',
 ];
 
 describe('--sandbox off: a line whose writes the parse cannot bound needs a person', () => {
