@@ -41,7 +41,7 @@ const COMMAND_KEY = /(?:cmd|command|program|helper|driver|editor|pager|askpass|t
 const FILE_KEY = /^(?:attributesfile|excludesfile|allowedsignersfile)$/;
 const TOOL_SECTIONS = new Set(['difftool', 'mergetool', 'browser', 'man']);
 
-function isCommand({ section, key, value }: ConfigEntry): boolean {
+export function isCommand({ section, key, value }: ConfigEntry): boolean {
   if (section === 'alias' || section === 'pager') return true;
   if (section === 'submodule' && key === 'update') return (value ?? '').trim().startsWith('!');
   if (key === 'path') return TOOL_SECTIONS.has(section);

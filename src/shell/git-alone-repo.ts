@@ -2,6 +2,9 @@ import { readdirSync, realpathSync } from 'node:fs';
 import { delimiter, join, resolve, sep } from 'node:path';
 import { lstatQuiet } from '../files/stat-quiet.js';
 import { readGitMetadata } from '../git/config-read.js';
+import { parseGitConfig, type ConfigEntry } from '../git/config-file.js';
+import { loadedConfigFiles } from '../git/config-includes.js';
+import { isCommand } from '../permissions/obeyed-git.js';
 import { isExecutable } from '../sandbox/which.js';
 
 // A line that runs git alone gets the git folder writable (git-only-line.ts), but git itself starts other
@@ -21,42 +24,55 @@ export const GIT_ALONE_ENV: Readonly<Record<string, string>> = {
   GIT_CONFIG_VALUE_1: 'false',
 };
 
-// Sections whose entries name programs git runs on content (clean/smudge filters, diff and merge drivers),
-// and one entry's value. A driver that is a program of the system (`git-lfs clean -- %f`, installed by `git lfs
-// install`) is fine; one whose command names a path relative to the work tree, a variable or a substitution
-// may run the workspace's code (red team F7: every git-lfs user was kept read-only).
-const SECTION = /^\s*\[\s*([a-z]+)(?:\s+"[^"]*")?\s*\]\s*$/i;
-const ENTRY = /^\s*[\w.-]+\s*=\s*(.*)$/;
-const DRIVERS = new Set(['filter', 'diff', 'merge']);
+// What git's configuration makes it run, read with the one config parser (git/config-file.ts) from every file
+// git loads (git/config-includes.ts: system, user, repository, worktree, includes): red team R14-6 fooled a
+// second, regex reader with `[filter.x]`, a key on the header's line, an `[include]`, a continuation line,
+// and `core.sshCommand`. A command entry is fine when it starts a program of the system git users install for
+// it (`git-lfs filter-process`, `ssh -i …`, `gpg`); any other program may read the workspace's code (`make -s
+// filt` reads the Makefile: R14-5), so the git folder stays read-only. Editors run only without `-m`, and the
+// usual `vim`/`code --wait` must not stop commits: only one naming a work-tree path, a variable or a
+// substitution counts. Aliases are never run (git-only-line.ts takes built-in subcommands only), pagers need
+// a terminal, and hooks and the fsmonitor are switched off above.
+const SYSTEM_PROGRAMS = new Set(['git-lfs', 'git-crypt', 'ssh', 'gpg', 'gpg2', 'ssh-keygen', 'cat', 'true', 'false']);
 const RUNS_WORKSPACE = /[$`]|(?:^|[\s'"=])(?:\.{1,2}\/|[\w.-]+\/)/;
+const IGNORED = new Set(['alias', 'pager']);
 
-function workspaceDriver(text: string, root: string): string | undefined {
+// `own`: the entry comes from the repository's files (its git folder, a file it includes from the work tree),
+// which the model or a cloned repository may have written; the person's and the system's files name the
+// person's own programs, judged by what they name only.
+function workspaceCommand(entry: ConfigEntry, top: string, own: boolean): boolean {
+  const value = (entry.value ?? '').trim();
+  const inside = value.split(/[\s'"=!]+/).some((word) => word.startsWith('/') && (word === top || word.startsWith(`${top}${sep}`)));
+  const named = RUNS_WORKSPACE.test(value) || inside;
+  if (!own || /editor$/.test(entry.key) || (entry.section === 'credential' && entry.key === 'helper')) return named;
+  const [first = '', second] = value.split(/\s+/);
+  const system = SYSTEM_PROGRAMS.has(first) || (first === 'git' && second === 'lfs');
+  return value !== '' && (named || !system);
+}
+
+function drivingEntry(root: string, home: string | undefined): string | undefined {
   const top = resolve(root);
-  const inside = (value: string): boolean => value.split(/[\s'"=]+/).some((word) => word.startsWith('/') && (word === top || word.startsWith(`${top}${sep}`)));
-  let section = '';
-  for (const line of text.split('\n')) {
-    const head = SECTION.exec(line);
-    if (head) section = head[1]!.toLowerCase();
-    else if (DRIVERS.has(section)) {
-      const value = ENTRY.exec(line)?.[1] ?? '';
-      if (RUNS_WORKSPACE.test(value) || inside(value)) return section;
+  const tops = [top, real(root)];
+  for (const file of loadedConfigFiles(root, home)) {
+    const own = tops.some((each) => file === each || file.startsWith(`${each}${sep}`));
+    for (const entry of parseGitConfig(readGitMetadata(file) ?? '')) {
+      if (IGNORED.has(entry.section) || entry.key === 'pager' || entry.key === 'fsmonitor' || !isCommand(entry)) continue;
+      if (workspaceCommand(entry, top, own)) return `${[entry.section, ...(entry.subsection === undefined ? [] : [entry.subsection]), entry.key].join('.')} = ${entry.value ?? ''}`;
     }
   }
   return undefined;
 }
 
 function configTexts(root: string, home: string | undefined): string[] {
-  const files = [join(root, '.git', 'config'), join(root, '.git', 'config.worktree'), ...(home ? [join(home, '.gitconfig'), join(home, '.config', 'git', 'config')] : [])];
-  return files.map((file) => readGitMetadata(file) ?? '');
+  return loadedConfigFiles(root, home).map((file) => readGitMetadata(file) ?? '');
 }
 
 // Why this repository's git may not write history from the sandbox even for a line of git alone; undefined
 // when it may. `hooks`: the repository has hooks git would have run (so the result can say they did not).
 export function gitAloneRepository(root: string, home: string | undefined): { refusal?: string; hooks: boolean } {
-  const texts = configTexts(root, home);
-  const driver = texts.map((text) => workspaceDriver(text, root)).find((name) => name !== undefined);
-  if (driver) return { refusal: `git's configuration names ${driver} programs of the work tree (a [${driver} "…"] section), which git runs on the files`, hooks: false };
-  const hooksPath = texts.some((text) => /^\s*hookspath\s*=/im.test(text));
+  const driver = drivingEntry(root, home);
+  if (driver) return { refusal: `git's configuration makes it run a program that may read the work tree (${driver.slice(0, 120)})`, hooks: false };
+  const hooksPath = configTexts(root, home).some((text) => /^\s*hookspath\s*=/im.test(text));
   return { hooks: hooksPath || activeHooks(join(root, '.git', 'hooks')) };
 }
 
