@@ -27,6 +27,23 @@ export function sourceOperands(line: string): Set<string> {
 }
 
 const INTERPRETERS = new Set(['node', 'nodejs', 'tsx', 'ts-node', 'bun', 'deno', 'python', 'python3', 'python2']);
+const NODES = new Set(['node', 'nodejs', 'tsx', 'ts-node', 'bun']);
+
+// What a node line runs that the script walk cannot follow (red team R14-18): code given as text (`node -e
+// "require('./tools/x')"`), or a folder (`node .`, `node tools`: its package.json main or index, and what that
+// loads). The whole work tree is obeyed then.
+export function nodeUnfollowed(words: readonly string[], bases: readonly string[], top: string): string | undefined {
+  const at = words.findIndex((word) => NODES.has(basename(word)));
+  if (at < 0) return undefined;
+  const rest = words.slice(at + 1);
+  const inline = rest.find((word) => /^-[a-z]*[ep]$|^--(?:eval|print)(?:=|$)/.test(word));
+  if (inline !== undefined) return `\`${words[at]} ${inline}\` runs code given as text`;
+  const operand = rest.find((word) => !word.startsWith('-'));
+  // `node --test test/`: its operands are the test files and folders it runs (the README's source limit).
+  if (operand === undefined || rest.some((word) => word === '--test' || word.startsWith('--test='))) return undefined;
+  const folder = [...bases].reverse().map((base) => resolve(base, operand)).find((path) => inside(top, path) && stats(path)?.file === false);
+  return folder === undefined ? undefined : `\`${words[at]} ${operand}\` runs a folder (its package.json main or index, and what they load)`;
+}
 // Whether a line's words start an interpreter (its operand a script it runs).
 export const runsScript = (words: readonly string[]): boolean => words.some((word) => INTERPRETERS.has(basename(word)));
 

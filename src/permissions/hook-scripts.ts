@@ -53,6 +53,8 @@ export function nodeReach(script: string, top: string, read: Read, isFile: (path
     if (dynamic) return { files: [...files], globs, unknown: `${file.slice(top.length + 1)} loads code through \`${dynamic[0].trim()}\` (a name or text only known at run time)` };
     for (const found of code.matchAll(STATIC)) {
       const name = found[2]!;
+      // A subpath import (`#x`) is mapped by the nearest package.json "imports" (R14-18): not followed.
+      if (name.startsWith('#')) return { files: [...files], globs, unknown: `${file.slice(top.length + 1)} loads ${name} through package.json "imports"` };
       if (!name.startsWith('.') && !name.startsWith('/')) continue;
       for (const path of candidates(name, dirname(file), read)) {
         if (!isInside(top, path)) continue;

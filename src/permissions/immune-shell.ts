@@ -79,8 +79,13 @@ const INTERPRETERS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'fish', 'node'
 // of sight of the deny rule on `npm run deploy`; red team R14-16) is a command only known at run time.
 function scriptOnlyKnownAtRunTime(command: SimpleCommand, name: string): boolean {
   if (!INTERPRETERS.has(name) && !INTERPRETERS.has(name.replace(/[\d.]+$/, ''))) return false;
-  const operand = command.words.slice(1).find((word) => word.dynamic || !word.value.startsWith('-'));
-  return operand !== undefined && operand.dynamic && (operand.candidates.length === 0 || operand.candidates.some((each) => each.includes(UNKNOWN)));
+  for (const word of command.words.slice(1)) {
+    // Code or a module given by an option (`-c "$CODE"`, `-m $MOD`): judged by the inline-code classes.
+    if (!word.dynamic && /^(?:-[a-zA-Z]*[cemp]|--eval|--print|--command)$/.test(word.value)) return false;
+    if (word.dynamic) return word.candidates.length === 0 || word.candidates.some((each) => each.includes(UNKNOWN));
+    if (!word.value.startsWith('-')) return false;
+  }
+  return false;
 }
 
 function immuneReading(parse: ShellParse, readOnlyName: (name: string) => boolean, place: ShellPlace | undefined, staged: boolean, nested: Nested | undefined): Immunity | undefined {

@@ -22,7 +22,7 @@ import { computedLoads, configTexts, pythonFirstFolders, pythonShadowGlobs } fro
 import { scriptVariables, unmodeled } from './hook-unmodeled.js';
 import { runnerKindFiles } from './hook-fallback.js';
 import { newWalk, read, stats, type Walk } from './hook-walk.js';
-import { doctestGlobs, runsScript, scriptLoads, sourceOperands, toolchainRun } from './hook-runs.js';
+import { doctestGlobs, nodeUnfollowed, runsScript, scriptLoads, sourceOperands, toolchainRun } from './hook-runs.js';
 import { commandWords, shellWords } from '../git/config-command.js';
 import { huskyParent } from '../git/config-path.js';
 
@@ -93,6 +93,8 @@ function follow(walk: Walk, lines: readonly string[], depth: number, script: str
       const folder = to === undefined ? undefined : [...bases].reverse().map((at) => resolve(at, to)).find((at) => inside(top, at) && stats(at)?.file === false);
       if (folder !== undefined) bases.push(folder);
     });
+    const unfollowed = nodeUnfollowed(words, bases, top);
+    if (unfollowed !== undefined) walk.unmodeled ??= `${relative(top, script)}: ${unfollowed}`;
     // The folder python imports from first: a module there shadows the standard library (R12-1).
     for (const folder of pythonFirstFolders(words, bases[bases.length - 1]!, (path) => stats(path)?.file === true)) if (inside(top, folder)) for (const glob of pythonShadowGlobs(folder)) walk.globs.add(glob);
     const sources = sourceOperands(command);

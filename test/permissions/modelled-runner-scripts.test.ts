@@ -51,6 +51,20 @@ describe('R13-20: a node script a hook runs', () => {
   });
 });
 
+// Red team R14-18: node's other entry points are not followed; the whole tree is obeyed.
+describe('R14-18: node runs a folder, inline code or a subpath import', () => {
+  it.each([
+    ['node .', { 'package.json': JSON.stringify({ main: 'tools/x.js' }) }],
+    ['node tools', { 'tools/.keep': '' }],
+    ['node -e "require(\'./tools/x.js\')"', { 'README.md': 'x\n' }],
+    ['node -pe 1', { 'README.md': 'x\n' }],
+    ['npm test', { 'package.json': JSON.stringify({ scripts: { test: 'node --eval=1' } }) }],
+    ['node scripts/t.js', { 'package.json': JSON.stringify({ imports: { '#x': './tools/x.js' } }), 'scripts/t.js': 'require("#x");\n' }],
+  ])('%s', async (hook, files) => {
+    await checkHookRow(next(), home, { hook, files, asks: ['tools/x.js', 'tools/index.js', 'src/app.js'], free: ['data/a.csv'] });
+  });
+});
+
 describe('R13-22 rest: a python script that changes its import path', () => {
   it('a computed folder (`sys.path.insert(0, os.path.join(…))`) obeys the whole tree', async () => {
     await checkHookRow(next(), home, {
