@@ -5,10 +5,9 @@ import { closeSync, fstatSync, openSync, readSync, constants } from 'node:fs';
 // store only at run time (`${CRED:-c15}`, a python subprocess, `$(printf c18)`), so no reading of the
 // config can find every store by name; the file's first line can. One predicate for the read jail
 // (workspace/reader-hidden.ts: read, search and every reader that cannot ask) and the sandbox's view
-// (sandbox/secret-files.ts): such a file is hidden like `.env`. Cheap: a regular file of at most
-// MAX_STORE bytes, its first FIRST_BYTES read.
+// (sandbox/secret-files.ts): such a file is hidden like `.env`. Cheap: a regular file's first FIRST_BYTES,
+// whatever its size (a store padded past a size limit with fake lines hid the real token: red team R14-20b).
 
-const MAX_STORE = 64 * 1024;
 const FIRST_BYTES = 1024;
 // A store line: scheme, user (may be empty), a non-empty secret, a host; what git writes, percent-encoded.
 const STORE_LINE = /^[a-z][a-z0-9+.-]*:\/\/[^\s:/@]*:[^\s@/]+@[^\s/@]+(?:\/\S*)?$/i;
@@ -20,7 +19,7 @@ export function looksLikeCredentialStore(text: string): boolean {
 }
 
 // Whether the file at `path` (not followed if a symlink: the caller judges the real path) is a regular file
-// whose first line is a credential store's. Unreadable (EACCES), a FIFO, too large: false.
+// whose first line is a credential store's. Unreadable (EACCES), a FIFO: false.
 export function isCredentialStoreFile(path: string): boolean {
   let fd: number;
   try {
@@ -30,7 +29,7 @@ export function isCredentialStoreFile(path: string): boolean {
   }
   try {
     const stats = fstatSync(fd);
-    if (!stats.isFile() || stats.size < 12 || stats.size > MAX_STORE) return false;
+    if (!stats.isFile() || stats.size < 12) return false;
     const buffer = Buffer.alloc(FIRST_BYTES);
     const read = readSync(fd, buffer, 0, FIRST_BYTES, 0);
     return looksLikeCredentialStore(buffer.subarray(0, read).toString('utf8'));

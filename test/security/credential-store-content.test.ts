@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { mkdir } from 'node:fs/promises';
 import { createEngine } from '../../src/setup.js';
 import type { Engine } from '../../src/engine/engine.js';
-import { looksLikeCredentialStore } from '../../src/git/credential-store-content.js';
+import { isCredentialStoreFile, looksLikeCredentialStore } from '../../src/git/credential-store-content.js';
 import { removeDir, tempDir, writeFiles } from '../helpers/fixture.js';
 import { bwrapWorks } from '../shell/stage-helpers.js';
 
@@ -54,6 +54,11 @@ describe('a git credential store by its content', () => {
   it('the first line decides: store lines yes; plain URLs, a user without a secret, prose no', () => {
     for (const text of ['https://u:t@h\n', 'http://:t@h:80/p', '\uFEFF\n  ssh://me%40x:p%2Fw@host.example\n']) expect(looksLikeCredentialStore(text), text).toBe(true);
     for (const text of ['https://github.com/o/r\n', 'https://user@h/x', 'see https://u:t@h', '# https://u:t@h', 'https://u:t@h with words', '']) expect(looksLikeCredentialStore(text), text).toBe(false);
+  });
+
+  it('whatever its size: a store padded with thousands of lines is one (red team R14-20b)', async () => {
+    await writeFiles(ws, { 'big-store': `https://u:ghp_REAL@github.com\n${'https://x:fake@h.example\n'.repeat(5000)}` });
+    expect(isCredentialStoreFile(join(ws, 'big-store'))).toBe(true);
   });
 
   it('read refuses each store (C211), a plain file and a file of plain URLs are read; search prints no token', async () => {
