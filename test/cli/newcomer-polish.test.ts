@@ -21,6 +21,14 @@ afterEach(async () => {
 
 const cli = (args: string[], env: Record<string, string> = {}) => runCli(['-C', root, ...args], { env: { CODEWARD_STATE_DIR: state, HOME: state, ...env } });
 
+// The envelope of a --json call; when there is none, the failure says how the child ended (one CI run saw
+// an empty stdout here once and nothing else to go on).
+function envelope(args: string[]): { data: { decision: string } } {
+  const result = cli(['--json', ...args]);
+  expect(result.stdout, `codeward ${args.join(' ')}: status ${result.status}, signal ${result.signal}, stderr ${result.stderr}`).not.toBe('');
+  return JSON.parse(result.stdout) as { data: { decision: string } };
+}
+
 describe('list in text mode', () => {
   it('shows kind, size, mtime and name in columns, like the README says and --json has', async () => {
     await writeFiles(root, { 'a.txt': 'hello\n', 'big.bin': 'x'.repeat(12345) });
@@ -57,11 +65,11 @@ describe('policy list and policy check', () => {
     for (const name of ['undo', 'redo', 'restore', 'checkpoints']) expect(defaults.has(`@coder ${name}`), name).toBe(true);
     for (const name of names) {
       expect(defaults.get(`@coder ${name}`), `${name} is listed`).toBeDefined();
-      const checked = JSON.parse(cli(['--json', 'policy', 'check', `@coder ${name}`]).stdout).data as { decision: string };
+      const checked = envelope(['policy', 'check', `@coder ${name}`]).data;
       expect(checked.decision, `${name}: listed default vs the gate`).toBe(defaults.get(`@coder ${name}`));
     }
     // clean --dry-run only reads: the gate allows it, and the listing says so.
-    const dry = JSON.parse(cli(['--json', 'policy', 'check', '{"cmd":"clean","args":{"dryRun":true}}']).stdout).data as { decision: string };
+    const dry = envelope(['policy', 'check', '{"cmd":"clean","args":{"dryRun":true}}']).data;
     expect(dry.decision).toBe('allow');
     const text = cli(['policy', 'list']).stdout;
     expect(text).toContain('ask   @coder clean  (default; allow when its flags make it read-only, e.g. --dry-run)');

@@ -28,6 +28,8 @@ export async function writeFiles(root: string, files: Record<string, string | Ui
 
 export interface CliResult {
   status: number;
+  // The signal that ended the child, when one did (status is then -1).
+  signal?: NodeJS.Signals | null;
   stdout: string;
   stderr: string;
   json: Record<string, unknown> & { ok: boolean; cmd: string; data?: any; error?: { code: string; message: string }; warnings?: string[] };
@@ -48,7 +50,7 @@ export function runCli(args: readonly string[], options: { cwd?: string; env?: R
   } catch {
     // not JSON output; callers that asked for --json will fail on their own assertions
   }
-  return { status: result.status ?? -1, stdout: result.stdout, stderr: result.stderr, json };
+  return { status: result.status ?? -1, signal: result.signal, stdout: result.stdout, stderr: result.stderr, json };
 }
 
 export async function engineFor(root: string): Promise<Engine> {
