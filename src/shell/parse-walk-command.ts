@@ -7,7 +7,7 @@ import type { Scope } from './parse-walk-values.js';
 import { assignment } from './parse-walk-assign.js';
 import { commandVariable } from './command-variables.js';
 import { simple } from './parse-walk-simple.js';
-import { groupWords } from './parse-words.js';
+import { fileRedirect } from './parse-walk-redirects.js';
 import type { WalkOps } from './parse-walk-ops.js';
 
 // A list item or pipeline stage with the redirections the grammar hung on an enclosing node.
@@ -76,6 +76,12 @@ export function command(walk: WalkOps, node: Node, scope: Scope, outerRedirects:
     else if (field === 'argument') wordNodes.push(child);
     else if (child.isNamed) walk.node(child, scope, undefined);
   }
+  // tree-sitter-bash reads `tclsh 0<f` as an argument `0` and a redirect; bash reads digits touching the
+  // operator as its descriptor. Dropped as a word (the redirect then counts as stdin's: the safer reading),
+  // before the words the grammar put in a redirect join (`git 0<&0 push` is `git push`).
+  const last = wordNodes[wordNodes.length - 1];
+  const touching = [...redirectNodes].find((redirect) => last !== undefined && redirect.startIndex === last.endIndex);
+  if (touching && wordNodes.length > 1 && /^\d+$/.test(last!.text) && !touching.children.some((part) => part?.type === 'file_descriptor')) wordNodes.pop();
   // The grammar nests the rest of a here-document's first line in the redirect: `cat <<'EOF' FILE`, `rm <<EOF
   // -rf /x` (red team R14-15: the words were dropped, cat's FILE judged as the body). Bash reads them as
   // arguments of the command, in order after the words before the redirect.
@@ -85,15 +91,9 @@ export function command(walk: WalkOps, node: Node, scope: Scope, outerRedirects:
     if (redirect.type === 'heredoc_redirect') {
       for (const extra of redirect.namedChildren) if (extra && WORD_TYPES.has(extra.type)) wordNodes.push(extra);
     } else if (redirect.type === 'file_redirect') {
-      const destinations = redirect.childrenForFieldName('destination').filter((part): part is Node => part !== null);
-      for (const group of groupWords(destinations, scope.source).slice(1)) wordNodes.push(...group);
+      for (const group of fileRedirect(redirect, scope.source).words) wordNodes.push(...group);
     }
   }
-  // tree-sitter-bash reads `tclsh 0<f` as an argument `0` and a redirect; bash reads digits touching the
-  // operator as its descriptor. Dropped as a word (the redirect then counts as stdin's: the safer reading).
-  const last = wordNodes[wordNodes.length - 1];
-  const touching = [...redirectNodes].find((redirect) => last !== undefined && redirect.startIndex === last.endIndex);
-  if (touching && wordNodes.length > 1 && /^\d+$/.test(last!.text) && !touching.children.some((part) => part?.type === 'file_descriptor')) wordNodes.pop();
   return simple(walk, wordNodes, redirectNodes, node.text, scope, pipeStdin);
 }
 

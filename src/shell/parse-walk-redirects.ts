@@ -40,18 +40,8 @@ export function readRedirects(nodes: readonly Node[], scope: Scope, shellConsume
       continue;
     }
     if (node.type !== 'file_redirect') continue;
-    let op = '>';
-    let fd: number | undefined;
-    for (const child of node.children) {
-      if (!child) continue;
-      if (child.type === 'file_descriptor') fd = Number(child.text);
-      else if (!child.isNamed) {
-        op = child.type;
-        break;
-      }
-    }
-    const destinations = node.childrenForFieldName('destination').filter((child): child is Node => child !== null);
-    const raw = destinations.length > 0 ? groupWords(destinations, scope.source).flatMap((group) => readWords(group, scope.source))[0] : undefined;
+    const { op, fd, target } = fileRedirect(node, scope.source);
+    const raw = target ? readWords(target, scope.source)[0] : undefined;
     const word = raw ? walk.resolve(raw, scope, true) : undefined;
     const closing = op.endsWith('-');
     const duplicate = closing || ((op === '>&' || op === '<&') && (word === undefined || /^\d+-?$|^-$/.test(word.value)));
@@ -68,5 +58,24 @@ export function readRedirects(nodes: readonly Node[], scope: Scope, shellConsume
     });
   }
   return { list, stdin };
+}
 
+// A file redirect as bash reads it. The grammar takes every word after the operator as its destination:
+// bash redirects to the first and the rest are the command's arguments (`rm 2>/dev/null -rf ~`); an operator
+// that closes a descriptor (`<&-`, `2>&-`) takes no word at all (`git <&- push` runs `git push`, red team:
+// policy check and exec both read it as a bare `git`). `words`: the destination groups that are arguments.
+export function fileRedirect(node: Node, source: string): { op: string; fd?: number; target?: Node[]; words: Node[][] } {
+  let op = '>';
+  let fd: number | undefined;
+  for (const child of node.children) {
+    if (!child) continue;
+    if (child.type === 'file_descriptor') fd = Number(child.text);
+    else if (!child.isNamed) {
+      op = child.type;
+      break;
+    }
+  }
+  const groups = groupWords(node.childrenForFieldName('destination').filter((child): child is Node => child !== null), source);
+  const target = op.endsWith('-') ? undefined : groups[0];
+  return { op, ...(fd === undefined ? {} : { fd }), ...(target ? { target } : {}), words: target ? groups.slice(1) : groups };
 }

@@ -68,11 +68,10 @@ export class ShellParser {
   // Every simple command a bash command line can run, with its redirections.
   async parseShell(command: string): Promise<ShellParse> {
     const parser = await this.load();
-    const { primary, alternative } = normaliseSource(command);
+    const { primary, alternatives } = normaliseSource(command);
     const main = this.parseOne(parser, primary);
-    if (alternative === undefined) return main;
-    const other = this.parseOne(parser, alternative);
-    return sameCommands(main, other) ? main : { ...main, alternatives: [other] };
+    const others = alternatives.map((alternative) => this.parseOne(parser, alternative)).filter((other) => !sameCommands(main, other));
+    return others.length === 0 ? main : { ...main, alternatives: others };
   }
 
   parse(command: string): Promise<ShellParse> {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ShellParser, listSimpleCommands } from '../../src/shell/parse.js';
 import { removeDir, runCli, tempDir } from '../helpers/fixture.js';
+import { git } from '../helpers/git.js';
 
 // tree-sitter-bash takes every word after `>` as the redirect's destination, and nests the rest of a
 // here-document's first line in the redirect node. Bash redirects to the first word and passes the others
@@ -20,8 +21,22 @@ describe('words after a redirection', () => {
     ["rm <<'EOF' -rf /x\nbody\nEOF", [{ name: 'rm', args: ['-rf', '/x'], to: [null] }]],
     ["cat <<'EOF' >out g h\nbody\nEOF", [{ name: 'cat', args: ['g', 'h'], to: [null, 'out'] }]],
     ['ls > out', [{ name: 'ls', args: [], to: ['out'] }]],
+    // An operator that closes a descriptor takes no word: every word after it is an argument.
+    ['git <&- push', [{ name: 'git', args: ['push'], to: [null] }]],
+    ['git 2>&- push', [{ name: 'git', args: ['push'], to: [null] }]],
+    ['git 2>&1 push', [{ name: 'git', args: ['push'], to: ['1'] }]],
+    ['tclsh 0<f x', [{ name: 'tclsh', args: ['x'], to: ['f'] }]],
   ])('%j', async (line, expected) => {
     expect(await commands(line)).toEqual(expected);
+  });
+
+  // The grammar breaks on a closing operator followed by two words (an error node ends the command): the line
+  // is also read with a duplication of the same length, as bash reads it.
+  it.each([
+    ['git 0<&- push origin', { name: 'git', args: ['push', 'origin'], to: ['0'] }],
+    ['git >&- -C . push', { name: 'git', args: ['-C', '.', 'push'], to: ['1'] }],
+  ])('%j', async (line, expected) => {
+    expect(await commands(line)).toContainEqual(expected);
   });
 
   it("$(cat <<'EOF' FILE …) stands for the file, not the body; a plain heredoc message stays literal", async () => {
@@ -43,5 +58,20 @@ describe('words after a redirection', () => {
     } finally {
       await removeDir(root);
     }
-  });
+  }, 120_000);
+
+  it('through the gate: a closed descriptor before the subcommand hides nothing from a deny rule (policy check and exec)', async () => {
+    const root = await tempDir('codeward-redirect-close-');
+    try {
+      git(root, 'init', '-q');
+      for (const line of ['git <&- push', 'git 0<&- push origin']) {
+        const flags = ['--deny', '@coder exec?git push*'];
+        expect(runCli([...flags, 'policy', 'check', JSON.stringify({ cmd: 'exec', args: { cmd: line } })], { cwd: root, yes: true }).stdout).toMatch(/^deny:[^]*outcome: C240/);
+        const ran = runCli([...flags, 'exec', '--cmd', line], { cwd: root, yes: true });
+        expect(`${ran.stdout}${ran.stderr}`).toContain('C240');
+      }
+    } finally {
+      await removeDir(root);
+    }
+  }, 120_000);
 });
