@@ -124,7 +124,8 @@ export function canonicalReading(name: string, tokens: readonly Token[]): Canoni
   }
   if (unknown >= 0) {
     const unclear: string[][] = [];
-    for (let j = unknown + 1; j < tokens.length; j++) if (!isOption(tokens[j]!) && !isAssignment(g, tokens[j]!)) unclear.push(...formsAt(g, name, tokens, j));
+    // A word only known at run time may itself be the subcommand (`git $(cat f)`).
+    for (let j = tokens[unknown]!.dynamic ? unknown : unknown + 1; j < tokens.length; j++) if (!isOption(tokens[j]!) && !isAssignment(g, tokens[j]!)) unclear.push(...formsAt(g, name, tokens, j));
     return { forms: [], unclear };
   }
   const forms = i < tokens.length ? formsAt(g, name, tokens, i) : [];

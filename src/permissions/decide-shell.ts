@@ -127,7 +127,7 @@ function unclearDenial(readings: readonly Reading[]): Immunity | undefined {
   for (const reading of readings) {
     const part = reading.parts.find((each) => each.unclear !== undefined);
     if (!part) continue;
-    const description = `\`${part.spelling}\` may run what ${ruleText(part.unclear!)} forbids: an option before its subcommand is not one codeward knows, so which subcommand runs is unclear (write the command without that option, or with its documented global options only)`;
+    const description = `\`${part.spelling}\` may run what ${ruleText(part.unclear!)} forbids: which subcommand runs is unclear, as an option before it is not one codeward knows or a word is only known at run time (write the command without that option or with its documented global options only, and with the words spelled out)`;
     return { name: 'unclear-subcommand', description, where: part.spelling };
   }
   return undefined;

@@ -125,6 +125,43 @@ function pathMatcher(rest: string): (path: string, covers: boolean) => boolean {
     regex.test(path) || (covers && base !== undefined && (path === '.' || base === path || base.startsWith(`${path}/`)));
 }
 
+// A text with holes (U+0000, a part only known at run time: canonical-words.ts) matches when some text in its
+// holes makes it match, the reading deny and ask rules need ("may run what the rule forbids"). A literal
+// pattern is read as a prefix of any text (wider than its word-boundary rule: it only ever restricts).
+const HOLE = '\u0000';
+const STAR = 1;
+const ONE = 2;
+function holeMatch(tokens: readonly Token[], text: string): boolean {
+  const items = tokens.flatMap<string | number>((t) => (typeof t === 'object' ? [...t.lit] : t === '?' ? [ONE] : [STAR]));
+  // A trailing ` *` also matches nothing (textRegex).
+  const ends = items.length >= 2 && items.at(-1) === STAR && items.at(-2) === ' ' ? [items, items.slice(0, -2)] : [items];
+  return ends.some((each) => holeWalk(each, text));
+}
+function holeWalk(items: readonly (string | number)[], text: string): boolean {
+  const seen = new Set<number>();
+  const stack: [number, number][] = [[0, 0]];
+  const push = (i: number, j: number): void => {
+    const key = i * (text.length + 1) + j;
+    if (seen.has(key)) return;
+    seen.add(key);
+    stack.push([i, j]);
+  };
+  while (stack.length > 0) {
+    const [i, j] = stack.pop()!;
+    if (i === items.length && j === text.length) return true;
+    const item = items[i];
+    const ch = text[j];
+    if (item === STAR) {
+      push(i + 1, j);
+      if (ch !== undefined) push(i, j + 1);
+    } else if (ch === HOLE) {
+      push(i, j + 1);
+      if (item !== undefined) push(i + 1, j);
+    } else if (item !== undefined && ch !== undefined && (item === ONE || item === ch)) push(i + 1, j + 1);
+  }
+  return false;
+}
+
 // `exact`: for allow rules, a literal prefix that ends in a non-word character ends at a word gap too:
 // `@coder test .` allows the test run of the folder `.`, not `@coder test ./x.sh` (a --cmd line that only
 // starts with a dot); a literal ending in `/` or a space still covers what follows (`@coder exec cat src/`).
@@ -143,6 +180,7 @@ export function compilePattern(raw: string, options: { readonly exact?: boolean;
   const literal = literalOf(tokens);
   const regex = glob ? textRegex(tokens) : undefined;
   const textTest = (text: string): boolean => {
+    if (text.includes(HOLE)) return holeMatch(glob ? tokens : [...tokens, '*'], text);
     if (regex) return regex.test(text);
     if (!text.startsWith(literal)) return false;
     const next = text[literal.length];

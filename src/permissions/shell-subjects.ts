@@ -1,5 +1,6 @@
 import type { Redirection, ShellParse, SimpleCommand } from '../shell/parse-types.js';
-import { canonicalReading } from './canonical-command.js';
+import { canonicalReading, type Token } from './canonical-command.js';
+import { wordReadings } from './canonical-words.js';
 import type { Subject } from './pattern.js';
 
 // How one simple command is spelled for rule matching. `canonical` (the only spelling allow rules
@@ -28,8 +29,8 @@ export interface CommandSpelling {
 export function spellCommand(command: SimpleCommand): CommandSpelling {
   const text = collapse(command.text);
   if (command.name === null || command.words.length === 0) return { canonical: text, others: [] };
-  const tokens = command.words.slice(1).map((word) => ({ value: word.value, dynamic: word.dynamic, shown: word.dynamic ? word.text : quoteWord(word.value) }));
-  const args = tokens.map((token) => token.shown);
+  const { typed, known, possible } = wordReadings(command.words.slice(1), quoteWord);
+  const args = typed.map((token) => token.shown);
   const core = [quoteWord(command.rawName ?? command.name), ...args].join(' ');
   const byName = [quoteWord(command.name), ...args].join(' ');
   const first = command.words[0]!.text;
@@ -38,14 +39,24 @@ export function spellCommand(command: SimpleCommand): CommandSpelling {
   const assigns = command.wrappers.length === 0 && text !== first && !text.startsWith(`${first} `);
   const keepsMeaning = !assigns && command.wrappers.every((wrapper) => WRAPPERS_KEEPING_MEANING.has(wrapper));
   const canonical = keepsMeaning ? core : text;
-  const entry = entryProgram(command.name, tokens);
-  const readings = [canonicalReading(command.name, [{ value: command.name, shown: command.name, dynamic: false }, ...tokens]), ...(entry ? [canonicalReading(entry.name, [{ value: entry.name, shown: entry.name, dynamic: false }, ...entry.rest])] : [])];
-  const program = [...(entry ? [[entry.name, ...entry.rest.map((token) => token.shown)].join(' ')] : []), ...readings.flatMap((read) => read.forms.map((form) => form.join(' ')))];
+  const name = command.name;
+  const typedRead = programReading(name, typed);
+  const knownRead = known ? programReading(name, known) : undefined;
+  const possibleRead = possible.map((tokens) => programReading(name, tokens));
+  const program = [...typedRead.forms, ...(knownRead ? [[name, ...known!.map((token) => token.shown)].join(' '), ...knownRead.forms] : [])];
   const others = [...new Set([core, byName, text, ...program])].filter((spelling) => spelling !== canonical);
-  return { canonical, others, unclear: readings.flatMap((read) => read.unclear.map((form) => form.join(' '))) };
+  const unclear = [...typedRead.unclear, ...(knownRead?.unclear ?? []), ...possibleRead.flatMap((read, i) => [[name, ...possible[i]!.map((token) => token.shown)].join(' '), ...read.forms, ...read.unclear])];
+  return { canonical, others, unclear: [...new Set(unclear)] };
 }
 
-type Token = { value: string; shown: string; dynamic: boolean };
+// The spellings of one reading of the words: the command as its program reads it, and as the package
+// manager whose own script node runs (entryProgram).
+function programReading(name: string, tokens: readonly Token[]): { forms: string[]; unclear: string[] } {
+  const entry = entryProgram(name, tokens);
+  const readings = [canonicalReading(name, [{ value: name, shown: name, dynamic: false }, ...tokens]), ...(entry ? [canonicalReading(entry.name, [{ value: entry.name, shown: entry.name, dynamic: false }, ...entry.rest])] : [])];
+  const forms = [...(entry ? [[entry.name, ...entry.rest.map((token) => token.shown)].join(' ')] : []), ...readings.flatMap((read) => read.forms.map((form) => form.join(' ')))];
+  return { forms, unclear: readings.flatMap((read) => read.unclear.map((form) => form.join(' '))) };
+}
 
 // A package manager's own script run by node (`node /usr/lib/node_modules/npm/bin/npm-cli.js run deploy`,
 // `node $(which npm)` is a person's answer already) or a tool run through corepack (`corepack npm run deploy`)
