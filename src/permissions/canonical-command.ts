@@ -77,7 +77,7 @@ function formsAt(g: ProgramGrammar, name: string, tokens: readonly Token[], i: n
     const module = joined === '' ? rest[0] : { ...word, shown: joined };
     return module === undefined ? [] : [[name, g.subOption, module.shown, ...rest.slice(joined === '' ? 1 : 0).map((t) => t.shown)]];
   }
-  const sub = word.dynamic ? word.shown : (g.aliases?.[word.value] ?? word.value);
+  const sub = word.dynamic ? word.shown : (g.resolve?.(word.value) ?? g.aliases?.[word.value] ?? word.value);
   const forms = [[name, sub, ...rest.map((t) => t.shown)]];
   if (g.anywhere) forms.push([name, sub, ...withoutOptions(g, rest).map((t) => t.shown)]);
   if (g.implicitRun && !word.dynamic && !g.implicitRun.includes(sub)) forms.push([name, 'run', sub, ...rest.map((t) => t.shown)]);

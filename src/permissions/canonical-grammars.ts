@@ -1,3 +1,5 @@
+import { npmCommand } from './canonical-npm.js';
+
 // How the multi-command programs a person writes rules about take their global options and name their
 // subcommands (red team R13-14): the danger classifier reads `git -C . push` as a push, so a person's
 // `--deny "@coder exec git push*"` must too. canonical-command.ts reads a command with these tables.
@@ -11,6 +13,8 @@ export interface ProgramGrammar {
   readonly numeric?: readonly string[];
   // The program's own spellings of a subcommand (`npm rum` is `npm run`).
   readonly aliases?: Readonly<Record<string, string>>;
+  // The program's own reading of a subcommand word, when a table cannot say it (npm's unique prefixes).
+  readonly resolve?: (word: string) => string | undefined;
   // Options may also follow the subcommand (npm's nopt, kubectl's cobra, make's getopt): dropped there too.
   readonly anywhere?: boolean;
   // An option the table does not know takes no value (npm's nopt); otherwise it makes the reading unclear.
@@ -29,21 +33,12 @@ export interface ProgramGrammar {
 
 const words = (text: string): string[] => text.trim().split(/\s+/);
 
-const NPM_ALIASES: Record<string, string> = {
-  'run-script': 'run', rum: 'run', urn: 'run', i: 'install', in: 'install', ins: 'install', inst: 'install', insta: 'install',
-  instal: 'install', isnt: 'install', isnta: 'install', isntal: 'install', isntall: 'install', add: 'install', x: 'exec',
-  t: 'test', tst: 'test', un: 'uninstall', unlink: 'uninstall', remove: 'uninstall', rm: 'uninstall', r: 'uninstall',
-  it: 'install-test', cit: 'install-ci-test', sit: 'install-ci-test', 'clean-install': 'ci', ic: 'ci', 'install-clean': 'ci',
-  'isntall-clean': 'ci', u: 'update', up: 'update', upgrade: 'update', udpate: 'update', c: 'config', rb: 'rebuild',
-  ln: 'link', create: 'init', innit: 'init', v: 'view', info: 'view', show: 'view', pub: 'publish',
-};
-
 const NPM: ProgramGrammar = {
   value: words(`-C --prefix -w --workspace --userconfig --globalconfig --registry --cache --loglevel --script-shell --otp --tag
     --access --omit --include --location -L --call -c --before --scope --auth-type --cafile`),
   flags: words(`-s --silent -q --quiet -d -dd -ddd --verbose -g --global --ignore-scripts --if-present --json -ws --workspaces -y --yes
     -f --force -D -S -E -O -B -P --foreground-scripts --dry-run --offline --prefer-offline --include-workspace-root --production`),
-  aliases: NPM_ALIASES,
+  resolve: npmCommand,
   anywhere: true,
   unknownIsFlag: true,
 };
