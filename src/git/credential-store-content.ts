@@ -9,6 +9,9 @@ import { closeSync, fstatSync, openSync, readSync, constants } from 'node:fs';
 // whatever its size (a store padded past a size limit with fake lines hid the real token: red team R14-20b).
 
 const FIRST_BYTES = 1024;
+// A first line longer than FIRST_BYTES (a padded secret, or blank lines before it) is read on to here: git
+// reads it whole, so must the check (red team R14b: a store whose token ran past the first KiB was shown).
+const FIRST_LINE_BYTES = 64 * 1024;
 // A store line: scheme, user (may be empty), a non-empty secret, a host; what git writes, percent-encoded.
 const STORE_LINE = /^[a-z][a-z0-9+.-]*:\/\/[^\s:/@]*:[^\s@/]+@[^\s/@]+(?:\/\S*)?$/i;
 
@@ -30,12 +33,23 @@ export function isCredentialStoreFile(path: string): boolean {
   try {
     const stats = fstatSync(fd);
     if (!stats.isFile() || stats.size < 12) return false;
-    const buffer = Buffer.alloc(FIRST_BYTES);
-    const read = readSync(fd, buffer, 0, FIRST_BYTES, 0);
-    return looksLikeCredentialStore(buffer.subarray(0, read).toString('utf8'));
+    let text = readStart(fd, FIRST_BYTES);
+    if (text.length >= FIRST_BYTES && stats.size > FIRST_BYTES && unfinishedFirstLine(text)) text = readStart(fd, FIRST_LINE_BYTES);
+    return looksLikeCredentialStore(text);
   } catch {
     return false;
   } finally {
     closeSync(fd);
   }
+}
+
+function readStart(fd: number, bytes: number): string {
+  const buffer = Buffer.alloc(bytes);
+  return buffer.subarray(0, readSync(fd, buffer, 0, bytes, 0)).toString('utf8');
+}
+
+// The first line has not ended yet and may still be a store's (blank so far, or a URL with no blank in it).
+function unfinishedFirstLine(text: string): boolean {
+  const start = text.replace(/^\uFEFF/, '').trimStart();
+  return !start.includes('\n') && /^(?:[a-z][a-z0-9+.-]*(?::(?:\/(?:\/\S*)?)?)?)?$/i.test(start);
 }

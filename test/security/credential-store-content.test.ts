@@ -61,6 +61,22 @@ describe('a git credential store by its content', () => {
     expect(isCredentialStoreFile(join(ws, 'big-store'))).toBe(true);
   });
 
+  it('a first line longer than a KiB (a padded secret, blank lines before it) is read whole and recognised', async () => {
+    await writeFiles(ws, { 'long-line': `https://u:ghp_LONG${'a'.repeat(3000)}@github.com\nx\n`, 'late-line': `${'\n'.repeat(2000)}https://u:ghp_LATE@github.com\n`, 'minified.js': `var a=${'1+'.repeat(40_000)}1;\n` });
+    expect(isCredentialStoreFile(join(ws, 'long-line'))).toBe(true);
+    expect(isCredentialStoreFile(join(ws, 'late-line'))).toBe(true);
+    expect(isCredentialStoreFile(join(ws, 'minified.js'))).toBe(false);
+    for (const file of ['long-line', 'late-line']) expect(await engine.run({ cmd: 'read', args: { file } }), file).toMatchObject({ ok: false, error: { code: 'C211' } });
+    const found = await engine.run({ cmd: 'search', args: { term: 'ghp_L', includeHidden: true } });
+    expect(JSON.stringify(found)).not.toMatch(TOKENS);
+    const off = await createEngine({ workspace: ws, env: { ...process.env, HOME: home }, sandbox: { mode: 'off' }, permissions: {} });
+    try {
+      for (const file of ['long-line', 'late-line']) expect(await off.run({ cmd: 'exec', args: { cmd: `cat ${file}` } }), file).toMatchObject({ ok: false, error: { code: 'C241' } });
+    } finally {
+      await off.close();
+    }
+  });
+
   it('read refuses each store (C211), a plain file and a file of plain URLs are read; search prints no token', async () => {
     expect(spawnSync('cat', STORES.slice(0, 3), { cwd: ws, encoding: 'utf8' }).stdout).toMatch(/ghp_DEFAULTVAR[\s\S]*ghp_PY[\s\S]*ghp_PRINTF/);
     for (const file of STORES) expect(await engine.run({ cmd: 'read', args: { file } }), file).toMatchObject({ ok: false, error: { code: 'C211' } });
