@@ -116,13 +116,17 @@ function commandReason(command: SimpleCommand, bases: readonly string[], root: s
 
 // A program that is not read-only given a path outside the workspace and the temporary folder, as an operand
 // or an option's value (`cp x /usr/local/bin/`, `install -t ~/.local/bin x`, `--prefix=/usr/local`): it may
-// write there (red team R14-19: a copy into a system PATH folder ran under --sandbox off --yes).
+// write there (red team R14-19: a copy into a system PATH folder ran under --sandbox off --yes). A relative
+// operand counts by where it lands with the workspace's symlinks resolved (R14b-4: `bin -> /usr/local/bin`
+// made earlier, then `cp x bin/`): a word that is not a path lands inside and stays free.
 function outsidePath(command: SimpleCommand, bases: readonly string[], root: string): string | undefined {
   for (const word of command.words.slice(1)) {
     const values = word.candidates.map((value) => value.replace(/^(?:--?[\w-]+|[A-Za-z_]\w*)=/, ''));
+    if (values.every((value) => SINKS.test(value) || value.startsWith('/dev/'))) continue;
     const pathLike = values.some((value) => value.startsWith('/') || value.startsWith('~') || value.startsWith('..'));
-    if (!pathLike || values.every((value) => SINKS.test(value) || value.startsWith('/dev/'))) continue;
-    if (values.some((value) => !value.startsWith('-') && leaves(value, bases, root, true))) return word.text;
+    // A relative value only known in part is judged by the rest of the line's rules (dynamic words), not here.
+    const judged = pathLike ? values : values.filter((value) => value !== '' && !value.includes(UNKNOWN));
+    if (judged.some((value) => !value.startsWith('-') && leaves(value, bases, root, true))) return word.text;
   }
   return undefined;
 }
