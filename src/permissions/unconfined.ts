@@ -8,6 +8,7 @@ import type { ShellParse, ShellWord, SimpleCommand } from '../shell/parse-types.
 import { UNKNOWN } from './argv.js';
 import type { Immunity } from './immune.js';
 import { resolveExisting, wrapperFolderWords, type ShellPlace } from './immune-place.js';
+import { installsOutside } from './unconfined-installs.js';
 import type { Judged } from './types.js';
 
 // With no OS sandbox (--sandbox off, or none runs here) the parse is the only guard of what a line writes
@@ -131,6 +132,17 @@ function outsidePath(command: SimpleCommand, bases: readonly string[], root: str
   return undefined;
 }
 
+// A program that installs outside the workspace by default (`npm i -g .`, `pip install .`, `make install`:
+// R14b-5); a folder option or variable keeps it inside only when it names a folder inside (`$PWD` is the run folder).
+function installs(command: SimpleCommand, bases: readonly string[], root: string): string | undefined {
+  const inside = (value: string): boolean => {
+    const path = value.replace(/^\$\{?PWD\}?(?=\/|$)/, '.');
+    return !/[$`]/.test(path) && !leaves(path, bases, root, true);
+  };
+  const why = installsOutside(command, inside);
+  return why ? `it installs outside the workspace (${why})` : undefined;
+}
+
 function reasonOf(parse: ShellParse, place: ShellPlace, readOnly: ReadOnlyVeto): string | undefined {
   const { bases, out } = moves(parse, place);
   for (const redirection of parse.redirections) {
@@ -141,7 +153,7 @@ function reasonOf(parse: ShellParse, place: ShellPlace, readOnly: ReadOnlyVeto):
     if (targets.some((target) => !SINKS.test(target) && leaves(target, bases, place.root, true))) return `it writes ${redirection.text.trim()} outside the workspace`;
   }
   for (const command of parse.commands) {
-    const reason = commandReason(command, bases, place.root);
+    const reason = commandReason(command, bases, place.root) ?? installs(command, bases, place.root);
     if (reason) return reason;
     if (out && !MOVES.has(command.name ?? '') && readOnly(command) !== undefined) return `it leaves the workspace (${out}) and then runs ${command.name ?? 'a program only known at run time'}`;
     const named = readOnly(command) !== undefined && !MOVES.has(command.name ?? '') ? outsidePath(command, bases, place.root) : undefined;
