@@ -15,7 +15,8 @@ import { valuePaths } from './obeyed-env-values.js';
 // - any other variable: `$(cat F)` / `$(< F)` is read (F is obeyed too, it decides the value) and its text
 //   judged like a literal value (obeyed-env-values.ts); another substitution is not followed unless the value
 //   is a path around it (`$(git rev-parse --show-toplevel)/tools/w`) or the substitution names a work-tree
-//   path, which obey the whole tree. `export VERSION=$(git describe)` stays free.
+//   path, which obey the whole tree. `export VERSION=$(git describe)` stays free;
+// - a variable set from input or under a computed name (`read`, `export $(cat .env | xargs)`): the whole tree.
 
 // '/' as a loaded folder: every workspace holds it, so the walker obeys the whole work tree (home-sources.ts mark).
 const WHOLE: Loaded = { path: '/', folder: true };
@@ -26,6 +27,10 @@ const DEFERRED = /\\\$|'[^']*\$[^']*'/;
 const INNER = /\$\(([^()]*)\)|`([^`]*)`|\{\{([^{}]*)\}\}/g;
 const READ = /^\s*(?:cat|<)\s+["']?([^\s"'`$()]+)["']?\s*$/;
 const MAX_BYTES = 4096;
+// Variables set from input or with computed names (`read -r NODE_OPTIONS < f`, `mapfile`, `printf -v`,
+// `export $(cat .env | xargs)`, `declare "$n=$v"`): which variable holds what is not known, so the file is not
+// understood (the whole tree).
+const COMPUTED_NAMES = /(?:^|[\s;&|(!])(?:(?:read|mapfile|readarray|printf\s+-v)(?=\s|$)|(?:export|declare|typeset|readonly|local)(?:\s+-\w+)*\s+["']?[$`])/m;
 
 // What one value of `name` names when a part of it is only known at run time (undefined: none is).
 // `literal`: the file does not expand `$` itself (mise), so every `$` is the reading program's.
@@ -57,7 +62,7 @@ export function runTimeValueLoads(name: string, value: string, base: string, lit
 // assignment or the end of its line. `raw`: the text before the walk wrote in what it knows (`$PWD`, `$(pwd)`,
 // the script's own folder), where an expansion deferred to the program is still visible.
 export function runTimeLoads(text: string, raw: string, base: string): Loaded[] {
-  const deferred = assignments(raw).some(([name, value]) => isLoaderVariable(name) && DEFERRED.test(value));
+  const deferred = COMPUTED_NAMES.test(text) || assignments(raw).some(([name, value]) => isLoaderVariable(name) && DEFERRED.test(value));
   return [...(deferred ? [WHOLE] : []), ...assignments(text).flatMap(([name, value]) => (RUN_TIME.test(value) ? (runTimeValueLoads(name, value, base) ?? []) : []))];
 }
 

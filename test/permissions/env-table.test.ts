@@ -128,6 +128,8 @@ describe('R14b-3: a loader variable only known at run time obeys the whole work 
     ['.envrc', 'export BASH_ENV=`cat .req`'],
     ['.envrc', 'export TOOL=$PWD/$(uname -m)/w'],
     ['.envrc', 'export TOOL="$(cat $(cat .req))"'],
+    ['.envrc', 'read -r NODE_OPTIONS < .req; export NODE_OPTIONS'],
+    ['.envrc', 'export $(cat .req | xargs)'],
     ['mise.toml', `[env]\nPROMPT_COMMAND = '. "$PWD"/x'\n`],
     ['mise.toml', `[env]\nNODE_OPTIONS = "--require {{exec(command='cat .req')}}"\n`],
     ['mise.toml', `[env]\nTOOL = "{{exec(command='cat .req')}}"\n`],
