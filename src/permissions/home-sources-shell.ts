@@ -2,8 +2,8 @@ import { realpathSync } from 'node:fs';
 import { dirname, isAbsolute, join } from 'node:path';
 import { shCommands, type ShWord } from '../shell/sh-tokens.js';
 import { expandWord, loadedOf, plain, type Loaded } from './home-sources-expand.js';
-import { envNamed, isCommandVariable, isSpaceSeparated } from './obeyed-env.js';
-import { valuePaths } from './obeyed-env-values.js';
+import { runTimeLoads } from './obeyed-env-runtime.js';
+import { assign, options } from './home-sources-assign.js';
 import { spelled } from './hook-spelling.js';
 
 // What a shell start-up file (bash, zsh, sh, ksh, fish) and direnv's `.envrc` load (red team R9-4, R10):
@@ -20,7 +20,6 @@ const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'mksh', 'fish']);
 const INTERPRETERS = new Set([...SHELLS, 'python', 'python3', 'node', 'perl', 'ruby', 'deno', 'bun', 'tclsh', 'lua']);
 // The text of a file run as code: `eval "$(cat X)"`, `. <(cat X)`, `source <(cat X)`, `bash <(cat X)`, `eval "$(< X)"`.
 const PRINTED = /(?:^|[\s;&|({!])(?:eval|source|\.|sh|bash|zsh)\s+["']?(?:<\(|\$\(|`)\s*(?:cat\s+|<\s*)([^)`]+)/gm;
-const ZSH_STARTUP = ['.zshenv', '.zprofile', '.zshrc', '.zlogin', '.zlogout'];
 // What a direnv function names: words, read as `.envrc` files (`direnv`) or not, or folders.
 interface Named {
   readonly words: ShWord[];
@@ -50,7 +49,6 @@ function nixFiles(what: string | undefined, arg: ShWord | undefined): Named {
   return { words: [] };
 }
 
-const options = (words: readonly ShWord[]): ShWord[] => words.filter((word) => !word.text.startsWith('-'));
 
 // What one shell (or, with `direnv`, `.envrc`) text loads; `vars` is updated with its assignments, in order.
 // `file`: the file read; a path it spells relative to itself (`"$(dirname "${BASH_SOURCE[0]}")/x.sh"`,
@@ -63,6 +61,8 @@ export function shellLoads(raw: string, vars: Map<string, string>, file: string,
   if (direnv) vars.set('PWD', dirname(file));
   const text = withRealPaths(direnv ? inFolder(raw, dirname(file)) : raw, file, vars.get('HOME')).split('\n').map((line) => spelled(line, place, known)).join('\n');
   for (const match of text.matchAll(PRINTED)) found.push(...loadedOf(shCommands(match[1]!).flat(), vars, 'shell'));
+  // A value only known at run time (R14b-3): obeyed-env-runtime.ts decides what it may name.
+  if (direnv) found.push(...runTimeLoads(text, raw, dirname(file)));
   const loops = new Map<string, ShWord[]>();
   // The folder a `cd` moved to: a relative name after it is relative to that folder (`cd ~/dotfiles && . shell/x.sh`).
   let cwd: string | undefined;
@@ -150,53 +150,4 @@ function withRealPaths(text: string, file: string, home: string | undefined): st
   const homed = home === undefined ? text : text.replace(REAL_HOME_PATH, (_all, rest: string) => realOrSelf(`${home}${rest}`));
   const real = realOrSelf(file);
   return homed.replace(REAL_SELF, real).replace(/\$\{0:A:h\}/g, dirname(real)).replace(/\$\{0:A\}/g, real).replace(DIRNAME, (_all, path: string) => dirname(path)).replace(CD_PWD, '$1');
-}
-
-// `NAME=value`, `export/declare/typeset/local NAME=value`, fish's `set [-gx] NAME value...`: the variables
-// kept, and what a variable that names loaded files names.
-// `base`: the folder of a direnv file, where any variable naming a path makes it obeyed (obeyed-env-values.ts).
-function assign(words: readonly ShWord[], vars: Map<string, string>, base?: string): Loaded[] {
-  const out: Loaded[] = [];
-  const keep = (name: string, value: ShWord, rest: readonly ShWord[] = []): void => {
-    out.push(...named(name, [value, ...rest], vars, base));
-    const text = expandWord(value, vars);
-    if (text === undefined) vars.delete(name);
-    else vars.set(name, text);
-  };
-  if (words[0]!.text === 'set') {
-    const [name, value, ...rest] = options(words.slice(1));
-    if (name && value) keep(name.text, value, rest);
-    return out;
-  }
-  const start = ['export', 'declare', 'typeset', 'local', 'readonly'].includes(words[0]!.text) ? 1 : 0;
-  for (const word of words.slice(start)) {
-    const match = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(word.text);
-    if (match) keep(match[1]!, { text: match[2]!, single: word.single });
-  }
-  return out;
-}
-
-// What a variable's value names: BASH_ENV / ENV a script every non-interactive shell runs, ZDOTDIR the folder
-// of zsh's start-up files, ZSH_CUSTOM oh-my-zsh's folder of scripts and plug-ins, and what the environment's table says of the others (obeyed-env.ts envNamed:
-// PATH's folders, whose programs run by name; PYTHONSTARTUP, NODE_OPTIONS' --require, LD_PRELOAD files ...).
-function named(name: string, values: readonly ShWord[], vars: ReadonlyMap<string, string>, base?: string): Loaded[] {
-  const first = values[0]!;
-  // Every other variable of a direnv file: what its value names as a path (R13-12).
-  const other = (): Loaded[] => {
-    if (base === undefined) return [];
-    const value = values.map((each) => expandWord(each, vars)).filter((each) => each !== undefined);
-    return valuePaths(value.join(' '), base);
-  };
-  if (name === 'BASH_ENV' || name === 'ENV') return loadedOf([first], vars, 'shell');
-  if (name === 'ZSH_CUSTOM') return loadedOf([first], vars, undefined, true);
-  if (name === 'ZDOTDIR') return loadedOf(ZSH_STARTUP.map((file) => ({ ...first, text: `${first.text}/${file}` })), vars, 'shell');
-  const found = envNamed(name === 'fish_user_paths' ? 'PATH' : name, values.map((value) => value.text).join(isSpaceSeparated(name) ? ' ' : ':'));
-  if (!found) return other();
-  // A variable that loads only some files of its folders (PYTHONPATH: sitecustomize.py, usercustomize.py): those files.
-  if (found.folders && !found.folders.includes('**')) {
-    const files = found.folders.filter((pattern) => !pattern.includes('/')).map((pattern) => pattern.replace(/\*$/, '.py'));
-    return loadedOf(found.entries.flatMap((entry) => files.map((file) => ({ text: `${entry}/${file}`, single: first.single }))), vars);
-  }
-  // A command value names its program anywhere in the text (`LESSOPEN="|$PWD/tools/lo %s"`, R14-17): its paths too.
-  return [...loadedOf(found.entries.map((text) => ({ text, single: first.single })), vars, undefined, found.folders !== undefined), ...(isCommandVariable(name) ? other() : [])];
 }

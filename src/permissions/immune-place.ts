@@ -5,7 +5,7 @@
 // did). Here a relative path is also taken from the run folder, from every folder a `cd`/`pushd` of the
 // line names and from a wrapper's folder option, with symlinks resolved, relative to the workspace root.
 import type { FolderListings } from '../workspace/listings.js';
-import { lstatSync, realpathSync } from 'node:fs';
+import { lstatSync, readlinkSync, realpathSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import type { ShellParse } from '../shell/parse-types.js';
 import { UNKNOWN } from './argv.js';
@@ -31,14 +31,31 @@ function realOrSelf(path: string): string {
   }
 }
 
-// The path with every symlink of its longest existing prefix resolved (the rest appended as written).
+function linkTarget(path: string): string | undefined {
+  try {
+    return readlinkSync(path);
+  } catch {
+    return undefined;
+  }
+}
+
+// The path with every symlink of its longest existing prefix resolved (the rest appended as written). A
+// dangling link is followed to where it points (red team R14b-4: `bin -> /srv/none/bin`, then `echo x > bin`
+// or `cp x bin` writes there; realpath alone stopped at the link and answered a path inside the workspace).
 export function resolveExisting(abs: string): string {
   const tail: string[] = [];
   let current = abs;
+  let links = 0;
   for (let i = 0; i < 4096; i++) {
     try {
       return join(realpathSync.native(current), ...tail.reverse());
     } catch {
+      const target = links < 40 ? linkTarget(current) : undefined;
+      if (target !== undefined) {
+        links += 1;
+        current = resolve(dirname(current), target);
+        continue;
+      }
       const parent = dirname(current);
       if (parent === current) return abs;
       tail.push(basename(current));

@@ -22,7 +22,8 @@ const WORDS = /[\s:=,;|&()<>`]+/;
 export function valuePaths(value: string, base: string): Loaded[] {
   const out: Loaded[] = [];
   for (const raw of value.split(WORDS)) {
-    const word = raw.replace(/^["']+|["']+$/g, '');
+    // Quotes join a word's parts (`"$PWD"/x` is one path: R14b-3).
+    const word = raw.replace(/\\?["']/g, '');
     if (word === '' || word.startsWith('-') || word.startsWith('//')) continue;
     const path = isAbsolute(word) ? word : join(base, word);
     const pathLike = isAbsolute(word) || word.includes('/') || word.startsWith('.') || statQuiet(path) !== undefined;

@@ -3,17 +3,16 @@
 // whatever file is named like the command the user types next, outside any sandbox; PYTHONPATH's
 // sitecustomize/usercustomize run at every python start; git runs what GIT_EXEC_PATH and GIT_TEMPLATE_DIR hold;
 // the loader loads LD_LIBRARY_PATH's libraries and LD_PRELOAD's; bash runs BASH_ENV (not the generic ENV: CI sets ENV=production), python PYTHONSTARTUP, node
-// NODE_OPTIONS' --require/--import files, ruby RUBYOPT's -r files, git GIT_CONFIG_GLOBAL, make MAKEFILES, perl
-// PERL5OPT's -M modules, and the program of a variable a program runs as a command (GIT_EXTERNAL_DIFF, EDITOR). The write gate
-// protects them like the catalogue (obeyed.ts ObeyedContext.envGlobs): a relative folder entry holds in every
-// folder (the shell resolves it where it stands), an absolute one where it lies (by its real path too). Folders of
-// a project's own code (a PYTHONPATH=src, PERL5LIB=lib, NODE_PATH) are not protected file by file: every edit of
-// the project would ask. A PATH entry `.` or empty neither (the README says why); the root itself on PATH
+// NODE_OPTIONS' --require/--import files, ruby RUBYOPT's -r files and -I folders, git GIT_CONFIG_GLOBAL, make
+// MAKEFILES, perl PERL5OPT's -M modules and -I folders, and the program of a variable a program runs as a command
+// (GIT_EXTERNAL_DIFF, EDITOR). The write gate protects them like the catalogue (obeyed.ts ObeyedContext.envGlobs): a
+// relative folder entry holds in every folder (the shell resolves it where it stands), an absolute one where it
+// lies (by its real path too). Folders of a project's own code (a PYTHONPATH=src, PERL5LIB=lib, NODE_PATH) in the
+// process environment are not protected file by file: every edit of the project would ask; set by a workspace env
+// file (`.envrc`, mise), which the repository writes, they are obeyed whole (`code` rows, R14b-3). A PATH entry `.` or empty neither (the README says why); the root itself on PATH
 // protects its files named like programs, a root below a relative entry's first names the rest of it (foldersAt).
-import { realpathSync } from 'node:fs';
-import { isAbsolute, posix, relative } from 'node:path';
 import { shadowedNames } from './obeyed-env-path.js';
-import { anchoredAtRoot } from '../workspace/anchored.js';
+import { foldersAt, relativeOf } from './obeyed-env-where.js';
 
 export interface EnvLoadGlob {
   // Workspace-relative picomatch pattern.
@@ -34,14 +33,19 @@ export function withoutRelativePath<T extends { readonly envGlobs?: readonly Env
 }
 
 type Kind =
-  // A list of folders (`:`-separated): `files` in each.
-  | { readonly folders: readonly string[]; readonly everyFolder?: boolean }
+  // A list of folders (`:`-separated): `files` in each. `code`: a folder of modules loaded by name (PERL5LIB,
+  // RUBYLIB, NODE_PATH: a `lib/strict.pm` there runs in every perl), obeyed whole when a workspace env file
+  // (`.envrc`, mise) sets it (red team R14b-3); from the process environment it is the project's own code (the
+  // header says why), not protected.
+  | { readonly folders: readonly string[]; readonly everyFolder?: boolean; readonly code?: true }
   // A list of files (`:` or space separated, LD_PRELOAD), or one file.
   | { readonly files: 'list' | 'one' }
-  // The operands of these options in a command-line-like value (NODE_OPTIONS --require ./x.js).
-  | { readonly options: readonly string[] }
+  // The operands of these options in a command-line-like value (NODE_OPTIONS --require ./x.js); `extension`:
+  // added to an operand without one (ruby's `-rx` loads x.rb); `include`: options naming a load folder, whose
+  // every file may be loaded by name (`-I./lib`: R14b-3), obeyed whole.
+  | { readonly options: readonly string[]; readonly extension?: string; readonly include?: readonly string[] }
   // Perl modules these options load (PERL5OPT -Mtools::x: `tools/x.pm` in a folder of @INC).
-  | { readonly modules: readonly string[] }
+  | { readonly modules: readonly string[]; readonly include?: readonly string[] }
   // Shell text a program runs as a command (GIT_EXTERNAL_DIFF, EDITOR ...): its program when it is a path
   // (`$PWD/tools/d.sh`), and the text is judged as a command where it is assigned (shell/command-variables.ts).
   | { readonly command: true };
@@ -65,15 +69,22 @@ const VARIABLES: readonly (readonly [string, Kind])[] = [
   ['PIP_CONFIG_FILE', { files: 'one' }],
   ['npm_config_userconfig', { files: 'one' }],
   ['NODE_OPTIONS', { options: ['--require', '-r', '--import', '--loader', '--experimental-loader'] }],
-  ['RUBYOPT', { options: ['-r'] }],
+  ['RUBYOPT', { options: ['-r'], extension: '.rb', include: ['-I'] }],
+  ...['PERL5LIB', 'PERLLIB', 'RUBYLIB', 'NODE_PATH'].map((name) => [name, { folders: ['**'], code: true }] as const),
   // Red team R12-16b: GNU make reads MAKEFILES' files before every makefile; perl loads PERL5OPT's modules.
   ['MAKEFILES', { files: 'list' }],
-  ['PERL5OPT', { modules: ['-M', '-m'] }],
+  ['PERL5OPT', { modules: ['-M', '-m'], include: ['-I'] }],
   // R12-6b: variables a program runs as a command (one list with the loaders: shell/command-variables.ts reads it).
   ...['GIT_EXTERNAL_DIFF', 'GIT_SSH_COMMAND', 'GIT_SSH', 'GIT_PAGER', 'GIT_EDITOR', 'GIT_SEQUENCE_EDITOR', 'GIT_ASKPASS', 'GIT_PROXY_COMMAND',
     'SSH_ASKPASS', 'SUDO_ASKPASS', 'PAGER', 'MANPAGER', 'SYSTEMD_PAGER', 'EDITOR', 'VISUAL', 'BROWSER', 'LESSOPEN', 'LESSCLOSE', 'PROMPT_COMMAND', 'RSYNC_RSH', 'CVS_RSH', 'FCEDIT',
   ].map((name) => [name, COMMAND] as const),
 ];
+
+// Whether a program loads files by the variable's value: a row of the table, or a shell's own (BASH_ENV, ENV,
+// ZDOTDIR, ZSH_CUSTOM: home-sources-shell.ts reads them). A value of one only known at run time fails closed.
+export function isLoaderVariable(name: string): boolean {
+  return ['ENV', 'ZDOTDIR', 'ZSH_CUSTOM', 'fish_user_paths'].includes(name) || VARIABLES.some(([each]) => each === name);
+}
 
 // Whether a variable's value is shell text a program runs as a command (the table's command rows).
 export function isCommandVariable(name: string): boolean {
@@ -85,33 +96,6 @@ export function isCommandVariable(name: string): boolean {
 export function isSpaceSeparated(name: string): boolean {
   const kind = VARIABLES.find(([each]) => each === name)?.[1];
   return kind !== undefined && ('options' in kind || 'modules' in kind || 'command' in kind || ('files' in kind && kind.files === 'list' && name === 'MAKEFILES'));
-}
-
-function real(path: string): string {
-  try {
-    return realpathSync(path);
-  } catch {
-    return posix.normalize(path);
-  }
-}
-
-// A workspace-relative form of an entry: an absolute one inside a root (as written, normalised, or by its real
-// path), a relative one normalised (`././bin`, `bin/../bin` and `.//bin` are `bin`); undefined outside.
-function relativeOf(given: string, roots: readonly string[], home = process.env['HOME']): { rel: string; relative: boolean } | undefined {
-  // bash expands a leading `~` in PATH entries (red team R7-2).
-  const entry = home && (given === '~' || given.startsWith('~/')) ? `${home}${given.slice(1)}` : given;
-  if (entry === '') return undefined;
-  if (!isAbsolute(entry)) {
-    const normal = posix.normalize(entry).replace(/\/+$/, '');
-    return normal === '..' || normal.startsWith('../') ? undefined : { rel: normal === '.' ? '' : normal, relative: true };
-  }
-  for (const form of new Set([posix.normalize(entry), real(entry)])) {
-    for (const root of roots) {
-      const rel = relative(root, form);
-      if (!rel.startsWith('..') && !isAbsolute(rel)) return { rel, relative: false };
-    }
-  }
-  return undefined;
 }
 
 function optionOperands(value: string, options: readonly string[]): string[] {
@@ -129,29 +113,20 @@ function optionOperands(value: string, options: readonly string[]): string[] {
 
 const joined = (folder: string, file: string): string => (folder === '' ? file : `${folder}/${file}`);
 
-// Where a folder entry lies in the workspace, as root-relative patterns ('' for the root itself). A relative
-// entry (`node_modules/.bin`) holds in every folder, and in the folders above the root too: the person's shell
-// stands where it likes, so a root at `node_modules` holds it as `.bin`, a root at `node_modules/.bin` IS it
-// (red team R7-6, workspace/anchored.ts). `relative`: it depends on the folder the shell stands in (an absolute
-// entry that is the root itself counts so as well: a build writing at the root is judged by name only).
-// A relative `.` is left out (every folder's files would be protected: the README says why).
-function foldersAt(found: { rel: string; relative: boolean } | undefined, roots: readonly string[]): { folder: string; relative: boolean }[] {
-  if (found === undefined) return [];
-  if (!found.relative) return [{ folder: found.rel, relative: found.rel === '' }];
-  if (found.rel === '') return [];
-  const above = anchoredAtRoot([found.rel], roots);
-  const root = above.covers !== undefined && roots.includes(above.covers.folder) ? [''] : [];
-  return [`**/${found.rel}`, ...above.rests, ...root].map((folder) => ({ folder, relative: true }));
-}
-
 // What `value` of the variable `name` names: its entries, folders (`:`-separated; `folders`: what is loaded
 // in each, `**` everything) or files; undefined for a variable not in the table. Also read for the
 // assignments of the user's start-up files (home-sources-shell.ts: `export PATH=~/dotfiles/bin:$PATH`).
-export function envNamed(name: string, value: string): { entries: string[]; folders?: readonly string[] } | undefined {
+// `loadFolders`: folders whose every file may be loaded (`-I` of RUBYOPT and PERL5OPT).
+export function envNamed(name: string, value: string): { entries: string[]; folders?: readonly string[]; loadFolders?: string[]; code?: true } | undefined {
   const kind = VARIABLES.find(([each]) => each === name)?.[1];
   if (!kind) return undefined;
-  if ('folders' in kind) return { entries: value.split(':'), folders: kind.folders };
-  if ('modules' in kind) return { entries: optionOperands(value, kind.modules).map((module) => `${module.replace(/=.*$/, '').split('::').join('/')}.pm`) };
+  if ('folders' in kind) return { entries: value.split(':'), folders: kind.folders, ...(kind.code ? { code: true as const } : {}) };
+  const loadFolders = 'include' in kind && kind.include ? { loadFolders: optionOperands(value, kind.include) } : {};
+  if ('modules' in kind) return { entries: optionOperands(value, kind.modules).map((module) => `${module.replace(/=.*$/, '').split('::').join('/')}.pm`), ...loadFolders };
+  if ('options' in kind && kind.extension !== undefined) {
+    const ext = kind.extension;
+    return { entries: optionOperands(value, kind.options).flatMap((file) => (/\.\w+$/.test(file) ? [file] : [file, `${file}${ext}`])), ...loadFolders };
+  }
   if ('command' in kind) return { entries: [value.trim().split(/\s+/)[0] ?? ''].filter((program) => program.includes('/')) };
   return { entries: 'options' in kind ? optionOperands(value, kind.options) : kind.files === 'list' ? value.split(/[:\s]+/) : [value] };
 }
@@ -165,6 +140,11 @@ export function envLoadGlobs(roots: readonly string[], env: Readonly<Record<stri
     if (value === undefined || value === '') continue;
     const why = (entry: string): string => `${name} names ${entry}: ${name === 'PATH' ? 'a program there runs in place of the command you type next, outside any sandbox' : 'a program loads or runs it from there'}`;
     const named = envNamed(name, value)!;
+    if (named.code) continue;
+    for (const entry of named.loadFolders ?? []) {
+      const found = relativeOf(entry, roots, env['HOME']);
+      if (found !== undefined && found.rel !== '') globs.push({ glob: `${found.relative ? `**/${found.rel}` : found.rel}/**`, why: why(entry) });
+    }
     if (named.folders) {
       for (const entry of named.entries) {
         const found = relativeOf(entry, roots, env['HOME']);

@@ -8,6 +8,7 @@ import type { ShellParse, ShellWord, SimpleCommand } from '../shell/parse-types.
 import { UNKNOWN } from './argv.js';
 import type { Immunity } from './immune.js';
 import { resolveExisting, wrapperFolderWords, type ShellPlace } from './immune-place.js';
+import { installsOutside } from './unconfined-installs.js';
 import type { Judged } from './types.js';
 
 // With no OS sandbox (--sandbox off, or none runs here) the parse is the only guard of what a line writes
@@ -116,15 +117,30 @@ function commandReason(command: SimpleCommand, bases: readonly string[], root: s
 
 // A program that is not read-only given a path outside the workspace and the temporary folder, as an operand
 // or an option's value (`cp x /usr/local/bin/`, `install -t ~/.local/bin x`, `--prefix=/usr/local`): it may
-// write there (red team R14-19: a copy into a system PATH folder ran under --sandbox off --yes).
+// write there (red team R14-19: a copy into a system PATH folder ran under --sandbox off --yes). A relative
+// operand counts by where it lands with the workspace's symlinks resolved (R14b-4: `bin -> /usr/local/bin`
+// made earlier, then `cp x bin/`): a word that is not a path lands inside and stays free.
 function outsidePath(command: SimpleCommand, bases: readonly string[], root: string): string | undefined {
   for (const word of command.words.slice(1)) {
     const values = word.candidates.map((value) => value.replace(/^(?:--?[\w-]+|[A-Za-z_]\w*)=/, ''));
+    if (values.every((value) => SINKS.test(value) || value.startsWith('/dev/'))) continue;
     const pathLike = values.some((value) => value.startsWith('/') || value.startsWith('~') || value.startsWith('..'));
-    if (!pathLike || values.every((value) => SINKS.test(value) || value.startsWith('/dev/'))) continue;
-    if (values.some((value) => !value.startsWith('-') && leaves(value, bases, root, true))) return word.text;
+    // A relative value only known in part is judged by the rest of the line's rules (dynamic words), not here.
+    const judged = pathLike ? values : values.filter((value) => value !== '' && !value.includes(UNKNOWN));
+    if (judged.some((value) => !value.startsWith('-') && leaves(value, bases, root, true))) return word.text;
   }
   return undefined;
+}
+
+// A program that installs outside the workspace by default (`npm i -g .`, `pip install .`, `make install`:
+// R14b-5); a folder option or variable keeps it inside only when it names a folder inside (`$PWD` is the run folder).
+function installs(command: SimpleCommand, bases: readonly string[], root: string): string | undefined {
+  const inside = (value: string): boolean => {
+    const path = value.replace(/^\$\{?PWD\}?(?=\/|$)/, '.');
+    return !/[$`]/.test(path) && !leaves(path, bases, root, true);
+  };
+  const why = installsOutside(command, inside);
+  return why ? `it installs outside the workspace (${why})` : undefined;
 }
 
 function reasonOf(parse: ShellParse, place: ShellPlace, readOnly: ReadOnlyVeto): string | undefined {
@@ -137,7 +153,7 @@ function reasonOf(parse: ShellParse, place: ShellPlace, readOnly: ReadOnlyVeto):
     if (targets.some((target) => !SINKS.test(target) && leaves(target, bases, place.root, true))) return `it writes ${redirection.text.trim()} outside the workspace`;
   }
   for (const command of parse.commands) {
-    const reason = commandReason(command, bases, place.root);
+    const reason = commandReason(command, bases, place.root) ?? installs(command, bases, place.root);
     if (reason) return reason;
     if (out && !MOVES.has(command.name ?? '') && readOnly(command) !== undefined) return `it leaves the workspace (${out}) and then runs ${command.name ?? 'a program only known at run time'}`;
     const named = readOnly(command) !== undefined && !MOVES.has(command.name ?? '') ? outsidePath(command, bases, place.root) : undefined;

@@ -90,3 +90,81 @@ describe('a project mise.toml: any [env] value that names a workspace path (--ye
     ['mise.local.toml', 'kube.yaml', "[tools]\nnode = '20'\n[env]\nKUBECONFIG = 'kube.yaml'\nROOT = '{{config_root}}'\n"],
   ])('%s -> %s', (name, file, text) => writeAsks(`m${file.replace(/\W/g, '')}`, { [name]: text, 'kube.yaml': 'x: 1\n', 'src/a.ts': '1\n' }, file, 'src/a.ts'));
 });
+
+// Red team R14b-3: an allowed `.envrc` / `.env` / mise file whose loader variables make programs load work-tree
+// files by spellings the walk did not follow. Loader variables are a table (variable -> how its value names
+// files): ruby's and perl's `-I` folders, PERL5LIB/RUBYLIB/NODE_PATH module folders (whole), a relative
+// PYTHONSTARTUP in mise; quotes join a word (`"$PWD"/x`); a value read with `$(cat F)` is read.
+describe('R14b-3: what a loader variable of a workspace env file names asks before it is written (--yes)', () => {
+  it.each([
+    ['.envrc', 'export PROMPT_COMMAND=". \\"$PWD\\"/tools/pc"', 'tools/pc'],
+    ['.envrc', 'export RUBYOPT="-I./lib -rx"', 'lib/x.rb'],
+    ['.envrc', 'export RUBYOPT="-I./lib -rx"', 'lib/json.rb'],
+    ['.envrc', 'export RUBYOPT=-rtools/boot', 'tools/boot.rb'],
+    ['.envrc', 'export PERL5OPT="-I./lib -Mx"', 'lib/x.pm'],
+    ['.envrc', 'export PERL5LIB=lib', 'lib/strict.pm'],
+    ['.envrc', 'export RUBYLIB=lib:vendor/rb', 'vendor/rb/json.rb'],
+    ['.envrc', 'export NODE_PATH=lib', 'lib/x.js'],
+    ['.envrc', 'export PYTHONSTARTUP=s.py', 's.py'],
+    ['.envrc', 'export CC=$(cat .ccpath)', 'tools/cc'],
+    ['.envrc', 'export CC=`cat .ccpath`', '.ccpath'],
+    ['.envrc', 'dotenv .env.tools', 'lib/json.rb'],
+    ['mise.toml', "[env]\nPYTHONSTARTUP = 's.py'\n", 's.py'],
+    ['mise.toml', "[env]\nRUBYOPT = '-I./lib -rx'\n", 'lib/x.rb'],
+    ['mise.toml', "[env]\nPERL5LIB = 'lib'\n", 'lib/strict.pm'],
+  ])('%s %j -> %s', (name, text, file) =>
+    writeAsks(`l${name.replace(/\W/g, '')}${text.replace(/\W/g, '')}${file.replace(/\W/g, '')}`.slice(0, 90), { [name]: name === '.envrc' ? `${text}\n` : text, '.env.tools': 'RUBYLIB=./lib\n', '.ccpath': 'tools/cc\n', 'src/a.ts': '1\n' }, file, 'src/a.ts'));
+});
+
+// A loader variable's value only known at run time (a command substitution, a mise template, an expansion the
+// reading program does: `PROMPT_COMMAND='. "$PWD"/x'` runs in whatever folder the prompt is) may name any file:
+// the file is not understood, and the whole work tree is obeyed. Another variable's substitution stays free.
+describe('R14b-3: a loader variable only known at run time obeys the whole work tree (--yes)', () => {
+  it.each([
+    ['.envrc', `export PROMPT_COMMAND='. "$PWD"/x'`],
+    ['.envrc', 'export PROMPT_COMMAND=". \\"\\$PWD\\"/x"'],
+    ['.envrc', 'export NODE_OPTIONS="--require $(cat .req)"'],
+    ['.envrc', 'export PATH=$(cat .path):$PATH'],
+    ['.envrc', 'export BASH_ENV=`cat .req`'],
+    ['.envrc', 'export TOOL=$PWD/$(uname -m)/w'],
+    ['.envrc', 'export TOOL="$(cat $(cat .req))"'],
+    ['.envrc', 'read -r NODE_OPTIONS < .req; export NODE_OPTIONS'],
+    ['.envrc', 'export $(cat .req | xargs)'],
+    ['mise.toml', `[env]\nPROMPT_COMMAND = '. "$PWD"/x'\n`],
+    ['mise.toml', `[env]\nNODE_OPTIONS = "--require {{exec(command='cat .req')}}"\n`],
+    ['mise.toml', `[env]\nTOOL = "{{exec(command='cat .req')}}"\n`],
+  ])('%s %j: src/a.ts asks, naming the env file', async (name, text) => {
+    const root = join(base, `w${name.replace(/\W/g, '')}${text.replace(/\W/g, '')}`.slice(0, 90)), home = join(base, 'home');
+    await writeFiles(root, { [name]: `${text}\n`, '.req': './tools/r.js\n', 'src/a.ts': '1\n' });
+    await writeFiles(home, { '.keep': '' });
+    vi.stubEnv('HOME', home);
+    const engine = await createEngine({ workspace: root, env: { HOME: home }, permissions: { home, yes: true } });
+    try {
+      const result = await engine.run({ cmd: 'write', args: { file: 'src/a.ts', content: '2\n' } });
+      expect(result).toMatchObject({ ok: false, error: { code: 'C241' } });
+      expect(result.ok ? '' : result.error.message).toContain(`${name} loads the workspace`);
+    } finally {
+      await engine.close();
+    }
+  });
+
+  it.each(['export VERSION=$(git describe --tags)', 'export GH_TOKEN=$(gh auth token)', 'export N=$(nproc) PATH=$PWD/bin:$PATH', "export PROMPT_COMMAND='history -a'"])('%j: src/a.ts is written', async (line) => {
+    const root = join(base, `f${line.replace(/\W/g, '')}`), home = join(base, 'home');
+    await writeFiles(root, { '.envrc': `${line}\n`, 'src/a.ts': '1\n' });
+    await writeFiles(home, { '.keep': '' });
+    vi.stubEnv('HOME', home);
+    const engine = await createEngine({ workspace: root, env: { HOME: home }, permissions: { home, yes: true } });
+    try {
+      expect(await engine.run({ cmd: 'write', args: { file: 'src/a.ts', content: '2\n' } })).toMatchObject({ ok: true });
+    } finally {
+      await engine.close();
+    }
+  });
+
+  it('the process environment: RUBYOPT -I folders are load folders; module folders stay the project\'s', () => {
+    const root = join(base, 'proc2');
+    const globs = envLoadGlobs([root], { RUBYOPT: '-I./lib -rx', PERL5OPT: `-I${root}/pl -Mx`, PERL5LIB: `${root}/lib` }).map((each) => each.glob);
+    expect(globs).toEqual(expect.arrayContaining(['**/lib/**', 'pl/**', '**/x.rb']));
+    expect(globs).not.toContain('lib/**');
+  });
+});

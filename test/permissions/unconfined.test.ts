@@ -5,7 +5,7 @@
 // sandbox on); the workspace's own scripts, builds and tests run as before. In-process engine.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/setup.js';
@@ -93,6 +93,30 @@ describe('--sandbox off: a line whose writes the parse cannot bound needs a pers
     expect(asked[0]!.source).toBe('immune');
     expect(asked[0]!.reason).toMatch(/the OS sandbox is turned off.*nothing contains this run.*turn the OS sandbox on/);
     expect(await rc()).toBe('# rc\n');
+  });
+});
+
+// Red team R14b-4: an operand that lands outside through a workspace symlink made earlier (`ln -s
+// /usr/local/bin bin`, then `cp x bin/`) is an outside path like one spelled directly; a dangling link is
+// followed to where it points. The outside folder is below /var/tmp (the temporary folder is writable
+// by design, and /proc or /etc are another class's).
+describe('--sandbox off: a path that leaves the workspace through a symlink needs a person', () => {
+  let outside: string;
+  beforeEach(async () => {
+    outside = await mkdtemp('/var/tmp/cw-unconfined-');
+    await symlink(outside, join(box.root, 'bin'));
+    await symlink('/nonexistent-codeward/deep/out', join(box.root, 'out'));
+    await symlink('sub', join(box.root, 'inside'));
+  });
+  afterEach(async () => rm(outside, { recursive: true, force: true }));
+  it.each(['cp sub/a.txt bin/', 'cp sub/a.txt bin/x', 'install -m 644 sub/a.txt bin/y', 'sh -c "cp sub/a.txt bin/"', 'cp sub/a.txt out', 'echo x > out', 'cd sub && cp a.txt ../bin/', 'cp --target-directory=bin sub/a.txt', 'mv sub/a.txt out'])('--yes %j: C241', async (line) => {
+    const out = await run(line);
+    expect(out).toMatch(/^C241 /);
+    expect(out).toMatch(/outside the workspace/);
+    expect(await readdir(outside)).toEqual([]);
+  });
+  it.each(['cp sub/a.txt inside/b.txt', 'echo x > inside/c.txt', 'ls bin/ >/dev/null', 'cp sub/a.txt newname.txt'])('--yes %j (a link inside, a read, a plain name) runs', async (line) => {
+    expect(await run(line)).toBe('ran');
   });
 });
 

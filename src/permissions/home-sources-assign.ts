@@ -1,0 +1,71 @@
+import { isAbsolute, join, relative } from 'node:path';
+import type { ShWord } from '../shell/sh-tokens.js';
+import { expandWord, loadedOf, type Loaded } from './home-sources-expand.js';
+import { envNamed, isCommandVariable, isSpaceSeparated } from './obeyed-env.js';
+import { valuePaths } from './obeyed-env-values.js';
+
+// The assignments of a shell start-up file or `.envrc` (home-sources-shell.ts walks the commands): what the
+// variables they set make programs load.
+
+const ZSH_STARTUP = ['.zshenv', '.zprofile', '.zshrc', '.zlogin', '.zlogout'];
+// The words that are not options.
+export const options = (words: readonly ShWord[]): ShWord[] => words.filter((word) => !word.text.startsWith('-'));
+
+const holds = (folder: string, path: string): boolean => {
+  const rel = relative(folder, path);
+  return !rel.startsWith('..') && !isAbsolute(rel);
+};
+
+// `NAME=value`, `export/declare/typeset/local NAME=value`, fish's `set [-gx] NAME value...`: the variables
+// kept, and what a variable that names loaded files names.
+// `base`: the folder of a direnv file, where any variable naming a path makes it obeyed (obeyed-env-values.ts).
+export function assign(words: readonly ShWord[], vars: Map<string, string>, base?: string): Loaded[] {
+  const out: Loaded[] = [];
+  const keep = (name: string, value: ShWord, rest: readonly ShWord[] = []): void => {
+    out.push(...variableLoads(name, [value, ...rest], vars, base));
+    const text = expandWord(value, vars);
+    if (text === undefined) vars.delete(name);
+    else vars.set(name, text);
+  };
+  if (words[0]!.text === 'set') {
+    const [name, value, ...rest] = options(words.slice(1));
+    if (name && value) keep(name.text, value, rest);
+    return out;
+  }
+  const start = ['export', 'declare', 'typeset', 'local', 'readonly'].includes(words[0]!.text) ? 1 : 0;
+  for (const word of words.slice(start)) {
+    const match = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(word.text);
+    if (match) keep(match[1]!, { text: match[2]!, single: word.single });
+  }
+  return out;
+}
+
+// What a variable's value names: BASH_ENV / ENV a script every non-interactive shell runs, ZDOTDIR the folder
+// of zsh's start-up files, ZSH_CUSTOM oh-my-zsh's folder of scripts and plug-ins, and what the environment's table says of the others (obeyed-env.ts envNamed:
+// PATH's folders, whose programs run by name; PYTHONSTARTUP, NODE_OPTIONS' --require, LD_PRELOAD files ...).
+// Exported for mise's [env] values (home-sources-mise.ts), which are literal (`single`) words.
+export function variableLoads(name: string, values: readonly ShWord[], vars: ReadonlyMap<string, string>, base?: string): Loaded[] {
+  const first = values[0]!;
+  // Every other variable of a direnv file: what its value names as a path (R13-12).
+  const other = (): Loaded[] => {
+    if (base === undefined) return [];
+    const value = values.map((each) => expandWord(each, vars)).filter((each) => each !== undefined);
+    return valuePaths(value.join(' '), base);
+  };
+  if (name === 'BASH_ENV' || name === 'ENV') return loadedOf([first], vars, 'shell');
+  if (name === 'ZSH_CUSTOM') return loadedOf([first], vars, undefined, true);
+  if (name === 'ZDOTDIR') return loadedOf(ZSH_STARTUP.map((file) => ({ ...first, text: `${first.text}/${file}` })), vars, 'shell');
+  const found = envNamed(name === 'fish_user_paths' ? 'PATH' : name, values.map((value) => value.text).join(isSpaceSeparated(name) ? ' ' : ':'));
+  if (!found) return other();
+  // A variable that loads only some files of its folders (PYTHONPATH: sitecustomize.py, usercustomize.py): those files.
+  if (found.folders && !found.folders.includes('**')) {
+    const files = found.folders.filter((pattern) => !pattern.includes('/')).map((pattern) => pattern.replace(/\*$/, '.py'));
+    return loadedOf(found.entries.flatMap((entry) => files.map((file) => ({ text: `${entry}/${file}`, single: first.single }))), vars);
+  }
+  // A command value names its program anywhere in the text (`LESSOPEN="|$PWD/tools/lo %s"`, R14-17): its paths too.
+  const folders = loadedOf((found.loadFolders ?? []).map((text) => ({ text, single: first.single })), vars, undefined, true);
+  const entries = loadedOf(found.entries.map((text) => ({ text, single: first.single })), vars, undefined, found.folders !== undefined);
+  // A module folder that is the env file's own folder or above (`PERL5LIB=$PWD`) names the project, as R13-12's values do.
+  const kept = found.code && base !== undefined ? entries.filter((loaded) => !holds(isAbsolute(loaded.path) ? loaded.path : join(base, loaded.path), base)) : entries;
+  return [...folders, ...kept, ...(isCommandVariable(name) ? other() : [])];
+}

@@ -1,0 +1,131 @@
+// Red team R14b-5: with --sandbox off, programs that install outside the workspace by default (`npm i -g .`,
+// `pip install .`, `cargo install --path .`, `go install`, `gem install`, `make install`) ran under --yes:
+// their words name no outside path, so nothing stopped them writing the user's global folders and PATH. They
+// now need a person (C241 under --yes, a question under an allow rule) saying they install outside; a folder
+// option or variable naming a folder inside keeps them free. The programs are stubs first on PATH (each
+// records that it ran), so the old code's failure writes nothing outside. In-process engine.
+import { existsSync } from 'node:fs';
+import { chmod, mkdir, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createEngine } from '../../src/setup.js';
+import type { ApprovalRequest } from '../../src/permissions/types.js';
+import { writeFiles } from '../helpers/fixture.js';
+import { sandbox, type Sandbox } from './helpers.js';
+
+const STUBS = ['npm', 'pnpm', 'yarn', 'bun', 'pip', 'pip3', 'python3', 'uv', 'pipx', 'cargo', 'go', 'gem', 'make', 'cmake', 'ninja'];
+let box: Sandbox;
+let stubs: string;
+beforeEach(async () => {
+  box = await sandbox();
+  stubs = join(box.home, 'stubs');
+  await mkdir(stubs);
+  // Each stub records its run in the workspace (the folder it was started in is the workspace root).
+  for (const name of STUBS) {
+    await writeFile(join(stubs, name), `#!/bin/sh\necho "$0 $*" >> "${join(box.root, 'ran.log')}"\n`);
+    await chmod(join(stubs, name), 0o755);
+  }
+  await writeFiles(box.root, { 'package.json': '{"name":"p"}\n', 'sub/a.txt': 'a\n', '.venv/bin/.keep': '' });
+  await writeFile(join(box.root, '.venv/bin/pip'), `#!/bin/sh\necho "$0 $*" >> "${join(box.root, 'ran.log')}"\n`);
+  await chmod(join(box.root, '.venv/bin/pip'), 0o755);
+  // The commands a run starts see the process's PATH (the engine's env is for its own look-ups).
+  vi.stubEnv('PATH', `${stubs}:${process.env['PATH'] ?? ''}`);
+});
+afterEach(async () => {
+  vi.unstubAllEnvs();
+  await box.cleanup();
+});
+
+async function run(cmd: string, asked?: ApprovalRequest[]): Promise<string> {
+  const approver = asked ? async (request: ApprovalRequest): Promise<'no'> => (asked.push(request), 'no') : undefined;
+  const engine = await createEngine({
+    workspace: box.root,
+    env: { HOME: box.home, PATH: process.env['PATH'] ?? '' },
+    sandbox: { mode: 'off' },
+    permissions: { home: box.home, yes: approver === undefined, ...(approver ? { approver, cliRules: { allow: ['@coder exec *'] } } : {}) },
+  });
+  try {
+    const result = await engine.run({ cmd: 'exec', args: { cmd } });
+    return result.ok ? 'ran' : `${result.error.code} ${result.error.message}`;
+  } finally {
+    await engine.close();
+  }
+}
+
+const OUTSIDE = [
+  'npm i -g .',
+  'npm install --global',
+  'npm --silent install -g x',
+  'npm install --location=global x',
+  'npm link',
+  'pnpm add -g x',
+  'pnpm link --global',
+  'yarn global add x',
+  'bun add -g x',
+  'pip install .',
+  'pip3 install --user x',
+  'python3 -m pip install -e .',
+  'pip install -t /var/tmp/none x',
+  'uv pip install --system x',
+  'uv tool install x',
+  'pipx install .',
+  'cargo install --path .',
+  'cargo install --root /opt/none x',
+  'go install ./...',
+  'GOBIN=$X go install ./...',
+  'gem install x',
+  'gem install --user-install -i vendor x',
+  'make install',
+  'make -j4 install-strip',
+  'nice make install',
+  'make install DESTDIR=$D',
+  'ninja -C build install',
+  'cmake --install build',
+  'cd sub && make uninstall',
+];
+
+describe('--sandbox off: a program that installs outside the workspace needs a person', () => {
+  it.each(OUTSIDE)('--yes %j: C241 saying it installs outside; nothing ran', async (line) => {
+    const out = await run(line);
+    expect(out).toMatch(/^C241 /);
+    expect(out).toMatch(/installs outside the workspace/);
+    expect(existsSync(join(box.root, 'ran.log'))).toBe(false);
+  });
+
+  it('an allow rule does not approve it: a person is asked why', async () => {
+    const asked: ApprovalRequest[] = [];
+    expect(await run('npm i -g .', asked)).toMatch(/^C24/);
+    expect(asked).toHaveLength(1);
+    expect(asked[0]!.reason).toMatch(/installs outside the workspace \(npm install --global installs into the global folder\).*turn the OS sandbox on/);
+  });
+});
+
+describe('--sandbox off: installs kept inside the workspace run', () => {
+  it.each([
+    'npm install',
+    'npm i x',
+    'npm link ../other',
+    'pnpm add x',
+    'yarn add x',
+    '.venv/bin/pip install .',
+    'pip install -t vendor x',
+    'pip install --target=./vendor x',
+    'uv pip install x',
+    'pip download x',
+    'cargo install --root ./tools x',
+    'CARGO_INSTALL_ROOT=$PWD/tools cargo install x',
+    'GOBIN=$PWD/bin go install ./...',
+    'gem install -i vendor x',
+    'make install DESTDIR=$PWD/stage',
+    'make install PREFIX=./out',
+    'DESTDIR=./stage make install',
+    'make',
+    'make test',
+    'go build ./...',
+    'cargo build',
+  ])('--yes %j runs', async (line) => {
+    expect(await run(line)).toBe('ran');
+    expect(existsSync(join(box.root, 'ran.log'))).toBe(true);
+    await rm(join(box.root, 'ran.log'), { force: true });
+  });
+});
