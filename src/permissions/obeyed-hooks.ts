@@ -142,6 +142,8 @@ function tasks(walk: Walk, words: readonly string[], bases: readonly string[], d
     for (const run of makeRuns(top, words, base, read1)) {
       for (const file of run.files) if (inside(top, file)) files.add(file);
       for (const glob of run.globs) if (inside(top, glob)) walk.globs.add(glob);
+      // What a file a recipe runs is built from (R14-1).
+      for (const file of run.built) if (inside(top, file)) files.add(file);
       if (inside(top, run.folder)) follow(walk, run.lines, depth + 1, script, run.folder);
       if (run.unknown !== undefined) walk.unmodeled ??= `make: ${run.unknown}`;
     }
