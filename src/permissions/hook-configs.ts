@@ -7,7 +7,7 @@
 import { basename, resolve } from 'node:path';
 import { moduleFiles } from './python-files.js';
 import type { Read } from './hook-tasks.js';
-import { LEFTHOOK_CONFIGS, PRE_COMMIT_CONFIGS, lefthookCommands, preCommitCommands } from './hook-commit-runners.js';
+import { LEFTHOOK_CONFIGS, PRE_COMMIT_CONFIGS } from './hook-commit-runners.js';
 
 const JS = ['js', 'cjs', 'mjs', 'ts', 'cts', 'mts'];
 const named = (stem: string, exts: readonly string[] = JS): string[] => exts.map((ext) => `${stem}.${ext}`);
@@ -158,7 +158,6 @@ export function configCommands(words: readonly string[], top: string, read: Read
     // lint-staged appends the staged files to each command: arguments only known at run time (red team R13-23).
     for (let i = from; i < lines.length; i++) lines[i] = `${lines[i]} "$LINT_STAGED_FILES"`;
   }
-  if (names.has('lefthook')) lines.push(...lefthookCommands(top, read));
   // tox's `commands =` (and commands_pre/_post) with their indented continuation lines, every environment's.
   if (names.has('tox')) {
     for (const text of ['tox.ini', 'setup.cfg', 'pyproject.toml'].map((file) => read(resolve(top, file)))) {
@@ -169,6 +168,5 @@ export function configCommands(words: readonly string[], top: string, read: Read
       for (const command of found[1]!.matchAll(/\[([^\]]*)\]/g)) lines.push([...command[1]!.matchAll(/"((?:\\.|[^"\\])*)"|'([^']*)'/g)].map((part) => part[1] ?? part[2]!).join(' '));
     }
   }
-  if (names.has('pre-commit')) lines.push(...preCommitCommands(top, read));
   return lines;
 }
