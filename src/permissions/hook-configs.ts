@@ -7,6 +7,7 @@
 import { basename, resolve } from 'node:path';
 import { moduleFiles } from './python-files.js';
 import type { Read } from './hook-tasks.js';
+import { LEFTHOOK_CONFIGS, PRE_COMMIT_CONFIGS } from './hook-commit-runners.js';
 
 const JS = ['js', 'cjs', 'mjs', 'ts', 'cts', 'mts'];
 const named = (stem: string, exts: readonly string[] = JS): string[] => exts.map((ext) => `${stem}.${ext}`);
@@ -23,8 +24,8 @@ const CONFIGS: Readonly<Record<string, readonly string[]>> = {
   prettier: [...named('prettier.config'), ...named('.prettierrc')],
   stylelint: [...named('stylelint.config'), ...named('.stylelintrc')],
   'lint-staged': [...named('lint-staged.config'), ...named('.lintstagedrc'), '.lintstagedrc', '.lintstagedrc.json', '.lintstagedrc.yml', '.lintstagedrc.yaml'],
-  lefthook: ['lefthook.yml', 'lefthook.yaml', '.lefthook.yml', '.lefthook.yaml', 'lefthook-local.yml', '.lefthook-local.yml'],
-  'pre-commit': ['.pre-commit-config.yaml'],
+  lefthook: LEFTHOOK_CONFIGS,
+  'pre-commit': PRE_COMMIT_CONFIGS,
 };
 
 // The configuration files (relative to the top) of the test runners `words` start.
@@ -157,19 +158,6 @@ export function configCommands(words: readonly string[], top: string, read: Read
     // lint-staged appends the staged files to each command: arguments only known at run time (red team R13-23).
     for (let i = from; i < lines.length; i++) lines[i] = `${lines[i]} "$LINT_STAGED_FILES"`;
   }
-  const keyed = (files: readonly string[], key: string): void => {
-    for (const text of files.map((file) => read(resolve(top, file)))) {
-      for (const found of text?.matchAll(new RegExp(String.raw`^\s*-?\s*${key}:\s*(.+)$`, 'gm')) ?? []) lines.push(found[1]!.replace(/^(["'])(.*)\1\s*$/, '$2'));
-    }
-  };
-  // The files a hook runner hands its commands are only known at run time (red team R13-26): lefthook's
-  // {staged_files}/{all_files}/{push_files}/{files} placeholders, and pre-commit's filenames, passed by default.
-  const runTime = (from: number, each: (line: string) => string): void => {
-    for (let i = from; i < lines.length; i++) lines[i] = each(lines[i]!);
-  };
-  const lefthook = lines.length;
-  if (names.has('lefthook')) keyed(CONFIGS['lefthook']!, 'run');
-  runTime(lefthook, (line) => line.replace(/\{(?:staged_files|all_files|push_files|files)\}/g, '"$LEFTHOOK_FILES"'));
   // tox's `commands =` (and commands_pre/_post) with their indented continuation lines, every environment's.
   if (names.has('tox')) {
     for (const text of ['tox.ini', 'setup.cfg', 'pyproject.toml'].map((file) => read(resolve(top, file)))) {
@@ -180,8 +168,5 @@ export function configCommands(words: readonly string[], top: string, read: Read
       for (const command of found[1]!.matchAll(/\[([^\]]*)\]/g)) lines.push([...command[1]!.matchAll(/"((?:\\.|[^"\\])*)"|'([^']*)'/g)].map((part) => part[1] ?? part[2]!).join(' '));
     }
   }
-  const preCommit = lines.length;
-  if (names.has('pre-commit')) keyed(CONFIGS['pre-commit']!, 'entry');
-  runTime(preCommit, (line) => `${line} "$PRE_COMMIT_FILES"`);
   return lines;
 }

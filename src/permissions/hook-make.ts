@@ -1,12 +1,18 @@
 // What `make` runs for a hook (red team R9-6, round 10 R10-1): the recipe lines of the targets it names (the
-// first target when none) and of their prerequisites, with `$(VAR)` taken from the makefile's assignments; the
-// makefile it reads (`-f FILE`, else GNUmakefile/makefile/Makefile in the folder `-C DIR` names) and every
-// file it includes (`include`, `-include`, `sinclude`, recursively, bounded), each obeyed by obeyed-hooks.ts,
-// which reads the recipe lines like the hook's own, from the folder make runs in (`$(MAKE) -C sub lint` too).
+// first target, or .DEFAULT_GOAL, when none) and of their prerequisites, with `$(VAR)` taken from the makefile's
+// assignments; the makefile it reads (`-f FILE`, else GNUmakefile/makefile/Makefile in the folder `-C DIR`
+// names) and every file it includes (`include`, `-include`, `sinclude`, recursively, bounded), each obeyed by
+// obeyed-hooks.ts, which reads the recipe lines like the hook's own, from the folder make runs in (`$(MAKE) -C sub
+// lint` too). A file make BUILDS and a recipe then runs (red team R14-1: `lint: tools/check` with `./tools/check`,
+// `tools/check: tools/check.in`, or make's built-in `%: %.sh`) carries what it is built from: the prerequisites
+// of every rule (explicit, pattern or built-in) that makes a file a recipe names are obeyed, transitively.
+// The makefile model is an allow-list (hook-make-lines.ts): any other construct makes the run unknown.
 import { basename, dirname, resolve } from 'node:path';
-import picomatch from 'picomatch';
 import type { Read } from './hook-tasks.js';
-import { listInside, realTops } from './hook-listing.js';
+import { BUILT_IN, stemOf, unknownAssignment } from './hook-make-lines.js';
+import { toolchainArgs, toolchainName } from './hook-toolchains.js';
+import { parse } from './hook-make-parse.js';
+import { automatic, expand, newParsed, type Parsed, type Rule } from './hook-make-text.js';
 
 // One make run: the makefiles it reads (obeyed, missing ones too), the folder it runs in, the lines it runs.
 export interface MakeRun {
@@ -15,127 +21,88 @@ export interface MakeRun {
   readonly globs: string[];
   readonly folder: string;
   readonly lines: string[];
+  // What a file a recipe runs is built from (absolute): obeyed, existing or not.
+  readonly built: string[];
   // Why what the makefiles run cannot be read from them (an include only known at run time, $(eval …),
-  // $(file <…): red team R13-6): the walk then treats the run like a runner it does not model.
+  // $(file <…): red team R13-6; a construct outside the allow-list: R14-1): the walk then treats the run like a
+  // runner it does not model.
   readonly unknown?: string;
 }
 
-const MAX_INCLUDES = 16;
 const MAX_TARGETS = 16;
+const MAX_BUILT = 64;
 const MAKE = new Set(['make', 'gmake']);
 
-interface Rule {
-  readonly prerequisites: string[];
-  readonly recipe: string[];
+// The rules that may make `name`: its own, else each pattern rule it matches (instantiated with the stem), else
+// make's built-in ones (`%: %.sh`); with the stem, for `$*`.
+function rulesFor(parsed: Parsed, name: string, builtIn: boolean): { rule: Rule; stem?: string; compiled?: boolean }[] {
+  const own = parsed.table.get(name);
+  if (own) return [{ rule: own }];
+  const patterns: { target: string; rule: Rule; compiled?: boolean }[] = [...parsed.patterns, ...(builtIn ? BUILT_IN.map(({ target, prerequisite, compiled }) => ({ target, rule: { prerequisites: [prerequisite], recipe: [] }, compiled })) : [])];
+  return patterns.flatMap(({ target, rule, compiled }) => {
+    const found = target.includes('%') ? stemOf(target, name) : undefined;
+    if (found === undefined) return [];
+    const at = (each: string): string => (each.includes('%') ? `${found.folder}${each.replace('%', found.stem)}` : each);
+    return [{ rule: { prerequisites: rule.prerequisites.map(at), recipe: rule.recipe }, stem: found.stem, ...(compiled === undefined ? {} : { compiled }) }];
+  });
 }
 
-interface Parsed {
-  readonly table: Map<string, Rule>;
-  readonly vars: Map<string, string>;
-  readonly files: string[];
-  readonly globs: string[];
-  first?: string;
-  unknown?: string;
-  // Shell commands make runs while it reads the makefiles (`$(shell …)` in an assignment, `!=`).
-  readonly shells: string[];
-}
-
-// `$(NAME)` / `${NAME}` replaced by the value assigned (a few rounds, for values that name others).
-function expand(text: string, vars: ReadonlyMap<string, string>): string {
-  let out = text;
-  for (let round = 0; round < 4; round++) {
-    const next = out.replace(/\$[({]([A-Za-z_][\w.-]*)[)}]/g, (all, name: string) => vars.get(name) ?? all);
-    if (next === out) break;
-    out = next;
-  }
-  return out;
-}
-
-// The files an include names: the path, or what a glob in its last name matches now (the glob is noted;
-// listed only inside the work tree `top`).
-function included(top: string, path: string, parsed: Parsed): string[] {
-  if (!/[*?[]/.test(basename(path))) return [path];
-  parsed.globs.push(path);
-  const matches = picomatch(basename(path));
-  return listInside(realTops([top]), dirname(path)).filter((entry) => matches(entry.name)).map((entry) => resolve(dirname(path), entry.name));
-}
-
-// A recipe line with make's automatic variables replaced (R11-6: `sh $<` runs the first prerequisite):
-// `$<` the first prerequisite, `$^`/`$+` all of them, `$@` the target.
-const automatic = (line: string, target: string, rule: Rule): string =>
-  line.replace(/\$(?:\(([<^+@])\)|\{([<^+@])\}|([<^+@]))/g, (_, a?: string, b?: string, c?: string) => {
-    const name = a ?? b ?? c;
-    return name === '<' ? (rule.prerequisites[0] ?? '') : name === '@' ? target : rule.prerequisites.join(' ');
+// Whether every line of a recipe runs a modelled compiler with modelled arguments (`$(CC) -o t t.c`): what it
+// is built from is that toolchain's sources (hook-toolchains.ts: the documented limit), not a script copied.
+const compiles = (lines: readonly string[]): boolean =>
+  lines.length > 0 && lines.every((line) => {
+    const words = line.trim().split(/\s+/);
+    const name = toolchainName(basename(words[0] ?? ''));
+    return name !== undefined && !/[;&|<>`]|\$\(/.test(line) && toolchainArgs(name, words.slice(1)).unknown === undefined;
   });
 
-// The spellings of "this makefile's folder" and "the folder make runs in" (red team round 12, R12-10):
-// `$(dir $(lastword $(MAKEFILE_LIST)))`, `$(shell pwd)`, `$(PWD)`.
-function selfFolder(text: string, path: string, folder: string): string {
-  return text
-    .replace(/\$\(\s*dir\s+\$\(\s*lastword\s+\$\(MAKEFILE_LIST\)\s*\)\s*\)/g, `${dirname(path)}/`)
-    .replace(/\$\(\s*shell\s+pwd\s*\)|\$\(PWD\)|\$\{PWD\}/g, folder);
+// Why an assignment read makes the run unknown (judged once every makefile is read: `export` may come later).
+function finish(parsed: Parsed, main: string): void {
+  for (const { name, value } of parsed.assigned) {
+    const why = unknownAssignment(name, expand(value, parsed.vars), parsed.exportAll === true || parsed.exported.has(name));
+    if (why !== undefined) parsed.unknown ??= `${basename(main)} sets ${why}`;
+  }
 }
 
-// make's path functions of literal arguments (R12-10): `$(abspath X)`, `$(realpath X)`, `$(addprefix P,A B)`,
-// `$(addsuffix S,A B)`, `$(firstword A B)`, `$(patsubst %,P%S,A B)`.
-function makeFunctions(text: string): string {
-  let out = text;
-  for (let round = 0; round < 4; round++) {
-    const next = out
-      .replace(/\$\((?:abspath|realpath)\s+([^$()]*)\)/g, '$1')
-      .replace(/\$\(addprefix\s+([^,$()]*),([^$()]*)\)/g, (_all, prefix: string, list: string) => list.trim().split(/\s+/).map((word) => `${prefix}${word}`).join(' '))
-      .replace(/\$\(addsuffix\s+([^,$()]*),([^$()]*)\)/g, (_all, suffix: string, list: string) => list.trim().split(/\s+/).map((word) => `${word}${suffix}`).join(' '))
-      .replace(/\$\(firstword\s+([^$()]*)\)/g, (_all, list: string) => list.trim().split(/\s+/)[0] ?? '')
-      .replace(/\$\(patsubst\s+%,([^,$()]*),([^$()]*)\)/g, (_all, pattern: string, list: string) => list.trim().split(/\s+/).map((word) => pattern.replace('%', word)).join(' '));
-    if (next === out) break;
-    out = next;
-  }
-  return out;
-}
-
-// Reads one makefile into `parsed`, following its includes (relative to the folder make runs in).
-function parse(top: string, path: string, folder: string, read: Read, parsed: Parsed): void {
-  if (parsed.files.includes(path) || parsed.files.length >= MAX_INCLUDES) return;
-  parsed.files.push(path);
-  const text = read(path);
-  if (text === undefined) return;
-  let current: Rule[] = [];
-  for (const line of text.replace(/\\\n/g, ' ').split('\n')) {
-    if (line.startsWith('\t')) {
-      for (const rule of current) rule.recipe.push(line.slice(1).replace(/^\s*[@+-]+/, ''));
-      continue;
-    }
-    if (line.trim() === '' || line.trim().startsWith('#')) continue;
-    if (/\$[({](?:eval|file)\s/.test(line)) parsed.unknown ??= `${basename(path)} evaluates text at run time ($(eval …) or $(file …))`;
-    const include = /^\s*(?:-include|sinclude|include)\s+(.+)$/.exec(line);
-    if (include) {
-      const names = makeFunctions(expand(selfFolder(include[1]!.replace(/#.*$/, ''), path, folder), parsed.vars)).replace(/\$\(wildcard\s+([^)]*)\)/g, '$1');
-      if (/\$[({]/.test(names)) parsed.unknown ??= `${basename(path)} includes a makefile only known at run time (${include[1]!.trim()})`;
-      for (const name of names.split(/\s+/).filter(Boolean)) for (const path of included(top, resolve(folder, name), parsed)) parse(top, path, folder, read, parsed);
-      current = [];
-      continue;
-    }
-    const assigned = /^\s*(?:override\s+|export\s+)*([A-Za-z_][\w.-]*)\s*([:?+!]*=)\s*(.*)$/.exec(line);
-    // `X := $(shell sh mk/gen.sh)` (and `!=`) runs while make reads the makefile (red team R13-6): a line it runs.
-    if (assigned) for (const found of line.matchAll(/\$[({]shell\s+([^)}]*)[)}]/g)) parsed.shells.push(expand(found[1]!, parsed.vars));
-    if (assigned && assigned[2] === '!=') parsed.shells.push(expand(assigned[3]!, parsed.vars));
-    if (assigned) {
-      const [, name, op, value] = assigned as unknown as [string, string, string, string];
-      if (op === '?=' && parsed.vars.has(name)) continue;
-      parsed.vars.set(name, op === '+=' ? `${parsed.vars.get(name) ?? ''} ${value}` : value);
-      current = [];
-      continue;
-    }
-    const found = /^([^\s:=#][^:=#]*?)\s*::?(?!=)\s*([^;#]*)(?:;(.*))?$/.exec(line);
-    current = [];
-    if (!found) continue;
-    for (const target of found[1]!.split(/\s+/)) {
-      const rule: Rule = { prerequisites: found[2]!.split(/\s+/).filter(Boolean), recipe: found[3] ? [found[3]] : [] };
-      parsed.table.set(target, rule);
-      current.push(rule);
-      if (parsed.first === undefined && !target.startsWith('.')) parsed.first = target;
+// The recipe lines of the goals and what they need, then what every file a line names is built from.
+function walkRules(parsed: Parsed, goals: readonly string[], folder: string): { lines: string[]; built: string[] } {
+  const ran: string[] = [...parsed.shells];
+  // Each line with the target whose recipe holds it: a rule naming its own target (`cc -o $@`) does not run it.
+  const named: { line: string; target: string }[] = [];
+  const seen = new Set<string>();
+  const queue = [...goals];
+  for (let i = 0; i < queue.length && seen.size < MAX_TARGETS; i++) {
+    const target = queue[i]!;
+    if (seen.has(target)) continue;
+    seen.add(target);
+    for (const { rule, stem } of rulesFor(parsed, target, false)) {
+      const lines = rule.recipe.map((line) => automatic(expand(line, parsed.vars), target, rule, stem));
+      ran.push(...lines);
+      named.push(...lines.map((line) => ({ line, target })));
+      queue.push(...rule.prerequisites.map((name) => expand(name, parsed.vars)));
     }
   }
+  // A file a line names (or a prerequisite a goal needs) that a rule builds: its prerequisites are what runs.
+  const built = new Set<string>();
+  const runs = named.flatMap(({ line, target }) => (line.match(/[^\s;&|()<>'"`=]+/g) ?? []).filter((word) => !word.startsWith('-') && !word.includes('$') && resolve(folder, word) !== resolve(folder, target)));
+  const candidates = [...new Set(runs.map((word) => word.replace(/^\.\//, '')))];
+  for (let i = 0; i < candidates.length && built.size < MAX_BUILT; i++) {
+    const name = candidates[i]!;
+    // Built-in rules only for a path (`./tools/check`), not every word of a line (`echo`).
+    for (const { rule, stem, compiled } of rulesFor(parsed, name, name.includes('/') || parsed.table.has(name))) {
+      const lines = rule.recipe.map((line) => automatic(expand(line, parsed.vars), name, rule, stem));
+      if (compiled ?? compiles(lines)) continue;
+      for (const prerequisite of rule.prerequisites.map((each) => expand(each, parsed.vars))) {
+        if (/\$[({]/.test(prerequisite)) parsed.unknown ??= `builds ${name} from ${prerequisite} (a file only known at run time)`;
+        else if (!built.has(resolve(folder, prerequisite))) {
+          built.add(resolve(folder, prerequisite));
+          candidates.push(prerequisite.replace(/^\.\//, ''));
+        }
+      }
+      if (!seen.has(name)) ran.push(...lines);
+    }
+  }
+  return { lines: ran, built: [...built] };
 }
 
 // The make runs `words` start, from the folder `from` (absolute), in the work tree `top`.
@@ -156,25 +123,19 @@ export function makeRuns(top: string, words: readonly string[], from: string, re
       else if (named !== undefined) file = named;
       else if (!arg.startsWith('-') && !arg.includes('=')) targets.push(arg);
     }
-    // make's own variables a makefile spells paths with (`include $(CURDIR)/tools/extra.mk`, R11-6).
-    const parsed: Parsed = { table: new Map(), vars: new Map([['MAKE', 'make'], ['CURDIR', folder], ['PWD', folder]]), files: [], globs: [], shells: [] };
+    const parsed = newParsed(folder);
     const candidates = file !== undefined ? [resolve(folder, file)] : ['GNUmakefile', 'makefile', 'Makefile'].map((name) => resolve(folder, name));
     const main = candidates.find((path) => read(path) !== undefined) ?? candidates[candidates.length - 1]!;
     parse(top, main, folder, read, parsed);
+    finish(parsed, main);
     const files = [...new Set([...candidates, ...parsed.files])];
-    // An included makefile that is also a target is remade first, by its rule's recipe (R13-6).
-    const remade = parsed.files.filter((path) => path !== main).flatMap((path) => [...parsed.table.keys()].filter((target) => resolve(folder, target) === path));
-    const queue = [...remade, ...(targets.some((target) => parsed.table.has(target)) ? targets : parsed.first ? [parsed.first] : [])];
-    const lines: string[] = [...parsed.shells];
-    const seen = new Set<string>();
-    for (let i = 0; i < queue.length && seen.size < MAX_TARGETS; i++) {
-      const rule = parsed.table.get(queue[i]!);
-      if (!rule || seen.has(queue[i]!)) continue;
-      seen.add(queue[i]!);
-      lines.push(...rule.recipe.map((line) => automatic(expand(line, parsed.vars), queue[i]!, rule)));
-      queue.push(...rule.prerequisites.map((name) => expand(name, parsed.vars)));
-    }
-    runs.push({ files, globs: parsed.globs, folder, lines, ...(parsed.unknown ? { unknown: parsed.unknown } : {}) });
+    // An included makefile is remade first when a rule (explicit or pattern) makes it (R13-6, R14-1).
+    const includes = parsed.files.filter((path) => path !== main).map((path) => path.startsWith(`${folder}/`) ? path.slice(folder.length + 1) : path);
+    const remade = includes.filter((name) => rulesFor(parsed, name, false).length > 0);
+    const goal = parsed.goal ?? parsed.first;
+    const goals = [...remade, ...(targets.some((target) => parsed.table.has(target)) ? targets : goal ? [goal] : [])];
+    const { lines, built } = walkRules(parsed, goals, folder);
+    runs.push({ files, globs: parsed.globs, folder, lines, built: [...built, ...remade.map((name) => resolve(folder, name))], ...(parsed.unknown ? { unknown: parsed.unknown } : {}) });
   });
   return runs;
 }
@@ -183,12 +144,12 @@ export function makeRuns(top: string, words: readonly string[], from: string, re
 // (hook-fallback.ts): all recipe lines, and the prerequisites, which a recipe may run (`sh $<`).
 export function makefileAll(top: string, path: string, read: Read): { files: string[]; globs: string[]; lines: string[]; named: string[] } {
   const folder = dirname(path);
-  const parsed: Parsed = { table: new Map(), vars: new Map([['MAKE', 'make'], ['CURDIR', folder], ['PWD', folder]]), files: [], globs: [], shells: [] };
+  const parsed = newParsed(folder);
   parse(top, path, folder, read, parsed);
-  const rules = [...parsed.table];
+  const rules: [string | undefined, Rule][] = [...parsed.table, ...parsed.patterns.map(({ rule }) => [undefined, rule] as [undefined, Rule])];
   return {
     files: parsed.files, globs: parsed.globs,
     lines: [...parsed.shells, ...rules.flatMap(([target, rule]) => rule.recipe.map((line) => automatic(expand(line, parsed.vars), target, rule)))],
-    named: rules.flatMap(([, rule]) => rule.prerequisites.map((name) => resolve(folder, expand(name, parsed.vars)))),
+    named: rules.flatMap(([, rule]) => rule.prerequisites.filter((name) => !name.includes('%')).map((name) => resolve(folder, expand(name, parsed.vars)))),
   };
 }

@@ -21,6 +21,7 @@ import { configCommands, configNamed, lineLoads, loadedModuleNames, resolvedName
 import { computedLoads, configTexts, pythonFirstFolders, pythonShadowGlobs } from './hook-config-parts.js';
 import { scriptVariables, unmodeled } from './hook-unmodeled.js';
 import { runnerKindFiles } from './hook-fallback.js';
+import { commitRunnerParts } from './hook-commit-runners.js';
 import { newWalk, read, stats, type Walk } from './hook-walk.js';
 import { doctestGlobs, nodeUnfollowed, runsScript, scriptLoads, sourceOperands, toolchainRun } from './hook-runs.js';
 import { commandWords, shellWords } from '../git/config-command.js';
@@ -142,6 +143,8 @@ function tasks(walk: Walk, words: readonly string[], bases: readonly string[], d
     for (const run of makeRuns(top, words, base, read1)) {
       for (const file of run.files) if (inside(top, file)) files.add(file);
       for (const glob of run.globs) if (inside(top, glob)) walk.globs.add(glob);
+      // What a file a recipe runs is built from (R14-1).
+      for (const file of run.built) if (inside(top, file)) files.add(file);
       if (inside(top, run.folder)) follow(walk, run.lines, depth + 1, script, run.folder);
       if (run.unknown !== undefined) walk.unmodeled ??= `make: ${run.unknown}`;
     }
@@ -166,6 +169,11 @@ function tasks(walk: Walk, words: readonly string[], bases: readonly string[], d
     }
   }
   follow(walk, configCommands(words, top, read1), depth + 1, script);
+  // lefthook's and pre-commit's commands and the files they run; a key the walk does not model (R14-3).
+  const runners = commitRunnerParts(words, top, read1);
+  for (const named of runners.named) if (inside(top, named)) files.add(named);
+  if (runners.unknown !== undefined) walk.unmodeled ??= `${relative(top, script)} runs ${runners.unknown}`;
+  follow(walk, runners.lines, depth + 1, script);
 }
 
 // Files (and folders) reached from the hooks of `dirs` (absolute), globs at the top they loop over, and

@@ -8,6 +8,7 @@
 // (hook-fallback.ts). The test files a runner then loads are not (the README says why); conftest.py is.
 import { basename, dirname, resolve } from 'node:path';
 import { CONFIG_NAMES, configCommands, configNamed } from './hook-configs.js';
+import { commitRunnerParts } from './hook-commit-runners.js';
 import { makefileAll } from './hook-make.js';
 import { taskFileCommands, taskfileParts } from './hook-taskfiles.js';
 import { scriptLines, type Read } from './hook-tasks.js';
@@ -75,7 +76,8 @@ export const RUNNER_KINDS: readonly RunnerKind[] = [
   { kind: 'deno and composer tasks', names: ['deno.json', 'deno.jsonc', 'composer.json'], parse: (path, _top, read) => taskFileCommands(['deno', 'composer'], dirname(path), read) },
   { kind: 'test and lint runner settings', names: CONFIG_NAMES.filter((name) => !name.includes('/') && !['conftest.py', 'pyproject.toml', 'setup.cfg', 'tox.ini', 'pytest.ini', '.pytest.ini'].includes(name)), parse: (path, top, read) => {
     const text = read(path) ?? '';
-    return { lines: configCommands(['lefthook', 'pre-commit'], dirname(path), read), named: [...at(path, configNamed(text)), ...configNamed(text).map((name) => resolve(top, name))].filter((named) => PATHISH.test(basename(named))) };
+    const runners = commitRunnerParts(['lefthook', 'pre-commit'], dirname(path), read);
+    return { lines: runners.lines, named: [...runners.named, ...[...at(path, configNamed(text)), ...configNamed(text).map((name) => resolve(top, name))].filter((named) => PATHISH.test(basename(named)))] };
   } },
 ];
 

@@ -1,0 +1,81 @@
+// The text side of the make model (hook-make.ts): one makefile's rules and variables as read
+// (hook-make-parse.ts), and make's expansion of the text a recipe runs.
+import { dirname } from 'node:path';
+
+export interface Rule {
+  readonly prerequisites: string[];
+  readonly recipe: string[];
+}
+
+export interface Parsed {
+  readonly table: Map<string, Rule>;
+  // Pattern rules (`%.mk: %.in`, a suffix rule `.sh:` as `%: %.sh`): any target they match may be built so.
+  readonly patterns: { target: string; rule: Rule }[];
+  readonly vars: Map<string, string>;
+  // Every assignment, judged once all makefiles are read (hook-make-lines.ts unknownAssignment).
+  readonly assigned: { name: string; value: string }[];
+  readonly exported: Set<string>;
+  exportAll?: boolean;
+  readonly files: string[];
+  readonly globs: string[];
+  first?: string;
+  // `.DEFAULT_GOAL := x`: the target make runs when the hook names none.
+  goal?: string;
+  unknown?: string;
+  // Shell commands make runs while it reads the makefiles (`$(shell …)` outside a recipe, `!=`).
+  readonly shells: string[];
+}
+
+// make's own variables a makefile spells paths with (`include $(CURDIR)/tools/extra.mk`, R11-6), and the
+// programs its built-in variables name (`make -p`: `$(CC)` is cc unless the makefile or the person says otherwise).
+const DEFAULTS: readonly [string, string][] = [['MAKE', 'make'], ['CC', 'cc'], ['CXX', 'g++'], ['CPP', 'cc -E'], ['AR', 'ar'], ['AS', 'as'], ['LD', 'ld'], ['RM', 'rm -f']];
+export const newParsed = (folder: string): Parsed => ({
+  table: new Map(), patterns: [], vars: new Map([...DEFAULTS, ['CURDIR', folder], ['PWD', folder]]), assigned: [], exported: new Set(), files: [], globs: [], shells: [],
+});
+
+// `$(NAME)` / `${NAME}` replaced by the value assigned (a few rounds, for values that name others).
+export function expand(text: string, vars: ReadonlyMap<string, string>): string {
+  let out = text;
+  for (let round = 0; round < 4; round++) {
+    const next = out.replace(/\$[({]([A-Za-z_][\w.-]*)[)}]/g, (all, name: string) => vars.get(name) ?? all);
+    if (next === out) break;
+    out = next;
+  }
+  return out;
+}
+
+// A recipe line with make's automatic variables replaced (R11-6: `sh $<` runs the first prerequisite):
+// `$<` the first prerequisite, `$^`/`$+`/`$?` all of them, `$@` the target, `$*` the stem of a pattern rule.
+// A pattern rule read without its target (makefileAll) has none: they stay a word only known at run time.
+export const automatic = (line: string, target: string | undefined, rule: Rule, stem?: string): string =>
+  line.replace(/\$(?:\(([<^+@?*])\)|\{([<^+@?*])\}|([<^+@?*]))/g, (_, a?: string, b?: string, c?: string) => {
+    const name = a ?? b ?? c;
+    if (target === undefined || (name === '*' && stem === undefined)) return '$(MAKE_AUTOMATIC)';
+    return name === '<' ? (rule.prerequisites[0] ?? '') : name === '@' ? target : name === '*' ? stem! : rule.prerequisites.join(' ');
+  });
+
+// The spellings of "this makefile's folder" and "the folder make runs in" (red team round 12, R12-10):
+// `$(dir $(lastword $(MAKEFILE_LIST)))`, `$(shell pwd)`, `$(PWD)`.
+export function selfFolder(text: string, path: string, folder: string): string {
+  return text
+    .replace(/\$\(\s*dir\s+\$\(\s*lastword\s+\$\(MAKEFILE_LIST\)\s*\)\s*\)/g, `${dirname(path)}/`)
+    .replace(/\$\(\s*shell\s+pwd\s*\)|\$\(PWD\)|\$\{PWD\}/g, folder);
+}
+
+// make's path functions of literal arguments (R12-10): `$(abspath X)`, `$(realpath X)`, `$(addprefix P,A B)`,
+// `$(addsuffix S,A B)`, `$(firstword A B)`, `$(patsubst %,P%S,A B)`.
+export function makeFunctions(text: string): string {
+  let out = text;
+  for (let round = 0; round < 4; round++) {
+    const next = out
+      .replace(/\$\((?:abspath|realpath)\s+([^$()]*)\)/g, '$1')
+      .replace(/\$\(addprefix\s+([^,$()]*),([^$()]*)\)/g, (_all, prefix: string, list: string) => list.trim().split(/\s+/).map((word) => `${prefix}${word}`).join(' '))
+      .replace(/\$\(addsuffix\s+([^,$()]*),([^$()]*)\)/g, (_all, suffix: string, list: string) => list.trim().split(/\s+/).map((word) => `${word}${suffix}`).join(' '))
+      .replace(/\$\(firstword\s+([^$()]*)\)/g, (_all, list: string) => list.trim().split(/\s+/)[0] ?? '')
+      .replace(/\$\(patsubst\s+%,([^,$()]*),([^$()]*)\)/g, (_all, pattern: string, list: string) => list.trim().split(/\s+/).map((word) => pattern.replace('%', word)).join(' '));
+    if (next === out) break;
+    out = next;
+  }
+  return out;
+}
+
