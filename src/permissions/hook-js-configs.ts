@@ -115,6 +115,7 @@ export function jsConfigs(walk: Walk, words: readonly string[], bases: readonly 
       for (const one of found) paths.add(one);
     }
     for (const at of FIELDS[name] === undefined ? [] : bases) packageField(walk, name, row, join(at, 'package.json'));
+    if (name === 'lint-staged') lintStagedUnread(walk, [...paths], bases);
     for (const one of paths) {
       const text = read(walk, one);
       if (text === undefined) continue;
@@ -135,4 +136,23 @@ function packageField(walk: Walk, name: string, row: JsRunner, path: string): vo
   if (value === undefined) return;
   if (typeof value === 'string') walk.unmodeled ??= `${path.slice(walk.top.length + 1)}: ${name}'s field names its configuration (${value})`;
   else followJsConfig(walk, name, row, path, JSON.stringify(value, null, 1));
+}
+
+// lint-staged's commands are read from the top's JSON configuration (package.json's field, .lintstagedrc,
+// .lintstagedrc.json: hook-configs.ts configCommands); any other of its configurations that exists (YAML, JS,
+// another folder's, pnpm's package.yaml or package.json5 with a lint-staged key) holds commands the walk does not
+// read: the line is unmodelled.
+function lintStagedUnread(walk: Walk, paths: readonly string[], bases: readonly string[]): void {
+  const json = (path: string): boolean => {
+    try {
+      JSON.parse(read(walk, path) ?? '');
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const read1 = new Set(['.lintstagedrc', '.lintstagedrc.json'].map((one) => join(walk.top, one)));
+  const manifests = bases.flatMap((base) => ['package.yaml', 'package.json5'].map((one) => join(base, one))).filter((one) => /(?:^|[\s{,])['"]?lint-staged['"]?\s*:/.test(read(walk, one) ?? ''));
+  const unread = [...paths.filter((one) => read(walk, one) !== undefined && !(read1.has(one) && json(one))), ...manifests];
+  if (unread[0] !== undefined) walk.unmodeled ??= `${unread[0].slice(walk.top.length + 1)}: lint-staged's commands there are not read by codeward`;
 }

@@ -124,6 +124,8 @@ export const JS_RUNNERS: Readonly<Record<string, JsRunner>> = {
     configs: [],
     places: [],
     modules: [],
+    // It reads every folder's configuration (a monorepo's packages): only the top's JSON ones are read for commands.
+    cascades: true,
   },
 };
 

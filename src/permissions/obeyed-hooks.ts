@@ -22,6 +22,7 @@ import { computedLoads, configTexts, pythonFirstFolders, pythonShadowGlobs } fro
 import { scriptVariables, unmodeled } from './hook-unmodeled.js';
 import { runnerKindFiles } from './hook-fallback.js';
 import { jsConfigs } from './hook-js-configs.js';
+import { installedPrograms } from './hook-bins.js';
 import { newWalk, read, stats, type Walk } from './hook-walk.js';
 import { doctestGlobs, nodeUnfollowed, runsScript, scriptLoads, sourceOperands, toolchainRun } from './hook-runs.js';
 import { commandWords, shellWords } from '../git/config-command.js';
@@ -77,6 +78,7 @@ function follow(walk: Walk, lines: readonly string[], depth: number, script: str
     // A runner's configuration at the top, in the folder it runs in (a workspace package's own vitest.config.ts,
     // eslint.config.js ...) and in each folder a `cd` moved to (R14-2); what it names, from its folder or the top.
     const places = [...new Set([top, from, ...bases])];
+    installedPrograms(walk, command, places);
     jsConfigs(walk, words, places);
     for (const { path: config, text } of places.flatMap((at) => configTexts(words, at, (path) => read(walk, path)))) {
       // Under the fallback every configuration name is a glob already (runner-kinds.ts): not one path per package.
