@@ -8,11 +8,14 @@ import { basename, resolve } from 'node:path';
 import { moduleFiles } from './python-files.js';
 import type { Read } from './hook-tasks.js';
 import { LEFTHOOK_CONFIGS, PRE_COMMIT_CONFIGS } from './hook-commit-runners.js';
+import { JS_RUNNERS } from './hook-js-runners.js';
 
 const JS = ['js', 'cjs', 'mjs', 'ts', 'cts', 'mts'];
+// The data forms of an rc file (`.prettierrc.yaml`).
+const RC = ['json', 'json5', 'yaml', 'yml', 'toml'];
 const named = (stem: string, exts: readonly string[] = JS): string[] => exts.map((ext) => `${stem}.${ext}`);
 const PYTEST = ['conftest.py', 'test/conftest.py', 'tests/conftest.py', 'pytest.ini', '.pytest.ini', 'pyproject.toml', 'setup.cfg', 'tox.ini'];
-const CONFIGS: Readonly<Record<string, readonly string[]>> = {
+export const CONFIGS: Readonly<Record<string, readonly string[]>> = {
   jest: [...named('jest.config'), 'jest.config.json'],
   vitest: [...named('vitest.config'), ...named('vite.config'), ...named('vitest.workspace'), 'vitest.workspace.json'],
   mocha: [...named('.mocharc'), '.mocharc.json', '.mocharc.jsonc', '.mocharc.yaml', '.mocharc.yml'],
@@ -21,29 +24,35 @@ const CONFIGS: Readonly<Record<string, readonly string[]>> = {
   pytest: PYTEST,
   'py.test': PYTEST,
   eslint: [...named('eslint.config'), ...named('.eslintrc'), '.eslintrc', '.eslintrc.json', '.eslintrc.yml', '.eslintrc.yaml'],
-  prettier: [...named('prettier.config'), ...named('.prettierrc')],
-  stylelint: [...named('stylelint.config'), ...named('.stylelintrc')],
+  prettier: [...named('prettier.config'), ...named('.prettierrc'), '.prettierrc', ...RC.map((ext) => `.prettierrc.${ext}`)],
+  stylelint: [...named('stylelint.config'), ...named('.stylelintrc'), '.stylelintrc', ...RC.map((ext) => `.stylelintrc.${ext}`)],
+  commitlint: [...named('commitlint.config'), ...named('.commitlintrc'), '.commitlintrc', ...RC.map((ext) => `.commitlintrc.${ext}`)],
   'lint-staged': [...named('lint-staged.config'), ...named('.lintstagedrc'), '.lintstagedrc', '.lintstagedrc.json', '.lintstagedrc.yml', '.lintstagedrc.yaml'],
   lefthook: LEFTHOOK_CONFIGS,
   'pre-commit': PRE_COMMIT_CONFIGS,
 };
 
 // The configuration files (relative to the top) of the test runners `words` start.
-export const runnerConfigs = (words: readonly string[]): string[] =>
-  words.flatMap((word, at) => {
-    const names = CONFIGS[basename(word)];
-    return names ? [...names, ...flagConfigs(words.slice(at + 1)), ...flagFolders(words.slice(at + 1)).flatMap((folder) => names.map((name) => `${folder}/${name}`))] : [];
-  });
+export const runnerConfigs = (words: readonly string[]): string[] => words.flatMap((word, at) => configNamesOf(basename(word), words.slice(at + 1)));
+
+// The configuration files (relative to where it runs) the runner `name` reads given its arguments `args`.
+export function configNamesOf(name: string, args: readonly string[]): string[] {
+  const names = CONFIGS[name];
+  if (names === undefined) return [];
+  const row = JS_RUNNERS[name];
+  return [...names, ...flagConfigs(args, row?.configs), ...flagFolders(args, row === undefined ? undefined : row.folders ?? []).flatMap((folder) => names.map((one) => `${folder}/${one}`))];
+}
 
 // The folders a runner's flags make it read its configuration from (`vitest --root tools`, `--dir`, `jest
 // --projects tools`, `--rootDir`; red team R13-24).
-function flagFolders(args: readonly string[]): string[] {
+// A JS runner's own options (hook-js-runners.ts) when it has a row: `-c` is prettier's --check, mocha's --colors.
+function flagFolders(args: readonly string[], options?: readonly string[]): string[] {
   const found: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
-    const flag = /^--(?:root|dir|projects|rootDir|roots)(?:=(.*))?$/.exec(arg);
-    if (!flag) continue;
-    if (flag[1] !== undefined) found.push(flag[1]);
+    const flag = /^(--?[\w-]+)(?:=(.*))?$/.exec(arg);
+    if (!flag || !(options ?? ['--root', '--dir', '--projects', '--rootDir', '--roots']).includes(flag[1]!)) continue;
+    if (flag[2] !== undefined) found.push(flag[2]);
     else while (args[i + 1] !== undefined && !args[i + 1]!.startsWith('-')) found.push(args[++i]!);
   }
   return found.map((folder) => folder.replace(/^\.\//, '').replace(/\/+$/, '')).filter((folder) => folder !== '' && folder !== '.' && !folder.startsWith('/') && !/[$`]/.test(folder));
@@ -51,12 +60,12 @@ function flagFolders(args: readonly string[]): string[] {
 
 // The configuration files a runner's flags name (`vitest --config tools/vt.config.ts`, `jest -c jest.ci.js`,
 // `--config=…`; red team R13-7): read like its default ones. A name only known at run time is left to the walk.
-function flagConfigs(args: readonly string[]): string[] {
+function flagConfigs(args: readonly string[], options: readonly string[] = ['-c', '--config', '--config-file', '--workspace']): string[] {
   const found: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
-    if (/^(?:-c|--config|--config-file|--workspace)$/.test(arg) && args[i + 1] !== undefined) found.push(args[++i]!);
-    else if (/^--(?:config(?:-file)?|workspace)=/.test(arg)) found.push(arg.slice(arg.indexOf('=') + 1));
+    if (options.includes(arg) && args[i + 1] !== undefined) found.push(args[++i]!);
+    else if (arg.includes('=') && options.includes(arg.slice(0, arg.indexOf('=')))) found.push(arg.slice(arg.indexOf('=') + 1));
   }
   return found.filter((name) => name !== '' && !name.startsWith('/') && !/[$`]/.test(name));
 }

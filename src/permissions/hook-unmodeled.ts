@@ -7,6 +7,7 @@ import { basename } from 'node:path';
 import { shCommands } from '../shell/sh-tokens.js';
 import { moduleFiles } from './python-files.js';
 import { toolchainArgs, toolchainName } from './hook-toolchains.js';
+import { jsRunnerArgs } from './hook-js-runners.js';
 
 // Programs that run no file of the work tree: the shell's own words, text and file utilities, git (its
 // configuration and hooks are judged by the git catalogue), and checkers/formatters without code plugins.
@@ -95,6 +96,9 @@ function judge(words: readonly string[], isFile: (word: string) => boolean, defi
     }
     if (name === 'cd' || name === 'pushd') return operand >= 0 && dynamic(rest[operand]!) ? `\`cd ${rest[operand]!}\` (a folder only known at run time)` : undefined;
     if (MODELED.has(name)) {
+      // A JS runner's options: an allow-list, anything else unmodelled (hook-js-runners.ts, R14-2).
+      const js = jsRunnerArgs(name, rest);
+      if (js !== undefined) return js;
       const place = rest.find((arg, j) => (PLACE.has(rest[j - 1] ?? '') || [...PLACE].some((option) => arg.startsWith(`${option}=`))) && dynamic(arg));
       return place === undefined ? undefined : `\`${name}\` with ${place} (a place only known at run time)`;
     }

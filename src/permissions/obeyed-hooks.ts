@@ -22,6 +22,8 @@ import { computedLoads, configTexts, pythonFirstFolders, pythonShadowGlobs } fro
 import { scriptVariables, unmodeled } from './hook-unmodeled.js';
 import { runnerKindFiles } from './hook-fallback.js';
 import { commitRunnerParts } from './hook-commit-runners.js';
+import { jsConfigs } from './hook-js-configs.js';
+import { installedPrograms } from './hook-bins.js';
 import { newWalk, read, stats, type Walk } from './hook-walk.js';
 import { doctestGlobs, nodeUnfollowed, runsScript, scriptLoads, sourceOperands, toolchainRun } from './hook-runs.js';
 import { commandWords, shellWords } from '../git/config-command.js';
@@ -63,14 +65,23 @@ function follow(walk: Walk, lines: readonly string[], depth: number, script: str
       if (why !== undefined) walk.unmodeled = `${inside(top, script) ? relative(top, script) : script} runs ${why}`;
     }
     for (const word of words) for (const file of RUNNERS[basename(word)] ?? []) files.add(resolve(top, file));
+    // `cd scripts && ./check.sh`, `cd pkgs && cd a`, `env -C pkgs/a npm …` (R11-6): later words also run there.
+    words.forEach((cd, i) => {
+      const to = cd === 'cd' || cd === 'pushd' || ((cd === '-C' || cd === '--chdir') && words.includes('env')) ? words[i + 1] : cd.startsWith('--chdir=') ? cd.slice(8) : undefined;
+      const folder = to === undefined ? undefined : [...bases].reverse().map((at) => resolve(at, to)).find((at) => inside(top, at) && stats(at)?.file === false);
+      if (folder !== undefined) bases.push(folder);
+    });
     // pytest's `-p plugin` on the line (or PYTEST_ADDOPTS), every conftest.py (R11-6).
     const loads = lineLoads(words, command);
     for (const glob of loads.globs) walk.globs.add(resolve(top, glob));
     for (const glob of doctestGlobs(command, bases[bases.length - 1]!)) if (inside(top, glob)) walk.globs.add(glob);
     for (const named of loads.named) if (SCRIPT.test(named) && inside(top, resolve(from, named))) files.add(resolve(from, named));
-    // A runner's configuration at the top and in the folder it runs in (a workspace package's own
-    // vitest.config.ts, eslint.config.js ...); what it names, from its folder or the top.
-    for (const { path: config, text } of [...new Set([top, from])].flatMap((at) => configTexts(words, at, (path) => read(walk, path)))) {
+    // A runner's configuration at the top, in the folder it runs in (a workspace package's own vitest.config.ts,
+    // eslint.config.js ...) and in each folder a `cd` moved to (R14-2); what it names, from its folder or the top.
+    const places = [...new Set([top, from, ...bases])];
+    installedPrograms(walk, command, places);
+    jsConfigs(walk, words, places);
+    for (const { path: config, text } of places.flatMap((at) => configTexts(words, at, (path) => read(walk, path)))) {
       // Under the fallback every configuration name is a glob already (runner-kinds.ts): not one path per package.
       if (walk.unmodeled === undefined) files.add(config);
       for (const glob of doctestGlobs(text ?? '', dirname(config))) if (inside(top, glob)) walk.globs.add(glob);
@@ -88,12 +99,6 @@ function follow(walk: Walk, lines: readonly string[], depth: number, script: str
     const { folders, globs } = loopedOver(words, top);
     for (const folder of folders) files.add(folder);
     for (const glob of globs) walk.globs.add(glob);
-    // `cd scripts && ./check.sh`, `cd pkgs && cd a`, `env -C pkgs/a npm …` (R11-6): later words also run there.
-    words.forEach((cd, i) => {
-      const to = cd === 'cd' || cd === 'pushd' || ((cd === '-C' || cd === '--chdir') && words.includes('env')) ? words[i + 1] : cd.startsWith('--chdir=') ? cd.slice(8) : undefined;
-      const folder = to === undefined ? undefined : [...bases].reverse().map((at) => resolve(at, to)).find((at) => inside(top, at) && stats(at)?.file === false);
-      if (folder !== undefined) bases.push(folder);
-    });
     const unfollowed = nodeUnfollowed(words, bases, top);
     if (unfollowed !== undefined) walk.unmodeled ??= `${relative(top, script)}: ${unfollowed}`;
     // The folder python imports from first: a module there shadows the standard library (R12-1).

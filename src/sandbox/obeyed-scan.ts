@@ -136,6 +136,16 @@ export class ObeyedScan {
     }
   }
 
+  // One configured path inside a folder the walk skips, when it exists (a folder with everything below it).
+  private named(rel: string, found: Found): void {
+    const sig = signature(join(this.root, rel));
+    if (!sig || !isObeyedLater(rel, this.ctx)) return;
+    found.hits.set(rel, sig);
+    found.tops.push(join(this.root, rel));
+    found.topRels.push(rel);
+    if (lstatSync(join(this.root, rel)).isDirectory()) this.inside(rel, found, 0);
+  }
+
   // A nested `.git`: a file (a submodule's or worktree's pointer) is bound read-only; a folder's control
   // files are judged after the run by what git would run from them.
   private git(rel: string, found: Found, dir: boolean): void {
@@ -190,6 +200,10 @@ export class ObeyedScan {
         if (entry.dir) this.inside(child, found, 0);
       } else if (entry.dir && !SKIPPED.has(entry.name) && depth < 64) {
         this.walk(child, found, depth + 1);
+      } else if (entry.dir) {
+        // Installed packages are not walked, but a path the configuration names there is (red team R14-8: the
+        // package a hook's `npx lint-staged` runs, hook-bins.ts).
+        for (const path of this.configured) if (path.startsWith(`${child}/`)) this.named(path, found);
       }
     }
   }
