@@ -53,6 +53,9 @@ async function run(args: RepoMapArgs, ctx: CommandContext): Promise<RepoMapData>
     nonAccessibleGlobs: ctx.config.nonAccessibleGlobs,
     target: { rel: target.rel === '.' ? '' : target.rel, real: target.real, kind: 'dir' },
     maxFiles: MAX_FILES,
+    // Every listed file reaches the map only through indexFiles: read through the jail (which refuses a
+    // credential store by its content) unless a kept entry has its very stamp (an entry made by such a read).
+    readThroughJail: true,
     signal: ctx.signal,
     warn: (message) => ctx.warn(message),
   });

@@ -48,10 +48,16 @@ export class ReaderHidden {
 
   // `rel` (forward slashes, inside the root) beyond the non-accessible globs; `parentHidden` for walks.
   has(rel: string, parentHidden = false): boolean {
+    return this.hasByName(rel, parentHidden) || isCredentialStoreFile(join(this.root, rel));
+  }
+
+  // All of `has` but the content check (which opens the file): what a path alone tells. For a folder (never
+  // a store: the check is of regular files), and for a listing whose every file is read afterwards only
+  // through the jail, whose read makes the content check itself (Workspace.resolve, credentialStore below).
+  hasByName(rel: string, parentHidden = false): boolean {
     if (parentHidden || this.#credentials(rel) || inObjectStore(rel)) return true;
     const abs = join(this.root, rel);
-    if (isSensitivePath(abs)) return true;
-    return this.credentialConfig(abs) || isCredentialStoreFile(abs);
+    return isSensitivePath(abs) || this.credentialConfig(abs);
   }
 
   // A git credential store by its content (R13-17) that no credential glob names (those `read` asks a person

@@ -175,6 +175,12 @@ export class Workspace {
     return this.isNonAccessibleEntry(rel, parentHidden) || this.#readerHidden.has(rel);
   }
 
+  // The same without the credential store content check (reader-hidden.ts hasByName): for folders, and for
+  // listings whose files are read only through `resolve(rel, 'read')`, which makes that check.
+  isHiddenFromReadersByName(rel: string, parentHidden: boolean): boolean {
+    return this.isNonAccessibleEntry(rel, parentHidden) || this.#readerHidden.hasByName(rel);
+  }
+
   // codeward's own state folders inside the root (relative): none unless the root holds the user's cache.
   get ownStateInside(): readonly string[] {
     return this.#ownState;
