@@ -14,6 +14,15 @@ import { keyOf, MAP_KINDS, shapeOf, type GraphShape, type MapFocus, type Scored 
 // Past this many changed files a rebuild is as cheap as patching them one by one.
 export const PATCH_AT_MOST = 256;
 
+// A listing (sorted paths, each with its stamp) and the files it skipped, beside the files a graph was made
+// for (in the graph's order; an entry may hold only its stamp): what repo-map-saved.ts patches from.
+export interface KeptListing {
+  readonly listing: readonly string[];
+  readonly stamps: readonly string[];
+  readonly skipped: readonly { path: string; reason: string }[];
+  readonly files: readonly IndexedFile[];
+}
+
 export class GraphMemo {
   #files: readonly IndexedFile[] = [];
   #shape: GraphShape | undefined;
@@ -21,6 +30,9 @@ export class GraphMemo {
   #scored: Scored | undefined;
   // How many files the shape differs by from the one in the state folder (Infinity: built here, never saved).
   #drift = Infinity;
+  // The listing of the call that last made or patched the shape (kept only with the very files it was for).
+  #listing: Omit<KeptListing, 'files'> | undefined;
+  #listingFiles: readonly IndexedFile[] | undefined;
 
   get empty(): boolean {
     return this.#shape === undefined;
@@ -43,6 +55,26 @@ export class GraphMemo {
     this.#drift = 0;
   }
 
+  // The listing the memo's shape was made for (`files`: the memo's, stamps only), once a call said it (keep).
+  kept(): KeptListing | undefined {
+    return this.#listing !== undefined && this.#listingFiles === this.#files ? { ...this.#listing, files: this.#files } : undefined;
+  }
+
+  // Says which listing the files of the last scored call came from (the next call patches from it: kept).
+  keep(listing: Omit<KeptListing, 'files'>): void {
+    this.#listing = listing;
+    this.#listingFiles = this.#files;
+  }
+
+  // The shape patched for `files`: the memo's files but the ones at `changed`, newly indexed. False (the
+  // memo untouched) when a changed file no longer defines the same names: only a rebuild from every entry is right.
+  patch(files: readonly IndexedFile[], changed: readonly number[]): boolean {
+    const patched = this.#shape === undefined ? undefined : patchShape(this.#shape, files, changed);
+    if (patched === undefined) return false;
+    this.#patched(files, changed.length, patched);
+    return true;
+  }
+
   scored(files: readonly IndexedFile[], focus: MapFocus, score: (shape: GraphShape, focus: MapFocus) => Float64Array): Scored {
     const changed = this.#shape === undefined ? undefined : changedFiles(this.#files, files);
     const patched = changed === undefined || changed.length === 0 ? undefined : patchShape(this.#shape!, files, changed);
@@ -50,13 +82,10 @@ export class GraphMemo {
       this.#shape = shapeOf(files);
       this.#scored = undefined;
       this.#drift = Infinity;
+      this.#files = stampsOf(files);
     } else if (patched !== undefined) {
-      this.#drift += changed!.length;
-      this.#shape = patched.shape;
-      this.#scored = patched.referencesChanged || this.#scored === undefined ? undefined : { ...this.#scored, shape: patched.shape };
+      this.#patched(files, changed!.length, patched);
     }
-    // Only what the next call compares (path and stamp): the entries themselves are not kept alive.
-    this.#files = stampsOf(files);
     const shape = this.#shape!;
     const focusKey = JSON.stringify([focus.paths, focus.names]);
     if (this.#scored === undefined || focusKey !== this.#focus) {
@@ -65,6 +94,14 @@ export class GraphMemo {
       this.#focus = focusKey;
     }
     return this.#scored;
+  }
+
+  #patched(files: readonly IndexedFile[], changed: number, patched: { shape: GraphShape; referencesChanged: boolean }): void {
+    this.#drift += changed;
+    this.#shape = patched.shape;
+    this.#scored = patched.referencesChanged || this.#scored === undefined ? undefined : { ...this.#scored, shape: patched.shape };
+    // Only what the next call compares (path and stamp): the entries themselves are not kept alive.
+    this.#files = stampsOf(files);
   }
 }
 

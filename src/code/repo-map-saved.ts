@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { IndexedFile, IndexResult } from './index/code-index.js';
 import { indexDir } from './index/store.js';
 import { decodeGraph, encodeGraph, type SavedGraph } from './repo-map-saved-format.js';
-import { PATCH_AT_MOST, patchShape, type GraphMemo } from './repo-map-memo.js';
+import { PATCH_AT_MOST, patchShape, type GraphMemo, type KeptListing } from './repo-map-memo.js';
 
 // A shape that differs by this many files from the saved one is saved again (a rebuilt one always is):
 // below it, the next process patches the same few files from the index's cache, cheaper than a write.
@@ -47,31 +47,51 @@ export async function saveGraph(stateDir: string, memo: GraphMemo, saved: Omit<S
 
 type Index = (files: readonly string[], stamps: readonly string[]) => Promise<IndexResult>;
 
-// The map's files from the saved graph (the memo adopts its shape, patched): an entry holds only its stamp
-// for a file that did not change. Undefined when the saved graph cannot answer for this listing.
+// The map's files for `listing` from a kept one (the same paths): an entry holds only its stamp for a file
+// that did not change, the changed ones are indexed (from the index's cache when it has them), and
+// `positions` are theirs among the files. Undefined when the kept listing cannot answer (other paths, a
+// file without a stamp, too many changed, a file that became skipped or hidden or stopped being).
+async function patchedFiles(kept: KeptListing, listing: readonly string[], stamps: readonly (string | undefined)[], index: Index): Promise<{ result: IndexResult; positions: number[]; changed: number } | undefined> {
+  if (stamps.some((stamp) => stamp === undefined) || kept.listing.length !== listing.length || kept.listing.some((path, at) => path !== listing[at])) return undefined;
+  const changed = listing.filter((_, at) => kept.stamps[at] !== stamps[at]);
+  if (changed.length > PATCH_AT_MOST) return undefined;
+  if (changed.length === 0) return { result: { files: [...kept.files], skipped: [...kept.skipped], parsed: 0, threads: 0 }, positions: [], changed: 0 };
+  const listed = new Map(listing.map((path, at) => [path, at]));
+  const fresh = await index(changed, changed.map((path) => stamps[listed.get(path)!]!));
+  const indexed = new Map(fresh.files.map((file) => [file.path, file.entry]));
+  const fileOf = new Map(kept.files.map((file, at) => [file.path, at]));
+  if (changed.some((path) => fileOf.has(path) !== indexed.has(path))) return undefined;
+  const positions = [...indexed.keys()].map((path) => fileOf.get(path)!).sort((a, b) => a - b);
+  const files = [...kept.files];
+  for (const at of positions) files[at] = { path: files[at]!.path, entry: indexed.get(files[at]!.path)! };
+  const again = new Set(changed);
+  const skipped = [...kept.skipped.filter((each) => !again.has(each.path)), ...fresh.skipped].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return { result: { files, skipped, parsed: fresh.parsed, threads: fresh.threads }, positions, changed: changed.length };
+}
+
+// The map's files from the saved graph (the memo adopts its shape, patched). Undefined when the saved graph
+// cannot answer for this listing.
 export async function fromSavedGraph(stateDir: string, listing: readonly string[], stamps: readonly (string | undefined)[], memo: GraphMemo, index: Index): Promise<IndexResult | undefined> {
   if (!memo.empty || stamps.some((stamp) => stamp === undefined)) return undefined;
   const saved = await loadGraph(stateDir);
-  if (saved === undefined || saved.listing.length !== listing.length || saved.listing.some((path, at) => path !== listing[at])) return undefined;
-  const changed = listing.filter((_, at) => saved.stamps[at] !== stamps[at]);
-  if (changed.length > PATCH_AT_MOST) return undefined;
+  if (saved === undefined) return undefined;
   const { shape } = saved;
-  const listed = new Map(listing.map((path, at) => [path, at]));
-  const fileOf = new Map(shape.paths.map((path, at) => [path, at]));
+  const listed = new Map(saved.listing.map((path, at) => [path, at]));
   const files: IndexedFile[] = shape.paths.map((path) => ({ path, entry: { stamp: saved.stamps[listed.get(path) ?? -1] ?? '' } }));
-  if (changed.length === 0) {
-    memo.adopt(files, shape, 0);
-    return { files, skipped: [...saved.skipped], parsed: 0, threads: 0 };
-  }
-  const fresh = await index(changed, changed.map((path) => stamps[listed.get(path)!]!));
-  const indexed = new Map(fresh.files.map((file) => [file.path, file.entry]));
-  if (changed.some((path) => fileOf.has(path) !== indexed.has(path))) return undefined;
-  const positions = [...indexed.keys()].map((path) => fileOf.get(path)!).sort((a, b) => a - b);
-  for (const at of positions) files[at] = { path: shape.paths[at]!, entry: indexed.get(shape.paths[at]!)! };
-  const patched = positions.length === 0 ? { shape } : patchShape(shape, files, positions);
+  const found = await patchedFiles({ ...saved, files }, listing, stamps, index);
+  if (found === undefined) return undefined;
+  const patched = found.positions.length === 0 ? { shape } : patchShape(shape, found.result.files, found.positions);
   if (patched === undefined) return undefined;
-  memo.adopt(files, patched.shape, changed.length);
-  const again = new Set(changed);
-  const skipped = [...saved.skipped.filter((each) => !again.has(each.path)), ...fresh.skipped].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  return { files, skipped, parsed: fresh.parsed, threads: fresh.threads };
+  memo.adopt(found.result.files, patched.shape, found.changed);
+  return found.result;
+}
+
+// The map's files from the engine's memo (the files of its last call, patched in place): an engine asked
+// again after a few files changed indexes only those, not every entry of the repository. Undefined when the
+// memo cannot answer (nothing kept, another listing, a changed file that defines other names).
+export async function fromMemo(listing: readonly string[], stamps: readonly (string | undefined)[], memo: GraphMemo, index: Index): Promise<IndexResult | undefined> {
+  const kept = memo.kept();
+  const found = kept === undefined ? undefined : await patchedFiles(kept, listing, stamps, index);
+  if (found === undefined || (found.positions.length > 0 && !memo.patch(found.result.files, found.positions))) return undefined;
+  return found.result;
 }

@@ -44,7 +44,7 @@ async function run(args: RepoMapArgs, ctx: CommandContext): Promise<RepoMapData>
   const target = ctx.path(args.dir);
   if (target.kind !== 'dir') throw fail('C210', `${args.dir} is not a folder; repo-map maps a folder (outline --file maps one file)`);
   if (ctx.workspace.isHiddenFromReaders(target.rel)) throw notAccessible(args.dir);
-  const [{ listCodeFiles }, { indexFiles, quickStamp }, { MapPages, pageKey }, { stateDirFor }, { sharedParsers }, { sharedIndexStore }, { fromSavedGraph, saveGraph }] = await Promise.all([
+  const [{ listCodeFiles }, { indexFiles, quickStamp }, { MapPages, pageKey }, { stateDirFor }, { sharedParsers }, { sharedIndexStore }, { fromMemo, fromSavedGraph, saveGraph }] = await Promise.all([
     import('../code/index/list.js'), import('../code/index/code-index.js'), import('../code/repo-map-pages.js'), import('../engine/state-dir.js'), import('../code/parsers.js'), import('../code/index/store.js'),
     import('../code/repo-map-saved.js'),
   ]);
@@ -53,6 +53,9 @@ async function run(args: RepoMapArgs, ctx: CommandContext): Promise<RepoMapData>
     nonAccessibleGlobs: ctx.config.nonAccessibleGlobs,
     target: { rel: target.rel === '.' ? '' : target.rel, real: target.real, kind: 'dir' },
     maxFiles: MAX_FILES,
+    // Every listed file reaches the map only through indexFiles: read through the jail (which refuses a
+    // credential store by its content) unless a kept entry has its very stamp (an entry made by such a read).
+    readThroughJail: true,
     signal: ctx.signal,
     warn: (message) => ctx.warn(message),
   });
@@ -77,9 +80,11 @@ async function run(args: RepoMapArgs, ctx: CommandContext): Promise<RepoMapData>
     parsed += result.parsed;
     return result;
   };
-  // A new process starts from the graph saved in the state folder, patched with the files changed since.
-  const index = await fromSavedGraph(stateDir, files, stamps, memo, indexed) ?? await indexed(files, stamps);
+  // The engine asked again patches its last graph with the files changed since; a new process starts from the
+  // graph saved in the state folder, patched the same way.
+  const index = await fromMemo(files, stamps, memo, indexed) ?? await fromSavedGraph(stateDir, files, stamps, memo, indexed) ?? await indexed(files, stamps);
   const page: MapPage = { ...await rankPage(index.files, focusPaths, names, args, memo), files: index.files.length, skipped: index.skipped };
+  if (stamps.every((stamp) => stamp !== undefined)) memo.keep({ listing: files, stamps, skipped: index.skipped });
   // Best effort: a state folder that cannot be written only costs the next process the ranking.
   if (key !== undefined && !ctx.signal.aborted) {
     await saveGraph(stateDir, memo, { listing: files, stamps: stamps as string[], skipped: index.skipped });

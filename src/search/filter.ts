@@ -12,12 +12,15 @@ export function makePathFilter(request: SearchRequest, engine: 'ripgrep' | 'node
     let verdict = folders.get(folder);
     if (verdict === undefined) {
       const cut = folder.lastIndexOf('/');
-      verdict = workspace.isHiddenFromReadersEntry(folder, cut !== -1 && folderBlocked(folder.slice(0, cut)));
+      // A folder is never a credential store (a regular file's content): judged by name, not opened.
+      verdict = workspace.isHiddenFromReadersByName(folder, cut !== -1 && folderBlocked(folder.slice(0, cut)));
       folders.set(folder, verdict);
     }
     return verdict;
   };
   const git = engine === 'ripgrep' ? ripgrepGaps(request) : undefined;
+  // The content check is left to the caller's jailed read only for a listing of names (types.ts readThroughJail).
+  const byName = request.readThroughJail === true && request.searchPaths && !request.searchContent;
   // rg reports a folder's files one after another: the last folder's verdict is reused without a lookup.
   let lastFolder = '';
   let lastBlocked = false;
@@ -32,7 +35,7 @@ export function makePathFilter(request: SearchRequest, engine: 'ripgrep' | 'node
       }
       blocked = lastBlocked;
     }
-    if (workspace.isHiddenFromReadersEntry(rel, blocked)) return false;
+    if (byName ? workspace.isHiddenFromReadersByName(rel, blocked) : workspace.isHiddenFromReadersEntry(rel, blocked)) return false;
     return git === undefined || !git.ignores(rel);
   };
 }

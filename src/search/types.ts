@@ -27,6 +27,12 @@ export interface SearchRequest {
   readonly ordered?: boolean;
   // Path names (searchPaths) come back in the order rg found them, unsorted: the caller sorts them itself.
   readonly anyOrder?: boolean;
+  // A listing of paths only (searchPaths, not searchContent) whose every file the caller reads afterwards
+  // only through the jail (Workspace.resolve(rel, 'read'), which refuses a credential store by its content):
+  // the path filter then leaves that content check to the read instead of opening every listed file (on
+  // 20 k files, most of a one-changed-file repo map; the code index reads only files whose stamp is not a
+  // kept entry's). Ignored by a search that reports content.
+  readonly readThroughJail?: true;
   readonly globs: readonly string[];
   readonly includeHidden: boolean;
   readonly searchContent: boolean;

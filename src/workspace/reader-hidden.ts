@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { CredentialConfigs } from '../git/config-credential.js';
 import { isCredentialStoreFile } from '../git/credential-store-content.js';
 import { compileNonAccessible, type RelMatcher } from './globs.js';
-import { isSensitivePath } from './sensitive.js';
+import { holdsSensitivePaths, isSensitivePath } from './sensitive.js';
 
 // What `read` refuses or asks for is hidden from every reader that cannot ask per file (red team round 8,
 // R8-10: `read .git/config` refused a credential while `search --dir .git` printed it; `read .aws/credentials`
@@ -37,6 +37,8 @@ export function inObjectStore(rel: string): boolean {
 export class ReaderHidden {
   readonly #credentials: RelMatcher = compileNonAccessible(CREDENTIAL_GLOBS);
   readonly #configs: CredentialConfigs;
+  // Whether a path under the root can be a sensitive system path at all (a workspace at `/` or `/etc`).
+  readonly #sensitive: boolean;
 
   constructor(
     private readonly root: string,
@@ -44,14 +46,27 @@ export class ReaderHidden {
     env: Readonly<Record<string, string | undefined>> = process.env,
   ) {
     this.#configs = new CredentialConfigs(root, home ?? env['HOME'], env);
+    this.#sensitive = holdsSensitivePaths(root);
   }
 
-  // `rel` (forward slashes, inside the root) beyond the non-accessible globs; `parentHidden` for walks.
-  has(rel: string, parentHidden = false): boolean {
-    if (parentHidden || this.#credentials(rel) || inObjectStore(rel)) return true;
+  // `rel` (forward slashes, inside the root) beyond the non-accessible globs.
+  has(rel: string): boolean {
+    return this.#credentials(rel) || this.#byPath(rel) || isCredentialStoreFile(join(this.root, rel));
+  }
+
+  // The same for walks, which judge every folder above `rel` before it (a hidden one hides what is below):
+  // only rel's own name is matched against the credential globs. `byName`: without the content check, which
+  // opens the file: for a folder (never a store: the check is of regular files), and for a listing whose
+  // every file is read afterwards only through the jail, whose read makes that check (Workspace.resolve,
+  // credentialStore below).
+  entry(rel: string, byName: boolean): boolean {
+    return this.#credentials.entry(rel) || this.#byPath(rel) || (!byName && isCredentialStoreFile(join(this.root, rel)));
+  }
+
+  #byPath(rel: string): boolean {
+    if (inObjectStore(rel)) return true;
     const abs = join(this.root, rel);
-    if (isSensitivePath(abs)) return true;
-    return this.credentialConfig(abs) || isCredentialStoreFile(abs);
+    return (this.#sensitive && isSensitivePath(abs)) || this.credentialConfig(abs);
   }
 
   // A git credential store by its content (R13-17) that no credential glob names (those `read` asks a person

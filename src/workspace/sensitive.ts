@@ -26,3 +26,10 @@ export function isSensitivePath(abs: string): boolean {
   if (process.platform === 'win32') return false;
   return ALL_SPELLINGS.some((entry) => isInside(entry, abs));
 }
+
+// Whether a path at or below `root` can be sensitive (`root` is `/`, `/etc`, or inside a sensitive path):
+// when not, no path under it is, and a walk need not test each one.
+export function holdsSensitivePaths(root: string): boolean {
+  if (process.platform === 'win32') return false;
+  return ALL_SPELLINGS.some((entry) => isInside(entry, root) || isInside(root, entry));
+}

@@ -172,7 +172,13 @@ export class Workspace {
   }
 
   isHiddenFromReadersEntry(rel: string, parentHidden: boolean): boolean {
-    return this.isNonAccessibleEntry(rel, parentHidden) || this.#readerHidden.has(rel);
+    return this.isNonAccessibleEntry(rel, parentHidden) || this.#readerHidden.entry(rel, false);
+  }
+
+  // The same without the credential store content check (reader-hidden.ts entry): for folders, and for
+  // listings whose files are read only through `resolve(rel, 'read')`, which makes that check.
+  isHiddenFromReadersByName(rel: string, parentHidden: boolean): boolean {
+    return this.isNonAccessibleEntry(rel, parentHidden) || this.#readerHidden.entry(rel, true);
   }
 
   // codeward's own state folders inside the root (relative): none unless the root holds the user's cache.

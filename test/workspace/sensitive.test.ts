@@ -47,4 +47,15 @@ describe.skipIf(process.platform === 'win32')('sensitive system paths', () => {
     await expectFail(etc.resolve('ssh/new_key', 'write'), 'C211');
     expect((await etc.resolve('hosts', 'read')).kind).toBe('file');
   });
+  // A walk (search, the code index's listing) skips the per-path test only where no path below the root can
+  // be sensitive: at `/`, `/etc` and inside a sensitive folder every walked entry is still judged.
+  it('are hidden from walks at /, /etc and below a sensitive folder; a plain workspace hides none', async () => {
+    const cases: [string, string, boolean][] = [['/', 'etc/passwd', true], ['/', 'etc/hosts', false], ['/etc', 'shadow', true], ['/etc', 'ssh', true],
+      ['/etc/ssh', 'ssh_config', true], ['/proc', 'self', true], ['/etc', 'hosts', false], [box.ws, 'a.txt', false]];
+    for (const [at, rel, hidden] of cases) {
+      const ws = await Workspace.open(at);
+      expect(ws.isHiddenFromReadersByName(rel, false), `${at} ${rel}`).toBe(hidden);
+      expect(ws.isHiddenFromReaders(rel), `${at} ${rel}`).toBe(hidden);
+    }
+  });
 });

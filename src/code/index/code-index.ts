@@ -33,7 +33,9 @@ export interface IndexRequest {
   readonly stamps?: readonly (string | undefined)[];
   // The files are listCodeFiles' answer in this call on this workspace, whose walk already dropped what
   // is hidden from readers (checked per folder there): not checked again per file here (on 20 k files the
-  // second check was ~190 ms of a one-changed-file repo map).
+  // second check was ~190 ms of a one-changed-file repo map). A listing made with readThroughJail left out
+  // the credential store content check: the jailed read below makes it for every file not served from an
+  // entry of the same stamp (made by such a read).
   readonly listed?: true;
 }
 

@@ -11,6 +11,9 @@ export interface ListRequest {
   // Only files that contain this text (literal); absent: every source file.
   readonly containing?: { readonly text: string; readonly caseSensitive: boolean };
   readonly maxFiles: number;
+  // Without `containing`: the caller reads each listed file only through the jail (indexFiles), so the
+  // listing does not open each one for the credential store content check (search/types.ts).
+  readonly readThroughJail?: true;
   readonly signal: AbortSignal;
   readonly warn: (message: string) => void;
 }
@@ -40,6 +43,7 @@ export async function listCodeFiles(request: ListRequest): Promise<{ files: stri
     includeHidden: false,
     searchContent: containing !== undefined,
     searchPaths: containing === undefined,
+    ...(request.readThroughJail === true && containing === undefined ? { readThroughJail: true } : {}),
     maxLineLength: 200,
     signal: request.signal,
     warn: request.warn,
