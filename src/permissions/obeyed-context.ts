@@ -1,7 +1,6 @@
 import { lstatSync, realpathSync } from 'node:fs';
 import { homedir, userInfo } from 'node:os';
-import { isAbsolute, join, relative, resolve } from 'node:path';
-import picomatch from 'picomatch';
+import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { aliasesFor } from './obeyed-alias.js';
 import { envLoadGlobs } from './obeyed-env.js';
 import { gitConfigPaths } from './obeyed-git.js';
@@ -13,10 +12,9 @@ import { fsLookup } from './git-shape.js';
 import { homeLoads, obeyedHomeLinks } from './obeyed-home-links.js';
 import type { Repository } from '../sandbox/git-config.js';
 import { VENV_MARKERS, type ObeyedContext } from './obeyed.js';
-import { FolderListings, identityStamp } from '../workspace/listings.js';
-
-// Folders of installed packages and tool caches, never matched by a hook's glob.
-const INSTALLED = ['**/node_modules/**', '**/.venv/**', '**/venv/**', '**/site-packages/**', '**/.tox/**', '**/.nox/**', '**/__pycache__/**'];
+import { isKept, KEPT_FILE, withTests, type Kept, type PlainContext, type RepositoryContext } from './obeyed-context-kept.js';
+import { FolderListings } from '../workspace/listings.js';
+import { keepAcross, keptAcross, stampsOf } from './kept-across.js';
 
 // git's hook names: with core.hooksPath naming the workspace root itself, these files at the root are hooks.
 const HOOK_NAMES = [
@@ -94,17 +92,18 @@ function venvProbe(roots: readonly string[]): (folder: string) => boolean {
   return (folder) => roots.some((root) => VENV_MARKERS.some((marker) => exists(join(root, folder, marker))));
 }
 
-type RepositoryContext = Pick<ObeyedContext, 'gitPaths' | 'gitGlobs' | 'gitGlobTests' | 'computed' | 'whole'>;
-
 // What one repository's configuration makes git run or read, as workspace-relative paths, globs and
-// commands that cannot be resolved; `sources`: the config files read (and looked for), includes too.
-function repositoryContext(repository: Repository, roots: readonly string[], home: string | undefined): { ctx: RepositoryContext; sources: string[] } {
+// commands that cannot be resolved; `sources`: every path the answer depends on (the config files read and
+// looked for, includes too, the hook walk's files and folders, the paths resolved through symlinks or looked
+// at as folders, the git folders themselves).
+function repositoryContext(repository: Repository, roots: readonly string[], home: string | undefined): { plain: PlainContext; sources: string[] } {
   const dirs = [repository.gitDir, ...(repository.common ? [repository.common] : [])];
   const refs = gitConfigPaths(repository.top, configFiles(dirs, home), home, roots);
   // What the active hooks run (a script they name, package.json for `npm test` ...: obeyed-hooks.ts, R8-6).
   const hooks = hookReached(refs.hooks?.length ? refs.hooks : [join(repository.common ?? repository.gitDir, 'hooks')], repository.top, HOOK_NAMES, repository.gitDir);
   const gitPaths = new Set<string>();
-  for (const path of [...dirs, ...refs.folders, ...refs.files, ...hooks.files]) {
+  const resolved = [...dirs, ...refs.folders, ...refs.files, ...hooks.files];
+  for (const path of resolved) {
     for (const rel of relForms(path, roots)) {
       if (rel === '') for (const name of HOOK_NAMES) gitPaths.add(name);
       else gitPaths.add(rel);
@@ -117,30 +116,45 @@ function repositoryContext(repository: Repository, roots: readonly string[], hom
   // A hook's glob never reaches into installed packages (a package manager's own files: `node_modules/x/
   // package.json`, a venv's `site-packages/pkg/conftest.py`), which runners do not collect and a staged install writes.
   const fromHooks = new Set(hooks.globs.flatMap((glob) => relForms(glob, roots)));
-  const gitGlobTests = gitGlobs.map((glob) => ({ glob, matches: picomatch(glob, { dot: true, nocase: true, ...(fromHooks.has(glob) ? { ignore: INSTALLED } : {}) }), why: kinds.has(glob) ? kindWhy : undefined }));
-  return { ctx: { gitPaths: [...gitPaths], gitGlobs, gitGlobTests, computed: refs.computed ?? [], whole: hooks.unmodeled === undefined ? [] : [hooks.unmodeled] }, sources: [...(refs.sources ?? []), ...hooks.sources] };
+  const globs = [...new Set(gitGlobs)].map((glob) => ({ glob, hook: fromHooks.has(glob), ...(kinds.has(glob) ? { why: kindWhy } : {}) }));
+  const plain = { gitPaths: [...gitPaths], globs, computed: refs.computed ?? [], whole: hooks.unmodeled === undefined ? [] : [hooks.unmodeled] };
+  // relForms resolved every path of `resolved` through its symlinks: each is stamped too.
+  return { plain, sources: withAncestors([...new Set([...(refs.sources ?? []), ...hooks.sources, ...(refs.probed ?? []), ...resolved])]) };
 }
 
-interface Kept {
-  readonly stamps: string;
-  readonly sources: readonly string[];
-  readonly ctx: RepositoryContext;
+// `paths`, and for each that does not exist, its folders up to the first that does: a missing path's kernel
+// spelling depends on where a symlink above it points, and that folder's identity says so.
+function withAncestors(paths: readonly string[]): string[] {
+  const all = new Set(paths);
+  for (const path of paths) {
+    for (let at = path; !exists(at) && dirname(at) !== at; ) {
+      at = dirname(at);
+      all.add(at);
+    }
+  }
+  return [...all];
 }
 
-const stampsOf = (files: readonly string[]): string | undefined => {
-  const stamps = files.map(identityStamp);
-  return stamps.includes(undefined) ? undefined : stamps.join('|');
-};
-
-// A repository's context, kept with the caller's listings while every config file it read (includes too)
-// keeps its identity and times: a config changed by a person between two calls counts at once.
+// A repository's context, kept with the caller's listings, and across processes when they have a kept file,
+// while every path it depends on (repositoryContext's `sources`) keeps its identity and times: a config
+// changed by a person between two calls counts at once. The key holds every other input: the repository,
+// the roots, the home folder, the outer config files git picks and the environment's config entries.
 function contextOf(repository: Repository, roots: readonly string[], home: string | undefined, listings: FolderListings): RepositoryContext {
   const key = JSON.stringify(['git-context', repository, roots, home ?? '', gitOuterConfigFiles(home), envConfigEntries()]);
-  const known = listings.recall<Kept>(key);
-  if (known && stampsOf(known.sources) === known.stamps) return known.ctx;
-  const { ctx, sources } = repositoryContext(repository, roots, home);
+  // In memory, the entry holds its glob tests too (made once per owner).
+  const known: (Kept & { ctx?: RepositoryContext }) | undefined = listings.recall<Kept & { ctx?: RepositoryContext }>(key) ?? keptAcross(listings, KEPT_FILE, key, isKept);
+  if (known && stampsOf(known.sources) === known.stamps) {
+    const ctx = known.ctx ?? withTests(known.plain);
+    listings.keep(key, { ...known, ctx });
+    return ctx;
+  }
+  const { plain, sources } = repositoryContext(repository, roots, home);
+  const ctx = withTests(plain);
   const stamps = stampsOf(sources);
-  if (stamps !== undefined) listings.keep(key, { stamps, sources, ctx });
+  if (stamps !== undefined) {
+    listings.keep(key, { stamps, sources, plain, ctx });
+    keepAcross(listings, KEPT_FILE, key, { stamps, sources, plain }, isKept);
+  }
   return ctx;
 }
 

@@ -31,6 +31,10 @@ export interface GitConfigRefs {
   readonly sources?: string[];
   // The core.hooksPath folders (as configured and as the kernel opens them): the hooks git runs.
   readonly hooks?: string[];
+  // Every path whose kind or symlinks decided the answer (a configured path resolved as the kernel opens it, a
+  // command word looked at as a folder, the password file for `~name/`): a kept answer holds while each keeps
+  // its identity (obeyed-context.ts), as the config files do.
+  readonly probed?: string[];
 }
 
 const keyOf = ({ section, subsection, key }: ConfigEntry): string => [section, ...(subsection === undefined ? [] : [subsection]), key].join('.');
@@ -56,11 +60,15 @@ function isFolder(path: string): boolean {
   }
 }
 
-// A user's home folder by name (`~name/` in a configured path): the current user's, else the password file's.
-function homeOf(name: string, home: string | undefined): string | undefined {
+const PASSWD = '/etc/passwd';
+
+// A user's home folder by name (`~name/` in a configured path): the current user's, else the password file's
+// (`onRead` is told before it is read).
+function homeOf(name: string, home: string | undefined, onRead: () => void): string | undefined {
   try {
     if (name === userInfo().username && home) return home;
-    const line = (readGitMetadata('/etc/passwd') ?? '').split('\n').find((entry) => entry.split(':')[0] === name);
+    onRead();
+    const line = (readGitMetadata(PASSWD) ?? '').split('\n').find((entry) => entry.split(':')[0] === name);
     return line?.split(':')[5] || undefined;
   } catch {
     return undefined;
@@ -70,7 +78,13 @@ function homeOf(name: string, home: string | undefined): string | undefined {
 // `top`: the work tree git runs hooks and commands in; `bases`: other folders a relative word may be taken
 // from (the workspace of a subfolder, a folder the command moves to). `files`: the config files git reads.
 export function gitConfigPaths(top: string, files: readonly string[], home: string | undefined, bases: readonly string[] = [], env: Readonly<Record<string, string | undefined>> = process.env): GitConfigRefs {
-  const named = (name: string): string | undefined => homeOf(name, home);
+  const probed = new Set<string>();
+  // Records a path before its kind or its symlinks are looked at.
+  const look = (path: string): string => {
+    probed.add(path);
+    return path;
+  };
+  const named = (name: string): string | undefined => homeOf(name, home, () => probed.add(PASSWD));
   const folders: string[] = [];
   const found: string[] = [];
   const globs: string[] = [];
@@ -82,7 +96,7 @@ export function gitConfigPaths(top: string, files: readonly string[], home: stri
   const onEntry = (entry: ConfigEntry, file: string): void => {
     entries.push({ entry, file });
     const included = isInclude(entry) ? expandGitPath(entry.value ?? '', dirname(file), home, named) : undefined;
-    if (included) found.push(...spellings(included));
+    if (included) found.push(...spellings(look(included)));
   };
   walkConfigFiles(files, home, onEntry, named, seen);
   // The environment's entries (GIT_CONFIG_COUNT/KEY/VALUE, GIT_CONFIG_PARAMETERS): read last, relative to the work tree.
@@ -95,10 +109,10 @@ export function gitConfigPaths(top: string, files: readonly string[], home: stri
   const tops = [top];
   for (const { entry, file } of entries) {
     const tree = entry.section === 'core' && entry.key === 'worktree' ? expandGitPath(entry.value ?? '', dirname(file), home, named) : undefined;
-    if (tree) tops.push(tree);
+    if (tree) tops.push(look(tree));
   }
   const at = (value: string, from: readonly string[]): string[] =>
-    from.map((base) => expandGitPath(value, base, home, named)).filter((path): path is string => path !== undefined);
+    from.map((base) => expandGitPath(value, base, home, named)).filter((path): path is string => path !== undefined).map(look);
   for (const { entry } of entries) {
     const value = entry.value ?? '';
     if (entry.key === 'hookspath') {
@@ -123,5 +137,5 @@ export function gitConfigPaths(top: string, files: readonly string[], home: stri
       for (const path of words.flatMap((word) => at(word, from))) if (!isFolder(path)) found.push(...spellings(path));
     }
   }
-  return { folders: [...new Set(folders)], files: [...new Set(found)], globs: [...new Set(globs)], computed, sources: [...seen], hooks: [...new Set(hooks)] };
+  return { folders: [...new Set(folders)], files: [...new Set(found)], globs: [...new Set(globs)], computed, sources: [...seen], hooks: [...new Set(hooks)], probed: [...probed] };
 }

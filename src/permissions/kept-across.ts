@@ -1,0 +1,60 @@
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { identityStamp, type FolderListings } from '../workspace/listings.js';
+
+// Answers kept between processes in a file of the state folder beside the owner's `keptFile` (which no
+// sandboxed process can write: setup.ts gives one only then), so a cold call does not compute them again.
+// Only a cache: the caller uses an entry only while the stamps it holds still match the files it read.
+// One JSON file per kind of answer (`name`): { v: 1, entries: { key: value } }; a missing, unreadable or
+// malformed file, or an entry `isValue` refuses, is no entry.
+
+export type Entries<T> = Record<string, T>;
+
+// The file of `name` beside the owner's kept file, or none.
+const fileOf = (listings: FolderListings, name: string): string | undefined => (listings.keptFile === undefined ? undefined : join(dirname(listings.keptFile), name));
+
+// The file's entries, read once per owner.
+function entries<T>(listings: FolderListings, name: string, isValue: (value: unknown) => value is T): Entries<T> {
+  const memo = `kept-across:${name}`;
+  const known = listings.recall<Entries<T>>(memo);
+  if (known) return known;
+  const found: Entries<T> = {};
+  try {
+    const parsed = JSON.parse(readFileSync(fileOf(listings, name)!, 'utf8')) as { v?: unknown; entries?: unknown };
+    if (parsed.v === 1 && parsed.entries && typeof parsed.entries === 'object') {
+      for (const [key, value] of Object.entries(parsed.entries)) if (isValue(value)) found[key] = value;
+    }
+  } catch {
+    // Computed again.
+  }
+  listings.keep(memo, found);
+  return found;
+}
+
+// What another process kept under `key` in the file `name`, when the owner has a kept file.
+export function keptAcross<T>(listings: FolderListings, name: string, key: string, isValue: (value: unknown) => value is T): T | undefined {
+  return fileOf(listings, name) === undefined ? undefined : entries(listings, name, isValue)[key];
+}
+
+// Keeps `value` under `key` for the next processes too (written atomically; a failure is ignored).
+export function keepAcross<T>(listings: FolderListings, name: string, key: string, value: T, isValue: (value: unknown) => value is T): void {
+  const file = fileOf(listings, name);
+  if (file === undefined) return;
+  const all = entries(listings, name, isValue);
+  all[key] = value;
+  const temporary = `${file}.${process.pid}.tmp`;
+  try {
+    mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+    writeFileSync(temporary, JSON.stringify({ v: 1, entries: all }), { mode: 0o600 });
+    renameSync(temporary, file);
+  } catch {
+    rmSync(temporary, { force: true });
+  }
+}
+
+// The stamps of `paths` (identity, size and times), to compare with a kept answer's; undefined when one changed
+// within the racy window (then nothing is kept).
+export function stampsOf(paths: readonly string[]): string | undefined {
+  const stamps = paths.map(identityStamp);
+  return stamps.includes(undefined) ? undefined : stamps.join('|');
+}
