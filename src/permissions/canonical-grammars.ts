@@ -118,8 +118,10 @@ const PIP: ProgramGrammar = {
 
 const GO: ProgramGrammar = { value: ['-C'], flags: [] };
 
-// git.c handle_options (the same list as options/git.ts's GLOBALS): exact names, no abbreviations.
+// git.c handle_options (the same list as options/git.ts's GLOBALS): exact names, no abbreviations. The
+// plumbing that pushes (`send-pack`, `http-push`) is a push for a rule on `git push*`.
 export const GIT: ProgramGrammar = {
+  aliases: { 'send-pack': 'push', 'http-push': 'push' },
   value: words('-c --config-env -C --git-dir --work-tree --namespace --super-prefix --exec-path --list-cmds --attr-source'),
   flags: words(`-v --version -h --help --html-path --man-path --info-path -P --no-pager --no-replace-objects --no-lazy-fetch
     --no-optional-locks --literal-pathspecs --glob-pathspecs --noglob-pathspecs --icase-pathspecs --no-advice -p --paginate --bare`),

@@ -45,8 +45,9 @@ function evaluate(judged: Judged, ctx: DecideContext, parse: ShellParse): Readin
   // The whole line is one more spelling of every command, for deny and ask rules such as
   // `--deny "@coder exec curl * | sh"`; it competes in each source like any other match.
   const whole = { text: `${judged.tool} ${parse.source.trim().replace(/\s+/g, ' ')}`, command: judged.command };
+  const runDir = resolvePath(ctx.policy.root, judged.dir ?? '.');
   const parts = parse.commands.map((command) => {
-    const spelling = spellCommand(command);
+    const spelling = spellCommand(command, runDir);
     const subjects = commandSubjects(judged.tool, judged.command, spelling, judged.qualifiers);
     const match = ctx.policy.match({ canonical: subjects.canonical, others: [...subjects.others, whole] });
     const head = judged.qualifiers ? `${judged.tool} ${judged.qualifiers}` : judged.tool;

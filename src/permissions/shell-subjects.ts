@@ -1,6 +1,7 @@
 import type { Redirection, ShellParse, SimpleCommand } from '../shell/parse-types.js';
 import { canonicalReading, type Token } from './canonical-command.js';
 import { wordReadings } from './canonical-words.js';
+import { ENTRY_SCRIPTS, scriptProgram } from './canonical-entry.js';
 import type { Subject } from './pattern.js';
 
 // How one simple command is spelled for rule matching. `canonical` (the only spelling allow rules
@@ -26,7 +27,8 @@ export interface CommandSpelling {
   readonly unclear?: readonly string[];
 }
 
-export function spellCommand(command: SimpleCommand): CommandSpelling {
+// `runDir`: where the line runs, to read a script it names (`node ./x`, `./x`: canonical-entry.ts).
+export function spellCommand(command: SimpleCommand, runDir?: string): CommandSpelling {
   const text = collapse(command.text);
   if (command.name === null || command.words.length === 0) return { canonical: text, others: [] };
   const { typed, known, possible } = wordReadings(command.words.slice(1), quoteWord);
@@ -39,10 +41,12 @@ export function spellCommand(command: SimpleCommand): CommandSpelling {
   const assigns = command.wrappers.length === 0 && text !== first && !text.startsWith(`${first} `);
   const keepsMeaning = !assigns && command.wrappers.every((wrapper) => WRAPPERS_KEEPING_MEANING.has(wrapper));
   const canonical = keepsMeaning ? core : text;
-  const name = command.name;
-  const typedRead = programReading(name, typed);
-  const knownRead = known ? programReading(name, known) : undefined;
-  const possibleRead = possible.map((tokens) => programReading(name, tokens));
+  // A script run by its path (found by its shebang) under another name is the program it is.
+  const path = command.rawName !== null && command.rawName.includes('/') && runDir !== undefined ? scriptProgram(command.rawName, runDir) : undefined;
+  const name = path ?? command.name;
+  const typedRead = programReading(name, typed, runDir);
+  const knownRead = known ? programReading(name, known, runDir) : undefined;
+  const possibleRead = possible.map((tokens) => programReading(name, tokens, runDir));
   const program = [...typedRead.forms, ...(knownRead ? [[name, ...known!.map((token) => token.shown)].join(' '), ...knownRead.forms] : [])];
   const others = [...new Set([core, byName, text, ...program])].filter((spelling) => spelling !== canonical);
   const unclear = [...typedRead.unclear, ...(knownRead?.unclear ?? []), ...possibleRead.flatMap((read, i) => [[name, ...possible[i]!.map((token) => token.shown)].join(' '), ...read.forms, ...read.unclear])];
@@ -51,24 +55,24 @@ export function spellCommand(command: SimpleCommand): CommandSpelling {
 
 // The spellings of one reading of the words: the command as its program reads it, and as the package
 // manager whose own script node runs (entryProgram).
-function programReading(name: string, tokens: readonly Token[]): { forms: string[]; unclear: string[] } {
-  const entry = entryProgram(name, tokens);
+function programReading(name: string, tokens: readonly Token[], runDir: string | undefined): { forms: string[]; unclear: string[] } {
+  // git's per-command programs in its exec-path (`/usr/lib/git-core/git-push`) are `git <command>`.
+  const sub = /^git-([a-z][a-z0-9-]*)$/.exec(name)?.[1];
+  if (sub !== undefined) return programReading('git', [{ value: sub, shown: sub, dynamic: false }, ...tokens], runDir);
+  const entry = entryProgram(name, tokens, runDir);
   const readings = [canonicalReading(name, [{ value: name, shown: name, dynamic: false }, ...tokens]), ...(entry ? [canonicalReading(entry.name, [{ value: entry.name, shown: entry.name, dynamic: false }, ...entry.rest])] : [])];
   const forms = [...(entry ? [[entry.name, ...entry.rest.map((token) => token.shown)].join(' ')] : []), ...readings.flatMap((read) => read.forms.map((form) => form.join(' ')))];
   return { forms, unclear: readings.flatMap((read) => read.unclear.map((form) => form.join(' '))) };
 }
 
-// A package manager's own script run by node (`node /usr/lib/node_modules/npm/bin/npm-cli.js run deploy`,
-// `node $(which npm)` is a person's answer already) or a tool run through corepack (`corepack npm run deploy`)
-// is that program for deny and ask rules (red team R14-16).
-const ENTRY_SCRIPTS: Readonly<Record<string, string>> = { 'npm-cli.js': 'npm', 'npx-cli.js': 'npx', npm: 'npm', npx: 'npx', 'yarn.js': 'yarn', 'yarn.cjs': 'yarn', yarn: 'yarn', 'pnpm.cjs': 'pnpm', 'pnpm.js': 'pnpm', pnpm: 'pnpm', 'pnpx.cjs': 'pnpx' };
-function entryProgram(name: string, tokens: readonly Token[]): { name: string; rest: Token[] } | undefined {
+// The program node or corepack starts (canonical-entry.ts); a script path is read from `runDir`.
+function entryProgram(name: string, tokens: readonly Token[], runDir: string | undefined): { name: string; rest: Token[] } | undefined {
   const at = tokens.findIndex((token) => !token.value.startsWith('-'));
   const operand = tokens[at];
   if (!operand || operand.dynamic) return undefined;
   if (name === 'corepack' && /^(?:npm|npx|yarn|pnpm|pnpx)$/.test(operand.value)) return { name: operand.value, rest: tokens.slice(at + 1) };
   if (name !== 'node' && name !== 'nodejs') return undefined;
-  const program = ENTRY_SCRIPTS[operand.value.split('/').at(-1)!];
+  const program = ENTRY_SCRIPTS[operand.value.split('/').at(-1)!] ?? (runDir === undefined ? undefined : scriptProgram(operand.value, runDir));
   return program === undefined ? undefined : { name: program, rest: tokens.slice(at + 1) };
 }
 
