@@ -28,6 +28,7 @@ export function withTests(plain: PlainContext): RepositoryContext {
 export interface Kept {
   readonly stamps: string;
   readonly sources: readonly string[];
+  readonly anchors: readonly string[];
   readonly plain: PlainContext;
 }
 
@@ -37,7 +38,7 @@ const strings = (value: unknown): value is string[] => Array.isArray(value) && v
 export const isKept = (value: unknown): value is Kept => {
   const kept = value as Partial<Record<keyof Kept, unknown>> | null;
   const plain = kept?.plain as Partial<Record<keyof PlainContext, unknown>> | undefined;
-  return typeof kept === 'object' && kept !== null && typeof kept.stamps === 'string' && strings(kept.sources) && typeof plain === 'object' && plain !== null
+  return typeof kept === 'object' && kept !== null && typeof kept.stamps === 'string' && strings(kept.sources) && strings(kept.anchors) && typeof plain === 'object' && plain !== null
     && strings(plain.gitPaths) && strings(plain.whole)
     && Array.isArray(plain.globs) && plain.globs.every((item: { glob?: unknown; hook?: unknown; why?: unknown }) => typeof item?.glob === 'string' && typeof item.hook === 'boolean' && (item.why === undefined || typeof item.why === 'string'))
     && Array.isArray(plain.computed) && plain.computed.every((item: Partial<Record<keyof ComputedCommand, unknown>>) => typeof item?.key === 'string' && typeof item.value === 'string' && typeof item.why === 'string');

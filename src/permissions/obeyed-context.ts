@@ -1,4 +1,4 @@
-import { lstatSync, realpathSync } from 'node:fs';
+import { lstatSync, realpathSync, statSync } from 'node:fs';
 import { homedir, userInfo } from 'node:os';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { aliasesFor } from './obeyed-alias.js';
@@ -93,10 +93,10 @@ function venvProbe(roots: readonly string[]): (folder: string) => boolean {
 }
 
 // What one repository's configuration makes git run or read, as workspace-relative paths, globs and
-// commands that cannot be resolved; `sources`: every path the answer depends on (the config files read and
-// looked for, includes too, the hook walk's files and folders, the paths resolved through symlinks or looked
-// at as folders, the git folders themselves).
-function repositoryContext(repository: Repository, roots: readonly string[], home: string | undefined): { plain: PlainContext; sources: string[] } {
+// commands that cannot be resolved; what the answer depends on: `sources`, the config files read and looked
+// for (includes too) and the hook walk's files and folders; `anchors`, the paths resolved through symlinks or
+// looked at as folders, the git folders themselves, and the folders above the missing ones (anchorsOf).
+function repositoryContext(repository: Repository, roots: readonly string[], home: string | undefined): { plain: PlainContext; sources: string[]; anchors: string[] } {
   const dirs = [repository.gitDir, ...(repository.common ? [repository.common] : [])];
   const refs = gitConfigPaths(repository.top, configFiles(dirs, home), home, roots);
   // What the active hooks run (a script they name, package.json for `npm test` ...: obeyed-hooks.ts, R8-6).
@@ -119,41 +119,63 @@ function repositoryContext(repository: Repository, roots: readonly string[], hom
   const globs = [...new Set(gitGlobs)].map((glob) => ({ glob, hook: fromHooks.has(glob), ...(kinds.has(glob) ? { why: kindWhy } : {}) }));
   const plain = { gitPaths: [...gitPaths], globs, computed: refs.computed ?? [], whole: hooks.unmodeled === undefined ? [] : [hooks.unmodeled] };
   // relForms resolved every path of `resolved` through its symlinks: each is stamped too.
-  return { plain, sources: withAncestors([...new Set([...(refs.sources ?? []), ...hooks.sources, ...(refs.probed ?? []), ...resolved])]) };
+  // What was read counts by identity and times; what was resolved by where it really is (anchorStamp).
+  const placed = [...new Set([...(refs.probed ?? []), ...resolved])];
+  return { plain, sources: [...new Set([...(refs.sources ?? []), ...hooks.sources])], anchors: [...new Set([...placed, ...anchorsOf(placed)])] };
 }
 
-// `paths`, and for each that does not exist, its folders up to the first that does: a missing path's kernel
-// spelling depends on where a symlink above it points, and that folder's identity says so.
-function withAncestors(paths: readonly string[]): string[] {
-  const all = new Set(paths);
+// The nearest existing folder above each path of `paths` that does not exist: such a path's kernel spelling
+// depends on where that folder really is (symlinks above it).
+function anchorsOf(paths: readonly string[]): string[] {
+  const anchors = new Set<string>();
   for (const path of paths) {
-    for (let at = path; !exists(at) && dirname(at) !== at; ) {
-      at = dirname(at);
-      all.add(at);
-    }
+    if (exists(path)) continue;
+    let at = dirname(path);
+    while (!exists(at) && dirname(at) !== at) at = dirname(at);
+    anchors.add(at);
   }
-  return [...all];
+  return [...anchors];
+}
+
+// Where a path really is, its identity and whether it is a folder ('missing' when it is gone): a symlink
+// re-pointed, a folder turned into a file (which may take its inode number) change it; its times do not
+// count (a folder whose entries change, the git folder at every `git status`, the workspace root during an
+// exec, keeps the answer).
+function anchorStamp(path: string): string {
+  try {
+    const real = realpathSync.native(path);
+    const stats = statSync(real, { bigint: true });
+    return `${real}:${stats.dev}:${stats.ino}:${stats.isDirectory() ? 'folder' : 'other'}`;
+  } catch {
+    return 'missing';
+  }
+}
+
+// The stamps a kept context is valid for: every source's identity and times, every anchor's place and identity.
+function stampsFor(sources: readonly string[], anchors: readonly string[]): string | undefined {
+  const own = stampsOf(sources);
+  return own === undefined ? undefined : `${own}#${anchors.map(anchorStamp).join('|')}`;
 }
 
 // A repository's context, kept with the caller's listings, and across processes when they have a kept file,
-// while every path it depends on (repositoryContext's `sources`) keeps its identity and times: a config
+// while every path it depends on (repositoryContext's `sources` and `anchors`) keeps its stamp: a config
 // changed by a person between two calls counts at once. The key holds every other input: the repository,
 // the roots, the home folder, the outer config files git picks and the environment's config entries.
 function contextOf(repository: Repository, roots: readonly string[], home: string | undefined, listings: FolderListings): RepositoryContext {
   const key = JSON.stringify(['git-context', repository, roots, home ?? '', gitOuterConfigFiles(home), envConfigEntries()]);
   // In memory, the entry holds its glob tests too (made once per owner).
   const known: (Kept & { ctx?: RepositoryContext }) | undefined = listings.recall<Kept & { ctx?: RepositoryContext }>(key) ?? keptAcross(listings, KEPT_FILE, key, isKept);
-  if (known && stampsOf(known.sources) === known.stamps) {
+  if (known && stampsFor(known.sources, known.anchors) === known.stamps) {
     const ctx = known.ctx ?? withTests(known.plain);
     listings.keep(key, { ...known, ctx });
     return ctx;
   }
-  const { plain, sources } = repositoryContext(repository, roots, home);
+  const { plain, sources, anchors } = repositoryContext(repository, roots, home);
   const ctx = withTests(plain);
-  const stamps = stampsOf(sources);
+  const stamps = stampsFor(sources, anchors);
   if (stamps !== undefined) {
-    listings.keep(key, { stamps, sources, plain, ctx });
-    keepAcross(listings, KEPT_FILE, key, { stamps, sources, plain }, isKept);
+    listings.keep(key, { stamps, sources, anchors, plain, ctx });
+    keepAcross(listings, KEPT_FILE, key, { stamps, sources, anchors, plain }, isKept);
   }
   return ctx;
 }

@@ -79,6 +79,18 @@ describe('the git context kept between processes', () => {
     expect(nextCall()).toEqual(cold());
   });
 
+  it('keeps the answer when only folder times change (an entry added at the root, in the git folder)', () => {
+    git('config', 'alias.h', '!helper.sh');
+    const first = nextCall();
+    const written = readFileSync(contextsFile(), 'utf8');
+    // helper.sh is missing: its folder, the root, anchors its kernel spelling by place, not by times.
+    writeFileSync(join(root, 'notes.txt'), 'x\n');
+    writeFileSync(join(root, '.git', 'scratch'), 'x\n');
+    expect(nextCall()).toEqual(first);
+    expect(readFileSync(contextsFile(), 'utf8')).toBe(written);
+    expect(first).toEqual(cold());
+  });
+
   it('sees a config changed between two calls, and computes again past a garbled file', () => {
     git('config', 'core.hooksPath', 'hooks-a');
     expect(nextCall()).toEqual(cold());
