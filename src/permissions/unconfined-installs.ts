@@ -26,7 +26,9 @@ interface Row {
   readonly outside: (call: Call, inside: Inside) => string | undefined;
 }
 
-const GLOBAL = (args: readonly string[]): boolean => args.some((arg, at) => arg === '-g' || arg === '--global' || arg === '--location=global' || (arg === '--location' && args[at + 1] === 'global'));
+const GLOBAL = (args: readonly string[]): boolean => args.some((arg, at) => /^(?:-g|--global)(?:=(?!false$|0$).*)?$/.test(arg) || arg === '--location=global' || (arg === '--location' && args[at + 1] === 'global'));
+// `npm_config_global=true npm i x` (npm reads its settings from the environment too).
+const GLOBAL_ENV = (env: ReadonlyMap<string, string>): boolean => [...env].some(([name, value]) => /^npm_config_(?:global|location)$/i.test(name) && !/^(?:false|0|)$/.test(value) && value !== 'project');
 const operands = (args: readonly string[]): string[] => args.filter((arg) => !arg.startsWith('-'));
 
 // The value of an option (`--root X`, `--root=X`, `-tX`), when given.
@@ -58,12 +60,12 @@ const ROWS: readonly Row[] = [
   // package there (and its bin into the global bin folder); yarn: `yarn global add`, `yarn link`.
   {
     programs: /^(?:npm|pnpm|bun|cnpm|yarn)$/,
-    outside: ({ form }, inside) => {
+    outside: ({ form, env }, inside) => {
       const [, sub = '', ...args] = form;
       if (form[0] === 'yarn' && sub === 'global') return 'yarn global installs into the global folder';
       if (!NODE_INSTALLS.has(sub)) return undefined;
       const prefix = optionValue(args, ['--prefix']);
-      if (GLOBAL(args) && !(prefix !== undefined && inside(prefix))) return `${form[0]} ${sub} --global installs into the global folder`;
+      if ((GLOBAL(args) || GLOBAL_ENV(env)) && !(prefix !== undefined && inside(prefix))) return `${form[0]} ${sub} --global installs into the global folder`;
       if ((sub === 'link' || sub === 'ln') && operands(args).length === 0) return `${form[0]} link with no package links this package into the global folder`;
       return undefined;
     },
@@ -110,10 +112,21 @@ function assignments(command: SimpleCommand): Map<string, string> {
   return env;
 }
 
+// A program with no row whose subcommand is `install` (`brew install`, `poetry install`, `bundle install`,
+// `deno install`, `dotnet tool install -g`, `mvn install`, `conda install`): where it installs is not known, so
+// it is judged as installing outside (fail closed). `composer install` fills vendor/ (a row of its own: inside).
+// Programs whose words after the name are files or text, never a subcommand (`mkdir install`, `echo install`):
+// a missing one only asks once too often.
+const INSIDE_PROGRAMS = /^(?:composer|npx|git|apt-cache|cd|pushd|ls|cat|echo|printf|test|\[|mkdir|rmdir|touch|rm|cp|mv|ln|chmod|chown|stat|file|find|grep|rg|head|tail|less|wc|sh|bash|zsh|dash|source|\.|code|vim|vi|nano|open|tree|du|diff)$/;
+const UNKNOWN_ROW: Row = {
+  programs: /.*/,
+  outside: ({ form }) => (form.slice(1, 3).some((word) => /^(?:un|re)?install$/.test(word)) ? `${form[0]} ${form.slice(1, 3).join(' ')} installs where its own configuration says, not known to stay in the workspace` : undefined),
+};
+
 // Why `command` installs outside the workspace, undefined when it does not.
 export function installsOutside(command: SimpleCommand, inside: Inside): string | undefined {
   const name = command.name ?? '';
-  const row = ROWS.find((each) => each.programs.test(name));
+  const row = ROWS.find((each) => each.programs.test(name)) ?? (INSIDE_PROGRAMS.test(name) ? undefined : UNKNOWN_ROW);
   if (!row) return undefined;
   const tokens = command.words.map((word) => ({ value: word.value, shown: word.text, dynamic: word.dynamic }));
   const reading = canonicalReading(name, [{ value: name, shown: name, dynamic: false }, ...tokens.slice(1)]);

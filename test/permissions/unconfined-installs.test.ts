@@ -13,7 +13,7 @@ import type { ApprovalRequest } from '../../src/permissions/types.js';
 import { writeFiles } from '../helpers/fixture.js';
 import { sandbox, type Sandbox } from './helpers.js';
 
-const STUBS = ['npm', 'pnpm', 'yarn', 'bun', 'pip', 'pip3', 'python3', 'uv', 'pipx', 'cargo', 'go', 'gem', 'make', 'cmake', 'ninja'];
+const STUBS = ['npm', 'pnpm', 'yarn', 'bun', 'pip', 'pip3', 'python3', 'uv', 'pipx', 'cargo', 'go', 'gem', 'make', 'cmake', 'ninja', 'brew', 'poetry', 'bundle', 'deno', 'dotnet', 'composer'];
 let box: Sandbox;
 let stubs: string;
 beforeEach(async () => {
@@ -82,6 +82,14 @@ const OUTSIDE = [
   'ninja -C build install',
   'cmake --install build',
   'cd sub && make uninstall',
+  'npm_config_global=true npm i x',
+  'npm i x --global=true',
+  // A program with no row: `install` is judged as installing outside (fail closed).
+  'brew install x',
+  'poetry install',
+  'bundle install',
+  'deno install -n x x.ts',
+  'dotnet tool install -g x',
 ];
 
 describe('--sandbox off: a program that installs outside the workspace needs a person', () => {
@@ -123,9 +131,16 @@ describe('--sandbox off: installs kept inside the workspace run', () => {
     'make test',
     'go build ./...',
     'cargo build',
+    'composer install',
+    'npm i x --global=false',
+    'poetry run pytest',
   ])('--yes %j runs', async (line) => {
     expect(await run(line)).toBe('ran');
     expect(existsSync(join(box.root, 'ran.log'))).toBe(true);
     await rm(join(box.root, 'ran.log'), { force: true });
+  });
+
+  it.each(['mkdir install', 'echo install'])('--yes %j (a file named install, not a subcommand) runs', async (line) => {
+    expect(await run(line)).toBe('ran');
   });
 });
