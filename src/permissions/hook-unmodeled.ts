@@ -8,6 +8,7 @@ import { shCommands } from '../shell/sh-tokens.js';
 import { moduleFiles } from './python-files.js';
 import { toolchainArgs, toolchainName } from './hook-toolchains.js';
 import { jsRunnerArgs } from './hook-js-runners.js';
+import { assignedWhy, lineAssignments } from './hook-assigned.js';
 
 // Programs that run no file of the work tree: the shell's own words, text and file utilities, git (its
 // configuration and hooks are judged by the git catalogue), and checkers/formatters without code plugins.
@@ -46,6 +47,13 @@ function judge(words: readonly string[], isFile: (word: string) => boolean, defi
   // `D=pkgs/a; cd $D`). The person's environment (`. "$SIMPLE_GIT_HOOKS_RC"`) and git's arguments (`"$@"`,
   // `$1`) are not the model's to choose.
   const dynamic = (word: string): boolean => /\$\(|`/.test(word) || [...word.matchAll(/\$+\{?([A-Za-z_]\w*)/g)].some((found) => set.has(found[1]!));
+  // A variable set for the line's program or the rest of the script whose value the walk cannot follow
+  // (R14-7, hook-assigned.ts: a run-time value, a loader naming the whole folder); what it names is obeyed there.
+  const set0 = lineAssignments(words);
+  for (const word of set0.words) {
+    const why = assignedWhy(word, set0.forProgram);
+    if (why !== undefined) return why;
+  }
   let i = 0;
   // A variable set for the program (`GOFLAGS=-toolexec=x go test`, `env RUSTC_WRAPPER=x cargo test`).
   let assigned = false;

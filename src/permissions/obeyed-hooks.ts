@@ -24,9 +24,11 @@ import { runnerKindFiles } from './hook-fallback.js';
 import { commitRunnerParts } from './hook-commit-runners.js';
 import { jsConfigs } from './hook-js-configs.js';
 import { installedPrograms } from './hook-bins.js';
+import { assignedLoads, lineAssignments, npmrcLoads } from './hook-assigned.js';
 import { newWalk, read, stats, type Walk } from './hook-walk.js';
 import { doctestGlobs, nodeUnfollowed, runsScript, scriptLoads, sourceOperands, toolchainRun } from './hook-runs.js';
 import { commandWords, shellWords } from '../git/config-command.js';
+import { shCommands } from '../shell/sh-tokens.js';
 import { huskyParent } from '../git/config-path.js';
 
 // A task runner's name -> the files at the work tree's top that say what it runs.
@@ -39,6 +41,7 @@ const RUNNERS: Readonly<Record<string, readonly string[]>> = {
   cargo: ['Cargo.toml', '.cargo/config.toml', 'build.rs'], deno: ['deno.json', 'deno.jsonc'], commitlint: ['commitlint.config.js', 'commitlint.config.ts', '.commitlintrc.js', '.commitlintrc.json', '.commitlintrc.yml'],
 };
 const MAX_SCRIPTS = 32;
+const NPM = new Set(['npm', 'npx', 'pnpm', 'pnpx', 'yarn', 'bun', 'bunx']);
 const MAX_DEPTH = 4;
 const MAX_LINES = 4000;
 // Names of scripts an interpreter runs: a missing one a hook line names is obeyed too.
@@ -99,6 +102,15 @@ function follow(walk: Walk, lines: readonly string[], depth: number, script: str
     const { folders, globs } = loopedOver(words, top);
     for (const folder of folders) files.add(folder);
     for (const glob of globs) walk.globs.add(glob);
+    // What a variable set for the line's programs (or the rest of the script) names (R14-7).
+    for (const part of shCommands(command)) {
+      const set = lineAssignments(part.map((word) => word.text));
+      for (const word of set.words) {
+        const loads = assignedLoads(word, bases[bases.length - 1]!, set.forProgram);
+        for (const path of loads.paths) if (inside(top, path)) files.add(path);
+        if (loads.why !== undefined) walk.unmodeled ??= `${inside(top, script) ? relative(top, script) : script} runs ${loads.why}`;
+      }
+    }
     const unfollowed = nodeUnfollowed(words, bases, top);
     if (unfollowed !== undefined) walk.unmodeled ??= `${relative(top, script)}: ${unfollowed}`;
     // The folder python imports from first: a module there shadows the standard library (R12-1).
@@ -158,6 +170,14 @@ function tasks(walk: Walk, words: readonly string[], bases: readonly string[], d
     follow(walk, tasked.lines, depth + 1, script, base);
   }
   toolchainRun(walk, words, bases);
+  // npm reads .npmrc's node-options and script-shell for every script it runs (R14-7).
+  if (words.some((word) => NPM.has(basename(word)))) {
+    for (const at of new Set([top, ...bases])) {
+      const loads = npmrcLoads(read1(join(at, '.npmrc')) ?? '', at);
+      for (const path of loads.paths) if (inside(top, path)) files.add(path);
+      if (loads.why !== undefined) walk.unmodeled ??= `${relative(top, script)} runs npm with ${loads.why}`;
+    }
+  }
   // A monorepo runner: every workspace package it reaches (its package.json, the files its scripts name).
   for (const run of fanOuts(words)) {
     const { folders, globs, looked } = reachedPackages(top, run, read1);

@@ -4,13 +4,10 @@
 // `entry:` scalars, `args:`, `language: script`, a repository of the work tree, a path dependency. The reading is
 // now an allow-list (src/permissions/hook-commit-runners.ts): known keys are followed exactly, any other makes the
 // walk unmodeled with a reason naming the key. Each row is a real repository with an executable pre-commit hook.
-import { chmod } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hookReached } from '../../src/permissions/obeyed-hooks.js';
 import { removeDir, tempDir, writeFiles } from '../helpers/fixture.js';
-import { checkHookRow } from './hook-check.js';
-import { git } from './git-run.js';
+import { checkHookRow, hookVerdict } from './hook-check.js';
 
 let base: string;
 let home: string;
@@ -24,14 +21,7 @@ afterAll(async () => removeDir(base));
 let count = 0;
 const next = (): string => join(base, `r${++count}`);
 
-async function reached(hook: string, files: Record<string, string>): Promise<{ unmodeled?: string | undefined; files: string[]; root: string }> {
-  const root = next();
-  await writeFiles(root, files);
-  git(root, 'init', '-q');
-  await writeFiles(root, { '.git/hooks/pre-commit': `#!/bin/sh\n${hook}\n` });
-  await chmod(join(root, '.git/hooks/pre-commit'), 0o755);
-  return { ...hookReached([join(root, '.git/hooks')], root, ['pre-commit'], join(root, '.git')), root };
-}
+const reached = async (hook: string, files: Record<string, string>): ReturnType<typeof hookVerdict> => hookVerdict(next(), hook, files);
 
 const LEFTHOOK = 'lefthook run pre-commit';
 const PRE_COMMIT = 'pre-commit run';

@@ -6,6 +6,7 @@ import { chmod, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import { createEngine } from '../../src/setup.js';
+import { hookReached } from '../../src/permissions/obeyed-hooks.js';
 import { writeFiles } from '../helpers/fixture.js';
 import { git } from './git-run.js';
 
@@ -40,4 +41,14 @@ export async function checkHookRow(root: string, home: string, { hook, files, as
   } finally {
     await engine.close();
   }
+}
+
+// The hook walk's verdict (no engine) for a fresh repository `root` holding `files` and an executable pre-commit
+// hook running `hook`: why it is unmodeled, the files it obeys.
+export async function hookVerdict(root: string, hook: string, files: Record<string, string>): Promise<{ unmodeled?: string | undefined; files: string[]; root: string }> {
+  await writeFiles(root, { ...files, 'README.csv': '' });
+  git(root, 'init', '-q');
+  await writeFiles(root, { '.git/hooks/pre-commit': `#!/bin/sh\n${hook}\n` });
+  await chmod(join(root, '.git/hooks/pre-commit'), 0o755);
+  return { ...hookReached([join(root, '.git/hooks')], root, ['pre-commit'], join(root, '.git')), root };
 }

@@ -5,13 +5,10 @@
 // model is now an allow-list (src/permissions/hook-make-lines.ts): what it reads is followed exactly, anything
 // else makes the walk unmodeled (the whole work tree obeyed) with a reason naming the construct. Each row is a
 // real repository with an executable pre-commit hook running make; the rows fail on the old model.
-import { chmod } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hookReached } from '../../src/permissions/obeyed-hooks.js';
 import { removeDir, tempDir, writeFiles } from '../helpers/fixture.js';
-import { checkHookRow } from './hook-check.js';
-import { git } from './git-run.js';
+import { checkHookRow, hookVerdict } from './hook-check.js';
 
 let base: string;
 let home: string;
@@ -25,15 +22,7 @@ afterAll(async () => removeDir(base));
 let count = 0;
 const next = (): string => join(base, `r${++count}`);
 
-// The walk's verdict for a hook `make lint` over these files (no engine: the reason is what is checked).
-async function reached(files: Record<string, string>, hook = 'make -s lint'): Promise<{ unmodeled?: string | undefined; files: string[]; root: string }> {
-  const root = next();
-  await writeFiles(root, { ...files, '.git-placeholder': '' });
-  git(root, 'init', '-q');
-  await writeFiles(root, { '.git/hooks/pre-commit': `#!/bin/sh\n${hook}\n` });
-  await chmod(join(root, '.git/hooks/pre-commit'), 0o755);
-  return { ...hookReached([join(root, '.git/hooks')], root, ['pre-commit'], join(root, '.git')), root };
-}
+const reached = async (files: Record<string, string>, hook = 'make -s lint'): ReturnType<typeof hookVerdict> => hookVerdict(next(), hook, files);
 
 describe('a file make builds and a recipe then runs: what it is built from is obeyed', () => {
   it.each([

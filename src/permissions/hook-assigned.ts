@@ -1,0 +1,87 @@
+// A variable set for the programs of a hook line (red team R14-7): `NODE_OPTIONS='--require ./x.js' npm test`,
+// `PYTHONPATH=tools pytest`, `RUBYOPT=-I./lib rake`, `PERL5OPT=-Mx prove`, `export BASH_ENV=./x.sh` before the
+// line that runs bash, `.npmrc`'s `node-options=` (npm passes it to every script). Which variables a program
+// obeys is not ours to list (R13-12's rule, obeyed-env-values.ts), so: a value naming work-tree paths obeys them
+// (a folder whole: a module there shadows an installed one); a value only known at run time, or one naming the
+// work tree's top itself (`HOME=.`, `PYTHONPATH=.`), makes the walk unmodeled when the variable changes what
+// programs load (danger-variables.ts) or is set for the program alone; plain data (`CI=1`, `NODE_ENV=test`) is
+// neither.
+import { relative, resolve } from 'node:path';
+import { isHijackVariable } from '../shell/danger-variables.js';
+import { envNamed } from './obeyed-env.js';
+import { valuePaths } from './obeyed-env-values.js';
+
+export interface Assigned {
+  // Absolute paths of the work tree the values name (files, and folders: everything below).
+  readonly paths: string[];
+  readonly why?: string;
+}
+
+const ASSIGNMENT = /^([A-Za-z_]\w*)=(.*)$/s;
+// A word of a value that a program resolves against where it runs: `-I./lib`, `-Mtools::x` (PERL5OPT).
+const attached = (value: string): string[] => [...value.matchAll(/(?:^|\s)-[A-Za-z](\.{0,2}\/[^\s:]*)/g)].map((found) => found[1]!);
+
+// Why one assignment `NAME=VALUE` (quotes removed) makes what the line runs unknown, or undefined;
+// `forProgram`: set on a program's line (`X=1 prog`), not for the rest of the script (`X=1`, `export X=1`).
+export function assignedWhy(word: string, forProgram: boolean): string | undefined {
+  const found = ASSIGNMENT.exec(word);
+  if (!found) return undefined;
+  const [, name, value] = found as unknown as [string, string, string];
+  const loader = isHijackVariable(name);
+  if (!loader && !forProgram) return undefined;
+  // A run-time part: a command substitution, or a variable other than the one assigned (`PATH=x:$PATH`).
+  // A `$` before no name is what is left of a substitution the shell reader split off (`X=a/$(cat n)`).
+  const runtime = /\$\(|`|\$(?![A-Za-z_{@*#?\d])/.test(value) || [...value.matchAll(/\$\{?([A-Za-z_]\w*)/g)].some((each) => each[1] !== name && each[1] !== 'HOME');
+  if (runtime && (loader || /\//.test(value))) return `\`${name}=${value}\` (a value only known at run time, set for the programs of the line)`;
+  // The top itself (`.`, `$PWD`), or above it: every file there may be what the program loads.
+  const whole = loader && value.split(/[\s:=,]+/).some((part) => ['.', './', '..', '$PWD', '${PWD}'].includes(part) || part.startsWith('../'));
+  return whole ? `\`${name}=${value}\` (the programs of the line load from the whole folder)` : undefined;
+}
+
+// What one assignment names, from the folder `base` (absolute paths; a folder stands for everything below it).
+export function assignedLoads(word: string, base: string, forProgram: boolean): Assigned {
+  const found = ASSIGNMENT.exec(word);
+  if (!found || (!forProgram && !isHijackVariable(found[1]!))) return { paths: [] };
+  const [, name, value] = found as unknown as [string, string, string];
+  const named = envNamed(name, value)?.entries.filter((entry) => entry !== '' && !/\$/.test(entry)) ?? [];
+  const paths = [...valuePaths(value.replace(/\$\{?\w+\}?/g, ''), base).map((each) => each.path), ...[...named, ...attached(value)].filter((entry) => /[/.]/.test(entry)).map((entry) => resolve(base, entry))];
+  // The folder the line runs in, or one above it (`PYTHONPATH=$PWD`, spelled as the top by the walk): every
+  // file there may be what the program loads.
+  const holds = (part: string): boolean => !relative(resolve(base, part), base).startsWith('..');
+  const whole = isHijackVariable(name) && value.split(/[\s:=,]+/).some((part) => /^[./]/.test(part) && holds(part));
+  const why = assignedWhy(word, forProgram) ?? (whole ? `\`${name}=${value}\` (the programs of the line load from the whole folder)` : undefined);
+  return why === undefined ? { paths } : { paths, why };
+}
+
+// The assignments a simple command's words make for its program (before it, and after `env` / its options).
+export function lineAssignments(words: readonly string[]): { words: string[]; forProgram: boolean } {
+  const found: string[] = [];
+  let i = 0;
+  for (;;) {
+    while (i < words.length && ASSIGNMENT.test(words[i]!)) found.push(words[i++]!);
+    if (words[i] !== 'env') break;
+    i++;
+    while (i < words.length && words[i]!.startsWith('-')) i++;
+  }
+  // `export X=1`, `readonly X=1`, `declare -x X=1`: set for the rest of the script.
+  if (i === 0 && ['export', 'readonly', 'declare', 'typeset', 'local'].includes(words[0] ?? '')) return { words: words.slice(1).filter((word) => ASSIGNMENT.test(word)), forProgram: false };
+  return { words: found, forProgram: i < words.length };
+}
+
+// What `.npmrc`'s keys name (`node-options=--require ./x.js`, `script-shell=./sh`): npm reads them for every
+// script it runs; a script shell other than a standard one runs every script line.
+export function npmrcLoads(text: string, base: string): Assigned {
+  const paths: string[] = [];
+  for (const line of text.split('\n')) {
+    const found = /^\s*([\w@:/.-]+)\s*=\s*(.*?)\s*$/.exec(line);
+    if (!found || found[1]!.startsWith(';') || found[1]!.startsWith('#')) continue;
+    const [key, value] = [found[1]!, found[2]!.replace(/^(["'])(.*)\1$/, '$2')];
+    if (key === 'script-shell' && !/^(?:\/(?:usr\/)?bin\/)?(?:sh|bash|dash|zsh)$/.test(value)) return { paths, why: `.npmrc \`script-shell=${value}\` (every script runs through it)` };
+    // node-options is NODE_OPTIONS for every script; another key's value names a path at most (a token
+    // `${NPM_TOKEN}` is the person's environment).
+    const loads = key === 'node-options' ? assignedLoads(`NODE_OPTIONS=${value}`, base, true) : { paths: value.includes('$') ? [] : valuePaths(value, base).map((each) => each.path) };
+    if ('why' in loads && loads.why !== undefined) return { paths, why: `.npmrc ${loads.why}` };
+    paths.push(...loads.paths);
+  }
+  return { paths };
+}

@@ -1,0 +1,67 @@
+// Red team round 14, R14-7 (issue 26): a loader variable set ON a hook line or in a runner's configuration
+// (`NODE_OPTIONS='--require ./x.js' npm test`, `PYTHONPATH=tools pytest`, `RUBYOPT=-I./lib`, `PERL5OPT=-Mx`,
+// `export BASH_ENV=…`, `.npmrc` `node-options=`) made the program load a work-tree file the walk did not obey.
+// Now what such a value names is obeyed (a folder whole), and a value only known at run time, or one that
+// names the whole folder, makes the walk unmodeled (src/permissions/hook-assigned.ts). Real repositories with an
+// executable pre-commit hook; the rows fail on the old walk.
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { removeDir, tempDir, writeFiles } from '../helpers/fixture.js';
+import { checkHookRow, hookVerdict } from './hook-check.js';
+
+let base: string;
+let home: string;
+beforeAll(async () => {
+  base = await tempDir('cw-assigned-');
+  home = join(base, 'home');
+  await writeFiles(home, { '.keep': '' });
+});
+afterAll(async () => removeDir(base));
+
+let count = 0;
+const next = (): string => join(base, `r${++count}`);
+const PKG = { 'package.json': JSON.stringify({ scripts: { test: 'vitest run' } }) };
+
+const reached = async (hook: string, files: Record<string, string>): ReturnType<typeof hookVerdict> => hookVerdict(next(), hook, files);
+
+describe('what a variable set for a hook line\'s program names is obeyed', () => {
+  it.each([
+    ['NODE_OPTIONS=\'--require ./tools/x.js\' npm test', PKG, 'tools/x.js'],
+    ['env NODE_OPTIONS=--import=./tools/y.mjs npm test', PKG, 'tools/y.mjs'],
+    ['PYTHONPATH=tools python3 -m pytest', { 'tools/keep.txt': '' }, 'tools'],
+    ['RUBYOPT=-I./lib ruby t.rb', { 't.rb': '' }, 'lib'],
+    ['PERL5OPT=-Mtools::x perl t.pl', { 't.pl': '' }, 'tools/x.pm'],
+    ['export BASH_ENV=./tools/env.sh\nbash t.sh', { 't.sh': '' }, 'tools/env.sh'],
+    ['GIT_EXTERNAL_DIFF=./tools/d.sh git diff', {}, 'tools/d.sh'],
+    ['npm test', { ...PKG, '.npmrc': 'save-exact=true\nnode-options=--require ./tools/n.js\n' }, 'tools/n.js'],
+  ])('%s', async (hook, files, obeyed) => {
+    const found = await reached(hook, files);
+    expect(found.unmodeled).toBeUndefined();
+    expect(found.files).toContain(join(found.root, obeyed));
+  });
+
+  it.each([
+    ['NODE_OPTIONS="--require $(cat tools/f)" npm test', PKG, 'NODE_OPTIONS'],
+    ['NODE_OPTIONS="--require $(pwd)/x.js" PYTHONPATH=$(pwd) npm test', PKG, 'PYTHONPATH'],
+    ['PYTHONPATH=. python3 -m pytest', {}, 'whole folder'],
+    ['HOME=. git log -1', {}, 'HOME'],
+    ['X=$(cat tools/f) ; NODE_OPTIONS="--require $X" npm test', PKG, 'NODE_OPTIONS'],
+    ['LOADER="./tools/$(cat n)" npm test', PKG, 'LOADER'],
+    ['npm test', { ...PKG, '.npmrc': 'script-shell=./tools/sh\n' }, 'script-shell'],
+  ])('%s: unmodeled, naming the variable', async (hook, files, why) => {
+    const found = await reached(hook, files);
+    expect(found.unmodeled).toContain(why);
+  });
+
+  it('end to end: the file NODE_OPTIONS requires asks (--yes), an ordinary file is written', async () => {
+    await checkHookRow(next(), home, { hook: 'NODE_OPTIONS="--require ./tools/x.js" npm test', files: { ...PKG, 'tools/x.js': '' }, asks: ['tools/x.js'], free: ['src/notes.txt'] });
+  });
+
+  it('plain data and the person\'s environment change nothing', async () => {
+    const found = await reached('CI=true NODE_ENV=test npm test\nexport PATH="$PATH:/usr/local/bin"\nFORCE_COLOR=1 npx lint-staged\nNODE_OPTIONS=--max-old-space-size=4096 npm test', {
+      ...PKG, '.npmrc': '//registry.npmjs.org/:_authToken=${NPM_TOKEN}\nregistry=https://registry.npmjs.org/\nsave-exact=true\n',
+    });
+    expect(found.unmodeled).toBeUndefined();
+    expect(found.files.filter((file) => !/package\.json$|\.npmrc$|config|lintstaged|lint-staged|workspace/.test(file))).toEqual([]);
+  });
+});
