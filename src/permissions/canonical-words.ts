@@ -1,7 +1,10 @@
 import type { ShellWord } from '../shell/parse-types.js';
-import { MAX_CANDIDATES } from '../shell/parse-walk-values.js';
-import { UNKNOWN } from './argv.js';
+import { MAX_CANDIDATES } from '../shell/parse-limits.js';
 import type { Token } from './canonical-command.js';
+
+// argv.ts's UNKNOWN, the parser's mark of a part only known at run time; spelled here, not imported: argv.ts belongs
+// to the shell-line decision, which a cold read, list, tree or search never loads (test/bin/lazy-start).
+const UNKNOWN = '\u0000';
 
 // The words of a command as deny and ask rules read them (red team R14b-1). A word built from command
 // substitutions or variables whose value the parser knows before the run (`$(echo push)`, `"$(printf

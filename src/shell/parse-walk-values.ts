@@ -4,7 +4,7 @@ import { staticStdout } from './parse-stdin.js';
 import type { RawWord } from './parse-words.js';
 
 export const UNKNOWN = '\u0000';
-export const MAX_CANDIDATES = 16;
+export { MAX_CANDIDATES } from './parse-limits.js';
 
 export interface Scope {
   readonly source: string;

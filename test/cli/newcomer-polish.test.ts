@@ -123,7 +123,7 @@ describe('words after doctor and policy, and a folder given to read, are usage e
     await mkdir(join(root, 'src'));
     await writeFiles(root, { 'a.txt': 'x\n' });
     const text = cli(args);
-    expect(text.status).toBe(status);
+    expect(text.status, `status ${text.status}, signal ${text.signal}, stderr ${text.stderr}`).toBe(status);
     expect(text.stderr).toContain(message);
     const json = cli(['--json', ...args]);
     expect(json.status).toBe(status);

@@ -28,6 +28,8 @@ describe('modules a runner configuration loads, named without an extension, ask 
 
   it('an eslint config importing a folder; mocha require without ./', async () => {
     await check('eslint', 'npx eslint . && npx mocha', { 'eslint.config.js': "import r from './rules';\nexport default [r];\n", '.mocharc.json': '{ "require": "cfg2/r" }\n' },
-      ['rules/index.js', 'rules/package.json', 'cfg2/r.js'], ['rules/notes.js', 'cfg2/other.js']);
+      // `./rules` does not exist yet: whatever it becomes (a file, a folder with an index or a package.json main) is
+      // what eslint loads, so the name is obeyed whole (the JS runners' allow-list, red team R14-10).
+      ['rules/index.js', 'rules/package.json', 'rules/notes.js', 'cfg2/r.js'], ['cfg2/other.js']);
   });
 });
