@@ -89,6 +89,8 @@ export function followJsConfig(walk: Walk, name: string, row: JsRunner, path: st
       walk.files.add(candidate);
       if (isFile(candidate) && NODE_SCRIPT.test(candidate)) scripts.push(candidate);
       // A configuration it extends (`extends: ['./base.json']`): read like this one, a few levels deep.
+      // A chain longer than the bound fails closed (red team R15-9d).
+      if (isFile(candidate) && !NODE_SCRIPT.test(candidate) && depth >= MAX_CHAIN) walk.unmodeled ??= `${where()}: extends more than ${MAX_CHAIN} configurations deep`;
       const chained = isFile(candidate) && !NODE_SCRIPT.test(candidate) && depth < MAX_CHAIN ? read(walk, candidate) : undefined;
       if (chained !== undefined && candidate !== path) followJsConfig(walk, name, row, candidate, chained, depth + 1);
     }

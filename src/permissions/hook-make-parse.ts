@@ -22,7 +22,12 @@ function included(top: string, path: string, parsed: Parsed): string[] {
 // Reads one makefile into `parsed`, following its includes (relative to the folder make runs in). An
 // allow-list (hook-make-lines.ts): a construct it does not read sets `parsed.unknown`.
 export function parse(top: string, path: string, folder: string, read: Read, parsed: Parsed): void {
-  if (parsed.files.includes(path) || parsed.files.length >= MAX_INCLUDES) return;
+  if (parsed.files.includes(path)) return;
+  // A bound that stops reading fails closed (red team R15-8): the makefiles past it are not known.
+  if (parsed.files.length >= MAX_INCLUDES) {
+    parsed.unknown ??= `includes more than ${MAX_INCLUDES} makefiles`;
+    return;
+  }
   parsed.files.push(path);
   const text = read(path);
   if (text === undefined) return;

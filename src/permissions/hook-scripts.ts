@@ -44,7 +44,9 @@ export function nodeReach(script: string, top: string, read: Read, isFile: (path
   const files = new Set<string>();
   const globs: string[] = [];
   const queue = [script];
-  for (let at = 0; at < queue.length && at < MAX_FILES; at++) {
+  for (let at = 0; at < queue.length; at++) {
+    // A bound that stops reading fails closed (red team R15-9e): the modules past it are not known.
+    if (at >= MAX_FILES) return { files: [...files], globs, unknown: `${script.slice(top.length + 1)} loads more than ${MAX_FILES} modules` };
     const file = queue[at]!;
     const text = read(file);
     if (text === undefined) continue;

@@ -23,9 +23,11 @@ export interface Walk {
   unmodeled?: string;
   // The globs of the runner-executed kinds, once the walk fell back to them (absolute).
   readonly kinds: string[];
+  // The lines whose tasks were followed (folder and text): met again deeper, they are known.
+  readonly followed: Set<string>;
 }
 
-export const newWalk = (top: string, gitDir: string | undefined, dirs: readonly string[]): Walk => ({ top, gitDir, roots: realTops([top, ...dirs, ...(gitDir === undefined ? [] : [gitDir])]), files: new Set(), globs: new Set(), sources: [], queue: [], lines: 0, texts: new Map(), listings: new Map(), kinds: [] });
+export const newWalk = (top: string, gitDir: string | undefined, dirs: readonly string[]): Walk => ({ top, gitDir, roots: realTops([top, ...dirs, ...(gitDir === undefined ? [] : [gitDir])]), files: new Set(), globs: new Set(), sources: [], queue: [], lines: 0, texts: new Map(), listings: new Map(), kinds: [], followed: new Set() });
 
 export function stats(path: string): { file: boolean; executable: boolean } | undefined {
   try {
@@ -50,6 +52,8 @@ export function read(walk: Walk, path: string): string | undefined {
   }
   const present = names.has(basename(path).toLowerCase());
   const text = present ? readGitMetadata(path, MAX_BYTES) : undefined;
+  // A file too large to read is not known (red team R15-9c): the walk fails closed rather than skip it.
+  if (present && text === undefined && (statSync(path, { throwIfNoEntry: false })?.size ?? 0) > MAX_BYTES) walk.unmodeled ??= `${basename(path)} is larger than ${MAX_BYTES / 1024} KiB (not read)`;
   // Noted even when missing, by its folder (a pytest.ini made later changes the folder's stamp, and names a
   // plugin at once): one stamp per folder, not one per name looked for.
   walk.sources.push(present ? path : folder);

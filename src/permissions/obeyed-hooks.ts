@@ -58,7 +58,11 @@ function follow(walk: Walk, lines: readonly string[], depth: number, script: str
   const defined = new Set(lines.flatMap((text) => /^\s*(?:function\s+)?([\w-]+)\s*\(\s*\)/.exec(text)?.slice(1) ?? []));
   const variables = scriptVariables(lines);
   for (const line of lines) {
-    if (++walk.lines > MAX_LINES) return;
+    // A bound that stops reading fails closed (red team R15-9): the lines past it are not known.
+    if (++walk.lines > MAX_LINES) {
+      walk.unmodeled ??= `the hooks hold more than ${MAX_LINES} lines to follow`;
+      return;
+    }
     const command = spelled(line.replace(/^\s*#.*$/, ''), { top, gitDir: walk.gitDir, script }, known);
     const words = shellWords(command);
     // husky's own runtime (`.husky/_/h`: `sh -e "$s"`) runs `.husky/<hook>`, which the walk reads itself.
@@ -126,8 +130,16 @@ function follow(walk: Walk, lines: readonly string[], depth: number, script: str
       files.add(target);
       scriptLoads(walk, target, word === words[0] || runsScript(words), bases[bases.length - 1]!, script);
       if (depth < MAX_DEPTH) walk.queue.push({ path: target, depth: depth + 1 });
+      // Past the depth bound, a script not queued from a shallower line is not known (red team R15-9).
+      else if (!walk.queue.some((entry) => entry.path === target)) walk.unmodeled ??= `${inside(top, script) ? relative(top, script) : script} runs ${word} more than ${MAX_DEPTH} scripts deep`;
     }
-    if (depth < MAX_DEPTH) for (const part of simpleCommands(command)) tasks(walk, shellWords(part), bases, depth, script);
+    // A line's tasks are followed once, from the shallowest place it is met (the same line is met again through
+    // nested readings); a task runner first met past the depth bound starts tasks not known (red team R15-9a).
+    const met = `${bases[bases.length - 1]!}\u0000${command}`;
+    if (depth < MAX_DEPTH) {
+      walk.followed.add(met);
+      for (const part of simpleCommands(command)) tasks(walk, shellWords(part), bases, depth, script);
+    } else if (!walk.followed.has(met) && words.some((word) => RUNNERS[basename(word)] !== undefined)) walk.unmodeled ??= `${inside(top, script) ? relative(top, script) : script} starts tasks more than ${MAX_DEPTH} levels deep`;
     // `xargs -a LIST sh`, `xargs sh < LIST`, `cat LIST | xargs sh`, `done < LIST`: the list is obeyed (absent
     // too), and each file it names.
     for (const list of argFiles(words, command).map((name) => resolve(bases[bases.length - 1]!, name)).filter((path) => inside(top, path))) {
@@ -222,9 +234,14 @@ export function hookReached(dirs: readonly string[], top: string, names: readonl
   }
   const seen = new Set<string>();
   const drain = (): void => {
-    for (let at = 0; at < walk.queue.length && seen.size < MAX_SCRIPTS; at++) {
+    for (let at = 0; at < walk.queue.length; at++) {
       const { path, depth } = walk.queue[at]!;
       if (seen.has(path)) continue;
+      // A bound that stops reading fails closed (red team R15-9): the scripts past it are not known.
+      if (seen.size >= MAX_SCRIPTS) {
+        walk.unmodeled ??= `the hooks run more than ${MAX_SCRIPTS} scripts`;
+        break;
+      }
       seen.add(path);
       const text = read(walk, path);
       if (text !== undefined) follow(walk, text.replace(/\\\n/g, ' ').split('\n'), depth, path);
