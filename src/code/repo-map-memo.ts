@@ -10,6 +10,7 @@
 import type { IndexedFile } from './index/code-index.js';
 import type { IndexedSymbol } from './index/entry.js';
 import { keyOf, MAP_KINDS, shapeOf, type GraphShape, type MapFocus, type Scored } from './repo-map-graph.js';
+import type { SavedScores } from './repo-map-saved-format.js';
 
 // Past this many changed files a rebuild is as cheap as patching them one by one.
 export const PATCH_AT_MOST = 256;
@@ -38,17 +39,22 @@ export class GraphMemo {
     return this.#shape === undefined;
   }
 
-  // A shape made elsewhere for these files (the saved graph, patched for `drift` files since it was saved).
-  adopt(files: readonly IndexedFile[], shape: GraphShape, drift: number): void {
+  // A shape made elsewhere for these files (the saved graph, patched for `drift` files since it was saved),
+  // with the scores saved beside it when they still hold (the patch changed no edge: the graph is the same).
+  adopt(files: readonly IndexedFile[], shape: GraphShape, drift: number, scored?: SavedScores): void {
     this.#files = stampsOf(files);
     this.#shape = shape;
-    this.#scored = undefined;
+    this.#scored = scored === undefined ? undefined : { shape, scores: scored.scores, sorted: scored.sorted };
+    this.#focus = scored?.focus ?? '';
     this.#drift = drift;
   }
 
-  // The shape, when it differs by at least `files` files from the saved one (then saved: `drift` 0).
-  toSave(files: number): GraphShape | undefined {
-    return this.#drift >= files ? this.#shape : undefined;
+  // The shape (and the scores of the last focus), when it differs by at least `files` files from the saved
+  // one (then saved: `drift` 0).
+  toSave(files: number): { shape: GraphShape; scored?: SavedScores } | undefined {
+    if (this.#drift < files || this.#shape === undefined) return undefined;
+    const scored = this.#scored?.shape === this.#shape ? { focus: this.#focus, scores: this.#scored.scores, sorted: this.#scored.sorted } : undefined;
+    return { shape: this.#shape, ...(scored === undefined ? {} : { scored }) };
   }
 
   saved(): void {

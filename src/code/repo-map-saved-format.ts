@@ -1,7 +1,9 @@
 // The repo map's graph on disk (repo-map-saved.ts): one binary file, so a reader sees one whole graph.
 //   u32 0x01020304 (this machine's byte order, else no graph), u32 byte length of the JSON part, the JSON
-//   ({ version, listing, stamps, skipped, indexed, names, strings }), padding to 4 bytes, then each typed
-//   array (the shape's and the symbol rows) as u32 element count + data (padded to 4 bytes), in ARRAYS order.
+//   ({ version, listing, stamps, skipped, indexed, names, strings, focus }), padding to 4 bytes, then each typed
+//   array (the shape's, the symbol rows, then the scores) as u32 element count + data (padded to 4 bytes), in
+//   ARRAYS order. The scores are the definitions' for the focus named (none: empty arrays, focus null), so a
+//   new process asked the same question after an edit that changed no edge ranks nothing (memo.adopt).
 // Symbols are rows of numbers into one string table (as the index's shards), so a signature shared by
 // many files is stored once. Anything that does not fit (another version, a damaged file) is no graph.
 import type { IndexedSymbol } from './index/entry.js';
@@ -9,11 +11,12 @@ import type { GraphShape } from './repo-map-graph.js';
 
 const MAGIC = 0x01020304;
 // Bumped when the shape or this format changes.
-const VERSION = 1;
+const VERSION = 2;
 const FIELDS = 6;
-const ARRAYS = ['defStart', 'definers', 'selfRef', 'refStart', 'refIds', 'refSelf', 'symbolFile', 'symbolPair', 'fileSymbols', 'rows'] as const;
+const ARRAYS = ['defStart', 'definers', 'selfRef', 'refStart', 'refIds', 'refSelf', 'symbolFile', 'symbolPair', 'fileSymbols', 'rows', 'scores', 'sorted'] as const;
 type ArrayName = (typeof ARRAYS)[number];
-const BYTES: Readonly<Record<ArrayName, 1 | 4>> = { defStart: 4, definers: 4, selfRef: 1, refStart: 4, refIds: 4, refSelf: 1, symbolFile: 4, symbolPair: 4, fileSymbols: 4, rows: 4 };
+const BYTES: Readonly<Record<ArrayName, 1 | 4 | 8>> = { defStart: 4, definers: 4, selfRef: 1, refStart: 4, refIds: 4, refSelf: 1, symbolFile: 4, symbolPair: 4, fileSymbols: 4, rows: 4, scores: 8, sorted: 8 };
+type Typed = Int32Array | Uint8Array | Float64Array;
 
 export interface SavedGraph {
   // Every listed file (sorted) with the stamp it had when the graph was made, and the ones skipped.
@@ -21,6 +24,14 @@ export interface SavedGraph {
   readonly stamps: readonly string[];
   readonly skipped: readonly { path: string; reason: string }[];
   readonly shape: GraphShape;
+  // The definitions' scores for one focus (GraphMemo's focus key), when the graph had them.
+  readonly scored?: SavedScores;
+}
+
+export interface SavedScores {
+  readonly focus: string;
+  readonly scores: Float64Array;
+  readonly sorted: Float64Array;
 }
 
 interface Json {
@@ -32,6 +43,7 @@ interface Json {
   indexed: number[];
   names: string[];
   strings: string[];
+  focus: string | null;
 }
 
 const pad4 = (length: number): number => (length + 3) & ~3;
@@ -50,8 +62,9 @@ export function encodeGraph(saved: SavedGraph): (Buffer | string)[] {
   };
   const rows = new Int32Array(shape.symbols.length * FIELDS);
   shape.symbols.forEach((symbol, at) => rows.set([intern(symbol.name), intern(symbol.namePath), intern(symbol.kind), symbol.startLine, symbol.endLine, intern(symbol.signature)], at * FIELDS));
-  const json: Json = { version: VERSION, listing: [...saved.listing], stamps: [...saved.stamps], skipped: [...saved.skipped], indexed: shape.paths.map((path) => position.get(path) ?? -1), names: [...shape.names], strings };
-  const arrays = { ...shape, rows };
+  const json: Json = { version: VERSION, listing: [...saved.listing], stamps: [...saved.stamps], skipped: [...saved.skipped], indexed: shape.paths.map((path) => position.get(path) ?? -1), names: [...shape.names], strings, focus: saved.scored?.focus ?? null };
+  const none = new Float64Array(0);
+  const arrays: Record<ArrayName, Typed> = { ...shape, rows, scores: saved.scored?.scores ?? none, sorted: saved.scored?.sorted ?? none };
   const text = JSON.stringify(json);
   const bytes = Buffer.byteLength(text);
   const parts: (Buffer | string)[] = [Buffer.from(new Uint32Array([MAGIC, bytes]).buffer), text, Buffer.alloc(pad4(bytes) - bytes)];
@@ -71,13 +84,13 @@ export function decodeGraph(data: Buffer): SavedGraph | undefined {
     if (json.version !== VERSION || !Array.isArray(json.listing) || !Array.isArray(json.stamps) || !Array.isArray(json.skipped) || !Array.isArray(json.indexed)
       || !Array.isArray(json.names) || !Array.isArray(json.strings) || json.stamps.length !== json.listing.length) return undefined;
     let at = 8 + pad4(head[1]!);
-    const arrays = {} as Record<ArrayName, Int32Array | Uint8Array>;
+    const arrays = {} as Record<ArrayName, Typed>;
     for (const name of ARRAYS) {
       const length = new Uint32Array(data.buffer.slice(data.byteOffset + at, data.byteOffset + at + 4))[0]!;
       const bytes = length * BYTES[name];
       if (at + 4 + bytes > data.length) return undefined;
       const copy = data.buffer.slice(data.byteOffset + at + 4, data.byteOffset + at + 4 + bytes);
-      arrays[name] = BYTES[name] === 4 ? new Int32Array(copy) : new Uint8Array(copy);
+      arrays[name] = BYTES[name] === 8 ? new Float64Array(copy) : BYTES[name] === 4 ? new Int32Array(copy) : new Uint8Array(copy);
       at += 4 + pad4(bytes);
     }
     const { listing, strings, names } = json as Json;
@@ -94,7 +107,10 @@ export function decodeGraph(data: Buffer): SavedGraph | undefined {
       defStart: arrays.defStart as Int32Array, definers: arrays.definers as Int32Array, selfRef: arrays.selfRef as Uint8Array, refStart: arrays.refStart as Int32Array,
       refIds: arrays.refIds as Int32Array, refSelf: arrays.refSelf as Uint8Array, symbolFile: arrays.symbolFile as Int32Array, symbolPair: arrays.symbolPair as Int32Array, fileSymbols: arrays.fileSymbols as Int32Array,
     };
-    return { listing, stamps: json.stamps, skipped: json.skipped, shape };
+    const { scores, sorted } = arrays as Record<'scores' | 'sorted', Float64Array>;
+    // Scores only for every definition, under a focus key; anything else is no scores (ranked again).
+    const scored = typeof json.focus === 'string' && scores.length === count && sorted.length === count ? { focus: json.focus, scores, sorted } : undefined;
+    return { listing, stamps: json.stamps, skipped: json.skipped, shape, ...(scored === undefined ? {} : { scored }) };
   } catch {
     return undefined;
   }

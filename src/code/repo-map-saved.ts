@@ -25,8 +25,8 @@ export async function loadGraph(stateDir: string): Promise<SavedGraph | undefine
 // Saves the memo's shape for this listing when it drifted far enough from the saved one (best effort: a
 // state folder that cannot be written only costs the next process the graph).
 export async function saveGraph(stateDir: string, memo: GraphMemo, saved: Omit<SavedGraph, 'shape'>): Promise<void> {
-  const shape = memo.toSave(SAVE_FROM);
-  if (shape === undefined) return;
+  const kept = memo.toSave(SAVE_FROM);
+  if (kept === undefined) return;
   try {
     const path = graphPath(stateDir);
     await mkdir(join(path, '..'), { recursive: true, mode: 0o700 });
@@ -34,7 +34,7 @@ export async function saveGraph(stateDir: string, memo: GraphMemo, saved: Omit<S
     const file = await open(temp, 'w', 0o600);
     try {
       // Each part written whole, after the one before (a handle writes on from its position).
-      for (const part of encodeGraph({ ...saved, shape })) await file.writeFile(part);
+      for (const part of encodeGraph({ ...saved, ...kept })) await file.writeFile(part);
     } finally {
       await file.close();
     }
@@ -80,9 +80,10 @@ export async function fromSavedGraph(stateDir: string, listing: readonly string[
   const files: IndexedFile[] = shape.paths.map((path) => ({ path, entry: { stamp: saved.stamps[listed.get(path) ?? -1] ?? '' } }));
   const found = await patchedFiles({ ...saved, files }, listing, stamps, index);
   if (found === undefined) return undefined;
-  const patched = found.positions.length === 0 ? { shape } : patchShape(shape, found.result.files, found.positions);
+  const patched = found.positions.length === 0 ? { shape, referencesChanged: false } : patchShape(shape, found.result.files, found.positions);
   if (patched === undefined) return undefined;
-  memo.adopt(found.result.files, patched.shape, found.changed);
+  // The saved scores hold while no edge changed (a body edit, a comment): then this process ranks nothing.
+  memo.adopt(found.result.files, patched.shape, found.changed, patched.referencesChanged ? undefined : saved.scored);
   return found.result;
 }
 

@@ -50,9 +50,14 @@ function scoredOnce(files: readonly IndexedFile[], focus: MapFocus): Scored {
   return { shape, scores, sorted: scores.slice().sort() };
 }
 
+// How many graphs this process ranked (PageRank and the scores): tests observe that an engine reused scores
+// (its memo's, or the ones saved beside the graph) rather than ranking again, without timing anything.
+export const rankCounter = { ranked: 0 };
+
 // Every definition's score: what flows to it along the edges naming it, plus a share of its file's rank
 // (times 10 for a name in focus).
 function scoresOf(shape: GraphShape, focus: MapFocus): Float64Array {
+  rankCounter.ranked++;
   const graph = weighed(shape, focus);
   const rank = pageRank(focus.paths, graph);
   const sums = nameSums(rank, graph);
