@@ -2,6 +2,7 @@
 // mtime) in the workspace's state folder, built lazily (only the files a call asks about) and in worker
 // threads for bulk work. Every file is read through the workspace jail on this thread.
 import { lstatSync } from 'node:fs';
+import type { ResolvedPath } from '../../workspace/types.js';
 import type { Workspace } from '../../workspace/workspace.js';
 import type { Extracted, IndexEntry } from './entry.js';
 import type { CodeParsers } from '../parsers.js';
@@ -58,7 +59,8 @@ export async function indexFiles(request: IndexRequest): Promise<IndexResult> {
   await store.refresh();
   const files: IndexedFile[] = [];
   const skipped: { path: string; reason: string }[] = [];
-  const stale: string[] = [];
+  // Files to parse (as listed), with their resolution through the jail (read from it: not resolved again).
+  const stale: { rel: string; resolved: ResolvedPath }[] = [];
   for (const [at, rel] of request.files.entries()) {
     if (request.signal.aborted) break;
     if (request.listed === undefined && request.workspace.isHiddenFromReaders(rel)) continue;
@@ -72,8 +74,9 @@ export async function indexFiles(request: IndexRequest): Promise<IndexResult> {
     }
     // Anything else goes through the jail: resolved, then (when stale) read through its verified open.
     let stamp: string;
+    let resolved: ResolvedPath;
     try {
-      const resolved = await request.workspace.resolve(rel, 'read');
+      resolved = await request.workspace.resolve(rel, 'read');
       if (resolved.kind !== 'file' || resolved.stats === undefined) continue;
       stamp = stampOf(resolved.stats);
       const bySize = skipBySize(rel, resolved.stats.size);
@@ -89,7 +92,7 @@ export async function indexFiles(request: IndexRequest): Promise<IndexResult> {
       if (entry.skip !== undefined) skipped.push({ path: rel, reason: entry.skip });
       else files.push({ path: rel, entry });
     } else {
-      stale.push(rel);
+      stale.push({ rel, resolved });
     }
   }
   const threads = stale.length >= POOL_FROM ? request.threads ?? INDEX_THREADS : 0;
@@ -99,9 +102,9 @@ export async function indexFiles(request: IndexRequest): Promise<IndexResult> {
     const inFlight = new Set<Promise<void>>();
     const fresh: string[] = [];
     let saved = 0;
-    for (const rel of stale) {
+    for (const file of stale) {
       if (request.signal.aborted) break;
-      const work = parseOne(request.workspace, rel, pool, store, fresh, skipped);
+      const work = parseOne(request.workspace, file, pool, store, fresh, skipped);
       inFlight.add(work);
       void work.finally(() => inFlight.delete(work));
       if (inFlight.size >= Math.max(2, pool.threads * 8)) await Promise.race(inFlight);
@@ -140,10 +143,11 @@ export function quickStamp(root: string, rel: string): string | undefined {
   }
 }
 
-async function parseOne(workspace: Workspace, rel: string, pool: ParsePool, store: IndexStore, fresh: string[], skipped: { path: string; reason: string }[]): Promise<void> {
+async function parseOne(workspace: Workspace, file: { rel: string; resolved: ResolvedPath }, pool: ParsePool, store: IndexStore, fresh: string[], skipped: { path: string; reason: string }[]): Promise<void> {
+  const { rel } = file;
   let entry: IndexEntry;
   try {
-    const { stamp, result } = await submit(workspace, rel, pool);
+    const { stamp, result } = await submit(workspace, file, pool);
     const extracted = await result;
     entry = extracted === undefined ? { stamp, skip: 'not code' } : 'skip' in extracted ? { stamp, skip: extracted.skip } : { stamp, ...extracted };
   } catch (error) {
@@ -158,7 +162,11 @@ async function parseOne(workspace: Workspace, rel: string, pool: ParsePool, stor
 // Reads a file through the jail and hands its text to the pool. The text is not held while the parse runs
 // (only the stamp is): a text kept across the wait outlives the young generation, and twenty thousand of
 // them promoted to the old one were most of a cold index's peak memory.
-async function submit(workspace: Workspace, rel: string, pool: ParsePool): Promise<{ stamp: string; result: Promise<Extracted | { skip: string } | undefined> }> {
-  const code = await readCodeFile(workspace, await workspace.resolve(rel, 'read'));
+// The file is read from the resolution indexFiles made (its checks, the credential store's by content, ran
+// then). A file whose stamp changed since is another content than the one checked: resolved again, and the
+// text read first is dropped unseen.
+async function submit(workspace: Workspace, { rel, resolved }: { rel: string; resolved: ResolvedPath }, pool: ParsePool): Promise<{ stamp: string; result: Promise<Extracted | { skip: string } | undefined> }> {
+  let code = await readCodeFile(workspace, resolved);
+  if (resolved.stats === undefined || code.stamp !== stampOf(resolved.stats)) code = await readCodeFile(workspace, await workspace.resolve(rel, 'read'));
   return { stamp: code.stamp, result: 'skip' in code ? Promise.resolve({ skip: code.skip }) : pool.extract(rel, code.text) };
 }
