@@ -27,7 +27,7 @@ const LEFTHOOK = 'lefthook run pre-commit';
 const PRE_COMMIT = 'pre-commit run';
 
 describe('lefthook: what its configuration runs is followed exactly', () => {
-  it.each([
+  it.each<[string, Record<string, string>, string[]]>([
     ['extends: another file and what it runs', { 'lefthook.yml': 'extends:\n  - tools/more.yml\n', 'tools/more.yml': 'pre-commit:\n  commands:\n    a:\n      run: sh tools/x.sh\n', 'tools/x.sh': '' }, ['tools/more.yml', 'tools/x.sh']],
     ['the default script folders', { 'lefthook.yml': 'pre-commit:\n  commands:\n    a:\n      run: "true"\n' }, ['.lefthook/pre-commit/x.sh', '.lefthook-local/pre-commit/y']],
     ['source_dir and source_dir_local', { 'lefthook.yml': 'source_dir: hooks-src/\nsource_dir_local: mine/\n' }, ['hooks-src/pre-commit/x.sh', 'mine/pre-commit/y.sh']],
@@ -36,9 +36,9 @@ describe('lefthook: what its configuration runs is followed exactly', () => {
     ['jobs: and a group', { 'lefthook.yml': 'pre-commit:\n  jobs:\n    - run: sh tools/j.sh\n    - group:\n        jobs:\n          - run: sh tools/k.sh\n', 'tools/j.sh': '', 'tools/k.sh': '' }, ['tools/j.sh', 'tools/k.sh']],
     ['a JSON configuration', { 'lefthook.json': JSON.stringify({ 'pre-commit': { commands: { a: { run: 'sh tools/json.sh' } } } }), 'tools/json.sh': '' }, ['tools/json.sh']],
     // R15-11 (issue 26): every name lefthook reads is read, past the first eight, whichever exist.
-    ...['lefthook-local.yml', '.lefthook-local.yml', '.config/lefthook.yml', '.config/lefthook-local.yaml', '.lefthook.jsonc', '.lefthook-local.json'].map((name) => [
+    ...['lefthook-local.yml', '.lefthook-local.yml', '.config/lefthook.yml', '.config/lefthook-local.yaml', '.lefthook.jsonc', '.lefthook-local.json'].map((name): [string, Record<string, string>, string[]] => [
       `${name} beside lefthook.yml`, { 'lefthook.yml': 'pre-commit:\n  commands:\n    lint:\n      run: echo ok\n', [name]: name.endsWith('json') || name.endsWith('jsonc') ? JSON.stringify({ 'pre-commit': { commands: { x: { run: 'sh tools/evil.sh' } } } }) : 'pre-commit:\n  commands:\n    x:\n      run: sh tools/evil.sh\n', 'tools/evil.sh': '' }, ['tools/evil.sh'],
-    ] as const),
+    ]),
     // R15-11: lefthook's TOML files are parsed (smol-toml), not refused.
     ['lefthook.toml', { 'lefthook.toml': '[pre-commit.commands.a]\nrun = "sh tools/x.sh"\n', 'tools/x.sh': '' }, ['tools/x.sh']],
     ['.lefthook-local.toml', { '.lefthook-local.toml': '[pre-commit.commands.a]\nrun = "sh tools/t.sh"\n', 'tools/t.sh': '' }, ['tools/t.sh']],
