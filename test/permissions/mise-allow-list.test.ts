@@ -4,34 +4,19 @@
 // read), `[tools] node = "path:./tt"` (tt/bin on PATH), `[hooks] enter = …` (run on cd). The file is now parsed
 // as TOML and read through an allow-list (src/permissions/home-sources-mise*.ts): what is understood is followed,
 // anything else makes the file not understood and the whole work tree obeyed. The in-process engine under --yes.
-import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createEngine } from '../../src/index.js';
 import { miseLoads } from '../../src/permissions/home-sources-mise.js';
-import { removeDir, tempDir, writeFiles } from '../helpers/fixture.js';
+import { removeDir, tempDir } from '../helpers/fixture.js';
+import { writtenIn } from './env-file-write.js';
 
 let base: string;
-let count = 0;
 beforeAll(async () => {
   base = await tempDir('cw-mise-');
 });
 afterAll(async () => removeDir(base));
 afterEach(() => vi.unstubAllEnvs());
 
-// Writes `file` under --yes in a fresh workspace of `files`: ok or the error code.
-async function written(files: Record<string, string>, file: string): Promise<string> {
-  const root = join(base, `r${++count}`), home = join(base, 'home');
-  await writeFiles(root, { 'src/a.ts': '1\n', ...files });
-  await writeFiles(home, { '.keep': '' });
-  vi.stubEnv('HOME', home);
-  const engine = await createEngine({ workspace: root, env: { HOME: home }, permissions: { home, yes: true } });
-  try {
-    const result = await engine.run({ cmd: 'write', args: { file, content: '#!/bin/sh\ntouch /tmp/pwn\n' } });
-    return result.ok ? 'ok' : result.error.code;
-  } finally {
-    await engine.close();
-  }
-}
+const written = (files: Record<string, string>, file: string): Promise<string> => writtenIn(base, files, file);
 
 describe('R15-23: what mise.toml makes the shell obey asks before it is written (--yes)', () => {
   it.each([
