@@ -12,10 +12,11 @@ export interface Named {
   readonly words: ShWord[];
   readonly kind?: 'direnv';
   readonly folder?: boolean;
-  readonly whole?: boolean;
+  // Why the function is not understood (the whole work tree is obeyed).
+  readonly whole?: string;
 }
 
-const WHOLE_TREE: Named = { words: [], whole: true };
+const notModeled = (what: string): Named => ({ words: [], whole: `\`${what}\` (a direnv function or form codeward does not model)` });
 const folders = (...names: string[]): Named => ({ words: names.map(plain), folder: true });
 
 // `layout X`: the environment direnv makes and puts first on PATH (and the variables the layout sets).
@@ -48,7 +49,7 @@ function used(what: string | undefined, arg: ShWord | undefined): Named {
   if (what === 'node' || what === 'nodenv' || what === 'rbenv' || what === 'julia') return { words: [] };
   // mise's and asdf's own files are read by their rows (home-sources-parse.ts mise; .tool-versions is obeyed whole).
   if (what === 'mise' || what === 'asdf') return { words: [] };
-  return WHOLE_TREE;
+  return notModeled(`use ${what ?? ''}`);
 }
 
 // The stdlib functions that name nothing a program loads (tests, logging, watching, removing from PATH, the
@@ -67,9 +68,9 @@ export const DIRENV: Readonly<Record<string, (args: readonly ShWord[]) => Named>
   // `load_prefix DIR`: DIR/bin and DIR/sbin on PATH, DIR/lib on LD_LIBRARY_PATH, DIR/include, DIR/share/man,
   // DIR/lib/pkgconfig: the whole prefix (R15-22).
   load_prefix: (args) => ({ words: args.slice(0, 1), folder: true }),
-  layout: (args) => (LAYOUTS[args[0]?.text ?? ''] ? folders(...LAYOUTS[args[0]!.text]!) : WHOLE_TREE),
+  layout: (args) => (LAYOUTS[args[0]?.text ?? ''] ? folders(...LAYOUTS[args[0]!.text]!) : notModeled(`layout ${args[0]?.text ?? ''}`)),
   // Runs a command and loads the environment it dumps: what it may name is not known.
-  direnv_load: () => WHOLE_TREE,
+  direnv_load: () => notModeled('direnv_load'),
   // rvm's own shell functions select a ruby of the person's folders.
   rvm: () => ({ words: [] }),
 };

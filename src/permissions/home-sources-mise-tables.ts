@@ -2,8 +2,8 @@ import { isAbsolute, join } from 'node:path';
 import type { Loaded } from './home-sources-expand.js';
 
 // mise.toml's tables other than `[env]` (red team R15-23), an ALLOW-LIST read by home-sources-mise.ts: what each
-// makes the person's shell obey on `cd`, or `undefined` when a key or a value form is not understood (the whole
-// work tree is then obeyed). `[hooks]` (enter, cd, leave, …) run shell commands on `cd` that this walk does not
+// makes the person's shell obey on `cd`, or why (a string naming the key) a key or a value form is not understood
+// (the whole work tree is then obeyed). `[hooks]` (enter, cd, leave, …) run shell commands on `cd` that this walk does not
 // follow program by program: any hook is not understood. `[tasks]` only run by `mise run` (hook-unmodeled.ts),
 // but their form is checked. `[plugins]`, `[alias]` and any other table name code or folders: not understood.
 
@@ -30,14 +30,14 @@ function versionLoads(value: unknown, root: string): Loaded[] | undefined {
   return VERSION.test(value) ? [] : undefined;
 }
 
-function toolLoads(value: unknown, root: string): Loaded[] | undefined {
-  if (!isTable(value)) return undefined;
+function toolLoads(value: unknown, root: string): Loaded[] | string {
+  if (!isTable(value)) return '`tools` (not a table)';
   const out: Loaded[] = [];
   for (const [name, versions] of Object.entries(value)) {
-    if (!TOOL_NAME.test(name)) return undefined;
+    if (!TOOL_NAME.test(name)) return `\`[tools] ${name}\` (a tool name that is a path or URL)`;
     for (const each of [versions].flat()) {
       const found = versionLoads(each, root);
-      if (found === undefined) return undefined;
+      if (found === undefined) return `\`[tools] ${name}\` (a version form codeward does not model)`;
       out.push(...found);
     }
   }
@@ -46,13 +46,19 @@ function toolLoads(value: unknown, root: string): Loaded[] | undefined {
 
 const taskUnderstood = (task: unknown): boolean => typeof task === 'string' || (Array.isArray(task) && task.every((each) => typeof each === 'string')) || (isTable(task) && Object.keys(task).every((key) => TASK_KEYS.has(key)));
 
-export function miseTableLoads(key: string, value: unknown, root: string): Loaded[] | undefined {
+// Whether each entry of table `value` is understood.
+const every = (value: unknown, understood: (name: string, item: unknown) => boolean): boolean => isTable(value) && Object.entries(value).every(([name, item]) => understood(name, item));
+
+export function miseTableLoads(key: string, value: unknown, root: string): Loaded[] | string {
+  const why = `\`[${key}]\` (a form codeward does not model)`;
   if (key === 'tools') return toolLoads(value, root);
-  if (key === 'tasks') return isTable(value) && Object.values(value).every(taskUnderstood) ? [] : undefined;
-  if (key === 'settings') return isTable(value) && Object.keys(value).every((name) => SETTINGS.has(name)) && Object.values(value).every((each) => !isTable(each)) ? [] : undefined;
-  if (key === 'min_version') return typeof value === 'string' ? [] : undefined;
-  if (key === 'redactions') return Array.isArray(value) && value.every((each) => typeof each === 'string') ? [] : undefined;
+  // Run on cd, leave, … : not followed program by program.
+  if (key === 'hooks') return `\`[hooks] ${isTable(value) ? Object.keys(value).join(', ') : ''}\` (commands mise runs on cd)`;
+  if (key === 'tasks') return every(value, (_name, task) => taskUnderstood(task)) ? [] : why;
+  if (key === 'settings') return every(value, (name, item) => SETTINGS.has(name) && !isTable(item)) ? [] : why;
+  if (key === 'min_version') return typeof value === 'string' ? [] : why;
+  if (key === 'redactions') return Array.isArray(value) && value.every((each) => typeof each === 'string') ? [] : why;
   // `[vars]`: values a template reads (`{{vars.x}}`); a template in one may run a command.
-  if (key === 'vars') return isTable(value) && Object.values(value).every((each) => typeof each !== 'object' && !String(each).includes('{{')) ? [] : undefined;
-  return undefined;
+  if (key === 'vars') return every(value, (_name, item) => typeof item !== 'object' && !String(item).includes('{{')) ? [] : why;
+  return `\`${key}\` (a key codeward does not model)`;
 }

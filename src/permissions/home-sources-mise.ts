@@ -2,7 +2,7 @@ import { basename, dirname, isAbsolute, join } from 'node:path';
 import { parse as parseToml } from 'smol-toml';
 import type { Loaded } from './home-sources-expand.js';
 import { valuePaths } from './obeyed-env-values.js';
-import { runTimeValueLoads, WHOLE } from './obeyed-env-runtime.js';
+import { runTimeValueLoads, wholeTree } from './obeyed-env-runtime.js';
 import { variableLoads } from './home-sources-assign.js';
 import { isTable, miseTableLoads, type Table } from './home-sources-mise-tables.js';
 
@@ -49,7 +49,7 @@ function valueLoads(name: string, raw: string, place: Place): Loaded[] {
 // A file a directive names (`_.source`, `_.file`): read by `kind`; a path only known at run time is not understood.
 function fileLoads(raw: string, place: Place, kind: 'direnv' | undefined): Loaded[] {
   const text = expand(raw, place);
-  if (/\{\{|\$/.test(text)) return [WHOLE];
+  if (/\{\{|\$/.test(text)) return [wholeTree(`\`${raw}\` (a file only known at run time)`)];
   const path = isAbsolute(text) ? text : join(place.root, text);
   return [{ path, ...(kind ? { kind } : {}) }];
 }
@@ -67,18 +67,19 @@ function directivePaths(value: unknown): string[] | undefined {
 
 // `_ = { … }`: mise's directives.
 function directives(value: unknown, place: Place): Loaded[] {
-  if (!isTable(value)) return [WHOLE];
+  if (!isTable(value)) return [wholeTree('`_` (not a table of directives)')];
   const out: Loaded[] = [];
   for (const [key, item] of Object.entries(value)) {
     const paths = key === 'python' ? venvPaths(item) : directivePaths(item);
-    if (paths === undefined) return [WHOLE];
+    const why = wholeTree(`\`_.${key}\` (a directive or form codeward does not model)`);
+    if (paths === undefined) return [why];
     if (key === 'path') out.push(...paths.flatMap((path) => valueLoads('PATH', path, place)));
     else if (key === 'source') out.push(...paths.flatMap((path) => fileLoads(path, place, 'direnv')));
     // A dotenv file is read like direnv's `dotenv`; a JSON / YAML / TOML one (mise reads them by extension) is not modeled.
-    else if (key === 'file') out.push(...paths.flatMap((path) => (/\.(?:json|ya?ml|toml)$/.test(path) ? [WHOLE] : fileLoads(path, place, 'direnv'))));
+    else if (key === 'file') out.push(...paths.flatMap((path) => (/\.(?:json|ya?ml|toml)$/.test(path) ? [wholeTree(`\`_.file = ${path}\` (an env file format codeward does not read)`)] : fileLoads(path, place, 'direnv'))));
     // The virtual environment's bin is put first on PATH: the whole folder is obeyed.
     else if (key === 'python') out.push(...paths.flatMap((path) => fileLoads(path, place, undefined).map((loaded) => ({ ...loaded, folder: true }))));
-    else return [WHOLE];
+    else return [why];
   }
   return out;
 }
@@ -95,7 +96,7 @@ function venvPaths(value: unknown): string[] | undefined {
 // One `[env]` table (or one `[[env]]` entry): variables and `_` directives.
 function envLoads(value: unknown, place: Place): Loaded[] {
   if (Array.isArray(value)) return value.flatMap((each) => envLoads(each, place));
-  if (!isTable(value)) return [WHOLE];
+  if (!isTable(value)) return [wholeTree('`env` (not a table)')];
   const out: Loaded[] = [];
   for (const [name, item] of Object.entries(value as Table)) {
     if (name === '_') out.push(...directives(item, place));
@@ -105,7 +106,7 @@ function envLoads(value: unknown, place: Place): Loaded[] {
     // `NAME = { value = "…", redact = true, tools = true }`, `NAME = { required = true }`.
     else if (isTable(item) && Object.keys(item).every((key) => ['value', 'redact', 'tools', 'required'].includes(key)) && ['string', 'undefined'].includes(typeof item['value'])) {
       if (typeof item['value'] === 'string') out.push(...valueLoads(name, item['value'], place));
-    } else return [WHOLE];
+    } else return [wholeTree(`\`[env] ${name}\` (a value form codeward does not model)`)];
   }
   return out;
 }
@@ -116,12 +117,12 @@ export function miseLoads(text: string, vars: Map<string, string>, file: string)
   try {
     data = parseToml(text) as Table;
   } catch {
-    return [WHOLE];
+    return [wholeTree('TOML codeward cannot parse')];
   }
   const out: Loaded[] = [];
   for (const [key, value] of Object.entries(data)) {
     const found = key === 'env' ? envLoads(value, place) : miseTableLoads(key, value, place.root);
-    if (found === undefined) return [WHOLE];
+    if (typeof found === 'string') return [wholeTree(found)];
     out.push(...found);
   }
   return out;

@@ -2,7 +2,7 @@ import { realpathSync } from 'node:fs';
 import { dirname, isAbsolute, join } from 'node:path';
 import { shCommands, type ShWord } from '../shell/sh-tokens.js';
 import { expandWord, loadedOf, type Loaded } from './home-sources-expand.js';
-import { runTimeLoads, WHOLE } from './obeyed-env-runtime.js';
+import { runTimeLoads, wholeTree } from './obeyed-env-runtime.js';
 import { direnvNamed, type Named } from './home-sources-direnv.js';
 import { assign, options } from './home-sources-assign.js';
 import { spelled } from './hook-spelling.js';
@@ -84,7 +84,7 @@ function commandLoads(all: ShWord[], walk: Walk): string | undefined {
     const loop = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$/.exec(second.text);
     found.push(...loadedOf(loop && loops.has(loop[1]!) ? loops.get(loop[1]!)! : [second], vars, direnv ? 'direnv' : 'shell'));
   } else if (direnv && (stdlib = direnvNamed(name, options(words.slice(1)))) !== undefined) {
-    if (stdlib.whole) found.push(WHOLE);
+    if (stdlib.whole !== undefined) found.push(wholeTree(stdlib.whole));
     found.push(...loadedOf(stdlib.words, vars, stdlib.kind, stdlib.folder));
   } else if (first.text === 'autoload') found.push(...loadedOf(options(words.slice(1)).filter((word) => word.text.includes('/')), vars, 'shell'));
   else if (first.text === 'fish_add_path') found.push(...loadedOf(options(words.slice(1)), vars, undefined, true));

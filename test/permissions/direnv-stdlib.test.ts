@@ -5,7 +5,7 @@
 // (runs any command) obeys the whole work tree. The in-process engine under --yes.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { removeDir, tempDir } from '../helpers/fixture.js';
-import { writtenIn } from './env-file-write.js';
+import { writeAnswer, writtenIn } from './env-file-write.js';
 
 let base: string;
 beforeAll(async () => {
@@ -29,8 +29,16 @@ describe('R15-22: what a direnv stdlib function puts on a path asks before it is
     expect(await writtenIn(base, { '.envrc': `${line}\n` }, file)).toBe('C241');
   });
 
-  it.each(['direnv_load sh tools/env.sh', 'layout anaconda tools/env', 'use guix --manifest=tools/m.scm', 'use devbox', 'layout_custom'])('%s: not understood, src/a.ts asks', async (line) => {
-    expect(await writtenIn(base, { '.envrc': `${line}\n` }, 'src/a.ts')).toBe('C241');
+  it.each([
+    ['direnv_load sh tools/env.sh', 'direnv_load'],
+    ['layout anaconda tools/env', 'layout anaconda'],
+    ['use guix --manifest=tools/m.scm', 'use guix'],
+    ['use devbox', 'use devbox'],
+    ['layout_custom', 'layout custom'],
+  ])('%s: not understood, src/a.ts asks, the question naming it', async (line, why) => {
+    const answer = await writeAnswer(base, { '.envrc': `${line}\n` }, 'src/a.ts');
+    expect(answer.code).toBe('C241');
+    expect(answer.message).toContain(why);
   });
 
   it('the inert functions and known layouts keep the tree free: src/a.ts is written', async () => {

@@ -8,6 +8,11 @@ import { writeFiles } from '../helpers/fixture.js';
 let count = 0;
 
 export async function writtenIn(base: string, files: Record<string, string>, file: string): Promise<string> {
+  return (await writeAnswer(base, files, file)).code;
+}
+
+// The same write's code and message (the question names what is not understood).
+export async function writeAnswer(base: string, files: Record<string, string>, file: string): Promise<{ code: string; message: string }> {
   const root = join(base, `r${++count}`), home = join(base, 'home');
   await writeFiles(root, { 'src/a.ts': '1\n', ...files });
   await writeFiles(home, { '.keep': '' });
@@ -15,7 +20,7 @@ export async function writtenIn(base: string, files: Record<string, string>, fil
   const engine = await createEngine({ workspace: root, env: { HOME: home }, permissions: { home, yes: true } });
   try {
     const result = await engine.run({ cmd: 'write', args: { file, content: '#!/bin/sh\ntouch /tmp/pwn\n' } });
-    return result.ok ? 'ok' : result.error.code;
+    return result.ok ? { code: 'ok', message: '' } : { code: result.error.code, message: result.error.message };
   } finally {
     await engine.close();
   }

@@ -7,7 +7,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { miseLoads } from '../../src/permissions/home-sources-mise.js';
 import { removeDir, tempDir } from '../helpers/fixture.js';
-import { writtenIn } from './env-file-write.js';
+import { writeAnswer, writtenIn } from './env-file-write.js';
 
 let base: string;
 beforeAll(async () => {
@@ -35,22 +35,24 @@ describe('R15-23: what mise.toml makes the shell obey asks before it is written 
 
   // Not understood: the whole work tree is obeyed (an ordinary source file asks).
   it.each([
-    ['[hooks] enter', '[hooks]\nenter = "sh tools/x.sh"\n'],
-    ['[hooks] cd as a table', '[hooks]\ncd = { run = "sh tools/x.sh" }\n'],
-    ['[hooks] leave as a list', '[hooks]\nleave = ["sh tools/x.sh"]\n'],
-    ['a tool option that runs a command', '[tools]\nnode = { version = "20", postinstall = "sh tools/x.sh" }\n'],
-    ['a tool version that is a path', '[tools]\nnode = "./tt"\n'],
-    ['a tool named by a path', '[tools]\n"asdf:./plugins/x" = "1"\n'],
-    ['[plugins]', '[plugins]\nx = "./plugins/x"\n'],
-    ['an unknown directive', '[env]\n_.exec = "sh tools/x.sh"\n'],
-    ['a JSON env file', '[env]\n_.file = "env.json"\n'],
-    ['an unknown variable table', '[env]\nX = { cmd = "sh tools/x.sh" }\n'],
-    ['a task key not modelled', '[tasks.b]\nrun = "x"\nexecute = "sh tools/x.sh"\n'],
-    ['a settings key not modelled', '[settings]\nenv_file = ".env.z"\n'],
-    ['a template in [vars]', '[vars]\nx = "{{exec(command=\'cat .p\')}}"\n'],
-    ['TOML that does not parse', '[env\nA = 1\n'],
-  ])('%s: src/a.ts asks', async (_name, toml) => {
-    expect(await written({ 'mise.toml': toml }, 'src/a.ts')).toBe('C241');
+    ['[hooks] enter', '[hooks]\nenter = "sh tools/x.sh"\n', '[hooks] enter'],
+    ['[hooks] cd as a table', '[hooks]\ncd = { run = "sh tools/x.sh" }\n', '[hooks] cd'],
+    ['[hooks] leave as a list', '[hooks]\nleave = ["sh tools/x.sh"]\n', '[hooks] leave'],
+    ['a tool option that runs a command', '[tools]\nnode = { version = "20", postinstall = "sh tools/x.sh" }\n', '[tools] node'],
+    ['a tool version that is a path', '[tools]\nnode = "./tt"\n', '[tools] node'],
+    ['a tool named by a path', '[tools]\n"asdf:./plugins/x" = "1"\n', 'asdf:./plugins/x'],
+    ['[plugins]', '[plugins]\nx = "./plugins/x"\n', 'plugins'],
+    ['an unknown directive', '[env]\n_.exec = "sh tools/x.sh"\n', '_.exec'],
+    ['a JSON env file', '[env]\n_.file = "env.json"\n', 'env.json'],
+    ['an unknown variable table', '[env]\nX = { cmd = "sh tools/x.sh" }\n', '[env] X'],
+    ['a task key not modelled', '[tasks.b]\nrun = "x"\nexecute = "sh tools/x.sh"\n', '[tasks]'],
+    ['a settings key not modelled', '[settings]\nenv_file = ".env.z"\n', '[settings]'],
+    ['a template in [vars]', '[vars]\nx = "{{exec(command=\'cat .p\')}}"\n', '[vars]'],
+    ['TOML that does not parse', '[env\nA = 1\n', 'cannot parse'],
+  ])('%s: src/a.ts asks, the question naming it', async (_name, toml, why) => {
+    const answer = await writeAnswer(base, { 'mise.toml': toml }, 'src/a.ts');
+    expect(answer.code).toBe('C241');
+    expect(answer.message).toContain(why);
   });
 
   it('the ordinary configurations stay understood: src/a.ts is written', async () => {
