@@ -25,7 +25,7 @@ export function homeLinkObeyed(path: string, links: readonly HomeLink[]): Linked
     const rest = under(lower, link.rel.toLowerCase());
     if (rest === undefined || (link.exact === true && rest !== '')) continue;
     const where = link.rel === '' ? 'the workspace' : link.rel;
-    if (link.sourced !== undefined) return { pattern: link.sourced, family: 'shell', by: LOADED_BY, why: `${link.sourced} loads ${where}, and ${link.sourced} is run or obeyed by ${LOADED_BY}` };
+    if (link.sourced !== undefined) return { pattern: link.sourced, family: 'shell', by: LOADED_BY, why: `${link.sourced} loads ${where}${link.note === undefined ? '' : ` (${link.note})`}, and ${link.sourced} is run or obeyed by ${LOADED_BY}` };
     const homePath = rest === '' ? link.home : `${link.home}/${path.slice(path.length - rest.length)}`;
     const entry = homeObeyed(homePath);
     if (!entry) continue;

@@ -21,6 +21,8 @@ export interface HomeLink {
   readonly sourced?: string;
   // Only `rel` itself, not the paths below it (a path a start-up file merely names: home-sources-named.ts).
   readonly exact?: boolean;
+  // Why the start-up file is not understood when it obeys the whole work tree (`[hooks] enter`, `direnv_load`).
+  readonly note?: string;
 }
 
 // Links followed at most in one path (the kernel's own limit).

@@ -11,6 +11,8 @@ export interface Loaded {
   readonly path: string;
   readonly kind?: LoaderKind;
   readonly folder?: boolean;
+  // Why: the loading file is not understood, so it may load any file (the whole work tree, obeyed-env-runtime.ts).
+  readonly why?: string;
 }
 
 // `word` with `~`, `$NAME`, `${NAME}` and `${NAME:-default}` replaced; undefined when a variable is unknown

@@ -1,8 +1,9 @@
 import { realpathSync } from 'node:fs';
 import { dirname, isAbsolute, join } from 'node:path';
 import { shCommands, type ShWord } from '../shell/sh-tokens.js';
-import { expandWord, loadedOf, plain, type Loaded } from './home-sources-expand.js';
-import { runTimeLoads } from './obeyed-env-runtime.js';
+import { expandWord, loadedOf, type Loaded } from './home-sources-expand.js';
+import { runTimeLoads, wholeTree } from './obeyed-env-runtime.js';
+import { direnvNamed, type Named } from './home-sources-direnv.js';
 import { assign, options } from './home-sources-assign.js';
 import { spelled } from './hook-spelling.js';
 
@@ -20,36 +21,6 @@ const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'mksh', 'fish']);
 const INTERPRETERS = new Set([...SHELLS, 'python', 'python3', 'node', 'perl', 'ruby', 'deno', 'bun', 'tclsh', 'lua']);
 // The text of a file run as code: `eval "$(cat X)"`, `. <(cat X)`, `source <(cat X)`, `bash <(cat X)`, `eval "$(< X)"`.
 const PRINTED = /(?:^|[\s;&|({!])(?:eval|source|\.|sh|bash|zsh)\s+["']?(?:<\(|\$\(|`)\s*(?:cat\s+|<\s*)([^)`]+)/gm;
-// What a direnv function names: words, read as `.envrc` files (`direnv`) or not, or folders.
-interface Named {
-  readonly words: ShWord[];
-  readonly kind?: 'direnv';
-  readonly folder?: boolean;
-}
-
-// direnv's stdlib: a function -> what its arguments (or its default) name.
-const DIRENV: Readonly<Record<string, (args: readonly ShWord[]) => Named>> = {
-  source_env: (args) => ({ words: args.slice(0, 1).flatMap((word) => [word, { ...word, text: `${word.text}/.envrc` }]), kind: 'direnv' }),
-  // Its assignments are read like the `.envrc`'s own (a value naming a path makes it obeyed, R13-12).
-  dotenv: (args) => ({ words: args.length > 0 ? args.slice(0, 1) : [plain('.env')], kind: 'direnv' }),
-  use: (args) => nixFiles(args[0]?.text, args[1]),
-  PATH_add: (args) => ({ words: [...args], folder: true }),
-  // `path_add VAR DIR`: DIR added to any path variable (PATH, PYTHONPATH ...); `layout python3|node|...`: the
-  // environment direnv makes and puts first on PATH (`.direnv/python-3.x/bin`, `node_modules/.bin`).
-  path_add: (args) => ({ words: args.slice(1), folder: true }),
-  layout: (args) => ({ words: [plain(args[0]?.text === 'node' ? 'node_modules/.bin' : '.direnv')], folder: true }),
-};
-
-function nixFiles(what: string | undefined, arg: ShWord | undefined): Named {
-  const at = arg === undefined ? '.' : arg.text.replace(/#.*$/, '') || '.';
-  const dir = (name: string): ShWord => ({ text: `${at}/${name}`, single: arg?.single ?? false });
-  if (what === 'flake') return { words: [dir('flake.nix'), dir('flake.lock')] };
-  if (what === 'nix') return { words: arg === undefined ? [plain('shell.nix'), plain('default.nix')] : [arg] };
-  if (what === 'devenv') return { words: [dir('devenv.nix'), dir('devenv.yaml')] };
-  return { words: [] };
-}
-
-
 // What one shell (or, with `direnv`, `.envrc`) text loads; `vars` is updated with its assignments, in order.
 // `file`: the file read; a path it spells relative to itself (`"$(dirname "${BASH_SOURCE[0]}")/x.sh"`,
 // `${BASH_SOURCE%/*}`, `$(cd "$(dirname "$0")" && pwd)`) is read as hook-spelling.ts reads a hook's.
@@ -107,13 +78,14 @@ function commandLoads(all: ShWord[], walk: Walk): string | undefined {
   const [first, second] = words;
   if (!first) return walk.cwd;
   const name = first.text.replace(/_if_exists$/, '');
+  let stdlib: Named | undefined;
   if (first.text === 'for' && second && words[2]?.text === 'in') loops.set(second.text, words.slice(3));
   else if (SOURCE.has(first.text) && second) {
     const loop = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$/.exec(second.text);
     found.push(...loadedOf(loop && loops.has(loop[1]!) ? loops.get(loop[1]!)! : [second], vars, direnv ? 'direnv' : 'shell'));
-  } else if (direnv && (DIRENV[name] || name.startsWith('use_'))) {
-    const { words: named, kind, folder } = name.startsWith('use_') ? nixFiles(name.slice(4), words[1]) : DIRENV[name]!(options(words.slice(1)));
-    found.push(...loadedOf(named, vars, kind, folder));
+  } else if (direnv && (stdlib = direnvNamed(name, options(words.slice(1)))) !== undefined) {
+    if (stdlib.whole !== undefined) found.push(wholeTree(stdlib.whole));
+    found.push(...loadedOf(stdlib.words, vars, stdlib.kind, stdlib.folder));
   } else if (first.text === 'autoload') found.push(...loadedOf(options(words.slice(1)).filter((word) => word.text.includes('/')), vars, 'shell'));
   else if (first.text === 'fish_add_path') found.push(...loadedOf(options(words.slice(1)), vars, undefined, true));
   else if (INTERPRETERS.has(first.text) && options(words.slice(1))[0]) found.push(...loadedOf(options(words.slice(1)).slice(0, 1), vars, SHELLS.has(first.text) ? 'shell' : undefined));

@@ -84,7 +84,7 @@ export function homeSourced(home: string, roots: readonly string[], envrcs: read
   const vars = new Map([['HOME', home]]);
   const seen = new Set<string>();
   const handled = new Set<string>();
-  const mark = (path: string, folder: boolean, loader: string, named = false): void => {
+  const mark = (path: string, folder: boolean, loader: string, named = false, why?: string): void => {
     const real = resolveLoose(path, '/', trail);
     if (real === undefined) return;
     sources.push(real);
@@ -103,7 +103,7 @@ export function homeSourced(home: string, roots: readonly string[], envrcs: read
       const rel = relIn(real, root);
       if (rel !== undefined && named && rel !== '' && !found.has(rel)) found.set(rel, { rel, home: loader, sourced: loader, ...(folder ? {} : { exact: true }) });
       else if (rel !== undefined && !named) found.set(rel, { rel, home: loader, sourced: loader });
-      else if (folder && !named && relIn(root, real) !== undefined) found.set('', { rel: '', home: loader, sourced: loader });
+      else if (folder && !named && relIn(root, real) !== undefined) found.set('', { rel: '', home: loader, sourced: loader, ...(why === undefined ? {} : { note: why }) });
     }
   };
   // Files read (a start-up file that is not there does not count against the budget).
@@ -128,7 +128,7 @@ export function homeSourced(home: string, roots: readonly string[], envrcs: read
         const key = `${next.path}\0${next.folder}\0${loaded.kind}`;
         if (handled.has(key)) continue;
         handled.add(key);
-        mark(next.path, next.folder, loader);
+        mark(next.path, next.folder, loader, false, loaded.why);
         if (next.folder) sources.push(next.path);
         if (!loaded.kind) continue;
         for (const file of next.folder ? listFiles(next.path) : [next.path]) queue.push({ path: file, depth: depth + 1, loader, kind: loaded.kind });

@@ -35,11 +35,14 @@ const MAKE = new Set(['make', 'gmake']);
 
 // The rules that may make `name`: its own, else each pattern rule it matches (instantiated with the stem), else
 // make's built-in ones (`%: %.sh`); with the stem, for `$*`.
-function rulesFor(parsed: Parsed, name: string, builtIn: boolean): { rule: Rule; stem?: string; compiled?: boolean }[] {
+// `intermediate`: `name` is a prerequisite an implicit rule derived; make then never applies a match-anything
+// rule (`%: %.in`, built-in `%: %.sh`) to it (GNU make's chain rule), which would derive x.in.in … without end.
+function rulesFor(parsed: Parsed, name: string, builtIn: boolean, intermediate = false): { rule: Rule; stem?: string; compiled?: boolean }[] {
   const own = parsed.table.get(name);
   if (own) return [{ rule: own }];
   const patterns: { target: string; rule: Rule; compiled?: boolean }[] = [...parsed.patterns, ...(builtIn ? BUILT_IN.map(({ target, prerequisite, compiled }) => ({ target, rule: { prerequisites: [prerequisite], recipe: [] }, compiled })) : [])];
   return patterns.flatMap(({ target, rule, compiled }) => {
+    if (intermediate && target === '%') return [];
     const found = target.includes('%') ? stemOf(target, name) : undefined;
     if (found === undefined) return [];
     const at = (each: string): string => (each.includes('%') ? `${found.folder}${each.replace('%', found.stem)}` : each);
@@ -65,7 +68,10 @@ function finish(parsed: Parsed, main: string): void {
 }
 
 // The recipe lines of the goals and what they need, then what every file a line names is built from.
-function walkRules(parsed: Parsed, goals: readonly string[], folder: string): { lines: string[]; built: string[] } {
+// `makefiles`: the makefiles make read (folder-relative): make remakes each one a rule, pattern or built-in
+// rule builds before it reads them again, so what each is built from is makefile text (red team R15-19).
+// `exists`: whether a file is there now (a pattern rule's recipe runs only when its prerequisites are).
+function walkRules(parsed: Parsed, goals: readonly string[], folder: string, makefiles: readonly string[], exists: (name: string) => boolean): { lines: string[]; built: string[] } {
   const ran: string[] = [...parsed.shells];
   // Each line with the target whose recipe holds it: a rule naming its own target (`cc -o $@`) does not run it.
   const named: { line: string; target: string }[] = [];
@@ -91,21 +97,30 @@ function walkRules(parsed: Parsed, goals: readonly string[], folder: string): { 
   // A file a line names (or a prerequisite a goal needs) that a rule builds: its prerequisites are what runs.
   const built = new Set<string>();
   const runs = named.flatMap(({ line, target }) => (line.match(/[^\s;&|()<>'"`=]+/g) ?? []).filter((word) => !word.startsWith('-') && !word.includes('$') && resolve(folder, word) !== resolve(folder, target)));
-  const candidates = [...new Set(runs.map((word) => word.replace(/^\.\//, '')))];
-  for (let i = 0; i < candidates.length && built.size < MAX_BUILT; i++) {
+  const candidates = [...new Set([...makefiles, ...runs.map((word) => word.replace(/^\.\//, ''))])];
+  // Prerequisites an implicit rule derived (rulesFor's `intermediate`).
+  const derived = new Set<string>();
+  for (let i = 0; i < candidates.length; i++) {
+    // A bound that stops reading fails closed (as MAX_TARGETS): what the rest is built from is not known.
+    if (built.size >= MAX_BUILT) {
+      parsed.unknown ??= `builds more than ${MAX_BUILT} files a recipe runs or make reads`;
+      break;
+    }
     const name = candidates[i]!;
-    // Built-in rules only for a path (`./tools/check`), not every word of a line (`echo`).
-    for (const { rule, stem, compiled } of rulesFor(parsed, name, name.includes('/') || parsed.table.has(name))) {
+    // Built-in rules only for a path (`./tools/check`) or a makefile, not every word of a line (`echo`).
+    for (const { rule, stem, compiled } of rulesFor(parsed, name, name.includes('/') || parsed.table.has(name) || makefiles.includes(name), derived.has(name))) {
       const lines = rule.recipe.map((line) => automatic(expand(line, parsed.vars), name, rule, stem));
       if (compiled ?? compiles(lines)) continue;
       for (const prerequisite of rule.prerequisites.map((each) => expand(each, parsed.vars))) {
         if (/\$[({]/.test(prerequisite)) parsed.unknown ??= `builds ${name} from ${prerequisite} (a file only known at run time)`;
         else if (!built.has(resolve(folder, prerequisite))) {
           built.add(resolve(folder, prerequisite));
-          candidates.push(prerequisite.replace(/^\.\//, ''));
+          const next = prerequisite.replace(/^\.\//, '');
+          candidates.push(next);
+          if (stem !== undefined || compiled !== undefined) derived.add(next);
         }
       }
-      if (!seen.has(name)) ran.push(...lines);
+      if (!seen.has(name) && (!makefiles.includes(name) || stem === undefined || rule.prerequisites.every(exists))) ran.push(...lines);
     }
   }
   return { lines: ran, built: [...built] };
@@ -135,12 +150,15 @@ export function makeRuns(top: string, words: readonly string[], from: string, re
     parse(top, main, folder, read, parsed);
     finish(parsed, main);
     const files = [...new Set([...candidates, ...parsed.files])];
-    // An included makefile is remade first when a rule (explicit or pattern) makes it (R13-6, R14-1).
-    const includes = parsed.files.filter((path) => path !== main).map((path) => path.startsWith(`${folder}/`) ? path.slice(folder.length + 1) : path);
-    const remade = includes.filter((name) => rulesFor(parsed, name, false).length > 0);
+    // Every makefile read, the main one too (`Makefile: Makefile.in`, autotools), is remade first when a rule
+    // (explicit or pattern) makes it (R13-6, R14-1, R15-19): its recipe runs, its sources are obeyed transitively.
+    const makefiles = parsed.files.map((path) => (path.startsWith(`${folder}/`) ? path.slice(folder.length + 1) : path));
+    // A pattern rule remakes one only when its prerequisites are there (else make does not use it; they stay obeyed).
+    const exists = (name: string): boolean => parsed.table.has(name) || read(resolve(folder, name)) !== undefined;
+    const remade = makefiles.filter((name) => rulesFor(parsed, name, false).some(({ rule, stem }) => stem === undefined || rule.prerequisites.every(exists)));
     const goal = parsed.goal ?? parsed.first;
     const goals = [...remade, ...(targets.some((target) => parsed.table.has(target)) ? targets : goal ? [goal] : [])];
-    const { lines, built } = walkRules(parsed, goals, folder);
+    const { lines, built } = walkRules(parsed, goals, folder, makefiles, exists);
     runs.push({ files, globs: parsed.globs, folder, lines, built: [...built, ...remade.map((name) => resolve(folder, name))], ...(parsed.unknown ? { unknown: parsed.unknown } : {}) });
   });
   return runs;

@@ -19,7 +19,9 @@ import { valuePaths } from './obeyed-env-values.js';
 // - a variable set from input or under a computed name (`read`, `export $(cat .env | xargs)`): the whole tree.
 
 // '/' as a loaded folder: every workspace holds it, so the walker obeys the whole work tree (home-sources.ts mark).
-const WHOLE: Loaded = { path: '/', folder: true };
+export const WHOLE: Loaded = { path: '/', folder: true };
+// WHOLE with the construct not understood named (the question shows it).
+export const wholeTree = (why: string): Loaded => ({ ...WHOLE, why });
 const ASSIGNMENT = /(?:^|[\s;&|(])([A-Za-z_]\w*)=/g;
 const RUN_TIME = /\$\(|`|<\(|\{\{/;
 // Deferred to the program that reads the value: `\$X`, or `$` inside single quotes.

@@ -27,7 +27,7 @@ const LEFTHOOK = 'lefthook run pre-commit';
 const PRE_COMMIT = 'pre-commit run';
 
 describe('lefthook: what its configuration runs is followed exactly', () => {
-  it.each([
+  it.each<[string, Record<string, string>, string[]]>([
     ['extends: another file and what it runs', { 'lefthook.yml': 'extends:\n  - tools/more.yml\n', 'tools/more.yml': 'pre-commit:\n  commands:\n    a:\n      run: sh tools/x.sh\n', 'tools/x.sh': '' }, ['tools/more.yml', 'tools/x.sh']],
     ['the default script folders', { 'lefthook.yml': 'pre-commit:\n  commands:\n    a:\n      run: "true"\n' }, ['.lefthook/pre-commit/x.sh', '.lefthook-local/pre-commit/y']],
     ['source_dir and source_dir_local', { 'lefthook.yml': 'source_dir: hooks-src/\nsource_dir_local: mine/\n' }, ['hooks-src/pre-commit/x.sh', 'mine/pre-commit/y.sh']],
@@ -35,6 +35,17 @@ describe('lefthook: what its configuration runs is followed exactly', () => {
     ['root: the command runs there', { 'lefthook.yml': 'pre-commit:\n  commands:\n    a:\n      root: web/\n      run: sh lint.sh {staged_files}\n', 'web/lint.sh': '' }, ['web/lint.sh']],
     ['jobs: and a group', { 'lefthook.yml': 'pre-commit:\n  jobs:\n    - run: sh tools/j.sh\n    - group:\n        jobs:\n          - run: sh tools/k.sh\n', 'tools/j.sh': '', 'tools/k.sh': '' }, ['tools/j.sh', 'tools/k.sh']],
     ['a JSON configuration', { 'lefthook.json': JSON.stringify({ 'pre-commit': { commands: { a: { run: 'sh tools/json.sh' } } } }), 'tools/json.sh': '' }, ['tools/json.sh']],
+    // R15-11 (issue 26): every name lefthook reads is read, past the first eight, whichever exist.
+    ...['lefthook-local.yml', '.lefthook-local.yml', '.config/lefthook.yml', '.config/lefthook-local.yaml', '.lefthook.jsonc', '.lefthook-local.json'].map((name): [string, Record<string, string>, string[]] => [
+      `${name} beside lefthook.yml`, { 'lefthook.yml': 'pre-commit:\n  commands:\n    lint:\n      run: echo ok\n', [name]: name.endsWith('json') || name.endsWith('jsonc') ? JSON.stringify({ 'pre-commit': { commands: { x: { run: 'sh tools/evil.sh' } } } }) : 'pre-commit:\n  commands:\n    x:\n      run: sh tools/evil.sh\n', 'tools/evil.sh': '' }, ['tools/evil.sh'],
+    ]),
+    // R15-11: lefthook's TOML files are parsed (smol-toml), not refused.
+    ['lefthook.toml', { 'lefthook.toml': '[pre-commit.commands.a]\nrun = "sh tools/x.sh"\n', 'tools/x.sh': '' }, ['tools/x.sh']],
+    ['.lefthook-local.toml', { '.lefthook-local.toml': '[pre-commit.commands.a]\nrun = "sh tools/t.sh"\n', 'tools/t.sh': '' }, ['tools/t.sh']],
+    // R15-20: a `run:` condition of skip/only runs its command, at job and hook level.
+    ['job skip: run', { 'lefthook.yml': 'pre-commit:\n  commands:\n    x:\n      run: echo ok\n      skip:\n        - run: sh tools/evil.sh\n', 'tools/evil.sh': '' }, ['tools/evil.sh']],
+    ['hook only: run', { 'lefthook.yml': 'pre-commit:\n  only:\n    - run: sh tools/evil2.sh\n  commands:\n    x:\n      run: echo ok\n', 'tools/evil2.sh': '' }, ['tools/evil2.sh']],
+    ['job only: a table with run, skip: a git state', { 'lefthook.yml': 'pre-commit:\n  skip: [merge, rebase, {ref: main}]\n  jobs:\n    - run: echo ok\n      only:\n        run: sh tools/o.sh\n', 'tools/o.sh': '' }, ['tools/o.sh']],
   ])('%s', async (_name, files, obeyed) => {
     const found = await reached(LEFTHOOK, files);
     expect(found.unmodeled).toBeUndefined();
@@ -42,7 +53,6 @@ describe('lefthook: what its configuration runs is followed exactly', () => {
   });
 
   it.each([
-    ['lefthook.toml', '[pre-commit.commands.a]\nrun = "sh tools/x.sh"\n', 'TOML'],
     ['lefthook.yml', 'remotes:\n  - git_url: https://example.com/hooks\n    configs: [x.yml]\n', 'remotes'],
     ['lefthook.yml', 'templates:\n  t: sh tools/x.sh\npre-commit:\n  commands:\n    a:\n      run: "{t}"\n', 'templates'],
     ['lefthook.yml', 'pre-commit:\n  commands:\n    a:\n      env:\n        NODE_OPTIONS: --require ./tools/x.js\n      run: npm test\n', 'env'],
@@ -50,10 +60,30 @@ describe('lefthook: what its configuration runs is followed exactly', () => {
     ['.lefthook.yml', 'lefthook: ./tools/lefthook\n', 'lefthook'],
     ['lefthook.yml', 'pre-commit: [sh tools/x.sh]\n', 'pre-commit'],
     ['lefthook.yml', 'pre-commit:\n  commands: {a: {run: x}\n', 'parse'],
+    // R15-20: a condition form not understood fails closed, naming it.
+    ['lefthook.yml', 'pre-commit:\n  commands:\n    x:\n      run: echo ok\n      skip:\n        - exec: sh tools/x.sh\n', 'skip.exec'],
+    ['lefthook.yml', 'pre-commit:\n  only:\n    - [run, sh tools/x.sh]\n  commands: {}\n', 'only'],
+    ['lefthook.toml', '[pre-commit.commands.a]\nrun = "x"\nexecute = "sh tools/x.sh"\n', 'execute'],
+    ['lefthook-local.yml', 'pre-commit:\n  commands:\n    a:\n      env: {X: 1}\n', 'env'],
   ])('%s %s: unmodeled, naming it', async (file, text, why) => {
     const found = await reached(LEFTHOOK, { [file]: text });
     expect(found.unmodeled).toContain(why);
   });
+});
+
+it('R15-11: only extends hops count; a chain longer than the bound is unmodeled', async () => {
+  const files: Record<string, string> = { 'lefthook.yml': 'extends: [e1.yml]\n' };
+  for (let at = 1; at <= 9; at++) files[`e${at}.yml`] = `extends: [e${at + 1}.yml]\n`;
+  expect((await reached(LEFTHOOK, files)).unmodeled).toContain('extends');
+  const short: Record<string, string> = { 'lefthook.yml': 'extends: [e1.yml]\n', 'e1.yml': 'extends: [e2.yml]\n', 'e2.yml': 'pre-commit:\n  commands:\n    a:\n      run: sh tools/z.sh\n', 'tools/z.sh': '', 'lefthook-local.yml': 'pre-commit:\n  commands:\n    b:\n      run: sh tools/w.sh\n', 'tools/w.sh': '' };
+  const found = await reached(LEFTHOOK, short);
+  expect(found.unmodeled).toBeUndefined();
+  for (const path of ['tools/z.sh', 'tools/w.sh']) expect(found.files).toContain(join(found.root, path));
+});
+
+it('R15-11/R15-20 end to end: lefthook-local.yml and a skip condition\'s scripts ask (--yes); an ordinary file is written', async () => {
+  const files = { 'lefthook.yml': 'pre-commit:\n  commands:\n    lint:\n      run: echo ok\n      skip:\n        - run: sh tools/cond.sh\n', 'lefthook-local.yml': 'pre-commit:\n  commands:\n    x:\n      run: sh tools/evil.sh\n', 'tools/evil.sh': 'echo\n', 'tools/cond.sh': 'echo\n' };
+  await checkHookRow(next(), home, { hook: LEFTHOOK, files, asks: ['tools/evil.sh', 'tools/cond.sh', 'lefthook-local.yml'], free: ['src/notes.txt'] });
 });
 
 describe('pre-commit: what its configuration runs is followed exactly', () => {

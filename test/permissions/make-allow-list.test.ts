@@ -38,6 +38,30 @@ describe('a file make builds and a recipe then runs: what it is built from is ob
     await checkHookRow(next(), home, { hook: 'make -s lint', files: { Makefile: 'include gen.mk\n%.mk: %.sh\n\tsh $< > $@\nlint:\n\ttrue\n', 'gen.sh': 'echo X=1\n' }, asks: ['gen.sh', 'gen.mk'], free: ['src/notes.txt'] });
   });
 
+  // R15-19 (issue 26): make remakes every makefile it read (the main one too) when a rule builds it, then reads it
+  // again: what it is built from is makefile text (`$(shell …)` runs while make reads it), obeyed transitively.
+  it.each([
+    ['an -include remade from a free source (not there yet)', { Makefile: '-include gen.mk\ngen.mk: gen.in\n\tcp gen.in gen.mk\ntest:\n\techo ok\n' }, ['gen.in', 'gen.mk']],
+    ['a chain: the include from a file built from another', { Makefile: 'include rules.mk\nrules.mk: rules.tmp\n\tcp $< $@\nrules.tmp: seed/rules.txt\n\tcp $< $@\ntest:\n\ttrue\n', 'rules.mk': 'A=1\n', 'seed/rules.txt': 'A=1\n' }, ['rules.tmp', 'seed/rules.txt']],
+    ['an include make\'s built-in %: %.sh makes', { Makefile: '-include extra.mk\ntest:\n\ttrue\n' }, ['extra.mk.sh']],
+  ])('R15-19: %s', async (_name, files, asks) => {
+    await checkHookRow(next(), home, { hook: 'make test', files, asks, free: ['src/notes.txt'] });
+  });
+
+  it('R15-19: the Makefile itself remade from Makefile.in (autotools): Makefile.in asks', async () => {
+    // The recipe's `cp Makefile.in Makefile` names Makefile.in, which the walk reads as a script it does not model
+    // (the whole tree is obeyed): only the asking is checked here.
+    await checkHookRow(next(), home, { hook: 'make test', files: { Makefile: 'test:\n\techo ok\nMakefile: Makefile.in\n\tcp Makefile.in Makefile\n', 'Makefile.in': 'test:\n\techo ok\n' }, asks: ['Makefile.in'], free: [] });
+    const found = await reached({ Makefile: 'test:\n\techo ok\nMakefile: Makefile.in\n\ttrue\n' }, 'make test');
+    expect(found.files).toContain(join(found.root, 'Makefile.in'));
+  });
+
+  it('R15-19: more built files than the bound is unmodeled (the bound stopped reading silently)', async () => {
+    const names = Array.from({ length: 70 }, (_, at) => `f${at}.gen`).join(' ');
+    const found = await reached({ Makefile: `%.gen: %.src\n\tcp $< $@\nlint:\n\tcat ${names}\n` }, 'make lint');
+    expect(found.unmodeled).toContain('more than 64');
+  });
+
   it('$(shell …) outside a recipe runs while make reads the makefile: private, target-specific, in a prerequisite list', async () => {
     const makefile = 'private A := $(shell ./tools/a.sh)\nlint: B := $(shell sh tools/b.sh)\nlint: $(shell ./tools/c.sh)\n\ttrue\n';
     const found = await reached({ Makefile: makefile, 'tools/a.sh': '', 'tools/b.sh': '', 'tools/c.sh': '' });
