@@ -1,5 +1,6 @@
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { isInside } from '../workspace/contains.js';
 import { identityStamp, type FolderListings } from '../workspace/listings.js';
 
 // Answers kept between processes in a file of the state folder beside the owner's `keptFile` (which no
@@ -9,6 +10,13 @@ import { identityStamp, type FolderListings } from '../workspace/listings.js';
 // malformed file, or an entry `isValue` refuses, is no entry.
 
 export type Entries<T> = Record<string, T>;
+
+// The kept file a workspace's owners (the write gate's policy, the sandbox: setup.ts, sandbox.ts) get: only in
+// a state folder no sandboxed process can write (no extra writable paths, the state folder not inside the
+// workspace); else none, and every answer is computed in each process.
+export function keptFileFor(root: string, stateDir: string | undefined, writable: readonly string[]): string | undefined {
+  return stateDir !== undefined && writable.length === 0 && !isInside(root, stateDir) ? join(stateDir, 'home-scan.json') : undefined;
+}
 
 // The file of `name` beside the owner's kept file, or none.
 const fileOf = (listings: FolderListings, name: string): string | undefined => (listings.keptFile === undefined ? undefined : join(dirname(listings.keptFile), name));

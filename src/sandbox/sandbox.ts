@@ -17,6 +17,7 @@ import { ObeyedScan } from './obeyed-scan.js';
 import { obeyedContext } from '../permissions/obeyed-context.js';
 import { withoutRelativePath } from '../permissions/obeyed-env.js';
 import { FolderListings } from '../workspace/listings.js';
+import { keptFileFor } from '../permissions/kept-across.js';
 import { MountLease } from './mount-points.js';
 import { clearPending, recordPending } from './pending.js';
 import { quarantine, snapshot } from './planted.js';
@@ -181,8 +182,9 @@ export class ProcessSandbox {
   private etcSecrets: EtcSecrets | undefined;
   private viewCache: ViewCache | undefined;
   private obeyedScan: ObeyedScan | undefined;
-  // The folders the write gate's symlink walk read before each run (obeyed-alias.ts).
-  private readonly folderListings = new FolderListings();
+  // The folders the write gate's symlink walk read before each run (obeyed-alias.ts), and each repository's
+  // git context, kept across processes in the state folder's file as the policy's are (kept-across.ts).
+  private readonly folderListings: FolderListings;
   private warned = false;
   // Staging a run's writes in an overlay (issue 27, overlay.ts); whether it works here is tried once.
   private stager: OverlayStager | undefined;
@@ -197,6 +199,7 @@ export class ProcessSandbox {
     private readonly stateDir?: string,
   ) {
     this.toolEnv = outsidePath(env, root);
+    this.folderListings = new FolderListings(keptFileFor(root, stateDir, settings.writable ?? []));
   }
 
   async status(): Promise<SandboxStatus> {
