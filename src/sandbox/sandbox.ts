@@ -262,7 +262,7 @@ export class ProcessSandbox {
     this.trackedCheck ??= new TrackedSecretCheck(withCredentialGlobs(this.settings.nonAccessibleGlobs ?? DEFAULT_NON_ACCESSIBLE_GLOBS), this.toolEnv, safeCache && join(dirname(safeCache), 'tracked-secrets.json'));
     // Files the repository's config includes that hold a credential (R9-14) are hidden like secrets (its own
     // config is shown as a filtered copy below).
-    const included = includedCredentialConfigs(this.root, this.env['HOME'], this.env).map((path) => ({ path, kind: 'file' as const }));
+    const included = includedCredentialConfigs(this.root, this.env['HOME'], this.env, this.folderListings).map((path) => ({ path, kind: 'file' as const }));
     const { paths: workspaceSecrets, hint } = hideTrackedGit(this.root, [...this.secretFinder.find(), ...included], this.trackedCheck);
     const repository = hint ? undefined : enclosingRepository(this.root);
     const gitHidden = hint ? { gitHidden: hint } : repository ? { gitHidden: subfolderGitHint(this.root, repository) } : {};

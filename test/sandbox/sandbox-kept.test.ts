@@ -40,7 +40,7 @@ afterEach(() => vi.restoreAllMocks());
 
 // One cold process's sandbox run: the paths bound read-only over the workspace.
 async function readOnlyIn(writable: readonly string[] = []): Promise<string[]> {
-  const sandbox = ProcessSandbox.forWorkspace({ sandbox: 'workspace-write', sandboxNetwork: false, sandboxWritable: writable }, undefined, root, env(), state);
+  const sandbox = ProcessSandbox.forWorkspace({ sandbox: 'workspace-write', sandboxNetwork: false, sandboxWritable: [...writable] }, undefined, root, env(), state);
   const run = await sandbox.prepare(root);
   try {
     const args = run.wrapper;
