@@ -45,8 +45,10 @@ export class ReaderHidden {
     private readonly root: string,
     home: string | undefined,
     env: Readonly<Record<string, string | undefined>> = process.env,
+    // The owner's cache, with the state folder's kept file (WorkspaceOptions.keptFile) or none.
+    listings?: FolderListings,
   ) {
-    this.#configs = new CredentialConfigs(root, home ?? env['HOME'], env);
+    this.#configs = new CredentialConfigs(root, home ?? env['HOME'], env, listings);
     this.#sensitive = holdsSensitivePaths(root);
   }
 

@@ -5,10 +5,11 @@
 // file read before shows by its bytes alone: an include added, an included symlink re-pointed, a file a
 // shell helper names created, a submodule's config added.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CredentialConfigs } from '../../src/git/config-credential.js';
+import { createEngine } from '../../src/setup.js';
 import { FolderListings } from '../../src/workspace/listings.js';
 import { removeDir, tempDir } from '../helpers/fixture.js';
 
@@ -100,5 +101,24 @@ describe('the loaded git config files kept between processes', () => {
     mkdirSync(join(base, 'state'), { recursive: true });
     writeFileSync(keptFile(), '{"v":1,"entries":{"x":{"stamps":1}}');
     expect(next()).toEqual([join(root, 'creds.gitconfig')]);
+  });
+
+  it('read keeps it too (the workspace jail gets the kept file): an include added between two processes is refused in the second', async () => {
+    const state = join(base, 'state');
+    mkdirSync(state, { recursive: true, mode: 0o700 });
+    writeFileSync(join(root, 'creds.gitconfig'), TOKEN);
+    const call = async () => {
+      const engine = await createEngine({ workspace: root, env: { ...process.env, ...env(), CODEWARD_STATE_DIR: state } });
+      try {
+        return await engine.run({ cmd: 'read', args: { file: 'creds.gitconfig' } });
+      } finally {
+        await engine.close?.();
+      }
+    };
+    expect(await call()).toMatchObject({ ok: true });
+    // The workspace's own folder in the state folder (engine/state-dir.ts) holds it.
+    expect(readdirSync(state, { recursive: true }).map(String).filter((file) => file.endsWith('credential-configs.json'))).toHaveLength(1);
+    git('config', 'include.path', '../creds.gitconfig');
+    expect(await call()).toMatchObject({ ok: false, error: { code: 'C211' } });
   });
 });
