@@ -26,6 +26,7 @@ import type { SandboxChoice } from './sandbox/sandbox.js';
 import { LazySandbox } from './engine/engine-sandbox.js';
 import { recoverPending } from './sandbox/pending.js';
 import { isInside } from './workspace/contains.js';
+import { keptFileFor } from './permissions/kept-across.js';
 import { FolderListings } from './workspace/listings.js';
 import { checkWorkspaceRoot, userSandboxSettings } from './sandbox/user-settings.js';
 import { homeHidden, withLinkedSecrets } from './sandbox/home-secrets.js';
@@ -117,9 +118,9 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
   const user = await userSandboxSettings(env['HOME'], opened.root);
   const stateDir = stateDirFor(opened.root, env);
   // Kept between processes only in a state folder no sandboxed process can write (no extra writable paths).
-  const homeScanCache = configured.sandboxWritable.length === 0 && !isInside(opened.root, stateDir) ? join(stateDir, 'home-scan.json') : undefined;
+  const homeScanCache = keptFileFor(opened.root, stateDir, configured.sandboxWritable);
   const { paths: hiddenPaths, globs: homeGlobs } = homeHidden(opened.root, [home, env['HOME']], env, user.sandboxReadable, new FolderListings(homeScanCache));
-  const workspace = opened.withOptions({ nonAccessibleGlobs: withLinkedSecrets([...configured.nonAccessibleGlobs, ...homeGlobs], opened.root, hiddenPaths), hiddenPaths });
+  const workspace = opened.withOptions({ nonAccessibleGlobs: withLinkedSecrets([...configured.nonAccessibleGlobs, ...homeGlobs], opened.root, hiddenPaths), hiddenPaths, ...(homeScanCache ? { keptFile: homeScanCache } : {}) });
   // The globs as they hold at this root (an anchored one written for a folder above it re-anchored:
   // workspace/anchored.ts): the one list the file tools, search, tree, code index, policy and sandbox take.
   const config: Config = { ...configured, nonAccessibleGlobs: [...workspace.nonAccessibleGlobs] };

@@ -1,9 +1,36 @@
-import { loadedConfigFiles } from './config-includes.js';
+import { envIncludes, loadedConfigNames } from './config-includes.js';
+import { gitOuterConfigFiles, kernelPath } from './config-path.js';
 import { readGitMetadata } from './config-read.js';
 import { isRepositoryConfig, repositoryConfigSecrets, withoutSecrets } from './config-secrets.js';
-import { credentialStoreFiles } from './credential-stores.js';
+import { credentialStoreFiles, type StoreProbe } from './credential-stores.js';
+import { repositoryOf } from './repository-of.js';
+import { anchorsOf, isStrings as strings, keepAcross, keptAcross, stampsFor } from '../permissions/kept-across.js';
+import type { FolderListings } from '../workspace/listings.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
+
+// What git loads for a workspace, as real paths: the config files (config-includes.ts) and the password
+// stores they name (credential-stores.ts).
+interface Loaded {
+  readonly files: readonly string[];
+  readonly stores: readonly string[];
+}
+
+// A kept answer (kept-across.ts): valid while every file it read and folder it listed (`sources`) keeps its
+// identity and times, and every path it resolved or looked at (`anchors`) its place and kind.
+interface Kept extends Loaded {
+  readonly stamps: string;
+  readonly sources: readonly string[];
+  readonly anchors: readonly string[];
+}
+
+const isKept = (value: unknown): value is Kept => {
+  const kept = value as Partial<Record<keyof Kept, unknown>> | null;
+  return typeof kept === 'object' && kept !== null && typeof kept.stamps === 'string' && strings(kept.sources) && strings(kept.anchors) && strings(kept.files) && strings(kept.stores);
+};
+
+// The state folder's file of these answers (kept-across.ts).
+const KEPT_FILE = 'credential-configs.json';
 
 // The one predicate "a git config file holding a credential" (red team R9-14): a repository's own config
 // (`config`, `config.worktree` of a git folder), or any file git loads for this workspace
@@ -11,13 +38,15 @@ type Env = Readonly<Record<string, string | undefined>>;
 // include). Read refuses it, search and the other readers leave it out (workspace/reader-hidden.ts), the
 // sandbox hides it, and a shell reader of it asks outside the sandbox (permissions/readonly-git-config-secrets.ts).
 export class CredentialConfigs {
-  #loaded: ReadonlySet<string> | undefined;
-  #stores: ReadonlySet<string> | undefined;
+  #loaded: { readonly files: ReadonlySet<string>; readonly stores: ReadonlySet<string> } | undefined;
 
+  // `listings`: the owner's cache; with a kept file (the state folder, kept-across.ts), which files git loads
+  // is kept between processes while nothing it was read from changed (issue 31: a cold call read them all).
   constructor(
     private readonly root: string,
     private readonly home: string | undefined,
     private readonly env: Env = process.env,
+    private readonly listings?: FolderListings,
   ) {}
 
   // Whether the real path `real` is such a file.
@@ -41,13 +70,53 @@ export class CredentialConfigs {
 
   // The plain-text password stores the loaded config files name (`credential.helper store --file PATH`).
   #storeFiles(): ReadonlySet<string> {
-    this.#stores ??= new Set(credentialStoreFiles(this.#files(), this.root, this.home));
-    return this.#stores;
+    return this.#load().stores;
   }
 
   #files(): ReadonlySet<string> {
-    this.#loaded ??= new Set(loadedConfigFiles(this.root, this.home, this.env));
+    return this.#load().files;
+  }
+
+  #load(): { readonly files: ReadonlySet<string>; readonly stores: ReadonlySet<string> } {
+    if (!this.#loaded) {
+      const { files, stores } = this.listings ? this.#kept(this.listings) : this.#compute();
+      this.#loaded = { files: new Set(files), stores: new Set(stores) };
+    }
     return this.#loaded;
+  }
+
+  // Computed now; `probe` collects what the answer depended on beside the key's inputs (#kept).
+  #compute(probe?: StoreProbe): Loaded {
+    const names = loadedConfigNames(this.root, this.home, this.env);
+    for (const name of names) {
+      probe?.read.add(name);
+      probe?.placed.add(name);
+    }
+    const files = [...new Set(names.map(kernelPath))];
+    return { files, stores: credentialStoreFiles(files, this.root, this.home, probe) };
+  }
+
+  // The answer kept with the owner's listings, and across processes when they have a kept file. The key holds
+  // every input that is no file: the root, the home, the repository found there, the outer config files the
+  // environment picks and the includes it gives.
+  #kept(listings: FolderListings): Loaded {
+    const key = JSON.stringify(['credential-configs', this.root, this.home ?? '', repositoryOf(this.root) ?? null, gitOuterConfigFiles(this.home, this.env), envIncludes(this.root, this.home, this.env)]);
+    const known = listings.recall<Kept>(key) ?? keptAcross(listings, KEPT_FILE, key, isKept);
+    if (known && stampsFor(known.sources, known.anchors) === known.stamps) {
+      listings.keep(key, known);
+      return known;
+    }
+    const probe: StoreProbe = { read: new Set(), placed: new Set() };
+    const { files, stores } = this.#compute(probe);
+    const sources = [...probe.read];
+    const anchors = [...new Set([...probe.placed, ...stores, ...anchorsOf([...probe.placed])])];
+    const stamps = stampsFor(sources, anchors);
+    if (stamps !== undefined) {
+      const kept: Kept = { stamps, sources, anchors, files, stores };
+      listings.keep(key, kept);
+      keepAcross(listings, KEPT_FILE, key, kept, isKept);
+    }
+    return { files, stores };
   }
 }
 

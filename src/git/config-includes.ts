@@ -54,10 +54,16 @@ export function withIncludes(files: readonly string[], home: string | undefined)
 // R9-14: a credential in `.git/creds` a repository includes, in $GIT_CONFIG_GLOBAL=$W/dev.gitconfig, in a
 // file ~/.gitconfig includes (`[includeIf "gitdir:$W/"] path = $W/.gitconfig-work`) was an ordinary file.
 export function loadedConfigFiles(root: string, home: string | undefined, env: Env = process.env): string[] {
+  return [...new Set(loadedConfigNames(root, home, env).map(kernelPath))];
+}
+
+// The same files as named (before symlinks are resolved): what that answer read, for a caller that keeps it
+// (git/config-credential.ts).
+export function loadedConfigNames(root: string, home: string | undefined, env: Env = process.env): string[] {
   const repository = repositoryOf(root);
   const dirs = repository ? [repository.gitDir, ...(repository.common ? [repository.common] : [])] : [resolve(root, '.git')];
   const own = dirs.flatMap((dir) => [resolve(dir, 'config'), resolve(dir, 'config.worktree')]);
-  return withIncludes([...gitOuterConfigFiles(home, env), ...own, ...envIncludes(root, home, env)], home);
+  return walkConfigFiles([...gitOuterConfigFiles(home, env), ...own, ...envIncludes(root, home, env)], home);
 }
 
 // The files an include.path of the environment names (GIT_CONFIG_COUNT/KEY/VALUE, GIT_CONFIG_PARAMETERS):

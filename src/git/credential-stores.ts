@@ -61,19 +61,29 @@ function mentionedByShellHelper(value: string): string[] {
   return helperCommands(value.trim().slice(1)).flat().flatMap((word) => word.split('=')).map((word) => word.replace(RUN_TIME, '')).filter((word) => word !== '' && !word.startsWith('-'));
 }
 
+// What an answer depended on, for a caller that keeps it (git/config-credential.ts): `read`, the files read
+// and the folders listed (stamped by identity and times); `placed`, the paths looked at or resolved (stamped
+// by where they really are and what they are).
+export interface StoreProbe {
+  readonly read: Set<string>;
+  readonly placed: Set<string>;
+}
+
 // The config files of the repository's submodules (`.git/modules/**/config`), each with the work tree
 // git runs their helpers in: a store they name is used when git runs there.
-function moduleConfigs(root: string): { config: string; worktree: string }[] {
+function moduleConfigs(root: string, probe?: StoreProbe): { config: string; worktree: string }[] {
   const found: { config: string; worktree: string }[] = [];
   const walk = (dir: string, depth: number): void => {
     if (depth > 4 || found.length >= 64) return;
     let names: string[];
+    probe?.read.add(dir);
     try {
       names = readdirSync(dir);
     } catch {
       return;
     }
     if (names.includes('config') && names.includes('HEAD')) {
+      probe?.read.add(join(dir, 'config'));
       const text = readGitMetadata(join(dir, 'config'), 1024 * 1024) ?? '';
       const worktree = parseGitConfigFile(text).entries.find((entry) => entry.section === 'core' && entry.key === 'worktree')?.value;
       // Without core.worktree, the submodule's folder by its name below .git/modules (R12-7b).
@@ -81,6 +91,7 @@ function moduleConfigs(root: string): { config: string; worktree: string }[] {
     }
     for (const name of names) if (name !== 'objects' && name !== 'refs' && name !== 'logs' && lstatQuiet(join(dir, name))?.isDirectory()) walk(join(dir, name), depth + 1);
   };
+  probe?.placed.add(join(root, '.git', 'modules'));
   if (lstatQuiet(join(root, '.git', 'modules'))?.isDirectory()) walk(join(root, '.git', 'modules'), 0);
   return found;
 }
@@ -89,11 +100,13 @@ function moduleConfigs(root: string): { config: string; worktree: string }[] {
 // where they exist (else as spelled, made absolute): `~/` from `home`, a relative path from the work tree git
 // runs its helpers in: the top of the repository holding the workspace `root` (in a subfolder workspace
 // `.git/creds` is the repository's, not a missing `sub/.git/creds`), else `root`; a submodule's work tree.
-export function credentialStoreFiles(configs: Iterable<string>, root: string, home: string | undefined): string[] {
+// `probe`: collects what the answer depended on, beside repositoryOf(root) and `home` (StoreProbe).
+export function credentialStoreFiles(configs: Iterable<string>, root: string, home: string | undefined, probe?: StoreProbe): string[] {
   const found = new Set<string>();
   const top = repositoryOf(root)?.top ?? root;
-  const sources = [...[...configs].map((config) => ({ config, worktree: top })), ...moduleConfigs(top)];
+  const sources = [...[...configs].map((config) => ({ config, worktree: top })), ...moduleConfigs(top, probe)];
   for (const { config, worktree } of sources) {
+    probe?.read.add(config);
     const text = readGitMetadata(config, 1024 * 1024);
     if (text === undefined) continue;
     const helpers = parseGitConfigFile(text).entries.filter((entry) => entry.section === 'credential' && entry.key === 'helper' && entry.value);
@@ -103,6 +116,7 @@ export function credentialStoreFiles(configs: Iterable<string>, root: string, ho
     const add = (spelled: string, mentioned: boolean): void => {
       const paths = spelled.startsWith('~/') ? (home ? [join(home, spelled.slice(2))] : []) : isAbsolute(spelled) ? [spelled] : bases.map((base) => join(base, spelled));
       for (const path of paths) {
+        probe?.placed.add(path);
         // A word a shell helper merely mentions counts where it is a file.
         if (mentioned && lstatQuiet(path)?.isFile() !== true) continue;
         found.add(path);

@@ -1,5 +1,6 @@
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { isInside } from '../workspace/contains.js';
 import { identityStamp, type FolderListings } from '../workspace/listings.js';
 
 // Answers kept between processes in a file of the state folder beside the owner's `keptFile` (which no
@@ -9,6 +10,16 @@ import { identityStamp, type FolderListings } from '../workspace/listings.js';
 // malformed file, or an entry `isValue` refuses, is no entry.
 
 export type Entries<T> = Record<string, T>;
+
+// A list of strings, as read back from a kept file (each kind's shape check uses it).
+export const isStrings = (value: unknown): value is string[] => Array.isArray(value) && value.every((item) => typeof item === 'string');
+
+// The kept file a workspace's owners (the write gate's policy, the sandbox: setup.ts, sandbox.ts) get: only in
+// a state folder no sandboxed process can write (no extra writable paths, the state folder not inside the
+// workspace); else none, and every answer is computed in each process.
+export function keptFileFor(root: string, stateDir: string | undefined, writable: readonly string[]): string | undefined {
+  return stateDir !== undefined && writable.length === 0 && !isInside(root, stateDir) ? join(stateDir, 'home-scan.json') : undefined;
+}
 
 // The file of `name` beside the owner's kept file, or none.
 const fileOf = (listings: FolderListings, name: string): string | undefined => (listings.keptFile === undefined ? undefined : join(dirname(listings.keptFile), name));
@@ -57,4 +68,48 @@ export function keepAcross<T>(listings: FolderListings, name: string, key: strin
 export function stampsOf(paths: readonly string[]): string | undefined {
   const stamps = paths.map(identityStamp);
   return stamps.includes(undefined) ? undefined : stamps.join('|');
+}
+
+const exists = (path: string): boolean => {
+  try {
+    lstatSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+// The nearest existing folder above each path of `paths` that does not exist: such a path's kernel spelling
+// depends on where that folder really is (symlinks above it).
+export function anchorsOf(paths: readonly string[]): string[] {
+  const anchors = new Set<string>();
+  for (const path of paths) {
+    if (exists(path)) continue;
+    let at = dirname(path);
+    while (!exists(at) && dirname(at) !== at) at = dirname(at);
+    anchors.add(at);
+  }
+  return [...anchors];
+}
+
+// Where a path really is, its identity, whether it is a folder, and whether the path itself is a symlink
+// ('missing' when it is gone): a symlink re-pointed, or put in place of what it names, a folder turned into a
+// file (which may take its inode number) change it; its times do not count (a folder whose entries change,
+// the git folder at every `git status`, the workspace root during an exec, keeps the answer).
+function anchorStamp(path: string): string {
+  try {
+    const link = lstatSync(path).isSymbolicLink() ? 'link' : 'entry';
+    const real = realpathSync.native(path);
+    const stats = statSync(real, { bigint: true });
+    return `${link}:${real}:${stats.dev}:${stats.ino}:${stats.isDirectory() ? 'folder' : 'other'}`;
+  } catch {
+    return 'missing';
+  }
+}
+
+// The stamps a kept answer is valid for: every source's (what was read) identity and times, every anchor's
+// (what was resolved or looked at) place and identity; undefined when a source changed within the racy window.
+export function stampsFor(sources: readonly string[], anchors: readonly string[]): string | undefined {
+  const own = stampsOf(sources);
+  return own === undefined ? undefined : `${own}#${anchors.map(anchorStamp).join('|')}`;
 }

@@ -1,4 +1,5 @@
 import picomatch from 'picomatch';
+import { isStrings as strings } from './kept-across.js';
 import type { ComputedCommand, ObeyedContext } from './obeyed.js';
 
 // The write gate's per-repository git context as kept in memory and in the state folder (obeyed-context.ts,
@@ -31,8 +32,6 @@ export interface Kept {
   readonly anchors: readonly string[];
   readonly plain: PlainContext;
 }
-
-const strings = (value: unknown): value is string[] => Array.isArray(value) && value.every((item) => typeof item === 'string');
 
 // A kept entry as read back from the state folder's file: anything else is computed again.
 export const isKept = (value: unknown): value is Kept => {

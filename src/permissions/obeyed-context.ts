@@ -1,6 +1,6 @@
-import { lstatSync, realpathSync, statSync } from 'node:fs';
+import { lstatSync, realpathSync } from 'node:fs';
 import { homedir, userInfo } from 'node:os';
-import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { isAbsolute, join, relative, resolve } from 'node:path';
 import { aliasesFor } from './obeyed-alias.js';
 import { envLoadGlobs } from './obeyed-env.js';
 import { gitConfigPaths } from './obeyed-git.js';
@@ -14,7 +14,7 @@ import type { Repository } from '../sandbox/git-config.js';
 import { VENV_MARKERS, type ObeyedContext } from './obeyed.js';
 import { isKept, KEPT_FILE, withTests, type Kept, type PlainContext, type RepositoryContext } from './obeyed-context-kept.js';
 import { FolderListings } from '../workspace/listings.js';
-import { keepAcross, keptAcross, stampsOf } from './kept-across.js';
+import { anchorsOf, keepAcross, keptAcross, stampsFor } from './kept-across.js';
 
 // git's hook names: with core.hooksPath naming the workspace root itself, these files at the root are hooks.
 const HOOK_NAMES = [
@@ -122,39 +122,6 @@ function repositoryContext(repository: Repository, roots: readonly string[], hom
   // What was read counts by identity and times; what was resolved by where it really is (anchorStamp).
   const placed = [...new Set([...(refs.probed ?? []), ...resolved])];
   return { plain, sources: [...new Set([...(refs.sources ?? []), ...hooks.sources])], anchors: [...new Set([...placed, ...anchorsOf(placed)])] };
-}
-
-// The nearest existing folder above each path of `paths` that does not exist: such a path's kernel spelling
-// depends on where that folder really is (symlinks above it).
-function anchorsOf(paths: readonly string[]): string[] {
-  const anchors = new Set<string>();
-  for (const path of paths) {
-    if (exists(path)) continue;
-    let at = dirname(path);
-    while (!exists(at) && dirname(at) !== at) at = dirname(at);
-    anchors.add(at);
-  }
-  return [...anchors];
-}
-
-// Where a path really is, its identity and whether it is a folder ('missing' when it is gone): a symlink
-// re-pointed, a folder turned into a file (which may take its inode number) change it; its times do not
-// count (a folder whose entries change, the git folder at every `git status`, the workspace root during an
-// exec, keeps the answer).
-function anchorStamp(path: string): string {
-  try {
-    const real = realpathSync.native(path);
-    const stats = statSync(real, { bigint: true });
-    return `${real}:${stats.dev}:${stats.ino}:${stats.isDirectory() ? 'folder' : 'other'}`;
-  } catch {
-    return 'missing';
-  }
-}
-
-// The stamps a kept context is valid for: every source's identity and times, every anchor's place and identity.
-function stampsFor(sources: readonly string[], anchors: readonly string[]): string | undefined {
-  const own = stampsOf(sources);
-  return own === undefined ? undefined : `${own}#${anchors.map(anchorStamp).join('|')}`;
 }
 
 // A repository's context, kept with the caller's listings, and across processes when they have a kept file,

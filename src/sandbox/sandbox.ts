@@ -17,6 +17,7 @@ import { ObeyedScan } from './obeyed-scan.js';
 import { obeyedContext } from '../permissions/obeyed-context.js';
 import { withoutRelativePath } from '../permissions/obeyed-env.js';
 import { FolderListings } from '../workspace/listings.js';
+import { keptFileFor } from '../permissions/kept-across.js';
 import { MountLease } from './mount-points.js';
 import { clearPending, recordPending } from './pending.js';
 import { quarantine, snapshot } from './planted.js';
@@ -181,8 +182,9 @@ export class ProcessSandbox {
   private etcSecrets: EtcSecrets | undefined;
   private viewCache: ViewCache | undefined;
   private obeyedScan: ObeyedScan | undefined;
-  // The folders the write gate's symlink walk read before each run (obeyed-alias.ts).
-  private readonly folderListings = new FolderListings();
+  // The folders the write gate's symlink walk read before each run (obeyed-alias.ts), and each repository's
+  // git context, kept across processes in the state folder's file as the policy's are (kept-across.ts).
+  private readonly folderListings: FolderListings;
   private warned = false;
   // Staging a run's writes in an overlay (issue 27, overlay.ts); whether it works here is tried once.
   private stager: OverlayStager | undefined;
@@ -197,6 +199,7 @@ export class ProcessSandbox {
     private readonly stateDir?: string,
   ) {
     this.toolEnv = outsidePath(env, root);
+    this.folderListings = new FolderListings(keptFileFor(root, stateDir, settings.writable ?? []));
   }
 
   async status(): Promise<SandboxStatus> {
@@ -259,7 +262,7 @@ export class ProcessSandbox {
     this.trackedCheck ??= new TrackedSecretCheck(withCredentialGlobs(this.settings.nonAccessibleGlobs ?? DEFAULT_NON_ACCESSIBLE_GLOBS), this.toolEnv, safeCache && join(dirname(safeCache), 'tracked-secrets.json'));
     // Files the repository's config includes that hold a credential (R9-14) are hidden like secrets (its own
     // config is shown as a filtered copy below).
-    const included = includedCredentialConfigs(this.root, this.env['HOME'], this.env).map((path) => ({ path, kind: 'file' as const }));
+    const included = includedCredentialConfigs(this.root, this.env['HOME'], this.env, this.folderListings).map((path) => ({ path, kind: 'file' as const }));
     const { paths: workspaceSecrets, hint } = hideTrackedGit(this.root, [...this.secretFinder.find(), ...included], this.trackedCheck);
     const repository = hint ? undefined : enclosingRepository(this.root);
     const gitHidden = hint ? { gitHidden: hint } : repository ? { gitHidden: subfolderGitHint(this.root, repository) } : {};

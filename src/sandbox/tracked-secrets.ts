@@ -3,7 +3,7 @@
 // `git show HEAD:.env` the whole file) and sees the hidden file as emptied (`git commit -a` would
 // commit it empty, `git stash` would stash the empty version and `git stash pop` outside empty the real
 // file). Found by reading the index directly (git-index.ts), cached by the index file's identity.
-import { spawnSync } from 'node:child_process';
+import { spawnSync } from './spawn-sync.js';
 import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, type BigIntStats } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { readGitMetadataBytes } from '../git/config-read.js';

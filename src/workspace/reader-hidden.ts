@@ -3,6 +3,7 @@ import { CredentialConfigs } from '../git/config-credential.js';
 import { isCredentialStoreFile } from '../git/credential-store-content.js';
 import { compileNonAccessible, type RelMatcher } from './globs.js';
 import { holdsSensitivePaths, isSensitivePath } from './sensitive.js';
+import type { FolderListings } from './listings.js';
 
 // What `read` refuses or asks for is hidden from every reader that cannot ask per file (red team round 8,
 // R8-10: `read .git/config` refused a credential while `search --dir .git` printed it; `read .aws/credentials`
@@ -44,8 +45,10 @@ export class ReaderHidden {
     private readonly root: string,
     home: string | undefined,
     env: Readonly<Record<string, string | undefined>> = process.env,
+    // The owner's cache, with the state folder's kept file (WorkspaceOptions.keptFile) or none.
+    listings?: FolderListings,
   ) {
-    this.#configs = new CredentialConfigs(root, home ?? env['HOME'], env);
+    this.#configs = new CredentialConfigs(root, home ?? env['HOME'], env, listings);
     this.#sensitive = holdsSensitivePaths(root);
   }
 
@@ -83,6 +86,8 @@ export class ReaderHidden {
 
 // The files git loads for this workspace that lie in it and hold a credential, but the repository's own
 // config (the sandbox shows that as a filtered copy), as real paths inside `root`.
-export function includedCredentialConfigs(root: string, home: string | undefined, env?: Readonly<Record<string, string | undefined>>): string[] {
-  return new CredentialConfigs(root, home ?? env?.['HOME'], env).inWorkspace();
+// `listings`: the caller's cache (the sandbox's), which keeps what git loads across processes when it has a
+// kept file (git/config-credential.ts).
+export function includedCredentialConfigs(root: string, home: string | undefined, env?: Readonly<Record<string, string | undefined>>, listings?: FolderListings): string[] {
+  return new CredentialConfigs(root, home ?? env?.['HOME'], env, listings).inWorkspace();
 }

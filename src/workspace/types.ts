@@ -41,6 +41,9 @@ export interface WorkspaceOptions {
   // Real absolute paths non-accessible in this jail and every jail rooted elsewhere with the same options
   // (the home's secrets where they really are: sandbox/home-secrets.ts), whatever the root.
   readonly hiddenPaths?: readonly string[];
+  // The state folder's kept file (permissions/kept-across.ts keptFileFor: only where no sandboxed process can
+  // write), where what git loads for the workspace is kept between processes (git/config-credential.ts).
+  readonly keptFile?: string;
 }
 
 // `.env.example`, `.env.sample`, `.env.template` and `.env.dist` stay readable: they are committed on

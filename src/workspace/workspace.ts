@@ -12,6 +12,7 @@ import { changed, credentialRefused, credentialStoreRefused, objectStoreRefused,
 import { isSensitivePath } from './sensitive.js';
 import { markedStateAbove, ownStateFolders, ownStateRefused, ownStateRels } from './own-state.js';
 import { enclosingRefusal } from './enclosing.js';
+import { FolderListings } from './listings.js';
 import { inObjectStore, ReaderHidden } from './reader-hidden.js';
 import { anchoredAtRoot } from './anchored.js';
 import { hiddenGlobsFor } from './hidden-paths.js';
@@ -60,7 +61,7 @@ export class Workspace {
     const globs = (options.nonAccessibleGlobs ?? DEFAULT_NON_ACCESSIBLE_GLOBS).map((glob) => (/^\/[^/]/.test(glob) ? glob.slice(1) : glob));
     this.nonAccessibleGlobs = [...new Set([...globs, ...anchoredAtRoot(globs, [root, givenRoot]).rests])];
     this.#nonAccessible = compileNonAccessible([...this.nonAccessibleGlobs, ...hiddenGlobsFor(root, options.hiddenPaths)]);
-    this.#readerHidden = new ReaderHidden(root, options.home, options.env);
+    this.#readerHidden = new ReaderHidden(root, options.home, options.env, options.keptFile === undefined ? undefined : new FolderListings(options.keptFile));
     this.#ownState = ownStateRels(root, options.ownState ?? []);
     this.#rootPrefix = root.endsWith(sep) ? root : root + sep;
   }
