@@ -24,7 +24,7 @@ import { runnerKindFiles } from './hook-fallback.js';
 import { commitRunnerParts } from './hook-commit-runners.js';
 import { jsConfigs } from './hook-js-configs.js';
 import { installedPrograms } from './hook-bins.js';
-import { assignedLoads, lineAssignments, npmrcLoads } from './hook-assigned.js';
+import { assignedLoads, lineAssignments, npmLineLoads, npmrcLoads } from './hook-assigned.js';
 import { newWalk, read, stats, type Walk } from './hook-walk.js';
 import { doctestGlobs, nodeUnfollowed, runsScript, scriptLoads, sourceOperands, toolchainRun } from './hook-runs.js';
 import { commandWords, shellWords } from '../git/config-command.js';
@@ -182,9 +182,13 @@ function tasks(walk: Walk, words: readonly string[], bases: readonly string[], d
     follow(walk, tasked.lines, depth + 1, script, base);
   }
   toolchainRun(walk, words, bases);
-  // npm reads .npmrc's node-options and script-shell for every script it runs (R14-7).
+  // npm reads .npmrc's node-options and script-shell for every script it runs (R14-7), and the same keys given
+  // as options on its line (R15-18).
   if (words.some((word) => NPM.has(basename(word)))) {
     for (const at of new Set([top, ...bases])) {
+      const line = npmLineLoads(words, at);
+      for (const path of line.paths) if (inside(top, path)) files.add(path);
+      if (line.why !== undefined) walk.unmodeled ??= `${relative(top, script)} runs npm with ${line.why}`;
       const loads = npmrcLoads(read1(join(at, '.npmrc')) ?? '', at);
       for (const path of loads.paths) if (inside(top, path)) files.add(path);
       if (loads.why !== undefined) walk.unmodeled ??= `${relative(top, script)} runs npm with ${loads.why}`;
