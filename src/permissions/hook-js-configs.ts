@@ -14,6 +14,7 @@ import { BABEL, JS_RUNNERS, type JsRunner } from './hook-js-runners.js';
 import { CONFIGS, configNamesOf, loadedModuleNames } from './hook-configs.js';
 import { keyedNames } from './hook-js-keys.js';
 import { isPathSpecifier, moduleTargets } from './node-resolve.js';
+import { obeyPackages } from './hook-packages.js';
 import { NODE_SCRIPT, nodeReach } from './hook-scripts.js';
 import { findInTree } from './hook-listing.js';
 import { inside } from './hook-spelling.js';
@@ -92,7 +93,10 @@ export function followJsConfig(walk: Walk, name: string, row: JsRunner, path: st
   for (const module of names) {
     // Resolved as node does (node-resolve.ts), from the configuration's folder or where the runner runs (mocha's
     // `require` is the working folder's); a bare name from every node_modules up to the top (R15-7).
-    for (const candidate of new Set([...moduleTargets(module, dirname(path), walk.top), ...moduleTargets(module, walk.top, walk.top)])) {
+    const candidates = new Set([...moduleTargets(module, dirname(path), walk.top), ...moduleTargets(module, walk.top, walk.top)]);
+    // An installed package it names, with the packages that one loads by name (hook-packages.ts).
+    obeyPackages(walk, [...candidates].filter((one) => !isPathSpecifier(module) && stats(join(one, 'package.json'))?.file === true));
+    for (const candidate of candidates) {
       walk.files.add(candidate);
       if (isFile(candidate) && NODE_SCRIPT.test(candidate)) scripts.push(candidate);
       // A configuration it extends (`extends: ['./base.json']`): read like this one, a few levels deep.

@@ -22,7 +22,7 @@ afterAll(async () => removeDir(base));
 
 let count = 0;
 const check = async (row: Row): Promise<void> => checkHookRow(join(base, `r${++count}`), home, row);
-const pkg = (name: string): Record<string, string> => ({ [`node_modules/${name}/package.json`]: JSON.stringify({ name, main: 'index.js' }) });
+const pkg = (name: string, dependencies: Record<string, string> = {}): Record<string, string> => ({ [`node_modules/${name}/package.json`]: JSON.stringify({ name, main: 'index.js', dependencies }) });
 
 describe('a configuration key naming a module: resolved like node, or unmodelled (R15-6)', () => {
   it.each<[string, Row]>([
@@ -59,7 +59,7 @@ describe('a YAML configuration\'s unquoted values (R15-21)', () => {
 
 describe('a bare module name: the package folder in node_modules, whole (R15-7)', () => {
   it.each<[string, Row]>([
-    ['a vitest config\'s bare import', { hook: 'npx vitest run', files: { 'vitest.config.ts': 'import react from "@vitejs/plugin-react";\nexport default { plugins: [react()] };\n', ...pkg('@vitejs/plugin-react') }, asks: ['node_modules/@vitejs/plugin-react/index.js', 'node_modules/@vitejs/plugin-react/package.json'], free: ['src/a.ts'] }],
+    ['a vitest config\'s bare import', { hook: 'npx vitest run', files: { 'vitest.config.ts': 'import react from "@vitejs/plugin-react";\nexport default { plugins: [react()] };\n', ...pkg('@vitejs/plugin-react', { '@babel/core': '7' }), ...pkg('@babel/core'), ...pkg('other') }, asks: ['node_modules/@vitejs/plugin-react/index.js', 'node_modules/@vitejs/plugin-react/package.json', 'node_modules/@babel/core/lib/x.js'], free: ['src/a.ts', 'node_modules/other/index.js'] }],
     ['an eslint plugin by its short name', { hook: 'npx eslint .', files: { '.eslintrc.json': '{"plugins":["react"],"extends":["plugin:import/recommended"]}', ...pkg('eslint-plugin-react') }, asks: ['node_modules/eslint-plugin-react/index.js', 'node_modules/eslint-plugin-import/lib/x.js'], free: ['src/a.js'] }],
     ['a jest preset by package name, not installed yet', { hook: 'npx jest', files: { 'jest.config.json': '{"preset":"ts-jest"}' }, asks: ['node_modules/ts-jest/jest-preset.js', 'node_modules/ts-jest.js'], free: ['src/a.js'] }],
     ['a babel preset (jest\'s transform)', { hook: 'npx jest', files: { '.babelrc': '{"presets":["env"]}' }, asks: ['node_modules/babel-preset-env/index.js', 'node_modules/@babel/preset-env/lib/index.js'], free: ['src/a.js'] }],
