@@ -169,7 +169,11 @@ export function envLoadGlobs(roots: readonly string[], env: Readonly<Record<stri
     } else {
       for (const entry of named.entries) {
         const found = relativeOf(entry, roots, env['HOME']);
-        if (found !== undefined && found.rel !== '') globs.push({ glob: found.relative ? `**/${found.rel}` : found.rel, why: why(entry) });
+        if (found === undefined || found.rel === '') continue;
+        const glob = found.relative ? `**/${found.rel}` : found.rel;
+        globs.push({ glob, why: why(entry) });
+        // A module node resolves may be a folder (a package, `./x` with an index): everything below it too.
+        if ('options' in kind && kind.node === true) globs.push({ glob: `${glob}/**`, why: why(entry) });
       }
     }
   }

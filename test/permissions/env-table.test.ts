@@ -177,6 +177,10 @@ describe('NODE_OPTIONS names what node resolves, in every file the table reads (
     const entries = envNamed('NODE_OPTIONS', '--require ./tools/x --import=y -r @s/z/sub')?.entries ?? [];
     expect(entries).toEqual(expect.arrayContaining(['./tools/x', './tools/x.js', './tools/x.cjs', './tools/x/index.js', 'node_modules/y', 'node_modules/y.js', '../node_modules/y', 'node_modules/@s/z']));
   });
+  it('the process environment: the package folder a bare --require names, whole', () => {
+    const globs = envLoadGlobs([join(base, 'proc3')], { NODE_OPTIONS: '--require x' }).map((each) => each.glob);
+    expect(globs).toEqual(expect.arrayContaining(['**/node_modules/x', '**/node_modules/x/**', '**/node_modules/x.js']));
+  });
   it.each([
     ['.envrc', 'export NODE_OPTIONS="--require ./tools/x"', 'tools/x.js'],
     ['.envrc', 'export NODE_OPTIONS="--require x"', 'node_modules/x.js'],
