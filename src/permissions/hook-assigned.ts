@@ -68,6 +68,15 @@ export function lineAssignments(words: readonly string[]): { words: string[]; fo
   return { words: found, forProgram: i < words.length };
 }
 
+// node's own options on a line (`node -r x t.js`, `node --import ./tools/x t.mjs`): the same operands as
+// NODE_OPTIONS', read by its row of the loader table (the words after the program; a script's own `-r` read too,
+// which names more, never less).
+const NODES = new Set(['node', 'nodejs', 'tsx', 'ts-node', 'bun']);
+export function nodeOptionsOf(words: readonly string[]): string[] {
+  const at = words.findIndex((word) => NODES.has(word.slice(word.lastIndexOf('/') + 1)));
+  return at < 0 || words.length === at + 1 ? [] : [`NODE_OPTIONS=${words.slice(at + 1).join(' ')}`];
+}
+
 // What `.npmrc`'s keys name (`node-options=--require ./x.js`, `script-shell=./sh`): npm reads them for every
 // script it runs; a script shell other than a standard one runs every script line.
 export function npmrcLoads(text: string, base: string): Assigned {

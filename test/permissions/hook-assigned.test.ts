@@ -65,6 +65,8 @@ describe('what a variable set for a hook line\'s program names is obeyed', () =>
     ['cd pkg && npm test', { 'pkg/package.json': PKG['package.json'], 'pkg/.npmrc': 'node-options=--require x\n' }, 'node_modules/x'],
     ['npm test --node-options=--require=./tools/x', PKG, 'tools/x.cjs'],
     ['npm --node-options "--require x" test', PKG, 'node_modules/x'],
+    ['node -r ./tools/x t.js', { 't.js': '' }, 'tools/x.js'],
+    ['node --import x t.mjs', { 't.mjs': '' }, 'node_modules/x'],
   ])('%s: what node resolves is obeyed (%#)', async (hook, files, obeyed) => {
     const found = await reached(hook, files);
     expect(found.unmodeled).toBeUndefined();
