@@ -68,13 +68,21 @@ export function lineAssignments(words: readonly string[]): { words: string[]; fo
   return { words: found, forProgram: i < words.length };
 }
 
-// node's own options on a line (`node -r x t.js`, `node --import ./tools/x t.mjs`): the same operands as
-// NODE_OPTIONS', read by its row of the loader table (the words after the program; a script's own `-r` read too,
-// which names more, never less).
+// node's own options on a line (`node -r x t.js`, `node --import=./tools/x t.mjs`): read by the NODE_OPTIONS row
+// of the loader table, as `NODE_OPTIONS=-r x` (only the loading options, up to the script node runs).
 const NODES = new Set(['node', 'nodejs', 'tsx', 'ts-node', 'bun']);
+const NODE_LOADING = /^(?:-r|--require|--import|--loader|--experimental-loader)$/;
 export function nodeOptionsOf(words: readonly string[]): string[] {
   const at = words.findIndex((word) => NODES.has(word.slice(word.lastIndexOf('/') + 1)));
-  return at < 0 || words.length === at + 1 ? [] : [`NODE_OPTIONS=${words.slice(at + 1).join(' ')}`];
+  const found: string[] = [];
+  for (let i = at < 0 ? words.length : at + 1; i < words.length && words[i]!.startsWith('-') && words[i] !== '--'; i++) {
+    const word = words[i]!;
+    const key = word.includes('=') ? word.slice(0, word.indexOf('=')) : word;
+    if (!NODE_LOADING.test(key)) continue;
+    const value = word.includes('=') ? word.slice(key.length + 1) : words[++i];
+    if (value !== undefined) found.push(`NODE_OPTIONS=${key} ${value}`);
+  }
+  return found;
 }
 
 // What `.npmrc`'s keys name (`node-options=--require ./x.js`, `script-shell=./sh`): npm reads them for every

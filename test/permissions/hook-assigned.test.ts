@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeDir, tempDir, writeFiles } from '../helpers/fixture.js';
 import { checkHookRow, hookVerdict } from './hook-check.js';
+import { nodeOptionsOf } from '../../src/permissions/hook-assigned.js';
 
 let base: string;
 let home: string;
@@ -67,6 +68,7 @@ describe('what a variable set for a hook line\'s program names is obeyed', () =>
     ['npm --node-options "--require x" test', PKG, 'node_modules/x'],
     ['node -r ./tools/x t.js', { 't.js': '' }, 'tools/x.js'],
     ['node --import x t.mjs', { 't.mjs': '' }, 'node_modules/x'],
+    ['node --require=./tools/x t.js --flag', { 't.js': '' }, 'tools/x.json'],
   ])('%s: what node resolves is obeyed (%#)', async (hook, files, obeyed) => {
     const found = await reached(hook, files);
     expect(found.unmodeled).toBeUndefined();
@@ -82,6 +84,11 @@ describe('what a variable set for a hook line\'s program names is obeyed', () =>
   ])('%s: npm config on the line naming a program is unmodelled (R15-18)', async (hook, files) => {
     const found = await reached(hook, files);
     expect(found.unmodeled).toMatch(/script-sh|userconfig/);
+  });
+
+  it('node\'s loading options are read up to its script; the script\'s own arguments are not node\'s', () => {
+    expect(nodeOptionsOf(['FOO=1', 'node', '--max-old-space-size=4096', '-r', 'x', '--import=./y', 't.js', '-r', 'z'])).toEqual(['NODE_OPTIONS=-r x', 'NODE_OPTIONS=--import ./y']);
+    expect(nodeOptionsOf(['npm', 'test'])).toEqual([]);
   });
 
   it('end to end: the file NODE_OPTIONS requires asks (--yes), an ordinary file is written', async () => {
