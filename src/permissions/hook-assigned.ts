@@ -68,6 +68,23 @@ export function lineAssignments(words: readonly string[]): { words: string[]; fo
   return { words: found, forProgram: i < words.length };
 }
 
+// node's own options on a line (`node -r x t.js`, `node --import=./tools/x t.mjs`): read by the NODE_OPTIONS row
+// of the loader table, as `NODE_OPTIONS=-r x` (only the loading options, up to the script node runs).
+const NODES = new Set(['node', 'nodejs', 'tsx', 'ts-node', 'bun']);
+const NODE_LOADING = /^(?:-r|--require|--import|--loader|--experimental-loader)$/;
+export function nodeOptionsOf(words: readonly string[]): string[] {
+  const at = words.findIndex((word) => NODES.has(word.slice(word.lastIndexOf('/') + 1)));
+  const found: string[] = [];
+  for (let i = at < 0 ? words.length : at + 1; i < words.length && words[i]!.startsWith('-') && words[i] !== '--'; i++) {
+    const word = words[i]!;
+    const key = word.includes('=') ? word.slice(0, word.indexOf('=')) : word;
+    if (!NODE_LOADING.test(key)) continue;
+    const value = word.includes('=') ? word.slice(key.length + 1) : words[++i];
+    if (value !== undefined) found.push(`NODE_OPTIONS=${key} ${value}`);
+  }
+  return found;
+}
+
 // What `.npmrc`'s keys name (`node-options=--require ./x.js`, `script-shell=./sh`): npm reads them for every
 // script it runs; a script shell other than a standard one runs every script line.
 export function npmrcLoads(text: string, base: string): Assigned {
@@ -75,12 +92,44 @@ export function npmrcLoads(text: string, base: string): Assigned {
   for (const line of text.split('\n')) {
     const found = /^\s*([\w@:/.-]+)\s*=\s*(.*?)\s*$/.exec(line);
     if (!found || found[1]!.startsWith(';') || found[1]!.startsWith('#')) continue;
-    const [key, value] = [found[1]!, found[2]!.replace(/^(["'])(.*)\1$/, '$2')];
-    if (key === 'script-shell' && !/^(?:\/(?:usr\/)?bin\/)?(?:sh|bash|dash|zsh)$/.test(value)) return { paths, why: `.npmrc \`script-shell=${value}\` (every script runs through it)` };
-    // node-options is NODE_OPTIONS for every script; another key's value names a path at most (a token
-    // `${NPM_TOKEN}` is the person's environment).
-    const loads = key === 'node-options' ? assignedLoads(`NODE_OPTIONS=${value}`, base, true) : { paths: value.includes('$') ? [] : valuePaths(value, base).map((each) => each.path) };
-    if ('why' in loads && loads.why !== undefined) return { paths, why: `.npmrc ${loads.why}` };
+    const loads = npmKeyLoads(found[1]!, found[2]!.replace(/^(["'])(.*)\1$/, '$2'), base, '.npmrc');
+    if (loads.why !== undefined) return { paths, why: loads.why };
+    paths.push(...loads.paths);
+  }
+  return { paths };
+}
+
+// What one npm config key's value names (`where`: the file or line that sets it, for the reason).
+function npmKeyLoads(key: string, value: string, base: string, where: string): Assigned {
+  const shown = `${where} \`${key}=${value}\``;
+  if ((key === 'script-shell' || key === 'shell') && !/^(?:\/(?:usr\/)?bin\/)?(?:sh|bash|dash|zsh)$/.test(value)) return { paths: [], why: `${shown} (every script runs through it)` };
+  // Another file of npm's config: its keys are not read here.
+  if (key === 'userconfig' || key === 'globalconfig') return { paths: [], why: `${shown} (npm reads its configuration from a file codeward does not read)` };
+  // node-options is NODE_OPTIONS for every script; another key's value names a path at most (a token
+  // `${NPM_TOKEN}` is the person's environment).
+  const loads = key === 'node-options' ? assignedLoads(`NODE_OPTIONS=${value}`, base, true) : { paths: value.includes('$') ? [] : valuePaths(value, base).map((each) => each.path) };
+  return loads.why === undefined ? { paths: loads.paths } : { paths: loads.paths, why: `${where} ${loads.why}` };
+}
+
+// npm's config given as options on its own line (red team R15-18): npm reads every `--key=value` and `--key
+// value` before `--` as config, before or after the command, and a key by any unambiguous abbreviation
+// (`--script-sh`); so a long option that may abbreviate a key naming a program is read as that key.
+const NPM_PROGRAM_KEYS = ['script-shell', 'node-options', 'userconfig', 'globalconfig', 'shell'];
+const MANAGERS = new Set(['npm', 'pnpm']);
+export function npmLineLoads(words: readonly string[], base: string): Assigned {
+  const at = words.findIndex((word) => MANAGERS.has(word.slice(word.lastIndexOf('/') + 1)));
+  const paths: string[] = [];
+  for (let i = at < 0 ? words.length : at + 1; i < words.length && words[i] !== '--'; i++) {
+    const option = /^--([\w-]+)(?:=(.*))?$/s.exec(words[i]!);
+    if (!option) continue;
+    const given = option[1]!.toLowerCase().replace(/_/g, '-');
+    const key = given.length >= 3 ? NPM_PROGRAM_KEYS.find((one) => one.startsWith(given)) : undefined;
+    if (key === undefined) continue;
+    // The words reaching here lost their quotes (`--node-options "--require x"` is two words): node-options
+    // reads every word after it, an over-reading that names more, never less.
+    const value = key === 'node-options' ? [option[2] ?? '', ...words.slice(i + 1)].join(' ') : option[2] ?? words[++i] ?? '';
+    const loads = npmKeyLoads(key, value, base, `the option --${option[1]}`);
+    if (loads.why !== undefined) return { paths, why: loads.why };
     paths.push(...loads.paths);
   }
   return { paths };

@@ -11,6 +11,7 @@ import { dirname, join } from 'node:path';
 import { inside } from './hook-spelling.js';
 import { simpleCommands } from './hook-tasks.js';
 import { stats, type Walk } from './hook-walk.js';
+import { obeyPackages } from './hook-packages.js';
 import { shellWords } from '../git/config-command.js';
 
 const LAUNCHERS = new Set(['npx', 'bunx', 'pnpx', 'env', 'exec', 'command', 'time', 'nice', 'nohup', 'timeout', 'xargs']);
@@ -60,7 +61,8 @@ export function installedPrograms(walk: Walk, line: string, bases: readonly stri
       if (!inside(walk.top, bin)) continue;
       walk.files.add(bin);
       const pkg = packageOf(bin, walk.top) ?? (launched ? join(base, 'node_modules', name) : undefined);
-      if (pkg !== undefined) walk.files.add(pkg);
+      // With the packages it loads by name (R15-7: node_modules/vite for vitest).
+      if (pkg !== undefined) obeyPackages(walk, [pkg]);
     }
   }
 }

@@ -9,6 +9,7 @@ import { moduleFiles } from './python-files.js';
 import type { Read } from './hook-tasks.js';
 import { LEFTHOOK_CONFIGS, PRE_COMMIT_CONFIGS } from './hook-commit-runners.js';
 import { JS_RUNNERS } from './hook-js-runners.js';
+import { pathSpellings } from './node-resolve.js';
 
 const JS = ['js', 'cjs', 'mjs', 'ts', 'cts', 'mts'];
 // The data forms of an rc file (`.prettierrc.yaml`).
@@ -127,7 +128,6 @@ export function configNamed(text: string): string[] {
 // Only names in a position that loads code are resolved so: an import or require, or the value of a key that
 // names modules (setupFiles, globalSetup, preset, require, plugins, reporters, transform ...); `roots:
 // ['./src']` or an alias to './src' stays the folder name (src/index.ts is the person's code, not the runner's).
-const RESOLVED_EXTS = [...JS, 'jsx', 'tsx', 'json'];
 const LOADING_KEY = /\b(?:setupFiles\w*|globalSetup|globalTeardown|preset|testEnvironment|require|snapshotSerializers|reporters|plugins|transform|resolver|testSequencer|watchPlugins|setup|loader)["']?\s*[:=]\s*(\[[^\]]*\]|\{[^}]*\}|["'][^"'\n]+["'])/g;
 const LOADING_CALL = /(?:\bfrom\s+|\bimport\s*\(?\s*|\brequire\s*\(\s*)["']([^"'\n]+)["']/g;
 export function loadedModuleNames(text: string): Set<string> {
@@ -137,10 +137,12 @@ export function loadedModuleNames(text: string): Set<string> {
   return names;
 }
 
+// One resolver with the runners' and the loader table's (node-resolve.ts); jest's `preset: './cfg'` is
+// cfg/jest-preset.js as well.
 export function resolvedNames(named: string): string[] {
   if (/\.[A-Za-z0-9]{1,5}$/.test(basename(named)) || named.startsWith('@') || !/^\.{0,2}\/|\//.test(named)) return [named];
   const stem = named.replace(/\/+$/, '');
-  return [named, ...RESOLVED_EXTS.map((ext) => `${stem}.${ext}`), ...RESOLVED_EXTS.map((ext) => `${stem}/index.${ext}`), `${stem}/package.json`, `${stem}/jest-preset.js`, `${stem}/jest-preset.json`];
+  return [...pathSpellings(named), `${stem}/jest-preset.js`, `${stem}/jest-preset.json`];
 }
 
 // The command lines a commit-hook runner's configuration holds: lint-staged's JSON values (package.json's

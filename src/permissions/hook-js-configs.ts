@@ -11,7 +11,10 @@
 // read as above (a bounded walk: hook-listing.ts).
 import { basename, dirname, join, resolve } from 'node:path';
 import { BABEL, JS_RUNNERS, type JsRunner } from './hook-js-runners.js';
-import { CONFIGS, configNamesOf, loadedModuleNames, resolvedNames } from './hook-configs.js';
+import { CONFIGS, configNamesOf, loadedModuleNames } from './hook-configs.js';
+import { keyedNames } from './hook-js-keys.js';
+import { isPathSpecifier, moduleTargets } from './node-resolve.js';
+import { obeyPackages } from './hook-packages.js';
 import { NODE_SCRIPT, nodeReach } from './hook-scripts.js';
 import { findInTree } from './hook-listing.js';
 import { inside } from './hook-spelling.js';
@@ -62,16 +65,20 @@ export function configKeyUnknown(name: string, row: JsRunner, path: string, text
   return undefined;
 }
 
-// The module names the row's loading keys hold (quoted strings of each key's value), with the file's imports.
-function moduleNames(row: JsRunner, text: string): string[] {
-  const names = new Set(loadedModuleNames(text));
-  for (const key of [...row.modules, ...(row.chains ?? [])]) {
-    for (const found of text.matchAll(new RegExp(String.raw`(?:^|[\s{,'"])${escaped(key)}['"]?\s*[:=]\s*(\[[^\]]*\]|\{[^}]*\}|["'][^"'\n]*["']|(?:\n\s*-\s*.*)+)`, 'gm'))) {
-      for (const quoted of found[1]!.matchAll(/["']([^"'\n]+)["']|^\s*-\s*([^\s#'"]+)/gm)) names.add((quoted[1] ?? quoted[2]!).replace(/^<rootDir>\//, './'));
-    }
-  }
-  return [...names];
+// The module names a configuration holds: its imports and what the row's loading keys hold (hook-js-keys.ts), a
+// bare name also under the names the runner prefixes to it (eslint's `react` is eslint-plugin-react).
+function moduleNames(name: string, row: JsRunner, path: string, text: string): { names: string[]; unknown?: string } {
+  const keyed = keyedNames(name, row, path, text);
+  const names = new Set([...loadedModuleNames(text), ...keyed.modules].map((one) => one.replace(/^plugin:/, '')));
+  for (const one of [...names]) if (!isPathSpecifier(one) && !one.startsWith('<')) for (const prefix of row.prefixes ?? []) names.add(prefixed(one, prefix));
+  return keyed.unknown === undefined ? { names: [...names] } : { names: [...names], unknown: keyed.unknown };
 }
+
+const prefixed = (name: string, prefix: string): string => {
+  const scoped = /^(@[^/]+)(?:\/(.*))?$/.exec(name);
+  if (!scoped) return `${prefix}${name}`;
+  return prefix.startsWith('@') ? name : scoped[2] === undefined ? `${scoped[1]}/${prefix.replace(/-$/, '')}` : `${scoped[1]}/${prefix}${scoped[2]}`;
+};
 
 // Follows one configuration file (`path`, read as `text`) of the runner `name`: what it loads is obeyed.
 export function followJsConfig(walk: Walk, name: string, row: JsRunner, path: string, text: string, depth = 0): void {
@@ -81,11 +88,15 @@ export function followJsConfig(walk: Walk, name: string, row: JsRunner, path: st
   const readOne = (file: string): string | undefined => read(walk, file);
   const isFile = (file: string): boolean => stats(file)?.file === true;
   const scripts = NODE_SCRIPT.test(path) ? [path] : [];
-  for (const module of moduleNames(row, text)) {
-    if (!/^\.{0,2}\//.test(module)) continue;
-    // From the configuration's folder or where the runner runs (mocha's `require` is the working folder's).
-    for (const candidate of new Set(resolvedNames(module).flatMap((one) => [resolve(dirname(path), one), resolve(walk.top, one)]))) {
-      if (!inside(walk.top, candidate)) continue;
+  const { names, unknown } = moduleNames(name, row, path, text);
+  if (unknown !== undefined) walk.unmodeled ??= `${where()}: ${unknown}`;
+  for (const module of names) {
+    // Resolved as node does (node-resolve.ts), from the configuration's folder or where the runner runs (mocha's
+    // `require` is the working folder's); a bare name from every node_modules up to the top (R15-7).
+    const candidates = new Set([...moduleTargets(module, dirname(path), walk.top), ...moduleTargets(module, walk.top, walk.top)]);
+    // An installed package it names, with the packages that one loads by name (hook-packages.ts).
+    obeyPackages(walk, [...candidates].filter((one) => !isPathSpecifier(module) && stats(join(one, 'package.json'))?.file === true));
+    for (const candidate of candidates) {
       walk.files.add(candidate);
       if (isFile(candidate) && NODE_SCRIPT.test(candidate)) scripts.push(candidate);
       // A configuration it extends (`extends: ['./base.json']`): read like this one, a few levels deep.

@@ -13,6 +13,9 @@ export interface JsRunner {
   readonly valued: readonly string[];
   // Options whose value may name a module (a reporter, a formatter): only these built-in names.
   readonly builtin?: Readonly<Record<string, readonly string[]>>;
+  // Options whose value is optional and names a program when given (lint-staged's `--shell [path]`, red team
+  // R15-12): alone they are flags; with a value (`--shell=x`, or the next word) the line is unmodelled.
+  readonly optional?: readonly string[];
   // Options naming the configuration file it reads (followed: hook-configs.ts), and the folder it reads it from.
   readonly configs: readonly string[];
   readonly folders?: readonly string[];
@@ -26,6 +29,8 @@ export interface JsRunner {
   // Configuration files it reads in EVERY folder of the files it handles (prettier, eslint's legacy files,
   // babel's .babelrc): obeyed at any depth.
   readonly cascades?: boolean;
+  // What it puts before a bare name it loads (eslint's `plugins: ['react']` is eslint-plugin-react).
+  readonly prefixes?: readonly string[];
   // Other tools' configuration it loads (babel's for jest's default transform, postcss's for vite).
   readonly also?: readonly string[];
 }
@@ -43,7 +48,7 @@ export const JS_RUNNERS: Readonly<Record<string, JsRunner>> = {
     configs: ['--config', '-c', '--workspace'],
     folders: ['--root', '--dir'],
     places: ['projects', 'workspace', 'root', 'dir', 'configFile', 'extends'],
-    modules: ['setupFiles', 'globalSetup', 'reporters', 'environment', 'plugins', 'resolveSnapshotPath', 'snapshotSerializers', 'sequencer', 'pool', 'runner', 'provider', 'customProviderModule'],
+    modules: ['setupFiles', 'globalSetup', 'reporters', 'reporter', 'environment', 'plugins', 'resolveSnapshotPath', 'snapshotSerializers', 'sequencer', 'pool', 'runner', 'provider', 'customProviderModule', 'diff', 'snapshotEnvironment', 'setupFile'],
     also: ['postcss.config.js', 'postcss.config.cjs', 'postcss.config.mjs', 'postcss.config.ts', '.postcssrc', '.postcssrc.json', '.postcssrc.js', '.postcssrc.yml'],
   },
   jest: {
@@ -53,7 +58,7 @@ export const JS_RUNNERS: Readonly<Record<string, JsRunner>> = {
     configs: ['--config', '-c'],
     folders: ['--rootDir', '--projects', '--roots'],
     places: ['projects', 'rootDir', 'modulePaths', 'moduleDirectories'],
-    modules: ['setupFiles', 'setupFilesAfterEnv', 'globalSetup', 'globalTeardown', 'preset', 'testEnvironment', 'snapshotSerializers', 'reporters', 'transform', 'resolver', 'testSequencer', 'watchPlugins', 'runner', 'testRunner', 'dependencyExtractor', 'snapshotResolver'],
+    modules: ['setupFiles', 'setupFilesAfterEnv', 'globalSetup', 'globalTeardown', 'preset', 'testEnvironment', 'snapshotSerializers', 'reporters', 'transform', 'resolver', 'testSequencer', 'watchPlugins', 'runner', 'testRunner', 'dependencyExtractor', 'snapshotResolver', 'testResultsProcessor', 'filter', 'prettierPath', 'hasteImplModulePath', 'moduleLoader', 'haste'],
     also: ['babel.config.js', 'babel.config.cjs', 'babel.config.mjs', 'babel.config.json', 'babel.config.ts'],
   },
   mocha: {
@@ -63,7 +68,7 @@ export const JS_RUNNERS: Readonly<Record<string, JsRunner>> = {
     configs: ['--config'],
     places: ['package', 'config', 'file'],
     chains: ['extends'],
-    modules: ['require', 'reporter', 'ui', 'loader', 'node-option'],
+    modules: ['require', 'r', 'reporter', 'R', 'ui', 'u', 'loader', 'node-option', 'n', 'import'],
   },
   ava: {
     flags: [...HELP, ...COLOR, '--update-snapshots', '-u', '--fail-fast', '--serial', '-s', '--tap', '-t', '--verbose', '--watch', '-w', '--reset-cache'],
@@ -88,11 +93,14 @@ export const JS_RUNNERS: Readonly<Record<string, JsRunner>> = {
     places: ['basePath', 'resolvePluginsRelativeTo', 'ignorePatterns'],
     modules: ['plugins', 'parser', 'processor'],
     chains: ['extends'],
+    prefixes: ['eslint-plugin-', 'eslint-config-'],
     cascades: true,
   },
   prettier: {
     flags: [...HELP, ...COLOR, '--check', '-c', '--write', '-w', '--list-different', '-l', '--no-config', '--no-editorconfig', '--cache', '--ignore-unknown', '-u', '--no-error-on-unmatched-pattern', '--use-tabs', '--semi', '--no-semi', '--single-quote', '--jsx-single-quote', '--bracket-spacing', '--no-bracket-spacing', '--bracket-same-line', '--single-attribute-per-line', '--vue-indent-script-and-style', '--experimental-ternaries', '--insert-pragma', '--require-pragma', '--with-node-modules', '--debug-check'],
-    valued: [...CACHE, ...PRETTIER_STYLE, '--parser', '--find-config-path', '--file-info'],
+    valued: [...CACHE, ...PRETTIER_STYLE, '--find-config-path', '--file-info'],
+    // prettier 2 loads a parser given as a path (`--parser ./tools/p`, red team R15-12): only the built-in ones.
+    builtin: { '--parser': ['babel', 'babel-flow', 'babel-ts', 'flow', 'typescript', 'espree', 'meriyah', 'acorn', 'css', 'less', 'scss', 'json', 'json5', 'jsonc', 'json-stringify', 'graphql', 'markdown', 'mdx', 'vue', 'yaml', 'glimmer', 'html', 'angular', 'lwc'] },
     configs: ['--config'],
     places: [],
     chains: ['extends'],
@@ -116,11 +124,13 @@ export const JS_RUNNERS: Readonly<Record<string, JsRunner>> = {
     places: [],
     modules: ['parserPreset', 'plugins', 'formatter'],
     chains: ['extends'],
+    prefixes: ['commitlint-config-'],
   },
   // Its commands are read from its configuration (hook-configs.ts configCommands): only the default files.
   'lint-staged': {
-    flags: [...HELP, '--allow-empty', '--debug', '-d', '--no-stash', '--stash', '--no-hide-partially-staged', '--quiet', '-q', '--relative', '-r', '--shell', '-x', '--verbose', '--continue-on-error', '--fail-on-changes', '--hide-unstaged', '--no-revert'],
+    flags: [...HELP, '--allow-empty', '--debug', '-d', '--no-stash', '--stash', '--no-hide-partially-staged', '--quiet', '-q', '--relative', '-r', '--verbose', '--continue-on-error', '--fail-on-changes', '--hide-unstaged', '--no-revert'],
     valued: ['--concurrent', '-p', '--diff', '--diff-filter', '--max-arg-length'],
+    optional: ['--shell', '-x'],
     configs: [],
     places: [],
     modules: [],
@@ -135,6 +145,7 @@ export const BABEL: JsRunner = {
   places: ['babelrcRoots', 'configFile', 'root', 'cwd'],
   chains: ['extends'],
   modules: ['plugins', 'presets'],
+  prefixes: ['babel-plugin-', 'babel-preset-', '@babel/plugin-', '@babel/preset-'],
 };
 
 const matches = (key: string, list: readonly string[]): boolean => list.includes(key) || (key.startsWith('--no-') && list.includes(`--${key.slice(5)}`));
@@ -150,6 +161,11 @@ export function jsRunnerArgs(name: string, rest: readonly string[]): string | un
     const key = arg.includes('=') ? arg.slice(0, arg.indexOf('=')) : arg;
     const value = (): string | undefined => (arg.includes('=') ? arg.slice(key.length + 1) : rest[++i]);
     if (matches(key, row.flags)) continue;
+    if (row.optional?.includes(key)) {
+      const given = arg.includes('=') ? arg.slice(key.length + 1) : rest[i + 1] !== undefined && !rest[i + 1]!.startsWith('-') ? rest[i + 1]! : undefined;
+      if (given === undefined) continue;
+      return `\`${name} ${key} ${given}\` (a program it runs every task through)`;
+    }
     if (row.valued.includes(key)) {
       value();
       continue;

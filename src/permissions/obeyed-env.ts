@@ -13,6 +13,11 @@
 // protects its files named like programs, a root below a relative entry's first names the rest of it (foldersAt).
 import { shadowedNames } from './obeyed-env-path.js';
 import { foldersAt, relativeOf } from './obeyed-env-where.js';
+import { moduleSpellings } from './node-resolve.js';
+
+// How many folders above the one a value is read in node's bare names are looked up (`../node_modules/x`): the
+// callers keep what lies inside the work tree, so a package's `.envrc` reaches the top's node_modules.
+const NODE_LEVELS = 8;
 
 export interface EnvLoadGlob {
   // Workspace-relative picomatch pattern.
@@ -43,7 +48,9 @@ type Kind =
   // The operands of these options in a command-line-like value (NODE_OPTIONS --require ./x.js); `extension`:
   // added to an operand without one (ruby's `-rx` loads x.rb); `include`: options naming a load folder, whose
   // every file may be loaded by name (`-I./lib`: R14b-3), obeyed whole.
-  | { readonly options: readonly string[]; readonly extension?: string; readonly include?: readonly string[] }
+  // `node`: each operand is a module specifier node resolves (node-resolve.ts: `./x` is x.js too, a bare `x`
+  // node_modules/x; red team R15-10, R15-14), read so in every file the table's values come from.
+  | { readonly options: readonly string[]; readonly extension?: string; readonly include?: readonly string[]; readonly node?: true }
   // Perl modules these options load (PERL5OPT -Mtools::x: `tools/x.pm` in a folder of @INC).
   | { readonly modules: readonly string[]; readonly include?: readonly string[] }
   // Shell text a program runs as a command (GIT_EXTERNAL_DIFF, EDITOR ...): its program when it is a path
@@ -68,7 +75,7 @@ const VARIABLES: readonly (readonly [string, Kind])[] = [
   ['GIT_CONFIG_SYSTEM', { files: 'one' }],
   ['PIP_CONFIG_FILE', { files: 'one' }],
   ['npm_config_userconfig', { files: 'one' }],
-  ['NODE_OPTIONS', { options: ['--require', '-r', '--import', '--loader', '--experimental-loader'] }],
+  ['NODE_OPTIONS', { options: ['--require', '-r', '--import', '--loader', '--experimental-loader'], node: true }],
   ['RUBYOPT', { options: ['-r'], extension: '.rb', include: ['-I'] }],
   ...['PERL5LIB', 'PERLLIB', 'RUBYLIB', 'NODE_PATH'].map((name) => [name, { folders: ['**'], code: true }] as const),
   // Red team R12-16b: GNU make reads MAKEFILES' files before every makefile; perl loads PERL5OPT's modules.
@@ -127,6 +134,7 @@ export function envNamed(name: string, value: string): { entries: string[]; fold
     const ext = kind.extension;
     return { entries: optionOperands(value, kind.options).flatMap((file) => (/\.\w+$/.test(file) ? [file] : [file, `${file}${ext}`])), ...loadFolders };
   }
+  if ('options' in kind && kind.node === true) return { entries: optionOperands(value, kind.options).flatMap((spec) => moduleSpellings(spec, NODE_LEVELS)) };
   if ('command' in kind) return { entries: [value.trim().split(/\s+/)[0] ?? ''].filter((program) => program.includes('/')) };
   return { entries: 'options' in kind ? optionOperands(value, kind.options) : kind.files === 'list' ? value.split(/[:\s]+/) : [value] };
 }
@@ -161,7 +169,11 @@ export function envLoadGlobs(roots: readonly string[], env: Readonly<Record<stri
     } else {
       for (const entry of named.entries) {
         const found = relativeOf(entry, roots, env['HOME']);
-        if (found !== undefined && found.rel !== '') globs.push({ glob: found.relative ? `**/${found.rel}` : found.rel, why: why(entry) });
+        if (found === undefined || found.rel === '') continue;
+        const glob = found.relative ? `**/${found.rel}` : found.rel;
+        globs.push({ glob, why: why(entry) });
+        // A module node resolves may be a folder (a package, `./x` with an index): everything below it too.
+        if ('options' in kind && kind.node === true) globs.push({ glob: `${glob}/**`, why: why(entry) });
       }
     }
   }

@@ -24,7 +24,7 @@ import { runnerKindFiles } from './hook-fallback.js';
 import { commitRunnerParts } from './hook-commit-runners.js';
 import { jsConfigs } from './hook-js-configs.js';
 import { installedPrograms } from './hook-bins.js';
-import { assignedLoads, lineAssignments, npmrcLoads } from './hook-assigned.js';
+import { assignedLoads, lineAssignments, nodeOptionsOf, npmLineLoads, npmrcLoads } from './hook-assigned.js';
 import { newWalk, read, stats, type Walk } from './hook-walk.js';
 import { doctestGlobs, nodeUnfollowed, runsScript, scriptLoads, sourceOperands, toolchainRun } from './hook-runs.js';
 import { commandWords, shellWords } from '../git/config-command.js';
@@ -109,7 +109,8 @@ function follow(walk: Walk, lines: readonly string[], depth: number, script: str
     // What a variable set for the line's programs (or the rest of the script) names (R14-7).
     for (const part of shCommands(command)) {
       const set = lineAssignments(part.map((word) => word.text));
-      for (const word of set.words) {
+      // node's own `-r x`/`--import x` read like NODE_OPTIONS' (one resolver: node-resolve.ts).
+      for (const word of [...set.words, ...nodeOptionsOf(part.map((each) => each.text))]) {
         const loads = assignedLoads(word, bases[bases.length - 1]!, set.forProgram);
         for (const path of loads.paths) if (inside(top, path)) files.add(path);
         if (loads.why !== undefined) walk.unmodeled ??= `${inside(top, script) ? relative(top, script) : script} runs ${loads.why}`;
@@ -182,9 +183,13 @@ function tasks(walk: Walk, words: readonly string[], bases: readonly string[], d
     follow(walk, tasked.lines, depth + 1, script, base);
   }
   toolchainRun(walk, words, bases);
-  // npm reads .npmrc's node-options and script-shell for every script it runs (R14-7).
+  // npm reads .npmrc's node-options and script-shell for every script it runs (R14-7), and the same keys given
+  // as options on its line (R15-18).
   if (words.some((word) => NPM.has(basename(word)))) {
     for (const at of new Set([top, ...bases])) {
+      const line = npmLineLoads(words, at);
+      for (const path of line.paths) if (inside(top, path)) files.add(path);
+      if (line.why !== undefined) walk.unmodeled ??= `${relative(top, script)} runs npm with ${line.why}`;
       const loads = npmrcLoads(read1(join(at, '.npmrc')) ?? '', at);
       for (const path of loads.paths) if (inside(top, path)) files.add(path);
       if (loads.why !== undefined) walk.unmodeled ??= `${relative(top, script)} runs npm with ${loads.why}`;

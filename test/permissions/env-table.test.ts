@@ -168,3 +168,26 @@ describe('R14b-3: a loader variable only known at run time obeys the whole work 
     expect(globs).not.toContain('lib/**');
   });
 });
+
+// Red team R15-10, R15-14: node resolves NODE_OPTIONS' `--require ./tools/x` like require() (tools/x.js), a
+// bare `--require x` from node_modules; the loader table reads the value so (src/permissions/node-resolve.ts)
+// for every file it is read from: .envrc, a dotenv file .envrc loads, mise.toml.
+describe('NODE_OPTIONS names what node resolves, in every file the table reads (--yes)', () => {
+  it('the table row: extensions, index files, node_modules of the folder and above', () => {
+    const entries = envNamed('NODE_OPTIONS', '--require ./tools/x --import=y -r @s/z/sub')?.entries ?? [];
+    expect(entries).toEqual(expect.arrayContaining(['./tools/x', './tools/x.js', './tools/x.cjs', './tools/x/index.js', 'node_modules/y', 'node_modules/y.js', '../node_modules/y', 'node_modules/@s/z']));
+  });
+  it('the process environment: the package folder a bare --require names, whole', () => {
+    const globs = envLoadGlobs([join(base, 'proc3')], { NODE_OPTIONS: '--require x' }).map((each) => each.glob);
+    expect(globs).toEqual(expect.arrayContaining(['**/node_modules/x', '**/node_modules/x/**', '**/node_modules/x.js']));
+  });
+  it.each([
+    ['.envrc', 'export NODE_OPTIONS="--require ./tools/x"', 'tools/x.js'],
+    ['.envrc', 'export NODE_OPTIONS="--require x"', 'node_modules/x.js'],
+    ['.envrc', 'export NODE_OPTIONS="-r x"', 'node_modules/x/index.js'],
+    ['.envrc', 'dotenv .env', 'tools/x.mjs'],
+    ['mise.toml', '[env]\nNODE_OPTIONS = "--require ./tools/x"\n', 'tools/x.js'],
+    ['mise.toml', '[env]\nNODE_OPTIONS = "--require x"\n', 'node_modules/x/lib/m.js'],
+  ])('%s %j -> %s', (name, text, file) =>
+    writeAsks(`n${name.replace(/\W/g, '')}${text.replace(/\W/g, '')}${file.replace(/\W/g, '')}`.slice(0, 90), { [name]: name === '.envrc' ? `${text}\n` : text, '.env': 'NODE_OPTIONS="--require ./tools/x"\n', 'src/a.ts': '1\n' }, file, 'src/a.ts'));
+});

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeDir, tempDir, writeFiles } from '../helpers/fixture.js';
 import { checkHookRow, hookVerdict } from './hook-check.js';
+import { nodeOptionsOf } from '../../src/permissions/hook-assigned.js';
 
 let base: string;
 let home: string;
@@ -51,6 +52,43 @@ describe('what a variable set for a hook line\'s program names is obeyed', () =>
   ])('%s: unmodeled, naming the variable', async (hook, files, why) => {
     const found = await reached(hook, files);
     expect(found.unmodeled).toContain(why);
+  });
+
+  // Red team R15-10, R15-14: node resolves `--require` like require(): `./tools/x` is tools/x.js, a bare `x`
+  // node_modules/x.js or the package folder node_modules/x; R15-18: npm's config given as options on its line.
+  it.each([
+    ['NODE_OPTIONS="--require ./tools/x" npm test', PKG, 'tools/x.js'],
+    ['NODE_OPTIONS="--require x" npm test', PKG, 'node_modules/x.js'],
+    ['export NODE_OPTIONS="-r x"\nnpm test', PKG, 'node_modules/x'],
+    ['NODE_OPTIONS="--import @s/y/register" npm test', PKG, 'node_modules/@s/y'],
+    ['npm test', { ...PKG, '.npmrc': 'node-options=--require x\n' }, 'node_modules/x.js'],
+    ['npm test', { ...PKG, '.npmrc': 'node-options=--require ./tools/x\n' }, 'tools/x/index.js'],
+    ['cd pkg && npm test', { 'pkg/package.json': PKG['package.json'], 'pkg/.npmrc': 'node-options=--require x\n' }, 'node_modules/x'],
+    ['npm test --node-options=--require=./tools/x', PKG, 'tools/x.cjs'],
+    ['npm --node-options "--require x" test', PKG, 'node_modules/x'],
+    ['node -r ./tools/x t.js', { 't.js': '' }, 'tools/x.js'],
+    ['node --import x t.mjs', { 't.mjs': '' }, 'node_modules/x'],
+    ['node --require=./tools/x t.js --flag', { 't.js': '' }, 'tools/x.json'],
+  ])('%s: what node resolves is obeyed (%#)', async (hook, files, obeyed) => {
+    const found = await reached(hook, files);
+    expect(found.unmodeled).toBeUndefined();
+    expect(found.files).toContain(join(found.root, obeyed));
+  });
+
+  it.each([
+    ['npm test --script-shell=./tools/sh', PKG],
+    ['npm run test --script-shell ./tools/sh', PKG],
+    ['npm --script-shell=tools/sh test', PKG],
+    ['npm --script-sh tools/sh test', PKG],
+    ['npm test --userconfig ./tools/rc', PKG],
+  ])('%s: npm config on the line naming a program is unmodelled (R15-18)', async (hook, files) => {
+    const found = await reached(hook, files);
+    expect(found.unmodeled).toMatch(/script-sh|userconfig/);
+  });
+
+  it('node\'s loading options are read up to its script; the script\'s own arguments are not node\'s', () => {
+    expect(nodeOptionsOf(['FOO=1', 'node', '--max-old-space-size=4096', '-r', 'x', '--import=./y', 't.js', '-r', 'z'])).toEqual(['NODE_OPTIONS=-r x', 'NODE_OPTIONS=--import ./y']);
+    expect(nodeOptionsOf(['npm', 'test'])).toEqual([]);
   });
 
   it('end to end: the file NODE_OPTIONS requires asks (--yes), an ordinary file is written', async () => {

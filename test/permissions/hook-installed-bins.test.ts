@@ -40,6 +40,21 @@ describe('installed programs a hook runs (R14-8)', () => {
     await checkHookRow(root, home, { hook: 'npm run lint\nnpx --yes prettier@3 --check .', files: {}, asks: ['node_modules/eslint/lib/run.js', 'node_modules/.bin/tsc', 'node_modules/prettier/index.js', 'node_modules/.bin/prettier'], free: ['node_modules/other/index.js', 'src/a.ts'] });
   });
 
+  // Red team R15-7: the runner's own dependencies run at the hook too (node_modules/vite for vitest), transitively,
+  // where node finds them (a nested node_modules first); a package nothing lists stays free.
+  it('the packages the runner loads by name, transitively', async () => {
+    const root = join(base, 'deps');
+    await writeFiles(root, {
+      'package.json': '{}\n', 'node_modules/.bin/.keep': '', 'node_modules/other/index.js': '',
+      'node_modules/vite/package.json': JSON.stringify({ name: 'vite', dependencies: { rollup: '4' }, optionalDependencies: { fsevents: '2' } }),
+      'node_modules/rollup/package.json': JSON.stringify({ name: 'rollup' }),
+      'node_modules/vitest/node_modules/chai/package.json': JSON.stringify({ name: 'chai' }),
+    });
+    await installed(root, 'vitest');
+    await writeFiles(root, { 'node_modules/vitest/package.json': JSON.stringify({ name: 'vitest', bin: 'bin/vitest.js', dependencies: { vite: '5', chai: '5' }, peerDependencies: { jsdom: '*' } }) });
+    await checkHookRow(root, home, { hook: 'npx vitest run', files: {}, asks: ['node_modules/vite/index.js', 'node_modules/rollup/dist/x.js', 'node_modules/vitest/node_modules/chai/index.js', 'node_modules/jsdom/index.js', 'node_modules/fsevents/index.js'], free: ['node_modules/other/index.js', 'node_modules/chai/index.js', 'src/a.ts'] });
+  });
+
   it('which words are programs', () => {
     expect(programsOf('FOO=1 npx --no -- lint-staged && yarn eslint . ; npm exec -- tsc; pnpm dlx @s/t@2 x').map((one) => one.name)).toEqual(['npx', 'lint-staged', 'yarn', 'eslint', 'npm', 'tsc', 'pnpm', '@s/t']);
   });

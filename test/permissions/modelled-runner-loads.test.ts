@@ -43,7 +43,9 @@ describe('a JS test runner\'s configuration (R12-5b)', () => {
 
   it('package.json\'s jest field: the setup files it names (present or missing), package.json itself', async () => {
     await check({ hook: 'npx jest', files: { 'package.json': pkg({ setupFiles: ['<rootDir>/cfg/s.js'], globalSetup: './cfg/g' }), 'src/a.js': '' }, asks: ['cfg/s.js', 'cfg/g.ts', 'package.json'], free: ['src/a.js'] });
-    await check({ hook: 'npm test', files: { 'package.json': pkg({ setupFilesAfterEach: ['./cfg/after.js'] }), 'cfg/after.js': '', 'src/a.js': '' }, asks: ['cfg/after.js'], free: ['src/a.js'] });
+    // A key jest's row does not list naming a path (red team R15-6): jest may load it, so every file is obeyed.
+    await check({ hook: 'npm test', files: { 'package.json': pkg({ setupFilesAfterEach: ['./cfg/after.js'] }), 'cfg/after.js': '', 'src/a.js': '' }, asks: ['cfg/after.js', 'src/a.js'], free: [] });
+    await check({ hook: 'npm test', files: { 'package.json': pkg({ setupFilesAfterEnv: ['./cfg/after.js'], testMatch: ['<rootDir>/src/**/*.test.js'] }), 'cfg/after.js': '', 'src/a.js': '' }, asks: ['cfg/after.js'], free: ['src/a.js'] });
   });
 
   it.each([
