@@ -8,6 +8,7 @@ import type { ShellParse, ShellWord, SimpleCommand } from '../shell/parse-types.
 import { UNKNOWN } from './argv.js';
 import type { Immunity } from './immune.js';
 import { resolveExisting, wrapperFolderWords, type ShellPlace } from './immune-place.js';
+import { GLOB, globOutside } from './unconfined-globs.js';
 import { installsOutside } from './unconfined-installs.js';
 import type { Judged } from './types.js';
 
@@ -36,17 +37,35 @@ const within = (folder: string, path: string): boolean => {
   return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
 };
 
-// A value (one candidate of a word) lands outside the workspace from one of the folders the line may be in.
-function leaves(value: string, bases: readonly string[], root: string, temporary = false): boolean {
-  if (value === '' || value.includes(UNKNOWN) || value.startsWith('~') || value === '-') return true;
-  return bases.some((base) => {
-    const landed = resolveExisting(resolve(base, value));
+// How a value (one candidate of a word) lands outside the workspace from one of the folders the line may be
+// in: '' for a path outside, the reason for a glob the shell expands (`glob`: the word's glob is unquoted,
+// unconfined-globs.ts), undefined when it stays inside.
+function outsideHow(value: string, bases: readonly string[], root: string, temporary = false, glob = false): string | undefined {
+  if (value === '' || value.includes(UNKNOWN) || value.startsWith('~') || value === '-') return '';
+  const outside = (abs: string): boolean => {
+    const landed = resolveExisting(abs);
     return !within(root, landed) && !(temporary && [tmpdir(), '/tmp'].some((folder) => within(resolveExisting(folder), landed)));
-  });
+  };
+  for (const base of bases) {
+    const how = glob && GLOB.test(value) ? globOutside(value, base, outside) : outside(resolve(base, value)) ? '' : undefined;
+    if (how !== undefined) return how;
+  }
+  return undefined;
 }
 
-const wordLeaves = (word: ShellWord, bases: readonly string[], root: string): string | undefined =>
-  word.candidates.some((value) => leaves(value, bases, root)) ? word.text : undefined;
+const leaves = (value: string, bases: readonly string[], root: string, temporary = false): boolean => outsideHow(value, bases, root, temporary) !== undefined;
+const named = (text: string, how: string): string => (how === '' ? text : `${text} (${how})`);
+
+// The word as the question names it when one of its values lands outside, undefined when none does.
+function wordOutside(word: ShellWord, values: readonly string[], bases: readonly string[], root: string, temporary = false): string | undefined {
+  for (const value of values) {
+    const how = outsideHow(value, bases, root, temporary, word.glob);
+    if (how !== undefined) return named(word.text, how);
+  }
+  return undefined;
+}
+
+const wordLeaves = (word: ShellWord, bases: readonly string[], root: string): string | undefined => wordOutside(word, word.candidates, bases, root);
 
 // The folders the line's relative paths may be taken from, and the first cd that leaves the workspace.
 function moves(parse: ShellParse, place: ShellPlace): { bases: string[]; out?: string } {
@@ -108,7 +127,7 @@ function commandReason(command: SimpleCommand, bases: readonly string[], root: s
   const outside = script ? wordLeaves(script, bases, root) : undefined;
   if (outside) return `it runs ${outside}, a script outside the workspace`;
   // A link to a file or folder outside (`ln -s ~ h`, `ln ~/.bashrc r`): later writes through it leave.
-  const linked = name === 'ln' ? command.words.slice(1).find((word) => !word.value.startsWith('-') && wordLeaves(word, bases, root)) : undefined;
+  const linked = name === 'ln' ? command.words.slice(1).filter((word) => !word.value.startsWith('-')).map((word) => wordLeaves(word, bases, root)).find((text) => text !== undefined) : undefined;
   if (linked) return `it links ${linked}, outside the workspace, into it`;
   const raw = command.rawName ?? '';
   if (raw.includes('/') && !SYSTEM.test(raw) && leaves(raw, bases, root)) return `it runs ${raw}, a program outside the workspace`;
@@ -127,17 +146,20 @@ function outsidePath(command: SimpleCommand, bases: readonly string[], root: str
     const pathLike = values.some((value) => value.startsWith('/') || value.startsWith('~') || value.startsWith('..'));
     // A relative value only known in part is judged by the rest of the line's rules (dynamic words), not here.
     const judged = pathLike ? values : values.filter((value) => value !== '' && !value.includes(UNKNOWN));
-    if (judged.some((value) => !value.startsWith('-') && leaves(value, bases, root, true))) return word.text;
+    const outside = wordOutside(word, judged.filter((value) => !value.startsWith('-')), bases, root, true);
+    if (outside !== undefined) return outside;
   }
   return undefined;
 }
 
 // A program that installs outside the workspace by default (`npm i -g .`, `pip install .`, `make install`:
-// R14b-5); a folder option or variable keeps it inside only when it names a folder inside (`$PWD` is the run folder).
+// R14b-5); a folder option or variable keeps it inside only when it names a folder inside the workspace (`$PWD`
+// is the run folder), not the temporary folder (R15-15: `npm i --prefix /tmp/x x` is an install outside).
 function installs(command: SimpleCommand, bases: readonly string[], root: string): string | undefined {
   const inside = (value: string): boolean => {
     const path = value.replace(/^\$\{?PWD\}?(?=\/|$)/, '.');
-    return !/[$`]/.test(path) && !leaves(path, bases, root, true);
+    // A glob names what the line may make: not proven inside.
+    return !/[$`*?[]/.test(path) && !leaves(path, bases, root);
   };
   const why = installsOutside(command, inside);
   return why ? `it installs outside the workspace (${why})` : undefined;
@@ -150,7 +172,8 @@ function reasonOf(parse: ShellParse, place: ShellPlace, readOnly: ReadOnlyVeto):
     const targets = redirection.target !== null ? [redirection.target] : (redirection.targetWord?.candidates ?? [UNKNOWN]);
     const sink = targets.every((target) => SINKS.test(target));
     if (out && !sink) return `it leaves the workspace (${out}) and then writes ${redirection.text.trim()}`;
-    if (targets.some((target) => !SINKS.test(target) && leaves(target, bases, place.root, true))) return `it writes ${redirection.text.trim()} outside the workspace`;
+    const how = targets.filter((target) => !SINKS.test(target)).map((target) => outsideHow(target, bases, place.root, true, redirection.targetWord?.glob)).find((each) => each !== undefined);
+    if (how !== undefined) return `it writes ${named(redirection.text.trim(), how)} outside the workspace`;
   }
   for (const command of parse.commands) {
     const reason = commandReason(command, bases, place.root) ?? installs(command, bases, place.root);
