@@ -1,4 +1,5 @@
 import { UNKNOWN } from './argv.js';
+import { npmrcGlobal } from './unconfined-install-npmrc.js';
 import { destinationOutside, flagOn, operands, optionValues, shown, variable, type Call, type Inside, type OptionSpec } from './unconfined-install-options.js';
 
 // The JavaScript package managers (npm, pnpm, yarn, bun, cnpm) and corepack, with no OS sandbox (red team
@@ -29,7 +30,8 @@ const READS = new Set(['ls', 'll', 'list', 'view', 'info', 'outdated', 'explain'
 // `npm config set` writes the user's configuration (~/.npmrc), which every later npm obeys.
 const CONFIG_WRITES = new Set(['set', 'delete', 'rm', 'edit', 'fix']);
 
-export function nodeInstall({ form, words, env }: Call, inside: Inside): string | undefined {
+export function nodeInstall(call: Call, inside: Inside): string | undefined {
+  const { form, words, env } = call;
   const [program = '', sub = '', ...after] = form;
   if (program === 'yarn' && sub === 'global') return 'yarn global installs into the global folder';
   const location = [...optionValues(words, LOCATION), variable(env, 'npm_config_location') ?? ''];
@@ -41,11 +43,13 @@ export function nodeInstall({ form, words, env }: Call, inside: Inside): string 
   const unknown = words.find((word) => word.startsWith(UNKNOWN));
   if (unknown !== undefined) return `${program} ${sub} is given ${shown(unknown)}, which may be --global, --prefix or a configuration file`;
   if (config.length > 0) return `${program} ${sub} reads the configuration file ${shown(config[0]!)}, which may install anywhere`;
-  const folder = destinationOutside({ form, words, env, raw: program }, inside, FOLDERS[program] ?? [], ['npm_config_prefix']);
+  const folder = destinationOutside(call, inside, FOLDERS[program] ?? [], ['npm_config_prefix']);
   if (folder) return `${program} ${sub} works in ${folder}, outside the workspace`;
   const global = flagOn(words, GLOBAL) || location.includes('global') || !/^(?:false|0|)$/i.test(variable(env, 'npm_config_global') ?? '');
   // npm's global install goes below its prefix: a prefix inside keeps it inside.
   if (global && !(folder === undefined && (program === 'npm' || program === 'cnpm'))) return `${program} ${sub} --global installs into the global folder`;
+  const npmrc = program === 'yarn' || program === 'bun' ? undefined : npmrcGlobal(call.folders);
+  if (npmrc !== undefined) return `${program} ${sub} installs into the global folder (${npmrc})`;
   if ((sub === 'link' || sub === 'ln') && operands(after).length === 0) return `${program} link with no package links this package into the global folder`;
   return undefined;
 }
@@ -53,10 +57,11 @@ export function nodeInstall({ form, words, env }: Call, inside: Inside): string 
 // corepack: `enable`/`disable` write the package managers' shims beside node (kept by `--install-directory`
 // inside); `install -g` and `prepare --activate` set the global package manager. `corepack npm …` is npm's
 // call (the caller judges the program corepack starts).
-export function corepackInstall({ form, words, env }: Call, inside: Inside): string | undefined {
+export function corepackInstall(call: Call, inside: Inside): string | undefined {
+  const { words } = call;
   const sub = operands(words, ['--install-directory'])[0] ?? '';
   if (sub === 'enable' || sub === 'disable') {
-    const kept = destinationOutside({ form, words, env, raw: 'corepack' }, inside, [{ long: 'install-directory', value: true }]);
+    const kept = destinationOutside(call, inside, [{ long: 'install-directory', value: true }]);
     return kept === undefined ? undefined : `corepack ${sub} writes the package managers' programs ${kept ? `into ${kept}` : 'beside node'}, outside the workspace`;
   }
   if ((sub === 'install' && flagOn(words, GLOBAL)) || (sub === 'prepare' && words.includes('--activate'))) return `corepack ${sub} sets the user's global package manager`;

@@ -21,6 +21,8 @@ export interface Call {
   readonly env: ReadonlyMap<string, string>;
   // The program as written (`.venv/bin/pip`).
   readonly raw: string;
+  // The folders the line may run it in (absolute).
+  readonly folders: readonly string[];
 }
 
 export interface OptionSpec {

@@ -88,9 +88,9 @@ function launched(name: string, words: readonly Word[]): { name: string; words: 
   return program === undefined || program === 'npx' || program === 'pnpx' ? undefined : { name: program, words: words.slice(at + 1) };
 }
 
-function judge(name: string, words: readonly Word[], env: ReadonlyMap<string, string>, raw: string, inside: Inside): string | undefined {
+function judge(name: string, words: readonly Word[], at: Omit<Call, 'form' | 'words' | 'raw'>, raw: string, inside: Inside): string | undefined {
   const inner = launched(name, words);
-  if (inner !== undefined) return judge(inner.name, inner.words, env, inner.name, inside);
+  if (inner !== undefined) return judge(inner.name, inner.words, at, inner.name, inside);
   const row = ROWS.find((each) => each.programs.test(name)) ?? (INSIDE_PROGRAMS.test(name) ? undefined : UNKNOWN_ROW);
   if (!row) return undefined;
   const reading = canonicalReading(name, [{ value: name, shown: name, dynamic: false }, ...words]);
@@ -98,7 +98,7 @@ function judge(name: string, words: readonly Word[], env: ReadonlyMap<string, st
   const forms = reading.forms.length > 0 || reading.unclear.length > 0 ? [...reading.forms.slice(0, 1), ...reading.unclear] : [[name, ...words.map((word) => word.value)]];
   const values = words.map((word) => word.value);
   for (const form of forms) {
-    const reason = row.outside({ form: form.map((word) => word.replace(/^(["'])(.*)\1$/, '$2')), words: values, env, raw }, inside);
+    const reason = row.outside({ ...at, form: form.map((word) => word.replace(/^(["'])(.*)\1$/, '$2')), words: values, raw }, inside);
     if (reason) return reason;
   }
   return undefined;
@@ -106,11 +106,11 @@ function judge(name: string, words: readonly Word[], env: ReadonlyMap<string, st
 
 // Why `command` installs outside the workspace, undefined when it does not. A word only known at run time from
 // its start is read as any option a destination needs (`npm i $FLAGS x` may be `-g`): UNKNOWN, then its text.
-export function installsOutside(command: SimpleCommand, inside: Inside): string | undefined {
+export function installsOutside(command: SimpleCommand, inside: Inside, folders: readonly string[]): string | undefined {
   const name = command.name ?? '';
   const words = command.words.slice(1).map((word) => {
     const value = word.candidates.length === 1 && !word.candidates[0]!.includes(UNKNOWN) ? word.candidates[0]! : `${UNKNOWN}${word.text}`;
     return { value: word.dynamic ? value : word.value, shown: word.text, dynamic: word.dynamic };
   });
-  return judge(name, words, assignments(command), command.rawName ?? name, inside);
+  return judge(name, words, { env: assignments(command), folders }, command.rawName ?? name, inside);
 }

@@ -161,7 +161,7 @@ function installs(command: SimpleCommand, bases: readonly string[], root: string
     // A glob names what the line may make: not proven inside.
     return !/[$`*?[]/.test(path) && !leaves(path, bases, root);
   };
-  const why = installsOutside(command, inside);
+  const why = installsOutside(command, inside, bases);
   return why ? `it installs outside the workspace (${why})` : undefined;
 }
 

@@ -7,7 +7,7 @@
 // workspace needs a person, the reason naming the option. The programs are stubs first on PATH
 // (unconfined-stubs.ts): nothing is installed, also by the old code. In-process engine.
 import { existsSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { installStubs } from './unconfined-stubs.js';
@@ -119,5 +119,26 @@ describe('--sandbox off: installs and reads proven inside the workspace run', ()
     expect(await run(line)).toBe('ran');
     expect(existsSync(join(box().root, 'ran.log'))).toBe(true);
     await rm(join(box().root, 'ran.log'), { force: true });
+  });
+});
+
+// npm takes `global=true` / `location=global` from the project's .npmrc as if on the line (checked with npm 11):
+// a repository that ships one makes `npm i x` a global install.
+describe('--sandbox off: a .npmrc that makes npm install globally', () => {
+  it.each([
+    ['global=true\n', 'npm i x'],
+    ['; comment\nlocation = "global"\n', 'npm i x'],
+    ['global=true\n', 'pnpm add x'],
+  ])('.npmrc %j: --yes %j is C241 naming the file and the line; nothing ran', async (rc, line) => {
+    await writeFile(join(box().root, '.npmrc'), rc);
+    const out = await run(line);
+    expect(out).toMatch(/^C241 /);
+    expect(out).toMatch(/installs into the global folder \(.*\.npmrc (?:global=true|location="global")\)/);
+    expect(existsSync(join(box().root, 'ran.log'))).toBe(false);
+  });
+
+  it('a .npmrc that names a registry only: npm i x runs', async () => {
+    await writeFile(join(box().root, '.npmrc'), 'registry=https://registry.example/\nglobal=false\n');
+    expect(await run('npm i x')).toBe('ran');
   });
 });
