@@ -1,5 +1,4 @@
-import { tmpdir } from 'node:os';
-import { isAbsolute, relative, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { inlineProgram, languageOf } from '../shell/parse-inline.js';
 import { sedScripts } from '../shell/parse-launch-sed.js';
 import { awkProgramVeto } from './options/awk.js';
@@ -7,8 +6,8 @@ import { sedScriptVeto } from './options/sed.js';
 import type { ShellParse, ShellWord, SimpleCommand } from '../shell/parse-types.js';
 import { UNKNOWN } from './argv.js';
 import type { Immunity } from './immune.js';
-import { resolveExisting, wrapperFolderWords, type ShellPlace } from './immune-place.js';
-import { GLOB, globOutside } from './unconfined-globs.js';
+import { wrapperFolderWords, type ShellPlace } from './immune-place.js';
+import { leaves, named, outsideHow, globbed, wordLeaves, wordOutside } from './unconfined-paths.js';
 import { installsOutside } from './unconfined-installs.js';
 import type { Judged } from './types.js';
 
@@ -31,41 +30,6 @@ const SINKS = /^\/dev\/(?:null|stdout|stderr|tty|fd\/[12])$/;
 const SYSTEM = /^\/(?:usr|bin|sbin|lib|lib64|opt|nix|snap)\//;
 const MOVES = new Set(['cd', 'pushd', 'popd']);
 type ReadOnlyVeto = (command: SimpleCommand) => string | undefined;
-
-const within = (folder: string, path: string): boolean => {
-  const rel = relative(folder, path);
-  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
-};
-
-// How a value (one candidate of a word) lands outside the workspace from one of the folders the line may be
-// in: '' for a path outside, the reason for a glob the shell expands (`glob`: the word's glob is unquoted,
-// unconfined-globs.ts), undefined when it stays inside.
-function outsideHow(value: string, bases: readonly string[], root: string, temporary = false, glob = false): string | undefined {
-  if (value === '' || value.includes(UNKNOWN) || value.startsWith('~') || value === '-') return '';
-  const outside = (abs: string): boolean => {
-    const landed = resolveExisting(abs);
-    return !within(root, landed) && !(temporary && [tmpdir(), '/tmp'].some((folder) => within(resolveExisting(folder), landed)));
-  };
-  for (const base of bases) {
-    const how = glob && GLOB.test(value) ? globOutside(value, base, outside) : outside(resolve(base, value)) ? '' : undefined;
-    if (how !== undefined) return how;
-  }
-  return undefined;
-}
-
-const leaves = (value: string, bases: readonly string[], root: string, temporary = false): boolean => outsideHow(value, bases, root, temporary) !== undefined;
-const named = (text: string, how: string): string => (how === '' ? text : `${text} (${how})`);
-
-// The word as the question names it when one of its values lands outside, undefined when none does.
-function wordOutside(word: ShellWord, values: readonly string[], bases: readonly string[], root: string, temporary = false): string | undefined {
-  for (const value of values) {
-    const how = outsideHow(value, bases, root, temporary, word.glob);
-    if (how !== undefined) return named(word.text, how);
-  }
-  return undefined;
-}
-
-const wordLeaves = (word: ShellWord, bases: readonly string[], root: string): string | undefined => wordOutside(word, word.candidates, bases, root);
 
 // The folders the line's relative paths may be taken from, and the first cd that leaves the workspace.
 function moves(parse: ShellParse, place: ShellPlace): { bases: string[]; out?: string } {
@@ -172,7 +136,7 @@ function reasonOf(parse: ShellParse, place: ShellPlace, readOnly: ReadOnlyVeto):
     const targets = redirection.target !== null ? [redirection.target] : (redirection.targetWord?.candidates ?? [UNKNOWN]);
     const sink = targets.every((target) => SINKS.test(target));
     if (out && !sink) return `it leaves the workspace (${out}) and then writes ${redirection.text.trim()}`;
-    const how = targets.filter((target) => !SINKS.test(target)).map((target) => outsideHow(target, bases, place.root, true, redirection.targetWord?.glob)).find((each) => each !== undefined);
+    const how = targets.filter((target) => !SINKS.test(target)).map((target) => outsideHow(target, bases, place.root, true, redirection.targetWord !== undefined && globbed(redirection.targetWord))).find((each) => each !== undefined);
     if (how !== undefined) return `it writes ${named(redirection.text.trim(), how)} outside the workspace`;
   }
   for (const command of parse.commands) {

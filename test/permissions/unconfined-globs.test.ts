@@ -44,6 +44,8 @@ describe('--sandbox off: a glob operand that may expand to a link leading outsid
     ['mv sub/a.txt lib/ulb*', /lib\/ulb\* \(it expands to/],
     ['cd lib && cp ../sub/a.txt ./u*', /it expands to/],
     ['ln -s $PWD/sub/a.txt lib/ul?/git', /it links lib\/ul\?\/git \(it expands to/],
+    // A glob the parse keeps in a variable's value (the loop's list was expanded by the shell).
+    ['for f in lib/ul*; do cp sub/a.txt "$f"/; done', /"\$f"\/ \(it expands to/],
     // Fails closed: the folder holds a link leading outside that the line may rename to a matching name.
     ['cp sub/a.txt lib/*.d/', /lib holds ulb, a link leading outside the workspace, which the line may rename/],
     ['touch lib/*.txt', /lib holds ulb/],
