@@ -1,5 +1,4 @@
-import { tmpdir } from 'node:os';
-import { isAbsolute, relative, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { inlineProgram, languageOf } from '../shell/parse-inline.js';
 import { sedScripts } from '../shell/parse-launch-sed.js';
 import { awkProgramVeto } from './options/awk.js';
@@ -7,7 +6,8 @@ import { sedScriptVeto } from './options/sed.js';
 import type { ShellParse, ShellWord, SimpleCommand } from '../shell/parse-types.js';
 import { UNKNOWN } from './argv.js';
 import type { Immunity } from './immune.js';
-import { resolveExisting, wrapperFolderWords, type ShellPlace } from './immune-place.js';
+import { wrapperFolderWords, type ShellPlace } from './immune-place.js';
+import { leaves, named, outsideHow, globbed, wordLeaves, wordOutside } from './unconfined-paths.js';
 import { installsOutside } from './unconfined-installs.js';
 import type { Judged } from './types.js';
 
@@ -30,23 +30,6 @@ const SINKS = /^\/dev\/(?:null|stdout|stderr|tty|fd\/[12])$/;
 const SYSTEM = /^\/(?:usr|bin|sbin|lib|lib64|opt|nix|snap)\//;
 const MOVES = new Set(['cd', 'pushd', 'popd']);
 type ReadOnlyVeto = (command: SimpleCommand) => string | undefined;
-
-const within = (folder: string, path: string): boolean => {
-  const rel = relative(folder, path);
-  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
-};
-
-// A value (one candidate of a word) lands outside the workspace from one of the folders the line may be in.
-function leaves(value: string, bases: readonly string[], root: string, temporary = false): boolean {
-  if (value === '' || value.includes(UNKNOWN) || value.startsWith('~') || value === '-') return true;
-  return bases.some((base) => {
-    const landed = resolveExisting(resolve(base, value));
-    return !within(root, landed) && !(temporary && [tmpdir(), '/tmp'].some((folder) => within(resolveExisting(folder), landed)));
-  });
-}
-
-const wordLeaves = (word: ShellWord, bases: readonly string[], root: string): string | undefined =>
-  word.candidates.some((value) => leaves(value, bases, root)) ? word.text : undefined;
 
 // The folders the line's relative paths may be taken from, and the first cd that leaves the workspace.
 function moves(parse: ShellParse, place: ShellPlace): { bases: string[]; out?: string } {
@@ -108,7 +91,7 @@ function commandReason(command: SimpleCommand, bases: readonly string[], root: s
   const outside = script ? wordLeaves(script, bases, root) : undefined;
   if (outside) return `it runs ${outside}, a script outside the workspace`;
   // A link to a file or folder outside (`ln -s ~ h`, `ln ~/.bashrc r`): later writes through it leave.
-  const linked = name === 'ln' ? command.words.slice(1).find((word) => !word.value.startsWith('-') && wordLeaves(word, bases, root)) : undefined;
+  const linked = name === 'ln' ? command.words.slice(1).filter((word) => !word.value.startsWith('-')).map((word) => wordLeaves(word, bases, root)).find((text) => text !== undefined) : undefined;
   if (linked) return `it links ${linked}, outside the workspace, into it`;
   const raw = command.rawName ?? '';
   if (raw.includes('/') && !SYSTEM.test(raw) && leaves(raw, bases, root)) return `it runs ${raw}, a program outside the workspace`;
@@ -127,19 +110,22 @@ function outsidePath(command: SimpleCommand, bases: readonly string[], root: str
     const pathLike = values.some((value) => value.startsWith('/') || value.startsWith('~') || value.startsWith('..'));
     // A relative value only known in part is judged by the rest of the line's rules (dynamic words), not here.
     const judged = pathLike ? values : values.filter((value) => value !== '' && !value.includes(UNKNOWN));
-    if (judged.some((value) => !value.startsWith('-') && leaves(value, bases, root, true))) return word.text;
+    const outside = wordOutside(word, judged.filter((value) => !value.startsWith('-')), bases, root, true);
+    if (outside !== undefined) return outside;
   }
   return undefined;
 }
 
 // A program that installs outside the workspace by default (`npm i -g .`, `pip install .`, `make install`:
-// R14b-5); a folder option or variable keeps it inside only when it names a folder inside (`$PWD` is the run folder).
+// R14b-5); a folder option or variable keeps it inside only when it names a folder inside the workspace (`$PWD`
+// is the run folder), not the temporary folder (R15-15: `npm i --prefix /tmp/x x` is an install outside).
 function installs(command: SimpleCommand, bases: readonly string[], root: string): string | undefined {
   const inside = (value: string): boolean => {
     const path = value.replace(/^\$\{?PWD\}?(?=\/|$)/, '.');
-    return !/[$`]/.test(path) && !leaves(path, bases, root, true);
+    // A glob names what the line may make: not proven inside.
+    return !/[$`*?[]/.test(path) && !leaves(path, bases, root);
   };
-  const why = installsOutside(command, inside);
+  const why = installsOutside(command, inside, bases);
   return why ? `it installs outside the workspace (${why})` : undefined;
 }
 
@@ -150,7 +136,8 @@ function reasonOf(parse: ShellParse, place: ShellPlace, readOnly: ReadOnlyVeto):
     const targets = redirection.target !== null ? [redirection.target] : (redirection.targetWord?.candidates ?? [UNKNOWN]);
     const sink = targets.every((target) => SINKS.test(target));
     if (out && !sink) return `it leaves the workspace (${out}) and then writes ${redirection.text.trim()}`;
-    if (targets.some((target) => !SINKS.test(target) && leaves(target, bases, place.root, true))) return `it writes ${redirection.text.trim()} outside the workspace`;
+    const how = targets.filter((target) => !SINKS.test(target)).map((target) => outsideHow(target, bases, place.root, true, redirection.targetWord !== undefined && globbed(redirection.targetWord))).find((each) => each !== undefined);
+    if (how !== undefined) return `it writes ${named(redirection.text.trim(), how)} outside the workspace`;
   }
   for (const command of parse.commands) {
     const reason = commandReason(command, bases, place.root) ?? installs(command, bases, place.root);

@@ -5,52 +5,13 @@
 // option or variable naming a folder inside keeps them free. The programs are stubs first on PATH (each
 // records that it ran), so the old code's failure writes nothing outside. In-process engine.
 import { existsSync } from 'node:fs';
-import { chmod, mkdir, rm, writeFile } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createEngine } from '../../src/setup.js';
+import { describe, expect, it } from 'vitest';
 import type { ApprovalRequest } from '../../src/permissions/types.js';
-import { writeFiles } from '../helpers/fixture.js';
-import { sandbox, type Sandbox } from './helpers.js';
+import { installStubs } from './unconfined-stubs.js';
 
-const STUBS = ['npm', 'pnpm', 'yarn', 'bun', 'pip', 'pip3', 'python3', 'uv', 'pipx', 'cargo', 'go', 'gem', 'make', 'cmake', 'ninja', 'brew', 'poetry', 'bundle', 'deno', 'dotnet', 'composer'];
-let box: Sandbox;
-let stubs: string;
-beforeEach(async () => {
-  box = await sandbox();
-  stubs = join(box.home, 'stubs');
-  await mkdir(stubs);
-  // Each stub records its run in the workspace (the folder it was started in is the workspace root).
-  for (const name of STUBS) {
-    await writeFile(join(stubs, name), `#!/bin/sh\necho "$0 $*" >> "${join(box.root, 'ran.log')}"\n`);
-    await chmod(join(stubs, name), 0o755);
-  }
-  await writeFiles(box.root, { 'package.json': '{"name":"p"}\n', 'sub/a.txt': 'a\n', '.venv/bin/.keep': '' });
-  await writeFile(join(box.root, '.venv/bin/pip'), `#!/bin/sh\necho "$0 $*" >> "${join(box.root, 'ran.log')}"\n`);
-  await chmod(join(box.root, '.venv/bin/pip'), 0o755);
-  // The commands a run starts see the process's PATH (the engine's env is for its own look-ups).
-  vi.stubEnv('PATH', `${stubs}:${process.env['PATH'] ?? ''}`);
-});
-afterEach(async () => {
-  vi.unstubAllEnvs();
-  await box.cleanup();
-});
-
-async function run(cmd: string, asked?: ApprovalRequest[]): Promise<string> {
-  const approver = asked ? async (request: ApprovalRequest): Promise<'no'> => (asked.push(request), 'no') : undefined;
-  const engine = await createEngine({
-    workspace: box.root,
-    env: { HOME: box.home, PATH: process.env['PATH'] ?? '' },
-    sandbox: { mode: 'off' },
-    permissions: { home: box.home, yes: approver === undefined, ...(approver ? { approver, cliRules: { allow: ['@coder exec *'] } } : {}) },
-  });
-  try {
-    const result = await engine.run({ cmd: 'exec', args: { cmd } });
-    return result.ok ? 'ran' : `${result.error.code} ${result.error.message}`;
-  } finally {
-    await engine.close();
-  }
-}
+const { box, run } = installStubs(['npm', 'pnpm', 'yarn', 'bun', 'pip', 'pip3', 'python3', 'uv', 'pipx', 'cargo', 'go', 'gem', 'make', 'cmake', 'ninja', 'brew', 'poetry', 'bundle', 'deno', 'dotnet', 'composer']);
 
 const OUTSIDE = [
   'npm i -g .',
@@ -97,7 +58,7 @@ describe('--sandbox off: a program that installs outside the workspace needs a p
     const out = await run(line);
     expect(out).toMatch(/^C241 /);
     expect(out).toMatch(/installs outside the workspace/);
-    expect(existsSync(join(box.root, 'ran.log'))).toBe(false);
+    expect(existsSync(join(box().root, 'ran.log'))).toBe(false);
   });
 
   it('an allow rule does not approve it: a person is asked why', async () => {
@@ -136,8 +97,8 @@ describe('--sandbox off: installs kept inside the workspace run', () => {
     'poetry run pytest',
   ])('--yes %j runs', async (line) => {
     expect(await run(line)).toBe('ran');
-    expect(existsSync(join(box.root, 'ran.log'))).toBe(true);
-    await rm(join(box.root, 'ran.log'), { force: true });
+    expect(existsSync(join(box().root, 'ran.log'))).toBe(true);
+    await rm(join(box().root, 'ran.log'), { force: true });
   });
 
   it.each(['mkdir install', 'echo install'])('--yes %j (a file named install, not a subcommand) runs', async (line) => {

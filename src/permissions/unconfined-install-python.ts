@@ -1,0 +1,63 @@
+import { destinationOutside, flagOn, operands, optionValues, variable, type Call, type Inside, type OptionSpec } from './unconfined-install-options.js';
+
+// Python's installers with no OS sandbox (red team R14b-5, R15-15). pip, `python -m pip`, `setup.py
+// install|develop` and easy_install change the interpreter's site-packages (the system's or the user's)
+// unless a workspace environment runs them (`.venv/bin/pip`) or every destination they are given lands inside
+// (`--target`, `--prefix`, `--root`, `--python`, their abbreviations: optparse and getopt take unique
+// prefixes; `--prefix /tmp/x` is outside: only the workspace counts). `--user` is the user's site-packages.
+
+const truthy = (value: string | undefined): boolean => value !== undefined && !/^(?:false|0|no|off|)$/i.test(value);
+const USER: OptionSpec = { long: 'user', abbreviate: 3 };
+const PIP_TO: readonly OptionSpec[] = [
+  { long: 'target', abbreviate: 2, short: 't', value: true },
+  { long: 'prefix', abbreviate: 3, except: ['pre'], value: true },
+  { long: 'root', abbreviate: 2, value: true },
+  // pip 22.3+ and uv install into the interpreter `--python` names.
+  { long: 'python', abbreviate: 3, short: 'p', value: true },
+];
+const PIP_VARIABLES = ['PIP_TARGET', 'PIP_PREFIX', 'PIP_ROOT', 'PIP_PYTHON', 'UV_PYTHON'];
+// setup.py's install commands and their folders (distutils/setuptools, getopt: unique prefixes).
+const SETUP_COMMANDS = /^(?:install(?:_\w+)?|develop|easy_install|bdist_egg)$/;
+const SETUP_TO: readonly OptionSpec[] = ['root', 'prefix', 'home', 'install-base', 'install-platbase', 'install-lib', 'install-purelib', 'install-platlib', 'install-headers', 'install-scripts', 'install-data', 'install-dir', 'script-dir', 'exec-prefix', 'egg-path']
+  .map((long) => ({ long, abbreviate: Math.min(long.length, 4), value: true }));
+// Options that alone put everything below them.
+const SETUP_WHOLE = (spec: OptionSpec): boolean => ['root', 'prefix', 'home', 'install-base'].includes(spec.long);
+
+const setupScript = (word: string | undefined): boolean => word !== undefined && /(?:^|\/)setup\.py$/.test(word);
+
+// Why the call is not kept inside: a destination outside (named), '' when nothing keeps it inside, undefined
+// when every destination given lands inside and one of them (`whole`) holds the whole install, or when a
+// workspace environment's own program runs it (`.venv/bin/pip`, `.venv/bin/python setup.py install`).
+function kept(call: Call, inside: Inside, to: readonly OptionSpec[], variables: readonly string[], whole: (spec: OptionSpec) => boolean): string | undefined {
+  const outside = destinationOutside(call, inside, to, variables);
+  if (outside) return outside;
+  if (outside === undefined && (variables.length > 0 || to.some((spec) => whole(spec) && optionValues(call.words, spec).length > 0))) return undefined;
+  return call.raw.includes('/') && inside(call.raw) ? undefined : '';
+}
+
+export function pythonInstall(call: Call, inside: Inside): string | undefined {
+  const { form, words, env } = call;
+  const [program = ''] = form;
+  if (program === 'uv' && form[1] === 'tool' && ['install', 'upgrade', 'uninstall'].includes(form[2] ?? '')) return 'uv tool installs into the user\'s tool folder';
+  // `python3 setup.py install`, `./setup.py develop`.
+  const script = setupScript(program) ? 0 : /^python/.test(program) && setupScript(form[1]) ? 1 : -1;
+  if (script >= 0) {
+    const command = operands(form.slice(script + 1)).find((word) => SETUP_COMMANDS.test(word));
+    if (command === undefined) return undefined;
+    if (words.some((word) => /^--user(?:=|$)/.test(word))) return `setup.py ${command} --user installs into the user's site-packages`;
+    const why = kept(call, inside, SETUP_TO, [], SETUP_WHOLE);
+    return why === undefined ? undefined : `setup.py ${command} installs into the interpreter's site-packages${why ? ` (${why})` : ''}, outside the workspace`;
+  }
+  if (/^easy_install/.test(program)) {
+    const why = kept(call, inside, [{ long: 'install-dir', abbreviate: 4, short: 'd', value: true }, { long: 'script-dir', abbreviate: 3, short: 's', value: true }], [], () => false);
+    return why === undefined ? undefined : `easy_install installs into the interpreter's site-packages${why ? ` (${why})` : ''}, outside the workspace`;
+  }
+  const pip = program === 'uv' ? (form[1] === 'pip' ? 2 : -1) : /^python/.test(program) ? (form[1] === '-m' && /^pip[\d.]*$/.test(form[2] ?? '') ? 3 : -1) : 1;
+  const sub = pip < 0 ? undefined : form[pip];
+  if (sub !== 'install' && sub !== 'uninstall') return undefined;
+  if (flagOn(words, USER) || truthy(variable(env, 'PIP_USER'))) return `pip ${sub} --user installs into the user's site-packages`;
+  const system = program === 'uv' && (words.includes('--system') || truthy(variable(env, 'UV_SYSTEM_PYTHON')));
+  const why = kept(call, inside, PIP_TO, PIP_VARIABLES, () => true);
+  if (why === undefined || (why === '' && program === 'uv' && !system)) return undefined;
+  return `pip ${sub} changes the interpreter's site-packages outside the workspace (${why || 'no workspace environment runs it, no --target inside'})`;
+}

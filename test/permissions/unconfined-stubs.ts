@@ -1,0 +1,55 @@
+// The harness of the --sandbox off install tests: every program a line names is a stub first on PATH that
+// records its run in the workspace (ran.log), so the old code's failure installs nothing anywhere. The
+// in-process engine runs each line with the OS sandbox off, under --yes or with an allow-all rule and an
+// approver that answers no.
+import { chmod, mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { createEngine } from '../../src/setup.js';
+import type { ApprovalRequest } from '../../src/permissions/types.js';
+import { writeFiles } from '../helpers/fixture.js';
+import { sandbox, type Sandbox } from './helpers.js';
+
+export interface Stubbed {
+  readonly box: () => Sandbox;
+  readonly run: (cmd: string, asked?: ApprovalRequest[]) => Promise<string>;
+}
+
+export function installStubs(names: readonly string[]): Stubbed {
+  let box: Sandbox;
+  beforeEach(async () => {
+    box = await sandbox();
+    const stubs = join(box.home, 'stubs');
+    await mkdir(stubs);
+    const stub = `#!/bin/sh\necho "$0 $*" >> "${join(box.root, 'ran.log')}"\n`;
+    for (const name of names) {
+      await writeFile(join(stubs, name), stub);
+      await chmod(join(stubs, name), 0o755);
+    }
+    await writeFiles(box.root, { 'package.json': '{"name":"p"}\n', 'sub/a.txt': 'a\n', '.venv/bin/.keep': '' });
+    await writeFile(join(box.root, '.venv/bin/pip'), stub);
+    await chmod(join(box.root, '.venv/bin/pip'), 0o755);
+    // The commands a run starts see the process's PATH (the engine's env is for its own look-ups).
+    vi.stubEnv('PATH', `${stubs}:${process.env['PATH'] ?? ''}`);
+  });
+  afterEach(async () => {
+    vi.unstubAllEnvs();
+    await box.cleanup();
+  });
+  const run = async (cmd: string, asked?: ApprovalRequest[]): Promise<string> => {
+    const approver = asked ? async (request: ApprovalRequest): Promise<'no'> => (asked.push(request), 'no') : undefined;
+    const engine = await createEngine({
+      workspace: box.root,
+      env: { HOME: box.home, PATH: process.env['PATH'] ?? '' },
+      sandbox: { mode: 'off' },
+      permissions: { home: box.home, yes: approver === undefined, ...(approver ? { approver, cliRules: { allow: ['@coder exec *'] } } : {}) },
+    });
+    try {
+      const result = await engine.run({ cmd: 'exec', args: { cmd } });
+      return result.ok ? 'ran' : `${result.error.code} ${result.error.message}`;
+    } finally {
+      await engine.close();
+    }
+  };
+  return { box: () => box, run };
+}
