@@ -1,6 +1,6 @@
-import type { Redirection, ShellParse, SimpleCommand } from '../shell/parse-types.js';
+import type { Redirection, ShellParse, ShellWord, SimpleCommand } from '../shell/parse-types.js';
 import { canonicalReading, type Token } from './canonical-command.js';
-import { wordReadings } from './canonical-words.js';
+import { holeWord, wordReadings } from './canonical-words.js';
 import { ENTRY_SCRIPTS, scriptProgram } from './canonical-entry.js';
 import type { Subject } from './pattern.js';
 
@@ -25,13 +25,29 @@ export interface CommandSpelling {
   readonly canonical: string;
   readonly others: readonly string[];
   readonly unclear?: readonly string[];
+  // The words only known at run time the unclear spellings read as holes (for the question's reason).
+  readonly holes?: readonly string[];
 }
+
+// The argument words as deny and ask rules read them: xargs' or parallel's input only known at run time is
+// one more word of no known value (or each word holding xargs' replace string is one: R15-1).
+function readWords(command: SimpleCommand): readonly ShellWord[] {
+  const words = command.words.slice(1);
+  const input = command.input;
+  if (input === undefined) return words;
+  if (input.replace === undefined) return [...words, holeWord(input.source)];
+  return words.map((word) => (word.text.includes(input.replace!) ? holeWord(`${word.text} (${input.source})`) : word));
+}
+
+const holeText = (word: ShellWord): string => (word.parts.length === 1 && word.parts[0]!.kind === 'dynamic' && word.value === '' && word.candidates.length === 0 && !word.text.startsWith('$') ? word.text : `\`${word.text}\`${word.glob ? ' (a glob the shell expands from the files present)' : ''}`);
 
 // `runDir`: where the line runs, to read a script it names (`node ./x`, `./x`: canonical-entry.ts).
 export function spellCommand(command: SimpleCommand, runDir?: string): CommandSpelling {
   const text = collapse(command.text);
   if (command.name === null || command.words.length === 0) return { canonical: text, others: [] };
-  const { typed, known, possible } = wordReadings(command.words.slice(1), quoteWord);
+  const { typed } = wordReadings(command.words.slice(1), quoteWord);
+  const read = readWords(command);
+  const { known, possible } = wordReadings(read, quoteWord);
   const args = typed.map((token) => token.shown);
   const core = [quoteWord(command.rawName ?? command.name), ...args].join(' ');
   const byName = [quoteWord(command.name), ...args].join(' ');
@@ -50,7 +66,8 @@ export function spellCommand(command: SimpleCommand, runDir?: string): CommandSp
   const program = [...typedRead.forms, ...(knownRead ? [[name, ...known!.map((token) => token.shown)].join(' '), ...knownRead.forms] : [])];
   const others = [...new Set([core, byName, text, ...program])].filter((spelling) => spelling !== canonical);
   const unclear = [...typedRead.unclear, ...(knownRead?.unclear ?? []), ...possibleRead.flatMap((read, i) => [[name, ...possible[i]!.map((token) => token.shown)].join(' '), ...read.forms, ...read.unclear])];
-  return { canonical, others, unclear: [...new Set(unclear)] };
+  const holes = read.filter((word) => word.dynamic || word.glob).map(holeText);
+  return { canonical, others, unclear: [...new Set(unclear)], ...(holes.length > 0 ? { holes } : {}) };
 }
 
 // The spellings of one reading of the words: the command as its program reads it, and as the package

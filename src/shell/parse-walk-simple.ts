@@ -45,12 +45,15 @@ export function simple(walk: WalkOps, wordNodes: readonly Node[], redirectNodes:
     if (item.kind === 'command') {
       let itemWords = words.slice(item.start, item.end);
       if (item.extra) itemWords = [...itemWords, ...words.slice(item.extra[0], item.extra[1])];
+      // xargs appends its input lines: known when they are a literal text piped in; otherwise (a file, a
+      // stream only known at run time, or lines put in place of `-I{}`) they are words of no known value.
+      const input = item.input ?? (item.xargs && (stdin === undefined || item.replace !== undefined) ? 'the words xargs reads from its input' : undefined);
       if (item.xargs) itemWords = [...itemWords, ...stdinWords.map(staticWord)];
       const program = item.stdin === 'program' ? stdin : item.programFile !== undefined ? walk.state.fileText(item.programFile) : undefined;
       const runsStdin = item.stdin === 'shell' || item.stdin === 'program';
       // The program comes from the previous pipeline stage (static or not: `base64 -d x | sh`, `env | bash`).
       const piped = runsStdin && hereStdin === undefined && scope.pipes.length > 0 && scope.pipes[scope.pipes.length - 1]!.index > 0;
-      const command = emit(walk, itemWords, item.wrappers, text, scope, redirections, { stdinScript: runsStdin, ...(program !== undefined ? { stdinProgram: program } : {}), ...(piped ? { pipedProgram: true } : {}), ...(item.xargsCode ? { xargsCode: true } : {}), ...(primary === undefined && launches.length > 0 ? { launches } : {}) });
+      const command = emit(walk, itemWords, item.wrappers, text, scope, redirections, { stdinScript: runsStdin, ...(program !== undefined ? { stdinProgram: program } : {}), ...(piped ? { pipedProgram: true } : {}), ...(item.xargsCode ? { xargsCode: true } : {}), ...(input !== undefined ? { input: { source: input, ...(item.replace !== undefined ? { replace: item.replace } : {}) } } : {}), ...(primary === undefined && launches.length > 0 ? { launches } : {}) });
       primary ??= command;
       if ((item.stdin === 'shell' || item.stdin === 'guess') && stdin !== undefined) {
         walk.script(stdin, { ...childScope(scope), wrappers: [...scope.wrappers, ...item.wrappers, command.name ?? words[item.start]!.text] });
@@ -94,7 +97,7 @@ export function simple(walk: WalkOps, wordNodes: readonly Node[], redirectNodes:
 }
 
 // Records one command (its name, words, wrappers, redirections and where it stands on the line).
-export function emit(walk: Pick<WalkOps, 'commands' | 'state'>, words: readonly ShellWord[], wrappers: readonly string[], text: string, scope: Scope, redirections: readonly Redirection[], extra: Pick<SimpleCommand, 'stdinScript' | 'stdinProgram' | 'pipedProgram' | 'xargsCode' | 'launches'> = {}): SimpleCommand {
+export function emit(walk: Pick<WalkOps, 'commands' | 'state'>, words: readonly ShellWord[], wrappers: readonly string[], text: string, scope: Scope, redirections: readonly Redirection[], extra: Pick<SimpleCommand, 'stdinScript' | 'stdinProgram' | 'pipedProgram' | 'xargsCode' | 'launches' | 'input'> = {}): SimpleCommand {
   const first = words[0]!;
   const unknown = first.dynamic || first.glob;
   const command: SimpleCommand = {
@@ -109,6 +112,7 @@ export function emit(walk: Pick<WalkOps, 'commands' | 'state'>, words: readonly 
     ...(extra.stdinProgram !== undefined ? { stdinProgram: extra.stdinProgram } : {}),
     ...(extra.pipedProgram ? { pipedProgram: true } : {}),
     ...(extra.xargsCode ? { xargsCode: true } : {}),
+    ...(extra.input ? { input: extra.input } : {}),
     ...(extra.launches ? { launches: extra.launches } : {}),
     ...(scope.substituted ? { substituted: true } : {}),
     words,
