@@ -76,7 +76,7 @@ export const WRAPPERS: Readonly<Record<string, WrapperSpec>> = {
   unshare: { argShort: 'SGRw', argLong: ['setuid', 'setgid', 'root', 'wd', 'propagation'] },
   nsenter: { argShort: 'tSG', argLong: ['target', 'setuid', 'setgid'] },
   coproc: {},
-  npx: { argShort: 'p', argLong: ['package', 'node-options', 'userconfig', 'cache', 'registry'], stringShort: 'c', stringLong: ['call'] },
+  npx: { argShort: 'p', argLong: ['package', 'node-options', 'userconfig', 'cache', 'registry'], stringShort: 'c', stringLong: ['call', 'cal', 'c'] },
   bunx: { argLong: ['package'] },
   busybox: {},
   toybox: {},
