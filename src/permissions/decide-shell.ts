@@ -49,7 +49,7 @@ function evaluate(judged: Judged, ctx: DecideContext, parse: ShellParse): Readin
   const whole = { text: `${judged.tool} ${parse.source.trim().replace(/\s+/g, ' ')}`, command: judged.command };
   const runDir = resolvePath(ctx.policy.root, judged.dir ?? '.');
   const parts = parse.commands.map((command) => {
-    const spelling = spellCommand(command, runDir);
+    const spelling = spellCommand(command, runDir, ctx.policy.root);
     const subjects = commandSubjects(judged.tool, judged.command, spelling, judged.qualifiers);
     const match = ctx.policy.match({ canonical: subjects.canonical, others: [...subjects.others, whole] });
     const head = judged.qualifiers ? `${judged.tool} ${judged.qualifiers}` : judged.tool;
