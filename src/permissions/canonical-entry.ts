@@ -56,7 +56,8 @@ export function scriptProgram(path: string, runDir: string, root?: string, direc
     return undefined;
   }
   const name = basename(real);
-  const byName = ENTRY_SCRIPTS[name] ?? (grammarOf(name) !== undefined ? name : undefined);
+  // git reads its command from the name it is run by (`git-push -> git` pushes): that name is kept.
+  const byName = ENTRY_SCRIPTS[name] ?? (grammarOf(name) !== undefined && !basename(path).startsWith('git-') ? name : undefined);
   if (byName !== undefined) return byName;
   const bytes = firstBytes(real, root);
   if (bytes === undefined) return undefined;
