@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/setup.js';
 import { writeFiles } from '../helpers/fixture.js';
 import { git } from '../helpers/git.js';
+import { compilePattern, WORD_HOLE } from '../../src/permissions/pattern.js';
 import { explain, policyWith, sandbox, type Sandbox } from './helpers.js';
 
 // Red team R15: a word whose value is only known at run time is a hole for deny and ask rules (any text: a deny
@@ -61,6 +62,16 @@ describe('words only known at run time are holes for deny rules', () => {
     expect((await explain(policy, '@coder exec xargs -a list git')).reason).toContain('the words xargs reads from its argument file');
     expect((await explain(policy, '@coder exec npm run deplo*')).reason).toContain('`deplo*` (a glob the shell expands from the files present)');
     expect((await explain(policy, '@coder exec ./g push')).reason).toContain('the program `./g`');
+  });
+});
+
+describe('a one-word hole (a program of unknown content)', () => {
+  const subject = (text: string) => ({ text: `@coder exec ${text}`, command: 'exec' });
+  it('reads as any one word, never as several', () => {
+    const rule = compilePattern('@coder exec git push*');
+    expect(rule.matches(subject(`${WORD_HOLE} push origin`))).toBe(true);
+    expect(rule.matches(subject(`${WORD_HOLE} deploy push`))).toBe(false);
+    expect(compilePattern('@coder exec rm -rf*').matches(subject(`${WORD_HOLE} -rf build`))).toBe(true);
   });
 });
 
