@@ -41,7 +41,7 @@ const DENIED = [
   'npm run -- deploy', 'npm run-script -- deploy', 'npm run --silent -- deploy', 'npm rum --if-present -- deploy',
   // R15-3: --call=TEXT and its abbreviations, after or before the subcommand, and npx's.
   'npm exec --call="npm run deploy"', 'npm x --call="git push origin HEAD"', 'npm exec --c="git push"', 'npm exec --cal="git push"',
-  'npm --call="git push" exec', 'npx --cal="git push"', 'npm exe -c "git push"',
+  'npm --call="git push" exec', 'npx --cal="git push"', 'npx -c="git push"', 'npm exec -c="git push"', 'npm exe -c "git push"',
   // R15-5: npm explore runs its trailing words through a shell.
   'npm explore x -- git push origin HEAD:refs/heads/pwn2', 'npm explore x -- npm run deploy', 'npm explor x -- git push', 'npm --prefix . explore x git push',
 ];
