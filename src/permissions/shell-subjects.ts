@@ -33,8 +33,8 @@ export interface CommandSpelling {
 // The argument words as deny and ask rules read them: xargs' or parallel's input only known at run time is
 // one more word of no known value (or each word holding xargs' replace string is one: R15-1).
 function readWords(command: SimpleCommand): readonly ShellWord[] {
-  const words = command.words.slice(1);
   const input = command.input;
+  const words = command.words.slice(1, command.words.length - (input?.appended ?? 0));
   if (input === undefined) return words;
   if (input.replace === undefined) return [...words, holeWord(input.source)];
   return words.map((word) => (word.text.includes(input.replace!) ? holeWord(`${word.text} (${input.source})`) : word));

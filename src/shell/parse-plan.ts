@@ -180,13 +180,20 @@ export class Planner {
     return [self];
   }
 
+  // Options of xargs that keep a literal input as one call's words; any other (`-n1`, `-L`, `-0`, `-d`, `-s`, an
+  // option codeward does not know) may split or read the input otherwise: its words are only known at run time.
   // `xargs -I{} CMD`: each input line replaces `{}`. Where that is code (a shell's script, an interpreter's
   // program, a command name, find -exec's command), the xargs command is marked so it is judged dynamic.
   private xargs(words: readonly Preview[], start: number, end: number, wrappers: string[], index: number, items: PlanItem[]): PlanItem[] {
     // `xargs -a FILE` / `--arg-file=FILE` reads FILE: the xargs command itself is judged too.
     const argFile = words.slice(start + 1, start + index).some((word) => /^(?:-[^-]*a|--a)/.test(word.value));
     const self: PlanItem = { kind: 'command', start, end, wrappers };
-    if (argFile) for (const item of items) if (item.kind === 'command') item.input = 'the words xargs reads from its argument file';
+    const splits = words.slice(start + 1, start + index).some((word) => word.value.startsWith('-') && !KEEPS_ONE_CALL.test(word.value));
+    for (const item of items) {
+      if (item.kind !== 'command') continue;
+      if (argFile) item.input = 'the words xargs reads from its argument file';
+      else if (splits) item.input = 'the words xargs reads from its input, split by its options';
+    }
     const replace = xargsReplace(words.slice(start, start + index));
     if (replace === undefined) return argFile ? [self, ...items] : items;
     // `echo 'rm -rf ~' > l; xargs -a l -I{} sh -c {}`: input from a file this line wrote.
@@ -240,6 +247,8 @@ export class Planner {
 }
 
 // The replace string of `xargs -I R`, `-iR`, `-i`, `--replace[=R]` (GNU) or `-J R` (BSD), if any.
+const KEEPS_ONE_CALL = /^-(?:[rtpx]+|-no-run-if-empty|-verbose|-interactive|-exit)$/;
+
 export function xargsReplace(words: readonly WordLike[]): string | undefined {
   let replace: string | undefined;
   for (let i = 1; i < words.length; i++) {

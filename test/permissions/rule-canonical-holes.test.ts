@@ -28,6 +28,7 @@ const HOLES = [
   // R15-1: xargs and parallel given their words by a file or a stream only known at run time.
   'xargs -a list git', 'xargs --arg-file=list git', 'xargs -alist git', 'xargs -0a list git', 'xargs git < list', 'cat list | xargs git',
   'parallel -a list git', 'xargs -a list npm run', 'cat list | xargs npm', 'cat list | xargs -I{} git {} origin', 'cat list | parallel git',
+  "printf 'status\\npush' | xargs -n1 git", "printf 'status push' | xargs -L1 git", "printf 'pu\"\"sh' | xargs git", "printf 'pu\\\\sh' | xargs git",
   // R15-4: an unquoted glob as the subcommand or script word.
   'npm run deplo*', 'npm run deplo?', 'npm run deplo[y]', 'npm ru* deploy', 'git pus*', 'npm run "dep"lo*',
   // R15-13: more readings than the bound: the cut ones are a reading with holes.
@@ -87,7 +88,7 @@ describe("npm's own option grammar", () => {
 });
 
 describe('held back', () => {
-  it.each(['printf status | xargs git', 'find . -name "*.ts" | xargs wc -l', 'npm run build', 'npm run "deplo*"', "npm run 'deplo?'", 'npm test *', 'git add *.ts',
+  it.each(['printf status | xargs git', 'printf status | xargs -r git', 'find . -name "*.ts" | xargs wc -l', 'npm run build', 'npm run "deplo*"', "npm run 'deplo?'", 'npm test *', 'git add *.ts',
     'npm run build -- --x=deploy', 'npm exec --ca=x foo', 'npm explore x -- ls', 'parallel git ::: status', './s push', '/usr/bin/git status', 'cp src/*.ts out/',
     'for A in a b c d e; do for B in f g h i; do git log $A $B; done; done'])('%s is not stopped by the deny rules', async (line) => {
     const policy = await policyWith(box, RULES);
