@@ -57,11 +57,12 @@ function width(g: ProgramGrammar, tokens: readonly Token[], i: number): number {
 const isOption = (token: Token): boolean => token.value.startsWith('-') && token.value !== '-';
 const isAssignment = (g: ProgramGrammar, token: Token): boolean => g.assignments === true && /^[A-Za-z_][A-Za-z0-9_]*[:+?!]?=/.test(token.value);
 
-// Options after the subcommand dropped, up to `--` (programs that read options anywhere).
+// Options after the subcommand dropped, up to `--` (programs that read options anywhere). The `--` itself ends
+// the program's options and is not a word the subcommand sees (`npm run --silent -- deploy` runs deploy: R15-2).
 function withoutOptions(g: ProgramGrammar, tokens: readonly Token[]): Token[] {
   const kept: Token[] = [];
   for (let i = 0; i < tokens.length; ) {
-    if (tokens[i]!.value === '--') return [...kept, ...tokens.slice(i)];
+    if (tokens[i]!.value === '--') return [...kept, ...tokens.slice(i + 1)];
     if (isOption(tokens[i]!)) i += width(g, tokens, i);
     else if (isAssignment(g, tokens[i]!)) i += 1;
     else kept.push(tokens[i++]!);
@@ -80,6 +81,8 @@ function formsAt(g: ProgramGrammar, name: string, tokens: readonly Token[], i: n
   const sub = word.dynamic ? word.shown : (g.resolve?.(word.value) ?? g.aliases?.[word.value] ?? word.value);
   const forms = [[name, sub, ...rest.map((t) => t.shown)]];
   if (g.anywhere) forms.push([name, sub, ...withoutOptions(g, rest).map((t) => t.shown)]);
+  // `yarn run -- deploy`: a `--` right after the subcommand ends options before its operand.
+  else if (rest[0]?.value === '--') forms.push([name, sub, ...rest.slice(1).map((t) => t.shown)]);
   if (g.implicitRun && !word.dynamic && !g.implicitRun.includes(sub)) forms.push([name, 'run', sub, ...rest.map((t) => t.shown)]);
   return forms;
 }

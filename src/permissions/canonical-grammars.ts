@@ -132,6 +132,9 @@ const BY_NAME: Readonly<Record<string, ProgramGrammar>> = {
   make: MAKE, gmake: MAKE, pip: PIP, pip3: PIP, git: GIT,
 };
 
+// The programs with a table (python's family by its plain name).
+export const GRAMMAR_NAMES: readonly string[] = [...Object.keys(BY_NAME), 'python'];
+
 export function grammarOf(name: string): ProgramGrammar | undefined {
   if (/^python(?:\d+(?:\.\d+)*)?$/.test(name) || /^pypy\d*$/.test(name)) return PYTHON;
   return Object.hasOwn(BY_NAME, name) ? BY_NAME[name] : undefined;

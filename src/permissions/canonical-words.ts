@@ -26,11 +26,30 @@ export interface WordReadings {
 
 const MAX_READINGS = 16;
 
+// An unquoted glob (`deplo*`, `deplo?`, `deplo[y]`) is expanded by the shell from the files present when it
+// runs (a file the model wrote first: R15-4): each glob piece is a hole. A piece whose quoting is not known
+// (a variable's value) is read as unquoted: more holes, never fewer.
+const GLOB_PIECE = /\[(?:!|\^)?\]?[^\]]*\]|[*?]/g;
+const holed = (text: string): string => text.replace(GLOB_PIECE, HOLE);
+
+function globValue(word: ShellWord): string {
+  return word.parts
+    .map((part) => (part.kind === 'literal' ? (part.quoted ? part.value : holed(part.value)) : part.kind === 'tilde' ? `~${part.user}` : HOLE))
+    .join('');
+}
+
 // The parser keeps at most MAX_CANDIDATES values of a word: a full list may have lost some, so it also holds a hole.
 function values(word: ShellWord): readonly string[] {
-  if (word.candidates.length === 0) return [HOLE];
-  return word.candidates.length >= MAX_CANDIDATES ? [...word.candidates, HOLE] : word.candidates;
+  if (!word.dynamic) return [globValue(word)];
+  const known = word.glob ? word.candidates.map(holed) : word.candidates;
+  if (known.length === 0) return [HOLE];
+  return known.length >= MAX_CANDIDATES ? [...known, HOLE] : known;
 }
+
+// A word the program receives only at run time, of no known value (xargs' input: shell-subjects.ts).
+export const holeWord = (text: string): ShellWord => ({ text, value: '', dynamic: true, glob: false, parts: [{ kind: 'dynamic', text }], candidates: [] });
+
+const runTime = (word: ShellWord): boolean => word.dynamic || word.glob;
 
 function typedToken(word: ShellWord, quote: (value: string) => string): Token {
   return { value: word.value, dynamic: word.dynamic, shown: word.dynamic ? word.text : quote(word.value) };
@@ -46,12 +65,17 @@ function valueTokens(word: ShellWord, candidate: string, quote: (value: string) 
 
 export function wordReadings(words: readonly ShellWord[], quote: (value: string) => string): WordReadings {
   const typed = words.map((word) => typedToken(word, quote));
-  if (!words.some((word) => word.dynamic)) return { typed, possible: [] };
+  if (!words.some(runTime)) return { typed, possible: [] };
   let combos: Token[][] = [[]];
+  let cut = false;
   for (const word of words) {
-    const options = word.dynamic ? values(word).map((candidate) => valueTokens(word, candidate, quote)) : [[typedToken(word, quote)]];
-    combos = combos.flatMap((prefix) => options.map((option) => [...prefix, ...option])).slice(0, MAX_READINGS);
+    const options = runTime(word) ? values(word).map((candidate) => valueTokens(word, candidate, quote)) : [[typedToken(word, quote)]];
+    const all = combos.flatMap((prefix) => options.map((option) => [...prefix, ...option]));
+    cut ||= all.length > MAX_READINGS;
+    combos = all.slice(0, MAX_READINGS);
   }
+  // Readings past the bound are not dropped (R15-13): one more reading has a hole for every run-time word.
+  if (cut) combos.push(words.flatMap((word) => (runTime(word) ? [{ value: '', dynamic: true, shown: HOLE }] : [typedToken(word, quote)])));
   const certain = combos.length === 1 && !combos[0]!.some((token) => token.dynamic);
   return certain ? { typed, known: combos[0]!, possible: [] } : { typed, possible: combos };
 }

@@ -32,6 +32,8 @@ interface Part {
   readonly match: RuleMatch | undefined;
   // A deny rule matching what the command may run when an option before its subcommand is unknown.
   readonly unclear?: RuleMatch;
+  // The words only known at run time behind `unclear` (shown in the reason).
+  readonly holes?: readonly string[];
 }
 
 interface Reading {
@@ -47,7 +49,7 @@ function evaluate(judged: Judged, ctx: DecideContext, parse: ShellParse): Readin
   const whole = { text: `${judged.tool} ${parse.source.trim().replace(/\s+/g, ' ')}`, command: judged.command };
   const runDir = resolvePath(ctx.policy.root, judged.dir ?? '.');
   const parts = parse.commands.map((command) => {
-    const spelling = spellCommand(command, runDir);
+    const spelling = spellCommand(command, runDir, ctx.policy.root);
     const subjects = commandSubjects(judged.tool, judged.command, spelling, judged.qualifiers);
     const match = ctx.policy.match({ canonical: subjects.canonical, others: [...subjects.others, whole] });
     const head = judged.qualifiers ? `${judged.tool} ${judged.qualifiers}` : judged.tool;
@@ -55,7 +57,7 @@ function evaluate(judged: Judged, ctx: DecideContext, parse: ShellParse): Readin
     const maybe = unclear.length > 0 && match?.action !== 'deny' ? ctx.policy.match({ others: unclear }, (rule) => rule.action !== 'allow') : undefined;
     // An ask rule that may match asks; a deny rule that may match needs a person (unclearDenial).
     if (maybe?.action === 'ask' && match?.action !== 'ask') return { command, spelling: spelling.canonical, match: maybe };
-    return { command, spelling: spelling.canonical, match, ...(maybe?.action === 'deny' ? { unclear: maybe } : {}) };
+    return { command, spelling: spelling.canonical, match, ...(maybe?.action === 'deny' ? { unclear: maybe, ...(spelling.holes ? { holes: spelling.holes } : {}) } : {}) };
   });
   return { parse, parts, line: parts.length === 0 ? ctx.policy.match({ others: [whole] }) : undefined };
 }
@@ -128,7 +130,7 @@ function unclearDenial(readings: readonly Reading[]): Immunity | undefined {
   for (const reading of readings) {
     const part = reading.parts.find((each) => each.unclear !== undefined);
     if (!part) continue;
-    const description = `\`${part.spelling}\` may run what ${ruleText(part.unclear!)} forbids: which subcommand runs is unclear, as an option before it is not one codeward knows or a word is only known at run time (write the command without that option or with its documented global options only, and with the words spelled out)`;
+    const description = `\`${part.spelling}\` may run what ${ruleText(part.unclear!)} forbids: which subcommand runs is unclear, as an option before it is not one codeward knows or a word is only known at run time (write the command without that option or with its documented global options only, and with the words spelled out)${part.holes ? `; only known at run time: ${part.holes.join(', ')}` : ''}`;
     return { name: 'unclear-subcommand', description, where: part.spelling };
   }
   return undefined;

@@ -1,5 +1,5 @@
 import { seesThrough, startsCommands } from '../shell/parse-launch-guess.js';
-import type { ShellParse, SimpleCommand } from '../shell/parse-types.js';
+import type { ShellParse, ShellWord, SimpleCommand } from '../shell/parse-types.js';
 import { baseName, toArgv, type Argv } from './argv.js';
 import { ARGUMENT_SENSITIVE, immuneCommand } from './immune-commands.js';
 import type { ShellPlace } from './immune-place.js';
@@ -23,6 +23,15 @@ const DATA_WORDS = new Set(`echo printf man info whatis apropos help tldr which 
 
 // A word naming a program of the system's folders by a run-time part (`/bin/$R`, `/usr/bin/${X}`).
 const SYSTEM_PROGRAM = /^["']?\/(?:usr\/)?(?:local\/)?s?bin\/[^/\s]*\$/;
+
+// A glob the shell expands to a path that may be a program of the system's folders (`/usr/bin/gi[t]`,
+// `/usr/b*/git`, `/*/bin/git`: R15-17): the folder part's literal start leads into one of them.
+const SYSTEM_FOLDERS = ['/bin/', '/sbin/', '/usr/bin/', '/usr/sbin/', '/usr/local/bin/', '/usr/local/sbin/', '/usr/lib/git-core/', '/usr/libexec/'];
+function systemGlob(word: ShellWord): boolean {
+  if (!word.glob || !word.value.startsWith('/')) return false;
+  const lead = word.value.slice(0, word.value.search(/[*?[]/));
+  return SYSTEM_FOLDERS.some((folder) => folder.startsWith(lead) || lead.startsWith(folder));
+}
 
 // A word that may name a program: static, not an option, a plain name or path.
 const PROGRAM = /^[\w./+@-]+$/;
@@ -77,9 +86,10 @@ export function launchedByWords(command: SimpleCommand, argv: Argv, readOnlyName
   const table = startsCommands(argv.name);
   for (let k = 1; k < command.words.length; k++) {
     const word = command.words[k]!;
-    // A program of the system's folders whose name is only known at run time (`ld.so /bin/$R -r build`, R12-6c):
+    // A program of the system's folders whose name is only known at run time (`ld.so /bin/$R -r build`, R12-6c;
+    // `cp /usr/bin/gi[t] g`, R15-17):
     // the tail is a line starting with a run-time command name, judged as such.
-    if (word.dynamic && SYSTEM_PROGRAM.test(word.text)) {
+    if ((word.dynamic && SYSTEM_PROGRAM.test(word.text)) || systemGlob(word)) {
       // Its name is only known at run time (a null name: the judge's "command name only known at run time").
       const line = tail(command, k, argv.name);
       const found = judge({ ...line, commands: [{ ...line.commands[0]!, name: null }] });

@@ -129,6 +129,9 @@ function pathMatcher(rest: string): (path: string, covers: boolean) => boolean {
 // holes makes it match, the reading deny and ask rules need ("may run what the rule forbids"). A literal
 // pattern is read as a prefix of any text (wider than its word-boundary rule: it only ever restricts).
 const HOLE = '\u0000';
+// A hole one word wide (U+0001: a program's name only known at run time, canonical-entry.ts): any text
+// without a blank.
+export const WORD_HOLE = '\u0001';
 const STAR = 1;
 const ONE = 2;
 function holeMatch(tokens: readonly Token[], text: string): boolean {
@@ -157,6 +160,9 @@ function holeWalk(items: readonly (string | number)[], text: string): boolean {
     } else if (ch === HOLE) {
       push(i, j + 1);
       if (item !== undefined) push(i + 1, j);
+    } else if (ch === WORD_HOLE) {
+      push(i, j + 1);
+      if (item !== undefined && item !== ' ') push(i + 1, j);
     } else if (item !== undefined && ch !== undefined && (item === ONE || item === ch)) push(i + 1, j + 1);
   }
   return false;
@@ -180,7 +186,7 @@ export function compilePattern(raw: string, options: { readonly exact?: boolean;
   const literal = literalOf(tokens);
   const regex = glob ? textRegex(tokens) : undefined;
   const textTest = (text: string): boolean => {
-    if (text.includes(HOLE)) return holeMatch(glob ? tokens : [...tokens, '*'], text);
+    if (text.includes(HOLE) || text.includes(WORD_HOLE)) return holeMatch(glob ? tokens : [...tokens, '*'], text);
     if (regex) return regex.test(text);
     if (!text.startsWith(literal)) return false;
     const next = text[literal.length];

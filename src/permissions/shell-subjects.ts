@@ -1,7 +1,8 @@
-import type { Redirection, ShellParse, SimpleCommand } from '../shell/parse-types.js';
+import type { Redirection, ShellParse, ShellWord, SimpleCommand } from '../shell/parse-types.js';
 import { canonicalReading, type Token } from './canonical-command.js';
-import { wordReadings } from './canonical-words.js';
-import { ENTRY_SCRIPTS, scriptProgram } from './canonical-entry.js';
+import { holeWord, wordReadings } from './canonical-words.js';
+import { ANY_PROGRAM, ENTRY_SCRIPTS, scriptProgram } from './canonical-entry.js';
+import { GRAMMAR_NAMES } from './canonical-grammars.js';
 import type { Subject } from './pattern.js';
 
 // How one simple command is spelled for rule matching. `canonical` (the only spelling allow rules
@@ -25,13 +26,30 @@ export interface CommandSpelling {
   readonly canonical: string;
   readonly others: readonly string[];
   readonly unclear?: readonly string[];
+  // The words only known at run time the unclear spellings read as holes (for the question's reason).
+  readonly holes?: readonly string[];
 }
 
-// `runDir`: where the line runs, to read a script it names (`node ./x`, `./x`: canonical-entry.ts).
-export function spellCommand(command: SimpleCommand, runDir?: string): CommandSpelling {
+// The argument words as deny and ask rules read them: xargs' or parallel's input only known at run time is
+// one more word of no known value (or each word holding xargs' replace string is one: R15-1).
+function readWords(command: SimpleCommand): readonly ShellWord[] {
+  const input = command.input;
+  const words = command.words.slice(1, command.words.length - (input?.appended ?? 0));
+  if (input === undefined) return words;
+  if (input.replace === undefined) return [...words, holeWord(input.source)];
+  return words.map((word) => (word.text.includes(input.replace!) ? holeWord(`${word.text} (${input.source})`) : word));
+}
+
+const holeText = (word: ShellWord): string => (word.parts.length === 1 && word.parts[0]!.kind === 'dynamic' && word.value === '' && word.candidates.length === 0 && !word.text.startsWith('$') ? word.text : `\`${word.text}\`${word.glob ? ' (a glob the shell expands from the files present)' : ''}`);
+
+// `runDir`: where the line runs, to read a script it names (`node ./x`, `./x`: canonical-entry.ts); `root`:
+// the workspace, whose files are read through its jail.
+export function spellCommand(command: SimpleCommand, runDir?: string, root?: string): CommandSpelling {
   const text = collapse(command.text);
   if (command.name === null || command.words.length === 0) return { canonical: text, others: [] };
-  const { typed, known, possible } = wordReadings(command.words.slice(1), quoteWord);
+  const { typed } = wordReadings(command.words.slice(1), quoteWord);
+  const read = readWords(command);
+  const { known, possible } = wordReadings(read, quoteWord);
   const args = typed.map((token) => token.shown);
   const core = [quoteWord(command.rawName ?? command.name), ...args].join(' ');
   const byName = [quoteWord(command.name), ...args].join(' ');
@@ -42,37 +60,50 @@ export function spellCommand(command: SimpleCommand, runDir?: string): CommandSp
   const keepsMeaning = !assigns && command.wrappers.every((wrapper) => WRAPPERS_KEEPING_MEANING.has(wrapper));
   const canonical = keepsMeaning ? core : text;
   // A script run by its path (found by its shebang) under another name is the program it is.
-  const path = command.rawName !== null && command.rawName.includes('/') && runDir !== undefined ? scriptProgram(command.rawName, runDir) : undefined;
-  const name = path ?? command.name;
-  const typedRead = programReading(name, typed, runDir);
-  const knownRead = known ? programReading(name, known, runDir) : undefined;
-  const possibleRead = possible.map((tokens) => programReading(name, tokens, runDir));
+  const path = command.rawName !== null && command.rawName.includes('/') && runDir !== undefined ? scriptProgram(command.rawName, runDir, root, true) : undefined;
+  const any = path === ANY_PROGRAM;
+  const name = any ? command.name : (path ?? command.name);
+  const typedRead = programReading(name, typed, runDir, root);
+  const knownRead = known ? programReading(name, known, runDir, root) : undefined;
+  const possibleRead = possible.map((tokens) => programReading(name, tokens, runDir, root));
   const program = [...typedRead.forms, ...(knownRead ? [[name, ...known!.map((token) => token.shown)].join(' '), ...knownRead.forms] : [])];
   const others = [...new Set([core, byName, text, ...program])].filter((spelling) => spelling !== canonical);
   const unclear = [...typedRead.unclear, ...(knownRead?.unclear ?? []), ...possibleRead.flatMap((read, i) => [[name, ...possible[i]!.map((token) => token.shown)].join(' '), ...read.forms, ...read.unclear])];
-  return { canonical, others, unclear: [...new Set(unclear)] };
+  if (any) unclear.push(...[typed, ...(known ? [known] : []), ...possible].flatMap((tokens) => anyProgram(tokens, runDir, root)));
+  const holes = [...(any ? [`the program \`${command.rawName}\` (a file of no known program: any program may be copied there)`] : []), ...read.filter((word) => word.dynamic || word.glob).map(holeText)];
+  return { canonical, others, unclear: [...new Set(unclear)], ...(holes.length > 0 ? { holes } : {}) };
+}
+
+// A program of unknown content (ANY_PROGRAM) may be any program: its name is a one-word hole, and the words
+// are also read as each program with a table reads them (`./g -C . push` may be `git push`).
+function anyProgram(tokens: readonly Token[], runDir: string | undefined, root: string | undefined): string[] {
+  const shown = tokens.map((token) => token.shown);
+  return [[ANY_PROGRAM, ...shown].join(' '), ...GRAMMAR_NAMES.flatMap((name) => {
+    const read = programReading(name, tokens, runDir, root);
+    return [...read.forms, ...read.unclear];
+  })];
 }
 
 // The spellings of one reading of the words: the command as its program reads it, and as the package
 // manager whose own script node runs (entryProgram).
-function programReading(name: string, tokens: readonly Token[], runDir: string | undefined): { forms: string[]; unclear: string[] } {
+function programReading(name: string, tokens: readonly Token[], runDir: string | undefined, root: string | undefined): { forms: string[]; unclear: string[] } {
   // git's per-command programs in its exec-path (`/usr/lib/git-core/git-push`) are `git <command>`.
   const sub = /^git-([a-z][a-z0-9-]*)$/.exec(name)?.[1];
-  if (sub !== undefined) return programReading('git', [{ value: sub, shown: sub, dynamic: false }, ...tokens], runDir);
-  const entry = entryProgram(name, tokens, runDir);
+  if (sub !== undefined) return programReading('git', [{ value: sub, shown: sub, dynamic: false }, ...tokens], runDir, root);
+  const entry = entryProgram(name, tokens, runDir, root);
   const readings = [canonicalReading(name, [{ value: name, shown: name, dynamic: false }, ...tokens]), ...(entry ? [canonicalReading(entry.name, [{ value: entry.name, shown: entry.name, dynamic: false }, ...entry.rest])] : [])];
   const forms = [...(entry ? [[entry.name, ...entry.rest.map((token) => token.shown)].join(' ')] : []), ...readings.flatMap((read) => read.forms.map((form) => form.join(' ')))];
   return { forms, unclear: readings.flatMap((read) => read.unclear.map((form) => form.join(' '))) };
 }
 
 // The program node or corepack starts (canonical-entry.ts); a script path is read from `runDir`.
-function entryProgram(name: string, tokens: readonly Token[], runDir: string | undefined): { name: string; rest: Token[] } | undefined {
+function entryProgram(name: string, tokens: readonly Token[], runDir: string | undefined, root: string | undefined): { name: string; rest: Token[] } | undefined {
   const at = tokens.findIndex((token) => !token.value.startsWith('-'));
   const operand = tokens[at];
   if (!operand || operand.dynamic) return undefined;
   if (name === 'corepack' && /^(?:npm|npx|yarn|pnpm|pnpx)$/.test(operand.value)) return { name: operand.value, rest: tokens.slice(at + 1) };
   if (name !== 'node' && name !== 'nodejs') return undefined;
-  const program = ENTRY_SCRIPTS[operand.value.split('/').at(-1)!] ?? (runDir === undefined ? undefined : scriptProgram(operand.value, runDir));
+  const program = ENTRY_SCRIPTS[operand.value.split('/').at(-1)!] ?? (runDir === undefined ? undefined : scriptProgram(operand.value, runDir, root));
   return program === undefined ? undefined : { name: program, rest: tokens.slice(at + 1) };
 }
 

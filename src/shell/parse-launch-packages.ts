@@ -29,9 +29,10 @@ function after(words: readonly WordLike[], start: number): PackageTail | undefin
     const word = words[i]!;
     if (word.dynamic) return undefined;
     if (word.value === '--') return i + 1 < words.length ? { index: i + 1 } : undefined;
-    if (word.value === '-c' || word.value === '--call') return words[i + 1] === undefined ? undefined : { text: words[i + 1]!.value };
-    // `--call=CMD` (npm's long spelling with its value attached; red team round 12, R12-6c).
-    if (word.value.startsWith('--call=')) return { text: word.value.slice('--call='.length) };
+    if (/^(?:-c|--c|--cal|--call)$/.test(word.value)) return words[i + 1] === undefined ? undefined : { text: words[i + 1]!.value };
+    // `--call=CMD` (npm's long spelling with its value attached, R12-6c) and npm's abbreviations `--c=`, `--cal=`, `-c=` (R15-3).
+    const call = /^(?:-c|--c|--cal|--call)=/.exec(word.value);
+    if (call) return { text: word.value.slice(call[0].length) };
     if (word.value.startsWith('-')) {
       if (VALUED.has(word.value)) i++;
       continue;

@@ -3,6 +3,7 @@
 // git configuration values git runs through a shell (`git -c alias.x='!rm -rf ~' x`,
 // `git -c core.pager='sh -c ...' log`, `git config core.sshCommand '...'`), and runners (`npm exec`,
 // `uv run`, `poetry run`, `nix-shell --run`, `ssh host CMD`, `vim -c '!CMD'` ...).
+import { npmLaunches } from './parse-launch-npm.js';
 import { runnerLaunches } from './parse-launch-runners.js';
 import { toolLaunches } from './parse-launch-tools.js';
 import type { WordLike } from './parse-wrappers.js';
@@ -177,7 +178,6 @@ const RUN = /^(?:run)$/;
 const CONDA: Runner = { sub: RUN, valued: /^(?:-n|--name|-p|--prefix|--cwd)$/ };
 const EDITOR: Runner = { text: /^(?:-c|--cmd)$/, bangOnly: true };
 const RUNNERS: Readonly<Record<string, Runner>> = {
-  npm: { sub: /^(?:exec|x)$/, text: /^(?:-c|--call)$/, valued: /^(?:-p|--package|-w|--workspace)$/ },
   pnpm: { sub: /^(?:exec|dlx)$/, valued: /^(?:--filter|-F|-C|--dir|--package)$/, shell: /^(?:-c|--shell-mode)$/ },
   yarn: { sub: /^(?:exec|dlx)$/, valued: /^(?:-p|--package)$/ },
   bun: { sub: /^(?:x|exec)$/ },
@@ -266,6 +266,7 @@ export function launches(key: string, words: readonly WordLike[]): Launch[] | un
   if (key === 'tmux') return tmux(words);
   if (key === 'screen') return screen(words);
   if (key === 'git') return git(words);
+  if (key === 'npm') return npmLaunches(words);
   const tool = toolLaunches(key, words) ?? runnerLaunches(key, words);
   if (tool !== undefined) return tool;
   const spec = Object.hasOwn(RUNNERS, key) ? RUNNERS[key] : undefined;

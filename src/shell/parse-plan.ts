@@ -22,7 +22,9 @@ export type PlanItem =
   // `programFile`: an interpreter runs a script file this same line wrote (`echo ... > x.py; python3 x.py`).
   // `replace`: xargs -I/-i/--replace puts each input line where this string stands; `xargsCode`: this is
   // the xargs command itself and its input lands where code is (`xargs -I{} sh -c {}`).
-  | { kind: 'command'; start: number; end: number; wrappers: string[]; stdin?: StdinUse; xargs?: boolean; extra?: readonly [number, number]; programFile?: string; replace?: string; xargsCode?: boolean }
+  // `input`: the program is given more words only known at run time (xargs' or parallel's input read from a
+  // file or a stream that is not a literal text: red team R15-1); says where they come from.
+  | { kind: 'command'; start: number; end: number; wrappers: string[]; stdin?: StdinUse; xargs?: boolean; extra?: readonly [number, number]; programFile?: string; replace?: string; xargsCode?: boolean; input?: string }
   | { kind: 'script'; index: number; skip: number; wrappers: string[]; positional?: readonly [number, number]; xargs?: boolean; replace?: string; inputFile?: string }
   | { kind: 'joined'; start: number; end: number; wrappers: string[] }
   // A script file this same line wrote with static content (`echo 'rm -rf /' > x.sh; sh x.sh`).
@@ -178,12 +180,20 @@ export class Planner {
     return [self];
   }
 
+  // Options of xargs that keep a literal input as one call's words; any other (`-n1`, `-L`, `-0`, `-d`, `-s`, an
+  // option codeward does not know) may split or read the input otherwise: its words are only known at run time.
   // `xargs -I{} CMD`: each input line replaces `{}`. Where that is code (a shell's script, an interpreter's
   // program, a command name, find -exec's command), the xargs command is marked so it is judged dynamic.
   private xargs(words: readonly Preview[], start: number, end: number, wrappers: string[], index: number, items: PlanItem[]): PlanItem[] {
     // `xargs -a FILE` / `--arg-file=FILE` reads FILE: the xargs command itself is judged too.
     const argFile = words.slice(start + 1, start + index).some((word) => /^(?:-[^-]*a|--a)/.test(word.value));
     const self: PlanItem = { kind: 'command', start, end, wrappers };
+    const splits = words.slice(start + 1, start + index).some((word) => word.value.startsWith('-') && !KEEPS_ONE_CALL.test(word.value));
+    for (const item of items) {
+      if (item.kind !== 'command') continue;
+      if (argFile) item.input = 'the words xargs reads from its argument file';
+      else if (splits) item.input = 'the words xargs reads from its input, split by its options';
+    }
     const replace = xargsReplace(words.slice(start, start + index));
     if (replace === undefined) return argFile ? [self, ...items] : items;
     // `echo 'rm -rf ~' > l; xargs -a l -I{} sh -c {}`: input from a file this line wrote.
@@ -221,7 +231,10 @@ export class Planner {
     let i = start + 1;
     while (i < stop && words[i]!.value.startsWith('-')) i += /^-(?:[jSPnNLlsdaEI]|-jobs|-sshlogin|-max-args|-delimiter|-arg-file)$/.test(words[i]!.value) ? 2 : 1;
     const args: readonly [number, number] | undefined = separator < 0 ? undefined : [separator + 1, end];
-    if (i < stop) return [self, ...this.plan(words, i, stop, wrappers).map((item) => (item.kind === 'command' && args ? { ...item, extra: args } : item))];
+    // `::::` names files whose lines are the arguments; without `:::` they come from stdin or `-a FILE`.
+    const literal = args !== undefined && words[separator]!.value === ':::';
+    const input = literal ? {} : { input: 'the words parallel reads from its input or argument files' };
+    if (i < stop) return [self, ...this.plan(words, i, stop, wrappers).map((item) => (item.kind === 'command' ? { ...item, ...(args ? { extra: args } : {}), ...input } : item))];
     // No command and no `:::`: each input line is a command line (`echo 'rm -r build' | parallel`), read
     // from stdin unless an argument file other than stdin is named (red team R9-3).
     const argFile = words.findIndex((word, k) => k > start && k < stop && /^(?:-a|--arg-file)$/.test(word.value));
@@ -234,6 +247,8 @@ export class Planner {
 }
 
 // The replace string of `xargs -I R`, `-iR`, `-i`, `--replace[=R]` (GNU) or `-J R` (BSD), if any.
+const KEEPS_ONE_CALL = /^-(?:[rtpx]+|-no-run-if-empty|-verbose|-interactive|-exit)$/;
+
 export function xargsReplace(words: readonly WordLike[]): string | undefined {
   let replace: string | undefined;
   for (let i = 1; i < words.length; i++) {

@@ -83,6 +83,12 @@ export interface SimpleCommand {
   readonly pipedProgram?: boolean;
   // xargs whose input lines land where code is (`xargs -I{} sh -c {}`, `xargs -I% % -rf`, `-I{} python3 -c {}`).
   readonly xargsCode?: boolean;
+  // The program is given more words only known at run time (xargs' or parallel's input from a file or a stream
+  // that is not a literal text, red team R15-1): appended, or in place of `replace` (`xargs -I{}`). Deny and ask
+  // rules read them as a hole (shell-subjects.ts); `source` says where they come from.
+  // `appended`: how many of the last words are a static stdin's words the parse appended anyway (for the immune
+  // classes); rules read them as part of the hole.
+  readonly input?: { readonly source: string; readonly replace?: string; readonly appended: number };
   // A program the planner does not know (`tini -- sh -c '...'`, `op run -- eval '...'`): the words from each
   // argument that names a program starting a command, parsed as a line of their own (parse-launch-guess.ts).
   // Not part of `commands`: only the safety-immune judge reads them (immune-words.ts).

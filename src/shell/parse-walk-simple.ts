@@ -12,6 +12,8 @@ import type { WalkOps } from './parse-walk-ops.js';
 
 // Input lines of `xargs -I{} sh -c {}` read into the script (each is one more parse).
 const MAX_XARGS_LINES = 8;
+// Words of a static stdin appended to xargs' command.
+const MAX_STDIN_WORDS = 64;
 
 // Walks one simple command; returns its static stdout when known (for the next pipeline stage).
 export function simple(walk: WalkOps, wordNodes: readonly Node[], redirectNodes: readonly Node[], text: string, scope: Scope, pipeStdin: string | undefined): string | undefined {
@@ -31,7 +33,11 @@ export function simple(walk: WalkOps, wordNodes: readonly Node[], redirectNodes:
   const words = previews.map((preview, index) => walk.state.resolve(preview.raw, scope, !asCode.has(index)));
   const { list: redirections, stdin: hereStdin } = walk.redirects(redirectNodes, scope, shellStdin);
   const stdin = hereStdin === null ? undefined : (hereStdin ?? pipeStdin);
-  const stdinWords = stdin === undefined ? [] : stdin.split(/\s+/).filter(Boolean).slice(0, 64);
+  const allStdinWords = stdin === undefined ? [] : stdin.split(/\s+/).filter(Boolean);
+  const stdinWords = allStdinWords.slice(0, MAX_STDIN_WORDS);
+  // xargs reads quotes and backslashes in its input (`pu""sh` is push), and words past the bound are cut:
+  // such a literal input is read as words only known at run time (R15-1).
+  const stdinExact = stdin !== undefined && allStdinWords.length <= MAX_STDIN_WORDS && !/["'\\]/.test(stdin);
   // A program the planner does not know (or a package manager's tail): the lines its words may start, each
   // parsed as a line of its own, with the static stdin the program would pass on.
   const alone = plan.length === 1 && plan[0]!.kind === 'command' && plan[0]!.start === 0;
@@ -45,12 +51,15 @@ export function simple(walk: WalkOps, wordNodes: readonly Node[], redirectNodes:
     if (item.kind === 'command') {
       let itemWords = words.slice(item.start, item.end);
       if (item.extra) itemWords = [...itemWords, ...words.slice(item.extra[0], item.extra[1])];
+      // xargs appends its input lines: known when they are a literal text piped in; otherwise (a file, a
+      // stream only known at run time, or lines put in place of `-I{}`) they are words of no known value.
+      const input = item.input ?? (item.xargs && (!stdinExact || item.replace !== undefined) ? 'the words xargs reads from its input' : undefined);
       if (item.xargs) itemWords = [...itemWords, ...stdinWords.map(staticWord)];
       const program = item.stdin === 'program' ? stdin : item.programFile !== undefined ? walk.state.fileText(item.programFile) : undefined;
       const runsStdin = item.stdin === 'shell' || item.stdin === 'program';
       // The program comes from the previous pipeline stage (static or not: `base64 -d x | sh`, `env | bash`).
       const piped = runsStdin && hereStdin === undefined && scope.pipes.length > 0 && scope.pipes[scope.pipes.length - 1]!.index > 0;
-      const command = emit(walk, itemWords, item.wrappers, text, scope, redirections, { stdinScript: runsStdin, ...(program !== undefined ? { stdinProgram: program } : {}), ...(piped ? { pipedProgram: true } : {}), ...(item.xargsCode ? { xargsCode: true } : {}), ...(primary === undefined && launches.length > 0 ? { launches } : {}) });
+      const command = emit(walk, itemWords, item.wrappers, text, scope, redirections, { stdinScript: runsStdin, ...(program !== undefined ? { stdinProgram: program } : {}), ...(piped ? { pipedProgram: true } : {}), ...(item.xargsCode ? { xargsCode: true } : {}), ...(input !== undefined ? { input: { source: input, appended: item.xargs ? stdinWords.length : 0, ...(item.replace !== undefined ? { replace: item.replace } : {}) } } : {}), ...(primary === undefined && launches.length > 0 ? { launches } : {}) });
       primary ??= command;
       if ((item.stdin === 'shell' || item.stdin === 'guess') && stdin !== undefined) {
         walk.script(stdin, { ...childScope(scope), wrappers: [...scope.wrappers, ...item.wrappers, command.name ?? words[item.start]!.text] });
@@ -94,7 +103,7 @@ export function simple(walk: WalkOps, wordNodes: readonly Node[], redirectNodes:
 }
 
 // Records one command (its name, words, wrappers, redirections and where it stands on the line).
-export function emit(walk: Pick<WalkOps, 'commands' | 'state'>, words: readonly ShellWord[], wrappers: readonly string[], text: string, scope: Scope, redirections: readonly Redirection[], extra: Pick<SimpleCommand, 'stdinScript' | 'stdinProgram' | 'pipedProgram' | 'xargsCode' | 'launches'> = {}): SimpleCommand {
+export function emit(walk: Pick<WalkOps, 'commands' | 'state'>, words: readonly ShellWord[], wrappers: readonly string[], text: string, scope: Scope, redirections: readonly Redirection[], extra: Pick<SimpleCommand, 'stdinScript' | 'stdinProgram' | 'pipedProgram' | 'xargsCode' | 'launches' | 'input'> = {}): SimpleCommand {
   const first = words[0]!;
   const unknown = first.dynamic || first.glob;
   const command: SimpleCommand = {
@@ -109,6 +118,7 @@ export function emit(walk: Pick<WalkOps, 'commands' | 'state'>, words: readonly 
     ...(extra.stdinProgram !== undefined ? { stdinProgram: extra.stdinProgram } : {}),
     ...(extra.pipedProgram ? { pipedProgram: true } : {}),
     ...(extra.xargsCode ? { xargsCode: true } : {}),
+    ...(extra.input ? { input: extra.input } : {}),
     ...(extra.launches ? { launches: extra.launches } : {}),
     ...(scope.substituted ? { substituted: true } : {}),
     words,

@@ -28,6 +28,8 @@ interface WrapperSpec {
   readonly noCommandLong?: readonly string[];
   // A bare `-` is an option (`env -`).
   readonly dashIsOption?: boolean;
+  // `-c=VALUE` is `-c VALUE` (npm's nopt splits a short option at `=`).
+  readonly shortEquals?: boolean;
 }
 
 const PRIVILEGE: WrapperSpec = {
@@ -76,7 +78,7 @@ export const WRAPPERS: Readonly<Record<string, WrapperSpec>> = {
   unshare: { argShort: 'SGRw', argLong: ['setuid', 'setgid', 'root', 'wd', 'propagation'] },
   nsenter: { argShort: 'tSG', argLong: ['target', 'setuid', 'setgid'] },
   coproc: {},
-  npx: { argShort: 'p', argLong: ['package', 'node-options', 'userconfig', 'cache', 'registry'], stringShort: 'c', stringLong: ['call'] },
+  npx: { argShort: 'p', argLong: ['package', 'node-options', 'userconfig', 'cache', 'registry'], stringShort: 'c', stringLong: ['call', 'cal', 'c'], shortEquals: true },
   bunx: { argLong: ['package'] },
   busybox: {},
   toybox: {},
@@ -148,7 +150,8 @@ export function unwrap(spec: WrapperSpec, words: readonly WordLike[], scanAll = 
         const ch = value[k]!;
         if (spec.noCommandShort?.includes(ch)) noCommand = true;
         if (spec.stringShort?.includes(ch)) {
-          stringAt = k + 1 < value.length ? { index: i, skip: k + 1 } : { index: i + 1, skip: 0 };
+          const skip = k + 1 + (spec.shortEquals && value[k + 1] === '=' ? 1 : 0);
+          stringAt = k + 1 < value.length ? { index: i, skip } : { index: i + 1, skip: 0 };
           if (k + 1 >= value.length) consumed = 2;
           break;
         }

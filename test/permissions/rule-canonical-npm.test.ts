@@ -4,8 +4,8 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { npmCommand } from '../../src/permissions/canonical-npm.js';
-import { createEngine } from '../../src/setup.js';
 import { writeFiles } from '../helpers/fixture.js';
+import { execUnderYes } from './helpers-yes.js';
 import { explain, policyWith, sandbox, type Sandbox } from './helpers.js';
 
 // npm runs any unique prefix of its commands and aliases, and camelCase names (red team R14b-1): a deny rule
@@ -53,13 +53,7 @@ describe.skipIf(npmList === undefined)('parity with the installed npm', () => {
 describe('through exec under --yes with the real npm (in-process engine, no sandbox)', () => {
   it.each(['npm run-s deploy', 'npm runScript deploy'])('%s is C240 and the script does not run', async (cmd) => {
     await writeFiles(box.root, { 'package.json': JSON.stringify({ scripts: { deploy: 'echo x > deployed.txt' } }) });
-    const engine = await createEngine({ workspace: box.root, env: { HOME: box.home }, sandbox: { mode: 'off' }, permissions: { home: box.home, yes: true, cliRules: { deny: ['@coder exec?npm run deploy*'] } } });
-    try {
-      const result = await engine.run({ cmd: 'exec', args: { cmd } });
-      expect(result.ok ? 'ran' : result.error.code).toBe('C240');
-      expect(existsSync(join(box.root, 'deployed.txt'))).toBe(false);
-    } finally {
-      await engine.close();
-    }
+    expect(await execUnderYes(box, ['@coder exec?npm run deploy*'], cmd)).toBe('C240');
+    expect(existsSync(join(box.root, 'deployed.txt'))).toBe(false);
   });
 });

@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngine } from '../../src/setup.js';
 import { writeFiles } from '../helpers/fixture.js';
 import { git } from '../helpers/git.js';
+import { execUnderYes } from './helpers-yes.js';
 import { explain, policyWith, sandbox, type Sandbox } from './helpers.js';
 
 // Red team R14b-1: a person's deny rule sees a word built from a command substitution or a variable as the
@@ -50,15 +50,7 @@ describe('held back', () => {
 });
 
 describe('through exec under --yes (in-process engine, no sandbox)', () => {
-  const run = async (cmd: string): Promise<string> => {
-    const engine = await createEngine({ workspace: box.root, env: { HOME: box.home }, sandbox: { mode: 'off' }, permissions: { home: box.home, yes: true, cliRules: { deny: ['@coder exec?npm run deploy*', '@coder exec?git push*'] } } });
-    try {
-      const result = await engine.run({ cmd: 'exec', args: { cmd } });
-      return result.ok ? 'ran' : result.error.code;
-    } finally {
-      await engine.close();
-    }
-  };
+  const run = (cmd: string): Promise<string> => execUnderYes(box, ['@coder exec?npm run deploy*', '@coder exec?git push*'], cmd);
   beforeAll(async () => {
     await writeFiles(box.root, { 'package.json': JSON.stringify({ scripts: { deploy: 'echo x > deployed.txt' } }), f: 'deploy\n' });
     git(box.root, 'init', '-q');

@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngine } from '../../src/setup.js';
 import { writeFiles } from '../helpers/fixture.js';
 import { git } from '../helpers/git.js';
+import { execUnderYes } from './helpers-yes.js';
 import { explain, policyWith, sandbox, type Sandbox } from './helpers.js';
 
 // Red team R13-14: the person's deny and ask rules see a command as the program reads it (global options
@@ -78,15 +78,7 @@ describe('held back', () => {
 });
 
 describe('through exec under --yes (in-process engine, no sandbox: the decision is what is checked)', () => {
-  const run = async (deny: string, cmd: string): Promise<string> => {
-    const engine = await createEngine({ workspace: box.root, env: { HOME: box.home }, sandbox: { mode: 'off' }, permissions: { home: box.home, yes: true, cliRules: { deny: [deny] } } });
-    try {
-      const result = await engine.run({ cmd: 'exec', args: { cmd } });
-      return result.ok ? 'ran' : result.error.code;
-    } finally {
-      await engine.close();
-    }
-  };
+  const run = (deny: string, cmd: string): Promise<string> => execUnderYes(box, [deny], cmd);
   beforeAll(async () => {
     await writeFiles(box.root, { 'package.json': JSON.stringify({ scripts: { deploy: 'echo x > deployed.txt' } }), 'a.txt': 'a\n' });
     git(box.root, 'init', '-q');

@@ -1,0 +1,60 @@
+// What npm runs from its own words, read with npm's option grammar (nopt; red team R15-3, R15-5): options
+// anywhere on the line, `--name=value` as well as `--name value`, npm's unique abbreviations of a long name,
+// and `--` ending the options. `npm exec|x` runs the command of its operands or of `--call` (`-c`, `--c`,
+// `--cal`, `--call`, each also `=TEXT`, before or after the subcommand); `npm explore PKG -- CMD` runs CMD
+// through a shell (npm joins the words after the package). The subcommand is npm's own reading of the word
+// (canonical-npm.ts: `npm exe`, `npm explor`).
+import { npmCommand } from '../permissions/canonical-npm.js';
+import type { Launch } from './parse-launchers.js';
+import type { WordLike } from './parse-wrappers.js';
+
+// The options naming shell text: `call` by its shorthand `-c` and every spelling nopt resolves to it (`--ca`
+// is npm's option `ca` itself, a certificate).
+const CALL = new Set(['-c', '--c', '--cal', '--call']);
+// Options of npm taking the next word as their value (when not written `--name=value`).
+const VALUED = new Set(['-C', '--prefix', '-w', '--workspace', '-p', '--package', '--userconfig', '--globalconfig', '--registry', '--cache', '--loglevel',
+  '--script-shell', '--shell', '--otp', '--tag', '--access', '--omit', '--include', '--location', '-L', '--before', '--scope', '--auth-type', '--cafile', '--node-options']);
+
+interface NpmWords {
+  // Words that are not options nor their values, by index (`--` ends the options: every later word is one).
+  readonly operands: number[];
+  // The texts given to `--call`.
+  readonly calls: string[];
+  // Index of the `--` ending the options, when present.
+  readonly end?: number;
+}
+
+function read(words: readonly WordLike[]): NpmWords {
+  const operands: number[] = [];
+  const calls: string[] = [];
+  for (let i = 1; i < words.length; i++) {
+    const value = words[i]!.value;
+    if (value === '--') {
+      for (let k = i + 1; k < words.length; k++) operands.push(k);
+      return { operands, calls, end: i };
+    }
+    if (!value.startsWith('-') || value === '-') {
+      operands.push(i);
+      continue;
+    }
+    const eq = value.indexOf('=');
+    const name = eq > 0 ? value.slice(0, eq) : value;
+    if (CALL.has(name)) {
+      const text = eq > 0 ? value.slice(eq + 1) : words[i + 1]?.value;
+      if (text !== undefined) calls.push(text);
+      if (eq < 0) i++;
+    } else if (eq < 0 && VALUED.has(name)) i++;
+  }
+  return { operands, calls };
+}
+
+export function npmLaunches(words: readonly WordLike[]): Launch[] {
+  const parsed = read(words);
+  const [subAt, ...rest] = parsed.operands;
+  const sub = subAt === undefined || words[subAt]!.dynamic ? undefined : npmCommand(words[subAt]!.value);
+  const calls = parsed.calls.map((text): Launch => ({ kind: 'text', text }));
+  if (sub === 'exec') return [...calls, ...(rest[0] === undefined ? [] : [{ kind: 'command', index: rest[0] } as const])];
+  // `npm explore PKG [--] CMD ...`: the words after the package, joined, are a shell line.
+  if (sub === 'explore' && rest.length > 1) return [{ kind: 'text', text: rest.slice(1).map((index) => words[index]!.value).join(' ') }];
+  return [];
+}
