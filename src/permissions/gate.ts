@@ -170,7 +170,10 @@ async function approve(parts: readonly { judged: Judged; decision: Decision }[],
   // keyword detector found in them, so a person is offered only no and never (the preview's note says how to
   // split the change). A mode that approves without showing anyone (auto-edit, `unattended`) is not a person
   // approving unseen lines: it keeps its once.
-  const request: ApprovalRequest = shown?.capped ? { ...question.request, options: question.request.options.filter((option) => option === 'no' || option === 'never'), scopes: undefined, saves: undefined } : question.request;
+  // A line that runs a repository's script (red team R16-5): an allow rule would approve whatever the file
+  // says at a later run, so no "always" (a changed script is asked again); the question shows the lines.
+  const offered = shown?.capped ? question.request.options.filter((option) => option === 'no' || option === 'never') : shown?.runs?.script ? question.request.options.filter((option) => option !== 'always') : question.request.options;
+  const request: ApprovalRequest = offered.length < question.request.options.length ? { ...question.request, options: offered, scopes: undefined, saves: undefined } : question.request;
   const reply = await options.approver(request);
   const { answer, scope } = readReply(reply, unattended(reply) ? question.request.options : request.options);
   if (answer === 'once' || answer === 'always') memory?.approved(shown);

@@ -25,7 +25,7 @@ afterEach(async () => {
 });
 
 // What the built-in default asks for the judged call, and the rules its bare "always" saves.
-async function alwaysRules(judged: Judged): Promise<string[]> {
+async function alwaysRules(judged: Judged): Promise<readonly string[]> {
   const decision = await decide(judged, { policy: await policyWith(box), denials: new DenialTracker() }, parser);
   expect(decision.decision, judged.call).toBe('ask');
   return scopesFor(judged, decision)[0]?.rules ?? [];
