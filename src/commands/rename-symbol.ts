@@ -84,7 +84,10 @@ export const renameSymbolCommand = defineCommand({
   examples: ['rename-symbol --file src/app.ts --symbol Greeter/greet --to welcome --dry-run'],
   effect: 'write',
   effectOf: (args) => (args.dryRun ? 'read' : 'write'),
-  effectArgs: [],
+  // The symbol edited and what it becomes decide which bytes every found file gets (red team R16-2): they are
+  // in the question and in the "always" rule, which so covers this one rename and no other. --dir is only
+  // where the references are searched: its part is judged with the same flags (never a rule of its own).
+  effectArgs: ['symbol', 'to', 'kind', 'textual'],
   dryRun: true,
   check: (args) => checkIdentifier(args.file, args.to),
   annotations: { readOnly: false, destructive: true, idempotent: false },

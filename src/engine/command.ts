@@ -93,6 +93,9 @@ export interface RunPreview {
   readonly writes?: 'staged' | 'in place';
   // The line runs git alone: git's folder is writable for it, so it writes history (commits, refs).
   readonly gitHistory?: true;
+  // The line runs a script a repository file holds (`npm test`: package.json's "test", `make test`: the
+  // recipe), shown as `package.json "test": …` (shell/run-scripts.ts); absent when it runs none.
+  readonly script?: readonly string[];
 }
 
 export interface CallPreview {

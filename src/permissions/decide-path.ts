@@ -1,8 +1,8 @@
 import { beforeRules, fromRule, type DecideContext } from './decide-common.js';
 import { defaultAction } from './defaults.js';
 import { immuneJudgedPath } from './immune.js';
-import { escapePattern, type Subject } from './pattern.js';
-import { exactCallRule } from './scopes.js';
+import type { Subject } from './pattern.js';
+import { allowRuleFor } from './scopes.js';
 import type { Decision, Judged } from './types.js';
 
 // The decision for a call that is not a shell line (a file command's path, a search term, a listing). It
@@ -24,7 +24,7 @@ export function decidePath(judged: Judged, ctx: DecideContext): Decision {
   if (match?.action === 'deny') return fromRule(judged, match);
   const early = beforeRules(judged, ctx, immuneJudgedPath(judged, ctx.policy.root, ctx.policy.folderListings, ctx.obeyed));
   if (early) return early;
-  const suggest = judged.qualifiers ? exactCallRule(judged) : judged.kind === 'path' && judged.subject !== undefined ? `${judged.tool} ${escapePattern(judged.subject)}` : judged.tool;
+  const suggest = allowRuleFor(judged);
   if (match) return match.action === 'ask' && match.source !== 'cli' ? { ...fromRule(judged, match), suggest: [suggest] } : fromRule(judged, match);
   const action = defaultAction(judged.effect, judged.kind) ?? 'ask';
   const rule = { pattern: judged.tool, action };

@@ -60,6 +60,11 @@ function readReply(reply: ApprovalReply, choices: readonly ApprovalAnswer[]): { 
   return choices.includes(answer) ? { answer, scope } : { answer: 'no', scope: 0 };
 }
 
+const unattended = (reply: ApprovalReply): boolean => typeof reply === 'object' && reply !== null && 'unattended' in reply && reply.unattended === true;
+
+// What a refusal of a question whose diff was cut says to do (the caller is usually a model).
+const SPLIT = 'the diff was too long to show whole, so it could not be approved: split the change into smaller calls (at most 200 diff lines per file, 600 in all), each shown whole';
+
 // The preview of the call, fetched once and only when a person is asked.
 type PreviewSource = () => Promise<ApprovalPreview | undefined>;
 
@@ -161,12 +166,18 @@ async function approve(parts: readonly { judged: Judged; decision: Decision }[],
   const shown = await preview();
   const question = parts.length === 1 ? singleQuestion(first!.judged, first!.decision, requester, shown, facts) : joinedQuestion(parts, requester, shown, facts);
   const { scopes, never } = question;
-  // A diff cut by its cap (red team R8-1): "always" would approve lines nobody saw, so only once, no, never.
-  const request: ApprovalRequest = shown?.capped ? { ...question.request, options: question.request.options.filter((option) => option !== 'always'), scopes: undefined, saves: undefined } : question.request;
+  // A diff cut by its cap (red team R8-1, R16-4): "once" or "always" would approve lines nobody saw, whatever a
+  // keyword detector found in them, so a person is offered only no and never (the preview's note says how to
+  // split the change). A mode that approves without showing anyone (auto-edit, `unattended`) is not a person
+  // approving unseen lines: it keeps its once.
+  // A line that runs a repository's script (red team R16-5): an allow rule would approve whatever the file
+  // says at a later run, so no "always" (a changed script is asked again); the question shows the lines.
+  const offered = shown?.capped ? question.request.options.filter((option) => option === 'no' || option === 'never') : shown?.runs?.script ? question.request.options.filter((option) => option !== 'always') : question.request.options;
+  const request: ApprovalRequest = offered.length < question.request.options.length ? { ...question.request, options: offered, scopes: undefined, saves: undefined } : question.request;
   const reply = await options.approver(request);
-  const { answer, scope } = readReply(reply, request.options);
+  const { answer, scope } = readReply(reply, unattended(reply) ? question.request.options : request.options);
   if (answer === 'once' || answer === 'always') memory?.approved(shown);
-  if (answer === 'once' && typeof reply === 'object' && reply !== null && 'unattended' in reply && reply.unattended === true) {
+  if (answer === 'once' && unattended(reply)) {
     record();
     return { unattended: true };
   }
@@ -181,7 +192,7 @@ async function approve(parts: readonly { judged: Judged; decision: Decision }[],
     record();
     return undefined;
   }
-  let extra = '';
+  let extra = shown?.capped ? `; ${SPLIT}` : '';
   if (answer === 'never' && never.length > 0) {
     for (const rule of never) await policy.saveAnswer(rule, 'deny');
     extra = `; ${never.length === 1 ? 'rule' : 'rules'} ${never.map((rule) => `"${rule}"`).join(', ')} (deny) saved to ${policy.answersFile}`;

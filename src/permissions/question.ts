@@ -4,7 +4,7 @@ import type { ApprovalRequest } from './types.js';
 
 // The one approval question, rendered from the call that runs, for every door that asks (the agent's
 // terminal UI, the CLI prompt, MCP elicitation): what it does in plain words, the call as rules spell it
-// (every effect argument), what runs and where (exec, test: the resolved line, the folder, inside the OS
+// (every effect argument), what runs and where (exec, test: the resolved line and the repository's script lines it runs, the folder, inside the OS
 // sandbox or not), the diff of the handler's own dry run, who asks and why, and the rules "always" and
 // "never" save. One question per call. A door chooses its styling and keys, never the facts: it shows every
 // line (the terminal UI leaves out `call`, whose rule syntax the `always` line names).
@@ -12,7 +12,7 @@ import type { ApprovalRequest } from './types.js';
 // Every text is escaped for display (control characters, bidi overrides) except `diff`, the raw unified
 // diff, which each door escapes as it colours it.
 
-export type QuestionKind = 'head' | 'call' | 'runs' | 'where' | 'note' | 'diff' | 'asked' | 'why' | 'immune' | 'scopes' | 'always' | 'never';
+export type QuestionKind = 'head' | 'call' | 'runs' | 'script' | 'where' | 'note' | 'diff' | 'asked' | 'why' | 'immune' | 'scopes' | 'always' | 'never';
 
 export interface QuestionLine {
   readonly kind: QuestionKind;
@@ -44,6 +44,8 @@ export function questionLines(request: ApprovalRequest): QuestionLine[] {
   const lines: QuestionLine[] = [{ kind: 'head', text: visible(questionWords(request)) }, { kind: 'call', text: visible(request.judged) }];
   const preview = request.preview;
   if (preview?.runs?.command) lines.push({ kind: 'runs', text: visible(preview.runs.command) });
+  // The repository's own lines that command runs (red team R16-5: `npm test` is what package.json says).
+  for (const script of preview?.runs?.script ?? []) lines.push({ kind: 'script', text: visible(script) });
   if (preview?.runs) lines.push({ kind: 'where', text: visible(preview.runs.where) });
   for (const note of preview?.notes ?? []) lines.push({ kind: 'note', text: visible(note) });
   if (preview && preview.diff !== '') lines.push({ kind: 'diff', text: preview.diff });
@@ -57,6 +59,7 @@ export function questionLines(request: ApprovalRequest): QuestionLine[] {
 // the narrowest scope (no choosing): the `always` line names exactly its rules, so `scopes` is not shown.
 const LABELS: Readonly<Record<Exclude<QuestionKind, 'head' | 'call' | 'note' | 'diff' | 'immune' | 'scopes'>, string>> = {
   runs: 'runs: ',
+  script: 'which runs: ',
   where: 'where: ',
   asked: 'asked by: ',
   why: 'why: ',

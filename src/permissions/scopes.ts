@@ -49,12 +49,25 @@ export function exactCallRule(judged: Pick<Judged, 'tool' | 'call'>): string {
   return rest === '' ? judged.tool : `${judged.tool}?${escapePattern(rest)}`;
 }
 
+// The allow rule that covers exactly one judged call (the first rule an "always" saves, and what a refusal
+// suggests): the call's text matched whole, never a path prefix. A path rule covers "the path or below": for
+// a folder the call only looks in that is every other project (red team R16-2: `test .` chose the runner, and
+// its `allow @coder test .` then allowed `test --dir sub`, another project's script; rename-symbol's searched
+// `.` allowed every later rename), for a file it removes or moves every file below a folder of that name
+// later. A wider scope is only ever one a person picks (editScopes' folder).
+export function allowRuleFor(judged: Judged): string {
+  if (judged.kind !== 'path' && !judged.qualifiers) return judged.tool;
+  // A file edit's path is the file itself (an edit of a folder fails): its rule is the one editScopes offers.
+  if (!judged.qualifiers && EDIT_COMMANDS.includes(judged.command)) return `${judged.tool} ${escapePattern(judged.subject!)}`;
+  return exactCallRule(judged);
+}
+
 function editScopes(judged: Judged): ApprovalScope[] {
   const path = judged.subject!;
   // The asked command's own rule first: a bare 'always' (the CLI, MCP) saves that one, so approving a
   // `patch` allows that patch again and never grants a whole-file `write` instead (newcomer pass, issue 28).
   const commands = [judged.command, ...EDIT_COMMANDS.filter((cmd) => cmd !== judged.command)];
-  const scopes: ApprovalScope[] = [{ label: `this file (${judged.command} ${path})`, rules: commands.map((cmd) => `@coder ${cmd} ${escapePattern(path)}`) }];
+  const scopes: ApprovalScope[] = [{ label: `this file (${judged.command} ${path})`, rules: commands.map((cmd) => allowRuleFor({ ...judged, command: cmd, tool: `@coder ${cmd}` })) }];
   const folder = path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '.';
   if (folder !== '.' && !folder.startsWith('..') && immunePath(folder, true) === undefined && immunePath(`${folder}/`, true) === undefined) {
     scopes.push({ label: `all edits under ${folder}/`, rules: EDIT_COMMANDS.map((cmd) => `@coder ${cmd} ${escapePattern(folder)}`) });
@@ -85,7 +98,7 @@ export function scopesFor(judged: Judged, decision: Decision): ApprovalScope[] {
   if (judged.qualifiers) return [{ label: judged.call.replace(/^@coder /, ''), rules: [exactCallRule(judged)] }];
   if (judged.kind === 'path' && judged.subject !== undefined) {
     if (judged.effect === 'write' && EDIT_COMMANDS.includes(judged.command) && decision.source === 'default') return editScopes(judged);
-    return [{ label: `${judged.command} ${judged.subject}`, rules: [`${judged.tool} ${escapePattern(judged.subject)}`] }];
+    return [{ label: `${judged.command} ${judged.subject}`, rules: [allowRuleFor(judged)] }];
   }
   return [{ label: judged.tool.replace(/^@coder /, ''), rules: [judged.tool] }];
 }

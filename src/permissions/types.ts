@@ -122,7 +122,7 @@ export interface ApprovalPreview {
   readonly diff: string;
   // What a diff cannot show: a folder removed with its files, a mode, a binary file, the handler's warnings.
   readonly notes: readonly string[];
-  // True when a cap cut diff lines (counted in the diff): "always" is not offered for what nobody saw.
+  // True when a cap cut diff lines (counted in the diff): neither "once" nor "always" is offered (gate.ts).
   readonly capped?: boolean;
   // For exec and test: the line that will run, where, inside the OS sandbox or not, and where its writes go.
   readonly runs?: RunPreview;

@@ -36,8 +36,22 @@ async function writesGitHistory(ctx: CommandContext, command: string | undefined
   return systemGit(process.env['PATH'] ?? '', resolve(root, dir ?? '.'), root) && gitAloneRepository(root, process.env['HOME']).refusal === undefined;
 }
 
+// The repository's script lines the line runs (red team R16-5), read in the folder it runs in; a folder the
+// jail refuses runs nothing (the call fails before it runs).
+async function scriptsOf(ctx: CommandContext, command: string, dir: string | undefined): Promise<string[] | undefined> {
+  const { scriptLines } = await import('./run-scripts.js');
+  let folder: string;
+  try {
+    folder = ctx.path(dir ?? '.').real;
+  } catch {
+    folder = resolve(ctx.workspace.root, dir ?? '.');
+  }
+  return scriptLines(folder, ctx.workspace.jail, command);
+}
+
 export async function runPreview(ctx: CommandContext, command: string | undefined, dir: string | undefined, stage: boolean | undefined): Promise<RunPreview> {
   const { words, contained } = await sandboxWords(ctx.sandbox);
   const git = contained && (await writesGitHistory(ctx, command, dir));
-  return { ...(command ? { command } : {}), where: `in ${folderWords(dir)} · ${words}`, writes: await writesOf(ctx, stage), ...(git ? { gitHistory: true as const } : {}) };
+  const script = command === undefined ? undefined : await scriptsOf(ctx, command, dir);
+  return { ...(command ? { command } : {}), where: `in ${folderWords(dir)} · ${words}`, writes: await writesOf(ctx, stage), ...(git ? { gitHistory: true as const } : {}), ...(script ? { script } : {}) };
 }

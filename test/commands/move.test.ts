@@ -133,7 +133,7 @@ describe('move from the attacker side: the jail and the write gate on both names
     await writeFiles(root, { 'a.txt': 'a\n' });
     const asked = cw(['move', '--from', 'a.txt', '--to', 'b.txt'], false);
     expect(asked.status).toBe(1);
-    expect(asked.stderr).toMatch(/C241[^\n]*--allow "@coder move a\.txt" --allow "@coder move b\.txt"/);
+    expect(asked.stderr).toMatch(/C241[^\n]*--allow "@coder move\?a\.txt" --allow "@coder move\?b\.txt"/);
     expect(await text('a.txt')).toBe('a\n');
   });
 });

@@ -34,7 +34,7 @@ describe('files a call finds as it runs pass the user\'s rules', () => {
   });
 
   it('an ask rule on the other file asks (no one to ask: C241 naming it), though lib.js is allowed', async () => {
-    const run = rename(['--allow', '@coder rename-symbol .', '--allow', '@coder rename-symbol lib.js', '--ask', '@coder * use.js'], { yes: false });
+    const run = rename(['--allow', '@coder rename-symbol?--symbol helper --to helperY --textual .', '--allow', '@coder rename-symbol?--symbol helper --to helperY --textual lib.js', '--ask', '@coder * use.js'], { yes: false });
     expect(run.json.error?.code, run.stdout).toBe('C241');
     expect(run.json.error?.message).toContain('use.js');
     expect(await readFile(join(root, 'use.js'), 'utf8')).toBe(USE);

@@ -2,6 +2,7 @@ import { readFile, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import type { Engine } from '../../src/engine/engine.js';
+import { questionText } from '../../src/permissions/question.js';
 import { createEngine } from '../../src/setup.js';
 import type { ApprovalReply, ApprovalRequest } from '../../src/permissions/types.js';
 import { writeFiles } from '../helpers/fixture.js';
@@ -154,6 +155,29 @@ describe('a diff over the cap', () => {
     expect(asked[0]!.options).not.toContain('always');
     expect(result.ok).toBe(false);
     expect(await readFile(join(box.root, 'build.sh'), 'utf8')).toBe(`${lines.join('\n')}\n`);
+  });
+
+  // Red team R16-4: past the cap, a payload spelled without any word the risk detector knows was approved
+  // unseen by "once". A person is offered no and never only; the refusal says how to split the change.
+  test('a diff still cut by the cap offers no "once" either, whatever the hidden lines say', async () => {
+    await writeFile(join(box.root, 'util.py'), 'def helper():\n    return 1\n');
+    const body = ['def helper():', ...Array.from({ length: 400 }, (_, i) => `    x${i} = ${i}`), '    getattr(__import__("o"+"s"), "po"+"pen")(bytes.fromhex("746f756368").decode())', '    return 1'].join('\n');
+    const { engine, asked } = await asking('once');
+    const result = await engine.run({ cmd: 'write', args: { file: 'util.py', content: `${body}\n` } });
+    expect(asked[0]!.preview!.diff).toMatch(/more diff lines not shown/);
+    expect(asked[0]!.preview!.diff).not.toContain('fromhex');
+    expect(asked[0]!.options).toEqual(['no', 'never']);
+    expect(questionText(asked[0]!).join('\n')).toMatch(/"once" and "always" are not offered; answer no and split the change/);
+    expect(result).toMatchObject({ ok: false, error: { code: 'C240', message: expect.stringMatching(/split the change into smaller calls/) } });
+    expect(await readFile(join(box.root, 'util.py'), 'utf8')).toBe('def helper():\n    return 1\n');
+  });
+
+  test('a mode that approves without showing anyone (auto-edit) still applies a long edit', async () => {
+    await writeFile(join(box.root, 'build.sh'), `${lines.join('\n')}\n`);
+    const { engine, asked } = await asking({ answer: 'once', unattended: true });
+    const result = await engine.run({ cmd: 'write', args: { file: 'build.sh', content: `${lines.map((line) => `${line}x`).join('\n')}\n` } });
+    expect(asked[0]!.options).toEqual(['no', 'never']);
+    expect(result.ok).toBe(true);
   });
 });
 

@@ -38,6 +38,7 @@ function otherValue(info: FlagInfo): unknown {
   if (info.kind === 'integer' || info.kind === 'number') return (typeof info.default === 'number' ? info.default : 1) + 4;
   if (info.choices) return info.choices.find((choice) => choice !== info.default);
   if (info.kind === 'json') return ['write'];
+  if (info.name === 'to') return 'renamed';
   return info.name === 'dir' ? 'sub' : `x${String(info.default ?? '')}.other`;
 }
 
@@ -52,6 +53,7 @@ const BASE: Record<string, Record<string, unknown>> = {
   restore: { to: 1 },
   clean: {},
   delegate: { description: 'd', prompt: 'p' },
+  'rename-symbol': { file: 'sub/a.txt', symbol: 'greet', to: 'hello' },
 };
 
 async function judge(command: AnyCommand, args: Record<string, unknown>): Promise<Judged[]> {

@@ -38,7 +38,9 @@ const CLASSES: Record<string, Record<string, Kind>> = {
   // Text goes after the symbol's end: the comments above it change nothing.
   'insert-after-symbol': { ...SYMBOL_EDIT, withComments: 'none: the comments are above the symbol, the text goes after it' },
   'delete-symbol': { file: 'subject', symbol: 'content', kind: 'content', withComments: 'content', syntaxCheck: SYNTAX },
-  'rename-symbol': { file: 'subject', symbol: 'content', to: 'content', kind: 'content', dir: 'content', textual: 'content', dryRun: 'none: writes nothing', syntaxCheck: SYNTAX },
+  // The symbol and its new name are effect flags (red team R16-2: an "always" covers this rename only); --dir
+  // is where the references are searched, shown as its own part of the call.
+  'rename-symbol': { file: 'subject', symbol: 'effect', to: 'effect', kind: 'effect', dir: 'content', textual: 'effect', dryRun: 'none: writes nothing', syntaxCheck: SYNTAX },
   exec: { cmd: 'subject', dir: 'effect', timeout: 'effect', stage: 'effect' },
   test: { dir: 'effect', cmd: 'subject', pattern: 'effect', timeout: 'effect', stage: 'effect' },
   undo: { steps: 'effect', force: 'effect', allSessions: 'effect', turn: 'effect' },
@@ -88,11 +90,7 @@ const PAIRS: Record<string, [Record<string, unknown>, unknown]> = {
   'delete-symbol.symbol': [{ file: 'src/m.ts', symbol: 'greet' }, 'other'],
   'delete-symbol.kind': [{ file: 'src/m.ts', symbol: 'greet' }, 'class'],
   'delete-symbol.withComments': [{ file: 'src/m.ts', symbol: 'greet' }, true],
-  'rename-symbol.symbol': [{ file: 'src/m.ts', symbol: 'greet', to: 'hello' }, 'other'],
-  'rename-symbol.to': [{ file: 'src/m.ts', symbol: 'greet', to: 'hello' }, 'bye'],
-  'rename-symbol.kind': [{ file: 'src/m.ts', symbol: 'greet', to: 'hello' }, 'class'],
   'rename-symbol.dir': [{ file: 'src/m.ts', symbol: 'greet', to: 'hello' }, 'src'],
-  'rename-symbol.textual': [{ file: 'src/m.ts', symbol: 'greet', to: 'hello' }, true],
 };
 
 describe('changing only a content argument changes the question (the dry run\'s diff shows it)', () => {

@@ -69,6 +69,7 @@ function questionShown(request: ApprovalRequest, screen: Screen, fallback: reado
   const below: string[] = [];
   for (const { kind, text } of lines) {
     if (kind === 'runs' || kind === 'where') above.push(screen.fit(`  ${style.bold(`${kind}:`)} ${text}`));
+    else if (kind === 'script') above.push(screen.fit(`  ${style.bold('which runs:')} ${text}`));
     else if (kind === 'note') above.push(screen.fit(`  ${style.yellow(text)}`));
     else if (kind === 'diff') above.push(...renderApprovalDiff(text, style, screen.columns - 1));
     else if (kind === 'head') below.push(`${style.yellow(style.bold('?'))} ${style.bold('approve:')} ${text}`);

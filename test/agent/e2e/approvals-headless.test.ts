@@ -39,7 +39,7 @@ describe('headless approvals (issue 17 point 8)', () => {
     expect(result.status).toBe(0);
     const results = server.requests[1]!.messages.at(-1)!.content;
     expect(results).toMatch(/\[1\] @coder test: error C241 @coder test \. was not run: it needs approval [^\n]*nobody can approve in this headless run\. Go on with what runs without asking \(reads and searches\)/);
-    expect(results).toContain('--allow "@coder test ." or --approval-mode auto-edit (file edits, and exec and test staged in the OS sandbox) or --approval-mode yolo');
+    expect(results).toContain('--allow "@coder test?." or --approval-mode auto-edit (file edits, and exec and test staged in the OS sandbox) or --approval-mode yolo');
     expect(results).not.toMatch(/run interactively|--yes/);
   });
 
