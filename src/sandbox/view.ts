@@ -1,5 +1,5 @@
 import { readdirSync, readlinkSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { lstatQuiet } from '../files/stat-quiet.js';
 import picomatch from 'picomatch';
 import { foldersUp } from '../workspace/above.js';
@@ -9,6 +9,7 @@ import type { SecretPath } from './secret-files.js';
 import { readFolder, type FolderLog } from './view-cache.js';
 import { scriptFoldersAt, secretScripts } from './secret-scripts.js';
 import { CREDENTIALS, PREFIX_CONTENT, PREFIX_CREDENTIALS, SYS_SHOWN, SYSTEM_FOLDERS } from './toolchains.js';
+import { etcShown, rowOf, unlisted, USR_LOCAL_RULES, USR_RULES } from './view-allow.js';
 
 // THREAT-MODEL "A default-deny sandbox view": a sandboxed process sees the system folders below, /etc
 // without its secrets, the named toolchain folders (toolchains.ts) with the credential catalogue and the
@@ -64,7 +65,8 @@ export function systemArgs(network: boolean, args: string[]): void {
   for (const name of SYSTEM_FOLDERS.filter((entry) => names.includes(entry))) {
     const path = `/${name}`;
     const stats = lstatQuiet(path);
-    if (stats?.isSymbolicLink()) args.push('--symlink', readlinkSync(path), path);
+    if (name === 'etc' && stats?.isDirectory()) etcArgs(args);
+    else if (stats?.isSymbolicLink()) args.push('--symlink', readlinkSync(path), path);
     else if (stats?.isDirectory()) args.push('--ro-bind', path, path);
   }
   for (const path of SYS_SHOWN) if (lstatQuiet(path)?.isDirectory()) args.push('--ro-bind', path, path);
@@ -80,6 +82,24 @@ export function systemArgs(network: boolean, args: string[]): void {
   if (network && resolver !== '/etc/resolv.conf' && within(resolver, '/run') && lstatQuiet(resolver)?.isFile()) args.push('--ro-bind', resolver, resolver);
 }
 
+// /etc by its allow-list (view-allow.ts ETC_SHOWN, red team R16-1): an empty /etc with only the entries a
+// program needs bound in (a link recreated as the link); a name nobody listed does not exist inside.
+function etcArgs(args: string[]): void {
+  args.push('--dir', '/etc');
+  let names: string[];
+  try {
+    names = readdirSync('/etc');
+  } catch {
+    return;
+  }
+  for (const name of names.filter(etcShown)) {
+    const path = `/etc/${name}`;
+    const stats = lstatQuiet(path);
+    if (stats?.isSymbolicLink()) args.push('--symlink', readlinkSync(path), path);
+    else if (stats?.isDirectory() || stats?.isFile()) args.push('--ro-bind', path, path);
+  }
+}
+
 // The entries of /etc hidden inside: ETC_SECRETS, and, when codeward runs as root, every entry other
 // users cannot read (a folder whole): the sandbox sees /etc as an unprivileged user does. (Not as root,
 // what this user cannot read it cannot read inside either: no capabilities.) About 450 entries, read
@@ -90,18 +110,25 @@ export class EtcSecrets {
   constructor(
     private readonly etc = '/etc',
     private readonly asRoot = process.getuid?.() === 0,
+    // The /usr whose unlisted entries are hidden too (undefined: none, for a test's own /etc).
+    private readonly usr: string | undefined = '/usr',
   ) {}
 
   // `log`: the folders read, for the cache (view-cache.ts).
   find(log?: FolderLog): SecretPath[] {
     const found: SecretPath[] = [];
     this.walk('', found, log);
+    // /usr and /usr/local: install prefixes, shown by the same allow-list as a toolchain's (view-allow.ts).
+    if (this.usr !== undefined) {
+      found.push(...unlisted(this.usr, USR_RULES, log, []), ...unlisted(join(this.usr, 'local'), USR_LOCAL_RULES, log, []));
+    }
     return found;
   }
 
   private walk(rel: string, found: SecretPath[], log: FolderLog | undefined): void {
     for (const item of readFolder(rel === '' ? this.etc : join(this.etc, rel), log)) {
-      if (item.isSymbolicLink()) continue;
+      // Only what etcArgs binds (the rest of /etc does not exist inside).
+      if (item.isSymbolicLink() || (rel === '' && !etcShown(item.name))) continue;
       const child = rel === '' ? item.name : `${rel}/${item.name}`;
       const path = join(this.etc, child);
       const dir = item.isDirectory();
@@ -114,6 +141,12 @@ export class EtcSecrets {
     const mode = lstatQuiet(path)?.mode;
     return mode !== undefined && (dir ? (mode & 0o005) !== 0o005 : (mode & 0o004) === 0);
   }
+}
+
+// Without what lies inside a hidden folder (bwrap could not make a mount point in the read-only empty folder).
+export function outermost(found: readonly SecretPath[]): SecretPath[] {
+  const dirs = found.filter((secret) => secret.kind === 'dir').map((secret) => secret.path);
+  return found.filter((secret) => !dirs.some((dir) => dir !== secret.path && within(secret.path, dir)));
 }
 
 // One segment matcher per segment of an anchored glob (`versions/node/*/etc/npmrc`).
@@ -154,9 +187,16 @@ export class ToolchainSecrets {
         for (const [path, secret] of around) if (within(path, root)) found.set(path, secret);
       }
       // A `bin` folder (~/.local/bin, a PATH folder, ~/.npm-global/bin, PNPM_HOME): the person's scripts that look secret (R9-12).
-      for (const folder of scriptFoldersAt(root)) for (const path of secretScripts(folder, log)) found.set(path, { path, kind: 'file' });
+      const bins = scriptFoldersAt(root);
+      // A named toolchain folder not shown whole: only its allow-list (view-allow.ts, red team R16-1); every
+      // install prefix's bin gets the scripts' check too (a virtualenv's postactivate with an export).
+      const row = entry.toolchain ? rowOf(entry.path) : undefined;
+      if (row && !row.whole && basename(root) !== 'bin' && lstatQuiet(root)?.isDirectory()) {
+        for (const secret of unlisted(root, { shows: row.shows ?? [] }, log, bins)) found.set(secret.path, secret);
+      }
+      for (const folder of new Set(bins)) for (const path of secretScripts(folder, log)) found.set(path, { path, kind: 'file' });
     }
-    return [...found.values()];
+    return outermost([...found.values()]);
   }
 
   private anchoredFor(hide: readonly string[]): ((name: string) => boolean)[][] {
