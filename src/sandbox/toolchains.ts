@@ -36,7 +36,7 @@ export const TOOLCHAINS: readonly Toolchain[] = [
   { paths: ['.npm-global'], why: 'global npm packages (`npm config set prefix ~/.npm-global`)' },
   { paths: ['.bun/bin', '.deno/bin'], why: 'bun and deno', whole: true },
   { paths: ['.bun/install/cache', '.yarn/berry/cache', '.local/share/pnpm', '.cargo/registry', '.cargo/git', 'go/pkg/mod', '.m2/repository', '.gradle/wrapper/dists', '.nuget/packages'], why: 'package caches and stores: bun, yarn, pnpm (it links node_modules into its store), cargo crates, go modules, maven, gradle distributions, NuGet', depth: 1, whole: true },
-  { paths: ['.pyenv'], why: 'python versions and virtualenvs from pyenv (their pip.conf is hidden)', hide: ['versions/*/pip.conf', 'versions/*/envs/*/pip.conf', 'plugins/*/.git/config'], shows: ['shims', 'version'] },
+  { paths: ['.pyenv'], why: 'python versions and virtualenvs from pyenv (their pip.conf is hidden)', hide: ['versions/*/pip.conf', 'versions/*/envs/*/pip.conf', 'plugins/*/.git/config'], shows: ['shims', 'version', 'pyenv.d'] },
   { paths: ['.local/bin', '.local/lib'], why: '`pip install --user` programs and packages', whole: true },
   { paths: ['.local/pipx', '.local/share/pipx', '.local/share/uv'], why: '`pip install --user` packages, pipx and uv tools and pythons', hide: ['venvs/*/pip.conf', 'tools/*/pip.conf', 'python/*/pip.conf'] },
   { paths: ['.conda', 'miniconda3', 'anaconda3', 'miniforge3', '.pixi/bin'], why: 'conda and pixi environments (.condarc with channel tokens is hidden)', hide: ['envs/*/pip.conf', 'envs/*/.condarc', 'envs/*/etc/npmrc'], shows: ['condabin'] },

@@ -79,8 +79,10 @@ function holdsPrefix(dir: string, levels: number, log: FolderLog | undefined, bu
 
 // Of /usr, the same rule: /usr and /usr/local are install prefixes (their etc/ and pip.conf are the system
 // npm's and pip's global configs: hidden), a prefix below /usr/local (/usr/local/cuda) likewise.
+// A vendor's tree installed below /usr/local (/usr/local/cuda-13.0: its targets/ and nvvm/ are what nvcc
+// links against) is shown but for its etc/ and pip site config: no person configures it by hand.
 export const USR_RULES: AllowRules = { shows: ['local', 'games'] };
-export const USR_LOCAL_RULES: AllowRules = { shows: ['games'] };
+export const USR_LOCAL_RULES: AllowRules = { shows: ['games', '*/!(etc|pip.conf|pip.ini)'] };
 
 // Of /etc, the entries a program needs (measured: git, node, npm, python3, make, gcc, go, cargo run with only
 // these): the dynamic linker's, certificates and TLS settings, users and groups, name resolution, time zone,

@@ -143,11 +143,11 @@ describe('the /usr walk', () => {
     const etc = join(usr, 'share');
     await writeFiles(usr, {
       'bin/node': '', 'lib/x.so': '', 'share/doc': '', 'include/x.h': '', 'etc/npmrc': 'x', 'pip.conf': 'x', 'zz-unknown': 'x',
-      'local/bin/tool': '', 'local/etc/npmrc': 'x', 'local/pip.conf': 'x', 'local/cuda/bin/nvcc': '', 'local/cuda/lib64/a.so': '', 'local/cuda/zz-conf': 'x',
+      'local/bin/tool': '', 'local/etc/npmrc': 'x', 'local/pip.conf': 'x', 'local/cuda/bin/nvcc': '', 'local/cuda/lib64/a.so': '', 'local/cuda/targets/x/lib/a.so': '', 'local/cuda/etc/conf': 'x', 'local/zz-unknown/x': 'x',
     });
     try {
       const found = new EtcSecrets(etc, false, usr).find().map((secret) => secret.path.slice(usr.length + 1)).sort();
-      expect(found).toEqual(['etc', 'local/cuda/zz-conf', 'local/etc', 'local/pip.conf', 'pip.conf', 'zz-unknown'].sort());
+      expect(found).toEqual(['etc', 'local/cuda/etc', 'local/etc', 'local/pip.conf', 'local/zz-unknown', 'pip.conf', 'zz-unknown'].sort());
       expect(readdirSync(usr)).toContain('bin');
     } finally {
       await removeDir(usr);
