@@ -32,6 +32,7 @@ import { hideTrackedGit } from './hidden-git.js';
 import { hiddenAncestors, restoreHiddenAncestors } from './hidden-moves.js';
 import { TrackedSecretCheck } from './tracked-secrets.js';
 import { EtcSecrets, enclosingRepository, etcCopied, subfolderGitHint, ToolchainSecrets } from './view.js';
+import { VIEW_RULES } from './view-allow.js';
 import { ViewCache } from './view-cache.js';
 import { keptProbe } from './probe-kept.js';
 import { DEFAULT_NON_ACCESSIBLE_GLOBS } from '../workspace/types.js';
@@ -278,8 +279,9 @@ export class ProcessSandbox {
     this.viewCache ??= new ViewCache(safeCache && join(dirname(safeCache), 'view-cache.json'));
     const etc = this.etcSecrets;
     const toolchains = this.toolchainSecrets;
-    const shownKey = JSON.stringify([this.settings.nonAccessibleGlobs ?? DEFAULT_NON_ACCESSIBLE_GLOBS, policy.shown]);
-    const viewSecrets = [...this.viewCache.find(`etc:${process.getuid?.() ?? ''}`, '', (log) => etc.find(log)), ...this.viewCache.find('toolchains+scripts', shownKey, (log) => toolchains.find(policy.shown, log))];
+    // VIEW_RULES: a walk made under other allow-lists (an older codeward's) is not reused.
+    const shownKey = JSON.stringify([VIEW_RULES, this.settings.nonAccessibleGlobs ?? DEFAULT_NON_ACCESSIBLE_GLOBS, policy.shown]);
+    const viewSecrets = [...this.viewCache.find(`etc:${process.getuid?.() ?? ''}`, VIEW_RULES, (log) => etc.find(log)), ...this.viewCache.find('toolchains+scripts', shownKey, (log) => toolchains.find(policy.shown, log))];
     this.viewCache.save();
     const substitutes = cleanGitConfigs([...policy.shown.map((entry) => entry.path), ...etcCopied()], this.stateDir);
     // A subfolder workspace: its repository read-only, so git works inside (issue 28, enclosing-git.ts).

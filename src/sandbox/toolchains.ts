@@ -19,30 +19,40 @@ export interface Toolchain {
   // How deep CREDENTIALS and the non-accessible globs are looked for (view.ts SCAN_DEPTH by default; 1 in
   // a package cache: downloaded packages, no configuration).
   readonly depth?: number;
+  // Shown whole (a `bin` folder, a package cache, a library tree, a file): the catalogue above is the
+  // only filter. Otherwise only an allow-list is shown inside (view-allow.ts, red team R16-1): each install
+  // prefix's PREFIX_PARTS, the folders holding installs, and `shows`.
+  readonly whole?: true;
+  // Relative paths shown besides (picomatch globs): the manager's shims and default-version files.
+  readonly shows?: readonly string[];
 }
 
 export const TOOLCHAINS: readonly Toolchain[] = [
-  { paths: ['.gitconfig', '.config/git/config', '.config/git/ignore', '.config/git/attributes', '.gitignore_global'], why: 'git: user.name, aliases, ignore and attribute rules (a config line with a token is left out of a copy, git-identity.ts)' },
-  { paths: ['.nvm'], why: 'node versions installed by nvm', hide: ['versions/node/*/etc/npmrc', 'versions/io.js/*/etc/npmrc'] },
-  { paths: ['.volta'], why: 'node, npm and yarn installed by volta', hide: ['tools/image/node/*/etc/npmrc'] },
-  { paths: ['.fnm', '.local/share/fnm'], why: 'node versions installed by fnm', hide: ['node-versions/*/installation/etc/npmrc'] },
-  { paths: ['.nodenv'], why: 'node versions installed by nodenv', hide: ['versions/*/etc/npmrc', 'plugins/*/.git/config'] },
+  { paths: ['.gitconfig', '.config/git/config', '.config/git/ignore', '.config/git/attributes', '.gitignore_global'], why: 'git: user.name, aliases, ignore and attribute rules (a config line with a token is left out of a copy, git-identity.ts)', whole: true },
+  { paths: ['.nvm'], why: 'node versions installed by nvm', hide: ['versions/node/*/etc/npmrc', 'versions/io.js/*/etc/npmrc'], shows: ['nvm.sh', 'nvm-exec', 'alias'] },
+  { paths: ['.volta'], why: 'node, npm and yarn installed by volta', hide: ['tools/image/node/*/etc/npmrc'], shows: ['tools/user'] },
+  { paths: ['.fnm', '.local/share/fnm'], why: 'node versions installed by fnm', hide: ['node-versions/*/installation/etc/npmrc'], shows: ['aliases'] },
+  { paths: ['.nodenv'], why: 'node versions installed by nodenv', hide: ['versions/*/etc/npmrc', 'plugins/*/.git/config'], shows: ['shims', 'version'] },
   { paths: ['.npm-global'], why: 'global npm packages (`npm config set prefix ~/.npm-global`)' },
-  { paths: ['.bun/bin', '.deno/bin'], why: 'bun and deno' },
-  { paths: ['.bun/install/cache', '.yarn/berry/cache', '.local/share/pnpm', '.cargo/registry', '.cargo/git', 'go/pkg/mod', '.m2/repository', '.gradle/wrapper/dists', '.nuget/packages'], why: 'package caches and stores: bun, yarn, pnpm (it links node_modules into its store), cargo crates, go modules, maven, gradle distributions, NuGet', depth: 1 },
-  { paths: ['.pyenv'], why: 'python versions and virtualenvs from pyenv (their pip.conf is hidden)', hide: ['versions/*/pip.conf', 'versions/*/envs/*/pip.conf', 'plugins/*/.git/config'] },
-  { paths: ['.local/bin', '.local/lib', '.local/pipx', '.local/share/pipx', '.local/share/uv'], why: '`pip install --user` packages, pipx and uv tools and pythons', hide: ['venvs/*/pip.conf', 'tools/*/pip.conf', 'python/*/pip.conf'] },
-  { paths: ['.conda', 'miniconda3', 'anaconda3', 'miniforge3', '.pixi/bin'], why: 'conda and pixi environments (.condarc with channel tokens is hidden)', hide: ['envs/*/pip.conf', 'envs/*/.condarc', 'envs/*/etc/npmrc'] },
-  { paths: ['.cargo/bin', '.cargo/config.toml', '.cargo/config', '.rustup'], why: 'rustup toolchains, cargo and its downloaded crates (credentials.toml is not shown; a config.toml where anything looks secret is not shown: no line filter reads TOML for sure)' },
+  { paths: ['.bun/bin', '.deno/bin'], why: 'bun and deno', whole: true },
+  { paths: ['.bun/install/cache', '.yarn/berry/cache', '.local/share/pnpm', '.cargo/registry', '.cargo/git', 'go/pkg/mod', '.m2/repository', '.gradle/wrapper/dists', '.nuget/packages'], why: 'package caches and stores: bun, yarn, pnpm (it links node_modules into its store), cargo crates, go modules, maven, gradle distributions, NuGet', depth: 1, whole: true },
+  { paths: ['.pyenv'], why: 'python versions and virtualenvs from pyenv (their pip.conf is hidden)', hide: ['versions/*/pip.conf', 'versions/*/envs/*/pip.conf', 'plugins/*/.git/config'], shows: ['shims', 'version', 'pyenv.d'] },
+  { paths: ['.local/bin', '.local/lib'], why: '`pip install --user` programs and packages', whole: true },
+  { paths: ['.local/pipx', '.local/share/pipx', '.local/share/uv'], why: '`pip install --user` packages, pipx and uv tools and pythons', hide: ['venvs/*/pip.conf', 'tools/*/pip.conf', 'python/*/pip.conf'] },
+  { paths: ['.conda', 'miniconda3', 'anaconda3', 'miniforge3', '.pixi/bin'], why: 'conda and pixi environments (.condarc with channel tokens is hidden)', hide: ['envs/*/pip.conf', 'envs/*/.condarc', 'envs/*/etc/npmrc'], shows: ['condabin'] },
+  { paths: ['.cargo/bin', '.cargo/config.toml', '.cargo/config', '.rustup'], why: 'rustup toolchains, cargo and its downloaded crates (credentials.toml is not shown; a config.toml where anything looks secret is not shown: no line filter reads TOML for sure)', shows: ['settings.toml'] },
   { paths: ['go/bin', 'sdk'], why: 'go: installed commands, SDKs from `go install golang.org/dl/...`' },
   { paths: ['.sdkman', '.jdks'], why: 'java: JDKs, maven and gradle from sdkman or IntelliJ (~/.m2/settings.xml and ~/.gradle/gradle.properties hold passwords: not shown)' },
-  { paths: ['.dotnet'], why: '.NET SDKs and global tools (its corefx folder is the user\'s certificate store, with private keys: hidden)', hide: ['corefx'] },
-  { paths: ['.rbenv', '.gem'], why: 'ruby from rbenv, gems installed with --user-install (.gem/credentials is hidden)', hide: ['plugins/*/.git/config'] },
-  { paths: ['.asdf', '.local/share/mise'], why: 'version managers holding any of the above (asdf, mise)', hide: ['installs/*/*/etc/npmrc', 'installs/*/*/pip.conf', 'plugins/*/.git/config'] },
-  { paths: ['.proto', '.nix-profile'], why: 'the proto and nix version managers' },
-  { paths: ['.cabal/bin', '.ghcup', '.opam', '.elan', '.juliaup'], why: 'haskell, ocaml, lean and julia toolchains' },
+  { paths: ['.dotnet'], why: '.NET SDKs and global tools (its corefx folder is the user\'s certificate store, with private keys: hidden)', hide: ['corefx'], shows: ['dotnet', 'host', 'shared', 'sdk', 'sdk-manifests', 'packs', 'templates', 'library-packs', 'tools'] },
+  { paths: ['.rbenv'], why: 'ruby from rbenv', hide: ['plugins/*/.git/config'], shows: ['shims', 'version'] },
+  { paths: ['.gem'], why: 'gems installed with --user-install (.gem/credentials is hidden)', whole: true },
+  { paths: ['.asdf', '.local/share/mise'], why: 'version managers holding any of the above (asdf, mise)', hide: ['installs/*/*/etc/npmrc', 'installs/*/*/pip.conf', 'plugins/*/.git/config'], shows: ['shims', 'asdf.sh', 'asdf.fish'] },
+  { paths: ['.proto'], why: 'the proto version manager', shows: ['shims'] },
+  { paths: ['.nix-profile'], why: 'the nix profile (links into the nix store)', whole: true },
+  { paths: ['.cabal/bin', '.ghcup', '.opam', '.elan', '.juliaup'], why: 'haskell, ocaml, lean and julia toolchains', shows: ['settings.toml', 'juliaup.json'] },
   // System-wide installs outside /usr (CI images, Homebrew on Linux, NixOS).
-  { paths: ['/opt/hostedtoolcache', '/opt/conda', '/opt/rh', '/home/linuxbrew/.linuxbrew', '/nix/store', '/nix/var/nix/profiles'], why: 'toolchains installed for all users: CI tool caches, conda, software collections, Homebrew, the nix store' },
+  { paths: ['/opt/hostedtoolcache', '/opt/conda', '/opt/rh', '/home/linuxbrew/.linuxbrew'], why: 'toolchains installed for all users: CI tool caches, conda, software collections, Homebrew (its opt/ links are what libraries are linked against)', shows: ['opt', 'condabin'] },
+  { paths: ['/nix/store', '/nix/var/nix/profiles'], why: 'the nix store (content-addressed, readable by every user) and its profiles', whole: true },
 ];
 
 // What a toolchain folder may hold that is a credential, hidden inside every shown folder down to its

@@ -1,5 +1,5 @@
 import { readdirSync, readlinkSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { lstatQuiet } from '../files/stat-quiet.js';
 import picomatch from 'picomatch';
 import { foldersUp } from '../workspace/above.js';
@@ -9,40 +9,15 @@ import type { SecretPath } from './secret-files.js';
 import { readFolder, type FolderLog } from './view-cache.js';
 import { scriptFoldersAt, secretScripts } from './secret-scripts.js';
 import { CREDENTIALS, PREFIX_CONTENT, PREFIX_CREDENTIALS, SYS_SHOWN, SYSTEM_FOLDERS } from './toolchains.js';
+import { rowOf, unlisted } from './view-allow.js';
+import { etcArgs } from './etc-view.js';
+export { ETC_SECRETS, etcCopied, EtcSecrets } from './etc-view.js';
 
-// THREAT-MODEL "A default-deny sandbox view": a sandboxed process sees the system folders below, /etc
-// without its secrets, the named toolchain folders (toolchains.ts) with the credential catalogue and the
-// non-accessible globs hidden inside, the workspace, a fresh /tmp, /dev and its own /proc; nothing else
+// THREAT-MODEL "A default-deny sandbox view": a sandboxed process sees the system folders below, /etc and
+// /usr by their allow-lists (etc-view.ts, view-allow.ts), the named toolchain folders (toolchains.ts) by
+// theirs, with the credential catalogue and the non-accessible globs hidden inside as a second line, the workspace, a fresh /tmp, /dev and its own /proc; nothing else
 // exists for it (no sibling of the workspace, no other home, no /var, /srv, /mnt, /media, /opt, /root,
 // only the CPU and cgroup parts of /sys).
-
-// In /etc, hidden besides every entry other users cannot read (the sandbox sees /etc as an unprivileged
-// user does, also when codeward runs as root): secrets whatever their permissions say.
-export const ETC_SECRETS: readonly string[] = [
-  'shadow*', 'gshadow*', 'sudoers*', 'security/opasswd', '.pwd.lock', 'ssh/*_key', 'ssl/private', 'pki/tls/private',
-  'machine-id', 'krb5.keytab', 'NetworkManager/system-connections', 'wpa_supplicant', 'ppp/*-secrets', 'ipsec.secrets', 'ipsec.d/private',
-  'wireguard', 'openvpn', 'letsencrypt', 'credstore', 'credstore.encrypted', 'kubernetes', 'rancher', 'ceph/*keyring*', 'mysql/debian.cnf',
-  'docker/key.json', 'netplan', 'davfs2/secrets', 'postfix/sasl_passwd*', 'exim4/passwd.client', 'cups/ssl', 'libvirt/secrets', 'shibboleth/*key*',
-  // Package managers' system-wide configs, which carry registry tokens as the user's do (npm's globalconfig
-  // /etc/npmrc on distribution builds, conda's and gem's): a run works without them (no network by default).
-  'npmrc', 'conda/condarc', 'condarc', 'gemrc',
-  ...CREDENTIALS.map((entry) => entry.glob),
-];
-
-// Files of /etc shown as a copy without their secret lines (git-identity.ts; red team R6-8): git's system
-// config (an extraHeader or a token URL set with `git config --system`), and what sessions and login
-// shells read variables from. The sandbox gets its environment from codeward, not from these.
-export function etcCopied(etc = '/etc'): string[] {
-  const files = ['gitconfig', 'environment'].map((name) => join(etc, name));
-  for (const folder of ['environment.d', 'profile.d']) {
-    try {
-      for (const entry of readdirSync(join(etc, folder), { withFileTypes: true })) if (entry.isFile()) files.push(join(etc, folder, entry.name));
-    } catch {
-      // No such folder.
-    }
-  }
-  return files;
-}
 
 // How deep the catalogue (`**/NAME` globs) and the non-accessible globs are looked for inside a shown
 // folder (its entries and theirs): configuration lives near the top. Deeper places are named by the
@@ -64,7 +39,8 @@ export function systemArgs(network: boolean, args: string[]): void {
   for (const name of SYSTEM_FOLDERS.filter((entry) => names.includes(entry))) {
     const path = `/${name}`;
     const stats = lstatQuiet(path);
-    if (stats?.isSymbolicLink()) args.push('--symlink', readlinkSync(path), path);
+    if (name === 'etc' && stats?.isDirectory()) etcArgs(args);
+    else if (stats?.isSymbolicLink()) args.push('--symlink', readlinkSync(path), path);
     else if (stats?.isDirectory()) args.push('--ro-bind', path, path);
   }
   for (const path of SYS_SHOWN) if (lstatQuiet(path)?.isDirectory()) args.push('--ro-bind', path, path);
@@ -80,40 +56,10 @@ export function systemArgs(network: boolean, args: string[]): void {
   if (network && resolver !== '/etc/resolv.conf' && within(resolver, '/run') && lstatQuiet(resolver)?.isFile()) args.push('--ro-bind', resolver, resolver);
 }
 
-// The entries of /etc hidden inside: ETC_SECRETS, and, when codeward runs as root, every entry other
-// users cannot read (a folder whole): the sandbox sees /etc as an unprivileged user does. (Not as root,
-// what this user cannot read it cannot read inside either: no capabilities.) About 450 entries, read
-// on every run (a chmod changes no folder's time, so no cache could tell).
-export class EtcSecrets {
-  private readonly matcher = compileNonAccessible(ETC_SECRETS);
-
-  constructor(
-    private readonly etc = '/etc',
-    private readonly asRoot = process.getuid?.() === 0,
-  ) {}
-
-  // `log`: the folders read, for the cache (view-cache.ts).
-  find(log?: FolderLog): SecretPath[] {
-    const found: SecretPath[] = [];
-    this.walk('', found, log);
-    return found;
-  }
-
-  private walk(rel: string, found: SecretPath[], log: FolderLog | undefined): void {
-    for (const item of readFolder(rel === '' ? this.etc : join(this.etc, rel), log)) {
-      if (item.isSymbolicLink()) continue;
-      const child = rel === '' ? item.name : `${rel}/${item.name}`;
-      const path = join(this.etc, child);
-      const dir = item.isDirectory();
-      if (this.matcher.entry(child) || (this.asRoot && this.closed(path, dir))) found.push({ path, kind: dir ? 'dir' : 'file' });
-      else if (dir) this.walk(child, found, log);
-    }
-  }
-
-  private closed(path: string, dir: boolean): boolean {
-    const mode = lstatQuiet(path)?.mode;
-    return mode !== undefined && (dir ? (mode & 0o005) !== 0o005 : (mode & 0o004) === 0);
-  }
+// Without what lies inside a hidden folder (bwrap could not make a mount point in the read-only empty folder).
+export function outermost(found: readonly SecretPath[]): SecretPath[] {
+  const dirs = found.filter((secret) => secret.kind === 'dir').map((secret) => secret.path);
+  return found.filter((secret) => !dirs.some((dir) => dir !== secret.path && within(secret.path, dir)));
 }
 
 // One segment matcher per segment of an anchored glob (`versions/node/*/etc/npmrc`).
@@ -154,9 +100,16 @@ export class ToolchainSecrets {
         for (const [path, secret] of around) if (within(path, root)) found.set(path, secret);
       }
       // A `bin` folder (~/.local/bin, a PATH folder, ~/.npm-global/bin, PNPM_HOME): the person's scripts that look secret (R9-12).
-      for (const folder of scriptFoldersAt(root)) for (const path of secretScripts(folder, log)) found.set(path, { path, kind: 'file' });
+      const bins = scriptFoldersAt(root);
+      // A named toolchain folder not shown whole: only its allow-list (view-allow.ts, red team R16-1); every
+      // install prefix's bin gets the scripts' check too (a virtualenv's postactivate with an export).
+      const row = entry.toolchain ? rowOf(entry.path) : undefined;
+      if (row && !row.whole && basename(root) !== 'bin' && lstatQuiet(root)?.isDirectory()) {
+        for (const secret of unlisted(root, { shows: row.shows ?? [] }, log, bins)) found.set(secret.path, secret);
+      }
+      for (const folder of new Set(bins)) for (const path of secretScripts(folder, log)) found.set(path, { path, kind: 'file' });
     }
-    return [...found.values()];
+    return outermost([...found.values()]);
   }
 
   private anchoredFor(hide: readonly string[]): ((name: string) => boolean)[][] {

@@ -93,6 +93,8 @@ beforeAll(async () => {
     '.pyenv/versions/3.12.1/pip.conf': `[global]\nindex-url = https://u:${MARK}-pyenv-pip@pypi.example/simple\n`,
     '.pyenv/versions/3.12.1/envs/tool/pip.conf': `[global]\nindex-url = https://u:${MARK}-virtualenv-pip@pypi.example/simple\n`,
     '.pyenv/versions/3.12.1/lib/python3.12/os.py': '# ordinary toolchain file\n',
+    // A python version is an install prefix (its bin): the allow-list shows its lib (red team R16-1).
+    '.pyenv/versions/3.12.1/bin/python3': '#!/bin/sh\n',
     '.dotnet/dotnet': '#!/bin/sh\n',
     '.dotnet/corefx/cryptography/x509stores/my/ABCDEF.pfx': `${MARK}-dotnet-cert\n`,
     '.gem/credentials': `:rubygems_api_key: ${MARK}-gem\n`,

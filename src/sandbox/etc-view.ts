@@ -1,0 +1,101 @@
+import { readdirSync, readlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import { lstatQuiet } from '../files/stat-quiet.js';
+import { compileNonAccessible } from '../workspace/globs.js';
+import type { SecretPath } from './secret-files.js';
+import { CREDENTIALS } from './toolchains.js';
+import { etcShown, unlisted, USR_LOCAL_RULES, USR_RULES } from './view-allow.js';
+import { readFolder, type FolderLog } from './view-cache.js';
+
+// What of /etc (and /usr) a sandboxed process sees (THREAT-MODEL "A default-deny sandbox view"; view.ts
+// builds the rest of the view).
+
+// In /etc, hidden besides every entry other users cannot read (the sandbox sees /etc as an unprivileged
+// user does, also when codeward runs as root): secrets whatever their permissions say.
+export const ETC_SECRETS: readonly string[] = [
+  'shadow*', 'gshadow*', 'sudoers*', 'security/opasswd', '.pwd.lock', 'ssh/*_key', 'ssl/private', 'pki/tls/private',
+  'machine-id', 'krb5.keytab', 'NetworkManager/system-connections', 'wpa_supplicant', 'ppp/*-secrets', 'ipsec.secrets', 'ipsec.d/private',
+  'wireguard', 'openvpn', 'letsencrypt', 'credstore', 'credstore.encrypted', 'kubernetes', 'rancher', 'ceph/*keyring*', 'mysql/debian.cnf',
+  'docker/key.json', 'netplan', 'davfs2/secrets', 'postfix/sasl_passwd*', 'exim4/passwd.client', 'cups/ssl', 'libvirt/secrets', 'shibboleth/*key*',
+  // Package managers' system-wide configs, which carry registry tokens as the user's do (npm's globalconfig
+  // /etc/npmrc on distribution builds, conda's and gem's): a run works without them (no network by default).
+  'npmrc', 'conda/condarc', 'condarc', 'gemrc',
+  ...CREDENTIALS.map((entry) => entry.glob),
+];
+
+// Files of /etc shown as a copy without their secret lines (git-identity.ts; red team R6-8): git's system
+// config (an extraHeader or a token URL set with `git config --system`), and what sessions and login
+// shells read variables from. The sandbox gets its environment from codeward, not from these.
+export function etcCopied(etc = '/etc'): string[] {
+  const files = ['gitconfig', 'environment'].map((name) => join(etc, name));
+  for (const folder of ['environment.d', 'profile.d']) {
+    try {
+      for (const entry of readdirSync(join(etc, folder), { withFileTypes: true })) if (entry.isFile()) files.push(join(etc, folder, entry.name));
+    } catch {
+      // No such folder.
+    }
+  }
+  return files;
+}
+
+// /etc by its allow-list (view-allow.ts ETC_SHOWN, red team R16-1): an empty /etc with only the entries a
+// program needs bound in (a link recreated as the link); a name nobody listed does not exist inside.
+export function etcArgs(args: string[]): void {
+  args.push('--dir', '/etc');
+  let names: string[];
+  try {
+    names = readdirSync('/etc');
+  } catch {
+    return;
+  }
+  for (const name of names.filter(etcShown)) {
+    const path = `/etc/${name}`;
+    const stats = lstatQuiet(path);
+    if (stats?.isSymbolicLink()) args.push('--symlink', readlinkSync(path), path);
+    else if (stats?.isDirectory() || stats?.isFile()) args.push('--ro-bind', path, path);
+  }
+}
+
+// The entries of /etc hidden inside: ETC_SECRETS, and, when codeward runs as root, every entry other
+// users cannot read (a folder whole): the sandbox sees /etc as an unprivileged user does. (Not as root,
+// what this user cannot read it cannot read inside either: no capabilities.) About 450 entries, read
+// on every run (a chmod changes no folder's time, so no cache could tell).
+export class EtcSecrets {
+  private readonly matcher = compileNonAccessible(ETC_SECRETS);
+
+  constructor(
+    private readonly etc = '/etc',
+    private readonly asRoot = process.getuid?.() === 0,
+    // The /usr whose unlisted entries are hidden too (undefined: none, for a test's own /etc).
+    private readonly usr: string | undefined = '/usr',
+  ) {}
+
+  // `log`: the folders read, for the cache (view-cache.ts).
+  find(log?: FolderLog): SecretPath[] {
+    const found: SecretPath[] = [];
+    this.walk('', found, log);
+    // /usr and /usr/local: install prefixes, shown by the same allow-list as a toolchain's (view-allow.ts).
+    if (this.usr !== undefined) {
+      found.push(...unlisted(this.usr, USR_RULES, log, []), ...unlisted(join(this.usr, 'local'), USR_LOCAL_RULES, log, []));
+    }
+    return found;
+  }
+
+  private walk(rel: string, found: SecretPath[], log: FolderLog | undefined): void {
+    for (const item of readFolder(rel === '' ? this.etc : join(this.etc, rel), log)) {
+      // Only what etcArgs binds (the rest of /etc does not exist inside).
+      if (item.isSymbolicLink() || (rel === '' && !etcShown(item.name))) continue;
+      const child = rel === '' ? item.name : `${rel}/${item.name}`;
+      const path = join(this.etc, child);
+      const dir = item.isDirectory();
+      if (this.matcher.entry(child) || (this.asRoot && this.closed(path, dir))) found.push({ path, kind: dir ? 'dir' : 'file' });
+      else if (dir) this.walk(child, found, log);
+    }
+  }
+
+  private closed(path: string, dir: boolean): boolean {
+    const mode = lstatQuiet(path)?.mode;
+    return mode !== undefined && (dir ? (mode & 0o005) !== 0o005 : (mode & 0o004) === 0);
+  }
+}
+
