@@ -1,15 +1,14 @@
 import { createTwoFilesPatch } from 'diff';
 import type { CallPreview } from '../engine/command.js';
 import type { ApprovalPreview } from './types.js';
+import { FILE_LINES, TOTAL_LINES } from './approval-caps.js';
 import { hiddenNote, rankedHunk, rankFiles, rankHunks, type RankedHunk } from './approval-rank.js';
 
 // What an approval question shows of a call that changes files: the diff of the bytes its own handler
 // computed in a dry run (engine/dry-run.ts), the same bytes the run then writes, capped for the screen,
 // and lines for what a diff cannot show (a folder removed, a mode, a binary file, a warning, a failure).
 
-// At most this many diff lines per file and in all; the rest is counted, never silently dropped.
-const FILE_LINES = 200;
-const TOTAL_LINES = 600;
+// The caps: approval-caps.ts.
 
 // Control bytes besides tab, line breaks and form feed (a NUL included).
 const controlBytes = (bytes: Uint8Array): number => bytes.reduce((count, byte) => count + ((byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0d && byte !== 0x0c) || byte === 0x7f ? 1 : 0), 0);

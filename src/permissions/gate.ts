@@ -2,6 +2,7 @@ import type { EngineHooks, PreparedCall } from '../engine/engine.js';
 import type { Authorization, FoundFiles } from '../engine/engine-types.js';
 import { fail } from '../engine/errors.js';
 import { LazyShellParser } from '../shell/lazy-parser.js';
+import { FILE_LINES, TOTAL_LINES } from './approval-caps.js';
 import { decide, type DecideContext } from './decide.js';
 import type { DenialTracker } from './denials.js';
 import { describeCall, pathJudged } from './describe.js';
@@ -63,7 +64,7 @@ function readReply(reply: ApprovalReply, choices: readonly ApprovalAnswer[]): { 
 const unattended = (reply: ApprovalReply): boolean => typeof reply === 'object' && reply !== null && 'unattended' in reply && reply.unattended === true;
 
 // What a refusal of a question whose diff was cut says to do (the caller is usually a model).
-const SPLIT = 'the diff was too long to show whole, so it could not be approved: split the change into smaller calls (at most 200 diff lines per file, 600 in all), each shown whole';
+const SPLIT = `the diff was too long to show whole, so it could not be approved: split the change into smaller calls (at most ${FILE_LINES} diff lines per file, ${TOTAL_LINES} in all), each shown whole`;
 
 // The preview of the call, fetched once and only when a person is asked.
 type PreviewSource = () => Promise<ApprovalPreview | undefined>;

@@ -2,6 +2,7 @@ import { readFile, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import type { Engine } from '../../src/engine/engine.js';
+import { FILE_LINES } from '../../src/permissions/approval-caps.js';
 import { questionText } from '../../src/permissions/question.js';
 import { createEngine } from '../../src/setup.js';
 import type { ApprovalReply, ApprovalRequest } from '../../src/permissions/types.js';
@@ -161,7 +162,7 @@ describe('a diff over the cap', () => {
   // unseen by "once". A person is offered no and never only; the refusal says how to split the change.
   test('a diff still cut by the cap offers no "once" either, whatever the hidden lines say', async () => {
     await writeFile(join(box.root, 'util.py'), 'def helper():\n    return 1\n');
-    const body = ['def helper():', ...Array.from({ length: 400 }, (_, i) => `    x${i} = ${i}`), '    getattr(__import__("o"+"s"), "po"+"pen")(bytes.fromhex("746f756368").decode())', '    return 1'].join('\n');
+    const body = ['def helper():', ...Array.from({ length: FILE_LINES + 100 }, (_, i) => `    x${i} = ${i}`), '    getattr(__import__("o"+"s"), "po"+"pen")(bytes.fromhex("746f756368").decode())', '    return 1'].join('\n');
     const { engine, asked } = await asking('once');
     const result = await engine.run({ cmd: 'write', args: { file: 'util.py', content: `${body}\n` } });
     expect(asked[0]!.preview!.diff).toMatch(/more diff lines not shown/);
@@ -170,6 +171,18 @@ describe('a diff over the cap', () => {
     expect(questionText(asked[0]!).join('\n')).toMatch(/"once" and "always" are not offered; answer no and split the change/);
     expect(result).toMatchObject({ ok: false, error: { code: 'C240', message: expect.stringMatching(/split the change into smaller calls/) } });
     expect(await readFile(join(box.root, 'util.py'), 'utf8')).toBe('def helper():\n    return 1\n');
+  });
+
+  // The other side of R16-4: an ordinary long edit (a new 400-line module) is shown whole, so a person can
+  // approve it once; the cap is for diffs no question could show.
+  test('an ordinary long edit is shown whole and can be approved once', async () => {
+    const body = Array.from({ length: 400 }, (_, i) => `x${i} = ${i}`);
+    const { engine, asked } = await asking('once');
+    const result = await engine.run({ cmd: 'write', args: { file: 'module.py', content: `${body.join('\n')}\nimport os; os.popen('id')\n` } });
+    expect(asked[0]!.preview!.diff).not.toMatch(/more diff lines not shown/);
+    expect(asked[0]!.preview!.diff).toContain("+import os; os.popen('id')");
+    expect(asked[0]!.options).toContain('once');
+    expect(result.ok).toBe(true);
   });
 
   test('a mode that approves without showing anyone (auto-edit) still applies a long edit', async () => {
