@@ -10,7 +10,7 @@ import { plain } from './home-sources-expand.js';
 
 export interface Named {
   readonly words: ShWord[];
-  readonly kind?: 'direnv';
+  readonly kind?: 'direnv' | 'dotenv';
   readonly folder?: boolean;
   // Why the function is not understood (the whole work tree is obeyed).
   readonly whole?: string;
@@ -59,7 +59,7 @@ const INERT = new Set(['has', 'join_args', 'expand_path', 'user_rel_path', 'find
 export const DIRENV: Readonly<Record<string, (args: readonly ShWord[]) => Named>> = {
   source_env: (args) => ({ words: args.slice(0, 1).flatMap((word) => [word, { ...word, text: `${word.text}/.envrc` }]), kind: 'direnv' }),
   // Its assignments are read like the `.envrc`'s own (a value naming a path makes it obeyed, R13-12).
-  dotenv: (args) => ({ words: args.length > 0 ? args.slice(0, 1) : [plain('.env')], kind: 'direnv' }),
+  dotenv: (args) => ({ words: args.length > 0 ? args.slice(0, 1) : [plain('.env')], kind: 'dotenv' }),
   use: (args) => used(args[0]?.text, args[1]),
   PATH_add: (args) => ({ words: [...args], folder: true }),
   MANPATH_add: (args) => ({ words: [...args], folder: true }),

@@ -47,7 +47,7 @@ function valueLoads(name: string, raw: string, place: Place): Loaded[] {
 }
 
 // A file a directive names (`_.source`, `_.file`): read by `kind`; a path only known at run time is not understood.
-function fileLoads(raw: string, place: Place, kind: 'direnv' | undefined): Loaded[] {
+function fileLoads(raw: string, place: Place, kind: 'direnv' | 'dotenv' | undefined): Loaded[] {
   const text = expand(raw, place);
   if (/\{\{|\$/.test(text)) return [wholeTree(`\`${raw}\` (a file only known at run time)`)];
   const path = isAbsolute(text) ? text : join(place.root, text);
@@ -76,7 +76,7 @@ function directives(value: unknown, place: Place): Loaded[] {
     if (key === 'path') out.push(...paths.flatMap((path) => valueLoads('PATH', path, place)));
     else if (key === 'source') out.push(...paths.flatMap((path) => fileLoads(path, place, 'direnv')));
     // A dotenv file is read like direnv's `dotenv`; a JSON / YAML / TOML one (mise reads them by extension) is not modeled.
-    else if (key === 'file') out.push(...paths.flatMap((path) => (/\.(?:json|ya?ml|toml)$/.test(path) ? [wholeTree(`\`_.file = ${path}\` (an env file format codeward does not read)`)] : fileLoads(path, place, 'direnv'))));
+    else if (key === 'file') out.push(...paths.flatMap((path) => (/\.(?:json|ya?ml|toml)$/.test(path) ? [wholeTree(`\`_.file = ${path}\` (an env file format codeward does not read)`)] : fileLoads(path, place, 'dotenv'))));
     // The virtual environment's bin is put first on PATH: the whole folder is obeyed.
     else if (key === 'python') out.push(...paths.flatMap((path) => fileLoads(path, place, undefined).map((loaded) => ({ ...loaded, folder: true }))));
     else return [why];

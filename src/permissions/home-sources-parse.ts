@@ -1,3 +1,4 @@
+import { dotenvAsShell } from './home-sources-dotenv.js';
 import { shellLoads } from './home-sources-shell.js';
 import { miseLoads } from './home-sources-mise.js';
 import { luaLoads, readlineLoads, sshLoads, tmuxLoads, vimLoads } from './home-sources-lines.js';
@@ -38,6 +39,8 @@ export const LOADERS: Readonly<Record<LoaderKind, LoaderRow>> = {
     base: ['file'],
     loads: (text, vars, file) => shellLoads(text, vars, file, true),
   },
+  // A dotenv file a `.envrc` (`dotenv`) or mise (`_.file`) loads: KEY=VALUE lines, judged as the assignments they are.
+  dotenv: { startup: [], base: ['file'], loads: (text, vars, file) => shellLoads(dotenvAsShell(text), vars, file, true) },
   // mise: a project's config sets variables on `cd` like direnv; what its [env] values name (home-sources-mise.ts).
   mise: { startup: [], workspace: ['mise.toml', '.mise.toml', 'mise.local.toml', '.mise.local.toml', '.config/mise.toml', '.config/mise/config.toml', '.mise/config.toml', '.rtx.toml'], base: ['file'], loads: miseLoads },
   // ssh: `Include` (globs, recursive), and the scripts Match exec / ProxyCommand / LocalCommand run.

@@ -190,4 +190,12 @@ describe('NODE_OPTIONS names what node resolves, in every file the table reads (
     ['mise.toml', '[env]\nNODE_OPTIONS = "--require x"\n', 'node_modules/x/lib/m.js'],
   ])('%s %j -> %s', (name, text, file) =>
     writeAsks(`n${name.replace(/\W/g, '')}${text.replace(/\W/g, '')}${file.replace(/\W/g, '')}`.slice(0, 90), { [name]: name === '.envrc' ? `${text}\n` : text, '.env': 'NODE_OPTIONS="--require ./tools/x"\n', 'src/a.ts': '1\n' }, file, 'src/a.ts'));
+  // A dotenv file is KEY=VALUE lines, not shell: the unquoted value runs to the end of the line (a shell reading
+  // took `./tools/x` for a command word, obeyed as spelled, and left tools/x.js free).
+  it.each([
+    ['.envrc', 'dotenv', { '.env': 'NODE_OPTIONS=--require ./tools/x\n' }, 'tools/x.js'],
+    ['.envrc', 'dotenv .env.dev', { '.env.dev': 'export NODE_OPTIONS=-r ./tools/y # dev\n' }, 'tools/y.js'],
+    ['mise.toml', '[env]\n_.file = ".env.m"\n', { '.env.m': 'NODE_OPTIONS=--require ./tools/z\n' }, 'tools/z.js'],
+  ])('an unquoted dotenv value: %s %j -> %s', (name, text, files, file) =>
+    writeAsks(`u${name.replace(/\W/g, '')}${file.replace(/\W/g, '')}`, { [name]: `${text}\n`, ...files, 'src/a.ts': '1\n' }, file, 'src/a.ts'));
 });
