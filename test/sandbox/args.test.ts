@@ -21,7 +21,10 @@ describe('bwrap arguments', () => {
     const { args } = bwrapArgs(sandboxPolicy('workspace-write', root, { network: false, home: undefined, accountHome: null }), root);
     expect(contains(args, '--ro-bind', '/', '/')).toBe(false);
     expect(contains(args, '--ro-bind', '/usr', '/usr')).toBe(true);
-    expect(contains(args, '--ro-bind', '/etc', '/etc')).toBe(true);
+    // /etc by its allow-list (red team R16-1): an empty folder with the entries programs need bound in.
+    expect(contains(args, '--ro-bind', '/etc', '/etc')).toBe(false);
+    expect(contains(args, '--dir', '/etc')).toBe(true);
+    expect(contains(args, '--ro-bind', '/etc/passwd', '/etc/passwd')).toBe(true);
     for (const absent of ['/home', '/root', '/opt', '/srv', '/mnt', '/media']) expect(args).not.toContain(absent);
     expect(contains(args, '--tmpfs', '/var')).toBe(true);
     expect(contains(args, '--bind', root, root)).toBe(true);
