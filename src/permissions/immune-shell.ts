@@ -88,6 +88,19 @@ function scriptOnlyKnownAtRunTime(command: SimpleCommand, name: string): boolean
   return false;
 }
 
+// The names the line's `alias NAME=VALUE` commands define.
+function aliasNames(parse: ShellParse): Set<string> {
+  const names = new Set<string>();
+  for (const command of parse.commands) {
+    if (command.name !== 'alias') continue;
+    for (const arg of toArgv(command)?.args ?? []) {
+      const match = /^([^=\s]+)=/.exec(arg);
+      if (match) names.add(match[1]!);
+    }
+  }
+  return names;
+}
+
 function immuneReading(parse: ShellParse, readOnlyName: (name: string) => boolean, place: ShellPlace | undefined, staged: boolean, nested: Nested | undefined): Immunity | undefined {
   for (const cls of CONTENT_CLASSES) {
     if (cls.regex.test(parse.source)) return { name: cls.name, description: cls.description, where: parse.source };
@@ -99,9 +112,14 @@ function immuneReading(parse: ShellParse, readOnlyName: (name: string) => boolea
   const placer = place ? new Placer(place, [...new Set([...lineBases, ...wrapperFolders(parse.source, lineBases)])]) : undefined;
   // What the workspace's git configuration makes git run (core.hooksPath, fsmonitor), for the write gate.
   const ctx = nested ? nested.ctx : place ? obeyedContext(place.root, undefined, place.listings) : undefined;
+  const aliased = aliasNames(parse);
   for (const command of parse.commands) {
     const found = toArgv(command);
     if (!found || scriptOnlyKnownAtRunTime(command, found.name)) return unverifiable('dynamic-command', command.text);
+    // A name the line defines as an alias runs the alias's text where bash expands aliases (`shopt -s
+    // expand_aliases`, `set -o posix`, sh/dash; red team R17-18: `alias r=rm` then `r -rf build`): what it
+    // runs is only known at run time, whichever of those is on.
+    if (aliased.has(found.name)) return unverifiable('dynamic-command', command.text);
     const argv = moved ? { ...found, moved } : found;
     // A sourced script runs in this shell and may cd (`. ./x.sh; rm -rf dist`).
     moved ||= ['cd', 'pushd', 'popd', 'source', '.'].includes(found.name);

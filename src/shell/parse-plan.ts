@@ -106,6 +106,14 @@ export class Planner {
       if (mode.kind === 'stdin') return [{ ...self, stdin: 'shell' }];
       return runsFile(start + mode.index);
     }
+    // `sg [-] GROUP [-c] COMMAND`: COMMAND is shell text /bin/sh runs (red team R17-17).
+    if (key === 'sg') {
+      let at = start + 1;
+      if (words[at]?.value === '-') at++;
+      at++;
+      if (words[at]?.value === '-c') at++;
+      return at < end ? [self, { kind: 'script', index: at, skip: 0, wrappers: [...wrappers, name] }] : [self];
+    }
     // Shell text built from words keeps their expansions (`tmux new "$(echo rm -rf ~)"`), so the nested
     // parse sees what is only known at run time.
     const launched = launches(key, slice.map((word) => (word.dynamic ? { ...word, value: scriptText(word.raw) } : word)));
@@ -169,6 +177,12 @@ export class Planner {
     const spec = Object.hasOwn(WRAPPERS, key) ? WRAPPERS[key] : undefined;
     if (spec) {
       const found = unwrap(spec, slice);
+      // `env -S TEXT ARGS...` splits TEXT into words and appends ARGS (red team R17-11: `env -S git push origin`
+      // ran `git push origin`, judged as `git` alone): the words after the string are part of the command.
+      if (found.kind === 'string' && key === 'env' && start + found.index + 1 < end) {
+        const text = [words[start + found.index]!.value.slice(found.skip), ...words.slice(start + found.index + 1, end).map((word) => (word.dynamic ? word.raw.text : word.value))].join(' ');
+        return [{ kind: 'text', text, wrappers: [...wrappers, name] }];
+      }
       if (found.kind === 'string') return [{ kind: 'script', index: start + found.index, skip: found.skip, wrappers: [...wrappers, name] }];
       if (found.kind === 'command' && key === 'xargs') return this.xargs(words, start, end, wrappers, found.index, inner(found.index, { xargs: true }));
       // `env GIT_SSH_COMMAND='…' git fetch`: a variable the program runs as a command (command-variables.ts).
