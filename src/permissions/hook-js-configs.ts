@@ -13,9 +13,9 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { BABEL, JS_RUNNERS, type JsRunner } from './hook-js-runners.js';
 import { CONFIGS, configNamesOf, loadedModuleNames } from './hook-configs.js';
 import { keyedNames } from './hook-js-keys.js';
-import { isPathSpecifier, moduleTargets } from './node-resolve.js';
-import { obeyPackages } from './hook-packages.js';
-import { NODE_SCRIPT, nodeReach } from './hook-scripts.js';
+import { isPathSpecifier, moduleTargets, packageFolders } from './node-resolve.js';
+import { obeyNodeScript, obeyPackages } from './hook-packages.js';
+import { NODE_SCRIPT } from './hook-scripts.js';
 import { findInTree } from './hook-listing.js';
 import { inside } from './hook-spelling.js';
 import { read, stats, type Walk } from './hook-walk.js';
@@ -85,7 +85,6 @@ export function followJsConfig(walk: Walk, name: string, row: JsRunner, path: st
   const where = (): string => path.slice(walk.top.length + 1);
   const why = configKeyUnknown(name, row, path, text);
   if (why !== undefined) walk.unmodeled ??= `${where()}: ${why}`;
-  const readOne = (file: string): string | undefined => read(walk, file);
   const isFile = (file: string): boolean => stats(file)?.file === true;
   const scripts = NODE_SCRIPT.test(path) ? [path] : [];
   const { names, unknown } = moduleNames(name, row, path, text);
@@ -95,7 +94,9 @@ export function followJsConfig(walk: Walk, name: string, row: JsRunner, path: st
     // `require` is the working folder's); a bare name from every node_modules up to the top (R15-7).
     const candidates = new Set([...moduleTargets(module, dirname(path), walk.top), ...moduleTargets(module, walk.top, walk.top)]);
     // An installed package it names, with the packages that one loads by name (hook-packages.ts).
-    obeyPackages(walk, [...candidates].filter((one) => !isPathSpecifier(module) && stats(join(one, 'package.json'))?.file === true));
+    // Present or not: obeyPackages reads each one's package.json as a source of the walk, so one installed
+    // later is followed then.
+    obeyPackages(walk, [...packageFolders(module, dirname(path), walk.top), ...packageFolders(module, walk.top, walk.top)]);
     for (const candidate of candidates) {
       walk.files.add(candidate);
       if (isFile(candidate) && NODE_SCRIPT.test(candidate)) scripts.push(candidate);
@@ -107,10 +108,8 @@ export function followJsConfig(walk: Walk, name: string, row: JsRunner, path: st
     }
   }
   for (const script of scripts) {
-    const reach = nodeReach(script, walk.top, readOne, isFile);
-    for (const file of reach.files) walk.files.add(file);
-    for (const glob of reach.globs) walk.globs.add(glob);
-    if (reach.unknown !== undefined) walk.unmodeled ??= `${where()} (${name}'s configuration): ${reach.unknown}`;
+    const unknown = obeyNodeScript(walk, script);
+    if (unknown !== undefined) walk.unmodeled ??= `${where()} (${name}'s configuration): ${unknown}`;
   }
 }
 

@@ -9,25 +9,32 @@ import { realpathSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { inside } from './hook-spelling.js';
 import { read, stats, type Walk } from './hook-walk.js';
+import { moduleTargets } from './node-resolve.js';
+import { nodeReach } from './hook-scripts.js';
 
 const MAX_PACKAGES = 256;
 const FIELDS = ['dependencies', 'optionalDependencies', 'peerDependencies'];
 
-// The real folder node loads the package `name` from when required in `from`, inside the top.
-function installedAt(top: string, name: string, from: string): string | undefined {
+// Where node finds the package `name` when required in `from`, inside the top: `at`, the folder whose
+// node_modules holds it (the top when none does), and its real folder. Every place looked at is a source of the
+// walk, present or not (R15 modules 3): a package installed there later changes the closure, so a kept walk is
+// not reused then (kept-across.ts stamps a missing path as missing).
+function installedAt(walk: Walk, name: string, from: string): { at: string; real?: string } {
+  const top = walk.top;
   for (let folder = from; inside(top, folder); folder = dirname(folder)) {
     const candidate = join(folder, 'node_modules', name);
+    walk.sources.push(join(candidate, 'package.json'));
     if (stats(join(candidate, 'package.json'))?.file === true) {
       try {
         const real = realpathSync(candidate);
-        return inside(top, real) ? real : undefined;
+        return inside(top, real) ? { at: folder, real } : { at: folder };
       } catch {
-        return undefined;
+        return { at: folder };
       }
     }
     if (folder === top) break;
   }
-  return undefined;
+  return { at: top };
 }
 
 // Obeys the package folders `folders` (absolute) whole, and what they load by name, transitively.
@@ -55,7 +62,24 @@ export function obeyPackages(walk: Walk, folders: readonly string[]): void {
     for (const field of FIELDS) {
       const deps = manifest?.[field];
       if (typeof deps !== 'object' || deps === null) continue;
-      for (const name of Object.keys(deps)) queue.push(installedAt(walk.top, name, folder) ?? join(walk.top, 'node_modules', name));
+      for (const name of Object.keys(deps)) {
+        // Every file or folder node tries for the name before and where it finds it (node_modules/<dep>.js
+        // before the folder, nearer places first), present or not: an install at a nearer place later is
+        // obeyed already; farther places are not reached while the nearer package stays.
+        const found = installedAt(walk, name, folder);
+        for (const path of moduleTargets(name, folder, found.at)) walk.files.add(path);
+        queue.push(found.real ?? join(walk.top, 'node_modules', name));
+      }
     }
   }
+}
+
+// Obeys what the node script `script` (absolute) loads (hook-scripts.ts nodeReach): its files, and the packages
+// its bare names name with what those load. Returns why the rest is not known, if it is not.
+export function obeyNodeScript(walk: Walk, script: string): string | undefined {
+  const reach = nodeReach(script, walk.top, (path) => read(walk, path), (path) => stats(path)?.file === true);
+  for (const file of reach.files) walk.files.add(file);
+  for (const glob of reach.globs) walk.globs.add(glob);
+  obeyPackages(walk, reach.packages);
+  return reach.unknown;
 }

@@ -4,7 +4,8 @@
 import { basename, relative, resolve } from 'node:path';
 import { inside } from './hook-spelling.js';
 import { pythonShadowGlobs } from './hook-config-parts.js';
-import { NODE_SCRIPT, nodeReach, pythonPathFolders } from './hook-scripts.js';
+import { NODE_SCRIPT, pythonPathFolders } from './hook-scripts.js';
+import { obeyNodeScript } from './hook-packages.js';
 import { TOOLCHAINS, toolchainArgs, toolchainName } from './hook-toolchains.js';
 import { read, stats, type Walk } from './hook-walk.js';
 import { simpleCommands } from './hook-tasks.js';
@@ -54,10 +55,8 @@ export function scriptLoads(walk: Walk, target: string, runs: boolean, from: str
   const text = read(walk, target);
   const where = (): string => (inside(walk.top, script) ? relative(walk.top, script) : script);
   if (NODE_SCRIPT.test(target)) {
-    const reach = nodeReach(target, walk.top, (path) => read(walk, path), (path) => stats(path)?.file === true);
-    for (const file of reach.files) walk.files.add(file);
-    for (const glob of reach.globs) walk.globs.add(glob);
-    if (reach.unknown !== undefined) walk.unmodeled ??= `${where()} runs ${relative(walk.top, target)}, which ${reach.unknown}`;
+    const unknown = obeyNodeScript(walk, target);
+    if (unknown !== undefined) walk.unmodeled ??= `${where()} runs ${relative(walk.top, target)}, which ${unknown}`;
   } else if (/\.pyw?$/.test(target) && text !== undefined) {
     const path = pythonPathFolders(text, from);
     for (const folder of path.folders) if (inside(walk.top, folder)) for (const glob of pythonShadowGlobs(folder)) walk.globs.add(glob);

@@ -8,9 +8,11 @@
 // the whole work tree is obeyed (`unknown`). Python: a script that changes its import path (`sys.path.insert`,
 // `site.addsitedir`) to a computed folder cannot be followed either; a literal folder is obeyed like the
 // script's own (hook-config-parts.ts pythonShadowGlobs).
+import { isBuiltin } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { isInside } from '../workspace/contains.js';
 import type { Read } from './hook-tasks.js';
+import { moduleTargets, packageFolders } from './node-resolve.js';
 
 const MAX_FILES = 64;
 export const NODE_SCRIPT = /\.(?:[cm]?js|[cm]?ts|jsx|tsx)$/;
@@ -22,6 +24,10 @@ const INDEXES = ['index.js', 'index.cjs', 'index.mjs', 'index.json', 'index.node
 export interface ScriptReach {
   readonly files: string[];
   readonly globs: string[];
+  // The package folders its bare names may load (present or not): obeyed whole with what they load by name
+  // (hook-packages.ts obeyPackages), at every depth of the walk (red team R15-7 rest: a configuration's
+  // ./cfg/p.ts importing "evil").
+  readonly packages: string[];
   readonly unknown?: string;
 }
 
@@ -43,21 +49,24 @@ function candidates(name: string, from: string, read: Read): string[] {
 export function nodeReach(script: string, top: string, read: Read, isFile: (path: string) => boolean): ScriptReach {
   const files = new Set<string>();
   const globs: string[] = [];
+  const packages = new Set<string>();
   const queue = [script];
+  const done = (unknown?: string): ScriptReach => ({ files: [...files], globs, packages: [...packages], ...(unknown === undefined ? {} : { unknown }) });
   for (let at = 0; at < queue.length; at++) {
     // A bound that stops reading fails closed (red team R15-9e): the modules past it are not known.
-    if (at >= MAX_FILES) return { files: [...files], globs, unknown: `${script.slice(top.length + 1)} loads more than ${MAX_FILES} modules` };
+    if (at >= MAX_FILES) return done(`${script.slice(top.length + 1)} loads more than ${MAX_FILES} modules`);
     const file = queue[at]!;
     const text = read(file);
     if (text === undefined) continue;
     const code = text.replace(/^\s*\/\/.*$/gm, '');
     const dynamic = DYNAMIC.exec(code);
-    if (dynamic) return { files: [...files], globs, unknown: `${file.slice(top.length + 1)} loads code through \`${dynamic[0].trim()}\` (a name or text only known at run time)` };
+    if (dynamic) return done(`${file.slice(top.length + 1)} loads code through \`${dynamic[0].trim()}\` (a name or text only known at run time)`);
     for (const found of code.matchAll(STATIC)) {
       const name = found[2]!;
       // A subpath import (`#x`) is mapped by the nearest package.json "imports" (R14-18): not followed.
-      if (name.startsWith('#')) return { files: [...files], globs, unknown: `${file.slice(top.length + 1)} loads ${name} through package.json "imports"` };
+      if (name.startsWith('#')) return done(`${file.slice(top.length + 1)} loads ${name} through package.json "imports"`);
       if (!name.startsWith('.') && !name.startsWith('/')) {
+        if (isBuiltin(name)) continue;
         // The workspace's own package by its name (R14b-6): resolved through its package.json `exports`.
         const own = selfReference(name, dirname(file), top, read);
         for (const path of own?.files ?? []) if (isInside(top, path) && !files.has(path)) {
@@ -65,6 +74,11 @@ export function nodeReach(script: string, top: string, read: Read, isFile: (path
           if (isFile(path) && NODE_SCRIPT.test(path)) queue.push(path);
         }
         if (own?.folder !== undefined) globs.push(join(own.folder, '**'));
+        if (own !== undefined) continue;
+        // An installed package (node-resolve.ts, the resolver of every module name the walk meets): its file
+        // forms and package folders in every node_modules up to the top.
+        for (const path of moduleTargets(name, dirname(file), top)) files.add(path);
+        for (const folder of packageFolders(name, dirname(file), top)) packages.add(folder);
         continue;
       }
       for (const path of candidates(name, dirname(file), read)) {
@@ -74,7 +88,7 @@ export function nodeReach(script: string, top: string, read: Read, isFile: (path
       }
     }
   }
-  return { files: [...files], globs };
+  return done();
 }
 
 function manifestAt(folder: string, read: Read): { name?: unknown; exports?: unknown } | undefined {

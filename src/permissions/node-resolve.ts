@@ -8,6 +8,7 @@
 //   is obeyed whole: its package.json `main`/`exports` point inside it);
 // - a bare name (`x`, `@s/x`, `x/sub`): the package folder node_modules/<package>, whole, and the file forms
 //   node_modules/<name>.<ext>, in the node_modules of the folder it resolves from and of every folder above.
+import { isBuiltin } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { inside } from './hook-spelling.js';
 
@@ -43,6 +44,16 @@ export function moduleSpellings(spec: string, levels = 0): string[] {
   return [...(name.includes('/') && !name.startsWith('@') ? pathSpellings(name) : []), ...ups.flatMap((prefix) => bareAt(name, prefix))];
 }
 
+// The node_modules folders node looks a bare name up in from the folder `from`: from there up to `top`.
+function nodeModulesUp(from: string, top: string): string[] {
+  const out: string[] = [];
+  for (let folder = resolve(from); inside(top, folder); folder = dirname(folder)) {
+    out.push(join(folder, 'node_modules'));
+    if (folder === top || dirname(folder) === folder) break;
+  }
+  return out;
+}
+
 // The absolute paths inside `top` a specifier may load when resolved from the folder `from` (a bare one: every
 // node_modules from `from` up to `top`).
 export function moduleTargets(spec: string, from: string, top: string): string[] {
@@ -50,9 +61,14 @@ export function moduleTargets(spec: string, from: string, top: string): string[]
   if (name === '' || NOT_FILE.test(name)) return [];
   if (isPathSpecifier(name)) return pathSpellings(name).map((one) => resolve(from, one)).filter((one) => inside(top, one));
   const out = name.includes('/') && !name.startsWith('@') ? pathSpellings(name).map((one) => resolve(from, one)) : [];
-  for (let folder = resolve(from); inside(top, folder); folder = dirname(folder)) {
-    out.push(...bareAt(name, `${join(folder, 'node_modules')}/`));
-    if (folder === top || dirname(folder) === folder) break;
-  }
+  for (const modules of nodeModulesUp(from, top)) out.push(...bareAt(name, `${modules}/`));
   return out.filter((one) => inside(top, one));
+}
+
+// The package folders (absolute, inside `top`, present or not) a bare specifier may load from `from`: each is
+// obeyed whole with what it loads by name (hook-packages.ts); none for a path or a name built into node.
+export function packageFolders(spec: string, from: string, top: string): string[] {
+  const pkg = PACKAGE.exec(spec)?.[0];
+  if (pkg === undefined || spec.startsWith('<') || isPathSpecifier(spec) || NOT_FILE.test(spec) || isBuiltin(spec)) return [];
+  return nodeModulesUp(from, top).map((modules) => join(modules, pkg)).filter((one) => inside(top, one));
 }
