@@ -78,8 +78,10 @@ function runner(spec: Runner, words: readonly WordLike[]): Launch[] {
     const shellFlag = optionWord(value, spec.shell);
     if (shellFlag) {
       shell = true;
-      // nopt splits `-c=git push` into the flag and the command's first word (the flag takes no value).
-      if (shellFlag.attached !== undefined) return [...launches, { kind: 'text', text: [shellFlag.attached, ...words.slice(i + 1).map((word) => word.value)].join(' ') }];
+      // nopt reads `--shell-mode=true|false` as the flag's value, and splits `-c=git push` into the flag and
+      // the command's first word (the flag takes no other value).
+      if (shellFlag.attached === 'false') shell = false;
+      if (shellFlag.attached !== undefined && !/^(?:true|false)$/.test(shellFlag.attached)) return [...launches, { kind: 'text', text: [shellFlag.attached, ...words.slice(i + 1).map((word) => word.value)].join(' ') }];
       continue;
     }
     if (value === '--') {
@@ -117,8 +119,23 @@ function runner(spec: Runner, words: readonly WordLike[]): Launch[] {
   return [...launches, { kind: 'command', index: i }];
 }
 
+// ssh's options that run a local command through the user's shell (`-o ProxyCommand=CMD`, `-oLocalCommand CMD`,
+// KnownHostsCommand), in every spelling; read on every word (a word after the host is ssh's too when it is an
+// option: reading more fails closed).
+const SSH_COMMAND_KEYS = /^(?:proxycommand|localcommand|knownhostscommand)$/i;
+
+function sshCommands(words: readonly WordLike[]): Launch[] {
+  return words.slice(1).flatMap((word, k): Launch[] => {
+    const option = optionWord(word.value, /^-o$/);
+    const setting = option?.attached ?? (option ? words[k + 2]?.value : undefined);
+    const match = setting === undefined ? null : /^\s*(\w+)\s*(?:=|\s)\s*([^]*)$/.exec(setting);
+    return match && SSH_COMMAND_KEYS.test(match[1]!) && !/^none$/i.test(match[2]!.trim()) ? [{ kind: 'text', text: match[2]! }] : [];
+  });
+}
+
 // What `words[0]` starts by this table; undefined when it is not listed.
 export function genericLaunches(key: string, words: readonly WordLike[]): Launch[] | undefined {
   const spec = Object.hasOwn(RUNNERS, key) ? RUNNERS[key] : undefined;
+  if (key === 'ssh') return [...sshCommands(words), ...runner(spec!, words)];
   return spec ? runner(spec, words) : undefined;
 }

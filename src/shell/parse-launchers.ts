@@ -4,6 +4,7 @@
 // `git -c core.pager='sh -c ...' log`, `git config core.sshCommand '...'`), and runners (`npm exec`,
 // `uv run`, `poetry run`, `nix-shell --run`, `ssh host CMD`, `vim -c '!CMD'` ...).
 import { genericLaunches } from './parse-launch-generic.js';
+import { optionWord } from './parse-launch-options.js';
 import { npmLaunches, programOptionLaunches } from './parse-launch-npm.js';
 import { runnerLaunches } from './parse-launch-runners.js';
 import { toolLaunches } from './parse-launch-tools.js';
@@ -40,8 +41,10 @@ function tmux(words: readonly WordLike[]): Launch[] {
       i++;
       break;
     }
-    // `tmux -c 'CMD'` runs CMD with the default shell, like `sh -c`.
-    if (value === '-c' && i + 1 < words.length) launches.push({ kind: 'text', text: words[++i]!.value });
+    // `tmux -c 'CMD'` (getopt: also `-cCMD`) runs CMD with the default shell, like `sh -c`.
+    const shell = optionWord(value, /^-c$/);
+    if (shell?.attached !== undefined) launches.push({ kind: 'text', text: value.slice(2) });
+    else if (shell && i + 1 < words.length) launches.push({ kind: 'text', text: words[++i]!.value });
     else if (TMUX_GLOBAL_VALUED.includes(value.slice(-1)) && value.length === 2) i++;
   }
   // Commands are separated by `;` words (`\;` on the shell's command line).

@@ -24,7 +24,9 @@ const ATTACHED = [
   'nix-shell --run="git push"', "nix-shell --command='git push origin'", 'nix develop --command=git push', 'nix develop -c=git push',
   "git rebase -x'git push' main", 'git rebase --exec="git push" main', "hyperfine --prepare='git push' ls", "hyperfine -p'git push' ls",
   "mise exec --command='git push'", "ansible all --args='git push'", "ansible all -a'git push'", "sg wheel -c'git push'",
-  "nodemon --exec='git push'", "nodemon -x='git push'",
+  "nodemon --exec='git push'", "nodemon -x='git push'", "tmux -c'git push'", 'pnpm exec --shell-mode=true git push origin',
+  // ssh runs these options' values through the local shell.
+  "ssh -o ProxyCommand='git push' host ls", "ssh -oProxyCommand='git push' host", "ssh -o 'LocalCommand git push' host", "ssh -oKnownHostsCommand=git\\ push host",
 ];
 
 describe('a runner option with its shell text or command in the same word', () => {
@@ -66,7 +68,8 @@ describe("npm's options naming a program", () => {
 
 describe('held back', () => {
   it.each(['npm docs p --browser', 'npm docs p --browser=false', 'npm test', 'npm run build -- --editor=./x', 'npm run build --sc=./x', 'pnpm dlx cowsay hi',
-    'git rebase -i main', 'nix-shell --run=true', 'yarn test -- --script-shell=./x'])('%s is not stopped', async (line) => {
+    'git rebase -i main', 'nix-shell --run=true', 'yarn test -- --script-shell=./x', 'ssh -o ProxyCommand=none host ls', 'ssh -oPort=22 host ls',
+    'pnpm exec --shell-mode=false git status'])('%s is not stopped', async (line) => {
     expect((await decide(['deny @coder exec?./x*', 'deny @coder exec?git push*', 'deny @coder exec?firefox*'], line)).decision).toBe('allow');
   });
 });
