@@ -15,6 +15,42 @@ const CALL = new Set(['-c', '--c', '--cal', '--call']);
 const VALUED = new Set(['-C', '--prefix', '-w', '--workspace', '-p', '--package', '--userconfig', '--globalconfig', '--registry', '--cache', '--loglevel',
   '--script-shell', '--shell', '--otp', '--tag', '--access', '--omit', '--include', '--location', '-L', '--before', '--scope', '--auth-type', '--cafile', '--node-options']);
 
+// npm's options whose value is a program npm starts (R15-18's class on an exec line): `script-shell` runs every
+// script as `X -c SCRIPT`, `shell` runs `npm explore`'s shell, `editor` is `npm edit`'s, `browser` `npm docs`'s,
+// `viewer` `npm help`'s. Each in every spelling nopt resolves to it: `--key=X`, `--key X`, a unique prefix (npm
+// 11's keys: `--scr`, `--she`, `--ed`, `--br`, `--vi` are the shortest) and `_` for `-`. The value is judged as
+// a program run with words like npm's (a workspace file is run as if by its path; `$X`, a program only known at
+// run time). pnpm and yarn read `--script-shell` as npm does; their other spellings are read the same way.
+const PROGRAM_OPTIONS: ReadonlyArray<readonly [key: string, shortest: number, args: string]> = [
+  ['script-shell', 3, ' -c "$NPM_SCRIPT_RUN_BY_IT"'],
+  ['shell', 3, ' -c "$NPM_SCRIPT_RUN_BY_IT"'],
+  ['editor', 2, ' .'],
+  ['browser', 2, ' https://docs.npmjs.com/'],
+  ['viewer', 2, ' npm'],
+];
+
+function programOption(word: string): string | undefined {
+  if (!word.startsWith('--')) return undefined;
+  const name = word.slice(2).split('=')[0]!.replace(/_/g, '-');
+  return PROGRAM_OPTIONS.find(([key, shortest]) => name.length >= shortest && key.startsWith(name))?.[2];
+}
+
+// The programs npm, pnpm or yarn is told to start by its options, before `--`.
+export function programOptionLaunches(words: readonly WordLike[]): Launch[] {
+  const launches: Launch[] = [];
+  for (let i = 1; i < words.length && words[i]!.value !== '--'; i++) {
+    const value = words[i]!.value;
+    const args = programOption(value);
+    if (args === undefined) continue;
+    const eq = value.indexOf('=');
+    const program = eq > 0 ? value.slice(eq + 1) : words[i + 1]?.value;
+    if (eq < 0 && program !== '--') i++;
+    // `--browser` alone or `=true`/`=false` is the default browser, no program given.
+    if (program !== undefined && program !== '--' && !/^(?:true|false|null|)$/.test(program)) launches.push({ kind: 'text', text: program + args });
+  }
+  return launches;
+}
+
 interface NpmWords {
   // Words that are not options nor their values, by index (`--` ends the options: every later word is one).
   readonly operands: number[];
@@ -43,7 +79,7 @@ function read(words: readonly WordLike[]): NpmWords {
       const text = eq > 0 ? value.slice(eq + 1) : words[i + 1]?.value;
       if (text !== undefined) calls.push(text);
       if (eq < 0) i++;
-    } else if (eq < 0 && VALUED.has(name)) i++;
+    } else if (eq < 0 && (VALUED.has(name) || programOption(name) !== undefined)) i++;
   }
   return { operands, calls };
 }
@@ -52,9 +88,10 @@ export function npmLaunches(words: readonly WordLike[]): Launch[] {
   const parsed = read(words);
   const [subAt, ...rest] = parsed.operands;
   const sub = subAt === undefined || words[subAt]!.dynamic ? undefined : npmCommand(words[subAt]!.value);
-  const calls = parsed.calls.map((text): Launch => ({ kind: 'text', text }));
+  const programs = programOptionLaunches(words);
+  const calls = [...programs, ...parsed.calls.map((text): Launch => ({ kind: 'text', text }))];
   if (sub === 'exec') return [...calls, ...(rest[0] === undefined ? [] : [{ kind: 'command', index: rest[0] } as const])];
   // `npm explore PKG [--] CMD ...`: the words after the package, joined, are a shell line.
-  if (sub === 'explore' && rest.length > 1) return [{ kind: 'text', text: rest.slice(1).map((index) => words[index]!.value).join(' ') }];
-  return [];
+  if (sub === 'explore' && rest.length > 1) return [...programs, { kind: 'text', text: rest.slice(1).map((index) => words[index]!.value).join(' ') }];
+  return programs;
 }

@@ -4,6 +4,7 @@
 // (`tsp`, `nq`, `pueue add`), namespaces (`ip netns exec`, `podman unshare`), and those that take shell
 // text (`hyperfine CMD`, `concurrently CMD`, `ansible -a CMD`, `git submodule foreach CMD`, `git rebase
 // -x CMD`). The command found is judged as if written; parse-launchers.ts has the rest of the table.
+import { optionWord } from './parse-launch-options.js';
 import type { Launch } from './parse-launchers.js';
 import type { WordLike } from './parse-wrappers.js';
 
@@ -80,8 +81,10 @@ function run(spec: Spec, words: readonly WordLike[]): Launch[] {
   const option = (): boolean => {
     const value = words[i]!.value;
     if (!value.startsWith('-') || value === '-' || value === '--') return false;
-    if (spec.text?.test(value) && i + 1 < words.length) launches.push({ kind: 'text', text: words[i + 1]!.value });
-    i += spec.valued?.test(value) || spec.text?.test(value) ? 2 : 1;
+    const text = optionWord(value, spec.text);
+    if (text?.attached !== undefined) launches.push({ kind: 'text', text: text.attached });
+    else if (text && i + 1 < words.length) launches.push({ kind: 'text', text: words[i + 1]!.value });
+    i += spec.valued?.test(value) || (text && text.attached === undefined) ? 2 : 1;
     return true;
   };
   for (const sub of spec.sub ?? []) {
@@ -122,15 +125,25 @@ function git(words: readonly WordLike[], sub: number): Launch[] {
     return at >= 0 && command.length > 0 ? [{ kind: 'text', text: command.map((word) => word.value).join(' ') }] : [];
   }
   if (name === 'bisect' && rest[0]?.value === 'run' && rest.length > 1) return [{ kind: 'command', index: sub + 2 }];
-  if (name === 'rebase') return rest.flatMap((word, k): Launch[] => (/^(?:-x|--exec)$/.test(word.value) && rest[k + 1] ? [{ kind: 'text', text: rest[k + 1]!.value }] : word.value.startsWith('--exec=') ? [{ kind: 'text', text: word.value.slice(7) }] : []));
+  if (name === 'rebase') return optionTexts(rest, /^(?:-x|--exec)$/);
+  return [];
+}
+
+// The shell text given to an option in each spelling (`-x CMD`, `-xCMD`, `--exec=CMD`).
+function optionTexts(words: readonly WordLike[], name: RegExp): Launch[] {
+  return words.flatMap((word, k): Launch[] => {
+    const option = optionWord(word.value, name);
+    const text = option?.attached ?? (option ? words[k + 1]?.value : undefined);
+    return text === undefined ? [] : [{ kind: 'text', text }];
+  });
   return [];
 }
 
 // ansible: the command module's arguments (`-a`, the default module is `command`; also shell and raw).
 function ansible(words: readonly WordLike[]): Launch[] {
-  const module = words.find((word, k) => k > 0 && /^(?:-m|--module-name)$/.test(words[k - 1]!.value))?.value ?? 'command';
-  if (!/^(?:(?:ansible\.(?:builtin|legacy)\.)?(?:command|shell|raw))$/.test(module)) return [];
-  return words.flatMap((word, k): Launch[] => (k > 0 && /^(?:-a|--args)$/.test(words[k - 1]!.value) ? [{ kind: 'text', text: word.value }] : []));
+  const modules = optionTexts(words.slice(1), /^(?:-m|--module-name)$/).map((launch) => (launch.kind === 'text' ? launch.text : ''));
+  if (!/^(?:(?:ansible\.(?:builtin|legacy)\.)?(?:command|shell|raw))$/.test(modules.at(-1) ?? 'command')) return [];
+  return optionTexts(words.slice(1), /^(?:-a|--args)$/);
 }
 
 // What `words[0]` starts, by this table; undefined when it is not listed. `gitSub`: the index of git's

@@ -3,7 +3,9 @@
 // git configuration values git runs through a shell (`git -c alias.x='!rm -rf ~' x`,
 // `git -c core.pager='sh -c ...' log`, `git config core.sshCommand '...'`), and runners (`npm exec`,
 // `uv run`, `poetry run`, `nix-shell --run`, `ssh host CMD`, `vim -c '!CMD'` ...).
-import { npmLaunches } from './parse-launch-npm.js';
+import { genericLaunches } from './parse-launch-generic.js';
+import { optionWord } from './parse-launch-options.js';
+import { npmLaunches, programOptionLaunches } from './parse-launch-npm.js';
 import { runnerLaunches } from './parse-launch-runners.js';
 import { toolLaunches } from './parse-launch-tools.js';
 import type { WordLike } from './parse-wrappers.js';
@@ -39,8 +41,10 @@ function tmux(words: readonly WordLike[]): Launch[] {
       i++;
       break;
     }
-    // `tmux -c 'CMD'` runs CMD with the default shell, like `sh -c`.
-    if (value === '-c' && i + 1 < words.length) launches.push({ kind: 'text', text: words[++i]!.value });
+    // `tmux -c 'CMD'` (getopt: also `-cCMD`) runs CMD with the default shell, like `sh -c`.
+    const shell = optionWord(value, /^-c$/);
+    if (shell?.attached !== undefined) launches.push({ kind: 'text', text: value.slice(2) });
+    else if (shell && i + 1 < words.length) launches.push({ kind: 'text', text: words[++i]!.value });
     else if (TMUX_GLOBAL_VALUED.includes(value.slice(-1)) && value.length === 2) i++;
   }
   // Commands are separated by `;` words (`\;` on the shell's command line).
@@ -153,113 +157,6 @@ function git(words: readonly WordLike[]): Launch[] {
   return [...launches, ...(runnerLaunches('git', words, i) ?? [])];
 }
 
-// --- runners: `npm exec CMD`, `uv run CMD`, `ssh host CMD`, `nix-shell --run CMD`, `vim -c '!CMD'` ---
-
-interface Runner {
-  // The subcommand that runs a command (`exec`, `run`); absent: the command follows the options.
-  readonly sub?: RegExp;
-  // Options taking a value.
-  readonly valued?: RegExp;
-  // Options whose value is shell text (`nix-shell --run CMD`, `npm exec -c CMD`, `entr -s CMD`).
-  readonly text?: RegExp;
-  // Options after which the rest is the command (`nix develop -c CMD`).
-  readonly argv?: RegExp;
-  // Operands before the command (`direnv exec DIR CMD`, `ssh HOST CMD`, `sg GROUP CMD`).
-  readonly positionals?: number;
-  // The command words are joined and run by a shell (ssh, watchexec).
-  readonly joined?: boolean;
-  // Only these forms run a command (vim: `-c '!CMD'`, `+'!CMD'`).
-  readonly bangOnly?: boolean;
-  // Flags after which the command words are joined and run by a shell (`pnpm dlx -c 'CMD'`, R11-1b).
-  readonly shell?: RegExp;
-}
-
-const RUN = /^(?:run)$/;
-const CONDA: Runner = { sub: RUN, valued: /^(?:-n|--name|-p|--prefix|--cwd)$/ };
-const EDITOR: Runner = { text: /^(?:-c|--cmd)$/, bangOnly: true };
-const RUNNERS: Readonly<Record<string, Runner>> = {
-  pnpm: { sub: /^(?:exec|dlx)$/, valued: /^(?:--filter|-F|-C|--dir|--package)$/, shell: /^(?:-c|--shell-mode)$/ },
-  yarn: { sub: /^(?:exec|dlx)$/, valued: /^(?:-p|--package)$/ },
-  bun: { sub: /^(?:x|exec)$/ },
-  uv: { sub: RUN, valued: /^(?:--with|--python|-p|--project|--directory|--package|--env-file|--index|--extra|--group)$/ },
-  uvx: { valued: /^(?:--from|--with|--python|-p)$/ },
-  pipx: { sub: RUN, valued: /^(?:--spec|--python)$/ },
-  poetry: { sub: RUN },
-  pipenv: { sub: RUN },
-  pdm: { sub: RUN },
-  hatch: { sub: RUN, valued: /^(?:-e|--env)$/ },
-  rye: { sub: RUN },
-  conda: CONDA,
-  mamba: CONDA,
-  micromamba: CONDA,
-  bundle: { sub: /^exec$/ },
-  direnv: { sub: /^exec$/, positionals: 1 },
-  'nix-shell': { text: /^(?:--run|--command)$/, valued: /^(?:-p|--packages|-I|--arg|--argstr|-A|--attr)$/ },
-  nix: { sub: /^(?:develop|shell)$/, argv: /^(?:-c|--command)$/ },
-  ssh: { positionals: 1, joined: true, valued: /^-[bcDEeFIiJLlmOopQRSWw]$/ },
-  sg: { positionals: 1, text: /^-c$/ },
-  entr: { text: /^-s$/ },
-  watchexec: { joined: true, valued: /^(?:-w|--watch|-e|--exts|-f|--filter|-i|--ignore|-d|--debounce|-s|--signal|--shell)$/ },
-  nodemon: { text: /^(?:-x|--exec)$/, valued: /^(?:-w|--watch|-e|--ext|-i|--ignore|-d|--delay)$/ },
-  setpriv: { valued: /^(?:--reuid|--regid|--groups|--inh-caps|--ambient-caps|--bounding-set|--securebits|--selinux-label|--apparmor-profile|--pdeathsig)$/ },
-  firejail: {},
-  rlwrap: { valued: /^-[afHlpPsSw]$/ },
-  chpst: { valued: /^-[ugUeL/n]$/ },
-  faketime: { positionals: 1, valued: /^-[f]$/ },
-  'flatpak-spawn': {},
-  vim: EDITOR,
-  nvim: EDITOR,
-  vi: EDITOR,
-  ex: EDITOR,
-};
-
-function runner(spec: Runner, words: readonly WordLike[]): Launch[] {
-  const launches: Launch[] = [];
-  let i = 1;
-  if (spec.sub) {
-    while (i < words.length && words[i]!.value.startsWith('-')) i += spec.valued?.test(words[i]!.value) ? 2 : 1;
-    if (i >= words.length || !spec.sub.test(words[i]!.value)) return [];
-    i++;
-  }
-  let positionals = spec.positionals ?? 0;
-  let shell = false;
-  for (; i < words.length; i++) {
-    const value = words[i]!.value;
-    if (spec.shell?.test(value)) {
-      shell = true;
-      continue;
-    }
-    if (value === '--') {
-      i++;
-      break;
-    }
-    // vim `+'!CMD'`, `-c '!CMD'`: an ex command starting with `!` runs CMD through the shell.
-    if (spec.bangOnly && value.startsWith('+!')) launches.push({ kind: 'text', text: value.slice(2) });
-    if (spec.text?.test(value) && i + 1 < words.length) {
-      const text = words[++i]!.value;
-      if (!spec.bangOnly) launches.push({ kind: 'text', text });
-      else if (text.startsWith('!')) launches.push({ kind: 'text', text: text.slice(1) });
-      continue;
-    }
-    if (spec.argv?.test(value)) {
-      i++;
-      break;
-    }
-    if (value.startsWith('-') && value.length > 1) {
-      if (spec.valued?.test(value)) i++;
-      continue;
-    }
-    if (positionals > 0) {
-      positionals--;
-      continue;
-    }
-    break;
-  }
-  if (spec.bangOnly || i >= words.length || (spec.text && launches.length > 0 && !spec.sub)) return launches;
-  if (spec.joined || shell) return [...launches, { kind: 'text', text: words.slice(i).map((word) => word.value).join(' ') }];
-  return [...launches, { kind: 'command', index: i }];
-}
-
 // What `words[0]` (by its lower-cased base name) launches from its own arguments; undefined when it
 // is not such a program.
 export function launches(key: string, words: readonly WordLike[]): Launch[] | undefined {
@@ -267,8 +164,8 @@ export function launches(key: string, words: readonly WordLike[]): Launch[] | un
   if (key === 'screen') return screen(words);
   if (key === 'git') return git(words);
   if (key === 'npm') return npmLaunches(words);
+  if (key === 'pnpm' || key === 'yarn') return [...programOptionLaunches(words), ...(genericLaunches(key, words) ?? [])];
   const tool = toolLaunches(key, words) ?? runnerLaunches(key, words);
   if (tool !== undefined) return tool;
-  const spec = Object.hasOwn(RUNNERS, key) ? RUNNERS[key] : undefined;
-  return spec ? runner(spec, words) : undefined;
+  return genericLaunches(key, words);
 }

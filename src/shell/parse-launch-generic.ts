@@ -1,0 +1,141 @@
+// Runners that start the command given after their options or subcommand (`npm exec`'s kin: `pnpm dlx`,
+// `uv run`, `ssh host CMD`, `nix-shell --run CMD`, `vim -c '!CMD'`), read by one small grammar each. Every
+// option that takes shell text or a command is read in each spelling (parse-launch-options.ts).
+import { argvText, optionWord } from './parse-launch-options.js';
+import type { Launch } from './parse-launchers.js';
+import type { WordLike } from './parse-wrappers.js';
+
+interface Runner {
+  // The subcommand that runs a command (`exec`, `run`); absent: the command follows the options.
+  readonly sub?: RegExp;
+  // Options taking a value.
+  readonly valued?: RegExp;
+  // Options whose value is shell text (`nix-shell --run CMD`, `npm exec -c CMD`, `entr -s CMD`).
+  readonly text?: RegExp;
+  // Options after which the rest is the command (`nix develop -c CMD`).
+  readonly argv?: RegExp;
+  // Operands before the command (`direnv exec DIR CMD`, `ssh HOST CMD`, `sg GROUP CMD`).
+  readonly positionals?: number;
+  // The command words are joined and run by a shell (ssh, watchexec).
+  readonly joined?: boolean;
+  // Only these forms run a command (vim: `-c '!CMD'`, `+'!CMD'`).
+  readonly bangOnly?: boolean;
+  // Flags after which the command words are joined and run by a shell (`pnpm dlx -c 'CMD'`, R11-1b).
+  readonly shell?: RegExp;
+}
+
+const RUN = /^(?:run)$/;
+const CONDA: Runner = { sub: RUN, valued: /^(?:-n|--name|-p|--prefix|--cwd)$/ };
+const EDITOR: Runner = { text: /^(?:-c|--cmd)$/, bangOnly: true };
+const RUNNERS: Readonly<Record<string, Runner>> = {
+  pnpm: { sub: /^(?:exec|dlx)$/, valued: /^(?:--filter|-F|-C|--dir|--package)$/, shell: /^(?:-c|--shell-mode)$/ },
+  yarn: { sub: /^(?:exec|dlx)$/, valued: /^(?:-p|--package)$/ },
+  bun: { sub: /^(?:x|exec)$/ },
+  uv: { sub: RUN, valued: /^(?:--with|--python|-p|--project|--directory|--package|--env-file|--index|--extra|--group)$/ },
+  uvx: { valued: /^(?:--from|--with|--python|-p)$/ },
+  pipx: { sub: RUN, valued: /^(?:--spec|--python)$/ },
+  poetry: { sub: RUN },
+  pipenv: { sub: RUN },
+  pdm: { sub: RUN },
+  hatch: { sub: RUN, valued: /^(?:-e|--env)$/ },
+  rye: { sub: RUN },
+  conda: CONDA,
+  mamba: CONDA,
+  micromamba: CONDA,
+  bundle: { sub: /^exec$/ },
+  direnv: { sub: /^exec$/, positionals: 1 },
+  'nix-shell': { text: /^(?:--run|--command)$/, valued: /^(?:-p|--packages|-I|--arg|--argstr|-A|--attr)$/ },
+  nix: { sub: /^(?:develop|shell)$/, argv: /^(?:-c|--command)$/ },
+  ssh: { positionals: 1, joined: true, valued: /^-[bcDEeFIiJLlmOopQRSWw]$/ },
+  sg: { positionals: 1, text: /^-c$/ },
+  entr: { text: /^-s$/ },
+  watchexec: { joined: true, valued: /^(?:-w|--watch|-e|--exts|-f|--filter|-i|--ignore|-d|--debounce|-s|--signal|--shell)$/ },
+  nodemon: { text: /^(?:-x|--exec)$/, valued: /^(?:-w|--watch|-e|--ext|-i|--ignore|-d|--delay)$/ },
+  setpriv: { valued: /^(?:--reuid|--regid|--groups|--inh-caps|--ambient-caps|--bounding-set|--securebits|--selinux-label|--apparmor-profile|--pdeathsig)$/ },
+  firejail: {},
+  rlwrap: { valued: /^-[afHlpPsSw]$/ },
+  chpst: { valued: /^-[ugUeL/n]$/ },
+  faketime: { positionals: 1, valued: /^-[f]$/ },
+  'flatpak-spawn': {},
+  vim: EDITOR,
+  nvim: EDITOR,
+  vi: EDITOR,
+  ex: EDITOR,
+};
+
+function runner(spec: Runner, words: readonly WordLike[]): Launch[] {
+  const launches: Launch[] = [];
+  let i = 1;
+  if (spec.sub) {
+    while (i < words.length && words[i]!.value.startsWith('-')) i += spec.valued?.test(words[i]!.value) ? 2 : 1;
+    if (i >= words.length || !spec.sub.test(words[i]!.value)) return [];
+    i++;
+  }
+  let positionals = spec.positionals ?? 0;
+  let shell = false;
+  for (; i < words.length; i++) {
+    const value = words[i]!.value;
+    const shellFlag = optionWord(value, spec.shell);
+    if (shellFlag) {
+      shell = true;
+      // nopt reads `--shell-mode=true|false` as the flag's value, and splits `-c=git push` into the flag and
+      // the command's first word (the flag takes no other value).
+      if (shellFlag.attached === 'false') shell = false;
+      if (shellFlag.attached !== undefined && !/^(?:true|false)$/.test(shellFlag.attached)) return [...launches, { kind: 'text', text: [shellFlag.attached, ...words.slice(i + 1).map((word) => word.value)].join(' ') }];
+      continue;
+    }
+    if (value === '--') {
+      i++;
+      break;
+    }
+    // vim `+'!CMD'`, `-c '!CMD'`: an ex command starting with `!` runs CMD through the shell.
+    if (spec.bangOnly && value.startsWith('+!')) launches.push({ kind: 'text', text: value.slice(2) });
+    const textOption = optionWord(value, spec.text);
+    if (textOption && (textOption.attached !== undefined || i + 1 < words.length)) {
+      const text = textOption.attached ?? words[++i]!.value;
+      if (!spec.bangOnly) launches.push({ kind: 'text', text });
+      else if (text.startsWith('!')) launches.push({ kind: 'text', text: text.slice(1) });
+      continue;
+    }
+    const argv = optionWord(value, spec.argv);
+    // `--command=PROG ARGS...`: the command starts inside this word.
+    if (argv?.attached !== undefined) return [...launches, { kind: 'text', text: argvText([{ value: argv.attached, dynamic: words[i]!.dynamic }, ...words.slice(i + 1)]) }];
+    if (argv) {
+      i++;
+      break;
+    }
+    if (value.startsWith('-') && value.length > 1) {
+      if (spec.valued?.test(value)) i++;
+      continue;
+    }
+    if (positionals > 0) {
+      positionals--;
+      continue;
+    }
+    break;
+  }
+  if (spec.bangOnly || i >= words.length || (spec.text && launches.length > 0 && !spec.sub)) return launches;
+  if (spec.joined || shell) return [...launches, { kind: 'text', text: words.slice(i).map((word) => word.value).join(' ') }];
+  return [...launches, { kind: 'command', index: i }];
+}
+
+// ssh's options that run a local command through the user's shell (`-o ProxyCommand=CMD`, `-oLocalCommand CMD`,
+// KnownHostsCommand), in every spelling; read on every word (a word after the host is ssh's too when it is an
+// option: reading more fails closed).
+const SSH_COMMAND_KEYS = /^(?:proxycommand|localcommand|knownhostscommand)$/i;
+
+function sshCommands(words: readonly WordLike[]): Launch[] {
+  return words.slice(1).flatMap((word, k): Launch[] => {
+    const option = optionWord(word.value, /^-o$/);
+    const setting = option?.attached ?? (option ? words[k + 2]?.value : undefined);
+    const match = setting === undefined ? null : /^\s*(\w+)\s*(?:=|\s)\s*([^]*)$/.exec(setting);
+    return match && SSH_COMMAND_KEYS.test(match[1]!) && !/^none$/i.test(match[2]!.trim()) ? [{ kind: 'text', text: match[2]! }] : [];
+  });
+}
+
+// What `words[0]` starts by this table; undefined when it is not listed.
+export function genericLaunches(key: string, words: readonly WordLike[]): Launch[] | undefined {
+  const spec = Object.hasOwn(RUNNERS, key) ? RUNNERS[key] : undefined;
+  if (key === 'ssh') return [...sshCommands(words), ...runner(spec!, words)];
+  return spec ? runner(spec, words) : undefined;
+}

@@ -1,0 +1,28 @@
+import type { WordLike } from './parse-wrappers.js';
+import { shellQuote } from './test-detect-pattern.js';
+
+// How a launcher's option is spelled with its value (issue 26, words.md "left"): `--opt VALUE`, `--opt=VALUE`,
+// `-x VALUE`, `-x=VALUE` (nopt and clap split `=` after a short option too), `-xVALUE` (getopt, clap). An option
+// that takes shell text or a command must be read in every spelling, or `pnpm dlx -c="git push"` is a package.
+
+export interface OptionWord {
+  // The text written in the same word (`--run=TEXT`, `-cTEXT`); undefined when the value is the next word.
+  readonly attached?: string;
+}
+
+// The option `value` spells, when its name passes `name`; undefined when it is another word.
+export function optionWord(value: string, name: RegExp | undefined): OptionWord | undefined {
+  if (!name || !value.startsWith('-') || value === '-' || value === '--') return undefined;
+  if (name.test(value)) return {};
+  const eq = value.indexOf('=');
+  if (value.startsWith('--')) return eq > 2 && name.test(value.slice(0, eq)) ? { attached: value.slice(eq + 1) } : undefined;
+  // A short option with its value attached; a leading `=` is the nopt/clap separator (getopt would keep it:
+  // reading it without is the reading that runs the command, the one to judge).
+  if (value.length > 2 && name.test(value.slice(0, 2))) return { attached: value.slice(2).replace(/^=/, '') };
+  return undefined;
+}
+
+// Shell text that runs these words as an argv: each static word quoted, a run-time one kept as written.
+export function argvText(words: readonly WordLike[]): string {
+  return words.map((word) => (word.dynamic ? word.value : shellQuote(word.value))).join(' ');
+}
