@@ -6,6 +6,7 @@ import { runTimeLoads, wholeTree } from './obeyed-env-runtime.js';
 import { direnvNamed, type Named } from './home-sources-direnv.js';
 import { assign, options } from './home-sources-assign.js';
 import { spelled } from './hook-spelling.js';
+import { runScript } from './home-sources-envrc-scripts.js';
 import { definedFunctions, envrcVeto, substitutionVetoes, withoutArithmetic } from './home-sources-envrc.js';
 
 // What a shell start-up file (bash, zsh, sh, ksh, fish) and direnv's `.envrc` load (red team R9-4, R10):
@@ -25,7 +26,8 @@ const PRINTED = /(?:^|[\s;&|({!])(?:eval|source|\.|sh|bash|zsh)\s+["']?(?:<\(|\$
 // What one shell (or, with `direnv`, `.envrc`) text loads; `vars` is updated with its assignments, in order.
 // `file`: the file read; a path it spells relative to itself (`"$(dirname "${BASH_SOURCE[0]}")/x.sh"`,
 // `${BASH_SOURCE%/*}`, `$(cd "$(dirname "$0")" && pwd)`) is read as hook-spelling.ts reads a hook's.
-export function shellLoads(raw: string, vars: Map<string, string>, file: string, direnv = false): Loaded[] {
+// `seen`: the scripts an `.envrc` runs, walked in its place (home-sources-envrc-scripts.ts).
+export function shellLoads(raw: string, vars: Map<string, string>, file: string, direnv = false, seen = new Set<string>()): Loaded[] {
   const found: Loaded[] = [];
   const place = { top: direnv ? dirname(file) : (vars.get('HOME') ?? '/'), script: file };
   const known = new Map<string, string>();
@@ -44,7 +46,7 @@ export function shellLoads(raw: string, vars: Map<string, string>, file: string,
   for (const all of shCommands(text)) {
     const before = found.length;
     const at = cwd;
-    cwd = commandLoads(all, { found, vars, file, direnv, loops, cwd, defined });
+    cwd = commandLoads(all, { found, vars, file, direnv, loops, cwd, defined, seen });
     if (at !== undefined) for (let i = before; i < found.length; i++) if (!isAbsolute(found[i]!.path)) found[i] = { ...found[i]!, path: join(at, found[i]!.path) };
   }
   // The whole tree is marked once (home-sources.ts): the first entry with a reason goes first, so the question names it.
@@ -60,6 +62,7 @@ interface Walk {
   readonly cwd: string | undefined;
   // direnv: the functions the file defines (calling one is understood).
   readonly defined: ReadonlySet<string> | undefined;
+  readonly seen: Set<string>;
 }
 
 // What one simple command loads (pushed on `found`); returns the folder the shell is in after it.
@@ -96,14 +99,29 @@ function commandLoads(all: ShWord[], walk: Walk): string | undefined {
   } else if (first.text === 'autoload') found.push(...loadedOf(options(words.slice(1)).filter((word) => word.text.includes('/')), vars, 'shell'));
   else if (first.text === 'fish_add_path') found.push(...loadedOf(options(words.slice(1)), vars, undefined, true));
   else if (INTERPRETERS.has(first.text) && direnv && (words.length < 2 || words.slice(1).some((word) => word.text.startsWith('-')))) found.push(wholeTree(`\`${line(words)}\` (an interpreter given options or no file: what it runs is not known)`));
-  else if (INTERPRETERS.has(first.text) && options(words.slice(1))[0]) found.push(...loadedOf(options(words.slice(1)).slice(0, 1), vars, SHELLS.has(first.text) ? 'shell' : undefined));
-  else if (first.text.includes('/') && !first.text.includes('=')) found.push(...loadedOf([first], vars));
+  else if (INTERPRETERS.has(first.text) && options(words.slice(1))[0]) {
+    const run = loadedOf(options(words.slice(1)).slice(0, 1), vars, SHELLS.has(first.text) ? 'shell' : undefined);
+    found.push(...run);
+    if (direnv && SHELLS.has(first.text)) found.push(...run.flatMap((script) => scriptRun(script.path, walk, true)));
+  } else if (first.text.includes('/') && !first.text.includes('=')) {
+    const run = loadedOf([first], vars);
+    found.push(...run);
+    if (direnv) found.push(...run.flatMap((script) => scriptRun(script.path, walk, false)));
+  }
   else {
     const why = walk.defined === undefined ? undefined : envrcVeto(words, walk.defined);
     if (why !== undefined) found.push(wholeTree(why));
     found.push(...assign(words, vars, direnv ? dirname(file) : undefined));
   }
   return walk.cwd;
+}
+
+// A shell script an `.envrc` runs runs in its folder with the same rules: its lines are walked in the `.envrc`'s
+// place (home-sources-envrc-scripts.ts says what is read).
+function scriptRun(path: string, walk: Walk, shell: boolean): Loaded[] {
+  const script = runScript(isAbsolute(path) ? path : join(walk.cwd ?? dirname(walk.file), path), shell, walk.seen, dirname(walk.file));
+  if (script.why !== undefined) return [wholeTree(script.why)];
+  return script.text === undefined ? [] : shellLoads(script.text, walk.vars, walk.file, true, walk.seen);
 }
 
 const line = (words: readonly ShWord[]): string => words.map((word) => word.text).join(' ');

@@ -33,8 +33,13 @@ describe('an .envrc line running a program codeward does not model asks before w
     ['git submodule update --init', 'tools/e.sh', 'git submodule'],
     ['export T=$(gh tools-alias)', 'tools/e.sh', 'gh tools-alias'],
     ['export B=$(git -c core.pager=tools/e.sh log -1)', 'src/a.ts', 'git -c'],
+    // A shell script the .envrc runs is walked with the same allow-list.
+    ['./scripts/env.sh', 'tools/e.sh', 'make env'],
+    ['bash scripts/env.sh', 'tools/e.sh', 'make env'],
+    ['source_env_if_exists .envrc.local\n./scripts/self.sh', 'src/a.ts', 'scripts/self.sh'],
   ])('%s -> %s asks, the question naming the line', async (line, file, why) => {
-    const answer = await writeAnswer(base, { '.envrc': `${line}\n`, ...MAKEFILE }, file);
+    const scripts = { 'scripts/env.sh': '#!/bin/sh\nexport A=1\nmake env\n', 'scripts/self.sh': 'sh "$(dirname "$0")/x.sh"\n' };
+    const answer = await writeAnswer(base, { '.envrc': `${line}\n`, ...MAKEFILE, ...scripts }, file);
     expect(answer.code).toBe('C241');
     expect(answer.message).toContain(why);
   });
@@ -48,7 +53,8 @@ describe('an .envrc line running a program codeward does not model asks before w
     ['set -euo pipefail\nexport N=$((1 + 2))\necho loaded\nunset FOO'],
     ['export REV=$(git rev-parse --short HEAD)\nexport DATE=$(date +%Y)'],
     ['export GH_TOKEN=$(gh auth token)\nexport K=$(pass show devkey)'],
+    ['./scripts/ok.sh\nbash scripts/ok.sh'],
   ])('%s: understood, an ordinary file stays free', async (envrc) => {
-    expect(await writtenIn(base, { '.envrc': `${envrc}\n`, ...MAKEFILE }, 'tools/e.sh')).toBe('ok');
+    expect(await writtenIn(base, { '.envrc': `${envrc}\n`, ...MAKEFILE, 'scripts/ok.sh': 'export A=$(uname -s)\n' }, 'tools/e.sh')).toBe('ok');
   });
 });
