@@ -6,6 +6,8 @@ import { runTimeLoads, wholeTree } from './obeyed-env-runtime.js';
 import { direnvNamed, type Named } from './home-sources-direnv.js';
 import { assign, options } from './home-sources-assign.js';
 import { spelled } from './hook-spelling.js';
+import { runScript } from './home-sources-envrc-scripts.js';
+import { definedFunctions, envrcVeto, substitutionVetoes, withoutArithmetic } from './home-sources-envrc.js';
 
 // What a shell start-up file (bash, zsh, sh, ksh, fish) and direnv's `.envrc` load (red team R9-4, R10):
 // `source X`, `. X`, guards and loops over a folder, a file's text run (`eval "$(cat X)"`, `. <(cat X)`),
@@ -24,26 +26,31 @@ const PRINTED = /(?:^|[\s;&|({!])(?:eval|source|\.|sh|bash|zsh)\s+["']?(?:<\(|\$
 // What one shell (or, with `direnv`, `.envrc`) text loads; `vars` is updated with its assignments, in order.
 // `file`: the file read; a path it spells relative to itself (`"$(dirname "${BASH_SOURCE[0]}")/x.sh"`,
 // `${BASH_SOURCE%/*}`, `$(cd "$(dirname "$0")" && pwd)`) is read as hook-spelling.ts reads a hook's.
-export function shellLoads(raw: string, vars: Map<string, string>, file: string, direnv = false): Loaded[] {
+// `seen`: the scripts an `.envrc` runs, walked in its place (home-sources-envrc-scripts.ts).
+export function shellLoads(raw: string, vars: Map<string, string>, file: string, direnv = false, seen = new Set<string>()): Loaded[] {
   const found: Loaded[] = [];
   const place = { top: direnv ? dirname(file) : (vars.get('HOME') ?? '/'), script: file };
   const known = new Map<string, string>();
   // direnv runs `.envrc` in its own folder: `$PWD`, `$(pwd)` and `$(expand_path X)` name that folder's files (R12-16).
   if (direnv) vars.set('PWD', dirname(file));
-  const text = withRealPaths(direnv ? inFolder(raw, dirname(file)) : raw, file, vars.get('HOME')).split('\n').map((line) => spelled(line, place, known)).join('\n');
+  const text = withRealPaths(direnv ? inFolder(withoutArithmetic(raw), dirname(file)) : raw, file, vars.get('HOME')).split('\n').map((line) => spelled(line, place, known)).join('\n');
   for (const match of text.matchAll(PRINTED)) found.push(...loadedOf(shCommands(match[1]!).flat(), vars, 'shell'));
   // A value only known at run time (R14b-3): obeyed-env-runtime.ts decides what it may name.
   if (direnv) found.push(...runTimeLoads(text, raw, dirname(file)));
+  // An `.envrc` runs only what is understood (home-sources-envrc.ts): the rest obeys the whole tree.
+  const defined = direnv ? definedFunctions(text) : undefined;
+  if (defined) found.push(...substitutionVetoes(text, defined).map(wholeTree));
   const loops = new Map<string, ShWord[]>();
   // The folder a `cd` moved to: a relative name after it is relative to that folder (`cd ~/dotfiles && . shell/x.sh`).
   let cwd: string | undefined;
   for (const all of shCommands(text)) {
     const before = found.length;
     const at = cwd;
-    cwd = commandLoads(all, { found, vars, file, direnv, loops, cwd });
+    cwd = commandLoads(all, { found, vars, file, direnv, loops, cwd, defined, seen });
     if (at !== undefined) for (let i = before; i < found.length; i++) if (!isAbsolute(found[i]!.path)) found[i] = { ...found[i]!, path: join(at, found[i]!.path) };
   }
-  return found;
+  // The whole tree is marked once (home-sources.ts): the first entry with a reason goes first, so the question names it.
+  return [...found.filter((loaded) => loaded.why !== undefined), ...found.filter((loaded) => loaded.why === undefined)];
 }
 
 interface Walk {
@@ -53,6 +60,9 @@ interface Walk {
   readonly direnv: boolean;
   readonly loops: Map<string, ShWord[]>;
   readonly cwd: string | undefined;
+  // direnv: the functions the file defines (calling one is understood).
+  readonly defined: ReadonlySet<string> | undefined;
+  readonly seen: Set<string>;
 }
 
 // What one simple command loads (pushed on `found`); returns the folder the shell is in after it.
@@ -88,11 +98,33 @@ function commandLoads(all: ShWord[], walk: Walk): string | undefined {
     found.push(...loadedOf(stdlib.words, vars, stdlib.kind, stdlib.folder));
   } else if (first.text === 'autoload') found.push(...loadedOf(options(words.slice(1)).filter((word) => word.text.includes('/')), vars, 'shell'));
   else if (first.text === 'fish_add_path') found.push(...loadedOf(options(words.slice(1)), vars, undefined, true));
-  else if (INTERPRETERS.has(first.text) && options(words.slice(1))[0]) found.push(...loadedOf(options(words.slice(1)).slice(0, 1), vars, SHELLS.has(first.text) ? 'shell' : undefined));
-  else if (first.text.includes('/') && !first.text.includes('=')) found.push(...loadedOf([first], vars));
-  else found.push(...assign(words, vars, direnv ? dirname(file) : undefined));
+  else if (INTERPRETERS.has(first.text) && direnv && (words.length < 2 || words.slice(1).some((word) => word.text.startsWith('-')))) found.push(wholeTree(`\`${line(words)}\` (an interpreter given options or no file: what it runs is not known)`));
+  else if (INTERPRETERS.has(first.text) && options(words.slice(1))[0]) {
+    const run = loadedOf(options(words.slice(1)).slice(0, 1), vars, SHELLS.has(first.text) ? 'shell' : undefined);
+    found.push(...run);
+    if (direnv && SHELLS.has(first.text)) found.push(...run.flatMap((script) => scriptRun(script.path, walk, true)));
+  } else if (first.text.includes('/') && !first.text.includes('=')) {
+    const run = loadedOf([first], vars);
+    found.push(...run);
+    if (direnv) found.push(...run.flatMap((script) => scriptRun(script.path, walk, false)));
+  }
+  else {
+    const why = walk.defined === undefined ? undefined : envrcVeto(words, walk.defined);
+    if (why !== undefined) found.push(wholeTree(why));
+    found.push(...assign(words, vars, direnv ? dirname(file) : undefined));
+  }
   return walk.cwd;
 }
+
+// A shell script an `.envrc` runs runs in its folder with the same rules: its lines are walked in the `.envrc`'s
+// place (home-sources-envrc-scripts.ts says what is read).
+function scriptRun(path: string, walk: Walk, shell: boolean): Loaded[] {
+  const script = runScript(isAbsolute(path) ? path : join(walk.cwd ?? dirname(walk.file), path), shell, walk.seen, dirname(walk.file));
+  if (script.why !== undefined) return [wholeTree(script.why)];
+  return script.text === undefined ? [] : shellLoads(script.text, walk.vars, walk.file, true, walk.seen);
+}
+
+const line = (words: readonly ShWord[]): string => words.map((word) => word.text).join(' ');
 
 // The file's own real path and folder written in where the text computes them (red team round 12, R12-9: the
 // dotfiles idiom `DIR="$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")"; . "$DIR/shell/x.sh"` in a linked

@@ -4,6 +4,7 @@ import { statQuiet } from '../files/stat-quiet.js';
 import type { Loaded } from './home-sources-expand.js';
 import { isLoaderVariable } from './obeyed-env.js';
 import { valuePaths } from './obeyed-env-values.js';
+import { withoutArithmetic } from './home-sources-envrc.js';
 
 // A workspace env file's value only known at run time (red team R14b-3: an allowed `.envrc` with
 // `export NODE_OPTIONS="--require $(cat .req)"`, `export CC=$(cat .ccpath)`, `PROMPT_COMMAND='. "$PWD"/x'`:
@@ -36,7 +37,8 @@ const COMPUTED_NAMES = /(?:^|[\s;&|(!])(?:(?:read|mapfile|readarray|printf\s+-v)
 
 // What one value of `name` names when a part of it is only known at run time (undefined: none is).
 // `literal`: the file does not expand `$` itself (mise), so every `$` is the reading program's.
-export function runTimeValueLoads(name: string, value: string, base: string, literal = false): Loaded[] | undefined {
+export function runTimeValueLoads(name: string, written: string, base: string, literal = false): Loaded[] | undefined {
+  const value = withoutArithmetic(written);
   const runTime = RUN_TIME.test(value);
   if (isLoaderVariable(name)) return runTime || (literal ? value.includes('$') : DEFERRED.test(value)) ? [WHOLE] : undefined;
   if (!runTime) return undefined;
