@@ -41,6 +41,7 @@ const OUTSIDE: readonly [string, Row, RegExp][] = [
   ['yarn 2+ .yarnrc.yml globalFolder', { files: { '.yarnrc.yml': 'globalFolder: /tmp/cw-none\n' }, line: 'yarn add x' }, /globalFolder: \/tmp\/cw-none/],
   ['the user\'s ~/.npmrc global=true', { files: { '~/.npmrc': 'global=true\n' }, line: 'npm i x' }, /\.npmrc global=true/],
   ['a .npmrc naming another user config', { files: { '.npmrc': 'userconfig=/tmp/cw-none/rc\n' }, line: 'npm i x' }, /userconfig=/],
+  ['--userconfig FILE on the line', { files: { rc: 'global=true\n' }, line: 'npm i --userconfig ./rc x' }, /rc global=true/],
   ['pnpm .npmrc modules-dir', { files: { '.npmrc': 'modules-dir=/tmp/cw-none\n' }, line: 'pnpm add x' }, /modules-dir=\/tmp\/cw-none/],
   ['the engine\'s npm_config_userconfig', { files: { '~/elsewhere.rc': 'location=global\n' }, env: { npm_config_userconfig: '~/elsewhere.rc' }, line: 'npm i x' }, /elsewhere\.rc location=global/],
   ['the engine\'s npm_config_global', { env: { npm_config_global: 'true' }, line: 'npm i x' }, /--global/],
@@ -61,6 +62,7 @@ const INSIDE: readonly [string, Row][] = [
   ['yarn 1 .yarnrc registry and a modules folder inside', { files: { '.yarnrc': 'registry "https://registry.example/"\n--modules-folder ./vendor\nglobal false\n' }, line: 'yarn add x' }],
   ['yarn 2+ .yarnrc.yml folders inside', { files: { '.yarnrc.yml': 'globalFolder: ./.yarn/global\nnodeLinker: node-modules\n' }, line: 'yarn add x' }],
   ['~/.npmrc with a registry only', { files: { '~/.npmrc': 'registry=https://registry.example/\nprefix=/usr/local\n' }, line: 'npm i x' }],
+  ['--userconfig naming a file with a registry only', { files: { rc: 'registry=https://registry.example/\n' }, line: 'npm i --userconfig ./rc x' }],
   ['pnpm .npmrc modules-dir inside', { files: { '.npmrc': 'modules-dir=./nm\n' }, line: 'pnpm add x' }],
   // `npm run` and npx export these to what they start (codeward among them): npm's local folder is not moved.
   ['the engine\'s npm_config_prefix, set by npm run', { env: { npm_config_prefix: '/usr', npm_config_global: '', npm_config_userconfig: '~/.npmrc' }, line: 'npm i x' }],

@@ -45,7 +45,7 @@ const OUTSIDE: readonly (readonly [string, RegExp])[] = [
   ['npm_config_prefix=/tmp/cw-none npm i x', /npm_config_prefix \/tmp\/cw-none/],
   ['pnpm -C /tmp/cw-none add x', /--dir \/tmp\/cw-none/],
   ['yarn --cwd /tmp/cw-none add x', /--cwd \/tmp\/cw-none/],
-  ['npm i --userconfig $RC x', /configuration file \$RC \(only known at run time\)/],
+  ['npm i --userconfig $RC x', /\$RC \(only known at run time\)/],
   ['npm i $FLAGS x', /\$FLAGS \(only known at run time\)/],
   ['pip install --prefix /tmp/cw-none x', /--prefix \/tmp\/cw-none/],
   ['pip install --prefix=/tmp/cw-none x', /--prefix \/tmp\/cw-none/],
