@@ -1,5 +1,5 @@
 import { UNKNOWN } from './argv.js';
-import { npmrcGlobal } from './unconfined-install-npmrc.js';
+import { nodeRcOutside } from './unconfined-install-npmrc.js';
 import { destinationOutside, flagOn, operands, optionValues, shown, variable, type Call, type Inside, type OptionSpec } from './unconfined-install-options.js';
 
 // The JavaScript package managers (npm, pnpm, yarn, bun, cnpm) and corepack, with no OS sandbox (red team
@@ -8,12 +8,12 @@ import { destinationOutside, flagOn, operands, optionValues, shown, variable, ty
 // A call that is not a read (the subcommand as the program resolves it: `npm it` is install-test) installs
 // outside when global (kept only by npm's `--prefix` inside), when a folder option (npm's prefix, pnpm's
 // dir, yarn's and bun's cwd, yarn's modules folder) names a folder not inside, or when it links this
-// package into the global folder (`npm link` with no package). A config file named on the line
-// (`--userconfig`, `--globalconfig`) may set any of these: not proven inside.
+// package into the global folder (`npm link` with no package). The configuration files each reads (the
+// project's, the user's, one named on the line or by a variable) are read for the same settings
+// (unconfined-install-npmrc.ts), and the engine's own environment counts as the line's (installsOutside).
 
 const GLOBAL: OptionSpec = { long: 'global', abbreviate: 1, short: 'g' };
 const LOCATION: OptionSpec = { long: 'location', abbreviate: 2, short: 'L', value: true };
-const CONFIG_FILES: readonly OptionSpec[] = [{ long: 'userconfig', abbreviate: 2, value: true }, { long: 'globalconfig', abbreviate: 7, value: true }];
 
 // The options naming the folder a program works in (installs into), per program.
 const FOLDERS: Readonly<Record<string, readonly OptionSpec[]>> = {
@@ -35,21 +35,21 @@ export function nodeInstall(call: Call, inside: Inside): string | undefined {
   const [program = '', sub = '', ...after] = form;
   if (program === 'yarn' && sub === 'global') return 'yarn global installs into the global folder';
   const location = [...optionValues(words, LOCATION), variable(env, 'npm_config_location') ?? ''];
-  const config = CONFIG_FILES.flatMap((spec) => optionValues(words, spec)).concat(['npm_config_userconfig', 'npm_config_globalconfig'].flatMap((name) => variable(env, name) ?? []));
   if ((sub === 'config' && CONFIG_WRITES.has(after.find((word) => !word.startsWith('-')) ?? '')) || sub === 'set') {
     if (!location.includes('project')) return `${program} ${sub} writes the user's configuration outside the workspace`;
   }
   if (sub === '' || READS.has(sub)) return undefined;
   const unknown = words.find((word) => word.startsWith(UNKNOWN));
   if (unknown !== undefined) return `${program} ${sub} is given ${shown(unknown)}, which may be --global, --prefix or a configuration file`;
-  if (config.length > 0) return `${program} ${sub} reads the configuration file ${shown(config[0]!)}, which may install anywhere`;
-  const folder = destinationOutside(call, inside, FOLDERS[program] ?? [], ['npm_config_prefix']);
+  // npm takes its local folder from the line's prefix only (@npmcli/config loadLocalPrefix): the engine's
+  // npm_config_prefix (set by `npm run`, npx) moves only the global folder.
+  const folder = destinationOutside({ ...call, env: call.assigned }, inside, FOLDERS[program] ?? [], ['npm_config_prefix']);
   if (folder) return `${program} ${sub} works in ${folder}, outside the workspace`;
   const global = flagOn(words, GLOBAL) || location.includes('global') || !/^(?:false|0|)$/i.test(variable(env, 'npm_config_global') ?? '');
   // npm's global install goes below its prefix: a prefix inside keeps it inside.
   if (global && !(folder === undefined && (program === 'npm' || program === 'cnpm'))) return `${program} ${sub} --global installs into the global folder`;
-  const npmrc = program === 'yarn' || program === 'bun' ? undefined : npmrcGlobal(call.folders);
-  if (npmrc !== undefined) return `${program} ${sub} installs into the global folder (${npmrc})`;
+  const rc = nodeRcOutside(call, inside);
+  if (rc !== undefined) return `${program} ${sub} installs into the global folder or a folder outside (${rc})`;
   if ((sub === 'link' || sub === 'ln') && operands(after).length === 0) return `${program} link with no package links this package into the global folder`;
   return undefined;
 }

@@ -17,8 +17,11 @@ export interface Call {
   // Every word after the program's name, as written (quotes removed), in order: the options before the
   // subcommand too.
   readonly words: readonly string[];
-  // The variables assigned for this command (`DESTDIR=./stage make install`).
+  // The variables the program sees: the engine's own environment (exported before codeward started: the
+  // commands it runs inherit it), then those assigned for this command (`DESTDIR=./stage make install`).
   readonly env: ReadonlyMap<string, string>;
+  // Those assigned on the line only.
+  readonly assigned: ReadonlyMap<string, string>;
   // The program as written (`.venv/bin/pip`).
   readonly raw: string;
   // The folders the line may run it in (absolute).
@@ -117,6 +120,17 @@ export function assignments(command: SimpleCommand): Map<string, string> {
   const env = new Map<string, string>();
   const head = /^\s*((?:[A-Za-z_]\w*=(?:"[^"]*"|'[^']*'|\S)*\s+)+)/.exec(command.text)?.[1] ?? '';
   for (const match of head.matchAll(/([A-Za-z_]\w*)=((?:"[^"]*"|'[^']*'|\S)*)/g)) env.set(match[1]!, match[2]!.replace(/["']/g, ''));
+  return env;
+}
+
+// The engine's environment with the line's assignments over it (a name npm reads in either case replaced whole).
+export function withEngine(engine: Readonly<Record<string, string | undefined>>, assigned: ReadonlyMap<string, string>): Map<string, string> {
+  const env = new Map<string, string>();
+  for (const [name, value] of Object.entries(engine)) if (value !== undefined) env.set(name, value);
+  for (const [name, value] of assigned) {
+    for (const key of env.keys()) if (key.toLowerCase() === name.toLowerCase()) env.delete(key);
+    env.set(name, value);
+  }
   return env;
 }
 

@@ -1,10 +1,31 @@
+import { join, resolve } from 'node:path';
 import { destinationOutside, flagOn, operands, optionValues, variable, type Call, type Inside, type OptionSpec } from './unconfined-install-options.js';
+import { rcsOutside, unknownFile, userHome, type RcRule } from './unconfined-install-rc.js';
 
 // Python's installers with no OS sandbox (red team R14b-5, R15-15). pip, `python -m pip`, `setup.py
 // install|develop` and easy_install change the interpreter's site-packages (the system's or the user's)
 // unless a workspace environment runs them (`.venv/bin/pip`) or every destination they are given lands inside
 // (`--target`, `--prefix`, `--root`, `--python`, their abbreviations: optparse and getopt take unique
 // prefixes; `--prefix /tmp/x` is outside: only the workspace counts). `--user` is the user's site-packages.
+// pip also takes these from its configuration files (issue 26): PIP_CONFIG_FILE, the user's
+// (~/.config/pip/pip.conf, ~/.pip/pip.conf), the environment's (`.venv/pip.conf` beside `.venv/bin/pip`,
+// $VIRTUAL_ENV/pip.conf) and the system's, in the [global] and [install] sections; a setting there not proven
+// inside sends even a workspace environment's pip outside.
+
+const PIP_CONF: RcRule = { flags: ['user'], folders: ['target', 'prefix', 'root', 'python', 'src'] };
+
+// pip's configuration files for this call (pip's `locations`): a file named by PIP_CONFIG_FILE replaces none
+// of the others, `os.devnull` turns them all off.
+function pipConfOutside(call: Call, inside: Inside): string | undefined {
+  const named = variable(call.env, 'PIP_CONFIG_FILE');
+  if (named === '/dev/null') return undefined;
+  if (named !== undefined && unknownFile(named)) return `PIP_CONFIG_FILE ${named}, only known at run time`;
+  const home = userHome(call);
+  const venvs = [variable(call.env, 'VIRTUAL_ENV') ?? '', call.raw.includes('/') ? join(call.raw, '..', '..') : ''].filter((each) => each !== '');
+  const files = ['/etc/pip.conf', '/etc/xdg/pip/pip.conf', join(variable(call.env, 'XDG_CONFIG_HOME') ?? join(home, '.config'), 'pip', 'pip.conf'), join(home, '.pip', 'pip.conf'),
+    ...venvs.flatMap((venv) => call.folders.map((folder) => resolve(folder, venv, 'pip.conf'))), ...(named === undefined ? [] : call.folders.map((folder) => resolve(folder, named)))];
+  return rcsOutside(files, 'ini', PIP_CONF, inside);
+}
 
 const truthy = (value: string | undefined): boolean => value !== undefined && !/^(?:false|0|no|off|)$/i.test(value);
 const USER: OptionSpec = { long: 'user', abbreviate: 3 };
@@ -56,6 +77,8 @@ export function pythonInstall(call: Call, inside: Inside): string | undefined {
   const sub = pip < 0 ? undefined : form[pip];
   if (sub !== 'install' && sub !== 'uninstall') return undefined;
   if (flagOn(words, USER) || truthy(variable(env, 'PIP_USER'))) return `pip ${sub} --user installs into the user's site-packages`;
+  const conf = program === 'uv' ? undefined : pipConfOutside(call, inside);
+  if (conf !== undefined) return `pip ${sub} installs where its configuration says (${conf}), not proven inside the workspace`;
   const system = program === 'uv' && (words.includes('--system') || truthy(variable(env, 'UV_SYSTEM_PYTHON')));
   const why = kept(call, inside, PIP_TO, PIP_VARIABLES, () => true);
   if (why === undefined || (why === '' && program === 'uv' && !system)) return undefined;

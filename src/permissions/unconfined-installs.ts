@@ -3,7 +3,7 @@ import { UNKNOWN } from './argv.js';
 import { canonicalReading } from './canonical-command.js';
 import { ENTRY_SCRIPTS } from './canonical-entry.js';
 import { corepackInstall, nodeInstall } from './unconfined-install-node.js';
-import { assignments, destinationOutside, flagOn, operands, subcommands, type Call, type Inside } from './unconfined-install-options.js';
+import { assignments, destinationOutside, flagOn, operands, optionValues, shown, subcommands, withEngine, type Call, type Inside } from './unconfined-install-options.js';
 import { pythonInstall } from './unconfined-install-python.js';
 import { systemInstall } from './unconfined-install-system.js';
 
@@ -31,9 +31,37 @@ function gemInstall(call: Call, inside: Inside): string | undefined {
   const sub = subcommands(call.words, GEM_FLAGS, ['--config-file']).find((word) => ['install', 'uninstall', 'update', 'i', 'pristine', 'cleanup'].includes(word));
   if (sub === undefined) return undefined;
   if (flagOn(call.words, { long: 'user-install', abbreviate: 3 })) return `gem ${sub} --user-install changes the user's gem folder`;
-  const folder = destinationOutside(call, inside, [{ long: 'install-dir', abbreviate: 3, short: 'i', value: true }, { long: 'bindir', abbreviate: 2, short: 'n', value: true }], ['GEM_HOME']);
-  const home = destinationOutside(call, inside, [{ long: 'install-dir', abbreviate: 3, short: 'i', value: true }], ['GEM_HOME']);
-  return folder === undefined && home === undefined ? undefined : `gem ${sub} changes the gem folder outside the workspace${folder ? ` (${folder})` : ''}`;
+  // `--install-dir` beats GEM_HOME (the engine's, or the line's).
+  const dir = { long: 'install-dir', abbreviate: 3, short: 'i', value: true };
+  const home = optionValues(call.words, dir).length > 0 ? [] : ['GEM_HOME'];
+  const folder = destinationOutside(call, inside, [dir, { long: 'bindir', abbreviate: 2, short: 'n', value: true }], home);
+  const installed = destinationOutside(call, inside, [dir], home);
+  return folder === undefined && installed === undefined ? undefined : `gem ${sub} changes the gem folder outside the workspace${folder ? ` (${folder})` : ''}`;
+}
+
+// cargo's install root: `--root`, else `--config install.root=…` (the line's configuration beats the
+// environment), else CARGO_INSTALL_ROOT, else the configuration files, else CARGO_HOME. Only `--root` inside, or
+// CARGO_INSTALL_ROOT inside with no `--config` (which may set install.root, or name a file that does), keeps it.
+function cargoInstall(call: Call, inside: Inside): string | undefined {
+  const sub = call.form[1] ?? '';
+  if (sub !== 'install' && sub !== 'uninstall') return undefined;
+  const root = destinationOutside(call, inside, [{ long: 'root', value: true }]);
+  if (root === undefined) return undefined;
+  const config = optionValues(call.words, { long: 'config', value: true })[0];
+  if (root === '' && config !== undefined) return `cargo ${sub} is given --config ${shown(config)}, which may set install.root outside the workspace`;
+  return root === '' && destinationOutside(call, inside, [], ['CARGO_INSTALL_ROOT']) === undefined ? undefined : `cargo ${sub} changes ~/.cargo/bin (no --root inside the workspace)`;
+}
+
+// go install writes GOBIN, else GOPATH/bin; `go env -w/-u` writes the user's go configuration (GOENV, else
+// ~/.config/go/env), which every later go obeys (GOBIN, GOFLAGS, GOTOOLCHAIN).
+function goInstall(call: Call, inside: Inside): string | undefined {
+  if (call.form[1] === 'env' && call.words.some((word) => /^-[wu]$|^--?[wu]=/.test(word) || word.startsWith(UNKNOWN))) {
+    return destinationOutside(call, inside, [], ['GOENV']) === undefined ? undefined : "go env -w changes the user's go configuration, outside the workspace";
+  }
+  if (call.form[1] !== 'install') return undefined;
+  const bin = destinationOutside(call, inside, [], ['GOBIN']);
+  const kept = bin === undefined || (bin === '' && destinationOutside(call, inside, [], ['GOPATH']) === undefined);
+  return kept ? undefined : 'go install writes the program into GOBIN or ~/go/bin (no GOBIN inside the workspace)';
 }
 
 const ROWS: readonly Row[] = [
@@ -41,8 +69,8 @@ const ROWS: readonly Row[] = [
   { programs: /^corepack$/, outside: corepackInstall },
   { programs: /^(?:pip[\d.]*|python[\d.]*|uv|setup\.py|easy_install.*)$/, outside: pythonInstall },
   { programs: /^pipx$/, outside: ({ form }) => (['install', 'inject', 'upgrade', 'upgrade-all', 'uninstall', 'uninstall-all', 'reinstall', 'reinstall-all', 'ensurepath', 'install-all'].includes(form[1] ?? '') ? `pipx ${form[1]} changes the user's pipx folder and its programs on PATH` : undefined) },
-  { programs: /^cargo$/, outside: (call, inside) => (['install', 'uninstall'].includes(call.form[1] ?? '') && destinationOutside(call, inside, [{ long: 'root', value: true }], ['CARGO_INSTALL_ROOT']) !== undefined ? `cargo ${call.form[1]} changes ~/.cargo/bin (no --root inside the workspace)` : undefined) },
-  { programs: /^go$/, outside: (call, inside) => (call.form[1] === 'install' && destinationOutside(call, inside, [], ['GOBIN']) !== undefined ? 'go install writes the program into GOBIN or ~/go/bin (no GOBIN inside the workspace)' : undefined) },
+  { programs: /^cargo$/, outside: cargoInstall },
+  { programs: /^go$/, outside: goInstall },
   { programs: /^gem$/, outside: gemInstall },
   // `make install` (and install-*, uninstall) copies into PREFIX, /usr/local by default; DESTDIR or PREFIX inside keeps it.
   {
@@ -88,7 +116,7 @@ function launched(name: string, words: readonly Word[]): { name: string; words: 
   return program === undefined || program === 'npx' || program === 'pnpx' ? undefined : { name: program, words: words.slice(at + 1) };
 }
 
-function judge(name: string, words: readonly Word[], at: Omit<Call, 'form' | 'words' | 'raw'>, raw: string, inside: Inside): string | undefined {
+function judge(name: string, words: readonly Word[], at: Pick<Call, 'env' | 'assigned' | 'folders'>, raw: string, inside: Inside): string | undefined {
   const inner = launched(name, words);
   if (inner !== undefined) return judge(inner.name, inner.words, at, inner.name, inside);
   const row = ROWS.find((each) => each.programs.test(name)) ?? (INSIDE_PROGRAMS.test(name) ? undefined : UNKNOWN_ROW);
@@ -112,5 +140,6 @@ export function installsOutside(command: SimpleCommand, inside: Inside, folders:
     const value = word.candidates.length === 1 && !word.candidates[0]!.includes(UNKNOWN) ? word.candidates[0]! : `${UNKNOWN}${word.text}`;
     return { value: word.dynamic ? value : word.value, shown: word.text, dynamic: word.dynamic };
   });
-  return judge(name, words, { env: assignments(command), folders }, command.rawName ?? name, inside);
+  const assigned = assignments(command);
+  return judge(name, words, { env: withEngine(process.env, assigned), assigned, folders }, command.rawName ?? name, inside);
 }

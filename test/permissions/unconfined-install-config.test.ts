@@ -1,0 +1,94 @@
+// Issue 26: with --sandbox off, an install's destination is computed from every input the installer reads,
+// not only the line's options: the configuration files it reads in the workspace and the user's home (yarn 1's
+// `.yarnrc`, yarn 2+'s `.yarnrc.yml`, npm's and pnpm's `.npmrc`, pip's pip.conf and PIP_CONFIG_FILE), cargo's
+// `--config`, `go env -w`, and the engine's own environment (variables exported before codeward started, which
+// the commands it runs inherit). A destination not proven inside needs a person (C241 under --yes); each row
+// has an inside control that still runs. The programs are stubs (unconfined-stubs.ts): nothing installs.
+import { existsSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
+import { installStubs } from './unconfined-stubs.js';
+
+const { box, run } = installStubs(['npm', 'pnpm', 'yarn', 'pip', 'cargo', 'go', 'gem']);
+
+interface Row {
+  // Files to write: a path relative to the workspace, or `~/…` in the user's home.
+  readonly files?: Readonly<Record<string, string>>;
+  // The engine's environment (`@` is the workspace root, `~` the home).
+  readonly env?: Readonly<Record<string, string>>;
+  readonly line: string;
+}
+
+async function setUp(row: Row): Promise<void> {
+  const { root, home } = box();
+  vi.stubEnv('HOME', home);
+  // npx and `npm run` (which may start this test) export the user's npmrc: the test's home's instead.
+  vi.stubEnv('npm_config_userconfig', join(home, '.npmrc'));
+  for (const [name, value] of Object.entries(row.env ?? {})) vi.stubEnv(name, value.replace(/^@/, root).replace(/^~/, home));
+  for (const [name, text] of Object.entries(row.files ?? {})) {
+    const path = name.startsWith('~/') ? join(home, name.slice(2)) : join(root, name);
+    await mkdir(dirname(path), { recursive: true });
+    await writeFile(path, text);
+  }
+}
+
+const OUTSIDE: readonly [string, Row, RegExp][] = [
+  ['yarn 1 .yarnrc global', { files: { '.yarnrc': 'global true\n' }, line: 'yarn add x' }, /\.yarnrc global true/],
+  ['yarn 1 .yarnrc prefix', { files: { '.yarnrc': 'prefix "/tmp/cw-none"\n' }, line: 'yarn add x' }, /\.yarnrc prefix/],
+  ['yarn 1 .yarnrc scoped modules folder', { files: { '.yarnrc': '--install.modules-folder /tmp/cw-none\n' }, line: 'yarn install' }, /modules-folder/],
+  ['yarn 1 ~/.yarnrc global-folder', { files: { '~/.yarnrc': 'global-folder /tmp/cw-none\n' }, line: 'yarn add x' }, /global-folder/],
+  ['yarn 2+ .yarnrc.yml globalFolder', { files: { '.yarnrc.yml': 'globalFolder: /tmp/cw-none\n' }, line: 'yarn add x' }, /globalFolder: \/tmp\/cw-none/],
+  ['the user\'s ~/.npmrc global=true', { files: { '~/.npmrc': 'global=true\n' }, line: 'npm i x' }, /\.npmrc global=true/],
+  ['a .npmrc naming another user config', { files: { '.npmrc': 'userconfig=/tmp/cw-none/rc\n' }, line: 'npm i x' }, /userconfig=/],
+  ['--userconfig FILE on the line', { files: { rc: 'global=true\n' }, line: 'npm i --userconfig ./rc x' }, /rc global=true/],
+  ['pnpm .npmrc modules-dir', { files: { '.npmrc': 'modules-dir=/tmp/cw-none\n' }, line: 'pnpm add x' }, /modules-dir=\/tmp\/cw-none/],
+  ['the engine\'s npm_config_userconfig', { files: { '~/elsewhere.rc': 'location=global\n' }, env: { npm_config_userconfig: '~/elsewhere.rc' }, line: 'npm i x' }, /elsewhere\.rc location=global/],
+  ['the engine\'s npm_config_global', { env: { npm_config_global: 'true' }, line: 'npm i x' }, /--global/],
+  ['the engine\'s NPM_CONFIG_LOCATION', { env: { NPM_CONFIG_LOCATION: 'global' }, line: 'npm i x' }, /--global/],
+  ['the engine\'s PIP_TARGET', { env: { PIP_TARGET: '/tmp/cw-none' }, line: 'pip install x' }, /PIP_TARGET \/tmp\/cw-none/],
+  ['the engine\'s PIP_USER', { env: { PIP_USER: '1' }, line: '.venv/bin/pip install x' }, /--user/],
+  ['the user\'s pip.conf target', { files: { '~/.config/pip/pip.conf': '[install]\ntarget = /tmp/cw-none\n' }, line: '.venv/bin/pip install x' }, /pip\.conf target=\/tmp\/cw-none/],
+  ['the user\'s legacy ~/.pip/pip.conf user', { files: { '~/.pip/pip.conf': '[global]\nuser = true\n' }, line: '.venv/bin/pip install x' }, /pip\.conf user=true/],
+  ['the workspace venv\'s pip.conf prefix', { files: { '.venv/pip.conf': '[install]\nprefix=/tmp/cw-none\n' }, line: '.venv/bin/pip install x' }, /\.venv\/pip\.conf prefix=/],
+  ['PIP_CONFIG_FILE on the line', { files: { 'pc.ini': '[install]\nroot = /tmp/cw-none\n' }, line: 'PIP_CONFIG_FILE=pc.ini .venv/bin/pip install x' }, /pc\.ini root=/],
+  ['the engine\'s PIP_CONFIG_FILE', { files: { '~/p.conf': '[install]\ntarget = /tmp/cw-none\n' }, env: { PIP_CONFIG_FILE: '~/p.conf' }, line: '.venv/bin/pip install x' }, /p\.conf target=/],
+  ['cargo --config over CARGO_INSTALL_ROOT', { line: 'CARGO_INSTALL_ROOT=./r cargo install --config install.root="/tmp/cw-none" x' }, /--config install\.root=/],
+  ['cargo --config FILE', { line: 'CARGO_INSTALL_ROOT=./r cargo --config ./c.toml install x' }, /--config \.\/c\.toml/],
+  ['go env -w', { line: 'go env -w GOBIN=/tmp/cw-none' }, /go env -w changes the user's go configuration/],
+];
+
+const INSIDE: readonly [string, Row][] = [
+  ['yarn 1 .yarnrc registry and a modules folder inside', { files: { '.yarnrc': 'registry "https://registry.example/"\n--modules-folder ./vendor\nglobal false\n' }, line: 'yarn add x' }],
+  ['yarn 2+ .yarnrc.yml folders inside', { files: { '.yarnrc.yml': 'globalFolder: ./.yarn/global\nnodeLinker: node-modules\n' }, line: 'yarn add x' }],
+  ['~/.npmrc with a registry only', { files: { '~/.npmrc': 'registry=https://registry.example/\nprefix=/usr/local\n' }, line: 'npm i x' }],
+  ['--userconfig naming a file with a registry only', { files: { rc: 'registry=https://registry.example/\n' }, line: 'npm i --userconfig ./rc x' }],
+  ['pnpm .npmrc modules-dir inside', { files: { '.npmrc': 'modules-dir=./nm\n' }, line: 'pnpm add x' }],
+  // `npm run` and npx export these to what they start (codeward among them): npm's local folder is not moved.
+  ['the engine\'s npm_config_prefix, set by npm run', { env: { npm_config_prefix: '/usr', npm_config_global: '', npm_config_userconfig: '~/.npmrc' }, line: 'npm i x' }],
+  ['the engine\'s PIP_TARGET inside', { env: { PIP_TARGET: '@/vendor' }, line: 'pip install x' }],
+  ['pip.conf with an index only', { files: { '~/.config/pip/pip.conf': '[global]\nindex-url = https://pypi.example/simple\n', '.venv/pip.conf': '[install]\ntarget = ./vendor\n' }, line: '.venv/bin/pip install x' }],
+  ['PIP_CONFIG_FILE=/dev/null', { files: { '~/.config/pip/pip.conf': '[install]\ntarget = /tmp/cw-none\n' }, env: { PIP_CONFIG_FILE: '/dev/null' }, line: '.venv/bin/pip install x' }],
+  ['cargo --root inside with CARGO_INSTALL_ROOT outside', { env: { CARGO_INSTALL_ROOT: '/tmp/cw-none' }, line: 'cargo install --root ./r x' }],
+  ['the engine\'s CARGO_INSTALL_ROOT inside', { env: { CARGO_INSTALL_ROOT: '@/r' }, line: 'cargo install x' }],
+  ['the engine\'s GOPATH inside', { env: { GOPATH: '@/gp' }, line: 'go install ./...' }],
+  ['go env -w with GOENV inside', { line: 'GOENV=./goenv go env -w GOFLAGS=-mod=mod' }],
+  ['gem --install-dir inside beats the engine\'s GEM_HOME', { env: { GEM_HOME: '/tmp/cw-none' }, line: 'gem install -i vendor x' }],
+  ['the engine\'s GEM_HOME inside', { env: { GEM_HOME: '@/gems' }, line: 'gem install x' }],
+];
+
+describe('--sandbox off: an install sent outside by configuration or the engine\'s environment needs a person', () => {
+  it.each(OUTSIDE)('%s: --yes is C241 naming the input; nothing ran', async (_name, row, why) => {
+    await setUp(row);
+    const out = await run(row.line);
+    expect(out).toMatch(/^C241 /);
+    expect(out).toMatch(/installs outside the workspace/);
+    expect(out).toMatch(why);
+    expect(existsSync(join(box().root, 'ran.log'))).toBe(false);
+  });
+
+  it.each(INSIDE)('%s: runs under --yes', async (_name, row) => {
+    await setUp(row);
+    expect(await run(row.line)).toBe('ran');
+  });
+});
