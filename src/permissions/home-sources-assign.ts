@@ -3,6 +3,7 @@ import type { ShWord } from '../shell/sh-tokens.js';
 import { expandWord, loadedOf, type Loaded } from './home-sources-expand.js';
 import { envNamed, isCommandVariable, isSpaceSeparated } from './obeyed-env.js';
 import { valuePaths } from './obeyed-env-values.js';
+import { wholeTree } from './obeyed-env-runtime.js';
 
 // The assignments of a shell start-up file or `.envrc` (home-sources-shell.ts walks the commands): what the
 // variables they set make programs load.
@@ -67,5 +68,9 @@ export function variableLoads(name: string, values: readonly ShWord[], vars: Rea
   const entries = loadedOf(found.entries.map((text) => ({ text, single: first.single })), vars, undefined, found.folders !== undefined);
   // A module folder that is the env file's own folder or above (`PERL5LIB=$PWD`) names the project, as R13-12's values do.
   const kept = found.code && base !== undefined ? entries.filter((loaded) => !holds(isAbsolute(loaded.path) ? loaded.path : join(base, loaded.path), base)) : entries;
-  return [...folders, ...kept, ...(isCommandVariable(name) ? other() : [])];
+  // NODE_OPTIONS: a bare module name wherever node finds it from here up (reach row 4), the env files node
+  // reads as dotenv files in turn (R17-5: what their NODE_OPTIONS names), an option not understood (node-options.ts).
+  const upward = loadedOf((found.upward ?? []).map((text) => ({ text, single: first.single })), vars).map((loaded) => ({ ...loaded, upward: true as const }));
+  const dotenv = loadedOf((found.dotenv ?? []).map((text) => ({ text, single: first.single })), vars, 'dotenv');
+  return [...folders, ...kept, ...upward, ...dotenv, ...(found.why === undefined ? [] : [wholeTree(found.why)]), ...(isCommandVariable(name) ? other() : [])];
 }

@@ -34,13 +34,22 @@ const listFiles = (dir: string): string[] => {
 // A loaded path as absolute paths (one per base its kind resolves relative names against), each with
 // whether it names a folder (a glob: the folder above its first glob part).
 function targets(loaded: Loaded, file: string, home: string, row: LoaderRow): { path: string; folder: boolean }[] {
-  const bases = isAbsolute(loaded.path) ? ['/'] : row.base.map((base) => (base === 'file' ? dirname(file) : base === 'home' ? home : join(home, base)));
+  const near = isAbsolute(loaded.path) ? ['/'] : row.base.map((base) => (base === 'file' ? dirname(file) : base === 'home' ? home : join(home, base)));
+  // A bare module name (`upward`): node looks it up from the folder and every folder above it (no fixed depth).
+  const bases = loaded.upward === true && !isAbsolute(loaded.path) ? near.flatMap(above) : near;
   return bases.map((base) => {
     const absolute = join(base, loaded.path);
     const glob = absolute.search(/[*?[]/);
     if (glob >= 0) return { path: dirname(absolute.slice(0, glob + 1)), folder: true };
     return { path: absolute, folder: loaded.folder === true };
   });
+}
+
+// `folder` and every folder above it, up to `/`.
+function above(folder: string): string[] {
+  const out = [folder];
+  while (dirname(out[out.length - 1]!) !== out[out.length - 1]) out.push(dirname(out[out.length - 1]!));
+  return out;
 }
 
 const relIn = (path: string, root: string): string | undefined => {
