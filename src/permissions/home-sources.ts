@@ -5,6 +5,7 @@ import { statQuiet } from '../files/stat-quiet.js';
 import { resolveLoose, type HomeLink } from './home-links.js';
 import { LOADERS, loadsOf, type LoaderRow } from './home-sources-parse.js';
 import { namedPaths } from './home-sources-named.js';
+import { above } from './home-sources-assign.js';
 import type { Loaded, LoaderKind } from './home-sources-expand.js';
 
 // What the user's start-up files LOAD (red team R9-4, CRITICAL, and R10: `~/.bashrc: source
@@ -43,13 +44,6 @@ function targets(loaded: Loaded, file: string, home: string, row: LoaderRow): { 
     if (glob >= 0) return { path: dirname(absolute.slice(0, glob + 1)), folder: true };
     return { path: absolute, folder: loaded.folder === true };
   });
-}
-
-// `folder` and every folder above it, up to `/`.
-function above(folder: string): string[] {
-  const out = [folder];
-  while (dirname(out[out.length - 1]!) !== out[out.length - 1]) out.push(dirname(out[out.length - 1]!));
-  return out;
 }
 
 const relIn = (path: string, root: string): string | undefined => {

@@ -13,7 +13,7 @@
 // protects its files named like programs, a root below a relative entry's first names the rest of it (foldersAt).
 import { shadowedNames } from './obeyed-env-path.js';
 import { foldersAt, relativeOf } from './obeyed-env-where.js';
-import { moduleSpellings } from './node-resolve.js';
+import { isPathSpecifier, moduleSpellings } from './node-resolve.js';
 import { nodeOptionWords, readNodeOptions } from './node-options.js';
 
 export interface EnvLoadGlob {
@@ -122,6 +122,8 @@ export interface EnvNamed {
   readonly loadFolders?: string[];
   readonly code?: true;
   readonly upward?: string[];
+  // The packages of the bare names (`@s/x` of `@s/x/register`): their package.json `main` is followed.
+  readonly packages?: string[];
   readonly dotenv?: string[];
   readonly why?: string;
 }
@@ -135,6 +137,7 @@ function nodeNamed(value: string): EnvNamed {
   return {
     entries: [...spellings.filter((one) => !bare(one)), ...read.envFiles, ...read.opaque],
     upward: spellings.filter(bare),
+    packages: read.modules.filter((spec) => !isPathSpecifier(spec)).map((spec) => spec.split('/').slice(0, spec.startsWith('@') ? 2 : 1).join('/')),
     dotenv: read.envFiles,
     ...(read.why === undefined ? {} : { why: read.why }),
   };
