@@ -10,12 +10,14 @@
 //   NODE_OPTIONS by node 20, read there all the same: the over-reading names more, never less);
 // - opaque: a file node loads that codeward does not read (an OpenSSL config loads engines, a snapshot blob
 //   is code, a policy redirects modules, a snapshot build runs its entry): obeyed, and the rest is unknown;
+// - runs: a package.json script node runs (`node --run test`, node 22), not followed: unknown;
 // - value: data, a pattern, or a file or folder node writes (profiles, reports, logs), not loaded code.
-type Kind = 'module' | 'env' | 'opaque' | 'value';
+type Kind = 'module' | 'env' | 'opaque' | 'runs' | 'value';
 
 const OPTIONS: Readonly<Record<string, Kind>> = {
   '-r': 'module', '--require': 'module', '--import': 'module', '--loader': 'module', '--experimental-loader': 'module', '--test-reporter': 'module',
   '--env-file': 'env', '--env-file-if-exists': 'env',
+  '--run': 'runs',
   '--openssl-config': 'opaque', '--snapshot-blob': 'opaque', '--experimental-policy': 'opaque', '--build-snapshot-config': 'opaque', '--experimental-sea-config': 'opaque', '--experimental-config-file': 'opaque',
   ...Object.fromEntries(['-C', '--conditions', '-e', '--eval', '-p', '--print', '--allow-fs-read', '--allow-fs-write', '--cpu-prof-dir', '--cpu-prof-interval', '--cpu-prof-name',
     '--diagnostic-dir', '--disable-proto', '--disable-warning', '--dns-result-order', '--experimental-default-type', '--heap-prof-dir', '--heap-prof-interval', '--heap-prof-name',
@@ -23,7 +25,8 @@ const OPTIONS: Readonly<Record<string, Kind>> = {
     '--network-family-autoselection-attempt-timeout', '--policy-integrity', '--redirect-warnings', '--report-directory', '--report-dir', '--report-filename', '--report-signal',
     '--secure-heap', '--secure-heap-min', '--test-concurrency', '--test-name-pattern', '--test-skip-pattern', '--test-reporter-destination', '--test-shard', '--test-timeout', '--title',
     '--tls-cipher-list', '--tls-keylog', '--trace-event-categories', '--trace-event-file-pattern', '--trace-require-module', '--unhandled-rejections', '--use-largepages',
-    '--v8-pool-size', '--watch-path', '--stack-trace-limit'].map((name) => [name, 'value' as const])),
+    '--v8-pool-size', '--watch-path', '--stack-trace-limit', '--localstorage-file', '--test-coverage-include', '--test-coverage-exclude', '--test-isolation',
+    '--watch-kill-signal', '--test-coverage-branches', '--test-coverage-functions', '--test-coverage-lines'].map((name) => [name, 'value' as const])),
 };
 // node's test runner reporters built into it (`--test-reporter=spec`): no file.
 const REPORTERS = new Set(['spec', 'tap', 'dot', 'junit', 'lcov']);
@@ -66,6 +69,7 @@ export function readNodeOptions(words: readonly string[], all = false): NodeOpti
     if (value === undefined) break;
     if (kind === 'module' && !(key === '--test-reporter' && REPORTERS.has(value))) modules.push(value);
     if (kind === 'env') envFiles.push(value);
+    if (kind === 'runs') why ??= `node's \`${key} ${value}\` (a package.json script node runs, not followed)`;
     if (kind === 'opaque') {
       opaque.push(value);
       why ??= `node's \`${key} ${value}\` (a file node loads that codeward does not read)`;

@@ -15,6 +15,7 @@ describe('readNodeOptions', () => {
   });
   it('an option it does not know: a path value fails closed, a number or a flag does not', () => {
     expect(readNodeOptions(['--future-preload=./tools/f', 't.js']).why).toContain('--future-preload=./tools/f');
+    expect(readNodeOptions(['--run', 'test']).why).toContain('--run test');
     expect(readNodeOptions(['--stack-size=2000', '--harmony', '--test-reporter=spec', 't.js'])).toEqual({ modules: [], envFiles: [], opaque: [], end: 3 });
   });
   it('NODE_OPTIONS: every word, quoted words kept whole', () => {
