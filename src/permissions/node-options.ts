@@ -12,6 +12,9 @@
 //   is code, a policy redirects modules, a snapshot build runs its entry): obeyed, and the rest is unknown;
 // - runs: a package.json script node runs (`node --run test`, node 22), not followed: unknown;
 // - value: data, a pattern, or a file or folder node writes (profiles, reports, logs), not loaded code.
+import type { EnvNamed } from './obeyed-env.js';
+import { isPathSpecifier, moduleSpellings } from './node-resolve.js';
+
 type Kind = 'module' | 'env' | 'opaque' | 'runs' | 'value';
 
 const OPTIONS: Readonly<Record<string, Kind>> = {
@@ -81,4 +84,19 @@ export function readNodeOptions(words: readonly string[], all = false): NodeOpti
 // NODE_OPTIONS' value as words: spaces separate them, double quotes hold a word with spaces (node's own rule).
 export function nodeOptionWords(value: string): string[] {
   return [...value.matchAll(/"((?:[^"\\]|\\.)*)"|'([^']*)'|(\S+)/g)].map((found) => found[1] ?? found[2] ?? found[3]!);
+}
+
+// What NODE_OPTIONS' value names, for the loader table (obeyed-env.ts envNamed): modules (a bare name's node_modules spellings
+// `upward`), the env files and the files node loads that codeward does not read (obeyed as files).
+export function nodeNamed(value: string): EnvNamed {
+  const read = readNodeOptions(nodeOptionWords(value), true);
+  const spellings = read.modules.flatMap((spec) => moduleSpellings(spec));
+  const bare = (one: string): boolean => one.startsWith('node_modules/');
+  return {
+    entries: [...spellings.filter((one) => !bare(one)), ...read.envFiles, ...read.opaque],
+    upward: spellings.filter(bare),
+    packages: read.modules.filter((spec) => !isPathSpecifier(spec)).map((spec) => spec.split('/').slice(0, spec.startsWith('@') ? 2 : 1).join('/')),
+    dotenv: read.envFiles,
+    ...(read.why === undefined ? {} : { why: read.why }),
+  };
 }

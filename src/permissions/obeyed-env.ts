@@ -13,8 +13,7 @@
 // protects its files named like programs, a root below a relative entry's first names the rest of it (foldersAt).
 import { shadowedNames } from './obeyed-env-path.js';
 import { foldersAt, relativeOf } from './obeyed-env-where.js';
-import { isPathSpecifier, moduleSpellings } from './node-resolve.js';
-import { nodeOptionWords, readNodeOptions } from './node-options.js';
+import { nodeNamed } from './node-options.js';
 
 export interface EnvLoadGlob {
   // Workspace-relative picomatch pattern.
@@ -126,21 +125,6 @@ export interface EnvNamed {
   readonly packages?: string[];
   readonly dotenv?: string[];
   readonly why?: string;
-}
-
-// What NODE_OPTIONS' value names (node-options.ts reads it): modules (a bare name's node_modules spellings
-// `upward`), the env files and the files node loads that codeward does not read (obeyed as files).
-function nodeNamed(value: string): EnvNamed {
-  const read = readNodeOptions(nodeOptionWords(value), true);
-  const spellings = read.modules.flatMap((spec) => moduleSpellings(spec));
-  const bare = (one: string): boolean => one.startsWith('node_modules/');
-  return {
-    entries: [...spellings.filter((one) => !bare(one)), ...read.envFiles, ...read.opaque],
-    upward: spellings.filter(bare),
-    packages: read.modules.filter((spec) => !isPathSpecifier(spec)).map((spec) => spec.split('/').slice(0, spec.startsWith('@') ? 2 : 1).join('/')),
-    dotenv: read.envFiles,
-    ...(read.why === undefined ? {} : { why: read.why }),
-  };
 }
 
 const joined = (folder: string, file: string): string => (folder === '' ? file : `${folder}/${file}`);
