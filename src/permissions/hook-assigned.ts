@@ -79,10 +79,10 @@ export function lineAssignments(words: readonly string[]): { words: string[]; fo
 
 // node's own options on a line (`node -r x t.js`, `node --env-file=./e t.js`): read by the NODE_OPTIONS row of
 // the loader table, as `NODE_OPTIONS=<its options>` (up to the script node runs; node-options.ts says what each
-// is). The other programs that take node's `-r`/`--import` (tsx, ts-node, bun) have options of their own: only
-// the loading ones are read for them.
+// is). The other programs that take node's `-r`/`--import`/`--env-file` (tsx, ts-node, bun) have options of
+// their own: only those are read for them.
 const NODES = new Set(['node', 'nodejs', 'tsx', 'ts-node', 'bun']);
-const NODE_LOADING = /^(?:-r|--require|--import|--loader|--experimental-loader)$/;
+const NODE_LOADING = /^(?:-r|--require|--import|--loader|--experimental-loader|--env-file|--env-file-if-exists)$/;
 export function nodeOptionsOf(words: readonly string[]): string[] {
   const at = words.findIndex((word) => NODES.has(word.slice(word.lastIndexOf('/') + 1)));
   if (at < 0) return [];
