@@ -12,7 +12,6 @@
 //   is code, a policy redirects modules, a snapshot build runs its entry): obeyed, and the rest is unknown;
 // - runs: a package.json script node runs (`node --run test`, node 22), not followed: unknown;
 // - value: data, a pattern, or a file or folder node writes (profiles, reports, logs), not loaded code.
-import type { EnvNamed } from './obeyed-env.js';
 import { isPathSpecifier, moduleSpellings } from './node-resolve.js';
 
 type Kind = 'module' | 'env' | 'opaque' | 'runs' | 'value';
@@ -88,7 +87,15 @@ export function nodeOptionWords(value: string): string[] {
 
 // What NODE_OPTIONS' value names, for the loader table (obeyed-env.ts envNamed): modules (a bare name's node_modules spellings
 // `upward`), the env files and the files node loads that codeward does not read (obeyed as files).
-export function nodeNamed(value: string): EnvNamed {
+export interface NodeNamed {
+  readonly entries: string[];
+  readonly upward: string[];
+  readonly packages: string[];
+  readonly dotenv: string[];
+  readonly why?: string;
+}
+
+export function nodeNamed(value: string): NodeNamed {
   const read = readNodeOptions(nodeOptionWords(value), true);
   const spellings = read.modules.flatMap((spec) => moduleSpellings(spec));
   const bare = (one: string): boolean => one.startsWith('node_modules/');
