@@ -1,8 +1,12 @@
-import { isAbsolute, join, relative } from 'node:path';
+import { dirname, isAbsolute, join, relative } from 'node:path';
+import { mainTargets } from './node-resolve.js';
 import type { ShWord } from '../shell/sh-tokens.js';
 import { expandWord, loadedOf, type Loaded } from './home-sources-expand.js';
 import { envNamed, isCommandVariable, isSpaceSeparated } from './obeyed-env.js';
 import { valuePaths } from './obeyed-env-values.js';
+import { wholeTree } from './obeyed-env-runtime.js';
+import { dotenvPairs } from './home-sources-dotenv.js';
+import { readGitMetadata } from '../git/config-read.js';
 
 // The assignments of a shell start-up file or `.envrc` (home-sources-shell.ts walks the commands): what the
 // variables they set make programs load.
@@ -44,7 +48,7 @@ export function assign(words: readonly ShWord[], vars: Map<string, string>, base
 // of zsh's start-up files, ZSH_CUSTOM oh-my-zsh's folder of scripts and plug-ins, and what the environment's table says of the others (obeyed-env.ts envNamed:
 // PATH's folders, whose programs run by name; PYTHONSTARTUP, NODE_OPTIONS' --require, LD_PRELOAD files ...).
 // Exported for mise's [env] values (home-sources-mise.ts), which are literal (`single`) words.
-export function variableLoads(name: string, values: readonly ShWord[], vars: ReadonlyMap<string, string>, base?: string): Loaded[] {
+export function variableLoads(name: string, values: readonly ShWord[], vars: ReadonlyMap<string, string>, base?: string, depth = 0): Loaded[] {
   const first = values[0]!;
   // Every other variable of a direnv file: what its value names as a path (R13-12).
   const other = (): Loaded[] => {
@@ -67,5 +71,35 @@ export function variableLoads(name: string, values: readonly ShWord[], vars: Rea
   const entries = loadedOf(found.entries.map((text) => ({ text, single: first.single })), vars, undefined, found.folders !== undefined);
   // A module folder that is the env file's own folder or above (`PERL5LIB=$PWD`) names the project, as R13-12's values do.
   const kept = found.code && base !== undefined ? entries.filter((loaded) => !holds(isAbsolute(loaded.path) ? loaded.path : join(base, loaded.path), base)) : entries;
-  return [...folders, ...kept, ...(isCommandVariable(name) ? other() : [])];
+  // NODE_OPTIONS: a bare module name wherever node finds it from here up (reach row 4), the env files node
+  // reads as dotenv files in turn (R17-5: what their NODE_OPTIONS names), an option not understood (node-options.ts).
+  const upward = loadedOf((found.upward ?? []).map((text) => ({ text, single: first.single })), vars).map((loaded) => ({ ...loaded, upward: true as const }));
+  // A package's `main`, wherever it points (R17-3), in each node_modules from the env file's folder up.
+  const mains = base === undefined ? [] : (found.packages ?? []).flatMap((pkg) => above(base).flatMap((folder) => mainTargets(join(folder, 'node_modules', pkg), (path) => readGitMetadata(path, MAX_ENV_BYTES), '/').files)).map((path) => ({ path }));
+  const envFiles = loadedOf((found.dotenv ?? []).map((text) => ({ text, single: first.single })), vars, base === undefined ? 'dotenv' : undefined);
+  const dotenv = base === undefined ? envFiles : [...envFiles, ...envFileLoads(envFiles.map((loaded) => (isAbsolute(loaded.path) ? loaded.path : join(base, loaded.path))), vars, base, depth)];
+  return [...folders, ...kept, ...upward, ...mains, ...dotenv, ...(found.why === undefined ? [] : [wholeTree(found.why)]), ...(isCommandVariable(name) ? other() : [])];
+}
+
+const MAX_ENV_BYTES = 64 * 1024;
+
+// `folder` and every folder above it, up to `/`.
+export function above(folder: string): string[] {
+  const out = [folder];
+  while (dirname(out[out.length - 1]!) !== out[out.length - 1]) out.push(dirname(out[out.length - 1]!));
+  return out;
+}
+const MAX_ENV_DEPTH = 4;
+
+// What the env files node reads (`--env-file`, R17-5) set: each variable as if the env file (`.envrc`, mise)
+// set it, relative names resolved where node runs (`base`), not in the env file's folder; a few files deep.
+function envFileLoads(paths: readonly string[], vars: ReadonlyMap<string, string>, base: string, depth: number): Loaded[] {
+  const out: Loaded[] = [];
+  for (const path of paths) {
+    const text = readGitMetadata(path, MAX_ENV_BYTES);
+    if (text === undefined) continue;
+    if (depth >= MAX_ENV_DEPTH) return [wholeTree(`node's env file \`${path}\` (env files naming env files more than ${MAX_ENV_DEPTH} deep)`)];
+    for (const [key, value] of dotenvPairs(text)) out.push(...variableLoads(key, [{ text: value, single: true }], vars, base, depth + 1));
+  }
+  return out;
 }

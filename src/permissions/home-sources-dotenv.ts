@@ -6,14 +6,24 @@ const LINE = /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_.]*)\s*=\s*(.*?)\s*$/;
 
 const quoted = (value: string): boolean => value.length >= 2 && (value[0] === '"' || value[0] === "'") && value.endsWith(value[0]);
 
-export function dotenvAsShell(text: string): string {
-  const out: string[] = [];
+// The KEY=VALUE pairs of a dotenv file, values without their quotes (node's `--env-file` reads it so too:
+// hook-node-options.ts).
+export function dotenvPairs(text: string): [string, string][] {
+  return dotenvLines(text).map(([key, value]) => [key, quoted(value) ? value.slice(1, -1) : value]);
+}
+
+// Each line's key and value as written (quoted, or unquoted up to ` #`).
+function dotenvLines(text: string): [string, string][] {
+  const out: [string, string][] = [];
   for (const line of text.split(/\r?\n/)) {
     const match = LINE.exec(line);
     if (!match || line.trimStart().startsWith('#')) continue;
     // An unquoted value ends before ` #` (a comment), as dotenv readers take it.
-    const value = quoted(match[2]!) ? match[2]! : `'${match[2]!.replace(/\s+#.*$/, '').replace(/'/g, "'\\''")}'`;
-    out.push(`export ${match[1]!}=${value}`);
+    out.push([match[1]!, quoted(match[2]!) ? match[2]! : match[2]!.replace(/\s+#.*$/, '')]);
   }
-  return out.join('\n');
+  return out;
+}
+
+export function dotenvAsShell(text: string): string {
+  return dotenvLines(text).map(([key, value]) => `export ${key}=${quoted(value) ? value : `'${value.replace(/'/g, "'\\''")}'`}`).join('\n');
 }

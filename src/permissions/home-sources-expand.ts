@@ -11,6 +11,9 @@ export interface Loaded {
   readonly path: string;
   readonly kind?: LoaderKind;
   readonly folder?: boolean;
+  // A relative path looked up from the loading file's folder and from every folder above it (a bare module
+  // name NODE_OPTIONS requires: node_modules/x wherever node finds it; reach row 4).
+  readonly upward?: true;
   // Why: the loading file is not understood, so it may load any file (the whole work tree, obeyed-env-runtime.ts).
   readonly why?: string;
 }

@@ -5,6 +5,7 @@ import { statQuiet } from '../files/stat-quiet.js';
 import { resolveLoose, type HomeLink } from './home-links.js';
 import { LOADERS, loadsOf, type LoaderRow } from './home-sources-parse.js';
 import { namedPaths } from './home-sources-named.js';
+import { above } from './home-sources-assign.js';
 import type { Loaded, LoaderKind } from './home-sources-expand.js';
 
 // What the user's start-up files LOAD (red team R9-4, CRITICAL, and R10: `~/.bashrc: source
@@ -34,7 +35,9 @@ const listFiles = (dir: string): string[] => {
 // A loaded path as absolute paths (one per base its kind resolves relative names against), each with
 // whether it names a folder (a glob: the folder above its first glob part).
 function targets(loaded: Loaded, file: string, home: string, row: LoaderRow): { path: string; folder: boolean }[] {
-  const bases = isAbsolute(loaded.path) ? ['/'] : row.base.map((base) => (base === 'file' ? dirname(file) : base === 'home' ? home : join(home, base)));
+  const near = isAbsolute(loaded.path) ? ['/'] : row.base.map((base) => (base === 'file' ? dirname(file) : base === 'home' ? home : join(home, base)));
+  // A bare module name (`upward`): node looks it up from the folder and every folder above it (no fixed depth).
+  const bases = loaded.upward === true && !isAbsolute(loaded.path) ? near.flatMap(above) : near;
   return bases.map((base) => {
     const absolute = join(base, loaded.path);
     const glob = absolute.search(/[*?[]/);

@@ -10,11 +10,20 @@ import { relative, resolve } from 'node:path';
 import { isHijackVariable } from '../shell/danger-variables.js';
 import { envNamed } from './obeyed-env.js';
 import { valuePaths } from './obeyed-env-values.js';
+import { readNodeOptions } from './node-options.js';
 
 export interface Assigned {
   // Absolute paths of the work tree the values name (files, and folders: everything below).
   readonly paths: string[];
   readonly why?: string;
+  // NODE_OPTIONS values met, with the folder node runs in: what they load is resolved with the walk's files
+  // (hook-node-options.ts: a package's `main`, the env files node reads, the modules a required file imports).
+  readonly node?: readonly NodeValue[];
+}
+
+export interface NodeValue {
+  readonly value: string;
+  readonly base: string;
 }
 
 const ASSIGNMENT = /^([A-Za-z_]\w*)=(.*)$/s;
@@ -50,7 +59,7 @@ export function assignedLoads(word: string, base: string, forProgram: boolean): 
   const holds = (part: string): boolean => !relative(resolve(base, part), base).startsWith('..');
   const whole = isHijackVariable(name) && value.split(/[\s:=,]+/).some((part) => /^[./]/.test(part) && holds(part));
   const why = assignedWhy(word, forProgram) ?? (whole ? `\`${name}=${value}\` (the programs of the line load from the whole folder)` : undefined);
-  return why === undefined ? { paths } : { paths, why };
+  return { paths, ...(why === undefined ? {} : { why }), ...(name === 'NODE_OPTIONS' ? { node: [{ value, base }] } : {}) };
 }
 
 // The assignments a simple command's words make for its program (before it, and after `env` / its options).
@@ -68,18 +77,27 @@ export function lineAssignments(words: readonly string[]): { words: string[]; fo
   return { words: found, forProgram: i < words.length };
 }
 
-// node's own options on a line (`node -r x t.js`, `node --import=./tools/x t.mjs`): read by the NODE_OPTIONS row
-// of the loader table, as `NODE_OPTIONS=-r x` (only the loading options, up to the script node runs).
+// node's own options on a line (`node -r x t.js`, `node --env-file=./e t.js`): read by the NODE_OPTIONS row of
+// the loader table, as `NODE_OPTIONS=<its options>` (up to the script node runs; node-options.ts says what each
+// is). The other programs that take node's `-r`/`--import`/`--env-file` (tsx, ts-node, bun) have options of
+// their own: only those are read for them.
 const NODES = new Set(['node', 'nodejs', 'tsx', 'ts-node', 'bun']);
-const NODE_LOADING = /^(?:-r|--require|--import|--loader|--experimental-loader)$/;
+const NODE_LOADING = /^(?:-r|--require|--import|--loader|--experimental-loader|--env-file|--env-file-if-exists)$/;
 export function nodeOptionsOf(words: readonly string[]): string[] {
   const at = words.findIndex((word) => NODES.has(word.slice(word.lastIndexOf('/') + 1)));
+  if (at < 0) return [];
+  const program = words[at]!.slice(words[at]!.lastIndexOf('/') + 1);
+  const own = words.slice(at + 1);
+  if (program === 'node' || program === 'nodejs') {
+    const end = readNodeOptions(own).end;
+    return end === 0 ? [] : [`NODE_OPTIONS=${own.slice(0, end).map((word) => (/\s/.test(word) ? `"${word}"` : word)).join(' ')}`];
+  }
   const found: string[] = [];
-  for (let i = at < 0 ? words.length : at + 1; i < words.length && words[i]!.startsWith('-') && words[i] !== '--'; i++) {
-    const word = words[i]!;
+  for (let i = 0; i < own.length && own[i]!.startsWith('-') && own[i] !== '--'; i++) {
+    const word = own[i]!;
     const key = word.includes('=') ? word.slice(0, word.indexOf('=')) : word;
     if (!NODE_LOADING.test(key)) continue;
-    const value = word.includes('=') ? word.slice(key.length + 1) : words[++i];
+    const value = word.includes('=') ? word.slice(key.length + 1) : own[++i];
     if (value !== undefined) found.push(`NODE_OPTIONS=${key} ${value}`);
   }
   return found;
@@ -88,15 +106,16 @@ export function nodeOptionsOf(words: readonly string[]): string[] {
 // What `.npmrc`'s keys name (`node-options=--require ./x.js`, `script-shell=./sh`): npm reads them for every
 // script it runs; a script shell other than a standard one runs every script line.
 export function npmrcLoads(text: string, base: string): Assigned {
-  const paths: string[] = [];
+  const paths: string[] = [], node: NodeValue[] = [];
   for (const line of text.split('\n')) {
     const found = /^\s*([\w@:/.-]+)\s*=\s*(.*?)\s*$/.exec(line);
     if (!found || found[1]!.startsWith(';') || found[1]!.startsWith('#')) continue;
     const loads = npmKeyLoads(found[1]!, found[2]!.replace(/^(["'])(.*)\1$/, '$2'), base, '.npmrc');
-    if (loads.why !== undefined) return { paths, why: loads.why };
+    if (loads.why !== undefined) return { paths, node, why: loads.why };
     paths.push(...loads.paths);
+    node.push(...(loads.node ?? []));
   }
-  return { paths };
+  return { paths, node };
 }
 
 // What one npm config key's value names (`where`: the file or line that sets it, for the reason).
@@ -107,8 +126,8 @@ function npmKeyLoads(key: string, value: string, base: string, where: string): A
   if (key === 'userconfig' || key === 'globalconfig') return { paths: [], why: `${shown} (npm reads its configuration from a file codeward does not read)` };
   // node-options is NODE_OPTIONS for every script; another key's value names a path at most (a token
   // `${NPM_TOKEN}` is the person's environment).
-  const loads = key === 'node-options' ? assignedLoads(`NODE_OPTIONS=${value}`, base, true) : { paths: value.includes('$') ? [] : valuePaths(value, base).map((each) => each.path) };
-  return loads.why === undefined ? { paths: loads.paths } : { paths: loads.paths, why: `${where} ${loads.why}` };
+  const loads: Assigned = key === 'node-options' ? assignedLoads(`NODE_OPTIONS=${value}`, base, true) : { paths: value.includes('$') ? [] : valuePaths(value, base).map((each) => each.path) };
+  return { ...loads, ...(loads.why === undefined ? {} : { why: `${where} ${loads.why}` }) };
 }
 
 // npm's config given as options on its own line (red team R15-18): npm reads every `--key=value` and `--key
@@ -118,7 +137,7 @@ const NPM_PROGRAM_KEYS = ['script-shell', 'node-options', 'userconfig', 'globalc
 const MANAGERS = new Set(['npm', 'pnpm']);
 export function npmLineLoads(words: readonly string[], base: string): Assigned {
   const at = words.findIndex((word) => MANAGERS.has(word.slice(word.lastIndexOf('/') + 1)));
-  const paths: string[] = [];
+  const paths: string[] = [], node: NodeValue[] = [];
   for (let i = at < 0 ? words.length : at + 1; i < words.length && words[i] !== '--'; i++) {
     const option = /^--([\w-]+)(?:=(.*))?$/s.exec(words[i]!);
     if (!option) continue;
@@ -129,8 +148,9 @@ export function npmLineLoads(words: readonly string[], base: string): Assigned {
     // reads every word after it, an over-reading that names more, never less.
     const value = key === 'node-options' ? [option[2] ?? '', ...words.slice(i + 1)].join(' ') : option[2] ?? words[++i] ?? '';
     const loads = npmKeyLoads(key, value, base, `the option --${option[1]}`);
-    if (loads.why !== undefined) return { paths, why: loads.why };
+    if (loads.why !== undefined) return { paths, node, why: loads.why };
     paths.push(...loads.paths);
+    node.push(...(loads.node ?? []));
   }
-  return { paths };
+  return { paths, node };
 }

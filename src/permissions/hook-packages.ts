@@ -9,8 +9,8 @@ import { realpathSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { inside } from './hook-spelling.js';
 import { read, stats, type Walk } from './hook-walk.js';
-import { moduleTargets } from './node-resolve.js';
-import { nodeReach } from './hook-scripts.js';
+import { mainTargets, moduleTargets } from './node-resolve.js';
+import { NODE_SCRIPT, nodeReach } from './hook-scripts.js';
 
 const MAX_PACKAGES = 256;
 const FIELDS = ['dependencies', 'optionalDependencies', 'peerDependencies'];
@@ -37,8 +37,31 @@ function installedAt(walk: Walk, name: string, from: string): { at: string; real
   return { at: top };
 }
 
-// Obeys the package folders `folders` (absolute) whole, and what they load by name, transitively.
+// The names a manifest makes the package load by name: its dependencies, and the packages its `imports`
+// map a `#name` to (`"#db": "pg"`: node resolves pg from the package's folder).
+function loadedNames(manifest: Record<string, unknown> | null): string[] {
+  const names = FIELDS.flatMap((field) => {
+    const deps = manifest?.[field];
+    return typeof deps === 'object' && deps !== null ? Object.keys(deps) : [];
+  });
+  const leaves = (value: unknown): unknown[] => (typeof value === 'object' && value !== null ? Object.values(value).flatMap(leaves) : [value]);
+  for (const target of leaves(manifest?.['imports'])) if (typeof target === 'string' && !target.startsWith('./') && !target.startsWith('#')) names.push(target.split('/').slice(0, target.startsWith('@') ? 2 : 1).join('/'));
+  return names;
+}
+
+// Obeys the package folders `folders` (absolute) whole, what they load by name, transitively, and the file
+// their package.json `main` names when it lies outside the folder (red team R17-3: `"main": "../../tools/x.js"`),
+// with what that file imports; a `main` outside the work tree fails closed.
 export function obeyPackages(walk: Walk, folders: readonly string[]): void {
+  const scripts: string[] = [];
+  closure(walk, folders, scripts);
+  for (const script of scripts) {
+    const unknown = obeyNodeScript(walk, script);
+    if (unknown !== undefined) walk.unmodeled ??= unknown;
+  }
+}
+
+function closure(walk: Walk, folders: readonly string[], scripts: string[]): void {
   const seen = new Set<string>();
   const queue = [...folders];
   for (let at = 0; at < queue.length; at++) {
@@ -59,24 +82,34 @@ export function obeyPackages(walk: Walk, folders: readonly string[]): void {
     } catch {
       continue;
     }
-    for (const field of FIELDS) {
-      const deps = manifest?.[field];
-      if (typeof deps !== 'object' || deps === null) continue;
-      for (const name of Object.keys(deps)) {
-        // Every file or folder node tries for the name before and where it finds it (node_modules/<dep>.js
-        // before the folder, nearer places first), present or not: an install at a nearer place later is
-        // obeyed already; farther places are not reached while the nearer package stays.
-        const found = installedAt(walk, name, folder);
-        for (const path of moduleTargets(name, folder, found.at)) walk.files.add(path);
-        queue.push(found.real ?? join(walk.top, 'node_modules', name));
-      }
+    const main = mainTargets(folder, (path) => read(walk, path), walk.top);
+    if (main.outside !== undefined) walk.unmodeled ??= main.outside;
+    for (const file of main.files.filter((one) => !inside(folder, one))) {
+      walk.files.add(file);
+      if (NODE_SCRIPT.test(file) && stats(file)?.file === true) scripts.push(file);
+    }
+    for (const name of loadedNames(manifest)) {
+      // Every file or folder node tries for the name before and where it finds it (node_modules/<dep>.js
+      // before the folder, nearer places first), present or not: an install at a nearer place later is
+      // obeyed already; farther places are not reached while the nearer package stays.
+      const found = installedAt(walk, name, folder);
+      for (const path of moduleTargets(name, folder, found.at)) walk.files.add(path);
+      queue.push(found.real ?? join(walk.top, 'node_modules', name));
     }
   }
 }
 
+// The scripts obeyNodeScript followed, per walk: each once (a package's `main` script importing the package
+// again would loop).
+const FOLLOWED = new WeakMap<Walk, Set<string>>();
+
 // Obeys what the node script `script` (absolute) loads (hook-scripts.ts nodeReach): its files, and the packages
 // its bare names name with what those load. Returns why the rest is not known, if it is not.
 export function obeyNodeScript(walk: Walk, script: string): string | undefined {
+  const followed = FOLLOWED.get(walk) ?? new Set<string>();
+  FOLLOWED.set(walk, followed);
+  if (followed.has(script)) return undefined;
+  followed.add(script);
   const reach = nodeReach(script, walk.top, (path) => read(walk, path), (path) => stats(path)?.file === true);
   for (const file of reach.files) walk.files.add(file);
   for (const glob of reach.globs) walk.globs.add(glob);

@@ -12,7 +12,7 @@ import { isBuiltin } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { isInside } from '../workspace/contains.js';
 import type { Read } from './hook-tasks.js';
-import { moduleTargets, packageFolders } from './node-resolve.js';
+import { mainTargets, moduleTargets, packageFolders } from './node-resolve.js';
 
 const MAX_FILES = 64;
 export const NODE_SCRIPT = /\.(?:[cm]?js|[cm]?ts|jsx|tsx)$/;
@@ -31,18 +31,12 @@ export interface ScriptReach {
   readonly unknown?: string;
 }
 
-// The files node tries for a relative name from `from` (the folder of the requiring file), and the package.json
-// "main" of a folder it names.
-function candidates(name: string, from: string, read: Read): string[] {
+// The files node tries for a relative name from `from` (the folder of the requiring file), and what the
+// package.json "main" of a folder it names points at, wherever that is (R17-3: `outside`, a main out of `top`).
+function candidates(name: string, from: string, read: Read, top: string): { files: string[]; outside?: string } {
   const base = resolve(from, name);
-  const found = [...EXTENSIONS.map((ext) => `${base}${ext}`), ...INDEXES.map((index) => join(base, index))];
-  try {
-    const main = (JSON.parse(read(join(base, 'package.json')) ?? '{}') as { main?: unknown }).main;
-    if (typeof main === 'string') found.push(...EXTENSIONS.map((ext) => `${resolve(base, main)}${ext}`), join(resolve(base, main), 'index.js'));
-  } catch {
-    // Not JSON: the package.json itself is obeyed.
-  }
-  return found;
+  const main = mainTargets(base, read, top);
+  return { ...main, files: [...EXTENSIONS.map((ext) => `${base}${ext}`), ...INDEXES.map((index) => join(base, index)), ...main.files] };
 }
 
 // What the node script at `script` (absolute, in the work tree `top`) loads.
@@ -81,7 +75,9 @@ export function nodeReach(script: string, top: string, read: Read, isFile: (path
         for (const folder of packageFolders(name, dirname(file), top)) packages.add(folder);
         continue;
       }
-      for (const path of candidates(name, dirname(file), read)) {
+      const tried = candidates(name, dirname(file), read, top);
+      if (tried.outside !== undefined) return done(tried.outside);
+      for (const path of tried.files) {
         if (!isInside(top, path)) continue;
         files.add(path);
         if (isFile(path) && NODE_SCRIPT.test(path) && !queue.includes(path)) queue.push(path);
@@ -116,7 +112,7 @@ function selfReference(name: string, from: string, top: string, read: Read): { f
       const leaves = (value: unknown): unknown[] => (typeof value === 'object' && value !== null ? Object.values(value).flatMap(leaves) : [value]);
       const named = target === undefined ? [] : leaves(target);
       if (named.length === 0 || named.some((one) => typeof one !== 'string' || one.includes('*'))) return { files: [], folder };
-      return { files: (named as string[]).flatMap((one) => candidates(one, folder, read)) };
+      return { files: (named as string[]).flatMap((one) => candidates(one, folder, read, top).files) };
     }
     if (folder === top) break;
   }

@@ -9,7 +9,7 @@
 // - a bare name (`x`, `@s/x`, `x/sub`): the package folder node_modules/<package>, whole, and the file forms
 //   node_modules/<name>.<ext>, in the node_modules of the folder it resolves from and of every folder above.
 import { isBuiltin } from 'node:module';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { inside } from './hook-spelling.js';
 
 export const MODULE_EXTS = ['js', 'cjs', 'mjs', 'ts', 'cts', 'mts', 'jsx', 'tsx', 'json', 'node'];
@@ -71,4 +71,23 @@ export function packageFolders(spec: string, from: string, top: string): string[
   const pkg = PACKAGE.exec(spec)?.[0];
   if (pkg === undefined || spec.startsWith('<') || isPathSpecifier(spec) || NOT_FILE.test(spec) || isBuiltin(spec)) return [];
   return nodeModulesUp(from, top).map((modules) => join(modules, pkg)).filter((one) => inside(top, one));
+}
+
+// What a folder's package.json `main` makes node load (red team R17-3): node follows it wherever it points,
+// `../` included, with the extensions and index files it tries (a missing target may appear later: obeyed
+// all the same). `exports` and `imports` targets cannot leave the package folder (node 20 refuses a `..` or
+// `node_modules` segment in them: ERR_INVALID_PACKAGE_TARGET), which is obeyed whole already. A `main` outside
+// `top` is not read: `outside` says so, and the caller fails closed.
+export function mainTargets(folder: string, read: (path: string) => string | undefined, top: string): { files: string[]; outside?: string } {
+  let main: unknown;
+  try {
+    main = (JSON.parse(read(join(folder, 'package.json')) ?? 'null') as { main?: unknown } | null)?.main;
+  } catch {
+    // Not JSON: node refuses the package (the file is a source of the walk: fixed later, it is read then).
+    return { files: [] };
+  }
+  if (typeof main !== 'string' || main === '') return { files: [] };
+  const target = resolve(folder, main);
+  if (!inside(top, target)) return { files: [], outside: `${relative(top, join(folder, 'package.json'))} \`"main": "${main}"\` (a file outside the work tree, not read)` };
+  return { files: pathSpellings(target) };
 }

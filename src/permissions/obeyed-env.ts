@@ -13,11 +13,7 @@
 // protects its files named like programs, a root below a relative entry's first names the rest of it (foldersAt).
 import { shadowedNames } from './obeyed-env-path.js';
 import { foldersAt, relativeOf } from './obeyed-env-where.js';
-import { moduleSpellings } from './node-resolve.js';
-
-// How many folders above the one a value is read in node's bare names are looked up (`../node_modules/x`): the
-// callers keep what lies inside the work tree, so a package's `.envrc` reaches the top's node_modules.
-const NODE_LEVELS = 8;
+import { nodeNamed } from './node-options.js';
 
 export interface EnvLoadGlob {
   // Workspace-relative picomatch pattern.
@@ -48,8 +44,9 @@ type Kind =
   // The operands of these options in a command-line-like value (NODE_OPTIONS --require ./x.js); `extension`:
   // added to an operand without one (ruby's `-rx` loads x.rb); `include`: options naming a load folder, whose
   // every file may be loaded by name (`-I./lib`: R14b-3), obeyed whole.
-  // `node`: each operand is a module specifier node resolves (node-resolve.ts: `./x` is x.js too, a bare `x`
-  // node_modules/x; red team R15-10, R15-14), read so in every file the table's values come from.
+  // `node`: node's options (node-options.ts: the allow-list of what each option's value is); a module specifier
+  // is resolved (node-resolve.ts: `./x` is x.js too, a bare `x` node_modules/x; red team R15-10, R15-14), read
+  // so in every file the table's values come from.
   | { readonly options: readonly string[]; readonly extension?: string; readonly include?: readonly string[]; readonly node?: true }
   // Perl modules these options load (PERL5OPT -Mtools::x: `tools/x.pm` in a folder of @INC).
   | { readonly modules: readonly string[]; readonly include?: readonly string[] }
@@ -75,7 +72,7 @@ const VARIABLES: readonly (readonly [string, Kind])[] = [
   ['GIT_CONFIG_SYSTEM', { files: 'one' }],
   ['PIP_CONFIG_FILE', { files: 'one' }],
   ['npm_config_userconfig', { files: 'one' }],
-  ['NODE_OPTIONS', { options: ['--require', '-r', '--import', '--loader', '--experimental-loader'], node: true }],
+  ['NODE_OPTIONS', { options: [], node: true }],
   ['RUBYOPT', { options: ['-r'], extension: '.rb', include: ['-I'] }],
   ...['PERL5LIB', 'PERLLIB', 'RUBYLIB', 'NODE_PATH'].map((name) => [name, { folders: ['**'], code: true }] as const),
   // Red team R12-16b: GNU make reads MAKEFILES' files before every makefile; perl loads PERL5OPT's modules.
@@ -118,13 +115,28 @@ function optionOperands(value: string, options: readonly string[]): string[] {
   return found.map((operand) => operand.replace(/^["']|["']$/g, ''));
 }
 
+export interface EnvNamed {
+  readonly entries: string[];
+  readonly folders?: readonly string[];
+  readonly loadFolders?: string[];
+  readonly code?: true;
+  readonly upward?: string[];
+  // The packages of the bare names (`@s/x` of `@s/x/register`): their package.json `main` is followed.
+  readonly packages?: string[];
+  readonly dotenv?: string[];
+  readonly why?: string;
+}
+
 const joined = (folder: string, file: string): string => (folder === '' ? file : `${folder}/${file}`);
 
 // What `value` of the variable `name` names: its entries, folders (`:`-separated; `folders`: what is loaded
 // in each, `**` everything) or files; undefined for a variable not in the table. Also read for the
 // assignments of the user's start-up files (home-sources-shell.ts: `export PATH=~/dotfiles/bin:$PATH`).
-// `loadFolders`: folders whose every file may be loaded (`-I` of RUBYOPT and PERL5OPT).
-export function envNamed(name: string, value: string): { entries: string[]; folders?: readonly string[]; loadFolders?: string[]; code?: true } | undefined {
+// `loadFolders`: folders whose every file may be loaded (`-I` of RUBYOPT and PERL5OPT). NODE_OPTIONS: `upward`,
+// the spellings of a bare module name, looked up from the folder the value applies in and every folder above
+// it up to the top (reach row 4: no fixed depth); `dotenv`, the env files node reads (`--env-file`, R17-5),
+// whose variables apply in turn; `why`, what node loads is not known (node-options.ts).
+export function envNamed(name: string, value: string): EnvNamed | undefined {
   const kind = VARIABLES.find(([each]) => each === name)?.[1];
   if (!kind) return undefined;
   if ('folders' in kind) return { entries: value.split(':'), folders: kind.folders, ...(kind.code ? { code: true as const } : {}) };
@@ -134,7 +146,7 @@ export function envNamed(name: string, value: string): { entries: string[]; fold
     const ext = kind.extension;
     return { entries: optionOperands(value, kind.options).flatMap((file) => (/\.\w+$/.test(file) ? [file] : [file, `${file}${ext}`])), ...loadFolders };
   }
-  if ('options' in kind && kind.node === true) return { entries: optionOperands(value, kind.options).flatMap((spec) => moduleSpellings(spec, NODE_LEVELS)) };
+  if ('options' in kind && kind.node === true) return nodeNamed(value);
   if ('command' in kind) return { entries: [value.trim().split(/\s+/)[0] ?? ''].filter((program) => program.includes('/')) };
   return { entries: 'options' in kind ? optionOperands(value, kind.options) : kind.files === 'list' ? value.split(/[:\s]+/) : [value] };
 }
@@ -167,7 +179,8 @@ export function envLoadGlobs(roots: readonly string[], env: Readonly<Record<stri
         }
       }
     } else {
-      for (const entry of named.entries) {
+      // The process's NODE_OPTIONS applies wherever node runs: a bare name's spellings hold in every folder.
+      for (const entry of [...named.entries, ...(named.upward ?? [])]) {
         const found = relativeOf(entry, roots, env['HOME']);
         if (found === undefined || found.rel === '') continue;
         const glob = found.relative ? `**/${found.rel}` : found.rel;

@@ -25,6 +25,7 @@ import { commitRunnerParts } from './hook-commit-runners.js';
 import { jsConfigs } from './hook-js-configs.js';
 import { installedPrograms } from './hook-bins.js';
 import { assignedLoads, lineAssignments, nodeOptionsOf, npmLineLoads, npmrcLoads } from './hook-assigned.js';
+import { obeyAssigned } from './hook-node-options.js';
 import { newWalk, read, stats, type Walk } from './hook-walk.js';
 import { doctestGlobs, nodeUnfollowed, runsScript, scriptLoads, sourceOperands, toolchainRun } from './hook-runs.js';
 import { commandWords, shellWords } from '../git/config-command.js';
@@ -111,9 +112,7 @@ function follow(walk: Walk, lines: readonly string[], depth: number, script: str
       const set = lineAssignments(part.map((word) => word.text));
       // node's own `-r x`/`--import x` read like NODE_OPTIONS' (one resolver: node-resolve.ts).
       for (const word of [...set.words, ...nodeOptionsOf(part.map((each) => each.text))]) {
-        const loads = assignedLoads(word, bases[bases.length - 1]!, set.forProgram);
-        for (const path of loads.paths) if (inside(top, path)) files.add(path);
-        if (loads.why !== undefined) walk.unmodeled ??= `${inside(top, script) ? relative(top, script) : script} runs ${loads.why}`;
+        obeyAssigned(walk, assignedLoads(word, bases[bases.length - 1]!, set.forProgram), `${inside(top, script) ? relative(top, script) : script} runs`);
       }
     }
     const unfollowed = nodeUnfollowed(words, bases, top);
@@ -187,12 +186,8 @@ function tasks(walk: Walk, words: readonly string[], bases: readonly string[], d
   // as options on its line (R15-18).
   if (words.some((word) => NPM.has(basename(word)))) {
     for (const at of new Set([top, ...bases])) {
-      const line = npmLineLoads(words, at);
-      for (const path of line.paths) if (inside(top, path)) files.add(path);
-      if (line.why !== undefined) walk.unmodeled ??= `${relative(top, script)} runs npm with ${line.why}`;
-      const loads = npmrcLoads(read1(join(at, '.npmrc')) ?? '', at);
-      for (const path of loads.paths) if (inside(top, path)) files.add(path);
-      if (loads.why !== undefined) walk.unmodeled ??= `${relative(top, script)} runs npm with ${loads.why}`;
+      obeyAssigned(walk, npmLineLoads(words, at), `${relative(top, script)} runs npm with`);
+      obeyAssigned(walk, npmrcLoads(read1(join(at, '.npmrc')) ?? '', at), `${relative(top, script)} runs npm with`);
     }
   }
   // A monorepo runner: every workspace package it reaches (its package.json, the files its scripts name).

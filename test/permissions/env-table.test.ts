@@ -173,9 +173,12 @@ describe('R14b-3: a loader variable only known at run time obeys the whole work 
 // bare `--require x` from node_modules; the loader table reads the value so (src/permissions/node-resolve.ts)
 // for every file it is read from: .envrc, a dotenv file .envrc loads, mise.toml.
 describe('NODE_OPTIONS names what node resolves, in every file the table reads (--yes)', () => {
-  it('the table row: extensions, index files, node_modules of the folder and above', () => {
-    const entries = envNamed('NODE_OPTIONS', '--require ./tools/x --import=y -r @s/z/sub')?.entries ?? [];
-    expect(entries).toEqual(expect.arrayContaining(['./tools/x', './tools/x.js', './tools/x.cjs', './tools/x/index.js', 'node_modules/y', 'node_modules/y.js', '../node_modules/y', 'node_modules/@s/z']));
+  it('the table row: extensions, index files; a bare name\'s node_modules spellings looked up from every folder above (upward, no fixed depth)', () => {
+    const named = envNamed('NODE_OPTIONS', '--require ./tools/x --import=y -r @s/z/sub --env-file=./e');
+    expect(named?.entries).toEqual(expect.arrayContaining(['./tools/x', './tools/x.js', './tools/x.cjs', './tools/x/index.js', './e']));
+    expect(named?.upward).toEqual(expect.arrayContaining(['node_modules/y', 'node_modules/y.js', 'node_modules/@s/z']));
+    expect(named?.packages).toEqual(['y', '@s/z']);
+    expect(named?.dotenv).toEqual(['./e']);
   });
   it('the process environment: the package folder a bare --require names, whole', () => {
     const globs = envLoadGlobs([join(base, 'proc3')], { NODE_OPTIONS: '--require x' }).map((each) => each.glob);

@@ -6,25 +6,15 @@
 // next process, which answers as a cold one; the file forms node_modules/<dep>.js are obeyed too.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { obeyedContext } from '../../src/permissions/obeyed-context.js';
 import { FolderListings } from '../../src/workspace/listings.js';
-import { removeDir, tempDir, writeFiles } from '../helpers/fixture.js';
-import { checkHookRow, type Row } from './hook-check.js';
+import { writeFiles } from '../helpers/fixture.js';
+import type { Row } from './hook-check.js';
+import { moduleRows, pkg } from './module-rows.js';
 import { git } from './git-run.js';
 
-let base: string;
-let home: string;
-beforeAll(async () => {
-  base = await tempDir('cw-reach-');
-  home = join(base, 'home');
-  await writeFiles(home, { '.keep': '' });
-});
-afterAll(async () => removeDir(base));
-
-let count = 0;
-const check = async (row: Row): Promise<void> => checkHookRow(join(base, `r${++count}`), home, row);
-const pkg = (name: string, dependencies: Record<string, string> = {}): Record<string, string> => ({ [`node_modules/${name}/package.json`]: JSON.stringify({ name, main: 'index.js', dependencies }) });
+const { check, base, home } = moduleRows('cw-reach-');
 
 describe('a bare import at any depth of the walk: the package folder, whole, with what it loads (row 2)', () => {
   it.each<[string, Row]>([
@@ -52,8 +42,8 @@ describe('a dependency installed later at a nearer place: the next process follo
   afterEach(() => vi.restoreAllMocks());
 
   it('two processes with the same state folder: the second answers as a cold one', async () => {
-    const root = join(base, 'kept');
-    const kept = join(base, 'kept-state', 'home-scan.json');
+    const root = join(base(), 'kept');
+    const kept = join(base(), 'kept-state', 'home-scan.json');
     await writeFiles(root, {
       'vitest.config.ts': 'import react from "@vitejs/plugin-react";\nexport default { plugins: [react()] };\n',
       ...pkg('@vitejs/plugin-react', { dep: '1' }), ...pkg('dep'), ...pkg('deeper'),
@@ -61,7 +51,7 @@ describe('a dependency installed later at a nearer place: the next process follo
     git(root, 'init', '-q');
     writeFileSync(join(root, '.git/hooks/pre-commit'), '#!/bin/sh\nnpx vitest run\n', { mode: 0o755 });
     mkdirSync(join(root, 'node_modules/@vitejs/plugin-react/node_modules/dep'), { recursive: true });
-    const paths = (listings: FolderListings): string[] => [...(obeyedContext(root, home, listings).gitPaths ?? [])].sort();
+    const paths = (listings: FolderListings): string[] => [...(obeyedContext(root, home(), listings).gitPaths ?? [])].sort();
     const first = paths(new FolderListings(kept));
     expect(first).toContain('node_modules/dep');
     expect(first).not.toContain('node_modules/deeper');

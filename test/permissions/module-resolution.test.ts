@@ -6,23 +6,11 @@
 // row is resolved, a key known inert ignored, any other key naming a path fails closed) and one resolver
 // (src/permissions/node-resolve.ts). Real repositories with an executable pre-commit hook, the in-process engine
 // under --yes; every row but the controls fails on the old code.
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, it } from 'vitest';
-import { removeDir, tempDir, writeFiles } from '../helpers/fixture.js';
-import { checkHookRow, type Row } from './hook-check.js';
+import { describe, it } from 'vitest';
+import type { Row } from './hook-check.js';
+import { moduleRows, pkg } from './module-rows.js';
 
-let base: string;
-let home: string;
-beforeAll(async () => {
-  base = await tempDir('cw-modres-');
-  home = join(base, 'home');
-  await writeFiles(home, { '.keep': '' });
-});
-afterAll(async () => removeDir(base));
-
-let count = 0;
-const check = async (row: Row): Promise<void> => checkHookRow(join(base, `r${++count}`), home, row);
-const pkg = (name: string, dependencies: Record<string, string> = {}): Record<string, string> => ({ [`node_modules/${name}/package.json`]: JSON.stringify({ name, main: 'index.js', dependencies }) });
+const { check } = moduleRows('cw-modres-');
 
 describe('a configuration key naming a module: resolved like node, or unmodelled (R15-6)', () => {
   it.each<[string, Row]>([
