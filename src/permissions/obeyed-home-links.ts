@@ -13,16 +13,17 @@ import { kept } from './home-kept.js';
 
 // The home paths of the catalogue (its folders, files, and the home folder's own dot-entries) that resolve
 // into the workspace (`roots`: as given and as the kernel opens it), and what the start-up files source there.
-// `envrcs`: the workspace's `.envrc` files below its top (workspace-relative), read with its top one.
-export function obeyedHomeLinks(roots: readonly string[], home: string | undefined, listings: FolderListings, envrcs: readonly string[] = []): readonly HomeLink[] {
+// `envrcs`: the workspace's `.envrc` files below its top (workspace-relative), read with its top one; `miseFolders`:
+// the folders below its top that may hold mise's files.
+export function obeyedHomeLinks(roots: readonly string[], home: string | undefined, listings: FolderListings, envrcs: readonly string[] = [], miseFolders: readonly string[] = []): readonly HomeLink[] {
   if (!home) return [];
   const links = kept(listings, ['home-links', roots, home], () => {
     const { links: found, listed } = homeLinksInto(home, [...HOME_PROTECTED, ...PROGRAM_FOLDERS], [...HOME_PROTECTED_FILES, ...homeDotEntries(home)], roots);
     return { links: found, listed };
   });
   // What the home's start-up files source that lands in the workspace (home-sources.ts, R9-4).
-  const sourced = kept(listings, ['home-sources', roots, home, envrcs], () => {
-    const { links: found, sources } = homeSourced(home, roots, envrcs);
+  const sourced = kept(listings, ['home-sources', roots, home, envrcs, miseFolders], () => {
+    const { links: found, sources } = homeSourced(home, roots, envrcs, miseFolders);
     return { links: found, listed: sources };
   });
   return sourced.length === 0 ? links : [...links, ...sourced];
