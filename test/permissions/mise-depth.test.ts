@@ -5,29 +5,20 @@
 // enclosing repository's files of a subfolder workspace left what they put on PATH or run on `cd` free. Now one list
 // (src/permissions/mise-files.ts) is read at every depth and above the workspace, through the same allow-list.
 // Through the real binary under --yes, as the red team ran it.
-import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { miseFilesIn, MISE_CATALOGUE } from '../../src/permissions/mise-files.js';
 import { miseLoads } from '../../src/permissions/home-sources-mise.js';
-import { removeDir, runCli, tempDir, writeFiles } from '../helpers/fixture.js';
+import { removeDir, tempDir, writeFiles } from '../helpers/fixture.js';
+import { cliWritten } from './cli-write.js';
 
 let base: string;
-let count = 0;
 beforeAll(async () => {
   base = await tempDir('cw-mise-depth-');
 });
 afterAll(async () => removeDir(base));
 
-// A fresh repository holding `files`, then one CLI write under --yes (at `sub` when given): its code.
-async function written(files: Record<string, string>, file: string, sub?: string): Promise<string> {
-  const top = join(base, `w${++count}`), home = join(base, `h${count}`);
-  await writeFiles(top, { 'src/a.ts': '1\n', ...(sub ? { [`${sub}/src/a.ts`]: '1\n' } : {}), ...files });
-  execFileSync('git', ['init', '-q', top]);
-  await writeFiles(home, { '.keep': '' });
-  const result = runCli(['--json', '-C', sub ? join(top, sub) : top, 'write', '--path', file, '--content', '#!/bin/sh\ntouch /tmp/pwn\n'], { env: { HOME: home } });
-  return result.json.ok ? 'ok' : result.json.error?.code ?? result.stdout;
-}
+const written = (files: Record<string, string>, file: string, sub?: string): Promise<string> => cliWritten(base, files, file, sub);
 
 const PATH_BIN = '[env]\n_.path = ["bin"]\n';
 const HOOK = '[hooks]\nenter = "sh tools/x.sh"\n';
