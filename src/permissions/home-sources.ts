@@ -74,7 +74,7 @@ function projectItems(kind: 'direnv' | 'mise', roots: readonly string[], below: 
   const inside = [...roots.map((root) => ({ dir: root, root })), ...below.map((rel) => ({ dir: join(roots[0]!, rel), root: roots[0]! }))];
   return [
     ...inside.flatMap(({ dir, root }) => miseFilesIn(dir, sources).map((path) => at(path, relative(root, path)))),
-    ...above(roots).flatMap((dir) => miseFilesIn(dir, sources).map((path) => at(path, path))),
+    ...above(roots).flatMap((dir) => miseFilesIn(dir, sources, false).map((path) => at(path, path))),
   ];
 }
 

@@ -43,11 +43,12 @@ const USUAL = ['.tool-versions', 'mise.toml', '.mise.toml', 'mise.local.toml', '
 
 // The mise and asdf files in folder `dir` (absolute paths), and what was looked at (`looked`: a usual name, and
 // mise's own folders, whose times change when a file is created in them, so a kept answer is computed again).
-// `dir` itself and its `.config` are not stamped (they change all day); a new `mise.<env>.toml` beside an existing
-// one is met by the workspace walk's marks (obeyed-repos.ts) inside the workspace, at the next computation above it.
-export function miseFilesIn(dir: string, looked: string[]): string[] {
+// `dir` itself is not stamped (the workspace walk's marks, obeyed-repos.ts, meet a new `mise.<env>.toml` inside the
+// workspace), nor, above the workspace (`inside` false), its `.config` (the home's changes all day): a new unusual
+// name there counts at the next computation.
+export function miseFilesIn(dir: string, looked: string[], inside = true): string[] {
   const folders = FOLDERS.map((name) => join(dir, name));
-  looked.push(...USUAL.map((name) => join(dir, name)), ...folders, ...folders.map((folder) => join(folder, 'conf.d')));
+  looked.push(...USUAL.map((name) => join(dir, name)), ...(inside ? [join(dir, '.config')] : []), ...folders, ...folders.map((folder) => join(folder, 'conf.d')));
   return [
     ...listed(dir, isMiseName),
     ...listed(join(dir, '.config'), (name) => IN_CONFIG.test(name)),

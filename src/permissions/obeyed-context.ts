@@ -175,7 +175,7 @@ export function obeyedContext(root: string, home: string | undefined = homedir()
   const held = scanWorkspace(root, listings);
   const repositories = workspaceRepositories(root, held, listings);
   const git = union(repositories.map((repository) => contextOf(repository, roots, home, listings)));
-  const homeLinks = obeyedHomeLinks(roots, home, listings, held.envrcs, held.miseFolders);
+  const homeLinks = obeyedHomeLinks(roots, home, listings, held);
   const homes = homesIn(roots, home, listings);
   const whole = [...(git.whole ?? []), ...homeLoads(homeLinks, homes)];
   const ctx: ObeyedContext = { ...git, whole, homes, homeLinks, venv: venvProbe(roots), lookup: fsLookup(roots), at: real(root), envGlobs: envLoadGlobs(roots), ...homeAbove(roots, home) };
