@@ -18,7 +18,9 @@ const TOOL_NAME = /^[\w@-]+(?::[\w@+-][\w@.+-]*(?:\/[\w@+-][\w@.+-]*)*)?$/;
 const VERSION = /^(?:[\w.+~^*<>=!-]+|prefix:[\w.+/-]+|sub-[\w.]+:[\w.+-]+)$/;
 const TOOL_OPTIONS = new Set(['version', 'os']);
 const TASK_KEYS = new Set(['run', 'run_windows', 'description', 'alias', 'depends', 'depends_post', 'wait_for', 'env', 'dir', 'sources', 'outputs', 'hide', 'raw', 'quiet', 'silent', 'shell', 'usage', 'tools', 'confirm']);
-const SETTINGS = new Set(['experimental', 'quiet', 'verbose', 'jobs', 'color', 'yes', 'legacy_version_file', 'idiomatic_version_file', 'not_found_auto_install', 'lockfile', 'paranoid']);
+// Settings that name no file or command (the person's global config, read above a workspace in their home, holds them).
+const SETTINGS = new Set(['experimental', 'quiet', 'verbose', 'jobs', 'color', 'yes', 'legacy_version_file', 'idiomatic_version_file', 'not_found_auto_install', 'lockfile', 'paranoid',
+  'auto_install', 'always_keep_download', 'always_keep_install', 'disable_tools', 'idiomatic_version_file_enable_tools', 'disable_hints', 'http_timeout', 'fetch_remote_versions_timeout', 'use_versions_host', 'activate_aggressive', 'asdf_compat']);
 
 // One `[tools]` version (a string, or `{ version = …, os = […] }`): the folders it puts on PATH.
 function versionLoads(value: unknown, root: string): Loaded[] | undefined {

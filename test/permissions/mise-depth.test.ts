@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { miseFilesIn, MISE_CATALOGUE } from '../../src/permissions/mise-files.js';
 import { miseLoads } from '../../src/permissions/home-sources-mise.js';
-import { removeDir, tempDir, writeFiles } from '../helpers/fixture.js';
+import { removeDir, runCli, tempDir, writeFiles } from '../helpers/fixture.js';
 import { cliWritten } from './cli-write.js';
 
 let base: string;
@@ -51,6 +51,18 @@ describe('R17-6 / R17-16: every mise config name, at every depth', () => {
     expect(await written(files, 'src/a.ts')).toBe('ok');
     expect(await written(files, 'pkg/src/b.ts')).toBe('ok');
     expect(await written({ 'mise.toml': '[env]\nA = "1"\n' }, 'src/a.ts', 'sub')).toBe('ok');
+  });
+
+  it('a workspace in the home folder: the person\'s global config is read (a hook asks, ordinary settings do not)', async () => {
+    const home = join(base, 'home-global'), proj = join(home, 'proj');
+    await writeFiles(proj, { 'src/a.ts': '1\n' });
+    const write = async (config: string): Promise<string> => {
+      await writeFiles(home, { '.config/mise/config.toml': config });
+      const result = runCli(['--json', '-C', proj, 'write', '--path', 'src/a.ts', '--content', 'x\n'], { env: { HOME: home } });
+      return result.json.ok ? 'ok' : result.json.error?.code ?? result.stdout;
+    };
+    expect(await write('[settings]\nexperimental = true\nauto_install = false\n[tools]\nnode = "lts"\n')).toBe('ok');
+    expect(await write('[hooks]\nenter = "sh ./tools/x.sh"\n')).toBe('C241');
   });
 
   it('the list: each spelling is found in a folder, and the catalogue names it', async () => {
