@@ -1,5 +1,11 @@
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { ShWord } from '../shell/sh-tokens.js';
 import { shCommands } from '../shell/sh-tokens.js';
+import { statQuiet } from '../files/stat-quiet.js';
+import type { Loaded } from './home-sources-expand.js';
+import { linesReached } from './obeyed-hooks.js';
+import { wholeTree } from './obeyed-env-runtime.js';
 import { anyArgumentSafe, hasProgram, programVeto } from './options/index.js';
 
 // What an `.envrc` line may run, an ALLOW-LIST (issue 26, runners.md "Left or doubtful" 2): direnv runs the
@@ -8,9 +14,9 @@ import { anyArgumentSafe, hasProgram, programVeto } from './options/index.js';
 // it is a shell builtin or keyword, an assignment, a function the file defines, a direnv stdlib function
 // (home-sources-direnv.ts), a file it runs (home-sources-shell.ts obeys it), or a program of the permission
 // engine's read-only table whose arguments that table accepts (`git describe`, `uname -s`, `cat VERSION`),
-// at the top level and inside `$(…)`/backticks. Anything else is not understood: the whole work tree is
-// obeyed and the question names the line. Task runners are not walked here: the hook-line walker
-// (obeyed-hooks.ts) follows the lines of hook files, not a line given from here.
+// at the top level and inside `$(…)`/backticks. Any other command is walked by the hook-line walker (envrcRuns,
+// below: a task runner's task is followed); what the walker cannot follow is not understood: the whole work tree
+// is obeyed and the question names the line.
 
 // Builtins and keywords that run nothing the file names (`trap`, `eval`, `source` are code and judged elsewhere
 // or not allowed). `read`/`mapfile` set variables from input: obeyed-env-runtime.ts COMPUTED_NAMES.
@@ -80,4 +86,29 @@ export function substitutionVetoes(text: string, defined: ReadonlySet<string>): 
   const { commands, nested } = substitutedCommands(text);
   const out = commands.map((words) => envrcVeto(words, defined)).filter((why) => why !== undefined);
   return nested ? [...out, 'a command substitution nested in a way codeward does not take apart'] : out;
+}
+
+// The work tree a command of an `.envrc` in `folder` runs in, for the hook-line walker: the nearest folder above
+// holding a `.git` (a task may run `../tools/x.sh`), else `/`.
+function treeTop(folder: string): string {
+  for (let at = folder; ; at = dirname(at)) {
+    if (existsSync(join(at, '.git'))) return at;
+    if (dirname(at) === at) return at;
+  }
+}
+
+const quoted = (word: ShWord): string => (/^[\w@%+=:,./-]+$/.test(word.text) ? word.text : `'${word.text.replace(/'/g, `'\\''`)}'`);
+
+// What a command of an `.envrc` (`file`, run in `cwd`, undefined when not known) reaches when it is not on the allow-list above (envrcVeto):
+// a task runner (`make env`, `npm run env`, `just env`) is walked by the hook-line walker (obeyed-hooks.ts) in
+// the folder direnv runs it in, so what the task runs is obeyed and not the whole tree. A line the walker cannot
+// follow (a program it does not model, a word only known at run time) is not understood: the whole work tree.
+export function envrcRuns(words: readonly ShWord[], defined: ReadonlySet<string>, file: string, cwd: string | undefined): Loaded[] {
+  const why = envrcVeto(words, defined);
+  if (why === undefined) return [];
+  if (words.some((word) => !word.single && /[$`]/.test(word.text))) return [wholeTree(why)];
+  if (cwd === undefined) return [wholeTree(`${why} (after a \`cd\` to a folder only known at run time)`)];
+  const reached = linesReached(treeTop(cwd), [words.map(quoted).join(' ')], file, cwd);
+  if (reached.unmodeled !== undefined) return [wholeTree(`${why} (${reached.unmodeled})`)];
+  return [...reached.files.map((path) => ({ path, ...(statQuiet(path)?.isDirectory() === true ? { folder: true } : {}) })), ...reached.globs.map((path) => ({ path }))];
 }

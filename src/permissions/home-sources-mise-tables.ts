@@ -12,12 +12,15 @@ export const isTable = (value: unknown): value is Table => typeof value === 'obj
 
 // A tool's name: a registry short name or `backend:name` (`npm:prettier`, `ubi:owner/repo`); not a path or a URL.
 const TOOL_NAME = /^[\w@-]+(?::[\w@+-][\w@.+-]*(?:\/[\w@+-][\w@.+-]*)*)?$/;
-// A version: `20`, `3.12.1`, `latest`, `lts`, `system`, `prefix:1.2`, `ref:v1` (built from the tool's own
-// repository), `sub-1:latest`. `path:DIR` is a folder whose bin mise puts on PATH (below).
-const VERSION = /^(?:[\w.+~^*<>=!-]+|(?:prefix|ref):[\w.+/-]+|sub-[\w.]+:[\w.+-]+)$/;
+// A version: `20`, `3.12.1`, `latest`, `lts`, `system`, `prefix:1.2`, `sub-1:latest`. `path:DIR` is a folder whose
+// bin mise puts on PATH (below). `ref:X` (the tool built from source on `cd` with auto-install: its build runs what
+// the ref holds) and any other form are not understood (red team R17-7).
+const VERSION = /^(?:[\w.+~^*<>=!-]+|prefix:[\w.+/-]+|sub-[\w.]+:[\w.+-]+)$/;
 const TOOL_OPTIONS = new Set(['version', 'os']);
 const TASK_KEYS = new Set(['run', 'run_windows', 'description', 'alias', 'depends', 'depends_post', 'wait_for', 'env', 'dir', 'sources', 'outputs', 'hide', 'raw', 'quiet', 'silent', 'shell', 'usage', 'tools', 'confirm']);
-const SETTINGS = new Set(['experimental', 'quiet', 'verbose', 'jobs', 'color', 'yes', 'legacy_version_file', 'idiomatic_version_file', 'not_found_auto_install', 'lockfile', 'paranoid']);
+// Settings that name no file or command (the person's global config, read above a workspace in their home, holds them).
+const SETTINGS = new Set(['experimental', 'quiet', 'verbose', 'jobs', 'color', 'yes', 'legacy_version_file', 'idiomatic_version_file', 'not_found_auto_install', 'lockfile', 'paranoid',
+  'auto_install', 'always_keep_download', 'always_keep_install', 'disable_tools', 'idiomatic_version_file_enable_tools', 'disable_hints', 'http_timeout', 'fetch_remote_versions_timeout', 'use_versions_host', 'activate_aggressive', 'asdf_compat']);
 
 // One `[tools]` version (a string, or `{ version = …, os = […] }`): the folders it puts on PATH.
 function versionLoads(value: unknown, root: string): Loaded[] | undefined {

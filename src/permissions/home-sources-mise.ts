@@ -6,8 +6,8 @@ import { runTimeValueLoads, wholeTree } from './obeyed-env-runtime.js';
 import { variableLoads } from './home-sources-assign.js';
 import { isTable, miseTableLoads, type Table } from './home-sources-mise-tables.js';
 
-// mise's environment (red team R13-12, R15-23, the class beyond `.envrc`): a project's `mise.toml` (`.mise.toml`,
-// `mise.local.toml`, `.config/mise.toml`, `.mise/config.toml` ...) acts on `cd` like direnv. It is parsed as TOML
+// mise's environment (red team R13-12, R15-23, R17-6, the class beyond `.envrc`): a project's `mise.toml` (every
+// file of mise's search list, at every depth and above the workspace: mise-files.ts; asdf's `.tool-versions`) acts on `cd` like direnv. It is parsed as TOML
 // (smol-toml: an inline table `_ = { path = [...] }` is the same value as `_.path`) and read through an
 // ALLOW-LIST: `[env]` variables and the directives `_.path` (PATH folders), `_.source` (a bash script, read like a
 // `.envrc`), `_.file` (a dotenv file, read like direnv's `dotenv`), `_.python.venv` (its bin on PATH);
@@ -19,12 +19,15 @@ import { isTable, miseTableLoads, type Table } from './home-sources-mise-tables.
 // templates (`{{env.X}}` aside, `{{exec(...)}}`) and shell text the reading program expands (`'. "$PWD"/x'`)
 // are not evaluated: obeyed-env-runtime.ts fails closed (R14b-3).
 
-// The folder `{{config_root}}` stands for: the project folder, above `.config/` or `.mise/`.
+// The folder `{{config_root}}` stands for: the project folder, above `.config/`, `.mise/`, `.config/mise/` and a
+// `mise/` holding `config*.toml` (and above their `conf.d/`).
 function configRoot(file: string): string {
-  const dir = dirname(file);
+  const inConfD = basename(dirname(file)) === 'conf.d';
+  const dir = inConfD ? dirname(dirname(file)) : dirname(file);
   const name = basename(dir);
   if (name === '.config' || name === '.mise') return dirname(dir);
   if (name === 'mise' && basename(dirname(dir)) === '.config') return dirname(dirname(dir));
+  if (name === 'mise' && (inConfD || basename(file).startsWith('config'))) return dirname(dir);
   return dir;
 }
 
@@ -111,11 +114,22 @@ function envLoads(value: unknown, place: Place): Loaded[] {
   return out;
 }
 
+// asdf's `.tool-versions` (mise reads it too, red team R17-7): `TOOL VERSION…` lines, `#` comments; the same
+// value as a `[tools]` table, read through its row (`nodejs path:./tt` puts tt/bin on PATH).
+function toolVersions(text: string): Table {
+  const tools: Record<string, string[]> = {};
+  for (const line of text.split('\n')) {
+    const [name, ...versions] = line.replace(/#.*$/, '').trim().split(/\s+/).filter((word) => word !== '');
+    if (name !== undefined) tools[name] = [...(tools[name] ?? []), ...versions];
+  }
+  return { tools };
+}
+
 export function miseLoads(text: string, vars: Map<string, string>, file: string): Loaded[] {
   const place: Place = { root: configRoot(file), vars };
   let data: Table;
   try {
-    data = parseToml(text) as Table;
+    data = basename(file) === '.tool-versions' ? toolVersions(text) : (parseToml(text) as Table);
   } catch {
     return [wholeTree('TOML codeward cannot parse')];
   }

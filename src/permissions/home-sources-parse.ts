@@ -6,14 +6,13 @@ import type { Loaded, LoaderKind } from './home-sources-expand.js';
 
 // The one table of start-up file kinds and how each names the files it loads (red team R9-4, R10; walked by
 // home-sources.ts): where the kind's start-up files are (relative to the home folder; `folders`: every file
-// in them; `workspace`: at the workspace's top), what relative names in them are relative to (`home`: the
+// in them; the project files of direnv and mise: home-sources.ts projectItems), what relative names in them are relative to (`home`: the
 // folder a login starts in; `file`: the loading file's folder; `.ssh`: ssh resolves a user config's Include
 // below ~/.ssh) and the parser (pure: text and the variables known so far -> what it loads, each with its
 // own kind, read in turn). A program's git configuration is obeyed-git.ts's.
 export interface LoaderRow {
   readonly startup: readonly string[];
   readonly folders?: readonly string[];
-  readonly workspace?: readonly string[];
   readonly base: readonly ('home' | 'file' | '.ssh')[];
   // `file`: the file read (what `$(dirname "${BASH_SOURCE[0]}")` spells).
   readonly loads: (text: string, vars: Map<string, string>, file: string) => Loaded[];
@@ -35,14 +34,14 @@ export const LOADERS: Readonly<Record<LoaderKind, LoaderRow>> = {
   direnv: {
     startup: ['.direnvrc', '.config/direnv/direnvrc'],
     folders: ['.config/direnv/lib'],
-    workspace: ['.envrc'],
     base: ['file'],
     loads: (text, vars, file) => shellLoads(text, vars, file, true),
   },
   // A dotenv file a `.envrc` (`dotenv`) or mise (`_.file`) loads: KEY=VALUE lines, judged as the assignments they are.
   dotenv: { startup: [], base: ['file'], loads: (text, vars, file) => shellLoads(dotenvAsShell(text), vars, file, true) },
-  // mise: a project's config sets variables on `cd` like direnv; what its [env] values name (home-sources-mise.ts).
-  mise: { startup: [], workspace: ['mise.toml', '.mise.toml', 'mise.local.toml', '.mise.local.toml', '.config/mise.toml', '.config/mise/config.toml', '.mise/config.toml', '.rtx.toml'], base: ['file'], loads: miseLoads },
+  // mise: a project's config (and asdf's `.tool-versions`) sets variables on `cd` like direnv; what its [env] values
+  // name (home-sources-mise.ts). Its files, at every depth and above the workspace: mise-files.ts.
+  mise: { startup: [], base: ['file'], loads: miseLoads },
   // ssh: `Include` (globs, recursive), and the scripts Match exec / ProxyCommand / LocalCommand run.
   ssh: { startup: ['.ssh/config'], base: ['.ssh'], loads: sshLoads },
   // vim and neovim's vimscript: `source`, `luafile`, `lua ...`, runtimepath folders.

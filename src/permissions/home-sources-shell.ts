@@ -7,7 +7,7 @@ import { direnvNamed, type Named } from './home-sources-direnv.js';
 import { assign, options } from './home-sources-assign.js';
 import { spelled } from './hook-spelling.js';
 import { runScript } from './home-sources-envrc-scripts.js';
-import { definedFunctions, envrcVeto, substitutionVetoes, withoutArithmetic } from './home-sources-envrc.js';
+import { definedFunctions, envrcRuns, substitutionVetoes, withoutArithmetic } from './home-sources-envrc.js';
 
 // What a shell start-up file (bash, zsh, sh, ksh, fish) and direnv's `.envrc` load (red team R9-4, R10):
 // `source X`, `. X`, guards and loops over a folder, a file's text run (`eval "$(cat X)"`, `. <(cat X)`),
@@ -43,10 +43,13 @@ export function shellLoads(raw: string, vars: Map<string, string>, file: string,
   const loops = new Map<string, ShWord[]>();
   // The folder a `cd` moved to: a relative name after it is relative to that folder (`cd ~/dotfiles && . shell/x.sh`).
   let cwd: string | undefined;
+  // direnv: after a `cd` the walk cannot follow, the folder later commands run in is not known.
+  let lost = false;
   for (const all of shCommands(text)) {
     const before = found.length;
     const at = cwd;
-    cwd = commandLoads(all, { found, vars, file, direnv, loops, cwd, defined, seen });
+    cwd = commandLoads(all, { found, vars, file, direnv, loops, cwd, lost, defined, seen });
+    if (all[0]!.text === 'cd' || all[0]!.text === 'pushd') lost = cwd === undefined;
     if (at !== undefined) for (let i = before; i < found.length; i++) if (!isAbsolute(found[i]!.path)) found[i] = { ...found[i]!, path: join(at, found[i]!.path) };
   }
   // The whole tree is marked once (home-sources.ts): the first entry with a reason goes first, so the question names it.
@@ -60,6 +63,7 @@ interface Walk {
   readonly direnv: boolean;
   readonly loops: Map<string, ShWord[]>;
   readonly cwd: string | undefined;
+  readonly lost: boolean;
   // direnv: the functions the file defines (calling one is understood).
   readonly defined: ReadonlySet<string> | undefined;
   readonly seen: Set<string>;
@@ -75,7 +79,9 @@ function commandLoads(all: ShWord[], walk: Walk): string | undefined {
   if (all[0]!.text === 'cd' || all[0]!.text === 'pushd') {
     const to = all.slice(1).find((word) => !word.text.startsWith('-'));
     const dir = to === undefined ? undefined : expandWord(to, vars);
-    return dir === undefined ? undefined : isAbsolute(dir) ? dir : walk.cwd === undefined ? undefined : join(walk.cwd, dir);
+    // direnv runs the `.envrc` in its own folder.
+    const from = walk.cwd ?? (direnv ? dirname(file) : undefined);
+    return dir === undefined ? undefined : isAbsolute(dir) ? dir : from === undefined ? undefined : join(from, dir);
   }
   let words = all;
   while (words.length > 0 && LEADING.has(words[0]!.text)) words = words.slice(1);
@@ -109,8 +115,7 @@ function commandLoads(all: ShWord[], walk: Walk): string | undefined {
     if (direnv) found.push(...run.flatMap((script) => scriptRun(script.path, walk, false)));
   }
   else {
-    const why = walk.defined === undefined ? undefined : envrcVeto(words, walk.defined);
-    if (why !== undefined) found.push(wholeTree(why));
+    if (walk.defined !== undefined) found.push(...envrcRuns(words, walk.defined, file, walk.lost ? undefined : (walk.cwd ?? dirname(file))));
     found.push(...assign(words, vars, direnv ? dirname(file) : undefined));
   }
   return walk.cwd;

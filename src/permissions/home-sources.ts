@@ -6,6 +6,7 @@ import { resolveLoose, type HomeLink } from './home-links.js';
 import { LOADERS, loadsOf, type LoaderRow } from './home-sources-parse.js';
 import { namedPaths } from './home-sources-named.js';
 import { above } from './home-sources-assign.js';
+import { miseFilesIn } from './mise-files.js';
 import type { Loaded, LoaderKind } from './home-sources-expand.js';
 
 // What the user's start-up files LOAD (red team R9-4, CRITICAL, and R10: `~/.bashrc: source
@@ -59,8 +60,29 @@ interface Item {
   readonly kind: LoaderKind;
 }
 
-// The table's start-up files: the home's, every file of its folders, the workspace's (`roots`).
-function startItems(home: string, roots: readonly string[], below: readonly string[], sources: string[]): Item[] {
+// The folders above the workspace, nearest first (mise merges every config up to `/`; direnv takes the nearest
+// `.envrc` above a folder that has none): their files may name workspace paths (`_.path = ["sub/bin"]`).
+function above(roots: readonly string[]): string[] {
+  const out = new Set<string>();
+  for (const root of roots) for (let at = dirname(root); !out.has(at); at = dirname(at)) out.add(at);
+  return [...out];
+}
+
+// Where the project env files of `kind` are: the workspace's (`roots`), the folders below its top that hold one
+// (`below`: `.envrc` files, mise's folders), and the folders above it. Named in messages relative to the
+// workspace, or by their absolute path above it.
+function projectItems(kind: 'direnv' | 'mise', roots: readonly string[], below: readonly string[], sources: string[]): Item[] {
+  const at = (path: string, loader: string): Item => ({ path, depth: 0, loader, kind });
+  if (kind === 'direnv') return [...roots.map((root) => at(join(root, '.envrc'), '.envrc')), ...below.map((rel) => at(join(roots[0]!, rel), rel)), ...above(roots).map((dir) => at(join(dir, '.envrc'), join(dir, '.envrc')))];
+  const inside = [...roots.map((root) => ({ dir: root, root })), ...below.map((rel) => ({ dir: join(roots[0]!, rel), root: roots[0]! }))];
+  return [
+    ...inside.flatMap(({ dir, root }) => miseFilesIn(dir, sources).map((path) => at(path, relative(root, path)))),
+    ...above(roots).flatMap((dir) => miseFilesIn(dir, sources, false).map((path) => at(path, path))),
+  ];
+}
+
+// The table's start-up files: the home's, every file of its folders, the project env files (`projectItems`).
+function startItems(home: string, roots: readonly string[], below: { envrcs: readonly string[]; mise: readonly string[] }, sources: string[]): Item[] {
   const items: Item[] = [];
   for (const [kind, row] of Object.entries(LOADERS) as [LoaderKind, LoaderRow][]) {
     for (const rel of row.startup) items.push({ path: join(home, rel), depth: 0, loader: `~/${rel}`, kind });
@@ -68,22 +90,21 @@ function startItems(home: string, roots: readonly string[], below: readonly stri
       sources.push(join(home, folder));
       for (const path of listFiles(join(home, folder))) items.push({ path, depth: 0, loader: `~/${folder}/${path.slice(path.lastIndexOf('/') + 1)}`, kind });
     }
-    for (const rel of row.workspace ?? []) for (const root of roots) items.push({ path: join(root, rel), depth: 0, loader: rel, kind });
-    // `.envrc` files below the top are direnv's alone.
-    for (const rel of kind === 'direnv' ? below : []) items.push({ path: join(roots[0]!, rel), depth: 0, loader: rel, kind });
+    if (kind === 'direnv' || kind === 'mise') items.push(...projectItems(kind, roots, kind === 'direnv' ? below.envrcs : below.mise, sources));
   }
   return items;
 }
 
 // The loaded files and folders that resolve into `roots`, and every file and folder read (the cache's sources).
-// `envrcs`: direnv's `.envrc` files below the workspace's top (workspace-relative: obeyed-repos.ts finds them).
-export function homeSourced(home: string, roots: readonly string[], envrcs: readonly string[] = []): { links: HomeLink[]; sources: string[] } {
+// `envrcs`: direnv's `.envrc` files below the workspace's top, `miseFolders` the folders below it that may hold
+// mise's files (workspace-relative: obeyed-repos.ts finds them).
+export function homeSourced(home: string, roots: readonly string[], envrcs: readonly string[] = [], miseFolders: readonly string[] = []): { links: HomeLink[]; sources: string[] } {
   const sources: string[] = [];
   // The folders looked into on the way of each path resolved or read (home-links.ts resolveLoose): with the
   // files read and the folders listed, what the answer depends on.
   const trail = new Set<string>();
   const found = new Map<string, HomeLink>();
-  const queue = startItems(home, roots, envrcs, sources);
+  const queue = startItems(home, roots, { envrcs, mise: miseFolders }, sources);
   const vars = new Map([['HOME', home]]);
   const seen = new Set<string>();
   const handled = new Set<string>();

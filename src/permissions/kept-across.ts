@@ -70,7 +70,8 @@ export function stampsOf(paths: readonly string[]): string | undefined {
   return stamps.includes(undefined) ? undefined : stamps.join('|');
 }
 
-const exists = (path: string): boolean => {
+// Whether anything (a symlink too) stands at `path`.
+export const exists = (path: string): boolean => {
   try {
     lstatSync(path);
     return true;

@@ -1,4 +1,4 @@
-import { lstatSync, realpathSync } from 'node:fs';
+import { realpathSync } from 'node:fs';
 import { homedir, userInfo } from 'node:os';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { aliasesFor } from './obeyed-alias.js';
@@ -14,7 +14,7 @@ import type { Repository } from '../sandbox/git-config.js';
 import { VENV_MARKERS, type ObeyedContext } from './obeyed.js';
 import { isKept, KEPT_FILE, withTests, type Kept, type PlainContext, type RepositoryContext } from './obeyed-context-kept.js';
 import { FolderListings } from '../workspace/listings.js';
-import { anchorsOf, keepAcross, keptAcross, stampsFor } from './kept-across.js';
+import { anchorsOf, exists, keepAcross, keptAcross, stampsFor } from './kept-across.js';
 
 // git's hook names: with core.hooksPath naming the workspace root itself, these files at the root are hooks.
 const HOOK_NAMES = [
@@ -75,15 +75,6 @@ function relForms(path: string, roots: readonly string[]): string[] {
   }
   return forms;
 }
-
-const exists = (path: string): boolean => {
-  try {
-    lstatSync(path);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 // Whether a workspace-relative folder is a Python virtual environment now: one of its markers exists (lstat:
 // a marker that is a symlink counts too). Asked at each judgement, never cached: a run that makes a venv
@@ -184,7 +175,7 @@ export function obeyedContext(root: string, home: string | undefined = homedir()
   const held = scanWorkspace(root, listings);
   const repositories = workspaceRepositories(root, held, listings);
   const git = union(repositories.map((repository) => contextOf(repository, roots, home, listings)));
-  const homeLinks = obeyedHomeLinks(roots, home, listings, held.envrcs);
+  const homeLinks = obeyedHomeLinks(roots, home, listings, held);
   const homes = homesIn(roots, home, listings);
   const whole = [...(git.whole ?? []), ...homeLoads(homeLinks, homes)];
   const ctx: ObeyedContext = { ...git, whole, homes, homeLinks, venv: venvProbe(roots), lookup: fsLookup(roots), at: real(root), envGlobs: envLoadGlobs(roots), ...homeAbove(roots, home) };

@@ -3,6 +3,7 @@ import { homeSourced } from './home-sources.js';
 import { HOME_PROTECTED, HOME_PROTECTED_FILES, PROGRAM_FOLDERS } from './obeyed-home.js';
 import { HOME_STARTUP } from './home-sources-parse.js';
 import type { FolderListings } from '../workspace/listings.js';
+import type { Holdings } from './obeyed-repos.js';
 import { kept } from './home-kept.js';
 
 // The home catalogue by real path (red team R7-11): a home start-up file or folder that resolves into the
@@ -13,16 +14,19 @@ import { kept } from './home-kept.js';
 
 // The home paths of the catalogue (its folders, files, and the home folder's own dot-entries) that resolve
 // into the workspace (`roots`: as given and as the kernel opens it), and what the start-up files source there.
-// `envrcs`: the workspace's `.envrc` files below its top (workspace-relative), read with its top one.
-export function obeyedHomeLinks(roots: readonly string[], home: string | undefined, listings: FolderListings, envrcs: readonly string[] = []): readonly HomeLink[] {
+// `held`: what the workspace walk found (obeyed-repos.ts): its `.envrc` files below its top (workspace-relative),
+// read with its top one; the folders below its top that may hold mise's files, and mise's files it saw (a new
+// one, `mise.dev.toml` beside `mise.toml`, makes the answer computed again).
+export function obeyedHomeLinks(roots: readonly string[], home: string | undefined, listings: FolderListings, held: Pick<Holdings, 'envrcs' | 'miseFolders' | 'miseFiles'> = {}): readonly HomeLink[] {
+  const { envrcs = [], miseFolders = [], miseFiles = [] } = held;
   if (!home) return [];
   const links = kept(listings, ['home-links', roots, home], () => {
     const { links: found, listed } = homeLinksInto(home, [...HOME_PROTECTED, ...PROGRAM_FOLDERS], [...HOME_PROTECTED_FILES, ...homeDotEntries(home)], roots);
     return { links: found, listed };
   });
   // What the home's start-up files source that lands in the workspace (home-sources.ts, R9-4).
-  const sourced = kept(listings, ['home-sources', roots, home, envrcs], () => {
-    const { links: found, sources } = homeSourced(home, roots, envrcs);
+  const sourced = kept(listings, ['home-sources', roots, home, envrcs, miseFolders, miseFiles], () => {
+    const { links: found, sources } = homeSourced(home, roots, envrcs, miseFolders);
     return { links: found, listed: sources };
   });
   return sourced.length === 0 ? links : [...links, ...sourced];

@@ -233,26 +233,38 @@ export function hookReached(dirs: readonly string[], top: string, names: readonl
     }
   }
   const seen = new Set<string>();
-  const drain = (): void => {
-    for (let at = 0; at < walk.queue.length; at++) {
-      const { path, depth } = walk.queue[at]!;
-      if (seen.has(path)) continue;
-      // A bound that stops reading fails closed (red team R15-9): the scripts past it are not known.
-      if (seen.size >= MAX_SCRIPTS) {
-        walk.unmodeled ??= `the hooks run more than ${MAX_SCRIPTS} scripts`;
-        break;
-      }
-      seen.add(path);
-      const text = read(walk, path);
-      if (text !== undefined) follow(walk, text.replace(/\\\n/g, ' ').split('\n'), depth, path);
-    }
-  };
-  drain();
+  drain(walk, seen);
   if (walk.unmodeled !== undefined) {
     fallback(walk);
-    drain();
+    drain(walk, seen);
   }
   return { files: [...walk.files], globs: [...walk.globs], sources: [...new Set(walk.sources)], unmodeled: walk.unmodeled, kinds: walk.kinds };
+}
+
+// Reads each queued script once (`seen`), following its lines.
+function drain(walk: Walk, seen: Set<string>): void {
+  for (let at = 0; at < walk.queue.length; at++) {
+    const { path, depth } = walk.queue[at]!;
+    if (seen.has(path)) continue;
+    // A bound that stops reading fails closed (red team R15-9): the scripts past it are not known.
+    if (seen.size >= MAX_SCRIPTS) {
+      walk.unmodeled ??= `the hooks run more than ${MAX_SCRIPTS} scripts`;
+      break;
+    }
+    seen.add(path);
+    const text = read(walk, path);
+    if (text !== undefined) follow(walk, text.replace(/\\\n/g, ' ').split('\n'), depth, path);
+  }
+}
+
+// What `lines` of another file reach, walked as a hook's lines are (issue 26: an `.envrc`'s `make env`, which
+// direnv runs on every `cd`): run in folder `from` (inside `top`) by the file `script`. No fallback: `unmodeled`
+// says why a line cannot be followed, and the caller then treats the file as not understood.
+export function linesReached(top: string, lines: readonly string[], script: string, from: string): { files: string[]; globs: string[]; unmodeled?: string } {
+  const walk = newWalk(top, undefined, []);
+  follow(walk, lines, 0, script, from);
+  drain(walk, new Set());
+  return { files: [...walk.files], globs: [...walk.globs], ...(walk.unmodeled === undefined ? {} : { unmodeled: walk.unmodeled }) };
 }
 
 // The structural rule (R11-6): every runner-executed file kind of the work tree, what each names, and the

@@ -1,5 +1,6 @@
 import { lstatSync, readdirSync, statSync } from 'node:fs';
 import type { Beneath, DirHandle } from './beneath.js';
+import { isMiseName } from '../permissions/mise-files.js';
 
 // A walk of the workspace's folders that never follows a symlink and never lists a folder twice while
 // it is unchanged: each folder is opened from its parent's descriptor (Beneath.openChild: O_NOFOLLOW, so
@@ -17,8 +18,9 @@ export interface Listing {
   readonly marks: readonly string[];
 }
 
-// `.envrc`: direnv's, read for what it loads (permissions/home-sources.ts).
+// `.envrc` and mise's files: direnv's and mise's, read for what they load (permissions/home-sources.ts).
 const MARKS = new Set(['.git', 'HEAD', 'commondir', '.envrc']);
+const marked = (name: string): boolean => MARKS.has(name) || isMiseName(name);
 
 // Folders remembered at most; past it the memory is dropped and filled again.
 const MAX_FOLDERS = 50_000;
@@ -56,7 +58,7 @@ export class FolderListings {
     try {
       const entries = readdirSync(dir.path, { withFileTypes: true });
       const folders = entries.filter((entry) => entry.isDirectory()).map((entry) => entry.name);
-      const marks = entries.filter((entry) => !entry.isDirectory() && MARKS.has(entry.name)).map((entry) => entry.name);
+      const marks = entries.filter((entry) => !entry.isDirectory() && marked(entry.name)).map((entry) => entry.name);
       listing = { folders, links: entries.filter((entry) => entry.isSymbolicLink()).map((entry) => entry.name), marks };
     } catch {
       return undefined;

@@ -3,7 +3,9 @@
 // unsandboxed; only direnv's stdlib was an allow-list, so the file such a program ran stayed writable under
 // --yes. The whole `.envrc` is now an allow-list (src/permissions/home-sources-envrc.ts): builtins,
 // assignments, its own functions, stdlib functions, files it runs, and programs of the read-only table (also
-// inside `$(…)`); anything else obeys the whole work tree, the question naming the line.
+// inside `$(…)`); any other command is walked by the hook-line walker (a task runner's task is followed: what it
+// runs asks, the rest of the tree stays free), and what the walker cannot follow obeys the whole work tree, the
+// question naming the line.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { removeDir, tempDir } from '../helpers/fixture.js';
 import { writeAnswer, writtenIn } from './env-file-write.js';
@@ -19,23 +21,22 @@ const MAKEFILE = { Makefile: 'env:\n\tsh tools/e.sh\n', 'tools/e.sh': 'echo hi\n
 
 describe('an .envrc line running a program codeward does not model asks before what it runs is written (--yes)', () => {
   it.each([
-    ['make env', 'tools/e.sh', 'make env'],
-    ['npm run env', 'tools/e.js', 'npm run env'],
-    ['just env', 'tools/e.sh', 'just env'],
+    ['make env', 'tools/e.sh', '.envrc loads tools/e.sh'],
+    ['npm run env', 'tools/e.js', '.envrc loads tools/e.js'],
+    ['just env', 'tools/e.sh', '.envrc loads tools/e.sh'],
     ['export A="$(make -s env)"', 'tools/e.sh', 'make -s env'],
     ['export A=$(just env)', 'tools/e.sh', 'just env'],
     ['eval "$(make -s env)"', 'tools/e.sh', 'make -s env'],
     ['bash -c "sh tools/e.sh"', 'tools/e.sh', 'bash -c'],
     ['python3 -m tools.env', 'tools/env.py', 'python3 -m'],
-    ['command make env', 'tools/e.sh', 'make env'],
-    ['if has make; then\n  make env\nfi', 'tools/e.sh', 'make env'],
-    ["trap 'sh tools/e.sh' EXIT", 'tools/e.sh', 'trap'],
-    ['git submodule update --init', 'tools/e.sh', 'git submodule'],
+    ['command make env', 'tools/e.sh', '.envrc loads tools/e.sh'],
+    ['if has make; then\n  make env\nfi', 'tools/e.sh', '.envrc loads tools/e.sh'],
+    ["trap 'sh tools/e.sh' EXIT", 'tools/e.sh', '.envrc loads tools/e.sh'],
     ['export T=$(gh tools-alias)', 'tools/e.sh', 'gh tools-alias'],
     ['export B=$(git -c core.pager=tools/e.sh log -1)', 'src/a.ts', 'git -c'],
     // A shell script the .envrc runs is walked with the same allow-list.
-    ['./scripts/env.sh', 'tools/e.sh', 'make env'],
-    ['bash scripts/env.sh', 'tools/e.sh', 'make env'],
+    ['./scripts/env.sh', 'tools/e.sh', '.envrc loads tools/e.sh'],
+    ['bash scripts/env.sh', 'tools/e.sh', '.envrc loads tools/e.sh'],
     ['source_env_if_exists .envrc.local\n./scripts/self.sh', 'src/a.ts', 'scripts/self.sh'],
   ])('%s -> %s asks, the question naming the line', async (line, file, why) => {
     const scripts = { 'scripts/env.sh': '#!/bin/sh\nexport A=1\nmake env\n', 'scripts/self.sh': 'sh "$(dirname "$0")/x.sh"\n' };
