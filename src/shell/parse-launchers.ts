@@ -4,7 +4,8 @@
 // `git -c core.pager='sh -c ...' log`, `git config core.sshCommand '...'`), and runners (`npm exec`,
 // `uv run`, `poetry run`, `nix-shell --run`, `ssh host CMD`, `vim -c '!CMD'` ...).
 import { genericLaunches } from './parse-launch-generic.js';
-import { optionWord } from './parse-launch-options.js';
+import { argvText, optionWord } from './parse-launch-options.js';
+import { packageProgram } from '../permissions/canonical-runners.js';
 import { npmLaunches, programOptionLaunches } from './parse-launch-npm.js';
 import { runnerLaunches } from './parse-launch-runners.js';
 import { toolLaunches } from './parse-launch-tools.js';
@@ -160,6 +161,12 @@ function git(words: readonly WordLike[]): Launch[] {
 // What `words[0]` (by its lower-cased base name) launches from its own arguments; undefined when it
 // is not such a program.
 export function launches(key: string, words: readonly WordLike[]): Launch[] | undefined {
+  // A package spec or package name run as a program (`npx npm@10 exec -- CMD`, `npx dotenv-cli -- CMD`) is its bin
+  // (red team R17-12, R17-17).
+  const bin = packageProgram(key);
+  if (bin !== undefined) return launches(bin.toLowerCase(), words);
+  // hub wraps git: it execs git with the same words (R17-14), so the line is judged as git's too.
+  if (key === 'hub') return words.length > 1 ? [{ kind: 'text', text: argvText([{ value: 'git', dynamic: false }, ...words.slice(1)]) }] : [];
   if (key === 'tmux') return tmux(words);
   if (key === 'screen') return screen(words);
   if (key === 'git') return git(words);
