@@ -32,6 +32,8 @@ const TMUX_COMMANDS: ReadonlyArray<readonly [RegExp, string]> = [
   [/^(?:send-keys|send)$/, 'cNt'],
 ];
 const TMUX_GLOBAL_VALUED = 'fLST';
+// tmux's global flags (getopt: `tmux -2uc CMD` is `-2 -u -c CMD`).
+const TMUX_GLOBAL_FLAGS = '2CDlNuvV';
 
 function tmux(words: readonly WordLike[]): Launch[] {
   const launches: Launch[] = [];
@@ -43,7 +45,7 @@ function tmux(words: readonly WordLike[]): Launch[] {
       break;
     }
     // `tmux -c 'CMD'` (getopt: also `-cCMD`) runs CMD with the default shell, like `sh -c`.
-    const shell = optionWord(value, /^-c$/);
+    const shell = optionWord(value, /^-c$/, TMUX_GLOBAL_FLAGS);
     if (shell?.attached !== undefined) launches.push({ kind: 'text', text: value.slice(2) });
     else if (shell && i + 1 < words.length) launches.push({ kind: 'text', text: words[++i]!.value });
     else if (TMUX_GLOBAL_VALUED.includes(value.slice(-1)) && value.length === 2) i++;
