@@ -1,7 +1,7 @@
 import { closeSync, constants, fstatSync, openSync, readSync, realpathSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { Beneath } from '../workspace/beneath.js';
-import { SYSTEM_PATH } from '../shell/parse-names.js';
+import { SYSTEM_PATH } from './system-folders.js';
 import { grammarOf } from './canonical-grammars.js';
 import { WORD_HOLE } from './pattern.js';
 

@@ -22,7 +22,8 @@ const SPEC = /^((?:@[\w.-]+\/)?[\w.-]+)@[^@\s/]*$/;
 
 export function packageProgram(word: string): string | undefined {
   const name = SPEC.exec(word)?.[1] ?? word;
-  const bin = PACKAGE_BINS[name.toLowerCase()] ?? name.replace(/^@[\w.-]+\//, '');
+  const row = name.toLowerCase();
+  const bin = Object.hasOwn(PACKAGE_BINS, row) ? PACKAGE_BINS[row]! : name.replace(/^@[\w.-]+\//, '');
   return bin === word ? undefined : bin;
 }
 

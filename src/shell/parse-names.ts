@@ -13,9 +13,6 @@ const CODE_READERS = new Set(`gdb cgdb lldb ed red ex vi vim nvim view sqlite3 d
 
 const KNOWN = (name: string): boolean => SHELLS.has(name) || INTERPRETERS.has(name) || CODE_READERS.has(name);
 
-// Where the system's programs live (a package installs them; a command of the line does not choose their bytes).
-export const SYSTEM_PATH = /^\/(?:usr|bin|sbin|lib|lib64|opt|nix|snap)\//;
-
 // A trailing version (`8.6`, `.11`, `20`, `-18`) or a Debian build flavour of vim (`vim.tiny`).
 const SUFFIX = /(?:[.-]?\d+|\.(?:tiny|basic|nox|gtk3?|athena|motif|appimage))$/;
 

@@ -5,7 +5,8 @@ import type { RawPart, RawWord } from './parse-words.js';
 import { commandAssignments } from './command-variables.js';
 import { inlineProgram, languageOf, spawnedCommands } from './parse-inline.js';
 import { launches } from './parse-launchers.js';
-import { SYSTEM_PATH, programName } from './parse-names.js';
+import { programName } from './parse-names.js';
+import { SYSTEM_PATH } from '../permissions/system-folders.js';
 import { scriptText } from './parse-walk-values.js';
 import { INTERPRETERS, SHELLS, SU_LIKE, WRAPPERS, debuggedCommand, findExecs, interpreterReadsStdin, shellMode, unwrap, watchCommand, type WordLike } from './parse-wrappers.js';
 

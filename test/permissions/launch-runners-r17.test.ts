@@ -98,7 +98,7 @@ describe('a package spec or package name is its bin (one test per table row)', (
   ])('%s runs %s', (spec, bin) => {
     expect(packageProgram(spec)).toBe(bin);
   });
-  it.each(['npm', 'cowsay', 'git', 'run-s', './x@1/y'])('%s is itself', (name) => {
+  it.each(['npm', 'cowsay', 'git', 'run-s', './x@1/y', 'constructor', 'toString', '__proto__'])('%s is itself', (name) => {
     expect(packageProgram(name)).toBeUndefined();
   });
 });
