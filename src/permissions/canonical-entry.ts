@@ -1,6 +1,7 @@
 import { closeSync, constants, fstatSync, openSync, readSync, realpathSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { Beneath } from '../workspace/beneath.js';
+import { SYSTEM_PATH } from './system-folders.js';
 import { grammarOf } from './canonical-grammars.js';
 import { WORD_HOLE } from './pattern.js';
 
@@ -19,8 +20,6 @@ export const ANY_PROGRAM = WORD_HOLE;
 const FIRST_BYTES = 16 * 1024;
 // npm's cli loaded by path: its lib/cli.js, or its bin scripts.
 const NPM_CLI = /\bnpm[\\/]+(?:lib[\\/]+cli(?:\.js)?|bin[\\/]+np[mx]-cli(?:\.js)?)\b|require\(\s*['"`]\.\.\/lib\/cli(?:\.js)?['"`]\s*\)/;
-// Where the system's programs live (a package installs them; a command of the line does not choose their bytes).
-const SYSTEM = /^\/(?:usr|bin|sbin|lib|lib64|opt|nix|snap)\//;
 // Regular files only, never a link (the path is already real), never blocking on a FIFO.
 const READ_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
 
@@ -63,5 +62,5 @@ export function scriptProgram(path: string, runDir: string, root?: string, direc
   if (bytes === undefined) return undefined;
   if (NPM_CLI.test(bytes.toString('utf8'))) return 'npm';
   const script = bytes.subarray(0, 2).toString('latin1') === '#!';
-  return direct && !script && !SYSTEM.test(real) && bytes.length > 0 ? ANY_PROGRAM : undefined;
+  return direct && !script && !SYSTEM_PATH.test(real) && bytes.length > 0 ? ANY_PROGRAM : undefined;
 }

@@ -43,11 +43,18 @@ const NPM: ProgramGrammar = {
   unknownIsFlag: true,
 };
 
+const PNPM_BUILTINS = words(`add install i remove rm uninstall un update up upgrade init link ln unlink pack publish config c get set cache
+  store list ls ll la outdated audit why root bin prune rebuild rb import fetch patch patch-commit patch-remove server setup env help deploy
+  licenses doctor test t tst start create exec dlx run run-script recursive m multi self-update sbom login logout dedupe install-test it
+  ignored-builds approve-builds cat-file cat-index find-hash catalog x`);
+
 const PNPM: ProgramGrammar = {
   value: words('-C --dir -F --filter --reporter --loglevel --workspace-concurrency --store-dir --virtual-store-dir'),
   flags: words(`-s --silent -r --recursive -w --workspace-root --if-present --parallel --stream --aggregate-output --no-bail --bail
     --frozen-lockfile --offline --prefer-offline -g --global --color --no-color`),
   aliases: { 'run-script': 'run', i: 'install', rm: 'remove', un: 'remove', uninstall: 'remove', up: 'update', upgrade: 'update', t: 'test', tst: 'test', ls: 'list' },
+  // `pnpm deploy` is pnpm's own command; a word no command names runs that package script (R17-13).
+  implicitRun: PNPM_BUILTINS,
   anywhere: true,
   unknownIsFlag: true,
 };

@@ -9,6 +9,7 @@ import { withInPlace } from './path-rules.js';
 import { immuneShell } from './immune-shell.js';
 import { unconfinedEffect } from './unconfined.js';
 import { launchedLines } from './immune-words.js';
+import { launchedDenial } from './decide-launched.js';
 import { escapePattern } from './pattern.js';
 import type { RuleMatch } from './policy.js';
 import { isReadOnlyName, readOnlyVeto } from './readonly.js';
@@ -147,7 +148,7 @@ export function decideShell(judged: Judged, ctx: DecideContext, parse: ShellPars
   const place = { root, runDir: resolvePath(root, judged.dir ?? '.'), listings: ctx.policy.folderListings };
   // What an unknown program or a package manager starts from its words is judged as a line (R11-1b).
   const risky = (): ReturnType<typeof riskyShell> => riskyShell(parse) ?? launchedLines(parse, isReadOnlyName).map(riskyShell).find((hit) => hit !== undefined);
-  const early = beforeRules(judged, ctx, immuneShell(parse, isReadOnlyName, place, judged.staged === true) ?? unclearDenial(readings) ?? unconfinedEffect(judged, parse, place, readOnlyVeto) ?? risky());
+  const early = beforeRules(judged, ctx, immuneShell(parse, isReadOnlyName, place, judged.staged === true) ?? unclearDenial(readings) ?? launchedDenial(judged, ctx, parse, place.runDir) ?? unconfinedEffect(judged, parse, place, readOnlyVeto) ?? risky());
   if (early) return early;
   const decisions = readings.map((reading) => resolve(judged, reading, ctx));
   return decisions.find((d) => d.decision === 'ask') ?? decisions[0]!;

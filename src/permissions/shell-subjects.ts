@@ -3,6 +3,7 @@ import { canonicalReading, type Token } from './canonical-command.js';
 import { holeWord, wordReadings } from './canonical-words.js';
 import { ANY_PROGRAM, ENTRY_SCRIPTS, scriptProgram } from './canonical-entry.js';
 import { GRAMMAR_NAMES } from './canonical-grammars.js';
+import { otherForms, otherReadings } from './canonical-runners.js';
 import type { Subject } from './pattern.js';
 
 // How one simple command is spelled for rule matching. `canonical` (the only spelling allow rules
@@ -92,8 +93,17 @@ function programReading(name: string, tokens: readonly Token[], runDir: string |
   if (sub !== undefined) return programReading('git', [{ value: sub, shown: sub, dynamic: false }, ...tokens], runDir, root);
   const entry = entryProgram(name, tokens, runDir, root);
   const readings = [canonicalReading(name, [{ value: name, shown: name, dynamic: false }, ...tokens]), ...(entry ? [canonicalReading(entry.name, [{ value: entry.name, shown: entry.name, dynamic: false }, ...entry.rest])] : [])];
-  const forms = [...(entry ? [[entry.name, ...entry.rest.map((token) => token.shown)].join(' ')] : []), ...readings.flatMap((read) => read.forms.map((form) => form.join(' ')))];
-  return { forms, unclear: readings.flatMap((read) => read.unclear.map((form) => form.join(' '))) };
+  const withOthers = (forms: readonly (readonly string[])[]): string[] => forms.flatMap((form) => [form, ...otherForms(form)].map((each) => each.join(' ')));
+  const forms = [...(entry ? [[entry.name, ...entry.rest.map((token) => token.shown)].join(' ')] : []), ...readings.flatMap((read) => withOthers(read.forms))];
+  const unclear = readings.flatMap((read) => withOthers(read.unclear));
+  // The program these words also are (a package spec's bin, hub as git, npm-run-all's scripts: canonical-runners.ts).
+  for (const other of otherReadings(name, tokens)) {
+    const read = programReading(other.name, other.tokens, runDir, root);
+    const spelled = [[other.name, ...other.tokens.map((token) => token.shown)].join(' '), ...read.forms];
+    (other.unclear ? unclear : forms).push(...spelled);
+    unclear.push(...read.unclear);
+  }
+  return { forms, unclear };
 }
 
 // The program node or corepack starts (canonical-entry.ts); a script path is read from `runDir`.

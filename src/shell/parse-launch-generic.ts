@@ -22,6 +22,8 @@ interface Runner {
   readonly bangOnly?: boolean;
   // Flags after which the command words are joined and run by a shell (`pnpm dlx -c 'CMD'`, R11-1b).
   readonly shell?: RegExp;
+  // Short flags that may come before a text option in one word (getopt: `entr -rs CMD`).
+  readonly bundle?: string;
 }
 
 const RUN = /^(?:run)$/;
@@ -49,7 +51,7 @@ const RUNNERS: Readonly<Record<string, Runner>> = {
   ssh: { positionals: 1, joined: true, valued: /^-[bcDEeFIiJLlmOopQRSWw]$/ },
   // sg runs its command through /bin/sh, with or without -c (red team R17-17).
   sg: { positionals: 1, text: /^-c$/, joined: true },
-  entr: { text: /^-s$/ },
+  entr: { text: /^-s$/, bundle: 'acdnprxz' },
   watchexec: { joined: true, valued: /^(?:-w|--watch|-e|--exts|-f|--filter|-i|--ignore|-d|--debounce|-s|--signal|--shell)$/ },
   nodemon: { text: /^(?:-x|--exec)$/, valued: /^(?:-w|--watch|-e|--ext|-i|--ignore|-d|--delay)$/ },
   setpriv: { valued: /^(?:--reuid|--regid|--groups|--inh-caps|--ambient-caps|--bounding-set|--securebits|--selinux-label|--apparmor-profile|--pdeathsig)$/ },
@@ -91,7 +93,7 @@ function runner(spec: Runner, words: readonly WordLike[]): Launch[] {
     }
     // vim `+'!CMD'`, `-c '!CMD'`: an ex command starting with `!` runs CMD through the shell.
     if (spec.bangOnly && value.startsWith('+!')) launches.push({ kind: 'text', text: value.slice(2) });
-    const textOption = optionWord(value, spec.text);
+    const textOption = optionWord(value, spec.text, spec.bundle);
     if (textOption && (textOption.attached !== undefined || i + 1 < words.length)) {
       const text = textOption.attached ?? words[++i]!.value;
       if (!spec.bangOnly) launches.push({ kind: 'text', text });
@@ -125,11 +127,20 @@ function runner(spec: Runner, words: readonly WordLike[]): Launch[] {
 // option: reading more fails closed).
 const SSH_COMMAND_KEYS = /^(?:proxycommand|localcommand|knownhostscommand)$/i;
 
+const SSH_FLAGS = '46AaCfGgKkMNnqsTtVvXxYy';
+// A config file other than the system's (`-F ./cfg`, `-o Include=./cfg`) may set ProxyCommand, LocalCommand or
+// `Match exec`: a command only known when ssh reads it.
+const SSH_CONFIG_COMMAND: Launch = { kind: 'text', text: '"$SSH_CONFIG_FILE_COMMAND"' };
+const sshConfig = (path: string | undefined): boolean => path !== undefined && !/^(?:none|\/dev\/null|\/etc\/ssh\/.*)$/.test(path.trim());
+
 function sshCommands(words: readonly WordLike[]): Launch[] {
   return words.slice(1).flatMap((word, k): Launch[] => {
-    const option = optionWord(word.value, /^-o$/);
+    const file = optionWord(word.value, /^-F$/, SSH_FLAGS);
+    if (file && sshConfig(file.attached ?? words[k + 2]?.value)) return [SSH_CONFIG_COMMAND];
+    const option = optionWord(word.value, /^-o$/, SSH_FLAGS);
     const setting = option?.attached ?? (option ? words[k + 2]?.value : undefined);
     const match = setting === undefined ? null : /^\s*(\w+)\s*(?:=|\s)\s*([^]*)$/.exec(setting);
+    if (match && /^include$/i.test(match[1]!) && sshConfig(match[2])) return [SSH_CONFIG_COMMAND];
     return match && SSH_COMMAND_KEYS.test(match[1]!) && !/^none$/i.test(match[2]!.trim()) ? [{ kind: 'text', text: match[2]! }] : [];
   });
 }

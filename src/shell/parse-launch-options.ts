@@ -10,8 +10,9 @@ export interface OptionWord {
   readonly attached?: string;
 }
 
-// The option `value` spells, when its name passes `name`; undefined when it is another word.
-export function optionWord(value: string, name: RegExp | undefined): OptionWord | undefined {
+// The option `value` spells, when its name passes `name`; undefined when it is another word. `flags`: the program's
+// short flags getopt lets come first in one word (`entr -rs CMD`, `tmux -2uc CMD`, `ssh -qF cfg`).
+export function optionWord(value: string, name: RegExp | undefined, flags?: string): OptionWord | undefined {
   if (!name || !value.startsWith('-') || value === '-' || value === '--') return undefined;
   if (name.test(value)) return {};
   const eq = value.indexOf('=');
@@ -19,7 +20,10 @@ export function optionWord(value: string, name: RegExp | undefined): OptionWord 
   // A short option with its value attached; a leading `=` is the nopt/clap separator (getopt would keep it:
   // reading it without is the reading that runs the command, the one to judge).
   if (value.length > 2 && name.test(value.slice(0, 2))) return { attached: value.slice(2).replace(/^=/, '') };
-  return undefined;
+  let k = 1;
+  while (flags !== undefined && k < value.length && flags.includes(value[k]!)) k++;
+  if (k === 1 || k >= value.length || !name.test(`-${value[k]}`)) return undefined;
+  return k + 1 < value.length ? { attached: value.slice(k + 1) } : {};
 }
 
 // Shell text that runs these words as an argv: each static word quoted, a run-time one kept as written.

@@ -72,6 +72,9 @@ const SPECS: Readonly<Record<string, Spec>> = {
   i386: PERSONALITY,
   x86_64: PERSONALITY,
   uname26: PERSONALITY,
+  // `gpg-agent --daemon PROG ARGS` starts PROG with the agent's environment (red team R17-17); the pinentry and
+  // scdaemon it is told to use are programs it runs.
+  'gpg-agent': { text: /^--(?:pinentry-program|scdaemon-program)$/, valued: /^--(?:homedir|options|log-file|debug-level|debug|default-cache-ttl|default-cache-ttl-ssh|max-cache-ttl|max-cache-ttl-ssh|min-passphrase-len|extra-socket|browser-socket|ttyname|ttytype|display|lc-ctype|lc-messages|xauthority)$/ },
   concurrently: { operandsAreText: true, valued: /^(?:-[ncplmts]|--(?:names|prefix-colors|prefix|prefix-length|timestamp-format|max-processes|success|kill-signal|restart-tries|restart-after|name-separator|handle-input|default-input-target|passthrough-arguments))$/ },
 };
 

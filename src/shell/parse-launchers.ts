@@ -4,7 +4,8 @@
 // `git -c core.pager='sh -c ...' log`, `git config core.sshCommand '...'`), and runners (`npm exec`,
 // `uv run`, `poetry run`, `nix-shell --run`, `ssh host CMD`, `vim -c '!CMD'` ...).
 import { genericLaunches } from './parse-launch-generic.js';
-import { optionWord } from './parse-launch-options.js';
+import { argvText, optionWord } from './parse-launch-options.js';
+import { packageProgram } from '../permissions/canonical-runners.js';
 import { npmLaunches, programOptionLaunches } from './parse-launch-npm.js';
 import { runnerLaunches } from './parse-launch-runners.js';
 import { toolLaunches } from './parse-launch-tools.js';
@@ -31,6 +32,8 @@ const TMUX_COMMANDS: ReadonlyArray<readonly [RegExp, string]> = [
   [/^(?:send-keys|send)$/, 'cNt'],
 ];
 const TMUX_GLOBAL_VALUED = 'fLST';
+// tmux's global flags (getopt: `tmux -2uc CMD` is `-2 -u -c CMD`).
+const TMUX_GLOBAL_FLAGS = '2CDlNuvV';
 
 function tmux(words: readonly WordLike[]): Launch[] {
   const launches: Launch[] = [];
@@ -42,7 +45,7 @@ function tmux(words: readonly WordLike[]): Launch[] {
       break;
     }
     // `tmux -c 'CMD'` (getopt: also `-cCMD`) runs CMD with the default shell, like `sh -c`.
-    const shell = optionWord(value, /^-c$/);
+    const shell = optionWord(value, /^-c$/, TMUX_GLOBAL_FLAGS);
     if (shell?.attached !== undefined) launches.push({ kind: 'text', text: value.slice(2) });
     else if (shell && i + 1 < words.length) launches.push({ kind: 'text', text: words[++i]!.value });
     else if (TMUX_GLOBAL_VALUED.includes(value.slice(-1)) && value.length === 2) i++;
@@ -160,6 +163,12 @@ function git(words: readonly WordLike[]): Launch[] {
 // What `words[0]` (by its lower-cased base name) launches from its own arguments; undefined when it
 // is not such a program.
 export function launches(key: string, words: readonly WordLike[]): Launch[] | undefined {
+  // A package spec or package name run as a program (`npx npm@10 exec -- CMD`, `npx dotenv-cli -- CMD`) is its bin
+  // (red team R17-12, R17-17).
+  const bin = packageProgram(key);
+  if (bin !== undefined) return launches(bin.toLowerCase(), words);
+  // hub wraps git: it execs git with the same words (R17-14), so the line is judged as git's too.
+  if (key === 'hub') return words.length > 1 ? [{ kind: 'text', text: argvText([{ value: 'git', dynamic: false }, ...words.slice(1)]) }] : [];
   if (key === 'tmux') return tmux(words);
   if (key === 'screen') return screen(words);
   if (key === 'git') return git(words);

@@ -6,6 +6,7 @@ import { commandAssignments } from './command-variables.js';
 import { inlineProgram, languageOf, spawnedCommands } from './parse-inline.js';
 import { launches } from './parse-launchers.js';
 import { programName } from './parse-names.js';
+import { SYSTEM_PATH } from '../permissions/system-folders.js';
 import { scriptText } from './parse-walk-values.js';
 import { INTERPRETERS, SHELLS, SU_LIKE, WRAPPERS, debuggedCommand, findExecs, interpreterReadsStdin, shellMode, unwrap, watchCommand, type WordLike } from './parse-wrappers.js';
 
@@ -64,8 +65,18 @@ const RESERVED = new Set(['{', '!', 'do', 'then', 'else', 'elif', 'if', 'while',
 export class Planner {
   constructor(private readonly context: PlanContext) {}
 
-  // Decides what runs: the command itself, an inner command behind wrappers, or shell strings.
+  // Decides what runs: the command itself, an inner command behind wrappers, or shell strings. A name given as a
+  // path outside the system's folders (`./tools/sh -c :`, `./tools/env git push`) is the file at that path, which
+  // may be any program (canonical-entry.ts): the command itself is judged too, not only what its base name would
+  // run (npmopts "left": inside launched text as at the top level).
   plan(words: readonly Preview[], start: number, end: number, wrappers: string[]): PlanItem[] {
+    const items = this.planned(words, start, end, wrappers);
+    const first = words[start];
+    const byPath = first !== undefined && !first.dynamic && first.value.includes('/') && !SYSTEM_PATH.test(first.value);
+    return byPath && !items.some((item) => item.kind === 'command' && item.start === start) ? [{ kind: 'command', start, end, wrappers }, ...items] : items;
+  }
+
+  private planned(words: readonly Preview[], start: number, end: number, wrappers: string[]): PlanItem[] {
     const self: PlanItem = { kind: 'command', start, end, wrappers };
     if (start >= end) return [];
     const first = words[start]!;

@@ -10,6 +10,7 @@ import { baseName, previewOf } from './parse-plan.js';
 import { guessedStarts } from './parse-launch-guess.js';
 import type { WalkOps } from './parse-walk-ops.js';
 
+const PACKAGE_RUNNERS = new Set(['npx', 'bunx']);
 // Input lines of `xargs -I{} sh -c {}` read into the script (each is one more parse).
 const MAX_XARGS_LINES = 8;
 // Words of a static stdin appended to xargs' command.
@@ -40,11 +41,16 @@ export function simple(walk: WalkOps, wordNodes: readonly Node[], redirectNodes:
   const stdinExact = stdin !== undefined && allStdinWords.length <= MAX_STDIN_WORDS && !/["'\\]/.test(stdin);
   // A program the planner does not know (or a package manager's tail): the lines its words may start, each
   // parsed as a line of its own, with the static stdin the program would pass on.
-  const alone = plan.length === 1 && plan[0]!.kind === 'command' && plan[0]!.start === 0;
+  // Also behind a package runner (`npx some-runner -- git push`, `bunx x -- sh -c ...`: red team R17-17), which
+  // fetches and runs a program codeward cannot know: the words from its name on. (Behind every wrapper, nested
+  // guesses multiply past the parser's budget: `u0 env u1 env u2 ...`.)
+  const only = plan.length === 1 && plan[0]!.kind === 'command' ? plan[0]! : undefined;
+  const alone = only !== undefined && (only.start === 0 || only.wrappers.every((wrapper) => PACKAGE_RUNNERS.has(wrapper))) ? only : undefined;
+  const named = alone ? previews.slice(alone.start, alone.end) : [];
   const pipedIn = scope.pipes.length > 0 && scope.pipes[scope.pipes.length - 1]!.index > 0;
-  const guessed = alone ? guessedStarts(previews, stdin !== undefined || hereStdin === null || pipedIn) : [];
-  const launchScope = { ...childScope(scope), viaShell: scope.viaShell, wrappers: [...scope.wrappers, baseName(previews[0]!.value)] };
-  const tailText = (tail: (typeof guessed)[number]): string => ('text' in tail ? tail.text : previews.slice(tail.index).map((preview) => preview.raw.text).join(' '));
+  const guessed = alone ? guessedStarts(named, stdin !== undefined || hereStdin === null || pipedIn) : [];
+  const launchScope = { ...childScope(scope), viaShell: scope.viaShell, wrappers: [...scope.wrappers, ...(alone?.wrappers ?? []), baseName(named[0]?.value ?? '')] };
+  const tailText = (tail: (typeof guessed)[number]): string => ('text' in tail ? tail.text : named.slice(tail.index).map((preview) => preview.raw.text).join(' '));
   const launches = guessed.map((tail) => walk.detached(tailText(tail), launchScope, stdin));
   let primary: SimpleCommand | undefined;
   for (const item of plan) {

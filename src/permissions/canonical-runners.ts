@@ -1,0 +1,107 @@
+import type { Token } from './canonical-command.js';
+import { HOLE } from './canonical-words.js';
+
+// The same command read as another program that really runs (issue 26, red team R17-12, R17-13, R17-14): deny and
+// ask rules name programs, so a rule on `npm run deploy*` must meet every program that runs that package script,
+// and a rule on `git push*` every front-end that is git. Each reading is one more spelling (shell-subjects.ts);
+// allow rules never see them.
+
+// A package spec run by npx, npm exec, pnpm dlx, yarn dlx or bunx (`npm@10`, `@scope/tool@^2`, `npm@latest`) is the
+// bin of that package: the name without its range (and scope), or the table's bin where the two differ. A name
+// that is no spec and no row stays what it is.
+const PACKAGE_BINS: Readonly<Record<string, string>> = {
+  'dotenv-cli': 'dotenv',
+  'npm-run-all2': 'npm-run-all',
+  'del-cli': 'del',
+  'trash-cli': 'trash',
+  typescript: 'tsc',
+  '@pnpm/exe': 'pnpm',
+  '@yarnpkg/cli-dist': 'yarn',
+};
+const SPEC = /^((?:@[\w.-]+\/)?[\w.-]+)@[^@\s/]*$/;
+
+export function packageProgram(word: string): string | undefined {
+  const name = SPEC.exec(word)?.[1] ?? word;
+  const row = name.toLowerCase();
+  const bin = Object.hasOwn(PACKAGE_BINS, row) ? PACKAGE_BINS[row]! : name.replace(/^@[\w.-]+\//, '');
+  return bin === word ? undefined : bin;
+}
+
+// Another program's reading of the words: `unclear` when the words only may be it (a glob script name).
+export interface OtherReading {
+  readonly name: string;
+  readonly tokens: readonly Token[];
+  readonly unclear?: boolean;
+}
+
+const plain = (value: string): Token => ({ value, shown: value, dynamic: false });
+const isOption = (token: Token): boolean => token.value.startsWith('-') && token.value !== '-';
+
+// `npm run NAME ARGS` from a runner's script word (`deploy`, `'build -- --x'`, `deploy:*`): npm-run-all and
+// concurrently match a glob against the package's scripts, so its pieces are holes (any script may run).
+function npmRun(text: string, dynamic: boolean): OtherReading | undefined {
+  const words = text.trim().split(/\s+/).filter((word) => word !== '');
+  if (words.length === 0 && !dynamic) return undefined;
+  if (dynamic) return { name: 'npm', tokens: [plain('run'), { value: '', shown: HOLE, dynamic: true }], unclear: true };
+  const glob = /[*?]/.test(words[0]!);
+  const script = glob ? { value: '', shown: words[0]!.replace(/[*?]+/g, HOLE), dynamic: true } : plain(words[0]!);
+  return { name: 'npm', tokens: [plain('run'), script, ...words.slice(1).map(plain)], ...(glob ? { unclear: true } : {}) };
+}
+
+// npm-run-all (and its run-s / run-p): each operand before `--` is a script pattern it runs with `npm run`.
+const RUN_ALL_VALUED = /^(?:--npm-path|--max-parallel)$/;
+function runAll(tokens: readonly Token[]): OtherReading[] {
+  const out: OtherReading[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i]!;
+    if (token.value === '--') break;
+    if (isOption(token)) {
+      if (RUN_ALL_VALUED.test(token.value)) i++;
+      continue;
+    }
+    const read = npmRun(token.value, token.dynamic);
+    if (read) out.push(read);
+  }
+  return out;
+}
+
+// concurrently's `npm:deploy` (also yarn:, pnpm:, bun:) is `npm run deploy` (its other words are shell lines the
+// planner parses: parse-launch-runners.ts).
+function concurrently(tokens: readonly Token[]): OtherReading[] {
+  return tokens.flatMap((token) => {
+    const short = /^(?:npm|yarn|pnpm|bun):(.+)$/s.exec(token.value);
+    const read = short ? npmRun(short[1]!, token.dynamic) : undefined;
+    return read ? [read] : [];
+  });
+}
+
+// jj's global options with a value; `jj git push` pushes the same refs git would (a colocated repository).
+const JJ_VALUED = /^(?:-R|--repository|--at-op|--at-operation|--color|--config|--config-toml|--config-file)$/;
+function jj(tokens: readonly Token[]): OtherReading[] {
+  let i = 0;
+  while (i < tokens.length && isOption(tokens[i]!)) i += JJ_VALUED.test(tokens[i]!.value) ? 2 : 1;
+  return tokens[i]?.value === 'git' && !tokens[i]!.dynamic ? [{ name: 'git', tokens: tokens.slice(i + 1) }] : [];
+}
+
+// The other programs `name` with these words (the words after the name) is.
+export function otherReadings(name: string, tokens: readonly Token[]): OtherReading[] {
+  const key = name.toLowerCase();
+  const bin = packageProgram(name);
+  if (bin !== undefined) return [{ name: bin, tokens }];
+  // hub wraps git and execs it with the same words.
+  if (key === 'hub') return [{ name: 'git', tokens }];
+  if (key === 'jj') return jj(tokens);
+  if (key === 'npm-run-all' || key === 'run-s' || key === 'run-p') return runAll(tokens);
+  if (key === 'concurrently') return concurrently(tokens);
+  return [];
+}
+
+// Forms of a reading that are another command too: a package manager's `run X` is the package script X that
+// `npm run X` runs (pnpm, yarn and bun read the same package.json), and git's bridges that publish commits to
+// another system (`git p4 submit`, `git svn dcommit`) are a push.
+export function otherForms(form: readonly string[]): string[][] {
+  const [name, sub, ...rest] = form;
+  if ((name === 'pnpm' || name === 'yarn' || name === 'bun') && sub === 'run' && rest.length > 0) return [['npm', 'run', ...rest]];
+  if (name === 'git' && ((sub === 'p4' && rest[0] === 'submit') || (sub === 'svn' && rest[0] === 'dcommit'))) return [['git', 'push', ...rest.slice(1)]];
+  return [];
+}

@@ -1,0 +1,45 @@
+// Red team R17-17 end to end: under --yes with a deny rule on `git push*`, a push started by gpg-agent --daemon, by
+// a workspace script codeward has no row for, or behind npx, is refused (C240 denied, C241 a person is needed) and
+// the bare repository gets no branch; a push the rule allows reaches it (the setup works).
+import { spawnSync } from 'node:child_process';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { git } from '../helpers/git.js';
+import { execUnderYes } from './helpers-yes.js';
+import { sandbox, type Sandbox } from './helpers.js';
+
+let box: Sandbox;
+let bare: string;
+beforeAll(async () => {
+  box = await sandbox();
+  bare = join(box.home, 'remote.git');
+  git(box.home, 'init', '-q', '--bare', bare);
+  git(box.root, 'init', '-q');
+  git(box.root, 'commit', '-q', '--allow-empty', '-m', 'i');
+  git(box.root, 'remote', 'add', 'origin', bare);
+  // A script that runs its words (a program codeward has no row for), also as a package bin npx finds locally.
+  const runner = '#!/bin/sh\nexec "$@"\n';
+  await writeFile(join(box.root, 'run'), runner, { mode: 0o755 });
+  await mkdir(join(box.root, 'node_modules/.bin'), { recursive: true });
+  await writeFile(join(box.root, 'node_modules/.bin/some-runner'), runner, { mode: 0o755 });
+});
+afterAll(async () => box.cleanup());
+
+const branches = (): string => spawnSync('git', ['branch', '--list'], { cwd: bare, encoding: 'utf8' }).stdout;
+const run = (cmd: string): Promise<string> => execUnderYes(box, ['@coder exec?git push*'], cmd);
+
+describe('a push started by another program is refused under --yes', () => {
+  it.each([
+    ['gpg-agent --daemon git push origin HEAD:refs/heads/via-gpg', 'C240'],
+    ['./run git push origin HEAD:refs/heads/via-run', 'C241'],
+    ['npx --offline some-runner git push origin HEAD:refs/heads/via-npx', 'C241'],
+  ])('%s is %s and no branch is pushed', async (cmd, code) => {
+    expect(await run(cmd)).toBe(code);
+    expect(branches()).toBe('');
+  });
+  it('the same push under a rule that allows it reaches the remote', async () => {
+    expect(await execUnderYes(box, [], './run git push -q origin HEAD:refs/heads/allowed')).toBe('ran');
+    expect(branches()).toContain('allowed');
+  });
+});
