@@ -21,7 +21,12 @@ type Obey = (path: string) => void;
 // Each path a value names: the words (split at spaces, `=` and `,`) that hold a slash, or the whole value of a folder key.
 function pathValues(value: unknown, key: string, base: string, obey: Obey): void {
   if (Array.isArray(value)) for (const item of value) pathValues(item, key, base, obey);
-  else if (typeof value === 'object' && value !== null) for (const [inner, item] of Object.entries(value)) pathValues(item, inner, base, obey);
+  else if (typeof value === 'object' && value !== null) {
+    // `[env] X = { value = "x.so", relative = true }`: the value is a path below the folder holding `.cargo`.
+    const entry = value as { value?: unknown; relative?: unknown };
+    if (entry.relative === true && typeof entry.value === 'string') obey(resolve(base, entry.value));
+    for (const [inner, item] of Object.entries(value)) pathValues(item, inner, base, obey);
+  }
   else if (typeof value === 'string') {
     if (FOLDERS.has(key) && value.trim() !== '') obey(resolve(base, value.trim()));
     for (const word of value.split(/[\s=,]+/)) if (word.includes('/')) obey(resolve(base, word));

@@ -56,6 +56,21 @@ export function cargoParts(walk: Walk, from: string, args: ToolchainArgs, rest: 
       walk.unmodeled ??= `cargo reads ${relative(walk.top, path)}, which does not parse`;
     }
   }
+  // A path dependency whose manifest the listing did not reach (a skipped folder: `dist/m`, deeper than the bound)
+  // is read all the same: it may be a proc-macro crate or have a build script.
+  // (A Map visits the entries added while it is walked: path dependencies of those are read too.)
+  for (const { dir } of packages.values()) {
+    for (const kind of ['dependencies', 'dev-dependencies', 'build-dependencies']) {
+      for (const dep of pathDeps(packages, dir, kind)) {
+        if (packages.has(dep) || !inside(walk.top, dep)) continue;
+        try {
+          packages.set(dep, { dir: dep, data: parseToml(read(walk, join(dep, 'Cargo.toml')) ?? '') as Table });
+        } catch {
+          walk.unmodeled ??= `cargo reads ${relative(walk.top, join(dep, 'Cargo.toml'))}, which does not parse`;
+        }
+      }
+    }
+  }
   const whole = new Set<string>();
   const runsAtBuild = (dir: string): void => {
     if (!inside(walk.top, dir) || whole.has(dir)) return;

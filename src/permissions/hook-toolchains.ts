@@ -5,12 +5,10 @@
 // also says which sub-commands and options it models: anything else (`go generate`, which runs every
 // //go:generate line; `go test -exec X`; a variable set before the program, `GOFLAGS=-toolexec=…`) is a runner
 // codeward does not model, and the whole work tree is obeyed (hook-unmodeled.ts: fail closed).
-// Cargo, maven, gradle, dotnet and swift are NOT modelled: rows listing what their builds run beyond the
-// sources were tried and attacked (red team R14-14: a build script's module folder, a command a build script
-// runs, a workspace build-dependency, a replaced test binary under target/, surefire argLine agents, exec
-// plug-ins, included builds, .csproj.user imports, build-tool plug-ins): each build can name code in ways a
-// list of file kinds does not follow, so they stay with the whole-tree rule.
-
+// Maven, gradle, dotnet and swift are NOT modelled: rows listing what their builds run beyond the sources were
+// tried and attacked (red team R14-14: surefire argLine agents, exec plug-ins, included builds, .csproj.user
+// imports, build-tool plug-ins), so they stay with the whole-tree rule. cargo's row (hook-runner-rows.ts) READS
+// the build files instead of listing kinds (hook-runner-cargo*.ts), as do golangci-lint's, mypy's and next's.
 import type { Toolchain } from './hook-toolchain-row.js';
 import { RUNNER_ROWS } from './hook-runner-rows.js';
 

@@ -45,6 +45,8 @@ describe('what the build runs is asked; the sources stay free', () => {
     ['a patched dependency outside the manifests found', { 'Cargo.toml': '[package]\nname = "app"\n\n[patch.crates-io]\nserde = { path = "vendor/serde" }\n' }, ['vendor/serde/src/lib.rs']],
     ['the configuration\'s runner, wrapper and env paths', { '.cargo/config.toml': '[target.x86_64-unknown-linux-gnu]\nrunner = "tools/run.sh --flag"\nrustflags = ["-C", "linker=tools/ld"]\n\n[build]\nrustc-wrapper = "./tools/w"\n\n[env]\nLD_PRELOAD = "tools/x.so"\n' }, ['tools/run.sh', 'tools/ld', 'tools/w', 'tools/x.so']],
     ['a vendored source directory', { '.cargo/config.toml': '[source.crates-io]\nreplace-with = "v"\n\n[source.v]\ndirectory = "vendor"\n' }, ['vendor/serde/build.rs', 'vendor/serde/src/lib.rs']],
+    ['a proc-macro path dependency in a folder the listing skips', { 'Cargo.toml': '[package]\nname = "app"\n\n[dependencies]\nm = { path = "dist/m" }\n', 'dist/m/Cargo.toml': '[package]\nname = "m"\n\n[lib]\nproc-macro = true\n' }, ['dist/m/src/lib.rs']],
+    ['an [env] value relative to the configuration', { '.cargo/config.toml': '[env]\nLD_PRELOAD = { value = "pre.so", relative = true }\n' }, ['pre.so']],
     ['a toolchain file naming a folder', { 'rust-toolchain.toml': '[toolchain]\npath = "tt"\n' }, ['tt/bin/rustc', 'tt/bin/cargo']],
     ['a README a crate root includes (a doctest)', { 'src/lib.rs': '#![doc = include_str!("../README.md")]\n' }, ['README.md']],
   ])('%s', async (_name, files, asks) => {
