@@ -6,10 +6,15 @@
 // too), the configuration's runner/wrapper/env paths, the toolchain file's `path`, target/, a README a crate root
 // includes as a doctest. What the row cannot read (a build script that runs programs, an unknown build crate, an
 // alias of the sub-command, `cargo xtask`, an unknown config table) obeys the whole tree, as before.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEngine } from '../../src/setup.js';
 import { removeDir, tempDir, writeFiles } from '../helpers/fixture.js';
 import { checkHookRow } from './hook-check.js';
+import { git } from './git-run.js';
 
 let base: string;
 let home: string;
@@ -75,4 +80,30 @@ describe('fail closed: what the row cannot read obeys the whole tree', () => {
   it('cargo fmt runs no build script: a build script that runs programs leaves the sources free', async () => {
     await checkHookRow(next(), home, { hook: 'cargo fmt --check', files: { ...CRATE, 'build.rs': 'use std::process::Command;\nfn main() { Command::new("sh").status().unwrap(); }\n' }, asks: ['build.rs', 'Cargo.toml'], free: SOURCES, content: '// ok\n' });
   });
+});
+
+const hasCargo = spawnSync('cargo', ['--version']).status === 0;
+describe.skipIf(!hasCargo)('the real cargo: a --yes agent edits the crate, the commit hook runs cargo test on it', () => {
+  it('src/lib.rs and tests/it.rs written, build.rs refused (no marker), and the hook passes at the next commit', async () => {
+    const root = next();
+    const marker = join(base, 'build-ran');
+    await checkHookRow(root, home, { hook: 'cargo test --offline -q', files: { 'Cargo.toml': '[package]\nname = "w"\nversion = "0.1.0"\nedition = "2021"\n', 'src/lib.rs': 'pub fn a() -> u8 { 1 }\n' }, asks: ['build.rs', '.cargo/config.toml', 'Cargo.toml'], free: [] });
+    const engine = await createEngine({ workspace: root, env: { HOME: home }, permissions: { home, yes: true } });
+    try {
+      for (const [file, content] of [['src/lib.rs', 'pub fn a() -> u8 { 2 }\n'], ['tests/it.rs', '#[test]\nfn t() { assert_eq!(w::a(), 2); }\n']]) {
+        const wrote = await engine.run({ cmd: 'write', args: { file: file!, content: content! } });
+        expect(wrote, JSON.stringify(wrote)).toMatchObject({ ok: true });
+      }
+      const script = await engine.run({ cmd: 'write', args: { file: 'build.rs', content: `fn main() { std::fs::write(${JSON.stringify(marker)}, "").unwrap(); }\n` } });
+      expect(script).toMatchObject({ ok: false, error: { code: 'C241' } });
+    } finally {
+      await engine.close();
+    }
+    git(root, 'add', '-A');
+    // rustup's toolchains where they are installed; cargo's own cache in the test's folder.
+    const env = { ...process.env, HOME: home, CARGO_HOME: join(base, 'cargo-home'), RUSTUP_HOME: process.env['RUSTUP_HOME'] ?? join(homedir(), '.rustup'), CARGO_TARGET_DIR: join(base, 'cargo-target'), GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@x', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@x' };
+    const commit = spawnSync('git', ['-C', root, 'commit', '-qm', 'x'], { env, encoding: 'utf8' });
+    expect(commit.status, commit.stderr + commit.stdout).toBe(0);
+    expect(existsSync(marker)).toBe(false);
+  }, 180_000);
 });
