@@ -17,13 +17,17 @@ import { read, stats, type Walk } from './hook-walk.js';
 export const BUILD_CRATES = new Set([
   'cc', 'autocfg', 'rustc_version', 'rustc-version', 'version_check', 'pkg-config', 'vcpkg', 'prost-build', 'tonic-build', 'bindgen', 'built', 'vergen',
   'cfg_aliases', 'embed-resource', 'winres', 'winresource', 'serde', 'serde_json', 'toml', 'anyhow', 'glob', 'walkdir', 'regex', 'once_cell', 'lazy_static',
-  'heck', 'quote', 'syn', 'proc-macro2', 'chrono', 'semver', 'phf_codegen', 'phf', 'thiserror', 'cfg-if', 'rustversion', 'target-lexicon', 'dunce',
+  'heck', 'quote', 'syn', 'proc-macro2', 'darling', 'proc-macro-crate', 'proc-macro-error', 'proc-macro-error2', 'synstructure', 'convert_case', 'prettyplease', 'unicode-ident', 'itertools', 'indexmap', 'paste', 'strsim', 'chrono', 'semver', 'phf_codegen', 'phf', 'thiserror', 'cfg-if', 'rustversion', 'target-lexicon', 'dunce',
 ]);
 // What spawns or loads a program: std's process module, its `Command`, shell and exec crates, dynamic loading.
 const RUNS = /\b(?:process|Command|spawn|exec[lvp]?e?|cmd|duct|xshell|run_script|libloading|dlopen|system)\b/;
-const MOD = /^\s*(?:#\[[^\]]*\]\s*)*(?:pub(?:\([^)]*\))?\s+)?mod\s+(\w+)\s*;/gm;
+// `mod x;` and an inline `mod x { … }` (whose own `mod y;` is x/y.rs): x.rs and the folder x/ are obeyed either way.
+const MOD = /^\s*(?:#\[[^\]]*\]\s*)*(?:pub(?:\([^)]*\))?\s+)?mod\s+(\w+)\s*[;{]/gm;
 const PATH_ATTR = /#\s*\[\s*path\s*=\s*"([^"]+)"\s*\]/g;
 const INCLUDE = /\binclude(?:_str|_bytes)?!\s*\(/g;
+
+// The word by which Rust code `text` spawns or loads a program, if any (comments left out).
+export const runsPrograms = (text: string): string | undefined => RUNS.exec(text.replace(/\/\/[^\n]*/g, ''))?.[0];
 
 // The text of a macro's argument list that starts at `at` (just past its `(`), up to the matching `)`.
 function argument(text: string, at: number): string {
@@ -77,8 +81,8 @@ export function buildScript(walk: Walk, dir: string, script: string): string | u
   for (const { path, text } of texts) {
     const at = relative(walk.top, path);
     if (path !== script && (new RegExp(MOD.source, 'm').test(text) || new RegExp(PATH_ATTR.source).test(text))) return `${at} (a build script module with modules of its own)`;
-    const runs = RUNS.exec(text.replace(/\/\/[^\n]*/g, ''));
-    if (runs) return `${at} (a build script that runs programs: \`${runs[0]}\`)`;
+    const runs = runsPrograms(text);
+    if (runs !== undefined) return `${at} (a build script that runs programs: \`${runs}\`)`;
     const included = includes(text, dirname(path), dir);
     for (const file of included.paths) walk.files.add(file);
     if (included.unknown !== undefined) return `${at} (\`${included.unknown}\`: an include codeward cannot resolve)`;

@@ -19,7 +19,7 @@ import type { ToolchainArgs } from './hook-toolchains.js';
 import { inside } from './hook-spelling.js';
 import { read, stats, type Walk } from './hook-walk.js';
 import { cargoConfigs } from './hook-runner-cargo-config.js';
-import { BUILD_CRATES, buildScript, includes } from './hook-runner-cargo-build.js';
+import { BUILD_CRATES, buildScript, includes, runsPrograms } from './hook-runner-cargo-build.js';
 
 const WALK = { depth: 8, entries: 20_000, files: 256 };
 const SKIP = new Set(['target', '.git', 'node_modules', '.venv', 'venv', 'dist']);
@@ -45,6 +45,11 @@ export function cargoParts(walk: Walk, from: string, args: ToolchainArgs, rest: 
   const targetDir = option(rest, '--target-dir');
   if (targetDir !== undefined && inside(walk.top, resolve(from, targetDir))) walk.files.add(resolve(from, targetDir));
   if (args.subcommand === 'fmt') return;
+  // nextest's setup scripts and wrapper scripts run commands (nexte.st, "Setup scripts", "Wrapper scripts").
+  for (const folder of [from, walk.top]) {
+    const text = args.subcommand === 'nextest' ? read(walk, join(folder, '.config/nextest.toml')) : undefined;
+    if (text !== undefined && /\bscripts?\b|wrapper/.test(text)) walk.unmodeled ??= `cargo nextest reads .config/nextest.toml, whose scripts run commands`;
+  }
   const { found, looked } = findInTree(walk.top, (rel) => basename(rel) === 'Cargo.toml', (name) => !SKIP.has(name), WALK);
   walk.sources.push(...looked);
   if (found.length >= WALK.files) walk.unmodeled ??= `cargo: more than ${WALK.files} Cargo.toml files (not all read)`;
@@ -76,6 +81,9 @@ export function cargoParts(walk: Walk, from: string, args: ToolchainArgs, rest: 
     if (!inside(walk.top, dir) || whole.has(dir)) return;
     whole.add(dir);
     walk.files.add(dir);
+    // Its code runs in the compiler or the build script: what it spawns (`../tools/x.sh`) is outside its folder.
+    const why = buildTimeCode(walk, dir, packages.get(dir)?.data ?? {});
+    if (why !== undefined) walk.unmodeled ??= `cargo runs ${why}`;
     // What it depends on by path is compiled into it.
     for (const dep of pathDeps(packages, dir, 'dependencies')) runsAtBuild(dep);
   };
@@ -109,6 +117,28 @@ function pathDeps(packages: ReadonlyMap<string, Package>, dir: string, kind: str
     }
   }
   return folders;
+}
+
+const CRATE_WALK = { depth: 6, entries: 5_000, files: 128 };
+
+// Why the code of a crate that runs at build time (a proc-macro crate, a build-dependency) is not followed: its
+// .rs files spawn programs, or it depends on a registry crate outside the allow-list; undefined when followed.
+function buildTimeCode(walk: Walk, dir: string, data: Table): string | undefined {
+  const { found, looked } = findInTree(dir, (rel) => rel.endsWith('.rs'), (name) => !SKIP.has(name), CRATE_WALK);
+  walk.sources.push(...looked);
+  const where = relative(walk.top, dir) || '.';
+  if (found.length >= CRATE_WALK.files) return `${where} (a crate run at build time with more than ${CRATE_WALK.files} files)`;
+  for (const file of found) {
+    const runs = runsPrograms(read(walk, file) ?? '');
+    if (runs !== undefined) return `${relative(walk.top, file)} (code run at build time that runs programs: \`${runs}\`)`;
+  }
+  for (const deps of depTables(data, 'dependencies')) {
+    for (const [name, spec] of Object.entries(deps)) {
+      const crate = typeof table(spec)['package'] === 'string' ? (table(spec)['package'] as string) : name;
+      if (table(spec)['path'] === undefined && table(spec)['workspace'] !== true && !BUILD_CRATES.has(crate)) return `${where} with the dependency \`${crate}\` (a crate run at build time codeward does not model)`;
+    }
+  }
+  return undefined;
 }
 
 // The package's build script followed; why it cannot be, or undefined.

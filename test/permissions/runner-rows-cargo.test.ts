@@ -43,6 +43,7 @@ describe('an ordinary crate: its sources are written unasked, what cargo obeys b
 describe('what the build runs is asked; the sources stay free', () => {
   it.each([
     ['a build script, its modules and the files it names', { 'build.rs': 'mod helper;\nfn main() { println!("cargo:rerun-if-changed=proto/a.proto"); helper::go(); }\n', 'helper.rs': 'pub fn go() {}\n', 'proto/a.proto': 'x\n' }, ['build.rs', 'helper.rs', 'helper/inner.rs', 'proto/a.proto']],
+    ['an inline module of the build script', { 'build.rs': 'mod a { pub mod b; }\nfn main() {}\n' }, ['a/b.rs', 'a/c/d.rs']],
     ['`[package] build` names another script', { 'Cargo.toml': '[package]\nname = "app"\nbuild = "tools/gen.rs"\n' }, ['tools/gen.rs']],
     ['a build script including a file by CARGO_MANIFEST_DIR', { 'build.rs': 'include!(concat!(env!("CARGO_MANIFEST_DIR"), "/gen/x.rs"));\nfn main() {}\n' }, ['gen/x.rs']],
     ['a proc-macro member', { 'Cargo.toml': '[workspace]\nmembers = ["macros"]\n\n[package]\nname = "app"\n\n[dependencies]\nmacros = { path = "macros" }\n', 'macros/Cargo.toml': '[package]\nname = "macros"\n\n[lib]\nproc-macro = true\n\n[dependencies]\nhelp = { path = "../help" }\n', 'macros/src/lib.rs': '' }, ['macros/src/lib.rs', 'macros/src/new.rs', 'help/src/lib.rs']],
@@ -69,6 +70,9 @@ describe('fail closed: what the row cannot read obeys the whole tree', () => {
     ['cargo clippy', { '.cargo/config.toml': '[alias]\nclippy = "run -p evil"\n' }],
     ['cargo test', { '.cargo/config.toml': '[unstable]\nbuild-std = ["std"]\n' }],
     ['cargo test', { '.cargo/config.toml': 'not toml [' }],
+    ['cargo test', { 'Cargo.toml': '[package]\nname = "app"\n\n[dependencies]\nm = { path = "m" }\n', 'm/Cargo.toml': '[package]\nname = "m"\n\n[lib]\nproc-macro = true\n', 'm/src/lib.rs': 'use std::process::Command;\n#[proc_macro]\npub fn x(i: TokenStream) -> TokenStream { Command::new("sh").arg("../tools/x.sh"); i }\n' }],
+    ['cargo test', { 'Cargo.toml': '[package]\nname = "app"\n\n[dependencies]\nm = { path = "m" }\n', 'm/Cargo.toml': '[package]\nname = "m"\n\n[lib]\nproc-macro = true\n\n[dependencies]\nduct = "0.13"\n', 'm/src/lib.rs': '' }],
+    ['cargo nextest run', { '.config/nextest.toml': '[scripts.setup.db]\ncommand = "tools/db.sh"\n' }],
     ['cargo xtask ci', {}],
     ['cargo --config x.toml test', {}],
     ['cargo test -Zbuild-std', {}],
