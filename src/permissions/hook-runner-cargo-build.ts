@@ -19,8 +19,10 @@ export const BUILD_CRATES = new Set([
   'cfg_aliases', 'embed-resource', 'winres', 'winresource', 'serde', 'serde_json', 'toml', 'anyhow', 'glob', 'walkdir', 'regex', 'once_cell', 'lazy_static',
   'heck', 'quote', 'syn', 'proc-macro2', 'darling', 'proc-macro-crate', 'proc-macro-error', 'proc-macro-error2', 'synstructure', 'convert_case', 'prettyplease', 'unicode-ident', 'itertools', 'indexmap', 'paste', 'strsim', 'chrono', 'semver', 'phf_codegen', 'phf', 'thiserror', 'cfg-if', 'rustversion', 'target-lexicon', 'dunce',
 ]);
-// What spawns or loads a program: std's process module, its `Command`, shell and exec crates, dynamic loading.
-const RUNS = /\b(?:process|Command|spawn|exec[lvp]?e?|cmd|duct|xshell|run_script|libloading|dlopen|system)\b/;
+// What spawns or loads a program: std's process module, its `Command`, shell and exec crates, dynamic loading;
+// and what makes an allow-listed crate run another program (cc's `.compiler()`/`.archiver()`, prost-build's
+// `protoc_executable`, an environment variable set for them: PROTOC, LIBCLANG_PATH, CC).
+const RUNS = /\b(?:process|Command|spawn|exec[lvp]?e?|cmd|duct|xshell|run_script|libloading|dlopen|system|set_var|compiler|archiver|protoc_executable)\b/;
 // `mod x;` and an inline `mod x { … }` (whose own `mod y;` is x/y.rs): x.rs and the folder x/ are obeyed either way.
 const MOD = /^\s*(?:#\[[^\]]*\]\s*)*(?:pub(?:\([^)]*\))?\s+)?mod\s+(\w+)\s*[;{]/gm;
 const PATH_ATTR = /#\s*\[\s*path\s*=\s*"([^"]+)"\s*\]/g;

@@ -42,6 +42,7 @@ describe('an ordinary crate: its sources are written unasked, what cargo obeys b
 
 describe('what the build runs is asked; the sources stay free', () => {
   it.each([
+    ['an allow-listed build crate with literal sources', { 'build.rs': 'fn main() { cc::Build::new().file("native/a.c").compile("a"); }\n', 'Cargo.toml': '[package]\nname = "app"\n\n[build-dependencies]\ncc = "1"\n' }, ['build.rs', 'native/a.c']],
     ['a build script, its modules and the files it names', { 'build.rs': 'mod helper;\nfn main() { println!("cargo:rerun-if-changed=proto/a.proto"); helper::go(); }\n', 'helper.rs': 'pub fn go() {}\n', 'proto/a.proto': 'x\n' }, ['build.rs', 'helper.rs', 'helper/inner.rs', 'proto/a.proto']],
     ['an inline module of the build script', { 'build.rs': 'mod a { pub mod b; }\nfn main() {}\n' }, ['a/b.rs', 'a/c/d.rs']],
     ['`[package] build` names another script', { 'Cargo.toml': '[package]\nname = "app"\nbuild = "tools/gen.rs"\n' }, ['tools/gen.rs']],
@@ -66,6 +67,8 @@ describe('fail closed: what the row cannot read obeys the whole tree', () => {
     ['cargo clippy', { 'build.rs': 'fn main() { xshell::cmd!(sh, "x").run(); }\n', 'Cargo.toml': '[package]\nname = "app"\n\n[build-dependencies]\nxshell = "0.2"\n' }],
     ['cargo test', { 'build.rs': 'fn main() { cmake::build("native"); }\n', 'Cargo.toml': '[package]\nname = "app"\n\n[build-dependencies]\ncmake = "0.1"\n' }],
     ['cargo test', { 'build.rs': 'mod a;\nfn main() {}\n', 'a.rs': 'mod deeper;\n' }],
+    ['cargo test', { 'build.rs': 'fn main() { let c = std::fs::read_to_string(format!("{}.txt", "cc")).unwrap(); cc::Build::new().compiler(c.trim()).file("a.c").compile("a"); }\n', 'Cargo.toml': '[package]\nname = "app"\n\n[build-dependencies]\ncc = "1"\n' }],
+    ['cargo test', { 'build.rs': 'fn main() { std::env::set_var("PROTOC", "tools/p"); prost_build::compile_protos(&["a.proto"], &["."]).unwrap(); }\n', 'Cargo.toml': '[package]\nname = "app"\n\n[build-dependencies]\nprost-build = "0.12"\n' }],
     ['cargo test', { 'build.rs': 'include!(std::env!("GEN"));\nfn main() {}\n' }],
     ['cargo clippy', { '.cargo/config.toml': '[alias]\nclippy = "run -p evil"\n' }],
     ['cargo test', { '.cargo/config.toml': '[unstable]\nbuild-std = ["std"]\n' }],
