@@ -8,11 +8,15 @@ import { NODE_SCRIPT, pythonPathFolders } from './hook-scripts.js';
 import { obeyNodeScript } from './hook-packages.js';
 import { TOOLCHAINS, toolchainArgs, toolchainName } from './hook-toolchains.js';
 import { read, stats, type Walk } from './hook-walk.js';
+import { RUNNER_READERS } from './hook-runner-parts.js';
 import { simpleCommands } from './hook-tasks.js';
 import { shellWords } from '../git/config-command.js';
 
 // A compiler's source operands (`$(CC) -o t t.c src/x.c`, `go run main.go`): the project's sources, which the
-// README's limit leaves writable, not files the line runs.
+// README's limit leaves writable, not files the line runs. Also the files a toolchain's place options name
+// (`mypy --config-file pyproject.toml`, `golangci-lint -c .golangci.yml`, `go test -modfile x.mod`): configurations
+// it reads, obeyed by toolchainRun, not scripts whose lines the walk would judge as shell (`[mypy]` is no program).
+// `--python-executable` is a program mypy runs: it is followed as one.
 const SOURCE = /\.(?:c|cc|cpp|cxx|c\+\+|h|hh|hpp|hxx|m|mm|s|go)$/i;
 export function sourceOperands(line: string): Set<string> {
   const found = new Set<string>();
@@ -20,9 +24,15 @@ export function sourceOperands(line: string): Set<string> {
     const words = shellWords(part);
     const at = words.findIndex((word) => toolchainName(basename(word)) !== undefined);
     const name = at < 0 ? undefined : toolchainName(basename(words[at]!));
-    if (name !== 'cc' && name !== 'go') continue;
-    const { unknown } = toolchainArgs(name, words.slice(at + 1));
-    if (unknown === undefined) for (const word of words.slice(at + 1)) if (SOURCE.test(word) && !word.startsWith('-')) found.add(word);
+    if (name === undefined) continue;
+    const rest = words.slice(at + 1);
+    const { unknown } = toolchainArgs(name, rest);
+    if (unknown !== undefined) continue;
+    rest.forEach((word, i) => {
+      const option = TOOLCHAINS[name]!.places?.find((place) => place === rest[i - 1] || word.startsWith(`${place}=`));
+      if (option !== undefined && option !== '--python-executable') found.add(word.startsWith(`${option}=`) ? word.slice(option.length + 1) : word);
+    });
+    if (name === 'cc' || name === 'go') for (const word of rest) if (SOURCE.test(word) && !word.startsWith('-')) found.add(word);
   }
   return found;
 }
@@ -73,7 +83,10 @@ export function toolchainRun(walk: Walk, words: readonly string[], bases: readon
   if (at < 0) return;
   const name = toolchainName(basename(words[at]!))!;
   for (const kind of TOOLCHAINS[name]!.obeyed) walk.globs.add(resolve(walk.top, '**', kind));
-  const { places, operands } = toolchainArgs(name, words.slice(at + 1));
+  const args = toolchainArgs(name, words.slice(at + 1));
+  const { places, operands } = args;
+  // What its build or configuration files make it run (cargo, golangci-lint, mypy, next: hook-runner-parts.ts).
+  RUNNER_READERS[name]?.(walk, bases[bases.length - 1]!, args, words.slice(at + 1));
   for (const named of [...places, ...operands.filter((operand) => /\.(?:\w*proj|slnx?|slnf)$/i.test(operand))]) {
     for (const base of bases) if (inside(walk.top, resolve(base, named))) walk.files.add(resolve(base, named));
   }

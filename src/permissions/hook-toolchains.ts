@@ -5,27 +5,14 @@
 // also says which sub-commands and options it models: anything else (`go generate`, which runs every
 // //go:generate line; `go test -exec X`; a variable set before the program, `GOFLAGS=-toolexec=…`) is a runner
 // codeward does not model, and the whole work tree is obeyed (hook-unmodeled.ts: fail closed).
-// Cargo, maven, gradle, dotnet and swift are NOT modelled: rows listing what their builds run beyond the
-// sources were tried and attacked (red team R14-14: a build script's module folder, a command a build script
-// runs, a workspace build-dependency, a replaced test binary under target/, surefire argLine agents, exec
-// plug-ins, included builds, .csproj.user imports, build-tool plug-ins): each build can name code in ways a
-// list of file kinds does not follow, so they stay with the whole-tree rule.
+// Maven, gradle, dotnet and swift are NOT modelled: rows listing what their builds run beyond the sources were
+// tried and attacked (red team R14-14: surefire argLine agents, exec plug-ins, included builds, .csproj.user
+// imports, build-tool plug-ins), so they stay with the whole-tree rule. cargo's row (hook-runner-rows.ts) READS
+// the build files instead of listing kinds (hook-runner-cargo*.ts), as do golangci-lint's, mypy's and next's.
+import type { Toolchain } from './hook-toolchain-row.js';
+import { RUNNER_ROWS } from './hook-runner-rows.js';
 
-export interface Toolchain {
-  // The file kinds the toolchain runs or obeys besides the project's sources (globs below the top).
-  readonly obeyed: readonly string[];
-  // The sub-commands (or maven phases) it models; undefined: no sub-command (a compiler).
-  readonly subcommands?: readonly string[];
-  // Options without a value / with a value (`-run X`, `-run=X` alike); a prefix ending in `=` or a letter
-  // glued to its value (`-DskipTests`, `-O2`) is written with a trailing `*`.
-  readonly flags: readonly (string | RegExp)[];
-  readonly valued: readonly string[];
-  // Options whose value is a folder or a file of the work tree the run is moved to or obeys (`-C dir`,
-  // `--manifest-path`, `-f pom`, `-p project`, `--settings x.runsettings`).
-  readonly places?: readonly string[];
-  // Whether an operand is a project file or folder (a compiler's sources), obeyed if a build file.
-  readonly operands?: 'packages' | 'project';
-}
+export type { Toolchain };
 
 const GO_TEST = ['-v', '-race', '-short', '-cover', '-json', '-failfast', '-benchmem', '-x', '-n', '-a', '-trimpath', '-buildvcs=*', '-vet=*', '-mod=*', '-count=*', '-run=*', '-skip=*', '-bench=*', '-timeout=*', '-tags=*', '-p=*', '-parallel=*', '-cpu=*', '-covermode=*', '-coverpkg=*', '-coverprofile=*', '-benchtime=*', '-shuffle=*', '-fullpath', '-o=*', '-args', '-cpuprofile=*', '-memprofile=*', '-list=*', '-work', '-modcacherw', '-fuzz=*', '-fuzztime=*', '-l', '-d', '-s', '-w', '-e', '-m', '-u', '-f=*', '-find', '-deps', '-test', '-compiled', '-export'];
 
@@ -48,6 +35,9 @@ export const TOOLCHAINS: Readonly<Record<string, Toolchain>> = {
     valued: ['-o', '-I', '-D', '-L', '-l', '-x', '-MF', '-MT', '-include', '-isystem'],
     operands: 'project',
   },
+  // cargo, golangci-lint, mypy, next (issue 26, red team F1-F4): rows whose build or configuration files are read
+  // by their own reader (hook-runner-parts.ts).
+  ...RUNNER_ROWS,
 };
 
 // Other spellings of those programs.
@@ -66,6 +56,8 @@ export interface ToolchainArgs {
   // relative to the folder the tool runs in.
   readonly places: string[];
   readonly operands: string[];
+  // The sub-command given (`cargo fmt`: no build script runs).
+  readonly subcommand?: string;
 }
 
 // What the arguments of one toolchain run say (`rest`: the words after the program).
@@ -84,7 +76,7 @@ export function toolchainArgs(name: string, rest: readonly string[]): ToolchainA
         continue;
       }
       // Options before the sub-command (`go -C dir test`): judged like those after it.
-      if (arg.startsWith('-') && (row.valued.includes(arg) || matches(arg, row.flags))) {
+      if ((arg.startsWith('-') && (row.valued.includes(arg) || matches(arg, row.flags))) || row.before?.test(arg) === true) {
         if (row.valued.includes(arg)) i++;
         continue;
       }
@@ -112,5 +104,5 @@ export function toolchainArgs(name: string, rest: readonly string[]): ToolchainA
       break;
     }
   }
-  return sub ? { places, operands } : { unknown: `\`${name}\` without a sub-command codeward models`, places, operands };
+  return sub ? { places, operands, ...(word === undefined ? {} : { subcommand: word }) } : { unknown: `\`${name}\` without a sub-command codeward models`, places, operands };
 }

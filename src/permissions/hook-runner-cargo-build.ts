@@ -1,0 +1,99 @@
+// A build script cargo compiles and runs before the package (issue 26, red team F1; red team R14-14 broke a list of
+// file kinds). The Cargo book, "Build Scripts": `build.rs` at the package root unless `[package] build` names another
+// file (`build = false`: none); it runs with the package's folder as its working folder and may run any program. So:
+// - ALLOW-LIST of what it may use: a build script that spawns programs itself (std::process, `Command`, a shell
+//   crate) or has a registry build-dependency codeward does not know is not followed: the line is unmodelled;
+// - its module files (`mod x;` -> x.rs, x/mod.rs, x/**; `#[path = "…"]`) are obeyed, one level (deeper: unmodelled);
+// - what it includes literally (`include!`, `include_str!`, `concat!(env!("CARGO_MANIFEST_DIR"), "/…")`) is obeyed,
+//   another spelling is unmodelled (`OUT_DIR` is the build output, obeyed whole);
+// - every text literal that looks like a path (`.file("src/native.c")`, `rerun-if-changed=proto/x.proto`) is obeyed,
+//   a folder whole: what the generated code is made from.
+import { dirname, join, relative, resolve } from 'node:path';
+import { inside } from './hook-spelling.js';
+import { read, stats, type Walk } from './hook-walk.js';
+
+// Build-dependencies that generate code or probe the compiler from what the script names literally, and run no
+// program of the work tree (cc, bindgen and prost-build run the C compiler / protoc found on PATH).
+export const BUILD_CRATES = new Set([
+  'cc', 'autocfg', 'rustc_version', 'rustc-version', 'version_check', 'pkg-config', 'vcpkg', 'prost-build', 'tonic-build', 'bindgen', 'built', 'vergen',
+  'cfg_aliases', 'embed-resource', 'winres', 'winresource', 'serde', 'serde_json', 'toml', 'anyhow', 'glob', 'walkdir', 'regex', 'once_cell', 'lazy_static',
+  'heck', 'quote', 'syn', 'proc-macro2', 'darling', 'proc-macro-crate', 'proc-macro-error', 'proc-macro-error2', 'synstructure', 'convert_case', 'prettyplease', 'unicode-ident', 'itertools', 'indexmap', 'paste', 'strsim', 'chrono', 'semver', 'phf_codegen', 'phf', 'thiserror', 'cfg-if', 'rustversion', 'target-lexicon', 'dunce',
+]);
+// What spawns or loads a program: std's process module, its `Command`, shell and exec crates, dynamic loading;
+// and what makes an allow-listed crate run another program (cc's `.compiler()`/`.archiver()`, prost-build's
+// `protoc_executable`, an environment variable set for them: PROTOC, LIBCLANG_PATH, CC).
+const RUNS = /\b(?:process|Command|spawn|exec[lvp]?e?|cmd|duct|xshell|run_script|libloading|dlopen|system|set_var|compiler|archiver|protoc_executable)\b/;
+// `mod x;` and an inline `mod x { … }` (whose own `mod y;` is x/y.rs): x.rs and the folder x/ are obeyed either way.
+const MOD = /^\s*(?:#\[[^\]]*\]\s*)*(?:pub(?:\([^)]*\))?\s+)?mod\s+(\w+)\s*[;{]/gm;
+const PATH_ATTR = /#\s*\[\s*path\s*=\s*"([^"]+)"\s*\]/g;
+const INCLUDE = /\binclude(?:_str|_bytes)?!\s*\(/g;
+
+// The word by which Rust code `text` spawns or loads a program, if any (comments left out).
+export const runsPrograms = (text: string): string | undefined => RUNS.exec(text.replace(/\/\/[^\n]*/g, ''))?.[0];
+
+// The text of a macro's argument list that starts at `at` (just past its `(`), up to the matching `)`.
+function argument(text: string, at: number): string {
+  let depth = 1;
+  for (let i = at; i < text.length; i++) {
+    if (text[i] === '(') depth++;
+    else if (text[i] === ')' && --depth === 0) return text.slice(at, i).trim();
+  }
+  return text.slice(at).trim();
+}
+const LITERAL = /"((?:\\.|[^"\\\n])*)"/g;
+const FILELIKE = /^[\w@.+-]+(?:\/[\w@.+-]+)*\.[A-Za-z][\w]{0,7}$/;
+
+// The files `include!`, `include_str!`, `include_bytes!` name in `text` (a file in `folder` of the package in `dir`):
+// a literal (relative to the file), `concat!(env!("CARGO_MANIFEST_DIR"), "/…")` (to the package); `OUT_DIR` is the
+// build output (obeyed whole); `unknown`: the first other spelling.
+export function includes(text: string, folder: string, dir: string): { paths: string[]; unknown?: string } {
+  const paths: string[] = [];
+  for (const found of text.matchAll(INCLUDE)) {
+    const arg = argument(text, found.index + found[0].length);
+    const literal = /^"([^"]+)"$/.exec(arg);
+    const manifest = /^concat!\s*\(\s*env!\s*\(\s*"CARGO_MANIFEST_DIR"\s*\)\s*,\s*"([^"]+)"\s*\)$/.exec(arg);
+    if (literal) paths.push(resolve(folder, literal[1]!));
+    else if (manifest) paths.push(join(dir, manifest[1]!));
+    else if (!/^concat!\s*\(\s*env!\s*\(\s*"OUT_DIR"\s*\)\s*,\s*"[^"]*"\s*\)$/.test(arg)) return { paths, unknown: `${found[0]}${arg})` };
+  }
+  return { paths };
+}
+
+// Why the build script `script` of the package in `dir` is not followed, or undefined; obeys what it is made of and names.
+export function buildScript(walk: Walk, dir: string, script: string): string | undefined {
+  walk.files.add(script);
+  const texts: { path: string; text: string }[] = [];
+  const add = (path: string): void => {
+    const text = read(walk, path);
+    if (text !== undefined && !texts.some((one) => one.path === path)) texts.push({ path, text });
+  };
+  add(script);
+  const root = texts[0]?.text ?? '';
+  for (const found of root.matchAll(MOD)) {
+    const base = join(dirname(script), found[1]!);
+    walk.files.add(`${base}.rs`);
+    walk.files.add(base);
+    add(`${base}.rs`);
+    add(join(base, 'mod.rs'));
+  }
+  for (const found of root.matchAll(PATH_ATTR)) {
+    walk.files.add(resolve(dirname(script), found[1]!));
+    add(resolve(dirname(script), found[1]!));
+  }
+  for (const { path, text } of texts) {
+    const at = relative(walk.top, path);
+    if (path !== script && (new RegExp(MOD.source, 'm').test(text) || new RegExp(PATH_ATTR.source).test(text))) return `${at} (a build script module with modules of its own)`;
+    const runs = runsPrograms(text);
+    if (runs !== undefined) return `${at} (a build script that runs programs: \`${runs}\`)`;
+    const included = includes(text, dirname(path), dir);
+    for (const file of included.paths) walk.files.add(file);
+    if (included.unknown !== undefined) return `${at} (\`${included.unknown}\`: an include codeward cannot resolve)`;
+    for (const found of text.matchAll(LITERAL)) {
+      const value = found[1]!.replace(/^cargo::?[\w-]+=(?:[\w-]+=)?/, '');
+      const path = resolve(dir, value);
+      if (!inside(walk.top, path) || value.includes('{')) continue;
+      if (FILELIKE.test(value) || (value.includes('/') && stats(path) !== undefined)) walk.files.add(path);
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,72 @@
+// cargo's configuration files and rustup's toolchain file (issue 26, red team F1). The Cargo book, "Configuration":
+// `.cargo/config.toml` (or `.cargo/config`) in the working folder and every parent is merged; a path with a slash
+// in an executable or path value (`[target.*] runner`/`linker`, `[build] rustc-wrapper`/`rustc`/`rustdoc`,
+// `[env]`, rustflags' `-C linker=`) is relative to the folder holding `.cargo`; `[alias]` cannot redefine a built-in
+// command but shadows an external one (`clippy`, `fmt`, `nextest`). rustup's "Overrides": rust-toolchain(.toml)
+// in the working folder or a parent; its `path` names a toolchain folder whose programs run.
+// ALLOW-LIST of the tables: any other (`[unstable]`, `[host]`, `[credential-provider]`...) or a file that does not
+// parse makes the line unmodelled. Every path value is obeyed (a folder whole).
+import { basename, join, resolve } from 'node:path';
+import { parse as parseToml } from 'smol-toml';
+import { inside } from './hook-spelling.js';
+import { upToTop } from './hook-runner-paths.js';
+import { read, type Walk } from './hook-walk.js';
+
+const TABLES = new Set(['alias', 'build', 'target', 'env', 'term', 'net', 'http', 'registries', 'registry', 'source', 'patch', 'profile', 'cargo-new', 'future-incompat-report', 'install', 'doc', 'resolver', 'cache', 'paths']);
+// Keys whose value is a folder even without a slash (`directory = "vendor"`: a replaced source's crates).
+const FOLDERS = new Set(['target-dir', 'directory', 'local-registry', 'path', 'paths']);
+
+type Obey = (path: string) => void;
+
+// Each path a value names: the words (split at spaces, `=` and `,`) that hold a slash, or the whole value of a folder key.
+function pathValues(value: unknown, key: string, base: string, obey: Obey): void {
+  if (Array.isArray(value)) for (const item of value) pathValues(item, key, base, obey);
+  else if (typeof value === 'object' && value !== null) {
+    // `[env] X = { value = "x.so", relative = true }`: the value is a path below the folder holding `.cargo`.
+    const entry = value as { value?: unknown; relative?: unknown };
+    if (entry.relative === true && typeof entry.value === 'string') obey(resolve(base, entry.value));
+    for (const [inner, item] of Object.entries(value)) pathValues(item, inner, base, obey);
+  }
+  else if (typeof value === 'string') {
+    if (FOLDERS.has(key) && value.trim() !== '') obey(resolve(base, value.trim()));
+    for (const word of value.split(/[\s=,]+/)) if (word.includes('/')) obey(resolve(base, word));
+  }
+}
+
+// Reads the cargo configuration files from `from` up to the top, and the toolchain files; `sub` is the sub-command.
+export function cargoConfigs(walk: Walk, from: string, sub: string | undefined): void {
+  const obey: Obey = (path) => void (inside(walk.top, path) && walk.files.add(path));
+  for (const folder of upToTop(walk.top, from)) {
+    for (const name of ['.cargo/config.toml', '.cargo/config']) {
+      const path = join(folder, name);
+      walk.files.add(path);
+      const text = read(walk, path);
+      if (text === undefined) continue;
+      let data: Record<string, unknown>;
+      try {
+        data = parseToml(text) as Record<string, unknown>;
+      } catch {
+        walk.unmodeled ??= `cargo reads ${name}, which does not parse`;
+        continue;
+      }
+      const unknown = Object.keys(data).find((key) => !TABLES.has(key));
+      if (unknown !== undefined) walk.unmodeled ??= `cargo reads ${name}: \`[${unknown}]\` (a table codeward does not model)`;
+      const alias = data['alias'] as Record<string, unknown> | undefined;
+      if (sub !== undefined && alias !== undefined && Object.hasOwn(alias, sub)) walk.unmodeled ??= `cargo reads ${name}: \`[alias] ${sub}\` (an alias of the sub-command the hook runs)`;
+      const { alias: _alias, ...rest } = data;
+      pathValues(rest, '', folder, obey);
+    }
+    for (const name of ['rust-toolchain', 'rust-toolchain.toml']) {
+      const path = join(folder, name);
+      walk.files.add(path);
+      const text = read(walk, path);
+      if (text === undefined || !/\bpath\s*=/.test(text)) continue;
+      try {
+        const toolchain = (parseToml(text) as { toolchain?: { path?: unknown } }).toolchain;
+        if (typeof toolchain?.path === 'string') obey(resolve(folder, toolchain.path));
+      } catch {
+        walk.unmodeled ??= `rustup reads ${basename(path)}, which does not parse`;
+      }
+    }
+  }
+}

@@ -1,0 +1,19 @@
+// One modelled toolchain's row (hook-toolchains.ts, hook-runner-rows.ts): a leaf, so that the rows of the runners
+// kept in their own files (cargo, golangci-lint, mypy, next) and the table share it without an import circle.
+export interface Toolchain {
+  // The file kinds the toolchain runs or obeys besides the project's sources (globs below the top).
+  readonly obeyed: readonly string[];
+  // The sub-commands (or maven phases) it models; undefined: no sub-command (a compiler).
+  readonly subcommands?: readonly string[];
+  // Options without a value / with a value (`-run X`, `-run=X` alike); a prefix ending in `=` or a letter
+  // glued to its value (`-DskipTests`, `-O2`) is written with a trailing `*`.
+  readonly flags: readonly (string | RegExp)[];
+  readonly valued: readonly string[];
+  // Options whose value is a folder or a file of the work tree the run is moved to or obeys (`-C dir`,
+  // `--manifest-path`, `-f pom`, `-p project`, `--settings x.runsettings`).
+  readonly places?: readonly string[];
+  // Whether an operand is a project file or folder (a compiler's sources), obeyed if a build file.
+  readonly operands?: 'packages' | 'project';
+  // Words before the sub-command that are not options (cargo's `+nightly`: a toolchain rustup installed in the home).
+  readonly before?: RegExp;
+}
