@@ -10,7 +10,7 @@ import { dirname, join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { installStubs } from './unconfined-stubs.js';
 
-const { box, run } = installStubs(['npm', 'pnpm', 'yarn', 'pip', 'cargo', 'go', 'gem']);
+const { box, run } = installStubs(['npm', 'pnpm', 'yarn', 'pip', 'cargo', 'go', 'gem', 'uv']);
 
 interface Row {
   // Files to write: a path relative to the workspace, or `~/…` in the user's home.
@@ -56,6 +56,16 @@ const OUTSIDE: readonly [string, Row, RegExp][] = [
   ['cargo --config over CARGO_INSTALL_ROOT', { line: 'CARGO_INSTALL_ROOT=./r cargo install --config install.root="/tmp/cw-none" x' }, /--config install\.root=/],
   ['cargo --config FILE', { line: 'CARGO_INSTALL_ROOT=./r cargo --config ./c.toml install x' }, /--config \.\/c\.toml/],
   ['go env -w', { line: 'go env -w GOBIN=/tmp/cw-none' }, /go env -w changes the user's go configuration/],
+  // h-global leftovers: gem's, go's and uv's own configuration files.
+  ['the user\'s ~/.gemrc gem: --user-install', { files: { '~/.gemrc': '---\ngem: --no-document --user-install\n' }, line: 'gem install -i vendor x' }, /--user-install changes the user's gem folder \(its configuration gives --user-install\)/],
+  ['~/.gemrc install: --bindir outside', { files: { '~/.gemrc': 'install: "--bindir /tmp/cw-none"\n' }, line: 'gem install -i vendor x' }, /--bindir \/tmp\/cw-none/],
+  ['~/.gemrc :gemhome: outside', { files: { '~/.gemrc': ':gemhome: /tmp/cw-none\n' }, env: { GEM_HOME: '@/gems' }, line: 'gem install x' }, /\.gemrc :gemhome: \/tmp\/cw-none/],
+  ['GEMRC naming a file with --install-dir outside', { files: { 'g.rc': 'gem: --install-dir /tmp/cw-none\n' }, env: { GEMRC: '@/g.rc', GEM_HOME: '@/gems' }, line: 'gem install x' }, /--install-dir \/tmp\/cw-none/],
+  ['the go env file\'s GOBIN with a GOPATH inside', { files: { '~/.config/go/env': 'GOFLAGS=-mod=mod\nGOBIN=/tmp/cw-none\n' }, env: { GOPATH: '@/gp', XDG_CONFIG_HOME: '~/.config' }, line: 'go install ./...' }, /the go env file sets GOBIN=\/tmp\/cw-none/],
+  ['GOENV naming a file whose GOPATH is outside', { files: { 'goenv': 'GOPATH=/tmp/cw-none\n' }, env: { GOENV: '@/goenv' }, line: 'go install ./...' }, /GOPATH=\/tmp\/cw-none/],
+  ['uv.toml [pip] target', { files: { 'uv.toml': '[pip]\ntarget = "/tmp/cw-none"\n' }, line: 'uv pip install x' }, /uv\.toml target="\/tmp\/cw-none"/],
+  ['pyproject.toml [tool.uv.pip] system', { files: { 'pyproject.toml': '[project]\nname = "p"\n[tool.uv.pip]\nsystem = true\n' }, line: 'uv pip install x' }, /pyproject\.toml system=true/],
+  ['the user\'s uv.toml [pip] prefix', { files: { '~/.config/uv/uv.toml': '[pip]\nprefix = "/tmp/cw-none"\n' }, env: { XDG_CONFIG_HOME: '~/.config' }, line: 'uv pip install x' }, /uv\.toml prefix=/],
 ];
 
 const INSIDE: readonly [string, Row][] = [
@@ -75,6 +85,14 @@ const INSIDE: readonly [string, Row][] = [
   ['go env -w with GOENV inside', { line: 'GOENV=./goenv go env -w GOFLAGS=-mod=mod' }],
   ['gem --install-dir inside beats the engine\'s GEM_HOME', { env: { GEM_HOME: '/tmp/cw-none' }, line: 'gem install -i vendor x' }],
   ['the engine\'s GEM_HOME inside', { env: { GEM_HOME: '@/gems' }, line: 'gem install x' }],
+  ['~/.gemrc with sources and --no-document only', { files: { '~/.gemrc': '---\n:sources:\n- https://rubygems.example/\ngem: --no-document\nupdate: --user-install\n' }, line: 'gem install -i vendor x' }],
+  ['gem --norc reads no ~/.gemrc', { files: { '~/.gemrc': 'gem: --user-install\n' }, line: 'gem --norc install -i vendor x' }],
+  ['GOENV=off reads no go env file', { files: { '~/.config/go/env': 'GOBIN=/tmp/cw-none\n' }, env: { GOPATH: '@/gp', GOENV: 'off', XDG_CONFIG_HOME: '~/.config' }, line: 'go install ./...' }],
+  // pip reads [global] and its command's section: a [download] or [freeze] key is not an install's.
+  ['pip.conf keys of other commands\' sections', { files: { '~/.config/pip/pip.conf': '[download]\nprefix = /tmp/cw-none\n[freeze]\nuser = true\n[install]\nno-compile = true\n' }, env: { XDG_CONFIG_HOME: '~/.config' }, line: '.venv/bin/pip install x' }],
+  ['uv.toml with a python version and a target inside; a [tool.uv] key that is not pip\'s', { files: { 'uv.toml': '[pip]\ntarget = "vendor"\npython = "3.12"\n', 'pyproject.toml': '[tool.uv]\ntarget = "/tmp/cw-none"\n' }, line: 'uv pip install x' }],
+  // A cache is not an install destination (unconfined-install-npmrc.ts).
+  ['yarn cache folders outside', { files: { '.yarnrc': 'cache-folder /tmp/cw-none\n', '.yarnrc.yml': 'cacheFolder: /tmp/cw-none\n' }, line: 'yarn add x' }],
 ];
 
 describe('--sandbox off: an install sent outside by configuration or the engine\'s environment needs a person', () => {
