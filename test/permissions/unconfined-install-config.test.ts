@@ -4,13 +4,12 @@
 // `--config`, `go env -w`, and the engine's own environment (variables exported before codeward started, which
 // the commands it runs inherit). A destination not proven inside needs a person (C241 under --yes); each row
 // has an inside control that still runs. The programs are stubs (unconfined-stubs.ts): nothing installs.
-import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, it, vi } from 'vitest';
 import { installStubs } from './unconfined-stubs.js';
 
-const { box, run } = installStubs(['npm', 'pnpm', 'yarn', 'pip', 'cargo', 'go', 'gem', 'uv']);
+const { box, asks, runs } = installStubs(['npm', 'pnpm', 'yarn', 'pip', 'cargo', 'go', 'gem', 'uv']);
 
 interface Row {
   // Files to write: a path relative to the workspace, or `~/…` in the user's home.
@@ -39,6 +38,10 @@ const OUTSIDE: readonly [string, Row, RegExp][] = [
   ['yarn 1 .yarnrc scoped modules folder', { files: { '.yarnrc': '--install.modules-folder /tmp/cw-none\n' }, line: 'yarn install' }, /modules-folder/],
   ['yarn 1 ~/.yarnrc global-folder', { files: { '~/.yarnrc': 'global-folder /tmp/cw-none\n' }, line: 'yarn add x' }, /global-folder/],
   ['yarn 2+ .yarnrc.yml globalFolder', { files: { '.yarnrc.yml': 'globalFolder: /tmp/cw-none\n' }, line: 'yarn add x' }, /globalFolder: \/tmp\/cw-none/],
+  // npm takes `global=true` / `location=global` from the project's .npmrc as if on the line (checked with npm 11).
+  ['the project\'s .npmrc global=true', { files: { '.npmrc': 'global=true\n' }, line: 'npm i x' }, /installs into the global folder or a folder outside \(.*\.npmrc global=true\)/],
+  ['the project\'s .npmrc location = "global", after a comment', { files: { '.npmrc': '; comment\nlocation = "global"\n' }, line: 'npm i x' }, /\.npmrc location="global"\)/],
+  ['the project\'s .npmrc global=true for pnpm', { files: { '.npmrc': 'global=true\n' }, line: 'pnpm add x' }, /\.npmrc global=true\)/],
   ['the user\'s ~/.npmrc global=true', { files: { '~/.npmrc': 'global=true\n' }, line: 'npm i x' }, /\.npmrc global=true/],
   ['a .npmrc naming another user config', { files: { '.npmrc': 'userconfig=/tmp/cw-none/rc\n' }, line: 'npm i x' }, /userconfig=/],
   ['--userconfig FILE on the line', { files: { rc: 'global=true\n' }, line: 'npm i --userconfig ./rc x' }, /rc global=true/],
@@ -71,6 +74,7 @@ const OUTSIDE: readonly [string, Row, RegExp][] = [
 const INSIDE: readonly [string, Row][] = [
   ['yarn 1 .yarnrc registry and a modules folder inside', { files: { '.yarnrc': 'registry "https://registry.example/"\n--modules-folder ./vendor\nglobal false\n' }, line: 'yarn add x' }],
   ['yarn 2+ .yarnrc.yml folders inside', { files: { '.yarnrc.yml': 'globalFolder: ./.yarn/global\nnodeLinker: node-modules\n' }, line: 'yarn add x' }],
+  ['the project\'s .npmrc with a registry only and global=false', { files: { '.npmrc': 'registry=https://registry.example/\nglobal=false\n' }, line: 'npm i x' }],
   ['~/.npmrc with a registry only', { files: { '~/.npmrc': 'registry=https://registry.example/\nprefix=/usr/local\n' }, line: 'npm i x' }],
   ['--userconfig naming a file with a registry only', { files: { rc: 'registry=https://registry.example/\n' }, line: 'npm i --userconfig ./rc x' }],
   ['pnpm .npmrc modules-dir inside', { files: { '.npmrc': 'modules-dir=./nm\n' }, line: 'pnpm add x' }],
@@ -98,15 +102,11 @@ const INSIDE: readonly [string, Row][] = [
 describe('--sandbox off: an install sent outside by configuration or the engine\'s environment needs a person', () => {
   it.each(OUTSIDE)('%s: --yes is C241 naming the input; nothing ran', async (_name, row, why) => {
     await setUp(row);
-    const out = await run(row.line);
-    expect(out).toMatch(/^C241 /);
-    expect(out).toMatch(/installs outside the workspace/);
-    expect(out).toMatch(why);
-    expect(existsSync(join(box().root, 'ran.log'))).toBe(false);
+    await asks(row.line, why);
   });
 
   it.each(INSIDE)('%s: runs under --yes', async (_name, row) => {
     await setUp(row);
-    expect(await run(row.line)).toBe('ran');
+    await runs(row.line);
   });
 });
