@@ -105,6 +105,9 @@ export class ObeyedScan {
   private ctx: ObeyedContext = { gitPaths: [] };
   private configured = new Set<string>();
   private readonly endsAt = new Map<string, boolean>();
+  // isObeyedLater of each pyc the walks met, for one context (a venv holds thousands, each ~0.1 ms to judge:
+  // the walk after the run, and the next run with the same context, judge only new ones).
+  private caches = new Map<string, ReturnType<typeof isObeyedLater>>();
 
   constructor(private readonly root: string) {}
 
@@ -166,6 +169,11 @@ export class ObeyedScan {
     }
   }
 
+  private cacheVerdict(rel: string): ReturnType<typeof isObeyedLater> {
+    if (!this.caches.has(rel)) this.caches.set(rel, isObeyedLater(rel, this.ctx));
+    return this.caches.get(rel);
+  }
+
   // mayEndAt by name, kept for the engine's life (the catalogue does not change; a big tree repeats names).
   private mayEnd(name: string): boolean {
     let ends = this.endsAt.get(name);
@@ -198,7 +206,7 @@ export class ObeyedScan {
         continue;
       }
       // Above a protected path nothing matched (the walk stops there): only a pattern ending at this name can.
-      const obeyed = (wide || cache || this.mayEnd(entry.name) || this.configured.has(child)) ? isObeyedLater(child, this.ctx) : undefined;
+      const obeyed = cache ? this.cacheVerdict(child) : (wide || this.mayEnd(entry.name) || this.configured.has(child)) ? isObeyedLater(child, this.ctx) : undefined;
       if (obeyed?.compiledFrom !== undefined) {
         const sig = signature(join(this.root, child));
         if (sig && !entry.dir) found.caches.set(child, sig);
@@ -258,6 +266,7 @@ export class ObeyedScan {
   // shell/git-only-line.ts): every nested git folder whole, too (red team R13-8: an in-place run rewrote a
   // nested clone's loose objects; no after-run check can vouch for them, the reason the root's is read-only).
   start(ctx: ObeyedContext, gitReadOnly: boolean): string[] {
+    if (ctx !== this.ctx) this.caches = new Map();
     this.ctx = ctx;
     this.configured = new Set(ctx.gitPaths);
     this.before = this.find();
