@@ -1,5 +1,6 @@
 import picomatch from 'picomatch';
 import { compiledSource } from './python-files.js';
+import { compiledCache } from './compiled-caches.js';
 import { gitShape, type Lookup } from './git-shape.js';
 import { homeObeyed, isHomeListed } from './obeyed-home.js';
 import type { EnvLoadGlob } from './obeyed-env.js';
@@ -212,6 +213,10 @@ export interface Obeyed {
   // For what the context adds beyond the catalogue and literal git paths: one sentence naming the
   // setting or home file, for the refusal's message (immune-paths.ts).
   readonly why?: string;
+  // A compiled cache of a source that is not itself obeyed (compiled-caches.ts): the source it stands for ('' when
+  // not known: bootsnap's). A sandboxed run's leftover of this kind is not judged by its name: a pyc by its header
+  // (sandbox/pyc-leftovers.ts), the others not at all (the runtime rewrites them in ordinary runs).
+  readonly compiledFrom?: string;
 }
 
 // `path` (workspace-relative, lower case; '.' for the root) is `name` through a symlink.
@@ -294,14 +299,21 @@ export function isObeyedLater(relPath: string, ctx?: ObeyedContext): Obeyed | un
       return { pattern: `~/${entry}`, family: 'shell', by, why: `${home === '' ? 'the workspace is your home folder' : `${home} is your home folder`}, and ~/${entry} is run or obeyed by ${by}` };
     }
   }
-  if (!ctx) return undefined;
+  if (!ctx) return cached(path);
   const linked = ctx.homeLinks ? homeLinkObeyed(path, ctx.homeLinks) : undefined;
   if (linked) return linked;
   if (ctx.homeAbove !== undefined) {
     const entry = homeObeyed(`${ctx.homeAbove}/${path}`);
     if (entry) return { pattern: `~/${entry}`, family: 'shell', by: 'the program whose settings or start-up files the home folder keeps there', why: `the workspace is ~/${ctx.homeAbove}, and ~/${entry} is run or obeyed by a program of your home folder` };
   }
-  return configured(path, ctx, relPath) ?? aliased(path, ctx) ?? gitShape(path.split('/'), ctx.lookup);
+  return configured(path, ctx, relPath) ?? aliased(path, ctx) ?? gitShape(path.split('/'), ctx.lookup) ?? cached(path);
+}
+
+// A compiled cache a runtime runs in place of its source (red team R17-15): last, so a reason above (a protected
+// source, the whole tree) keeps its own handling.
+function cached(path: string): Obeyed | undefined {
+  const found = compiledCache(path);
+  return found && { pattern: found.pattern, family: 'toolchain', by: found.by, why: found.why, compiledFrom: found.source ?? '' };
 }
 
 // A catalogue pattern that starts in the last folders of the root and ends in `path` (patterns have at most

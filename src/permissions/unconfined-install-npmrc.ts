@@ -10,12 +10,16 @@ import { rcsOutside, unknownFile, upward, userHome, type RcRule } from './unconf
 // asked). pnpm also takes its folders from them. yarn 1 takes any option from `.yarnrc` (`global-folder`,
 // `--modules-folder x`, `--install.cwd x`), yarn 2+ its folders from `.yarnrc.yml`; both from the project's
 // folders upward and the user's home. A configuration file named by a value only known at run time, or a key
-// naming another one, is not proven inside.
+// naming another one, is not proven inside. Cache folders (yarn 1's `cache-folder`, yarn 2+'s `cacheFolder`)
+// are not read (issue 26 h-global, friction): every ordinary install writes its cache outside (npm's ~/.npm,
+// yarn's global cache) and is not judged; the setting only moves that write, the names written there are the
+// package manager's archive names (never a program or settings file a later tool runs), checked against the
+// lockfile's checksums.
 
 const NPMRC: RcRule = { flags: ['global'], values: { location: ['project', 'user'] }, files: ['userconfig', 'globalconfig'] };
 const PNPM_FOLDERS = ['modules-dir', 'virtual-store-dir', 'global-dir', 'global-bin-dir', 'dir'];
-const YARNRC: RcRule = { flags: ['global'], folders: ['prefix', 'global-folder', 'modules-folder', 'cwd', 'link-folder', 'cache-folder'], files: ['yarnrc', 'use-yarnrc'] };
-const YARNRC_YML: RcRule = { folders: ['globalFolder', 'cacheFolder', 'installStatePath', 'pnpUnpluggedFolder', 'virtualFolder', 'pnpDataPath', 'patchFolder', 'deferredVersionFolder'] };
+const YARNRC: RcRule = { flags: ['global'], folders: ['prefix', 'global-folder', 'modules-folder', 'cwd', 'link-folder'], files: ['yarnrc', 'use-yarnrc'] };
+const YARNRC_YML: RcRule = { folders: ['globalFolder', 'installStatePath', 'pnpUnpluggedFolder', 'virtualFolder', 'pnpDataPath', 'patchFolder', 'deferredVersionFolder'] };
 const CONFIG_FILES: readonly OptionSpec[] = [{ long: 'userconfig', abbreviate: 2, value: true }, { long: 'globalconfig', abbreviate: 7, value: true }];
 
 // The user's and global npmrc named on the line or by a variable (the line's or the engine's); the user's

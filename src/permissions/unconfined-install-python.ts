@@ -1,6 +1,6 @@
 import { join, resolve } from 'node:path';
 import { destinationOutside, flagOn, operands, optionValues, variable, type Call, type Inside, type OptionSpec } from './unconfined-install-options.js';
-import { rcsOutside, unknownFile, userHome, type RcRule } from './unconfined-install-rc.js';
+import { rcsOutside, unknownFile, upward, userHome, type RcRule } from './unconfined-install-rc.js';
 
 // Python's installers with no OS sandbox (red team R14b-5, R15-15). pip, `python -m pip`, `setup.py
 // install|develop` and easy_install change the interpreter's site-packages (the system's or the user's)
@@ -12,11 +12,13 @@ import { rcsOutside, unknownFile, userHome, type RcRule } from './unconfined-ins
 // $VIRTUAL_ENV/pip.conf) and the system's, in the [global] and [install] sections; a setting there not proven
 // inside sends even a workspace environment's pip outside.
 
-const PIP_CONF: RcRule = { flags: ['user'], folders: ['target', 'prefix', 'root', 'python', 'src'] };
+// pip reads `[global]` and the section of its command (`[install]`, `[uninstall]`); a `[download] prefix` is
+// not an install's (its keys as pip normalises them: `_` is `-`).
+const pipConf = (command: string): RcRule => ({ flags: ['user'], folders: ['target', 'prefix', 'root', 'python', 'src'], sections: ['global', command] });
 
 // pip's configuration files for this call (pip's `locations`): a file named by PIP_CONFIG_FILE replaces none
 // of the others, `os.devnull` turns them all off.
-function pipConfOutside(call: Call, inside: Inside): string | undefined {
+function pipConfOutside(call: Call, inside: Inside, command: string): string | undefined {
   const named = variable(call.env, 'PIP_CONFIG_FILE');
   if (named === '/dev/null') return undefined;
   if (named !== undefined && unknownFile(named)) return `PIP_CONFIG_FILE ${named}, only known at run time`;
@@ -24,7 +26,26 @@ function pipConfOutside(call: Call, inside: Inside): string | undefined {
   const venvs = [variable(call.env, 'VIRTUAL_ENV') ?? '', call.raw.includes('/') ? join(call.raw, '..', '..') : ''].filter((each) => each !== '');
   const files = ['/etc/pip.conf', '/etc/xdg/pip/pip.conf', join(variable(call.env, 'XDG_CONFIG_HOME') ?? join(home, '.config'), 'pip', 'pip.conf'), join(home, '.pip', 'pip.conf'),
     ...venvs.flatMap((venv) => call.folders.map((folder) => resolve(folder, venv, 'pip.conf'))), ...(named === undefined ? [] : call.folders.map((folder) => resolve(folder, named)))];
-  return rcsOutside(files, 'ini', PIP_CONF, inside);
+  return rcsOutside(files, 'ini', pipConf(command), inside);
+}
+
+// uv's configuration files for `uv pip` (issue 26 h-global): UV_CONFIG_FILE or `--config-file`, and unless
+// `--no-config` / UV_NO_CONFIG the project's `uv.toml` or `pyproject.toml` (its `[tool.uv.pip]` table) from the
+// folder upward, the user's and the system's uv.toml (`[pip]` table): `target`, `prefix`, `python` (a path
+// outside, or a version: resolved from the file's folder), `system = true` (the system's interpreter).
+// Residual: an inline table (`[tool.uv]` `pip = { target = "/x" }`) is not read.
+const UV_PIP = (section: string): RcRule => ({ flags: ['system', 'break-system-packages'], folders: ['target', 'prefix', 'python'], sections: [section] });
+
+function uvConfOutside(call: Call, inside: Inside): string | undefined {
+  const named = [...optionValues(call.words, { long: 'config-file', value: true }), ...[variable(call.env, 'UV_CONFIG_FILE') ?? []].flat()];
+  const unknown = named.find(unknownFile);
+  if (unknown !== undefined) return `a uv configuration file ${unknown}, only known at run time`;
+  const files = named.flatMap((file) => call.folders.map((folder) => resolve(folder, file)));
+  const found = rcsOutside(files, 'ini', UV_PIP('pip'), inside);
+  if (found !== undefined || call.words.includes('--no-config') || truthy(variable(call.env, 'UV_NO_CONFIG'))) return found;
+  const config = join(variable(call.env, 'XDG_CONFIG_HOME') ?? join(userHome(call), '.config'), 'uv', 'uv.toml');
+  return rcsOutside([...upward(call.folders, 'uv.toml'), config, '/etc/uv/uv.toml', '/etc/xdg/uv/uv.toml'], 'ini', UV_PIP('pip'), inside)
+    ?? rcsOutside(upward(call.folders, 'pyproject.toml'), 'ini', UV_PIP('tool.uv.pip'), inside);
 }
 
 const truthy = (value: string | undefined): boolean => value !== undefined && !/^(?:false|0|no|off|)$/i.test(value);
@@ -77,7 +98,7 @@ export function pythonInstall(call: Call, inside: Inside): string | undefined {
   const sub = pip < 0 ? undefined : form[pip];
   if (sub !== 'install' && sub !== 'uninstall') return undefined;
   if (flagOn(words, USER) || truthy(variable(env, 'PIP_USER'))) return `pip ${sub} --user installs into the user's site-packages`;
-  const conf = program === 'uv' ? undefined : pipConfOutside(call, inside);
+  const conf = program === 'uv' ? uvConfOutside(call, inside) : pipConfOutside(call, inside, sub);
   if (conf !== undefined) return `pip ${sub} installs where its configuration says (${conf}), not proven inside the workspace`;
   const system = program === 'uv' && (words.includes('--system') || truthy(variable(env, 'UV_SYSTEM_PYTHON')));
   const why = kept(call, inside, PIP_TO, PIP_VARIABLES, () => true);

@@ -25,6 +25,9 @@ export interface RcRule {
   readonly values?: Readonly<Record<string, readonly string[]>>;
   // Keys naming another configuration file (`userconfig`): not followed, not proven inside.
   readonly files?: readonly string[];
+  // An ini file's sections the program reads for this call (pip: `[global]` and the command's own, `[install]`);
+  // absent: every line. Case-insensitive (reading one section too many only asks a person).
+  readonly sections?: readonly string[];
 }
 
 const MAX_FOLDERS = 64;
@@ -57,11 +60,14 @@ export function rcOutside(file: string, format: RcFormat, rule: RcRule, inside: 
   if (!existsSync(file)) return undefined;
   const text = readGitMetadata(file);
   if (text === undefined) return `${file} (not readable)`;
+  let section: string | undefined;
   for (const line of text.split(/\r?\n/)) {
+    const header = format === 'ini' ? /^\s*\[([^\]]*)\]/.exec(line) : null;
+    if (header) section = header[1]!.trim().toLowerCase();
     const match = LINE[format].exec(line);
-    if (!match) continue;
+    if (!match || (rule.sections !== undefined && !rule.sections.includes(section ?? ''))) continue;
     // yarn 1 scopes an option to one command (`--install.modules-folder x`): read for every command.
-    const key = match[1]!.replace(/^--/, '').replace(format === 'yarnrc' ? /^[a-z-]+\./ : /^$/, '').toLowerCase();
+    const key = match[1]!.replace(/^--/, '').replace(rule.sections === undefined ? /^$/ : /_/g, '-').replace(format === 'yarnrc' ? /^[a-z-]+\./ : /^$/, '').toLowerCase();
     const value = match[2]!.replace(/^(["'])(.*)\1$/, '$2');
     const named = `${file} ${match[1]}${format === 'ini' ? '=' : format === 'yml' ? ': ' : ' '}${match[2]}`;
     const dynamic = /[$%`]/.test(value);

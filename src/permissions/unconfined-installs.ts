@@ -3,8 +3,10 @@ import { UNKNOWN } from './argv.js';
 import { canonicalReading } from './canonical-command.js';
 import { ENTRY_SCRIPTS } from './canonical-entry.js';
 import { corepackInstall, nodeInstall } from './unconfined-install-node.js';
-import { assignments, destinationOutside, flagOn, operands, optionValues, shown, subcommands, withEngine, type Call, type Inside } from './unconfined-install-options.js';
+import { assignments, destinationOutside, operands, optionValues, shown, withEngine, type Call, type Inside } from './unconfined-install-options.js';
 import { pythonInstall } from './unconfined-install-python.js';
+import { gemInstall } from './unconfined-install-gem.js';
+import { goInstall } from './unconfined-install-go.js';
 import { systemInstall } from './unconfined-install-system.js';
 
 export type { Inside } from './unconfined-install-options.js';
@@ -24,21 +26,6 @@ interface Row {
   readonly outside: (call: Call, inside: Inside) => string | undefined;
 }
 
-// gem's own options before its command (`gem --norc install x`).
-const GEM_FLAGS = ['--norc', '--backtrace', '--debug', '-q', '--quiet', '--silent', '-V', '--verbose', '--no-verbose', '-h', '--help'];
-
-function gemInstall(call: Call, inside: Inside): string | undefined {
-  const sub = subcommands(call.words, GEM_FLAGS, ['--config-file']).find((word) => ['install', 'uninstall', 'update', 'i', 'pristine', 'cleanup'].includes(word));
-  if (sub === undefined) return undefined;
-  if (flagOn(call.words, { long: 'user-install', abbreviate: 3 })) return `gem ${sub} --user-install changes the user's gem folder`;
-  // `--install-dir` beats GEM_HOME (the engine's, or the line's).
-  const dir = { long: 'install-dir', abbreviate: 3, short: 'i', value: true };
-  const home = optionValues(call.words, dir).length > 0 ? [] : ['GEM_HOME'];
-  const folder = destinationOutside(call, inside, [dir, { long: 'bindir', abbreviate: 2, short: 'n', value: true }], home);
-  const installed = destinationOutside(call, inside, [dir], home);
-  return folder === undefined && installed === undefined ? undefined : `gem ${sub} changes the gem folder outside the workspace${folder ? ` (${folder})` : ''}`;
-}
-
 // cargo's install root: `--root`, else `--config install.root=…` (the line's configuration beats the
 // environment), else CARGO_INSTALL_ROOT, else the configuration files, else CARGO_HOME. Only `--root` inside, or
 // CARGO_INSTALL_ROOT inside with no `--config` (which may set install.root, or name a file that does), keeps it.
@@ -50,18 +37,6 @@ function cargoInstall(call: Call, inside: Inside): string | undefined {
   const config = optionValues(call.words, { long: 'config', value: true })[0];
   if (root === '' && config !== undefined) return `cargo ${sub} is given --config ${shown(config)}, which may set install.root outside the workspace`;
   return root === '' && destinationOutside(call, inside, [], ['CARGO_INSTALL_ROOT']) === undefined ? undefined : `cargo ${sub} changes ~/.cargo/bin (no --root inside the workspace)`;
-}
-
-// go install writes GOBIN, else GOPATH/bin; `go env -w/-u` writes the user's go configuration (GOENV, else
-// ~/.config/go/env), which every later go obeys (GOBIN, GOFLAGS, GOTOOLCHAIN).
-function goInstall(call: Call, inside: Inside): string | undefined {
-  if (call.form[1] === 'env' && call.words.some((word) => /^-[wu]$|^--?[wu]=/.test(word) || word.startsWith(UNKNOWN))) {
-    return destinationOutside(call, inside, [], ['GOENV']) === undefined ? undefined : "go env -w changes the user's go configuration, outside the workspace";
-  }
-  if (call.form[1] !== 'install') return undefined;
-  const bin = destinationOutside(call, inside, [], ['GOBIN']);
-  const kept = bin === undefined || (bin === '' && destinationOutside(call, inside, [], ['GOPATH']) === undefined);
-  return kept ? undefined : 'go install writes the program into GOBIN or ~/go/bin (no GOBIN inside the workspace)';
 }
 
 const ROWS: readonly Row[] = [

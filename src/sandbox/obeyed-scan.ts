@@ -2,6 +2,8 @@ import { whereLinksLead } from '../workspace/links-lead.js';
 import { lstatSync, mkdirSync, readdirSync, readlinkSync, realpathSync, renameSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { isObeyedLater, mayEndAt, reachesAnyName, type ObeyedContext } from '../permissions/obeyed.js';
+import { mayBeCompiledCache } from '../permissions/compiled-caches.js';
+import { pycMismatch } from './pyc-leftovers.js';
 import { gitDirOf, gitProgramsIn } from './nested-git.js';
 import { moveAside } from './planted.js';
 
@@ -81,6 +83,9 @@ interface Found {
   readonly gits: string[];
   // Every symlink (relative) → signature: one the run made or changed that leads out of the workspace is moved aside.
   readonly links: Map<string, string>;
+  // Compiled caches of sources not themselves obeyed (pyc: judged by their header after the run, never bound
+  // read-only: Python writes them in ordinary runs; pyc-leftovers.ts) → signature.
+  readonly caches: Map<string, string>;
 }
 
 // Every git folder the walk found (a nested `.git` folder, a folder of git's shape, the folder a nested
@@ -100,6 +105,9 @@ export class ObeyedScan {
   private ctx: ObeyedContext = { gitPaths: [] };
   private configured = new Set<string>();
   private readonly endsAt = new Map<string, boolean>();
+  // isObeyedLater of each pyc the walks met, for one context (a venv holds thousands, each ~0.1 ms to judge:
+  // the walk after the run, and the next run with the same context, judge only new ones).
+  private caches = new Map<string, ReturnType<typeof isObeyedLater>>();
 
   constructor(private readonly root: string) {}
 
@@ -161,6 +169,11 @@ export class ObeyedScan {
     }
   }
 
+  private cacheVerdict(rel: string): ReturnType<typeof isObeyedLater> {
+    if (!this.caches.has(rel)) this.caches.set(rel, isObeyedLater(rel, this.ctx));
+    return this.caches.get(rel);
+  }
+
   // mayEndAt by name, kept for the engine's life (the catalogue does not change; a big tree repeats names).
   private mayEnd(name: string): boolean {
     let ends = this.endsAt.get(name);
@@ -186,13 +199,18 @@ export class ObeyedScan {
       }
       // A file no catalogue pattern can end at, in a context that names no path: nothing more to ask (the
       // common case, decided by its name alone: a 20,000-file tree is walked twice per run).
-      if (!entry.dir && !byPath && !this.mayEnd(entry.name)) continue;
+      const cache = !entry.dir && mayBeCompiledCache(entry.name);
+      if (!entry.dir && !byPath && !cache && !this.mayEnd(entry.name)) continue;
       if (entry.name.toLowerCase() === '.git') {
         if (rel !== '') this.git(child, found, entry.dir);
         continue;
       }
       // Above a protected path nothing matched (the walk stops there): only a pattern ending at this name can.
-      if ((wide || this.mayEnd(entry.name) || this.configured.has(child)) && isObeyedLater(child, this.ctx)) {
+      const obeyed = cache ? this.cacheVerdict(child) : (wide || this.mayEnd(entry.name) || this.configured.has(child)) ? isObeyedLater(child, this.ctx) : undefined;
+      if (obeyed?.compiledFrom !== undefined) {
+        const sig = signature(join(this.root, child));
+        if (sig && !entry.dir) found.caches.set(child, sig);
+      } else if (obeyed) {
         const sig = signature(join(this.root, child));
         if (sig) found.hits.set(child, sig);
         found.tops.push(join(this.root, child));
@@ -209,7 +227,7 @@ export class ObeyedScan {
   }
 
   private find(): Found {
-    const found: Found = { hits: new Map(), tops: [], topRels: [], gits: [], links: new Map() };
+    const found: Found = { hits: new Map(), tops: [], topRels: [], gits: [], links: new Map(), caches: new Map() };
     this.walk('', found, 0);
     for (const rel of this.redirecting()) {
       const sig = signature(join(this.root, rel));
@@ -248,6 +266,7 @@ export class ObeyedScan {
   // shell/git-only-line.ts): every nested git folder whole, too (red team R13-8: an in-place run rewrote a
   // nested clone's loose objects; no after-run check can vouch for them, the reason the root's is read-only).
   start(ctx: ObeyedContext, gitReadOnly: boolean): string[] {
+    if (ctx !== this.ctx) this.caches = new Map();
     this.ctx = ctx;
     this.configured = new Set(ctx.gitPaths);
     this.before = this.find();
@@ -278,6 +297,11 @@ export class ObeyedScan {
       if (!entry && !redirected) continue;
       moved.push(rel);
       warnings.push(this.aside(join(this.root, rel), entry ? `${entry.pattern} is obeyed by ${entry.by}` : `a symlink above ${redirected}, which git's configuration runs or reads`));
+    }
+    for (const [rel, sig] of after.caches) {
+      const source = before.caches.get(rel) === sig || moved.some((folder) => under(rel, folder)) ? '' : isObeyedLater(rel, this.ctx)?.compiledFrom;
+      const why = source ? pycMismatch(rel, join(this.root, rel), source, [this.root]) : undefined;
+      if (why) warnings.push(this.aside(join(this.root, rel), `Python bytecode that Python did not make from ${source}: ${why}`));
     }
     for (const [rel, sig] of after.links) {
       if (before.links.get(rel) === sig || moved.some((folder) => under(rel, folder))) continue;

@@ -4,13 +4,12 @@
 // `--config`, `go env -w`, and the engine's own environment (variables exported before codeward started, which
 // the commands it runs inherit). A destination not proven inside needs a person (C241 under --yes); each row
 // has an inside control that still runs. The programs are stubs (unconfined-stubs.ts): nothing installs.
-import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, it, vi } from 'vitest';
 import { installStubs } from './unconfined-stubs.js';
 
-const { box, run } = installStubs(['npm', 'pnpm', 'yarn', 'pip', 'cargo', 'go', 'gem']);
+const { box, asks, runs } = installStubs(['npm', 'pnpm', 'yarn', 'pip', 'cargo', 'go', 'gem', 'uv']);
 
 interface Row {
   // Files to write: a path relative to the workspace, or `~/…` in the user's home.
@@ -39,6 +38,10 @@ const OUTSIDE: readonly [string, Row, RegExp][] = [
   ['yarn 1 .yarnrc scoped modules folder', { files: { '.yarnrc': '--install.modules-folder /tmp/cw-none\n' }, line: 'yarn install' }, /modules-folder/],
   ['yarn 1 ~/.yarnrc global-folder', { files: { '~/.yarnrc': 'global-folder /tmp/cw-none\n' }, line: 'yarn add x' }, /global-folder/],
   ['yarn 2+ .yarnrc.yml globalFolder', { files: { '.yarnrc.yml': 'globalFolder: /tmp/cw-none\n' }, line: 'yarn add x' }, /globalFolder: \/tmp\/cw-none/],
+  // npm takes `global=true` / `location=global` from the project's .npmrc as if on the line (checked with npm 11).
+  ['the project\'s .npmrc global=true', { files: { '.npmrc': 'global=true\n' }, line: 'npm i x' }, /installs into the global folder or a folder outside \(.*\.npmrc global=true\)/],
+  ['the project\'s .npmrc location = "global", after a comment', { files: { '.npmrc': '; comment\nlocation = "global"\n' }, line: 'npm i x' }, /\.npmrc location="global"\)/],
+  ['the project\'s .npmrc global=true for pnpm', { files: { '.npmrc': 'global=true\n' }, line: 'pnpm add x' }, /\.npmrc global=true\)/],
   ['the user\'s ~/.npmrc global=true', { files: { '~/.npmrc': 'global=true\n' }, line: 'npm i x' }, /\.npmrc global=true/],
   ['a .npmrc naming another user config', { files: { '.npmrc': 'userconfig=/tmp/cw-none/rc\n' }, line: 'npm i x' }, /userconfig=/],
   ['--userconfig FILE on the line', { files: { rc: 'global=true\n' }, line: 'npm i --userconfig ./rc x' }, /rc global=true/],
@@ -56,11 +59,22 @@ const OUTSIDE: readonly [string, Row, RegExp][] = [
   ['cargo --config over CARGO_INSTALL_ROOT', { line: 'CARGO_INSTALL_ROOT=./r cargo install --config install.root="/tmp/cw-none" x' }, /--config install\.root=/],
   ['cargo --config FILE', { line: 'CARGO_INSTALL_ROOT=./r cargo --config ./c.toml install x' }, /--config \.\/c\.toml/],
   ['go env -w', { line: 'go env -w GOBIN=/tmp/cw-none' }, /go env -w changes the user's go configuration/],
+  // h-global leftovers: gem's, go's and uv's own configuration files.
+  ['the user\'s ~/.gemrc gem: --user-install', { files: { '~/.gemrc': '---\ngem: --no-document --user-install\n' }, line: 'gem install -i vendor x' }, /--user-install changes the user's gem folder \(its configuration gives --user-install\)/],
+  ['~/.gemrc install: --bindir outside', { files: { '~/.gemrc': 'install: "--bindir /tmp/cw-none"\n' }, line: 'gem install -i vendor x' }, /--bindir \/tmp\/cw-none/],
+  ['~/.gemrc :gemhome: outside', { files: { '~/.gemrc': ':gemhome: /tmp/cw-none\n' }, env: { GEM_HOME: '@/gems' }, line: 'gem install x' }, /\.gemrc :gemhome: \/tmp\/cw-none/],
+  ['GEMRC naming a file with --install-dir outside', { files: { 'g.rc': 'gem: --install-dir /tmp/cw-none\n' }, env: { GEMRC: '@/g.rc', GEM_HOME: '@/gems' }, line: 'gem install x' }, /--install-dir \/tmp\/cw-none/],
+  ['the go env file\'s GOBIN with a GOPATH inside', { files: { '~/.config/go/env': 'GOFLAGS=-mod=mod\nGOBIN=/tmp/cw-none\n' }, env: { GOPATH: '@/gp', XDG_CONFIG_HOME: '~/.config' }, line: 'go install ./...' }, /the go env file sets GOBIN=\/tmp\/cw-none/],
+  ['GOENV naming a file whose GOPATH is outside', { files: { 'goenv': 'GOPATH=/tmp/cw-none\n' }, env: { GOENV: '@/goenv' }, line: 'go install ./...' }, /GOPATH=\/tmp\/cw-none/],
+  ['uv.toml [pip] target', { files: { 'uv.toml': '[pip]\ntarget = "/tmp/cw-none"\n' }, line: 'uv pip install x' }, /uv\.toml target="\/tmp\/cw-none"/],
+  ['pyproject.toml [tool.uv.pip] system', { files: { 'pyproject.toml': '[project]\nname = "p"\n[tool.uv.pip]\nsystem = true\n' }, line: 'uv pip install x' }, /pyproject\.toml system=true/],
+  ['the user\'s uv.toml [pip] prefix', { files: { '~/.config/uv/uv.toml': '[pip]\nprefix = "/tmp/cw-none"\n' }, env: { XDG_CONFIG_HOME: '~/.config' }, line: 'uv pip install x' }, /uv\.toml prefix=/],
 ];
 
 const INSIDE: readonly [string, Row][] = [
   ['yarn 1 .yarnrc registry and a modules folder inside', { files: { '.yarnrc': 'registry "https://registry.example/"\n--modules-folder ./vendor\nglobal false\n' }, line: 'yarn add x' }],
   ['yarn 2+ .yarnrc.yml folders inside', { files: { '.yarnrc.yml': 'globalFolder: ./.yarn/global\nnodeLinker: node-modules\n' }, line: 'yarn add x' }],
+  ['the project\'s .npmrc with a registry only and global=false', { files: { '.npmrc': 'registry=https://registry.example/\nglobal=false\n' }, line: 'npm i x' }],
   ['~/.npmrc with a registry only', { files: { '~/.npmrc': 'registry=https://registry.example/\nprefix=/usr/local\n' }, line: 'npm i x' }],
   ['--userconfig naming a file with a registry only', { files: { rc: 'registry=https://registry.example/\n' }, line: 'npm i --userconfig ./rc x' }],
   ['pnpm .npmrc modules-dir inside', { files: { '.npmrc': 'modules-dir=./nm\n' }, line: 'pnpm add x' }],
@@ -75,20 +89,24 @@ const INSIDE: readonly [string, Row][] = [
   ['go env -w with GOENV inside', { line: 'GOENV=./goenv go env -w GOFLAGS=-mod=mod' }],
   ['gem --install-dir inside beats the engine\'s GEM_HOME', { env: { GEM_HOME: '/tmp/cw-none' }, line: 'gem install -i vendor x' }],
   ['the engine\'s GEM_HOME inside', { env: { GEM_HOME: '@/gems' }, line: 'gem install x' }],
+  ['~/.gemrc with sources and --no-document only', { files: { '~/.gemrc': '---\n:sources:\n- https://rubygems.example/\ngem: --no-document\nupdate: --user-install\n' }, line: 'gem install -i vendor x' }],
+  ['gem --norc reads no ~/.gemrc', { files: { '~/.gemrc': 'gem: --user-install\n' }, line: 'gem --norc install -i vendor x' }],
+  ['GOENV=off reads no go env file', { files: { '~/.config/go/env': 'GOBIN=/tmp/cw-none\n' }, env: { GOPATH: '@/gp', GOENV: 'off', XDG_CONFIG_HOME: '~/.config' }, line: 'go install ./...' }],
+  // pip reads [global] and its command's section: a [download] or [freeze] key is not an install's.
+  ['pip.conf keys of other commands\' sections', { files: { '~/.config/pip/pip.conf': '[download]\nprefix = /tmp/cw-none\n[freeze]\nuser = true\n[install]\nno-compile = true\n' }, env: { XDG_CONFIG_HOME: '~/.config' }, line: '.venv/bin/pip install x' }],
+  ['uv.toml with a python version and a target inside; a [tool.uv] key that is not pip\'s', { files: { 'uv.toml': '[pip]\ntarget = "vendor"\npython = "3.12"\n', 'pyproject.toml': '[tool.uv]\ntarget = "/tmp/cw-none"\n' }, line: 'uv pip install x' }],
+  // A cache is not an install destination (unconfined-install-npmrc.ts).
+  ['yarn cache folders outside', { files: { '.yarnrc': 'cache-folder /tmp/cw-none\n', '.yarnrc.yml': 'cacheFolder: /tmp/cw-none\n' }, line: 'yarn add x' }],
 ];
 
 describe('--sandbox off: an install sent outside by configuration or the engine\'s environment needs a person', () => {
   it.each(OUTSIDE)('%s: --yes is C241 naming the input; nothing ran', async (_name, row, why) => {
     await setUp(row);
-    const out = await run(row.line);
-    expect(out).toMatch(/^C241 /);
-    expect(out).toMatch(/installs outside the workspace/);
-    expect(out).toMatch(why);
-    expect(existsSync(join(box().root, 'ran.log'))).toBe(false);
+    await asks(row.line, why);
   });
 
   it.each(INSIDE)('%s: runs under --yes', async (_name, row) => {
     await setUp(row);
-    expect(await run(row.line)).toBe('ran');
+    await runs(row.line);
   });
 });

@@ -4,7 +4,9 @@
 // approver that answers no.
 import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { existsSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { afterEach, beforeEach, expect, vi } from 'vitest';
 import { createEngine } from '../../src/setup.js';
 import type { ApprovalRequest } from '../../src/permissions/types.js';
 import { writeFiles } from '../helpers/fixture.js';
@@ -13,6 +15,10 @@ import { sandbox, type Sandbox } from './helpers.js';
 export interface Stubbed {
   readonly box: () => Sandbox;
   readonly run: (cmd: string, asked?: ApprovalRequest[]) => Promise<string>;
+  // The two verdicts every table row checks: the line needs a person under --yes (C241, the reason matching
+  // `why`) and nothing ran; or it ran (the log is cleared for the next line of the same test).
+  readonly asks: (cmd: string, why: RegExp) => Promise<void>;
+  readonly runs: (cmd: string) => Promise<void>;
 }
 
 export function installStubs(names: readonly string[]): Stubbed {
@@ -51,5 +57,18 @@ export function installStubs(names: readonly string[]): Stubbed {
       await engine.close();
     }
   };
-  return { box: () => box, run };
+  const ranLog = (): string => join(box.root, 'ran.log');
+  const asks = async (cmd: string, why: RegExp): Promise<void> => {
+    const out = await run(cmd);
+    expect(out).toMatch(/^C241 /);
+    expect(out).toMatch(/installs outside the workspace/);
+    expect(out).toMatch(why);
+    expect(existsSync(ranLog())).toBe(false);
+  };
+  const runs = async (cmd: string): Promise<void> => {
+    expect(await run(cmd)).toBe('ran');
+    expect(existsSync(ranLog())).toBe(true);
+    await rm(ranLog(), { force: true });
+  };
+  return { box: () => box, run, asks, runs };
 }

@@ -2,6 +2,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { isInside } from '../../workspace/contains.js';
 import { whereLinksLead } from '../../workspace/links-lead.js';
 import { immunePath } from '../../permissions/immune-paths.js';
+import { compiledKept } from '../../sandbox/pyc-leftovers.js';
 import { linkReaches } from '../../permissions/obeyed-alias.js';
 import type { ObeyedContext } from '../../permissions/obeyed.js';
 import type { PathRules } from '../../engine/command.js';
@@ -35,8 +36,10 @@ export class StageGate {
 
   // Why `rel` may not be written (or removed: `verb`), or undefined. A symlink above a path the git
   // configuration names redirects it (`ln -s t9 tools` under `core.fsmonitor = sh tools/fsm.sh`).
-  judge(rel: string, link = false, verb: Verb = 'write'): string | undefined {
-    const immune = immunePath(rel, true, [], this.obeyed);
+  // `staged`: the file's bytes in the staged tree (a compiled cache is judged by them: pyc-leftovers.ts).
+  judge(rel: string, link = false, verb: Verb = 'write', staged?: string): string | undefined {
+    const kept = !link && compiledKept(rel, this.obeyed, verb === 'delete', this.workspace.root, staged);
+    const immune = immunePath(rel, true, kept ? ['obeyed-later'] : [], this.obeyed);
     if (immune) return `protected: ${immune.description}`;
     const redirected = link ? linkReaches(rel, this.obeyed) : undefined;
     if (redirected) return `protected: a symlink above ${redirected}, which a program runs or obeys (git's configuration or src/permissions/obeyed.ts)`;

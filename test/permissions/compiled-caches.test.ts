@@ -1,0 +1,54 @@
+// Red team R17-15, the write tools' side: a compiled cache a runtime runs in place of its source (Python
+// bytecode in __pycache__ or beside the source, bootsnap's cache) is what a person reviewing the source or the
+// diff never sees. The write tools ask a person for one (the immune path class `obeyed-later`), naming the
+// source to write instead; the source itself and caches of data stay free.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isObeyedLater } from '../../src/permissions/obeyed.js';
+import { removeDir, runCli, tempDir, writeFiles } from '../helpers/fixture.js';
+
+describe('compiled caches are obeyed (R17-15)', () => {
+  it.each([
+    ['src/__pycache__/a.cpython-312.pyc', 'src/a.py'],
+    ['__pycache__/a.cpython-311.opt-1.pyc', 'a.py'],
+    ['tests/__pycache__/test_a.cpython-312-pytest-8.3.2.pyc', 'tests/test_a.py'],
+    ['src/a.pyc', 'src/a.py'],
+    ['src/A.PYO', 'src/A.py'],
+    ['.venv/lib/python3.12/site-packages/pkg/__pycache__/m.cpython-312.pyc', '.venv/lib/python3.12/site-packages/pkg/m.py'],
+  ])('%s stands for %s', (path, source) => {
+    for (const ctx of [undefined, { gitPaths: [] }]) {
+      const found = isObeyedLater(path, ctx);
+      expect(found?.compiledFrom).toBe(source);
+      expect(found?.why).toContain(`write ${source} instead`);
+    }
+  });
+  it('bootsnap\'s cache (compiled Ruby and require paths) is obeyed, with no source to check', () => {
+    for (const path of ['tmp/cache/bootsnap/compile-cache-iseq/3f/0a1b2c', 'tmp/cache/bootsnap/load-path-cache', 'tmp/cache/bootsnap-compile-cache/aa/bb']) expect(isObeyedLater(path, { gitPaths: [] })?.compiledFrom).toBe('');
+  });
+  it('sources and caches of data are free', () => {
+    for (const path of ['src/a.py', 'src/a.pyw', 'src/a.pyi', '.mypy_cache/3.12/a.data.json', '.pytest_cache/v/cache/lastfailed', '.ruff_cache/0.5/x', 'tmp/cache/assets/x', 'docs/pyc.md', 'src/__pycache__']) expect(isObeyedLater(path, { gitPaths: [] }), path).toBeUndefined();
+  });
+  it('a pyc of an obeyed source keeps that reason (R12-3), not the cache\'s', () => {
+    expect(isObeyedLater('.vscode/__pycache__/x.cpython-312.pyc', { gitPaths: [] })?.compiledFrom).toBeUndefined();
+  });
+});
+
+describe('the write tools ask before writing one (--yes)', () => {
+  let base: string;
+  beforeAll(async () => {
+    base = await tempDir('cw-pyc-write-');
+    await writeFiles(base, { 'ws/src/a.py': 'x = 1\n', 'home/.keep': '', 'state/.keep': '' });
+  });
+  afterAll(async () => removeDir(base));
+  const write = (path: string) => runCli(['--json', '-C', `${base}/ws`, 'write', '--path', path, '--content', 'x'], { env: { HOME: `${base}/home`, CODEWARD_STATE_DIR: `${base}/state` } });
+
+  it('the red team\'s pyc asks, and says what to write instead', () => {
+    const run = write('src/__pycache__/a.cpython-312.pyc');
+    expect(run.json.ok).toBe(false);
+    expect(run.json.error?.code).toBe('C241');
+    expect(run.json.error?.message).toContain('write src/a.py instead');
+    expect(write('src/a.pyc').json.ok).toBe(false);
+  });
+  it('the source is free', () => {
+    expect(write('src/a.py').json.ok).toBe(true);
+  });
+});
