@@ -35,6 +35,16 @@ function recipeOf(lines: readonly string[], rule: MakeRule): string[] {
   return recipe;
 }
 
+// The Makefile's lines that set a variable the recipes shown use (`FLAGS = -q` for `echo $(FLAGS)`), shown
+// with them: the recipe runs with those values (the whole file is in the key either way).
+function assignments(lines: readonly string[], recipes: readonly string[], name: string): string[] {
+  const used = new Set(recipes.flatMap((line) => [...line.matchAll(/\$[({]([A-Za-z_][A-Za-z0-9_]*)[)}]/g)].map((found) => found[1]!)));
+  return lines.filter((line) => {
+    const set = /^\s*(?:override\s+|export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*(?:[:?+!]|::)?=/.exec(line);
+    return set !== null && used.has(set[1]!);
+  }).map((line) => `${name} sets: ${line.trim()}`);
+}
+
 export async function readMake(files: ProjectFiles, words: readonly string[], reading: ScriptReading): Promise<string[]> {
   const name = ['GNUmakefile', 'makefile', 'Makefile'].find((each) => files.has(each));
   const text = name === undefined ? undefined : await files.text(name);
@@ -50,6 +60,8 @@ export async function readMake(files: ProjectFiles, words: readonly string[], re
   const rules = rulesOf(lines);
   const patterns = rules.some((rule) => rule.target.includes('%'));
   const named = words.filter((word) => !word.startsWith('-') && !word.includes('='));
+  // Without a target make builds its default goal: the first rule's, unless .DEFAULT_GOAL names another.
+  if (named.length === 0 && /\.DEFAULT_GOAL/.test(text)) reading.open(`${name}: sets .DEFAULT_GOAL, so which rule runs is not read here`);
   const goals = named.length > 0 ? named : rules.filter((rule) => !rule.target.startsWith('.')).slice(0, 1).map((rule) => rule.target);
   const recipes: string[] = [];
   const seen = new Set<string>();
@@ -70,6 +82,6 @@ export async function readMake(files: ProjectFiles, words: readonly string[], re
     if (recipe.length > RECIPE_LINES) reading.open(`${name} ${target}: … ${recipe.length - RECIPE_LINES} more recipe lines not shown`);
   };
   for (const goal of goals) visit(goal, true);
-  reading.body(recipes);
+  reading.body([...assignments(lines, recipes, name!), ...recipes]);
   return recipes.map((line) => line.slice(line.indexOf(': ') + 2));
 }

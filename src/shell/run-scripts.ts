@@ -25,7 +25,9 @@ function packageScript(program: string, words: readonly string[]): string | null
   const end = words.indexOf('--');
   const own = end < 0 ? words : words.slice(0, end);
   const [sub, name] = own;
-  if (sub === undefined || (program === 'bun' && sub === 'test')) return null;
+  // `yarn` alone installs (running the lifecycle scripts); the others alone print their help.
+  if (sub === undefined) return program === 'yarn' ? undefined : null;
+  if (program === 'bun' && sub === 'test') return null;
   if (['exec', 'x', 'dlx'].includes(sub) || sub === '--version' || sub === '-v') return null;
   // `npm test --prefix sub` runs sub's script: any option but the plain ones is not read here.
   if (own.some((word) => word.startsWith('-') && !PLAIN_OPTIONS.has(word))) return undefined;
@@ -54,6 +56,8 @@ async function readPackage(files: ProjectFiles, script: string, reading: ScriptR
   // binary or their own command of that name): not a script shown here.
   if (!run.includes(script)) reading.open(`package.json has no "${script}" script`);
   reading.add(...run.map((name) => `package.json "${name}": ${scripts![name] as string}`));
+  // A script that reads package.json's other fields (`$npm_package_config_port`): the whole file is the key.
+  if (run.some((name) => (scripts![name] as string).includes('npm_package_'))) reading.file('package.json', text);
   return run.map((name) => scripts![name] as string);
 }
 

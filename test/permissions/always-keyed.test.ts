@@ -93,10 +93,17 @@ describe('a keyed "always" for a runner line', () => {
     expect(text(first.asked[0]!)).toContain('which runs: Makefile check: echo checking $(FLAGS)');
     expect(first.asked[0]!.options).toContain('always');
     expect((await calls([exec('make check')], 'no')).asked).toHaveLength(0);
+    // The variable the recipe uses is shown with it, and its change is named.
+    expect(text(first.asked[0]!)).toContain('which runs: Makefile sets: FLAGS = -q');
     await writeFile(join(box.root, 'Makefile'), 'FLAGS = ; touch pwned\n\ncheck: lint\n\techo checking $(FLAGS)\n\nlint:\n\techo lint\n');
     const again = await calls([exec('make check')], 'no');
     expect(again.asked).toHaveLength(1);
-    expect(text(again.asked[0]!)).toContain('changed: Makefile (outside the lines shown');
+    expect(text(again.asked[0]!)).toContain('changed: + Makefile sets: FLAGS = ; touch pwned');
+    // A change no shown line holds (another rule) still asks, and says where.
+    await writeFile(join(box.root, 'Makefile'), 'FLAGS = -q\n\ncheck: lint\n\techo checking $(FLAGS)\n\nlint:\n\techo lint\n\nother:\n\ttouch x\n');
+    const elsewhere = await calls([exec('make check')], 'no');
+    expect(elsewhere.asked).toHaveLength(1);
+    expect(text(elsewhere.asked[0]!)).toContain('changed: Makefile (outside the lines shown');
   });
 
   test('a different line asks (another script, extra arguments, another folder)', async () => {

@@ -91,12 +91,26 @@ describe('scriptLines', () => {
     expect(await pin('npm start')).toBe(false);
     expect(await pin('make -C sub test')).toBe(false);
     expect(await pin('make -f other.mk')).toBe(false);
+    // yarn alone installs, running lifecycle scripts.
+    expect(await pin('yarn')).toBe(false);
+    await writeFile(join(box.root, 'Makefile'), '.DEFAULT_GOAL := deploy\nall:\n\techo all\ndeploy:\n\ttouch deployed\n');
+    expect(await pin('make')).toBe(false);
+    expect(await pin('make all')).toBe(true);
   });
 
   test('runner lines inside a script are followed and shown', async () => {
     await writeFile(join(box.root, 'package.json'), JSON.stringify({ scripts: { test: 'npm run build && make test', build: 'touch built' } }));
     const read = await readScripts(box.root, undefined, 'npm test');
     expect(read?.lines).toEqual(expect.arrayContaining(['package.json "build": touch built', 'Makefile test: ./run-tests.sh', 'Makefile build: echo build']));
+  });
+
+  test('a script that reads package.json\'s own fields keys the whole file', async () => {
+    const keyOf = async (): Promise<string | undefined> => (await readScripts(box.root, undefined, 'npm test'))?.pin?.sha256;
+    await writeFile(join(box.root, 'package.json'), JSON.stringify({ config: { port: '1' }, scripts: { test: 'echo $npm_package_config_port' } }));
+    const before = await keyOf();
+    expect(before).toBeDefined();
+    await writeFile(join(box.root, 'package.json'), JSON.stringify({ config: { port: '1; touch x' }, scripts: { test: 'echo $npm_package_config_port' } }));
+    expect(await keyOf()).not.toBe(before);
   });
 
   test('lines that run no repository script', async () => {
