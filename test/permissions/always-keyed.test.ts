@@ -8,6 +8,10 @@ import { parsePolicyText } from '../../src/permissions/policy-file.js';
 import type { ApprovalAnswer, ApprovalRequest } from '../../src/permissions/types.js';
 import { readScripts } from '../../src/shell/run-scripts.js';
 import { sandbox, type Sandbox } from './helpers.js';
+import { elicitationApprover, type ElicitForm } from '../../src/doors/mcp/approver.js';
+import { terminalApprover } from '../../src/doors/cli/approve.js';
+import { PassThrough } from 'node:stream';
+import type { Approver } from '../../src/permissions/types.js';
 
 // Red team R16-5, the keyed "always": a line that runs repository scripts (`npm test`, `make check`) offers an
 // "always" whose rule keeps the digest of the script lines the question showed and the files they name; it
@@ -140,6 +144,62 @@ describe('a keyed "always" for a runner line', () => {
     expect((await calls([{ cmd: 'test', args: {} }], 'no')).asked).toHaveLength(0);
     await pkg({ pretest: 'echo before', test: 'touch pwned' });
     expect((await calls([{ cmd: 'test', args: {} }], 'no')).asked).toHaveLength(1);
+  });
+});
+
+describe('through the doors\' own approvers (MCP elicitation, the CLI prompt)', () => {
+  async function through(approver: Approver): Promise<number> {
+    const engine = await createEngine({ workspace: box.root, env: { HOME: box.home }, permissions: { home: box.home, approver } });
+    try {
+      await engine.run(exec('npm test'));
+    } finally {
+      await engine.close();
+    }
+    const asked: ApprovalRequest[] = [];
+    const again = await createEngine({ workspace: box.root, env: { HOME: box.home }, permissions: { home: box.home, approver: async (request) => (asked.push(request), 'no') } });
+    try {
+      await again.run(exec('npm test'));
+    } finally {
+      await again.close();
+    }
+    return asked.length;
+  }
+
+  test('MCP: the form offers "always", says it is keyed, and the answer saves the pinned rule', async () => {
+    const forms: ElicitForm[] = [];
+    const approver = elicitationApprover({ elicit: async (form) => (forms.push(form), { action: 'accept', content: { answer: 'always' } }) }, () => undefined);
+    expect(await through(approver)).toBe(0);
+    expect(forms[0]!.requestedSchema.properties['answer']!.enum).toContain('always');
+    expect(forms[0]!.message).toContain('which runs: package.json "test": sh scripts/t.sh');
+    expect(forms[0]!.message).toContain('(while the script lines shown stay the same)');
+  });
+
+  test('CLI prompt: [a] saves the pinned rule', async () => {
+    let shown = '';
+    const approver: Approver = async (request) => {
+      const input = new PassThrough();
+      const pending = terminalApprover({ input, output: { write: (text: string) => (shown += text) }, discard: () => undefined })(request);
+      input.write('a\n');
+      return pending;
+    };
+    expect(await through(approver)).toBe(0);
+    expect(shown).toContain('[a] always');
+    expect(shown).toContain('(while the script lines shown stay the same)');
+  });
+});
+
+describe('the policy file\'s "pin"', () => {
+  const parse = (rule: Record<string, unknown>): ReturnType<typeof parsePolicyText> => parsePolicyText(JSON.stringify({ rules: [rule] }), 'p.json');
+  test('accepted on an allow rule; refused on ask/deny and when malformed; a file without pins reads as before', () => {
+    const pin = { sha256: 'a'.repeat(64), lines: ['package.json "test": x'], files: { 'scripts/t.sh': 'b'.repeat(64) } };
+    expect(parse({ pattern: '@coder exec?npm test', action: 'allow', pin }).rules[0]!.pin).toEqual(pin);
+    expect(parse({ pattern: '@coder exec?npm test', action: 'deny', pin }).problems[0]!.message).toContain('only for an allow rule');
+    for (const bad of [{ ...pin, sha256: 'A'.repeat(64) }, { ...pin, sha256: 'a' }, { ...pin, lines: [1] }, { ...pin, files: [] }, 'x', null]) {
+      expect(parse({ pattern: '@coder exec?npm test', action: 'allow', pin: bad }).problems, JSON.stringify(bad)).toHaveLength(1);
+    }
+    const old = parse({ pattern: '@coder exec?npm test', action: 'allow' });
+    expect(old.problems).toEqual([]);
+    expect(old.rules[0]!.pin).toBeUndefined();
   });
 });
 

@@ -106,7 +106,9 @@ export async function policyCommand(rest: readonly string[], options: GlobalOpti
       io.stdout.write(`${JSON.stringify({ ok: true, cmd: 'policy list', data: { rules, files: policy.files, problems }, warnings: [] })}\n`);
       return 0;
     }
-    const lines = rules.map((rule) => `${rule.action.padEnd(5)} ${rule.pattern}  (${rule.source}${rule.file ? `: ${rule.file}` : ''}${rule.note ? `; ${rule.note}` : ''})`);
+    // A pinned "always" holds only for the script lines it was given for (red team R16-5).
+    const pinned = (rule: ListedRule): string => (rule.pin ? `; only while the ${rule.pin.lines.length} script lines it was given for stay the same` : '');
+    const lines = rules.map((rule) => `${rule.action.padEnd(5)} ${rule.pattern}  (${rule.source}${rule.file ? `: ${rule.file}` : ''}${rule.note ? `; ${rule.note}` : ''}${pinned(rule)})`);
     io.stdout.write(`${[...lines, ...problems.map((problem) => `problem: ${problem}`)].join('\n')}\n`);
     return 0;
   }
