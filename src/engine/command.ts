@@ -96,6 +96,18 @@ export interface RunPreview {
   // The line runs a script a repository file holds (`npm test`: package.json's "test", `make test`: the
   // recipe), shown as `package.json "test": …` (shell/run-scripts.ts); absent when it runs none.
   readonly script?: readonly string[];
+  // The key an "always" for this line keeps (absent: the reading could not follow everything it may run).
+  readonly scriptPin?: ScriptPin;
+}
+
+// What an "always" for a line that runs repository scripts is keyed on (shell/run-scripts.ts, red team
+// R16-5): the digest of the lines shown and of the files whose bytes decide them. `lines` and `files` are
+// kept for the question that asks again after a change (what changed); only `sha256` decides a match.
+export interface ScriptPin {
+  readonly sha256: string;
+  readonly lines: readonly string[];
+  // Workspace file (relative to the run folder) → sha256 of its text.
+  readonly files: Readonly<Record<string, string>>;
 }
 
 export interface CallPreview {

@@ -121,7 +121,8 @@ export function approvalPreview(preview: CallPreview): ApprovalPreview {
   // A diff line not shown (a cap reached) means "always" would approve what nobody saw: the gate offers once.
   const capped = shown.some((line) => line.startsWith('… ') && line.endsWith('more diff lines not shown (the call changes them too)'));
   // Said next to the answers: a person is never offered to approve lines not shown (red team R16-4).
-  if (preview.runs?.script) notes.push('"always" is not offered: the script is read from the repository when it runs, and a rule would also approve it after a change');
+  // A runner line's "always" is keyed on the script lines shown (approval-pins.ts), when all could be read.
+  if (preview.runs?.script) notes.push(preview.runs.scriptPin ? '"always" holds only while these script lines and the files they name stay as shown: a change asks again' : '"always" is not offered: the script is read from the repository when it runs, and not all of what it runs could be read and shown here');
   if (capped) notes.push(`the diff is longer than a question shows (${FILE_LINES} lines per file, ${TOTAL_LINES} in all): "once" and "always" are not offered; answer no and split the change into smaller calls`);
   return { files: [...new Set(preview.changes.map((change) => change.rel))], diff: shown.join('\n'), notes, ...(capped ? { capped } : {}), ...(preview.runs ? { runs: preview.runs } : {}) };
 }

@@ -20,7 +20,7 @@ export function decidePath(judged: Judged, ctx: DecideContext): Decision {
   const canonical = judged.qualifiers ? { text: judged.call, command: judged.command, qualified: true } : subject(judged.call, path);
   const plain = judged.qualifiers ? [subject(path === undefined ? judged.tool : `${judged.tool} ${path}`, path)] : [];
   const others = [...plain, ...(path === undefined ? [] : (judged.aliases ?? []).map((alias) => subject(`${judged.tool} ${alias}`, alias)))];
-  const match = ctx.policy.match({ canonical, others });
+  const match = ctx.policy.match({ canonical, others, pin: judged.pin });
   if (match?.action === 'deny') return fromRule(judged, match);
   const early = beforeRules(judged, ctx, immuneJudgedPath(judged, ctx.policy.root, ctx.policy.folderListings, ctx.obeyed));
   if (early) return early;

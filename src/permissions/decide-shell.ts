@@ -52,7 +52,7 @@ function evaluate(judged: Judged, ctx: DecideContext, parse: ShellParse): Readin
   const parts = parse.commands.map((command) => {
     const spelling = spellCommand(command, runDir, ctx.policy.root);
     const subjects = commandSubjects(judged.tool, judged.command, spelling, judged.qualifiers);
-    const match = ctx.policy.match({ canonical: subjects.canonical, others: [...subjects.others, whole] });
+    const match = ctx.policy.match({ canonical: subjects.canonical, others: [...subjects.others, whole], pin: judged.pin });
     const head = judged.qualifiers ? `${judged.tool} ${judged.qualifiers}` : judged.tool;
     const unclear = (spelling.unclear ?? []).flatMap((text) => [head, judged.tool].map((prefix) => ({ text: `${prefix} ${text}`, command: judged.command })));
     const maybe = unclear.length > 0 && match?.action !== 'deny' ? ctx.policy.match({ others: unclear }, (rule) => rule.action !== 'allow') : undefined;

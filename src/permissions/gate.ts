@@ -3,6 +3,7 @@ import type { Authorization, FoundFiles } from '../engine/engine-types.js';
 import { fail } from '../engine/errors.js';
 import { LazyShellParser } from '../shell/lazy-parser.js';
 import { FILE_LINES, TOTAL_LINES } from './approval-caps.js';
+import { pinnedQuestion, pinOf, withPins } from './approval-pins.js';
 import { decide, type DecideContext } from './decide.js';
 import type { DenialTracker } from './denials.js';
 import { describeCall, pathJudged } from './describe.js';
@@ -171,10 +172,10 @@ async function approve(parts: readonly { judged: Judged; decision: Decision }[],
   // keyword detector found in them, so a person is offered only no and never (the preview's note says how to
   // split the change). A mode that approves without showing anyone (auto-edit, `unattended`) is not a person
   // approving unseen lines: it keeps its once.
-  // A line that runs a repository's script (red team R16-5): an allow rule would approve whatever the file
-  // says at a later run, so no "always" (a changed script is asked again); the question shows the lines.
-  const offered = shown?.capped ? question.request.options.filter((option) => option === 'no' || option === 'never') : shown?.runs?.script ? question.request.options.filter((option) => option !== 'always') : question.request.options;
-  const request: ApprovalRequest = offered.length < question.request.options.length ? { ...question.request, options: offered, scopes: undefined, saves: undefined } : question.request;
+  // A line that runs a repository's script (red team R16-5): its "always" is keyed on the script lines shown
+  // (approval-pins.ts), or not offered when they could not all be read.
+  const offered = shown?.capped ? question.request.options.filter((option) => option === 'no' || option === 'never') : question.request.options;
+  const request: ApprovalRequest = offered.length < question.request.options.length ? { ...question.request, options: offered, scopes: undefined, saves: undefined } : pinnedQuestion(question.request, shown, policy);
   const reply = await options.approver(request);
   const { answer, scope } = readReply(reply, unattended(reply) ? question.request.options : request.options);
   if (answer === 'once' || answer === 'always') memory?.approved(shown);
@@ -186,9 +187,10 @@ async function approve(parts: readonly { judged: Judged; decision: Decision }[],
     if (answer === 'always') {
       // A bare 'always' (an approver that knows no scopes: the CLI, MCP) saves the narrowest scope: for
       // one file the one rule it was shown, for several the rule of each; a scope not offered is that too.
-      const chosen = typeof reply === 'object' ? (scopes[scope] ?? scopes[0]) : parts.length > 1 ? scopes[0] : undefined;
+      const kept = request.scopes ?? scopes;
+      const chosen = typeof reply === 'object' ? (kept[scope] ?? kept[0]) : parts.length > 1 ? kept[0] : undefined;
       if (chosen?.session) options.grants.grant(chosen);
-      for (const rule of chosen ? chosen.rules : [request.suggestion!]) await policy.saveAnswer(rule, 'allow');
+      for (const rule of chosen ? chosen.rules : [request.suggestion!]) await policy.saveAnswer(rule, 'allow', pinOf(shown));
     }
     record();
     return undefined;
@@ -276,7 +278,9 @@ export function permissionGate(options: PermissionGateOptions): Pick<EngineHooks
           if (shown) shownFiles.set(key, new Set([...(shownFiles.get(key) ?? []), ...shown.files]));
         },
       };
-      return authorizeJudged(call.found ? asRemoval(describeCall(call)) : describeCall(call), withParser, call.caller?.label, call.found ? undefined : call.preview, effectOf(call), call.found, memory);
+      const judged = call.found ? asRemoval(describeCall(call)) : describeCall(call);
+      // A pinned "always" is matched against the scripts the call runs now (approval-pins.ts).
+      return withPins(call, judged, options.policy).then((pinned) => authorizeJudged(pinned, withParser, call.caller?.label, call.found ? undefined : call.preview, effectOf(call), call.found, memory));
     },
   };
 }

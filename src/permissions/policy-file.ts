@@ -1,7 +1,12 @@
+import type { ScriptPin } from '../engine/command.js';
 import { ACTIONS, type Action, type Rule } from './types.js';
 import { normalizePattern } from './pattern.js';
 
 // Policy file format (seed 004): {"rules":[{"pattern":"@coder exec *","action":"ask"}], "merge": true}.
+// An allow rule may carry a "pin" (an "always" for a line that runs repository scripts, red team R16-5):
+// {"pattern":"@coder exec?npm test","action":"allow","pin":{"sha256":"<64 hex>","lines":[...],"files":{...}}};
+// it matches only while the scripts the call runs hash to "sha256" (approval-pins.ts). A file without pins
+// reads as before.
 
 export const MAX_PATTERN_LENGTH = 500;
 
@@ -24,7 +29,7 @@ export interface ParsedPolicyFile {
 }
 
 const TOP_KEYS = new Set(['rules', 'merge', '$schema', 'comment']);
-const RULE_KEYS = new Set(['pattern', 'action', 'comment']);
+const RULE_KEYS = new Set(['pattern', 'action', 'comment', 'pin']);
 
 // Why a pattern is unusable, or undefined when it is fine.
 export function patternProblem(raw: unknown): string | undefined {
@@ -68,9 +73,24 @@ function checkRule(file: string, raw: unknown, index: number, problems: PolicyPr
   for (const key of Object.keys(record)) {
     if (!RULE_KEYS.has(key)) found.push(`unknown key "${key}" (a rule has "pattern" and "action")`);
   }
+  const pin = 'pin' in record ? pinOf(record['pin'], record['action'], found) : undefined;
   for (const message of found) problems.push({ file, rule: index, message });
   if (found.length > 0) return undefined;
-  return { pattern: normalizePattern(record['pattern'] as string), action: record['action'] as Action, file, index };
+  return { pattern: normalizePattern(record['pattern'] as string), action: record['action'] as Action, file, index, ...(pin ? { pin } : {}) };
+}
+
+// A rule's "pin": only on an allow rule (a pinned deny or ask would stop holding when a script changes).
+function pinOf(raw: unknown, action: unknown, found: string[]): ScriptPin | undefined {
+  const record = typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? (raw as Record<string, unknown>) : undefined;
+  const lines = record?.['lines'] ?? [];
+  const files = record?.['files'] ?? {};
+  const fileList = typeof files === 'object' && files !== null && !Array.isArray(files) ? Object.values(files) : undefined;
+  if (record === undefined || typeof record['sha256'] !== 'string' || !/^[0-9a-f]{64}$/.test(record['sha256']) || !Array.isArray(lines) || !lines.every((line) => typeof line === 'string') || fileList === undefined || !fileList.every((digest) => typeof digest === 'string')) {
+    found.push(`"pin" must be {"sha256": "<64 lowercase hex>", "lines": [strings], "files": {path: digest}}, got ${describe(raw)}`);
+    return undefined;
+  }
+  if (action !== 'allow') found.push(`"pin" is only for an allow rule (this one is ${describe(action)})`);
+  return { sha256: record['sha256'], lines: lines as string[], files: files as Record<string, string> };
 }
 
 export function parsePolicyText(text: string, file: string): ParsedPolicyFile {

@@ -4,12 +4,15 @@ import { fail, toCodewardError } from '../engine/errors.js';
 import { atomicWrite } from '../files/atomic-write.js';
 import { normalizePattern } from './pattern.js';
 import { formatProblem, parsePolicyText } from './policy-file.js';
+import type { ScriptPin } from '../engine/command.js';
 import type { Action } from './types.js';
 
 // Adds `pattern → action` to a policy file (or changes the action of the identical pattern), keeping
 // everything else in the file; creates the file when missing. Returns the rule's index.
 // A file with problems is never rewritten: the caller's rule would land in a file we do not understand.
-export async function savePolicyRule(file: string, pattern: string, action: Action): Promise<number> {
+// `pin`: an "always" keyed on the scripts the line runs (types.ts Rule.pin); a rule saved without one drops
+// the identical pattern's old pin (the person's new answer covers the call whatever its scripts).
+export async function savePolicyRule(file: string, pattern: string, action: Action, pin?: ScriptPin): Promise<number> {
   let data: Record<string, unknown> = { rules: [] };
   let text: string | undefined;
   try {
@@ -24,10 +27,12 @@ export async function savePolicyRule(file: string, pattern: string, action: Acti
     }
     data = JSON.parse(text.replace(/^\uFEFF/, '')) as Record<string, unknown>;
   }
-  const rules = data['rules'] as Array<{ pattern: string; action: string }>;
+  const rules = data['rules'] as Array<{ pattern: string; action: string; pin?: ScriptPin }>;
   let index = rules.findIndex((rule) => normalizePattern(rule.pattern) === pattern);
-  if (index >= 0) rules[index] = { ...rules[index]!, action };
-  else index = rules.push({ pattern, action }) - 1;
+  if (index >= 0) {
+    const { pin: _old, ...rest } = rules[index]!;
+    rules[index] = { ...rest, action, ...(pin ? { pin } : {}) };
+  } else index = rules.push({ pattern, action, ...(pin ? { pin } : {}) }) - 1;
   try {
     await mkdir(dirname(file), { recursive: true });
     await atomicWrite(file, `${JSON.stringify(data, null, 2)}\n`);

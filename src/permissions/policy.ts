@@ -8,6 +8,7 @@ import type { PolicyProblem } from './policy-file.js';
 import { savePolicyRule } from './policy-save.js';
 import type { IgnoredSetting } from './policy-sources.js';
 import type { TrustState } from './policy-trust.js';
+import type { ScriptPin } from '../engine/command.js';
 import type { Action, ListedRule, Rule, RuleSource } from './types.js';
 import { withCredentialGlobs } from '../workspace/reader-hidden.js';
 import { RuleWords } from './rule-words.js';
@@ -41,6 +42,8 @@ export interface MatchTarget {
   // Absent: only deny and ask rules can match (e.g. a whole shell line, judged per command for allow).
   readonly canonical?: Subject;
   readonly others: readonly Subject[];
+  // The digest of the repository scripts the call runs (Judged.pin): a pinned allow rule matches only this.
+  readonly pin?: string | undefined;
 }
 
 export interface RuleMatch {
@@ -78,7 +81,9 @@ export interface PolicyParts {
 // Allow rules match the exact command they name; deny and ask rules naming a writer judge every change
 // to their path (rule-words.ts).
 const compileRule = (rule: Rule, words: RuleWords): CompiledPattern => compilePattern(rule.pattern, { exact: rule.action === 'allow', changes: rule.action !== 'allow' && words.writes(rule.pattern) });
-const publicRule = (rule: SourceRule): Rule => ({ pattern: rule.pattern, action: rule.action, ...(rule.file ? { file: rule.file } : {}) });
+const publicRule = (rule: SourceRule): Rule => ({ pattern: rule.pattern, action: rule.action, ...(rule.file ? { file: rule.file } : {}), ...(rule.pin ? { pin: rule.pin } : {}) });
+// A pinned allow rule holds only for the scripts it was given for (a pinned ask or deny is refused when loaded).
+const pinHolds = (rule: Rule, pin: string | undefined): boolean => rule.pin === undefined || rule.action !== 'allow' || rule.pin.sha256 === pin;
 
 // The merged policy: --allow/--ask/--deny > policy files > built-in defaults. The command line, when
 // it has a matching rule, decides. Otherwise the user's and the project's files are one pool in which
@@ -134,7 +139,7 @@ export class Policy {
     for (const pool of this.pools) {
       let best: CompiledRule | undefined;
       for (const rule of pool) {
-        if ((best && STRENGTH[rule.action] >= STRENGTH[best.action]) || (only && !only(rule))) continue;
+        if ((best && STRENGTH[rule.action] >= STRENGTH[best.action]) || (only && !only(rule)) || !pinHolds(rule, target.pin)) continue;
         const subject = rule.action === 'allow' ? allowSubject : canonical;
         const hit = (subject !== undefined && rule.compiled.matches(subject)) || (rule.action !== 'allow' && target.others.some((s) => rule.compiled.matches(s)));
         if (hit) best = rule;
@@ -143,6 +148,16 @@ export class Policy {
       if (best) return { source: best.source as RuleMatch['source'], action: best.action, rule: publicRule(best) };
     }
     return undefined;
+  }
+
+  // Whether any allow rule is pinned: only then does the gate read a runner call's scripts before deciding.
+  get pinned(): boolean {
+    return this.pools.some((pool) => pool.some((rule) => rule.pin !== undefined && rule.action === 'allow'));
+  }
+
+  // The pinned allow rules of this exact pattern (an "always" asked again after a script changed).
+  pinsOf(pattern: string): Rule[] {
+    return this.pools.flatMap((pool) => pool.filter((rule) => rule.pin !== undefined && rule.action === 'allow' && rule.pattern === pattern).map(publicRule));
   }
 
   // The effective rules with their sources, in precedence order (defaults last).
@@ -159,10 +174,11 @@ export class Policy {
   // Saves an 'always' (allow) or 'never' (deny) answer to the user's answers file for this workspace
   // (created if missing, written atomically) and applies it to this policy at once. An identical
   // pattern in that file gets the new action.
-  async saveAnswer(pattern: string, action: Action): Promise<Rule> {
+  // `pin`: the scripts an "always" for a runner line was given for (it holds only while they are the same).
+  async saveAnswer(pattern: string, action: Action, pin?: ScriptPin): Promise<Rule> {
     const normalized = this.words.resolve(normalizePattern(pattern)).pattern;
-    const index = await savePolicyRule(this.answersFile, normalized, action);
-    const rule: SourceRule = { pattern: normalized, action, file: this.answersFile, source: 'user', index };
+    const index = await savePolicyRule(this.answersFile, normalized, action, pin);
+    const rule: SourceRule = { pattern: normalized, action, file: this.answersFile, source: 'user', index, ...(pin ? { pin } : {}) };
     const user = this.sources.user.filter((r) => !(r.file === this.answersFile && r.pattern === normalized));
     this.sources.user = [{ ...rule, compiled: compileRule(rule, this.words) }, ...user];
     this.pools = this.makePools();

@@ -34,7 +34,9 @@ function answerLines(request: ApprovalRequest): QuestionLine[] {
   }
   if (request.suggestion && request.options.includes('always')) {
     const rules = request.saves ?? [request.suggestion];
-    lines.push({ kind: 'always', text: `${rules.length > 1 ? 'rules' : 'rule'}: allow ${ruleList(rules)}` });
+    // A runner line's rule is keyed on its scripts (approval-pins.ts): said where the rule is named.
+    const pinned = request.preview?.runs?.script && request.preview.runs.scriptPin ? ' (while the script lines shown stay the same)' : '';
+    lines.push({ kind: 'always', text: `${rules.length > 1 ? 'rules' : 'rule'}: allow ${ruleList(rules)}${pinned}` });
   }
   if (request.suggestion && request.options.includes('never')) lines.push({ kind: 'never', text: `rule: deny ${visible(request.suggestion)}` });
   return lines;

@@ -1,4 +1,4 @@
-import type { RunPreview } from '../engine/command.js';
+import type { RunPreview, ScriptPin } from '../engine/command.js';
 import type { Effect } from '../engine/effect.js';
 import type { ShellParse } from '../shell/parse-types.js';
 import type { Access } from '../workspace/types.js';
@@ -22,6 +22,9 @@ export interface Rule {
   readonly action: Action;
   // The policy file the rule was read from (absent for --allow/--ask/--deny and built-in defaults).
   readonly file?: string;
+  // An allow rule an "always" saved for a line that runs repository scripts: it matches only while the
+  // scripts the call runs give this digest (red team R16-5; policy-file.ts, approval-pins.ts).
+  readonly pin?: ScriptPin;
 }
 
 // A rule as `codeward policy list` shows it.
@@ -88,6 +91,9 @@ export interface Judged {
   // The call's run is staged: what it changes is judged by the write gate after it (F8: a computed write
   // target needs no immunity before it). Neither field: not known (policy check) or no run.
   readonly staged?: true;
+  // The digest of the repository scripts the call runs now (ScriptPin.sha256), read from the call's own run
+  // preview when a pinned rule could match (approval-pins.ts); absent: a pinned allow rule never matches.
+  readonly pin?: string;
 }
 
 // The shell parser (src/shell/parse.ts), as far as permissions rely on it.

@@ -205,6 +205,8 @@ function enclosingArgs(policy: SandboxPolicy, args: string[]): void {
 export function bwrapArgs(policy: SandboxPolicy, cwd: string, maker?: MountPointMaker): WrappedArgs {
   // No capabilities even when codeward runs as root: with CAP_SYS_ADMIN a process could unmount every guard.
   const args = ['--die-with-parent', '--unshare-pid', '--unshare-ipc', '--cap-drop', 'ALL'];
+  // With the network on, the run shares the host's network namespace: loopback services and abstract unix
+  // sockets included (red team R16-3; said wherever the network is named: network-words.ts).
   if (!policy.network) args.push('--unshare-net');
   systemArgs(policy.network, args);
   procCoverArgs(args);

@@ -1,6 +1,8 @@
 import type { CommandContext, RunPreview } from '../engine/command.js';
 import type { SandboxHandle } from '../engine/engine-sandbox.js';
-import { resolve } from 'node:path';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
+import type { NamedRead } from './run-script-files.js';
+import { SHARED_NETWORK } from '../sandbox/network-words.js';
 import { gitAloneRepository, systemGit } from './git-alone-repo.js';
 import { gitWriteRefusal, mentionsGit } from './git-only-line.js';
 import { LazyShellParser } from './lazy-parser.js';
@@ -14,7 +16,8 @@ import { isStaged, runStaging } from './run-staging.js';
 export async function sandboxWords(sandbox: SandboxHandle | undefined): Promise<{ words: string; contained: boolean }> {
   const status = await sandbox?.status().catch(() => undefined);
   if (!status?.backend) return { words: `outside any OS sandbox${status?.reason ? ` (${status.reason})` : ''}`, contained: false };
-  const limits = [status.network ? 'with network' : 'no network', ...(status.mode === 'read-only' ? ['read-only'] : [])];
+  // With the network on, what it reaches is said (red team R16-3).
+  const limits = [status.network ? `with network: ${SHARED_NETWORK}` : 'no network', ...(status.mode === 'read-only' ? ['read-only'] : [])];
   return { words: `inside the OS sandbox (${status.backend.kind}, ${limits.join(', ')})`, contained: true };
 }
 
@@ -36,22 +39,30 @@ async function writesGitHistory(ctx: CommandContext, command: string | undefined
   return systemGit(process.env['PATH'] ?? '', resolve(root, dir ?? '.'), root) && gitAloneRepository(root, process.env['HOME']).refusal === undefined;
 }
 
-// The repository's script lines the line runs (red team R16-5), read in the folder it runs in; a folder the
-// jail refuses runs nothing (the call fails before it runs).
-async function scriptsOf(ctx: CommandContext, command: string, dir: string | undefined): Promise<string[] | undefined> {
-  const { scriptLines } = await import('./run-scripts.js');
+// The repository's script lines the line runs and their key (red team R16-5), read in the folder it runs in
+// through the workspace jail; a folder the jail refuses runs nothing (the call fails before it runs).
+async function scriptsOf(ctx: CommandContext, command: string, dir: string | undefined): Promise<Pick<RunPreview, 'script' | 'scriptPin'>> {
+  const [{ readScripts }, { readOwnFile }] = await Promise.all([import('./run-scripts.js'), import('../workspace/own-read.js')]);
+  const root = ctx.workspace.root;
   let folder: string;
   try {
     folder = ctx.path(dir ?? '.').real;
   } catch {
-    folder = resolve(ctx.workspace.root, dir ?? '.');
+    folder = resolve(root, dir ?? '.');
   }
-  return scriptLines(folder, ctx.workspace.jail, command);
+  const named = async (rel: string): Promise<NamedRead> => {
+    const inside = relative(root, resolve(folder, rel)).split(sep).join('/');
+    if (inside.startsWith('..') || isAbsolute(inside)) return { kind: 'refused', reason: 'outside the workspace' };
+    const found = await readOwnFile(ctx.workspace, inside).catch((error: unknown) => ({ kind: 'refused' as const, reason: (error as Error).message }));
+    return found.kind === 'file' && found.truncated ? { kind: 'refused', reason: 'too large to show' } : found;
+  };
+  const read = await readScripts(folder, ctx.workspace.jail, command, named);
+  return read ? { script: read.lines, ...(read.pin ? { scriptPin: read.pin } : {}) } : {};
 }
 
 export async function runPreview(ctx: CommandContext, command: string | undefined, dir: string | undefined, stage: boolean | undefined): Promise<RunPreview> {
   const { words, contained } = await sandboxWords(ctx.sandbox);
   const git = contained && (await writesGitHistory(ctx, command, dir));
-  const script = command === undefined ? undefined : await scriptsOf(ctx, command, dir);
-  return { ...(command ? { command } : {}), where: `in ${folderWords(dir)} · ${words}`, writes: await writesOf(ctx, stage), ...(git ? { gitHistory: true as const } : {}), ...(script ? { script } : {}) };
+  const scripts = command === undefined ? {} : await scriptsOf(ctx, command, dir);
+  return { ...(command ? { command } : {}), where: `in ${folderWords(dir)} · ${words}`, writes: await writesOf(ctx, stage), ...(git ? { gitHistory: true as const } : {}), ...scripts };
 }

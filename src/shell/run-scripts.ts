@@ -1,92 +1,102 @@
-import { basename } from 'node:path';
 import { ProjectFiles } from './test-detect-files.js';
 import type { Beneath } from '../workspace/beneath.js';
+import type { ScriptPin } from '../engine/command.js';
+import { readNamedFiles, type NamedReader } from './run-script-files.js';
+import { readMake } from './run-script-make.js';
+import { commandsOf, programOf, ScriptReading } from './run-script-reading.js';
 
 // The script lines a runner line makes the repository run (red team R16-5): `npm test` runs whatever
-// package.json's "test" says (and its pre/post scripts), `make test` the recipe of the Makefile's rule. The
+// package.json's "test" says (and its pre/post scripts, and the runner lines those run in turn), `make test`
+// the recipes of the Makefile's rule and its prerequisites, and the script files those lines name. The
 // approval question shows them (a person approves `curl -d @.env … | sh`, not `npm test`), and an "always"
-// is not offered for such a line: the rule would allow whatever the file says at a later run, and a
-// changed script must be asked again (gate.ts). Read through the workspace jail, as the runner detection.
+// is keyed on them: the rule saved keeps their digest (ScriptPin) and matches only while a new reading gives
+// the same one (permissions/approval-pins.ts). A reading that could not follow something the line may run
+// gives no key, and the question offers no "always" (fail closed). Read through the workspace jail.
 
-// At most this many lines of one make recipe (the rest counted).
-const RECIPE_LINES = 8;
+// Runner lines inside scripts are followed this deep.
+const DEPTH = 3;
+// Options of a package manager that change nothing about which package.json and script run.
+const PLAIN_OPTIONS = new Set(['--silent', '-s', '--quiet', '-q', '--if-present', '--no-color', '--color']);
 
 // The package managers whose subcommands run package.json scripts, and how each names the script: null for a
 // subcommand that runs none (`bun test` is bun's own runner), undefined for one not known here (an option
-// before the subcommand, `npm install`'s lifecycle scripts): a script is run, which one is not said.
+// before the subcommand, `npm install`'s lifecycle scripts, `yarn workspace`): a script runs, which one is unknown.
 function packageScript(program: string, words: readonly string[]): string | null | undefined {
-  const [sub, name] = words;
-  if (sub === undefined || (program === 'bun' && sub === 'test')) return null;
+  const end = words.indexOf('--');
+  const own = end < 0 ? words : words.slice(0, end);
+  const [sub, name] = own;
+  // `yarn` alone installs (running the lifecycle scripts); the others alone print their help.
+  if (sub === undefined) return program === 'yarn' ? undefined : null;
+  if (program === 'bun' && sub === 'test') return null;
+  if (['exec', 'x', 'dlx'].includes(sub) || sub === '--version' || sub === '-v') return null;
+  // `npm test --prefix sub` runs sub's script: any option but the plain ones is not read here.
+  if (own.some((word) => word.startsWith('-') && !PLAIN_OPTIONS.has(word))) return undefined;
   if (['test', 't', 'tst'].includes(sub)) return 'test';
   if (['start', 'stop', 'restart'].includes(sub)) return sub;
-  if (['run', 'run-script', 'rum', 'urn'].includes(sub)) return name === undefined || name.startsWith('-') ? undefined : name;
-  if (['exec', 'x', 'dlx'].includes(sub) || sub === '--version' || sub === '-v') return null;
-  // `yarn build` runs the script "build" when package.json has one.
-  return program === 'yarn' && !sub.startsWith('-') ? sub : undefined;
+  if (['run', 'run-script', 'rum', 'urn'].includes(sub)) return name;
+  // `yarn build` runs the script "build" when package.json has one (else yarn's own command or a binary).
+  return program === 'yarn' ? sub : undefined;
 }
 
-// The simple commands of a line, as words (quotes dropped): enough to name the scripts it runs; a line
-// this split misreads names fewer scripts, and the "always" is then still withheld for a runner program.
-const commandsOf = (line: string): string[][] => line.split(/&&|\|\||[;|&\n]/).map((part) => part.trim().split(/\s+/).filter(Boolean).map((word) => word.replace(/^['"]|['"]$/g, ''))).filter((words) => words.length > 0);
-
-// A program word as run (`npx --yes npm` aside): its base name, without a leading env assignment.
-const programOf = (words: readonly string[]): { program: string; rest: string[] } => {
-  const at = words.findIndex((word) => !/^[A-Za-z_][A-Za-z0-9_]*=/.test(word));
-  return at < 0 ? { program: '', rest: [] } : { program: basename(words[at]!), rest: words.slice(at + 1) };
-};
-
-async function packageLines(files: ProjectFiles, script: string): Promise<string[]> {
+async function readPackage(files: ProjectFiles, script: string, reading: ScriptReading): Promise<string[]> {
   const text = await files.text('package.json');
+  if (text === undefined) {
+    reading.open('package.json: not found or not readable, so the script it runs is unknown');
+    return [];
+  }
   let scripts: Record<string, unknown> | undefined;
   try {
-    scripts = (JSON.parse(text ?? 'null') as { scripts?: Record<string, unknown> } | null)?.scripts;
+    scripts = (JSON.parse(text) as { scripts?: Record<string, unknown> } | null)?.scripts;
   } catch {
-    return ['package.json: not valid JSON, so the script it runs is unknown'];
+    reading.open('package.json: not valid JSON, so the script it runs is unknown');
+    return [];
   }
-  if (text === undefined) return ['package.json: not found or not readable, so the script it runs is unknown'];
-  const lines = [`pre${script}`, script, `post${script}`].flatMap((name) => (typeof scripts?.[name] === 'string' ? [`package.json "${name}": ${scripts[name] as string}`] : []));
-  return lines.length > 0 ? lines : [`package.json has no "${script}" script`];
+  const run = [`pre${script}`, script, `post${script}`].filter((name) => typeof scripts?.[name] === 'string');
+  // Without the script a package manager runs something else (npm start: node server.js; yarn and bun: a
+  // binary or their own command of that name): not a script shown here.
+  if (!run.includes(script)) reading.open(`package.json has no "${script}" script`);
+  reading.add(...run.map((name) => `package.json "${name}": ${scripts![name] as string}`));
+  // A script that reads package.json's other fields (`$npm_package_config_port`): the whole file is the key.
+  if (run.some((name) => (scripts![name] as string).includes('npm_package_'))) reading.file('package.json', text);
+  return run.map((name) => scripts![name] as string);
 }
 
-async function makeLines(files: ProjectFiles, words: readonly string[]): Promise<string[]> {
-  const name = ['GNUmakefile', 'makefile', 'Makefile'].find((each) => files.has(each));
-  const text = name === undefined ? undefined : await files.text(name);
-  if (text === undefined) return ['no readable Makefile, so the recipe it runs is unknown'];
-  const lines = text.split('\n');
-  const rules = lines.flatMap((line, at) => {
-    const found = /^([^\s:#=][^:#=]*?)\s*::?(?!=)/.exec(line);
-    return found ? found[1]!.split(/\s+/).map((target) => ({ target, at })) : [];
-  });
-  const named = words.filter((word) => !word.startsWith('-') && !word.includes('='));
-  // Without a target, make builds the first rule's (its default goal), not a special `.TARGET`.
-  const targets = named.length > 0 ? named : rules.filter((rule) => !rule.target.startsWith('.')).slice(0, 1).map((rule) => rule.target);
-  return targets.flatMap((target) => {
-    const rule = rules.find((each) => each.target === target);
-    if (!rule) return [`${name}: no rule "${target}" written out (a pattern rule or an include decides what runs)`];
-    const recipe: string[] = [];
-    for (let at = rule.at + 1; at < lines.length && (lines[at]!.startsWith('\t') || lines[at]!.trim() === ''); at++) if (lines[at]!.trim() !== '') recipe.push(lines[at]!.trim());
-    const shown = recipe.slice(0, RECIPE_LINES).map((line) => `${name} ${target}: ${line}`);
-    return [...(shown.length > 0 ? shown : [`${name} ${target}: (no recipe lines)`]), ...(recipe.length > RECIPE_LINES ? [`${name} ${target}: … ${recipe.length - RECIPE_LINES} more recipe lines`] : [])];
-  });
-}
-
-// The lines, or undefined when the line runs no repository script a runner reads at run time.
-export async function scriptLines(folder: string, jail: Beneath | undefined, line: string): Promise<string[] | undefined> {
-  let files: ProjectFiles | undefined;
-  const open = async (): Promise<ProjectFiles> => (files ??= await ProjectFiles.open(folder, jail));
-  const found: string[] = [];
-  let runs = false;
+async function readLine(line: string, depth: number, open: () => Promise<ProjectFiles>, reading: ScriptReading): Promise<string[]> {
+  const ran: string[] = [];
+  let moved = false;
   for (const words of commandsOf(line)) {
     const { program, rest } = programOf(words);
-    if (['npm', 'pnpm', 'yarn', 'bun'].includes(program)) {
-      const script = packageScript(program, rest);
-      if (script === null) continue;
-      runs = true;
-      found.push(...(script === undefined ? [`${[program, ...rest].join(' ')}: may run a package.json script not named here`] : await packageLines(await open(), script)));
-    } else if (program === 'make' || program === 'gmake') {
-      runs = true;
-      found.push(...(await makeLines(await open(), rest)));
-    }
+    if (['cd', 'pushd'].includes(program)) moved = true;
+    const manager = ['npm', 'pnpm', 'yarn', 'bun'].includes(program);
+    if (!manager && program !== 'make' && program !== 'gmake') continue;
+    const script = manager ? packageScript(program, rest) : '';
+    if (script === null) continue;
+    reading.runs = true;
+    // A runner after a `cd` reads another folder's files (the shown ones would be the wrong ones).
+    if (moved || depth > DEPTH) reading.open(`${[program, ...rest].join(' ')}: runs in a folder or at a depth not read here`);
+    else if (script === undefined) reading.open(`${[program, ...rest].join(' ')}: may run a package.json script not named here`);
+    else ran.push(...(manager ? await readPackage(await open(), script, reading) : await readMake(await open(), rest, reading)));
   }
-  return runs ? [...new Set(found)] : undefined;
+  // The runner lines those scripts run in turn (`"test": "npm run build && vitest"`).
+  const inner: string[] = [];
+  for (const each of ran) inner.push(...(await readLine(each, depth + 1, open, reading)));
+  return [...ran, ...inner];
+}
+
+// The reading of a line: the lines shown, the key; undefined when the line runs no repository script.
+// `named` reads a file a script names, relative to `folder` (absent: such a file leaves no key).
+export async function readScripts(folder: string, jail: Beneath | undefined, line: string, named?: NamedReader): Promise<{ lines: string[]; pin?: ScriptPin } | undefined> {
+  let files: ProjectFiles | undefined;
+  const open = async (): Promise<ProjectFiles> => (files ??= await ProjectFiles.open(folder, jail));
+  const reading = new ScriptReading();
+  const ran = await readLine(line, 0, open, reading);
+  if (!reading.runs) return undefined;
+  await readNamedFiles(ran, named, reading);
+  const pin = reading.pin();
+  return { lines: reading.lines, ...(pin ? { pin } : {}) };
+}
+
+// The lines alone (tests, callers that key nothing).
+export async function scriptLines(folder: string, jail: Beneath | undefined, line: string): Promise<string[] | undefined> {
+  return (await readScripts(folder, jail, line))?.lines;
 }

@@ -9,6 +9,8 @@ import { ShellParser } from '../../shell/parse.js';
 import { Workspace } from '../../workspace/workspace.js';
 import { sandboxOptions, type GlobalOptions } from '../global-options.js';
 import { checkCall } from './policy-check.js';
+import { parseCall, type CallInput } from '../../args/parse-call.js';
+import type { SandboxHandle } from '../../engine/engine-sandbox.js';
 import { stateDirFor } from '../../engine/state-dir.js';
 
 interface PolicyIo {
@@ -104,7 +106,9 @@ export async function policyCommand(rest: readonly string[], options: GlobalOpti
       io.stdout.write(`${JSON.stringify({ ok: true, cmd: 'policy list', data: { rules, files: policy.files, problems }, warnings: [] })}\n`);
       return 0;
     }
-    const lines = rules.map((rule) => `${rule.action.padEnd(5)} ${rule.pattern}  (${rule.source}${rule.file ? `: ${rule.file}` : ''}${rule.note ? `; ${rule.note}` : ''})`);
+    // A pinned "always" holds only for the script lines it was given for (red team R16-5).
+    const pinned = (rule: ListedRule): string => (rule.pin ? `; only while the ${rule.pin.lines.length} script lines it was given for stay the same` : '');
+    const lines = rules.map((rule) => `${rule.action.padEnd(5)} ${rule.pattern}  (${rule.source}${rule.file ? `: ${rule.file}` : ''}${rule.note ? `; ${rule.note}` : ''}${pinned(rule)})`);
     io.stdout.write(`${[...lines, ...problems.map((problem) => `problem: ${problem}`)].join('\n')}\n`);
     return 0;
   }
@@ -125,19 +129,32 @@ export async function policyCommand(rest: readonly string[], options: GlobalOpti
     // The files the call finds as it runs, judged as the real call judges them (policy-found.ts).
     const explanation = await (await import('./policy-found.js')).withFoundFiles(checked, input, options, io.env, workspace.root, registry);
     const { decision, reason, source, rule, immune, judged, blocked, assumed } = explanation;
+    // A call that starts a process: where it would run, with what network (red team R16-3).
+    const runsIn = await runsWhere(input, registry, sandbox);
     // What running the call now would do: an ask is approved by --yes unless immune or escalated.
     const outcome = blocked ? blocked.code : decision === 'deny' ? 'C240' : decision === 'allow' ? 'run'
       : options.yes && source !== 'immune' && !denials.escalated ? 'run (--yes)' : 'ask a person (C241 without a terminal)';
     if (options.json) {
-      const data = { decision, reason, source, ...(rule ? { rule } : {}), ...(immune ? { immune } : {}), ...(blocked ? { code: blocked.code } : {}), judged, outcome, ...(assumed.length > 0 ? { assumed } : {}) };
+      const data = { decision, reason, source, ...(rule ? { rule } : {}), ...(immune ? { immune } : {}), ...(blocked ? { code: blocked.code } : {}), judged, outcome, ...(runsIn ? { sandbox: runsIn } : {}), ...(assumed.length > 0 ? { assumed } : {}) };
       io.stdout.write(`${JSON.stringify({ ok: true, cmd: 'policy check', data, warnings: problems })}\n`);
       return 0;
     }
     const by = decidedBy(reason, explanation, blocked);
-    io.stdout.write(`${decision}: ${judged}\n  ${reason}${by}\n  outcome: ${outcome}\n${assumed.map((note) => `  assumed: ${note}\n`).join('')}`);
+    io.stdout.write(`${decision}: ${judged}\n  ${reason}${by}\n  outcome: ${outcome}\n${runsIn ? `  runs: ${runsIn}\n` : ''}${assumed.map((note) => `  assumed: ${note}\n`).join('')}`);
     return 0;
   }
   throw usageError(USAGE);
+}
+
+// For a call that starts a process (exec, test): the sandbox words its approval question shows.
+async function runsWhere(input: CallInput, registry: Registry, sandbox: SandboxHandle): Promise<string | undefined> {
+  let runs: boolean;
+  try {
+    runs = parseCall(input, registry).command.runs !== undefined;
+  } catch {
+    runs = typeof input === 'string' && /^\s*(?:@coder\s+)?(exec|test)\b/i.test(input);
+  }
+  return runs ? (await (await import('../../shell/run-preview.js')).sandboxWords(sandbox)).words : undefined;
 }
 
 // The workspace's state folder (where a run would be staged), or none where it cannot be used.

@@ -1,0 +1,87 @@
+import type { ProjectFiles } from './test-detect-files.js';
+import type { ScriptReading } from './run-script-reading.js';
+
+// The recipe lines `make [targets]` runs (run-scripts.ts): each named target's rule (the first rule's without
+// one, make's default goal) and, before it, the rules of its prerequisites, as make builds them. The whole
+// Makefile's digest is the key (a variable or another rule decides what a recipe line does), and what this
+// reading cannot follow leaves the line without one: an include, a pattern rule a prerequisite may match, a
+// target with no rule written out, an option that picks another Makefile or folder.
+
+// At most this many lines of one make recipe (the rest counted, and no key: they were not shown).
+const RECIPE_LINES = 8;
+// Options that change nothing about which Makefile and rules run.
+const PLAIN_OPTIONS = /^(-[sknBiqw]+|-j\d*|--silent|--quiet|--keep-going|--jobs(=\d+)?|--no-print-directory|--print-directory|--always-make)$/;
+
+interface MakeRule {
+  readonly target: string;
+  readonly at: number;
+  readonly prerequisites: readonly string[];
+}
+
+function rulesOf(lines: readonly string[]): MakeRule[] {
+  return lines.flatMap((line, at) => {
+    const found = /^([^\s:#=][^:#=]*?)\s*::?(?!=)(.*)$/.exec(line);
+    if (!found) return [];
+    const prerequisites = found[2]!.split(/[|;#]/)[0]!.split(/\s+/).filter(Boolean);
+    return found[1]!.split(/\s+/).map((target) => ({ target, at, prerequisites }));
+  });
+}
+
+function recipeOf(lines: readonly string[], rule: MakeRule): string[] {
+  const recipe: string[] = [];
+  const inline = /;(.*)$/.exec(lines[rule.at]!.split('#')[0]!)?.[1]?.trim();
+  if (inline) recipe.push(inline);
+  for (let at = rule.at + 1; at < lines.length && (lines[at]!.startsWith('\t') || lines[at]!.trim() === ''); at++) if (lines[at]!.trim() !== '') recipe.push(lines[at]!.trim());
+  return recipe;
+}
+
+// The Makefile's lines that set a variable the recipes shown use (`FLAGS = -q` for `echo $(FLAGS)`), shown
+// with them: the recipe runs with those values (the whole file is in the key either way).
+function assignments(lines: readonly string[], recipes: readonly string[], name: string): string[] {
+  const used = new Set(recipes.flatMap((line) => [...line.matchAll(/\$[({]([A-Za-z_][A-Za-z0-9_]*)[)}]/g)].map((found) => found[1]!)));
+  return lines.filter((line) => {
+    const set = /^\s*(?:override\s+|export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*(?:[:?+!]|::)?=/.exec(line);
+    return set !== null && used.has(set[1]!);
+  }).map((line) => `${name} sets: ${line.trim()}`);
+}
+
+export async function readMake(files: ProjectFiles, words: readonly string[], reading: ScriptReading): Promise<string[]> {
+  const name = ['GNUmakefile', 'makefile', 'Makefile'].find((each) => files.has(each));
+  const text = name === undefined ? undefined : await files.text(name);
+  if (text === undefined) {
+    reading.open('no readable Makefile, so the recipe it runs is unknown');
+    return [];
+  }
+  reading.file(name!, text);
+  const option = words.find((word) => word.startsWith('-') && !PLAIN_OPTIONS.test(word));
+  if (option !== undefined) reading.open(`make ${option}: an option that may choose another Makefile, folder or rules`);
+  const lines = text.split('\n');
+  if (lines.some((line) => /^\s*-?(include|sinclude)\s/.test(line))) reading.open(`${name}: includes another file, whose rules are not shown`);
+  const rules = rulesOf(lines);
+  const patterns = rules.some((rule) => rule.target.includes('%'));
+  const named = words.filter((word) => !word.startsWith('-') && !word.includes('='));
+  // Without a target make builds its default goal: the first rule's, unless .DEFAULT_GOAL names another.
+  if (named.length === 0 && /\.DEFAULT_GOAL/.test(text)) reading.open(`${name}: sets .DEFAULT_GOAL, so which rule runs is not read here`);
+  const goals = named.length > 0 ? named : rules.filter((rule) => !rule.target.startsWith('.')).slice(0, 1).map((rule) => rule.target);
+  const recipes: string[] = [];
+  const seen = new Set<string>();
+  // Prerequisites first, depth first, each rule once (make's order for one goal).
+  const visit = (target: string, goal: boolean): void => {
+    if (seen.has(target)) return;
+    seen.add(target);
+    const rule = rules.find((each) => each.target === target);
+    if (!rule) {
+      // A prerequisite with no rule is usually a file; a pattern rule may still build it.
+      if (goal || patterns) reading.open(`${name}: no rule "${target}" written out (a pattern rule or an include decides what runs)`);
+      return;
+    }
+    for (const prerequisite of rule.prerequisites) visit(prerequisite, false);
+    const recipe = recipeOf(lines, rule);
+    if (recipe.length === 0 && goal) recipes.push(`${name} ${target}: (no recipe lines)`);
+    recipes.push(...recipe.slice(0, RECIPE_LINES).map((line) => `${name} ${target}: ${line}`));
+    if (recipe.length > RECIPE_LINES) reading.open(`${name} ${target}: … ${recipe.length - RECIPE_LINES} more recipe lines not shown`);
+  };
+  for (const goal of goals) visit(goal, true);
+  reading.body([...assignments(lines, recipes, name!), ...recipes]);
+  return recipes.map((line) => line.slice(line.indexOf(': ') + 2));
+}
