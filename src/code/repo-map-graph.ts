@@ -4,8 +4,7 @@
 // share. Each iteration is linear in references plus definitions, never in referrers × definers (a name
 // like `.get` is defined in hundreds of files of a large repository and referred to in thousands).
 import type { IndexedFile } from './index/code-index.js';
-import type { IndexedSymbol } from './index/entry.js';
-import { keyOf, SymbolList } from './repo-map-symbols.js';
+import { keyOf, SymbolRows, type SymbolList } from './repo-map-symbols.js';
 
 export { keyOf } from './repo-map-symbols.js';
 
@@ -95,7 +94,7 @@ export function shapeOf(files: readonly IndexedFile[]): GraphShape {
   const posId: number[] = [];
   const posFile: number[] = [];
   const posFrom = new Int32Array(files.length + 1);
-  const symbols: IndexedSymbol[] = [];
+  const symbols = new SymbolRows();
   const symbolFile: number[] = [];
   const symbolPos: number[] = [];
   const fileSymbols = new Int32Array(files.length);
@@ -161,7 +160,7 @@ export function shapeOf(files: readonly IndexedFile[]): GraphShape {
   }
   return {
     paths: files.map((file) => file.path), ids, names, defStart, definers, selfRef, refStart, refIds: Int32Array.from(refList), refSelf: Uint8Array.from(refSelfList),
-    symbols: SymbolList.of(symbols), symbolFile: Int32Array.from(symbolFile), symbolPair: Int32Array.from(symbolPos, (pos) => pairOfPos[pos]!), fileSymbols,
+    symbols: symbols.done(), symbolFile: Int32Array.from(symbolFile), symbolPair: Int32Array.from(symbolPos, (pos) => pairOfPos[pos]!), fileSymbols,
   };
 }
 

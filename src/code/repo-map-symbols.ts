@@ -18,24 +18,9 @@ export class SymbolList {
 
   // The list of these symbols, in this order.
   static of(symbols: readonly IndexedSymbol[]): SymbolList {
-    const strings: string[] = [];
-    const numbers = new Map<string, number>();
-    const intern = (text: string): number => {
-      let number = numbers.get(text);
-      if (number === undefined) numbers.set(text, (number = strings.push(text) - 1));
-      return number;
-    };
-    const rows = new Int32Array(symbols.length * SYMBOL_FIELDS);
-    let at = 0;
-    for (const symbol of symbols) {
-      rows[at++] = intern(symbol.name);
-      rows[at++] = intern(symbol.namePath);
-      rows[at++] = intern(symbol.kind);
-      rows[at++] = symbol.startLine;
-      rows[at++] = symbol.endLine;
-      rows[at++] = intern(symbol.signature);
-    }
-    return new SymbolList(strings, rows);
+    const rows = new SymbolRows();
+    for (const symbol of symbols) rows.push(symbol);
+    return rows.done();
   }
 
   get length(): number {
@@ -75,6 +60,43 @@ export class SymbolList {
 
   #text(number: number): string {
     return this.strings[number] ?? '';
+  }
+}
+
+// A list made one symbol at a time, each interned as it comes: the symbol objects a caller decoded die young
+// (the graph of a 20 k-file repository built from a quarter of a million objects held at once was the peak
+// of a cold index's memory).
+export class SymbolRows {
+  readonly #strings: string[] = [];
+  readonly #numbers = new Map<string, number>();
+  #rows = new Int32Array(SYMBOL_FIELDS * 1024);
+  #length = 0;
+
+  push(symbol: IndexedSymbol): void {
+    if (this.#length + SYMBOL_FIELDS > this.#rows.length) {
+      const grown = new Int32Array(this.#rows.length * 2);
+      grown.set(this.#rows);
+      this.#rows = grown;
+    }
+    const rows = this.#rows;
+    let at = this.#length;
+    rows[at++] = this.#intern(symbol.name);
+    rows[at++] = this.#intern(symbol.namePath);
+    rows[at++] = this.#intern(symbol.kind);
+    rows[at++] = symbol.startLine;
+    rows[at++] = symbol.endLine;
+    rows[at++] = this.#intern(symbol.signature);
+    this.#length = at;
+  }
+
+  done(): SymbolList {
+    return new SymbolList(this.#strings, this.#rows.slice(0, this.#length));
+  }
+
+  #intern(text: string): number {
+    let number = this.#numbers.get(text);
+    if (number === undefined) this.#numbers.set(text, (number = this.#strings.push(text) - 1));
+    return number;
   }
 }
 
