@@ -4,7 +4,9 @@
 // share. Each iteration is linear in references plus definitions, never in referrers × definers (a name
 // like `.get` is defined in hundreds of files of a large repository and referred to in thousands).
 import type { IndexedFile } from './index/code-index.js';
-import type { IndexedSymbol } from './index/entry.js';
+import { keyOf, SymbolRows, type SymbolList } from './repo-map-symbols.js';
+
+export { keyOf } from './repo-map-symbols.js';
 
 const DAMPING = 0.85;
 const ITERATIONS = 30;
@@ -36,8 +38,8 @@ export interface GraphShape {
   readonly refIds: Int32Array;
   readonly refSelf: Uint8Array;
   // Every map-worthy definition in file order, then line order within a file: the symbol, its file, and its
-  // (name, definer) pair k (a file that defines a name twice has one pair for both).
-  readonly symbols: readonly IndexedSymbol[];
+  // (name, definer) pair k (a file that defines a name twice has one pair for both). Rows, not objects.
+  readonly symbols: SymbolList;
   readonly symbolFile: Int32Array;
   readonly symbolPair: Int32Array;
   // Per file: how many map-worthy definitions it has.
@@ -50,9 +52,6 @@ export interface NameGraph extends GraphShape {
   // Per file: the summed weight of its edges (0: a dangling node).
   readonly out: Float64Array;
 }
-
-// Members are reached by '.name' references, everything else by plain ones.
-export const keyOf = (symbol: IndexedSymbol): string => (symbol.kind === 'method' ? `.${symbol.name}` : symbol.name);
 
 function weightOf(name: string, definers: number, focusNames: ReadonlySet<string>): number {
   const bare = name.charCodeAt(0) === 46 ? name.slice(1) : name;
@@ -95,7 +94,7 @@ export function shapeOf(files: readonly IndexedFile[]): GraphShape {
   const posId: number[] = [];
   const posFile: number[] = [];
   const posFrom = new Int32Array(files.length + 1);
-  const symbols: IndexedSymbol[] = [];
+  const symbols = new SymbolRows();
   const symbolFile: number[] = [];
   const symbolPos: number[] = [];
   const fileSymbols = new Int32Array(files.length);
@@ -161,7 +160,7 @@ export function shapeOf(files: readonly IndexedFile[]): GraphShape {
   }
   return {
     paths: files.map((file) => file.path), ids, names, defStart, definers, selfRef, refStart, refIds: Int32Array.from(refList), refSelf: Uint8Array.from(refSelfList),
-    symbols, symbolFile: Int32Array.from(symbolFile), symbolPair: Int32Array.from(symbolPos, (pos) => pairOfPos[pos]!), fileSymbols,
+    symbols: symbols.done(), symbolFile: Int32Array.from(symbolFile), symbolPair: Int32Array.from(symbolPos, (pos) => pairOfPos[pos]!), fileSymbols,
   };
 }
 

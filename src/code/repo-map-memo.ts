@@ -9,6 +9,7 @@
 // says when its shape has drifted far enough from the saved one to be saved again (toSave).
 import type { IndexedFile } from './index/code-index.js';
 import type { IndexedSymbol } from './index/entry.js';
+import { keyAt } from './repo-map-symbols.js';
 import { keyOf, MAP_KINDS, shapeOf, type GraphShape, type MapFocus, type Scored } from './repo-map-graph.js';
 import type { SavedScores } from './repo-map-saved-format.js';
 
@@ -145,17 +146,18 @@ interface FileRefs {
 // longer defines the same names in the same order (then only a rebuild is right).
 export function patchShape(shape: GraphShape, files: readonly IndexedFile[], changed: readonly number[]): { shape: GraphShape; referencesChanged: boolean } | undefined {
   if (changed.length > PATCH_AT_MOST) return undefined;
-  const symbols = shape.symbols.slice();
+  // The changed files' symbols laid over the shape's rows (a copy of every row would cost as much as a rebuild).
+  const over = new Map<number, IndexedSymbol>();
   const selfRef = shape.selfRef.slice();
   const newRefs = new Map<number, FileRefs>();
   for (const file of changed) {
     const from = lowerBound(shape.symbolFile, file);
     const to = lowerBound(shape.symbolFile, file + 1);
     const mapped = (files[file]!.entry.symbols ?? []).filter((symbol) => MAP_KINDS.has(symbol.kind));
-    if (mapped.length !== to - from || mapped.some((symbol, at) => keyOf(symbol) !== keyOf(shape.symbols[from + at]!))) return undefined;
+    if (mapped.length !== to - from || mapped.some((symbol, at) => keyOf(symbol) !== keyAt(shape.symbols, from + at))) return undefined;
     const defined = new Set<number>();
     mapped.forEach((symbol: IndexedSymbol, at) => {
-      symbols[from + at] = symbol;
+      over.set(from + at, symbol);
       defined.add(shape.ids.get(keyOf(symbol))!);
     });
     const refs: FileRefs = { ids: [], self: [] };
@@ -167,11 +169,14 @@ export function patchShape(shape: GraphShape, files: readonly IndexedFile[], cha
       refs.ids.push(id);
       refs.self.push(defined.has(id) ? 1 : 0);
     }
-    for (let at = from; at < to; at++) selfRef[shape.symbolPair[at]!] = seen.has(shape.ids.get(keyOf(symbols[at]!))!) ? 1 : 0;
+    mapped.forEach((symbol, at) => {
+      selfRef[shape.symbolPair[from + at]!] = seen.has(shape.ids.get(keyOf(symbol))!) ? 1 : 0;
+    });
     const [start, end] = [shape.refStart[file]!, shape.refStart[file + 1]!];
     const same = refs.ids.length === end - start && refs.ids.every((id, at) => shape.refIds[start + at] === id);
     if (!same) newRefs.set(file, refs);
   }
+  const symbols = shape.symbols.with(over);
   if (newRefs.size === 0) return { shape: { ...shape, symbols, selfRef }, referencesChanged: false };
   return { shape: { ...shape, symbols, selfRef, ...spliceRefs(shape, newRefs) }, referencesChanged: true };
 }

@@ -6,13 +6,12 @@
 //   new process asked the same question after an edit that changed no edge ranks nothing (memo.adopt).
 // Symbols are rows of numbers into one string table (as the index's shards), so a signature shared by
 // many files is stored once. Anything that does not fit (another version, a damaged file) is no graph.
-import type { IndexedSymbol } from './index/entry.js';
 import type { GraphShape } from './repo-map-graph.js';
+import { SYMBOL_FIELDS as FIELDS, SymbolList } from './repo-map-symbols.js';
 
 const MAGIC = 0x01020304;
 // Bumped when the shape or this format changes.
 const VERSION = 2;
-const FIELDS = 6;
 const ARRAYS = ['defStart', 'definers', 'selfRef', 'refStart', 'refIds', 'refSelf', 'symbolFile', 'symbolPair', 'fileSymbols', 'rows', 'scores', 'sorted'] as const;
 type ArrayName = (typeof ARRAYS)[number];
 const BYTES: Readonly<Record<ArrayName, 1 | 4 | 8>> = { defStart: 4, definers: 4, selfRef: 1, refStart: 4, refIds: 4, refSelf: 1, symbolFile: 4, symbolPair: 4, fileSymbols: 4, rows: 4, scores: 8, sorted: 8 };
@@ -53,16 +52,8 @@ const pad4 = (length: number): number => (length + 3) & ~3;
 export function encodeGraph(saved: SavedGraph): (Buffer | string)[] {
   const { shape } = saved;
   const position = new Map(saved.listing.map((path, at) => [path, at]));
-  const strings: string[] = [];
-  const numbers = new Map<string, number>();
-  const intern = (text: string): number => {
-    let number = numbers.get(text);
-    if (number === undefined) numbers.set(text, (number = strings.push(text) - 1));
-    return number;
-  };
-  const rows = new Int32Array(shape.symbols.length * FIELDS);
-  shape.symbols.forEach((symbol, at) => rows.set([intern(symbol.name), intern(symbol.namePath), intern(symbol.kind), symbol.startLine, symbol.endLine, intern(symbol.signature)], at * FIELDS));
-  const json: Json = { version: VERSION, listing: [...saved.listing], stamps: [...saved.stamps], skipped: [...saved.skipped], indexed: shape.paths.map((path) => position.get(path) ?? -1), names: [...shape.names], strings, focus: saved.scored?.focus ?? null };
+  const { strings, rows } = shape.symbols.compact();
+  const json: Json = { version: VERSION, listing: [...saved.listing], stamps: [...saved.stamps], skipped: [...saved.skipped], indexed: shape.paths.map((path) => position.get(path) ?? -1), names: [...shape.names], strings: strings as string[], focus: saved.scored?.focus ?? null };
   const none = new Float64Array(0);
   const arrays: Record<ArrayName, Typed> = { ...shape, rows, scores: saved.scored?.scores ?? none, sorted: saved.scored?.sorted ?? none };
   const text = JSON.stringify(json);
@@ -98,10 +89,8 @@ export function decodeGraph(data: Buffer): SavedGraph | undefined {
     const paths = json.indexed.map((position) => listing[position]);
     const count = rows.length / FIELDS;
     if (paths.some((path) => typeof path !== 'string') || !Number.isInteger(count) || arrays.symbolFile.length !== count || arrays.defStart.length !== names.length + 1 || arrays.refStart.length !== paths.length + 1) return undefined;
-    const symbols: IndexedSymbol[] = new Array<IndexedSymbol>(count);
-    for (let symbol = 0, row = 0; symbol < count; symbol++, row += FIELDS) {
-      symbols[symbol] = { name: strings[rows[row]!]!, namePath: strings[rows[row + 1]!]!, kind: strings[rows[row + 2]!]!, startLine: rows[row + 3]!, endLine: rows[row + 4]!, signature: strings[rows[row + 5]!]! };
-    }
+    // The rows stay rows: a definition becomes an object only when a page shows it.
+    const symbols = new SymbolList(strings, rows as Int32Array);
     const shape: GraphShape = {
       paths: paths as string[], ids: new Map(names.map((name, id) => [name, id])), names, symbols,
       defStart: arrays.defStart as Int32Array, definers: arrays.definers as Int32Array, selfRef: arrays.selfRef as Uint8Array, refStart: arrays.refStart as Int32Array,

@@ -38,7 +38,7 @@ export function rankTop(files: readonly IndexedFile[], focus: MapFocus, limit: n
   const floor = limit >= sorted.length ? -Infinity : sorted[sorted.length - limit]!;
   const ranked: RankedSymbol[] = [];
   for (let at = 0; at < symbols.length; at++) {
-    if (scores[at]! >= floor) ranked.push({ path: paths[symbolFile[at]!]!, symbol: symbols[at]!, rank: scores[at]! });
+    if (scores[at]! >= floor) ranked.push({ path: paths[symbolFile[at]!]!, symbol: symbols.get(at), rank: scores[at]! });
   }
   ranked.sort((a, b) => b.rank - a.rank || (a.path < b.path ? -1 : a.path > b.path ? 1 : a.symbol.startLine - b.symbol.startLine));
   return { ranked: ranked.slice(0, limit), total: symbols.length };
@@ -73,7 +73,7 @@ function scoresOf(shape: GraphShape, focus: MapFocus): Float64Array {
   for (let at = 0; at < symbols.length; at++) {
     const file = symbolFile[at]!;
     const own = rank[file]! / Math.max(1, fileSymbols[file]!) * 0.1;
-    const boost = focusNames.has(symbols[at]!.name) ? 10 : 1;
+    const boost = focusNames.size > 0 && focusNames.has(symbols.name(at)) ? 10 : 1;
     scores[at] = (flow[symbolPair[at]!]! + own) * boost;
   }
   return scores;

@@ -50,6 +50,11 @@ describe('code index memory', () => {
     expect(one).not.toBe(given);
     expect(one).not.toBe(two);
     expect(plain(one)).toEqual(plain(given));
+    // Nor does the entry keep what it decoded (a reader walks it once; 20 k entries holding their lists
+    // outlived the graph built from them): each use decodes anew, equal each time.
+    expect(one!.symbols).not.toBe(one!.symbols);
+    expect(one!.references).not.toBe(one!.references);
+    expect(one!.symbols).toEqual(given.symbols);
     // Another store on the same folder reads the same rows.
     expect(plain(await new IndexStore(state).get('a.ts'))).toEqual(plain(given));
   });

@@ -7,7 +7,7 @@ import type { Workspace } from '../../workspace/workspace.js';
 import type { Extracted, IndexEntry } from './entry.js';
 import type { CodeParsers } from '../parsers.js';
 import { ParsePool } from './pool.js';
-import { readCodeFile, skipBySize, stampOf } from './read-code.js';
+import { readCodeBytes, skipBySize, stampOf } from './read-code.js';
 import { IndexStore } from './store.js';
 
 // Files parsed on this thread below this many to parse (starting workers costs more than they save).
@@ -97,6 +97,8 @@ export async function indexFiles(request: IndexRequest): Promise<IndexResult> {
   }
   const threads = stale.length >= POOL_FROM ? request.threads ?? INDEX_THREADS : 0;
   const pool = new ParsePool(threads, request.parsers);
+  // Read now: the pool is closed before the result is made.
+  const parsedOn = pool.threads;
   try {
     // Reads stay on this thread (the jail); parses are handed out as they are read, a bounded number in flight.
     const inFlight = new Set<Promise<void>>();
@@ -114,6 +116,9 @@ export async function indexFiles(request: IndexRequest): Promise<IndexResult> {
       }
     }
     await Promise.all(inFlight);
+    // The workers go before the entries are gathered and the caller builds on them: each holds its grammars
+    // and a WebAssembly memory as large as the largest file it parsed (~85 MB), which never shrinks.
+    await pool.close();
     await store.save();
     // The new entries as the store keeps them (rebuilt from the saved rows), not the objects the parses made.
     for (const rel of fresh) {
@@ -122,7 +127,7 @@ export async function indexFiles(request: IndexRequest): Promise<IndexResult> {
     }
     files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     skipped.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-    return { files, skipped, parsed: stale.length, threads: pool.threads };
+    return { files, skipped, parsed: stale.length, threads: parsedOn };
   } finally {
     await pool.close();
   }
@@ -159,14 +164,15 @@ async function parseOne(workspace: Workspace, file: { rel: string; resolved: Res
   else fresh.push(rel);
 }
 
-// Reads a file through the jail and hands its text to the pool. The text is not held while the parse runs
-// (only the stamp is): a text kept across the wait outlives the young generation, and twenty thousand of
-// them promoted to the old one were most of a cold index's peak memory.
+// Reads a file through the jail and hands its bytes to the pool, which makes the text where it parses (a
+// worker, the bytes transferred): the main thread neither decodes nor holds the text. Nothing is held
+// while the parse runs (only the stamp is): a text kept across the wait outlives the young generation, and
+// twenty thousand of them promoted to the old one were most of a cold index's peak memory.
 // The file is read from the resolution indexFiles made (its checks, the credential store's by content, ran
 // then). A file whose stamp changed since is another content than the one checked: resolved again, and the
 // text read first is dropped unseen.
 async function submit(workspace: Workspace, { rel, resolved }: { rel: string; resolved: ResolvedPath }, pool: ParsePool): Promise<{ stamp: string; result: Promise<Extracted | { skip: string } | undefined> }> {
-  let code = await readCodeFile(workspace, resolved);
-  if (resolved.stats === undefined || code.stamp !== stampOf(resolved.stats)) code = await readCodeFile(workspace, await workspace.resolve(rel, 'read'));
-  return { stamp: code.stamp, result: 'skip' in code ? Promise.resolve({ skip: code.skip }) : pool.extract(rel, code.text) };
+  let code = await readCodeBytes(workspace, resolved);
+  if (resolved.stats === undefined || code.stamp !== stampOf(resolved.stats)) code = await readCodeBytes(workspace, await workspace.resolve(rel, 'read'));
+  return { stamp: code.stamp, result: 'skip' in code ? Promise.resolve({ skip: code.skip }) : pool.extract(rel, code.bytes) };
 }

@@ -3,6 +3,7 @@
 import { isCodewardError } from '../../engine/errors.js';
 import type { CodeParsers } from '../parsers.js';
 import { flattenSymbols, outlineWithReferences } from '../outline.js';
+import { codeText } from './read-code.js';
 
 export interface IndexedSymbol {
   readonly name: string;
@@ -37,4 +38,10 @@ export async function extract(parsers: CodeParsers, file: string, text: string):
   if (found === undefined) return undefined;
   const symbols = flattenSymbols(found.symbols).map(({ name, namePath, kind, startLine, endLine, signature }) => ({ name, namePath, kind, startLine, endLine, signature }));
   return { symbols, references: found.references };
+}
+
+// The same from the file's bytes as read (decoded here: on a worker thread, the text is made there).
+export async function extractBytes(parsers: CodeParsers, file: string, bytes: Uint8Array): Promise<Extracted | { skip: string } | undefined> {
+  const code = codeText(bytes);
+  return 'skip' in code ? code : extract(parsers, file, code.text);
 }

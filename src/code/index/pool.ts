@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { CodeParsers } from '../parsers.js';
-import { extract, type Extracted } from './entry.js';
+import { extractBytes, type Extracted } from './entry.js';
 import type { WorkRequest } from './worker.js';
 
 export const WORKER_SCRIPT = 'code-index-worker.js';
@@ -58,14 +58,18 @@ export class ParsePool {
     return this.#lanes.length;
   }
 
-  extract(file: string, text: string): Promise<Extracted | { skip: string } | undefined> {
-    if (this.#lanes.length === 0) return extract(this.#local, file, text);
+  // `bytes` are the file's as read; handed to a worker they are transferred (unusable here afterwards).
+  extract(file: string, bytes: Uint8Array): Promise<Extracted | { skip: string } | undefined> {
+    if (this.#lanes.length === 0) return extractBytes(this.#local, file, bytes);
     const lane = this.#lanes[this.#turn++ % this.#lanes.length]!;
     const id = this.#next++;
+    // Only a buffer the bytes have to themselves moves; a view into a larger one (never what the index
+    // reads, but a caller might pass one) is copied, so nothing else is detached.
+    const own = bytes.byteOffset === 0 && bytes.buffer.byteLength === bytes.byteLength && bytes.buffer instanceof ArrayBuffer ? bytes : bytes.slice();
     return new Promise((resolve, reject) => {
       lane.pending.set(id, { resolve, reject });
-      const request: WorkRequest = { id, file, text };
-      lane.worker.postMessage(request);
+      const request: WorkRequest = { id, file, bytes: own };
+      lane.worker.postMessage(request, [own.buffer as ArrayBuffer]);
     });
   }
 

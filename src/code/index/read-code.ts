@@ -42,14 +42,25 @@ export function skipByText(text: string): string | undefined {
   return text.length / lines > MINIFIED_AVERAGE ? 'minified (long lines)' : undefined;
 }
 
+export type CodeBytes = { readonly bytes: Uint8Array; readonly stamp: string } | { readonly skip: string; readonly stamp: string };
+
 // The text of a resolved file, read once through the jail; a budget's reason instead when one applies.
 export async function readCodeFile(workspace: Workspace, target: ResolvedPath): Promise<CodeFile> {
+  const read = await readCodeBytes(workspace, target);
+  return 'skip' in read ? read : { ...codeText(read.bytes), stamp: read.stamp };
+}
+
+// The bytes of a resolved file, read once through the jail (the size budget applied): the index hands
+// them to a worker thread, which makes the text (codeText), so the main thread of a cold index does not
+// allocate every file of the repository as a string.
+export async function readCodeBytes(workspace: Workspace, target: ResolvedPath): Promise<CodeBytes> {
   const file = await workspace.openReadFile(target);
   try {
     const { stats } = file;
     const stamp = stampOf(stats);
     const bySize = skipBySize(target.rel, stats.size);
     if (bySize !== undefined) return { skip: bySize, stamp };
+    // Its own ArrayBuffer (Buffer.alloc never hands out the shared pool): it can be transferred.
     const buffer = Buffer.alloc(stats.size);
     let read = 0;
     while (read < stats.size) {
@@ -57,11 +68,16 @@ export async function readCodeFile(workspace: Workspace, target: ResolvedPath): 
       if (bytesRead === 0) break;
       read += bytesRead;
     }
-    const doc = decodeText(buffer.subarray(0, read));
-    if (doc.binary) return { skip: 'binary', stamp };
-    const byText = skipByText(doc.text);
-    return byText === undefined ? { text: doc.text, stamp } : { skip: byText, stamp };
+    return { bytes: buffer.subarray(0, read), stamp };
   } finally {
     await file.close();
   }
+}
+
+// The text of a code file's bytes, or why it is not indexed (binary, minified, generated).
+export function codeText(bytes: Uint8Array): { text: string } | { skip: string } {
+  const doc = decodeText(bytes);
+  if (doc.binary) return { skip: 'binary' };
+  const byText = skipByText(doc.text);
+  return byText === undefined ? { text: doc.text } : { skip: byText };
 }

@@ -22,27 +22,24 @@ export function readShard(parsed: unknown): { strings: readonly string[]; rows: 
   return { strings: data.strings, rows };
 }
 
-// The entry a row stands for: its symbols and references decoded on first use only (a warm call that only
-// compares stamps decodes nothing), and not kept by the store (the compact row is what stays in memory).
+// The entry a row stands for: its symbols and references decoded on each use (a warm call that only
+// compares stamps decodes nothing), and not kept by the store nor by the entry: every reader walks them
+// once (the repo map's graph keeps them as rows of its own), and 20 k entries that each kept their decoded
+// lists held ~40 MB past the graph's build, at the end of a cold index, when memory peaks.
 export function entryOf(strings: readonly string[], row: Row): IndexEntry {
   const [, stamp, skip, flat, references] = row;
   if (skip !== null) return { stamp, skip };
-  let symbols: IndexedSymbol[] | undefined;
-  let names: string[] | undefined;
   return {
     stamp,
     get symbols(): IndexedSymbol[] {
-      if (symbols === undefined) {
-        symbols = [];
-        for (let at = 0; at + FIELDS <= flat.length; at += FIELDS) {
-          symbols.push({ name: strings[flat[at]!] ?? '', namePath: strings[flat[at + 1]!] ?? '', kind: strings[flat[at + 2]!] ?? '', startLine: flat[at + 3]!, endLine: flat[at + 4]!, signature: strings[flat[at + 5]!] ?? '' });
-        }
+      const symbols: IndexedSymbol[] = [];
+      for (let at = 0; at + FIELDS <= flat.length; at += FIELDS) {
+        symbols.push({ name: strings[flat[at]!] ?? '', namePath: strings[flat[at + 1]!] ?? '', kind: strings[flat[at + 2]!] ?? '', startLine: flat[at + 3]!, endLine: flat[at + 4]!, signature: strings[flat[at + 5]!] ?? '' });
       }
       return symbols;
     },
     get references(): string[] {
-      names ??= references.map((index) => strings[index] ?? '');
-      return names;
+      return references.map((index) => strings[index] ?? '');
     },
   };
 }

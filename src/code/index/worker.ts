@@ -1,13 +1,14 @@
-// A worker thread of the index: parses the texts the main thread read (through the jail) and returns
-// their symbols and references. It reads no file itself.
+// A worker thread of the index: decodes and parses the bytes the main thread read (through the jail) and
+// returns their symbols and references. It reads no file itself.
 import { parentPort } from 'node:worker_threads';
 import { CodeParsers } from '../parsers.js';
-import { extract } from './entry.js';
+import { extractBytes } from './entry.js';
 
 export interface WorkRequest {
   readonly id: number;
   readonly file: string;
-  readonly text: string;
+  // The file's bytes (transferred: the main thread no longer holds them).
+  readonly bytes: Uint8Array;
 }
 
 function serve(): void {
@@ -15,7 +16,7 @@ function serve(): void {
   if (port === null) return;
   const parsers = new CodeParsers();
   port.on('message', (request: WorkRequest) => {
-    extract(parsers, request.file, request.text).then(
+    extractBytes(parsers, request.file, request.bytes).then(
       (result) => port.postMessage({ id: request.id, result }),
       (error: unknown) => port.postMessage({ id: request.id, error: error instanceof Error ? error.message : String(error) }),
     );
