@@ -39,18 +39,35 @@ export interface KeyedNames {
   readonly unknown?: string;
 }
 
-// The configuration's data (parsed), or undefined when it is code (JS, TS) or not parsed.
+// A data configuration no parser read: the runner reads it all the same (red team R17-1).
+const UNPARSED = Symbol('unparsed');
+
+// The configuration's data (parsed), undefined when it is code (JS, TS, JSON5/JSONC), or UNPARSED. The parser is
+// chosen by the file's type: a `.yml` whose top level is a flow mapping (`{require: ./tools/r}`) is YAML, not JSON
+// (red team R17-1: it went down the JSON path, failed, and was read as code, needing quoted values); an
+// extensionless rc file is JSON when it parses as JSON, else YAML (both runners accept either).
 function parsed(path: string, text: string): unknown {
   const name = path.slice(path.lastIndexOf('/') + 1);
   if (/\.(?:[cm]?[jt]sx?|json5|jsonc)$/.test(name)) return undefined;
   try {
     if (name.endsWith('.toml')) return parseToml(text);
-    if (name.endsWith('.json') || /^\s*[[{]/.test(text)) return JSON.parse(text) as unknown;
+    if (name.endsWith('.json')) return JSON.parse(text) as unknown;
+    if (!/\.ya?ml$/.test(name) && /^\s*[[{]/.test(text)) {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        return parseYaml(text) as unknown;
+      }
+    }
     return parseYaml(text) as unknown;
   } catch {
-    return undefined;
+    return UNPARSED;
   }
 }
+
+// A computed key in code (`{ ["req" + "uire"]: "./tools/r" }`): the key is only known when the code runs (red team
+// R17-2), so what it names cannot be judged key by key.
+const COMPUTED_KEY = /[{,]\s*\[[^\]\n]+\]\s*:/;
 
 const strings = (value: unknown): string[] =>
   typeof value === 'string' ? [value] : Array.isArray(value) ? value.flatMap(strings) : typeof value === 'object' && value !== null ? Object.values(value).flatMap(strings) : [];
@@ -74,8 +91,11 @@ export function keyedNames(name: string, row: JsRunner, path: string, text: stri
     else if (typeof value === 'object' && value !== null) for (const [child, inner] of Object.entries(value)) judge(child, inner);
   };
   const data = parsed(path, text);
-  if (data !== undefined && typeof data === 'object' && data !== null) walk('', data);
+  const file = path.slice(path.lastIndexOf('/') + 1);
+  if (data === UNPARSED) unknown = `${name}'s ${file} (a configuration codeward could not parse; the runner may read it)`;
+  else if (data !== undefined && typeof data === 'object' && data !== null) walk('', data);
   else if (data === undefined) {
+    if (COMPUTED_KEY.test(text)) unknown ??= `${name}'s ${file} (a computed key: what it names is only known when the code runs)`;
     // An inert key's object or list (`outputFile: { junit: './r.xml' }`) is left out with what it holds.
     const code = text.replace(INERT_BLOCK, '$1');
     for (const found of code.matchAll(PAIR)) {

@@ -47,7 +47,8 @@ const RUNNERS: Readonly<Record<string, Runner>> = {
   'nix-shell': { text: /^(?:--run|--command)$/, valued: /^(?:-p|--packages|-I|--arg|--argstr|-A|--attr)$/ },
   nix: { sub: /^(?:develop|shell)$/, argv: /^(?:-c|--command)$/ },
   ssh: { positionals: 1, joined: true, valued: /^-[bcDEeFIiJLlmOopQRSWw]$/ },
-  sg: { positionals: 1, text: /^-c$/ },
+  // sg runs its command through /bin/sh, with or without -c (red team R17-17).
+  sg: { positionals: 1, text: /^-c$/, joined: true },
   entr: { text: /^-s$/ },
   watchexec: { joined: true, valued: /^(?:-w|--watch|-e|--exts|-f|--filter|-i|--ignore|-d|--debounce|-s|--signal|--shell)$/ },
   nodemon: { text: /^(?:-x|--exec)$/, valued: /^(?:-w|--watch|-e|--ext|-i|--ignore|-d|--delay)$/ },

@@ -106,14 +106,6 @@ export class Planner {
       if (mode.kind === 'stdin') return [{ ...self, stdin: 'shell' }];
       return runsFile(start + mode.index);
     }
-    // `sg [-] GROUP [-c] COMMAND`: COMMAND is shell text /bin/sh runs (red team R17-17).
-    if (key === 'sg') {
-      let at = start + 1;
-      if (words[at]?.value === '-') at++;
-      at++;
-      if (words[at]?.value === '-c') at++;
-      return at < end ? [self, { kind: 'script', index: at, skip: 0, wrappers: [...wrappers, name] }] : [self];
-    }
     // Shell text built from words keeps their expansions (`tmux new "$(echo rm -rf ~)"`), so the nested
     // parse sees what is only known at run time.
     const launched = launches(key, slice.map((word) => (word.dynamic ? { ...word, value: scriptText(word.raw) } : word)));

@@ -54,6 +54,12 @@ describe('a YAML configuration\'s unquoted values (R15-21)', () => {
     ['eslint parser', { hook: 'npx eslint .', files: { '.eslintrc.yml': 'parser: ./tools/parser\n' }, asks: ['tools/parser.js'], free: ['src/a.js'] }],
     ['stylelint customSyntax', { hook: 'npx stylelint "**/*.css"', files: { '.stylelintrc.yml': 'customSyntax: ./tools/syn\n' }, asks: ['tools/syn.js'], free: ['src/a.js'] }],
     ['commitlint formatter', { hook: 'npx commitlint --edit "$1"', files: { '.commitlintrc.yml': 'formatter: ./tools/fmt\n' }, asks: ['tools/fmt.js'], free: ['src/a.js'] }],
+    // Red team R17-1: the same as a flow mapping (valid YAML, loaded by every runner alike).
+    ['mocha flow mapping', { hook: 'npx mocha', files: { '.mocharc.yml': '{require: ./tools/r, spec: test}\n' }, asks: ['tools/r.js'], free: ['src/a.js'] }],
+    ['eslint flow mapping', { hook: 'npx eslint .', files: { '.eslintrc.yml': '{parser: ./tools/parser, root: true}\n' }, asks: ['tools/parser.js'], free: ['src/a.js'] }],
+    ['a YAML file no parser reads fails closed', { hook: 'npx mocha', files: { '.mocharc.yml': 'require: [./tools/r\n  bad: {\n' }, asks: ['tools/r.js', 'src/a.js'], free: [] }],
+    // Red team R17-2: a computed key in JS text names what only the running code knows.
+    ['mocha computed key', { hook: 'npx mocha', files: { '.mocharc.js': 'module.exports = { ["req"+"uire"]: "./tools/r", spec: "test" };\n' }, asks: ['tools/r.js', 'src/a.js'], free: [] }],
   ])('%s', async (_name, row) => check(row));
 });
 

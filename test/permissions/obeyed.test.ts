@@ -50,6 +50,9 @@ describe('realistic spellings of each family', () => {
     // Red team round 8 R8-6: husky 4 and commitlint configs (run by the commit hooks), what direnv's .envrc loads.
     ['hooks', 'pkg/.huskyrc'], ['hooks', 'pkg/.huskyrc.json'], ['hooks', 'pkg/husky.config.js'], ['hooks', 'pkg/commitlint.config.js'],
     ['hooks', 'pkg/.commitlintrc.js'], ['hooks', 'pkg/.commitlintrc'], ['shell', 'pkg/.envrc.local'], ['shell', 'pkg/shell.nix'],
+    // Red team R17-9, R17-10: bazel's in-tree launcher override and bazelisk's download config; terraform's cached plug-ins.
+    ['toolchain', 'tools/bazel'], ['toolchain', 'svc/.bazeliskrc'], ['toolchain', 'infra/.terraform/providers/registry.terraform.io/x/y/1.0.0/linux_amd64/terraform-provider-y'],
+    ['toolchain', 'infra/.terraformrc'], ['toolchain', 'infra/terraform.d/plugins/x/y'], ['toolchain', 'infra/.tofurc'],
   ];
   it.each(cases)('%s: %s', (family, path) => {
     expect(isObeyedLater(path)?.family).toBe(family);
@@ -70,7 +73,7 @@ describe('the line: build files, the project\'s code and look-alikes are not obe
     'Makefile', 'pkg/package.json', 'Cargo.toml', 'build.rs', 'go.mod', 'pyproject.toml', 'setup.py', 'conftest.py', 'src/index.ts',
     'src/agents.ts', 'AGENTS.md.txt', 'docs/AGENTS.markdown', 'my.envrc.example', 'husky.md', 'mcp.json', 'github/workflows/ci.yml',
     '.github/ISSUE_TEMPLATE/bug.md', 'vscode/tasks.json', 'docs/rust-toolchain.md', '.gitignore', '.gitattributes', '.editorconfig',
-    'Taskfile.yml', 'justfile', 'Justfile', 'package.json', 'docs/CONVENTIONS.mdx', '.venv/lib/python3.12/site-packages/x.py', 'bin/run', 'scripts/activate.sh',
+    'Taskfile.yml', 'justfile', 'Justfile', 'package.json', 'docs/CONVENTIONS.mdx', '.venv/lib/python3.12/site-packages/x.py', 'bin/run', 'scripts/activate.sh', 'tools/bazel.md', 'infra/main.tf', 'infra/terraform.tfvars',
   ];
   it.each(ordinary)('%s', (path) => {
     expect(isObeyedLater(path)).toBeUndefined();
