@@ -56,7 +56,12 @@ function parsed(path: string, text: string): unknown {
       try {
         return JSON.parse(text) as unknown;
       } catch {
-        return parseYaml(text) as unknown;
+        // JSON with comments (an extensionless `.eslintrc`, `.babelrc`) is neither: read as text, pair by pair.
+        try {
+          return parseYaml(text) as unknown;
+        } catch {
+          return undefined;
+        }
       }
     }
     return parseYaml(text) as unknown;
