@@ -3,18 +3,20 @@
 // Rolldown, not esbuild (issue 31): esbuild puts every module in the chunk of the exact set of entry points
 // that reach it, so the ~230 modules every cold call loads (the CLI's static import graph) came in ~50
 // small chunks, and Node's ESM loader pays per file (resolve, translate, link): a cold read loaded 72
-// files. Rolldown's code splitting takes a grouping rule; the one rule here is "statically imported by
-// the CLI's main", one chunk. Everything loaded through import() stays in chunks of its own, as before.
+// files. Rolldown's code splitting takes a grouping rule: scripts/chunk-groups.mjs puts the CLI main's
+// static imports in one chunk, and the closure of a few import()ed entries (the gate, the obeyed context,
+// the shell decision and sandbox) in one chunk each. Everything else loaded through import() keeps its own.
 import { rolldown } from 'rolldown';
 import { readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { chunkGroups } from './chunk-groups.mjs';
 import { writeCommandManifest } from './command-manifest.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = join(root, 'dist');
 // The module every cold call of the bin loads (src/bin/codeward.ts imports it once it knows the call is
-// answered here); its static imports load with it, so they travel in one chunk.
+// answered here); its static imports load with it, so they travel in one chunk (cli-core).
 const CLI_MAIN = join(root, 'src/doors/cli/main.ts');
 const BIN = join(root, 'src/bin/codeward.ts');
 // Packages that locate files of their own at run time stay outside the bundle.
@@ -23,27 +25,11 @@ const EXTERNAL = /^(@vscode\/ripgrep|web-tree-sitter|tree-sitter-bash|@modelcont
 // The CLI's command manifest first: it is generated from the definitions and bundled like any source.
 if (await writeCommandManifest(root)) console.log('scripts/build.mjs: src/commands/registry-manifest.ts / registry-flags.ts regenerated from the command definitions');
 
-// The static import closure of a module, from the bundler's own module graph.
-function closure(ctx, start) {
-  const seen = new Set();
-  const walk = (id) => {
-    if (seen.has(id)) return;
-    seen.add(id);
-    for (const next of ctx.getModuleInfo(id)?.importedIds ?? []) walk(next);
-  };
-  walk(start);
-  return seen;
-}
-// CLI_MAIN's closure, less what the bin itself imports statically: the bin decides whether a warm engine
-// answers the call before it loads main, and that path must not load the cold call's modules.
-function cliCore(ctx) {
-  const bin = closure(ctx, BIN);
-  return new Set([...closure(ctx, CLI_MAIN)].filter((id) => !bin.has(id)));
-}
-let core;
+let groups;
+const INPUTS = { 'bin/codeward': BIN, index: join(root, 'src/index.ts'), 'code-index-worker': join(root, 'src/code/index/worker.ts') };
 const bundle = await rolldown({
   cwd: root,
-  input: { 'bin/codeward': BIN, index: 'src/index.ts', 'code-index-worker': 'src/code/index/worker.ts' },
+  input: INPUTS,
   platform: 'node',
   external: (id) => EXTERNAL.test(id),
   // The sources import './x.js' for './x.ts' (TypeScript's NodeNext spelling).
@@ -59,7 +45,7 @@ const result = await bundle.write({
   minify: true,
   entryFileNames: '[name].js',
   chunkFileNames: 'chunks/[name]-[hash].js',
-  codeSplitting: { includeDependenciesRecursively: false, groups: [{ debugName: 'cli-core', name: (id, ctx) => ((core ??= cliCore(ctx)).has(id) ? 'cli-core' : null) }] },
+  codeSplitting: { includeDependenciesRecursively: false, groups: [{ debugName: 'groups', name: (id, ctx) => (groups ??= chunkGroups(ctx, { root, main: CLI_MAIN, bin: BIN, worker: INPUTS['code-index-worker'] })).get(id) ?? null }] },
 });
 await bundle.close();
 const chunks = result.output.filter((output) => output.type === 'chunk');
