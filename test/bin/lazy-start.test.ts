@@ -3,7 +3,8 @@
 // holds. The read-only commands must not load the OS sandbox, the shell runner and parser, the staging
 // overlay or tree-sitter (its grammar loaders are small and load it on first use); exec must (so the record
 // is not empty by accident). A read-only call loads its own command's definition only. No timing is asserted.
-import { readFileSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join, posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -103,10 +104,10 @@ describe('a cold call loads only what it uses (dist modules seen by a loader hoo
   // Node's ESM loader pays per file (resolve, translate, link), so the modules every cold call loads (the CLI
   // main's static imports) travel in one chunk (scripts/build.mjs): esbuild's chunk per set of entry points
   // made a cold read load 72 files. The chunk may hold nothing heavy: the rows above see its sources.
-  it('a cold read, list, tree or search loads few dist files (the CLI core in one chunk)', () => {
+  it('a cold read, list, tree or search loads few dist files (the CLI core and the gate in one chunk each)', () => {
     for (const [name, args] of READ_ONLY) {
       if (!filesLoaded.has(name)) sourcesLoaded(args, name);
-      expect(filesLoaded.get(name), name).toBeLessThanOrEqual(30);
+      expect(filesLoaded.get(name), name).toBeLessThanOrEqual(21);
     }
   });
 
@@ -127,6 +128,17 @@ describe('a cold call loads only what it uses (dist modules seen by a loader hoo
     expect(sources.length).toBeLessThanOrEqual(8);
   });
 
+  // A chunk group takes no module a command definition reaches (scripts/chunk-groups.mjs): git-status and
+  // the sandbox share git/run.ts, and git-status must not load the sandbox's group for it.
+  it('git-status loads no group of the sandbox, the shell decision or the obeyed context', () => {
+    const repo = join(root, 'repo');
+    mkdirSync(repo);
+    expect(spawnSync('git', ['init', '-q', repo]).status).toBe(0);
+    const sources = sourcesLoaded(['-C', repo, 'git-status'], 'git-status');
+    expect(sources).toContain('src/git/run.ts');
+    expect(heavy(sources)).toEqual([]);
+  });
+
   it('a write does load the checkpoint store, the syntax check, the obeyed context and the file locks (what read, list, tree and search leave out)', () => {
     const sources = sourcesLoaded(['--yes', 'write', '--file', 'src/b.ts', '--content', 'export const b = 2;\n'], 'write');
     expect(sources).toEqual(expect.arrayContaining(['src/files/checkpoints/record.ts', 'src/files/checkpoints/replace.ts', 'src/code/syntax-check-hook.ts', 'src/permissions/obeyed-context.ts', 'src/permissions/home-sources.ts', 'src/permissions/obeyed-hooks.ts', 'src/files/lock-file.ts']));
@@ -136,5 +148,13 @@ describe('a cold call loads only what it uses (dist modules seen by a loader hoo
     const sources = sourcesLoaded(['--sandbox', 'off', 'exec', '--cmd', 'true'], 'exec');
     const decision = ['src/permissions/decide-shell.ts', 'src/permissions/immune-shell.ts', 'src/permissions/options/index.ts'];
     expect(sources).toEqual(expect.arrayContaining(['src/sandbox/sandbox.ts', 'src/shell/run-call.ts', 'src/commands/exec-run.ts', ...decision]));
+  });
+
+  // The shell decision, the obeyed context, the sandbox and the runner are chunk groups of their own
+  // (scripts/chunk-groups.mjs): a sandboxed exec loaded 52 dist files with one chunk per import() target.
+  it('a sandboxed exec loads few dist files (the shell decision, sandbox and runner in a few chunks)', () => {
+    const sources = sourcesLoaded(['--sandbox', 'workspace-write', 'exec', '--cmd', 'true'], 'exec-sandboxed');
+    expect(sources).toEqual(expect.arrayContaining(['src/sandbox/sandbox.ts', 'src/permissions/decide-shell.ts', 'src/shell/run-call.ts']));
+    expect(filesLoaded.get('exec-sandboxed')).toBeLessThanOrEqual(32);
   });
 });
