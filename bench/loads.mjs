@@ -18,6 +18,7 @@ export const CALLS = {
   exec: ['--sandbox', 'workspace-write', 'exec', '--cmd', 'true', '--yes'],
   tree: ['tree'],
   search: ['search', '--term', 'billing'],
+  help: ['--help'],
 };
 
 const HOOK = `import { appendFileSync } from 'node:fs';

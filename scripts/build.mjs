@@ -1,57 +1,64 @@
-// Bundles the CLI into dist/ so a cold start loads one file instead of hundreds of modules.
-// Type checking is separate (npm run typecheck); esbuild only strips types.
-import { build } from 'esbuild';
-import { readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+// Bundles the CLI into dist/ so a cold start loads a few files instead of hundreds of modules.
+// Type checking is separate (npm run typecheck); the bundler only strips types.
+// Rolldown, not esbuild (issue 31): esbuild puts every module in the chunk of the exact set of entry points
+// that reach it, so the ~230 modules every cold call loads (the CLI's static import graph) came in ~50
+// small chunks, and Node's ESM loader pays per file (resolve, translate, link): a cold read loaded 72
+// files. Rolldown's code splitting takes a grouping rule: scripts/chunk-groups.mjs puts the CLI main's
+// static imports in one chunk, and the closure of a few import()ed entries (the gate, the obeyed context,
+// the shell decision and sandbox) in one chunk each. Everything else loaded through import() keeps its own.
+import { rolldown } from 'rolldown';
+import { readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { chunkGroups } from './chunk-groups.mjs';
 import { writeCommandManifest } from './command-manifest.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const BANNER = "import { createRequire as __cwCreateRequire } from 'node:module'; const require = __cwCreateRequire(import.meta.url);";
 const dist = join(root, 'dist');
+// The module every cold call of the bin loads (src/bin/codeward.ts imports it once it knows the call is
+// answered here); its static imports load with it, so they travel in one chunk (cli-core).
+const CLI_MAIN = join(root, 'src/doors/cli/main.ts');
+const BIN = join(root, 'src/bin/codeward.ts');
+// Packages that locate files of their own at run time stay outside the bundle.
+const EXTERNAL = /^(@vscode\/ripgrep|web-tree-sitter|tree-sitter-bash|@modelcontextprotocol\/sdk|iii-sdk|ai|@ai-sdk\/[^/]+)(\/|$)/;
 
 // The CLI's command manifest first: it is generated from the definitions and bundled like any source.
 if (await writeCommandManifest(root)) console.log('scripts/build.mjs: src/commands/registry-manifest.ts / registry-flags.ts regenerated from the command definitions');
 
-const result = await build({
-  absWorkingDir: root,
-  entryPoints: { 'bin/codeward': 'src/bin/codeward.ts', index: 'src/index.ts', 'code-index-worker': 'src/code/index/worker.ts' },
-  outdir: 'dist',
-  bundle: true,
-  splitting: true,
-  format: 'esm',
+let groups;
+const INPUTS = { 'bin/codeward': BIN, index: join(root, 'src/index.ts'), 'code-index-worker': join(root, 'src/code/index/worker.ts') };
+const bundle = await rolldown({
+  cwd: root,
+  input: INPUTS,
   platform: 'node',
-  target: 'node20',
+  external: (id) => EXTERNAL.test(id),
+  // The sources import './x.js' for './x.ts' (TypeScript's NodeNext spelling).
+  resolve: { extensionAlias: { '.js': ['.ts', '.js'] } },
+  // dist/index.js (the library) keeps its exports; a chunk of the bin may add some for the others.
+  preserveEntrySignatures: 'allow-extension',
+  logLevel: 'warn',
+});
+const result = await bundle.write({
+  dir: 'dist',
+  format: 'esm',
   sourcemap: true,
   minify: true,
-  metafile: true,
-  chunkNames: 'chunks/[name]-[hash]',
-  // Packages that locate files of their own at run time stay outside the bundle.
-  external: ['@vscode/ripgrep', 'web-tree-sitter', 'tree-sitter-bash', '@modelcontextprotocol/sdk', 'iii-sdk', 'ai', '@ai-sdk/*'],
-  // Bundled CommonJS dependencies call require() for Node built-ins (dropped below where a file never does).
-  banner: { js: BANNER },
-  logLevel: 'warning',
+  entryFileNames: '[name].js',
+  chunkFileNames: 'chunks/[name]-[hash].js',
+  codeSplitting: { includeDependenciesRecursively: false, groups: [{ debugName: 'groups', name: (id, ctx) => (groups ??= chunkGroups(ctx, { root, main: CLI_MAIN, bin: BIN, worker: INPUTS['code-index-worker'] })).get(id) ?? null }] },
 });
-
-// The banner costs every file a module import and a createRequire at load (a cold read loads dozens of
-// chunks); only the few that hold CommonJS code use it. A file whose code never names require gets an
-// empty first line instead (same line numbers: its source map stays right). Written beside, then renamed.
-for (const path of Object.keys(result.metafile.outputs).filter((file) => file.endsWith('.js'))) {
-  const file = join(root, path);
-  const text = await readFile(file, 'utf8');
-  if (!text.startsWith(`${BANNER}\n`) || /\brequire\b/.test(text.slice(BANNER.length))) continue;
-  await writeFile(`${file}.${process.pid}`, text.slice(BANNER.length));
-  await rename(`${file}.${process.pid}`, file);
-}
+await bundle.close();
+const chunks = result.output.filter((output) => output.type === 'chunk');
 
 // Remove outputs of earlier builds (files are overwritten in place, so a concurrent run never sees an empty dist/).
-const fresh = new Set(Object.keys(result.metafile.outputs).map((path) => join(root, path)));
+const fresh = new Set(result.output.map((output) => join(dist, output.fileName)));
 
 // Which sources each output file holds, with the bytes each puts in it (dist/modules.json): test/bin/
 // lazy-start.test.ts reads it to tell which modules a cold call loaded, by chunk file name, whatever hashes the
-// build gave them; bench/loads.mjs to say what a call's load weighs, source by source.
-const modules = Object.fromEntries(Object.entries(result.metafile.outputs).filter(([path]) => path.endsWith('.js'))
-  .map(([path, output]) => [relative('dist', path), Object.fromEntries(Object.entries(output.inputs).map(([source, input]) => [source, input.bytesInOutput]))]));
+// build gave them; bench/loads.mjs to say what a call's load weighs, source by source. Sources are named
+// relative to the repository (node_modules through its real path), the bundler's helpers as it names them.
+const sourceName = (id) => (id.startsWith('/') ? relative(root, id) : id);
+const modules = Object.fromEntries(chunks.map((chunk) => [chunk.fileName, Object.fromEntries(Object.entries(chunk.modules).map(([id, module]) => [sourceName(id), module.renderedLength]))]));
 await writeFile(join(dist, `modules.json.${process.pid}`), `${JSON.stringify(modules)}\n`);
 await rename(join(dist, `modules.json.${process.pid}`), join(dist, 'modules.json'));
 fresh.add(join(dist, 'modules.json'));

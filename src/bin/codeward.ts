@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { isatty } from 'node:tty';
+import { fstatSync, statSync } from 'node:fs';
 import { startTiming } from '../engine/timing.js';
 import type { WarmResult } from '../doors/serve/client.js';
 import { mayHaveWarmEngine } from '../doors/serve/folder.js';
@@ -23,12 +23,27 @@ for (const stream of [process.stdout, process.stderr]) {
   });
 }
 
+// Whether stdin is a terminal. node:tty is imported only when it may be one: it loads node:net (~3 ms of a
+// cold call's CPU). A terminal is a character device and never the null device, so a pipe, a file, no
+// stdin or /dev/null (what a door or a script gives) is answered by fstat alone. An fstat that fails is what
+// isatty answers for a closed fd: not a terminal.
+async function stdinIsTerminal(): Promise<boolean> {
+  try {
+    const stdin = fstatSync(0);
+    if (!stdin.isCharacterDevice() || stdin.rdev === statSync('/dev/null').rdev) return false;
+  } catch {
+    return false;
+  }
+  return (await import('node:tty')).isatty(0);
+}
+const stdinTerminal = await stdinIsTerminal();
+
 // The warm engine (`codeward serve`) of this workspace answers the call when one runs; a person at a
 // terminal (approval prompts, live output) is always answered by this process.
 async function handOff(): Promise<WarmResult | undefined> {
   // Asked before the client loads: most calls have no warm engine to go to (CODEWARD_NO_SERVE=1, or no
   // `codeward serve` ever made its socket folder), and loading the client cost a cold read ~9 %.
-  if (isatty(0) || process.stdout.isTTY || !mayHaveWarmEngine(process.env)) return undefined;
+  if (stdinTerminal || process.stdout.isTTY || !mayHaveWarmEngine(process.env)) return undefined;
   const { callWarm } = await import('../doors/serve/client.js');
   timing?.mark('warm engine client load');
   const env = Object.fromEntries(Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined));
@@ -73,9 +88,9 @@ async function runCold(): Promise<number> {
     stderr: process.stderr,
     env: process.env,
     cwd: process.cwd(),
-    // isatty(0), not process.stdin.isTTY: reading that property builds the stdin stream (~1 ms) even
-    // for the calls that never read it.
-    ...(isatty(0) ? { prompt: process.stdin } : {}),
+    // Not process.stdin.isTTY: reading that property builds the stdin stream (~1 ms) even for the calls
+    // that never read it.
+    ...(stdinTerminal ? { prompt: process.stdin } : {}),
     ...(process.stdout.isTTY ? { terminal: process.stdout } : {}),
     readInput: async () => {
       const chunks: Buffer[] = [];

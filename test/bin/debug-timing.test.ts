@@ -18,14 +18,14 @@ describe('--debug-timing', () => {
     const timed = runCli(['--json', '-C', root, '--debug-timing', 'read', '--file', 'small.txt']);
     expect(timed.status).toBe(0);
     expect(timed.json.data).toEqual(plain.json.data);
-    for (const stage of STAGES) expect(timed.stderr).toMatch(new RegExp(`^timing: ${stage} +\\d+\\.\\d ms$`, 'm'));
+    for (const stage of STAGES) expect(timed.stderr).toMatch(new RegExp(`^timing: ${stage} +\\d+\\.\\d ms  cpu +\\d+\\.\\d ms$`, 'm'));
     expect(plain.stderr).not.toContain('timing:');
   });
 
   it('shows what a writing call loads: the syntax check (a read loads none of it)', () => {
     const write = runCli(['--json', '-C', root, '--debug-timing', '--yes', 'write', '--file', 'b.ts', '--content', 'export const b = 1;\n']);
     expect(write.json.ok, write.stderr).toBe(true);
-    expect(write.stderr).toMatch(/^timing: syntax check load +\d+\.\d ms$/m);
+    expect(write.stderr).toMatch(/^timing: syntax check load +\d+\.\d ms {2}cpu +\d+\.\d ms$/m);
     const read = runCli(['--json', '-C', root, '--debug-timing', 'read', '--file', 'small.txt']);
     expect(read.stderr).not.toContain('syntax check load');
   });
@@ -43,20 +43,24 @@ describe('--debug-timing', () => {
     expect(debugTimingWanted(['--json', '--debug-timing', 'read', '--debug-timing'], {}, VALUE_GLOBALS)).toEqual({ wanted: true, argv: ['--json', 'read', '--debug-timing'] });
   });
 
-  it('adds up a stage marked twice and reports the total at the last mark', () => {
+  it('adds up a stage marked twice and reports the total at the last mark, wall and CPU time', () => {
     let now = 10;
-    const timing = startTiming(() => now);
+    let cpu = 4;
+    const timing = startTiming(() => now, () => cpu);
     now = 15;
+    cpu = 6;
     timing.mark('a');
     now = 18;
+    cpu = 9;
     timing.mark('b');
     now = 20;
+    cpu = 9.5;
     timing.mark('a');
     expect(timing.report().split('\n')).toEqual([
-      'timing: node start-up    10.0 ms',
-      'timing: a                 7.0 ms',
-      'timing: b                 3.0 ms',
-      'timing: total            20.0 ms',
+      'timing: node start-up    10.0 ms  cpu     4.0 ms',
+      'timing: a                 7.0 ms  cpu     2.5 ms',
+      'timing: b                 3.0 ms  cpu     3.0 ms',
+      'timing: total            20.0 ms  cpu     9.5 ms',
       '',
     ]);
   });

@@ -3,9 +3,10 @@
 // holds. The read-only commands must not load the OS sandbox, the shell runner and parser, the staging
 // overlay or tree-sitter (its grammar loaders are small and load it on first use); exec must (so the record
 // is not empty by accident). A read-only call loads its own command's definition only. No timing is asserted.
-import { readFileSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT, removeDir, runCli, tempDir, writeFiles } from '../helpers/fixture.js';
@@ -49,10 +50,20 @@ export async function load(url, context, next) {
 }\`));
 `;
 
+// The read-only calls, by name.
+const READ_ONLY: [string, string[]][] = [
+  ['read', ['read', '--file', 'small.txt']],
+  ['list', ['list']],
+  ['tree', ['tree']],
+  ['search', ['search', '--term', 'hello']],
+];
+
 describe('a cold call loads only what it uses (dist modules seen by a loader hook)', () => {
   let root: string;
   let hook: string;
   let outputs: Record<string, string[]>;
+  // How many dist files each call loaded (by the name sourcesLoaded was given).
+  const filesLoaded = new Map<string, number>();
   beforeAll(async () => {
     root = await tempDir();
     await writeFiles(root, { 'small.txt': 'hello\n', 'src/a.ts': 'export const a = 1;\n' });
@@ -75,23 +86,57 @@ describe('a cold call loads only what it uses (dist modules seen by a loader hoo
     const loaded = files.filter((file) => file.startsWith(dist)).map((file) => file.slice(dist.length));
     rmSync(record, { force: true });
     expect(loaded).toContain('bin/codeward.js');
+    filesLoaded.set(name, new Set(loaded).size);
     const external = files.filter((file) => !file.startsWith(dist) && file.includes('/node_modules/')).map((file) => file.slice(file.lastIndexOf('/node_modules/') + 1));
     return [...new Set([...loaded.flatMap((file) => outputs[file] ?? []), ...external])];
   }
 
   const heavy = (sources: readonly string[]): string[] => sources.filter((source) => HEAVY.some((pattern) => pattern.test(source.replace(/^(\.\.\/)+main\//, ''))));
 
-  it.each([
-    ['read', ['read', '--file', 'small.txt']],
-    ['list', ['list']],
-    ['tree', ['tree']],
-    ['search', ['search', '--term', 'hello']],
-  ])('%s loads no sandbox, shell runner or parser, shell-line decision, staging or tree-sitter module', (name, args) => {
+  it.each(READ_ONLY)('%s loads no sandbox, shell runner or parser, shell-line decision, staging or tree-sitter module', (name, args) => {
     const sources = sourcesLoaded(args, name);
     expect(sources).toContain(`src/commands/${name}.ts`);
     expect(heavy(sources)).toEqual([]);
     // The command's own definition, none of the other built-in commands' (the CLI registry's manifest).
     expect(sources.filter((source) => DEFINITIONS.has(source.replace(/^(\.\.\/)+main\//, '')))).toEqual([`src/commands/${name}.ts`]);
+  });
+
+  // Node's ESM loader pays per file (resolve, translate, link), so the modules every cold call loads (the CLI
+  // main's static imports) travel in one chunk (scripts/build.mjs): esbuild's chunk per set of entry points
+  // made a cold read load 72 files. The chunk may hold nothing heavy: the rows above see its sources.
+  it('a cold read, list, tree or search loads few dist files (the CLI core and the gate in one chunk each)', () => {
+    for (const [name, args] of READ_ONLY) {
+      if (!filesLoaded.has(name)) sourcesLoaded(args, name);
+      expect(filesLoaded.get(name), name).toBeLessThanOrEqual(21);
+    }
+  });
+
+  // What the bin loads before it knows whether a warm engine answers: its static imports, followed through
+  // the dist files. Nothing of the cold call (the CLI main, the commands) may come with them.
+  it('the bin decides on a warm engine before it loads any of the cold call', () => {
+    const dist = join(REPO_ROOT, 'dist');
+    const seen = new Set<string>();
+    const walk = (file: string): void => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      for (const [, spec] of readFileSync(join(dist, file), 'utf8').matchAll(/\b(?:from|import)\s*["'](\.\.?\/[^"']+)["']/g)) walk(posix.join(posix.dirname(file), spec!));
+    };
+    walk('bin/codeward.js');
+    const sources = [...seen].flatMap((file) => outputs[file] ?? []);
+    expect(sources).toContain('src/engine/timing.ts');
+    expect(sources.filter((source) => /^src\/(doors\/cli|commands|engine\/engine|permissions)\//.test(source))).toEqual([]);
+    expect(sources.length).toBeLessThanOrEqual(8);
+  });
+
+  // A chunk group takes no module a command definition reaches (scripts/chunk-groups.mjs): git-status and
+  // the sandbox share git/run.ts, and git-status must not load the sandbox's group for it.
+  it('git-status loads no group of the sandbox, the shell decision or the obeyed context', () => {
+    const repo = join(root, 'repo');
+    mkdirSync(repo);
+    expect(spawnSync('git', ['init', '-q', repo]).status).toBe(0);
+    const sources = sourcesLoaded(['-C', repo, 'git-status'], 'git-status');
+    expect(sources).toContain('src/git/run.ts');
+    expect(heavy(sources)).toEqual([]);
   });
 
   it('a write does load the checkpoint store, the syntax check, the obeyed context and the file locks (what read, list, tree and search leave out)', () => {
@@ -103,5 +148,13 @@ describe('a cold call loads only what it uses (dist modules seen by a loader hoo
     const sources = sourcesLoaded(['--sandbox', 'off', 'exec', '--cmd', 'true'], 'exec');
     const decision = ['src/permissions/decide-shell.ts', 'src/permissions/immune-shell.ts', 'src/permissions/options/index.ts'];
     expect(sources).toEqual(expect.arrayContaining(['src/sandbox/sandbox.ts', 'src/shell/run-call.ts', 'src/commands/exec-run.ts', ...decision]));
+  });
+
+  // The shell decision, the obeyed context, the sandbox and the runner are chunk groups of their own
+  // (scripts/chunk-groups.mjs): a sandboxed exec loaded 52 dist files with one chunk per import() target.
+  it('a sandboxed exec loads few dist files (the shell decision, sandbox and runner in a few chunks)', () => {
+    const sources = sourcesLoaded(['--sandbox', 'workspace-write', 'exec', '--cmd', 'true'], 'exec-sandboxed');
+    expect(sources).toEqual(expect.arrayContaining(['src/sandbox/sandbox.ts', 'src/permissions/decide-shell.ts', 'src/shell/run-call.ts']));
+    expect(filesLoaded.get('exec-sandboxed')).toBeLessThanOrEqual(32);
   });
 });

@@ -1,0 +1,93 @@
+// Issue 31's four cold rows, wall AND CPU time in one interleaved run, for one or two builds:
+//   node bench/startup-rows.mjs [--before <dist inside this checkout>] [--after dist] [--rounds N]
+// read 1 KiB and `exec true` (sandboxed) against `node -e 0`; `tree` of the listing benchmark's 20,000-file
+// tree against `rg --files`; `search` with the default caps against the full `rg --json` scan (bench/startup.mjs's
+// rows). Each sample is the wall clock around the call and the CPU of the call and every process it waited
+// for (bwrap, unshare and rg included), so a loaded machine shows in wall time and much less in CPU. Every call is checked once (an ok envelope) before timing.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { rgPath } from '@vscode/ripgrep';
+import { CLEAN_ENV, DIST, FIXTURES, NODE, ensureDir, median } from './lib.mjs';
+import { smallFile } from './cold-start.mjs';
+import { RG_ARGS } from './search.mjs';
+
+const argv = process.argv.slice(2);
+const value = (flag, fallback) => (argv.includes(flag) ? argv[argv.indexOf(flag) + 1] : fallback);
+const builds = Object.fromEntries(Object.entries({ before: value('--before'), after: value('--after', DIST) }).filter(([, dist]) => dist).map(([side, dist]) => [side, resolve(dist)]));
+const rounds = Number(value('--rounds', 15));
+const DATA = join(FIXTURES, 'startup');
+const TREE = join(FIXTURES, 'tree');
+const LISTING_RG = ['--files', '--no-require-git', '--no-ignore-parent', '--no-ignore-global', '--no-ignore-exclude', '--no-messages'];
+const env = { ...CLEAN_ENV, CODEWARD_NO_SERVE: '1' };
+
+// One sample: { wall, cpu } in ms of `command args` run in `cwd`, output discarded. A python3 helper runs the
+// calls and reads its children's rusage, whose CPU times are in µs (bash's `times` counts 10 ms ticks).
+const HELPER = `import json, resource, subprocess, sys, time
+for line in sys.stdin:
+    call = json.loads(line)
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    status = subprocess.run(call['argv'], cwd=call['cwd'], env=call['env'], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+    print(json.dumps({'status': status, 'wall': wall * 1000, 'cpu': cpu * 1000}), flush=True)
+`;
+const helper = spawn('python3', ['-c', HELPER], { stdio: ['pipe', 'pipe', 'inherit'] });
+const replies = createInterface({ input: helper.stdout })[Symbol.asyncIterator]();
+async function sample(command, args, cwd) {
+  helper.stdin.write(`${JSON.stringify({ argv: [command, ...args], cwd, env })}\n`);
+  const reply = JSON.parse((await replies.next()).value);
+  if (reply.status !== 0) throw new Error(`bench/startup-rows.mjs: ${command} ${args.join(' ')} exited ${reply.status}`);
+  return reply;
+}
+
+function check(name, command, args, cwd) {
+  const result = spawnSync(command, args, { cwd, env, encoding: 'utf8', maxBuffer: 1 << 30, stdio: ['ignore', 'pipe', 'pipe'] });
+  if (result.status !== 0) throw new Error(`bench/startup-rows.mjs: ${name} exited ${result.status}: ${result.stderr.slice(0, 300)}`);
+  if (command === NODE && args[0] !== '-e' && JSON.parse(result.stdout).ok !== true) throw new Error(`bench/startup-rows.mjs: ${name} not ok: ${result.stdout.slice(0, 300)}`);
+}
+
+ensureDir(DATA);
+if (!existsSync(join(DATA, 'small.txt')) || readFileSync(join(DATA, 'small.txt'), 'utf8') !== smallFile()) writeFileSync(join(DATA, 'small.txt'), smallFile());
+if (!existsSync(join(FIXTURES, 'tree.json')) || !existsSync(TREE)) await (await import('./listing.mjs')).run();
+
+const cases = [
+  ['node -e 0', NODE, ['-e', '0'], DATA],
+  ['rg --files', rgPath, LISTING_RG, TREE],
+  ['rg --json', rgPath, RG_ARGS, TREE],
+];
+const ROWS = [
+  ['read', 'node -e 0', 1.8, (cli) => [cli, '-C', DATA, '--json', 'read', '--file', 'small.txt'], DATA],
+  ['exec', 'node -e 0', 2.8, (cli) => [cli, '-C', DATA, '--json', '--sandbox', 'workspace-write', 'exec', '--cmd', 'true', '--yes'], DATA],
+  ['tree', 'rg --files', 2.2, (cli) => [cli, '-C', TREE, '--json', 'tree', '--max-entries', '1000000'], TREE],
+  ['search', 'rg --json', 1.1, (cli) => [cli, '-C', TREE, '--json', 'search', '--term', 'billing'], TREE],
+];
+for (const [name, , , args, cwd] of ROWS) for (const [side, dist] of Object.entries(builds)) cases.push([`${name} ${side}`, NODE, args(join(dist, 'bin', 'codeward.js')), cwd]);
+for (const [name, command, args, cwd] of cases) check(name, command, args, cwd);
+
+const samples = Object.fromEntries(cases.map(([name]) => [name, []]));
+const load = loadavg()[0];
+for (let round = 0; round < rounds + 2; round += 1) {
+  // the order alternates each round; the first two rounds warm the file cache and are dropped
+  for (const [name, command, args, cwd] of round % 2 ? [...cases].reverse() : cases) {
+    const one = await sample(command, args, cwd);
+    if (round >= 2) samples[name].push(one);
+  }
+}
+const med = (name, key) => median(samples[name].map((one) => one[key]));
+console.log(`load average ${load.toFixed(2)} -> ${loadavg()[0].toFixed(2)}; ${rounds} rounds; medians, wall / CPU ms`);
+for (const name of ['node -e 0', 'rg --files', 'rg --json']) console.log(`${name.padEnd(12)} wall ${med(name, 'wall').toFixed(1).padStart(7)}  cpu ${med(name, 'cpu').toFixed(1).padStart(7)}`);
+console.log('| row | build | wall ms | ÷ base (wall) | CPU ms | ÷ base (CPU) | target |');
+console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: |');
+for (const [name, base, target] of ROWS) {
+  for (const side of Object.keys(builds)) {
+    const key = `${name} ${side}`;
+    const [wall, cpu] = [med(key, 'wall'), med(key, 'cpu')];
+    console.log(`| ${name} | ${side} | ${wall.toFixed(1)} | ${(wall / med(base, 'wall')).toFixed(2)}× | ${cpu.toFixed(1)} | ${(cpu / med(base, 'cpu')).toFixed(2)}× | ≤ ${target}× ${base} |`);
+  }
+}
+helper.stdin.end();
