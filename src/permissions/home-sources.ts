@@ -62,7 +62,7 @@ interface Item {
 
 // The folders above the workspace, nearest first (mise merges every config up to `/`; direnv takes the nearest
 // `.envrc` above a folder that has none): their files may name workspace paths (`_.path = ["sub/bin"]`).
-function above(roots: readonly string[]): string[] {
+function foldersAbove(roots: readonly string[]): string[] {
   const out = new Set<string>();
   for (const root of roots) for (let at = dirname(root); !out.has(at); at = dirname(at)) out.add(at);
   return [...out];
@@ -73,11 +73,11 @@ function above(roots: readonly string[]): string[] {
 // workspace, or by their absolute path above it.
 function projectItems(kind: 'direnv' | 'mise', roots: readonly string[], below: readonly string[], sources: string[]): Item[] {
   const at = (path: string, loader: string): Item => ({ path, depth: 0, loader, kind });
-  if (kind === 'direnv') return [...roots.map((root) => at(join(root, '.envrc'), '.envrc')), ...below.map((rel) => at(join(roots[0]!, rel), rel)), ...above(roots).map((dir) => at(join(dir, '.envrc'), join(dir, '.envrc')))];
+  if (kind === 'direnv') return [...roots.map((root) => at(join(root, '.envrc'), '.envrc')), ...below.map((rel) => at(join(roots[0]!, rel), rel)), ...foldersAbove(roots).map((dir) => at(join(dir, '.envrc'), join(dir, '.envrc')))];
   const inside = [...roots.map((root) => ({ dir: root, root })), ...below.map((rel) => ({ dir: join(roots[0]!, rel), root: roots[0]! }))];
   return [
     ...inside.flatMap(({ dir, root }) => miseFilesIn(dir, sources).map((path) => at(path, relative(root, path)))),
-    ...above(roots).flatMap((dir) => miseFilesIn(dir, sources, false).map((path) => at(path, path))),
+    ...foldersAbove(roots).flatMap((dir) => miseFilesIn(dir, sources, false).map((path) => at(path, path))),
   ];
 }
 
