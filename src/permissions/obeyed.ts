@@ -7,6 +7,7 @@ import type { EnvLoadGlob } from './obeyed-env.js';
 import type { HomeLink } from './home-links.js';
 import { homeLinkObeyed } from './home-link-obeyed.js';
 import { isInert } from './inert-files.js';
+import { MISE_CATALOGUE } from './mise-files.js';
 
 // The one write gate's predicate (THREAT-MODEL "One write gate"): is this a file that a program later runs
 // or obeys, implicitly, outside any sandbox? Every writer asks it: the file tools (the immune path class
@@ -65,7 +66,7 @@ const ROWS: readonly Row[] = [
   ['shell', 'Python at every interpreter start (site-packages .pth lines and sitecustomize/usercustomize run before any script, whatever python is asked to do)', ['lib*/python*/*-packages/*.pth', 'lib*/python*/*-packages/sitecustomize*', 'lib*/python*/*-packages/usercustomize*', 'lib*/python*/*-packages/__pycache__/sitecustomize*', 'lib*/python*/*-packages/__pycache__/usercustomize*', 'lib*/site-packages/*.pth', 'lib*/site-packages/sitecustomize*', 'lib*/site-packages/usercustomize*', 'lib*/site-packages/__pycache__/sitecustomize*', 'lib*/site-packages/__pycache__/usercustomize*']],
   ['ci', 'CI services (run on push, with the repository\'s secrets)', ['.github/workflows', '.github/actions', '.gitlab-ci.yml', '.circleci', '.travis.yml', 'azure-pipelines.yml', '.buildkite', 'Jenkinsfile', 'bitbucket-pipelines.yml', '.drone.yml', '.woodpecker', '.woodpecker.yml', '.forgejo/workflows', '.forgejo/actions', '.gitea/workflows', '.gitea/actions', 'appveyor.yml', '.appveyor.yml', 'bitrise.yml', 'buildspec.yml', 'buildspec.yaml', 'cloudbuild.yaml', 'cloudbuild.yml', 'cloudbuild.json', 'codefresh.yml', '.semaphore', 'netlify.toml', '.gitlab', '.pipelines', '.tekton', '.cirrus.yml', '.cirrus.star', 'wercker.yml', '.builds', 'codemagic.yaml', 'vercel.json', '.teamcity']],
   ['hooks', 'commit-hook runners (the next git commit runs what they name)', ['.husky', '.pre-commit-config.yaml', 'lefthook.*', '.lefthook.*', 'lefthook-local.*', '.lefthook-local.*', '.lefthook', '.lintstagedrc*', 'lint-staged.config.*', '.simple-git-hooks*', 'simple-git-hooks.*', '.overcommit.yml', '.huskyrc', '.huskyrc.*', 'husky.config.*', 'commitlint.config.*', '.commitlintrc', '.commitlintrc.*']],
-  ['shell', 'direnv, mise, asdf and sdkman (run or select programs on cd)', ['.envrc', '.envrc.*', 'shell.nix', '.tool-versions', 'mise.toml', '.mise.toml', 'mise.local.toml', '.mise.local.toml', '.mise', '.config/mise', '.config/mise.toml', '.rtx.toml', '.sdkmanrc']],
+  ['shell', 'direnv, mise, asdf and sdkman (run or select programs on cd)', ['.envrc', '.envrc.*', 'shell.nix', ...MISE_CATALOGUE, '.sdkmanrc']],
   ['toolchain', 'toolchain selectors (which compiler or interpreter a plain command runs)', ['rust-toolchain', 'rust-toolchain.toml', '.cargo/config', '.cargo/config.toml', '.nvmrc', '.node-version', '.python-version', '.ruby-version', '.java-version', '.go-version', 'go.work', 'go.env', 'global.json', '.bazelrc', '.bazelversion', '.pdm-python']],
   // Red team R17-9, R17-10: launchers that run an in-tree override or a cached plug-in binary instead of their own.
   ['toolchain', 'bazel and bazelisk (run the workspace\'s tools/bazel instead of bazel; .bazeliskrc names the binary downloaded and run)', ['tools/bazel', '.bazeliskrc']],

@@ -53,6 +53,9 @@ describe('realistic spellings of each family', () => {
     // Red team R17-9, R17-10: bazel's in-tree launcher override and bazelisk's download config; terraform's cached plug-ins.
     ['toolchain', 'tools/bazel'], ['toolchain', 'svc/.bazeliskrc'], ['toolchain', 'infra/.terraform/providers/registry.terraform.io/x/y/1.0.0/linux_amd64/terraform-provider-y'],
     ['toolchain', 'infra/.terraformrc'], ['toolchain', 'infra/terraform.d/plugins/x/y'], ['toolchain', 'infra/.tofurc'],
+    // mise's own search list (red team R17-6, R17-16): MISE_ENV files, mise/ and conf.d folders, at any depth.
+    ['shell', 'mise.dev.toml'], ['shell', 'pkg/mise/config.toml'], ['shell', '.mise/conf.d/a.toml'], ['shell', 'mise.ci.local.toml'],
+    ['shell', 'mise/conf.d/a.toml'], ['shell', '.rtx.dev.toml'], ['shell', '.config/mise/conf.d/b.toml'],
   ];
   it.each(cases)('%s: %s', (family, path) => {
     expect(isObeyedLater(path)?.family).toBe(family);
