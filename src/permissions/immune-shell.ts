@@ -14,6 +14,10 @@ import type { ObeyedContext } from './obeyed.js';
 import { obeyedContext } from './obeyed-context.js';
 import { mayWrite } from './readonly.js';
 import { launchedByWords } from './immune-words.js';
+import { compiledCache } from './compiled-caches.js';
+
+// Programs whose operands are only removed (a link itself, not what it points to).
+const DELETERS: ReadonlySet<string> = new Set(['rm', 'unlink']);
 
 // The safety-immune classes of a shell line (immune.ts has the path checks of file commands). Loaded only
 // when a call is a shell call: decide.ts imports decide-shell.ts, and through it this module, on demand.
@@ -139,6 +143,9 @@ function immuneReading(parse: ShellParse, readOnlyName: (name: string) => boolea
     // A writing wrapper's own words (`\time -o .git/hooks/x ls`) are only in the command's text.
     const words = write && argv.wrappers.length > 0 ? command.text.split(/\s+/).map((w) => w.replace(/^['"]|['"]$/g, '')) : [];
     for (const arg of [...argv.args, ...words]) {
+      // Removing a compiled cache only sends the runtime back to the source (Python recompiles it): the write
+      // gate's reason for asking a write of one (R17-15: code that is not the reviewed source) is not there.
+      if (DELETERS.has(argv.name) && compiledCache(arg) !== undefined) continue;
       const path = pathClass(arg, write, argv.name === 'git' ? ['git-internals'] : [], placer, ctx);
       if (path === 'unknown') return unverifiable('dynamic-args', command.text);
       if (path) return { name: path.name, description: path.description, where: command.text };

@@ -52,3 +52,23 @@ describe('the write tools ask before writing one (--yes)', () => {
     expect(write('src/a.py').json.ok).toBe(true);
   });
 });
+
+describe('removing one is not asked for its own sake (it sends Python back to the source)', () => {
+  let base: string;
+  beforeAll(async () => {
+    base = await tempDir('cw-pyc-rm-');
+    await writeFiles(base, { 'ws/src/a.py': 'x = 1\n', 'ws/src/__pycache__/a.cpython-312.pyc': 'x', 'ws/src/b.pyc': 'x', 'home/.keep': '', 'state/.keep': '' });
+  });
+  afterAll(async () => removeDir(base));
+  const check = (cmd: string) =>
+    runCli(['--json', '-C', `${base}/ws`, 'policy', 'check', 'exec', '--cmd', cmd], { env: { HOME: `${base}/home`, CODEWARD_STATE_DIR: `${base}/state` } }).json.data as { source: string; immune?: string };
+
+  it.each(['rm src/b.pyc', 'rm -f src/__pycache__/a.cpython-312.pyc', 'unlink src/b.pyc', 'rm -f src/__pycache__/*.pyc'])('%s is an ordinary command', (cmd) => {
+    expect(check(cmd).source).not.toBe('immune');
+  });
+  it('writing one, or removing it beside an obeyed file, still asks as immune', () => {
+    expect(check('cp src/a.py src/b.pyc').source).toBe('immune');
+    expect(check('rm -f src/b.pyc .envrc').source).toBe('immune');
+    expect(check('rm -rf src/__pycache__').immune).toBe('rm-recursive');
+  });
+});
