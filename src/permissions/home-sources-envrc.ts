@@ -5,7 +5,7 @@ import { shCommands } from '../shell/sh-tokens.js';
 import { statQuiet } from '../files/stat-quiet.js';
 import type { Loaded } from './home-sources-expand.js';
 import { linesReached } from './obeyed-hooks.js';
-import { wholeTree } from './obeyed-env-runtime.js';
+import { wholeTree, withoutArithmetic } from './obeyed-env-runtime.js';
 import { anyArgumentSafe, hasProgram, programVeto } from './options/index.js';
 
 // What an `.envrc` line may run, an ALLOW-LIST (issue 26, runners.md "Left or doubtful" 2): direnv runs the
@@ -63,8 +63,6 @@ export function envrcVeto(words: readonly ShWord[], defined: ReadonlySet<string>
 // The command substitutions of a text (`$(…)`, backticks), innermost first, each as its simple commands: a
 // quoted one (`export A="$(make env)"`) stays inside its word for the tokenizer, so each is judged here.
 // `nested`: a substitution left that could not be taken apart (`$( (x) )`): not understood.
-// Arithmetic (`$((1 + 2))`) runs nothing (one without a substitution inside): a number.
-export const withoutArithmetic = (text: string): string => text.replace(/\$\(\([^()]*\)\)/g, '0');
 
 const INNER = /\$\(([^()]*)\)|`([^`]*)`/;
 

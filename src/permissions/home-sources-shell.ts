@@ -7,7 +7,8 @@ import { direnvNamed, type Named } from './home-sources-direnv.js';
 import { assign, options } from './home-sources-assign.js';
 import { spelled } from './hook-spelling.js';
 import { runScript } from './home-sources-envrc-scripts.js';
-import { definedFunctions, envrcRuns, substitutionVetoes, withoutArithmetic } from './home-sources-envrc.js';
+import { definedFunctions, envrcRuns, substitutionVetoes } from './home-sources-envrc.js';
+import { withoutArithmetic } from './obeyed-env-runtime.js';
 
 // What a shell start-up file (bash, zsh, sh, ksh, fish) and direnv's `.envrc` load (red team R9-4, R10):
 // `source X`, `. X`, guards and loops over a folder, a file's text run (`eval "$(cat X)"`, `. <(cat X)`),

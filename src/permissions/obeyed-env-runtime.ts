@@ -4,7 +4,6 @@ import { statQuiet } from '../files/stat-quiet.js';
 import type { Loaded } from './home-sources-expand.js';
 import { isLoaderVariable } from './obeyed-env.js';
 import { valuePaths } from './obeyed-env-values.js';
-import { withoutArithmetic } from './home-sources-envrc.js';
 
 // A workspace env file's value only known at run time (red team R14b-3: an allowed `.envrc` with
 // `export NODE_OPTIONS="--require $(cat .req)"`, `export CC=$(cat .ccpath)`, `PROMPT_COMMAND='. "$PWD"/x'`:
@@ -23,6 +22,8 @@ import { withoutArithmetic } from './home-sources-envrc.js';
 export const WHOLE: Loaded = { path: '/', folder: true };
 // WHOLE with the construct not understood named (the question shows it).
 export const wholeTree = (why: string): Loaded => ({ ...WHOLE, why });
+// Arithmetic (`$((1 + 2))`) runs nothing (one without a substitution inside): a number.
+export const withoutArithmetic = (text: string): string => text.replace(/\$\(\([^()]*\)\)/g, '0');
 const ASSIGNMENT = /(?:^|[\s;&|(])([A-Za-z_]\w*)=/g;
 const RUN_TIME = /\$\(|`|<\(|\{\{/;
 // Deferred to the program that reads the value: `\$X`, or `$` inside single quotes.

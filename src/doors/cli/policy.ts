@@ -129,8 +129,9 @@ export async function policyCommand(rest: readonly string[], options: GlobalOpti
     // The files the call finds as it runs, judged as the real call judges them (policy-found.ts).
     const explanation = await (await import('./policy-found.js')).withFoundFiles(checked, input, options, io.env, workspace.root, registry);
     const { decision, reason, source, rule, immune, judged, blocked, assumed } = explanation;
-    // A call that starts a process: where it would run, with what network (red team R16-3).
-    const runsIn = await runsWhere(input, registry, sandbox);
+    // A call that starts a process: where it would run, with what network (red team R16-3); a denied or
+    // blocked call runs nowhere, so it says nothing.
+    const runsIn = decision === 'deny' || blocked ? undefined : await runsWhere(input, registry, sandbox);
     // What running the call now would do: an ask is approved by --yes unless immune or escalated.
     const outcome = blocked ? blocked.code : decision === 'deny' ? 'C240' : decision === 'allow' ? 'run'
       : options.yes && source !== 'immune' && !denials.escalated ? 'run (--yes)' : 'ask a person (C241 without a terminal)';
