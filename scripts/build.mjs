@@ -7,7 +7,7 @@
 // static imports in one chunk, and the closure of a few import()ed entries (the gate, the obeyed context,
 // the shell decision and sandbox) in one chunk each. Everything else loaded through import() keeps its own.
 import { rolldown } from 'rolldown';
-import { readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { chmod, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chunkGroups } from './chunk-groups.mjs';
@@ -48,6 +48,10 @@ const result = await bundle.write({
   codeSplitting: { includeDependenciesRecursively: false, groups: [{ debugName: 'groups', name: (id, ctx) => (groups ??= chunkGroups(ctx, { root, main: CLI_MAIN, bin: BIN, worker: INPUTS['code-index-worker'] })).get(id) ?? null }] },
 });
 await bundle.close();
+// The bin is run by its path (npm's bin link, npx's cached install of this folder, ./dist/bin/codeward.js):
+// the bundler writes 0644, and only a fresh `npm install` of the package sets the mode on the link's target
+// (an npx cache made by an earlier build does not: `sh: codeward: Permission denied`, exit 127).
+await chmod(join(dist, 'bin/codeward.js'), 0o755);
 const chunks = result.output.filter((output) => output.type === 'chunk');
 
 // Remove outputs of earlier builds (files are overwritten in place, so a concurrent run never sees an empty dist/).

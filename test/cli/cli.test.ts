@@ -78,7 +78,14 @@ describe('the acceptance commands of a newcomer', () => {
 
   it('npx codeward resolves the package bin', () => {
     const result = spawnSync('npx', ['--no-install', 'codeward', '--version'], { cwd: REPO_ROOT, encoding: 'utf8' });
-    expect(result.status).toBe(0);
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+  });
+
+  it('the built bin runs by its own path, as npm bin links and an npx cache made by an earlier build run it', () => {
+    // npx keeps its install of this folder between builds and does not set the mode again: the build must.
+    const result = spawnSync(join(REPO_ROOT, 'dist/bin/codeward.js'), ['--version'], { encoding: 'utf8' });
+    expect({ status: result.status, error: result.error?.message }).toEqual({ status: 0, error: undefined });
     expect(result.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
   });
 
