@@ -1,6 +1,7 @@
 import { join, resolve } from 'node:path';
 import { destinationOutside, flagOn, operands, optionValues, variable, type Call, type Inside, type OptionSpec } from './unconfined-install-options.js';
 import { rcsOutside, unknownFile, upward, userHome, type RcRule } from './unconfined-install-rc.js';
+import { tomlsOutside } from './unconfined-install-toml.js';
 
 // Python's installers with no OS sandbox (red team R14b-5, R15-15). pip, `python -m pip`, `setup.py
 // install|develop` and easy_install change the interpreter's site-packages (the system's or the user's)
@@ -32,20 +33,20 @@ function pipConfOutside(call: Call, inside: Inside, command: string): string | u
 // uv's configuration files for `uv pip` (issue 26 h-global): UV_CONFIG_FILE or `--config-file`, and unless
 // `--no-config` / UV_NO_CONFIG the project's `uv.toml` or `pyproject.toml` (its `[tool.uv.pip]` table) from the
 // folder upward, the user's and the system's uv.toml (`[pip]` table): `target`, `prefix`, `python` (a path
-// outside, or a version: resolved from the file's folder), `system = true` (the system's interpreter).
-// Residual: an inline table (`[tool.uv]` `pip = { target = "/x" }`) is not read.
-const UV_PIP = (section: string): RcRule => ({ flags: ['system', 'break-system-packages'], folders: ['target', 'prefix', 'python'], sections: [section] });
+// outside, or a version: resolved from the file's folder), `system = true` (the system's interpreter). Parsed
+// as TOML (unconfined-install-toml.ts): inline tables and dotted keys are the same table.
+const UV_PIP: RcRule = { flags: ['system', 'break-system-packages'], folders: ['target', 'prefix', 'python'] };
 
 function uvConfOutside(call: Call, inside: Inside): string | undefined {
   const named = [...optionValues(call.words, { long: 'config-file', value: true }), ...[variable(call.env, 'UV_CONFIG_FILE') ?? []].flat()];
   const unknown = named.find(unknownFile);
   if (unknown !== undefined) return `a uv configuration file ${unknown}, only known at run time`;
   const files = named.flatMap((file) => call.folders.map((folder) => resolve(folder, file)));
-  const found = rcsOutside(files, 'ini', UV_PIP('pip'), inside);
+  const found = tomlsOutside(files, ['pip'], UV_PIP, inside);
   if (found !== undefined || call.words.includes('--no-config') || truthy(variable(call.env, 'UV_NO_CONFIG'))) return found;
   const config = join(variable(call.env, 'XDG_CONFIG_HOME') ?? join(userHome(call), '.config'), 'uv', 'uv.toml');
-  return rcsOutside([...upward(call.folders, 'uv.toml'), config, '/etc/uv/uv.toml', '/etc/xdg/uv/uv.toml'], 'ini', UV_PIP('pip'), inside)
-    ?? rcsOutside(upward(call.folders, 'pyproject.toml'), 'ini', UV_PIP('tool.uv.pip'), inside);
+  return tomlsOutside([...upward(call.folders, 'uv.toml'), config, '/etc/uv/uv.toml', '/etc/xdg/uv/uv.toml'], ['pip'], UV_PIP, inside)
+    ?? tomlsOutside(upward(call.folders, 'pyproject.toml'), ['tool', 'uv', 'pip'], UV_PIP, inside);
 }
 
 const truthy = (value: string | undefined): boolean => value !== undefined && !/^(?:false|0|no|off|)$/i.test(value);

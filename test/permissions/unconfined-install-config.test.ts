@@ -68,6 +68,11 @@ const OUTSIDE: readonly [string, Row, RegExp][] = [
   ['GOENV naming a file whose GOPATH is outside', { files: { 'goenv': 'GOPATH=/tmp/cw-none\n' }, env: { GOENV: '@/goenv' }, line: 'go install ./...' }, /GOPATH=\/tmp\/cw-none/],
   ['uv.toml [pip] target', { files: { 'uv.toml': '[pip]\ntarget = "/tmp/cw-none"\n' }, line: 'uv pip install x' }, /uv\.toml target="\/tmp\/cw-none"/],
   ['pyproject.toml [tool.uv.pip] system', { files: { 'pyproject.toml': '[project]\nname = "p"\n[tool.uv.pip]\nsystem = true\n' }, line: 'uv pip install x' }, /pyproject\.toml system=true/],
+  // The same table as an inline table, dotted keys or quoted keys (parsed as TOML, not line by line).
+  ['pyproject.toml [tool.uv] pip = { target = ... } (an inline table)', { files: { 'pyproject.toml': '[tool.uv]\npip = { target = "/tmp/cw-none" }\n' }, line: 'uv pip install x' }, /pyproject\.toml target="\/tmp\/cw-none"/],
+  ['pyproject.toml [tool] uv.pip.system = true (dotted keys)', { files: { 'pyproject.toml': '[tool]\nuv.pip.system = true\n' }, line: 'uv pip install x' }, /pyproject\.toml system=true/],
+  ['uv.toml "pip"."prefix" (quoted dotted key)', { files: { 'uv.toml': '"pip"."prefix" = "/tmp/cw-none"\n' }, line: 'uv pip install x' }, /uv\.toml prefix="\/tmp\/cw-none"/],
+  ['uv.toml that is not TOML', { files: { 'uv.toml': '[pip\ntarget = "/tmp/cw-none"\n' }, line: 'uv pip install x' }, /uv\.toml \(not TOML codeward can read\)/],
   ['the user\'s uv.toml [pip] prefix', { files: { '~/.config/uv/uv.toml': '[pip]\nprefix = "/tmp/cw-none"\n' }, env: { XDG_CONFIG_HOME: '~/.config' }, line: 'uv pip install x' }, /uv\.toml prefix=/],
 ];
 
@@ -95,6 +100,7 @@ const INSIDE: readonly [string, Row][] = [
   // pip reads [global] and its command's section: a [download] or [freeze] key is not an install's.
   ['pip.conf keys of other commands\' sections', { files: { '~/.config/pip/pip.conf': '[download]\nprefix = /tmp/cw-none\n[freeze]\nuser = true\n[install]\nno-compile = true\n' }, env: { XDG_CONFIG_HOME: '~/.config' }, line: '.venv/bin/pip install x' }],
   ['uv.toml with a python version and a target inside; a [tool.uv] key that is not pip\'s', { files: { 'uv.toml': '[pip]\ntarget = "vendor"\npython = "3.12"\n', 'pyproject.toml': '[tool.uv]\ntarget = "/tmp/cw-none"\n' }, line: 'uv pip install x' }],
+  ['pyproject.toml [tool.uv] pip inline table with a target inside', { files: { 'pyproject.toml': '[tool.uv]\npip = { target = "vendor", system = false }\n' }, line: 'uv pip install x' }],
   // A cache is not an install destination (unconfined-install-npmrc.ts).
   ['yarn cache folders outside', { files: { '.yarnrc': 'cache-folder /tmp/cw-none\n', '.yarnrc.yml': 'cacheFolder: /tmp/cw-none\n' }, line: 'yarn add x' }],
 ];
