@@ -9,7 +9,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { parse as parseToml } from 'smol-toml';
 import { moduleFiles } from './python-files.js';
 import type { ToolchainArgs } from './hook-toolchains.js';
-import { obeyNamed, upToTop } from './hook-runner-paths.js';
+import { obeyNamed, upToTop, venvSites } from './hook-runner-paths.js';
 import { read, type Walk } from './hook-walk.js';
 
 const NAMES = ['mypy.ini', '.mypy.ini', 'pyproject.toml', 'setup.cfg'];
@@ -63,6 +63,7 @@ export function mypyParts(walk: Walk, from: string, args: ToolchainArgs): void {
     const found = settings(path, text);
     if (found.why !== undefined) walk.unmodeled ??= `mypy reads ${found.why}`;
     if (found.python !== undefined) obeyNamed(walk, found.python, [from]);
+    let sites: string[] | undefined;
     for (const spelled of found.plugins.map((one) => one.trim()).filter(Boolean)) {
       if (/[$%`~]/.test(spelled)) {
         walk.unmodeled ??= `mypy's plugin \`${spelled}\` (a name only known at run time)`;
@@ -70,8 +71,13 @@ export function mypyParts(walk: Walk, from: string, args: ToolchainArgs): void {
       }
       const plugin = spelled.replace(/:[\w.]+$/, '');
       if (plugin.endsWith('.py') || plugin.includes('/')) obeyNamed(walk, plugin, [dirname(path)]);
-      // A module: imported from the working folder (`python -m mypy`), the configuration's folder or the top.
-      else for (const file of moduleFiles(plugin)) obeyNamed(walk, file, [from, dirname(path), walk.top]);
+      // A module: imported from the working folder (`python -m mypy`), the configuration's folder, the top, or
+      // an installed package in a workspace virtual environment (friction's leftover 3).
+      else {
+        const bases = [from, dirname(path), walk.top];
+        sites ??= venvSites(walk, bases);
+        for (const file of moduleFiles(plugin)) obeyNamed(walk, file, [...bases, ...sites]);
+      }
     }
   }
 }

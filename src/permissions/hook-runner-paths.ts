@@ -1,6 +1,7 @@
 // Helpers the runner readers (hook-runner-parts.ts) share: the folders from where a runner runs up to the top
 // (where it looks for its configuration), and obeying a path a configuration names.
-import { dirname, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { listInside } from './hook-listing.js';
 import { inside } from './hook-spelling.js';
 import type { Walk } from './hook-walk.js';
 
@@ -21,4 +22,27 @@ export function obeyNamed(walk: Walk, named: string, bases: readonly string[]): 
     const path = resolve(base, named);
     if (inside(walk.top, path)) walk.files.add(path);
   }
+}
+
+// Python's import path past the folders a runner names: the site-packages of each virtual environment found
+// directly in `bases` (a folder holding pyvenv.cfg: `.venv/lib/python3.12/site-packages`, lib64, Windows' `Lib`).
+// A module a runner imports by name (mypy's `plugins = myplug`) is found there too when the line runs that
+// environment's interpreter or an activated one; which one runs is not known, so every one is obeyed. The
+// folders listed are the walk's sources: a venv made later changes their stamps.
+export function venvSites(walk: Walk, bases: readonly string[]): string[] {
+  const sites = new Set<string>();
+  for (const base of new Set(bases)) {
+    if (!inside(walk.top, base)) continue;
+    walk.sources.push(base);
+    for (const entry of listInside(walk.roots, base)) {
+      const venv = join(base, entry.name);
+      if (!entry.isDirectory() || !listInside(walk.roots, venv).some((one) => one.name === 'pyvenv.cfg')) continue;
+      for (const lib of ['lib', 'lib64']) {
+        walk.sources.push(join(venv, lib));
+        for (const python of listInside(walk.roots, join(venv, lib))) if (python.isDirectory() && python.name.startsWith('python')) sites.add(join(venv, lib, python.name, 'site-packages'));
+      }
+      sites.add(join(venv, 'Lib', 'site-packages'));
+    }
+  }
+  return [...sites];
 }

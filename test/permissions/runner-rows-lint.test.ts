@@ -23,6 +23,7 @@ let count = 0;
 const next = (): string => join(base, `r${++count}`);
 
 const GO = { 'go.mod': 'module example.com/x\n\ngo 1.22\n', 'main.go': 'package main\n\nfunc main() {}\n', 'internal/x/x.go': 'package x\n', '.golangci.yml': 'version: "2"\nlinters:\n  enable: [govet, errcheck, staticcheck]\n  exclusions:\n    paths: [internal/gen]\nrun:\n  timeout: 5m\n' };
+const SITE = '.venv/lib/python3.12/site-packages';
 const PY = { 'pyproject.toml': '[project]\nname = "x"\n\n[tool.mypy]\nstrict = true\nignore_missing_imports = true\n', 'src/a.py': 'x = 1\n', 'tests/test_a.py': '' };
 
 describe('golangci-lint: the Go sources are free, the configuration and its plug-ins ask', () => {
@@ -61,9 +62,12 @@ describe('mypy: the checked sources are free, the configuration and its plug-ins
     ['pyproject, a module list', { 'pyproject.toml': '[tool.mypy]\nplugins = ["tools.mplug", "pydantic.mypy"]\n' }, ['tools/mplug.py', 'tools/mplug/__init__.py', 'tools/__init__.py', 'pydantic/mypy.py']],
     ['setup.cfg, python_executable', { 'pyproject.toml': '[project]\nname = "x"\n', 'setup.cfg': '[metadata]\nname = x\n\n[mypy]\npython_executable = ./venv2/bin/py\nplugins = cfgplug\n' }, ['venv2/bin/py', 'cfgplug.py']],
     ['a configuration named by --config-file', { 'ci/mypy.cfg': '[mypy]\nplugins = p.py\n' }, ['ci/mypy.cfg', 'ci/p.py']],
+    // Imported by name from a workspace virtual environment too (an installed plug-in, friction's leftover 3).
+    ['a module installed in the workspace venv', { 'mypy.ini': '[mypy]\nplugins = myplug, pkg.sub\n', '.venv/pyvenv.cfg': 'home = /usr/bin\n', [`${SITE}/ok.py`]: '' },
+      [`${SITE}/myplug.py`, `${SITE}/myplug/__init__.py`, `${SITE}/pkg/__init__.py`, `${SITE}/pkg/sub.py`, 'myplug.py']],
   ])('%s', async (_name, files, asks) => {
     const hook = _name.includes('--config-file') ? 'mypy --config-file ci/mypy.cfg src' : 'mypy src';
-    await checkHookRow(next(), home, { hook, files: { ...PY, ...files }, asks, free: ['src/a.py'], content: '# ok\n' });
+    await checkHookRow(next(), home, { hook, files: { ...PY, ...files }, asks, free: ['src/a.py', `${SITE}/other.py`], content: '# ok\n' });
   });
 
   it.each([
