@@ -18,6 +18,8 @@ export interface RollbackData {
   backup: string | null;
   // Set when no version was there to replace (a rollback after a delete).
   absent?: true;
+  // Set when the previous version is "no file": the change being rolled back created it, so it is removed.
+  removed?: true;
 }
 
 // The previous version from the checkpoint store: the newest step in effect that changed this file.
@@ -37,9 +39,9 @@ async function fromStore(ctx: CommandContext, real: string, rel: string): Promis
   if (before.kind === 'file' && bytes === undefined) return undefined;
   const replaced = ctx.workspace.jail.lstat(real) !== undefined;
   const state = before.kind === 'file' || before.kind === 'missing' ? {} : { before: null, note: `puts ${rel} back as it was (a ${before.kind})` };
-  if (await ctx.intend([{ path: real, after: bytes ?? null, ...state }])) return { restored: rel, from: checkpointLabel(step.id), backup: null };
+  if (await ctx.intend([{ path: real, after: bytes ?? null, ...state }])) return { restored: rel, from: checkpointLabel(step.id), backup: null, ...(before.kind === 'missing' ? { removed: true as const } : {}) };
   const { checkpoint } = await checkpointed(ctx, 'rollback', [real], () => applyState(ctx.workspace.jail, real, before, bytes));
-  return { restored: rel, from: checkpointLabel(step.id), backup: checkpoint === undefined || !replaced ? null : checkpointLabel(checkpoint), ...(replaced ? {} : { absent: true as const }) };
+  return { restored: rel, from: checkpointLabel(step.id), backup: checkpoint === undefined || !replaced ? null : checkpointLabel(checkpoint), ...(replaced ? {} : { absent: true as const }), ...(before.kind === 'missing' ? { removed: true as const } : {}) };
 }
 
 async function run(args: RollbackArgs, ctx: CommandContext): Promise<RollbackData> {
@@ -78,6 +80,7 @@ export const rollbackCommand = defineCommand({
   annotations: { readOnly: false, destructive: true, idempotent: false },
   touches: (args) => [{ path: args.file, access: 'write' }],
   run,
-  format: (data: RollbackData) =>
-    `restored ${data.restored} from ${data.from}${data.backup ? ` (the replaced version is in ${data.backup})` : !data.absent ? '' : ` (it was absent: nothing was replaced${data.from.startsWith('checkpoint:') ? '; undo removes it again' : ''})`}`,
+  format: (data: RollbackData) => data.removed
+    ? `removed ${data.restored}: it did not exist before ${data.from}${data.backup ? ` (the removed version is in ${data.backup}; rollback again brings it back)` : ''}`
+    : `restored ${data.restored} from ${data.from}${data.backup ? ` (the replaced version is in ${data.backup})` : !data.absent ? '' : ` (it was absent: nothing was replaced${data.from.startsWith('checkpoint:') ? '; undo removes it again' : ''})`}`,
 });
