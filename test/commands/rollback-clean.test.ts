@@ -39,8 +39,7 @@ describe('rollback', () => {
     const back = await engine.run({ cmd: 'rollback', args: { file: 'new.txt' } });
     expect(back).toMatchObject({ ok: true, data: { restored: 'new.txt', removed: true, from: 'checkpoint:1', backup: 'checkpoint:2' } });
     expect(await exists('new.txt')).toBe(false);
-    const { rollbackCommand } = await import('../../src/commands/rollback.js');
-    expect(rollbackCommand.format!((back as { data: Parameters<NonNullable<typeof rollbackCommand.format>>[0] }).data)).toBe('removed new.txt: it did not exist before checkpoint:1 (the removed version is in checkpoint:2; rollback again brings it back)');
+    expect(engine.registry.get('rollback').format!((back as { data: unknown }).data)).toBe('removed new.txt: it did not exist before checkpoint:1 (the removed version is in checkpoint:2; rollback again brings it back)');
     expect(await engine.run({ cmd: 'rollback', args: { file: 'new.txt' } })).toMatchObject({ ok: true, data: { restored: 'new.txt', absent: true } });
     expect(await text('new.txt')).toBe('made\n');
   });
