@@ -33,9 +33,11 @@ export async function chooseCommand(args: TestArgs, ctx: CommandContext): Promis
   const folder = ctx.path(args.dir);
   if (folder.kind !== 'dir') throw fail('C210', `--dir ${args.dir} is not a folder; pass the project folder`);
   const [{ detectTestRunner }, { withPattern, looksLikePath }] = await Promise.all([import('../shell/test-detect.js'), import('../shell/test-detect-pattern.js')]);
-  const detected = await detectTestRunner(folder.real, ctx.workspace.jail);
-  if (!detected) throw fail('C252', `no test framework detected in ${folder.rel}; pass --cmd "..." to say how to run the tests`);
-  const built = withPattern(detected, await locatePattern(args.pattern, folder.rel, ctx, looksLikePath));
+  const pattern = await locatePattern(args.pattern, folder.rel, ctx, looksLikePath);
+  const file = pattern !== undefined && looksLikePath(pattern) ? pattern : undefined;
+  const detected = await detectTestRunner(folder.real, ctx.workspace.jail, file);
+  if (!detected) throw fail('C252', `no test framework detected in ${folder.rel}${file === undefined ? '' : ` for ${file}`}; pass --cmd "..." to say how to run the tests`);
+  const built = withPattern(detected, pattern);
   if (built.note) ctx.warn(built.note);
   return { runner: detected.runner, command: built.command };
 }

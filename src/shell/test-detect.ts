@@ -57,18 +57,34 @@ async function detectMake(files: ProjectFiles): Promise<TestRunner | undefined> 
   return undefined;
 }
 
+const GO: TestRunner = { runner: 'go', command: 'go test -v ./...', filter: 'go' };
+const CARGO: TestRunner = { runner: 'cargo', command: 'cargo test', filter: 'cargo' };
+
+// A test file's language picks among the runners of that language only: `--pattern tests/test_u.py` in a
+// project that also has an npm test script is pytest's, not `node --test`'s (newcomer: a passing Python test
+// was reported as a failing node test). Undefined: a file of another kind (the first runner found takes it).
+const BY_FILE: readonly [RegExp, (files: ProjectFiles) => Promise<TestRunner | undefined>][] = [
+  [/\.py$/, async (files) => (await detectPython(files)) ?? (await detectPlainPython(files, pythonOf(files)))],
+  [/\.go$/, async (files) => (files.has('go.mod', 'go.work') ? GO : undefined)],
+  [/\.rs$/, async (files) => (files.has('Cargo.toml') ? CARGO : undefined)],
+  [/\.(?:[cm]?[jt]s|[jt]sx)$/, detectNodeRunner],
+];
+
 // First match wins, in ChatCLI's order for the ecosystems it knows (go, node, python, rust, maven,
-// gradle), then .NET and a Makefile `test` target.
+// gradle), then .NET and a Makefile `test` target; with `file` (a test file --pattern names), a runner of
+// that file's language only.
 // `jail`: the workspace's, to read the folder through it (see ProjectFiles).
-export async function detectTestRunner(dir: string, jail?: Beneath): Promise<TestRunner | undefined> {
+export async function detectTestRunner(dir: string, jail?: Beneath, file?: string): Promise<TestRunner | undefined> {
   const files = await ProjectFiles.open(dir, jail);
+  const language = file === undefined ? undefined : BY_FILE.find(([name]) => name.test(file));
+  if (language !== undefined) return language[1](files);
   // -v: go names passing tests only with it, and the counts are of tests, not packages (the summary drops
   // the passing lines again).
-  if (files.has('go.mod', 'go.work')) return { runner: 'go', command: 'go test -v ./...', filter: 'go' };
+  if (files.has('go.mod', 'go.work')) return GO;
   return (
     (await detectNodeRunner(files)) ??
     (await detectPython(files)) ??
-    (files.has('Cargo.toml') ? { runner: 'cargo', command: 'cargo test', filter: 'cargo' } : undefined) ??
+    (files.has('Cargo.toml') ? CARGO : undefined) ??
     detectJvm(files) ??
     (files.hasSuffix('.csproj', '.fsproj', '.vbproj', '.sln', '.slnx') ? { runner: 'dotnet', command: 'dotnet test', filter: 'dotnet' } : undefined) ??
     (await detectMake(files)) ??

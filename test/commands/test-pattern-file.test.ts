@@ -29,6 +29,22 @@ describe('a pattern that names a test file runs that file', () => {
     expect(cli('--pattern', 'test/other.js').status).toBe(1);
   });
 
+  it('a Python test file in a project that also has an npm test script runs with Python, not node --test (newcomer)', async () => {
+    await writeFiles(root, {
+      'package.json': JSON.stringify({ name: 'm', scripts: { test: 'node --test test/' } }),
+      'tests/test_u.py': 'import unittest\n\nclass T(unittest.TestCase):\n    def test_ok(self):\n        self.assertTrue(True)\n',
+    });
+    for (const pattern of ['tests/test_u.py', 'test_u.py']) {
+      const result = cli('--pattern', pattern);
+      expect(result.stdout, pattern).not.toMatch(/node --test/);
+      expect(result.stdout, pattern).toMatch(/^\$ .*python.*test_u/);
+      expect(result.status, `${pattern}: ${result.stdout}${result.stderr}`).toBe(0);
+    }
+    // A JavaScript file still goes to the node runner.
+    await writeFiles(root, { 'test/num.js': TEST('num works', true) });
+    expect(cli('--pattern', 'test/num.js').stdout).toMatch(/^\$ node --test 'test\/num\.js'\n/);
+  });
+
   it('a name two files have is left to the runner (no guess), and a test name is still a name filter', async () => {
     await writeFiles(root, {
       'package.json': JSON.stringify({ name: 'm', scripts: { test: 'node --test test/' } }),
