@@ -1,16 +1,19 @@
 // Issue 31's four cold rows, wall AND CPU time in one interleaved run, for one or two builds:
-//   node bench/startup-rows.mjs [--before <dist inside this checkout>] [--after dist] [--rounds N]
+//   node bench/startup-rows.mjs [--before <dist inside this checkout>] [--after dist] [--rounds N] [--only tree,...] [--tree-floor]
 // read 1 KiB and `exec true` (sandboxed) against `node -e 0`; `tree` of the listing benchmark's 20,000-file
 // tree against `rg --files`; `search` with the default caps against the full `rg --json` scan (bench/startup.mjs's
 // rows). Each sample is the wall clock around the call and the CPU of the call and every process it waited
 // for (bwrap, unshare and rg included), so a loaded machine shows in wall time and much less in CPU. Every call is checked once (an ok envelope) before timing.
+// --tree-floor adds, beside the tree row: the same tree with --max-depth 1 (the engine's fixed cost: start,
+// workspace, policy, one folder), and bench/floor/tree-rg.mjs in its two modes (a Node `tree` whose listing
+// comes from `rg --files`: files only, and exact with a readdir of every listed folder).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { rgPath } from '@vscode/ripgrep';
-import { CLEAN_ENV, DIST, FIXTURES, NODE, ensureDir, median } from './lib.mjs';
+import { CLEAN_ENV, DIST, FIXTURES, NODE, ROOT, ensureDir, median } from './lib.mjs';
 import { smallFile } from './cold-start.mjs';
 import { RG_ARGS } from './search.mjs';
 
@@ -18,6 +21,9 @@ const argv = process.argv.slice(2);
 const value = (flag, fallback) => (argv.includes(flag) ? argv[argv.indexOf(flag) + 1] : fallback);
 const builds = Object.fromEntries(Object.entries({ before: value('--before'), after: value('--after', DIST) }).filter(([, dist]) => dist).map(([side, dist]) => [side, resolve(dist)]));
 const rounds = Number(value('--rounds', 15));
+const treeFloor = argv.includes('--tree-floor');
+// --only tree,search: only these rows (and every baseline).
+const only = value('--only')?.split(',');
 const DATA = join(FIXTURES, 'startup');
 const TREE = join(FIXTURES, 'tree');
 const LISTING_RG = ['--files', '--no-require-git', '--no-ignore-parent', '--no-ignore-global', '--no-ignore-exclude', '--no-messages'];
@@ -60,12 +66,18 @@ const cases = [
   ['rg --files', rgPath, LISTING_RG, TREE],
   ['rg --json', rgPath, RG_ARGS, TREE],
 ];
-const ROWS = [
+const ALL_ROWS = [
   ['read', 'node -e 0', 1.8, (cli) => [cli, '-C', DATA, '--json', 'read', '--file', 'small.txt'], DATA],
   ['exec', 'node -e 0', 2.8, (cli) => [cli, '-C', DATA, '--json', '--sandbox', 'workspace-write', 'exec', '--cmd', 'true', '--yes'], DATA],
   ['tree', 'rg --files', 2.2, (cli) => [cli, '-C', TREE, '--json', 'tree', '--max-entries', '1000000'], TREE],
   ['search', 'rg --json', 1.1, (cli) => [cli, '-C', TREE, '--json', 'search', '--term', 'billing'], TREE],
 ];
+if (treeFloor) {
+  const floor = join(ROOT, 'bench', 'floor', 'tree-rg.mjs');
+  cases.push(['floor files', NODE, [floor, rgPath, TREE, 'files'], TREE], ['floor exact', NODE, [floor, rgPath, TREE, 'exact'], TREE]);
+  for (const [side, dist] of Object.entries(builds)) cases.push([`tree depth 1 ${side}`, NODE, [join(dist, 'bin', 'codeward.js'), '-C', TREE, '--json', 'tree', '--max-depth', '1'], TREE]);
+}
+const ROWS = ALL_ROWS.filter(([name]) => only === undefined || only.includes(name));
 for (const [name, , , args, cwd] of ROWS) for (const [side, dist] of Object.entries(builds)) cases.push([`${name} ${side}`, NODE, args(join(dist, 'bin', 'codeward.js')), cwd]);
 for (const [name, command, args, cwd] of cases) check(name, command, args, cwd);
 
@@ -80,7 +92,8 @@ for (let round = 0; round < rounds + 2; round += 1) {
 }
 const med = (name, key) => median(samples[name].map((one) => one[key]));
 console.log(`load average ${load.toFixed(2)} -> ${loadavg()[0].toFixed(2)}; ${rounds} rounds; medians, wall / CPU ms`);
-for (const name of ['node -e 0', 'rg --files', 'rg --json']) console.log(`${name.padEnd(12)} wall ${med(name, 'wall').toFixed(1).padStart(7)}  cpu ${med(name, 'cpu').toFixed(1).padStart(7)}`);
+const extra = treeFloor ? ['floor files', 'floor exact', ...Object.keys(builds).map((side) => `tree depth 1 ${side}`)] : [];
+for (const name of ['node -e 0', 'rg --files', 'rg --json', ...extra]) console.log(`${name.padEnd(18)} wall ${med(name, 'wall').toFixed(1).padStart(7)}  cpu ${med(name, 'cpu').toFixed(1).padStart(7)}`);
 console.log('| row | build | wall ms | ÷ base (wall) | CPU ms | ÷ base (CPU) | target |');
 console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: |');
 for (const [name, base, target] of ROWS) {
