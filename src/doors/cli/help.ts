@@ -58,7 +58,8 @@ export function generalHelp(registry: Registry, version: string): string {
     'Other entry points:',
     '  codeward agent [-p TASK] [--provider P] [--model M] [--approval-mode ask|auto-edit|yolo]',
     '                                           coder mode: an LLM works through these commands (codeward agent --help)',
-    "  codeward policy list | check '<call>'   the effective permission rules; the decision for one call",
+    "  codeward policy list | check '<call>' | forget [N]",
+    '                                           the permission rules; one call\'s decision; forget a remembered answer',
     '  codeward doctor [--verbose]              what protects this workspace: sandbox, policy, hidden files, trust',
     '  codeward trust [--revoke | --list]       trust this workspace\'s policy and config files as they are now',
     '                                           (until then they can only tighten; a change revokes the trust)',
@@ -73,6 +74,7 @@ export function generalHelp(registry: Registry, version: string): string {
     '',
     GLOBAL_HELP,
     '',
-    'Exit status: 0 ok, 1 failure, 2 bad arguments. Errors print as "error C2xx: message".',
+    'Exit status: 0 ok, 1 failure (also a search that found nothing), 2 bad arguments; exec and test exit with their',
+    'process\'s own non-zero status. Errors print as "error C2xx: message".',
   ].join('\n');
 }
