@@ -39,6 +39,8 @@ export interface IndexRequest {
   // the credential store content check: the jailed read below makes it for every file not served from an
   // entry of the same stamp (made by such a read).
   readonly listed?: true;
+  // Entries per batch of a bulk index (SAVE_EVERY): tests make batches of a few files.
+  readonly saveEvery?: number;
 }
 
 export interface IndexedFile {
@@ -111,7 +113,7 @@ export async function indexFiles(request: IndexRequest): Promise<IndexResult> {
       inFlight.add(work);
       void work.finally(() => inFlight.delete(work));
       if (inFlight.size >= Math.max(2, pool.threads * 8)) await Promise.race(inFlight);
-      if (store.unsaved >= Math.max(SAVE_EVERY, saved / 2)) {
+      if (store.unsaved >= Math.max(request.saveEvery ?? SAVE_EVERY, saved / 2)) {
         saved += store.unsaved;
         await store.save({ release: true });
       }
