@@ -1,20 +1,22 @@
 // The repo map's graph on disk (repo-map-saved.ts): one binary file, so a reader sees one whole graph.
 //   u32 0x01020304 (this machine's byte order, else no graph), u32 byte length of the JSON part, the JSON
-//   ({ version, listing, stamps, skipped, indexed, names, strings, focus }), padding to 4 bytes, then each typed
-//   array (the shape's, the symbol rows, then the scores) as u32 element count + data (padded to 4 bytes), in
-//   ARRAYS order. The scores are the definitions' for the focus named (none: empty arrays, focus null), so a
+//   ({ version, listing, stamps, skipped, indexed, names, focus }), padding to 4 bytes, then each typed
+//   array (the shape's, the symbol rows, the scores, then the symbols' strings) as u32 element count + data
+//   (padded to 4 bytes), in ARRAYS order. The scores are the definitions' for the focus named (none: empty arrays, focus null), so a
 //   new process asked the same question after an edit that changed no edge ranks nothing (memo.adopt).
 // Symbols are rows of numbers into one string table (as the index's shards), so a signature shared by
-// many files is stored once. Anything that does not fit (another version, a damaged file) is no graph.
+// many files is stored once; the table is UTF-8 bytes and where each string ends (PackedStrings), so a
+// reader decodes only the strings it shows, not the ~300 k of a 20 k-file repository. Anything that does not fit (another version, a damaged file) is no graph.
 import type { GraphShape } from './repo-map-graph.js';
 import { SYMBOL_FIELDS as FIELDS, SymbolList } from './repo-map-symbols.js';
+import { PackedStrings } from './packed-strings.js';
 
 const MAGIC = 0x01020304;
 // Bumped when the shape or this format changes.
-const VERSION = 2;
-const ARRAYS = ['defStart', 'definers', 'selfRef', 'refStart', 'refIds', 'refSelf', 'symbolFile', 'symbolPair', 'fileSymbols', 'rows', 'scores', 'sorted'] as const;
+const VERSION = 3;
+const ARRAYS = ['defStart', 'definers', 'selfRef', 'refStart', 'refIds', 'refSelf', 'symbolFile', 'symbolPair', 'fileSymbols', 'rows', 'scores', 'sorted', 'text', 'textEnds'] as const;
 type ArrayName = (typeof ARRAYS)[number];
-const BYTES: Readonly<Record<ArrayName, 1 | 4 | 8>> = { defStart: 4, definers: 4, selfRef: 1, refStart: 4, refIds: 4, refSelf: 1, symbolFile: 4, symbolPair: 4, fileSymbols: 4, rows: 4, scores: 8, sorted: 8 };
+const BYTES: Readonly<Record<ArrayName, 1 | 4 | 8>> = { defStart: 4, definers: 4, selfRef: 1, refStart: 4, refIds: 4, refSelf: 1, symbolFile: 4, symbolPair: 4, fileSymbols: 4, rows: 4, scores: 8, sorted: 8, text: 1, textEnds: 4 };
 type Typed = Int32Array | Uint8Array | Float64Array;
 
 export interface SavedGraph {
@@ -41,7 +43,6 @@ interface Json {
   // Per file of the shape: its position in the listing.
   indexed: number[];
   names: string[];
-  strings: string[];
   focus: string | null;
 }
 
@@ -53,9 +54,10 @@ export function encodeGraph(saved: SavedGraph): (Buffer | string)[] {
   const { shape } = saved;
   const position = new Map(saved.listing.map((path, at) => [path, at]));
   const { strings, rows } = shape.symbols.compact();
-  const json: Json = { version: VERSION, listing: [...saved.listing], stamps: [...saved.stamps], skipped: [...saved.skipped], indexed: shape.paths.map((path) => position.get(path) ?? -1), names: [...shape.names], strings: strings as string[], focus: saved.scored?.focus ?? null };
+  const json: Json = { version: VERSION, listing: [...saved.listing], stamps: [...saved.stamps], skipped: [...saved.skipped], indexed: shape.paths.map((path) => position.get(path) ?? -1), names: [...shape.names], focus: saved.scored?.focus ?? null };
   const none = new Float64Array(0);
-  const arrays: Record<ArrayName, Typed> = { ...shape, rows, scores: saved.scored?.scores ?? none, sorted: saved.scored?.sorted ?? none };
+  const packed = strings instanceof PackedStrings ? strings : PackedStrings.of(strings);
+  const arrays: Record<ArrayName, Typed> = { ...shape, rows, scores: saved.scored?.scores ?? none, sorted: saved.scored?.sorted ?? none, text: packed.bytes, textEnds: packed.ends };
   const text = JSON.stringify(json);
   const bytes = Buffer.byteLength(text);
   const parts: (Buffer | string)[] = [Buffer.from(new Uint32Array([MAGIC, bytes]).buffer), text, Buffer.alloc(pad4(bytes) - bytes)];
@@ -73,7 +75,7 @@ export function decodeGraph(data: Buffer): SavedGraph | undefined {
     if (head[0] !== MAGIC) return undefined;
     const json = JSON.parse(data.toString('utf8', 8, 8 + head[1]!)) as Partial<Json>;
     if (json.version !== VERSION || !Array.isArray(json.listing) || !Array.isArray(json.stamps) || !Array.isArray(json.skipped) || !Array.isArray(json.indexed)
-      || !Array.isArray(json.names) || !Array.isArray(json.strings) || json.stamps.length !== json.listing.length) return undefined;
+      || !Array.isArray(json.names) || json.stamps.length !== json.listing.length) return undefined;
     let at = 8 + pad4(head[1]!);
     const arrays = {} as Record<ArrayName, Typed>;
     for (const name of ARRAYS) {
@@ -84,13 +86,15 @@ export function decodeGraph(data: Buffer): SavedGraph | undefined {
       arrays[name] = BYTES[name] === 8 ? new Float64Array(copy) : BYTES[name] === 4 ? new Int32Array(copy) : new Uint8Array(copy);
       at += 4 + pad4(bytes);
     }
-    const { listing, strings, names } = json as Json;
+    const { listing, names } = json as Json;
+    const ends = arrays.textEnds as Int32Array;
+    if (ends.length > 0 && ends[ends.length - 1] !== arrays.text.length) return undefined;
     const rows = arrays.rows;
     const paths = json.indexed.map((position) => listing[position]);
     const count = rows.length / FIELDS;
     if (paths.some((path) => typeof path !== 'string') || !Number.isInteger(count) || arrays.symbolFile.length !== count || arrays.defStart.length !== names.length + 1 || arrays.refStart.length !== paths.length + 1) return undefined;
     // The rows stay rows: a definition becomes an object only when a page shows it.
-    const symbols = new SymbolList(strings, rows as Int32Array);
+    const symbols = new SymbolList(new PackedStrings(Buffer.from(arrays.text.buffer), ends), rows as Int32Array);
     const shape: GraphShape = {
       paths: paths as string[], ids: new Map(names.map((name, id) => [name, id])), names, symbols,
       defStart: arrays.defStart as Int32Array, definers: arrays.definers as Int32Array, selfRef: arrays.selfRef as Uint8Array, refStart: arrays.refStart as Int32Array,

@@ -4,6 +4,7 @@
 // building them and collecting them again. Only the ~1 k a page shows are ever made into objects.
 // A patch (a few files edited) lays the edited files' definitions over the rows instead of copying them all.
 import type { IndexedSymbol } from './index/entry.js';
+import { stringAt, type Strings } from './packed-strings.js';
 
 // Per definition: name, name path, kind (string numbers), start line, end line, signature (a string number).
 export const SYMBOL_FIELDS = 6;
@@ -14,7 +15,7 @@ const COMPACT_AT = 0.25;
 // Public fields, so that a test comparing two lists with toEqual compares what they hold (private fields
 // would make any two lists equal); a test comparing definitions compares toArray().
 export class SymbolList {
-  constructor(readonly strings: readonly string[], readonly rows: Int32Array, readonly over: ReadonlyMap<number, IndexedSymbol> = new Map()) {}
+  constructor(readonly strings: Strings, readonly rows: Int32Array, readonly over: ReadonlyMap<number, IndexedSymbol> = new Map()) {}
 
   // The list of these symbols, in this order.
   static of(symbols: readonly IndexedSymbol[]): SymbolList {
@@ -50,7 +51,7 @@ export class SymbolList {
   }
 
   // The string table and rows of the whole list (the saved graph's form).
-  compact(): { strings: readonly string[]; rows: Int32Array } {
+  compact(): { strings: Strings; rows: Int32Array } {
     return this.over.size === 0 ? this : SymbolList.of(this.toArray());
   }
 
@@ -59,7 +60,7 @@ export class SymbolList {
   }
 
   #text(number: number): string {
-    return this.strings[number] ?? '';
+    return stringAt(this.strings, number);
   }
 }
 

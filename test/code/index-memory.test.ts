@@ -59,6 +59,33 @@ describe('code index memory', () => {
     expect(plain(await new IndexStore(state).get('a.ts'))).toEqual(plain(given));
   });
 
+  it('a save that lets go of its shards keeps none in memory, a new batch loads none, and every entry is still served', async () => {
+    const store = new IndexStore(state);
+    const files = Array.from({ length: 40 }, (_, at) => `f${at}.ts`);
+    const expected = new Map(files.map((rel, at) => [rel, entry(String(at), `n${at}`)]));
+    for (const [rel, each] of expected) await store.set(rel, each);
+    await store.save({ release: true });
+    expect(store.loaded).toBe(0);
+    // The next batch: one saved file changed, one new; setting them reads no shard back.
+    expected.set('f0.ts', entry('again', 'changed'));
+    expected.set('g.ts', entry('g', 'gee'));
+    await store.set('f0.ts', expected.get('f0.ts')!);
+    await store.set('g.ts', expected.get('g.ts')!);
+    expect(store.loaded).toBe(0);
+    expect(await store.get('g.ts')).toBe(expected.get('g.ts'));
+    await store.save({ release: true });
+    expect(store.loaded).toBe(0);
+    // Every entry, from the saved rows (each shard merged with what it held before the batch).
+    for (const [rel, each] of expected) expect(plain(await store.get(rel))).toEqual(plain(each));
+    const loaded = store.loaded;
+    expect(loaded).toBeGreaterThan(1);
+    // A plain save keeps the shards it wrote (the engine's store between calls).
+    await store.set('f1.ts', entry('third', 'n1'));
+    await store.save();
+    expect(store.loaded).toBe(loaded);
+    expect(plain(await new IndexStore(state).get('f1.ts'))).toEqual(plain(entry('third', 'n1')));
+  });
+
   it('files from this call\'s listing are not checked against the reader-hidden rule again, one by one; others are', async () => {
     await writeFiles(root, Object.fromEntries(Array.from({ length: 6 }, (_, at) => [`f${at}.ts`, `export function f${at}(): void {}\n`])));
     const workspace = await Workspace.open(root);

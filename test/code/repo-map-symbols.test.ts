@@ -6,6 +6,7 @@ import { patchShape } from '../../src/code/repo-map-memo.js';
 import { shapeOf } from '../../src/code/repo-map-graph.js';
 import { decodeGraph, encodeGraph } from '../../src/code/repo-map-saved-format.js';
 import { keyAt, SymbolList } from '../../src/code/repo-map-symbols.js';
+import { PackedStrings } from '../../src/code/packed-strings.js';
 
 const symbol = (name: string, kind: string, line: number) => ({ name, namePath: kind === 'method' ? `C/${name}` : name, kind, startLine: line, endLine: line + 2, signature: `${name}(): void` });
 
@@ -46,5 +47,23 @@ describe('repo map definitions as rows', () => {
     expect(decoded.shape.symbols.toArray()).toEqual(shapeOf(files(0)).symbols.toArray());
     const patched = patchShape(decoded.shape, files(3), [4])!.shape;
     expect(decodeGraph(bytes(patched))!.shape.symbols.toArray()).toEqual(shapeOf(files(3)).symbols.toArray());
+  });
+
+  it('a saved graph keeps its strings packed and decodes only the ones read; the definitions are the fresh build\'s', () => {
+    const fresh = shapeOf(files(0));
+    const parts = encodeGraph({ listing: files(0).map((file) => file.path), stamps: files(0).map(() => 's'), skipped: [], shape: fresh });
+    const decoded = decodeGraph(Buffer.concat(parts.map((part) => (typeof part === 'string' ? Buffer.from(part) : part))))!;
+    const { strings } = decoded.shape.symbols;
+    expect(strings).toBeInstanceOf(PackedStrings);
+    const packed = strings as PackedStrings;
+    expect(packed.length).toBe((fresh.symbols.strings as string[]).length);
+    expect(packed.decoded).toBe(0);
+    // One definition read: its name, name path, kind and signature, no more.
+    expect(decoded.shape.symbols.get(3)).toEqual(fresh.symbols.get(3));
+    expect(packed.decoded).toBeLessThanOrEqual(4);
+    expect(decoded.shape.symbols.toArray()).toEqual(fresh.symbols.toArray());
+    // Non-ASCII text round-trips byte for byte.
+    const wide = PackedStrings.of(['', 'größe', '名前', 'a']);
+    expect([0, 1, 2, 3, 4].map((at) => wide.at(at))).toEqual(['', 'größe', '名前', 'a', '']);
   });
 });

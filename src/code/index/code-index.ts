@@ -13,8 +13,9 @@ import { IndexStore } from './store.js';
 // Files parsed on this thread below this many to parse (starting workers costs more than they save).
 const POOL_FROM = 64;
 // A bulk index saves its new entries as it goes once this many (or half as many as it saved before) are
-// unsaved: saved, a file's entry is a compact row (strings shared), so a cold index never holds thousands
-// of entries as objects, and a cold index stopped halfway keeps what it parsed.
+// unsaved, and lets go of the shards it saved (the next batch's save reads each back): a cold index never
+// holds thousands of entries as objects nor the whole index so far beside the parse workers (their peak is
+// its peak), and a cold index stopped halfway keeps what it parsed.
 const SAVE_EVERY = 2048;
 export const INDEX_THREADS = 2;
 
@@ -38,6 +39,8 @@ export interface IndexRequest {
   // the credential store content check: the jailed read below makes it for every file not served from an
   // entry of the same stamp (made by such a read).
   readonly listed?: true;
+  // Entries per batch of a bulk index (SAVE_EVERY): tests make batches of a few files.
+  readonly saveEvery?: number;
 }
 
 export interface IndexedFile {
@@ -110,9 +113,9 @@ export async function indexFiles(request: IndexRequest): Promise<IndexResult> {
       inFlight.add(work);
       void work.finally(() => inFlight.delete(work));
       if (inFlight.size >= Math.max(2, pool.threads * 8)) await Promise.race(inFlight);
-      if (store.unsaved >= Math.max(SAVE_EVERY, saved / 2)) {
+      if (store.unsaved >= Math.max(request.saveEvery ?? SAVE_EVERY, saved / 2)) {
         saved += store.unsaved;
-        await store.save();
+        await store.save({ release: true });
       }
     }
     await Promise.all(inFlight);

@@ -15,14 +15,11 @@ const SHARDS = 64;
 const FORMAT = 3;
 
 // A loaded shard: the compact rows as read or last saved (an entry is rebuilt from its row on demand and not
-// kept), the entries set since the last save, and the identity of the file it was read from (or written
-// to): '' when there was none. Only the rows stay in memory: a saved entry's objects are garbage after the
-// call that made them (a cold index of 20 k files held every entry twice over).
+// kept), and the identity of the file it was read from (or written to): '' when there was none.
 interface Shard {
-  strings: readonly string[];
-  rows: Map<string, Row>;
-  readonly entries: Map<string, IndexEntry>;
-  seen: string;
+  readonly strings: readonly string[];
+  readonly rows: Map<string, Row>;
+  readonly seen: string;
 }
 
 function shardOf(rel: string): number {
@@ -48,7 +45,9 @@ export const sharedIndexStore = (ctx: Pick<CommandContext, 'memo'>, stateDir: st
 export class IndexStore {
   readonly #dir: string;
   readonly #shards = new Map<number, Promise<Shard>>();
-  readonly #dirty = new Set<number>();
+  // The entries set since the last save, by shard: kept apart from the loaded rows, so setting one needs no
+  // shard in memory (a bulk index that lets go of the shards it saved does not load them back entry by entry).
+  readonly #pending = new Map<number, Map<string, IndexEntry>>();
   #unsaved = 0;
 
   constructor(stateDir: string) {
@@ -58,16 +57,17 @@ export class IndexStore {
   // Forgets every loaded shard whose file changed since it was read or written here (unsaved ones stay).
   async refresh(): Promise<void> {
     await Promise.all([...this.#shards].map(async ([number, loading]) => {
-      if (this.#dirty.has(number)) return;
+      if (this.#pending.has(number)) return;
       const shard = await loading;
-      if ((await identity(this.#path(number))) !== shard.seen && this.#shards.get(number) === loading && !this.#dirty.has(number)) this.#shards.delete(number);
+      if ((await identity(this.#path(number))) !== shard.seen && this.#shards.get(number) === loading && !this.#pending.has(number)) this.#shards.delete(number);
     }));
   }
 
   async get(rel: string): Promise<IndexEntry | undefined> {
-    const shard = await this.#load(shardOf(rel));
-    const known = shard.entries.get(rel);
+    const number = shardOf(rel);
+    const known = this.#pending.get(number)?.get(rel);
     if (known !== undefined) return known;
+    const shard = await this.#load(number);
     const row = shard.rows.get(rel);
     return row === undefined ? undefined : entryOf(shard.strings, row);
   }
@@ -77,34 +77,46 @@ export class IndexStore {
     return this.#unsaved;
   }
 
+  // How many shards are in memory (tests observe a bulk index letting go of the ones it saved).
+  get loaded(): number {
+    return this.#shards.size;
+  }
+
   async set(rel: string, entry: IndexEntry): Promise<void> {
     const number = shardOf(rel);
-    (await this.#load(number)).entries.set(rel, entry);
-    this.#dirty.add(number);
+    let pending = this.#pending.get(number);
+    if (pending === undefined) this.#pending.set(number, (pending = new Map()));
+    pending.set(rel, entry);
     this.#unsaved++;
   }
 
-  // Writes the shards changed since the last save, and keeps each in memory as the compact rows written.
-  async save(): Promise<void> {
-    if (this.#dirty.size === 0) return;
+  // Writes the shards changed since the last save, and keeps each in memory as the compact rows written;
+  // `release`: keeps none of them (a bulk index between its batches: the next save reads each shard back,
+  // one at a time, instead of the whole index so far staying in memory beside the parses).
+  async save(options: { release?: boolean } = {}): Promise<void> {
+    if (this.#pending.size === 0) return;
     await mkdir(this.#dir, { recursive: true, mode: 0o700 });
-    const dirty = [...this.#dirty];
-    this.#dirty.clear();
+    const dirty = [...this.#pending.keys()];
     this.#unsaved = 0;
     // One shard at a time: a cold index dirties them all, and their texts held at once raise the peak memory.
     for (const number of dirty) {
-      const shard = await this.#load(number);
-      const written = new Map(shard.entries);
-      const data = writeShard(written, shard);
+      const pending = this.#pending.get(number);
+      if (pending === undefined) continue;
+      const loading = this.#load(number);
+      const written = new Map(pending);
+      const data = writeShard(written, await loading);
       const path = this.#path(number);
       const temp = `${path}.${process.pid}.${Date.now()}.tmp`;
       await writeFile(temp, JSON.stringify(data), { mode: 0o600 });
       await rename(temp, path);
-      shard.seen = await identity(path);
-      shard.strings = data.strings;
-      shard.rows = new Map(data.files.map((row) => [row[0], row]));
-      // An entry set while this shard was written stays (its shard is dirty again).
-      for (const [rel, entry] of written) if (shard.entries.get(rel) === entry) shard.entries.delete(rel);
+      const seen = await identity(path);
+      if (this.#shards.get(number) === loading) {
+        if (options.release === true) this.#shards.delete(number);
+        else this.#shards.set(number, Promise.resolve({ strings: data.strings, rows: new Map(data.files.map((row) => [row[0], row])), seen }));
+      }
+      // An entry set while this shard was written stays (its shard is saved again).
+      for (const [rel, entry] of written) if (pending.get(rel) === entry) pending.delete(rel);
+      if (pending.size === 0 && this.#pending.get(number) === pending) this.#pending.delete(number);
     }
   }
 
@@ -118,7 +130,7 @@ export class IndexStore {
       const path = this.#path(number);
       shard = identity(path).then(async (seen) => {
         const { strings, rows } = await readFile(path, 'utf8').then((text) => readShard(JSON.parse(text))).catch(() => readShard(null));
-        return { strings, rows, entries: new Map<string, IndexEntry>(), seen };
+        return { strings, rows, seen };
       });
       this.#shards.set(number, shard);
     }
