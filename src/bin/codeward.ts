@@ -2,6 +2,7 @@
 import { fstatSync, statSync } from 'node:fs';
 import { startTiming } from '../engine/timing.js';
 import type { WarmResult } from '../doors/serve/client.js';
+import type { CommandEntry } from '../engine/registry.js';
 import { mayHaveWarmEngine } from '../doors/serve/folder.js';
 
 // `codeward -` holds the whole call in memory: room for the largest write (maxWriteBytes, 64 MiB by
@@ -52,8 +53,7 @@ async function handOff(): Promise<WarmResult | undefined> {
 
 // Whether the call names a command that parses many source files, by any of its words (an argument, or
 // the "cmd" of a JSON call); the manifest lists them without loading any definition.
-async function parsesMany(): Promise<boolean> {
-  const { commandManifest } = await import('../commands/registry-manifest.js');
+function parsesMany(commandManifest: readonly CommandEntry[]): boolean {
   const words = commandManifest.filter((entry) => entry.parsesMany).flatMap((entry) => [entry.name, ...entry.aliases].map((word) => word.toLowerCase()));
   return argv.some((arg) => {
     const lower = arg.toLowerCase();
@@ -74,15 +74,17 @@ async function runCold(): Promise<number> {
   // Such a call also grows V8's heaps conservatively (--optimize-for-size, every isolate, the index's worker
   // threads included): a cold index of 20 k files peaked at 466-533 MB without it, 288-294 MB with it, for
   // ~1.3x the CPU (issue 30's 300 MB target; bench code-intel).
-  if (await parsesMany()) {
+  // The CLI main and the manifest come in one import: the flags below matter from the first wasm module on,
+  // which no module load compiles (each import() of a chunk is a file a cold call pays for).
+  const { main, commandManifest } = await import('../doors/cli/main.js');
+  timing?.mark('module load');
+  if (parsesMany(commandManifest)) {
     (await import('node:v8')).setFlagsFromString('--optimize-for-size');
     timing?.mark('v8 compiler: optimizing (parses many files; --optimize-for-size: heaps sized small)');
   } else {
     (await import('node:v8')).setFlagsFromString('--liftoff-only');
     timing?.mark('v8 compiler: liftoff only');
   }
-  const { main } = await import('../doors/cli/main.js');
-  timing?.mark('module load');
   return main(argv, {
     stdout: process.stdout,
     stderr: process.stderr,

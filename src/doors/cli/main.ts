@@ -22,6 +22,9 @@ import { findCommand } from '../../args/aliases.js';
 import { plural } from '../../commands/render.js';
 import { didYouMean } from '../../text/suggest.js';
 
+// The bin reads the manifest (which commands parse many files) from the import that loads this module.
+export { commandManifest };
+
 const NO_STALENESS: Partial<EngineHooks> = { checkStale: () => [], afterRun: () => undefined };
 
 // Failures whose data has the command's own shape: the output of the process that ran.
