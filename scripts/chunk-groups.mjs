@@ -18,11 +18,9 @@
 import { join } from 'node:path';
 
 // Entry sets after cli-core, in order (an earlier group takes a shared module first). Each is loaded by one
-// import() at its use: the permission gate (every call), the write gate's obeyed context (a write and a
-// shell line), then the shell line's decision, parser and danger rules, the OS sandbox and the shell runner
+// import() at its use: the write gate's obeyed context (a write and a shell line), then the shell line's decision, parser and danger rules, the OS sandbox and the shell runner
 // (exec, test and the like, which load all of them).
 export const LATER_GROUPS = [
-  ['gate', ['src/permissions/gate.ts']],
   ['obeyed', ['src/permissions/obeyed-context.ts']],
   ['exec-core', ['src/permissions/decide-shell.ts', 'src/shell/danger.ts', 'src/sandbox/sandbox.ts', 'src/shell/run-call.ts', 'src/commands/exec-run.ts']],
 ];
