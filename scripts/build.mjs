@@ -3,9 +3,10 @@
 // Rolldown, not esbuild (issue 31): esbuild puts every module in the chunk of the exact set of entry points
 // that reach it, so the ~230 modules every cold call loads (the CLI's static import graph) came in ~50
 // small chunks, and Node's ESM loader pays per file (resolve, translate, link): a cold read loaded 72
-// files. Rolldown's code splitting takes a grouping rule: scripts/chunk-groups.mjs puts the CLI main's
-// static imports in one chunk, and the closure of a few import()ed entries (the gate, the obeyed context,
-// the shell decision and sandbox) in one chunk each. Everything else loaded through import() keeps its own.
+// files. Rolldown's code splitting takes a grouping rule: scripts/chunk-groups.mjs puts the bin's own
+// imports in one chunk, the CLI main's static imports (the permission gate among them) in another, and the
+// closure of a few import()ed entries (the obeyed context, the shell decision and sandbox) in one chunk
+// each. Everything else loaded through import() keeps its own.
 import { rolldown } from 'rolldown';
 import { chmod, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';

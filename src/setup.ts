@@ -13,7 +13,8 @@ import { committer, JOURNAL_PREFIX, recoverJournals } from './files/transaction.
 import type { DenialStore } from './permissions/denial-store.js';
 import { DenialTracker, denialLimitsFromEnv } from './permissions/denials.js';
 import { loadPolicy, readProjectSettings, type CliRuleFlags } from './permissions/policy-load.js';
-import type { PermissionGateOptions } from './permissions/gate.js';
+import { permissionGate, type PermissionGateOptions } from './permissions/gate.js';
+import { pathRules } from './permissions/path-rules.js';
 import type { ScopedApprover } from './permissions/types.js';
 import { trustNotice } from './permissions/policy-notice.js';
 import { noticeToShow } from './engine/config-notice.js';
@@ -157,8 +158,9 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
     const rules = policy;
     gate = {
       ...lazyGate({ policy, denials, yes, parser, ...(approver ? { approver } : {}), ...(options.door ? { door: options.door.name } : {}) }, timing),
-      // The same rules for what a staged command changed (shell/stage/plan-gate.ts), loaded when one applies.
-      pathRules: async () => (await import('./permissions/path-rules.js')).pathRules(rules, yes),
+      // The same rules for what a staged command changed (shell/stage/plan-gate.ts), built when one applies
+      // (the gate's file decision imports them, so they come with the CLI's code).
+      pathRules: async () => pathRules(rules, yes),
     };
   }
   timing?.mark('policy build');
@@ -203,18 +205,20 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
   });
 }
 
-// The permission gate, loaded by the first call that reaches it (the rule matching and the shell
-// decision's option tables load with it; a call that fails before, such as an unknown flag, loads none).
-// --debug-timing shows its load apart from the decision.
+// The permission gate, built by the first call that reaches it (a call that fails before, such as an
+// unknown flag, builds none). Its code comes with the CLI's own (a static import): every call that runs
+// reaches it, and as a chunk of its own it cost a cold call two more files (the import()'s facade and the
+// chunk). The shell decision's option tables are not part of it (decide.ts loads them for a shell line).
+// --debug-timing shows its set-up apart from the decision.
 function lazyGate(options: PermissionGateOptions, timing: Timing | undefined): Pick<EngineHooks, 'authorize'> {
-  let gate: Promise<Pick<EngineHooks, 'authorize'>> | undefined;
+  let gate: Pick<EngineHooks, 'authorize'> | undefined;
   return {
     authorize: async (call) => {
-      gate ??= import('./permissions/gate.js').then(({ permissionGate }) => {
+      if (!gate) {
+        gate = permissionGate(options);
         timing?.mark('permission gate load');
-        return permissionGate(options);
-      });
-      return (await gate).authorize(call);
+      }
+      return gate.authorize(call);
     },
   };
 }

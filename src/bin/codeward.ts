@@ -2,7 +2,9 @@
 import { fstatSync, statSync } from 'node:fs';
 import { startTiming } from '../engine/timing.js';
 import type { WarmResult } from '../doors/serve/client.js';
+import type { CommandEntry } from '../engine/registry.js';
 import { mayHaveWarmEngine } from '../doors/serve/folder.js';
+import { BEFORE_WASM } from '../code/tree-sitter-init.js';
 
 // `codeward -` holds the whole call in memory: room for the largest write (maxWriteBytes, 64 MiB by
 // default) as escaped JSON or base64, and no more.
@@ -52,8 +54,7 @@ async function handOff(): Promise<WarmResult | undefined> {
 
 // Whether the call names a command that parses many source files, by any of its words (an argument, or
 // the "cmd" of a JSON call); the manifest lists them without loading any definition.
-async function parsesMany(): Promise<boolean> {
-  const { commandManifest } = await import('../commands/registry-manifest.js');
+function parsesMany(commandManifest: readonly CommandEntry[]): boolean {
   const words = commandManifest.filter((entry) => entry.parsesMany).flatMap((entry) => [entry.name, ...entry.aliases].map((word) => word.toLowerCase()));
   return argv.some((arg) => {
     const lower = arg.toLowerCase();
@@ -66,23 +67,30 @@ async function runCold(): Promise<number> {
   // V8's default tiering its hot functions are recompiled by TurboFan in the background and the main
   // thread then waits for that compilation (about half a second) before it sees a command's exit: a
   // one-shot `codeward exec` took ~0.7 s instead of ~0.2 s. Liftoff's baseline code is also faster over
-  // thousands of parses than paying for the recompilation (bench `cold-start`). Set here, before any
-  // wasm loads (a call the warm engine answers loads neither wasm nor node:v8); the library
-  // (dist/index.js) leaves the embedding process's flags alone.
+  // thousands of parses than paying for the recompilation (bench `cold-start`). Set before any wasm
+  // loads, by the hook tree-sitter's initialisation runs first (a call the warm engine answers, or one
+  // that parses nothing, loads neither wasm nor node:v8); the library (dist/index.js) sets no hook and
+  // leaves the embedding process's flags alone.
   // Not for a call that parses many source files (CommandDefinition.parsesMany): the code index's worker
   // threads inherit the flag, and baseline code cost a cold repo-map ~1.56x the CPU (issue 30).
   // Such a call also grows V8's heaps conservatively (--optimize-for-size, every isolate, the index's worker
   // threads included): a cold index of 20 k files peaked at 466-533 MB without it, 288-294 MB with it, for
   // ~1.3x the CPU (issue 30's 300 MB target; bench code-intel).
-  if (await parsesMany()) {
+  // The CLI main and the manifest come in one import: the flags below matter from the first wasm module on,
+  // which no module load compiles (each import() of a chunk is a file a cold call pays for).
+  const { main, commandManifest } = await import('../doors/cli/main.js');
+  timing?.mark('module load');
+  if (parsesMany(commandManifest)) {
     (await import('node:v8')).setFlagsFromString('--optimize-for-size');
     timing?.mark('v8 compiler: optimizing (parses many files; --optimize-for-size: heaps sized small)');
   } else {
-    (await import('node:v8')).setFlagsFromString('--liftoff-only');
-    timing?.mark('v8 compiler: liftoff only');
+    // Set when tree-sitter is about to load (code/tree-sitter-init.ts): node:v8 cost a cold call ~2 ms of
+    // CPU, and a read, list or search never compiles WebAssembly.
+    (globalThis as Record<symbol, () => Promise<void>>)[BEFORE_WASM] = async () => {
+      (await import('node:v8')).setFlagsFromString('--liftoff-only');
+      timing?.mark('v8 compiler: liftoff only');
+    };
   }
-  const { main } = await import('../doors/cli/main.js');
-  timing?.mark('module load');
   return main(argv, {
     stdout: process.stdout,
     stderr: process.stderr,

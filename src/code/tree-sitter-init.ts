@@ -5,9 +5,18 @@ import type { Parser as TreeSitterParser } from 'web-tree-sitter';
 // class (the owner of that global), not in a codeward module: the shell parser and the code parsers share it.
 const INIT = Symbol.for('codeward.web-tree-sitter.init');
 
+// What the process runs before its first WebAssembly module compiles, when the embedder set one: the CLI's
+// bin chooses V8's compiler tiers there (src/bin/codeward.ts), so a call that never parses loads no node:v8.
+// A library embedding the engine sets none and keeps its own flags.
+export const BEFORE_WASM = Symbol.for('codeward.before-wasm');
+
+async function beforeWasm(): Promise<void> {
+  await (globalThis as Record<symbol, (() => Promise<void>) | undefined>)[BEFORE_WASM]?.();
+}
+
 export async function initialiseTreeSitter(ParserClass: typeof TreeSitterParser): Promise<void> {
   const holder = ParserClass as unknown as Record<symbol, Promise<void> | undefined>;
-  holder[INIT] ??= ParserClass.init().catch((error: unknown) => {
+  holder[INIT] ??= beforeWasm().then(() => ParserClass.init()).catch((error: unknown) => {
     holder[INIT] = undefined;
     throw error;
   });

@@ -1,7 +1,6 @@
 // What a caller probably meant by a path that is not found (CommandDefinition.notFoundHint).
 import { posix } from 'node:path';
 import type { Workspace } from '../workspace/workspace.js';
-import { walkTree } from './tree-walk.js';
 
 // How many entries of the workspace listing a name search looks at (it runs only after a path was not found).
 const NAME_SEARCH_ENTRIES = 20_000;
@@ -14,6 +13,8 @@ export async function sameNamed(input: string, workspace: Workspace): Promise<st
   const wanted = posix.basename(input.replaceAll('\\', '/'));
   if (wanted === '' || wanted === '.' || wanted === '..') return [];
   const asked = posix.normalize(input.replaceAll('\\', '/')).replace(/^\.\//, '');
+  // The walk (and its gitignore reader) loads here: only a call whose path was not found pays for it.
+  const { walkTree } = await import('./tree-walk.js');
   const { entries } = await walkTree({
     workspace,
     dir: workspace.root,

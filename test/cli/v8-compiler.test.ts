@@ -5,7 +5,7 @@ import { runCli, tempDir, writeFiles } from '../helpers/fixture.js';
 // command that parses many source files (CommandDefinition.parsesMany): the code index's worker threads
 // inherit the flag, and a cold repo-map cost ~1.56x the CPU with it (issue 30). --debug-timing says which.
 describe('the V8 compiler a cold CLI call chooses', () => {
-  it('optimizing for repo-map, symbols (also by alias and in a JSON call), liftoff for read and exec', async () => {
+  it('optimizing for repo-map, symbols (also by alias and in a JSON call), liftoff for exec and a syntax-checked write, none for read', async () => {
     const root = await tempDir('codeward-v8-');
     await writeFiles(root, { 'a.ts': 'export function a() { return 1; }\n' });
     const stage = (args: string[]) => /timing: v8 compiler: (\S+)/.exec(runCli(['--debug-timing', '-C', root, ...args]).stderr)?.[1];
@@ -15,7 +15,9 @@ describe('the V8 compiler a cold CLI call chooses', () => {
     expect(runCli(['--debug-timing', '-C', root, 'read', 'a.ts']).stderr).not.toContain('--optimize-for-size');
     expect(stage(['find_symbol', '--name', 'a'])).toBe('optimizing');
     expect(stage(['{"cmd":"references","args":{"name":"a"}}'])).toBe('optimizing');
-    expect(stage(['read', 'a.ts'])).toBe('liftoff');
     expect(stage(['exec', '--cmd', 'true'])).toBe('liftoff');
+    // set when tree-sitter loads (code/tree-sitter-init.ts): a read parses nothing and leaves V8's flags alone
+    expect(stage(['read', 'a.ts'])).toBeUndefined();
+    expect(stage(['write', '--file', 'b.ts', '--content', 'export const b = 2;\n', '--yes'])).toBe('liftoff');
   });
 });

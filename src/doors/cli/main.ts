@@ -10,17 +10,15 @@ import { commandManifest } from '../../commands/registry-manifest.js';
 import { commandFlags } from '../../commands/registry-flags.js';
 import { loadNamedCommand } from './load-commands.js';
 import { extractGlobalOptions, findCallToken, sandboxOptions, VALUE_GLOBALS, type GlobalOptions } from '../global-options.js';
-import { terminalApprover } from './approve.js';
-import { commandHelp, generalHelp } from './help.js';
 import { VERSION } from '../../version.js';
 import type { CliIo } from '../io.js';
 import { visible, visibleLines } from '../visible.js';
 import { colourStream, visibleColours } from './colours.js';
-import { ENTRY_HELP, ENTRY_POINTS } from './entry-help.js';
 import { debugTimingWanted } from '../../engine/timing.js';
-import { findCommand } from '../../args/aliases.js';
 import { plural } from '../../commands/render.js';
-import { didYouMean } from '../../text/suggest.js';
+
+// The bin reads the manifest (which commands parse many files) from the import that loads this module.
+export { commandManifest };
 
 const NO_STALENESS: Partial<EngineHooks> = { checkStale: () => [], afterRun: () => undefined };
 
@@ -85,22 +83,6 @@ async function callFromStdin(io: CliIo): Promise<string> {
     throw usageError(`"codeward -" reads a JSON call from stdin, e.g. {"cmd":"write","args":{"file":"a.txt","content":"..."}}; stdin held ${text.trim() === '' ? 'nothing' : 'something else'}`);
   }
   return text;
-}
-
-// Help for a command, an entry point (`policy --help`, `help mcp`), or everything.
-function helpText(registry: Registry, name: string | undefined): string {
-  const command = name === undefined ? undefined : registry.find(name);
-  if (command) return commandHelp(registry, command);
-  const entry = name === undefined || !Object.hasOwn(ENTRY_HELP, name) ? undefined : ENTRY_HELP[name];
-  return entry ?? generalHelp(registry, VERSION);
-}
-
-// A plain word that names neither a command (nor one of its aliases) nor an entry point: refused before
-// anything is set up, with the nearest name. Other call forms (JSON, CLI text in one word) go to the engine.
-function refuseUnknownCommand(registry: Registry, token: string): void {
-  if (!/^[A-Za-z][\w.:-]{0,63}$/.test(token) || findCommand(registry, token) || ENTRY_POINTS.includes(token)) return;
-  const hint = didYouMean(token.toLowerCase(), [...registry.names(), ...ENTRY_POINTS]);
-  throw usageError(`unknown command "${token}"${hint}; valid commands: ${registry.names().join(', ')} (and ${ENTRY_POINTS.join(', ')}: codeward --help)`);
 }
 
 const WORKER_VALUE_FLAGS: ReadonlySet<string> = new Set(['--url', '--config', '--invoke', '--payload']);
@@ -187,6 +169,7 @@ async function runMain(givenArgv: readonly string[], io: CliIo): Promise<number>
       await registry.loadAll();
       // Help for a name that is no command (`help reed`, `reed --help`): the usage error with the near name.
       const asked = callToken === 'help' ? extracted.rest[1] : callToken;
+      const { helpText, refuseUnknownCommand } = await import('./help-or-refuse.js');
       if (asked !== undefined) refuseUnknownCommand(registry, asked);
       io.stdout.write(`${helpText(registry, callToken === 'help' ? extracted.rest[1] : callToken)}\n`);
       return 0;
@@ -201,7 +184,7 @@ async function runMain(givenArgv: readonly string[], io: CliIo): Promise<number>
     if (callToken === 'doctor') return await (await import('./doctor.js')).doctorCommand(options, io, extracted.rest);
     if (callToken === 'mcp') return await (await import('../mcp/serve.js')).mcpCommand(extracted.rest, options, io);
     if (callToken === 'serve') return await (await import('../serve/server.js')).serveCommand(extracted.rest, options, io, main);
-    if (command === undefined && callToken !== undefined) refuseUnknownCommand(registry, callToken);
+    if (command === undefined && callToken !== undefined) (await import('./help-or-refuse.js')).refuseUnknownCommand(registry, callToken);
     // A ChatCLI plugin call with the wrapper's --yes: not where ChatCLI may not have asked anyone.
     const unasked = options.yes && pluginCall
       ? await (await import('../chatcli/approval.js')).unaskedReason(extracted.rest, io.cwd, registry)
@@ -224,7 +207,8 @@ async function runMain(givenArgv: readonly string[], io: CliIo): Promise<number>
         yes: options.yes && unasked === undefined,
         ...(unasked !== undefined
           ? { approver: (await import('../chatcli/approval.js')).unaskedApprover(unasked) }
-          : io.prompt ? { approver: terminalApprover({ input: io.prompt, output: io.stderr }) } : {}),
+          // The terminal's questions (and node:readline) load only where a person can answer one.
+          : io.prompt ? { approver: (await import('./approve.js')).terminalApprover({ input: io.prompt, output: io.stderr }) } : {}),
       },
       // Without --session no stamp outlives this one call, so the staleness stages could only cost a SHA-256
       // of every file read or written (a whole 1 GiB log after `read --tail 20`) and change nothing: skip them.
