@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
@@ -14,14 +15,18 @@ const layerPatterns = (from) =>
       : [];
 
 // One read jail (THREAT-MODEL.md "Structural rules"): every file codeward reads on its own behalf from
-// the workspace (context and rules files, agent definitions, git metadata, search, code index, shell) goes through
-// src/workspace/own-read.ts (or a handler's jailed path). In these folders no module imports a node:fs
-// read (a namespace or default import of fs counts: it reaches every read), unless it is listed below
-// with the reason its reads are not workspace-derived or already go through the jail.
-const READ_JAIL_FOLDERS = ['agent', 'doors', 'commands', 'git', 'search', 'code', 'shell'];
-const FS_READS = ['readFile', 'readFileSync', 'readdir', 'readdirSync', 'createReadStream', 'open', 'openSync', 'opendir', 'opendirSync', 'read', 'readSync', 'readv', 'readvSync', 'promises', 'default'];
+// the workspace (context and rules files, agent definitions, git metadata, search, code index, shell, the write
+// gate's and the sandbox's judging reads) goes through src/workspace/own-read.ts, own-read-sync.ts (or a handler's
+// jailed path). In EVERY folder of src/ (read from the disk here, so a new folder is jailed from its first file:
+// stop 43 found src/permissions and src/sandbox outside the list) and in src/*.ts, no module imports a node:fs
+// function that reads, opens or lists (a namespace or default import of fs counts: it reaches every read), unless
+// the FILE is listed below with the reason its reads are not workspace-derived or already go through the jail.
+// Not counted: metadata calls (stat, lstat, realpath, readlink, access, exists): they read no file's bytes and
+// list no folder, and the jail itself decides by them.
+const READ_JAIL_FOLDERS = readdirSync(new URL('./src', import.meta.url), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
+const FS_READS = ['readFile', 'readFileSync', 'readdir', 'readdirSync', 'createReadStream', 'open', 'openSync', 'opendir', 'opendirSync', 'read', 'readSync', 'readv', 'readvSync', 'copyFile', 'copyFileSync', 'cp', 'cpSync', 'openAsBlob', 'glob', 'globSync', 'promises', 'default'];
 const FS_MODULES = ['fs', 'node:fs', 'fs/promises', 'node:fs/promises'];
-const FS_MESSAGE = 'a raw file-system read here bypasses the read jail: read workspace files with readOwnFile/listOwnFolder (src/workspace/own-read.ts) or the workspace\'s verified open; a file that is not workspace-derived goes on the READ_JAIL_ALLOWED list of eslint.config.js with its reason';
+const FS_MESSAGE = 'a raw file-system read here bypasses the read jail: read workspace files with readOwnFile/listOwnFolder (src/workspace/own-read.ts), readHeadBeneath/listBeneath (src/workspace/own-read-sync.ts) or the workspace\'s verified open; a file that is not workspace-derived goes on the READ_JAIL_ALLOWED list of eslint.config.js with its reason';
 export const READ_JAIL_ALLOWED = {
   'src/agent/session/transcript.ts': "transcripts live in the user's state folder; the legacy in-workspace folder is used only when it is a real folder, each file opened O_NOFOLLOW",
   'src/agent/loop/diffs.ts': 'approval diffs read the real path the jail resolved for the call, O_NOFOLLOW',
@@ -59,6 +64,66 @@ export const READ_JAIL_ALLOWED = {
   'src/shell/stage/recover.ts': "lists interrupted staged runs in codeward's state folder",
   'src/shell/stage/staged.ts': "lists codeward's stage folder and a run's upper layer",
   'src/shell/stage/upper.ts': "lists a staged run's upper layer (codeward's overlay folder, outside the workspace)",
+  // The read jail itself (src/workspace): the one place workspace files are opened and listed.
+  'src/workspace/beneath.ts': 'the jail: opens the root and each folder O_NOFOLLOW | O_DIRECTORY, files O_NOFOLLOW through the parent handle',
+  'src/workspace/open.ts': "the jail's verified open of a resolved path (O_NOFOLLOW | O_NONBLOCK, through the parent handle)",
+  'src/workspace/listings.ts': "the jail's walk: lists each folder through the handle Beneath.openChild opened (O_NOFOLLOW)",
+  'src/workspace/own-read.ts': "the jail's own reader (readOwnFile, listOwnFolder) and the user's own files in ~/.codeward",
+  'src/workspace/own-read-sync.ts': "the jail's synchronous reader: first bytes of a regular file and a bounded listing, through Beneath's handles",
+  'src/workspace/own-state.ts': "reads the marker file of codeward's own state folder (to refuse it to the jail), never a workspace file",
+  // codeward's own state and the user's own settings (outside every workspace, written by codeward or the user).
+  'src/engine/config-notice.ts': "the digest of the last trust notice, in the workspace's state folder (codeward's, outside the workspace)",
+  'src/engine/config-user.ts': "the user's own ~/.codeward/config.*, named by the user",
+  'src/files/atomic-write.ts': "opens the jail-resolved parent folder to fsync it, and creates its own temp file O_EXCL; reads no workspace file's bytes",
+  'src/files/backup.ts': 'snapshots a file the jail resolved, opened O_NOFOLLOW | O_NONBLOCK (SNAPSHOT_FLAGS) through its handle',
+  'src/files/checkpoints/blobs.ts': "checkpoint blobs in codeward's state folder; a workspace source is read through source.jail.at, O_NOFOLLOW",
+  'src/files/checkpoints/identity.ts': "checkpoint steps (JSON) in codeward's state folder",
+  'src/files/checkpoints/json-file.ts': "checkpoint JSON files created O_EXCL 0600 in codeward's state folder",
+  'src/files/checkpoints/prune.ts': "the prune note (pruned.json) in codeward's state folder",
+  'src/files/checkpoints/state.ts': "records a path's state through the jail's handle (jail.at), O_NOFOLLOW | O_NONBLOCK",
+  'src/files/checkpoints/store.ts': "lists and reads checkpoint steps in codeward's state folder",
+  'src/files/lock-file.ts': "lock files created O_EXCL 0600 in codeward's state folder",
+  'src/files/remove-tree.ts': "lists folders through the jail's handles (Beneath.openChild, O_NOFOLLOW) to remove them",
+  'src/files/session-store.ts': "the session's read records in codeward's state folder",
+  'src/files/staleness-snapshot.ts': 'hashes a file the jail resolved for the call, opened O_NOFOLLOW | O_NONBLOCK',
+  'src/files/transaction.ts': "journals in codeward's state folder; a workspace file is read through the jail's handle (jail.at), O_NOFOLLOW",
+  'src/permissions/denial-store.ts': "the denial counts of a --session, in codeward's state folder",
+  'src/permissions/policy-load.ts': "the user's own policy files (~/.codeward/policy.json, ~/.chatcli/coder_policy.json), named by the user; project files go through policy-sources.ts",
+  'src/permissions/policy-save.ts': "the answers file and the user's policy file that an \"always\" answer writes (codeward's and the user's)",
+  'src/permissions/policy-sources.ts': 'project settings files: refused when realpath differs (no link), opened O_NOFOLLOW | O_NONBLOCK | O_NOCTTY, regular files only, size-capped',
+  'src/permissions/policy-trust.ts': "the trust record ~/.codeward/trust.json, the user's",
+  'src/permissions/kept-across.ts': "the kept home scan (home-scan.json) in codeward's state folder, refused when the state folder lies in the workspace",
+  'src/permissions/home-links.ts': "lists names and entry types of the user's home folder and its listed folders (no file opened, no link followed), to find links into the workspace",
+  'src/permissions/home-sources.ts': "lists the names of the user's start-up folders and of a folder a start-up file loads (32 kept); each file is read by the metadata reader (config-read.ts: regular, non-blocking, capped), judged, never shown",
+  'src/permissions/hook-listing.ts': 'lists names and entry types of work-tree folders a walk reached as real folders (never a link), to find what a hook line runs; opens no file',
+  'src/permissions/obeyed-env-path.ts': "lists the names in the PATH folders outside the workspace (the system's and the user's programs), to know which names a planted program would shadow; opens no file",
+  'src/permissions/unconfined-globs.ts': 'lists names and entry types to expand a glob of a command line, as the shell would; opens no file',
+  // The sandbox: codeward's own state, the system's folders, and walks that list names only.
+  'src/sandbox/bwrap.ts': "reads a guard placeholder of its own (a regular file of at most 2 bytes, lstat'ed first) and lists an empty guard folder",
+  'src/sandbox/enclosing-git.ts': "copies the enclosing repository's index (git's, outside the workspace) into codeward's state folder for the sandboxed git, and lists its own copies there",
+  'src/sandbox/etc-view.ts': "lists /etc (the system's), to bind what a program needs",
+  'src/sandbox/git-state-read.ts': "lists a git folder's refs and state folders (names, 512 at most) to sign git's state; their text through readGitMetadataBytes",
+  'src/sandbox/guards.ts': 'lists folder names (entry types only) of .git/modules to guard each submodule; opens no file',
+  'src/sandbox/hidden-moves.ts': "lists names and entry types of workspace folders to find a moved hidden folder by identity; opens no file",
+  'src/sandbox/history-secrets.ts': 'lists names and entry types of the home folder to find history files by name; opens no file',
+  'src/sandbox/home-shape.ts': "reads /etc/passwd (the system's, 1 MiB cap) for the sandbox's home entry",
+  'src/sandbox/lease-file.ts': "a sandbox run's lease in codeward's state folder",
+  'src/sandbox/modes.ts': 'lists names and entry types of the folders a run could write, to clear setuid modes; opens no file',
+  'src/sandbox/mount-points.ts': "codeward's own mount placeholders (opened O_NOFOLLOW | O_NONBLOCK, compared with the bytes it wrote) and its leases in the state folder",
+  'src/sandbox/mutex.ts': "a lock file created O_EXCL 0600 in codeward's state folder",
+  'src/sandbox/nested-git.ts': "lists the names in a nested git folder (hooks, worktrees) to judge what git runs from it; config text through readGitMetadata",
+  'src/sandbox/obeyed-scan.ts': 'lists names and entry types of workspace folders (a link is an entry, never entered) to find protected paths; opens no file (a pyc header through own-read-sync.ts)',
+  'src/sandbox/overlay.ts': "lists codeward's stage folder and the workspace root's names (to make mount points); opens no file",
+  'src/sandbox/pending.ts': "pending-run records in codeward's state folder",
+  'src/sandbox/policy.ts': 'lists folder names to answer many existence questions with one listing; opens no file',
+  'src/sandbox/probe-kept.ts': "the kept bwrap probe answer in codeward's cache folder and the kernel's switches under /proc/sys",
+  'src/sandbox/proc-cover.ts': "lists /proc (the kernel's) to cover other processes in the sandbox's view",
+  'src/sandbox/proc.ts': "reads /proc/PID/stat and lists /proc (the kernel's) to find the run's processes",
+  'src/sandbox/repo-configs.ts': "lists folder names of git's own folder (modules/) to find submodule configs; their text through readGitMetadata",
+  'src/sandbox/secret-files.ts': "lists names and entry types of folders to find secret files by name (no file opened), and reads its scan cache in codeward's state folder",
+  'src/sandbox/tracked-secrets.ts': "its scan cache in codeward's state folder (git's index and pointers go through readGitMetadataBytes)",
+  'src/sandbox/view-cache.ts': "lists names and entry types of toolchain folders for the sandbox's view, and reads its cache in codeward's state folder",
+  'src/sandbox/view.ts': "lists / (the system's) to build the sandbox's view",
 };
 
 // Outside the workspace, metadata only: never returned to a model. The one reader of git's metadata
@@ -108,6 +173,8 @@ export default tseslint.config(
   },
   { files: ['src/**/*.ts'], rules: { 'no-restricted-syntax': ['error', metadataRead] } },
   ...[...new Set([...CORE, ...READ_JAIL_FOLDERS])].flatMap(folderRules),
+  // The files at src/'s top (index.ts, setup.ts ...) are jailed too.
+  { files: ['src/*.ts'], rules: { 'no-restricted-imports': importRule('', true), 'no-restricted-syntax': dynamicFs } },
   // The git metadata readers outside the jailed folders: no node:fs read of their own (layer rule kept).
   ...GIT_METADATA_READERS.map((file) => ({ files: [file], rules: { 'no-restricted-imports': importRule(file.split('/')[1], true), 'no-restricted-syntax': dynamicFs } })),
   { files: Object.keys(READ_JAIL_METADATA), rules: { 'no-restricted-syntax': 'off' } },

@@ -1,6 +1,7 @@
-import { closeSync, constants, fstatSync, openSync, readSync, realpathSync } from 'node:fs';
+import { realpathSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { Beneath } from '../workspace/beneath.js';
+import { readHeadBeneath } from '../workspace/own-read-sync.js';
 import { SYSTEM_PATH } from './system-folders.js';
 import { grammarOf } from './canonical-grammars.js';
 import { WORD_HOLE } from './pattern.js';
@@ -20,28 +21,12 @@ export const ANY_PROGRAM = WORD_HOLE;
 const FIRST_BYTES = 16 * 1024;
 // npm's cli loaded by path: its lib/cli.js, or its bin scripts.
 const NPM_CLI = /\bnpm[\\/]+(?:lib[\\/]+cli(?:\.js)?|bin[\\/]+np[mx]-cli(?:\.js)?)\b|require\(\s*['"`]\.\.\/lib\/cli(?:\.js)?['"`]\s*\)/;
-// Regular files only, never a link (the path is already real), never blocking on a FIFO.
-const READ_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
-
 // The first bytes of the regular file `real`: inside the workspace through its read jail (no symlink on the
-// way, none swapped in), elsewhere opened as it is. Undefined when it is not a readable regular file.
+// way, none swapped in), elsewhere below `/` the same way (the path is already real: a link met is a swap).
+// Undefined when it is not a readable regular file; a FIFO never blocks.
 function firstBytes(real: string, root: string | undefined): Buffer | undefined {
-  let fd: number;
-  try {
-    const jail = root === undefined ? undefined : new Beneath(root);
-    fd = jail?.contains(real) ? jail.openFileSync(real, READ_FLAGS) : openSync(real, READ_FLAGS);
-  } catch {
-    return undefined;
-  }
-  try {
-    if (!fstatSync(fd).isFile()) return undefined;
-    const buffer = Buffer.alloc(FIRST_BYTES);
-    return buffer.subarray(0, readSync(fd, buffer, 0, FIRST_BYTES, 0));
-  } catch {
-    return undefined;
-  } finally {
-    closeSync(fd);
-  }
+  const inside = root !== undefined && new Beneath(root).contains(real);
+  return readHeadBeneath(inside ? root : '/', real, FIRST_BYTES);
 }
 
 // The program a file run by its path is, by its real name or its code; undefined when it is none of them (or

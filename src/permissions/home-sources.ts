@@ -6,7 +6,8 @@ import { resolveLoose, type HomeLink } from './home-links.js';
 import { LOADERS, loadsOf, type LoaderRow } from './home-sources-parse.js';
 import { namedPaths } from './home-sources-named.js';
 import { above } from './home-sources-assign.js';
-import { miseFilesIn } from './mise-files.js';
+import { WHOLE } from './obeyed-env-runtime.js';
+import { miseFilesIn, type MiseFiles } from './mise-files.js';
 import type { Loaded, LoaderKind } from './home-sources-expand.js';
 
 // What the user's start-up files LOAD (red team R9-4, CRITICAL, and R10: `~/.bashrc: source
@@ -58,6 +59,9 @@ interface Item {
   // The start-up file as messages name it (`~/.bashrc`, the workspace's `.envrc`).
   readonly loader: string;
   readonly kind: LoaderKind;
+  // Not read: a place the loader reads that codeward does not (a mise configuration through a link): the whole
+  // work tree is obeyed, this naming why.
+  readonly why?: string;
 }
 
 // The folders above the workspace, nearest first (mise merges every config up to `/`; direnv takes the nearest
@@ -71,13 +75,14 @@ function foldersAbove(roots: readonly string[]): string[] {
 // Where the project env files of `kind` are: the workspace's (`roots`), the folders below its top that hold one
 // (`below`: `.envrc` files, mise's folders), and the folders above it. Named in messages relative to the
 // workspace, or by their absolute path above it.
-function projectItems(kind: 'direnv' | 'mise', roots: readonly string[], below: readonly string[], sources: string[]): Item[] {
+function projectItems(kind: 'direnv' | 'mise', roots: readonly string[], below: readonly string[], sources: string[], home: string): Item[] {
   const at = (path: string, loader: string): Item => ({ path, depth: 0, loader, kind });
   if (kind === 'direnv') return [...roots.map((root) => at(join(root, '.envrc'), '.envrc')), ...below.map((rel) => at(join(roots[0]!, rel), rel)), ...foldersAbove(roots).map((dir) => at(join(dir, '.envrc'), join(dir, '.envrc')))];
   const inside = [...roots.map((root) => ({ dir: root, root })), ...below.map((rel) => ({ dir: join(roots[0]!, rel), root: roots[0]! }))];
+  const items = (found: MiseFiles, name: (path: string) => string): Item[] => [...found.files.map((path) => at(path, name(path))), ...found.unread.map(({ place, why }) => ({ ...at(place, name(place)), why }))];
   return [
-    ...inside.flatMap(({ dir, root }) => miseFilesIn(dir, sources).map((path) => at(path, relative(root, path)))),
-    ...foldersAbove(roots).flatMap((dir) => miseFilesIn(dir, sources, false).map((path) => at(path, path))),
+    ...inside.flatMap(({ dir, root }) => items(miseFilesIn(dir, sources, root), (path) => relative(root, path))),
+    ...foldersAbove(roots).flatMap((dir) => items(miseFilesIn(dir, sources, undefined, home), (path) => path)),
   ];
 }
 
@@ -90,7 +95,7 @@ function startItems(home: string, roots: readonly string[], below: { envrcs: rea
       sources.push(join(home, folder));
       for (const path of listFiles(join(home, folder))) items.push({ path, depth: 0, loader: `~/${folder}/${path.slice(path.lastIndexOf('/') + 1)}`, kind });
     }
-    if (kind === 'direnv' || kind === 'mise') items.push(...projectItems(kind, roots, kind === 'direnv' ? below.envrcs : below.mise, sources));
+    if (kind === 'direnv' || kind === 'mise') items.push(...projectItems(kind, roots, kind === 'direnv' ? below.envrcs : below.mise, sources, home));
   }
   return items;
 }
@@ -133,9 +138,14 @@ export function homeSourced(home: string, roots: readonly string[], envrcs: read
   // Files read (a start-up file that is not there does not count against the budget).
   let read = 0;
   for (let at = 0; at < queue.length && read < MAX_SCRIPTS; at++) {
-    const { path, depth, loader, kind } = queue[at]!;
+    const { path, depth, loader, kind, why } = queue[at]!;
     if (seen.has(path)) continue;
     seen.add(path);
+    if (why !== undefined) {
+      sources.push(path);
+      mark(WHOLE.path, true, loader, false, why);
+      continue;
+    }
     // Its own identity decides what is read (a link re-pointed, a file created or changed, is another
     // identity or 'missing'): no trail for it, so a workspace folder that merely holds an `.envrc` place does
     // not end up among the folders whose times must hold.

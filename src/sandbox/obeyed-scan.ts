@@ -300,7 +300,7 @@ export class ObeyedScan {
     }
     for (const [rel, sig] of after.caches) {
       const source = before.caches.get(rel) === sig || moved.some((folder) => under(rel, folder)) ? '' : isObeyedLater(rel, this.ctx)?.compiledFrom;
-      const why = source ? pycMismatch(rel, join(this.root, rel), source, [this.root]) : undefined;
+      const why = source ? pycMismatch(rel, source, [this.root]) : undefined;
       if (why) warnings.push(this.aside(join(this.root, rel), `Python bytecode that Python did not make from ${source}: ${why}`));
     }
     for (const [rel, sig] of after.links) {

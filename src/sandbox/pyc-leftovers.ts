@@ -1,6 +1,7 @@
-import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { statQuiet } from '../files/stat-quiet.js';
 import { isObeyedLater, type ObeyedContext } from '../permissions/obeyed.js';
+import { readHeadBeneath } from '../workspace/own-read-sync.js';
 
 // Python bytecode a sandboxed run leaves (red team R17-15). Python writes `__pycache__/*.pyc` itself in every
 // ordinary run (pytest, an import, pip compiling what it installs): moving those aside after each run would
@@ -14,27 +15,20 @@ import { isObeyedLater, type ObeyedContext } from '../permissions/obeyed.js';
 
 const HEADER = 16;
 
-function header(path: string): Buffer | undefined {
-  let fd: number | undefined;
-  try {
-    fd = openSync(path, 'r');
-    const buffer = Buffer.alloc(HEADER);
-    return readSync(fd, buffer, 0, HEADER, 0) === HEADER ? buffer : undefined;
-  } catch {
-    return undefined;
-  } finally {
-    if (fd !== undefined) closeSync(fd);
-  }
-}
-
-// Why the pyc at `rel` (workspace-relative; its bytes at `file`) is not Python's own cache of `source` (looked up
-// in `roots`, first found); undefined when it is.
-export function pycMismatch(rel: string, file: string, source: string, roots: readonly string[]): string | undefined {
+// Why the pyc at `rel` (relative to each of `roots`; its bytes are the first root's) is not Python's own cache of
+// `source` (looked up in `roots`, first found); undefined when it is. The pyc is read on codeward's own behalf
+// through the jail of its root (workspace/own-read-sync.ts, red team stop 43): Python writes a pyc as a regular
+// file (an atomic rename), never a link or a FIFO, so a `x.pyc` that is a link (to /etc/passwd, to a file
+// outside), lies under a linked folder, or is a FIFO (whose open would block the run's after-check) is not
+// Python's: moved aside, and nothing outside the root is opened. The source is stat'ed as Python stats it
+// (following links: a stat reads no bytes and never blocks).
+export function pycMismatch(rel: string, source: string, roots: readonly string[]): string | undefined {
   if (!/(?:^|\/)__pycache__\/[^/]+\.pyc$/i.test(rel)) return 'Python 3 never writes a legacy .pyc or .pyo, and imports one as the module when the .py is gone';
-  const bytes = header(file);
-  if (bytes === undefined || bytes[2] !== 0x0d || bytes[3] !== 0x0a) return 'its header is not a pyc header';
+  const bytes = roots[0] === undefined ? undefined : readHeadBeneath(roots[0], join(roots[0], rel), HEADER);
+  if (bytes === undefined) return 'it is not a regular file of its own (a link, a FIFO, a folder, or under a linked folder), as Python writes every pyc';
+  if (bytes.length < HEADER || bytes[2] !== 0x0d || bytes[3] !== 0x0a) return 'its header is not a pyc header';
   if (bytes.readUInt32LE(4) !== 0) return 'it is a hash-based pyc (an unchecked one runs whatever the source says)';
-  const stats = roots.map((root) => statSync(join(root, source), { throwIfNoEntry: false })).find((each) => each !== undefined);
+  const stats = roots.map((root) => statQuiet(join(root, source))).find((each) => each !== undefined);
   if (stats === undefined) return `${source} is not there`;
   // Python compares int(st_mtime) and st_size, each cut to 32 bits.
   const mtime = Number(BigInt(Math.trunc(stats.mtimeMs / 1000)) & 0xffffffffn);
@@ -52,5 +46,5 @@ export function compiledKept(rel: string, ctx: ObeyedContext, removed: boolean, 
   if (source === undefined) return false;
   if (removed || source === '') return true;
   if (staged === undefined || !staged.endsWith(rel)) return false;
-  return pycMismatch(rel, staged, source, [staged.slice(0, -rel.length), root]) === undefined;
+  return pycMismatch(rel, source, [staged.slice(0, -rel.length), root]) === undefined;
 }

@@ -6,16 +6,10 @@
 // inside `$(…)`); any other command is walked by the hook-line walker (a task runner's task is followed: what it
 // runs asks, the rest of the tree stays free), and what the walker cannot follow obeys the whole work tree, the
 // question naming the line.
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { removeDir, tempDir } from '../helpers/fixture.js';
-import { writeAnswer, writtenIn } from './env-file-write.js';
+import { describe, expect, it } from 'vitest';
+import { envBase, writeAnswer, writtenIn } from './env-file-write.js';
 
-let base: string;
-beforeAll(async () => {
-  base = await tempDir('cw-envrc-programs-');
-});
-afterAll(async () => removeDir(base));
-afterEach(() => vi.unstubAllEnvs());
+const tmp = envBase('cw-envrc-programs-');
 
 const MAKEFILE = { Makefile: 'env:\n\tsh tools/e.sh\n', 'tools/e.sh': 'echo hi\n', 'package.json': '{"scripts":{"env":"node tools/e.js"}}\n', justfile: 'env:\n  sh tools/e.sh\n' };
 
@@ -40,7 +34,7 @@ describe('an .envrc line running a program codeward does not model asks before w
     ['source_env_if_exists .envrc.local\n./scripts/self.sh', 'src/a.ts', 'scripts/self.sh'],
   ])('%s -> %s asks, the question naming the line', async (line, file, why) => {
     const scripts = { 'scripts/env.sh': '#!/bin/sh\nexport A=1\nmake env\n', 'scripts/self.sh': 'sh "$(dirname "$0")/x.sh"\n' };
-    const answer = await writeAnswer(base, { '.envrc': `${line}\n`, ...MAKEFILE, ...scripts }, file);
+    const answer = await writeAnswer(tmp.path, { '.envrc': `${line}\n`, ...MAKEFILE, ...scripts }, file);
     expect(answer.code).toBe('C241');
     expect(answer.message).toContain(why);
   });
@@ -56,6 +50,6 @@ describe('an .envrc line running a program codeward does not model asks before w
     ['export GH_TOKEN=$(gh auth token)\nexport K=$(pass show devkey)'],
     ['./scripts/ok.sh\nbash scripts/ok.sh'],
   ])('%s: understood, an ordinary file stays free', async (envrc) => {
-    expect(await writtenIn(base, { '.envrc': `${envrc}\n`, ...MAKEFILE, 'scripts/ok.sh': 'export A=$(uname -s)\n' }, 'tools/e.sh')).toBe('ok');
+    expect(await writtenIn(tmp.path, { '.envrc': `${envrc}\n`, ...MAKEFILE, 'scripts/ok.sh': 'export A=$(uname -s)\n' }, 'tools/e.sh')).toBe('ok');
   });
 });

@@ -3,16 +3,10 @@
 // path_add and some layouts, not it. direnv's stdlib is now an allow-list (src/permissions/home-sources-direnv.ts):
 // each function is modeled or known inert; any other stdlib function, `layout`/`use` subject or `direnv_load`
 // (runs any command) obeys the whole work tree. The in-process engine under --yes.
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { removeDir, tempDir } from '../helpers/fixture.js';
-import { writeAnswer, writtenIn } from './env-file-write.js';
+import { describe, expect, it } from 'vitest';
+import { envBase, writeAnswer, writtenIn } from './env-file-write.js';
 
-let base: string;
-beforeAll(async () => {
-  base = await tempDir('cw-direnv-');
-});
-afterAll(async () => removeDir(base));
-afterEach(() => vi.unstubAllEnvs());
+const tmp = envBase('cw-direnv-');
 
 describe('R15-22: what a direnv stdlib function puts on a path asks before it is written (--yes)', () => {
   it.each([
@@ -26,7 +20,7 @@ describe('R15-22: what a direnv stdlib function puts on a path asks before it is
     ['use_vim tools/extra.vim', 'tools/extra.vim'],
     ['MANPATH_add share/man', 'share/man/man1/git.1'],
   ])('%s -> %s', async (line, file) => {
-    expect(await writtenIn(base, { '.envrc': `${line}\n` }, file)).toBe('C241');
+    expect(await writtenIn(tmp.path, { '.envrc': `${line}\n` }, file)).toBe('C241');
   });
 
   it.each([
@@ -36,13 +30,13 @@ describe('R15-22: what a direnv stdlib function puts on a path asks before it is
     ['use devbox', 'use devbox'],
     ['layout_custom', 'layout custom'],
   ])('%s: not understood, src/a.ts asks, the question naming it', async (line, why) => {
-    const answer = await writeAnswer(base, { '.envrc': `${line}\n` }, 'src/a.ts');
+    const answer = await writeAnswer(tmp.path, { '.envrc': `${line}\n` }, 'src/a.ts');
     expect(answer.code).toBe('C241');
     expect(answer.message).toContain(why);
   });
 
   it('the inert functions and known layouts keep the tree free: src/a.ts is written', async () => {
     const envrc = 'strict_env\nwatch_file flake.lock\nsource_up_if_exists\nhas nix && use flake\nlayout node\nuse node\nuse mise\nPATH_rm /opt/old\nlog_status ready\n';
-    expect(await writtenIn(base, { '.envrc': envrc }, 'src/a.ts')).toBe('ok');
+    expect(await writtenIn(tmp.path, { '.envrc': envrc }, 'src/a.ts')).toBe('ok');
   });
 });

@@ -1,11 +1,23 @@
 // One write under --yes in a fresh workspace holding a project env file (`.envrc`, mise.toml): the in-process
 // engine's answer, `ok` or the error code (C241: the file is obeyed, a person decides).
 import { join } from 'node:path';
-import { vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { createEngine } from '../../src/index.js';
-import { writeFiles } from '../helpers/fixture.js';
+import { removeDir, tempDir, writeFiles } from '../helpers/fixture.js';
 
 let count = 0;
+
+// The temp folder of one file of env-file tests (`path`, removed after the file); the HOME each write stubs is
+// restored after each test. Call at the file's top level (it registers the hooks).
+export function envBase(prefix: string): { readonly path: string } {
+  const place = { path: '' };
+  beforeAll(async () => {
+    place.path = await tempDir(prefix);
+  });
+  afterAll(async () => removeDir(place.path));
+  afterEach(() => vi.unstubAllEnvs());
+  return place;
+}
 
 export async function writtenIn(base: string, files: Record<string, string>, file: string): Promise<string> {
   return (await writeAnswer(base, files, file)).code;

@@ -5,17 +5,13 @@
 // (src/permissions/obeyed-env.ts) is the one list: the loaders and the command variables the shell judges
 // (shell/command-variables.ts) are its rows. The in-process engine under --yes; every row fails on the old code.
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createEngine } from '../../src/index.js';
 import { envLoadGlobs, envNamed, isCommandVariable } from '../../src/permissions/obeyed-env.js';
-import { removeDir, tempDir, writeFiles } from '../helpers/fixture.js';
+import { envBase } from './env-file-write.js';
+import { writeFiles } from '../helpers/fixture.js';
 
-let base: string;
-beforeAll(async () => {
-  base = await tempDir('cw-env-table-');
-});
-afterAll(async () => removeDir(base));
-afterEach(() => vi.unstubAllEnvs());
+const tmp = envBase('cw-env-table-');
 
 describe('the environment table', () => {
   it('MAKEFILES, PERL5OPT and the command variables are rows of it', () => {
@@ -28,7 +24,7 @@ describe('the environment table', () => {
   });
 
   it('the process environment: MAKEFILES and PERL5OPT name files of the workspace', () => {
-    const root = join(base, 'proc');
+    const root = join(tmp.path, 'proc');
     const globs = envLoadGlobs([root], { MAKEFILES: `${root}/mk/pre.mk`, PERL5OPT: '-Mlib::Evil' }).map((each) => each.glob);
     expect(globs).toContain('mk/pre.mk');
     expect(globs).toContain('**/lib/Evil.pm');
@@ -37,7 +33,7 @@ describe('the environment table', () => {
 
 // Under --yes, writing `file` in a workspace of `files` asks (C241); writing `plain` does not.
 async function writeAsks(name: string, files: Record<string, string>, file: string, plain: string): Promise<void> {
-  const root = join(base, name), home = join(base, 'home');
+  const root = join(tmp.path, name), home = join(tmp.path, 'home');
   await writeFiles(root, files);
   await writeFiles(home, { '.keep': '' });
   vi.stubEnv('HOME', home);
@@ -134,7 +130,7 @@ describe('R14b-3: a loader variable only known at run time obeys the whole work 
     ['mise.toml', `[env]\nNODE_OPTIONS = "--require {{exec(command='cat .req')}}"\n`],
     ['mise.toml', `[env]\nTOOL = "{{exec(command='cat .req')}}"\n`],
   ])('%s %j: src/a.ts asks, naming the env file', async (name, text) => {
-    const root = join(base, `w${name.replace(/\W/g, '')}${text.replace(/\W/g, '')}`.slice(0, 90)), home = join(base, 'home');
+    const root = join(tmp.path, `w${name.replace(/\W/g, '')}${text.replace(/\W/g, '')}`.slice(0, 90)), home = join(tmp.path, 'home');
     await writeFiles(root, { [name]: `${text}\n`, '.req': './tools/r.js\n', 'src/a.ts': '1\n' });
     await writeFiles(home, { '.keep': '' });
     vi.stubEnv('HOME', home);
@@ -149,7 +145,7 @@ describe('R14b-3: a loader variable only known at run time obeys the whole work 
   });
 
   it.each(['export VERSION=$(git describe --tags)', 'export GH_TOKEN=$(gh auth token)', 'export N=$(nproc) PATH=$PWD/bin:$PATH', "export PROMPT_COMMAND='history -a'"])('%j: src/a.ts is written', async (line) => {
-    const root = join(base, `f${line.replace(/\W/g, '')}`), home = join(base, 'home');
+    const root = join(tmp.path, `f${line.replace(/\W/g, '')}`), home = join(tmp.path, 'home');
     await writeFiles(root, { '.envrc': `${line}\n`, 'src/a.ts': '1\n' });
     await writeFiles(home, { '.keep': '' });
     vi.stubEnv('HOME', home);
@@ -162,7 +158,7 @@ describe('R14b-3: a loader variable only known at run time obeys the whole work 
   });
 
   it('the process environment: RUBYOPT -I folders are load folders; module folders stay the project\'s', () => {
-    const root = join(base, 'proc2');
+    const root = join(tmp.path, 'proc2');
     const globs = envLoadGlobs([root], { RUBYOPT: '-I./lib -rx', PERL5OPT: `-I${root}/pl -Mx`, PERL5LIB: `${root}/lib` }).map((each) => each.glob);
     expect(globs).toEqual(expect.arrayContaining(['**/lib/**', 'pl/**', '**/x.rb']));
     expect(globs).not.toContain('lib/**');
@@ -181,7 +177,7 @@ describe('NODE_OPTIONS names what node resolves, in every file the table reads (
     expect(named?.dotenv).toEqual(['./e']);
   });
   it('the process environment: the package folder a bare --require names, whole', () => {
-    const globs = envLoadGlobs([join(base, 'proc3')], { NODE_OPTIONS: '--require x' }).map((each) => each.glob);
+    const globs = envLoadGlobs([join(tmp.path, 'proc3')], { NODE_OPTIONS: '--require x' }).map((each) => each.glob);
     expect(globs).toEqual(expect.arrayContaining(['**/node_modules/x', '**/node_modules/x/**', '**/node_modules/x.js']));
   });
   it.each([

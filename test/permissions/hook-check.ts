@@ -4,10 +4,10 @@
 import { readFileSync } from 'node:fs';
 import { chmod, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { createEngine } from '../../src/setup.js';
 import { hookReached } from '../../src/permissions/obeyed-hooks.js';
-import { writeFiles } from '../helpers/fixture.js';
+import { removeDir, tempDir, writeFiles } from '../helpers/fixture.js';
 import { git } from './git-run.js';
 
 export interface Row {
@@ -19,6 +19,26 @@ export interface Row {
   readonly free: readonly string[];
   // What the free files are written with (a source file must parse: a comment).
   readonly content?: string;
+}
+
+// The folders of one file of rows: a temp `base` (removed after the file), a HOME inside it, and `next()`, a fresh
+// folder per row. Call at the file's top level (it registers the file's beforeAll and afterAll).
+export interface RowPlace {
+  readonly base: string;
+  readonly home: string;
+  next(): string;
+}
+
+export function rowPlace(prefix: string): RowPlace {
+  let count = 0;
+  const place = { base: '', home: '', next: (): string => join(place.base, `r${++count}`) };
+  beforeAll(async () => {
+    place.base = await tempDir(prefix);
+    place.home = join(place.base, 'home');
+    await writeFiles(place.home, { '.keep': '' });
+  });
+  afterAll(async () => removeDir(place.base));
+  return place;
 }
 
 // `root`: a fresh folder for this row; `home`: the HOME the engine runs with.

@@ -4,19 +4,13 @@
 // read), `[tools] node = "path:./tt"` (tt/bin on PATH), `[hooks] enter = …` (run on cd). The file is now parsed
 // as TOML and read through an allow-list (src/permissions/home-sources-mise*.ts): what is understood is followed,
 // anything else makes the file not understood and the whole work tree obeyed. The in-process engine under --yes.
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { miseLoads } from '../../src/permissions/home-sources-mise.js';
-import { removeDir, tempDir } from '../helpers/fixture.js';
-import { writeAnswer, writtenIn } from './env-file-write.js';
+import { envBase, writeAnswer, writtenIn } from './env-file-write.js';
 
-let base: string;
-beforeAll(async () => {
-  base = await tempDir('cw-mise-');
-});
-afterAll(async () => removeDir(base));
-afterEach(() => vi.unstubAllEnvs());
+const tmp = envBase('cw-mise-');
 
-const written = (files: Record<string, string>, file: string): Promise<string> => writtenIn(base, files, file);
+const written = (files: Record<string, string>, file: string): Promise<string> => writtenIn(tmp.path, files, file);
 
 describe('R15-23: what mise.toml makes the shell obey asks before it is written (--yes)', () => {
   it.each([
@@ -50,7 +44,7 @@ describe('R15-23: what mise.toml makes the shell obey asks before it is written 
     ['a template in [vars]', '[vars]\nx = "{{exec(command=\'cat .p\')}}"\n', '[vars]'],
     ['TOML that does not parse', '[env\nA = 1\n', 'cannot parse'],
   ])('%s: src/a.ts asks, the question naming it', async (_name, toml, why) => {
-    const answer = await writeAnswer(base, { 'mise.toml': toml }, 'src/a.ts');
+    const answer = await writeAnswer(tmp.path, { 'mise.toml': toml }, 'src/a.ts');
     expect(answer.code).toBe('C241');
     expect(answer.message).toContain(why);
   });

@@ -69,7 +69,7 @@ describe('R17-6 / R17-16: every mise config name, at every depth', () => {
     const dir = join(base, 'names');
     const names = ['.tool-versions', 'mise.toml', '.mise.toml', 'mise.local.toml', '.mise.local.toml', 'mise.dev.toml', '.mise.dev.toml', 'mise.dev.local.toml', '.rtx.toml', '.config/mise.toml', '.config/mise/config.toml', '.config/mise/mise.toml', '.config/mise/config.dev.toml', '.config/mise/conf.d/a.toml', '.mise/config.toml', '.mise/conf.d/b.toml', 'mise/config.toml', 'mise/config.local.toml', 'mise/conf.d/c.toml'];
     await writeFiles(dir, Object.fromEntries([...names, 'README.md', '.config/other.toml', 'mise/tasks/t.toml'].map((name) => [name, ''])));
-    expect(miseFilesIn(dir, []).map((path) => path.slice(dir.length + 1)).sort()).toEqual([...names].sort());
+    expect(miseFilesIn(dir, []).files.map((path) => path.slice(dir.length + 1)).sort()).toEqual([...names].sort());
     const catalogued = (name: string): boolean => MISE_CATALOGUE.some((pattern) => new RegExp(`(?:^|/)${pattern.replace(/\./g, '\\.').replace(/\*/g, '[^/]*')}(?:/|$)`).test(name));
     for (const name of names) expect(catalogued(name), name).toBe(true);
   });

@@ -10,23 +10,12 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/setup.js';
-import { removeDir, tempDir, writeFiles } from '../helpers/fixture.js';
-import { checkHookRow } from './hook-check.js';
+import { checkHookRow, rowPlace } from './hook-check.js';
 import { git } from './git-run.js';
 
-let base: string;
-let home: string;
-beforeAll(async () => {
-  base = await tempDir('cw-cargo-row-');
-  home = join(base, 'home');
-  await writeFiles(home, { '.keep': '' });
-});
-afterAll(async () => removeDir(base));
-
-let count = 0;
-const next = (): string => join(base, `r${++count}`);
+const rows = rowPlace('cw-cargo-row-');
 const CRATE = { 'Cargo.toml': '[package]\nname = "app"\nversion = "0.1.0"\nedition = "2021"\n\n[dependencies]\nserde = "1"\n', 'src/main.rs': 'fn main() {}\n', 'src/lib.rs': 'pub fn a() {}\n', 'tests/it.rs': '#[test]\nfn t() {}\n' };
 const SOURCES = ['src/main.rs', 'src/lib.rs', 'tests/it.rs', 'src/new.rs', 'benches/b.rs'];
 const ALWAYS = ['Cargo.toml', 'Cargo.lock', 'build.rs', '.cargo/config.toml', 'rust-toolchain.toml', 'sub/.cargo/config.toml'];
@@ -36,7 +25,7 @@ describe('an ordinary crate: its sources are written unasked, what cargo obeys b
     'cargo test', 'cargo fmt --check', 'cargo clippy -- -D warnings', 'cargo fmt --all -- --check && cargo clippy --all-targets --all-features -- -D warnings && cargo test --workspace',
     'cargo +nightly fmt --check', 'cargo nextest run', 'cargo build --release -p app', "sh -c 'cargo check -q'",
   ])('%s', async (hook) => {
-    await checkHookRow(next(), home, { hook, files: CRATE, asks: hook.includes('fmt') && !hook.includes('test') ? ALWAYS : [...ALWAYS, 'target/debug/deps/app-1234'], free: SOURCES, content: '// ok\n' });
+    await checkHookRow(rows.next(), rows.home, { hook, files: CRATE, asks: hook.includes('fmt') && !hook.includes('test') ? ALWAYS : [...ALWAYS, 'target/debug/deps/app-1234'], free: SOURCES, content: '// ok\n' });
   });
 });
 
@@ -57,7 +46,7 @@ describe('what the build runs is asked; the sources stay free', () => {
     ['a toolchain file naming a folder', { 'rust-toolchain.toml': '[toolchain]\npath = "tt"\n' }, ['tt/bin/rustc', 'tt/bin/cargo']],
     ['a README a crate root includes (a doctest)', { 'src/lib.rs': '#![doc = include_str!("../README.md")]\n' }, ['README.md']],
   ])('%s', async (_name, files, asks) => {
-    await checkHookRow(next(), home, { hook: 'cargo test', files: { ...CRATE, ...files }, asks, free: ['src/main.rs', 'tests/it.rs'], content: '// ok\n' });
+    await checkHookRow(rows.next(), rows.home, { hook: 'cargo test', files: { ...CRATE, ...files }, asks, free: ['src/main.rs', 'tests/it.rs'], content: '// ok\n' });
   });
 });
 
@@ -81,21 +70,21 @@ describe('fail closed: what the row cannot read obeys the whole tree', () => {
     ['cargo test -Zbuild-std', {}],
     ['RUSTC_WRAPPER=./w cargo test', {}],
   ])('%s %j', async (hook, files) => {
-    await checkHookRow(next(), home, { hook, files: { ...CRATE, ...files }, asks: ['src/lib.rs', 'tests/it.rs'], free: ['data/a.csv'] });
+    await checkHookRow(rows.next(), rows.home, { hook, files: { ...CRATE, ...files }, asks: ['src/lib.rs', 'tests/it.rs'], free: ['data/a.csv'] });
   });
 
   it('cargo fmt runs no build script: a build script that runs programs leaves the sources free', async () => {
-    await checkHookRow(next(), home, { hook: 'cargo fmt --check', files: { ...CRATE, 'build.rs': 'use std::process::Command;\nfn main() { Command::new("sh").status().unwrap(); }\n' }, asks: ['build.rs', 'Cargo.toml'], free: SOURCES, content: '// ok\n' });
+    await checkHookRow(rows.next(), rows.home, { hook: 'cargo fmt --check', files: { ...CRATE, 'build.rs': 'use std::process::Command;\nfn main() { Command::new("sh").status().unwrap(); }\n' }, asks: ['build.rs', 'Cargo.toml'], free: SOURCES, content: '// ok\n' });
   });
 });
 
 const hasCargo = spawnSync('cargo', ['--version']).status === 0;
 describe.skipIf(!hasCargo)('the real cargo: a --yes agent edits the crate, the commit hook runs cargo test on it', () => {
   it('src/lib.rs and tests/it.rs written, build.rs refused (no marker), and the hook passes at the next commit', async () => {
-    const root = next();
-    const marker = join(base, 'build-ran');
-    await checkHookRow(root, home, { hook: 'cargo test --offline -q', files: { 'Cargo.toml': '[package]\nname = "w"\nversion = "0.1.0"\nedition = "2021"\n', 'src/lib.rs': 'pub fn a() -> u8 { 1 }\n' }, asks: ['build.rs', '.cargo/config.toml', 'Cargo.toml'], free: [] });
-    const engine = await createEngine({ workspace: root, env: { HOME: home }, permissions: { home, yes: true } });
+    const root = rows.next();
+    const marker = join(rows.base, 'build-ran');
+    await checkHookRow(root, rows.home, { hook: 'cargo test --offline -q', files: { 'Cargo.toml': '[package]\nname = "w"\nversion = "0.1.0"\nedition = "2021"\n', 'src/lib.rs': 'pub fn a() -> u8 { 1 }\n' }, asks: ['build.rs', '.cargo/config.toml', 'Cargo.toml'], free: [] });
+    const engine = await createEngine({ workspace: root, env: { HOME: rows.home }, permissions: { home: rows.home, yes: true } });
     try {
       for (const [file, content] of [['src/lib.rs', 'pub fn a() -> u8 { 2 }\n'], ['tests/it.rs', '#[test]\nfn t() { assert_eq!(w::a(), 2); }\n']]) {
         const wrote = await engine.run({ cmd: 'write', args: { file: file!, content: content! } });
@@ -108,7 +97,7 @@ describe.skipIf(!hasCargo)('the real cargo: a --yes agent edits the crate, the c
     }
     git(root, 'add', '-A');
     // rustup's toolchains where they are installed; cargo's own cache in the test's folder.
-    const env = { ...process.env, HOME: home, CARGO_HOME: join(base, 'cargo-home'), RUSTUP_HOME: process.env['RUSTUP_HOME'] ?? join(homedir(), '.rustup'), CARGO_TARGET_DIR: join(base, 'cargo-target'), GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@x', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@x' };
+    const env = { ...process.env, HOME: rows.home, CARGO_HOME: join(rows.base, 'cargo-home'), RUSTUP_HOME: process.env['RUSTUP_HOME'] ?? join(homedir(), '.rustup'), CARGO_TARGET_DIR: join(rows.base, 'cargo-target'), GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@x', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@x' };
     const commit = spawnSync('git', ['-C', root, 'commit', '-qm', 'x'], { env, encoding: 'utf8' });
     expect(commit.status, commit.stderr + commit.stdout).toBe(0);
     expect(existsSync(marker)).toBe(false);

@@ -5,22 +5,10 @@
 // module-plugin folders, ruleguard rules; mypy's `plugins` (a path relative to the configuration, a module) and its
 // `python_executable`. A sub-command or option outside the row, or a configuration that does not parse, obeys the
 // whole tree.
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, it } from 'vitest';
-import { removeDir, tempDir, writeFiles } from '../helpers/fixture.js';
-import { checkHookRow } from './hook-check.js';
+import { describe, it } from 'vitest';
+import { checkHookRow, rowPlace } from './hook-check.js';
 
-let base: string;
-let home: string;
-beforeAll(async () => {
-  base = await tempDir('cw-lint-rows-');
-  home = join(base, 'home');
-  await writeFiles(home, { '.keep': '' });
-});
-afterAll(async () => removeDir(base));
-
-let count = 0;
-const next = (): string => join(base, `r${++count}`);
+const rows = rowPlace('cw-lint-rows-');
 
 const GO = { 'go.mod': 'module example.com/x\n\ngo 1.22\n', 'main.go': 'package main\n\nfunc main() {}\n', 'internal/x/x.go': 'package x\n', '.golangci.yml': 'version: "2"\nlinters:\n  enable: [govet, errcheck, staticcheck]\n  exclusions:\n    paths: [internal/gen]\nrun:\n  timeout: 5m\n' };
 const SITE = '.venv/lib/python3.12/site-packages';
@@ -28,7 +16,7 @@ const PY = { 'pyproject.toml': '[project]\nname = "x"\n\n[tool.mypy]\nstrict = t
 
 describe('golangci-lint: the Go sources are free, the configuration and its plug-ins ask', () => {
   it.each(['golangci-lint run', 'golangci-lint run ./... --fix --timeout=5m', 'golangci-lint run -c .golangci.yml --new-from-rev HEAD~1 ./...', 'golangci-lint fmt && go test ./...'])('%s', async (hook) => {
-    await checkHookRow(next(), home, { hook, files: GO, asks: ['.golangci.yml', 'sub/.golangci.yaml', '.golangci.toml', 'go.mod', 'go.work'], free: ['main.go', 'internal/x/x.go', 'internal/gen/g.go', 'cmd/new/main.go'], content: '// ok\n' });
+    await checkHookRow(rows.next(), rows.home, { hook, files: GO, asks: ['.golangci.yml', 'sub/.golangci.yaml', '.golangci.toml', 'go.mod', 'go.work'], free: ['main.go', 'internal/x/x.go', 'internal/gen/g.go', 'cmd/new/main.go'], content: '// ok\n' });
   });
 
   it.each([
@@ -38,7 +26,7 @@ describe('golangci-lint: the Go sources are free, the configuration and its plug
     ['a TOML configuration', '[linters-settings.custom.ex]\npath = "tools/ex.so"\n', ['tools/ex.so']],
   ])('%s', async (_name, config, asks) => {
     const name = config.startsWith('[') ? '.golangci.toml' : '.golangci.yml';
-    await checkHookRow(next(), home, { hook: 'golangci-lint run ./...', files: { ...GO, '.golangci.yml': '', [name]: config }, asks, free: ['main.go', 'internal/x/x.go'], content: '// ok\n' });
+    await checkHookRow(rows.next(), rows.home, { hook: 'golangci-lint run ./...', files: { ...GO, '.golangci.yml': '', [name]: config }, asks, free: ['main.go', 'internal/x/x.go'], content: '// ok\n' });
   });
 
   it.each([
@@ -47,13 +35,13 @@ describe('golangci-lint: the Go sources are free, the configuration and its plug
     ['golangci-lint run', { '.golangci.yml': 'linters: [unclosed\n' }],
     ['golangci-lint run', { '.golangci.yml': 'linters-settings:\n  custom:\n    ex:\n      path: ${PLUGIN_DIR}/ex.so\n' }],
   ])('fail closed: %s %j', async (hook, files) => {
-    await checkHookRow(next(), home, { hook, files: { ...GO, ...files }, asks: ['main.go', 'internal/x/x.go'], free: ['data/a.csv'] });
+    await checkHookRow(rows.next(), rows.home, { hook, files: { ...GO, ...files }, asks: ['main.go', 'internal/x/x.go'], free: ['data/a.csv'] });
   });
 });
 
 describe('mypy: the checked sources are free, the configuration and its plug-ins ask', () => {
   it.each(['mypy src', 'mypy --strict --warn-unused-ignores -p x', 'python3 -m mypy src tests', 'mypy --python-version=3.12 --exclude build src'])('%s', async (hook) => {
-    await checkHookRow(next(), home, { hook, files: PY, asks: ['pyproject.toml', 'mypy.ini', '.mypy.ini', 'setup.cfg', 'pkg/mypy.ini'], free: ['src/a.py', 'src/new.py', 'tests/test_a.py', 'stubs/x.pyi'], content: '# ok\n' });
+    await checkHookRow(rows.next(), rows.home, { hook, files: PY, asks: ['pyproject.toml', 'mypy.ini', '.mypy.ini', 'setup.cfg', 'pkg/mypy.ini'], free: ['src/a.py', 'src/new.py', 'tests/test_a.py', 'stubs/x.pyi'], content: '# ok\n' });
   });
 
   it.each([
@@ -67,7 +55,7 @@ describe('mypy: the checked sources are free, the configuration and its plug-ins
       [`${SITE}/myplug.py`, `${SITE}/myplug/__init__.py`, `${SITE}/pkg/__init__.py`, `${SITE}/pkg/sub.py`, 'myplug.py']],
   ])('%s', async (_name, files, asks) => {
     const hook = _name.includes('--config-file') ? 'mypy --config-file ci/mypy.cfg src' : 'mypy src';
-    await checkHookRow(next(), home, { hook, files: { ...PY, ...files }, asks, free: ['src/a.py', `${SITE}/other.py`], content: '# ok\n' });
+    await checkHookRow(rows.next(), rows.home, { hook, files: { ...PY, ...files }, asks, free: ['src/a.py', `${SITE}/other.py`], content: '# ok\n' });
   });
 
   it.each([
@@ -77,6 +65,6 @@ describe('mypy: the checked sources are free, the configuration and its plug-ins
     ['mypy src', { 'mypy.ini': '[mypy]\nplugins = $PLUG\n' }],
     ['dmypy run -- src', {}],
   ])('fail closed: %s %j', async (hook, files) => {
-    await checkHookRow(next(), home, { hook, files: { ...PY, ...files }, asks: ['src/a.py', 'tests/test_a.py'], free: ['data/a.csv'] });
+    await checkHookRow(rows.next(), rows.home, { hook, files: { ...PY, ...files }, asks: ['src/a.py', 'tests/test_a.py'], free: ['data/a.csv'] });
   });
 });

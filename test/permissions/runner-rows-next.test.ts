@@ -6,22 +6,10 @@
 // and what it imports or names as a loader, postcss/tailwind/babel configurations and the plug-ins they name by
 // path, eslint's configuration (the build lints). `next lint`, `next dev`, an option outside the row or a
 // configuration value it cannot read obeys the whole tree.
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, it } from 'vitest';
-import { removeDir, tempDir, writeFiles } from '../helpers/fixture.js';
-import { checkHookRow } from './hook-check.js';
+import { describe, it } from 'vitest';
+import { checkHookRow, rowPlace } from './hook-check.js';
 
-let base: string;
-let home: string;
-beforeAll(async () => {
-  base = await tempDir('cw-next-row-');
-  home = join(base, 'home');
-  await writeFiles(home, { '.keep': '' });
-});
-afterAll(async () => removeDir(base));
-
-let count = 0;
-const next = (): string => join(base, `r${++count}`);
+const rows = rowPlace('cw-next-row-');
 
 const APP = {
   'package.json': JSON.stringify({ name: 'web', private: true, scripts: { build: 'next build', dev: 'next dev' }, dependencies: { next: '15.0.0', react: '19.0.0' }, devDependencies: { tailwindcss: '3.4.0', postcss: '8.0.0', autoprefixer: '10.0.0' } }),
@@ -35,7 +23,7 @@ const FREE = ['app/page.tsx', 'app/layout.tsx', 'components/Button.tsx', 'compon
 
 describe('an ordinary Next.js app: its code is written unasked, the build configuration asks', () => {
   it.each(['npx next build', 'npm run build', 'next build --no-lint', 'npx --no-install next build .'])('%s', async (hook) => {
-    await checkHookRow(next(), home, { hook, files: APP, asks: ['next.config.mjs', 'next.config.ts', 'postcss.config.mjs', 'tailwind.config.ts', '.babelrc', 'package.json'], free: FREE, content: '// ok\n' });
+    await checkHookRow(rows.next(), rows.home, { hook, files: APP, asks: ['next.config.mjs', 'next.config.ts', 'postcss.config.mjs', 'tailwind.config.ts', '.babelrc', 'package.json'], free: FREE, content: '// ok\n' });
   });
 });
 
@@ -48,7 +36,7 @@ describe('what the build loads beyond the app asks', () => {
     ['a babel plug-in by path', { '.babelrc': '{ "presets": ["next/babel"], "plugins": ["./tools/bp.js"] }\n' }, ['tools/bp.js']],
     ['eslint (the build lints)', { '.eslintrc.json': '{ "extends": "next/core-web-vitals", "plugins": ["./tools/rule.js"] }\n' }, ['.eslintrc.json', 'tools/rule.js']],
   ])('%s', async (_name, files, asks) => {
-    await checkHookRow(next(), home, { hook: 'npx next build', files: { ...APP, ...files }, asks, free: ['app/page.tsx', 'components/Button.tsx'], content: '// ok\n' });
+    await checkHookRow(rows.next(), rows.home, { hook: 'npx next build', files: { ...APP, ...files }, asks, free: ['app/page.tsx', 'components/Button.tsx'], content: '// ok\n' });
   });
 });
 
@@ -59,6 +47,6 @@ describe('fail closed: what the row cannot read obeys the whole tree', () => {
     ['npx next build --experimental-turbo-root x', {}],
     ['npx next build', { 'next.config.mjs': 'const dir = process.env.D;\nexport default { cacheHandler: dir + "/cache.js" };\n' }],
   ])('%s %j', async (hook, files) => {
-    await checkHookRow(next(), home, { hook, files: { ...APP, ...files }, asks: ['app/page.tsx', 'components/Button.tsx'], free: ['data/a.csv'] });
+    await checkHookRow(rows.next(), rows.home, { hook, files: { ...APP, ...files }, asks: ['app/page.tsx', 'components/Button.tsx'], free: ['data/a.csv'] });
   });
 });

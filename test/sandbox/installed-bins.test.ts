@@ -4,29 +4,18 @@
 // it checks the paths the hook walk names inside them: the rewritten file is not left for the next commit to run.
 // Another package's change stays (node_modules is the installer's).
 import { spawnSync } from 'node:child_process';
-import { chmod, mkdtemp, realpath, symlink } from 'node:fs/promises';
-import { existsSync, readFileSync } from 'node:fs';
+import { chmod, symlink } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, expect, it } from 'vitest';
-import { REPO_ROOT, removeDir, runCli, tempDir, writeFiles } from '../helpers/fixture.js';
+import { expect, it } from 'vitest';
+import { writeFiles } from '../helpers/fixture.js';
+import { runScript, sandboxFolders } from './sandbox-folders.js';
 
 const bwrapWorks = spawnSync('bwrap', ['--ro-bind', '/', '/', '--unshare-net', 'true']).status === 0;
 const EVIL = '#!/usr/bin/env node\nrequire("fs").writeFileSync("/tmp/PWN", "")\n';
 
-let root: string;
-let state: string;
-let markers: string;
-let home: string;
-beforeEach(async () => {
-  root = await tempDir('codeward-bins-ws-');
-  state = await tempDir('codeward-bins-state-');
-  markers = await realpath(await mkdtemp(join(existsSync('/var/tmp') ? '/var/tmp' : REPO_ROOT, 'codeward-bins-out-')));
-  home = await tempDir('codeward-bins-home-');
-  await writeFiles(home, { '.codeward/config.json': JSON.stringify({ sandboxReadable: [markers] }) });
-});
-afterEach(async () => {
-  for (const path of [root, state, markers, home]) await removeDir(path);
-});
+let root = '', state = '', markers = '', home = '';
+sandboxFolders('bins', (made) => ({ root, state, markers, home } = made));
 
 it.skipIf(!bwrapWorks)('a sandboxed run that rewrites the package a hook runs: not left in place; another package is', async () => {
   await writeFiles(root, {
@@ -37,9 +26,7 @@ it.skipIf(!bwrapWorks)('a sandboxed run that rewrites the package a hook runs: n
   spawnSync('git', ['init', '-q'], { cwd: root });
   await writeFiles(root, { '.git/hooks/pre-commit': '#!/bin/sh\nnpx lint-staged\n' });
   await chmod(join(root, '.git/hooks/pre-commit'), 0o755);
-  const script = join(markers, 'plant.sh');
-  await writeFiles(markers, { 'plant.sh': `printf '%s' '${EVIL.replace(/'/g, "'\\''")}' > node_modules/lint-staged/bin/lint-staged.js 2>/dev/null\necho changed > node_modules/other/index.js\n` });
-  const run = runCli(['--json', '-C', root, 'exec', '--cmd', `bash ${script}`], { env: { CODEWARD_STATE_DIR: state, CODEWARD_NO_OVERLAY: '1', GIT_CONFIG_NOSYSTEM: '1', HOME: home } });
+  const run = runScript({ root, state, markers, home }, `printf '%s' '${EVIL.replace(/'/g, "'\\''")}' > node_modules/lint-staged/bin/lint-staged.js 2>/dev/null\necho changed > node_modules/other/index.js\n`);
   expect(run.json, JSON.stringify(run.json)).toBeDefined();
   expect(readFileSync(join(root, 'node_modules/lint-staged/bin/lint-staged.js'), 'utf8')).not.toBe(EVIL);
   expect(readFileSync(join(root, 'node_modules/other/index.js'), 'utf8')).toBe('changed\n');

@@ -6,41 +6,24 @@
 // symlink, a hard link, a nested clone, and an existing protected file changed through a hard link.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { link, mkdir, mkdtemp, realpath, writeFile } from 'node:fs/promises';
+import { link, mkdir, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { isObeyedLater } from '../../src/permissions/obeyed.js';
-import { REPO_ROOT, removeDir, runCli, tempDir, writeFiles, type CliResult } from '../helpers/fixture.js';
+import { writeFiles, type CliResult } from '../helpers/fixture.js';
+import { runScript, sandboxFolders } from './sandbox-folders.js';
 
 const bwrapWorks = spawnSync('bwrap', ['--ro-bind', '/', '/', '--unshare-net', 'true']).status === 0;
 
-let root: string;
-let state: string;
-let markers: string;
-let home: string;
-
+let root = '', state = '', markers = '', home = '';
+sandboxFolders('obeyed', (made) => ({ root, state, markers, home } = made));
 beforeEach(async () => {
-  root = await tempDir('codeward-obeyed-ws-');
-  state = await tempDir('codeward-obeyed-state-');
-  // Outside /tmp (a private tmpfs inside the sandbox): the scripts are read from here.
-  markers = await realpath(await mkdtemp(join(existsSync('/var/tmp') ? '/var/tmp' : REPO_ROOT, 'codeward-obeyed-out-')));
-  // The default-deny view shows nothing outside the workspace but what the user names: the user's own
-  // config names the scripts' folder.
-  home = await tempDir('codeward-obeyed-home-');
-  await writeFiles(home, { '.codeward/config.json': JSON.stringify({ sandboxReadable: [markers] }) });
   await writeFiles(root, { 'pkg/src/index.ts': 'export {};\n', 'pkg/sub/keep.txt': 'keep\n' });
 });
-afterEach(async () => {
-  for (const path of [root, state, markers, home]) await removeDir(path);
-});
 
-function exec(script: string, workspace = root): CliResult {
-  const file = join(markers, `script-${Math.random().toString(36).slice(2)}.sh`);
-  spawnSync('sh', ['-c', `cat > "${file}"`], { input: script });
-  // The in-place guard (moved aside after the run) is what these tests attack: they force the fallback of a
-  // platform without overlay (staging, the default, sets such files aside unapplied: test/shell/stage*.test.ts).
-  return runCli(['--json', '-C', workspace, 'exec', '--cmd', `bash ${file}`], { env: { CODEWARD_STATE_DIR: state, CODEWARD_NO_OVERLAY: '1', GIT_CONFIG_NOSYSTEM: '1', HOME: home } });
-}
+// The in-place guard (moved aside after the run) is what these tests attack: they force the fallback of a platform
+// without overlay (staging, the default, sets such files aside unapplied: test/shell/stage*.test.ts).
+const exec = (script: string, workspace = root): CliResult => runScript({ root: workspace, state, markers, home }, script);
 
 const warnings = (run: CliResult): string => (run.json.warnings ?? []).join('\n');
 const asideOf = (folder: string, name: string): string[] => readdirSync(join(root, folder)).filter((entry) => entry.startsWith(`${name}.planted-by-sandbox-`));

@@ -5,39 +5,24 @@
 // aside and reported. The real binary and bwrap, with the in-place fallback (the path the guard protects).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
-import { mkdtemp, realpath } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { REPO_ROOT, removeDir, runCli, tempDir, writeFiles, type CliResult } from '../helpers/fixture.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { writeFiles, type CliResult } from '../helpers/fixture.js';
+import { runScript, sandboxFolders } from './sandbox-folders.js';
 
 const bwrapWorks = spawnSync('bwrap', ['--ro-bind', '/', '/', '--unshare-net', 'true']).status === 0;
 const PYTHON = '/usr/bin/python3';
 const pythonThere = existsSync(PYTHON);
 
-let root: string;
-let state: string;
-let scripts: string;
-let home: string;
-
+let root = '', state = '', markers = '', home = '';
+sandboxFolders('pyc', (made) => ({ root, state, markers, home } = made));
 beforeEach(async () => {
-  root = await tempDir('codeward-pyc-ws-');
-  state = await tempDir('codeward-pyc-state-');
-  scripts = await realpath(await mkdtemp(join(existsSync('/var/tmp') ? '/var/tmp' : REPO_ROOT, 'codeward-pyc-out-')));
-  home = await tempDir('codeward-pyc-home-');
-  await writeFiles(home, { '.codeward/config.json': JSON.stringify({ sandboxReadable: [scripts] }) });
   await writeFiles(root, { 'src/a.py': 'X = 1\n', 'src/b.py': 'Y = 2\n', 'src/c.py': 'Z = 3\n', 'tests/test_a.py': 'def test_a():\n    assert True\n' });
-});
-afterEach(async () => {
-  for (const path of [root, state, scripts, home]) await removeDir(path);
 });
 
 // In place (the fallback of a platform without overlay: sandbox/obeyed-scan.ts), or staged (the default:
 // shell/stage/plan-gate.ts judges the change set before it is applied).
-function exec(script: string, staged = false): CliResult {
-  const file = join(scripts, `script-${Math.random().toString(36).slice(2)}.py`);
-  spawnSync('sh', ['-c', `cat > "${file}"`], { input: script });
-  return runCli(['--json', '-C', root, 'exec', '--cmd', `${PYTHON} ${file}`], { env: { CODEWARD_STATE_DIR: state, ...(staged ? {} : { CODEWARD_NO_OVERLAY: '1' }), GIT_CONFIG_NOSYSTEM: '1', HOME: home } });
-}
+const exec = (script: string, staged = false): CliResult => runScript({ root, state, markers, home }, script, { program: PYTHON, ext: 'py', staged });
 
 const aside = (folder: string): string[] => readdirSync(join(root, folder)).filter((name) => name.includes('.planted-by-sandbox-'));
 
