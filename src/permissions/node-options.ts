@@ -91,6 +91,8 @@ export interface NodeNamed {
   readonly entries: string[];
   readonly upward: string[];
   readonly packages: string[];
+  // The bare module names (resolved where node runs, from there up: home-sources-modules.ts).
+  readonly bare: string[];
   readonly dotenv: string[];
   readonly why?: string;
 }
@@ -99,10 +101,12 @@ export function nodeNamed(value: string): NodeNamed {
   const read = readNodeOptions(nodeOptionWords(value), true);
   const spellings = read.modules.flatMap((spec) => moduleSpellings(spec));
   const bare = (one: string): boolean => one.startsWith('node_modules/');
+  const names = read.modules.filter((spec) => !isPathSpecifier(spec) && moduleSpellings(spec).length > 0);
   return {
     entries: [...spellings.filter((one) => !bare(one)), ...read.envFiles, ...read.opaque],
     upward: spellings.filter(bare),
-    packages: read.modules.filter((spec) => !isPathSpecifier(spec)).map((spec) => spec.split('/').slice(0, spec.startsWith('@') ? 2 : 1).join('/')),
+    packages: names.map((spec) => spec.split('/').slice(0, spec.startsWith('@') ? 2 : 1).join('/')),
+    bare: names,
     dotenv: read.envFiles,
     ...(read.why === undefined ? {} : { why: read.why }),
   };

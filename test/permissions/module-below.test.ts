@@ -1,0 +1,31 @@
+// Issue 26, what node loads from a workspace-wide NODE_OPTIONS (nodereach2): a bare `--require x` set by an
+// `.envrc` or mise's `[env]` applies to node run in any folder below the env file, and node resolves x from
+// there upward, so `sub/node_modules/x` below it is loaded too (like the process environment's
+// `**/node_modules/x`); a package `main` pointing out of the work tree fails closed through .envrc/mise as on a
+// hook line; the process environment's NODE_OPTIONS follows `main` too. Real repositories, the in-process
+// engine under --yes; every row but the controls fails on the old code.
+import { describe, it } from 'vitest';
+import type { Row } from './hook-check.js';
+import { moduleRows, pkg } from './module-rows.js';
+
+const { check } = moduleRows('cw-below-');
+const ENVRC = { '.envrc': 'export NODE_OPTIONS="--require x"\n' };
+const MISE = { 'mise.toml': '[env]\nNODE_OPTIONS = "--require x"\n' };
+
+describe('a bare name from an env file covers every node_modules below it (left 1)', () => {
+  it.each<[string, Row]>([
+    ['.envrc: sub/node_modules/x', { hook: 'true', files: ENVRC, asks: ['sub/node_modules/x/index.js', 'sub/deeper/node_modules/x.js', 'sub/node_modules/x/package.json'], free: ['src/a.js', 'sub/node_modules/y/index.js', 'sub/x.js'] }],
+    ['mise [env]: sub/node_modules/x', { hook: 'true', files: MISE, asks: ['sub/node_modules/x/index.js', 'a/b/node_modules/x.cjs'], free: ['src/a.js', 'sub/node_modules/y/index.js'] }],
+    ['a scoped subpath from sub/.envrc: only below sub', { hook: 'true', files: { 'sub/.envrc': 'export NODE_OPTIONS="-r @s/x/register"\n' }, asks: ['sub/a/node_modules/@s/x/index.js', 'sub/a/node_modules/@s/x/register.js', 'node_modules/@s/x/index.js'], free: ['other/node_modules/@s/x/index.js', 'src/a.js'] }],
+    ['an existing package below whose main points out', { hook: 'true', files: { ...ENVRC, ...pkg('x', {}, { main: '../../tools/x.js' }), 'sub/node_modules/x/package.json': '{"main":"../../../tools/y.js"}' }, asks: ['tools/x.js', 'tools/y.js'], free: ['src/a.js'] }],
+    ['the main file\'s own imports', { hook: 'true', files: { ...MISE, 'sub/node_modules/x/package.json': '{"main":"../../../tools/y.js"}', 'tools/y.js': 'require("./z");\n' }, asks: ['tools/y.js', 'tools/z.js'], free: ['src/a.js'] }],
+  ])('%s', async (_name, row) => check(row));
+});
+
+describe('a main out of the work tree through .envrc/mise fails closed (left 2)', () => {
+  it.each<[string, Row]>([
+    ['.envrc', { hook: 'true', files: { ...ENVRC, ...pkg('x', {}, { main: '../../../elsewhere/x.js' }) }, asks: ['src/a.js'], free: [] }],
+    ['mise', { hook: 'true', files: { ...MISE, 'sub/node_modules/x/package.json': '{"main":"../../../../elsewhere/x.js"}' }, asks: ['src/a.js'], free: [] }],
+    ['control: a main inside its package', { hook: 'true', files: { ...ENVRC, ...pkg('x', {}, { main: 'lib/x.js' }) }, asks: ['node_modules/x/lib/x.js'], free: ['src/a.js', 'tools/x.js'] }],
+  ])('%s', async (_name, row) => check(row));
+});
