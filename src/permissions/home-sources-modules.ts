@@ -17,6 +17,7 @@ import { inside } from './hook-spelling.js';
 import type { Read } from './hook-tasks.js';
 import { moduleSpellings } from './node-resolve.js';
 import { packageEntry } from './node-package-entry.js';
+import { packageReach } from './node-package-reach.js';
 
 export interface ModuleMarks {
   readonly paths: string[];
@@ -49,8 +50,8 @@ export function moduleMarks(spec: string, near: readonly string[], top: string, 
   for (const folder of folders) {
     if (read(join(folder, 'package.json')) === undefined) continue;
     const at = real(folder);
-    // A main inside its own folder: the folder's spellings hold it (or it is out of the work tree, not ours).
-    if (packageEntry(at, at, read, isFile).unknown === undefined) continue;
+    // Nothing out of its own folder: the folder's spellings hold it (or it is out of the work tree, not ours).
+    if (packageReach(at, at, read, isFile).unknown === undefined) continue;
     const entry = packageEntry(at, top, read, isFile);
     paths.push(...entry.files, ...entry.packages);
     if (entry.unknown !== undefined) return { paths, globs, why: `NODE_OPTIONS requires ${spec}: ${entry.unknown}` };

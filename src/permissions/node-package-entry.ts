@@ -1,13 +1,12 @@
 // What an installed package makes node load outside its own folder, for the loader table's NODE_OPTIONS (an
-// `.envrc`, mise's `[env]`, the person's own environment: issue 26, nodereach2 left 1-2). The package folder is
+// `.envrc`, mise's `[env]`, the person's own environment: issue 26, nodereach2 left 1-3). The package folder is
 // obeyed whole by its spellings; what lies out of it is found here, the way the hook walk finds it
-// (hook-packages.ts): its package.json `main` wherever it points (R17-3), and what that file imports in turn
-// (hook-scripts.ts nodeReach: its relative imports, transitively; a name built at run time is unknown). A
-// `main` out of the work tree is not read: `unknown` says why, and the caller fails closed.
-import { inside } from './hook-spelling.js';
+// (hook-packages.ts): its own files' names and links leaving it, `main` wherever it points (R17-3;
+// node-package-reach.ts), and what those work-tree files import in turn (hook-scripts.ts nodeReach: a name built
+// at run time is unknown). A file out of the work tree is not read: `unknown` says why (the caller fails closed).
 import type { Read } from './hook-tasks.js';
-import { mainTargets } from './node-resolve.js';
 import { NODE_SCRIPT, nodeReach } from './hook-scripts.js';
+import { packageReach } from './node-package-reach.js';
 
 export interface PackageEntry {
   // Absolute paths in `top` out of the package folder that node may load (present or not).
@@ -17,11 +16,11 @@ export interface PackageEntry {
   readonly unknown?: string;
 }
 
-// What the package at `folder` (absolute; its package.json read with `read`) loads out of itself, in `top`.
+// What the package at `folder` (its real path; its files read with `read`) loads out of itself, in `top`.
 export function packageEntry(folder: string, top: string, read: Read, isFile: (path: string) => boolean): PackageEntry {
-  const main = mainTargets(folder, read, top);
-  if (main.outside !== undefined) return { files: [], packages: [], unknown: main.outside };
-  const files = main.files.filter((one) => !inside(folder, one));
+  const own = packageReach(folder, top, read, isFile);
+  const files = [...own.files];
+  if (own.unknown !== undefined) return { files, packages: [], unknown: own.unknown };
   const packages: string[] = [];
   for (const script of files.filter((one) => NODE_SCRIPT.test(one) && isFile(one))) {
     const reach = nodeReach(script, top, read, isFile);

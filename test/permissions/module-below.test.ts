@@ -4,11 +4,13 @@
 // `**/node_modules/x`); a package `main` pointing out of the work tree fails closed through .envrc/mise as on a
 // hook line; the process environment's NODE_OPTIONS follows `main` too. Real repositories, the in-process
 // engine under --yes; every row but the controls fails on the old code.
+import { mkdirSync, symlinkSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, it } from 'vitest';
-import type { Row } from './hook-check.js';
+import { checkHookRow, type Row } from './hook-check.js';
 import { moduleRows, pkg } from './module-rows.js';
 
-const { check } = moduleRows('cw-below-');
+const { check, home, next } = moduleRows('cw-below-');
 const ENVRC = { '.envrc': 'export NODE_OPTIONS="--require x"\n' };
 const MISE = { 'mise.toml': '[env]\nNODE_OPTIONS = "--require x"\n' };
 
@@ -44,4 +46,33 @@ describe('the person\'s own NODE_OPTIONS follows main (left 2)', () => {
   it('a main out of the package, in a sub folder\'s node_modules too, and its imports', async () => withEnv('--require x', { hook: 'true', files: { ...pkg('x', {}, { main: '../../tools/x.js' }), 'sub/node_modules/x/package.json': '{"main":"../../../lib/y"}', 'lib/y.js': 'require("./z");\n' }, asks: ['tools/x.js', 'lib/y.js', 'lib/z.js', 'lib/y/index.js', 'sub/node_modules/x/index.js'], free: ['src/a.js'] }));
   it('a main out of the work tree: every file asks', async () => withEnv('--max-old-space-size=4096 -r x', { hook: 'true', files: pkg('x', {}, { main: '../../../elsewhere/x.js' }), asks: ['src/a.js'], free: [] }));
   it('control: a main inside its package', async () => withEnv('--require x', { hook: 'true', files: pkg('x', {}, { main: 'lib/x.js' }), asks: ['node_modules/x/lib/x.js'], free: ['src/a.js', 'tools/x.js'] }));
+});
+
+// node loads a package's files by their real path and resolves their relative names from there (left 3).
+const NPM = { 'package.json': JSON.stringify({ name: 'w', scripts: { test: 'node t.js' } }), 't.js': '\n', '.npmrc': 'node-options=--require x\n' };
+const X = (files: Record<string, string>, manifest: Record<string, unknown> = {}): Record<string, string> => ({
+  'node_modules/x/package.json': JSON.stringify({ name: 'x', ...manifest }),
+  ...Object.fromEntries(Object.entries(files).map(([path, text]) => [`node_modules/x/${path}`, text])),
+});
+describe('a package\'s own relative names and links leaving its folder (left 3)', () => {
+  it.each<[string, Row]>([
+    ['index.js requires ../../tools/y', { hook: 'npm test', files: { ...NPM, ...X({ 'index.js': 'require("../../tools/y");\n' }) }, asks: ['tools/y.js', 'tools/y/index.js'], free: ['src/a.js'] }],
+    ['main lib/m.js -> ./a -> ../../../tools/w', { hook: 'npm test', files: { ...NPM, ...X({ 'lib/m.js': 'module.exports = require("./a");\n', 'lib/a.js': 'require("../../../tools/w");\n' }, { main: 'lib/m.js' }) }, asks: ['tools/w.js', 'tools/w.mjs'], free: ['src/a.js'] }],
+    ['exports conditions, nested: import "../../../z.js"', { hook: 'npm test', files: { ...NPM, ...X({ 'esm/i.mjs': 'import "../../../z.js";\n' }, { exports: { '.': { node: { import: './esm/i.mjs', require: './cjs/i.cjs' }, default: ['./d.js'] } } }) }, asks: ['z.js'], free: ['src/a.js'] }],
+    ['the work-tree file it reaches, followed in turn', { hook: 'npm test', files: { ...NPM, ...X({ 'index.js': 'require("../../tools/y");\n' }), 'tools/y.js': 'require("./deeper");\n' }, asks: ['tools/deeper.js'], free: ['src/a.js'] }],
+    ['a package in a vitest closure', { hook: 'npx vitest run', files: { 'vitest.config.ts': 'import p from "p";\nexport default { plugins: [p()] };\n', ...pkg('p', { q: '1' }), ...pkg('q'), 'node_modules/q/index.js': 'import "../../cfg/q2.js";\n' }, asks: ['cfg/q2.js'], free: ['src/a.ts'] }],
+    ['through .envrc', { hook: 'true', files: { '.envrc': 'export NODE_OPTIONS="--require x"\n', ...X({ 'index.js': 'require("../../tools/y");\n' }) }, asks: ['tools/y.js'], free: ['src/a.js'] }],
+    ['a name out of the work tree: unmodelled', { hook: 'npm test', files: { ...NPM, ...X({ 'index.js': 'require("../../../elsewhere/y");\n' }) }, asks: ['src/a.js'], free: [] }],
+    ['control: names inside the package', { hook: 'npm test', files: { ...NPM, ...X({ 'index.js': 'require("./lib/a");\nrequire("../x/lib/b");\n', 'lib/a.js': 'require("./b");\n' }) }, asks: ['node_modules/x/lib/a.js'], free: ['src/a.js', 'tools/y.js', 'lib/a.js'] }],
+  ])('%s', async (_name, row) => check(row));
+
+  it.each<[string, string, readonly string[], readonly string[]]>([
+    ['a link inside the package to a work-tree folder', '../../tools', ['tools/index.js', 'tools/index.js.cjs'], ['src/a.js', 'tools/other.js']],
+    ['a link inside the package out of the work tree: unmodelled', '/', ['src/a.js'], []],
+  ])('%s', async (_name, target, asks, free) => {
+    const root = next();
+    mkdirSync(join(root, 'node_modules/x'), { recursive: true });
+    symlinkSync(target, join(root, 'node_modules/x/dist'));
+    await checkHookRow(root, home(), { hook: 'npm test', files: { ...NPM, ...X({}, { main: 'dist/index.js' }) }, asks, free });
+  });
 });
