@@ -30,16 +30,17 @@ const TYPES = /\.d\.[cm]?ts$/;
 
 const leaves = (value: unknown): unknown[] => (typeof value === 'object' && value !== null ? Object.values(value).flatMap(leaves) : [value]);
 
-// The names node loads the package by: its main (or index), and every literal `exports` target; `outside`: a
+// The names node loads the package by: its main (or index), every literal `exports` and `imports` target; `outside`: a
 // main out of `top` (node-resolve.ts mainTargets).
 function entries(folder: string, top: string, read: Read): { files: string[]; outside?: string } {
-  let manifest: { exports?: unknown } | null = null;
+  let manifest: { exports?: unknown; imports?: unknown } | null = null;
   try {
-    manifest = JSON.parse(read(join(folder, 'package.json')) ?? 'null') as { exports?: unknown } | null;
+    manifest = JSON.parse(read(join(folder, 'package.json')) ?? 'null') as { exports?: unknown; imports?: unknown } | null;
   } catch {
     // not JSON: node refuses the package
   }
-  const exported = leaves(manifest?.exports).filter((one): one is string => typeof one === 'string' && one.startsWith('./') && !one.includes('*'));
+  // `imports` targets too: its files load them as `#name` (a bare target is a dependency: hook-packages.ts).
+  const exported = [...leaves(manifest?.exports), ...leaves(manifest?.imports)].filter((one): one is string => typeof one === 'string' && one.startsWith('./') && !one.includes('*'));
   const main = mainTargets(folder, read, top);
   return { ...main, files: [...main.files, ...pathSpellings(join(folder, 'index')), ...exported.map((one) => join(folder, one))] };
 }

@@ -76,3 +76,34 @@ describe('a package\'s own relative names and links leaving its folder (left 3)'
     await checkHookRow(root, home(), { hook: 'npm test', files: { ...NPM, ...X({}, { main: 'dist/index.js' }) }, asks, free });
   });
 });
+
+// Variants the red team tries next (left 4): each followed, or unmodelled with the reason.
+describe('variants: loaders, URLs, imports, NODE_PATH, workspaces (left 4)', () => {
+  it.each<[string, Row]>([
+    ['.envrc --experimental-loader x, below', { hook: 'true', files: { '.envrc': 'export NODE_OPTIONS="--experimental-loader x"\n' }, asks: ['sub/node_modules/x/index.js'], free: ['src/a.js'] }],
+    ['.envrc --import=x, below', { hook: 'true', files: { '.envrc': 'export NODE_OPTIONS="--import=x -r y"\n' }, asks: ['sub/node_modules/x/index.js', 'sub/node_modules/y.js'], free: ['src/a.js'] }],
+    ['a package file loading an `imports` target', { hook: 'npm test', files: { ...NPM, ...X({ 'index.js': 'require("#t");\n', 't.js': 'require("../../tools/y");\n' }, { imports: { '#t': './t.js' } }) }, asks: ['tools/y.js'], free: ['src/a.js'] }],
+    ['self-reference by package name to an exported file', { hook: 'npm test', files: { ...NPM, ...X({ 'index.js': 'require("x/t");\n', 't.js': 'require("../../tools/y");\n' }, { exports: { '.': './index.js', './t': './t.js' } }) }, asks: ['tools/y.js'], free: ['src/a.js'] }],
+    ['NODE_PATH=lib on a hook line: bare names found there', { hook: 'NODE_PATH=lib NODE_OPTIONS="--require x" npm test', files: NPM, asks: ['lib/x.js', 'lib/x/index.js'], free: ['src/a.js'] }],
+    ['a data: URL importing a package', { hook: 'true', files: { '.envrc': 'export NODE_OPTIONS="--import=data:text/javascript,import%20%22x%22"\n' }, asks: ['sub/node_modules/x/index.js'], free: ['src/a.js'] }],
+    ['a data: URL building a name: unmodelled', { hook: "node '--import=data:text/javascript,import(globalThis.n)' t.mjs", files: { 't.mjs': '\n' }, asks: ['src/a.js'], free: [] }],
+  ])('%s', async (_name, row) => check(row));
+
+  it('a file: URL --import (hook line and .envrc)', async () => {
+    for (const where of ['hook', 'envrc']) {
+      const root = next();
+      mkdirSync(root, { recursive: true });
+      const value = `--import=file://${root}/tools/x.mjs`;
+      const files: Record<string, string> = where === 'envrc' ? { '.envrc': `export NODE_OPTIONS="${value}"\n` } : { 't.mjs': '\n' };
+      await checkHookRow(root, home(), { hook: where === 'envrc' ? 'true' : `node ${value} t.mjs`, files, asks: ['tools/x.mjs'], free: ['src/a.js'] });
+    }
+  });
+
+  it('a workspace package linked into node_modules (packages/a)', async () => {
+    const root = next();
+    mkdirSync(join(root, 'node_modules/@s'), { recursive: true });
+    mkdirSync(join(root, 'packages/a'), { recursive: true });
+    symlinkSync('../../packages/a', join(root, 'node_modules/@s/a'));
+    await checkHookRow(root, home(), { hook: 'true', files: { '.envrc': 'export NODE_OPTIONS="--require @s/a"\n', 'packages/a/package.json': '{"name":"@s/a","main":"index.js"}', 'packages/a/index.js': 'require("../shared/s");\n' }, asks: ['packages/a/index.js', 'packages/shared/s.js'], free: ['src/a.js'] });
+  });
+});
