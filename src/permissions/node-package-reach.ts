@@ -41,63 +41,95 @@ function entries(folder: string, top: string, read: Read): { files: string[]; ou
   }
   // `imports` targets too: its files load them as `#name` (a bare target is a dependency: hook-packages.ts).
   const exported = [...leaves(manifest?.exports), ...leaves(manifest?.imports)].filter((one): one is string => typeof one === 'string' && one.startsWith('./') && !one.includes('*'));
-  const main = mainTargets(folder, read, top);
+  // A main inside its own folder is the package's, wherever the folder is (a linked package out of the work tree).
+  const own = mainTargets(folder, read, folder);
+  const main = own.outside === undefined ? own : mainTargets(folder, read, top);
   return { ...main, files: [...main.files, ...pathSpellings(join(folder, 'index')), ...exported.map((one) => join(folder, one))] };
 }
 
 // `folder`: the package's real folder; `top`: the work tree.
 export function packageReach(folder: string, top: string, read: Read, isFile: (path: string) => boolean): PackageReach {
-  const real = new Map<string, string>();
-  // Where `path` really is: its folder resolved as the kernel opens it (a link on the way, a missing tail kept).
-  const place = (path: string): string => {
-    const dir = dirname(path);
-    let at = real.get(dir);
-    if (at === undefined) real.set(dir, (at = resolveLoose(dir) ?? dir));
-    return join(at, basename(path));
-  };
+  const under = (root: string, path: string): boolean => path === root || path.startsWith(`${root}/`);
   const named = inside(top, folder) ? relative(top, folder) : folder;
-  // Most spellings tried are not there: one listing per folder answers them.
-  const listings = new Map<string, Set<string>>();
-  const listed = (path: string): boolean => {
-    const dir = dirname(path);
+  const first = entries(folder, top, read);
+  if (first.outside !== undefined) return { files: [], unknown: first.outside };
+  // A package whose real folder is out of the work tree (a linked or shared node_modules) is the person's, not
+  // the repository's: its files are not read (only a `main` into the work tree counts, as before).
+  if (!inside(top, folder)) return { files: first.files.filter((one) => !inside(folder, one) && inside(top, one)) };
+  // Most spellings tried share a few folders and are not there: each folder resolved and listed once.
+  const dirs = new Map<string, string>();
+  const listings = new Map<string, Map<string, boolean>>();
+  const listing = (dir: string): Map<string, boolean> => {
     let names = listings.get(dir);
     if (names === undefined) {
       try {
-        names = new Set(readdirSync(dir));
+        names = new Map(readdirSync(dir, { withFileTypes: true }).map((entry) => [entry.name, entry.isSymbolicLink()]));
       } catch {
-        names = new Set();
+        names = new Map();
       }
       listings.set(dir, names);
     }
-    return names.has(basename(path));
+    return names;
+  };
+  // A folder's real path, from its parent's listing (a folder that is not there is listed as empty, unread).
+  const realDir = (dir: string): string => {
+    let at = dirs.get(dir);
+    if (at !== undefined) return at;
+    if (dir === folder || !under(folder, dir)) at = resolveLoose(dir) ?? dir;
+    else {
+      const parent = realDir(dirname(dir));
+      const link = listing(parent).get(basename(dir));
+      at = join(parent, basename(dir));
+      if (link === true) at = resolveLoose(at) ?? at;
+      else if (link === undefined) listings.set(at, new Map());
+    }
+    dirs.set(dir, at);
+    return at;
+  };
+  // Where node finds the spelling `path`: its real path (a link on the way, or the file itself a link), present or not.
+  const place = (path: string): { real: string; present: boolean } => {
+    const dir = realDir(dirname(path));
+    const link = listing(dir).get(basename(path));
+    const real = join(dir, basename(path));
+    return { real: link === true ? (resolveLoose(real) ?? real) : real, present: link !== undefined };
   };
   const out = new Set<string>();
-  const first = entries(folder, top, read);
-  if (first.outside !== undefined) return { files: [], unknown: first.outside };
-  const queue = first.files;
   const seen = new Set<string>();
-  let readCount = 0;
-  for (let i = 0; i < queue.length; i++) {
-    const path = place(queue[i]!);
-    if (seen.has(path)) continue;
-    seen.add(path);
-    if (!inside(folder, path)) {
-      if (!inside(top, path)) return { files: [...out], unknown: `${named} loads ${path} (out of the work tree, not read)` };
-      out.add(path);
-      continue;
+  const queue: string[] = [];
+  // A spelling node may load: out of the folder it is returned (out of the work tree: why); a script in it is read.
+  const consider = (path: string): string | undefined => {
+    const { real, present } = place(path);
+    if (!under(folder, real)) {
+      if (!under(top, real)) return `${named} loads ${real} (out of the work tree, not read)`;
+      out.add(real);
+    } else if (present && NODE_SCRIPT.test(real) && !TYPES.test(real) && !seen.has(real)) {
+      seen.add(real);
+      queue.push(real);
     }
-    if (!NODE_SCRIPT.test(path) || TYPES.test(path) || !listed(path) || !isFile(path)) continue;
-    if (++readCount > MAX_PACKAGE_FILES) return { files: [...out], unknown: `${named} loads more than ${MAX_PACKAGE_FILES} files (not all read)` };
+    return undefined;
+  };
+  const done = (unknown?: string): PackageReach => ({ files: [...out], ...(unknown === undefined ? {} : { unknown }) });
+  for (const path of first.files) {
+    const unknown = consider(path);
+    if (unknown !== undefined) return done(unknown);
+  }
+  for (let i = 0; i < queue.length; i++) {
+    const path = queue[i]!;
+    if (!isFile(path)) continue;
+    if (i >= MAX_PACKAGE_FILES) return done(`${named} loads more than ${MAX_PACKAGE_FILES} files (not all read)`);
     const text = read(path);
-    if (text === undefined) return { files: [...out], unknown: `${path} (a file of the package ${named} codeward cannot read)` };
+    if (text === undefined) return done(`${path} (a file of the package ${named} codeward cannot read)`);
     for (const found of text.replace(/^\s*\/\/.*$/gm, '').matchAll(STATIC)) {
       const name = found[2]!;
       if (!name.startsWith('./') && !name.startsWith('../') && name !== '.' && name !== '..') continue;
       const target = resolve(dirname(path), name);
-      const main: { files: string[]; outside?: string } = inside(folder, target) ? { files: [] } : mainTargets(target, read, top);
-      if (main.outside !== undefined) return { files: [...out], unknown: main.outside };
-      queue.push(...pathSpellings(target), ...main.files);
+      const main: { files: string[]; outside?: string } = under(folder, target) ? { files: [] } : mainTargets(target, read, top);
+      if (main.outside !== undefined) return done(main.outside);
+      for (const spelling of [...pathSpellings(target), ...main.files]) {
+        const unknown = consider(spelling);
+        if (unknown !== undefined) return done(unknown);
+      }
     }
   }
-  return { files: [...out] };
+  return done();
 }
