@@ -20,7 +20,8 @@ const FILE = 'home-scan.json';
 const isLink = (value: unknown): value is HomeLink => {
   const link = value as Partial<Record<keyof HomeLink, unknown>> | null;
   return typeof link === 'object' && link !== null && typeof link.rel === 'string' && typeof link.home === 'string'
-    && (link.sourced === undefined || typeof link.sourced === 'string') && (link.exact === undefined || typeof link.exact === 'boolean') && (link.note === undefined || typeof link.note === 'string');
+    && (link.sourced === undefined || typeof link.sourced === 'string') && (link.exact === undefined || typeof link.exact === 'boolean') && (link.note === undefined || typeof link.note === 'string')
+    && (link.glob === undefined || typeof link.glob === 'string');
 };
 
 const isKept = (value: unknown): value is KeptLinks => {

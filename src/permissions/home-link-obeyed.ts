@@ -1,3 +1,4 @@
+import picomatch from 'picomatch';
 import type { HomeLink } from './home-links.js';
 import { homeObeyed, isHomeListed } from './obeyed-home.js';
 
@@ -18,13 +19,21 @@ interface LinkedObeyed {
 
 const LOADED_BY = 'the user\'s login shell, ssh, editor, terminal multiplexer or direnv (a start-up file)';
 
+// A link's pattern compiled once (a few per env file).
+const MATCHERS = new Map<string, (path: string) => boolean>();
+const matches = (glob: string, rest: string): boolean => {
+  let matcher = MATCHERS.get(glob);
+  if (matcher === undefined) MATCHERS.set(glob, (matcher = picomatch(glob, { dot: true, nocase: true })));
+  return matcher(rest);
+};
+
 // Whether the workspace-relative `path` is a home path of the catalogue through one of `links`.
 export function homeLinkObeyed(path: string, links: readonly HomeLink[]): LinkedObeyed | undefined {
   const lower = path.toLowerCase();
   for (const link of links) {
     const rest = under(lower, link.rel.toLowerCase());
-    if (rest === undefined || (link.exact === true && rest !== '')) continue;
-    const where = link.rel === '' ? 'the workspace' : link.rel;
+    if (rest === undefined || (link.exact === true && rest !== '') || (link.glob !== undefined && !matches(link.glob, rest))) continue;
+    const where = link.glob !== undefined ? path : link.rel === '' ? 'the workspace' : link.rel;
     if (link.sourced !== undefined) return { pattern: link.sourced, family: 'shell', by: LOADED_BY, why: `${link.sourced} loads ${where}${link.note === undefined ? '' : ` (${link.note})`}, and ${link.sourced} is run or obeyed by ${LOADED_BY}` };
     const homePath = rest === '' ? link.home : `${link.home}/${path.slice(path.length - rest.length)}`;
     const entry = homeObeyed(homePath);

@@ -21,6 +21,9 @@ export interface HomeLink {
   readonly sourced?: string;
   // Only `rel` itself, not the paths below it (a path a start-up file merely names: home-sources-named.ts).
   readonly exact?: boolean;
+  // Only the paths below `rel` whose rest matches this picomatch pattern (a package a bare NODE_OPTIONS name
+  // loads in any node_modules below an env file: home-sources-modules.ts).
+  readonly glob?: string;
   // Why the start-up file is not understood when it obeys the whole work tree (`[hooks] enter`, `direnv_load`).
   readonly note?: string;
 }

@@ -1,5 +1,4 @@
 import { dirname, isAbsolute, join, relative } from 'node:path';
-import { mainTargets } from './node-resolve.js';
 import type { ShWord } from '../shell/sh-tokens.js';
 import { expandWord, loadedOf, type Loaded } from './home-sources-expand.js';
 import { envNamed, isCommandVariable, isSpaceSeparated } from './obeyed-env.js';
@@ -71,14 +70,12 @@ export function variableLoads(name: string, values: readonly ShWord[], vars: Rea
   const entries = loadedOf(found.entries.map((text) => ({ text, single: first.single })), vars, undefined, found.folders !== undefined);
   // A module folder that is the env file's own folder or above (`PERL5LIB=$PWD`) names the project, as R13-12's values do.
   const kept = found.code && base !== undefined ? entries.filter((loaded) => !holds(isAbsolute(loaded.path) ? loaded.path : join(base, loaded.path), base)) : entries;
-  // NODE_OPTIONS: a bare module name wherever node finds it from here up (reach row 4), the env files node
+  // NODE_OPTIONS: a bare module name, resolved where node runs (home-sources-modules.ts), the env files node
   // reads as dotenv files in turn (R17-5: what their NODE_OPTIONS names), an option not understood (node-options.ts).
-  const upward = loadedOf((found.upward ?? []).map((text) => ({ text, single: first.single })), vars).map((loaded) => ({ ...loaded, upward: true as const }));
-  // A package's `main`, wherever it points (R17-3), in each node_modules from the env file's folder up.
-  const mains = base === undefined ? [] : (found.packages ?? []).flatMap((pkg) => above(base).flatMap((folder) => mainTargets(join(folder, 'node_modules', pkg), (path) => readGitMetadata(path, MAX_ENV_BYTES), '/').files)).map((path) => ({ path }));
+  const modules = loadedOf((found.bare ?? []).map((text) => ({ text, single: first.single })), vars).map((loaded) => ({ ...loaded, module: { spec: loaded.path, ...(base === undefined ? {} : { from: base }) } }));
   const envFiles = loadedOf((found.dotenv ?? []).map((text) => ({ text, single: first.single })), vars, base === undefined ? 'dotenv' : undefined);
   const dotenv = base === undefined ? envFiles : [...envFiles, ...envFileLoads(envFiles.map((loaded) => (isAbsolute(loaded.path) ? loaded.path : join(base, loaded.path))), vars, base, depth)];
-  return [...folders, ...kept, ...upward, ...mains, ...dotenv, ...(found.why === undefined ? [] : [wholeTree(found.why)]), ...(isCommandVariable(name) ? other() : [])];
+  return [...folders, ...kept, ...modules, ...dotenv, ...(found.why === undefined ? [] : [wholeTree(found.why)]), ...(isCommandVariable(name) ? other() : [])];
 }
 
 const MAX_ENV_BYTES = 64 * 1024;

@@ -11,9 +11,10 @@ export interface Loaded {
   readonly path: string;
   readonly kind?: LoaderKind;
   readonly folder?: boolean;
-  // A relative path looked up from the loading file's folder and from every folder above it (a bare module
-  // name NODE_OPTIONS requires: node_modules/x wherever node finds it; reach row 4).
-  readonly upward?: true;
+  // A bare module name NODE_OPTIONS makes node load (`path` is that name): node resolves it in the folder it runs
+  // in, any folder below `from` (the env file's folder; else the loading file's), from there up
+  // (home-sources-modules.ts; reach row 4, nodereach2 left 1).
+  readonly module?: { readonly spec: string; readonly from?: string };
   // Why: the loading file is not understood, so it may load any file (the whole work tree, obeyed-env-runtime.ts).
   readonly why?: string;
 }

@@ -5,9 +5,9 @@ import { statQuiet } from '../files/stat-quiet.js';
 import { resolveLoose, type HomeLink } from './home-links.js';
 import { LOADERS, loadsOf, type LoaderRow } from './home-sources-parse.js';
 import { namedPaths } from './home-sources-named.js';
-import { above } from './home-sources-assign.js';
 import { WHOLE } from './obeyed-env-runtime.js';
 import { miseFilesIn, type MiseFiles } from './mise-files.js';
+import { moduleMarks } from './home-sources-modules.js';
 import type { Loaded, LoaderKind } from './home-sources-expand.js';
 
 // What the user's start-up files LOAD (red team R9-4, CRITICAL, and R10: `~/.bashrc: source
@@ -34,13 +34,16 @@ const listFiles = (dir: string): string[] => {
   }
 };
 
+// The folders a loaded path is relative to (a module name: where node runs, home-sources-modules.ts).
+function nearOf(loaded: Loaded, file: string, home: string, row: LoaderRow): string[] {
+  if (loaded.module?.from !== undefined) return [loaded.module.from];
+  return isAbsolute(loaded.path) ? ['/'] : row.base.map((base) => (base === 'file' ? dirname(file) : base === 'home' ? home : join(home, base)));
+}
+
 // A loaded path as absolute paths (one per base its kind resolves relative names against), each with
 // whether it names a folder (a glob: the folder above its first glob part).
 function targets(loaded: Loaded, file: string, home: string, row: LoaderRow): { path: string; folder: boolean }[] {
-  const near = isAbsolute(loaded.path) ? ['/'] : row.base.map((base) => (base === 'file' ? dirname(file) : base === 'home' ? home : join(home, base)));
-  // A bare module name (`upward`): node looks it up from the folder and every folder above it (no fixed depth).
-  const bases = loaded.upward === true && !isAbsolute(loaded.path) ? near.flatMap(above) : near;
-  return bases.map((base) => {
+  return nearOf(loaded, file, home, row).map((base) => {
     const absolute = join(base, loaded.path);
     const glob = absolute.search(/[*?[]/);
     if (glob >= 0) return { path: dirname(absolute.slice(0, glob + 1)), folder: true };
@@ -103,7 +106,8 @@ function startItems(home: string, roots: readonly string[], below: { envrcs: rea
 // The loaded files and folders that resolve into `roots`, and every file and folder read (the cache's sources).
 // `envrcs`: direnv's `.envrc` files below the workspace's top, `miseFolders` the folders below it that may hold
 // mise's files (workspace-relative: obeyed-repos.ts finds them).
-export function homeSourced(home: string, roots: readonly string[], envrcs: readonly string[] = [], miseFolders: readonly string[] = []): { links: HomeLink[]; sources: string[] } {
+// `moduleFolders`: the workspace's folders holding a node_modules (a bare NODE_OPTIONS name's packages below).
+export function homeSourced(home: string, roots: readonly string[], envrcs: readonly string[] = [], miseFolders: readonly string[] = [], moduleFolders: readonly string[] = []): { links: HomeLink[]; sources: string[] } {
   const sources: string[] = [];
   // The folders looked into on the way of each path resolved or read (home-links.ts resolveLoose): with the
   // files read and the folders listed, what the answer depends on.
@@ -135,6 +139,16 @@ export function homeSourced(home: string, roots: readonly string[], envrcs: read
       else if (folder && !named && relIn(root, real) !== undefined) found.set('', { rel: '', home: loader, sourced: loader, ...(why === undefined ? {} : { note: why }) });
     }
   };
+  // Paths below `at` matching `glob` (a package installed below an env file later): one link per root.
+  const markGlob = (at: string, glob: string, loader: string): void => {
+    const real = resolveLoose(at, '/', trail);
+    if (real === undefined) return;
+    sources.push(real);
+    for (const root of roots) {
+      const rel = relIn(real, root) ?? (relIn(root, real) !== undefined ? '' : undefined);
+      if (rel !== undefined) found.set(`${rel}\0${glob}`, { rel, home: loader, sourced: loader, glob });
+    }
+  };
   // Files read (a start-up file that is not there does not count against the budget).
   let read = 0;
   for (let at = 0; at < queue.length && read < MAX_SCRIPTS; at++) {
@@ -157,6 +171,17 @@ export function homeSourced(home: string, roots: readonly string[], envrcs: read
     // What the start-up file names (obeyed, not read further: R11-9), and what the kind's parser loads.
     for (const loaded of namedPaths(text, home, true)) mark(loaded.path, loaded.folder === true, loader, true);
     for (const loaded of loadsOf(kind, text, vars, path)) {
+      if (loaded.module !== undefined) {
+        const near = nearOf(loaded, path, home, LOADERS[kind]);
+        const marks = moduleMarks(loaded.module.spec, near, roots[0]!, loaded.module.from === undefined ? undefined : moduleFolders, (file) => {
+          sources.push(file);
+          return readGitMetadata(file, MAX_BYTES);
+        });
+        for (const one of marks.paths) mark(one, false, loader);
+        for (const { at, glob } of marks.globs) markGlob(at, glob, loader);
+        if (marks.why !== undefined) mark('/', true, loader, false, marks.why);
+        continue;
+      }
       for (const next of targets(loaded, path, home, LOADERS[kind])) {
         // A path named again (fifty `source` lines of one file, a glob per host) is judged once.
         const key = `${next.path}\0${next.folder}\0${loaded.kind}`;

@@ -52,8 +52,11 @@ export function assignedLoads(word: string, base: string, forProgram: boolean): 
   const found = ASSIGNMENT.exec(word);
   if (!found || (!forProgram && !isHijackVariable(found[1]!))) return { paths: [] };
   const [, name, value] = found as unknown as [string, string, string];
-  const named = envNamed(name, value)?.entries.filter((entry) => entry !== '' && !/\$/.test(entry)) ?? [];
-  const paths = [...valuePaths(value.replace(/\$\{?\w+\}?/g, ''), base).map((each) => each.path), ...[...named, ...attached(value)].filter((entry) => /[/.]/.test(entry)).map((entry) => resolve(base, entry))];
+  const table = envNamed(name, value);
+  const named = table?.entries.filter((entry) => entry !== '' && !/\$/.test(entry)) ?? [];
+  // A folder of modules loaded by name (NODE_PATH=lib: node's bare `require("x")` finds lib/x.js) however spelled.
+  const spelled = (entry: string): boolean => /[/.]/.test(entry) || table?.code === true;
+  const paths = [...valuePaths(value.replace(/\$\{?\w+\}?/g, ''), base).map((each) => each.path), ...[...named, ...attached(value)].filter(spelled).map((entry) => resolve(base, entry))];
   // The folder the line runs in, or one above it (`PYTHONPATH=$PWD`, spelled as the top by the walk): every
   // file there may be what the program loads.
   const holds = (part: string): boolean => !relative(resolve(base, part), base).startsWith('..');

@@ -9,7 +9,9 @@ import { realpathSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { inside } from './hook-spelling.js';
 import { read, stats, type Walk } from './hook-walk.js';
-import { mainTargets, moduleTargets } from './node-resolve.js';
+import { moduleTargets } from './node-resolve.js';
+import { packageReach, type PackageReach } from './node-package-reach.js';
+import { readGitMetadata } from '../git/config-read.js';
 import { NODE_SCRIPT, nodeReach } from './hook-scripts.js';
 
 const MAX_PACKAGES = 256;
@@ -82,9 +84,10 @@ function closure(walk: Walk, folders: readonly string[], scripts: string[]): voi
     } catch {
       continue;
     }
-    const main = mainTargets(folder, (path) => read(walk, path), walk.top);
-    if (main.outside !== undefined) walk.unmodeled ??= main.outside;
-    for (const file of main.files.filter((one) => !inside(folder, one))) {
+    // What its own files load out of it (its `main` wherever it points, a relative name or a link leaving it).
+    const own = reachOf(walk, realFolder(folder));
+    if (own.unknown !== undefined) walk.unmodeled ??= own.unknown;
+    for (const file of own.files) {
       walk.files.add(file);
       if (NODE_SCRIPT.test(file) && stats(file)?.file === true) scripts.push(file);
     }
@@ -98,6 +101,38 @@ function closure(walk: Walk, folders: readonly string[], scripts: string[]): voi
     }
   }
 }
+
+// A package's file, noted as a source of the walk: installed code is often larger than a work-tree file
+// (bundles), so it has its own bound (node-package-reach.ts fails closed on a file it cannot read).
+const PACKAGE_BYTES = 16 * 1024 * 1024;
+const PACKAGE_TEXTS = new WeakMap<Walk, Map<string, string | undefined>>();
+function readPackageFile(walk: Walk, path: string): string | undefined {
+  const texts = PACKAGE_TEXTS.get(walk) ?? new Map<string, string | undefined>();
+  PACKAGE_TEXTS.set(walk, texts);
+  if (texts.has(path)) return texts.get(path);
+  walk.sources.push(path);
+  const text = readGitMetadata(path, PACKAGE_BYTES);
+  texts.set(path, text);
+  return text;
+}
+
+// Each package's own reach, once per walk (a walk obeys overlapping closures: a runner, then its configuration's).
+const REACHES = new WeakMap<Walk, Map<string, PackageReach>>();
+function reachOf(walk: Walk, folder: string): PackageReach {
+  const reaches = REACHES.get(walk) ?? new Map<string, PackageReach>();
+  REACHES.set(walk, reaches);
+  let reach = reaches.get(folder);
+  if (reach === undefined) reaches.set(folder, (reach = packageReach(folder, walk.top, (path) => readPackageFile(walk, path), (path) => stats(path)?.file === true)));
+  return reach;
+}
+
+const realFolder = (folder: string): string => {
+  try {
+    return realpathSync(folder);
+  } catch {
+    return folder;
+  }
+};
 
 // The scripts obeyNodeScript followed, per walk: each once (a package's `main` script importing the package
 // again would loop).

@@ -16,7 +16,7 @@ import { mainTargets, moduleTargets, packageFolders } from './node-resolve.js';
 
 const MAX_FILES = 64;
 export const NODE_SCRIPT = /\.(?:[cm]?js|[cm]?ts|jsx|tsx)$/;
-const STATIC = /\b(?:require\s*\(\s*|import\s*\(\s*|(?:import|export)\b[^'"`;]*?\bfrom\s*|import\s*)(['"])([^'"\n]+)\1/g;
+export const STATIC = /\b(?:require\s*\(\s*|import\s*\(\s*|(?:import|export)\b[^'"`;]*?\bfrom\s*|import\s*)(['"])([^'"\n]+)\1/g;
 const DYNAMIC = /\brequire\s*\(\s*(?!['"][^'"\n]*['"]\s*\))|\bimport\s*\(\s*(?!['"][^'"\n]*['"]\s*\))|\beval\s*\(|\bnew\s+Function\b|\bvm\s*\.\s*(?:run|compile|Script)|\brequire\(\s*['"](?:node:)?(?:vm|child_process|module|worker_threads)['"]\s*\)|\bfrom\s*['"](?:node:)?(?:vm|child_process|module|worker_threads)['"]|\bcreateRequire\b/;
 const EXTENSIONS = ['', '.js', '.cjs', '.mjs', '.json', '.node', '.ts', '.mts', '.cts'];
 const INDEXES = ['index.js', 'index.cjs', 'index.mjs', 'index.json', 'index.node', 'index.ts', 'package.json'];

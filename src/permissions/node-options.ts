@@ -12,6 +12,7 @@
 //   is code, a policy redirects modules, a snapshot build runs its entry): obeyed, and the rest is unknown;
 // - runs: a package.json script node runs (`node --run test`, node 22), not followed: unknown;
 // - value: data, a pattern, or a file or folder node writes (profiles, reports, logs), not loaded code.
+import { fileURLToPath } from 'node:url';
 import { isPathSpecifier, moduleSpellings } from './node-resolve.js';
 
 type Kind = 'module' | 'env' | 'opaque' | 'runs' | 'value';
@@ -69,7 +70,11 @@ export function readNodeOptions(words: readonly string[], all = false): NodeOpti
     }
     const value = word.includes('=') ? word.slice(key.length + 1) : words[++i];
     if (value === undefined) break;
-    if (kind === 'module' && !(key === '--test-reporter' && REPORTERS.has(value))) modules.push(value);
+    if (kind === 'module' && !(key === '--test-reporter' && REPORTERS.has(value))) {
+      const url = urlModules(value);
+      modules.push(...url.specs);
+      if (url.why !== undefined) why ??= `node's \`${key} ${value}\` (${url.why})`;
+    }
     if (kind === 'env') envFiles.push(value);
     if (kind === 'runs') why ??= `node's \`${key} ${value}\` (a package.json script node runs, not followed)`;
     if (kind === 'opaque') {
@@ -78,6 +83,32 @@ export function readNodeOptions(words: readonly string[], all = false): NodeOpti
     }
   }
   return { modules, envFiles, opaque, ...(why === undefined ? {} : { why }), end: Math.min(i, words.length) };
+}
+
+// A module given as a URL (`--import`, `--loader` take them): `file:///w/tools/x.mjs` is that path; a `data:` URL
+// is code whose string literals name what it loads (`import "file:///w/x.mjs"`, `register("ts-node/esm",
+// pathToFileURL("./"))`), each read as a module name; code that builds a name (a template, a call on a name not
+// written out) is not known. Another value is a module name as it is.
+function urlModules(value: string): { specs: string[]; why?: string } {
+  if (/^file:/i.test(value)) {
+    try {
+      return { specs: [fileURLToPath(value)] };
+    } catch {
+      return { specs: [], why: 'a file URL codeward cannot read' };
+    }
+  }
+  if (!/^data:/i.test(value)) return { specs: [value] };
+  const header = value.slice(0, Math.max(value.indexOf(','), 0));
+  let code: string;
+  try {
+    const body = value.slice(value.indexOf(',') + 1);
+    code = /;base64$/i.test(header) ? Buffer.from(body, 'base64').toString('utf8') : decodeURIComponent(body);
+  } catch {
+    return { specs: [], why: 'a data URL codeward cannot read' };
+  }
+  if (/[`+]|\b(?:eval|Function|process|require\.resolve|import\.meta)\b|\b(?:import|require)\s*\(\s*(?!['"])/.test(code)) return { specs: [], why: 'code whose module names are built when it runs' };
+  const literals = [...code.matchAll(/(['"])((?:(?!\1)[^\\\n])*)\1/g)].map((found) => found[2]!).filter((one) => !['.', './', ''].includes(one));
+  return { specs: literals.flatMap((one) => urlModules(one).specs) };
 }
 
 // NODE_OPTIONS' value as words: spaces separate them, double quotes hold a word with spaces (node's own rule).
@@ -91,6 +122,8 @@ export interface NodeNamed {
   readonly entries: string[];
   readonly upward: string[];
   readonly packages: string[];
+  // The bare module names (resolved where node runs, from there up: home-sources-modules.ts).
+  readonly bare: string[];
   readonly dotenv: string[];
   readonly why?: string;
 }
@@ -99,10 +132,12 @@ export function nodeNamed(value: string): NodeNamed {
   const read = readNodeOptions(nodeOptionWords(value), true);
   const spellings = read.modules.flatMap((spec) => moduleSpellings(spec));
   const bare = (one: string): boolean => one.startsWith('node_modules/');
+  const names = read.modules.filter((spec) => !isPathSpecifier(spec) && moduleSpellings(spec).length > 0);
   return {
     entries: [...spellings.filter((one) => !bare(one)), ...read.envFiles, ...read.opaque],
     upward: spellings.filter(bare),
-    packages: read.modules.filter((spec) => !isPathSpecifier(spec)).map((spec) => spec.split('/').slice(0, spec.startsWith('@') ? 2 : 1).join('/')),
+    packages: names.map((spec) => spec.split('/').slice(0, spec.startsWith('@') ? 2 : 1).join('/')),
+    bare: names,
     dotenv: read.envFiles,
     ...(read.why === undefined ? {} : { why: read.why }),
   };

@@ -3,6 +3,7 @@ import { homedir, userInfo } from 'node:os';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { aliasesFor } from './obeyed-alias.js';
 import { envLoadGlobs } from './obeyed-env.js';
+import { envMainGlobs } from './obeyed-env-mains.js';
 import { gitConfigPaths } from './obeyed-git.js';
 import { hookReached } from './obeyed-hooks.js';
 import { gitOuterConfigFiles } from '../git/config-path.js';
@@ -178,6 +179,6 @@ export function obeyedContext(root: string, home: string | undefined = homedir()
   const homeLinks = obeyedHomeLinks(roots, home, listings, held);
   const homes = homesIn(roots, home, listings);
   const whole = [...(git.whole ?? []), ...homeLoads(homeLinks, homes)];
-  const ctx: ObeyedContext = { ...git, whole, homes, homeLinks, venv: venvProbe(roots), lookup: fsLookup(roots), at: real(root), envGlobs: envLoadGlobs(roots), ...homeAbove(roots, home) };
+  const ctx: ObeyedContext = { ...git, whole, homes, homeLinks, venv: venvProbe(roots), lookup: fsLookup(roots), at: real(root), envGlobs: [...envLoadGlobs(roots), ...envMainGlobs(held.base, held.moduleFolders ?? [])], ...homeAbove(roots, home) };
   return { ...ctx, aliases: aliasesFor(held.base, held.links, ctx) };
 }

@@ -123,6 +123,7 @@ export interface EnvNamed {
   readonly upward?: string[];
   // The packages of the bare names (`@s/x` of `@s/x/register`): their package.json `main` is followed.
   readonly packages?: string[];
+  readonly bare?: string[];
   readonly dotenv?: string[];
   readonly why?: string;
 }

@@ -17,16 +17,16 @@ import { kept } from './home-kept.js';
 // `held`: what the workspace walk found (obeyed-repos.ts): its `.envrc` files below its top (workspace-relative),
 // read with its top one; the folders below its top that may hold mise's files, and mise's files it saw (a new
 // one, `mise.dev.toml` beside `mise.toml`, makes the answer computed again).
-export function obeyedHomeLinks(roots: readonly string[], home: string | undefined, listings: FolderListings, held: Pick<Holdings, 'envrcs' | 'miseFolders' | 'miseFiles'> = {}): readonly HomeLink[] {
-  const { envrcs = [], miseFolders = [], miseFiles = [] } = held;
+export function obeyedHomeLinks(roots: readonly string[], home: string | undefined, listings: FolderListings, held: Pick<Holdings, 'envrcs' | 'miseFolders' | 'miseFiles' | 'moduleFolders'> = {}): readonly HomeLink[] {
+  const { envrcs = [], miseFolders = [], miseFiles = [], moduleFolders = [] } = held;
   if (!home) return [];
   const links = kept(listings, ['home-links', roots, home], () => {
     const { links: found, listed } = homeLinksInto(home, [...HOME_PROTECTED, ...PROGRAM_FOLDERS], [...HOME_PROTECTED_FILES, ...homeDotEntries(home)], roots);
     return { links: found, listed };
   });
   // What the home's start-up files source that lands in the workspace (home-sources.ts, R9-4).
-  const sourced = kept(listings, ['home-sources', roots, home, envrcs, miseFolders, miseFiles], () => {
-    const { links: found, sources } = homeSourced(home, roots, envrcs, miseFolders);
+  const sourced = kept(listings, ['home-sources', roots, home, envrcs, miseFolders, miseFiles, moduleFolders], () => {
+    const { links: found, sources } = homeSourced(home, roots, envrcs, miseFolders, moduleFolders);
     return { links: found, listed: sources };
   });
   return sourced.length === 0 ? links : [...links, ...sourced];

@@ -37,6 +37,10 @@ export interface Holdings {
   readonly envrcs?: string[];
   readonly miseFolders?: string[];
   readonly miseFiles?: string[];
+  // The folders holding a `node_modules`, the top's too, not those inside one (a pnpm store holds thousands; node
+  // runs in the project's folders): where a bare name node resolves below a folder is installed
+  // (home-sources-modules.ts).
+  readonly moduleFolders?: string[];
 }
 
 const IN_GIT = /(?:^|\/)\.git(?:\/|$)/i;
@@ -73,7 +77,7 @@ export function scanWorkspace(root: string, listings?: FolderListings): Holdings
   } catch {
     return { base: root, links: [], checkouts: [], shapes: [] };
   }
-  const held: Holdings = { base, links: [], checkouts: [], shapes: [], envrcs: [], miseFolders: [], miseFiles: [] };
+  const held: Holdings = { base, links: [], checkouts: [], shapes: [], envrcs: [], miseFolders: [], miseFiles: [], moduleFolders: [] };
   walkFolders(new Beneath(base), { maxDepth: MAX_DEPTH, maxEntries: MAX_ENTRIES, skip: skipped }, (rel, listing) => {
     const at = (name: string): string => (rel === '' ? name : `${rel}/${name}`);
     if (listing.links.length > 0 && !MODULES.test(rel)) held.links.push(...listing.links.map(at));
@@ -81,6 +85,7 @@ export function scanWorkspace(root: string, listings?: FolderListings): Holdings
     if (rel !== '' && listing.marks.includes('.envrc')) held.envrcs!.push(at('.envrc'));
     if (rel !== '' && mayHoldMise(listing.marks, listing.folders)) held.miseFolders!.push(rel);
     held.miseFiles!.push(...listing.marks.filter(isMiseName).map(at));
+    if (listing.folders.includes('node_modules') && !MODULES.test(rel)) held.moduleFolders!.push(rel);
     if (listing.marks.length > 0 && isShape(listing) && !/(?:^|\/)\.git$/i.test(rel)) held.shapes.push(rel);
   }, listings);
   return held;

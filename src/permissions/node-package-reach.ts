@@ -1,0 +1,135 @@
+// What an installed package's own files make node load OUT of the package folder (issue 26, nodereach2 left 3-4;
+// resolve.md left 4-5). The package folder is obeyed whole, but node loads files by their real path and
+// resolves a relative name from there: `require("../../tools/y")` in node_modules/x/index.js loads tools/y.js,
+// and a symlink inside the folder (`node_modules/x/dist -> ../../tools`) makes `dist/index.js` tools/index.js.
+// So the files node loads by the package's name are read, the way the hook walk reads a work-tree script
+// (hook-scripts.ts: static relative imports, transitively, every spelling node tries): the `main` (or index),
+// each literal `exports` target, and what they import, each placed at its real path. A name leaving the folder
+// is returned (every spelling, present or not, and its folder's `main`); one out of the work tree, or a package
+// whose files pass the budget, is `unknown` (the caller fails closed). Not followed: names a package builds at
+// run time (a package's own code is full of them; see the report), `exports` patterns (`./*`).
+import { readdirSync } from 'node:fs';
+import { basename, dirname, join, relative, resolve } from 'node:path';
+import { resolveLoose } from './home-links.js';
+import { inside } from './hook-spelling.js';
+import type { Read } from './hook-tasks.js';
+import { NODE_SCRIPT, STATIC } from './hook-scripts.js';
+import { mainTargets, pathSpellings } from './node-resolve.js';
+
+// Files of one package read at most (a real entry graph: vitest's ~30, eslint's lib ~200).
+export const MAX_PACKAGE_FILES = 400;
+
+export interface PackageReach {
+  // Absolute paths out of the package folder node may load (present or not).
+  readonly files: string[];
+  readonly unknown?: string;
+}
+
+// Type declarations (an `exports` "types" target): TypeScript reads them, node never runs them.
+const TYPES = /\.d\.[cm]?ts$/;
+
+const leaves = (value: unknown): unknown[] => (typeof value === 'object' && value !== null ? Object.values(value).flatMap(leaves) : [value]);
+
+// The names node loads the package by: its main (or index), every literal `exports` and `imports` target; `outside`: a
+// main out of `top` (node-resolve.ts mainTargets).
+function entries(folder: string, top: string, read: Read): { files: string[]; outside?: string } {
+  let manifest: { exports?: unknown; imports?: unknown } | null = null;
+  try {
+    manifest = JSON.parse(read(join(folder, 'package.json')) ?? 'null') as { exports?: unknown; imports?: unknown } | null;
+  } catch {
+    // not JSON: node refuses the package
+  }
+  // `imports` targets too: its files load them as `#name` (a bare target is a dependency: hook-packages.ts).
+  const exported = [...leaves(manifest?.exports), ...leaves(manifest?.imports)].filter((one): one is string => typeof one === 'string' && one.startsWith('./') && !one.includes('*'));
+  // A main inside its own folder is the package's, wherever the folder is (a linked package out of the work tree).
+  const own = mainTargets(folder, read, folder);
+  const main = own.outside === undefined ? own : mainTargets(folder, read, top);
+  return { ...main, files: [...main.files, ...pathSpellings(join(folder, 'index')), ...exported.map((one) => join(folder, one))] };
+}
+
+// `folder`: the package's real folder; `top`: the work tree.
+export function packageReach(folder: string, top: string, read: Read, isFile: (path: string) => boolean): PackageReach {
+  const under = (root: string, path: string): boolean => path === root || path.startsWith(`${root}/`);
+  const named = inside(top, folder) ? relative(top, folder) : folder;
+  const first = entries(folder, top, read);
+  if (first.outside !== undefined) return { files: [], unknown: first.outside };
+  // A package whose real folder is out of the work tree (a linked or shared node_modules) is the person's, not
+  // the repository's: its files are not read (only a `main` into the work tree counts, as before).
+  if (!inside(top, folder)) return { files: first.files.filter((one) => !inside(folder, one) && inside(top, one)) };
+  // Most spellings tried share a few folders and are not there: each folder resolved and listed once.
+  const dirs = new Map<string, string>();
+  const listings = new Map<string, Map<string, boolean>>();
+  const listing = (dir: string): Map<string, boolean> => {
+    let names = listings.get(dir);
+    if (names === undefined) {
+      try {
+        names = new Map(readdirSync(dir, { withFileTypes: true }).map((entry) => [entry.name, entry.isSymbolicLink()]));
+      } catch {
+        names = new Map();
+      }
+      listings.set(dir, names);
+    }
+    return names;
+  };
+  // A folder's real path, from its parent's listing (a folder that is not there is listed as empty, unread).
+  const realDir = (dir: string): string => {
+    let at = dirs.get(dir);
+    if (at !== undefined) return at;
+    if (dir === folder || !under(folder, dir)) at = resolveLoose(dir) ?? dir;
+    else {
+      const parent = realDir(dirname(dir));
+      const link = listing(parent).get(basename(dir));
+      at = join(parent, basename(dir));
+      if (link === true) at = resolveLoose(at) ?? at;
+      else if (link === undefined) listings.set(at, new Map());
+    }
+    dirs.set(dir, at);
+    return at;
+  };
+  // Where node finds the spelling `path`: its real path (a link on the way, or the file itself a link), present or not.
+  const place = (path: string): { real: string; present: boolean } => {
+    const dir = realDir(dirname(path));
+    const link = listing(dir).get(basename(path));
+    const real = join(dir, basename(path));
+    return { real: link === true ? (resolveLoose(real) ?? real) : real, present: link !== undefined };
+  };
+  const out = new Set<string>();
+  const seen = new Set<string>();
+  const queue: string[] = [];
+  // A spelling node may load: out of the folder it is returned (out of the work tree: why); a script in it is read.
+  const consider = (path: string): string | undefined => {
+    const { real, present } = place(path);
+    if (!under(folder, real)) {
+      if (!under(top, real)) return `${named} loads ${real} (out of the work tree, not read)`;
+      out.add(real);
+    } else if (present && NODE_SCRIPT.test(real) && !TYPES.test(real) && !seen.has(real)) {
+      seen.add(real);
+      queue.push(real);
+    }
+    return undefined;
+  };
+  const done = (unknown?: string): PackageReach => ({ files: [...out], ...(unknown === undefined ? {} : { unknown }) });
+  for (const path of first.files) {
+    const unknown = consider(path);
+    if (unknown !== undefined) return done(unknown);
+  }
+  for (let i = 0; i < queue.length; i++) {
+    const path = queue[i]!;
+    if (!isFile(path)) continue;
+    if (i >= MAX_PACKAGE_FILES) return done(`${named} loads more than ${MAX_PACKAGE_FILES} files (not all read)`);
+    const text = read(path);
+    if (text === undefined) return done(`${path} (a file of the package ${named} codeward cannot read)`);
+    for (const found of text.replace(/^\s*\/\/.*$/gm, '').matchAll(STATIC)) {
+      const name = found[2]!;
+      if (!name.startsWith('./') && !name.startsWith('../') && name !== '.' && name !== '..') continue;
+      const target = resolve(dirname(path), name);
+      const main: { files: string[]; outside?: string } = under(folder, target) ? { files: [] } : mainTargets(target, read, top);
+      if (main.outside !== undefined) return done(main.outside);
+      for (const spelling of [...pathSpellings(target), ...main.files]) {
+        const unknown = consider(spelling);
+        if (unknown !== undefined) return done(unknown);
+      }
+    }
+  }
+  return done();
+}
