@@ -83,6 +83,15 @@ function jj(tokens: readonly Token[]): OtherReading[] {
   return tokens[i]?.value === 'git' && !tokens[i]!.dynamic ? [{ name: 'git', tokens: tokens.slice(i + 1) }] : [];
 }
 
+// Names whose words a reading here (or otherForms, or shell-subjects' git-COMMAND and node/corepack entries) may
+// read as another program: an unknown program's word naming one may start a line a rule on that other program
+// forbids (rule-heads.ts).
+const FRONT_ENDS = new Set(['hub', 'jj', 'npm-run-all', 'run-s', 'run-p', 'concurrently', 'pnpm', 'yarn', 'bun', 'node', 'nodejs', 'corepack']);
+export function mayReadAsOther(name: string): boolean {
+  const key = name.toLowerCase();
+  return FRONT_ENDS.has(key) || packageProgram(name) !== undefined || /^git-[a-z]/.test(key);
+}
+
 // The other programs `name` with these words (the words after the name) is.
 export function otherReadings(name: string, tokens: readonly Token[]): OtherReading[] {
   const key = name.toLowerCase();

@@ -9,7 +9,7 @@ import { withInPlace } from './path-rules.js';
 import { immuneShell } from './immune-shell.js';
 import { unconfinedEffect } from './unconfined.js';
 import { launchedLines } from './immune-words.js';
-import { launchedDenial } from './decide-launched.js';
+import { launchedAsk, launchedDenial } from './decide-launched.js';
 import { escapePattern } from './pattern.js';
 import type { RuleMatch } from './policy.js';
 import { isReadOnlyName, readOnlyVeto } from './readonly.js';
@@ -151,7 +151,9 @@ export function decideShell(judged: Judged, ctx: DecideContext, parse: ShellPars
   const early = beforeRules(judged, ctx, immuneShell(parse, isReadOnlyName, place, judged.staged === true) ?? unclearDenial(readings) ?? launchedDenial(judged, ctx, parse, place.runDir) ?? unconfinedEffect(judged, parse, place, readOnlyVeto) ?? risky());
   if (early) return early;
   const decisions = readings.map((reading) => resolve(judged, reading, ctx));
-  return decisions.find((d) => d.decision === 'ask') ?? decisions[0]!;
+  const decided = decisions.find((d) => d.decision === 'ask') ?? decisions[0]!;
+  // An ask rule on a line an unknown program's words may start asks (looked for only when the line is allowed).
+  return (decided.decision === 'allow' ? launchedAsk(judged, ctx, parse, place.runDir) : undefined) ?? decided;
 }
 
 // The decision for one judged part when the shell line (if any) is already parsed (synchronous: for a caller
