@@ -61,10 +61,11 @@ function launchedMatch(judged: Judged, ctx: DecideContext, parse: ShellParse, ru
       }
     }
   }
-  const heads = ruleHeads(ctx.policy, judged.command, action);
-  if (noHeads(heads)) return undefined;
+  const commands = guessing(parse);
+  const heads = commands.length === 0 ? undefined : ruleHeads(ctx.policy, judged.command, action);
+  if (heads === undefined || noHeads(heads)) return undefined;
   let tails = 0;
-  for (const command of guessing(parse)) {
+  for (const command of commands) {
     const program = toArgv(command)!.name;
     for (let k = 1; k < command.words.length; k++) {
       if (!mayStart(command.words[k]!, heads)) continue;

@@ -45,7 +45,8 @@ export function sshConfigRuns(path: string, place: ShellPlace): boolean {
   if (path.includes('\u0000')) return true;
   const text = configText(path, place);
   if (text === undefined) return true;
-  return text.split(/\r?\n/).some((line) => RUNS.test(/^\s*([^\s=#]+)/.exec(line)?.[1] ?? ''));
+  // ssh removes the quotes of a quoted keyword (`"ProxyCommand" nc %h %p`).
+  return text.split(/\r?\n/).some((line) => RUNS.test((/^\s*([^\s=#]+)/.exec(line)?.[1] ?? '').replace(/"/g, '')));
 }
 
 const isPlaceholder = (command: SimpleCommand): boolean => command.name === null && command.text.trim() === SSH_CONFIG_COMMAND_TEXT;

@@ -14,6 +14,7 @@ const CONFIGS: Readonly<Record<string, string>> = {
   plain: 'Host x\n  HostName 127.0.0.1\n  User me\n  # ProxyCommand in a comment\n  IdentityFile ~/.ssh/id\n',
   proxy: 'Host x\n  ProxyCommand nc %h %p\n',
   proxyEquals: 'Host x\n  proxycommand=nc %h %p\n',
+  proxyQuoted: 'Host x\n\t"ProxyCommand" nc %h %p\n',
   local: 'Host x\n  PermitLocalCommand yes\n  LocalCommand ./tools/x\n',
   match: 'Match host x exec "./tools/x"\n  User me\n',
   include: 'Include ./plain\n',
@@ -63,7 +64,7 @@ describe('ssh -F: the config file is read', () => {
     expect((await decide(`ssh -F ${join(outside, 'plain')} x ls`, ALL)).decision).toBe('allow');
   });
   it.each([
-    'ssh -F ./proxy x ls', 'ssh -F ./proxyEquals x ls', 'ssh -F ./local x ls', 'ssh -F ./match x ls', 'ssh -F ./include x ls', 'ssh -F ./known x ls',
+    'ssh -F ./proxy x ls', 'ssh -F ./proxyEquals x ls', 'ssh -F ./proxyQuoted x ls', 'ssh -F ./local x ls', 'ssh -F ./match x ls', 'ssh -F ./include x ls', 'ssh -F ./known x ls',
     'ssh -F ./remote x ls', 'ssh -F ./pkcs x ls', 'ssh -o Include=./proxy x ls', 'ssh -F ./plain -F ./proxy x ls',
     // Unreadable whole: missing, a link, a folder, past the bound, only known at run time.
     'ssh -F ./missing x ls', 'ssh -F ./link x ls', 'ssh -F ./folder x ls', 'ssh -F ./big x ls', 'ssh -F "$CFG" x ls',
