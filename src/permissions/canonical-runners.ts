@@ -1,5 +1,6 @@
 import type { Token } from './canonical-command.js';
 import { HOLE } from './canonical-words.js';
+import { SAME_WORDS } from './front-ends.js';
 
 // The same command read as another program that really runs (issue 26, red team R17-12, R17-13, R17-14): deny and
 // ask rules name programs, so a rule on `npm run deploy*` must meet every program that runs that package script,
@@ -83,13 +84,22 @@ function jj(tokens: readonly Token[]): OtherReading[] {
   return tokens[i]?.value === 'git' && !tokens[i]!.dynamic ? [{ name: 'git', tokens: tokens.slice(i + 1) }] : [];
 }
 
+// Names whose words a reading here (or otherForms, or shell-subjects' git-COMMAND and node/corepack entries) may
+// read as another program: an unknown program's word naming one may start a line a rule on that other program
+// forbids (rule-heads.ts).
+const FRONT_ENDS = new Set([...Object.keys(SAME_WORDS), 'jj', 'npm-run-all', 'run-s', 'run-p', 'concurrently', 'pnpm', 'yarn', 'bun', 'node', 'nodejs', 'corepack']);
+export function mayReadAsOther(name: string): boolean {
+  const key = name.toLowerCase();
+  return FRONT_ENDS.has(key) || packageProgram(name) !== undefined || /^git-[a-z]/.test(key);
+}
+
 // The other programs `name` with these words (the words after the name) is.
 export function otherReadings(name: string, tokens: readonly Token[]): OtherReading[] {
   const key = name.toLowerCase();
   const bin = packageProgram(name);
   if (bin !== undefined) return [{ name: bin, tokens }];
   // hub wraps git and execs it with the same words.
-  if (key === 'hub') return [{ name: 'git', tokens }];
+  if (Object.hasOwn(SAME_WORDS, key)) return [{ name: SAME_WORDS[key]!, tokens }];
   if (key === 'jj') return jj(tokens);
   if (key === 'npm-run-all' || key === 'run-s' || key === 'run-p') return runAll(tokens);
   if (key === 'concurrently') return concurrently(tokens);

@@ -9,7 +9,8 @@ import { withInPlace } from './path-rules.js';
 import { immuneShell } from './immune-shell.js';
 import { unconfinedEffect } from './unconfined.js';
 import { launchedLines } from './immune-words.js';
-import { launchedDenial } from './decide-launched.js';
+import { launchedAsk, launchedDenial } from './decide-launched.js';
+import { withoutPlainSshConfigs } from './ssh-config.js';
 import { escapePattern } from './pattern.js';
 import type { RuleMatch } from './policy.js';
 import { isReadOnlyName, readOnlyVeto } from './readonly.js';
@@ -137,21 +138,25 @@ function unclearDenial(readings: readonly Reading[]): Immunity | undefined {
   return undefined;
 }
 
-export function decideShell(judged: Judged, ctx: DecideContext, parse: ShellParse): Decision {
+export function decideShell(judged: Judged, ctx: DecideContext, written: ShellParse): Decision {
+  const root = ctx.policy.root;
+  const place = { root, runDir: resolvePath(root, judged.dir ?? '.'), listings: ctx.policy.folderListings };
+  // An ssh config file read plain is an ordinary ssh: no command only known at run time (ssh-config.ts).
+  const parse = withoutPlainSshConfigs(written, place);
   const readings = [parse, ...(parse.alternatives ?? [])].map((reading) => evaluate(judged, ctx, reading));
   for (const reading of readings) {
     const denied = denial(judged, reading);
     if (denied) return denied;
   }
   // ChatCLI's own validator refuses these; here they need a person like the immune classes.
-  const root = ctx.policy.root;
-  const place = { root, runDir: resolvePath(root, judged.dir ?? '.'), listings: ctx.policy.folderListings };
   // What an unknown program or a package manager starts from its words is judged as a line (R11-1b).
   const risky = (): ReturnType<typeof riskyShell> => riskyShell(parse) ?? launchedLines(parse, isReadOnlyName).map(riskyShell).find((hit) => hit !== undefined);
   const early = beforeRules(judged, ctx, immuneShell(parse, isReadOnlyName, place, judged.staged === true) ?? unclearDenial(readings) ?? launchedDenial(judged, ctx, parse, place.runDir) ?? unconfinedEffect(judged, parse, place, readOnlyVeto) ?? risky());
   if (early) return early;
   const decisions = readings.map((reading) => resolve(judged, reading, ctx));
-  return decisions.find((d) => d.decision === 'ask') ?? decisions[0]!;
+  const decided = decisions.find((d) => d.decision === 'ask') ?? decisions[0]!;
+  // An ask rule on a line an unknown program's words may start asks (looked for only when the line is allowed).
+  return (decided.decision === 'allow' ? launchedAsk(judged, ctx, parse, place.runDir) : undefined) ?? decided;
 }
 
 // The decision for one judged part when the shell line (if any) is already parsed (synchronous: for a caller

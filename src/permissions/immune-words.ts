@@ -40,7 +40,7 @@ const PROGRAM = /^[\w./+@-]+$/;
 export type LineJudge = (parse: ShellParse) => Immunity | undefined;
 
 // A command of its own from an unknown program's words k.. (`tini -- rm -r build` → `rm -r build`).
-function tail(command: SimpleCommand, k: number, launcher: string): ShellParse {
+export function tail(command: SimpleCommand, k: number, launcher: string): ShellParse {
   const words = command.words.slice(k);
   const { launches: _launches, ...rest } = command;
   const text = words.map((word) => word.text).join(' ');
@@ -56,9 +56,13 @@ const readOnlyCall = (command: SimpleCommand, argv: Argv, readOnlyName: (name: s
 // tail (parse-launch-guess.ts), never a read-only program's or a data-taking one's, nor those of a program
 // a class looks at (`rm -r sh` starts nothing).
 export function countedLaunches(command: SimpleCommand, argv: Argv, readOnlyName: (name: string) => boolean): readonly ShellParse[] {
-  if (readOnlyCall(command, argv, readOnlyName) || DATA_WORDS.has(argv.name)) return [];
-  if (ARGUMENT_SENSITIVE.has(argv.name) && !startsCommands(argv.name)) return [];
-  return command.launches ?? [];
+  return guessesFrom(command, argv, readOnlyName) ? (command.launches ?? []) : [];
+}
+
+// Whether a command's words are guessed at all (an unknown program's, a package manager's).
+export function guessesFrom(command: SimpleCommand, argv: Argv, readOnlyName: (name: string) => boolean): boolean {
+  if (readOnlyCall(command, argv, readOnlyName) || DATA_WORDS.has(argv.name)) return false;
+  return !ARGUMENT_SENSITIVE.has(argv.name) || startsCommands(argv.name);
 }
 
 // Every judged line a shell line's commands start, nested ones included (bounded by the walker's budget).

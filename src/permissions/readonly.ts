@@ -5,6 +5,7 @@ import { wrapperVeto } from './options/wrappers.js';
 import { leadingGlob } from './immune-globs.js';
 import { secretVeto } from './readonly-secrets.js';
 import { variableNameVeto } from './readonly-names.js';
+import { sameWordsOf } from './front-ends.js';
 
 // Wrappers that change how, not what, a command runs. env (variables such as LD_PRELOAD), find -exec,
 // sudo, shells ... are never auto-approved; xargs only for programs whose every argument is harmless.
@@ -52,9 +53,12 @@ export function readOnlyVeto(command: SimpleCommand): string | undefined {
   if (command.rawName?.includes('/') && !SYSTEM_BIN.test(command.rawName)) return `\`${command.rawName}\` is not the system's ${argv.name}`;
   if (hasPrefix(command)) return `\`${argv.name}\` runs with variable assignments`;
   // xargs appends words read from its input: only a program no argument can make unsafe may run under it.
-  const wrapper = argv.wrappers.find((w) => !HARMLESS_WRAPPERS.has(w) && !(w === 'xargs' && anyArgumentSafe(argv.name)));
+  // The git line hub starts with hub's words is git's own (front-ends.ts): judged as if hub were not there.
+  const frontEnd = sameWordsOf(argv.wrappers.at(-1), argv.name);
+  const wrappers = frontEnd ? argv.wrappers.slice(0, -1) : argv.wrappers;
+  const wrapper = wrappers.find((w) => !HARMLESS_WRAPPERS.has(w) && !(w === 'xargs' && anyArgumentSafe(argv.name)));
   if (wrapper) return `\`${argv.name}\` runs under \`${wrapper}\``;
-  const wrapperOptions = wrapperVeto(command.text, argv.wrappers);
+  const wrapperOptions = wrapperVeto(command.text, wrappers);
   if (wrapperOptions) return wrapperOptions;
   const glob = globVeto(command, argv.name);
   if (glob) return glob;
@@ -62,7 +66,8 @@ export function readOnlyVeto(command: SimpleCommand): string | undefined {
   if (secret) return secret;
   const variableName = variableNameVeto(command, argv.name);
   if (variableName) return variableName;
-  if (command.viaShell) return `\`${argv.name}\` runs from a shell string`;
+  // The front-end's line is read as text (its only shell: the wrappers left are harmless ones, checked above).
+  if (command.viaShell && !frontEnd) return `\`${argv.name}\` runs from a shell string`;
   if (argv.unknown) return anyArgumentSafe(argv.name) ? undefined : `arguments of \`${argv.name}\` are only known at run time`;
   return programVeto(argv.name, argv.args);
 }

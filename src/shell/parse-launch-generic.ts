@@ -130,18 +130,40 @@ const SSH_COMMAND_KEYS = /^(?:proxycommand|localcommand|knownhostscommand)$/i;
 const SSH_FLAGS = '46AaCfGgKkMNnqsTtVvXxYy';
 // A config file other than the system's (`-F ./cfg`, `-o Include=./cfg`) may set ProxyCommand, LocalCommand or
 // `Match exec`: a command only known when ssh reads it.
-const SSH_CONFIG_COMMAND: Launch = { kind: 'text', text: '"$SSH_CONFIG_FILE_COMMAND"' };
+// The permission layer reads the file (ssh-config.ts): one that sets none of those is an ordinary ssh.
+export const SSH_CONFIG_COMMAND_TEXT = '"$SSH_CONFIG_FILE_COMMAND"';
+const SSH_CONFIG_COMMAND: Launch = { kind: 'text', text: SSH_CONFIG_COMMAND_TEXT };
 const sshConfig = (path: string | undefined): boolean => path !== undefined && !/^(?:none|\/dev\/null|\/etc\/ssh\/.*)$/.test(path.trim());
 
+// Each word's config file (`-F FILE`, `-o Include=FILE`) other than the system's, or undefined (a word of another
+// kind); a word only known at run time is its text (never a readable file).
+function sshConfigAt(words: readonly WordLike[], k: number): string | undefined {
+  const word = words[k + 1]!;
+  const file = optionWord(word.value, /^-F$/, SSH_FLAGS);
+  const named = file ? (file.attached !== undefined ? word : words[k + 2]) : undefined;
+  if (file) return named !== undefined && sshConfig(file.attached ?? named.value) ? (named.dynamic ? '\u0000' : (file.attached ?? named.value)) : undefined;
+  const include = sshSetting(words, k);
+  return include && /^include$/i.test(include.key) && sshConfig(include.value) ? (include.dynamic ? '\u0000' : include.value) : undefined;
+}
+
+function sshSetting(words: readonly WordLike[], k: number): { key: string; value: string; dynamic: boolean } | undefined {
+  const option = optionWord(words[k + 1]!.value, /^-o$/, SSH_FLAGS);
+  const from = option?.attached !== undefined ? words[k + 1] : option ? words[k + 2] : undefined;
+  const setting = option?.attached ?? (option ? words[k + 2]?.value : undefined);
+  const match = setting === undefined ? null : /^\s*(\w+)\s*(?:=|\s)\s*([^]*)$/.exec(setting);
+  return match ? { key: match[1]!, value: match[2]!, dynamic: from?.dynamic === true } : undefined;
+}
+
+// The config files an ssh command's words name (each is one SSH_CONFIG_COMMAND launch).
+export function sshConfigFiles(words: readonly WordLike[]): string[] {
+  return words.slice(1).flatMap((_, k) => sshConfigAt(words, k) ?? []);
+}
+
 function sshCommands(words: readonly WordLike[]): Launch[] {
-  return words.slice(1).flatMap((word, k): Launch[] => {
-    const file = optionWord(word.value, /^-F$/, SSH_FLAGS);
-    if (file && sshConfig(file.attached ?? words[k + 2]?.value)) return [SSH_CONFIG_COMMAND];
-    const option = optionWord(word.value, /^-o$/, SSH_FLAGS);
-    const setting = option?.attached ?? (option ? words[k + 2]?.value : undefined);
-    const match = setting === undefined ? null : /^\s*(\w+)\s*(?:=|\s)\s*([^]*)$/.exec(setting);
-    if (match && /^include$/i.test(match[1]!) && sshConfig(match[2])) return [SSH_CONFIG_COMMAND];
-    return match && SSH_COMMAND_KEYS.test(match[1]!) && !/^none$/i.test(match[2]!.trim()) ? [{ kind: 'text', text: match[2]! }] : [];
+  return words.slice(1).flatMap((_, k): Launch[] => {
+    if (sshConfigAt(words, k) !== undefined) return [SSH_CONFIG_COMMAND];
+    const match = sshSetting(words, k);
+    return match && SSH_COMMAND_KEYS.test(match.key) && !/^none$/i.test(match.value.trim()) ? [{ kind: 'text', text: match.value }] : [];
   });
 }
 

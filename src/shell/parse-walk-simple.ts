@@ -41,15 +41,18 @@ export function simple(walk: WalkOps, wordNodes: readonly Node[], redirectNodes:
   const stdinExact = stdin !== undefined && allStdinWords.length <= MAX_STDIN_WORDS && !/["'\\]/.test(stdin);
   // A program the planner does not know (or a package manager's tail): the lines its words may start, each
   // parsed as a line of its own, with the static stdin the program would pass on.
-  // Also behind a package runner (`npx some-runner -- git push`, `bunx x -- sh -c ...`: red team R17-17), which
-  // fetches and runs a program codeward cannot know: the words from its name on. (Behind every wrapper, nested
-  // guesses multiply past the parser's budget: `u0 env u1 env u2 ...`.)
+  // Also behind a wrapper (`nice foo sh -c ...`, `timeout 5 foo git push`: issue 26) and a package runner
+  // (`npx some-runner -- git push`: red team R17-17, which fetches and runs a program codeward cannot know): the
+  // words from its name on. Inside a guess only behind a package runner: a guess's own wrapped unknown programs
+  // would guess again and multiply past the parser's budget (`u0 env u1 env u2 ...`), while the words they hold
+  // were already guessed from the outer program's (each starter word is a tail of its own there).
   const only = plan.length === 1 && plan[0]!.kind === 'command' ? plan[0]! : undefined;
-  const alone = only !== undefined && (only.start === 0 || only.wrappers.every((wrapper) => PACKAGE_RUNNERS.has(wrapper))) ? only : undefined;
+  const guessable = only !== undefined && (only.start === 0 || scope.guessed !== true || only.wrappers.every((wrapper) => PACKAGE_RUNNERS.has(wrapper)));
+  const alone = guessable ? only : undefined;
   const named = alone ? previews.slice(alone.start, alone.end) : [];
   const pipedIn = scope.pipes.length > 0 && scope.pipes[scope.pipes.length - 1]!.index > 0;
   const guessed = alone ? guessedStarts(named, stdin !== undefined || hereStdin === null || pipedIn) : [];
-  const launchScope = { ...childScope(scope), viaShell: scope.viaShell, wrappers: [...scope.wrappers, ...(alone?.wrappers ?? []), baseName(named[0]?.value ?? '')] };
+  const launchScope = { ...childScope(scope), viaShell: scope.viaShell, guessed: true, wrappers: [...scope.wrappers, ...(alone?.wrappers ?? []), baseName(named[0]?.value ?? '')] };
   const tailText = (tail: (typeof guessed)[number]): string => ('text' in tail ? tail.text : named.slice(tail.index).map((preview) => preview.raw.text).join(' '));
   const launches = guessed.map((tail) => walk.detached(tailText(tail), launchScope, stdin));
   let primary: SimpleCommand | undefined;

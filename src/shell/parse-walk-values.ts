@@ -18,6 +18,8 @@ export interface Scope {
   readonly background: boolean;
   // Inside `$(...)`, backticks or `<(...)` / `>(...)`.
   readonly substituted?: boolean;
+  // Inside a line an unknown program's words may start (a guess: parse-walk-simple.ts).
+  readonly guessed?: boolean;
 }
 
 // The text a shell receives when this word is handed to it as code: quotes removed, expansions kept.

@@ -1,5 +1,5 @@
 // Red team R17-17 end to end: under --yes with a deny rule on `git push*`, a push started by gpg-agent --daemon, by
-// a workspace script codeward has no row for, or behind npx, is refused (C240 denied, C241 a person is needed) and
+// a workspace script codeward has no row for, behind npx or behind a wrapper, is refused (C240 denied, C241 a person is needed) and
 // the bare repository gets no branch; a push the rule allows reaches it (the setup works).
 import { spawnSync } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -34,6 +34,9 @@ describe('a push started by another program is refused under --yes', () => {
     ['gpg-agent --daemon git push origin HEAD:refs/heads/via-gpg', 'C240'],
     ['./run git push origin HEAD:refs/heads/via-run', 'C241'],
     ['npx --offline some-runner git push origin HEAD:refs/heads/via-npx', 'C241'],
+    // Issue 26: behind a wrapper (the walker guessed only at the top of a line or behind npx/bunx).
+    ['nice -n 5 ./run git push origin HEAD:refs/heads/via-nice', 'C241'],
+    ['timeout 60 ./run git push origin HEAD:refs/heads/via-timeout', 'C241'],
   ])('%s is %s and no branch is pushed', async (cmd, code) => {
     expect(await run(cmd)).toBe(code);
     expect(branches()).toBe('');
