@@ -36,6 +36,8 @@ export const READ_JAIL_ALLOWED = {
   'src/doors/worker/peer.ts': "the kernel's /proc/net/tcp and tcp6 (who owns the iii engine's end of the worker's connection); no workspace path",
   'src/doors/worker/config-source.ts': "the worker's default ./config.yaml, read before any workspace exists (it names the root): O_NOFOLLOW, no FIFO, size-capped, and tighten-only (a project file)",
   'src/doors/cli/approve.ts': 'reads the answer from /dev/tty',
+  'src/permissions/node-package-reach.ts': "lists folder names (a name and whether it is a link, never a file's bytes) below a package folder to find where node's resolution lands; links are resolved on purpose, to judge their real target (outside the work tree: unmodelled)",
+  'src/permissions/ssh-config.ts': "an ssh config named by `ssh -F`/`-o Include=`: inside the workspace through the jail's openFileSync; outside (the person's own) O_NOFOLLOW|O_NONBLOCK, regular files only, 64 KiB bound, never shown",
   'src/doors/chatcli/approval.ts': "ChatCLI's coder_policy.json: only its allow patterns decide whether ChatCLI ran a call unasked; nothing of it is shown or sent",
   'src/doors/mcp/auth.ts': "the HTTP door's token file in the user's state folder",
   'src/git/credential-stores.ts': 'lists .git/modules (git\'s own folder, no link followed: each folder is lstat\'ed first) to find submodule configs; their text is read through readGitMetadata',
