@@ -4,8 +4,7 @@
 // into a shell), parsed again, depth-limited. Its parts: parse-walk-dispatch.ts (the step for each kind of
 // node), parse-walk-command.ts (statements, redirections, simple commands), parse-walk-simple.ts (what a
 // simple command runs), parse-walk-assign.ts (assignments and declarations).
-import type { Parser as TreeSitterParser } from 'web-tree-sitter';
-import { copyTree, type SyntaxNode as Node } from './parse-syntax.js';
+import type { SyntaxNode as Node } from './parse-syntax.js';
 import type { Redirection, ShellParse, SimpleCommand } from './parse-types.js';
 import { clip, opaque, type Scope } from './parse-walk-values.js';
 import { Planner } from './parse-plan.js';
@@ -27,6 +26,13 @@ export interface WalkLimits {
   readonly maxWrappers: number;
 }
 
+// Where the walker gets the syntax tree of each script it walks (the line and every string a shell runs):
+// tree-sitter-bash (parse.ts), or the plain-words reader (parse-plain.ts), which throws for a script it
+// cannot read. undefined: no tree.
+export interface ShellTrees {
+  tree(source: string): { readonly root: Node; readonly hasError: boolean } | undefined;
+}
+
 export class Walker {
   readonly commands: SimpleCommand[] = [];
   readonly redirections: Redirection[] = [];
@@ -44,7 +50,7 @@ export class Walker {
   private readonly ops: WalkOps;
 
   constructor(
-    private readonly parser: TreeSitterParser,
+    private readonly trees: ShellTrees,
     private readonly limits: WalkLimits,
     // `for` loop variables over plain words may be known whole (parse-loop-values.ts).
     wholeLoops = true,
@@ -114,18 +120,13 @@ export class Walker {
       this.commands.push(opaque(source, { ...scope, source }));
       return;
     }
-    const tree = this.parser.parse(source);
+    const tree = this.trees.tree(source);
     if (!tree) {
       this.error('the shell parser gave no tree');
       return;
     }
-    let root: Node;
-    try {
-      if (tree.rootNode.hasError) this.error(scope.depth === 0 ? 'the command line has syntax errors' : `a nested shell string has syntax errors: ${clip(source)}`);
-      root = copyTree(tree, source);
-    } finally {
-      tree.delete();
-    }
+    if (tree.hasError) this.error(scope.depth === 0 ? 'the command line has syntax errors' : `a nested shell string has syntax errors: ${clip(source)}`);
+    const root = tree.root;
     for (const text of runtimeArithmetic(root)) if (!this.arithmetic.includes(text)) this.arithmetic.push(text);
     this.node(root, { ...scope, source }, stdin);
     // Substitutions the grammar left as text (`${x#$(cmd)}`, backticks in a here-document) run too.

@@ -1,11 +1,15 @@
 // The shell parser: tree-sitter-bash (WebAssembly), loaded lazily on first use and kept by the
-// ShellParser instance the caller creates (the engine set-up makes one). No module-level state.
+// ShellParser instance the caller creates (the engine set-up makes one). No module-level state. A line of
+// plain words (and every string it hands a shell) is read without it (parse-plain.ts): the same tree, so
+// the same parse, without loading the grammar.
 import { createRequire } from 'node:module';
 import type { Parser as TreeSitterParser } from 'web-tree-sitter';
 import { initialiseTreeSitter } from '../code/tree-sitter-init.js';
 import { normaliseSource } from './parse-normalize.js';
+import { plainTree } from './parse-plain.js';
+import { copyTree } from './parse-syntax.js';
 import type { ShellParse, SimpleCommand } from './parse-types.js';
-import { Walker, type WalkLimits } from './parse-walk.js';
+import { Walker, type ShellTrees, type WalkLimits } from './parse-walk.js';
 
 export type { PipeStage, Redirection, ShellParse, ShellWord, SimpleCommand, WordPart } from './parse-types.js';
 
@@ -20,6 +24,33 @@ export interface ShellParserOptions {
   readonly maxLength?: number;
   // tree-sitter-bash.wasm; default: the installed tree-sitter-bash package.
   readonly wasmPath?: string;
+  // false: every line through tree-sitter, plain words too (the differential test compares both readings).
+  readonly plainWords?: boolean;
+}
+
+// Thrown by the plain reader for a script it cannot read: the whole line is read again by tree-sitter.
+class NotPlain extends Error {}
+
+const PLAIN_TREES: ShellTrees = {
+  tree: (source) => {
+    const root = plainTree(source);
+    if (!root) throw new NotPlain();
+    return { root, hasError: false };
+  },
+};
+
+function grammarTrees(parser: TreeSitterParser): ShellTrees {
+  return {
+    tree: (source) => {
+      const tree = parser.parse(source);
+      if (!tree) return undefined;
+      try {
+        return { root: copyTree(tree, source), hasError: tree.rootNode.hasError };
+      } finally {
+        tree.delete();
+      }
+    },
+  };
 }
 
 const DEFAULTS = { maxDepth: 8, maxNodeDepth: 1500, maxWrappers: 32, maxLength: 1_000_000 };
@@ -28,6 +59,7 @@ export class ShellParser {
   private readonly limits: WalkLimits;
   private readonly maxLength: number;
   private readonly wasmPath: string | undefined;
+  private readonly plainWords: boolean;
   private loading: Promise<TreeSitterParser> | undefined;
   private disposed = false;
 
@@ -39,6 +71,7 @@ export class ShellParser {
     };
     this.maxLength = options.maxLength ?? DEFAULTS.maxLength;
     this.wasmPath = options.wasmPath;
+    this.plainWords = options.plainWords ?? true;
   }
 
   // Loads the grammar now instead of on the first parse.
@@ -67,10 +100,21 @@ export class ShellParser {
 
   // Every simple command a bash command line can run, with its redirections.
   async parseShell(command: string): Promise<ShellParse> {
-    const parser = await this.load();
+    if (this.disposed) throw new Error('ShellParser was disposed');
     const { primary, alternatives } = normaliseSource(command);
-    const main = this.parseOne(parser, primary);
-    const others = alternatives.map((alternative) => this.parseOne(parser, alternative)).filter((other) => !sameCommands(main, other));
+    if (this.plainWords) {
+      try {
+        return this.read(PLAIN_TREES, primary, alternatives);
+      } catch (error) {
+        if (!(error instanceof NotPlain)) throw error;
+      }
+    }
+    return this.read(grammarTrees(await this.load()), primary, alternatives);
+  }
+
+  private read(trees: ShellTrees, primary: string, alternatives: readonly string[]): ShellParse {
+    const main = this.parseOne(trees, primary);
+    const others = alternatives.map((alternative) => this.parseOne(trees, alternative)).filter((other) => !sameCommands(main, other));
     return others.length === 0 ? main : { ...main, alternatives: others };
   }
 
@@ -78,16 +122,16 @@ export class ShellParser {
     return this.parseShell(command);
   }
 
-  private parseOne(parser: TreeSitterParser, source: string): ShellParse {
+  private parseOne(trees: ShellTrees, source: string): ShellParse {
     if (source.length > this.maxLength) {
       return { commands: [], redirections: [], ok: false, errors: [`the command line is longer than ${this.maxLength} characters and was not parsed`], functions: [], source };
     }
     const scope = { depth: 0, viaShell: false, wrappers: [], loop: false, pipes: [], background: false };
-    let walker = new Walker(parser, this.limits);
+    let walker = new Walker(trees, this.limits);
     walker.script(source, scope);
     // A loop variable was used as known whole, but the line has a way to set it: walked again without.
     if (!walker.wholeLoopsHeld()) {
-      walker = new Walker(parser, this.limits, false);
+      walker = new Walker(trees, this.limits, false);
       walker.script(source, scope);
     }
     return {

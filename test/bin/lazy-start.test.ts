@@ -159,5 +159,12 @@ describe('a cold call loads only what it uses (dist modules seen by a loader hoo
     const sources = sourcesLoaded(['--sandbox', 'workspace-write', 'exec', '--cmd', 'true'], 'exec-sandboxed');
     expect(sources).toEqual(expect.arrayContaining(['src/sandbox/sandbox.ts', 'src/permissions/decide-shell.ts', 'src/shell/run-call.ts']));
     expect(filesLoaded.get('exec-sandboxed')).toBeLessThanOrEqual(21);
+    // A line of plain words is read without tree-sitter (shell/parse-plain.ts): its WebAssembly never loads.
+    expect(sources.filter((source) => /node_modules\/(web-)?tree-sitter/.test(source))).toEqual([]);
+  });
+
+  it('a line with shell syntax does load tree-sitter (the record sees the grammar when it is used)', () => {
+    const sources = sourcesLoaded(['--sandbox', 'workspace-write', 'exec', '--cmd', 'true && true'], 'exec-syntax');
+    expect(sources).toEqual(expect.arrayContaining([expect.stringMatching(/node_modules\/web-tree-sitter\//)]));
   });
 });

@@ -37,13 +37,27 @@ function addAll(long: Map<string, OptionDef>, short: Map<string, OptionDef>, lis
   }
 }
 
+// The table is built on its first use: the read-only list holds ~200 tables, and building them all when
+// the module loaded cost every call that decides a shell line (a cold `exec --cmd true`) ~5-25 ms of
+// start-up for the one or two programs a line names (issue 31). The input is constant, so when it is built
+// changes nothing; a malformed spelling throws on first use (test/permissions/option-tables builds them all).
 export function spec(input: SpecInput): ProgramSpec {
+  let table: OptionTable | undefined;
+  return {
+    get table(): OptionTable {
+      return (table ??= tableOf(input));
+    },
+    ...(input.check ? { check: input.check } : {}),
+  };
+}
+
+function tableOf(input: SpecInput): OptionTable {
   const long = new Map<string, OptionDef>();
   const short = new Map<string, OptionDef>();
   const singleDashLong = input.singleDashLong ?? false;
   addAll(long, short, input.safe ?? '', singleDashLong);
   for (const [list, reason] of Object.entries(input.unsafe ?? {})) addAll(long, short, list, singleDashLong, reason);
-  const table: OptionTable = {
+  return {
     long,
     short,
     abbreviations: input.abbreviations ?? !singleDashLong,
@@ -51,5 +65,4 @@ export function spec(input: SpecInput): ProgramSpec {
     numericOption: input.numericOption ?? false,
     permute: input.permute ?? true,
   };
-  return input.check ? { table, check: input.check } : { table };
 }

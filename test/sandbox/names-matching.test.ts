@@ -1,0 +1,30 @@
+// namesMatching (view-allow.ts) answers plain names by a set and compiles only the real globs (issue 31): for
+// /etc's allow-list and every name here it answers what one picomatch matcher over the whole list answers.
+import { readdirSync } from 'node:fs';
+import picomatch from 'picomatch';
+import { describe, expect, it } from 'vitest';
+import { ETC_SHOWN, etcShown, namesMatching } from '../../src/sandbox/view-allow.js';
+
+const NAMES = [
+  ...ETC_SHOWN, ...readdirSync('/etc'), 'LD.SO.CACHE', '.passwd', 'passwd.', 'passwd ', 'ld_so_cache', 'ldXsoXcache', 'os-release', 'x-release', '-release',
+  'release', 'python3', 'python3.', 'python3.12', 'python', 'java-', 'java-21-openjdk', 'jvm', 'shadow', 'sudoers', 'npmrc', '.', '..', '', './passwd',
+];
+
+describe('namesMatching', () => {
+  it("answers what picomatch answers over /etc's allow-list, for every name", () => {
+    const whole = picomatch([...ETC_SHOWN], { dot: true });
+    const split = namesMatching(ETC_SHOWN);
+    expect(NAMES.filter((name) => split(name) !== whole(name))).toEqual([]);
+    expect(NAMES.filter((name) => etcShown(name) !== whole(name))).toEqual([]);
+  });
+
+  it('answers what picomatch answers for lists mixing plain names and globs', () => {
+    const lists = [['a.b', 'a*', '.', '..', 'x-y_z'], ['[ab]', 'a', '@(c|d)', '!(e)', 'f+g', 'h?'], ['a\\*b', 'a*b'], []];
+    const names = ['a.b', 'aXb', 'a', 'b', 'c', 'd', 'e', 'f', 'fg', 'f+g', 'h', 'hi', '.', '..', 'x-y_z', 'a*b', 'a\\*b', 'azb', ''];
+    for (const list of lists) {
+      const whole = list.length > 0 ? picomatch(list, { dot: true }) : () => false;
+      const split = namesMatching(list);
+      expect({ list, differ: names.filter((name) => split(name) !== whole(name)) }).toEqual({ list, differ: [] });
+    }
+  });
+});
