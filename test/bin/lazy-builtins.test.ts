@@ -71,9 +71,10 @@ describe('a cold read-only call loads no node:child_process', () => {
     expect(readFileSync(record, 'utf8').split('\n')).toContain('NativeModule tty');
   });
 
-  it('exec does load it, and node:v8 (its shell line is parsed by tree-sitter)', () => {
-    const loaded = builtins(['--sandbox', 'off', 'exec', '--cmd', 'true']);
+  it('exec does load it, and node:v8 when its shell line is parsed by tree-sitter (shell syntax; plain words are not)', () => {
+    const loaded = builtins(['--sandbox', 'off', 'exec', '--cmd', 'true && true']);
     expect(loaded).toContain('child_process');
     expect(loaded).toContain('v8');
+    expect(builtins(['--sandbox', 'off', 'exec', '--cmd', 'true'])).toContain('child_process');
   });
 });
