@@ -18,6 +18,7 @@ import type { ToolchainArgs } from './hook-toolchains.js';
 import { inside } from './hook-spelling.js';
 import { read, stats, type Walk } from './hook-walk.js';
 import { cargoConfigs } from './hook-runner-cargo-config.js';
+import { cargoManifests } from './hook-runner-cargo-members.js';
 import { readManifest, table, type Table } from './hook-runner-cargo-manifest.js';
 import { BUILD_CRATES, buildScript, includes, runsPrograms } from './hook-runner-cargo-build.js';
 
@@ -48,9 +49,11 @@ export function cargoParts(walk: Walk, from: string, args: ToolchainArgs, rest: 
     const text = args.subcommand === 'nextest' ? read(walk, join(folder, '.config/nextest.toml')) : undefined;
     if (text !== undefined && /\bscripts?\b|wrapper/.test(text)) walk.unmodeled ??= `cargo nextest reads .config/nextest.toml, whose scripts run commands`;
   }
-  const { found, looked } = findInTree(walk.top, (rel) => basename(rel) === 'Cargo.toml', (name) => !SKIP.has(name), WALK);
-  walk.sources.push(...looked);
-  if (found.length >= WALK.files) walk.unmodeled ??= `cargo: more than ${WALK.files} Cargo.toml files (not all read)`;
+  // Every manifest of the tree (members, path dependencies and patches are among them); when the listing is cut
+  // by its bound (a big data folder), the manifests cargo itself reads (R18-20).
+  const listing = findInTree(walk.top, (rel) => basename(rel) === 'Cargo.toml', (name) => !SKIP.has(name), WALK);
+  walk.sources.push(...listing.looked);
+  const found = listing.cut ? (cargoManifests(walk, from, option(rest, '--manifest-path')) ?? []) : listing.found;
   const packages = new Map<string, Package>();
   for (const path of found) {
     const data = readManifest(walk, path);
@@ -116,10 +119,10 @@ const CRATE_WALK = { depth: 6, entries: 5_000, files: 128 };
 // Why the code of a crate that runs at build time (a proc-macro crate, a build-dependency) is not followed: its
 // .rs files spawn programs, or it depends on a registry crate outside the allow-list; undefined when followed.
 function buildTimeCode(walk: Walk, dir: string, data: Table): string | undefined {
-  const { found, looked } = findInTree(dir, (rel) => rel.endsWith('.rs'), (name) => !SKIP.has(name), CRATE_WALK);
+  const { found, looked, cut } = findInTree(dir, (rel) => rel.endsWith('.rs'), (name) => !SKIP.has(name), CRATE_WALK);
   walk.sources.push(...looked);
   const where = relative(walk.top, dir) || '.';
-  if (found.length >= CRATE_WALK.files) return `${where} (a crate run at build time with more than ${CRATE_WALK.files} files)`;
+  if (cut) return `${where} (a crate run at build time larger than codeward reads: ${CRATE_WALK.files} files, ${CRATE_WALK.entries} entries, depth ${CRATE_WALK.depth})`;
   for (const file of found) {
     const runs = runsPrograms(read(walk, file) ?? '');
     if (runs !== undefined) return `${relative(walk.top, file)} (code run at build time that runs programs: \`${runs}\`)`;

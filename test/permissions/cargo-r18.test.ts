@@ -2,6 +2,7 @@
 // R18-20 a tree listing that hits its bound, R18-4 linker and compiler options in build-script directives and
 // rustflags, R18-21 what `.cargo/config*` and rust-toolchain files name, obeyed with or without a hook.
 // Each row: a real repository, a real pre-commit hook, the engine under --yes (C241 = asked, bytes unchanged).
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { removeDir, tempDir, writeFiles } from '../helpers/fixture.js';
@@ -34,4 +35,28 @@ describe('R18-5: cargo\'s `_` spellings of its own names are read as the `-` one
   it('an unknown manifest key (a nightly `cargo-features`) obeys the whole tree', async () => {
     await checkHookRow(next(), home, { hook: 'cargo test', files: { ...CRATE, 'Cargo.toml': `cargo-features = ["codegen-backend"]\n${CRATE['Cargo.toml']}` }, asks: ['src/lib.rs', 'tests/it.rs'], free: [] });
   });
+});
+
+// A folder of more than the listing's 20,000 entries sorting before the crates.
+function bigFolder(root: string): void {
+  mkdirSync(join(root, 'a_data'), { recursive: true });
+  for (let i = 0; i < 21_000; i++) writeFileSync(join(root, 'a_data', `${i}`), '');
+}
+const SPACE = {
+  'crates/z/Cargo.toml': '[package]\nname = "z"\nversion = "0.1.0"\n\n[dependencies]\npm = { path = "../pm" }\n', 'crates/z/src/lib.rs': 'pm::m!();\n',
+  'crates/pm/Cargo.toml': '[package]\nname = "pm"\nversion = "0.1.0"\n\n[lib]\nproc-macro = true\n', 'crates/pm/src/lib.rs': '',
+};
+
+describe('R18-20: a tree listing cut by its bound never ends the row silently', () => {
+  it('members = ["crates/*"] behind a 21,000-entry folder: the proc-macro member asks, the sources stay free', async () => {
+    const root = next();
+    bigFolder(root);
+    await checkHookRow(root, home, { hook: 'cargo test --workspace --offline -q', files: { 'Cargo.toml': '[workspace]\nmembers = ["crates/*"]\nresolver = "2"\n', ...SPACE }, asks: ['crates/pm/src/lib.rs', 'crates/pm/src/new.rs'], free: ['crates/z/src/lib.rs', 'a_data/1'], content: '// ok\n' });
+  }, 120_000);
+
+  it('a member glob codeward does not expand (`**`) behind the same folder obeys the whole tree', async () => {
+    const root = next();
+    bigFolder(root);
+    await checkHookRow(root, home, { hook: 'cargo test --workspace', files: { 'Cargo.toml': '[workspace]\nmembers = ["crates/**"]\n', ...SPACE }, asks: ['crates/z/src/lib.rs'], free: [] });
+  }, 120_000);
 });
