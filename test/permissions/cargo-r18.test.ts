@@ -60,3 +60,35 @@ describe('R18-20: a tree listing cut by its bound never ends the row silently', 
     await checkHookRow(root, home, { hook: 'cargo test --workspace', files: { 'Cargo.toml': '[workspace]\nmembers = ["crates/**"]\n', ...SPACE }, asks: ['crates/z/src/lib.rs'], free: [] });
   }, 120_000);
 });
+
+const script = (line: string): Record<string, string> => ({ 'build.rs': `fn main() { println!(${JSON.stringify(line)}); }\n` });
+describe('R18-4: compiler and linker options in build-script directives and rustflags obey what they name', () => {
+  it.each([
+    ['cargo:rustc-link-arg=-Btools (a bare folder: gcc runs tools/ld, tools/collect2)', script('cargo:rustc-link-arg=-Btools'), ['tools/ld', 'tools/collect2', 'tools/cc1']],
+    ['cargo::rustc-link-arg=-B tools (the new syntax)', script('cargo::rustc-link-arg=-B tools'), ['tools/ld']],
+    ['cargo:rustc-link-arg-bins=-Wl,--plugin=tools/p.so', script('cargo:rustc-link-arg-bins=-Wl,--plugin=tools/p.so'), ['tools/p.so']],
+    ['cargo:rustc-flags=-l dylib=foo -L tools', script('cargo:rustc-flags=-l dylib=foo -L tools'), ['tools/libfoo.so']],
+    ['cargo:rustc-link-search=native=libs', script('cargo:rustc-link-search=native=libs'), ['libs/libx.a']],
+    ['cargo:rustc-link-arg=-fuse-ld=gold', script('cargo:rustc-link-arg=-fuse-ld=gold'), ['ld.gold']],
+    ['rustflags -C link-arg=-Btools', { '.cargo/config.toml': '[build]\nrustflags = ["-C", "link-arg=-Btools"]\n' }, ['tools/collect2']],
+    ['rustflags -Clink-args=… -wrapper', { '.cargo/config.toml': '[target.x86_64-unknown-linux-gnu]\nrustflags = ["-Clink-args=-Wl,-z,relro -wrapper wrap/w,x"]\n' }, ['wrap/w']],
+    ['[env] CFLAGS = "-Btools" (the build script\'s C compiler)', { '.cargo/config.toml': '[env]\nCFLAGS = "-O2 -Btools"\n' }, ['tools/cc1']],
+    ['a links override\'s rustc-link-arg', { '.cargo/config.toml': '[target.x86_64-unknown-linux-gnu.foo]\nrustc-link-arg = ["-Btools"]\n' }, ['tools/ld']],
+  ])('%s', async (_name, files, asks) => {
+    await checkHookRow(next(), home, { hook: 'cargo test', files: { ...CRATE, ...files }, asks, free: ['src/lib.rs', 'tests/it.rs'], content: '// ok\n' });
+  });
+
+  it.each([
+    ['a formatted directive', { 'build.rs': 'fn main() { let d = "tools"; println!("cargo:rustc-link-arg=-B{}", d); }\n' }],
+    ['a response file', script('cargo:rustc-link-arg=@args.txt')],
+    ['an unknown linker option', script('cargo:rustc-link-arg=-Wl,--something-new=x')],
+    ['rustflags -Z', { '.cargo/config.toml': '[build]\nrustflags = ["-Z", "codegen-backend=x.so"]\n' }],
+    ['rustflags -C llvm-args', { '.cargo/config.toml': '[build]\nrustflags = ["-Cllvm-args=-load=tools/x.so"]\n' }],
+  ])('%s: unmodelled, the whole tree obeyed', async (_name, files) => {
+    await checkHookRow(next(), home, { hook: 'cargo test', files: { ...CRATE, ...files }, asks: ['src/lib.rs', 'tests/it.rs'], free: [] });
+  });
+
+  it('ordinary directives and rustflags leave the sources free', async () => {
+    await checkHookRow(next(), home, { hook: 'cargo test', files: { ...CRATE, 'build.rs': 'fn main() { println!("cargo:rustc-link-lib=z"); println!("cargo:rustc-link-search=native=/usr/lib"); println!("cargo:rustc-link-arg=-Wl,--as-needed"); }\n', '.cargo/config.toml': '[build]\nrustflags = ["-C", "target-cpu=native", "-Dwarnings", "--cfg", "x"]\n' }, asks: ['build.rs'], free: ['src/lib.rs', 'tests/it.rs'], content: '// ok\n' });
+  });
+});
