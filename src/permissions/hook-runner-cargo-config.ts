@@ -36,15 +36,18 @@ function optionWords(value: unknown, key: string, obey: Obey): string | undefine
 
 // Each path a value names: the words (split at spaces, `=` and `,`) that hold a slash, or the whole value of a folder key.
 // `whole`: the value as written (its items are read as words once, together).
-function pathValues(value: unknown, key: string, base: string, obey: Obey, fail: (why: string) => void, whole = true): void {
-  const unknown = whole ? optionWords(value, key, (path) => obey(resolve(base, path))) : undefined;
+// `bases`: the folder holding `.cargo` (what a path value is relative to), then where rustc and the linker may
+// run (the top: a workspace's root), from where a compiler or linker option's path is found too.
+function pathValues(value: unknown, key: string, bases: readonly string[], obey: Obey, fail: (why: string) => void, whole = true): void {
+  const base = bases[0]!;
+  const unknown = whole ? optionWords(value, key, (path) => bases.forEach((one) => obey(resolve(one, path)))) : undefined;
   if (unknown !== undefined) fail(`\`${key}\` holds \`${unknown}\` (an option form codeward cannot read)`);
-  if (Array.isArray(value)) for (const item of value) pathValues(item, key, base, obey, fail, false);
+  if (Array.isArray(value)) for (const item of value) pathValues(item, key, bases, obey, fail, false);
   else if (typeof value === 'object' && value !== null) {
     // `[env] X = { value = "x.so", relative = true }`: the value is a path below the folder holding `.cargo`.
     const entry = value as { value?: unknown; relative?: unknown };
     if (entry.relative === true && typeof entry.value === 'string') obey(resolve(base, entry.value));
-    for (const [inner, item] of Object.entries(value)) pathValues(item, inner, base, obey, fail);
+    for (const [inner, item] of Object.entries(value)) pathValues(item, inner, bases, obey, fail);
   }
   else if (typeof value === 'string') {
     if (FOLDERS.has(key) && value.trim() !== '') obey(resolve(base, value.trim()));
@@ -74,10 +77,10 @@ export function cargoConfigs(walk: Walk, from: string, sub: string | undefined):
       if (sub !== undefined && alias !== undefined && Object.hasOwn(alias, sub)) walk.unmodeled ??= `cargo reads ${name}: \`[alias] ${sub}\` (an alias of the sub-command the hook runs)`;
       const { alias: _alias, env, ...rest } = data;
       const fail = (why: string): void => void (walk.unmodeled ??= `cargo reads ${name}: ${why}`);
-      pathValues(rest, '', folder, obey, fail);
+      pathValues(rest, '', [folder, walk.top], obey, fail);
       // `[env]` values reach the build scripts' C compiler (CFLAGS, CC) and linker: read as its words (R18-4).
-      for (const one of Object.values(typeof env === 'object' && env !== null ? env : {})) pathValues(typeof one === 'object' && one !== null ? (one as { value?: unknown }).value : one, 'env', folder, obey, fail);
-      pathValues(env, '', folder, obey, fail);
+      for (const one of Object.values(typeof env === 'object' && env !== null ? env : {})) pathValues(typeof one === 'object' && one !== null ? (one as { value?: unknown }).value : one, 'env', [folder, walk.top], obey, fail);
+      pathValues(env, '', [folder, walk.top], obey, fail);
     }
     for (const name of ['rust-toolchain', 'rust-toolchain.toml']) {
       const path = join(folder, name);

@@ -88,6 +88,10 @@ describe('R18-4: compiler and linker options in build-script directives and rust
     await checkHookRow(next(), home, { hook: 'cargo test', files: { ...CRATE, ...files }, asks: ['src/lib.rs', 'tests/it.rs'], free: [] });
   });
 
+  it('a nested configuration\'s -Btools: found beside it and from the top (where the linker may run)', async () => {
+    await checkHookRow(next(), home, { hook: 'cd sub && cargo test', files: { ...CRATE, 'sub/.cargo/config.toml': '[build]\nrustflags = ["-Clink-arg=-Btools"]\n' }, asks: ['sub/tools/ld', 'tools/ld'], free: ['src/lib.rs'], content: '// ok\n' });
+  });
+
   it('ordinary directives and rustflags leave the sources free', async () => {
     await checkHookRow(next(), home, { hook: 'cargo test', files: { ...CRATE, 'build.rs': 'fn main() { println!("cargo:rustc-link-lib=z"); println!("cargo:rustc-link-search=native=/usr/lib"); println!("cargo:rustc-link-arg=-Wl,--as-needed"); }\n', '.cargo/config.toml': '[build]\nrustflags = ["-C", "target-cpu=native", "-Dwarnings", "--cfg", "x"]\n' }, asks: ['build.rs'], free: ['src/lib.rs', 'tests/it.rs'], content: '// ok\n' });
   });
