@@ -35,22 +35,31 @@ export function listInside(tops: readonly string[], folder: string): Dirent[] {
 }
 
 // A bounded breadth-first walk of the work tree `top` that enters no symlinked folder (nor one `enter` refuses):
-// the files whose `/`-separated relative path `matches`, in walk order, and every folder listed (the cache's sources).
-export function findInTree(top: string, matches: (rel: string) => boolean, enter: (name: string) => boolean, limits: { depth: number; entries: number; files: number }): { found: string[]; looked: string[] } {
+// the files whose `/`-separated relative path `matches`, in walk order, and every folder listed (the cache's sources);
+// `cut` when a bound (entries, files, depth) left part of the tree unlisted (red team R18-20: a caller that must
+// see every match fails closed on it).
+export function findInTree(top: string, matches: (rel: string) => boolean, enter: (name: string) => boolean, limits: { depth: number; entries: number; files: number }): { found: string[]; looked: string[]; cut: boolean } {
   const found: string[] = [];
   const looked: string[] = [];
   const queue = [{ dir: top, real: realTops([top])[0]!, depth: 0 }];
   let budget = limits.entries;
-  for (let at = 0; at < queue.length && budget > 0 && found.length < limits.files; at++) {
+  let cut = false;
+  let at = 0;
+  for (; at < queue.length && budget > 0 && found.length < limits.files; at++) {
     const { dir, real, depth } = queue[at]!;
     looked.push(dir);
     const entries = listReal(real);
     budget -= entries.length;
     for (const entry of entries) {
       const path = join(dir, entry.name);
-      if (found.length < limits.files && matches(relative(top, path).split('\\').join('/'))) found.push(path);
-      if (entry.isDirectory() && depth < limits.depth && enter(entry.name)) queue.push({ dir: path, real: join(real, entry.name), depth: depth + 1 });
+      if (matches(relative(top, path).split('\\').join('/'))) {
+        if (found.length < limits.files) found.push(path);
+        else cut = true;
+      }
+      if (!entry.isDirectory() || !enter(entry.name)) continue;
+      if (depth < limits.depth) queue.push({ dir: path, real: join(real, entry.name), depth: depth + 1 });
+      else cut = true;
     }
   }
-  return { found, looked };
+  return { found, looked, cut: cut || at < queue.length };
 }

@@ -9,6 +9,8 @@
 // - every text literal that looks like a path (`.file("src/native.c")`, `rerun-if-changed=proto/x.proto`) is obeyed,
 //   a folder whole: what the generated code is made from.
 import { dirname, join, relative, resolve } from 'node:path';
+import { directive } from './hook-runner-cargo-flags.js';
+import { obeyNamed } from './hook-runner-paths.js';
 import { inside } from './hook-spelling.js';
 import { read, stats, type Walk } from './hook-walk.js';
 
@@ -89,6 +91,11 @@ export function buildScript(walk: Walk, dir: string, script: string): string | u
     for (const file of included.paths) walk.files.add(file);
     if (included.unknown !== undefined) return `${at} (\`${included.unknown}\`: an include codeward cannot resolve)`;
     for (const found of text.matchAll(LITERAL)) {
+      // A compiler or linker option a directive passes names folders and programs without a slash (R18-4):
+      // obeyed from the package and from the top (where rustc and the linker run for a workspace member).
+      const named = directive(found[1]!);
+      if (named?.unknown !== undefined) return `${at} (\`${named.unknown}\`: a build-script directive codeward cannot read)`;
+      for (const path of named?.paths ?? []) obeyNamed(walk, path, [dir, walk.top]);
       const value = found[1]!.replace(/^cargo::?[\w-]+=(?:[\w-]+=)?/, '');
       const path = resolve(dir, value);
       if (!inside(walk.top, path) || value.includes('{')) continue;

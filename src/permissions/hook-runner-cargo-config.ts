@@ -8,6 +8,7 @@
 // parse makes the line unmodelled. Every path value is obeyed (a folder whole).
 import { basename, join, resolve } from 'node:path';
 import { parse as parseToml } from 'smol-toml';
+import { ccWords, directive, rustcWords, type Named } from './hook-runner-cargo-flags.js';
 import { inside } from './hook-spelling.js';
 import { upToTop } from './hook-runner-paths.js';
 import { read, type Walk } from './hook-walk.js';
@@ -17,15 +18,36 @@ const TABLES = new Set(['alias', 'build', 'target', 'env', 'term', 'net', 'http'
 const FOLDERS = new Set(['target-dir', 'directory', 'local-registry', 'path', 'paths']);
 
 type Obey = (path: string) => void;
+// Keys whose words are rustc's options (R18-4: `-C link-arg=-Btools` runs tools/ld), and a `links` override's
+// keys (`[target.<triple>.<lib>]`), read like the build-script directives they replace.
+const RUSTFLAGS = new Set(['rustflags', 'rustdocflags']);
+const OVERRIDES = /^(?:rustc-link-arg[\w-]*|rustc-cdylib-link-arg|rustc-flags|rustc-link-search)$/;
+
+// What compiler or linker words name (obeyed from the folder holding `.cargo` and from the top); the first
+// option form not understood.
+function optionWords(value: unknown, key: string, obey: Obey): string | undefined {
+  const items = (Array.isArray(value) ? value : [value]).filter((one): one is string => typeof one === 'string');
+  // cargo splits a string at spaces; an array's items are the words as they are.
+  const words = Array.isArray(value) ? items : items.flatMap((one) => one.split(/\s+/));
+  const named = RUSTFLAGS.has(key) ? rustcWords(words) : key === 'env' ? ccWords(words) : OVERRIDES.test(key) ? items.map((one) => directive(`cargo:${key}=${one}`) ?? { paths: [] }).reduce((all, one) => ({ paths: [...all.paths, ...one.paths], ...(all.unknown ?? one.unknown ? { unknown: all.unknown ?? one.unknown } : {}) }), { paths: [] } as Named) : undefined;
+  for (const path of named?.paths ?? []) obey(path);
+  return named?.unknown;
+}
 
 // Each path a value names: the words (split at spaces, `=` and `,`) that hold a slash, or the whole value of a folder key.
-function pathValues(value: unknown, key: string, base: string, obey: Obey): void {
-  if (Array.isArray(value)) for (const item of value) pathValues(item, key, base, obey);
+// `whole`: the value as written (its items are read as words once, together).
+// `bases`: the folder holding `.cargo` (what a path value is relative to), then where rustc and the linker may
+// run (the top: a workspace's root), from where a compiler or linker option's path is found too.
+function pathValues(value: unknown, key: string, bases: readonly string[], obey: Obey, fail: (why: string) => void, whole = true): void {
+  const base = bases[0]!;
+  const unknown = whole ? optionWords(value, key, (path) => bases.forEach((one) => obey(resolve(one, path)))) : undefined;
+  if (unknown !== undefined) fail(`\`${key}\` holds \`${unknown}\` (an option form codeward cannot read)`);
+  if (Array.isArray(value)) for (const item of value) pathValues(item, key, bases, obey, fail, false);
   else if (typeof value === 'object' && value !== null) {
     // `[env] X = { value = "x.so", relative = true }`: the value is a path below the folder holding `.cargo`.
     const entry = value as { value?: unknown; relative?: unknown };
     if (entry.relative === true && typeof entry.value === 'string') obey(resolve(base, entry.value));
-    for (const [inner, item] of Object.entries(value)) pathValues(item, inner, base, obey);
+    for (const [inner, item] of Object.entries(value)) pathValues(item, inner, bases, obey, fail);
   }
   else if (typeof value === 'string') {
     if (FOLDERS.has(key) && value.trim() !== '') obey(resolve(base, value.trim()));
@@ -53,8 +75,12 @@ export function cargoConfigs(walk: Walk, from: string, sub: string | undefined):
       if (unknown !== undefined) walk.unmodeled ??= `cargo reads ${name}: \`[${unknown}]\` (a table codeward does not model)`;
       const alias = data['alias'] as Record<string, unknown> | undefined;
       if (sub !== undefined && alias !== undefined && Object.hasOwn(alias, sub)) walk.unmodeled ??= `cargo reads ${name}: \`[alias] ${sub}\` (an alias of the sub-command the hook runs)`;
-      const { alias: _alias, ...rest } = data;
-      pathValues(rest, '', folder, obey);
+      const { alias: _alias, env, ...rest } = data;
+      const fail = (why: string): void => void (walk.unmodeled ??= `cargo reads ${name}: ${why}`);
+      pathValues(rest, '', [folder, walk.top], obey, fail);
+      // `[env]` values reach the build scripts' C compiler (CFLAGS, CC) and linker: read as its words (R18-4).
+      for (const one of Object.values(typeof env === 'object' && env !== null ? env : {})) pathValues(typeof one === 'object' && one !== null ? (one as { value?: unknown }).value : one, 'env', [folder, walk.top], obey, fail);
+      pathValues(env, '', [folder, walk.top], obey, fail);
     }
     for (const name of ['rust-toolchain', 'rust-toolchain.toml']) {
       const path = join(folder, name);

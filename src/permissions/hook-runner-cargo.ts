@@ -13,18 +13,17 @@
 // The sources and tests the build compiles and `cargo test` runs (src/**, tests/**, benches/**, examples/**) are the
 // README's documented limit, like pytest's test files: the code the person asks the agent to write.
 import { basename, dirname, join, relative, resolve } from 'node:path';
-import { parse as parseToml } from 'smol-toml';
 import { findInTree } from './hook-listing.js';
 import type { ToolchainArgs } from './hook-toolchains.js';
 import { inside } from './hook-spelling.js';
 import { read, stats, type Walk } from './hook-walk.js';
 import { cargoConfigs } from './hook-runner-cargo-config.js';
+import { cargoManifests } from './hook-runner-cargo-members.js';
+import { readManifest, table, type Table } from './hook-runner-cargo-manifest.js';
 import { BUILD_CRATES, buildScript, includes, runsPrograms } from './hook-runner-cargo-build.js';
 
 const WALK = { depth: 8, entries: 20_000, files: 256 };
 const SKIP = new Set(['target', '.git', 'node_modules', '.venv', 'venv', 'dist']);
-type Table = Record<string, unknown>;
-const table = (value: unknown): Table => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Table) : {});
 
 interface Package {
   readonly dir: string;
@@ -50,16 +49,15 @@ export function cargoParts(walk: Walk, from: string, args: ToolchainArgs, rest: 
     const text = args.subcommand === 'nextest' ? read(walk, join(folder, '.config/nextest.toml')) : undefined;
     if (text !== undefined && /\bscripts?\b|wrapper/.test(text)) walk.unmodeled ??= `cargo nextest reads .config/nextest.toml, whose scripts run commands`;
   }
-  const { found, looked } = findInTree(walk.top, (rel) => basename(rel) === 'Cargo.toml', (name) => !SKIP.has(name), WALK);
-  walk.sources.push(...looked);
-  if (found.length >= WALK.files) walk.unmodeled ??= `cargo: more than ${WALK.files} Cargo.toml files (not all read)`;
+  // Every manifest of the tree (members, path dependencies and patches are among them); when the listing is cut
+  // by its bound (a big data folder), the manifests cargo itself reads (R18-20).
+  const listing = findInTree(walk.top, (rel) => basename(rel) === 'Cargo.toml', (name) => !SKIP.has(name), WALK);
+  walk.sources.push(...listing.looked);
+  const found = listing.cut ? (cargoManifests(walk, from, option(rest, '--manifest-path')) ?? []) : listing.found;
   const packages = new Map<string, Package>();
   for (const path of found) {
-    try {
-      packages.set(dirname(path), { dir: dirname(path), data: parseToml(read(walk, path) ?? '') as Table });
-    } catch {
-      walk.unmodeled ??= `cargo reads ${relative(walk.top, path)}, which does not parse`;
-    }
+    const data = readManifest(walk, path);
+    if (data !== undefined) packages.set(dirname(path), { dir: dirname(path), data });
   }
   // A path dependency whose manifest the listing did not reach (a skipped folder: `dist/m`, deeper than the bound)
   // is read all the same: it may be a proc-macro crate or have a build script.
@@ -68,11 +66,8 @@ export function cargoParts(walk: Walk, from: string, args: ToolchainArgs, rest: 
     for (const kind of ['dependencies', 'dev-dependencies', 'build-dependencies']) {
       for (const dep of pathDeps(packages, dir, kind)) {
         if (packages.has(dep) || !inside(walk.top, dep)) continue;
-        try {
-          packages.set(dep, { dir: dep, data: parseToml(read(walk, join(dep, 'Cargo.toml')) ?? '') as Table });
-        } catch {
-          walk.unmodeled ??= `cargo reads ${relative(walk.top, join(dep, 'Cargo.toml'))}, which does not parse`;
-        }
+        const data = readManifest(walk, join(dep, 'Cargo.toml'));
+        if (data !== undefined) packages.set(dep, { dir: dep, data });
       }
     }
   }
@@ -90,7 +85,7 @@ export function cargoParts(walk: Walk, from: string, args: ToolchainArgs, rest: 
   for (const { dir, data } of packages.values()) {
     walk.files.add(join(dir, 'target'));
     const lib = table(data['lib']);
-    if (lib['proc-macro'] === true || lib['proc_macro'] === true) runsAtBuild(dir);
+    if (lib['proc-macro'] === true) runsAtBuild(dir);
     for (const dep of pathDeps(packages, dir, 'build-dependencies')) runsAtBuild(dep);
     // A patched or replaced dependency's path crate is built (its build script too: it is a package if it is in the tree).
     for (const patch of [...Object.values(table(data['patch'])).flatMap((one) => Object.values(table(one))), ...Object.values(table(data['replace']))]) {
@@ -124,10 +119,10 @@ const CRATE_WALK = { depth: 6, entries: 5_000, files: 128 };
 // Why the code of a crate that runs at build time (a proc-macro crate, a build-dependency) is not followed: its
 // .rs files spawn programs, or it depends on a registry crate outside the allow-list; undefined when followed.
 function buildTimeCode(walk: Walk, dir: string, data: Table): string | undefined {
-  const { found, looked } = findInTree(dir, (rel) => rel.endsWith('.rs'), (name) => !SKIP.has(name), CRATE_WALK);
+  const { found, looked, cut } = findInTree(dir, (rel) => rel.endsWith('.rs'), (name) => !SKIP.has(name), CRATE_WALK);
   walk.sources.push(...looked);
   const where = relative(walk.top, dir) || '.';
-  if (found.length >= CRATE_WALK.files) return `${where} (a crate run at build time with more than ${CRATE_WALK.files} files)`;
+  if (cut) return `${where} (a crate run at build time larger than codeward reads: ${CRATE_WALK.files} files, ${CRATE_WALK.entries} entries, depth ${CRATE_WALK.depth})`;
   for (const file of found) {
     const runs = runsPrograms(read(walk, file) ?? '');
     if (runs !== undefined) return `${relative(walk.top, file)} (code run at build time that runs programs: \`${runs}\`)`;
