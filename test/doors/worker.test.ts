@@ -308,6 +308,12 @@ describe('§3 error wire shapes', () => {
     expect((await fails(ctx, 'coder::update-file', { files: [{ path: 'a.txt', ops: [{ op: 'explode' }] }] })).code).toBe('payload');
     expect((await ok(ctx, 'coder::read-file', { path: 'a.txt', extra: true })).path).toBe('a.txt');
   });
+
+  it('an unknown function id names the functions this worker registers', async () => {
+    const message = (await fails(await context(), 'coder::nope', {})).message;
+    expect(message).toMatch(/^function not found: coder::nope \(this worker registers coder::read-file, /);
+    expect(message).toContain('coder::tree');
+  });
 });
 
 describe('§4.1 coder::read-file', () => {

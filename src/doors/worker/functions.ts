@@ -112,7 +112,8 @@ export type Outcome =
 
 export async function invoke(ctx: WorkerContext, id: string, data: unknown): Promise<Outcome> {
   const fn = findFunction(id);
-  if (fn === undefined) return { ok: false, error: new PayloadError(`function not found: ${id}`) };
+  // The names, so the caller's next try is a right one (newcomer: `coder::nope` named nothing to use).
+  if (fn === undefined) return { ok: false, error: new PayloadError(`function not found: ${id} (this worker registers ${WORKER_FUNCTIONS.map((each) => each.id).join(', ')})`) };
   try {
     // The engine's permission stage reads the policy files at every call: a rule the user adds applies at once.
     return { ok: true, result: await fn.run(ctx, data) };
