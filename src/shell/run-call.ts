@@ -122,7 +122,10 @@ export async function runShellCall(call: ShellCall, ctx: CommandContext): Promis
   // git reads its repository, but cannot write there.
   // Said also when the line hid git's failure (`git commit … >/dev/null || true`, `| cat`): a model must not
   // believe it committed (red team round 13, F3).
-  if (prepared?.gitReadOnly && (/read-only file system|index\.lock|unable to (?:create|write|append)/i.test(`${result.stderr}\n${result.stdout}`) || GIT_WRITES.test(call.command))) ctx.warn(prepared.gitReadOnly);
+  // A read-only write that is not git's (`echo x > b.txt` under --sandbox read-only) gets no git hint (newcomer).
+  const output = `${result.stderr}\n${result.stdout}`;
+  const gitFailed = /index\.lock|\.git\/|unable to (?:create|write|append)/i.test(output) || (/read-only file system/i.test(output) && mentionsGit(call.command));
+  if (prepared?.gitReadOnly && (gitFailed || GIT_WRITES.test(call.command))) ctx.warn(prepared.gitReadOnly);
   if (git?.hooksOff) ctx.warn(git.hooksOff);
   return sandboxed ? { ...result, ...staged, sandboxed, ...(prepared?.networkBlocked ? { networkBlocked: true } : {}), ...(prepared?.readOnlyFrom ? { readOnlyFrom: prepared.readOnlyFrom } : {}) } : result;
 }
