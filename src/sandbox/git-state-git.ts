@@ -52,9 +52,15 @@ export function indexMap(runner: GitRunner, bytes?: Buffer): Map<string, Entry> 
   }
 }
 
-// Sets index entries back: `mode sha stage\tpath` lines; a zero mode removes the path's entry.
+// Sets index entries back: `mode sha stage\tpath` lines; a zero mode removes the path's entry. Every filter
+// driver the configuration defines is switched off for the call (an empty command is no filter): git writing
+// the index re-reads a "racily clean" entry's file through its clean filter to check it, a command of the
+// configuration run on the host (R12-26; timing-dependent: the test caught it one run in two).
 export function updateIndex(runner: GitRunner, lines: readonly string[]): boolean {
-  return run(runner, ['update-index', '-z', '--index-info'], lines.map((line) => `${line}\0`).join('')).ok;
+  const drivers = run(runner, ['config', '--name-only', '--get-regexp', '^filter\\.']);
+  const names = new Set(drivers.out.split('\n').map((key) => /^filter\.(.+)\.[^.]+$/.exec(key.trim())?.[1]).filter((name): name is string => name !== undefined));
+  const off = [...names].flatMap((name) => ['clean', 'smudge', 'process'].flatMap((key) => ['-c', `filter.${name}.${key}=`]));
+  return run(runner, [...off, 'update-index', '-z', '--index-info'], lines.map((line) => `${line}\0`).join('')).ok;
 }
 
 // The blob of the work-tree file's bytes, or undefined when it is absent. `--no-filters`: a clean filter is a
