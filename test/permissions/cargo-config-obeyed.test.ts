@@ -38,6 +38,10 @@ describe('R18-21: what cargo configuration names is obeyed without a hook', () =
     expect(await written(files, file)).toBe('C241');
   });
 
+  it('the files themselves ask, at any depth', async () => {
+    for (const file of ['.cargo/config.toml', 'pkg/.cargo/config.toml', 'pkg/.cargo/config', 'rust-toolchain.toml', 'pkg/rust-toolchain', 'pkg/rust-toolchain.toml']) expect(await written({}, file), file).toBe('C241');
+  });
+
   it('a subfolder workspace: the enclosing folder\'s .cargo/config.toml is read (cargo merges every folder above)', async () => {
     expect(await written({ '.cargo/config.toml': '[build]\nrustc-wrapper = "sub/tools/w"\n' }, 'tools/w', 'sub')).toBe('C241');
   });
