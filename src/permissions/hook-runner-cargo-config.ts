@@ -15,6 +15,11 @@ import { read, type Walk } from './hook-walk.js';
 import { CARGO_CONFIGS, TOOLCHAIN_FILES } from './cargo-files.js';
 
 const TABLES = new Set(['alias', 'build', 'target', 'env', 'term', 'net', 'http', 'registries', 'registry', 'source', 'patch', 'profile', 'cargo-new', 'future-incompat-report', 'install', 'doc', 'resolver', 'cache', 'paths']);
+// `[unstable]` keys (the Cargo book, "Unstable Features") that switch a behaviour and name no file or program: a
+// person's `~/.cargo/config.toml` with `build-std` must not make every workspace below the home obeyed whole
+// (R18-21 reads the files above the workspace). Any other key (`config-include` names a file, `codegen-backend` a
+// library) is not understood.
+const UNSTABLE = new Set(['build-std', 'build-std-features', 'mtime-on-use', 'avoid-dev-deps', 'minimal-versions', 'direct-minimal-versions', 'unstable-options', 'sparse-registry', 'gc', 'panic-abort-tests', 'binary-dep-depinfo', 'check-cfg', 'msrv-policy', 'public-dependency', 'trim-paths', 'profile-rustflags', 'target-applies-to-host', 'host-config', 'no-index-update', 'checksum-freshness', 'rustdoc-scrape-examples', 'build-plan', 'dual-proc-macros', 'feature-unification']);
 // Keys whose value is a folder even without a slash (`directory = "vendor"`: a replaced source's crates).
 const FOLDERS = new Set(['target-dir', 'directory', 'local-registry', 'path', 'paths']);
 
@@ -67,11 +72,14 @@ export function cargoConfigText(text: string, bases: readonly string[], obey: Ob
   } catch {
     return fail('it does not parse');
   }
-  const unknown = Object.keys(data).find((key) => !TABLES.has(key));
+  const unknown = Object.keys(data).find((key) => !TABLES.has(key) && key !== 'unstable');
   if (unknown !== undefined) fail(`\`[${unknown}]\` (a table codeward does not model)`);
+  const unstable = data['unstable'];
+  const flag = typeof unstable === 'object' && unstable !== null && !Array.isArray(unstable) ? Object.keys(unstable).find((key) => !UNSTABLE.has(key)) : unstable === undefined ? undefined : '';
+  if (flag !== undefined) fail(`\`[unstable] ${flag}\` (an unstable option codeward does not model)`);
   const alias = data['alias'] as Record<string, unknown> | undefined;
   if (sub !== undefined && alias !== undefined && Object.hasOwn(alias, sub)) fail(`\`[alias] ${sub}\` (an alias of the sub-command the hook runs)`);
-  const { alias: _alias, env, ...rest } = data;
+  const { alias: _alias, env, unstable: _unstable, ...rest } = data;
   pathValues(sub === undefined ? { ...rest, alias } : rest, '', bases, obey, fail);
   // `[env]` values reach the build scripts' C compiler (CFLAGS, CC) and linker: read as its words (R18-4).
   for (const one of Object.values(typeof env === 'object' && env !== null ? env : {})) pathValues(typeof one === 'object' && one !== null ? (one as { value?: unknown }).value : one, 'env', bases, obey, fail);

@@ -7,7 +7,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cargoLoads } from '../../src/permissions/cargo-config-obeyed.js';
-import { removeDir, tempDir } from '../helpers/fixture.js';
+import { removeDir, runCli, tempDir, writeFiles } from '../helpers/fixture.js';
 import { cliWritten } from './cli-write.js';
 
 let base: string;
@@ -49,13 +49,27 @@ describe('R18-21: what cargo configuration names is obeyed without a hook', () =
   it('a construct not understood obeys the whole work tree', async () => {
     expect(await written({ '.cargo/config.toml': '[build\nrustc-wrapper = "tools/w"\n' }, 'src/a.ts')).toBe('C241');
     expect(await written({ 'pkg/.cargo/config.toml': '[credential-provider]\nx = 1\n' }, 'src/a.ts')).toBe('C241');
+    expect(await written({ '.cargo/config.toml': '[unstable]\ncodegen-backend = true\n' }, 'src/a.ts')).toBe('C241');
   });
 
   it('ordinary files keep ordinary writes free', async () => {
-    const files = { '.cargo/config.toml': '[build]\nrustc-wrapper = "sccache"\ntarget-dir = "target"\n[alias]\nb = "build"\n[env]\nRUST_LOG = "info"\n', 'rust-toolchain.toml': '[toolchain]\nchannel = "1.80.0"\ncomponents = ["clippy"]\n', 'rust-toolchain': 'stable\n', 'pkg/.cargo/config.toml': '[net]\noffline = true\n' };
+    const files = { '.cargo/config.toml': '[build]\nrustc-wrapper = "sccache"\ntarget-dir = "target"\n[alias]\nb = "build"\n[env]\nRUST_LOG = "info"\n', 'rust-toolchain.toml': '[toolchain]\nchannel = "1.80.0"\ncomponents = ["clippy"]\n', 'rust-toolchain': 'stable\n', 'pkg/.cargo/config.toml': '[net]\noffline = true\n[unstable]\nbuild-std = ["std"]\n' };
     expect(await written(files, 'src/a.ts')).toBe('ok');
     expect(await written(files, 'pkg/src/b.ts')).toBe('ok');
     expect(await written(files, 'tools/w')).toBe('ok');
+  });
+
+  it('a workspace in the home folder: the person\'s ~/.cargo/config.toml is read (its ordinary settings ask nothing)', async () => {
+    const home = join(base, 'home-global'), proj = join(home, 'proj');
+    await writeFiles(proj, { 'src/a.ts': '1\n' });
+    const write = async (config: string, file: string): Promise<string> => {
+      await writeFiles(home, { '.cargo/config.toml': config });
+      const result = runCli(['--json', '-C', proj, 'write', '--path', file, '--content', 'x\n'], { env: { HOME: home } });
+      return result.json.ok ? 'ok' : result.json.error?.code ?? result.stdout;
+    };
+    const ordinary = '[build]\nrustc-wrapper = "sccache"\njobs = 4\n[target.x86_64-unknown-linux-gnu]\nlinker = "clang"\nrustflags = ["-C", "link-arg=-fuse-ld=mold"]\n[net]\ngit-fetch-with-cli = true\n[unstable]\nbuild-std = ["std"]\n';
+    expect(await write(ordinary, 'src/a.ts')).toBe('ok');
+    expect(await write(`${ordinary}[alias]\nw = "run --manifest-path proj/tools/w/Cargo.toml"\n`, 'tools/w/Cargo.toml')).toBe('C241');
   });
 
   it('the reader: an absolute toolchain path is obeyed as a folder; a parse error names the file', () => {

@@ -74,7 +74,7 @@ describe('fail closed: what the row cannot read obeys the whole tree', () => {
   // A cargo configuration not understood is obeyed by the person's own plain cargo too, hook or none (R18-21,
   // cargo-config-obeyed.ts): every file asks, the data file as well.
   it.each([
-    ['cargo test', { '.cargo/config.toml': '[unstable]\nbuild-std = ["std"]\n' }],
+    ['cargo test', { '.cargo/config.toml': '[unstable]\nconfig-include = true\ninclude = ["x.toml"]\n' }],
     ['cargo test', { '.cargo/config.toml': 'not toml [' }],
   ])('%s %j (the whole tree, data too)', async (hook, files) => {
     await checkHookRow(rows.next(), rows.home, { hook, files: { ...CRATE, ...files }, asks: ['src/lib.rs', 'tests/it.rs', 'data/a.csv'], free: [] });
