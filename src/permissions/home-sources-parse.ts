@@ -1,6 +1,7 @@
 import { dotenvAsShell } from './home-sources-dotenv.js';
 import { shellLoads } from './home-sources-shell.js';
 import { miseLoads } from './home-sources-mise.js';
+import { cargoLoads } from './cargo-config-obeyed.js';
 import { luaLoads, readlineLoads, sshLoads, tmuxLoads, vimLoads } from './home-sources-lines.js';
 import type { Loaded, LoaderKind } from './home-sources-expand.js';
 
@@ -42,6 +43,9 @@ export const LOADERS: Readonly<Record<LoaderKind, LoaderRow>> = {
   // mise: a project's config (and asdf's `.tool-versions`) sets variables on `cd` like direnv; what its [env] values
   // name (home-sources-mise.ts). Its files, at every depth and above the workspace: mise-files.ts.
   mise: { startup: [], base: ['file'], loads: miseLoads },
+  // cargo and rustup: a project's `.cargo/config*` and `rust-toolchain(.toml)` name programs the person's next
+  // plain cargo runs (cargo-config-obeyed.ts; its paths are absolute). Found like mise's files: home-sources.ts.
+  cargo: { startup: [], base: ['file'], loads: cargoLoads },
   // ssh: `Include` (globs, recursive), and the scripts Match exec / ProxyCommand / LocalCommand run.
   ssh: { startup: ['.ssh/config'], base: ['.ssh'], loads: sshLoads },
   // vim and neovim's vimscript: `source`, `luafile`, `lua ...`, runtimepath folders.

@@ -12,12 +12,18 @@ import { ccWords, directive, rustcWords, type Named } from './hook-runner-cargo-
 import { inside } from './hook-spelling.js';
 import { upToTop } from './hook-runner-paths.js';
 import { read, type Walk } from './hook-walk.js';
+import { CARGO_CONFIGS, TOOLCHAIN_FILES } from './cargo-files.js';
 
 const TABLES = new Set(['alias', 'build', 'target', 'env', 'term', 'net', 'http', 'registries', 'registry', 'source', 'patch', 'profile', 'cargo-new', 'future-incompat-report', 'install', 'doc', 'resolver', 'cache', 'paths']);
+// `[unstable]` keys (the Cargo book, "Unstable Features") that switch a behaviour and name no file or program: a
+// person's `~/.cargo/config.toml` with `build-std` must not make every workspace below the home obeyed whole
+// (R18-21 reads the files above the workspace). Any other key (`config-include` names a file, `codegen-backend` a
+// library) is not understood.
+const UNSTABLE = new Set(['build-std', 'build-std-features', 'mtime-on-use', 'avoid-dev-deps', 'minimal-versions', 'direct-minimal-versions', 'unstable-options', 'sparse-registry', 'gc', 'panic-abort-tests', 'binary-dep-depinfo', 'check-cfg', 'msrv-policy', 'public-dependency', 'trim-paths', 'profile-rustflags', 'target-applies-to-host', 'host-config', 'no-index-update', 'checksum-freshness', 'rustdoc-scrape-examples', 'build-plan', 'dual-proc-macros', 'feature-unification']);
 // Keys whose value is a folder even without a slash (`directory = "vendor"`: a replaced source's crates).
 const FOLDERS = new Set(['target-dir', 'directory', 'local-registry', 'path', 'paths']);
 
-type Obey = (path: string) => void;
+export type Obey = (path: string) => void;
 // Keys whose words are rustc's options (R18-4: `-C link-arg=-Btools` runs tools/ld), and a `links` override's
 // keys (`[target.<triple>.<lib>]`), read like the build-script directives they replace.
 const RUSTFLAGS = new Set(['rustflags', 'rustdocflags']);
@@ -55,44 +61,59 @@ function pathValues(value: unknown, key: string, bases: readonly string[], obey:
   }
 }
 
+// What one cargo configuration text names (`name`: as messages show it; `folder`: the folder holding `.cargo`;
+// `bases`: see pathValues): each path goes to `obey`, each construct not understood to `fail`. `sub`: the
+// sub-command a hook runs (its alias is not followed); undefined: every alias's words are read as paths (the
+// person's own `cargo <alias>`, cargo-config-obeyed.ts).
+export function cargoConfigText(text: string, bases: readonly string[], obey: Obey, fail: (why: string) => void, sub?: string): void {
+  let data: Record<string, unknown>;
+  try {
+    data = parseToml(text) as Record<string, unknown>;
+  } catch {
+    return fail('it does not parse');
+  }
+  const unknown = Object.keys(data).find((key) => !TABLES.has(key) && key !== 'unstable');
+  if (unknown !== undefined) fail(`\`[${unknown}]\` (a table codeward does not model)`);
+  const unstable = data['unstable'];
+  const flag = typeof unstable === 'object' && unstable !== null && !Array.isArray(unstable) ? Object.keys(unstable).find((key) => !UNSTABLE.has(key)) : unstable === undefined ? undefined : '';
+  if (flag !== undefined) fail(`\`[unstable] ${flag}\` (an unstable option codeward does not model)`);
+  const alias = data['alias'] as Record<string, unknown> | undefined;
+  if (sub !== undefined && alias !== undefined && Object.hasOwn(alias, sub)) fail(`\`[alias] ${sub}\` (an alias of the sub-command the hook runs)`);
+  const { alias: _alias, env, unstable: _unstable, ...rest } = data;
+  pathValues(sub === undefined ? { ...rest, alias } : rest, '', bases, obey, fail);
+  // `[env]` values reach the build scripts' C compiler (CFLAGS, CC) and linker: read as its words (R18-4).
+  for (const one of Object.values(typeof env === 'object' && env !== null ? env : {})) pathValues(typeof one === 'object' && one !== null ? (one as { value?: unknown }).value : one, 'env', bases, obey, fail);
+  pathValues(env, '', bases, obey, fail);
+}
+
+// The toolchain folder a rust-toolchain(.toml) text in `folder` names (rustup's `[toolchain] path`; a legacy
+// one-line file naming a path), given to `obey`; `fail` when it does not parse.
+export function toolchainText(text: string, folder: string, obey: Obey, fail: (why: string) => void): void {
+  const line = text.trim();
+  if (!/\bpath\s*=/.test(text)) return void (!line.includes('\n') && line.includes('/') && obey(resolve(folder, line)));
+  try {
+    const toolchain = (parseToml(text) as { toolchain?: { path?: unknown } }).toolchain;
+    if (typeof toolchain?.path === 'string') obey(resolve(folder, toolchain.path));
+  } catch {
+    fail('it does not parse');
+  }
+}
+
 // Reads the cargo configuration files from `from` up to the top, and the toolchain files; `sub` is the sub-command.
 export function cargoConfigs(walk: Walk, from: string, sub: string | undefined): void {
   const obey: Obey = (path) => void (inside(walk.top, path) && walk.files.add(path));
   for (const folder of upToTop(walk.top, from)) {
-    for (const name of ['.cargo/config.toml', '.cargo/config']) {
+    for (const name of CARGO_CONFIGS) {
       const path = join(folder, name);
       walk.files.add(path);
       const text = read(walk, path);
-      if (text === undefined) continue;
-      let data: Record<string, unknown>;
-      try {
-        data = parseToml(text) as Record<string, unknown>;
-      } catch {
-        walk.unmodeled ??= `cargo reads ${name}, which does not parse`;
-        continue;
-      }
-      const unknown = Object.keys(data).find((key) => !TABLES.has(key));
-      if (unknown !== undefined) walk.unmodeled ??= `cargo reads ${name}: \`[${unknown}]\` (a table codeward does not model)`;
-      const alias = data['alias'] as Record<string, unknown> | undefined;
-      if (sub !== undefined && alias !== undefined && Object.hasOwn(alias, sub)) walk.unmodeled ??= `cargo reads ${name}: \`[alias] ${sub}\` (an alias of the sub-command the hook runs)`;
-      const { alias: _alias, env, ...rest } = data;
-      const fail = (why: string): void => void (walk.unmodeled ??= `cargo reads ${name}: ${why}`);
-      pathValues(rest, '', [folder, walk.top], obey, fail);
-      // `[env]` values reach the build scripts' C compiler (CFLAGS, CC) and linker: read as its words (R18-4).
-      for (const one of Object.values(typeof env === 'object' && env !== null ? env : {})) pathValues(typeof one === 'object' && one !== null ? (one as { value?: unknown }).value : one, 'env', [folder, walk.top], obey, fail);
-      pathValues(env, '', [folder, walk.top], obey, fail);
+      if (text !== undefined) cargoConfigText(text, [folder, walk.top], obey, (why) => void (walk.unmodeled ??= `cargo reads ${name}: ${why}`), sub);
     }
-    for (const name of ['rust-toolchain', 'rust-toolchain.toml']) {
+    for (const name of TOOLCHAIN_FILES) {
       const path = join(folder, name);
       walk.files.add(path);
       const text = read(walk, path);
-      if (text === undefined || !/\bpath\s*=/.test(text)) continue;
-      try {
-        const toolchain = (parseToml(text) as { toolchain?: { path?: unknown } }).toolchain;
-        if (typeof toolchain?.path === 'string') obey(resolve(folder, toolchain.path));
-      } catch {
-        walk.unmodeled ??= `rustup reads ${basename(path)}, which does not parse`;
-      }
+      if (text !== undefined) toolchainText(text, folder, obey, (why) => void (walk.unmodeled ??= `rustup reads ${basename(path)}: ${why}`));
     }
   }
 }

@@ -60,8 +60,6 @@ describe('fail closed: what the row cannot read obeys the whole tree', () => {
     ['cargo test', { 'build.rs': 'fn main() { std::env::set_var("PROTOC", "tools/p"); prost_build::compile_protos(&["a.proto"], &["."]).unwrap(); }\n', 'Cargo.toml': '[package]\nname = "app"\n\n[build-dependencies]\nprost-build = "0.12"\n' }],
     ['cargo test', { 'build.rs': 'include!(std::env!("GEN"));\nfn main() {}\n' }],
     ['cargo clippy', { '.cargo/config.toml': '[alias]\nclippy = "run -p evil"\n' }],
-    ['cargo test', { '.cargo/config.toml': '[unstable]\nbuild-std = ["std"]\n' }],
-    ['cargo test', { '.cargo/config.toml': 'not toml [' }],
     ['cargo test', { 'Cargo.toml': '[package]\nname = "app"\n\n[dependencies]\nm = { path = "m" }\n', 'm/Cargo.toml': '[package]\nname = "m"\n\n[lib]\nproc-macro = true\n', 'm/src/lib.rs': 'use std::process::Command;\n#[proc_macro]\npub fn x(i: TokenStream) -> TokenStream { Command::new("sh").arg("../tools/x.sh"); i }\n' }],
     ['cargo test', { 'Cargo.toml': '[package]\nname = "app"\n\n[dependencies]\nm = { path = "m" }\n', 'm/Cargo.toml': '[package]\nname = "m"\n\n[lib]\nproc-macro = true\n\n[dependencies]\nduct = "0.13"\n', 'm/src/lib.rs': '' }],
     ['cargo nextest run', { '.config/nextest.toml': '[scripts.setup.db]\ncommand = "tools/db.sh"\n' }],
@@ -71,6 +69,15 @@ describe('fail closed: what the row cannot read obeys the whole tree', () => {
     ['RUSTC_WRAPPER=./w cargo test', {}],
   ])('%s %j', async (hook, files) => {
     await checkHookRow(rows.next(), rows.home, { hook, files: { ...CRATE, ...files }, asks: ['src/lib.rs', 'tests/it.rs'], free: ['data/a.csv'] });
+  });
+
+  // A cargo configuration not understood is obeyed by the person's own plain cargo too, hook or none (R18-21,
+  // cargo-config-obeyed.ts): every file asks, the data file as well.
+  it.each([
+    ['cargo test', { '.cargo/config.toml': '[unstable]\nconfig-include = true\ninclude = ["x.toml"]\n' }],
+    ['cargo test', { '.cargo/config.toml': 'not toml [' }],
+  ])('%s %j (the whole tree, data too)', async (hook, files) => {
+    await checkHookRow(rows.next(), rows.home, { hook, files: { ...CRATE, ...files }, asks: ['src/lib.rs', 'tests/it.rs', 'data/a.csv'], free: [] });
   });
 
   it('cargo fmt runs no build script: a build script that runs programs leaves the sources free', async () => {
