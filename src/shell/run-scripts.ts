@@ -4,6 +4,7 @@ import type { ScriptPin } from '../engine/command.js';
 import { readNamedFiles, type NamedReader } from './run-script-files.js';
 import { readMake } from './run-script-make.js';
 import { commandsOf, programOf, ScriptReading } from './run-script-reading.js';
+import { lineProblem } from './run-script-unknown.js';
 
 // The script lines a runner line makes the repository run (red team R16-5): `npm test` runs whatever
 // package.json's "test" says (and its pre/post scripts, and the runner lines those run in turn), `make test`
@@ -58,6 +59,10 @@ async function readPackage(files: ProjectFiles, script: string, reading: ScriptR
   reading.add(...run.map((name) => `package.json "${name}": ${scripts![name] as string}`));
   // A script that reads package.json's other fields (`$npm_package_config_port`): the whole file is the key.
   if (run.some((name) => (scripts![name] as string).includes('npm_package_'))) reading.file('package.json', text);
+  for (const name of run) {
+    const why = lineProblem(scripts![name] as string);
+    if (why !== undefined) reading.open(`package.json "${name}": ${why}, so no "always"`);
+  }
   return run.map((name) => scripts![name] as string);
 }
 

@@ -1,0 +1,141 @@
+import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { createEngine } from '../../src/setup.js';
+import { questionText } from '../../src/permissions/question.js';
+import { answersFileFor } from '../../src/permissions/policy-trust.js';
+import { parsePolicyText } from '../../src/permissions/policy-file.js';
+import type { ApprovalAnswer, ApprovalRequest } from '../../src/permissions/types.js';
+import { sandbox, type Sandbox } from './helpers.js';
+
+// Red team R18-9: a keyed "always" must cover every file the shown lines run. A file a shown script runs or
+// sources is read in turn and keyed (its change asks again); a line whose effect is known only at run time
+// (a command substitution, a glob, a variable, make's $(shell …), an interpreter whose imports are not
+// followed) offers no "always" at all, and the question says why.
+
+let box: Sandbox;
+const put = async (rel: string, text: string): Promise<void> => {
+  await mkdir(join(box.root, rel, '..'), { recursive: true });
+  await writeFile(join(box.root, rel), text);
+};
+const pkg = (test: string): Promise<void> => put('package.json', JSON.stringify({ name: 'w', scripts: { test } }));
+
+beforeEach(async () => {
+  box = await sandbox();
+});
+afterEach(async () => {
+  await box.cleanup();
+});
+
+async function call(cmd: string, answer: ApprovalAnswer): Promise<{ asked: ApprovalRequest[]; code: string | undefined }> {
+  const asked: ApprovalRequest[] = [];
+  const engine = await createEngine({ workspace: box.root, env: { HOME: box.home }, permissions: { home: box.home, approver: async (request) => (asked.push(request), answer) } });
+  try {
+    const result = await engine.run({ cmd: 'exec', args: { cmd } });
+    return { asked, code: result.ok ? undefined : result.error.code };
+  } finally {
+    await engine.close();
+  }
+}
+const text = (request: ApprovalRequest): string => questionText(request).join('\n');
+
+// "always" given, `change` made, the next call asks again (answered "no": refused).
+async function asksAfter(cmd: string, change: () => Promise<void>): Promise<string> {
+  const first = await call(cmd, 'always');
+  expect(first.asked).toHaveLength(1);
+  expect(first.asked[0]!.options).toContain('always');
+  const unchanged = await call(cmd, 'no');
+  expect(unchanged.asked).toHaveLength(0);
+  await change();
+  const again = await call(cmd, 'no');
+  expect(again.asked).toHaveLength(1);
+  expect(again.code).toBe('C240');
+  return text(again.asked[0]!);
+}
+
+// No "always" offered; the question says why.
+async function noAlways(cmd: string, why: string): Promise<void> {
+  const first = await call(cmd, 'no');
+  expect(first.asked).toHaveLength(1);
+  expect(first.asked[0]!.options).not.toContain('always');
+  expect(text(first.asked[0]!)).toContain(why);
+}
+
+describe('R18-9: the files a shown script runs are keyed, or no "always"', () => {
+  test('sh scripts/t.sh runs sh scripts/u.sh: u.sh is keyed and shown; its change asks again', async () => {
+    await pkg('sh scripts/t.sh');
+    await put('scripts/t.sh', 'sh scripts/u.sh\n');
+    await put('scripts/u.sh', 'echo u\n');
+    const question = await asksAfter('npm test', () => put('scripts/u.sh', 'echo u\necho marker-ok\n'));
+    expect(question).toContain('scripts/u.sh: echo marker-ok');
+    const saved = parsePolicyText(await readFile(answersFileFor(box.home, box.root), 'utf8'), 'answers');
+    expect(Object.keys(saved.rules[0]!.pin!.files).sort()).toEqual(['scripts/t.sh', 'scripts/u.sh']);
+  });
+
+  test('. scripts/lib.sh sourced by the shown script: its change asks again', async () => {
+    await pkg('sh scripts/t.sh');
+    await put('scripts/t.sh', '. scripts/lib.sh\necho t\n');
+    await put('scripts/lib.sh', 'echo lib\n');
+    await asksAfter('npm test', () => put('scripts/lib.sh', 'echo lib\necho marker-ok\n'));
+  });
+
+  test('make check whose recipe runs sh scripts/x.sh, which runs sh scripts/y.sh: y.sh keyed (also through npm test)', async () => {
+    await put('Makefile', 'check:\n\tsh scripts/x.sh\n');
+    await put('scripts/x.sh', 'sh scripts/y.sh\n');
+    await put('scripts/y.sh', 'echo y\n');
+    await asksAfter('make check', () => put('scripts/y.sh', 'echo marker-ok\n'));
+    await pkg('make check');
+    await asksAfter('npm test', () => put('scripts/y.sh', 'echo marker-ok-again\n'));
+  });
+
+  test('sh -c "$(cat scripts/cmd.txt)": a command substitution, no "always"', async () => {
+    await pkg('sh scripts/t.sh');
+    await put('scripts/t.sh', 'sh -c "$(cat scripts/cmd.txt)"\n');
+    await put('scripts/cmd.txt', 'echo hi\n');
+    await noAlways('npm test', 'a command substitution');
+  });
+
+  test('for f in scripts/d/*.sh; do . "$f"; done: a glob, no "always"', async () => {
+    await pkg('sh scripts/t.sh');
+    await put('scripts/t.sh', 'for f in scripts/d/*.sh; do . "$f"; done\n');
+    await put('scripts/d/a.sh', 'echo a\n');
+    await noAlways('npm test', 'known only at run time');
+  });
+
+  test('node scripts/t.js and python3 scripts/t.py: imports not followed, no "always"', async () => {
+    await put('scripts/t.js', 'require("./lib")\n');
+    await put('scripts/lib.js', 'console.log(1)\n');
+    await pkg('node scripts/t.js');
+    await noAlways('npm test', 'runs node, whose imports are not followed');
+    await put('scripts/t.py', 'import lib\n');
+    await pkg('python3 scripts/t.py');
+    await noAlways('npm test', 'runs python3, whose imports are not followed');
+  });
+
+  test('a script run by path with a node #!: no "always"', async () => {
+    await pkg('./scripts/t');
+    await put('scripts/t', '#!/usr/bin/env node\nrequire("./lib")\n');
+    await chmod(join(box.root, 'scripts/t'), 0o755);
+    await noAlways('npm test', 'another interpreter');
+  });
+
+  test("make check with CMD := $(shell cat cmd.txt): no \"always\"", async () => {
+    await put('Makefile', 'CMD := $(shell cat cmd.txt)\ncheck:\n\t$(CMD)\n');
+    await put('cmd.txt', 'echo hi\n');
+    await noAlways('make check', 'a make function read at run time');
+  });
+
+  test('a variable in a shown script line: no "always"', async () => {
+    await pkg('sh scripts/t.sh');
+    await put('scripts/t.sh', 'sh "$HOME/x.sh"\n');
+    await noAlways('npm test', 'a variable');
+  });
+
+  test('controls: sh -c with literal text, make variables and $npm_package_ keep the "always"', async () => {
+    await pkg('sh scripts/t.sh && echo $npm_package_name');
+    await put('scripts/t.sh', "sh -c 'echo hi'\n# a comment with * and $HOME\n");
+    await asksAfter('npm test', () => put('scripts/t.sh', "sh -c 'echo changed'\n"));
+    await put('Makefile', 'FLAGS = -q\ncheck:\n\t@echo $(FLAGS) $@\n');
+    await asksAfter('make check', () => put('Makefile', 'FLAGS = -v\ncheck:\n\t@echo $(FLAGS) $@\n'));
+  });
+});
