@@ -94,6 +94,7 @@ export async function readNamedFiles(lines: readonly string[], read: NamedReader
       if (use === 'path' && !followed) reading.open(`${rel}: ${found.text.split('\n')[0]}: another interpreter, whose imports are not followed`);
       if (!followed) continue;
       const code = body.filter((line) => !line.trim().startsWith('#'));
+      reading.shellLines.push(...code);
       for (const line of code) {
         const why = programProblem(line);
         if (why !== undefined) reading.open(`${rel}: ${line.trim()}: ${why}, so no "always"`);

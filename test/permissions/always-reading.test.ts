@@ -139,3 +139,48 @@ describe('R18-9: the files a shown script runs are keyed, or no "always"', () =>
     await asksAfter('make check', () => put('Makefile', 'FLAGS = -v\ncheck:\n\t@echo $(FLAGS) $@\n'));
   });
 });
+
+// Red team R18-10: what npm runs the shown lines WITH is shown and keyed: the effective script-shell and
+// node-options (.npmrc levels, npm_config_*) and the node_modules/.bin file each word of a line resolves to.
+describe('R18-10: npm settings and node_modules/.bin are part of the key', () => {
+  beforeEach(async () => {
+    await pkg('sh scripts/t.sh');
+    await put('scripts/t.sh', 'echo hi\n');
+  });
+
+  test('a project .npmrc script-shell is shown and the file it names keyed: its change asks again', async () => {
+    await put('.npmrc', 'script-shell=./scripts/evil\n');
+    await put('scripts/evil', '#!/bin/sh\necho evil-shell-ran\n');
+    await chmod(join(box.root, 'scripts/evil'), 0o755);
+    const question = await asksAfter('npm test', () => put('scripts/evil', '#!/bin/sh\necho marker-ok-changed-shell\n'));
+    expect(question).toContain('npm setting (project .npmrc): script-shell = ./scripts/evil');
+    expect(question).toContain('npm runs each script line with ./scripts/evil');
+  });
+
+  test('a changed .npmrc script-shell asks again (control: a system shell keeps the "always")', async () => {
+    await put('.npmrc', 'script-shell=/bin/sh\n');
+    const question = await asksAfter('npm test', () => put('.npmrc', 'script-shell=/bin/bash\n'));
+    expect(question).toContain('script-shell = /bin/bash');
+  });
+
+  test('node_modules/.bin/sh appearing after the "always" asks again, and is shown', async () => {
+    const question = await asksAfter('npm test', async () => {
+      await put('node_modules/.bin/sh', '#!/bin/dash\necho marker-ok-binsh\n');
+      await chmod(join(box.root, 'node_modules/.bin/sh'), 0o755);
+    });
+    expect(question).toContain('npm PATH: sh is node_modules/.bin/sh');
+  });
+
+  test('a node_modules/.bin program a line runs is keyed: its change asks again', async () => {
+    await put('scripts/t.sh', 'tool --check\n');
+    await put('node_modules/.bin/tool', '#!/bin/sh\necho tool\n');
+    await chmod(join(box.root, 'node_modules/.bin/tool'), 0o755);
+    await asksAfter('npm test', () => put('node_modules/.bin/tool', '#!/bin/sh\necho marker-ok-tool\n'));
+  });
+
+  test('node-options that load code: no "always"', async () => {
+    await put('.npmrc', 'node-options=--require ./scripts/hook.js\n');
+    await put('scripts/hook.js', '');
+    await noAlways('npm test', 'loads code not followed here');
+  });
+});
