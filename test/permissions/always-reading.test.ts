@@ -7,6 +7,8 @@ import { answersFileFor } from '../../src/permissions/policy-trust.js';
 import { parsePolicyText } from '../../src/permissions/policy-file.js';
 import type { ApprovalAnswer, ApprovalRequest } from '../../src/permissions/types.js';
 import { sandbox, type Sandbox } from './helpers.js';
+import { terminalApprover } from '../../src/doors/cli/approve.js';
+import { PassThrough } from 'node:stream';
 
 // Red team R18-9: a keyed "always" must cover every file the shown lines run. A file a shown script runs or
 // sources is read in turn and keyed (its change asks again); a line whose effect is known only at run time
@@ -70,6 +72,36 @@ describe('R18-9: the files a shown script runs are keyed, or no "always"', () =>
     expect(question).toContain('scripts/u.sh: echo marker-ok');
     const saved = parsePolicyText(await readFile(answersFileFor(box.home, box.root), 'utf8'), 'answers');
     expect(Object.keys(saved.rules[0]!.pin!.files).sort()).toEqual(['scripts/t.sh', 'scripts/u.sh']);
+  });
+
+  test('CLI prompt [a], then u.sh changed: the next call without a terminal is C241, not run', async () => {
+    await pkg('sh scripts/t.sh');
+    await put('scripts/t.sh', 'sh scripts/u.sh\n');
+    await put('scripts/u.sh', 'echo u\n');
+    let shown = '';
+    const approver = async (request: ApprovalRequest): Promise<ApprovalAnswer> => {
+      const input = new PassThrough();
+      const pending = terminalApprover({ input, output: { write: (line: string) => (shown += line) }, discard: () => undefined })(request);
+      input.write('a\n');
+      return pending;
+    };
+    const run = async (withApprover: boolean): Promise<{ ok: boolean; code?: string; out: string }> => {
+      const engine = await createEngine({ workspace: box.root, env: { HOME: box.home }, permissions: { home: box.home, ...(withApprover ? { approver } : {}) } });
+      try {
+        const result = await engine.run({ cmd: 'exec', args: { cmd: 'npm test' } });
+        return result.ok ? { ok: true, out: JSON.stringify(result.data) } : { ok: false, code: result.error.code, out: '' };
+      } finally {
+        await engine.close();
+      }
+    };
+    expect((await run(true)).ok).toBe(true);
+    expect(shown).toContain('scripts/u.sh: echo u');
+    expect((await run(false)).ok).toBe(true);
+    await put('scripts/u.sh', 'echo marker-ok\n');
+    const after = await run(false);
+    expect(after.ok).toBe(false);
+    expect(after.code).toBe('C241');
+    expect(after.out).not.toContain('marker-ok');
   });
 
   test('. scripts/lib.sh sourced by the shown script: its change asks again', async () => {
