@@ -20,10 +20,14 @@ export function unknownIn(line: string, recipe = false): string | undefined {
   if (recipe && MAKE_RUN_TIME.test(text)) return 'a make function read at run time ($(shell …), $(wildcard …), $(file …))';
   // In a recipe `$$` is the shell's `$`; make's own `$(NAME)`, `${NAME}` and `$@`-style ones are the Makefile's.
   const shell = recipe ? text.replace(/\$(\$|[({][^)}]*[)}]|[@<^+?*%|A-Za-z])/g, (found, what: string) => (what === '$' ? '$' : '')) : text;
-  if (/\$\(|`/.test(shell)) return 'a command substitution, whose output is known only at run time';
+  // Quoted text is literal (no glob; no expansion in '…'), unless a shell reads it again (`sh -c`, `eval`).
+  const again = /(^|\s)(eval|-[a-z]*c)(\s|$)/.test(shell);
+  const single = again ? shell : shell.replace(/'[^']*'/g, "''");
+  const quoted = again ? shell : single.replace(/"[^"$`]*"/g, '""');
+  if (/\$\(|`/.test(single)) return 'a command substitution, whose output is known only at run time';
   // `$npm_package_*` reads package.json, which is then keyed whole (run-scripts.ts).
-  if (/\$(?!npm_package_[A-Za-z0-9_]*)[{A-Za-z0-9_@*#?!$-]/.test(shell)) return 'a variable, whose value is known only at run time';
-  if (/[*?]|\[[^\s\]]+\]/.test(shell)) return 'a glob, whose matches are known only at run time';
+  if (/\$(?!npm_package_[A-Za-z0-9_]*)[{A-Za-z0-9_@*#?!$-]/.test(single)) return 'a variable, whose value is known only at run time';
+  if (/[*?]|\[[^\s\]]+\]/.test(quoted)) return 'a glob, whose matches are known only at run time';
   return undefined;
 }
 

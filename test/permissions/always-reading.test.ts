@@ -163,6 +163,14 @@ describe('R18-9: the files a shown script runs are keyed, or no "always"', () =>
     await noAlways('npm test', 'a variable');
   });
 
+  test("quoted text is literal (echo \"ok?\", '$HOME' keep the \"always\"); text a shell reads again is not (sh -c '$(cat x)')", async () => {
+    await pkg('sh scripts/t.sh');
+    await put('scripts/t.sh', `echo "ok?" '$HOME *'\n`);
+    await asksAfter('npm test', () => put('scripts/t.sh', 'echo changed\n'));
+    await put('scripts/t.sh', "sh -c 'echo $(cat scripts/cmd.txt)'\n");
+    await noAlways('npm test', 'a command substitution');
+  });
+
   test('controls: sh -c with literal text, make variables and $npm_package_ keep the "always"', async () => {
     await pkg('sh scripts/t.sh && echo $npm_package_name');
     await put('scripts/t.sh', "sh -c 'echo hi'\n# a comment with * and $HOME\n");
