@@ -39,6 +39,7 @@ export const READ_JAIL_ALLOWED = {
   'src/permissions/node-package-reach.ts': "lists folder names (a name and whether it is a link, never a file's bytes) below a package folder to find where node's resolution lands; links are resolved on purpose, to judge their real target (outside the work tree: unmodelled)",
   'src/permissions/ssh-config.ts': "an ssh config named by `ssh -F`/`-o Include=`: inside the workspace through the jail's openFileSync; outside (the person's own) O_NOFOLLOW|O_NONBLOCK, regular files only, 64 KiB bound, never shown",
   'src/doors/chatcli/approval.ts': "ChatCLI's coder_policy.json: only its allow patterns decide whether ChatCLI ran a call unasked; nothing of it is shown or sent",
+  'src/shell/run-script-npm.ts': "npm's user and global npmrc (the person's own, outside the workspace): only their script-shell and node-options lines are shown, never another key (auth tokens)",
   'src/doors/mcp/auth.ts': "the HTTP door's token file in the user's state folder",
   'src/git/credential-stores.ts': 'lists .git/modules (git\'s own folder, no link followed: each folder is lstat\'ed first) to find submodule configs; their text is read through readGitMetadata',
   'src/git/credential-store-content.ts': 'reads at most the first KiB of a regular file (O_NOFOLLOW | O_NONBLOCK, size-capped) to say whether it is a git credential store, so that the jail and the sandbox HIDE it; the bytes are never shown or returned',

@@ -1,5 +1,6 @@
 import type { ProjectFiles } from './test-detect-files.js';
 import type { ScriptReading } from './run-script-reading.js';
+import { lineProblem } from './run-script-unknown.js';
 
 // The recipe lines `make [targets]` runs (run-scripts.ts): each named target's rule (the first rule's without
 // one, make's default goal) and, before it, the rules of its prerequisites, as make builds them. The whole
@@ -83,5 +84,12 @@ export async function readMake(files: ProjectFiles, words: readonly string[], re
   };
   for (const goal of goals) visit(goal, true);
   reading.body([...assignments(lines, recipes, name!), ...recipes]);
+  // `CMD := $(shell cat cmd.txt)` anywhere decides a value at run time, as does a shown recipe's own construct.
+  const runTime = lines.find((line) => !line.trim().startsWith('#') && /\$[({](shell|wildcard|file)\s/.test(line));
+  if (runTime !== undefined) reading.open(`${name}: ${runTime.trim()}: a make function read at run time, so no "always"`);
+  for (const line of recipes) {
+    const why = lineProblem(line.slice(line.indexOf(': ') + 2), true);
+    if (why !== undefined) reading.open(`${line}: ${why}, so no "always"`);
+  }
   return recipes.map((line) => line.slice(line.indexOf(': ') + 2));
 }

@@ -14,6 +14,10 @@ export class ScriptReading {
   // Why no key can be given (a spelling not read here, a file too long to show): fail closed.
   readonly unknown: string[] = [];
   runs = false;
+  // The package managers the line runs scripts through, and every shell line they run (shown scripts,
+  // recipes, followed files): npm runs those with its script-shell and node_modules/.bin first on PATH.
+  readonly managers = new Set<string>();
+  readonly shellLines: string[] = [];
 
   add(...lines: string[]): void {
     for (const line of lines) if (!this.lines.includes(line)) this.lines.push(line);

@@ -4,6 +4,8 @@ import type { ScriptPin } from '../engine/command.js';
 import { readNamedFiles, type NamedReader } from './run-script-files.js';
 import { readMake } from './run-script-make.js';
 import { commandsOf, programOf, ScriptReading } from './run-script-reading.js';
+import { lineProblem } from './run-script-unknown.js';
+import { readRunnerSetup } from './run-script-npm.js';
 
 // The script lines a runner line makes the repository run (red team R16-5): `npm test` runs whatever
 // package.json's "test" says (and its pre/post scripts, and the runner lines those run in turn), `make test`
@@ -58,6 +60,10 @@ async function readPackage(files: ProjectFiles, script: string, reading: ScriptR
   reading.add(...run.map((name) => `package.json "${name}": ${scripts![name] as string}`));
   // A script that reads package.json's other fields (`$npm_package_config_port`): the whole file is the key.
   if (run.some((name) => (scripts![name] as string).includes('npm_package_'))) reading.file('package.json', text);
+  for (const name of run) {
+    const why = lineProblem(scripts![name] as string);
+    if (why !== undefined) reading.open(`package.json "${name}": ${why}, so no "always"`);
+  }
   return run.map((name) => scripts![name] as string);
 }
 
@@ -72,6 +78,7 @@ async function readLine(line: string, depth: number, open: () => Promise<Project
     const script = manager ? packageScript(program, rest) : '';
     if (script === null) continue;
     reading.runs = true;
+    if (manager) reading.managers.add(program);
     // A runner after a `cd` reads another folder's files (the shown ones would be the wrong ones).
     if (moved || depth > DEPTH) reading.open(`${[program, ...rest].join(' ')}: runs in a folder or at a depth not read here`);
     else if (script === undefined) reading.open(`${[program, ...rest].join(' ')}: may run a package.json script not named here`);
@@ -91,7 +98,9 @@ export async function readScripts(folder: string, jail: Beneath | undefined, lin
   const reading = new ScriptReading();
   const ran = await readLine(line, 0, open, reading);
   if (!reading.runs) return undefined;
+  reading.shellLines.push(...ran);
   await readNamedFiles(ran, named, reading);
+  if (reading.managers.size > 0) await readRunnerSetup(await open(), named, reading);
   const pin = reading.pin();
   return { lines: reading.lines, ...(pin ? { pin } : {}) };
 }

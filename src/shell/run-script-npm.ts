@@ -1,0 +1,130 @@
+import { lstat, readFile } from 'node:fs/promises';
+import { dirname, join, relative } from 'node:path';
+import type { ProjectFiles } from './test-detect-files.js';
+import type { NamedReader } from './run-script-files.js';
+import { commandsOf, type ScriptReading } from './run-script-reading.js';
+
+// What a package manager runs the shown script lines WITH (red team R18-10): npm runs each line through its
+// `script-shell` (default `sh`, looked up on the script's PATH), with `node-options` in NODE_OPTIONS, and puts
+// node_modules/.bin of the folder and every folder above it first on PATH, so a word `sh` or `vitest` in a
+// shown line may be a repository file. The reading shows and keys the effective settings from every level npm
+// reads (the project's .npmrc, the user's, the global one, npm_config_* in the environment), the file a
+// script-shell names, and for each word of a shown line the node_modules/.bin file it resolves to (absence
+// keys too: a new file changes the key). What cannot be read makes the reading unknown (no "always").
+
+const SETTINGS = ['script-shell', 'node-options'] as const;
+// node-options that load code the reading does not follow.
+const LOADS = /(^|\s)(-r|--require|--import|--loader|--experimental-loader|--env-file)\b/;
+// Files other package managers read their settings from: not read here, so their presence is unknown.
+const OTHER_CONFIG = ['.yarnrc', '.yarnrc.yml', 'bunfig.toml', '.pnpmfile.cjs'];
+
+type Level = { readonly name: string; readonly text: string | undefined };
+
+// The levels npm reads, lowest precedence first; undefined text: not there. A level that exists but cannot be
+// read throws (the caller says unknown).
+async function outsideText(path: string): Promise<string | undefined> {
+  try {
+    return await readFile(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw new Error(`${path}: ${(error as Error).message}`, { cause: error });
+  }
+}
+
+const envValue = (key: string): string | undefined => {
+  const name = `npm_config_${key.replace(/-/g, '_')}`;
+  const found = Object.keys(process.env).find((each) => each.toLowerCase() === name);
+  return found === undefined ? undefined : process.env[found];
+};
+
+function settingsIn(text: string): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const line of text.split('\n')) {
+    const set = /^\s*([A-Za-z0-9_-]+)\s*=\s*(.*?)\s*$/.exec(line);
+    if (set && (SETTINGS as readonly string[]).includes(set[1]!.toLowerCase())) found.set(set[1]!.toLowerCase(), set[2]!.replace(/^"(.*)"$/, '$1'));
+  }
+  return found;
+}
+
+async function levels(files: ProjectFiles): Promise<Level[]> {
+  const prefix = envValue('prefix') ?? dirname(dirname(process.execPath));
+  const home = process.env['HOME'];
+  return [
+    { name: 'global npmrc', text: await outsideText(envValue('globalconfig') ?? join(prefix, 'etc', 'npmrc')) },
+    { name: 'user .npmrc', text: home === undefined && envValue('userconfig') === undefined ? undefined : await outsideText(envValue('userconfig') ?? join(home!, '.npmrc')) },
+    { name: 'project .npmrc', text: files.has('.npmrc') ? ((await files.text('.npmrc')) ?? (() => { throw new Error('.npmrc: not readable here'); })()) : undefined },
+  ];
+}
+
+// The node_modules/.bin folders on npm's PATH, in its order: the run folder's, then each folder's above it.
+async function binFolders(folder: string): Promise<string[]> {
+  const found: string[] = [];
+  for (let dir = folder; ; dir = dirname(dir)) {
+    const bin = join(dir, 'node_modules', '.bin');
+    if (await lstat(bin).then(() => true, () => false)) found.push(bin);
+    if (dirname(dir) === dir) return found;
+  }
+}
+
+// The file a bare program word resolves to on npm's PATH: the first node_modules/.bin holding it.
+async function binOf(folder: string, bins: readonly string[], word: string, named: NamedReader, reading: ScriptReading): Promise<void> {
+  for (const bin of bins) {
+    const path = join(bin, word);
+    const rel = relative(folder, path).split('\\').join('/');
+    const found = await named(rel);
+    if (found.kind === 'file') {
+      reading.file(rel, found.text);
+      reading.add(`npm PATH: ${word} is ${rel} (its bytes are keyed)`);
+      return;
+    }
+    if (await lstat(path).then(() => true, () => false)) {
+      reading.open(`npm PATH: ${word} is ${path}, not readable here (${found.kind === 'refused' ? found.reason : 'not a file'}), so what runs is unknown`);
+      return;
+    }
+  }
+}
+
+export async function readRunnerSetup(files: ProjectFiles, named: NamedReader | undefined, reading: ScriptReading): Promise<void> {
+  // Without a reader (callers that show lines and key nothing) nothing is shown, and no key is given.
+  if (named === undefined) {
+    reading.unknown.push('npm settings and node_modules/.bin: not read here');
+    return;
+  }
+  const other = OTHER_CONFIG.filter((name) => files.has(name));
+  if (other.length > 0) reading.open(`${other.join(', ')}: package manager settings not read here, so how the scripts run is unknown`);
+  let found: Level[];
+  try {
+    found = await levels(files);
+  } catch (error) {
+    reading.open(`npm settings: ${(error as Error).message}, so how the scripts run is unknown`);
+    return;
+  }
+  const effective = new Map<string, string>();
+  for (const level of found) {
+    if (level.text === undefined) continue;
+    for (const [key, value] of settingsIn(level.text)) {
+      effective.set(key, value);
+      reading.add(`npm setting (${level.name}): ${key} = ${value}`);
+    }
+  }
+  for (const key of SETTINGS) {
+    const value = envValue(key);
+    if (value === undefined) continue;
+    effective.set(key, value);
+    reading.add(`npm setting (environment npm_config_${key.replace(/-/g, '_')}): ${key} = ${value}`);
+  }
+  if (LOADS.test(effective.get('node-options') ?? '')) reading.open(`npm node-options ${effective.get('node-options')!}: loads code not followed here`);
+  const shell = effective.get('script-shell') ?? 'sh';
+  const words = new Set<string>();
+  if (shell.includes('/')) {
+    const read = await named(shell);
+    if (read.kind === 'file') {
+      reading.file(shell, read.text);
+      reading.add(`npm runs each script line with ${shell} (its bytes are keyed)`);
+    } else if (read.kind === 'refused' && read.reason !== 'outside the workspace') reading.open(`npm script-shell ${shell}: not readable here (${read.reason})`);
+  } else words.add(shell);
+  // Every bare word of every shell line (a program, or one a wrapper such as `env` or `xargs` runs).
+  for (const line of reading.shellLines) for (const word of commandsOf(line).flat()) if (/^[A-Za-z0-9_.+-]+$/.test(word) && !word.startsWith('-') && word !== '.' && word !== '..') words.add(word);
+  const bins = await binFolders(files.dir);
+  for (const word of words) await binOf(files.dir, bins, word, named, reading);
+}
