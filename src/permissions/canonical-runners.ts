@@ -21,11 +21,32 @@ const PACKAGE_BINS: Readonly<Record<string, string>> = {
 };
 const SPEC = /^((?:@[\w.-]+\/)?[\w.-]+)@[^@\s/]*$/;
 
+// An `npm:` alias spec (`npm@npm:npm@10`, `x@npm:@scope/tool`) installs the aliased package: its bin (R18-13).
+const ALIAS = /^(?:(?:@[\w.-]+\/)?[\w.-]+@)?npm:(.+)$/s;
+
 export function packageProgram(word: string): string | undefined {
+  const alias = ALIAS.exec(word)?.[1];
+  if (alias !== undefined) return packageProgram(alias) ?? alias;
   const name = SPEC.exec(word)?.[1] ?? word;
   const row = name.toLowerCase();
   const bin = Object.hasOwn(PACKAGE_BINS, row) ? PACKAGE_BINS[row]! : name.replace(/^@[\w.-]+\//, '');
   return bin === word ? undefined : bin;
+}
+
+// A spec the table cannot map to a package (red team R18-13): a git or GitHub spec (`github:npm/cli`, the shorthand
+// `npm/cli`, `git+https://...`), a URL, a tarball or a `file:` folder, optionally behind `name@`. Its bin may be any
+// program, so the words after it are read as each program's (shell-subjects.ts: unclear readings). Only a command a
+// package runner starts (its last wrapper) is one; at the top level, or in a script `npm run` runs, `npm/cli` is a
+// path, so the shorthand counts under npm, pnpm, yarn and bun only when the line is their exec/x/dlx.
+const SPEC_RUNNERS = new Set(['npx', 'bunx', 'pnpx']);
+const PACKAGE_MANAGERS = new Set(['npm', 'pnpm', 'yarn', 'bun']);
+const NAMED = '^(?:(?:@[\\w.-]+\\/)?[\\w.-]+@)?(?!npm:)';
+const REMOTE = new RegExp(`${NAMED}(?:[a-z][\\w+.-]*:|.*\\.(?:tgz|tar\\.gz|tar)$)`, 'is');
+const SHORTHAND = new RegExp(`${NAMED}(?!\\.\\.?\\/)[\\w.-]+\\/[\\w.-]+(?:#.*)?$`, 's');
+export function unmappedSpec(raw: string | null, wrappers: readonly string[], text: string): boolean {
+  const launcher = wrappers.at(-1) ?? '';
+  if (raw === null || !(SPEC_RUNNERS.has(launcher) || PACKAGE_MANAGERS.has(launcher))) return false;
+  return REMOTE.test(raw) || (SHORTHAND.test(raw) && (SPEC_RUNNERS.has(launcher) || /\s(?:exec|x|dlx)\s/.test(text)));
 }
 
 export type { OtherReading } from './canonical-scripts.js';

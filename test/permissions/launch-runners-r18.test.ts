@@ -1,7 +1,8 @@
-// Red team R18-14 (issue 26): more front-ends that run a package.json script (node --run, deno task, yarn workspaces
+// Red team R18-13, R18-14 (issue 26): more front-ends that run a package.json script (node --run, deno task, yarn workspaces
 // foreach, yarn workspace, lerna run, nx, turbo) are `npm run X` for deny and ask rules, so a rule on `npm run deploy*`
 // meets them; an option a row does not know makes the reading unclear (a person decides), never dropped.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { packageProgram } from '../../src/permissions/canonical-runners.js';
 import { explain, policyWith, sandbox, type Sandbox } from './helpers.js';
 
 let box: Sandbox;
@@ -45,5 +46,31 @@ describe('deny rules meet more package-script front-ends (R18-14)', () => {
   });
   it.each(ALLOWED)('%s stays allowed', async (line) => {
     expect((await decide(line)).decision).toBe('allow');
+  });
+});
+
+// R18-13: an `npm:` alias is the aliased package's bin; a git, GitHub, URL or tarball spec may be any program, so its
+// words are read as each program's (unclear: a person decides when a deny rule could match).
+describe('package specs the table cannot map (R18-13)', () => {
+  it.each(['npx npm@npm:npm@10 run deploy', 'npx x@npm:npm@10 run deploy', 'npx npm:npm@10 run deploy', 'bunx x@npm:npm run deploy'])('%s is denied', async (line) => {
+    expect((await decide(line)).decision).toBe('deny');
+  });
+  it.each([
+    'npx github:npm/cli run deploy', 'npx npm/cli run deploy', 'npx npm/cli#v10 run deploy', 'npx git+https://github.com/npm/cli.git run deploy',
+    'npx https://example.org/cli.tgz run deploy', 'npx cli@github:npm/cli run deploy', 'bunx npm/cli run deploy', 'pnpm dlx github:npm/cli run deploy',
+    'npm exec npm/cli -- run deploy', 'yarn dlx npm/cli run deploy', 'npx file:./tools/cli run deploy',
+  ])('%s needs a person', async (line) => {
+    const decision = await decide(line);
+    expect({ decision: decision.decision, source: decision.source }).toEqual({ decision: 'ask', source: 'immune' });
+    expect(decision.reason).toContain('npm run deploy*');
+  });
+  it.each(['npx github:npm/cli run build', 'npx npm/cli test', 'npx cowsay hi', 'npx @scope/tool run deploy', 'npx ./tools/cli run build'])('%s stays allowed', async (line) => {
+    expect((await decide(line)).decision).toBe('allow');
+  });
+  it.each([['npm@npm:npm@10', 'npm'], ['x@npm:typescript@5', 'tsc'], ['x@npm:@scope/tool@2', 'tool'], ['npm:npm', 'npm']])('%s runs %s', (spec, bin) => {
+    expect(packageProgram(spec)).toBe(bin);
+  });
+  it('the question names the package spec', async () => {
+    expect((await decide('npx github:npm/cli run deploy')).reason).toContain('github:npm/cli');
   });
 });
