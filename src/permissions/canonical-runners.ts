@@ -1,5 +1,5 @@
 import type { Token } from './canonical-command.js';
-import { HOLE } from './canonical-words.js';
+import { isOption, npmRun, SCRIPT_RUNNERS, type OtherReading } from './canonical-scripts.js';
 import { SAME_WORDS } from './front-ends.js';
 
 // The same command read as another program that really runs (issue 26, red team R17-12, R17-13, R17-14): deny and
@@ -21,33 +21,35 @@ const PACKAGE_BINS: Readonly<Record<string, string>> = {
 };
 const SPEC = /^((?:@[\w.-]+\/)?[\w.-]+)@[^@\s/]*$/;
 
+// An `npm:` alias spec (`npm@npm:npm@10`, `x@npm:@scope/tool`) installs the aliased package: its bin (R18-13).
+const ALIAS = /^(?:(?:@[\w.-]+\/)?[\w.-]+@)?npm:(.+)$/s;
+
 export function packageProgram(word: string): string | undefined {
+  const alias = ALIAS.exec(word)?.[1];
+  if (alias !== undefined) return packageProgram(alias) ?? alias;
   const name = SPEC.exec(word)?.[1] ?? word;
   const row = name.toLowerCase();
   const bin = Object.hasOwn(PACKAGE_BINS, row) ? PACKAGE_BINS[row]! : name.replace(/^@[\w.-]+\//, '');
   return bin === word ? undefined : bin;
 }
 
-// Another program's reading of the words: `unclear` when the words only may be it (a glob script name).
-export interface OtherReading {
-  readonly name: string;
-  readonly tokens: readonly Token[];
-  readonly unclear?: boolean;
+// A spec the table cannot map to a package (red team R18-13): a git or GitHub spec (`github:npm/cli`, the shorthand
+// `npm/cli`, `git+https://...`), a URL, a tarball or a `file:` folder, optionally behind `name@`. Its bin may be any
+// program, so the words after it are read as each program's (shell-subjects.ts: unclear readings). Only a command a
+// package runner starts (its last wrapper) is one; at the top level, or in a script `npm run` runs, `npm/cli` is a
+// path, so the shorthand counts under npm, pnpm, yarn and bun only when the line is their exec/x/dlx.
+const SPEC_RUNNERS = new Set(['npx', 'bunx', 'pnpx']);
+const PACKAGE_MANAGERS = new Set(['npm', 'pnpm', 'yarn', 'bun']);
+const NAMED = '^(?:(?:@[\\w.-]+\\/)?[\\w.-]+@)?(?!npm:)';
+const REMOTE = new RegExp(`${NAMED}(?:[a-z][\\w+.-]*:|.*\\.(?:tgz|tar\\.gz|tar)$)`, 'is');
+const SHORTHAND = new RegExp(`${NAMED}(?!\\.\\.?\\/)[\\w.-]+\\/[\\w.-]+(?:#.*)?$`, 's');
+export function unmappedSpec(raw: string | null, wrappers: readonly string[], text: string): boolean {
+  const launcher = wrappers.at(-1) ?? '';
+  if (raw === null || !(SPEC_RUNNERS.has(launcher) || PACKAGE_MANAGERS.has(launcher))) return false;
+  return REMOTE.test(raw) || (SHORTHAND.test(raw) && (SPEC_RUNNERS.has(launcher) || /\s(?:exec|x|dlx)\s/.test(text)));
 }
 
-const plain = (value: string): Token => ({ value, shown: value, dynamic: false });
-const isOption = (token: Token): boolean => token.value.startsWith('-') && token.value !== '-';
-
-// `npm run NAME ARGS` from a runner's script word (`deploy`, `'build -- --x'`, `deploy:*`): npm-run-all and
-// concurrently match a glob against the package's scripts, so its pieces are holes (any script may run).
-function npmRun(text: string, dynamic: boolean): OtherReading | undefined {
-  const words = text.trim().split(/\s+/).filter((word) => word !== '');
-  if (words.length === 0 && !dynamic) return undefined;
-  if (dynamic) return { name: 'npm', tokens: [plain('run'), { value: '', shown: HOLE, dynamic: true }], unclear: true };
-  const glob = /[*?]/.test(words[0]!);
-  const script = glob ? { value: '', shown: words[0]!.replace(/[*?]+/g, HOLE), dynamic: true } : plain(words[0]!);
-  return { name: 'npm', tokens: [plain('run'), script, ...words.slice(1).map(plain)], ...(glob ? { unclear: true } : {}) };
-}
+export type { OtherReading } from './canonical-scripts.js';
 
 // npm-run-all (and its run-s / run-p): each operand before `--` is a script pattern it runs with `npm run`.
 const RUN_ALL_VALUED = /^(?:--npm-path|--max-parallel)$/;
@@ -87,7 +89,7 @@ function jj(tokens: readonly Token[]): OtherReading[] {
 // Names whose words a reading here (or otherForms, or shell-subjects' git-COMMAND and node/corepack entries) may
 // read as another program: an unknown program's word naming one may start a line a rule on that other program
 // forbids (rule-heads.ts).
-const FRONT_ENDS = new Set([...Object.keys(SAME_WORDS), 'jj', 'npm-run-all', 'run-s', 'run-p', 'concurrently', 'pnpm', 'yarn', 'bun', 'node', 'nodejs', 'corepack']);
+const FRONT_ENDS = new Set([...Object.keys(SAME_WORDS), 'jj', 'npm-run-all', 'run-s', 'run-p', 'concurrently', 'pnpm', 'yarn', 'bun', 'node', 'nodejs', 'corepack', ...Object.keys(SCRIPT_RUNNERS)]);
 export function mayReadAsOther(name: string): boolean {
   const key = name.toLowerCase();
   return FRONT_ENDS.has(key) || packageProgram(name) !== undefined || /^git-[a-z]/.test(key);
@@ -103,7 +105,7 @@ export function otherReadings(name: string, tokens: readonly Token[]): OtherRead
   if (key === 'jj') return jj(tokens);
   if (key === 'npm-run-all' || key === 'run-s' || key === 'run-p') return runAll(tokens);
   if (key === 'concurrently') return concurrently(tokens);
-  return [];
+  return Object.hasOwn(SCRIPT_RUNNERS, key) ? SCRIPT_RUNNERS[key]!(tokens) : [];
 }
 
 // Forms of a reading that are another command too: a package manager's `run X` is the package script X that

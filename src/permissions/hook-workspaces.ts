@@ -87,7 +87,7 @@ export function fanOuts(words: readonly string[]): FanOut[] {
 }
 
 // The workspace globs the repository declares (root package.json, pnpm-workspace.yaml, lerna.json).
-function declared(top: string, read: Read): string[] | undefined {
+export function declared(top: string, read: Read): string[] | undefined {
   const json = (file: string): Record<string, unknown> | undefined => {
     try {
       const parsed: unknown = JSON.parse(read(join(top, file)) ?? 'null');

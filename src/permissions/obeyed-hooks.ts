@@ -17,6 +17,7 @@ import { argFiles, scriptLines, scriptNames, simpleCommands } from './hook-tasks
 import { makeRuns } from './hook-make.js';
 import { taskFileCommands } from './hook-taskfiles.js';
 import { fanOuts, projectLines, reachedPackages } from './hook-workspaces.js';
+import { installRun } from './hook-install-locals.js';
 import { configCommands, configNamed, lineLoads, loadedModuleNames, resolvedNames } from './hook-configs.js';
 import { computedLoads, configTexts, pythonFirstFolders, pythonShadowGlobs } from './hook-config-parts.js';
 import { scriptVariables, unmodeled } from './hook-unmodeled.js';
@@ -168,6 +169,8 @@ function tasks(walk: Walk, words: readonly string[], bases: readonly string[], d
       let pkg = at;
       while (pkg !== top && stats(join(pkg, 'package.json'))?.file !== true) pkg = dirname(pkg);
       follow(walk, scriptLines(pkg, names, read1), depth + 1, script, pkg);
+      // An install also runs the lifecycle scripts of the local packages it links (R18-18).
+      if (names.includes('preinstall')) installRun(walk, pkg, names, script, (lines, folder) => follow(walk, lines, depth + 1, script, folder));
     }
     // make: the makefiles it reads and includes, the recipe lines it runs, from the folder it runs in.
     for (const run of makeRuns(top, words, base, read1)) {

@@ -3,7 +3,7 @@ import { canonicalReading, type Token } from './canonical-command.js';
 import { holeWord, wordReadings } from './canonical-words.js';
 import { ANY_PROGRAM, ENTRY_SCRIPTS, scriptProgram } from './canonical-entry.js';
 import { GRAMMAR_NAMES } from './canonical-grammars.js';
-import { otherForms, otherReadings } from './canonical-runners.js';
+import { otherForms, otherReadings, unmappedSpec } from './canonical-runners.js';
 import type { Subject } from './pattern.js';
 
 // How one simple command is spelled for rule matching. `canonical` (the only spelling allow rules
@@ -62,7 +62,9 @@ export function spellCommand(command: SimpleCommand, runDir?: string, root?: str
   const canonical = keepsMeaning ? core : text;
   // A script run by its path (found by its shebang) under another name is the program it is.
   const path = command.rawName !== null && command.rawName.includes('/') && runDir !== undefined ? scriptProgram(command.rawName, runDir, root, true) : undefined;
-  const any = path === ANY_PROGRAM;
+  // A git, URL or tarball package spec a runner installs (`npx github:npm/cli`) may have any bin (R18-13).
+  const spec = unmappedSpec(command.rawName, command.wrappers, text);
+  const any = path === ANY_PROGRAM || spec;
   const name = any ? command.name : (path ?? command.name);
   const typedRead = programReading(name, typed, runDir, root);
   const knownRead = known ? programReading(name, known, runDir, root) : undefined;
@@ -71,7 +73,8 @@ export function spellCommand(command: SimpleCommand, runDir?: string, root?: str
   const others = [...new Set([core, byName, text, ...program])].filter((spelling) => spelling !== canonical);
   const unclear = [...typedRead.unclear, ...(knownRead?.unclear ?? []), ...possibleRead.flatMap((read, i) => [[name, ...possible[i]!.map((token) => token.shown)].join(' '), ...read.forms, ...read.unclear])];
   if (any) unclear.push(...[typed, ...(known ? [known] : []), ...possible].flatMap((tokens) => anyProgram(tokens, runDir, root)));
-  const holes = [...(any ? [`the program \`${command.rawName}\` (a file of no known program: any program may be copied there)`] : []), ...read.filter((word) => word.dynamic || word.glob).map(holeText)];
+  const anyHole = spec ? `the package \`${command.rawName}\` (a git, URL or tarball spec: its bin may be any program)` : `the program \`${command.rawName}\` (a file of no known program: any program may be copied there)`;
+  const holes = [...(any ? [anyHole] : []), ...read.filter((word) => word.dynamic || word.glob).map(holeText)];
   return { canonical, others, unclear: [...new Set(unclear)], ...(holes.length > 0 ? { holes } : {}) };
 }
 
