@@ -27,6 +27,10 @@ describe('a spaced word of a program with no row meets the deny rules (R18-12)',
   it.each(ALLOWED)('%s stays allowed', async (line) => {
     expect((await decide(line)).decision).toBe('allow');
   });
+  it('a word of several lines with a syntax error is not data (a shell runs the lines before it)', async () => {
+    const decision = await decide("mytool $'git push origin\\n('");
+    expect({ decision: decision.decision, source: decision.source }).toEqual({ decision: 'ask', source: 'immune' });
+  });
   it('the reason names the program, the line and the rule', async () => {
     const decision = await decide("mytool --exec='git push origin'");
     expect(decision.reason).toContain('`mytool` is a program codeward has no row for');
