@@ -1,3 +1,4 @@
+import { DATA_WORDS } from '../shell/parse-data-words.js';
 import { seesThrough, startsCommands } from '../shell/parse-launch-guess.js';
 import type { ShellParse, ShellWord, SimpleCommand } from '../shell/parse-types.js';
 import { baseName, toArgv, type Argv } from './argv.js';
@@ -16,10 +17,6 @@ import { readOnlyVeto } from './readonly.js';
 // class looks at (`rm -r build`, `git push -f`) is that command as written. Known programs are left to
 // their tables, which know when the words are data (`git rm -r --cached x`, `git commit -m rm`); a package
 // manager's tail (`yarn sh -c '...'`, `pnpm rimraf x`: parse-launch-packages.ts) goes through the same judge.
-
-// Programs whose sub-commands are their own, not programs they start (`aws s3 rm --recursive s3://b`).
-const DATA_WORDS = new Set(`echo printf man info whatis apropos help tldr which type whereis logger notify-send wall cowsay figlet banner
-  aws gsutil gcloud az mc s3cmd rclone svn hg bzr cvs fossil`.split(/\s+/));
 
 // A word naming a program of the system's folders by a run-time part (`/bin/$R`, `/usr/bin/${X}`).
 const SYSTEM_PROGRAM = /^["']?\/(?:usr\/)?(?:local\/)?s?bin\/[^/\s]*\$/;

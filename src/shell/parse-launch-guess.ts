@@ -6,6 +6,7 @@
 // would see at the top level. Whether such a guess counts is the permission layer's choice (immune-words.ts).
 import { launches } from './parse-launchers.js';
 import { languageOf } from './parse-inline.js';
+import { DATA_WORDS } from './parse-data-words.js';
 import { baseName, type Preview } from './parse-plan.js';
 import { packageTail, type PackageTail } from './parse-launch-packages.js';
 import { INTERPRETERS, SHELLS, SU_LIKE, WRAPPERS } from './parse-wrappers.js';
@@ -38,16 +39,33 @@ export const MAX_GUESSED_LINES = 64;
 // Where the commands an unknown program's words may start begin (none for a program the planner sees
 // through), or what a package manager runs (`yarn sh -c '...'`: parse-launch-packages.ts). A starter that is
 // the last word starts something only with a stdin (`echo 'rm -r x' | tini -- sh`; `npm i sudo` starts none).
-export function guessedStarts(words: readonly Preview[], stdin: boolean): PackageTail[] {
+// A guess from one spaced word (`mytool "git push origin"`, `mytool --exec='git push origin'`: red team R18-12):
+// the word may be shell text the program hands to a shell. Text that does not parse as a line is data, not a guess.
+export type Guess = PackageTail | { readonly text: string; readonly word: true };
+
+// The shell text one word may be: a static word with a space, or an option's attached value with one.
+function wordText(word: Preview): string | undefined {
+  if (word.dynamic || !/\s/.test(word.value)) return undefined;
+  const attached = /^--?[\w-]+=([^]*)$/.exec(word.value);
+  const text = (attached ? attached[1]! : word.value).trim();
+  // Only text whose first word may name a program (not prose in parentheses, not an option list).
+  return PROGRAM.test(text.split(/[\s;&|]/)[0] ?? '') && !text.startsWith('-') ? text : undefined;
+}
+
+export function guessedStarts(words: readonly Preview[], stdin: boolean): Guess[] {
   const first = words[0];
   if (first === undefined || first.dynamic) return [];
   const key = baseName(first.value).toLowerCase();
   const run = packageTail(key, words);
   if (run !== undefined) return [run];
   if (seesThrough(key)) return [];
-  const out: PackageTail[] = [];
+  const out: Guess[] = [];
+  // A program with a launch table (sed, tmux, ssh ...) says itself which of its words are shell text.
+  const spaced = !DATA_WORDS.has(key) && !startsCommands(key);
   for (let k = 1; k < words.length && out.length < MAX_GUESSES; k++) {
     const word = words[k]!;
+    const text = spaced ? wordText(word) : undefined;
+    if (text !== undefined) out.push({ text, word: true });
     if (k === words.length - 1 && !stdin) break;
     // `$SHELL -c 'CMD'`: a name only known at run time given a command string (as the planner reads it).
     if (word.dynamic && /^-[a-z]*c$/.test(words[k + 1]?.value ?? '')) out.push({ index: k });

@@ -7,6 +7,7 @@ import { genericLaunches } from './parse-launch-generic.js';
 import { argvText, optionWord } from './parse-launch-options.js';
 import { packageProgram } from '../permissions/canonical-runners.js';
 import { npmLaunches, programOptionLaunches } from './parse-launch-npm.js';
+import { optionValueLaunches } from './parse-launch-option-values.js';
 import { runnerLaunches } from './parse-launch-runners.js';
 import { toolLaunches } from './parse-launch-tools.js';
 import type { WordLike } from './parse-wrappers.js';
@@ -174,7 +175,7 @@ export function launches(key: string, words: readonly WordLike[]): Launch[] | un
   if (key === 'git') return git(words);
   if (key === 'npm') return npmLaunches(words);
   if (key === 'pnpm' || key === 'yarn') return [...programOptionLaunches(words), ...(genericLaunches(key, words) ?? [])];
-  const tool = toolLaunches(key, words) ?? runnerLaunches(key, words);
+  const tool = toolLaunches(key, words) ?? optionValueLaunches(key, words) ?? runnerLaunches(key, words);
   if (tool !== undefined) return tool;
   return genericLaunches(key, words);
 }

@@ -19,6 +19,8 @@ export interface WalkOps {
   script(source: string, scope: Omit<Scope, 'source'>): void;
   // Parses and walks a script as a line of its own, kept out of this walk (an unknown program's guessed tail).
   detached(source: string, scope: Omit<Scope, 'source'>, stdin?: string): ShellParse;
+  // Whether more guessed lines were asked for than are followed (MAX_GUESSED_LINES).
+  overBudget(): boolean;
   // Walks a statement; returns its static stdout when known.
   node(node: Node, scope: Scope, stdin: string | undefined): string | undefined;
   // Walks a node's named children (one followed by `&` runs in the background).

@@ -54,7 +54,13 @@ export function simple(walk: WalkOps, wordNodes: readonly Node[], redirectNodes:
   const guessed = alone ? guessedStarts(named, stdin !== undefined || hereStdin === null || pipedIn) : [];
   const launchScope = { ...childScope(scope), viaShell: scope.viaShell, guessed: true, wrappers: [...scope.wrappers, ...(alone?.wrappers ?? []), baseName(named[0]?.value ?? '')] };
   const tailText = (tail: (typeof guessed)[number]): string => ('text' in tail ? tail.text : named.slice(tail.index).map((preview) => preview.raw.text).join(' '));
-  const launches = guessed.map((tail) => walk.detached(tailText(tail), launchScope, stdin));
+  // A spaced word that does not parse as a line is data (`mytool "a (b"`: a shell runs none of it); one of several
+  // lines is kept (a shell runs the lines before the error), and so is one past the budget (the unparsed line
+  // detached() makes of it): both fail closed.
+  const launches = guessed.flatMap((tail) => {
+    const line = walk.detached(tailText(tail), launchScope, stdin);
+    return 'word' in tail && !line.ok && !tail.text.includes('\n') && !walk.overBudget() ? [] : [line];
+  });
   let primary: SimpleCommand | undefined;
   for (const item of plan) {
     if (item.kind === 'command') {

@@ -65,6 +65,7 @@ export class Walker {
       planner: this.planner,
       script: (source, scope) => this.script(source, scope),
       detached: (source, scope, stdin) => this.detached(source, scope, stdin),
+      overBudget: () => this.overBudget(),
       node: (node, scope, stdin) => this.node(node, scope, stdin),
       children: (node, scope, stdin) => this.children(node, scope, stdin),
       substitution: (node, scope) => this.substitution(node, scope),
@@ -86,6 +87,10 @@ export class Walker {
   // guess.ts): its commands, redirections, errors and definitions are returned as a parse and kept out of
   // this walk's (a guess never changes how the line itself is read). Variables and files the line wrote
   // before stay known to it.
+  overBudget(): boolean {
+    return this.guessed > MAX_GUESSED_LINES;
+  }
+
   detached(source: string, scope: Omit<Scope, 'source'>, stdin?: string): ShellParse {
     if (++this.guessed > MAX_GUESSED_LINES) {
       const errors = [`more than ${MAX_GUESSED_LINES} commands started from an unknown program's words were not followed`];

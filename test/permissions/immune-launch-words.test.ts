@@ -60,7 +60,6 @@ const UNLISTED_ORDINARY: readonly string[] = [
   "git commit -m 'rm -r build'",
   'npm run build -- --rm',
   'docker rm -f web',
-  'mytool "rm -r build"',
 ];
 
 const ORDINARY: readonly string[] = [
