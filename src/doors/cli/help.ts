@@ -66,7 +66,7 @@ export function generalHelp(registry: Registry, version: string): string {
     '  codeward mcp [--http PORT]               serve every command as an MCP tool (stdio, or HTTP on 127.0.0.1',
     '                                           with a bearer token: printed at start; --token-file F or CODEWARD_MCP_TOKEN;',
     '                                           --max-result-bytes N caps each result, default 100000, 0: no cap)',
-    '  codeward serve [--idle-minutes N]        a warm engine for this workspace: later calls start ~3x faster',
+    '  codeward serve [--idle-minutes N]        a warm engine for this workspace: later calls skip start-up',
     '                                           (same answers; stops after N idle minutes, default 10)',
     '  codeward worker [--config FILE] [--url URL] | --invoke ID --payload JSON',
     '                                           join an iii engine as the coder::* worker',
