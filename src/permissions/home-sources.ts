@@ -24,6 +24,9 @@ import type { Loaded, LoaderKind } from './home-sources-expand.js';
 
 const MAX_DEPTH = 3;
 const MAX_SCRIPTS = 64;
+// The start-up and project env files themselves (depth 0) have their own, larger bound: seventy `mise.toml` files of
+// a monorepo must not starve the `.cargo/config.toml` after them (red team R19-10).
+const MAX_START = 512;
 const MAX_FOLDER_FILES = 32;
 const MAX_BYTES = 256 * 1024;
 
@@ -153,10 +156,20 @@ export function homeSourced(home: string, roots: readonly string[], envrcs: read
   };
   // Files read (a start-up file that is not there does not count against the budget).
   let read = 0;
-  for (let at = 0; at < queue.length && read < MAX_SCRIPTS; at++) {
+  let started = 0;
+  for (let at = 0; at < queue.length; at++) {
     const { path, depth, loader, kind, why } = queue[at]!;
     if (seen.has(path)) continue;
     seen.add(path);
+    // Past a bound a file is not read. Never silently when it lies in the workspace (red team R19-10): what it
+    // names would be free, so the whole work tree is obeyed, naming why. (A home file past it: the person's own.)
+    if (depth === 0 ? started >= MAX_START : read >= MAX_SCRIPTS) {
+      const real = resolveLoose(path, '/', trail) ?? path;
+      if (roots.some((root) => relIn(real, root) !== undefined || relIn(path, root) !== undefined)) {
+        mark(WHOLE.path, true, loader, false, `more than ${depth === 0 ? MAX_START : MAX_SCRIPTS} start-up and env files to read: \`${loader}\` was not read`);
+      }
+      continue;
+    }
     if (why !== undefined) {
       sources.push(path);
       mark(WHOLE.path, true, loader, false, why);
@@ -168,7 +181,8 @@ export function homeSourced(home: string, roots: readonly string[], envrcs: read
     sources.push(path);
     const text = readGitMetadata(path, MAX_BYTES);
     if (text === undefined) continue;
-    read += 1;
+    if (depth === 0) started += 1;
+    else read += 1;
     if (depth >= MAX_DEPTH) continue;
     // What the start-up file names (obeyed, not read further: R11-9), and what the kind's parser loads.
     for (const loaded of namedPaths(text, home, true)) mark(loaded.path, loaded.folder === true, loader, true);

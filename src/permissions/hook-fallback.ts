@@ -19,6 +19,8 @@ export interface Fallback {
   // The files of those kinds found now (absolute) with what each names and runs.
   readonly found: { path: string; parts: KindParts }[];
   readonly looked: string[];
+  // Why the listing did not see the whole tree (a bound): files of those kinds past it are unread.
+  readonly cut?: string;
 }
 
 // One glob per row over workspace-relative paths (a name with `/` matches that path ending); an extglob
@@ -28,7 +30,8 @@ const MATCHERS = GLOBS.map((glob) => picomatch(glob, { dot: true }));
 
 export function runnerKindFiles(top: string, read: Read): Fallback {
   const matched = (rel: string): number => MATCHERS.findIndex((matches) => matches(rel));
-  const { found, looked } = findInTree(top, (rel) => matched(rel) >= 0, (name) => !SKIP.has(name), WALK);
+  let cut: string | undefined;
+  const { found, looked } = findInTree(top, (rel) => matched(rel) >= 0, (name) => !SKIP.has(name), WALK, (why) => (cut = why));
   const parts = found.map((path) => ({ path, parts: RUNNER_KINDS[matched(relative(top, path).split('\\').join('/'))]!.parse?.(path, top, read) ?? { lines: [], named: [] } }));
-  return { globs: GLOBS.map((glob) => resolve(top, glob)), found: parts, looked };
+  return { globs: GLOBS.map((glob) => resolve(top, glob)), found: parts, looked, ...(cut === undefined ? {} : { cut }) };
 }

@@ -122,7 +122,11 @@ export function jsConfigs(walk: Walk, words: readonly string[], bases: readonly 
       const own = CONFIGS[name] ?? names;
       for (const one of own) walk.globs.add(join(walk.top, '**', one));
       const wanted = new Set(own.map((one) => one.toLowerCase()));
-      const { found, looked } = findInTree(walk.top, (rel) => wanted.has(basename(rel).toLowerCase()), (entry) => !SKIP.has(entry), CASCADE_WALK);
+      // A nested configuration past the listing's bound would be obeyed by name only, what it imports free
+      // (red team R19-9): the line fails closed instead.
+      const { found, looked } = findInTree(walk.top, (rel) => wanted.has(basename(rel).toLowerCase()), (entry) => !SKIP.has(entry), CASCADE_WALK, (why) => {
+        walk.unmodeled ??= `${name} looks up its configuration in every folder, and ${why}`;
+      });
       walk.sources.push(...looked);
       for (const one of found) paths.add(one);
     }

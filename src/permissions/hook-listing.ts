@@ -35,10 +35,16 @@ export function listInside(tops: readonly string[], folder: string): Dirent[] {
 }
 
 // A bounded breadth-first walk of the work tree `top` that enters no symlinked folder (nor one `enter` refuses):
-// the files whose `/`-separated relative path `matches`, in walk order, and every folder listed (the cache's sources);
-// `cut` when a bound (entries, files, depth) left part of the tree unlisted (red team R18-20: a caller that must
-// see every match fails closed on it).
-export function findInTree(top: string, matches: (rel: string) => boolean, enter: (name: string) => boolean, limits: { depth: number; entries: number; files: number }): { found: string[]; looked: string[]; cut: boolean } {
+// the files whose `/`-separated relative path `matches`, in walk order, and every folder listed (the cache's sources).
+// A bound is never silent (red team R18-20, R19-9): when one (entries, files, depth) leaves part of the tree unlisted,
+// `onCut` is called with why, and `cut` is true; every caller must say what a cut means for it (most fail closed).
+export function findInTree(
+  top: string,
+  matches: (rel: string) => boolean,
+  enter: (name: string) => boolean,
+  limits: { depth: number; entries: number; files: number },
+  onCut: (why: string) => void,
+): { found: string[]; looked: string[]; cut: boolean } {
   const found: string[] = [];
   const looked: string[] = [];
   const queue = [{ dir: top, real: realTops([top])[0]!, depth: 0 }];
@@ -61,5 +67,7 @@ export function findInTree(top: string, matches: (rel: string) => boolean, enter
       else cut = true;
     }
   }
-  return { found, looked, cut: cut || at < queue.length };
+  cut ||= at < queue.length;
+  if (cut) onCut(`the tree is larger than codeward lists (${limits.entries} entries, ${limits.files} matching files, depth ${limits.depth})`);
+  return { found, looked, cut };
 }

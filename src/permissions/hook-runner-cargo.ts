@@ -51,7 +51,7 @@ export function cargoParts(walk: Walk, from: string, args: ToolchainArgs, rest: 
   }
   // Every manifest of the tree (members, path dependencies and patches are among them); when the listing is cut
   // by its bound (a big data folder), the manifests cargo itself reads (R18-20).
-  const listing = findInTree(walk.top, (rel) => basename(rel) === 'Cargo.toml', (name) => !SKIP.has(name), WALK);
+  const listing = findInTree(walk.top, (rel) => basename(rel) === 'Cargo.toml', (name) => !SKIP.has(name), WALK, () => undefined /* listing.cut: cargo's own member list below */);
   walk.sources.push(...listing.looked);
   const found = listing.cut ? (cargoManifests(walk, from, option(rest, '--manifest-path')) ?? []) : listing.found;
   const packages = new Map<string, Package>();
@@ -119,7 +119,7 @@ const CRATE_WALK = { depth: 6, entries: 5_000, files: 128 };
 // Why the code of a crate that runs at build time (a proc-macro crate, a build-dependency) is not followed: its
 // .rs files spawn programs, or it depends on a registry crate outside the allow-list; undefined when followed.
 function buildTimeCode(walk: Walk, dir: string, data: Table): string | undefined {
-  const { found, looked, cut } = findInTree(dir, (rel) => rel.endsWith('.rs'), (name) => !SKIP.has(name), CRATE_WALK);
+  const { found, looked, cut } = findInTree(dir, (rel) => rel.endsWith('.rs'), (name) => !SKIP.has(name), CRATE_WALK, () => undefined /* cut: the crate is unmodelled below */);
   walk.sources.push(...looked);
   const where = relative(walk.top, dir) || '.';
   if (cut) return `${where} (a crate run at build time larger than codeward reads: ${CRATE_WALK.files} files, ${CRATE_WALK.entries} entries, depth ${CRATE_WALK.depth})`;

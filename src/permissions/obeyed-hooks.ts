@@ -274,8 +274,10 @@ export function linesReached(top: string, lines: readonly string[], script: stri
 // The structural rule (R11-6): every runner-executed file kind of the work tree, what each names, and the
 // files its command lines name (from its folder, one level further).
 function fallback(walk: Walk): void {
-  const { globs, found, looked } = runnerKindFiles(walk.top, (path) => read(walk, path));
+  const { globs, found, looked, cut } = runnerKindFiles(walk.top, (path) => read(walk, path));
   walk.sources.push(...looked);
+  // What a runner file past the bound names would be free (red team R19-9): the line fails closed.
+  if (cut !== undefined) walk.unmodeled ??= `the runner files of the tree: ${cut}`;
   for (const glob of globs) walk.globs.add(glob);
   walk.kinds.push(...globs);
   for (const { path, parts } of found) {
