@@ -24,7 +24,7 @@ import { scriptVariables, unmodeled } from './hook-unmodeled.js';
 import { runnerKindFiles } from './hook-fallback.js';
 import { commitRunnerParts } from './hook-commit-runners.js';
 import { jsConfigs } from './hook-js-configs.js';
-import { installedPrograms, programPaths } from './hook-bins.js';
+import { installedPrograms, interpretedScripts, programPaths } from './hook-bins.js';
 import { assignedLoads, lineAssignments, nodeOptionsOf, npmLineLoads, npmrcLoads } from './hook-assigned.js';
 import { obeyAssigned } from './hook-node-options.js';
 import { newWalk, read, stats, type Walk } from './hook-walk.js';
@@ -90,6 +90,7 @@ function follow(walk: Walk, lines: readonly string[], depth: number, script: str
     const places = [...new Set([top, from, ...bases])];
     installedPrograms(walk, command, places);
     for (const path of programPaths(command).flatMap((word) => places.map((at) => resolve(at, word)))) if (inside(top, path) && stats(path)?.file !== false) files.add(path);
+    for (const path of interpretedScripts(command).map((word) => resolve(bases[bases.length - 1]!, word))) if (inside(top, path) && stats(path)?.file !== false) files.add(path);
     jsConfigs(walk, words, places);
     for (const { path: config, text } of places.flatMap((at) => configTexts(words, at, (path) => read(walk, path)))) {
       // Under the fallback every configuration name is a glob already (runner-kinds.ts): not one path per package.

@@ -35,8 +35,34 @@ describe('a hook\'s program named by a path that does not exist yet', () => {
     ['CI=1 ./tools/check --all', 'tools/check'],
     ['timeout 60 node_modules/.bin/jest --ci', 'node_modules/.bin/jest'],
     ['cd web && node_modules/.bin/eslint .', 'web/node_modules/.bin/eslint'],
+    // R19-17: an interpreter's script operand at a path that does not exist yet.
+    ['node ./node_modules/.bin/vitest run', 'node_modules/.bin/vitest'],
+    ['node node_modules/.bin/vitest run', 'node_modules/.bin/vitest'],
+    ['node -r ./setup.cjs --conditions dev node_modules/.bin/jest', 'node_modules/.bin/jest'],
+    ['python3 ./.venv/bin/pytest -q', '.venv/bin/pytest'],
+    ['python3 -X dev -W error .venv/bin/pytest', '.venv/bin/pytest'],
+    ['env CI=1 bash -e tools/check', 'tools/check'],
+    ['sh -ex tools/check', 'tools/check'],
+    ['deno run -A tools/x', 'tools/x'],
+    ['timeout 60 python3 tools/lint', 'tools/lint'],
+    // R19-21: a script operand with no extension, quoted or sourced.
+    ['sh scripts/ci', 'scripts/ci'],
+    ['sh "./tools/u"', 'tools/u'],
+    ['. scripts/env', 'scripts/env'],
+    ['ruby tools/x', 'tools/x'],
+    ['node tools/x', 'tools/x.js'],
+    ['node tools/x', 'tools/x/index.js'],
+    ['npx tsx tools/x', 'tools/x.ts'],
   ])('%s: writing %s asks; a source stays free', async (hook, program) => {
     await checkHookRow(await next(), home, { hook, files: { ...SOURCES, 'web/package.json': '{"name":"web"}\n' }, asks: [program], free: ['src/a.js', 'src/b.js'], content: '// ok\n' });
+  });
+
+  it.each([
+    ['python3 -m pytest src', 'src/a.js'],
+    ['python3 -c "print(1)"', 'src/a.js'],
+    ['bash -c "npm test"', 'src/a.js'],
+  ])('%s: %s stays free (no script file run)', async (hook, free) => {
+    await checkHookRow(await next(), home, { hook, files: SOURCES, asks: [], free: [free], content: '// ok\n' });
   });
 
   it.skipIf(!bwrapWorks)('a sandboxed git apply that creates the hook\'s program executable: set aside, not applied', async () => {
