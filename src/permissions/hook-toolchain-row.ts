@@ -16,4 +16,7 @@ export interface Toolchain {
   readonly operands?: 'packages' | 'project';
   // Words before the sub-command that are not options (cargo's `+nightly`: a toolchain rustup installed in the home).
   readonly before?: RegExp;
+  // Sub-commands that are programs of their own, judged by another row (`cargo deny` by cargo-deny's, `next lint`
+  // by next-lint's): the words after the sub-command are that row's.
+  readonly delegates?: Readonly<Record<string, string>>;
 }
