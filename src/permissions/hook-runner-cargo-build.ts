@@ -11,7 +11,7 @@
 import { dirname, join, relative, resolve } from 'node:path';
 import { directive } from './hook-runner-cargo-flags.js';
 import { obeyNamed } from './hook-runner-paths.js';
-import { withoutQueries } from './hook-runner-cargo-queries.js';
+import { withoutComments, withoutQueries } from './hook-runner-cargo-queries.js';
 import { inside } from './hook-spelling.js';
 import { read, stats, type Walk } from './hook-walk.js';
 
@@ -32,7 +32,7 @@ const PATH_ATTR = /#\s*\[\s*path\s*=\s*"([^"]+)"\s*\]/g;
 const INCLUDE = /\binclude(?:_str|_bytes)?!\s*\(/g;
 
 // The word by which Rust code `text` spawns or loads a program, if any (comments left out).
-export const runsPrograms = (text: string): string | undefined => RUNS.exec(text.replace(/\/\/[^\n]*/g, ''))?.[0];
+export const runsPrograms = (text: string): string | undefined => RUNS.exec(withoutComments(text))?.[0];
 
 // The text of a macro's argument list that starts at `at` (just past its `(`), up to the matching `)`.
 function argument(text: string, at: number): string {

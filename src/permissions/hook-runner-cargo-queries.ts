@@ -23,6 +23,10 @@ const GIT = new Set(['rev-parse', 'describe', 'log', 'status']);
 const GIT_UNSAFE = /^--(?:output|ext-diff|textconv|exec)/;
 const RUSTC = new Set(['--version', '-V', '-vV', '-Vv', '--verbose', '-v']);
 
+// Rust code without its line comments, read token by token: a `//` inside a string (`"http://x"`) is no comment
+// (red team 18: cutting the line there hid a `Command::new("sh")` after it).
+export const withoutComments = (text: string): string => text.replace(TOKENS, (token) => (token.startsWith('//') ? ' ' : token));
+
 // Whether the literal arguments `args` of `program` only query.
 function readOnly(program: string, args: readonly string[]): boolean {
   if (program === 'rustc') return args.length > 0 && args.every((arg) => RUSTC.has(arg));
@@ -32,7 +36,7 @@ function readOnly(program: string, args: readonly string[]): boolean {
 // `text` with comments removed and the allowed query expressions and imports taken out; string contents blanked, so
 // that a message ("failed to run Command") is not read as a spawn.
 export function withoutQueries(text: string): string {
-  const bare = text.replace(TOKENS, (token) => (token.startsWith('//') ? ' ' : token));
+  const bare = withoutComments(text);
   const kept = bare.replace(QUERY, (all, program: string, chain: string) => {
     const args = [...chain.replace(new RegExp(STDIO, 'g'), '').matchAll(/"([^"\\\n]*)"/g)].map((found) => found[1]!);
     return readOnly(program, args) ? ' ' : all;

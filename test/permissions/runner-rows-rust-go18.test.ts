@@ -57,6 +57,16 @@ describe('F1: a build.rs that queries git and rustc with literal arguments is fo
     await checkHookRow(rows.next(), rows.home, { hook: 'cargo test', files: { ...CRATE, 'build.rs': script }, asks: ['src/main.rs', 'src/lib.rs', 'tests/it.rs'], free: ['data/a.csv'] });
   });
 
+  // Before, `//` inside a string cut the rest of the line from the spawn check (a proc macro's too).
+  it('fail closed: a proc macro whose spawn follows a string holding //', async () => {
+    const files = {
+      ...CRATE, 'Cargo.toml': '[package]\nname = "app"\n\n[dependencies]\nmacros = { path = "macros" }\n',
+      'macros/Cargo.toml': '[package]\nname = "macros"\n\n[lib]\nproc-macro = true\n',
+      'macros/src/lib.rs': 'pub fn m() { let _u = "https://x"; std::process::Command::new("sh").arg("../tools/x.sh").status().unwrap(); }\n',
+    };
+    await checkHookRow(rows.next(), rows.home, { hook: 'cargo test', files, asks: ['src/main.rs', 'tools/x.sh'], free: ['data/a.csv'] });
+  });
+
   it('the query reading keeps every other spawn word', () => {
     expect(runsPrograms(withoutQueries(GIT_HASH))).toBeUndefined();
     expect(runsPrograms(withoutQueries('fn main() { Command::new("git").args(["rev-parse"]).spawn(); }'))).toBe('Command');
