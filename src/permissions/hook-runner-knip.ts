@@ -4,8 +4,11 @@
 // vitest.config.ts, eslint.config.js, .storybook/main.ts, jest.config.js, next.config.js ..., and a plug-in's
 // `config` entry in knip's configuration names more). The sources are parsed, never run: they stay free. So:
 // - knip's JS/TS configuration is code: obeyed with what it imports (hook-packages.ts obeyNodeScript);
-// - every `*.config.*` / `.*rc.*` JS/TS file and `.storybook/main|preview.*` of the tree is obeyed at any depth,
-//   and each found now is followed like a script (a computed import makes the line unmodelled);
+// - which tools' files it loads is a long, growing list (`vitest.workspace.ts`, `codegen.ts`, `gatsby-node.js`,
+//   `.dependency-cruiser.js`, `.vitepress/config.ts` ...), so the rule is by PLACE, not by name: every JS/TS file
+//   directly in a workspace's folder (one holding a package.json, the top too), every one inside a dot-folder
+//   (`.storybook/`), and every `*.config.*` / `.*rc.*` one at any depth is obeyed, and each found now is followed
+//   like a script (a computed import makes the line unmodelled). Sources live below src/, lib/, app/ ...: free;
 // - a JSON configuration's plug-in entries (every text value outside knip's own data keys: entry, project,
 //   ignore ...) are obeyed as files or globs, and followed when they are JS/TS.
 import { basename, dirname, join, resolve } from 'node:path';
@@ -20,11 +23,13 @@ import { read, stats, type Walk } from './hook-walk.js';
 const JS = '{js,cjs,mjs,ts,cts,mts,jsx,tsx}';
 const CODE_NAMES = ['knip.ts', 'knip.js', 'knip.config.ts', 'knip.config.js', 'knip.mts', 'knip.mjs', 'knip.cts', 'knip.cjs'];
 const DATA_NAMES = ['knip.json', 'knip.jsonc', '.knip.json', '.knip.jsonc'];
-// The tools' configuration files knip loads, as globs at any depth and as a test of a relative path.
-const LOADED_GLOBS = [`*.config.${JS}`, `*.config.*.${JS}`, `.*rc.${JS}`, `.storybook/*.${JS}`];
-const LOADED = /(?:^|\/)(?:[^/]+\.config(?:\.[^/]+)?|\.[^/]*rc|\.storybook\/[^/]+)\.(?:[cm]?[jt]s|[jt]sx)$/;
+// The tools' configuration files knip loads, as globs at any depth and as tests of a relative path.
+const LOADED_GLOBS = [`*.config.${JS}`, `*.config.*.${JS}`, `.*rc.${JS}`, `.*/**/*.${JS}`];
+const SCRIPT = /\.(?:[cm]?[jt]s|[jt]sx)$/;
+const LOADED = /(?:^|\/)(?:[^/]+\.config(?:\.[^/]+)?|\.[^/]*rc)\.(?:[cm]?[jt]s|[jt]sx)$|(?:^|\/)\.[^/.][^/]*\//;
 const WALK = { depth: 8, entries: 20_000, files: 256 };
-const SKIP = new Set(['node_modules', '.git', 'dist', '.venv', 'venv', 'target', 'build', 'coverage']);
+// Not entered: installed packages, build output and caches (dot-folders of generated JS among them).
+const SKIP = new Set(['node_modules', '.git', 'dist', '.venv', 'venv', 'target', 'build', 'coverage', 'out', '.next', '.nuxt', '.output', '.svelte-kit', '.turbo', '.cache', '.vercel', '.yarn', '.pnpm-store', '.parcel-cache', '.angular', '.docusaurus', '.expo']);
 // knip's own keys whose values are the project's files (read, not run) or names.
 const DATA_KEYS = new Set(['$schema', 'entry', 'project', 'ignore', 'ignoreFiles', 'ignoreDependencies', 'ignoreBinaries', 'ignoreMembers', 'ignoreUnresolved', 'ignoreWorkspaces', 'ignoreIssues', 'paths', 'tags', 'include', 'exclude', 'rules', 'workspaces']);
 
@@ -83,8 +88,14 @@ export function knipParts(walk: Walk, from: string, args: ToolchainArgs): void {
   const manifest = read(walk, join(from, 'package.json'));
   if (manifest !== undefined && /"knip"\s*:/.test(manifest)) dataConfig(walk, join(from, 'package.json'), manifest, 'knip');
   for (const glob of LOADED_GLOBS) walk.globs.add(join(walk.top, '**', glob));
-  const listing = findInTree(walk.top, (rel) => LOADED.test(rel), (name) => !SKIP.has(name), WALK);
+  // A workspace's folder: its JS/TS files directly there (a package.json made later asks: the row obeys it).
+  const atRoot = (rel: string): boolean => stats(join(walk.top, dirname(rel), 'package.json'))?.file === true;
+  const listing = findInTree(walk.top, (rel) => SCRIPT.test(rel) && (LOADED.test(rel) || atRoot(rel)) || basename(rel) === 'package.json', (name) => !SKIP.has(name), WALK);
   walk.sources.push(...listing.looked);
   if (listing.cut) walk.unmodeled ??= 'knip: too many folders to find the configurations it loads';
-  for (const path of listing.found) obeyScript(walk, path);
+  for (const path of listing.found) {
+    if (basename(path) === 'package.json') walk.globs.add(join(dirname(path), `*.${JS}`));
+    else obeyScript(walk, path);
+  }
+  walk.globs.add(join(walk.top, `*.${JS}`));
 }

@@ -33,8 +33,8 @@ function follow(walk: Walk, path: string, depth: number): void {
   const folder = dirname(path);
   const venvPath = data['venvPath'], venv = data['venv'], base = data['extends'];
   for (const value of [venvPath, venv, base]) if (value !== undefined && typeof value !== 'string') walk.unmodeled ??= `pyright reads ${basename(path)}: a path that is not text`;
-  // The environment whose interpreter it runs: obeyed whole.
-  if (typeof venvPath === 'string') obeyNamed(walk, typeof venv === 'string' ? join(venvPath, venv) : venvPath, [folder]);
+  // The environment whose interpreter it runs (both keys set; `venvPath` alone selects none): obeyed whole.
+  if (typeof venvPath === 'string' && typeof venv === 'string') obeyNamed(walk, join(venvPath, venv), [folder]);
   if (typeof base !== 'string') return;
   if (depth >= MAX_CHAIN) walk.unmodeled ??= `pyright reads ${basename(path)}: extends more than ${MAX_CHAIN} configurations deep`;
   else follow(walk, resolve(folder, base), depth + 1);

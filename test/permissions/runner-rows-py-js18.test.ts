@@ -21,6 +21,9 @@ describe('F3: pyright, pylint, isort + flake8', () => {
     ['pylint --disable=C0114 -j 2 --output-format=colorized src tests', ['.pylintrc']],
     ['isort --check . && flake8 src', ['.flake8', 'setup.cfg', 'tox.ini']],
     ['flake8 --max-line-length=100 --extend-ignore=E203 src', ['.flake8']],
+    // `python -m X` runs a module of the working folder first: a shadowing pylint.py / flake8/__main__.py asks.
+    ['python3 -m pylint src', ['.pylintrc', 'pylint.py', 'pylint/__main__.py']],
+    ['python -m flake8 src', ['.flake8', 'flake8.py', 'flake8/__main__.py']],
   ])('%s: the sources are free, the configuration asks', async (hook, asks) => {
     await checkHookRow(rows.next(), rows.home, { hook, files: PY, asks, free: PY_FREE, content: '# ok\n' });
   });
@@ -79,9 +82,14 @@ describe('F4: next lint, biome, knip', () => {
     await checkHookRow(rows.next(), rows.home, { hook: 'npx biome check .', files, asks: ['lint/no-x.grit', 'cfg/base.jsonc', 'cfg/more.grit', 'pkg/pkg.gritql'], free: ['src/a.ts', 'pkg/src/x.ts'], content: '// ok\n' });
   });
 
-  const KNIP = { 'package.json': '{ "name": "app", "devDependencies": { "knip": "5.0.0", "vitest": "2.0.0" } }\n', 'knip.json': '{ "entry": ["src/index.ts"], "project": ["src/**/*.ts"] }\n', 'src/index.ts': 'export const a = 1;\n', 'vite.config.ts': 'import p from "./tools/vite-plugin";\nexport default { plugins: [p()] };\n', 'tools/vite-plugin.ts': 'export default () => ({});\n' };
+  const KNIP = { 'package.json': '{ "name": "app", "devDependencies": { "knip": "5.0.0", "vitest": "2.0.0" } }\n', 'knip.json': '{ "entry": ["src/index.ts"], "project": ["src/**/*.ts"] }\n', 'src/index.ts': 'export const a = 1;\n', 'vite.config.ts': 'import p from "./tools/vite-plugin";\nexport default { plugins: [p()] };\n', 'tools/vite-plugin.ts': 'export default () => ({});\n', 'pkg/package.json': '{ "name": "pkg" }\n' };
   it.each(['npx knip', 'knip --production --no-progress'])('%s: the sources are free, knip and the configurations it runs ask', async (hook) => {
-    await checkHookRow(rows.next(), rows.home, { hook, files: KNIP, asks: ['knip.json', 'knip.ts', '.knip.jsonc', 'vite.config.ts', 'tools/vite-plugin.ts', 'vitest.config.mts', 'pkg/eslint.config.js', '.storybook/main.ts'], free: ['src/index.ts', 'src/new.ts', 'lib/c.js'], content: '// ok\n' });
+    await checkHookRow(rows.next(), rows.home, { hook, files: KNIP, asks: ['knip.json', 'knip.ts', '.knip.jsonc', 'vite.config.ts', 'tools/vite-plugin.ts', 'vitest.config.mts', 'pkg/eslint.config.js', '.storybook/main.ts', 'vitest.workspace.ts', 'codegen.ts', 'pkg/gatsby-node.js', '.vitepress/config.ts', 'pkg/.dependency-cruiser.js'], free: ['src/index.ts', 'src/new.ts', 'lib/c.js', 'pkg/src/x.ts'], content: '// ok\n' });
+  });
+
+  it('knip: a present file at a workspace root (a tool configuration knip has no name for) is followed with its imports', async () => {
+    const files = { ...KNIP, 'pkg/gatsby-node.js': 'require("./scripts/pages");\n', 'pkg/scripts/pages.js': '' };
+    await checkHookRow(rows.next(), rows.home, { hook: 'npx knip', files, asks: ['pkg/gatsby-node.js', 'pkg/scripts/pages.js'], free: ['pkg/src/x.ts', 'src/index.ts'], content: '// ok\n' });
   });
 
   it('knip: knip.ts with its imports, a plug-in configuration named in knip.json', async () => {
