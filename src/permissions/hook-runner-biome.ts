@@ -47,8 +47,8 @@ function follow(walk: Walk, path: string, depth: number): void {
   }
 }
 
-export function biomeParts(walk: Walk, from: string, args: ToolchainArgs): void {
-  const given = args.places.map((one) => resolve(from, one));
+export function biomeParts(walk: Walk, from: string, _args: ToolchainArgs, rest: readonly string[]): void {
+  const given = rest.flatMap((word, i) => (word === '--config-path' ? [rest[i + 1] ?? ''] : word.startsWith('--config-path=') ? [word.slice(14)] : [])).map((one) => resolve(from, one));
   const paths = new Set([...upToTop(walk.top, from).flatMap((folder) => [...NAMES, ...NAMES.map((name) => `.config/${name}`)].map((name) => join(folder, name)))]);
   for (const one of given) for (const path of stats(one)?.file === true ? [one] : NAMES.map((name) => join(one, name))) paths.add(path);
   // Nested configurations (v2) anywhere below: read too.

@@ -2,7 +2,7 @@
 // after cc embeds the git hash (`Command::new("git").args(["rev-parse", "HEAD"]).output()`) or probes the compiler
 // (`Command::new("rustc").arg("--version")`). An ALLOW-LIST of whole expressions: the program a literal `git` (its
 // configuration and hooks are the git catalogue's) or `rustc` (the toolchain file is obeyed), every argument a
-// literal, git's first one a read-only sub-command, no option that writes a file or runs a program, nothing set on
+// literal, git's first one a read-only sub-command, its options from a list that only prints, nothing set on
 // the command (no `current_dir`, no `env`), and the expression ends in `.output()` or `.status()`. Such an
 // expression, and `use std::process::{Command, Stdio}`, are taken out of the text before the spawn check
 // (hook-runner-cargo-build.ts); any other spelling (a `Command` held in a variable, a computed argument) is left in
@@ -19,8 +19,11 @@ const QUERY = new RegExp(
 );
 const USE = /\buse\s+std\s*::\s*process\s*::\s*(?:\{\s*(?:(?:Command|Stdio|Output|ExitStatus)\s*,?\s*)+\}|Command|Stdio|Output|ExitStatus)\s*;/g;
 const GIT = new Set(['rev-parse', 'describe', 'log', 'status']);
-// git options that write a file (`--output`) or run a configured program (`--ext-diff`, `--textconv`).
-const GIT_UNSAFE = /^--(?:output|ext-diff|textconv|exec)/;
+// The options of those queries that print and do nothing else: an ALLOW-LIST (`--output` writes a file, a patch
+// (`-p`, `--word-diff`) runs the textconv drivers .gitattributes selects, `--ext-diff` an external diff).
+const GIT_OPTION = /^(?:--(?:short|abbrev|abbrev-ref|verify|quiet|tags|all|always|dirty|long|match|exclude|first-parent|max-count|format|pretty|oneline|date|porcelain|show-toplevel|git-dir|git-common-dir|is-inside-work-tree|show-cdup|show-prefix|symbolic-full-name|no-patch|untracked-files|branch|no-renames|no-optional-locks|candidates|contains|no-color)(?:=.*)?|-\d+|-[nsqb]|-uno|-unormal|--)$/;
+// A revision or a path: no option.
+const GIT_OPERAND = /^[\w.^~@{}/:%+-]+$/;
 const RUSTC = new Set(['--version', '-V', '-vV', '-Vv', '--verbose', '-v']);
 
 // Rust code without its line comments, read token by token: a `//` inside a string (`"http://x"`) is no comment
@@ -30,7 +33,7 @@ export const withoutComments = (text: string): string => text.replace(TOKENS, (t
 // Whether the literal arguments `args` of `program` only query.
 function readOnly(program: string, args: readonly string[]): boolean {
   if (program === 'rustc') return args.length > 0 && args.every((arg) => RUSTC.has(arg));
-  return GIT.has(args[0] ?? '') && args.every((arg) => !GIT_UNSAFE.test(arg));
+  return GIT.has(args[0] ?? '') && args.slice(1).every((arg) => GIT_OPTION.test(arg) || (!arg.startsWith('-') && GIT_OPERAND.test(arg)));
 }
 
 // `text` with comments removed and the allowed query expressions and imports taken out; string contents blanked, so

@@ -9,6 +9,7 @@ import { parse as parseToml } from 'smol-toml';
 import type { ToolchainArgs } from './hook-toolchains.js';
 import { parseJsonc } from './hook-runner-config.js';
 import { obeyNamed, upToTop } from './hook-runner-paths.js';
+import { inside } from './hook-spelling.js';
 import { read, stats, type Walk } from './hook-walk.js';
 
 const NAMES = ['pyrightconfig.json', 'pyproject.toml'];
@@ -40,12 +41,11 @@ function follow(walk: Walk, path: string, depth: number): void {
   else follow(walk, resolve(folder, base), depth + 1);
 }
 
-export function pyrightParts(walk: Walk, from: string, args: ToolchainArgs, rest: readonly string[]): void {
-  const at = rest.findIndex((word) => word === '-p' || word === '--project');
-  const project = at < 0 ? undefined : resolve(from, rest[at + 1] ?? '');
+export function pyrightParts(walk: Walk, from: string, _args: ToolchainArgs, rest: readonly string[]): void {
+  const at = rest.findIndex((word) => word === '-p' || /^--project(?:=|$)/.test(word));
+  const project = at < 0 ? undefined : resolve(from, rest[at]!.startsWith('--project=') ? rest[at]!.slice(10) : rest[at + 1] ?? '');
   const candidates = project === undefined
     ? upToTop(walk.top, from).flatMap((folder) => NAMES.map((name) => join(folder, name)))
     : stats(project)?.file === true ? [project] : NAMES.map((name) => join(project, name));
-  for (const path of candidates) follow(walk, path, 0);
-  void args;
+  for (const path of candidates) if (inside(walk.top, path)) follow(walk, path, 0);
 }

@@ -39,8 +39,9 @@ export const MORE_ROWS: Readonly<Record<string, Toolchain>> = {
   pyright: {
     obeyed: ['pyrightconfig.json', 'pyproject.toml'],
     flags: [...HELP, '--outputjson', '--stats', '--verbose', '--dependencies', '--warnings', '--skipunannotated', '--ignoreexternal', '--threads', '--threads=*', '--level=*', '--pythonversion=*', '--pythonplatform=*', '--verifytypes=*'],
-    valued: ['--level', '--pythonversion', '--pythonplatform', '--verifytypes'],
-    places: ['-p', '--project', '--venvpath', '-v', '--typeshedpath', '-t'],
+    // `-p`/`--project`: a file or a FOLDER (`-p .`), read by hook-runner-pyright.ts, not obeyed whole.
+    valued: ['--level', '--pythonversion', '--pythonplatform', '--verifytypes', '-p', '--project'],
+    places: ['--venvpath', '-v', '--typeshedpath', '-t'],
   },
   // pylint's docs ("Configuration": pylintrc/.pylintrc(.toml), pyproject [tool.pylint.*], setup.cfg/tox.ini
   // [pylint.*]; `load-plugins` are modules it imports, `init-hook` Python it runs, `extension-pkg-allow-list`
@@ -73,8 +74,8 @@ export const MORE_ROWS: Readonly<Record<string, Toolchain>> = {
       '--since=*', '--reporter=*', '--diagnostic-level=*', '--max-diagnostics=*', '--log-level=*', '--log-kind=*', '--colors=*', '--skip=*', '--only=*', '--files-ignore-unknown=*',
       '--formatter-enabled=*', '--linter-enabled=*', '--assist-enabled=*', '--organize-imports-enabled=*', '--vcs-enabled=*', '--vcs-use-ignore-file=*', '--vcs-client-kind=*',
       '--vcs-default-branch=*', '--indent-style=*', '--indent-width=*', '--line-width=*', '--line-ending=*', '--javascript-formatter-quote-style=*', '--stdin-file-path=*', '--threads=*'],
-    valued: ['--since', '--reporter', '--diagnostic-level', '--max-diagnostics', '--log-level', '--log-kind', '--colors', '--skip', '--only', '--stdin-file-path', '--threads'],
-    places: ['--config-path'],
+    // `--config-path`: a file or a FOLDER (`--config-path ../..`), read by hook-runner-biome.ts, not obeyed whole.
+    valued: ['--since', '--reporter', '--diagnostic-level', '--max-diagnostics', '--log-level', '--log-kind', '--colors', '--skip', '--only', '--stdin-file-path', '--threads', '--config-path'],
   },
   // knip's docs ("Configuration": knip.json(c), .knip.json(c), knip.ts/.js, knip.config.ts/.js, package.json
   // `knip`; "Plugins": it LOADS the configuration files of the tools it finds, jiti-run JS/TS: vite, vitest,

@@ -17,6 +17,8 @@ describe('F3: pyright, pylint, isort + flake8', () => {
   it.each([
     ['pyright', ['pyrightconfig.json', 'pyproject.toml']],
     ['pyright --outputjson src', ['pyrightconfig.json']],
+    // A project FOLDER is read for its configuration, not obeyed whole.
+    ['pyright -p . src', ['pyrightconfig.json', 'pyproject.toml']],
     ['pylint src', ['pylintrc', '.pylintrc', 'pyproject.toml', 'setup.cfg', 'tox.ini', 'pkg/.pylintrc', 'native/x.so']],
     ['pylint --disable=C0114 -j 2 --output-format=colorized src tests', ['.pylintrc']],
     ['isort --check . && flake8 src', ['.flake8', 'setup.cfg', 'tox.ini']],
@@ -75,6 +77,11 @@ describe('F4: next lint, biome, knip', () => {
   const BIOME = { 'package.json': '{ "name": "app" }\n', 'biome.json': '{\n  // settings\n  "linter": { "enabled": true },\n}\n', 'src/a.ts': 'export const a = 1;\n' };
   it.each(['npx biome check .', 'npx @biomejs/biome check --write .', 'biome ci', 'biome lint src && biome format src'])('%s: the sources are free, biome.json asks', async (hook) => {
     await checkHookRow(rows.next(), rows.home, { hook, files: BIOME, asks: ['biome.json', 'biome.jsonc', 'pkg/biome.json', 'rules/x.grit'], free: ['src/a.ts', 'src/b.tsx', 'lib/c.js'], content: '// ok\n' });
+  });
+
+  it.each(['npx biome check --config-path=. .', 'npx biome check --config-path cfg src'])('%s: a configuration folder is read, not obeyed whole', async (hook) => {
+    const files = { ...BIOME, 'cfg/biome.json': '{ "plugins": ["./cfg.grit"] }\n' };
+    await checkHookRow(rows.next(), rows.home, { hook, files, asks: ['biome.json', ...(hook.includes('cfg') ? ['cfg/biome.json', 'cfg/cfg.grit'] : [])], free: ['src/a.ts', 'cfg/x.ts'], content: '// ok\n' });
   });
 
   it('biome: plug-ins and extended configurations (a nested one too)', async () => {

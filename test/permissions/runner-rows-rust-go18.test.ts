@@ -46,6 +46,7 @@ describe('F1: a build.rs that queries git and rustc with literal arguments is fo
     ['current_dir', 'use std::process::Command;\nfn main() { Command::new("git").arg("status").current_dir("../other").output().unwrap(); }\n'],
     ['an env var set for git', 'use std::process::Command;\nfn main() { Command::new("git").env("GIT_DIR", "x").args(["log", "-1"]).output().unwrap(); }\n'],
     ['git log --output (writes a file)', 'use std::process::Command;\nfn main() { Command::new("git").args(["log", "--output=src/lib.rs"]).status().unwrap(); }\n'],
+    ['git log -p (runs the textconv drivers .gitattributes selects)', 'use std::process::Command;\nfn main() { Command::new("git").args(["log", "-p", "-1"]).output().unwrap(); }\n'],
     ['a git sub-command outside the list', 'use std::process::Command;\nfn main() { Command::new("git").args(["submodule", "update"]).status().unwrap(); }\n'],
     ['rustc compiling a file', 'use std::process::Command;\nfn main() { Command::new("rustc").arg("probe.rs").status().unwrap(); }\n'],
     ['a spawn hidden after a string holding //', 'fn main() { let _u = "http://x"; std::process::Command::new("sh").arg("tools/x.sh").status().unwrap(); }\n'],
