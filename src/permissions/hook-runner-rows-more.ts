@@ -41,6 +41,7 @@ export const MORE_ROWS: Readonly<Record<string, Toolchain>> = {
     flags: [...HELP, '--outputjson', '--stats', '--verbose', '--dependencies', '--warnings', '--skipunannotated', '--ignoreexternal', '--threads', '--threads=*', '--level=*', '--pythonversion=*', '--pythonplatform=*', '--verifytypes=*'],
     // `-p`/`--project`: a file or a FOLDER (`-p .`), read by hook-runner-pyright.ts, not obeyed whole.
     valued: ['--level', '--pythonversion', '--pythonplatform', '--verifytypes', '-p', '--project'],
+    reads: ['-p', '--project'],
     places: ['--venvpath', '-v', '--typeshedpath', '-t'],
   },
   // pylint's docs ("Configuration": pylintrc/.pylintrc(.toml), pyproject [tool.pylint.*], setup.cfg/tox.ini
@@ -76,6 +77,7 @@ export const MORE_ROWS: Readonly<Record<string, Toolchain>> = {
       '--vcs-default-branch=*', '--indent-style=*', '--indent-width=*', '--line-width=*', '--line-ending=*', '--javascript-formatter-quote-style=*', '--stdin-file-path=*', '--threads=*'],
     // `--config-path`: a file or a FOLDER (`--config-path ../..`), read by hook-runner-biome.ts, not obeyed whole.
     valued: ['--since', '--reporter', '--diagnostic-level', '--max-diagnostics', '--log-level', '--log-kind', '--colors', '--skip', '--only', '--stdin-file-path', '--threads', '--config-path'],
+    reads: ['--config-path'],
   },
   // knip's docs ("Configuration": knip.json(c), .knip.json(c), knip.ts/.js, knip.config.ts/.js, package.json
   // `knip`; "Plugins": it LOADS the configuration files of the tools it finds, jiti-run JS/TS: vite, vitest,

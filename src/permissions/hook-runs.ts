@@ -28,7 +28,7 @@ export function sourceOperands(line: string): Set<string> {
     const rest = words.slice(at + 1);
     const { unknown, runner } = toolchainArgs(name, rest);
     if (unknown !== undefined) continue;
-    const places = [...(TOOLCHAINS[name]!.places ?? []), ...(runner === undefined ? [] : TOOLCHAINS[runner]!.places ?? [])];
+    const places = [name, ...(runner === undefined ? [] : [runner])].flatMap((row) => [...(TOOLCHAINS[row]!.places ?? []), ...(TOOLCHAINS[row]!.reads ?? [])]);
     rest.forEach((word, i) => {
       const option = places?.find((place) => place === rest[i - 1] || word.startsWith(`${place}=`));
       if (option !== undefined && option !== '--python-executable') found.add(word.startsWith(`${option}=`) ? word.slice(option.length + 1) : word);

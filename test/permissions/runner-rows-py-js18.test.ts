@@ -10,7 +10,7 @@ import { describe, it } from 'vitest';
 import { checkHookRow, rowPlace } from './hook-check.js';
 
 const rows = rowPlace('cw-py-js18-');
-const PY = { 'pyproject.toml': '[project]\nname = "x"\n', 'src/a.py': 'x = 1\n', 'tests/test_a.py': '' };
+const PY = { 'pyproject.toml': '[project]\nname = "x"\n', 'src/a.py': 'x = 1\n', 'tests/test_a.py': '', 'pyrightconfig.json': '{ "strict": ["src"] }\n', '.pylintrc': '[MAIN]\njobs = 2\n', '.flake8': '[flake8]\nmax-line-length = 100\n' };
 const PY_FREE = ['src/a.py', 'src/new.py', 'tests/test_a.py'];
 
 describe('F3: pyright, pylint, isort + flake8', () => {
@@ -19,6 +19,10 @@ describe('F3: pyright, pylint, isort + flake8', () => {
     ['pyright --outputjson src', ['pyrightconfig.json']],
     // A project FOLDER is read for its configuration, not obeyed whole.
     ['pyright -p . src', ['pyrightconfig.json', 'pyproject.toml']],
+    // A configuration file named on the line is read as one, not judged as a shell script (`{` is no program).
+    ['pyright -p pyrightconfig.json src', ['pyrightconfig.json']],
+    ['pylint --rcfile .pylintrc src', ['.pylintrc']],
+    ['flake8 --config .flake8 src', ['.flake8']],
     ['pylint src', ['pylintrc', '.pylintrc', 'pyproject.toml', 'setup.cfg', 'tox.ini', 'pkg/.pylintrc', 'native/x.so']],
     ['pylint --disable=C0114 -j 2 --output-format=colorized src tests', ['.pylintrc']],
     ['isort --check . && flake8 src', ['.flake8', 'setup.cfg', 'tox.ini']],
@@ -79,7 +83,7 @@ describe('F4: next lint, biome, knip', () => {
     await checkHookRow(rows.next(), rows.home, { hook, files: BIOME, asks: ['biome.json', 'biome.jsonc', 'pkg/biome.json', 'rules/x.grit'], free: ['src/a.ts', 'src/b.tsx', 'lib/c.js'], content: '// ok\n' });
   });
 
-  it.each(['npx biome check --config-path=. .', 'npx biome check --config-path cfg src'])('%s: a configuration folder is read, not obeyed whole', async (hook) => {
+  it.each(['npx biome check --config-path=. .', 'npx biome check --config-path cfg src', 'npx biome check --config-path biome.json .'])('%s: a configuration folder is read, not obeyed whole', async (hook) => {
     const files = { ...BIOME, 'cfg/biome.json': '{ "plugins": ["./cfg.grit"] }\n' };
     await checkHookRow(rows.next(), rows.home, { hook, files, asks: ['biome.json', ...(hook.includes('cfg') ? ['cfg/biome.json', 'cfg/cfg.grit'] : [])], free: ['src/a.ts', 'cfg/x.ts'], content: '// ok\n' });
   });
