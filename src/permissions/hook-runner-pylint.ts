@@ -65,6 +65,13 @@ export function pylintParts(walk: Walk, from: string, args: ToolchainArgs, rest:
     const odd = value === undefined ? undefined : reporterUnknown(value);
     if (odd !== undefined) walk.unmodeled ??= `pylint's reporter \`${odd}\` (a module it imports)`;
   });
+  // `--load-plugins` / `--init-hook` on the line: read like the configuration's (relative to the working folder).
+  const line = new Map<string, string>();
+  rest.forEach((word, i) => {
+    const key = /^--(load-plugins|init-hook)(?:=|$)/.exec(word)?.[1];
+    if (key !== undefined) line.set(key, word.includes('=') ? word.slice(word.indexOf('=') + 1) : rest[i + 1] ?? '');
+  });
+  const sets = [{ path: join(from, '.'), keys: line as ReadonlyMap<string, string>, where: 'pylint' }];
   for (const path of candidates) {
     walk.files.add(path);
     const text = read(walk, path);
@@ -72,15 +79,22 @@ export function pylintParts(walk: Walk, from: string, args: ToolchainArgs, rest:
     const { keys, why } = settings(path, text);
     const where = `pylint reads ${basename(path)}`;
     if (why !== undefined) walk.unmodeled ??= `${where}: ${why}`;
+    sets.push({ path, keys, where });
+  }
+  // Every init-hook runs before any plug-in is imported: its folders hold plug-ins named anywhere.
+  const folders = sets.flatMap(({ keys, where }) => {
     const hook = keys.get('init-hook') === undefined ? { folders: [] } : initHook(keys.get('init-hook')!, from);
     if (hook.why !== undefined) walk.unmodeled ??= `${where}: ${hook.why}`;
+    return hook.folders;
+  });
+  for (const { path, keys, where } of sets) {
     const evaluation = keys.get('evaluation');
     if (evaluation !== undefined && !EVALUATION.test(evaluation.replace(/^(["'])([\s\S]*)\1$/, '$2'))) walk.unmodeled ??= `${where}: \`evaluation\` (a Python expression codeward does not model)`;
     const reporter = reporterUnknown(keys.get('output-format') ?? '');
     if (reporter !== undefined) walk.unmodeled ??= `${where}: the reporter \`${reporter}\` (a module it imports)`;
     for (const plugin of (keys.get('load-plugins') ?? '').split(/[,\n]/).map((one) => one.trim().replace(/^["']|["']$/g, '')).filter(Boolean)) {
       if (!/^[A-Za-z_][\w.]*$/.test(plugin)) walk.unmodeled ??= `${where}: the plug-in \`${plugin}\` (a name codeward cannot resolve)`;
-      else obeyModule(walk, plugin, [from, dirname(path), walk.top, ...hook.folders]);
+      else obeyModule(walk, plugin, [from, dirname(path), walk.top, ...folders]);
     }
   }
 }

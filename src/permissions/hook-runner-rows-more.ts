@@ -51,8 +51,8 @@ export const MORE_ROWS: Readonly<Record<string, Toolchain>> = {
     obeyed: [...PYLINT_FILES, '*.so', '*.pyd'],
     flags: [...HELP, '-E', '--errors-only', '--exit-zero', '--verbose', '-v', '-sn', '-ry', '-rn', '--recursive=*', '--disable=*', '--enable=*', '-d*', '-e*', '--jobs=*', '-j*',
       '--fail-under=*', '--fail-on=*', '--score=*', '-s*', '--reports=*', '-r*', '--ignore=*', '--ignore-patterns=*', '--ignore-paths=*', '--py-version=*', '--max-line-length=*',
-      '--persistent=*', '--msg-template=*', '--output-format=*', '-f*', '--clear-cache-post-run=*', '--suggestion-mode=*', '--source-roots=*', '--from-stdin', '--limit-inference-results=*'],
-    valued: ['--disable', '-d', '--enable', '-e', '--jobs', '-j', '--fail-under', '--fail-on', '--score', '-s', '--reports', '-r', '--ignore', '--ignore-patterns', '--ignore-paths', '--py-version', '--max-line-length', '--persistent', '--msg-template', '--output-format', '-f', '--recursive', '--source-roots', '--clear-cache-post-run', '--limit-inference-results'],
+      '--persistent=*', '--msg-template=*', '--output-format=*', '-f*', '--clear-cache-post-run=*', '--suggestion-mode=*', '--source-roots=*', '--from-stdin', '--limit-inference-results=*', '--load-plugins=*', '--init-hook=*'],
+    valued: ['--disable', '-d', '--enable', '-e', '--jobs', '-j', '--fail-under', '--fail-on', '--score', '-s', '--reports', '-r', '--ignore', '--ignore-patterns', '--ignore-paths', '--py-version', '--max-line-length', '--persistent', '--msg-template', '--output-format', '-f', '--recursive', '--source-roots', '--clear-cache-post-run', '--limit-inference-results', '--load-plugins', '--init-hook'],
     places: ['--rcfile'],
   },
   // flake8's docs ("Configuring Flake8": [flake8] of setup.cfg, tox.ini or .flake8, found from the working folder
@@ -62,8 +62,9 @@ export const MORE_ROWS: Readonly<Record<string, Toolchain>> = {
     obeyed: FLAKE8_FILES,
     flags: [...HELP, '-q', '--quiet', '-v', '--verbose', '--count', '--statistics', '--show-source', '--no-show-source', '--exit-zero', '--isolated', '--tee', '--benchmark', '--disable-noqa', '--hang-closing', '--doctests',
       '--max-line-length=*', '--max-doc-length=*', '--max-complexity=*', '--indent-size=*', '--select=*', '--extend-select=*', '--ignore=*', '--extend-ignore=*', '--exclude=*', '--extend-exclude=*',
-      '--per-file-ignores=*', '--filename=*', '--format=*', '--jobs=*', '-j*', '--output-file=*', '--color=*', '--builtins=*', '--stdin-display-name=*'],
-    valued: ['--max-line-length', '--max-doc-length', '--max-complexity', '--indent-size', '--select', '--extend-select', '--ignore', '--extend-ignore', '--exclude', '--extend-exclude', '--per-file-ignores', '--filename', '--format', '--jobs', '-j', '--output-file', '--color', '--builtins', '--stdin-display-name'],
+      '--per-file-ignores=*', '--filename=*', '--format=*', '--jobs=*', '-j*', '--output-file=*', '--color=*', '--builtins=*', '--stdin-display-name=*',
+      '--enable-extensions=*', '--require-plugins=*'],
+    valued: ['--max-line-length', '--max-doc-length', '--max-complexity', '--indent-size', '--select', '--extend-select', '--ignore', '--extend-ignore', '--exclude', '--extend-exclude', '--per-file-ignores', '--filename', '--format', '--jobs', '-j', '--output-file', '--color', '--builtins', '--stdin-display-name', '--enable-extensions', '--require-plugins'],
     places: ['--config', '--append-config'],
   },
   // Biome's docs ("Configure Biome": biome.json / biome.jsonc in the working folder and its parents, nested ones

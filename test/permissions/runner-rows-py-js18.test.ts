@@ -38,6 +38,7 @@ describe('F3: pyright, pylint, isort + flake8', () => {
     ['pyright: extends and the virtual environment', 'pyright', { 'pyrightconfig.json': '{\n  // base settings\n  "extends": "./cfg/base.json",\n  "venvPath": ".",\n  "venv": "env2",\n}\n', 'cfg/base.json': '{ "extends": "deeper.json" }\n' }, ['cfg/base.json', 'cfg/deeper.json', 'env2/bin/python']],
     ['pylint: load-plugins and the init-hook import folder', 'pylint src', { '.pylintrc': '[MAIN]\ninit-hook = \'import sys; sys.path.append("lint")\'\nload-plugins = myplug, tools.checker\n' }, ['lint/myplug.py', 'myplug.py', 'tools/checker.py', 'tools/__init__.py']],
     ['pylint: pyproject [tool.pylint.main]', 'pylint src', { 'pyproject.toml': '[project]\nname = "x"\n\n[tool.pylint.main]\nload-plugins = ["plugs.p1"]\n' }, ['plugs/p1.py', 'plugs/__init__.py']],
+    ['pylint --load-plugins on the line, found in the folder the configuration\'s init-hook adds', 'pylint --load-plugins=lineplug,pylint_django src', { '.pylintrc': '[MAIN]\ninit-hook = "import sys; sys.path.insert(0, \'lint\')"\n' }, ['lint/lineplug.py', 'lineplug.py', 'pylint_django.py', 'pylint_django/__init__.py']],
     ['pylint --rcfile', 'pylint --rcfile=ci/pylintrc src', { 'ci/pylintrc': '[MASTER]\nload-plugins=ciplug\n' }, ['ci/pylintrc', 'ci/ciplug.py']],
     ['flake8: local plug-ins and their paths', 'flake8 src', { 'setup.cfg': '[flake8]\nmax-line-length = 100\n\n[flake8:local-plugins]\nextension =\n  MC1 = mychecks:Check\nreport =\n  R1 = rep.x:Rep\npaths = ./lintplug\n' }, ['lintplug/mychecks.py', 'lintplug/other.py', 'lintplug/rep/x.py', 'mychecks.py']],
     ['flake8 --config', 'flake8 --config ci/flake8.ini src', { 'ci/flake8.ini': '[flake8:local-plugins]\nextension = X1 = ciplug:P\n' }, ['ci/flake8.ini', 'ci/ciplug.py']],
@@ -52,7 +53,8 @@ describe('F3: pyright, pylint, isort + flake8', () => {
     ['pylint src', { '.pylintrc': '[MAIN]\nevaluation = __import__("os").system("sh x")\n' }],
     ['pylint src', { '.pylintrc': '[MAIN]\noutput-format = tools.rep.Reporter\n' }],
     ['pylint --output-format=tools.rep.Reporter src', {}],
-    ['pylint --load-plugins=x src', {}],
+    ['pylint --init-hook="exec(open(\'x.py\').read())" src', {}],
+    ['pylint --load-plugins=$P src', {}],
     ['flake8 src', { '.flake8': '[flake8:local-plugins]\nextension = X = $MOD:P\n' }],
   ])('fail closed: %s %j', async (hook, files) => {
     await checkHookRow(rows.next(), rows.home, { hook, files: { ...PY, ...files }, asks: ['src/a.py', 'tests/test_a.py'], free: ['data/a.csv'] });
