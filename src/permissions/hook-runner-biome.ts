@@ -18,6 +18,8 @@ const SKIP = new Set(['node_modules', '.git', 'dist', '.venv', 'venv', 'target']
 const MAX_CHAIN = 4;
 
 function follow(walk: Walk, path: string, depth: number): void {
+  // Outside the work tree: not the work tree's to protect (nor read).
+  if (!inside(walk.top, path)) return;
   walk.files.add(path);
   const text = read(walk, path);
   if (text === undefined) return;

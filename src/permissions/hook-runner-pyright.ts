@@ -26,6 +26,8 @@ function settings(path: string, text: string): { data: Record<string, unknown>; 
 }
 
 function follow(walk: Walk, path: string, depth: number): void {
+  // Outside the work tree: not the work tree's to protect (nor read).
+  if (!inside(walk.top, path)) return;
   walk.files.add(path);
   const text = read(walk, path);
   if (text === undefined) return;
