@@ -2,7 +2,7 @@
 // file kinds). The Cargo book, "Build Scripts": `build.rs` at the package root unless `[package] build` names another
 // file (`build = false`: none); it runs with the package's folder as its working folder and may run any program. So:
 // - ALLOW-LIST of what it may use: a build script that spawns programs itself (std::process, `Command`, a shell
-//   crate) or has a registry build-dependency codeward does not know is not followed: the line is unmodelled;
+//   crate; but a literal git/rustc query: hook-runner-cargo-queries.ts) or has a registry build-dependency codeward does not know is not followed: the line is unmodelled;
 // - its module files (`mod x;` -> x.rs, x/mod.rs, x/**; `#[path = "…"]`) are obeyed, one level (deeper: unmodelled);
 // - what it includes literally (`include!`, `include_str!`, `concat!(env!("CARGO_MANIFEST_DIR"), "/…")`) is obeyed,
 //   another spelling is unmodelled (`OUT_DIR` is the build output, obeyed whole);
@@ -11,6 +11,7 @@
 import { dirname, join, relative, resolve } from 'node:path';
 import { directive } from './hook-runner-cargo-flags.js';
 import { obeyNamed } from './hook-runner-paths.js';
+import { withoutComments, withoutQueries } from './hook-runner-cargo-queries.js';
 import { inside } from './hook-spelling.js';
 import { read, stats, type Walk } from './hook-walk.js';
 
@@ -31,7 +32,7 @@ const PATH_ATTR = /#\s*\[\s*path\s*=\s*"([^"]+)"\s*\]/g;
 const INCLUDE = /\binclude(?:_str|_bytes)?!\s*\(/g;
 
 // The word by which Rust code `text` spawns or loads a program, if any (comments left out).
-export const runsPrograms = (text: string): string | undefined => RUNS.exec(text.replace(/\/\/[^\n]*/g, ''))?.[0];
+export const runsPrograms = (text: string): string | undefined => RUNS.exec(withoutComments(text))?.[0];
 
 // The text of a macro's argument list that starts at `at` (just past its `(`), up to the matching `)`.
 function argument(text: string, at: number): string {
@@ -85,7 +86,8 @@ export function buildScript(walk: Walk, dir: string, script: string): string | u
   for (const { path, text } of texts) {
     const at = relative(walk.top, path);
     if (path !== script && (new RegExp(MOD.source, 'm').test(text) || new RegExp(PATH_ATTR.source).test(text))) return `${at} (a build script module with modules of its own)`;
-    const runs = runsPrograms(text);
+    // git/rustc queries with literal arguments are followed (red team 18 F1: hook-runner-cargo-queries.ts).
+    const runs = runsPrograms(withoutQueries(text));
     if (runs !== undefined) return `${at} (a build script that runs programs: \`${runs}\`)`;
     const included = includes(text, dirname(path), dir);
     for (const file of included.paths) walk.files.add(file);

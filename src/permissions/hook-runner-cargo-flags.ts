@@ -121,6 +121,11 @@ export function rustcWords(words: readonly string[]): Named {
   return { ...out, paths: out.paths.map((path) => path.replace(/^[\w-]+=(?=.)/, '')) };
 }
 
+// A build stamp a build script computes (`cargo:rustc-env=GIT_HASH={}`, red team 18 F1): a variable whose literal
+// name says it holds a hash, a version or a date, read by the crate's `env!`; no compiler, linker or loader reads
+// such a name (an ALLOW-LIST of words: any other computed variable is unknown; never LD_/DYLD_).
+const STAMP = /^(?!LD_|DYLD_)(?=[A-Z])[A-Z0-9_]*(?:HASH|COMMIT|SHA|REV|REVISION|VERSION|DESCRIBE|DATE|TIMESTAMP|BRANCH|TAG)[A-Z0-9_]*=\{\w*\}$/;
+
 // A build script's directive `cargo:KEY=VALUE` / `cargo::KEY=VALUE` (a string literal of its code): what it
 // names, or undefined for a directive naming no compiler or linker option. A formatted value (`{}`) is unknown.
 export function directive(literal: string): Named | undefined {
@@ -128,6 +133,7 @@ export function directive(literal: string): Named | undefined {
   if (found === null) return /rustc-(?:link|flags|env|cdylib)/.test(literal) ? { paths: [], unknown: literal } : undefined;
   const [, key, value] = found as unknown as [string, string, string];
   if (!/^rustc-(?:link-arg|cdylib-link-arg|flags|link-search|env)|\{/.test(key)) return undefined;
+  if (key === 'rustc-env' && STAMP.test(value)) return { paths: [] };
   if (literal.includes('{')) return { paths: [], unknown: literal };
   if (key === 'rustc-link-search') return { paths: [searchPath(value)] };
   if (key === 'rustc-flags') return rustcWords(value.split(/\s+/));

@@ -28,3 +28,10 @@ export function loadConfig(path: string, read: Read): { data?: unknown; why?: st
     return { why: 'a configuration codeward cannot parse' };
   }
 }
+
+// JSON with comments and trailing commas (biome.jsonc, pyrightconfig.json, knip.jsonc): comments outside strings
+// and commas before a closing bracket removed, then JSON.parse. Throws on anything else.
+export function parseJsonc(text: string): unknown {
+  const bare = text.replace(/("(?:\\.|[^"\\])*")|\/\/[^\n]*|\/\*[\s\S]*?\*\//g, (all, string: string | undefined) => string ?? ' ');
+  return JSON.parse(bare.replace(/("(?:\\.|[^"\\])*")|,(\s*[}\]])/g, (all, string: string | undefined, close: string | undefined) => string ?? close!));
+}

@@ -7,22 +7,22 @@
 // parse or a plugin named through a variable makes the line unmodelled.
 import { basename, dirname, join, resolve } from 'node:path';
 import { parse as parseToml } from 'smol-toml';
-import { moduleFiles } from './python-files.js';
 import type { ToolchainArgs } from './hook-toolchains.js';
-import { obeyNamed, upToTop, venvSites } from './hook-runner-paths.js';
+import { obeyModule, obeyNamed, upToTop } from './hook-runner-paths.js';
 import { read, type Walk } from './hook-walk.js';
 
 const NAMES = ['mypy.ini', '.mypy.ini', 'pyproject.toml', 'setup.cfg'];
 
-// The `[section]` keys of an INI text (configparser: `key = value` or `key: value`, indented continuation lines).
-export function iniSection(text: string, section: string): Map<string, string> {
+// The `[section]` keys of an INI text (configparser: `key = value` or `key: value`, indented continuation lines);
+// `section` a test: the keys of every section it accepts (pylint's `[MAIN]`, `[pylint.typecheck]` ...).
+export function iniSection(text: string, section: string | ((name: string) => boolean)): Map<string, string> {
   const values = new Map<string, string>();
   let within = false, key: string | undefined;
   for (const line of text.split(/\r?\n/)) {
     if (/^\s*[#;]/.test(line) || line.trim() === '') continue;
     const header = /^\[([^\]]+)\]/.exec(line);
     if (header) {
-      within = header[1]!.trim() === section;
+      within = typeof section === 'string' ? header[1]!.trim() === section : section(header[1]!.trim());
       key = undefined;
     } else if (within && /^\s/.test(line) && key !== undefined) values.set(key, `${values.get(key)!}\n${line.trim()}`);
     else if (within) {
@@ -63,7 +63,6 @@ export function mypyParts(walk: Walk, from: string, args: ToolchainArgs): void {
     const found = settings(path, text);
     if (found.why !== undefined) walk.unmodeled ??= `mypy reads ${found.why}`;
     if (found.python !== undefined) obeyNamed(walk, found.python, [from]);
-    let sites: string[] | undefined;
     for (const spelled of found.plugins.map((one) => one.trim()).filter(Boolean)) {
       if (/[$%`~]/.test(spelled)) {
         walk.unmodeled ??= `mypy's plugin \`${spelled}\` (a name only known at run time)`;
@@ -73,11 +72,7 @@ export function mypyParts(walk: Walk, from: string, args: ToolchainArgs): void {
       if (plugin.endsWith('.py') || plugin.includes('/')) obeyNamed(walk, plugin, [dirname(path)]);
       // A module: imported from the working folder (`python -m mypy`), the configuration's folder, the top, or
       // an installed package in a workspace virtual environment (friction's leftover 3).
-      else {
-        const bases = [from, dirname(path), walk.top];
-        sites ??= venvSites(walk, bases);
-        for (const file of moduleFiles(plugin)) obeyNamed(walk, file, [...bases, ...sites]);
-      }
+      else obeyModule(walk, plugin, [from, dirname(path), walk.top]);
     }
   }
 }

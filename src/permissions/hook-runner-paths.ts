@@ -2,6 +2,7 @@
 // (where it looks for its configuration), and obeying a path a configuration names.
 import { dirname, join, resolve } from 'node:path';
 import { listInside } from './hook-listing.js';
+import { moduleFiles } from './python-files.js';
 import { inside } from './hook-spelling.js';
 import type { Walk } from './hook-walk.js';
 
@@ -45,4 +46,11 @@ export function venvSites(walk: Walk, bases: readonly string[]): string[] {
     }
   }
   return [...sites];
+}
+
+// A Python module a runner imports by name (mypy's and pylint's plugins, flake8's local plugins): its files and its
+// packages' __init__.py from each of `bases` and from the site-packages of a virtual environment found there.
+export function obeyModule(walk: Walk, module: string, bases: readonly string[]): void {
+  const sites = venvSites(walk, bases);
+  for (const file of moduleFiles(module)) obeyNamed(walk, file, [...bases, ...sites]);
 }

@@ -29,6 +29,8 @@ export const RUNNER_ROWS: Readonly<Record<string, Toolchain>> = {
     places: ['--manifest-path', '--target-dir'],
     operands: 'packages',
     before: /^\+[\w.-]+$/,
+    // cargo-deny's own row (hook-runner-rows-more.ts).
+    delegates: { deny: 'cargo-deny' },
   },
   // golangci-lint's docs ("Configuration File": found in the working folder and every parent; "Go Plugin System":
   // `custom.<name>.path` is a .so it loads; "Module Plugin System": `.custom-gcl.yml`, read by `golangci-lint
@@ -67,5 +69,7 @@ export const RUNNER_ROWS: Readonly<Record<string, Toolchain>> = {
     flags: [...HELP, '--no-lint', '--debug', '-d', '--profile', '--turbo', '--turbopack', '--webpack', '--no-mangling', '--experimental-app-only', '--debug-prerender', '--experimental-debug-memory-usage', '--experimental-build-mode=*'],
     valued: ['--experimental-build-mode'],
     operands: 'project',
+    // next-lint's own row (hook-runner-rows-more.ts, red team 18 F4).
+    delegates: { lint: 'next-lint' },
   },
 };

@@ -26,10 +26,11 @@ export function sourceOperands(line: string): Set<string> {
     const name = at < 0 ? undefined : toolchainName(basename(words[at]!));
     if (name === undefined) continue;
     const rest = words.slice(at + 1);
-    const { unknown } = toolchainArgs(name, rest);
+    const { unknown, runner } = toolchainArgs(name, rest);
     if (unknown !== undefined) continue;
+    const places = [name, ...(runner === undefined ? [] : [runner])].flatMap((row) => [...(TOOLCHAINS[row]!.places ?? []), ...(TOOLCHAINS[row]!.reads ?? [])]);
     rest.forEach((word, i) => {
-      const option = TOOLCHAINS[name]!.places?.find((place) => place === rest[i - 1] || word.startsWith(`${place}=`));
+      const option = places?.find((place) => place === rest[i - 1] || word.startsWith(`${place}=`));
       if (option !== undefined && option !== '--python-executable') found.add(word.startsWith(`${option}=`) ? word.slice(option.length + 1) : word);
     });
     if (name === 'cc' || name === 'go') for (const word of rest) if (SOURCE.test(word) && !word.startsWith('-')) found.add(word);
@@ -82,11 +83,13 @@ export function toolchainRun(walk: Walk, words: readonly string[], bases: readon
   const at = words.findIndex((word) => toolchainName(basename(word)) !== undefined);
   if (at < 0) return;
   const name = toolchainName(basename(words[at]!))!;
-  for (const kind of TOOLCHAINS[name]!.obeyed) walk.globs.add(resolve(walk.top, '**', kind));
   const args = toolchainArgs(name, words.slice(at + 1));
+  const row = args.runner ?? name;
+  for (const kind of [...TOOLCHAINS[name]!.obeyed, ...(row === name ? [] : TOOLCHAINS[row]!.obeyed)]) walk.globs.add(resolve(walk.top, '**', kind));
   const { places, operands } = args;
-  // What its build or configuration files make it run (cargo, golangci-lint, mypy, next: hook-runner-parts.ts).
-  RUNNER_READERS[name]?.(walk, bases[bases.length - 1]!, args, words.slice(at + 1));
+  // What its build or configuration files make it run (cargo, golangci-lint, mypy, next ...: hook-runner-parts.ts);
+  // a delegated sub-command's own reader (`cargo deny`: cargo-deny's).
+  RUNNER_READERS[row]?.(walk, bases[bases.length - 1]!, args, words.slice(at + 1));
   for (const named of [...places, ...operands.filter((operand) => /\.(?:\w*proj|slnx?|slnf)$/i.test(operand))]) {
     for (const base of bases) if (inside(walk.top, resolve(base, named))) walk.files.add(resolve(base, named));
   }

@@ -12,8 +12,14 @@ export interface Toolchain {
   // Options whose value is a folder or a file of the work tree the run is moved to or obeys (`-C dir`,
   // `--manifest-path`, `-f pom`, `-p project`, `--settings x.runsettings`).
   readonly places?: readonly string[];
+  // Valued options naming a configuration file or folder the row's reader reads itself (pyright's `-p .`, biome's
+  // `--config-path`): not obeyed whole as a place, nor followed as a script the line runs (hook-runs.ts).
+  readonly reads?: readonly string[];
   // Whether an operand is a project file or folder (a compiler's sources), obeyed if a build file.
   readonly operands?: 'packages' | 'project';
   // Words before the sub-command that are not options (cargo's `+nightly`: a toolchain rustup installed in the home).
   readonly before?: RegExp;
+  // Sub-commands that are programs of their own, judged by another row (`cargo deny` by cargo-deny's, `next lint`
+  // by next-lint's): the words after the sub-command are that row's.
+  readonly delegates?: Readonly<Record<string, string>>;
 }

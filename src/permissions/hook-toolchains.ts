@@ -11,6 +11,7 @@
 // the build files instead of listing kinds (hook-runner-cargo*.ts), as do golangci-lint's, mypy's and next's.
 import type { Toolchain } from './hook-toolchain-row.js';
 import { RUNNER_ROWS } from './hook-runner-rows.js';
+import { MORE_ROWS } from './hook-runner-rows-more.js';
 
 export type { Toolchain };
 
@@ -38,6 +39,8 @@ export const TOOLCHAINS: Readonly<Record<string, Toolchain>> = {
   // cargo, golangci-lint, mypy, next (issue 26, red team F1-F4): rows whose build or configuration files are read
   // by their own reader (hook-runner-parts.ts).
   ...RUNNER_ROWS,
+  // staticcheck, cargo-deny, pyright, pylint, flake8, biome, knip, next lint (issue 26, red team 18 F1-F4).
+  ...MORE_ROWS,
 };
 
 // Other spellings of those programs.
@@ -58,6 +61,8 @@ export interface ToolchainArgs {
   readonly operands: string[];
   // The sub-command given (`cargo fmt`: no build script runs).
   readonly subcommand?: string;
+  // The row that judged the words after a delegated sub-command (`cargo deny check`: cargo-deny).
+  readonly runner?: string;
 }
 
 // What the arguments of one toolchain run say (`rest`: the words after the program).
@@ -79,6 +84,11 @@ export function toolchainArgs(name: string, rest: readonly string[]): ToolchainA
       if ((arg.startsWith('-') && (row.valued.includes(arg) || matches(arg, row.flags))) || row.before?.test(arg) === true) {
         if (row.valued.includes(arg)) i++;
         continue;
+      }
+      const delegate = row.delegates?.[arg];
+      if (delegate !== undefined) {
+        const inner = toolchainArgs(delegate, rest.slice(i + 1));
+        return { ...inner, places: [...places, ...inner.places], operands: [...operands, ...inner.operands], runner: inner.runner ?? delegate };
       }
       if (!row.subcommands!.includes(arg)) return { unknown: `\`${name} ${arg}\` (a sub-command codeward does not model)`, places, operands };
       // `go mod verify`: its own word.

@@ -4,7 +4,7 @@
 // written unasked: the build compiles and runs it (static generation), which is the README's documented limit for
 // a project's source, like a test runner's test files. What the build loads beyond it asks (C241): next.config.*
 // and what it imports or names as a loader, postcss/tailwind/babel configurations and the plug-ins they name by
-// path, eslint's configuration (the build lints). `next lint`, `next dev`, an option outside the row or a
+// path, eslint's configuration (the build lints). `next lint --resolve-plugins-relative-to`, `next dev`, an option outside the row or a
 // configuration value it cannot read obeys the whole tree.
 import { describe, it } from 'vitest';
 import { checkHookRow, rowPlace } from './hook-check.js';
@@ -42,7 +42,8 @@ describe('what the build loads beyond the app asks', () => {
 
 describe('fail closed: what the row cannot read obeys the whole tree', () => {
   it.each([
-    ['npx next lint', {}],
+    // `next lint` has its own row (runner-rows-py-js18.test.ts); an option outside it still fails closed.
+    ['npx next lint --resolve-plugins-relative-to tools', {}],
     ['npx next dev', {}],
     ['npx next build --experimental-turbo-root x', {}],
     ['npx next build', { 'next.config.mjs': 'const dir = process.env.D;\nexport default { cacheHandler: dir + "/cache.js" };\n' }],

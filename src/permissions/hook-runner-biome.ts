@@ -1,0 +1,62 @@
+// What `biome check|lint|format|ci` runs (issue 26, red team 18 F4). Biome's docs ("Configure Biome": biome.json or
+// biome.jsonc in the working folder and its parents, `--config-path`, nested configurations in v2 with `extends:
+// "//"`; "Linter Plugins": `plugins` names GritQL files its engine runs on the sources). It runs no JavaScript: the
+// sources stay free. Every configuration of the tree is read (a bounded listing); its plug-ins and the
+// configurations it extends by path are obeyed; an `extends` naming a package, a value that is not text, or a
+// configuration that does not parse makes the line unmodelled.
+import { basename, dirname, join, resolve } from 'node:path';
+import type { ToolchainArgs } from './hook-toolchains.js';
+import { parseJsonc } from './hook-runner-config.js';
+import { findInTree } from './hook-listing.js';
+import { obeyNamed, upToTop } from './hook-runner-paths.js';
+import { inside } from './hook-spelling.js';
+import { read, stats, type Walk } from './hook-walk.js';
+
+const NAMES = ['biome.json', 'biome.jsonc'];
+const WALK = { depth: 8, entries: 20_000, files: 256 };
+const SKIP = new Set(['node_modules', '.git', 'dist', '.venv', 'venv', 'target']);
+const MAX_CHAIN = 4;
+
+function follow(walk: Walk, path: string, depth: number): void {
+  // Outside the work tree: not the work tree's to protect (nor read).
+  if (!inside(walk.top, path)) return;
+  walk.files.add(path);
+  const text = read(walk, path);
+  if (text === undefined) return;
+  const where = `biome reads ${path.slice(walk.top.length + 1)}`;
+  let data: Record<string, unknown>;
+  try {
+    data = (parseJsonc(text) ?? {}) as Record<string, unknown>;
+  } catch {
+    walk.unmodeled ??= `${where}: a configuration codeward cannot parse`;
+    return;
+  }
+  const folder = dirname(path);
+  for (const [key, value] of [['plugins', data['plugins']], ['extends', data['extends']]] as const) {
+    if (value === undefined) continue;
+    const list = typeof value === 'string' ? [value] : Array.isArray(value) ? value : [value];
+    for (const one of list) {
+      if (typeof one !== 'string' || /[$`]/.test(one)) {
+        walk.unmodeled ??= `${where}: \`${key}\` holds a value codeward cannot read`;
+        continue;
+      }
+      if (key === 'plugins') obeyNamed(walk, one, [folder]);
+      else if (one === '//') continue;
+      else if (!/^\.{0,2}\//.test(one) && !/\.jsonc?$/.test(one)) walk.unmodeled ??= `${where}: \`extends: ${one}\` (a package's configuration)`;
+      else if (depth >= MAX_CHAIN) walk.unmodeled ??= `${where}: extends more than ${MAX_CHAIN} configurations deep`;
+      else follow(walk, resolve(folder, one), depth + 1);
+    }
+  }
+}
+
+export function biomeParts(walk: Walk, from: string, _args: ToolchainArgs, rest: readonly string[]): void {
+  const given = rest.flatMap((word, i) => (word === '--config-path' ? [rest[i + 1] ?? ''] : word.startsWith('--config-path=') ? [word.slice(14)] : [])).map((one) => resolve(from, one));
+  const paths = new Set([...upToTop(walk.top, from).flatMap((folder) => [...NAMES, ...NAMES.map((name) => `.config/${name}`)].map((name) => join(folder, name)))]);
+  for (const one of given) for (const path of stats(one)?.file === true ? [one] : NAMES.map((name) => join(one, name))) paths.add(path);
+  // Nested configurations (v2) anywhere below: read too.
+  const listing = findInTree(walk.top, (rel) => NAMES.includes(basename(rel)), (name) => !SKIP.has(name), WALK);
+  walk.sources.push(...listing.looked);
+  if (listing.cut) walk.unmodeled ??= 'biome: too many folders to find its configurations';
+  for (const path of listing.found) paths.add(path);
+  for (const path of paths) if (inside(walk.top, path)) follow(walk, path, 0);
+}

@@ -1,0 +1,48 @@
+// The programs a build script may run and still be followed (issue 26, red team 18 F1): the most common build.rs
+// after cc embeds the git hash (`Command::new("git").args(["rev-parse", "HEAD"]).output()`) or probes the compiler
+// (`Command::new("rustc").arg("--version")`). An ALLOW-LIST of whole expressions: the program a literal `git` (its
+// configuration and hooks are the git catalogue's) or `rustc` (the toolchain file is obeyed), every argument a
+// literal, git's first one a read-only sub-command, its options from a list that only prints, nothing set on
+// the command (no `current_dir`, no `env`), and the expression ends in `.output()` or `.status()`. Such an
+// expression, and `use std::process::{Command, Stdio}`, are taken out of the text before the spawn check
+// (hook-runner-cargo-build.ts); any other spelling (a `Command` held in a variable, a computed argument) is left in
+// it, so the script stays unmodelled (fail closed).
+
+// Rust's comments, raw strings, strings and character literals, in the order they start.
+const TOKENS = /\/\/[^\n]*|\/\*[\s\S]*?\*\/|b?r(#*)"[\s\S]*?"\1|b?"(?:\\.|[^"\\])*"|b?'(?:\\.|[^'\\])'/g;
+const STRING = String.raw`"[^"\\\n]*"`;
+const LIST = String.raw`&?(?:vec!)?\[\s*(?:${STRING}\s*,\s*)*(?:${STRING}\s*)?\]`;
+const STDIO = String.raw`\.\s*std(?:out|err|in)\s*\(\s*(?:(?:std\s*::\s*)?process\s*::\s*)?Stdio\s*::\s*(?:piped|null|inherit)\s*\(\s*\)\s*\)`;
+const QUERY = new RegExp(
+  String.raw`(?:(?:std\s*::\s*)?process\s*::\s*)?Command\s*::\s*new\s*\(\s*"(git|rustc)"\s*\)((?:\s*\.\s*arg\s*\(\s*${STRING}\s*\)|\s*\.\s*args\s*\(\s*${LIST}\s*\)|\s*${STDIO})*)\s*\.\s*(?:output|status)\s*\(\s*\)`,
+  'g',
+);
+const USE = /\buse\s+std\s*::\s*process\s*::\s*(?:\{\s*(?:(?:Command|Stdio|Output|ExitStatus)\s*,?\s*)+\}|Command|Stdio|Output|ExitStatus)\s*;/g;
+const GIT = new Set(['rev-parse', 'describe', 'log', 'status']);
+// The options of those queries that print and do nothing else: an ALLOW-LIST (`--output` writes a file, a patch
+// (`-p`, `--word-diff`) runs the textconv drivers .gitattributes selects, `--ext-diff` an external diff).
+const GIT_OPTION = /^(?:--(?:short|abbrev|abbrev-ref|verify|quiet|tags|all|always|dirty|long|match|exclude|first-parent|max-count|format|pretty|oneline|date|porcelain|show-toplevel|git-dir|git-common-dir|is-inside-work-tree|show-cdup|show-prefix|symbolic-full-name|no-patch|untracked-files|branch|no-renames|no-optional-locks|candidates|contains|no-color)(?:=.*)?|-\d+|-[nsqb]|-uno|-unormal|--)$/;
+// A revision or a path: no option.
+const GIT_OPERAND = /^[\w.^~@{}/:%+-]+$/;
+const RUSTC = new Set(['--version', '-V', '-vV', '-Vv', '--verbose', '-v']);
+
+// Rust code without its line comments, read token by token: a `//` inside a string (`"http://x"`) is no comment
+// (red team 18: cutting the line there hid a `Command::new("sh")` after it).
+export const withoutComments = (text: string): string => text.replace(TOKENS, (token) => (token.startsWith('//') ? ' ' : token));
+
+// Whether the literal arguments `args` of `program` only query.
+function readOnly(program: string, args: readonly string[]): boolean {
+  if (program === 'rustc') return args.length > 0 && args.every((arg) => RUSTC.has(arg));
+  return GIT.has(args[0] ?? '') && args.slice(1).every((arg) => GIT_OPTION.test(arg) || (!arg.startsWith('-') && GIT_OPERAND.test(arg)));
+}
+
+// `text` with comments removed and the allowed query expressions and imports taken out; string contents blanked, so
+// that a message ("failed to run Command") is not read as a spawn.
+export function withoutQueries(text: string): string {
+  const bare = withoutComments(text);
+  const kept = bare.replace(QUERY, (all, program: string, chain: string) => {
+    const args = [...chain.replace(new RegExp(STDIO, 'g'), '').matchAll(/"([^"\\\n]*)"/g)].map((found) => found[1]!);
+    return readOnly(program, args) ? ' ' : all;
+  });
+  return kept.replace(USE, ' ').replace(TOKENS, (token) => (token.startsWith('/*') ? token : token.startsWith('b') || token.startsWith('r') ? token.replace(/"[\s\S]*"/, '""') : token.startsWith('"') ? '""' : token));
+}
