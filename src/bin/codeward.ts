@@ -4,7 +4,7 @@ import { startTiming } from '../engine/timing.js';
 import type { WarmResult } from '../doors/serve/client.js';
 import type { CommandEntry } from '../engine/registry.js';
 import { mayHaveWarmEngine } from '../doors/serve/folder.js';
-import { BEFORE_BULK_PARSE, BEFORE_WASM } from '../code/tree-sitter-init.js';
+import { BEFORE_BULK_INDEX, BEFORE_WASM } from '../code/tree-sitter-init.js';
 
 // `codeward -` holds the whole call in memory: room for the largest write (maxWriteBytes, 64 MiB by
 // default) as escaped JSON or base64, and no more.
@@ -72,8 +72,8 @@ async function runCold(): Promise<number> {
   // that parses nothing, loads neither wasm nor node:v8); the library (dist/index.js) sets no hook and
   // leaves the embedding process's flags alone.
   // A call that may parse many source files (CommandDefinition.parsesMany) keeps these flags until the code
-  // index starts its parse workers for a bulk index (the BEFORE_BULK_PARSE hook, before their isolates
-  // exist): then wasm tiers up again (baseline code cost a cold repo-map ~1.56x the CPU, issue 30) and V8's
+  // index does bulk work (the BEFORE_BULK_INDEX hook: before it starts parse workers, their isolates not yet
+  // made, or gathers thousands of cached entries for a graph): then wasm tiers up again (baseline code cost a cold repo-map ~1.56x the CPU, issue 30) and V8's
   // heaps grow conservatively (--optimize-for-size, every isolate, the workers included: a cold index of
   // 20 k files peaked at 466-533 MB without it, 288-294 MB with it, for ~1.3x the CPU; bench code-intel).
   // Set only then, because a warm repo-map that parses one changed file on this thread paid for both:
@@ -89,7 +89,7 @@ async function runCold(): Promise<number> {
   let bulk = false;
   if (parsesMany(commandManifest)) {
     const v8 = await import('node:v8');
-    (globalThis as Record<symbol, () => void>)[BEFORE_BULK_PARSE] = () => {
+    (globalThis as Record<symbol, () => void>)[BEFORE_BULK_INDEX] = () => {
       if (bulk) return;
       bulk = true;
       for (const flag of ['--no-liftoff-only', '--wasm-tier-up', '--wasm-dynamic-tiering', '--optimize-for-size']) v8.setFlagsFromString(flag);
