@@ -133,6 +133,9 @@ export async function indexFiles(request: IndexRequest): Promise<IndexResult> {
       const entry = await store.get(rel);
       if (entry !== undefined) files.push({ path: rel, entry });
     }
+    // A bulk index (it saved in batches) leaves no shard loaded: the entries hold what they need until the
+    // caller is done with them, and the engine's store does not keep the whole index past this call.
+    if (saved > 0) store.release();
     files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     skipped.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     return { files, skipped, parsed: stale.length, threads: parsedOn };
