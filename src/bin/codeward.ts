@@ -4,7 +4,7 @@ import { startTiming } from '../engine/timing.js';
 import type { WarmResult } from '../doors/serve/client.js';
 import type { CommandEntry } from '../engine/registry.js';
 import { mayHaveWarmEngine } from '../doors/serve/folder.js';
-import { BEFORE_WASM } from '../code/tree-sitter-init.js';
+import { BEFORE_BULK_INDEX, BEFORE_WASM } from '../code/tree-sitter-init.js';
 
 // `codeward -` holds the whole call in memory: room for the largest write (maxWriteBytes, 64 MiB by
 // default) as escaped JSON or base64, and no more.
@@ -71,26 +71,40 @@ async function runCold(): Promise<number> {
   // loads, by the hook tree-sitter's initialisation runs first (a call the warm engine answers, or one
   // that parses nothing, loads neither wasm nor node:v8); the library (dist/index.js) sets no hook and
   // leaves the embedding process's flags alone.
-  // Not for a call that parses many source files (CommandDefinition.parsesMany): the code index's worker
-  // threads inherit the flag, and baseline code cost a cold repo-map ~1.56x the CPU (issue 30).
-  // Such a call also grows V8's heaps conservatively (--optimize-for-size, every isolate, the index's worker
-  // threads included): a cold index of 20 k files peaked at 466-533 MB without it, 288-294 MB with it, for
-  // ~1.3x the CPU (issue 30's 300 MB target; bench code-intel).
+  // A call that may parse many source files (CommandDefinition.parsesMany) keeps these flags until the code
+  // index does bulk work (the BEFORE_BULK_INDEX hook: before it starts parse workers, their isolates not yet
+  // made, or gathers thousands of cached entries for a graph): then wasm tiers up again (baseline code cost a cold repo-map ~1.56x the CPU, issue 30) and V8's
+  // heaps grow conservatively (--optimize-for-size, every isolate, the workers included: a cold index of
+  // 20 k files peaked at 466-533 MB without it, 288-294 MB with it, for ~1.3x the CPU; bench code-intel).
+  // Set only then, because a warm repo-map that parses one changed file on this thread paid for both:
+  // ~0.15 s of garbage collection and ~0.1 s of TurboFan compiling the tags query's code (20 k files,
+  // ~1.0 s of CPU in all). liftoff-only's implications are undone by name: --no-liftoff-only alone leaves
+  // tier-up off.
   // The CLI main and the manifest come in one import: the flags below matter from the first wasm module on,
   // which no module load compiles (each import() of a chunk is a file a cold call pays for).
   const { main, commandManifest } = await import('../doors/cli/main.js');
   timing?.mark('module load');
+  // Whether the bulk flags are set: from then on wasm is never held to Liftoff again (a worker loads a
+  // grammar whenever its first file of that language comes).
+  let bulk = false;
   if (parsesMany(commandManifest)) {
-    (await import('node:v8')).setFlagsFromString('--optimize-for-size');
-    timing?.mark('v8 compiler: optimizing (parses many files; --optimize-for-size: heaps sized small)');
-  } else {
-    // Set when tree-sitter is about to load (code/tree-sitter-init.ts): node:v8 cost a cold call ~2 ms of
-    // CPU, and a read, list or search never compiles WebAssembly.
-    (globalThis as Record<symbol, () => Promise<void>>)[BEFORE_WASM] = async () => {
-      (await import('node:v8')).setFlagsFromString('--liftoff-only');
-      timing?.mark('v8 compiler: liftoff only');
+    const v8 = await import('node:v8');
+    (globalThis as Record<symbol, () => void>)[BEFORE_BULK_INDEX] = () => {
+      if (bulk) return;
+      bulk = true;
+      for (const flag of ['--no-liftoff-only', '--wasm-tier-up', '--wasm-dynamic-tiering', '--optimize-for-size']) v8.setFlagsFromString(flag);
+      timing?.mark('v8 compiler: optimizing (a bulk index; --optimize-for-size: heaps sized small)');
     };
   }
+  // Set when tree-sitter is about to load (code/tree-sitter-init.ts): node:v8 cost a cold call ~2 ms of
+  // CPU, and a read, list or search never compiles WebAssembly.
+  (globalThis as Record<symbol, () => Promise<void>>)[BEFORE_WASM] = async () => {
+    const v8 = await import('node:v8');
+    // Asked after the import: a bulk index may have started while it loaded.
+    if (bulk) return;
+    v8.setFlagsFromString('--liftoff-only');
+    timing?.mark('v8 compiler: liftoff only');
+  };
   return main(argv, {
     stdout: process.stdout,
     stderr: process.stderr,

@@ -10,6 +10,16 @@ const INIT = Symbol.for('codeward.web-tree-sitter.init');
 // A library embedding the engine sets none and keeps its own flags.
 export const BEFORE_WASM = Symbol.for('codeward.before-wasm');
 
+// What the process runs before the code index does bulk work (starts its parse workers, or gathers the
+// entries of thousands of files), when the embedder set one: the CLI's bin sizes V8's heaps small and lets
+// wasm tier up there (a call that parses one changed file keeps the flags of a short call). Synchronous:
+// the workers are made in a constructor.
+export const BEFORE_BULK_INDEX = Symbol.for('codeward.before-bulk-index');
+
+export function beforeBulkIndex(): void {
+  (globalThis as Record<symbol, (() => void) | undefined>)[BEFORE_BULK_INDEX]?.();
+}
+
 async function beforeWasm(): Promise<void> {
   await (globalThis as Record<symbol, (() => Promise<void>) | undefined>)[BEFORE_WASM]?.();
 }

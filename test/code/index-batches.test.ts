@@ -37,6 +37,9 @@ describe('a bulk index made in batches', () => {
     const request = { workspace, files, signal: new AbortController().signal, threads: 0 };
     const batched = new IndexStore(states[0]!);
     const inBatches = await indexFiles({ ...request, stateDir: states[0]!, store: batched, saveEvery: 1 });
+    // A bulk index leaves no shard in the engine's store (it kept the whole index past the call); the entries
+    // it returned still hold theirs (compared below).
+    expect(batched.loaded).toBe(0);
     const atOnce = await indexFiles({ ...request, stateDir: states[1]!, saveEvery: Infinity });
     expect(inBatches.parsed).toBe(101);
     expect(inBatches.files).toHaveLength(101);
@@ -49,5 +52,35 @@ describe('a bulk index made in batches', () => {
     expect(again.parsed).toBe(0);
     expect(plain(again)).toEqual(plain(atOnce));
     expect(page(again)).toBe(page(atOnce));
+  });
+
+  it('after a bulk index, the same store sees a changed, a deleted and a renamed file, loading only the shards asked about', async () => {
+    const workspace = await Workspace.open(root);
+    const files = [...Array.from({ length: 100 }, (_, at) => `src/m${at}.ts`), 'lib/tools.py'].sort();
+    const request = { workspace, signal: new AbortController().signal, threads: 0, stateDir: states[0]! };
+    const store = new IndexStore(states[0]!);
+    await indexFiles({ ...request, files, store, saveEvery: 1 });
+    expect(store.loaded).toBe(0);
+    await writeFiles(root, { 'src/m5.ts': 'export function renamed5(): number { return 5; }\n' });
+    const one = await indexFiles({ ...request, files: ['src/m5.ts'], store });
+    expect(one.parsed).toBe(1);
+    expect(store.loaded).toBe(1);
+    expect(one.files[0]?.entry.symbols?.map((symbol) => symbol.name)).toEqual(['renamed5']);
+    const { rm, rename } = await import('node:fs/promises');
+    await rm(`${root}/src/m7.ts`);
+    await rename(`${root}/src/m8.ts`, `${root}/src/m8b.ts`);
+    const listed = files.filter((path) => path !== 'src/m7.ts' && path !== 'src/m8.ts').concat('src/m8b.ts').sort();
+    const after = await indexFiles({ ...request, files: listed, store });
+    // Only the renamed file is new to the index; the deleted one is gone, the changed one served as indexed.
+    expect(after.parsed).toBe(1);
+    const paths = after.files.map((file) => file.path);
+    expect(paths).not.toContain('src/m7.ts');
+    expect(paths).not.toContain('src/m8.ts');
+    expect(after.files.find((file) => file.path === 'src/m8b.ts')?.entry.symbols?.map((symbol) => symbol.name)).toEqual(['Box8', 'open0', 'f8']);
+    expect(after.files.find((file) => file.path === 'src/m5.ts')?.entry.symbols?.map((symbol) => symbol.name)).toEqual(['renamed5']);
+    // A new store (a new process) reads the same.
+    const fresh = await indexFiles({ ...request, files: listed, store: new IndexStore(states[0]!) });
+    expect(fresh.parsed).toBe(0);
+    expect(plain(fresh)).toEqual(plain(after));
   });
 });

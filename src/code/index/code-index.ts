@@ -9,6 +9,7 @@ import type { CodeParsers } from '../parsers.js';
 import { ParsePool } from './pool.js';
 import { readCodeBytes, skipBySize, stampOf } from './read-code.js';
 import { IndexStore } from './store.js';
+import { beforeBulkIndex } from '../tree-sitter-init.js';
 
 // Files parsed on this thread below this many to parse (starting workers costs more than they save).
 const POOL_FROM = 64;
@@ -17,6 +18,9 @@ const POOL_FROM = 64;
 // holds thousands of entries as objects nor the whole index so far beside the parse workers (their peak is
 // its peak), and a cold index stopped halfway keeps what it parsed.
 const SAVE_EVERY = 2048;
+// From this many files asked for, a call is bulk work even when the cache has them all (every entry
+// decoded, a graph built from them): the embedder's heap policy for bulk work applies (beforeBulkIndex).
+const BULK_FROM = 1024;
 export const INDEX_THREADS = 2;
 
 export interface IndexRequest {
@@ -58,6 +62,7 @@ export interface IndexResult {
 }
 
 export async function indexFiles(request: IndexRequest): Promise<IndexResult> {
+  if (request.files.length >= BULK_FROM) beforeBulkIndex();
   const store = request.store ?? new IndexStore(request.stateDir);
   await store.refresh();
   const files: IndexedFile[] = [];
@@ -128,6 +133,9 @@ export async function indexFiles(request: IndexRequest): Promise<IndexResult> {
       const entry = await store.get(rel);
       if (entry !== undefined) files.push({ path: rel, entry });
     }
+    // A bulk index (it saved in batches) leaves no shard loaded: the entries hold what they need until the
+    // caller is done with them, and the engine's store does not keep the whole index past this call.
+    if (saved > 0) store.release();
     files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     skipped.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     return { files, skipped, parsed: stale.length, threads: parsedOn };

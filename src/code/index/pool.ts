@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { CodeParsers } from '../parsers.js';
+import { beforeBulkIndex } from '../tree-sitter-init.js';
 import { extractBytes, type Extracted } from './entry.js';
 import type { WorkRequest } from './worker.js';
 
@@ -42,6 +43,8 @@ export class ParsePool {
     this.#local = local;
     const script = threads > 0 ? workerScript() : undefined;
     if (script === undefined) return;
+    // Before the workers' isolates exist: they take the process's V8 flags as they are now.
+    beforeBulkIndex();
     for (let index = 0; index < threads; index++) {
       const worker = new Worker(script, { resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_MB } });
       const lane: Lane = { worker, pending: new Map() };
