@@ -1,4 +1,6 @@
-import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { constants } from 'node:fs';
+import { chmod, mkdir, open, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { createEngine } from '../../src/setup.js';
@@ -216,6 +218,21 @@ describe('R18-10: npm settings and node_modules/.bin are part of the key', () =>
     await put('node_modules/.bin/tool', '#!/bin/sh\necho tool\n');
     await chmod(join(box.root, 'node_modules/.bin/tool'), 0o755);
     await asksAfter('npm test', () => put('node_modules/.bin/tool', '#!/bin/sh\necho marker-ok-tool\n'));
+  });
+
+  test('a FIFO as the user\'s npmrc does not hang the reading: unknown, no "always" (guess19)', async () => {
+    const fifo = join(box.home, 'fifo-npmrc');
+    execFileSync('mkfifo', [fifo]);
+    const saved = process.env['npm_config_userconfig'];
+    process.env['npm_config_userconfig'] = fifo;
+    try {
+      await noAlways('npm test', `${fifo}: not a regular file codeward can read`);
+    } finally {
+      if (saved === undefined) delete process.env['npm_config_userconfig'];
+      else process.env['npm_config_userconfig'] = saved;
+      // A reader blocked on the FIFO (the old plain read) gets its end of file: the run does not hang after.
+      await open(fifo, constants.O_WRONLY | constants.O_NONBLOCK).then((handle) => handle.close(), () => undefined);
+    }
   });
 
   test('node-options that load code: no "always"', async () => {
