@@ -10,26 +10,20 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FILTER_KEYS_ARGS, filterOffConfig } from '../../src/git/filters.js';
 import { updateIndex, type GitRunner } from '../../src/sandbox/git-state-git.js';
 import { removeDir, tempDir } from '../helpers/fixture.js';
+import { git as gitChecked } from '../helpers/git.js';
 
 let root: string;
 let home: string;
 const env = (): Record<string, string> => ({ PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: home, GIT_CONFIG_NOSYSTEM: '1' });
-const git = (...args: string[]): { status: number | null; out: string } => {
-  const result = spawnSync('git', args, { cwd: root, encoding: 'utf8', env: env() });
-  return { status: result.status, out: result.stdout };
-};
+// git in the repository with the runner's environment: its stdout (a listing with no match exits 1).
+const git = (...args: string[]): string => spawnSync('git', args, { cwd: root, encoding: 'utf8', env: env() }).stdout;
 const marker = (): string => join(home, 'filter-ran');
 const runner = (): GitRunner => ({ git: spawnSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).stdout.trim(), root, gitDir: join(root, '.git'), env: env() });
 
 beforeEach(async () => {
-  root = await tempDir('cw-git-filters-');
-  home = await tempDir('cw-git-filters-home-');
-  git('init', '-q');
-  git('config', 'user.email', 'a@b');
-  git('config', 'user.name', 'a');
+  [root, home] = [await tempDir('cw-git-filters-'), await tempDir('cw-git-filters-home-')];
   writeFileSync(join(root, 'c.txt'), 'c\n');
-  git('add', '-A');
-  git('commit', '-qm', 'init');
+  for (const args of [['init', '-q'], ['add', '-A'], ['commit', '-qm', 'init']]) gitChecked(root, ...args);
 });
 afterEach(async () => {
   await removeDir(root);
@@ -49,25 +43,25 @@ describe('filterOffConfig', () => {
   it('every driver of the listing, odd names too, reads back as no command under its pairs', () => {
     for (const name of ['evil', 'Odd.Name', 'with space']) git('config', `filter.${name}.clean`, 'cat');
     git('config', 'filter.evil.process', 'cat');
-    const off = filterOffConfig(git(...FILTER_KEYS_ARGS).out);
+    const off = filterOffConfig(git(...FILTER_KEYS_ARGS));
     expect('config' in off).toBe(true);
     const pairs = 'config' in off ? off.config.flatMap((pair) => ['-c', pair]) : [];
     // The last value wins: each driver's commands read back empty.
     for (const key of ['filter.evil.clean', 'filter.evil.process', 'filter.Odd.Name.clean', 'filter.with space.clean']) {
-      expect(git('config', '--get', key).out.trim(), key).not.toBe('');
-      expect(git(...pairs, 'config', '--get', key).out, key).toBe('\n');
+      expect(git('config', '--get', key).trim(), key).not.toBe('');
+      expect(git(...pairs, 'config', '--get', key), key).toBe('\n');
     }
   });
   it('a driver named with `=` or none at all: refused / nothing', () => {
     git('config', 'filter.a=b.clean', 'cat');
-    expect(filterOffConfig(git(...FILTER_KEYS_ARGS).out)).toEqual({ unswitchable: 'a=b' });
+    expect(filterOffConfig(git(...FILTER_KEYS_ARGS))).toEqual({ unswitchable: 'a=b' });
     expect(filterOffConfig('')).toEqual({ config: [] });
   });
 });
 
 describe("the after-run index repair never runs the person's filter (R12-26 class)", () => {
   // An entry to put back (an index that changes is written; one that does not is left alone).
-  const entry = (): string => `100644 ${git('rev-parse', 'HEAD:c.txt').out.trim()} 0\td.txt`;
+  const entry = (): string => `100644 ${git('rev-parse', 'HEAD:c.txt').trim()} 0\td.txt`;
   it('the set-up is real: git writing the index runs the filter on a racily clean entry', () => {
     plantFilter('plain');
     const line = entry();

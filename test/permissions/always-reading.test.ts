@@ -122,18 +122,16 @@ describe('R18-9: the files a shown script runs are keyed, or no "always"', () =>
     await asksAfter('npm test', () => put('scripts/y.sh', 'echo marker-ok-again\n'));
   });
 
-  test('sh -c "$(cat scripts/cmd.txt)": a command substitution, no "always"', async () => {
+  // A line of the shown script (scripts/t.sh, run by `npm test`) whose effect is known only at run time.
+  test.each([
+    ['sh -c "$(cat scripts/cmd.txt)"', { 'scripts/cmd.txt': 'echo hi\n' }, 'a command substitution'],
+    ['for f in scripts/d/*.sh; do . "$f"; done', { 'scripts/d/a.sh': 'echo a\n' }, 'known only at run time'],
+    ['sh "$HOME/x.sh"', {}, 'a variable'],
+  ])('%s in the shown script: no "always" (%j; "%s")', async (line, files: Record<string, string>, why) => {
     await pkg('sh scripts/t.sh');
-    await put('scripts/t.sh', 'sh -c "$(cat scripts/cmd.txt)"\n');
-    await put('scripts/cmd.txt', 'echo hi\n');
-    await noAlways('npm test', 'a command substitution');
-  });
-
-  test('for f in scripts/d/*.sh; do . "$f"; done: a glob, no "always"', async () => {
-    await pkg('sh scripts/t.sh');
-    await put('scripts/t.sh', 'for f in scripts/d/*.sh; do . "$f"; done\n');
-    await put('scripts/d/a.sh', 'echo a\n');
-    await noAlways('npm test', 'known only at run time');
+    await put('scripts/t.sh', `${line}\n`);
+    for (const [rel, text] of Object.entries(files)) await put(rel, text);
+    await noAlways('npm test', why);
   });
 
   test('node scripts/t.js and python3 scripts/t.py: imports not followed, no "always"', async () => {
@@ -157,12 +155,6 @@ describe('R18-9: the files a shown script runs are keyed, or no "always"', () =>
     await put('Makefile', 'CMD := $(shell cat cmd.txt)\ncheck:\n\t$(CMD)\n');
     await put('cmd.txt', 'echo hi\n');
     await noAlways('make check', 'a make function read at run time');
-  });
-
-  test('a variable in a shown script line: no "always"', async () => {
-    await pkg('sh scripts/t.sh');
-    await put('scripts/t.sh', 'sh "$HOME/x.sh"\n');
-    await noAlways('npm test', 'a variable');
   });
 
   test("quoted text is literal (echo \"ok?\", '$HOME' keep the \"always\"); text a shell reads again is not (sh -c '$(cat x)')", async () => {
