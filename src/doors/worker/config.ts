@@ -1,6 +1,6 @@
 import { realpath, stat } from 'node:fs/promises';
 import { isAbsolute, resolve, sep } from 'node:path';
-import { parse } from 'yaml';
+import { parseYaml } from '../../engine/yaml.js';
 import * as z from 'zod/mini';
 import { describeIssue } from '../../engine/issues.js';
 import { didYouMean } from '../../engine/config-keys.js';
@@ -86,7 +86,7 @@ export const PROJECT_CONFIG_NOTE = 'a config.yaml found in the working folder is
 export function readConfigKeys(text: string, warnings: string[], file: string, strict: boolean): Partial<WorkerConfig> {
   let raw: unknown;
   try {
-    raw = parse(text);
+    raw = parseYaml(text);
   } catch (error) {
     throw werr('C210', `${file}: invalid YAML: ${(error as Error).message}`);
   }
