@@ -6,7 +6,7 @@ import { describeIssue } from '../../engine/issues.js';
 import { didYouMean } from '../../engine/config-keys.js';
 import { DEFAULT_NON_ACCESSIBLE_GLOBS } from '../../workspace/types.js';
 import { werr, osText } from './errors.js';
-import picomatch from 'picomatch';
+import picomatch from '../../workspace/picomatch.js';
 import type { Engine } from '../../engine/engine.js';
 import type { CliRuleFlags } from '../../permissions/index.js';
 import { workerEngine } from './engine.js';
