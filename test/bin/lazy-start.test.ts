@@ -39,8 +39,10 @@ const HEAVY = [
 ];
 
 // The module of every built-in command's definition, as the generated manifest names them.
-// The YAML and TOML parsers (bundled before issue 31's lazy loaders, or required from node_modules).
+// The YAML and TOML parsers, picomatch and jsonrepair: each loads on first use (src/engine/yaml.ts, toml.ts,
+// src/workspace/picomatch.ts, src/args/jsonrepair.ts), required from node_modules; bundled before.
 const PARSERS = /node_modules\/(yaml|smol-toml)\//;
+const ON_USE = /node_modules\/(yaml|smol-toml|picomatch|jsonrepair)\//;
 
 const DEFINITIONS = new Set([...readFileSync(join(REPO_ROOT, 'src/commands/registry-manifest.ts'), 'utf8').matchAll(/import\('\.\/([\w-]+)\.js'\)/g)].map(([, file]) => `src/commands/${file}.ts`));
 
@@ -105,6 +107,8 @@ describe('a cold call loads only what it uses (dist modules seen by a loader hoo
     const sources = sourcesLoaded(args, name);
     expect(sources).toContain(`src/commands/${name}.ts`);
     expect(heavy(sources)).toEqual([]);
+    // Nor a package loaded on first use: a plain call of these uses none of them.
+    expect(sources.filter((source) => ON_USE.test(source))).toEqual([]);
     // The command's own definition, none of the other built-in commands' (the CLI registry's manifest).
     expect(sources.filter((source) => DEFINITIONS.has(source.replace(/^(\.\.\/)+main\//, '')))).toEqual([`src/commands/${name}.ts`]);
   });
@@ -190,6 +194,26 @@ describe('a cold call loads only what it uses (dist modules seen by a loader hoo
     rmSync(record, { force: true });
     expect(loaded).toMatch(/node_modules\/yaml\//);
     expect(loaded).toMatch(/node_modules\/smol-toml\//);
+  });
+
+  // As the parsers: a glob of `tree --ignore` and a JSON flag that only parses repaired load their package
+  // from the built chunk, and the answers hold.
+  it('a tree --ignore glob loads picomatch and a repaired JSON flag jsonrepair, with their answers', async () => {
+    const ws = join(root, 'on-use');
+    await writeFiles(ws, { 'a.txt': 'a\n', 'b.txt': 'b\n', 'keep.md': 'k\n' });
+    const record = join(root, '..', `${root.split('/').at(-1)}-on-use.loads`);
+    const env = { NODE_OPTIONS: `--import ${hook}`, CODEWARD_TEST_LOADS: record, CODEWARD_NO_SERVE: '1' };
+    const tree = runCli(['--json', '-C', ws, 'tree', '--ignore', '*.txt'], { env });
+    expect(tree.json.ok, tree.stdout).toBe(true);
+    expect(tree.stdout).toContain('keep.md');
+    expect(tree.stdout).not.toContain('a.txt');
+    expect(readFileSync(record, 'utf8')).toMatch(/node_modules\/picomatch\//);
+    rmSync(record, { force: true });
+    const read = runCli(['--json', '-C', ws, 'read', '--file', 'a.txt', '--more', '["b.txt"'], { env });
+    expect(read.json.ok, read.stdout).toBe(true);
+    expect(JSON.stringify(read.json)).toContain('jsonrepair');
+    expect(readFileSync(record, 'utf8')).toMatch(/node_modules\/jsonrepair\//);
+    rmSync(record, { force: true });
   });
 
   it('a line with shell syntax does load tree-sitter (the record sees the grammar when it is used)', () => {
