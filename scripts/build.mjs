@@ -21,8 +21,7 @@ const dist = join(root, 'dist');
 const CLI_MAIN = join(root, 'src/doors/cli/main.ts');
 const BIN = join(root, 'src/bin/codeward.ts');
 // Packages that locate files of their own at run time stay outside the bundle, and so do the parsers loaded
-// on first use by a synchronous `require` (src/engine/yaml.ts, toml.ts, src/workspace/picomatch.ts,
-// src/args/jsonrepair.ts: a bundled copy could not be required).
+// on first use by a synchronous `require` (src/engine/on-first-use.ts: a bundled copy could not be required).
 const EXTERNAL = /^(@vscode\/ripgrep|web-tree-sitter|tree-sitter-bash|@modelcontextprotocol\/sdk|iii-sdk|ai|@ai-sdk\/[^/]+|yaml|smol-toml|picomatch|jsonrepair)(\/|$)/;
 
 // The CLI's command manifest first: it is generated from the definitions and bundled like any source.

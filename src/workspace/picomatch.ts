@@ -1,14 +1,12 @@
-import { createRequire } from 'node:module';
 import type Picomatch from 'picomatch';
+import { onFirstUse } from '../engine/on-first-use.js';
 
 // picomatch (~56 KB with its parser) loads on first use, not with every module that may match a glob: a
 // cold read, tree or search compiled and evaluated it though none of them runs it on a plain call (issue 31;
-// workspace/globs.ts already compiles its patterns on first need). A synchronous `require` of the CommonJS
-// package, which scripts/build.mjs leaves outside the bundle. Every user imports this module instead of the
-// package: the default export forwards each call and property (isMatch, makeRe, scan, ...) to the package.
-const load = createRequire(import.meta.url);
-let loaded: typeof Picomatch | undefined;
-const real = (): typeof Picomatch => (loaded ??= load('picomatch') as typeof Picomatch);
+// workspace/globs.ts already compiles its patterns on first need; engine/on-first-use.ts). Every user imports
+// this module instead of the package: the default export forwards each call and property (isMatch, makeRe,
+// scan, ...) to the package.
+const real = onFirstUse<typeof Picomatch>('picomatch');
 
 const picomatch = new Proxy((() => undefined) as unknown as typeof Picomatch, {
   apply: (_target, thisArg, args: Parameters<typeof Picomatch>) => Reflect.apply(real(), thisArg, args),
