@@ -24,6 +24,10 @@ interface FrontEnd {
   readonly valued: readonly string[];
   // nox: its words that are no option are the values of the option before (`-s a b`).
   readonly values?: true;
+  // Its own settings files in a project folder (obeyed), and the keys there that move its environments
+  // elsewhere (`[tox] work_dir`, poetry's `virtualenvs.path`): not modelled.
+  readonly configs: readonly string[];
+  readonly moves?: RegExp;
 }
 
 const QUIET = ['-q', '--quiet', '-qq', '-v', '-vv', '-vvv', '--verbose', '-h', '--help'];
@@ -38,25 +42,29 @@ const NOX_FLAGS = ['-r', '-R', '--reuse-existing-virtualenvs', '--no-reuse-exist
   '--no-error-on-missing-interpreters', '--error-on-external-run', '--no-error-on-external-run', '-l', '--list', '--list-sessions', '--json', '--no-install', '--install-only', '--add-timestamp', '--non-interactive', '--no-color', '--forcecolor'];
 
 export const FRONT_ENDS: Readonly<Record<string, FrontEnd>> = {
-  uv: { subs: { run: 'run' }, envs: ['.venv/bin'], syncs: true, flags: [...QUIET, ...UV_FLAGS], valued: UV_VALUED },
-  poetry: { subs: { run: 'run' }, envs: ['.venv/bin'], syncs: false, flags: [...QUIET, '-n', '--no-interaction', '--ansi', '--no-ansi', '--no-plugins', '--no-cache'], valued: [] },
-  pipenv: { subs: { run: 'run' }, envs: ['.venv/bin'], syncs: false, flags: QUIET, valued: ['--python'] },
+  uv: { configs: ['uv.toml', '.python-version', '.python-versions'], subs: { run: 'run' }, envs: ['.venv/bin'], syncs: true, flags: [...QUIET, ...UV_FLAGS], valued: UV_VALUED },
+  poetry: { configs: ['poetry.toml'], moves: /^\s*path\s*=/m, subs: { run: 'run' }, envs: ['.venv/bin'], syncs: false, flags: [...QUIET, '-n', '--no-interaction', '--ansi', '--no-ansi', '--no-plugins', '--no-cache'], valued: [] },
+  // pipenv loads `.env` into the program's environment (hook-python-envs.ts reads it).
+  pipenv: { configs: ['Pipfile', '.env'], subs: { run: 'run' }, envs: ['.venv/bin'], syncs: false, flags: QUIET, valued: ['--python'] },
   // pdm: `pdm NAME` runs the script NAME; its in-project `.venv`, or PEP 582's `__pypackages__/<version>/bin`.
   pdm: {
+    configs: ['pdm.toml', '.pdm.toml', '.pdm-python'], moves: /^\s*location\s*=/m,
     subs: { run: 'run', install: 'sync', sync: 'sync', add: 'sync', update: 'sync', remove: 'sync', build: 'sync', lock: 'sync', venv: 'sync', use: 'none', list: 'none', show: 'none', info: 'none', config: 'none', cache: 'none', outdated: 'none', export: 'none', search: 'none' },
     other: 'script', envs: ['.venv/bin', '__pypackages__/*/bin'], syncs: true, flags: [...QUIET, '-s', '--site-packages', '--recreate', '-l', '--list', '-j', '--json'], valued: ['--venv'],
   },
   // hatch: its environments live in its data folder unless configured in the project (`path`, read by
   // hook-python-install.ts) or `.hatch/<env>`.
   hatch: {
+    configs: ['hatch.toml'],
     subs: { run: 'run', test: 'test', build: 'sync', env: 'sync', shell: 'sync', version: 'sync', clean: 'sync', fmt: 'none', status: 'none', dep: 'none', config: 'none', python: 'none' },
     envs: ['.venv/bin', '.hatch/*/bin'], syncs: true, flags: [...QUIET, '--color', '--no-color', '--interactive', '--no-interactive'], valued: ['-e', '--env', '-p', '--project'],
   },
   tox: {
+    configs: ['tox.ini', 'tox.toml', 'setup.cfg', 'pyproject.toml'], moves: /^\s*(?:work_dir|toxworkdir|env_dir|envdir|temp_dir|toxinidir)\s*=/m,
     subs: { '': 'commands', run: 'commands', r: 'commands', 'run-parallel': 'commands', p: 'commands', legacy: 'commands', le: 'commands', exec: 'run', e: 'run', list: 'none', l: 'none', config: 'none', c: 'none', depends: 'none', de: 'none' },
     envs: ['.tox/*/bin'], syncs: true, flags: [...QUIET, ...TOX_FLAGS], valued: ['-e', '-m', '-f', '-p', '--parallel', '--colored', '--hashseed', '--runner', '--exit-and-dump-after'],
   },
-  nox: { subs: { '': 'commands' }, values: true, envs: ['.nox/*/bin'], syncs: true, flags: [...QUIET, ...NOX_FLAGS], valued: ['-s', '--session', '--sessions', '-e', '-p', '--python', '--pythons', '-k', '-t', '--tags', '--default-venv-backend', '-db', '--force-python', '-P'] },
+  nox: { configs: ['noxfile.py'], subs: { '': 'commands' }, values: true, envs: ['.nox/*/bin'], syncs: true, flags: [...QUIET, ...NOX_FLAGS], valued: ['-s', '--session', '--sessions', '-e', '-p', '--python', '--pythons', '-k', '-t', '--tags', '--default-venv-backend', '-db', '--force-python', '-P'] },
 };
 
 export interface FrontEndRun {
@@ -117,5 +125,8 @@ export function frontEndRun(words: readonly string[]): FrontEndRun | undefined {
   const at = words.findIndex((word) => FRONT_ENDS[word.replace(/^.*\//, '')] !== undefined);
   if (at < 0 || !words.slice(0, at).every((word) => BEFORE.test(word))) return undefined;
   const tool = words[at]!.replace(/^.*\//, '');
+  // Its own variables (`UV_PROJECT_ENVIRONMENT=x`, `TOX_WORK_DIR=x`, `VIRTUAL_ENV=x`) move or change its environments.
+  const own = words.slice(0, at).find((word) => /^(?:UV|POETRY|PDM|HATCH|PIPENV|TOX|NOX|VIRTUAL_ENV|WORKON_HOME|CONDA)\w*=/.test(word));
+  if (own !== undefined) return { tool, does: 'none', rest: [], unknown: `\`${own} ${tool}\` (a variable of its own set for it)` };
   return parse(tool, FRONT_ENDS[tool]!, words.slice(at + 1));
 }

@@ -83,8 +83,28 @@ describe('R18-6: an option or sub-command the table does not know is unmodelled 
     'uv run --python tools/python pytest', 'poetry -C sub run pytest', 'pdm run -p sub pytest', 'hatch --data-dir d run pytest', 'hatch mystery', 'tox -c other.ini', 'tox --workdir w -e py',
     'tox devenv venv', 'nox -f tools/noxfile.py', 'nox --envdir e', 'pipenv run --mystery pytest', '[tool.uv.workspace] members = ["**"]',
   ])('%s', async (hook) => {
-    const files = hook.startsWith('[') ? { 'pyproject.toml': '[project]\nname = "w"\nversion = "0"\n[tool.uv.workspace]\nmembers = ["packages/**"]\n' } : {};
+    const files: Record<string, string> = hook.startsWith('[') ? { 'pyproject.toml': '[project]\nname = "w"\nversion = "0"\n[tool.uv.workspace]\nmembers = ["packages/**"]\n' } : {};
     await row(hook.startsWith('[') ? 'uv run pytest' : hook, files, SOURCES, []);
+  });
+});
+
+describe('R18-6: a front-end\'s own settings and variables', () => {
+  it.each([
+    ['UV_PROJECT_ENVIRONMENT set for uv', 'UV_PROJECT_ENVIRONMENT=envs/x uv run pytest', {}],
+    ['tox\'s work_dir', 'tox -e py', { 'tox.ini': '[tox]\nwork_dir = .mytox\n[testenv]\ncommands = pytest\n' }],
+    ['poetry.toml\'s virtualenvs.path', 'poetry run pytest', { 'poetry.toml': '[virtualenvs]\npath = "envs"\n' }],
+    ['pdm.toml\'s venv.location', 'pdm run pytest', { 'pdm.toml': '[venv]\nlocation = "envs"\n' }],
+  ])('%s moves the environments: unmodelled', async (_name, hook, files) => {
+    await row(hook, files, SOURCES, []);
+  });
+  it.each([
+    ['pdm run pytest', { '.pdm-python': 'tools/py/bin/python\n' }, ['.pdm-python', 'tools/py/bin/python', 'pdm.toml']],
+    ['uv run pytest', { '.python-version': './tools/py/bin/python\n' }, ['.python-version', 'tools/py/bin/python', 'uv.toml']],
+    // (.env itself is not accessible to the agent: readonly-secrets.)
+    ['pipenv run pytest', { '.env': 'PYTHONPATH=tools\nCI=1\n', 'tools/sitecustomize.py': 'x = 1\n' }, ['tools/sitecustomize.py', 'Pipfile']],
+    ['poetry run pytest', { 'poetry.toml': '[virtualenvs]\nin-project = true\n' }, ['poetry.toml']],
+  ])('%s: the settings file and the interpreter or folder it names ask', async (hook, files, asks) => {
+    await row(hook, files, asks);
   });
 });
 
