@@ -10,7 +10,7 @@ import { obeyAssigned } from './hook-node-options.js';
 import { programsOf } from './hook-bins.js';
 import { configCommands } from './hook-configs.js';
 import { FRONT_ENDS, frontEndRun } from './hook-python-front-ends.js';
-import { pythonInstall } from './hook-python-install.js';
+import { pythonInstall, toxDeps } from './hook-python-install.js';
 import { quoted } from './hook-runner-config.js';
 import { obeyNamed, upToTop } from './hook-runner-paths.js';
 import { taskFileCommands } from './hook-taskfiles.js';
@@ -66,5 +66,6 @@ export function pythonFrontEnd(walk: Walk, words: readonly string[], bases: read
     const projects = folders.filter((folder) => ['pyproject.toml', 'setup.py'].some((name) => stats(join(folder, name))?.file === true));
     const seen = new Set<string>();
     for (const project of projects.length > 0 ? projects : [from]) pythonInstall(walk, project, seen);
+    if (run.tool === 'tox') toxDeps(walk, walk.top, ['tox.ini', 'setup.cfg', 'tox.toml', 'pyproject.toml'].map((name) => read1(join(walk.top, name)) ?? ''), seen);
   }
 }

@@ -14,6 +14,9 @@ import { moduleFiles } from './python-files.js';
 import { read, stats, type Walk } from './hook-walk.js';
 
 const MAX_PROJECTS = 32;
+const MAX_REQUIREMENTS_DEPTH = 4;
+// A requirements or constraints file a requirement entry includes (`-r requirements.txt`).
+const INCLUDE = /^-[rc]\s*(\S+)|^--(?:requirement|constraint)[=\s]\s*(\S+)/;
 // What a build of the project in a folder runs whatever its configuration says (the backends' defaults).
 const BUILD_FILES = ['pyproject.toml', 'setup.py', 'setup.cfg', 'hatch_build.py', 'hatch.toml', 'pdm_build.py'];
 
@@ -111,4 +114,41 @@ export function pythonInstall(walk: Walk, folder: string, seen = new Set<string>
   if (locals.unknown !== undefined) walk.unmodeled ??= `${where}: ${locals.unknown}`;
   for (const local of locals.folders) pythonInstall(walk, local, seen);
   walk.sources.push(dirname(join(folder, 'pyproject.toml')));
+}
+
+// A requirement entry's local path: `-e tools/x`, `./tools/x`, `tools/x.whl`, `x @ file:…` (tox's `{toxinidir}`
+// and `{tox_root}` are the project folder); an index name, a URL or a version range names none.
+function entryPath(entry: string): string | undefined {
+  const spec = entry.replace(/\{(?:toxinidir|tox_root)\}\/?/g, './').replace(/^-e\s*|^--editable[=\s]\s*/, '').trim();
+  if (/^-|^[\w.+-]+\s*@/.test(spec)) return referencePath(entry);
+  return /:\/\//.test(spec) || !/^\.|\//.test(spec) ? undefined : spec.replace(/\[.*$|#.*$/, '');
+}
+
+// What tox installs into its environments besides the project (`deps =`: `-e tools/x`, `-r requirements.txt` and
+// the local paths that file lists): each local package is read as the project is; a requirements file is obeyed.
+export function toxDeps(walk: Walk, top: string, texts: readonly string[], seen: Set<string>): void {
+  const entries = texts.flatMap((text) => [...text.matchAll(/^\s*deps\s*=(.*(?:\n[ \t]+\S.*)*)/gm)].flatMap((found) => found[1]!.split('\n')));
+  // tox.toml: `deps = ["-e tools/x", …]`.
+  for (const text of texts) for (const found of text.matchAll(/^\s*deps\s*=\s*\[([\s\S]*?)\]/gm)) entries.push(...[...found[1]!.matchAll(/"((?:\\.|[^"\\])*)"|'([^']*)'/g)].map((part) => part[1] ?? part[2]!));
+  const files: string[] = [];
+  for (const entry of entries.map((each) => each.trim().replace(/^["']|["'],?$/g, '')).filter(Boolean)) {
+    const file = INCLUDE.exec(entry);
+    if (file) files.push(resolve(top, (file[1] ?? file[2]!).replace(/\{(?:toxinidir|tox_root)\}\/?/g, './')));
+    const path = file ? undefined : entryPath(entry);
+    if (path !== undefined) pythonInstall(walk, resolve(top, path), seen);
+  }
+  for (const file of files) requirements(walk, file, seen, 0);
+}
+
+// A requirements file (obeyed): the local packages it lists are read as the project is, the files it includes too.
+function requirements(walk: Walk, file: string, seen: Set<string>, depth: number): void {
+  if (!inside(walk.top, file)) return;
+  walk.files.add(file);
+  for (const line of (read(walk, file) ?? '').split('\n').map((each) => each.replace(/(?:^|\s+)#.*$/, '').trim())) {
+    const included = INCLUDE.exec(line);
+    if (included && depth >= MAX_REQUIREMENTS_DEPTH) walk.unmodeled ??= `${relative(walk.top, file)} includes requirements files more than ${MAX_REQUIREMENTS_DEPTH} deep`;
+    else if (included) requirements(walk, resolve(dirname(file), included[1] ?? included[2]!), seen, depth + 1);
+    const path = included ? undefined : entryPath(line);
+    if (path !== undefined) pythonInstall(walk, resolve(dirname(file), path), seen);
+  }
 }

@@ -72,6 +72,18 @@ describe('R18-6: a front-end that installs the project obeys what the install ru
   it('setup.cfg\'s cmdclass block', async () => {
     await row('tox', { 'setup.cfg': '[options]\ncmdclass =\n    build_py = tools.build:BuildPy\n', 'tox.ini': '[testenv]\ncommands = pytest\n' }, ['tools/build.py']);
   });
+  it('tox\'s deps: a local path and the local packages its requirements files list', async () => {
+    const files = {
+      'tox.ini': '[testenv]\ndeps =\n    pytest>=7\n    -e {toxinidir}/tools/x\n    -rrequirements-dev.txt\ncommands = pytest\n',
+      'requirements-dev.txt': '-r requirements.txt\nruff  # lint\n',
+      'requirements.txt': 'requests==2.32.0\n-e ./tools/y\nz @ file:///${PROJECT_ROOT}/tools/z\n',
+      'tools/x/pyproject.toml': '[project]\nname = "x"\nversion = "0"\n',
+    };
+    await row('tox -e py', files, ['tools/x/setup.py', 'tools/x/pyproject.toml', 'requirements-dev.txt', 'requirements.txt', 'tools/y/setup.py', 'tools/z/setup.py']);
+  });
+  it('tox.toml\'s deps list', async () => {
+    await row('tox', { 'tox.toml': '[env_run_base]\ndeps = ["pytest", "-e tools/x"]\ncommands = [["pytest"]]\n' }, ['tools/x/setup.py']);
+  });
   it('a pyproject.toml that does not parse: unmodelled', async () => {
     await row('uv run pytest', { 'pyproject.toml': '[project\nname = 1\n' }, SOURCES, []);
   });
