@@ -24,6 +24,8 @@ interface FrontEnd {
   readonly valued: readonly string[];
   // nox: its words that are no option are the values of the option before (`-s a b`).
   readonly values?: true;
+  // uvx: its first word that is no option is the program (no sub-command).
+  readonly direct?: true;
   // Its own settings files in a project folder (obeyed), and the keys there that move its environments
   // elsewhere (`[tox] work_dir`, poetry's `virtualenvs.path`): not modelled.
   readonly configs: readonly string[];
@@ -43,6 +45,8 @@ const NOX_FLAGS = ['-r', '-R', '--reuse-existing-virtualenvs', '--no-reuse-exist
 
 export const FRONT_ENDS: Readonly<Record<string, FrontEnd>> = {
   uv: { configs: ['uv.toml', '.python-version', '.python-versions'], subs: { run: 'run' }, envs: ['.venv/bin'], syncs: true, flags: [...QUIET, ...UV_FLAGS], valued: UV_VALUED },
+  // uvx (`uv tool run`): the tool's environment is in the user's cache; `--from ./tools/x` builds a local path.
+  uvx: { configs: ['uv.toml'], subs: {}, direct: true, envs: [], syncs: false, flags: [...QUIET, ...UV_FLAGS], valued: [...UV_VALUED, '--from'] },
   poetry: { configs: ['poetry.toml'], moves: /^\s*path\s*=/m, subs: { run: 'run' }, envs: ['.venv/bin'], syncs: false, flags: [...QUIET, '-n', '--no-interaction', '--ansi', '--no-ansi', '--no-plugins', '--no-cache'], valued: [] },
   // pipenv loads `.env` into the program's environment (hook-python-envs.ts reads it).
   pipenv: { configs: ['Pipfile', '.env'], subs: { run: 'run' }, envs: ['.venv/bin'], syncs: false, flags: QUIET, valued: ['--python'] },
@@ -99,6 +103,7 @@ function parse(tool: string, row: FrontEnd, rest: readonly string[]): FrontEndRu
     }
     // nox: a word that is no option is a value of the option before it (`-s a b`).
     if (row.values === true) continue;
+    if (row.direct === true) return { tool, does: 'run', rest: rest.slice(i) };
     if (sub === undefined) {
       sub = word;
       const does = row.subs[word] ?? row.other;

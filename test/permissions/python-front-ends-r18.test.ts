@@ -93,7 +93,7 @@ describe('R18-6: an option or sub-command the table does not know is unmodelled 
   it.each([
     'uv run --directory sub pytest', 'uv run --project sub pytest', 'uv run --with ./tools/x pytest', 'uv run --with-requirements r.txt pytest', 'uv run --mystery pytest',
     'uv run --python tools/python pytest', 'poetry -C sub run pytest', 'pdm run -p sub pytest', 'hatch --data-dir d run pytest', 'hatch mystery', 'tox -c other.ini', 'tox --workdir w -e py',
-    'tox devenv venv', 'nox -f tools/noxfile.py', 'nox --envdir e', 'pipenv run --mystery pytest', '[tool.uv.workspace] members = ["**"]',
+    'tox devenv venv', 'nox -f tools/noxfile.py', 'uvx --from . mytool', 'uvx --from ./tools/x x', 'uvx --with ./tools/x ruff', 'nox --envdir e', 'pipenv run --mystery pytest', '[tool.uv.workspace] members = ["**"]',
   ])('%s', async (hook) => {
     const files: Record<string, string> = hook.startsWith('[') ? { 'pyproject.toml': '[project]\nname = "w"\nversion = "0"\n[tool.uv.workspace]\nmembers = ["packages/**"]\n' } : {};
     await row(hook.startsWith('[') ? 'uv run pytest' : hook, files, SOURCES, []);
@@ -121,7 +121,7 @@ describe('R18-6: a front-end\'s own settings and variables', () => {
 });
 
 describe('F3 stays free: an ordinary front-end hook leaves the sources free', () => {
-  it.each(['uv run pytest', 'uv run --frozen pytest -q', 'poetry run pytest', 'pdm run pytest', 'hatch run pytest', 'hatch test', 'pipenv run pytest', 'tox -e py', 'tox -p auto', 'nox -s tests', 'uv run python -m pytest', 'pdm lint'])('%s', async (hook) => {
+  it.each(['uv run pytest', 'uv run --frozen pytest -q', 'poetry run pytest', 'pdm run pytest', 'hatch run pytest', 'hatch test', 'pipenv run pytest', 'tox -e py', 'tox -p auto', 'nox -s tests', 'uv run python -m pytest', 'pdm lint', 'uvx ruff check .', 'uvx --from ruff==0.5 ruff check'])('%s', async (hook) => {
     await row(hook, { ...VENV, 'tox.ini': '[testenv]\ncommands = pytest\n', 'noxfile.py': 'import nox\n', 'pyproject.toml': '[project]\nname = "w"\nversion = "0"\n[tool.pdm.scripts]\nlint = "ruff check ."\n' }, [], [...SOURCES, 'README.md']);
   });
 });
