@@ -63,8 +63,9 @@ export const FRONT_ENDS: Readonly<Record<string, FrontEnd>> = {
     subs: { run: 'run', test: 'test', build: 'sync', env: 'sync', shell: 'sync', version: 'sync', clean: 'sync', fmt: 'none', status: 'none', dep: 'none', config: 'none', python: 'none' },
     envs: ['.venv/bin', '.hatch/*/bin'], syncs: true, flags: [...QUIET, '--color', '--no-color', '--interactive', '--no-interactive'], valued: ['-e', '--env', '-p', '--project'],
   },
+  // tox 4 imports `toxfile.py` beside its configuration as a plug-in.
   tox: {
-    configs: ['tox.ini', 'tox.toml', 'setup.cfg', 'pyproject.toml'], moves: /^\s*(?:work_dir|toxworkdir|env_dir|envdir|temp_dir|toxinidir)\s*=/m,
+    configs: ['tox.ini', 'tox.toml', 'setup.cfg', 'pyproject.toml', 'toxfile.py'], moves: /^\s*(?:work_dir|toxworkdir|env_dir|envdir|temp_dir|toxinidir)\s*=/m,
     subs: { '': 'commands', run: 'commands', r: 'commands', 'run-parallel': 'commands', p: 'commands', legacy: 'commands', le: 'commands', exec: 'run', e: 'run', list: 'none', l: 'none', config: 'none', c: 'none', depends: 'none', de: 'none' },
     envs: ['.tox/*/bin'], syncs: true, flags: [...QUIET, ...TOX_FLAGS], valued: ['-e', '-m', '-f', '-p', '--parallel', '--colored', '--hashseed', '--runner', '--exit-and-dump-after'],
   },

@@ -114,6 +114,7 @@ describe('R18-6: a front-end\'s own settings and variables', () => {
     ['uv run pytest', { '.python-version': './tools/py/bin/python\n' }, ['.python-version', 'tools/py/bin/python', 'uv.toml']],
     // (.env itself is not accessible to the agent: readonly-secrets.)
     ['pipenv run pytest', { '.env': 'PYTHONPATH=tools\nCI=1\n', 'tools/sitecustomize.py': 'x = 1\n' }, ['tools/sitecustomize.py', 'Pipfile']],
+    ['tox -e py', { 'tox.ini': '[testenv]\ncommands = pytest\n' }, ['toxfile.py', 'tox.toml']],
     ['poetry run pytest', { 'poetry.toml': '[virtualenvs]\nin-project = true\n' }, ['poetry.toml']],
   ])('%s: the settings file and the interpreter or folder it names ask', async (hook, files, asks) => {
     await row(hook, files, asks);
