@@ -10,6 +10,7 @@
 //   a folder whole: what the generated code is made from.
 import { dirname, join, relative, resolve } from 'node:path';
 import { directive } from './hook-runner-cargo-flags.js';
+import { argument, builderOptions } from './hook-runner-cargo-builder.js';
 import { obeyNamed } from './hook-runner-paths.js';
 import { withoutComments, withoutQueries } from './hook-runner-cargo-queries.js';
 import { inside } from './hook-spelling.js';
@@ -34,15 +35,6 @@ const INCLUDE = /\binclude(?:_str|_bytes)?!\s*\(/g;
 // The word by which Rust code `text` spawns or loads a program, if any (comments left out).
 export const runsPrograms = (text: string): string | undefined => RUNS.exec(withoutComments(text))?.[0];
 
-// The text of a macro's argument list that starts at `at` (just past its `(`), up to the matching `)`.
-function argument(text: string, at: number): string {
-  let depth = 1;
-  for (let i = at; i < text.length; i++) {
-    if (text[i] === '(') depth++;
-    else if (text[i] === ')' && --depth === 0) return text.slice(at, i).trim();
-  }
-  return text.slice(at).trim();
-}
 const LITERAL = /"((?:\\.|[^"\\\n])*)"/g;
 const FILELIKE = /^[\w@.+-]+(?:\/[\w@.+-]+)*\.[A-Za-z][\w]{0,7}$/;
 
@@ -89,6 +81,10 @@ export function buildScript(walk: Walk, dir: string, script: string): string | u
     // git/rustc queries with literal arguments are followed (red team 18 F1: hook-runner-cargo-queries.ts).
     const runs = runsPrograms(withoutQueries(text));
     if (runs !== undefined) return `${at} (a build script that runs programs: \`${runs}\`)`;
+    // A compiler option given through cc's builder (R18-15): read, or unmodelled when computed.
+    const options = builderOptions(text);
+    if (options.unknown !== undefined) return `${at} (\`${options.unknown}\`: a compiler option codeward cannot read)`;
+    for (const named of options.paths) obeyNamed(walk, named, [dir, walk.top]);
     const included = includes(text, dirname(path), dir);
     for (const file of included.paths) walk.files.add(file);
     if (included.unknown !== undefined) return `${at} (\`${included.unknown}\`: an include codeward cannot resolve)`;

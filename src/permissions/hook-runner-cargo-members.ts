@@ -32,7 +32,7 @@ function segment(glob: string): RegExp {
 }
 
 // The folders a member glob names below `base`; undefined when it cannot be expanded here.
-function expand(walk: Walk, base: string, glob: string): string[] | undefined {
+export function expand(walk: Walk, base: string, glob: string): string[] | undefined {
   let folders = [base];
   for (const part of glob.split('/').filter((one) => one !== '' && one !== '.')) {
     if (part.includes('**')) return undefined;

@@ -9,6 +9,9 @@ export type RepositoryContext = Pick<ObeyedContext, 'gitPaths' | 'gitGlobs' | 'g
 
 // Folders of installed packages and tool caches, never matched by a hook's glob.
 const INSTALLED = ['**/node_modules/**', '**/.venv/**', '**/venv/**', '**/site-packages/**', '**/.tox/**', '**/.nox/**', '**/__pycache__/**'];
+// A hook glob that names one of those folders itself is aimed there (`.tox/*/bin/pytest`: the program tox runs,
+// hook-python-envs.ts): not ignored.
+const NAMES_INSTALLED = /(?:^|\/)(?:node_modules|\.venv|venv|site-packages|\.tox|\.nox|__pycache__)\//;
 
 // A repository's context as kept (in memory and in the state folder): plain data; the glob tests are made
 // from `globs` when it is used.
@@ -22,7 +25,7 @@ export interface PlainContext {
 
 // The context a judgement uses: the kept data and a matcher per glob.
 export function withTests(plain: PlainContext): RepositoryContext {
-  const gitGlobTests = plain.globs.map(({ glob, hook, why }) => ({ glob, matches: picomatch(glob, { dot: true, nocase: true, ...(hook ? { ignore: INSTALLED } : {}) }), why }));
+  const gitGlobTests = plain.globs.map(({ glob, hook, why }) => ({ glob, matches: picomatch(glob, { dot: true, nocase: true, ...(hook && !NAMES_INSTALLED.test(glob) ? { ignore: INSTALLED } : {}) }), why }));
   return { gitPaths: [...plain.gitPaths], gitGlobs: plain.globs.map(({ glob }) => glob), gitGlobTests, computed: [...plain.computed], whole: [...plain.whole] };
 }
 

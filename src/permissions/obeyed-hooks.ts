@@ -25,6 +25,7 @@ import { runnerKindFiles } from './hook-fallback.js';
 import { commitRunnerParts } from './hook-commit-runners.js';
 import { jsConfigs } from './hook-js-configs.js';
 import { installedPrograms, interpretedScripts, programPaths } from './hook-bins.js';
+import { pythonFrontEnd } from './hook-python-envs.js';
 import { assignedLoads, lineAssignments, nodeOptionsOf, npmLineLoads, npmrcLoads } from './hook-assigned.js';
 import { obeyAssigned } from './hook-node-options.js';
 import { newWalk, read, stats, type Walk } from './hook-walk.js';
@@ -187,6 +188,8 @@ function tasks(walk: Walk, words: readonly string[], bases: readonly string[], d
     follow(walk, tasked.lines, depth + 1, script, base);
   }
   toolchainRun(walk, words, bases);
+  // uv/poetry/pdm/hatch/pipenv run, tox, nox: the environment's programs, and what installing the project runs (R18-6).
+  pythonFrontEnd(walk, words, bases);
   // npm reads .npmrc's node-options and script-shell for every script it runs (R14-7), and the same keys given
   // as options on its line (R15-18).
   if (words.some((word) => NPM.has(basename(word)))) {

@@ -4,6 +4,7 @@
 // source to write instead; the source itself and caches of data stay free.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isObeyedLater } from '../../src/permissions/obeyed.js';
+import { compiledKept } from '../../src/sandbox/pyc-leftovers.js';
 import { removeDir, runCli, tempDir, writeFiles } from '../helpers/fixture.js';
 
 describe('compiled caches are obeyed (R17-15)', () => {
@@ -70,5 +71,44 @@ describe('removing one is not asked for its own sake (it sends Python back to th
     expect(check('cp src/a.py src/b.pyc').source).toBe('immune');
     expect(check('rm -f src/b.pyc .envrc').source).toBe('immune');
     expect(check('rm -rf src/__pycache__').immune).toBe('rm-recursive');
+  });
+});
+
+// Red team R18-17: JVM class files under a build's output and Mix's BEAM files are compiled caches too: the build
+// runs them instead of recompiling while they are newer than the source, and git ignores their folders.
+describe('compiled JVM classes and BEAM modules (R18-17)', () => {
+  let base: string;
+  beforeAll(async () => {
+    base = await tempDir('cw-class-write-');
+    await writeFiles(base, { 'ws/pom.xml': '<project></project>\n', 'ws/src/main/java/App.java': 'class App {}\n', 'ws/target/classes/App.class': 'x', 'home/.keep': '', 'state/.keep': '' });
+  });
+  afterAll(async () => removeDir(base));
+  const env = (): Record<string, string> => ({ HOME: `${base}/home`, CODEWARD_STATE_DIR: `${base}/state` });
+  const write = (path: string, content = 'x') => runCli(['--json', '-C', `${base}/ws`, '--yes', 'write', '--path', path, '--content', content], { env: env() });
+
+  it.each([
+    'target/classes/App.class', 'target/test-classes/a/b/AppTest.class', 'target/classes/a/App$Inner.class', 'mod/target/classes/App.class',
+    'build/classes/java/main/a/App.class', 'build/classes/kotlin/test/AppTest.class', 'target/scala-3.3.1/classes/App.class',
+    '_build/dev/lib/app/ebin/Elixir.App.beam', '_build/test/consolidated/Elixir.Enumerable.beam', 'apps/x/_build/default/lib/x/ebin/x.beam',
+  ])('%s is obeyed, with no source to check a leftover against (kept like bootsnap\'s)', (path) => {
+    for (const ctx of [undefined, { gitPaths: [] }]) expect(isObeyedLater(path, ctx)?.compiledFrom, path).toBe('');
+    expect(compiledKept(path, { gitPaths: [] }, false, `${base}/ws`, `${base}/stage/${path}`)).toBe(true);
+    expect(compiledKept(path, { gitPaths: [] }, true, `${base}/ws`)).toBe(true);
+  });
+  it('sources, other class files and other output are free', () => {
+    for (const path of ['src/main/java/App.java', 'lib/app.ex', 'target/App.class', 'classes/App.class', 'target/classes/app.properties', 'target/classes/META-INF/MANIFEST.MF', '_build/dev/lib/app/priv/x.txt', 'build/libs/app.jar.txt']) expect(isObeyedLater(path, { gitPaths: [] }), path).toBeUndefined();
+  });
+  it('the red team\'s write asks under --yes, naming the source to write; the source is free', () => {
+    const run = write('target/classes/App.class');
+    expect(run.json.ok).toBe(false);
+    expect(run.json.error?.code).toBe('C241');
+    expect(run.json.error?.message).toContain('write the .java');
+    expect(write('target/test-classes/AppTest.class').json.ok).toBe(false);
+    expect(write('_build/dev/lib/app/ebin/Elixir.App.beam').json.ok).toBe(false);
+    expect(write('src/main/java/App.java', 'class App { int x; }\n').json.ok).toBe(true);
+  });
+  it('removing one stays an ordinary command', () => {
+    const data = runCli(['--json', '-C', `${base}/ws`, 'policy', 'check', 'exec', '--cmd', 'rm -f target/classes/App.class'], { env: env() }).json.data as { source: string };
+    expect(data.source).not.toBe('immune');
   });
 });
