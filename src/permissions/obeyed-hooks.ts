@@ -16,7 +16,8 @@ import { inside, loopedOver, spelled, type Known } from './hook-spelling.js';
 import { argFiles, scriptLines, scriptNames, simpleCommands } from './hook-tasks.js';
 import { makeRuns } from './hook-make.js';
 import { taskFileCommands } from './hook-taskfiles.js';
-import { fanOuts, projectLines, reachedPackages } from './hook-workspaces.js';
+import { fanOuts, reachedPackages } from './hook-workspaces.js';
+import { nxLines } from './hook-nx.js';
 import { installRun } from './hook-install-locals.js';
 import { configCommands, configNamed, lineLoads, loadedModuleNames, resolvedNames } from './hook-configs.js';
 import { computedLoads, configTexts, pythonFirstFolders, pythonShadowGlobs } from './hook-config-parts.js';
@@ -202,10 +203,12 @@ function tasks(walk: Walk, words: readonly string[], bases: readonly string[], d
     for (const folder of folders) {
       files.add(join(folder, 'package.json'));
       follow(walk, [...scriptLines(folder, run.names, read1), ...(run.command === undefined ? [] : [run.command])], depth + 1, script, folder);
-      // nx: a project's project.json targets (R11-6), run from the top by default, or from the project.
+      // nx: a project's targets (R11-6, R18-7), run from the top by default, or from the project.
       if (run.tool === 'nx') {
-        files.add(join(folder, 'project.json'));
-        for (const from of [top, folder]) follow(walk, projectLines(join(folder, 'project.json'), read1), depth + 1, script, from);
+        const nx = nxLines(top, folder, read1);
+        for (const file of nx.files) files.add(file);
+        if (nx.unknown !== undefined) walk.unmodeled ??= `${relative(top, script)} runs nx: ${nx.unknown}`;
+        for (const from of [top, folder]) follow(walk, nx.lines, depth + 1, script, from);
       }
     }
   }

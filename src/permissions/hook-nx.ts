@@ -1,0 +1,74 @@
+// What nx runs for a project beside its package.json scripts (red team R11-6, R18-7): the targets of its
+// project.json and of its package.json's `nx` key, and the workspace's nx.json `targetDefaults`. A target with a
+// `command` (or `options.command`, `options.commands[]`) runs shell lines; `nx:run-script` runs the package script
+// `options.script`. Anything else runs code the walk does not read, so it fails closed (`unknown`): an executor
+// that is a plugin's or the workspace's own module, nx.json `plugins` (they infer targets from other tools'
+// configuration and are modules themselves), a custom tasks runner.
+import { join } from 'node:path';
+import type { Read } from './hook-tasks.js';
+
+// Executors whose behaviour is the target's own text.
+const SHELL = new Set(['nx:run-commands', '@nrwl/workspace:run-commands', '@nx/workspace:run-commands', 'nx:noop']);
+const SCRIPT = new Set(['nx:run-script', '@nrwl/workspace:run-script']);
+// The default tasks runners (nx's own, Nx Cloud's): any other `runner` is a module nx loads.
+const RUNNERS = new Set(['nx/tasks-runners/default', 'nx-cloud', '@nrwl/nx-cloud']);
+
+export interface NxLines {
+  readonly files: string[];
+  readonly lines: string[];
+  readonly unknown?: string;
+}
+
+const object = (value: unknown): Record<string, unknown> => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
+
+function parse(text: string | undefined): Record<string, unknown> | undefined {
+  try {
+    return text === undefined ? undefined : object(JSON.parse(text));
+  } catch {
+    return undefined;
+  }
+}
+
+// The lines of one table of targets (`targets`, `targetDefaults`), or why one is not understood.
+function targetLines(targets: Record<string, unknown>, where: string, lines: string[]): string | undefined {
+  for (const [name, value] of Object.entries(targets)) {
+    const target = object(value);
+    const options = object(target['options']);
+    const executor = target['executor'];
+    if (typeof executor === 'string' && SCRIPT.has(executor)) {
+      const script = options['script'] ?? name;
+      if (typeof script !== 'string') return `${where} target ${name}: a script that is not text`;
+      lines.push(`npm run ${script}`);
+      continue;
+    }
+    if (executor !== undefined && !(typeof executor === 'string' && SHELL.has(executor))) return `${where} target ${name}: executor ${JSON.stringify(executor)} (code codeward does not read)`;
+    for (const each of [target['command'], options['command'], options['commands']].flat()) {
+      const command = typeof each === 'string' ? each : object(each)['command'];
+      if (typeof command === 'string') lines.push(command);
+      else if (each !== undefined) return `${where} target ${name}: a command that is not text`;
+    }
+  }
+  return undefined;
+}
+
+// What nx runs in the project `folder` of the workspace `top`: the files read, the shell lines, or why not known.
+export function nxLines(top: string, folder: string, read: Read): NxLines {
+  const files = [join(folder, 'project.json'), join(top, 'nx.json')];
+  const lines: string[] = [];
+  const settings = parse(read(join(top, 'nx.json'))) ?? {};
+  const plugins = settings['plugins'];
+  if (Array.isArray(plugins) && plugins.length > 0) return { files, lines, unknown: 'nx.json plugins (modules that infer targets codeward does not read)' };
+  const runners = Object.values(object(settings['tasksRunnerOptions'])).map((each) => object(each)['runner']);
+  const runner = runners.find((each) => each !== undefined && !(typeof each === 'string' && RUNNERS.has(each)));
+  if (runner !== undefined) return { files, lines, unknown: `nx.json tasks runner ${JSON.stringify(runner)}` };
+  const tables: [Record<string, unknown>, string][] = [
+    [object(settings['targetDefaults']), 'nx.json'],
+    [object(parse(read(join(folder, 'project.json')))?.['targets']), 'project.json'],
+    [object(object(parse(read(join(folder, 'package.json')))?.['nx'])['targets']), 'package.json nx'],
+  ];
+  for (const [targets, where] of tables) {
+    const unknown = targetLines(targets, where, lines);
+    if (unknown !== undefined) return { files, lines, unknown };
+  }
+  return { files, lines };
+}

@@ -1,0 +1,61 @@
+// Red team R18-7 (CRITICAL): `turbo run T` / `turbo T` / `nx run-many -t T` / `nx run P:T` / `nx affected -t T` on a hook
+// line run the script T of the root package.json (turbo in a single-package repository and its `//#T` root tasks; nx's
+// root project) as well as every workspace package's: the files those scripts load were free. Each row builds the
+// layout by hand (turbo and nx are not installed) and writes under --yes.
+import { describe, expect, it } from 'vitest';
+import { checkHookRow, hookVerdict, rowPlace } from './hook-check.js';
+
+const place = rowPlace('cw-turbo-nx-');
+const SINGLE = {
+  'package.json': JSON.stringify({ name: 'w', scripts: { test: 'vitest run', lint: 'sh tools/t.sh' } }),
+  'vitest.config.ts': 'import r from "./tools/r";\nexport default { test: { setupFiles: [r] } };\n',
+  'tools/r.ts': 'export default "x";\n', 'tools/t.sh': 'true\n', 'src/a.ts': 'export {};\n',
+};
+
+describe('turbo and nx on a hook line read the root package scripts (R18-7)', () => {
+  it.each([
+    'npx turbo run lint test', 'turbo test lint', 'pnpm exec turbo run test lint', 'yarn turbo run lint test',
+    'npx nx run-many -t test lint', 'nx run-many --targets=test,lint', 'npx nx affected -t lint test', 'nx run w:test && nx run w:lint',
+  ])('%s: the scripts\' files and the configuration they load ask; a source write stays free', async (hook) => {
+    await checkHookRow(place.next(), place.home, {
+      hook, files: SINGLE,
+      asks: ['tools/r.ts', 'vitest.config.ts', 'tools/t.sh', 'package.json'],
+      free: ['src/a.ts', 'src/b.ts'], content: 'export {};\n',
+    });
+  });
+});
+
+describe('nx targets beside package.json scripts, and what turbo and nx are not modelled for (R18-7)', () => {
+  it('project.json, package.json `nx` and nx.json targetDefaults commands are shell lines; nx:run-script runs its script', async () => {
+    await checkHookRow(place.next(), place.home, {
+      hook: 'npx nx run-many -t check',
+      files: {
+        'package.json': JSON.stringify({ name: 'w', scripts: { other: 'sh tools/o.sh' }, nx: { targets: { check: { command: 'sh tools/n.sh' } } } }),
+        'project.json': JSON.stringify({ targets: { check: { executor: 'nx:run-commands', options: { commands: ['sh tools/p.sh', { command: 'node tools/q.js' }] } }, gen: { executor: 'nx:run-script', options: { script: 'other' } } } }),
+        'nx.json': JSON.stringify({ targetDefaults: { check: { command: 'sh tools/d.sh' } } }),
+        'tools/o.sh': '', 'tools/n.sh': '', 'tools/p.sh': '', 'tools/q.js': '', 'tools/d.sh': '', 'src/a.ts': '',
+      },
+      asks: ['tools/o.sh', 'tools/n.sh', 'tools/p.sh', 'tools/q.js', 'tools/d.sh', 'nx.json', 'project.json'],
+      free: ['src/a.ts'], content: 'export {};\n',
+    });
+  });
+
+  it.each([
+    ['npx nx run-many -t test', { 'nx.json': JSON.stringify({ plugins: ['./tools/plugin'] }) }, /plugins/],
+    ['npx nx run-many -t test', { 'project.json': JSON.stringify({ targets: { test: { executor: './tools/exec:run' } } }) }, /executor/],
+    ['npx nx run-many -t test', { 'nx.json': JSON.stringify({ tasksRunnerOptions: { default: { runner: './tools/runner' } } }) }, /tasks runner/],
+    ['npx nx run w:test --config=evil.ts', {}, /--config/],
+    ['npx turbo run test -- --config evil.ts', {}, /passed to every task/],
+    ['npx turbo run test --cwd ../x', {}, /--cwd/],
+    ['npx turbo gen run', {}, /turbo gen/],
+    ['yarn turbo run test --weird', {}, /--weird/],
+    ['npx nx g @nx/js:lib x', {}, /nx g/],
+  ])('%s %j: unmodelled (%s)', async (hook, extra, why) => {
+    const verdict = await hookVerdict(place.next(), hook, { ...SINGLE, ...extra });
+    expect(verdict.unmodeled).toMatch(why);
+  });
+
+  it.each(['npx turbo run test --filter=w --concurrency 2 --continue', 'npx nx run-many -t test -p w --parallel=3 --skip-nx-cache', 'npx nx affected -t test --base=main --head HEAD'])('%s: understood', async (hook) => {
+    expect((await hookVerdict(place.next(), hook, SINGLE)).unmodeled).toBeUndefined();
+  });
+});
