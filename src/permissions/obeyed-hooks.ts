@@ -25,6 +25,7 @@ import { scriptVariables, unmodeled } from './hook-unmodeled.js';
 import { runnerKindFiles } from './hook-fallback.js';
 import { commitRunnerParts } from './hook-commit-runners.js';
 import { jsConfigs } from './hook-js-configs.js';
+import { editorRuns } from './hook-editor.js';
 import { installedPrograms, programPaths } from './hook-bins.js';
 import { assignedLoads, lineAssignments, nodeOptionsOf, npmLineLoads, npmrcLoads } from './hook-assigned.js';
 import { obeyAssigned } from './hook-node-options.js';
@@ -239,6 +240,8 @@ export function hookReached(dirs: readonly string[], top: string, names: readonl
       if (husky && stats(join(husky, name))?.file === true) walk.queue.push({ path: join(husky, name), depth: 1 });
     }
   }
+  // What the editor extensions the project names load, with no hook (R18-19).
+  editorRuns(walk);
   const seen = new Set<string>();
   drain(walk, seen);
   if (walk.unmodeled !== undefined) {
