@@ -1,15 +1,28 @@
 // What nx runs for a project beside its package.json scripts (red team R11-6, R18-7): the targets of its
 // project.json and of its package.json's `nx` key, and the workspace's nx.json `targetDefaults`. A target with a
 // `command` (or `options.command`, `options.commands[]`) runs shell lines; `nx:run-script` runs the package script
-// `options.script`. Anything else runs code the walk does not read, so it fails closed (`unknown`): an executor
-// that is a plugin's or the workspace's own module, nx.json `plugins` (they infer targets from other tools'
-// configuration and are modules themselves), a custom tasks runner.
+// `options.script`; nx's own plug-ins run their tool (PLUGINS). Anything else runs code the walk does not read, so
+// it fails closed (`unknown`): an executor that is a plugin's or the workspace's own module, another nx.json plug-in
+// (it infers targets from code of its own), a custom tasks runner.
 import { join } from 'node:path';
 import type { Read } from './hook-tasks.js';
 
 // Executors whose behaviour is the target's own text.
 const SHELL = new Set(['nx:run-commands', '@nrwl/workspace:run-commands', '@nx/workspace:run-commands', 'nx:noop']);
 const SCRIPT = new Set(['nx:run-script', '@nrwl/workspace:run-script']);
+// nx's own plug-ins (installed packages) infer targets that run one tool with its configuration in each project:
+// read as that tool's line there (its configuration followed by the tool's row), whatever the target is called.
+// A plug-in not in the table (the workspace's own, a community one) infers what only its code knows.
+const PLUGINS: Readonly<Record<string, readonly string[]>> = {
+  'vite/plugin': ['vitest run'], 'vitest': ['vitest run'], 'eslint/plugin': ['eslint .'], 'jest/plugin': ['jest'], 'next/plugin': ['next build'],
+  'playwright/plugin': ['playwright test'], 'js/typescript': ['tsc --build'], 'js/plugins/typescript': ['tsc --build'],
+};
+const pluginLines = (plugin: unknown): readonly string[] | undefined => {
+  const name = typeof plugin === 'string' ? plugin : object(plugin)['plugin'];
+  const own = typeof name === 'string' ? /^@(?:nx|nrwl)\/(.+)$/.exec(name)?.[1] : undefined;
+  return own !== undefined && Object.hasOwn(PLUGINS, own) ? PLUGINS[own] : undefined;
+};
+
 // The default tasks runners (nx's own, Nx Cloud's): any other `runner` is a module nx loads.
 const RUNNERS = new Set(['nx/tasks-runners/default', 'nx-cloud', '@nrwl/nx-cloud']);
 
@@ -56,8 +69,11 @@ export function nxLines(top: string, folder: string, read: Read): NxLines {
   const files = [join(folder, 'project.json'), join(top, 'nx.json')];
   const lines: string[] = [];
   const settings = parse(read(join(top, 'nx.json'))) ?? {};
-  const plugins = settings['plugins'];
-  if (Array.isArray(plugins) && plugins.length > 0) return { files, lines, unknown: 'nx.json plugins (modules that infer targets codeward does not read)' };
+  for (const plugin of [settings['plugins'] ?? []].flat()) {
+    const inferred = pluginLines(plugin);
+    if (inferred === undefined) return { files, lines, unknown: `nx.json plugin ${JSON.stringify(plugin)} (a module that infers targets codeward does not read)` };
+    lines.push(...inferred);
+  }
   const runners = Object.values(object(settings['tasksRunnerOptions'])).map((each) => object(each)['runner']);
   const runner = runners.find((each) => each !== undefined && !(typeof each === 'string' && RUNNERS.has(each)));
   if (runner !== undefined) return { files, lines, unknown: `nx.json tasks runner ${JSON.stringify(runner)}` };

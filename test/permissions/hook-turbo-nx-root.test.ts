@@ -41,7 +41,8 @@ describe('nx targets beside package.json scripts, and what turbo and nx are not 
   });
 
   it.each([
-    ['npx nx run-many -t test', { 'nx.json': JSON.stringify({ plugins: ['./tools/plugin'] }) }, /plugins/],
+    ['npx nx run-many -t test', { 'nx.json': JSON.stringify({ plugins: ['./tools/plugin'] }) }, /plugin/],
+    ['npx nx run-many -t test', { 'nx.json': JSON.stringify({ plugins: ['@nx/vite/plugin', { plugin: 'nx-community-thing' }] }) }, /nx-community-thing/],
     ['npx nx run-many -t test', { 'project.json': JSON.stringify({ targets: { test: { executor: './tools/exec:run' } } }) }, /executor/],
     ['npx nx run-many -t test', { 'nx.json': JSON.stringify({ tasksRunnerOptions: { default: { runner: './tools/runner' } } }) }, /tasks runner/],
     ['npx nx run w:test --config=evil.ts', {}, /--config/],
@@ -53,6 +54,19 @@ describe('nx targets beside package.json scripts, and what turbo and nx are not 
   ])('%s %j: unmodelled (%s)', async (hook, extra, why) => {
     const verdict = await hookVerdict(place.next(), hook, { ...SINGLE, ...extra });
     expect(verdict.unmodeled).toMatch(why);
+  });
+
+  it('nx\'s own plug-ins run their tool in each project: its configuration and what it loads ask, a source write stays free', async () => {
+    await checkHookRow(place.next(), place.home, {
+      hook: 'npx nx affected -t test',
+      files: {
+        'package.json': JSON.stringify({ name: 'w' }), 'nx.json': JSON.stringify({ plugins: [{ plugin: '@nx/vite/plugin', options: { testTargetName: 'test' } }, '@nx/eslint/plugin'] }),
+        'apps/web/project.json': '{}', 'apps/web/vite.config.ts': 'import s from "./tools/s";\nexport default { test: { setupFiles: [s] } };\n', 'apps/web/tools/s.ts': '', 'apps/web/src/main.ts': '',
+        'eslint.config.mjs': 'import r from "./tools/rule.mjs";\nexport default [r];\n', 'tools/rule.mjs': '',
+      },
+      asks: ['apps/web/vite.config.ts', 'apps/web/tools/s.ts', 'eslint.config.mjs', 'tools/rule.mjs'],
+      free: ['src/a.ts', 'apps/web/src/main.ts', 'apps/web/src/main.test.ts'], content: 'export {};\n',
+    });
   });
 
   it.each(['npx turbo run test --filter=w --concurrency 2 --continue', 'npx nx run-many -t test -p w --parallel=3 --skip-nx-cache', 'npx nx affected -t test --base=main --head HEAD'])('%s: understood', async (hook) => {
