@@ -25,12 +25,15 @@ interface Extension {
   // The installed package it loads from the project.
   readonly package: string;
   readonly follow: (walk: Walk) => void;
+  // Other text of settings.json that names it (`"source.fixAll.eslint"` in codeActionsOnSave).
+  readonly mention?: RegExp;
 }
 
 const EXTENSIONS: readonly Extension[] = [
   {
-    id: 'dbaeumer.vscode-eslint', prefix: 'eslint.', package: 'eslint', follow: (walk) => jsConfigs(walk, ['eslint'], [walk.top]),
-    inert: ['enable', 'validate', 'probe', 'run', 'format.enable', 'quiet', 'onIgnoredFiles', 'rules.customizations', 'codeAction.disableRuleComment', 'codeAction.showDocumentation', 'codeActionsOnSave.mode', 'codeActionsOnSave.rules', 'problems.shortenToSingleLine', 'debug', 'trace.server', 'useFlatConfig', 'useESLintClass', 'experimental.useFlatConfig', 'packageManager', 'alwaysShowStatus', 'ignoreUntitled', 'timeBudget.onValidation', 'timeBudget.onFixes', 'lintTask.enable', 'provideLintTask', 'migration.2_x'],
+    id: 'dbaeumer.vscode-eslint', prefix: 'eslint.', package: 'eslint', follow: (walk) => jsConfigs(walk, ['eslint'], [walk.top]), mention: /\bsource\.fixAll\.eslint\b/,
+    // workingDirectories: where it runs eslint; eslint's configurations are obeyed at any depth (cascades) already.
+    inert: ['workingDirectories', 'enable', 'validate', 'probe', 'run', 'format.enable', 'quiet', 'onIgnoredFiles', 'rules.customizations', 'codeAction.disableRuleComment', 'codeAction.showDocumentation', 'codeActionsOnSave.mode', 'codeActionsOnSave.rules', 'problems.shortenToSingleLine', 'debug', 'trace.server', 'useFlatConfig', 'useESLintClass', 'experimental.useFlatConfig', 'packageManager', 'alwaysShowStatus', 'ignoreUntitled', 'timeBudget.onValidation', 'timeBudget.onFixes', 'lintTask.enable', 'provideLintTask', 'migration.2_x'],
   },
   {
     id: 'esbenp.prettier-vscode', prefix: 'prettier.', package: 'prettier', follow: (walk) => jsConfigs(walk, ['prettier'], [walk.top]),
@@ -42,6 +45,10 @@ const EXTENSIONS: readonly Extension[] = [
   },
 ];
 const LINT = /^lint\.\w+$/;
+// ESLint's constructor options in `eslint.options` that name no code, configuration or place.
+const ESLINT_OPTIONS = new Set(['extensions', 'cache', 'cacheLocation', 'cacheStrategy', 'reportUnusedDisableDirectives', 'ignore', 'errorOnUnmatchedPattern', 'globInputPaths', 'allowInlineConfig', 'fix', 'fixTypes', 'warnIgnored']);
+const understood = (extension: Extension, key: string, value: unknown): boolean =>
+  extension.inert.includes(key) || LINT.test(key) || (extension.prefix === 'eslint.' && key === 'options' && typeof value === 'object' && value !== null && Object.keys(value).every((option) => ESLINT_OPTIONS.has(option)));
 
 // Every key of a settings object, language-scoped blocks (`"[typescript]": {…}`) included, with its value.
 function settingEntries(value: unknown): [string, unknown][] {
@@ -66,8 +73,8 @@ export function editorRuns(walk: Walk): void {
   for (const [, value] of entries) if (typeof value === 'string') named.add(value.toLowerCase());
   for (const extension of EXTENSIONS) {
     const own = entries.filter(([key]) => key.startsWith(extension.prefix));
-    if (!named.has(extension.id) && own.length === 0) continue;
-    const loaded = own.map(([key]) => key.slice(extension.prefix.length)).find((key) => !extension.inert.includes(key) && !LINT.test(key));
+    if (!named.has(extension.id) && own.length === 0 && !(extension.mention?.test(settings.text ?? '') ?? false)) continue;
+    const loaded = own.map(([key, value]) => [key.slice(extension.prefix.length), value] as const).find(([key, value]) => !understood(extension, key, value))?.[0];
     if (loaded !== undefined) walk.unmodeled ??= `.vscode/settings.json \`${extension.prefix}${loaded}\` (an editor extension setting that may name a module or place)`;
     extension.follow(walk);
     obeyPackages(walk, packageFolders(extension.package, walk.top, walk.top));

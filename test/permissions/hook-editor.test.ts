@@ -29,8 +29,9 @@ describe('what the editor extensions the project names load (R18-19)', () => {
     await row({ '.vscode/extensions.json': JSON.stringify({ recommendations: ['bradlc.vscode-tailwindcss'] }), 'tailwind.config.js': 'module.exports = { content: ["./src/**/*.ts"], plugins: [require("./tools/tw.js")] };\n', 'tools/tw.js': 'module.exports = {};\n' }, ['tailwind.config.js', 'tools/tw.js']);
   });
 
-  it('an extension setting of its own names it (eslint.validate)', async () => {
-    await row({ '.vscode/settings.json': JSON.stringify({ 'eslint.validate': ['typescript'] }), 'eslint.config.js': 'module.exports = [];\n' }, ['eslint.config.js']);
+  it('an extension setting of its own names it (eslint.validate, inert eslint.options), or a fix-on-save action', async () => {
+    await row({ '.vscode/settings.json': JSON.stringify({ 'eslint.validate': ['typescript'], 'eslint.workingDirectories': [{ mode: 'auto' }], 'eslint.options': { extensions: ['.ts'] } }), 'eslint.config.js': 'module.exports = [];\n' }, ['eslint.config.js']);
+    await row({ '.vscode/settings.json': JSON.stringify({ 'editor.codeActionsOnSave': { 'source.fixAll.eslint': 'explicit' } }) }, ['eslint.config.js', 'apps/web/eslint.config.mjs']);
   });
 
   it('no extension named: the configurations stay free', async () => {
@@ -41,6 +42,8 @@ describe('what the editor extensions the project names load (R18-19)', () => {
     [{ 'prettier.prettierPath': './tools/fake' }, /prettier\.prettierPath/],
     [{ 'eslint.nodePath': 'tools' }, /eslint\.nodePath/],
     [{ 'eslint.options': { overrideConfigFile: 'x.js' } }, /eslint\.options/],
+    [{ 'eslint.options': { rulePaths: ['tools/rules'] } }, /eslint\.options/],
+    [{ 'eslint.runtime': './tools/node' }, /eslint\.runtime/],
     [{ 'tailwindCSS.experimental.configFile': 'tw.js' }, /configFile/],
   ])('%j: not modelled', async (settings, why) => {
     const verdict = await hookVerdict(place.next(), 'true', { 'package.json': PKG, '.vscode/settings.json': JSON.stringify(settings) });
