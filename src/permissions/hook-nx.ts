@@ -10,6 +10,35 @@ import type { Read } from './hook-tasks.js';
 // Executors whose behaviour is the target's own text.
 const SHELL = new Set(['nx:run-commands', '@nrwl/workspace:run-commands', '@nx/workspace:run-commands', 'nx:noop']);
 const SCRIPT = new Set(['nx:run-script', '@nrwl/workspace:run-script']);
+// nx's own executors that run one tool (the executor era, before plug-ins): its line, the option naming its
+// configuration (a path from the workspace's top, the tool's own flag), and the options that name nothing it loads.
+// Any other option may name code (a transformer, a setup file): the target is not understood.
+interface Executor {
+  readonly line: string;
+  readonly config?: readonly [string, string];
+  readonly inert: readonly string[];
+}
+const EXECUTORS: Readonly<Record<string, Executor>> = {
+  'vite:test': { line: 'vitest run', config: ['configFile', '--config'], inert: ['reportsDirectory', 'passWithNoTests', 'watch', 'mode', 'testNamePattern', 'coverage', 'testFiles'] },
+  'vite:build': { line: 'vitest run', config: ['configFile', '--config'], inert: ['outputPath', 'mode', 'emptyOutDir', 'skipTypeCheck', 'watch', 'generatePackageJson'] },
+  'jest:jest': { line: 'jest', config: ['jestConfig', '-c'], inert: ['passWithNoTests', 'ci', 'codeCoverage', 'coverageReporters', 'runInBand', 'watch', 'testPathPattern', 'silent', 'detectOpenHandles', 'maxWorkers'] },
+  'eslint:lint': { line: 'eslint .', config: ['eslintConfig', '-c'], inert: ['lintFilePatterns', 'maxWarnings', 'quiet', 'fix', 'format', 'cache', 'cacheLocation', 'outputFile', 'force', 'silent'] },
+  'playwright:playwright': { line: 'playwright test', config: ['config', '--config'], inert: ['skipInstall', 'reporter', 'workers', 'retries', 'project'] },
+  'js:tsc': { line: 'tsc', inert: ['main', 'outputPath', 'tsConfig', 'assets', 'rootDir', 'generatePackageJson', 'clean', 'watch', 'external', 'externalBuildTargets', 'updateBuildableProjectDepsInPackageJson', 'generateExportsField'] },
+};
+const quote = (word: string): string => `'${word.replace(/'/g, `'\\''`)}'`;
+// The line an nx executor target runs, or why it is not understood (undefined: not one of EXECUTORS).
+function executorLine(executor: string, options: Record<string, unknown>): { line: string } | { why: string } | undefined {
+  const own = /^@(?:nx|nrwl)\/(.+)$/.exec(executor)?.[1];
+  const row = own !== undefined && Object.hasOwn(EXECUTORS, own) ? EXECUTORS[own]! : undefined;
+  if (row === undefined) return undefined;
+  const odd = Object.keys(options).find((key) => key !== row.config?.[0] && !row.inert.includes(key));
+  if (odd !== undefined) return { why: `option ${odd} of ${executor}` };
+  const config = row.config === undefined ? undefined : options[row.config[0]];
+  if (config !== undefined && typeof config !== 'string') return { why: `a ${row.config![0]} that is not text` };
+  return { line: config === undefined ? row.line : `${row.line} ${row.config![1]} ${quote(config)}` };
+}
+
 // nx's own plug-ins (installed packages) infer targets that run one tool with its configuration in each project:
 // read as that tool's line there (its configuration followed by the tool's row), whatever the target is called.
 // A plug-in not in the table (the workspace's own, a community one) infers what only its code knows.
@@ -52,6 +81,12 @@ function targetLines(targets: Record<string, unknown>, where: string, lines: str
       const script = options['script'] ?? name;
       if (typeof script !== 'string') return `${where} target ${name}: a script that is not text`;
       lines.push(`npm run ${script}`);
+      continue;
+    }
+    const tool = typeof executor === 'string' ? executorLine(executor, options) : undefined;
+    if (tool !== undefined && 'why' in tool) return `${where} target ${name}: ${tool.why} (it may name code)`;
+    if (tool !== undefined) {
+      lines.push(tool.line);
       continue;
     }
     if (executor !== undefined && !(typeof executor === 'string' && SHELL.has(executor))) return `${where} target ${name}: executor ${JSON.stringify(executor)} (code codeward does not read)`;

@@ -69,6 +69,21 @@ describe('nx targets beside package.json scripts, and what turbo and nx are not 
     });
   });
 
+  it('nx\'s own executors (project.json, the executor era) run their tool with the configuration they name', async () => {
+    await checkHookRow(place.next(), place.home, {
+      hook: 'npx nx run-many -t test lint',
+      files: {
+        'package.json': JSON.stringify({ name: 'w' }), 'nx.json': '{}',
+        'apps/web/project.json': JSON.stringify({ targets: { test: { executor: '@nx/jest:jest', options: { jestConfig: 'apps/web/jest.config.ts', passWithNoTests: true } }, lint: { executor: '@nrwl/eslint:lint', options: { lintFilePatterns: ['apps/web/**/*.ts'] } } } }),
+        'apps/web/jest.config.ts': 'import s from "./tools/s";\nexport default { setupFiles: [s] };\n', 'apps/web/tools/s.ts': '', 'apps/web/src/main.ts': '',
+      },
+      asks: ['apps/web/jest.config.ts', 'apps/web/tools/s.ts', 'eslint.config.mjs'],
+      free: ['apps/web/src/main.ts', 'apps/web/src/main.spec.ts'], content: 'export {};\n',
+    });
+    const verdict = await hookVerdict(place.next(), 'npx nx run-many -t build', { ...SINGLE, 'project.json': JSON.stringify({ targets: { build: { executor: '@nx/js:tsc', options: { transformers: ['./tools/t.js'] } } } }) });
+    expect(verdict.unmodeled).toMatch(/transformers/);
+  });
+
   it.each(['npx turbo run test --filter=w --concurrency 2 --continue', 'npx nx run-many -t test -p w --parallel=3 --skip-nx-cache', 'npx nx affected -t test --base=main --head HEAD'])('%s: understood', async (hook) => {
     expect((await hookVerdict(place.next(), hook, SINGLE)).unmodeled).toBeUndefined();
   });
