@@ -102,7 +102,7 @@ function lerna(tokens: readonly Token[]): OtherReading[] {
 
 // nx: `run-many`/`affected` `-t X Y` (`--targets=X,Y`), `run P:X`, `P:X`, `affected:X`, and `nx X [P]` (a word nx has no
 // command for is a target it runs).
-const NX_COMMANDS = new Set(['graph', 'show', 'reset', 'migrate', 'generate', 'g', 'format', 'format:check', 'format:write', 'list', 'report', 'init', 'add', 'release', 'connect', 'connect-to-nx-cloud', 'daemon', 'repair', 'sync', 'sync:check', 'watch', 'exec', 'view-logs', 'import', 'login', 'logout', 'print-affected', 'affected:graph', 'record', 'start-ci-run', 'fix-ci', 'mcp', 'configure-ai-agents']);
+export const NX_COMMANDS = new Set(['graph', 'show', 'reset', 'migrate', 'generate', 'g', 'format', 'format:check', 'format:write', 'list', 'report', 'init', 'add', 'release', 'connect', 'connect-to-nx-cloud', 'daemon', 'repair', 'sync', 'sync:check', 'watch', 'exec', 'view-logs', 'import', 'login', 'logout', 'print-affected', 'affected:graph', 'record', 'start-ci-run', 'fix-ci', 'mcp', 'configure-ai-agents']);
 const NX_TARGETS = /^(?:-t|--target|--targets)$/;
 function nx(tokens: readonly Token[]): OtherReading[] {
   const out: OtherReading[] = [];
@@ -125,9 +125,9 @@ function nx(tokens: readonly Token[]): OtherReading[] {
 
 // turbo: `turbo run A B` / `turbo watch A` / `turbo A B` (a word turbo has no command for is a task); `pkg#task` and
 // `//#task` name the task after `#`.
-const TURBO_COMMANDS = new Set(['login', 'logout', 'link', 'unlink', 'prune', 'gen', 'generate', 'bin', 'daemon', 'info', 'ls', 'query', 'scan', 'telemetry', 'completion', 'boundaries', 'devtools', 'config', 'docs', 'get-mfe-port', 'experimental-otel']);
-const TURBO_VALUED = /^(?:-F|--filter|--concurrency|--cache-dir|--output-logs|--log-order|--log-prefix|--env-mode|--cache|--profile|--anon-profile|--team|--token|--api|--login|--heap|--cwd|--ui|--global-deps|--cache-workers|--remote-cache-timeout)$/;
-const TURBO_FLAGS = /^(?:--dry-run|--dry|--graph|--summarize|--continue|--parallel|--only|--affected|--no-cache|--no-daemon|--daemon|--force|--framework-inference|-v+|--verbosity|--skip-infer|--no-update-notifier|--color|--no-color|--single-package|--remote-only|--preflight|--experimental-[\w-]+)$/;
+export const TURBO_COMMANDS = new Set(['login', 'logout', 'link', 'unlink', 'prune', 'gen', 'generate', 'bin', 'daemon', 'info', 'ls', 'query', 'scan', 'telemetry', 'completion', 'boundaries', 'devtools', 'config', 'docs', 'get-mfe-port', 'experimental-otel']);
+export const TURBO_VALUED = /^(?:-F|--filter|--concurrency|--cache-dir|--output-logs|--log-order|--log-prefix|--env-mode|--cache|--profile|--anon-profile|--team|--token|--api|--login|--heap|--cwd|--ui|--global-deps|--cache-workers|--remote-cache-timeout)$/;
+export const TURBO_FLAGS = /^(?:--dry-run|--dry|--graph|--summarize|--continue|--parallel|--only|--affected|--no-cache|--no-daemon|--daemon|--force|--framework-inference|-v+|--verbosity|--skip-infer|--no-update-notifier|--color|--no-color|--single-package|--remote-only|--preflight|--experimental-[\w-]+)$/;
 function turbo(tokens: readonly Token[]): OtherReading[] {
   const found = operands(tokens, TURBO_VALUED, TURBO_FLAGS);
   const head = found[0] && tokens[found[0].at]!.value;

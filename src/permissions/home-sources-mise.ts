@@ -5,6 +5,7 @@ import { valuePaths } from './obeyed-env-values.js';
 import { runTimeValueLoads, wholeTree } from './obeyed-env-runtime.js';
 import { variableLoads } from './home-sources-assign.js';
 import { isTable, miseTableLoads, type Table } from './home-sources-mise-tables.js';
+import { IDIOMATIC } from './mise-files.js';
 
 // mise's environment (red team R13-12, R15-23, R17-6, the class beyond `.envrc`): a project's `mise.toml` (every
 // file of mise's search list, at every depth and above the workspace: mise-files.ts; asdf's `.tool-versions`) acts on `cd` like direnv. It is parsed as TOML
@@ -125,11 +126,29 @@ function toolVersions(text: string): Table {
   return { tools };
 }
 
+// An idiomatic version file (R18-16): its words are versions of the file's tool (`.sdkmanrc`: `tool=version`
+// lines), `#` comments. nvm's and pyenv's spellings that name a release, not a folder (`lts/iron`, `lts/*`,
+// `3.12.1/envs/x`), are a version; `path:DIR` and `ref:X` go to the `[tools]` row like any other form.
+function idiomatic(text: string, tool: string, name: string): Table {
+  const tools: Record<string, string[]> = {};
+  const add = (key: string, version: string): void => void (tools[key] = [...(tools[key] ?? []), /^[\w.+-]+(?:\/[\w.*+-]+)+$/.test(version) && !version.includes('..') ? 'latest' : version]);
+  for (const line of text.split('\n')) {
+    const words = line.replace(/#.*$/, '').trim().split(/\s+/).filter((word) => word !== '');
+    for (const word of words) {
+      const pair = name === '.sdkmanrc' ? /^([\w-]+)=(.*)$/.exec(word) : null;
+      if (pair) add(pair[1]!, pair[2]!);
+      else add(tool, word);
+    }
+  }
+  return { tools };
+}
+
 export function miseLoads(text: string, vars: Map<string, string>, file: string): Loaded[] {
   const place: Place = { root: configRoot(file), vars };
   let data: Table;
+  const name = basename(file);
   try {
-    data = basename(file) === '.tool-versions' ? toolVersions(text) : (parseToml(text) as Table);
+    data = name === '.tool-versions' ? toolVersions(text) : Object.hasOwn(IDIOMATIC, name) ? idiomatic(text, IDIOMATIC[name]!, name) : (parseToml(text) as Table);
   } catch {
     return [wholeTree('TOML codeward cannot parse')];
   }

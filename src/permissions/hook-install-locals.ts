@@ -65,8 +65,9 @@ export function installLocals(root: string, workspaces: readonly string[], read:
     const pnpm = (manifest['pnpm'] as { overrides?: unknown } | undefined)?.overrides;
     for (const spec of [...DEPENDENCY_KEYS.flatMap((key) => specs(manifest[key])), ...specs(pnpm)]) {
       const path = specPath(spec);
-      if (path === undefined || path.startsWith('~')) continue;
-      const target = resolve(folder, path);
+      if (path === undefined) continue;
+      // A home path is the person's folder: outside the work tree, not read (installRun fails closed).
+      const target = path.startsWith('~') ? resolve('/', '~', path) : resolve(folder, path);
       if (isFolder(target)) queue.push(target);
       else files.push(target, join(target, 'package.json'));
     }
@@ -83,6 +84,10 @@ export function installRun(walk: Walk, pkg: string, names: readonly string[], sc
   walk.sources.push(...(spaces?.looked ?? []));
   for (const glob of spaces?.globs ?? []) if (inside(walk.top, glob)) walk.globs.add(glob);
   const locals = installLocals(pkg, spaces?.folders ?? [], read1, (path) => stats(path)?.file === false);
+  // A local package outside the work tree (`file:../sibling`, a workspace glob `../*`, `~/x`): its lifecycle
+  // scripts run and may name files here, but the walk does not read outside the tree (runners18 Left).
+  const outside = [...(spaces?.globs ?? []), ...locals.files, ...locals.folders].find((path) => !inside(walk.top, path));
+  if (outside !== undefined) walk.unmodeled ??= `${relative(walk.top, script)} installs the local package ${relative(walk.top, outside).replace(/\/package\.json$/, '')} (outside the work tree: its scripts are not read)`;
   for (const file of locals.files) if (inside(walk.top, file)) walk.files.add(file);
   for (const folder of locals.folders.filter((each) => inside(walk.top, each))) {
     walk.files.add(join(folder, 'package.json'));

@@ -19,6 +19,7 @@ import { NODE_SCRIPT } from './hook-scripts.js';
 import { findInTree } from './hook-listing.js';
 import { inside } from './hook-spelling.js';
 import { read, stats, type Walk } from './hook-walk.js';
+import { configAliases } from './hook-ts-aliases.js';
 
 const MAX_CHAIN = 4;
 const CASCADE_WALK = { depth: 8, entries: 20_000, files: 256 };
@@ -89,10 +90,15 @@ export function followJsConfig(walk: Walk, name: string, row: JsRunner, path: st
   const scripts = NODE_SCRIPT.test(path) ? [path] : [];
   const { names, unknown } = moduleNames(name, row, path, text);
   if (unknown !== undefined) walk.unmodeled ??= `${where()}: ${unknown}`;
+  // The tsconfig paths its loader applies first (R18-8): a mapped name's targets, an alias not mapped unmodelled.
+  const aliases = configAliases(walk, name, path);
   for (const module of names) {
+    const unmapped = isPathSpecifier(module) ? undefined : aliases?.unmapped(module);
+    if (unmapped !== undefined) walk.unmodeled ??= `${where()}: ${name} loads ${unmapped}`;
     // Resolved as node does (node-resolve.ts), from the configuration's folder or where the runner runs (mocha's
     // `require` is the working folder's); a bare name from every node_modules up to the top (R15-7).
-    const candidates = new Set([...moduleTargets(module, dirname(path), walk.top), ...moduleTargets(module, walk.top, walk.top)]);
+    const mapped = isPathSpecifier(module) ? [] : aliases?.map(module) ?? [];
+    const candidates = new Set([...mapped.filter((one) => inside(walk.top, one)), ...moduleTargets(module, dirname(path), walk.top), ...moduleTargets(module, walk.top, walk.top)]);
     // An installed package it names, with the packages that one loads by name (hook-packages.ts).
     // Present or not: obeyPackages reads each one's package.json as a source of the walk, so one installed
     // later is followed then.
@@ -108,7 +114,7 @@ export function followJsConfig(walk: Walk, name: string, row: JsRunner, path: st
     }
   }
   for (const script of scripts) {
-    const unknown = obeyNodeScript(walk, script);
+    const unknown = obeyNodeScript(walk, script, aliases);
     if (unknown !== undefined) walk.unmodeled ??= `${where()} (${name}'s configuration): ${unknown}`;
   }
 }

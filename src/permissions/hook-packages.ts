@@ -9,6 +9,7 @@ import { realpathSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { inside } from './hook-spelling.js';
 import { read, stats, type Walk } from './hook-walk.js';
+import type { Aliases } from './ts-paths.js';
 import { moduleTargets } from './node-resolve.js';
 import { packageReach, type PackageReach } from './node-package-reach.js';
 import { readGitMetadata } from '../git/config-read.js';
@@ -140,12 +141,13 @@ const FOLLOWED = new WeakMap<Walk, Set<string>>();
 
 // Obeys what the node script `script` (absolute) loads (hook-scripts.ts nodeReach): its files, and the packages
 // its bare names name with what those load. Returns why the rest is not known, if it is not.
-export function obeyNodeScript(walk: Walk, script: string): string | undefined {
+export function obeyNodeScript(walk: Walk, script: string, aliases?: Aliases): string | undefined {
   const followed = FOLLOWED.get(walk) ?? new Set<string>();
   FOLLOWED.set(walk, followed);
-  if (followed.has(script)) return undefined;
-  followed.add(script);
-  const reach = nodeReach(script, walk.top, (path) => read(walk, path), (path) => stats(path)?.file === true);
+  const key = aliases === undefined ? script : `${script}\u0000${aliases.key}`;
+  if (followed.has(key)) return undefined;
+  followed.add(key);
+  const reach = nodeReach(script, walk.top, (path) => read(walk, path), (path) => stats(path)?.file === true, aliases);
   for (const file of reach.files) walk.files.add(file);
   for (const glob of reach.globs) walk.globs.add(glob);
   obeyPackages(walk, reach.packages);

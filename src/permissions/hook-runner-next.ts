@@ -61,19 +61,27 @@ export function nextParts(walk: Walk, from: string, args: ToolchainArgs, rest: r
   } catch {
     // Not JSON: npm and next fail on it.
   }
-  for (const config of CONFIGS) {
-    for (const name of config.names) {
-      const path = join(dir, name);
-      // Obeyed present or not: made later, the build loads it.
-      walk.files.add(path);
-      const text = read(walk, path);
-      if (text === undefined) continue;
-      followJsConfig(walk, 'next', config.row, path, config.text?.(text) ?? text);
-      const computed = config.computed === true ? computedModuleKey(text, config.row.modules) : undefined;
-      if (computed !== undefined) walk.unmodeled ??= `next build loads ${name}: ${computed} (a value only known when it runs)`;
-    }
-    const field = config.field === undefined ? undefined : manifest[config.field];
-    if (field !== undefined) followJsConfig(walk, 'next', config.row, join(dir, 'package.json'), JSON.stringify(field, null, 1));
-  }
+  for (const config of CONFIGS) followConfig(walk, config, dir, manifest);
   if (!rest.includes('--no-lint')) jsConfigs(walk, ['eslint'], [dir]);
+}
+
+// One configuration of CONFIGS in `dir`: each of its names (obeyed present or not: made later, it is loaded) and
+// package.json's field of it.
+function followConfig(walk: Walk, config: (typeof CONFIGS)[number], dir: string, manifest: Record<string, unknown>): void {
+  for (const name of config.names) {
+    const path = join(dir, name);
+    walk.files.add(path);
+    const text = read(walk, path);
+    if (text === undefined) continue;
+    followJsConfig(walk, 'next', config.row, path, config.text?.(text) ?? text);
+    const computed = config.computed === true ? computedModuleKey(text, config.row.modules) : undefined;
+    if (computed !== undefined) walk.unmodeled ??= `next build loads ${name}: ${computed} (a value only known when it runs)`;
+  }
+  const field = config.field === undefined ? undefined : manifest[config.field];
+  if (field !== undefined) followJsConfig(walk, 'next', config.row, join(dir, 'package.json'), JSON.stringify(field, null, 1));
+}
+
+// Tailwind's configuration in `dir` and what it loads (red team R18-19: the editor's Tailwind extension loads it).
+export function tailwindParts(walk: Walk, dir: string): void {
+  followConfig(walk, CONFIGS.find((config) => config.names.includes('tailwind.config.js'))!, dir, {});
 }

@@ -13,6 +13,7 @@ import { dirname, join, resolve } from 'node:path';
 import { isInside } from '../workspace/contains.js';
 import type { Read } from './hook-tasks.js';
 import { mainTargets, moduleTargets, packageFolders } from './node-resolve.js';
+import type { Aliases } from './ts-paths.js';
 
 const MAX_FILES = 64;
 export const NODE_SCRIPT = /\.(?:[cm]?js|[cm]?ts|jsx|tsx)$/;
@@ -39,8 +40,9 @@ function candidates(name: string, from: string, read: Read, top: string): { file
   return { ...main, files: [...EXTENSIONS.map((ext) => `${base}${ext}`), ...INDEXES.map((index) => join(base, index)), ...main.files] };
 }
 
-// What the node script at `script` (absolute, in the work tree `top`) loads.
-export function nodeReach(script: string, top: string, read: Read, isFile: (path: string) => boolean): ScriptReach {
+// What the node script at `script` (absolute, in the work tree `top`) loads; `aliases`: the tsconfig paths the
+// loader applies first (ts-paths.ts: next.config.ts, vite-tsconfig-paths).
+export function nodeReach(script: string, top: string, read: Read, isFile: (path: string) => boolean, aliases?: Aliases): ScriptReach {
   const files = new Set<string>();
   const globs: string[] = [];
   const packages = new Set<string>();
@@ -61,6 +63,14 @@ export function nodeReach(script: string, top: string, read: Read, isFile: (path
       if (name.startsWith('#')) return done(`${file.slice(top.length + 1)} loads ${name} through package.json "imports"`);
       if (!name.startsWith('.') && !name.startsWith('/')) {
         if (isBuiltin(name)) continue;
+        // A tsconfig alias (R18-8): every target's spellings, then node's own resolution too (fail closed).
+        const why = aliases?.unmapped(name);
+        if (why !== undefined) return done(`${file.slice(top.length + 1)} loads ${why}`);
+        for (const path of aliases?.map(name) ?? []) {
+          if (!isInside(top, path)) return done(`${file.slice(top.length + 1)} loads \`${name}\` through a tsconfig path outside the work tree`);
+          files.add(path);
+          if (isFile(path) && NODE_SCRIPT.test(path) && !queue.includes(path)) queue.push(path);
+        }
         // The workspace's own package by its name (R14b-6): resolved through its package.json `exports`.
         const own = selfReference(name, dirname(file), top, read);
         for (const path of own?.files ?? []) if (isInside(top, path) && !files.has(path)) {

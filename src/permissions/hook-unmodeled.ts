@@ -8,6 +8,7 @@ import { shCommands } from '../shell/sh-tokens.js';
 import { moduleFiles } from './python-files.js';
 import { toolchainArgs, toolchainName } from './hook-toolchains.js';
 import { jsRunnerArgs } from './hook-js-runners.js';
+import { monorepoArgs } from './hook-monorepo-args.js';
 import { assignedWhy, lineAssignments } from './hook-assigned.js';
 
 // Programs that run no file of the work tree: the shell's own words, text and file utilities, git (its
@@ -105,7 +106,9 @@ function judge(words: readonly string[], isFile: (word: string) => boolean, defi
     if (name === 'cd' || name === 'pushd') return operand >= 0 && dynamic(rest[operand]!) ? `\`cd ${rest[operand]!}\` (a folder only known at run time)` : undefined;
     if (MODELED.has(name)) {
       // A JS runner's options: an allow-list, anything else unmodelled (hook-js-runners.ts, R14-2).
-      const js = jsRunnerArgs(name, rest);
+      // turbo and nx also as a package manager's bin (`yarn turbo run test`, `pnpm nx test`).
+      const bin = ['yarn', 'pnpm', 'bun'].includes(name) ? basename(rest[0] ?? '') : name;
+      const js = jsRunnerArgs(name, rest) ?? monorepoArgs(bin, bin === name ? rest : rest.slice(1));
       if (js !== undefined) return js;
       const place = rest.find((arg, j) => (PLACE.has(rest[j - 1] ?? '') || [...PLACE].some((option) => arg.startsWith(`${option}=`))) && dynamic(arg));
       return place === undefined ? undefined : `\`${name}\` with ${place} (a place only known at run time)`;

@@ -77,7 +77,14 @@ export function fanOuts(words: readonly string[]): FanOut[] {
     else if (tool === 'yarn' && args[0] === 'workspace' && args[1] !== undefined) runs.push({ tool, names: scripts(runName(args.slice(2))), only: args[1] });
     else if (RUNNERS.has(tool)) {
       // turbo run a b / turbo a; lerna run a; nx run-many -t a b / --target=a / nx run proj:a / nx a proj.
-      const targets = words.slice(i + 1).flatMap((arg, j, rest) => (TARGET.test(arg) ? (TARGET.exec(arg)![1] ?? rest[j + 1] ?? '').split(',') : []));
+      // `-t a b` names every word up to the next option (R18-7).
+      const targets = words.slice(i + 1).flatMap((arg, j, rest) => {
+        const joined = TARGET.exec(arg);
+        if (!joined) return [];
+        if (joined[1] !== undefined) return joined[1].split(',');
+        const end = rest.findIndex((next, k) => k > j && (next.startsWith('-') || ['&&', '||', ';', '|'].includes(next)));
+        return rest.slice(j + 1, end < 0 ? undefined : end).flatMap((name) => name.split(','));
+      });
       const list = args[0] === 'run' || args[0] === 'run-many' || args[0] === 'affected' ? args.slice(1) : args;
       const names = targets.length > 0 ? targets : tool === 'lerna' || tool === 'nx' ? list.slice(0, 1).map((name) => name.replace(/^.*:/, '')) : list;
       runs.push({ tool, names: scripts(names) });
@@ -149,23 +156,8 @@ export function reachedPackages(top: string, run: FanOut, read: Read): { folders
     // A name no package has yet: every package (the one made later is matched by the globs).
     if (named.length > 0) folders = named;
   }
+  // turbo runs the root package's scripts (a single-package repository, `//#task`) and nx infers a root project
+  // from them (R18-7): the top is one of the packages.
+  if (run.tool === 'turbo' || run.tool === 'nx') folders = [top, ...folders];
   return { folders, globs: positive.map((glob) => resolve(top, glob, 'package.json')), looked };
-}
-
-// The command lines of an nx project.json's targets (`command`, `options.command`, `options.commands[]`).
-export function projectLines(path: string, read: Read): string[] {
-  const lines: string[] = [];
-  try {
-    const targets = (JSON.parse(read(path) ?? '{}') as { targets?: unknown }).targets;
-    for (const target of Object.values(typeof targets === 'object' && targets !== null ? targets : {}) as Record<string, unknown>[]) {
-      const options = (target?.['options'] ?? {}) as Record<string, unknown>;
-      for (const value of [target?.['command'], options['command'], options['commands']].flat()) {
-        if (typeof value === 'string') lines.push(value);
-        else if (typeof (value as { command?: unknown } | undefined)?.command === 'string') lines.push((value as { command: string }).command);
-      }
-    }
-  } catch {
-    // Not JSON: the file itself is obeyed.
-  }
-  return lines;
 }

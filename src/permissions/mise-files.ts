@@ -14,8 +14,18 @@ import { listBeneath } from '../workspace/own-read-sync.js';
 // protects (MISE_CATALOGUE: the catalogue's patterns for them) and a file whose content is read through the
 // allow-list (home-sources-mise.ts).
 
-// A file at the folder's own level: `.tool-versions`, `[.]mise[.x…].toml`, `[.]rtx[.x…].toml`.
-const TOP = /^(?:\.tool-versions|\.?(?:mise|rtx)(?:\.[^/]+)?\.toml)$/i;
+// mise's idiomatic version files (red team R18-16) -> the tool each names: read with the same version parser as
+// `[tools]` (`path:DIR` puts DIR/bin on PATH). mise reads them only for the tools the person's settings enable
+// (`idiomatic_version_file_enable_tools`), which live in their global config: not known here, so every one counts.
+// The write gate protects them as toolchain selectors (obeyed.ts), not through MISE_CATALOGUE.
+export const IDIOMATIC: Readonly<Record<string, string>> = {
+  '.nvmrc': 'node', '.node-version': 'node', '.python-version': 'python', '.python-versions': 'python', '.ruby-version': 'ruby', '.go-version': 'go',
+  '.java-version': 'java', '.sdkmanrc': 'java', '.terraform-version': 'terraform', '.opentofu-version': 'opentofu', '.bun-version': 'bun', '.yvmrc': 'yarn',
+  '.packer-version': 'packer', '.crystal-version': 'crystal', '.exenv-version': 'elixir', '.deno-version': 'deno', '.dvmrc': 'deno',
+};
+// A file at the folder's own level: `.tool-versions`, `[.]mise[.x…].toml`, `[.]rtx[.x…].toml`, an idiomatic file.
+const TOP_TOML = /^(?:\.tool-versions|\.?(?:mise|rtx)(?:\.[^/]+)?\.toml)$/i;
+const TOP = { test: (name: string): boolean => TOP_TOML.test(name) || Object.hasOwn(IDIOMATIC, name) };
 // Inside `.config/`.
 const IN_CONFIG = /^mise(?:\.[^/]+)?\.toml$/i;
 // Inside mise's own folders (`.config/mise`, `.mise`, `mise`).
@@ -79,7 +89,7 @@ function realQuiet(path: string): string | undefined {
 }
 
 // The usual spellings at a folder's own level and in `.config/`: looked at by name, so creating one is seen.
-const USUAL = ['.tool-versions', 'mise.toml', '.mise.toml', 'mise.local.toml', '.mise.local.toml', '.rtx.toml', '.config/mise.toml'];
+const USUAL = ['.tool-versions', 'mise.toml', '.mise.toml', 'mise.local.toml', '.mise.local.toml', '.rtx.toml', '.config/mise.toml', ...Object.keys(IDIOMATIC)];
 
 // The mise and asdf files in folder `dir` (absolute paths), and what was looked at (`looked`: a usual name, and
 // mise's own folders, whose times change when a file is created in them, so a kept answer is computed again).

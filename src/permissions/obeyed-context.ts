@@ -4,7 +4,7 @@ import { isAbsolute, join, relative, resolve } from 'node:path';
 import { aliasesFor } from './obeyed-alias.js';
 import { envLoadGlobs } from './obeyed-env.js';
 import { envMainGlobs } from './obeyed-env-mains.js';
-import { gitConfigPaths } from './obeyed-git.js';
+import { gitConfigPaths, type GitConfigRefs } from './obeyed-git.js';
 import { hookReached } from './obeyed-hooks.js';
 import { gitOuterConfigFiles } from '../git/config-path.js';
 import { envConfigEntries } from '../git/config-env.js';
@@ -16,6 +16,9 @@ import { VENV_MARKERS, type ObeyedContext } from './obeyed.js';
 import { isKept, KEPT_FILE, withTests, type Kept, type PlainContext, type RepositoryContext } from './obeyed-context-kept.js';
 import { FolderListings } from '../workspace/listings.js';
 import { anchorsOf, exists, keepAcross, keptAcross, stampsFor } from './kept-across.js';
+
+// The repository a workspace outside any repository is read as: its top, and no git folder.
+const PLAIN: Repository = { top: '', gitDir: '' };
 
 // git's hook names: with core.hooksPath naming the workspace root itself, these files at the root are hooks.
 const HOOK_NAMES = [
@@ -89,10 +92,13 @@ function venvProbe(roots: readonly string[]): (folder: string) => boolean {
 // for (includes too) and the hook walk's files and folders; `anchors`, the paths resolved through symlinks or
 // looked at as folders, the git folders themselves, and the folders above the missing ones (anchorsOf).
 function repositoryContext(repository: Repository, roots: readonly string[], home: string | undefined): { plain: PlainContext; sources: string[]; anchors: string[] } {
-  const dirs = [repository.gitDir, ...(repository.common ? [repository.common] : [])];
-  const refs = gitConfigPaths(repository.top, configFiles(dirs, home), home, roots);
+  // A workspace in no repository (PLAIN): no git configuration and no hooks, only what its editor runs (R18-19).
+  const plainFolder = repository.gitDir === PLAIN.gitDir;
+  const dirs = plainFolder ? [] : [repository.gitDir, ...(repository.common ? [repository.common] : [])];
+  const refs: GitConfigRefs = plainFolder ? { folders: [], files: [] } : gitConfigPaths(repository.top, configFiles(dirs, home), home, roots);
   // What the active hooks run (a script they name, package.json for `npm test` ...: obeyed-hooks.ts, R8-6).
-  const hooks = hookReached(refs.hooks?.length ? refs.hooks : [join(repository.common ?? repository.gitDir, 'hooks')], repository.top, HOOK_NAMES, repository.gitDir);
+  const hookDirs = plainFolder ? [] : refs.hooks?.length ? refs.hooks : [join(repository.common ?? repository.gitDir, 'hooks')];
+  const hooks = hookReached(hookDirs, repository.top, HOOK_NAMES, plainFolder ? undefined : repository.gitDir);
   const gitPaths = new Set<string>();
   const resolved = [...dirs, ...refs.folders, ...refs.files, ...hooks.files];
   for (const path of resolved) {
@@ -174,7 +180,8 @@ function union(parts: readonly RepositoryContext[]): RepositoryContext {
 export function obeyedContext(root: string, home: string | undefined = homedir(), listings: FolderListings = new FolderListings()): ObeyedContext {
   const roots = [...new Set([root, real(root)])];
   const held = scanWorkspace(root, listings);
-  const repositories = workspaceRepositories(root, held, listings);
+  const found = workspaceRepositories(root, held, listings);
+  const repositories = found.length > 0 ? found : [{ ...PLAIN, top: real(root) }];
   const git = union(repositories.map((repository) => contextOf(repository, roots, home, listings)));
   const homeLinks = obeyedHomeLinks(roots, home, listings, held);
   const homes = homesIn(roots, home, listings);

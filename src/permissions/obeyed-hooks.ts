@@ -16,7 +16,8 @@ import { inside, loopedOver, spelled, type Known } from './hook-spelling.js';
 import { argFiles, scriptLines, scriptNames, simpleCommands } from './hook-tasks.js';
 import { makeRuns } from './hook-make.js';
 import { taskFileCommands } from './hook-taskfiles.js';
-import { fanOuts, projectLines, reachedPackages } from './hook-workspaces.js';
+import { fanOuts, reachedPackages } from './hook-workspaces.js';
+import { nxLines } from './hook-nx.js';
 import { installRun } from './hook-install-locals.js';
 import { configCommands, configNamed, lineLoads, loadedModuleNames, resolvedNames } from './hook-configs.js';
 import { computedLoads, configTexts, pythonFirstFolders, pythonShadowGlobs } from './hook-config-parts.js';
@@ -24,6 +25,7 @@ import { scriptVariables, unmodeled } from './hook-unmodeled.js';
 import { runnerKindFiles } from './hook-fallback.js';
 import { commitRunnerParts } from './hook-commit-runners.js';
 import { jsConfigs } from './hook-js-configs.js';
+import { editorRuns } from './hook-editor.js';
 import { installedPrograms, interpretedScripts, programPaths } from './hook-bins.js';
 import { pythonFrontEnd } from './hook-python-envs.js';
 import { assignedLoads, lineAssignments, nodeOptionsOf, npmLineLoads, npmrcLoads } from './hook-assigned.js';
@@ -206,10 +208,12 @@ function tasks(walk: Walk, words: readonly string[], bases: readonly string[], d
     for (const folder of folders) {
       files.add(join(folder, 'package.json'));
       follow(walk, [...scriptLines(folder, run.names, read1), ...(run.command === undefined ? [] : [run.command])], depth + 1, script, folder);
-      // nx: a project's project.json targets (R11-6), run from the top by default, or from the project.
+      // nx: a project's targets (R11-6, R18-7), run from the top by default, or from the project.
       if (run.tool === 'nx') {
-        files.add(join(folder, 'project.json'));
-        for (const from of [top, folder]) follow(walk, projectLines(join(folder, 'project.json'), read1), depth + 1, script, from);
+        const nx = nxLines(top, folder, read1);
+        for (const file of nx.files) files.add(file);
+        if (nx.unknown !== undefined) walk.unmodeled ??= `${relative(top, script)} runs nx: ${nx.unknown}`;
+        for (const from of [top, folder]) follow(walk, nx.lines, depth + 1, script, from);
       }
     }
   }
@@ -240,6 +244,8 @@ export function hookReached(dirs: readonly string[], top: string, names: readonl
       if (husky && stats(join(husky, name))?.file === true) walk.queue.push({ path: join(husky, name), depth: 1 });
     }
   }
+  // What the editor extensions the project names load, with no hook (R18-19).
+  editorRuns(walk);
   const seen = new Set<string>();
   drain(walk, seen);
   if (walk.unmodeled !== undefined) {

@@ -38,6 +38,18 @@ describe('an install runs the lifecycle scripts of the local packages it links',
     const verdict = await hookVerdict(rows.next(), 'npm install', { 'package.json': root({ dependencies: { x: 'file:tools/x' } }), 'tools/x/package.json': '{ not json' });
     expect(verdict.unmodeled).toContain('tools/x/package.json');
   });
+  // runners18 Left: a local package outside the work tree was skipped silently; its lifecycle scripts run unread.
+  it.each([
+    ['npm install', { dependencies: { s: 'file:../sibling' } }],
+    ['pnpm install', { devDependencies: { s: 'link:../../elsewhere/s' } }],
+    ['yarn', { dependencies: { s: 'portal:/opt/s' } }],
+    ['npm install', { dependencies: { s: '~/pkgs/s' } }],
+    ['npm install', { workspaces: ['../*'] }],
+    ['npm install', { dependencies: { s: 'file:../s.tgz' } }],
+  ])('%s with %j: a local package outside the work tree is not modelled', async (hook, deps) => {
+    const verdict = await hookVerdict(rows.next(), hook, { 'package.json': root(deps), 't.js': '1\n' });
+    expect(verdict.unmodeled).toMatch(/outside the work tree/);
+  });
   it('without an install, a path dependency is not followed', async () => {
     await checkHookRow(rows.next(), rows.home, { hook: 'npm test', files: { ...X, 'package.json': root({ dependencies: { x: 'file:tools/x' } }) }, asks: [], free: ['tools/x/i.js'] });
   });

@@ -1,0 +1,125 @@
+// What nx runs for a project beside its package.json scripts (red team R11-6, R18-7): the targets of its
+// project.json and of its package.json's `nx` key, and the workspace's nx.json `targetDefaults`. A target with a
+// `command` (or `options.command`, `options.commands[]`) runs shell lines; `nx:run-script` runs the package script
+// `options.script`; nx's own plug-ins run their tool (PLUGINS). Anything else runs code the walk does not read, so
+// it fails closed (`unknown`): an executor that is a plugin's or the workspace's own module, another nx.json plug-in
+// (it infers targets from code of its own), a custom tasks runner.
+import { join } from 'node:path';
+import type { Read } from './hook-tasks.js';
+
+// Executors whose behaviour is the target's own text.
+const SHELL = new Set(['nx:run-commands', '@nrwl/workspace:run-commands', '@nx/workspace:run-commands', 'nx:noop']);
+const SCRIPT = new Set(['nx:run-script', '@nrwl/workspace:run-script']);
+// nx's own executors that run one tool (the executor era, before plug-ins): its line, the option naming its
+// configuration (a path from the workspace's top, the tool's own flag), and the options that name nothing it loads.
+// Any other option may name code (a transformer, a setup file): the target is not understood.
+interface Executor {
+  readonly line: string;
+  readonly config?: readonly [string, string];
+  readonly inert: readonly string[];
+}
+const EXECUTORS: Readonly<Record<string, Executor>> = {
+  'vite:test': { line: 'vitest run', config: ['configFile', '--config'], inert: ['reportsDirectory', 'passWithNoTests', 'watch', 'mode', 'testNamePattern', 'coverage', 'testFiles'] },
+  'vite:build': { line: 'vitest run', config: ['configFile', '--config'], inert: ['outputPath', 'mode', 'emptyOutDir', 'skipTypeCheck', 'watch', 'generatePackageJson'] },
+  'jest:jest': { line: 'jest', config: ['jestConfig', '-c'], inert: ['passWithNoTests', 'ci', 'codeCoverage', 'coverageReporters', 'runInBand', 'watch', 'testPathPattern', 'silent', 'detectOpenHandles', 'maxWorkers'] },
+  'eslint:lint': { line: 'eslint .', config: ['eslintConfig', '-c'], inert: ['lintFilePatterns', 'maxWarnings', 'quiet', 'fix', 'format', 'cache', 'cacheLocation', 'outputFile', 'force', 'silent'] },
+  'playwright:playwright': { line: 'playwright test', config: ['config', '--config'], inert: ['skipInstall', 'reporter', 'workers', 'retries', 'project'] },
+  'js:tsc': { line: 'tsc', inert: ['main', 'outputPath', 'tsConfig', 'assets', 'rootDir', 'generatePackageJson', 'clean', 'watch', 'external', 'externalBuildTargets', 'updateBuildableProjectDepsInPackageJson', 'generateExportsField'] },
+};
+const quote = (word: string): string => `'${word.replace(/'/g, `'\\''`)}'`;
+// The line an nx executor target runs, or why it is not understood (undefined: not one of EXECUTORS).
+function executorLine(executor: string, options: Record<string, unknown>): { line: string } | { why: string } | undefined {
+  const own = /^@(?:nx|nrwl)\/(.+)$/.exec(executor)?.[1];
+  const row = own !== undefined && Object.hasOwn(EXECUTORS, own) ? EXECUTORS[own]! : undefined;
+  if (row === undefined) return undefined;
+  const odd = Object.keys(options).find((key) => key !== row.config?.[0] && !row.inert.includes(key));
+  if (odd !== undefined) return { why: `option ${odd} of ${executor}` };
+  const config = row.config === undefined ? undefined : options[row.config[0]];
+  if (config !== undefined && typeof config !== 'string') return { why: `a ${row.config![0]} that is not text` };
+  return { line: config === undefined ? row.line : `${row.line} ${row.config![1]} ${quote(config)}` };
+}
+
+// nx's own plug-ins (installed packages) infer targets that run one tool with its configuration in each project:
+// read as that tool's line there (its configuration followed by the tool's row), whatever the target is called.
+// A plug-in not in the table (the workspace's own, a community one) infers what only its code knows.
+const PLUGINS: Readonly<Record<string, readonly string[]>> = {
+  'vite/plugin': ['vitest run'], 'vitest': ['vitest run'], 'eslint/plugin': ['eslint .'], 'jest/plugin': ['jest'], 'next/plugin': ['next build'],
+  'playwright/plugin': ['playwright test'], 'js/typescript': ['tsc --build'], 'js/plugins/typescript': ['tsc --build'],
+};
+const pluginLines = (plugin: unknown): readonly string[] | undefined => {
+  const name = typeof plugin === 'string' ? plugin : object(plugin)['plugin'];
+  const own = typeof name === 'string' ? /^@(?:nx|nrwl)\/(.+)$/.exec(name)?.[1] : undefined;
+  return own !== undefined && Object.hasOwn(PLUGINS, own) ? PLUGINS[own] : undefined;
+};
+
+// The default tasks runners (nx's own, Nx Cloud's): any other `runner` is a module nx loads.
+const RUNNERS = new Set(['nx/tasks-runners/default', 'nx-cloud', '@nrwl/nx-cloud']);
+
+export interface NxLines {
+  readonly files: string[];
+  readonly lines: string[];
+  readonly unknown?: string;
+}
+
+const object = (value: unknown): Record<string, unknown> => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
+
+function parse(text: string | undefined): Record<string, unknown> | undefined {
+  try {
+    return text === undefined ? undefined : object(JSON.parse(text));
+  } catch {
+    return undefined;
+  }
+}
+
+// The lines of one table of targets (`targets`, `targetDefaults`), or why one is not understood.
+function targetLines(targets: Record<string, unknown>, where: string, lines: string[]): string | undefined {
+  for (const [name, value] of Object.entries(targets)) {
+    const target = object(value);
+    const options = object(target['options']);
+    const executor = target['executor'];
+    if (typeof executor === 'string' && SCRIPT.has(executor)) {
+      const script = options['script'] ?? name;
+      if (typeof script !== 'string') return `${where} target ${name}: a script that is not text`;
+      lines.push(`npm run ${script}`);
+      continue;
+    }
+    const tool = typeof executor === 'string' ? executorLine(executor, options) : undefined;
+    if (tool !== undefined && 'why' in tool) return `${where} target ${name}: ${tool.why} (it may name code)`;
+    if (tool !== undefined) {
+      lines.push(tool.line);
+      continue;
+    }
+    if (executor !== undefined && !(typeof executor === 'string' && SHELL.has(executor))) return `${where} target ${name}: executor ${JSON.stringify(executor)} (code codeward does not read)`;
+    for (const each of [target['command'], options['command'], options['commands']].flat()) {
+      const command = typeof each === 'string' ? each : object(each)['command'];
+      if (typeof command === 'string') lines.push(command);
+      else if (each !== undefined) return `${where} target ${name}: a command that is not text`;
+    }
+  }
+  return undefined;
+}
+
+// What nx runs in the project `folder` of the workspace `top`: the files read, the shell lines, or why not known.
+export function nxLines(top: string, folder: string, read: Read): NxLines {
+  const files = [join(folder, 'project.json'), join(top, 'nx.json')];
+  const lines: string[] = [];
+  const settings = parse(read(join(top, 'nx.json'))) ?? {};
+  for (const plugin of [settings['plugins'] ?? []].flat()) {
+    const inferred = pluginLines(plugin);
+    if (inferred === undefined) return { files, lines, unknown: `nx.json plugin ${JSON.stringify(plugin)} (a module that infers targets codeward does not read)` };
+    lines.push(...inferred);
+  }
+  const runners = Object.values(object(settings['tasksRunnerOptions'])).map((each) => object(each)['runner']);
+  const runner = runners.find((each) => each !== undefined && !(typeof each === 'string' && RUNNERS.has(each)));
+  if (runner !== undefined) return { files, lines, unknown: `nx.json tasks runner ${JSON.stringify(runner)}` };
+  const tables: [Record<string, unknown>, string][] = [
+    [object(settings['targetDefaults']), 'nx.json'],
+    [object(parse(read(join(folder, 'project.json')))?.['targets']), 'project.json'],
+    [object(object(parse(read(join(folder, 'package.json')))?.['nx'])['targets']), 'package.json nx'],
+  ];
+  for (const [targets, where] of tables) {
+    const unknown = targetLines(targets, where, lines);
+    if (unknown !== undefined) return { files, lines, unknown };
+  }
+  return { files, lines };
+}
