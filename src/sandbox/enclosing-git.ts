@@ -10,7 +10,7 @@
 // entries outside the workspace are marked skip-worktree, so they do not read as deleted.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import { lstatQuiet } from '../files/stat-quiet.js';
 import { holdsCredential } from '../git/config-credential.js';
@@ -21,6 +21,7 @@ import { realOf, targetKindOf, within } from './policy.js';
 import type { EnclosingGit } from './enclosing-git-view.js';
 import { alternatesOf, repositoryOf, type GitRepository } from './tracked-secrets.js';
 import { findOnPath } from './which.js';
+import { readWholeBeneath } from '../workspace/own-read-sync.js';
 
 export type { EnclosingGit } from './enclosing-git-view.js';
 
@@ -32,6 +33,10 @@ export function enclosingGitHint(root: string, top: string): string {
 // The copy of the index with every entry outside the workspace (`prefix`, relative to the checkout)
 // marked skip-worktree, made by git itself outside the sandbox (nothing of the repository runs: no
 // fsmonitor, no hooks), kept in `dir` while the index is unchanged. undefined when git cannot make it.
+// The index is read through the jail of its git folder, like git's other metadata: a regular file only, never
+// through a link, never blocking (a FIFO planted in its place after the lstat, while git lists the files),
+// at most MAX_INDEX bytes (the same bound as the listing git gives of it).
+const MAX_INDEX = 256 * 1024 * 1024;
 function indexCopy(repository: GitRepository, prefix: string, dir: string, env: Readonly<Record<string, string | undefined>>): string | undefined {
   const index = join(repository.gitDir, 'index');
   // A regular file only (a link could name any file for the copy to read).
@@ -44,13 +49,15 @@ function indexCopy(repository: GitRepository, prefix: string, dir: string, env: 
   if (!git) return undefined;
   const clean = { ...Object.fromEntries(Object.entries(env).filter(([name]) => !name.startsWith('GIT_'))), GIT_OPTIONAL_LOCKS: '0' };
   const safe = ['-c', 'core.fsmonitor=false', '-c', 'core.hooksPath=/dev/null'];
-  const listed = spawnSync(git, [...safe, 'ls-files', '-z'], { cwd: repository.worktree, env: clean, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+  const listed = spawnSync(git, [...safe, 'ls-files', '-z'], { cwd: repository.worktree, env: clean, encoding: 'utf8', maxBuffer: MAX_INDEX });
   if (listed.status !== 0) return undefined;
   const outside = listed.stdout.split('\0').filter((name) => name !== '' && !name.startsWith(`${prefix}/`));
   const temporary = `${copy}.${process.pid}.tmp`;
   try {
+    const bytes = readWholeBeneath(realOf(repository.gitDir), join(realOf(repository.gitDir), 'index'), MAX_INDEX);
+    if (bytes === undefined) return undefined;
     mkdirSync(dir, { recursive: true });
-    copyFileSync(index, temporary);
+    writeFileSync(temporary, bytes, { mode: 0o600 });
     const marked = spawnSync(git, [...safe, 'update-index', '-z', '--skip-worktree', '--stdin'], { cwd: repository.worktree, env: { ...clean, GIT_INDEX_FILE: temporary }, input: outside.map((name) => `${name}\0`).join(''), maxBuffer: 16 * 1024 * 1024 });
     if (marked.status !== 0) return undefined;
     renameSync(temporary, copy);
