@@ -36,7 +36,6 @@ export const READ_JAIL_ALLOWED = {
   'src/doors/worker/peer.ts': "the kernel's /proc/net/tcp and tcp6 (who owns the iii engine's end of the worker's connection); no workspace path",
   'src/doors/worker/config-source.ts': "the worker's default ./config.yaml, read before any workspace exists (it names the root): O_NOFOLLOW, no FIFO, size-capped, and tighten-only (a project file)",
   'src/doors/cli/approve.ts': 'reads the answer from /dev/tty',
-  'src/permissions/node-package-reach.ts': "lists folder names (a name and whether it is a link, never a file's bytes) below a package folder to find where node's resolution lands; links are resolved on purpose, to judge their real target (outside the work tree: unmodelled)",
   'src/permissions/ssh-config.ts': "an ssh config named by `ssh -F`/`-o Include=`: inside the workspace through the jail's openFileSync; outside (the person's own) O_NOFOLLOW|O_NONBLOCK, regular files only, 64 KiB bound, never shown",
   'src/doors/chatcli/approval.ts': "ChatCLI's coder_policy.json: only its allow patterns decide whether ChatCLI ran a call unasked; nothing of it is shown or sent",
   'src/shell/run-script-npm.ts': "npm's user and global npmrc (the person's own, outside the workspace): only their script-shell and node-options lines are shown, never another key (auth tokens)",
@@ -103,7 +102,7 @@ export const READ_JAIL_ALLOWED = {
   'src/permissions/unconfined-globs.ts': 'lists names and entry types to expand a glob of a command line, as the shell would; opens no file',
   // The sandbox: codeward's own state, the system's folders, and walks that list names only.
   'src/sandbox/bwrap.ts': "reads a guard placeholder of its own (a regular file of at most 2 bytes, lstat'ed first) and lists an empty guard folder",
-  'src/sandbox/enclosing-git.ts': "copies the enclosing repository's index (git's, outside the workspace) into codeward's state folder for the sandboxed git, and lists its own copies there",
+  'src/sandbox/enclosing-git.ts': "lists its own copies of the enclosing repository's index in codeward's state folder (the index itself is read by git/config-read.ts: regular, no link, non-blocking, bounded)",
   'src/sandbox/etc-view.ts': "lists /etc (the system's), to bind what a program needs",
   'src/sandbox/git-state-read.ts': "lists a git folder's refs and state folders (names, 512 at most) to sign git's state; their text through readGitMetadataBytes",
   'src/sandbox/guards.ts': 'lists folder names (entry types only) of .git/modules to guard each submodule; opens no file',

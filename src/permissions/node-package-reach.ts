@@ -8,16 +8,18 @@
 // is returned (every spelling, present or not, and its folder's `main`); one out of the work tree, or a package
 // whose files pass the budget, is `unknown` (the caller fails closed). Not followed: names a package builds at
 // run time (a package's own code is full of them; see the report), `exports` patterns (`./*`).
-import { readdirSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { resolveLoose } from './home-links.js';
 import { inside } from './hook-spelling.js';
 import type { Read } from './hook-tasks.js';
 import { NODE_SCRIPT, STATIC } from './hook-scripts.js';
 import { mainTargets, pathSpellings } from './node-resolve.js';
+import { listBeneath } from '../workspace/own-read-sync.js';
 
 // Files of one package read at most (a real entry graph: vitest's ~30, eslint's lib ~200).
 export const MAX_PACKAGE_FILES = 400;
+// Entries of one folder listed at most (more: not all seen, so unknown).
+const MAX_ENTRIES = 65_536;
 
 export interface PackageReach {
   // Absolute paths out of the package folder node may load (present or not).
@@ -59,14 +61,16 @@ export function packageReach(folder: string, top: string, read: Read, isFile: (p
   // Most spellings tried share a few folders and are not there: each folder resolved and listed once.
   const dirs = new Map<string, string>();
   const listings = new Map<string, Map<string, boolean>>();
+  // Why a folder could not be listed whole (a link swapped in on the way since it was resolved, too many entries).
+  let unlisted: string | undefined;
+  // A folder of the work tree by its real path, listed through the jail of the work tree (a name and whether it
+  // is a link; no link followed on the way); one out of it is not read (a name landing there is unknown anyway).
   const listing = (dir: string): Map<string, boolean> => {
     let names = listings.get(dir);
     if (names === undefined) {
-      try {
-        names = new Map(readdirSync(dir, { withFileTypes: true }).map((entry) => [entry.name, entry.isSymbolicLink()]));
-      } catch {
-        names = new Map();
-      }
+      const listed = under(top, dir) ? listBeneath(top, dir, MAX_ENTRIES) : undefined;
+      if (listed === 'link' || listed?.over === true) unlisted ??= `${dir} (a folder of the package ${named} codeward cannot list: ${listed === 'link' ? 'a symbolic link on its way' : `more than ${MAX_ENTRIES} entries`})`;
+      names = new Map(listed === 'link' || listed === undefined ? [] : listed.entries.map((entry) => [entry.name, entry.kind === 'link']));
       listings.set(dir, names);
     }
     return names;
@@ -108,7 +112,10 @@ export function packageReach(folder: string, top: string, read: Read, isFile: (p
     }
     return undefined;
   };
-  const done = (unknown?: string): PackageReach => ({ files: [...out], ...(unknown === undefined ? {} : { unknown }) });
+  const done = (found?: string): PackageReach => {
+    const unknown = found ?? unlisted;
+    return { files: [...out], ...(unknown === undefined ? {} : { unknown }) };
+  };
   for (const path of first.files) {
     const unknown = consider(path);
     if (unknown !== undefined) return done(unknown);

@@ -14,6 +14,7 @@ import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync }
 import { basename, join, relative } from 'node:path';
 import { lstatQuiet } from '../files/stat-quiet.js';
 import { holdsCredential } from '../git/config-credential.js';
+import { readGitMetadataBytes } from '../git/config-read.js';
 import { loadedConfigFiles } from '../git/config-includes.js';
 import { isRepositoryConfig } from '../git/config-secrets.js';
 import { credentialStoreFiles } from '../git/credential-stores.js';
@@ -21,7 +22,6 @@ import { realOf, targetKindOf, within } from './policy.js';
 import type { EnclosingGit } from './enclosing-git-view.js';
 import { alternatesOf, repositoryOf, type GitRepository } from './tracked-secrets.js';
 import { findOnPath } from './which.js';
-import { readWholeBeneath } from '../workspace/own-read-sync.js';
 
 export type { EnclosingGit } from './enclosing-git-view.js';
 
@@ -33,9 +33,9 @@ export function enclosingGitHint(root: string, top: string): string {
 // The copy of the index with every entry outside the workspace (`prefix`, relative to the checkout)
 // marked skip-worktree, made by git itself outside the sandbox (nothing of the repository runs: no
 // fsmonitor, no hooks), kept in `dir` while the index is unchanged. undefined when git cannot make it.
-// The index is read through the jail of its git folder, like git's other metadata: a regular file only, never
-// through a link, never blocking (a FIFO planted in its place after the lstat, while git lists the files),
-// at most MAX_INDEX bytes (the same bound as the listing git gives of it).
+// The index is read by git's metadata reader (config-read.ts): a regular file only, never through a link (it could
+// name any file for the copy to read), never blocking (a FIFO put in its place after the lstat, while git lists
+// the files), at most MAX_INDEX bytes (the bound of the listing git gives of it).
 const MAX_INDEX = 256 * 1024 * 1024;
 function indexCopy(repository: GitRepository, prefix: string, dir: string, env: Readonly<Record<string, string | undefined>>): string | undefined {
   const index = join(repository.gitDir, 'index');
@@ -54,7 +54,7 @@ function indexCopy(repository: GitRepository, prefix: string, dir: string, env: 
   const outside = listed.stdout.split('\0').filter((name) => name !== '' && !name.startsWith(`${prefix}/`));
   const temporary = `${copy}.${process.pid}.tmp`;
   try {
-    const bytes = readWholeBeneath(realOf(repository.gitDir), join(realOf(repository.gitDir), 'index'), MAX_INDEX);
+    const bytes = readGitMetadataBytes(index, MAX_INDEX, false);
     if (bytes === undefined) return undefined;
     mkdirSync(dir, { recursive: true });
     writeFileSync(temporary, bytes, { mode: 0o600 });

@@ -11,9 +11,9 @@ import { Beneath } from './beneath.js';
 // Regular files only, never through a link, never blocking (a FIFO planted under the name).
 const READ_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
 
-// The regular file `abs` below the folder `root`, opened through the jail's handles (see the top), given to
-// `take` with its size; undefined when it is missing, not a regular file, a link, or lies under one.
-function withFileBeneath(root: string, abs: string, take: (fd: number, size: number) => Buffer | undefined): Buffer | undefined {
+// The first `max` bytes of the regular file `abs` below the folder `root` (fewer when the file is shorter);
+// undefined when it is missing, not a regular file, a link, or lies under one.
+export function readHeadBeneath(root: string, abs: string, max: number): Buffer | undefined {
   let fd: number;
   try {
     fd = new Beneath(root).openFileSync(abs, READ_FLAGS);
@@ -21,41 +21,20 @@ function withFileBeneath(root: string, abs: string, take: (fd: number, size: num
     return undefined;
   }
   try {
-    const stats = fstatSync(fd);
-    return stats.isFile() ? take(fd, stats.size) : undefined;
+    if (!fstatSync(fd).isFile()) return undefined;
+    const buffer = Buffer.alloc(max);
+    let length = 0;
+    while (length < max) {
+      const read = readSync(fd, buffer, length, max - length, length);
+      if (read === 0) break;
+      length += read;
+    }
+    return buffer.subarray(0, length);
   } catch {
     return undefined;
   } finally {
     closeSync(fd);
   }
-}
-
-// Up to `max` bytes of the open file `fd` from its start (fewer when it is shorter).
-function readUpTo(fd: number, max: number): Buffer {
-  const buffer = Buffer.alloc(max);
-  let length = 0;
-  while (length < max) {
-    const read = readSync(fd, buffer, length, max - length, length);
-    if (read === 0) break;
-    length += read;
-  }
-  return buffer.subarray(0, length);
-}
-
-// The first `max` bytes of the regular file `abs` below the folder `root` (fewer when the file is shorter);
-// undefined when it is missing, not a regular file, a link, or lies under one.
-export function readHeadBeneath(root: string, abs: string, max: number): Buffer | undefined {
-  return withFileBeneath(root, abs, (fd) => readUpTo(fd, max));
-}
-
-// The whole regular file `abs` below `root`, at most `max` bytes (undefined when it is larger, even when it grew
-// while read, and as readHeadBeneath).
-export function readWholeBeneath(root: string, abs: string, max: number): Buffer | undefined {
-  return withFileBeneath(root, abs, (fd, size) => {
-    if (size > max) return undefined;
-    const bytes = readUpTo(fd, Math.min(max, size + 1));
-    return bytes.length > size ? undefined : bytes;
-  });
 }
 
 export type EntryKind = 'file' | 'folder' | 'link' | 'other';
