@@ -49,8 +49,9 @@ function entries(folder: string, top: string, read: Read): { files: string[]; ou
   return { ...main, files: [...main.files, ...pathSpellings(join(folder, 'index')), ...exported.map((one) => join(folder, one))] };
 }
 
-// `folder`: the package's real folder; `top`: the work tree.
-export function packageReach(folder: string, top: string, read: Read, isFile: (path: string) => boolean): PackageReach {
+// `folder`: the package's real folder; `top`: the work tree. `looked`: learns every folder listed or looked into
+// on the way of a path resolved (with the files read and tested, what the answer depends on: package-reach-kept.ts).
+export function packageReach(folder: string, top: string, read: Read, isFile: (path: string) => boolean, looked?: Set<string>): PackageReach {
   const under = (root: string, path: string): boolean => path === root || path.startsWith(`${root}/`);
   const named = inside(top, folder) ? relative(top, folder) : folder;
   const first = entries(folder, top, read);
@@ -68,6 +69,7 @@ export function packageReach(folder: string, top: string, read: Read, isFile: (p
   const listing = (dir: string): Map<string, boolean> => {
     let names = listings.get(dir);
     if (names === undefined) {
+      looked?.add(dir);
       const listed = under(top, dir) ? listBeneath(top, dir, MAX_ENTRIES) : undefined;
       if (listed === 'link' || listed?.over === true) unlisted ??= `${dir} (a folder of the package ${named} codeward cannot list: ${listed === 'link' ? 'a symbolic link on its way' : `more than ${MAX_ENTRIES} entries`})`;
       names = new Map(listed === 'link' || listed === undefined ? [] : listed.entries.map((entry) => [entry.name, entry.kind === 'link']));
@@ -75,16 +77,18 @@ export function packageReach(folder: string, top: string, read: Read, isFile: (p
     }
     return names;
   };
+  // Where a path really is: below the work tree (a real path) resolved from it, so only its folders are looked into.
+  const realOf = (path: string): string | undefined => (under(top, path) ? resolveLoose(relative(top, path), top, looked) : resolveLoose(path, '/', looked));
   // A folder's real path, from its parent's listing (a folder that is not there is listed as empty, unread).
   const realDir = (dir: string): string => {
     let at = dirs.get(dir);
     if (at !== undefined) return at;
-    if (dir === folder || !under(folder, dir)) at = resolveLoose(dir) ?? dir;
+    if (dir === folder || !under(folder, dir)) at = realOf(dir) ?? dir;
     else {
       const parent = realDir(dirname(dir));
       const link = listing(parent).get(basename(dir));
       at = join(parent, basename(dir));
-      if (link === true) at = resolveLoose(at) ?? at;
+      if (link === true) at = realOf(at) ?? at;
       else if (link === undefined) listings.set(at, new Map());
     }
     dirs.set(dir, at);
@@ -95,7 +99,7 @@ export function packageReach(folder: string, top: string, read: Read, isFile: (p
     const dir = realDir(dirname(path));
     const link = listing(dir).get(basename(path));
     const real = join(dir, basename(path));
-    return { real: link === true ? (resolveLoose(real) ?? real) : real, present: link !== undefined };
+    return { real: link === true ? (realOf(real) ?? real) : real, present: link !== undefined };
   };
   const out = new Set<string>();
   const seen = new Set<string>();
