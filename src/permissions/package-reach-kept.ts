@@ -68,3 +68,8 @@ export function keepPackageReaches(top: string, listings: FolderListings | undef
   keepAcross(listings, FILE, keyOf(top), known.reaches, isReaches);
   known.changed = false;
 }
+
+// Forgets this process's answers (as a new process starts: only the kept file remains). For tests.
+export function forgetPackageReaches(): void {
+  MEMORY.clear();
+}
