@@ -49,6 +49,9 @@ function entries(folder: string, top: string, read: Read): { files: string[]; ou
   return { ...main, files: [...main.files, ...pathSpellings(join(folder, 'index')), ...exported.map((one) => join(folder, one))] };
 }
 
+// The entry `name` of the normal absolute folder `dir` (join() normalizes again: most of a walk's path work).
+const child = (dir: string, name: string): string => (dir === '/' ? `/${name}` : `${dir}/${name}`);
+
 // `folder`: the package's real folder; `top`: the work tree. `looked`: learns every folder listed or looked into
 // on the way of a path resolved (with the files read and tested, what the answer depends on: package-reach-kept.ts).
 export function packageReach(folder: string, top: string, read: Read, isFile: (path: string) => boolean, looked?: Set<string>): PackageReach {
@@ -87,7 +90,7 @@ export function packageReach(folder: string, top: string, read: Read, isFile: (p
     else {
       const parent = realDir(dirname(dir));
       const link = listing(parent).get(basename(dir));
-      at = join(parent, basename(dir));
+      at = child(parent, basename(dir));
       if (link === true) at = realOf(at) ?? at;
       else if (link === undefined) listings.set(at, new Map());
     }
@@ -98,7 +101,7 @@ export function packageReach(folder: string, top: string, read: Read, isFile: (p
   const place = (path: string): { real: string; present: boolean } => {
     const dir = realDir(dirname(path));
     const link = listing(dir).get(basename(path));
-    const real = join(dir, basename(path));
+    const real = child(dir, basename(path));
     return { real: link === true ? (realOf(real) ?? real) : real, present: link !== undefined };
   };
   const out = new Set<string>();
