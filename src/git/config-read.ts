@@ -10,12 +10,12 @@ import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 
 const DEFAULT_MAX = 4 * 1024 * 1024;
 
-// The bytes of the regular file `path` (symlinks followed, as git follows them), or undefined when it is
-// missing, not a regular file, unreadable or larger than `max`.
-export function readGitMetadataBytes(path: string, max = DEFAULT_MAX): Buffer | undefined {
+// The bytes of the regular file `path` (symlinks followed, as git follows them, unless `follow` is false: then
+// a link there is refused too), or undefined when it is missing, not a regular file, unreadable or larger than `max`.
+export function readGitMetadataBytes(path: string, max = DEFAULT_MAX, follow = true): Buffer | undefined {
   let fd: number;
   try {
-    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK | (follow ? 0 : (constants.O_NOFOLLOW ?? 0)));
   } catch {
     return undefined;
   }

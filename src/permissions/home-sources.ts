@@ -1,4 +1,3 @@
-import { readdirSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative } from 'node:path';
 import { readGitMetadata } from '../git/config-read.js';
 import { statQuiet } from '../files/stat-quiet.js';
@@ -9,6 +8,7 @@ import { WHOLE } from './obeyed-env-runtime.js';
 import { miseFilesIn, type MiseFiles } from './mise-files.js';
 import { cargoFilesIn } from './cargo-files.js';
 import { moduleMarks } from './home-sources-modules.js';
+import { listBeneath } from '../workspace/own-read-sync.js';
 import type { Loaded, LoaderKind } from './home-sources-expand.js';
 
 // What the user's start-up files LOAD (red team R9-4, CRITICAL, and R10: `~/.bashrc: source
@@ -30,12 +30,18 @@ const MAX_START = 512;
 const MAX_FOLDER_FILES = 32;
 const MAX_BYTES = 256 * 1024;
 
-const listFiles = (dir: string): string[] => {
-  try {
-    return readdirSync(dir).sort().slice(0, MAX_FOLDER_FILES).map((name) => join(dir, name));
-  } catch {
-    return [];
-  }
+// Entries of a loaded folder listed at most (a loader reads 32 of them: MAX_FOLDER_FILES).
+const MAX_LISTED = 65_536;
+
+// The files a loaded folder gives its loader (a loop glob, fish's conf.d, `source_env dir/`), the first 32 by
+// name: listed through the jail where the folder really is (its real path: no link on the way, none swapped
+// in since), regular files and links. A link is the file its target is: `linked`, judged where it lands.
+const listFiles = (dir: string, trail?: Set<string>): { path: string; linked: boolean }[] => {
+  const real = resolveLoose(dir, '/', trail);
+  const listed = real === undefined ? undefined : listBeneath(real, real, MAX_LISTED);
+  if (real === undefined || listed === undefined || listed === 'link') return [];
+  const files = listed.entries.filter((entry) => entry.kind === 'file' || entry.kind === 'link');
+  return files.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)).slice(0, MAX_FOLDER_FILES).map((entry) => ({ path: join(real, entry.name), linked: entry.kind === 'link' }));
 };
 
 // The folders a loaded path is relative to (a module name: where node runs, home-sources-modules.ts).
@@ -69,6 +75,8 @@ interface Item {
   // Not read: a place the loader reads that codeward does not (a mise configuration through a link): the whole
   // work tree is obeyed, this naming why.
   readonly why?: string;
+  // A link in a loaded folder: the file it leads to is loaded (obeyed where it lands).
+  readonly linked?: boolean;
 }
 
 // The folders above the workspace, nearest first (mise merges every config up to `/`; direnv takes the nearest
@@ -101,7 +109,7 @@ function startItems(home: string, roots: readonly string[], below: { envrcs: rea
     for (const rel of row.startup) items.push({ path: join(home, rel), depth: 0, loader: `~/${rel}`, kind });
     for (const folder of row.folders ?? []) {
       sources.push(join(home, folder));
-      for (const path of listFiles(join(home, folder))) items.push({ path, depth: 0, loader: `~/${folder}/${path.slice(path.lastIndexOf('/') + 1)}`, kind });
+      for (const { path, linked } of listFiles(join(home, folder))) items.push({ path, depth: 0, loader: `~/${folder}/${path.slice(path.lastIndexOf('/') + 1)}`, kind, linked });
     }
     if (kind === 'direnv' || kind === 'mise' || kind === 'cargo') items.push(...projectItems(kind, roots, kind === 'direnv' ? below.envrcs : below.mise, sources, home));
   }
@@ -158,9 +166,10 @@ export function homeSourced(home: string, roots: readonly string[], envrcs: read
   let read = 0;
   let started = 0;
   for (let at = 0; at < queue.length; at++) {
-    const { path, depth, loader, kind, why } = queue[at]!;
+    const { path, depth, loader, kind, why, linked } = queue[at]!;
     if (seen.has(path)) continue;
     seen.add(path);
+    if (linked === true) mark(path, false, loader);
     // Past a bound a file is not read. Never silently when it lies in the workspace (red team R19-10): what it
     // names would be free, so the whole work tree is obeyed, naming why. (A home file past it: the person's own.)
     if (depth === 0 ? started >= MAX_START : read >= MAX_SCRIPTS) {
@@ -206,7 +215,7 @@ export function homeSourced(home: string, roots: readonly string[], envrcs: read
         mark(next.path, next.folder, loader, false, loaded.why);
         if (next.folder) sources.push(next.path);
         if (!loaded.kind) continue;
-        for (const file of next.folder ? listFiles(next.path) : [next.path]) queue.push({ path: file, depth: depth + 1, loader, kind: loaded.kind });
+        for (const { path: file, linked } of next.folder ? listFiles(next.path, trail) : [{ path: next.path, linked: false }]) queue.push({ path: file, depth: depth + 1, loader, kind: loaded.kind, linked });
       }
     }
   }

@@ -11,7 +11,8 @@ import { inside } from './hook-spelling.js';
 import { read, stats, type Walk } from './hook-walk.js';
 import type { Aliases } from './ts-paths.js';
 import { moduleTargets } from './node-resolve.js';
-import { packageReach, type PackageReach } from './node-package-reach.js';
+import type { PackageReach } from './node-package-reach.js';
+import { keptPackageReach } from './package-reach-kept.js';
 import { readGitMetadata } from '../git/config-read.js';
 import { NODE_SCRIPT, nodeReach } from './hook-scripts.js';
 
@@ -117,13 +118,19 @@ function readPackageFile(walk: Walk, path: string): string | undefined {
   return text;
 }
 
-// Each package's own reach, once per walk (a walk obeys overlapping closures: a runner, then its configuration's).
+// Each package's own reach, once per walk (a walk obeys overlapping closures: a runner, then its configuration's),
+// kept across walks while its sources keep their stamps (package-reach-kept.ts).
 const REACHES = new WeakMap<Walk, Map<string, PackageReach>>();
 function reachOf(walk: Walk, folder: string): PackageReach {
   const reaches = REACHES.get(walk) ?? new Map<string, PackageReach>();
   REACHES.set(walk, reaches);
   let reach = reaches.get(folder);
-  if (reach === undefined) reaches.set(folder, (reach = packageReach(folder, walk.top, (path) => readPackageFile(walk, path), (path) => stats(path)?.file === true)));
+  if (reach === undefined) {
+    const kept = keptPackageReach(folder, walk.top, (path) => readPackageFile(walk, path), (path) => stats(path)?.file === true, walk.kept);
+    // What it depends on, the walk depends on (read now or kept: a package file changed makes the walk's answer stale).
+    walk.sources.push(...kept.sources);
+    reaches.set(folder, (reach = kept.reach));
+  }
   return reach;
 }
 

@@ -4,6 +4,7 @@ import { statSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { readGitMetadata } from '../git/config-read.js';
 import { listInside, realTops } from './hook-listing.js';
+import type { FolderListings } from '../workspace/listings.js';
 
 const MAX_BYTES = 256 * 1024;
 
@@ -25,9 +26,11 @@ export interface Walk {
   readonly kinds: string[];
   // The lines whose tasks were followed (folder and text): met again deeper, they are known.
   readonly followed: Set<string>;
+  // The owner's listings, whose kept file keeps what is costly to find again (package-reach-kept.ts).
+  readonly kept?: FolderListings;
 }
 
-export const newWalk = (top: string, gitDir: string | undefined, dirs: readonly string[]): Walk => ({ top, gitDir, roots: realTops([top, ...dirs, ...(gitDir === undefined ? [] : [gitDir])]), files: new Set(), globs: new Set(), sources: [], queue: [], lines: 0, texts: new Map(), listings: new Map(), kinds: [], followed: new Set() });
+export const newWalk = (top: string, gitDir: string | undefined, dirs: readonly string[], kept?: FolderListings): Walk => ({ top, gitDir, roots: realTops([top, ...dirs, ...(gitDir === undefined ? [] : [gitDir])]), files: new Set(), globs: new Set(), sources: [], queue: [], lines: 0, texts: new Map(), listings: new Map(), kinds: [], followed: new Set(), ...(kept === undefined ? {} : { kept }) });
 
 export function stats(path: string): { file: boolean; executable: boolean } | undefined {
   try {

@@ -8,16 +8,18 @@
 // is returned (every spelling, present or not, and its folder's `main`); one out of the work tree, or a package
 // whose files pass the budget, is `unknown` (the caller fails closed). Not followed: names a package builds at
 // run time (a package's own code is full of them; see the report), `exports` patterns (`./*`).
-import { readdirSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { resolveLoose } from './home-links.js';
 import { inside } from './hook-spelling.js';
 import type { Read } from './hook-tasks.js';
 import { NODE_SCRIPT, STATIC } from './hook-scripts.js';
 import { mainTargets, pathSpellings } from './node-resolve.js';
+import { listBeneath } from '../workspace/own-read-sync.js';
 
 // Files of one package read at most (a real entry graph: vitest's ~30, eslint's lib ~200).
 export const MAX_PACKAGE_FILES = 400;
+// Entries of one folder listed at most (more: not all seen, so unknown).
+const MAX_ENTRIES = 65_536;
 
 export interface PackageReach {
   // Absolute paths out of the package folder node may load (present or not).
@@ -47,8 +49,12 @@ function entries(folder: string, top: string, read: Read): { files: string[]; ou
   return { ...main, files: [...main.files, ...pathSpellings(join(folder, 'index')), ...exported.map((one) => join(folder, one))] };
 }
 
-// `folder`: the package's real folder; `top`: the work tree.
-export function packageReach(folder: string, top: string, read: Read, isFile: (path: string) => boolean): PackageReach {
+// The entry `name` of the normal absolute folder `dir` (join() normalizes again: most of a walk's path work).
+const child = (dir: string, name: string): string => (dir === '/' ? `/${name}` : `${dir}/${name}`);
+
+// `folder`: the package's real folder; `top`: the work tree. `looked`: learns every folder listed or looked into
+// on the way of a path resolved (with the files read and tested, what the answer depends on: package-reach-kept.ts).
+export function packageReach(folder: string, top: string, read: Read, isFile: (path: string) => boolean, looked?: Set<string>): PackageReach {
   const under = (root: string, path: string): boolean => path === root || path.startsWith(`${root}/`);
   const named = inside(top, folder) ? relative(top, folder) : folder;
   const first = entries(folder, top, read);
@@ -59,28 +65,33 @@ export function packageReach(folder: string, top: string, read: Read, isFile: (p
   // Most spellings tried share a few folders and are not there: each folder resolved and listed once.
   const dirs = new Map<string, string>();
   const listings = new Map<string, Map<string, boolean>>();
+  // Why a folder could not be listed whole (a link swapped in on the way since it was resolved, too many entries).
+  let unlisted: string | undefined;
+  // A folder of the work tree by its real path, listed through the jail of the work tree (a name and whether it
+  // is a link; no link followed on the way); one out of it is not read (a name landing there is unknown anyway).
   const listing = (dir: string): Map<string, boolean> => {
     let names = listings.get(dir);
     if (names === undefined) {
-      try {
-        names = new Map(readdirSync(dir, { withFileTypes: true }).map((entry) => [entry.name, entry.isSymbolicLink()]));
-      } catch {
-        names = new Map();
-      }
+      looked?.add(dir);
+      const listed = under(top, dir) ? listBeneath(top, dir, MAX_ENTRIES) : undefined;
+      if (listed === 'link' || listed?.over === true) unlisted ??= `${dir} (a folder of the package ${named} codeward cannot list: ${listed === 'link' ? 'a symbolic link on its way' : `more than ${MAX_ENTRIES} entries`})`;
+      names = new Map(listed === 'link' || listed === undefined ? [] : listed.entries.map((entry) => [entry.name, entry.kind === 'link']));
       listings.set(dir, names);
     }
     return names;
   };
+  // Where a path really is: below the work tree (a real path) resolved from it, so only its folders are looked into.
+  const realOf = (path: string): string | undefined => (under(top, path) ? resolveLoose(relative(top, path), top, looked) : resolveLoose(path, '/', looked));
   // A folder's real path, from its parent's listing (a folder that is not there is listed as empty, unread).
   const realDir = (dir: string): string => {
     let at = dirs.get(dir);
     if (at !== undefined) return at;
-    if (dir === folder || !under(folder, dir)) at = resolveLoose(dir) ?? dir;
+    if (dir === folder || !under(folder, dir)) at = realOf(dir) ?? dir;
     else {
       const parent = realDir(dirname(dir));
       const link = listing(parent).get(basename(dir));
-      at = join(parent, basename(dir));
-      if (link === true) at = resolveLoose(at) ?? at;
+      at = child(parent, basename(dir));
+      if (link === true) at = realOf(at) ?? at;
       else if (link === undefined) listings.set(at, new Map());
     }
     dirs.set(dir, at);
@@ -90,8 +101,8 @@ export function packageReach(folder: string, top: string, read: Read, isFile: (p
   const place = (path: string): { real: string; present: boolean } => {
     const dir = realDir(dirname(path));
     const link = listing(dir).get(basename(path));
-    const real = join(dir, basename(path));
-    return { real: link === true ? (resolveLoose(real) ?? real) : real, present: link !== undefined };
+    const real = child(dir, basename(path));
+    return { real: link === true ? (realOf(real) ?? real) : real, present: link !== undefined };
   };
   const out = new Set<string>();
   const seen = new Set<string>();
@@ -108,7 +119,10 @@ export function packageReach(folder: string, top: string, read: Read, isFile: (p
     }
     return undefined;
   };
-  const done = (unknown?: string): PackageReach => ({ files: [...out], ...(unknown === undefined ? {} : { unknown }) });
+  const done = (found?: string): PackageReach => {
+    const unknown = found ?? unlisted;
+    return { files: [...out], ...(unknown === undefined ? {} : { unknown }) };
+  };
   for (const path of first.files) {
     const unknown = consider(path);
     if (unknown !== undefined) return done(unknown);

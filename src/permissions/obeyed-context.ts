@@ -91,14 +91,14 @@ function venvProbe(roots: readonly string[]): (folder: string) => boolean {
 // commands that cannot be resolved; what the answer depends on: `sources`, the config files read and looked
 // for (includes too) and the hook walk's files and folders; `anchors`, the paths resolved through symlinks or
 // looked at as folders, the git folders themselves, and the folders above the missing ones (anchorsOf).
-function repositoryContext(repository: Repository, roots: readonly string[], home: string | undefined): { plain: PlainContext; sources: string[]; anchors: string[] } {
+function repositoryContext(repository: Repository, roots: readonly string[], home: string | undefined, listings: FolderListings): { plain: PlainContext; sources: string[]; anchors: string[] } {
   // A workspace in no repository (PLAIN): no git configuration and no hooks, only what its editor runs (R18-19).
   const plainFolder = repository.gitDir === PLAIN.gitDir;
   const dirs = plainFolder ? [] : [repository.gitDir, ...(repository.common ? [repository.common] : [])];
   const refs: GitConfigRefs = plainFolder ? { folders: [], files: [] } : gitConfigPaths(repository.top, configFiles(dirs, home), home, roots);
   // What the active hooks run (a script they name, package.json for `npm test` ...: obeyed-hooks.ts, R8-6).
   const hookDirs = plainFolder ? [] : refs.hooks?.length ? refs.hooks : [join(repository.common ?? repository.gitDir, 'hooks')];
-  const hooks = hookReached(hookDirs, repository.top, HOOK_NAMES, plainFolder ? undefined : repository.gitDir);
+  const hooks = hookReached(hookDirs, repository.top, HOOK_NAMES, plainFolder ? undefined : repository.gitDir, listings);
   const gitPaths = new Set<string>();
   const resolved = [...dirs, ...refs.folders, ...refs.files, ...hooks.files];
   for (const path of resolved) {
@@ -135,7 +135,7 @@ function contextOf(repository: Repository, roots: readonly string[], home: strin
     listings.keep(key, { ...known, ctx });
     return ctx;
   }
-  const { plain, sources, anchors } = repositoryContext(repository, roots, home);
+  const { plain, sources, anchors } = repositoryContext(repository, roots, home, listings);
   const ctx = withTests(plain);
   const stamps = stampsFor(sources, anchors);
   if (stamps !== undefined) {

@@ -9,6 +9,7 @@ import { readGitMetadata } from '../git/config-read.js';
 import type { EnvLoadGlob } from './obeyed-env.js';
 import { moduleMarks } from './home-sources-modules.js';
 import { nodeNamed } from './node-options.js';
+import { escapeGlob } from '../workspace/hidden-paths.js';
 
 const MAX_BYTES = 256 * 1024;
 
@@ -23,7 +24,8 @@ export function envMainGlobs(base: string, moduleFolders: readonly string[], env
     for (const path of marks.paths) {
       const rel = relative(base, path);
       if (rel === '' || rel.startsWith('..') || rel.startsWith('/')) continue;
-      globs.push({ glob: rel, why }, { glob: `${rel}/**`, why });
+      // A path, not a pattern: a file named `tools/[ab].js` is that file, not tools/a.js (nodereach2 left 5).
+      globs.push({ glob: escapeGlob(rel), why }, { glob: `${escapeGlob(rel)}/**`, why });
     }
     if (marks.why !== undefined) globs.push({ glob: '**', why: `${marks.why}, so codeward cannot know which files of the work tree node loads` });
   }

@@ -31,6 +31,8 @@ import { pythonFrontEnd } from './hook-python-envs.js';
 import { assignedLoads, lineAssignments, nodeOptionsOf, npmLineLoads, npmrcLoads } from './hook-assigned.js';
 import { obeyAssigned } from './hook-node-options.js';
 import { newWalk, read, stats, type Walk } from './hook-walk.js';
+import { keepPackageReaches } from './package-reach-kept.js';
+import type { FolderListings } from '../workspace/listings.js';
 import { doctestGlobs, nodeUnfollowed, runsScript, scriptLoads, sourceOperands, toolchainRun } from './hook-runs.js';
 import { commandWords, shellWords } from '../git/config-command.js';
 import { shCommands } from '../shell/sh-tokens.js';
@@ -229,8 +231,9 @@ function tasks(walk: Walk, words: readonly string[], bases: readonly string[], d
 // every file and folder looked at (for the cache). `gitDir`: what `$GIT_DIR` is when git runs the hook.
 // `unmodeled`: why the walk fell back to every runner-executed kind (the hook and its line), `kinds` the globs it
 // added then (absolute), for the question's reason.
-export function hookReached(dirs: readonly string[], top: string, names: readonly string[], gitDir?: string): { files: string[]; globs: string[]; sources: string[]; unmodeled?: string | undefined; kinds: string[] } {
-  const walk = newWalk(top, gitDir, dirs);
+// `listings`: the owner's (its kept file keeps each package's reach for the next walks: package-reach-kept.ts).
+export function hookReached(dirs: readonly string[], top: string, names: readonly string[], gitDir?: string, listings?: FolderListings): { files: string[]; globs: string[]; sources: string[]; unmodeled?: string | undefined; kinds: string[] } {
+  const walk = newWalk(top, gitDir, dirs, listings);
   for (const dir of dirs) {
     // Looked at even when missing: a hooks folder made later changes its stamp (obeyed-context.ts's cache).
     walk.sources.push(dir);
@@ -252,6 +255,7 @@ export function hookReached(dirs: readonly string[], top: string, names: readonl
     fallback(walk);
     drain(walk, seen);
   }
+  keepPackageReaches(top, listings);
   return { files: [...walk.files], globs: [...walk.globs], sources: [...new Set(walk.sources)], unmodeled: walk.unmodeled, kinds: walk.kinds };
 }
 

@@ -39,9 +39,10 @@ export interface Holdings {
   readonly envrcs?: string[];
   readonly miseFolders?: string[];
   readonly miseFiles?: string[];
-  // The folders holding a `node_modules`, the top's too, not those inside one (a pnpm store holds thousands; node
-  // runs in the project's folders): where a bare name node resolves below a folder is installed
-  // (home-sources-modules.ts).
+  // The folders holding a `node_modules`, the top's too, and the package folders the walk enters inside one
+  // (`node_modules/a`, whose `node_modules/x` node loads when it runs there: a's install scripts; reach19, nodereach2
+  // left 3; a pnpm store's packages are not entered, `skipped`): where a bare name node resolves below a folder
+  // is installed (home-sources-modules.ts).
   readonly moduleFolders?: string[];
 }
 
@@ -87,7 +88,7 @@ export function scanWorkspace(root: string, listings?: FolderListings): Holdings
     if (rel !== '' && listing.marks.includes('.envrc')) held.envrcs!.push(at('.envrc'));
     if (rel !== '' && (mayHoldMise(listing.marks, listing.folders) || mayHoldCargo(listing.marks, listing.folders))) held.miseFolders!.push(rel);
     held.miseFiles!.push(...listing.marks.filter((name) => isMiseName(name) || isToolchainName(name)).map(at));
-    if (listing.folders.includes('node_modules') && !MODULES.test(rel)) held.moduleFolders!.push(rel);
+    if (listing.folders.includes('node_modules')) held.moduleFolders!.push(rel);
     if (listing.marks.length > 0 && isShape(listing) && !/(?:^|\/)\.git$/i.test(rel)) held.shapes.push(rel);
   }, listings);
   return held;

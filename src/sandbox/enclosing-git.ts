@@ -10,10 +10,11 @@
 // entries outside the workspace are marked skip-worktree, so they do not read as deleted.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import { lstatQuiet } from '../files/stat-quiet.js';
 import { holdsCredential } from '../git/config-credential.js';
+import { readGitMetadataBytes } from '../git/config-read.js';
 import { loadedConfigFiles } from '../git/config-includes.js';
 import { isRepositoryConfig } from '../git/config-secrets.js';
 import { credentialStoreFiles } from '../git/credential-stores.js';
@@ -32,6 +33,10 @@ export function enclosingGitHint(root: string, top: string): string {
 // The copy of the index with every entry outside the workspace (`prefix`, relative to the checkout)
 // marked skip-worktree, made by git itself outside the sandbox (nothing of the repository runs: no
 // fsmonitor, no hooks), kept in `dir` while the index is unchanged. undefined when git cannot make it.
+// The index is read by git's metadata reader (config-read.ts): a regular file only, never through a link (it could
+// name any file for the copy to read), never blocking (a FIFO put in its place after the lstat, while git lists
+// the files), at most MAX_INDEX bytes (the bound of the listing git gives of it).
+const MAX_INDEX = 256 * 1024 * 1024;
 function indexCopy(repository: GitRepository, prefix: string, dir: string, env: Readonly<Record<string, string | undefined>>): string | undefined {
   const index = join(repository.gitDir, 'index');
   // A regular file only (a link could name any file for the copy to read).
@@ -44,13 +49,15 @@ function indexCopy(repository: GitRepository, prefix: string, dir: string, env: 
   if (!git) return undefined;
   const clean = { ...Object.fromEntries(Object.entries(env).filter(([name]) => !name.startsWith('GIT_'))), GIT_OPTIONAL_LOCKS: '0' };
   const safe = ['-c', 'core.fsmonitor=false', '-c', 'core.hooksPath=/dev/null'];
-  const listed = spawnSync(git, [...safe, 'ls-files', '-z'], { cwd: repository.worktree, env: clean, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+  const listed = spawnSync(git, [...safe, 'ls-files', '-z'], { cwd: repository.worktree, env: clean, encoding: 'utf8', maxBuffer: MAX_INDEX });
   if (listed.status !== 0) return undefined;
   const outside = listed.stdout.split('\0').filter((name) => name !== '' && !name.startsWith(`${prefix}/`));
   const temporary = `${copy}.${process.pid}.tmp`;
   try {
+    const bytes = readGitMetadataBytes(index, MAX_INDEX, false);
+    if (bytes === undefined) return undefined;
     mkdirSync(dir, { recursive: true });
-    copyFileSync(index, temporary);
+    writeFileSync(temporary, bytes, { mode: 0o600 });
     const marked = spawnSync(git, [...safe, 'update-index', '-z', '--skip-worktree', '--stdin'], { cwd: repository.worktree, env: { ...clean, GIT_INDEX_FILE: temporary }, input: outside.map((name) => `${name}\0`).join(''), maxBuffer: 16 * 1024 * 1024 });
     if (marked.status !== 0) return undefined;
     renameSync(temporary, copy);

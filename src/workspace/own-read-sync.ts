@@ -70,7 +70,8 @@ export function listBeneath(root: string, abs: string, max: number): BeneathList
     return isCodewardError(error) && error.code === 'C215' ? 'link' : undefined;
   }
   try {
-    const folder = opendirSync(handle.path);
+    // Entries read from the kernel 1024 at a time (32 by default: a folder of 400 names took 13 reads).
+    const folder = opendirSync(handle.path, { bufferSize: 1024 });
     const entries: { name: string; kind: EntryKind }[] = [];
     try {
       for (let entry = folder.readSync(); entry !== null; entry = folder.readSync()) {
