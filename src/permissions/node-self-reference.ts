@@ -8,7 +8,8 @@
 // - a conditions object: every condition up to and including `default` (node, require, import, and any other:
 //   `--conditions` may turn on any name), nested ones the same way;
 // - an array: every entry (node takes the first that is valid: each may be);
-// - each target under every name node and the TypeScript loaders try (node-resolve.ts pathSpellings);
+// - each target under every name node and the TypeScript loaders try (node-resolve.ts pathSpellings, and `x.ts`
+//   for `x.js`);
 // - what cannot be decided (a target that is not a string, array, object or null; a pattern expansion node
 //   refuses) obeys the folder the target names (`folders`: obeyed whole), the package's own for a non-string.
 import { dirname, join, resolve } from 'node:path';
@@ -102,7 +103,9 @@ export function selfReference(spec: string, from: string, top: string, read: Rea
   const found = scope(from, top, read);
   if (found === undefined || found.manifest['name'] !== named[1] || found.manifest['exports'] === undefined) return undefined;
   const { targets, undecided } = exportsTargets(found.manifest['exports'], `.${named[2] ?? ''}`);
-  const files = targets.map((one) => resolve(found.folder, one)).flatMap((one) => pathSpellings(one));
+  // A TypeScript loader (tsx) loads `x.ts` for a `x.js` that is not there: both obeyed.
+  const typed = targets.flatMap((one) => [one, ...(/\.[cm]?js$/.test(one) ? [one.replace(/js$/, 'ts'), one.replace(/\.js$/, '.tsx')] : [])]);
+  const files = [...new Set(typed)].map((one) => resolve(found.folder, one)).flatMap((one) => pathSpellings(one));
   const folders = [...new Set(undecided.map((one) => resolve(found.folder, one)))];
   return { files: files.filter((one) => inside(top, one)), folders: folders.filter((one) => inside(top, one)) };
 }
