@@ -54,3 +54,22 @@ describe('controls: what node does not self-resolve stays free', () => {
     ['#x (imports) stays unmodelled', { hook: 'npm test', files: { ...npm('node-options=--require #x', { '.': './tools/x.js' }) }, asks: ['src/a.js'], free: [] }],
   ])('%s', async (_name, row) => check(row));
 });
+
+const SELF = JSON.stringify({ name: 'w', exports: { '.': './tools/x.js' } });
+describe('R18-1: vitest setupFiles, and NODE_OPTIONS from .envrc, mise and the person\'s environment', () => {
+  it.each<[string, Row]>([
+    ['vitest setupFiles', { hook: 'npx vitest run', files: { 'package.json': JSON.stringify({ name: 'w', exports: { './setup': './tools/s.js' } }), 'vitest.config.ts': 'export default { test: { setupFiles: ["w/setup"] } };\n' }, asks: ['tools/s.js'], free: ['src/a.ts'] }],
+    ['.envrc', { hook: 'true', files: { '.envrc': 'export NODE_OPTIONS="--require w"\n', 'package.json': SELF }, asks: ['tools/x.js'], free: ['src/a.js'] }],
+    ['mise', { hook: 'true', files: { 'mise.toml': '[env]\nNODE_OPTIONS = "--require w"\n', 'package.json': SELF }, asks: ['tools/x.js'], free: ['src/a.js'] }],
+  ])('%s', async (_name, row) => check(row));
+  it('the process environment\'s NODE_OPTIONS', async () => {
+    const before = process.env['NODE_OPTIONS'];
+    process.env['NODE_OPTIONS'] = '--require w';
+    try {
+      await check({ hook: 'true', files: { 'package.json': SELF }, asks: ['tools/x.js'], free: ['src/a.js'] });
+    } finally {
+      if (before === undefined) delete process.env['NODE_OPTIONS'];
+      else process.env['NODE_OPTIONS'] = before;
+    }
+  });
+});
