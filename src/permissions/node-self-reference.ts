@@ -75,7 +75,8 @@ function exportsTargets(exports: unknown, subpath: string): { targets: string[];
   const undecided: string[] = [];
   const keys = typeof exports === 'object' && exports !== null && !Array.isArray(exports) ? Object.keys(exports) : [];
   const map = keys.some((key) => key.startsWith('.')) ? (exports as Record<string, unknown>) : undefined;
-  if (subpath === '.') return { targets: leaves(map === undefined ? exports : map['.'], undefined, undecided), undecided };
+  // A map without `.` exports nothing for the bare name (node: ERR_PACKAGE_PATH_NOT_EXPORTED).
+  if (subpath === '.') return { targets: map !== undefined && !Object.hasOwn(map, '.') ? [] : leaves(map === undefined ? exports : map['.'], undefined, undecided), undecided };
   if (map === undefined) return { targets: [], undecided };
   if (Object.hasOwn(map, subpath) && !subpath.includes('*')) return { targets: leaves(map[subpath], undefined, undecided), undecided };
   const targets: string[] = [];
