@@ -16,6 +16,7 @@ import { above } from './home-sources-assign.js';
 import { inside } from './hook-spelling.js';
 import type { Read } from './hook-tasks.js';
 import { moduleSpellings } from './node-resolve.js';
+import { selfReference } from './node-self-reference.js';
 import { packageEntry } from './node-package-entry.js';
 import { packageReach } from './node-package-reach.js';
 
@@ -47,6 +48,12 @@ export function moduleMarks(spec: string, near: readonly string[], top: string, 
   const below = (moduleFolders ?? []).map((rel) => join(top, rel)).filter((folder) => near.some((at) => inside(at, folder)));
   const folders = [...new Set([...near.flatMap(above), ...below].map((folder) => join(folder, 'node_modules', pkg)))];
   const isFile = (path: string): boolean => statQuiet(path)?.isFile() === true;
+  // The package node runs in, by its own name (R19-5): its `exports` targets, from each folder's package scope.
+  for (const from of new Set([...near, ...below])) {
+    const own = selfReference(spec, from, top, read);
+    paths.push(...(own?.files ?? []), ...(own?.folders ?? []));
+    globs.push(...(own?.folders ?? []).map((at) => ({ at, glob: '**' })));
+  }
   for (const folder of folders) {
     if (read(join(folder, 'package.json')) === undefined) continue;
     const at = real(folder);

@@ -14,6 +14,7 @@ import { BABEL, JS_RUNNERS, type JsRunner } from './hook-js-runners.js';
 import { CONFIGS, configNamesOf, loadedModuleNames } from './hook-configs.js';
 import { keyedNames } from './hook-js-keys.js';
 import { isPathSpecifier, moduleTargets, packageFolders } from './node-resolve.js';
+import { selfReference } from './node-self-reference.js';
 import { obeyNodeScript, obeyPackages } from './hook-packages.js';
 import { NODE_SCRIPT } from './hook-scripts.js';
 import { findInTree } from './hook-listing.js';
@@ -98,7 +99,10 @@ export function followJsConfig(walk: Walk, name: string, row: JsRunner, path: st
     // Resolved as node does (node-resolve.ts), from the configuration's folder or where the runner runs (mocha's
     // `require` is the working folder's); a bare name from every node_modules up to the top (R15-7).
     const mapped = isPathSpecifier(module) ? [] : aliases?.map(module) ?? [];
-    const candidates = new Set([...mapped.filter((one) => inside(walk.top, one)), ...moduleTargets(module, dirname(path), walk.top), ...moduleTargets(module, walk.top, walk.top)]);
+    // The package itself by its own name (jest's `setupFiles: ["w/setup"]` in w: R18-1), through its `exports`.
+    const own = [dirname(path), walk.top].map((from) => selfReference(module, from, walk.top, (file) => read(walk, file)));
+    for (const folder of own.flatMap((one) => one?.folders ?? [])) walk.globs.add(join(folder, '**'));
+    const candidates = new Set([...mapped.filter((one) => inside(walk.top, one)), ...moduleTargets(module, dirname(path), walk.top), ...moduleTargets(module, walk.top, walk.top), ...own.flatMap((one) => one?.files ?? [])]);
     // An installed package it names, with the packages that one loads by name (hook-packages.ts).
     // Present or not: obeyPackages reads each one's package.json as a source of the walk, so one installed
     // later is followed then.

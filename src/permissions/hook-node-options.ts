@@ -2,15 +2,17 @@
 // issue 26): a hook line's `NODE_OPTIONS=… npm test`, `node --env-file=./e -r x t.js`, `.npmrc`'s
 // `node-options=`, `npm --node-options`. The loader table (obeyed-env.ts) names the spellings only; here:
 // - a module: every file node may pick (node-resolve.ts), a bare name in every node_modules from the folder node
-//   runs in up to the top (no fixed depth), the package whole with what it loads by name and its `main`
+//   runs in up to the top (no fixed depth) and, naming the package node runs in, what its `exports` map names
+//   (node-self-reference.ts), the package whole with what it loads by name and its `main`
 //   wherever it points (hook-packages.ts), and what a required work-tree script imports in turn;
 // - an env file (`--env-file`, `--env-file-if-exists`): obeyed, and read as a dotenv file, each variable an
 //   assignment for node and its children (its NODE_OPTIONS read the same way, a few files deep);
 // - a file outside the work tree (a module, an env file): not read, so what node loads is not known (fail closed).
-import { relative, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { inside } from './hook-spelling.js';
 import { read, stats, type Walk } from './hook-walk.js';
 import { isPathSpecifier, mainTargets, moduleTargets, packageFolders } from './node-resolve.js';
+import { selfReference } from './node-self-reference.js';
 import { nodeOptionWords, readNodeOptions } from './node-options.js';
 import { dotenvPairs } from './home-sources-dotenv.js';
 import { assignedLoads, type Assigned } from './hook-assigned.js';
@@ -66,6 +68,10 @@ function obeyModule(walk: Walk, spec: string, from: string, prefix: string): voi
     if (main.outside !== undefined) walk.unmodeled ??= `${prefix} ${main.outside}`;
     files.push(...main.files);
   }
+  // The package node runs in, by its own name (R19-5): what its `exports` names; node_modules stays obeyed too.
+  const own = selfReference(spec, from, walk.top, (path) => read(walk, path));
+  files.push(...(own?.files ?? []));
+  for (const folder of own?.folders ?? []) walk.globs.add(join(folder, '**'));
   for (const file of files) walk.files.add(file);
   obeyPackages(walk, packageFolders(spec, from, walk.top));
   for (const file of files) {

@@ -14,6 +14,7 @@ import { isInside } from '../workspace/contains.js';
 import type { Read } from './hook-tasks.js';
 import { mainTargets, moduleTargets, packageFolders } from './node-resolve.js';
 import type { Aliases } from './ts-paths.js';
+import { selfReference } from './node-self-reference.js';
 
 const MAX_FILES = 64;
 export const NODE_SCRIPT = /\.(?:[cm]?js|[cm]?ts|jsx|tsx)$/;
@@ -73,11 +74,11 @@ export function nodeReach(script: string, top: string, read: Read, isFile: (path
         }
         // The workspace's own package by its name (R14b-6): resolved through its package.json `exports`.
         const own = selfReference(name, dirname(file), top, read);
-        for (const path of own?.files ?? []) if (isInside(top, path) && !files.has(path)) {
+        for (const path of own?.files ?? []) if (!files.has(path)) {
           files.add(path);
           if (isFile(path) && NODE_SCRIPT.test(path)) queue.push(path);
         }
-        if (own?.folder !== undefined) globs.push(join(own.folder, '**'));
+        for (const folder of own?.folders ?? []) globs.push(join(folder, '**'));
         if (own !== undefined) continue;
         // An installed package (node-resolve.ts, the resolver of every module name the walk meets): its file
         // forms and package folders in every node_modules up to the top.
@@ -95,38 +96,6 @@ export function nodeReach(script: string, top: string, read: Read, isFile: (path
     }
   }
   return done();
-}
-
-function manifestAt(folder: string, read: Read): { name?: unknown; exports?: unknown } | undefined {
-  try {
-    return (JSON.parse(read(join(folder, 'package.json')) ?? 'null') as { name?: unknown; exports?: unknown } | null) ?? undefined;
-  } catch {
-    // not JSON: node refuses it
-    return undefined;
-  }
-}
-
-// A bare name naming the package that holds `from` (node's self-reference: `import x from 'mypkg/tools'` in
-// mypkg): the files its package.json `exports` maps the subpath to, under every name node tries, when they are
-// literal; otherwise (a pattern, no `exports`) the whole package folder.
-function selfReference(name: string, from: string, top: string, read: Read): { files: string[]; folder?: string } | undefined {
-  const pkg = /^(@[^/]+\/[^/]+|[^/@][^/]*)(\/.*)?$/.exec(name);
-  if (!pkg || name.startsWith('node:')) return undefined;
-  for (let folder = from; isInside(top, folder); folder = dirname(folder)) {
-    const manifest = manifestAt(folder, read);
-    if (manifest !== undefined) {
-      if (manifest.name !== pkg[1]) return undefined;
-      const subpath = `.${pkg[2] ?? ''}`;
-      const exported = typeof manifest.exports === 'string' || Array.isArray(manifest.exports) ? { '.': manifest.exports } : manifest.exports;
-      const target = typeof exported === 'object' && exported !== null ? (exported as Record<string, unknown>)[subpath] : undefined;
-      const leaves = (value: unknown): unknown[] => (typeof value === 'object' && value !== null ? Object.values(value).flatMap(leaves) : [value]);
-      const named = target === undefined ? [] : leaves(target);
-      if (named.length === 0 || named.some((one) => typeof one !== 'string' || one.includes('*'))) return { files: [], folder };
-      return { files: (named as string[]).flatMap((one) => candidates(one, folder, read, top).files) };
-    }
-    if (folder === top) break;
-  }
-  return undefined;
 }
 
 const SYS_PATH = /\bsys\.path\s*\.\s*(?:insert|append|extend)\s*\(([^)\n]*)\)|\bsys\.path\s*(?:\[[^\]]*\]\s*=|\+=|=)([^\n]*)|\bsite\.addsitedir\s*\(([^)\n]*)\)/g;

@@ -76,10 +76,10 @@ describe('the folder a `cd` moves to, the configuration cascades and what a conf
 });
 
 // Red team R14b-6: a configuration imports the workspace's own package by its name (node's self-reference
-// through package.json `exports`): the file `exports` maps to, or the whole package folder when the map is not literal.
+// through package.json `exports`): the file `exports` maps to, a pattern with its match (R19-5: node-self-reference.ts).
 describe('the workspace\'s own package by its name (R14b-6)', () => {
   it.each<[string, Row]>([
     ['a literal exports subpath', { hook: 'npx eslint .', files: { 'package.json': JSON.stringify({ name: 'mypkg', exports: { './tools': { import: './tools/x.js' } } }), 'eslint.config.js': "import x from 'mypkg/tools';\nexport default [x];\n", 'tools/x.js': "import './y.js';\nexport default {};\n" }, asks: ['tools/x.js', 'tools/y.js'], free: ['src/a.ts', 'tools/z.js'] }],
-    ['an exports pattern', { hook: 'npx eslint .', files: { 'package.json': JSON.stringify({ name: 'mypkg', exports: { './*': './lib/*.js' } }), 'eslint.config.js': "import x from 'mypkg/tools';\nexport default [x];\n" }, asks: ['lib/tools.js', 'src/a.ts'], free: ['node_modules/x/index.js'] }],
+    ['an exports pattern', { hook: 'npx eslint .', files: { 'package.json': JSON.stringify({ name: 'mypkg', exports: { './*': './lib/*.js' } }), 'eslint.config.js': "import x from 'mypkg/tools';\nexport default [x];\n" }, asks: ['lib/tools.js', 'lib/tools.ts'], free: ['src/a.ts', 'lib/other.js', 'node_modules/x/index.js'] }],
   ])('%s', async (_name, row) => check(row));
 });
