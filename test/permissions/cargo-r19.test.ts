@@ -1,7 +1,9 @@
 // Red team round 19's cargo rows (issue 26): R19-7 a proc-macro crate spelled `[lib] crate-type = ["proc-macro"]`,
-// R19-8 build-script directives printed with `print!("…\n")` or assembled by `concat!`. Each row: a real
-// repository, a real pre-commit hook running cargo, the engine under --yes (C241 = asked, bytes unchanged).
-import { describe, it } from 'vitest';
+// R19-8 build-script directives printed with `print!("…\n")` or assembled by `concat!`, R19-6 `[alias]` values
+// carrying `--config`. Each row: a real repository (a real pre-commit hook running cargo, or none), the engine under
+// --yes (C241 = asked, bytes unchanged).
+import { describe, expect, it } from 'vitest';
+import { cliWritten } from './cli-write.js';
 import { checkHookRow, rowPlace } from './hook-check.js';
 
 const place = rowPlace('cw-cargo-r19-');
@@ -53,5 +55,43 @@ describe('R19-8: every line of every literal a build script may print is read as
   it('an include through concat!(env!("CARGO_MANIFEST_DIR"), …) and ordinary directives leave the sources free', async () => {
     const body = 'let _ = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/data/x.txt")); print!("cargo:rerun-if-changed=build.rs\\ncargo:rustc-link-lib=z\\n");';
     await checkHookRow(place.next(), place.home, { hook: 'cargo test', files: { ...script(body), 'data/x.txt': 'x\n' }, asks: ['data/x.txt'], free: ['src/lib.rs'], content: '// ok\n' });
+  });
+});
+
+// R19-6: the person's own `cargo b` with no hook: the real binary under --yes, a fresh git repository.
+const obeyedPlace = rowPlace('cw-cargo-r19-alias-');
+const config = (text: string): Record<string, string> => ({ '.cargo/config.toml': text });
+const written = (files: Record<string, string>, file: string): Promise<string> => cliWritten(obeyedPlace.base, files, file);
+describe('R19-6: an [alias] is read as the cargo command line it is, with or without a hook', () => {
+  it.each([
+    ['b = ["--config", "build.rustc-wrapper=\'tools/w\'", "build"] (the red team row)', config('[alias]\nb = ["--config", "build.rustc-wrapper=\'tools/w\'", "build"]\n'), 'tools/w'],
+    ['t, the string form with a double-quoted value', config('[alias]\nt = "--config build.rustc-wrapper=\\"tools/w\\" test"\n'), 'tools/w'],
+    ['--config=… in one word', config('[alias]\nc = ["--config=build.rustc-wrapper=\'tools/w\'", "check"]\n'), 'tools/w'],
+    ['--config after the sub-command', config('[alias]\nr = ["run", "--config", "build.rustc-wrapper=\'tools/w\'"]\n'), 'tools/w'],
+    ['a target runner', config('[alias]\nd = ["--config", "target.x86_64-unknown-linux-gnu.runner=\'tools/r\'", "doc"]\n'), 'tools/r'],
+    ['rustflags -Clink-arg=-Btools through --config', config('[alias]\nb = ["--config", "build.rustflags=[\'-Clink-arg=-Btools\']", "build"]\n'), 'tools/ld'],
+    ['--config FILE: the file', config('[alias]\nb = ["--config", "tools/more.toml", "build"]\n'), 'tools/more.toml'],
+    ['--config FILE: what the file names', { ...config('[alias]\nb = ["--config", "tools/more.toml", "build"]\n'), 'tools/more.toml': '[build]\nrustc-wrapper = "tools/w2"\n' }, 'tools/w2'],
+  ])('%s: what it names asks', async (_name, files, file) => {
+    expect(await written(files, file)).toBe('C241');
+  });
+
+  it.each([
+    ['-Z', config('[alias]\nb = ["-Zunstable-options", "build"]\n')],
+    ['an unknown global option', config('[alias]\nb = "--new-global x build"\n')],
+    ['--config with no value', config('[alias]\nb = ["build", "--config"]\n')],
+  ])('%s: unmodelled, the whole tree obeyed', async (_name, files) => {
+    expect(await written(files, 'src/a.ts')).toBe('C241');
+  });
+
+  it('ordinary aliases keep ordinary writes free', async () => {
+    const files = config('[alias]\nb = "build --release"\nxt = ["run", "-q", "--offline", "-p", "xtask", "--"]\nt = "--locked -v test --workspace"\nc = ["--config", "build.jobs=4", "check"]\n');
+    expect(await written(files, 'src/a.ts')).toBe('ok');
+    expect(await written(files, 'tools/w')).toBe('ok');
+  });
+
+  it('beside a cargo hook: the alias still asks', async () => {
+    const files = { ...CRATE, ...config('[alias]\nb = ["--config", "build.rustc-wrapper=\'tools/w\'", "build"]\n') };
+    await checkHookRow(place.next(), place.home, { hook: 'cargo test', files, asks: ['tools/w'], free: ['src/lib.rs'], content: '// ok\n' });
   });
 });
