@@ -6,9 +6,10 @@
 // (`build.rustc-wrapper='tools/w'`); so both readings are obeyed: the path (a file created later asks) and the
 // file's or the value's configuration, read by the one config reader. `-Z` (unstable switches) and a global
 // option before the sub-command that is not on the ALLOW-LIST below are not modelled: the caller's `fail`.
-import { readFileSync, statSync } from 'node:fs';
+import { lstatSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parse as parseToml } from 'smol-toml';
+import { readHeadBeneath } from '../workspace/own-read-sync.js';
 
 // cargo's global options that name nothing (`--color` takes a value).
 const GLOBAL = /^(?:-q|--quiet|-v+|--verbose|--offline|--frozen|--locked|--color(?:=.*)?)$/;
@@ -16,17 +17,21 @@ const GLOBAL = /^(?:-q|--quiet|-v+|--verbose|--offline|--frozen|--locked|--color
 export type ConfigText = (text: string, bases: readonly string[]) => void;
 // The --config files being read (one alias naming its own file again: read once).
 const reading = new Set<string>();
+const MAX_BYTES = 1024 * 1024;
 
-function configArg(value: string, bases: readonly string[], obey: (path: string) => void, config: ConfigText): void {
+// A --config file's text (never through a link, bounded); `fail`: it exists but is not read (a link, a folder).
+function configFile(path: string, fail: (why: string) => void): string | undefined {
+  if (lstatSync(path, { throwIfNoEntry: false }) === undefined || reading.has(path)) return undefined;
+  const bytes = readHeadBeneath(dirname(path), path, MAX_BYTES + 1);
+  if (bytes === undefined || bytes.length > MAX_BYTES) return void fail(`\`--config ${path}\` (a file codeward does not read: a link, a folder or too large)`);
+  return bytes.toString('utf8');
+}
+
+function configArg(value: string, bases: readonly string[], obey: (path: string) => void, fail: (why: string) => void, config: ConfigText): void {
   for (const base of bases) {
     const path = resolve(base, value);
     obey(path);
-    let text: string | undefined;
-    try {
-      text = statSync(path).isFile() && !reading.has(path) ? readFileSync(path, 'utf8') : undefined;
-    } catch {
-      text = undefined;
-    }
+    const text = configFile(path, fail);
     if (text === undefined) continue;
     reading.add(path);
     try {
@@ -54,7 +59,7 @@ export function aliasLine(name: string, value: unknown, bases: readonly string[]
   for (let at = 0; at < words.length; at++) {
     const word = words[at]!;
     const arg = word === '--config' ? words[++at] : word.startsWith('--config=') ? word.slice('--config='.length) : undefined;
-    if (arg !== undefined) configArg(arg, bases, obey, config);
+    if (arg !== undefined) configArg(arg, bases, obey, fail, config);
     else if (word === '--config') return fail(`\`[alias] ${name}\` ends with \`--config\` (its value comes from the command line)`);
     else if (word.startsWith('-Z')) return fail(`\`[alias] ${name}\` passes \`${word}\` (an unstable cargo option codeward does not model)`);
     else if (!command && word.startsWith('-')) {
