@@ -20,8 +20,9 @@ const dist = join(root, 'dist');
 // answered here); its static imports load with it, so they travel in one chunk (cli-core).
 const CLI_MAIN = join(root, 'src/doors/cli/main.ts');
 const BIN = join(root, 'src/bin/codeward.ts');
-// Packages that locate files of their own at run time stay outside the bundle.
-const EXTERNAL = /^(@vscode\/ripgrep|web-tree-sitter|tree-sitter-bash|@modelcontextprotocol\/sdk|iii-sdk|ai|@ai-sdk\/[^/]+)(\/|$)/;
+// Packages that locate files of their own at run time stay outside the bundle, and so do the parsers loaded
+// on first use by a synchronous `require` (src/engine/on-first-use.ts: a bundled copy could not be required).
+const EXTERNAL = /^(@vscode\/ripgrep|web-tree-sitter|tree-sitter-bash|@modelcontextprotocol\/sdk|iii-sdk|ai|@ai-sdk\/[^/]+|yaml|smol-toml|picomatch|jsonrepair)(\/|$)/;
 
 // The CLI's command manifest first: it is generated from the definitions and bundled like any source.
 if (await writeCommandManifest(root)) console.log('scripts/build.mjs: src/commands/registry-manifest.ts / registry-flags.ts regenerated from the command definitions');

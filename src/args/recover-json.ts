@@ -1,4 +1,4 @@
-import { jsonrepair } from 'jsonrepair';
+import { jsonrepair } from './jsonrepair.js';
 import { fail } from '../engine/errors.js';
 import {
   decodeHtmlEntities,

@@ -7,6 +7,7 @@
 import path from 'node:path';
 import { readOwnFile } from '../workspace/own-read.js';
 import type { Workspace } from '../workspace/workspace.js';
+import { jsonrepair } from '../args/jsonrepair.js';
 
 const posix = path.posix;
 const CONFIG_NAMES = ['tsconfig.json', 'jsconfig.json'];
@@ -34,7 +35,6 @@ async function parseConfig(workspace: Workspace, rel: string): Promise<{ extends
   const read = await readOwnFile(workspace, rel, { maxBytes: 256 * 1024 });
   if (read.kind !== 'file') return undefined;
   try {
-    const { jsonrepair } = await import('jsonrepair');
     const parsed: unknown = JSON.parse(jsonrepair(read.text));
     return typeof parsed === 'object' && parsed !== null ? parsed : undefined;
   } catch {

@@ -1,7 +1,7 @@
 import { readdirSync, type Dirent } from 'node:fs';
 import { lstat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import picomatch from 'picomatch';
+import picomatch from '../workspace/picomatch.js';
 import * as z from 'zod/mini';
 import { described, flag } from '../engine/schema.js';
 import { defineCommand, type CommandContext } from '../engine/command.js';

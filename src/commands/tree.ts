@@ -1,4 +1,4 @@
-import picomatch from 'picomatch';
+import picomatch from '../workspace/picomatch.js';
 import * as z from 'zod/mini';
 import { described, flag, optionalText, whole, wholeOr } from '../engine/schema.js';
 import { defineCommand, type CommandContext } from '../engine/command.js';

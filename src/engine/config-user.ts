@@ -65,7 +65,7 @@ export async function readUserConfig(home: string | undefined, _workspace?: stri
     }
     let raw: unknown;
     try {
-      raw = name.endsWith('.json') ? JSON.parse(text) : await parseYaml(text);
+      raw = name.endsWith('.json') ? JSON.parse(text) : parseYaml(text);
     } catch (error) {
       throw fail('C210', `${path}: not valid ${name.endsWith('.json') ? 'JSON' : name === 'config' ? 'JSON or YAML' : 'YAML'}: ${(error as Error).message}`);
     }

@@ -108,7 +108,7 @@ export async function parseConfig(text: string, name: string): Promise<Config> {
 async function parseConfigKeys(text: string, name: string, lenient = false): Promise<{ config: Config; keys: string[]; unknown: string[] }> {
   let raw: unknown;
   try {
-    raw = name.endsWith('.json') ? JSON.parse(text) : await parseYaml(text);
+    raw = name.endsWith('.json') ? JSON.parse(text) : parseYaml(text);
   } catch (error) {
     throw fail('C210', `${name}: not valid ${name.endsWith('.json') ? 'JSON' : 'YAML'}: ${(error as Error).message}`);
   }

@@ -5,6 +5,7 @@ import { fail } from '../engine/errors.js';
 import { isInside, toRel } from '../workspace/contains.js';
 import type { ResolvedPath } from '../workspace/types.js';
 import { assertGitDirInside } from './git-dir.js';
+import { FILTER_KEYS_ARGS, filterOffConfig } from './filters.js';
 import { git, gitFailure, runGit, type GitOptions, type GitResult } from './run.js';
 
 // The repository a git command works on: found from the jailed --dir, its work tree checked against
@@ -110,25 +111,12 @@ function makeRepo(
   };
 }
 
-// `-c filter.<driver>.clean=` and friends for every filter driver the configuration defines: an empty
-// command is no filter, so no configured program runs.
-async function filterOverrides(options: GitOptions & { dir: string }): Promise<string[]> {
-  const listed = await runGit(['config', '-z', '--name-only', '--get-regexp', '^filter\\.'], options);
+// `-c filter.<driver>.clean=` and friends for every filter driver the configuration defines (filters.ts).
+async function filterOverrides(options: GitOptions & { dir: string }): Promise<readonly string[]> {
+  const listed = await runGit(FILTER_KEYS_ARGS, options);
   if (listed.exitCode === 1 && listed.stdout === '') return [];
   if (listed.exitCode !== 0) throw gitFailure(listed, options.dir, 'config');
-  const drivers = new Set<string>();
-  for (const key of listed.stdout.split('\0')) {
-    if (key === '') continue;
-    const name = key.slice('filter.'.length, key.lastIndexOf('.'));
-    if (key.lastIndexOf('.') < 'filter.'.length || name === '') continue;
-    drivers.add(name);
-  }
-  const overrides: string[] = [];
-  for (const name of drivers) {
-    if (name.includes('=') || name.includes('\n')) {
-      throw fail('C251', `refusing to run git in ${options.dir}: its configuration defines a filter driver (${JSON.stringify(name)}) that cannot be switched off`);
-    }
-    overrides.push(`filter.${name}.clean=`, `filter.${name}.smudge=`, `filter.${name}.process=`, `filter.${name}.required=false`);
-  }
-  return overrides;
+  const off = filterOffConfig(listed.stdout);
+  if ('config' in off) return off.config;
+  throw fail('C251', `refusing to run git in ${options.dir}: its configuration defines a filter driver (${JSON.stringify(off.unswitchable)}) that cannot be switched off`);
 }

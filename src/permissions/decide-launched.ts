@@ -40,15 +40,18 @@ function guessing(parse: ShellParse): SimpleCommand[] {
   });
 }
 
+// The first rule of `action` a guessed line meets, with the line's spelling.
+export function ruleMet(judged: Judged, ctx: DecideContext, guessed: SimpleCommand, runDir: string, action: Action): { spelling: string; match: RuleMatch } | undefined {
+  const spelling = spellCommand(guessed, runDir, ctx.policy.root);
+  // What the guessed line may be when a word of it is only known at run time counts too: it is a guess already.
+  const unclear = (spelling.unclear ?? []).map((text) => ({ text: `${judged.tool} ${text}`, command: judged.command }));
+  const subjects = commandSubjects(judged.tool, judged.command, spelling, judged.qualifiers);
+  const match = ctx.policy.match({ others: [subjects.canonical, ...subjects.others, ...unclear] }, (rule) => rule.action === action);
+  return match === undefined ? undefined : { spelling: spelling.canonical, match };
+}
+
 function launchedMatch(judged: Judged, ctx: DecideContext, parse: ShellParse, runDir: string, action: Action): Found | undefined {
-  const matching = (guessed: SimpleCommand): { spelling: string; match: RuleMatch } | undefined => {
-    const spelling = spellCommand(guessed, runDir, ctx.policy.root);
-    // What the guessed line may be when a word of it is only known at run time counts too: it is a guess already.
-    const unclear = (spelling.unclear ?? []).map((text) => ({ text: `${judged.tool} ${text}`, command: judged.command }));
-    const subjects = commandSubjects(judged.tool, judged.command, spelling, judged.qualifiers);
-    const match = ctx.policy.match({ others: [subjects.canonical, ...subjects.others, ...unclear] }, (rule) => rule.action === action);
-    return match === undefined ? undefined : { spelling: spelling.canonical, match };
-  };
+  const matching = (guessed: SimpleCommand): { spelling: string; match: RuleMatch } | undefined => ruleMet(judged, ctx, guessed, runDir, action);
   for (const reading of [parse, ...(parse.alternatives ?? [])]) {
     for (const command of reading.commands) {
       const argv = toArgv(command);

@@ -10,6 +10,7 @@ import { immuneShell } from './immune-shell.js';
 import { unconfinedEffect } from './unconfined.js';
 import { launchedLines } from './immune-words.js';
 import { launchedAsk, launchedDenial } from './decide-launched.js';
+import { scriptOperandsAsk } from './decide-script-operands.js';
 import { withoutPlainSshConfigs } from './ssh-config.js';
 import { escapePattern } from './pattern.js';
 import type { RuleMatch } from './policy.js';
@@ -151,12 +152,18 @@ export function decideShell(judged: Judged, ctx: DecideContext, written: ShellPa
   // ChatCLI's own validator refuses these; here they need a person like the immune classes.
   // What an unknown program or a package manager starts from its words is judged as a line (R11-1b).
   const risky = (): ReturnType<typeof riskyShell> => riskyShell(parse) ?? launchedLines(parse, isReadOnlyName).map(riskyShell).find((hit) => hit !== undefined);
-  const early = beforeRules(judged, ctx, immuneShell(parse, isReadOnlyName, place, judged.staged === true) ?? unclearDenial(readings) ?? launchedDenial(judged, ctx, parse, place.runDir) ?? unconfinedEffect(judged, parse, place, readOnlyVeto) ?? risky());
+  const immune = immuneShell(parse, isReadOnlyName, place, judged.staged === true);
+  // A line read only in part (an unknown program's words past the guess cap) whose read part meets a deny rule:
+  // both need a person, and the rule is the clearer reason.
+  const denied = (): Immunity | undefined => launchedDenial(judged, ctx, parse, place.runDir);
+  const early = beforeRules(judged, ctx, (immune?.name === 'unparsed' ? denied() : undefined) ?? immune ?? unclearDenial(readings) ?? denied() ?? unconfinedEffect(judged, parse, place, readOnlyVeto) ?? risky());
   if (early) return early;
   const decisions = readings.map((reading) => resolve(judged, reading, ctx));
   const decided = decisions.find((d) => d.decision === 'ask') ?? decisions[0]!;
-  // An ask rule on a line an unknown program's words may start asks (looked for only when the line is allowed).
-  return (decided.decision === 'allow' ? launchedAsk(judged, ctx, parse, place.runDir) : undefined) ?? decided;
+  // An ask rule on a line an unknown program's words may start asks, and so does a deny rule a script file's
+  // operands meet (looked for only when the line is allowed).
+  if (decided.decision !== 'allow') return decided;
+  return launchedAsk(judged, ctx, parse, place.runDir) ?? scriptOperandsAsk(judged, ctx, parse, place.runDir) ?? decided;
 }
 
 // The decision for one judged part when the shell line (if any) is already parsed (synchronous: for a caller

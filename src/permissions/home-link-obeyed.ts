@@ -1,4 +1,4 @@
-import picomatch from 'picomatch';
+import picomatch from '../workspace/picomatch.js';
 import type { HomeLink } from './home-links.js';
 import { homeObeyed, isHomeListed } from './obeyed-home.js';
 

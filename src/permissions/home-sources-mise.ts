@@ -1,5 +1,5 @@
 import { basename, dirname, isAbsolute, join } from 'node:path';
-import { parse as parseToml } from 'smol-toml';
+import { parseToml } from '../engine/toml.js';
 import type { Loaded } from './home-sources-expand.js';
 import { valuePaths } from './obeyed-env-values.js';
 import { runTimeValueLoads, wholeTree } from './obeyed-env-runtime.js';

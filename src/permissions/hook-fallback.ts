@@ -5,7 +5,7 @@
 // walk that enters no symlinked folder, node_modules or .git (hook-listing.ts); every folder listed is a
 // source of the cache (a file added later changes its folder's stamp).
 import { relative, resolve } from 'node:path';
-import picomatch from 'picomatch';
+import { lazyMatcher as picomatch } from '../workspace/picomatch.js';
 import { findInTree } from './hook-listing.js';
 import { RUNNER_KINDS, type KindParts } from './runner-kinds.js';
 import type { Read } from './hook-tasks.js';

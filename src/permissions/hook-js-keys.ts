@@ -10,8 +10,8 @@
 //   with everything below it;
 // - any other key whose value looks like a path (`./x`, `../x`, `<rootDir>/x`, `x/y`, a code file name): the
 //   runner may load it and codeward cannot tell, so the line is unmodelled (fail closed), naming the key.
-import { parse as parseYaml } from 'yaml';
-import { parse as parseToml } from 'smol-toml';
+import { parseYaml } from '../engine/yaml.js';
+import { parseToml } from '../engine/toml.js';
 import type { JsRunner } from './hook-js-runners.js';
 
 // Keys whose values are data, globs of the files a runner handles, or folders it writes: never loaded as code.

@@ -2,7 +2,7 @@
 // the shell commands make runs while reading it, and the first construct outside the allow-list
 // (hook-make-lines.ts), which makes what make runs unknown.
 import { basename, dirname, resolve } from 'node:path';
-import picomatch from 'picomatch';
+import picomatch from '../workspace/picomatch.js';
 import type { Read } from './hook-tasks.js';
 import { listInside, realTops } from './hook-listing.js';
 import { CONDITIONAL, functionCalls, stemOf, suffixPattern, unknownConstruct } from './hook-make-lines.js';

@@ -54,9 +54,10 @@ export function biomeParts(walk: Walk, from: string, _args: ToolchainArgs, rest:
   const paths = new Set([...upToTop(walk.top, from).flatMap((folder) => [...NAMES, ...NAMES.map((name) => `.config/${name}`)].map((name) => join(folder, name)))]);
   for (const one of given) for (const path of stats(one)?.file === true ? [one] : NAMES.map((name) => join(one, name))) paths.add(path);
   // Nested configurations (v2) anywhere below: read too.
-  const listing = findInTree(walk.top, (rel) => NAMES.includes(basename(rel)), (name) => !SKIP.has(name), WALK);
+  const listing = findInTree(walk.top, (rel) => NAMES.includes(basename(rel)), (name) => !SKIP.has(name), WALK, (why) => {
+    walk.unmodeled ??= `biome looks up its configuration in every folder, and ${why}`;
+  });
   walk.sources.push(...listing.looked);
-  if (listing.cut) walk.unmodeled ??= 'biome: too many folders to find its configurations';
   for (const path of listing.found) paths.add(path);
   for (const path of paths) if (inside(walk.top, path)) follow(walk, path, 0);
 }

@@ -8,7 +8,7 @@
 // option before the sub-command that is not on the ALLOW-LIST below are not modelled: the caller's `fail`.
 import { lstatSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { parse as parseToml } from 'smol-toml';
+import { parseToml } from '../engine/toml.js';
 import { readHeadBeneath } from '../workspace/own-read-sync.js';
 
 // cargo's global options that name nothing (`--color` takes a value).

@@ -7,7 +7,7 @@
 // ALLOW-LIST of the tables: any other (`[unstable]`, `[host]`, `[credential-provider]`...) or a file that does not
 // parse makes the line unmodelled. Every path value is obeyed (a folder whole).
 import { basename, join, resolve } from 'node:path';
-import { parse as parseToml } from 'smol-toml';
+import { parseToml } from '../engine/toml.js';
 import { aliasLine } from './hook-runner-cargo-alias.js';
 import { ccWords, directive, rustcWords, type Named } from './hook-runner-cargo-flags.js';
 import { inside } from './hook-spelling.js';

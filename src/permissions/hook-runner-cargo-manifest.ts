@@ -5,7 +5,7 @@
 // ALLOW-LIST of the top-level tables (the Cargo book, "The Manifest Format"): another (a future table, a
 // `cargo-features` nightly switch such as `codegen-backend`, which loads a compiler backend) is unmodelled.
 import { relative } from 'node:path';
-import { parse as parseToml } from 'smol-toml';
+import { parseToml } from '../engine/toml.js';
 import { read, type Walk } from './hook-walk.js';
 
 export type Table = Record<string, unknown>;

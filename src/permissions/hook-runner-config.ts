@@ -1,7 +1,7 @@
 // The shared reading of a commit-hook runner's configuration (lefthook, pre-commit): the parts the walk follows,
 // and one file parsed with the real parser of its format (YAML, JSON, TOML: smol-toml, red team R15-23).
-import { parse as parseToml } from 'smol-toml';
-import { parse as parseYaml } from 'yaml';
+import { parseToml } from '../engine/toml.js';
+import { parseYaml } from '../engine/yaml.js';
 import type { Read } from './hook-tasks.js';
 
 export interface RunnerParts {

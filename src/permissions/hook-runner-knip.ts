@@ -90,9 +90,10 @@ export function knipParts(walk: Walk, from: string, args: ToolchainArgs): void {
   for (const glob of LOADED_GLOBS) walk.globs.add(join(walk.top, '**', glob));
   // A workspace's folder: its JS/TS files directly there (a package.json made later asks: the row obeys it).
   const atRoot = (rel: string): boolean => stats(join(walk.top, dirname(rel), 'package.json'))?.file === true;
-  const listing = findInTree(walk.top, (rel) => SCRIPT.test(rel) && (LOADED.test(rel) || atRoot(rel)) || basename(rel) === 'package.json', (name) => !SKIP.has(name), WALK);
+  const listing = findInTree(walk.top, (rel) => SCRIPT.test(rel) && (LOADED.test(rel) || atRoot(rel)) || basename(rel) === 'package.json', (name) => !SKIP.has(name), WALK, (why) => {
+    walk.unmodeled ??= `knip loads configurations from every workspace folder, and ${why}`;
+  });
   walk.sources.push(...listing.looked);
-  if (listing.cut) walk.unmodeled ??= 'knip: too many folders to find the configurations it loads';
   for (const path of listing.found) {
     if (basename(path) === 'package.json') walk.globs.add(join(dirname(path), `*.${JS}`));
     else obeyScript(walk, path);

@@ -6,7 +6,7 @@
 // stay free. Every candidate file is obeyed (made later, it is read), the plugins' files too; a file that does not
 // parse or a plugin named through a variable makes the line unmodelled.
 import { basename, dirname, join, resolve } from 'node:path';
-import { parse as parseToml } from 'smol-toml';
+import { parseToml } from '../engine/toml.js';
 import type { ToolchainArgs } from './hook-toolchains.js';
 import { obeyModule, obeyNamed, upToTop } from './hook-runner-paths.js';
 import { read, type Walk } from './hook-walk.js';

@@ -7,7 +7,7 @@
 // init-hook is CODE: only its usual form is modelled (`import sys, os`, `sys.path.append/insert("literal")`: the
 // folders added are where plugins are imported from too); any other statement makes the line unmodelled.
 import { basename, dirname, join, resolve } from 'node:path';
-import { parse as parseToml } from 'smol-toml';
+import { parseToml } from '../engine/toml.js';
 import type { ToolchainArgs } from './hook-toolchains.js';
 import { iniSection } from './hook-runner-mypy.js';
 import { obeyModule, upToTop } from './hook-runner-paths.js';

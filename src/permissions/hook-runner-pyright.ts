@@ -5,7 +5,7 @@
 // free. The configuration files and a virtual environment they select are obeyed; a file that does not parse, or
 // `extends` deeper than a few levels, makes the line unmodelled. `--pythonpath` (a program) is not in the row.
 import { basename, dirname, join, resolve } from 'node:path';
-import { parse as parseToml } from 'smol-toml';
+import { parseToml } from '../engine/toml.js';
 import type { ToolchainArgs } from './hook-toolchains.js';
 import { parseJsonc } from './hook-runner-config.js';
 import { obeyNamed, upToTop } from './hook-runner-paths.js';

@@ -5,7 +5,7 @@
 // `packages:` or lerna.json's `packages` match (lerna's default `packages/*`), else every package.json a
 // bounded walk finds outside node_modules; a package made later matches the same globs (`pkgs/*/package.json`).
 import { basename, join, relative, resolve } from 'node:path';
-import picomatch from 'picomatch';
+import picomatch from '../workspace/picomatch.js';
 import type { Read } from './hook-tasks.js';
 import { listReal, realTops } from './hook-listing.js';
 

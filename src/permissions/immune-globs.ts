@@ -1,4 +1,4 @@
-import picomatch from 'picomatch';
+import picomatch from '../workspace/picomatch.js';
 import type { ShellWord, SimpleCommand } from '../shell/parse-types.js';
 import type { Argv } from './argv.js';
 import { immuneCommand, type CommandClass } from './immune-commands.js';

@@ -176,7 +176,11 @@ function immuneReading(parse: ShellParse, readOnlyName: (name: string) => boolea
       if (path && path !== 'unknown') return { name: path.name, description: path.description, where: redirection.text };
     }
   }
-  if (!parse.ok) return unverifiable('unparsed', parse.errors.join('; ') || parse.source);
+  if (!parse.ok) {
+    // Why it was not read (a syntax error, a guess past the walker's bounds) is part of the question.
+    const unparsed = unverifiable('unparsed', parse.errors.join('; ') || parse.source);
+    return parse.errors.length === 0 ? unparsed : { ...unparsed, description: `${unparsed.description} (${parse.errors.join('; ')})` };
+  }
   return undefined;
 }
 

@@ -1,4 +1,4 @@
-import picomatch from 'picomatch';
+import picomatch from '../workspace/picomatch.js';
 import { isStrings as strings } from './kept-across.js';
 import type { ComputedCommand, ObeyedContext } from './obeyed.js';
 

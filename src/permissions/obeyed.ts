@@ -1,4 +1,4 @@
-import picomatch from 'picomatch';
+import picomatch from '../workspace/picomatch.js';
 import { compiledSource } from './python-files.js';
 import { compiledCache } from './compiled-caches.js';
 import { gitShape, type Lookup } from './git-shape.js';

@@ -7,7 +7,7 @@
 // filter: git/config-secrets.ts).
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import picomatch from 'picomatch';
+import picomatch from '../workspace/picomatch.js';
 import { CredentialConfigs, holdsCredential } from '../git/config-credential.js';
 import { isCredentialStoreFile } from '../git/credential-store-content.js';
 import { envIncludes, withIncludes } from '../git/config-includes.js';

@@ -8,7 +8,7 @@
 // only known at run time asks. Whenever non-accessible globs exist: any object store may hold such a blob.
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import picomatch from 'picomatch';
+import picomatch from '../workspace/picomatch.js';
 import type { ShellParse, ShellWord, SimpleCommand } from '../shell/parse-types.js';
 import { within } from '../sandbox/policy.js';
 import { reachableByRefs } from '../sandbox/history-secrets.js';

@@ -5,7 +5,7 @@
 // content (status, rev-parse, ls-files, branch, log without patches ...) stay on the allowlist.
 import { realpathSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import picomatch from 'picomatch';
+import picomatch from '../workspace/picomatch.js';
 import type { ShellParse, ShellWord, SimpleCommand } from '../shell/parse-types.js';
 import { nameFiles } from '../sandbox/hidden-git.js';
 import { within } from '../sandbox/policy.js';

@@ -1,6 +1,6 @@
 import { readdirSync, type Dirent } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
-import picomatch from 'picomatch';
+import picomatch from '../workspace/picomatch.js';
 import { UNKNOWN } from './argv.js';
 
 // A path operand with an unquoted glob, with no OS sandbox (red team R15-16: `cp x ul*/`, `touch ul?/i`,

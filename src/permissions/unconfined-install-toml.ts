@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
-import { parse as parseToml } from 'smol-toml';
+import { parseToml } from '../engine/toml.js';
 import { readGitMetadata } from '../git/config-read.js';
 import type { Inside } from './unconfined-install-options.js';
 import type { RcRule } from './unconfined-install-rc.js';

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { FILTER_KEYS_ARGS, filterOffConfig } from '../git/filters.js';
 import { SAFE_CONFIG } from '../git/run.js';
 
 // The git calls of the after-run check of git's own state (git-state.ts): plumbing only, each with the
@@ -16,13 +17,13 @@ export interface GitRunner {
 
 const DROPPED = ['GIT_DIR', 'GIT_WORK_TREE', 'GIT_INDEX_FILE', 'GIT_OBJECT_DIRECTORY', 'GIT_ALTERNATE_OBJECT_DIRECTORIES', 'GIT_COMMON_DIR', 'GIT_NAMESPACE', 'GIT_CONFIG_PARAMETERS', 'GIT_CONFIG_COUNT'];
 
-function run(runner: GitRunner, args: readonly string[], input?: string, index?: string): { ok: boolean; out: string } {
+function run(runner: GitRunner, args: readonly string[], input?: string, index?: string): { ok: boolean; out: string; status: number | null } {
   const env: Record<string, string | undefined> = { ...runner.env, GIT_OPTIONAL_LOCKS: '0', LC_ALL: 'C', GIT_TERMINAL_PROMPT: '0' };
   for (const name of DROPPED) delete env[name];
   if (index !== undefined) env['GIT_INDEX_FILE'] = index;
   const argv = [...SAFE_CONFIG.flatMap((pair) => ['-c', pair]), ...args];
   const result = spawnSync(runner.git, argv, { cwd: runner.root, env, encoding: 'utf8', input, maxBuffer: 512 * 1024 * 1024, timeout: 60_000 });
-  return { ok: result.status === 0, out: result.stdout ?? '' };
+  return { ok: result.status === 0, out: result.stdout ?? '', status: result.status };
 }
 
 export interface Entry {
@@ -53,14 +54,16 @@ export function indexMap(runner: GitRunner, bytes?: Buffer): Map<string, Entry> 
 }
 
 // Sets index entries back: `mode sha stage\tpath` lines; a zero mode removes the path's entry. Every filter
-// driver the configuration defines is switched off for the call (an empty command is no filter): git writing
-// the index re-reads a "racily clean" entry's file through its clean filter to check it, a command of the
-// configuration run on the host (R12-26; timing-dependent: the test caught it one run in two).
+// driver the configuration defines is switched off for the call (git/filters.ts): git writing the index
+// re-reads a "racily clean" entry's file through its clean filter to check it, a command of the configuration
+// run on the host (R12-26; timing-dependent: the test caught it one run in two). A listing that fails, or a
+// driver that cannot be switched off, sets nothing back (false: the caller tells the person what to run).
 export function updateIndex(runner: GitRunner, lines: readonly string[]): boolean {
-  const drivers = run(runner, ['config', '--name-only', '--get-regexp', '^filter\\.']);
-  const names = new Set(drivers.out.split('\n').map((key) => /^filter\.(.+)\.[^.]+$/.exec(key.trim())?.[1]).filter((name): name is string => name !== undefined));
-  const off = [...names].flatMap((name) => ['clean', 'smudge', 'process'].flatMap((key) => ['-c', `filter.${name}.${key}=`]));
-  return run(runner, [...off, 'update-index', '-z', '--index-info'], lines.map((line) => `${line}\0`).join('')).ok;
+  const drivers = run(runner, FILTER_KEYS_ARGS);
+  if (!drivers.ok && !(drivers.status === 1 && drivers.out === '')) return false;
+  const off = filterOffConfig(drivers.out);
+  if (!('config' in off)) return false;
+  return run(runner, [...off.config.flatMap((pair) => ['-c', pair]), 'update-index', '-z', '--index-info'], lines.map((line) => `${line}\0`).join('')).ok;
 }
 
 // The blob of the work-tree file's bytes, or undefined when it is absent. `--no-filters`: a clean filter is a

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import picomatch from 'picomatch';
+import picomatch from '../workspace/picomatch.js';
 import type { Dirent } from 'node:fs';
 import type { SecretPath } from './secret-files.js';
 import { PREFIX_JDK_SHOWN, PREFIX_SHOWN, TOOLCHAINS, type Toolchain } from './toolchains.js';

@@ -1,7 +1,7 @@
 import { readdirSync, readlinkSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { lstatQuiet } from '../files/stat-quiet.js';
-import picomatch from 'picomatch';
+import picomatch from '../workspace/picomatch.js';
 import { foldersUp } from '../workspace/above.js';
 import { compileNonAccessible, type RelMatcher } from '../workspace/globs.js';
 import { realOf, targetKindOf, within, type ShownPath } from './policy.js';

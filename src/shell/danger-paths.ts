@@ -2,7 +2,7 @@
 // areas that must never be written. Paths arrive as word candidates: `~` for home, U+0000 for a part
 // only known at run time.
 import { posix } from 'node:path';
-import picomatch from 'picomatch';
+import picomatch from '../workspace/picomatch.js';
 
 export interface PathContext {
   readonly home?: string;

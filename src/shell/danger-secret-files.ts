@@ -4,7 +4,7 @@
 // globs. A hit is refused with read's own C211 wording before anything runs.
 import { existsSync, readdirSync, realpathSync, type Dirent } from 'node:fs';
 import { dirname, isAbsolute, join, posix } from 'node:path';
-import picomatch from 'picomatch';
+import picomatch from '../workspace/picomatch.js';
 import { SENSITIVE_SYSTEM_PATHS } from '../workspace/sensitive.js';
 import { dotGlob, namedPaths, type NamedPath } from './danger-secrets.js';
 import type { ShellParse, SimpleCommand } from './parse-types.js';

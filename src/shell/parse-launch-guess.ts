@@ -9,6 +9,7 @@ import { languageOf } from './parse-inline.js';
 import { DATA_WORDS } from './parse-data-words.js';
 import { baseName, type Preview } from './parse-plan.js';
 import { packageTail, type PackageTail } from './parse-launch-packages.js';
+import type { ShellParse } from './parse-types.js';
 import { INTERPRETERS, SHELLS, SU_LIKE, WRAPPERS } from './parse-wrappers.js';
 
 // Programs the planner handles by name besides its tables (parse-plan.ts).
@@ -41,7 +42,15 @@ export const MAX_GUESSED_LINES = 64;
 // the last word starts something only with a stdin (`echo 'rm -r x' | tini -- sh`; `npm i sudo` starts none).
 // A guess from one spaced word (`mytool "git push origin"`, `mytool --exec='git push origin'`: red team R18-12):
 // the word may be shell text the program hands to a shell. Text that does not parse as a line is data, not a guess.
-export type Guess = PackageTail | { readonly text: string; readonly word: true };
+// Past MAX_GUESSES (issue 26): the words from `capped` on are not followed, so they are one line that is not
+// read (cappedLine), which the judge treats as unparsed: a person decides (fail closed).
+export type Guess = PackageTail | { readonly text: string; readonly word: true } | { readonly capped: number };
+
+// What the words past the cap may start: not read, an unparsed line naming why.
+export function cappedLine(source: string): ShellParse {
+  const errors = [`an unknown program's words hold more than ${MAX_GUESSES} places a command may start; those from \`${source}\` on were not followed`];
+  return { commands: [], redirections: [], ok: false, errors, functions: [], source };
+}
 
 // The shell text one word may be: a static word with a space, or an option's attached value with one.
 function wordText(word: Preview): string | undefined {
@@ -50,6 +59,23 @@ function wordText(word: Preview): string | undefined {
   const text = (attached ? attached[1]! : word.value).trim();
   // Only text whose first word may name a program (not prose in parentheses, not an option list).
   return PROGRAM.test(text.split(/[\s;&|]/)[0] ?? '') && !text.startsWith('-') ? text : undefined;
+}
+
+// The lines word k may start (none for most words).
+function guessesAt(words: readonly Preview[], k: number, spaced: boolean, stdin: boolean): Guess[] {
+  const word = words[k]!;
+  const out: Guess[] = [];
+  const text = spaced ? wordText(word) : undefined;
+  if (text !== undefined) out.push({ text, word: true });
+  if (k === words.length - 1 && !stdin) return out;
+  // `$SHELL -c 'CMD'`: a name only known at run time given a command string (as the planner reads it).
+  if (word.dynamic && /^-[a-z]*c$/.test(words[k + 1]?.value ?? '')) out.push({ index: k });
+  // `--shell=bash -c 'CMD'`: an option naming the program the rest is given to.
+  const named = /^--?[\w-]+=([\w./+@-]+)$/.exec(word.value);
+  if (!word.dynamic && named && startsCommands(baseName(named[1]!))) out.push({ text: [named[1]!, ...words.slice(k + 1).map((rest) => rest.raw.text)].join(' ') });
+  if (word.dynamic || word.value.startsWith('-') || !PROGRAM.test(word.value)) return out;
+  if (startsCommands(baseName(word.value))) out.push({ index: k });
+  return out;
 }
 
 export function guessedStarts(words: readonly Preview[], stdin: boolean): Guess[] {
@@ -62,18 +88,11 @@ export function guessedStarts(words: readonly Preview[], stdin: boolean): Guess[
   const out: Guess[] = [];
   // A program with a launch table (sed, tmux, ssh ...) says itself which of its words are shell text.
   const spaced = !DATA_WORDS.has(key) && !startsCommands(key);
-  for (let k = 1; k < words.length && out.length < MAX_GUESSES; k++) {
-    const word = words[k]!;
-    const text = spaced ? wordText(word) : undefined;
-    if (text !== undefined) out.push({ text, word: true });
-    if (k === words.length - 1 && !stdin) break;
-    // `$SHELL -c 'CMD'`: a name only known at run time given a command string (as the planner reads it).
-    if (word.dynamic && /^-[a-z]*c$/.test(words[k + 1]?.value ?? '')) out.push({ index: k });
-    // `--shell=bash -c 'CMD'`: an option naming the program the rest is given to.
-    const named = /^--?[\w-]+=([\w./+@-]+)$/.exec(word.value);
-    if (!word.dynamic && named && startsCommands(baseName(named[1]!))) out.push({ text: [named[1]!, ...words.slice(k + 1).map((rest) => rest.raw.text)].join(' ') });
-    if (word.dynamic || word.value.startsWith('-') || !PROGRAM.test(word.value)) continue;
-    if (startsCommands(baseName(word.value))) out.push({ index: k });
+  for (let k = 1; k < words.length; k++) {
+    const found = guessesAt(words, k, spaced, stdin);
+    // Only MAX_GUESSES are parsed: the first word past them that starts a guess starts the unread rest.
+    if (out.length >= MAX_GUESSES && found.length > 0) return [...out, { capped: k }];
+    out.push(...found);
   }
   return out;
 }

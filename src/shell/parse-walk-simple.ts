@@ -7,7 +7,7 @@ import { UNKNOWN, childScope, scriptText, staticWord, type Scope } from './parse
 import { groupWords, readWords } from './parse-words.js';
 import { languageOf, spawnedCommands } from './parse-inline.js';
 import { baseName, previewOf } from './parse-plan.js';
-import { guessedStarts } from './parse-launch-guess.js';
+import { cappedLine, guessedStarts } from './parse-launch-guess.js';
 import type { WalkOps } from './parse-walk-ops.js';
 
 const PACKAGE_RUNNERS = new Set(['npx', 'bunx']);
@@ -53,11 +53,13 @@ export function simple(walk: WalkOps, wordNodes: readonly Node[], redirectNodes:
   const pipedIn = scope.pipes.length > 0 && scope.pipes[scope.pipes.length - 1]!.index > 0;
   const guessed = alone ? guessedStarts(named, stdin !== undefined || hereStdin === null || pipedIn) : [];
   const launchScope = { ...childScope(scope), viaShell: scope.viaShell, guessed: true, wrappers: [...scope.wrappers, ...(alone?.wrappers ?? []), baseName(named[0]?.value ?? '')] };
-  const tailText = (tail: (typeof guessed)[number]): string => ('text' in tail ? tail.text : named.slice(tail.index).map((preview) => preview.raw.text).join(' '));
+  const wordsFrom = (k: number): string => named.slice(k).map((preview) => preview.raw.text).join(' ');
+  const tailText = (tail: Exclude<(typeof guessed)[number], { capped: number }>): string => ('text' in tail ? tail.text : wordsFrom(tail.index));
   // A spaced word that does not parse as a line is data (`mytool "a (b"`: a shell runs none of it); one of several
   // lines is kept (a shell runs the lines before the error), and so is one past the budget (the unparsed line
   // detached() makes of it): both fail closed.
   const launches = guessed.flatMap((tail) => {
+    if ('capped' in tail) return [cappedLine(wordsFrom(tail.capped))];
     const line = walk.detached(tailText(tail), launchScope, stdin);
     return 'word' in tail && !line.ok && !tail.text.includes('\n') && !walk.overBudget() ? [] : [line];
   });

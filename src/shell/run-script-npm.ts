@@ -1,4 +1,5 @@
-import { lstat, readFile } from 'node:fs/promises';
+import { lstat, stat } from 'node:fs/promises';
+import { readGitMetadata } from '../git/config-read.js';
 import { dirname, join, relative } from 'node:path';
 import type { ProjectFiles } from './test-detect-files.js';
 import type { NamedReader } from './run-script-files.js';
@@ -21,14 +22,17 @@ const OTHER_CONFIG = ['.yarnrc', '.yarnrc.yml', 'bunfig.toml', '.pnpmfile.cjs'];
 type Level = { readonly name: string; readonly text: string | undefined };
 
 // The levels npm reads, lowest precedence first; undefined text: not there. A level that exists but cannot be
-// read throws (the caller says unknown).
+// read throws (the caller says unknown): read by the metadata reader (regular files only, non-blocking,
+// size-capped), as a FIFO planted as the user's or the global npmrc would block a plain read (guess19).
 async function outsideText(path: string): Promise<string | undefined> {
-  try {
-    return await readFile(path, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw new Error(`${path}: ${(error as Error).message}`, { cause: error });
-  }
+  const text = readGitMetadata(path);
+  if (text !== undefined) return text;
+  const missing = await stat(path).then(
+    () => false,
+    (error: NodeJS.ErrnoException) => error.code === 'ENOENT' || error.code === 'ENOTDIR',
+  );
+  if (missing) return undefined;
+  throw new Error(`${path}: not a regular file codeward can read (a FIFO, device or folder, unreadable, or too large)`);
 }
 
 const envValue = (key: string): string | undefined => {

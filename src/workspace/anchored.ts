@@ -11,7 +11,7 @@
 // as naming a folder above. One function for the workspace's non-accessible globs (its effective list is the
 // one every reader takes: file tools, search, tree, code index, sandbox view) and the PATH folders of
 // permissions/obeyed-env.ts.
-import picomatch from 'picomatch';
+import picomatch from './picomatch.js';
 
 export interface AnchoredAtRoot {
   // The patterns (as written, `/`-joined) that hold at the root, from a folder above it.

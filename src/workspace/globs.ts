@@ -1,4 +1,4 @@
-import picomatch from 'picomatch';
+import picomatch from './picomatch.js';
 
 export type RelMatcher = ((rel: string) => boolean) & {
   // The path alone, not its ancestors: for walks that already know whether the parent matched.

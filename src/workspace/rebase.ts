@@ -4,7 +4,7 @@
 // base_path) matches paths relative to `sub`, so the pattern is taken through the workspace's names below
 // the top: `keys/**` and `db/**` there, `**/secret.sql` unchanged, `other/**` nothing. Unlike the user's
 // globs (workspace/anchored.ts, whose anchor is unknown) the project's anchor is known: its own folder.
-import picomatch from 'picomatch';
+import picomatch from './picomatch.js';
 
 // What the pattern says at the workspace: a pattern (`rest`), the whole workspace (`covers`), or nothing.
 export type Rebased = { readonly rest: string } | { readonly covers: true } | undefined;

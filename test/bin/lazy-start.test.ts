@@ -39,15 +39,25 @@ const HEAVY = [
 ];
 
 // The module of every built-in command's definition, as the generated manifest names them.
+// The YAML and TOML parsers, picomatch and jsonrepair: each loads on first use (src/engine/yaml.ts, toml.ts,
+// src/workspace/picomatch.ts, src/args/jsonrepair.ts), required from node_modules; bundled before.
+const PARSERS = /node_modules\/(yaml|smol-toml)\//;
+const ON_USE = /node_modules\/(yaml|smol-toml|picomatch|jsonrepair)\//;
+
 const DEFINITIONS = new Set([...readFileSync(join(REPO_ROOT, 'src/commands/registry-manifest.ts'), 'utf8').matchAll(/import\('\.\/([\w-]+)\.js'\)/g)].map(([, file]) => `src/commands/${file}.ts`));
 
-const HOOK = `import { register } from 'node:module';
+// ES modules through a loader hook; CommonJS files (the parsers engine/yaml.ts and toml.ts require on first
+// use) from require's cache at exit.
+const HOOK = `import { appendFileSync } from 'node:fs';
+import { createRequire, register } from 'node:module';
 register('data:text/javascript,' + encodeURIComponent(\`
 import { appendFileSync } from 'node:fs';
 export async function load(url, context, next) {
   if (url.startsWith('file:')) appendFileSync(process.env.CODEWARD_TEST_LOADS, url + '\\\\n');
   return next(url, context);
 }\`));
+const cache = createRequire(import.meta.url).cache;
+process.on('exit', () => appendFileSync(process.env.CODEWARD_TEST_LOADS, Object.keys(cache).map((file) => 'file://' + file + '\\n').join('')));
 `;
 
 // The read-only calls, by name.
@@ -97,6 +107,8 @@ describe('a cold call loads only what it uses (dist modules seen by a loader hoo
     const sources = sourcesLoaded(args, name);
     expect(sources).toContain(`src/commands/${name}.ts`);
     expect(heavy(sources)).toEqual([]);
+    // Nor a package loaded on first use: a plain call of these uses none of them.
+    expect(sources.filter((source) => ON_USE.test(source))).toEqual([]);
     // The command's own definition, none of the other built-in commands' (the CLI registry's manifest).
     expect(sources.filter((source) => DEFINITIONS.has(source.replace(/^(\.\.\/)+main\//, '')))).toEqual([`src/commands/${name}.ts`]);
   });
@@ -161,6 +173,47 @@ describe('a cold call loads only what it uses (dist modules seen by a loader hoo
     expect(filesLoaded.get('exec-sandboxed')).toBeLessThanOrEqual(21);
     // A line of plain words is read without tree-sitter (shell/parse-plain.ts): its WebAssembly never loads.
     expect(sources.filter((source) => /node_modules\/(web-)?tree-sitter/.test(source))).toEqual([]);
+    // Nor do the YAML and TOML parsers: no file of theirs exists here (~33 ms of CPU to compile them).
+    expect(sources.filter((source) => PARSERS.test(source))).toEqual([]);
+  });
+
+  // The parsers load when a file of their kind is parsed, by a `require` from the built chunk (outside the
+  // bundle): the answers depend on them, so the record must see them and the answers must hold.
+  it('a YAML config and a mise.toml do load their parsers, and what they say holds', async () => {
+    const ws = join(root, 'parsers');
+    await writeFiles(ws, { '.codeward/config.yaml': 'foo: [1\n', 'mise.toml': '[env]\n_.source = "tools/env.sh"\n', 'tools/env.sh': 'export A=1\n' });
+    const record = join(root, '..', `${root.split('/').at(-1)}-parsers.loads`);
+    const env = { NODE_OPTIONS: `--import ${hook}`, CODEWARD_TEST_LOADS: record, CODEWARD_NO_SERVE: '1' };
+    const read = runCli(['--json', '-C', ws, 'read', '--file', 'tools/env.sh'], { env });
+    expect(read.json.error?.code, read.stdout).toBe('C210');
+    expect(read.json.error?.message).toContain('not valid YAML');
+    await writeFile(join(ws, '.codeward/config.yaml'), 'backups: true\n');
+    const write = runCli(['--json', '-C', ws, 'write', '--file', 'tools/env.sh', '--content', 'export A=2\n'], { env });
+    expect(write.json.error?.code, write.stdout).toBe('C241');
+    const loaded = readFileSync(record, 'utf8');
+    rmSync(record, { force: true });
+    expect(loaded).toMatch(/node_modules\/yaml\//);
+    expect(loaded).toMatch(/node_modules\/smol-toml\//);
+  });
+
+  // As the parsers: a glob of `tree --ignore` and a JSON flag that only parses repaired load their package
+  // from the built chunk, and the answers hold.
+  it('a tree --ignore glob loads picomatch and a repaired JSON flag jsonrepair, with their answers', async () => {
+    const ws = join(root, 'on-use');
+    await writeFiles(ws, { 'a.txt': 'a\n', 'b.txt': 'b\n', 'keep.md': 'k\n' });
+    const record = join(root, '..', `${root.split('/').at(-1)}-on-use.loads`);
+    const env = { NODE_OPTIONS: `--import ${hook}`, CODEWARD_TEST_LOADS: record, CODEWARD_NO_SERVE: '1' };
+    const tree = runCli(['--json', '-C', ws, 'tree', '--ignore', '*.txt'], { env });
+    expect(tree.json.ok, tree.stdout).toBe(true);
+    expect(tree.stdout).toContain('keep.md');
+    expect(tree.stdout).not.toContain('a.txt');
+    expect(readFileSync(record, 'utf8')).toMatch(/node_modules\/picomatch\//);
+    rmSync(record, { force: true });
+    const read = runCli(['--json', '-C', ws, 'read', '--file', 'a.txt', '--more', '["b.txt"'], { env });
+    expect(read.json.ok, read.stdout).toBe(true);
+    expect(JSON.stringify(read.json)).toContain('jsonrepair');
+    expect(readFileSync(record, 'utf8')).toMatch(/node_modules\/jsonrepair\//);
+    rmSync(record, { force: true });
   });
 
   it('a line with shell syntax does load tree-sitter (the record sees the grammar when it is used)', () => {

@@ -203,6 +203,18 @@ describe('repository configuration never runs a program', () => {
     expect(existsSync(marker('evil-ran'))).toBe(false);
   });
 
+  it('a filter driver named with `=` (not switched off by `-c`): git-status / git-diff refuse, the filter never runs', async () => {
+    const evil = await script('evil.sh', `touch "${marker('evil-ran')}"; cat`);
+    git(root, 'config', 'filter.a=b.clean', evil);
+    await put(root, { '.gitattributes': '*.txt filter=a=b\n', 'a.txt': 'changed\n' });
+    for (const cmd of ['git-status', 'git-diff', 'git-changed']) {
+      const error = await failure(engine, cmd);
+      expect(error.code, cmd).toBe('C251');
+      expect(error.message, cmd).toContain('cannot be switched off');
+    }
+    expect(existsSync(marker('evil-ran'))).toBe(false);
+  });
+
   it('git-status and git-changed never write the index (GIT_OPTIONAL_LOCKS=0), even when its stat cache is stale', async () => {
     const index = join(root, '.git/index');
     await utimes(join(root, 'a.txt'), new Date('2030-01-01'), new Date('2030-01-01'));

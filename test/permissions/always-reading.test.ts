@@ -1,4 +1,6 @@
-import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { constants } from 'node:fs';
+import { chmod, mkdir, open, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { createEngine } from '../../src/setup.js';
@@ -120,18 +122,16 @@ describe('R18-9: the files a shown script runs are keyed, or no "always"', () =>
     await asksAfter('npm test', () => put('scripts/y.sh', 'echo marker-ok-again\n'));
   });
 
-  test('sh -c "$(cat scripts/cmd.txt)": a command substitution, no "always"', async () => {
+  // A line of the shown script (scripts/t.sh, run by `npm test`) whose effect is known only at run time.
+  test.each([
+    ['sh -c "$(cat scripts/cmd.txt)"', { 'scripts/cmd.txt': 'echo hi\n' }, 'a command substitution'],
+    ['for f in scripts/d/*.sh; do . "$f"; done', { 'scripts/d/a.sh': 'echo a\n' }, 'known only at run time'],
+    ['sh "$HOME/x.sh"', {}, 'a variable'],
+  ])('%s in the shown script: no "always" (%j; "%s")', async (line, files: Record<string, string>, why) => {
     await pkg('sh scripts/t.sh');
-    await put('scripts/t.sh', 'sh -c "$(cat scripts/cmd.txt)"\n');
-    await put('scripts/cmd.txt', 'echo hi\n');
-    await noAlways('npm test', 'a command substitution');
-  });
-
-  test('for f in scripts/d/*.sh; do . "$f"; done: a glob, no "always"', async () => {
-    await pkg('sh scripts/t.sh');
-    await put('scripts/t.sh', 'for f in scripts/d/*.sh; do . "$f"; done\n');
-    await put('scripts/d/a.sh', 'echo a\n');
-    await noAlways('npm test', 'known only at run time');
+    await put('scripts/t.sh', `${line}\n`);
+    for (const [rel, text] of Object.entries(files)) await put(rel, text);
+    await noAlways('npm test', why);
   });
 
   test('node scripts/t.js and python3 scripts/t.py: imports not followed, no "always"', async () => {
@@ -155,12 +155,6 @@ describe('R18-9: the files a shown script runs are keyed, or no "always"', () =>
     await put('Makefile', 'CMD := $(shell cat cmd.txt)\ncheck:\n\t$(CMD)\n');
     await put('cmd.txt', 'echo hi\n');
     await noAlways('make check', 'a make function read at run time');
-  });
-
-  test('a variable in a shown script line: no "always"', async () => {
-    await pkg('sh scripts/t.sh');
-    await put('scripts/t.sh', 'sh "$HOME/x.sh"\n');
-    await noAlways('npm test', 'a variable');
   });
 
   test("quoted text is literal (echo \"ok?\", '$HOME' keep the \"always\"); text a shell reads again is not (sh -c '$(cat x)')", async () => {
@@ -216,6 +210,21 @@ describe('R18-10: npm settings and node_modules/.bin are part of the key', () =>
     await put('node_modules/.bin/tool', '#!/bin/sh\necho tool\n');
     await chmod(join(box.root, 'node_modules/.bin/tool'), 0o755);
     await asksAfter('npm test', () => put('node_modules/.bin/tool', '#!/bin/sh\necho marker-ok-tool\n'));
+  });
+
+  test('a FIFO as the user\'s npmrc does not hang the reading: unknown, no "always" (guess19)', async () => {
+    const fifo = join(box.home, 'fifo-npmrc');
+    execFileSync('mkfifo', [fifo]);
+    const saved = process.env['npm_config_userconfig'];
+    process.env['npm_config_userconfig'] = fifo;
+    try {
+      await noAlways('npm test', `${fifo}: not a regular file codeward can read`);
+    } finally {
+      if (saved === undefined) delete process.env['npm_config_userconfig'];
+      else process.env['npm_config_userconfig'] = saved;
+      // A reader blocked on the FIFO (the old plain read) gets its end of file: the run does not hang after.
+      await open(fifo, constants.O_WRONLY | constants.O_NONBLOCK).then((handle) => handle.close(), () => undefined);
+    }
   });
 
   test('node-options that load code: no "always"', async () => {

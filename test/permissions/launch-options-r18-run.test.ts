@@ -7,28 +7,24 @@ import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { git } from '../helpers/git.js';
-import { execUnderYes } from './helpers-yes.js';
-import { sandbox, type Sandbox } from './helpers.js';
+import { MAX_GUESSES } from '../../src/shell/parse-launch-guess.js';
+import { execUnderYes, pushBox } from './helpers-yes.js';
+import type { Sandbox } from './helpers.js';
 
 let box: Sandbox;
-let bare: string;
+let branches: () => string;
 beforeAll(async () => {
-  box = await sandbox();
-  bare = join(box.home, 'remote.git');
-  git(box.home, 'init', '-q', '--bare', bare);
-  git(box.root, 'init', '-q');
-  git(box.root, 'commit', '-q', '--allow-empty', '-m', 'i');
-  git(box.root, 'remote', 'add', 'origin', bare);
+  ({ box, branches } = await pushBox());
   await writeFile(join(box.root, 'x'), 'x\n');
   await mkdir(join(box.root, 'build'));
   await writeFile(join(box.root, 'build/keep'), 'k\n');
   // A program with no row that runs its one word through the shell.
   await writeFile(join(box.root, 'mytool'), '#!/bin/sh\nsh -c "$1"\n', { mode: 0o755 });
+  // One that runs its LAST word (issue 26: past the walker's guess cap).
+  await writeFile(join(box.root, 'lasttool'), '#!/bin/sh\nfor a; do last=$a; done\nsh -c "$last"\n', { mode: 0o755 });
 });
 afterAll(async () => box.cleanup());
 
-const branches = (): string => spawnSync('git', ['branch', '--list'], { cwd: bare, encoding: 'utf8' }).stdout;
 const run = (cmd: string): Promise<string> => execUnderYes(box, ['@coder exec?git push*'], cmd);
 const has = (tool: string): boolean => spawnSync('sh', ['-c', `command -v ${tool}`]).status === 0;
 
@@ -39,6 +35,7 @@ describe('a push given as an option value or one word is refused under --yes', (
     ["zip -q -T -TT 'git push -q origin HEAD:refs/heads/zip; true' z.zip x", 'C240', 'zip'],
     ["strace -f -o '|git push -q origin HEAD:refs/heads/strace' true", 'C240', 'strace'],
     ["./mytool 'git push -q origin HEAD:refs/heads/word'", 'C241', 'sh'],
+    [`./lasttool ${'"a b" '.repeat(MAX_GUESSES)}'git push -q origin HEAD:refs/heads/cap'`, 'C241', 'sh'],
   ])('%s is %s and no branch is pushed', async (cmd, code, tool) => {
     if (!has(tool)) return;
     expect(await run(cmd)).toBe(code);

@@ -1,23 +1,16 @@
 // Red team R17-17 end to end: under --yes with a deny rule on `git push*`, a push started by gpg-agent --daemon, by
 // a workspace script codeward has no row for, behind npx or behind a wrapper, is refused (C240 denied, C241 a person is needed) and
 // the bare repository gets no branch; a push the rule allows reaches it (the setup works).
-import { spawnSync } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { git } from '../helpers/git.js';
-import { execUnderYes } from './helpers-yes.js';
-import { sandbox, type Sandbox } from './helpers.js';
+import { execUnderYes, pushBox } from './helpers-yes.js';
+import type { Sandbox } from './helpers.js';
 
 let box: Sandbox;
-let bare: string;
+let branches: () => string;
 beforeAll(async () => {
-  box = await sandbox();
-  bare = join(box.home, 'remote.git');
-  git(box.home, 'init', '-q', '--bare', bare);
-  git(box.root, 'init', '-q');
-  git(box.root, 'commit', '-q', '--allow-empty', '-m', 'i');
-  git(box.root, 'remote', 'add', 'origin', bare);
+  ({ box, branches } = await pushBox());
   // A script that runs its words (a program codeward has no row for), also as a package bin npx finds locally.
   const runner = '#!/bin/sh\nexec "$@"\n';
   await writeFile(join(box.root, 'run'), runner, { mode: 0o755 });
@@ -26,7 +19,6 @@ beforeAll(async () => {
 });
 afterAll(async () => box.cleanup());
 
-const branches = (): string => spawnSync('git', ['branch', '--list'], { cwd: bare, encoding: 'utf8' }).stdout;
 const run = (cmd: string): Promise<string> => execUnderYes(box, ['@coder exec?git push*'], cmd);
 
 describe('a push started by another program is refused under --yes', () => {

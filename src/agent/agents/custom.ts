@@ -28,7 +28,7 @@ async function parseAgent(file: string, text: string, options: CustomAgentOption
   let meta: Record<string, unknown> = {};
   if (front !== undefined) {
     try {
-      const parsed: unknown = await parseYaml(front);
+      const parsed: unknown = parseYaml(front);
       if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)) meta = parsed as Record<string, unknown>;
       else if (parsed !== null && parsed !== undefined) throw new Error('the front matter is not a mapping of keys');
     } catch (error) {

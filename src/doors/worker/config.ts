@@ -1,12 +1,12 @@
 import { realpath, stat } from 'node:fs/promises';
 import { isAbsolute, resolve, sep } from 'node:path';
-import { parse } from 'yaml';
+import { parseYaml } from '../../engine/yaml.js';
 import * as z from 'zod/mini';
 import { describeIssue } from '../../engine/issues.js';
 import { didYouMean } from '../../engine/config-keys.js';
 import { DEFAULT_NON_ACCESSIBLE_GLOBS } from '../../workspace/types.js';
 import { werr, osText } from './errors.js';
-import picomatch from 'picomatch';
+import picomatch from '../../workspace/picomatch.js';
 import type { Engine } from '../../engine/engine.js';
 import type { CliRuleFlags } from '../../permissions/index.js';
 import { workerEngine } from './engine.js';
@@ -86,7 +86,7 @@ export const PROJECT_CONFIG_NOTE = 'a config.yaml found in the working folder is
 export function readConfigKeys(text: string, warnings: string[], file: string, strict: boolean): Partial<WorkerConfig> {
   let raw: unknown;
   try {
-    raw = parse(text);
+    raw = parseYaml(text);
   } catch (error) {
     throw werr('C210', `${file}: invalid YAML: ${(error as Error).message}`);
   }

@@ -1,5 +1,5 @@
 import { join, relative, sep } from 'node:path';
-import picomatch from 'picomatch';
+import picomatch from '../../workspace/picomatch.js';
 import { configFromSettings } from '../../engine/config.js';
 import { readUserConfig } from '../../engine/config-user.js';
 import { readProjectSettings } from '../../permissions/policy-load.js';

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import picomatch from 'picomatch';
+import picomatch from '../../workspace/picomatch.js';
 import type { SearchData } from '../../commands/search.js';
 import { isCodewardError } from '../../engine/errors.js';
 import { runEngine, toWorker, wirePath } from './call.js';
