@@ -11,6 +11,7 @@
 import { dirname, join, relative, resolve } from 'node:path';
 import { directive } from './hook-runner-cargo-flags.js';
 import { argument, builderOptions } from './hook-runner-cargo-builder.js';
+import { assembled, literalLines } from './hook-runner-cargo-literals.js';
 import { obeyNamed } from './hook-runner-paths.js';
 import { withoutComments, withoutQueries } from './hook-runner-cargo-queries.js';
 import { inside } from './hook-spelling.js';
@@ -35,7 +36,8 @@ const INCLUDE = /\binclude(?:_str|_bytes)?!\s*\(/g;
 // The word by which Rust code `text` spawns or loads a program, if any (comments left out).
 export const runsPrograms = (text: string): string | undefined => RUNS.exec(withoutComments(text))?.[0];
 
-const LITERAL = /"((?:\\.|[^"\\\n])*)"/g;
+// The `concat!` forms `includes` reads (a path below the package or the build output): no directive.
+const INCLUDE_CONCAT = /^concat!\s*\(\s*env!\s*\(\s*"(?:CARGO_MANIFEST_DIR|OUT_DIR)"\s*\)\s*,\s*"[^"\\]*"\s*\)/;
 const FILELIKE = /^[\w@.+-]+(?:\/[\w@.+-]+)*\.[A-Za-z][\w]{0,7}$/;
 
 // The files `include!`, `include_str!`, `include_bytes!` name in `text` (a file in `folder` of the package in `dir`):
@@ -88,13 +90,15 @@ export function buildScript(walk: Walk, dir: string, script: string): string | u
     const included = includes(text, dirname(path), dir);
     for (const file of included.paths) walk.files.add(file);
     if (included.unknown !== undefined) return `${at} (\`${included.unknown}\`: an include codeward cannot resolve)`;
-    for (const found of text.matchAll(LITERAL)) {
+    const concat = assembled(text, INCLUDE_CONCAT);
+    if (concat !== undefined) return `${at} (\`${concat}\`: text assembled at compile time, which may be a directive)`;
+    for (const line of literalLines(text)) {
       // A compiler or linker option a directive passes names folders and programs without a slash (R18-4):
       // obeyed from the package and from the top (where rustc and the linker run for a workspace member).
-      const named = directive(found[1]!);
+      const named = directive(line);
       if (named?.unknown !== undefined) return `${at} (\`${named.unknown}\`: a build-script directive codeward cannot read)`;
       for (const path of named?.paths ?? []) obeyNamed(walk, path, [dir, walk.top]);
-      const value = found[1]!.replace(/^cargo::?[\w-]+=(?:[\w-]+=)?/, '');
+      const value = line.replace(/^cargo::?[\w-]+=(?:[\w-]+=)?/, '');
       const path = resolve(dir, value);
       if (!inside(walk.top, path) || value.includes('{')) continue;
       if (FILELIKE.test(value) || (value.includes('/') && stats(path) !== undefined)) walk.files.add(path);

@@ -8,6 +8,7 @@
 // parse makes the line unmodelled. Every path value is obeyed (a folder whole).
 import { basename, join, resolve } from 'node:path';
 import { parseToml } from '../engine/toml.js';
+import { aliasLine } from './hook-runner-cargo-alias.js';
 import { ccWords, directive, rustcWords, type Named } from './hook-runner-cargo-flags.js';
 import { inside } from './hook-spelling.js';
 import { upToTop } from './hook-runner-paths.js';
@@ -79,6 +80,10 @@ export function cargoConfigText(text: string, bases: readonly string[], obey: Ob
   if (flag !== undefined) fail(`\`[unstable] ${flag}\` (an unstable option codeward does not model)`);
   const alias = data['alias'] as Record<string, unknown> | undefined;
   if (sub !== undefined && alias !== undefined && Object.hasOwn(alias, sub)) fail(`\`[alias] ${sub}\` (an alias of the sub-command the hook runs)`);
+  // Each alias is a cargo command line the person may run (`cargo b`), with or without a hook (R19-6).
+  for (const [name, line] of Object.entries(typeof alias === 'object' && alias !== null ? alias : {})) {
+    aliasLine(name, line, bases, obey, fail, (inner, innerBases) => cargoConfigText(inner, innerBases, obey, fail, sub));
+  }
   const { alias: _alias, env, unstable: _unstable, ...rest } = data;
   pathValues(sub === undefined ? { ...rest, alias } : rest, '', bases, obey, fail);
   // `[env]` values reach the build scripts' C compiler (CFLAGS, CC) and linker: read as its words (R18-4).

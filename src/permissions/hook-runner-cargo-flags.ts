@@ -132,7 +132,11 @@ export function directive(literal: string): Named | undefined {
   const found = /^cargo::?([\w{}-]*)=?(.*)$/s.exec(literal);
   if (found === null) return /rustc-(?:link|flags|env|cdylib)/.test(literal) ? { paths: [], unknown: literal } : undefined;
   const [, key, value] = found as unknown as [string, string, string];
+  // Not a whole `cargo:KEY=VALUE` line (`"cargo:rustc-"` finished elsewhere, R19-8): the rest is printed apart.
+  if (!/^cargo::?[\w-]+=/.test(literal)) return { paths: [], unknown: literal };
   if (!/^rustc-(?:link-arg|cdylib-link-arg|flags|link-search|env)|\{/.test(key)) return undefined;
+  // A naming key with no value: the value is printed by another literal or a variable.
+  if (value.trim() === '') return { paths: [], unknown: literal };
   if (key === 'rustc-env' && STAMP.test(value)) return { paths: [] };
   if (literal.includes('{')) return { paths: [], unknown: literal };
   if (key === 'rustc-link-search') return { paths: [searchPath(value)] };

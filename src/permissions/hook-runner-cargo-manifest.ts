@@ -15,6 +15,16 @@ const TABLES = new Set(['package', 'lib', 'bin', 'example', 'test', 'bench', 'de
 // The tables whose keys are cargo's own names (below `target` each platform's table is one of them).
 const OWN_KEYS = new Set(['package', 'lib', 'workspace']);
 
+// ALLOW-LIST of `[lib]` keys (the Cargo book, "Cargo Targets"; red team R19-7: `crate-type = ["proc-macro"]` is a
+// compiler plugin as much as `proc-macro = true`): another (`plugin`, a future key) is unmodelled.
+const LIB_KEYS = new Set(['name', 'path', 'test', 'doctest', 'bench', 'doc', 'proc-macro', 'harness', 'edition', 'crate-type', 'required-features', 'doc-scrape-examples']);
+
+// Whether a `[lib]` table (cargo's spelling) makes a crate that runs inside the compiler: either spelling.
+export function isProcMacro(lib: Table): boolean {
+  const types = lib['crate-type'];
+  return lib['proc-macro'] === true || (Array.isArray(types) ? types : [types]).some((one) => typeof one === 'string' && one.replaceAll('_', '-') === 'proc-macro');
+}
+
 const dashed = (data: Table): Table => Object.fromEntries(Object.entries(data).map(([key, value]) => [key.replaceAll('_', '-'), value]));
 
 // The manifest's tables in cargo's spelling; `why`: what codeward cannot model in it.
@@ -25,7 +35,9 @@ export function normalManifest(data: Table): { data: Table; why?: string } {
   for (const key of OWN_KEYS) if (top[key] !== undefined) top[key] = dashed(table(top[key]));
   if (top['target'] !== undefined) top['target'] = Object.fromEntries(Object.entries(table(top['target'])).map(([cfg, one]) => [cfg, dashed(table(one))]));
   const unknown = Object.keys(top).find((key) => !TABLES.has(key));
-  return unknown === undefined ? { data: top } : { data: top, why: `\`${unknown}\` (a manifest key codeward does not model)` };
+  if (unknown !== undefined) return { data: top, why: `\`${unknown}\` (a manifest key codeward does not model)` };
+  const lib = Object.keys(table(top['lib'])).find((key) => !LIB_KEYS.has(key));
+  return lib === undefined ? { data: top } : { data: top, why: `\`[lib] ${lib}\` (a library key codeward does not model)` };
 }
 
 // The manifest at `path`, or undefined (the line made unmodelled) when it does not parse; an unknown table makes

@@ -9,7 +9,7 @@
 // it, so the script stays unmodelled (fail closed).
 
 // Rust's comments, raw strings, strings and character literals, in the order they start.
-const TOKENS = /\/\/[^\n]*|\/\*[\s\S]*?\*\/|b?r(#*)"[\s\S]*?"\1|b?"(?:\\.|[^"\\])*"|b?'(?:\\.|[^'\\])'/g;
+export const TOKENS = /\/\/[^\n]*|\/\*[\s\S]*?\*\/|b?r(#*)"[\s\S]*?"\1|b?"(?:\\.|[^"\\])*"|b?'(?:\\.|[^'\\])'/g;
 const STRING = String.raw`"[^"\\\n]*"`;
 const LIST = String.raw`&?(?:vec!)?\[\s*(?:${STRING}\s*,\s*)*(?:${STRING}\s*)?\]`;
 const STDIO = String.raw`\.\s*std(?:out|err|in)\s*\(\s*(?:(?:std\s*::\s*)?process\s*::\s*)?Stdio\s*::\s*(?:piped|null|inherit)\s*\(\s*\)\s*\)`;

@@ -19,7 +19,7 @@ import { inside } from './hook-spelling.js';
 import { read, stats, type Walk } from './hook-walk.js';
 import { cargoConfigs } from './hook-runner-cargo-config.js';
 import { cargoManifests } from './hook-runner-cargo-members.js';
-import { readManifest, table, type Table } from './hook-runner-cargo-manifest.js';
+import { isProcMacro, readManifest, table, type Table } from './hook-runner-cargo-manifest.js';
 import { BUILD_CRATES, buildScript, includes, runsPrograms } from './hook-runner-cargo-build.js';
 
 const WALK = { depth: 8, entries: 20_000, files: 256 };
@@ -84,8 +84,7 @@ export function cargoParts(walk: Walk, from: string, args: ToolchainArgs, rest: 
   };
   for (const { dir, data } of packages.values()) {
     walk.files.add(join(dir, 'target'));
-    const lib = table(data['lib']);
-    if (lib['proc-macro'] === true) runsAtBuild(dir);
+    if (isProcMacro(table(data['lib']))) runsAtBuild(dir);
     for (const dep of pathDeps(packages, dir, 'build-dependencies')) runsAtBuild(dep);
     // A patched or replaced dependency's path crate is built (its build script too: it is a package if it is in the tree).
     for (const patch of [...Object.values(table(data['patch'])).flatMap((one) => Object.values(table(one))), ...Object.values(table(data['replace']))]) {
