@@ -2,7 +2,7 @@ import { parse as parseYaml } from 'yaml';
 import { parse as parseToml } from 'smol-toml';
 
 // The package managers' configuration files as key -> string values (pkg-config-obeyed.ts judges them): `.npmrc`
-// (ini: `key=value`, `key[]=value`), yarn 1's `.yarnrc` (`key value`, quoted or not), `.yarnrc.yml` and
+// (ini: `key=value`, `key[]=value`), yarn 1's `.yarnrc` (`key value`, quoted or not; `--install.modules-folder`: a flag for one command, read as its key), `.yarnrc.yml` and
 // `pnpm-workspace.yaml` (YAML: a top-level key with every string below it), `bunfig.toml` (TOML: dotted key
 // paths, `test.preload`). A text that does not parse throws (the caller obeys the whole tree).
 export interface Entry {
@@ -33,7 +33,7 @@ function yarnOneEntries(text: string): Entry[] {
   const out: Entry[] = [];
   for (const line of text.split('\n')) {
     const found = /^\s*("[^"]*"|[^\s#"]+)\s+(.*?)\s*$/.exec(line);
-    if (found) out.push({ key: unquote(found[1]!).replace(/^--/, ''), values: [unquote(found[2]!)] });
+    if (found) out.push({ key: unquote(found[1]!).replace(/^--(?:[\w-]+\.)?/, ''), values: [unquote(found[2]!)] });
   }
   return out;
 }

@@ -38,6 +38,7 @@ describe('R19-16 / R19-12: what package-manager configuration names is obeyed wi
     ['.yarnrc.yml injectEnvironmentFiles', { '.yarnrc.yml': 'injectEnvironmentFiles:\n  - conf/env\n' }, 'conf/env'],
     ['.yarnrc yarn-path quoted', { '.yarnrc': 'yarn-path "tools/y.js"\n' }, 'tools/y.js'],
     ['.yarnrc yarn-path bare', { '.yarnrc': 'yarn-path tools/y.js\n' }, 'tools/y.js'],
+    ['.yarnrc a scoped flag (--install.modules-folder)', { '.yarnrc': '--install.modules-folder "nm"\n' }, 'nm/x/index.js'],
     ['pnpm-workspace.yaml pnpmfile', { 'pnpm-workspace.yaml': 'packages:\n  - "packages/*"\npnpmfile: tools/pf.cjs\n' }, 'tools/pf.cjs'],
     ['pnpm-workspace.yaml nodeOptions', { 'pnpm-workspace.yaml': 'nodeOptions: "--require ./tools/r.cjs"\n' }, 'tools/r.cjs'],
     ['bunfig.toml preload', { 'bunfig.toml': 'preload = ["./tools/p.ts"]\n' }, 'tools/p.ts'],
