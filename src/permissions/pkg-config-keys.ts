@@ -15,8 +15,8 @@ const ROLES: Readonly<Record<Exclude<KeyRole, 'data'>, readonly string[]>> = {
   program: ['scriptshell', 'shell', 'onloadscript', 'initmodule', 'pnpmfile', 'globalpnpmfile', 'editor', 'browser', 'viewer', 'git', 'nodegyp', 'npmpath', 'yarnpath', 'plugins', 'run.shell', 'patcheddependencies'],
   module: ['nodeoptions', 'preload', 'test.preload', 'serve.static.plugins'],
   config: ['globalconfig', 'userconfig'],
-  folder: ['prefix', 'cache', 'cachedir', 'cachefolder', 'storedir', 'globaldir', 'globalbindir', 'globalfolder', 'virtualstoredir', 'modulesdir', 'modulesfolder', 'statedir', 'tmp', 'pnpunpluggedfolder', 'virtualfolder', 'install.cache.dir', 'install.globaldir', 'install.globalbindir'],
-  file: ['cafile', 'certfile', 'keyfile', 'globalignorefile', 'installstatepath', 'pnpdatapath'],
+  folder: ['prefix', 'cache', 'cachedir', 'cachefolder', 'storedir', 'globaldir', 'globalbindir', 'globalfolder', 'virtualstoredir', 'modulesdir', 'modulesfolder', 'statedir', 'tmp', 'pnpunpluggedfolder', 'virtualfolder', 'install.cache', 'install.cache.dir', 'logsdir', 'lockfiledir', 'patchesdir', 'patchfolder', 'localprefix', 'globalprefix', 'yarnofflinemirror', 'install.globaldir', 'install.globalbindir'],
+  file: ['cafile', 'certfile', 'keyfile', 'globalignorefile', 'installstatepath', 'pnpdatapath', 'httpscafilepath', 'httpscertfilepath', 'httpskeyfilepath', 'lockfilefilename'],
   dotenv: ['injectenvironmentfiles'],
 };
 

@@ -42,11 +42,13 @@ export function pkgConfigLoads(text: string, vars: Map<string, string>, file: st
         continue;
       }
       if (URL_OR_NAME.test(value) && role !== 'module') continue;
-      if (value.includes('$')) {
+      // npm expands `${HOME}` (a person's `prefix=${HOME}/.npm-global`); any other variable is only known at run time.
+      const expanded = home === undefined ? value : value.replace(/\$\{HOME\}|\$HOME\b/g, home);
+      if (expanded.includes('$')) {
         out.push(fail(`\`${key}\` = \`${value}\` (a path only known at run time)`));
         continue;
       }
-      const path = value.replace(/^(?:file|link|portal):/, '').replace(/^~(?=\/|$)/, home ?? '~');
+      const path = expanded.replace(/^(?:file|link|portal):/, '').replace(/^~(?=\/|$)/, home ?? '~');
       // A module by bare name: node or bun resolves it from the folder it runs in (home-sources-modules.ts).
       if (role === 'module' && !pathLike(path) && !/\.[cm]?[jt]sx?$/.test(path)) out.push({ path, module: { spec: path, from: dir } });
       else if (role === 'folder') out.push({ path, folder: true });

@@ -5,9 +5,10 @@
 // (src/permissions/pkg-config-obeyed.ts, the key table pkg-config-keys.ts) and what they name asks; a key not
 // modelled naming a path, or a file that does not parse, obeys the whole work tree. Through the real binary
 // under --yes, as the red team ran it.
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pkgConfigLoads } from '../../src/permissions/pkg-config-obeyed.js';
-import { removeDir, tempDir } from '../helpers/fixture.js';
+import { removeDir, runCli, tempDir, writeFiles } from '../helpers/fixture.js';
 import { cliWritten } from './cli-write.js';
 
 let base: string;
@@ -70,6 +71,21 @@ describe('R19-16 / R19-12: what package-manager configuration names is obeyed wi
     };
     expect(await written(files, 'src/a.ts')).toBe('ok');
     expect(await written(files, 'packages/x/src/b.ts')).toBe('ok');
+  });
+});
+
+describe('the person\'s ~/.npmrc and ~/.yarnrc.yml (a workspace in the home folder: the folders above are read)', () => {
+  it('their ordinary settings ask nothing; a program they name in the workspace asks', async () => {
+    const home = join(base, 'home-global'), proj = join(home, 'proj');
+    await writeFiles(proj, { 'src/a.ts': '1\n' });
+    const write = async (files: Record<string, string>, file: string): Promise<string> => {
+      await writeFiles(home, files);
+      const result = runCli(['--json', '-C', proj, 'write', '--path', file, '--content', 'x\n'], { env: { HOME: home } });
+      return result.json.ok ? 'ok' : result.json.error?.code ?? result.stdout;
+    };
+    const npmrc = 'prefix=${HOME}/.npm-global\ncache=~/.npm\nlogs-dir=~/.npm/_logs\ninit-module=~/.npm-init.js\n//registry.npmjs.org/:_authToken=${NPM_TOKEN}\nfund=false\n';
+    expect(await write({ '.npmrc': npmrc, '.yarnrc.yml': 'enableTelemetry: false\ncacheFolder: ~/.yarn/cache\n' }, 'src/a.ts')).toBe('ok');
+    expect(await write({ '.npmrc': `${npmrc}script-shell=\${HOME}/proj/tools/sh\n` }, 'tools/sh')).toBe('C241');
   });
 });
 
