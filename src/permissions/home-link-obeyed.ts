@@ -17,7 +17,7 @@ interface LinkedObeyed {
   readonly why: string;
 }
 
-const LOADED_BY = 'the user\'s login shell, ssh, editor, terminal multiplexer, direnv, mise or cargo (a start-up file or project configuration)';
+const LOADED_BY = 'the user\'s login shell, ssh, editor, terminal multiplexer, direnv, mise, cargo or a package manager (a start-up file or project configuration)';
 
 // A link's pattern compiled once (a few per env file).
 const MATCHERS = new Map<string, (path: string) => boolean>();

@@ -2,6 +2,7 @@ import { dotenvAsShell } from './home-sources-dotenv.js';
 import { shellLoads } from './home-sources-shell.js';
 import { miseLoads } from './home-sources-mise.js';
 import { cargoLoads } from './cargo-config-obeyed.js';
+import { pkgConfigLoads } from './pkg-config-obeyed.js';
 import { luaLoads, readlineLoads, sshLoads, tmuxLoads, vimLoads } from './home-sources-lines.js';
 import type { Loaded, LoaderKind } from './home-sources-expand.js';
 
@@ -46,6 +47,9 @@ export const LOADERS: Readonly<Record<LoaderKind, LoaderRow>> = {
   // cargo and rustup: a project's `.cargo/config*` and `rust-toolchain(.toml)` name programs the person's next
   // plain cargo runs (cargo-config-obeyed.ts; its paths are absolute). Found like mise's files: home-sources.ts.
   cargo: { startup: [], base: ['file'], loads: cargoLoads },
+  // npm, pnpm, yarn and bun: a project's `.npmrc`, `.yarnrc(.yml)`, `pnpm-workspace.yaml`, `bunfig.toml` name programs
+  // and modules the person's next plain `npm test` / `yarn` / `bun run` runs (pkg-config-obeyed.ts). Found like cargo's.
+  pkgconf: { startup: [], base: ['file'], loads: pkgConfigLoads },
   // ssh: `Include` (globs, recursive), and the scripts Match exec / ProxyCommand / LocalCommand run.
   ssh: { startup: ['.ssh/config'], base: ['.ssh'], loads: sshLoads },
   // vim and neovim's vimscript: `source`, `luafile`, `lua ...`, runtimepath folders.

@@ -7,6 +7,7 @@ import { namedPaths } from './home-sources-named.js';
 import { WHOLE } from './obeyed-env-runtime.js';
 import { miseFilesIn, type MiseFiles } from './mise-files.js';
 import { cargoFilesIn } from './cargo-files.js';
+import { pkgConfigsIn } from './pkg-config-files.js';
 import { moduleMarks } from './home-sources-modules.js';
 import { listBeneath } from '../workspace/own-read-sync.js';
 import type { Loaded, LoaderKind } from './home-sources-expand.js';
@@ -87,14 +88,18 @@ function foldersAbove(roots: readonly string[]): string[] {
   return [...out];
 }
 
+type ProjectKind = 'direnv' | 'mise' | 'cargo' | 'pkgconf';
+const PROJECT_KINDS: ReadonlySet<string> = new Set<ProjectKind>(['direnv', 'mise', 'cargo', 'pkgconf']);
+
 // Where the project env files of `kind` are: the workspace's (`roots`), the folders below its top that hold one
 // (`below`: `.envrc` files, the folders that may hold mise's or cargo's files), and the folders above it. Named in messages relative to the
 // workspace, or by their absolute path above it.
-function projectItems(kind: 'direnv' | 'mise' | 'cargo', roots: readonly string[], below: readonly string[], sources: string[], home: string): Item[] {
+function projectItems(kind: ProjectKind, roots: readonly string[], below: readonly string[], sources: string[], home: string): Item[] {
   const at = (path: string, loader: string): Item => ({ path, depth: 0, loader, kind });
   if (kind === 'direnv') return [...roots.map((root) => at(join(root, '.envrc'), '.envrc')), ...below.map((rel) => at(join(roots[0]!, rel), rel)), ...foldersAbove(roots).map((dir) => at(join(dir, '.envrc'), join(dir, '.envrc')))];
   const inside = [...roots.map((root) => ({ dir: root, root })), ...below.map((rel) => ({ dir: join(roots[0]!, rel), root: roots[0]! }))];
-  if (kind === 'cargo') return [...inside.flatMap(({ dir, root }) => cargoFilesIn(dir).map((path) => at(path, relative(root, path)))), ...foldersAbove(roots).flatMap((dir) => cargoFilesIn(dir).map((path) => at(path, path)))];
+  const filesIn = kind === 'cargo' ? cargoFilesIn : kind === 'pkgconf' ? pkgConfigsIn : undefined;
+  if (filesIn) return [...inside.flatMap(({ dir, root }) => filesIn(dir).map((path) => at(path, relative(root, path)))), ...foldersAbove(roots).flatMap((dir) => filesIn(dir).map((path) => at(path, path)))];
   const items = (found: MiseFiles, name: (path: string) => string): Item[] => [...found.files.map((path) => at(path, name(path))), ...found.unread.map(({ place, why }) => ({ ...at(place, name(place)), why }))];
   return [
     ...inside.flatMap(({ dir, root }) => items(miseFilesIn(dir, sources, root), (path) => relative(root, path))),
@@ -111,7 +116,7 @@ function startItems(home: string, roots: readonly string[], below: { envrcs: rea
       sources.push(join(home, folder));
       for (const { path, linked } of listFiles(join(home, folder))) items.push({ path, depth: 0, loader: `~/${folder}/${path.slice(path.lastIndexOf('/') + 1)}`, kind, linked });
     }
-    if (kind === 'direnv' || kind === 'mise' || kind === 'cargo') items.push(...projectItems(kind, roots, kind === 'direnv' ? below.envrcs : below.mise, sources, home));
+    if (PROJECT_KINDS.has(kind)) items.push(...projectItems(kind as ProjectKind, roots, kind === 'direnv' ? below.envrcs : below.mise, sources, home));
   }
   return items;
 }

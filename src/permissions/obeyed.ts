@@ -80,6 +80,11 @@ const ROWS: readonly Row[] = [
 // a context (ObeyedContext.venv: the file system is asked), a project's `tools/bin/python-helper` is
 // ordinary; without one they hold everywhere.
 const IN_VENV: Row = ['shell', 'the interpreter of a Python virtual environment (an editor runs it when the folder opens; an activated shell\'s python)', ['bin/python*', 'Scripts/python*']];
+// Red team R19-11: the configuration the venv's own tools read at `sys.prefix` (hidden from `git diff`: .venv is
+// ignored). pip's site `pip.conf`/`pip.ini` (`find-links`, `index-url`: the next install builds a planted sdist),
+// Jupyter's `etc/jupyter` (`*_config.py` runs at start) and kernelspecs (`kernel.json` `argv`: the program a
+// notebook starts), IPython's `etc/ipython` (config code, startup files).
+const VENV_CONFIG: Row = ['shell', 'the configuration a Python virtual environment\'s pip, Jupyter and IPython read at its prefix (pip\'s package sources, config code run at start, the kernel a notebook starts)', ['pip.conf', 'pip.ini', 'etc/jupyter', 'share/jupyter/kernels', 'etc/ipython']];
 
 // What makes a folder a virtual environment (python's own pyvenv.cfg, or virtualenv's shape: an activate
 // script), workspace-relative to the folder; each is a catalogue entry above.
@@ -87,11 +92,11 @@ export const VENV_MARKERS: readonly string[] = ['pyvenv.cfg', 'bin/activate', 'S
 
 export const OBEYED_CATALOGUE: readonly ObeyedEntry[] = [
   ...ROWS.flatMap(([family, by, patterns]) => patterns.map((pattern) => ({ pattern, family, by }))),
-  ...IN_VENV[2].map((pattern) => ({ pattern, family: IN_VENV[0], by: IN_VENV[1], inVenv: true })),
+  ...[IN_VENV, VENV_CONFIG].flatMap(([family, by, patterns]) => patterns.map((pattern) => ({ pattern, family, by, inVenv: true }))),
 ];
 
-// The catalogue's names without a wildcard, for lists of paths at the workspace root (sandbox/lists.ts).
-export const OBEYED_NAMES: readonly string[] = OBEYED_CATALOGUE.filter((entry) => !entry.pattern.includes('*')).map((entry) => entry.pattern);
+// The catalogue's names without a wildcard (and not only a venv's), for lists of paths at the workspace root (sandbox/lists.ts).
+export const OBEYED_NAMES: readonly string[] = OBEYED_CATALOGUE.filter((entry) => !entry.pattern.includes('*') && entry.inVenv !== true).map((entry) => entry.pattern);
 
 // Matched name by name (a walk of a large tree asks once per entry): literal patterns indexed by their
 // last name, the few with a wildcard as one pattern each.
@@ -111,7 +116,8 @@ function buildIndex(): Index {
   const byLast = new Map<string, Compiled[]>();
   const wild: Index['wild'][number][] = [];
   for (const entry of OBEYED_CATALOGUE) {
-    if (entry.pattern.includes('*')) {
+    // An IN_VENV entry is checked where it is found (inVenv), as the wildcard ones are.
+    if (entry.pattern.includes('*') || entry.inVenv === true) {
       wild.push({ names: entry.pattern.split('/').map(nameRegex), entry });
       continue;
     }

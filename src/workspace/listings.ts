@@ -2,6 +2,7 @@ import { lstatSync, readdirSync, statSync } from 'node:fs';
 import type { Beneath, DirHandle } from './beneath.js';
 import { isMiseName } from '../permissions/mise-files.js';
 import { isToolchainName } from '../permissions/cargo-files.js';
+import { isPkgConfigName } from '../permissions/pkg-config-files.js';
 
 // A walk of the workspace's folders that never follows a symlink and never lists a folder twice while
 // it is unchanged: each folder is opened from its parent's descriptor (Beneath.openChild: O_NOFOLLOW, so
@@ -21,7 +22,7 @@ export interface Listing {
 
 // `.envrc`, mise's and rustup's files: direnv's, mise's and rustup's, read for what they load (permissions/home-sources.ts).
 const MARKS = new Set(['.git', 'HEAD', 'commondir', '.envrc']);
-const marked = (name: string): boolean => MARKS.has(name) || isMiseName(name) || isToolchainName(name);
+const marked = (name: string): boolean => MARKS.has(name) || isMiseName(name) || isToolchainName(name) || isPkgConfigName(name);
 
 // Folders remembered at most; past it the memory is dropped and filled again.
 const MAX_FOLDERS = 50_000;

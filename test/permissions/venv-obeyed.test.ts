@@ -56,6 +56,21 @@ describe('a virtual environment\'s start-up code, planted by a model under --yes
     }
   });
 
+  // Red team R19-11: the venv's own configuration of the tools that read sys.prefix (pip's find-links made the
+  // next `.venv/bin/pip install` build a planted sdist; Jupyter's config code and kernelspec argv; IPython's config).
+  it.each(['.venv/pip.conf', '.venv/pip.ini', '.venv/etc/jupyter/jupyter_server_config.py', '.venv/etc/jupyter/jupyter_notebook_config.json', '.venv/share/jupyter/kernels/python3/kernel.json', '.venv/etc/ipython/ipython_config.py', 'shaped/etc/ipython/profile_default/startup/a.py'])('R19-11: write %s (a venv\'s config of pip, Jupyter, IPython) asks', (file) => {
+    const run = write(file);
+    expect(run.json.error?.code, run.stdout).toBe('C241');
+    expect(existsSync(join(root, file))).toBe(false);
+  });
+
+  it('R19-11: outside a venv the same names are ordinary files', () => {
+    for (const file of ['pip.conf', 'tools/pip.ini', 'docs/etc/jupyter/jupyter_server_config.py', 'docs/share/jupyter/kernels/k/kernel.json', 'tools/etc/ipython/x.py']) {
+      const run = write(file);
+      expect(run.json.ok, `${file}: ${run.stdout}`).toBe(true);
+    }
+  });
+
   it('the markers that make a folder a venv are obeyed everywhere (no call makes a venv unasked)', () => {
     for (const file of ['tools/pyvenv.cfg', 'tools/bin/activate', 'tools/Scripts/activate.bat', 'tools/bin/activate.fish']) expect(write(file).json.error?.code, file).toBe('C241');
   });
