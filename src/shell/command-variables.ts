@@ -20,6 +20,8 @@ const HOMES = new Set(['HOME', 'XDG_CONFIG_HOME']);
 function commandTexts(name: string, value: string | undefined, text: string): string[] {
   const known = value ?? text;
   if (isCommandVariable(name) || /^GIT_CONFIG_VALUE_\d+$/.test(name)) return [known];
+  // bash expands PS4 (substitutions run) before every traced line (red team R19-14: `PS4='$(git push)' bash -xc true`).
+  if (name === 'PS4') return [`: ${known}`];
   if (name === 'GIT_CONFIG_PARAMETERS') return value === undefined ? [`"$${name}"`] : [...value.matchAll(/'(?:[^']*)'='([^']*)'/g)].map((found) => found[1]!);
   // Named apart from the variable (a bare `"$HOME"` command would read as the home folder run as a program).
   if (CONFIG_FILES.has(name)) return known.trim() === '/dev/null' ? [] : [`"$SETTINGS_FROM_${name}"`];

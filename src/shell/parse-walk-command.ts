@@ -63,6 +63,7 @@ export function redirected(walk: WalkOps, node: Node, scope: Scope, stdin: strin
 export function command(walk: WalkOps, node: Node, scope: Scope, outerRedirects: readonly Node[], pipeStdin: string | undefined): string | undefined {
   const wordNodes: Node[] = [];
   const redirectNodes: Node[] = [...outerRedirects];
+  const assigned: { name: string; value: string; dynamic: boolean }[] = [];
   const children = node.children;
   for (let i = 0; i < children.length; i++) {
     const child = children[i];
@@ -71,6 +72,7 @@ export function command(walk: WalkOps, node: Node, scope: Scope, outerRedirects:
     if (child.type === 'variable_assignment') {
       const { name, word } = assignment(walk, child, scope, false);
       commandVariable(walk, name, word, scope);
+      assigned.push({ name, value: word?.value ?? '', dynamic: word === undefined || word.dynamic });
     } else if (field === 'name') wordNodes.push(...child.children.filter((part): part is Node => part !== null));
     else if (field === 'redirect' || REDIRECT_TYPES.has(child.type)) redirectNodes.push(child);
     else if (field === 'argument') wordNodes.push(child);
@@ -94,7 +96,7 @@ export function command(walk: WalkOps, node: Node, scope: Scope, outerRedirects:
       for (const group of fileRedirect(redirect, scope.source).words) wordNodes.push(...group);
     }
   }
-  return simple(walk, wordNodes, redirectNodes, node.text, scope, pipeStdin);
+  return simple(walk, wordNodes, redirectNodes, node.text, scope, pipeStdin, assigned);
 }
 
 // The grammar gives up on some valid lines (`{rm,-rf,/}` is a brace expansion, not a group): commands

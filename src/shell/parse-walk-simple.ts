@@ -6,7 +6,8 @@ import { staticStdout } from './parse-stdin.js';
 import { UNKNOWN, childScope, scriptText, staticWord, type Scope } from './parse-walk-values.js';
 import { groupWords, readWords } from './parse-words.js';
 import { languageOf, spawnedCommands } from './parse-inline.js';
-import { baseName, previewOf } from './parse-plan.js';
+import { baseName, previewOf, type Preview } from './parse-plan.js';
+import { optionSplice } from './option-variables.js';
 import { cappedLine, guessedStarts } from './parse-launch-guess.js';
 import type { WalkOps } from './parse-walk-ops.js';
 
@@ -16,9 +17,18 @@ const MAX_XARGS_LINES = 8;
 // Words of a static stdin appended to xargs' command.
 const MAX_STDIN_WORDS = 64;
 
+// The words a program reads from its option variables, put after its name (option-variables.ts): a known word
+// as a quoted literal, a run-time value as a word of no known value.
+function withOptionVariables(previews: Preview[], assigned: Parameters<typeof optionSplice>[1]): Preview[] {
+  const splice = optionSplice(previews.map((preview) => preview.value), assigned);
+  if (splice === undefined) return previews;
+  const words = splice.words.map(({ value, known }): Preview => (known ? { raw: { text: value, parts: [{ kind: 'literal', value, quoted: true }] }, value, dynamic: false } : { raw: { text: value, parts: [{ kind: 'dynamic', text: value, nested: [] }] }, value: '', dynamic: true }));
+  return [...previews.slice(0, splice.at), ...words, ...previews.slice(splice.at)];
+}
+
 // Walks one simple command; returns its static stdout when known (for the next pipeline stage).
-export function simple(walk: WalkOps, wordNodes: readonly Node[], redirectNodes: readonly Node[], text: string, scope: Scope, pipeStdin: string | undefined): string | undefined {
-  const previews = groupWords(wordNodes, scope.source).flatMap((group) => readWords(group, scope.source)).map(previewOf);
+export function simple(walk: WalkOps, wordNodes: readonly Node[], redirectNodes: readonly Node[], text: string, scope: Scope, pipeStdin: string | undefined, assigned: Parameters<typeof optionSplice>[1] = []): string | undefined {
+  const previews = withOptionVariables(groupWords(wordNodes, scope.source).flatMap((group) => readWords(group, scope.source)).map(previewOf), assigned);
   if (previews.length === 0) {
     walk.redirects(redirectNodes, scope, false);
     return undefined;
