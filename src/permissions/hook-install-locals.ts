@@ -78,12 +78,13 @@ export function installLocals(root: string, workspaces: readonly string[], read:
 
 // The install in `pkg` (absolute): workspace packages (and the globs a package made later matches) and path
 // dependencies; each package.json is obeyed and its lifecycle lines followed from its folder.
-export function installRun(walk: Walk, pkg: string, names: readonly string[], script: string, follow: (lines: string[], folder: string) => void): void {
+// `named`: local packages named by their path on the install's line (`npm install ./tools/x`), absolute.
+export function installRun(walk: Walk, pkg: string, names: readonly string[], script: string, follow: (lines: string[], folder: string) => void, named: readonly string[] = []): void {
   const read1 = (path: string): string | undefined => read(walk, path);
   const spaces = declared(pkg, read1) === undefined ? undefined : reachedPackages(pkg, { tool: 'npm', names: [...names] }, read1);
   walk.sources.push(...(spaces?.looked ?? []));
   for (const glob of spaces?.globs ?? []) if (inside(walk.top, glob)) walk.globs.add(glob);
-  const locals = installLocals(pkg, spaces?.folders ?? [], read1, (path) => stats(path)?.file === false);
+  const locals = installLocals(pkg, [...(spaces?.folders ?? []), ...named], read1, (path) => stats(path)?.file === false);
   // A local package outside the work tree (`file:../sibling`, a workspace glob `../*`, `~/x`): its lifecycle
   // scripts run and may name files here, but the walk does not read outside the tree (runners18 Left).
   const outside = [...(spaces?.globs ?? []), ...locals.files, ...locals.folders].find((path) => !inside(walk.top, path));

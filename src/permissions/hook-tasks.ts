@@ -3,27 +3,24 @@
 // own (make: hook-make.ts; a monorepo runner's packages: hook-workspaces.ts; a runner's configuration:
 // hook-configs.ts).
 import { basename, resolve } from 'node:path';
+import { pmCommand } from './hook-pm-commands.js';
 
 // Reads one file (size-capped, regular files only), noting it for the cache's stamps.
 export type Read = (path: string) => string | undefined;
 
 const PACKAGE_MANAGERS = new Set(['npm', 'yarn', 'pnpm', 'bun']);
-const ALIASES: Readonly<Record<string, string>> = { t: 'test', tst: 'test', test: 'test', start: 'start', stop: 'stop', restart: 'restart' };
-const INSTALL = new Set(['install', 'i', 'ci', 'add']);
-const LIFECYCLE = ['preinstall', 'install', 'postinstall', 'prepare'];
-
 // The folder a package manager runs in: `npm --prefix DIR`, `pnpm -C DIR` / `--dir DIR`, `yarn --cwd DIR`.
 const FOLDER_OPTIONS = ['--prefix', '-C', '--dir', '--cwd'];
 
 // The package.json scripts `words` start (with their pre and post scripts), by the folder they run in
 // (relative to the top; '' for the top).
-export function scriptNames(words: readonly string[]): { folder: string; names: string[] }[] {
-  const tasks: { folder: string; names: string[] }[] = [];
+export function scriptNames(words: readonly string[]): { folder: string; names: string[]; locals: string[]; unknown?: string }[] {
+  const tasks: { folder: string; names: string[]; locals: string[]; unknown?: string }[] = [];
   words.forEach((manager, i) => {
     if (!PACKAGE_MANAGERS.has(basename(manager))) return;
     let folder = '';
     const args: string[] = [];
-    for (let j = i + 1; j < words.length; j++) {
+    for (let j = i + 1; j < words.length && !['&&', '||', ';', '|'].includes(words[j]!); j++) {
       const arg = words[j]!;
       // npm's `-w DIR` / `--workspace DIR` runs the script of that workspace package (red team round 10, R10-1).
       const options = basename(manager) === 'npm' ? [...FOLDER_OPTIONS, '-w', '--workspace'] : FOLDER_OPTIONS;
@@ -32,14 +29,10 @@ export function scriptNames(words: readonly string[]): { folder: string; names: 
       else if (!arg.startsWith('-')) args.push(arg);
     }
     const [first, second] = args;
-    const names: string[] = [];
-    let name: string | undefined;
-    if (first === undefined || INSTALL.has(first)) names.push(...LIFECYCLE);
-    else if (['run', 'run-script', 'rum', 'urn'].includes(first)) name = second;
-    else if (ALIASES[first] !== undefined) name = ALIASES[first];
-    else if (basename(manager) !== 'npm') name = first;
-    if (name !== undefined) names.push(`pre${name}`, name, `post${name}`);
-    tasks.push({ folder, names });
+    const { names, unknown } = pmCommand(basename(manager), first, second);
+    // `npm install ./tools/x`: a package named by its path on the line is a local package of the install (R19-4).
+    const locals = names.includes('preinstall') ? args.slice(1).filter((arg) => /^(?:\.{1,2}\/|\/|~\/|file:|link:|portal:)/.test(arg)) : [];
+    tasks.push({ folder, names, locals, ...(unknown === undefined ? {} : { unknown }) });
   });
   return tasks;
 }

@@ -168,7 +168,8 @@ function tasks(walk: Walk, words: readonly string[], bases: readonly string[], d
   for (const base of bases) {
     // A package.json script runs in its package's folder (`npm --prefix web test`: web/package.json), the
     // nearest one holding a package.json (npm looks up from where it runs).
-    for (const { folder, names } of scriptNames(words)) {
+    for (const { folder, names, locals, unknown: notModelled } of scriptNames(words)) {
+      if (notModelled !== undefined) walk.unmodeled ??= `${relative(top, script)} runs ${notModelled}`;
       const at = resolve(base, folder);
       if (!inside(top, at)) continue;
       files.add(resolve(at, 'package.json'));
@@ -176,7 +177,7 @@ function tasks(walk: Walk, words: readonly string[], bases: readonly string[], d
       while (pkg !== top && stats(join(pkg, 'package.json'))?.file !== true) pkg = dirname(pkg);
       follow(walk, scriptLines(pkg, names, read1), depth + 1, script, pkg);
       // An install also runs the lifecycle scripts of the local packages it links (R18-18).
-      if (names.includes('preinstall')) installRun(walk, pkg, names, script, (lines, folder) => follow(walk, lines, depth + 1, script, folder));
+      if (names.includes('preinstall')) installRun(walk, pkg, names, script, (lines, folder) => follow(walk, lines, depth + 1, script, folder), locals.map((spec) => resolve(at, spec.replace(/^(?:file|link|portal):/, ''))));
     }
     // make: the makefiles it reads and includes, the recipe lines it runs, from the folder it runs in.
     for (const run of makeRuns(top, words, base, read1)) {
