@@ -133,7 +133,12 @@ export function packageReach(folder: string, top: string, read: Read, isFile: (p
     if (i >= MAX_PACKAGE_FILES) return done(`${named} loads more than ${MAX_PACKAGE_FILES} files (not all read)`);
     const text = read(path);
     if (text === undefined) return done(`${path} (a file of the package ${named} codeward cannot read)`);
-    for (const found of text.replace(/^\s*\/\/.*$/gm, '').matchAll(STATIC)) {
+    const code = text.replace(/^\s*\/\/.*$/gm, '');
+    // A name computed to leave the package (`require(path.join(__dirname, "../../tools/y"))`, red team R19-13):
+    // not read, so the reach is unknown. Other computed names (plugins by name) stay unread, as node's own are.
+    const leaving = computedLeaving(code);
+    if (leaving !== undefined) return done(`${relative(top, path)} loads a computed path leaving its package (\`${leaving}\`)`);
+    for (const found of code.matchAll(STATIC)) {
       const name = found[2]!;
       if (!name.startsWith('./') && !name.startsWith('../') && name !== '.' && name !== '..') continue;
       const target = resolve(dirname(path), name);
@@ -146,4 +151,15 @@ export function packageReach(folder: string, top: string, read: Read, isFile: (p
     }
   }
   return done();
+}
+
+// The first `require(...)`/`import(...)` whose argument is computed and climbs out of its folder (a `..` part, the
+// working folder), or undefined.
+const CALL = /\b(?:require|import)\s*\(\s*(?!['"`][^'"`$]*['"`]\s*\))([^;\n]{0,200})/g;
+function computedLeaving(code: string): string | undefined {
+  for (const found of code.matchAll(CALL)) {
+    const arg = found[1]!;
+    if (/(?:^|[/'"`\s(,])\.\.(?:[/\\'"`]|$)|process\.cwd\(\)|\bINIT_CWD\b/.test(arg)) return found[0].slice(0, 80);
+  }
+  return undefined;
 }

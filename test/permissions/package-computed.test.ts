@@ -1,0 +1,25 @@
+// Red team R19-13 (nodereach2 left 1, issue 26): a package reached by a NODE_OPTIONS name (`.npmrc node-options=--require
+// x`) that computes a path out of its folder (`require(path.join(__dirname, "../../tools/y"))`) loaded tools/y.js, which
+// was written unasked. Such a computed name is not read, so the package's reach is unknown (the tree asks); other
+// computed names (a plugin by name) stay as they were. Real repositories, the engine under --yes.
+import { describe, it } from 'vitest';
+import type { Row } from './hook-check.js';
+import { moduleRows } from './module-rows.js';
+
+const { check } = moduleRows('cw-pkg-computed-');
+const NPMRC = { '.npmrc': 'node-options=--require x\n', 'package.json': '{"name":"w","scripts":{"test":"node t.js"}}', 't.js': '', 'node_modules/x/package.json': '{"name":"x"}' };
+
+describe('a computed require leaving the package', () => {
+  it.each<[string, string]>([
+    ['path.join(__dirname, "../../tools/y")', 'require(require("path").join(__dirname, "../../tools/y"));\n'],
+    ['a template literal', 'require(`${__dirname}/../../tools/y`);\n'],
+    ['process.cwd()', 'import(require("path").resolve(process.cwd(), "tools/y.js"));\n'],
+  ])('%s: the whole tree asks', async (_name, code) => {
+    const row: Row = { hook: 'npm test', files: { ...NPMRC, 'node_modules/x/index.js': code }, asks: ['tools/y.js', 'src/a.js'], free: [] };
+    await check(row);
+  });
+
+  it('control: a plugin required by a computed name inside the package stays modelled', async () => {
+    await check({ hook: 'npm test', files: { ...NPMRC, 'node_modules/x/index.js': 'const n = "p" + "lugin"; require("./" + n);\n' }, asks: [], free: ['src/a.js'] });
+  });
+});
