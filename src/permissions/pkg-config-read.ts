@@ -1,5 +1,5 @@
-import { parse as parseYaml } from 'yaml';
-import { parse as parseToml } from 'smol-toml';
+import { parseYaml } from '../engine/yaml.js';
+import { parseToml } from '../engine/toml.js';
 
 // The package managers' configuration files as key -> string values (pkg-config-obeyed.ts judges them): `.npmrc`
 // (ini: `key=value`, `key[]=value`), yarn 1's `.yarnrc` (`key value`, quoted or not; `--install.modules-folder`: a flag for one command, read as its key), `.yarnrc.yml` and
