@@ -56,6 +56,9 @@ describe('realistic spellings of each family', () => {
     // mise's own search list (red team R17-6, R17-16): MISE_ENV files, mise/ and conf.d folders, at any depth.
     ['shell', 'mise.dev.toml'], ['shell', 'pkg/mise/config.toml'], ['shell', '.mise/conf.d/a.toml'], ['shell', 'mise.ci.local.toml'],
     ['shell', 'mise/conf.d/a.toml'], ['shell', '.rtx.dev.toml'], ['shell', '.config/mise/conf.d/b.toml'],
+    // Red team R19-22: other editors' build systems, tasks and presets.
+    ['editor', 'x.sublime-project'], ['editor', 'pkg/app.sublime-project'], ['editor', '.nova/Tasks/x.json'], ['editor', '.kdev4/w.kdev4'],
+    ['editor', 'w.kdev4'], ['editor', 'CMakePresets.json'], ['editor', 'cpp/CMakeUserPresets.json'],
   ];
   it.each(cases)('%s: %s', (family, path) => {
     expect(isObeyedLater(path)?.family).toBe(family);
