@@ -96,6 +96,8 @@ export async function readRunnerSetup(files: ProjectFiles, named: NamedReader | 
   }
   const other = OTHER_CONFIG.filter((name) => files.has(name));
   if (other.length > 0) reading.open(`${other.join(', ')}: package manager settings not read here, so how the scripts run is unknown`);
+  const moved = await projectSettingsMoved(files);
+  if (moved !== undefined) reading.open(`${moved}, so how the scripts run is unknown`);
   let found: Level[];
   try {
     found = await levels(files);
@@ -131,4 +133,22 @@ export async function readRunnerSetup(files: ProjectFiles, named: NamedReader | 
   for (const line of reading.shellLines) for (const word of commandsOf(line).flat()) if (/^[A-Za-z0-9_.+-]+$/.test(word) && !word.startsWith('-') && word !== '.' && word !== '..') words.add(word);
   const bins = await binFolders(files.dir);
   for (const word of words) await binOf(files.dir, bins, word, named, reading);
+}
+
+// Project settings that move npm's or pnpm's configuration out of what is read here (red team R19-15, R19-18): a
+// project .npmrc naming another config file or prefix (npm honours `globalconfig=`/`userconfig=` set there) or
+// pnpm's shell emulator; a pnpm-workspace.yaml key other than its package lists and dependency tables (pnpm 10 reads
+// `scriptShell`, `shellEmulator`, `nodeOptions` ... there).
+const MOVING_NPMRC = /^\s*(globalconfig|userconfig|prefix|shell-emulator|shellEmulator|script-shell\[|node-options\[)\s*=/m;
+const PNPM_WORKSPACE_KEYS = new Set(['packages', 'catalog', 'catalogs', 'onlyBuiltDependencies', 'ignoredBuiltDependencies', 'neverBuiltDependencies', 'overrides', 'patchedDependencies', 'packageExtensions', 'peerDependencyRules', 'allowedDeprecatedVersions', 'supportedArchitectures', 'minimumReleaseAge', 'minimumReleaseAgeExclude']);
+async function projectSettingsMoved(files: ProjectFiles): Promise<string | undefined> {
+  const npmrc = files.has('.npmrc') ? await files.text('.npmrc') : undefined;
+  const key = npmrc === undefined ? undefined : MOVING_NPMRC.exec(npmrc)?.[1];
+  if (key !== undefined) return `project .npmrc sets ${key.replace(/\[$/, '[]')}, which moves npm's settings out of what codeward reads`;
+  if (!files.has('pnpm-workspace.yaml')) return undefined;
+  const yaml = await files.text('pnpm-workspace.yaml');
+  if (yaml === undefined) return 'pnpm-workspace.yaml: not readable here';
+  const keys = [...yaml.matchAll(/^(?!#)(["']?)([^\s:#"']+)\1\s*:/gm)].map((found) => found[2]!);
+  const unread = keys.find((one) => !PNPM_WORKSPACE_KEYS.has(one));
+  return unread === undefined ? undefined : `pnpm-workspace.yaml sets ${unread} (pnpm settings codeward does not read)`;
 }

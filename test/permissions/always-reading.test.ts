@@ -227,6 +227,24 @@ describe('R18-10: npm settings and node_modules/.bin are part of the key', () =>
     }
   });
 
+  // Red team R19-15, R19-18: settings that move npm's or pnpm's configuration out of what is read.
+  test.each([
+    ['.npmrc', 'globalconfig=./u.npmrc\n', 'project .npmrc sets globalconfig'],
+    ['.npmrc', 'userconfig=./u.npmrc\n', 'project .npmrc sets userconfig'],
+    ['.npmrc', 'shell-emulator=true\n', 'project .npmrc sets shell-emulator'],
+    ['pnpm-workspace.yaml', 'packages:\n  - pkgs/*\nscriptShell: ./scripts/evil\n', 'pnpm-workspace.yaml sets scriptShell'],
+  ])('%s with %j: no "always"', async (file, body, why) => {
+    await put('u.npmrc', 'script-shell=./scripts/evil\n');
+    await put(file, body);
+    await noAlways('npm test', why);
+  });
+
+  test('control: a pnpm-workspace.yaml of package lists and catalogs keeps the "always"', async () => {
+    await put('pnpm-workspace.yaml', 'packages:\n  - pkgs/*\ncatalog:\n  react: ^18\nonlyBuiltDependencies:\n  - esbuild\n');
+    const first = await call('npm test', 'no');
+    expect(first.asked[0]!.options).toContain('always');
+  });
+
   test('node-options that load code: no "always"', async () => {
     await put('.npmrc', 'node-options=--require ./scripts/hook.js\n');
     await put('scripts/hook.js', '');
