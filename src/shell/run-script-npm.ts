@@ -1,8 +1,8 @@
-import { lstat, stat } from 'node:fs/promises';
+import { lstat, realpath, stat } from 'node:fs/promises';
 import { readGitMetadata } from '../git/config-read.js';
 import { dirname, join, relative } from 'node:path';
 import type { ProjectFiles } from './test-detect-files.js';
-import type { NamedReader } from './run-script-files.js';
+import { readNamedFiles, type NamedReader } from './run-script-files.js';
 import { commandsOf, type ScriptReading } from './run-script-reading.js';
 
 // What a package manager runs the shown script lines WITH (red team R18-10): npm runs each line through its
@@ -79,6 +79,11 @@ async function binOf(folder: string, bins: readonly string[], word: string, name
     if (found.kind === 'file') {
       reading.file(rel, found.text);
       reading.add(`npm PATH: ${word} is ${rel} (its bytes are keyed)`);
+      // A .bin file that is not an installed package's link (a file of the repository's, or a link into it) runs
+      // lines of its own: read like a file a shown line runs by its path - a shell script followed and what it names
+      // keyed, another interpreter's not followed, so no "always" (red team R19-3).
+      const target = await realpath(path).catch(() => path);
+      if (!/\/node_modules\/(?!\.bin\/)/.test(target)) await readNamedFiles([`./${rel}`], named, reading);
       return;
     }
     if (await lstat(path).then(() => true, () => false)) {

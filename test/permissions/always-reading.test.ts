@@ -227,6 +227,32 @@ describe('R18-10: npm settings and node_modules/.bin are part of the key', () =>
     }
   });
 
+  // Red team R19-3: a node_modules/.bin file of the repository's own runs lines of its own, read like a file run by path.
+  test('a .bin shell script that runs another script: that one is keyed, its change asks again', async () => {
+    await pkg('mytest');
+    await put('node_modules/.bin/mytest', '#!/bin/sh\nsh scripts/u.sh\n');
+    await chmod(join(box.root, 'node_modules/.bin/mytest'), 0o755);
+    await put('scripts/u.sh', 'echo u-orig\n');
+    const question = await asksAfter('npm test', () => put('scripts/u.sh', 'echo marker-ok-changed-u\n'));
+    expect(question).toContain('node_modules/.bin/mytest: sh scripts/u.sh');
+  });
+
+  test('a .bin file of another interpreter (not an installed package\'s link): no "always"', async () => {
+    await pkg('mytest');
+    await put('node_modules/.bin/mytest', '#!/usr/bin/env node\nrequire("./mytest.config.js");\n');
+    await chmod(join(box.root, 'node_modules/.bin/mytest'), 0o755);
+    await noAlways('npm test', 'another interpreter');
+  });
+
+  test('control: an installed package\'s .bin link keeps the "always"', async () => {
+    await pkg('tool --check');
+    await put('node_modules/tool/cli.js', '#!/usr/bin/env node\nconsole.log(1);\n');
+    await mkdir(join(box.root, 'node_modules/.bin'), { recursive: true });
+    execFileSync('ln', ['-s', '../tool/cli.js', join(box.root, 'node_modules/.bin/tool')]);
+    const first = await call('npm test', 'no');
+    expect(first.asked[0]!.options).toContain('always');
+  });
+
   // Red team R19-15, R19-18: settings that move npm's or pnpm's configuration out of what is read.
   test.each([
     ['.npmrc', 'globalconfig=./u.npmrc\n', 'project .npmrc sets globalconfig'],
