@@ -18,6 +18,7 @@ export function unknownIn(line: string, recipe = false): string | undefined {
   const text = line.trim();
   if (text === '' || text.startsWith('#')) return undefined;
   if (recipe && MAKE_RUN_TIME.test(text)) return 'a make function read at run time ($(shell …), $(wildcard …), $(file …))';
+  if (recipe && runsAutomatic(text)) return 'runs a file named by make\'s automatic variables ($<, $^, $(<D)/$(<F) …), whose bytes are not keyed';
   // In a recipe `$$` is the shell's `$`; make's own `$(NAME)`, `${NAME}` and `$@`-style ones are the Makefile's.
   const shell = recipe ? text.replace(/\$(\$|[({][^)}]*[)}]|[@<^+?*%|A-Za-z])/g, (found, what: string) => (what === '$' ? '$' : '')) : text;
   // Quoted text is literal (no glob; no expansion in '…'), unless a shell reads it again (`sh -c`, `eval`).
@@ -32,6 +33,19 @@ export function unknownIn(line: string, recipe = false): string | undefined {
 }
 
 export const isInterpreter = (program: string): boolean => INTERPRETERS.test(program);
+
+// make's automatic variables (the rule's target, prerequisites, stem; `$(<D)`, `${@F}` ...).
+const AUTOMATIC = /\$(?:[<^+?*%|@]|[({][<^+?*%|@][DF]?[)}])/;
+
+// Whether a recipe line runs or sources a file an automatic variable names (red team R19-19: `sh $<`, `. ./$<`,
+// `sh $(<D)/$(<F)`, `./$<`): the prerequisite's bytes are not keyed, so no "always".
+function runsAutomatic(line: string): boolean {
+  return commandsOf(line).some((words) => {
+    const { program } = programOf(words);
+    const at = words.findIndex((word) => !/^[A-Za-z_][A-Za-z0-9_]*=/.test(word));
+    return words.some((word, index) => AUTOMATIC.test(word) && (index === at || (index > at && (isShell(program) || INTERPRETERS.test(program)))));
+  });
+}
 
 // Shells and their `source`: the file operand they read is followed as shell lines.
 export const isShell = (program: string): boolean => /^(sh|bash|dash|zsh|ksh|mksh|ash|\.|source)$/.test(program);

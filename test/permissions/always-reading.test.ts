@@ -227,6 +227,28 @@ describe('R18-10: npm settings and node_modules/.bin are part of the key', () =>
     }
   });
 
+  // Red team R19-19, R19-20: make's automatic variables naming the file run; quoting inside a file name.
+  test.each([
+    ['sh $<'], ['. ./$<'], ['./$<'], ['sh $(<D)/$(<F)'],
+  ])('make check whose recipe is %s: no "always"', async (recipe) => {
+    await put('Makefile', `check: x.sh\n\t${recipe}\n`);
+    await put('x.sh', 'echo orig\n');
+    await noAlways('make check', 'automatic variables');
+  });
+
+  test('control: a recipe that only echoes $@ keeps the "always"', async () => {
+    await put('Makefile', 'check: x.sh\n\techo building $@\n');
+    const first = await call('make check', 'no');
+    expect(first.asked[0]!.options).toContain('always');
+  });
+
+  test.each([['sh scripts/u\\.sh'], ["sh scripts/u.s''h"], ['sh scripts/\"u\".sh']])('a script %s (quoting inside the name): no "always"', async (line) => {
+    await pkg('sh scripts/t.sh');
+    await put('scripts/t.sh', `${line}\n`);
+    await put('scripts/u.sh', 'echo u-orig\n');
+    await noAlways('npm test', 'quotes or backslashes');
+  });
+
   // Red team R19-3: a node_modules/.bin file of the repository's own runs lines of its own, read like a file run by path.
   test('a .bin shell script that runs another script: that one is keyed, its change asks again', async () => {
     await pkg('mytest');
