@@ -242,7 +242,7 @@ describe('R18-10: npm settings and node_modules/.bin are part of the key', () =>
     expect(first.asked[0]!.options).toContain('always');
   });
 
-  test.each([['sh scripts/u\\.sh'], ["sh scripts/u.s''h"], ['sh scripts/\"u\".sh']])('a script %s (quoting inside the name): no "always"', async (line) => {
+  test.each([['sh scripts/u\\.sh'], ["sh scripts/u.s''h"], ['sh scripts/"u".sh']])('a script %s (quoting inside the name): no "always"', async (line) => {
     await pkg('sh scripts/t.sh');
     await put('scripts/t.sh', `${line}\n`);
     await put('scripts/u.sh', 'echo u-orig\n');
