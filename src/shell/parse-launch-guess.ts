@@ -52,21 +52,36 @@ export function cappedLine(source: string): ShellParse {
   return { commands: [], redirections: [], ok: false, errors, functions: [], source };
 }
 
-// The shell text one word may be: a static word with a space, or an option's attached value with one.
-function wordText(word: Preview): string | undefined {
-  if (word.dynamic || !/\s/.test(word.value)) return undefined;
-  const attached = /^--?[\w-]+=([^]*)$/.exec(word.value);
-  const text = (attached ? attached[1]! : word.value).trim();
-  // Only text whose first word may name a program (not prose in parentheses, not an option list).
-  return PROGRAM.test(text.split(/[\s;&|]/)[0] ?? '') && !text.startsWith('-') ? text : undefined;
+// The shell texts one word may be (red team R18-12, R19-1): a static word with a space, whole or past an option's
+// prefix (`--exec=`, `--exec:`, `cmd=`, a glued `-e`, `+`), that starts like a line: a program name (after any
+// `NAME=value` assignments; quotes and backslashes inside it are the shell's to remove), or shell syntax (a
+// subshell, a group, `;`, `&&`, a substitution). Not prose, not an option list. Every such text is guessed (each is
+// parsed; one that does not parse is dropped as data by the caller).
+function wordTexts(word: Preview): string[] {
+  if (word.dynamic || !/\s/.test(word.value)) return [];
+  const value = word.value;
+  const candidates = [value, /^(?:--?|\+)?[\w.-]*[=:]([^]*)$/.exec(value)?.[1], /^-[A-Za-z](\S[^]*)$/.exec(value)?.[1], /^\+([^]+)$/.exec(value)?.[1]];
+  // Text after a leading separator too (`;git push`, `&& git push`: a program that prefixes its own text runs it).
+  const texts = candidates.filter((one): one is string => one !== undefined).flatMap((one) => [one.trim(), one.replace(/^[\s;&|]+/, '')]);
+  return [...new Set(texts.filter(startsLine))];
+}
+
+const SYNTAX = /^(?:[({!;&|`]|\$\()|\$\(|`/;
+function startsLine(text: string): boolean {
+  if (text === '' || text.startsWith('-')) return false;
+  if (SYNTAX.test(text)) return true;
+  const words = text.split(/\s+/);
+  let at = 0;
+  while (at < words.length - 1 && /^[A-Za-z_]\w*=/.test(words[at]!)) at++;
+  const first = (words[at] ?? '').split(/[;&|]/)[0]!.replace(/["'\\]/g, '');
+  return first !== '' && PROGRAM.test(first);
 }
 
 // The lines word k may start (none for most words).
 function guessesAt(words: readonly Preview[], k: number, spaced: boolean, stdin: boolean): Guess[] {
   const word = words[k]!;
   const out: Guess[] = [];
-  const text = spaced ? wordText(word) : undefined;
-  if (text !== undefined) out.push({ text, word: true });
+  for (const text of spaced ? wordTexts(word) : []) out.push({ text, word: true });
   if (k === words.length - 1 && !stdin) return out;
   // `$SHELL -c 'CMD'`: a name only known at run time given a command string (as the planner reads it).
   if (word.dynamic && /^-[a-z]*c$/.test(words[k + 1]?.value ?? '')) out.push({ index: k });
