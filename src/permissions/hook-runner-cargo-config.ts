@@ -76,7 +76,10 @@ export function cargoConfigText(text: string, bases: readonly string[], obey: Ob
   const unknown = Object.keys(data).find((key) => !TABLES.has(key) && key !== 'unstable');
   if (unknown !== undefined) fail(`\`[${unknown}]\` (a table codeward does not model)`);
   const unstable = data['unstable'];
-  const flag = typeof unstable === 'object' && unstable !== null && !Array.isArray(unstable) ? Object.keys(unstable).find((key) => !UNSTABLE.has(key)) : unstable === undefined ? undefined : '';
+  // `codegen-backend = true` only switches the feature on (Bevy's cranelift set-up, red team 19 F6): the backend is named
+  // in a profile, by a component name or a path (a path is obeyed there).
+  const allowed = (key: string, value: unknown): boolean => UNSTABLE.has(key) || (key === 'codegen-backend' && typeof value === 'boolean');
+  const flag = typeof unstable === 'object' && unstable !== null && !Array.isArray(unstable) ? Object.entries(unstable).find(([key, value]) => !allowed(key, value))?.[0] : unstable === undefined ? undefined : '';
   if (flag !== undefined) fail(`\`[unstable] ${flag}\` (an unstable option codeward does not model)`);
   const alias = data['alias'] as Record<string, unknown> | undefined;
   if (sub !== undefined && alias !== undefined && Object.hasOwn(alias, sub)) fail(`\`[alias] ${sub}\` (an alias of the sub-command the hook runs)`);

@@ -49,7 +49,15 @@ describe('R18-21: what cargo configuration names is obeyed without a hook', () =
   it('a construct not understood obeys the whole work tree', async () => {
     expect(await written({ '.cargo/config.toml': '[build\nrustc-wrapper = "tools/w"\n' }, 'src/a.ts')).toBe('C241');
     expect(await written({ 'pkg/.cargo/config.toml': '[credential-provider]\nx = 1\n' }, 'src/a.ts')).toBe('C241');
-    expect(await written({ '.cargo/config.toml': '[unstable]\ncodegen-backend = true\n' }, 'src/a.ts')).toBe('C241');
+    expect(await written({ '.cargo/config.toml': '[unstable]\nconfig-include = true\n' }, 'src/a.ts')).toBe('C241');
+    expect(await written({ '.cargo/config.toml': '[build]\nrustflags = ["-Zmystery-flag=tools/x"]\n' }, 'src/a.ts')).toBe('C241');
+  });
+
+  // Red team round 19 F6: Bevy's documented fast-compile set-ups made every write ask.
+  it('Bevy\'s fast-compile and cranelift configurations keep ordinary writes free; a backend named by path asks', async () => {
+    const bevy = '[target.x86_64-unknown-linux-gnu]\nlinker = "clang"\nrustflags = ["-C", "link-arg=-fuse-ld=/usr/bin/mold", "-Zshare-generics=y", "-Zthreads=0"]\n[unstable]\ncodegen-backend = true\n[profile.dev]\ncodegen-backend = "cranelift"\n';
+    expect(await written({ '.cargo/config.toml': bevy }, 'src/a.ts')).toBe('ok');
+    expect(await written({ '.cargo/config.toml': '[build]\nrustflags = ["-Z", "codegen-backend=tools/backend.so"]\n' }, 'tools/backend.so')).toBe('C241');
   });
 
   it('ordinary files keep ordinary writes free', async () => {
