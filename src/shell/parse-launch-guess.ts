@@ -66,7 +66,7 @@ function wordTexts(word: Preview): string[] {
   return [...new Set(texts.filter(startsLine))];
 }
 
-const SYNTAX = /^(?:[({!;&|`]|\$\()|\$\(|`/;
+const SYNTAX = /^(?:[({!;&|`]|\$\()/;
 function startsLine(text: string): boolean {
   if (text === '' || text.startsWith('-')) return false;
   if (SYNTAX.test(text)) return true;
