@@ -47,18 +47,23 @@ export function programsOf(line: string): { name: string; launched: boolean }[] 
 // makes it executable must meet the write gate). Obeyed in every folder the line may run in.
 export function programPaths(line: string): string[] {
   const found: string[] = [];
+  for (const { word } of programPlaces(line)) if (word.includes('/') && !/[$`*?[]/.test(word)) found.push(word);
+  return found;
+}
+
+// Each place of `line` a program stands in: a simple command's first word and a launcher's operand, past the
+// launchers' options, the values they take (`env -C pkgs/a`, `nice -n 5`) and durations (`timeout 60`).
+function* programPlaces(line: string): Generator<{ word: string; words: string[]; at: number }> {
   for (const part of simpleCommands(line)) {
     const words = shellWords(part).filter((word) => !/^[A-Za-z_]\w*=/.test(word));
     for (let i = 0; i < words.length; i++) {
       const word = words[i]!;
-      // A launcher's option and the value it takes (`env -C pkgs/a`, `nice -n 5`), or its number (`timeout 60`).
       if (OPTION_VALUES.has(word)) i++;
       if (word.startsWith('-') || /^\d+(?:\.\d+)?[smhd]?$/.test(word)) continue;
-      if (word.includes('/') && !/[$`*?[]/.test(word)) found.push(word);
+      yield { word, words, at: i };
       if (!LAUNCHERS.has(basename(word))) break;
     }
   }
-  return found;
 }
 
 // The files the interpreters of `line` run, relative to the folder the command runs in (red team R19-17:
@@ -66,20 +71,11 @@ export function programPaths(line: string): string[] {
 // that path whether or not it exists yet, like a program path. `-c`/`-e`/`-m`... run no file.
 export function interpretedScripts(line: string): string[] {
   const found: string[] = [];
-  for (const part of simpleCommands(line)) {
-    const words = shellWords(part).filter((word) => !/^[A-Za-z_]\w*=/.test(word));
-    for (let i = 0; i < words.length; i++) {
-      const word = words[i]!;
-      if (INTERPRETER.test(basename(word))) {
-        const kind = family(basename(word));
-        const script = scriptOperand(words, i + 1, VALUED[kind]!, NO_FILE[kind]!);
-        if (script !== undefined && !/[$`*?[]/.test(script)) found.push(script, ...(kind === 'node' && !/\.[a-z]+$/i.test(script) ? NODE_TRIES.map((tail) => script + tail) : []));
-        break;
-      }
-      if (OPTION_VALUES.has(word)) i++;
-      if (word.startsWith('-') || /^\d+(?:\.\d+)?[smhd]?$/.test(word)) continue;
-      if (!LAUNCHERS.has(basename(word))) break;
-    }
+  for (const { word, words, at } of programPlaces(line)) {
+    if (!INTERPRETER.test(basename(word))) continue;
+    const kind = family(basename(word));
+    const script = scriptOperand(words, at + 1, VALUED[kind]!, NO_FILE[kind]!);
+    if (script !== undefined && !/[$`*?[]/.test(script)) found.push(script, ...(kind === 'node' && !/\.[a-z]+$/i.test(script) ? NODE_TRIES.map((tail) => script + tail) : []));
   }
   return found;
 }
