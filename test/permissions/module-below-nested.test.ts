@@ -8,19 +8,7 @@ import { describe, it } from 'vitest';
 import type { Row } from './hook-check.js';
 import { moduleRows } from './module-rows.js';
 
-const { check } = moduleRows('cw-below-nested-');
-
-// The row with the process environment's NODE_OPTIONS set to `value` (restored after).
-async function withEnv(value: string, row: Row): Promise<void> {
-  const before = process.env['NODE_OPTIONS'];
-  process.env['NODE_OPTIONS'] = value;
-  try {
-    await check(row);
-  } finally {
-    if (before === undefined) delete process.env['NODE_OPTIONS'];
-    else process.env['NODE_OPTIONS'] = before;
-  }
-}
+const { check, withEnv } = moduleRows('cw-below-nested-');
 
 // x installed only below package a, its main four folders up: the work tree's tools/y.js.
 const NESTED = { 'node_modules/a/package.json': '{"name":"a"}', 'node_modules/a/node_modules/x/package.json': '{"name":"x","main":"../../../../tools/y.js"}', 'tools/y.js': 'require("./z");\n' };

@@ -10,7 +10,7 @@ import { describe, it } from 'vitest';
 import { checkHookRow, type Row } from './hook-check.js';
 import { moduleRows, pkg } from './module-rows.js';
 
-const { check, home, next } = moduleRows('cw-below-');
+const { check, home, next, withEnv } = moduleRows('cw-below-');
 const ENVRC = { '.envrc': 'export NODE_OPTIONS="--require x"\n' };
 const MISE = { 'mise.toml': '[env]\nNODE_OPTIONS = "--require x"\n' };
 
@@ -33,16 +33,6 @@ describe('a main out of the work tree through .envrc/mise fails closed (left 2)'
 });
 
 describe('the person\'s own NODE_OPTIONS follows main (left 2)', () => {
-  const withEnv = async (value: string, row: Row): Promise<void> => {
-    const before = process.env['NODE_OPTIONS'];
-    process.env['NODE_OPTIONS'] = value;
-    try {
-      await check(row);
-    } finally {
-      if (before === undefined) delete process.env['NODE_OPTIONS'];
-      else process.env['NODE_OPTIONS'] = before;
-    }
-  };
   it('a main out of the package, in a sub folder\'s node_modules too, and its imports', async () => withEnv('--require x', { hook: 'true', files: { ...pkg('x', {}, { main: '../../tools/x.js' }), 'sub/node_modules/x/package.json': '{"main":"../../../lib/y"}', 'lib/y.js': 'require("./z");\n' }, asks: ['tools/x.js', 'lib/y.js', 'lib/z.js', 'lib/y/index.js', 'sub/node_modules/x/index.js'], free: ['src/a.js'] }));
   it('a main out of the work tree: every file asks', async () => withEnv('--max-old-space-size=4096 -r x', { hook: 'true', files: pkg('x', {}, { main: '../../../elsewhere/x.js' }), asks: ['src/a.js'], free: [] }));
   it('control: a main inside its package', async () => withEnv('--require x', { hook: 'true', files: pkg('x', {}, { main: 'lib/x.js' }), asks: ['node_modules/x/lib/x.js'], free: ['src/a.js', 'tools/x.js'] }));

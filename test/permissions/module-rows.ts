@@ -13,6 +13,8 @@ export interface ModuleRows {
   readonly home: () => string;
   // A fresh folder for a row checked some other way.
   readonly next: () => string;
+  // One row with the process environment's NODE_OPTIONS set to `value` (restored after).
+  readonly withEnv: (value: string, row: Row) => Promise<void>;
 }
 
 export function moduleRows(prefix: string): ModuleRows {
@@ -24,7 +26,18 @@ export function moduleRows(prefix: string): ModuleRows {
   });
   afterAll(async () => removeDir(base));
   const next = (): string => join(base, `r${++count}`);
-  return { check: async (row) => checkHookRow(next(), join(base, 'home'), row), base: () => base, home: () => join(base, 'home'), next };
+  const check = async (row: Row): Promise<void> => checkHookRow(next(), join(base, 'home'), row);
+  const withEnv = async (value: string, row: Row): Promise<void> => {
+    const before = process.env['NODE_OPTIONS'];
+    process.env['NODE_OPTIONS'] = value;
+    try {
+      await check(row);
+    } finally {
+      if (before === undefined) delete process.env['NODE_OPTIONS'];
+      else process.env['NODE_OPTIONS'] = before;
+    }
+  };
+  return { check, base: () => base, home: () => join(base, 'home'), next, withEnv };
 }
 
 // node_modules/<name>/package.json of an installed package (`fields`: more of its manifest: `main` ...).

@@ -7,7 +7,7 @@ import { describe, it } from 'vitest';
 import type { Row } from './hook-check.js';
 import { moduleRows } from './module-rows.js';
 
-const { check } = moduleRows('cw-selfref-');
+const { check, withEnv } = moduleRows('cw-selfref-');
 
 // hook `npm test`; `.npmrc` node-options `opts`; the root package.json's name and exports.
 const npm = (opts: string, exports: unknown, name = 'w'): Record<string, string> => ({
@@ -63,14 +63,5 @@ describe('R18-1: vitest setupFiles, and NODE_OPTIONS from .envrc, mise and the p
     ['.envrc', { hook: 'true', files: { '.envrc': 'export NODE_OPTIONS="--require w"\n', 'package.json': SELF }, asks: ['tools/x.js'], free: ['src/a.js'] }],
     ['mise', { hook: 'true', files: { 'mise.toml': '[env]\nNODE_OPTIONS = "--require w"\n', 'package.json': SELF }, asks: ['tools/x.js'], free: ['src/a.js'] }],
   ])('%s', async (_name, row) => check(row));
-  it('the process environment\'s NODE_OPTIONS', async () => {
-    const before = process.env['NODE_OPTIONS'];
-    process.env['NODE_OPTIONS'] = '--require w';
-    try {
-      await check({ hook: 'true', files: { 'package.json': SELF }, asks: ['tools/x.js'], free: ['src/a.js'] });
-    } finally {
-      if (before === undefined) delete process.env['NODE_OPTIONS'];
-      else process.env['NODE_OPTIONS'] = before;
-    }
-  });
+  it('the process environment\'s NODE_OPTIONS', async () => withEnv('--require w', { hook: 'true', files: { 'package.json': SELF }, asks: ['tools/x.js'], free: ['src/a.js'] }));
 });
