@@ -136,7 +136,7 @@ export function packageReach(folder: string, top: string, read: Read, isFile: (p
     const code = text.replace(/^\s*\/\/.*$/gm, '');
     // A name computed to leave the package (`require(path.join(__dirname, "../../tools/y"))`, red team R19-13):
     // not read, so the reach is unknown. Other computed names (plugins by name) stay unread, as node's own are.
-    const leaving = computedLeaving(code);
+    const leaving = computedLeaving(code, dirname(path), folder);
     if (leaving !== undefined) return done(`${relative(top, path)} loads a computed path leaving its package (\`${leaving}\`)`);
     for (const found of code.matchAll(STATIC)) {
       const name = found[2]!;
@@ -154,12 +154,20 @@ export function packageReach(folder: string, top: string, read: Read, isFile: (p
 }
 
 // The first `require(...)`/`import(...)` whose argument is computed and climbs out of its folder (a `..` part, the
-// working folder), or undefined.
+// working folder), or undefined. A computed name whose literal start is a relative folder that stays in the
+// package (`require(\`../lightningcss.${parts.join('-')}.node\`)` from lightningcss/node/) loads a file of the
+// package itself: it does not leave.
 const CALL = /\b(?:require|import)\s*\(\s*(?!['"`][^'"`$]*['"`]\s*\))([^;\n]{0,200})/g;
-function computedLeaving(code: string): string | undefined {
+const UP = /(?:^|[/'"`\s(,])\.\.(?:[/\\'"`]|$)|process\.cwd\(\)|\bINIT_CWD\b/;
+function computedLeaving(code: string, from: string, folder: string): string | undefined {
   for (const found of code.matchAll(CALL)) {
     const arg = found[1]!;
-    if (/(?:^|[/'"`\s(,])\.\.(?:[/\\'"`]|$)|process\.cwd\(\)|\bINIT_CWD\b/.test(arg)) return found[0].slice(0, 80);
+    if (!UP.test(arg)) continue;
+    // The literal start of a template or quoted string, up to its first `${` or its end, and what follows it.
+    const start = /^(['"`])((?:\.\.?\/)+[^'"`$\\]*?)(?=\$\{|['"`])/.exec(arg);
+    const folderOf = start === null ? undefined : resolve(from, start[2]!.slice(0, start[2]!.lastIndexOf('/') + 1));
+    if (folderOf !== undefined && (folderOf === folder || folderOf.startsWith(`${folder}/`)) && !UP.test(arg.slice(start![0].length))) continue;
+    return found[0].slice(0, 80);
   }
   return undefined;
 }

@@ -14,9 +14,17 @@ describe('a computed require leaving the package', () => {
     ['path.join(__dirname, "../../tools/y")', 'require(require("path").join(__dirname, "../../tools/y"));\n'],
     ['a template literal', 'require(`${__dirname}/../../tools/y`);\n'],
     ['process.cwd()', 'import(require("path").resolve(process.cwd(), "tools/y.js"));\n'],
+    ['a template whose literal start climbs out of the package', 'require(`../../tools/${name}.js`);\n'],
+    ['a literal start inside the package, then `..` in the rest', 'require(`./lib/${a}/../../../tools/y.js`);\n'],
   ])('%s: the whole tree asks', async (_name, code) => {
     const row: Row = { hook: 'npm test', files: { ...NPMRC, 'node_modules/x/index.js': code }, asks: ['tools/y.js', 'src/a.js'], free: [] };
     await check(row);
+  });
+
+  // lightningcss/node/index.js (reached by every vite/vitest hook): its native binary is named `../lightningcss.${...}.node`,
+  // a file of the package itself; made every write ask before.
+  it('a computed name whose literal start is a folder of the package itself stays modelled', async () => {
+    await check({ hook: 'npm test', files: { ...NPMRC, 'node_modules/x/package.json': '{"name":"x","main":"node/index.js"}', 'node_modules/x/node/index.js': 'require(`../lightningcss.${parts.join("-")}.node`);\nrequire("../x." + os + ".node");\n' }, asks: [], free: ['src/a.js', 'tools/y.js'] });
   });
 
   it('control: a plugin required by a computed name inside the package stays modelled', async () => {
