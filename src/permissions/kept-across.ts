@@ -1,7 +1,8 @@
-import { lstatSync, mkdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { isInside } from '../workspace/contains.js';
 import { identityStamp, type FolderListings } from '../workspace/listings.js';
+import { realPaths } from '../workspace/realpath.js';
 
 // Answers kept between processes in a file of the state folder beside the owner's `keptFile` (which no
 // sandboxed process can write: setup.ts gives one only then), so a cold call does not compute them again.
@@ -84,10 +85,17 @@ export const exists = (path: string): boolean => {
 // depends on where that folder really is (symlinks above it).
 export function anchorsOf(paths: readonly string[]): string[] {
   const anchors = new Set<string>();
+  // The folders looked at, each once: the spellings tried for one name share their folders.
+  const folders = new Map<string, boolean>();
+  const folderExists = (at: string): boolean => {
+    let found = folders.get(at);
+    if (found === undefined) folders.set(at, (found = exists(at)));
+    return found;
+  };
   for (const path of paths) {
     if (exists(path)) continue;
     let at = dirname(path);
-    while (!exists(at) && dirname(at) !== at) at = dirname(at);
+    while (!folderExists(at) && dirname(at) !== at) at = dirname(at);
     anchors.add(at);
   }
   return [...anchors];
@@ -97,10 +105,11 @@ export function anchorsOf(paths: readonly string[]): string[] {
 // ('missing' when it is gone): a symlink re-pointed, or put in place of what it names, a folder turned into a
 // file (which may take its inode number) change it; its times do not count (a folder whose entries change,
 // the git folder at every `git status`, the workspace root during an exec, keeps the answer).
-function anchorStamp(path: string): string {
+function anchorStamp(path: string, realOf: (path: string) => string | undefined): string {
   try {
     const link = lstatSync(path).isSymbolicLink() ? 'link' : 'entry';
-    const real = realpathSync.native(path);
+    const real = realOf(path);
+    if (real === undefined) return 'missing';
     const stats = statSync(real, { bigint: true });
     return `${link}:${real}:${stats.dev}:${stats.ino}:${stats.isDirectory() ? 'folder' : 'other'}`;
   } catch {
@@ -112,5 +121,6 @@ function anchorStamp(path: string): string {
 // (what was resolved or looked at) place and identity; undefined when a source changed within the racy window.
 export function stampsFor(sources: readonly string[], anchors: readonly string[]): string | undefined {
   const own = stampsOf(sources);
-  return own === undefined ? undefined : `${own}#${anchors.map(anchorStamp).join('|')}`;
+  const realOf = realPaths();
+  return own === undefined ? undefined : `${own}#${anchors.map((anchor) => anchorStamp(anchor, realOf)).join('|')}`;
 }

@@ -15,6 +15,7 @@ import type { Repository } from '../sandbox/git-config.js';
 import { VENV_MARKERS, type ObeyedContext } from './obeyed.js';
 import { isKept, KEPT_FILE, withTests, type Kept, type PlainContext, type RepositoryContext } from './obeyed-context-kept.js';
 import { FolderListings } from '../workspace/listings.js';
+import { realPaths } from '../workspace/realpath.js';
 import { anchorsOf, exists, keepAcross, keptAcross, stampsFor } from './kept-across.js';
 
 // The repository a workspace outside any repository is read as: its top, and no git folder.
@@ -68,10 +69,11 @@ function homesIn(roots: readonly string[], home: string | undefined, listings: F
   return [...homes];
 }
 
-// Workspace-relative forms of `path` (as given and as the kernel opens it); '' for the root itself.
-function relForms(path: string, roots: readonly string[]): string[] {
+// Workspace-relative forms of `path` (as given and as the kernel opens it: `realOf`, one question's realpath
+// memo); '' for the root itself.
+function relForms(path: string, roots: readonly string[], realOf: (path: string) => string | undefined): string[] {
   const forms: string[] = [];
-  for (const spelled of new Set([path, real(path)])) {
+  for (const spelled of new Set([path, realOf(path) ?? path])) {
     for (const base of roots) {
       const rel = relative(base, spelled);
       if (!rel.startsWith('..') && !isAbsolute(rel)) forms.push(rel.split('\\').join('/'));
@@ -100,20 +102,21 @@ function repositoryContext(repository: Repository, roots: readonly string[], hom
   const hookDirs = plainFolder ? [] : refs.hooks?.length ? refs.hooks : [join(repository.common ?? repository.gitDir, 'hooks')];
   const hooks = hookReached(hookDirs, repository.top, HOOK_NAMES, plainFolder ? undefined : repository.gitDir, listings);
   const gitPaths = new Set<string>();
+  const realOf = realPaths();
   const resolved = [...dirs, ...refs.folders, ...refs.files, ...hooks.files];
   for (const path of resolved) {
-    for (const rel of relForms(path, roots)) {
+    for (const rel of relForms(path, roots, realOf)) {
       if (rel === '') for (const name of HOOK_NAMES) gitPaths.add(name);
       else gitPaths.add(rel);
     }
   }
-  const gitGlobs = [...(refs.globs ?? []), ...hooks.globs].flatMap((glob) => relForms(glob, roots)).filter((rel) => rel !== '');
+  const gitGlobs = [...(refs.globs ?? []), ...hooks.globs].flatMap((glob) => relForms(glob, roots, realOf)).filter((rel) => rel !== '');
   // The hook walk's fallback (R11-6): its globs say which hook line made every runner-executed kind obeyed.
-  const kinds = new Set(hooks.kinds.flatMap((glob) => relForms(glob, roots)));
+  const kinds = new Set(hooks.kinds.flatMap((glob) => relForms(glob, roots, realOf)));
   const kindWhy = `${hooks.unmodeled ?? 'a hook'}, so every file of the kinds task runners execute or read is obeyed (src/permissions/runner-kinds.ts)`;
   // A hook's glob never reaches into installed packages (a package manager's own files: `node_modules/x/
   // package.json`, a venv's `site-packages/pkg/conftest.py`), which runners do not collect and a staged install writes.
-  const fromHooks = new Set(hooks.globs.flatMap((glob) => relForms(glob, roots)));
+  const fromHooks = new Set(hooks.globs.flatMap((glob) => relForms(glob, roots, realOf)));
   const globs = [...new Set(gitGlobs)].map((glob) => ({ glob, hook: fromHooks.has(glob), ...(kinds.has(glob) ? { why: kindWhy } : {}) }));
   const plain = { gitPaths: [...gitPaths], globs, computed: refs.computed ?? [], whole: hooks.unmodeled === undefined ? [] : [hooks.unmodeled] };
   // relForms resolved every path of `resolved` through its symlinks: each is stamped too.

@@ -1,5 +1,5 @@
 import { lstatSync, realpathSync, type Stats } from 'node:fs';
-import { dirname, join, relative, sep } from 'node:path';
+import { basename, dirname, isAbsolute, join, normalize, relative, sep } from 'node:path';
 import { fail } from '../engine/errors.js';
 import { errno, fsRefusal, notAccessible } from './refusals.js';
 
@@ -68,5 +68,44 @@ function lstatOrMissing(path: string, input: string): Stats | undefined {
   } catch (error) {
     if (errno(error) === 'ENOENT') return undefined;
     throw fsRefusal(error, input);
+  }
+}
+
+// realpath(3) for many paths in the same folders (a hook walk's thousands of package files), for one question:
+// each folder on the way is resolved once, and a path whose folder is known costs one lstat of its last part
+// instead of glibc's readlink of every part. A part that is a link is resolved whole by the kernel's realpath.
+// undefined where realpath(3) fails (a part missing, or not a folder).
+export function realPaths(): (path: string) => string | undefined {
+  const known = new Map<string, string | null>();
+  const of = (path: string): string | undefined => {
+    const hit = known.get(path);
+    if (hit !== undefined) return hit ?? undefined;
+    const parent = dirname(path);
+    let found: string | undefined;
+    if (parent === path || !isAbsolute(path) || normalize(path) !== path || path.endsWith(sep)) found = nativeOrUndefined(path);
+    else {
+      const base = of(parent);
+      const stats = base === undefined ? undefined : lstatOrUndefined(path);
+      found = stats === undefined ? undefined : stats.isSymbolicLink() ? nativeOrUndefined(path) : join(base!, basename(path));
+    }
+    known.set(path, found ?? null);
+    return found;
+  };
+  return of;
+}
+
+function nativeOrUndefined(path: string): string | undefined {
+  try {
+    return realpathNative(path);
+  } catch {
+    return undefined;
+  }
+}
+
+function lstatOrUndefined(path: string): Stats | undefined {
+  try {
+    return lstatSync(path);
+  } catch {
+    return undefined;
   }
 }
