@@ -11,6 +11,7 @@ import { isHijackVariable } from '../shell/danger-variables.js';
 import { envNamed } from './obeyed-env.js';
 import { valuePaths } from './obeyed-env-values.js';
 import { readNodeOptions } from './node-options.js';
+import { npmIni } from '../engine/npm-ini.js';
 
 export interface Assigned {
   // Absolute paths of the work tree the values name (files, and folders: everything below).
@@ -110,10 +111,9 @@ export function nodeOptionsOf(words: readonly string[]): string[] {
 // script it runs; a script shell other than a standard one runs every script line.
 export function npmrcLoads(text: string, base: string): Assigned {
   const paths: string[] = [], node: NodeValue[] = [];
-  for (const line of text.split('\n')) {
-    const found = /^\s*([\w@:/.-]+)\s*=\s*(.*?)\s*$/.exec(line);
-    if (!found || found[1]!.startsWith(';') || found[1]!.startsWith('#')) continue;
-    const loads = npmKeyLoads(found[1]!, found[2]!.replace(/^(["'])(.*)\1$/, '$2'), base, '.npmrc');
+  for (const { key, value } of npmIni(text)) {
+    if (value === true) continue;
+    const loads = npmKeyLoads(key, value, base, '.npmrc');
     if (loads.why !== undefined) return { paths, node, why: loads.why };
     paths.push(...loads.paths);
     node.push(...(loads.node ?? []));

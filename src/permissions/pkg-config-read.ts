@@ -1,8 +1,9 @@
 import { parseYaml } from '../engine/yaml.js';
 import { parseToml } from '../engine/toml.js';
+import { npmIni } from '../engine/npm-ini.js';
 
 // The package managers' configuration files as key -> string values (pkg-config-obeyed.ts judges them): `.npmrc`
-// (ini: `key=value`, `key[]=value`), yarn 1's `.yarnrc` (`key value`, quoted or not; `--install.modules-folder`: a flag for one command, read as its key), `.yarnrc.yml` and
+// (npm's ini: `key=value`, `key[]=value`, inline comments), yarn 1's `.yarnrc` (`key value`, quoted or not; `--install.modules-folder`: a flag for one command, read as its key), `.yarnrc.yml` and
 // `pnpm-workspace.yaml` (YAML: a top-level key with every string below it), `bunfig.toml` (TOML: dotted key
 // paths, `test.preload`). A text that does not parse throws (the caller obeys the whole tree).
 export interface Entry {
@@ -20,14 +21,8 @@ function strings(value: unknown): string[] {
   return [];
 }
 
-function iniEntries(text: string): Entry[] {
-  const out: Entry[] = [];
-  for (const line of text.split('\n')) {
-    const found = /^\s*([^;#=\s][^=]*?)\s*=\s*(.*?)\s*$/.exec(line);
-    if (found) out.push({ key: found[1]!.replace(/\[\]$/, ''), values: [unquote(found[2]!)] });
-  }
-  return out;
-}
+// npm's ini (engine/npm-ini.ts), every section read (npm applies the top-level keys only: more is obeyed, never less).
+const iniEntries = (text: string): Entry[] => npmIni(text).map(({ key, value }) => ({ key, values: value === true ? [] : [value] }));
 
 function yarnOneEntries(text: string): Entry[] {
   const out: Entry[] = [];

@@ -46,5 +46,5 @@ export function nodeRcOutside(call: Call, inside: Inside): string | undefined {
   const files = npmrcFiles(call);
   if (typeof files === 'string') return `the configuration file ${shown(files)}`;
   const rule = program === 'pnpm' ? { ...NPMRC, folders: PNPM_FOLDERS } : NPMRC;
-  return rcsOutside([...upward(call.folders, '.npmrc'), ...files], 'ini', rule, inside);
+  return rcsOutside([...upward(call.folders, '.npmrc'), ...files], 'npmrc', rule, inside);
 }

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { readGitMetadata } from '../git/config-read.js';
+import { npmIni } from '../engine/npm-ini.js';
 import { UNKNOWN } from './argv.js';
 import { variable, type Call, type Inside } from './unconfined-install-options.js';
 
@@ -13,8 +14,9 @@ import { variable, type Call, type Inside } from './unconfined-install-options.j
 // cannot be read, a value set from a variable, or a key naming another configuration file is not proven
 // inside (fail closed).
 
-// How a file's lines give keys: `key=value` (npmrc, pip.conf), `key value` (yarn 1), `key: value` (YAML).
-export type RcFormat = 'ini' | 'yarnrc' | 'yml';
+// How a file's lines give keys: `key=value` (pip.conf), npm's ini (engine/npm-ini.ts: inline `;`/`#` comments,
+// quoted keys and values), `key value` (yarn 1), `key: value` (YAML).
+export type RcFormat = 'ini' | 'npmrc' | 'yarnrc' | 'yml';
 
 export interface RcRule {
   // Keys that install outside when true (`global`).
@@ -32,7 +34,7 @@ export interface RcRule {
 
 const MAX_FOLDERS = 64;
 const FALSE = /^(?:false|0|no|off|)$/i;
-const LINE: Record<RcFormat, RegExp> = {
+const LINE: Record<Exclude<RcFormat, 'npmrc'>, RegExp> = {
   ini: /^\s*([^=;#\s[][^=]*?)\s*=\s*(.*?)\s*$/,
   yarnrc: /^\s*([^#\s]\S*)\s+(.*?)\s*$/,
   yml: /^\s*([A-Za-z][\w-]*)\s*:\s*(.*?)\s*$/,
@@ -60,16 +62,10 @@ export function rcOutside(file: string, format: RcFormat, rule: RcRule, inside: 
   if (!existsSync(file)) return undefined;
   const text = readGitMetadata(file);
   if (text === undefined) return `${file} (not readable)`;
-  let section: string | undefined;
-  for (const line of text.split(/\r?\n/)) {
-    const header = format === 'ini' ? /^\s*\[([^\]]*)\]/.exec(line) : null;
-    if (header) section = header[1]!.trim().toLowerCase();
-    const match = LINE[format].exec(line);
-    if (!match || (rule.sections !== undefined && !rule.sections.includes(section ?? ''))) continue;
+  for (const { section, key: written, value, named } of settings(file, format, text)) {
+    if (rule.sections !== undefined && !rule.sections.includes(section ?? '')) continue;
     // yarn 1 scopes an option to one command (`--install.modules-folder x`): read for every command.
-    const key = match[1]!.replace(/^--/, '').replace(rule.sections === undefined ? /^$/ : /_/g, '-').replace(format === 'yarnrc' ? /^[a-z-]+\./ : /^$/, '').toLowerCase();
-    const value = match[2]!.replace(/^(["'])(.*)\1$/, '$2');
-    const named = `${file} ${match[1]}${format === 'ini' ? '=' : format === 'yml' ? ': ' : ' '}${match[2]}`;
+    const key = written.replace(/^--/, '').replace(rule.sections === undefined ? /^$/ : /_/g, '-').replace(format === 'yarnrc' ? /^[a-z-]+\./ : /^$/, '').toLowerCase();
     const dynamic = /[$%`]/.test(value);
     const lower = (list: readonly string[] | undefined): string[] => (list ?? []).map((each) => each.toLowerCase());
     if (lower(rule.flags).includes(key) && (dynamic || !FALSE.test(value))) return named;
@@ -79,6 +75,21 @@ export function rcOutside(file: string, format: RcFormat, rule: RcRule, inside: 
     if (lower(rule.folders).includes(key) && (dynamic || value === '' || !inside(isAbsolute(value) || value.startsWith('~') ? value : resolve(dirname(file), value)))) return named;
   }
   return undefined;
+}
+
+// The settings of a file's text: section (ini), key, value as the program reads it, and the line for the reason.
+function settings(file: string, format: RcFormat, text: string): { section?: string; key: string; value: string; named: string }[] {
+  if (format === 'npmrc') return npmIni(text).map(({ section, key, value }) => ({ section: section.toLowerCase(), key, value: value === true ? 'true' : value, named: `${file} ${key}=${value === true ? '' : value}` }));
+  const out: { section?: string; key: string; value: string; named: string }[] = [];
+  let section: string | undefined;
+  for (const line of text.split(/\r?\n/)) {
+    const header = format === 'ini' ? /^\s*\[([^\]]*)\]/.exec(line) : null;
+    if (header) section = header[1]!.trim().toLowerCase();
+    const match = LINE[format].exec(line);
+    if (!match) continue;
+    out.push({ ...(section === undefined ? {} : { section }), key: match[1]!, value: match[2]!.replace(/^(["'])(.*)\1$/, '$2'), named: `${file} ${match[1]}${format === 'ini' ? '=' : format === 'yml' ? ': ' : ' '}${match[2]}` });
+  }
+  return out;
 }
 
 // The first of `files` with a setting not proven inside.

@@ -1,5 +1,6 @@
 import { lstat, realpath, stat } from 'node:fs/promises';
 import { readGitMetadata } from '../git/config-read.js';
+import { npmIni } from '../engine/npm-ini.js';
 import { dirname, join, relative } from 'node:path';
 import type { ProjectFiles } from './test-detect-files.js';
 import { readNamedFiles, type NamedReader } from './run-script-files.js';
@@ -41,13 +42,16 @@ const envValue = (key: string): string | undefined => {
   return found === undefined ? undefined : process.env[found];
 };
 
-function settingsIn(text: string): Map<string, string> {
+// The settings npm reads from one npmrc (npm's ini, engine/npm-ini.ts: `script-shell=x ; note` is `x`); the last
+// one set wins. One set inside a `[section]` is not read here: how npm applies it is not modelled (unknown).
+function settingsIn(text: string): { found: Map<string, string>; sectioned?: string } {
   const found = new Map<string, string>();
-  for (const line of text.split('\n')) {
-    const set = /^\s*([A-Za-z0-9_-]+)\s*=\s*(.*?)\s*$/.exec(line);
-    if (set && (SETTINGS as readonly string[]).includes(set[1]!.toLowerCase())) found.set(set[1]!.toLowerCase(), set[2]!.replace(/^"(.*)"$/, '$1'));
+  for (const { section, key, value } of npmIni(text)) {
+    if (!(SETTINGS as readonly string[]).includes(key.toLowerCase())) continue;
+    if (section !== '') return { found, sectioned: `[${section}] ${key}` };
+    found.set(key.toLowerCase(), value === true ? 'true' : value);
   }
-  return found;
+  return { found };
 }
 
 async function levels(files: ProjectFiles): Promise<Level[]> {
@@ -113,7 +117,12 @@ export async function readRunnerSetup(files: ProjectFiles, named: NamedReader | 
   const effective = new Map<string, string>();
   for (const level of found) {
     if (level.text === undefined) continue;
-    for (const [key, value] of settingsIn(level.text)) {
+    const { found: settings, sectioned } = settingsIn(level.text);
+    if (sectioned !== undefined) {
+      reading.open(`npm settings (${level.name}): ${sectioned} inside a section, so how the scripts run is unknown`);
+      return;
+    }
+    for (const [key, value] of settings) {
       effective.set(key, value);
       reading.add(`npm setting (${level.name}): ${key} = ${value}`);
     }
@@ -144,12 +153,12 @@ export async function readRunnerSetup(files: ProjectFiles, named: NamedReader | 
 // project .npmrc naming another config file or prefix (npm honours `globalconfig=`/`userconfig=` set there) or
 // pnpm's shell emulator; a pnpm-workspace.yaml key other than its package lists and dependency tables (pnpm 10 reads
 // `scriptShell`, `shellEmulator`, `nodeOptions` ... there).
-const MOVING_NPMRC = /^\s*(globalconfig|userconfig|prefix|shell-emulator|shellEmulator|script-shell\[|node-options\[)\s*=/m;
+const MOVING_NPMRC = new Set(['globalconfig', 'userconfig', 'prefix', 'shell-emulator', 'shellemulator']);
 const PNPM_WORKSPACE_KEYS = new Set(['packages', 'catalog', 'catalogs', 'onlyBuiltDependencies', 'ignoredBuiltDependencies', 'neverBuiltDependencies', 'overrides', 'patchedDependencies', 'packageExtensions', 'peerDependencyRules', 'allowedDeprecatedVersions', 'supportedArchitectures', 'minimumReleaseAge', 'minimumReleaseAgeExclude']);
 async function projectSettingsMoved(files: ProjectFiles): Promise<string | undefined> {
   const npmrc = files.has('.npmrc') ? await files.text('.npmrc') : undefined;
-  const key = npmrc === undefined ? undefined : MOVING_NPMRC.exec(npmrc)?.[1];
-  if (key !== undefined) return `project .npmrc sets ${key.replace(/\[$/, '[]')}, which moves npm's settings out of what codeward reads`;
+  const moving = npmrc === undefined ? undefined : npmIni(npmrc).find(({ key, list }) => MOVING_NPMRC.has(key.toLowerCase()) || (list && (SETTINGS as readonly string[]).includes(key.toLowerCase())));
+  if (moving !== undefined) return `project .npmrc sets ${moving.key}${moving.list ? '[]' : ''}, which moves npm's settings out of what codeward reads`;
   if (!files.has('pnpm-workspace.yaml')) return undefined;
   const yaml = await files.text('pnpm-workspace.yaml');
   if (yaml === undefined) return 'pnpm-workspace.yaml: not readable here';

@@ -28,6 +28,11 @@ describe('R19-16 / R19-12: what package-manager configuration names is obeyed wi
     ['.npmrc globalconfig: what that file names', { '.npmrc': 'globalconfig=./u.npmrc\n', 'u.npmrc': 'script-shell=tools/sh\n' }, 'tools/sh'],
     ['.npmrc userconfig -> node-options', { '.npmrc': 'userconfig=conf/u\n', 'conf/u': 'node-options="--import ./tools/i.mjs"\n' }, 'conf/tools/i.mjs'],
     ['.npmrc prefix (a folder)', { '.npmrc': 'prefix=./gl\n' }, 'gl/bin/x'],
+    // R20-6: npm's ini ends an unquoted value at `;` or `#` (engine/npm-ini.ts); quoted keys and values are JSON.
+    ['.npmrc script-shell with a `;` comment (R20-6)', { '.npmrc': 'script-shell=scripts/evil ; keep it portable\n' }, 'scripts/evil'],
+    ['.npmrc script-shell with a `#` comment (R20-6)', { '.npmrc': 'script-shell = scripts/evil # c\n' }, 'scripts/evil'],
+    ['.npmrc a quoted key, a JSON-quoted value', { '.npmrc': '"script-shell" = "scripts/e\\u0076il"\n' }, 'scripts/evil'],
+    ['.npmrc node-options with a comment', { '.npmrc': 'node-options=--require ./tools/x.js ; note\n' }, 'tools/x.js'],
     ['.npmrc onload-script', { '.npmrc': 'onload-script=tools/o.js\n' }, 'tools/o.js'],
     ['a nested pkg/.npmrc (relative to pkg)', { 'pkg/.npmrc': 'script-shell=tools/sh\n' }, 'pkg/tools/sh'],
     ['.npmrc pnpmfile (R19-12)', { '.npmrc': 'pnpmfile=tools/pf.cjs\n' }, 'tools/pf.cjs'],

@@ -40,7 +40,7 @@ const OUTSIDE: readonly [string, Row, RegExp][] = [
   ['yarn 2+ .yarnrc.yml globalFolder', { files: { '.yarnrc.yml': 'globalFolder: /tmp/cw-none\n' }, line: 'yarn add x' }, /globalFolder: \/tmp\/cw-none/],
   // npm takes `global=true` / `location=global` from the project's .npmrc as if on the line (checked with npm 11).
   ['the project\'s .npmrc global=true', { files: { '.npmrc': 'global=true\n' }, line: 'npm i x' }, /installs into the global folder or a folder outside \(.*\.npmrc global=true\)/],
-  ['the project\'s .npmrc location = "global", after a comment', { files: { '.npmrc': '; comment\nlocation = "global"\n' }, line: 'npm i x' }, /\.npmrc location="global"\)/],
+  ['the project\'s .npmrc location = "global", after a comment', { files: { '.npmrc': '; comment\nlocation = "global"\n' }, line: 'npm i x' }, /\.npmrc location=global\)/],
   ['the project\'s .npmrc global=true for pnpm', { files: { '.npmrc': 'global=true\n' }, line: 'pnpm add x' }, /\.npmrc global=true\)/],
   ['the user\'s ~/.npmrc global=true', { files: { '~/.npmrc': 'global=true\n' }, line: 'npm i x' }, /\.npmrc global=true/],
   ['a .npmrc naming another user config', { files: { '.npmrc': 'userconfig=/tmp/cw-none/rc\n' }, line: 'npm i x' }, /userconfig=/],
