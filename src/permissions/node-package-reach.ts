@@ -158,8 +158,14 @@ export function packageReach(folder: string, top: string, read: Read, isFile: (p
 // package (`require(\`../lightningcss.${parts.join('-')}.node\`)` from lightningcss/node/) loads a file of the
 // package itself: it does not leave.
 const CALL = /\b(?:require|import)\s*\(\s*(?!['"`][^'"`$]*['"`]\s*\))([^;\n]{0,200})/g;
-const UP = /(?:^|[/'"`\s(,])\.\.(?:[/\\'"`]|$)|process\.cwd\(\)|\bINIT_CWD\b/;
+// What climbs or starts from the working folder or the environment: a `..` part, process.cwd(), INIT_CWD, any
+// environment value (`process.env.PWD`, npm_config_local_prefix), `process[...]`, require.main, a file's contents.
+const UP = /(?:^|[/'"`\s(,])\.\.(?:[/\\'"`]|$)|process\s*(?:\.\s*(?:cwd|env)\b|\[)|\bINIT_CWD\b|\bPWD\b|require\.main\b|\bread(?:File)?Sync\s*\(/;
+// A file that changes where node looks for bare names (module.paths, Module._initPaths, NODE_PATH set at run time).
+const MOVES_LOOKUP = /\b(?:module|require\.main)\.paths\s*(?:\.\s*(?:unshift|push|splice)\s*\(|=[^=])|\._initPaths\s*\(|\bNODE_PATH['"\]]?\s*=[^=]|\._resolveFilename\s*=[^=]/;
 function computedLeaving(code: string, from: string, folder: string): string | undefined {
+  const moves = MOVES_LOOKUP.exec(code);
+  if (moves !== null) return moves[0];
   for (const found of code.matchAll(CALL)) {
     const arg = found[1]!;
     if (!UP.test(arg)) continue;

@@ -16,6 +16,15 @@ describe('a computed require leaving the package', () => {
     ['process.cwd()', 'import(require("path").resolve(process.cwd(), "tools/y.js"));\n'],
     ['a template whose literal start climbs out of the package', 'require(`../../tools/${name}.js`);\n'],
     ['a literal start inside the package, then `..` in the rest', 'require(`./lib/${a}/../../../tools/y.js`);\n'],
+    // R20-19: the working folder or the environment by other spellings, a file's contents, the lookup moved.
+    ['process.env.PWD', 'try { require(process.env.PWD + "/tools/y") } catch (e) {}\n'],
+    ['npm_config_local_prefix', 'require(require("path").join(process.env.npm_config_local_prefix, "tools/y"));\n'],
+    ['require.main', 'require(require("path").join(require("path").dirname(require.main.filename), "tools/y"));\n'],
+    ['a template of process.env', 'require(`${process.env.PWD}/tools/y`);\n'],
+    ['an alias of process.env', 'const e = process.env; require(e.PWD + "/tools/y");\n'],
+    ['a file\'s contents', 'const fs = require("fs"); require(fs.readFileSync(process.cwd() + "/.target", "utf8").trim());\n'],
+    ['module.paths moved', 'module.paths.unshift(require("path").join(__dirname, "x")); require("y");\n'],
+    ['NODE_PATH set and _initPaths', 'process.env.NODE_PATH = "t"; require("module")._initPaths(); require("y");\n'],
   ])('%s: the whole tree asks', async (_name, code) => {
     const row: Row = { hook: 'npm test', files: { ...NPMRC, 'node_modules/x/index.js': code }, asks: ['tools/y.js', 'src/a.js'], free: [] };
     await check(row);
