@@ -188,7 +188,8 @@ export function obeyedContext(root: string, home: string | undefined = homedir()
   const git = union(repositories.map((repository) => contextOf(repository, roots, home, listings)));
   const homeLinks = obeyedHomeLinks(roots, home, listings, held);
   const homes = homesIn(roots, home, listings);
-  const whole = [...(git.whole ?? []), ...homeLoads(homeLinks, homes)];
+  // A scan cut short (R20-25): the files past it (.envrc, mise.toml, .cargo/config.toml, .npmrc ...) are not read.
+  const whole = [...(git.whole ?? []), ...homeLoads(homeLinks, homes), ...(held.cut === undefined ? [] : [held.cut])];
   const ctx: ObeyedContext = { ...git, whole, homes, homeLinks, venv: venvProbe(roots), lookup: fsLookup(roots), at: real(root), envGlobs: [...envLoadGlobs(roots), ...envMainGlobs(held.base, held.moduleFolders ?? [])], ...homeAbove(roots, home) };
   return { ...ctx, aliases: aliasesFor(held.base, held.links, ctx) };
 }

@@ -45,6 +45,8 @@ export interface Holdings {
   // left 3; a pnpm store's packages are not entered, `skipped`): where a bare name node resolves below a folder
   // is installed (home-sources-modules.ts).
   readonly moduleFolders?: string[];
+  // Why the walk left folders out (a bound, a folder it could not open): what they hold is unknown.
+  cut?: string;
 }
 
 const IN_GIT = /(?:^|\/)\.git(?:\/|$)/i;
@@ -82,7 +84,8 @@ export function scanWorkspace(root: string, listings?: FolderListings): Holdings
     return { base: root, links: [], checkouts: [], shapes: [] };
   }
   const held: Holdings = { base, links: [], checkouts: [], shapes: [], envrcs: [], miseFolders: [], miseFiles: [], moduleFolders: [] };
-  walkFolders(new Beneath(base), { maxDepth: MAX_DEPTH, maxEntries: MAX_ENTRIES, skip: skipped }, (rel, listing) => {
+  const onCut = (why: string): void => void (held.cut ??= `the workspace scan: ${why}`);
+  walkFolders(new Beneath(base), { maxDepth: MAX_DEPTH, maxEntries: MAX_ENTRIES, skip: skipped, onCut }, (rel, listing) => {
     const at = (name: string): string => (rel === '' ? name : `${rel}/${name}`);
     if (listing.links.length > 0 && !MODULES.test(rel)) held.links.push(...listing.links.map(at));
     if (listing.marks.includes('.git') || listing.folders.includes('.git')) held.checkouts.push(rel);
@@ -113,11 +116,12 @@ function shapeRepository(folder: string): Repository {
 }
 
 // The git folders by shape below a git folder's `modules/` and `worktrees/` (outside the workspace).
-function controlShapes(gitDir: string, listings?: FolderListings): string[] {
+function controlShapes(gitDir: string, held: Holdings, listings?: FolderListings): string[] {
   const found: string[] = [];
   for (const name of ['modules', 'worktrees']) {
     const top = real(join(gitDir, name));
-    walkFolders(new Beneath(top), { maxDepth: 16, maxEntries: 20_000, skip: (_, child) => DATA.has(child) }, (rel, listing) => {
+    const onCut = (why: string): void => void (held.cut ??= `${top}: ${why}`);
+    walkFolders(new Beneath(top), { maxDepth: 16, maxEntries: 20_000, skip: (_, child) => DATA.has(child), onCut }, (rel, listing) => {
       if (isShape(listing)) found.push(rel === '' ? top : join(top, rel));
     }, listings);
   }
@@ -134,7 +138,7 @@ export function workspaceRepositories(root: string, held: Holdings, listings?: F
     found.set(key, repository);
     for (const dir of [repository.gitDir, ...(repository.common ? [repository.common] : [])]) {
       const inside = real(dir).startsWith(`${held.base}/`);
-      if (!inside) for (const folder of controlShapes(dir, listings)) add(shapeRepository(folder));
+      if (!inside) for (const folder of controlShapes(dir, held, listings)) add(shapeRepository(folder));
     }
   };
   add(repositoryOf(root));

@@ -121,6 +121,9 @@ export interface WalkLimits {
   readonly maxEntries: number;
   // Folders not entered (`node_modules`, a git folder's object store), by relative path and name.
   readonly skip: (rel: string, name: string) => boolean;
+  // Told why, when a bound (maxDepth, maxEntries) leaves out a folder the walk would enter: every caller answers
+  // it (red team R20-25: a bound that stops silently hides what is past it).
+  readonly onCut: (why: string) => void;
 }
 
 // Calls `onFolder` with the workspace-relative path ('' the root) and listing of every folder below the
@@ -130,15 +133,16 @@ export function walkFolders(jail: Beneath, limits: WalkLimits, onFolder: (rel: s
   let budget = limits.maxEntries;
   // `dir`: the folder's open handle when it was opened (its children are opened from it), else undefined
   // (its listing was remembered; a child that changed is opened from the root, never through a symlink).
+  const over = (): void => limits.onCut(`more than ${limits.maxEntries} folders and links (not all looked into)`);
   const walk = (rel: string, listing: Listing, dir: DirHandle | undefined, depth: number): void => {
     budget -= listing.links.length;
-    if (budget < 0) return;
+    if (budget < 0) return over();
     onFolder(rel, listing);
-    if (depth >= limits.maxDepth) return;
     for (const name of listing.folders) {
-      if (--budget < 0) return;
+      if (--budget < 0) return over();
       const child = rel === '' ? name : `${rel}/${name}`;
       if (limits.skip(child, name)) continue;
+      if (depth >= limits.maxDepth) return limits.onCut(`${child}: deeper than ${limits.maxDepth} folders (not looked into)`);
       const abs = `${jail.root}/${child}`;
       const remembered = listings.known(abs);
       if (remembered) {
@@ -151,6 +155,7 @@ export function walkFolders(jail: Beneath, limits: WalkLimits, onFolder: (rel: s
       } catch {
         next = undefined;
       }
+      // A folder gone meanwhile, or one this user cannot open (its programs, run as this user, cannot read it either).
       if (!next) continue;
       try {
         const read = listings.of(next);
