@@ -12,7 +12,7 @@
 // `eslint.nodePath`, `eslint.options`, `tailwindCSS.experimental.configFile` ...): not modelled (fail closed), as is
 // an extensions.json or settings.json codeward cannot read.
 import { dirname, join, relative, resolve } from 'node:path';
-import { findInTree } from './hook-listing.js';
+import { scanWorkspace } from './obeyed-repos.js';
 import { inside } from './hook-spelling.js';
 import { jsConfigs } from './hook-js-configs.js';
 import { tailwindParts } from './hook-runner-next.js';
@@ -114,20 +114,15 @@ function vscodeOf(walk: Walk, dir: string, extra?: { recommended: unknown[]; set
 
 // Where the editor may be opened (red team R18-19, js19 Left 4): the top, any folder holding a .vscode (VS Code
 // opened on a subfolder), and the folders a multi-root `*.code-workspace` names (its `settings` and `extensions`
-// apply to each). Found at any depth by a bounded listing; a cut leaves folders unread, so it fails closed.
-const LIMITS = { depth: 32, entries: 200_000, files: 256 };
-const SKIP = new Set(['node_modules', '.git']);
-const EDITOR_FILE = /(?:^|\/)(?:\.vscode\/(?:extensions|settings)\.json|[^/]*\.code-workspace)$/;
+// apply to each). Found at any depth by the workspace walk (obeyed-repos.ts `editors`, whose list is part of the
+// kept context's key: one made later counts at once).
 
 // Follows what the extensions the project names load; sets walk.unmodeled for a setting or file it cannot read.
 export function editorRuns(walk: Walk): void {
-  const listing = findInTree(walk.top, (rel) => EDITOR_FILE.test(rel), (name) => !SKIP.has(name), LIMITS, (why) => {
-    walk.unmodeled ??= `the editor may be opened on any folder (.vscode settings, *.code-workspace files), and ${why}`;
-  });
-  walk.sources.push(...listing.looked);
-  const folders = new Set([walk.top, ...listing.found.filter((path) => !path.endsWith('.code-workspace')).map((path) => dirname(dirname(path)))]);
-  for (const dir of folders) openedRuns(walk, vscodeOf(walk, dir));
-  for (const file of listing.found.filter((path) => path.endsWith('.code-workspace'))) {
+  const found = (scanWorkspace(walk.top, walk.kept).editors ?? []).map((rel) => join(walk.top, rel));
+  const workspaces = found.filter((path) => path.endsWith('.code-workspace'));
+  for (const dir of new Set([walk.top, ...found.filter((path) => !path.endsWith('.code-workspace'))])) openedRuns(walk, vscodeOf(walk, dir));
+  for (const file of workspaces) {
     const { text, data } = jsonc(walk, file);
     walk.files.add(file);
     if (data === undefined) continue;

@@ -46,6 +46,9 @@ export interface Holdings {
   // is installed (home-sources-modules.ts). Also the package folders outside node_modules (a package.json): node run
   // there resolves the package's own name through its `exports` (selfref19 Left 1).
   readonly moduleFolders?: string[];
+  // Where the editor may be opened (hook-editor.ts): the folders holding a `.vscode` folder, and the
+  // `*.code-workspace` files, relative to the top.
+  readonly editors?: string[];
 }
 
 const IN_GIT = /(?:^|\/)\.git(?:\/|$)/i;
@@ -82,7 +85,7 @@ export function scanWorkspace(root: string, listings?: FolderListings): Holdings
   } catch {
     return { base: root, links: [], checkouts: [], shapes: [] };
   }
-  const held: Holdings = { base, links: [], checkouts: [], shapes: [], envrcs: [], miseFolders: [], miseFiles: [], moduleFolders: [] };
+  const held: Holdings = { base, links: [], checkouts: [], shapes: [], envrcs: [], miseFolders: [], miseFiles: [], moduleFolders: [], editors: [] };
   walkFolders(new Beneath(base), { maxDepth: MAX_DEPTH, maxEntries: MAX_ENTRIES, skip: skipped }, (rel, listing) => {
     const at = (name: string): string => (rel === '' ? name : `${rel}/${name}`);
     if (listing.links.length > 0 && !MODULES.test(rel)) held.links.push(...listing.links.map(at));
@@ -91,6 +94,7 @@ export function scanWorkspace(root: string, listings?: FolderListings): Holdings
     if (rel !== '' && (mayHoldMise(listing.marks, listing.folders) || mayHoldCargo(listing.marks, listing.folders) || listing.marks.some(isPkgConfigName))) held.miseFolders!.push(rel);
     held.miseFiles!.push(...listing.marks.filter((name) => isMiseName(name) || isToolchainName(name) || isPkgConfigName(name)).map(at));
     if (listing.folders.includes('node_modules') || (listing.marks.includes('package.json') && !MODULES.test(rel))) held.moduleFolders!.push(rel);
+    if (!MODULES.test(rel)) held.editors!.push(...(listing.folders.includes('.vscode') ? [rel] : []), ...listing.marks.filter((name) => name.endsWith('.code-workspace')).map(at));
     if (listing.marks.length > 0 && isShape(listing) && !/(?:^|\/)\.git$/i.test(rel)) held.shapes.push(rel);
   }, listings);
   return held;
