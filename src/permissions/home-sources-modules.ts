@@ -5,6 +5,8 @@
 // - `paths`: its spellings (node-resolve.ts) in the node_modules of each folder and of every folder above it;
 // - `globs`: the same spellings in every node_modules below each folder (`**/node_modules/x/**`: a package
 //   installed there later too, like the process environment's rule, obeyed-env.ts);
+// - every package.json below them (`**/package.json`): one names the package node runs in, which resolves its own
+//   name through its `exports` first (R19-5; node-self-reference.ts, read from each package folder below: selfref19);
 // - each package of that name installed now, in those folders, above them or in a node_modules folder below
 //   them (`moduleFolders`: the workspace walk's, obeyed-repos.ts): what it loads out of its own folder
 //   (node-package-entry.ts: `main` wherever it points and that file's imports); one out of the work tree, or
@@ -44,7 +46,8 @@ export function moduleMarks(spec: string, near: readonly string[], top: string, 
   if (GLOB_CHARS.test(spec)) return { paths: [], globs: [], why: `NODE_OPTIONS names the module \`${spec}\` (a name codeward does not spell as a pattern)` };
   const pkg = spec.split('/').slice(0, spec.startsWith('@') ? 2 : 1).join('/');
   const paths = near.flatMap((folder) => above(folder).flatMap((up) => spellings.map((one) => join(up, one))));
-  const globs = moduleFolders === undefined ? [] : near.map((at) => ({ at, glob: `**/{${spellings.join(',')}}{,/**}` }));
+  // A package.json below (made later too) may give the name to its own package: node run there loads its `exports`.
+  const globs = moduleFolders === undefined ? [] : near.flatMap((at) => [{ at, glob: `**/{${spellings.join(',')}}{,/**}` }, { at, glob: '**/package.json' }]);
   const below = (moduleFolders ?? []).map((rel) => join(top, rel)).filter((folder) => near.some((at) => inside(at, folder)));
   const folders = [...new Set([...near.flatMap(above), ...below].map((folder) => join(folder, 'node_modules', pkg)))];
   const isFile = (path: string): boolean => statQuiet(path)?.isFile() === true;

@@ -12,6 +12,7 @@ import { envNamed } from './obeyed-env.js';
 import { valuePaths } from './obeyed-env-values.js';
 import { readNodeOptions } from './node-options.js';
 import { npmIni } from '../engine/npm-ini.js';
+import { binsUp } from './node-resolve.js';
 
 export interface Assigned {
   // Absolute paths of the work tree the values name (files, and folders: everything below).
@@ -125,6 +126,8 @@ export function npmrcLoads(text: string, base: string): Assigned {
 function npmKeyLoads(key: string, value: string, base: string, where: string): Assigned {
   const shown = `${where} \`${key}=${value}\``;
   if ((key === 'script-shell' || key === 'shell') && !/^(?:\/(?:usr\/)?bin\/)?(?:sh|bash|dash|zsh)$/.test(value)) return { paths: [], why: `${shown} (every script runs through it)` };
+  // A bare shell name is looked up on the scripts' PATH, every node_modules/.bin from the project up first.
+  if (key === 'script-shell' || key === 'shell') return { paths: value.includes('/') ? [] : binsUp(base, value) };
   // Another file of npm's config: its keys are not read here.
   if (key === 'userconfig' || key === 'globalconfig') return { paths: [], why: `${shown} (npm reads its configuration from a file codeward does not read)` };
   // node-options is NODE_OPTIONS for every script; another key's value names a path at most (a token

@@ -14,12 +14,13 @@ import { parseYaml } from '../engine/yaml.js';
 import { parseToml } from '../engine/toml.js';
 import type { JsRunner } from './hook-js-runners.js';
 
-// Keys whose values are data, globs of the files a runner handles, or folders it writes: never loaded as code.
+// Keys whose values are data, globs of the files a runner handles, or folders it writes: never loaded as code
+// (next.config's `tsconfigPath`: the tsconfig whose aliases apply, read by hook-ts-aliases.ts).
 const INERT = new Set([
   '$schema', 'include', 'exclude', 'includeSource', 'testMatch', 'testRegex', 'testPathIgnorePatterns', 'coveragePathIgnorePatterns', 'modulePathIgnorePatterns',
   'watchPathIgnorePatterns', 'transformIgnorePatterns', 'collectCoverageFrom', 'coverageDirectory', 'reportsDirectory', 'outputFile', 'outputDir', 'outDir',
   'cacheDirectory', 'cacheDir', 'cacheLocation', 'testDir', 'snapshotDir', 'spec', 'ignore', 'ignores', 'ignorePatterns', 'ignoreFiles', 'extension', 'extensions',
-  'watch-files', 'watch-ignore', 'files', 'moduleNameMapper', 'alias', 'roots', 'publicDir', 'envDir', 'tsconfig', 'project', 'tsconfigRootDir', 'baseUrl',
+  'watch-files', 'watch-ignore', 'files', 'moduleNameMapper', 'alias', 'roots', 'publicDir', 'envDir', 'tsconfig', 'tsconfigPath', 'project', 'tsconfigRootDir', 'baseUrl',
   'url', 'name', 'displayName', 'testIdAttribute', 'overrides', 'rules', 'globals', 'env', 'settings', 'languageOptions', 'parserOptions', 'testEnvironmentOptions',
   'filepath', 'fixtures', 'snapshotFormat', 'coverageThreshold', 'description', 'helpUrl', 'prompt', 'defaultIgnores', 'ignoredFiles',
 ]);

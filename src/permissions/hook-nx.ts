@@ -6,28 +6,13 @@
 // (it infers targets from code of its own), a custom tasks runner.
 import { join } from 'node:path';
 import type { Read } from './hook-tasks.js';
+import { EXECUTORS } from './hook-nx-executors.js';
 
 // Executors whose behaviour is the target's own text.
 const SHELL = new Set(['nx:run-commands', '@nrwl/workspace:run-commands', '@nx/workspace:run-commands', 'nx:noop']);
 const SCRIPT = new Set(['nx:run-script', '@nrwl/workspace:run-script']);
-// nx's own executors that run one tool (the executor era, before plug-ins): its line, the option naming its
-// configuration (a path from the workspace's top, the tool's own flag), and the options that name nothing it loads.
-// Any other option may name code (a transformer, a setup file): the target is not understood.
-interface Executor {
-  readonly line: string;
-  readonly config?: readonly [string, string];
-  readonly inert: readonly string[];
-}
-const EXECUTORS: Readonly<Record<string, Executor>> = {
-  'vite:test': { line: 'vitest run', config: ['configFile', '--config'], inert: ['reportsDirectory', 'passWithNoTests', 'watch', 'mode', 'testNamePattern', 'coverage', 'testFiles'] },
-  'vite:build': { line: 'vitest run', config: ['configFile', '--config'], inert: ['outputPath', 'mode', 'emptyOutDir', 'skipTypeCheck', 'watch', 'generatePackageJson'] },
-  'jest:jest': { line: 'jest', config: ['jestConfig', '-c'], inert: ['passWithNoTests', 'ci', 'codeCoverage', 'coverageReporters', 'runInBand', 'watch', 'testPathPattern', 'silent', 'detectOpenHandles', 'maxWorkers'] },
-  'eslint:lint': { line: 'eslint .', config: ['eslintConfig', '-c'], inert: ['lintFilePatterns', 'maxWarnings', 'quiet', 'fix', 'format', 'cache', 'cacheLocation', 'outputFile', 'force', 'silent'] },
-  'playwright:playwright': { line: 'playwright test', config: ['config', '--config'], inert: ['skipInstall', 'reporter', 'workers', 'retries', 'project'] },
-  'js:tsc': { line: 'tsc', inert: ['main', 'outputPath', 'tsConfig', 'assets', 'rootDir', 'generatePackageJson', 'clean', 'watch', 'external', 'externalBuildTargets', 'updateBuildableProjectDepsInPackageJson', 'generateExportsField'] },
-};
 const quote = (word: string): string => `'${word.replace(/'/g, `'\\''`)}'`;
-// The line an nx executor target runs, or why it is not understood (undefined: not one of EXECUTORS).
+// The line an nx executor target runs ('' for none), or why it is not understood (undefined: not one of EXECUTORS).
 function executorLine(executor: string, options: Record<string, unknown>): { line: string } | { why: string } | undefined {
   const own = /^@(?:nx|nrwl)\/(.+)$/.exec(executor)?.[1];
   const row = own !== undefined && Object.hasOwn(EXECUTORS, own) ? EXECUTORS[own]! : undefined;
@@ -36,7 +21,8 @@ function executorLine(executor: string, options: Record<string, unknown>): { lin
   if (odd !== undefined) return { why: `option ${odd} of ${executor}` };
   const config = row.config === undefined ? undefined : options[row.config[0]];
   if (config !== undefined && typeof config !== 'string') return { why: `a ${row.config![0]} that is not text` };
-  return { line: config === undefined ? row.line : `${row.line} ${row.config![1]} ${quote(config)}` };
+  if (config === undefined) return { line: row.line };
+  return { line: [row.line, row.config![1], quote(config)].filter((word) => word !== '').join(' ') };
 }
 
 // nx's own plug-ins (installed packages) infer targets that run one tool with its configuration in each project:
@@ -71,29 +57,41 @@ function parse(text: string | undefined): Record<string, unknown> | undefined {
   }
 }
 
-// The lines of one table of targets (`targets`, `targetDefaults`), or why one is not understood.
+// The lines of one target run with `options`, or why it is not understood.
+function optionLines(name: string, target: Record<string, unknown>, options: Record<string, unknown>, where: string, lines: string[]): string | undefined {
+  const executor = target['executor'];
+  if (typeof executor === 'string' && SCRIPT.has(executor)) {
+    const script = options['script'] ?? name;
+    if (typeof script !== 'string') return `${where} target ${name}: a script that is not text`;
+    lines.push(`npm run ${script}`);
+    return undefined;
+  }
+  const tool = typeof executor === 'string' ? executorLine(executor, options) : undefined;
+  if (tool !== undefined && 'why' in tool) return `${where} target ${name}: ${tool.why} (it may name code)`;
+  if (tool !== undefined) {
+    if (tool.line !== '') lines.push(tool.line);
+    return undefined;
+  }
+  if (executor !== undefined && !(typeof executor === 'string' && SHELL.has(executor))) return `${where} target ${name}: executor ${JSON.stringify(executor)} (code codeward does not read)`;
+  for (const each of [target['command'], options['command'], options['commands']].flat()) {
+    const command = typeof each === 'string' ? each : object(each)['command'];
+    if (typeof command === 'string') lines.push(command);
+    else if (each !== undefined) return `${where} target ${name}: a command that is not text`;
+  }
+  return undefined;
+}
+
+// The lines of one table of targets (`targets`, `targetDefaults`), or why one is not understood. A target runs
+// with its `options`, or with one of its `configurations` merged over them (`nx run-many -t build -c ci`, or its
+// `defaultConfiguration`): every configuration is read.
 function targetLines(targets: Record<string, unknown>, where: string, lines: string[]): string | undefined {
   for (const [name, value] of Object.entries(targets)) {
     const target = object(value);
     const options = object(target['options']);
-    const executor = target['executor'];
-    if (typeof executor === 'string' && SCRIPT.has(executor)) {
-      const script = options['script'] ?? name;
-      if (typeof script !== 'string') return `${where} target ${name}: a script that is not text`;
-      lines.push(`npm run ${script}`);
-      continue;
-    }
-    const tool = typeof executor === 'string' ? executorLine(executor, options) : undefined;
-    if (tool !== undefined && 'why' in tool) return `${where} target ${name}: ${tool.why} (it may name code)`;
-    if (tool !== undefined) {
-      lines.push(tool.line);
-      continue;
-    }
-    if (executor !== undefined && !(typeof executor === 'string' && SHELL.has(executor))) return `${where} target ${name}: executor ${JSON.stringify(executor)} (code codeward does not read)`;
-    for (const each of [target['command'], options['command'], options['commands']].flat()) {
-      const command = typeof each === 'string' ? each : object(each)['command'];
-      if (typeof command === 'string') lines.push(command);
-      else if (each !== undefined) return `${where} target ${name}: a command that is not text`;
+    const configurations = Object.values(object(target['configurations'])).map((each) => ({ ...options, ...object(each) }));
+    for (const each of [options, ...configurations]) {
+      const why = optionLines(name, target, each, where, lines);
+      if (why !== undefined) return why;
     }
   }
   return undefined;

@@ -2,8 +2,11 @@
 // biome.jsonc in the working folder and its parents, `--config-path`, nested configurations in v2 with `extends:
 // "//"`; "Linter Plugins": `plugins` names GritQL files its engine runs on the sources). It runs no JavaScript: the
 // sources stay free. Every configuration of the tree is read (a bounded listing); its plug-ins and the
-// configurations it extends by path are obeyed; an `extends` naming a package, a value that is not text, or a
-// configuration that does not parse makes the line unmodelled.
+// configurations it extends by path are obeyed; a value that is not text, or a configuration that does not parse
+// makes the line unmodelled. An `extends` naming a package (`"ultracite"`, `"@org/cfg/biome"`: friction19 Left 6)
+// obeys the installed package whole (present or not, as node_modules may hold it later) and follows the
+// configuration biome takes from it: the file its `exports` give the subpath, else the subpath itself or the
+// package's biome.json(c). An installed package where none of those is found is unmodelled.
 import { basename, dirname, join, resolve } from 'node:path';
 import type { ToolchainArgs } from './hook-toolchains.js';
 import { parseJsonc } from './hook-runner-config.js';
@@ -11,6 +14,9 @@ import { findInTree } from './hook-listing.js';
 import { obeyNamed, upToTop } from './hook-runner-paths.js';
 import { inside } from './hook-spelling.js';
 import { read, stats, type Walk } from './hook-walk.js';
+import { obeyPackages } from './hook-packages.js';
+import { packageFolders } from './node-resolve.js';
+import { exportsTargets } from './node-self-reference.js';
 
 const NAMES = ['biome.json', 'biome.jsonc'];
 const WALK = { depth: 8, entries: 20_000, files: 256 };
@@ -42,10 +48,34 @@ function follow(walk: Walk, path: string, depth: number): void {
       }
       if (key === 'plugins') obeyNamed(walk, one, [folder]);
       else if (one === '//') continue;
-      else if (!/^\.{0,2}\//.test(one) && !/\.jsonc?$/.test(one)) walk.unmodeled ??= `${where}: \`extends: ${one}\` (a package's configuration)`;
       else if (depth >= MAX_CHAIN) walk.unmodeled ??= `${where}: extends more than ${MAX_CHAIN} configurations deep`;
+      else if (!/^\.{0,2}\//.test(one) && !/\.jsonc?$/.test(one)) extendPackage(walk, one, folder, where, depth);
       else follow(walk, resolve(folder, one), depth + 1);
     }
+  }
+}
+
+// A configuration package `spec` extended from `folder`: every node_modules folder it may load from is obeyed whole,
+// and the configuration it gives is followed (its plug-ins and extends may point outside the package).
+function extendPackage(walk: Walk, spec: string, folder: string, where: string, depth: number): void {
+  const folders = packageFolders(spec, folder, walk.top);
+  if (folders.length === 0) return void (walk.unmodeled ??= `${where}: \`extends: ${spec}\` (neither a path nor a package name)`);
+  obeyPackages(walk, folders);
+  const sub = spec.slice((/^(?:@[^/]+\/)?[^/]+/.exec(spec)?.[0] ?? spec).length);
+  for (const pkg of folders) {
+    const text = read(walk, join(pkg, 'package.json'));
+    if (text === undefined) continue;
+    let exports: unknown;
+    try {
+      exports = (JSON.parse(text) as { exports?: unknown } | null)?.exports;
+    } catch {
+      exports = undefined;
+    }
+    const named = exports === undefined ? [] : exportsTargets(exports, `.${sub}`).targets;
+    const plain = sub === '' ? NAMES : [sub.slice(1), `${sub.slice(1)}.json`, `${sub.slice(1)}.jsonc`, ...NAMES.map((name) => `${sub.slice(1)}/${name}`)];
+    const found = [...named, ...plain].map((one) => resolve(pkg, one)).filter((one) => inside(pkg, one) && stats(one)?.file === true);
+    if (found.length === 0) walk.unmodeled ??= `${where}: \`extends: ${spec}\` (codeward finds no configuration in the installed package)`;
+    for (const one of found) follow(walk, one, depth + 1);
   }
 }
 

@@ -13,6 +13,7 @@ import { BABEL, type JsRunner } from './hook-js-runners.js';
 import { followJsConfig, jsConfigs } from './hook-js-configs.js';
 import type { ToolchainArgs } from './hook-toolchains.js';
 import { inside } from './hook-spelling.js';
+import { tailwindCss } from './hook-tailwind-css.js';
 import { read, type Walk } from './hook-walk.js';
 
 const js = (stem: string): string[] => ['js', 'mjs', 'cjs', 'ts', 'mts', 'cts'].map((ext) => `${stem}.${ext}`);
@@ -62,6 +63,7 @@ export function nextParts(walk: Walk, from: string, args: ToolchainArgs, rest: r
     // Not JSON: npm and next fail on it.
   }
   for (const config of CONFIGS) followConfig(walk, config, dir, manifest);
+  tailwindCss(walk, dir, TAILWIND.row);
   if (!rest.includes('--no-lint')) jsConfigs(walk, ['eslint'], [dir]);
 }
 
@@ -81,7 +83,11 @@ function followConfig(walk: Walk, config: (typeof CONFIGS)[number], dir: string,
   if (field !== undefined) followJsConfig(walk, 'next', config.row, join(dir, 'package.json'), JSON.stringify(field, null, 1));
 }
 
-// Tailwind's configuration in `dir` and what it loads (red team R18-19: the editor's Tailwind extension loads it).
+const TAILWIND = CONFIGS.find((config) => config.names.includes('tailwind.config.js'))!;
+
+// Tailwind's configuration in `dir` and what it loads (red team R18-19: the editor's Tailwind extension loads it),
+// the CSS-first one of v4 too (hook-tailwind-css.ts).
 export function tailwindParts(walk: Walk, dir: string): void {
-  followConfig(walk, CONFIGS.find((config) => config.names.includes('tailwind.config.js'))!, dir, {});
+  followConfig(walk, TAILWIND, dir, {});
+  tailwindCss(walk, dir, TAILWIND.row);
 }

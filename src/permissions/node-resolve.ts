@@ -65,6 +65,10 @@ export function moduleTargets(spec: string, from: string, top: string): string[]
   return out.filter((one) => inside(top, one));
 }
 
+// `name` in the node_modules/.bin of `from` and of every folder above it (absolute): where a program named by a bare
+// name in npm's configuration (`script-shell=evil`) is found first, on the PATH npm gives its scripts.
+export const binsUp = (from: string, name: string): string[] => nodeModulesUp(from, '/').map((modules) => join(modules, '.bin', name));
+
 // The package folders (absolute, inside `top`, present or not) a bare specifier may load from `from`: each is
 // obeyed whole with what it loads by name (hook-packages.ts); none for a path or a name built into node.
 export function packageFolders(spec: string, from: string, top: string): string[] {

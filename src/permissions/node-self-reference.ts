@@ -71,7 +71,7 @@ function leaves(target: unknown, match: string | undefined, undecided: string[])
 const BAD_MATCH = /(?:^|\/)(?:\.{0,2}|node_modules)(?:\/|$)|[\\%]/i;
 
 // The exports targets (relative to the package) for `subpath` (`.` or `./x`), and the folders not decided.
-function exportsTargets(exports: unknown, subpath: string): { targets: string[]; undecided: string[] } {
+export function exportsTargets(exports: unknown, subpath: string): { targets: string[]; undecided: string[] } {
   const undecided: string[] = [];
   const keys = typeof exports === 'object' && exports !== null && !Array.isArray(exports) ? Object.keys(exports) : [];
   const map = keys.some((key) => key.startsWith('.')) ? (exports as Record<string, unknown>) : undefined;

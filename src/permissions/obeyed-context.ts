@@ -129,8 +129,9 @@ function repositoryContext(repository: Repository, roots: readonly string[], hom
 // while every path it depends on (repositoryContext's `sources` and `anchors`) keeps its stamp: a config
 // changed by a person between two calls counts at once. The key holds every other input: the repository,
 // the roots, the home folder, the outer config files git picks and the environment's config entries.
-function contextOf(repository: Repository, roots: readonly string[], home: string | undefined, listings: FolderListings): RepositoryContext {
-  const key = JSON.stringify(['git-context', repository, roots, home ?? '', gitOuterConfigFiles(home), envConfigEntries()]);
+function contextOf(repository: Repository, roots: readonly string[], home: string | undefined, listings: FolderListings, editors: readonly string[]): RepositoryContext {
+  // `editors`: where the editor may be opened (the hook walk reads each; a new one is a new key).
+  const key = JSON.stringify(['git-context', repository, roots, home ?? '', gitOuterConfigFiles(home), envConfigEntries(), editors]);
   // In memory, the entry holds its glob tests too (made once per owner).
   const known: (Kept & { ctx?: RepositoryContext }) | undefined = listings.recall<Kept & { ctx?: RepositoryContext }>(key) ?? keptAcross(listings, KEPT_FILE, key, isKept);
   if (known && stampsFor(known.sources, known.anchors) === known.stamps) {
@@ -185,7 +186,7 @@ export function obeyedContext(root: string, home: string | undefined = homedir()
   const held = scanWorkspace(root, listings);
   const found = workspaceRepositories(root, held, listings);
   const repositories = found.length > 0 ? found : [{ ...PLAIN, top: real(root) }];
-  const git = union(repositories.map((repository) => contextOf(repository, roots, home, listings)));
+  const git = union(repositories.map((repository) => contextOf(repository, roots, home, listings, held.editors ?? [])));
   const homeLinks = obeyedHomeLinks(roots, home, listings, held);
   const homes = homesIn(roots, home, listings);
   // A scan cut short (R20-25): the files past it (.envrc, mise.toml, .cargo/config.toml, .npmrc ...) are not read.

@@ -43,9 +43,13 @@ export interface Holdings {
   // The folders holding a `node_modules`, the top's too, and the package folders the walk enters inside one
   // (`node_modules/a`, whose `node_modules/x` node loads when it runs there: a's install scripts; reach19, nodereach2
   // left 3; a pnpm store's packages are not entered, `skipped`): where a bare name node resolves below a folder
-  // is installed (home-sources-modules.ts).
+  // is installed (home-sources-modules.ts). Also the package folders outside node_modules (a package.json): node run
+  // there resolves the package's own name through its `exports` (selfref19 Left 1).
   readonly moduleFolders?: string[];
-  // Why the walk left folders out (a bound, a folder it could not open): what they hold is unknown.
+  // Where the editor may be opened (hook-editor.ts): the folders holding a `.vscode` folder, and the
+  // `*.code-workspace` files, relative to the top.
+  readonly editors?: string[];
+  // Why a bound of the walk left folders out: what they hold is unknown.
   cut?: string;
 }
 
@@ -83,7 +87,7 @@ export function scanWorkspace(root: string, listings?: FolderListings): Holdings
   } catch {
     return { base: root, links: [], checkouts: [], shapes: [] };
   }
-  const held: Holdings = { base, links: [], checkouts: [], shapes: [], envrcs: [], miseFolders: [], miseFiles: [], moduleFolders: [] };
+  const held: Holdings = { base, links: [], checkouts: [], shapes: [], envrcs: [], miseFolders: [], miseFiles: [], moduleFolders: [], editors: [] };
   const onCut = (why: string): void => void (held.cut ??= `the workspace scan: ${why}`);
   walkFolders(new Beneath(base), { maxDepth: MAX_DEPTH, maxEntries: MAX_ENTRIES, skip: skipped, onCut }, (rel, listing) => {
     const at = (name: string): string => (rel === '' ? name : `${rel}/${name}`);
@@ -92,7 +96,8 @@ export function scanWorkspace(root: string, listings?: FolderListings): Holdings
     if (rel !== '' && listing.marks.includes('.envrc')) held.envrcs!.push(at('.envrc'));
     if (rel !== '' && (mayHoldMise(listing.marks, listing.folders) || mayHoldCargo(listing.marks, listing.folders) || listing.marks.some(isPkgConfigName))) held.miseFolders!.push(rel);
     held.miseFiles!.push(...listing.marks.filter((name) => isMiseName(name) || isToolchainName(name) || isPkgConfigName(name)).map(at));
-    if (listing.folders.includes('node_modules')) held.moduleFolders!.push(rel);
+    if (listing.folders.includes('node_modules') || (listing.marks.includes('package.json') && !MODULES.test(rel))) held.moduleFolders!.push(rel);
+    if (!MODULES.test(rel)) held.editors!.push(...(listing.folders.includes('.vscode') ? [rel] : []), ...listing.marks.filter((name) => name.endsWith('.code-workspace')).map(at));
     if (listing.marks.length > 0 && isShape(listing) && !/(?:^|\/)\.git$/i.test(rel)) held.shapes.push(rel);
   }, listings);
   return held;

@@ -1,4 +1,5 @@
 import { basename, dirname } from 'node:path';
+import { binsUp } from './node-resolve.js';
 import { wholeTree } from './obeyed-env-runtime.js';
 import { variableLoads } from './home-sources-assign.js';
 import type { Loaded } from './home-sources-expand.js';
@@ -55,6 +56,10 @@ export function pkgConfigLoads(text: string, vars: Map<string, string>, file: st
       else if (role === 'config') out.push({ path, kind: 'pkgconf' });
       else if (role === 'dotenv') out.push({ path, kind: 'dotenv' });
       else out.push({ path });
+      // A program by bare name (`script-shell=evil`, `git=g`): npm spawns it with its scripts' PATH, where every
+      // node_modules/.bin from the project's folder up comes first (@npmcli/run-script), so what an install or a
+      // write puts there is what runs.
+      if (role === 'program' && !path.includes('/')) out.push(...binsUp(dir, path).map((bin) => ({ path: bin })));
     }
   }
   return out;

@@ -24,6 +24,8 @@ export interface Aliases {
   map(name: string): string[];
   // Why a bare name is not understood: not mapped and not a package name.
   unmapped(name: string): string | undefined;
+  // A configuration codeward cannot read (no alias is known).
+  readonly unknown?: string | undefined;
 }
 
 // JSON with comments and trailing commas (tsconfig's format) as a value, or undefined.
@@ -120,5 +122,19 @@ export function tsconfigAliases(tsconfig: string, top: string, read: Read): Alia
     if (map(name).length > 0 || PACKAGE_NAME.test(name)) return undefined;
     return `\`${name}\` (a name no tsconfig path maps${chain.partial === undefined ? '' : `; ${chain.partial}`})`;
   };
-  return { key: JSON.stringify([tsconfig, chain.baseUrl, chain.paths, chain.unknown, chain.partial]), files: chain.files, map, unmapped };
+  return { key: JSON.stringify([tsconfig, chain.baseUrl, chain.paths, chain.unknown, chain.partial]), files: chain.files, map, unmapped, unknown: chain.unknown };
+}
+
+// The aliases of several configurations a loader may read (tsconfig.json, jsconfig.json, one a setting names), as
+// one: a name maps to every target any of them gives; not understood when none maps it (or one cannot be read).
+export function unionAliases(list: readonly Aliases[]): Aliases {
+  const map = (name: string): string[] => list.flatMap((one) => one.map(name));
+  const unmapped = (name: string): string | undefined => {
+    const broken = list.find((one) => one.unknown !== undefined);
+    if (broken !== undefined) return broken.unmapped(name);
+    const whys = list.map((one) => one.unmapped(name));
+    return whys.some((why) => why === undefined) ? undefined : whys[0];
+  };
+  const unknown = list.find((one) => one.unknown !== undefined)?.unknown;
+  return { key: JSON.stringify(list.map((one) => one.key)), files: list.flatMap((one) => one.files), map, unmapped, unknown };
 }

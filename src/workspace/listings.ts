@@ -20,9 +20,11 @@ export interface Listing {
   readonly marks: readonly string[];
 }
 
-// `.envrc`, mise's and rustup's files: direnv's, mise's and rustup's, read for what they load (permissions/home-sources.ts).
-const MARKS = new Set(['.git', 'HEAD', 'commondir', '.envrc']);
-const marked = (name: string): boolean => MARKS.has(name) || isMiseName(name) || isToolchainName(name) || isPkgConfigName(name);
+// `.envrc`, mise's and rustup's files: direnv's, mise's and rustup's, read for what they load (permissions/home-sources.ts);
+// package.json: a package scope node resolves a self-reference in (permissions/home-sources-modules.ts); a VS Code
+// multi-root workspace file (permissions/hook-editor.ts).
+const MARKS = new Set(['.git', 'HEAD', 'commondir', '.envrc', 'package.json']);
+const marked = (name: string): boolean => MARKS.has(name) || name.endsWith('.code-workspace') || isMiseName(name) || isToolchainName(name) || isPkgConfigName(name);
 
 // Folders remembered at most; past it the memory is dropped and filled again.
 const MAX_FOLDERS = 50_000;

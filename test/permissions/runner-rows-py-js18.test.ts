@@ -113,7 +113,7 @@ describe('F4: next lint, biome, knip', () => {
   it.each([
     ['npx next lint --rulesdir tools', NEXT],
     ['npx biome check --unknown-flag .', BIOME],
-    ['npx biome check .', { ...BIOME, 'biome.json': '{ "extends": ["some-shared-config"] }\n' }],
+    ['npx biome check .', { ...BIOME, 'biome.json': '{ "extends": ["some-shared-config"] }\n', 'node_modules/some-shared-config/package.json': '{ "name": "some-shared-config" }\n' }],
     ['npx biome check .', { ...BIOME, 'biome.json': '{ "linter": ' }],
     ['npx knip --reporter ./tools/rep.ts', KNIP],
     ['npx knip', { ...KNIP, 'vite.config.ts': 'export default await import(process.env.CFG);\n' }],
