@@ -41,6 +41,15 @@ describe('parse workers', () => {
       }
       // Every answer passed the threshold: each lane started a fresh worker for each file after its first.
       expect(pool.started).toBe(6);
+      // Many at once, every lane being replaced: the files sent to a worker before it passed the threshold
+      // are answered by it, the later ones wait for its replacement; none is lost or answered twice.
+      const texts = Array.from({ length: 12 }, (_, at) => new TextEncoder().encode(source(at + 10)));
+      const expected = await Promise.all(texts.map((bytes, at) => extractBytes(local, `n${at}.ts`, bytes)));
+      const early = texts.slice(0, 4).map((bytes, at) => pool.extract(`n${at}.ts`, bytes.slice()));
+      await early[0];
+      const late = texts.slice(4).map((bytes, at) => pool.extract(`n${at + 4}.ts`, bytes.slice()));
+      expect(await Promise.all([...early, ...late])).toEqual(expected);
+      expect(pool.started).toBeGreaterThanOrEqual(8);
     } finally {
       await pool.close();
     }

@@ -44,6 +44,8 @@ export class Lane {
   // The next worker's start waits for the last one's end (its memory freed first, not beside it).
   #ended: Promise<unknown> = Promise.resolve();
   #retiring = false;
+  #retired: Promise<void> = Promise.resolve();
+  #onRetired: () => void = () => undefined;
   // How many workers this lane started (tests, the report).
   started = 0;
 
@@ -59,6 +61,9 @@ export class Lane {
   }
 
   async post(id: number, file: string, bytes: Uint8Array): Promise<ParseAnswer> {
+    // A worker being replaced takes nothing new (when every lane is, the pool still posts here): the file
+    // waits for the fresh one, so the old one drains and goes.
+    while (this.#retiring && this.#worker !== undefined) await this.#retired;
     if (this.#worker === undefined) {
       await this.#ended;
       // Another post may have started one during the wait.
@@ -73,33 +78,37 @@ export class Lane {
   }
 
   async close(): Promise<void> {
-    const worker = this.#worker;
-    this.#worker = undefined;
-    if (worker !== undefined) this.#ended = worker.terminate();
+    if (this.#worker !== undefined) this.#end(this.#worker);
     await this.#ended;
+  }
+
+  // The worker goes (its end awaited before a next one starts); posts waiting for its replacement go on.
+  #end(worker: Worker): void {
+    this.#worker = undefined;
+    this.#ended = worker.terminate();
+    this.#retiring = false;
+    this.#onRetired();
   }
 
   #start(): Worker {
     const worker = new Worker(this.options.script, { resourceLimits: this.options.resourceLimits });
     this.started++;
-    this.#retiring = false;
     worker.on('message', (reply: Reply) => {
       const pending = this.#pending.get(reply.id);
       this.#pending.delete(reply.id);
       if (reply.error !== undefined) pending?.reject(new Error(reply.error));
       else pending?.resolve(reply.result);
-      if (reply.memory > this.options.recycleBytes && this.#worker === worker) this.#retiring = true;
-      if (this.#retiring && this.#pending.size === 0 && this.#worker === worker) {
-        this.#worker = undefined;
-        this.#ended = worker.terminate();
+      if (reply.memory > this.options.recycleBytes && this.#worker === worker && !this.#retiring) {
+        this.#retiring = true;
+        this.#retired = new Promise((resolve) => (this.#onRetired = resolve));
       }
+      if (this.#retiring && this.#pending.size === 0 && this.#worker === worker) this.#end(worker);
     });
     // A worker that stops on its own (its resource limit: ERR_WORKER_OUT_OF_MEMORY, a crash) loses what it
     // had; the next post starts a fresh one.
     const lost = (why: string): void => {
       if (this.#worker !== worker) return;
-      this.#worker = undefined;
-      this.#ended = worker.terminate();
+      this.#end(worker);
       let first = true;
       for (const pending of this.#pending.values()) {
         pending.reject(new ParseWorkerLost(first, why));
