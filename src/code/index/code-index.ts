@@ -6,7 +6,7 @@ import type { ResolvedPath } from '../../workspace/types.js';
 import type { Workspace } from '../../workspace/workspace.js';
 import type { Extracted, IndexEntry } from './entry.js';
 import type { CodeParsers } from '../parsers.js';
-import { ParsePool } from './pool.js';
+import { ParsePool, ParseWorkerLost, type PoolOptions } from './pool.js';
 import { readCodeBytes, skipBySize, stampOf } from './read-code.js';
 import { IndexStore } from './store.js';
 import { beforeBulkIndex } from '../tree-sitter-init.js';
@@ -45,6 +45,8 @@ export interface IndexRequest {
   readonly listed?: true;
   // Entries per batch of a bulk index (SAVE_EVERY): tests make batches of a few files.
   readonly saveEvery?: number;
+  // The parse workers' settings (tests: a worker script that misbehaves, a recycle threshold).
+  readonly pool?: PoolOptions;
 }
 
 export interface IndexedFile {
@@ -104,7 +106,7 @@ export async function indexFiles(request: IndexRequest): Promise<IndexResult> {
     }
   }
   const threads = stale.length >= POOL_FROM ? request.threads ?? INDEX_THREADS : 0;
-  const pool = new ParsePool(threads, request.parsers);
+  const pool = new ParsePool(threads, request.parsers, request.pool);
   // Read now: the pool is closed before the result is made.
   const parsedOn = pool.threads;
   try {
@@ -163,16 +165,31 @@ async function parseOne(workspace: Workspace, file: { rel: string; resolved: Res
   const { rel } = file;
   let entry: IndexEntry;
   try {
-    const { stamp, result } = await submit(workspace, file, pool);
-    const extracted = await result;
-    entry = extracted === undefined ? { stamp, skip: 'not code' } : 'skip' in extracted ? { stamp, skip: extracted.skip } : { stamp, ...extracted };
+    entry = await parseEntry(workspace, file, pool);
   } catch (error) {
-    skipped.push({ path: rel, reason: `unreadable: ${error instanceof Error ? error.message : String(error)}` });
+    skipped.push({ path: rel, reason: error instanceof ParseWorkerLost ? `${error.message} twice while parsing it` : `unreadable: ${error instanceof Error ? error.message : String(error)}` });
     return;
   }
   await store.set(rel, entry);
   if (entry.skip !== undefined) skipped.push({ path: rel, reason: entry.skip });
   else fresh.push(rel);
+}
+
+// A file's entry. A parse lost with its worker (its resource limit stopped it, or it crashed) is read
+// again and retried once on a worker of its own: a file queued behind the culprit is parsed then, and
+// the culprit, lost again, is skipped with the reason (parseOne) instead of failing the whole index.
+async function parseEntry(workspace: Workspace, file: { rel: string; resolved: ResolvedPath }, pool: ParsePool): Promise<IndexEntry> {
+  let submitted = await submit(workspace, file, pool, false);
+  let extracted: Extracted | { skip: string } | undefined;
+  try {
+    extracted = await submitted.result;
+  } catch (error) {
+    if (!(error instanceof ParseWorkerLost)) throw error;
+    submitted = await submit(workspace, file, pool, true);
+    extracted = await submitted.result;
+  }
+  const { stamp } = submitted;
+  return extracted === undefined ? { stamp, skip: 'not code' } : 'skip' in extracted ? { stamp, skip: extracted.skip } : { stamp, ...extracted };
 }
 
 // Reads a file through the jail and hands its bytes to the pool, which makes the text where it parses (a
@@ -182,8 +199,8 @@ async function parseOne(workspace: Workspace, file: { rel: string; resolved: Res
 // The file is read from the resolution indexFiles made (its checks, the credential store's by content, ran
 // then). A file whose stamp changed since is another content than the one checked: resolved again, and the
 // text read first is dropped unseen.
-async function submit(workspace: Workspace, { rel, resolved }: { rel: string; resolved: ResolvedPath }, pool: ParsePool): Promise<{ stamp: string; result: Promise<Extracted | { skip: string } | undefined> }> {
+async function submit(workspace: Workspace, { rel, resolved }: { rel: string; resolved: ResolvedPath }, pool: ParsePool, alone: boolean): Promise<{ stamp: string; result: Promise<Extracted | { skip: string } | undefined> }> {
   let code = await readCodeBytes(workspace, resolved);
   if (resolved.stats === undefined || code.stamp !== stampOf(resolved.stats)) code = await readCodeBytes(workspace, await workspace.resolve(rel, 'read'));
-  return { stamp: code.stamp, result: 'skip' in code ? Promise.resolve({ skip: code.skip }) : pool.extract(rel, code.bytes) };
+  return { stamp: code.stamp, result: 'skip' in code ? Promise.resolve({ skip: code.skip }) : pool.extract(rel, code.bytes, alone) };
 }

@@ -1,5 +1,6 @@
 // A worker thread of the index: decodes and parses the bytes the main thread read (through the jail) and
 // returns their symbols and references. It reads no file itself.
+import { getHeapStatistics } from 'node:v8';
 import { parentPort } from 'node:worker_threads';
 import { CodeParsers } from '../parsers.js';
 import { extractBytes } from './entry.js';
@@ -11,14 +12,21 @@ export interface WorkRequest {
   readonly bytes: Uint8Array;
 }
 
+// This isolate's heap and external memory (the WebAssembly memory is external): the pool replaces a worker
+// that holds too much (pool-lane.ts).
+function memory(): number {
+  const stats = getHeapStatistics();
+  return stats.total_heap_size + stats.external_memory;
+}
+
 function serve(): void {
   const port = parentPort;
   if (port === null) return;
   const parsers = new CodeParsers();
   port.on('message', (request: WorkRequest) => {
     extractBytes(parsers, request.file, request.bytes).then(
-      (result) => port.postMessage({ id: request.id, result }),
-      (error: unknown) => port.postMessage({ id: request.id, error: error instanceof Error ? error.message : String(error) }),
+      (result) => port.postMessage({ id: request.id, result, memory: memory() }),
+      (error: unknown) => port.postMessage({ id: request.id, error: error instanceof Error ? error.message : String(error), memory: memory() }),
     );
   });
 }
