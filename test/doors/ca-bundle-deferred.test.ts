@@ -15,7 +15,10 @@ let bundle: string;
 const servers: ChildProcess[] = [];
 
 beforeEach(async () => {
-  [root, home, state, bin] = await Promise.all(['cw-ca-root-', 'cw-ca-home-', 'cw-ca-state-', 'cw-ca-bin-'].map((prefix) => tempDir(prefix)));
+  root = await tempDir('cw-ca-root-');
+  home = await tempDir('cw-ca-home-');
+  state = await tempDir('cw-ca-state-');
+  bin = await tempDir('cw-ca-bin-');
   bundle = join(bin, 'extra-ca.pem');
   await writeFiles(root, { 'a.txt': 'one\n' });
   // Not a PEM file: node would warn about it at start-up, which shows which process was given it.
