@@ -5,11 +5,11 @@
 // (200) ChatCLI plugin-door calls in a row, warm against cold. And how many chunk files a cold `read`
 // opens (strace, when present). All cases alternate; every output is checked.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { rgPath } from '@vscode/ripgrep';
-import { CLEAN_ENV, CLI, FIXTURES, NODE, alternate, ensureDir, errorRow, median, row, timed } from './lib.mjs';
+import { CLEAN_ENV, CLI, FIXTURES, NODE, ROOT, alternate, ensureDir, errorRow, median, row, timed } from './lib.mjs';
 import { smallFile } from './cold-start.mjs';
 import { RG_ARGS } from './search.mjs';
 
@@ -77,9 +77,22 @@ function startServer() {
   });
 }
 
-// PLUGIN_CALLS plugin-door reads in a row (as ChatCLI's wrapper makes them), in blocks that alternate
-// warm and cold; the total per side.
+// The wrapper docs/chatcli-plugin.md installs (its heredoc, run by sh with $CODEWARD this checkout's snapshot
+// folder): it starts node without NODE_EXTRA_CA_CERTS, which codeward hands on to what it runs.
+function pluginWrapper() {
+  const heredoc = /^cat > ~\/\.chatcli\/plugins\/coder <<EOF\n[\s\S]*?\nEOF$/m.exec(readFileSync(join(ROOT, 'docs', 'chatcli-plugin.md'), 'utf8'))?.[0];
+  if (!heredoc) throw new Error('docs/chatcli-plugin.md: no wrapper heredoc');
+  const wrapper = join(FIXTURES, 'startup-coder');
+  const written = spawnSync('sh', ['-c', heredoc.replace('~/.chatcli/plugins/coder', '"$TARGET"').replace('$CODEWARD/dist/bin/codeward.js', '$CODEWARD_CLI')], { env: { PATH: CLEAN_ENV.PATH, CODEWARD_CLI: CLI, TARGET: wrapper }, encoding: 'utf8' });
+  if (written.status !== 0) throw new Error(`plugin wrapper: ${written.stderr}`);
+  chmodSync(wrapper, 0o755);
+  return wrapper;
+}
+
+// PLUGIN_CALLS plugin-door reads in a row, through the documented wrapper as ChatCLI runs it, in blocks that
+// alternate warm and cold; the total per side.
 function pluginCalls() {
+  const wrapper = pluginWrapper();
   const totals = { warm: 0, cold: 0 };
   const block = Math.max(1, Math.min(20, PLUGIN_CALLS));
   for (let done = 0; done < PLUGIN_CALLS; done += block) {
@@ -87,7 +100,7 @@ function pluginCalls() {
       const env = { ...(side === 'warm' ? WARM : COLD), CODEWARD_CHATCLI_PLUGIN: '1' };
       const started = performance.now();
       for (let call = 0; call < Math.min(block, PLUGIN_CALLS - done); call += 1) {
-        const r = timed(NODE, [CLI, '--yes', 'read', 'small.txt'], { cwd: DATA, env });
+        const r = timed(wrapper, ['read', 'small.txt'], { cwd: DATA, env });
         if (r.status !== 0 || !r.stdout.includes('line 16')) throw new Error(`plugin-door ${side} call failed: ${r.stderr.slice(0, 300)}`);
       }
       totals[side] += performance.now() - started;

@@ -5,6 +5,11 @@ import type { WarmResult } from '../doors/serve/client.js';
 import type { CommandEntry } from '../engine/registry.js';
 import { mayHaveWarmEngine } from '../doors/serve/folder.js';
 import { BEFORE_BULK_INDEX, BEFORE_WASM } from '../code/tree-sitter-init.js';
+import { restoreDeferredCaBundle } from '../doors/ca-bundle.js';
+
+// First, before anything reads or hands on the environment: NODE_EXTRA_CA_CERTS back where a launcher held it
+// back so that this process would start without parsing the bundle.
+const caBundleDeferred = restoreDeferredCaBundle(process.env);
 
 // `codeward -` holds the whole call in memory: room for the largest write (maxWriteBytes, 64 MiB by
 // default) as escaped JSON or base64, and no more.
@@ -125,6 +130,7 @@ async function runCold(): Promise<number> {
       return Buffer.concat(chunks).toString('utf8');
     },
     ...(timing ? { timing } : {}),
+    ...(caBundleDeferred ? { caBundleDeferred } : {}),
   });
 }
 

@@ -16,4 +16,7 @@ export interface CliIo {
   readonly readInput?: () => Promise<string>;
   // Present when the bin was asked where the milliseconds go (--debug-timing, CODEWARD_DEBUG_TIMING=1).
   readonly timing?: Timing;
+  // This process started without the CA bundle a launcher held back (doors/ca-bundle.ts): it opens no TLS
+  // connection itself.
+  readonly caBundleDeferred?: true;
 }

@@ -175,6 +175,10 @@ describe('a cold call loads only what it uses (dist modules seen by a loader hoo
     expect(sources.filter((source) => /node_modules\/(web-)?tree-sitter/.test(source))).toEqual([]);
     // Nor do the YAML and TOML parsers: no file of theirs exists here (~33 ms of CPU to compile them).
     expect(sources.filter((source) => PARSERS.test(source))).toEqual([]);
+    // Nor picomatch once the walks of the view are kept (view-cache.ts): /etc's allow-list, matched at every
+    // run, has only plain names and one-star globs (sandbox/view-allow.ts namesMatching).
+    const again = sourcesLoaded(['--sandbox', 'workspace-write', 'exec', '--cmd', 'true'], 'exec-sandboxed-again');
+    expect(again.filter((source) => ON_USE.test(source))).toEqual([]);
   });
 
   // The parsers load when a file of their kind is parsed, by a `require` from the built chunk (outside the

@@ -12,6 +12,7 @@ import { loadNamedCommand } from './load-commands.js';
 import { extractGlobalOptions, findCallToken, sandboxOptions, VALUE_GLOBALS, type GlobalOptions } from '../global-options.js';
 import { VERSION } from '../../version.js';
 import type { CliIo } from '../io.js';
+import { DEFERRED_CA_BUNDLE } from '../ca-bundle.js';
 import { visible, visibleLines } from '../visible.js';
 import { colourStream, visibleColours } from './colours.js';
 import { debugTimingWanted } from '../../engine/timing.js';
@@ -131,8 +132,12 @@ async function runMain(givenArgv: readonly string[], io: CliIo): Promise<number>
   const callToken = findCallToken(argv);
   await loadNamedCommand(registry, callToken);
   io.timing?.mark('command definition load');
-  if (pluginCall && callToken !== undefined && PERSON_ONLY.has(callToken)) {
-    const failure = usageError(`codeward ${callToken} is not available to a plugin call: a person starts it in a terminal (plugin calls run the commands of codeward --help)`);
+  // The agent and the worker open TLS connections in this process: not without the CA bundle a launcher held
+  // back (doors/ca-bundle.ts), nor any other entry point that is not one of the engine's commands.
+  if ((pluginCall || io.caBundleDeferred) && callToken !== undefined && PERSON_ONLY.has(callToken)) {
+    const failure = usageError(pluginCall
+      ? `codeward ${callToken} is not available to a plugin call: a person starts it in a terminal (plugin calls run the commands of codeward --help)`
+      : `codeward ${callToken} runs only in a process started with node's CA bundle (the agent and the worker open TLS connections themselves), and ${DEFERRED_CA_BUNDLE} held NODE_EXTRA_CA_CERTS back from this one; start it with NODE_EXTRA_CA_CERTS set instead`);
     const envelope: Envelope = { ok: false, cmd: callToken, error: failure.toJSON(), warnings: [], usage: true };
     print(io, { json: argv.includes('--json') } as GlobalOptions, envelope, () => '');
     return exitCode(envelope);
