@@ -11,6 +11,7 @@ import { programsOf } from './hook-bins.js';
 import { configCommands } from './hook-configs.js';
 import { FRONT_ENDS, frontEndRun } from './hook-python-front-ends.js';
 import { pythonInstall, toxDeps } from './hook-python-install.js';
+import { obeyEnvironment } from './hook-python-sites.js';
 import { quoted } from './hook-runner-config.js';
 import { obeyNamed, upToTop } from './hook-runner-paths.js';
 import { taskFileCommands } from './hook-taskfiles.js';
@@ -60,6 +61,8 @@ export function pythonFrontEnd(walk: Walk, words: readonly string[], bases: read
       // nox's sessions run what the noxfile says (noxfile.py itself is obeyed: the task files of obeyed-hooks.ts).
       if (run.tool === 'nox' && runs) walk.globs.add(join(folder, env, '*'));
       for (const name of names) (env.includes('*') ? walk.globs : walk.files).add(join(folder, env, name));
+      // What the environment's interpreter loads: its site-packages whole (hook-python-sites.ts).
+      if (runs) obeyEnvironment(walk, dirname(join(folder, env)));
     }
   }
   if (run.does === 'sync' || (runs && row.syncs)) {
