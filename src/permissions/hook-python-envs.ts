@@ -10,7 +10,8 @@ import { obeyAssigned } from './hook-node-options.js';
 import { programsOf } from './hook-bins.js';
 import { configCommands } from './hook-configs.js';
 import { FRONT_ENDS, frontEndRun } from './hook-python-front-ends.js';
-import { pythonInstall, toxDeps } from './hook-python-install.js';
+import { installEntries, pythonInstall, toxDeps } from './hook-python-install.js';
+import { noxSessions } from './hook-nox-sessions.js';
 import { obeyEnvironment } from './hook-python-sites.js';
 import { quoted } from './hook-runner-config.js';
 import { obeyNamed, upToTop } from './hook-runner-paths.js';
@@ -70,5 +71,10 @@ export function pythonFrontEnd(walk: Walk, words: readonly string[], bases: read
     const seen = new Set<string>();
     for (const project of projects.length > 0 ? projects : [from]) pythonInstall(walk, project, seen);
     if (run.tool === 'tox') toxDeps(walk, walk.top, ['tox.ini', 'setup.cfg', 'tox.toml', 'pyproject.toml'].map((name) => read1(join(walk.top, name)) ?? ''), seen);
+    if (run.tool === 'nox') {
+      const nox = noxSessions(read1(join(walk.top, 'noxfile.py')));
+      if (nox.unknown !== undefined) walk.unmodeled ??= `a hook runs nox, whose ${nox.unknown}`;
+      installEntries(walk, walk.top, nox.installs, seen);
+    }
   }
 }

@@ -193,6 +193,7 @@ function tasks(walk: Walk, words: readonly string[], bases: readonly string[], d
       if (run.unknown !== undefined) walk.unmodeled ??= `make: ${run.unknown}`;
     }
     const tasked = taskFileCommands(words, base, read1);
+    if (tasked.unknown !== undefined) walk.unmodeled ??= `${relative(top, script)} runs ${tasked.unknown}`;
     for (const named of tasked.named) if (inside(top, named)) files.add(named);
     follow(walk, tasked.lines, depth + 1, script, base);
   }
