@@ -80,6 +80,14 @@ describe('a virtual environment\'s start-up code, planted by a model under --yes
     }
   });
 
+  // npmconf19's R19-11 scope (checked: the env table already held these rows; locked here): PIP_CONFIG_FILE,
+  // PYTHONSTARTUP and PYTHONPATH named in a workspace .envrc or a mise [env] obey what they name.
+  it('py20: PIP_CONFIG_FILE, PYTHONSTARTUP, PYTHONPATH in .envrc and mise [env]: the named file or folder asks', async () => {
+    await writeFiles(root, { '.envrc': 'export PIP_CONFIG_FILE=tools/pip.conf\nexport PYTHONSTARTUP=tools/start.py\nexport PYTHONPATH=libs\n', 'sub/mise.toml': '[env]\nPIP_CONFIG_FILE = "conf/pip.ini"\nPYTHONPATH = "mlibs"\nPYTHONSTARTUP = "conf/s.py"\n' });
+    for (const file of ['tools/pip.conf', 'tools/start.py', 'libs/sitecustomize.py', 'sub/conf/pip.ini', 'sub/mlibs/sitecustomize.py', 'sub/conf/s.py']) expect(write(file).json.error?.code, file).toBe('C241');
+    expect(write('src/a.txt').json.ok).toBe(true);
+  });
+
   it('R19-11: outside a venv the same names are ordinary files', () => {
     for (const file of ['pip.conf', 'tools/pip.ini', 'docs/etc/jupyter/jupyter_server_config.py', 'docs/share/jupyter/kernels/k/kernel.json', 'tools/etc/ipython/x.py']) {
       const run = write(file);
