@@ -37,8 +37,8 @@ export function environmentOf(path: string): string | undefined {
   return BIN.test(basename(folder)) ? dirname(folder) : undefined;
 }
 
-// The environments directly in `folder` now (a folder holding one of VENV_MARKERS or conda's `conda-meta`). The
-// folder is the walk's source: an environment made later changes its stamp.
+// The environments directly in `folder` now (a folder holding one of VENV_MARKERS, conda's `conda-meta` too). The
+// folder and every marker looked for are the walk's sources: an environment made later changes their stamps.
 const FOUND = new WeakMap<Walk, Map<string, string[]>>();
 function environmentsIn(walk: Walk, folder: string): string[] {
   const known = FOUND.get(walk) ?? new Map<string, string[]>();
@@ -46,8 +46,10 @@ function environmentsIn(walk: Walk, folder: string): string[] {
   const cached = known.get(folder);
   if (cached !== undefined) return cached;
   walk.sources.push(folder);
-  const found = listInside(walk.roots, folder).filter((entry) => entry.isDirectory()).map((entry) => join(folder, entry.name))
-    .filter((env) => VENV_MARKERS.some((marker) => stats(join(env, marker)) !== undefined));
+  const folders = listInside(walk.roots, folder).filter((entry) => entry.isDirectory()).map((entry) => join(folder, entry.name));
+  // Each marker, present or not: a folder made a venv later (`tools/pyvenv.cfg`) changes the kept walk's stamps.
+  walk.sources.push(...folders.flatMap((env) => VENV_MARKERS.map((marker) => join(env, marker))));
+  const found = folders.filter((env) => VENV_MARKERS.some((marker) => stats(join(env, marker)) !== undefined));
   known.set(folder, found);
   return found;
 }

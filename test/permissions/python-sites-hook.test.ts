@@ -4,8 +4,13 @@
 // the module it names. Planted by the write tool (or a sandboxed install), `x.dist-info/entry_points.txt` + `x.py`
 // ran at the next commit. Those files ask now, present or not, like node_modules' packages a hook runs (R14-8,
 // R18-3). The project's sources stay free. Layouts are made by hand (no uv, tox, nox or conda here).
-import { describe, it } from 'vitest';
+import { chmod, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createEngine } from '../../src/setup.js';
+import { writeFiles } from '../helpers/fixture.js';
 import { checkHookRow, rowPlace } from './hook-check.js';
+import { git } from './git-run.js';
 
 const place = rowPlace('cw-py-sites-');
 const PROJECT = { 'pyproject.toml': '[project]\nname = "w"\nversion = "0"\n', 'src/w/__init__.py': 'X = 1\n', 'tests/test_a.py': 'def test_a():\n    assert True\n' };
@@ -59,5 +64,24 @@ describe('controls: what a Python hook does not run stays free', () => {
   });
   it('a hook that runs no Python program: a present environment\'s packages are the installer\'s (free)', async () => {
     await row('make check', { ...VENV, Makefile: 'check:\n\techo ok\n' }, [], [...SOURCES, `${SITE}/x.py`]);
+  });
+});
+
+describe('an environment made after the first judgement (the kept hook walk is not reused)', () => {
+  it('pytest -q: .venv gets its marker and bin/pytest later; its site-packages then ask in the same engine', async () => {
+    const root = place.next();
+    await writeFiles(root, { ...PROJECT, '.venv/lib/python3.12/site-packages/ok.py': '' });
+    git(root, 'init', '-q');
+    await writeFile(join(root, '.git/hooks/pre-commit'), '#!/bin/sh\npytest -q\n');
+    await chmod(join(root, '.git/hooks/pre-commit'), 0o755);
+    const engine = await createEngine({ workspace: root, env: { HOME: place.home }, permissions: { home: place.home, yes: true } });
+    try {
+      expect(await engine.run({ cmd: 'write', args: { file: `${SITE}/a.py`, content: '# ok\n' } })).toMatchObject({ ok: true });
+      await writeFiles(root, { '.venv/pyvenv.cfg': 'home = /usr/bin\n', '.venv/bin/pytest': '#!/bin/sh\n' });
+      expect(await engine.run({ cmd: 'write', args: { file: `${SITE}/x.py`, content: '# ok\n' } })).toMatchObject({ ok: false, error: { code: 'C241' } });
+      expect(await engine.run({ cmd: 'write', args: { file: 'src/w/__init__.py', content: '# ok\n' } })).toMatchObject({ ok: true });
+    } finally {
+      await engine.close();
+    }
   });
 });
