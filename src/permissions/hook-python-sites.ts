@@ -46,7 +46,10 @@ function environmentsIn(walk: Walk, folder: string): string[] {
   const cached = known.get(folder);
   if (cached !== undefined) return cached;
   walk.sources.push(folder);
-  const folders = listInside(walk.roots, folder).filter((entry) => entry.isDirectory()).map((entry) => join(folder, entry.name));
+  const children = (at: string): string[] => listInside(walk.roots, at).filter((entry) => entry.isDirectory()).map((entry) => join(at, entry.name));
+  // direnv's `layout python` makes `.direnv/python-3.12` and activates it in the person's shell.
+  walk.sources.push(join(folder, '.direnv'));
+  const folders = [...children(folder), ...children(join(folder, '.direnv'))];
   // Each marker, present or not: a folder made a venv later (`tools/pyvenv.cfg`) changes the kept walk's stamps.
   walk.sources.push(...folders.flatMap((env) => VENV_MARKERS.map((marker) => join(env, marker))));
   const found = folders.filter((env) => VENV_MARKERS.some((marker) => stats(join(env, marker)) !== undefined));

@@ -50,6 +50,9 @@ describe('friction19 Left 1: a workspace environment a hook runs a program from'
   it('a conda environment (conda-meta) found by a bare program: its site-packages ask', async () => {
     await row('pytest -q', { 'cenv/conda-meta/history': '', 'cenv/bin/pytest': '#!/bin/sh\n' }, ['cenv/lib/python3.12/site-packages/x.py', 'cenv/bin/pytest', 'cenv/bin/python3']);
   });
+  it('direnv\'s `layout python` environment (.direnv/python-3.12) found by a bare program: its site-packages ask', async () => {
+    await row('flake8 src', { '.direnv/python-3.12/pyvenv.cfg': '', '.direnv/python-3.12/bin/flake8': '#!/bin/sh\n' }, ['.direnv/python-3.12/lib/python3.12/site-packages/x.py', '.direnv/python-3.12/bin/flake8']);
+  });
   it('a program path through another environment folder (`env/bin/pytest`): that environment', async () => {
     await row('env/bin/pytest -q', {}, ['env/lib/python3.12/site-packages/x.py']);
   });
