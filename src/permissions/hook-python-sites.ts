@@ -10,12 +10,14 @@
 // `. .venv/bin/activate`, `python3 .venv/bin/pytest`), a front-end's environments (`uv run`, tox, nox:
 // hook-python-envs.ts), and a bare program name, which an activated shell (the person's, when they commit)
 // resolves in every environment found in the folders the line runs in: its `bin/<name>` is obeyed (present or
-// not), and when that program is there now or is the interpreter, the site-packages too.
+// not), and the site-packages too unless the name is an inert shell tool (echo, git, grep: hook-unmodeled.ts) not
+// installed there.
 import { basename, dirname, join } from 'node:path';
 import { listInside } from './hook-listing.js';
 import { inside } from './hook-spelling.js';
 import { stats, type Walk } from './hook-walk.js';
 import { VENV_MARKERS } from './obeyed.js';
+import { INERT } from './hook-unmodeled.js';
 
 // Where an environment keeps what its interpreter imports and discovers plug-ins in (POSIX venv and conda, Debian's
 // dist-packages, Windows' Lib); a PEP 582 `__pypackages__/3.12` folder keeps it in `lib`.
@@ -66,7 +68,9 @@ export function activatedProgram(walk: Walk, name: string, places: readonly stri
         const program = join(env, bin, name);
         walk.files.add(program);
         walk.sources.push(program);
-        if (INTERPRETER.test(name) || stats(program)?.file === true) obeyEnvironment(walk, env);
+        // Which bare name is the environment's is only known once it is installed there (a plug-in planted before
+        // `pip install pytest` waits for it): any name but the inert shell tools obeys the site-packages.
+        if (INTERPRETER.test(name) || !INERT.has(name) || stats(program)?.file === true) obeyEnvironment(walk, env);
       }
     }
   }

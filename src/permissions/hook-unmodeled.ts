@@ -14,7 +14,7 @@ import { FRONT_ENDS, frontEndRun } from './hook-python-front-ends.js';
 
 // Programs that run no file of the work tree: the shell's own words, text and file utilities, git (its
 // configuration and hooks are judged by the git catalogue), and checkers/formatters without code plugins.
-const INERT = new Set([
+export const INERT = new Set([
   ':', '[', '[[', 'alias', 'basename', 'break', 'cat', 'chmod', 'cmp', 'comm', 'continue', 'cp', 'cut', 'date', 'diff', 'dirname', 'echo', 'exit', 'export',
   'expr', 'false', 'file', 'find', 'grep', 'egrep', 'fgrep', 'head', 'hash', 'id', 'ln', 'local', 'ls', 'mkdir', 'mktemp', 'mv', 'popd', 'printf', 'pwd', 'read',
   'readlink', 'readonly', 'realpath', 'return', 'rg', 'rm', 'rmdir', 'sed', 'awk', 'set', 'shift', 'sleep', 'sort', 'stat', 'tail', 'tee', 'test', 'touch',

@@ -65,8 +65,11 @@ describe('controls: what a Python hook does not run stays free', () => {
   it.each(['uv run pytest', 'pytest -q', '. .venv/bin/activate && flake8 src'])('%s: the sources, the README and a data file stay free', async (hook) => {
     await row(hook, VENV, [], [...SOURCES, 'README.md', 'data/x.csv']);
   });
-  it('a hook that runs no Python program: a present environment\'s packages are the installer\'s (free)', async () => {
-    await row('make check', { ...VENV, Makefile: 'check:\n\techo ok\n' }, [], [...SOURCES, `${SITE}/x.py`]);
+  it('a hook that runs only inert shell tools: a present environment\'s packages are the installer\'s (free)', async () => {
+    await row('git diff --cached --quiet || echo changed', VENV, [], [...SOURCES, `${SITE}/x.py`]);
+  });
+  it('a bare program not installed in the environment yet (`pytest` before `pip install pytest`): a plug-in planted now asks', async () => {
+    await row('pytest -q', { '.venv/pyvenv.cfg': 'home = /usr/bin\n' }, [`${SITE}/x-1.0.dist-info/entry_points.txt`, `${SITE}/x.py`, '.venv/bin/pytest']);
   });
 });
 
