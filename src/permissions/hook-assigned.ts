@@ -56,8 +56,9 @@ export function assignedLoads(word: string, base: string, forProgram: boolean): 
   const [, name, value] = found as unknown as [string, string, string];
   const table = envNamed(name, value);
   const named = table?.entries.filter((entry) => entry !== '' && !/\$/.test(entry)) ?? [];
-  // A folder of modules loaded by name (NODE_PATH=lib: node's bare `require("x")` finds lib/x.js) however spelled.
-  const spelled = (entry: string): boolean => /[/.]/.test(entry) || table?.code === true;
+  // A folder of modules loaded by name (NODE_PATH=lib: node's bare `require("x")` finds lib/x.js) however spelled;
+  // so is any entry of a folder-list variable (`PYTHONPATH=tools`, `PATH=bin:$PATH`: py20, a bare name is a folder).
+  const spelled = (entry: string): boolean => /[/.]/.test(entry) || table?.code === true || table?.folders !== undefined;
   const paths = [...valuePaths(value.replace(/\$\{?\w+\}?/g, ''), base).map((each) => each.path), ...[...named, ...attached(value)].filter(spelled).map((entry) => resolve(base, entry))];
   // The folder the line runs in, or one above it (`PYTHONPATH=$PWD`, spelled as the top by the walk): every
   // file there may be what the program loads.

@@ -10,6 +10,7 @@ import type { Read } from './hook-tasks.js';
 import { LEFTHOOK_CONFIGS, PRE_COMMIT_CONFIGS } from './hook-commit-runners.js';
 import { JS_RUNNERS } from './hook-js-runners.js';
 import { pathSpellings } from './node-resolve.js';
+import { noxSessions } from './hook-nox-sessions.js';
 
 const JS = ['js', 'cjs', 'mjs', 'ts', 'cts', 'mts'];
 // The data forms of an rc file (`.prettierrc.yaml`).
@@ -147,7 +148,7 @@ export function resolvedNames(named: string): string[] {
 
 // The command lines a commit-hook runner's configuration holds: lint-staged's JSON values (package.json's
 // `lint-staged` field too; a JS config is obeyed whole, its commands are not read), lefthook's `run:`,
-// pre-commit's `entry:` and tox's `commands` lines.
+// pre-commit's `entry:`, tox's `commands` and nox's `session.run` lines.
 export function configCommands(words: readonly string[], top: string, read: Read): string[] {
   const names = new Set(words.map((word) => basename(word)));
   const lines: string[] = [];
@@ -179,5 +180,7 @@ export function configCommands(words: readonly string[], top: string, read: Read
       for (const command of found[1]!.matchAll(/\[([^\]]*)\]/g)) lines.push([...command[1]!.matchAll(/"((?:\\.|[^"\\])*)"|'([^']*)'/g)].map((part) => part[1] ?? part[2]!).join(' '));
     }
   }
+  // nox: the literal command lines of its sessions' `session.run` calls (hook-nox-sessions.ts).
+  if (names.has('nox')) lines.push(...noxSessions(read(resolve(top, 'noxfile.py'))).lines);
   return lines;
 }

@@ -10,7 +10,9 @@ import { obeyAssigned } from './hook-node-options.js';
 import { programsOf } from './hook-bins.js';
 import { configCommands } from './hook-configs.js';
 import { FRONT_ENDS, frontEndRun } from './hook-python-front-ends.js';
-import { pythonInstall, toxDeps } from './hook-python-install.js';
+import { installEntries, pythonInstall, toxDeps } from './hook-python-install.js';
+import { noxSessions } from './hook-nox-sessions.js';
+import { obeyEnvironment } from './hook-python-sites.js';
 import { quoted } from './hook-runner-config.js';
 import { obeyNamed, upToTop } from './hook-runner-paths.js';
 import { taskFileCommands } from './hook-taskfiles.js';
@@ -60,6 +62,8 @@ export function pythonFrontEnd(walk: Walk, words: readonly string[], bases: read
       // nox's sessions run what the noxfile says (noxfile.py itself is obeyed: the task files of obeyed-hooks.ts).
       if (run.tool === 'nox' && runs) walk.globs.add(join(folder, env, '*'));
       for (const name of names) (env.includes('*') ? walk.globs : walk.files).add(join(folder, env, name));
+      // What the environment's interpreter loads: its site-packages whole (hook-python-sites.ts).
+      if (runs) obeyEnvironment(walk, dirname(join(folder, env)));
     }
   }
   if (run.does === 'sync' || (runs && row.syncs)) {
@@ -67,5 +71,10 @@ export function pythonFrontEnd(walk: Walk, words: readonly string[], bases: read
     const seen = new Set<string>();
     for (const project of projects.length > 0 ? projects : [from]) pythonInstall(walk, project, seen);
     if (run.tool === 'tox') toxDeps(walk, walk.top, ['tox.ini', 'setup.cfg', 'tox.toml', 'pyproject.toml'].map((name) => read1(join(walk.top, name)) ?? ''), seen);
+    if (run.tool === 'nox') {
+      const nox = noxSessions(read1(join(walk.top, 'noxfile.py')));
+      if (nox.unknown !== undefined) walk.unmodeled ??= `a hook runs nox, whose ${nox.unknown}`;
+      installEntries(walk, walk.top, nox.installs, seen);
+    }
   }
 }

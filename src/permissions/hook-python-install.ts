@@ -130,8 +130,14 @@ export function toxDeps(walk: Walk, top: string, texts: readonly string[], seen:
   const entries = texts.flatMap((text) => [...text.matchAll(/^\s*deps\s*=(.*(?:\n[ \t]+\S.*)*)/gm)].flatMap((found) => found[1]!.split('\n')));
   // tox.toml: `deps = ["-e tools/x", …]`.
   for (const text of texts) for (const found of text.matchAll(/^\s*deps\s*=\s*\[([\s\S]*?)\]/gm)) entries.push(...[...found[1]!.matchAll(/"((?:\\.|[^"\\])*)"|'([^']*)'/g)].map((part) => part[1] ?? part[2]!));
+  installEntries(walk, top, entries.map((each) => each.trim().replace(/^["']|["'],?$/g, '')).filter(Boolean), seen);
+}
+
+// What installing requirement entries (`-e tools/x`, `./x`, `-r requirements.txt`, `pytest`) from `top` runs: each
+// local package read as the project is, each requirements file obeyed and read (tox's `deps`, nox's `session.install`).
+export function installEntries(walk: Walk, top: string, entries: readonly string[], seen: Set<string>): void {
   const files: string[] = [];
-  for (const entry of entries.map((each) => each.trim().replace(/^["']|["'],?$/g, '')).filter(Boolean)) {
+  for (const entry of entries) {
     const file = INCLUDE.exec(entry);
     if (file) files.push(resolve(top, (file[1] ?? file[2]!).replace(/\{(?:toxinidir|tox_root)\}\/?/g, './')));
     const path = file ? undefined : entryPath(entry);

@@ -4,7 +4,8 @@ import { dirname, join, resolve } from 'node:path';
 import { listInside } from './hook-listing.js';
 import { moduleFiles } from './python-files.js';
 import { inside } from './hook-spelling.js';
-import type { Walk } from './hook-walk.js';
+import { stats, type Walk } from './hook-walk.js';
+import { VENV_MARKERS } from './obeyed.js';
 
 // `from`, then each parent up to the top (a runner looks for its configuration there: cargo, golangci-lint, mypy).
 export function upToTop(top: string, from: string): string[] {
@@ -26,7 +27,7 @@ export function obeyNamed(walk: Walk, named: string, bases: readonly string[]): 
 }
 
 // Python's import path past the folders a runner names: the site-packages of each virtual environment found
-// directly in `bases` (a folder holding pyvenv.cfg: `.venv/lib/python3.12/site-packages`, lib64, Windows' `Lib`).
+// directly in `bases` (a folder holding one of VENV_MARKERS, conda's `conda-meta` too: `.venv/lib/python3.12/site-packages`, lib64, Windows' `Lib`).
 // A module a runner imports by name (mypy's `plugins = myplug`) is found there too when the line runs that
 // environment's interpreter or an activated one; which one runs is not known, so every one is obeyed. The
 // folders listed are the walk's sources: a venv made later changes their stamps.
@@ -37,7 +38,7 @@ export function venvSites(walk: Walk, bases: readonly string[]): string[] {
     walk.sources.push(base);
     for (const entry of listInside(walk.roots, base)) {
       const venv = join(base, entry.name);
-      if (!entry.isDirectory() || !listInside(walk.roots, venv).some((one) => one.name === 'pyvenv.cfg')) continue;
+      if (!entry.isDirectory() || !VENV_MARKERS.some((marker) => stats(join(venv, marker)) !== undefined)) continue;
       for (const lib of ['lib', 'lib64']) {
         walk.sources.push(join(venv, lib));
         for (const python of listInside(walk.roots, join(venv, lib))) if (python.isDirectory() && python.name.startsWith('python')) sites.add(join(venv, lib, python.name, 'site-packages'));

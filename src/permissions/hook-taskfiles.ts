@@ -1,12 +1,13 @@
 // The command lines other task runners take from their task file (red team R9-6's class, round 10 R10-1's
 // held-back variants): `just lint` (justfile recipe bodies), `task lint` (Taskfile `cmds:`), `composer lint`
 // (composer.json `scripts`), `deno task lint` (deno.json `tasks`), `pdm run` / `poe` / `hatch run`
-// (pyproject.toml's `[tool.pdm.scripts]`, `[tool.poe.tasks]`, `[tool.hatch.envs.*.scripts]`). Every task's
+// (pyproject.toml's `[tool.pdm.scripts]`, `[tool.poe.tasks]`, hatch's environments: hook-hatch-envs.ts). Every task's
 // lines, not only the one named: obeyed-hooks.ts reads them like the hook's own, from the runner's folder.
 // The files a task file pulls in are obeyed whether they exist or not (R11-6: just `import`/`mod`, Taskfile
 // `includes:`, poe `include`, a poe `script = "mod:func"`), and their tasks read too.
 import { basename, dirname, resolve } from 'node:path';
 import type { Read } from './hook-tasks.js';
+import { hatchEnvLines } from './hook-hatch-envs.js';
 
 const unquote = (text: string): string => text.trim().replace(/^(["'])(.*)\1$/, '$2');
 
@@ -34,7 +35,6 @@ function tomlStrings(text: string | undefined, section: RegExp): string[] {
 const PYPROJECT: Readonly<Record<string, RegExp>> = {
   pdm: /^\[tool\.pdm\.scripts/,
   poe: /^\[tool\.poe\.tasks/,
-  hatch: /^\[tool\.hatch\.envs\.[^\]]*\.scripts\]|^\[tool\.hatch\.envs\.[^\]]*\]/,
 };
 
 // just: recipe bodies, and the files `import 'x.just'` / `mod NAME ['path']` pull in (recursively, bounded).
@@ -79,6 +79,8 @@ export interface TaskFiles {
   readonly lines: string[];
   // Absolute; obeyed whether they exist or not.
   readonly named: string[];
+  // A construct of the task file codeward does not model (hatch's environments: hook-hatch-envs.ts).
+  unknown?: string | undefined;
 }
 
 // The command lines the runners `words` start take from their task files in `folder` (absolute), and the
@@ -98,7 +100,14 @@ export function taskFileCommands(words: readonly string[], folder: string, read:
   }
   if (tools.has('composer')) out.lines.push(...jsonField(at('composer.json'), 'scripts'));
   if (tools.has('deno')) out.lines.push(...['deno.json', 'deno.jsonc'].flatMap((name) => jsonField(at(name), 'tasks')));
-  for (const [tool, section] of Object.entries(PYPROJECT)) if (tools.has(tool)) out.lines.push(...tomlStrings(at('pyproject.toml'), section), ...(tool === 'hatch' ? tomlStrings(at('hatch.toml'), /^\[envs\./) : []));
+  for (const [tool, section] of Object.entries(PYPROJECT)) if (tools.has(tool)) out.lines.push(...tomlStrings(at('pyproject.toml'), section));
+  if (tools.has('hatch')) {
+    for (const file of ['pyproject.toml', 'hatch.toml'] as const) {
+      const envs = hatchEnvLines(at(file), file);
+      out.lines.push(...envs.lines);
+      out.unknown ??= envs.unknown;
+    }
+  }
   if (tools.has('poe')) {
     const named = poeNamed(at('pyproject.toml'), folder);
     out.named.push(...named);

@@ -10,10 +10,11 @@ import { toolchainArgs, toolchainName } from './hook-toolchains.js';
 import { jsRunnerArgs } from './hook-js-runners.js';
 import { monorepoArgs } from './hook-monorepo-args.js';
 import { assignedWhy, lineAssignments } from './hook-assigned.js';
+import { FRONT_ENDS, frontEndRun } from './hook-python-front-ends.js';
 
 // Programs that run no file of the work tree: the shell's own words, text and file utilities, git (its
 // configuration and hooks are judged by the git catalogue), and checkers/formatters without code plugins.
-const INERT = new Set([
+export const INERT = new Set([
   ':', '[', '[[', 'alias', 'basename', 'break', 'cat', 'chmod', 'cmp', 'comm', 'continue', 'cp', 'cut', 'date', 'diff', 'dirname', 'echo', 'exit', 'export',
   'expr', 'false', 'file', 'find', 'grep', 'egrep', 'fgrep', 'head', 'hash', 'id', 'ln', 'local', 'ls', 'mkdir', 'mktemp', 'mv', 'popd', 'printf', 'pwd', 'read',
   'readlink', 'readonly', 'realpath', 'return', 'rg', 'rm', 'rmdir', 'sed', 'awk', 'set', 'shift', 'sleep', 'sort', 'stat', 'tail', 'tee', 'test', 'touch',
@@ -76,6 +77,15 @@ function judge(words: readonly string[], isFile: (word: string) => boolean, defi
     const operand = rest.findIndex((arg) => !arg.startsWith('-') && !/^[A-Za-z_]\w*=/.test(arg));
     // `command -v X` looks X up, it does not run it.
     if (name === 'command' && ['-v', '-V'].includes(rest[0] ?? '')) return undefined;
+    // uv/poetry/pipenv with their own options before `run` (`poetry -q run pytest`): read through the front-ends'
+    // table (hook-python-front-ends.ts), which knows their options; the program it runs is judged next.
+    const front = SUB[name] !== undefined && FRONT_ENDS[name] !== undefined ? frontEndRun(words.slice(i)) : undefined;
+    if (front?.unknown !== undefined) return front.unknown;
+    if (front?.does === 'run') {
+      if (front.rest.length === 0) return undefined;
+      i = words.length - front.rest.length;
+      continue;
+    }
     if (LAUNCHERS.has(name) || SUB[name]?.includes(rest[0] ?? '') === true) {
       i += 1 + (SUB[name] !== undefined ? 1 : 0);
       while (i < words.length && (words[i]!.startsWith('-') || (/^[A-Za-z_]\w*=/.test(words[i]!) && (assigned = true)) || (name === 'timeout' && /^\d/.test(words[i]!)))) i += VALUED.has(words[i]!) ? 2 : 1;

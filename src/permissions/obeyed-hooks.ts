@@ -26,7 +26,8 @@ import { runnerKindFiles } from './hook-fallback.js';
 import { commitRunnerParts } from './hook-commit-runners.js';
 import { jsConfigs } from './hook-js-configs.js';
 import { editorRuns } from './hook-editor.js';
-import { installedPrograms, interpretedScripts, programPaths } from './hook-bins.js';
+import { installedPrograms, interpretedScripts, programPaths, programsOf } from './hook-bins.js';
+import { pythonEnvironments } from './hook-python-sites.js';
 import { pythonFrontEnd } from './hook-python-envs.js';
 import { assignedLoads, lineAssignments, nodeOptionsOf, npmLineLoads, npmrcLoads } from './hook-assigned.js';
 import { obeyAssigned } from './hook-node-options.js';
@@ -94,8 +95,11 @@ function follow(walk: Walk, lines: readonly string[], depth: number, script: str
     // eslint.config.js ...) and in each folder a `cd` moved to (R14-2); what it names, from its folder or the top.
     const places = [...new Set([top, from, ...bases])];
     installedPrograms(walk, command, places);
-    for (const path of programPaths(command).flatMap((word) => places.map((at) => resolve(at, word)))) if (inside(top, path) && stats(path)?.file !== false) files.add(path);
-    for (const path of interpretedScripts(command).map((word) => resolve(bases[bases.length - 1]!, word))) if (inside(top, path) && stats(path)?.file !== false) files.add(path);
+    const programs = programPaths(command).flatMap((word) => places.map((at) => resolve(at, word)));
+    const scripts = interpretedScripts(command).map((word) => resolve(bases[bases.length - 1]!, word));
+    for (const path of [...programs, ...scripts]) if (inside(top, path) && stats(path)?.file !== false) files.add(path);
+    // A Python environment the line runs a program from, by its path or activated (friction19 Left 1).
+    pythonEnvironments(walk, [...programs, ...scripts], programsOf(command).map(({ name }) => name), places);
     jsConfigs(walk, words, places);
     for (const { path: config, text } of places.flatMap((at) => configTexts(words, at, (path) => read(walk, path)))) {
       // Under the fallback every configuration name is a glob already (runner-kinds.ts): not one path per package.
@@ -189,6 +193,7 @@ function tasks(walk: Walk, words: readonly string[], bases: readonly string[], d
       if (run.unknown !== undefined) walk.unmodeled ??= `make: ${run.unknown}`;
     }
     const tasked = taskFileCommands(words, base, read1);
+    if (tasked.unknown !== undefined) walk.unmodeled ??= `${relative(top, script)} runs ${tasked.unknown}`;
     for (const named of tasked.named) if (inside(top, named)) files.add(named);
     follow(walk, tasked.lines, depth + 1, script, base);
   }

@@ -64,7 +64,7 @@ const ROWS: readonly Row[] = [
   // Red team R19-22: the build systems, tasks and presets of more editors (run on open, on build or on run).
   ['editor', 'Sublime Text, Nova, KDevelop and the editors\' CMake integrations (build systems, tasks, launch configurations, presets)', ['*.sublime-project', '.nova', '*.kdev4', '.kdev4', 'CMakePresets.json', 'CMakeUserPresets.json']],
   ['editor', 'cloud workspaces (tasks run when the workspace opens)', ['.gitpod.yml', '.gitpod.Dockerfile', '.idx/dev.nix', '.codesandbox', '.replit', 'replit.nix']],
-  ['shell', 'Python virtual environments (their activate scripts are sourced by editors and direnv when a terminal opens; pyvenv.cfg names the interpreter; these names mark a folder as one)', ['pyvenv.cfg', 'bin/activate', 'bin/activate.fish', 'bin/activate.csh', 'bin/activate.nu', 'bin/activate.ps1', 'bin/activate.xsh', 'bin/activate_this.py', 'Scripts/activate', 'Scripts/activate.fish', 'Scripts/activate.csh', 'Scripts/activate.nu', 'Scripts/activate.ps1', 'Scripts/activate.xsh', 'Scripts/activate_this.py', 'Scripts/activate.bat', 'Scripts/deactivate.bat']],
+  ['shell', 'Python virtual environments (their activate scripts are sourced by editors and direnv when a terminal opens; pyvenv.cfg names the interpreter; these names mark a folder as one)', ['pyvenv.cfg', 'bin/activate', 'bin/activate.fish', 'bin/activate.csh', 'bin/activate.nu', 'bin/activate.ps1', 'bin/activate.xsh', 'bin/activate_this.py', 'Scripts/activate', 'Scripts/activate.fish', 'Scripts/activate.csh', 'Scripts/activate.nu', 'Scripts/activate.ps1', 'Scripts/activate.xsh', 'Scripts/activate_this.py', 'Scripts/activate.bat', 'Scripts/deactivate.bat', 'conda-meta']],
   ['shell', 'Python at every interpreter start (site-packages .pth lines and sitecustomize/usercustomize run before any script, whatever python is asked to do)', ['lib*/python*/*-packages/*.pth', 'lib*/python*/*-packages/sitecustomize*', 'lib*/python*/*-packages/usercustomize*', 'lib*/python*/*-packages/__pycache__/sitecustomize*', 'lib*/python*/*-packages/__pycache__/usercustomize*', 'lib*/site-packages/*.pth', 'lib*/site-packages/sitecustomize*', 'lib*/site-packages/usercustomize*', 'lib*/site-packages/__pycache__/sitecustomize*', 'lib*/site-packages/__pycache__/usercustomize*']],
   ['ci', 'CI services (run on push, with the repository\'s secrets)', ['.github/workflows', '.github/actions', '.gitlab-ci.yml', '.circleci', '.travis.yml', 'azure-pipelines.yml', '.buildkite', 'Jenkinsfile', 'bitbucket-pipelines.yml', '.drone.yml', '.woodpecker', '.woodpecker.yml', '.forgejo/workflows', '.forgejo/actions', '.gitea/workflows', '.gitea/actions', 'appveyor.yml', '.appveyor.yml', 'bitrise.yml', 'buildspec.yml', 'buildspec.yaml', 'cloudbuild.yaml', 'cloudbuild.yml', 'cloudbuild.json', 'codefresh.yml', '.semaphore', 'netlify.toml', '.gitlab', '.pipelines', '.tekton', '.cirrus.yml', '.cirrus.star', 'wercker.yml', '.builds', 'codemagic.yaml', 'vercel.json', '.teamcity']],
   ['hooks', 'commit-hook runners (the next git commit runs what they name)', ['.husky', '.pre-commit-config.yaml', 'lefthook.*', '.lefthook.*', 'lefthook-local.*', '.lefthook-local.*', '.lefthook', '.lintstagedrc*', 'lint-staged.config.*', '.simple-git-hooks*', 'simple-git-hooks.*', '.overcommit.yml', '.huskyrc', '.huskyrc.*', 'husky.config.*', 'commitlint.config.*', '.commitlintrc', '.commitlintrc.*']],
@@ -85,12 +85,15 @@ const IN_VENV: Row = ['shell', 'the interpreter of a Python virtual environment 
 // Red team R19-11: the configuration the venv's own tools read at `sys.prefix` (hidden from `git diff`: .venv is
 // ignored). pip's site `pip.conf`/`pip.ini` (`find-links`, `index-url`: the next install builds a planted sdist),
 // Jupyter's `etc/jupyter` (`*_config.py` runs at start) and kernelspecs (`kernel.json` `argv`: the program a
-// notebook starts), IPython's `etc/ipython` (config code, startup files).
-const VENV_CONFIG: Row = ['shell', 'the configuration a Python virtual environment\'s pip, Jupyter and IPython read at its prefix (pip\'s package sources, config code run at start, the kernel a notebook starts)', ['pip.conf', 'pip.ini', 'etc/jupyter', 'share/jupyter/kernels', 'etc/ipython']];
+// notebook starts), IPython's `etc/ipython` (config code, startup files); JupyterLab's `share/jupyter/lab/settings`
+// (overrides), `share/jupyter/labextensions` and the classic `share/jupyter/nbextensions` (JavaScript the notebook page
+// runs with the server's token, which runs code in the kernel).
+const VENV_CONFIG: Row = ['shell', 'the configuration a Python virtual environment\'s pip, Jupyter and IPython read at its prefix (pip\'s package sources, config code run at start, the kernel a notebook starts, the extensions a notebook page runs)', ['pip.conf', 'pip.ini', 'etc/jupyter', 'share/jupyter/kernels', 'share/jupyter/lab/settings', 'share/jupyter/labextensions', 'share/jupyter/nbextensions', 'etc/ipython']];
 
-// What makes a folder a virtual environment (python's own pyvenv.cfg, or virtualenv's shape: an activate
-// script), workspace-relative to the folder; each is a catalogue entry above.
-export const VENV_MARKERS: readonly string[] = ['pyvenv.cfg', 'bin/activate', 'Scripts/activate', 'Scripts/activate.bat'];
+// What makes a folder a virtual environment (python's own pyvenv.cfg, virtualenv's shape: an activate script, a conda
+// environment's `conda-meta` folder: npmconf19's R19-11 scope), workspace-relative to the folder; each is a catalogue
+// entry above.
+export const VENV_MARKERS: readonly string[] = ['pyvenv.cfg', 'bin/activate', 'Scripts/activate', 'Scripts/activate.bat', 'conda-meta'];
 
 export const OBEYED_CATALOGUE: readonly ObeyedEntry[] = [
   ...ROWS.flatMap(([family, by, patterns]) => patterns.map((pattern) => ({ pattern, family, by }))),

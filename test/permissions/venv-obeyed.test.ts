@@ -64,6 +64,30 @@ describe('a virtual environment\'s start-up code, planted by a model under --yes
     expect(existsSync(join(root, file))).toBe(false);
   });
 
+  // npmconf19's R19-11 scope: JupyterLab's settings overrides and the extensions a notebook page runs (JavaScript with
+  // the server's token); a conda environment (`conda-meta/`) is a venv for every in-venv row.
+  it.each(['.venv/share/jupyter/lab/settings/overrides.json', '.venv/share/jupyter/labextensions/x/package.json', '.venv/share/jupyter/nbextensions/x/main.js', 'cenv/bin/python3', 'cenv/pip.conf', 'cenv/etc/jupyter/jupyter_server_config.py', 'cenv/share/jupyter/kernels/k/kernel.json'])('py20: write %s (Jupyter extensions, a conda environment) asks', async (file) => {
+    await writeFiles(root, { 'cenv/conda-meta/history': '' });
+    const run = write(file);
+    expect(run.json.error?.code, run.stdout).toBe('C241');
+    expect(existsSync(join(root, file))).toBe(false);
+  });
+
+  it('py20: outside a venv or conda environment the same names are ordinary files', () => {
+    for (const file of ['docs/share/jupyter/lab/settings/overrides.json', 'docs/share/jupyter/labextensions/x/package.json', 'web/share/jupyter/nbextensions/x/README', 'tools/bin/python3', 'tools/conda-meta.md']) {
+      const run = write(file);
+      expect(run.json.ok, `${file}: ${run.stdout}`).toBe(true);
+    }
+  });
+
+  // npmconf19's R19-11 scope (checked: the env table already held these rows; locked here): PIP_CONFIG_FILE,
+  // PYTHONSTARTUP and PYTHONPATH named in a workspace .envrc or a mise [env] obey what they name.
+  it('py20: PIP_CONFIG_FILE, PYTHONSTARTUP, PYTHONPATH in .envrc and mise [env]: the named file or folder asks', async () => {
+    await writeFiles(root, { '.envrc': 'export PIP_CONFIG_FILE=tools/pip.conf\nexport PYTHONSTARTUP=tools/start.py\nexport PYTHONPATH=libs\n', 'sub/mise.toml': '[env]\nPIP_CONFIG_FILE = "conf/pip.ini"\nPYTHONPATH = "mlibs"\nPYTHONSTARTUP = "conf/s.py"\n' });
+    for (const file of ['tools/pip.conf', 'tools/start.py', 'libs/sitecustomize.py', 'sub/conf/pip.ini', 'sub/mlibs/sitecustomize.py', 'sub/conf/s.py']) expect(write(file).json.error?.code, file).toBe('C241');
+    expect(write('src/a.txt').json.ok).toBe(true);
+  });
+
   it('R19-11: outside a venv the same names are ordinary files', () => {
     for (const file of ['pip.conf', 'tools/pip.ini', 'docs/etc/jupyter/jupyter_server_config.py', 'docs/share/jupyter/kernels/k/kernel.json', 'tools/etc/ipython/x.py']) {
       const run = write(file);
@@ -72,7 +96,7 @@ describe('a virtual environment\'s start-up code, planted by a model under --yes
   });
 
   it('the markers that make a folder a venv are obeyed everywhere (no call makes a venv unasked)', () => {
-    for (const file of ['tools/pyvenv.cfg', 'tools/bin/activate', 'tools/Scripts/activate.bat', 'tools/bin/activate.fish']) expect(write(file).json.error?.code, file).toBe('C241');
+    for (const file of ['tools/pyvenv.cfg', 'tools/bin/activate', 'tools/Scripts/activate.bat', 'tools/bin/activate.fish', 'tools/conda-meta/history']) expect(write(file).json.error?.code, file).toBe('C241');
   });
 });
 
