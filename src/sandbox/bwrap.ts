@@ -4,6 +4,7 @@ import { lstatQuiet } from '../files/stat-quiet.js';
 import { fileGuards, folderGuards, gitGuards, writePlaceholder, type Guard } from './guards.js';
 import type { MountPointMaker } from './mount-points.js';
 import { procCoverArgs } from './proc-cover.js';
+import { localSocketFilter, WRAPPER_INPUT_FD } from './seccomp.js';
 import { byListing, kindOf, realOf, targetKindOf, within, type PathKind, type SandboxPolicy } from './policy.js';
 import { SYSTEM_FOLDERS } from './toolchains.js';
 import { systemArgs } from './view.js';
@@ -16,6 +17,8 @@ export interface WrappedArgs {
   readonly created: string[];
   // Protected paths no mount can guard: checked after the run (planted.ts).
   readonly watched: string[];
+  // What the wrapper reads on fd WRAPPER_INPUT_FD, WRAPPER_INPUT_FD + 1, ... (shell/run.ts gives them).
+  readonly inputs: Buffer[];
 }
 
 // What is bound over a file that must read as empty: the policy's empty file (a bound /dev/null answers
@@ -205,9 +208,11 @@ function enclosingArgs(policy: SandboxPolicy, args: string[]): void {
 export function bwrapArgs(policy: SandboxPolicy, cwd: string, maker?: MountPointMaker): WrappedArgs {
   // No capabilities even when codeward runs as root: with CAP_SYS_ADMIN a process could unmount every guard.
   const args = ['--die-with-parent', '--unshare-pid', '--unshare-ipc', '--cap-drop', 'ALL'];
-  // With the network on, the run shares the host's network namespace: loopback services and abstract unix
-  // sockets included (red team R16-3; said wherever the network is named: network-words.ts).
-  if (!policy.network) args.push('--unshare-net');
+  // With the network on, the run shares the host's network namespace: loopback services stay reachable (said
+  // wherever the network is named: network-words.ts); the host's abstract unix sockets are kept out by a
+  // seccomp filter on the socket families (seccomp.ts, red team R16-3).
+  const inputs = policy.network ? [localSocketFilter()] : [];
+  args.push(...(policy.network ? ['--seccomp', String(WRAPPER_INPUT_FD)] : ['--unshare-net']));
   systemArgs(policy.network, args);
   procCoverArgs(args);
   // A workspace under /tmp: its top folder there is a tmpfs of its own, made read-only at the end
@@ -232,5 +237,5 @@ export function bwrapArgs(policy: SandboxPolicy, cwd: string, maker?: MountPoint
   args.push('--setenv', 'TMPDIR', policy.tmp ?? '/tmp');
   for (const [name, value] of Object.entries(policy.env)) args.push('--setenv', name, value);
   args.push('--chdir', cwd, '--');
-  return { args, created, watched };
+  return { args, created, watched, inputs };
 }

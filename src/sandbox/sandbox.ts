@@ -97,6 +97,8 @@ export interface PrepareOptions {
 // How to start one process: the argv prefix (sandbox program and its arguments) and what to do after.
 export interface PreparedRun {
   readonly wrapper: readonly string[];
+  // What the wrapper reads on fd 3, 4, ... (bwrap's seccomp program with the network on: seccomp.ts).
+  readonly inputs?: readonly Buffer[];
   readonly warning?: string;
   // The process runs without a network (bwrap --unshare-net, seatbelt without network rules).
   readonly networkBlocked?: boolean;
@@ -303,7 +305,7 @@ export class ProcessSandbox {
     const { lease, value: wrapped } = this.stateDir
       ? MountLease.register(this.stateDir, policy.root, policy.writable, (maker) => bwrapArgs(full, cwd, maker))
       : { lease: undefined, value: bwrapArgs(full, cwd) };
-    const { args, watched } = wrapped;
+    const { args, watched, inputs } = wrapped;
     const wrappedStage = stageable ? await this.stager.wrap(status.backend.path, args, policy.root) : options.stage && policy.mode === 'workspace-write' ? { note: unstageable } : undefined;
     // Unwalked, the run must not write in place: a stage that did not happen after all refuses the run.
     const staged = wrappedStage && !walkObeyed && !wrappedStage.layout && !wrappedStage.failed ? { failed: wrappedStage.note ?? 'it could not be staged' } : wrappedStage;
@@ -335,6 +337,6 @@ export class ProcessSandbox {
     const wrapper = staged?.wrapper ?? [status.backend.path, ...args];
     const stage = staged?.layout ? { stage: staged.layout, ...(policy.writable.length > 0 ? { writableInPlace: policy.writable } : {}) } : staged?.failed ? { stageFailed: staged.failed } : staged?.note ? { stageNote: staged.note } : {};
     const git = enclosing ? { gitReadOnly: enclosing.hint } : { ...gitHidden, ...(options.gitReadOnly ? { gitReadOnly: options.gitReadOnly } : {}) };
-    return { wrapper, after, networkBlocked: !policy.network, ...git, ...readOnly, ...stage };
+    return { wrapper, ...(inputs.length > 0 ? { inputs } : {}), after, networkBlocked: !policy.network, ...git, ...readOnly, ...stage };
   }
 }

@@ -4,6 +4,7 @@ import { childEnv } from './env.js';
 import { removeLayout } from '../sandbox/overlay.js';
 import type { PreparedRun } from '../sandbox/sandbox.js';
 import { networkHint } from './network-hint.js';
+import { NO_LOCAL_SOCKETS } from '../sandbox/network-words.js';
 import { foldNpmWalls } from './npm-walls.js';
 import { runProcess, type RunOptions, type RunResult } from './run.js';
 import type { StagedChanges } from './stage/apply.js';
@@ -99,6 +100,7 @@ export async function runShellCall(call: ShellCall, ctx: CommandContext): Promis
   try {
     result = await runProcess({
       wrapper: prepared?.wrapper ?? [],
+      ...(prepared?.inputs ? { inputs: prepared.inputs } : {}),
       command: call.command,
       cwd: folder.real,
       workspace: ctx.workspace.root,
@@ -203,6 +205,8 @@ function causeLine(text: string): string {
   return line.length > 200 ? `${line.slice(0, 200)}…` : line;
 }
 
+// What a refused write (or, with the network on, a refused unix socket: node says `connect EACCES`) says.
+const DENIED = /read-only file system|permission denied|operation not permitted|\bEACCES\b/i;
 // What a failed name lookup or connection says (curl, git, npm, node, pip, python, go, cargo, ping).
 const NETWORK_FAILURE = /could not resolve (?:host|proxy)|ENOTFOUND|EAI_AGAIN|ENETUNREACH|EHOSTUNREACH|network is unreachable|getaddrinfo|temporary failure in name resolution|name or service not known|nodename nor servname|no such host|failed to establish a new connection|could not connect to server|failed to connect to|connection refused|unable to access 'https?:|dial tcp|socket: operation not permitted/i;
 // Programs that (may) go to the network.
@@ -232,10 +236,10 @@ export function processFailure<D extends ProcessData>(result: RunResult, data: D
     ? ''
     : offline !== undefined
       ? ` (${offline})`
-      : /read-only file system|permission denied|operation not permitted/i.test(result.stderr) && readOnlyFrom !== undefined
+      : DENIED.test(result.stderr) && readOnlyFrom !== undefined
       ? ` (the OS sandbox is read-only (${readOnlyFrom}): commands cannot write anywhere, not even in the workspace, only to their private temp folder ($TMPDIR); change files with codeward's write and edit commands, or ${readOnlyFrom.startsWith('--sandbox') ? 'a person runs with --sandbox workspace-write' : `a person changes ${readOnlyFrom}`})`
-      : /read-only file system|permission denied|operation not permitted/i.test(result.stderr)
-      ? ' (the OS sandbox lets commands write only inside the workspace and their private temp folder ($TMPDIR), never to .git control files, policy, agent or shell start-up files; see --sandbox and codeward doctor)'
+      : DENIED.test(result.stderr)
+      ? ` (the OS sandbox lets commands write only inside the workspace and their private temp folder ($TMPDIR), never to .git control files, policy, agent or shell start-up files; see --sandbox and codeward doctor${result.networkBlocked ? '' : `; ${NO_LOCAL_SOCKETS}`})`
       : /no such file|not found/i.test(result.stderr) && ((home && home !== '/' && result.stderr.includes(home)) || /(^|[\s'"`(])\/[^\s/]/.test(result.stderr))
         ? ' (if that path is outside the workspace: the OS sandbox shows only the workspace, the system folders and the toolchain folders codeward doctor lists; name more in "sandboxReadable" in ~/.codeward/config.json)'
         : '';

@@ -2,7 +2,7 @@ import type { CommandContext, RunPreview } from '../engine/command.js';
 import type { SandboxHandle } from '../engine/engine-sandbox.js';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import type { NamedRead } from './run-script-files.js';
-import { SHARED_NETWORK } from '../sandbox/network-words.js';
+import { sharedNetwork } from '../sandbox/network-words.js';
 import { gitAloneRepository, systemGit } from './git-alone-repo.js';
 import { gitWriteRefusal, mentionsGit } from './git-only-line.js';
 import { LazyShellParser } from './lazy-parser.js';
@@ -17,7 +17,7 @@ export async function sandboxWords(sandbox: SandboxHandle | undefined): Promise<
   const status = await sandbox?.status().catch(() => undefined);
   if (!status?.backend) return { words: `outside any OS sandbox${status?.reason ? ` (${status.reason})` : ''}`, contained: false };
   // With the network on, what it reaches is said (red team R16-3).
-  const limits = [status.network ? `with network: ${SHARED_NETWORK}` : 'no network', ...(status.mode === 'read-only' ? ['read-only'] : [])];
+  const limits = [status.network ? `with network: ${sharedNetwork(status.backend.kind)}` : 'no network', ...(status.mode === 'read-only' ? ['read-only'] : [])];
   return { words: `inside the OS sandbox (${status.backend.kind}, ${limits.join(', ')})`, contained: true };
 }
 

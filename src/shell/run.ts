@@ -1,4 +1,5 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import type { Readable, Writable } from 'node:stream';
 import { findOnPath, isExecutable, outsidePath } from '../sandbox/which.js';
 import { OutputCap } from './output-cap.js';
 import { signalGroup, trackGroup } from './run-groups.js';
@@ -21,6 +22,8 @@ export interface RunOptions {
   readonly onChunk?: (chunk: Buffer, stream: 'stdout' | 'stderr') => void;
   // A program (and its arguments) the shell runs under: the OS sandbox.
   readonly wrapper?: readonly string[];
+  // Bytes the wrapper reads on fds 3, 4, ... (bwrap's seccomp program: sandbox/seccomp.ts WRAPPER_INPUT_FD).
+  readonly inputs?: readonly Buffer[];
   // The workspace root: a bash found on PATH inside it is the repository's, never the shell that runs.
   readonly workspace?: string;
 }
@@ -78,6 +81,17 @@ async function terminateGroup(pgid: number, closed: Promise<void>): Promise<void
   signalGroup(pgid, 'SIGKILL');
 }
 
+// Each input written whole and closed (the reader sees its end); a wrapper that exits before reading it
+// fails on its own, so a write error (EPIPE) is not the run's.
+function giveInputs(streams: readonly unknown[], inputs: readonly Buffer[]): void {
+  inputs.forEach((bytes, index) => {
+    const stream = streams[index] as Writable | null | undefined;
+    stream?.on('error', () => undefined);
+    // Closed once written: the reader still gets the buffered bytes, then its end; nothing waits on this side.
+    stream?.end(bytes, () => stream.destroy());
+  });
+}
+
 // Runs a shell line in its own process group, stdin closed, output captured in bounded memory.
 // A timeout or an abort kills the whole group (grandchildren included); the result then says why.
 // A process that left the group (setsid) and holds the pipes open cannot delay the result for long:
@@ -92,8 +106,10 @@ export async function runProcess(options: RunOptions): Promise<RunResult> {
     cwd: options.cwd,
     env: options.env,
     detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+    // stdout and stderr are pipes whatever follows them (node types only the three-entry spelling so).
+    stdio: ['ignore', 'pipe', 'pipe', ...(options.inputs ?? []).map(() => 'pipe' as const)],
+  }) as ChildProcessByStdio<null, Readable, Readable>;
+  giveInputs(child.stdio.slice(3), options.inputs ?? []);
   const streams = { stdout: new OutputCap(maxBytes), stderr: new OutputCap(maxBytes) };
   for (const name of ['stdout', 'stderr'] as const) {
     child[name].on('data', (chunk: Buffer) => {

@@ -52,7 +52,7 @@ const GLOBALS: readonly CompletionFlag[] = [
   flag('yes', 'approve every ask decision that is not safety-immune', { short: 'y' }),
   flag('allow-unsafe', 'let a command the danger classifier blocks run'),
   flag('sandbox', 'OS sandbox for exec and test', { value: true, choices: SANDBOX_MODES }),
-  flag('sandbox-network', 'let sandboxed commands use the network'),
+  flag('sandbox-network', 'let sandboxed commands use the network (127.0.0.1 too, no unix sockets)'),
   flag('pass-env', 'let exec and test see a hidden environment variable', { value: true }),
   flag('help', 'help; codeward COMMAND --help for one command', { short: 'h' }),
   flag('version', 'print the version', { short: 'V' }),

@@ -10,7 +10,7 @@ import { enclosingRepository } from '../../sandbox/view.js';
 import { lstatQuiet } from '../../files/stat-quiet.js';
 import { Workspace } from '../../workspace/workspace.js';
 import { sandboxOptions, type GlobalOptions } from '../global-options.js';
-import { SHARED_NETWORK } from '../../sandbox/network-words.js';
+import { sharedNetwork } from '../../sandbox/network-words.js';
 import { plural, wrapList } from '../../commands/render.js';
 
 interface DoctorIo {
@@ -94,7 +94,7 @@ function sandboxLines(box: SandboxData, verbose: boolean): string[] {
   const group = (label: string, items: readonly string[]): string[] => wrapList(lead, label.padEnd(17), items.length > 0 ? shown(items) : ['nothing']);
   const hidden = box.hidden.map((item) => (item.startsWith('the home folder') ? 'the rest of the home folder' : item));
   return [
-    `OS sandbox       ${box.backend ?? ''}: ${box.mode}, network ${box.network ? `on (${SHARED_NETWORK})` : 'off'}`,
+    `OS sandbox       ${box.backend ?? ''}: ${box.mode}, network ${box.network ? `on (${sharedNetwork(box.backend)})` : 'off'}`,
     ...group('writable:', box.writable),
     ...group('read-only:', box.readOnly),
     ...group('read-only home:', box.homeReadOnly),

@@ -11,7 +11,8 @@ const GLOBAL_HELP = `Global options (before or after the command):
   -y, --yes             approve every "ask" decision that is not safety-immune
   --allow-unsafe        let a command the danger classifier blocks run (humans only)
   --sandbox MODE        OS sandbox for exec and test: workspace-write (default where available), read-only, off
-  --sandbox-network     let sandboxed commands use the network
+  --sandbox-network     let sandboxed commands use the network: this machine's 127.0.0.1 services too
+                        (unix sockets stay closed to them: X11, D-Bus, local IPC)
   --pass-env NAME       let exec and test see a variable off the allow list or secret-looking (hidden by default)
   -h, --help            help; "codeward <command> --help" for one command
   -V, --version         print the version`;
