@@ -18,7 +18,7 @@ const STDIO = String.raw`\.\s*std(?:out|err|in)\s*\(\s*(?:(?:std\s*::\s*)?proces
 // rustup's toolchain), so asking it `--version` is the literal `rustc` query. With `?`, `.unwrap()`, `.expect("…")`
 // or a literal `"rustc"` fallback.
 const FALLBACK = String.raw`(?:"rustc"(?:\s*\.\s*(?:into|to_string|to_owned)\s*\(\s*\))?|(?:OsString|String|PathBuf)\s*::\s*from\s*\(\s*"rustc"\s*\))`;
-const ENV_RUSTC = String.raw`(?:(?:std\s*::\s*)?env\s*::\s*)?var(?:_os)?\s*\(\s*"RUSTC"\s*\)(?:\s*\?|\s*\.\s*unwrap\s*\(\s*\)|\s*\.\s*expect\s*\(\s*${STRING}\s*\)|\s*\.\s*unwrap_or\s*\(\s*${FALLBACK}\s*\)|\s*\.\s*unwrap_or_else\s*\(\s*\|[\w\s]*\|\s*${FALLBACK}\s*\))?`;
+const ENV_RUSTC = String.raw`(?:(?:std\s*::\s*)?env\s*::\s*)var(?:_os)?\s*\(\s*"RUSTC"\s*\)(?:\s*\?|\s*\.\s*unwrap\s*\(\s*\)|\s*\.\s*expect\s*\(\s*${STRING}\s*\)|\s*\.\s*unwrap_or\s*\(\s*${FALLBACK}\s*\)|\s*\.\s*unwrap_or_else\s*\(\s*\|[\w\s]*\|\s*${FALLBACK}\s*\))?`;
 // `let rustc = env::var_os("RUSTC")?;`: a name that holds it.
 const BINDING = new RegExp(String.raw`\blet\s+(?:mut\s+)?(\w+)\s*(?::\s*[\w:<>]+\s*)?=\s*${ENV_RUSTC}\s*;`, 'g');
 const QUERY = new RegExp(
@@ -44,6 +44,14 @@ function readOnly(program: string, args: readonly string[]): boolean {
   return GIT.has(args[0] ?? '') && args.slice(1).every((arg) => GIT_OPTION.test(arg) || (!arg.startsWith('-') && GIT_OPERAND.test(arg)));
 }
 
+// Whether `env::var` of Rust code `bare` is std's: no `env` module, `var` function or import of either from
+// elsewhere (`mod env { pub fn var(…) }` would return any program).
+function stdEnv(bare: string): boolean {
+  const code = bare.replace(TOKENS, (token) => (token.startsWith('/*') ? ' ' : '""'));
+  if (/\bmod\s+env\b|\bfn\s+var(?:_os)?\b|\bas\s+(?:env|var|var_os)\b/.test(code)) return false;
+  return [...code.matchAll(/\buse\s+([^;]*);/g)].every(([, path]) => /^(?:::)?std\s*::/.test(path!) || !/\b(?:env|var|var_os)\b/.test(path!));
+}
+
 // The names bound once to cargo's rustc (BINDING) and used for nothing but `Command::new(name)`: a name bound again,
 // assigned, passed or taken as a parameter may hold any program, so it is not one.
 function rustcNames(bare: string): Set<string> {
@@ -61,9 +69,10 @@ function rustcNames(bare: string): Set<string> {
 // that a message ("failed to run Command") is not read as a spawn.
 export function withoutQueries(text: string): string {
   const bare = withoutComments(text);
-  const held = rustcNames(bare);
+  const std = stdEnv(bare);
+  const held = std ? rustcNames(bare) : new Set<string>();
   const kept = bare.replace(QUERY, (all, literal: string | undefined, env: string | undefined, name: string | undefined, chain: string) => {
-    const program = literal ?? (env !== undefined || (name !== undefined && held.has(name)) ? 'rustc' : undefined);
+    const program = literal ?? ((env !== undefined && std) || (name !== undefined && held.has(name)) ? 'rustc' : undefined);
     const args = [...chain.replace(new RegExp(STDIO, 'g'), '').matchAll(/"([^"\\\n]*)"/g)].map((found) => found[1]!);
     return program !== undefined && readOnly(program, args) ? ' ' : all;
   });

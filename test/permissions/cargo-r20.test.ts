@@ -114,12 +114,14 @@ describe('cargo\'s rustc probed through env::var("RUSTC") (friction 19 Left 5)',
   });
 
   it.each([
-    ['the name bound again', 'let rustc = std::env::var_os("RUSTC").unwrap(); let rustc = "tools/x"; let _ = std::process::Command::new(rustc).arg("--version").output();'],
-    ['the name passed on', 'let rustc = std::env::var_os("RUSTC").unwrap(); run(&rustc); let _ = std::process::Command::new(rustc).arg("--version").output();'],
-    ['another argument', 'let rustc = std::env::var_os("RUSTC").unwrap(); let _ = std::process::Command::new(rustc).arg("build.rs").output();'],
-    ['another variable', 'let _ = std::process::Command::new(std::env::var("CC").unwrap()).arg("--version").output();'],
-  ])('%s: unmodelled, the whole tree obeyed', async (_name, body) => {
-    await checkHookRow(place.next(), place.home, { hook: 'cargo test', files: main(body), asks: ['src/lib.rs'], free: [] });
+    ['the name bound again', main('let rustc = std::env::var_os("RUSTC").unwrap(); let rustc = "tools/x"; let _ = std::process::Command::new(rustc).arg("--version").output();')],
+    ['the name passed on', main('let rustc = std::env::var_os("RUSTC").unwrap(); run(&rustc); let _ = std::process::Command::new(rustc).arg("--version").output();')],
+    ['another argument', main('let rustc = std::env::var_os("RUSTC").unwrap(); let _ = std::process::Command::new(rustc).arg("build.rs").output();')],
+    ['another variable', main('let _ = std::process::Command::new(std::env::var("CC").unwrap()).arg("--version").output();')],
+    ['an env module of its own', script('mod env { pub fn var(_: &str) -> Result<&\'static str, ()> { Ok("tools/x") } }\nfn main() { let _ = std::process::Command::new(env::var("RUSTC").unwrap()).arg("--version").output(); }')],
+    ['an env imported from elsewhere', script('use helper::env;\nfn main() { let _ = std::process::Command::new(env::var("RUSTC").unwrap()).arg("--version").output(); }')],
+  ])('%s: unmodelled, the whole tree obeyed', async (_name, files) => {
+    await checkHookRow(place.next(), place.home, { hook: 'cargo test', files, asks: ['src/lib.rs'], free: [] });
   });
 });
 
