@@ -80,3 +80,22 @@ export function folded(text: string, skip: RegExp): { text: string; unknown?: st
   }
   return { text: bare, ...(unknown === undefined ? {} : { unknown }) };
 }
+
+// A line whose start the build script computes when it runs (`println!("{}", line)`, `println!("{s}")`): it may be
+// any directive, and no literal shows it (a reversed or decoded string, a file found by listing a folder): the
+// first such print to standard output (print!/println!, write!/writeln! to stdout), or undefined. `text`: with its
+// literal `concat!`s folded (a format that is no literal is not known either).
+const PRINT = /\b(?:print|println)!\s*[([{]\s*|\b(?:write|writeln)!\s*[([{][^,;]*\bstdout\b[^,;]*,\s*/g;
+export function computedLine(text: string): string | undefined {
+  const bare = text.replace(TOKENS, (token) => (token.startsWith('//') || token.startsWith('/*') ? ' ' : token));
+  for (const found of bare.matchAll(PRINT)) {
+    const rest = bare.slice(found.index + found[0].length);
+    // `println!()`: an empty line.
+    if (/^[)\]}]/.test(rest)) continue;
+    const format = /^(?:r(#*)"([\s\S]*?)"\1|"((?:\\.|[^"\\])*)")/.exec(rest);
+    const body = format === null ? undefined : format[2] ?? unescape(format[3] ?? '');
+    if (body === undefined) return bare.slice(found.index, found.index + 80);
+    if (body.split(/\r?\n/).some((line) => /^\{(?!\{)/.test(line))) return `${found[0]}${format![0]}`;
+  }
+  return undefined;
+}

@@ -181,3 +181,20 @@ describe('an alias\'s --config FILE is a source of the hook walk (cargo19 Left)'
     }
   });
 });
+
+describe('a printed line whose start is computed (no literal shows the directive it may be)', () => {
+  const REVERSED = 'let s: String = "sloot-B=gra-knil-cstur:ograc".chars().rev().collect();';
+  it.each([
+    ['println!("{s}") of a reversed string', `${REVERSED} println!("{s}");`],
+    ['println!("{}", s)', `${REVERSED} println!("{}", s);`],
+    ['a second line computed', `${REVERSED} print!("cargo:warning=x\\n{}\\n", s);`],
+    ['writeln! to stdout', `${REVERSED} use std::io::Write; writeln!(std::io::stdout(), "{}", s).unwrap();`],
+  ])('%s: unmodelled, the whole tree obeyed', async (_name, body) => {
+    await checkHookRow(place.next(), place.home, { hook: 'cargo test', files: main(body), asks: ['src/lib.rs'], free: [] });
+  });
+
+  it('an empty println!, a computed value after a key, and generated code written to a file stay free', async () => {
+    const body = 'use std::io::Write; println!(); let m = "x"; println!("cargo:warning={}", m); let mut f = std::fs::File::create(std::path::Path::new(&std::env::var("OUT_DIR").unwrap()).join("g.rs")).unwrap(); writeln!(f, "{}", "pub const A: u8 = 1;").unwrap();';
+    await checkHookRow(place.next(), place.home, { hook: 'cargo test', files: main(body), asks: [], free: ['src/lib.rs'], content: '// ok\n' });
+  });
+});
