@@ -83,11 +83,19 @@ export function folded(text: string, skip: RegExp): { text: string; unknown?: st
 
 // A line whose start the build script computes when it runs (`println!("{}", line)`, `println!("{s}")`): it may be
 // any directive, and no literal shows it (a reversed or decoded string, a file found by listing a folder): the
-// first such print to standard output (print!/println!, write!/writeln! to stdout), or undefined. `text`: with its
+// first such print to standard output (print!/println!, write!/writeln! to stdout), or undefined; standard output
+// reached any other way is not read either. `text`: with its
 // literal `concat!`s folded (a format that is no literal is not known either).
 const PRINT = /\b(?:print|println)!\s*[([{]\s*|\b(?:write|writeln)!\s*[([{][^,;]*\bstdout\b[^,;]*,\s*/g;
 export function computedLine(text: string): string | undefined {
   const bare = text.replace(TOKENS, (token) => (token.startsWith('//') || token.startsWith('/*') ? ' ' : token));
+  // Standard output used other than as a write!'s first argument (a handle in a variable, `write_all`, `io::copy`,
+  // a raw descriptor): what it writes is not a format codeward reads (cargo20 Left).
+  const code = bare.replace(TOKENS, (token) => (token.startsWith('/*') ? ' ' : '""'));
+  // `stdout()` called (not `output.stdout`, a query's captured bytes, nor `.stdout(Stdio::piped())`).
+  const handles = code.match(/(?<!\.\s*)\bstdout\s*\(|\bfrom_raw_fd\b|\blibc\s*::\s*write\b/g)?.length ?? 0;
+  const written = code.match(/\b(?:write|writeln)!\s*[([{][^,;]*(?<!\.\s*)\bstdout\s*\(/g)?.length ?? 0;
+  if (handles > written) return 'stdout';
   for (const found of bare.matchAll(PRINT)) {
     const rest = bare.slice(found.index + found[0].length);
     // `println!()`: an empty line.

@@ -189,6 +189,8 @@ describe('a printed line whose start is computed (no literal shows the directive
     ['println!("{}", s)', `${REVERSED} println!("{}", s);`],
     ['a second line computed', `${REVERSED} print!("cargo:warning=x\\n{}\\n", s);`],
     ['writeln! to stdout', `${REVERSED} use std::io::Write; writeln!(std::io::stdout(), "{}", s).unwrap();`],
+    ['a stdout handle in a variable', `${REVERSED} use std::io::Write; let mut out = std::io::stdout().lock(); writeln!(out, "{}", s).unwrap();`],
+    ['write_all of bytes', 'use std::io::Write; std::io::stdout().write_all(&[99, 97, 114, 103, 111, 58]).unwrap();'],
   ])('%s: unmodelled, the whole tree obeyed', async (_name, body) => {
     await checkHookRow(place.next(), place.home, { hook: 'cargo test', files: main(body), asks: ['src/lib.rs'], free: [] });
   });
