@@ -15,6 +15,9 @@ import { readHeadBeneath } from '../workspace/own-read-sync.js';
 const GLOBAL = /^(?:-q|--quiet|-v+|--verbose|--offline|--frozen|--locked|--color(?:=.*)?)$/;
 // A configuration text read as cargo would (hook-runner-cargo-config.ts), with the folders its paths are relative to.
 export type ConfigText = (text: string, bases: readonly string[]) => void;
+// Told each --config file looked for (the hook walk's sources: a change to the file refreshes its cached verdict,
+// cargo19 Left).
+export type Seen = (path: string) => void;
 // The --config files being read (one alias naming its own file again: read once).
 const reading = new Set<string>();
 const MAX_BYTES = 1024 * 1024;
@@ -27,10 +30,11 @@ function configFile(path: string, fail: (why: string) => void): string | undefin
   return bytes.toString('utf8');
 }
 
-function configArg(value: string, bases: readonly string[], obey: (path: string) => void, fail: (why: string) => void, config: ConfigText): void {
+function configArg(value: string, bases: readonly string[], obey: (path: string) => void, fail: (why: string) => void, config: ConfigText, seen?: Seen): void {
   for (const base of bases) {
     const path = resolve(base, value);
     obey(path);
+    seen?.(path);
     const text = configFile(path, fail);
     if (text === undefined) continue;
     reading.add(path);
@@ -53,13 +57,13 @@ function configArg(value: string, bases: readonly string[], obey: (path: string)
 
 // What alias `name`'s `value` makes cargo obey: paths to `obey`, `--config` values to `config`, the first option
 // not modelled to `fail`.
-export function aliasLine(name: string, value: unknown, bases: readonly string[], obey: (path: string) => void, fail: (why: string) => void, config: ConfigText): void {
+export function aliasLine(name: string, value: unknown, bases: readonly string[], obey: (path: string) => void, fail: (why: string) => void, config: ConfigText, seen?: Seen): void {
   const words = typeof value === 'string' ? value.split(/\s+/).filter(Boolean) : Array.isArray(value) ? value.filter((one): one is string => typeof one === 'string') : [];
   let command = false;
   for (let at = 0; at < words.length; at++) {
     const word = words[at]!;
     const arg = word === '--config' ? words[++at] : word.startsWith('--config=') ? word.slice('--config='.length) : undefined;
-    if (arg !== undefined) configArg(arg, bases, obey, fail, config);
+    if (arg !== undefined) configArg(arg, bases, obey, fail, config, seen);
     else if (word === '--config') return fail(`\`[alias] ${name}\` ends with \`--config\` (its value comes from the command line)`);
     else if (word.startsWith('-Z')) return fail(`\`[alias] ${name}\` passes \`${word}\` (an unstable cargo option codeward does not model)`);
     else if (!command && word.startsWith('-')) {

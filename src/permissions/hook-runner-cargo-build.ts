@@ -11,7 +11,7 @@
 import { dirname, join, relative, resolve } from 'node:path';
 import { directive } from './hook-runner-cargo-flags.js';
 import { argument, builderOptions } from './hook-runner-cargo-builder.js';
-import { assembled, literalLines } from './hook-runner-cargo-literals.js';
+import { computedLine, folded, literalLines } from './hook-runner-cargo-literals.js';
 import { obeyNamed } from './hook-runner-paths.js';
 import { withoutComments, withoutQueries } from './hook-runner-cargo-queries.js';
 import { inside } from './hook-spelling.js';
@@ -90,9 +90,11 @@ export function buildScript(walk: Walk, dir: string, script: string): string | u
     const included = includes(text, dirname(path), dir);
     for (const file of included.paths) walk.files.add(file);
     if (included.unknown !== undefined) return `${at} (\`${included.unknown}\`: an include codeward cannot resolve)`;
-    const concat = assembled(text, INCLUDE_CONCAT);
-    if (concat !== undefined) return `${at} (\`${concat}\`: text assembled at compile time, which may be a directive)`;
-    for (const line of literalLines(text)) {
+    const made = folded(text, INCLUDE_CONCAT);
+    if (made.unknown !== undefined) return `${at} (\`${made.unknown}\`: text assembled at compile time, which may be a directive)`;
+    const computed = computedLine(made.text);
+    if (computed !== undefined) return `${at} (\`${computed}\`: a printed line whose start is computed, which may be a directive)`;
+    for (const line of literalLines(made.text)) {
       // A compiler or linker option a directive passes names folders and programs without a slash (R18-4):
       // obeyed from the package and from the top (where rustc and the linker run for a workspace member).
       const named = directive(line);

@@ -6,13 +6,14 @@
 // in the working folder or a parent; its `path` names a toolchain folder whose programs run.
 // ALLOW-LIST of the tables: any other (`[unstable]`, `[host]`, `[credential-provider]`...) or a file that does not
 // parse makes the line unmodelled. Every path value is obeyed (a folder whole).
-import { basename, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { parseToml } from '../engine/toml.js';
-import { aliasLine } from './hook-runner-cargo-alias.js';
-import { ccWords, directive, rustcWords, type Named } from './hook-runner-cargo-flags.js';
+import { aliasLine, type Seen } from './hook-runner-cargo-alias.js';
+import { directive, rustcWords, type Named } from './hook-runner-cargo-flags.js';
+import { envTable } from './hook-runner-cargo-env.js';
 import { inside } from './hook-spelling.js';
 import { upToTop } from './hook-runner-paths.js';
-import { read, type Walk } from './hook-walk.js';
+import { read, stats, type Walk } from './hook-walk.js';
 import { CARGO_CONFIGS, TOOLCHAIN_FILES } from './cargo-files.js';
 
 const TABLES = new Set(['alias', 'build', 'target', 'env', 'term', 'net', 'http', 'registries', 'registry', 'source', 'patch', 'profile', 'cargo-new', 'future-incompat-report', 'install', 'doc', 'resolver', 'cache', 'paths']);
@@ -36,7 +37,7 @@ function optionWords(value: unknown, key: string, obey: Obey): string | undefine
   const items = (Array.isArray(value) ? value : [value]).filter((one): one is string => typeof one === 'string');
   // cargo splits a string at spaces; an array's items are the words as they are.
   const words = Array.isArray(value) ? items : items.flatMap((one) => one.split(/\s+/));
-  const named = RUSTFLAGS.has(key) ? rustcWords(words) : key === 'env' ? ccWords(words) : OVERRIDES.test(key) ? items.map((one) => directive(`cargo:${key}=${one}`) ?? { paths: [] }).reduce((all, one) => ({ paths: [...all.paths, ...one.paths], ...(all.unknown ?? one.unknown ? { unknown: all.unknown ?? one.unknown } : {}) }), { paths: [] } as Named) : undefined;
+  const named = RUSTFLAGS.has(key) ? rustcWords(words) : OVERRIDES.test(key) ? items.map((one) => directive(`cargo:${key}=${one}`) ?? { paths: [] }).reduce((all, one) => ({ paths: [...all.paths, ...one.paths], ...(all.unknown ?? one.unknown ? { unknown: all.unknown ?? one.unknown } : {}) }), { paths: [] } as Named) : undefined;
   for (const path of named?.paths ?? []) obey(path);
   return named?.unknown;
 }
@@ -50,10 +51,9 @@ function pathValues(value: unknown, key: string, bases: readonly string[], obey:
   const unknown = whole ? optionWords(value, key, (path) => bases.forEach((one) => obey(resolve(one, path)))) : undefined;
   if (unknown !== undefined) fail(`\`${key}\` holds \`${unknown}\` (an option form codeward cannot read)`);
   if (Array.isArray(value)) for (const item of value) pathValues(item, key, bases, obey, fail, false);
+  // A `links` override's `rustc-env` table is set like a build script's `cargo:rustc-env`: read like `[env]`.
+  else if (key === 'rustc-env') envTable(value, bases, obey, fail);
   else if (typeof value === 'object' && value !== null) {
-    // `[env] X = { value = "x.so", relative = true }`: the value is a path below the folder holding `.cargo`.
-    const entry = value as { value?: unknown; relative?: unknown };
-    if (entry.relative === true && typeof entry.value === 'string') obey(resolve(base, entry.value));
     for (const [inner, item] of Object.entries(value)) pathValues(item, inner, bases, obey, fail);
   }
   else if (typeof value === 'string') {
@@ -66,7 +66,7 @@ function pathValues(value: unknown, key: string, bases: readonly string[], obey:
 // `bases`: see pathValues): each path goes to `obey`, each construct not understood to `fail`. `sub`: the
 // sub-command a hook runs (its alias is not followed); undefined: every alias's words are read as paths (the
 // person's own `cargo <alias>`, cargo-config-obeyed.ts).
-export function cargoConfigText(text: string, bases: readonly string[], obey: Obey, fail: (why: string) => void, sub?: string): void {
+export function cargoConfigText(text: string, bases: readonly string[], obey: Obey, fail: (why: string) => void, sub?: string, seen?: Seen): void {
   let data: Record<string, unknown>;
   try {
     data = parseToml(text) as Record<string, unknown>;
@@ -85,13 +85,12 @@ export function cargoConfigText(text: string, bases: readonly string[], obey: Ob
   if (sub !== undefined && alias !== undefined && Object.hasOwn(alias, sub)) fail(`\`[alias] ${sub}\` (an alias of the sub-command the hook runs)`);
   // Each alias is a cargo command line the person may run (`cargo b`), with or without a hook (R19-6).
   for (const [name, line] of Object.entries(typeof alias === 'object' && alias !== null ? alias : {})) {
-    aliasLine(name, line, bases, obey, fail, (inner, innerBases) => cargoConfigText(inner, innerBases, obey, fail, sub));
+    aliasLine(name, line, bases, obey, fail, (inner, innerBases) => cargoConfigText(inner, innerBases, obey, fail, sub, seen), seen);
   }
   const { alias: _alias, env, unstable: _unstable, ...rest } = data;
   pathValues(sub === undefined ? { ...rest, alias } : rest, '', bases, obey, fail);
-  // `[env]` values reach the build scripts' C compiler (CFLAGS, CC) and linker: read as its words (R18-4).
-  for (const one of Object.values(typeof env === 'object' && env !== null ? env : {})) pathValues(typeof one === 'object' && one !== null ? (one as { value?: unknown }).value : one, 'env', bases, obey, fail);
-  pathValues(env, '', bases, obey, fail);
+  // `[env]` values reach build scripts (CFLAGS, CC), rustc and the binaries cargo runs: read by what reads each name.
+  envTable(env, bases, obey, fail);
 }
 
 // The toolchain folder a rust-toolchain(.toml) text in `folder` names (rustup's `[toolchain] path`; a legacy
@@ -110,12 +109,14 @@ export function toolchainText(text: string, folder: string, obey: Obey, fail: (w
 // Reads the cargo configuration files from `from` up to the top, and the toolchain files; `sub` is the sub-command.
 export function cargoConfigs(walk: Walk, from: string, sub: string | undefined): void {
   const obey: Obey = (path) => void (inside(walk.top, path) && walk.files.add(path));
+  // An alias's --config file is read apart from the walk: its stamp (its folder's, when missing) keys the cache.
+  const seen: Seen = (path) => void walk.sources.push(stats(path) === undefined ? dirname(path) : path);
   for (const folder of upToTop(walk.top, from)) {
     for (const name of CARGO_CONFIGS) {
       const path = join(folder, name);
       walk.files.add(path);
       const text = read(walk, path);
-      if (text !== undefined) cargoConfigText(text, [folder, walk.top], obey, (why) => void (walk.unmodeled ??= `cargo reads ${name}: ${why}`), sub);
+      if (text !== undefined) cargoConfigText(text, [folder, walk.top], obey, (why) => void (walk.unmodeled ??= `cargo reads ${name}: ${why}`), sub, seen);
     }
     for (const name of TOOLCHAIN_FILES) {
       const path = join(folder, name);

@@ -5,6 +5,9 @@
 // the linker's `-plugin`, `-L` (what is linked into the test binary cargo runs). ALLOW-LIST: every option form
 // below is known (a path it names is returned, a folder obeyed whole by the caller); any other is `unknown`, and
 // the caller makes the line unmodelled. A word that is no option is a path (an object file, a library).
+import { computedReadsAsCode, envKind } from './cargo-env-names.js';
+import { envNamed } from './obeyed-env.js';
+
 export interface Named {
   readonly paths: string[];
   unknown?: string;
@@ -134,10 +137,34 @@ export function rustcWords(words: readonly string[]): Named {
   return { ...out, paths: out.paths.map((path) => path.replace(/^[\w-]+=(?=.)/, '')) };
 }
 
-// A build stamp a build script computes (`cargo:rustc-env=GIT_HASH={}`, red team 18 F1): a variable whose literal
-// name says it holds a hash, a version or a date, read by the crate's `env!`; no compiler, linker or loader reads
-// such a name (an ALLOW-LIST of words: any other computed variable is unknown; never LD_/DYLD_).
-const STAMP = /^(?!LD_|DYLD_)(?=[A-Z])[A-Z0-9_]*(?:HASH|COMMIT|SHA|REV|REVISION|VERSION|DESCRIBE|DATE|TIMESTAMP|BRANCH|TAG)[A-Z0-9_]*=\{\w*\}$/;
+// A word naming the folder it is read in or one above it (`.`, `../..`): the project, not a program; only a
+// loader variable's entry (PATH=.) loads from it (obeyed-env-values.ts leaves it out the same way).
+const SELF = /^(?:\.\.?(?:\/|$))+$/;
+
+// What a variable's value names, read as the programs that read NAME do (cargo-env-names.ts): rustc's or the C
+// driver's words, a program and its words, a loader's entries (obeyed-env.ts's table: PATH's folders, LD_PRELOAD's
+// files, NODE_OPTIONS' modules), path entries, or, for data, only the words spelled like a path.
+export function envWords(name: string, value: string): Named {
+  const kind = envKind(name);
+  const words = value.split(/\s+/).filter((word) => word !== '');
+  if (kind === 'rustc') return rustcWords(name.startsWith('CARGO_ENCODED_') ? value.split('\x1f') : words);
+  if (kind === 'cc') return ccWords(words);
+  if (kind === 'program') {
+    const [program, ...rest] = words;
+    const out = ccWords(rest);
+    return program !== undefined && /^\.|\//.test(program) ? { ...out, paths: [program, ...out.paths] } : out;
+  }
+  if (kind === 'loader') {
+    const table = envNamed(name, value);
+    return { paths: table === undefined ? value.split(':') : [...table.entries, ...(table.loadFolders ?? [])].filter((entry) => entry !== '') };
+  }
+  const entries = kind === 'paths' ? value.split(/[:;]/) : value.split(/[\s=,:;]+/).filter((word) => /^\.|\//.test(word));
+  return { paths: entries.filter((entry) => entry !== '' && !SELF.test(entry)) };
+}
+
+// The directive keys that name programs, options or folders (the Cargo book, "Build Scripts": the others,
+// `warning`, `error`, `rerun-if-*`, `rustc-cfg`, `rustc-check-cfg`, `rustc-link-lib`, `metadata`, name none).
+const NAMING = ['rustc-link-arg', 'rustc-cdylib-link-arg', 'rustc-flags', 'rustc-link-search', 'rustc-env'];
 
 // A build script's directive `cargo:KEY=VALUE` / `cargo::KEY=VALUE` (a string literal of its code): what it
 // names, or undefined for a directive naming no compiler or linker option. A formatted value (`{}`) is unknown.
@@ -146,15 +173,18 @@ export function directive(literal: string): Named | undefined {
   if (found === null) return /rustc-(?:link|flags|env|cdylib)/.test(literal) ? { paths: [], unknown: literal } : undefined;
   const [, key, value] = found as unknown as [string, string, string];
   // Not a whole `cargo:KEY=VALUE` line (`"cargo:rustc-"` finished elsewhere, R19-8): the rest is printed apart.
-  if (!/^cargo::?[\w-]+=/.test(literal)) return { paths: [], unknown: literal };
+  // cargo reads a line only whole (one with no `=` fails the build), so this matters only when the key may end up
+  // one that names something: `cargo:warning` or `cargo::error` finished by another print cannot (cargo19 Left).
+  if (!/^cargo::?[\w-]+=/.test(literal)) return key.includes('{') || NAMING.some((one) => one.startsWith(key) || key.startsWith(one)) ? { paths: [], unknown: literal } : undefined;
   if (!/^rustc-(?:link-arg|cdylib-link-arg|flags|link-search|env)|\{/.test(key)) return undefined;
   // A naming key with no value: the value is printed by another literal or a variable.
   if (value.trim() === '') return { paths: [], unknown: literal };
-  if (key === 'rustc-env' && STAMP.test(value)) return { paths: [] };
+  // `rustc-env=NAME=…`: judged by what reads NAME (cargo-env-names.ts); a computed name is not known.
+  const [, name = '', env = ''] = /^([^=]*)=?(.*)$/s.exec(value) ?? [];
+  if (key === 'rustc-env' && !name.includes('{')) return env.includes('{') ? (computedReadsAsCode(name) ? { paths: [], unknown: literal } : { paths: [] }) : envWords(name, env);
   if (literal.includes('{')) return { paths: [], unknown: literal };
   if (key === 'rustc-link-search') return { paths: [searchPath(value)] };
   if (key === 'rustc-flags') return rustcWords(value.split(/\s+/));
-  if (key === 'rustc-env') return ccWords(value.replace(/^[^=]*=/, '').split(/\s+/));
   // rustc-link-arg-bin=BIN=FLAG names a binary first.
   return ccWords((key === 'rustc-link-arg-bin' ? value.replace(/^[^=]*=/, '') : value).split(/\s+/));
 }
