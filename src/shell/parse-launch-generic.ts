@@ -2,6 +2,7 @@
 // `uv run`, `ssh host CMD`, `nix-shell --run CMD`, `vim -c '!CMD'`), read by one small grammar each. Every
 // option that takes shell text or a command is read in each spelling (parse-launch-options.ts).
 import { argvText, optionWord } from './parse-launch-options.js';
+import { mayBeOption, runtimeOption } from './parse-launch-runtime.js';
 import type { Launch } from './parse-launchers.js';
 import type { WordLike } from './parse-wrappers.js';
 
@@ -66,11 +67,15 @@ const RUNNERS: Readonly<Record<string, Runner>> = {
   ex: EDITOR,
 };
 
-function runner(spec: Runner, words: readonly WordLike[]): Launch[] {
+function runner(key: string, spec: Runner, words: readonly WordLike[]): Launch[] {
   const launches: Launch[] = [];
   let i = 1;
   if (spec.sub) {
-    while (i < words.length && words[i]!.value.startsWith('-')) i += spec.valued?.test(words[i]!.value) ? 2 : 1;
+    while (i < words.length && (words[i]!.value.startsWith('-') || mayBeOption(words[i]!))) {
+      // A word only known at run time before the subcommand may be an option (or the subcommand itself).
+      if (mayBeOption(words[i]!)) return [runtimeOption(key, words[i]!)];
+      i += spec.valued?.test(words[i]!.value) ? 2 : 1;
+    }
     if (i >= words.length || !spec.sub.test(words[i]!.value)) return [];
     i++;
   }
@@ -112,6 +117,8 @@ function runner(spec: Runner, words: readonly WordLike[]): Launch[] {
       continue;
     }
     if (positionals > 0) {
+      // An operand place is an option place too (`ssh "$X" host` with X=`-oProxyCommand=...`, `faketime "$T" CMD`).
+      if (mayBeOption(words[i]!)) launches.push(runtimeOption(key, words[i]!));
       positionals--;
       continue;
     }
@@ -170,6 +177,6 @@ function sshCommands(words: readonly WordLike[]): Launch[] {
 // What `words[0]` starts by this table; undefined when it is not listed.
 export function genericLaunches(key: string, words: readonly WordLike[]): Launch[] | undefined {
   const spec = Object.hasOwn(RUNNERS, key) ? RUNNERS[key] : undefined;
-  if (key === 'ssh') return [...sshCommands(words), ...runner(spec!, words)];
-  return spec ? runner(spec, words) : undefined;
+  if (key === 'ssh') return [...sshCommands(words), ...runner(key, spec!, words)];
+  return spec ? runner(key, spec, words) : undefined;
 }
