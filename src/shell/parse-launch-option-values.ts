@@ -132,7 +132,8 @@ export function optionValueLaunches(key: string, words: readonly WordLike[]): La
     }
   }
   // A word only known at run time where an option may stand (`tar -cf a.tar "$X"`, `tar -czf a.tgz *`).
-  const grammar = { flags: row.flags, valued: row.valued, long: [...row.options.flatMap((option) => option.long), ...(row.long ?? [])], stopAtOperand: row.stopAtOperand === true };
+  const shorts = row.options.flatMap((option) => (option.short?.length === 2 ? [option.short[1]!] : [])).join('');
+  const grammar = { flags: row.flags, valued: row.valued + shorts, long: [...row.options.flatMap((option) => option.long), ...(row.long ?? [])], stopAtOperand: row.stopAtOperand === true };
   out.push(...runtimeOptions(key, all, grammar));
   // A tracer runs its command too: the planner's wrapper reading is kept beside the piped output.
   const wrapper = Object.hasOwn(WRAPPERS, key) ? WRAPPERS[key]! : undefined;

@@ -22,7 +22,7 @@ const MAX_STDIN_WORDS = 64;
 function withOptionVariables(previews: Preview[], assigned: Parameters<typeof optionSplice>[1]): Preview[] {
   const splice = optionSplice(previews.map((preview) => preview.value), assigned);
   if (splice === undefined) return previews;
-  const words = splice.words.map(({ value, known }): Preview => (known ? { raw: { text: value, parts: [{ kind: 'literal', value, quoted: true }] }, value, dynamic: false } : { raw: { text: value, parts: [{ kind: 'dynamic', text: value, nested: [] }] }, value: '', dynamic: true }));
+  const words = splice.words.map(({ value, known }): Preview => previewOf(known ? { text: value, parts: [{ kind: 'literal', value, quoted: true }] } : { text: value, parts: [{ kind: 'dynamic', text: value, nested: [] }] }));
   return [...previews.slice(0, splice.at), ...words, ...previews.slice(splice.at)];
 }
 
