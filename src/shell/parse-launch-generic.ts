@@ -96,8 +96,10 @@ function runner(key: string, spec: Runner, words: readonly WordLike[]): Launch[]
       i++;
       break;
     }
-    // vim `+'!CMD'`, `-c '!CMD'`: an ex command starting with `!` runs CMD through the shell.
+    // vim `+'!CMD'`, `-c '!CMD'`: an ex command starting with `!` runs CMD through the shell. vim reads them among
+    // its files: a word only known at run time may be one (`vim "$X" f` with X=`+!CMD`).
     if (spec.bangOnly && value.startsWith('+!')) launches.push({ kind: 'text', text: value.slice(2) });
+    if (spec.bangOnly && mayBeOption(words[i]!)) launches.push(runtimeOption(key, words[i]!, 'may be an option or a `+` command that runs a program'));
     const textOption = optionWord(value, spec.text, spec.bundle);
     if (textOption && (textOption.attached !== undefined || i + 1 < words.length)) {
       const text = textOption.attached ?? words[++i]!.value;

@@ -39,6 +39,12 @@ const HELD: readonly (readonly [string, string, string])[] = [
   ['sed -i s/a/b/ *.ts', 'sed', '*.ts'],
   ['faketime "$T" ls', 'faketime', '$T'],
   ['uv "$X" run ls', 'uv', '$X'],
+  // The audit of the other launch readers (npm's nopt reads options anywhere before `--`: X=`--script-shell=./p`).
+  ['npm test "$X"', 'npm', '$X'],
+  ['npm "$X" test', 'npm', '$X'],
+  ['mise exec "$X" -- ls', 'mise', '$X'],
+  ['vim "$X" f', 'vim', '$X'],
+  ['cmake -E "$X" -r build', 'cmake', '$X'],
 ];
 
 describe('a run-time word where a launcher reads an option asks (dyn20)', () => {
@@ -60,6 +66,7 @@ describe('run-time words in a value place or after -- keep their decisions (dyn2
     'tar -czf out.tgz src', 'tar -cf "$OUT" src', 'tar --file "$OUT" src', 'tar -cf out/$X.tar src', 'tar -cf a.tar --exclude "$P" src',
     'tar -czf a.tgz -- *', 'tar -cf "$OUT" --to-command=cat', 'sort -o "$F" a', 'sort -k "$K" a', 'ssh -i "$KEY" host ls', 'zip -r a.zip src',
     'make -C "$D"', 'make -f "$MF" all', 'sed -i "s/a/b/" -- "$F"', 'sed -i s/a/b/ ./*.ts', 'sed -e "s/x/$V/" f', 'timeout 5 ls', 'strace -o "$OUT" ls',
+    'npm run build -- "$X"', 'npm run lint', 'mise exec node@20 -- ls', 'cmake -E rm -f x', 'perf stat ls',
   ])('%s is allowed', async (line) => {
     expect((await decide(line)).decision).toBe('allow');
   });
