@@ -171,6 +171,11 @@ export function sshConfigFiles(words: readonly WordLike[]): string[] {
 function sshCommands(words: readonly WordLike[]): Launch[] {
   return words.slice(1).flatMap((_, k): Launch[] => {
     if (sshConfigAt(words, k) !== undefined) return [SSH_CONFIG_COMMAND];
+    // `-o "$X"`: a setting whose name is only known at run time may be ProxyCommand or LocalCommand.
+    const option = optionWord(words[k + 1]!.value, /^-o$/, SSH_FLAGS);
+    const setting = option?.attached !== undefined ? words[k + 1]! : option ? words[k + 2] : undefined;
+    const settingText = option?.attached ?? setting?.value ?? '';
+    if (setting?.dynamic === true && !/^\s*\w+\s*(?:=|\s)/.test(settingText)) return [runtimeOption('ssh', { value: settingText, dynamic: true }, 'may be a setting (ProxyCommand, LocalCommand) that runs a program')];
     const match = sshSetting(words, k);
     return match && SSH_COMMAND_KEYS.test(match.key) && !/^none$/i.test(match.value.trim()) ? [{ kind: 'text', text: match.value }] : [];
   });

@@ -124,9 +124,11 @@ export function optionValueLaunches(key: string, words: readonly WordLike[]): La
     for (const option of row.options) {
       const found = spelled(word.value, option, row);
       if (found === undefined) continue;
-      const value = found.attached ?? all[i + 1]?.value;
+      const from = found.attached !== undefined ? word : all[i + 1];
+      const value = found.attached ?? from?.value;
       if (found.attached === undefined) i++;
-      const text = value === undefined ? undefined : option.text(value);
+      // A value only known at run time is kept as written (quoting `$X` as a program path would name a file `$X`).
+      const text = value === undefined ? undefined : from?.dynamic === true ? shellText(value) : option.text(value);
       if (text !== undefined) out.push({ kind: 'text', text });
       break;
     }

@@ -45,13 +45,25 @@ const HELD: readonly (readonly [string, string, string])[] = [
   ['mise exec "$X" -- ls', 'mise', '$X'],
   ['vim "$X" f', 'vim', '$X'],
   ['cmake -E "$X" -r build', 'cmake', '$X'],
+  // ssh's `-o` whose setting name is only known at run time (X=`ProxyCommand=git push origin`).
+  ['ssh -o "$X" host', 'ssh', '$X'],
+  ['ssh -o"$X" host', 'ssh', '$X'],
 ];
+
+// A launching option's value only known at run time was quoted as a program path named `$X` (sort, ssh-keygen).
+// strace's `-o "$OUT"` may be `|CMD` (a pipe to a command) at run time.
+const VALUES = ['sort --compress-program "$X" a', 'sort --compress-program=$X a', 'ssh-keygen -D "$L"', 'strace -o "$OUT" ls', 'tar -cf a.tar --checkpoint-action="$A" src'];
 
 describe('a run-time word where a launcher reads an option asks (dyn20)', () => {
   it.each(HELD)('%s asks, naming `%s`', async (line, program, word) => {
     const result = await decide(line);
     expect({ decision: result.decision, immune: result.immune }).toEqual({ decision: 'ask', immune: 'dynamic-command' });
     expect(result.reason).toContain(`\`${program}\`'s word \`${word}`);
+  });
+
+  it.each(VALUES)('%s asks (the value is a program only known at run time)', async (line) => {
+    const result = await decide(line);
+    expect({ decision: result.decision, immune: result.immune }).toEqual({ decision: 'ask', immune: 'dynamic-command' });
   });
 
   // A wrapper's operand that may be an option leaves where its command starts unknown (`timeout -v 5 git push`).
@@ -65,8 +77,9 @@ describe('run-time words in a value place or after -- keep their decisions (dyn2
   it.each([
     'tar -czf out.tgz src', 'tar -cf "$OUT" src', 'tar --file "$OUT" src', 'tar -cf out/$X.tar src', 'tar -cf a.tar --exclude "$P" src',
     'tar -czf a.tgz -- *', 'tar -cf "$OUT" --to-command=cat', 'sort -o "$F" a', 'sort -k "$K" a', 'ssh -i "$KEY" host ls', 'zip -r a.zip src',
-    'make -C "$D"', 'make -f "$MF" all', 'sed -i "s/a/b/" -- "$F"', 'sed -i s/a/b/ ./*.ts', 'sed -e "s/x/$V/" f', 'timeout 5 ls', 'strace -o "$OUT" ls',
+    'make -C "$D"', 'make -f "$MF" all', 'sed -i "s/a/b/" -- "$F"', 'sed -i s/a/b/ ./*.ts', 'sed -e "s/x/$V/" f', 'timeout 5 ls',
     'npm run build -- "$X"', 'npm run lint', 'mise exec node@20 -- ls', 'cmake -E rm -f x', 'perf stat ls',
+    'ssh -o "StrictHostKeyChecking=$V" host', 'ssh -o StrictHostKeyChecking=no host ls',
   ])('%s is allowed', async (line) => {
     expect((await decide(line)).decision).toBe('allow');
   });
