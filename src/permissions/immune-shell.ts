@@ -119,6 +119,8 @@ function immuneReading(parse: ShellParse, readOnlyName: (name: string) => boolea
   const aliased = aliasNames(parse);
   for (const command of parse.commands) {
     const found = toArgv(command);
+    // A launcher's word that may be an option running a program says which program and word (parse-launch-runtime.ts).
+    if (command.runtime !== undefined) return { ...unverifiable('dynamic-command', command.text), description: command.runtime };
     if (!found || scriptOnlyKnownAtRunTime(command, found.name)) return unverifiable('dynamic-command', command.text);
     // A name the line defines as an alias runs the alias's text where bash expands aliases (`shopt -s
     // expand_aliases`, `set -o posix`, sh/dash; red team R17-18: `alias r=rm` then `r -rf build`): what it

@@ -2,6 +2,7 @@
 // `uv run`, `ssh host CMD`, `nix-shell --run CMD`, `vim -c '!CMD'`), read by one small grammar each. Every
 // option that takes shell text or a command is read in each spelling (parse-launch-options.ts).
 import { argvText, optionWord } from './parse-launch-options.js';
+import { mayBeOption, runtimeOption } from './parse-launch-runtime.js';
 import type { Launch } from './parse-launchers.js';
 import type { WordLike } from './parse-wrappers.js';
 
@@ -66,11 +67,15 @@ const RUNNERS: Readonly<Record<string, Runner>> = {
   ex: EDITOR,
 };
 
-function runner(spec: Runner, words: readonly WordLike[]): Launch[] {
+function runner(key: string, spec: Runner, words: readonly WordLike[]): Launch[] {
   const launches: Launch[] = [];
   let i = 1;
   if (spec.sub) {
-    while (i < words.length && words[i]!.value.startsWith('-')) i += spec.valued?.test(words[i]!.value) ? 2 : 1;
+    while (i < words.length && (words[i]!.value.startsWith('-') || mayBeOption(words[i]!))) {
+      // A word only known at run time before the subcommand may be an option (or the subcommand itself).
+      if (mayBeOption(words[i]!)) return [runtimeOption(key, words[i]!)];
+      i += spec.valued?.test(words[i]!.value) ? 2 : 1;
+    }
     if (i >= words.length || !spec.sub.test(words[i]!.value)) return [];
     i++;
   }
@@ -91,8 +96,10 @@ function runner(spec: Runner, words: readonly WordLike[]): Launch[] {
       i++;
       break;
     }
-    // vim `+'!CMD'`, `-c '!CMD'`: an ex command starting with `!` runs CMD through the shell.
+    // vim `+'!CMD'`, `-c '!CMD'`: an ex command starting with `!` runs CMD through the shell. vim reads them among
+    // its files: a word only known at run time may be one (`vim "$X" f` with X=`+!CMD`).
     if (spec.bangOnly && value.startsWith('+!')) launches.push({ kind: 'text', text: value.slice(2) });
+    if (spec.bangOnly && mayBeOption(words[i]!)) launches.push(runtimeOption(key, words[i]!, 'may be an option or a `+` command that runs a program'));
     const textOption = optionWord(value, spec.text, spec.bundle);
     if (textOption && (textOption.attached !== undefined || i + 1 < words.length)) {
       const text = textOption.attached ?? words[++i]!.value;
@@ -112,6 +119,8 @@ function runner(spec: Runner, words: readonly WordLike[]): Launch[] {
       continue;
     }
     if (positionals > 0) {
+      // An operand place is an option place too (`ssh "$X" host` with X=`-oProxyCommand=...`, `faketime "$T" CMD`).
+      if (mayBeOption(words[i]!)) launches.push(runtimeOption(key, words[i]!));
       positionals--;
       continue;
     }
@@ -162,6 +171,11 @@ export function sshConfigFiles(words: readonly WordLike[]): string[] {
 function sshCommands(words: readonly WordLike[]): Launch[] {
   return words.slice(1).flatMap((_, k): Launch[] => {
     if (sshConfigAt(words, k) !== undefined) return [SSH_CONFIG_COMMAND];
+    // `-o "$X"`: a setting whose name is only known at run time may be ProxyCommand or LocalCommand.
+    const option = optionWord(words[k + 1]!.value, /^-o$/, SSH_FLAGS);
+    const setting = option?.attached !== undefined ? words[k + 1]! : option ? words[k + 2] : undefined;
+    const settingText = option?.attached ?? setting?.value ?? '';
+    if (setting?.dynamic === true && !/^\s*\w+\s*(?:=|\s)/.test(settingText)) return [runtimeOption('ssh', { value: settingText, dynamic: true }, 'may be a setting (ProxyCommand, LocalCommand) that runs a program')];
     const match = sshSetting(words, k);
     return match && SSH_COMMAND_KEYS.test(match.key) && !/^none$/i.test(match.value.trim()) ? [{ kind: 'text', text: match.value }] : [];
   });
@@ -170,6 +184,6 @@ function sshCommands(words: readonly WordLike[]): Launch[] {
 // What `words[0]` starts by this table; undefined when it is not listed.
 export function genericLaunches(key: string, words: readonly WordLike[]): Launch[] | undefined {
   const spec = Object.hasOwn(RUNNERS, key) ? RUNNERS[key] : undefined;
-  if (key === 'ssh') return [...sshCommands(words), ...runner(spec!, words)];
-  return spec ? runner(spec, words) : undefined;
+  if (key === 'ssh') return [...sshCommands(words), ...runner(key, spec!, words)];
+  return spec ? runner(key, spec, words) : undefined;
 }

@@ -6,6 +6,7 @@
 // (canonical-npm.ts: `npm exe`, `npm explor`).
 import { npmCommand } from '../permissions/canonical-npm.js';
 import type { Launch } from './parse-launchers.js';
+import { mayBeOption, runtimeOption } from './parse-launch-runtime.js';
 import type { WordLike } from './parse-wrappers.js';
 
 // The options naming shell text: `call` by its shorthand `-c` and every spelling nopt resolves to it (`--ca`
@@ -54,6 +55,9 @@ export function programOptionLaunches(words: readonly WordLike[]): Launch[] {
 interface NpmWords {
   // Words that are not options nor their values, by index (`--` ends the options: every later word is one).
   readonly operands: number[];
+  // Words before `--`, not an option's value, that may be an option at run time (`npm test "$X"` with
+  // X=`--script-shell=./p`: nopt reads options anywhere).
+  readonly runtime: number[];
   // The texts given to `--call`.
   readonly calls: string[];
   // Index of the `--` ending the options, when present.
@@ -63,12 +67,14 @@ interface NpmWords {
 function read(words: readonly WordLike[]): NpmWords {
   const operands: number[] = [];
   const calls: string[] = [];
+  const runtime: number[] = [];
   for (let i = 1; i < words.length; i++) {
     const value = words[i]!.value;
     if (value === '--') {
       for (let k = i + 1; k < words.length; k++) operands.push(k);
-      return { operands, calls, end: i };
+      return { operands, calls, runtime, end: i };
     }
+    if (mayBeOption(words[i]!)) runtime.push(i);
     if (!value.startsWith('-') || value === '-') {
       operands.push(i);
       continue;
@@ -81,14 +87,14 @@ function read(words: readonly WordLike[]): NpmWords {
       if (eq < 0) i++;
     } else if (eq < 0 && (VALUED.has(name) || programOption(name) !== undefined)) i++;
   }
-  return { operands, calls };
+  return { operands, calls, runtime };
 }
 
 export function npmLaunches(words: readonly WordLike[]): Launch[] {
   const parsed = read(words);
   const [subAt, ...rest] = parsed.operands;
   const sub = subAt === undefined || words[subAt]!.dynamic ? undefined : npmCommand(words[subAt]!.value);
-  const programs = programOptionLaunches(words);
+  const programs = [...programOptionLaunches(words), ...parsed.runtime.map((index) => runtimeOption('npm', words[index]!))];
   const calls = [...programs, ...parsed.calls.map((text): Launch => ({ kind: 'text', text }))];
   if (sub === 'exec') return [...calls, ...(rest[0] === undefined ? [] : [{ kind: 'command', index: rest[0] } as const])];
   // `npm explore PKG [--] CMD ...`: the words after the package, joined, are a shell line.

@@ -6,6 +6,7 @@
 // fails closed), so every value here is shell text. An option's long name is read in each prefix getopt_long
 // accepts (`--use-compress=CMD`, `--to-com=CMD`): reading a shorter spelling as the option fails closed.
 import { argvText, optionWord } from './parse-launch-options.js';
+import { runtimeOptions } from './parse-launch-runtime.js';
 import type { Launch } from './parse-launchers.js';
 import { unwrap, WRAPPERS, type WordLike } from './parse-wrappers.js';
 
@@ -24,6 +25,10 @@ interface Row {
   readonly flags: string;
   // Short options taking a value (the word after is theirs, never an option).
   readonly valued: string;
+  // Long options taking a value in the next word (`tar --file "$OUT"`), besides `options`' own.
+  readonly long?: readonly string[];
+  // Options end at the first operand (a tracer's command; ssh-keygen's BSD getopt).
+  readonly stopAtOperand?: boolean;
 }
 
 const MIN_PREFIX = 3;
@@ -45,18 +50,38 @@ const TAR: Row = {
   ],
   flags: 'AcdrtuxBGhiklmMOpPsSUvwWzjJZa',
   valued: 'bCfFgHIKLNTVX',
+  long: ['file', 'directory', 'exclude', 'exclude-from', 'files-from', 'transform', 'xform', 'owner', 'group', 'mode', 'mtime', 'label',
+    'newer', 'newer-mtime', 'after-date', 'suffix', 'format', 'blocking-factor', 'record-size', 'tape-length', 'volno-file', 'index-file',
+    'listed-incremental', 'starting-file', 'strip-components', 'exclude-tag', 'exclude-tag-under', 'exclude-tag-all', 'exclude-ignore',
+    'exclude-ignore-recursive', 'warning', 'quoting-style', 'quote-chars', 'no-quote-chars', 'sort', 'add-file', 'owner-map', 'group-map',
+    'hole-detection', 'level', 'pax-option', 'sparse-version', 'xattrs-exclude', 'xattrs-include', 'set-mtime-format'],
 };
-const TRACE: Row = { options: [{ short: '-o', long: ['output'], text: piped }], flags: 'cCdDfFhiqrtTvVwxyzZkn', valued: 'aAeEbIlnOpPsSuUX' };
+const TRACE: Row = { options: [{ short: '-o', long: ['output'], text: piped }], flags: 'cCdDfFhiqrtTvVwxyzZkn', valued: 'aAeEbIlnOpPsSuUX', stopAtOperand: true };
 const ROWS: Readonly<Record<string, Row>> = {
   tar: TAR,
   gtar: TAR,
   bsdtar: { options: [{ long: ['use-compress-program'], text: shellText }, { short: '-I', long: [], text: shellText }], flags: 'cxtruvzjJ', valued: 'bCfIsTX' },
-  zip: { options: [{ short: '-TT', long: ['unzip-command'], text: shellText }], flags: 'qvrTmyDjJlLkoXZ', valued: 'bnitxP' },
+  zip: {
+    options: [{ short: '-TT', long: ['unzip-command'], text: shellText }],
+    flags: 'qvrTmyDjJlLkoXZ',
+    valued: 'bnitxPO',
+    long: ['out', 'temp-path', 'exclude', 'include', 'password', 'compression-method', 'split-size', 'logfile-path', 'suffixes'],
+  },
   strace: TRACE,
   ltrace: TRACE,
-  man: { options: [{ short: '-P', long: ['pager'], text: shellText }, { short: '-H', long: ['html'], text: shellText }], flags: 'aCdDfFhikKlLuwWZ', valued: 'CeELmMpRrsSTX' },
-  sort: { options: [{ long: ['compress-program'], text: program }], flags: 'bcCdfghiMmnrRsuVz', valued: 'kotST' },
-  'ssh-keygen': { options: [{ short: '-D', long: [], text: program }], flags: 'ABcHhKLlpQqUvy', valued: 'abCEeFfGIJjKMmNnOPrSsTtVwYZz' },
+  man: {
+    options: [{ short: '-P', long: ['pager'], text: shellText }, { short: '-H', long: ['html'], text: shellText }],
+    flags: 'aCdDfFhikKlLuwWZ',
+    valued: 'CeELmMpRrsSTX',
+    long: ['config-file', 'locale', 'manpath', 'sections', 'extension', 'systems', 'encoding', 'recode', 'troff-device', 'preprocessor', 'prompt'],
+  },
+  sort: {
+    options: [{ long: ['compress-program'], text: program }],
+    flags: 'bcCdfghiMmnrRsuVz',
+    valued: 'kotST',
+    long: ['key', 'output', 'field-separator', 'buffer-size', 'temporary-directory', 'parallel', 'batch-size', 'files0-from', 'random-source', 'sort'],
+  },
+  'ssh-keygen': { options: [{ short: '-D', long: [], text: program }], flags: 'ABcHhKLlpQqUvy', valued: 'abCEeFfGIJjKMmNnOPrSsTtVwYZz', stopAtOperand: true },
 };
 
 // The option `word` spells, with its value written in it (undefined: the value is the next word).
@@ -99,13 +124,19 @@ export function optionValueLaunches(key: string, words: readonly WordLike[]): La
     for (const option of row.options) {
       const found = spelled(word.value, option, row);
       if (found === undefined) continue;
-      const value = found.attached ?? all[i + 1]?.value;
+      const from = found.attached !== undefined ? word : all[i + 1];
+      const value = found.attached ?? from?.value;
       if (found.attached === undefined) i++;
-      const text = value === undefined ? undefined : option.text(value);
+      // A value only known at run time is kept as written (quoting `$X` as a program path would name a file `$X`).
+      const text = value === undefined ? undefined : from?.dynamic === true ? shellText(value) : option.text(value);
       if (text !== undefined) out.push({ kind: 'text', text });
       break;
     }
   }
+  // A word only known at run time where an option may stand (`tar -cf a.tar "$X"`, `tar -czf a.tgz *`).
+  const shorts = row.options.flatMap((option) => (option.short?.length === 2 ? [option.short[1]!] : [])).join('');
+  const grammar = { flags: row.flags, valued: row.valued + shorts, long: [...row.options.flatMap((option) => option.long), ...(row.long ?? [])], stopAtOperand: row.stopAtOperand === true };
+  out.push(...runtimeOptions(key, all, grammar));
   // A tracer runs its command too: the planner's wrapper reading is kept beside the piped output.
   const wrapper = Object.hasOwn(WRAPPERS, key) ? WRAPPERS[key]! : undefined;
   const inner = wrapper !== undefined && out.length > 0 ? unwrap(wrapper, words) : undefined;

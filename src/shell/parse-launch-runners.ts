@@ -6,6 +6,7 @@
 // -x CMD`). The command found is judged as if written; parse-launchers.ts has the rest of the table.
 import { optionWord } from './parse-launch-options.js';
 import type { Launch } from './parse-launchers.js';
+import { mayBeOption, runtimeOption } from './parse-launch-runtime.js';
 import type { WordLike } from './parse-wrappers.js';
 
 interface Spec {
@@ -78,11 +79,17 @@ const SPECS: Readonly<Record<string, Spec>> = {
   concurrently: { operandsAreText: true, valued: /^(?:-[ncplmts]|--(?:names|prefix-colors|prefix|prefix-length|timestamp-format|max-processes|success|kill-signal|restart-tries|restart-after|name-separator|handle-input|default-input-target|passthrough-arguments))$/ },
 };
 
-function run(spec: Spec, words: readonly WordLike[]): Launch[] {
+function run(key: string, spec: Spec, words: readonly WordLike[]): Launch[] {
   const launches: Launch[] = [];
   let i = 1;
   const option = (): boolean => {
     const value = words[i]!.value;
+    // A word only known at run time in an option place (before a subcommand, an operand before the command).
+    if (mayBeOption(words[i]!) && !spec.operandsAreText && (spec.sub !== undefined || (spec.positionals ?? 0) > 0 || spec.afterDashDash)) {
+      launches.push(runtimeOption(key, words[i]!));
+      i++;
+      return true;
+    }
     if (!value.startsWith('-') || value === '-' || value === '--') return false;
     const text = optionWord(value, spec.text);
     if (text?.attached !== undefined) launches.push({ kind: 'text', text: text.attached });
@@ -92,7 +99,7 @@ function run(spec: Spec, words: readonly WordLike[]): Launch[] {
   };
   for (const sub of spec.sub ?? []) {
     while (i < words.length && option());
-    if (i >= words.length || !sub.test(words[i]!.value)) return [];
+    if (i >= words.length || !sub.test(words[i]!.value)) return launches;
     i++;
   }
   let positionals = spec.positionals ?? 0;
@@ -154,5 +161,5 @@ function ansible(words: readonly WordLike[]): Launch[] {
 export function runnerLaunches(key: string, words: readonly WordLike[], gitSub?: number): Launch[] | undefined {
   if (key === 'git') return gitSub === undefined ? [] : git(words, gitSub);
   if (key === 'ansible') return ansible(words);
-  return Object.hasOwn(SPECS, key) ? run(SPECS[key]!, words) : undefined;
+  return Object.hasOwn(SPECS, key) ? run(key, SPECS[key]!, words) : undefined;
 }

@@ -3,6 +3,11 @@
 import type { Launch } from './parse-launchers.js';
 import type { WordLike } from './parse-wrappers.js';
 import { scanSed } from './sed-script.js';
+import { runtimeOption, runtimeOptions } from './parse-launch-runtime.js';
+
+// GNU sed's options (read anywhere on the line; `-i` takes only an attached suffix).
+const SED_OPTIONS = { flags: 'nrsuEz', valued: 'efl', long: ['expression', 'file', 'line-length'] };
+const SCRIPT = 'may be a script whose `e` command runs a program';
 
 // The scripts of a sed command line (`-e S`, `-eS`, `--expression=S`, `-ne S`, or the first operand); undefined
 // when a script comes from a file (`-f`) or sed runs with --sandbox (no `e`, `w`, `r`).
@@ -48,7 +53,16 @@ export function sedScripts(args: readonly string[]): string[] | undefined {
 // What a sed command line runs: each `e COMMAND` text of its scripts.
 export function sedLaunches(words: readonly WordLike[]): Launch[] {
   const scripts = sedScripts(words.slice(1).map((word) => word.value)) ?? [];
-  return scanSed(scripts.join('\n')).runs.map((text): Launch => ({ kind: 'text', text }));
+  const runs = scanSed(scripts.join('\n')).runs.map((text): Launch => ({ kind: 'text', text }));
+  // A script only known at run time may hold `e`: as the first operand it stands where an option may (below); as an
+  // option's value (`-e "$S"`, `-ne "$S"`, `--expression "$S"`) it is found here.
+  const key = words[0]?.value.replace(/^.*\//, '') ?? 'sed';
+  const values = words.flatMap((word, i) => {
+    const option = words[i - 1];
+    const expression = option !== undefined && !option.dynamic && (/^-[a-zA-Z]*e$/.test(option.value) || /^--expr?e?s?s?i?o?n?$/.test(option.value));
+    return expression && word.lead === '' ? [runtimeOption(key, word, SCRIPT)] : [];
+  });
+  return [...runs, ...values, ...runtimeOptions(key, words, SED_OPTIONS)];
 }
 
 // Whether a sed command line runs a command only known at run time.

@@ -6,6 +6,7 @@
 import type { Launch } from './parse-launchers.js';
 import { sedLaunches } from './parse-launch-sed.js';
 import type { WordLike } from './parse-wrappers.js';
+import { runtimeOption } from './parse-launch-runtime.js';
 
 // A word as shell text: an expansion kept as written (it is only known at run time), a literal quoted.
 function shellWord(word: WordLike): string {
@@ -34,6 +35,8 @@ const CMAKE_SAME = new Set(['rm', 'tar']);
 function cmake(words: readonly WordLike[]): Launch[] {
   if (words[1]?.value !== '-E' || words.length < 3) return [];
   const sub = words[2]!.value;
+  // A sub-command only known at run time may be any of them (`rm`, `chdir DIR CMD`).
+  if (words[2]!.lead !== undefined) return [runtimeOption('cmake', words[2]!, 'may be a `cmake -E` command that runs or removes')];
   if (CMAKE_SAME.has(sub)) return [{ kind: 'command', index: 2 }];
   const tool = Object.hasOwn(CMAKE_TOOLS, sub) ? CMAKE_TOOLS[sub] : undefined;
   // `remove -f`: the only option of cmake's own spellings; every other word is a file.

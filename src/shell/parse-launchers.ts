@@ -9,14 +9,17 @@ import { packageProgram } from '../permissions/canonical-runners.js';
 import { npmLaunches, programOptionLaunches } from './parse-launch-npm.js';
 import { optionValueLaunches } from './parse-launch-option-values.js';
 import { runnerLaunches } from './parse-launch-runners.js';
+import { mayBeOption, runtimeOption, runtimeOptions } from './parse-launch-runtime.js';
 import { toolLaunches } from './parse-launch-tools.js';
 import type { WordLike } from './parse-wrappers.js';
 
 export type Launch =
   // The command starts at words[index] (an argv, like a wrapper's).
   | { readonly kind: 'command'; readonly index: number }
-  // Shell text the program hands to `sh -c` (or types into a shell).
-  | { readonly kind: 'text'; readonly text: string };
+  // Shell text the program hands to `sh -c` (or types into a shell). `runtime`: the text is a word only known at
+  // run time that may be an option running a program (parse-launch-runtime.ts), and why: judged as a line only
+  // known at run time.
+  | { readonly kind: 'text'; readonly text: string; readonly runtime?: string };
 
 // --- tmux ----------------------------------------------------------------------------------------
 
@@ -41,6 +44,7 @@ function tmux(words: readonly WordLike[]): Launch[] {
   let i = 1;
   for (; i < words.length && words[i]!.value.startsWith('-') && words[i]!.value.length > 1; i++) {
     const value = words[i]!.value;
+    if (mayBeOption(words[i]!, TMUX_GLOBAL_FLAGS)) launches.push(runtimeOption('tmux', words[i]!));
     if (value === '--') {
       i++;
       break;
@@ -61,6 +65,8 @@ function tmux(words: readonly WordLike[]): Launch[] {
     } else commands[commands.length - 1]!.push(word);
   }
   for (const command of commands) {
+    // A command name only known at run time may be an option or a command that runs one (`run-shell`).
+    if (command[0] !== undefined && command[0].lead !== undefined) launches.push(runtimeOption('tmux', command[0], 'may be an option or a tmux command that runs a program'));
     const name = command[0]?.value ?? '';
     const spec = TMUX_COMMANDS.find(([pattern]) => pattern.test(name));
     if (!spec) continue;
@@ -161,6 +167,13 @@ function git(words: readonly WordLike[]): Launch[] {
   return [...launches, ...(runnerLaunches('git', words, i) ?? [])];
 }
 
+// make's options (GNU getopt: read anywhere on the line), enough to tell a value (`make -C "$D"`) from an option place.
+const MAKE_OPTIONS = {
+  flags: 'BdeiknpqrRsStvw',
+  valued: 'CfIoWE',
+  long: ['directory', 'file', 'makefile', 'include-dir', 'old-file', 'assume-old', 'what-if', 'new-file', 'assume-new', 'eval'],
+};
+
 // What `words[0]` (by its lower-cased base name) launches from its own arguments; undefined when it
 // is not such a program.
 export function launches(key: string, words: readonly WordLike[]): Launch[] | undefined {
@@ -174,6 +187,11 @@ export function launches(key: string, words: readonly WordLike[]): Launch[] | un
   if (key === 'screen') return screen(words);
   if (key === 'git') return git(words);
   if (key === 'npm') return npmLaunches(words);
+  // make runs no line from its words but `--eval`'s (immune-code.ts); a word that may be that option is one.
+  if (key === 'make' || key === 'gmake') {
+    const found = runtimeOptions(key, words, MAKE_OPTIONS);
+    return found.length > 0 ? found : undefined;
+  }
   if (key === 'pnpm' || key === 'yarn') return [...programOptionLaunches(words), ...(genericLaunches(key, words) ?? [])];
   const tool = toolLaunches(key, words) ?? optionValueLaunches(key, words) ?? runnerLaunches(key, words);
   if (tool !== undefined) return tool;

@@ -5,6 +5,7 @@ import type { RawPart, RawWord } from './parse-words.js';
 import { commandAssignments } from './command-variables.js';
 import { inlineProgram, languageOf, spawnedCommands } from './parse-inline.js';
 import { launches } from './parse-launchers.js';
+import { leadOf } from './parse-launch-runtime.js';
 import { programName } from './parse-names.js';
 import { SYSTEM_PATH } from '../permissions/system-folders.js';
 import { scriptText } from './parse-walk-values.js';
@@ -32,7 +33,8 @@ export type PlanItem =
   | { kind: 'file'; path: string; wrappers: string[] }
   // Shell text recovered from the arguments in another syntax: a command an inline program spawns
   // (`python3 -c "os.system('...')"`), a tmux command, a git alias.
-  | { kind: 'text'; text: string; wrappers: string[] };
+  // `runtime`: a launcher's word only known at run time that may be an option running a program (why, in words).
+  | { kind: 'text'; text: string; wrappers: string[]; runtime?: string };
 
 export interface PlanContext {
   readonly maxWrappers: number;
@@ -49,7 +51,8 @@ export function previewOf(raw: RawWord): Preview {
     else if (part.kind === 'tilde') value += `~${part.user}`;
     else dynamic = true;
   }
-  return { raw, value, dynamic };
+  const lead = leadOf(raw);
+  return lead === undefined ? { raw, value, dynamic } : { raw, value, dynamic, lead };
 }
 
 export function hasGlob(parts: readonly RawPart[]): boolean {
@@ -121,7 +124,7 @@ export class Planner {
     // parse sees what is only known at run time.
     const launched = launches(key, slice.map((word) => (word.dynamic ? { ...word, value: scriptText(word.raw) } : word)));
     if (launched && launched.length > 0) {
-      return [self, ...launched.flatMap((launch): PlanItem[] => (launch.kind === 'text' ? [{ kind: 'text', text: launch.text, wrappers: [...wrappers, name] }] : inner(launch.index)))];
+      return [self, ...launched.flatMap((launch): PlanItem[] => (launch.kind === 'text' ? [{ kind: 'text', text: launch.text, wrappers: [...wrappers, name], ...(launch.runtime === undefined ? {} : { runtime: launch.runtime }) }] : inner(launch.index)))];
     }
     const language = languageOf(key);
     if (language || INTERPRETERS.has(key)) {

@@ -95,6 +95,9 @@ export interface SimpleCommand {
   readonly launches?: readonly ShellParse[];
   // Runs inside a command or process substitution (its output becomes words or a file name).
   readonly substituted?: boolean;
+  // A launcher's word only known at run time that may be an option running a program (`tar -cf a.tar "$X"`,
+  // `tar -czf a.tgz *`; parse-launch-runtime.ts): this command stands for it (name null), and this says why.
+  readonly runtime?: string;
   // The program text an interpreter reads from static stdin (`python3 <<EOF ... EOF`) or from a script
   // file this same line wrote (`echo ... > x.py; python3 x.py`), when known.
   readonly stdinProgram?: string;

@@ -22,7 +22,7 @@ const MAX_STDIN_WORDS = 64;
 function withOptionVariables(previews: Preview[], assigned: Parameters<typeof optionSplice>[1]): Preview[] {
   const splice = optionSplice(previews.map((preview) => preview.value), assigned);
   if (splice === undefined) return previews;
-  const words = splice.words.map(({ value, known }): Preview => (known ? { raw: { text: value, parts: [{ kind: 'literal', value, quoted: true }] }, value, dynamic: false } : { raw: { text: value, parts: [{ kind: 'dynamic', text: value, nested: [] }] }, value: '', dynamic: true }));
+  const words = splice.words.map(({ value, known }): Preview => previewOf(known ? { text: value, parts: [{ kind: 'literal', value, quoted: true }] } : { text: value, parts: [{ kind: 'dynamic', text: value, nested: [] }] }));
   return [...previews.slice(0, splice.at), ...words, ...previews.slice(splice.at)];
 }
 
@@ -117,6 +117,11 @@ export function simple(walk: WalkOps, wordNodes: readonly Node[], redirectNodes:
     } else if (item.kind === 'joined') {
       const joined = previews.slice(item.start, item.end).map((preview) => scriptText(preview.raw)).join(' ');
       walk.script(joined, { ...childScope(scope), wrappers: [...scope.wrappers, ...item.wrappers] });
+    } else if (item.kind === 'text' && item.runtime !== undefined) {
+      // A word that may be an option at run time: a command whose name is only known then (its text is not
+      // parsed: a value the line gave the variable is not the one a planted file or the caller gives it).
+      const word: ShellWord = { text: item.text, value: '', dynamic: true, glob: false, parts: [{ kind: 'dynamic', text: item.text }], candidates: [UNKNOWN] };
+      emit(walk, [word], item.wrappers, item.text, scope, [], { runtime: item.runtime });
     } else if (item.kind === 'text') {
       walk.script(item.text, { ...childScope(scope), wrappers: [...scope.wrappers, ...item.wrappers] });
     } else {
@@ -130,7 +135,7 @@ export function simple(walk: WalkOps, wordNodes: readonly Node[], redirectNodes:
 }
 
 // Records one command (its name, words, wrappers, redirections and where it stands on the line).
-export function emit(walk: Pick<WalkOps, 'commands' | 'state'>, words: readonly ShellWord[], wrappers: readonly string[], text: string, scope: Scope, redirections: readonly Redirection[], extra: Pick<SimpleCommand, 'stdinScript' | 'stdinProgram' | 'pipedProgram' | 'xargsCode' | 'launches' | 'input'> = {}): SimpleCommand {
+export function emit(walk: Pick<WalkOps, 'commands' | 'state'>, words: readonly ShellWord[], wrappers: readonly string[], text: string, scope: Scope, redirections: readonly Redirection[], extra: Pick<SimpleCommand, 'stdinScript' | 'stdinProgram' | 'pipedProgram' | 'xargsCode' | 'launches' | 'input' | 'runtime'> = {}): SimpleCommand {
   const first = words[0]!;
   const unknown = first.dynamic || first.glob;
   const command: SimpleCommand = {
@@ -147,6 +152,7 @@ export function emit(walk: Pick<WalkOps, 'commands' | 'state'>, words: readonly 
     ...(extra.xargsCode ? { xargsCode: true } : {}),
     ...(extra.input ? { input: extra.input } : {}),
     ...(extra.launches ? { launches: extra.launches } : {}),
+    ...(extra.runtime !== undefined ? { runtime: extra.runtime } : {}),
     ...(scope.substituted ? { substituted: true } : {}),
     words,
     redirections,

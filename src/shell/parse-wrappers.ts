@@ -2,9 +2,14 @@
 // `find . -exec CMD {} ;`, `bash -c 'CMD'`, `su -c 'CMD'` ... Each spec says which options take a value,
 // so the inner command is found where the wrapper itself would find it.
 
+import { mayBeOption } from './parse-launch-runtime.js';
+
 export interface WordLike {
   readonly value: string;
   readonly dynamic: boolean;
+  // The static text before the word's first run-time part (an expansion or a glob); absent when it has none
+  // (parse-launch-runtime.ts: whether it may be an option at run time).
+  readonly lead?: string;
 }
 
 interface WrapperSpec {
@@ -165,6 +170,9 @@ export function unwrap(spec: WrapperSpec, words: readonly WordLike[], scanAll = 
       continue;
     }
     if (positionals > 0) {
+      // An operand place is an option place too (getopt): a word that may be an option at run time (`timeout "$X"
+      // 5 git push` with X=`-v`) leaves where the command starts unknown, so the command is taken to start there.
+      if (mayBeOption(word)) return { kind: 'command', index: i };
       positionals--;
       i++;
       continue;
