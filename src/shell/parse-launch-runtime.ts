@@ -42,7 +42,9 @@ export function mayBeOption(word: WordLike, flags?: string): boolean {
 
 // The launch such a word is: a line only known at run time, with why (`tar`'s word `$X` ...).
 export function runtimeOption(program: string, word: WordLike, what = 'may be an option that runs a program'): Launch {
-  return { kind: 'text', text: word.value, runtime: `\`${program}\`'s word \`${word.value}\` ${what}` };
+  // The way out named in the question: a file name spelled so it cannot be an option.
+  const fix = /^[*?[]/.test(word.value) ? ` (if it names files, write \`./${word.value}\` or put \`--\` before it)` : ' (if it is a file name, put `--` before it)';
+  return { kind: 'text', text: word.value, runtime: `\`${program}\`'s word \`${word.value}\` ${what}${fix}` };
 }
 
 // The grammar of a program's options, enough to tell an option place from a value place.
