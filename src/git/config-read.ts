@@ -41,3 +41,23 @@ export function readGitMetadataBytes(path: string, max = DEFAULT_MAX, follow = t
 export function readGitMetadata(path: string, max = DEFAULT_MAX): string | undefined {
   return readGitMetadataBytes(path, max)?.toString('utf8');
 }
+
+// The first `max` bytes of the regular file `path` whatever its size (links followed, never blocking), to tell a
+// compiled program from a script (a venv's `bin/python`: permissions/hook-walk.ts); undefined as above.
+export function readGitMetadataHead(path: string, max: number): Buffer | undefined {
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+  } catch {
+    return undefined;
+  }
+  try {
+    if (!fstatSync(fd).isFile()) return undefined;
+    const bytes = Buffer.alloc(max);
+    return bytes.subarray(0, readSync(fd, bytes, 0, max, 0));
+  } catch {
+    return undefined;
+  } finally {
+    closeSync(fd);
+  }
+}

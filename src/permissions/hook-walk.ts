@@ -2,7 +2,7 @@
 // (their stamps keep the cache honest), and why it could not follow a line (hook-unmodeled.ts).
 import { statSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
-import { readGitMetadata } from '../git/config-read.js';
+import { readGitMetadata, readGitMetadataHead } from '../git/config-read.js';
 import { listInside, realTops } from './hook-listing.js';
 import type { FolderListings } from '../workspace/listings.js';
 
@@ -42,6 +42,9 @@ export function stats(path: string): { file: boolean; executable: boolean } | un
   }
 }
 
+// ELF, Mach-O (thin and fat), PE/COFF, or a NUL byte early on: bytes no shell runs as text.
+export const isBinary = (text: string): boolean => /^(?:\x7fELF|MZ|\xfe\xed\xfa[\xce\xcf]|[\xce\xcf]\xfa\xed\xfe|\xca\xfe\xba\xbe)/.test(text) || text.slice(0, 1024).includes('\0');
+
 // One file's text, read once per walk (a fan-out reads the top's runner configurations once per package).
 export function read(walk: Walk, path: string): string | undefined {
   if (walk.texts.has(path)) return walk.texts.get(path);
@@ -56,7 +59,8 @@ export function read(walk: Walk, path: string): string | undefined {
   const present = names.has(basename(path).toLowerCase());
   const text = present ? readGitMetadata(path, MAX_BYTES) : undefined;
   // A file too large to read is not known (red team R15-9c): the walk fails closed rather than skip it.
-  if (present && text === undefined && (statSync(path, { throwIfNoEntry: false })?.size ?? 0) > MAX_BYTES) walk.unmodeled ??= `${basename(path)} is larger than ${MAX_BYTES / 1024} KiB (not read)`;
+  // A compiled program is not read at all (its size does not matter): obeyed where it stands (F4: a venv's python).
+  if (present && text === undefined && (statSync(path, { throwIfNoEntry: false })?.size ?? 0) > MAX_BYTES && !isBinary(readGitMetadataHead(path, 64)?.toString('latin1') ?? '')) walk.unmodeled ??= `${basename(path)} is larger than ${MAX_BYTES / 1024} KiB (not read)`;
   // Noted even when missing, by its folder (a pytest.ini made later changes the folder's stamp, and names a
   // plugin at once): one stamp per folder, not one per name looked for.
   walk.sources.push(present ? path : folder);

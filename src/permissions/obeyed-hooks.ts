@@ -31,7 +31,7 @@ import { pythonEnvironments } from './hook-python-sites.js';
 import { pythonFrontEnd } from './hook-python-envs.js';
 import { assignedLoads, lineAssignments, nodeOptionsOf, npmLineLoads, npmrcLoads } from './hook-assigned.js';
 import { obeyAssigned } from './hook-node-options.js';
-import { newWalk, read, stats, type Walk } from './hook-walk.js';
+import { isBinary, newWalk, read, stats, type Walk } from './hook-walk.js';
 import { keepPackageReaches } from './package-reach-kept.js';
 import type { FolderListings } from '../workspace/listings.js';
 import { doctestGlobs, nodeUnfollowed, runsScript, scriptLoads, sourceOperands, toolchainRun } from './hook-runs.js';
@@ -65,13 +65,14 @@ function follow(walk: Walk, lines: readonly string[], depth: number, script: str
   // Shell functions the script defines: calling one runs lines the walk reads anyway.
   const defined = new Set(lines.flatMap((text) => /^\s*(?:function\s+)?([\w-]+)\s*\(\s*\)/.exec(text)?.slice(1) ?? []));
   const variables = scriptVariables(lines);
+  const copies = savedCopies(lines);
   for (const line of lines) {
     // A bound that stops reading fails closed (red team R15-9): the lines past it are not known.
     if (++walk.lines > MAX_LINES) {
       walk.unmodeled ??= `the hooks hold more than ${MAX_LINES} lines to follow`;
       return;
     }
-    const command = spelled(line.replace(/^\s*#.*$/, ''), { top, gitDir: walk.gitDir, script }, known);
+    const command = restored(spelled(line.replace(/^\s*#.*$/, ''), { top, gitDir: walk.gitDir, script }, known), copies);
     const words = shellWords(command);
     // husky's own runtime (`.husky/_/h`: `sh -e "$s"`) runs `.husky/<hook>`, which the walk reads itself.
     // A program in another language (`python3 tools/check.py`) is obeyed as a whole; its lines are not shell.
@@ -277,8 +278,36 @@ function drain(walk: Walk, seen: Set<string>): void {
     }
     seen.add(path);
     const text = read(walk, path);
-    if (text !== undefined) follow(walk, text.replace(/\\\n/g, ' ').split('\n'), depth, path);
+    // A compiled program (`.venv/bin/python`, a linked ELF): obeyed where it stands, never read as shell lines.
+    if (text !== undefined && !isBinary(text)) follow(walk, text.replace(/\\\n/g, ' ').split('\n'), depth, path);
   }
+}
+
+// The variables a script only ever sets to a copy of another one (`_OLD_VIRTUAL_PATH="$PATH"`,
+// `_OLD_PYTHONHOME="${PYTHONHOME:-}"`: a venv's activate saving what it changes): copy -> original.
+function savedCopies(lines: readonly string[]): Map<string, string> {
+  const sets = new Map<string, Set<string>>();
+  for (const line of lines) {
+    for (const found of line.matchAll(/(?:^|[\s;&|(])(?:export\s+|local\s+|readonly\s+)?([A-Za-z_]\w*)=("?)(\S*?)\2(?=$|[\s;&|)])/g)) {
+      const from = /^\$(?:([A-Za-z_]\w*)|\{([A-Za-z_]\w*)(?::?-)?\})$/.exec(found[3]!);
+      const values = sets.get(found[1]!) ?? new Set<string>();
+      values.add(from === null ? '' : (from[1] ?? from[2])!);
+      sets.set(found[1]!, values);
+    }
+  }
+  return new Map([...sets].filter(([, values]) => values.size === 1 && !values.has('')).map(([name, values]) => [name, [...values][0]!]));
+}
+
+// `line` with each saved copy read back as the original it holds (`PATH="${_OLD_VIRTUAL_PATH:-}"` restores PATH
+// to its own value: `PATH="$PATH"`); saving the copy itself (`_OLD_VIRTUAL_PATH="$PATH"`, a name like PATH's) sets
+// nothing a program does not have already.
+function restored(line: string, copies: ReadonlyMap<string, string>): string {
+  let text = line;
+  for (const [copy, original] of copies) {
+    if (new RegExp(String.raw`^\s*(?:export\s+)?${copy}=("?)\$(?:${original}\b|\{${original}(?::?-)?\})\1\s*$`).test(text)) return ':';
+  }
+  for (const [copy, original] of copies) text = text.replace(new RegExp(String.raw`\$\{${copy}(?::?-)?\}|\$${copy}\b`, 'g'), `$${original}`);
+  return text;
 }
 
 // What `lines` of another file reach, walked as a hook's lines are (issue 26: an `.envrc`'s `make env`, which
