@@ -49,7 +49,8 @@ export interface NxLines {
   readonly unknown?: string;
 }
 
-const object = (value: unknown): Record<string, unknown> => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
+// A JSON object's entries, or none (nx and turbo settings).
+export const object = (value: unknown): Record<string, unknown> => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
 
 function parse(text: string | undefined): Record<string, unknown> | undefined {
   try {

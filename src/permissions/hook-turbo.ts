@@ -5,10 +5,9 @@
 // every package: a superset, never fewer. A value codeward cannot read fails closed (`unknown`).
 import { join } from 'node:path';
 import type { Read } from './hook-tasks.js';
+import { object } from './hook-nx.js';
 
 const MAX_TASKS = 256;
-
-const object = (value: unknown): Record<string, unknown> => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
 
 // The task names `names` reach through the turbo.json files of `folders` (the top among them), the files read, or why not.
 export function turboTasks(folders: readonly string[], names: readonly string[], read: Read): { names: string[]; files: string[]; unknown?: string } {
