@@ -29,13 +29,14 @@ interface Extension {
   // The installed package it loads from the project.
   readonly package: string;
   readonly follow: (walk: Walk, dir: string) => void;
-  // Other text of settings.json that names it (`"source.fixAll.eslint"` in codeActionsOnSave).
+  // Other text of settings.json that names it (`"source.fixAll.eslint"` in codeActionsOnSave; `"source.fixAll"` alone
+  // runs every installed fixer, ESLint's included: red team R20-10).
   readonly mention?: RegExp;
 }
 
 const EXTENSIONS: readonly Extension[] = [
   {
-    id: 'dbaeumer.vscode-eslint', prefix: 'eslint.', package: 'eslint', follow: (walk, dir) => jsConfigs(walk, ['eslint'], [dir]), mention: /\bsource\.fixAll\.eslint\b/,
+    id: 'dbaeumer.vscode-eslint', prefix: 'eslint.', package: 'eslint', follow: (walk, dir) => jsConfigs(walk, ['eslint'], [dir]), mention: /["']source\.fixAll(?:\.eslint)?["']/,
     // workingDirectories: where it runs eslint; eslint's configurations are obeyed at any depth (cascades) already.
     inert: ['workingDirectories', 'enable', 'validate', 'probe', 'run', 'format.enable', 'quiet', 'onIgnoredFiles', 'rules.customizations', 'codeAction.disableRuleComment', 'codeAction.showDocumentation', 'codeActionsOnSave.mode', 'codeActionsOnSave.rules', 'problems.shortenToSingleLine', 'debug', 'trace.server', 'useFlatConfig', 'useESLintClass', 'experimental.useFlatConfig', 'packageManager', 'alwaysShowStatus', 'ignoreUntitled', 'timeBudget.onValidation', 'timeBudget.onFixes', 'lintTask.enable', 'provideLintTask', 'migration.2_x'],
   },
@@ -127,7 +128,9 @@ export function editorRuns(walk: Walk): void {
     walk.files.add(file);
     if (data === undefined) continue;
     const extra = { recommended: list(object(data['extensions'])['recommendations']), settings: [data['settings']], texts: [JSON.stringify(data['settings'] ?? {}), text ?? ''] };
-    for (const folder of list(data['folders'])) {
+    // No `folders`: the workspace file's own folder is the one named (red team R20-10: recommendations alone).
+    const folders = list(data['folders']).length > 0 ? list(data['folders']) : [{ path: '.' }];
+    for (const folder of folders) {
       const path = object(folder)['path'];
       if (typeof path !== 'string') {
         walk.unmodeled ??= `${relative(walk.top, file)}: a folder codeward cannot read`;

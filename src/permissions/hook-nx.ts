@@ -7,11 +7,11 @@
 import { join } from 'node:path';
 import type { Read } from './hook-tasks.js';
 import { EXECUTORS } from './hook-nx-executors.js';
+import { quote, runCommands, tokens, type NxRun } from './hook-nx-commands.js';
 
 // Executors whose behaviour is the target's own text.
 const SHELL = new Set(['nx:run-commands', '@nrwl/workspace:run-commands', '@nx/workspace:run-commands', 'nx:noop']);
 const SCRIPT = new Set(['nx:run-script', '@nrwl/workspace:run-script']);
-const quote = (word: string): string => `'${word.replace(/'/g, `'\\''`)}'`;
 // The line an nx executor target runs ('' for none), or why it is not understood (undefined: not one of EXECUTORS).
 function executorLine(executor: string, options: Record<string, unknown>): { line: string } | { why: string } | undefined {
   const own = /^@(?:nx|nrwl)\/(.+)$/.exec(executor)?.[1];
@@ -44,10 +44,13 @@ const RUNNERS = new Set(['nx/tasks-runners/default', 'nx-cloud', '@nrwl/nx-cloud
 export interface NxLines {
   readonly files: string[];
   readonly lines: string[];
+  // Lines run in a folder of their own (run-commands' `cwd`).
+  readonly placed: [string, string][];
   readonly unknown?: string;
 }
 
-const object = (value: unknown): Record<string, unknown> => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
+// A JSON object's entries, or none (nx and turbo settings).
+export const object = (value: unknown): Record<string, unknown> => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
 
 function parse(text: string | undefined): Record<string, unknown> | undefined {
   try {
@@ -58,7 +61,8 @@ function parse(text: string | undefined): Record<string, unknown> | undefined {
 }
 
 // The lines of one target run with `options`, or why it is not understood.
-function optionLines(name: string, target: Record<string, unknown>, options: Record<string, unknown>, where: string, lines: string[]): string | undefined {
+function optionLines(name: string, target: Record<string, unknown>, options: Record<string, unknown>, where: string, run: NxRun): string | undefined {
+  const { lines } = run;
   const executor = target['executor'];
   if (typeof executor === 'string' && SCRIPT.has(executor)) {
     const script = options['script'] ?? name;
@@ -66,31 +70,29 @@ function optionLines(name: string, target: Record<string, unknown>, options: Rec
     lines.push(`npm run ${script}`);
     return undefined;
   }
-  const tool = typeof executor === 'string' ? executorLine(executor, options) : undefined;
+  // nx's `{projectRoot}`/`{workspaceRoot}` in a configuration option (`jestConfig: "{projectRoot}/jest.config.ts"`).
+  const own = Object.fromEntries(Object.entries(options).map(([key, value]) => [key, typeof value === 'string' ? tokens(value, run.top, run.folder) : value]));
+  const tool = typeof executor === 'string' ? executorLine(executor, own) : undefined;
   if (tool !== undefined && 'why' in tool) return `${where} target ${name}: ${tool.why} (it may name code)`;
   if (tool !== undefined) {
     if (tool.line !== '') lines.push(tool.line);
     return undefined;
   }
   if (executor !== undefined && !(typeof executor === 'string' && SHELL.has(executor))) return `${where} target ${name}: executor ${JSON.stringify(executor)} (code codeward does not read)`;
-  for (const each of [target['command'], options['command'], options['commands']].flat()) {
-    const command = typeof each === 'string' ? each : object(each)['command'];
-    if (typeof command === 'string') lines.push(command);
-    else if (each !== undefined) return `${where} target ${name}: a command that is not text`;
-  }
-  return undefined;
+  const why = runCommands(name, target, options, run);
+  return why === undefined ? undefined : `${where} ${why}`;
 }
 
 // The lines of one table of targets (`targets`, `targetDefaults`), or why one is not understood. A target runs
 // with its `options`, or with one of its `configurations` merged over them (`nx run-many -t build -c ci`, or its
 // `defaultConfiguration`): every configuration is read.
-function targetLines(targets: Record<string, unknown>, where: string, lines: string[]): string | undefined {
+function targetLines(targets: Record<string, unknown>, where: string, run: NxRun): string | undefined {
   for (const [name, value] of Object.entries(targets)) {
     const target = object(value);
     const options = object(target['options']);
     const configurations = Object.values(object(target['configurations'])).map((each) => ({ ...options, ...object(each) }));
     for (const each of [options, ...configurations]) {
-      const why = optionLines(name, target, each, where, lines);
+      const why = optionLines(name, target, each, where, run);
       if (why !== undefined) return why;
     }
   }
@@ -100,24 +102,25 @@ function targetLines(targets: Record<string, unknown>, where: string, lines: str
 // What nx runs in the project `folder` of the workspace `top`: the files read, the shell lines, or why not known.
 export function nxLines(top: string, folder: string, read: Read): NxLines {
   const files = [join(folder, 'project.json'), join(top, 'nx.json')];
-  const lines: string[] = [];
+  const run: NxRun = { top, folder, read, lines: [], placed: [], files };
+  const { lines, placed } = run;
   const settings = parse(read(join(top, 'nx.json'))) ?? {};
   for (const plugin of [settings['plugins'] ?? []].flat()) {
     const inferred = pluginLines(plugin);
-    if (inferred === undefined) return { files, lines, unknown: `nx.json plugin ${JSON.stringify(plugin)} (a module that infers targets codeward does not read)` };
+    if (inferred === undefined) return { files, lines, placed, unknown: `nx.json plugin ${JSON.stringify(plugin)} (a module that infers targets codeward does not read)` };
     lines.push(...inferred);
   }
   const runners = Object.values(object(settings['tasksRunnerOptions'])).map((each) => object(each)['runner']);
   const runner = runners.find((each) => each !== undefined && !(typeof each === 'string' && RUNNERS.has(each)));
-  if (runner !== undefined) return { files, lines, unknown: `nx.json tasks runner ${JSON.stringify(runner)}` };
+  if (runner !== undefined) return { files, lines, placed, unknown: `nx.json tasks runner ${JSON.stringify(runner)}` };
   const tables: [Record<string, unknown>, string][] = [
     [object(settings['targetDefaults']), 'nx.json'],
     [object(parse(read(join(folder, 'project.json')))?.['targets']), 'project.json'],
     [object(object(parse(read(join(folder, 'package.json')))?.['nx'])['targets']), 'package.json nx'],
   ];
   for (const [targets, where] of tables) {
-    const unknown = targetLines(targets, where, lines);
-    if (unknown !== undefined) return { files, lines, unknown };
+    const unknown = targetLines(targets, where, run);
+    if (unknown !== undefined) return { files, lines, placed, unknown };
   }
-  return { files, lines };
+  return { files, lines, placed };
 }

@@ -6,7 +6,12 @@
 // (never loaded). Which CSS files: every one of the project (a bounded listing: a cut fails closed) holding a Tailwind
 // directive; each such file and every CSS file it imports is obeyed (changing one changes what the build loads),
 // with what their `@config`/`@plugin` name. A directive codeward cannot read (unquoted, `url(...)`) fails closed.
-import { dirname, relative, resolve } from 'node:path';
+// A project that uses Tailwind (a CSS file with a directive, or tailwindcss / @tailwindcss/* in its package.json or
+// the top's) hands every stylesheet it imports to Tailwind's PostCSS plug-in, which obeys a directive in any of
+// them: a stylesheet written later (or an existing one given `@plugin "../tools/p.js"` after p.js) loads code, so
+// every `.css` below the folder is obeyed, present or made later (a glob; the build's output folders and
+// node_modules aside). js20 Left 1.
+import { dirname, join, relative, resolve } from 'node:path';
 import type { JsRunner } from './hook-js-runners.js';
 import { followJsConfig } from './hook-js-configs.js';
 import { findInTree } from './hook-listing.js';
@@ -27,8 +32,11 @@ export function tailwindCss(walk: Walk, dir: string, row: JsRunner): void {
   });
   walk.sources.push(...listing.looked);
   const seen = new Set<string>();
-  for (const css of listing.found) if (TAILWIND.test(read(walk, css) ?? '')) followCss(walk, css, row, seen, 0);
+  const configured = listing.found.filter((css) => TAILWIND.test(read(walk, css) ?? ''));
+  for (const css of configured) followCss(walk, css, row, seen, 0);
+  if (configured.length > 0 || [dir, walk.top].some((at) => DEPENDS.test(read(walk, join(at, 'package.json')) ?? ''))) walk.globs.add(join(dir, `{*.css,!(${[...SKIP].join('|')})/**/*.css}`));
 }
+const DEPENDS = /"(?:tailwindcss|@tailwindcss\/[\w.-]+)"\s*:/;
 
 function followCss(walk: Walk, css: string, row: JsRunner, seen: Set<string>, depth: number): void {
   if (seen.has(css) || !inside(walk.top, css)) return;

@@ -18,6 +18,7 @@ import { makeRuns } from './hook-make.js';
 import { taskFileCommands } from './hook-taskfiles.js';
 import { fanOuts, reachedPackages } from './hook-workspaces.js';
 import { nxLines } from './hook-nx.js';
+import { turboTasks } from './hook-turbo.js';
 import { installRun } from './hook-install-locals.js';
 import { configCommands, configNamed, lineLoads, loadedModuleNames, resolvedNames } from './hook-configs.js';
 import { computedLoads, configTexts, pythonFirstFolders, pythonShadowGlobs } from './hook-config-parts.js';
@@ -214,15 +215,21 @@ function tasks(walk: Walk, words: readonly string[], bases: readonly string[], d
     const { folders, globs, looked } = reachedPackages(top, run, read1);
     walk.sources.push(...looked);
     for (const glob of globs) for (const kept of run.tool === 'nx' ? [glob, glob.replace(/package\.json$/, 'project.json')] : [glob]) walk.globs.add(kept);
+    // turbo: the tasks the named ones depend on or run with (R20-8).
+    const turbo = run.tool === 'turbo' ? turboTasks(folders, run.names, read1) : undefined;
+    for (const file of turbo?.files ?? []) files.add(file);
+    if (turbo?.unknown !== undefined) walk.unmodeled ??= `${relative(top, script)} runs turbo: ${turbo.unknown}`;
     for (const folder of folders) {
       files.add(join(folder, 'package.json'));
-      follow(walk, [...scriptLines(folder, run.names, read1), ...(run.command === undefined ? [] : [run.command])], depth + 1, script, folder);
-      // nx: a project's targets (R11-6, R18-7), run from the top by default, or from the project.
+      follow(walk, [...scriptLines(folder, turbo?.names ?? run.names, read1), ...(run.command === undefined ? [] : [run.command])], depth + 1, script, folder);
+      // nx: a project's targets (R11-6, R18-7), run from the top by default, or from the project; a target's
+      // `cwd` is its own folder (R20-8).
       if (run.tool === 'nx') {
         const nx = nxLines(top, folder, read1);
         for (const file of nx.files) files.add(file);
         if (nx.unknown !== undefined) walk.unmodeled ??= `${relative(top, script)} runs nx: ${nx.unknown}`;
         for (const from of [top, folder]) follow(walk, nx.lines, depth + 1, script, from);
+        for (const [cwd, line] of nx.placed) follow(walk, [line], depth + 1, script, cwd);
       }
     }
   }

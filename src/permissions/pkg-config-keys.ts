@@ -20,8 +20,13 @@ const ROLES: Readonly<Record<Exclude<KeyRole, 'data'>, readonly string[]>> = {
   dotenv: ['injectenvironmentfiles'],
 };
 
-// Keys whose values hold slashes but name no file: workspace package globs, git refs, scoped names.
-const DATA = new Set(['packages', 'changesetbaserefs', 'onlybuiltdependencies', 'neverbuiltdependencies', 'ignoredbuiltdependencies', 'publichoistpattern', 'registry', 'authtoken', 'auth', 'password', 'username', 'email', 'alwaysauth', 'hoistpattern', 'catalog', 'catalogs']);
+// Keys whose values hold slashes but name no file: workspace package globs, git refs, scoped names; yarn 2+'s
+// globs (files `yarn version check` skips, files `--immutable` keeps, files PnP leaves to node's resolution, log
+// lines it filters) and bun's test folders (`[test] root`: where `bun test` looks for the project's own tests;
+// `coverageDir`, `junit`: reports it writes; `coveragePathIgnorePatterns`: globs) load nothing (red team F1).
+const DATA = new Set(['packages', 'changesetbaserefs', 'onlybuiltdependencies', 'neverbuiltdependencies', 'ignoredbuiltdependencies', 'publichoistpattern', 'registry', 'authtoken', 'auth', 'password', 'username', 'email', 'alwaysauth', 'hoistpattern', 'catalog', 'catalogs',
+  'changesetignorepatterns', 'immutablepatterns', 'pnpignorepatterns', 'logfilters', 'deferredversionfolder',
+  'test.root', 'test.coveragedir', 'test.coveragepathignorepatterns', 'test.junit', 'test.reporter.junit']);
 
 const normal = (key: string): string => key.toLowerCase().replace(/[-_]/g, '');
 

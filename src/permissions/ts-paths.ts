@@ -76,26 +76,46 @@ function extendsFile(spec: string, dir: string, top: string, read: Read): string
   }
 }
 
-// Reads `path` and what it extends, ancestors first, into `chain`.
-function readChain(path: string, top: string, read: Read, chain: Chain, depth: number): void {
+// TypeScript 5.5's `${configDir}` (red team R20-9): a path value starting with it is relative to the folder of the
+// tsconfig being used (the leaf, `leafDir`), not of the file that spells it. Any other `${...}` is not modelled.
+const CONFIG_DIR = '${configDir}';
+function templated(value: string, leafDir: string, path: string, chain: Chain): string | undefined {
+  const rest = value.startsWith(CONFIG_DIR) ? value.slice(CONFIG_DIR.length) : value;
+  if (rest.includes('${')) return void (chain.unknown ??= `${path}: \`${value}\` (a template codeward does not model)`);
+  return rest === value ? value : leafDir + (rest.startsWith('/') || rest === '' ? rest : `/${rest}`);
+}
+
+// Reads `path` and what it extends, ancestors first, into `chain`; `leafDir`: the folder of the tsconfig in use.
+function readChain(path: string, top: string, read: Read, chain: Chain, depth: number, leafDir = dirname(path)): void {
   chain.files.push(path);
   if (depth > MAX_CHAIN) return void (chain.unknown ??= `${path}: extends more than ${MAX_CHAIN} configurations deep`);
   const text = read(path);
   if (text === undefined) return;
   const data = parseJsonc(text) as { extends?: unknown; compilerOptions?: { paths?: unknown; baseUrl?: unknown } } | undefined;
   if (typeof data !== 'object' || data === null) return void (chain.unknown ??= `${path}: not JSON codeward can read`);
-  for (const spec of [data.extends ?? []].flat()) {
-    if (typeof spec !== 'string') return void (chain.unknown ??= `${path}: an \`extends\` that is not text`);
+  for (const written of [data.extends ?? []].flat()) {
+    if (typeof written !== 'string') return void (chain.unknown ??= `${path}: an \`extends\` that is not text`);
+    const spec = templated(written, leafDir, path, chain);
+    if (spec === undefined) return;
     const parent = extendsFile(spec, dirname(path), top, read);
     // A package's configuration not installed (yet): it may map names; a name no alias maps then fails closed.
     if (parent === undefined) chain.partial ??= `${path}: extends ${spec} (not installed: its paths are not known)`;
-    else readChain(parent, top, read, chain, depth + 1);
+    else readChain(parent, top, read, chain, depth + 1, leafDir);
   }
   const options = data.compilerOptions ?? {};
-  if (typeof options.baseUrl === 'string') chain.baseUrl = resolve(dirname(path), options.baseUrl);
+  if (typeof options.baseUrl === 'string') {
+    const baseUrl = templated(options.baseUrl, leafDir, path, chain);
+    if (baseUrl === undefined) return;
+    chain.baseUrl = resolve(dirname(path), baseUrl);
+  }
   if (options.paths !== undefined) {
     if (typeof options.paths !== 'object' || options.paths === null) return void (chain.unknown ??= `${path}: \`paths\` is not a table`);
-    chain.paths = { map: options.paths as Record<string, unknown>, dir: dirname(path) };
+    const map: Record<string, unknown> = {};
+    for (const [pattern, targets] of Object.entries(options.paths)) {
+      map[pattern] = [targets].flat().map((target: unknown) => (typeof target === 'string' ? templated(target, leafDir, path, chain) : target));
+      if (chain.unknown !== undefined) return;
+    }
+    chain.paths = { map, dir: dirname(path) };
   }
 }
 

@@ -59,6 +59,11 @@ describe('realistic spellings of each family', () => {
     // Red team R19-22: other editors' build systems, tasks and presets.
     ['editor', 'x.sublime-project'], ['editor', 'pkg/app.sublime-project'], ['editor', '.nova/Tasks/x.json'], ['editor', '.kdev4/w.kdev4'],
     ['editor', 'w.kdev4'], ['editor', 'CMakePresets.json'], ['editor', 'cpp/CMakeUserPresets.json'],
+    // Red team R20-11: yarn PnP's loader and map, tflint's plug-ins, shell start-up on cd, YouCompleteMe, Eclipse builders.
+    ['package-manager', '.pnp.cjs'], ['package-manager', 'apps/web/.pnp.loader.mjs'], ['package-manager', '.pnp.data.json'], ['package-manager', '.pnp.js'],
+    ['package-manager', '.yarn/sdks/typescript/lib/tsserver.js'], ['toolchain', 'infra/.tflint.hcl'], ['toolchain', '.tflint.d/plugins/tflint-ruleset-x'],
+    ['shell', 'pkg/.rvmrc'], ['shell', '.autoenv.zsh'], ['shell', 'a/.autoenv_leave.zsh'], ['shell', 'a/.env.leave'], ['editor', 'cpp/.ycm_extra_conf.py'],
+    ['editor', '.externalToolBuilders/x.launch'], ['editor', 'java/.project'],
   ];
   it.each(cases)('%s: %s', (family, path) => {
     expect(isObeyedLater(path)?.family).toBe(family);
