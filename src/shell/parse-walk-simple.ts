@@ -7,7 +7,7 @@ import { UNKNOWN, childScope, scriptText, staticWord, type Scope } from './parse
 import { groupWords, readWords } from './parse-words.js';
 import { languageOf, spawnedCommands } from './parse-inline.js';
 import { baseName, previewOf, type Preview } from './parse-plan.js';
-import { optionSplice } from './option-variables.js';
+import { optionSplices, type Assigned } from './option-variables.js';
 import { cappedLine, guessedStarts } from './parse-launch-guess.js';
 import type { WalkOps } from './parse-walk-ops.js';
 
@@ -19,16 +19,24 @@ const MAX_STDIN_WORDS = 64;
 
 // The words a program reads from its option variables, put after its name (option-variables.ts): a known word
 // as a quoted literal, a run-time value as a word of no known value.
-function withOptionVariables(previews: Preview[], assigned: Parameters<typeof optionSplice>[1]): Preview[] {
-  const splice = optionSplice(previews.map((preview) => preview.value), assigned);
-  if (splice === undefined) return previews;
-  const words = splice.words.map(({ value, known }): Preview => (known ? { raw: { text: value, parts: [{ kind: 'literal', value, quoted: true }] }, value, dynamic: false } : { raw: { text: value, parts: [{ kind: 'dynamic', text: value, nested: [] }] }, value: '', dynamic: true }));
-  return [...previews.slice(0, splice.at), ...words, ...previews.slice(splice.at)];
+function withOptionVariables(previews: Preview[], assigned: readonly Assigned[], shells: string[]): Preview[] {
+  let out = previews;
+  for (const splice of optionSplices(previews.map((preview) => preview.value), assigned, shells).reverse()) {
+    const words = splice.words.map(({ value, known }): Preview => (known ? { raw: { text: value, parts: [{ kind: 'literal', value, quoted: true }] }, value, dynamic: false } : { raw: { text: value, parts: [{ kind: 'dynamic', text: value, nested: [] }] }, value: '', dynamic: true }));
+    out = [...out.slice(0, splice.at), ...words, ...out.slice(splice.at)];
+  }
+  return out;
 }
 
 // Walks one simple command; returns its static stdout when known (for the next pipeline stage).
-export function simple(walk: WalkOps, wordNodes: readonly Node[], redirectNodes: readonly Node[], text: string, scope: Scope, pipeStdin: string | undefined, assigned: Parameters<typeof optionSplice>[1] = []): string | undefined {
-  const previews = withOptionVariables(groupWords(wordNodes, scope.source).flatMap((group) => readWords(group, scope.source)).map(previewOf), assigned);
+export function simple(walk: WalkOps, wordNodes: readonly Node[], redirectNodes: readonly Node[], text: string, outer: Scope, pipeStdin: string | undefined, assigned: readonly Assigned[] = []): string | undefined {
+  // The command's environment: what the line exported so far, what the commands it runs under set, its own
+  // prefix assignments; the programs it starts (a shell's line, a guess) inherit the latter two.
+  const scope: Scope = assigned.length === 0 ? outer : { ...outer, env: [...(outer.env ?? []), ...assigned] };
+  const shells: string[] = [];
+  const previews = withOptionVariables(groupWords(wordNodes, scope.source).flatMap((group) => readWords(group, scope.source)).map(previewOf), [...walk.state.environment, ...(scope.env ?? [])], shells);
+  // `make SHELL=./x`: each recipe line is run by a program only known at run time (R20-7).
+  for (const make of shells) walk.script('"$RECIPE_SHELL"', { ...childScope(scope), wrappers: [...scope.wrappers, make] });
   if (previews.length === 0) {
     walk.redirects(redirectNodes, scope, false);
     return undefined;
