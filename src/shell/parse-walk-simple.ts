@@ -63,13 +63,15 @@ export function simple(walk: WalkOps, wordNodes: readonly Node[], redirectNodes:
   // (`npx some-runner -- git push`: red team R17-17, which fetches and runs a program codeward cannot know): the
   // words from its name on. Inside a guess only behind a package runner: a guess's own wrapped unknown programs
   // would guess again and multiply past the parser's budget (`u0 env u1 env u2 ...`), while the words they hold
-  // were already guessed from the outer program's (each starter word is a tail of its own there).
+  // were already guessed from the outer program's (each starter word is a tail of its own there); but a spaced
+  // word they hold is new text (R20-15: `mytool 'nice mytool "git push"'`): its texts are guessed (textsOnly).
   const only = plan.length === 1 && plan[0]!.kind === 'command' ? plan[0]! : undefined;
-  const guessable = only !== undefined && (only.start === 0 || scope.guessed !== true || only.wrappers.every((wrapper) => PACKAGE_RUNNERS.has(wrapper)));
+  const textsOnly = only !== undefined && only.start > 0 && scope.guessed === true && !only.wrappers.every((wrapper) => PACKAGE_RUNNERS.has(wrapper));
+  const guessable = only !== undefined;
   const alone = guessable ? only : undefined;
   const named = alone ? previews.slice(alone.start, alone.end) : [];
   const pipedIn = scope.pipes.length > 0 && scope.pipes[scope.pipes.length - 1]!.index > 0;
-  const guessed = alone ? guessedStarts(named, stdin !== undefined || hereStdin === null || pipedIn) : [];
+  const guessed = alone ? guessedStarts(named, stdin !== undefined || hereStdin === null || pipedIn, textsOnly) : [];
   const launchScope = { ...childScope(scope), viaShell: scope.viaShell, guessed: true, wrappers: [...scope.wrappers, ...(alone?.wrappers ?? []), baseName(named[0]?.value ?? '')] };
   const wordsFrom = (k: number): string => named.slice(k).map((preview) => preview.raw.text).join(' ');
   const tailText = (tail: Exclude<(typeof guessed)[number], { capped: number }>): string => ('text' in tail ? tail.text : wordsFrom(tail.index));
@@ -79,7 +81,9 @@ export function simple(walk: WalkOps, wordNodes: readonly Node[], redirectNodes:
   const launches = guessed.flatMap((tail) => {
     if ('capped' in tail) return [cappedLine(wordsFrom(tail.capped))];
     const line = walk.detached(tailText(tail), launchScope, stdin);
-    return 'word' in tail && !line.ok && !tail.text.includes('\n') && !walk.overBudget() ? [] : [line];
+    // A spaceless text was guessed for an expansion that splits it (`{git,push}`, `${IFS}`): the grammar's
+    // recovery of a brace word is not ok, yet bash runs it (R20-2), so it is kept.
+    return 'word' in tail && !line.ok && /\s/.test(tail.text) && !tail.text.includes('\n') && !walk.overBudget() ? [] : [line];
   });
   let primary: SimpleCommand | undefined;
   for (const item of plan) {
