@@ -1,7 +1,8 @@
 // Variables a program reads as more of its own options (red team R19-2, R19-14): `TAR_OPTIONS='--checkpoint-action=
 // exec=git push' tar -cf x.tar x` and `MAKEFLAGS='--eval=...' make` ran what the same words on the line would have
-// been asked or refused for. Set on the command (a prefix assignment, `env NAME=VALUE`, or make's own command-line
-// `MAKEFLAGS=`), the value's words are read as the program's words, right after its name, so every row (option
+// been asked or refused for. In the program's environment (a prefix assignment, `env NAME=VALUE`, an export earlier on
+// the line, a wrapper's or a shell's it runs under: R20-1, parse-walk-state.ts) or make's own command-line
+// `MAKEFLAGS=`, the value's words are read as the program's words, right after its name, so every row (option
 // tables, launch tables, deny rules, the immune list) meets them. A value only known at run time is a word of no
 // known value there (fails closed the way `tar "$X"` does).
 const OPTIONS_FROM: Readonly<Record<string, readonly string[]>> = {
