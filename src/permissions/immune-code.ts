@@ -74,6 +74,10 @@ function pipedIn(command: SimpleCommand, parse: ShellParse): boolean {
   return (stage !== undefined && stage.index > 0) || parse.commands.some((other) => other.wrappers.includes('coproc'));
 }
 
+const PSQL_SHELL = /\\(?:!|[ogw]x?\s*\||copy\b[\s\S]*\bprogram\b)|\bto\s+program\b|\bfrom\s+program\b/i;
+const MYSQL_SHELL = /\\!|(?:^|[;\n])\s*system\s/i;
+const CLIENT_SHELL: Readonly<Record<string, RegExp>> = { psql: PSQL_SHELL, mysql: MYSQL_SHELL, mariadb: MYSQL_SHELL };
+
 // Why this command runs code codeward does not parse, or undefined.
 export function unparsedCode(command: SimpleCommand, parse: ShellParse, readOnlyName: (name: string) => boolean): string | undefined {
   const name = command.name?.toLowerCase();
@@ -82,6 +86,9 @@ export function unparsedCode(command: SimpleCommand, parse: ShellParse, readOnly
   if (option !== undefined) return `${name} ${option} runs commands codeward does not parse`;
   // sqlite3's dot commands in its arguments (`sqlite3 db '.shell rm -rf build'`).
   if ((name === 'sqlite3' || name === 'duckdb') && command.args.some((arg) => /^\s*\.(?:sh|system|shell)\b/.test(arg))) return `${name} runs a shell command from its arguments`;
+  // psql's and mysql's meta-commands in their arguments (`-c`/`-e`/`--command=` text: red team R20-24): `\!`, output
+  // or a query piped to a program (`\o |`, `\g |`, `\w |`), `\copy ... program`, mysql's `system`.
+  if (CLIENT_SHELL[name] !== undefined && command.args.some((arg) => CLIENT_SHELL[name]!.test(arg))) return `${name} runs a shell command from its arguments`;
   // sed's `e` alone runs the pattern space, the s///e flag the substituted line (red team R11-1).
   if ((name === 'sed' || name === 'gsed') && sedRunsRuntime(command.args)) return `${name} runs text only known at run time as a shell command (\`e\` without a command, or the s///e flag)`;
   const redirected = stdinRedirected(command, parse);

@@ -1,7 +1,8 @@
 // Variables a program reads as more of its own options (red team R19-2, R19-14): `TAR_OPTIONS='--checkpoint-action=
 // exec=git push' tar -cf x.tar x` and `MAKEFLAGS='--eval=...' make` ran what the same words on the line would have
-// been asked or refused for. Set on the command (a prefix assignment, `env NAME=VALUE`, or make's own command-line
-// `MAKEFLAGS=`), the value's words are read as the program's words, right after its name, so every row (option
+// been asked or refused for. In the program's environment (a prefix assignment, `env NAME=VALUE`, an export earlier on
+// the line, a wrapper's or a shell's it runs under: R20-1, parse-walk-state.ts) or make's own command-line
+// `MAKEFLAGS=`, the value's words are read as the program's words, right after its name, so every row (option
 // tables, launch tables, deny rules, the immune list) meets them. A value only known at run time is a word of no
 // known value there (fails closed the way `tar "$X"` does).
 const OPTIONS_FROM: Readonly<Record<string, readonly string[]>> = {
@@ -29,6 +30,10 @@ export const optionVariables = (program: string): readonly string[] => (Object.h
 // make reads these from its command line too (`make MAKEFLAGS=--eval=... all`, `make 'MAKEFLAGS+=...'`).
 export const MAKE_LINE_FLAGS = /^(?:MAKEFLAGS|GNUMAKEFLAGS|MFLAGS)\+?=/;
 
+const MAKE_SHELL = /^(?:SHELL|\.SHELLFLAGS)\s*[:+?!]*=/;
+// A system shell by its path (`make SHELL=/bin/bash`) runs the recipes as make shows them.
+const SYSTEM_SHELL = /^SHELL\s*:*=\/(?:usr\/)?(?:local\/)?bin\/(?:ba|da|z|k|)sh$/;
+
 // A value split the way these programs split it (GNU tar's wordsplit, make's flags): whitespace separates words
 // unless quoted or escaped with a backslash.
 export function optionWords(value: string): string[] {
@@ -54,31 +59,50 @@ export function optionWords(value: string): string[] {
   return words;
 }
 
-interface Assigned {
+export interface Assigned {
   readonly name: string;
   readonly value: string;
   readonly dynamic: boolean;
 }
 
-// The words the program of `values` (a simple command's word values, from its name) reads from option variables
-// assigned on it (`assigned`: its prefix assignments), `env NAME=VALUE` and make's command-line flags: where to put
-// them (after the program's name) and each word as [value, known].
-export function optionSplice(values: readonly string[], assigned: readonly Assigned[]): { at: number; words: { value: string; known: boolean }[] } | undefined {
-  let at = 0;
+const ALL_OPTION_VARIABLES = new Set(Object.values(OPTIONS_FROM).flat());
+
+// A variable some program reads as its options: the walker keeps such assignments as environment (red team R20-1).
+export const isOptionVariable = (name: string): boolean => ALL_OPTION_VARIABLES.has(name);
+
+const NAMED = /^([A-Za-z_]\w*)=(.*)$/s;
+
+// The words the programs among `values` (a simple command's word values) read from option variables in their
+// environment (`assigned`: the command's prefix assignments, the ones exported earlier on the line or set on a
+// shell it runs under), an `env NAME=VALUE` word anywhere before them and make's command-line flags: for each
+// word naming such a program (the program itself, or one behind a wrapper, a launcher or xargs: red team R20-1,
+// `MAKEFLAGS=... nice make`), where to put them (after its name) and each word as [value, known]. Reading every
+// word naming one fails closed: a wrapper's grammar is not needed to find the program. `shells` receives each make
+// whose recipes run under a shell named on the line (its program is only known at run time).
+export function optionSplices(values: readonly string[], assigned: readonly Assigned[], shells: string[] = []): { at: number; words: { value: string; known: boolean }[] }[] {
+  const splices: { at: number; words: { value: string; known: boolean }[] }[] = [];
   const all = [...assigned];
-  if (values[0] !== undefined && values[0].replace(/^.*\//, '') === 'env') {
-    for (at = 1; at < values.length && (values[at]!.startsWith('-') || /^[A-Za-z_]\w*=/.test(values[at]!)); at++) {
-      const match = /^([A-Za-z_]\w*)=(.*)$/s.exec(values[at]!);
-      if (match) all.push({ name: match[1]!, value: match[2]!, dynamic: false });
+  for (let at = 0; at < values.length; at++) {
+    const match = NAMED.exec(values[at]!);
+    if (match && at > 0) all.push({ name: match[1]!, value: match[2]!, dynamic: false });
+    const names = optionVariables(values[at]!.replace(/^.*\//, ''));
+    if (names.length === 0) continue;
+    // Every value the walker saw (its state is flow-insensitive), each once.
+    const found = [...new Map(all.filter((one) => names.includes(one.name)).map((one) => [`${one.name}=${one.dynamic ? '$' : one.value}`, one])).values()];
+    if (names.includes('MAKEFLAGS')) {
+      // make expands its environment in recipes like its command-line assignments (`CC='git push;' make x.o` runs
+      // `git push; x.c` through the shell: red team R20-7): each variable of its environment is read as `NAME=VALUE`.
+      for (const one of all) if (!names.includes(one.name) && /^[A-Za-z_]\w*$/.test(one.name)) found.push({ ...one, name: '', value: `${one.name}=${one.value}` });
+      // The shell make runs its recipes with (`make SHELL=./x`, `.SHELLFLAGS=`, also through MAKEFLAGS): the
+      // recipes' program is only known at run time (fails closed: a word of no known value).
+      const shell = [...values.slice(at + 1), ...found.flatMap((one) => (one.name === '' || one.dynamic ? [one.value] : optionWords(one.value)))].some((arg) => MAKE_SHELL.test(arg) && !SYSTEM_SHELL.test(arg));
+      if (shell) shells.push(values[at]!);
+      for (const arg of values.slice(at + 1)) if (MAKE_LINE_FLAGS.test(arg)) found.push({ name: 'MAKEFLAGS', value: arg.replace(/^[^=]*=/, ''), dynamic: false });
     }
+    if (found.length > 0) splices.push({ at: at + 1, words: found.flatMap((one): { value: string; known: boolean }[] => (one.name === '' ? [{ value: one.value, known: !one.dynamic }] : one.dynamic ? [{ value: `$${one.name}`, known: false }] : optionWords(one.value).map((value) => ({ value, known: true })))) });
   }
-  const program = values[at]?.replace(/^.*\//, '');
-  if (program === undefined) return undefined;
-  const names = optionVariables(program);
-  const found = all.filter((one) => names.includes(one.name));
-  if (names.includes('MAKEFLAGS')) {
-    for (const arg of values.slice(at + 1)) if (MAKE_LINE_FLAGS.test(arg)) found.push({ name: 'MAKEFLAGS', value: arg.replace(/^[^=]*=/, ''), dynamic: false });
-  }
-  if (found.length === 0) return undefined;
-  return { at: at + 1, words: found.flatMap((one): { value: string; known: boolean }[] => (one.dynamic ? [{ value: `$${one.name}`, known: false }] : optionWords(one.value).map((value) => ({ value, known: true })))) };
+  return splices;
 }
+
+// The first splice (the program of the command, in the simple forms the tests name).
+export const optionSplice = (values: readonly string[], assigned: readonly Assigned[]): { at: number; words: { value: string; known: boolean }[] } | undefined => optionSplices(values, assigned)[0];

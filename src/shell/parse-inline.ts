@@ -13,7 +13,9 @@ export type { Language } from './parse-code.js';
 
 const LANGUAGES: ReadonlyArray<readonly [RegExp, Language]> = [
   [/^python[\d.]*$|^pypy\d*$/, 'python'],
-  [/^(?:node|nodejs|bun|deno)$/, 'js'],
+  // node's TypeScript/ESM front-ends take node's `-e/--eval/-p/--print` (red team R20-23), and a package runner's
+  // `node@20` is node.
+  [/^(?:node|nodejs|bun|deno|tsx|ts-node(?:-esm|-cwd|-script|-transpile-only)?|esno|esr|babel-node|vite-node|jiti|sucrase-node|swc-node)(?:@[\w.^~<>=-]*)?$/, 'js'],
   [/^perl[\d.]*$/, 'perl'],
   [/^(?:ruby|jruby|irb)[\d.]*$/, 'ruby'],
   [/^php[\d.]*$/, 'php'],

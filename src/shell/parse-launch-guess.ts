@@ -52,36 +52,45 @@ export function cappedLine(source: string): ShellParse {
   return { commands: [], redirections: [], ok: false, errors, functions: [], source };
 }
 
-// The shell texts one word may be (red team R18-12, R19-1): a static word with a space, whole or past an option's
-// prefix (`--exec=`, `--exec:`, `cmd=`, a glued `-e`, `+`), that starts like a line: a program name (after any
-// `NAME=value` assignments; quotes and backslashes inside it are the shell's to remove), or shell syntax (a
-// subshell, a group, `;`, `&&`, a substitution). Not prose, not an option list. Every such text is guessed (each is
-// parsed; one that does not parse is dropped as data by the caller).
-function wordTexts(word: Preview): string[] {
-  if (word.dynamic || !/\s/.test(word.value)) return [];
+// The shell texts one word may be (red team R18-12, R19-1, R20-2): a static word with a space (or an expansion a shell
+// splits or multiplies: `${IFS}`, `{a,b}`), whole or past an option's prefix (`--exec=`, `--exec:`, `cmd=`, a glued `-e`
+// or a cluster `-qe`, `+`), that a shell would read as a line: anything that does not start as an option list. Every
+// such text is guessed (each is parsed; one that does not parse is dropped as data by the caller).
+function wordTexts(word: Preview, program: string): string[] {
+  if (word.dynamic || !(/\s/.test(word.value) || SPLIT.test(word.value))) return [];
   const value = word.value;
-  const candidates = [value, /^(?:--?|\+)?[\w.-]*[=:]([^]*)$/.exec(value)?.[1], /^-[A-Za-z](\S[^]*)$/.exec(value)?.[1], /^\+([^]+)$/.exec(value)?.[1]];
+  const candidates = [value, /^(?:--?|\+)?[\w.-]*[=:]([^]*)$/.exec(value)?.[1], /^[+@]([^]+)$/.exec(value)?.[1]];
+  // A glued value after any letter of a short-option cluster (`-e'..'`, `-qe'..'`: which letter takes it is the
+  // program's to say).
+  const cluster = /^-([A-Za-z]+)/.exec(value)?.[1] ?? '';
+  for (let i = 1; i <= cluster.length; i++) if (/^\S/.test(value.slice(i + 1))) candidates.push(value.slice(i + 1));
   // Text after a leading separator too (`;git push`, `&& git push`: a program that prefixes its own text runs it).
   const texts = candidates.filter((one): one is string => one !== undefined).flatMap((one) => [one.trim(), one.replace(/^[\s;&|]+/, '')]);
-  return [...new Set(texts.filter(startsLine))];
+  return [...new Set(texts.filter((text) => startsLine(text, program)))];
 }
 
-const SYNTAX = /^(?:[({!;&|`]|\$\()/;
-function startsLine(text: string): boolean {
+// Expansions that make several words of one spaceless word (`git${IFS}push`, `{git,push}`).
+const SPLIT = /\$\{?IFS\b|\{[^{}\s]*,[^{}\s]*\}/;
+// Programs that never start a command from their words (their words are files or text): a substitution inside
+// their first word is data they are given (`touch 'x$(touch P)'`, R19-1 follow-up d986029), not shell text.
+const NO_LAUNCH = new Set('touch mkdir rmdir cp mv rm ln cat ls head tail wc sort uniq cut tr chmod chown stat file du basename dirname realpath readlink mktemp diff cmp comm paste join grep'.split(' '));
+// A substitution or backquote inside the first word (`x$(git push)`): the shell runs it before the word is a name.
+const INNER = /\$\(|`/;
+
+// Whether a text is read by a shell as a line that runs something: not empty, not an option list. A comment, a
+// redirection, `[`/`[[`, a function definition, a quoted or `${` substitution, `~/x`, a glob first are all lines a
+// shell runs (R20-2); what does not parse is dropped by the caller.
+function startsLine(text: string, program: string): boolean {
   if (text === '' || text.startsWith('-')) return false;
-  if (SYNTAX.test(text)) return true;
-  const words = text.split(/\s+/);
-  let at = 0;
-  while (at < words.length - 1 && /^[A-Za-z_]\w*=/.test(words[at]!)) at++;
-  const first = (words[at] ?? '').split(/[;&|]/)[0]!.replace(/["'\\]/g, '');
-  return first !== '' && PROGRAM.test(first);
+  const first = text.split(/\s/)[0]!;
+  return !INNER.test(first) || /^["']?(?:\$\(|`)/.test(first) || !NO_LAUNCH.has(program);
 }
 
 // The lines word k may start (none for most words).
 function guessesAt(words: readonly Preview[], k: number, spaced: boolean, stdin: boolean): Guess[] {
   const word = words[k]!;
   const out: Guess[] = [];
-  for (const text of spaced ? wordTexts(word) : []) out.push({ text, word: true });
+  for (const text of spaced ? wordTexts(word, baseName(words[0]!.value).toLowerCase()) : []) out.push({ text, word: true });
   if (k === words.length - 1 && !stdin) return out;
   // `$SHELL -c 'CMD'`: a name only known at run time given a command string (as the planner reads it).
   if (word.dynamic && /^-[a-z]*c$/.test(words[k + 1]?.value ?? '')) out.push({ index: k });
@@ -93,7 +102,9 @@ function guessesAt(words: readonly Preview[], k: number, spaced: boolean, stdin:
   return out;
 }
 
-export function guessedStarts(words: readonly Preview[], stdin: boolean): Guess[] {
+// `textsOnly`: a wrapped unknown program inside a guess, whose word tails are words of a line already guessed from
+// the outer program's words (each starter word is a tail of its own there): only its spaced words are new text.
+export function guessedStarts(words: readonly Preview[], stdin: boolean, textsOnly = false): Guess[] {
   const first = words[0];
   if (first === undefined || first.dynamic) return [];
   const key = baseName(first.value).toLowerCase();
@@ -104,7 +115,7 @@ export function guessedStarts(words: readonly Preview[], stdin: boolean): Guess[
   // A program with a launch table (sed, tmux, ssh ...) says itself which of its words are shell text.
   const spaced = !DATA_WORDS.has(key) && !startsCommands(key);
   for (let k = 1; k < words.length; k++) {
-    const found = guessesAt(words, k, spaced, stdin);
+    const found = guessesAt(words, k, spaced, stdin).filter((guess) => !textsOnly || 'word' in guess);
     // Only MAX_GUESSES are parsed: the first word past them that starts a guess starts the unread rest.
     if (out.length >= MAX_GUESSES && found.length > 0) return [...out, { capped: k }];
     out.push(...found);

@@ -6,11 +6,18 @@ import { UNKNOWN, prefixWord, staticWord, type Scope } from './parse-walk-values
 import { groupWords, readWords } from './parse-words.js';
 import { emit } from './parse-walk-simple.js';
 import { completeLoopValues } from './parse-loop-values.js';
+import { isOptionVariable } from './option-variables.js';
 import { commandVariable } from './command-variables.js';
 import type { WalkOps } from './parse-walk-ops.js';
 
 // `a=1`, `export a=1`: walks the value's substitutions and records its static values.
-export function assignment(walk: WalkOps, node: Node, scope: Scope, record: boolean): { name: string; word: ShellWord | undefined } {
+export function assignment(walk: WalkOps, node: Node, scope: Scope, record: boolean, exported = false): { name: string; word: ShellWord | undefined } {
+  const found = assigned(walk, node, scope, record);
+  if (record && (exported || isOptionVariable(found.name))) walk.state.environment.push({ name: found.name, value: found.word?.value ?? '', dynamic: found.word === undefined || found.word.dynamic });
+  return found;
+}
+
+function assigned(walk: WalkOps, node: Node, scope: Scope, record: boolean): { name: string; word: ShellWord | undefined } {
   const name = node.childForFieldName('name')?.text ?? '';
   const valueNodes = node.childrenForFieldName('value').filter((child): child is Node => child !== null);
   if (valueNodes.length === 1 && valueNodes[0]!.type === 'array') {
@@ -47,10 +54,12 @@ export function forLoop(walk: WalkOps, node: Node, scope: Scope): void {
 export function declaration(walk: WalkOps, node: Node, scope: Scope): void {
   const keyword = node.child(0);
   const words: ShellWord[] = [staticWord(keyword?.text ?? '')];
+  // `export`, `declare -x`, `typeset -gx`, `readonly -x`: the value reaches every program started later.
+  const exported = keyword?.text === 'export' || node.namedChildren.some((child) => child?.type !== 'variable_assignment' && /^-\w*x/.test(child?.text ?? ''));
   for (const child of node.namedChildren) {
     if (!child) continue;
     if (child.type === 'variable_assignment') {
-      const { name, word } = assignment(walk, child, scope, true);
+      const { name, word } = assignment(walk, child, scope, true, exported);
       if (keyword?.text === 'export') commandVariable(walk, name, word, scope);
       words.push(word ? prefixWord(`${name}=`, word) : staticWord(child.text));
     } else {

@@ -7,7 +7,7 @@ import { UNKNOWN, childScope, scriptText, staticWord, type Scope } from './parse
 import { groupWords, readWords } from './parse-words.js';
 import { languageOf, spawnedCommands } from './parse-inline.js';
 import { baseName, previewOf, type Preview } from './parse-plan.js';
-import { optionSplice } from './option-variables.js';
+import { optionSplices, type Assigned } from './option-variables.js';
 import { cappedLine, guessedStarts } from './parse-launch-guess.js';
 import type { WalkOps } from './parse-walk-ops.js';
 
@@ -19,16 +19,24 @@ const MAX_STDIN_WORDS = 64;
 
 // The words a program reads from its option variables, put after its name (option-variables.ts): a known word
 // as a quoted literal, a run-time value as a word of no known value.
-function withOptionVariables(previews: Preview[], assigned: Parameters<typeof optionSplice>[1]): Preview[] {
-  const splice = optionSplice(previews.map((preview) => preview.value), assigned);
-  if (splice === undefined) return previews;
-  const words = splice.words.map(({ value, known }): Preview => previewOf(known ? { text: value, parts: [{ kind: 'literal', value, quoted: true }] } : { text: value, parts: [{ kind: 'dynamic', text: value, nested: [] }] }));
-  return [...previews.slice(0, splice.at), ...words, ...previews.slice(splice.at)];
+function withOptionVariables(previews: Preview[], assigned: readonly Assigned[], shells: string[]): Preview[] {
+  let out = previews;
+  for (const splice of optionSplices(previews.map((preview) => preview.value), assigned, shells).reverse()) {
+    const words = splice.words.map(({ value, known }): Preview => previewOf(known ? { text: value, parts: [{ kind: 'literal', value, quoted: true }] } : { text: value, parts: [{ kind: 'dynamic', text: value, nested: [] }] }));
+    out = [...out.slice(0, splice.at), ...words, ...out.slice(splice.at)];
+  }
+  return out;
 }
 
 // Walks one simple command; returns its static stdout when known (for the next pipeline stage).
-export function simple(walk: WalkOps, wordNodes: readonly Node[], redirectNodes: readonly Node[], text: string, scope: Scope, pipeStdin: string | undefined, assigned: Parameters<typeof optionSplice>[1] = []): string | undefined {
-  const previews = withOptionVariables(groupWords(wordNodes, scope.source).flatMap((group) => readWords(group, scope.source)).map(previewOf), assigned);
+export function simple(walk: WalkOps, wordNodes: readonly Node[], redirectNodes: readonly Node[], text: string, outer: Scope, pipeStdin: string | undefined, assigned: readonly Assigned[] = []): string | undefined {
+  // The command's environment: what the line exported so far, what the commands it runs under set, its own
+  // prefix assignments; the programs it starts (a shell's line, a guess) inherit the latter two.
+  const scope: Scope = assigned.length === 0 ? outer : { ...outer, env: [...(outer.env ?? []), ...assigned] };
+  const shells: string[] = [];
+  const previews = withOptionVariables(groupWords(wordNodes, scope.source).flatMap((group) => readWords(group, scope.source)).map(previewOf), [...walk.state.environment, ...(scope.env ?? [])], shells);
+  // `make SHELL=./x`: each recipe line is run by a program only known at run time (R20-7).
+  for (const make of shells) walk.script('"$RECIPE_SHELL"', { ...childScope(scope), wrappers: [...scope.wrappers, make] });
   if (previews.length === 0) {
     walk.redirects(redirectNodes, scope, false);
     return undefined;
@@ -55,13 +63,15 @@ export function simple(walk: WalkOps, wordNodes: readonly Node[], redirectNodes:
   // (`npx some-runner -- git push`: red team R17-17, which fetches and runs a program codeward cannot know): the
   // words from its name on. Inside a guess only behind a package runner: a guess's own wrapped unknown programs
   // would guess again and multiply past the parser's budget (`u0 env u1 env u2 ...`), while the words they hold
-  // were already guessed from the outer program's (each starter word is a tail of its own there).
+  // were already guessed from the outer program's (each starter word is a tail of its own there); but a spaced
+  // word they hold is new text (R20-15: `mytool 'nice mytool "git push"'`): its texts are guessed (textsOnly).
   const only = plan.length === 1 && plan[0]!.kind === 'command' ? plan[0]! : undefined;
-  const guessable = only !== undefined && (only.start === 0 || scope.guessed !== true || only.wrappers.every((wrapper) => PACKAGE_RUNNERS.has(wrapper)));
+  const textsOnly = only !== undefined && only.start > 0 && scope.guessed === true && !only.wrappers.every((wrapper) => PACKAGE_RUNNERS.has(wrapper));
+  const guessable = only !== undefined;
   const alone = guessable ? only : undefined;
   const named = alone ? previews.slice(alone.start, alone.end) : [];
   const pipedIn = scope.pipes.length > 0 && scope.pipes[scope.pipes.length - 1]!.index > 0;
-  const guessed = alone ? guessedStarts(named, stdin !== undefined || hereStdin === null || pipedIn) : [];
+  const guessed = alone ? guessedStarts(named, stdin !== undefined || hereStdin === null || pipedIn, textsOnly) : [];
   const launchScope = { ...childScope(scope), viaShell: scope.viaShell, guessed: true, wrappers: [...scope.wrappers, ...(alone?.wrappers ?? []), baseName(named[0]?.value ?? '')] };
   const wordsFrom = (k: number): string => named.slice(k).map((preview) => preview.raw.text).join(' ');
   const tailText = (tail: Exclude<(typeof guessed)[number], { capped: number }>): string => ('text' in tail ? tail.text : wordsFrom(tail.index));
@@ -71,7 +81,9 @@ export function simple(walk: WalkOps, wordNodes: readonly Node[], redirectNodes:
   const launches = guessed.flatMap((tail) => {
     if ('capped' in tail) return [cappedLine(wordsFrom(tail.capped))];
     const line = walk.detached(tailText(tail), launchScope, stdin);
-    return 'word' in tail && !line.ok && !tail.text.includes('\n') && !walk.overBudget() ? [] : [line];
+    // A spaceless text was guessed for an expansion that splits it (`{git,push}`, `${IFS}`): the grammar's
+    // recovery of a brace word is not ok, yet bash runs it (R20-2), so it is kept.
+    return 'word' in tail && !line.ok && /\s/.test(tail.text) && !tail.text.includes('\n') && !walk.overBudget() ? [] : [line];
   });
   let primary: SimpleCommand | undefined;
   for (const item of plan) {

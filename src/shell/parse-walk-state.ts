@@ -1,6 +1,7 @@
 // What the walker knows about the line so far: variables it saw assigned (flow-insensitive), positional
 // parameters from `set --`, files written with static content; and how a word resolves against that.
 import { posix } from 'node:path';
+import type { Assigned } from './option-variables.js';
 import type { Redirection, ShellWord, SimpleCommand, WordPart } from './parse-types.js';
 import type { SyntaxNode as Node } from './parse-syntax.js';
 import { hasGlob } from './parse-plan.js';
@@ -18,6 +19,11 @@ export class WalkState {
   positional: string[] | undefined;
   // Files this line wrote with static content (`cat > x.sh <<EOF`), by normalised path.
   private readonly files = new Map<string, string>();
+
+  // Variables assigned on the line that the programs started after may read from their environment: option
+  // variables however they are set (flow-insensitive, so `MAKEFLAGS=..; export MAKEFLAGS` and `set -a` are met),
+  // and every exported one (make expands them in recipes). Red team R20-1.
+  readonly environment: Assigned[] = [];
 
   // The variables whose whole values were used (parse.ts checks them after the walk: wholeLoopsHeld).
   readonly usedWhole = new Set<string>();

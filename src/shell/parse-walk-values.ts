@@ -1,4 +1,5 @@
 // Plain helpers of the walker: the scope it carries, words it makes up, values it computes.
+import type { Assigned } from './option-variables.js';
 import type { PipeStage, ShellWord, SimpleCommand } from './parse-types.js';
 import { staticStdout } from './parse-stdin.js';
 import type { RawWord } from './parse-words.js';
@@ -20,6 +21,8 @@ export interface Scope {
   readonly substituted?: boolean;
   // Inside a line an unknown program's words may start (a guess: parse-walk-simple.ts).
   readonly guessed?: boolean;
+  // Variables set on a command this one runs under (`MAKEFLAGS=... sh -c 'make'`): its environment (R20-1).
+  readonly env?: readonly Assigned[];
 }
 
 // The text a shell receives when this word is handed to it as code: quotes removed, expansions kept.

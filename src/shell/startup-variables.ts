@@ -1,0 +1,35 @@
+// Variables that make an interpreter run code before its own (red team R20-16): `BASH_ENV=/dev/stdin bash -c true
+// <<< 'git push'` ran the here-string as bash's start-up file, `PERL5OPT='-Mstrict;system(...)'` turned into `use
+// strict;system(...);`, `NODE_OPTIONS='--require /dev/stdin'` ran stdin as JavaScript. Walked the way PS4 is
+// (command-variables.ts): a file the value names is sourced (`. FILE`: read and obeyed as the shell's), a value
+// naming stdin, a descriptor or a substitution is code only known at run time (a program of no known name, which
+// the rules and the immune list treat as such: fails closed), PERL5OPT's `-M` with code after the module name is
+// perl's inline code.
+import { optionWords } from './option-variables.js';
+
+// What a value names as the start-up code: standard input, an open descriptor, or a command substitution's output.
+const STREAM = /\/dev\/(?:stdin|fd\/)|\/proc\/(?:self|\d+|thread-self)\/fd\/|<\(|\$\(|`/;
+
+const SHELL_STARTUP = new Set(['BASH_ENV', 'ENV']);
+// Interpreters' variables whose value names files they load as code (NODE_OPTIONS --require/--import, RUBYOPT -r,
+// PYTHONSTARTUP with -i, JAVA_TOOL_OPTIONS -javaagent, PERL5DB's code).
+const LOADERS = new Set(['NODE_OPTIONS', 'RUBYOPT', 'PYTHONSTARTUP', 'JAVA_TOOL_OPTIONS', '_JAVA_OPTIONS', 'JDK_JAVA_OPTIONS', 'PERL5DB', 'PERL5OPT']);
+
+const quoted = (text: string): string => `'${text.replaceAll("'", `'\\''`)}'`;
+
+// The command texts a start-up variable's value hands the interpreter it is set for, or [] (`text`: as written).
+export function startupTexts(name: string, value: string | undefined, text: string): string[] {
+  if (!SHELL_STARTUP.has(name) && !LOADERS.has(name)) return [];
+  const known = value ?? text;
+  if (STREAM.test(text) || STREAM.test(known)) return [`"$CODE_FROM_${name}"`];
+  if (name === 'PERL5DB') return known.trim() === '' ? [] : [`perl -e ${quoted(known)}`];
+  if (name === 'PERL5OPT') {
+    // `-MFoo=a,b` is `use Foo split(/,/, q{a,b})`: data. Anything else after the module name is perl's code.
+    const code = optionWords(known).flatMap((word) => /^-[Mm]-?[\w:]+([^=\w:].*)$/s.exec(word)?.[1] ?? []);
+    return code.map((tail) => `perl -e ${quoted(tail)}`);
+  }
+  // A named file: sourced by the shell (`ENV` only when it names one by a path: `ENV=production` is a setting).
+  if (name === 'BASH_ENV' && known.trim() !== '') return [`. ${quoted(known.trim())}`];
+  if (name === 'ENV' && known.includes('/')) return [`. ${quoted(known.trim())}`];
+  return [];
+}
