@@ -75,6 +75,11 @@ describe('F3: the common build-dependency crates', () => {
     await row(files, asks, ['src/lib.rs']);
   });
 
+  it('cxx_build::bridge: the bridge module (a crate source) stays free', async () => {
+    const files = script('fn main() { cxx_build::bridge("src/main.rs").file("src/blobstore.cc").include("include").compile("demo"); }', 'cxx-build = "1"', { 'src/main.rs': 'fn main() {}\n' });
+    await row(files, ['src/blobstore.cc', 'include/x.h'], ['src/main.rs', 'src/lib.rs', 'include/notes.md']);
+  });
+
   it.each([
     ['tauri_build::try_build(attrs)', script('fn main() { let attrs = tauri_build::Attributes::new(); tauri_build::try_build(attrs).unwrap(); }', 'tauri-build = "2"')],
     ['cxx_build::bridge(path)', script('fn main() { let p = std::env::var("P").unwrap(); cxx_build::bridge(p).compile("x"); }', 'cxx-build = "1"')],
