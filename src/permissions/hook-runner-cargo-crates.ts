@@ -99,10 +99,11 @@ export const ROW_CRATES = ['tonic-prost-build', 'cxx-build', 'slint-build', 'uni
 const CRATE_PATHS = /^(?:prost_build|tonic_build|tonic_prost_build|cxx_build|slint_build|uniffi|uniffi_build|capnpc|lalrpop|glib_build_tools|tauri_build|napi_build|pyo3_build_config)$/;
 const STRING = /b?r(#*)"[\s\S]*?"\1|b?"((?:\\.|[^"\\])*)"/g;
 
-// The first part of call argument `arg` that is not built from literals (a variable, a macro, a closure, a free
-// function's result), or undefined: paths (`PathBuf::from("…")`), builder chains, Some/None/true/false and
+// The first part of call argument `arg` that is not built from literals (a variable, a macro, a closure, a
+// function's result the script computes), or undefined: paths (`PathBuf::from("…")`), builder chains, Some/None/true/false and
 // `vec![…]` of literals are literal.
-export function notLiteral(arg: string): string | undefined {
+// `own`: the functions the script defines (`impl P { fn d() }`: `P::d()` computes its value like `d()` does).
+export function notLiteral(arg: string, own: ReadonlySet<string> = new Set()): string | undefined {
   const code = arg.replace(STRING, '""').replace(/\bvec!\s*\[/g, '[');
   if (/[|{}!$#]/.test(code)) return code.match(/[|{}!$#]/)![0];
   for (const found of code.matchAll(/\b[A-Za-z_]\w*\b/g)) {
@@ -114,6 +115,7 @@ export function notLiteral(arg: string): string | undefined {
     // A method, or an associated function of a type or of a row's crate (`Attributes::new`, `prost_build::compile_protos`);
     // a function of the script's own (`crate::dir()`, `dir()`) computes its value.
     const owner = /(\w+)\s*::\s*$/.exec(code.slice(0, found.index))?.[1] ?? '';
+    if (after === '(' && own.has(name)) return name;
     if (after === '(' && (before === '.' || (before === '::' && (/^[A-Z]/.test(owner) || CRATE_PATHS.test(owner))))) continue;
     if (/^[A-Z][a-z]/.test(name)) continue;
     return name;
@@ -144,12 +146,13 @@ export function crateReads(text: string, dir: string, top: string): Reads {
   const reads: Reads = { files: [], globs: [], skip: new Set(), envs: [] };
   const code = text.replace(TOKENS, (token) => (token.startsWith('//') || token.startsWith('/*') ? ' ' : token));
   const mask = code.replace(TOKENS, (token) => ' '.repeat(token.length));
+  const defined = new Set([...mask.matchAll(/\bfn\s+(\w+)/g)].map((found) => found[1]!));
   for (const row of ROWS) {
     if (!row.path.test(mask)) continue;
     const calls: Call[] = [];
     for (const found of mask.matchAll(new RegExp(String.raw`(?:\.|::|\b)\s*(${row.calls.join('|') || '$^'})\s*\(`, 'g'))) {
       const arg = argument(code, found.index + found[0].length);
-      const bad = notLiteral(arg);
+      const bad = notLiteral(arg, defined);
       if (bad !== undefined) {
         reads.unknown ??= `${found[1]}(${arg.slice(0, 60)}): \`${bad}\` is not a literal`;
         continue;

@@ -87,6 +87,7 @@ describe('F3: the common build-dependency crates', () => {
     ['capnpc\'s own capnp program', script('fn main() { capnpc::CompilerCommand::new().capnp_executable("tools/capnp").file("a.capnp").run().unwrap(); }', 'capnpc = "0.19"')],
     ['lalrpop\'s folder from a helper', script('fn main() { lalrpop::Configuration::new().process_dir(dir()).unwrap(); }\nfn dir() -> String { "g".into() }', 'lalrpop = "0.22"')],
     ['lalrpop\'s folder from a path of its own', script('mod paths { pub fn dir() -> String { "g".into() } }\nfn main() { lalrpop::Configuration::new().process_dir(crate::paths::dir()).unwrap(); }', 'lalrpop = "0.22"')],
+    ['slint\'s path from a type of its own', script('struct P;\nimpl P { fn ui() -> String { std::env::var("UI").unwrap() } }\nfn main() { slint_build::compile(P::ui()).unwrap(); }', 'slint-build = "1"')],
     ['cmake', script('fn main() { let _ = cmake::build("libfoo"); }', 'cmake = "0.1"')],
   ])('%s: unmodelled, the whole tree obeyed', async (_name, files) => {
     await row(files, ['src/lib.rs'], []);
