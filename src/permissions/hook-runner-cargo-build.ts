@@ -11,8 +11,10 @@
 import { dirname, join, relative, resolve } from 'node:path';
 import { directive } from './hook-runner-cargo-flags.js';
 import { argument, builderOptions } from './hook-runner-cargo-builder.js';
-import { computedLine, folded, literalLines } from './hook-runner-cargo-literals.js';
+import { computedLine, folded, inlined, literalLines } from './hook-runner-cargo-literals.js';
 import { obeyNamed } from './hook-runner-paths.js';
+import { crateReads, ROW_CRATES } from './hook-runner-cargo-crates.js';
+import { obeyEnvironment } from './hook-python-sites.js';
 import { withoutComments, withoutQueries } from './hook-runner-cargo-queries.js';
 import { inside } from './hook-spelling.js';
 import { read, stats, type Walk } from './hook-walk.js';
@@ -22,16 +24,16 @@ import { read, stats, type Walk } from './hook-walk.js';
 export const BUILD_CRATES = new Set([
   'cc', 'autocfg', 'rustc_version', 'rustc-version', 'version_check', 'pkg-config', 'vcpkg', 'prost-build', 'tonic-build', 'bindgen', 'built', 'vergen',
   'cfg_aliases', 'embed-resource', 'winres', 'winresource', 'serde', 'serde_json', 'toml', 'anyhow', 'glob', 'walkdir', 'regex', 'once_cell', 'lazy_static',
-  'heck', 'quote', 'syn', 'proc-macro2', 'darling', 'proc-macro-crate', 'proc-macro-error', 'proc-macro-error2', 'synstructure', 'convert_case', 'prettyplease', 'unicode-ident', 'itertools', 'indexmap', 'paste', 'strsim', 'chrono', 'semver', 'phf_codegen', 'phf', 'thiserror', 'cfg-if', 'rustversion', 'target-lexicon', 'dunce',
+  ...ROW_CRATES, 'heck', 'quote', 'syn', 'proc-macro2', 'darling', 'proc-macro-crate', 'proc-macro-error', 'proc-macro-error2', 'synstructure', 'convert_case', 'prettyplease', 'unicode-ident', 'itertools', 'indexmap', 'paste', 'strsim', 'chrono', 'semver', 'phf_codegen', 'phf', 'thiserror', 'cfg-if', 'rustversion', 'target-lexicon', 'dunce',
 ]);
 // What spawns or loads a program: std's process module, its `Command`, shell and exec crates, dynamic loading;
 // and what makes an allow-listed crate run another program (cc's `.compiler()`/`.archiver()`, prost-build's
 // `protoc_executable`, an environment variable set for them: PROTOC, LIBCLANG_PATH, CC).
-const RUNS = /\b(?:process|Command|spawn|exec[lvp]?e?|cmd|duct|xshell|run_script|libloading|dlopen|system|set_var|compiler|archiver|protoc_executable)\b/;
+const RUNS = /\b(?:process|Command|spawn|exec[lvp]?e?|cmd|duct|xshell|run_script|libloading|dlopen|system|set_var|compiler|archiver|protoc_executable|capnp_executable)\b/;
 // `mod x;` and an inline `mod x { … }` (whose own `mod y;` is x/y.rs): x.rs and the folder x/ are obeyed either way.
 const MOD = /^\s*(?:#\[[^\]]*\]\s*)*(?:pub(?:\([^)]*\))?\s+)?mod\s+(\w+)\s*[;{]/gm;
 const PATH_ATTR = /#\s*\[\s*path\s*=\s*"([^"]+)"\s*\]/g;
-const INCLUDE = /\binclude(?:_str|_bytes)?!\s*\(/g;
+const INCLUDE = /\binclude(_str|_bytes)?!\s*\(/g;
 
 // The word by which Rust code `text` spawns or loads a program, if any (comments left out).
 export const runsPrograms = (text: string): string | undefined => RUNS.exec(withoutComments(text))?.[0];
@@ -40,20 +42,31 @@ export const runsPrograms = (text: string): string | undefined => RUNS.exec(with
 const INCLUDE_CONCAT = /^concat!\s*\(\s*env!\s*\(\s*"(?:CARGO_MANIFEST_DIR|OUT_DIR)"\s*\)\s*,\s*"[^"\\]*"\s*\)/;
 const FILELIKE = /^[\w@.+-]+(?:\/[\w@.+-]+)*\.[A-Za-z][\w]{0,7}$/;
 
-// The files `include!`, `include_str!`, `include_bytes!` name in `text` (a file in `folder` of the package in `dir`):
-// a literal (relative to the file), `concat!(env!("CARGO_MANIFEST_DIR"), "/…")` (to the package); `OUT_DIR` is the
-// build output (obeyed whole); `unknown`: the first other spelling.
-export function includes(text: string, folder: string, dir: string): { paths: string[]; unknown?: string } {
+// The file an include macro's argument `arg` names (in `folder`, of the package in `dir`): a literal (relative to the
+// file), `concat!(env!("CARGO_MANIFEST_DIR"), "/…")` (to the package); 'out' for the build output (`OUT_DIR`,
+// obeyed whole); undefined for any other spelling.
+export function includedPath(arg: string, folder: string, dir: string): string | 'out' | undefined {
+  const literal = /^"([^"]+)"$/.exec(arg);
+  const manifest = /^concat!\s*\(\s*env!\s*\(\s*"CARGO_MANIFEST_DIR"\s*\)\s*,\s*"([^"]+)"\s*\)$/.exec(arg);
+  if (literal) return resolve(folder, literal[1]!);
+  if (manifest) return join(dir, manifest[1]!);
+  return /^concat!\s*\(\s*env!\s*\(\s*"OUT_DIR"\s*\)\s*,\s*"[^"]*"\s*\)$/.test(arg) ? 'out' : undefined;
+}
+
+// The files `include!`, `include_str!`, `include_bytes!` name in `text` (a file in `folder` of the package in `dir`),
+// and among them the Rust source `include!` pastes in (`code`); `unknown`: the first other spelling.
+export function includes(text: string, folder: string, dir: string): { paths: string[]; code: string[]; unknown?: string } {
   const paths: string[] = [];
+  const code: string[] = [];
   for (const found of text.matchAll(INCLUDE)) {
     const arg = argument(text, found.index + found[0].length);
-    const literal = /^"([^"]+)"$/.exec(arg);
-    const manifest = /^concat!\s*\(\s*env!\s*\(\s*"CARGO_MANIFEST_DIR"\s*\)\s*,\s*"([^"]+)"\s*\)$/.exec(arg);
-    if (literal) paths.push(resolve(folder, literal[1]!));
-    else if (manifest) paths.push(join(dir, manifest[1]!));
-    else if (!/^concat!\s*\(\s*env!\s*\(\s*"OUT_DIR"\s*\)\s*,\s*"[^"]*"\s*\)$/.test(arg)) return { paths, unknown: `${found[0]}${arg})` };
+    const path = includedPath(arg, folder, dir);
+    if (path === undefined) return { paths, code, unknown: `${found[0]}${arg})` };
+    if (path === 'out') continue;
+    paths.push(path);
+    if (found[1] === undefined) code.push(path);
   }
-  return { paths };
+  return { paths, code };
 }
 
 // Why the build script `script` of the package in `dir` is not followed, or undefined; obeys what it is made of and names.
@@ -90,11 +103,30 @@ export function buildScript(walk: Walk, dir: string, script: string): string | u
     const included = includes(text, dirname(path), dir);
     for (const file of included.paths) walk.files.add(file);
     if (included.unknown !== undefined) return `${at} (\`${included.unknown}\`: an include codeward cannot resolve)`;
-    const made = folded(text, INCLUDE_CONCAT);
+    // `include!` pastes more build-script source in (R20-18): read as the script's own text, which it is.
+    for (const file of included.code) {
+      if (!inside(walk.top, file)) return `${at} (\`include!\` of ${file}: build-script source outside the work tree)`;
+      add(file);
+    }
+    // `include_str!`/`include_bytes!` are the file's text as a literal (R20-18: `print!(include_str!("d.txt"))`
+    // prints its lines as directives): read as that literal; a file not read stays a macro (a format no literal shows).
+    const made = folded(
+      inlined(text, (arg) => {
+        const file = includedPath(arg, dirname(path), dir);
+        return file === undefined || file === 'out' || !inside(walk.top, file) ? undefined : read(walk, file);
+      }),
+      INCLUDE_CONCAT,
+    );
     if (made.unknown !== undefined) return `${at} (\`${made.unknown}\`: text assembled at compile time, which may be a directive)`;
     const computed = computedLine(made.text);
     if (computed !== undefined) return `${at} (\`${computed}\`: a printed line whose start is computed, which may be a directive)`;
-    for (const line of literalLines(made.text)) {
+    // What a modelled build-dependency crate reads (F2, F3): its own rows, in place of the generic literal reading.
+    const crates = crateReads(text, dir, walk.top);
+    if (crates.unknown !== undefined) return `${at} (\`${crates.unknown}\`: what a build-dependency crate reads is computed)`;
+    for (const file of crates.files) if (inside(walk.top, file)) walk.files.add(file);
+    for (const glob of crates.globs) if (inside(walk.top, glob)) walk.globs.add(glob);
+    for (const env of crates.envs) obeyEnvironment(walk, env);
+    for (const line of literalLines(made.text).filter((one) => !crates.skip.has(one))) {
       // A compiler or linker option a directive passes names folders and programs without a slash (R18-4):
       // obeyed from the package and from the top (where rustc and the linker run for a workspace member).
       const named = directive(line);

@@ -81,6 +81,21 @@ export function folded(text: string, skip: RegExp): { text: string; unknown?: st
   return { text: bare, ...(unknown === undefined ? {} : { unknown }) };
 }
 
+// Rust code `text` with each `include_str!(…)`/`include_bytes!(…)` (outside strings and comments) written as the
+// literal holding the file's text, when `content` of its argument is known (R20-18); other ones are left as they are.
+export function inlined(text: string, content: (arg: string) => string | undefined): string {
+  const mask = text.replace(TOKENS, (token) => ' '.repeat(token.length));
+  let out = text;
+  for (const found of [...mask.matchAll(/\binclude_(?:str|bytes)!\s*\(/g)].reverse()) {
+    const start = found.index + found[0].length;
+    let end = start;
+    for (let depth = 1; end < mask.length && depth > 0; end++) depth += mask[end] === '(' ? 1 : mask[end] === ')' ? -1 : 0;
+    const value = content(text.slice(start, end - 1).trim());
+    if (value !== undefined) out = `${out.slice(0, found.index)}"${value.replace(/[\\"]/g, '\\$&')}"${out.slice(end)}`;
+  }
+  return out;
+}
+
 // A line whose start the build script computes when it runs (`println!("{}", line)`, `println!("{s}")`): it may be
 // any directive, and no literal shows it (a reversed or decoded string, a file found by listing a folder): the
 // first such print to standard output (print!/println!, write!/writeln! to stdout), or undefined; standard output
