@@ -66,64 +66,6 @@ function* programPlaces(line: string): Generator<{ word: string; words: string[]
   }
 }
 
-// The files the interpreters of `line` run, relative to the folder the command runs in (red team R19-17:
-// `node ./node_modules/.bin/vitest run`, `python3 .venv/bin/pytest`, spelled with or without a `/`): obeyed at
-// that path whether or not it exists yet, like a program path. `-c`/`-e`/`-m`... run no file.
-export function interpretedScripts(line: string): string[] {
-  const found: string[] = [];
-  for (const { word, words, at } of programPlaces(line)) {
-    if (!INTERPRETER.test(basename(word))) continue;
-    const kind = family(basename(word));
-    const script = scriptOperand(words, at + 1, VALUED[kind]!, NO_FILE[kind]!);
-    if (script !== undefined && !/[$`*?[]/.test(script)) found.push(script, ...(kind === 'node' && !/\.[a-z]+$/i.test(script) ? NODE_TRIES.map((tail) => script + tail) : []));
-  }
-  return found;
-}
-
-// What node (and tsx/ts-node, which add TypeScript) tries for a main script named without an extension.
-const NODE_TRIES = ['.js', '.cjs', '.mjs', '.json', '.node', '.ts', '.tsx', '.mts', '.cts', '/index.js', '/index.cjs', '/index.mjs', '/index.json', '/index.node', '/index.ts', '/index.tsx'];
-const INTERPRETER = /^(?:\.|source|node|nodejs|tsx|ts-node|esno|bun|deno|python[\d.]*|pypy[\d.]*|sh|bash|dash|zsh|ksh|ruby|perl|php)$/;
-// Each family's options (and deno/bun sub-commands) after which it runs code given on the line, stdin or a module by
-// name, not a file.
-const NO_FILE: Record<string, ReadonlySet<string>> = {
-  node: new Set(['-e', '-p', '-pe', '--eval', '--print', '--test', '--run', '-', '--version', '-v', '--help', '-h', 'eval', 'repl', 'x', 'exec', 'test', 'install', 'add', 'task', 'fmt', 'lint', 'upgrade']),
-  python: new Set(['-c', '-m', '-', '--version', '-V', '--help', '-h']),
-  sh: new Set(['-c', '-s', '--version', '--help']),
-  ruby: new Set(['-e', '--version', '-v', '--help', '-h']),
-  perl: new Set(['-e', '-E', '--version', '-v', '--help', '-h']),
-  php: new Set(['-r', '-a', '--version', '-v', '--help', '-h']),
-};
-// Each interpreter family's options that take the next word as their value (a flag read as valued, or the
-// reverse, would take the wrong word for the script).
-const VALUED: Record<string, ReadonlySet<string>> = {
-  node: new Set(['-r', '--require', '--import', '--loader', '--experimental-loader', '-C', '--conditions', '--env-file', '--title', '--inspect-port', '--input-type', '--preserve-symlinks-main', '--stack-size']),
-  python: new Set(['-W', '-X', '-Q', '--check-hash-based-pycs']),
-  sh: new Set(['-o', '+o', '-O', '+O']),
-  ruby: new Set(['-I', '-r', '-C', '-E', '-x']),
-  perl: new Set(['-I', '-M', '-m']),
-  php: new Set(['-c', '-d', '-z']),
-};
-const family = (program: string): string =>
-  /^(?:node|nodejs|tsx|ts-node|esno|bun|deno)$/.test(program) ? 'node' : /^(?:python|pypy)/.test(program) ? 'python' : /^(?:ruby|perl|php)$/.test(program) ? program : 'sh';
-
-// The file an interpreter at `from` runs: its first operand past its options (`deno run`/`bun run` skip `run`).
-function scriptOperand(words: readonly string[], from: number, valued: ReadonlySet<string>, noFile: ReadonlySet<string>): string | undefined {
-  for (let i = from; i < words.length; i++) {
-    const word = words[i]!;
-    // `-c` and a glued `-cprint(1)` / `-ec` (sh: any short-flag cluster holding `c`).
-    if (noFile.has(word) || (/^-[a-zA-Z]/.test(word) && !valued.has(word) && [...word.slice(1)].some((flag) => noFile.has(`-${flag}`)))) return undefined;
-    if (word === 'run' && i === from) continue;
-    if (valued.has(word)) {
-      i++;
-      continue;
-    }
-    if (word === '--') return words[i + 1];
-    if (word.startsWith('-') || word.startsWith('+')) continue;
-    return word;
-  }
-  return undefined;
-}
-
 // The package folder a node_modules/.bin entry links to (its nearest folder holding a package.json), in the work tree.
 function packageOf(bin: string, top: string): string | undefined {
   let real: string;

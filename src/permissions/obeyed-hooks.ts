@@ -26,7 +26,8 @@ import { runnerKindFiles } from './hook-fallback.js';
 import { commitRunnerParts } from './hook-commit-runners.js';
 import { jsConfigs } from './hook-js-configs.js';
 import { editorRuns } from './hook-editor.js';
-import { installedPrograms, interpretedScripts, programPaths } from './hook-bins.js';
+import { installedPrograms, programPaths } from './hook-bins.js';
+import { obeyFed } from './hook-fed-obey.js';
 import { pythonFrontEnd } from './hook-python-envs.js';
 import { assignedLoads, lineAssignments, nodeOptionsOf, npmLineLoads, npmrcLoads } from './hook-assigned.js';
 import { obeyAssigned } from './hook-node-options.js';
@@ -95,7 +96,11 @@ function follow(walk: Walk, lines: readonly string[], depth: number, script: str
     const places = [...new Set([top, from, ...bases])];
     installedPrograms(walk, command, places);
     for (const path of programPaths(command).flatMap((word) => places.map((at) => resolve(at, word)))) if (inside(top, path) && stats(path)?.file !== false) files.add(path);
-    for (const path of interpretedScripts(command).map((word) => resolve(bases[bases.length - 1]!, word))) if (inside(top, path) && stats(path)?.file !== false) files.add(path);
+    // What the line hands to an interpreter or runs by its path, and the local packages a runner runs (hook-fed.ts).
+    obeyFed(walk, command, places, script, (fedLines, folder) => {
+      if (depth < MAX_DEPTH) follow(walk, fedLines, depth + 1, script, folder);
+      else if (fedLines.length > 0) walk.unmodeled ??= `${relative(top, script)} runs a local package more than ${MAX_DEPTH} levels deep`;
+    });
     jsConfigs(walk, words, places);
     for (const { path: config, text } of places.flatMap((at) => configTexts(words, at, (path) => read(walk, path)))) {
       // Under the fallback every configuration name is a glob already (runner-kinds.ts): not one path per package.
