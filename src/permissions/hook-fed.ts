@@ -84,7 +84,8 @@ function readTokens(fed: Fed, tokens: readonly Token[], depth: number, args: rea
           if (each.kind === 'word' && each.value === '{') level++;
           if (each.kind === 'word' && each.value === '}' && --level === 0) break;
         }
-        if (open < 0 || close >= tokens.length) return void (fed.unknown ??= `the function ${named} (a body that does not close on its line)`);
+        // A body over several lines: the walk reads those lines itself (their `$1` are git's arguments there).
+        if (open < 0 || close >= tokens.length) return;
         functions.set(named, tokens.slice(open + 1, close));
         words = [];
         i = close;

@@ -97,7 +97,7 @@ function follow(walk: Walk, lines: readonly string[], depth: number, script: str
     installedPrograms(walk, command, places);
     for (const path of programPaths(command).flatMap((word) => places.map((at) => resolve(at, word)))) if (inside(top, path) && stats(path)?.file !== false) files.add(path);
     // What the line hands to an interpreter or runs by its path, and the local packages a runner runs (hook-fed.ts).
-    obeyFed(walk, command, places, script, (fedLines, folder) => {
+    obeyFed(walk, command, bases, script, (fedLines, folder) => {
       if (depth < MAX_DEPTH) follow(walk, fedLines, depth + 1, script, folder);
       else if (fedLines.length > 0) walk.unmodeled ??= `${relative(top, script)} runs a local package more than ${MAX_DEPTH} levels deep`;
     });
