@@ -7,63 +7,16 @@
 // not installed yet: npx installs it there), whole. The sandbox checks these paths inside node_modules too
 // (sandbox/obeyed-scan.ts), though it does not walk installed packages otherwise.
 import { realpathSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { inside } from './hook-spelling.js';
-import { simpleCommands } from './hook-tasks.js';
+import { fedFiles } from './hook-fed.js';
 import { stats, type Walk } from './hook-walk.js';
 import { obeyPackages } from './hook-packages.js';
-import { shellWords } from '../git/config-command.js';
 
-const LAUNCHERS = new Set(['npx', 'bunx', 'pnpx', 'env', 'exec', 'command', 'time', 'nice', 'nohup', 'timeout', 'xargs']);
-// The launchers' options that take the next word (env, nice, timeout, time).
-const OPTION_VALUES = new Set(['-C', '--chdir', '-u', '--unset', '-S', '--split-string', '-n', '--adjustment', '-s', '--signal', '-k', '--kill-after', '-o', '--output', '-f', '--format']);
-const MANAGERS = new Set(['npm', 'pnpm', 'yarn', 'bun']);
-const PROGRAM = /^(?:@[\w.-]+\/)?[\w.-]+$/;
-
-// The program names the simple commands of `line` start, and those a launcher starts (npx may install them).
+// The program names the simple commands of `line` start, and those a launcher starts (npx may install them):
+// read by the one reader of a hook line's commands (hook-fed.ts).
 export function programsOf(line: string): { name: string; launched: boolean }[] {
-  const found: { name: string; launched: boolean }[] = [];
-  for (const part of simpleCommands(line)) {
-    const words = shellWords(part).filter((word) => !/^[A-Za-z_]\w*=/.test(word));
-    let launched = false;
-    for (let i = 0; i < words.length; i++) {
-      const word = words[i]!;
-      if (word.startsWith('-')) continue;
-      const name = word.replace(/(?<=.)@[^/]*$/, '');
-      if (!PROGRAM.test(name)) break;
-      found.push({ name, launched });
-      // `npm exec X`, `pnpm dlx X`, `yarn X`: the next operand is a program too.
-      if (MANAGERS.has(name) && ['exec', 'x', 'dlx'].includes(words[i + 1] ?? '')) i++;
-      else if (!LAUNCHERS.has(name) && !(name === 'yarn' || name === 'pnpm')) break;
-      launched = true;
-    }
-  }
-  return found;
-}
-
-// The program words of `line` spelled as a path (`node_modules/.bin/vitest run`, `.venv/bin/pytest`, `./tools/x`),
-// its first word's and a launcher's operand: a hook runs the file at that path whether or not it exists now
-// (red team R18-3: a fresh clone before `npm install` has no node_modules/.bin/vitest; a sandboxed run that
-// makes it executable must meet the write gate). Obeyed in every folder the line may run in.
-export function programPaths(line: string): string[] {
-  const found: string[] = [];
-  for (const { word } of programPlaces(line)) if (word.includes('/') && !/[$`*?[]/.test(word)) found.push(word);
-  return found;
-}
-
-// Each place of `line` a program stands in: a simple command's first word and a launcher's operand, past the
-// launchers' options, the values they take (`env -C pkgs/a`, `nice -n 5`) and durations (`timeout 60`).
-function* programPlaces(line: string): Generator<{ word: string; words: string[]; at: number }> {
-  for (const part of simpleCommands(line)) {
-    const words = shellWords(part).filter((word) => !/^[A-Za-z_]\w*=/.test(word));
-    for (let i = 0; i < words.length; i++) {
-      const word = words[i]!;
-      if (OPTION_VALUES.has(word)) i++;
-      if (word.startsWith('-') || /^\d+(?:\.\d+)?[smhd]?$/.test(word)) continue;
-      yield { word, words, at: i };
-      if (!LAUNCHERS.has(basename(word))) break;
-    }
-  }
+  return fedFiles(line).programs;
 }
 
 // The package folder a node_modules/.bin entry links to (its nearest folder holding a package.json), in the work tree.

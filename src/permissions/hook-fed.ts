@@ -22,6 +22,8 @@ export interface Fed {
   readonly folders: string[];
   // Local package specs a package runner runs (`npx ./tools/x`, `npm exec --package=file:x`): R20-3.
   readonly locals: string[];
+  // The program names its commands start, and those a launcher or runner starts (npx may install them): hook-bins.ts.
+  readonly programs: { name: string; launched: boolean }[];
   unknown?: string;
 }
 
@@ -34,10 +36,11 @@ const READERS = new Set(['cat', 'head', 'tail', 'tee', 'less', 'more', 'tac']);
 // Package runners whose operand (or `-p`/`--package` value) is a package spec; a path spec is a local package.
 const RUNNERS = new Set(['npx', 'bunx', 'pnpx']);
 const SUBRUNNERS: Readonly<Record<string, ReadonlySet<string>>> = { npm: new Set(['exec', 'x']), pnpm: new Set(['dlx']), yarn: new Set(['dlx']), bun: new Set(['x']) };
+const PROGRAM = /^(?:@[\w.-]+\/)?[\w.-]+$/;
 export const LOCAL_SPEC = /^(?:\.{1,2}\/|\/|~\/|file:|link:|portal:|git\+file:)|\.(?:tgz|tar\.gz|tar)$/;
 
 export function fedFiles(line: string): Fed {
-  const fed: Fed = { scripts: [], folders: [''], locals: [] };
+  const fed: Fed = { scripts: [], folders: [''], locals: [], programs: [] };
   readLine(fed, line, 0, undefined, new Map());
   return fed;
 }
@@ -116,7 +119,7 @@ function readTokens(fed: Fed, tokens: readonly Token[], depth: number, args: rea
 }
 
 // Reads one simple command; returns the files it prints (a reader's), for the next stage of a pipe.
-function command(fed: Fed, all: readonly Word[], stdin: { file?: string; text?: string }, piped: string[] | undefined, depth: number, args: readonly string[] | undefined, functions: Map<string, Token[]>): string[] | undefined {
+function command(fed: Fed, all: readonly Word[], stdin: { file?: string; text?: string }, piped: string[] | undefined, depth: number, args: readonly string[] | undefined, functions: Map<string, Token[]>, launched = false): string[] | undefined {
   // Assignments before the program (`CI=1 node x`) are not words of it.
   const program = all.findIndex((word) => word.quoted || !/^[A-Za-z_]\w*\+?=/.test(word.value));
   let words = program < 0 ? [] : all.slice(program);
@@ -125,12 +128,18 @@ function command(fed: Fed, all: readonly Word[], stdin: { file?: string; text?: 
   for (let step = 0; step < 16 && words.length > 0; step++) {
     const values = words.map((word) => known(word, args) ?? '\u0000');
     const first = values[0]!;
-    const name = basename(first);
+    // A scoped package (`@s/t@2`) is a name, not a path.
+    const name = /^@[\w.-]+\/[^/]+$/.test(first) ? first : basename(first);
     if (KEYWORDS.has(first)) {
       words = words.slice(1);
       continue;
     }
     if (ENDS.has(first) || first === '\u0000') return undefined;
+    const program = name.replace(/(?<=.)@[^/]*$/, '');
+    if (PROGRAM.test(program) && (!first.includes('/') || first.startsWith('@'))) fed.programs.push({ name: program, launched });
+    // `yarn X`, `pnpm X`: X may be a package's bin (yarn runs node_modules/.bin/X).
+    const next = values.slice(1).find((value) => !value.startsWith('-'));
+    if ((name === 'yarn' || name === 'pnpm') && next !== undefined && !['exec', 'x', 'dlx'].includes(next) && PROGRAM.test(next)) fed.programs.push({ name: next, launched: true });
     if (name === 'cd' || name === 'pushd') return void moveTo(fed, words[1], args);
     const body = functions.get(first);
     if (body !== undefined) return void readTokens(fed, body, depth + 1, values.slice(1), functions);
@@ -146,6 +155,7 @@ function command(fed: Fed, all: readonly Word[], stdin: { file?: string; text?: 
     const spec = WRAPPERS[name];
     if (spec !== undefined) {
       const inner = unwrap(spec, likes);
+      launched = true;
       if (inner.kind === 'command') words = words.slice(inner.index);
       else if (inner.kind === 'string') readLine(fed, likes[inner.index]!.value.slice(inner.skip), depth + 1, undefined, functions);
       if (inner.kind !== 'command') return undefined;
@@ -164,7 +174,7 @@ function command(fed: Fed, all: readonly Word[], stdin: { file?: string; text?: 
       const started = launches(name.toLowerCase(), likes) ?? [];
       for (const launch of started) {
         if (launch.kind === 'text') readLine(fed, launch.text, depth + 1, undefined, functions);
-        else command(fed, words.slice(launch.index), stdin, piped, depth + 1, args, functions);
+        else command(fed, words.slice(launch.index), stdin, piped, depth + 1, args, functions, true);
       }
       return undefined;
     }
@@ -195,7 +205,7 @@ function interpreter(fed: Fed, name: string, words: readonly Word[], values: rea
   // `bash <(cat f)`, `source <(cat f)`: the files the substitution prints.
   const process = word?.subs.find((sub) => sub.process === '<');
   if (process !== undefined && word!.value.startsWith('<(')) {
-    const inner: Fed = { scripts: [], folders: [''], locals: [] };
+    const inner: Fed = { scripts: [], folders: [''], locals: [], programs: [] };
     readLine(inner, `${process.text} | sh`, depth + 1, undefined, functions);
     fed.scripts.push(...inner.scripts);
     fed.unknown ??= inner.unknown;
@@ -215,7 +225,7 @@ function shellText(fed: Fed, words: readonly Word[], depth: number, args: readon
   if (texts.every((text) => text !== undefined)) return void readLine(fed, texts.join(' '), depth + 1, undefined, functions);
   for (const word of words) {
     for (const sub of word.subs) {
-      const inner: Fed = { scripts: [], folders: [''], locals: [] };
+      const inner: Fed = { scripts: [], folders: [''], locals: [], programs: [] };
       readLine(inner, `${sub.text} | sh`, depth + 1, undefined, functions);
       if (inner.scripts.length === 0) fed.unknown ??= `\`${word.value}\` (shell text only known at run time)`;
       fed.scripts.push(...inner.scripts);

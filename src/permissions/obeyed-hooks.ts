@@ -26,7 +26,7 @@ import { runnerKindFiles } from './hook-fallback.js';
 import { commitRunnerParts } from './hook-commit-runners.js';
 import { jsConfigs } from './hook-js-configs.js';
 import { editorRuns } from './hook-editor.js';
-import { installedPrograms, programPaths } from './hook-bins.js';
+import { installedPrograms } from './hook-bins.js';
 import { obeyFed } from './hook-fed-obey.js';
 import { pythonFrontEnd } from './hook-python-envs.js';
 import { assignedLoads, lineAssignments, nodeOptionsOf, npmLineLoads, npmrcLoads } from './hook-assigned.js';
@@ -95,7 +95,6 @@ function follow(walk: Walk, lines: readonly string[], depth: number, script: str
     // eslint.config.js ...) and in each folder a `cd` moved to (R14-2); what it names, from its folder or the top.
     const places = [...new Set([top, from, ...bases])];
     installedPrograms(walk, command, places);
-    for (const path of programPaths(command).flatMap((word) => places.map((at) => resolve(at, word)))) if (inside(top, path) && stats(path)?.file !== false) files.add(path);
     // What the line hands to an interpreter or runs by its path, and the local packages a runner runs (hook-fed.ts).
     obeyFed(walk, command, bases, script, (fedLines, folder) => {
       if (depth < MAX_DEPTH) follow(walk, fedLines, depth + 1, script, folder);

@@ -27,7 +27,7 @@ describe('a hook line\'s interpreter script, present or not', () => {
     ['sudo -u nobody node tools/x', 'tools/x.js'],
     ['pnpm exec node tools/x', 'tools/x.js'],
     ['yarn node tools/x', 'tools/x.js'],
-    ['uv run python tools/x.py', 'tools/x.py'],
+    ['uv run python tools/x', 'tools/x'],
     ['poetry run python tools/x', 'tools/x'],
     // R20-22
     ['cd tools && node x', 'tools/x.js'],
@@ -38,6 +38,12 @@ describe('a hook line\'s interpreter script, present or not', () => {
     ['if true; then node tools/x; fi', 'tools/x.js'],
     ['f() { node "$1"; }; f tools/x', 'tools/x.js'],
     ['run() { "$@"; }; run node tools/x', 'tools/x.js'],
+    // The same reader gives the programs (node_modules/.bin) and program paths (R18-3) under these forms.
+    ['if true; then vitest run; fi', 'node_modules/.bin/vitest'],
+    // (these two held on the old reader: kept as guards)
+    ['(cd tools && eslint .)', 'tools/node_modules/.bin/eslint'],
+    ['(cd tools && ./check)', 'tools/check'],
+    ['! ./tools/check', 'tools/check'],
   ])('%s: writing %s asks; a source stays free', async (hook, file) => {
     await checkHookRow(place.next(), place.home, { hook, files: SOURCES, asks: [file], free: ['src/a.js', 'src/b.js'], content: '// ok\n' });
   });
