@@ -8,13 +8,14 @@
 // `sh -c`/`eval` read again as a line, as awk's/sed's `-f` program. Each `cd`/`pushd` moves the folder later
 // paths resolve from (every folder it may reach, chained); ruby's `-C DIR` too. A script or folder known only at
 // run time (a command substitution that is not a literal's echo) is `unknown`: the caller fails closed.
-import { basename, join, normalize } from 'node:path';
+import { basename, join } from 'node:path';
 import { lex, type Token } from './hook-fed-lex.js';
 import { INTERPRETER, NODE_TRIES, family, programFiles, scriptOperand } from './hook-fed-operands.js';
 import { WRAPPERS, shellMode, unwrap, type WordLike } from '../shell/parse-wrappers.js';
 import { launches } from '../shell/parse-launchers.js';
+import { runnerLocals } from './hook-fed-runners.js';
+import { known, moveTo, runTime, type Word } from './hook-fed-words.js';
 
-type Word = Extract<Token, { kind: 'word' }>;
 export interface Fed {
   // Files (relative to a folder of `folders`) an interpreter runs, present or not.
   readonly scripts: string[];
@@ -28,16 +29,11 @@ export interface Fed {
 }
 
 const MAX_DEPTH = 6;
-const MAX_FOLDERS = 16;
 const KEYWORDS = new Set(['!', 'if', 'then', 'else', 'elif', 'while', 'until', 'do', '{']);
 const ENDS = new Set(['fi', 'done', '}', 'esac', 'for', 'case', 'select', 'in']);
 // Programs that print the files they name (a pipe's stdin is those files).
 const READERS = new Set(['cat', 'head', 'tail', 'tee', 'less', 'more', 'tac']);
-// Package runners whose operand (or `-p`/`--package` value) is a package spec; a path spec is a local package.
-const RUNNERS = new Set(['npx', 'bunx', 'pnpx']);
-const SUBRUNNERS: Readonly<Record<string, ReadonlySet<string>>> = { npm: new Set(['exec', 'x']), pnpm: new Set(['dlx']), yarn: new Set(['dlx']), bun: new Set(['x']) };
 const PROGRAM = /^(?:@[\w.-]+\/)?[\w.-]+$/;
-export const LOCAL_SPEC = /^(?:\.{1,2}\/|\/|~\/|file:|link:|portal:|git\+file:)|\.(?:tgz|tar\.gz|tar)$/;
 
 export function fedFiles(line: string): Fed {
   const fed: Fed = { scripts: [], folders: [''], locals: [], programs: [] };
@@ -45,15 +41,6 @@ export function fedFiles(line: string): Fed {
   return fed;
 }
 
-// A word's value when known before the run: static, or its substitutions are `echo`/`printf` of plain words.
-function known(word: Word, args: readonly string[] | undefined): string | undefined {
-  if (word.subs.some((sub) => sub.process !== undefined)) return undefined;
-  if (!word.dynamic) return word.value;
-  let value = word.value.replace(/\$\(\s*(?:echo|printf(?: --)?)\s+([\w./@%+:=-]+)\s*\)|`\s*(?:echo|printf)\s+([\w./@%+:=-]+)\s*`/g, (_, a?: string, b?: string) => a ?? b ?? '');
-  if (args !== undefined) value = value.replace(/\$\{?([1-9])\}?/g, (_, n: string) => args[Number(n) - 1] ?? '');
-  return /[$`]/.test(value) ? undefined : value;
-}
-const runTime = (word: Word): boolean => word.subs.length > 0;
 
 function readLine(fed: Fed, text: string, depth: number, args: readonly string[] | undefined, functions: Map<string, Token[]>): void {
   const { tokens, broken } = lex(text);
@@ -233,36 +220,3 @@ function shellText(fed: Fed, words: readonly Word[], depth: number, args: readon
   }
 }
 
-// A `cd`/`pushd` (or `env -C`): every folder reached so far, moved by it (chained: `cd a; cd b`).
-function moveTo(fed: Fed, word: Word | undefined, args: readonly string[] | undefined): void {
-  if (word === undefined) return;
-  const to = known(word, args);
-  if (to === undefined) {
-    if (runTime(word)) fed.unknown ??= `\`cd ${word.value}\` (a folder only known at run time)`;
-    return;
-  }
-  if (to === '-' || to.startsWith('~') || to.startsWith('-')) return;
-  for (const folder of [...fed.folders]) if (fed.folders.length < MAX_FOLDERS) fed.folders.push(normalize(join(folder, to)));
-  if (fed.folders.length >= MAX_FOLDERS) fed.unknown ??= `more than ${MAX_FOLDERS} folders a \`cd\` may reach`;
-}
-
-// The local package specs a package runner runs (R20-3): its `-p`/`--package` values and its first operand,
-// when they name a path, a `file:`/`link:` folder or a tarball; undefined when `name` is no runner.
-function runnerLocals(name: string, values: readonly string[]): string[] | undefined {
-  const sub = SUBRUNNERS[name];
-  if (!RUNNERS.has(name) && !(sub !== undefined && sub.has(values[1] ?? ''))) return undefined;
-  const specs: string[] = [];
-  let operand = false;
-  for (let i = RUNNERS.has(name) ? 1 : 2; i < values.length; i++) {
-    const value = values[i]!;
-    if (value === '--') break;
-    const pkg = /^(?:-p|--package)$/.test(value) ? values[++i] : /^--package=/.test(value) ? value.slice(10) : undefined;
-    if (pkg !== undefined) specs.push(pkg);
-    else if (value.startsWith('-')) continue;
-    else if (!operand) {
-      operand = true;
-      specs.push(value);
-    }
-  }
-  return specs.filter((spec) => LOCAL_SPEC.test(spec));
-}
