@@ -7,121 +7,16 @@
 // not installed yet: npx installs it there), whole. The sandbox checks these paths inside node_modules too
 // (sandbox/obeyed-scan.ts), though it does not walk installed packages otherwise.
 import { realpathSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { inside } from './hook-spelling.js';
-import { simpleCommands } from './hook-tasks.js';
+import { fedFiles } from './hook-fed.js';
 import { stats, type Walk } from './hook-walk.js';
 import { obeyPackages } from './hook-packages.js';
-import { shellWords } from '../git/config-command.js';
 
-const LAUNCHERS = new Set(['npx', 'bunx', 'pnpx', 'env', 'exec', 'command', 'time', 'nice', 'nohup', 'timeout', 'xargs']);
-// The launchers' options that take the next word (env, nice, timeout, time).
-const OPTION_VALUES = new Set(['-C', '--chdir', '-u', '--unset', '-S', '--split-string', '-n', '--adjustment', '-s', '--signal', '-k', '--kill-after', '-o', '--output', '-f', '--format']);
-const MANAGERS = new Set(['npm', 'pnpm', 'yarn', 'bun']);
-const PROGRAM = /^(?:@[\w.-]+\/)?[\w.-]+$/;
-
-// The program names the simple commands of `line` start, and those a launcher starts (npx may install them).
+// The program names the simple commands of `line` start, and those a launcher starts (npx may install them):
+// read by the one reader of a hook line's commands (hook-fed.ts).
 export function programsOf(line: string): { name: string; launched: boolean }[] {
-  const found: { name: string; launched: boolean }[] = [];
-  for (const part of simpleCommands(line)) {
-    const words = shellWords(part).filter((word) => !/^[A-Za-z_]\w*=/.test(word));
-    let launched = false;
-    for (let i = 0; i < words.length; i++) {
-      const word = words[i]!;
-      if (word.startsWith('-')) continue;
-      const name = word.replace(/(?<=.)@[^/]*$/, '');
-      if (!PROGRAM.test(name)) break;
-      found.push({ name, launched });
-      // `npm exec X`, `pnpm dlx X`, `yarn X`: the next operand is a program too.
-      if (MANAGERS.has(name) && ['exec', 'x', 'dlx'].includes(words[i + 1] ?? '')) i++;
-      else if (!LAUNCHERS.has(name) && !(name === 'yarn' || name === 'pnpm')) break;
-      launched = true;
-    }
-  }
-  return found;
-}
-
-// The program words of `line` spelled as a path (`node_modules/.bin/vitest run`, `.venv/bin/pytest`, `./tools/x`),
-// its first word's and a launcher's operand: a hook runs the file at that path whether or not it exists now
-// (red team R18-3: a fresh clone before `npm install` has no node_modules/.bin/vitest; a sandboxed run that
-// makes it executable must meet the write gate). Obeyed in every folder the line may run in.
-export function programPaths(line: string): string[] {
-  const found: string[] = [];
-  for (const { word } of programPlaces(line)) if (word.includes('/') && !/[$`*?[]/.test(word)) found.push(word);
-  return found;
-}
-
-// Each place of `line` a program stands in: a simple command's first word and a launcher's operand, past the
-// launchers' options, the values they take (`env -C pkgs/a`, `nice -n 5`) and durations (`timeout 60`).
-function* programPlaces(line: string): Generator<{ word: string; words: string[]; at: number }> {
-  for (const part of simpleCommands(line)) {
-    const words = shellWords(part).filter((word) => !/^[A-Za-z_]\w*=/.test(word));
-    for (let i = 0; i < words.length; i++) {
-      const word = words[i]!;
-      if (OPTION_VALUES.has(word)) i++;
-      if (word.startsWith('-') || /^\d+(?:\.\d+)?[smhd]?$/.test(word)) continue;
-      yield { word, words, at: i };
-      if (!LAUNCHERS.has(basename(word))) break;
-    }
-  }
-}
-
-// The files the interpreters of `line` run, relative to the folder the command runs in (red team R19-17:
-// `node ./node_modules/.bin/vitest run`, `python3 .venv/bin/pytest`, spelled with or without a `/`): obeyed at
-// that path whether or not it exists yet, like a program path. `-c`/`-e`/`-m`... run no file.
-export function interpretedScripts(line: string): string[] {
-  const found: string[] = [];
-  for (const { word, words, at } of programPlaces(line)) {
-    if (!INTERPRETER.test(basename(word))) continue;
-    const kind = family(basename(word));
-    const script = scriptOperand(words, at + 1, VALUED[kind]!, NO_FILE[kind]!);
-    if (script !== undefined && !/[$`*?[]/.test(script)) found.push(script, ...(kind === 'node' && !/\.[a-z]+$/i.test(script) ? NODE_TRIES.map((tail) => script + tail) : []));
-  }
-  return found;
-}
-
-// What node (and tsx/ts-node, which add TypeScript) tries for a main script named without an extension.
-const NODE_TRIES = ['.js', '.cjs', '.mjs', '.json', '.node', '.ts', '.tsx', '.mts', '.cts', '/index.js', '/index.cjs', '/index.mjs', '/index.json', '/index.node', '/index.ts', '/index.tsx'];
-const INTERPRETER = /^(?:\.|source|node|nodejs|tsx|ts-node|esno|bun|deno|python[\d.]*|pypy[\d.]*|sh|bash|dash|zsh|ksh|ruby|perl|php)$/;
-// Each family's options (and deno/bun sub-commands) after which it runs code given on the line, stdin or a module by
-// name, not a file.
-const NO_FILE: Record<string, ReadonlySet<string>> = {
-  node: new Set(['-e', '-p', '-pe', '--eval', '--print', '--test', '--run', '-', '--version', '-v', '--help', '-h', 'eval', 'repl', 'x', 'exec', 'test', 'install', 'add', 'task', 'fmt', 'lint', 'upgrade']),
-  python: new Set(['-c', '-m', '-', '--version', '-V', '--help', '-h']),
-  sh: new Set(['-c', '-s', '--version', '--help']),
-  ruby: new Set(['-e', '--version', '-v', '--help', '-h']),
-  perl: new Set(['-e', '-E', '--version', '-v', '--help', '-h']),
-  php: new Set(['-r', '-a', '--version', '-v', '--help', '-h']),
-};
-// Each interpreter family's options that take the next word as their value (a flag read as valued, or the
-// reverse, would take the wrong word for the script).
-const VALUED: Record<string, ReadonlySet<string>> = {
-  node: new Set(['-r', '--require', '--import', '--loader', '--experimental-loader', '-C', '--conditions', '--env-file', '--title', '--inspect-port', '--input-type', '--preserve-symlinks-main', '--stack-size']),
-  python: new Set(['-W', '-X', '-Q', '--check-hash-based-pycs']),
-  sh: new Set(['-o', '+o', '-O', '+O']),
-  ruby: new Set(['-I', '-r', '-C', '-E', '-x']),
-  perl: new Set(['-I', '-M', '-m']),
-  php: new Set(['-c', '-d', '-z']),
-};
-const family = (program: string): string =>
-  /^(?:node|nodejs|tsx|ts-node|esno|bun|deno)$/.test(program) ? 'node' : /^(?:python|pypy)/.test(program) ? 'python' : /^(?:ruby|perl|php)$/.test(program) ? program : 'sh';
-
-// The file an interpreter at `from` runs: its first operand past its options (`deno run`/`bun run` skip `run`).
-function scriptOperand(words: readonly string[], from: number, valued: ReadonlySet<string>, noFile: ReadonlySet<string>): string | undefined {
-  for (let i = from; i < words.length; i++) {
-    const word = words[i]!;
-    // `-c` and a glued `-cprint(1)` / `-ec` (sh: any short-flag cluster holding `c`).
-    if (noFile.has(word) || (/^-[a-zA-Z]/.test(word) && !valued.has(word) && [...word.slice(1)].some((flag) => noFile.has(`-${flag}`)))) return undefined;
-    if (word === 'run' && i === from) continue;
-    if (valued.has(word)) {
-      i++;
-      continue;
-    }
-    if (word === '--') return words[i + 1];
-    if (word.startsWith('-') || word.startsWith('+')) continue;
-    return word;
-  }
-  return undefined;
+  return fedFiles(line).programs;
 }
 
 // The package folder a node_modules/.bin entry links to (its nearest folder holding a package.json), in the work tree.

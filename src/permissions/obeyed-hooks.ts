@@ -27,8 +27,9 @@ import { runnerKindFiles } from './hook-fallback.js';
 import { commitRunnerParts } from './hook-commit-runners.js';
 import { jsConfigs } from './hook-js-configs.js';
 import { editorRuns } from './hook-editor.js';
-import { installedPrograms, interpretedScripts, programPaths, programsOf } from './hook-bins.js';
+import { installedPrograms, programsOf } from './hook-bins.js';
 import { pythonEnvironments } from './hook-python-sites.js';
+import { obeyFed } from './hook-fed-obey.js';
 import { pythonFrontEnd } from './hook-python-envs.js';
 import { assignedLoads, lineAssignments, nodeOptionsOf, npmLineLoads, npmrcLoads } from './hook-assigned.js';
 import { obeyAssigned } from './hook-node-options.js';
@@ -97,11 +98,13 @@ function follow(walk: Walk, lines: readonly string[], depth: number, script: str
     // eslint.config.js ...) and in each folder a `cd` moved to (R14-2); what it names, from its folder or the top.
     const places = [...new Set([top, from, ...bases])];
     installedPrograms(walk, command, places);
-    const programs = programPaths(command).flatMap((word) => places.map((at) => resolve(at, word)));
-    const scripts = interpretedScripts(command).map((word) => resolve(bases[bases.length - 1]!, word));
-    for (const path of [...programs, ...scripts]) if (inside(top, path) && stats(path)?.file !== false) files.add(path);
+    // What the line hands to an interpreter or runs by its path, and the local packages a runner runs (hook-fed.ts).
+    const fed = obeyFed(walk, command, bases, script, (fedLines, folder) => {
+      if (depth < MAX_DEPTH) follow(walk, fedLines, depth + 1, script, folder);
+      else if (fedLines.length > 0) walk.unmodeled ??= `${relative(top, script)} runs a local package more than ${MAX_DEPTH} levels deep`;
+    });
     // A Python environment the line runs a program from, by its path or activated (friction19 Left 1).
-    pythonEnvironments(walk, [...programs, ...scripts], programsOf(command).map(({ name }) => name), places);
+    pythonEnvironments(walk, fed, programsOf(command).map(({ name }) => name), places);
     jsConfigs(walk, words, places);
     for (const { path: config, text } of places.flatMap((at) => configTexts(words, at, (path) => read(walk, path)))) {
       // Under the fallback every configuration name is a glob already (runner-kinds.ts): not one path per package.

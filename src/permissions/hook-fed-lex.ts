@@ -1,0 +1,120 @@
+// The tokens of one hook line for hook-fed.ts (red team R20-22): words (quotes removed, each command or process
+// substitution kept as its text) and the operators that separate commands or redirect them. The shell parse
+// (src/shell/parse.ts) is tree-sitter loaded asynchronously, and the hook walk is synchronous from every gate that
+// asks what a file is obeyed by; this reader only has to find commands, their redirections and substitutions, and
+// gives up (`broken`) on anything it cannot close, so the caller fails closed.
+
+export interface Sub {
+  readonly text: string;
+  // `<(...)` / `>(...)`; absent for `$(...)` and backquotes.
+  readonly process?: '<' | '>';
+}
+
+export type Token =
+  | { readonly kind: 'word'; readonly value: string; readonly dynamic: boolean; readonly subs: readonly Sub[]; readonly quoted: boolean }
+  | { readonly kind: 'op'; readonly op: string };
+
+const OPS = ['&&', '||', ';;', '<<<', '<<-', '<<', '>>', '&>>', '&>', '>|', '<>', '<&', '>&', '|&', ';', '&', '|', '(', ')', '<', '>', '\n'];
+
+// The index just past the `)` closing the substitution whose `(` is at `open`, or -1.
+function closing(text: string, open: number): number {
+  let depth = 0;
+  let quote: string | undefined;
+  for (let i = open; i < text.length; i++) {
+    const c = text[i]!;
+    if (quote !== undefined) {
+      if (c === '\\' && quote === '"') i++;
+      else if (c === quote) quote = undefined;
+    } else if (c === '\\') i++;
+    else if (c === '"' || c === "'") quote = c;
+    else if (c === '(') depth++;
+    else if (c === ')' && --depth === 0) return i + 1;
+  }
+  return -1;
+}
+
+export function lex(text: string): { tokens: Token[]; broken: boolean } {
+  const tokens: Token[] = [];
+  let value = '';
+  let started = false;
+  let dynamic = false;
+  let quoted = false;
+  let subs: Sub[] = [];
+  let quote: '"' | "'" | undefined;
+  const end = (): void => {
+    if (started) tokens.push({ kind: 'word', value, dynamic, subs, quoted });
+    value = '';
+    started = dynamic = quoted = false;
+    subs = [];
+  };
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quote === "'") {
+      if (c === "'") quote = undefined;
+      else value += c;
+      continue;
+    }
+    // A substitution (`$(...)`, `<(...)`, backquotes) or a variable: kept as text, the word is dynamic.
+    const process = quote === undefined && (c === '<' || c === '>') && text[i + 1] === '(' ? c : undefined;
+    if ((c === '$' && text[i + 1] === '(') || process !== undefined) {
+      const close = closing(text, i + 1);
+      if (close < 0) return { tokens, broken: true };
+      subs.push({ text: text.slice(i + 2, close - 1), ...(process === undefined ? {} : { process }) });
+      value += text.slice(i, close);
+      started = dynamic = true;
+      i = close - 1;
+      continue;
+    }
+    if (c === '`') {
+      const close = text.indexOf('`', i + 1);
+      if (close < 0) return { tokens, broken: true };
+      subs.push({ text: text.slice(i + 1, close) });
+      value += text.slice(i, close + 1);
+      started = dynamic = true;
+      i = close;
+      continue;
+    }
+    if (c === '$' && /[\w{@*#?$!-]/.test(text[i + 1] ?? '')) {
+      const name = /^\$(?:\{[^}]*\}|[A-Za-z_]\w*|[\d@*#?$!-])/.exec(text.slice(i))?.[0] ?? '$';
+      value += name;
+      started = dynamic = true;
+      i += name.length - 1;
+      continue;
+    }
+    if (quote === '"') {
+      if (c === '"') quote = undefined;
+      else if (c === '\\' && /["\\$`]/.test(text[i + 1] ?? '')) value += text[++i];
+      else value += c;
+      continue;
+    }
+    if (c === '"' || c === "'") {
+      quote = c;
+      started = quoted = true;
+    } else if (c === '\\') {
+      if (text[i + 1] !== '\n' && i + 1 < text.length) value += text[i + 1];
+      started = quoted = true;
+      i++;
+    } else if (c === '#' && !started) {
+      while (i + 1 < text.length && text[i + 1] !== '\n') i++;
+    } else if (/[ \t]/.test(c)) end();
+    else {
+      const op = /[;&|()<>\n]/.test(c) ? OPS.find((each) => text.startsWith(each, i)) : undefined;
+      // A number right before a redirection is its file descriptor (`2>`, `0<`).
+      if (op !== undefined && /^[<>&]/.test(op) && started && /^\d+$/.test(value) && !quoted) {
+        value = '';
+        started = false;
+      }
+      if (op === undefined) {
+        value += c;
+        started = true;
+        continue;
+      }
+      end();
+      tokens.push({ kind: 'op', op });
+      i += op.length - 1;
+    }
+  }
+  if (quote !== undefined) return { tokens, broken: true };
+  end();
+  return { tokens, broken: false };
+}

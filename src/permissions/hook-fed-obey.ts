@@ -1,0 +1,47 @@
+// What hook-fed.ts finds on one hook line, obeyed (red team R20-3, R20-5, R20-12, R20-22): each file an
+// interpreter or a program path runs, present or not, in every folder the line may run in (the walk's folders,
+// each moved by the line's own `cd`s); each local package a package runner runs (`npx ./tools/x`, `npm exec
+// --package=file:x`, `bunx ./x`): its package.json, its folder whole with what it loads (its bin targets and
+// their import closure: hook-packages.ts) and its lifecycle scripts (npx installs it first), like an install's
+// local packages (hook-install-locals.ts). A line whose file is only known at run time makes the walk unmodeled.
+import { join, relative, resolve } from 'node:path';
+import { fedFiles } from './hook-fed.js';
+import { inside } from './hook-spelling.js';
+import { scriptLines } from './hook-tasks.js';
+import { obeyPackages } from './hook-packages.js';
+import { read, stats, type Walk } from './hook-walk.js';
+
+const LIFECYCLE = ['preinstall', 'install', 'postinstall', 'prepare'];
+
+// `follow`: reads lines as the walk reads a hook's, run from `folder`.
+// Returns the paths of the files run (absolute, present or not), for the Python environments they run from.
+export function obeyFed(walk: Walk, line: string, bases: readonly string[], script: string, follow: (lines: string[], folder: string) => void): string[] {
+  const { top, files } = walk;
+  const fed = fedFiles(line);
+  const who = inside(top, script) ? relative(top, script) : script;
+  if (fed.unknown !== undefined) walk.unmodeled ??= `${who} runs ${fed.unknown}`;
+  const places = [...new Set(bases)].flatMap((base) => fed.folders.map((folder) => resolve(base, folder)));
+  const run = [...new Set(places.flatMap((at) => fed.scripts.map((word) => resolve(at, word))))];
+  for (const path of run) if (inside(top, path) && stats(path)?.file !== false) files.add(path);
+  for (const spec of fed.locals) {
+    if (!/^(?:\.{1,2}\/|\/|file:|link:|portal:)/.test(spec) && !/\.(?:tgz|tar\.gz|tar)$/.test(spec)) {
+      walk.unmodeled ??= `${who} runs the local package ${spec} (not read)`;
+      continue;
+    }
+    for (const at of places) {
+      const target = resolve(at, spec.replace(/^(?:file|link|portal):(?:\/\/)?/, ''));
+      if (!inside(top, target)) {
+        walk.unmodeled ??= `${who} runs the local package ${spec} (outside the work tree: not read)`;
+        continue;
+      }
+      if (stats(target)?.file === true || /\.(?:tgz|tar\.gz|tar)$/.test(target)) {
+        files.add(target);
+        continue;
+      }
+      files.add(join(target, 'package.json'));
+      obeyPackages(walk, [target]);
+      follow(scriptLines(target, LIFECYCLE, (path) => read(walk, path)), target);
+    }
+  }
+  return run;
+}

@@ -1,0 +1,31 @@
+// The words of a hook line as hook-fed.ts reads them: a word's value when known before the run, and the folders a
+// `cd` moves the line's commands to.
+import { join, normalize } from 'node:path';
+import type { Token } from './hook-fed-lex.js';
+import type { Fed } from './hook-fed.js';
+
+export type Word = Extract<Token, { kind: 'word' }>;
+const MAX_FOLDERS = 16;
+
+// A word's value when known before the run: static, or its substitutions are `echo`/`printf` of plain words.
+export function known(word: Word, args: readonly string[] | undefined): string | undefined {
+  if (word.subs.some((sub) => sub.process !== undefined)) return undefined;
+  if (!word.dynamic) return word.value;
+  let value = word.value.replace(/\$\(\s*(?:echo|printf(?: --)?)\s+([\w./@%+:=-]+)\s*\)|`\s*(?:echo|printf)\s+([\w./@%+:=-]+)\s*`/g, (_, a?: string, b?: string) => a ?? b ?? '');
+  if (args !== undefined) value = value.replace(/\$\{?([1-9])\}?/g, (_, n: string) => args[Number(n) - 1] ?? '');
+  return /[$`]/.test(value) ? undefined : value;
+}
+export const runTime = (word: Word): boolean => word.subs.length > 0;
+
+// A `cd`/`pushd` (or `env -C`): every folder reached so far, moved by it (chained: `cd a; cd b`).
+export function moveTo(fed: Fed, word: Word | undefined, args: readonly string[] | undefined): void {
+  if (word === undefined) return;
+  const to = known(word, args);
+  if (to === undefined) {
+    if (runTime(word)) fed.unknown ??= `\`cd ${word.value}\` (a folder only known at run time)`;
+    return;
+  }
+  if (to === '-' || to.startsWith('~') || to.startsWith('-')) return;
+  for (const folder of [...fed.folders]) if (fed.folders.length < MAX_FOLDERS) fed.folders.push(normalize(join(folder, to)));
+  if (fed.folders.length >= MAX_FOLDERS) fed.unknown ??= `more than ${MAX_FOLDERS} folders a \`cd\` may reach`;
+}
