@@ -153,9 +153,10 @@ function command(fed: Fed, all: readonly Word[], stdin: { file?: string; text?: 
       words = words.slice(1);
       continue;
     }
+    // A program run by its path (`./tools/check`, `uv run tools/x`, an interpreter too: `.venv/bin/python -m
+    // pytest`): the file runs, present or not (R18-3), and the environment it lies in is the line's (py20).
+    if (first.includes('/') && !/[*?[]/.test(first)) fed.scripts.push(first);
     if (!INTERPRETER.test(name)) {
-      // A program run by its path (`./tools/check`, `uv run tools/x`): the file runs, present or not (R18-3).
-      if (first.includes('/') && !/[*?[]/.test(first)) fed.scripts.push(first);
       const files = programFiles(name, values.slice(1));
       if (files !== undefined) return void fed.scripts.push(...files.filter((file) => file !== '\u0000'));
       const started = launches(name.toLowerCase(), likes) ?? [];
