@@ -1,31 +1,19 @@
 // A package manager's words before its sub-command (red team R20-4: `pnpm -F x i` read `x` as the sub-command, so
 // the install was read as a script named x). The options taking a value are skipped with it, by each manager's
-// table (npm: its own grammar, parse-launch-npm.ts). An option the table does not know, right before the first
+// table (shell/pm-options.ts; npm: its own grammar, parse-launch-npm.ts). An option the table does not know, right before the first
 // operand, may have taken it as its value: both readings are followed (the first operand as the sub-command, and
 // the next one), so an unknown option fails closed.
 import { npmValued } from '../shell/parse-launch-npm.js';
+import { pmValued } from '../shell/pm-options.js';
 
 const set = (text: string): ReadonlySet<string> => new Set(text.trim().split(/\s+/));
-
-const VALUED: Readonly<Record<string, ReadonlySet<string>>> = {
-  pnpm: set(`-C --dir -F --filter --filter-prod --test-pattern --changed-files-ignore-pattern --reporter --loglevel --workspace-concurrency
-    --resume-from --store-dir --virtual-store-dir --modules-dir --lockfile-dir --global-dir --use-node-version --node-version --report-summary-file`),
-  yarn: set(`--cwd --cache-folder --modules-folder --registry --network-timeout --mutex --global-folder --link-folder --use-yarnrc
-    --preferred-cache-folder --network-concurrency --otp --https-proxy --proxy`),
-  bun: set('--cwd -c --config -F --filter --env-file -r --preload --tsconfig-override --cache-dir --backend --registry --elide-lines --console-depth'),
-};
 
 // Options known to take no value: no second reading after them.
 const FLAGS: ReadonlySet<string> = set(`-r --recursive -w --workspace-root -s --silent --verbose -g --global -D -P -O --dev --prod --production
   --offline --prefer-offline --frozen-lockfile --no-frozen-lockfile --immutable --ignore-scripts --if-present --parallel --stream
   --aggregate-output --no-bail --bail --color --no-color -y --yes -q --quiet --no-audit --no-fund --json --force -f --shell-mode`);
 
-function valued(manager: string, word: string): boolean {
-  if (manager === 'npm') return npmValued(word);
-  const table = VALUED[manager] ?? new Set<string>();
-  // A short cluster takes a value when its last letter does (`pnpm -rF web`).
-  return table.has(word) || (/^-[a-zA-Z]{2,}$/.test(word) && table.has(`-${word.slice(-1)}`));
-}
+const valued = (manager: string, word: string): boolean => (manager === 'npm' ? npmValued(word) : pmValued(manager, word));
 
 // The readings of `args` (the words after the manager's name, up to the end of its command): each is the list of
 // its operands from the sub-command on.
