@@ -3,7 +3,8 @@
 // been asked or refused for. Set on the command (a prefix assignment, `env NAME=VALUE`, or make's own command-line
 // `MAKEFLAGS=`), the value's words are read as the program's words, right after its name, so every row (option
 // tables, launch tables, deny rules, the immune list) meets them. A value only known at run time is a word of no
-// known value there (fails closed the way `tar "$X"` does).
+// known value there (fails closed the way `tar "$X"` does). npm's `npm_config_*`: npm-config-variables.ts.
+import { npmConfigWord } from './npm-config-variables.js';
 const OPTIONS_FROM: Readonly<Record<string, readonly string[]>> = {
   tar: ['TAR_OPTIONS'],
   gtar: ['TAR_OPTIONS'],
@@ -63,7 +64,7 @@ interface Assigned {
 // The words the program of `values` (a simple command's word values, from its name) reads from option variables
 // assigned on it (`assigned`: its prefix assignments), `env NAME=VALUE` and make's command-line flags: where to put
 // them (after the program's name) and each word as [value, known].
-export function optionSplice(values: readonly string[], assigned: readonly Assigned[]): { at: number; words: { value: string; known: boolean }[] } | undefined {
+export function optionSplice(values: readonly string[], assigned: readonly Assigned[]): { at: number; words: { value: string; known: boolean; prefix?: string }[] } | undefined {
   let at = 0;
   const all = [...assigned];
   if (values[0] !== undefined && values[0].replace(/^.*\//, '') === 'env') {
@@ -76,9 +77,10 @@ export function optionSplice(values: readonly string[], assigned: readonly Assig
   if (program === undefined) return undefined;
   const names = optionVariables(program);
   const found = all.filter((one) => names.includes(one.name));
+  const configs = all.flatMap((one) => npmConfigWord(program, one.name, one.value, one.dynamic) ?? []);
   if (names.includes('MAKEFLAGS')) {
     for (const arg of values.slice(at + 1)) if (MAKE_LINE_FLAGS.test(arg)) found.push({ name: 'MAKEFLAGS', value: arg.replace(/^[^=]*=/, ''), dynamic: false });
   }
-  if (found.length === 0) return undefined;
-  return { at: at + 1, words: found.flatMap((one): { value: string; known: boolean }[] => (one.dynamic ? [{ value: `$${one.name}`, known: false }] : optionWords(one.value).map((value) => ({ value, known: true })))) };
+  if (found.length === 0 && configs.length === 0) return undefined;
+  return { at: at + 1, words: [...configs, ...found.flatMap((one): { value: string; known: boolean }[] => (one.dynamic ? [{ value: `$${one.name}`, known: false }] : optionWords(one.value).map((value) => ({ value, known: true }))))] };
 }

@@ -22,7 +22,8 @@ const MAX_STDIN_WORDS = 64;
 function withOptionVariables(previews: Preview[], assigned: Parameters<typeof optionSplice>[1]): Preview[] {
   const splice = optionSplice(previews.map((preview) => preview.value), assigned);
   if (splice === undefined) return previews;
-  const words = splice.words.map(({ value, known }): Preview => (known ? { raw: { text: value, parts: [{ kind: 'literal', value, quoted: true }] }, value, dynamic: false } : { raw: { text: value, parts: [{ kind: 'dynamic', text: value, nested: [] }] }, value: '', dynamic: true }));
+  // A run-time value after a known option (`--call=` + `$npm_config_call`) keeps the option as its literal part.
+  const words = splice.words.map(({ value, known, prefix = '' }): Preview => (known ? { raw: { text: value, parts: [{ kind: 'literal', value, quoted: true }] }, value, dynamic: false } : { raw: { text: prefix + value, parts: [...(prefix === '' ? [] : [{ kind: 'literal', value: prefix, quoted: true } as const]), { kind: 'dynamic', text: value, nested: [] }] }, value: prefix, dynamic: true }));
   return [...previews.slice(0, splice.at), ...words, ...previews.slice(splice.at)];
 }
 
