@@ -4,6 +4,7 @@
 // hook-configs.ts).
 import { basename, resolve } from 'node:path';
 import { pmCommand } from './hook-pm-commands.js';
+import { pmReadings } from './hook-pm-options.js';
 
 // Reads one file (size-capped, regular files only), noting it for the cache's stamps.
 export type Read = (path: string) => string | undefined;
@@ -19,19 +20,23 @@ export function scriptNames(words: readonly string[]): { folder: string; names: 
   words.forEach((manager, i) => {
     if (!PACKAGE_MANAGERS.has(basename(manager))) return;
     let folder = '';
-    const args: string[] = [];
-    for (let j = i + 1; j < words.length && !['&&', '||', ';', '|'].includes(words[j]!); j++) {
-      const arg = words[j]!;
+    let end = i + 1;
+    while (end < words.length && !['&&', '||', ';', '|'].includes(words[end]!)) end++;
+    const line = words.slice(i + 1, end);
+    for (let j = 0; j < line.length; j++) {
+      const arg = line[j]!;
       // npm's `-w DIR` / `--workspace DIR` runs the script of that workspace package (red team round 10, R10-1).
       const options = basename(manager) === 'npm' ? [...FOLDER_OPTIONS, '-w', '--workspace'] : FOLDER_OPTIONS;
       const option = options.find((name) => arg === name || arg.startsWith(`${name}=`));
-      if (option !== undefined) folder = arg === option ? (words[++j] ?? '') : arg.slice(option.length + 1);
-      else if (!arg.startsWith('-')) args.push(arg);
+      if (option !== undefined) folder = arg === option ? (line[++j] ?? '') : arg.slice(option.length + 1);
     }
-    const [first, second] = args;
-    const { names, unknown } = pmCommand(basename(manager), first, second);
+    // Each reading of the sub-command (hook-pm-options.ts), by the manager's own table (hook-pm-commands.ts).
+    const readings = pmReadings(basename(manager), line);
+    const read = readings.map((operands) => pmCommand(basename(manager), operands));
+    const names = [...new Set(read.flatMap((one) => one.names))];
+    const unknown = read.find((one) => one.unknown !== undefined && (read.length === 1 || one.refused !== true))?.unknown;
     // `npm install ./tools/x`: a package named by its path on the line is a local package of the install (R19-4).
-    const locals = names.includes('preinstall') ? args.slice(1).filter((arg) => /^(?:\.{1,2}\/|\/|~\/|file:|link:|portal:)/.test(arg)) : [];
+    const locals = names.includes('preinstall') ? readings[0]!.filter((arg) => /^(?:\.{1,2}\/|\/|~\/|file:|link:|portal:)/.test(arg)) : [];
     tasks.push({ folder, names, locals, ...(unknown === undefined ? {} : { unknown }) });
   });
   return tasks;

@@ -4,7 +4,8 @@
 // the line, a wrapper's or a shell's it runs under: R20-1, parse-walk-state.ts) or make's own command-line
 // `MAKEFLAGS=`, the value's words are read as the program's words, right after its name, so every row (option
 // tables, launch tables, deny rules, the immune list) meets them. A value only known at run time is a word of no
-// known value there (fails closed the way `tar "$X"` does).
+// known value there (fails closed the way `tar "$X"` does). npm's `npm_config_*`: npm-config-variables.ts.
+import { npmConfigWord } from './npm-config-variables.js';
 const OPTIONS_FROM: Readonly<Record<string, readonly string[]>> = {
   tar: ['TAR_OPTIONS'],
   gtar: ['TAR_OPTIONS'],
@@ -65,6 +66,9 @@ export interface Assigned {
   readonly dynamic: boolean;
 }
 
+// One word a splice puts after the program's name (`prefix`: the known option before a run-time value).
+type SplicedWord = { value: string; known: boolean; prefix?: string };
+
 const ALL_OPTION_VARIABLES = new Set(Object.values(OPTIONS_FROM).flat());
 
 // A variable some program reads as its options: the walker keeps such assignments as environment (red team R20-1).
@@ -79,14 +83,17 @@ const NAMED = /^([A-Za-z_]\w*)=(.*)$/s;
 // `MAKEFLAGS=... nice make`), where to put them (after its name) and each word as [value, known]. Reading every
 // word naming one fails closed: a wrapper's grammar is not needed to find the program. `shells` receives each make
 // whose recipes run under a shell named on the line (its program is only known at run time).
-export function optionSplices(values: readonly string[], assigned: readonly Assigned[], shells: string[] = []): { at: number; words: { value: string; known: boolean }[] }[] {
-  const splices: { at: number; words: { value: string; known: boolean }[] }[] = [];
+export function optionSplices(values: readonly string[], assigned: readonly Assigned[], shells: string[] = []): { at: number; words: SplicedWord[] }[] {
+  const splices: { at: number; words: SplicedWord[] }[] = [];
   const all = [...assigned];
   for (let at = 0; at < values.length; at++) {
     const match = NAMED.exec(values[at]!);
     if (match && at > 0) all.push({ name: match[1]!, value: match[2]!, dynamic: false });
-    const names = optionVariables(values[at]!.replace(/^.*\//, ''));
-    if (names.length === 0) continue;
+    const program = values[at]!.replace(/^.*\//, '');
+    const names = optionVariables(program);
+    // npm's own `npm_config_*` (npm-config-variables.ts): read as the options they are (R20-7).
+    const configs = all.flatMap((one) => npmConfigWord(program, one.name, one.value, one.dynamic) ?? []);
+    if (names.length === 0 && configs.length === 0) continue;
     // Every value the walker saw (its state is flow-insensitive), each once.
     const found = [...new Map(all.filter((one) => names.includes(one.name)).map((one) => [`${one.name}=${one.dynamic ? '$' : one.value}`, one])).values()];
     if (names.includes('MAKEFLAGS')) {
@@ -99,10 +106,10 @@ export function optionSplices(values: readonly string[], assigned: readonly Assi
       if (shell) shells.push(values[at]!);
       for (const arg of values.slice(at + 1)) if (MAKE_LINE_FLAGS.test(arg)) found.push({ name: 'MAKEFLAGS', value: arg.replace(/^[^=]*=/, ''), dynamic: false });
     }
-    if (found.length > 0) splices.push({ at: at + 1, words: found.flatMap((one): { value: string; known: boolean }[] => (one.name === '' ? [{ value: one.value, known: !one.dynamic }] : one.dynamic ? [{ value: `$${one.name}`, known: false }] : optionWords(one.value).map((value) => ({ value, known: true })))) });
+    if (found.length > 0 || configs.length > 0) splices.push({ at: at + 1, words: [...configs, ...found.flatMap((one): SplicedWord[] => (one.name === '' ? [{ value: one.value, known: !one.dynamic }] : one.dynamic ? [{ value: `$${one.name}`, known: false }] : optionWords(one.value).map((value) => ({ value, known: true }))))] });
   }
   return splices;
 }
 
 // The first splice (the program of the command, in the simple forms the tests name).
-export const optionSplice = (values: readonly string[], assigned: readonly Assigned[]): { at: number; words: { value: string; known: boolean }[] } | undefined => optionSplices(values, assigned)[0];
+export const optionSplice = (values: readonly string[], assigned: readonly Assigned[]): { at: number; words: SplicedWord[] } | undefined => optionSplices(values, assigned)[0];

@@ -52,6 +52,9 @@ export function programOptionLaunches(words: readonly WordLike[]): Launch[] {
   return launches;
 }
 
+// Whether npm's option `name` (written without `=`) takes the next word as its value.
+export const npmValued = (name: string): boolean => CALL.has(name) || VALUED.has(name) || programOption(name) !== undefined;
+
 interface NpmWords {
   // Words that are not options nor their values, by index (`--` ends the options: every later word is one).
   readonly operands: number[];
@@ -85,7 +88,7 @@ function read(words: readonly WordLike[]): NpmWords {
       const text = eq > 0 ? value.slice(eq + 1) : words[i + 1]?.value;
       if (text !== undefined) calls.push(text);
       if (eq < 0) i++;
-    } else if (eq < 0 && (VALUED.has(name) || programOption(name) !== undefined)) i++;
+    } else if (eq < 0 && npmValued(name)) i++;
   }
   return { operands, calls, runtime };
 }

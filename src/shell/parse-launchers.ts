@@ -6,6 +6,7 @@
 import { genericLaunches } from './parse-launch-generic.js';
 import { argvText, optionWord } from './parse-launch-options.js';
 import { packageProgram } from '../permissions/canonical-runners.js';
+import { pmShellLaunches } from './parse-launch-pm.js';
 import { npmLaunches, programOptionLaunches } from './parse-launch-npm.js';
 import { optionValueLaunches } from './parse-launch-option-values.js';
 import { runnerLaunches } from './parse-launch-runners.js';
@@ -192,7 +193,9 @@ export function launches(key: string, words: readonly WordLike[]): Launch[] | un
     const found = runtimeOptions(key, words, MAKE_OPTIONS);
     return found.length > 0 ? found : undefined;
   }
-  if (key === 'pnpm' || key === 'yarn') return [...programOptionLaunches(words), ...(genericLaunches(key, words) ?? [])];
+  // The shell text of their shell-mode `exec` (parse-launch-pm.ts) and the argv reading, both judged.
+  if (key === 'pnpm' || key === 'yarn') return [...programOptionLaunches(words), ...pmShellLaunches(key, words), ...(genericLaunches(key, words) ?? [])];
+  if (key === 'bun') return [...pmShellLaunches(key, words), ...(genericLaunches(key, words) ?? [])];
   const tool = toolLaunches(key, words) ?? optionValueLaunches(key, words) ?? runnerLaunches(key, words);
   if (tool !== undefined) return tool;
   return genericLaunches(key, words);

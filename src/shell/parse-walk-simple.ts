@@ -22,7 +22,8 @@ const MAX_STDIN_WORDS = 64;
 function withOptionVariables(previews: Preview[], assigned: readonly Assigned[], shells: string[]): Preview[] {
   let out = previews;
   for (const splice of optionSplices(previews.map((preview) => preview.value), assigned, shells).reverse()) {
-    const words = splice.words.map(({ value, known }): Preview => previewOf(known ? { text: value, parts: [{ kind: 'literal', value, quoted: true }] } : { text: value, parts: [{ kind: 'dynamic', text: value, nested: [] }] }));
+    // A run-time value after a known option (`--call=` + `$npm_config_call`) keeps the option as its literal part.
+    const words = splice.words.map(({ value, known, prefix = '' }): Preview => previewOf(known ? { text: value, parts: [{ kind: 'literal', value, quoted: true }] } : { text: prefix + value, parts: [...(prefix === '' ? [] : [{ kind: 'literal', value: prefix, quoted: true } as const]), { kind: 'dynamic', text: value, nested: [] }] }));
     out = [...out.slice(0, splice.at), ...words, ...out.slice(splice.at)];
   }
   return out;

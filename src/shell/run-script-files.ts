@@ -59,7 +59,7 @@ function programProblem(line: string): string | undefined {
 }
 
 // `#!` of a file run by path: shell lines (no `#!`, or a shell), or another interpreter (not followed).
-const shebangShell = (text: string): boolean => !text.startsWith('#!') || /^#!\s*\S*\/(env\s+)?(sh|bash|dash|zsh|ksh|ash)\b/.test(text);
+export const shebangShell = (text: string): boolean => !text.startsWith('#!') || /^#!\s*\S*\/(env\s+)?(sh|bash|dash|zsh|ksh|ash)\b/.test(text);
 
 export async function readNamedFiles(lines: readonly string[], read: NamedReader | undefined, reading: ScriptReading): Promise<void> {
   const seen = new Set<string>();

@@ -3,7 +3,7 @@ import { readGitMetadata } from '../git/config-read.js';
 import { npmIni } from '../engine/npm-ini.js';
 import { dirname, join, relative } from 'node:path';
 import type { ProjectFiles } from './test-detect-files.js';
-import { readNamedFiles, type NamedReader } from './run-script-files.js';
+import { readNamedFiles, shebangShell, type NamedReader } from './run-script-files.js';
 import { commandsOf, type ScriptReading } from './run-script-reading.js';
 
 // What a package manager runs the shown script lines WITH (red team R18-10): npm runs each line through its
@@ -85,9 +85,10 @@ async function binOf(folder: string, bins: readonly string[], word: string, name
       reading.add(`npm PATH: ${word} is ${rel} (its bytes are keyed)`);
       // A .bin file that is not an installed package's link (a file of the repository's, or a link into it) runs
       // lines of its own: read like a file a shown line runs by its path - a shell script followed and what it names
-      // keyed, another interpreter's not followed, so no "always" (red team R19-3).
+      // keyed, another interpreter's not followed, so no "always" (red team R19-3). An installed package's link to a
+      // shell script is followed the same way: the files it runs are in reach of the run (R20-14).
       const target = await realpath(path).catch(() => path);
-      if (!/\/node_modules\/(?!\.bin\/)/.test(target)) await readNamedFiles([`./${rel}`], named, reading);
+      if (!/\/node_modules\/(?!\.bin\/)/.test(target) || shebangShell(found.text)) await readNamedFiles([`./${rel}`], named, reading);
       return;
     }
     if (await lstat(path).then(() => true, () => false)) {

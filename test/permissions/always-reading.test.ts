@@ -266,6 +266,19 @@ describe('R18-10: npm settings and node_modules/.bin are part of the key', () =>
     await noAlways('npm test', 'another interpreter');
   });
 
+  // Red team R20-14: an installed package's link to a shell script runs what the script names, in the workspace.
+  test('an installed package\'s .bin link to a shell script: the script it runs is keyed, its change asks again', async () => {
+    await pkg('mytest');
+    await put('node_modules/x/package.json', JSON.stringify({ name: 'x', version: '1.0.0', bin: { mytest: 'cli.sh' } }));
+    await put('node_modules/x/cli.sh', '#!/bin/sh\nsh scripts/u.sh\n');
+    await chmod(join(box.root, 'node_modules/x/cli.sh'), 0o755);
+    await mkdir(join(box.root, 'node_modules/.bin'), { recursive: true });
+    execFileSync('ln', ['-s', '../x/cli.sh', join(box.root, 'node_modules/.bin/mytest')]);
+    await put('scripts/u.sh', 'echo u-orig\n');
+    const question = await asksAfter('npm test', () => put('scripts/u.sh', 'echo marker-ok-changed-binlink\n'));
+    expect(question).toContain('node_modules/.bin/mytest: sh scripts/u.sh');
+  });
+
   test('control: an installed package\'s .bin link keeps the "always"', async () => {
     await pkg('tool --check');
     await put('node_modules/tool/cli.js', '#!/usr/bin/env node\nconsole.log(1);\n');

@@ -1,0 +1,37 @@
+// A package manager's words before its sub-command (red team R20-4: `pnpm -F x i` read `x` as the sub-command, so
+// the install was read as a script named x). The options taking a value are skipped with it, by each manager's
+// table (shell/pm-options.ts; npm: its own grammar, parse-launch-npm.ts). An option the table does not know, right before the first
+// operand, may have taken it as its value: both readings are followed (the first operand as the sub-command, and
+// the next one), so an unknown option fails closed.
+import { npmValued } from '../shell/parse-launch-npm.js';
+import { pmValued } from '../shell/pm-options.js';
+
+const set = (text: string): ReadonlySet<string> => new Set(text.trim().split(/\s+/));
+
+// Options known to take no value: no second reading after them.
+const FLAGS: ReadonlySet<string> = set(`-r --recursive -w --workspace-root -s --silent --verbose -g --global -D -P -O --dev --prod --production
+  --offline --prefer-offline --frozen-lockfile --no-frozen-lockfile --immutable --ignore-scripts --if-present --parallel --stream
+  --aggregate-output --no-bail --bail --color --no-color -y --yes -q --quiet --no-audit --no-fund --json --force -f --shell-mode`);
+
+const valued = (manager: string, word: string): boolean => (manager === 'npm' ? npmValued(word) : pmValued(manager, word));
+
+// The readings of `args` (the words after the manager's name, up to the end of its command): each is the list of
+// its operands from the sub-command on.
+export function pmReadings(manager: string, args: readonly string[]): string[][] {
+  const operands: string[] = [];
+  let unclear = false;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === '--') {
+      operands.push(...args.slice(i + 1));
+      break;
+    }
+    if (!arg.startsWith('-') || arg === '-') {
+      // The option right before the first operand: one the table does not know may have taken it.
+      const before = args[i - 1];
+      if (operands.length === 0 && before !== undefined && before.startsWith('-') && !before.includes('=') && !FLAGS.has(before)) unclear = true;
+      operands.push(arg);
+    } else if (!arg.includes('=') && valued(manager, arg)) i++;
+  }
+  return unclear && operands.length > 1 ? [operands, operands.slice(1)] : [operands];
+}

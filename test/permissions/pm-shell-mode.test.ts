@@ -1,0 +1,33 @@
+// Red team R20-13 (issue 26): a package manager's own shell-mode forms run their operand as shell text: `pnpm -c exec
+// 'CMD'` (pnpm's documented spelling, `-c` before the sub-command; `-rc`, `--shell-mode`), `yarn exec 'CMD'` (yarn 2+
+// runs it as a portable-shell script), `bun exec 'CMD'` (Bun Shell). They were allowed past `deny git push*` and the
+// immune list; the words after `exec` are now read as a shell line (src/shell/parse-launch-pm.ts).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { explain, policyWith, sandbox, type Sandbox } from './helpers.js';
+
+let box: Sandbox;
+beforeAll(async () => {
+  box = await sandbox();
+});
+afterAll(async () => box.cleanup());
+
+const decide = async (line: string, rules: readonly string[]) => explain(await policyWith(box, rules), `@coder exec ${line}`);
+const DENY = ['deny @coder exec git push*', 'allow @coder exec *'];
+
+describe('the shell text of a package manager\'s shell-mode exec meets the rules', () => {
+  it.each([
+    "pnpm -c exec 'git push origin'", "pnpm -rc exec 'git push origin'", "pnpm -r -c exec 'git push origin'", "pnpm --recursive --shell-mode exec 'git push origin'",
+    "pnpm --shell-mode exec 'git push origin'", "pnpm --filter web -c exec 'git push origin'", "yarn exec 'git push origin'", "bun exec 'git push origin'",
+    "yarn --cwd web exec 'true; git push origin'",
+  ])('deny git push*: %s is refused', async (line) => {
+    expect((await decide(line, DENY)).decision).toBe('deny');
+  });
+
+  it.each(["pnpm -c exec 'rm -rf build'", "pnpm -rc exec 'rm -rf build'", "yarn exec 'git reset --hard'", "bun exec 'rm -rf build'"])('the immune list under allow *: %s asks', async (line) => {
+    expect((await decide(line, ['allow @coder exec *'])).decision).toBe('ask');
+  });
+
+  it.each(["pnpm -c exec 'eslint .'", 'pnpm exec tsc', 'yarn exec tsc', "bun exec 'echo hi'", "pnpm --shell-mode=false exec 'git status'", 'pnpm install'])('ordinary: %s stays allowed', async (line) => {
+    expect((await decide(line, DENY)).decision).toBe('allow');
+  });
+});
