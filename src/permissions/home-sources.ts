@@ -9,6 +9,7 @@ import { miseFilesIn, type MiseFiles } from './mise-files.js';
 import { cargoFilesIn } from './cargo-files.js';
 import { pkgConfigsIn } from './pkg-config-files.js';
 import { golangciFilesIn } from './golangci-files.js';
+import { pixiFilesIn } from './pixi-files.js';
 import { moduleMarks } from './home-sources-modules.js';
 import { listBeneath } from '../workspace/own-read-sync.js';
 import type { Loaded, LoaderKind } from './home-sources-expand.js';
@@ -89,10 +90,10 @@ function foldersAbove(roots: readonly string[]): string[] {
   return [...out];
 }
 
-type ProjectKind = 'direnv' | 'mise' | 'cargo' | 'pkgconf' | 'golangci';
-const PROJECT_KINDS: ReadonlySet<string> = new Set<ProjectKind>(['direnv', 'mise', 'cargo', 'pkgconf', 'golangci']);
+type ProjectKind = 'direnv' | 'mise' | 'cargo' | 'pkgconf' | 'golangci' | 'pixi';
+const PROJECT_KINDS: ReadonlySet<string> = new Set<ProjectKind>(['direnv', 'mise', 'cargo', 'pkgconf', 'golangci', 'pixi']);
 // The kinds whose files sit at fixed names in each folder (the others: direnv's `.envrc`, mise's places).
-const FILES_IN: Partial<Record<ProjectKind, (dir: string) => string[]>> = { cargo: cargoFilesIn, pkgconf: pkgConfigsIn, golangci: golangciFilesIn };
+const FILES_IN: Partial<Record<ProjectKind, (dir: string) => string[]>> = { cargo: cargoFilesIn, pkgconf: pkgConfigsIn, golangci: golangciFilesIn, pixi: pixiFilesIn };
 
 // Where the project env files of `kind` are: the workspace's (`roots`), the folders below its top that hold one
 // (`below`: `.envrc` files, the folders that may hold mise's or cargo's files), and the folders above it. Named in messages relative to the
