@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { isTable } from './hook-runner-config.js';
 
 // The hooks a fresh clone's `npm install` installs (red team R20-21): husky (`"prepare": "husky"`: core.hooksPath =
 // .husky/_, which runs `.husky/<hook>`), lefthook (its npm package installs the hooks on postinstall; or `lefthook
@@ -9,8 +10,6 @@ import { join } from 'node:path';
 // manager's config with no installer there (a person's own `pre-commit install` later) is read once installed.
 const LIFECYCLE = ['preinstall', 'install', 'postinstall', 'prepare', 'prepublish'];
 
-type Table = Record<string, unknown>;
-const isTable = (value: unknown): value is Table => typeof value === 'object' && value !== null && !Array.isArray(value);
 const textsOf = (value: unknown): string[] => (isTable(value) ? Object.values(value).filter((one): one is string => typeof one === 'string') : []);
 
 export interface PendingHooks {

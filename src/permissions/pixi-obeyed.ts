@@ -2,6 +2,7 @@ import { basename, dirname } from 'node:path';
 import { parseToml } from '../engine/toml.js';
 import { shellLoads } from './home-sources-shell.js';
 import { wholeTree } from './obeyed-env-runtime.js';
+import { isTable, type Table } from './hook-runner-config.js';
 import type { Loaded } from './home-sources-expand.js';
 
 // What pixi sources on every `pixi run`, `pixi shell` and `pixi shell-hook` (red team R20-17, CRITICAL): the manifest's
@@ -12,8 +13,6 @@ import type { Loaded } from './home-sources-expand.js';
 // that does not parse, obeys the whole work tree, named. The manifest itself is the project's build file (like
 // package.json: what a person runs on purpose), not catalogued.
 
-type Table = Record<string, unknown>;
-const isTable = (value: unknown): value is Table => typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date);
 
 // Every `activation` table of the manifest, with the keys above it (for the question).
 function activations(table: Table, keys: readonly string[] = [], out: { keys: readonly string[]; table: Table }[] = []): { keys: readonly string[]; table: Table }[] {
