@@ -5,7 +5,7 @@ import type { ShWord } from '../shell/sh-tokens.js';
 // kind of file it is (read in turn by that kind's parser; none: obeyed, not read further: a program, a
 // flake, an env file) and whether it names a folder whose every file is loaded (a PATH folder, vim's
 // runtimepath, a loop's glob).
-export type LoaderKind = 'shell' | 'direnv' | 'dotenv' | 'mise' | 'cargo' | 'pkgconf' | 'ssh' | 'vim' | 'lua' | 'tmux' | 'readline' | 'names';
+export type LoaderKind = 'shell' | 'direnv' | 'dotenv' | 'mise' | 'cargo' | 'pkgconf' | 'golangci' | 'pixi' | 'ssh' | 'vim' | 'lua' | 'tmux' | 'readline' | 'names';
 
 export interface Loaded {
   readonly path: string;

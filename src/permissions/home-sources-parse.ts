@@ -3,6 +3,8 @@ import { shellLoads } from './home-sources-shell.js';
 import { miseLoads } from './home-sources-mise.js';
 import { cargoLoads } from './cargo-config-obeyed.js';
 import { pkgConfigLoads } from './pkg-config-obeyed.js';
+import { golangciLoads } from './golangci-obeyed.js';
+import { pixiLoads } from './pixi-obeyed.js';
 import { luaLoads, readlineLoads, sshLoads, tmuxLoads, vimLoads } from './home-sources-lines.js';
 import type { Loaded, LoaderKind } from './home-sources-expand.js';
 
@@ -50,6 +52,12 @@ export const LOADERS: Readonly<Record<LoaderKind, LoaderRow>> = {
   // npm, pnpm, yarn and bun: a project's `.npmrc`, `.yarnrc(.yml)`, `pnpm-workspace.yaml`, `bunfig.toml` name programs
   // and modules the person's next plain `npm test` / `yarn` / `bun run` runs (pkg-config-obeyed.ts). Found like cargo's.
   pkgconf: { startup: [], base: ['file'], loads: pkgConfigLoads },
+  // golangci-lint: a project's `.golangci.*` and `.custom-gcl.yml` name the Go plug-ins the person's next plain
+  // `golangci-lint run` loads (golangci-obeyed.ts). Found like cargo's.
+  golangci: { startup: [], base: ['file'], loads: golangciLoads },
+  // pixi: a manifest's `[activation]` scripts and env, sourced and set by every `pixi run` / `pixi shell`
+  // (pixi-obeyed.ts). Found like cargo's.
+  pixi: { startup: [], base: ['file'], loads: pixiLoads },
   // ssh: `Include` (globs, recursive), and the scripts Match exec / ProxyCommand / LocalCommand run.
   ssh: { startup: ['.ssh/config'], base: ['.ssh'], loads: sshLoads },
   // vim and neovim's vimscript: `source`, `luafile`, `lua ...`, runtimepath folders.

@@ -8,6 +8,8 @@ import { WHOLE } from './obeyed-env-runtime.js';
 import { miseFilesIn, type MiseFiles } from './mise-files.js';
 import { cargoFilesIn } from './cargo-files.js';
 import { pkgConfigsIn } from './pkg-config-files.js';
+import { golangciFilesIn } from './golangci-files.js';
+import { pixiFilesIn } from './pixi-files.js';
 import { moduleMarks } from './home-sources-modules.js';
 import { listBeneath } from '../workspace/own-read-sync.js';
 import type { Loaded, LoaderKind } from './home-sources-expand.js';
@@ -88,8 +90,10 @@ function foldersAbove(roots: readonly string[]): string[] {
   return [...out];
 }
 
-type ProjectKind = 'direnv' | 'mise' | 'cargo' | 'pkgconf';
-const PROJECT_KINDS: ReadonlySet<string> = new Set<ProjectKind>(['direnv', 'mise', 'cargo', 'pkgconf']);
+type ProjectKind = 'direnv' | 'mise' | 'cargo' | 'pkgconf' | 'golangci' | 'pixi';
+const PROJECT_KINDS: ReadonlySet<string> = new Set<ProjectKind>(['direnv', 'mise', 'cargo', 'pkgconf', 'golangci', 'pixi']);
+// The kinds whose files sit at fixed names in each folder (the others: direnv's `.envrc`, mise's places).
+const FILES_IN: Partial<Record<ProjectKind, (dir: string) => string[]>> = { cargo: cargoFilesIn, pkgconf: pkgConfigsIn, golangci: golangciFilesIn, pixi: pixiFilesIn };
 
 // Where the project env files of `kind` are: the workspace's (`roots`), the folders below its top that hold one
 // (`below`: `.envrc` files, the folders that may hold mise's or cargo's files), and the folders above it. Named in messages relative to the
@@ -98,7 +102,7 @@ function projectItems(kind: ProjectKind, roots: readonly string[], below: readon
   const at = (path: string, loader: string): Item => ({ path, depth: 0, loader, kind });
   if (kind === 'direnv') return [...roots.map((root) => at(join(root, '.envrc'), '.envrc')), ...below.map((rel) => at(join(roots[0]!, rel), rel)), ...foldersAbove(roots).map((dir) => at(join(dir, '.envrc'), join(dir, '.envrc')))];
   const inside = [...roots.map((root) => ({ dir: root, root })), ...below.map((rel) => ({ dir: join(roots[0]!, rel), root: roots[0]! }))];
-  const filesIn = kind === 'cargo' ? cargoFilesIn : kind === 'pkgconf' ? pkgConfigsIn : undefined;
+  const filesIn = FILES_IN[kind];
   if (filesIn) return [...inside.flatMap(({ dir, root }) => filesIn(dir).map((path) => at(path, relative(root, path)))), ...foldersAbove(roots).flatMap((dir) => filesIn(dir).map((path) => at(path, path)))];
   const items = (found: MiseFiles, name: (path: string) => string): Item[] => [...found.files.map((path) => at(path, name(path))), ...found.unread.map(({ place, why }) => ({ ...at(place, name(place)), why }))];
   return [

@@ -40,6 +40,7 @@ import { doctestGlobs, nodeUnfollowed, runsScript, scriptLoads, sourceOperands, 
 import { commandWords, shellWords } from '../git/config-command.js';
 import { shCommands } from '../shell/sh-tokens.js';
 import { huskyParent } from '../git/config-path.js';
+import { pendingHooks } from './hook-pending.js';
 
 // A task runner's name -> the files at the work tree's top that say what it runs.
 const RUNNERS: Readonly<Record<string, readonly string[]>> = {
@@ -264,6 +265,11 @@ export function hookReached(dirs: readonly string[], top: string, names: readonl
       if (husky && stats(join(husky, name))?.file === true) walk.queue.push({ path: join(husky, name), depth: 1 });
     }
   }
+  // What the hooks a fresh clone's `npm install` installs will run (R20-21), installed or not yet.
+  const pending = pendingHooks(top, names, (path) => read(walk, path));
+  for (const path of pending.scripts) if (stats(path)?.file === true) walk.queue.push({ path, depth: 1 });
+  walk.sources.push(join(top, '.husky'));
+  if (pending.lines.length > 0) follow(walk, pending.lines, 1, join(top, 'package.json'));
   // What the editor extensions the project names load, with no hook (R18-19).
   editorRuns(walk);
   const seen = new Set<string>();

@@ -3,9 +3,9 @@ import { dirname, join, resolve } from 'node:path';
 import { readGitMetadata } from '../git/config-read.js';
 import { repositoryOf, type Repository } from '../sandbox/git-config.js';
 import { Beneath } from '../workspace/beneath.js';
-import { isMiseName, mayHoldMise } from './mise-files.js';
-import { isToolchainName, mayHoldCargo } from './cargo-files.js';
-import { isPkgConfigName } from './pkg-config-files.js';
+import { mayHoldMise } from './mise-files.js';
+import { mayHoldCargo } from './cargo-files.js';
+import { isProjectConfigName } from './project-config-names.js';
 import { walkFolders, type FolderListings, type Listing } from '../workspace/listings.js';
 
 // Every repository the workspace holds (red team round 5 R5-2, R5-3): git obeys the configuration of each
@@ -94,8 +94,8 @@ export function scanWorkspace(root: string, listings?: FolderListings): Holdings
     if (listing.links.length > 0 && !MODULES.test(rel)) held.links.push(...listing.links.map(at));
     if (listing.marks.includes('.git') || listing.folders.includes('.git')) held.checkouts.push(rel);
     if (rel !== '' && listing.marks.includes('.envrc')) held.envrcs!.push(at('.envrc'));
-    if (rel !== '' && (mayHoldMise(listing.marks, listing.folders) || mayHoldCargo(listing.marks, listing.folders) || listing.marks.some(isPkgConfigName))) held.miseFolders!.push(rel);
-    held.miseFiles!.push(...listing.marks.filter((name) => isMiseName(name) || isToolchainName(name) || isPkgConfigName(name)).map(at));
+    if (rel !== '' && (mayHoldMise(listing.marks, listing.folders) || mayHoldCargo(listing.marks, listing.folders) || listing.marks.some(isProjectConfigName))) held.miseFolders!.push(rel);
+    held.miseFiles!.push(...listing.marks.filter(isProjectConfigName).map(at));
     if (listing.folders.includes('node_modules') || (listing.marks.includes('package.json') && !MODULES.test(rel))) held.moduleFolders!.push(rel);
     if (!MODULES.test(rel)) held.editors!.push(...(listing.folders.includes('.vscode') ? [rel] : []), ...listing.marks.filter((name) => name.endsWith('.code-workspace')).map(at));
     if (listing.marks.length > 0 && isShape(listing) && !/(?:^|\/)\.git$/i.test(rel)) held.shapes.push(rel);

@@ -65,6 +65,9 @@ const ROWS: readonly Row[] = [
   ['editor', 'Helix, Theia, Visual Studio open-folder and Emacs directory locals (language servers, tasks and `eval:` forms they run)', ['.helix/languages.toml', '.theia', '.vs/tasks.vs.json', '.vs/launch.vs.json', '.dir-locals.el', '.dir-locals-2.el']],
   // Red team R19-22: the build systems, tasks and presets of more editors (run on open, on build or on run).
   ['editor', 'Sublime Text, Nova, KDevelop and the editors\' CMake integrations (build systems, tasks, launch configurations, presets)', ['*.sublime-project', '.nova', '*.kdev4', '.kdev4', 'CMakePresets.json', 'CMakeUserPresets.json']],
+  // Red team R20-21: Xcode schemes (pre/post actions run shell on build and run) and .NET's launch profiles
+  // (`"commandName": "Executable"`, `executablePath`: Visual Studio and Rider run it on F5).
+  ['editor', 'Xcode and Visual Studio / Rider (scheme build and run actions; launch profiles naming a program)', ['*.xcscheme', 'Properties/launchSettings.json']],
   ['editor', 'cloud workspaces (tasks run when the workspace opens)', ['.gitpod.yml', '.gitpod.Dockerfile', '.idx/dev.nix', '.codesandbox', '.replit', 'replit.nix']],
   ['shell', 'Python virtual environments (their activate scripts are sourced by editors and direnv when a terminal opens; pyvenv.cfg names the interpreter; these names mark a folder as one)', ['pyvenv.cfg', 'bin/activate', 'bin/activate.fish', 'bin/activate.csh', 'bin/activate.nu', 'bin/activate.ps1', 'bin/activate.xsh', 'bin/activate_this.py', 'Scripts/activate', 'Scripts/activate.fish', 'Scripts/activate.csh', 'Scripts/activate.nu', 'Scripts/activate.ps1', 'Scripts/activate.xsh', 'Scripts/activate_this.py', 'Scripts/activate.bat', 'Scripts/deactivate.bat', 'conda-meta']],
   ['shell', 'Python at every interpreter start (site-packages .pth lines and sitecustomize/usercustomize run before any script, whatever python is asked to do)', ['lib*/python*/*-packages/*.pth', 'lib*/python*/*-packages/sitecustomize*', 'lib*/python*/*-packages/usercustomize*', 'lib*/python*/*-packages/__pycache__/sitecustomize*', 'lib*/python*/*-packages/__pycache__/usercustomize*', 'lib*/site-packages/*.pth', 'lib*/site-packages/sitecustomize*', 'lib*/site-packages/usercustomize*', 'lib*/site-packages/__pycache__/sitecustomize*', 'lib*/site-packages/__pycache__/usercustomize*']],
@@ -77,7 +80,7 @@ const ROWS: readonly Row[] = [
   ['toolchain', 'bazel and bazelisk (run the workspace\'s tools/bazel instead of bazel; .bazeliskrc names the binary downloaded and run)', ['tools/bazel', '.bazeliskrc']],
   ['toolchain', 'terraform and OpenTofu (provider plug-in binaries cached in the tree run on the next plan or apply; CLI config names plug-in folders)', ['.terraform', '.terraformrc', 'terraform.rc', 'terraform.d/plugins', '.tofurc', 'tofu.rc']],
   ['toolchain', 'tflint (.tflint.hcl enables plug-ins; the plug-in binaries in .tflint.d run on the next tflint, R20-11)', ['.tflint.hcl', '.tflint.d']],
-  ['shell', 'tools whose project config runs a program it names (jj\'s repository config: aliases, fix tools; pylint init-hook; golangci-lint plug-ins; JVM agents in .jvmopts/.sbtopts; ansible\'s vault password scripts and plug-in paths; devbox init hooks)', ['.jj/repo/config.toml', '.pylintrc', 'pylintrc', '.golangci.yml', '.golangci.yaml', '.golangci.toml', '.golangci.json', '.jvmopts', '.sbtopts', 'ansible.cfg', 'devbox.json']],
+  ['shell', 'tools whose project config runs a program it names (jj\'s repository config: aliases, fix tools; pylint init-hook; golangci-lint plug-ins; JVM agents in .jvmopts/.sbtopts; ansible\'s vault password scripts and plug-in paths; devbox init hooks)', ['.jj/repo/config.toml', '.pylintrc', 'pylintrc', '.golangci.yml', '.golangci.yaml', '.golangci.toml', '.golangci.json', '.custom-gcl.yml', '.custom-gcl.yaml', '.jvmopts', '.sbtopts', 'ansible.cfg', 'devbox.json']],
   // yarn 2+ Plug'n'Play (R20-11): every yarn script runs with NODE_OPTIONS `--require .pnp.cjs` and `--loader .pnp.loader.mjs`,
   // .pnp.data.json is their resolution map; .yarn/sdks is what the editor runs as typescript/eslint under PnP.
   ['package-manager', 'package managers and build tools (program paths, wrappers, script shells, plug-ins, registries)', ['.npmrc', '.yarnrc', '.yarnrc.yml', '.yarn/releases', '.yarn/plugins', '.yarn/sdks', '.pnp.cjs', '.pnp.js', '.pnp.loader.mjs', '.pnp.data.json', '.pnpmfile.cjs', '.pnpmfile.mjs', 'pnpm-workspace.yaml', 'bunfig.toml', '.bunfig.toml', 'uv.toml', '.bundle/config', 'nuget.config', 'Directory.Build.props', 'Directory.Build.targets', 'Directory.Build.rsp', '.config/dotnet-tools.json', '.mvn', 'gradle/wrapper/gradle-wrapper.properties', 'gradle/wrapper/gradle-wrapper.jar', 'gradle.properties', 'cabal.project.local', 'docker-compose.override.yml', 'docker-compose.override.yaml', 'compose.override.yml', 'compose.override.yaml']],
@@ -93,8 +96,10 @@ const IN_VENV: Row = ['shell', 'the interpreter of a Python virtual environment 
 // Jupyter's `etc/jupyter` (`*_config.py` runs at start) and kernelspecs (`kernel.json` `argv`: the program a
 // notebook starts), IPython's `etc/ipython` (config code, startup files); JupyterLab's `share/jupyter/lab/settings`
 // (overrides), `share/jupyter/labextensions` and the classic `share/jupyter/nbextensions` (JavaScript the notebook page
-// runs with the server's token, which runs code in the kernel).
-const VENV_CONFIG: Row = ['shell', 'the configuration a Python virtual environment\'s pip, Jupyter and IPython read at its prefix (pip\'s package sources, config code run at start, the kernel a notebook starts, the extensions a notebook page runs)', ['pip.conf', 'pip.ini', 'etc/jupyter', 'share/jupyter/kernels', 'share/jupyter/lab/settings', 'share/jupyter/labextensions', 'share/jupyter/nbextensions', 'etc/ipython']];
+// runs with the server's token, which runs code in the kernel); JupyterLab's whole `share/jupyter/lab` (its
+// settings, schemas, themes and static bundles the page loads). Red team R20-17: conda's `etc/conda/activate.d` and
+// `deactivate.d` scripts, sourced by every `conda activate`, `pixi run` and `pixi shell` of the environment.
+const VENV_CONFIG: Row = ['shell', 'the configuration a Python or conda environment\'s pip, Jupyter, IPython and activation read at its prefix (pip\'s package sources, config code run at start, the kernel a notebook starts, the extensions a notebook page runs, the scripts every activation sources)', ['pip.conf', 'pip.ini', 'etc/jupyter', 'share/jupyter/kernels', 'share/jupyter/lab', 'share/jupyter/labextensions', 'share/jupyter/nbextensions', 'etc/ipython', 'etc/conda/activate.d', 'etc/conda/deactivate.d']];
 
 // What makes a folder a virtual environment (python's own pyvenv.cfg, virtualenv's shape: an activate script, a conda
 // environment's `conda-meta` folder: npmconf19's R19-11 scope), workspace-relative to the folder; each is a catalogue
@@ -151,8 +156,12 @@ export function mayEndAt(name: string): boolean {
 // the workspace-relative folder).
 function inVenv(entry: ObeyedEntry, above: readonly string[], venv: ((folder: string) => boolean) | undefined): boolean {
   if (!entry.inVenv || !venv) return true;
-  return above.some((_, i) => venv(above.slice(i).join('/'))) || venv('');
+  return placedEnv(above) || above.some((_, i) => venv(above.slice(i).join('/'))) || venv('');
 }
+
+// A folder that is an environment by its place, marker or not (red team R20-17): pixi makes its environments at
+// `.pixi/envs/<name>`, so a fresh clone's first `pixi run` sources what a write put there before the env existed.
+const placedEnv = (above: readonly string[]): boolean => above.length >= 3 && above[above.length - 3]!.toLowerCase() === '.pixi' && above[above.length - 2]!.toLowerCase() === 'envs';
 
 function catalogueMatch(names: readonly string[], venv?: (folder: string) => boolean): ObeyedEntry | undefined {
   const lower = names.map((name) => name.toLowerCase());

@@ -1,8 +1,6 @@
 import { lstatSync, readdirSync, statSync } from 'node:fs';
 import type { Beneath, DirHandle } from './beneath.js';
-import { isMiseName } from '../permissions/mise-files.js';
-import { isToolchainName } from '../permissions/cargo-files.js';
-import { isPkgConfigName } from '../permissions/pkg-config-files.js';
+import { isProjectConfigName } from '../permissions/project-config-names.js';
 
 // A walk of the workspace's folders that never follows a symlink and never lists a folder twice while
 // it is unchanged: each folder is opened from its parent's descriptor (Beneath.openChild: O_NOFOLLOW, so
@@ -24,7 +22,7 @@ export interface Listing {
 // package.json: a package scope node resolves a self-reference in (permissions/home-sources-modules.ts); a VS Code
 // multi-root workspace file (permissions/hook-editor.ts).
 const MARKS = new Set(['.git', 'HEAD', 'commondir', '.envrc', 'package.json']);
-const marked = (name: string): boolean => MARKS.has(name) || name.endsWith('.code-workspace') || isMiseName(name) || isToolchainName(name) || isPkgConfigName(name);
+const marked = (name: string): boolean => MARKS.has(name) || name.endsWith('.code-workspace') || isProjectConfigName(name);
 
 // Folders remembered at most; past it the memory is dropped and filled again.
 const MAX_FOLDERS = 50_000;

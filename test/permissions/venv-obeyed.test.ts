@@ -73,6 +73,23 @@ describe('a virtual environment\'s start-up code, planted by a model under --yes
     expect(existsSync(join(root, file))).toBe(false);
   });
 
+  // Red team R20-17 (env21): conda's activation scripts (sourced by every `conda activate`, `pixi run`, `pixi shell`),
+  // JupyterLab's whole share/jupyter/lab, and pixi's environments by their place (a fresh clone has none yet: the first
+  // `pixi run` makes `.pixi/envs/default` and sources what a write put there).
+  it.each(['cenv/etc/conda/activate.d/a.sh', 'cenv/etc/conda/deactivate.d/d.sh', '.venv/etc/conda/activate.d/a.sh', '.venv/share/jupyter/lab/static/x.js', '.pixi/envs/default/etc/conda/activate.d/a.sh', '.pixi/envs/default/bin/python', '.pixi/envs/lint/pip.conf', '.pixi/envs/default/share/jupyter/labextensions/x/package.json'])('R20-17: write %s (activation scripts, JupyterLab, a pixi environment) asks', async (file) => {
+    await writeFiles(root, { 'cenv/conda-meta/history': '' });
+    const run = write(file);
+    expect(run.json.error?.code, run.stdout).toBe('C241');
+    expect(existsSync(join(root, file))).toBe(false);
+  });
+
+  it('R20-17: outside an environment the same names are ordinary files', () => {
+    for (const file of ['docs/etc/conda/activate.d/a.sh', 'tools/share/jupyter/lab/static/x.txt', '.pixi/cache/bin/python', 'pixi/envs/default/bin/python', 'src/main.py']) {
+      const run = write(file);
+      expect(run.json.ok, `${file}: ${run.stdout}`).toBe(true);
+    }
+  });
+
   it('py20: outside a venv or conda environment the same names are ordinary files', () => {
     for (const file of ['docs/share/jupyter/lab/settings/overrides.json', 'docs/share/jupyter/labextensions/x/package.json', 'web/share/jupyter/nbextensions/x/README', 'tools/bin/python3', 'tools/conda-meta.md']) {
       const run = write(file);
