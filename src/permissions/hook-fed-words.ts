@@ -2,7 +2,19 @@
 // `cd` moves the line's commands to.
 import { join, normalize } from 'node:path';
 import type { Token } from './hook-fed-lex.js';
-import type { Fed } from './hook-fed.js';
+
+// What one hook line hands to interpreters and runners (hook-fed.ts reads it).
+export interface Fed {
+  // Files (relative to a folder of `folders`) an interpreter runs, present or not.
+  readonly scripts: string[];
+  // Folders (relative to where the line starts; '' first) the line's commands may run in.
+  readonly folders: string[];
+  // Local package specs a package runner runs (`npx ./tools/x`, `npm exec --package=file:x`): R20-3.
+  readonly locals: string[];
+  // The program names its commands start, and those a launcher or runner starts (npx may install them): hook-bins.ts.
+  readonly programs: { name: string; launched: boolean }[];
+  unknown?: string;
+}
 
 export type Word = Extract<Token, { kind: 'word' }>;
 const MAX_FOLDERS = 16;

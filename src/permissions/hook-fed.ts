@@ -14,19 +14,10 @@ import { INTERPRETER, NODE_TRIES, family, programFiles, scriptOperand } from './
 import { WRAPPERS, shellMode, unwrap, type WordLike } from '../shell/parse-wrappers.js';
 import { launches } from '../shell/parse-launchers.js';
 import { runnerLocals } from './hook-fed-runners.js';
-import { known, moveTo, runTime, type Word } from './hook-fed-words.js';
+import { known, moveTo, runTime, type Fed, type Word } from './hook-fed-words.js';
 
-export interface Fed {
-  // Files (relative to a folder of `folders`) an interpreter runs, present or not.
-  readonly scripts: string[];
-  // Folders (relative to where the line starts; '' first) the line's commands may run in.
-  readonly folders: string[];
-  // Local package specs a package runner runs (`npx ./tools/x`, `npm exec --package=file:x`): R20-3.
-  readonly locals: string[];
-  // The program names its commands start, and those a launcher or runner starts (npx may install them): hook-bins.ts.
-  readonly programs: { name: string; launched: boolean }[];
-  unknown?: string;
-}
+export type { Fed };
+
 
 const MAX_DEPTH = 6;
 const KEYWORDS = new Set(['!', 'if', 'then', 'else', 'elif', 'while', 'until', 'do', '{']);

@@ -266,7 +266,13 @@ export function hookReached(dirs: readonly string[], top: string, names: readonl
     }
   }
   // What the hooks a fresh clone's `npm install` installs will run (R20-21), installed or not yet.
-  const pending = pendingHooks(top, names, (path) => read(walk, path));
+  // A missing package.json is stamped by its own path (made later, it counts), not by the top folder's times,
+  // which every new file at the top changes (the kept context would be recomputed for each).
+  const pending = pendingHooks(top, names, (path) => {
+    if (stats(path) !== undefined) return read(walk, path);
+    walk.sources.push(path);
+    return undefined;
+  });
   for (const path of pending.scripts) if (stats(path)?.file === true) walk.queue.push({ path, depth: 1 });
   walk.sources.push(join(top, '.husky'));
   if (pending.lines.length > 0) follow(walk, pending.lines, 1, join(top, 'package.json'));

@@ -106,9 +106,17 @@ export function optionSplices(values: readonly string[], assigned: readonly Assi
       if (shell) shells.push(values[at]!);
       for (const arg of values.slice(at + 1)) if (MAKE_LINE_FLAGS.test(arg)) found.push({ name: 'MAKEFLAGS', value: arg.replace(/^[^=]*=/, ''), dynamic: false });
     }
-    if (found.length > 0 || configs.length > 0) splices.push({ at: at + 1, words: [...configs, ...found.flatMap((one): SplicedWord[] => (one.name === '' ? [{ value: one.value, known: !one.dynamic }] : one.dynamic ? [{ value: `$${one.name}`, known: false }] : optionWords(one.value).map((value) => ({ value, known: true }))))] });
+    if (found.length > 0 || configs.length > 0) splices.push({ at: at + 1, words: [...configs, ...found.flatMap((one): SplicedWord[] => (one.name === '' ? [madeAssignment(one.value, one.dynamic)] : one.dynamic ? [{ value: `$${one.name}`, known: false }] : optionWords(one.value).map((value) => ({ value, known: true }))))] });
   }
   return splices;
+}
+
+// make's `NAME=VALUE` from its environment: a run-time value keeps `NAME=` as its literal start (it is an
+// assignment, never an option).
+function madeAssignment(text: string, dynamic: boolean): SplicedWord {
+  if (!dynamic) return { value: text, known: true };
+  const eq = text.indexOf('=');
+  return { value: text.slice(eq + 1), known: false, prefix: text.slice(0, eq + 1) };
 }
 
 // The first splice (the program of the command, in the simple forms the tests name).

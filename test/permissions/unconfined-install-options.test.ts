@@ -39,7 +39,8 @@ const OUTSIDE: readonly (readonly [string, RegExp])[] = [
   ['npm i --prefi=/tmp/cw-none x', /--prefix \/tmp\/cw-none/],
   ['npm -C /tmp/cw-none i x', /--prefix \/tmp\/cw-none/],
   ['npm --prefix /tmp/cw-none run build', /--prefix \/tmp\/cw-none/],
-  ['npm_config_prefix=/tmp/cw-none npm i x', /npm_config_prefix \/tmp\/cw-none/],
+  // npm's own variable is read as the option it is (pm20: npm-config-variables.ts).
+  ['npm_config_prefix=/tmp/cw-none npm i x', /--prefix \/tmp\/cw-none/],
   ['pnpm -C /tmp/cw-none add x', /--dir \/tmp\/cw-none/],
   ['yarn --cwd /tmp/cw-none add x', /--cwd \/tmp\/cw-none/],
   ['npm i --userconfig $RC x', /\$RC \(only known at run time\)/],
