@@ -2,16 +2,10 @@
 // program name: shell syntax first (`(git push)`, `{ ..; }`, `;git push`, `$(..)`), a glued short option
 // (`-e'git push'`), quoting inside the program word (`\git`, `g""it`), an assignment first, other prefixes
 // (`--exec:`, `cmd=`, `+`) were allowed under a deny rule and the immune list. Every such text is now guessed.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { explain, policyWith, sandbox, type Sandbox } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { execDecider } from './helpers.js';
 
-let box: Sandbox;
-beforeAll(async () => {
-  box = await sandbox();
-});
-afterAll(async () => box.cleanup());
-
-const decide = async (line: string, rules: readonly string[]) => explain(await policyWith(box, rules), `@coder exec ${line}`);
+const decide = execDecider();
 
 describe('a spaced word of a program with no row, in every form a shell runs', () => {
   it.each([

@@ -2,16 +2,10 @@
 // program name or a few syntax characters, so a comment, a redirection, `[`, a function definition, a quoted or `${`
 // substitution, `${IFS}`/brace spacing, a short-option cluster first were data; and inside a guessed line a wrapped
 // unknown program's spaced words were never guessed. Each line below was allowed (mytool runs its last word with sh -c).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { explain, policyWith, sandbox, type Sandbox } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { execDecider } from './helpers.js';
 
-let box: Sandbox;
-beforeAll(async () => {
-  box = await sandbox();
-});
-afterAll(async () => box.cleanup());
-
-const decide = async (line: string, rules: readonly string[]) => explain(await policyWith(box, rules), `@coder exec ${line}`);
+const decide = execDecider();
 const DENY = ['deny @coder exec git push*', 'allow @coder exec *'];
 
 describe('what a shell reads as a line is guessed however it starts', () => {

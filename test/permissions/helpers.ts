@@ -1,4 +1,5 @@
 import { mkdir, writeFile } from 'node:fs/promises';
+import { afterAll, beforeAll } from 'vitest';
 import { dirname, join } from 'node:path';
 import type { AnyCommand, Effect, Touch } from '../../src/engine/command.js';
 import type { JailedTouch, PreparedCall } from '../../src/engine/engine.js';
@@ -91,4 +92,15 @@ export async function prepared(workspace: Workspace, command: AnyCommand, args: 
 
 export async function openWorkspace(root: string): Promise<Workspace> {
   return Workspace.open(root, { nonAccessibleGlobs: [] });
+}
+
+// One sandbox for a test file (made before its tests, removed after) and the decision on `@coder exec LINE` under
+// `rules` there. Call at the file's top level.
+export function execDecider(): (line: string, rules: readonly string[]) => Promise<Explanation> {
+  let box: Sandbox | undefined;
+  beforeAll(async () => {
+    box = await sandbox();
+  });
+  afterAll(async () => box?.cleanup());
+  return async (line, rules) => explain(await policyWith(box!, rules), `@coder exec ${line}`);
 }

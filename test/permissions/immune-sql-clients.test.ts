@@ -1,15 +1,9 @@
 // Red team R20-24 (issue 26): psql's meta-commands run shell text (`\!`, `\copy ... to program`, `\o |`) given with
 // `-c`/`--command=`, and mysql's `\!`/`system` with `-e`: the same class as sqlite3's `.shell`. Each line was allowed.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { explain, policyWith, sandbox, type Sandbox } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { execDecider } from './helpers.js';
 
-let box: Sandbox;
-beforeAll(async () => {
-  box = await sandbox();
-});
-afterAll(async () => box.cleanup());
-
-const decide = async (line: string, rules: readonly string[]) => explain(await policyWith(box, rules), `@coder exec ${line}`);
+const decide = execDecider();
 const DENY = ['deny @coder exec git push*', 'allow @coder exec *'];
 
 describe('database clients running shell text from their arguments', () => {

@@ -1,15 +1,9 @@
 // Red team R20-23 (issue 26): inline code given to node's TypeScript/ESM front-ends (`tsx -e`, `ts-node -p`, `esno`,
 // `babel-node`, a package runner's `node@20`) is node's inline code, like `node -e`. Each line below was allowed.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { explain, policyWith, sandbox, type Sandbox } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { execDecider } from './helpers.js';
 
-let box: Sandbox;
-beforeAll(async () => {
-  box = await sandbox();
-});
-afterAll(async () => box.cleanup());
-
-const decide = async (line: string, rules: readonly string[]) => explain(await policyWith(box, rules), `@coder exec ${line}`);
+const decide = execDecider();
 const DENY = ['deny @coder exec git push*', 'allow @coder exec *'];
 const PUSH = `"require('child_process').execSync('git push origin')"`;
 

@@ -2,16 +2,10 @@
 // `npm_config_call='git push origin' npm exec` ran what `npm exec --call='git push origin'` is refused for, and
 // `npm_config_script_shell=X npm run s` ran X. Each npm configuration variable set on the command is now read as
 // its `--key=value` option (src/shell/npm-config-variables.ts, through option-variables.ts).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { explain, policyWith, sandbox, type Sandbox } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { execDecider } from './helpers.js';
 
-let box: Sandbox;
-beforeAll(async () => {
-  box = await sandbox();
-});
-afterAll(async () => box.cleanup());
-
-const decide = async (line: string, rules: readonly string[]) => explain(await policyWith(box, rules), `@coder exec ${line}`);
+const decide = execDecider();
 const DENY = ['deny @coder exec git push*', 'allow @coder exec *'];
 
 describe('npm configuration variables meet the rules their options meet', () => {

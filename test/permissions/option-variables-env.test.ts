@@ -1,16 +1,10 @@
 // Red team R20-1 and R20-7 (issue 26): option variables reach the program however they are in its environment
 // (exported earlier on the line, `declare -x`, `set -a`, set on a wrapper or on a shell that runs it), and make
 // expands its environment (CC, SHELL ...) in recipes it runs through the shell. Each line below was allowed.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { explain, policyWith, sandbox, type Sandbox } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { execDecider } from './helpers.js';
 
-let box: Sandbox;
-beforeAll(async () => {
-  box = await sandbox();
-});
-afterAll(async () => box.cleanup());
-
-const decide = async (line: string, rules: readonly string[]) => explain(await policyWith(box, rules), `@coder exec ${line}`);
+const decide = execDecider();
 const DENY = ['deny @coder exec git push*', 'allow @coder exec *'];
 const FLAGS = "MAKEFLAGS='--eval=rt:;git\\ push'";
 

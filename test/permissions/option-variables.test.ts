@@ -2,17 +2,11 @@
 // MAKEFLAGS/GNUMAKEFLAGS/MFLAGS and make's command-line `MAKEFLAGS=`, ZIPOPT, GZIP ...), and bash expands PS4 before
 // each traced line. The same words on the line were refused or asked; through the variable they ran under --yes.
 // The variable's words are now read as the program's, right after its name (src/shell/option-variables.ts).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { optionSplice, optionWords } from '../../src/shell/option-variables.js';
-import { explain, policyWith, sandbox, type Sandbox } from './helpers.js';
+import { execDecider } from './helpers.js';
 
-let box: Sandbox;
-beforeAll(async () => {
-  box = await sandbox();
-});
-afterAll(async () => box.cleanup());
-
-const decide = async (line: string, rules: readonly string[]) => explain(await policyWith(box, rules), `@coder exec ${line}`);
+const decide = execDecider();
 const DENY = ['deny @coder exec git push*', 'allow @coder exec *'];
 
 describe('options brought in through a variable meet the rules the same words on the line meet', () => {

@@ -2,16 +2,10 @@
 // 'CMD'` (pnpm's documented spelling, `-c` before the sub-command; `-rc`, `--shell-mode`), `yarn exec 'CMD'` (yarn 2+
 // runs it as a portable-shell script), `bun exec 'CMD'` (Bun Shell). They were allowed past `deny git push*` and the
 // immune list; the words after `exec` are now read as a shell line (src/shell/parse-launch-pm.ts).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { explain, policyWith, sandbox, type Sandbox } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { execDecider } from './helpers.js';
 
-let box: Sandbox;
-beforeAll(async () => {
-  box = await sandbox();
-});
-afterAll(async () => box.cleanup());
-
-const decide = async (line: string, rules: readonly string[]) => explain(await policyWith(box, rules), `@coder exec ${line}`);
+const decide = execDecider();
 const DENY = ['deny @coder exec git push*', 'allow @coder exec *'];
 
 describe('the shell text of a package manager\'s shell-mode exec meets the rules', () => {

@@ -1,16 +1,10 @@
 // Red team R20-16 (issue 26): start-up variables that make an interpreter run text from stdin, a descriptor, a
 // substitution or a file before its own code (BASH_ENV, ENV, NODE_OPTIONS --require, PERL5OPT -M'x;code'). Each
 // line below was allowed; they are walked like PS4 now (src/shell/startup-variables.ts).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { explain, policyWith, sandbox, type Sandbox } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { execDecider } from './helpers.js';
 
-let box: Sandbox;
-beforeAll(async () => {
-  box = await sandbox();
-});
-afterAll(async () => box.cleanup());
-
-const decide = async (line: string, rules: readonly string[]) => explain(await policyWith(box, rules), `@coder exec ${line}`);
+const decide = execDecider();
 const DENY = ['deny @coder exec git push*', 'allow @coder exec *'];
 
 describe('start-up variables name code the interpreter runs first', () => {
