@@ -41,10 +41,8 @@ export function environmentOf(path: string): string | undefined {
 
 // The environments directly in `folder` now (a folder holding one of VENV_MARKERS, conda's `conda-meta` too). The
 // folder and every marker looked for are the walk's sources: an environment made later changes their stamps.
-const FOUND = new WeakMap<Walk, Map<string, string[]>>();
 function environmentsIn(walk: Walk, folder: string): string[] {
-  const known = FOUND.get(walk) ?? new Map<string, string[]>();
-  FOUND.set(walk, known);
+  const known = walk.environments;
   const cached = known.get(folder);
   if (cached !== undefined) return cached;
   walk.sources.push(folder);

@@ -26,11 +26,13 @@ export interface Walk {
   readonly kinds: string[];
   // The lines whose tasks were followed (folder and text): met again deeper, they are known.
   readonly followed: Set<string>;
+  // The Python environments found directly in each folder looked into (hook-python-sites.ts).
+  readonly environments: Map<string, string[]>;
   // The owner's listings, whose kept file keeps what is costly to find again (package-reach-kept.ts).
   readonly kept?: FolderListings;
 }
 
-export const newWalk = (top: string, gitDir: string | undefined, dirs: readonly string[], kept?: FolderListings): Walk => ({ top, gitDir, roots: realTops([top, ...dirs, ...(gitDir === undefined ? [] : [gitDir])]), files: new Set(), globs: new Set(), sources: [], queue: [], lines: 0, texts: new Map(), listings: new Map(), kinds: [], followed: new Set(), ...(kept === undefined ? {} : { kept }) });
+export const newWalk = (top: string, gitDir: string | undefined, dirs: readonly string[], kept?: FolderListings): Walk => ({ top, gitDir, roots: realTops([top, ...dirs, ...(gitDir === undefined ? [] : [gitDir])]), files: new Set(), globs: new Set(), sources: [], queue: [], lines: 0, texts: new Map(), listings: new Map(), kinds: [], followed: new Set(), environments: new Map(), ...(kept === undefined ? {} : { kept }) });
 
 export function stats(path: string): { file: boolean; executable: boolean } | undefined {
   try {
