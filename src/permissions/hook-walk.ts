@@ -16,7 +16,8 @@ export interface Walk {
   readonly files: Set<string>;
   readonly globs: Set<string>;
   readonly sources: string[];
-  readonly queue: { path: string; depth: number }[];
+  // `shellFed`: the file is an operand of a shell (`sh f`, `bash f`, `. f`), which reads even a compiled program as text.
+  readonly queue: { path: string; depth: number; shellFed?: boolean }[];
   lines: number;
   readonly texts: Map<string, string | undefined>;
   readonly listings: Map<string, Set<string>>;
@@ -44,8 +45,22 @@ export function stats(path: string): { file: boolean; executable: boolean } | un
   }
 }
 
-// ELF, Mach-O (thin and fat), PE/COFF, or a NUL byte early on: bytes no shell runs as text.
-export const isBinary = (text: string): boolean => /^(?:\x7fELF|MZ|\xfe\xed\xfa[\xce\xcf]|[\xce\xcf]\xfa\xed\xfe|\xca\xfe\xba\xbe)/.test(text) || text.slice(0, 1024).includes('\0');
+// A program the kernel runs itself (red team R21-4): an ELF for this machine's processor on Linux (its header is what
+// the kernel checks before it loads it), a Mach-O (thin, fat) on macOS. Nothing else is compiled for the walk: a
+// file the kernel refuses (`MZ...`, a NUL early on, an ELF for another processor) is run by git or the shell as a
+// shell script (ENOEXEC; dash drops NUL bytes and reads on), so its lines are read.
+const MACHINES: Partial<Record<string, readonly number[]>> = { x64: [62, 3], ia32: [3], arm64: [183, 40], arm: [40], riscv64: [243], ppc64: [21], s390x: [22] };
+export function isNative(head: Buffer, platform: NodeJS.Platform = process.platform, arch: string = process.arch): boolean {
+  if (platform === 'darwin') return /^(?:\xfe\xed\xfa[\xce\xcf]|[\xce\xcf]\xfa\xed\xfe|\xca\xfe\xba\xbe)/.test(head.subarray(0, 4).toString('latin1'));
+  if (head.length < 20 || head.readUInt32BE(0) !== 0x7f454c46 || ![1, 2].includes(head[4]!) || ![1, 2].includes(head[5]!)) return false;
+  const little = head[5] === 1;
+  const type = little ? head.readUInt16LE(16) : head.readUInt16BE(16);
+  const machine = little ? head.readUInt16LE(18) : head.readUInt16BE(18);
+  return (type === 2 || type === 3) && (MACHINES[arch]?.includes(machine) ?? true);
+}
+
+// Whether the file at `path` is such a program (its first bytes read again: the walk's text is decoded).
+export const nativeProgram = (path: string): boolean => isNative(readGitMetadataHead(path, 20) ?? Buffer.alloc(0));
 
 // One file's text, read once per walk (a fan-out reads the top's runner configurations once per package).
 export function read(walk: Walk, path: string): string | undefined {
@@ -62,7 +77,7 @@ export function read(walk: Walk, path: string): string | undefined {
   const text = present ? readGitMetadata(path, MAX_BYTES) : undefined;
   // A file too large to read is not known (red team R15-9c): the walk fails closed rather than skip it.
   // A compiled program is not read at all (its size does not matter): obeyed where it stands (F4: a venv's python).
-  if (present && text === undefined && (statSync(path, { throwIfNoEntry: false })?.size ?? 0) > MAX_BYTES && !isBinary(readGitMetadataHead(path, 64)?.toString('latin1') ?? '')) walk.unmodeled ??= `${basename(path)} is larger than ${MAX_BYTES / 1024} KiB (not read)`;
+  if (present && text === undefined && (statSync(path, { throwIfNoEntry: false })?.size ?? 0) > MAX_BYTES && !nativeProgram(path)) walk.unmodeled ??= `${basename(path)} is larger than ${MAX_BYTES / 1024} KiB (not read)`;
   // Noted even when missing, by its folder (a pytest.ini made later changes the folder's stamp, and names a
   // plugin at once): one stamp per folder, not one per name looked for.
   walk.sources.push(present ? path : folder);

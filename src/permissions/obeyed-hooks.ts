@@ -33,7 +33,8 @@ import { obeyFed } from './hook-fed-obey.js';
 import { pythonFrontEnd } from './hook-python-envs.js';
 import { assignedLoads, lineAssignments, nodeOptionsOf, npmLineLoads, npmrcLoads } from './hook-assigned.js';
 import { obeyAssigned } from './hook-node-options.js';
-import { isBinary, newWalk, read, stats, type Walk } from './hook-walk.js';
+import { nativeProgram, newWalk, read, stats, type Walk } from './hook-walk.js';
+import { SHELLS } from '../shell/parse-wrappers.js';
 import { keepPackageReaches } from './package-reach-kept.js';
 import type { FolderListings } from '../workspace/listings.js';
 import { doctestGlobs, nodeUnfollowed, runsScript, scriptLoads, sourceOperands, toolchainRun } from './hook-runs.js';
@@ -147,7 +148,7 @@ function follow(walk: Walk, lines: readonly string[], depth: number, script: str
       if (target === undefined) continue;
       files.add(target);
       scriptLoads(walk, target, word === words[0] || runsScript(words), bases[bases.length - 1]!, script);
-      if (depth < MAX_DEPTH) walk.queue.push({ path: target, depth: depth + 1 });
+      if (depth < MAX_DEPTH) walk.queue.push({ path: target, depth: depth + 1, shellFed: shellFed(words, word) });
       // Past the depth bound, a script not queued from a shallower line is not known (red team R15-9).
       else if (!walk.queue.some((entry) => entry.path === target)) walk.unmodeled ??= `${inside(top, script) ? relative(top, script) : script} runs ${word} more than ${MAX_DEPTH} scripts deep`;
     }
@@ -291,7 +292,7 @@ export function hookReached(dirs: readonly string[], top: string, names: readonl
 // Reads each queued script once (`seen`), following its lines.
 function drain(walk: Walk, seen: Set<string>): void {
   for (let at = 0; at < walk.queue.length; at++) {
-    const { path, depth } = walk.queue[at]!;
+    const { path, depth, shellFed: fed } = walk.queue[at]!;
     if (seen.has(path)) continue;
     // A bound that stops reading fails closed (red team R15-9): the scripts past it are not known.
     if (seen.size >= MAX_SCRIPTS) {
@@ -300,10 +301,16 @@ function drain(walk: Walk, seen: Set<string>): void {
     }
     seen.add(path);
     const text = read(walk, path);
-    // A compiled program (`.venv/bin/python`, a linked ELF): obeyed where it stands, never read as shell lines.
-    if (text !== undefined && !isBinary(text)) follow(walk, text.replace(/\\\n/g, ' ').split('\n'), depth, path);
+    // A compiled program run as one (`.venv/bin/python -m pytest`): obeyed where it stands, never read as lines. A
+    // shell's operand is read whatever its bytes (`sh prog` reads an ELF as text, past the NUL bytes dash drops).
+    if (text !== undefined && (fed === true || !(/^(?:\x7fELF|\ufffd)/.test(text) && nativeProgram(path)))) follow(walk, text.replace(/\0/g, '').replace(/\\\n/g, ' ').split('\n'), depth, path);
+    else if (text === undefined && fed === true && stats(path)?.file === true) walk.unmodeled ??= `${basename(path)} is run by a shell and was not read`;
   }
 }
+
+// Whether `word` is an operand of a shell on its line (`sh f`, `bash -e f`, `. f`, `source f`).
+const shellFed = (words: readonly string[], word: string): boolean =>
+  words.slice(0, words.indexOf(word)).some((each) => each === '.' || each === 'source' || SHELLS.has(basename(each)));
 
 // The variables a script only ever sets to a copy of another one (`_OLD_VIRTUAL_PATH="$PATH"`,
 // `_OLD_PYTHONHOME="${PYTHONHOME:-}"`: a venv's activate saving what it changes): copy -> original.
