@@ -6,6 +6,7 @@ import { valuePaths } from './obeyed-env-values.js';
 import { wholeTree } from './obeyed-env-runtime.js';
 import { dotenvPairs } from './home-sources-dotenv.js';
 import { readGitMetadata } from '../git/config-read.js';
+import { statQuiet } from '../files/stat-quiet.js';
 
 // The assignments of a shell start-up file or `.envrc` (home-sources-shell.ts walks the commands): what the
 // variables they set make programs load.
@@ -94,6 +95,8 @@ function envFileLoads(paths: readonly string[], vars: ReadonlyMap<string, string
   const out: Loaded[] = [];
   for (const path of paths) {
     const text = readGitMetadata(path, MAX_ENV_BYTES);
+    // Too large to read: node reads the whole file (red team R21-9, never silently).
+    if (text === undefined && statQuiet(path)?.isFile() === true) return [wholeTree(`node's env file \`${path}\` is larger than ${MAX_ENV_BYTES / 1024} KiB (not read)`)];
     if (text === undefined) continue;
     if (depth >= MAX_ENV_DEPTH) return [wholeTree(`node's env file \`${path}\` (env files naming env files more than ${MAX_ENV_DEPTH} deep)`)];
     for (const [key, value] of dotenvPairs(text)) out.push(...variableLoads(key, [{ text: value, single: true }], vars, base, depth + 1));

@@ -20,7 +20,8 @@ import type { Loaded, LoaderKind } from './home-sources-expand.js';
 // a workspace `.envrc`'s `source_env` / `use flake`). The start-up file was protected, the file it loads was
 // not, and the person's next shell, ssh, editor or `cd` ran what the agent wrote. Each start-up file of the
 // table (home-sources-parse.ts: kind -> files -> parser) is read; what it loads is read the same way by its
-// own kind, up to 3 levels deep, 64 files, 32 per folder, 256 KB each; a glob or a folder makes the folder
+// own kind, up to 3 levels deep, 64 files, 32 per folder, 256 KB each (a workspace file past a bound: the whole
+// tree is obeyed, naming it, R19-10/R21-9); a glob or a folder makes the folder
 // obeyed. Each path, resolved as the kernel opens it, that lands in the workspace is a HomeLink whose
 // `sourced` names the loading start-up file (judged as that file: obeyed-home-links.ts). Read through the
 // metadata reader (regular files, size-capped): the text is only judged, never shown.
@@ -171,6 +172,12 @@ export function homeSourced(home: string, roots: readonly string[], envrcs: read
       if (rel !== undefined) found.set(`${rel}\0${glob}`, { rel, home: loader, sourced: loader, glob });
     }
   };
+  // A file past a bound is not read. Never silently when it lies in the workspace (red team R19-10, R21-9): what it
+  // names would be free, so the whole work tree is obeyed, naming why. (A home file past it: the person's own.)
+  const unread = (path: string, loader: string, why: string): void => {
+    const real = resolveLoose(path, '/', trail) ?? path;
+    if (roots.some((root) => relIn(real, root) !== undefined || relIn(path, root) !== undefined)) mark(WHOLE.path, true, loader, false, why);
+  };
   // Files read (a start-up file that is not there does not count against the budget).
   let read = 0;
   let started = 0;
@@ -179,13 +186,8 @@ export function homeSourced(home: string, roots: readonly string[], envrcs: read
     if (seen.has(path)) continue;
     seen.add(path);
     if (linked === true) mark(path, false, loader);
-    // Past a bound a file is not read. Never silently when it lies in the workspace (red team R19-10): what it
-    // names would be free, so the whole work tree is obeyed, naming why. (A home file past it: the person's own.)
     if (depth === 0 ? started >= MAX_START : read >= MAX_SCRIPTS) {
-      const real = resolveLoose(path, '/', trail) ?? path;
-      if (roots.some((root) => relIn(real, root) !== undefined || relIn(path, root) !== undefined)) {
-        mark(WHOLE.path, true, loader, false, `more than ${depth === 0 ? MAX_START : MAX_SCRIPTS} start-up and env files to read: \`${loader}\` was not read`);
-      }
+      unread(path, loader, `more than ${depth === 0 ? MAX_START : MAX_SCRIPTS} start-up and env files to read: \`${loader}\` was not read`);
       continue;
     }
     if (why !== undefined) {
@@ -198,10 +200,11 @@ export function homeSourced(home: string, roots: readonly string[], envrcs: read
     // not end up among the folders whose times must hold.
     sources.push(path);
     const text = readGitMetadata(path, MAX_BYTES);
+    // Too large to read (red team R21-9): npm, direnv, mise and cargo read the whole file.
+    if (text === undefined && statQuiet(path)?.isFile() === true) unread(path, loader, `\`${path}\` is larger than ${MAX_BYTES / 1024} KiB (not read)`);
     if (text === undefined) continue;
     if (depth === 0) started += 1;
     else read += 1;
-    if (depth >= MAX_DEPTH) continue;
     // What the start-up file names (obeyed, not read further: R11-9), and what the kind's parser loads.
     for (const loaded of namedPaths(text, home, true)) mark(loaded.path, loaded.folder === true, loader, true);
     for (const loaded of loadsOf(kind, text, vars, path)) {
@@ -224,7 +227,11 @@ export function homeSourced(home: string, roots: readonly string[], envrcs: read
         mark(next.path, next.folder, loader, false, loaded.why);
         if (next.folder) sources.push(next.path);
         if (!loaded.kind) continue;
-        for (const { path: file, linked } of next.folder ? listFiles(next.path, trail) : [{ path: next.path, linked: false }]) queue.push({ path: file, depth: depth + 1, loader, kind: loaded.kind, linked });
+        for (const { path: file, linked } of next.folder ? listFiles(next.path, trail) : [{ path: next.path, linked: false }]) {
+          // Past the depth bound what a file loads is obeyed, not read (red team R21-9: never silently).
+          if (depth + 1 > MAX_DEPTH) unread(file, loader, `\`${loader}\` loads files more than ${MAX_DEPTH} levels deep`);
+          else queue.push({ path: file, depth: depth + 1, loader, kind: loaded.kind, linked });
+        }
       }
     }
   }

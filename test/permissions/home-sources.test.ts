@@ -29,7 +29,7 @@ beforeAll(async () => {
   for (const rel of ['shell/aliases.sh', 'shell/env.sh', 'shell/one.sh', 'shell/two.sh', 'shell/three.sh', 'shell/four.sh', 'zsh.d/a.zsh', 'fish/extra.fish', 'linked/real.sh', 'notes.csv', 'shell/notes.csv']) put(join(root, rel), '# ordinary\n');
   put(join(root, 'shell/one.sh'), 'source "$(dirname "$0")/x" 2>/dev/null\n. ~/dotfiles/shell/two.sh\n');
   put(join(root, 'shell/two.sh'), 'if [ -r "$HOME/dotfiles/shell/three.sh" ]; then . "$HOME/dotfiles/shell/three.sh"; fi\n');
-  put(join(root, 'shell/three.sh'), 'source ~/dotfiles/shell/four.sh\n');
+  put(join(root, 'shell/three.sh'), '# the third level (a fourth: bounds-r21.test.ts)\n');
   put(join(home, '.bashrc'), '# aliases\n[ -f ~/dotfiles/shell/aliases.sh ] && source ~/dotfiles/shell/aliases.sh\n');
   put(join(home, '.profile'), '. "$HOME/dotfiles/shell/env.sh"\n');
   put(join(home, '.bash_profile'), 'DOT=$HOME/dotfiles\nexport X=1\nbuiltin source ${DOT}/shell/one.sh\n');
