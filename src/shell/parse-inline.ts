@@ -37,6 +37,22 @@ const CODE_LONG = new Set(['eval', 'print', 'command', 'source', 'expression', '
 // Short options that take a value (the program text excepted), so their value is not read as code.
 const VALUED_SHORT: Readonly<Record<Language, string>> = { python: 'WXmQ', js: 'r', perl: 'CIMmdDxil0', ruby: 'CIrEFKTUWx0', php: 'cdfzt', awk: 'fvFW', lua: 'l', r: '', applescript: 'l', other: '' };
 
+// node's options whose value is a module to load first: a `data:` URL there is a program (`--import 'data:...'`).
+const MODULE_LONG = new Set(['require', 'import', 'loader', 'experimental-loader']);
+
+// The text of a `data:` URL (`data:text/javascript,CODE`, percent-decoded; `;base64` decoded), else undefined.
+export function dataUrlText(value: string): string | undefined {
+  const found = /^data:([^,]*),/i.exec(value.trim());
+  if (found === null) return undefined;
+  const body = value.trim().slice(found[0].length);
+  if (/;base64$/i.test(found[1]!)) return Buffer.from(decodeURIComponent(body), 'base64').toString('utf8');
+  try {
+    return decodeURIComponent(body);
+  } catch {
+    return body;
+  }
+}
+
 export interface InlineProgram {
   readonly language: Language;
   readonly code: string;
@@ -57,6 +73,12 @@ export function inlineProgram(name: string, words: readonly WordLike[]): InlineP
     parts.push(word.value);
     if (word.dynamic) unknown = true;
   };
+  // A module named by a `data:` URL is code given as text; a module only known at run time may be one.
+  const moduleCode = (word: WordLike): void => {
+    if (word.dynamic) unknown = true;
+    const code = dataUrlText(word.value);
+    if (code !== undefined) parts.push(code);
+  };
   let i = 1;
   if (language === 'js' && /^deno$/i.test(name) && words[1]?.value === 'eval') {
     return words[2] ? { language, code: words.slice(2).map((word) => word.value).join(' ') } : undefined;
@@ -73,9 +95,12 @@ export function inlineProgram(name: string, words: readonly WordLike[]): InlineP
         if (attached !== undefined) parts.push(attached);
         else if (i + 1 < words.length) take(words[++i]!);
         if (words[i]!.dynamic) unknown = true;
-      } else if (option === 'file' || option === 'require' || option === 'import') {
+      } else if (option === 'file' || MODULE_LONG.has(option)) {
         if (option === 'file') fileGiven = true;
-        if (attached === undefined) i++;
+        const module = attached === undefined ? words[++i] : { ...words[i]!, value: attached };
+        // node's module options take a `data:` URL that is the program itself (red team R21-6); one only known
+        // at run time may be one.
+        if (language === 'js' && module !== undefined && MODULE_LONG.has(option)) moduleCode(module);
       }
       continue;
     }
@@ -91,7 +116,9 @@ export function inlineProgram(name: string, words: readonly WordLike[]): InlineP
         }
         if (valued.includes(ch)) {
           if (language === 'awk' && ch === 'f') fileGiven = true;
-          if (k + 1 >= value.length) i++;
+          const rest = value.slice(k + 1);
+          const module = rest === '' ? words[++i] : { ...words[i]!, value: rest };
+          if (language === 'js' && ch === 'r' && module !== undefined) moduleCode(module);
           break;
         }
       }

@@ -6,6 +6,7 @@
 // the rules and the immune list treat as such: fails closed), PERL5OPT's `-M` with code after the module name is
 // perl's inline code.
 import { optionWords } from './option-variables.js';
+import { dataUrlText } from './parse-inline.js';
 
 // What a value names as the start-up code: standard input, an open descriptor, or a command substitution's output.
 const STREAM = /\/dev\/(?:stdin|fd\/)|\/proc\/(?:self|\d+|thread-self)\/fd\/|<\(|\$\(|`/;
@@ -27,6 +28,15 @@ export function startupTexts(name: string, value: string | undefined, text: stri
     // `-MFoo=a,b` is `use Foo split(/,/, q{a,b})`: data. Anything else after the module name is perl's code.
     const code = optionWords(known).flatMap((word) => /^-[Mm]-?[\w:]+([^=\w:].*)$/s.exec(word)?.[1] ?? []);
     return code.map((tail) => `perl -e ${quoted(tail)}`);
+  }
+  if (name === 'NODE_OPTIONS') {
+    // A module named by a `data:` URL is JavaScript given as text (red team R21-6): node's inline code.
+    const words = optionWords(known);
+    const modules = words.flatMap((word, at) => {
+      const found = /^(?:--(?:require|import|loader|experimental-loader)|-r)(?:=(.*))?$/s.exec(word);
+      return found === null ? [] : [found[1] ?? words[at + 1] ?? ''];
+    });
+    return modules.flatMap((module) => dataUrlText(module) ?? []).map((code) => `node -e ${quoted(code)}`);
   }
   // A named file: sourced by the shell (`ENV` only when it names one by a path: `ENV=production` is a setting).
   if (name === 'BASH_ENV' && known.trim() !== '') return [`. ${quoted(known.trim())}`];
