@@ -107,10 +107,8 @@ function closure(walk: Walk, folders: readonly string[], scripts: string[]): voi
 // A package's file, noted as a source of the walk: installed code is often larger than a work-tree file
 // (bundles), so it has its own bound (node-package-reach.ts fails closed on a file it cannot read).
 const PACKAGE_BYTES = 16 * 1024 * 1024;
-const PACKAGE_TEXTS = new WeakMap<Walk, Map<string, string | undefined>>();
 function readPackageFile(walk: Walk, path: string): string | undefined {
-  const texts = PACKAGE_TEXTS.get(walk) ?? new Map<string, string | undefined>();
-  PACKAGE_TEXTS.set(walk, texts);
+  const texts = walk.packages.texts;
   if (texts.has(path)) return texts.get(path);
   walk.sources.push(path);
   const text = readGitMetadata(path, PACKAGE_BYTES);
@@ -120,10 +118,8 @@ function readPackageFile(walk: Walk, path: string): string | undefined {
 
 // Each package's own reach, once per walk (a walk obeys overlapping closures: a runner, then its configuration's),
 // kept across walks while its sources keep their stamps (package-reach-kept.ts).
-const REACHES = new WeakMap<Walk, Map<string, PackageReach>>();
 function reachOf(walk: Walk, folder: string): PackageReach {
-  const reaches = REACHES.get(walk) ?? new Map<string, PackageReach>();
-  REACHES.set(walk, reaches);
+  const reaches = walk.packages.reaches;
   let reach = reaches.get(folder);
   if (reach === undefined) {
     const kept = keptPackageReach(folder, walk.top, (path) => readPackageFile(walk, path), (path) => stats(path)?.file === true, walk.kept);
@@ -142,15 +138,11 @@ const realFolder = (folder: string): string => {
   }
 };
 
-// The scripts obeyNodeScript followed, per walk: each once (a package's `main` script importing the package
-// again would loop).
-const FOLLOWED = new WeakMap<Walk, Set<string>>();
-
 // Obeys what the node script `script` (absolute) loads (hook-scripts.ts nodeReach): its files, and the packages
-// its bare names name with what those load. Returns why the rest is not known, if it is not.
+// its bare names name with what those load. Returns why the rest is not known, if it is not. Each script once per
+// walk (walk.packages.followed: a package's `main` script importing the package again would loop).
 export function obeyNodeScript(walk: Walk, script: string, aliases?: Aliases): string | undefined {
-  const followed = FOLLOWED.get(walk) ?? new Set<string>();
-  FOLLOWED.set(walk, followed);
+  const followed = walk.packages.followed;
   const key = aliases === undefined ? script : `${script}\u0000${aliases.key}`;
   if (followed.has(key)) return undefined;
   followed.add(key);

@@ -5,6 +5,7 @@ import { basename, dirname } from 'node:path';
 import { readGitMetadata, readGitMetadataHead } from '../git/config-read.js';
 import { listInside, realTops } from './hook-listing.js';
 import type { FolderListings } from '../workspace/listings.js';
+import type { PackageReach } from './node-package-reach.js';
 
 const MAX_BYTES = 256 * 1024;
 
@@ -29,11 +30,13 @@ export interface Walk {
   readonly followed: Set<string>;
   // The Python environments found directly in each folder looked into (hook-python-sites.ts).
   readonly environments: Map<string, string[]>;
+  // Installed packages met (hook-packages.ts): their files read, each one's own reach, the node scripts followed.
+  readonly packages: { readonly texts: Map<string, string | undefined>; readonly reaches: Map<string, PackageReach>; readonly followed: Set<string> };
   // The owner's listings, whose kept file keeps what is costly to find again (package-reach-kept.ts).
   readonly kept?: FolderListings;
 }
 
-export const newWalk = (top: string, gitDir: string | undefined, dirs: readonly string[], kept?: FolderListings): Walk => ({ top, gitDir, roots: realTops([top, ...dirs, ...(gitDir === undefined ? [] : [gitDir])]), files: new Set(), globs: new Set(), sources: [], queue: [], lines: 0, texts: new Map(), listings: new Map(), kinds: [], followed: new Set(), environments: new Map(), ...(kept === undefined ? {} : { kept }) });
+export const newWalk = (top: string, gitDir: string | undefined, dirs: readonly string[], kept?: FolderListings): Walk => ({ top, gitDir, roots: realTops([top, ...dirs, ...(gitDir === undefined ? [] : [gitDir])]), files: new Set(), globs: new Set(), sources: [], queue: [], lines: 0, texts: new Map(), listings: new Map(), kinds: [], followed: new Set(), environments: new Map(), packages: { texts: new Map(), reaches: new Map(), followed: new Set() }, ...(kept === undefined ? {} : { kept }) });
 
 export function stats(path: string): { file: boolean; executable: boolean } | undefined {
   try {

@@ -15,6 +15,7 @@ import type { Read } from './hook-tasks.js';
 import { NODE_SCRIPT, STATIC } from './hook-scripts.js';
 import { mainTargets, pathSpellings } from './node-resolve.js';
 import { listBeneath } from '../workspace/own-read-sync.js';
+import { computedLeaving } from './node-package-computed.js';
 
 // Files of one package read at most (a real entry graph: vitest's ~30, eslint's lib ~200).
 export const MAX_PACKAGE_FILES = 400;
@@ -151,29 +152,4 @@ export function packageReach(folder: string, top: string, read: Read, isFile: (p
     }
   }
   return done();
-}
-
-// The first `require(...)`/`import(...)` whose argument is computed and climbs out of its folder (a `..` part, the
-// working folder), or undefined. A computed name whose literal start is a relative folder that stays in the
-// package (`require(\`../lightningcss.${parts.join('-')}.node\`)` from lightningcss/node/) loads a file of the
-// package itself: it does not leave.
-const CALL = /\b(?:require|import)\s*\(\s*(?!['"`][^'"`$]*['"`]\s*\))([^;\n]{0,200})/g;
-// What climbs or starts from the working folder or the environment: a `..` part, process.cwd(), INIT_CWD, any
-// environment value (`process.env.PWD`, npm_config_local_prefix), `process[...]`, require.main, a file's contents.
-const UP = /(?:^|[/'"`\s(,])\.\.(?:[/\\'"`]|$)|process\s*(?:\.\s*(?:cwd|env)\b|\[)|\bINIT_CWD\b|\bPWD\b|require\.main\b|\bread(?:File)?Sync\s*\(/;
-// A file that changes where node looks for bare names (module.paths, Module._initPaths, NODE_PATH set at run time).
-const MOVES_LOOKUP = /\b(?:module|require\.main)\.paths\s*(?:\.\s*(?:unshift|push|splice)\s*\(|=[^=])|\._initPaths\s*\(|\bNODE_PATH['"\]]?\s*=[^=]|\._resolveFilename\s*=[^=]/;
-function computedLeaving(code: string, from: string, folder: string): string | undefined {
-  const moves = MOVES_LOOKUP.exec(code);
-  if (moves !== null) return moves[0];
-  for (const found of code.matchAll(CALL)) {
-    const arg = found[1]!;
-    if (!UP.test(arg)) continue;
-    // The literal start of a template or quoted string, up to its first `${` or its end, and what follows it.
-    const start = /^(['"`])((?:\.\.?\/)+[^'"`$\\]*?)(?=\$\{|['"`])/.exec(arg);
-    const folderOf = start === null ? undefined : resolve(from, start[2]!.slice(0, start[2]!.lastIndexOf('/') + 1));
-    if (folderOf !== undefined && (folderOf === folder || folderOf.startsWith(`${folder}/`)) && !UP.test(arg.slice(start![0].length))) continue;
-    return found[0].slice(0, 80);
-  }
-  return undefined;
 }
