@@ -14,6 +14,9 @@ import type { WalkOps } from './parse-walk-ops.js';
 export function assignment(walk: WalkOps, node: Node, scope: Scope, record: boolean, exported = false): { name: string; word: ShellWord | undefined } {
   const found = assigned(walk, node, scope, record);
   if (record && (exported || isOptionVariable(found.name))) walk.state.environment.push({ name: found.name, value: found.word?.value ?? '', dynamic: found.word === undefined || found.word.dynamic });
+  // A plain `MAKEFLAGS=...` (or `local`, `declare`) changes an inherited or `set -a` exported one: its line is
+  // judged like an exported one (the exported ones are walked by declaration below: red team R21-1).
+  if (record && !exported && isOptionVariable(found.name)) commandVariable(walk, found.name, found.word, scope);
   return found;
 }
 
@@ -60,7 +63,7 @@ export function declaration(walk: WalkOps, node: Node, scope: Scope): void {
     if (!child) continue;
     if (child.type === 'variable_assignment') {
       const { name, word } = assignment(walk, child, scope, true, exported);
-      if (keyword?.text === 'export') commandVariable(walk, name, word, scope);
+      if (exported) commandVariable(walk, name, word, scope);
       words.push(word ? prefixWord(`${name}=`, word) : staticWord(child.text));
     } else {
       for (const raw of readWords([child], scope.source)) words.push(walk.state.resolve(raw, scope, true));
