@@ -23,6 +23,9 @@ const OPTIONS_FROM: Readonly<Record<string, readonly string[]>> = {
   fgrep: ['GREP_OPTIONS'],
   less: ['LESS'],
   man: ['MANOPT'],
+  // R21: fzf's `--bind=...:execute(CMD)` / `--preview=CMD`, GNU parallel's options (`--ssh CMD` ...).
+  fzf: ['FZF_DEFAULT_OPTS'],
+  parallel: ['PARALLEL'],
 };
 
 // The option variables `program` reads (its base name), [] when none.
