@@ -30,16 +30,18 @@ interface Reading {
   files: number;
 }
 
-// The files psql reads by its options (`-f X`, `-fX`, `--file=X`, `--file X`): [value, known].
+// The files psql reads by its options (`-f X`, `-fX`, `--file=X`, `--file X`): [value, known]. A word of flags
+// with no `f` is no file option; a value-taking letter before `f` (`-cf`) makes the rest its value, not a file.
 function fileOperands(command: SimpleCommand): { value: string; known: boolean }[] {
   const out: { value: string; known: boolean }[] = [];
   const words = command.words.slice(1);
   for (let i = 0; i < words.length; i++) {
     const word = words[i]!;
     if (word.value === '--') break;
-    const attached = /^(?:-f|--file=)(.+)$/s.exec(word.value);
+    // After psql's flags in one word (`-Xf FILE`, `-qfFILE`), or getopt_long's prefix of `--file` (`--fil=FILE`).
+    const attached = /^(?:-[aAbeEHlnqsStxXwWz01]*f|--fil(?:e)?=)(.+)$/s.exec(word.value);
     if (attached) out.push({ value: attached[1]!, known: !word.dynamic });
-    else if ((word.value === '-f' || word.value === '--file') && words[i + 1] !== undefined) {
+    else if (/^(?:-[aAbeEHlnqsStxXwWz01]*f|--fil(?:e)?)$/.test(word.value) && words[i + 1] !== undefined) {
       out.push({ value: words[i + 1]!.value, known: !words[i + 1]!.dynamic });
       i++;
     }

@@ -31,6 +31,9 @@ describe('an option variable reaches the programs a launcher runs', () => {
     `set -a; ${FLAGS}; npm run x`,
     `declare -x ${FLAGS}; npm run x`,
     `${FLAGS}; npm run x`,
+    `export "${FLAGS.replace(/'/g, '')}"; npm run x`,
+    `declare -x "${FLAGS.replace(/'/g, '')}"; npm run x`,
+    "read MAKEFLAGS <<< '--eval=rt:;git\\ push'; export MAKEFLAGS; npm run x",
     "TAR_OPTIONS='--to-command=git\\ push' npm run b",
     "export TAR_OPTIONS='-I git\\ push'; ./build.sh",
     "FZF_DEFAULT_OPTS='--bind=start:execute(git\\ push)' fzf",
@@ -57,6 +60,7 @@ describe('an option variable reaches the programs a launcher runs', () => {
   it.each([
     'MAKEFLAGS=-j4 npm test',
     'export MAKEFLAGS=-j4; npm test',
+    'export "MAKEFLAGS=-j4"; npm test',
     'TAR_OPTIONS=-v npm run b',
     'GZIP=-9 ./build.sh',
     "export FZF_DEFAULT_OPTS='--height 40% --layout=reverse'; ls",

@@ -30,6 +30,8 @@ describe('psql runs the meta-commands of the files it reads', () => {
     'psql --file=evil.sql',
     'psql --file evil.sql',
     'psql -fevil.sql',
+    'psql -Xf evil.sql',
+    'psql --fil=evil.sql',
     'psql -q -f backtick.sql',
     'psql -f piped.sql',
     'psql -f inc.sql',
