@@ -134,7 +134,7 @@ function immuneReading(parse: ShellParse, readOnlyName: (name: string) => boolea
     if (inlineRecursiveDelete(command)) return { ...INLINE_DELETE, where: command.text };
     const launched = launchedByWords(command, argv, readOnlyName, place, (line) => immuneShell(line, readOnlyName, place, staged, { moved, ctx }));
     if (launched) return { name: launched.name, description: `${launched.description}, started by ${argv.name} from its arguments`, where: command.text };
-    const unparsed = unparsedCode(command, parse, readOnlyName);
+    const unparsed = unparsedCode(command, parse, readOnlyName, place);
     if (unparsed !== undefined) return { ...UNPARSED_CODE, description: `${UNPARSED_CODE.description}: ${unparsed}`, where: command.text };
     if (argv.unknown && ARGUMENT_SENSITIVE.has(argv.name)) return unverifiable('dynamic-args', command.text);
     const injected = ARGUMENT_SENSITIVE.has(argv.name) ? immuneByGlob(command, argv, place) : undefined;

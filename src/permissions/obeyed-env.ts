@@ -81,6 +81,10 @@ const VARIABLES: readonly (readonly [string, Kind])[] = [
   // R12-6b: variables a program runs as a command (one list with the loaders: shell/command-variables.ts reads it).
   ...['GIT_EXTERNAL_DIFF', 'GIT_SSH_COMMAND', 'GIT_SSH', 'GIT_PAGER', 'GIT_EDITOR', 'GIT_SEQUENCE_EDITOR', 'GIT_ASKPASS', 'GIT_PROXY_COMMAND',
     'SSH_ASKPASS', 'SUDO_ASKPASS', 'PAGER', 'MANPAGER', 'SYSTEMD_PAGER', 'EDITOR', 'VISUAL', 'BROWSER', 'LESSOPEN', 'LESSCLOSE', 'PROMPT_COMMAND', 'RSYNC_RSH', 'CVS_RSH', 'FCEDIT',
+    // R21: more programs' command variables (fzf's source command, editors of sudoedit/kubectl/svn/cvs/hg/psql, rsync's
+    // daemon connection, svn's ssh, cargo's compiler wrappers).
+    'FZF_DEFAULT_COMMAND', 'SUDO_EDITOR', 'KUBE_EDITOR', 'SVN_EDITOR', 'SVN_SSH', 'CVSEDITOR', 'HGEDITOR', 'SYSTEMD_EDITOR', 'PSQL_EDITOR', 'PSQL_PAGER',
+    'RSYNC_CONNECT_PROG', 'RUSTC_WRAPPER', 'RUSTC_WORKSPACE_WRAPPER', 'CARGO_BUILD_RUSTC_WRAPPER',
   ].map((name) => [name, COMMAND] as const),
 ];
 

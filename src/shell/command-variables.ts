@@ -2,6 +2,7 @@ import type { ShellWord } from './parse-types.js';
 import { childScope, type Scope } from './parse-walk-values.js';
 import type { WalkOps } from './parse-walk-ops.js';
 import { startupTexts } from './startup-variables.js';
+import { optionLine } from './option-variables.js';
 import { isCommandVariable } from '../permissions/obeyed-env.js';
 
 // Variables a program runs as a command through the shell (red team round 12, R12-6b: `git -c
@@ -23,6 +24,9 @@ function commandTexts(name: string, value: string | undefined, text: string): st
   if (isCommandVariable(name) || /^GIT_CONFIG_VALUE_\d+$/.test(name)) return [known];
   // bash expands PS4 (substitutions run) before every traced line (red team R19-14: `PS4='$(git push)' bash -xc true`).
   if (name === 'PS4') return [`: ${known}`];
+  // An option variable reaches every program the command runs (option-variables.ts optionLine: R21-1).
+  const option = optionLine(name, value);
+  if (option !== undefined) return [option];
   const startup = startupTexts(name, value, text);
   if (startup.length > 0) return startup;
   if (name === 'GIT_CONFIG_PARAMETERS') return value === undefined ? [`"$${name}"`] : [...value.matchAll(/'(?:[^']*)'='([^']*)'/g)].map((found) => found[1]!);

@@ -23,6 +23,9 @@ const OPTIONS_FROM: Readonly<Record<string, readonly string[]>> = {
   fgrep: ['GREP_OPTIONS'],
   less: ['LESS'],
   man: ['MANOPT'],
+  // R21: fzf's `--bind=...:execute(CMD)` / `--preview=CMD`, GNU parallel's options (`--ssh CMD` ...).
+  fzf: ['FZF_DEFAULT_OPTS'],
+  parallel: ['PARALLEL'],
 };
 
 // The option variables `program` reads (its base name), [] when none.
@@ -73,6 +76,21 @@ const ALL_OPTION_VARIABLES = new Set(Object.values(OPTIONS_FROM).flat());
 
 // A variable some program reads as its options: the walker keeps such assignments as environment (red team R20-1).
 export const isOptionVariable = (name: string): boolean => ALL_OPTION_VARIABLES.has(name);
+
+const quoted = (text: string): string => `'${text.replaceAll("'", `'\\''`)}'`;
+
+// The line an option variable's value amounts to wherever it is inherited (red team R21-1: `MAKEFLAGS='--eval=...'
+// npm run x`, `export TAR_OPTIONS=...; ./build.sh`: a launcher, a script or a recipe runs the program later, out of
+// the walker's sight): its first program's name and the value's words, judged as a line of their own where it is
+// assigned (command-variables.ts), so every row meets them whichever program the assignment reaches. A run-time
+// value is a word of no known value there; an empty one is no line.
+export function optionLine(name: string, value: string | undefined): string | undefined {
+  const program = Object.keys(OPTIONS_FROM).find((key) => OPTIONS_FROM[key]!.includes(name));
+  if (program === undefined) return undefined;
+  if (value === undefined) return `${program} "$${name}"`;
+  const words = optionWords(value);
+  return words.length === 0 ? undefined : [program, ...words.map(quoted)].join(' ');
+}
 
 const NAMED = /^([A-Za-z_]\w*)=(.*)$/s;
 

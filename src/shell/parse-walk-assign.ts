@@ -14,6 +14,9 @@ import type { WalkOps } from './parse-walk-ops.js';
 export function assignment(walk: WalkOps, node: Node, scope: Scope, record: boolean, exported = false): { name: string; word: ShellWord | undefined } {
   const found = assigned(walk, node, scope, record);
   if (record && (exported || isOptionVariable(found.name))) walk.state.environment.push({ name: found.name, value: found.word?.value ?? '', dynamic: found.word === undefined || found.word.dynamic });
+  // A plain `MAKEFLAGS=...` (or `local`, `declare`) changes an inherited or `set -a` exported one: its line is
+  // judged like an exported one (the exported ones are walked by declaration below: red team R21-1).
+  if (record && !exported && isOptionVariable(found.name)) commandVariable(walk, found.name, found.word, scope);
   return found;
 }
 
@@ -60,11 +63,30 @@ export function declaration(walk: WalkOps, node: Node, scope: Scope): void {
     if (!child) continue;
     if (child.type === 'variable_assignment') {
       const { name, word } = assignment(walk, child, scope, true, exported);
-      if (keyword?.text === 'export') commandVariable(walk, name, word, scope);
+      if (exported) commandVariable(walk, name, word, scope);
       words.push(word ? prefixWord(`${name}=`, word) : staticWord(child.text));
-    } else {
+    } else if (child.type === 'variable_name') {
+      if (exported && isOptionVariable(child.text)) commandVariable(walk, child.text, { ...staticWord(''), text: `$${child.text}`, dynamic: true }, scope);
       for (const raw of readWords([child], scope.source)) words.push(walk.state.resolve(raw, scope, true));
+    } else {
+      for (const raw of readWords([child], scope.source)) {
+        const word = walk.state.resolve(raw, scope, true);
+        quotedDeclaration(walk, word, exported, scope);
+        words.push(word);
+      }
     }
   }
   emit(walk, words, [], node.text, scope, []);
+}
+
+// A declaration's word that is no assignment node (red team R21-1): `export "MAKEFLAGS=..."` assigns as the node
+// does (a bare exported name, `read MAKEFLAGS ...; export MAKEFLAGS`, is walked above: its value, whatever the
+// walker knows of it, reaches the programs started later).
+function quotedDeclaration(walk: WalkOps, word: ShellWord, exported: boolean, scope: Scope): void {
+  const named = /^([A-Za-z_]\w*)=(.*)$/s.exec(word.value);
+  if (!named) return;
+  const name = named[1]!;
+  const value: ShellWord = word.dynamic ? { ...word, text: word.text.replace(/^(["']?)[A-Za-z_]\w*=/, '$1') } : staticWord(named[2]!);
+  if (exported || isOptionVariable(name)) walk.state.environment.push({ name, value: value.value, dynamic: value.dynamic });
+  if (exported || isOptionVariable(name)) commandVariable(walk, name, value, scope);
 }

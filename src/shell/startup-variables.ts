@@ -14,7 +14,8 @@ const STREAM = /\/dev\/(?:stdin|fd\/)|\/proc\/(?:self|\d+|thread-self)\/fd\/|<\(
 const SHELL_STARTUP = new Set(['BASH_ENV', 'ENV']);
 // Interpreters' variables whose value names files they load as code (NODE_OPTIONS --require/--import, RUBYOPT -r,
 // PYTHONSTARTUP with -i, JAVA_TOOL_OPTIONS -javaagent, PERL5DB's code).
-const LOADERS = new Set(['NODE_OPTIONS', 'RUBYOPT', 'PYTHONSTARTUP', 'JAVA_TOOL_OPTIONS', '_JAVA_OPTIONS', 'JDK_JAVA_OPTIONS', 'PERL5DB', 'PERL5OPT']);
+// PSQLRC: psql's start-up file, whose meta-commands (`\!`) it runs: read as `psql -X -f FILE` (permissions/immune-psql.ts).
+const LOADERS = new Set(['PSQLRC', 'NODE_OPTIONS', 'RUBYOPT', 'PYTHONSTARTUP', 'JAVA_TOOL_OPTIONS', '_JAVA_OPTIONS', 'JDK_JAVA_OPTIONS', 'PERL5DB', 'PERL5OPT']);
 
 const quoted = (text: string): string => `'${text.replaceAll("'", `'\\''`)}'`;
 
@@ -23,6 +24,7 @@ export function startupTexts(name: string, value: string | undefined, text: stri
   if (!SHELL_STARTUP.has(name) && !LOADERS.has(name)) return [];
   const known = value ?? text;
   if (STREAM.test(text) || STREAM.test(known)) return [`"$CODE_FROM_${name}"`];
+  if (name === 'PSQLRC') return known.trim() === '' ? [] : [`psql -X -f ${quoted(known.trim())}`];
   if (name === 'PERL5DB') return known.trim() === '' ? [] : [`perl -e ${quoted(known)}`];
   if (name === 'PERL5OPT') {
     // `-MFoo=a,b` is `use Foo split(/,/, q{a,b})`: data. Anything else after the module name is perl's code.
