@@ -45,7 +45,7 @@ function map(names: string): Map {
 
 // Removes the index's shards and kept pages (the saved graph stays).
 async function forgetIndex(): Promise<void> {
-  const found = (await readdir(state, { recursive: true })).filter((path) => /code-index\/v\d+\/(\d+\.json|repo-map-pages\.json)$/.test(path));
+  const found = (await readdir(state, { recursive: true })).filter((path) => /code-index\/v\d+\/(\d+\.shard|repo-map-pages\.json)$/.test(path));
   expect(found.length).toBeGreaterThan(0);
   await Promise.all(found.map((path) => rm(join(state, path))));
 }
