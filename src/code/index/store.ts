@@ -1,5 +1,5 @@
-// The index on disk: in the workspace's state folder (never in the project), one compact shard per slice
-// of paths (shard-format.ts), so a changed file rewrites one shard and a query loads only the shards of
+// The index on disk: in the workspace's state folder (never in the project), one compact binary shard per
+// slice of paths (shard-format.ts), so a changed file rewrites one shard and a query loads only the shards of
 // the files it asks about, rebuilding only the entries it asks for. A shard that does not parse is an
 // empty one (the files are parsed again); writes are a temp file renamed into place, so a reader sees the
 // old shard or the new one. An engine keeps one store per state folder (sharedIndexStore): its shards stay
@@ -8,17 +8,16 @@ import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { CommandContext } from '../../engine/command.js';
 import type { IndexEntry } from './entry.js';
-import { entryOf, readShard, writeShard, type Row } from './shard-format.js';
+import { entryOf, readShard, writeShard, type ShardTable } from './shard-format.js';
 
 const SHARDS = 64;
 // Bumped when the entry's shape, the extraction or the file format changes: old caches are then ignored.
-const FORMAT = 3;
+const FORMAT = 4;
 
-// A loaded shard: the compact rows as read or last saved (an entry is rebuilt from its row on demand and not
+// A loaded shard: its table as read or last saved (an entry is rebuilt from its record on demand and not
 // kept), and the identity of the file it was read from (or written to): '' when there was none.
 interface Shard {
-  readonly strings: readonly string[];
-  readonly rows: Map<string, Row>;
+  readonly table: ShardTable;
   readonly seen: string;
 }
 
@@ -68,8 +67,8 @@ export class IndexStore {
     const known = this.#pending.get(number)?.get(rel);
     if (known !== undefined) return known;
     const shard = await this.#load(number);
-    const row = shard.rows.get(rel);
-    return row === undefined ? undefined : entryOf(shard.strings, row);
+    const at = shard.table.rows.get(rel);
+    return at === undefined ? undefined : entryOf(shard.table, at);
   }
 
   // How many entries were set since the last save (a bulk index saves as it goes, so they never pile up).
@@ -104,15 +103,15 @@ export class IndexStore {
       if (pending === undefined) continue;
       const loading = this.#load(number);
       const written = new Map(pending);
-      const data = writeShard(written, await loading);
+      const data = writeShard(written, (await loading).table);
       const path = this.#path(number);
       const temp = `${path}.${process.pid}.${Date.now()}.tmp`;
-      await writeFile(temp, JSON.stringify(data), { mode: 0o600 });
+      await writeFile(temp, data, { mode: 0o600 });
       await rename(temp, path);
       const seen = await identity(path);
       if (this.#shards.get(number) === loading) {
         if (options.release === true) this.#shards.delete(number);
-        else this.#shards.set(number, Promise.resolve({ strings: data.strings, rows: new Map(data.files.map((row) => [row[0], row])), seen }));
+        else this.#shards.set(number, Promise.resolve({ table: readShard(data), seen }));
       }
       // An entry set while this shard was written stays (its shard is saved again).
       for (const [rel, entry] of written) if (pending.get(rel) === entry) pending.delete(rel);
@@ -128,7 +127,7 @@ export class IndexStore {
   }
 
   #path(number: number): string {
-    return join(this.#dir, `${number}.json`);
+    return join(this.#dir, `${number}.shard`);
   }
 
   #load(number: number): Promise<Shard> {
@@ -136,8 +135,8 @@ export class IndexStore {
     if (shard === undefined) {
       const path = this.#path(number);
       shard = identity(path).then(async (seen) => {
-        const { strings, rows } = await readFile(path, 'utf8').then((text) => readShard(JSON.parse(text))).catch(() => readShard(null));
-        return { strings, rows, seen };
+        const table = readShard(await readFile(path).catch(() => undefined));
+        return { table, seen };
       });
       this.#shards.set(number, shard);
     }
