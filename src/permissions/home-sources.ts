@@ -216,6 +216,10 @@ export function homeSourced(home: string, roots: readonly string[], envrcs: read
         if (marks.why !== undefined) mark('/', true, loader, false, marks.why);
         continue;
       }
+      if (loaded.glob !== undefined) {
+        for (const next of targets(loaded, path, home, LOADERS[kind])) markGlob(next.path, loaded.glob, loader);
+        continue;
+      }
       for (const next of targets(loaded, path, home, LOADERS[kind])) {
         // A path named again (fifty `source` lines of one file, a glob per host) is judged once.
         const key = `${next.path}\0${next.folder}\0${loaded.kind}`;
