@@ -89,17 +89,20 @@ export const ROWS: readonly Row[] = [
   },
   // napi-build prints link arguments only.
   { path: /\bnapi_build\s*::/, calls: ['setup'], reads: () => ({}) },
-  // pyo3-build-config runs the Python interpreter (VIRTUAL_ENV's when one is active: an environment of the tree),
-  // which reads pyvenv.cfg and runs its site-packages' .pth files at start.
-  {
-    path: /\bpyo3_build_config\s*::/,
-    calls: [],
-    reads: (dir, top) => {
-      const envs = [...new Set([dir, top])].map((base) => join(base, '*'));
-      return { globs: envs.flatMap((env) => [join(env, 'pyvenv.cfg'), join(env, 'bin/python*'), join(env, 'Scripts/python*')]), envs };
-    },
-  },
+  { path: /\bpyo3_build_config\s*::/, calls: [], reads: (dir, top) => pythonProbe(dir, top) },
 ];
+
+// pyo3-build-config runs the Python interpreter (PYO3_PYTHON, else VIRTUAL_ENV's or CONDA_PREFIX's when one is
+// active: an environment of the tree, pixi's among them; else `python3` on PATH), which reads pyvenv.cfg and runs its
+// site-packages' .pth files at start. Its own build script does this for every crate depending on pyo3 (cargo22 row 4,
+// hook-runner-cargo.ts), and so does a build script calling it.
+export function pythonProbe(dir: string, top: string): Pick<Reads, 'globs' | 'envs'> {
+  const envs = [...new Set([dir, top])].flatMap((base) => [join(base, '*'), join(base, '.pixi/envs/*')]);
+  return { globs: envs.flatMap((env) => [join(env, 'pyvenv.cfg'), join(env, 'bin/python*'), join(env, 'Scripts/python*')]), envs };
+}
+
+// The crates whose own build script runs pyo3-build-config's probe (pyo3 itself, its FFI crate, the config crate).
+export const PYO3_CRATES = new Set(['pyo3', 'pyo3-ffi', 'pyo3-build-config']);
 
 // The build-dependency crates the rows model (added to BUILD_CRATES).
 export const ROW_CRATES = ['tonic-prost-build', 'cxx-build', 'slint-build', 'uniffi', 'uniffi_build', 'capnpc', 'lalrpop', 'glib-build-tools', 'tauri-build', 'napi-build', 'pyo3-build-config'];

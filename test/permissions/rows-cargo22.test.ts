@@ -85,3 +85,18 @@ describe('row 5: protoc reads what an import names, by any name', () => {
     await row('cargo build', PROST('"src/items.proto"', '"src/"', { 'src/items.proto': 'syntax = "proto3";\nimport "de" "fs.txt";\n' }), ['src/lib.rs'], []);
   });
 });
+
+const PYO3 = (deps: string): Record<string, string> => ({ ...CRATE, 'Cargo.toml': `${PKG}\n${deps}\n` });
+describe('row 4: a pyo3 dependency\'s own build script probes the Python interpreter', () => {
+  it.each([
+    ['pyo3 = "0.22"', PYO3('[dependencies]\npyo3 = { version = "0.22", features = ["extension-module"] }')],
+    ['renamed (package = "pyo3")', PYO3('[dependencies]\npy = { package = "pyo3", version = "0.22" }')],
+    ['pyo3-ffi for a target', PYO3('[target.\'cfg(unix)\'.dependencies]\npyo3-ffi = "0.22"')],
+  ])('%s: an environment the person may activate asks (its interpreter, pyvenv.cfg, pixi\'s), the sources stay free', async (_name, files) => {
+    await row('cargo build', files, ['newenv/bin/python3', 'newenv/pyvenv.cfg', '.pixi/envs/default/bin/python3'], ['src/lib.rs']);
+  });
+
+  it('no pyo3: a folder named like an environment stays free', async () => {
+    await row('cargo build', PYO3('[dependencies]\nserde = "1"'), [], ['src/lib.rs', 'newenv/bin/python3']);
+  });
+});
