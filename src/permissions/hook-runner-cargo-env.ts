@@ -11,7 +11,8 @@
 // `cargo run` in the person's folder; the configuration applies to cargo run in its folder or any folder below. So a
 // relative name is found from the folder holding `.cargo`, each folder above it (a workspace root), and every folder
 // below it (`below`: the packages built there).
-import { dirname, isAbsolute, normalize, relative, resolve } from 'node:path';
+import { dirname, isAbsolute, relative, resolve } from 'node:path';
+import { belowGlob } from './below-glob.js';
 import { envKind } from './cargo-env-names.js';
 import { envWords } from './hook-runner-cargo-flags.js';
 
@@ -24,19 +25,6 @@ export type Below = (at: string, glob: string) => void;
 // A python interpreter of an environment (`py/bin/python3`): it starts from the environment's pyvenv.cfg and
 // site-packages (pyo3's build probe runs PYO3_PYTHON: cargo22 row 4), so the environment is obeyed whole.
 const INTERPRETER = /(?:^|\/)(?:bin|Scripts)\/(?:python|pypy)[\d.]*(?:\.exe)?$/;
-
-// `rel` found from every folder at or below `folder`: the folder to match below and the glob (a leading `..` moves
-// the start up: `../x` from any folder below `folder` is some `x` below its parent).
-export function belowGlob(folder: string, rel: string): { at: string; glob: string } {
-  const parts = normalize(rel).split('/').filter((part) => part !== '' && part !== '.');
-  let at = folder;
-  while (parts[0] === '..') {
-    parts.shift();
-    at = dirname(at);
-  }
-  const rest = parts.map((part) => part.replace(/[\\*?[\]{}()!+@,]/g, '\\$&')).join('/');
-  return { at, glob: rest === '' ? '**' : `**/${rest}{,/**}` };
-}
 
 // `bases`: the folder holding `.cargo` (what `relative` values are below), then the other folders the programs run
 // in; `below`: where to obey a relative name found from the folders below the first base.

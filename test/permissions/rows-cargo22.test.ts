@@ -100,3 +100,19 @@ describe('row 4: a pyo3 dependency\'s own build script probes the Python interpr
     await row('cargo build', PYO3('[dependencies]\nserde = "1"'), [], ['src/lib.rs', 'newenv/bin/python3']);
   });
 });
+
+const PIXI = '[workspace]\nname = "w"\nchannels = ["conda-forge"]\nplatforms = ["linux-64"]\n\n[activation]\nscripts = ["tools/a.sh"]\n';
+describe('row 3: what a pixi activation script sources is found where its shell runs', () => {
+  it.each([
+    ['a relative source (from the project folder, not the script\'s)', { 'pixi.toml': PIXI, 'tools/a.sh': 'source tools/b.sh\n' }, 'tools/b.sh'],
+    ['what that file sources in turn', { 'pixi.toml': PIXI, 'tools/a.sh': 'source tools/b.sh\n', 'tools/b.sh': '. lib/c.sh\n' }, 'lib/c.sh'],
+    ['a nested project\'s', { 'svc/pixi.toml': PIXI, 'svc/tools/a.sh': '. ./env/b.sh\n' }, 'svc/env/b.sh'],
+    ['`pixi shell` in a folder below (the shell\'s folder)', { 'pixi.toml': PIXI, 'tools/a.sh': 'source ./b.sh\n' }, 'sub/b.sh'],
+  ])('%s: asks', async (_name, files, file) => {
+    expect(await written(files, file)).toBe('C241');
+  });
+
+  it('an activation script that sources nothing: the sources stay free', async () => {
+    expect(await written({ 'pixi.toml': PIXI, 'tools/a.sh': 'export RUST_LOG=info\n' }, 'src/b.ts')).toBe('ok');
+  });
+});
