@@ -23,6 +23,7 @@ export function cargoLoads(text: string, _vars: Map<string, string>, file: strin
   const fail = (why: string): void => void out.push(wholeTree(`${toolchain ? 'rustup' : 'cargo'} reads ${name}: ${why}`));
   // A toolchain folder is obeyed whole (its bin/ programs, the libraries they load).
   if (toolchain) toolchainText(text, dirname(file), (path) => void out.push({ path, folder: true }), fail);
-  else cargoConfigText(text, [dirname(dirname(file))], obey, fail);
+  // An `[env]` value's relative name is found from every folder below the configuration's (its packages' build scripts).
+  else cargoConfigText(text, [dirname(dirname(file))], obey, fail, undefined, undefined, (path, glob) => void out.push({ path, glob }));
   return out;
 }

@@ -14,6 +14,8 @@ export type EnvKind =
   | 'rustc'
   // The C compiler driver's words (cc/cmake/bindgen read CFLAGS, CXXFLAGS, LDFLAGS, BINDGEN_EXTRA_CLANG_ARGS ...).
   | 'cc'
+  // make's words (MAKEFLAGS).
+  | 'make'
   // A program and its words (CC, AR, PROTOC, RUSTC_WRAPPER, a `*_LINKER`); cargo's and rustc's own names too.
   | 'program'
   // A loader's or a hijacking variable (obeyed-env.ts's table, shell/danger-variables.ts: PATH, LD_PRELOAD, HOME,
@@ -24,9 +26,15 @@ export type EnvKind =
   | 'data';
 
 const RUSTC = /^(?:RUSTFLAGS|RUSTDOCFLAGS|CARGO_ENCODED_RUSTFLAGS|CARGO_ENCODED_RUSTDOCFLAGS|CARGO_BUILD_RUSTFLAGS|CARGO_BUILD_RUSTDOCFLAGS|CARGO_TARGET_\w+_RUSTFLAGS)$/;
-// `CFLAGS`, `CFLAGS_x86_64_unknown_linux_gnu`, `TARGET_CXXFLAGS`; any other options variable is read as the driver's
-// words too (an option it does not know: not understood).
-const CC = /FLAGS(?:_[\w-]+)?$|^BINDGEN_EXTRA_CLANG_ARGS|_(?:ARGS|OPTIONS|OPTS)$/;
+// The option variables a program cargo's build runs reads as the C driver's, assembler's or archiver's words (the
+// cc crate: `CFLAGS`, `CFLAGS_x86_64_unknown_linux_gnu`, `TARGET_CXXFLAGS`, ARFLAGS; cmake's and the linker driver's
+// LDFLAGS; bindgen's clang arguments); make's (the LTO wrapper gcc runs starts make) are MAKE below. Any other name
+// (`TEST_ARGS`, `JAVA_OPTS`, `MY_FLAGS`: cargo22 row 2) is read by no program of the build codeward models: a build
+// script or proc macro of the tree that reads it and runs something is unmodelled (it spawns), and the binaries
+// cargo runs are the project's code like its sources. So it is data: an option-looking value is free, a word
+// holding a slash is still obeyed (hook-runner-cargo-flags.ts envWords).
+const CC = /^(?:(?:HOST|TARGET)_)?(?:C|CXX|CPP|LD|AS|ASM|AR|RANLIB|CUDA|NVCC|OBJC|OBJCXX|F|FC)FLAGS(?:_[\w-]+)?$|^BINDGEN_EXTRA_CLANG_ARGS(?:_[\w-]+)?$/;
+const MAKE = /^(?:(?:CARGO_)?MAKEFLAGS|MFLAGS|GNUMAKEFLAGS)$/;
 // The cc, cmake, pkg-config, bindgen, prost-build, pyo3 crates' programs (`CC`, `TARGET_CC`, `CC_x86_64_…`), any
 // `*_LINKER`-like name, and every name of cargo and rustc (RUSTC_WRAPPER, RUSTC_BOOTSTRAP, CARGO_*: read by cargo's
 // tools, proc macros and build scripts as programs and paths).
@@ -40,6 +48,10 @@ export function envKind(name: string): EnvKind {
   if (RUSTC.test(name)) return 'rustc';
   if (isLoaderVariable(name) || isHijackVariable(name)) return 'loader';
   if (CC.test(name)) return 'cc';
+  if (MAKE.test(name)) return 'make';
+  // prost-build's include folder for protoc (read for .proto files), an activated Python environment (pyo3's build
+  // probe runs its interpreter): folders, not programs.
+  if (name === 'PROTOC_INCLUDE' || name === 'VIRTUAL_ENV') return 'paths';
   if (PROGRAM.test(name)) return 'program';
   if (PATHS.test(name)) return 'paths';
   return 'data';

@@ -15,6 +15,12 @@ export interface Loaded {
   // in, any folder below `from` (the env file's folder; else the loading file's), from there up
   // (home-sources-modules.ts; reach row 4, nodereach2 left 1).
   readonly module?: { readonly spec: string; readonly from?: string };
+  // Obeyed below `path` where this picomatch glob matches (relative to `path`): a name found from every folder below
+  // it (cargo's `[env]` values, cargo-config-obeyed.ts).
+  readonly glob?: string;
+  // The folder the shell sourcing this file runs in, when not the loading file's (pixi's activation scripts: the
+  // project's folder, or any folder below it for `pixi shell`): the relative names it sources are found there.
+  readonly cwd?: string;
   // Why: the loading file is not understood, so it may load any file (the whole work tree, obeyed-env-runtime.ts).
   readonly why?: string;
 }

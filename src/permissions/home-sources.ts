@@ -11,6 +11,7 @@ import { pkgConfigsIn } from './pkg-config-files.js';
 import { golangciFilesIn } from './golangci-files.js';
 import { pixiFilesIn } from './pixi-files.js';
 import { moduleMarks } from './home-sources-modules.js';
+import { belowGlob } from './below-glob.js';
 import { listBeneath } from '../workspace/own-read-sync.js';
 import type { Loaded, LoaderKind } from './home-sources-expand.js';
 
@@ -49,15 +50,16 @@ const listFiles = (dir: string, trail?: Set<string>): { path: string; linked: bo
 };
 
 // The folders a loaded path is relative to (a module name: where node runs, home-sources-modules.ts).
-function nearOf(loaded: Loaded, file: string, home: string, row: LoaderRow): string[] {
+// `cwd`: the folder a sourced script's shell runs in, when not its own (pixi's activation, pixi-obeyed.ts).
+function nearOf(loaded: Loaded, file: string, home: string, row: LoaderRow, cwd?: string): string[] {
   if (loaded.module?.from !== undefined) return [loaded.module.from];
-  return isAbsolute(loaded.path) ? ['/'] : row.base.map((base) => (base === 'file' ? dirname(file) : base === 'home' ? home : join(home, base)));
+  return isAbsolute(loaded.path) ? ['/'] : row.base.map((base) => (base === 'file' ? (cwd ?? dirname(file)) : base === 'home' ? home : join(home, base)));
 }
 
 // A loaded path as absolute paths (one per base its kind resolves relative names against), each with
 // whether it names a folder (a glob: the folder above its first glob part).
-function targets(loaded: Loaded, file: string, home: string, row: LoaderRow): { path: string; folder: boolean }[] {
-  return nearOf(loaded, file, home, row).map((base) => {
+function targets(loaded: Loaded, file: string, home: string, row: LoaderRow, cwd?: string): { path: string; folder: boolean }[] {
+  return nearOf(loaded, file, home, row, cwd).map((base) => {
     const absolute = join(base, loaded.path);
     const glob = absolute.search(/[*?[]/);
     if (glob >= 0) return { path: dirname(absolute.slice(0, glob + 1)), folder: true };
@@ -81,6 +83,8 @@ interface Item {
   readonly why?: string;
   // A link in a loaded folder: the file it leads to is loaded (obeyed where it lands).
   readonly linked?: boolean;
+  // The folder its shell runs in (Loaded.cwd): its relative names are found there and in every folder below.
+  readonly cwd?: string;
 }
 
 // The folders above the workspace, nearest first (mise merges every config up to `/`; direnv takes the nearest
@@ -182,7 +186,7 @@ export function homeSourced(home: string, roots: readonly string[], envrcs: read
   let read = 0;
   let started = 0;
   for (let at = 0; at < queue.length; at++) {
-    const { path, depth, loader, kind, why, linked } = queue[at]!;
+    const { path, depth, loader, kind, why, linked, cwd } = queue[at]!;
     if (seen.has(path)) continue;
     seen.add(path);
     if (linked === true) mark(path, false, loader);
@@ -219,7 +223,16 @@ export function homeSourced(home: string, roots: readonly string[], envrcs: read
         if (marks.why !== undefined) mark('/', true, loader, false, marks.why);
         continue;
       }
-      for (const next of targets(loaded, path, home, LOADERS[kind])) {
+      if (loaded.glob !== undefined) {
+        for (const next of targets(loaded, path, home, LOADERS[kind])) markGlob(next.path, loaded.glob, loader);
+        continue;
+      }
+      // A sourced script's relative name in a shell run in any folder below `cwd` (pixi shell): obeyed there too.
+      if (cwd !== undefined && !isAbsolute(loaded.path) && !/[*?[]/.test(loaded.path)) {
+        const below = belowGlob(cwd, loaded.path);
+        markGlob(below.at, below.glob, loader);
+      }
+      for (const next of targets(loaded, path, home, LOADERS[kind], cwd)) {
         // A path named again (fifty `source` lines of one file, a glob per host) is judged once.
         const key = `${next.path}\0${next.folder}\0${loaded.kind}`;
         if (handled.has(key)) continue;
@@ -230,7 +243,7 @@ export function homeSourced(home: string, roots: readonly string[], envrcs: read
         for (const { path: file, linked } of next.folder ? listFiles(next.path, trail) : [{ path: next.path, linked: false }]) {
           // Past the depth bound what a file loads is obeyed, not read (red team R21-9: never silently).
           if (depth + 1 > MAX_DEPTH) unread(file, loader, `\`${loader}\` loads files more than ${MAX_DEPTH} levels deep`);
-          else queue.push({ path: file, depth: depth + 1, loader, kind: loaded.kind, linked });
+          else queue.push({ path: file, depth: depth + 1, loader, kind: loaded.kind, linked, ...(cwd === undefined && loaded.cwd === undefined ? {} : { cwd: loaded.cwd ?? cwd }) });
         }
       }
     }

@@ -121,7 +121,7 @@ export function buildScript(walk: Walk, dir: string, script: string): string | u
     const computed = computedLine(made.text);
     if (computed !== undefined) return `${at} (\`${computed}\`: a printed line whose start is computed, which may be a directive)`;
     // What a modelled build-dependency crate reads (F2, F3): its own rows, in place of the generic literal reading.
-    const crates = crateReads(text, dir, walk.top);
+    const crates = crateReads(text, dir, walk.top, (file) => (inside(walk.top, file) ? read(walk, file) : undefined));
     if (crates.unknown !== undefined) return `${at} (\`${crates.unknown}\`: what a build-dependency crate reads is computed)`;
     for (const file of crates.files) if (inside(walk.top, file)) walk.files.add(file);
     for (const glob of crates.globs) if (inside(walk.top, glob)) walk.globs.add(glob);

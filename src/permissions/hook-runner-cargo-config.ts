@@ -10,7 +10,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { parseToml } from '../engine/toml.js';
 import { aliasLine, type Seen } from './hook-runner-cargo-alias.js';
 import { directive, rustcWords, type Named } from './hook-runner-cargo-flags.js';
-import { envTable } from './hook-runner-cargo-env.js';
+import { envTable, type Below } from './hook-runner-cargo-env.js';
 import { inside } from './hook-spelling.js';
 import { upToTop } from './hook-runner-paths.js';
 import { read, stats, type Walk } from './hook-walk.js';
@@ -65,8 +65,9 @@ function pathValues(value: unknown, key: string, bases: readonly string[], obey:
 // What one cargo configuration text names (`name`: as messages show it; `folder`: the folder holding `.cargo`;
 // `bases`: see pathValues): each path goes to `obey`, each construct not understood to `fail`. `sub`: the
 // sub-command a hook runs (its alias is not followed); undefined: every alias's words are read as paths (the
-// person's own `cargo <alias>`, cargo-config-obeyed.ts).
-export function cargoConfigText(text: string, bases: readonly string[], obey: Obey, fail: (why: string) => void, sub?: string, seen?: Seen): void {
+// person's own `cargo <alias>`, cargo-config-obeyed.ts). `below`: where an `[env]` value's relative name is found from
+// every folder below the first base (hook-runner-cargo-env.ts).
+export function cargoConfigText(text: string, bases: readonly string[], obey: Obey, fail: (why: string) => void, sub?: string, seen?: Seen, below?: Below): void {
   let data: Record<string, unknown>;
   try {
     data = parseToml(text) as Record<string, unknown>;
@@ -85,12 +86,12 @@ export function cargoConfigText(text: string, bases: readonly string[], obey: Ob
   if (sub !== undefined && alias !== undefined && Object.hasOwn(alias, sub)) fail(`\`[alias] ${sub}\` (an alias of the sub-command the hook runs)`);
   // Each alias is a cargo command line the person may run (`cargo b`), with or without a hook (R19-6).
   for (const [name, line] of Object.entries(typeof alias === 'object' && alias !== null ? alias : {})) {
-    aliasLine(name, line, bases, obey, fail, (inner, innerBases) => cargoConfigText(inner, innerBases, obey, fail, sub, seen), seen);
+    aliasLine(name, line, bases, obey, fail, (inner, innerBases) => cargoConfigText(inner, innerBases, obey, fail, sub, seen, below), seen);
   }
   const { alias: _alias, env, unstable: _unstable, ...rest } = data;
   pathValues(sub === undefined ? { ...rest, alias } : rest, '', bases, obey, fail);
   // `[env]` values reach build scripts (CFLAGS, CC), rustc and the binaries cargo runs: read by what reads each name.
-  envTable(env, bases, obey, fail);
+  envTable(env, bases, obey, fail, below);
 }
 
 // The toolchain folder a rust-toolchain(.toml) text in `folder` names (rustup's `[toolchain] path`; a legacy
@@ -111,12 +112,14 @@ export function cargoConfigs(walk: Walk, from: string, sub: string | undefined):
   const obey: Obey = (path) => void (inside(walk.top, path) && walk.files.add(path));
   // An alias's --config file is read apart from the walk: its stamp (its folder's, when missing) keys the cache.
   const seen: Seen = (path) => void walk.sources.push(stats(path) === undefined ? dirname(path) : path);
+  // A relative `[env]` name found from the folders below a configuration (a glob above the top starts at the top).
+  const below: Below = (at, glob) => void walk.globs.add(join(inside(walk.top, at) ? at : walk.top, glob));
   for (const folder of upToTop(walk.top, from)) {
     for (const name of CARGO_CONFIGS) {
       const path = join(folder, name);
       walk.files.add(path);
       const text = read(walk, path);
-      if (text !== undefined) cargoConfigText(text, [folder, walk.top], obey, (why) => void (walk.unmodeled ??= `cargo reads ${name}: ${why}`), sub, seen);
+      if (text !== undefined) cargoConfigText(text, [folder, walk.top], obey, (why) => void (walk.unmodeled ??= `cargo reads ${name}: ${why}`), sub, seen, below);
     }
     for (const name of TOOLCHAIN_FILES) {
       const path = join(folder, name);

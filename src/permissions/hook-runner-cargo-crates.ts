@@ -9,15 +9,18 @@
 import { join, resolve } from 'node:path';
 import { argument } from './hook-runner-cargo-builder.js';
 import { TOKENS } from './hook-runner-cargo-queries.js';
+import { protocReads } from './protoc-imports.js';
 
 interface Row {
   // The Rust path of the crate (`prost_build::…`); the row applies when the script's code mentions it.
   readonly path: RegExp;
   // The calls (functions and builder methods) whose arguments must be literals.
   readonly calls: readonly string[];
-  // What the crate reads from the package in `dir` (work tree `top`), given the literal arguments of each call.
-  readonly reads: (dir: string, top: string, calls: readonly Call[]) => Partial<Reads>;
+  // What the crate reads from the package in `dir` (work tree `top`), given the literal arguments of each call;
+  // `read`: a work-tree file's text (through the hook walk), undefined when missing.
+  readonly reads: (dir: string, top: string, calls: readonly Call[], read: Read) => Partial<Reads>;
 }
+type Read = (path: string) => string | undefined;
 interface Call {
   readonly name: string;
   // Each top-level argument's string literals.
@@ -39,15 +42,20 @@ const all = (calls: readonly Call[], names: readonly string[], at: (args: readon
 
 export const ROWS: readonly Row[] = [
   // prost-build / tonic-build run protoc (found on PATH; PROTOC is cargo-env-names.ts's) on the named .proto files
-  // with the include folders (the last list) as its import path: protoc reads .proto files there.
+  // with the include folders (the last list) as its import path: protoc reads .proto files there, and whatever file
+  // an `import` names, by any name (protoc-imports.ts, cargo22 row 5).
   {
     path: /\b(?:prost_build|tonic_build|tonic_prost_build)\s*::/,
     calls: ['compile_protos', 'compile', 'compile_with_config', 'compile_protos_with_config', 'include_file', 'protoc_arg', 'out_dir', 'file_descriptor_set_path'],
-    reads: (dir, _top, calls) => {
-      const folders = all(calls, ['compile_protos', 'compile', 'compile_with_config', 'compile_protos_with_config'], (args) => (args.length >= 2 ? args[args.length - 1] : undefined));
+    reads: (dir, _top, calls, read) => {
+      const compiles = ['compile_protos', 'compile', 'compile_with_config', 'compile_protos_with_config'];
+      const folders = all(calls, compiles, (args) => (args.length >= 2 ? args[args.length - 1] : undefined));
+      const protos = all(calls, compiles, (args) => (args.length >= 2 ? args[args.length - 2] : args[0]));
+      const imported = protocReads(dir, protos, folders.map((one) => resolve(dir, one)), read);
       // protoc's own options: `--plugin=` runs a program, `--descriptor_set_in` reads one; an ALLOW-LIST.
       const option = all(calls, ['protoc_arg'], (args) => args.flat()).find((one) => !/^--experimental_allow_proto3_optional$/.test(one));
-      return { globs: folders.map((one) => join(resolve(dir, one), '**/*.proto')), skip: new Set(folders), ...(option === undefined ? {} : { unknown: `protoc_arg("${option}")` }) };
+      const unknown = option === undefined ? imported.unknown : `protoc_arg("${option}")`;
+      return { files: imported.files, globs: folders.map((one) => join(resolve(dir, one), '**/*.proto')), skip: new Set(folders), ...(unknown === undefined ? {} : { unknown }) };
     },
   },
   // cxx-build reads the bridge modules (crate sources: left free) and compiles the generated C++ with the named
@@ -81,17 +89,20 @@ export const ROWS: readonly Row[] = [
   },
   // napi-build prints link arguments only.
   { path: /\bnapi_build\s*::/, calls: ['setup'], reads: () => ({}) },
-  // pyo3-build-config runs the Python interpreter (VIRTUAL_ENV's when one is active: an environment of the tree),
-  // which reads pyvenv.cfg and runs its site-packages' .pth files at start.
-  {
-    path: /\bpyo3_build_config\s*::/,
-    calls: [],
-    reads: (dir, top) => {
-      const envs = [...new Set([dir, top])].map((base) => join(base, '*'));
-      return { globs: envs.flatMap((env) => [join(env, 'pyvenv.cfg'), join(env, 'bin/python*'), join(env, 'Scripts/python*')]), envs };
-    },
-  },
+  { path: /\bpyo3_build_config\s*::/, calls: [], reads: (dir, top) => pythonProbe(dir, top) },
 ];
+
+// pyo3-build-config runs the Python interpreter (PYO3_PYTHON, else VIRTUAL_ENV's or CONDA_PREFIX's when one is
+// active: an environment of the tree, pixi's among them; else `python3` on PATH), which reads pyvenv.cfg and runs its
+// site-packages' .pth files at start. Its own build script does this for every crate depending on pyo3 (cargo22 row 4,
+// hook-runner-cargo.ts), and so does a build script calling it.
+export function pythonProbe(dir: string, top: string): Pick<Reads, 'globs' | 'envs'> {
+  const envs = [...new Set([dir, top])].flatMap((base) => [join(base, '*'), join(base, '.pixi/envs/*')]);
+  return { globs: envs.flatMap((env) => [join(env, 'pyvenv.cfg'), join(env, 'bin/python*'), join(env, 'Scripts/python*')]), envs };
+}
+
+// The crates whose own build script runs pyo3-build-config's probe (pyo3 itself, its FFI crate, the config crate).
+export const PYO3_CRATES = new Set(['pyo3', 'pyo3-ffi', 'pyo3-build-config']);
 
 // The build-dependency crates the rows model (added to BUILD_CRATES).
 export const ROW_CRATES = ['tonic-prost-build', 'cxx-build', 'slint-build', 'uniffi', 'uniffi_build', 'capnpc', 'lalrpop', 'glib-build-tools', 'tauri-build', 'napi-build', 'pyo3-build-config'];
@@ -142,7 +153,7 @@ function split(arg: string): string[][] {
 }
 
 // What the rows read in build-script code `text` (comments left out) of the package in `dir`.
-export function crateReads(text: string, dir: string, top: string): Reads {
+export function crateReads(text: string, dir: string, top: string, read: Read = () => undefined): Reads {
   const reads: Reads = { files: [], globs: [], skip: new Set(), envs: [] };
   const code = text.replace(TOKENS, (token) => (token.startsWith('//') || token.startsWith('/*') ? ' ' : token));
   const mask = code.replace(TOKENS, (token) => ' '.repeat(token.length));
@@ -159,7 +170,7 @@ export function crateReads(text: string, dir: string, top: string): Reads {
       }
       calls.push({ name: found[1]!, args: split(arg) });
     }
-    const own = row.reads(dir, top, calls);
+    const own = row.reads(dir, top, calls, read);
     reads.files.push(...(own.files ?? []));
     reads.globs.push(...(own.globs ?? []));
     reads.envs.push(...(own.envs ?? []));

@@ -141,6 +141,8 @@ export function rustcWords(words: readonly string[]): Named {
 // loader variable's entry (PATH=.) loads from it (obeyed-env-values.ts leaves it out the same way).
 const SELF = /^(?:\.\.?(?:\/|$))+$/;
 
+const MAKE_FREE = /^(?:-j\d*|-l[\d.]*|--jobs(?:=\d+)?|--load-average(?:=[\d.]+)?|--jobserver-(?:auth|fds)=[\w:,/.-]+|-[kswnirRBeLqtS]+|--(?:no-)?print-directory|--output-sync(?:=\w+)?|-O\w*|--no-builtin-(?:rules|variables)|--silent|--quiet|--keep-going)$/;
+
 // What a variable's value names, read as the programs that read NAME do (cargo-env-names.ts): rustc's or the C
 // driver's words, a program and its words, a loader's entries (obeyed-env.ts's table: PATH's folders, LD_PRELOAD's
 // files, NODE_OPTIONS' modules), path entries, or, for data, only the words spelled like a path.
@@ -149,6 +151,12 @@ export function envWords(name: string, value: string): Named {
   const words = value.split(/\s+/).filter((word) => word !== '');
   if (kind === 'rustc') return rustcWords(name.startsWith('CARGO_ENCODED_') ? value.split('\x1f') : words);
   if (kind === 'cc') return ccWords(words);
+  // make's flags that name no file and no program (a job count, the jobserver, quiet and keep-going letters); any
+  // other (`-f`, `-C`, `--eval`, a variable assignment such as `SHELL=x`) is not understood.
+  if (kind === 'make') {
+    const other = words.find((word, at) => !MAKE_FREE.test(word) && !(at === 0 && /^[kswnirRBeLqtS]+$/.test(word)));
+    return other === undefined ? { paths: [] } : { paths: [], unknown: other };
+  }
   if (kind === 'program') {
     const [program, ...rest] = words;
     const out = ccWords(rest);
@@ -158,6 +166,8 @@ export function envWords(name: string, value: string): Named {
     const table = envNamed(name, value);
     return { paths: table === undefined ? value.split(':') : [...table.entries, ...(table.loadFolders ?? [])].filter((entry) => entry !== '') };
   }
+  // Data: a word holding a slash or starting with a dot (`--x=tools/y`, `./gen.sh`) may be found by a reader codeward
+  // does not know; a URL's scheme and host are no path (`sqlite://data/app.db` names `/data/app.db`).
   const entries = kind === 'paths' ? value.split(/[:;]/) : value.split(/[\s=,:;]+/).filter((word) => /^\.|\//.test(word));
   return { paths: entries.filter((entry) => entry !== '' && !SELF.test(entry)) };
 }

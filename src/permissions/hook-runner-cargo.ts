@@ -21,6 +21,8 @@ import { cargoConfigs } from './hook-runner-cargo-config.js';
 import { cargoManifests } from './hook-runner-cargo-members.js';
 import { isProcMacro, readManifest, table, type Table } from './hook-runner-cargo-manifest.js';
 import { BUILD_CRATES, buildScript, includes, runsPrograms } from './hook-runner-cargo-build.js';
+import { PYO3_CRATES, pythonProbe } from './hook-runner-cargo-crates.js';
+import { obeyEnvironment } from './hook-python-sites.js';
 
 const WALK = { depth: 8, entries: 20_000, files: 256 };
 const SKIP = new Set(['target', '.git', 'node_modules', '.venv', 'venv', 'dist']);
@@ -91,11 +93,24 @@ export function cargoParts(walk: Walk, from: string, args: ToolchainArgs, rest: 
       const path = table(patch)['path'];
       if (typeof path === 'string' && !packages.has(resolve(dir, path))) runsAtBuild(resolve(dir, path));
     }
+    // A registry pyo3's build script probes the Python interpreter (cargo22 row 4): the environments it may run.
+    if (dependsOn(data, PYO3_CRATES)) obeyProbe(walk, pythonProbe(dir, walk.top));
     const why = packageBuild(walk, dir, data);
     if (why !== undefined) walk.unmodeled ??= `cargo runs ${why}`;
     crateRootIncludes(walk, dir, data);
   }
 }
+
+// Whether the manifest depends (any kind, any target; the workspace's shared table too) on one of `crates`.
+function dependsOn(data: Table, crates: ReadonlySet<string>): boolean {
+  const tables = [...['dependencies', 'dev-dependencies', 'build-dependencies'].flatMap((kind) => depTables(data, kind)), table(table(data['workspace'])['dependencies'])];
+  return tables.some((deps) => Object.entries(deps).some(([name, spec]) => crates.has(typeof table(spec)['package'] === 'string' ? (table(spec)['package'] as string) : name)));
+}
+
+const obeyProbe = (walk: Walk, probe: { globs: readonly string[]; envs: readonly string[] }): void => {
+  for (const glob of probe.globs) if (inside(walk.top, glob)) walk.globs.add(glob);
+  for (const env of probe.envs) obeyEnvironment(walk, env);
+};
 
 // The folders of the path dependencies of kind `kind` of the package in `dir` (`workspace = true`: the root's).
 function pathDeps(packages: ReadonlyMap<string, Package>, dir: string, kind: string): string[] {

@@ -43,7 +43,7 @@ export function pixiLoads(text: string, vars: Map<string, string>, file: string)
   const lines = [exported('PIXI_PROJECT_ROOT', dirname(file))];
   for (const { keys, table } of activations(root)) {
     for (const [key, value] of Object.entries(table)) {
-      if (key === 'scripts' && Array.isArray(value) && value.every((one) => typeof one === 'string')) out.push(...(value as string[]).map((path) => ({ path, kind: 'direnv' as const })));
+      if (key === 'scripts' && Array.isArray(value) && value.every((one) => typeof one === 'string')) out.push(...(value as string[]).map((path) => ({ path, kind: 'direnv' as const, cwd: dirname(file) })));
       else if (key === 'env' && isTable(value) && Object.values(value).every((one) => typeof one === 'string')) lines.push(...Object.entries(value).map(([k, v]) => exported(k, v as string)));
       else out.push(fail(`\`${[...keys, key].join('.')}\` (an activation key codeward does not model)`));
     }
