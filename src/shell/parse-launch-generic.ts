@@ -3,6 +3,7 @@
 // option that takes shell text or a command is read in each spelling (parse-launch-options.ts).
 import { argvText, optionWord } from './parse-launch-options.js';
 import { mayBeOption, runtimeOption } from './parse-launch-runtime.js';
+import { mayBeSubCommand, runtimeSubCommand } from './parse-launch-pm.js';
 import type { Launch } from './parse-launchers.js';
 import type { WordLike } from './parse-wrappers.js';
 
@@ -76,6 +77,7 @@ function runner(key: string, spec: Runner, words: readonly WordLike[]): Launch[]
       if (mayBeOption(words[i]!)) return [runtimeOption(key, words[i]!)];
       i += spec.valued?.test(words[i]!.value) ? 2 : 1;
     }
+    if (i < words.length && mayBeSubCommand(words[i]!)) return [runtimeSubCommand(key, words[i]!)];
     if (i >= words.length || !spec.sub.test(words[i]!.value)) return [];
     i++;
   }

@@ -7,6 +7,7 @@
 import { npmCommand } from '../permissions/canonical-npm.js';
 import type { Launch } from './parse-launchers.js';
 import { mayBeOption, runtimeOption } from './parse-launch-runtime.js';
+import { mayBeSubCommand, runtimeSubCommand } from './parse-launch-pm.js';
 import type { WordLike } from './parse-wrappers.js';
 
 // The options naming shell text: `call` by its shorthand `-c` and every spelling nopt resolves to it (`--ca`
@@ -96,8 +97,11 @@ function read(words: readonly WordLike[]): NpmWords {
 export function npmLaunches(words: readonly WordLike[]): Launch[] {
   const parsed = read(words);
   const [subAt, ...rest] = parsed.operands;
-  const sub = subAt === undefined || words[subAt]!.dynamic ? undefined : npmCommand(words[subAt]!.value);
+  const dynamicSub = subAt !== undefined && mayBeSubCommand(words[subAt]!);
+  const sub = subAt === undefined || dynamicSub ? undefined : npmCommand(words[subAt]!.value);
   const programs = [...programOptionLaunches(words), ...parsed.runtime.map((index) => runtimeOption('npm', words[index]!))];
+  // Once: a word that may be an option is already a line only known at run time (`npm "$X"`).
+  if (dynamicSub && !parsed.runtime.includes(subAt)) programs.push(runtimeSubCommand('npm', words[subAt]!));
   const calls = [...programs, ...parsed.calls.map((text): Launch => ({ kind: 'text', text }))];
   if (sub === 'exec') return [...calls, ...(rest[0] === undefined ? [] : [{ kind: 'command', index: rest[0] } as const])];
   // `npm explore PKG [--] CMD ...`: the words after the package, joined, are a shell line.
