@@ -4,15 +4,10 @@
 // operand, may have taken it as its value: both readings are followed (the first operand as the sub-command, and
 // the next one), so an unknown option fails closed.
 import { npmValued } from '../shell/parse-launch-npm.js';
-import { pmValued } from '../shell/pm-options.js';
+import { pmOption, pmValued } from '../shell/pm-options.js';
 
-const set = (text: string): ReadonlySet<string> => new Set(text.trim().split(/\s+/));
-
-// Options known to take no value: no second reading after them.
-const FLAGS: ReadonlySet<string> = set(`-r --recursive -w --workspace-root -s --silent --verbose -g --global -D -P -O --dev --prod --production
-  --offline --prefer-offline --frozen-lockfile --no-frozen-lockfile --immutable --ignore-scripts --if-present --parallel --stream
-  --aggregate-output --no-bail --bail --color --no-color -y --yes -q --quiet --no-audit --no-fund --json --force -f --shell-mode`);
-
+// An option known to take no value (a flag): no second reading after it.
+const flag = (manager: string, word: string): boolean => pmOption(manager, word) !== undefined && !pmValued(manager, word);
 const valued = (manager: string, word: string): boolean => (manager === 'npm' ? npmValued(word) : pmValued(manager, word));
 
 // The readings of `args` (the words after the manager's name, up to the end of its command): each is the list of
@@ -29,7 +24,7 @@ export function pmReadings(manager: string, args: readonly string[]): string[][]
     if (!arg.startsWith('-') || arg === '-') {
       // The option right before the first operand: one the table does not know may have taken it.
       const before = args[i - 1];
-      if (operands.length === 0 && before !== undefined && before.startsWith('-') && !before.includes('=') && !FLAGS.has(before)) unclear = true;
+      if (operands.length === 0 && before !== undefined && before.startsWith('-') && !before.includes('=') && !flag(manager, before)) unclear = true;
       operands.push(arg);
     } else if (!arg.includes('=') && valued(manager, arg)) i++;
   }

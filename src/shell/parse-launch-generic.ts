@@ -3,14 +3,19 @@
 // option that takes shell text or a command is read in each spelling (parse-launch-options.ts).
 import { argvText, optionWord } from './parse-launch-options.js';
 import { mayBeOption, runtimeOption } from './parse-launch-runtime.js';
+import { mayBeSubCommand, runtimeSubCommand } from './parse-launch-pm.js';
 import type { Launch } from './parse-launchers.js';
 import type { WordLike } from './parse-wrappers.js';
+import { pmRunnerOptions } from './pm-options.js';
+
+// An option's name test (a RegExp, or a table's: pm-options.ts).
+type OptionName = { test(word: string): boolean };
 
 interface Runner {
   // The subcommand that runs a command (`exec`, `run`); absent: the command follows the options.
   readonly sub?: RegExp;
   // Options taking a value.
-  readonly valued?: RegExp;
+  readonly valued?: OptionName;
   // Options whose value is shell text (`nix-shell --run CMD`, `npm exec -c CMD`, `entr -s CMD`).
   readonly text?: RegExp;
   // Options after which the rest is the command (`nix develop -c CMD`).
@@ -22,7 +27,7 @@ interface Runner {
   // Only these forms run a command (vim: `-c '!CMD'`, `+'!CMD'`).
   readonly bangOnly?: boolean;
   // Flags after which the command words are joined and run by a shell (`pnpm dlx -c 'CMD'`, R11-1b).
-  readonly shell?: RegExp;
+  readonly shell?: OptionName;
   // Short flags that may come before a text option in one word (getopt: `entr -rs CMD`).
   readonly bundle?: string;
 }
@@ -31,9 +36,10 @@ const RUN = /^(?:run)$/;
 const CONDA: Runner = { sub: RUN, valued: /^(?:-n|--name|-p|--prefix|--cwd)$/ };
 const EDITOR: Runner = { text: /^(?:-c|--cmd)$/, bangOnly: true };
 const RUNNERS: Readonly<Record<string, Runner>> = {
-  pnpm: { sub: /^(?:exec|dlx)$/, valued: /^(?:--filter|-F|-C|--dir|--package)$/, shell: /^(?:-c|--shell-mode)$/ },
-  yarn: { sub: /^(?:exec|dlx)$/, valued: /^(?:-p|--package)$/ },
-  bun: { sub: /^(?:x|exec)$/ },
+  // The package managers' options: their one table (pm-options.ts).
+  pnpm: { sub: /^(?:exec|dlx)$/, ...pmRunnerOptions('pnpm') },
+  yarn: { sub: /^(?:exec|dlx)$/, valued: pmRunnerOptions('yarn').valued },
+  bun: { sub: /^(?:x|exec)$/, valued: pmRunnerOptions('bun').valued },
   uv: { sub: RUN, valued: /^(?:--with|--python|-p|--project|--directory|--package|--env-file|--index|--extra|--group)$/ },
   uvx: { valued: /^(?:--from|--with|--python|-p)$/ },
   pipx: { sub: RUN, valued: /^(?:--spec|--python)$/ },
@@ -76,6 +82,7 @@ function runner(key: string, spec: Runner, words: readonly WordLike[]): Launch[]
       if (mayBeOption(words[i]!)) return [runtimeOption(key, words[i]!)];
       i += spec.valued?.test(words[i]!.value) ? 2 : 1;
     }
+    if (i < words.length && mayBeSubCommand(words[i]!)) return [runtimeSubCommand(key, words[i]!)];
     if (i >= words.length || !spec.sub.test(words[i]!.value)) return [];
     i++;
   }

@@ -7,14 +7,13 @@
 import { npmCommand } from '../permissions/canonical-npm.js';
 import type { Launch } from './parse-launchers.js';
 import { mayBeOption, runtimeOption } from './parse-launch-runtime.js';
+import { mayBeSubCommand, runtimeSubCommand } from './parse-launch-pm.js';
+import { pmValued } from './pm-options.js';
 import type { WordLike } from './parse-wrappers.js';
 
 // The options naming shell text: `call` by its shorthand `-c` and every spelling nopt resolves to it (`--ca`
 // is npm's option `ca` itself, a certificate).
 const CALL = new Set(['-c', '--c', '--cal', '--call']);
-// Options of npm taking the next word as their value (when not written `--name=value`).
-const VALUED = new Set(['-C', '--prefix', '-w', '--workspace', '-p', '--package', '--userconfig', '--globalconfig', '--registry', '--cache', '--loglevel',
-  '--script-shell', '--shell', '--otp', '--tag', '--access', '--omit', '--include', '--location', '-L', '--before', '--scope', '--auth-type', '--cafile', '--node-options']);
 
 // npm's options whose value is a program npm starts (R15-18's class on an exec line): `script-shell` runs every
 // script as `X -c SCRIPT`, `shell` runs `npm explore`'s shell, `editor` is `npm edit`'s, `browser` `npm docs`'s,
@@ -53,7 +52,7 @@ export function programOptionLaunches(words: readonly WordLike[]): Launch[] {
 }
 
 // Whether npm's option `name` (written without `=`) takes the next word as its value.
-export const npmValued = (name: string): boolean => CALL.has(name) || VALUED.has(name) || programOption(name) !== undefined;
+export const npmValued = (name: string): boolean => CALL.has(name) || pmValued('npm', name) || programOption(name) !== undefined;
 
 interface NpmWords {
   // Words that are not options nor their values, by index (`--` ends the options: every later word is one).
@@ -96,8 +95,11 @@ function read(words: readonly WordLike[]): NpmWords {
 export function npmLaunches(words: readonly WordLike[]): Launch[] {
   const parsed = read(words);
   const [subAt, ...rest] = parsed.operands;
-  const sub = subAt === undefined || words[subAt]!.dynamic ? undefined : npmCommand(words[subAt]!.value);
+  const dynamicSub = subAt !== undefined && mayBeSubCommand(words[subAt]!);
+  const sub = subAt === undefined || dynamicSub ? undefined : npmCommand(words[subAt]!.value);
   const programs = [...programOptionLaunches(words), ...parsed.runtime.map((index) => runtimeOption('npm', words[index]!))];
+  // Once: a word that may be an option is already a line only known at run time (`npm "$X"`).
+  if (dynamicSub && !parsed.runtime.includes(subAt)) programs.push(runtimeSubCommand('npm', words[subAt]!));
   const calls = [...programs, ...parsed.calls.map((text): Launch => ({ kind: 'text', text }))];
   if (sub === 'exec') return [...calls, ...(rest[0] === undefined ? [] : [{ kind: 'command', index: rest[0] } as const])];
   // `npm explore PKG [--] CMD ...`: the words after the package, joined, are a shell line.

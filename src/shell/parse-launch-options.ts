@@ -12,7 +12,7 @@ export interface OptionWord {
 
 // The option `value` spells, when its name passes `name`; undefined when it is another word. `flags`: the program's
 // short flags getopt lets come first in one word (`entr -rs CMD`, `tmux -2uc CMD`, `ssh -qF cfg`).
-export function optionWord(value: string, name: RegExp | undefined, flags?: string): OptionWord | undefined {
+export function optionWord(value: string, name: { test(word: string): boolean } | undefined, flags?: string): OptionWord | undefined {
   if (!name || !value.startsWith('-') || value === '-' || value === '--') return undefined;
   if (name.test(value)) return {};
   const eq = value.indexOf('=');

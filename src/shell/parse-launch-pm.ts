@@ -5,12 +5,23 @@
 // the argv forms are read by the generic runner table (parse-launch-generic.ts).
 import type { Launch } from './parse-launchers.js';
 import type { WordLike } from './parse-wrappers.js';
-import { pmValued } from './pm-options.js';
+import { pmOption, pmValued } from './pm-options.js';
 
-// pnpm's shell flag in each spelling: `-c`, a short cluster holding `c`, `--shell-mode[=true]` (`=false` clears it).
+// A word only known at run time (an expansion, a glob) where a package manager reads its sub-command (red team
+// round 20: `npm -- "$X" git push`, `pnpm e"$X" git push`, `npm ex* git push` with a file named `exec`): the
+// sub-command may be `exec`, `x` or `dlx`, which runs the words after it. A line only known at run time, with the fix.
+export const mayBeSubCommand = (word: WordLike): boolean => word.dynamic || word.lead !== undefined;
+
+export function runtimeSubCommand(program: string, word: WordLike): Launch {
+  return { kind: 'text', text: word.value, runtime: `\`${program}\`'s word \`${word.value}\` stands where its sub-command stands, and may be one that runs a program (such as \`exec\`, \`x\`, \`dlx\`, \`run\`) (write the sub-command out; a value goes after it)` };
+}
+
+// pnpm's shell flag in each spelling: `-c`, a short cluster holding `c`, `--shell-mode[=true]` (`=false` clears it;
+// the table: pm-options.ts).
 function shellFlag(value: string): boolean | undefined {
-  if (/^--shell-mode(?:=true)?$/.test(value) || /^-[a-zA-Z]*c[a-zA-Z]*$/.test(value)) return true;
-  return value === '--shell-mode=false' ? false : undefined;
+  const [name, attached] = value.split('=', 2) as [string, string | undefined];
+  if (pmOption('pnpm', name)?.kind !== 'shell' || !name.startsWith('-')) return undefined;
+  return attached === undefined || attached === 'true' ? true : attached === 'false' ? false : undefined;
 }
 
 // What `pnpm|yarn|bun ... exec ...` runs as shell text; [] when the line is not such a form.

@@ -5,6 +5,7 @@ import { dirname, join, relative } from 'node:path';
 import type { ProjectFiles } from './test-detect-files.js';
 import { readNamedFiles, shebangShell, type NamedReader } from './run-script-files.js';
 import { commandsOf, type ScriptReading } from './run-script-reading.js';
+import { readBinConfigs } from './run-script-bin-configs.js';
 
 // What a package manager runs the shown script lines WITH (red team R18-10): npm runs each line through its
 // `script-shell` (default `sh`, looked up on the script's PATH), with `node-options` in NODE_OPTIONS, and puts
@@ -75,7 +76,8 @@ async function binFolders(folder: string): Promise<string[]> {
 }
 
 // The file a bare program word resolves to on npm's PATH: the first node_modules/.bin holding it.
-async function binOf(folder: string, bins: readonly string[], word: string, named: NamedReader, reading: ScriptReading): Promise<void> {
+// Whether it is an installed package's node program (its configuration files are keyed: run-script-bin-configs.ts).
+async function binOf(folder: string, bins: readonly string[], word: string, named: NamedReader, reading: ScriptReading): Promise<boolean> {
   for (const bin of bins) {
     const path = join(bin, word);
     const rel = relative(folder, path).split('\\').join('/');
@@ -88,14 +90,18 @@ async function binOf(folder: string, bins: readonly string[], word: string, name
       // keyed, another interpreter's not followed, so no "always" (red team R19-3). An installed package's link to a
       // shell script is followed the same way: the files it runs are in reach of the run (R20-14).
       const target = await realpath(path).catch(() => path);
-      if (!/\/node_modules\/(?!\.bin\/)/.test(target) || shebangShell(found.text)) await readNamedFiles([`./${rel}`], named, reading);
-      return;
+      if (!/\/node_modules\/(?!\.bin\/)/.test(target) || shebangShell(found.text)) {
+        await readNamedFiles([`./${rel}`], named, reading);
+        return false;
+      }
+      return true;
     }
     if (await lstat(path).then(() => true, () => false)) {
       reading.open(`npm PATH: ${word} is ${path}, not readable here (${found.kind === 'refused' ? found.reason : 'not a file'}), so what runs is unknown`);
-      return;
+      return false;
     }
   }
+  return false;
 }
 
 export async function readRunnerSetup(files: ProjectFiles, named: NamedReader | undefined, reading: ScriptReading): Promise<void> {
@@ -147,7 +153,9 @@ export async function readRunnerSetup(files: ProjectFiles, named: NamedReader | 
   // Every bare word of every shell line (a program, or one a wrapper such as `env` or `xargs` runs).
   for (const line of reading.shellLines) for (const word of commandsOf(line).flat()) if (/^[A-Za-z0-9_.+-]+$/.test(word) && !word.startsWith('-') && word !== '.' && word !== '..') words.add(word);
   const bins = await binFolders(files.dir);
-  for (const word of words) await binOf(files.dir, bins, word, named, reading);
+  const programs: string[] = [];
+  for (const word of words) if (await binOf(files.dir, bins, word, named, reading)) programs.push(word);
+  await readBinConfigs(files, programs, named, reading);
 }
 
 // Project settings that move npm's or pnpm's configuration out of what is read here (red team R19-15, R19-18): a
