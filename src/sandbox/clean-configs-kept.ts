@@ -1,7 +1,8 @@
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { lstatQuiet } from '../files/stat-quiet.js';
 import { identityStamp } from '../workspace/listings.js';
+import { writeCacheFile } from './view-cache.js';
 
 // What cleanGitConfigs (git-identity.ts) decided for each config file it read, kept in the state folder between
 // processes (issue 31: a cold `exec` read, parsed and hashed the user's and /etc's git configs on every call):
@@ -75,13 +76,6 @@ export class KeptCleanConfigs {
   save(): void {
     if (!this.file || !this.changed) return;
     this.changed = false;
-    const temporary = `${this.file}.${process.pid}.tmp`;
-    try {
-      mkdirSync(dirname(this.file), { recursive: true, mode: 0o700 });
-      writeFileSync(temporary, JSON.stringify({ v: 1, entries: this.entries }), { mode: 0o600 });
-      renameSync(temporary, this.file);
-    } catch {
-      rmSync(temporary, { force: true });
-    }
+    writeCacheFile(this.file, this.entries);
   }
 }
