@@ -40,12 +40,36 @@ const kindOf = (path: string): 'link' | 'dir' | 'other' | 'missing' => {
   return !stats ? 'missing' : stats.isSymbolicLink() ? 'link' : stats.isDirectory() ? 'dir' : 'other';
 };
 
+// Each path a resolution looked up and what it found (`dir`, `other`, `missing`, `link:TARGET`): all a
+// resolution's answer depends on (the names on the way and where links lead), so it holds while each path still
+// finds the same, whatever else changes in the folders looked into (a new file in the home folder, a session
+// file beside a secret). Recorded as the resolution saw it: a change after is a difference at the next check.
+export type Looked = Map<string, string>;
+
+// The key under which `looked` holds a folder's dot-entry names (homeDotEntries).
+const DOTS = '\0dot-entries';
+
+const lookAt = (path: string): string => {
+  if (path.endsWith(DOTS)) return homeDotEntries(path.slice(0, -DOTS.length)).join('\0');
+  const kind = kindOf(path);
+  if (kind !== 'link') return kind;
+  try {
+    return `link:${readlinkSync(path)}`;
+  } catch {
+    return 'link';
+  }
+};
+
+// Whether every path of `looked` (as kept: [path, found] pairs) still finds what it found.
+export const stillLooked = (looked: readonly (readonly [string, string])[]): boolean => looked.every(([path, found]) => lookAt(path) === found);
+
 // `path` (absolute) as the kernel would open or create it: every symlink on the way followed, also a dangling
 // one and one whose target's tail is missing (the file a write through it creates); undefined for a loop.
 // `from`: a real folder the path is relative to (the home folder's real path: one lstat per name below it).
 // `trail`: learns every folder whose entry was looked up (while each keeps its identity and times, the answer
-// holds: a link can only be replaced or a name added by changing its folder).
-export function resolveLoose(path: string, from = '/', trail?: Set<string>): string | undefined {
+// holds: a link can only be replaced or a name added by changing its folder); `looked`, narrower, each path
+// looked up and what it found.
+export function resolveLoose(path: string, from = '/', trail?: Set<string>, looked?: Looked): string | undefined {
   let done = from;
   const rest = path.split('/').filter((name) => name !== '' && name !== '.');
   for (let hops = 0; rest.length > 0; ) {
@@ -57,14 +81,17 @@ export function resolveLoose(path: string, from = '/', trail?: Set<string>): str
     const next = join(done, name);
     trail?.add(done);
     const kind = kindOf(next);
+    if (kind !== 'link') looked?.set(next, kind);
     if (kind === 'link') {
       if (++hops > MAX_HOPS) return undefined;
       let target: string;
       try {
         target = readlinkSync(next);
       } catch {
+        looked?.set(next, 'link');
         return undefined;
       }
+      looked?.set(next, `link:${target}`);
       rest.unshift(...target.split('/').filter((part) => part !== '' && part !== '.'));
       if (isAbsolute(target)) done = '/';
       continue;
@@ -82,17 +109,18 @@ const relIn = (path: string, root: string): string | undefined => {
 
 // Each home path of `folders` and `files` (relative to `home`), and every symlink below the `folders` that are
 // real folders, that resolves into one of `roots` (the workspace as given and as the kernel opens it).
-// `listed`: every folder read or looked into (their identity and times tell the result is still valid: a link
-// added, removed or replaced at any depth, or on the way of a path resolved, changes one of them).
+// `listed`: every folder read (their identity and times tell the result is still valid: a link added, removed
+// or replaced at any depth changes one of them); `looked`: each path looked up on the way of a path resolved
+// and what it found (Looked).
 // `depth`: how deep below a listed folder symlinks are looked for.
-export function homeLinksInto(home: string, folders: readonly string[], files: readonly string[], roots: readonly string[], depth = LINK_DEPTH): { links: HomeLink[]; listed: string[] } {
+export function homeLinksInto(home: string, folders: readonly string[], files: readonly string[], roots: readonly string[], depth = LINK_DEPTH): { links: HomeLink[]; listed: string[]; looked: Looked } {
   const found = new Map<string, HomeLink>();
-  const listed: string[] = [home];
-  const trail = new Set<string>();
-  const realHome = resolveLoose(home, '/', trail);
-  if (realHome === undefined) return { links: [], listed: [...listed, ...trail] };
+  const listed: string[] = [];
+  const looked: Looked = new Map();
+  const realHome = resolveLoose(home, '/', undefined, looked);
+  if (realHome === undefined) return { links: [], listed, looked };
   const judge = (homeRel: string): void => {
-    const real = resolveLoose(homeRel, realHome, trail);
+    const real = resolveLoose(homeRel, realHome, undefined, looked);
     if (real === undefined) return;
     for (const root of roots) {
       const rel = relIn(real, root);
@@ -123,15 +151,19 @@ export function homeLinksInto(home: string, folders: readonly string[], files: r
     if (statQuiet(join(home, entry))?.isDirectory()) walk(entry, 1);
   }
   for (const entry of new Set(files)) judge(entry);
-  return { links: [...found.values()], listed: [...new Set([...listed, ...trail])] };
+  return { links: [...found.values()], listed: [...new Set(listed)], looked };
 }
 
-// The home folder's own dot-entries (`.config`, `.tmux.conf`, a stow link `.zshrc`), besides a list.
-export function homeDotEntries(home: string): string[] {
+// The home folder's own dot-entries (`.config`, `.tmux.conf`, a stow link `.zshrc`), besides a list, by name;
+// `looked` learns them (a dot-entry added or removed changes the answer, another file of the home folder does not).
+export function homeDotEntries(home: string, looked?: Looked): string[] {
+  let names: string[];
   try {
-    return readdirSync(home).filter((name) => name.startsWith('.') && name !== '.' && name !== '..');
+    names = readdirSync(home).filter((name) => name.startsWith('.') && name !== '.' && name !== '..').sort();
   } catch {
-    return [];
+    names = [];
   }
+  looked?.set(`${home}${DOTS}`, names.join('\0'));
+  return names;
 }
 

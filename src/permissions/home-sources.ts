@@ -1,7 +1,7 @@
 import { dirname, isAbsolute, join, relative } from 'node:path';
 import { readGitMetadata } from '../git/config-read.js';
 import { statQuiet } from '../files/stat-quiet.js';
-import { resolveLoose, type HomeLink } from './home-links.js';
+import { resolveLoose, type HomeLink, type Looked } from './home-links.js';
 import { LOADERS, loadsOf, type LoaderRow } from './home-sources-parse.js';
 import { namedPaths } from './home-sources-named.js';
 import { WHOLE } from './obeyed-env-runtime.js';
@@ -41,8 +41,8 @@ const MAX_LISTED = 65_536;
 // The files a loaded folder gives its loader (a loop glob, fish's conf.d, `source_env dir/`), the first 32 by
 // name: listed through the jail where the folder really is (its real path: no link on the way, none swapped
 // in since), regular files and links. A link is the file its target is: `linked`, judged where it lands.
-const listFiles = (dir: string, trail?: Set<string>): { path: string; linked: boolean }[] => {
-  const real = resolveLoose(dir, '/', trail);
+const listFiles = (dir: string, looked?: Looked): { path: string; linked: boolean }[] => {
+  const real = resolveLoose(dir, '/', undefined, looked);
   const listed = real === undefined ? undefined : listBeneath(real, real, MAX_LISTED);
   if (real === undefined || listed === undefined || listed === 'link') return [];
   const files = listed.entries.filter((entry) => entry.kind === 'file' || entry.kind === 'link');
@@ -134,20 +134,20 @@ function startItems(home: string, roots: readonly string[], below: { envrcs: rea
 // `envrcs`: direnv's `.envrc` files below the workspace's top, `miseFolders` the folders below it that may hold
 // mise's files (workspace-relative: obeyed-repos.ts finds them).
 // `moduleFolders`: the workspace's folders holding a node_modules (a bare NODE_OPTIONS name's packages below).
-export function homeSourced(home: string, roots: readonly string[], envrcs: readonly string[] = [], miseFolders: readonly string[] = [], moduleFolders: readonly string[] = []): { links: HomeLink[]; sources: string[] } {
+export function homeSourced(home: string, roots: readonly string[], envrcs: readonly string[] = [], miseFolders: readonly string[] = [], moduleFolders: readonly string[] = []): { links: HomeLink[]; sources: string[]; looked: Looked } {
   const sources: string[] = [];
-  // The folders looked into on the way of each path resolved or read (home-links.ts resolveLoose): with the
-  // files read and the folders listed, what the answer depends on.
-  const trail = new Set<string>();
+  // Each path looked up on the way of each path resolved or read, and what it found (home-links.ts Looked): with
+  // the files read and the folders listed, what the answer depends on.
+  const looked: Looked = new Map();
   const found = new Map<string, HomeLink>();
   const queue = startItems(home, roots, { envrcs, mise: miseFolders }, sources);
   const vars = new Map([['HOME', home]]);
   const seen = new Set<string>();
   const handled = new Set<string>();
   const mark = (path: string, folder: boolean, loader: string, named = false, why?: string): void => {
-    const real = resolveLoose(path, '/', trail);
+    // What it depends on, where the path really is and what stands there, is in `looked` (the last name looked up).
+    const real = resolveLoose(path, '/', undefined, looked);
     if (real === undefined) return;
-    sources.push(real);
     // A path merely named (not loaded) counts as a file or a run-time part's folder below the workspace's top:
     // `DOTFILES=~/dotfiles` names the workspace, `~/dotfiles/zsh` a folder of it; neither is loaded whole.
     if (named && !folder && statQuiet(real)?.isDirectory() === true) {
@@ -168,9 +168,8 @@ export function homeSourced(home: string, roots: readonly string[], envrcs: read
   };
   // Paths below `at` matching `glob` (a package installed below an env file later): one link per root.
   const markGlob = (at: string, glob: string, loader: string): void => {
-    const real = resolveLoose(at, '/', trail);
+    const real = resolveLoose(at, '/', undefined, looked);
     if (real === undefined) return;
-    sources.push(real);
     for (const root of roots) {
       const rel = relIn(real, root) ?? (relIn(root, real) !== undefined ? '' : undefined);
       if (rel !== undefined) found.set(`${rel}\0${glob}`, { rel, home: loader, sourced: loader, glob });
@@ -179,7 +178,7 @@ export function homeSourced(home: string, roots: readonly string[], envrcs: read
   // A file past a bound is not read. Never silently when it lies in the workspace (red team R19-10, R21-9): what it
   // names would be free, so the whole work tree is obeyed, naming why. (A home file past it: the person's own.)
   const unread = (path: string, loader: string, why: string): void => {
-    const real = resolveLoose(path, '/', trail) ?? path;
+    const real = resolveLoose(path, '/', undefined, looked) ?? path;
     if (roots.some((root) => relIn(real, root) !== undefined || relIn(path, root) !== undefined)) mark(WHOLE.path, true, loader, false, why);
   };
   // Files read (a start-up file that is not there does not count against the budget).
@@ -238,9 +237,11 @@ export function homeSourced(home: string, roots: readonly string[], envrcs: read
         if (handled.has(key)) continue;
         handled.add(key);
         mark(next.path, next.folder, loader, false, loaded.why);
-        if (next.folder) sources.push(next.path);
         if (!loaded.kind) continue;
-        for (const { path: file, linked } of next.folder ? listFiles(next.path, trail) : [{ path: next.path, linked: false }]) {
+        // A folder listed for its files (its entries' names): its times tell one added or removed. Only named, not
+        // listed, it depends on where it is (`looked`).
+        if (next.folder) sources.push(next.path);
+        for (const { path: file, linked } of next.folder ? listFiles(next.path, looked) : [{ path: next.path, linked: false }]) {
           // Past the depth bound what a file loads is obeyed, not read (red team R21-9: never silently).
           if (depth + 1 > MAX_DEPTH) unread(file, loader, `\`${loader}\` loads files more than ${MAX_DEPTH} levels deep`);
           else queue.push({ path: file, depth: depth + 1, loader, kind: loaded.kind, linked, ...(cwd === undefined && loaded.cwd === undefined ? {} : { cwd: loaded.cwd ?? cwd }) });
@@ -248,5 +249,5 @@ export function homeSourced(home: string, roots: readonly string[], envrcs: read
       }
     }
   }
-  return { links: [...found.values()], sources: [...new Set([...sources, ...trail])] };
+  return { links: [...found.values()], sources: [...new Set(sources)], looked };
 }

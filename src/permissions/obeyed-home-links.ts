@@ -1,4 +1,4 @@
-import { homeDotEntries, homeLinksInto, type HomeLink } from './home-links.js';
+import { homeDotEntries, homeLinksInto, type HomeLink, type Looked } from './home-links.js';
 import { homeSourced } from './home-sources.js';
 import { HOME_PROTECTED, HOME_PROTECTED_FILES, PROGRAM_FOLDERS } from './obeyed-home.js';
 import { HOME_STARTUP } from './home-sources-parse.js';
@@ -21,13 +21,14 @@ export function obeyedHomeLinks(roots: readonly string[], home: string | undefin
   const { envrcs = [], miseFolders = [], miseFiles = [], moduleFolders = [] } = held;
   if (!home) return [];
   const links = kept(listings, ['home-links', roots, home], () => {
-    const { links: found, listed } = homeLinksInto(home, [...HOME_PROTECTED, ...PROGRAM_FOLDERS], [...HOME_PROTECTED_FILES, ...homeDotEntries(home)], roots);
-    return { links: found, listed };
+    const dots: Looked = new Map();
+    const found = homeLinksInto(home, [...HOME_PROTECTED, ...PROGRAM_FOLDERS], [...HOME_PROTECTED_FILES, ...homeDotEntries(home, dots)], roots);
+    return { ...found, looked: new Map([...dots, ...found.looked]) };
   });
   // What the home's start-up files source that lands in the workspace (home-sources.ts, R9-4).
   const sourced = kept(listings, ['home-sources', roots, home, envrcs, miseFolders, miseFiles, moduleFolders], () => {
-    const { links: found, sources } = homeSourced(home, roots, envrcs, miseFolders, moduleFolders);
-    return { links: found, listed: sources };
+    const { links: found, sources, looked } = homeSourced(home, roots, envrcs, miseFolders, moduleFolders);
+    return { links: found, listed: sources, looked };
   });
   return sourced.length === 0 ? links : [...links, ...sourced];
 }

@@ -5,6 +5,7 @@ import { lstatQuiet } from '../files/stat-quiet.js';
 import { withoutSecrets } from '../git/config-secrets.js';
 import { readGitMetadata } from '../git/config-read.js';
 import { isSecretVariable } from '../engine/secret-variables.js';
+import { KeptCleanConfigs } from './clean-configs-kept.js';
 
 // The user's git config is readable in the sandbox (git needs user.name and the user's settings), but
 // it can hold credentials: an `http.extraHeader` with a bearer token, a `url.<https://TOKEN@host/>`
@@ -115,20 +116,32 @@ export function hiddenWhole(path: string, format: 'git' | 'toml' | 'text'): bool
   return (format === 'git' && withoutSecrets(text) !== undefined) || looksSecret(text);
 }
 
-export function cleanGitConfigs(readable: readonly string[], dir: string | undefined): Map<string, string | null> {
+// `kept`: where the decisions are kept between processes (clean-configs-kept.ts), a file no sandboxed process can write.
+export function cleanGitConfigs(readable: readonly string[], dir: string | undefined, kept?: string): Map<string, string | null> {
   const substitutes = new Map<string, string | null>();
+  const known = new KeptCleanConfigs(kept, dir);
   for (const path of readable) {
     const cleaner = cleanerOf(path);
     if (!cleaner) continue;
-    // Regular files only, size-capped (a shown folder may be a workspace's: CARGO_HOME inside it); a FIFO, a
-    // device or an oversized file there is hidden whole instead of read.
-    const text = readGitMetadata(path, MAX_CONFIG_BYTES);
-    if (text === undefined) {
-      if (lstatQuiet(path) !== undefined) substitutes.set(path, null);
-      continue;
-    }
-    const clean = cleaner(text);
-    if (clean !== undefined) substitutes.set(path, clean === null ? null : cleanCopy(path, clean, dir));
+    const stamp = known.stampOf(path);
+    const recalled = known.recall(path, stamp);
+    const { decision, keep } = recalled ? { ...recalled, keep: false } : decide(path, cleaner, dir);
+    if (keep) known.keep(path, stamp, decision);
+    if (decision !== false) substitutes.set(path, decision);
   }
+  known.save();
   return substitutes;
+}
+
+// One file's substitute: false to show it as it is, null to hide it, else its clean copy; `keep`: whether the
+// decision is the file's own (a copy that could not be written this time hides the file, but is not kept).
+function decide(path: string, cleaner: Cleaner, dir: string | undefined): { decision: string | null | false; keep: boolean } {
+  // Regular files only, size-capped (a shown folder may be a workspace's: CARGO_HOME inside it); a FIFO, a
+  // device or an oversized file there is hidden whole instead of read.
+  const text = readGitMetadata(path, MAX_CONFIG_BYTES);
+  if (text === undefined) return { decision: lstatQuiet(path) === undefined ? false : null, keep: true };
+  const clean = cleaner(text);
+  if (clean === undefined || clean === null) return { decision: clean === undefined ? false : null, keep: true };
+  const copy = cleanCopy(path, clean, dir);
+  return { decision: copy, keep: copy !== null };
 }

@@ -285,7 +285,8 @@ export class ProcessSandbox {
     const shownKey = JSON.stringify([VIEW_RULES, this.settings.nonAccessibleGlobs ?? DEFAULT_NON_ACCESSIBLE_GLOBS, policy.shown]);
     const viewSecrets = [...this.viewCache.find(`etc:${process.getuid?.() ?? ''}`, VIEW_RULES, (log) => etc.find(log)), ...this.viewCache.find('toolchains+scripts', shownKey, (log) => toolchains.find(policy.shown, log))];
     this.viewCache.save();
-    const substitutes = cleanGitConfigs([...policy.shown.map((entry) => entry.path), ...etcCopied()], this.stateDir);
+    // Their decisions are kept beside the walk's cache (clean-configs-kept.ts): only where no sandboxed process can write.
+    const substitutes = cleanGitConfigs([...policy.shown.map((entry) => entry.path), ...etcCopied()], this.stateDir, safeCache && join(dirname(safeCache), 'clean-configs.json'));
     // A subfolder workspace: its repository read-only, so git works inside (issue 28, enclosing-git.ts).
     const enclosing = repository ? enclosingGit(policy.root, safeCache && dirname(safeCache), this.env['HOME'], this.toolEnv) : undefined;
     const repositoryConfigs = new Map([...repositoryConfigCopies(policy.root, this.stateDir, workspaceSecrets, enclosing?.shown), ...hiddenExcludeCopy(policy.root, workspaceSecrets, this.stateDir)]);

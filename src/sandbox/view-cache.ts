@@ -50,6 +50,19 @@ export function readFolder(dir: string, log: FolderLog | undefined): Dirent[] {
   }
 }
 
+// A state-folder cache file `{ v: 1, entries }`, written atomically (0600 in a 0700 folder); a failure is
+// ignored: only a cache.
+export function writeCacheFile(file: string, entries: unknown): void {
+  const temporary = `${file}.${process.pid}.tmp`;
+  try {
+    mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+    writeFileSync(temporary, JSON.stringify({ v: 1, entries }), { mode: 0o600 });
+    renameSync(temporary, file);
+  } catch {
+    rmSync(temporary, { force: true });
+  }
+}
+
 interface Entry {
   readonly params: string;
   readonly folders: [string, string][];
@@ -79,15 +92,7 @@ export class ViewCache {
   save(): void {
     if (!this.file || !this.changed) return;
     this.changed = false;
-    const temporary = `${this.file}.${process.pid}.tmp`;
-    try {
-      mkdirSync(dirname(this.file), { recursive: true, mode: 0o700 });
-      writeFileSync(temporary, JSON.stringify({ v: 1, entries: this.entries }), { mode: 0o600 });
-      renameSync(temporary, this.file);
-    } catch {
-      // Only a cache.
-      rmSync(temporary, { force: true });
-    }
+    writeCacheFile(this.file, this.entries);
   }
 
   private load(): Record<string, Entry> {
