@@ -1,0 +1,39 @@
+// fed21: what a hook statement over several lines hands to an interpreter. A quoted string closing on a later
+// line is one statement (not an unmodelled line that asks for every source); a function defined over several
+// lines and called later with a file binds its `$1` (the file it runs or sources is obeyed, present or not);
+// tox 4's `set_env = file|PATH` names a file of environment variables the commands run with (obeyed).
+import { describe, it } from 'vitest';
+import { checkHookRow, rowPlace } from './hook-check.js';
+
+const SOURCES = { 'package.json': '{"name":"w","version":"1.0.0"}\n', 'src/a.js': 'export const a = 1;\n', 'scripts/build.js': '// b\n', 'tools/keep': '' };
+const place = rowPlace('hook-fed-lines');
+
+describe('a quote closing on a later line (friction)', () => {
+  it.each([
+    'echo "checking\nthe build"\nnode scripts/build.js',
+    "printf '%s\\n' 'one\ntwo'; node scripts/build.js",
+    'node -e "\nconsole.log(1)\n"\nnode scripts/build.js',
+  ])('%j: the script it runs asks, sources stay free', async (hook) => {
+    await checkHookRow(place.next(), place.home, { hook, files: SOURCES, asks: ['scripts/build.js'], free: ['src/a.js', 'src/b.js'], content: '// ok\n' });
+  });
+});
+
+describe('a function over several lines, called with a file (hole)', () => {
+  it.each([
+    ['check() {\n  node "$1"\n}\ncheck tools/x', 'tools/x.js'],
+    ['function load {\n  . "$1"\n}\nload tools/env.sh', 'tools/env.sh'],
+    ['run()\n{\n  bash "$@"\n}\nrun tools/ci.sh', 'tools/ci.sh'],
+  ])('%j: writing %s asks', async (hook, file) => {
+    await checkHookRow(place.next(), place.home, { hook, files: SOURCES, asks: [file], free: ['src/a.js'], content: '// ok\n' });
+  });
+});
+
+describe("tox 4's set_env = file|PATH (hole)", () => {
+  it.each([
+    ['tox.ini', '[testenv]\nset_env = file|conf/test.env\ncommands = python -c "print(1)"\n', 'conf/test.env'],
+    ['tox.ini', '[testenv]\nsetenv =\n    FOO = 1\n    file|{toxinidir}/conf/local.env\ncommands = python -c "print(1)"\n', 'conf/local.env'],
+    ['tox.toml', '[env_run_base]\nset_env = { file = "conf/run.env" }\ncommands = [["python", "tools/lint.py"]]\n', 'conf/run.env'],
+  ])('%s: writing the file it names asks', async (name, text, file) => {
+    await checkHookRow(place.next(), place.home, { hook: 'tox', files: { ...SOURCES, [name]: text }, asks: [file], free: ['src/a.js'], content: '// ok\n' });
+  });
+});
