@@ -67,12 +67,12 @@ function follow(walk: Walk, lines: readonly string[], depth: number, script: str
   const { top, files } = walk;
   const known: Known = new Map();
   const bases = [from];
-  // Shell functions the script defines: calling one runs lines the walk reads anyway.
-  const defined = new Set(lines.flatMap((text) => /^\s*(?:function\s+)?([\w-]+)\s*\(\s*\)/.exec(text)?.slice(1) ?? []));
   const variables = scriptVariables(lines);
   const copies = savedCopies(lines);
   // A function defined over several lines binds its `$1` when a later line calls it (hook-fed.ts).
   const functions = scriptFunctions(lines.join('\n'));
+  // Shell functions the script defines (`function f {` too): calling one runs lines the walk reads anyway.
+  const defined = new Set([...lines.flatMap((text) => /^\s*(?:function\s+)?([\w-]+)\s*\(\s*\)/.exec(text)?.slice(1) ?? []), ...functions.keys()]);
   for (const line of lines) {
     // A bound that stops reading fails closed (red team R15-9): the lines past it are not known.
     if (++walk.lines > MAX_LINES) {

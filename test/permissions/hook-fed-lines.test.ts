@@ -12,7 +12,7 @@ describe('a quote closing on a later line (friction)', () => {
   it.each([
     'echo "checking\nthe build"\nnode scripts/build.js',
     "printf '%s\\n' 'one\ntwo'; node scripts/build.js",
-    'node -e "\nconsole.log(1)\n"\nnode scripts/build.js',
+    'MSG="line one\n  line two"\necho "$MSG" >&2\nnode scripts/build.js',
   ])('%j: the script it runs asks, sources stay free', async (hook) => {
     await checkHookRow(place.next(), place.home, { hook, files: SOURCES, asks: ['scripts/build.js'], free: ['src/a.js', 'src/b.js'], content: '// ok\n' });
   });
