@@ -76,7 +76,9 @@ function readTokens(fed: Fed, tokens: readonly Token[], depth: number, args: rea
         }
         // A body over several lines: the walk reads those lines itself (their `$1` are git's arguments there).
         if (open < 0 || close >= tokens.length) return;
-        functions.set(named, tokens.slice(open + 1, close));
+        // Defined again (`f` per platform): a call may run either body, both are read.
+        const before = functions.get(named);
+        functions.set(named, before === undefined ? tokens.slice(open + 1, close) : [...before, { kind: 'op', op: '\n' }, ...tokens.slice(open + 1, close)]);
         words = [];
         i = close;
         continue;

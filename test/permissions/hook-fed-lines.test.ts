@@ -18,11 +18,22 @@ describe('a quote closing on a later line (friction)', () => {
   });
 });
 
+describe('a quote is never closed by a later line across a here-document', () => {
+  it.each([
+    "cat <<EOF\ndon't\nEOF\nnode tools/evil.js\necho 'done'",
+    "cat <<'EOF' >&2\nit's\nEOF\n./tools/evil.js 'x'",
+    "echo 'a\ncat <<EOF\nb'\nnode tools/evil.js\nEOF",
+  ])('%j: the file a line after it runs asks', async (hook) => {
+    await checkHookRow(place.next(), place.home, { hook, files: SOURCES, asks: ['tools/evil.js'], free: [], content: '// ok\n' });
+  });
+});
+
 describe('a function over several lines, called with a file (hole)', () => {
   it.each([
     ['check() {\n  node "$1"\n}\ncheck tools/x', 'tools/x.js'],
     ['function load {\n  . "$1"\n}\nload tools/env.sh', 'tools/env.sh'],
     ['run()\n{\n  bash "$@"\n}\nrun tools/ci.sh', 'tools/ci.sh'],
+    ['check() {\n  node "$1"\n}\ncheck tools/x\ncheck() {\n  :\n}', 'tools/x.js'],
   ])('%j: writing %s asks', async (hook, file) => {
     await checkHookRow(place.next(), place.home, { hook, files: SOURCES, asks: [file], free: ['src/a.js'], content: '// ok\n' });
   });
