@@ -110,10 +110,11 @@ function readTokens(fed: Fed, tokens: readonly Token[], depth: number, args: rea
 // Reads one simple command; returns the files it prints (a reader's), for the next stage of a pipe.
 function command(fed: Fed, all: readonly Word[], stdin: { file?: string; text?: string }, piped: string[] | undefined, depth: number, args: readonly string[] | undefined, functions: Map<string, readonly Token[]>, launched = false): string[] | undefined {
   // Assignments before the program (`CI=1 node x`) are not words of it.
-  const program = all.findIndex((word) => word.quoted || !/^[A-Za-z_]\w*\+?=/.test(word.value));
+  // `FOO="a b" node x` too: the name and `=` written bare make an assignment, however its value is quoted.
+  const program = all.findIndex((word) => (/^[A-Za-z_]\w*\+?=/.exec(word.value)?.[0].length ?? Infinity) > word.plain);
   let words = program < 0 ? [] : all.slice(program);
   // Positional words of a called function's body (`"$@"`) expand to the call's arguments.
-  if (args !== undefined) words = words.flatMap((word) => (/^\$[@*]$/.test(word.value) ? args.map((value): Word => ({ kind: 'word', value, dynamic: false, subs: [], quoted: true })) : [word]));
+  if (args !== undefined) words = words.flatMap((word) => (/^\$[@*]$/.test(word.value) ? args.map((value): Word => ({ kind: 'word', value, dynamic: false, subs: [], quoted: true, plain: 0 })) : [word]));
   for (let step = 0; step < 16 && words.length > 0; step++) {
     const values = words.map((word) => known(word, args) ?? '\u0000');
     const first = values[0]!;

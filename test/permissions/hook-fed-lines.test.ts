@@ -39,6 +39,16 @@ describe('a function over several lines, called with a file (hole)', () => {
   });
 });
 
+// Found by hook-fed-lex-parity.test.ts: a quoted assignment value was read as the command's program.
+describe('an assignment with a quoted value before the program (hole)', () => {
+  it.each([
+    ['NODE_ENV="test" node tools/x', 'tools/x.js'],
+    ["A='1 2' B=\"$(pwd)\" sh tools/ci.sh", 'tools/ci.sh'],
+  ])('%j: writing %s asks', async (hook, file) => {
+    await checkHookRow(place.next(), place.home, { hook, files: SOURCES, asks: [file], free: ['src/a.js'], content: '// ok\n' });
+  });
+});
+
 describe("tox 4's set_env = file|PATH (hole)", () => {
   it.each([
     ['tox.ini', '[testenv]\nset_env = file|conf/test.env\ncommands = python -c "print(1)"\n', 'conf/test.env'],
