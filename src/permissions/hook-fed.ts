@@ -14,7 +14,7 @@ import { INTERPRETER, NODE_TRIES, family, programFiles, scriptOperand } from './
 import { WRAPPERS, shellMode, unwrap, type WordLike } from '../shell/parse-wrappers.js';
 import { launches } from '../shell/parse-launchers.js';
 import { runnerLocals } from './hook-fed-runners.js';
-import { known, moveTo, runTime, type Fed, type Word } from './hook-fed-words.js';
+import { braced, known, moveTo, runTime, type Fed, type Word } from './hook-fed-words.js';
 
 export type { Fed };
 
@@ -115,6 +115,7 @@ function command(fed: Fed, all: readonly Word[], stdin: { file?: string; text?: 
   let words = program < 0 ? [] : all.slice(program);
   // Positional words of a called function's body (`"$@"`) expand to the call's arguments.
   if (args !== undefined) words = words.flatMap((word) => (/^\$[@*]$/.test(word.value) ? args.map((value): Word => ({ kind: 'word', value, dynamic: false, subs: [], quoted: true, plain: 0 })) : [word]));
+  words = words.flatMap((word) => braced(fed, word));
   for (let step = 0; step < 16 && words.length > 0; step++) {
     const values = words.map((word) => known(word, args) ?? '\u0000');
     const first = values[0]!;

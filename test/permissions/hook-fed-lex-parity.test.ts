@@ -5,6 +5,7 @@
 // where the hook walk and the program (bash) read a line apart.
 import { afterAll, describe, expect, it } from 'vitest';
 import { lex, type Token } from '../../src/permissions/hook-fed-lex.js';
+import { braced, type Fed } from '../../src/permissions/hook-fed-words.js';
 import { ShellParser } from '../../src/shell/parse.js';
 
 const parser = new ShellParser({ plainWords: false });
@@ -19,6 +20,7 @@ const KEYWORDS = new Set(['!', 'if', 'then', 'else', 'elif', 'while', 'until', '
 function lexCommands(line: string): (string | null)[][] {
   const { tokens, broken } = lex(line);
   expect(broken, line).toBe(false);
+  const fed: Fed = { scripts: [], folders: [''], locals: [], programs: [] };
   const commands: (string | null)[][] = [];
   let words: Extract<Token, { kind: 'word' }>[] = [];
   const finish = (): void => {
@@ -28,7 +30,7 @@ function lexCommands(line: string): (string | null)[][] {
   };
   for (let at = 0; at < tokens.length; at++) {
     const token = tokens[at]!;
-    if (token.kind === 'word') words.push(token);
+    if (token.kind === 'word') words.push(...braced(fed, token));
     else if (REDIRECTS.has(token.op)) at++;
     else if (OPS.has(token.op)) finish();
   }
@@ -69,7 +71,37 @@ describe('hook lines: the tokenizer reads the words bash reads', () => {
     'exec 3>&1',
     'node x.js &',
     'a && { b; c; }',
+    'node x.js;# comment',
+    'node "x"\'y\'z',
+    'echo {a,b}',
+    'node x 2>/dev/null >&2; node y &>log; node z <<< "text"',
+    '\\node x; n\\ode y; "node" z',
+    'node x\\;y; echo a\\ #b; echo \'#\'x',
+    '{ node x; }; node x & node y',
+    'node x |& tee log',
+    'echo $((1+2)) ${x:-"a b"} "${y:-}"',
+    'echo a;b&&c||d|e',
+    'node x>out',
+    'node 2x 3>out',
+    'echo a=b c=d',
+    "echo 'a\\' b",
   ])('%j', async (line) => {
     expect(lexCommands(line)).toEqual(await gateCommands(line));
+  });
+});
+
+// Read apart, on the safe side: the tokenizer reads a compound command's head (`case $x in a`, `for f in a b`,
+// `[[ -f x ]]`, an array's `a=(`) as one more command, which hook-fed.ts steps over (its ENDS and KEYWORDS, or a
+// program name that runs nothing); every command bash runs is still among its commands, with the same words.
+describe('hook lines whose compound heads the tokenizer reads as commands', () => {
+  it.each([
+    'case $x in a) node a.js;; esac',
+    'for f in a b; do node "$f"; done',
+    '[[ -f x ]] && node x',
+    'a=(1 2 3); node "${a[0]}"',
+    'select f in a b; do node "$f"; done',
+  ])('%j', async (line) => {
+    const read = lexCommands(line).map((command) => JSON.stringify(command));
+    for (const command of await gateCommands(line)) expect(read, line).toContain(JSON.stringify(command));
   });
 });

@@ -49,6 +49,16 @@ describe('an assignment with a quoted value before the program (hole)', () => {
   });
 });
 
+describe('a brace expansion (hole, found by the parity test)', () => {
+  it.each([
+    ['node tools/{a,b}.js', 'tools/a.js'],
+    ['sh tools/ci{,-x}.sh', 'tools/ci.sh'], ['for f in x; do sh tools/{ci,lint}.sh; done', 'tools/ci.sh'],
+    ['node tools/x{1..3}.js', 'tools/x2.js'],
+  ])('%j: writing %s asks', async (hook, file) => {
+    await checkHookRow(place.next(), place.home, { hook, files: SOURCES, asks: [file], free: [], content: '// ok\n' });
+  });
+});
+
 describe("tox 4's set_env = file|PATH (hole)", () => {
   it.each([
     ['tox.ini', '[testenv]\nset_env = file|conf/test.env\ncommands = python -c "print(1)"\n', 'conf/test.env'],
