@@ -11,9 +11,10 @@ export interface Sub {
 }
 
 // `plain`: how many leading characters of a word's value were written bare (before its first quote, backslash or
-// expansion): `FOO="a b"` is an assignment (its `FOO=` is bare), `"FOO=a"` is a word.
+// expansion): `FOO="a b"` is an assignment (its `FOO=` is bare), `"FOO=a"` is a word. `brace`: a `{` written bare
+// (`tools/{a,b}.js` expands, `"src/*.{js,ts}"` does not).
 export type Token =
-  | { readonly kind: 'word'; readonly value: string; readonly dynamic: boolean; readonly subs: readonly Sub[]; readonly quoted: boolean; readonly plain: number }
+  | { readonly kind: 'word'; readonly value: string; readonly dynamic: boolean; readonly subs: readonly Sub[]; readonly quoted: boolean; readonly plain: number; readonly brace: boolean }
   | { readonly kind: 'op'; readonly op: string };
 
 const OPS = ['&&', '||', ';;', '<<<', '<<-', '<<', '>>', '&>>', '&>', '>|', '<>', '<&', '>&', '|&', ';', '&', '|', '(', ')', '<', '>', '\n'];
@@ -42,6 +43,7 @@ export function lex(text: string): { tokens: Token[]; broken: boolean } {
   let dynamic = false;
   let quoted = false;
   let plain = -1;
+  let brace = false;
   // The value is read bare up to here (the first quoted, escaped or expanded character comes next).
   const unbare = (): void => {
     if (plain < 0) plain = value.length;
@@ -49,10 +51,11 @@ export function lex(text: string): { tokens: Token[]; broken: boolean } {
   let subs: Sub[] = [];
   let quote: '"' | "'" | undefined;
   const end = (): void => {
-    if (started) tokens.push({ kind: 'word', value, dynamic, subs, quoted, plain: plain < 0 ? value.length : plain });
+    if (started) tokens.push({ kind: 'word', value, dynamic, subs, quoted, plain: plain < 0 ? value.length : plain, brace });
     value = '';
     started = dynamic = quoted = false;
     plain = -1;
+    brace = false;
     subs = [];
   };
   for (let i = 0; i < text.length; i++) {
@@ -118,6 +121,7 @@ export function lex(text: string): { tokens: Token[]; broken: boolean } {
         started = false;
       }
       if (op === undefined) {
+        if (c === '{') brace = true;
         value += c;
         started = true;
         continue;

@@ -48,11 +48,11 @@ export function moveTo(fed: Fed, word: Word | undefined, args: readonly string[]
 // hook-fed-lex-parity.test.ts); one whose braces may be quoted, a sequence (`{1..3}`) or more than MAX_BRACED
 // words is `unknown` (the caller fails closed).
 export function braced(fed: Fed, word: Word): Word[] {
-  if (!/\{[^{}]*(?:,|\.\.)[^{}]*\}/.test(word.value)) return [word];
+  if (!word.brace || !/\{[^{}]*(?:,|\.\.)[^{}]*\}/.test(word.value)) return [word];
   const values = word.plain === word.value.length && !word.dynamic && !word.value.includes('..') ? expandBraces(word.value) : [];
   if (values.length === 0 || values.length > MAX_BRACED) {
     fed.unknown ??= `\`${word.value}\` (a brace expansion codeward does not read)`;
     return [word];
   }
-  return values.map((value) => ({ ...word, value, plain: value.length }));
+  return values.map((value) => ({ ...word, value, plain: value.length, brace: false }));
 }

@@ -114,7 +114,7 @@ function command(fed: Fed, all: readonly Word[], stdin: { file?: string; text?: 
   const program = all.findIndex((word) => (/^[A-Za-z_]\w*\+?=/.exec(word.value)?.[0].length ?? Infinity) > word.plain);
   let words = program < 0 ? [] : all.slice(program);
   // Positional words of a called function's body (`"$@"`) expand to the call's arguments.
-  if (args !== undefined) words = words.flatMap((word) => (/^\$[@*]$/.test(word.value) ? args.map((value): Word => ({ kind: 'word', value, dynamic: false, subs: [], quoted: true, plain: 0 })) : [word]));
+  if (args !== undefined) words = words.flatMap((word) => (/^\$[@*]$/.test(word.value) ? args.map((value): Word => ({ kind: 'word', value, dynamic: false, subs: [], quoted: true, plain: 0, brace: false })) : [word]));
   words = words.flatMap((word) => braced(fed, word));
   for (let step = 0; step < 16 && words.length > 0; step++) {
     const values = words.map((word) => known(word, args) ?? '\u0000');

@@ -59,6 +59,12 @@ describe('a brace expansion (hole, found by the parity test)', () => {
   });
 });
 
+describe('a quoted brace is not expanded (friction control)', () => {
+  it.each(['npx eslint "src/**/*.{js,ts}"', "npx prettier --check 'src/**/*.{ts,tsx}'", "awk '{print $1, $2}' README", 'find . -name x -exec echo {} \\;'])('%j: sources stay free', async (hook) => {
+    await checkHookRow(place.next(), place.home, { hook, files: SOURCES, asks: [], free: ['src/a.js', 'src/c.ts'], content: '// ok\n' });
+  });
+});
+
 describe("tox 4's set_env = file|PATH (hole)", () => {
   it.each([
     ['tox.ini', '[testenv]\nset_env = file|conf/test.env\ncommands = python -c "print(1)"\n', 'conf/test.env'],
