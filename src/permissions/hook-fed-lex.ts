@@ -10,8 +10,11 @@ export interface Sub {
   readonly process?: '<' | '>';
 }
 
+// `plain`: how many leading characters of a word's value were written bare (before its first quote, backslash or
+// expansion): `FOO="a b"` is an assignment (its `FOO=` is bare), `"FOO=a"` is a word. `brace`: a `{` written bare
+// (`tools/{a,b}.js` expands, `"src/*.{js,ts}"` does not).
 export type Token =
-  | { readonly kind: 'word'; readonly value: string; readonly dynamic: boolean; readonly subs: readonly Sub[]; readonly quoted: boolean }
+  | { readonly kind: 'word'; readonly value: string; readonly dynamic: boolean; readonly subs: readonly Sub[]; readonly quoted: boolean; readonly plain: number; readonly brace: boolean }
   | { readonly kind: 'op'; readonly op: string };
 
 const OPS = ['&&', '||', ';;', '<<<', '<<-', '<<', '>>', '&>>', '&>', '>|', '<>', '<&', '>&', '|&', ';', '&', '|', '(', ')', '<', '>', '\n'];
@@ -39,12 +42,20 @@ export function lex(text: string): { tokens: Token[]; broken: boolean } {
   let started = false;
   let dynamic = false;
   let quoted = false;
+  let plain = -1;
+  let brace = false;
+  // The value is read bare up to here (the first quoted, escaped or expanded character comes next).
+  const unbare = (): void => {
+    if (plain < 0) plain = value.length;
+  };
   let subs: Sub[] = [];
   let quote: '"' | "'" | undefined;
   const end = (): void => {
-    if (started) tokens.push({ kind: 'word', value, dynamic, subs, quoted });
+    if (started) tokens.push({ kind: 'word', value, dynamic, subs, quoted, plain: plain < 0 ? value.length : plain, brace });
     value = '';
     started = dynamic = quoted = false;
+    plain = -1;
+    brace = false;
     subs = [];
   };
   for (let i = 0; i < text.length; i++) {
@@ -59,6 +70,7 @@ export function lex(text: string): { tokens: Token[]; broken: boolean } {
     if ((c === '$' && text[i + 1] === '(') || process !== undefined) {
       const close = closing(text, i + 1);
       if (close < 0) return { tokens, broken: true };
+      unbare();
       subs.push({ text: text.slice(i + 2, close - 1), ...(process === undefined ? {} : { process }) });
       value += text.slice(i, close);
       started = dynamic = true;
@@ -68,6 +80,7 @@ export function lex(text: string): { tokens: Token[]; broken: boolean } {
     if (c === '`') {
       const close = text.indexOf('`', i + 1);
       if (close < 0) return { tokens, broken: true };
+      unbare();
       subs.push({ text: text.slice(i + 1, close) });
       value += text.slice(i, close + 1);
       started = dynamic = true;
@@ -75,6 +88,7 @@ export function lex(text: string): { tokens: Token[]; broken: boolean } {
       continue;
     }
     if (c === '$' && /[\w{@*#?$!-]/.test(text[i + 1] ?? '')) {
+      unbare();
       const name = /^\$(?:\{[^}]*\}|[A-Za-z_]\w*|[\d@*#?$!-])/.exec(text.slice(i))?.[0] ?? '$';
       value += name;
       started = dynamic = true;
@@ -88,9 +102,11 @@ export function lex(text: string): { tokens: Token[]; broken: boolean } {
       continue;
     }
     if (c === '"' || c === "'") {
+      unbare();
       quote = c;
       started = quoted = true;
     } else if (c === '\\') {
+      unbare();
       if (text[i + 1] !== '\n' && i + 1 < text.length) value += text[i + 1];
       started = quoted = true;
       i++;
@@ -105,6 +121,7 @@ export function lex(text: string): { tokens: Token[]; broken: boolean } {
         started = false;
       }
       if (op === undefined) {
+        if (c === '{') brace = true;
         value += c;
         started = true;
         continue;

@@ -6,6 +6,7 @@
 // local packages (hook-install-locals.ts). A line whose file is only known at run time makes the walk unmodeled.
 import { join, relative, resolve } from 'node:path';
 import { fedFiles } from './hook-fed.js';
+import type { Token } from './hook-fed-lex.js';
 import { inside } from './hook-spelling.js';
 import { scriptLines } from './hook-tasks.js';
 import { obeyPackages } from './hook-packages.js';
@@ -13,11 +14,11 @@ import { read, stats, type Walk } from './hook-walk.js';
 
 const LIFECYCLE = ['preinstall', 'install', 'postinstall', 'prepare'];
 
-// `follow`: reads lines as the walk reads a hook's, run from `folder`.
+// `follow`: reads lines as the walk reads a hook's, run from `folder`. `functions`: those the line's script defines.
 // Returns the paths of the files run (absolute, present or not), for the Python environments they run from.
-export function obeyFed(walk: Walk, line: string, bases: readonly string[], script: string, follow: (lines: string[], folder: string) => void): string[] {
+export function obeyFed(walk: Walk, line: string, bases: readonly string[], script: string, follow: (lines: string[], folder: string) => void, functions?: ReadonlyMap<string, readonly Token[]>): string[] {
   const { top, files } = walk;
-  const fed = fedFiles(line);
+  const fed = fedFiles(line, functions);
   const who = inside(top, script) ? relative(top, script) : script;
   if (fed.unknown !== undefined) walk.unmodeled ??= `${who} runs ${fed.unknown}`;
   const places = [...new Set(bases)].flatMap((base) => fed.folders.map((folder) => resolve(base, folder)));

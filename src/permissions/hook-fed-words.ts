@@ -2,6 +2,7 @@
 // `cd` moves the line's commands to.
 import { join, normalize } from 'node:path';
 import type { Token } from './hook-fed-lex.js';
+import { expandBraces } from '../search/globs.js';
 
 // What one hook line hands to interpreters and runners (hook-fed.ts reads it).
 export interface Fed {
@@ -18,6 +19,7 @@ export interface Fed {
 
 export type Word = Extract<Token, { kind: 'word' }>;
 const MAX_FOLDERS = 16;
+const MAX_BRACED = 16;
 
 // A word's value when known before the run: static, or its substitutions are `echo`/`printf` of plain words.
 export function known(word: Word, args: readonly string[] | undefined): string | undefined {
@@ -40,4 +42,17 @@ export function moveTo(fed: Fed, word: Word | undefined, args: readonly string[]
   if (to === '-' || to.startsWith('~') || to.startsWith('-')) return;
   for (const folder of [...fed.folders]) if (fed.folders.length < MAX_FOLDERS) fed.folders.push(normalize(join(folder, to)));
   if (fed.folders.length >= MAX_FOLDERS) fed.unknown ??= `more than ${MAX_FOLDERS} folders a \`cd\` may reach`;
+}
+
+// A word with a brace expansion (`tools/{a,b}.js`: bash runs both) as the words it becomes (fed21, found by
+// hook-fed-lex-parity.test.ts); one whose braces may be quoted, a sequence (`{1..3}`) or more than MAX_BRACED
+// words is `unknown` (the caller fails closed).
+export function braced(fed: Fed, word: Word): Word[] {
+  if (!word.brace || !/\{[^{}]*(?:,|\.\.)[^{}]*\}/.test(word.value)) return [word];
+  const values = word.plain === word.value.length && !word.dynamic && !word.value.includes('..') ? expandBraces(word.value) : [];
+  if (values.length === 0 || values.length > MAX_BRACED) {
+    fed.unknown ??= `\`${word.value}\` (a brace expansion codeward does not read)`;
+    return [word];
+  }
+  return values.map((value) => ({ ...word, value, plain: value.length, brace: false }));
 }

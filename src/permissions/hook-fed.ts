@@ -14,7 +14,7 @@ import { INTERPRETER, NODE_TRIES, family, programFiles, scriptOperand } from './
 import { WRAPPERS, shellMode, unwrap, type WordLike } from '../shell/parse-wrappers.js';
 import { launches } from '../shell/parse-launchers.js';
 import { runnerLocals } from './hook-fed-runners.js';
-import { known, moveTo, runTime, type Fed, type Word } from './hook-fed-words.js';
+import { braced, known, moveTo, runTime, type Fed, type Word } from './hook-fed-words.js';
 
 export type { Fed };
 
@@ -26,20 +26,29 @@ const ENDS = new Set(['fi', 'done', '}', 'esac', 'for', 'case', 'select', 'in'])
 const READERS = new Set(['cat', 'head', 'tail', 'tee', 'less', 'more', 'tac']);
 const PROGRAM = /^(?:@[\w.-]+\/)?[\w.-]+$/;
 
-export function fedFiles(line: string): Fed {
+// `functions`: those the line's script defines (scriptFunctions), a call on this line runs their body.
+export function fedFiles(line: string, functions: ReadonlyMap<string, readonly Token[]> = new Map()): Fed {
   const fed: Fed = { scripts: [], folders: [''], locals: [], programs: [] };
-  readLine(fed, line, 0, undefined, new Map());
+  readLine(fed, line, 0, undefined, new Map(functions));
   return fed;
 }
 
+// The functions a whole script defines, bodies over several lines too (fed21): a later line calling one with a
+// file (`check tools/x`) binds the body's `$1` to it.
+export function scriptFunctions(text: string): ReadonlyMap<string, readonly Token[]> {
+  const functions = new Map<string, readonly Token[]>();
+  readLine({ scripts: [], folders: [''], locals: [], programs: [] }, text, 0, undefined, functions);
+  return functions;
+}
 
-function readLine(fed: Fed, text: string, depth: number, args: readonly string[] | undefined, functions: Map<string, Token[]>): void {
+
+function readLine(fed: Fed, text: string, depth: number, args: readonly string[] | undefined, functions: Map<string, readonly Token[]>): void {
   const { tokens, broken } = lex(text);
   if (broken) fed.unknown ??= `\`${text.trim()}\` (a quote or substitution that does not close)`;
   readTokens(fed, tokens, depth, args, functions);
 }
 
-function readTokens(fed: Fed, tokens: readonly Token[], depth: number, args: readonly string[] | undefined, functions: Map<string, Token[]>): void {
+function readTokens(fed: Fed, tokens: readonly Token[], depth: number, args: readonly string[] | undefined, functions: Map<string, readonly Token[]>): void {
   if (depth > MAX_DEPTH) return void (fed.unknown ??= 'shell text nested too deep to read');
   let words: Word[] = [];
   let stdin: { file?: string; text?: string } = {};
@@ -67,7 +76,9 @@ function readTokens(fed: Fed, tokens: readonly Token[], depth: number, args: rea
         }
         // A body over several lines: the walk reads those lines itself (their `$1` are git's arguments there).
         if (open < 0 || close >= tokens.length) return;
-        functions.set(named, tokens.slice(open + 1, close));
+        // Defined again (`f` per platform): a call may run either body, both are read.
+        const before = functions.get(named);
+        functions.set(named, before === undefined ? tokens.slice(open + 1, close) : [...before, { kind: 'op', op: '\n' }, ...tokens.slice(open + 1, close)]);
         words = [];
         i = close;
         continue;
@@ -97,12 +108,14 @@ function readTokens(fed: Fed, tokens: readonly Token[], depth: number, args: rea
 }
 
 // Reads one simple command; returns the files it prints (a reader's), for the next stage of a pipe.
-function command(fed: Fed, all: readonly Word[], stdin: { file?: string; text?: string }, piped: string[] | undefined, depth: number, args: readonly string[] | undefined, functions: Map<string, Token[]>, launched = false): string[] | undefined {
+function command(fed: Fed, all: readonly Word[], stdin: { file?: string; text?: string }, piped: string[] | undefined, depth: number, args: readonly string[] | undefined, functions: Map<string, readonly Token[]>, launched = false): string[] | undefined {
   // Assignments before the program (`CI=1 node x`) are not words of it.
-  const program = all.findIndex((word) => word.quoted || !/^[A-Za-z_]\w*\+?=/.test(word.value));
+  // `FOO="a b" node x` too: the name and `=` written bare make an assignment, however its value is quoted.
+  const program = all.findIndex((word) => (/^[A-Za-z_]\w*\+?=/.exec(word.value)?.[0].length ?? Infinity) > word.plain);
   let words = program < 0 ? [] : all.slice(program);
   // Positional words of a called function's body (`"$@"`) expand to the call's arguments.
-  if (args !== undefined) words = words.flatMap((word) => (/^\$[@*]$/.test(word.value) ? args.map((value): Word => ({ kind: 'word', value, dynamic: false, subs: [], quoted: true })) : [word]));
+  if (args !== undefined) words = words.flatMap((word) => (/^\$[@*]$/.test(word.value) ? args.map((value): Word => ({ kind: 'word', value, dynamic: false, subs: [], quoted: true, plain: 0, brace: false })) : [word]));
+  words = words.flatMap((word) => braced(fed, word));
   for (let step = 0; step < 16 && words.length > 0; step++) {
     const values = words.map((word) => known(word, args) ?? '\u0000');
     const first = values[0]!;
@@ -163,7 +176,7 @@ function command(fed: Fed, all: readonly Word[], stdin: { file?: string; text?: 
   return undefined;
 }
 
-function interpreter(fed: Fed, name: string, words: readonly Word[], values: readonly string[], likes: readonly WordLike[], stdin: { file?: string; text?: string }, piped: string[] | undefined, depth: number, args: readonly string[] | undefined, functions: Map<string, Token[]>): void {
+function interpreter(fed: Fed, name: string, words: readonly Word[], values: readonly string[], likes: readonly WordLike[], stdin: { file?: string; text?: string }, piped: string[] | undefined, depth: number, args: readonly string[] | undefined, functions: Map<string, readonly Token[]>): void {
   const kind = name === '.' || name === 'source' ? 'source' : family(name);
   const operand = kind === 'source' ? { script: values[1] } : scriptOperand(kind, values.slice(1), name);
   // `sh -c TEXT`: the text is a line of its own (`sh -c '. scripts/ci'`, `sh -c "$(cat f)"`).
@@ -199,7 +212,7 @@ function interpreter(fed: Fed, name: string, words: readonly Word[], values: rea
 }
 
 // `sh -c TEXT` / `eval WORDS`: read as a line; a text only known at run time is read for `$(cat F)` (F is the code).
-function shellText(fed: Fed, words: readonly Word[], depth: number, args: readonly string[] | undefined, functions: Map<string, Token[]>): void {
+function shellText(fed: Fed, words: readonly Word[], depth: number, args: readonly string[] | undefined, functions: Map<string, readonly Token[]>): void {
   const texts = words.map((word) => known(word, args));
   if (texts.every((text) => text !== undefined)) return void readLine(fed, texts.join(' '), depth + 1, undefined, functions);
   for (const word of words) {

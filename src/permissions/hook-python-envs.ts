@@ -11,6 +11,7 @@ import { programsOf } from './hook-bins.js';
 import { configCommands } from './hook-configs.js';
 import { FRONT_ENDS, frontEndRun } from './hook-python-front-ends.js';
 import { installEntries, pythonInstall, toxDeps } from './hook-python-install.js';
+import { obeyToxEnvFiles } from './hook-tox-env.js';
 import { noxSessions } from './hook-nox-sessions.js';
 import { obeyEnvironment } from './hook-python-sites.js';
 import { quoted } from './hook-runner-config.js';
@@ -20,6 +21,7 @@ import { read, stats, type Walk } from './hook-walk.js';
 
 // The interpreter the environment's scripts start (their `#!` line), obeyed with them.
 const INTERPRETERS = ['python', 'python3'];
+const TOX_CONFIGS = ['tox.ini', 'setup.cfg', 'tox.toml', 'pyproject.toml'];
 
 // The program names the lines start (a hatch `env:command` is the command).
 const namesOf = (lines: readonly string[]): string[] => lines.flatMap((line) => programsOf(line.replace(/^([\w.-]+):(?=\S)/, '')).map((found) => found.name));
@@ -54,6 +56,8 @@ export function pythonFrontEnd(walk: Walk, words: readonly string[], bases: read
   if (run.does === 'script' || ((run.tool === 'pdm' || run.tool === 'hatch') && run.does === 'run')) for (const name of namesOf(taskFileCommands([run.tool, 'run'], from, read1).lines)) names.add(name);
   if (run.does === 'commands' && run.tool === 'tox') for (const name of namesOf(configCommands(['tox'], walk.top, read1))) names.add(name);
   const runs = run.does !== 'sync' && run.does !== 'none';
+  // tox 4's `set_env = file|PATH`: the variables every environment's commands run with (hook-tox-env.ts).
+  if (run.tool === 'tox') obeyToxEnvFiles(walk, TOX_CONFIGS.map((name) => read1(join(walk.top, name)) ?? ''));
   if (runs) for (const name of INTERPRETERS) names.add(name);
   const folders = upToTop(walk.top, from);
   for (const folder of folders) for (const name of row.configs) settings(walk, run.tool, join(folder, name), `a hook runs ${run.tool}, whose ${name}`);
@@ -70,7 +74,7 @@ export function pythonFrontEnd(walk: Walk, words: readonly string[], bases: read
     const projects = folders.filter((folder) => ['pyproject.toml', 'setup.py'].some((name) => stats(join(folder, name))?.file === true));
     const seen = new Set<string>();
     for (const project of projects.length > 0 ? projects : [from]) pythonInstall(walk, project, seen);
-    if (run.tool === 'tox') toxDeps(walk, walk.top, ['tox.ini', 'setup.cfg', 'tox.toml', 'pyproject.toml'].map((name) => read1(join(walk.top, name)) ?? ''), seen);
+    if (run.tool === 'tox') toxDeps(walk, walk.top, TOX_CONFIGS.map((name) => read1(join(walk.top, name)) ?? ''), seen);
     if (run.tool === 'nox') {
       const nox = noxSessions(read1(join(walk.top, 'noxfile.py')));
       if (nox.unknown !== undefined) walk.unmodeled ??= `a hook runs nox, whose ${nox.unknown}`;

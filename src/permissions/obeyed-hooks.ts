@@ -30,6 +30,8 @@ import { editorRuns } from './hook-editor.js';
 import { installedPrograms, programsOf } from './hook-bins.js';
 import { pythonEnvironments } from './hook-python-sites.js';
 import { obeyFed } from './hook-fed-obey.js';
+import { scriptFunctions } from './hook-fed.js';
+import { scriptStatements } from './hook-fed-lines.js';
 import { pythonFrontEnd } from './hook-python-envs.js';
 import { assignedLoads, lineAssignments, nodeOptionsOf, npmLineLoads, npmrcLoads } from './hook-assigned.js';
 import { obeyAssigned } from './hook-node-options.js';
@@ -66,10 +68,12 @@ function follow(walk: Walk, lines: readonly string[], depth: number, script: str
   const { top, files } = walk;
   const known: Known = new Map();
   const bases = [from];
-  // Shell functions the script defines: calling one runs lines the walk reads anyway.
-  const defined = new Set(lines.flatMap((text) => /^\s*(?:function\s+)?([\w-]+)\s*\(\s*\)/.exec(text)?.slice(1) ?? []));
   const variables = scriptVariables(lines);
   const copies = savedCopies(lines);
+  // A function defined over several lines binds its `$1` when a later line calls it (hook-fed.ts).
+  const functions = scriptFunctions(lines.join('\n'));
+  // Shell functions the script defines (`function f {` too): calling one runs lines the walk reads anyway.
+  const defined = new Set([...lines.flatMap((text) => /^\s*(?:function\s+)?([\w-]+)\s*\(\s*\)/.exec(text)?.slice(1) ?? []), ...functions.keys()]);
   for (const line of lines) {
     // A bound that stops reading fails closed (red team R15-9): the lines past it are not known.
     if (++walk.lines > MAX_LINES) {
@@ -104,7 +108,7 @@ function follow(walk: Walk, lines: readonly string[], depth: number, script: str
     const fed = obeyFed(walk, command, bases, script, (fedLines, folder) => {
       if (depth < MAX_DEPTH) follow(walk, fedLines, depth + 1, script, folder);
       else if (fedLines.length > 0) walk.unmodeled ??= `${relative(top, script)} runs a local package more than ${MAX_DEPTH} levels deep`;
-    });
+    }, functions);
     // A Python environment the line runs a program from, by its path or activated (friction19 Left 1).
     pythonEnvironments(walk, fed, programsOf(command).map(({ name }) => name), places);
     jsConfigs(walk, words, places);
@@ -303,7 +307,7 @@ function drain(walk: Walk, seen: Set<string>): void {
     const text = read(walk, path);
     // A compiled program run as one (`.venv/bin/python -m pytest`): obeyed where it stands, never read as lines. A
     // shell's operand is read whatever its bytes (`sh prog` reads an ELF as text, past the NUL bytes dash drops).
-    if (text !== undefined && (fed === true || !(/^(?:\x7fELF|\ufffd)/.test(text) && nativeProgram(path)))) follow(walk, text.replace(/\0/g, '').replace(/\\\n/g, ' ').split('\n'), depth, path);
+    if (text !== undefined && (fed === true || !(/^(?:\x7fELF|\ufffd)/.test(text) && nativeProgram(path)))) follow(walk, scriptStatements(text.replace(/\0/g, '')), depth, path);
     else if (text === undefined && fed === true && stats(path)?.file === true) walk.unmodeled ??= `${basename(path)} is run by a shell and was not read`;
   }
 }
