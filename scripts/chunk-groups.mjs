@@ -39,6 +39,19 @@ function closure(ctx, start) {
   return seen;
 }
 
+// Everything `start` may load: its static and import()ed closure.
+function reach(ctx, start) {
+  const seen = new Set();
+  const walk = (id) => {
+    if (seen.has(id)) return;
+    seen.add(id);
+    const info = ctx.getModuleInfo(id);
+    for (const next of [...(info?.importedIds ?? []), ...(info?.dynamicallyImportedIds ?? [])]) walk(next);
+  };
+  walk(start);
+  return seen;
+}
+
 // module id -> group name, for codeSplitting.groups[].name. `root` is the repository; `main`, `bin` and
 // `worker` the ids of the CLI main, the bin and the code-index worker.
 export function chunkGroups(ctx, { root, main, bin, worker }) {
@@ -53,7 +66,10 @@ export function chunkGroups(ctx, { root, main, bin, worker }) {
   for (const [name, entries] of LATER_GROUPS) {
     const ids = entries.map((entry) => join(root, entry));
     for (const id of ids) if (!ctx.getModuleInfo(id)) throw new Error(`scripts/chunk-groups.mjs: group ${name}: no module ${entry(root, id)}`);
-    const elsewhere = new Set(perCall.filter((id) => !ids.includes(id)).flatMap((id) => [...closure(ctx, id)]));
+    // Also what a call that never reaches the group loads later by import() (search's own implementation: a glob
+    // helper the hook walk shares must not bring the whole obeyed group to a search).
+    const apart = perCall.filter((id) => !ids.includes(id) && !ids.some((entry) => reach(ctx, id).has(entry)));
+    const elsewhere = new Set([...perCall.filter((id) => !ids.includes(id)).flatMap((id) => [...closure(ctx, id)]), ...apart.flatMap((id) => [...reach(ctx, id)])]);
     for (const id of ids) for (const member of closure(ctx, id)) if (!group.has(member) && !binClosure.has(member) && !elsewhere.has(member)) group.set(member, name);
   }
   return group;
