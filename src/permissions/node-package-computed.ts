@@ -16,7 +16,11 @@ const HARMLESS = 'platform|arch|versions?|release|pid|ppid|hrtime|nextTick|emitW
 const NOT_HARMLESS = `(?!\\s*(?:\\?\\.|\\.)\\s*(?:${HARMLESS})\\b)`;
 // The global object, its `process`, or a computed member of it (`globalThis.Symbol` is not the process object).
 const GLOBAL = `(?:globalThis|global)(?![\\w$])(?:\\s*(?:\\?\\.|\\.)\\s*process\\b|\\s*\\[(?!\\s*['"\`][^'"\`]*['"\`]\\s*\\])[^\\]]*\\]|\\s*\\[\\s*['"\`]process['"\`]\\s*\\]|(?!\\s*(?:\\?\\.|\\.|\\[)))`;
-const SOURCE = new RegExp(`(?<![.\\w$])(?:process${NOT_HARMLESS}|Reflect)\\b|(?<![.\\w$])${GLOBAL}|['"\`](?:node:)?process['"\`]|\\bINIT_CWD\\b|\\bPWD\\b|\\brequire\\.main\\b|\\bread(?:File|dir)?Sync\\s*\\(`);
+// A path function given a relative literal: its base is the working folder (`path.resolve("tools/y")`,
+// `realpathSync(".")`, `pathToFileURL("tools/y.js")`; `require.resolve("./x")` is the file's own).
+// `require.resolve("./x", { paths: ["."] })` looks from the folders it is given.
+const RELATIVE_CALL = /(?<!require\s*\.\s*)\b(?:resolve|realpath(?:Sync)?|pathToFileURL|createRequire)\s*\(\s*['"`](?![/\\]|[a-z]+:)|\bresolve\s*\(\s*['"`]\.\.?\/[^()]*\bpaths\s*:/;
+const SOURCE = new RegExp(`(?<![.\\w$])(?:process${NOT_HARMLESS}|Reflect)\\b|(?<![.\\w$])${GLOBAL}|['"\`](?:node:)?process['"\`]|\\bINIT_CWD\\b|\\bPWD\\b|\\brequire\\.main\\b|\\bread(?:File|dir)?Sync\\s*\\(|\\bmainModule\\b|\\bmodule\\s*\\.\\s*parents?\\b`);
 // A `..` part: climbs out of the folder a literal start names.
 const CLIMBS = /(?:^|[/'"`\s(,+])\.\.(?:[/\\'"`]|$)/;
 // A call that loads or runs what its arguments name, with computed arguments (not one literal string).
@@ -103,25 +107,66 @@ function processNames(code: string): Set<string> | 'all' {
 export function computedLeaving(code: string, from: string, folder: string): string | undefined {
   const moves = MOVES_LOOKUP.exec(code);
   if (moves !== null) return moves[0];
+  const runs = cwdRun(code);
+  if (runs !== undefined) return runs;
   let aliases: RegExp | 'all' | undefined;
   for (const found of code.matchAll(CALL)) {
     // The call's own arguments (up to its closing parenthesis or a comment's next line; 200 characters at most).
     const arg = valueAt(`${code.slice(found.index + found[0].length, found.index + found[0].length + 200).split(/\n\s*\*/)[0]!})`, 0, ')');
     if (aliases === undefined) {
-      const names = processNames(code);
+      const objects = processNames(code);
+      const names = objects === 'all' ? 'all' : taintedNames(code, objects);
       aliases = names === 'all' ? 'all' : new RegExp(names.size === 0 ? '(?!)' : `(?<![.\\w$])(?:${[...names].map(escape).join('|')})(?![\\w$])${NOT_HARMLESS}`);
     }
     if (aliases === 'all') return `${found[0].slice(0, 60)} (the process object bound through more than ${MAX_ROUNDS} names)`;
     const names = aliases;
     // A `..` anywhere; the process object and its names outside string texts (code handed to `new Function` names
     // `process` in its text), a `'node:process'` literal anywhere.
-    const leaves = (text: string): boolean => CLIMBS.test(text) || PROCESS_MODULE.test(text) || [SOURCE, names].some((test) => test.test(codeOnly(text)));
+    const leaves = (text: string): boolean => CLIMBS.test(text) || PROCESS_MODULE.test(text) || RELATIVE_CALL.test(text) || [SOURCE, names].some((test) => test.test(codeOnly(text)));
     if (!leaves(arg)) continue;
     // The literal start of a template or quoted string, up to its first `${` or its end, and what follows it.
     const start = /^(['"`])((?:\.\.?\/)+[^'"`$\\]*?)(?=\$\{|['"`])/.exec(arg);
     const folderOf = start === null ? undefined : resolve(from, start[2]!.slice(0, start[2]!.lastIndexOf('/') + 1));
     if (folderOf !== undefined && (folderOf === folder || folderOf.startsWith(`${folder}/`)) && !leaves(arg.slice(start![0].length))) continue;
     return `${found[0]}${arg})`.slice(0, 80);
+  }
+  return undefined;
+}
+
+// A values's name bound from the process object's names, from a value climbing out (`require("../../package.json")
+// .x`), from a file's contents or the working folder (`path.resolve("tools")`, `process.argv[1]`), or from another such
+// name (a simple assignment, a template, a concatenation), to a fixed point: a LOAD of it loads what the project names
+// (R21-1, R21-11, js22 LEFT). Only loads count (a tainted value printed or compared is not judged).
+// A binding of the file's top (a declaration at the start of a line): names inside functions are not told apart by
+// scope, and real bundles reuse them (vite's `url`, typescript's `modulePath`), so they are not followed.
+const TOP_BINDING = /^(?:export\s+)?(?:const|let|var)\s+([A-Za-z_$][\w$]*|\{[^{}=;]{0,300}\}|\[[^[\]=;]{0,300}\])\s*=(?![=>])/gm;
+const SEED = /(?<![\w$])(?:cwd|argv|env|mainModule|INIT_CWD|PWD)(?![\w$])|\bmodule\s*\.\s*parents?\b/;
+function taintedNames(code: string, objects: Set<string>): Set<string> | 'all' {
+  const names = new Set<string>();
+  let open = [...code.matchAll(TOP_BINDING)].map((found) => ({ pattern: found[1]!, value: valueAt(code, found.index + found[0].length) }));
+  for (let round = 0; round < MAX_ROUNDS; round++) {
+    const named = names.size === 0 ? /(?!)/ : new RegExp(`(?<![.\\w$])(?:${[...names].map(escape).join('|')})(?![\\w$])${NOT_HARMLESS}`);
+    const next = open.filter((one) => {
+      const code = codeOnly(one.value);
+      if (!SEED.test(code) && !RELATIVE_CALL.test(one.value) && !(CLIMBS.test(one.value) && /\.json\b/.test(one.value)) && !named.test(code)) return true;
+      for (const name of bound(one.pattern)) names.add(name);
+      return false;
+    });
+    if (next.length === open.length) return new Set([...objects, ...names]);
+    open = next;
+  }
+  return 'all';
+}
+
+// A thread or child process started on a path relative to the working folder (`new Worker("./tools/y.js")`,
+// `fork("tools/y.js")`, `execSync("node tools/y.js")`): a file of the project, not of the package.
+const RUNS = /(?:\bnew\s+Worker|(?<![\w$])(?:fork|spawn|spawnSync|exec|execSync|execFile|execFileSync))\s*\(/g;
+const RELATIVE_WORD = /['"`\s](?:\.\.?\/|[\w@-][\w@.-]*\/)[\w@./-]*(?:['"`\s]|$)/;
+function cwdRun(code: string): string | undefined {
+  for (const found of code.matchAll(RUNS)) {
+    const arg = valueAt(`${code.slice(found.index + found[0].length, found.index + found[0].length + 200)})`, 0, ')');
+    if (/\b__dirname\b|\bimport\.meta\b|\b__filename\b/.test(arg)) continue;
+    if (RELATIVE_WORD.test(arg)) return `${found[0]}${arg})`.slice(0, 80);
   }
   return undefined;
 }
