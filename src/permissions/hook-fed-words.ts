@@ -14,8 +14,11 @@ export interface Fed {
   readonly locals: string[];
   // The program names its commands start, and those a launcher or runner starts (npx may install them): hook-bins.ts.
   readonly programs: { name: string; launched: boolean }[];
+  // Scripts written as a bare glob (`node tools/*.js`): bash runs what they match when the hook runs (R21-2).
+  globs?: string[];
   unknown?: string;
 }
+export const globbed = (word: Word | undefined): boolean => word !== undefined && /[*?[]/.test(word.value.slice(0, word.plain));
 
 export type Word = Extract<Token, { kind: 'word' }>;
 const MAX_FOLDERS = 16;

@@ -15,7 +15,7 @@ import { WRAPPERS, shellMode, unwrap, type WordLike } from '../shell/parse-wrapp
 import { launches } from '../shell/parse-launchers.js';
 import { runnerLocals } from './hook-fed-runners.js';
 import { inlineReads } from './hook-fed-inline.js';
-import { braced, known, moveTo, runTime, type Fed, type Word } from './hook-fed-words.js';
+import { braced, globbed, known, moveTo, runTime, type Fed, type Word } from './hook-fed-words.js';
 
 export type { Fed };
 
@@ -188,6 +188,7 @@ function command(fed: Fed, all: readonly Word[], stdin: { file?: string; text?: 
     // pytest`): the file runs, present or not (R18-3), and the environment it lies in is the line's (py20).
     // A glob (`./tools/*.sh`) is kept as one: hook-fed-obey.ts obeys what it matches, present or not (R21-2).
     if (first.includes('/')) fed.scripts.push(first);
+    if (first.includes('/') && globbed(words[0])) (fed.globs ??= []).push(first);
     if (!INTERPRETER.test(name)) {
       const files = programFiles(name, values.slice(1));
       if (files !== undefined) return void fed.scripts.push(...files.filter((file) => file !== '\u0000'));
@@ -238,6 +239,7 @@ function interpreter(fed: Fed, name: string, words: readonly Word[], values: rea
     return;
   }
   const script = operand.folder === undefined ? operand.script : join(operand.folder, operand.script);
+  if (globbed(word)) (fed.globs ??= []).push(script);
   fed.scripts.push(script, ...(kind === 'node' && !/\.[a-z]+$/i.test(script) ? NODE_TRIES.map((tail) => script + tail) : []));
 }
 
