@@ -15,7 +15,7 @@ export interface Sub {
 // (`tools/{a,b}.js` expands, `"src/*.{js,ts}"` does not).
 export type Token =
   | { readonly kind: 'word'; readonly value: string; readonly dynamic: boolean; readonly subs: readonly Sub[]; readonly quoted: boolean; readonly plain: number; readonly brace: boolean }
-  | { readonly kind: 'op'; readonly op: string };
+  | { readonly kind: 'op'; readonly op: string; readonly fd?: string };
 
 const OPS = ['&&', '||', ';;', '<<<', '<<-', '<<', '>>', '&>>', '&>', '>|', '<>', '<&', '>&', '|&', ';', '&', '|', '(', ')', '<', '>', '\n'];
 
@@ -34,6 +34,17 @@ function closing(text: string, open: number): number {
     else if (c === ')' && --depth === 0) return i + 1;
   }
   return -1;
+}
+
+const ESCAPES: Readonly<Record<string, string>> = { n: '\n', t: '\t', r: '\r', a: '\x07', b: '\b', e: '\x1b', E: '\x1b', f: '\f', v: '\v' };
+// The text of `$'...'` as bash decodes it (hex, octal, unicode and control escapes too).
+function ansiC(body: string): string {
+  return body.replace(/\\(x[\da-fA-F]{1,2}|u[\da-fA-F]{1,4}|U[\da-fA-F]{1,8}|[0-7]{1,3}|c[\s\S]|[\s\S])/g, (_, e: string) => {
+    if (/^[xuU]/.test(e)) return String.fromCodePoint(Number.parseInt(e.slice(1), 16));
+    if (/^[0-7]/.test(e)) return String.fromCharCode(Number.parseInt(e, 8) & 255);
+    if (e.length === 2) return String.fromCharCode(e.charCodeAt(1) & 31);
+    return ESCAPES[e] ?? e;
+  });
 }
 
 export function lex(text: string): { tokens: Token[]; broken: boolean } {
@@ -87,6 +98,16 @@ export function lex(text: string): { tokens: Token[]; broken: boolean } {
       i = close;
       continue;
     }
+    // ANSI-C quoting (`$'tools/x'`, red team R21-2): its escapes read; one codeward does not decode is dynamic.
+    if (quote === undefined && c === '$' && text[i + 1] === "'") {
+      const found = /^\$'((?:[^'\\]|\\[\s\S])*)'/.exec(text.slice(i));
+      if (found === null) return { tokens, broken: true };
+      unbare();
+      value += ansiC(found[1]!);
+      started = quoted = true;
+      i += found[0].length - 1;
+      continue;
+    }
     if (c === '$' && /[\w{@*#?$!-]/.test(text[i + 1] ?? '')) {
       unbare();
       const name = /^\$(?:\{[^}]*\}|[A-Za-z_]\w*|[\d@*#?$!-])/.exec(text.slice(i))?.[0] ?? '$';
@@ -116,7 +137,9 @@ export function lex(text: string): { tokens: Token[]; broken: boolean } {
     else {
       const op = /[;&|()<>\n]/.test(c) ? OPS.find((each) => text.startsWith(each, i)) : undefined;
       // A number right before a redirection is its file descriptor (`2>`, `0<`).
+      let fd: string | undefined;
       if (op !== undefined && /^[<>&]/.test(op) && started && /^\d+$/.test(value) && !quoted) {
+        fd = value;
         value = '';
         started = false;
       }
@@ -127,7 +150,7 @@ export function lex(text: string): { tokens: Token[]; broken: boolean } {
         continue;
       }
       end();
-      tokens.push({ kind: 'op', op });
+      tokens.push(fd === undefined ? { kind: 'op', op } : { kind: 'op', op, fd });
       i += op.length - 1;
     }
   }

@@ -23,6 +23,9 @@ export function obeyFed(walk: Walk, line: string, bases: readonly string[], scri
   if (fed.unknown !== undefined) walk.unmodeled ??= `${who} runs ${fed.unknown}`;
   const places = [...new Set(bases)].flatMap((base) => fed.folders.map((folder) => resolve(base, folder)));
   const run = [...new Set(places.flatMap((at) => fed.scripts.map((word) => resolve(at, word))))];
+  // A bare glob (`node tools/*.js`, `node tools/?.js`): bash runs what it matches when the hook runs (R21-2).
+  const globs = places.flatMap((at) => (fed.globs ?? []).map((glob) => resolve(at, glob)));
+  for (const path of globs) if (inside(top, path)) walk.globs.add(path);
   for (const path of run) if (inside(top, path) && stats(path)?.file !== false) files.add(path);
   for (const spec of fed.locals) {
     if (!/^(?:\.{1,2}\/|\/|file:|link:|portal:)/.test(spec) && !/\.(?:tgz|tar\.gz|tar)$/.test(spec)) {

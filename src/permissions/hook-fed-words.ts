@@ -14,8 +14,11 @@ export interface Fed {
   readonly locals: string[];
   // The program names its commands start, and those a launcher or runner starts (npx may install them): hook-bins.ts.
   readonly programs: { name: string; launched: boolean }[];
+  // Scripts written as a bare glob (`node tools/*.js`): bash runs what they match when the hook runs (R21-2).
+  globs?: string[];
   unknown?: string;
 }
+export const globbed = (word: Word | undefined): boolean => word !== undefined && /[*?[]/.test(word.value.slice(0, word.plain));
 
 export type Word = Extract<Token, { kind: 'word' }>;
 const MAX_FOLDERS = 16;
@@ -25,7 +28,13 @@ const MAX_BRACED = 16;
 export function known(word: Word, args: readonly string[] | undefined): string | undefined {
   if (word.subs.some((sub) => sub.process !== undefined)) return undefined;
   if (!word.dynamic) return word.value;
-  let value = word.value.replace(/\$\(\s*(?:echo|printf(?: --)?)\s+([\w./@%+:=-]+)\s*\)|`\s*(?:echo|printf)\s+([\w./@%+:=-]+)\s*`/g, (_, a?: string, b?: string) => a ?? b ?? '');
+  // `$(which node)` / `$(command -v node)` is the program's name as found on PATH (red team R21-12); a parameter with
+  // a default (`${F:-tools/x}`, `${NODE-node}`) is its default, what bash reads when the hook's environment does
+  // not set it (R21-2, R21-12).
+  let value = word.value
+    .replace(/\$\(\s*(?:which|command\s+-[vV]|type\s+-[pP])\s+([\w.@+-]+)\s*\)|`\s*(?:which|command\s+-[vV])\s+([\w.@+-]+)\s*`/g, (_, a?: string, b?: string) => a ?? b ?? '')
+    .replace(/\$\{[A-Za-z_]\w*:?[-=]([\w./@%+:=-]*)\}/g, (_, fallback: string) => fallback)
+    .replace(/\$\(\s*(?:echo|printf(?: --)?)\s+([\w./@%+:=-]+)\s*\)|`\s*(?:echo|printf)\s+([\w./@%+:=-]+)\s*`/g, (_, a?: string, b?: string) => a ?? b ?? '');
   if (args !== undefined) value = value.replace(/\$\{?([1-9])\}?/g, (_, n: string) => args[Number(n) - 1] ?? '');
   return /[$`]/.test(value) ? undefined : value;
 }

@@ -14,7 +14,8 @@ import { INTERPRETER, NODE_TRIES, family, programFiles, scriptOperand } from './
 import { WRAPPERS, shellMode, unwrap, type WordLike } from '../shell/parse-wrappers.js';
 import { launches } from '../shell/parse-launchers.js';
 import { runnerLocals } from './hook-fed-runners.js';
-import { braced, known, moveTo, runTime, type Fed, type Word } from './hook-fed-words.js';
+import { inlineReads } from './hook-fed-inline.js';
+import { braced, globbed, known, moveTo, runTime, type Fed, type Word } from './hook-fed-words.js';
 
 export type { Fed };
 
@@ -52,14 +53,16 @@ function readTokens(fed: Fed, tokens: readonly Token[], depth: number, args: rea
   if (depth > MAX_DEPTH) return void (fed.unknown ??= 'shell text nested too deep to read');
   let words: Word[] = [];
   let stdin: { file?: string; text?: string } = {};
-  let piped: string[] | undefined;
-  let feeds: string[] | undefined;
+  let piped: Piped | undefined;
+  let feeds: Piped | undefined;
   const finish = (op: string): void => {
     feeds = words.length > 0 ? command(fed, words, stdin, op === 'pipe-in' ? piped : undefined, depth, args, functions) : undefined;
     words = [];
     stdin = {};
   };
   let pipeIn = false;
+  // Descriptors a redirection opened on a file (`exec 3<scripts/ci`), for a later `<&3` (red team R21-2).
+  const descriptors = new Map<string, string>();
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i]!;
     if (token.kind === 'word') {
@@ -93,7 +96,16 @@ function readTokens(fed: Fed, tokens: readonly Token[], depth: number, args: rea
       const value = known(target, args);
       if (value === undefined) fed.unknown ??= runTime(target) ? `\`${target.value}\` (stdin only known at run time)` : undefined;
       else if (op === '<<<') stdin = { text: value };
-      else stdin = { file: value };
+      else if (token.fd === undefined || token.fd === '0') stdin = { file: value };
+      else descriptors.set(token.fd, value);
+      continue;
+    }
+    if (op === '<&' && (token.fd ?? '0') === '0') {
+      const target = tokens[++i];
+      const value = target?.kind === 'word' ? known(target, args) : undefined;
+      const file = value === undefined ? undefined : descriptors.get(value);
+      if (file !== undefined) stdin = { file };
+      else if (value !== '-' && value !== '0') fed.unknown ??= `\`<&${value ?? '?'}\` (stdin from a descriptor codeward does not know)`;
       continue;
     }
     if (/^(?:>|>>|&>|&>>|>\||>&|<&|<<|<<-)$/.test(op)) {
@@ -108,13 +120,21 @@ function readTokens(fed: Fed, tokens: readonly Token[], depth: number, args: rea
 }
 
 // Reads one simple command; returns the files it prints (a reader's), for the next stage of a pipe.
-function command(fed: Fed, all: readonly Word[], stdin: { file?: string; text?: string }, piped: string[] | undefined, depth: number, args: readonly string[] | undefined, functions: Map<string, readonly Token[]>, launched = false): string[] | undefined {
+// What a pipe's stage prints: the files whose text it prints (cat), or words (echo).
+interface Piped {
+  readonly files: readonly string[];
+  readonly words?: readonly string[];
+}
+
+const literal = (value: string): Word => ({ kind: 'word', value, dynamic: false, subs: [], quoted: true, plain: 0, brace: false });
+
+function command(fed: Fed, all: readonly Word[], stdin: { file?: string; text?: string }, piped: Piped | undefined, depth: number, args: readonly string[] | undefined, functions: Map<string, readonly Token[]>, launched = false): Piped | undefined {
   // Assignments before the program (`CI=1 node x`) are not words of it.
   // `FOO="a b" node x` too: the name and `=` written bare make an assignment, however its value is quoted.
   const program = all.findIndex((word) => (/^[A-Za-z_]\w*\+?=/.exec(word.value)?.[0].length ?? Infinity) > word.plain);
   let words = program < 0 ? [] : all.slice(program);
   // Positional words of a called function's body (`"$@"`) expand to the call's arguments.
-  if (args !== undefined) words = words.flatMap((word) => (/^\$[@*]$/.test(word.value) ? args.map((value): Word => ({ kind: 'word', value, dynamic: false, subs: [], quoted: true, plain: 0, brace: false })) : [word]));
+  if (args !== undefined) words = words.flatMap((word) => (/^\$[@*]$/.test(word.value) ? args.map(literal) : [word]));
   words = words.flatMap((word) => braced(fed, word));
   for (let step = 0; step < 16 && words.length > 0; step++) {
     const values = words.map((word) => known(word, args) ?? '\u0000');
@@ -131,11 +151,18 @@ function command(fed: Fed, all: readonly Word[], stdin: { file?: string; text?: 
     // `yarn X`, `pnpm X`: X may be a package's bin (yarn runs node_modules/.bin/X).
     const next = values.slice(1).find((value) => !value.startsWith('-'));
     if ((name === 'yarn' || name === 'pnpm') && next !== undefined && !['exec', 'x', 'dlx'].includes(next) && PROGRAM.test(next)) fed.programs.push({ name: next, launched: true });
-    if (name === 'cd' || name === 'pushd') return void moveTo(fed, words[1], args);
+    // `cd -P tools`, `cd -L -- tools`: the options are not the folder (red team R21-2).
+    if (name === 'cd' || name === 'pushd') return void moveTo(fed, words.slice(1).find((word, at) => !/^-[LPe@]+$|^--$/.test(values[at + 1]!)), args);
     const body = functions.get(first);
     if (body !== undefined) return void readTokens(fed, body, depth + 1, values.slice(1), functions);
     if (name === 'eval') return void shellText(fed, words.slice(1), depth, args, functions);
-    if (READERS.has(name)) return [...values.slice(1).filter((value) => !value.startsWith('-') && value !== '\u0000'), ...(stdin.file === undefined ? [] : [stdin.file])];
+    // `echo tools/x | xargs node`: what echo/printf print are words (for xargs) or a line (for a shell).
+    if (name === 'echo' || name === 'printf') {
+      const printed = values.slice(1).filter((value) => value !== '\u0000' && !/^-[neE]+$|^--$/.test(value));
+      // printf's format with arguments: the arguments are what it prints (`printf '%s' tools/x`).
+      return { files: [], words: name === 'printf' && printed.length > 1 && printed[0]!.includes('%') ? printed.slice(1) : printed };
+    }
+    if (READERS.has(name)) return { files: [...values.slice(1).filter((value) => !value.startsWith('-') && value !== '\u0000'), ...(stdin.file === undefined ? [] : [stdin.file])] };
     const likes: WordLike[] = words.map((word, at) => ({ value: values[at] === '\u0000' ? word.value : values[at]!, dynamic: values[at] === '\u0000' }));
     const local = runnerLocals(name, values);
     if (local !== undefined) {
@@ -147,7 +174,7 @@ function command(fed: Fed, all: readonly Word[], stdin: { file?: string; text?: 
     if (spec !== undefined) {
       const inner = unwrap(spec, likes);
       launched = true;
-      if (inner.kind === 'command') words = words.slice(inner.index);
+      if (inner.kind === 'command') words = name === 'xargs' ? xargsWords(words, values, inner.index, piped, stdin) : words.slice(inner.index);
       else if (inner.kind === 'string') readLine(fed, likes[inner.index]!.value.slice(inner.skip), depth + 1, undefined, functions);
       if (inner.kind !== 'command') return undefined;
       continue;
@@ -159,7 +186,9 @@ function command(fed: Fed, all: readonly Word[], stdin: { file?: string; text?: 
     }
     // A program run by its path (`./tools/check`, `uv run tools/x`, an interpreter too: `.venv/bin/python -m
     // pytest`): the file runs, present or not (R18-3), and the environment it lies in is the line's (py20).
-    if (first.includes('/') && !/[*?[]/.test(first)) fed.scripts.push(first);
+    // A glob (`./tools/*.sh`) is kept as one: hook-fed-obey.ts obeys what it matches, present or not (R21-2).
+    if (first.includes('/')) fed.scripts.push(first);
+    if (first.includes('/') && globbed(words[0])) (fed.globs ??= []).push(first);
     if (!INTERPRETER.test(name)) {
       const files = programFiles(name, values.slice(1));
       if (files !== undefined) return void fed.scripts.push(...files.filter((file) => file !== '\u0000'));
@@ -176,8 +205,9 @@ function command(fed: Fed, all: readonly Word[], stdin: { file?: string; text?: 
   return undefined;
 }
 
-function interpreter(fed: Fed, name: string, words: readonly Word[], values: readonly string[], likes: readonly WordLike[], stdin: { file?: string; text?: string }, piped: string[] | undefined, depth: number, args: readonly string[] | undefined, functions: Map<string, readonly Token[]>): void {
+function interpreter(fed: Fed, name: string, words: readonly Word[], values: readonly string[], likes: readonly WordLike[], stdin: { file?: string; text?: string }, piped: Piped | undefined, depth: number, args: readonly string[] | undefined, functions: Map<string, readonly Token[]>): void {
   const kind = name === '.' || name === 'source' ? 'source' : family(name);
+  inlineReads(fed, name, likes);
   const operand = kind === 'source' ? { script: values[1] } : scriptOperand(kind, values.slice(1), name);
   // `sh -c TEXT`: the text is a line of its own (`sh -c '. scripts/ci'`, `sh -c "$(cat f)"`).
   if (kind === 'sh' && operand.code === true) {
@@ -190,7 +220,8 @@ function interpreter(fed: Fed, name: string, words: readonly Word[], values: rea
   if (readsStdin) {
     if (stdin.file !== undefined) fed.scripts.push(stdin.file);
     if (stdin.text !== undefined) readLine(fed, stdin.text, depth + 1, undefined, functions);
-    if (stdin.file === undefined && stdin.text === undefined) fed.scripts.push(...(piped ?? []));
+    if (stdin.file === undefined && stdin.text === undefined) fed.scripts.push(...(piped?.files ?? []));
+    if (stdin.file === undefined && stdin.text === undefined && piped?.words !== undefined) readLine(fed, piped.words.join(' '), depth + 1, undefined, functions);
     return;
   }
   if (operand.script === undefined) return;
@@ -208,6 +239,7 @@ function interpreter(fed: Fed, name: string, words: readonly Word[], values: rea
     return;
   }
   const script = operand.folder === undefined ? operand.script : join(operand.folder, operand.script);
+  if (globbed(word)) (fed.globs ??= []).push(script);
   fed.scripts.push(script, ...(kind === 'node' && !/\.[a-z]+$/i.test(script) ? NODE_TRIES.map((tail) => script + tail) : []));
 }
 
@@ -225,3 +257,19 @@ function shellText(fed: Fed, words: readonly Word[], depth: number, args: readon
   }
 }
 
+
+// xargs's command with the words it reads from stdin (`echo tools/x | xargs node`, `xargs node <<< tools/x`, red team
+// R21-12): appended, or put where `-I R` / `-i` names them.
+function xargsWords(words: readonly Word[], values: readonly string[], index: number, piped: Piped | undefined, stdin: { file?: string; text?: string }): Word[] {
+  const fedWords = (piped?.words ?? stdin.text?.split(/\s+/) ?? []).filter((value) => value !== '').map(literal);
+  let replace: string | undefined;
+  for (let at = 1; at < index; at++) {
+    const value = values[at]!;
+    if (value === '-I') replace = values[at + 1];
+    else if (/^-I./.test(value)) replace = value.slice(2);
+    else if (/^-i/.test(value) || value.startsWith('--replace')) replace = value.includes('=') ? value.slice(value.indexOf('=') + 1) : value.length > 2 && value.startsWith('-i') ? value.slice(2) : '{}';
+  }
+  const inner = words.slice(index);
+  if (replace === undefined) return [...inner, ...fedWords];
+  return inner.flatMap((word) => (word.value.includes(replace) && fedWords.length > 0 ? fedWords.map((each) => literal(word.value.split(replace).join(each.value))) : [word]));
+}

@@ -85,6 +85,16 @@ describe('hook lines: the tokenizer reads the words bash reads', () => {
     'node 2x 3>out',
     'echo a=b c=d',
     "echo 'a\\' b",
+    // Red team R21-2 / R21-12 (fed22): the spellings bash reads differently from a plain tokenizer.
+    "node $'tools/x'",
+    "node $'tools/\\x78\\t'",
+    'node tools/{x,y}',
+    'cd -P tools && node x',
+    'exec 3<scripts/ci; sh <&3',
+    'perl -Itools -Mx -e 1',
+    'python3 -c "exec(open(\'tools/x\').read())"',
+    "printf '%s' tools/x | xargs -I{} node {}",
+    'node tools/*.js tools/?.js',
   ])('%j', async (line) => {
     expect(lexCommands(line)).toEqual(await gateCommands(line));
   });

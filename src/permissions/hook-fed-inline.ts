@@ -1,0 +1,57 @@
+// What an interpreter given code on the hook line loads from files (red team R21-2): `python3 -c
+// "exec(open('tools/x').read())"`, `node -e "require('./tools/x')"`, `ruby -e "load 'tools/x'"`, and perl's `-Itools
+// -Mx` (tools/x.pm). The code's string literals are read the way src/shell/parse-inline.ts reads inline code: a
+// literal path the code opens, execs, requires or imports is obeyed; a loading call whose path is computed makes
+// the line `unknown` (the caller fails closed).
+import { join } from 'node:path';
+import { callSites, inlineProgram, splitArgs, tokenize } from '../shell/parse-inline.js';
+import type { WordLike } from '../shell/parse-wrappers.js';
+import type { Fed } from './hook-fed-words.js';
+
+// Calls that read or run a file named by their first argument.
+const LOADS =
+  /\b(?:exec|execfile|open|compile|run_path|runpy\s*\.\s*\w+|__import__|import_module|require|import|readFileSync|readFile|load|require_relative|do|include|include_once|require_once|dofile|loadfile|source|spawn|spawnSync|fork|execFile|execFileSync|Worker)\s*(?=[('"`\s])/;
+
+export function inlineReads(fed: Fed, name: string, likes: readonly WordLike[]): void {
+  if (/^perl[\d.]*$/.test(name)) perlModules(fed, likes);
+  const program = inlineProgram(name, likes);
+  if (program === undefined || program.language === 'awk') return;
+  if (program.unknown === true) return void (fed.unknown ??= `\`${name}\` runs code only known at run time`);
+  for (const site of callSites(tokenize(program.code, program.language), LOADS)) {
+    const first = splitArgs(site.args)[0] ?? [];
+    const literal = first.length === 1 && first[0]!.kind === 'string' ? first[0]!.value : undefined;
+    // `exec(open('tools/x').read())`: the inner call is a site of its own.
+    if (literal === undefined && first.some((token) => token.kind === 'code' && LOADS.test(token.text))) continue;
+    if (literal === undefined) {
+      // `import x` / `require x` without a string (a Python module name, a bare word) loads no file on the line.
+      if (first.every((token) => token.kind === 'code' && /^[\s\w.,]*$/.test(token.text))) continue;
+      fed.unknown ??= `\`${name}\` inline code loads a path it computes (${site.api})`;
+      continue;
+    }
+    if (/^[\w@.-]+$/.test(literal) && !literal.includes('.') && program.language === 'js') continue;
+    if (literal === '' || /^(?:node:|[a-z]+:\/\/|\/)/.test(literal)) continue;
+    fed.scripts.push(literal.replace(/^\.\//, ''));
+  }
+}
+
+// perl's `-Idir` folders and `-Mmod`/`-mmod` modules: each module under each folder (and `.`-free default @INC).
+function perlModules(fed: Fed, likes: readonly WordLike[]): void {
+  const folders: string[] = [];
+  const modules: string[] = [];
+  for (let i = 1; i < likes.length; i++) {
+    const value = likes[i]!.value;
+    if (value === '--' || !value.startsWith('-')) break;
+    const found = /^-([IMm])(.*)$/.exec(value);
+    if (found === null) {
+      if (/^-[eE]$/.test(value)) i++;
+      continue;
+    }
+    const word = found[2] === '' ? likes[++i] : { ...likes[i]!, value: found[2]! };
+    if (word === undefined) break;
+    if (word.dynamic) return void (fed.unknown ??= `perl \`${value}\` only known at run time`);
+    if (found[1] === 'I') folders.push(word.value);
+    else modules.push(word.value.replace(/^-/, '').split(/[=\s]/)[0]!.replace(/::/g, '/') + '.pm');
+  }
+  for (const folder of folders) for (const module of modules) fed.scripts.push(join(folder, module));
+  for (const folder of folders) if (modules.length === 0 && !folder.startsWith('/')) fed.unknown ??= `perl -I${folder} (a folder whose modules the code may load)`;
+}
