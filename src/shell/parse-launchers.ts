@@ -9,6 +9,8 @@ import { packageProgram } from '../permissions/canonical-runners.js';
 import { pmShellLaunches } from './parse-launch-pm.js';
 import { npmLaunches, programOptionLaunches } from './parse-launch-npm.js';
 import { optionValueLaunches } from './parse-launch-option-values.js';
+import { gitExtLaunches } from './parse-launch-git-ext.js';
+import { runtimeProgramLaunches } from './parse-launch-runtime-programs.js';
 import { runnerLaunches } from './parse-launch-runners.js';
 import { mayBeOption, runtimeOption, runtimeOptions } from './parse-launch-runtime.js';
 import { toolLaunches } from './parse-launch-tools.js';
@@ -165,7 +167,7 @@ function git(words: readonly WordLike[]): Launch[] {
     const text = key !== undefined && value !== undefined ? gitCommandValue(key, value) : undefined;
     if (text) launches.push({ kind: 'text', text });
   }
-  return [...launches, ...(runnerLaunches('git', words, i) ?? [])];
+  return [...launches, ...gitExtLaunches(words), ...(runnerLaunches('git', words, i) ?? [])];
 }
 
 // make's options (GNU getopt: read anywhere on the line), enough to tell a value (`make -C "$D"`) from an option place.
@@ -196,7 +198,7 @@ export function launches(key: string, words: readonly WordLike[]): Launch[] | un
   // The shell text of their shell-mode `exec` (parse-launch-pm.ts) and the argv reading, both judged.
   if (key === 'pnpm' || key === 'yarn') return [...programOptionLaunches(words), ...pmShellLaunches(key, words), ...(genericLaunches(key, words) ?? [])];
   if (key === 'bun') return [...pmShellLaunches(key, words), ...(genericLaunches(key, words) ?? [])];
-  const tool = toolLaunches(key, words) ?? optionValueLaunches(key, words) ?? runnerLaunches(key, words);
+  const tool = toolLaunches(key, words) ?? optionValueLaunches(key, words) ?? runtimeProgramLaunches(key, words) ?? runnerLaunches(key, words);
   if (tool !== undefined) return tool;
   return genericLaunches(key, words);
 }
