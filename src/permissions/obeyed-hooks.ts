@@ -161,7 +161,7 @@ function follow(walk: Walk, lines: readonly string[], depth: number, script: str
     const met = `${bases[bases.length - 1]!}\u0000${command}`;
     if (depth < MAX_DEPTH) {
       walk.followed.add(met);
-      for (const part of simpleCommands(command)) tasks(walk, shellWords(part), bases, depth, script);
+      for (const part of simpleCommands(command)) tasks(walk, shellWords(part), bases, depth, script, command);
     } else if (!walk.followed.has(met) && words.some((word) => RUNNERS[basename(word)] !== undefined)) walk.unmodeled ??= `${inside(top, script) ? relative(top, script) : script} starts tasks more than ${MAX_DEPTH} levels deep`;
     // `xargs -a LIST sh`, `xargs sh < LIST`, `cat LIST | xargs sh`, `done < LIST`: the list is obeyed (absent
     // too), and each file it names.
@@ -177,7 +177,7 @@ function follow(walk: Walk, lines: readonly string[], depth: number, script: str
 }
 
 // The tasks the words of one line start, from each folder the script may be in (`cd pkgs/a && npm run lint`).
-function tasks(walk: Walk, words: readonly string[], bases: readonly string[], depth: number, script: string): void {
+function tasks(walk: Walk, words: readonly string[], bases: readonly string[], depth: number, script: string, command = ''): void {
   const { top, files } = walk;
   const read1 = (path: string): string | undefined => read(walk, path);
   for (const base of bases) {
@@ -220,7 +220,8 @@ function tasks(walk: Walk, words: readonly string[], bases: readonly string[], d
     }
   }
   // A monorepo runner: every workspace package it reaches (its package.json, the files its scripts name).
-  for (const run of fanOuts(words)) {
+  // npm_config_workspaces set on the line or anywhere in the hook file (exported for the rest of it: R21-5).
+  for (const run of fanOuts(words, `${command}\n${read(walk, script) ?? ''}`)) {
     const { folders, globs, looked } = reachedPackages(top, run, read1);
     walk.sources.push(...looked);
     for (const glob of globs) for (const kept of run.tool === 'nx' ? [glob, glob.replace(/package\.json$/, 'project.json')] : [glob]) walk.globs.add(kept);
