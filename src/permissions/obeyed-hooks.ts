@@ -35,6 +35,7 @@ import { scriptStatements } from './hook-fed-lines.js';
 import { pythonFrontEnd } from './hook-python-envs.js';
 import { assignedLoads, lineAssignments, nodeOptionsOf, npmLineLoads, npmrcLoads } from './hook-assigned.js';
 import { obeyAssigned } from './hook-node-options.js';
+import { PM_RUNNERS } from './hook-pm-runners.js';
 import { nativeProgram, newWalk, read, stats, type Walk } from './hook-walk.js';
 import { SHELLS } from '../shell/parse-wrappers.js';
 import { keepPackageReaches } from './package-reach-kept.js';
@@ -55,7 +56,8 @@ const RUNNERS: Readonly<Record<string, readonly string[]>> = {
   cargo: ['Cargo.toml', '.cargo/config.toml', 'build.rs'], deno: ['deno.json', 'deno.jsonc'], commitlint: ['commitlint.config.js', 'commitlint.config.ts', '.commitlintrc.js', '.commitlintrc.json', '.commitlintrc.yml'],
 };
 const MAX_SCRIPTS = 32;
-const NPM = new Set(['npm', 'npx', 'pnpm', 'pnpx', 'yarn', 'bun', 'bunx']);
+// With the script runners that run npm (hook-pm-runners.ts, R21-10).
+const NPM = new Set(['npm', 'npx', 'pnpm', 'pnpx', 'yarn', 'bun', 'bunx', ...PM_RUNNERS]);
 const MAX_DEPTH = 4;
 const MAX_LINES = 4000;
 // Names of scripts an interpreter runs: a missing one a hook line names is obeyed too.
@@ -183,14 +185,14 @@ function tasks(walk: Walk, words: readonly string[], bases: readonly string[], d
   for (const base of bases) {
     // A package.json script runs in its package's folder (`npm --prefix web test`: web/package.json), the
     // nearest one holding a package.json (npm looks up from where it runs).
-    for (const { folder, names, locals, unknown: notModelled } of scriptNames(words)) {
+    for (const { folder, names, locals, unknown: notModelled, lines } of scriptNames(words)) {
       if (notModelled !== undefined) walk.unmodeled ??= `${relative(top, script)} runs ${notModelled}`;
       const at = resolve(base, folder);
       if (!inside(top, at)) continue;
       files.add(resolve(at, 'package.json'));
       let pkg = at;
       while (pkg !== top && stats(join(pkg, 'package.json'))?.file !== true) pkg = dirname(pkg);
-      follow(walk, scriptLines(pkg, names, read1), depth + 1, script, pkg);
+      follow(walk, [...scriptLines(pkg, names, read1), ...(lines ?? [])], depth + 1, script, pkg);
       // An install also runs the lifecycle scripts of the local packages it links (R18-18).
       if (names.includes('preinstall')) installRun(walk, pkg, names, script, (lines, folder) => follow(walk, lines, depth + 1, script, folder), locals.map((spec) => resolve(at, spec.replace(/^(?:file|link|portal):/, ''))));
     }
