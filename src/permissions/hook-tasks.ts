@@ -5,6 +5,8 @@
 import { basename, resolve } from 'node:path';
 import { pmCommand } from './hook-pm-commands.js';
 import { pmReadings } from './hook-pm-options.js';
+import { pmRunner } from './hook-pm-runners.js';
+import picomatch from '../workspace/picomatch.js';
 
 // Reads one file (size-capped, regular files only), noting it for the cache's stamps.
 export type Read = (path: string) => string | undefined;
@@ -15,24 +17,28 @@ const FOLDER_OPTIONS = ['--prefix', '-C', '--dir', '--cwd'];
 
 // The package.json scripts `words` start (with their pre and post scripts), by the folder they run in
 // (relative to the top; '' for the top).
-export function scriptNames(words: readonly string[]): { folder: string; names: string[]; locals: string[]; unknown?: string }[] {
-  const tasks: { folder: string; names: string[]; locals: string[]; unknown?: string }[] = [];
-  words.forEach((manager, i) => {
-    if (!PACKAGE_MANAGERS.has(basename(manager))) return;
+export function scriptNames(words: readonly string[]): { folder: string; names: string[]; locals: string[]; unknown?: string; lines?: string[] }[] {
+  const tasks: { folder: string; names: string[]; locals: string[]; unknown?: string; lines?: string[] }[] = [];
+  words.forEach((word, i) => {
+    // `corepack pnpm@9 test`, `npx pnpm@9 test`: the version is not part of the name.
+    const manager = basename(word).replace(/(?<=.)@[^/]*$/, '');
+    // npm-run-all / run-s / run-p / concurrently: the scripts (patterns) they run with npm, and concurrently's own
+    // command lines (R21-10).
+    const runner = manager === 'corepack' ? undefined : pmRunner(manager, words.slice(i + 1, end(words, i)));
+    if (runner !== undefined) tasks.push({ folder: '', names: runner.names, locals: [], lines: runner.lines, ...(runner.unknown === undefined ? {} : { unknown: runner.unknown }) });
+    if (!PACKAGE_MANAGERS.has(manager)) return;
     let folder = '';
-    let end = i + 1;
-    while (end < words.length && !['&&', '||', ';', '|'].includes(words[end]!)) end++;
-    const line = words.slice(i + 1, end);
+    const line = words.slice(i + 1, end(words, i));
     for (let j = 0; j < line.length; j++) {
       const arg = line[j]!;
       // npm's `-w DIR` / `--workspace DIR` runs the script of that workspace package (red team round 10, R10-1).
-      const options = basename(manager) === 'npm' ? [...FOLDER_OPTIONS, '-w', '--workspace'] : FOLDER_OPTIONS;
+      const options = manager === 'npm' ? [...FOLDER_OPTIONS, '-w', '--workspace'] : FOLDER_OPTIONS;
       const option = options.find((name) => arg === name || arg.startsWith(`${name}=`));
       if (option !== undefined) folder = arg === option ? (line[++j] ?? '') : arg.slice(option.length + 1);
     }
     // Each reading of the sub-command (hook-pm-options.ts), by the manager's own table (hook-pm-commands.ts).
-    const readings = pmReadings(basename(manager), line);
-    const read = readings.map((operands) => pmCommand(basename(manager), operands));
+    const readings = pmReadings(manager, line);
+    const read = readings.map((operands) => pmCommand(manager, operands));
     const names = [...new Set(read.flatMap((one) => one.names))];
     const unknown = read.find((one) => one.unknown !== undefined && (read.length === 1 || one.refused !== true))?.unknown;
     // `npm install ./tools/x`: a package named by its path on the line is a local package of the install (R19-4).
@@ -42,7 +48,21 @@ export function scriptNames(words: readonly string[]): { folder: string; names: 
   return tasks;
 }
 
-// The command lines of the package.json scripts `names` in `folder` (absolute).
+// The end of the command whose program is words[i].
+function end(words: readonly string[], i: number): number {
+  let at = i + 1;
+  while (at < words.length && !['&&', '||', ';', '|'].includes(words[at]!)) at++;
+  return at;
+}
+
+// The names of `table` a script name or npm-run-all pattern matches (`lint:*`: one `:` segment, `**`: any).
+const matching = (table: Record<string, unknown>, name: string): string[] => {
+  if (!/[*?[\]!]/.test(name)) return [name];
+  const match = picomatch(name.replace(/:/g, '/'));
+  return Object.keys(table).filter((key) => match(key.replace(/:/g, '/')));
+};
+
+// The command lines of the package.json scripts `names` (names or patterns) in `folder` (absolute).
 export function scriptLines(folder: string, names: readonly string[], read: Read): string[] {
   if (names.length === 0) return [];
   let scripts: unknown;
@@ -53,7 +73,7 @@ export function scriptLines(folder: string, names: readonly string[], read: Read
   }
   if (typeof scripts !== 'object' || scripts === null) return [];
   const table = scripts as Record<string, unknown>;
-  return names.map((name) => table[name]).filter((line): line is string => typeof line === 'string');
+  return [...new Set(names.flatMap((name) => matching(table, name)))].map((name) => table[name]).filter((line): line is string => typeof line === 'string');
 }
 
 // The files a line reads as a list of files to run: `xargs -a FILE` / `--arg-file=FILE`, and on a line that

@@ -11,6 +11,7 @@ import { jsRunnerArgs } from './hook-js-runners.js';
 import { monorepoArgs } from './hook-monorepo-args.js';
 import { assignedWhy, lineAssignments } from './hook-assigned.js';
 import { FRONT_ENDS, frontEndRun } from './hook-python-front-ends.js';
+import { pmRunner } from './hook-pm-runners.js';
 
 // Programs that run no file of the work tree: the shell's own words, text and file utilities, git (its
 // configuration and hooks are judged by the git catalogue), and checkers/formatters without code plugins.
@@ -86,6 +87,15 @@ function judge(words: readonly string[], isFile: (word: string) => boolean, defi
       i = words.length - front.rest.length;
       continue;
     }
+    // npm-run-all / run-s / run-p / concurrently run package.json scripts (followed: hook-tasks.ts) and, for
+    // concurrently, shell lines judged here; `corepack pnpm ...` is pnpm (R21-10).
+    const runner = pmRunner(name, rest);
+    if (runner?.unknown !== undefined) return runner.unknown;
+    if (runner !== undefined && name === 'corepack') {
+      i++;
+      continue;
+    }
+    if (runner !== undefined) return runner.lines.map((line) => unmodeled(line, isFile, defined, set)).find((why) => why !== undefined);
     if (LAUNCHERS.has(name) || SUB[name]?.includes(rest[0] ?? '') === true) {
       i += 1 + (SUB[name] !== undefined ? 1 : 0);
       while (i < words.length && (words[i]!.startsWith('-') || (/^[A-Za-z_]\w*=/.test(words[i]!) && (assigned = true)) || (name === 'timeout' && /^\d/.test(words[i]!)))) i += VALUED.has(words[i]!) ? 2 : 1;

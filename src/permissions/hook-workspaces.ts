@@ -8,6 +8,7 @@ import { basename, join, relative, resolve } from 'node:path';
 import picomatch from '../workspace/picomatch.js';
 import type { Read } from './hook-tasks.js';
 import { listReal, realTops } from './hook-listing.js';
+import { pmCommand } from './hook-pm-commands.js';
 
 // A fan-out run: the scripts it starts and which packages (a name or folder; none: every package).
 export interface FanOut {
@@ -53,9 +54,19 @@ function positionals(words: readonly string[], from: number): { args: string[]; 
 
 const scripts = (names: readonly string[]): string[] => names.flatMap((name) => name.split(',')).filter(Boolean).flatMap((name) => [`pre${name}`, name, `post${name}`]);
 const TARGET = /^(?:-t|--targets?)(?:=(.*))?$/;
+// npm reads its options from the environment too (npm_config_workspaces, any case: red team R21-5), set on the line,
+// exported before it or through `env`/`sh -c`: any value but an explicit false reads as `--workspaces` (fail closed).
+const ENV_WORKSPACES = /(?:^|[\s;'"])npm_config_workspaces=(?!(?:false|0)?(?:[\s;'"]|$))/i;
+// The scripts a package manager's sub-command runs, by its own table (npm's aliases `t`/`tst`, pnpm's: R21-5), with
+// the word read as a script's name too.
+const pmScripts = (tool: string, args: readonly string[], runName: (list: readonly string[]) => string[]): string[] => [
+  ...new Set([...scripts(runName(args)), ...pmCommand(tool, args).names]),
+];
 
-// The fan-out runs `words` start (none for a plain `npm test`: one package, handled by hook-tasks.ts).
-export function fanOuts(words: readonly string[]): FanOut[] {
+// The fan-out runs `words` start (none for a plain `npm test`: one package, handled by hook-tasks.ts). `context`: the
+// text around the line (its whole line, the hook file) whose npm_config_workspaces reaches npm's environment.
+export function fanOuts(words: readonly string[], context = ''): FanOut[] {
+  const envWorkspaces = ENV_WORKSPACES.test(context) || words.some((one) => ENV_WORKSPACES.test(one));
   const runs: FanOut[] = [];
   const command = execCommand(words);
   words.forEach((word, i) => {
@@ -68,11 +79,11 @@ export function fanOuts(words: readonly string[]): FanOut[] {
       return options.find((option) => names.some((name) => option.startsWith(`${name}=`)))?.replace(/^[^=]*=/, '');
     };
     const runName = (list: readonly string[]): string[] => (['run', 'run-script'].includes(list[0] ?? '') ? list.slice(1, 2) : list.slice(0, 1));
-    if (tool === 'npm' && options.some((option) => /^(?:--workspaces|-ws|--ws)(?:=true)?$/.test(option))) runs.push({ tool, names: scripts(runName(args)) });
-    else if (tool === 'npm' && valued('-w', '--workspace') !== undefined) runs.push({ tool, names: scripts(runName(args)), only: valued('-w', '--workspace')! });
+    if (tool === 'npm' && (options.some((option) => /^(?:--workspaces|-ws|--ws)(?:=true)?$/.test(option)) || envWorkspaces)) runs.push({ tool, names: pmScripts(tool, args, runName) });
+    else if (tool === 'npm' && valued('-w', '--workspace') !== undefined) runs.push({ tool, names: pmScripts(tool, args, runName), only: valued('-w', '--workspace')! });
     // pnpm's `recursive` command and its aliases `m`, `multi` (R11-6).
-    else if (tool === 'pnpm' && ['recursive', 'm', 'multi'].includes(args[0] ?? '')) runs.push({ tool, names: scripts(runName(args.slice(1))) });
-    else if ((tool === 'pnpm' || tool === 'bun') && options.some((option) => ['-r', '--recursive', '--filter', '-F'].includes(option) || /^--filter=/.test(option))) runs.push({ tool, names: scripts(runName(args)) });
+    else if (tool === 'pnpm' && ['recursive', 'm', 'multi'].includes(args[0] ?? '')) runs.push({ tool, names: pmScripts(tool, args.slice(1), runName) });
+    else if ((tool === 'pnpm' || tool === 'bun') && options.some((option) => ['-r', '--recursive', '--filter', '-F'].includes(option) || /^--filter=/.test(option))) runs.push({ tool, names: pmScripts(tool, args, runName) });
     else if (tool === 'yarn' && args[0] === 'workspaces') runs.push({ tool, names: scripts(runName(args.slice(args[1] === 'foreach' ? 2 : 1))) });
     else if (tool === 'yarn' && args[0] === 'workspace' && args[1] !== undefined) runs.push({ tool, names: scripts(runName(args.slice(2))), only: args[1] });
     else if (RUNNERS.has(tool)) {

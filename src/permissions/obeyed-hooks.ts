@@ -35,6 +35,7 @@ import { scriptStatements } from './hook-fed-lines.js';
 import { pythonFrontEnd } from './hook-python-envs.js';
 import { assignedLoads, lineAssignments, nodeOptionsOf, npmLineLoads, npmrcLoads } from './hook-assigned.js';
 import { obeyAssigned } from './hook-node-options.js';
+import { PM_RUNNERS } from './hook-pm-runners.js';
 import { nativeProgram, newWalk, read, stats, type Walk } from './hook-walk.js';
 import { SHELLS } from '../shell/parse-wrappers.js';
 import { keepPackageReaches } from './package-reach-kept.js';
@@ -55,7 +56,8 @@ const RUNNERS: Readonly<Record<string, readonly string[]>> = {
   cargo: ['Cargo.toml', '.cargo/config.toml', 'build.rs'], deno: ['deno.json', 'deno.jsonc'], commitlint: ['commitlint.config.js', 'commitlint.config.ts', '.commitlintrc.js', '.commitlintrc.json', '.commitlintrc.yml'],
 };
 const MAX_SCRIPTS = 32;
-const NPM = new Set(['npm', 'npx', 'pnpm', 'pnpx', 'yarn', 'bun', 'bunx']);
+// With the script runners that run npm (hook-pm-runners.ts, R21-10).
+const NPM = new Set(['npm', 'npx', 'pnpm', 'pnpx', 'yarn', 'bun', 'bunx', ...PM_RUNNERS]);
 const MAX_DEPTH = 4;
 const MAX_LINES = 4000;
 // Names of scripts an interpreter runs: a missing one a hook line names is obeyed too.
@@ -161,7 +163,7 @@ function follow(walk: Walk, lines: readonly string[], depth: number, script: str
     const met = `${bases[bases.length - 1]!}\u0000${command}`;
     if (depth < MAX_DEPTH) {
       walk.followed.add(met);
-      for (const part of simpleCommands(command)) tasks(walk, shellWords(part), bases, depth, script);
+      for (const part of simpleCommands(command)) tasks(walk, shellWords(part), bases, depth, script, command);
     } else if (!walk.followed.has(met) && words.some((word) => RUNNERS[basename(word)] !== undefined)) walk.unmodeled ??= `${inside(top, script) ? relative(top, script) : script} starts tasks more than ${MAX_DEPTH} levels deep`;
     // `xargs -a LIST sh`, `xargs sh < LIST`, `cat LIST | xargs sh`, `done < LIST`: the list is obeyed (absent
     // too), and each file it names.
@@ -177,20 +179,20 @@ function follow(walk: Walk, lines: readonly string[], depth: number, script: str
 }
 
 // The tasks the words of one line start, from each folder the script may be in (`cd pkgs/a && npm run lint`).
-function tasks(walk: Walk, words: readonly string[], bases: readonly string[], depth: number, script: string): void {
+function tasks(walk: Walk, words: readonly string[], bases: readonly string[], depth: number, script: string, command = ''): void {
   const { top, files } = walk;
   const read1 = (path: string): string | undefined => read(walk, path);
   for (const base of bases) {
     // A package.json script runs in its package's folder (`npm --prefix web test`: web/package.json), the
     // nearest one holding a package.json (npm looks up from where it runs).
-    for (const { folder, names, locals, unknown: notModelled } of scriptNames(words)) {
+    for (const { folder, names, locals, unknown: notModelled, lines } of scriptNames(words)) {
       if (notModelled !== undefined) walk.unmodeled ??= `${relative(top, script)} runs ${notModelled}`;
       const at = resolve(base, folder);
       if (!inside(top, at)) continue;
       files.add(resolve(at, 'package.json'));
       let pkg = at;
       while (pkg !== top && stats(join(pkg, 'package.json'))?.file !== true) pkg = dirname(pkg);
-      follow(walk, scriptLines(pkg, names, read1), depth + 1, script, pkg);
+      follow(walk, [...scriptLines(pkg, names, read1), ...(lines ?? [])], depth + 1, script, pkg);
       // An install also runs the lifecycle scripts of the local packages it links (R18-18).
       if (names.includes('preinstall')) installRun(walk, pkg, names, script, (lines, folder) => follow(walk, lines, depth + 1, script, folder), locals.map((spec) => resolve(at, spec.replace(/^(?:file|link|portal):/, ''))));
     }
@@ -220,7 +222,8 @@ function tasks(walk: Walk, words: readonly string[], bases: readonly string[], d
     }
   }
   // A monorepo runner: every workspace package it reaches (its package.json, the files its scripts name).
-  for (const run of fanOuts(words)) {
+  // npm_config_workspaces set on the line or anywhere in the hook file (exported for the rest of it: R21-5).
+  for (const run of fanOuts(words, `${command}\n${read(walk, script) ?? ''}`)) {
     const { folders, globs, looked } = reachedPackages(top, run, read1);
     walk.sources.push(...looked);
     for (const glob of globs) for (const kept of run.tool === 'nx' ? [glob, glob.replace(/package\.json$/, 'project.json')] : [glob]) walk.globs.add(kept);
