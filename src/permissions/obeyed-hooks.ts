@@ -283,7 +283,7 @@ export function hookReached(dirs: readonly string[], top: string, names: readonl
   walk.sources.push(join(top, '.husky'));
   if (pending.lines.length > 0) follow(walk, pending.lines, 1, join(top, 'package.json'));
   // What the editor extensions the project names load, with no hook (R18-19).
-  editorRuns(walk);
+  editorRuns(walk, (lines, folder, script) => follow(walk, lines, 1, script, folder));
   const seen = new Set<string>();
   drain(walk, seen);
   if (walk.unmodeled !== undefined) {
