@@ -23,7 +23,7 @@ export interface EditorNamed {
 
 export const newNamed = (): EditorNamed => ({ runs: [], named: [], envFiles: [], assignments: [] });
 
-const object = (value: unknown): Record<string, unknown> => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
+export const object = (value: unknown): Record<string, unknown> => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
 const strings = (value: unknown): string[] => (Array.isArray(value) ? value : value === undefined ? [] : [value]).flatMap((each) => (typeof each === 'string' ? [each] : typeof object(each)['value'] === 'string' ? [object(each)['value'] as string] : []));
 const quote = (word: string): string => (/^[\w./=:@%+,-]+$/.test(word) ? word : `'${word.replace(/'/g, "'\\''")}'`);
 const OSES = ['linux', 'osx', 'windows'];

@@ -4,9 +4,7 @@
 // `commandLineArgs`, `workingDirectory`, `environmentVariables`). MSBuild's `$(ProjectDir)` is the project's folder;
 // any other property or `%VAR%` is only known when it runs: fail closed, naming why.
 import { join, relative, resolve } from 'node:path';
-import type { EditorNamed } from './hook-editor-named.js';
-
-const object = (value: unknown): Record<string, unknown> => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
+import { object, type EditorNamed } from './hook-editor-named.js';
 
 // `.tflint.hcl` in folder `dir` (text): the plug-in folder it names, everything below it obeyed.
 export function tflintNamed(text: string, dir: string, top: string, out: EditorNamed): void {

@@ -20,7 +20,7 @@ import { obeyPackages } from './hook-packages.js';
 import { packageFolders } from './node-resolve.js';
 import { parseJsonc } from './ts-paths.js';
 import { read, stats, type Walk } from './hook-walk.js';
-import { launchRuns, newNamed, settingRuns, taskRuns, type EditorNamed } from './hook-editor-named.js';
+import { launchRuns, newNamed, object, settingRuns, taskRuns, type EditorNamed } from './hook-editor-named.js';
 import { launchSettingsNamed, tflintNamed } from './hook-editor-tools.js';
 import { obeyEnvFile } from './hook-env-files.js';
 import { assignedLoads } from './hook-assigned.js';
@@ -171,7 +171,6 @@ export function editorRuns(walk: Walk, run: RunLines): void {
   }
 }
 
-const object = (value: unknown): Record<string, unknown> => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
 
 // A project's Properties/launchSettings.json: what its profiles run (hook-editor-tools.ts).
 function launchProfiles(walk: Walk, folder: string, run: RunLines): void {

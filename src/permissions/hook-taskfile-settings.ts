@@ -8,6 +8,7 @@
 // value that is not a plain string) makes the run unknown (fail closed).
 import { dirname, resolve } from 'node:path';
 import { parseYaml } from '../engine/yaml.js';
+import { object } from './hook-editor-named.js';
 
 export interface RunnerSettings {
   // Command lines the runner starts for every recipe (its shell, with the words it is given).
@@ -120,5 +121,3 @@ export function taskfileSettings(text: string, dir: string, out: RunnerSettings)
   for (const task of Object.values(object(root['tasks']))) scope(object(task));
   for (const include of Object.values(object(root['includes']))) scope({ dir: object(include)['dir'] });
 }
-
-const object = (value: unknown): Record<string, unknown> => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {});

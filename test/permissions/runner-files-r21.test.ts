@@ -32,6 +32,7 @@ describe('R21-8: what a runner file reaches by an include folder, a recipe cd, a
     ['Taskfile task dir', 'task', { 'Taskfile.yml': 'version: "3"\ntasks:\n  default:\n    dir: tools\n    cmds: [node y.js]\n' }, 'tools/y.js'],
     ['Taskfile dotenv NODE_OPTIONS', 'task', { 'Taskfile.yml': 'version: "3"\ndotenv: [".env"]\ntasks:\n  default:\n    cmds: [node t.js]\n', '.env': 'NODE_OPTIONS=--require ./tools/x.js\n', 't.js': '' }, 'tools/x.js'],
     ['make -Itools (attached)', 'make -Itools', { Makefile: 'include m.mk\nall:\n\ttrue\n' }, 'tools/m.mk'],
+    ['MAKEFLAGS=-Itools make', 'MAKEFLAGS=-Itools make', { Makefile: 'include m.mk\nall:\n\ttrue\n' }, 'tools/m.mk'],
   ])('%s: writing the file asks; a source stays free', async (_name, hook, files, file) => {
     await checkHookRow(place.next(), place.home, { hook, files: { ...BASE, ...files }, asks: [file], free: ['src/a.js'], content: '// ok\n' });
   });
