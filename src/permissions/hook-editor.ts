@@ -92,7 +92,9 @@ function openedRuns(walk: Walk, opened: Opened, run: RunLines): void {
   for (const tasks of opened.tasks) taskRuns(tasks, opened.dir, out, `${relative(walk.top, opened.script)} (tasks)`);
   for (const launch of opened.launch) launchRuns(launch, opened.dir, out, `${relative(walk.top, opened.script)} (launch)`);
   settingRuns(entries, opened.dir, out, opened.where, (key) => EXTENSIONS.some((extension) => key.startsWith(extension.prefix)));
-  const tflint = read(walk, join(opened.dir, '.tflint.hcl'));
+  // Stamped by its own path when missing (not by the folder's times, which every new file there changes).
+  const tflintPath = join(opened.dir, '.tflint.hcl');
+  const tflint = stats(tflintPath) === undefined ? void walk.sources.push(tflintPath) : read(walk, tflintPath);
   if (tflint !== undefined) tflintNamed(tflint, opened.dir, walk.top, out);
   obeyNamed(walk, out, opened.script, run);
   for (const [, value] of entries) if (typeof value === 'string') named.add(value.toLowerCase());
