@@ -11,7 +11,7 @@
 // A setting of the extension that names a module, a runtime or a place (`prettier.prettierPath`,
 // `eslint.nodePath`, `eslint.options`, `tailwindCSS.experimental.configFile` ...): not modelled (fail closed), as is
 // an extensions.json or settings.json codeward cannot read.
-import { dirname, join, relative, resolve } from 'node:path';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { scanWorkspace } from './obeyed-repos.js';
 import { inside } from './hook-spelling.js';
 import { jsConfigs } from './hook-js-configs.js';
@@ -19,7 +19,15 @@ import { tailwindParts } from './hook-runner-next.js';
 import { obeyPackages } from './hook-packages.js';
 import { packageFolders } from './node-resolve.js';
 import { parseJsonc } from './ts-paths.js';
-import { read, type Walk } from './hook-walk.js';
+import { read, stats, type Walk } from './hook-walk.js';
+import { launchRuns, newNamed, object, settingRuns, taskRuns, type EditorNamed } from './hook-editor-named.js';
+import { launchSettingsNamed, tflintNamed } from './hook-editor-tools.js';
+import { obeyEnvFile } from './hook-env-files.js';
+import { assignedLoads } from './hook-assigned.js';
+import { obeyAssigned } from './hook-node-options.js';
+
+// Follows command lines run from `folder` by the file `script` the way a hook's lines are (obeyed-hooks.ts).
+export type RunLines = (lines: readonly string[], folder: string, script: string) => void;
 
 interface Extension {
   readonly id: string;
@@ -69,12 +77,26 @@ interface Opened {
   readonly settings: unknown[];
   readonly texts: string[];
   readonly where: string;
+  // tasks.json / launch.json values (with a workspace file's `tasks` / `launch` sections), and where they are.
+  readonly tasks: unknown[];
+  readonly launch: unknown[];
+  readonly script: string;
 }
 
 // Follows what the extensions named for one opened folder load; sets walk.unmodeled for a setting it cannot read.
-function openedRuns(walk: Walk, opened: Opened): void {
+function openedRuns(walk: Walk, opened: Opened, run: RunLines): void {
   const named = new Set(opened.recommended.filter((id): id is string => typeof id === 'string').map((id) => id.toLowerCase()));
   const entries = opened.settings.flatMap(settingEntries);
+  // What the editor's own files name to run (R21-7): tasks, debug configurations, interpreter, terminal.
+  const out = newNamed();
+  for (const tasks of opened.tasks) taskRuns(tasks, opened.dir, out, `${relative(walk.top, opened.script)} (tasks)`);
+  for (const launch of opened.launch) launchRuns(launch, opened.dir, out, `${relative(walk.top, opened.script)} (launch)`);
+  settingRuns(entries, opened.dir, out, opened.where, (key) => EXTENSIONS.some((extension) => key.startsWith(extension.prefix)));
+  // Stamped by its own path when missing (not by the folder's times, which every new file there changes).
+  const tflintPath = join(opened.dir, '.tflint.hcl');
+  const tflint = stats(tflintPath) === undefined ? void walk.sources.push(tflintPath) : read(walk, tflintPath);
+  if (tflint !== undefined) tflintNamed(tflint, opened.dir, walk.top, out);
+  obeyNamed(walk, out, opened.script, run);
   for (const [, value] of entries) if (typeof value === 'string') named.add(value.toLowerCase());
   for (const extension of EXTENSIONS) {
     const own = entries.filter(([key]) => key.startsWith(extension.prefix));
@@ -101,10 +123,15 @@ function jsonc(walk: Walk, path: string): { text?: string; data?: Record<string,
 const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 
 // The folder `dir`'s own .vscode settings, with a workspace file's sections (`extra`) when it opens `dir`.
-function vscodeOf(walk: Walk, dir: string, extra?: { recommended: unknown[]; settings: unknown[]; texts: string[] }): Opened {
+function vscodeOf(walk: Walk, dir: string, extra?: { recommended: unknown[]; settings: unknown[]; texts: string[]; tasks: unknown[]; launch: unknown[]; file: string }): Opened {
   const extensions = jsonc(walk, join(dir, '.vscode', 'extensions.json'));
   const settings = jsonc(walk, join(dir, '.vscode', 'settings.json'));
+  const tasks = jsonc(walk, join(dir, '.vscode', 'tasks.json'));
+  const launch = jsonc(walk, join(dir, '.vscode', 'launch.json'));
   return {
+    tasks: [tasks.data, ...(extra?.tasks ?? [])],
+    launch: [launch.data, ...(extra?.launch ?? [])],
+    script: extra?.file ?? join(dir, '.vscode', 'tasks.json'),
     dir,
     recommended: [...list(extensions.data?.['recommendations']), ...(extra?.recommended ?? [])],
     settings: [settings.data, ...(extra?.settings ?? [])],
@@ -119,15 +146,18 @@ function vscodeOf(walk: Walk, dir: string, extra?: { recommended: unknown[]; set
 // kept context's key: one made later counts at once).
 
 // Follows what the extensions the project names load; sets walk.unmodeled for a setting or file it cannot read.
-export function editorRuns(walk: Walk): void {
+export function editorRuns(walk: Walk, run: RunLines): void {
   const found = (scanWorkspace(walk.top, walk.kept).editors ?? []).map((rel) => join(walk.top, rel));
   const workspaces = found.filter((path) => path.endsWith('.code-workspace'));
-  for (const dir of new Set([walk.top, ...found.filter((path) => !path.endsWith('.code-workspace'))])) openedRuns(walk, vscodeOf(walk, dir));
+  // A project's `Properties` folder (obeyed-repos.ts): its launchSettings.json profiles (R21-7).
+  const properties = found.filter((path) => basename(path) === 'Properties');
+  for (const folder of properties) launchProfiles(walk, folder, run);
+  for (const dir of new Set([walk.top, ...found.filter((path) => !path.endsWith('.code-workspace') && !properties.includes(path))])) openedRuns(walk, vscodeOf(walk, dir), run);
   for (const file of workspaces) {
     const { text, data } = jsonc(walk, file);
     walk.files.add(file);
     if (data === undefined) continue;
-    const extra = { recommended: list(object(data['extensions'])['recommendations']), settings: [data['settings']], texts: [JSON.stringify(data['settings'] ?? {}), text ?? ''] };
+    const extra = { recommended: list(object(data['extensions'])['recommendations']), settings: [data['settings']], texts: [JSON.stringify(data['settings'] ?? {}), text ?? ''], tasks: [data['tasks']], launch: [data['launch']], file };
     // No `folders`: the workspace file's own folder is the one named (red team R20-10: recommendations alone).
     const folders = list(data['folders']).length > 0 ? list(data['folders']) : [{ path: '.' }];
     for (const folder of folders) {
@@ -138,9 +168,33 @@ export function editorRuns(walk: Walk): void {
       }
       const dir = resolve(dirname(file), path);
       // A folder outside the work tree is not the work tree's to protect.
-      if (inside(walk.top, dir)) openedRuns(walk, vscodeOf(walk, dir, extra));
+      if (inside(walk.top, dir)) openedRuns(walk, vscodeOf(walk, dir, extra), run);
     }
   }
 }
 
-const object = (value: unknown): Record<string, unknown> => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
+
+// A project's Properties/launchSettings.json: what its profiles run (hook-editor-tools.ts).
+function launchProfiles(walk: Walk, folder: string, run: RunLines): void {
+  const path = join(folder, 'launchSettings.json');
+  const { data } = jsonc(walk, path);
+  const out = newNamed();
+  if (data !== undefined) launchSettingsNamed(data, dirname(folder), relative(walk.top, path), out);
+  obeyNamed(walk, out, path, run);
+}
+
+// Applies what an editor or tool file names: files (a path ending `/**`: everything below), env files and variables
+// for what it runs, its command lines, and why it cannot be read.
+function obeyNamed(walk: Walk, out: EditorNamed, script: string, run: RunLines): void {
+  const prefix = `${relative(walk.top, script)} runs`;
+  for (const path of out.named) {
+    const folder = path.endsWith('/**') ? path.slice(0, -3) : path;
+    if (!inside(walk.top, folder)) continue;
+    if (path.endsWith('/**') || stats(path)?.file === false) walk.globs.add(path.endsWith('/**') ? path : join(path, '**'));
+    else walk.files.add(path);
+  }
+  for (const { path, folder } of out.envFiles) obeyEnvFile(walk, path, folder, prefix);
+  for (const { word, folder } of out.assignments) obeyAssigned(walk, assignedLoads(word, folder, true), prefix);
+  for (const { line, folder } of out.runs) if (inside(walk.top, folder)) run([line], folder, script);
+  if (out.unknown !== undefined) walk.unmodeled ??= out.unknown;
+}

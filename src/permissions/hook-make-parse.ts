@@ -1,7 +1,7 @@
 // One makefile read into the make model (hook-make.ts), following its includes: rules, pattern rules, variables,
 // the shell commands make runs while reading it, and the first construct outside the allow-list
 // (hook-make-lines.ts), which makes what make runs unknown.
-import { basename, dirname, resolve } from 'node:path';
+import { basename, dirname, isAbsolute, resolve } from 'node:path';
 import picomatch from '../workspace/picomatch.js';
 import type { Read } from './hook-tasks.js';
 import { listInside, realTops } from './hook-listing.js';
@@ -57,7 +57,11 @@ export function parse(top: string, path: string, folder: string, read: Read, par
     if (include) {
       const names = makeFunctions(expand(selfFolder(include[1]!.replace(/#.*$/, ''), path, folder), parsed.vars)).replace(/\$\(wildcard\s+([^)]*)\)/g, '$1');
       if (/\$[({]/.test(names)) unknown(`includes a makefile only known at run time (${include[1]!.trim()})`);
-      for (const name of names.split(/\s+/).filter(Boolean)) for (const path of included(top, resolve(folder, name), parsed)) parse(top, path, folder, read, parsed);
+      // A relative name is looked for in the folder make runs in, then in each `-I` folder (GNU make): all obeyed.
+      for (const name of names.split(/\s+/).filter(Boolean)) {
+        const places = isAbsolute(name) ? [folder] : [folder, ...parsed.includeDirs];
+        for (const place of places) for (const path of included(top, resolve(place, name), parsed)) parse(top, path, folder, read, parsed);
+      }
       current = [];
       continue;
     }

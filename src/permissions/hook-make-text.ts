@@ -24,13 +24,16 @@ export interface Parsed {
   unknown?: string;
   // Shell commands make runs while it reads the makefiles (`$(shell …)` outside a recipe, `!=`).
   readonly shells: string[];
+  // The folders `-I DIR` / `--include-dir=DIR` names (absolute): make looks there for an included makefile the
+  // folder it runs in does not hold (red team R21-8).
+  readonly includeDirs: string[];
 }
 
 // make's own variables a makefile spells paths with (`include $(CURDIR)/tools/extra.mk`, R11-6), and the
 // programs its built-in variables name (`make -p`: `$(CC)` is cc unless the makefile or the person says otherwise).
 const DEFAULTS: readonly [string, string][] = [['MAKE', 'make'], ['CC', 'cc'], ['CXX', 'g++'], ['CPP', 'cc -E'], ['AR', 'ar'], ['AS', 'as'], ['LD', 'ld'], ['RM', 'rm -f']];
-export const newParsed = (folder: string): Parsed => ({
-  table: new Map(), patterns: [], vars: new Map([...DEFAULTS, ['CURDIR', folder], ['PWD', folder]]), assigned: [], exported: new Set(), files: [], globs: [], shells: [],
+export const newParsed = (folder: string, includeDirs: readonly string[] = []): Parsed => ({
+  table: new Map(), patterns: [], vars: new Map([...DEFAULTS, ['CURDIR', folder], ['PWD', folder]]), assigned: [], exported: new Set(), files: [], globs: [], shells: [], includeDirs: [...includeDirs],
 });
 
 // `$(NAME)` / `${NAME}` replaced by the value assigned (a few rounds, for values that name others).

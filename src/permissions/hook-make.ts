@@ -134,17 +134,25 @@ export function makeRuns(top: string, words: readonly string[], from: string, re
     const targets: string[] = [];
     let folder = from;
     let file: string | undefined;
-    for (let i = at + 1; i < words.length; i++) {
-      const arg = words[i]!;
+    const includeDirs: string[] = [];
+    // make reads MAKEFLAGS / MFLAGS / GNUMAKEFLAGS set for it on the line as options too (`MAKEFLAGS=-Itools make`).
+    const flags = words.slice(0, at).flatMap((each) => /^(?:MAKEFLAGS|MFLAGS|GNUMAKEFLAGS)=/.test(each) ? each.slice(each.indexOf('=') + 1).split(/\s+/).filter(Boolean) : []);
+    const line = [...words.slice(0, at + 1), ...flags, ...words.slice(at + 1)];
+    for (let i = at + 1; i < line.length; i++) {
+      const arg = line[i]!;
       const value = (short: string, long: string): string | undefined =>
-        arg === short || arg === long ? words[++i] : arg.startsWith(`${long}=`) ? arg.slice(long.length + 1) : arg.startsWith(short) && arg.length > 2 ? arg.slice(2) : undefined;
+        arg === short || arg === long ? line[++i] : arg.startsWith(`${long}=`) ? arg.slice(long.length + 1) : arg.startsWith(short) && arg.length > 2 ? arg.slice(2) : undefined;
       const dir = value('-C', '--directory');
       const named = dir === undefined ? (value('-f', '--file') ?? value('-f', '--makefile')) : undefined;
+      // `-I DIR` / `--include-dir=DIR`: where an included makefile is looked for too (red team R21-8).
+      const include = dir === undefined && named === undefined ? value('-I', '--include-dir') : undefined;
       if (dir !== undefined) folder = resolve(folder, dir);
       else if (named !== undefined) file = named;
+      else if (include !== undefined) includeDirs.push(include);
       else if (!arg.startsWith('-') && !arg.includes('=')) targets.push(arg);
     }
-    const parsed = newParsed(folder);
+    // An -I folder is relative to where make starts (before -C moves it: GNU make reads options in order; both kept).
+    const parsed = newParsed(folder, includeDirs.flatMap((dir) => [...new Set([resolve(from, dir), resolve(folder, dir)])]));
     const candidates = file !== undefined ? [resolve(folder, file)] : ['GNUmakefile', 'makefile', 'Makefile'].map((name) => resolve(folder, name));
     const main = candidates.find((path) => read(path) !== undefined) ?? candidates[candidates.length - 1]!;
     parse(top, main, folder, read, parsed);

@@ -8,6 +8,7 @@
 import { basename, dirname, resolve } from 'node:path';
 import type { Read } from './hook-tasks.js';
 import { hatchEnvLines } from './hook-hatch-envs.js';
+import { justSettings, newSettings, taskfileSettings, type RunnerSettings } from './hook-taskfile-settings.js';
 
 const unquote = (text: string): string => text.trim().replace(/^(["'])(.*)\1$/, '$2');
 
@@ -38,10 +39,11 @@ const PYPROJECT: Readonly<Record<string, RegExp>> = {
 };
 
 // just: recipe bodies, and the files `import 'x.just'` / `mod NAME ['path']` pull in (recursively, bounded).
-function justfile(path: string, read: Read, out: TaskFiles, seen: Set<string>): void {
+function justfile(path: string, read: Read, out: TaskFiles, seen: Set<string>, settings: RunnerSettings): void {
   if (seen.has(path) || seen.size >= 16) return;
   seen.add(path);
   const text = read(path);
+  if (text !== undefined) justSettings(text, dirname(path), settings);
   for (const found of text?.matchAll(/^[ \t]+(\S.*)$/gm) ?? []) out.lines.push(found[1]!.replace(/^[@-]+/, ''));
   const pulled: string[] = [];
   for (const found of text?.matchAll(/^import\??\s+(?:"([^"]+)"|'([^']+)')/gm) ?? []) pulled.push(resolve(dirname(path), found[1] ?? found[2]!));
@@ -51,7 +53,7 @@ function justfile(path: string, read: Read, out: TaskFiles, seen: Set<string>): 
     pulled.push(...(named !== undefined ? [resolve(dirname(path), named)] : [`${at}.just`, resolve(at, 'mod.just'), resolve(at, 'justfile'), resolve(at, '.justfile'), resolve(at, 'Justfile')]));
   }
   out.named.push(...pulled);
-  for (const file of pulled) justfile(file, read, out, seen);
+  for (const file of pulled) justfile(file, read, out, seen, settings);
 }
 
 // Taskfile: `cmds:` as a block list (`- sh x`, `- cmd: x`) or a flow list (`cmds: [sh x, "node y"]`), and the
@@ -81,6 +83,11 @@ export interface TaskFiles {
   readonly named: string[];
   // A construct of the task file codeward does not model (hatch's environments: hook-hatch-envs.ts).
   unknown?: string | undefined;
+  // What the runner's settings add (hook-taskfile-settings.ts): env files read as the recipes' environment,
+  // `NAME=VALUE` set for them, other folders they run in (absolute).
+  readonly envFiles?: readonly string[];
+  readonly assignments?: readonly string[];
+  readonly folders?: readonly string[];
 }
 
 // The command lines the runners `words` start take from their task files in `folder` (absolute), and the
@@ -89,13 +96,20 @@ export function taskFileCommands(words: readonly string[], folder: string, read:
   const tools = new Set(words.map((word) => basename(word)));
   const at = (name: string): string | undefined => read(resolve(folder, name));
   const out: TaskFiles = { lines: [], named: [] };
-  if (tools.has('just')) for (const name of ['justfile', 'Justfile', '.justfile']) justfile(resolve(folder, name), read, out, new Set());
+  const settings = newSettings();
+  if (tools.has('just')) for (const name of ['justfile', 'Justfile', '.justfile']) justfile(resolve(folder, name), read, out, new Set(), settings);
   if (tools.has('task')) {
     for (const name of ['Taskfile.yml', 'Taskfile.yaml', 'Taskfile.dist.yml', 'Taskfile.dist.yaml']) {
-      const parts = taskfileParts(at(name), folder);
+      const text = at(name);
+      const parts = taskfileParts(text, folder);
+      if (text !== undefined) taskfileSettings(text, folder, settings);
       out.lines.push(...parts.lines);
       out.named.push(...parts.named);
-      for (const file of parts.named) out.lines.push(...taskfileParts(read(file), dirname(file)).lines);
+      for (const file of parts.named) {
+        const included = read(file);
+        out.lines.push(...taskfileParts(included, dirname(file)).lines);
+        if (included !== undefined) taskfileSettings(included, dirname(file), settings);
+      }
     }
   }
   if (tools.has('composer')) out.lines.push(...jsonField(at('composer.json'), 'scripts'));
@@ -113,5 +127,8 @@ export function taskFileCommands(words: readonly string[], folder: string, read:
     out.named.push(...named);
     for (const file of named.filter((path) => path.endsWith('.toml'))) out.lines.push(...tomlStrings(read(file), /^\[tool\.poe|^\[tasks/));
   }
-  return out;
+  out.lines.push(...settings.lines);
+  out.named.push(...settings.named, ...settings.envFiles);
+  out.unknown ??= settings.unknown;
+  return { ...out, envFiles: settings.envFiles, assignments: settings.assignments, folders: settings.folders };
 }

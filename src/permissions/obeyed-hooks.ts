@@ -27,6 +27,7 @@ import { runnerKindFiles } from './hook-fallback.js';
 import { commitRunnerParts } from './hook-commit-runners.js';
 import { jsConfigs } from './hook-js-configs.js';
 import { editorRuns } from './hook-editor.js';
+import { obeyEnvFile } from './hook-env-files.js';
 import { installedPrograms, programsOf } from './hook-bins.js';
 import { pythonEnvironments } from './hook-python-sites.js';
 import { obeyFed } from './hook-fed-obey.js';
@@ -94,7 +95,8 @@ function follow(walk: Walk, lines: readonly string[], depth: number, script: str
     // `cd scripts && ./check.sh`, `cd pkgs && cd a`, `env -C pkgs/a npm …` (R11-6): later words also run there.
     words.forEach((cd, i) => {
       const to = cd === 'cd' || cd === 'pushd' || ((cd === '-C' || cd === '--chdir') && words.includes('env')) ? words[i + 1] : cd.startsWith('--chdir=') ? cd.slice(8) : undefined;
-      const folder = to === undefined ? undefined : [...bases].reverse().map((at) => resolve(at, to)).find((at) => inside(top, at) && stats(at)?.file === false);
+      // A folder that does not exist yet counts too (R21-8: `cd tools && $(MAKE)` reads tools/Makefile once made).
+      const folder = to === undefined ? undefined : [...bases].reverse().map((at) => resolve(at, to)).find((at) => inside(top, at) && stats(at)?.file !== true);
       if (folder !== undefined) bases.push(folder);
     });
     // pytest's `-p plugin` on the line (or PYTEST_ADDOPTS), every conftest.py (R11-6).
@@ -208,7 +210,10 @@ function tasks(walk: Walk, words: readonly string[], bases: readonly string[], d
     const tasked = taskFileCommands(words, base, read1);
     if (tasked.unknown !== undefined) walk.unmodeled ??= `${relative(top, script)} runs ${tasked.unknown}`;
     for (const named of tasked.named) if (inside(top, named)) files.add(named);
-    follow(walk, tasked.lines, depth + 1, script, base);
+    // Its settings (R21-8): the env files and variables the recipes run with, the folders they run in.
+    for (const file of tasked.envFiles ?? []) obeyEnvFile(walk, file, base, `${relative(top, script)} runs a task runner with`);
+    for (const word of tasked.assignments ?? []) obeyAssigned(walk, assignedLoads(word, base, true), `${relative(top, script)} runs a task runner with`);
+    for (const at of [base, ...(tasked.folders ?? [])]) if (inside(top, at)) follow(walk, tasked.lines, depth + 1, script, at);
   }
   toolchainRun(walk, words, bases);
   // uv/poetry/pdm/hatch/pipenv run, tox, nox: the environment's programs, and what installing the project runs (R18-6).
@@ -285,7 +290,7 @@ export function hookReached(dirs: readonly string[], top: string, names: readonl
   walk.sources.push(join(top, '.husky'));
   if (pending.lines.length > 0) follow(walk, pending.lines, 1, join(top, 'package.json'));
   // What the editor extensions the project names load, with no hook (R18-19).
-  editorRuns(walk);
+  editorRuns(walk, (lines, folder, script) => follow(walk, lines, 1, script, folder));
   const seen = new Set<string>();
   drain(walk, seen);
   if (walk.unmodeled !== undefined) {

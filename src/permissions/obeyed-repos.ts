@@ -97,7 +97,8 @@ export function scanWorkspace(root: string, listings?: FolderListings): Holdings
     if (rel !== '' && (mayHoldMise(listing.marks, listing.folders) || mayHoldCargo(listing.marks, listing.folders) || listing.marks.some(isProjectConfigName))) held.miseFolders!.push(rel);
     held.miseFiles!.push(...listing.marks.filter(isProjectConfigName).map(at));
     if (listing.folders.includes('node_modules') || (listing.marks.includes('package.json') && !MODULES.test(rel))) held.moduleFolders!.push(rel);
-    if (!MODULES.test(rel)) held.editors!.push(...(listing.folders.includes('.vscode') ? [rel] : []), ...listing.marks.filter((name) => name.endsWith('.code-workspace')).map(at));
+    // A project's `Properties` folder too: its launchSettings.json profiles name programs (hook-editor.ts, R21-7).
+    if (!MODULES.test(rel)) held.editors!.push(...(listing.folders.includes('.vscode') ? [rel] : []), ...(listing.folders.includes('Properties') ? [at('Properties')] : []), ...listing.marks.filter((name) => name.endsWith('.code-workspace')).map(at));
     if (listing.marks.length > 0 && isShape(listing) && !/(?:^|\/)\.git$/i.test(rel)) held.shapes.push(rel);
   }, listings);
   return held;
