@@ -7,6 +7,7 @@ import { pinnedQuestion, pinOf, withPins } from './approval-pins.js';
 import { decide, type DecideContext } from './decide.js';
 import type { DenialTracker } from './denials.js';
 import { describeCall, pathJudged } from './describe.js';
+import { withWritten } from './gate-written.js';
 import { approvalNeededMessage, deniedMessage, userDeniedMessage } from './messages.js';
 import { escapePattern } from './pattern.js';
 import type { Policy } from './policy.js';
@@ -280,7 +281,7 @@ export function permissionGate(options: PermissionGateOptions): Pick<EngineHooks
       };
       const judged = call.found ? asRemoval(describeCall(call)) : describeCall(call);
       // A pinned "always" is matched against the scripts the call runs now (approval-pins.ts).
-      return withPins(call, judged, options.policy).then((pinned) => authorizeJudged(pinned, withParser, call.caller?.label, call.found ? undefined : call.preview, effectOf(call), call.found, memory));
+      return withPins(call, judged, options.policy).then((pinned) => withWritten(call, pinned)).then((pinned) => authorizeJudged(pinned, withParser, call.caller?.label, call.found ? undefined : call.preview, effectOf(call), call.found, memory));
     },
   };
 }

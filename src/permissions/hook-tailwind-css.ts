@@ -13,6 +13,7 @@
 // node_modules aside). js20 Left 1.
 import { dirname, join, relative, resolve } from 'node:path';
 import type { JsRunner } from './hook-js-runners.js';
+import { cssTokens } from './css-code.js';
 import { followJsConfig } from './hook-js-configs.js';
 import { findInTree } from './hook-listing.js';
 import { inside } from './hook-spelling.js';
@@ -20,9 +21,9 @@ import { read, type Walk } from './hook-walk.js';
 
 const LIMITS = { depth: 16, entries: 50_000, files: 2_000 };
 const SKIP = new Set(['node_modules', '.git', '.next', 'dist', 'build', 'out', 'coverage']);
-const TAILWIND = /@import\s+(?:url\()?["']tailwindcss(?:\/[^"']*)?["']|@tailwind\s|@config\s|@plugin\s/;
-const DIRECTIVE = /@(config|plugin|import|reference)\s+(["'])([^"'\n]+)\2/g;
-const UNREAD = /@(?:config|plugin)\s+(?!["'])|@(?:config|plugin)\s+["'][^"'\n]*\$/;
+const TAILWIND = /@import\s+(?:url\()?["']tailwindcss(?:\/[^"']*)?["']|@tailwind\s|@config(?![\w-])|@plugin(?![\w-])/i;
+const DIRECTIVE = /@(config|plugin|import|reference)\s+(["'])([^"'\n]+)\2/gi;
+const UNREAD = /@(?:config|plugin)(?![\w-])(?!\s*["'])|@(?:config|plugin)\s+["'][^"'\n]*\$/i;
 const MAX_DEPTH = 8;
 
 // The CSS files below `dir` Tailwind may be given, and what their directives load. `row`: tailwind.config's row.
@@ -32,9 +33,15 @@ export function tailwindCss(walk: Walk, dir: string, row: JsRunner): void {
   });
   walk.sources.push(...listing.looked);
   const seen = new Set<string>();
-  const configured = listing.found.filter((css) => TAILWIND.test(read(walk, css) ?? ''));
+  // Judged as a CSS tokenizer reads it (comments out, escapes decoded, case folded: css-code.ts).
+  const configured = listing.found.filter((css) => TAILWIND.test(cssTokens(read(walk, css) ?? '', false)) || read(walk, css)?.includes('\0') === true);
   for (const css of configured) followCss(walk, css, row, seen, 0);
-  if (configured.length > 0 || [dir, walk.top].some((at) => DEPENDS.test(read(walk, join(at, 'package.json')) ?? ''))) walk.globs.add(join(dir, `{*.css,!(${[...SKIP].join('|')})/**/*.css}`));
+  if (configured.length === 0 && ![dir, walk.top].some((at) => DEPENDS.test(read(walk, join(at, 'package.json')) ?? ''))) return;
+  // Every other stylesheet, present or made later, is obeyed when its new text loads code (`styles`: a file tool's
+  // write with plain text is free; a staged run's stylesheet, whose text the scan does not read, asks).
+  const glob = join(dir, `{*.css,!(${[...SKIP].join('|')})/**/*.css}`);
+  walk.globs.add(glob);
+  walk.styles.add(glob);
 }
 const DEPENDS = /"(?:tailwindcss|@tailwindcss\/[\w.-]+)"\s*:/;
 
@@ -42,12 +49,14 @@ function followCss(walk: Walk, css: string, row: JsRunner, seen: Set<string>, de
   if (seen.has(css) || !inside(walk.top, css)) return;
   seen.add(css);
   walk.files.add(css);
-  const text = read(walk, css);
-  if (text === undefined) return;
+  const raw = read(walk, css);
+  if (raw === undefined) return;
+  const text = cssTokens(raw, false);
   const where = relative(walk.top, css);
   if (UNREAD.test(text)) walk.unmodeled ??= `${where}: a Tailwind @config or @plugin codeward cannot read`;
   const plugins: string[] = [];
-  for (const [, kind, , spec] of text.matchAll(DIRECTIVE)) {
+  for (const [, named, , spec] of text.matchAll(DIRECTIVE)) {
+    const kind = named!.toLowerCase();
     if (kind === 'plugin') plugins.push(spec!);
     else if (kind === 'config') {
       const path = resolve(dirname(css), spec!);

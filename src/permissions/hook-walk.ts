@@ -16,6 +16,8 @@ export interface Walk {
   readonly roots: readonly string[];
   readonly files: Set<string>;
   readonly globs: Set<string>;
+  // Globs of `globs` whose stylesheets are obeyed only when their text loads code (css-code.ts; hook-tailwind-css.ts).
+  readonly styles: Set<string>;
   readonly sources: string[];
   // `shellFed`: the file is an operand of a shell (`sh f`, `bash f`, `. f`), which reads even a compiled program as text.
   readonly queue: { path: string; depth: number; shellFed?: boolean }[];
@@ -36,7 +38,7 @@ export interface Walk {
   readonly kept?: FolderListings;
 }
 
-export const newWalk = (top: string, gitDir: string | undefined, dirs: readonly string[], kept?: FolderListings): Walk => ({ top, gitDir, roots: realTops([top, ...dirs, ...(gitDir === undefined ? [] : [gitDir])]), files: new Set(), globs: new Set(), sources: [], queue: [], lines: 0, texts: new Map(), listings: new Map(), kinds: [], followed: new Set(), environments: new Map(), packages: { texts: new Map(), reaches: new Map(), followed: new Set() }, ...(kept === undefined ? {} : { kept }) });
+export const newWalk = (top: string, gitDir: string | undefined, dirs: readonly string[], kept?: FolderListings): Walk => ({ top, gitDir, roots: realTops([top, ...dirs, ...(gitDir === undefined ? [] : [gitDir])]), files: new Set(), globs: new Set(), styles: new Set(), sources: [], queue: [], lines: 0, texts: new Map(), listings: new Map(), kinds: [], followed: new Set(), environments: new Map(), packages: { texts: new Map(), reaches: new Map(), followed: new Set() }, ...(kept === undefined ? {} : { kept }) });
 
 export function stats(path: string): { file: boolean; executable: boolean } | undefined {
   try {

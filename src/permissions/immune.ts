@@ -41,7 +41,8 @@ export function immuneJudgedPath(judged: Judged, root?: string, listings?: Folde
   // Never judged without it: a write would miss every path the workspace's configuration names.
   if (write && root !== undefined && obeyedOf === undefined) throw new Error('immuneJudgedPath: a write is judged without obeyedContext (decide.ts loads it; decide-path-loaded.ts has it)');
   const found = write && root !== undefined ? obeyedOf?.(root, undefined, listings) : undefined;
-  const ctx = found && judged.made ? { ...found, lookup: madeLookup(found.lookup ?? fsLookup([root!]), judged.made) } : found;
+  const made = found && judged.made ? { ...found, lookup: madeLookup(found.lookup ?? fsLookup([root!]), judged.made) } : found;
+  const ctx = made && judged.written !== undefined ? { ...made, written: judged.written } : made;
   // The absolute path inside the workspace is judged by its workspace-relative form (a workspace kept under
   // a folder named like a catalogue entry, `~/.codex/work`, does not make every file in it immune).
   const real = judged.real && root !== undefined && isInside(root, judged.real) ? toRel(root, judged.real) : judged.real;

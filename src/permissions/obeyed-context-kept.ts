@@ -18,14 +18,14 @@ const NAMES_INSTALLED = /(?:^|\/)(?:node_modules|\.venv|venv|site-packages|\.tox
 export interface PlainContext {
   readonly gitPaths: readonly string[];
   // Each glob, whether it is a hook's (never matched in installed packages) and why it is obeyed when not plain.
-  readonly globs: readonly { readonly glob: string; readonly hook: boolean; readonly why?: string }[];
+  readonly globs: readonly { readonly glob: string; readonly hook: boolean; readonly why?: string; readonly styles?: true }[];
   readonly computed: readonly ComputedCommand[];
   readonly whole: readonly string[];
 }
 
 // The context a judgement uses: the kept data and a matcher per glob.
 export function withTests(plain: PlainContext): RepositoryContext {
-  const gitGlobTests = plain.globs.map(({ glob, hook, why }) => ({ glob, matches: picomatch(glob, { dot: true, nocase: true, ...(hook && !NAMES_INSTALLED.test(glob) ? { ignore: INSTALLED } : {}) }), why }));
+  const gitGlobTests = plain.globs.map(({ glob, hook, why, styles }) => ({ glob, matches: picomatch(glob, { dot: true, nocase: true, ...(hook && !NAMES_INSTALLED.test(glob) ? { ignore: INSTALLED } : {}) }), why, ...(styles ? { styles } : {}) }));
   return { gitPaths: [...plain.gitPaths], gitGlobs: plain.globs.map(({ glob }) => glob), gitGlobTests, computed: [...plain.computed], whole: [...plain.whole] };
 }
 
@@ -42,7 +42,7 @@ export const isKept = (value: unknown): value is Kept => {
   const plain = kept?.plain as Partial<Record<keyof PlainContext, unknown>> | undefined;
   return typeof kept === 'object' && kept !== null && typeof kept.stamps === 'string' && strings(kept.sources) && strings(kept.anchors) && typeof plain === 'object' && plain !== null
     && strings(plain.gitPaths) && strings(plain.whole)
-    && Array.isArray(plain.globs) && plain.globs.every((item: { glob?: unknown; hook?: unknown; why?: unknown }) => typeof item?.glob === 'string' && typeof item.hook === 'boolean' && (item.why === undefined || typeof item.why === 'string'))
+    && Array.isArray(plain.globs) && plain.globs.every((item: { glob?: unknown; hook?: unknown; why?: unknown; styles?: unknown }) => typeof item?.glob === 'string' && typeof item.hook === 'boolean' && (item.why === undefined || typeof item.why === 'string') && (item.styles === undefined || item.styles === true))
     && Array.isArray(plain.computed) && plain.computed.every((item: Partial<Record<keyof ComputedCommand, unknown>>) => typeof item?.key === 'string' && typeof item.value === 'string' && typeof item.why === 'string');
 };
 

@@ -117,7 +117,9 @@ function repositoryContext(repository: Repository, roots: readonly string[], hom
   // A hook's glob never reaches into installed packages (a package manager's own files: `node_modules/x/
   // package.json`, a venv's `site-packages/pkg/conftest.py`), which runners do not collect and a staged install writes.
   const fromHooks = new Set(hooks.globs.flatMap((glob) => relForms(glob, roots, realOf)));
-  const globs = [...new Set(gitGlobs)].map((glob) => ({ glob, hook: fromHooks.has(glob), ...(kinds.has(glob) ? { why: kindWhy } : {}) }));
+  // A Tailwind project's stylesheet glob: obeyed only when the written text loads code (css-code.ts).
+  const styles = new Set(hooks.styles.flatMap((glob) => relForms(glob, roots, realOf)));
+  const globs = [...new Set(gitGlobs)].map((glob) => ({ glob, hook: fromHooks.has(glob), ...(kinds.has(glob) ? { why: kindWhy } : {}), ...(styles.has(glob) ? { styles: true as const } : {}) }));
   const plain = { gitPaths: [...gitPaths], globs, computed: refs.computed ?? [], whole: hooks.unmodeled === undefined ? [] : [hooks.unmodeled] };
   // relForms resolved every path of `resolved` through its symlinks: each is stamped too.
   // What was read counts by identity and times; what was resolved by where it really is (anchorStamp).

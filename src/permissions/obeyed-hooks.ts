@@ -263,7 +263,7 @@ function tasks(walk: Walk, words: readonly string[], bases: readonly string[], d
 // `unmodeled`: why the walk fell back to every runner-executed kind (the hook and its line), `kinds` the globs it
 // added then (absolute), for the question's reason.
 // `listings`: the owner's (its kept file keeps each package's reach for the next walks: package-reach-kept.ts).
-export function hookReached(dirs: readonly string[], top: string, names: readonly string[], gitDir?: string, listings?: FolderListings): { files: string[]; globs: string[]; sources: string[]; unmodeled?: string | undefined; kinds: string[] } {
+export function hookReached(dirs: readonly string[], top: string, names: readonly string[], gitDir?: string, listings?: FolderListings): { files: string[]; globs: string[]; styles: string[]; sources: string[]; unmodeled?: string | undefined; kinds: string[] } {
   const walk = newWalk(top, gitDir, dirs, listings);
   for (const dir of dirs) {
     // Looked at even when missing: a hooks folder made later changes its stamp (obeyed-context.ts's cache).
@@ -298,7 +298,7 @@ export function hookReached(dirs: readonly string[], top: string, names: readonl
     drain(walk, seen);
   }
   keepPackageReaches(top, listings);
-  return { files: [...walk.files], globs: [...walk.globs], sources: [...new Set(walk.sources)], unmodeled: walk.unmodeled, kinds: walk.kinds };
+  return { files: [...walk.files], globs: [...walk.globs], styles: [...walk.styles], sources: [...new Set(walk.sources)], unmodeled: walk.unmodeled, kinds: walk.kinds };
 }
 
 // Reads each queued script once (`seen`), following its lines.

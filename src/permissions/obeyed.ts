@@ -1,6 +1,7 @@
 import picomatch from '../workspace/picomatch.js';
 import { compiledSource } from './python-files.js';
 import { compiledCache } from './compiled-caches.js';
+import { styleCode } from './css-code.js';
 import { gitShape, type Lookup } from './git-shape.js';
 import { homeObeyed, isHomeListed } from './obeyed-home.js';
 import type { EnvLoadGlob } from './obeyed-env.js';
@@ -189,7 +190,10 @@ export interface ObeyedContext {
   readonly gitGlobs?: readonly string[];
   // The same globs compiled once (obeyed-context.ts keeps them with each repository's cached context: a hook
   // runner's fallback adds one glob per runner-executed file kind, R11-6, too slow to compile per check).
-  readonly gitGlobTests?: readonly { readonly glob: string; readonly matches: (path: string) => boolean; readonly why?: string | undefined }[];
+  readonly gitGlobTests?: readonly { readonly glob: string; readonly matches: (path: string) => boolean; readonly why?: string | undefined; readonly styles?: true }[];
+  // The whole new text of the file judged, when a file tool's dry run declared it: a `styles` glob (a Tailwind
+  // project's stylesheets) matches it only when that text loads code (css-code.ts). Absent: every glob matches.
+  readonly written?: string;
   // Configured commands with a word that cannot be resolved without running it (`$(...)`, `$HOME/x`,
   // `python -c CODE`, `eval`): while one is configured, every path of the workspace is obeyed (red team H-B).
   readonly computed?: readonly ComputedCommand[];
@@ -284,9 +288,12 @@ function configured(path: string, ctx: ObeyedContext, spelled = path): Obeyed | 
     if (target !== '' && under(lower, target) !== undefined) return { pattern: target, family: 'git', by: 'git (a program or hook folder its configuration names)' };
   }
   const names = path.split('/');
-  for (const { glob, matches, why } of ctx.gitGlobTests ?? (ctx.gitGlobs ?? []).map((glob) => ({ glob, matches: picomatch(glob, { dot: true, nocase: true }), why: undefined }))) {
-    if (names.some((_, i) => matches(names.slice(0, i + 1).join('/')))) {
-      return { pattern: glob, family: 'git', by: 'git (a glob in a command its configuration runs)', why: why ?? `a command in git's configuration runs what the glob ${glob} matches` };
+  for (const { glob, matches, why, styles } of ctx.gitGlobTests ?? (ctx.gitGlobs ?? []).map((glob) => ({ glob, matches: picomatch(glob, { dot: true, nocase: true }), why: undefined, styles: undefined }))) {
+    const at = names.findIndex((_, i) => matches(names.slice(0, i + 1).join('/')));
+    if (at < 0) continue;
+    const code = styles && at === names.length - 1 ? styleCode(path, ctx.written, ctx.gitPaths) : undefined;
+    if (code !== false) {
+      return { pattern: glob, family: 'git', by: 'git (a glob in a command its configuration runs)', why: code ?? why ?? `a command in git's configuration runs what the glob ${glob} matches` };
     }
   }
   for (const { glob, why, names } of ctx.envGlobs ?? []) {

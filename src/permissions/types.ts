@@ -94,6 +94,9 @@ export interface Judged {
   // The digest of the repository scripts the call runs now (ScriptPin.sha256), read from the call's own run
   // preview when a pinned rule could match (approval-pins.ts); absent: a pinned allow rule never matches.
   readonly pin?: string;
+  // The whole new text of the stylesheet a file tool writes, from its dry run (gate-written.ts): a Tailwind
+  // project's stylesheet with plain text is not obeyed (css-code.ts). Absent: not known.
+  readonly written?: string;
 }
 
 // The shell parser (src/shell/parse.ts), as far as permissions rely on it.
