@@ -85,6 +85,8 @@ interface Item {
   readonly linked?: boolean;
   // The folder its shell runs in (Loaded.cwd): its relative names are found there and in every folder below.
   readonly cwd?: string;
+  // The folder its relative names are found from when not its own (a direnv file `source`d: the `.envrc`'s).
+  readonly dir?: string;
 }
 
 // The folders above the workspace, nearest first (mise merges every config up to `/`; direnv takes the nearest
@@ -185,7 +187,7 @@ export function homeSourced(home: string, roots: readonly string[], envrcs: read
   let read = 0;
   let started = 0;
   for (let at = 0; at < queue.length; at++) {
-    const { path, depth, loader, kind, why, linked, cwd } = queue[at]!;
+    const { path, depth, loader, kind, why, linked, cwd, dir } = queue[at]!;
     if (seen.has(path)) continue;
     seen.add(path);
     if (linked === true) mark(path, false, loader);
@@ -231,7 +233,7 @@ export function homeSourced(home: string, roots: readonly string[], envrcs: read
         const below = belowGlob(cwd, loaded.path);
         markGlob(below.at, below.glob, loader);
       }
-      for (const next of targets(loaded, path, home, LOADERS[kind], cwd)) {
+      for (const next of targets(loaded, path, home, LOADERS[kind], cwd ?? dir)) {
         // A path named again (fifty `source` lines of one file, a glob per host) is judged once.
         const key = `${next.path}\0${next.folder}\0${loaded.kind}`;
         if (handled.has(key)) continue;
@@ -244,7 +246,7 @@ export function homeSourced(home: string, roots: readonly string[], envrcs: read
         for (const { path: file, linked } of next.folder ? listFiles(next.path, looked) : [{ path: next.path, linked: false }]) {
           // Past the depth bound what a file loads is obeyed, not read (red team R21-9: never silently).
           if (depth + 1 > MAX_DEPTH) unread(file, loader, `\`${loader}\` loads files more than ${MAX_DEPTH} levels deep`);
-          else queue.push({ path: file, depth: depth + 1, loader, kind: loaded.kind, linked, ...(cwd === undefined && loaded.cwd === undefined ? {} : { cwd: loaded.cwd ?? cwd }) });
+          else queue.push({ path: file, depth: depth + 1, loader, kind: loaded.kind, linked, ...(cwd === undefined && loaded.cwd === undefined ? {} : { cwd: loaded.cwd ?? cwd }), ...(loaded.here === true && kind === 'direnv' ? { dir: dir ?? dirname(path) } : {}) });
         }
       }
     }
