@@ -1,5 +1,5 @@
 import { dirname, isAbsolute, join, relative } from 'node:path';
-import { readGitMetadata } from '../git/config-read.js';
+import { readGitMetadata, readGitMetadataOr, unreadWhy } from '../git/config-read.js';
 import { statQuiet } from '../files/stat-quiet.js';
 import { resolveLoose, type HomeLink, type Looked } from './home-links.js';
 import { LOADERS, loadsOf, type LoaderRow } from './home-sources-parse.js';
@@ -204,10 +204,12 @@ export function homeSourced(home: string, roots: readonly string[], envrcs: read
     // identity or 'missing'): no trail for it, so a workspace folder that merely holds an `.envrc` place does
     // not end up among the folders whose times must hold.
     sources.push(path);
-    const text = readGitMetadata(path, MAX_BYTES);
-    // Too large to read (red team R21-9): npm, direnv, mise and cargo read the whole file.
-    if (text === undefined && statQuiet(path)?.isFile() === true) unread(path, loader, `\`${path}\` is larger than ${MAX_BYTES / 1024} KiB (not read)`);
-    if (text === undefined) continue;
+    const got = readGitMetadataOr(path, MAX_BYTES);
+    // Too large to read (red team R21-9), or not a file read: npm, direnv, mise and cargo read the whole file.
+    const notRead = unreadWhy(path, got, MAX_BYTES);
+    if (notRead !== undefined) unread(path, loader, notRead);
+    if (typeof got !== 'object') continue;
+    const text = got.text;
     if (depth === 0) started += 1;
     else read += 1;
     // What the start-up file names (obeyed, not read further: R11-9), and what the kind's parser loads.
