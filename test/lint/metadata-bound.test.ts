@@ -16,8 +16,6 @@ const NOT_YET = new Set([
   'src/permissions/obeyed-repos.ts',
   'src/permissions/hook-packages.ts',
   'src/permissions/hook-walk.ts',
-  'src/permissions/obeyed-git.ts',
-  'src/shell/run-script-npm.ts',
   'src/shell/git-alone-repo.ts',
 ]);
 const AMBIGUOUS = /\breadGitMetadata(?:Bytes)?\s*\(/;
