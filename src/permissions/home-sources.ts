@@ -206,7 +206,8 @@ export function homeSourced(home: string, roots: readonly string[], envrcs: read
     sources.push(path);
     const got = readGitMetadataOr(path, MAX_BYTES);
     // Too large to read (red team R21-9), or not a file read: npm, direnv, mise and cargo read the whole file.
-    const notRead = unreadWhy(path, got, MAX_BYTES);
+    // A folder in the queue (`use flake`'s project folder) is obeyed as named, not read.
+    const notRead = got === 'not-a-file' ? undefined : unreadWhy(path, got, MAX_BYTES);
     if (notRead !== undefined) unread(path, loader, notRead);
     if (typeof got !== 'object') continue;
     const text = got.text;
