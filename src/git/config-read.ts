@@ -8,7 +8,8 @@ import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 // returned to a model, shown, or written anywhere. Only regular files are read (a FIFO, device or
 // folder planted as `.git/config` would block or mislead: undefined), opened non-blocking, size-capped.
 
-const DEFAULT_MAX = 4 * 1024 * 1024;
+export const METADATA_MAX = 4 * 1024 * 1024;
+const DEFAULT_MAX = METADATA_MAX;
 
 // The bytes of the regular file `path` (symlinks followed, as git follows them, unless `follow` is false: then
 // a link there is refused too), or undefined when it is missing, not a regular file, unreadable or larger than `max`.
@@ -35,6 +36,40 @@ export function readGitMetadataBytes(path: string, max = DEFAULT_MAX, follow = t
   } finally {
     closeSync(fd);
   }
+}
+
+// What reading a file gave, never ambiguous (red team R19-9/R19-10/R20-25/R21-9: a file padded past a bound is
+// not "absent"): the caller must say what a file too large to read means (it fails closed: the line asks, or the
+// whole tree is obeyed, naming the file and the bound). test/lint/metadata-bound.test.ts keeps the ambiguous
+// readGitMetadata out of permissions/ and shell/.
+export type MetadataRead = { readonly text: string } | 'absent' | 'too-large' | 'not-a-file' | 'unreadable';
+
+export function readGitMetadataOr(path: string, max = DEFAULT_MAX): MetadataRead {
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return code === 'ENOENT' || code === 'ENOTDIR' ? 'absent' : 'unreadable';
+  }
+  try {
+    const stats = fstatSync(fd);
+    if (!stats.isFile()) return 'not-a-file';
+    if (stats.size > max) return 'too-large';
+  } catch {
+    return 'unreadable';
+  } finally {
+    closeSync(fd);
+  }
+  // Read again through the capped reader (a file grown past `max` since: too large).
+  const text = readGitMetadataBytes(path, max)?.toString('utf8');
+  return text === undefined ? 'too-large' : { text };
+}
+
+// Why a file could not be read, for a reason or a question (undefined: it was read, or it is absent).
+export function unreadWhy(path: string, read: MetadataRead, max: number): string | undefined {
+  if (typeof read === 'object' || read === 'absent') return undefined;
+  return read === 'too-large' ? `\`${path}\` is larger than ${Math.ceil(max / 1024)} KiB (not read)` : `\`${path}\` is ${read === 'not-a-file' ? 'not a regular file' : 'not readable'} (not read)`;
 }
 
 // The same, as UTF-8 text.

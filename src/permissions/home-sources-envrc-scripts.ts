@@ -1,5 +1,5 @@
 import { relative } from 'node:path';
-import { readGitMetadata } from '../git/config-read.js';
+import { readGitMetadataOr, unreadWhy } from '../git/config-read.js';
 
 // A script an `.envrc` runs (`./scripts/env.sh`, `bash tools/env.sh`) runs on every `cd` like the `.envrc`
 // itself (issue 26): a shell script's lines are walked with the same allow-list (home-sources-envrc.ts), in the
@@ -14,9 +14,11 @@ const SHELL_BANG = /^#!\s*\S*\/(?:env\s+)?(?:sh|bash|zsh|dash|ksh)\b/;
 
 // `top`: the `.envrc`'s folder (names in the reason are relative to it).
 export function runScript(path: string, shell: boolean, seen: Set<string>, top: string): { text?: string; why?: string } {
-  const text = readGitMetadata(path, MAX_BYTES);
-  // Missing (or not a regular file): the path itself is obeyed, nothing is run from it yet.
-  if (text === undefined) return {};
+  const got = readGitMetadataOr(path, MAX_BYTES);
+  // Missing: the path itself is obeyed, nothing is run from it yet. Too large (or a FIFO): not read, never silently.
+  if (got === 'absent' || got === 'not-a-file') return {};
+  if (typeof got !== 'object') return { why: `${unreadWhy(relative(top, path), got, MAX_BYTES)!}, run by the \`.envrc\`` };
+  const text = got.text;
   if (!shell && text.startsWith('#!') && !SHELL_BANG.test(text)) return {};
   const name = relative(top, path);
   // Met again (run twice, or a chain that loops): its lines were judged already.

@@ -21,6 +21,9 @@ export interface Loaded {
   // The folder the shell sourcing this file runs in, when not the loading file's (pixi's activation scripts: the
   // project's folder, or any folder below it for `pixi shell`): the relative names it sources are found there.
   readonly cwd?: string;
+  // Sourced by a plain `source`/`.` in a direnv file: it runs in the sourcing shell's folder (the `.envrc`'s), not
+  // its own (a `source_env` cds to the file's folder), so its relative names are found from there (cargo22 left 1).
+  readonly here?: boolean;
   // Why: the loading file is not understood, so it may load any file (the whole work tree, obeyed-env-runtime.ts).
   readonly why?: string;
 }

@@ -99,7 +99,7 @@ function commandLoads(all: ShWord[], walk: Walk): string | undefined {
   if (first.text === 'for' && second && words[2]?.text === 'in') loops.set(second.text, words.slice(3));
   else if (SOURCE.has(first.text) && second) {
     const loop = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$/.exec(second.text);
-    found.push(...loadedOf(loop && loops.has(loop[1]!) ? loops.get(loop[1]!)! : [second], vars, direnv ? 'direnv' : 'shell'));
+    found.push(...loadedOf(loop && loops.has(loop[1]!) ? loops.get(loop[1]!)! : [second], vars, direnv ? 'direnv' : 'shell').map((one) => (direnv ? { ...one, here: true } : one)));
   } else if (direnv && (stdlib = direnvNamed(name, options(words.slice(1)))) !== undefined) {
     if (stdlib.whole !== undefined) found.push(wholeTree(stdlib.whole));
     found.push(...loadedOf(stdlib.words, vars, stdlib.kind, stdlib.folder));

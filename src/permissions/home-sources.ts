@@ -1,5 +1,5 @@
 import { dirname, isAbsolute, join, relative } from 'node:path';
-import { readGitMetadata } from '../git/config-read.js';
+import { readGitMetadata, readGitMetadataOr, unreadWhy } from '../git/config-read.js';
 import { statQuiet } from '../files/stat-quiet.js';
 import { resolveLoose, type HomeLink, type Looked } from './home-links.js';
 import { LOADERS, loadsOf, type LoaderRow } from './home-sources-parse.js';
@@ -85,6 +85,8 @@ interface Item {
   readonly linked?: boolean;
   // The folder its shell runs in (Loaded.cwd): its relative names are found there and in every folder below.
   readonly cwd?: string;
+  // The folder its relative names are found from when not its own (a direnv file `source`d: the `.envrc`'s).
+  readonly dir?: string;
 }
 
 // The folders above the workspace, nearest first (mise merges every config up to `/`; direnv takes the nearest
@@ -185,7 +187,7 @@ export function homeSourced(home: string, roots: readonly string[], envrcs: read
   let read = 0;
   let started = 0;
   for (let at = 0; at < queue.length; at++) {
-    const { path, depth, loader, kind, why, linked, cwd } = queue[at]!;
+    const { path, depth, loader, kind, why, linked, cwd, dir } = queue[at]!;
     if (seen.has(path)) continue;
     seen.add(path);
     if (linked === true) mark(path, false, loader);
@@ -202,10 +204,13 @@ export function homeSourced(home: string, roots: readonly string[], envrcs: read
     // identity or 'missing'): no trail for it, so a workspace folder that merely holds an `.envrc` place does
     // not end up among the folders whose times must hold.
     sources.push(path);
-    const text = readGitMetadata(path, MAX_BYTES);
-    // Too large to read (red team R21-9): npm, direnv, mise and cargo read the whole file.
-    if (text === undefined && statQuiet(path)?.isFile() === true) unread(path, loader, `\`${path}\` is larger than ${MAX_BYTES / 1024} KiB (not read)`);
-    if (text === undefined) continue;
+    const got = readGitMetadataOr(path, MAX_BYTES);
+    // Too large to read (red team R21-9), or not a file read: npm, direnv, mise and cargo read the whole file.
+    // A folder in the queue (`use flake`'s project folder) is obeyed as named, not read.
+    const notRead = got === 'not-a-file' ? undefined : unreadWhy(path, got, MAX_BYTES);
+    if (notRead !== undefined) unread(path, loader, notRead);
+    if (typeof got !== 'object') continue;
+    const text = got.text;
     if (depth === 0) started += 1;
     else read += 1;
     // What the start-up file names (obeyed, not read further: R11-9), and what the kind's parser loads.
@@ -231,7 +236,7 @@ export function homeSourced(home: string, roots: readonly string[], envrcs: read
         const below = belowGlob(cwd, loaded.path);
         markGlob(below.at, below.glob, loader);
       }
-      for (const next of targets(loaded, path, home, LOADERS[kind], cwd)) {
+      for (const next of targets(loaded, path, home, LOADERS[kind], cwd ?? dir)) {
         // A path named again (fifty `source` lines of one file, a glob per host) is judged once.
         const key = `${next.path}\0${next.folder}\0${loaded.kind}`;
         if (handled.has(key)) continue;
@@ -244,7 +249,7 @@ export function homeSourced(home: string, roots: readonly string[], envrcs: read
         for (const { path: file, linked } of next.folder ? listFiles(next.path, looked) : [{ path: next.path, linked: false }]) {
           // Past the depth bound what a file loads is obeyed, not read (red team R21-9: never silently).
           if (depth + 1 > MAX_DEPTH) unread(file, loader, `\`${loader}\` loads files more than ${MAX_DEPTH} levels deep`);
-          else queue.push({ path: file, depth: depth + 1, loader, kind: loaded.kind, linked, ...(cwd === undefined && loaded.cwd === undefined ? {} : { cwd: loaded.cwd ?? cwd }) });
+          else queue.push({ path: file, depth: depth + 1, loader, kind: loaded.kind, linked, ...(cwd === undefined && loaded.cwd === undefined ? {} : { cwd: loaded.cwd ?? cwd }), ...(loaded.here === true && kind === 'direnv' ? { dir: dir ?? dirname(path) } : {}) });
         }
       }
     }

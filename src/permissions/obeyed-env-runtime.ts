@@ -1,5 +1,5 @@
 import { isAbsolute, join } from 'node:path';
-import { readGitMetadata } from '../git/config-read.js';
+import { readGitMetadataOr, unreadWhy } from '../git/config-read.js';
 import { statQuiet } from '../files/stat-quiet.js';
 import type { Loaded } from './home-sources-expand.js';
 import { isLoaderVariable } from './obeyed-env.js';
@@ -53,7 +53,11 @@ export function runTimeValueLoads(name: string, written: string, base: string, l
     const read = READ.exec(text)?.[1];
     if (read !== undefined) {
       const file = isAbsolute(read) ? read : join(base, read);
-      out.push({ path: file }, ...valuePaths(readGitMetadata(file, MAX_BYTES)?.trim() ?? '', base));
+      const got = readGitMetadataOr(file, MAX_BYTES);
+      const why = unreadWhy(file, got, MAX_BYTES);
+      // Too large to read (never silently, R21-9): what it holds may name any file.
+      if (why !== undefined) return [wholeTree(why)];
+      out.push({ path: file }, ...valuePaths(typeof got === 'object' ? got.text.trim() : '', base));
       continue;
     }
     const words = text.split(/\s+/).slice(1);

@@ -3,7 +3,7 @@ import { dirname, resolve } from 'node:path';
 import { userInfo } from 'node:os';
 import { commandWords } from '../git/config-command.js';
 import { computedValue, globWords } from '../git/config-computed.js';
-import { readGitMetadata } from '../git/config-read.js';
+import { readGitMetadataOr } from '../git/config-read.js';
 import { envConfigEntries } from '../git/config-env.js';
 import type { ConfigEntry } from '../git/config-file.js';
 import { isInclude, walkConfigFiles } from '../git/config-includes.js';
@@ -68,7 +68,9 @@ function homeOf(name: string, home: string | undefined, onRead: () => void): str
   try {
     if (name === userInfo().username && home) return home;
     onRead();
-    const line = (readGitMetadata(PASSWD) ?? '').split('\n').find((entry) => entry.split(':')[0] === name);
+    // The system's file (not the repository's): unread, the name has no home (the configured path is not resolved).
+    const got = readGitMetadataOr(PASSWD);
+    const line = (typeof got === 'object' ? got.text : '').split('\n').find((entry) => entry.split(':')[0] === name);
     return line?.split(':')[5] || undefined;
   } catch {
     return undefined;

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { readGitMetadata } from '../git/config-read.js';
+import { METADATA_MAX, readGitMetadataOr, unreadWhy } from '../git/config-read.js';
 import { destinationOutside, flagOn, optionValues, subcommands, variable, type Call, type Inside } from './unconfined-install-options.js';
 import { unknownFile, userHome } from './unconfined-install-rc.js';
 
@@ -31,8 +31,9 @@ function gemrcWords(call: Call, sub: string, inside: Inside): string[] | string 
   const files = ['/etc/gemrc', ...[...user, ...listed].flatMap((file) => call.folders.map((folder) => resolve(folder, file)))];
   const words: string[] = [];
   for (const file of files.filter((each) => existsSync(each))) {
-    const text = readGitMetadata(file);
-    if (text === undefined) return `${file} (not readable)`;
+    const got = readGitMetadataOr(file);
+    if (typeof got !== 'object') return unreadWhy(file, got, METADATA_MAX) ?? `${file} (not readable)`;
+    const text = got.text;
     for (const line of text.split(/\r?\n/)) {
       const [, key = '', raw = ''] = KEY.exec(line) ?? [];
       const value = raw.replace(/^(["'])(.*)\1$/, '$2');

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { readGitMetadata } from '../git/config-read.js';
+import { METADATA_MAX, readGitMetadataOr, unreadWhy } from '../git/config-read.js';
 import { UNKNOWN } from './argv.js';
 import { destinationOutside, variable, type Call, type Inside } from './unconfined-install-options.js';
 import { unknownFile, userHome } from './unconfined-install-rc.js';
@@ -20,8 +20,9 @@ function envFile(call: Call): Map<string, string> | string {
   const files = named !== undefined ? call.folders.map((folder) => resolve(folder, named)) : [join(variable(call.env, 'XDG_CONFIG_HOME') ?? join(userHome(call), '.config'), 'go', 'env')];
   const values = new Map<string, string>();
   for (const file of files.filter((each) => existsSync(each))) {
-    const text = readGitMetadata(file);
-    if (text === undefined) return `${file} (not readable)`;
+    const got = readGitMetadataOr(file);
+    if (typeof got !== 'object') return unreadWhy(file, got, METADATA_MAX) ?? `${file} (not readable)`;
+    const text = got.text;
     for (const line of text.split(/\r?\n/)) {
       const match = /^\s*([A-Z_][A-Z0-9_]*)=(.*)$/.exec(line);
       // An empty value is go's "unset".

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
-import { readGitMetadata } from '../git/config-read.js';
+import { METADATA_MAX, readGitMetadataOr, unreadWhy } from '../git/config-read.js';
 import { npmIni } from '../engine/npm-ini.js';
 import { UNKNOWN } from './argv.js';
 import { variable, type Call, type Inside } from './unconfined-install-options.js';
@@ -60,8 +60,9 @@ export function upward(folders: readonly string[], name: string): string[] {
 // The first setting of `file` that is not proven inside, as `FILE key=value`; undefined when none (or no file).
 export function rcOutside(file: string, format: RcFormat, rule: RcRule, inside: Inside): string | undefined {
   if (!existsSync(file)) return undefined;
-  const text = readGitMetadata(file);
-  if (text === undefined) return `${file} (not readable)`;
+  const got = readGitMetadataOr(file);
+  if (typeof got !== 'object') return unreadWhy(file, got, METADATA_MAX) ?? `${file} (not readable)`;
+  const text = got.text;
   for (const { section, key: written, value, named } of settings(file, format, text)) {
     if (rule.sections !== undefined && !rule.sections.includes(section ?? '')) continue;
     // yarn 1 scopes an option to one command (`--install.modules-folder x`): read for every command.

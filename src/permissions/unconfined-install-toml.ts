@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { parseToml } from '../engine/toml.js';
-import { readGitMetadata } from '../git/config-read.js';
+import { METADATA_MAX, readGitMetadataOr, unreadWhy } from '../git/config-read.js';
 import type { Inside } from './unconfined-install-options.js';
 import type { RcRule } from './unconfined-install-rc.js';
 
@@ -20,8 +20,9 @@ const dynamic = (value: string): boolean => /[$%`]/.test(value);
 // none, no such table, or no file.
 export function tomlOutside(file: string, path: readonly string[], rule: RcRule, inside: Inside): string | undefined {
   if (!existsSync(file)) return undefined;
-  const text = readGitMetadata(file);
-  if (text === undefined) return `${file} (not readable)`;
+  const got = readGitMetadataOr(file);
+  if (typeof got !== 'object') return unreadWhy(file, got, METADATA_MAX) ?? `${file} (not readable)`;
+  const text = got.text;
   let node: unknown;
   try {
     node = parseToml(text);

@@ -1,5 +1,5 @@
-import { lstat, realpath, stat } from 'node:fs/promises';
-import { readGitMetadata } from '../git/config-read.js';
+import { lstat, realpath } from 'node:fs/promises';
+import { METADATA_MAX, readGitMetadataOr, unreadWhy } from '../git/config-read.js';
 import { npmIni } from '../engine/npm-ini.js';
 import { dirname, join, relative } from 'node:path';
 import type { ProjectFiles } from './test-detect-files.js';
@@ -27,14 +27,10 @@ type Level = { readonly name: string; readonly text: string | undefined };
 // read throws (the caller says unknown): read by the metadata reader (regular files only, non-blocking,
 // size-capped), as a FIFO planted as the user's or the global npmrc would block a plain read (guess19).
 async function outsideText(path: string): Promise<string | undefined> {
-  const text = readGitMetadata(path);
-  if (text !== undefined) return text;
-  const missing = await stat(path).then(
-    () => false,
-    (error: NodeJS.ErrnoException) => error.code === 'ENOENT' || error.code === 'ENOTDIR',
-  );
-  if (missing) return undefined;
-  throw new Error(`${path}: not a regular file codeward can read (a FIFO, device or folder, unreadable, or too large)`);
+  const got = readGitMetadataOr(path);
+  if (typeof got === 'object') return got.text;
+  if (got === 'absent') return undefined;
+  throw new Error(`${unreadWhy(path, got, METADATA_MAX) ?? path}: npm reads it, codeward cannot`);
 }
 
 const envValue = (key: string): string | undefined => {
