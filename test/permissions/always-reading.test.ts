@@ -218,7 +218,7 @@ describe('R18-10: npm settings and node_modules/.bin are part of the key', () =>
     const saved = process.env['npm_config_userconfig'];
     process.env['npm_config_userconfig'] = fifo;
     try {
-      await noAlways('npm test', `${fifo}: not a regular file codeward can read`);
+      await noAlways('npm test', `\`${fifo}\` is not a regular file`);
     } finally {
       if (saved === undefined) delete process.env['npm_config_userconfig'];
       else process.env['npm_config_userconfig'] = saved;
