@@ -85,24 +85,33 @@ const VARIABLES: readonly (readonly [string, Kind])[] = [
     // daemon connection, svn's ssh, cargo's compiler wrappers).
     'FZF_DEFAULT_COMMAND', 'SUDO_EDITOR', 'KUBE_EDITOR', 'SVN_EDITOR', 'SVN_SSH', 'CVSEDITOR', 'HGEDITOR', 'SYSTEMD_EDITOR', 'PSQL_EDITOR', 'PSQL_PAGER',
     'RSYNC_CONNECT_PROG', 'RUSTC_WRAPPER', 'RUSTC_WORKSPACE_WRAPPER', 'CARGO_BUILD_RUSTC_WRAPPER',
+    // dyn23: the compiler and doc tool cargo runs (`RUSTC='git push' cargo build` runs `git push -vV`).
+    'RUSTC', 'RUSTDOC', 'CARGO_BUILD_RUSTC', 'CARGO_BUILD_RUSTDOC',
   ].map((name) => [name, COMMAND] as const),
 ];
+
+// Rows named by a pattern (dyn23, vars21 LEFT): cargo's per-target runner (`CARGO_TARGET_<TRIPLE>_RUNNER='git push'
+// cargo run`: split into words and run with the binary after them) and linker (rustc runs it; a path, read as shell
+// text, which reads more than cargo does: fails closed).
+const PATTERNS: readonly (readonly [RegExp, Kind])[] = [[/^CARGO_TARGET_[A-Z0-9_]+_(?:RUNNER|LINKER)$/, COMMAND]];
+
+const kindOf = (name: string): Kind | undefined => VARIABLES.find(([each]) => each === name)?.[1] ?? PATTERNS.find(([pattern]) => pattern.test(name))?.[1];
 
 // Whether a program loads files by the variable's value: a row of the table, or a shell's own (BASH_ENV, ENV,
 // ZDOTDIR, ZSH_CUSTOM: home-sources-shell.ts reads them). A value of one only known at run time fails closed.
 export function isLoaderVariable(name: string): boolean {
-  return ['ENV', 'ZDOTDIR', 'ZSH_CUSTOM', 'fish_user_paths'].includes(name) || VARIABLES.some(([each]) => each === name);
+  return ['ENV', 'ZDOTDIR', 'ZSH_CUSTOM', 'fish_user_paths'].includes(name) || kindOf(name) !== undefined;
 }
 
 // Whether a variable's value is shell text a program runs as a command (the table's command rows).
 export function isCommandVariable(name: string): boolean {
-  const kind = VARIABLES.find(([each]) => each === name)?.[1];
+  const kind = kindOf(name);
   return kind !== undefined && 'command' in kind;
 }
 
 // Whether a variable's value is a command line (its entries separated by spaces, not `:`).
 export function isSpaceSeparated(name: string): boolean {
-  const kind = VARIABLES.find(([each]) => each === name)?.[1];
+  const kind = kindOf(name);
   return kind !== undefined && ('options' in kind || 'modules' in kind || 'command' in kind || ('files' in kind && kind.files === 'list' && name === 'MAKEFILES'));
 }
 
@@ -142,7 +151,7 @@ const joined = (folder: string, file: string): string => (folder === '' ? file :
 // it up to the top (reach row 4: no fixed depth); `dotenv`, the env files node reads (`--env-file`, R17-5),
 // whose variables apply in turn; `why`, what node loads is not known (node-options.ts).
 export function envNamed(name: string, value: string): EnvNamed | undefined {
-  const kind = VARIABLES.find(([each]) => each === name)?.[1];
+  const kind = kindOf(name);
   if (!kind) return undefined;
   if ('folders' in kind) return { entries: value.split(':'), folders: kind.folders, ...(kind.code ? { code: true as const } : {}) };
   const loadFolders = 'include' in kind && kind.include ? { loadFolders: optionOperands(value, kind.include) } : {};
@@ -160,7 +169,8 @@ export function envNamed(name: string, value: string): EnvNamed | undefined {
 // given and as the kernel opens it).
 export function envLoadGlobs(roots: readonly string[], env: Readonly<Record<string, string | undefined>> = process.env): EnvLoadGlob[] {
   const globs: EnvLoadGlob[] = [];
-  for (const [name, kind] of VARIABLES) {
+  const patterned = Object.keys(env).flatMap((name) => PATTERNS.filter(([pattern]) => pattern.test(name)).map(([, kind]) => [name, kind] as const));
+  for (const [name, kind] of [...VARIABLES, ...patterned]) {
     const value = env[name];
     if (value === undefined || value === '') continue;
     const why = (entry: string): string => `${name} names ${entry}: ${name === 'PATH' ? 'a program there runs in place of the command you type next, outside any sandbox' : 'a program loads or runs it from there'}`;

@@ -19,10 +19,16 @@ const LOADERS = new Set(['PSQLRC', 'NODE_OPTIONS', 'RUBYOPT', 'PYTHONSTARTUP', '
 
 const quoted = (text: string): string => `'${text.replaceAll("'", `'\\''`)}'`;
 
+// Files a program reads as more of its own options (dyn23, vars21 LEFT): ripgrep reads RIPGREP_CONFIG_PATH's file
+// one option a line, and `--pre=PROG` there runs PROG on every file searched. The file is not read here (the shell
+// reader reads no file): its options are only known at run time (fails closed; /dev/null or empty reads nothing).
+const OPTION_FILES = new Set(['RIPGREP_CONFIG_PATH']);
+
 // The command texts a start-up variable's value hands the interpreter it is set for, or [] (`text`: as written).
 export function startupTexts(name: string, value: string | undefined, text: string): string[] {
-  if (!SHELL_STARTUP.has(name) && !LOADERS.has(name)) return [];
   const known = value ?? text;
+  if (OPTION_FILES.has(name)) return /^\s*(?:\/dev\/null)?\s*$/.test(known) ? [] : [`"$CODE_FROM_${name}"`];
+  if (!SHELL_STARTUP.has(name) && !LOADERS.has(name)) return [];
   if (STREAM.test(text) || STREAM.test(known)) return [`"$CODE_FROM_${name}"`];
   if (name === 'PSQLRC') return known.trim() === '' ? [] : [`psql -X -f ${quoted(known.trim())}`];
   if (name === 'PERL5DB') return known.trim() === '' ? [] : [`perl -e ${quoted(known)}`];
