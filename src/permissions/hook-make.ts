@@ -13,6 +13,7 @@ import { BUILT_IN, stemOf, unknownAssignment } from './hook-make-lines.js';
 import { toolchainArgs, toolchainName } from './hook-toolchains.js';
 import { parse } from './hook-make-parse.js';
 import { automatic, expand, newParsed, type Parsed, type Rule } from './hook-make-text.js';
+import { MAKE_LINE_FLAGS, optionWords } from '../shell/option-variables.js';
 
 // One make run: the makefiles it reads (obeyed, missing ones too), the folder it runs in, the lines it runs.
 export interface MakeRun {
@@ -136,7 +137,7 @@ export function makeRuns(top: string, words: readonly string[], from: string, re
     let file: string | undefined;
     const includeDirs: string[] = [];
     // make reads MAKEFLAGS / MFLAGS / GNUMAKEFLAGS set for it on the line as options too (`MAKEFLAGS=-Itools make`).
-    const flags = words.slice(0, at).flatMap((each) => /^(?:MAKEFLAGS|MFLAGS|GNUMAKEFLAGS)=/.test(each) ? each.slice(each.indexOf('=') + 1).split(/\s+/).filter(Boolean) : []);
+    const flags = words.slice(0, at).flatMap((each) => (MAKE_LINE_FLAGS.test(each) ? optionWords(each.slice(each.indexOf('=') + 1)) : []));
     const line = [...words.slice(0, at + 1), ...flags, ...words.slice(at + 1)];
     for (let i = at + 1; i < line.length; i++) {
       const arg = line[i]!;

@@ -15,6 +15,7 @@ import { basename, dirname, join, relative, resolve } from 'node:path';
 import { inside, loopedOver, spelled, type Known } from './hook-spelling.js';
 import { argFiles, scriptLines, scriptNames, simpleCommands } from './hook-tasks.js';
 import { makeRuns } from './hook-make.js';
+import { assignedIn } from '../shell/option-variables.js';
 import { taskFileCommands } from './hook-taskfiles.js';
 import { fanOuts, reachedPackages } from './hook-workspaces.js';
 import { nxLines } from './hook-nx.js';
@@ -199,7 +200,8 @@ function tasks(walk: Walk, words: readonly string[], bases: readonly string[], d
       if (names.includes('preinstall')) installRun(walk, pkg, names, script, (lines, folder) => follow(walk, lines, depth + 1, script, folder), locals.map((spec) => resolve(at, spec.replace(/^(?:file|link|portal):/, ''))));
     }
     // make: the makefiles it reads and includes, the recipe lines it runs, from the folder it runs in.
-    for (const run of makeRuns(top, words, base, read1)) {
+    // make's option variables set anywhere in the hook file or on the line (`export MAKEFLAGS=-Itools; make`: dyn23).
+    for (const run of makeRuns(top, [...assignedIn(`${command}\n${read(walk, script) ?? ''}`, 'make'), ...words], base, read1)) {
       for (const file of run.files) if (inside(top, file)) files.add(file);
       for (const glob of run.globs) if (inside(top, glob)) walk.globs.add(glob);
       // What a file a recipe runs is built from (R14-1).

@@ -1,8 +1,8 @@
 // Variables that change which program runs or what it reads before it starts: search paths, preloads,
-// startup files, interpreters' option variables, git's and XDG's config locations, the home folder (git,
+// startup files (make's MAKEFILES: read before every makefile), interpreters' option variables, git's and XDG's config locations, the home folder (git,
 // ssh and most tools read their config from $HOME), word splitting. Setting one (`PATH=.:$PATH; ls`,
 // `HOME=. git diff`, `export LD_PRELOAD=x`) is never read-only and needs a person.
-export const HIJACK_VARIABLE = /^(?:[A-Z_]*PATH|HOME|LD_[A-Z_]+|DYLD_[A-Z_]+|GIT_[A-Z_]+|XDG_[A-Z_]+|BASH_ENV|ENV|BASHOPTS|SHELLOPTS|PROMPT_COMMAND|PS4|IFS|GLOBIGNORE|PYTHON[A-Z_]*|PERL5[A-Z_]*|PERLLIB|RUBY[A-Z_]*|GEM_[A-Z_]+|NODE_OPTIONS|NODE_PATH|NPM_CONFIG_[A-Z_]+|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|EDITOR|VISUAL|PAGER|GIT_PAGER|LESSOPEN|LESSCLOSE|MANPAGER|SSH_ASKPASS|TMPDIR)$/;
+export const HIJACK_VARIABLE = /^(?:[A-Z_]*PATH|HOME|LD_[A-Z_]+|DYLD_[A-Z_]+|GIT_[A-Z_]+|XDG_[A-Z_]+|BASH_ENV|ENV|BASHOPTS|SHELLOPTS|PROMPT_COMMAND|PS4|IFS|GLOBIGNORE|PYTHON[A-Z_]*|PERL5[A-Z_]*|PERLLIB|RUBY[A-Z_]*|GEM_[A-Z_]+|NODE_OPTIONS|NODE_PATH|NPM_CONFIG_[A-Z_]+|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|EDITOR|VISUAL|PAGER|GIT_PAGER|LESSOPEN|LESSCLOSE|MANPAGER|SSH_ASKPASS|TMPDIR|MAKEFILES)$/;
 
 export function isHijackVariable(name: string): boolean {
   // `PATH[0]=.` assigns PATH too; npm and pnpm read `npm_config_*` in any case (npm_config_script_shell).

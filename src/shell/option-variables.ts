@@ -34,6 +34,17 @@ export const optionVariables = (program: string): readonly string[] => (Object.h
 // make reads these from its command line too (`make MAKEFLAGS=--eval=... all`, `make 'MAKEFLAGS+=...'`).
 export const MAKE_LINE_FLAGS = /^(?:MAKEFLAGS|GNUMAKEFLAGS|MFLAGS)\+?=/;
 
+// The assignments of `program`'s option variables anywhere in a script's text (`export MAKEFLAGS=-Itools`, `declare
+// -x`, a plain one exported later, `env NAME=..`), each as `NAME=VALUE` with its quotes removed: a reader of a script
+// file (a hook) that meets the program on a later line reads them as set for it (flow-insensitive: reads more, never
+// less; dyn23, files22 LEFT). `extra`: more names read the same way (make's MAKEFILES).
+export function assignedIn(text: string, program: string, extra: readonly string[] = []): string[] {
+  const names = [...optionVariables(program), ...extra];
+  if (names.length === 0) return [];
+  const pattern = new RegExp(String.raw`(?:^|[\s;&|('"])(${names.join('|')})\+?=((?:'[^']*'|"(?:[^"\\]|\\.)*"|\\.|[^\s;&|)])*)`, 'g');
+  return [...text.matchAll(pattern)].map((found) => `${found[1]!}=${optionWords(found[2]!).join(' ')}`);
+}
+
 const MAKE_SHELL = /^(?:SHELL|\.SHELLFLAGS)\s*[:+?!]*=/;
 // A system shell by its path (`make SHELL=/bin/bash`) runs the recipes as make shows them.
 const SYSTEM_SHELL = /^SHELL\s*:*=\/(?:usr\/)?(?:local\/)?bin\/(?:ba|da|z|k|)sh$/;
