@@ -10,9 +10,8 @@ import { pmShellLaunches } from './parse-launch-pm.js';
 import { npmLaunches, programOptionLaunches } from './parse-launch-npm.js';
 import { optionValueLaunches } from './parse-launch-option-values.js';
 import { gitExtLaunches } from './parse-launch-git-ext.js';
-import { runtimeProgramLaunches } from './parse-launch-runtime-programs.js';
 import { runnerLaunches } from './parse-launch-runners.js';
-import { mayBeOption, runtimeOption, runtimeOptions } from './parse-launch-runtime.js';
+import { mayBeOption, runtimeOption } from './parse-launch-runtime.js';
 import { toolLaunches } from './parse-launch-tools.js';
 import type { WordLike } from './parse-wrappers.js';
 
@@ -170,13 +169,6 @@ function git(words: readonly WordLike[]): Launch[] {
   return [...launches, ...gitExtLaunches(words), ...(runnerLaunches('git', words, i) ?? [])];
 }
 
-// make's options (GNU getopt: read anywhere on the line), enough to tell a value (`make -C "$D"`) from an option place.
-const MAKE_OPTIONS = {
-  flags: 'BdeiknpqrRsStvw',
-  valued: 'CfIoWE',
-  long: ['directory', 'file', 'makefile', 'include-dir', 'old-file', 'assume-old', 'what-if', 'new-file', 'assume-new', 'eval'],
-};
-
 // What `words[0]` (by its lower-cased base name) launches from its own arguments; undefined when it
 // is not such a program.
 export function launches(key: string, words: readonly WordLike[]): Launch[] | undefined {
@@ -190,15 +182,11 @@ export function launches(key: string, words: readonly WordLike[]): Launch[] | un
   if (key === 'screen') return screen(words);
   if (key === 'git') return git(words);
   if (key === 'npm') return npmLaunches(words);
-  // make runs no line from its words but `--eval`'s (immune-code.ts); a word that may be that option is one.
-  if (key === 'make' || key === 'gmake') {
-    const found = runtimeOptions(key, words, MAKE_OPTIONS);
-    return found.length > 0 ? found : undefined;
-  }
   // The shell text of their shell-mode `exec` (parse-launch-pm.ts) and the argv reading, both judged.
   if (key === 'pnpm' || key === 'yarn') return [...programOptionLaunches(words), ...pmShellLaunches(key, words), ...(genericLaunches(key, words) ?? [])];
   if (key === 'bun') return [...pmShellLaunches(key, words), ...(genericLaunches(key, words) ?? [])];
-  const tool = toolLaunches(key, words) ?? optionValueLaunches(key, words) ?? runtimeProgramLaunches(key, words) ?? runnerLaunches(key, words);
+  // The programs of the one row table (parse-launch-program-rows.ts: tar, make, rsync, gdb, psql ...).
+  const tool = toolLaunches(key, words) ?? optionValueLaunches(key, words) ?? runnerLaunches(key, words);
   if (tool !== undefined) return tool;
   return genericLaunches(key, words);
 }

@@ -10,7 +10,7 @@ import { immunityBox } from './immune-cases.js';
 
 // Fixed on h-immune22: ext:: URLs read as the argv git runs (src/shell/parse-launch-git-ext.ts);
 // rsync -e/--rsh/--rsync-path read as shell text (parse-launch-option-values.ts), run-time words per program
-// (parse-launch-runtime-programs.ts).
+// (parse-launch-program-rows.ts).
 
 const box = immunityBox({ 'build/x': '', 'src/a.ts': '1\n' });
 

@@ -1,0 +1,126 @@
+// One row per program whose options (or operands) run a program or shell text, in one shape (dyn23): the options
+// whose value runs (red team R18-11: `tar -I 'CMD'`, `tar --checkpoint-action=exec='CMD'`, `zip -TT 'CMD'`, `strace -o
+// '|CMD'`, `man -P 'CMD'`, `sort --compress-program=PROG`, `ssh-keygen -D ./lib.so`, rsync's `-e`/`--rsync-path`: R21-3)
+// and the grammar that tells an option place from a value place, so a word only known at run time where an option may
+// stand is a line only known at run time (issue 26: `tar -cf a.tar "$X"`, `make "$X"` with X=`--eval=...`). Programs
+// read by getopt have `flags`/`valued`/`long`; programs with single-dash long options (R21-3: `gdb $X` with
+// X=`-ex=!rm -r build`, `sqlite3 $X db`, `psql $X`, `mysql $X`, `socat $X -`, `gpg $X`, `wget $X`, `openssl $X`)
+// list their value-taking option `words`, and any other run-time word there may be an option or an operand that runs.
+// The reader is parse-launch-option-values.ts. Judging a program's value as shell text reads more than the program
+// does (its words are split the same way, and a `;` in it only fails closed), so every value here is shell text.
+import { argvText } from './parse-launch-options.js';
+
+export interface ValueOption {
+  // Short spelling (`-I`), when the program has one.
+  readonly short?: string;
+  // Long names without the dashes; a prefix of at least three letters is the option (getopt_long).
+  readonly long: readonly string[];
+  // How the value is turned into shell text (undefined: the value runs nothing, `--checkpoint-action=echo`).
+  readonly text: (value: string) => string | undefined;
+}
+
+export interface ProgramRow {
+  // Options whose value runs; a row without them launches only its run-time words (none found: not a launch).
+  readonly options?: readonly ValueOption[];
+  // Short flags taking no value that may come first in one word (getopt: `tar -cvI CMD`, `strace -fo '|CMD'`).
+  readonly flags?: string;
+  // Short options taking a value (the word after is theirs, never an option).
+  readonly valued?: string;
+  // Long options taking a value in the next word (`tar --file "$OUT"`), besides `options`' own.
+  readonly long?: readonly string[];
+  // Options end at the first operand (a tracer's command; ssh-keygen's BSD getopt).
+  readonly stopAtOperand?: boolean;
+  // A program not read by getopt: its option words taking the next word as their value (`psql -h "$HOST"`). Any
+  // other run-time word may be an option or an operand that runs; a run-time tail in an option word (`-u$U`,
+  // `--host=$H`) is that option's value.
+  readonly words?: readonly string[];
+  // With `words`: a run-time word whose static start is an operand that runs its tail (socat's `EXEC:$X`).
+  readonly runsTail?: RegExp;
+}
+
+export const shellText = (value: string): string | undefined => (value.trim() === '' ? undefined : value);
+// A program path or library: run as that path (a `./lib.so` is a workspace program).
+const program = (value: string): string | undefined => (value.trim() === '' ? undefined : argvText([{ value, dynamic: false }]));
+// strace/ltrace `-o '|CMD'` / `-o '!CMD'`: the output is piped to CMD through the shell.
+const piped = (value: string): string | undefined => (/^[|!]/.test(value) ? shellText(value.slice(1)) : undefined);
+// tar `--checkpoint-action=exec=CMD` (also `exec` with the command after `=`); other actions run nothing.
+const checkpointExec = (value: string): string | undefined => (/^exec=/.test(value) ? shellText(value.slice('exec='.length)) : undefined);
+
+const TAR: ProgramRow = {
+  options: [
+    { short: '-I', long: ['use-compress-program'], text: shellText },
+    { short: '-F', long: ['info-script', 'new-volume-script'], text: shellText },
+    { long: ['to-command'], text: shellText },
+    { long: ['checkpoint-action'], text: checkpointExec },
+    { long: ['rsh-command', 'rmt-command'], text: shellText },
+  ],
+  flags: 'AcdrtuxBGhiklmMOpPsSUvwWzjJZa',
+  valued: 'bCfFgHIKLNTVX',
+  long: ['file', 'directory', 'exclude', 'exclude-from', 'files-from', 'transform', 'xform', 'owner', 'group', 'mode', 'mtime', 'label',
+    'newer', 'newer-mtime', 'after-date', 'suffix', 'format', 'blocking-factor', 'record-size', 'tape-length', 'volno-file', 'index-file',
+    'listed-incremental', 'starting-file', 'strip-components', 'exclude-tag', 'exclude-tag-under', 'exclude-tag-all', 'exclude-ignore',
+    'exclude-ignore-recursive', 'warning', 'quoting-style', 'quote-chars', 'no-quote-chars', 'sort', 'add-file', 'owner-map', 'group-map',
+    'hole-detection', 'level', 'pax-option', 'sparse-version', 'xattrs-exclude', 'xattrs-include', 'set-mtime-format'],
+};
+const TRACE: ProgramRow = { options: [{ short: '-o', long: ['output'], text: piped }], flags: 'cCdDfFhiqrtTvVwxyzZkn', valued: 'aAeEbIlnOpPsSuUX', stopAtOperand: true };
+const MAKE: ProgramRow = {
+  flags: 'BdeiknpqrRsStvw',
+  valued: 'CfIoWE',
+  long: ['directory', 'file', 'makefile', 'include-dir', 'old-file', 'assume-old', 'what-if', 'new-file', 'assume-new', 'eval'],
+};
+const CLIENT = ['-h', '--host', '-p', '--port', '-U', '-u', '--user', '--username', '-d', '--dbname', '--database', '-D', '-f', '--file', '-P', '--pset', '-v', '--set', '--variable', '-o', '--output', '-L', '--log-file', '-S', '--socket'];
+const GPG = ['-o', '--output', '-u', '--local-user', '-r', '--recipient', '-R', '--hidden-recipient', '--homedir', '--default-key', '--keyserver', '--trust-model', '-z', '--compress-level', '--keyring', '--secret-keyring', '--passphrase', '--passphrase-file', '--passphrase-fd', '--status-fd', '--logger-fd', '--pinentry-mode', '--cipher-algo', '--digest-algo', '--recv-keys', '--send-keys'];
+
+// Each program's row, by its lower-cased base name.
+export const ROWS: Readonly<Record<string, ProgramRow>> = {
+  tar: TAR,
+  gtar: TAR,
+  bsdtar: { options: [{ long: ['use-compress-program'], text: shellText }, { short: '-I', long: [], text: shellText }], flags: 'cxtruvzjJ', valued: 'bCfIsTX' },
+  zip: {
+    options: [{ short: '-TT', long: ['unzip-command'], text: shellText }],
+    flags: 'qvrTmyDjJlLkoXZ',
+    valued: 'bnitxPO',
+    long: ['out', 'temp-path', 'exclude', 'include', 'password', 'compression-method', 'split-size', 'logfile-path', 'suffixes'],
+  },
+  strace: TRACE,
+  ltrace: TRACE,
+  man: {
+    options: [{ short: '-P', long: ['pager'], text: shellText }, { short: '-H', long: ['html'], text: shellText }],
+    flags: 'aCdDfFhikKlLuwWZ',
+    valued: 'CeELmMpRrsSTX',
+    long: ['config-file', 'locale', 'manpath', 'sections', 'extension', 'systems', 'encoding', 'recode', 'troff-device', 'preprocessor', 'prompt'],
+  },
+  sort: {
+    options: [{ long: ['compress-program'], text: program }],
+    flags: 'bcCdfghiMmnrRsuVz',
+    valued: 'kotST',
+    long: ['key', 'output', 'field-separator', 'buffer-size', 'temporary-directory', 'parallel', 'batch-size', 'files0-from', 'random-source', 'sort'],
+  },
+  // rsync's remote shell (`-e 'CMD'`, split into words and run: a local `rm -r build` too, red team R21-3) and the
+  // program it names for the other side, which that shell runs.
+  rsync: {
+    options: [{ short: '-e', long: ['rsh'], text: shellText }, { long: ['rsync-path'], text: shellText }],
+    flags: 'vqcarRbulLkKHpEAXogDtOJSnWxyzhPiC468sIUNm0',
+    valued: 'fTBM',
+    long: ['filter', 'exclude', 'include', 'temp-dir', 'compare-dest', 'link-dest', 'copy-dest', 'exclude-from', 'include-from', 'files-from', 'backup-dir',
+      'suffix', 'chmod', 'chown', 'usermap', 'groupmap', 'log-file', 'log-file-format', 'password-file', 'partial-dir', 'max-size', 'min-size', 'timeout',
+      'contimeout', 'bwlimit', 'port', 'out-format', 'block-size', 'remote-option', 'skip-compress', 'compress-choice', 'checksum-choice', 'info', 'debug',
+      'max-delete', 'modify-window', 'iconv', 'sockopts', 'address', 'write-batch', 'only-write-batch', 'read-batch', 'protocol', 'outbuf', 'stop-after', 'stop-at'],
+  },
+  'ssh-keygen': { options: [{ short: '-D', long: [], text: program }], flags: 'ABcHhKLlpQqUvy', valued: 'abCEeFfGIJjKMmNnOPrSsTtVwYZz', stopAtOperand: true },
+  // make runs no line from its words but `--eval`'s (immune-code.ts); a word that may be that option is one. GNU
+  // getopt: read anywhere on the line; enough to tell a value (`make -C "$D"`) from an option place.
+  make: MAKE,
+  gmake: MAKE,
+  // R21-3: programs with single-dash long options; a run-time word where an option or operand may stand runs.
+  gdb: { words: ['-p', '-pid', '--pid', '-c', '-core', '--core', '-d', '-directory', '--directory', '-cd', '--cd', '-se', '-s', '-symbols', '-e', '-exec', '-tty', '-b', '-l'] },
+  sqlite3: { words: ['-separator', '-newline', '-nullvalue', '-vfs', '-maxsize', '-pagecache', '-lookaside', '-mmap'] },
+  psql: { words: CLIENT },
+  mysql: { words: CLIENT },
+  mariadb: { words: CLIENT },
+  socat: { words: ['-d', '-L', '-W', '-b', '-t', '-T', '-lf', '-lp'], runsTail: /^(?:exec|system)/i },
+  gpg: { words: GPG },
+  gpg2: { words: GPG },
+  wget: { words: ['-o', '--output-file', '-a', '--append-output', '-O', '--output-document', '-P', '--directory-prefix', '-U', '--user-agent', '-T', '--timeout', '-t', '--tries', '-w', '--wait', '-Q', '--quota', '-l', '--level', '-A', '--accept', '-R', '--reject', '-D', '--domains', '-I', '-X', '-B', '--base', '-i', '--input-file', '--header', '--user', '--password'] },
+  openssl: { words: ['-in', '-out', '-inform', '-outform', '-key', '-keyform', '-cert', '-CAfile', '-CApath', '-CA', '-CAkey', '-passin', '-passout', '-pass', '-subj', '-days', '-config', '-extfile', '-extensions', '-name', '-newkey', '-set_serial', '-signkey', '-connect', '-servername', '-port', '-md', '-digest', '-sigopt', '-pkeyopt', '-algorithm', '-text_out'] },
+};
