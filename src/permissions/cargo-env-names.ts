@@ -8,6 +8,7 @@
 // is not understood; of any other name, it is data.
 import { isHijackVariable } from '../shell/danger-variables.js';
 import { isLoaderVariable } from './obeyed-env.js';
+import { optionVariables } from '../shell/option-variables.js';
 
 export type EnvKind =
   // rustc's words (cargo's own flag variables, read by build scripts that run rustc: autocfg).
@@ -34,7 +35,6 @@ const RUSTC = /^(?:RUSTFLAGS|RUSTDOCFLAGS|CARGO_ENCODED_RUSTFLAGS|CARGO_ENCODED_
 // cargo runs are the project's code like its sources. So it is data: an option-looking value is free, a word
 // holding a slash is still obeyed (hook-runner-cargo-flags.ts envWords).
 const CC = /^(?:(?:HOST|TARGET)_)?(?:C|CXX|CPP|LD|AS|ASM|AR|RANLIB|CUDA|NVCC|OBJC|OBJCXX|F|FC)FLAGS(?:_[\w-]+)?$|^BINDGEN_EXTRA_CLANG_ARGS(?:_[\w-]+)?$/;
-const MAKE = /^(?:(?:CARGO_)?MAKEFLAGS|MFLAGS|GNUMAKEFLAGS)$/;
 // The cc, cmake, pkg-config, bindgen, prost-build, pyo3 crates' programs (`CC`, `TARGET_CC`, `CC_x86_64_…`), any
 // `*_LINKER`-like name, and every name of cargo and rustc (RUSTC_WRAPPER, RUSTC_BOOTSTRAP, CARGO_*: read by cargo's
 // tools, proc macros and build scripts as programs and paths).
@@ -48,7 +48,8 @@ export function envKind(name: string): EnvKind {
   if (RUSTC.test(name)) return 'rustc';
   if (isLoaderVariable(name) || isHijackVariable(name)) return 'loader';
   if (CC.test(name)) return 'cc';
-  if (MAKE.test(name)) return 'make';
+  // make's option variables (its row: shell/parse-launch-program-rows.ts), and cargo's own copy of MAKEFLAGS.
+  if (name === 'CARGO_MAKEFLAGS' || optionVariables('make').includes(name)) return 'make';
   // prost-build's include folder for protoc (read for .proto files), an activated Python environment (pyo3's build
   // probe runs its interpreter): folders, not programs.
   if (name === 'PROTOC_INCLUDE' || name === 'VIRTUAL_ENV') return 'paths';

@@ -6,27 +6,10 @@
 // tables, launch tables, deny rules, the immune list) meets them. A value only known at run time is a word of no
 // known value there (fails closed the way `tar "$X"` does). npm's `npm_config_*`: npm-config-variables.ts.
 import { npmConfigWord } from './npm-config-variables.js';
-const OPTIONS_FROM: Readonly<Record<string, readonly string[]>> = {
-  tar: ['TAR_OPTIONS'],
-  gtar: ['TAR_OPTIONS'],
-  make: ['MAKEFLAGS', 'GNUMAKEFLAGS', 'MFLAGS'],
-  gmake: ['MAKEFLAGS', 'GNUMAKEFLAGS', 'MFLAGS'],
-  zip: ['ZIPOPT', 'ZIP'],
-  unzip: ['UNZIP', 'UNZIPOPT'],
-  zipinfo: ['ZIPINFO', 'ZIPINFOOPT'],
-  gzip: ['GZIP'],
-  gunzip: ['GZIP'],
-  xz: ['XZ_DEFAULTS', 'XZ_OPT'],
-  bzip2: ['BZIP2', 'BZIP'],
-  grep: ['GREP_OPTIONS'],
-  egrep: ['GREP_OPTIONS'],
-  fgrep: ['GREP_OPTIONS'],
-  less: ['LESS'],
-  man: ['MANOPT'],
-  // R21: fzf's `--bind=...:execute(CMD)` / `--preview=CMD`, GNU parallel's options (`--ssh CMD` ...).
-  fzf: ['FZF_DEFAULT_OPTS'],
-  parallel: ['PARALLEL'],
-};
+import { ROWS } from './parse-launch-program-rows.js';
+
+// The option variables of each program: its row's (parse-launch-program-rows.ts, one row per program).
+const OPTIONS_FROM: Readonly<Record<string, readonly string[]>> = Object.fromEntries(Object.entries(ROWS).flatMap(([program, row]) => (row.variables === undefined ? [] : [[program, row.variables]])));
 
 // The option variables `program` reads (its base name), [] when none.
 export const optionVariables = (program: string): readonly string[] => (Object.hasOwn(OPTIONS_FROM, program) ? OPTIONS_FROM[program]! : []);

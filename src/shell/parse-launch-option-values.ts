@@ -60,7 +60,7 @@ function wordRowLaunches(key: string, words: readonly WordLike[], row: ProgramRo
 // row without value options found none; [] when it runs none.
 export function optionValueLaunches(key: string, words: readonly WordLike[]): Launch[] | undefined {
   const row = Object.hasOwn(ROWS, key) ? ROWS[key]! : undefined;
-  if (row === undefined) return undefined;
+  if (row === undefined || (row.words === undefined && row.valued === undefined)) return undefined;
   if (row.words !== undefined) return wordRowLaunches(key, words, { ...row, words: row.words });
   const options = row.options ?? [];
   const all = unbundled(key, words, row);

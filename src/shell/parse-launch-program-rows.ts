@@ -36,6 +36,10 @@ export interface ProgramRow {
   readonly words?: readonly string[];
   // With `words`: a run-time word whose static start is an operand that runs its tail (socat's `EXEC:$X`).
   readonly runsTail?: RegExp;
+  // Variables the program reads as more of its own options (red team R19-2, R21-1: `TAR_OPTIONS='--checkpoint-action=
+  // exec=..' tar`, `MAKEFLAGS='--eval=..' make`): read as its words (option-variables.ts). A row with only these has
+  // no grammar: its run-time words are its other readers' (not a launch here).
+  readonly variables?: readonly string[];
 }
 
 export const shellText = (value: string): string | undefined => (value.trim() === '' ? undefined : value);
@@ -47,6 +51,7 @@ const piped = (value: string): string | undefined => (/^[|!]/.test(value) ? shel
 const checkpointExec = (value: string): string | undefined => (/^exec=/.test(value) ? shellText(value.slice('exec='.length)) : undefined);
 
 const TAR: ProgramRow = {
+  variables: ['TAR_OPTIONS'],
   options: [
     { short: '-I', long: ['use-compress-program'], text: shellText },
     { short: '-F', long: ['info-script', 'new-volume-script'], text: shellText },
@@ -64,6 +69,7 @@ const TAR: ProgramRow = {
 };
 const TRACE: ProgramRow = { options: [{ short: '-o', long: ['output'], text: piped }], flags: 'cCdDfFhiqrtTvVwxyzZkn', valued: 'aAeEbIlnOpPsSuUX', stopAtOperand: true };
 const MAKE: ProgramRow = {
+  variables: ['MAKEFLAGS', 'GNUMAKEFLAGS', 'MFLAGS'],
   flags: 'BdeiknpqrRsStvw',
   valued: 'CfIoWE',
   long: ['directory', 'file', 'makefile', 'include-dir', 'old-file', 'assume-old', 'what-if', 'new-file', 'assume-new', 'eval'],
@@ -77,6 +83,7 @@ export const ROWS: Readonly<Record<string, ProgramRow>> = {
   gtar: TAR,
   bsdtar: { options: [{ long: ['use-compress-program'], text: shellText }, { short: '-I', long: [], text: shellText }], flags: 'cxtruvzjJ', valued: 'bCfIsTX' },
   zip: {
+    variables: ['ZIPOPT', 'ZIP'],
     options: [{ short: '-TT', long: ['unzip-command'], text: shellText }],
     flags: 'qvrTmyDjJlLkoXZ',
     valued: 'bnitxPO',
@@ -85,6 +92,7 @@ export const ROWS: Readonly<Record<string, ProgramRow>> = {
   strace: TRACE,
   ltrace: TRACE,
   man: {
+    variables: ['MANOPT'],
     options: [{ short: '-P', long: ['pager'], text: shellText }, { short: '-H', long: ['html'], text: shellText }],
     flags: 'aCdDfFhikKlLuwWZ',
     valued: 'CeELmMpRrsSTX',
@@ -123,4 +131,18 @@ export const ROWS: Readonly<Record<string, ProgramRow>> = {
   gpg2: { words: GPG },
   wget: { words: ['-o', '--output-file', '-a', '--append-output', '-O', '--output-document', '-P', '--directory-prefix', '-U', '--user-agent', '-T', '--timeout', '-t', '--tries', '-w', '--wait', '-Q', '--quota', '-l', '--level', '-A', '--accept', '-R', '--reject', '-D', '--domains', '-I', '-X', '-B', '--base', '-i', '--input-file', '--header', '--user', '--password'] },
   openssl: { words: ['-in', '-out', '-inform', '-outform', '-key', '-keyform', '-cert', '-CAfile', '-CApath', '-CA', '-CAkey', '-passin', '-passout', '-pass', '-subj', '-days', '-config', '-extfile', '-extensions', '-name', '-newkey', '-set_serial', '-signkey', '-connect', '-servername', '-port', '-md', '-digest', '-sigopt', '-pkeyopt', '-algorithm', '-text_out'] },
+  // Programs whose option variables are their only row (R19-2; R21: fzf's `--bind=...:execute(CMD)`, GNU parallel's
+  // `--ssh CMD`). The first row naming a variable is the program its value is read for where it is assigned.
+  unzip: { variables: ['UNZIP', 'UNZIPOPT'] },
+  zipinfo: { variables: ['ZIPINFO', 'ZIPINFOOPT'] },
+  gzip: { variables: ['GZIP'] },
+  gunzip: { variables: ['GZIP'] },
+  xz: { variables: ['XZ_DEFAULTS', 'XZ_OPT'] },
+  bzip2: { variables: ['BZIP2', 'BZIP'] },
+  grep: { variables: ['GREP_OPTIONS'] },
+  egrep: { variables: ['GREP_OPTIONS'] },
+  fgrep: { variables: ['GREP_OPTIONS'] },
+  less: { variables: ['LESS'] },
+  fzf: { variables: ['FZF_DEFAULT_OPTS'] },
+  parallel: { variables: ['PARALLEL'] },
 };
