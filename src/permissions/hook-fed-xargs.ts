@@ -12,12 +12,14 @@ export interface Input {
   readonly words?: readonly string[];
   readonly text?: string;
   readonly files?: readonly string[];
-  // Printed by a program codeward does not read (`find`, `git ls-files`, `sort`).
+  // Printed by a program codeward does not read (`find`, `git ls-files`).
   readonly opaque?: boolean;
+  // The words are globs (`ls tools/*.sh |`): each item is one, as if written bare.
+  readonly globs?: boolean;
 }
 
 const MAX_RUNS = 32;
-export const literal = (value: string): Word => ({ kind: 'word', value, dynamic: false, subs: [], quoted: true, plain: 0, brace: false });
+export const literal = (value: string, bare = false): Word => ({ kind: 'word', value, dynamic: false, subs: [], quoted: !bare, plain: bare ? value.length : 0, brace: false });
 // A word only known when the hook runs (runTime() holds for it).
 const RUN_TIME: Word = { kind: 'word', value: '$(xargs input)', dynamic: true, subs: [{ text: 'xargs input' }], quoted: false, plain: 0, brace: false };
 
@@ -45,7 +47,7 @@ function options(values: readonly string[], index: number): { replace?: string; 
 // The items of the input; undefined when they are only known at run time.
 function items(input: Input, separator: string | undefined, lines: boolean, read: ((path: string) => string | undefined) | undefined): string[] | undefined {
   if (input.opaque === true) return undefined;
-  if (input.words !== undefined && input.text === undefined && input.files === undefined) return input.words.flatMap((word) => (separator === undefined && !lines ? word.split(/\s+/) : [word])).filter(Boolean);
+  if (input.words !== undefined && input.text === undefined && (input.files ?? []).length === 0) return input.words.flatMap((word) => (separator === undefined && !lines ? word.split(/\s+/) : [word])).filter(Boolean);
   const texts = [...(input.text === undefined ? [] : [input.text]), ...(input.files ?? []).map((file) => read?.(file))];
   if (texts.some((text) => text === undefined)) return undefined;
   const split = separator === undefined ? (lines ? /\n/ : /\s+/) : separator;
@@ -56,17 +58,18 @@ function items(input: Input, separator: string | undefined, lines: boolean, read
 // `lists`: the files it reads its items from (obeyed: what they hold is what runs).
 export function xargsRuns(words: readonly Word[], values: readonly string[], index: number, input: Input, read: ((path: string) => string | undefined) | undefined): { runs: Word[][]; lists: readonly string[]; unknown?: string } {
   const { replace, each, separator, file } = options(values, index);
-  const from = file === undefined ? input : { files: [file] };
+  const from: Input = file === undefined ? input : { files: [file] };
+  const item = (value: string): Word => literal(value, from.globs === true);
   const lists = (from.files ?? []).filter((list) => list !== '-' && !list.startsWith('/dev/'));
   const found = items(from, separator, replace !== undefined, read);
   const inner = words.slice(index);
   const put = (group: readonly Word[]): Word[] =>
     replace === undefined
       ? [...inner, ...group]
-      : inner.flatMap((word) => (word.value.includes(replace) ? [group[0] === RUN_TIME ? { ...RUN_TIME, value: word.value.split(replace).join(RUN_TIME.value) } : literal(word.value.split(replace).join(group[0]!.value))] : [word]));
+      : inner.flatMap((word) => (word.value.includes(replace) ? [group[0] === RUN_TIME ? { ...RUN_TIME, value: word.value.split(replace).join(RUN_TIME.value) } : ({ ...group[0]!, value: word.value.split(replace).join(group[0]!.value) })] : [word]));
   if (found === undefined) return { runs: [put([RUN_TIME])], lists };
   if (found.length === 0) return { runs: replace === undefined ? [inner] : [], lists };
-  if (!each) return { runs: [put(found.map(literal))], lists };
+  if (!each) return { runs: [put(found.map((value) => item(value)))], lists };
   if (found.length > MAX_RUNS) return { runs: [], lists, unknown: `xargs running more than ${MAX_RUNS} commands` };
-  return { runs: found.map((item) => put([literal(item)])), lists };
+  return { runs: found.map((value) => put([item(value)])), lists };
 }

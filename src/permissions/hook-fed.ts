@@ -17,8 +17,9 @@ import { runnerLocals } from './hook-fed-runners.js';
 import { codeReads, inlineReads } from './hook-fed-inline.js';
 import { braced, globbed, known, moveTo, runTime, type Fed, type Vars, type Word } from './hook-fed-words.js';
 import { literal, xargsRuns, type Input } from './hook-fed-xargs.js';
-import { assignedNames, assigns, childVars, hereText } from './hook-fed-vars.js';
+import { assignedNames, assigns, childVars, commandAssigns, definedAt, hereText } from './hook-fed-vars.js';
 import { languageOf } from '../shell/parse-inline.js';
+import { OPAQUE, printed, type Piped, type Stdin } from './hook-fed-pipes.js';
 
 export type { Fed };
 
@@ -32,14 +33,11 @@ interface Scope {
   readonly vars: Vars;
   readonly read?: ((path: string) => string | undefined) | undefined;
 }
-type Stdin = { file?: string; text?: string; here?: HereDoc };
 
 
 const MAX_DEPTH = 6;
 const KEYWORDS = new Set(['!', 'if', 'then', 'else', 'elif', 'while', 'until', 'do', '{']);
 const ENDS = new Set(['fi', 'done', '}', 'esac', 'for', 'case', 'select', 'in']);
-// Programs that print the files they name (a pipe's stdin is those files).
-const READERS = new Set(['cat', 'head', 'tail', 'tee', 'less', 'more', 'tac', 'sort', 'uniq']);
 // Output redirections whose target is no file a later command may run.
 const NOT_FILE = /^(?:\/dev\/(?:null|stdout|stderr|tty)|\d+|-)$/;
 const PROGRAM = /^(?:@[\w.-]+\/)?[\w.-]+$/;
@@ -106,23 +104,15 @@ function readTokens(fed: Fed, tokens: readonly Token[], depth: number, args: rea
     const token = tokens[i]!;
     if (token.kind === 'word') {
       // `f() {` / `function f {`: the body, up to its closing `}`, runs when f is called (R20-22).
-      const next = tokens[i + 1], after = tokens[i + 2];
-      const named = words.length === 0 && next?.kind === 'op' && next.op === '(' && after?.kind === 'op' && after.op === ')' ? token.value : words.length === 1 && words[0]!.value === 'function' ? token.value : undefined;
-      if (named !== undefined) {
-        const open = tokens.findIndex((each, at) => at > i && each.kind === 'word' && each.value === '{');
-        let close = open, level = 0;
-        for (; close >= 0 && close < tokens.length; close++) {
-          const each = tokens[close]!;
-          if (each.kind === 'word' && each.value === '{') level++;
-          if (each.kind === 'word' && each.value === '}' && --level === 0) break;
-        }
-        // A body over several lines: the walk reads those lines itself (their `$1` are git's arguments there).
-        if (open < 0 || close >= tokens.length) return;
+      const defined = definedAt(tokens, i, words);
+      // A body over several lines: the walk reads those lines itself (their `$1` are git's arguments there).
+      if (defined === null) return;
+      if (defined !== undefined) {
         // Defined again (`f` per platform): a call may run either body, both are read.
-        const before = functions.get(named);
-        functions.set(named, before === undefined ? tokens.slice(open + 1, close) : [...before, { kind: 'op', op: '\n' }, ...tokens.slice(open + 1, close)]);
+        const before = functions.get(defined.name);
+        functions.set(defined.name, before === undefined ? defined.body : [...before, { kind: 'op', op: '\n' }, ...defined.body]);
         words = [];
-        i = close;
+        i = defined.close;
         continue;
       }
       words.push(token);
@@ -165,16 +155,6 @@ function readTokens(fed: Fed, tokens: readonly Token[], depth: number, args: rea
   finish(pipeIn ? 'pipe-in' : '');
 }
 
-// What a pipe's stage prints: the files whose text it prints (cat), words (echo), a here-document's text (`cat
-// <<EOF | sh`); `opaque`: what a program codeward does not read prints.
-interface Piped {
-  readonly files: readonly string[];
-  readonly words?: readonly string[];
-  readonly text?: string;
-  readonly here?: HereDoc;
-  readonly opaque?: boolean;
-}
-const OPAQUE: Piped = { files: [], opaque: true };
 
 // Reads one simple command; returns what it prints (a reader's, echo's), for the next stage of a pipe.
 function command(fed: Fed, all: readonly Word[], stdin: Stdin, piped: Piped | undefined, depth: number, args: readonly string[] | undefined, scope: Scope, launched = false): Piped | undefined {
@@ -185,7 +165,7 @@ function command(fed: Fed, all: readonly Word[], stdin: Stdin, piped: Piped | un
   if (program < 0) for (const word of all) assigns(scope.vars, word.value.slice(0, word.value.indexOf('=')).replace(/\+$/, ''), known({ ...word, value: word.value.slice(word.value.indexOf('=') + 1) }, args, scope.vars));
   let words = program < 0 ? [] : all.slice(program);
   // Positional words of a called function's body (`"$@"`) expand to the call's arguments.
-  if (args !== undefined) words = words.flatMap((word) => (/^\$[@*]$/.test(word.value) ? args.map(literal) : [word]));
+  if (args !== undefined) words = words.flatMap((word) => (/^\$[@*]$/.test(word.value) ? args.map((arg) => literal(arg)) : [word]));
   words = words.flatMap((word) => braced(fed, word));
   // `${F:=x}` anywhere sets F when it is not set.
   for (const word of words) for (const found of word.value.matchAll(/\$\{([A-Za-z_]\w*):?=([\w./@%+:=-]*)\}/g)) if (!scope.vars.set.has(found[1]!)) assigns(scope.vars, found[1]!, found[2]!);
@@ -198,12 +178,8 @@ function command(fed: Fed, all: readonly Word[], stdin: Stdin, piped: Piped | un
       words = words.slice(1);
       continue;
     }
-    // `for F in`, `read F`, `printf -v F`, `export F=x`: F's value is the loop's, the input's (fed23).
-    if (first === 'for' || first === 'select') assigns(scope.vars, values[1] ?? '', undefined);
+    commandAssigns(scope.vars, name, values);
     if (ENDS.has(first) || first === '\u0000') return undefined;
-    if (name === 'read' || name === 'mapfile' || name === 'readarray') for (const value of values.slice(1)) if (/^[A-Za-z_]\w*$/.test(value)) assigns(scope.vars, value, undefined);
-    if (name === 'printf' && values[1] === '-v') assigns(scope.vars, values[2] ?? '', undefined);
-    if (/^(?:export|local|declare|typeset|readonly)$/.test(name)) for (const [at, value] of values.entries()) if (at > 0 && /^[A-Za-z_]\w*=/.test(value)) assigns(scope.vars, value.slice(0, value.indexOf('=')), value === '\u0000' ? undefined : value.slice(value.indexOf('=') + 1));
     const program = name.replace(/(?<=.)@[^/]*$/, '');
     if (PROGRAM.test(program) && (!first.includes('/') || first.startsWith('@'))) fed.programs.push({ name: program, launched });
     // `yarn X`, `pnpm X`: X may be a package's bin (yarn runs node_modules/.bin/X).
@@ -214,20 +190,8 @@ function command(fed: Fed, all: readonly Word[], stdin: Stdin, piped: Piped | un
     const body = scope.functions.get(first);
     if (body !== undefined) return void readTokens(fed, body, depth + 1, values.slice(1), scope);
     if (name === 'eval') return void shellText(fed, words.slice(1), depth, args, scope);
-    // `echo tools/x | xargs node`: what echo/printf print are words (for xargs) or a line (for a shell).
-    if (name === 'echo' || name === 'printf') {
-      const printed = values.slice(1).filter((value) => value !== '\u0000' && !/^-[neE]+$|^--$/.test(value));
-      // printf's format with arguments: the arguments are what it prints (`printf '%s' tools/x`).
-      return { files: [], words: name === 'printf' && printed.length > 1 && printed[0]!.includes('%') ? printed.slice(1) : printed };
-    }
-    if (READERS.has(name)) {
-      const files = [...values.slice(1).filter((value) => !value.startsWith('-') && value !== '\u0000'), ...(stdin.file === undefined ? [] : [stdin.file])];
-      // tee writes its stdin to its operands: a here-document it writes may run later (not text).
-      const here = stdin.here === undefined || (name === 'tee' && files.length > 0) ? {} : { here: stdin.here };
-      // `head -n 3 f`: the count is no file; a program it does not read, or piped text, is passed on.
-      if (values.slice(1).some((value) => value === '\u0000') || (files.length === 0 && piped?.opaque === true)) return OPAQUE;
-      return { files: /^(?:head|tail)$/.test(name) ? files.filter((file) => !/^\d+$/.test(file)) : files, ...(stdin.text === undefined ? (files.length === 0 && piped !== undefined ? { words: piped.words, text: piped.text } : {}) : { text: stdin.text }), ...here } as Piped;
-    }
+    const prints = printed(name, values, stdin, piped);
+    if (prints !== undefined) return prints;
     const likes: WordLike[] = words.map((word, at) => ({ value: values[at] === '\u0000' ? word.value : values[at]!, dynamic: values[at] === '\u0000' }));
     const local = runnerLocals(name, values);
     if (local !== undefined) {
@@ -241,7 +205,7 @@ function command(fed: Fed, all: readonly Word[], stdin: Stdin, piped: Piped | un
       launched = true;
       if (inner.kind === 'command' && name === 'xargs') {
         // Each command xargs runs (one per item with -I/-n/-L), its stdin not the pipe's (fed23).
-        const input: Input = stdin.text !== undefined ? { text: stdin.text } : stdin.file !== undefined ? { files: [stdin.file] } : piped === undefined ? { words: [] } : { ...piped, ...(piped.files.length === 0 ? { files: undefined } : {}) };
+        const input: Input = stdin.text !== undefined ? { text: stdin.text } : stdin.file !== undefined ? { files: [stdin.file] } : (piped ?? { files: [], words: [] });
         // A list read where the line's `cd` moved is not read (which folder's list it is, codeward does not pick).
         const { runs, lists, unknown } = xargsRuns(words, values, inner.index, input, fed.folders.length === 1 ? scope.read : undefined);
         if (unknown !== undefined) fed.unknown ??= unknown;
